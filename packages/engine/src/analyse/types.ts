@@ -1,0 +1,185 @@
+// analysis.json: everything the deterministic passes learn about a code base. Every finding carries
+// the file (and line where there is one) it came from, so agents can cite `path:line`.
+
+export interface LineCounts {
+  code: number;
+  comment: number;
+  blank: number;
+}
+
+export interface FileInfo extends LineCounts {
+  path: string;
+  size: number;
+  language: string | null; // cloc's language name, e.g. "TypeScript"; null when not source
+}
+
+export interface LanguageStat extends LineCounts {
+  language: string;
+  files: number;
+}
+
+export interface DirNode {
+  name: string;
+  path: string; // "" for the root
+  files: number; // files below, recursively
+  bytes: number;
+  lines: number; // code lines below
+  children: DirNode[]; // directories only, largest first
+}
+
+export type Ecosystem = 'npm' | 'pip' | 'go' | 'cargo' | 'maven' | 'gradle' | 'composer' | 'bundler' | 'nuget';
+
+export interface Manifest {
+  path: string;
+  ecosystem: Ecosystem;
+  name?: string;
+  version?: string;
+  description?: string;
+}
+
+export interface Dependency {
+  ecosystem: Ecosystem;
+  name: string;
+  version: string; // as declared ("^5.1.0", "==2.31.0", "v1.9.1", "*" when absent)
+  scope: 'runtime' | 'dev' | 'peer' | 'optional' | 'build' | 'test';
+  manifest: string; // path of the manifest
+  line?: number;
+}
+
+export interface Framework {
+  name: string; // "React", "Fastify", "Django"…
+  category: 'web' | 'frontend' | 'test' | 'orm' | 'cli' | 'build' | 'mobile' | 'data' | 'other';
+  evidence: string; // path (and usually the manifest) it was found in
+  version?: string;
+}
+
+export interface EntryPoint {
+  kind: 'npm-script' | 'make-target' | 'dockerfile' | 'ci-workflow' | 'bin' | 'main' | 'compose-service' | 'procfile';
+  name: string;
+  command?: string;
+  path: string;
+  line?: number;
+}
+
+export interface SymbolInfo {
+  path: string;
+  name: string;
+  kind: 'function' | 'class' | 'interface' | 'type' | 'enum' | 'method' | 'struct' | 'trait' | 'const' | 'module';
+  line: number;
+  exported: boolean;
+}
+
+export interface ImportInfo {
+  from: string; // importing file
+  specifier: string; // as written
+  resolved?: string; // repository file it resolves to, when internal
+  line: number;
+}
+
+export interface ModuleGraph {
+  /** A module is a directory (at a depth chosen to give a readable graph). */
+  nodes: { id: string; files: number; lines: number }[];
+  edges: { from: string; to: string; weight: number }[];
+}
+
+export interface Route {
+  method: string; // GET, POST… or ANY
+  path: string;
+  framework: string;
+  file: string;
+  line: number;
+  handler?: string;
+}
+
+export interface EnvVar {
+  name: string;
+  file: string;
+  line: number;
+  defaultValue?: string;
+}
+
+export interface TestInfo {
+  frameworks: string[];
+  files: { path: string; cases: number }[];
+  totalCases: number;
+}
+
+export interface CiInfo {
+  provider: string; // "GitHub Actions", "GitLab CI"…
+  path: string;
+  jobs: string[];
+}
+
+export interface ContainerInfo {
+  path: string;
+  kind: 'dockerfile' | 'compose';
+  baseImages: string[];
+  exposedPorts: number[];
+  services?: string[];
+}
+
+export interface LicenseInfo {
+  spdx: string | null;
+  path: string;
+}
+
+export interface DocsInfo {
+  readme: { path: string; title: string | null; summary: string; headings: string[] } | null;
+  files: string[];
+}
+
+export interface TodoItem {
+  tag: 'TODO' | 'FIXME' | 'HACK' | 'XXX' | 'BUG';
+  text: string;
+  file: string;
+  line: number;
+}
+
+export interface GitInfo {
+  commits: number;
+  authors: { name: string; commits: number }[];
+  firstCommit: string | null; // ISO date
+  lastCommit: string | null;
+  recent: { hash: string; date: string; author: string; subject: string }[];
+}
+
+export interface SecretFinding {
+  kind: string; // "AWS access key", "Private key", "Generic API key"…
+  file: string;
+  line: number;
+  masked: string; // e.g. "AKIA****************WXYZ"; never the whole value
+}
+
+export interface ConfigInfo {
+  files: { path: string; kind: string }[]; // .env.example, config/*.yaml, tsconfig.json…
+}
+
+export interface Analysis {
+  version: 1;
+  generatedAt: string;
+  project: { name: string; files: number; bytes: number; lines: LineCounts };
+  files: FileInfo[];
+  skipped: { path: string; reason: string }[];
+  languages: LanguageStat[]; // largest (code lines) first
+  tree: DirNode;
+  manifests: Manifest[];
+  dependencies: Dependency[];
+  frameworks: Framework[];
+  entryPoints: EntryPoint[];
+  symbols: SymbolInfo[];
+  imports: ImportInfo[];
+  moduleGraph: ModuleGraph;
+  routes: Route[];
+  envVars: EnvVar[];
+  tests: TestInfo;
+  ci: CiInfo[];
+  containers: ContainerInfo[];
+  license: LicenseInfo | null;
+  docs: DocsInfo;
+  todos: TodoItem[];
+  git: GitInfo | null;
+  secrets: SecretFinding[];
+  config: ConfigInfo;
+  /** Milliseconds each pass took, for the benchmark. */
+  timings: Record<string, number>;
+}

@@ -1,0 +1,106 @@
+// The contracts between the engine's stages: ingest → analyse → agents → document tree → writers.
+// Each stage's folder owns its details; this file fixes what crosses a stage boundary.
+
+import type { Analysis } from './analyse/types.ts';
+import type { DocTree } from './tree/types.ts';
+import type { ReportTemplate } from './template/types.ts';
+
+export type { Analysis, DocTree, ReportTemplate };
+
+/** Pipeline step names, as the server stores them and the web app maps them (spec §4). */
+export type PipelineStep =
+  | 'initializing'
+  | 'personalizing'
+  | 'ai_code_analysis'
+  | 'generating_markdown'
+  | 'building_docx'
+  | 'done';
+
+/** Effects the engine needs, passed in so tests can run it on fixtures and the worker for real. */
+export interface EngineContext {
+  /** A private scratch folder for this run; ingest extracts into `${workDir}/src`. */
+  workDir: string;
+  now(): Date;
+  /** Called at each step boundary (percent 0) and inside long steps (0-100 within the step). */
+  onProgress(step: PipelineStep, percent: number, message?: string): void | Promise<void>;
+  /** Aborted when the user cancels; stages check it at boundaries and pass it to network calls. */
+  signal?: AbortSignal;
+  log?: (message: string, data?: Record<string, unknown>) => void;
+  /** Language model for the agents; the offline model when absent. */
+  model?: import('./agents/types.ts').ModelProvider;
+  limits?: Partial<IngestLimits>;
+}
+
+export interface IngestLimits {
+  maxZipBytes: number; // compressed archive size
+  maxUncompressedBytes: number; // sum of entry sizes
+  maxEntries: number;
+  maxRatio: number; // per-entry compression ratio
+  maxFileBytes: number; // largest single file we analyse
+}
+
+export const DEFAULT_INGEST_LIMITS: IngestLimits = {
+  maxZipBytes: 200 * 1024 * 1024,
+  maxUncompressedBytes: 1024 * 1024 * 1024,
+  maxEntries: 100_000,
+  maxRatio: 200,
+  maxFileBytes: 5 * 1024 * 1024,
+};
+
+/** One file kept for analysis, path relative to the workspace root with forward slashes. */
+export interface WorkspaceFile {
+  path: string;
+  size: number;
+}
+
+export interface SkippedEntry {
+  path: string;
+  reason: 'gitignore' | 'vendored' | 'generated' | 'minified' | 'binary' | 'too-large' | 'dependency-folder' | 'nested-archive' | 'other';
+}
+
+/** The code base after ingest: a folder on disk plus the list of files kept and skipped. */
+export interface Workspace {
+  root: string; // absolute path of the extracted tree
+  name: string; // repository or archive name
+  files: WorkspaceFile[];
+  skipped: SkippedEntry[];
+  source: { kind: 'zip' | 'github' | 'directory'; ref?: string; url?: string };
+}
+
+export interface CompanyData {
+  name?: string;
+  vat?: string;
+  address?: string;
+  phone?: string;
+  email?: string;
+  website?: string;
+}
+
+export interface ImageAsset {
+  name: string; // file name as uploaded, e.g. "architecture.png"
+  path: string; // absolute path on disk
+  mime: string;
+}
+
+/** What the pipeline needs to write one report. */
+export interface ReportInput {
+  projectName: string;
+  source: { kind: 'zip'; path: string } | { kind: 'github'; url: string; token?: string; apiBase?: string } | { kind: 'directory'; path: string };
+  template: ReportTemplate;
+  logo?: ImageAsset;
+  images?: ImageAsset[];
+  company?: CompanyData;
+}
+
+/** What the pipeline produces, all as bytes so the caller decides where they go. */
+export interface ReportArtifacts {
+  docx: Uint8Array;
+  latexZip: Uint8Array;
+  pdf: Uint8Array;
+  previewPdf: Uint8Array; // first 5 pages only
+  analysis: Analysis;
+  tree: DocTree;
+  trace: import('./agents/types.ts').AgentTrace[];
+  timings: Partial<Record<PipelineStep, number>>; // milliseconds per step
+  pageCount: number;
+}

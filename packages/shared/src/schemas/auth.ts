@@ -1,0 +1,57 @@
+// Forms of the public auth screens and the profile form; the server's auth service validates the same shapes.
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { messages } from '../messages.ts';
+
+const v = messages.validation;
+const email = z.string().trim().min(1, v.fillAllFields).email(v.invalidEmail);
+
+export const LoginFormSchema = z.object({
+  email: z.string().trim().min(1, v.fillAllFields),
+  password: z.string().min(1, v.fillAllFields),
+  remember: z.boolean().default(true),
+});
+export type LoginForm = z.infer<typeof LoginFormSchema>;
+
+export const SignupFormSchema = z
+  .object({
+    fullName: z.string().trim().min(1, v.fillAllFields).max(100, v.fullNameTooLong),
+    email,
+    password: z.string().min(1, v.fillAllFields),
+    confirmPassword: z.string().min(1, v.fillAllFields),
+  })
+  .superRefine((f, ctx) => {
+    if (f.password && f.confirmPassword && f.password !== f.confirmPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: v.passwordsDoNotMatch });
+    else if (f.password && f.password.length < PASSWORD_MIN_LENGTH)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: v.passwordTooShort });
+  });
+export type SignupForm = z.infer<typeof SignupFormSchema>;
+
+export const ResetRequestSchema = z.object({
+  email: z.string().trim().min(1, v.emailRequired).email(v.invalidEmail),
+});
+export type ResetRequest = z.infer<typeof ResetRequestSchema>;
+
+export const NewPasswordSchema = z
+  .object({
+    password: z.string().min(1, v.fillAllFields),
+    confirmPassword: z.string().min(1, v.fillAllFields),
+  })
+  .superRefine((f, ctx) => {
+    if (f.password !== f.confirmPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: v.passwordsDoNotMatch });
+    else if (f.password.length < PASSWORD_MIN_LENGTH)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: v.newPasswordTooShort });
+  });
+export type NewPassword = z.infer<typeof NewPasswordSchema>;
+
+export const ProfileFormSchema = z.object({
+  fullName: z.string().trim().min(1, v.fillAllFields).max(100, v.fullNameTooLong),
+});
+export type ProfileForm = z.infer<typeof ProfileFormSchema>;
+
+/** First issue message of a failed parse, for showing one line to the user. */
+export function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? messages.api.badRequest;
+}
