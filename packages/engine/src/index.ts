@@ -1,0 +1,3 @@
+// Public surface of @atr/engine (server-side only).
+export * from './types.ts';
+export * from './errors.ts';
