@@ -1,0 +1,77 @@
+// Server configuration: every environment variable, validated with zod at start-up. A bad value stops
+// the start with a message naming the variable.
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalUrl = z.url().optional();
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public origin used in e-mail links and payment return URLs; defaults to http://localhost:PORT. */
+  SITE_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated origins allowed to call the API cross-origin; empty means same origin only. */
+  CORS_ORIGINS: z.string().default(''),
+  /** Run the report worker inside the web process (embedded mode). Set false when running `npm run worker`. */
+  WORKER_IN_PROCESS: bool.default(true),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  JOBS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+
+  // Auth
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).max(86_400).default(3600),
+  REFRESH_REUSE_INTERVAL_S: z.coerce.number().int().min(0).max(300).default(10),
+  AUTH_AUTOCONFIRM: bool.default(false),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(300),
+  SUPABASE_URL: optionalUrl,
+  SUPABASE_JWT_SECRET: z.string().optional(),
+  SUPABASE_JWKS_URL: optionalUrl,
+
+  // Mail
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('ATR <no-reply@atr.local>'),
+
+  // Prices (EUR cents)
+  PRICE_WORD_CENTS: z.coerce.number().int().min(50).default(499),
+  PRICE_LATEX_CENTS: z.coerce.number().int().min(50).default(799),
+  CURRENCY: z.string().length(3).default('eur'),
+
+  // Operator facts shown on the legal pages
+  OPERATOR_NAME: z.string().default('ATR Technologies S.r.l.'),
+  OPERATOR_ADDRESS: z.string().default('Via Roma 1, 20121 Milano (MI), Italy'),
+  OPERATOR_VAT: z.string().default('IT00000000000'),
+  OPERATOR_EMAIL: z.string().default('support@atr.example'),
+  OPERATOR_PHONE: z.string().default('+39 02 0000 0000'),
+  OPERATOR_CONTACT_URL: z.string().default('/contact'),
+  ABOUT_URL: z.string().default('https://atr.example/about'),
+  CONTACT_URL: z.string().default('https://atr.example/contact'),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; siteUrl: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    siteUrl: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+  };
+}

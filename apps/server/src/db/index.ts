@@ -1,0 +1,122 @@
+// One database interface over PGlite (embedded, persisted under DATA_DIR) and PostgreSQL (DATABASE_URL).
+// The SQL dialect is Postgres in both, so one set of migrations and repositories serves both.
+import fs from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { runMigrations } from './migrate.ts';
+
+export type Orm = PgDatabase<PgQueryResultHKT>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  orm: Orm;
+  /** Plain parameterised SQL, for repositories that read better in SQL than in the query builder. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** pg-boss's `db.executeSql`: parameterised queries, or multi-statement SQL when there are no values. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Runs `fn` on one connection (PostgreSQL) so session state such as advisory locks holds throughout. */
+  withConnection<T>(fn: (sql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>) => Promise<T>): Promise<T>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent, PGlite is used. */
+  url?: string;
+  /** Folder for PGlite's files; in memory when absent. */
+  pgliteDir?: string;
+  migrate?: boolean;
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  const db = options.url ? createPostgres(options.url) : await createPglite(options.pgliteDir);
+  if (options.migrate !== false) await runMigrations(db);
+  return db;
+}
+
+function createPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle client losing its connection must not take the process down.
+  pool.on('error', () => {});
+  return {
+    kind: 'postgres',
+    orm: drizzlePg({ client: pool }) as unknown as Orm,
+    async query(text, params) {
+      const r = await pool.query(text, params as unknown[]);
+      return r.rows;
+    },
+    async executeSql(text, values) {
+      const r = await pool.query(text, values as unknown[]);
+      // A multi-statement text returns an array of results; pg-boss wants the last one's rows.
+      const last = Array.isArray(r) ? r[r.length - 1] : r;
+      return { rows: last?.rows ?? [] };
+    },
+    async withConnection(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(async (text, values) => {
+          const r = await client.query(text, values as unknown[]);
+          const last = Array.isArray(r) ? r[r.length - 1] : r;
+          return { rows: last?.rows ?? [] };
+        });
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function createPglite(dir?: string): Promise<Database> {
+  if (dir) await fs.mkdir(dir, { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  let closed = false;
+  const db: Database = {
+    kind: 'pglite',
+    orm: drizzlePglite({ client }) as unknown as Orm,
+    async query(text, params) {
+      const r = await client.query(text, params as unknown[]);
+      return r.rows as never[];
+    },
+    // PGlite runs one statement at a time through its own mutex; `query` cannot take several statements.
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const r = await client.query(text, values);
+        return { rows: r.rows };
+      }
+      const results = await client.exec(text);
+      return { rows: results[results.length - 1]?.rows ?? [] };
+    },
+    async withConnection(fn) {
+      return fn((text, values) => db.executeSql(text, values));
+    },
+    async ping() {
+      try {
+        await client.query('select 1');
+        return !closed;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+  return db;
+}

@@ -1,0 +1,33 @@
+// Serves the built single-page app with history fallback: any GET that is not /api or /auth and not a
+// file gets index.html, so deep links and reloads work.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { errorBody, errors } from '../errors.ts';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+export async function registerStaticWeb(app: FastifyInstance, root = WEB_DIST) {
+  const hasBuild = fs.existsSync(path.join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: 0 });
+    // Hashed assets never change; cache them hard.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/assets/')) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return payload;
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api') || request.url.startsWith('/auth/');
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi) return reply.status(404).send(errorBody(errors.notFound()));
+    if (!hasBuild) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
