@@ -1,0 +1,101 @@
+// Walks an extracted or local tree and splits it into files kept for analysis and files skipped
+// (with the reason), honouring every .gitignore on the way down, never following symlinks.
+
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import type { IngestLimits, SkippedEntry, WorkspaceFile } from '../types.ts';
+import { SNIFF_BYTES, classifyContent, classifyDir, classifyFileName } from './skip-rules.ts';
+
+interface IgnoreScope {
+  base: string; // directory of the .gitignore, relative to the root ("" for the root)
+  rules: Ignore;
+}
+
+export interface WalkResult {
+  files: WorkspaceFile[];
+  skipped: SkippedEntry[];
+  hasGit: boolean;
+}
+
+function ignoredBy(scopes: IgnoreScope[], rel: string, isDir: boolean): boolean {
+  for (const scope of scopes) {
+    const local = scope.base === '' ? rel : rel.slice(scope.base.length + 1);
+    if (scope.rules.ignores(isDir ? `${local}/` : local)) return true;
+  }
+  return false;
+}
+
+async function readHead(abs: string): Promise<Uint8Array> {
+  const handle = await fs.open(abs, 'r');
+  try {
+    const buf = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buf, 0, SNIFF_BYTES, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Lists `root` recursively; `signal` is checked between directories so a huge tree can be cancelled. */
+export async function walkWorkspace(root: string, limits: Pick<IngestLimits, 'maxFileBytes'>, signal?: AbortSignal): Promise<WalkResult> {
+  const files: WorkspaceFile[] = [];
+  const skipped: SkippedEntry[] = [];
+  let hasGit = false;
+
+  async function visit(relDir: string, scopes: IgnoreScope[]): Promise<void> {
+    if (signal?.aborted) return;
+    const absDir = relDir === '' ? root : path.join(root, relDir);
+    const entries = await fs.readdir(absDir, { withFileTypes: true });
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    let here = scopes;
+    const gi = entries.find((e) => e.name === '.gitignore' && e.isFile());
+    if (gi) {
+      const text = await fs.readFile(path.join(absDir, '.gitignore'), 'utf8');
+      here = [...scopes, { base: relDir, rules: ignore().add(text) }];
+    }
+    for (const entry of entries) {
+      const rel = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
+      if (entry.isSymbolicLink()) {
+        skipped.push({ path: rel, reason: 'other' });
+        continue;
+      }
+      if (entry.isDirectory()) {
+        if (entry.name === '.git') hasGit = true;
+        const verdict = classifyDir(entry.name);
+        if (verdict) skipped.push({ path: `${rel}/`, reason: verdict });
+        else if (ignoredBy(here, rel, true)) skipped.push({ path: `${rel}/`, reason: 'gitignore' });
+        else await visit(rel, here);
+        continue;
+      }
+      if (!entry.isFile()) {
+        skipped.push({ path: rel, reason: 'other' });
+        continue;
+      }
+      if (ignoredBy(here, rel, false)) {
+        skipped.push({ path: rel, reason: 'gitignore' });
+        continue;
+      }
+      const abs = path.join(absDir, entry.name);
+      const byName = classifyFileName(entry.name);
+      if (byName) {
+        skipped.push({ path: rel, reason: byName });
+        continue;
+      }
+      const { size } = await fs.stat(abs);
+      if (size > limits.maxFileBytes) {
+        skipped.push({ path: rel, reason: 'too-large' });
+        continue;
+      }
+      const byContent = size === 0 ? null : classifyContent(await readHead(abs), size);
+      if (byContent) {
+        skipped.push({ path: rel, reason: byContent });
+        continue;
+      }
+      files.push({ path: rel, size });
+    }
+  }
+
+  await visit('', []);
+  return { files, skipped, hasGit };
+}
