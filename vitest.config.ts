@@ -18,6 +18,7 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          globalSetup: ['e2e/global-setup.ts'],
         },
       },
     ],

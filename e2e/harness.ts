@@ -1,0 +1,170 @@
+// End-to-end harness: starts the app the way `npm start` does (built web app, server, in-process worker)
+// on a free port with a temporary DATA_DIR, and launches Debian's Chromium through playwright-core.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const browserAvailable = fs.existsSync(CHROMIUM);
+if (!browserAvailable) {
+  if (process.env.CI) throw new Error(`Chromium is required for the browser tests but was not found at ${CHROMIUM}.`);
+  console.warn(`\n!!! Chromium not found at ${CHROMIUM}: BROWSER TESTS ARE SKIPPED. Install Debian's chromium to run them.\n`);
+}
+
+/** `describe` when Chromium is present, a loud skip otherwise (never under CI: the import above throws). */
+export const describeBrowser = browserAvailable ? describe : describe.skip;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  links: string[];
+  createdAt?: string;
+}
+
+export interface RunningApp {
+  url: string;
+  port: number;
+  dataDir: string;
+  logs: () => string;
+  readOutbox(): Promise<OutboxMail[]>;
+  /** Waits until a mail to `to` whose subject matches arrives, and returns it. */
+  waitForMail(to: string, subject?: RegExp, timeoutMs?: number): Promise<OutboxMail>;
+  stop(): Promise<void>;
+}
+
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built; the e2e global setup builds it (npm run build).');
+  }
+  const port = await freePort();
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'atr-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d.toString()));
+  child.stderr?.on('data', (d) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The app exited during start-up:\n${output}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The app did not become healthy in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const readOutbox = async (): Promise<OutboxMail[]> => {
+    const dir = path.join(dataDir, 'outbox');
+    const names = fs.existsSync(dir) ? (await fsp.readdir(dir)).filter((n) => n.endsWith('.json')).sort() : [];
+    return Promise.all(names.map(async (n) => JSON.parse(await fsp.readFile(path.join(dir, n), 'utf8')) as OutboxMail));
+  };
+  return {
+    url,
+    port,
+    dataDir,
+    logs: () => output,
+    readOutbox,
+    async waitForMail(to, subject, timeoutMs = 15_000) {
+      const end = Date.now() + timeoutMs;
+      for (;;) {
+        const mails = (await readOutbox()).filter((m) => m.to === to && (!subject || subject.test(m.subject)));
+        const last = mails[mails.length - 1];
+        if (last) return last;
+        if (Date.now() > end) throw new Error(`No mail to ${to} matching ${subject ?? 'anything'} arrived.`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(() => {
+            child.kill('SIGKILL');
+            resolve();
+          }, 15_000);
+          child.once('exit', () => {
+            clearTimeout(t);
+            resolve();
+          });
+        });
+      }
+      await fsp.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** Saves a full-page screenshot at both widths into SCREENSHOT_DIR (or a temp folder) and returns the paths. */
+export async function screenshotBoth(page: Page, name: string): Promise<string[]> {
+  const dir = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'atr-screenshots');
+  await fsp.mkdir(dir, { recursive: true });
+  const original = page.viewportSize();
+  const files: string[] = [];
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    const file = path.join(dir, `${name}-${label}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    files.push(file);
+  }
+  if (original) await page.setViewportSize(original);
+  return files;
+}
