@@ -5,3 +5,5 @@ export * from './schemas/auth.ts';
 export * from './schemas/pricing.ts';
 export * from './schemas/public-config.ts';
 export * from './schemas/errors.ts';
+export * from './schemas/reports.ts';
+export * from './schemas/payments.ts';

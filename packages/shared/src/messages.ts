@@ -107,3 +107,35 @@ export const messages = {
     unknownStatus: 'Unknown',
   },
 } as const;
+
+/** Status and feedback texts of the web app's screens (loading, empty and success states). */
+export const uiMessages = {
+  loading: 'Loading…',
+  checkingSession: 'Checking your session…',
+  finishingLogin: 'Finishing login…',
+  signingIn: 'Signing in…',
+  signedOut: 'You have been signed out.',
+  loadFailedRetry: 'This could not be loaded. Please try again.',
+  retry: 'Try again',
+  pricingFallback: 'Showing standard prices: current prices could not be loaded.',
+  contactUnavailable: 'Contact details could not be loaded right now. Please try again later.',
+  signupEmailSentTitle: 'Check your email',
+  signupEmailSent: (email: string) =>
+    `We sent a confirmation link to ${email}. Open it to activate your account, then sign in.`,
+  signupRedirecting: (seconds: number) => `Taking you to the login page in ${seconds} s…`,
+  resetIntro: "Enter the e-mail address of your account and we'll send you a link to choose a new password.",
+  resetSendAgain: 'Send again',
+  resetCountdown: (time: string) => `You can request another e-mail in ${time}.`,
+  resetNewPasswordIntro: 'Choose a new password for your account.',
+  resetRedirecting: 'Password updated. Taking you to the login page…',
+  profileEmailReadOnly: 'Your e-mail address identifies your account and cannot be changed here.',
+  noPurchases: 'No purchases yet',
+  noPurchasesHint: 'When you buy a Word or LaTeX download of a report, it appears here and can be downloaded again at any time.',
+  noReportsHint: 'Generate your first technical report from a ZIP file or a GitHub repository.',
+  cookieBanner:
+    'We use essential cookies to keep you signed in and remember your choices. With your consent we also use functionality cookies to improve your experience.',
+  cookieAccept: 'Accept all',
+  cookieReject: 'Reject non-essential',
+  notFoundTitle: 'Page not found',
+  notFound: 'The page you are looking for does not exist or has moved.',
+} as const;

@@ -1,0 +1,181 @@
+// Reports API bodies and responses (spec §3, §7), used by the upload form, the API client and the routes.
+import { z } from 'zod';
+import {
+  GITHUB_TOKEN_CLASSIC_LENGTH,
+  GITHUB_TOKEN_MIN_LENGTH,
+  REPORTS_DEFAULT_PAGE,
+  REPORTS_DEFAULT_PER_PAGE,
+  REPORTS_MAX_PER_PAGE,
+  REPORT_STEPS,
+} from '../constants.ts';
+import { messages } from '../messages.ts';
+import { FormatSchema } from './pricing.ts';
+
+const v = messages.validation;
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const ReportIdSchema = z.string().regex(UUID_RE, v.invalidReportIdShort);
+export const ReportIdParamsSchema = z.object({ id: ReportIdSchema });
+
+/** {host}/{owner}/{repo} with an optional path, scheme optional (spec §5). */
+export const GITHUB_URL_RE = /^(https?:\/\/)?([a-z0-9-]+\.)+[a-z]{2,}\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+(\/[^\s]*)?$/i;
+
+export function isValidGithubToken(token: string): boolean {
+  return (
+    token.length >= GITHUB_TOKEN_MIN_LENGTH && (token.startsWith('ghp_') || token.length === GITHUB_TOKEN_CLASSIC_LENGTH)
+  );
+}
+
+export const ProjectSourceSchema = z.enum(['zip', 'github']);
+export type ProjectSource = z.infer<typeof ProjectSourceSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((s) => (s ? s : undefined));
+
+export const CompanyDataSchema = z.object({
+  name: optionalText(200),
+  vat: optionalText(50),
+  address: optionalText(300),
+  phone: optionalText(50),
+  email: optionalText(200),
+  website: optionalText(300),
+});
+export type CompanyData = z.infer<typeof CompanyDataSchema>;
+
+/**
+ * The upload form, in the terms both sides can check: the browser validates it from its inputs, the
+ * server from the multipart fields and the names/types of the files it received.
+ */
+export const GenerateFormSchema = z
+  .object({
+    projectName: z.string().trim().min(1, v.projectNameRequired).max(200, 'Project name must be at most 200 characters'),
+    projectSource: ProjectSourceSchema,
+    zipFileName: z.string().optional(),
+    githubUrl: z.string().trim().optional(),
+    githubToken: z.string().trim().optional(),
+    templateFileName: z.string().optional(),
+    logoMimeType: z.string().optional(),
+    company: CompanyDataSchema.default({}),
+  })
+  .superRefine((f, ctx) => {
+    if (f.projectSource === 'zip') {
+      if (!f.zipFileName) ctx.addIssue({ code: 'custom', path: ['zipFileName'], message: v.zipRequired });
+      else if (!f.zipFileName.toLowerCase().endsWith('.zip'))
+        ctx.addIssue({ code: 'custom', path: ['zipFileName'], message: v.zipType });
+    } else {
+      if (!f.githubUrl) ctx.addIssue({ code: 'custom', path: ['githubUrl'], message: v.githubUrlRequired });
+      else if (!GITHUB_URL_RE.test(f.githubUrl))
+        ctx.addIssue({ code: 'custom', path: ['githubUrl'], message: v.githubUrlInvalid });
+      if (f.githubToken && !isValidGithubToken(f.githubToken))
+        ctx.addIssue({ code: 'custom', path: ['githubToken'], message: v.githubTokenInvalid });
+    }
+    if (!f.templateFileName) ctx.addIssue({ code: 'custom', path: ['templateFileName'], message: v.templateRequired });
+    else if (!/\.ya?ml$/i.test(f.templateFileName))
+      ctx.addIssue({ code: 'custom', path: ['templateFileName'], message: v.templateType });
+    if (f.logoMimeType !== undefined && !f.logoMimeType.startsWith('image/'))
+      ctx.addIssue({ code: 'custom', path: ['logoMimeType'], message: v.logoType });
+  });
+export type GenerateForm = z.infer<typeof GenerateFormSchema>;
+
+export const GenerateResponseSchema = z.object({ report_id: z.string() });
+
+export const ReportStatusValueSchema = z.enum(['processing', 'completed', 'failed', 'cancelled']);
+export const ReportStepSchema = z.enum(REPORT_STEPS);
+
+export const FileSizesSchema = z.object({
+  docx: z.number().nullable(),
+  word: z.number().nullable(),
+  latex: z.number().nullable(),
+  pdf: z.number().nullable(),
+});
+
+export const ReportSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  project_name: z.string(),
+  project_source: ProjectSourceSchema,
+  status: ReportStatusValueSchema,
+  step: ReportStepSchema,
+  progress: z.number().int().min(0).max(100),
+  error: z.string().nullable(),
+  template: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+  download_links: z.object({ word: z.string(), latex: z.string() }),
+  /** Always null in lists; the preview endpoint serves the 5-page preview. */
+  pdf_preview: z.string().nullable(),
+  file_sizes: FileSizesSchema,
+  size: z.number().nullable(),
+  page_count: z.number().int().nullable(),
+});
+export type Report = z.infer<typeof ReportSchema>;
+
+export const PaymentRecordSchema = z.object({
+  id: z.string(),
+  paid_at: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+});
+
+export const ReportDetailSchema = ReportSchema.extend({
+  pricing: z.object({
+    word: z.object({ amount: z.number().int(), currency: z.string(), label: z.string() }),
+    latex: z.object({ amount: z.number().int(), currency: z.string(), label: z.string() }),
+  }),
+  /** 'none', 'word', 'latex' or 'both': what the caller has paid for. */
+  payment_tier: z.enum(['none', 'word', 'latex', 'both']),
+  payment_info: z.object({ tier: FormatSchema, amount: z.number().int(), currency: z.string() }).nullable(),
+  paid_formats: z.array(FormatSchema),
+});
+export type ReportDetail = z.infer<typeof ReportDetailSchema>;
+
+const pageNumber = z.coerce.number().int().min(1).max(100_000);
+const perPage = z.coerce.number().int().min(1).max(REPORTS_MAX_PER_PAGE);
+export const ReportListQuerySchema = z.object({
+  page: pageNumber.default(REPORTS_DEFAULT_PAGE),
+  per_page: perPage.optional(),
+  limit: perPage.optional(),
+});
+export type ReportListQuery = z.infer<typeof ReportListQuerySchema>;
+export const resolvePerPage = (q: ReportListQuery) => q.per_page ?? q.limit ?? REPORTS_DEFAULT_PER_PAGE;
+
+export const PaginationSchema = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalReports: z.number().int(),
+  reportsPerPage: z.number().int(),
+});
+
+export const ReportListResponseSchema = z.object({
+  reports: z.array(ReportSchema),
+  pagination: PaginationSchema,
+  page: z.number().int(),
+  total_pages: z.number().int(),
+  total_reports: z.number().int(),
+  per_page: z.number().int(),
+  has_next: z.boolean(),
+  has_prev: z.boolean(),
+});
+export type ReportListResponse = z.infer<typeof ReportListResponseSchema>;
+
+export const StatusResponseSchema = z.object({
+  state: ReportStatusValueSchema,
+  progress: z.number().int(),
+  step: ReportStepSchema,
+  error: z.string().nullable(),
+});
+export type StatusResponse = z.infer<typeof StatusResponseSchema>;
+
+export const PreviewResponseSchema = z.object({
+  pdf_preview: z.string(),
+  pages: z.number().int().min(1).max(5),
+});
+export type PreviewResponse = z.infer<typeof PreviewResponseSchema>;
+
+export const OkResponseSchema = z.object({ success: z.boolean(), message: z.string().optional() });
