@@ -60,7 +60,7 @@ export const GenerateFormSchema = z
     githubToken: z.string().trim().optional(),
     templateFileName: z.string().optional(),
     logoMimeType: z.string().optional(),
-    company: CompanyDataSchema.default({}),
+    company: CompanyDataSchema.prefault({}),
   })
   .superRefine((f, ctx) => {
     if (f.projectSource === 'zip') {
