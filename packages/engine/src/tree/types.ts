@@ -10,11 +10,11 @@ export type Inline =
   | { type: 'emphasis'; children: Inline[] }
   | { type: 'code'; value: string }
   | { type: 'link'; url: string; children: Inline[] }
-  | { type: 'citation'; path: string; line?: number }
+  | { type: 'citation'; path: string; line?: number; endLine?: number }
   | { type: 'break' };
 
 export type Block =
-  | { type: 'heading'; level: 1 | 2 | 3 | 4; text: string; numbered: boolean; id?: string }
+  | { type: 'heading'; level: 1 | 2 | 3 | 4; text: string; numbered: boolean; id?: string; /** list an unnumbered heading in the contents */ toc?: boolean }
   | { type: 'paragraph'; children: Inline[] }
   | { type: 'list'; ordered: boolean; items: Block[][] }
   | { type: 'table'; header: Inline[][]; rows: Inline[][][]; align?: ('left' | 'right' | 'center')[]; caption?: string }
