@@ -11,6 +11,8 @@ export interface FileInfo extends LineCounts {
   path: string;
   size: number;
   language: string | null; // cloc's language name, e.g. "TypeScript"; null when not source
+  /** Set when the file is byte-identical to an earlier one; cloc counts such files once. */
+  duplicateOf?: string;
 }
 
 export interface LanguageStat extends LineCounts {

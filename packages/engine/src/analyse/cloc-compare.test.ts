@@ -1,0 +1,89 @@
+// Compares our per-language line counts with a live `cloc --json` on the same file lists:
+// a generated multi-language tree, the sample-app fixture and this repository's packages/.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { languagesPass } from './languages.ts';
+import { loadSources } from './sources.ts';
+import { listFiles, writeTree } from './test-helpers.ts';
+
+const run = promisify(execFile);
+const haveCloc = await run('cloc', ['--version']).then(
+  () => true,
+  () => false,
+);
+if (!haveCloc) {
+  if (process.env.CI) throw new Error('cloc is required under CI (apt-get install cloc)');
+  console.warn('cloc is not installed: skipping the cloc comparison tests');
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+async function compareWithCloc(root: string, files?: { path: string; size: number }[]) {
+  const list = files ?? (await listFiles(root));
+  const listFile = path.join(os.tmpdir(), `atr-cloc-${process.pid}-${Date.now()}.txt`);
+  await writeFile(listFile, list.map((f) => f.path).join('\n') + '\n');
+  const { stdout } = await run('cloc', ['--json', '--quiet', `--list-file=${listFile}`], { cwd: root, maxBuffer: 64 << 20 });
+  const cloc = JSON.parse(stdout || '{}') as Record<string, { nFiles: number; code: number; comment: number; blank: number }>;
+  const ours = languagesPass(await loadSources(root, list));
+  const langs = Object.keys(cloc).filter((k) => k !== 'header' && k !== 'SUM');
+  expect(langs.length).toBeGreaterThan(0);
+  for (const lang of langs) {
+    const want = cloc[lang]!;
+    const got = ours.languages.find((l) => l.language === lang);
+    expect(got, `language ${lang} missing`).toBeDefined();
+    for (const k of ['code', 'comment', 'blank'] as const) {
+      expect(Math.abs(got![k] - want[k]), `${lang} ${k}: ours ${got![k]} cloc ${want[k]}`).toBeLessThanOrEqual(want[k] * 0.01);
+    }
+    expect(got!.files, `${lang} files`).toBe(want.nFiles);
+  }
+  return { ours, cloc };
+}
+
+const TRICKY: Record<string, string> = {
+  'src/app.ts': '// c\nconst url = "http://example.com"; // x\n/* multi\n line */ const y = 2;\n\nexport { url, y };\n',
+  'src/view.tsx': 'export const V = () => <div>{/* note */}</div>;\n/**\n * doc\n */\n',
+  'src/legacy.js': "var s = '/* not a comment */';\nvar t = 1; /* real */\n// end\n",
+  'py/mod.py': '#!/usr/bin/env python3\n"""Doc\nstring."""\nimport os  # inline\n\ndef f(x):\n    \'\'\'one\'\'\'\n    return x  # done\n',
+  'go/main.go': 'package main\n\n// Comment\nfunc main() {\n\tprintln("//")\n}\n',
+  'rs/lib.rs': '/// doc\npub fn f() -> u8 { 1 } // x\n/* a\n b */\n',
+  'java/A.java': 'class A {\n  String s = "/*";\n  int x; // y\n}\n',
+  'c/a.c': '#include <stdio.h>\n/* c */\nint main(void) { return 0; } \\\n// continued\n',
+  'c/a.h': '#pragma once\nint f(void); /* x */\n',
+  'sh/run.sh': '#!/bin/sh\n# comment\necho "# not"\n',
+  'rb/app.rb': '# c\n=begin\nblock\n=end\nputs "hi" # x\n',
+  'web/index.html': '<!doctype html>\n<!-- one -->\n<p>x</p> <!-- start\nmore -->\n<p>y</p>\n',
+  'web/site.css': '/* c */\nbody { color: red; }\n\n',
+  'web/site.scss': '// c\n$a: 1;\n.b { c: $a; }\n',
+  'db/schema.sql': '-- c\nCREATE TABLE t (id int);\n/* x\n y */\n',
+  'conf/app.yaml': '# c\na: 1\nb: "# no"\n',
+  'conf/app.toml': '# c\n[a]\nb = 1\n',
+  'conf/data.json': '{\n\n  "a": 1\n}\n',
+  'docs/README.md': '# Title\n\n<!-- hidden -->\nText\n',
+  'Dockerfile': 'FROM node:20\n# c\nRUN echo hi\n',
+  'Makefile': 'all:\n\t# c\n\techo x\n',
+  'empty.ts': '',
+  'src/dup.ts': '// c\nconst url = "http://example.com"; // x\n/* multi\n line */ const y = 2;\n\nexport { url, y };\n',
+};
+
+describe.skipIf(!haveCloc)('line counts match cloc', () => {
+  it('on a generated multi-language tree with comment edge cases', async () => {
+    const { ours } = await compareWithCloc(await writeTree(TRICKY));
+    // duplicates and empty files are counted once / not at all, like cloc
+    expect(ours.languages.find((l) => l.language === 'TypeScript')!.files).toBe(2);
+  });
+
+  it.skipIf(!existsSync(path.join(repoRoot, 'packages/engine/test/fixtures/sample-app')))('on the sample-app fixture', async () => {
+    await compareWithCloc(path.join(repoRoot, 'packages/engine/test/fixtures/sample-app'));
+  });
+
+  it("on this repository's packages/ folder", async () => {
+    const root = path.join(repoRoot, 'packages');
+    const { ours } = await compareWithCloc(root);
+    expect(ours.languages.find((l) => l.language === 'TypeScript')!.code).toBeGreaterThan(500);
+  });
+});

@@ -1,0 +1,50 @@
+// Pass: language of every file and its code/comment/blank lines, totalled per language as cloc
+// totals them (empty files and byte-identical duplicates are not counted twice).
+
+import { detectLanguage } from './cloc-languages.ts';
+import { countLines } from './line-counter.ts';
+import { contentHash, type Sources } from './sources.ts';
+import type { FileInfo, LanguageStat, LineCounts } from './types.ts';
+
+export interface LanguagesResult {
+  files: FileInfo[];
+  languages: LanguageStat[];
+  totals: LineCounts;
+}
+
+export function languagesPass(src: Sources): LanguagesResult {
+  const files: FileInfo[] = [];
+  const stats = new Map<string, LanguageStat>();
+  const seen = new Map<string, string>(); // size:hash → first path
+  const totals: LineCounts = { code: 0, comment: 0, blank: 0 };
+  for (const f of src.files) {
+    const text = src.text(f.path);
+    const language = text === null ? null : detectLanguage(f.path, text);
+    if (text === null || language === null) {
+      files.push({ path: f.path, size: f.size, language: null, code: 0, comment: 0, blank: 0 });
+      continue;
+    }
+    const counts = countLines(text, language);
+    const info: FileInfo = { path: f.path, size: f.size, language, ...counts };
+    files.push(info);
+    if (f.size === 0 || text.length === 0) continue; // cloc ignores zero-sized files
+    const key = `${f.size}:${contentHash(text)}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      info.duplicateOf = first;
+      continue;
+    }
+    seen.set(key, f.path);
+    let s = stats.get(language);
+    if (!s) stats.set(language, (s = { language, files: 0, code: 0, comment: 0, blank: 0 }));
+    s.files++;
+    s.code += counts.code;
+    s.comment += counts.comment;
+    s.blank += counts.blank;
+    totals.code += counts.code;
+    totals.comment += counts.comment;
+    totals.blank += counts.blank;
+  }
+  const languages = [...stats.values()].sort((a, b) => b.code - a.code || a.language.localeCompare(b.language));
+  return { files, languages, totals };
+}

@@ -1,0 +1,200 @@
+// Counts code, comment and blank lines the way cloc does: drop blank lines, run the language's
+// comment filters in order, and call every line that disappeared on the way a comment line.
+// cloc's quirks are kept on purpose (e.g. a block comment joins the code before and after it).
+
+import { LANGUAGES, type Filter, type LanguageDef } from './cloc-languages.ts';
+import type { LineCounts } from './types.ts';
+
+// cloc reads bytes, so its \s is ASCII whitespace only
+const BLANK = /^[ \t\n\r\f\v]*$/;
+const ENDS_BACKSLASH = /\\$/;
+const COMMON: Record<'C' | 'C++' | 'HTML', RegExp> = {
+  C: /\/\*[^]*?\*\//g,
+  'C++': /\/\*[^]*?\*\/|\/\/[^\n]*\n/g,
+  HTML: /<!--[^]*?-->/g,
+};
+
+/** Splits text into lines as Perl's `<FH>` does, minus the newline and a trailing CR. */
+export function splitLines(text: string): string[] {
+  if (text.length === 0) return [];
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (l.length > 0 && l.charCodeAt(l.length - 1) === 13) lines[i] = l.slice(0, -1);
+  }
+  return lines;
+}
+
+/** Removes blank lines; with continuation, a blank line after `\` at end of line stays (cloc's remove_matches_2re). */
+function dropBlank(lines: string[], continuation: boolean): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (BLANK.test(l) && !(continuation && i > 0 && ENDS_BACKSLASH.test(lines[i - 1]!))) continue;
+    out.push(l);
+  }
+  return out;
+}
+
+export function countLines(text: string, language: string): LineCounts {
+  const def = LANGUAGES.get(language);
+  const all = splitLines(text);
+  const total = all.length;
+  if (!def) {
+    const blank = all.filter((l) => BLANK.test(l)).length;
+    return { code: total - blank, comment: 0, blank };
+  }
+  const nonBlank = dropBlank(all, def.continuation);
+  const blank = total - nonBlank.length;
+  const code = stripComments(nonBlank, def).length;
+  return { code, comment: total - blank - code, blank };
+}
+
+/** The lines cloc would count as code, given the non-blank lines of a file. */
+export function stripComments(input: string[], def: LanguageDef): string[] {
+  if (input.length === 0) return input;
+  let lines = input;
+  // cloc's lines keep their newline until a whole-text filter splits them; that changes how
+  // later whole-text filters join them, so track it
+  let withNewline = true;
+  for (const f of def.filters) {
+    lines = applyFilter(lines, f, withNewline);
+    if (f.kind === 'common') withNewline = false;
+    lines = dropBlank(lines, def.continuation);
+  }
+  const first = input[0]!;
+  if (def.script && first.startsWith('#!') && (lines.length === 0 || lines[0] !== first)) lines.unshift(first);
+  return lines;
+}
+
+function applyFilter(lines: string[], f: Filter, withNewline: boolean): string[] {
+  switch (f.kind) {
+    case 'match':
+      return lines.filter((l) => !f.re.test(l));
+    case 'common': {
+      let joined = '';
+      if (f.style === 'C++') {
+        // cloc doubles each newline (except after a continuation backslash) so that removing a
+        // `//` comment, which eats its newline, does not join two lines
+        for (const l of lines) joined += (withNewline ? l + '\n' : l) + (ENDS_BACKSLASH.test(l) ? '' : '\n');
+      } else {
+        joined = withNewline ? lines.join('\n') + '\n' : lines.join('');
+      }
+      const re = COMMON[f.style];
+      re.lastIndex = 0;
+      const out = joined.replace(re, '').split('\n');
+      while (out.length > 0 && out[out.length - 1] === '') out.pop();
+      return out;
+    }
+    case 'html':
+      return htmlComments(lines);
+    case 'between':
+      return betweenMarkers(lines, (l) => l.indexOf(f.start), (l) => {
+        const i = l.indexOf(f.end);
+        return i < 0 ? -1 : i + f.end.length;
+      }, new RegExp(escapeRe(f.start) + '.*?' + escapeRe(f.end), 'g'));
+    case 'betweenRe':
+      return betweenMarkers(lines, (l) => l.search(f.start), (l) => {
+        const m = new RegExp('^.*?' + f.end.source).exec(l);
+        return m ? m[0].length : -1;
+      }, new RegExp(f.start.source + '.*?' + f.end.source, 'g'));
+    case 'docstring':
+      return docstrings(lines);
+    case 'belowAbove': {
+      const out: string[] = [];
+      let between = false;
+      for (const l of lines) {
+        if (!between && f.below.test(l)) between = true;
+        else if (between && f.above.test(l)) between = false;
+        else if (!between) out.push(l);
+      }
+      return out;
+    }
+    case 'below': {
+      const i = lines.findIndex((l) => f.re.test(l));
+      return i < 0 ? lines : lines.slice(0, i);
+    }
+    case 'javaStrings':
+      return lines
+        .filter((l) => !BLANK.test(l))
+        .map((l) => l.replace(/\\$/, ' ').replace(/(["'])(.*?\/\*)\1/g, 'xx').replace(/(["'])(.*?\*\/)\1/g, 'xx'))
+        .filter((l) => !BLANK.test(l));
+  }
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** cloc's remove_html_comments, including its habit of dropping a line that opens a comment. */
+function htmlComments(lines: string[]): string[] {
+  const out: string[] = [];
+  let inComment = false;
+  for (let l of lines) {
+    if (BLANK.test(l)) continue;
+    l = l.replace(/<!--.*?-->/g, '');
+    if (BLANK.test(l)) continue;
+    if (inComment) {
+      const end = l.indexOf('-->');
+      if (end >= 0) {
+        l = l.slice(end + 3);
+        inComment = false;
+      }
+    }
+    if (BLANK.test(l)) continue;
+    const open = l.indexOf('<!--');
+    if (open >= 0) {
+      inComment = true;
+      if (BLANK.test(l.slice(0, open))) continue;
+    }
+    if (inComment) continue;
+    out.push(l);
+  }
+  return out;
+}
+
+/** cloc's remove_between_general / remove_between_regex: keeps code before an opening marker. */
+function betweenMarkers(lines: string[], findStart: (l: string) => number, endOf: (l: string) => number, oneLine: RegExp): string[] {
+  const out: string[] = [];
+  let inComment = false;
+  for (let l of lines) {
+    if (BLANK.test(l)) continue;
+    l = l.replace(oneLine, '');
+    if (BLANK.test(l)) continue;
+    if (inComment) {
+      const e = endOf(l);
+      if (e < 0) continue;
+      l = l.slice(e);
+      inComment = false;
+    }
+    if (BLANK.test(l)) continue;
+    const s = findStart(l);
+    if (s >= 0) {
+      inComment = true;
+      if (BLANK.test(l.slice(0, s))) continue;
+      l = l.slice(0, s);
+    }
+    out.push(l);
+  }
+  return out;
+}
+
+/** cloc's docstring_to_C: triple quotes alternate between opening and closing a C comment. */
+function docstrings(lines: string[]): string[] {
+  let inDoc = false;
+  return lines.map((l) => {
+    if (l.indexOf('"""') < 0 && l.indexOf("'''") < 0) return l;
+    while (/"""|'''/.test(l)) {
+      if (!inDoc) {
+        l = l.replace(/[uU]?("""|''')/, '/*');
+        inDoc = true;
+      } else {
+        l = l.replace(/"""|'''/, '*/');
+        inDoc = false;
+      }
+    }
+    return l;
+  });
+}
