@@ -14,6 +14,9 @@ export interface TemplateChapter {
   images?: string[];
 }
 export interface ReportTemplate {
+  /** Optional display name and description (template keys `name`, `description`). */
+  name?: string;
+  description?: string;
   chapters: TemplateChapter[];
   /** Unknown keys found while parsing, reported to the user rather than silently dropped. */
   warnings: string[];
