@@ -84,3 +84,41 @@ export interface AgentOutput {
   sections: SectionDraft[]; // in template order, one per SectionPlan
   trace: AgentTrace[];
 }
+
+/** What every role receives besides its own input: the facts and the effects it may use. */
+export interface AgentDeps {
+  analysis: Analysis;
+  workspace: Workspace;
+  projectName: string;
+  imageNames: string[];
+  /** "offline" or provider/model; written into every trace entry. */
+  model: string;
+  signal?: AbortSignal;
+  /** Present for LLM-backed roles (issue: AI agents); the offline roles ignore it. */
+  provider?: ModelProvider;
+}
+
+/** The evidence a writer gets for one section. */
+export interface WriterInput {
+  plan: SectionPlan;
+  findings: Finding[];
+  /** The chapter this section belongs to, for sections and subsections. */
+  parent?: SectionPlan;
+  /** Direct children, for chapters/sections written as an intro plus their children. */
+  children: SectionPlan[];
+  /** Findings of the children's kinds, so an intro can say something specific about each. */
+  childFindings: Record<string, Finding[]>;
+  /** Findings of every kind, for synthesis sections (conclusion, overview). */
+  allFindings: Partial<Record<SectionKind, Finding[]>>;
+}
+
+/**
+ * The four roles as plain `(input, deps) => output` functions. The offline model implements them
+ * from the analysis; an LLM implementation replaces any of them without the pipeline knowing.
+ */
+export interface AgentRoles {
+  plan(input: { template: ReportTemplate }, deps: AgentDeps): Promise<SectionPlan[]>;
+  analyse(input: { kind: SectionKind; plan: SectionPlan }, deps: AgentDeps): Promise<Finding[]>;
+  write(input: WriterInput, deps: AgentDeps): Promise<SectionDraft>;
+  review(input: { draft: SectionDraft }, deps: AgentDeps): Promise<SectionDraft>;
+}

@@ -1,0 +1,93 @@
+// Facts derived from the analysis that several roles need (test files, data-model files, auth
+// libraries, secret-looking variables…), computed once per analysis and kept in a WeakMap.
+
+import type { Analysis, Dependency, FileInfo, SymbolInfo } from '../analyse/types.ts';
+
+export interface Facts {
+  fileByPath: Map<string, FileInfo>;
+  sourceFiles: FileInfo[]; // files with a programming language, excluding tests
+  testFiles: string[];
+  totalLines: number;
+  runtimeDeps: Dependency[];
+  devDeps: Dependency[];
+  dataModel: { ormFrameworks: string[]; schemaFiles: FileInfo[]; modelSymbols: SymbolInfo[] };
+  authLibs: Dependency[];
+  securityLibs: Dependency[];
+  heavyDeps: Dependency[];
+  looseDeps: Dependency[]; // "*", "latest", ranges without an upper bound
+  secretEnvVars: string[];
+  lockfiles: string[];
+  largestFiles: FileInfo[];
+  exportedSymbols: SymbolInfo[];
+  fanIn: { module: string; weight: number }[];
+  fanOut: { module: string; weight: number }[];
+}
+
+const TEST_PATH = /(^|\/)(tests?|__tests__|spec|specs|e2e)\/|(\.|_|-)(test|spec)\.[a-z]+$|(^|\/)test_[^/]+\.py$|_test\.go$|Tests?\.(java|cs|kt)$/i;
+export const NON_CODE_LANGUAGES = new Set(['Markdown', 'JSON', 'YAML', 'Text', 'TOML', 'XML', 'INI', 'CSV', 'SVG', 'reStructuredText', 'AsciiDoc']);
+
+export function isTestPath(path: string): boolean {
+  return TEST_PATH.test(path);
+}
+
+const SCHEMA_FILE = /(^|\/)(migrations?|migrate|alembic|prisma|models?|entities|entity|schemas?|db|database)\/|\.sql$|schema\.prisma$|(^|\/)models?\.py$|\.entity\.[jt]s$|\.model\.[jt]s$|(^|\/)schema\.(ts|js|graphql|gql)$/i;
+const MODEL_SYMBOL = /(Model|Entity|Schema|Record|Row|Table|Dto|DTO)$/;
+const ORM_NAMES = /^(prisma|@prisma\/client|typeorm|sequelize|mongoose|drizzle-orm|knex|objection|mikro-orm|@mikro-orm\/core|sqlalchemy|django|peewee|tortoise-orm|gorm\.io\/gorm|diesel|sqlx|hibernate-core|spring-boot-starter-data-jpa|entityframework|microsoft\.entityframeworkcore|activerecord|pg|mysql2?|sqlite3|better-sqlite3|psycopg2?(-binary)?|pymongo|redis|ioredis|mongodb)$/i;
+const AUTH_NAMES = /^(jsonwebtoken|jose|passport(-[a-z-]+)?|bcrypt(js)?|argon2|@node-rs\/argon2|express-session|next-auth|@auth\/core|oauth|openid-client|pyjwt|python-jose|passlib|django-allauth|flask-login|authlib|golang-jwt\/jwt|spring-boot-starter-security|devise|@supabase\/auth-js|firebase-admin|keycloak-connect)$/i;
+const SECURITY_NAMES = /^(helmet|@fastify\/helmet|cors|@fastify\/cors|csurf|express-rate-limit|@fastify\/rate-limit|rate-limiter-flexible|dompurify|sanitize-html|xss|validator|zod|joi|yup|ajv|django-cors-headers|bleach)$/i;
+const HEAVY_NAMES = /^(moment|lodash|aws-sdk|puppeteer|playwright|@tensorflow\/tfjs(-node)?|tensorflow|torch|pandas|numpy|scipy|electron|typeorm|rxjs|three|chart\.js|d3|webpack|sharp|canvas|jsdom|pdfkit|googleapis|firebase)$/i;
+const SECRET_VAR = /(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_?KEY|CREDENTIALS?|DATABASE_URL|DSN)/i;
+const LOCKFILES = /(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb|poetry\.lock|Pipfile\.lock|uv\.lock|Cargo\.lock|go\.sum|composer\.lock|Gemfile\.lock|packages\.lock\.json)$/;
+
+export function lineCount(f: { code: number; comment: number; blank: number }): number {
+  return f.code + f.comment + f.blank;
+}
+
+const cache = new WeakMap<Analysis, Facts>();
+
+export function factsOf(a: Analysis): Facts {
+  const hit = cache.get(a);
+  if (hit) return hit;
+  const fileByPath = new Map(a.files.map((f) => [f.path, f]));
+  const testFiles = [...new Set([...a.tests.files.map((t) => t.path), ...a.files.filter((f) => f.language && isTestPath(f.path)).map((f) => f.path)])].sort();
+  const testSet = new Set(testFiles);
+  const sourceFiles = a.files.filter((f) => f.language && !NON_CODE_LANGUAGES.has(f.language) && !testSet.has(f.path));
+  const schemaFiles = a.files.filter((f) => SCHEMA_FILE.test(f.path) && !testSet.has(f.path) && f.language !== 'Markdown');
+  const schemaSet = new Set(schemaFiles.map((f) => f.path));
+  const modelSymbols = a.symbols.filter(
+    (s) => ['class', 'interface', 'type', 'struct', 'enum'].includes(s.kind) && !testSet.has(s.path) && (schemaSet.has(s.path) || MODEL_SYMBOL.test(s.name)),
+  );
+  const ormFrameworks = [
+    ...new Set([...a.frameworks.filter((f) => f.category === 'orm').map((f) => f.name), ...a.dependencies.filter((d) => ORM_NAMES.test(d.name) && d.scope !== 'dev').map((d) => d.name)]),
+  ];
+  const uniqDeps = (ds: Dependency[]) => {
+    const seen = new Set<string>();
+    return ds.filter((d) => (seen.has(d.ecosystem + d.name) ? false : (seen.add(d.ecosystem + d.name), true)));
+  };
+  const fan = (key: 'from' | 'to') => {
+    const m = new Map<string, number>();
+    for (const e of a.moduleGraph.edges) if (e.from !== e.to) m.set(e[key], (m.get(e[key]) ?? 0) + e.weight);
+    return [...m.entries()].map(([module, weight]) => ({ module, weight })).sort((x, y) => y.weight - x.weight || x.module.localeCompare(y.module));
+  };
+  const facts: Facts = {
+    fileByPath,
+    sourceFiles,
+    testFiles,
+    totalLines: a.project.lines.code + a.project.lines.comment + a.project.lines.blank,
+    runtimeDeps: a.dependencies.filter((d) => d.scope === 'runtime' || d.scope === 'peer' || d.scope === 'optional'),
+    devDeps: a.dependencies.filter((d) => d.scope === 'dev' || d.scope === 'test' || d.scope === 'build'),
+    dataModel: { ormFrameworks, schemaFiles, modelSymbols },
+    authLibs: uniqDeps(a.dependencies.filter((d) => AUTH_NAMES.test(d.name))),
+    securityLibs: uniqDeps(a.dependencies.filter((d) => SECURITY_NAMES.test(d.name))),
+    heavyDeps: uniqDeps(a.dependencies.filter((d) => HEAVY_NAMES.test(d.name) && d.scope !== 'dev')),
+    looseDeps: a.dependencies.filter((d) => /^(\*|latest|x|)$/i.test(d.version.trim()) || /^>=?[^<]*$/.test(d.version.trim())),
+    secretEnvVars: [...new Set(a.envVars.filter((e) => SECRET_VAR.test(e.name)).map((e) => e.name))].sort(),
+    lockfiles: a.files.filter((f) => LOCKFILES.test(f.path)).map((f) => f.path),
+    largestFiles: [...sourceFiles].sort((x, y) => y.code - x.code || x.path.localeCompare(y.path)),
+    exportedSymbols: a.symbols.filter((s) => s.exported && !testSet.has(s.path)),
+    fanIn: fan('to'),
+    fanOut: fan('from'),
+  };
+  cache.set(a, facts);
+  return facts;
+}

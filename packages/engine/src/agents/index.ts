@@ -1,0 +1,91 @@
+// Runs the agents: plan → analyse (once per kind) → write every section in parallel (capped) →
+// review each draft. Every role call leaves a trace entry with its timing and what it did.
+
+import { throwIfCancelled } from '../errors.ts';
+import type { EngineContext } from '../types.ts';
+import { offlineRoles } from './roles.ts';
+import type { AgentDeps, AgentInput, AgentOutput, AgentRoles, AgentTrace, Finding, SectionDraft, SectionKind, SectionPlan } from './types.ts';
+
+export type * from './types.ts';
+export { offlineRoles } from './roles.ts';
+export { classifyTitle, kindFor, planSections } from './planner.ts';
+export { extractCitations, reviewDraft } from './reviewer.ts';
+
+const WRITER_CONCURRENCY = 4;
+
+/** Runs `fn` over `items` with at most `limit` in flight, keeping the input order in the result. */
+export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+export async function runAgents(input: AgentInput, ctx: EngineContext, roles: AgentRoles = offlineRoles): Promise<AgentOutput> {
+  const deps: AgentDeps = {
+    analysis: input.analysis,
+    workspace: input.workspace,
+    projectName: input.projectName,
+    imageNames: input.imageNames,
+    model: ctx.model ? ctx.model.name : 'offline',
+    signal: ctx.signal,
+    provider: ctx.model,
+  };
+  const trace: AgentTrace[] = [];
+  const timed = async <R>(role: AgentTrace['role'], sectionId: string | undefined, run: () => Promise<R>, describe: (r: R) => { summary: string; details?: Record<string, unknown> }): Promise<R> => {
+    throwIfCancelled(ctx.signal);
+    const startedAt = ctx.now();
+    const t0 = performance.now();
+    const r = await run();
+    const d = describe(r);
+    trace.push({ role, ...(sectionId ? { sectionId } : {}), model: deps.model, startedAt: startedAt.toISOString(), ms: Math.round((performance.now() - t0) * 100) / 100, summary: d.summary, ...(d.details ? { details: d.details } : {}) });
+    return r;
+  };
+
+  const plan = await timed('planner', undefined, () => roles.plan({ template: input.template }, deps), (p) => ({
+    summary: `Planned ${p.length} sections: ${[...new Set(p.map((s) => s.kind))].join(', ')}.`,
+    details: { sections: p.map((s) => ({ id: s.id, title: s.title, kind: s.kind, evidence: s.evidence })) },
+  }));
+
+  // One analyst pass per kind in the plan (plus every kind for synthesis sections).
+  const kinds = new Set<SectionKind>(plan.map((p) => p.kind));
+  if (kinds.has('conclusion') || kinds.has('overview') || plan.some((p) => p.hasChildren)) {
+    for (const k of ['overview', 'architecture', 'components', 'technology', 'dependencies', 'data-model', 'api', 'configuration', 'build-deploy', 'testing', 'security', 'performance', 'metrics', 'structure', 'getting-started', 'known-issues', 'conclusion'] as SectionKind[]) kinds.add(k);
+  }
+  const allFindings: Partial<Record<SectionKind, Finding[]>> = {};
+  for (const kind of kinds) {
+    const anchor = plan.find((p) => p.kind === kind);
+    allFindings[kind] = await timed('analyst', anchor?.id, () => roles.analyse({ kind, plan: anchor ?? { id: '', level: 1, title: kind, kind, evidence: [], hasChildren: false } }, deps), (f) => ({
+      summary: `${kind}: ${f.length} finding${f.length === 1 ? '' : 's'}.`,
+      details: { kind, findings: f },
+    }));
+  }
+  await ctx.onProgress('generating_markdown', 0, `Writing ${plan.length} sections`);
+
+  const parentOf = (p: SectionPlan) => (p.level === 1 ? undefined : plan.find((q) => q.id === p.id.split('.').slice(0, p.level - 1).join('.')));
+  const childrenOf = (p: SectionPlan) => plan.filter((q) => q.level === p.level + 1 && q.id.startsWith(`${p.id}.`));
+  let done = 0;
+  const sections = await mapLimit(plan, WRITER_CONCURRENCY, async (p): Promise<SectionDraft> => {
+    const children = childrenOf(p);
+    const childFindings: Record<string, Finding[]> = {};
+    for (const c of children) childFindings[c.id] = allFindings[c.kind] ?? [];
+    const draft = await timed('writer', p.id, () => roles.write({ plan: p, findings: allFindings[p.kind] ?? [], parent: parentOf(p), children, childFindings, allFindings }, deps), (d) => ({
+      summary: `Wrote "${p.title}" as ${p.hasChildren ? 'an intro' : p.kind} (${d.markdown.length} characters).`,
+      details: { kind: p.kind, characters: d.markdown.length },
+    }));
+    const reviewed = await timed('reviewer', p.id, () => roles.review({ draft }, deps), (r) => ({
+      summary: r.reviewNotes?.length ? `Fixed ${r.reviewNotes.length} problem(s) in "${p.title}".` : `Accepted "${p.title}" with ${r.citations.length} citation(s).`,
+      details: { citations: r.citations.length, ...(r.reviewNotes?.length ? { notes: r.reviewNotes } : {}) },
+    }));
+    done++;
+    await ctx.onProgress('generating_markdown', Math.round((done / plan.length) * 100));
+    return reviewed;
+  });
+  return { plan, sections, trace };
+}

@@ -1,0 +1,113 @@
+// The reviewer: no empty section, no placeholder text, and every `path:line` citation pointing at
+// a real file and line. Bad citations are repaired when the file can be identified, else removed;
+// every change is recorded in the draft's reviewNotes (and so in the trace).
+
+import { analyseKind } from './analysts.ts';
+import { factsOf, lineCount } from './facts.ts';
+import type { AgentDeps, SectionDraft } from './types.ts';
+import { cite } from './writers/markdown.ts';
+
+/** Phrases that mark unfinished or generic text. Checked outside code spans and blocks. */
+export const PLACEHOLDERS: { re: RegExp; label: string }[] = [
+  { re: /lorem ipsum|dolor sit amet/i, label: 'lorem ipsum' },
+  { re: /\bTODO:?\s*(write|fill|add|complete)\b/i, label: 'TODO: write' },
+  { re: /\bTBD\b|\bTBA\b/, label: 'TBD' },
+  { re: /\bthis (section|chapter) (describes|will describe|covers|will cover|provides|presents|outlines|discusses)\b/i, label: '"This section describes…"' },
+  { re: /\[(placeholder|insert[^\]]*|your [^\]]*)\]|\binsert (text|content|details) here\b|\bcoming soon\b/i, label: 'placeholder' },
+];
+
+const CODE_SPAN = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g;
+const CITATION = /^([A-Za-z0-9_@.+\-][\w@.+\-/]*?):(\d+)$/;
+/** A citation's path must look like a file: a slash or an extension (not "127.0.0.1:80"). */
+const looksLikePath = (p: string) => /[/]|\.[A-Za-z]/.test(p);
+
+/** Every inline-code `path:line` citation, plus inline-code paths that name a known file. */
+export function extractCitations(markdown: string, knownFiles?: Set<string>): string[] {
+  const out = new Set<string>();
+  for (const m of stripFences(markdown).matchAll(CODE_SPAN)) {
+    const inner = m[2]!.trim();
+    if (CITATION.test(inner) && looksLikePath(CITATION.exec(inner)![1]!)) out.add(inner);
+    else if (knownFiles?.has(inner)) out.add(inner);
+  }
+  return [...out];
+}
+
+function stripFences(md: string): string {
+  return md.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
+}
+
+function proseOnly(md: string): string {
+  return stripFences(md).replace(CODE_SPAN, ' ');
+}
+
+export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDeps): Promise<SectionDraft> {
+  const fx = factsOf(deps.analysis);
+  const notes: string[] = [...(input.draft.reviewNotes ?? [])];
+  let md = input.draft.markdown ?? '';
+
+  // 1. Placeholder text: drop the offending lines (a table row, list item or paragraph line).
+  for (const p of PLACEHOLDERS) {
+    if (!p.re.test(proseOnly(md))) continue;
+    const kept = md.split('\n').filter((line) => !p.re.test(proseOnly(line)));
+    notes.push(`Removed ${md.split('\n').length - kept.length} line(s) with placeholder text (${p.label}).`);
+    md = kept.join('\n');
+  }
+
+  // 2. Citations: each `path:line` must name an analysed file and a line inside it.
+  const basenames = new Map<string, string[]>();
+  for (const p of fx.fileByPath.keys()) {
+    const b = p.slice(p.lastIndexOf('/') + 1);
+    basenames.set(b, [...(basenames.get(b) ?? []), p]);
+  }
+  md = replaceOutsideFences(md, (segment) =>
+    segment.replace(/\s?\(?(`+)([^`\n]+?)\1\)?/g, (whole, _ticks: string, innerRaw: string) => {
+      const inner = innerRaw.trim();
+      const m = CITATION.exec(inner);
+      if (!m || !looksLikePath(m[1]!)) return whole;
+      const [file, lineText] = [m[1]!, m[2]!];
+      const line = Number(lineText);
+      const known = fx.fileByPath.get(file);
+      if (known) {
+        if (line >= 1 && line <= lineCount(known)) return whole;
+        notes.push(`Citation ${inner} points past the end of ${file} (${lineCount(known)} lines); cited the file instead.`);
+        return whole.replace(`${_ticks}${innerRaw}${_ticks}`, cite(file));
+      }
+      const candidates = [...fx.fileByPath.keys()].filter((p) => p.endsWith(`/${file}`));
+      const byName = basenames.get(file.slice(file.lastIndexOf('/') + 1)) ?? [];
+      const repair = candidates.length === 1 ? candidates[0] : byName.length === 1 ? byName[0] : undefined;
+      if (repair) {
+        const f = fx.fileByPath.get(repair)!;
+        const fixed = line >= 1 && line <= lineCount(f) ? cite(repair, line) : cite(repair);
+        notes.push(`Citation ${inner} names no analysed file; repaired to ${fixed.replace(/`/g, '')}.`);
+        return whole.replace(`${_ticks}${innerRaw}${_ticks}`, fixed);
+      }
+      notes.push(`Removed citation ${inner}: no such file in the analysis.`);
+      // Drop "(`x:1`)" with its parentheses; otherwise keep the punctuation around the span.
+      const at = whole.indexOf(_ticks);
+      const before = whole.slice(0, at);
+      const after = whole.slice(at + 2 * _ticks.length + innerRaw.length);
+      return before.includes('(') && after.includes(')') ? '' : `${before}${after}`;
+    }),
+  );
+
+  // 3. Empty (or emptied) section: replace it with the analyst's findings for its kind.
+  if (!/[A-Za-z]{3}/.test(proseOnly(md)) && !/\|/.test(md)) {
+    const findings = await analyseKind({ kind: input.draft.kind }, deps);
+    const fallback = findings.map((f) => `- ${f.statement}${f.citations[0] ? ` (${cite(...split(f.citations[0]))})` : ''}`).join('\n');
+    md = fallback || `The analysis of ${deps.analysis.project.name} (${deps.analysis.project.files} files) found no evidence for “${input.draft.title}”.`;
+    notes.push('Section was empty; replaced with the analysts’ findings.');
+  }
+
+  md = md.replace(/\n{3,}/g, '\n\n').trim();
+  return { ...input.draft, markdown: md, citations: extractCitations(md, new Set(fx.fileByPath.keys())), ...(notes.length ? { reviewNotes: notes } : {}) };
+}
+
+function replaceOutsideFences(md: string, fn: (s: string) => string): string {
+  const parts = md.split(/(^(?:```|~~~)[^\n]*\n[\s\S]*?^(?:```|~~~)\s*$)/m);
+  return parts.map((p, i) => (i % 2 === 1 ? p : fn(p))).join('');
+}
+
+function split(c: string): [string, number | undefined] {
+  const m = /^(.*?):(\d+)$/.exec(c);
+  return m ? [m[1]!, Number(m[2])] : [c, undefined];
+}

@@ -1,0 +1,34 @@
+// API / endpoints: every HTTP route with method, path, handler and file:line; a library's exports otherwise.
+
+import type { WriterContext } from './context.ts';
+import { cite, code, countBy, joinSome, num, paragraphs, plural, table } from './markdown.ts';
+
+const MAX_ROUTES = 60;
+
+export function writeApi({ a, fx }: WriterContext): string {
+  if (!a.routes.length) {
+    const exp = fx.exportedSymbols;
+    const kind = a.frameworks.some((f) => f.category === 'cli') || a.entryPoints.some((e) => e.kind === 'bin') ? 'a command-line tool' : exp.length ? 'a library' : 'a set of scripts';
+    const head = `No HTTP routes were found in the ${plural(fx.sourceFiles.length, 'source file')}; the project appears to be ${kind}.`;
+    if (!exp.length) return `${head} It exports no symbols that another program could call.`;
+    const byFile = countBy(exp, (s) => s.path).slice(0, 8);
+    return paragraphs(
+      `${head} Its programmatic interface is its ${plural(exp.length, 'exported symbol')}, spread over ${plural(new Set(exp.map((s) => s.path)).size, 'file')}.`,
+      table(['File', 'Exports', 'Examples'], byFile.map(([p, n]) => [cite(p), n, joinSome(exp.filter((s) => s.path === p).slice(0, 3).map((s) => `${code(s.name)} (${s.kind}, line ${s.line})`), 3)])),
+    );
+  }
+  const routes = [...a.routes].sort((x, y) => x.path.localeCompare(y.path) || x.method.localeCompare(y.method));
+  const methods = countBy(a.routes, (r) => r.method);
+  const prefixes = countBy(a.routes, (r) => `/${r.path.split('/').filter(Boolean)[0] ?? ''}`);
+  const files = countBy(a.routes, (r) => r.file);
+  const parts = [
+    `${plural(a.routes.length, 'HTTP route')} are declared with ${joinSome([...new Set(a.routes.map((r) => r.framework))], 3)}: ${joinSome(methods.map(([m, n]) => `${n} ${m}`), 6)}. They group under ${joinSome(prefixes.map(([p, n]) => `${code(p)} (${n})`), 6)}, and ${files[0]![0] === files.at(-1)![0] ? `all sit in ${cite(files[0]![0])}` : `${cite(files[0]![0])} declares the most (${files[0]![1]})`}.`,
+    table(['Method', 'Path', 'Handler', 'Declared at'], routes.slice(0, MAX_ROUTES).map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '—', cite(r.file, r.line)])),
+  ];
+  if (routes.length > MAX_ROUTES) parts.push(`…and ${num(routes.length - MAX_ROUTES)} more routes.`);
+  const params = a.routes.filter((r) => /[:{<]/.test(r.path));
+  if (params.length) parts.push(`${plural(params.length, 'route')} take path parameters (e.g. ${code(params[0]!.path)}), which handlers must validate.`);
+  const auth = [...fx.authLibs, ...fx.securityLibs];
+  if (auth.length) parts.push(`Request handling can rely on ${joinSome(auth.map((d) => code(d.name)), 4)} for authentication and input hardening.`);
+  return paragraphs(...parts);
+}

@@ -1,0 +1,29 @@
+// Architecture: modules and how they depend on each other, entry points, runtime shape.
+
+import type { WriterContext } from './context.ts';
+import { bullets, cite, evidence, joinSome, num, paragraphs, plural, table } from './markdown.ts';
+
+export function writeArchitecture({ a, fx }: WriterContext): string {
+  const g = a.moduleGraph;
+  const parts: string[] = [];
+  const web = a.frameworks.filter((f) => f.category === 'web' || f.category === 'frontend');
+  if (web.length) parts.push(`The runtime shape is set by ${joinSome(web.map((f) => `${f.name} (${evidence(fx, f.evidence)})`), 3)}${a.routes.length ? `, which serves ${plural(a.routes.length, 'HTTP route')}` : ''}.`);
+  if (g.nodes.length) {
+    const edges = g.edges.filter((e) => e.from !== e.to).sort((x, y) => y.weight - x.weight);
+    parts.push(
+      `Grouped by directory, the code forms ${plural(g.nodes.length, 'module')} connected by ${plural(edges.length, 'internal dependency', 'internal dependencies')}.` +
+        (fx.fanIn[0] ? ` The most depended-on module is \`${fx.fanIn[0].module}\` (${plural(fx.fanIn[0].weight, 'import')} from elsewhere)` : '') +
+        (fx.fanOut[0] ? `; \`${fx.fanOut[0].module}\` reaches out the most (${plural(fx.fanOut[0].weight, 'import')}).` : '.'),
+    );
+    parts.push(table(['Module', 'Files', 'Lines of code', 'Depends on'], [...g.nodes].sort((x, y) => y.lines - x.lines).slice(0, 15).map((n) => [`\`${n.id}\``, n.files, num(n.lines), joinSome(edges.filter((e) => e.from === n.id).map((e) => `\`${e.to}\``), 4) || '—']), ['l', 'r', 'r', 'l']));
+    if (edges.length) parts.push(`Strongest dependencies: ${joinSome(edges.slice(0, 5).map((e) => `\`${e.from}\` → \`${e.to}\` (${e.weight})`), 5)}.`);
+    const cycles = edges.filter((e) => edges.some((r) => r.from === e.to && r.to === e.from) && e.from < e.to);
+    if (cycles.length) parts.push(`Two-way dependencies, which couple modules tightly: ${joinSome(cycles.map((e) => `\`${e.from}\` ↔ \`${e.to}\``), 4)}.`);
+  } else {
+    parts.push(`No internal imports link the files into modules; the top-level directories are ${joinSome(a.tree.children.map((d) => `\`${d.name}/\``), 6) || 'absent (all files sit at the root)'}.`);
+  }
+  const entries = a.entryPoints.filter((e) => ['main', 'bin', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind));
+  if (entries.length) parts.push(`Entry points:\n\n${bullets(entries.slice(0, 8).map((e) => `${e.kind} \`${e.name}\`${e.command ? ` — \`${e.command}\`` : ''} (${cite(e.path, e.line)})`))}`);
+  for (const c of a.containers) parts.push(`${c.kind === 'compose' ? 'Compose file' : 'Dockerfile'} ${cite(c.path)}${c.baseImages.length ? ` builds on ${joinSome(c.baseImages.map((b) => `\`${b}\``), 3)}` : ''}${c.exposedPorts.length ? ` and exposes port${c.exposedPorts.length > 1 ? 's' : ''} ${c.exposedPorts.join(', ')}` : ''}${c.services?.length ? ` with services ${joinSome(c.services, 5)}` : ''}.`);
+  return paragraphs(...parts);
+}

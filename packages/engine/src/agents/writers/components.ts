@@ -1,0 +1,21 @@
+// Components / modules: one entry per module with its size, largest files and exported symbols.
+
+import type { WriterContext } from './context.ts';
+import { cite, joinSome, num, paragraphs, plural } from './markdown.ts';
+
+export function writeComponents({ a, fx }: WriterContext): string {
+  const mods = a.moduleGraph.nodes.length
+    ? [...a.moduleGraph.nodes].sort((x, y) => y.lines - x.lines).map((n) => ({ id: n.id, files: n.files, lines: n.lines }))
+    : a.tree.children.map((d) => ({ id: d.path, files: d.files, lines: d.lines }));
+  if (!mods.length) return `All ${plural(a.project.files, 'file')} sit at the repository root, so there are no separate modules; the largest are ${joinSome(fx.largestFiles.slice(0, 4).map((f) => `${cite(f.path)} (${num(f.code)} lines)`), 4)}.`;
+  const within = (id: string, p: string) => id === '' || id === '.' || p === id || p.startsWith(`${id}/`);
+  const blocks = mods.slice(0, 10).map((m) => {
+    const files = fx.sourceFiles.filter((f) => within(m.id, f.path)).sort((x, y) => y.code - x.code);
+    const syms = fx.exportedSymbols.filter((s) => within(m.id, s.path));
+    const symText = syms.length ? ` It exports ${plural(syms.length, 'symbol')}, among them ${joinSome(syms.slice(0, 4).map((s) => `\`${s.name}\` (${s.kind}, ${cite(s.path, s.line)})`), 4)}.` : '';
+    const fileText = files.length ? ` Its largest file${files.length > 1 ? 's are' : ' is'} ${joinSome(files.slice(0, 3).map((f) => `${cite(f.path)} (${num(f.code)} lines)`), 3)}.` : '';
+    return `**\`${m.id || '(root)'}\`** — ${plural(m.files, 'file')}, ${num(m.lines)} lines of code.${fileText}${symText}`;
+  });
+  const rest = mods.length > 10 ? `${plural(mods.length - 10, 'smaller module')} (${joinSome(mods.slice(10).map((m) => `\`${m.id}\``), 6)}) hold the remaining code.` : '';
+  return paragraphs(`The code is organised in ${plural(mods.length, 'module')}; the largest come first.`, ...blocks, rest);
+}

@@ -1,0 +1,27 @@
+// Conclusion: strengths and concrete, prioritised recommendations derived from the findings.
+
+import { recommendations } from '../analysts.ts';
+import type { WriterContext } from './context.ts';
+import { cite, joinSome, num, paragraphs, plural } from './markdown.ts';
+
+export function writeConclusion({ a, fx, projectName }: WriterContext): string {
+  const strengths: string[] = [];
+  if (fx.testFiles.length) strengths.push(`${plural(a.tests.totalCases, 'test case')} in ${plural(fx.testFiles.length, 'file')}`);
+  if (a.ci.length) strengths.push(`CI on ${joinSome([...new Set(a.ci.map((c) => c.provider))], 2)}`);
+  if (a.docs.readme) strengths.push('a README');
+  if (a.license) strengths.push(`a ${a.license.spdx ?? ''} licence`.replace('  ', ' '));
+  if (fx.lockfiles.length) strengths.push('committed lockfiles');
+  if (a.containers.length) strengths.push('a container build');
+  if (!a.secrets.length) strengths.push('no hard-coded secrets');
+  const recs = recommendations(a);
+  const lang = a.languages[0];
+  const head = `${projectName} is a ${num(a.project.lines.code)}-line${lang ? ` ${lang.language}` : ''} code base${a.routes.length ? ` serving ${plural(a.routes.length, 'HTTP route')}` : ''}${a.frameworks[0] ? ` on ${a.frameworks[0].name}` : ''}.${strengths.length ? ` It already has ${joinSome(strengths, 6)}.` : ''}`;
+  if (!recs.length) return paragraphs(head, 'The analysis raised no issue that needs action: tests, CI, documentation, licence and dependency hygiene are all in place. Keep the test count growing with the code.');
+  const items = recs.slice(0, 8).map((r, i) => `${i + 1}. ${r.text}${r.citations.length ? ` (${r.citations.map((c) => cite(...split(c))).join(', ')})` : ''}`);
+  return paragraphs(head, `Recommended next steps, most important first:`, items.join('\n'));
+}
+
+function split(c: string): [string, number | undefined] {
+  const m = /^(.*?):(\d+)$/.exec(c);
+  return m ? [m[1]!, Number(m[2])] : [c, undefined];
+}

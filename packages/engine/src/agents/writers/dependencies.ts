@@ -1,0 +1,35 @@
+// Dependencies: per-manifest counts, runtime and development tables with declaring lines, version risks.
+
+import type { Dependency } from '../../analyse/types.ts';
+import type { WriterContext } from './context.ts';
+import { cite, code, countBy, joinSome, num, paragraphs, plural, table } from './markdown.ts';
+
+const MAX_ROWS = 40;
+
+function rows(ds: Dependency[]) {
+  return ds.slice(0, MAX_ROWS).map((d) => [code(d.name), code(d.version), d.ecosystem, d.scope, cite(d.manifest, d.line)]);
+}
+
+export function writeDependencies({ a, fx }: WriterContext): string {
+  if (!a.dependencies.length) {
+    return a.manifests.length
+      ? `The ${plural(a.manifests.length, 'manifest')} (${joinSome(a.manifests.map((m) => cite(m.path)), 3)}) declare no third-party dependencies: the project relies on its languages’ standard libraries only.`
+      : `No package manifest (package.json, requirements.txt, pyproject.toml, go.mod, Cargo.toml, pom.xml, build.gradle, composer.json, Gemfile or .csproj) was found among the ${plural(a.project.files, 'file')}, so no third-party dependencies are declared.`;
+  }
+  const parts: string[] = [];
+  const perManifest = countBy(a.dependencies, (d) => d.manifest);
+  parts.push(`${plural(a.dependencies.length, 'dependency', 'dependencies')} are declared: ${num(fx.runtimeDeps.length)} needed at run time and ${num(fx.devDeps.length)} for development, tests or builds. By manifest: ${joinSome(perManifest.map(([m, n]) => `${cite(m)} (${n})`), 6)}.`);
+  if (fx.runtimeDeps.length) parts.push(`**Runtime dependencies**`, table(['Package', 'Version', 'Ecosystem', 'Scope', 'Declared at'], rows(fx.runtimeDeps)));
+  if (fx.runtimeDeps.length > MAX_ROWS) parts.push(`…and ${num(fx.runtimeDeps.length - MAX_ROWS)} more runtime dependencies.`);
+  if (fx.devDeps.length) parts.push(`**Development and test dependencies**`, table(['Package', 'Version', 'Ecosystem', 'Scope', 'Declared at'], rows(fx.devDeps)));
+  if (fx.devDeps.length > MAX_ROWS) parts.push(`…and ${num(fx.devDeps.length - MAX_ROWS)} more development dependencies.`);
+  const notes: string[] = [];
+  const exact = a.dependencies.filter((d) => /^(==|=)?v?\d+(\.\d+)*([-+][\w.]+)?$/.test(d.version.trim()));
+  notes.push(`${plural(exact.length, 'version')} of ${num(a.dependencies.length)} are pinned exactly; ${num(a.dependencies.filter((d) => /^[~^]/.test(d.version)).length)} use caret or tilde ranges.`);
+  if (fx.looseDeps.length) notes.push(`Unbounded versions (${joinSome(fx.looseDeps.map((d) => `${code(d.name)} ${code(d.version)} at ${cite(d.manifest, d.line)}`), 4)}) can change under the project at any install.`);
+  notes.push(fx.lockfiles.length ? `Lockfiles pin the resolved tree: ${joinSome(fx.lockfiles.map((p) => cite(p)), 4)}.` : 'No lockfile is committed, so two installs may resolve different versions.');
+  const dupes = countBy(a.dependencies, (d) => `${d.ecosystem}:${d.name}`).filter(([, n]) => n > 1);
+  if (dupes.length) notes.push(`${plural(dupes.length, 'package')} are declared in more than one manifest: ${joinSome(dupes.map(([k]) => code(k.split(':').slice(1).join(':'))), 5)}; keeping their versions aligned avoids duplicate installs.`);
+  parts.push(notes.join(' '));
+  return paragraphs(...parts);
+}

@@ -1,0 +1,96 @@
+// Small markdown builders the offline writers share: citations, tables, lists, numbers, plurals.
+
+/** A `path:line` citation as inline code; the reviewer checks every one of these. */
+export function cite(path: string, line?: number): string {
+  return line && line > 0 ? `\`${path}:${line}\`` : `\`${path}\``;
+}
+
+/** The citation string without the backticks, for a draft's `citations` list. */
+export function ref(path: string, line?: number): string {
+  return line && line > 0 ? `${path}:${line}` : path;
+}
+
+/** Text safe inside a GFM table cell (pipes and newlines would break the row). */
+export function cell(text: string | number | undefined | null): string {
+  if (text === undefined || text === null || text === '') return '—';
+  return String(text).replace(/\r?\n/g, ' ').replace(/\|/g, '\\|').trim();
+}
+
+/** Inline code that survives any content (backticks inside get a longer fence). */
+export function code(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((m) => m.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+export function table(headers: string[], rows: (string | number | undefined | null)[][], align?: ('l' | 'r')[]): string {
+  const head = `| ${headers.map(cell).join(' | ')} |`;
+  const sep = `| ${headers.map((_, i) => (align?.[i] === 'r' ? '---:' : '---')).join(' | ')} |`;
+  const body = rows.map((r) => `| ${r.map((c, i) => (i < headers.length ? cell(c) : '')).join(' | ')} |`);
+  return [head, sep, ...body].join('\n');
+}
+
+export function bullets(items: string[]): string {
+  return items.map((i) => `- ${i}`).join('\n');
+}
+
+export function num(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${num(n)} ${n === 1 ? one : many}`;
+}
+
+export function pct(part: number, whole: number, digits = 1): string {
+  if (whole <= 0) return '0%';
+  return `${((part / whole) * 100).toFixed(digits)}%`;
+}
+
+/** "a", "a and b", "a, b and c". */
+export function joinAnd(items: string[], word = 'and'): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} ${word} ${items[items.length - 1]}`;
+}
+
+/** The first `n` items joined, with "and N more" when the list is longer. */
+export function joinSome(items: string[], n: number): string {
+  if (items.length <= n) return joinAnd(items);
+  return `${items.slice(0, n).join(', ')} and ${num(items.length - n)} more`;
+}
+
+export function paragraphs(...parts: (string | false | null | undefined)[]): string {
+  return parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').join('\n\n');
+}
+
+/** Picks one phrasing from a few, keyed on data so the same facts always read the same way. */
+export function pick<T>(options: T[], key: number | string): T {
+  const k = typeof key === 'number' ? key : [...key].reduce((a, ch) => (a * 31 + ch.charCodeAt(0)) >>> 0, 7);
+  return options[Math.abs(k) % options.length] as T;
+}
+
+/** Top directory of a path ("src/api/x.ts" → "src"), or "(root)" for top-level files. */
+export function topDir(path: string, depth = 1): string {
+  const parts = path.split('/');
+  if (parts.length <= depth) return '(root)';
+  return parts.slice(0, depth).join('/');
+}
+
+export function countBy<T>(items: T[], key: (t: T) => string): [string, number][] {
+  const m = new Map<string, number>();
+  for (const i of items) m.set(key(i), (m.get(key(i)) ?? 0) + 1);
+  return [...m.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+/** Cites a framework's evidence when it is a known file (optionally "path:line"), else shows it as code. */
+export function evidence(fx: { fileByPath: Map<string, { code: number; comment: number; blank: number }> }, text: string): string {
+  const m = /^(.*?)(?::(\d+))?$/.exec(text.trim());
+  const file = m ? fx.fileByPath.get(m[1]!) : undefined;
+  if (file && m) {
+    const line = m[2] ? Number(m[2]) : undefined;
+    if (line === undefined || line <= file.code + file.comment + file.blank) return cite(m[1]!, line);
+    return cite(m[1]!);
+  }
+  return code(text);
+}

@@ -1,0 +1,36 @@
+// Code metrics: size, comment density, file-size distribution, symbols, imports, TODOs, git activity.
+
+import type { WriterContext } from './context.ts';
+import { cite, countBy, num, paragraphs, pct, table } from './markdown.ts';
+
+export function writeMetrics({ a, fx }: WriterContext): string {
+  const l = a.project.lines;
+  const sizes = fx.sourceFiles.map((f) => f.code).sort((x, y) => x - y);
+  const median = sizes.length ? sizes[Math.floor(sizes.length / 2)]! : 0;
+  const mean = sizes.length ? Math.round(sizes.reduce((s, x) => s + x, 0) / sizes.length) : 0;
+  const internal = a.imports.filter((i) => i.resolved).length;
+  const rows: (string | number)[][] = [
+    ['Files analysed', num(a.project.files)],
+    ['Source files (excluding tests)', num(fx.sourceFiles.length)],
+    ['Test files', num(fx.testFiles.length)],
+    ['Lines of code', num(l.code)],
+    ['Comment lines', `${num(l.comment)} (${pct(l.comment, l.code + l.comment)} of non-blank lines)`],
+    ['Blank lines', num(l.blank)],
+    ['Median / mean source file', `${num(median)} / ${num(mean)} lines of code`],
+    ['Largest source file', fx.largestFiles[0] ? `${cite(fx.largestFiles[0].path)} (${num(fx.largestFiles[0].code)})` : '—'],
+    ['Symbols (exported)', `${num(a.symbols.length)} (${num(a.symbols.filter((s) => s.exported).length)})`],
+    ['Imports (internal / external)', `${num(a.imports.length)} (${num(internal)} / ${num(a.imports.length - internal)})`],
+    ['Modules / dependency edges', `${num(a.moduleGraph.nodes.length)} / ${num(a.moduleGraph.edges.length)}`],
+    ['Declared dependencies', num(a.dependencies.length)],
+    ['TODO / FIXME markers', num(a.todos.length)],
+  ];
+  if (a.git) rows.push(['Commits / authors', `${num(a.git.commits)} / ${num(a.git.authors.length)}`]);
+  const kinds = countBy(a.symbols, (s) => s.kind);
+  const over = fx.sourceFiles.filter((f) => f.code > 500).length;
+  return paragraphs(
+    `${a.project.name} measures ${num(l.code)} lines of code; half of its source files are ${num(median)} lines or shorter${over ? `, and ${num(over)} exceed 500 lines` : ', and none exceeds 500 lines'}.`,
+    table(['Metric', 'Value'], rows, ['l', 'r']),
+    kinds.length ? `Symbols by kind: ${kinds.map(([k, n]) => `${num(n)} ${k}${n === 1 ? '' : k.endsWith('s') ? 'es' : 's'}`).join(', ')}.` : 'No symbols were extracted.',
+    a.git?.authors.length ? `Most active authors: ${a.git.authors.slice(0, 5).map((x) => `${x.name} (${num(x.commits)})`).join(', ')}; history runs from ${a.git.firstCommit?.slice(0, 10) ?? '?'} to ${a.git.lastCommit?.slice(0, 10) ?? '?'}.` : '',
+  );
+}

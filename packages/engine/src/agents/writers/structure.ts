@@ -1,0 +1,36 @@
+// Project structure: the directory tree (two levels) with file counts and code lines, plus root files.
+
+import type { DirNode } from '../../analyse/types.ts';
+import type { WriterContext } from './context.ts';
+import { cite, joinSome, num, paragraphs, plural } from './markdown.ts';
+
+function render(node: DirNode, depth: number, maxDepth: number, out: string[]): void {
+  for (const c of node.children.slice(0, 12)) {
+    out.push(`${'  '.repeat(depth)}${c.name}/  (${plural(c.files, 'file')}, ${num(c.lines)} lines of code)`);
+    if (depth + 1 < maxDepth) render(c, depth + 1, maxDepth, out);
+  }
+  if (node.children.length > 12) out.push(`${'  '.repeat(depth)}… ${plural(node.children.length - 12, 'more directory', 'more directories')}`);
+}
+
+export function writeStructure({ a }: WriterContext): string {
+  const t = a.tree;
+  const rootFiles = a.files.filter((f) => !f.path.includes('/'));
+  const lines: string[] = [];
+  render(t, 0, 3, lines);
+  const biggest = t.children[0];
+  const lead = biggest
+    ? `The repository has ${plural(t.children.length, 'top-level directory', 'top-level directories')}; ${biggest.name}/ is the largest with ${plural(biggest.files, 'file')} and ${num(biggest.lines)} lines of code (${Math.round((biggest.lines / Math.max(1, a.project.lines.code)) * 100)}% of the total).`
+    : `All ${plural(a.project.files, 'file')} sit at the repository root.`;
+  return paragraphs(
+    lead,
+    lines.length ? `\`\`\`text\n${lines.join('\n')}\n\`\`\`` : '',
+    rootFiles.length ? `Files at the root: ${joinSome(rootFiles.map((f) => cite(f.path)), 12)}.` : '',
+    a.skipped.length ? `${plural(a.skipped.length, 'path')} were left out of the analysis: ${joinSome(countReasons(a.skipped), 6)}.` : '',
+  );
+}
+
+function countReasons(skipped: { reason: string }[]): string[] {
+  const m = new Map<string, number>();
+  for (const s of skipped) m.set(s.reason, (m.get(s.reason) ?? 0) + 1);
+  return [...m.entries()].sort((x, y) => y[1] - x[1]).map(([r, n]) => `${num(n)} ${r}`);
+}
