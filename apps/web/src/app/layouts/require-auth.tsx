@@ -1,0 +1,20 @@
+// The access guard of /app: a full-screen loader while auth loads, /login (remembering where from) when signed out.
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { uiMessages } from '@atr/shared';
+import { useAuth } from '../../lib/auth-context.tsx';
+import { FullScreenLoader } from '../../components/ui/spinner.tsx';
+
+export interface FromState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+export function RequireAuth() {
+  const { session, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <FullScreenLoader label={uiMessages.checkingSession} />;
+  if (!session) {
+    const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return <Outlet />;
+}

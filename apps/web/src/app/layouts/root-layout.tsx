@@ -1,0 +1,24 @@
+// The shared layout of every in-app route: header, page, footer (not under /app), cookie banner.
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { CookieBanner } from '../../features/cookies/components/cookie-banner.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const inApp = pathname === '/app' || pathname.startsWith('/app/');
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      {!inApp && <SiteFooter />}
+      <CookieBanner />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+// Route /app/account.
+import { AccountPage } from '../../features/account/components/account-page.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+export function AccountRoute() {
+  useDocumentTitle('Account');
+  return <AccountPage />;
+}

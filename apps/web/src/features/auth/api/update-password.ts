@@ -1,0 +1,16 @@
+// Sets a new password for the signed-in (or recovering) user, then ends the session so they sign in with it.
+import { messages } from '@atr/shared';
+import { authClient } from '../../../lib/auth-client.ts';
+import { accountErrorMessage } from '../utils/auth-errors.ts';
+import type { AuthResult } from './sign-in.ts';
+
+export async function updatePassword(password: string): Promise<AuthResult> {
+  try {
+    const { error } = await authClient.updateUser({ password });
+    if (error) return { success: false, error: accountErrorMessage(error, messages.account.updatePasswordFailed) };
+    await authClient.signOut({ scope: 'local' });
+    return { success: true };
+  } catch (e) {
+    return { success: false, error: accountErrorMessage(e, messages.account.passwordUpdateFailed) };
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { AuthApiError, AuthRetryableFetchError } from '@supabase/auth-js';
+import { accountErrorMessage, loginErrorMessage } from './auth-errors.ts';
+
+describe('loginErrorMessage', () => {
+  it('maps GoTrue codes to the catalogue texts', () => {
+    expect(loginErrorMessage(new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'))).toBe(
+      'Invalid email or password. Please check your credentials and try again.',
+    );
+    expect(loginErrorMessage(new AuthApiError('Email not confirmed', 400, 'email_not_confirmed'))).toBe(
+      'Please check your email and confirm your account before logging in.',
+    );
+    expect(loginErrorMessage(new AuthApiError('slow down', 429, 'over_request_rate_limit'))).toBe(
+      'Too many login attempts. Please wait a moment and try again.',
+    );
+    expect(loginErrorMessage(new AuthApiError('slow down', 429, undefined))).toBe('Too many login attempts. Please wait a moment and try again.');
+  });
+
+  it('never reveals that an account does not exist', () => {
+    const text = loginErrorMessage(new AuthApiError('User not found', 400, 'user_not_found'));
+    expect(text).not.toMatch(/No account found/);
+    expect(text).toBe('Invalid email or password. Please check your credentials and try again.');
+  });
+
+  it("wraps other failures as 'Login failed: {message}' and unknown values as the unexpected text", () => {
+    expect(loginErrorMessage(new AuthRetryableFetchError('Failed to fetch', 0))).toBe('Login failed: Failed to fetch');
+    expect(loginErrorMessage(null)).toBe('An unexpected error occurred. Please try again.');
+  });
+});
+
+describe('accountErrorMessage', () => {
+  it('maps weak_password to the length rule and keeps the fallback with detail otherwise', () => {
+    expect(accountErrorMessage(new AuthApiError('weak', 422, 'weak_password'), 'Signup failed')).toBe(
+      'Password must be at least 6 characters',
+    );
+    expect(accountErrorMessage(new AuthApiError('boom', 500, 'unexpected_failure'), 'Signup failed')).toBe('Signup failed: boom');
+    expect(accountErrorMessage(undefined, 'Failed to send reset email')).toBe('Failed to send reset email');
+  });
+});

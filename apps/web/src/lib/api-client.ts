@@ -1,0 +1,64 @@
+// The one client for /api: adds the bearer token, reads JSON, turns failures into readable errors, signs out on 401.
+import type { z } from 'zod';
+import { messages } from '@atr/shared';
+
+export interface ApiClientDeps {
+  getAccessToken: () => Promise<string | null>;
+  onUnauthorized: () => Promise<void> | void;
+  fetch?: typeof fetch;
+}
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(messages.api.requestFailed(status, body));
+    this.name = 'ApiRequestError';
+  }
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** The readable part of an error body: the server's `message` when it is JSON, else the raw text. */
+function bodyText(raw: string): string {
+  try {
+    const parsed = JSON.parse(raw) as { message?: unknown };
+    if (typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // not JSON: keep the text as sent
+  }
+  return raw;
+}
+
+export function createApiClient(deps: ApiClientDeps) {
+  const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  async function request<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = await deps.getAccessToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const res = await doFetch(`/api${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    if (!res.ok) {
+      const text = await res.text().catch(() => '');
+      if (res.status === 401) await deps.onUnauthorized();
+      throw new ApiRequestError(res.status, bodyText(text));
+    }
+    const json: unknown = res.status === 204 ? null : await res.json();
+    return schema.parse(json);
+  }
+
+  return { request };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
