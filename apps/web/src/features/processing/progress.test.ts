@@ -1,0 +1,101 @@
+// Unit tests of the processing progress arithmetic against the constants of spec §4.
+import { describe, expect, it } from 'vitest';
+import { PIPELINE_STEPS } from '@atr/shared';
+import {
+  advance,
+  animatedProgress,
+  formatRemaining,
+  readStoredProgress,
+  remainingSeconds,
+  stepIndexOf,
+  stepStart,
+  stepStates,
+} from './progress.ts';
+
+describe('stepIndexOf', () => {
+  it('maps server step names as spec §4 says', () => {
+    expect(['queued', 'initializing', 'personalizing', 'ai_code_analysis', 'generating_markdown', 'building_docx', 'done'].map(stepIndexOf)).toEqual([
+      0, 0, 1, 2, 3, 4, 4,
+    ]);
+  });
+  it('treats unknown or missing names as the first step', () => {
+    expect(stepIndexOf('mystery')).toBe(0);
+    expect(stepIndexOf(null)).toBe(0);
+    expect(stepIndexOf('toString')).toBe(0);
+  });
+});
+
+describe('animatedProgress', () => {
+  it('uses the baselines 5/25/75/95/100', () => {
+    expect(PIPELINE_STEPS.map((s) => s.baseline)).toEqual([5, 25, 75, 95, 100]);
+    expect([0, 1, 2, 3, 4].map(stepStart)).toEqual([0, 5, 25, 75, 95]);
+  });
+  it('starts each step at the previous baseline', () => {
+    expect(animatedProgress(2, 0)).toBe(25);
+    expect(animatedProgress(0, 0)).toBe(0);
+  });
+  it('interpolates at 0.6 of real time', () => {
+    // Personalizing: 180 s nominal, 5 → 25. After 100 s real time: 60 s effective = 1/3 of the step.
+    expect(animatedProgress(1, 100)).toBeCloseTo(5 + 20 / 3, 1);
+    // AI Code Analysis: 240 s, 25 → 75. After 200 s: 120 s effective = half.
+    expect(animatedProgress(2, 200)).toBe(50);
+  });
+  it('caps at 95% of the step and one point below the next baseline', () => {
+    // Step 2 at 95%: 25 + 50 * 0.95 = 72.5, below 74.
+    expect(animatedProgress(2, 10_000)).toBe(72.5);
+    // Step 0 at 95%: 4.75, below 4.
+    expect(animatedProgress(0, 10_000)).toBe(4);
+    // Step 4: 95 + 5 * .95 = 99.75, capped at 99.
+    expect(animatedProgress(4, 10_000)).toBe(99);
+  });
+  it('never goes below the server progress, nor past the cap because of it', () => {
+    expect(animatedProgress(2, 0, 60)).toBe(60);
+    expect(animatedProgress(2, 0, 90)).toBe(74);
+  });
+});
+
+describe('remainingSeconds and text', () => {
+  it('counts the whole pipeline at the start: 720 s', () => {
+    expect(remainingSeconds(0, 0)).toBe(720);
+  });
+  it('counts the rest of the step and the later steps', () => {
+    expect(remainingSeconds(4, 0)).toBe(50);
+    expect(remainingSeconds(3, 100)).toBe(240 - 60 + 50);
+    expect(remainingSeconds(4, 1000)).toBe(0);
+  });
+  it('says it in minutes', () => {
+    expect(formatRemaining(720)).toBe('about 12 minutes');
+    expect(formatRemaining(50)).toBe('about 1 minute');
+    expect(formatRemaining(0)).toBe('less than a minute');
+  });
+});
+
+describe('stepStates', () => {
+  it('marks earlier steps Complete, the current In Progress, later Pending', () => {
+    expect(stepStates(2, false)).toEqual(['Complete', 'Complete', 'In Progress', 'Pending', 'Pending']);
+  });
+  it('marks every step Complete when done', () => {
+    expect(stepStates(4, true)).toEqual(Array(5).fill('Complete'));
+  });
+});
+
+describe('stored progress', () => {
+  const now = 1_700_000_000_000;
+  it('reads a recent record', () => {
+    const rec = { startedAt: now - 60_000, stepIndex: 2, stepStartedAt: now - 10_000, progress: 30 };
+    expect(readStoredProgress(JSON.stringify(rec), now)).toEqual({ ...rec, completed: false });
+  });
+  it('drops a record older than 2 hours, garbage and nothing', () => {
+    const old = { startedAt: now - 2 * 3600_000 - 1, stepIndex: 1, stepStartedAt: now, progress: 5 };
+    expect(readStoredProgress(JSON.stringify(old), now)).toBeNull();
+    expect(readStoredProgress('{nope', now)).toBeNull();
+    expect(readStoredProgress(null, now)).toBeNull();
+  });
+  it('restarts the step clock only when the step moves forward', () => {
+    const first = advance(null, 1, now);
+    expect(first).toEqual({ startedAt: now, stepIndex: 1, stepStartedAt: now, progress: 5 });
+    expect(advance(first, 1, now + 5000)).toBe(first);
+    expect(advance(first, 0, now + 5000)).toBe(first);
+    expect(advance(first, 3, now + 9000)).toEqual({ ...first, stepIndex: 3, stepStartedAt: now + 9000 });
+  });
+});
