@@ -1,6 +1,7 @@
 // Numbering shared by the writers that number headings and figures themselves (PDF) or check it (tests).
 
-import type { Asset, Block, DocTree } from '../../tree/types.ts';
+import type { Asset, Block, DocTree, Inline } from '../../tree/types.ts';
+import { inlineText } from '../../tree/markdown.ts';
 
 /** Section numbers ("1", "1.2", "1.2.3") for numbered headings, by block, in document order. */
 export function headingNumbers(blocks: Block[]): Map<Block, string> {
@@ -43,3 +44,25 @@ export const COMPANY_FIELDS = [
   ['email', 'E-mail', 'E-mail not provided'],
   ['website', 'Website', 'Website not provided'],
 ] as const satisfies readonly (readonly [keyof NonNullable<DocTree['cover']>['company'], string, string])[];
+
+/**
+ * Column widths as shares of the table width, from the text in each column: every column gets room
+ * for its longest word (so "runtime" never splits), the rest goes to columns with long content.
+ */
+export function columnShares(rows: Inline[][][], charsAcross = 90): number[] {
+  const cols = Math.max(1, ...rows.map((r) => r.length));
+  const stats = Array.from({ length: cols }, (_, i) => {
+    const texts = rows.map((r) => inlineText(r[i] ?? []));
+    const longestWord = Math.max(3, ...texts.flatMap((t) => t.split(/\s+/).map((w) => w.length)));
+    const longest = Math.max(0, ...texts.map((t) => t.length));
+    const avg = texts.reduce((a, t) => a + t.length, 0) / Math.max(1, texts.length);
+    return { min: Math.min(longestWord + 2, 24), want: Math.min(50, Math.max(4, avg, longest * 0.6)) };
+  });
+  const base = stats.map((s) => s.min);
+  const sum = base.reduce((a, b) => a + b, 0);
+  if (sum >= charsAcross) return base.map((b) => b / sum);
+  const extra = charsAcross - sum;
+  const weights = stats.map((s) => Math.max(0, s.want - s.min) + 1);
+  const wsum = weights.reduce((a, b) => a + b, 0);
+  return base.map((b, i) => (b + (extra * weights[i]!) / wsum) / charsAcross);
+}

@@ -1,8 +1,8 @@
 // One LaTeX handler per node type, plus the maps that dispatch to them.
 
 import type { Asset, Block, Inline } from '../../tree/types.ts';
-import { citationLabel, inlineText } from '../../tree/markdown.ts';
-import { figureWidth, inContents } from '../common/outline.ts';
+import { citationLabel } from '../../tree/markdown.ts';
+import { columnShares, figureWidth, inContents } from '../common/outline.ts';
 import { tex, texCode, texLabel, texUrl, verbatimSafe } from './escape.ts';
 
 export interface LatexContext {
@@ -110,15 +110,3 @@ export function renderBlocks(blocks: Block[], ctx: LatexContext, tight = false):
     .join(tight ? '\n\n' : '\n\n');
 }
 
-/** Column widths from content length, so a column of paths gets more room than a column of numbers. */
-export function columnShares(rows: Inline[][][]): number[] {
-  const cols = rows[0]?.length ?? 1;
-  const weight = Array.from({ length: cols }, (_, i) => {
-    const lengths = rows.map((r) => inlineText(r[i] ?? []).length);
-    const longest = Math.max(...lengths, 0);
-    const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length);
-    return Math.min(50, Math.max(4, avg, longest * 0.6));
-  });
-  const total = weight.reduce((a, b) => a + b, 0);
-  return weight.map((w) => w / total);
-}
