@@ -1,0 +1,148 @@
+// The report pipeline: ingest → personalize → analyse → agents → document tree and writers, reporting
+// progress at every step boundary, checking for cancellation, and timing each step.
+
+import { execFile } from 'node:child_process';
+import { accessSync, constants, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { runAgents } from './agents/index.ts';
+import { analyse } from './analyse/index.ts';
+import { EngineError, throwIfCancelled } from './errors.ts';
+import { ingest } from './ingest/index.ts';
+import { countPages, makePreview } from './preview.ts';
+import { buildDocument } from './tree/build.ts';
+import type { DocTree } from './tree/types.ts';
+import type { EngineContext, ImageAsset, PipelineStep, ReportArtifacts, ReportInput } from './types.ts';
+import { writeDocx } from './writers/docx/index.ts';
+import { writeLatex, writeLatexBundle } from './writers/latex/index.ts';
+import { writePdf } from './writers/pdf/index.ts';
+
+const run = promisify(execFile);
+
+/** `js`: the built-in writer; `latex`: compile the LaTeX bundle (fails without TeX); `auto`: LaTeX when available. */
+export type PdfEngine = 'js' | 'latex' | 'auto';
+
+export interface PipelineOptions {
+  /** Defaults to the PDF_ENGINE environment variable, else `js`. */
+  pdfEngine?: PdfEngine;
+}
+
+export function pdfEngineFromEnv(value = process.env.PDF_ENGINE): PdfEngine {
+  return value === 'latex' || value === 'auto' ? value : 'js';
+}
+
+/** Whether a program is on PATH, without running it. */
+export function onPath(program: string): boolean {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    try {
+      accessSync(path.join(dir, program), constants.X_OK);
+      return true;
+    } catch {
+      // not in this directory
+    }
+  }
+  return false;
+}
+
+const MAGIC: [string, number[]][] = [
+  ['image/png', [0x89, 0x50, 0x4e, 0x47]],
+  ['image/jpeg', [0xff, 0xd8, 0xff]],
+];
+
+/** Checks an uploaded image is really a PNG or JPEG (by its bytes, not its name) and fixes its mime. */
+async function checkImage(image: ImageAsset, what: string): Promise<ImageAsset> {
+  const head = await fs.readFile(image.path).then((b) => b.subarray(0, 8), () => null);
+  if (!head) throw new EngineError('ingest', `The ${what} "${image.name}" could not be read.`);
+  const match = MAGIC.find(([, sig]) => sig.every((byte, i) => head[i] === byte));
+  if (!match) throw new EngineError('ingest', `The ${what} "${image.name}" is not a PNG or JPEG image.`);
+  return { ...image, mime: match[0] };
+}
+
+/** Compiles the LaTeX bundle with latexmk in a private folder; no shell escape, bounded time. */
+export async function compileLatex(tree: DocTree, dir: string, signal?: AbortSignal): Promise<Uint8Array> {
+  const { mainTex, files } = writeLatex(tree);
+  await fs.rm(dir, { recursive: true, force: true });
+  await fs.mkdir(path.join(dir, 'figures'), { recursive: true });
+  await fs.writeFile(path.join(dir, 'main.tex'), mainTex);
+  for (const [name, bytes] of Object.entries(files)) await fs.writeFile(path.join(dir, name), bytes);
+  try {
+    await run('latexmk', ['-pdf', '-interaction=nonstopmode', '-halt-on-error', '-no-shell-escape', 'main.tex'], { cwd: dir, timeout: 300_000, maxBuffer: 32 * 1024 * 1024, ...(signal ? { signal } : {}) });
+  } catch (e) {
+    const log = await fs.readFile(path.join(dir, 'main.log'), 'utf8').catch(() => '');
+    const firstError = /^! .*$/m.exec(log)?.[0];
+    throw new EngineError('pdf', 'The LaTeX version of the report could not be compiled to PDF.', { detail: firstError ?? String(e), cause: e });
+  }
+  return new Uint8Array(await fs.readFile(path.join(dir, 'main.pdf')));
+}
+
+export async function generateReport(input: ReportInput, ctx: EngineContext, options: PipelineOptions = {}): Promise<ReportArtifacts> {
+  const timings: Partial<Record<PipelineStep, number>> = {};
+  const pdfEngine = options.pdfEngine ?? pdfEngineFromEnv();
+  let current: PipelineStep = 'initializing';
+  let started = performance.now();
+
+  const begin = async (step: PipelineStep, message: string) => {
+    throwIfCancelled(ctx.signal);
+    timings[current] = Math.round(performance.now() - started);
+    current = step;
+    started = performance.now();
+    ctx.log?.(`step ${step}`, { message });
+    await ctx.onProgress(step, 0, message);
+  };
+
+  ctx.log?.('step initializing', { source: input.source.kind });
+  await ctx.onProgress('initializing', 0, 'Reading the code base');
+  const workspace = await ingest(input.source, ctx);
+  await ctx.onProgress('initializing', 100, `Kept ${workspace.files.length} files, skipped ${workspace.skipped.length}`);
+
+  await begin('personalizing', 'Applying company details, logo and images');
+  const logo = input.logo ? await checkImage(input.logo, 'logo') : undefined;
+  const images: ImageAsset[] = [];
+  for (const image of input.images ?? []) images.push(await checkImage(image, 'image'));
+  const projectName = input.projectName.trim() || workspace.name;
+
+  await begin('ai_code_analysis', 'Analysing the code');
+  const analysis = await analyse(workspace, ctx);
+
+  await begin('generating_markdown', 'Writing the sections');
+  const agents = await runAgents({ analysis, template: input.template, workspace, projectName, imageNames: images.map((i) => i.name) }, ctx);
+
+  await begin('building_docx', 'Building the documents');
+  const tree = await buildDocument({
+    projectName,
+    ...(input.company ? { company: input.company } : {}),
+    ...(logo ? { logo } : {}),
+    images,
+    analysis,
+    sections: agents.sections,
+    generatedAt: ctx.now(),
+    template: input.template,
+  });
+  throwIfCancelled(ctx.signal);
+  const docx = await writeDocx(tree);
+  await ctx.onProgress('building_docx', 30, 'Word document written');
+  const latexZip = await writeLatexBundle(tree);
+  await ctx.onProgress('building_docx', 50, 'LaTeX bundle written');
+  throwIfCancelled(ctx.signal);
+
+  let pdf: Uint8Array | undefined;
+  if (pdfEngine !== 'js' && onPath('latexmk')) {
+    try {
+      pdf = await compileLatex(tree, path.join(ctx.workDir, 'latex'), ctx.signal);
+    } catch (e) {
+      if (pdfEngine === 'latex') throw e;
+      ctx.log?.('latex compile failed; using the built-in PDF writer', { error: String(e) });
+    }
+  } else if (pdfEngine === 'latex') {
+    throw new EngineError('pdf', 'PDF_ENGINE=latex was requested but latexmk is not installed on this machine.');
+  }
+  const finalPdf: Uint8Array = pdf ?? (await writePdf(tree));
+  await ctx.onProgress('building_docx', 90, 'PDF written');
+  const previewPdf = await makePreview(finalPdf);
+  const pageCount = await countPages(finalPdf);
+
+  await begin('done', 'Report ready');
+  await ctx.onProgress('done', 100, 'Report ready');
+  return { docx, latexZip, pdf: finalPdf, previewPdf, analysis, tree, trace: agents.trace, timings, pageCount };
+}
