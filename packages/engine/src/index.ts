@@ -2,3 +2,4 @@
 export * from './types.ts';
 export * from './errors.ts';
 export { parseTemplate, TEMPLATE_LIMITS } from './template/parse.ts';
+export { generateReport } from './pipeline.ts';
