@@ -18,12 +18,16 @@ export interface WalkResult {
   hasGit: boolean;
 }
 
+/** Like git: deeper .gitignore files win, so a nested `!pattern` re-includes what a parent ignored. */
 function ignoredBy(scopes: IgnoreScope[], rel: string, isDir: boolean): boolean {
+  let ignored = false;
   for (const scope of scopes) {
     const local = scope.base === '' ? rel : rel.slice(scope.base.length + 1);
-    if (scope.rules.ignores(isDir ? `${local}/` : local)) return true;
+    const verdict = scope.rules.test(isDir ? `${local}/` : local);
+    if (verdict.ignored) ignored = true;
+    else if (verdict.unignored) ignored = false;
   }
-  return false;
+  return ignored;
 }
 
 async function readHead(abs: string): Promise<Uint8Array> {
