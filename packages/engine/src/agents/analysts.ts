@@ -2,18 +2,18 @@
 // statement with the `path:line` citations that back it. Intros and the conclusion are built on these.
 
 import type { Analysis } from '../analyse/types.ts';
-import { factsOf, lineCount } from './facts.ts';
+import { factsOf, lineCount, NON_CODE_LANGUAGES } from './facts.ts';
 import type { AgentDeps, Finding, SectionKind } from './types.ts';
 import { countBy, joinSome, num, pct, plural, ref, topDir } from './writers/markdown.ts';
 
 type Analyst = (a: Analysis) => Finding[];
 
-const f = (statement: string, citations: string[] = []): Finding => ({ statement, citations });
+const f = (statement: string, citations: string[] = [], aspect?: string): Finding => ({ statement, citations, ...(aspect ? { aspect } : {}) });
 
 const ANALYSTS: Record<SectionKind, Analyst> = {
   overview(a) {
     const out: Finding[] = [];
-    const top = a.languages.slice(0, 3).map((l) => `${l.language} (${pct(l.code, a.project.lines.code, 0)})`);
+    const top = a.languages.filter((l) => !NON_CODE_LANGUAGES.has(l.language)).slice(0, 3).map((l) => `${l.language} (${pct(l.code, a.project.lines.code, 0)})`);
     out.push(f(`${a.project.name} holds ${plural(a.project.files, 'file')} with ${num(a.project.lines.code)} lines of code${top.length ? `, mostly ${joinSome(top, 3)}` : ''}.`));
     if (a.docs.readme?.summary) out.push(f(`The README describes it as: "${a.docs.readme.summary.slice(0, 240)}"`, [ref(a.docs.readme.path)]));
     const fw = a.frameworks.filter((x) => x.category !== 'test').map((x) => x.name);
@@ -23,11 +23,11 @@ const ANALYSTS: Record<SectionKind, Analyst> = {
   architecture(a) {
     const fx = factsOf(a);
     const out: Finding[] = [];
-    if (a.moduleGraph.nodes.length) out.push(f(`The module graph has ${plural(a.moduleGraph.nodes.length, 'module')} and ${plural(a.moduleGraph.edges.length, 'dependency edge')}.`));
-    if (fx.fanIn[0]) out.push(f(`${fx.fanIn[0].module} is the most depended-on module (${plural(fx.fanIn[0].weight, 'import')} from other modules).`));
+    if (a.moduleGraph.nodes.length) out.push(f(`The module graph has ${plural(a.moduleGraph.nodes.length, 'module')} and ${plural(a.moduleGraph.edges.length, 'dependency edge')}.`, [], 'modules'));
+    if (fx.fanIn[0]) out.push(f(`${fx.fanIn[0].module} is the most depended-on module (${plural(fx.fanIn[0].weight, 'import')} from other modules).`, [], 'modules'));
     const mains = a.entryPoints.filter((e) => e.kind === 'main' || e.kind === 'bin');
-    if (mains.length) out.push(f(`Execution starts at ${joinSome(mains.map((e) => e.command ?? e.path), 3)}.`, mains.slice(0, 3).map((e) => ref(e.path, e.line))));
-    if (a.containers.length) out.push(f(`It is packaged in ${plural(a.containers.length, 'container definition')}.`, a.containers.map((c) => ref(c.path))));
+    if (mains.length) out.push(f(`Execution starts at ${joinSome(mains.map((e) => e.command ?? e.path), 3)}.`, mains.slice(0, 3).map((e) => ref(e.path, e.line)), 'entry-points'));
+    if (a.containers.length) out.push(f(`It is packaged in ${plural(a.containers.length, 'container definition')}.`, a.containers.map((c) => ref(c.path)), 'entry-points'));
     return out;
   },
   components(a) {
@@ -37,8 +37,9 @@ const ANALYSTS: Record<SectionKind, Analyst> = {
     return out;
   },
   technology(a) {
-    const out = a.languages.slice(0, 4).map((l) => f(`${l.language}: ${plural(l.files, 'file')}, ${num(l.code)} lines of code.`));
-    for (const fw of a.frameworks.slice(0, 4)) out.push(f(`${fw.name}${fw.version ? ` ${fw.version}` : ''} (${fw.category}).`, [fw.evidence]));
+    const langs = a.languages.filter((l) => !NON_CODE_LANGUAGES.has(l.language));
+    const out: Finding[] = langs.length ? [f(`${joinSome(langs.map((l) => `${l.language} (${plural(l.files, 'file')}, ${num(l.code)} lines)`), 3)} make up the code.`, [], 'languages')] : [];
+    if (a.frameworks.length) out.push(f(`Detected frameworks: ${joinSome(a.frameworks.map((fw) => `${fw.name}${fw.version ? ` ${fw.version}` : ''}`), 4)}.`, a.frameworks.slice(0, 2).map((fw) => fw.evidence), 'frameworks'));
     return out;
   },
   dependencies(a) {
@@ -73,32 +74,38 @@ const ANALYSTS: Record<SectionKind, Analyst> = {
   configuration(a) {
     const names = [...new Set(a.envVars.map((e) => e.name))];
     const out: Finding[] = [];
-    out.push(names.length ? f(`${plural(names.length, 'environment variable')} are read: ${joinSome(names, 5)}.`, a.envVars.slice(0, 4).map((e) => ref(e.file, e.line))) : f('No environment variables are read by the code.'));
-    if (a.config.files.length) out.push(f(`${plural(a.config.files.length, 'configuration file')} are present, e.g. ${joinSome(a.config.files.map((c) => c.path), 3)}.`, a.config.files.slice(0, 3).map((c) => ref(c.path))));
+    out.push(names.length ? f(`${plural(names.length, 'environment variable')} are read: ${joinSome(names, 5)}.`, a.envVars.slice(0, 4).map((e) => ref(e.file, e.line)), 'env') : f('No environment variables are read by the code.', [], 'env'));
+    if (a.config.files.length) out.push(f(`${plural(a.config.files.length, 'configuration file')} are present, e.g. ${joinSome(a.config.files.map((c) => c.path), 3)}.`, a.config.files.slice(0, 3).map((c) => ref(c.path)), 'files'));
+    else out.push(f('No configuration files were found.', [], 'files'));
     return out;
   },
   'build-deploy'(a) {
     const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script' || e.kind === 'make-target');
     const out: Finding[] = [];
-    if (scripts.length) out.push(f(`${plural(scripts.length, 'script')} and make targets drive the build (${joinSome(scripts.map((s) => s.name), 5)}).`, scripts.slice(0, 3).map((s) => ref(s.path, s.line))));
-    out.push(a.ci.length ? f(`CI runs on ${joinSome([...new Set(a.ci.map((c) => c.provider))], 2)} with ${plural(a.ci.reduce((n, c) => n + c.jobs.length, 0), 'job')}.`, a.ci.map((c) => ref(c.path))) : f('No CI workflow was found.'));
-    if (a.containers.length) out.push(f(`Container images start from ${joinSome([...new Set(a.containers.flatMap((c) => c.baseImages))], 3)}.`, a.containers.map((c) => ref(c.path))));
+    if (scripts.length) out.push(f(`${plural(scripts.length, 'script')} and make targets drive the build (${joinSome([...new Set(scripts.map((s) => s.name))], 5)}).`, scripts.slice(0, 3).map((s) => ref(s.path, s.line)), 'scripts'));
+    out.push(a.ci.length ? f(`CI runs on ${joinSome([...new Set(a.ci.map((c) => c.provider))], 2)} with ${plural(a.ci.reduce((n, c) => n + c.jobs.length, 0), 'job')}.`, a.ci.map((c) => ref(c.path)), 'ci') : f('No CI workflow was found.', [], 'ci'));
+    if (a.containers.length) out.push(f(`Container images start from ${joinSome([...new Set(a.containers.flatMap((c) => c.baseImages))], 3)}.`, a.containers.map((c) => ref(c.path)), 'containers'));
+    else out.push(f('No Dockerfile or compose file packages the project.', [], 'containers'));
     return out;
   },
   testing(a) {
     const fx = factsOf(a);
-    if (!fx.testFiles.length) return [f(`No test files were found among the ${plural(fx.sourceFiles.length, 'source file')}.`)];
+    const lint = a.entryPoints.filter((e) => /lint|format|typecheck|check|vet/i.test(e.name) && (e.kind === 'npm-script' || e.kind === 'make-target'));
+    const quality = f(`${lint.length ? `Static checks run through ${joinSome(lint.map((e) => e.name), 3)}` : 'No lint or type-check script is defined'}; comments are ${pct(a.project.lines.comment, a.project.lines.code + a.project.lines.comment)} of non-blank lines.`, lint.slice(0, 2).map((e) => ref(e.path, e.line)), 'quality');
+    if (!fx.testFiles.length) return [f(`No test files were found among the ${plural(fx.sourceFiles.length, 'source file')}.`, [], 'suites'), quality];
     return [
-      f(`${plural(fx.testFiles.length, 'test file')} hold ${plural(a.tests.totalCases, 'test case')}${a.tests.frameworks.length ? ` written with ${joinSome(a.tests.frameworks, 3)}` : ''}.`, fx.testFiles.slice(0, 3).map((p) => ref(p))),
-      f(`That is ${(fx.testFiles.length / Math.max(1, fx.sourceFiles.length)).toFixed(2)} test files per source file.`),
+      f(`${plural(fx.testFiles.length, 'test file')} hold ${plural(a.tests.totalCases, 'test case')}${a.tests.frameworks.length ? ` written with ${joinSome(a.tests.frameworks, 3)}` : ''}.`, fx.testFiles.slice(0, 3).map((p) => ref(p)), 'suites'),
+      quality,
+      f(`That is ${(fx.testFiles.length / Math.max(1, fx.sourceFiles.length)).toFixed(2)} test files per source file.`, [], 'suites'),
     ];
   },
   security(a) {
     const fx = factsOf(a);
     const out: Finding[] = [];
-    out.push(a.secrets.length ? f(`${plural(a.secrets.length, 'likely hard-coded secret')} found (${joinSome([...new Set(a.secrets.map((s) => s.kind))], 3)}).`, a.secrets.slice(0, 4).map((s) => ref(s.file, s.line))) : f('No hard-coded secrets were detected.'));
-    if (fx.authLibs.length) out.push(f(`Authentication relies on ${joinSome(fx.authLibs.map((d) => d.name), 3)}.`, fx.authLibs.slice(0, 3).map((d) => ref(d.manifest, d.line))));
-    if (fx.secretEnvVars.length) out.push(f(`Sensitive settings come from the environment: ${joinSome(fx.secretEnvVars, 4)}.`));
+    out.push(a.secrets.length ? f(`${plural(a.secrets.length, 'likely hard-coded secret')} found (${joinSome([...new Set(a.secrets.map((s) => s.kind))], 3)}).`, a.secrets.slice(0, 4).map((s) => ref(s.file, s.line)), 'secrets') : f('No hard-coded secrets were detected.', [], 'secrets'));
+    if (fx.authLibs.length) out.push(f(`Authentication relies on ${joinSome(fx.authLibs.map((d) => d.name), 3)}.`, fx.authLibs.slice(0, 3).map((d) => ref(d.manifest, d.line)), 'auth'));
+    else out.push(f(a.routes.length ? `No authentication library guards the ${plural(a.routes.length, 'HTTP route')}.` : 'No authentication library is used.', [], 'auth'));
+    if (fx.secretEnvVars.length) out.push(f(`Sensitive settings come from the environment: ${joinSome(fx.secretEnvVars, 4)}.`, [], 'secrets'));
     return out;
   },
   performance(a) {
@@ -115,7 +122,7 @@ const ANALYSTS: Record<SectionKind, Analyst> = {
     ];
   },
   structure(a) {
-    return [f(`The top level has ${plural(a.tree.children.length, 'directory', 'directories')}: ${joinSome(a.tree.children.map((d) => `${d.name}/ (${num(d.files)} files)`), 5)}.`)];
+    return [f(`The top level has ${plural(a.tree.children.length, 'directory', 'directories')}: ${joinSome(a.tree.children.map((d) => `${d.name}/ (${plural(d.files, 'file')})`), 5)}.`)];
   },
   'getting-started'(a) {
     const out: Finding[] = [];
@@ -153,13 +160,13 @@ export interface Recommendation {
 export function recommendations(a: Analysis): Recommendation[] {
   const fx = factsOf(a);
   const out: Recommendation[] = [];
-  if (a.secrets.length) out.push({ weight: 10, text: `Remove the ${plural(a.secrets.length, 'hard-coded secret')} (${joinSome([...new Set(a.secrets.map((s) => s.kind))], 2)}) and rotate them.`, citations: a.secrets.slice(0, 3).map((s) => ref(s.file, s.line)) });
+  if (a.secrets.length) out.push({ weight: 10, text: `Remove the ${plural(a.secrets.length, 'hard-coded secret')} (${joinSome([...new Set(a.secrets.map((s) => s.kind))], 2)}) and rotate ${a.secrets.length === 1 ? 'it' : 'them'}.`, citations: a.secrets.slice(0, 3).map((s) => ref(s.file, s.line)) });
   if (!fx.testFiles.length && fx.sourceFiles.length) out.push({ weight: 9, text: `Add automated tests: none were found for the ${plural(fx.sourceFiles.length, 'source file')}.`, citations: [] });
   else if (fx.testFiles.length && fx.testFiles.length / Math.max(1, fx.sourceFiles.length) < 0.2) out.push({ weight: 7, text: `Raise test coverage: ${plural(fx.testFiles.length, 'test file')} for ${plural(fx.sourceFiles.length, 'source file')}.`, citations: fx.testFiles.slice(0, 2).map((p) => ref(p)) });
   if (!a.ci.length) out.push({ weight: 8, text: 'Add a CI workflow (no GitHub Actions, GitLab CI or similar configuration was found) so tests and builds run on every change.', citations: [] });
   if (a.todos.length) {
     const dirs = countBy(a.todos, (t) => topDir(t.file, 2));
-    out.push({ weight: 5 + Math.min(3, a.todos.length / 10), text: `Work through the ${plural(a.todos.length, 'TODO/FIXME marker')}; ${num(dirs[0]![1])} sit in ${dirs[0]![0]}.`, citations: a.todos.slice(0, 2).map((t) => ref(t.file, t.line)) });
+    out.push({ weight: 5 + Math.min(3, a.todos.length / 10), text: `Work through the ${plural(a.todos.length, 'TODO/FIXME marker')}; ${num(dirs[0]![1])} ${dirs[0]![1] === 1 ? 'sits' : 'sit'} in ${dirs[0]![0]}.`, citations: a.todos.slice(0, 2).map((t) => ref(t.file, t.line)) });
   }
   if (!a.license) out.push({ weight: 4, text: 'Add a LICENSE file: without one, others have no right to use the code.', citations: [] });
   if (!fx.lockfiles.length && a.dependencies.length) out.push({ weight: 5, text: `Commit a lockfile so the ${plural(a.dependencies.length, 'declared dependency', 'declared dependencies')} install reproducibly.`, citations: a.manifests.slice(0, 2).map((m) => ref(m.path)) });

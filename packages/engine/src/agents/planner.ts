@@ -9,7 +9,7 @@ const KEYWORDS: Record<Exclude<SectionKind, 'custom'>, string[]> = {
   overview: ['executive summary', 'summary', 'introduction', 'overview', 'abstract', 'about', 'background', 'purpose', 'scope', 'preface', 'project description', 'at a glance', 'context'],
   architecture: ['system architecture', 'architecture', 'design', 'system design', 'high level design', 'module dependencies', 'dependency graph', 'layers', 'layering', 'topology', 'patterns', 'data flow', 'control flow'],
   components: ['components', 'modules', 'packages', 'subsystems', 'services', 'building blocks', 'key files', 'main modules', 'code organisation', 'code organization', 'core modules', 'component', 'module', 'service', 'package'],
-  technology: ['tech stack', 'technology stack', 'technology', 'technologies', 'stack', 'languages', 'frameworks', 'libraries and frameworks', 'tooling', 'platform', 'programming languages'],
+  technology: ['frameworks and libraries', 'tech stack', 'technology stack', 'technology', 'technologies', 'stack', 'languages', 'frameworks', 'libraries and frameworks', 'tooling', 'platform', 'programming languages'],
   dependencies: ['dependencies', 'third party', 'third-party', 'libraries', 'packages used', 'external dependencies', 'supply chain', 'open source components', 'sbom', 'licences', 'licenses', 'dependency', 'library', 'third party libraries'],
   'data-model': ['data model', 'database', 'schema', 'data layer', 'persistence', 'storage', 'entities', 'models', 'orm', 'data structures', 'domain model', 'migrations', 'data'],
   api: ['rest api', 'api', 'apis', 'endpoints', 'routes', 'http interface', 'web services', 'interfaces', 'public interface', 'api reference', 'graphql', 'rpc', 'endpoint', 'route', 'http api', 'web api'],
@@ -22,7 +22,7 @@ const KEYWORDS: Record<Exclude<SectionKind, 'custom'>, string[]> = {
   structure: ['project structure', 'directory structure', 'folder structure', 'repository layout', 'layout', 'file structure', 'structure', 'organisation', 'organization', 'source tree', 'codebase'],
   'getting-started': ['getting started', 'installation', 'install', 'setup', 'set up', 'quick start', 'quickstart', 'usage', 'how to run', 'running locally', 'onboarding', 'prerequisites', 'developer guide', 'local development'],
   'known-issues': ['risks', 'technical debt', 'tech debt', 'todo', 'todos', 'known issues', 'issues', 'limitations', 'open issues', 'fixme', 'problems', 'weaknesses', 'gaps', 'findings', 'caveats', 'risk', 'debt', 'fixmes', 'open points'],
-  conclusion: ['recommendations', 'conclusion', 'conclusions', 'next steps', 'roadmap', 'future work', 'outlook', 'summary of findings', 'closing remarks', 'improvements', 'action items', 'final remarks', 'recommendation', 'suggestions', 'way forward'],
+  conclusion: ['key findings', 'main findings', 'recommendations', 'conclusion', 'conclusions', 'next steps', 'roadmap', 'future work', 'outlook', 'summary of findings', 'closing remarks', 'improvements', 'action items', 'final remarks', 'recommendation', 'suggestions', 'way forward'],
 };
 
 /** Words that say little on their own; a subsection titled with them takes its parent's kind. */
@@ -107,6 +107,23 @@ export function kindFor(title: string, parentKind?: SectionKind): SectionKind {
   return m.kind;
 }
 
+/** Aspects a title can narrow a kind to; writers that know the aspect write only that part. */
+const FOCUS: Partial<Record<SectionKind, [string, string][]>> = {
+  'build-deploy': [['container', 'containers'], ['docker', 'containers'], ['image', 'containers'], ['ci', 'ci'], ['continuous integration', 'ci'], ['pipeline', 'ci'], ['workflow', 'ci'], ['script', 'scripts'], ['build', 'scripts'], ['make', 'scripts']],
+  architecture: [['module dependencies', 'modules'], ['dependency graph', 'modules'], ['modules', 'modules'], ['layers', 'modules'], ['entry point', 'entry-points'], ['entrypoint', 'entry-points'], ['startup', 'entry-points'], ['bootstrap', 'entry-points']],
+  configuration: [['environment', 'env'], ['env', 'env'], ['variables', 'env'], ['files', 'files'], ['config files', 'files'], ['configuration files', 'files']],
+  security: [['authentication', 'auth'], ['authorization', 'auth'], ['authorisation', 'auth'], ['access control', 'auth'], ['secrets', 'secrets'], ['credentials', 'secrets'], ['supply chain', 'supply-chain'], ['dependencies', 'supply-chain']],
+  testing: [['test suites', 'suites'], ['tests', 'suites'], ['unit tests', 'suites'], ['test coverage', 'suites'], ['code quality', 'quality'], ['linting', 'quality'], ['static analysis', 'quality'], ['quality', 'quality']],
+  technology: [['languages', 'languages'], ['programming languages', 'languages'], ['frameworks', 'frameworks'], ['libraries', 'frameworks']],
+};
+
+/** The aspect of `kind` a title names, if it names exactly one. */
+export function focusFor(title: string, kind: SectionKind): string | undefined {
+  const text = normalise(title);
+  const found = new Set((FOCUS[kind] ?? []).filter(([p]) => findPhrase(text, p) >= 0).map(([, f]) => f));
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
 /** Offline planner role. */
 export async function planSections(input: { template: ReportTemplate }, _deps: AgentDeps): Promise<SectionPlan[]> {
   const plans: SectionPlan[] = [];
@@ -117,10 +134,12 @@ export async function planSections(input: { template: ReportTemplate }, _deps: A
     ch.sections.forEach((sec, si) => {
       const sectionKind = kindFor(sec.title, chapterKind);
       const sid = `${cid}.${si + 1}`;
-      plans.push({ id: sid, level: 2, title: sec.title, kind: sectionKind, evidence: EVIDENCE[sectionKind], hasChildren: sec.subsections.length > 0 });
+      const secFocus = focusFor(sec.title, sectionKind);
+      plans.push({ id: sid, level: 2, title: sec.title, kind: sectionKind, evidence: EVIDENCE[sectionKind], hasChildren: sec.subsections.length > 0, ...(secFocus ? { focus: secFocus } : {}) });
       sec.subsections.forEach((sub, ui) => {
         const subKind = kindFor(sub.title, sectionKind === 'custom' ? chapterKind : sectionKind);
-        plans.push({ id: `${sid}.${ui + 1}`, level: 3, title: sub.title, kind: subKind, evidence: EVIDENCE[subKind], hasChildren: false });
+        const subFocus = focusFor(sub.title, subKind);
+        plans.push({ id: `${sid}.${ui + 1}`, level: 3, title: sub.title, kind: subKind, evidence: EVIDENCE[subKind], hasChildren: false, ...(subFocus ? { focus: subFocus } : {}) });
       });
     });
   });

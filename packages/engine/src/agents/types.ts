@@ -36,10 +36,14 @@ export interface SectionPlan {
   evidence: string[];
   /** Chapters with sections are written as an intro plus their children. */
   hasChildren: boolean;
+  /** A narrower aspect of the kind named by the title ("containers" of build-deploy), when one is. */
+  focus?: string;
 }
 
 export interface Finding {
   statement: string;
+  /** The narrower aspect it belongs to (a SectionPlan focus such as "ci"), when there is one. */
+  aspect?: string;
   citations: string[]; // "path:line" or "path"
 }
 

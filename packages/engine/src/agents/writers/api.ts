@@ -17,7 +17,9 @@ export function writeApi({ a, fx }: WriterContext): string {
       table(['File', 'Exports', 'Examples'], byFile.map(([p, n]) => [cite(p), n, joinSome(exp.filter((s) => s.path === p).slice(0, 3).map((s) => `${code(s.name)} (${s.kind}, line ${s.line})`), 3)])),
     );
   }
-  const routes = [...a.routes].sort((x, y) => x.path.localeCompare(y.path) || x.method.localeCompare(y.method));
+  const ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  const rank = (m: string) => (ORDER.includes(m) ? ORDER.indexOf(m) : ORDER.length);
+  const routes = [...a.routes].sort((x, y) => x.path.localeCompare(y.path) || rank(x.method) - rank(y.method) || x.method.localeCompare(y.method));
   const methods = countBy(a.routes, (r) => r.method);
   const prefixes = countBy(a.routes, (r) => `/${r.path.split('/').filter(Boolean)[0] ?? ''}`);
   const files = countBy(a.routes, (r) => r.file);

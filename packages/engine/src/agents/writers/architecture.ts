@@ -1,14 +1,17 @@
 // Architecture: modules and how they depend on each other, entry points, runtime shape.
 
-import type { WriterContext } from './context.ts';
+import { type WriterContext, wants } from './context.ts';
 import { bullets, cite, evidence, joinSome, num, paragraphs, plural, table } from './markdown.ts';
 
-export function writeArchitecture({ a, fx }: WriterContext): string {
+export function writeArchitecture(ctx: WriterContext): string {
+  const { a, fx } = ctx;
   const g = a.moduleGraph;
   const parts: string[] = [];
   const web = a.frameworks.filter((f) => f.category === 'web' || f.category === 'frontend');
-  if (web.length) parts.push(`The runtime shape is set by ${joinSome(web.map((f) => `${f.name} (${evidence(fx, f.evidence)})`), 3)}${a.routes.length ? `, which serves ${plural(a.routes.length, 'HTTP route')}` : ''}.`);
-  if (g.nodes.length) {
+  if (wants(ctx, 'modules') && web.length) parts.push(`The runtime shape is set by ${joinSome(web.map((f) => `${f.name} (${evidence(fx, f.evidence)})`), 3)}${a.routes.length ? `, which serves ${plural(a.routes.length, 'HTTP route')}` : ''}.`);
+  if (!wants(ctx, 'modules')) {
+    // not this section's aspect
+  } else if (g.nodes.length) {
     const edges = g.edges.filter((e) => e.from !== e.to).sort((x, y) => y.weight - x.weight);
     parts.push(
       `Grouped by directory, the code forms ${plural(g.nodes.length, 'module')} connected by ${plural(edges.length, 'internal dependency', 'internal dependencies')}.` +
@@ -23,7 +26,8 @@ export function writeArchitecture({ a, fx }: WriterContext): string {
     parts.push(`No internal imports link the files into modules; the top-level directories are ${joinSome(a.tree.children.map((d) => `\`${d.name}/\``), 6) || 'absent (all files sit at the root)'}.`);
   }
   const entries = a.entryPoints.filter((e) => ['main', 'bin', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind));
-  if (entries.length) parts.push(`Entry points:\n\n${bullets(entries.slice(0, 8).map((e) => `${e.kind} \`${e.name}\`${e.command ? ` — \`${e.command}\`` : ''} (${cite(e.path, e.line)})`))}`);
-  for (const c of a.containers) parts.push(`${c.kind === 'compose' ? 'Compose file' : 'Dockerfile'} ${cite(c.path)}${c.baseImages.length ? ` builds on ${joinSome(c.baseImages.map((b) => `\`${b}\``), 3)}` : ''}${c.exposedPorts.length ? ` and exposes port${c.exposedPorts.length > 1 ? 's' : ''} ${c.exposedPorts.join(', ')}` : ''}${c.services?.length ? ` with services ${joinSome(c.services, 5)}` : ''}.`);
+  if (ctx.plan.focus === 'entry-points' && !entries.length) parts.push(`No main module, binary, Dockerfile, compose service or Procfile declares where execution starts; ${a.entryPoints.length ? `the ${plural(a.entryPoints.length, 'script')} (${joinSome(a.entryPoints.map((e) => `\`${e.name}\``), 4)}) are the ways in` : 'the files are run directly'}.`);
+  if (wants(ctx, 'entry-points') && entries.length) parts.push(`Entry points:\n\n${bullets(entries.slice(0, 8).map((e) => `${e.kind} \`${e.name}\`${e.command ? ` — \`${e.command}\`` : ''} (${cite(e.path, e.line)})`))}`);
+  if (wants(ctx, 'entry-points')) for (const c of a.containers) parts.push(`${c.kind === 'compose' ? 'Compose file' : 'Dockerfile'} ${cite(c.path)}${c.baseImages.length ? ` builds on ${joinSome(c.baseImages.map((b) => `\`${b}\``), 3)}` : ''}${c.exposedPorts.length ? ` and exposes port${c.exposedPorts.length > 1 ? 's' : ''} ${c.exposedPorts.join(', ')}` : ''}${c.services?.length ? ` with services ${joinSome(c.services, 5)}` : ''}.`);
   return paragraphs(...parts);
 }

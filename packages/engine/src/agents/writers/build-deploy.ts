@@ -1,27 +1,32 @@
 // Build and deployment: scripts, make targets, Dockerfiles/compose, CI workflows and their jobs.
 
-import type { WriterContext } from './context.ts';
+import { type WriterContext, wants } from './context.ts';
 import { cite, code, joinSome, paragraphs, plural, table } from './markdown.ts';
 
-export function writeBuildDeploy({ a }: WriterContext): string {
+export function writeBuildDeploy(ctx: WriterContext): string {
+  const { a } = ctx;
   const parts: string[] = [];
   const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script');
   const make = a.entryPoints.filter((e) => e.kind === 'make-target');
-  if (scripts.length) {
+  if (wants(ctx, 'scripts') && scripts.length) {
     parts.push(`${plural(scripts.length, 'package script')} automate the work${scripts.some((s) => s.name === 'build') ? `; ${code('build')} runs ${code(scripts.find((s) => s.name === 'build')!.command ?? '')}` : ''}:`);
     parts.push(table(['Script', 'Command', 'Defined at'], scripts.slice(0, 40).map((s) => [code(s.name), s.command ? code(s.command) : '—', cite(s.path, s.line)])));
   }
-  if (make.length) parts.push(`The Makefile offers ${plural(make.length, 'target')}: ${joinSome(make.map((m) => `${code(m.name)} (${cite(m.path, m.line)})`), 8)}.`);
-  if (!scripts.length && !make.length) parts.push('No package scripts or Makefile targets were found; builds use the language toolchain directly.');
-  if (a.containers.length) {
+  if (wants(ctx, 'scripts') && make.length) parts.push(`The Makefile offers ${plural(make.length, 'target')}: ${joinSome(make.map((m) => `${code(m.name)} (${cite(m.path, m.line)})`), 8)}.`);
+  if (wants(ctx, 'scripts') && !scripts.length && !make.length) parts.push('No package scripts or Makefile targets were found; builds use the language toolchain directly.');
+  if (!wants(ctx, 'containers')) {
+    // not this section's aspect
+  } else if (a.containers.length) {
     parts.push(table(['Container file', 'Kind', 'Base images', 'Ports', 'Services'], a.containers.map((c) => [cite(c.path), c.kind, c.baseImages.map(code).join(', ') || '—', c.exposedPorts.join(', ') || '—', c.services?.join(', ') || '—'])));
     const multi = a.containers.filter((c) => c.baseImages.length > 1);
     if (multi.length) parts.push(`${joinSome(multi.map((c) => cite(c.path)), 2)} ${multi.length === 1 ? 'uses' : 'use'} a multi-stage build, keeping build tools out of the final image.`);
   } else parts.push('There is no Dockerfile or compose file, so the project ships no container image.');
-  if (a.ci.length) {
+  if (!wants(ctx, 'ci')) {
+    // not this section's aspect
+  } else if (a.ci.length) {
     parts.push(`Continuous integration: ${joinSome(a.ci.map((c) => `${c.provider} in ${cite(c.path)} with ${plural(c.jobs.length, 'job')}${c.jobs.length ? ` (${joinSome(c.jobs.map(code), 5)})` : ''}`), 4)}.`);
   } else parts.push('No CI workflow (GitHub Actions, GitLab CI, CircleCI, Jenkins…) was found: nothing builds or tests a change before it is merged.');
   const deployish = a.entryPoints.filter((e) => /deploy|release|publish/i.test(e.name));
-  if (deployish.length) parts.push(`Release steps: ${joinSome(deployish.map((e) => `${code(e.name)} at ${cite(e.path, e.line)}`), 4)}.`);
+  if (wants(ctx, 'scripts') && deployish.length) parts.push(`Release steps: ${joinSome(deployish.map((e) => `${code(e.name)} at ${cite(e.path, e.line)}`), 4)}.`);
   return paragraphs(...parts);
 }

@@ -8,7 +8,10 @@ export function writeComponents({ a, fx }: WriterContext): string {
     ? [...a.moduleGraph.nodes].sort((x, y) => y.lines - x.lines).map((n) => ({ id: n.id, files: n.files, lines: n.lines }))
     : a.tree.children.map((d) => ({ id: d.path, files: d.files, lines: d.lines }));
   if (!mods.length) return `All ${plural(a.project.files, 'file')} sit at the repository root, so there are no separate modules; the largest are ${joinSome(fx.largestFiles.slice(0, 4).map((f) => `${cite(f.path)} (${num(f.code)} lines)`), 4)}.`;
-  const within = (id: string, p: string) => id === '' || id === '.' || p === id || p.startsWith(`${id}/`);
+  // Each file belongs to the most specific module containing it ("src/routes" before "src").
+  const ids = mods.map((m) => m.id).sort((x, y) => y.length - x.length);
+  const owner = (p: string) => ids.find((id) => id === '' || id === '.' || p.startsWith(`${id}/`));
+  const within = (id: string, p: string) => owner(p) === id;
   const blocks = mods.slice(0, 10).map((m) => {
     const files = fx.sourceFiles.filter((f) => within(m.id, f.path)).sort((x, y) => y.code - x.code);
     const syms = fx.exportedSymbols.filter((s) => within(m.id, s.path));

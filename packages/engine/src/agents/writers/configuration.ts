@@ -1,13 +1,16 @@
 // Configuration: environment variables (with defaults and where they are read) and config files.
 
-import type { WriterContext } from './context.ts';
+import { type WriterContext, wants } from './context.ts';
 import { cite, code, joinSome, paragraphs, plural, table } from './markdown.ts';
 
-export function writeConfiguration({ a, fx }: WriterContext): string {
+export function writeConfiguration(ctx: WriterContext): string {
+  const { a, fx } = ctx;
   const parts: string[] = [];
   const byName = new Map<string, typeof a.envVars>();
   for (const e of a.envVars) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
-  if (byName.size) {
+  if (!wants(ctx, 'env')) {
+    // not this section's aspect
+  } else if (byName.size) {
     const noDefault = [...byName.entries()].filter(([, es]) => es.every((e) => e.defaultValue === undefined)).map(([n]) => n);
     parts.push(`The code reads ${plural(byName.size, 'environment variable')} in ${plural(new Set(a.envVars.map((e) => e.file)).size, 'file')}.${noDefault.length ? ` ${joinSome(noDefault.map(code), 5)} ${noDefault.length === 1 ? 'has' : 'have'} no default in the code and must be set.` : ' Every one has a default in the code.'}`);
     parts.push(
@@ -18,11 +21,12 @@ export function writeConfiguration({ a, fx }: WriterContext): string {
       })),
     );
   } else parts.push(`No environment variables are read by the ${plural(fx.sourceFiles.length, 'source file')}; configuration, if any, lives in files or code.`);
-  if (a.config.files.length) {
-    parts.push(`Configuration files:`);
+  if (wants(ctx, 'files') && !a.config.files.length) parts.push(`No configuration files (such as .env.example, tsconfig.json or config/*.yaml) were found among the ${plural(a.project.files, 'file')}.`);
+  if (wants(ctx, 'files') && a.config.files.length) {
+    parts.push(`${plural(a.config.files.length, 'configuration file')} shape how the project builds and runs:`);
     parts.push(table(['File', 'Kind'], a.config.files.slice(0, 30).map((c) => [cite(c.path), c.kind])));
   }
   const example = a.files.find((f) => /(^|\/)\.env\.(example|sample|template)$/.test(f.path));
-  if (byName.size) parts.push(example ? `${cite(example.path)} documents the expected variables for new developers.` : 'No `.env.example` file documents these variables; new developers must read the code to find them.');
+  if (wants(ctx, 'env') && byName.size) parts.push(example ? `${cite(example.path)} documents the expected variables for new developers.` : 'No `.env.example` file documents these variables; new developers must read the code to find them.');
   return paragraphs(...parts);
 }

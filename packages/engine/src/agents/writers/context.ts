@@ -17,4 +17,9 @@ export interface WriterContext {
 }
 
 /** An offline section writer: markdown from facts, every claim traceable to the analysis. */
+/** True when the section covers `aspect`: no focus means the whole kind. */
+export function wants(ctx: WriterContext, aspect: string): boolean {
+  return !ctx.plan.focus || ctx.plan.focus === aspect;
+}
+
 export type SectionWriter = (ctx: WriterContext) => string | Promise<string>;

@@ -15,7 +15,7 @@ export function writeDataModel({ a, fx }: WriterContext): string {
   }
   if (schemaFiles.length) {
     const sql = schemaFiles.filter((f) => f.path.endsWith('.sql'));
-    parts.push(`${plural(schemaFiles.length, 'file')} define the data layer${sql.length ? `, ${plural(sql.length, 'of them SQL', 'of them SQL')} (${joinSome(sql.map((f) => cite(f.path)), 3)})` : ''}:`);
+    parts.push(`${plural(schemaFiles.length, 'file')} ${schemaFiles.length === 1 ? 'defines' : 'define'} the data layer${sql.length ? `, ${sql.length === schemaFiles.length ? (sql.length === 1 ? 'in SQL' : 'all SQL') : `${num(sql.length)} of them SQL`} (${joinSome(sql.map((f) => cite(f.path)), 3)})` : ''}:`);
     parts.push(table(['File', 'Language', 'Lines of code', 'Types declared'], schemaFiles.slice(0, 25).map((f) => [cite(f.path), f.language ?? '—', num(f.code), joinSome(a.symbols.filter((s) => s.path === f.path && s.kind !== 'method' && s.kind !== 'function').map((s) => code(s.name)), 4) || '—'])));
   }
   if (modelSymbols.length) {

@@ -1,25 +1,28 @@
 // Intros for chapters (and sections) that have children: a specific lead-in built from the
-// children's findings, so the intro says something true about the code, not what follows in general.
+// children's findings (matched on each child's focus), so the intro says true things about the code.
 
-import type { WriterInput } from '../types.ts';
+import type { Finding, WriterInput } from '../types.ts';
 import { cite, paragraphs } from './markdown.ts';
 
 export function writeIntro(input: WriterInput, projectName: string): string {
-  const own = input.findings[0];
+  const used = new Set<string>();
   const lines: string[] = [];
   for (const child of input.children) {
-    const f = input.childFindings[child.id]?.[0];
+    const all = input.childFindings[child.id] ?? [];
+    const focused = child.focus ? all.filter((f) => f.aspect === child.focus) : all;
+    const f = focused.find((x) => !used.has(x.statement)) ?? (child.focus ? undefined : all.find((x) => !used.has(x.statement)));
     if (!f) continue;
-    const c = f.citations[0];
-    lines.push(`- **${child.title}** — ${f.statement}${c ? ` (${cite(...split(c))})` : ''}`);
+    used.add(f.statement);
+    lines.push(`- **${child.title}** — ${withCitation(f)}`);
   }
-  const lead = own
-    ? `${own.statement}${own.citations[0] ? ` (${cite(...split(own.citations[0]))})` : ''}`
-    : `${projectName}: the ${input.children.length === 1 ? 'section below looks' : `${input.children.length} sections below look`} at “${input.plan.title}” from the code base’s own evidence.`;
-  return paragraphs(lead, lines.length ? `In brief:\n\n${lines.join('\n')}` : '');
+  const own = input.findings.find((f) => !used.has(f.statement));
+  const lead = own ? withCitation(own) : lines.length ? `For ${projectName}, the ${lines.length === 1 ? 'section' : `${lines.length} sections`} below ${lines.length === 1 ? 'rests' : 'rest'} on these findings:` : '';
+  return paragraphs(lead, lines.join('\n')) || `${projectName} offers no evidence on “${input.plan.title}” beyond what the sections below report.`;
 }
 
-function split(c: string): [string, number | undefined] {
+function withCitation(f: Finding): string {
+  const c = f.citations[0];
+  if (!c) return f.statement;
   const m = /^(.*?):(\d+)$/.exec(c);
-  return m ? [m[1]!, Number(m[2])] : [c, undefined];
+  return `${f.statement} (${m ? cite(m[1]!, Number(m[2])) : cite(c)})`;
 }

@@ -1,11 +1,12 @@
 // Overview / executive summary: what the project is, its size, languages, frameworks and surface.
 
+import { NON_CODE_LANGUAGES } from '../facts.ts';
 import type { WriterContext } from './context.ts';
 import { bullets, cite, joinSome, num, paragraphs, pct, pick, plural } from './markdown.ts';
 
 export function writeOverview({ a, fx, projectName }: WriterContext): string {
   const l = a.project.lines;
-  const langs = a.languages.slice(0, 3);
+  const langs = a.languages.filter((x) => !NON_CODE_LANGUAGES.has(x.language)).slice(0, 3);
   const readme = a.docs.readme;
   const fw = a.frameworks.filter((f) => f.category !== 'test');
   const lead = readme?.summary

@@ -1,18 +1,24 @@
 // Security: hard-coded secrets (masked), auth and hardening libraries, sensitive settings, exposure.
 
-import type { WriterContext } from './context.ts';
+import { type WriterContext, wants } from './context.ts';
 import { cite, code, joinSome, paragraphs, plural, table } from './markdown.ts';
 
-export function writeSecurity({ a, fx }: WriterContext): string {
+export function writeSecurity(ctx: WriterContext): string {
+  const { a, fx } = ctx;
   const parts: string[] = [];
-  if (a.secrets.length) {
+  if (!wants(ctx, 'secrets')) {
+    // not this section's aspect
+  } else if (a.secrets.length) {
     parts.push(`${plural(a.secrets.length, 'likely hard-coded secret')} ${a.secrets.length === 1 ? 'was' : 'were'} found. Values are masked here; each should be removed from the code and rotated.`);
     parts.push(table(['Kind', 'Masked value', 'Location'], a.secrets.slice(0, 30).map((s) => [s.kind, code(s.masked), cite(s.file, s.line)])));
   } else parts.push(`No hard-coded secrets (API keys, private keys, tokens, passwords) were detected in the ${plural(a.project.files, 'file')} scanned.`);
-  if (fx.authLibs.length) parts.push(`Authentication and credential handling use ${joinSome(fx.authLibs.map((d) => `${code(d.name)} ${code(d.version)} (${cite(d.manifest, d.line)})`), 4)}.`);
+  if (!wants(ctx, 'auth')) {
+    // not this section's aspect
+  } else if (fx.authLibs.length) parts.push(`Authentication and credential handling use ${joinSome(fx.authLibs.map((d) => `${code(d.name)} ${code(d.version)} (${cite(d.manifest, d.line)})`), 4)}.`);
   else if (a.routes.length) parts.push(`No authentication library is declared, yet the project serves ${plural(a.routes.length, 'HTTP route')}; access control, if any, is hand-written.`);
-  if (fx.securityLibs.length) parts.push(`Input validation and hardening come from ${joinSome(fx.securityLibs.map((d) => code(d.name)), 5)}.`);
-  if (fx.secretEnvVars.length) {
+  else parts.push(`No authentication library is declared and no HTTP route is served, so there is no access control to review.`);
+  if (wants(ctx, 'auth') && fx.securityLibs.length) parts.push(`Input validation and hardening come from ${joinSome(fx.securityLibs.map((d) => code(d.name)), 5)}.`);
+  if (wants(ctx, 'secrets') && fx.secretEnvVars.length) {
     const withDefault = a.envVars.filter((e) => fx.secretEnvVars.includes(e.name) && e.defaultValue !== undefined);
     parts.push(`Sensitive settings are read from the environment (${joinSome(fx.secretEnvVars.map(code), 5)}).${withDefault.length ? ` ${joinSome(withDefault.map((e) => `${code(e.name)} at ${cite(e.file, e.line)}`), 3)} fall${withDefault.length === 1 ? 's' : ''} back to a default in the code, which would be used in production if the variable were missing.` : ''}`);
   }
@@ -23,7 +29,7 @@ export function writeSecurity({ a, fx }: WriterContext): string {
   if (exposed.length) notes.push(`Containers expose port${exposed.length > 1 ? 's' : ''} ${[...new Set(exposed)].join(', ')}.`);
   const rootImages = a.containers.filter((c) => c.kind === 'dockerfile');
   if (rootImages.length) notes.push(`Check that ${joinSome(rootImages.map((c) => cite(c.path)), 2)} ${rootImages.length === 1 ? 'drops' : 'drop'} root privileges with a \`USER\` line.`);
-  if (notes.length) parts.push(`Supply chain and deployment: ${notes.join(' ')}`);
-  parts.push(a.license ? `The code is licensed ${a.license.spdx ?? 'under a licence that was not recognised'} (${cite(a.license.path)}).` : 'There is no licence file.');
+  if (wants(ctx, 'supply-chain') && notes.length) parts.push(`Supply chain and deployment: ${notes.join(' ')}`);
+  if (wants(ctx, 'supply-chain')) parts.push(a.license ? `The code is licensed ${a.license.spdx ?? 'under a licence that was not recognised'} (${cite(a.license.path)}).` : 'There is no licence file.');
   return paragraphs(...parts);
 }

@@ -1,21 +1,26 @@
 // Technology stack: languages table and frameworks with versions and where they were detected.
 
-import type { WriterContext } from './context.ts';
+import { type WriterContext, wants } from './context.ts';
 import { cite, evidence, joinSome, num, paragraphs, pct, table } from './markdown.ts';
 
-export function writeTechnology({ a, fx }: WriterContext): string {
+export function writeTechnology(ctx: WriterContext): string {
+  const { a, fx } = ctx;
   const l = a.project.lines;
   const parts: string[] = [];
-  if (a.languages.length) {
+  if (!wants(ctx, 'languages')) {
+    // not this section's aspect
+  } else if (a.languages.length) {
     const lead = a.languages[0]!;
     parts.push(`${lead.language} carries ${pct(lead.code, l.code, 0)} of the ${num(l.code)} lines of code${a.languages.length > 1 ? `, alongside ${joinSome(a.languages.slice(1).map((x) => x.language), 5)}` : ''}.`);
     parts.push(table(['Language', 'Files', 'Code', 'Comment', 'Blank', 'Share'], a.languages.map((x) => [x.language, num(x.files), num(x.code), num(x.comment), num(x.blank), pct(x.code, l.code)]), ['l', 'r', 'r', 'r', 'r', 'r']));
   } else parts.push('No source files in a recognised programming language were found.');
-  if (a.frameworks.length) {
+  if (!wants(ctx, 'frameworks')) {
+    // not this section's aspect
+  } else if (a.frameworks.length) {
     parts.push(`Frameworks and major libraries detected:`);
     parts.push(table(['Framework', 'Category', 'Version', 'Found in'], a.frameworks.map((f) => [f.name, f.category, f.version ?? '—', evidence(fx, f.evidence)])));
   } else parts.push('No framework was detected; the project uses its languages’ standard libraries and the dependencies listed in the dependencies section.');
   const eco = [...new Set(a.manifests.map((m) => m.ecosystem))];
-  if (eco.length) parts.push(`Package management: ${joinSome(eco.map((e) => `${e} (${joinSome(a.manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)), 3)})`), 4)}.`);
+  if (wants(ctx, 'frameworks') && eco.length) parts.push(`Package management: ${joinSome(eco.map((e) => `${e} (${joinSome(a.manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)), 3)})`), 4)}.`);
   return paragraphs(...parts);
 }

@@ -1,13 +1,16 @@
 // Testing and quality: test frameworks, files and cases, where tests are missing, CI and lint scripts.
 
-import type { WriterContext } from './context.ts';
-import { cite, code, countBy, joinSome, num, paragraphs, plural, table, topDir } from './markdown.ts';
+import { type WriterContext, wants } from './context.ts';
+import { cite, code, countBy, joinSome, num, paragraphs, pct, plural, table, topDir } from './markdown.ts';
 
-export function writeTesting({ a, fx }: WriterContext): string {
+export function writeTesting(ctx: WriterContext): string {
+  const { a, fx } = ctx;
   const parts: string[] = [];
   const testScripts = a.entryPoints.filter((e) => /test|spec|e2e|coverage/i.test(e.name) && (e.kind === 'npm-script' || e.kind === 'make-target'));
   const lint = a.entryPoints.filter((e) => /lint|format|typecheck|check|vet/i.test(e.name) && (e.kind === 'npm-script' || e.kind === 'make-target'));
-  if (!fx.testFiles.length) {
+  if (!wants(ctx, 'suites')) {
+    // not this section's aspect
+  } else if (!fx.testFiles.length) {
     parts.push(`No automated tests were found: none of the ${plural(fx.sourceFiles.length, 'source file')} is a test file and no test framework is configured.`);
   } else {
     const cases = new Map(a.tests.files.map((t) => [t.path, t.cases]));
@@ -16,11 +19,17 @@ export function writeTesting({ a, fx }: WriterContext): string {
     );
     parts.push(table(['Test file', 'Cases', 'Lines'], fx.testFiles.slice(0, 25).map((p) => [cite(p), cases.get(p) ?? '—', num(fx.fileByPath.get(p)?.code ?? 0)]), ['l', 'r', 'r']));
     const tested = new Set(fx.testFiles.map((p) => topDir(p, 1)));
-    const untested = countBy(fx.sourceFiles, (f) => topDir(f.path, 2)).filter(([d]) => !fx.testFiles.some((t) => t.startsWith(`${d}/`)) && !tested.has(d));
+    const untested = countBy(fx.sourceFiles, (f) => topDir(f.path, 2)).filter(([d]) => d !== '(root)' && !fx.testFiles.some((t) => t.startsWith(`${d}/`)) && !tested.has(d));
     if (untested.length && untested.length < countBy(fx.sourceFiles, (f) => topDir(f.path, 2)).length) parts.push(`Directories with source code but no test file beside them: ${joinSome(untested.map(([d, n]) => `${code(d)} (${n} files)`), 5)}. Tests elsewhere may still exercise them.`);
   }
-  if (testScripts.length) parts.push(`Tests run with ${joinSome(testScripts.map((s) => `${code(s.name)}${s.command ? ` → ${code(s.command)}` : ''} (${cite(s.path, s.line)})`), 3)}.`);
-  if (lint.length) parts.push(`Static checks: ${joinSome(lint.map((s) => `${code(s.name)}${s.command ? ` → ${code(s.command)}` : ''}`), 4)}.`);
+  if (wants(ctx, 'suites') && testScripts.length) parts.push(`Tests run with ${joinSome(testScripts.map((s) => `${code(s.name)}${s.command ? ` → ${code(s.command)}` : ''} (${cite(s.path, s.line)})`), 3)}.`);
+  if (ctx.plan.focus === 'quality') {
+    const l = a.project.lines;
+    const big = fx.largestFiles.filter((f) => f.code > 500);
+    parts.push(`Comments make up ${pct(l.comment, l.code + l.comment)} of the non-blank lines; ${plural(a.todos.length, 'TODO/FIXME marker')} remain; ${big.length ? `${plural(big.length, 'source file')} exceed 500 lines of code (largest: ${cite(big[0]!.path)}, ${num(big[0]!.code)})` : 'no source file exceeds 500 lines of code'}.`);
+    if (!lint.length) parts.push('No lint, format or type-check script was found.');
+  }
+  if (wants(ctx, 'quality') && lint.length) parts.push(`Static checks: ${joinSome(lint.map((s) => `${code(s.name)}${s.command ? ` → ${code(s.command)}` : ''}`), 4)}.`);
   parts.push(a.ci.length ? `${joinSome(a.ci.map((c) => cite(c.path)), 3)} run${a.ci.length === 1 ? 's' : ''} the checks in CI (${joinSome(a.ci.flatMap((c) => c.jobs).map(code), 5) || 'no named jobs'}).` : 'No CI workflow runs these checks automatically.');
   return paragraphs(...parts);
 }
