@@ -1,0 +1,41 @@
+// Pass: Dockerfiles (base images, exposed ports) and compose files (services, images, ports).
+
+import { isComposeFile, isDockerfile, safeYaml } from './entry-points.ts';
+import { matchesWithLines, type Sources } from './sources.ts';
+import type { ContainerInfo } from './types.ts';
+
+export function containersPass(src: Sources): ContainerInfo[] {
+  const out: ContainerInfo[] = [];
+  for (const f of src.files) {
+    const docker = isDockerfile(f.path);
+    if (!docker && !isComposeFile(f.path)) continue;
+    const text = src.text(f.path);
+    if (text == null) continue;
+    if (docker) {
+      const stages = new Set<string>();
+      const baseImages: string[] = [];
+      for (const { m } of matchesWithLines(text, /^\s*FROM\s+(?:--platform=\S+\s+)?(\S+)(?:\s+AS\s+(\S+))?/gim)) {
+        if (!stages.has(m[1]!.toLowerCase())) baseImages.push(m[1]!);
+        if (m[2]) stages.add(m[2].toLowerCase());
+      }
+      const exposedPorts: number[] = [];
+      for (const { m } of matchesWithLines(text, /^\s*EXPOSE\s+([^\n]+)/gim)) for (const p of m[1]!.match(/\d+/g) ?? []) exposedPorts.push(Number(p));
+      out.push({ path: f.path, kind: 'dockerfile', baseImages, exposedPorts });
+    } else {
+      const doc = safeYaml(text) as { services?: Record<string, { image?: string; ports?: unknown[]; expose?: unknown[] }> } | null;
+      const services = Object.keys(doc?.services ?? {});
+      const baseImages: string[] = [];
+      const exposedPorts: number[] = [];
+      for (const svc of Object.values(doc?.services ?? {})) {
+        if (typeof svc?.image === 'string') baseImages.push(svc.image);
+        for (const p of [...(svc?.ports ?? []), ...(svc?.expose ?? [])]) {
+          const s = typeof p === 'object' && p ? String((p as { target?: unknown }).target ?? '') : String(p);
+          const container = /(\d+)(?:\/\w+)?$/.exec(s.replace(/^.*:/, ''))?.[1];
+          if (container) exposedPorts.push(Number(container));
+        }
+      }
+      out.push({ path: f.path, kind: 'compose', baseImages, exposedPorts, services });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,74 @@
+// Pass: the README's title, first paragraph and headings, and the other documentation files.
+
+import type { Sources } from './sources.ts';
+import type { DocsInfo } from './types.ts';
+
+/** Markdown inline syntax reduced to plain words for a summary. */
+function plain(s: string): string {
+  return s
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .replace(/[*_`]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function summariseReadme(text: string): { title: string | null; summary: string; headings: string[] } {
+  const lines = text.replace(/\r/g, '').split('\n');
+  let title: string | null = null;
+  const headings: string[] = [];
+  let summary = '';
+  let para: string[] = [];
+  let inFence = false;
+  let inHtmlComment = false;
+  const flush = () => {
+    const p = plain(para.join(' '));
+    if (!summary && p.length >= 20 && /[a-z]/.test(p)) summary = p;
+    para = [];
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (/^\s*(```|~~~)/.test(l)) {
+      inFence = !inFence;
+      flush();
+      continue;
+    }
+    if (inFence) continue;
+    if (l.includes('<!--')) inHtmlComment = !l.includes('-->');
+    else if (inHtmlComment) {
+      if (l.includes('-->')) inHtmlComment = false;
+      continue;
+    }
+    const atx = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(l);
+    const setext = i + 1 < lines.length && l.trim() && /^(=+|-+)\s*$/.test(lines[i + 1]!) && !para.length ? (lines[i + 1]!.startsWith('=') ? 1 : 2) : 0;
+    if (atx || setext) {
+      flush();
+      const level = atx ? atx[1]!.length : setext;
+      const text = plain(atx ? atx[2]! : l);
+      if (level === 1 && title === null) title = text;
+      else if (level <= 3) headings.push(text);
+      if (setext) i++;
+      continue;
+    }
+    if (!l.trim() || /^\s*([-*+]|\d+\.|>|\||<\/?\w)/.test(l)) {
+      flush();
+      continue;
+    }
+    para.push(l.trim());
+  }
+  flush();
+  return { title, summary: summary.length > 600 ? summary.slice(0, 597) + '…' : summary, headings };
+}
+
+export function docsPass(src: Sources): DocsInfo {
+  const readmePath = src.files
+    .map((f) => f.path)
+    .filter((p) => /^readme(\.(md|markdown|rst|txt|adoc))?$/i.test(p))
+    .sort((a, b) => Number(!/\.md$/i.test(a)) - Number(!/\.md$/i.test(b)))[0];
+  const text = readmePath ? src.text(readmePath) : null;
+  const files = src.files
+    .map((f) => f.path)
+    .filter((p) => p !== readmePath && (/\.(md|markdown|rst|adoc)$/i.test(p) && (!p.includes('/') || /(^|\/)(docs?|documentation|wiki)\//i.test(p) || /(^|\/)README\.md$/i.test(p))));
+  return { readme: readmePath && text != null ? { path: readmePath, ...summariseReadme(text) } : null, files };
+}

@@ -1,0 +1,76 @@
+// Pass: environment variables the code reads (process.env, os.environ/getenv, os.Getenv,
+// std::env::var, System.getenv, ENV[...], getenv, Environment.GetEnvironmentVariable) and the keys
+// of .env example files.
+
+import { baseName, matchesWithLines, type Sources } from './sources.ts';
+import type { EnvVar, FileInfo } from './types.ts';
+
+const PATTERNS: Record<string, RegExp[]> = {
+  js: [
+    /\bprocess\.env\.([A-Za-z_][A-Za-z0-9_]*)(?:\s*(?:\?\?|\|\|)\s*(['"`])([^'"`\n]*)\2)?/g,
+    /\bprocess\.env\[\s*['"]([A-Za-z_][A-Za-z0-9_]*)['"]\s*\](?:\s*(?:\?\?|\|\|)\s*(['"`])([^'"`\n]*)\2)?/g,
+    /\bimport\.meta\.env\.([A-Za-z_][A-Za-z0-9_]*)()()/g,
+    /\bDeno\.env\.get\(\s*['"]([A-Za-z_]\w*)['"]\s*\)()()/g,
+  ],
+  py: [
+    /\bos\.environ\[\s*['"]([A-Za-z_]\w*)['"]\s*\]()()/g,
+    /\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"](?:\s*,\s*(['"])([^'"\n]*)\2)?/g,
+  ],
+  go: [/\bos\.(?:Getenv|LookupEnv)\(\s*"([A-Za-z_]\w*)"\s*\)()()/g],
+  rust: [/\benv::var(?:_os)?\(\s*"([A-Za-z_]\w*)"\s*\)()()/g, /\benv!\(\s*"([A-Za-z_]\w*)"\s*\)()()/g],
+  java: [/\bSystem\.getenv\(\s*"([A-Za-z_]\w*)"\s*\)()()/g, /\$\{([A-Z_][A-Z0-9_]*)(?::([^}]*))?\}()/g],
+  ruby: [/\bENV\[\s*['"]([A-Za-z_]\w*)['"]\s*\]()()/g, /\bENV\.fetch\(\s*['"]([A-Za-z_]\w*)['"](?:\s*,\s*(['"])([^'"\n]*)\2)?/g],
+  php: [/\bgetenv\(\s*['"]([A-Za-z_]\w*)['"]\s*\)()()/g, /\$_(?:ENV|SERVER)\[\s*['"]([A-Z_][A-Z0-9_]*)['"]\s*\]()()/g, /\benv\(\s*['"]([A-Z_][A-Z0-9_]*)['"](?:\s*,\s*(['"])([^'"\n]*)\2)?/g],
+  cs: [/\bEnvironment\.GetEnvironmentVariable\(\s*"([A-Za-z_]\w*)"\s*\)()()/g],
+  c: [/\bgetenv\(\s*"([A-Za-z_]\w*)"\s*\)()()/g],
+  shell: [/\$\{([A-Z_][A-Z0-9_]*)(?::?-([^}]*))?\}()/g],
+};
+
+const BY_LANGUAGE: Record<string, keyof typeof PATTERNS> = {
+  TypeScript: 'js', JavaScript: 'js', JSX: 'js', 'Vuejs Component': 'js', Svelte: 'js', Python: 'py', Go: 'go', Rust: 'rust',
+  Java: 'java', Kotlin: 'java', Scala: 'java', Ruby: 'ruby', PHP: 'php', 'C#': 'cs', C: 'c', 'C++': 'c',
+  Dockerfile: 'shell', YAML: 'shell', 'Bourne Shell': 'shell', 'Bourne Again Shell': 'shell',
+};
+
+/** Names that usually hold credentials: their example values are not repeated in the analysis. */
+export const SECRET_NAME = /SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE|API_?KEY|CREDENTIAL|AUTH/i;
+
+export function isEnvExample(p: string): boolean {
+  return /^\.env(\.[\w-]+)?$/.test(baseName(p)) || /^(example|sample)\.env$/.test(baseName(p));
+}
+
+export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
+  const out: EnvVar[] = [];
+  const seen = new Set<string>();
+  const add = (v: EnvVar) => {
+    const key = `${v.name}\u0000${v.file}\u0000${v.line}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    if (v.defaultValue !== undefined && (SECRET_NAME.test(v.name) || v.defaultValue.length > 200)) delete v.defaultValue;
+    out.push(v);
+  };
+  for (const f of files) {
+    if (isEnvExample(f.path)) {
+      const text = src.text(f.path);
+      if (text == null) continue;
+      for (const { m, line } of matchesWithLines(text, /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/gm)) {
+        const value = m[2]!.replace(/\s+#.*$/, '').trim().replace(/^(['"])(.*)\1$/, '$2');
+        add({ name: m[1]!, file: f.path, line, ...(value ? { defaultValue: value } : {}) });
+      }
+      continue;
+    }
+    const family = f.language ? BY_LANGUAGE[f.language] : undefined;
+    if (!family) continue;
+    // compose files and CI use ${VAR}; other YAML rarely means the environment
+    if (family === 'shell' && f.language === 'YAML' && !/compose|\.github\/workflows|gitlab-ci/.test(f.path)) continue;
+    const text = src.text(f.path);
+    if (text == null) continue;
+    for (const re of PATTERNS[family]!) {
+      for (const { m, line } of matchesWithLines(text, re)) {
+        const def = m[3] || (m[2] && !/^['"`]$/.test(m[2]) ? m[2] : undefined);
+        add({ name: m[1]!, file: f.path, line, ...(def ? { defaultValue: def } : {}) });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,111 @@
+// The analysis stage: reads the workspace once into a shared cache, runs every deterministic pass,
+// times each one, reports progress, and returns analysis.json with secrets masked everywhere.
+
+import { throwIfCancelled } from '../errors.ts';
+import type { EngineContext, Workspace } from '../types.ts';
+import { ciPass } from './ci.ts';
+import { configPass } from './config.ts';
+import { containersPass } from './containers.ts';
+import { dependenciesPass } from './dependencies.ts';
+import { docsPass } from './docs.ts';
+import { entryPointsPass } from './entry-points.ts';
+import { envVarsPass } from './env-vars.ts';
+import { frameworksPass } from './frameworks.ts';
+import { gitPass } from './git.ts';
+import { languagesPass } from './languages.ts';
+import { licensePass } from './license.ts';
+import { buildResolveContext, moduleGraphPass } from './module-graph.ts';
+import { routesPass } from './routes.ts';
+import { scrubSecrets, secretsPass } from './secrets.ts';
+import { loadSources, type Sources } from './sources.ts';
+import { symbolsPass } from './symbols.ts';
+import { testsPass } from './tests.ts';
+import { todosPass } from './todos.ts';
+import { treePass } from './tree.ts';
+import type { Analysis } from './types.ts';
+
+export type * from './types.ts';
+export { loadSources, sourcesFromMap, type Sources } from './sources.ts';
+export { countLines } from './line-counter.ts';
+export { detectLanguage } from './cloc-languages.ts';
+export { maskSecret } from './secrets.ts';
+
+const PASS_COUNT = 19;
+
+export async function analyse(workspace: Workspace, ctx: EngineContext): Promise<Analysis> {
+  const timings: Record<string, number> = {};
+  let done = 0;
+  const report = async () => {
+    done++;
+    await ctx.onProgress('ai_code_analysis', Math.min(100, Math.round((done / PASS_COUNT) * 100)));
+  };
+  const timed = async <T>(name: string, fn: () => T | Promise<T>): Promise<T> => {
+    throwIfCancelled(ctx.signal);
+    const t0 = performance.now();
+    const r = await fn();
+    timings[name] = Math.round((performance.now() - t0) * 100) / 100;
+    await report();
+    return r;
+  };
+
+  // git runs in a child process, so start it now and let it overlap with the CPU-bound passes
+  const gitStart = performance.now();
+  const gitPromise = gitPass(workspace.root).then((g) => {
+    timings.git = Math.round((performance.now() - gitStart) * 100) / 100;
+    return g;
+  });
+
+  const src: Sources = await timed('read', () => loadSources(workspace.root, workspace.files, { maxFileBytes: ctx.limits?.maxFileBytes }));
+  const lang = await timed('languages', () => languagesPass(src));
+  const tree = await timed('tree', () => treePass(lang.files, workspace.name));
+  const deps = await timed('dependencies', () => dependenciesPass(src));
+  const frameworks = await timed('frameworks', () => frameworksPass(src, deps.dependencies));
+  const entryPoints = await timed('entryPoints', () => entryPointsPass(src));
+  const sym = await timed('symbols', () => symbolsPass(src, lang.files));
+  const moduleGraph = await timed('moduleGraph', () => moduleGraphPass(lang.files, sym.imports, buildResolveContext(src, deps.manifests)));
+  const routes = await timed('routes', () => routesPass(src, lang.files));
+  const envVars = await timed('envVars', () => envVarsPass(src, lang.files));
+  const tests = await timed('tests', () => testsPass(src, lang.files, deps.dependencies));
+  const ci = await timed('ci', () => ciPass(src));
+  const containers = await timed('containers', () => containersPass(src));
+  const license = await timed('license', () => licensePass(src));
+  const docs = await timed('docs', () => docsPass(src));
+  const todos = await timed('todos', () => todosPass(src, lang.files));
+  const secrets = await timed('secrets', () => secretsPass(src, lang.files));
+  const config = await timed('config', () => configPass(src));
+  throwIfCancelled(ctx.signal);
+  const git = await gitPromise;
+  await report();
+
+  const bytes = workspace.files.reduce((n, f) => n + f.size, 0);
+  const analysis: Analysis = {
+    version: 1,
+    generatedAt: ctx.now().toISOString(),
+    project: { name: workspace.name, files: workspace.files.length, bytes, lines: lang.totals },
+    files: lang.files,
+    skipped: workspace.skipped.map((s) => ({ path: s.path, reason: s.reason })),
+    languages: lang.languages,
+    tree,
+    manifests: deps.manifests,
+    dependencies: deps.dependencies,
+    frameworks,
+    entryPoints,
+    symbols: sym.symbols,
+    imports: sym.imports,
+    moduleGraph,
+    routes,
+    envVars,
+    tests,
+    ci,
+    containers,
+    license,
+    docs,
+    todos,
+    git,
+    secrets: secrets.findings,
+    config,
+    timings,
+  };
+  // a secret may also sit in a TODO, a script command, a default value or a commit subject
+  return scrubSecrets(analysis, secrets.raw);
+}

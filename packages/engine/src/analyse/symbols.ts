@@ -1,0 +1,135 @@
+// Pass: declared symbols (functions, classes, types…) and import statements per file. A fast
+// regex extractor: one global expression per language over the whole text, not one per line.
+
+import { detectLanguage } from './cloc-languages.ts';
+import { matchesWithLines, type Sources } from './sources.ts';
+import type { FileInfo, ImportInfo, SymbolInfo } from './types.ts';
+
+type Kind = SymbolInfo['kind'];
+interface Extractor {
+  /** Each match: group 1 = modifiers (export/pub/public…), 2 = keyword, 3 = name. */
+  symbols: RegExp;
+  kind(keyword: string, indent: boolean): Kind | null;
+  exported(mods: string, name: string): boolean;
+  /** Group 1 (or 2) = the module specifier. */
+  imports: RegExp[];
+}
+
+const jsKinds: Record<string, Kind> = { function: 'function', class: 'class', interface: 'interface', type: 'type', enum: 'enum', const: 'const', let: 'const', var: 'const', namespace: 'module' };
+const JS: Extractor = {
+  symbols: /^(export\s+(?:default\s+)?(?:declare\s+)?)?(?:abstract\s+|async\s+)*(function\*?|class|interface|type|enum|const|let|var|namespace)\s+([A-Za-z_$][\w$]*)/gm,
+  kind: (k) => jsKinds[k.replace('*', '')] ?? null,
+  exported: (mods) => mods.includes('export'),
+  imports: [
+    /^\s*(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]/gm,
+    /\b(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ],
+};
+
+const PY: Extractor = {
+  symbols: /^([ \t]*)(async\s+def|def|class)\s+([A-Za-z_]\w*)/gm,
+  kind: (k, indent) => (k === 'class' ? 'class' : indent ? 'method' : 'function'),
+  exported: (_m, name) => !name.startsWith('_'),
+  imports: [/^\s*from\s+(\.*[\w.]*)\s+import\b/gm, /^\s*import\s+([\w.]+)/gm],
+};
+
+const GO: Extractor = {
+  symbols: /^()(func\s+\([^)]*\)|func|type\s+\w+\s+(?:struct|interface)|type)\s*([A-Za-z_]\w*)?/gm,
+  kind: (k) => (k.startsWith('func (') ? 'method' : k === 'func' ? 'function' : k.endsWith('struct') ? 'struct' : k.endsWith('interface') ? 'interface' : 'type'),
+  exported: (_m, name) => /^[A-Z]/.test(name),
+  imports: [/^\s*import\s+(?:\w+\s+)?"([^"]+)"/gm, /^\s+(?:[\w.]+\s+)?"([^"]+)"\s*$/gm],
+};
+
+const RUST: Extractor = {
+  symbols: /^[ \t]*((?:pub(?:\([^)]*\))?\s+)?)(?:async\s+|const\s+|unsafe\s+)*(fn|struct|enum|trait|mod|type)\s+([A-Za-z_]\w*)/gm,
+  kind: (k) => ({ fn: 'function', struct: 'struct', enum: 'enum', trait: 'trait', mod: 'module', type: 'type' })[k] as Kind,
+  exported: (mods) => mods.startsWith('pub'),
+  imports: [/^\s*use\s+([\w:]+)/gm],
+};
+
+const JVM: Extractor = {
+  symbols: /^[ \t]*((?:(?:public|private|protected|internal|static|final|abstract|sealed|data|open|partial)\s+)*)(class|interface|enum|record|object|struct)\s+([A-Za-z_]\w*)/gm,
+  kind: (k) => (k === 'interface' ? 'interface' : k === 'enum' ? 'enum' : k === 'struct' ? 'struct' : 'class'),
+  exported: (mods) => !/private|internal/.test(mods),
+  imports: [/^\s*import\s+(?:static\s+)?([\w.*]+)/gm, /^\s*using\s+(?:static\s+)?([\w.]+)\s*;/gm],
+};
+
+const C: Extractor = {
+  symbols: /^()(struct|class|enum|union)\s+([A-Za-z_]\w*)\s*[{:]/gm,
+  kind: (k) => (k === 'class' ? 'class' : k === 'enum' ? 'enum' : 'struct'),
+  exported: () => true,
+  imports: [/^\s*#\s*include\s+"([^"]+)"/gm],
+};
+
+const RUBY: Extractor = {
+  symbols: /^([ \t]*)(def|class|module)\s+([A-Za-z_][\w.?!]*)/gm,
+  kind: (k, indent) => (k === 'class' ? 'class' : k === 'module' ? 'module' : indent ? 'method' : 'function'),
+  exported: (_m, name) => !name.startsWith('_'),
+  imports: [/^\s*require(?:_relative)?\s+['"]([^'"]+)['"]/gm],
+};
+
+const PHP: Extractor = {
+  symbols: /^[ \t]*((?:(?:public|private|protected|static|final|abstract)\s+)*)(function|class|interface|trait|enum)\s+([A-Za-z_]\w*)/gm,
+  kind: (k) => (k === 'function' ? 'function' : k === 'trait' ? 'trait' : k === 'interface' ? 'interface' : k === 'enum' ? 'enum' : 'class'),
+  exported: (mods) => !mods.includes('private'),
+  imports: [/^\s*use\s+([\w\\]+)/gm],
+};
+
+const BY_LANGUAGE: Record<string, Extractor> = {
+  TypeScript: JS, JavaScript: JS, JSX: JS, 'Vuejs Component': JS, Svelte: JS,
+  Python: PY, Go: GO, Rust: RUST, Java: JVM, Kotlin: JVM, Scala: JVM, 'C#': JVM, Groovy: JVM, Dart: JVM, Swift: JVM,
+  C: C, 'C++': C, 'C/C++ Header': C, Ruby: RUBY, PHP: PHP,
+};
+
+export interface SymbolsResult {
+  symbols: SymbolInfo[];
+  imports: ImportInfo[];
+}
+
+export function extractFile(path: string, text: string, language: string): SymbolsResult {
+  const ex = BY_LANGUAGE[language];
+  const out: SymbolsResult = { symbols: [], imports: [] };
+  if (!ex) return out;
+  for (const { m, line } of matchesWithLines(text, ex.symbols)) {
+    const name = m[3];
+    if (!name) continue;
+    const kind = ex.kind(m[2]!.replace(/\s+/g, ' '), (m[1] ?? '').length > 0 && /^[ \t]+$/.test(m[1] ?? ''));
+    if (!kind) continue;
+    const exported = ex.exported(m[1] ?? '', name);
+    // a module's local variables are noise; exported constants are its API
+    if (kind === 'const' && !exported) continue;
+    out.symbols.push({ path, name, kind, line, exported });
+  }
+  const seen = new Set<string>();
+  for (const re of ex.imports) {
+    for (const { m, line } of matchesWithLines(text, re)) {
+      const specifier = m[1]!;
+      if (!specifier || seen.has(`${line}:${specifier}`)) continue;
+      // Go's bare quoted lines only count inside an import ( … ) block
+      if (ex === GO && re === GO.imports[1] && !insideGoImportBlock(text, m.index)) continue;
+      seen.add(`${line}:${specifier}`);
+      out.imports.push({ from: path, specifier, line });
+    }
+  }
+  return out;
+}
+
+function insideGoImportBlock(text: string, at: number): boolean {
+  const open = text.lastIndexOf('import (', at);
+  return open >= 0 && text.indexOf(')', open) > at;
+}
+
+export function symbolsPass(src: Sources, files: FileInfo[]): SymbolsResult {
+  const out: SymbolsResult = { symbols: [], imports: [] };
+  for (const f of files) {
+    if (!f.language || !BY_LANGUAGE[f.language]) continue;
+    const text = src.text(f.path);
+    if (text == null) continue;
+    const r = extractFile(f.path, text, f.language);
+    out.symbols.push(...r.symbols);
+    out.imports.push(...r.imports);
+  }
+  return out;
+}
+
+export { detectLanguage };
