@@ -1,6 +1,10 @@
 // Registers the product modules in order. Each module adds one line here.
 import type { FastifyInstance } from 'fastify';
+import { authModule } from './auth/index.ts';
+import { reportsModule } from './reports/index.ts';
 
-export async function registerModules(_app: FastifyInstance): Promise<void> {
-  // auth, reports, payments register here.
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  await app.register(authModule); // first: decorates app.authenticate and app.mailer for the modules below
+  await app.register(reportsModule); // storage, OpenAPI (before the routes it describes), reports API
+  // payments register here.
 }

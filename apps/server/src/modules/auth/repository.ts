@@ -1,0 +1,224 @@
+// SQL of the auth service: users, sessions, rotating refresh tokens and one-time link tokens. Every
+// state change that must not race (rotation, single-use links) is one atomic statement.
+import type { Database } from '../../db/index.ts';
+
+export interface User {
+  id: string;
+  email: string;
+  passwordHash: string | null;
+  fullName: string;
+  provider: string;
+  emailConfirmedAt: Date | null;
+  confirmationSentAt: Date | null;
+  recoverySentAt: Date | null;
+  lastSignInAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type OneTimeKind = 'signup' | 'recovery';
+
+const userColumns = (p = '') => `${p}id, ${p}email, ${p}password_hash AS "passwordHash", ${p}full_name AS "fullName",
+  ${p}provider, ${p}email_confirmed_at AS "emailConfirmedAt", ${p}confirmation_sent_at AS "confirmationSentAt",
+  ${p}recovery_sent_at AS "recoverySentAt", ${p}last_sign_in_at AS "lastSignInAt",
+  ${p}created_at AS "createdAt", ${p}updated_at AS "updatedAt"`;
+const USER_COLUMNS = userColumns();
+
+/** Both drivers return timestamptz as Date; this keeps the type honest if one ever returns a string. */
+function normalizeUser(row: Record<string, unknown>): User {
+  const d = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+  return {
+    ...(row as unknown as User),
+    emailConfirmedAt: d(row.emailConfirmedAt),
+    confirmationSentAt: d(row.confirmationSentAt),
+    recoverySentAt: d(row.recoverySentAt),
+    lastSignInAt: d(row.lastSignInAt),
+    createdAt: d(row.createdAt)!,
+    updatedAt: d(row.updatedAt)!,
+  };
+}
+
+export function createAuthRepository(db: Database) {
+  const one = async (text: string, params: unknown[]) => {
+    const rows = await db.query<Record<string, unknown>>(text, params);
+    return rows[0] ? normalizeUser(rows[0]) : null;
+  };
+
+  return {
+    findUserByEmail(emailNormalized: string) {
+      return one(`SELECT ${USER_COLUMNS} FROM users WHERE email_normalized = $1`, [emailNormalized]);
+    },
+
+    findUserById(id: string) {
+      return one(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+    },
+
+    /** Inserts a user; returns null when the e-mail is already registered (the caller hides that). */
+    insertUser(u: { email: string; passwordHash: string; fullName: string; confirmed: boolean }) {
+      return one(
+        `INSERT INTO users (email, email_normalized, password_hash, full_name, email_confirmed_at)
+         VALUES ($1, $1, $2, $3, CASE WHEN $4::boolean THEN now() END)
+         ON CONFLICT (email_normalized) DO NOTHING
+         RETURNING ${USER_COLUMNS}`,
+        [u.email, u.passwordHash, u.fullName, u.confirmed],
+      );
+    },
+
+    /** Keeps a local row for a user of a hosted Supabase project, so other tables can reference it. */
+    async upsertExternalUser(u: { id: string; email: string; fullName: string }) {
+      const rows = await db.query<Record<string, unknown>>(
+        `INSERT INTO users (id, email, email_normalized, password_hash, full_name, provider, email_confirmed_at)
+         VALUES ($1, $2, $2, NULL, $3, 'supabase', now())
+         ON CONFLICT DO NOTHING
+         RETURNING ${USER_COLUMNS}`,
+        [u.id, u.email, u.fullName],
+      );
+      if (rows[0]) return normalizeUser(rows[0]);
+      return one(
+        `UPDATE users SET full_name = CASE WHEN $2 = '' THEN full_name ELSE $2 END, updated_at = now()
+         WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+        [u.id, u.fullName],
+      );
+    },
+
+    markConfirmed(userId: string) {
+      return db.query(
+        `UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, now()), updated_at = now() WHERE id = $1`,
+        [userId],
+      );
+    },
+
+    markMailSent(userId: string, kind: OneTimeKind) {
+      const column = kind === 'signup' ? 'confirmation_sent_at' : 'recovery_sent_at';
+      return db.query(`UPDATE users SET ${column} = now() WHERE id = $1`, [userId]);
+    },
+
+    touchSignIn(userId: string) {
+      return db.query(`UPDATE users SET last_sign_in_at = now() WHERE id = $1`, [userId]);
+    },
+
+    updateUser(userId: string, changes: { passwordHash?: string; fullName?: string }) {
+      return one(
+        `UPDATE users SET password_hash = COALESCE($2, password_hash), full_name = COALESCE($3, full_name),
+           updated_at = now()
+         WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+        [userId, changes.passwordHash ?? null, changes.fullName ?? null],
+      );
+    },
+
+    // Sessions
+
+    async createSession(userId: string, refreshTokenHash: string): Promise<string> {
+      const rows = await db.query<{ id: string }>(
+        `WITH s AS (INSERT INTO auth_sessions (user_id) VALUES ($1) RETURNING id, user_id)
+         INSERT INTO refresh_tokens (token_hash, session_id, user_id) SELECT $2, id, user_id FROM s
+         RETURNING session_id AS id`,
+        [userId, refreshTokenHash],
+      );
+      return rows[0]!.id;
+    },
+
+    /** The user of an active session, or null when the session is revoked or unknown. */
+    findActiveSessionUser(sessionId: string, userId: string) {
+      return one(
+        `SELECT ${userColumns('u.')} FROM auth_sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL`,
+        [sessionId, userId],
+      );
+    },
+
+    async revokeSessions(userId: string, scope: 'global' | 'local' | 'others', sessionId: string) {
+      const where =
+        scope === 'global' ? 'user_id = $1' : scope === 'local' ? 'user_id = $1 AND id = $2' : 'user_id = $1 AND id <> $2';
+      const params = scope === 'global' ? [userId] : [userId, sessionId];
+      await db.query(
+        `WITH s AS (UPDATE auth_sessions SET revoked_at = now(), updated_at = now()
+                    WHERE ${where} AND revoked_at IS NULL RETURNING id)
+         UPDATE refresh_tokens SET revoked_at = COALESCE(revoked_at, now()) WHERE session_id IN (SELECT id FROM s)`,
+        params,
+      );
+    },
+
+    // Refresh tokens
+
+    async findRefreshToken(tokenHash: string, reuseIntervalS: number) {
+      const rows = await db.query<{
+        id: string;
+        sessionId: string;
+        userId: string;
+        revoked: boolean;
+        withinReuse: boolean;
+        sessionRevoked: boolean;
+      }>(
+        `SELECT t.id, t.session_id AS "sessionId", t.user_id AS "userId", t.revoked_at IS NOT NULL AS revoked,
+                (t.revoked_at IS NOT NULL AND t.revoked_at > now() - make_interval(secs => $2)) AS "withinReuse",
+                s.revoked_at IS NOT NULL AS "sessionRevoked"
+         FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id
+         WHERE t.token_hash = $1`,
+        [tokenHash, reuseIntervalS],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Revokes `id` and issues its child in one statement; false if `id` was already revoked (a race). */
+    async rotateRefreshToken(id: string, childHash: string): Promise<boolean> {
+      const rows = await db.query(
+        `WITH old AS (UPDATE refresh_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL
+                      RETURNING id, session_id, user_id)
+         INSERT INTO refresh_tokens (token_hash, session_id, user_id, parent_id)
+         SELECT $2, session_id, user_id, id FROM old RETURNING id`,
+        [id, childHash],
+      );
+      await db.query(`UPDATE auth_sessions SET updated_at = now() WHERE id = (SELECT session_id FROM refresh_tokens WHERE id = $1)`, [id]);
+      return rows.length > 0;
+    },
+
+    /**
+     * Within the reuse interval a client that lost the rotated answer gets a fresh child of the
+     * session's active token (GoTrue hands back the active token; we only keep hashes, so we rotate).
+     */
+    async reissueFromActive(sessionId: string, childHash: string): Promise<boolean> {
+      const rows = await db.query(
+        `WITH old AS (UPDATE refresh_tokens SET revoked_at = now()
+                      WHERE id = (SELECT id FROM refresh_tokens WHERE session_id = $1 AND revoked_at IS NULL
+                                  ORDER BY created_at DESC LIMIT 1)
+                        AND revoked_at IS NULL
+                      RETURNING id, session_id, user_id)
+         INSERT INTO refresh_tokens (token_hash, session_id, user_id, parent_id)
+         SELECT $2, session_id, user_id, id FROM old RETURNING id`,
+        [sessionId, childHash],
+      );
+      return rows.length > 0;
+    },
+
+    // One-time link tokens
+
+    async createOneTimeToken(t: { userId: string; kind: OneTimeKind; tokenHash: string; redirectTo: string | null; ttlS: number }) {
+      // A new link supersedes older unused ones of the same kind.
+      await db.query(`DELETE FROM one_time_tokens WHERE user_id = $1 AND kind = $2 AND used_at IS NULL`, [t.userId, t.kind]);
+      await db.query(
+        `INSERT INTO one_time_tokens (user_id, kind, token_hash, redirect_to, expires_at)
+         VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+        [t.userId, t.kind, t.tokenHash, t.redirectTo, t.ttlS],
+      );
+    },
+
+    /** Marks the token used and returns it, only if it exists, is unused and has not expired. */
+    async consumeOneTimeToken(tokenHash: string, kind: OneTimeKind) {
+      const rows = await db.query<{ userId: string; redirectTo: string | null }>(
+        `UPDATE one_time_tokens SET used_at = now()
+         WHERE token_hash = $1 AND kind = $2 AND used_at IS NULL AND expires_at > now()
+         RETURNING user_id AS "userId", redirect_to AS "redirectTo"`,
+        [tokenHash, kind],
+      );
+      return rows[0] ?? null;
+    },
+
+    findOneTimeTokenRedirect(tokenHash: string) {
+      return db
+        .query<{ redirectTo: string | null }>(`SELECT redirect_to AS "redirectTo" FROM one_time_tokens WHERE token_hash = $1`, [tokenHash])
+        .then((r) => r[0]?.redirectTo ?? null);
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

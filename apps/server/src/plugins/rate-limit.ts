@@ -1,0 +1,46 @@
+// Fixed-window rate limits kept in the database (table auth_rate_limits), so every process of a
+// scale-out deployment shares the same counters. Keys are hashed: they contain e-mails and IPs.
+import crypto from 'node:crypto';
+import type { Database } from '../db/index.ts';
+
+export interface RateLimiter {
+  /** Counts one hit on `key`; true while the count stays within `limit` in the current window. */
+  hit(key: string, limit: number): Promise<boolean>;
+  /** True when `key` has already reached `limit` in the current window (does not count). */
+  exceeded(key: string, limit: number): Promise<boolean>;
+  /** Forgets `key` (e.g. the failed-login counter after a successful sign-in). */
+  reset(key: string): Promise<void>;
+}
+
+const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('base64url');
+
+export function createRateLimiter(db: Database, windowS: number): RateLimiter {
+  let calls = 0;
+  return {
+    async hit(key, limit) {
+      // Now and then, drop counters whose window has long passed.
+      if (++calls % 200 === 0) {
+        await db.query(`DELETE FROM auth_rate_limits WHERE window_start < now() - make_interval(secs => $1)`, [windowS * 2]);
+      }
+      const rows = await db.query<{ count: number }>(
+        `INSERT INTO auth_rate_limits AS r (key, window_start, count) VALUES ($1, now(), 1)
+         ON CONFLICT (key) DO UPDATE SET
+           count = CASE WHEN r.window_start <= now() - make_interval(secs => $2) THEN 1 ELSE r.count + 1 END,
+           window_start = CASE WHEN r.window_start <= now() - make_interval(secs => $2) THEN now() ELSE r.window_start END
+         RETURNING count`,
+        [hashKey(key), windowS],
+      );
+      return Number(rows[0]?.count ?? 0) <= limit;
+    },
+    async exceeded(key, limit) {
+      const rows = await db.query<{ count: number }>(
+        `SELECT count FROM auth_rate_limits WHERE key = $1 AND window_start > now() - make_interval(secs => $2)`,
+        [hashKey(key), windowS],
+      );
+      return Number(rows[0]?.count ?? 0) >= limit;
+    },
+    async reset(key) {
+      await db.query(`DELETE FROM auth_rate_limits WHERE key = $1`, [hashKey(key)]);
+    },
+  };
+}
