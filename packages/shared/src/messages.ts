@@ -139,3 +139,25 @@ export const uiMessages = {
   notFoundTitle: 'Page not found',
   notFound: 'The page you are looking for does not exist or has moved.',
 } as const;
+
+/** Texts of the report and payment screens that the spec leaves to us (states, hints, tips). */
+export const reportUiMessages = {
+  redirectingToPayment: 'Redirecting to payment page...',
+  verifyingPayment: 'Verifying your payment…',
+  paymentConfirmed: 'Payment confirmed',
+  paymentConfirmedDetail: (format: string) => `Your ${format} download is unlocked. Taking you to your report…`,
+  paymentInProgress: 'Payment in progress…',
+  paymentInProgressHint: 'Complete the checkout in the new tab. This page updates as soon as the payment is confirmed.',
+  noSessionTips: [
+    'Open the report from your dashboard: formats you have paid for show a Download button.',
+    'Check Account → Downloads: every purchase is listed there and can be downloaded again.',
+    'If you were charged but the download is still locked, wait a minute and try again, or contact support with the time of the payment.',
+  ],
+  processingIntro:
+    'Our AI agents are analysing your code and writing your report. This usually takes about 15 minutes. You can leave this page: generation continues in the background.',
+  cancelConfirmTitle: 'Cancel report generation?',
+  cancelConfirmBody: 'The agents stop at the next step and nothing is kept. You can start a new report at any time.',
+  previewFreeNote: (pages: number) => `Free preview of the first ${pages} pages. Buy a format to get the full report.`,
+  previewLoadHint: 'You can still buy and download the full report in Word or LaTeX.',
+  linkCopied: 'Link copied',
+} as const;
