@@ -1,4 +1,5 @@
 // A visitor browses the public site in real Chromium: landing, pricing, the three legal pages, cookie consent, guard.
+/// <reference lib="dom" />
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PricingSchema, PublicConfigSchema, formatPrice, type Pricing, type PublicConfig } from '@atr/shared';

@@ -1,4 +1,5 @@
 // Form validation of the sign-in, sign-up and reset screens, with the spec's texts, shown where the user looks.
+/// <reference lib="dom" />
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@atr/shared';
