@@ -68,7 +68,7 @@ export function entryPointsPass(src: Sources): EntryPoint[] {
       }
     } else if (isDockerfile(f.path)) {
       let cmd: { command: string; line: number } | undefined;
-      for (const { m, line } of matchesWithLines(text, /^\s*(CMD|ENTRYPOINT)\s+([^\n]+)/gim)) cmd = { command: `${m[1]!.toUpperCase()} ${m[2]!.trim()}`, line };
+      for (const { m, line } of matchesWithLines(text, /^[ \t]*(CMD|ENTRYPOINT)\s+([^\n]+)/gim)) cmd = { command: `${m[1]!.toUpperCase()} ${m[2]!.trim()}`, line };
       out.push({ kind: 'dockerfile', name: f.path, command: cmd?.command, path: f.path, line: cmd?.line });
     } else if (isComposeFile(f.path)) {
       const doc = safeYaml(text) as { services?: Record<string, { command?: unknown; image?: string }> } | null;

@@ -53,7 +53,7 @@ export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
     if (isEnvExample(f.path)) {
       const text = src.text(f.path);
       if (text == null) continue;
-      for (const { m, line } of matchesWithLines(text, /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/gm)) {
+      for (const { m, line } of matchesWithLines(text, /^[ \t]*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/gm)) {
         const value = m[2]!.replace(/\s+#.*$/, '').trim().replace(/^(['"])(.*)\1$/, '$2');
         add({ name: m[1]!, file: f.path, line, ...(value ? { defaultValue: value } : {}) });
       }

@@ -35,11 +35,11 @@ function pyRoutes(path: string, text: string): Route[] {
   const fastapi = /\bfrom\s+fastapi\b|\bimport\s+fastapi\b/.test(text);
   const framework = fastapi ? 'FastAPI' : 'Flask';
   const handlerAfter = (idx: number) => /\bdef\s+(\w+)/.exec(text.slice(idx, idx + 400))?.[1];
-  for (const { m, line } of matchesWithLines(text, /^\s*@(\w+)\.route\(\s*['"]([^'"]+)['"]([^)\n]*)/gm)) {
+  for (const { m, line } of matchesWithLines(text, /^[ \t]*@(\w+)\.route\(\s*['"]([^'"]+)['"]([^)\n]*)/gm)) {
     const methods = /methods\s*=\s*[[(]([^\])]*)/.exec(m[3]!)?.[1]?.match(/[A-Za-z]+/g) ?? ['GET'];
     for (const verb of methods) out.push({ method: verb.toUpperCase(), path: m[2]!, framework, file: path, line, handler: handlerAfter(m.index + m[0].length) });
   }
-  for (const { m, line } of matchesWithLines(text, new RegExp(`^\\s*@(\\w+)\\.(${VERBS}|websocket)\\(\\s*['"]([^'"]*)['"]`, 'gm'))) {
+  for (const { m, line } of matchesWithLines(text, new RegExp(`^[ \\t]*@(\\w+)\\.(${VERBS}|websocket)\\(\\s*['"]([^'"]*)['"]`, 'gm'))) {
     out.push({ method: m[2]!.toUpperCase(), path: m[3]!, framework, file: path, line, handler: handlerAfter(m.index + m[0].length) });
   }
   if (baseName(path) === 'urls.py') {

@@ -9,7 +9,7 @@ type Kind = SymbolInfo['kind'];
 interface Extractor {
   /** Each match: group 1 = modifiers (export/pub/public…), 2 = keyword, 3 = name. */
   symbols: RegExp;
-  kind(keyword: string, indent: boolean): Kind | null;
+  kind(keyword: string, indent: boolean, whole: string): Kind | null;
   exported(mods: string, name: string): boolean;
   /** Group 1 (or 2) = the module specifier. */
   imports: RegExp[];
@@ -21,7 +21,7 @@ const JS: Extractor = {
   kind: (k) => jsKinds[k.replace('*', '')] ?? null,
   exported: (mods) => mods.includes('export'),
   imports: [
-    /^\s*(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]/gm,
+    /^[ \t]*(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]/gm,
     /\b(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)/g,
   ],
 };
@@ -30,49 +30,49 @@ const PY: Extractor = {
   symbols: /^([ \t]*)(async\s+def|def|class)\s+([A-Za-z_]\w*)/gm,
   kind: (k, indent) => (k === 'class' ? 'class' : indent ? 'method' : 'function'),
   exported: (_m, name) => !name.startsWith('_'),
-  imports: [/^\s*from\s+(\.*[\w.]*)\s+import\b/gm, /^\s*import\s+([\w.]+)/gm],
+  imports: [/^[ \t]*from\s+(\.*[\w.]*)\s+import\b/gm, /^[ \t]*import\s+([\w.]+)/gm],
 };
 
 const GO: Extractor = {
-  symbols: /^()(func\s+\([^)]*\)|func|type\s+\w+\s+(?:struct|interface)|type)\s*([A-Za-z_]\w*)?/gm,
-  kind: (k) => (k.startsWith('func (') ? 'method' : k === 'func' ? 'function' : k.endsWith('struct') ? 'struct' : k.endsWith('interface') ? 'interface' : 'type'),
+  symbols: /^()(func\s*\([^)]*\)|func|type)\s+([A-Za-z_]\w*)(?:\s+(struct|interface)\b)?/gm,
+  kind: (k, _i, whole) => (k.startsWith('func') ? (k === 'func' ? 'function' : 'method') : / struct$/.test(whole) ? 'struct' : / interface$/.test(whole) ? 'interface' : 'type'),
   exported: (_m, name) => /^[A-Z]/.test(name),
-  imports: [/^\s*import\s+(?:\w+\s+)?"([^"]+)"/gm, /^\s+(?:[\w.]+\s+)?"([^"]+)"\s*$/gm],
+  imports: [/^[ \t]*import\s+(?:\w+\s+)?"([^"]+)"/gm, /^\s+(?:[\w.]+\s+)?"([^"]+)"\s*$/gm],
 };
 
 const RUST: Extractor = {
   symbols: /^[ \t]*((?:pub(?:\([^)]*\))?\s+)?)(?:async\s+|const\s+|unsafe\s+)*(fn|struct|enum|trait|mod|type)\s+([A-Za-z_]\w*)/gm,
   kind: (k) => ({ fn: 'function', struct: 'struct', enum: 'enum', trait: 'trait', mod: 'module', type: 'type' })[k] as Kind,
   exported: (mods) => mods.startsWith('pub'),
-  imports: [/^\s*use\s+([\w:]+)/gm],
+  imports: [/^[ \t]*use\s+([\w:]+)/gm],
 };
 
 const JVM: Extractor = {
   symbols: /^[ \t]*((?:(?:public|private|protected|internal|static|final|abstract|sealed|data|open|partial)\s+)*)(class|interface|enum|record|object|struct)\s+([A-Za-z_]\w*)/gm,
   kind: (k) => (k === 'interface' ? 'interface' : k === 'enum' ? 'enum' : k === 'struct' ? 'struct' : 'class'),
   exported: (mods) => !/private|internal/.test(mods),
-  imports: [/^\s*import\s+(?:static\s+)?([\w.*]+)/gm, /^\s*using\s+(?:static\s+)?([\w.]+)\s*;/gm],
+  imports: [/^[ \t]*import\s+(?:static\s+)?([\w.*]+)/gm, /^[ \t]*using\s+(?:static\s+)?([\w.]+)\s*;/gm],
 };
 
 const C: Extractor = {
   symbols: /^()(struct|class|enum|union)\s+([A-Za-z_]\w*)\s*[{:]/gm,
   kind: (k) => (k === 'class' ? 'class' : k === 'enum' ? 'enum' : 'struct'),
   exported: () => true,
-  imports: [/^\s*#\s*include\s+"([^"]+)"/gm],
+  imports: [/^[ \t]*#\s*include\s+"([^"]+)"/gm],
 };
 
 const RUBY: Extractor = {
   symbols: /^([ \t]*)(def|class|module)\s+([A-Za-z_][\w.?!]*)/gm,
   kind: (k, indent) => (k === 'class' ? 'class' : k === 'module' ? 'module' : indent ? 'method' : 'function'),
   exported: (_m, name) => !name.startsWith('_'),
-  imports: [/^\s*require(?:_relative)?\s+['"]([^'"]+)['"]/gm],
+  imports: [/^[ \t]*require(?:_relative)?\s+['"]([^'"]+)['"]/gm],
 };
 
 const PHP: Extractor = {
   symbols: /^[ \t]*((?:(?:public|private|protected|static|final|abstract)\s+)*)(function|class|interface|trait|enum)\s+([A-Za-z_]\w*)/gm,
   kind: (k) => (k === 'function' ? 'function' : k === 'trait' ? 'trait' : k === 'interface' ? 'interface' : k === 'enum' ? 'enum' : 'class'),
   exported: (mods) => !mods.includes('private'),
-  imports: [/^\s*use\s+([\w\\]+)/gm],
+  imports: [/^[ \t]*use\s+([\w\\]+)/gm],
 };
 
 const BY_LANGUAGE: Record<string, Extractor> = {
@@ -93,7 +93,7 @@ export function extractFile(path: string, text: string, language: string): Symbo
   for (const { m, line } of matchesWithLines(text, ex.symbols)) {
     const name = m[3];
     if (!name) continue;
-    const kind = ex.kind(m[2]!.replace(/\s+/g, ' '), (m[1] ?? '').length > 0 && /^[ \t]+$/.test(m[1] ?? ''));
+    const kind = ex.kind(m[2]!.replace(/\s+/g, ' '), (m[1] ?? '').length > 0 && /^[ \t]+$/.test(m[1] ?? ''), m[0].replace(/\s+/g, ' '));
     if (!kind) continue;
     const exported = ex.exported(m[1] ?? '', name);
     // a module's local variables are noise; exported constants are its API

@@ -17,13 +17,13 @@ export function isTestFile(p: string): boolean {
 }
 
 const CASES: [RegExp, RegExp][] = [
-  [/\.[cm]?[jt]sx?$/, /(?:^|[^\w.$])(?:it|test)(?:\.(?:only|concurrent|todo|fails))?(?:\.each\s*(?:\([^)]*\)|`[^`]*`))?\s*\(\s*['"`]/gm],
-  [/\.py$/, /^\s*(?:async\s+)?def\s+test\w*\s*\(/gm],
+  [/\.[cm]?[jt]sx?$/, /(?:^|[^\w.$])(?:it|test)(?:\.(?:only|skip|concurrent|todo|fails))*(?:\.each\s*(?:\([^)]*\)|`[^`]*`))?\s*\(\s*['"`]/gm],
+  [/\.py$/, /^[ \t]*(?:async\s+)?def\s+test\w*\s*\(/gm],
   [/\.go$/, /^func\s+(?:Test|Benchmark|Example|Fuzz)\w*\s*\(/gm],
   [/\.(java|kt|scala|groovy)$/, /@(?:Test|ParameterizedTest|RepeatedTest)\b/g],
   [/\.cs$/, /\[(?:Fact|Theory|Test|TestMethod|TestCase)\b/g],
   [/\.rs$/, /#\[(?:tokio::)?test\]/g],
-  [/\.rb$/, /^\s*(?:it|scenario|specify)\s+['"]|^\s*def\s+test_/gm],
+  [/\.rb$/, /^[ \t]*(?:it|scenario|specify)\s+['"]|^[ \t]*def\s+test_/gm],
   [/\.php$/, /function\s+test\w*\s*\(|@test\b/g],
 ];
 
@@ -50,7 +50,7 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
     if (rule) for (const _ of matchesWithLines(text, rule[1])) cases++;
     if (f.path.endsWith('_test.go')) frameworks.add('go test');
     if (f.path.endsWith('.rs')) frameworks.add('cargo test');
-    if (/\.py$/.test(f.path) && /^\s*import unittest|^\s*from unittest/m.test(text)) frameworks.add('unittest');
+    if (/\.py$/.test(f.path) && /^[ \t]*import unittest|^[ \t]*from unittest/m.test(text)) frameworks.add('unittest');
     if (/\.[cm]?[jt]sx?$/.test(f.path) && /from\s+['"]node:test['"]/.test(text)) frameworks.add('node:test');
     out.files.push({ path: f.path, cases });
     out.totalCases += cases;

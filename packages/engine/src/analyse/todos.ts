@@ -11,7 +11,7 @@ const MARKER = /(?:\/\/+|#+|\/\*+|^[ \t]*\*|<!--|--|;+|%)[ \t]*(?:[^\n]*?[ \t(])
 export function todosPass(src: Sources, files: FileInfo[]): TodoItem[] {
   const out: TodoItem[] = [];
   for (const f of files) {
-    if (!f.language || SKIP.has(f.language) || f.comment === 0) continue;
+    if (!f.language || SKIP.has(f.language)) continue;
     const text = src.text(f.path);
     if (text == null || !/TODO|FIXME|HACK|XXX|BUG/.test(text)) continue;
     for (const { m, line } of matchesWithLines(text, MARKER)) {
