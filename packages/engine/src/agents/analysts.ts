@@ -188,7 +188,7 @@ export async function analyseKind(input: { kind: SectionKind }, deps: AgentDeps)
   const a = deps.analysis;
   const fx = factsOf(a);
   return ANALYSTS[input.kind](a).map((x) => ({
-    statement: x.statement,
+    ...x,
     citations: x.citations.filter((c) => {
       const [p, l] = splitCitation(c);
       const file = fx.fileByPath.get(p);

@@ -109,6 +109,7 @@ export function kindFor(title: string, parentKind?: SectionKind): SectionKind {
 
 /** Aspects a title can narrow a kind to; writers that know the aspect write only that part. */
 const FOCUS: Partial<Record<SectionKind, [string, string][]>> = {
+  conclusion: [['key findings', 'key-findings'], ['main findings', 'key-findings'], ['summary of findings', 'key-findings']],
   'build-deploy': [['container', 'containers'], ['docker', 'containers'], ['image', 'containers'], ['ci', 'ci'], ['continuous integration', 'ci'], ['pipeline', 'ci'], ['workflow', 'ci'], ['script', 'scripts'], ['build', 'scripts'], ['make', 'scripts']],
   architecture: [['module dependencies', 'modules'], ['dependency graph', 'modules'], ['modules', 'modules'], ['layers', 'modules'], ['entry point', 'entry-points'], ['entrypoint', 'entry-points'], ['startup', 'entry-points'], ['bootstrap', 'entry-points']],
   configuration: [['environment', 'env'], ['env', 'env'], ['variables', 'env'], ['files', 'files'], ['config files', 'files'], ['configuration files', 'files']],

@@ -4,7 +4,23 @@ import { recommendations } from '../analysts.ts';
 import type { WriterContext } from './context.ts';
 import { cite, joinSome, num, paragraphs, plural } from './markdown.ts';
 
-export function writeConclusion({ a, fx, projectName }: WriterContext): string {
+const KEY_KINDS = ['technology', 'api', 'dependencies', 'testing', 'build-deploy', 'security', 'known-issues'] as const;
+
+/** "Key findings": the leading finding of each major kind, cited, as a scannable list. */
+function keyFindings({ allFindings, projectName, a }: WriterContext): string {
+  const items: string[] = [];
+  for (const k of KEY_KINDS) {
+    const f = allFindings[k]?.[0];
+    if (!f) continue;
+    const c = f.citations[0];
+    items.push(`- ${f.statement}${c ? ` (${cite(...split(c))})` : ''}`);
+  }
+  return paragraphs(`What the analysis of ${projectName}'s ${plural(a.project.files, 'file')} found, area by area:`, items.join('\n'));
+}
+
+export function writeConclusion(ctx: WriterContext): string {
+  if (ctx.plan.focus === 'key-findings') return keyFindings(ctx);
+  const { a, fx, projectName } = ctx;
   const strengths: string[] = [];
   if (fx.testFiles.length) strengths.push(`${plural(a.tests.totalCases, 'test case')} in ${plural(fx.testFiles.length, 'file')}`);
   if (a.ci.length) strengths.push(`CI on ${joinSome([...new Set(a.ci.map((c) => c.provider))], 2)}`);

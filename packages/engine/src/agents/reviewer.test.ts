@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { extractCitations, reviewDraft } from './reviewer.ts';
+import { SAMPLE_APP_DIR, sampleAppAnalysis, workspaceFor } from './test-fixtures.ts';
+import type { AgentDeps, SectionDraft } from './types.ts';
+
+const analysis = sampleAppAnalysis();
+const deps: AgentDeps = { analysis, workspace: workspaceFor(analysis, SAMPLE_APP_DIR), projectName: 'Bookshelf', imageNames: [], model: 'offline' };
+const draft = (markdown: string, kind: SectionDraft['kind'] = 'api'): SectionDraft => ({ id: '5', level: 1, title: 'API', kind, markdown, citations: [] });
+
+describe('reviewer', () => {
+  it('accepts a clean section unchanged and lists its citations', async () => {
+    const md = 'Books are listed at `src/routes/books.ts:15` and loans at `src/routes/loans.ts:7`; see `README.md`.';
+    const r = await reviewDraft({ draft: draft(md) }, deps);
+    expect(r.markdown).toBe(md);
+    expect(r.reviewNotes).toBeUndefined();
+    expect(r.citations).toEqual(['src/routes/books.ts:15', 'src/routes/loans.ts:7', 'README.md']);
+  });
+
+  it('replaces an empty section with the analysts’ findings for its kind', async () => {
+    const r = await reviewDraft({ draft: draft('   \n') }, deps);
+    expect(r.markdown).toMatch(/9 HTTP routes/);
+    expect(r.reviewNotes).toEqual(['Section was empty; replaced with the analysts’ findings.']);
+  });
+
+  it.each([
+    ['Lorem ipsum dolor sit amet.', 'lorem ipsum'],
+    ['TODO: write this part.', 'TODO: write'],
+    ['Authentication is TBD.', 'TBD'],
+    ['This section describes the API of the system.', '"This section describes…"'],
+    ['[Insert diagram here]', 'placeholder'],
+  ])('removes placeholder text: %s', async (line, label) => {
+    const r = await reviewDraft({ draft: draft(`${line}\nThe router in \`src/routes/books.ts:15\` lists books.`) }, deps);
+    expect(r.markdown).toBe('The router in `src/routes/books.ts:15` lists books.');
+    expect(r.reviewNotes?.[0]).toContain(label);
+  });
+
+  it('does not mistake quoted code (a TODO note in a code span) for a placeholder', async () => {
+    const md = '| TODO | `TBD: paginate` | `src/routes/loans.ts:12` |';
+    const r = await reviewDraft({ draft: draft(md, 'known-issues') }, deps);
+    expect(r.markdown).toBe(md);
+    expect(r.reviewNotes).toBeUndefined();
+  });
+
+  it('removes a citation to a file that is not in the analysis', async () => {
+    const r = await reviewDraft({ draft: draft('Payments are handled in a service (`src/payments/stripe.ts:12`). Books: `src/routes/books.ts:15`.') }, deps);
+    expect(r.markdown).toBe('Payments are handled in a service. Books: `src/routes/books.ts:15`.');
+    expect(r.citations).toEqual(['src/routes/books.ts:15']);
+    expect(r.reviewNotes).toEqual(['Removed citation src/payments/stripe.ts:12: no such file in the analysis.']);
+  });
+
+  it('cites the file instead when the line is past its end', async () => {
+    const r = await reviewDraft({ draft: draft('The health route is at `src/routes/health.ts:80`.') }, deps);
+    expect(r.markdown).toBe('The health route is at `src/routes/health.ts`.');
+    expect(r.reviewNotes?.[0]).toMatch(/past the end of src\/routes\/health\.ts \(8 lines\)/);
+  });
+
+  it('repairs a citation whose path is incomplete but names exactly one file', async () => {
+    const r = await reviewDraft({ draft: draft('Loans are returned in `loans.ts:17`.') }, deps);
+    expect(r.markdown).toBe('Loans are returned in `src/routes/loans.ts:17`.');
+    expect(r.citations).toEqual(['src/routes/loans.ts:17']);
+    expect(r.reviewNotes?.[0]).toMatch(/repaired to src\/routes\/loans\.ts:17/);
+  });
+
+  it('leaves code that only looks like host:port alone', async () => {
+    const md = 'The server listens on `127.0.0.1:3000` and `localhost:3000`.';
+    const r = await reviewDraft({ draft: draft(md) }, deps);
+    expect(r.markdown).toBe(md);
+    expect(extractCitations(md)).toEqual([]);
+  });
+});
