@@ -54,6 +54,26 @@ export const ConfigSchema = z.object({
   OPERATOR_CONTACT_URL: z.string().default('/contact'),
   ABOUT_URL: z.string().default('https://atr.example/about'),
   CONTACT_URL: z.string().default('https://atr.example/contact'),
+
+  // Reports: upload limits (bytes), enforced while streaming (DESIGN.md "Reports")
+  UPLOAD_MAX_ZIP_BYTES: z.coerce.number().int().min(1).default(200 * 1024 * 1024),
+  UPLOAD_MAX_TEMPLATE_BYTES: z.coerce.number().int().min(1).default(256 * 1024),
+  UPLOAD_MAX_IMAGES: z.coerce.number().int().min(0).max(100).default(20),
+  UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().min(1).default(10 * 1024 * 1024),
+  UPLOAD_MAX_LOGO_BYTES: z.coerce.number().int().min(1).default(5 * 1024 * 1024),
+  /** A processing report whose worker has not beaten its heartbeat for this long is recovered by the sweep. */
+  REPORT_STALE_SECONDS: z.coerce.number().int().min(5).default(90),
+  /** Runs per report before a repeatedly interrupted report is marked failed. */
+  REPORT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** GitHub API base for repository downloads (GitHub Enterprise, or a local stand-in in tests). */
+  GITHUB_API_BASE: optionalUrl,
+  STORAGE_DRIVER: z.enum(['local']).default('local'),
+
+  // Payments: Stripe when STRIPE_SECRET_KEY is set, the built-in test checkout otherwise
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Override of the Stripe API origin (tests point it at a loopback stand-in). */
+  STRIPE_API_BASE: optionalUrl,
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; siteUrl: string };

@@ -1,6 +1,53 @@
-// Starts the report worker on an app's queue. The reports module fills in the job handler.
+// Starts the report worker on an app's queue: WORKER_CONCURRENCY pg-boss workers running report jobs,
+// and a recovery sweep at start-up and every half minute, so a report whose process died is re-run
+// or failed with a clear message instead of spinning forever. Used in-process and by `npm run worker`.
 import type { FastifyInstance } from 'fastify';
+import { REPORT_QUEUE } from './plugins/queue.ts';
+import { createStorage } from './plugins/storage.ts';
+import { runReportJob, sweepReports, type WorkerDeps } from './modules/reports/worker.ts';
 
-export async function startWorker(app: FastifyInstance): Promise<void> {
-  app.log.info('report worker ready');
+const SWEEP_INTERVAL_MS = 30_000;
+
+export function workerDeps(app: FastifyInstance, overrides: Partial<WorkerDeps> = {}): WorkerDeps {
+  return {
+    db: app.db,
+    storage: app.hasDecorator('storage') ? app.storage : createStorage(app.config),
+    config: app.config,
+    queue: app.queue,
+    log: app.log,
+    ...overrides,
+  };
+}
+
+export async function startWorker(app: FastifyInstance, overrides: Partial<WorkerDeps> = {}): Promise<void> {
+  const queue = app.queue;
+  if (!queue) {
+    app.log.warn('report worker not started: no queue');
+    return;
+  }
+  const deps = workerDeps(app, overrides);
+  const sweep = () =>
+    sweepReports(deps).catch((err: unknown) => {
+      app.log.error({ err }, 'report sweep failed');
+    });
+  await sweep();
+  // pg-boss 10 runs one job at a time per work() call: one call per slot.
+  for (let i = 0; i < app.config.WORKER_CONCURRENCY; i++) {
+    await queue.work<{ reportId: string }>(REPORT_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) await runReportJob(deps, job.data.reportId);
+    });
+  }
+  const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+  timer.unref();
+  try {
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await queue.offWork(REPORT_QUEUE).catch(() => {});
+    });
+  } catch {
+    // Hooks cannot be added once the app is ready (`npm run worker`); the queue's graceful stop in
+    // app.ts ends the workers, and the unref'd timer does not keep the process alive.
+  }
+  app.workerRunning = true;
+  app.log.info({ concurrency: app.config.WORKER_CONCURRENCY }, 'report worker ready');
 }

@@ -1,0 +1,281 @@
+// SQL of the reports module: rows, ownership-scoped reads, the worker's claim/heartbeat and the sweep.
+import type { Database } from '../../db/index.ts';
+import { REPORT_QUEUE } from '../../plugins/queue.ts';
+
+export interface StoredInputFile {
+  key: string;
+  name: string;
+  mime: string;
+  size: number;
+}
+
+export interface ReportInputData {
+  codebase?: StoredInputFile;
+  githubUrl?: string;
+  template: StoredInputFile;
+  images: StoredInputFile[];
+  logo?: StoredInputFile;
+  company: Record<string, string | undefined>;
+}
+
+export interface FileSizes {
+  docx?: number;
+  latex?: number;
+  pdf?: number;
+  preview?: number;
+}
+
+export interface ReportRow {
+  id: string;
+  user_id: string;
+  project_name: string;
+  project_source: 'zip' | 'github';
+  template_name: string;
+  status: 'processing' | 'completed' | 'failed' | 'cancelled';
+  step: string;
+  progress: number;
+  error: string | null;
+  input: ReportInputData;
+  github_token: string | null;
+  cancel_requested: boolean;
+  run_id: string | null;
+  attempts: number;
+  heartbeat_at: Date | null;
+  file_sizes: FileSizes;
+  page_count: number | null;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+}
+
+const LIST_COLUMNS = `id, user_id, project_name, project_source, template_name, status, step, progress, error,
+  file_sizes, page_count, created_at, updated_at, completed_at`;
+
+export function reportRepository(db: Database) {
+  return {
+    async insert(r: {
+      id: string;
+      userId: string;
+      projectName: string;
+      projectSource: 'zip' | 'github';
+      templateName: string;
+      input: ReportInputData;
+      githubToken?: string;
+    }): Promise<void> {
+      await db.query(
+        `INSERT INTO reports (id, user_id, project_name, project_source, template_name, input, github_token)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
+        [r.id, r.userId, r.projectName, r.projectSource, r.templateName, JSON.stringify(r.input), r.githubToken ?? null],
+      );
+    },
+
+    /** A row only when `userId` owns it: every route goes through this, so others' ids read as absent. */
+    async findOwned(id: string, userId: string): Promise<ReportRow | null> {
+      const rows = await db.query<ReportRow>(`SELECT * FROM reports WHERE id = $1 AND user_id = $2`, [id, userId]);
+      return rows[0] ?? null;
+    },
+
+    async status(id: string, userId: string) {
+      const rows = await db.query<Pick<ReportRow, 'status' | 'progress' | 'step' | 'error'>>(
+        `SELECT status, progress, step, error FROM reports WHERE id = $1 AND user_id = $2`,
+        [id, userId],
+      );
+      return rows[0] ?? null;
+    },
+
+    async findById(id: string): Promise<ReportRow | null> {
+      const rows = await db.query<ReportRow>(`SELECT * FROM reports WHERE id = $1`, [id]);
+      return rows[0] ?? null;
+    },
+
+    async list(userId: string, limit: number, offset: number): Promise<{ rows: ReportRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        db.query<ReportRow>(
+          `SELECT ${LIST_COLUMNS} FROM reports WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+          [userId, limit, offset],
+        ),
+        db.query<{ n: number }>(`SELECT count(*)::int AS n FROM reports WHERE user_id = $1`, [userId]),
+      ]);
+      return { rows, total: count[0]?.n ?? 0 };
+    },
+
+    async delete(id: string, userId: string): Promise<boolean> {
+      const rows = await db.query(`DELETE FROM reports WHERE id = $1 AND user_id = $2 RETURNING id`, [id, userId]);
+      return rows.length > 0;
+    },
+
+    /** Asks a running job to stop; a report no worker has claimed yet is cancelled at once. */
+    async requestCancel(id: string, userId: string): Promise<'cancelled' | 'requested' | 'finished' | null> {
+      const rows = await db.query<{ status: string; run_id: string | null }>(
+        `UPDATE reports SET cancel_requested = true, updated_at = now(),
+           status = CASE WHEN status = 'processing' AND run_id IS NULL THEN 'cancelled' ELSE status END,
+           error = CASE WHEN status = 'processing' AND run_id IS NULL THEN NULL ELSE error END,
+           github_token = CASE WHEN status = 'processing' AND run_id IS NULL THEN NULL ELSE github_token END
+         WHERE id = $1 AND user_id = $2
+         RETURNING status, run_id`,
+        [id, userId],
+      );
+      const r = rows[0];
+      if (!r) return null;
+      if (r.status === 'cancelled') return r.run_id ? 'requested' : 'cancelled';
+      return r.status === 'processing' ? 'requested' : 'finished';
+    },
+
+    /**
+     * Claims a report for one run: only a processing, not-cancelled report that no live run holds (no
+     * heartbeat within `staleSeconds`), and only while the owner has fewer than `perUser` live runs.
+     * The per-user count and the claim happen under one advisory lock per user so two workers cannot
+     * both take the last slot. Returns the claimed row, 'busy' when the user is at the cap, or null.
+     */
+    async claim(id: string, runId: string, staleSeconds: number, perUser: number): Promise<ReportRow | 'busy' | null> {
+      return db.withConnection(async (sql) => {
+        const owner = (await sql(`SELECT user_id FROM reports WHERE id = $1`, [id])).rows[0] as { user_id: string } | undefined;
+        if (!owner) return null;
+        await sql('BEGIN');
+        try {
+          if (db.kind === 'postgres') await sql(`SELECT pg_advisory_xact_lock(hashtext($1))`, [owner.user_id]);
+          const live = (
+            await sql(
+              `SELECT count(*)::int AS n FROM reports WHERE user_id = $1 AND status = 'processing' AND id <> $2
+                 AND run_id IS NOT NULL AND heartbeat_at > now() - make_interval(secs => $3)`,
+              [owner.user_id, id, staleSeconds],
+            )
+          ).rows[0] as { n: number };
+          const claimed = (
+            await sql(
+              `UPDATE reports SET run_id = $2, heartbeat_at = now(), attempts = attempts + 1,
+                 started_at = COALESCE(started_at, now()), updated_at = now()
+               WHERE id = $1 AND status = 'processing' AND NOT cancel_requested
+                 AND (run_id IS NULL OR heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $3))
+                 AND $4::int < $5::int
+               RETURNING *`,
+              [id, runId, staleSeconds, live.n, perUser],
+            )
+          ).rows[0] as ReportRow | undefined;
+          await sql('COMMIT');
+          if (claimed) return claimed;
+          if (live.n >= perUser) {
+            const still = (await sql(`SELECT status, cancel_requested FROM reports WHERE id = $1`, [id])).rows[0] as
+              | { status: string; cancel_requested: boolean }
+              | undefined;
+            if (still?.status === 'processing' && !still.cancel_requested) return 'busy';
+          }
+          return null;
+        } catch (e) {
+          await sql('ROLLBACK').catch(() => {});
+          throw e;
+        }
+      });
+    },
+
+    /** Beats the run's heartbeat; answers whether the run should go on (row there, still ours, not cancelled). */
+    async heartbeat(id: string, runId: string): Promise<'continue' | 'cancel' | 'gone'> {
+      const rows = await db.query<{ cancel_requested: boolean }>(
+        `UPDATE reports SET heartbeat_at = now() WHERE id = $1 AND run_id = $2 AND status = 'processing'
+         RETURNING cancel_requested`,
+        [id, runId],
+      );
+      if (!rows[0]) return 'gone';
+      return rows[0].cancel_requested ? 'cancel' : 'continue';
+    },
+
+    /** Progress never goes backwards, even across a restarted run. */
+    async progress(id: string, runId: string, step: string, progress: number): Promise<void> {
+      await db.query(
+        `UPDATE reports SET step = $3, progress = GREATEST(progress, $4), heartbeat_at = now(), updated_at = now()
+         WHERE id = $1 AND run_id = $2 AND status = 'processing'`,
+        [id, runId, step, progress],
+      );
+    },
+
+    async complete(id: string, runId: string, fileSizes: FileSizes, pageCount: number, timings: unknown): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE reports SET status = 'completed', step = 'done', progress = 100, error = NULL, github_token = NULL,
+           file_sizes = $3::jsonb, page_count = $4, timings = $5::jsonb, completed_at = now(), updated_at = now(),
+           heartbeat_at = NULL
+         WHERE id = $1 AND run_id = $2 AND status = 'processing' AND NOT cancel_requested RETURNING id`,
+        [id, runId, JSON.stringify(fileSizes), pageCount, JSON.stringify(timings ?? {})],
+      );
+      return rows.length > 0;
+    },
+
+    async fail(id: string, runId: string | null, message: string): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE reports SET status = 'failed', error = $3, github_token = NULL, heartbeat_at = NULL, updated_at = now()
+         WHERE id = $1 AND status = 'processing' AND ($2::uuid IS NULL OR run_id = $2::uuid) RETURNING id`,
+        [id, runId, message],
+      );
+      return rows.length > 0;
+    },
+
+    async markCancelled(id: string): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE reports SET status = 'cancelled', github_token = NULL, heartbeat_at = NULL, updated_at = now()
+         WHERE id = $1 AND status IN ('processing', 'cancelled') RETURNING id`,
+        [id],
+      );
+      return rows.length > 0;
+    },
+
+    /** Lets a run that lost its worker be claimed again; returns the rows to re-enqueue and those given up on. */
+    async sweepStale(staleSeconds: number, maxAttempts: number, hasQueue: boolean): Promise<{ requeue: string[]; failed: string[] }> {
+      const failed = await db.query<{ id: string }>(
+        `UPDATE reports SET status = 'failed', error = $3, github_token = NULL, heartbeat_at = NULL, updated_at = now()
+         WHERE status = 'processing' AND run_id IS NOT NULL AND heartbeat_at < now() - make_interval(secs => $1)
+           AND attempts >= $2 RETURNING id`,
+        [staleSeconds, maxAttempts, STUCK_MESSAGE],
+      );
+      const requeue = await db.query<{ id: string }>(
+        `UPDATE reports SET run_id = NULL, heartbeat_at = NULL, updated_at = now()
+         WHERE status = 'processing' AND run_id IS NOT NULL AND heartbeat_at < now() - make_interval(secs => $1)
+         RETURNING id`,
+        [staleSeconds],
+      );
+      // Queued reports that were never claimed and have no waiting job (e.g. the job was lost) go back too.
+      const orphans = hasQueue
+        ? await db.query<{ id: string }>(
+            `SELECT r.id FROM reports r WHERE r.status = 'processing' AND r.run_id IS NULL AND NOT r.cancel_requested
+               AND r.updated_at < now() - make_interval(secs => $1)
+               AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = $2 AND j.data->>'reportId' = r.id::text
+                                 AND j.state IN ('created', 'retry', 'active'))`,
+            [staleSeconds, REPORT_QUEUE],
+          )
+        : [];
+      return { requeue: [...requeue.map((r) => r.id), ...orphans.map((r) => r.id)], failed: failed.map((r) => r.id) };
+    },
+
+    /** Cancelled reports whose run is gone (claimed but abandoned) are settled by the sweep. */
+    async settleCancelled(staleSeconds: number): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        `UPDATE reports SET status = 'cancelled', github_token = NULL, heartbeat_at = NULL, updated_at = now()
+         WHERE status = 'processing' AND cancel_requested
+           AND (run_id IS NULL OR heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $1)) RETURNING id`,
+        [staleSeconds],
+      );
+      return rows.map((r) => r.id);
+    },
+
+    async cacheEntries(userId: string): Promise<string[]> {
+      const rows = await db.query<{ storage_key: string }>(`SELECT storage_key FROM analysis_cache WHERE user_id = $1`, [userId]);
+      return rows.map((r) => r.storage_key);
+    },
+
+    async clearCache(userId: string): Promise<number> {
+      const rows = await db.query(`DELETE FROM analysis_cache WHERE user_id = $1 RETURNING content_hash`, [userId]);
+      return rows.length;
+    },
+
+    async putCache(userId: string, contentHash: string, storageKey: string): Promise<void> {
+      await db.query(
+        `INSERT INTO analysis_cache (user_id, content_hash, storage_key) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id, content_hash) DO UPDATE SET storage_key = EXCLUDED.storage_key, created_at = now()`,
+        [userId, contentHash, storageKey],
+      );
+    },
+  };
+}
+
+export type ReportRepository = ReturnType<typeof reportRepository>;
+
+export const STUCK_MESSAGE =
+  'Report generation was interrupted several times and could not finish. Please try generating the report again.';

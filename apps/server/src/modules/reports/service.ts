@@ -1,0 +1,240 @@
+// The rules of the reports module: creating a report from an upload, the caller-scoped reads, the
+// preview (never more than 5 pages), cancel and delete.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
+import {
+  GenerateFormSchema,
+  PREVIEW_MAX_PAGES,
+  messages,
+  type Report,
+  type ReportDetail,
+  type ReportListResponse,
+} from '@atr/shared';
+import { EngineError, parseTemplate } from '@atr/engine';
+import { AppError, errors } from '../../errors.ts';
+import { StorageNotFoundError } from '../../plugins/storage.ts';
+import { REPORT_QUEUE } from '../../plugins/queue.ts';
+import { pricingFrom } from '../public/routes.ts';
+import { reportRepository, type ReportInputData, type ReportRow } from './repository.ts';
+import { receiveUpload } from './upload.ts';
+
+export const reportPrefix = (id: string) => `reports/${id}/`;
+
+export const ARTIFACTS = {
+  docx: 'report.docx',
+  latex: 'report-latex.zip',
+  pdf: 'report.pdf',
+  preview: 'preview.pdf',
+  analysis: 'analysis.json',
+  trace: 'trace.json',
+} as const;
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+export function toReport(r: ReportRow): Report {
+  const sizes = r.file_sizes ?? {};
+  return {
+    id: r.id,
+    name: r.project_name || 'Untitled Report',
+    project_name: r.project_name,
+    project_source: r.project_source,
+    status: r.status,
+    step: r.step as Report['step'],
+    progress: r.progress,
+    error: r.error,
+    template: r.template_name,
+    created_at: iso(r.created_at)!,
+    updated_at: iso(r.updated_at)!,
+    completed_at: iso(r.completed_at),
+    download_links: { word: `/api/download/${r.id}/docx`, latex: `/api/download/${r.id}/latex` },
+    pdf_preview: null,
+    file_sizes: { docx: sizes.docx ?? null, word: sizes.docx ?? null, latex: sizes.latex ?? null, pdf: sizes.pdf ?? null },
+    size: sizes.docx ?? null,
+    page_count: r.page_count,
+  };
+}
+
+/** Payment facts of one report for its owner; the payments module owns the table (0003_payments.sql). */
+async function paidFormats(app: FastifyInstance, reportId: string, userId: string) {
+  return app.db.query<{ format: 'word' | 'latex'; amount: number; currency: string; paid_at: Date }>(
+    `SELECT format, amount, currency, paid_at FROM purchases WHERE report_id = $1 AND user_id = $2 AND status = 'paid' ORDER BY paid_at`,
+    [reportId, userId],
+  );
+}
+
+export function reportService(app: FastifyInstance) {
+  const repo = reportRepository(app.db);
+  const storage = app.storage;
+  const config = app.config;
+
+  async function owned(id: string, userId: string): Promise<ReportRow> {
+    const row = await repo.findOwned(id, userId);
+    if (!row) throw errors.reportNotFound();
+    return row;
+  }
+
+  return {
+    repo,
+
+    async generate(request: FastifyRequest, userId: string): Promise<{ report_id: string }> {
+      if (!request.isMultipart()) throw errors.validation(messages.validation.projectAndTemplateRequired);
+      const id = randomUUID();
+      try {
+        const up = await receiveUpload(request, storage, config, id);
+        const f = up.fields;
+        const projectName = (f.project_name ?? '').trim();
+        if (!projectName || !up.template) throw errors.validation(messages.validation.projectAndTemplateRequired);
+        const source = f.project_source === 'github' ? 'github' : f.project_source === 'zip' || f.project_source === undefined ? 'zip' : null;
+        if (!source) throw errors.validation("Project source must be 'zip' or 'github'.");
+        const tokenHeader = request.headers['x-github-token'];
+        const githubToken = typeof tokenHeader === 'string' && tokenHeader.trim() ? tokenHeader.trim() : undefined;
+        const company = {
+          name: f['companyData.name'],
+          vat: f['companyData.vat'],
+          address: f['companyData.address'],
+          phone: f['companyData.phone'],
+          email: f['companyData.email'],
+          website: f['companyData.website'],
+        };
+        const parsed = GenerateFormSchema.safeParse({
+          projectName,
+          projectSource: source,
+          zipFileName: up.codebase?.name,
+          githubUrl: source === 'github' ? f.codebase : undefined,
+          githubToken: source === 'github' ? githubToken : undefined,
+          templateFileName: up.template.name,
+          logoMimeType: up.logo?.mime,
+          company,
+        });
+        if (!parsed.success) throw errors.validation(parsed.error.issues[0]?.message ?? messages.api.badRequest);
+        // A bad template is refused with its line-numbered message before any report exists.
+        try {
+          parseTemplate(up.template.text);
+        } catch (e) {
+          if (e instanceof EngineError) throw errors.validation(e.message);
+          throw e;
+        }
+        const templateKey = `reports/${id}/input/template.yaml`;
+        await storage.put(templateKey, Buffer.from(up.template.text, 'utf8'));
+        const input: ReportInputData = {
+          ...(source === 'zip' && up.codebase ? { codebase: up.codebase } : {}),
+          ...(source === 'github' ? { githubUrl: parsed.data.githubUrl } : {}),
+          template: { key: templateKey, name: up.template.name, mime: 'application/yaml', size: up.template.size },
+          images: up.images,
+          ...(up.logo ? { logo: up.logo } : {}),
+          company: parsed.data.company,
+        };
+        if (source === 'zip' && up.codebase === undefined) throw errors.validation(messages.validation.zipRequired);
+        await repo.insert({
+          id,
+          userId,
+          projectName,
+          projectSource: source,
+          templateName: up.template.name,
+          input,
+          ...(source === 'github' && githubToken ? { githubToken } : {}),
+        });
+      } catch (e) {
+        await storage.delete(reportPrefix(id)).catch(() => {});
+        if (e instanceof AppError) throw e;
+        const fe = e as { statusCode?: number; code?: string };
+        if (fe.statusCode === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE') throw errors.payloadTooLarge();
+        if (fe.code?.startsWith('FST_')) throw errors.validation(messages.api.badRequest);
+        throw e;
+      }
+      await enqueueReport(app, id);
+      return { report_id: id };
+    },
+
+    async list(userId: string, page: number, perPage: number): Promise<ReportListResponse> {
+      const { rows, total } = await repo.list(userId, perPage, (page - 1) * perPage);
+      const totalPages = Math.ceil(total / perPage);
+      return {
+        reports: rows.map(toReport),
+        pagination: { currentPage: page, totalPages, totalReports: total, reportsPerPage: perPage },
+        page,
+        total_pages: totalPages,
+        total_reports: total,
+        per_page: perPage,
+        has_next: page < totalPages,
+        has_prev: page > 1,
+      };
+    },
+
+    async status(id: string, userId: string) {
+      const r = await repo.status(id, userId);
+      if (!r) throw errors.reportNotFound();
+      return { state: r.status, progress: r.progress, step: r.step as Report['step'], error: r.error };
+    },
+
+    async detail(id: string, userId: string): Promise<ReportDetail> {
+      const row = await owned(id, userId);
+      const pricing = pricingFrom(config);
+      const paid = await paidFormats(app, id, userId);
+      const has = (f: 'word' | 'latex') => paid.some((p) => p.format === f);
+      const tier = has('word') && has('latex') ? 'both' : has('word') ? 'word' : has('latex') ? 'latex' : 'none';
+      const last = paid[paid.length - 1];
+      return {
+        ...toReport(row),
+        pricing: {
+          word: { amount: pricing.word.amount, currency: pricing.word.currency, label: pricing.word.label },
+          latex: { amount: pricing.latex.amount, currency: pricing.latex.currency, label: pricing.latex.label },
+        },
+        payment_tier: tier,
+        payment_info: last ? { tier: last.format, amount: last.amount, currency: last.currency } : null,
+        paid_formats: paid.map((p) => p.format),
+      };
+    },
+
+    /** The stored preview, re-checked: a PDF with more than 5 pages is cut to 5 before it leaves. */
+    async preview(id: string, userId: string): Promise<{ pdf_preview: string; pages: number }> {
+      const row = await owned(id, userId);
+      if (row.status !== 'completed') throw errors.notFound(messages.preview.fileNotFound);
+      let bytes: Buffer;
+      try {
+        bytes = await storage.read(`${reportPrefix(id)}${ARTIFACTS.preview}`);
+      } catch (e) {
+        if (e instanceof StorageNotFoundError) throw errors.notFound(messages.preview.fileNotFound);
+        throw e;
+      }
+      const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+      const count = doc.getPageCount();
+      if (count <= PREVIEW_MAX_PAGES) return { pdf_preview: bytes.toString('base64'), pages: count };
+      const cut = await PDFDocument.create();
+      const pages = await cut.copyPages(doc, Array.from({ length: PREVIEW_MAX_PAGES }, (_, i) => i));
+      for (const p of pages) cut.addPage(p);
+      return { pdf_preview: Buffer.from(await cut.save()).toString('base64'), pages: PREVIEW_MAX_PAGES };
+    },
+
+    async cancel(id: string, userId: string) {
+      const outcome = await repo.requestCancel(id, userId);
+      if (!outcome) throw errors.reportNotFound();
+      if (outcome === 'finished') throw errors.conflict('This report has already finished and cannot be cancelled.');
+      // Not yet started: nothing runs, so its inputs go now. A running job cleans up at its next step.
+      if (outcome === 'cancelled') await storage.delete(reportPrefix(id));
+      return { success: true, message: messages.report.cancelled };
+    },
+
+    async remove(id: string, userId: string) {
+      const removed = await repo.delete(id, userId);
+      if (!removed) throw errors.reportNotFound();
+      // A running job notices the row is gone at its next heartbeat and deletes what it wrote.
+      await storage.delete(reportPrefix(id));
+      return { success: true, message: 'Report deleted' };
+    },
+
+    async clearCache(userId: string) {
+      const keys = await repo.cacheEntries(userId);
+      const cleared = await repo.clearCache(userId);
+      await Promise.all(keys.map((k) => storage.delete(k).catch(() => {})));
+      return { success: true, cleared };
+    },
+  };
+}
+
+/** Enqueues a report's job; the job id is the report id so a repeated call never makes a second job. */
+export async function enqueueReport(app: FastifyInstance, reportId: string, options: { retry?: boolean } = {}): Promise<void> {
+  if (!app.queue) return;
+  await app.queue.send(REPORT_QUEUE, { reportId }, options.retry ? {} : { id: reportId });
+}

@@ -1,0 +1,249 @@
+// The report job: claims the report, runs the engine in a private work dir, writes progress, stores
+// the artifacts and settles the row. Safe under at-least-once delivery: a job for a report that is
+// finished, cancelled, deleted or held by a live run does nothing.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import type PgBoss from 'pg-boss';
+import { PIPELINE_STEPS, STEP_INDEX, messages, type ReportStep } from '@atr/shared';
+import {
+  EngineError,
+  parseTemplate,
+  type EngineContext,
+  type ImageAsset,
+  type PipelineStep,
+  type ReportArtifacts,
+  type ReportInput,
+} from '@atr/engine';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/index.ts';
+import { REPORT_QUEUE } from '../../plugins/queue.ts';
+import type { Storage } from '../../plugins/storage.ts';
+import { ARTIFACTS, reportPrefix } from './service.ts';
+import { reportRepository, type FileSizes, type ReportRow, type StoredInputFile } from './repository.ts';
+
+export type Engine = (input: ReportInput, ctx: EngineContext) => Promise<ReportArtifacts>;
+
+export interface WorkerDeps {
+  db: Database;
+  storage: Storage;
+  config: Config;
+  queue: PgBoss | null;
+  log: { info(o: unknown, m?: string): void; warn(o: unknown, m?: string): void; error(o: unknown, m?: string): void };
+  /** The pipeline; the real engine unless a test passes another. */
+  engine?: Engine;
+  /** How often a run beats its heartbeat and checks for cancel (ms). */
+  heartbeatMs?: number;
+  /** Minimum gap between progress writes inside a step (ms). */
+  progressWriteMs?: number;
+}
+
+export type JobOutcome = 'completed' | 'failed' | 'cancelled' | 'deleted' | 'skipped' | 'deferred';
+
+/** Overall percent for a step and a percent inside it: the spec's baselines 5/25/75/95/100, monotonic. */
+export function overallProgress(step: PipelineStep | ReportStep, percent: number): number {
+  if (step === 'done') return 99;
+  const i = STEP_INDEX[step as ReportStep] ?? 0;
+  const start = i === 0 ? 0 : PIPELINE_STEPS[i - 1]!.baseline;
+  const end = PIPELINE_STEPS[i]!.baseline;
+  const p = Math.max(0, Math.min(100, percent));
+  return Math.min(99, Math.round(start + ((end - start) * p) / 100));
+}
+
+async function defaultEngine(): Promise<Engine> {
+  const mod = (await import('@atr/engine')) as unknown as { generateReport?: Engine };
+  if (typeof mod.generateReport !== 'function') throw new Error('The report engine is not available.');
+  return mod.generateReport;
+}
+
+async function download(storage: Storage, file: StoredInputFile, target: string): Promise<void> {
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await pipeline(await storage.get(file.key), createWriteStream(target));
+}
+
+class RunStopped extends Error {
+  constructor(readonly why: 'cancel' | 'gone') {
+    super(why);
+  }
+}
+
+export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<JobOutcome> {
+  const { db, storage, config, log } = deps;
+  const repo = reportRepository(db);
+  const runId = randomUUID();
+  const claimed = await repo.claim(reportId, runId, config.REPORT_STALE_SECONDS, config.JOBS_PER_USER);
+  if (claimed === null) {
+    // Nothing to do, except settling a cancel that arrived while no run held the report.
+    const row = await repo.findById(reportId);
+    if (row?.status === 'processing' && row.cancel_requested && (await repo.markCancelled(reportId))) {
+      await storage.delete(reportPrefix(reportId));
+      return 'cancelled';
+    }
+    return 'skipped';
+  }
+  if (claimed === 'busy') {
+    // The owner is at the per-user cap: try again shortly with a fresh job; this one completes.
+    if (deps.queue) await deps.queue.send(REPORT_QUEUE, { reportId }, { startAfter: 5 });
+    return 'deferred';
+  }
+  const row: ReportRow = claimed;
+  log.info({ reportId, runId, attempt: row.attempts }, 'report job started');
+
+  const controller = new AbortController();
+  let stopped: 'cancel' | 'gone' | null = null;
+  const stop = (why: 'cancel' | 'gone') => {
+    if (stopped) return;
+    stopped = why;
+    controller.abort(new RunStopped(why));
+  };
+  const beat = setInterval(() => {
+    repo.heartbeat(reportId, runId).then(
+      (s) => {
+        if (s === 'cancel') stop('cancel');
+        else if (s === 'gone') stop('gone');
+      },
+      (err: unknown) => log.warn({ err, reportId }, 'heartbeat failed'),
+    );
+  }, deps.heartbeatMs ?? 2_000);
+
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-job-'));
+  try {
+    const input = row.input;
+    const templateText = (await storage.read(input.template.key)).toString('utf8');
+    const template = parseTemplate(templateText);
+
+    const images: ImageAsset[] = [];
+    for (const [i, img] of input.images.entries()) {
+      const p = path.join(workDir, 'images', `${i}-${path.basename(img.key)}`);
+      await download(storage, img, p);
+      images.push({ name: img.name, path: p, mime: img.mime });
+    }
+    let logo: ImageAsset | undefined;
+    if (input.logo) {
+      const p = path.join(workDir, path.basename(input.logo.key));
+      await download(storage, input.logo, p);
+      logo = { name: input.logo.name, path: p, mime: input.logo.mime };
+    }
+    let source: ReportInput['source'];
+    if (row.project_source === 'github') {
+      source = {
+        kind: 'github',
+        url: input.githubUrl ?? '',
+        ...(row.github_token ? { token: row.github_token } : {}),
+        ...(config.GITHUB_API_BASE ? { apiBase: config.GITHUB_API_BASE } : {}),
+      };
+    } else {
+      if (!input.codebase) throw new EngineError('ingest', messages.validation.zipRequired);
+      const p = path.join(workDir, 'codebase.zip');
+      await download(storage, input.codebase, p);
+      source = { kind: 'zip', path: p };
+    }
+    const company = Object.fromEntries(Object.entries(input.company ?? {}).filter(([, v]) => v)) as ReportInput['company'];
+
+    // Progress: every step boundary is written at once, inside a step at most one write per interval.
+    let lastStep = '';
+    let lastWrite = 0;
+    const minGap = deps.progressWriteMs ?? 1_000;
+    const onProgress = async (step: PipelineStep, percent: number) => {
+      if (controller.signal.aborted) throw new EngineError('cancelled', messages.report.cancelled);
+      const now = Date.now();
+      if (step === lastStep && now - lastWrite < minGap) return;
+      const isBoundary = step !== lastStep;
+      lastStep = step;
+      lastWrite = now;
+      await repo.progress(reportId, runId, step, overallProgress(step, percent));
+      // Step boundaries also check the row directly, so a cancel stops work at the next step.
+      if (isBoundary) {
+        const s = await repo.heartbeat(reportId, runId);
+        if (s !== 'continue') {
+          stop(s);
+          throw new EngineError('cancelled', messages.report.cancelled);
+        }
+      }
+    };
+
+    const engine = deps.engine ?? (await defaultEngine());
+    await fs.mkdir(path.join(workDir, 'engine'), { recursive: true });
+    const artifacts = await engine(
+      {
+        projectName: row.project_name,
+        source,
+        template,
+        images,
+        ...(logo ? { logo } : {}),
+        ...(company ? { company } : {}),
+      },
+      {
+        workDir: path.join(workDir, 'engine'),
+        now: () => new Date(),
+        onProgress,
+        signal: controller.signal,
+        log: (message, data) => log.info({ reportId, ...data }, message),
+        limits: { maxZipBytes: config.UPLOAD_MAX_ZIP_BYTES },
+      },
+    );
+    if (controller.signal.aborted) throw new EngineError('cancelled', messages.report.cancelled);
+
+    const prefix = reportPrefix(reportId);
+    const put = async (name: string, bytes: Uint8Array | string) =>
+      (await storage.put(`${prefix}${name}`, typeof bytes === 'string' ? Buffer.from(bytes) : bytes)).size;
+    const sizes: FileSizes = {
+      docx: await put(ARTIFACTS.docx, artifacts.docx),
+      latex: await put(ARTIFACTS.latex, artifacts.latexZip),
+      pdf: await put(ARTIFACTS.pdf, artifacts.pdf),
+      preview: await put(ARTIFACTS.preview, artifacts.previewPdf),
+    };
+    await put(ARTIFACTS.analysis, JSON.stringify(artifacts.analysis));
+    await put(ARTIFACTS.trace, JSON.stringify(artifacts.trace));
+    if (await repo.complete(reportId, runId, sizes, artifacts.pageCount, artifacts.timings)) {
+      log.info({ reportId }, 'report completed');
+      return 'completed';
+    }
+    // Cancelled or deleted while the files were being written: leave nothing behind.
+    const now = await repo.findById(reportId);
+    if (!now) {
+      await storage.delete(prefix);
+      return 'deleted';
+    }
+    if (now.cancel_requested && (await repo.markCancelled(reportId))) {
+      await storage.delete(prefix);
+      return 'cancelled';
+    }
+    return 'skipped';
+  } catch (err) {
+    if (stopped === 'gone' || (await repo.findById(reportId)) === null) {
+      await storage.delete(reportPrefix(reportId));
+      return 'deleted';
+    }
+    const cancelled = stopped === 'cancel' || (err instanceof EngineError && err.kind === 'cancelled');
+    if (cancelled) {
+      await repo.markCancelled(reportId);
+      await storage.delete(reportPrefix(reportId));
+      log.info({ reportId }, 'report cancelled');
+      return 'cancelled';
+    }
+    // The user sees the engine's message, written for them; anything else gets the catalogue's default.
+    const message = err instanceof EngineError ? err.message : messages.report.failedDefault;
+    log.error({ err, reportId }, 'report failed');
+    await repo.fail(reportId, runId, message);
+    return 'failed';
+  } finally {
+    clearInterval(beat);
+    await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+/** Recovers reports whose run died (heartbeat stale) or whose job was lost; gives up after the attempt cap. */
+export async function sweepReports(deps: WorkerDeps): Promise<{ requeued: string[]; failed: string[]; cancelled: string[] }> {
+  const repo = reportRepository(deps.db);
+  const { config } = deps;
+  const cancelled = await repo.settleCancelled(config.REPORT_STALE_SECONDS);
+  for (const id of cancelled) await deps.storage.delete(reportPrefix(id));
+  const { requeue, failed } = await repo.sweepStale(config.REPORT_STALE_SECONDS, config.REPORT_MAX_ATTEMPTS, deps.queue !== null);
+  if (deps.queue) for (const id of requeue) await deps.queue.send(REPORT_QUEUE, { reportId: id });
+  if (requeue.length || failed.length || cancelled.length) deps.log.warn({ requeue, failed, cancelled }, 'report sweep recovered reports');
+  return { requeued: requeue, failed, cancelled };
+}
