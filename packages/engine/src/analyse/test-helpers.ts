@@ -15,13 +15,13 @@ export async function writeTree(files: Record<string, string>): Promise<string> 
   return root;
 }
 
-/** Every file below root except dependency and dot folders, as ingest would keep them. */
+/** Every file below root except .git and dependency folders, roughly as ingest would keep them. */
 export async function listFiles(root: string, rel = ''): Promise<WorkspaceFile[]> {
   const out: WorkspaceFile[] = [];
   for (const e of await readdir(path.join(root, rel), { withFileTypes: true })) {
     const p = rel ? `${rel}/${e.name}` : e.name;
     if (e.isDirectory()) {
-      if (e.name === 'node_modules' || e.name.startsWith('.') || e.name === 'dist') continue;
+      if (e.name === 'node_modules' || e.name === '.git' || e.name === 'dist') continue;
       out.push(...(await listFiles(root, p)));
     } else if (e.isFile()) {
       out.push({ path: p, size: (await stat(path.join(root, p))).size });
