@@ -124,3 +124,23 @@ describe('atr render', () => {
     expect(docx.includes(Buffer.from('word/document.xml'))).toBe(true);
   });
 });
+
+describe('atr report', () => {
+  it('writes the six files and prints each step with its time', async () => {
+    const company = path.join(dir, 'acme.json');
+    await fs.writeFile(company, JSON.stringify({ name: 'Acme Consulting', website: 'https://acme.example' }));
+    const r = await atr(['report', fixture, '--template', generic, '--company', company, '--out', 'out'], dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    for (const step of ['initializing', 'personalizing', 'ai_code_analysis', 'generating_markdown', 'building_docx', 'done']) {
+      expect(r.stdout).toMatch(new RegExp(`^  ${step}\\s+\\d+\\.\\d\\d s`, 'm'));
+    }
+    const files = (await fs.readdir(path.join(dir, 'out'))).sort();
+    expect(files).toEqual(['analysis.json', 'preview.pdf', 'report-latex.zip', 'report.docx', 'report.pdf', 'trace.json']);
+    const analysis = JSON.parse(await fs.readFile(path.join(dir, 'out/analysis.json'), 'utf8')) as { project: { name: string }; files: unknown[] };
+    expect(analysis.files.length).toBeGreaterThan(15);
+    const trace = JSON.parse(await fs.readFile(path.join(dir, 'out/trace.json'), 'utf8')) as { timings: Record<string, number>; agents: { role: string }[] };
+    expect(Object.keys(trace.timings)).toEqual(['initializing', 'personalizing', 'ai_code_analysis', 'generating_markdown', 'building_docx']);
+    expect(trace.agents.map((a) => a.role)).toEqual(expect.arrayContaining(['planner', 'writer', 'reviewer']));
+  });
+});
