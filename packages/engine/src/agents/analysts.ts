@@ -32,7 +32,7 @@ const ANALYSTS: Record<SectionKind, Analyst> = {
   },
   components(a) {
     const nodes = [...a.moduleGraph.nodes].sort((x, y) => y.lines - x.lines);
-    const out = nodes.slice(0, 4).map((n) => f(`${n.id} has ${plural(n.files, 'file')} and ${num(n.lines)} lines of code.`));
+    const out = nodes.slice(0, 4).map((n) => f(`${n.id === '.' || n.id === '' ? 'The root folder' : n.id} has ${plural(n.files, 'file')} and ${num(n.lines)} lines of code.`));
     if (!out.length) for (const d of a.tree.children.slice(0, 4)) out.push(f(`${d.path} has ${plural(d.files, 'file')} and ${num(d.lines)} lines of code.`));
     return out;
   },
@@ -72,9 +72,10 @@ const ANALYSTS: Record<SectionKind, Analyst> = {
     ];
   },
   configuration(a) {
-    const names = [...new Set(a.envVars.map((e) => e.name))];
+    const envs = factsOf(a).codeEnvVars;
+    const names = [...new Set(envs.map((e) => e.name))];
     const out: Finding[] = [];
-    out.push(names.length ? f(`${plural(names.length, 'environment variable')} are read: ${joinSome(names, 5)}.`, a.envVars.slice(0, 4).map((e) => ref(e.file, e.line)), 'env') : f('No environment variables are read by the code.', [], 'env'));
+    out.push(names.length ? f(`${plural(names.length, 'environment variable')} are read: ${joinSome(names, 5)}.`, envs.slice(0, 4).map((e) => ref(e.file, e.line)), 'env') : f('No environment variables are read by the code.', [], 'env'));
     if (a.config.files.length) out.push(f(`${plural(a.config.files.length, 'configuration file')} are present, e.g. ${joinSome(a.config.files.map((c) => c.path), 3)}.`, a.config.files.slice(0, 3).map((c) => ref(c.path)), 'files'));
     else out.push(f('No configuration files were found.', [], 'files'));
     return out;
@@ -173,9 +174,9 @@ export function recommendations(a: Analysis): Recommendation[] {
   if (fx.looseDeps.length) out.push({ weight: 4, text: `Pin the ${plural(fx.looseDeps.length, 'dependency', 'dependencies')} declared without an upper bound (${joinSome(fx.looseDeps.map((d) => d.name), 3)}).`, citations: fx.looseDeps.slice(0, 2).map((d) => ref(d.manifest, d.line)) });
   const big = fx.largestFiles.filter((x) => x.code > 800);
   if (big.length) out.push({ weight: 4, text: `Split the ${plural(big.length, 'file')} over 800 lines of code, starting with ${big[0]!.path} (${num(big[0]!.code)} lines).`, citations: [ref(big[0]!.path)] });
-  const envNames = new Set(a.envVars.map((e) => e.name));
+  const envNames = new Set(fx.codeEnvVars.map((e) => e.name));
   const hasEnvExample = a.files.some((x) => /(^|\/)\.env\.(example|sample|template)$|(^|\/)example\.env$/.test(x.path));
-  if (envNames.size && !hasEnvExample) out.push({ weight: 3, text: `Document the ${plural(envNames.size, 'environment variable')} in a .env.example file.`, citations: a.envVars.slice(0, 2).map((e) => ref(e.file, e.line)) });
+  if (envNames.size && !hasEnvExample) out.push({ weight: 3, text: `Document the ${plural(envNames.size, 'environment variable')} in a .env.example file.`, citations: fx.codeEnvVars.slice(0, 2).map((e) => ref(e.file, e.line)) });
   if (!a.docs.readme) out.push({ weight: 6, text: 'Write a README that explains what the project does and how to run it.', citations: [] });
   if (a.routes.length && !fx.securityLibs.length && !fx.authLibs.length) out.push({ weight: 5, text: `Protect the ${plural(a.routes.length, 'HTTP route')}: no authentication or security middleware library was found among the dependencies.`, citations: a.routes.slice(0, 2).map((r) => ref(r.file, r.line)) });
   const commentDensity = a.project.lines.comment / Math.max(1, a.project.lines.code + a.project.lines.comment);

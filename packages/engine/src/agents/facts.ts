@@ -16,6 +16,8 @@ export interface Facts {
   heavyDeps: Dependency[];
   looseDeps: Dependency[]; // "*", "latest", ranges without an upper bound
   secretEnvVars: string[];
+  /** Variables the code reads (entries found in .env examples only document them). */
+  codeEnvVars: Analysis['envVars'];
   lockfiles: string[];
   largestFiles: FileInfo[];
   exportedSymbols: SymbolInfo[];
@@ -38,6 +40,8 @@ const SECURITY_NAMES = /^(helmet|@fastify\/helmet|cors|@fastify\/cors|csurf|expr
 const HEAVY_NAMES = /^(moment|lodash|aws-sdk|puppeteer|playwright|@tensorflow\/tfjs(-node)?|tensorflow|torch|pandas|numpy|scipy|electron|typeorm|rxjs|three|chart\.js|d3|webpack|sharp|canvas|jsdom|pdfkit|googleapis|firebase)$/i;
 const SECRET_VAR = /(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_?KEY|CREDENTIALS?|DATABASE_URL|DSN)/i;
 const LOCKFILES = /(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb|poetry\.lock|Pipfile\.lock|uv\.lock|Cargo\.lock|go\.sum|composer\.lock|Gemfile\.lock|packages\.lock\.json)$/;
+
+const ENV_FILE = /(^|\/)(\.env(\.[\w-]+)?|[\w-]*\.env)$/;
 
 export function lineCount(f: { code: number; comment: number; blank: number }): number {
   return f.code + f.comment + f.blank;
@@ -81,7 +85,8 @@ export function factsOf(a: Analysis): Facts {
     securityLibs: uniqDeps(a.dependencies.filter((d) => SECURITY_NAMES.test(d.name))),
     heavyDeps: uniqDeps(a.dependencies.filter((d) => HEAVY_NAMES.test(d.name) && d.scope !== 'dev')),
     looseDeps: a.dependencies.filter((d) => /^(\*|latest|x|)$/i.test(d.version.trim()) || /^>=?[^<]*$/.test(d.version.trim())),
-    secretEnvVars: [...new Set(a.envVars.filter((e) => SECRET_VAR.test(e.name)).map((e) => e.name))].sort(),
+    codeEnvVars: a.envVars.filter((e) => !ENV_FILE.test(e.file)),
+    secretEnvVars: [...new Set(a.envVars.filter((e) => !ENV_FILE.test(e.file)).filter((e) => SECRET_VAR.test(e.name)).map((e) => e.name))].sort(),
     lockfiles: a.files.filter((f) => LOCKFILES.test(f.path)).map((f) => f.path),
     largestFiles: [...sourceFiles].sort((x, y) => y.code - x.code || x.path.localeCompare(y.path)),
     exportedSymbols: a.symbols.filter((s) => s.exported && !testSet.has(s.path)),

@@ -6,13 +6,13 @@ import { cite, code, joinSome, paragraphs, plural, table } from './markdown.ts';
 export function writeConfiguration(ctx: WriterContext): string {
   const { a, fx } = ctx;
   const parts: string[] = [];
-  const byName = new Map<string, typeof a.envVars>();
-  for (const e of a.envVars) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
+  const byName = new Map<string, typeof fx.codeEnvVars>();
+  for (const e of fx.codeEnvVars) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
   if (!wants(ctx, 'env')) {
     // not this section's aspect
   } else if (byName.size) {
     const noDefault = [...byName.entries()].filter(([, es]) => es.every((e) => e.defaultValue === undefined)).map(([n]) => n);
-    parts.push(`The code reads ${plural(byName.size, 'environment variable')} in ${plural(new Set(a.envVars.map((e) => e.file)).size, 'file')}.${noDefault.length ? ` ${joinSome(noDefault.map(code), 5)} ${noDefault.length === 1 ? 'has' : 'have'} no default in the code and must be set.` : ' Every one has a default in the code.'}`);
+    parts.push(`The code reads ${plural(byName.size, 'environment variable')} in ${plural(new Set(fx.codeEnvVars.map((e) => e.file)).size, 'file')}.${noDefault.length ? ` No default was found in the code for ${joinSome(noDefault.map(code), 5)}${noDefault.some((n) => fx.secretEnvVars.includes(n)) ? ' (defaults of sensitive variables are never recorded)' : ''}, so check that ${noDefault.length === 1 ? 'it is' : 'each is'} set in every environment.` : ' Every one has a default in the code.'}`);
     parts.push(
       table(['Variable', 'Default', 'Sensitive', 'Read at'], [...byName.entries()].sort((x, y) => x[0].localeCompare(y[0])).slice(0, 50).map(([n, es]) => {
         const sensitive = fx.secretEnvVars.includes(n);

@@ -25,7 +25,7 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
     else if (m.ecosystem === 'nuget') steps.push(`${cd}dotnet build`);
   }
   const example = a.files.find((f) => /(^|\/)\.env\.(example|sample|template)$/.test(f.path));
-  const required = [...new Set(a.envVars.filter((e) => e.defaultValue === undefined).map((e) => e.name))];
+  const required = [...new Set(fx.codeEnvVars.filter((e) => e.defaultValue === undefined).map((e) => e.name))];
   if (example) steps.push(`cp ${example.path} .env`);
   const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script' && !e.path.includes('/'));
   for (const name of ['build', 'dev', 'start', 'test']) {
@@ -38,7 +38,7 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
   const docker = a.containers.find((c) => c.kind === 'dockerfile');
   if ([...new Set(steps)].length) parts.push(`Derived from the manifests${scripts.length ? ', package scripts' : ''}${make.length ? ' and Makefile' : ''} present in the repository:`, `\`\`\`sh\n${[...new Set(steps)].join('\n')}\n\`\`\``);
   else parts.push('No manifest, script or Makefile says how to install or run the project; the steps have to be taken from its source.');
-  if (required.length) parts.push(`Set these environment variables first (no default in the code): ${joinSome(required.map(code), 8)}${example ? `; ${cite(example.path)} lists them` : ''}.`);
+  if (required.length) parts.push(`Set these environment variables first (no default was found in the code for them): ${joinSome(required.map(code), 8)}${example ? `; ${cite(example.path)} lists them` : ''}.`);
   if (compose) parts.push(`To run everything in containers: ${code(`docker compose -f ${compose.path} up`)}.`);
   else if (docker) parts.push(`To build the container image: ${code(`docker build -f ${docker.path} .`)}${docker.exposedPorts.length ? `; it listens on port ${docker.exposedPorts.join(', ')}` : ''}.`);
   const readme = a.docs.readme;

@@ -19,7 +19,7 @@ export function writeSecurity(ctx: WriterContext): string {
   else parts.push(`No authentication library is declared and no HTTP route is served, so there is no access control to review.`);
   if (wants(ctx, 'auth') && fx.securityLibs.length) parts.push(`Input validation and hardening come from ${joinSome(fx.securityLibs.map((d) => code(d.name)), 5)}.`);
   if (wants(ctx, 'secrets') && fx.secretEnvVars.length) {
-    const withDefault = a.envVars.filter((e) => fx.secretEnvVars.includes(e.name) && e.defaultValue !== undefined);
+    const withDefault = fx.codeEnvVars.filter((e) => fx.secretEnvVars.includes(e.name) && e.defaultValue !== undefined);
     parts.push(`Sensitive settings are read from the environment (${joinSome(fx.secretEnvVars.map(code), 5)}).${withDefault.length ? ` ${joinSome(withDefault.map((e) => `${code(e.name)} at ${cite(e.file, e.line)}`), 3)} fall${withDefault.length === 1 ? 's' : ''} back to a default in the code, which would be used in production if the variable were missing.` : ''}`);
   }
   const notes: string[] = [];
