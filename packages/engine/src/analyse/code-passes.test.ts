@@ -140,3 +140,26 @@ describe('code passes', () => {
     expect(todos.filter((t) => t.file === 'packages/api/src/app.ts')).toHaveLength(1);
   });
 });
+
+describe('small helpers', () => {
+  it('summarises a README that opens with a code block, keeping links and snake_case words', async () => {
+    const { summariseReadme } = await import('./docs.ts');
+    const r = summariseReadme('# Tool\n\n```sh\nnpm i\n```\n\nStarts at <http://localhost:3000> when `MY_PORT` is unset, see [docs](d.md).\n\n## Usage\n### Flags\n');
+    expect(r).toEqual({ title: 'Tool', summary: 'Starts at http://localhost:3000 when MY_PORT is unset, see docs.', headings: ['Usage', 'Flags'] });
+  });
+
+  it('identifies common licences', async () => {
+    const { identifyLicense } = await import('./license.ts');
+    expect(identifyLicense('Apache License\nVersion 2.0, January 2004')).toBe('Apache-2.0');
+    expect(identifyLicense('GNU GENERAL PUBLIC LICENSE\nVersion 3, 29 June 2007')).toBe('GPL-3.0');
+    expect(identifyLicense('Redistribution and use in source and binary forms ... Neither the name of')).toBe('BSD-3-Clause');
+    expect(identifyLicense('All rights reserved.')).toBeNull();
+  });
+
+  it('does not take a list of marker names or an async handler for findings', () => {
+    const src = sourcesFromMap({ 'a.ts': "// TODO/FIXME markers are listed here\napp.get('/x', async (req) => 1);\n" });
+    const { files } = languagesPass(src);
+    expect(todosPass(src, files)).toEqual([]);
+    expect(routesPass(src, files)[0]).toMatchObject({ path: '/x', handler: undefined });
+  });
+});

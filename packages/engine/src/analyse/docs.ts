@@ -8,8 +8,10 @@ function plain(s: string): string {
   return s
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<((?:https?|mailto):[^>\s]+)>/g, '$1')
     .replace(/<[^>]+>/g, '')
-    .replace(/[*_`]+/g, '')
+    .replace(/[*`]+/g, '')
+    .replace(/(^|[^\w])_+|_+(?=[^\w]|$)/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -21,7 +21,8 @@ function jsRoutes(path: string, text: string): Route[] {
   for (const { m, line } of matchesWithLines(text, call)) {
     // skip obvious non-routers: map.get('/x') on a Map or a fetch client
     if (/^(map|cache|headers|params|searchParams|axios|http|client|api|request|supertest|res|req|fetch)$/i.test(m[1]!)) continue;
-    out.push({ method: m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase(), path: m[4]!, framework, file: path, line, handler: m[5] || undefined });
+    const handler = m[5] && !/^(async|function)$/.test(m[5]) ? m[5] : undefined;
+    out.push({ method: m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase(), path: m[4]!, framework, file: path, line, handler });
   }
   // fastify.route({ method: 'GET', url: '/x' })
   for (const { m, line } of matchesWithLines(text, /\.route\(\s*\{[^}]*?method\s*:\s*(\[[^\]]*\]|['"][A-Z]+['"])[^}]*?url\s*:\s*['"]([^'"]+)['"]/g)) {

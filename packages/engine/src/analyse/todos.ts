@@ -6,7 +6,7 @@ import type { FileInfo, TodoItem } from './types.ts';
 // only prose-free languages: a TODO in a markdown checklist is not a code marker
 const SKIP = new Set(['Markdown', 'JSON', 'Text', 'SVG', 'XML', 'reStructuredText']);
 // the marker must follow a comment opener on the same line, so identifiers like `todoList` never match
-const MARKER = /(?:\/\/+|#+|\/\*+|^[ \t]*\*|<!--|--|;+|%)[ \t]*(?:[^\n]*?[ \t(])?\b(TODO|FIXME|HACK|XXX|BUG)\b(?:\([^)\n]*\))?[:!\s-]*([^\n]*)/gm;
+const MARKER = /(?:\/\/+|#+|\/\*+|^[ \t]*\*|<!--|--|;+|%)[ \t]*(?:[^\n]*?[ \t(])?\b(TODO|FIXME|HACK|XXX|BUG)\b(?![/\w-])(?:\([^)\n]*\))?[:!\s-]*([^\n]*)/gm;
 
 export function todosPass(src: Sources, files: FileInfo[]): TodoItem[] {
   const out: TodoItem[] = [];
