@@ -1,17 +1,34 @@
-// The dashboard frame (/app): welcome line, the Generate New Report card, and the reports list area.
+// The dashboard (/app): welcome line, total count, the Generate New Report card, and the Recent Reports list.
+import { useState, type ReactNode } from 'react';
 import { FilePlus2, FileText } from 'lucide-react';
-import { messages, uiMessages } from '@atr/shared';
-import { ButtonLink } from '../../../components/ui/button.tsx';
+import { REPORTS_DEFAULT_PAGE, REPORTS_DEFAULT_PER_PAGE, messages, uiMessages, type Report } from '@atr/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { displayName, useAuth } from '../../../lib/auth-context.tsx';
+import { useReports } from '../api/get-reports.ts';
+import { Pagination } from './pagination.tsx';
+import { ReportRow } from './report-row.tsx';
 
-export function DashboardPage() {
+export interface DashboardPageProps {
+  /** The Word and LaTeX buttons of a row (the payments feature provides them). */
+  renderDownloads?: (report: Report) => ReactNode;
+}
+
+export function DashboardPage({ renderDownloads }: DashboardPageProps) {
   const { user } = useAuth();
+  const [page, setPage] = useState(REPORTS_DEFAULT_PAGE);
+  const [perPage, setPerPage] = useState(REPORTS_DEFAULT_PER_PAGE);
+  const query = useReports(page, perPage);
+  const total = query.data?.pagination.totalReports;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome back, {displayName(user)}</h1>
         <p className="mt-2 text-slate-600">Generate technical reports from your code and download them in the formats you need.</p>
+        <p className="mt-1 text-sm text-slate-500" data-testid="total-reports">
+          {total === undefined ? '\u00a0' : `Total reports: ${total}`}
+        </p>
       </header>
 
       <Card className="mt-8 flex flex-col gap-5 bg-gradient-to-br from-indigo-600 to-indigo-500 p-6 text-white ring-0 sm:flex-row sm:items-center sm:justify-between sm:p-8">
@@ -31,14 +48,57 @@ export function DashboardPage() {
 
       <section aria-labelledby="recent-title" className="mt-10">
         <h2 id="recent-title" className="text-lg font-semibold text-slate-900">Recent Reports</h2>
-        <RecentReports />
+        {query.isPending ? (
+          <ListSkeleton />
+        ) : query.isError ? (
+          <Alert tone="error" className="mt-4" title={messages.report.loadFailed}>
+            <p>{query.error.message}</p>
+            <Button size="sm" variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
+              {uiMessages.retry}
+            </Button>
+          </Alert>
+        ) : query.data.reports.length === 0 && page === 1 ? (
+          <EmptyState />
+        ) : (
+          <>
+            <ul className="mt-4 space-y-3" data-testid="reports-list">
+              {query.data.reports.map((r) => (
+                <ReportRow key={r.id} report={r} downloads={renderDownloads?.(r)} />
+              ))}
+            </ul>
+            {query.data.pagination.totalPages > 1 && (
+              <Pagination
+                page={page}
+                totalPages={query.data.pagination.totalPages}
+                perPage={perPage}
+                onPage={setPage}
+                onPerPage={(n) => {
+                  setPerPage(n);
+                  setPage(1);
+                }}
+              />
+            )}
+          </>
+        )}
       </section>
     </div>
   );
 }
 
-/** The reports list; until the reports API lands it shows the honest empty state. */
-function RecentReports() {
+function ListSkeleton() {
+  return (
+    <ul className="mt-4 space-y-3" aria-busy="true" aria-label={uiMessages.loading}>
+      {[0, 1, 2].map((i) => (
+        <li key={i} className="h-24 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200">
+          <div className="m-4 h-4 w-1/3 rounded bg-slate-200" />
+          <div className="mx-4 h-3 w-1/2 rounded bg-slate-100" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EmptyState() {
   return (
     <Card className="mt-4 flex flex-col items-center px-6 py-14 text-center" data-testid="reports-empty">
       <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">

@@ -1,0 +1,145 @@
+// Payment success (/app/payment-success): verifies the payment with the server, then forwards to the report after 2 s.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import {
+  FormatSchema,
+  PAYMENT_SUCCESS_REDIRECT_MS,
+  UUID_RE,
+  messages,
+  reportUiMessages,
+  storageKeys,
+  type Format,
+} from '@atr/shared';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { formatLabel } from '../api/download-report.ts';
+import { canDownload, getPaymentStatus } from '../api/get-payment-status.ts';
+
+type State = { kind: 'verifying' } | { kind: 'success'; format: Format } | { kind: 'error'; message: string } | { kind: 'no-session' };
+
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function forget(reportId: string) {
+  try {
+    localStorage.removeItem(storageKeys.paymentSession(reportId));
+    localStorage.removeItem(storageKeys.currentReportId);
+    localStorage.removeItem(storageKeys.currentPaymentFormat);
+  } catch {
+    /* nothing stored */
+  }
+}
+
+export function PaymentSuccessPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  // Read once: the session id leaves the URL after handling, and the fallbacks are cleared on success.
+  const initial = useRef(() => {
+    const reportId = params.get('reportId') ?? params.get('report_id') ?? stored(storageKeys.currentReportId) ?? '';
+    const format = FormatSchema.catch('word').parse(params.get('format') ?? stored(storageKeys.currentPaymentFormat) ?? 'word');
+    const sessionId = params.get('session_id') ?? (reportId ? stored(storageKeys.paymentSession(reportId)) : null);
+    return { reportId, format, sessionId };
+  }).current;
+  const [target] = useState(initial);
+  const [state, setState] = useState<State>({ kind: 'verifying' });
+
+  const verify = useCallback(async () => {
+    const { reportId, format, sessionId } = target;
+    if (!reportId) return setState({ kind: 'no-session' });
+    if (!UUID_RE.test(reportId)) return setState({ kind: 'error', message: messages.validation.invalidReportIdShort });
+    setState({ kind: 'verifying' });
+    try {
+      const status = await getPaymentStatus(reportId, sessionId ?? undefined);
+      if (canDownload(status, format)) {
+        forget(reportId);
+        await Promise.all([
+          client.invalidateQueries({ queryKey: ['payment-status', reportId] }),
+          client.invalidateQueries({ queryKey: ['reports'] }),
+          client.invalidateQueries({ queryKey: ['purchases'] }),
+        ]);
+        setState({ kind: 'success', format });
+      } else if (!sessionId) setState({ kind: 'no-session' });
+      else setState({ kind: 'error', message: messages.purchase.notConfirmed });
+    } catch (e) {
+      setState({ kind: 'error', message: e instanceof ApiRequestError ? messages.purchase.verificationFailed(e.status) : e instanceof Error ? e.message : String(e) });
+    }
+  }, [client, target]);
+
+  useEffect(() => {
+    void verify();
+    // Spec §2: the session id is removed from the address once it has been read.
+    if (params.has('session_id')) {
+      const next = new URLSearchParams(params);
+      next.delete('session_id');
+      setParams(next, { replace: true });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per visit
+  }, []);
+
+  useEffect(() => {
+    if (state.kind !== 'success') return;
+    const t = window.setTimeout(() => navigate(`/app/report/${target.reportId}`, { replace: true }), PAYMENT_SUCCESS_REDIRECT_MS);
+    return () => window.clearTimeout(t);
+  }, [navigate, state, target.reportId]);
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
+      <Card className="p-6 text-center sm:p-8">
+        {state.kind === 'verifying' && (
+          <div role="status" className="flex flex-col items-center gap-3">
+            <Spinner className="size-8 text-indigo-600" />
+            <p className="font-medium text-slate-700">{reportUiMessages.verifyingPayment}</p>
+          </div>
+        )}
+        {state.kind === 'success' && (
+          <div role="status" className="flex flex-col items-center gap-3">
+            <CheckCircle2 aria-hidden="true" className="size-12 text-emerald-600" />
+            <h1 className="text-xl font-semibold text-slate-900">{reportUiMessages.paymentConfirmed}</h1>
+            <p className="text-slate-600">{reportUiMessages.paymentConfirmedDetail(formatLabel(state.format))}</p>
+            <ButtonLink to={`/app/report/${target.reportId}`} className="mt-2">
+              Go to report
+            </ButtonLink>
+          </div>
+        )}
+        {state.kind === 'error' && (
+          <div role="alert" className="flex flex-col items-center gap-3">
+            <XCircle aria-hidden="true" className="size-12 text-rose-600" />
+            <h1 className="text-xl font-semibold text-slate-900">{messages.purchase.failed}</h1>
+            <p className="text-slate-600" data-testid="payment-error">{state.message}</p>
+            <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+              <ButtonLink to="/app" variant="secondary">Back to Dashboard</ButtonLink>
+              <Button onClick={() => void verify()}>Try Again</Button>
+            </div>
+          </div>
+        )}
+        {state.kind === 'no-session' && (
+          <div className="flex flex-col items-center gap-3 text-left">
+            <h1 className="text-center text-xl font-semibold text-slate-900">{messages.purchase.noSession}</h1>
+            <div className="w-full rounded-xl bg-indigo-50 p-4 text-sm text-indigo-900 ring-1 ring-indigo-200" data-testid="no-session-tips">
+              <p className="font-semibold">Tips</p>
+              <ul className="mt-2 list-disc space-y-1 pl-5">
+                {reportUiMessages.noSessionTips.map((tip) => (
+                  <li key={tip}>{tip}</li>
+                ))}
+              </ul>
+            </div>
+            <div className="mt-2 flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
+              <ButtonLink to="/app" variant="secondary">Back to Dashboard</ButtonLink>
+              <Button onClick={() => void verify()}>Try Again</Button>
+            </div>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+// The free preview on the report page: the first 5 PDF pages with pdf.js, previous/next and zoom 50–200%.
+import { useEffect, useRef, useState } from 'react';
+import { ChevronLeft, ChevronRight, ZoomIn, ZoomOut } from 'lucide-react';
+import {
+  PREVIEW_MAX_PAGES,
+  PREVIEW_RENDER_DEBOUNCE_MS,
+  PREVIEW_RETRY_COUNT,
+  PREVIEW_RETRY_DELAY_MS,
+  PREVIEW_ZOOM_INITIAL,
+  PREVIEW_ZOOM_MAX,
+  PREVIEW_ZOOM_MIN,
+  PREVIEW_ZOOM_STEP,
+  messages,
+  uiMessages,
+} from '@atr/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { getPreview } from '../api/get-preview.ts';
+import { stepZoom, toPdfBytes } from '../lib/pdf-data.ts';
+import type { PdfDocument } from '../lib/pdfjs.ts';
+
+type LoadState = { kind: 'loading' } | { kind: 'ready'; doc: PdfDocument; pages: number } | { kind: 'error'; message: string; hint?: string };
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(t), reject(new DOMException('aborted', 'AbortError'))), { once: true });
+  });
+
+const isNotFound = (e: unknown) => e instanceof ApiRequestError && e.status === 404 && e.body === messages.preview.fileNotFound;
+
+export function PdfPreview({ reportId }: { reportId: string }) {
+  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [page, setPage] = useState(1);
+  const [zoom, setZoom] = useState<number>(PREVIEW_ZOOM_INITIAL);
+  const [renderError, setRenderError] = useState<string | null>(null);
+  const [rendering, setRendering] = useState(false);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+
+  // Fetch and open the preview; 'PDF file not found' is retried 3 times, 3 s apart (the file may still be being written).
+  useEffect(() => {
+    const ctrl = new AbortController();
+    let doc: PdfDocument | null = null;
+    setState({ kind: 'loading' });
+    void (async () => {
+      try {
+        let preview;
+        for (let i = 0; ; i++) {
+          try {
+            preview = await getPreview(reportId, ctrl.signal);
+            break;
+          } catch (e) {
+            if (isNotFound(e) && i < PREVIEW_RETRY_COUNT) {
+              await sleep(PREVIEW_RETRY_DELAY_MS, ctrl.signal);
+              continue;
+            }
+            throw e;
+          }
+        }
+        const bytes = toPdfBytes(preview.pdf_preview);
+        const { openPdf } = await import('../lib/pdfjs.ts');
+        doc = await openPdf(bytes);
+        if (ctrl.signal.aborted) return;
+        setPage(1);
+        setState({ kind: 'ready', doc, pages: Math.min(doc.numPages, PREVIEW_MAX_PAGES) });
+      } catch (e) {
+        if (ctrl.signal.aborted) return;
+        if (isNotFound(e)) setState({ kind: 'error', message: messages.preview.notAvailable });
+        else {
+          const text = e instanceof ApiRequestError ? e.body || e.message : e instanceof Error ? e.message : String(e);
+          setState({ kind: 'error', message: messages.preview.loadFailed(text), hint: 'You can still buy and download the full report in Word or LaTeX.' });
+        }
+      }
+    })();
+    return () => {
+      ctrl.abort();
+      void doc?.destroy();
+    };
+  }, [reportId, attempt]);
+
+  // Render the current page, debounced so quick zoom or page clicks draw once.
+  useEffect(() => {
+    if (state.kind !== 'ready') return;
+    let task: { cancel: () => void; promise: Promise<void> } | null = null;
+    let cancelled = false;
+    const t = window.setTimeout(async () => {
+      const canvas = canvasRef.current;
+      if (!canvas) return;
+      setRendering(true);
+      try {
+        const pdfPage = await state.doc.getPage(page);
+        const base = pdfPage.getViewport({ scale: 1 });
+        const width = boxRef.current?.clientWidth ?? base.width;
+        const fit = Math.min(width / base.width, 1.5);
+        const viewport = pdfPage.getViewport({ scale: fit * zoom });
+        const ratio = window.devicePixelRatio || 1;
+        canvas.width = Math.floor(viewport.width * ratio);
+        canvas.height = Math.floor(viewport.height * ratio);
+        canvas.style.width = `${Math.floor(viewport.width)}px`;
+        canvas.style.height = `${Math.floor(viewport.height)}px`;
+        if (cancelled) return;
+        task = pdfPage.render({ canvas, viewport, transform: ratio !== 1 ? [ratio, 0, 0, ratio, 0, 0] : undefined });
+        await task.promise;
+        if (!cancelled) setRenderError(null);
+      } catch (e) {
+        if (!cancelled && !(e instanceof Error && e.name === 'RenderingCancelledException')) {
+          setRenderError(messages.preview.renderFailed(e instanceof Error ? e.message : String(e)));
+        }
+      } finally {
+        if (!cancelled) setRendering(false);
+      }
+    }, PREVIEW_RENDER_DEBOUNCE_MS);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(t);
+      task?.cancel();
+    };
+  }, [state, page, zoom]);
+
+  if (state.kind === 'loading') {
+    return (
+      <div className="flex h-96 flex-col items-center justify-center gap-3 rounded-xl bg-slate-50 ring-1 ring-slate-200" role="status">
+        <Spinner className="size-6 text-indigo-600" />
+        <p className="text-sm text-slate-600">Loading the preview…</p>
+      </div>
+    );
+  }
+  if (state.kind === 'error') {
+    return (
+      <Alert tone="error" title={state.message}>
+        {state.hint && <p>{state.hint}</p>}
+        <Button size="sm" variant="secondary" className="mt-2" onClick={() => setAttempt((a) => a + 1)}>
+          {uiMessages.retry}
+        </Button>
+      </Alert>
+    );
+  }
+
+  const percent = Math.round(zoom * 100);
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-2" role="toolbar" aria-label="Preview controls">
+        <div className="flex items-center gap-1">
+          <Button size="sm" variant="secondary" aria-label="Previous page" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            <ChevronLeft aria-hidden="true" className="size-4" />
+          </Button>
+          <span className="min-w-[6.5rem] text-center text-sm tabular-nums text-slate-700" aria-live="polite" data-testid="preview-page">
+            Page {page} of {state.pages}
+          </span>
+          <Button size="sm" variant="secondary" aria-label="Next page" disabled={page >= state.pages} onClick={() => setPage((p) => p + 1)}>
+            <ChevronRight aria-hidden="true" className="size-4" />
+          </Button>
+        </div>
+        <div className="flex items-center gap-1">
+          <Button size="sm" variant="secondary" aria-label="Zoom out" disabled={zoom <= PREVIEW_ZOOM_MIN} onClick={() => setZoom((z) => stepZoom(z, -1, PREVIEW_ZOOM_MIN, PREVIEW_ZOOM_MAX, PREVIEW_ZOOM_STEP))}>
+            <ZoomOut aria-hidden="true" className="size-4" />
+          </Button>
+          <span className="w-14 text-center text-sm tabular-nums text-slate-700" data-testid="preview-zoom">
+            {percent}%
+          </span>
+          <Button size="sm" variant="secondary" aria-label="Zoom in" disabled={zoom >= PREVIEW_ZOOM_MAX} onClick={() => setZoom((z) => stepZoom(z, 1, PREVIEW_ZOOM_MIN, PREVIEW_ZOOM_MAX, PREVIEW_ZOOM_STEP))}>
+            <ZoomIn aria-hidden="true" className="size-4" />
+          </Button>
+        </div>
+      </div>
+      {renderError && (
+        <Alert tone="error" className="mt-3">
+          {renderError}
+        </Alert>
+      )}
+      <div ref={boxRef} className="relative mt-3 max-h-[80dvh] overflow-auto rounded-xl bg-slate-100 p-2 ring-1 ring-slate-200 sm:p-4">
+        <canvas ref={canvasRef} className="mx-auto block bg-white shadow" aria-label={`Preview page ${page}`} data-testid="preview-canvas" data-rendered-page={rendering ? '' : page} data-rendered-zoom={rendering ? '' : percent} />
+      </div>
+      <p className="mt-2 text-xs text-slate-500">Free preview of the first {state.pages} pages. Buy a format to get the full report.</p>
+    </div>
+  );
+}

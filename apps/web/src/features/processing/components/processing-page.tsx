@@ -1,0 +1,284 @@
+// Processing (/app/processing/:id): polls the status every 5 s and animates progress between the server's steps (spec §4).
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Circle, Loader2, XCircle } from 'lucide-react';
+import { ELAPSED_TICK_MS, PIPELINE_STEPS, STATUS_POLL_MS, messages, storageKeys, type StatusResponse } from '@atr/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { Modal } from '../../reports/components/modal.tsx';
+import { cancelReport } from '../api/cancel-report.ts';
+import { getStatus } from '../api/get-status.ts';
+import {
+  LAST_STEP,
+  advance,
+  animatedProgress,
+  formatRemaining,
+  readStoredProgress,
+  remainingSeconds,
+  stepIndexOf,
+  stepStates,
+  type StoredProgress,
+} from '../progress.ts';
+
+type Phase = 'processing' | 'completed' | 'failed' | 'cancelled' | 'error' | 'not-found';
+
+function load(id: string): StoredProgress | null {
+  try {
+    return readStoredProgress(localStorage.getItem(storageKeys.processing(id)), Date.now());
+  } catch {
+    return null;
+  }
+}
+function save(id: string, value: StoredProgress | null) {
+  try {
+    if (value) localStorage.setItem(storageKeys.processing(id), JSON.stringify(value));
+    else localStorage.removeItem(storageKeys.processing(id));
+  } catch {
+    /* storage unavailable: the animation restarts on reload, nothing else is lost */
+  }
+}
+
+export function ProcessingPage({ reportId }: { reportId: string }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [phase, setPhase] = useState<Phase>('processing');
+  const [status, setStatus] = useState<StatusResponse | null>(null);
+  const [stored, setStored] = useState<StoredProgress | null>(() => load(reportId));
+  const [now, setNow] = useState(() => Date.now());
+  const [errorText, setErrorText] = useState<string | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+  const phaseRef = useRef<Phase>('processing');
+  phaseRef.current = phase;
+
+  const poll = useCallback(async () => {
+    try {
+      const s = await getStatus(reportId);
+      setStatus(s);
+      if (s.state === 'completed') {
+        save(reportId, { ...(load(reportId) ?? advance(null, LAST_STEP, Date.now())), progress: 100, completed: true });
+        setPhase('completed');
+        void client.invalidateQueries({ queryKey: ['reports'] });
+      } else if (s.state === 'failed') {
+        save(reportId, null);
+        setErrorText(s.error || messages.report.generationFailed);
+        setPhase('failed');
+      } else if (s.state === 'cancelled') {
+        save(reportId, null);
+        setPhase('cancelled');
+      } else {
+        const next = advance(load(reportId), stepIndexOf(s.step), Date.now());
+        save(reportId, next);
+        setStored(next);
+        setPhase('processing');
+      }
+    } catch (e) {
+      save(reportId, null);
+      if (e instanceof ApiRequestError && e.status === 404) setPhase('not-found');
+      else {
+        setErrorText(messages.report.pollingError);
+        setPhase('error');
+      }
+    }
+  }, [client, reportId]);
+
+  // Poll once on load and every 5 s while the report is processing.
+  useEffect(() => {
+    if (phase !== 'processing') return;
+    void poll();
+    const t = window.setInterval(() => {
+      if (phaseRef.current === 'processing') void poll();
+    }, STATUS_POLL_MS);
+    return () => window.clearInterval(t);
+  }, [phase, poll]);
+
+  useEffect(() => {
+    if (phase !== 'processing') return;
+    const t = window.setInterval(() => setNow(Date.now()), ELAPSED_TICK_MS);
+    return () => window.clearInterval(t);
+  }, [phase]);
+
+  const completed = phase === 'completed';
+  const stepIndex = completed ? LAST_STEP : stored?.stepIndex ?? stepIndexOf(status?.step);
+  const secondsInStep = stored ? (now - stored.stepStartedAt) / 1000 : 0;
+  const progress = completed ? 100 : animatedProgress(stepIndex, secondsInStep, status?.progress ?? 0);
+  const remaining = completed ? 0 : remainingSeconds(stepIndex, secondsInStep);
+  const states = stepStates(stepIndex, completed);
+
+  function tryAgain() {
+    save(reportId, null);
+    setStored(null);
+    setStatus(null);
+    setErrorText(null);
+    setNow(Date.now());
+    setPhase('processing');
+    if (phase === 'processing') void poll();
+  }
+
+  async function refresh() {
+    setRefreshing(true);
+    await poll();
+    setRefreshing(false);
+  }
+
+  async function cancel() {
+    setCancelling(true);
+    try {
+      await cancelReport(reportId);
+    } catch {
+      /* spec §4: go to the upload page even if the call fails */
+    }
+    save(reportId, null);
+    void client.invalidateQueries({ queryKey: ['reports'] });
+    navigate('/app/upload');
+  }
+
+  if (phase === 'not-found') {
+    return (
+      <Shell>
+        <Card className="p-8 text-center">
+          <h1 className="text-xl font-semibold text-slate-900">{messages.report.notFoundTitle}</h1>
+          <p className="mt-2 text-slate-600">{messages.report.notFound}</p>
+          <ButtonLink to="/app" className="mt-6">Back to Dashboard</ButtonLink>
+        </Card>
+      </Shell>
+    );
+  }
+
+  return (
+    <Shell>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        {completed ? 'Your report is ready' : phase === 'processing' ? 'Generating your report' : phase === 'cancelled' ? 'Generation cancelled' : 'Processing Failed'}
+      </h1>
+      {phase === 'processing' && (
+        <p className="mt-2 text-slate-600">
+          Our AI agents are analysing your code and writing your report. This usually takes about 15 minutes. You can leave this page: generation continues in the background.
+        </p>
+      )}
+
+      <Card className="mt-8 p-5 sm:p-6">
+        <div className="flex items-baseline justify-between gap-4">
+          <span className="text-sm font-medium text-slate-700">Overall progress</span>
+          <span className="text-2xl font-bold tabular-nums text-slate-900" data-testid="progress-percent">
+            {Math.floor(progress)}%
+          </span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Report generation progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.floor(progress)}
+          className="mt-3 h-3 overflow-hidden rounded-full bg-slate-100"
+        >
+          <div
+            className={cn('h-full rounded-full transition-[width] duration-1000 ease-linear', phase === 'failed' || phase === 'error' ? 'bg-rose-500' : completed ? 'bg-emerald-500' : 'bg-indigo-600')}
+            style={{ width: `${progress}%` }}
+          />
+        </div>
+        {phase === 'processing' && <p className="mt-2 text-sm text-slate-500">Estimated time remaining: {formatRemaining(remaining)}</p>}
+
+        <ol className="mt-6 space-y-3" aria-label="Pipeline steps">
+          {PIPELINE_STEPS.map((step, i) => {
+            const state = states[i]!;
+            return (
+              <li key={step.key} className="flex items-center justify-between gap-3 rounded-xl px-3 py-2.5 ring-1 ring-slate-200" data-testid="pipeline-step">
+                <span className="flex items-center gap-3">
+                  {state === 'Complete' ? (
+                    <CheckCircle2 aria-hidden="true" className="size-5 text-emerald-600" />
+                  ) : state === 'In Progress' && phase === 'processing' ? (
+                    <Loader2 aria-hidden="true" className="size-5 animate-spin text-indigo-600" />
+                  ) : (
+                    <Circle aria-hidden="true" className="size-5 text-slate-300" />
+                  )}
+                  <span className="text-sm font-medium text-slate-900">
+                    {i + 1}. {step.label}
+                  </span>
+                </span>
+                <span className={cn('text-xs font-medium', state === 'Complete' ? 'text-emerald-700' : state === 'In Progress' ? 'text-indigo-700' : 'text-slate-500')}>
+                  {state}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      </Card>
+
+      {completed && (
+        <Alert tone="success" className="mt-6" title="Report generated successfully">
+          <p>Your technical report is ready. Preview the first pages for free and download it in Word or LaTeX.</p>
+          <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+            <ButtonLink to={`/app/report/${reportId}`}>View &amp; Download Report</ButtonLink>
+            <ButtonLink to="/app" variant="secondary">Back to Dashboard</ButtonLink>
+          </div>
+        </Alert>
+      )}
+
+      {(phase === 'failed' || phase === 'error') && (
+        <div className="mt-6 rounded-2xl bg-rose-50 p-5 ring-1 ring-rose-200" role="alert">
+          <div className="flex gap-3">
+            <XCircle aria-hidden="true" className="size-6 shrink-0 text-rose-600" />
+            <div>
+              <h2 className="font-semibold text-rose-800">Processing Failed</h2>
+              <p className="mt-1 text-sm text-rose-800" data-testid="processing-error">{errorText}</p>
+            </div>
+          </div>
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+            <Button onClick={tryAgain}>Try Again</Button>
+            <ButtonLink to="/app" variant="secondary">Back to Dashboard</ButtonLink>
+          </div>
+        </div>
+      )}
+
+      {phase === 'cancelled' && (
+        <Alert tone="info" className="mt-6">
+          <p>{messages.report.cancelled}</p>
+          <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+            <ButtonLink to="/app/upload">Generate New Report</ButtonLink>
+            <ButtonLink to="/app" variant="secondary">Back to Dashboard</ButtonLink>
+          </div>
+        </Alert>
+      )}
+
+      {phase === 'processing' && (
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          <ButtonLink to="/app" variant="secondary">Continue in Background</ButtonLink>
+          <Button variant="secondary" loading={refreshing} onClick={() => void refresh()}>
+            Refresh Status
+          </Button>
+          <Button variant="ghost" className="text-rose-700 hover:bg-rose-50 sm:ml-auto" onClick={() => setConfirmCancel(true)}>
+            Cancel Generation
+          </Button>
+        </div>
+      )}
+
+      <Modal
+        open={confirmCancel}
+        onClose={() => setConfirmCancel(false)}
+        title="Cancel report generation?"
+        tone="danger"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmCancel(false)}>
+              Keep Processing
+            </Button>
+            <Button variant="danger" loading={cancelling} onClick={() => void cancel()}>
+              Yes, Cancel
+            </Button>
+          </>
+        }
+      >
+        <p>The agents stop at the next step and nothing is kept. You can start a new report at any time.</p>
+      </Modal>
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">{children}</div>;
+}

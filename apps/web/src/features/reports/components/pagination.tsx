@@ -1,0 +1,64 @@
+// Previous/Next with at most 5 page buttons around the current page, and the reports-per-page selector.
+import { PAGINATION_MAX_BUTTONS, REPORTS_PER_PAGE_OPTIONS } from '@atr/shared';
+import { Button } from '../../../components/ui/button.tsx';
+
+/** The page numbers to show: a window of at most 5 that keeps the current page inside. */
+export function pageWindow(current: number, total: number, max = PAGINATION_MAX_BUTTONS): number[] {
+  const count = Math.min(max, total);
+  let start = Math.max(1, current - Math.floor(count / 2));
+  start = Math.min(start, total - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
+export function Pagination({
+  page,
+  totalPages,
+  perPage,
+  onPage,
+  onPerPage,
+}: {
+  page: number;
+  totalPages: number;
+  perPage: number;
+  onPage: (page: number) => void;
+  onPerPage: (perPage: number) => void;
+}) {
+  return (
+    <nav aria-label="Reports pages" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-wrap items-center gap-1">
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        {pageWindow(page, totalPages).map((n) => (
+          <Button
+            key={n}
+            size="sm"
+            variant={n === page ? 'primary' : 'ghost'}
+            aria-current={n === page ? 'page' : undefined}
+            aria-label={`Page ${n}`}
+            onClick={() => onPage(n)}
+          >
+            {n}
+          </Button>
+        ))}
+        <Button variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </div>
+      <label className="flex items-center gap-2 text-sm text-slate-600">
+        Reports per page
+        <select
+          value={perPage}
+          onChange={(e) => onPerPage(Number(e.target.value))}
+          className="rounded-lg border-0 bg-white py-1.5 pl-2 pr-8 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600"
+        >
+          {REPORTS_PER_PAGE_OPTIONS.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+    </nav>
+  );
+}
