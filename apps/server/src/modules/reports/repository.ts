@@ -111,12 +111,12 @@ export function reportRepository(db: Database) {
            status = CASE WHEN status = 'processing' AND run_id IS NULL THEN 'cancelled' ELSE status END,
            error = CASE WHEN status = 'processing' AND run_id IS NULL THEN NULL ELSE error END,
            github_token = CASE WHEN status = 'processing' AND run_id IS NULL THEN NULL ELSE github_token END
-         WHERE id = $1 AND user_id = $2
+         WHERE id = $1 AND user_id = $2 AND status = 'processing'
          RETURNING status, run_id`,
         [id, userId],
       );
       const r = rows[0];
-      if (!r) return null;
+      if (!r) return (await this.status(id, userId)) ? 'finished' : null;
       if (r.status === 'cancelled') return r.run_id ? 'requested' : 'cancelled';
       return r.status === 'processing' ? 'requested' : 'finished';
     },
