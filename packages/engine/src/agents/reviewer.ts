@@ -17,7 +17,7 @@ export const PLACEHOLDERS: { re: RegExp; label: string }[] = [
 ];
 
 const CODE_SPAN = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g;
-const CITATION = /^([A-Za-z0-9_@.+\-][\w@.+\-/]*?):(\d+)$/;
+const CITATION = /^([A-Za-z0-9_@.+-][\w@.+/-]*?):(\d+)$/;
 /** A citation's path must look like a file: a slash or an extension (not "127.0.0.1:80"). */
 const looksLikePath = (p: string) => /[/]|\.[A-Za-z]/.test(p);
 
