@@ -4,7 +4,8 @@ import { languagesPass } from './languages.ts';
 import { buildResolveContext, moduleGraphPass } from './module-graph.ts';
 import { routesPass } from './routes.ts';
 import { sourcesFromMap } from './sources.ts';
-import { symbolsPass } from './symbols.ts';
+import { symbolsPass, type SymbolsResult } from './symbols.ts';
+import { loadTreeSitter } from './tree-sitter.ts';
 import { testsPass } from './tests.ts';
 import { todosPass } from './todos.ts';
 import { dependenciesPass } from './dependencies.ts';
@@ -48,26 +49,28 @@ const FILES: Record<string, string> = {
   '.env.example': 'PORT=3000\nAPI_TOKEN=replace-me-with-a-real-token\n',
 };
 
+function expectSymbols(sym: SymbolsResult) {
+  const find = (name: string) => sym.symbols.find((s) => s.name === name);
+  expect(find('LIMIT')).toMatchObject({ kind: 'const', exported: true, line: 1, path: 'packages/shared/src/index.ts' });
+  expect(find('User')).toMatchObject({ kind: 'interface' });
+  expect(find('Role')).toMatchObject({ kind: 'enum', line: 4 });
+  expect(find('createUser')).toMatchObject({ kind: 'function', exported: true, line: 11 });
+  expect(find('Server')).toMatchObject({ kind: 'class', exported: true });
+  expect(find('todoList')).toBeUndefined(); // unexported local constants are not API
+  expect(find('save')).toMatchObject({ kind: 'method', path: 'py/app.py', line: 10 });
+  expect(find('Config')).toMatchObject({ kind: 'struct', exported: true });
+  expect(find('Load')).toMatchObject({ kind: 'method' });
+  expect(find('run')).toMatchObject({ kind: 'function', exported: true });
+  expect(find('Inner')).toMatchObject({ kind: 'struct', exported: false });
+  expect(find('OrderController')).toMatchObject({ kind: 'class', exported: true });
+  }
+
 describe('code passes', () => {
   const src = sourcesFromMap(FILES);
   const { files } = languagesPass(src);
   const sym = symbolsPass(src, files);
 
-  it('extracts symbols with kind, line and visibility', () => {
-    const find = (name: string) => sym.symbols.find((s) => s.name === name);
-    expect(find('LIMIT')).toMatchObject({ kind: 'const', exported: true, line: 1, path: 'packages/shared/src/index.ts' });
-    expect(find('User')).toMatchObject({ kind: 'interface' });
-    expect(find('Role')).toMatchObject({ kind: 'enum', line: 4 });
-    expect(find('createUser')).toMatchObject({ kind: 'function', exported: true, line: 11 });
-    expect(find('Server')).toMatchObject({ kind: 'class', exported: true });
-    expect(find('todoList')).toBeUndefined(); // unexported local constants are not API
-    expect(find('save')).toMatchObject({ kind: 'method', path: 'py/app.py', line: 10 });
-    expect(find('Config')).toMatchObject({ kind: 'struct', exported: true });
-    expect(find('Load')).toMatchObject({ kind: 'method' });
-    expect(find('run')).toMatchObject({ kind: 'function', exported: true });
-    expect(find('Inner')).toMatchObject({ kind: 'struct', exported: false });
-    expect(find('OrderController')).toMatchObject({ kind: 'class', exported: true });
-  });
+  it('extracts symbols with kind, line and visibility (regex extractor)', () => expectSymbols(sym));
 
   it('resolves imports and builds a directory-level module graph', () => {
     const deps = dependenciesPass(src);
@@ -161,5 +164,32 @@ describe('small helpers', () => {
     const { files } = languagesPass(src);
     expect(todosPass(src, files)).toEqual([]);
     expect(routesPass(src, files)[0]).toMatchObject({ path: '/x', handler: undefined });
+  });
+});
+
+describe('tree-sitter extractor', async () => {
+  const ts = await loadTreeSitter();
+  const src = sourcesFromMap(FILES);
+  const { files } = languagesPass(src);
+
+  it('loads the shipped grammars for TypeScript, JavaScript, Python and Go', () => {
+    expect(ts).not.toBeNull();
+    expect(ts!.languages).toEqual(expect.arrayContaining(['typescript', 'tsx', 'javascript', 'python', 'go']));
+  });
+
+  it('finds the same symbols and imports from real syntax trees', () => {
+    const sym = symbolsPass(src, files, ts);
+    expectSymbols(sym);
+    const imp = (spec: string) => sym.imports.find((i) => i.specifier === spec);
+    expect(imp('./util/helper.js')).toMatchObject({ from: 'packages/api/src/app.ts', line: 3 });
+    expect(imp('express')).toMatchObject({ from: 'web/server.js', line: 1 });
+    expect(imp('.models')).toMatchObject({ from: 'py/api.py', line: 2 });
+    expect(imp('example.com/svc/internal/store')).toMatchObject({ from: 'cmd/main.go', line: 5 });
+  });
+
+  it('is not fooled by declarations inside strings and comments, unlike a regex', () => {
+    const text = 'const doc = `\nfunction fake() {}\n`;\n/*\nclass Hidden {}\n*/\nexport function real() {}\n';
+    const r = ts!.extract('a.ts', text, 'TypeScript')!;
+    expect(r.symbols.map((s) => s.name)).toEqual(['real']);
   });
 });

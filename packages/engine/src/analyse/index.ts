@@ -21,6 +21,7 @@ import { loadSources, type Sources } from './sources.ts';
 import { symbolsPass } from './symbols.ts';
 import { testsPass } from './tests.ts';
 import { todosPass } from './todos.ts';
+import { loadTreeSitter } from './tree-sitter.ts';
 import { treePass } from './tree.ts';
 import type { Analysis } from './types.ts';
 
@@ -55,13 +56,20 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     return g;
   });
 
+  const tsStart = performance.now();
+  const treeSitterPromise = loadTreeSitter().then((t) => {
+    timings.treeSitterInit = Math.round((performance.now() - tsStart) * 100) / 100;
+    return t;
+  });
+
   const src: Sources = await timed('read', () => loadSources(workspace.root, workspace.files, { maxFileBytes: ctx.limits?.maxFileBytes }));
   const lang = await timed('languages', () => languagesPass(src));
   const tree = await timed('tree', () => treePass(lang.files, workspace.name));
   const deps = await timed('dependencies', () => dependenciesPass(src));
   const frameworks = await timed('frameworks', () => frameworksPass(src, deps.dependencies));
   const entryPoints = await timed('entryPoints', () => entryPointsPass(src));
-  const sym = await timed('symbols', () => symbolsPass(src, lang.files));
+  const treeSitter = await treeSitterPromise;
+  const sym = await timed('symbols', () => symbolsPass(src, lang.files, treeSitter));
   const moduleGraph = await timed('moduleGraph', () => moduleGraphPass(lang.files, sym.imports, buildResolveContext(src, deps.manifests)));
   const routes = await timed('routes', () => routesPass(src, lang.files));
   const envVars = await timed('envVars', () => envVarsPass(src, lang.files));

@@ -1,8 +1,10 @@
-// Pass: declared symbols (functions, classes, types…) and import statements per file. A fast
-// regex extractor: one global expression per language over the whole text, not one per line.
+// Pass: declared symbols (functions, classes, types…) and import statements per file: tree-sitter
+// for the grammars we ship, otherwise a fast regex extractor (one global expression per language
+// over the whole text, not one per line).
 
 import { detectLanguage } from './cloc-languages.ts';
 import { matchesWithLines, type Sources } from './sources.ts';
+import type { TreeSitterExtractor } from './tree-sitter.ts';
 import type { FileInfo, ImportInfo, SymbolInfo } from './types.ts';
 
 type Kind = SymbolInfo['kind'];
@@ -119,13 +121,20 @@ function insideGoImportBlock(text: string, at: number): boolean {
   return open >= 0 && text.indexOf(')', open) > at;
 }
 
-export function symbolsPass(src: Sources, files: FileInfo[]): SymbolsResult {
+/** Uses tree-sitter where a grammar is loaded, the regex extractor everywhere else. */
+export function symbolsPass(src: Sources, files: FileInfo[], treeSitter?: TreeSitterExtractor | null): SymbolsResult {
   const out: SymbolsResult = { symbols: [], imports: [] };
   for (const f of files) {
     if (!f.language || !BY_LANGUAGE[f.language]) continue;
     const text = src.text(f.path);
     if (text == null) continue;
-    const r = extractFile(f.path, text, f.language);
+    let r: SymbolsResult | null = null;
+    try {
+      r = treeSitter?.extract(f.path, text, f.language) ?? null;
+    } catch {
+      r = null; // a parser failure on one file must not lose its symbols
+    }
+    r ??= extractFile(f.path, text, f.language);
     out.symbols.push(...r.symbols);
     out.imports.push(...r.imports);
   }
