@@ -13,7 +13,7 @@ export interface MarkdownOptions {
 
 // A citation names a file with an extension (or a dotfile) and a line or line range.
 const CITATION = /^((?:[\w@.+-]+\/)*[\w@+-]*\.[\w.+-]+|(?:[\w@.+-]+\/)+[\w@.+-]+):(\d+)(?:-(\d+))?$/;
-const BRACKETED = /\[((?:[^\[\]\s,]+:\d+(?:-\d+)?)(?:\s*,\s*[^\[\]\s,]+:\d+(?:-\d+)?)*)\]/g;
+const BRACKETED = /\[((?:[^[\]\s,]+:\d+(?:-\d+)?)(?:\s*,\s*[^[\]\s,]+:\d+(?:-\d+)?)*)\]/g;
 
 export function parseCitation(text: string): Extract<Inline, { type: 'citation' }> | null {
   const m = CITATION.exec(text.trim());

@@ -7,7 +7,7 @@ import { rasterise } from '../../src/figures/svg.ts';
 import { markdownToBlocks } from '../../src/tree/markdown.ts';
 import { DOC_TREE_VERSION, type Asset, type Block, type DocTree } from '../../src/tree/types.ts';
 
-export const NASTY = String.raw`Specials \ { } $ & # ^ _ % ~ < > | " ' ` + "`" + String.raw` -- --- and “quotes” ‘single’ – — … • € ™ © ° ± × µ; accents café naïve Øresund Łódź Œuvre; arrows → ← ⇒ ≤ ≥ ≠; Greek α β; CJK 漢字; emoji 🚀; zero​width; \end{Verbatim} \section{x} </w:t> ]]> &amp;`;
+export const NASTY = String.raw`Specials \ { } $ & # ^ _ % ~ < > | " ' ` + "`" + String.raw` -- --- and “quotes” ‘single’ – — … • € ™ © ° ± × µ; accents café naïve Øresund Łódź Œuvre; arrows → ← ⇒ ≤ ≥ ≠; Greek α β; CJK 漢字; emoji 🚀; zero${'\u200b'}width; \end{Verbatim} \section{x} </w:t> ]]> &amp;`;
 
 export const HEADINGS = ['Executive Summary', 'Architecture & Design_Notes', 'Components {core} 100% $cost', 'Dependencies', 'Code Metrics', 'Conclusion'];
 

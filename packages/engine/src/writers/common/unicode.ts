@@ -31,7 +31,8 @@ export function foldText(text: string, keep: (ch: string) => boolean, fallback =
   for (const ch of text.replace(/\r\n?/g, '\n')) {
     if (ch === '\n' || ch === '\t') out += ch;
     else if (keep(ch)) out += ch;
-    else if (/[\u0000-\u001f\u007f-\u009f]/.test(ch)) continue; // control characters carry nothing printable
+    // eslint-disable-next-line no-control-regex -- control characters carry nothing printable
+    else if (/[\u0000-\u001f\u007f-\u009f]/.test(ch)) continue;
     else if (ASCII_SYMBOLS[ch] !== undefined && [...ASCII_SYMBOLS[ch]!].every(keep)) out += ASCII_SYMBOLS[ch];
     else {
       const bare = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');

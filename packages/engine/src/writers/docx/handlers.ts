@@ -27,6 +27,7 @@ interface RunStyle {
 
 /** XML 1.0 forbids most control characters and lone surrogates; Word refuses files that contain them. */
 export function xmlSafe(text: string): string {
+  // eslint-disable-next-line no-control-regex -- removing them is the point
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
 }
 
