@@ -116,7 +116,9 @@ describe('analyse()', async () => {
     expect(pcts.length).toBeGreaterThan(10);
     expect([...pcts].sort((a, b) => a - b)).toEqual(pcts);
     expect(pcts.at(-1)).toBe(100);
-    for (const pass of ['read', 'languages', 'tree', 'dependencies', 'symbols', 'moduleGraph', 'routes', 'secrets', 'git']) expect(typeof analysis.timings[pass], pass).toBe('number');
+    for (const pass of ['read', 'languages', 'tree', 'dependencies', 'treeSitterInit', 'symbols', 'moduleGraph', 'routes', 'secrets', 'git']) expect(typeof analysis.timings[pass], pass).toBe('number');
+    // a small tree gets real syntax trees for its JavaScript
+    expect(analysis.symbolExtractors).toEqual({ treeSitter: 3, regex: 0 });
   });
 });
 

@@ -31,7 +31,9 @@ export { countLines } from './line-counter.ts';
 export { detectLanguage } from './cloc-languages.ts';
 export { maskSecret } from './secrets.ts';
 
-const PASS_COUNT = 19;
+const PASS_COUNT = 20;
+const TREE_SITTER_LANGUAGES = new Set(['TypeScript', 'JavaScript', 'JSX', 'Python', 'Go']);
+const TREE_SITTER_MAX_LINES = 30_000;
 
 export async function analyse(workspace: Workspace, ctx: EngineContext): Promise<Analysis> {
   const timings: Record<string, number> = {};
@@ -56,19 +58,16 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     return g;
   });
 
-  const tsStart = performance.now();
-  const treeSitterPromise = loadTreeSitter().then((t) => {
-    timings.treeSitterInit = Math.round((performance.now() - tsStart) * 100) / 100;
-    return t;
-  });
-
   const src: Sources = await timed('read', () => loadSources(workspace.root, workspace.files, { maxFileBytes: ctx.limits?.maxFileBytes }));
   const lang = await timed('languages', () => languagesPass(src));
   const tree = await timed('tree', () => treePass(lang.files, workspace.name));
   const deps = await timed('dependencies', () => dependenciesPass(src));
   const frameworks = await timed('frameworks', () => frameworksPass(src, deps.dependencies));
   const entryPoints = await timed('entryPoints', () => entryPointsPass(src));
-  const treeSitter = await treeSitterPromise;
+  // tree-sitter costs a one-off grammar load and parses far slower than a regex scan: use it
+  // where the tree is small enough for that to stay within the analysis budget
+  const parseable = lang.languages.filter((l) => TREE_SITTER_LANGUAGES.has(l.language)).reduce((n, l) => n + l.code, 0);
+  const treeSitter = parseable > 0 && parseable <= TREE_SITTER_MAX_LINES ? await timed('treeSitterInit', loadTreeSitter) : null;
   const sym = await timed('symbols', () => symbolsPass(src, lang.files, treeSitter));
   const moduleGraph = await timed('moduleGraph', () => moduleGraphPass(lang.files, sym.imports, buildResolveContext(src, deps.manifests)));
   const routes = await timed('routes', () => routesPass(src, lang.files));
@@ -83,7 +82,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const config = await timed('config', () => configPass(src));
   throwIfCancelled(ctx.signal);
   const git = await gitPromise;
-  await report();
+  await ctx.onProgress('ai_code_analysis', 100);
 
   const bytes = workspace.files.reduce((n, f) => n + f.size, 0);
   const analysis: Analysis = {
@@ -99,6 +98,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     frameworks,
     entryPoints,
     symbols: sym.symbols,
+    symbolExtractors: sym.extractors,
     imports: sym.imports,
     moduleGraph,
     routes,

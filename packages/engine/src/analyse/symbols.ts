@@ -121,20 +121,38 @@ function insideGoImportBlock(text: string, at: number): boolean {
   return open >= 0 && text.indexOf(')', open) > at;
 }
 
-/** Uses tree-sitter where a grammar is loaded, the regex extractor everywhere else. */
-export function symbolsPass(src: Sources, files: FileInfo[], treeSitter?: TreeSitterExtractor | null): SymbolsResult {
-  const out: SymbolsResult = { symbols: [], imports: [] };
+export interface SymbolsPassResult extends SymbolsResult {
+  /** How many files each extractor handled. */
+  extractors: { treeSitter: number; regex: number };
+}
+
+/**
+ * Uses tree-sitter where a grammar is loaded, the regex extractor everywhere else. Parsing in
+ * WASM is far slower than a regex scan, so tree-sitter stops after `budgetMs` and the remaining
+ * files use the regex extractor: big trees stay fast, small ones get exact syntax.
+ */
+export function symbolsPass(src: Sources, files: FileInfo[], treeSitter?: TreeSitterExtractor | null, budgetMs = 800): SymbolsPassResult {
+  const out: SymbolsPassResult = { symbols: [], imports: [], extractors: { treeSitter: 0, regex: 0 } };
+  let spent = 0;
   for (const f of files) {
     if (!f.language || !BY_LANGUAGE[f.language]) continue;
     const text = src.text(f.path);
     if (text == null) continue;
     let r: SymbolsResult | null = null;
-    try {
-      r = treeSitter?.extract(f.path, text, f.language) ?? null;
-    } catch {
-      r = null; // a parser failure on one file must not lose its symbols
+    if (treeSitter && spent < budgetMs) {
+      const t0 = performance.now();
+      try {
+        r = treeSitter.extract(f.path, text, f.language);
+      } catch {
+        r = null; // a parser failure on one file must not lose its symbols
+      }
+      spent += performance.now() - t0;
     }
-    r ??= extractFile(f.path, text, f.language);
+    if (r) out.extractors.treeSitter++;
+    else {
+      r = extractFile(f.path, text, f.language);
+      out.extractors.regex++;
+    }
     out.symbols.push(...r.symbols);
     out.imports.push(...r.imports);
   }

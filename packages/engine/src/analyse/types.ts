@@ -169,6 +169,8 @@ export interface Analysis {
   frameworks: Framework[];
   entryPoints: EntryPoint[];
   symbols: SymbolInfo[];
+  /** Files whose symbols came from tree-sitter syntax trees vs the regex extractor. */
+  symbolExtractors?: { treeSitter: number; regex: number };
   imports: ImportInfo[];
   moduleGraph: ModuleGraph;
   routes: Route[];
