@@ -128,44 +128,43 @@ export function reportRepository(db: Database) {
      * both take the last slot. Returns the claimed row, 'busy' when the user is at the cap, or null.
      */
     async claim(id: string, runId: string, staleSeconds: number, perUser: number): Promise<ReportRow | 'busy' | null> {
-      return db.withConnection(async (sql) => {
-        const owner = (await sql(`SELECT user_id FROM reports WHERE id = $1`, [id])).rows[0] as { user_id: string } | undefined;
+      // One statement: the cap check and the claim are atomic on PGlite (one connection, one statement
+      // at a time). PostgreSQL adds a per-user advisory lock so two workers cannot take the last slot.
+      const claimSql = `UPDATE reports SET run_id = $2, heartbeat_at = now(), attempts = attempts + 1,
+           started_at = COALESCE(started_at, now()), updated_at = now()
+         WHERE id = $1 AND status = 'processing' AND NOT cancel_requested
+           AND (run_id IS NULL OR heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $3))
+           AND (SELECT count(*) FROM reports o WHERE o.user_id = reports.user_id AND o.status = 'processing' AND o.id <> $1
+                  AND o.run_id IS NOT NULL AND o.heartbeat_at > now() - make_interval(secs => $3)) < $4
+         RETURNING *`;
+      const params = [id, runId, staleSeconds, perUser];
+      let claimed: ReportRow | undefined;
+      if (db.kind === 'postgres') {
+        const owner = (await db.query<{ user_id: string }>(`SELECT user_id FROM reports WHERE id = $1`, [id]))[0];
         if (!owner) return null;
-        await sql('BEGIN');
-        try {
-          if (db.kind === 'postgres') await sql(`SELECT pg_advisory_xact_lock(hashtext($1))`, [owner.user_id]);
-          const live = (
-            await sql(
-              `SELECT count(*)::int AS n FROM reports WHERE user_id = $1 AND status = 'processing' AND id <> $2
-                 AND run_id IS NOT NULL AND heartbeat_at > now() - make_interval(secs => $3)`,
-              [owner.user_id, id, staleSeconds],
-            )
-          ).rows[0] as { n: number };
-          const claimed = (
-            await sql(
-              `UPDATE reports SET run_id = $2, heartbeat_at = now(), attempts = attempts + 1,
-                 started_at = COALESCE(started_at, now()), updated_at = now()
-               WHERE id = $1 AND status = 'processing' AND NOT cancel_requested
-                 AND (run_id IS NULL OR heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $3))
-                 AND $4::int < $5::int
-               RETURNING *`,
-              [id, runId, staleSeconds, live.n, perUser],
-            )
-          ).rows[0] as ReportRow | undefined;
-          await sql('COMMIT');
-          if (claimed) return claimed;
-          if (live.n >= perUser) {
-            const still = (await sql(`SELECT status, cancel_requested FROM reports WHERE id = $1`, [id])).rows[0] as
-              | { status: string; cancel_requested: boolean }
-              | undefined;
-            if (still?.status === 'processing' && !still.cancel_requested) return 'busy';
+        claimed = await db.withConnection(async (sql) => {
+          await sql('BEGIN');
+          try {
+            await sql(`SELECT pg_advisory_xact_lock(hashtext($1))`, [owner.user_id]);
+            const r = (await sql(claimSql, params)).rows[0] as ReportRow | undefined;
+            await sql('COMMIT');
+            return r;
+          } catch (e) {
+            await sql('ROLLBACK').catch(() => {});
+            throw e;
           }
-          return null;
-        } catch (e) {
-          await sql('ROLLBACK').catch(() => {});
-          throw e;
-        }
-      });
+        });
+      } else {
+        claimed = (await db.query<ReportRow>(claimSql, params))[0];
+      }
+      if (claimed) return claimed;
+      // Not claimed: either nothing to do, or claimable but the owner is at the cap.
+      const rows = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM reports WHERE id = $1 AND status = 'processing' AND NOT cancel_requested
+           AND (run_id IS NULL OR heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $2))`,
+        [id, staleSeconds],
+      );
+      return rows[0]?.n ? 'busy' : null;
     },
 
     /** Beats the run's heartbeat; answers whether the run should go on (row there, still ours, not cancelled). */

@@ -16,7 +16,7 @@ describe.each(testDatabases)('reports API on $name', (t) => {
     ctx = await startTestApp(t, { UPLOAD_MAX_TEMPLATE_BYTES: '2048', UPLOAD_MAX_IMAGES: '3' });
     alice = await ctx.signUp();
     bob = await ctx.signUp();
-  });
+  }, 60_000);
   afterAll(async () => ctx?.close());
 
   const generate = async (parts: [string, Part][], auth = alice.auth, headers: Record<string, string> = {}) => {
