@@ -47,10 +47,14 @@ interface ExternalVerifier {
 }
 
 /** Verifier for tokens of a hosted Supabase project, or null when none is configured. */
-export function supabaseVerifier(config: Pick<Config, 'SUPABASE_URL' | 'SUPABASE_JWT_SECRET' | 'SUPABASE_JWKS_URL'>): ExternalVerifier | null {
+export function supabaseVerifier(
+  config: Pick<Config, 'SUPABASE_URL' | 'SUPABASE_JWT_SECRET' | 'SUPABASE_JWKS_URL'>,
+): ExternalVerifier | null {
   if (!config.SUPABASE_URL || (!config.SUPABASE_JWT_SECRET && !config.SUPABASE_JWKS_URL)) return null;
   const issuer = `${config.SUPABASE_URL.replace(/\/+$/, '')}/auth/v1`;
-  const jwks: JWTVerifyGetKey | null = config.SUPABASE_JWKS_URL ? createRemoteJWKSet(new URL(config.SUPABASE_JWKS_URL)) : null;
+  const jwks: JWTVerifyGetKey | null = config.SUPABASE_JWKS_URL
+    ? createRemoteJWKSet(new URL(config.SUPABASE_JWKS_URL))
+    : null;
   const secret = config.SUPABASE_JWT_SECRET ? new TextEncoder().encode(config.SUPABASE_JWT_SECRET) : null;
   return {
     issuer,
@@ -60,8 +64,10 @@ export function supabaseVerifier(config: Pick<Config, 'SUPABASE_URL' | 'SUPABASE
         ? await jwtVerify(token, jwks, { ...options, algorithms: ['RS256', 'ES256'] })
         : await jwtVerify(token, secret!, { ...options, algorithms: ['HS256'] });
       const meta = (payload.user_metadata ?? {}) as Record<string, unknown>;
-      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw new Error('missing claims');
-      const fullName = typeof meta.full_name === 'string' ? meta.full_name : typeof meta.name === 'string' ? meta.name : '';
+      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string')
+        throw new Error('missing claims');
+      const fullName =
+        typeof meta.full_name === 'string' ? meta.full_name : typeof meta.name === 'string' ? meta.name : '';
       return { id: payload.sub, email: payload.email.toLowerCase(), fullName };
     },
   };
@@ -104,7 +110,10 @@ export const authPlugin = fp<AuthPluginOptions>(
       } catch (err) {
         // Bad, expired or revoked tokens answer 401; anything else (the database is down) is a 5xx.
         const code = (err as { code?: unknown }).code;
-        const rejected = err instanceof GoTrueError || (typeof code === 'string' && code.startsWith('ERR_J')) || (err as Error).message === 'missing claims';
+        const rejected =
+          err instanceof GoTrueError ||
+          (typeof code === 'string' && code.startsWith('ERR_J')) ||
+          (err as Error).message === 'missing claims';
         if (!rejected) throw err;
         request.log.debug({ reason: (err as Error).name }, 'bearer token rejected');
         throw errors.unauthorized();

@@ -31,13 +31,22 @@ export function outboxDir(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'outbox');
 }
 
-export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'dataDir'>, log?: FastifyBaseLogger): Mailer {
+export function createMailer(
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'dataDir'>,
+  log?: FastifyBaseLogger,
+): Mailer {
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
       kind: 'smtp',
       async send(m) {
-        await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+        });
         log?.info({ subject: m.subject }, 'mail sent');
       },
     };
@@ -59,7 +68,9 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
 }
 
 /** Reads the outbox, oldest first (tests and the local user's tooling). */
-export async function readOutbox(config: Pick<Config, 'dataDir'>): Promise<(MailMessage & { createdAt: string; file: string })[]> {
+export async function readOutbox(
+  config: Pick<Config, 'dataDir'>,
+): Promise<(MailMessage & { createdAt: string; file: string })[]> {
   const dir = outboxDir(config);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   const out = [];

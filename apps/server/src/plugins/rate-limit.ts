@@ -20,7 +20,10 @@ export function createRateLimiter(db: Database, windowS: number): RateLimiter {
     async hit(key, limit) {
       // Now and then, drop counters whose window has long passed.
       if (++calls % 200 === 0) {
-        await db.query(`DELETE FROM auth_rate_limits WHERE window_start < now() - make_interval(secs => $1)`, [windowS * 2]);
+        await db.query(
+          `DELETE FROM auth_rate_limits WHERE window_start < now() - make_interval(secs => $1)`,
+          [windowS * 2],
+        );
       }
       const rows = await db.query<{ count: number }>(
         `INSERT INTO auth_rate_limits AS r (key, window_start, count) VALUES ($1, now(), 1)

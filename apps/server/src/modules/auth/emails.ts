@@ -6,12 +6,26 @@ const PRODUCT = 'ATR (AI Technical Reports)';
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function compose(to: string, subject: string, paragraphs: string[], link?: { url: string; label: string }): MailMessage {
-  const text = [...paragraphs.slice(0, 1), ...(link ? [`${link.label}: ${link.url}`] : []), ...paragraphs.slice(1), `— The ${PRODUCT} team`].join('\n\n');
+function compose(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link?: { url: string; label: string },
+): MailMessage {
+  const text = [
+    ...paragraphs.slice(0, 1),
+    ...(link ? [`${link.label}: ${link.url}`] : []),
+    ...paragraphs.slice(1),
+    `— The ${PRODUCT} team`,
+  ].join('\n\n');
   const html = [
     '<div style="font-family:system-ui,sans-serif;max-width:560px;line-height:1.5">',
     ...paragraphs.slice(0, 1).map((p) => `<p>${escape(p)}</p>`),
-    ...(link ? [`<p><a href="${escape(link.url)}" style="display:inline-block;padding:10px 16px;background:#2563eb;color:#fff;border-radius:6px;text-decoration:none">${escape(link.label)}</a></p>`] : []),
+    ...(link
+      ? [
+          `<p><a href="${escape(link.url)}" style="display:inline-block;padding:10px 16px;background:#2563eb;color:#fff;border-radius:6px;text-decoration:none">${escape(link.label)}</a></p>`,
+        ]
+      : []),
     ...paragraphs.slice(1).map((p) => `<p>${escape(p)}</p>`),
     `<p>— The ${escape(PRODUCT)} team</p>`,
     '</div>',
@@ -45,7 +59,12 @@ export function recoveryMail(to: string, fullName: string, url: string): MailMes
   );
 }
 
-export function existingAccountMail(to: string, fullName: string, loginUrl: string, resetUrl: string): MailMessage {
+export function existingAccountMail(
+  to: string,
+  fullName: string,
+  loginUrl: string,
+  resetUrl: string,
+): MailMessage {
   const mail = compose(
     to,
     'Someone tried to sign up with your e-mail address',

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 import { testDatabases } from '../../test/databases.ts';
 import { createMailer, readOutbox } from '../../plugins/mailer.ts';
 import { loadJwtSecret } from './jwt.ts';
@@ -14,8 +16,19 @@ const SUPABASE_URL = 'https://project-ref.supabase.co';
 const SUPABASE_SECRET = 'hosted-project-secret-hosted-project-secret';
 const ISSUER = `${SUPABASE_URL}/auth/v1`;
 
-function hostedToken(key: Uint8Array | CryptoKey, alg: string, claims: Record<string, unknown> = {}, kid?: string, exp: number | string = '1h') {
-  return new SignJWT({ email: 'hosted@example.com', role: 'authenticated', user_metadata: { full_name: 'Hosted User' }, ...claims })
+function hostedToken(
+  key: Uint8Array | PrivateKey,
+  alg: string,
+  claims: Record<string, unknown> = {},
+  kid?: string,
+  exp: number | string = '1h',
+) {
+  return new SignJWT({
+    email: 'hosted@example.com',
+    role: 'authenticated',
+    user_metadata: { full_name: 'Hosted User' },
+    ...claims,
+  })
     .setProtectedHeader({ alg, ...(kid ? { kid } : {}) })
     .setSubject('5b1c8f9e-2f53-4a3e-9d55-0a8d3c1e7b21')
     .setIssuer(ISSUER)
@@ -25,7 +38,8 @@ function hostedToken(key: Uint8Array | CryptoKey, alg: string, claims: Record<st
     .sign(key);
 }
 
-const me = (s: Running, token: string) => fetch(`${s.base}/api/test-me`, { headers: { authorization: `Bearer ${token}` } });
+const me = (s: Running, token: string) =>
+  fetch(`${s.base}/api/test-me`, { headers: { authorization: `Bearer ${token}` } });
 
 // An operator can point the API at a hosted Supabase project: its tokens are accepted by app.authenticate.
 describe.each(testDatabases)('hosted Supabase tokens (HS256 secret) on $name', (t) => {
@@ -41,11 +55,17 @@ describe.each(testDatabases)('hosted Supabase tokens (HS256 secret) on $name', (
     const key = new TextEncoder().encode(SUPABASE_SECRET);
     const ok = await me(s, await hostedToken(key, 'HS256'));
     expect(ok.status).toBe(200);
-    const body = await ok.json();
-    expect(body).toMatchObject({ id: '5b1c8f9e-2f53-4a3e-9d55-0a8d3c1e7b21', email: 'hosted@example.com', fullName: 'Hosted User' });
-    expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false);
+    const body = (await ok.json()) as Record<string, string>;
+    expect(body).toMatchObject({
+      id: '5b1c8f9e-2f53-4a3e-9d55-0a8d3c1e7b21',
+      email: 'hosted@example.com',
+      fullName: 'Hosted User',
+    });
+    expect(Number.isNaN(Date.parse(body.createdAt ?? ''))).toBe(false);
     // A local row exists so other tables can reference the user.
-    const rows = await s.db.query<{ provider: string }>(`SELECT provider FROM users WHERE id = $1`, [body.id]);
+    const rows = await s.db.query<{ provider: string }>(`SELECT provider FROM users WHERE id = $1`, [
+      body.id,
+    ]);
     expect(rows[0]?.provider).toBe('supabase');
 
     const wrongKey = new TextEncoder().encode('another-secret-another-secret-another-secret');
@@ -66,7 +86,7 @@ describe.each(testDatabases)('hosted Supabase tokens (HS256 secret) on $name', (
 describe.each(testDatabases)('hosted Supabase tokens (JWKS) on $name', (t) => {
   let s: Running;
   let jwksServer: http.Server;
-  let privateKey: CryptoKey;
+  let privateKey: PrivateKey;
   beforeAll(async () => {
     const pair = await generateKeyPair('ES256');
     privateKey = pair.privateKey;
@@ -77,7 +97,10 @@ describe.each(testDatabases)('hosted Supabase tokens (JWKS) on $name', (t) => {
     });
     await new Promise<void>((r) => jwksServer.listen(0, '127.0.0.1', r));
     const { port } = jwksServer.address() as AddressInfo;
-    s = await startAuthServer(t, { SUPABASE_URL, SUPABASE_JWKS_URL: `http://127.0.0.1:${port}/auth/v1/.well-known/jwks.json` });
+    s = await startAuthServer(t, {
+      SUPABASE_URL,
+      SUPABASE_JWKS_URL: `http://127.0.0.1:${port}/auth/v1/.well-known/jwks.json`,
+    });
   }, 120_000);
   afterAll(async () => {
     await s?.close();
@@ -116,9 +139,21 @@ describe('JWT secret and mailer', () => {
     const log = { info: (m: unknown) => logged.push(String(m)) } as never;
     const mailer = createMailer({ dataDir, SMTP_URL: undefined, MAIL_FROM: 'ATR <no-reply@atr.local>' }, log);
     expect(mailer.kind).toBe('outbox');
-    await mailer.send({ to: 'a@example.com', subject: 'Hello', text: 't', html: '<p>t</p>', links: ['http://x/1'] });
+    await mailer.send({
+      to: 'a@example.com',
+      subject: 'Hello',
+      text: 't',
+      html: '<p>t</p>',
+      links: ['http://x/1'],
+    });
     const [mail] = await readOutbox({ dataDir });
-    expect(mail).toMatchObject({ to: 'a@example.com', subject: 'Hello', text: 't', html: '<p>t</p>', links: ['http://x/1'] });
+    expect(mail).toMatchObject({
+      to: 'a@example.com',
+      subject: 'Hello',
+      text: 't',
+      html: '<p>t</p>',
+      links: ['http://x/1'],
+    });
     expect(Number.isNaN(Date.parse(mail!.createdAt))).toBe(false);
     expect(logged).toEqual(['Outbox: mail to a@example.com: Hello → http://x/1']);
     await fs.rm(dataDir, { recursive: true, force: true });

@@ -32,17 +32,20 @@ export const gotrue = {
   samePassword: () => e(422, 'same_password', 'New password should be different from the old password.'),
   userAlreadyExists: () => e(422, 'user_already_exists', 'User already registered'),
   rateLimited: () => e(429, 'over_request_rate_limit', 'Request rate limit reached'),
-  refreshTokenNotFound: () => e(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
+  refreshTokenNotFound: () =>
+    e(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
   refreshTokenAlreadyUsed: () => e(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
   sessionRevoked: () => e(400, 'session_not_found', 'Invalid Refresh Token: Session not found'),
   unsupportedGrant: () => e(400, 'validation_failed', 'unsupported_grant_type'),
   noAuthorization: () => e(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
-  badJwt: () => e(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is expired or invalid'),
+  badJwt: () =>
+    e(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token is expired or invalid'),
   sessionNotFound: () => e(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
   userNotFound: () => e(404, 'user_not_found', 'User not found'),
   otpExpired: () => e(403, 'otp_expired', 'Email link is invalid or has expired'),
   notFound: () => e(404, 'not_found', 'Not found'),
-  unexpected: () => e(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+  unexpected: () =>
+    e(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
 };
 
 /** True when the client speaks the 2024-01-01 API (auth-js sends it on every request). */
@@ -62,5 +65,8 @@ export function sendGoTrueError(request: FastifyRequest, reply: FastifyReply, er
   const api2024 = wantsApi2024(request);
   // Echoing the version tells auth-js to read `code` as the error code.
   if (api2024) void reply.header(API_VERSION_HEADER, API_VERSION_2024);
-  return reply.status(err.status).header('x-sb-error-code', err.errorCode).send(goTrueErrorBody(err, api2024));
+  return reply
+    .status(err.status)
+    .header('x-sb-error-code', err.errorCode)
+    .send(goTrueErrorBody(err, api2024));
 }

@@ -14,14 +14,23 @@ export const AUTH_PREFIX = '/auth/v1';
 
 /** Fastify's request serializer, with the one-time tokens of verify links masked. */
 function serializeRequest(req: FastifyRequest) {
-  return { method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
 }
 
 export const authModule = fp(
   async (app: FastifyInstance) => {
     const config = app.config;
     const secret = await loadJwtSecret(config);
-    const tokens = createTokenService(secret, { issuer: `${config.siteUrl}${AUTH_PREFIX}`, ttlS: config.ACCESS_TOKEN_TTL_S });
+    const tokens = createTokenService(secret, {
+      issuer: `${config.siteUrl}${AUTH_PREFIX}`,
+      ttlS: config.ACCESS_TOKEN_TTL_S,
+    });
     const repo = createAuthRepository(app.db);
     const mailer = createMailer(config, app.log);
     const limiter = createRateLimiter(app.db, config.AUTH_RATE_LIMIT_WINDOW_S);

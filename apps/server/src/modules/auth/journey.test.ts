@@ -37,11 +37,20 @@ describe.each(testDatabases)('auth journey with GoTrueClient on $name', (t) => {
 
     // Confirmation link from the outbox: 303 back to redirect_to with the session in the fragment.
     const [confirmLink] = await s.mailLinks(lower, 'Confirm');
-    expect(confirmLink).toMatch(new RegExp(`^${s.base}/auth/v1/verify\\?token=[^&]+&type=signup&redirect_to=`));
+    expect(confirmLink).toMatch(
+      new RegExp(`^${s.base}/auth/v1/verify\\?token=[^&]+&type=signup&redirect_to=`),
+    );
     const confirmed = await openLink(confirmLink!);
     expect(confirmed.status).toBe(303);
     expect(confirmed.location.startsWith(`${s.base}/auth/callback#access_token=`)).toBe(true);
-    expect([...confirmed.fragment.keys()]).toEqual(['access_token', 'expires_at', 'expires_in', 'refresh_token', 'token_type', 'type']);
+    expect([...confirmed.fragment.keys()]).toEqual([
+      'access_token',
+      'expires_at',
+      'expires_in',
+      'refresh_token',
+      'token_type',
+      'type',
+    ]);
     expect(confirmed.fragment.get('type')).toBe('signup');
     expect(confirmed.fragment.get('token_type')).toBe('bearer');
     const fromUrl = await client.setSession({
@@ -63,7 +72,12 @@ describe.each(testDatabases)('auth journey with GoTrueClient on $name', (t) => {
     expect(session.expires_in).toBe(3600);
     expect(session.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
     const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString());
-    expect(claims).toMatchObject({ sub: session.user.id, email: lower, role: 'authenticated', aud: 'authenticated' });
+    expect(claims).toMatchObject({
+      sub: session.user.id,
+      email: lower,
+      role: 'authenticated',
+      aud: 'authenticated',
+    });
     expect(typeof claims.session_id).toBe('string');
     expect(claims.exp - claims.iat).toBe(3600);
 
@@ -87,7 +101,9 @@ describe.each(testDatabases)('auth journey with GoTrueClient on $name', (t) => {
     expect(isAuthWeakPasswordError(weak.error)).toBe(true);
     expect(await client.updateUser({ password: 'second-pass' })).toMatchObject({ error: null });
     const other = s.client();
-    expect((await other.signInWithPassword({ email, password: 'first-pass' })).error?.code).toBe('invalid_credentials');
+    expect((await other.signInWithPassword({ email, password: 'first-pass' })).error?.code).toBe(
+      'invalid_credentials',
+    );
     expect((await other.signInWithPassword({ email, password: 'second-pass' })).error).toBeNull();
 
     // The /api guard accepts the current token.
@@ -102,9 +118,14 @@ describe.each(testDatabases)('auth journey with GoTrueClient on $name', (t) => {
     const user = await fetch(`${s.base}/auth/v1/user`, { headers: { authorization: `Bearer ${current}` } });
     expect(user.status).toBe(403);
     expect(user.headers.get('x-sb-error-code')).toBe('session_not_found');
-    const apiAfter = await fetch(`${s.base}/api/test-me`, { headers: { authorization: `Bearer ${current}` } });
+    const apiAfter = await fetch(`${s.base}/api/test-me`, {
+      headers: { authorization: `Bearer ${current}` },
+    });
     expect(apiAfter.status).toBe(401);
-    expect(await apiAfter.json()).toMatchObject({ code: 'unauthorized', message: 'User must be authenticated' });
+    expect(await apiAfter.json()).toMatchObject({
+      code: 'unauthorized',
+      message: 'User must be authenticated',
+    });
     // Global scope also ended the other client's session.
     const otherUser = await other.getUser();
     expect(otherUser.data.user).toBeNull();
@@ -124,7 +145,9 @@ describe.each(testDatabases)('auth journey with GoTrueClient on $name', (t) => {
     });
     expect((await rec.updateUser({ password: 'third-pass' })).error).toBeNull();
     const last = s.client();
-    expect((await last.signInWithPassword({ email, password: 'second-pass' })).error?.code).toBe('invalid_credentials');
+    expect((await last.signInWithPassword({ email, password: 'second-pass' })).error?.code).toBe(
+      'invalid_credentials',
+    );
     expect((await last.signInWithPassword({ email, password: 'third-pass' })).error).toBeNull();
   });
 
@@ -133,7 +156,8 @@ describe.each(testDatabases)('auth journey with GoTrueClient on $name', (t) => {
     await s.client().signUp({ email, password: 'scope-pass' });
     await openLink((await s.mailLinks(email, 'Confirm'))[0]!);
     const [a, b, c] = [s.client(), s.client(), s.client()];
-    for (const cl of [a, b, c]) expect((await cl.signInWithPassword({ email, password: 'scope-pass' })).error).toBeNull();
+    for (const cl of [a, b, c])
+      expect((await cl.signInWithPassword({ email, password: 'scope-pass' })).error).toBeNull();
 
     await a.signOut({ scope: 'local' });
     expect((await b.getUser()).data.user?.email).toBe(email);

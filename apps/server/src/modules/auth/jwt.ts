@@ -79,8 +79,13 @@ export function createTokenService(secret: string, opts: { issuer: string; ttlS:
     },
     /** Verifies signature, expiry, audience and issuer; throws on any failure. */
     async verify(token: string): Promise<AccessClaims> {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: AUDIENCE, issuer: opts.issuer });
-      if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') throw new Error('missing claims');
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        audience: AUDIENCE,
+        issuer: opts.issuer,
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string')
+        throw new Error('missing claims');
       return payload as AccessClaims;
     },
   };

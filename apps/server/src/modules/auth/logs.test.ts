@@ -32,14 +32,29 @@ describe.each(testDatabases)('auth logs on $name', (t) => {
       env.DATABASE_URL = created.url;
       dropDb = created.drop;
     }
-    Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: base, LOG_LEVEL: 'debug', WORKER_IN_PROCESS: 'false', NODE_ENV: 'test' });
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: SERVER_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    Object.assign(env, {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_URL: base,
+      LOG_LEVEL: 'debug',
+      WORKER_IN_PROCESS: 'false',
+      NODE_ENV: 'test',
+    });
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: SERVER_DIR,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
     const deadline = Date.now() + 90_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-      const ok = await fetch(`${base}/auth/v1/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/auth/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 300));
@@ -60,7 +75,11 @@ describe.each(testDatabases)('auth logs on $name', (t) => {
     const store = new Map<string, string>();
     const client = new GoTrueClient({
       url: `${base}/auth/v1`,
-      storage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v), removeItem: (k) => void store.delete(k) },
+      storage: {
+        getItem: (k: string) => store.get(k) ?? null,
+        setItem: (k: string, v: string) => void store.set(k, v),
+        removeItem: (k: string) => void store.delete(k),
+      },
       persistSession: true,
       autoRefreshToken: false,
       detectSessionInUrl: false,
@@ -69,19 +88,31 @@ describe.each(testDatabases)('auth logs on $name', (t) => {
     const passwords = ['Secret-Pass-One', 'Secret-Pass-Two', 'Wrong-Pass-Three'];
     const secrets: string[] = [...passwords];
 
-    expect((await client.signUp({ email, password: passwords[0]!, options: { emailRedirectTo: `${base}/auth/callback` } })).error).toBeNull();
+    expect(
+      (
+        await client.signUp({
+          email,
+          password: passwords[0]!,
+          options: { emailRedirectTo: `${base}/auth/callback` },
+        })
+      ).error,
+    ).toBeNull();
     const mail = (await readOutbox({ dataDir })).find((m) => m.to === email)!;
     const linkToken = new URL(mail.links[0]!).searchParams.get('token')!;
     const opened = await openLink(mail.links[0]!);
     secrets.push(opened.fragment.get('access_token')!, opened.fragment.get('refresh_token')!);
 
-    expect((await client.signInWithPassword({ email, password: passwords[2]! })).error?.code).toBe('invalid_credentials');
+    expect((await client.signInWithPassword({ email, password: passwords[2]! })).error?.code).toBe(
+      'invalid_credentials',
+    );
     const signIn = await client.signInWithPassword({ email, password: passwords[0]! });
     secrets.push(signIn.data.session!.access_token, signIn.data.session!.refresh_token);
     const refreshed = await client.refreshSession();
     secrets.push(refreshed.data.session!.access_token, refreshed.data.session!.refresh_token);
     expect((await client.updateUser({ password: passwords[1]! })).error).toBeNull();
-    await fetch(`${base}/api/anything`, { headers: { authorization: `Bearer ${refreshed.data.session!.access_token}` } });
+    await fetch(`${base}/api/anything`, {
+      headers: { authorization: `Bearer ${refreshed.data.session!.access_token}` },
+    });
     expect((await client.signOut()).error).toBeNull();
 
     const secretFile = path.join(dataDir, 'jwt-secret');
@@ -92,7 +123,8 @@ describe.each(testDatabases)('auth logs on $name', (t) => {
     await new Promise((r) => setTimeout(r, 300)); // let the last log lines arrive
     expect(output).toContain('incoming request'); // debug logging really was on
     expect(output).toContain('/auth/v1/verify?token=[redacted]');
-    for (const s of secrets) expect(output.includes(s), `log contains a secret (${s.slice(0, 6)}…)`).toBe(false);
+    for (const s of secrets)
+      expect(output.includes(s), `log contains a secret (${s.slice(0, 6)}…)`).toBe(false);
     const lines = output.split('\n').filter((l) => l.includes(linkToken));
     expect(lines.length).toBe(1);
     expect(lines[0]).toContain('Outbox: mail to logs@example.com');

@@ -18,7 +18,9 @@ export interface User {
 
 export type OneTimeKind = 'signup' | 'recovery';
 
-const userColumns = (p = '') => `${p}id, ${p}email, ${p}password_hash AS "passwordHash", ${p}full_name AS "fullName",
+const userColumns = (
+  p = '',
+) => `${p}id, ${p}email, ${p}password_hash AS "passwordHash", ${p}full_name AS "fullName",
   ${p}provider, ${p}email_confirmed_at AS "emailConfirmedAt", ${p}confirmation_sent_at AS "confirmationSentAt",
   ${p}recovery_sent_at AS "recoverySentAt", ${p}last_sign_in_at AS "lastSignInAt",
   ${p}created_at AS "createdAt", ${p}updated_at AS "updatedAt"`;
@@ -129,7 +131,11 @@ export function createAuthRepository(db: Database) {
 
     async revokeSessions(userId: string, scope: 'global' | 'local' | 'others', sessionId: string) {
       const where =
-        scope === 'global' ? 'user_id = $1' : scope === 'local' ? 'user_id = $1 AND id = $2' : 'user_id = $1 AND id <> $2';
+        scope === 'global'
+          ? 'user_id = $1'
+          : scope === 'local'
+            ? 'user_id = $1 AND id = $2'
+            : 'user_id = $1 AND id <> $2';
       const params = scope === 'global' ? [userId] : [userId, sessionId];
       await db.query(
         `WITH s AS (UPDATE auth_sessions SET revoked_at = now(), updated_at = now()
@@ -169,7 +175,10 @@ export function createAuthRepository(db: Database) {
          SELECT $2, session_id, user_id, id FROM old RETURNING id`,
         [id, childHash],
       );
-      await db.query(`UPDATE auth_sessions SET updated_at = now() WHERE id = (SELECT session_id FROM refresh_tokens WHERE id = $1)`, [id]);
+      await db.query(
+        `UPDATE auth_sessions SET updated_at = now() WHERE id = (SELECT session_id FROM refresh_tokens WHERE id = $1)`,
+        [id],
+      );
       return rows.length > 0;
     },
 
@@ -193,9 +202,18 @@ export function createAuthRepository(db: Database) {
 
     // One-time link tokens
 
-    async createOneTimeToken(t: { userId: string; kind: OneTimeKind; tokenHash: string; redirectTo: string | null; ttlS: number }) {
+    async createOneTimeToken(t: {
+      userId: string;
+      kind: OneTimeKind;
+      tokenHash: string;
+      redirectTo: string | null;
+      ttlS: number;
+    }) {
       // A new link supersedes older unused ones of the same kind.
-      await db.query(`DELETE FROM one_time_tokens WHERE user_id = $1 AND kind = $2 AND used_at IS NULL`, [t.userId, t.kind]);
+      await db.query(`DELETE FROM one_time_tokens WHERE user_id = $1 AND kind = $2 AND used_at IS NULL`, [
+        t.userId,
+        t.kind,
+      ]);
       await db.query(
         `INSERT INTO one_time_tokens (user_id, kind, token_hash, redirect_to, expires_at)
          VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
@@ -216,7 +234,10 @@ export function createAuthRepository(db: Database) {
 
     findOneTimeTokenRedirect(tokenHash: string) {
       return db
-        .query<{ redirectTo: string | null }>(`SELECT redirect_to AS "redirectTo" FROM one_time_tokens WHERE token_hash = $1`, [tokenHash])
+        .query<{ redirectTo: string | null }>(
+          `SELECT redirect_to AS "redirectTo" FROM one_time_tokens WHERE token_hash = $1`,
+          [tokenHash],
+        )
         .then((r) => r[0]?.redirectTo ?? null);
     },
   };

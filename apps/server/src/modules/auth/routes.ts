@@ -88,7 +88,11 @@ export async function authRoutes(app: FastifyInstance, opts: { service: AuthServ
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return sendGoTrueError(request, reply, new GoTrueError(status, 'validation_failed', 'The request is not valid.'));
+      return sendGoTrueError(
+        request,
+        reply,
+        new GoTrueError(status, 'validation_failed', 'The request is not valid.'),
+      );
     }
     request.log.error({ err }, 'auth request failed');
     return sendGoTrueError(request, reply, gotrue.unexpected());
@@ -104,7 +108,11 @@ export async function authRoutes(app: FastifyInstance, opts: { service: AuthServ
     return service.authenticate(bearerToken(request));
   }
 
-  app.get('/health', async () => ({ version: 'atr', name: 'GoTrue', description: 'GoTrue-compatible auth service of ATR' }));
+  app.get('/health', async () => ({
+    version: 'atr',
+    name: 'GoTrue',
+    description: 'GoTrue-compatible auth service of ATR',
+  }));
   app.get('/settings', async () => settingsJson(app.config));
 
   app.post('/signup', async (request, reply) => {
@@ -124,14 +132,21 @@ export async function authRoutes(app: FastifyInstance, opts: { service: AuthServ
     const grant = query(request).grant_type;
     const b = body(request);
     if (grant === 'password') {
-      return reply.send(await service.passwordGrant({ email: b.email, password: b.password, ip: request.ip }));
+      return reply.send(
+        await service.passwordGrant({ email: b.email, password: b.password, ip: request.ip }),
+      );
     }
-    if (grant === 'refresh_token') return reply.send(await service.refreshGrant({ refreshToken: b.refresh_token }));
+    if (grant === 'refresh_token')
+      return reply.send(await service.refreshGrant({ refreshToken: b.refresh_token }));
     throw gotrue.unsupportedGrant();
   });
 
   app.post('/recover', async (request, reply) => {
-    await service.recover({ email: body(request).email, redirectTo: query(request).redirect_to, ip: request.ip });
+    await service.recover({
+      email: body(request).email,
+      redirectTo: query(request).redirect_to,
+      ip: request.ip,
+    });
     return reply.send({});
   });
 
@@ -148,12 +163,19 @@ export async function authRoutes(app: FastifyInstance, opts: { service: AuthServ
         303,
       );
     }
-    return reply.redirect(fragmentRedirect(result.redirectTo, sessionFragment(result.session!, result.kind)), 303);
+    return reply.redirect(
+      fragmentRedirect(result.redirectTo, sessionFragment(result.session!, result.kind)),
+      303,
+    );
   });
 
   app.post('/verify', async (request, reply) => {
     const b = body(request);
-    const result = await service.verify({ token: b.token_hash ?? b.token, type: b.type, redirectTo: query(request).redirect_to });
+    const result = await service.verify({
+      token: b.token_hash ?? b.token,
+      type: b.type,
+      redirectTo: query(request).redirect_to,
+    });
     if ('error' in result && result.error) throw result.error;
     return reply.send(result.session);
   });

@@ -9,7 +9,6 @@ async function confirmedUser(s: Running, email: string, password: string) {
   expect((await openLink(link)).status).toBe(303);
 }
 
-
 describe.each(testDatabases)('auth security on $name', (t) => {
   let s: Running;
   beforeAll(async () => {
@@ -33,7 +32,11 @@ describe.each(testDatabases)('auth security on $name', (t) => {
     const legacy = { 'content-type': 'application/json' };
     const wrongLegacy = await post(url, { email: 'known@example.com', password: 'wrong-pass' }, legacy);
     const unknownLegacy = await post(url, { email: 'unknown@example.com', password: 'wrong-pass' }, legacy);
-    expect(wrongLegacy.body).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+    expect(wrongLegacy.body).toEqual({
+      code: 400,
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    });
     expect(unknownLegacy.body).toEqual(wrongLegacy.body);
   });
 
@@ -60,7 +63,10 @@ describe.each(testDatabases)('auth security on $name', (t) => {
   it('rotates refresh tokens, tolerates a retry within the reuse interval, then revokes the session on reuse', async () => {
     await confirmedUser(s, 'rotate@example.com', 'rotate-pass');
     const tokenUrl = `${s.base}/auth/v1/token?grant_type`;
-    const signIn = await post(`${tokenUrl}=password`, { email: 'rotate@example.com', password: 'rotate-pass' });
+    const signIn = await post(`${tokenUrl}=password`, {
+      email: 'rotate@example.com',
+      password: 'rotate-pass',
+    });
     const r0 = signIn.body.refresh_token as string;
     const first = await post(`${tokenUrl}=refresh_token`, { refresh_token: r0 });
     expect(first.status).toBe(200);
@@ -72,10 +78,14 @@ describe.each(testDatabases)('auth security on $name', (t) => {
     expect(retry.status).toBe(200);
     const r2 = retry.body.refresh_token as string;
     const access2 = retry.body.access_token as string;
-    expect((await fetch(`${s.base}/api/test-me`, { headers: { authorization: `Bearer ${access2}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${s.base}/api/test-me`, { headers: { authorization: `Bearer ${access2}` } })).status,
+    ).toBe(200);
 
     // Past the reuse interval, presenting a rotated token is theft: the whole session dies.
-    await s.db.query(`UPDATE refresh_tokens SET revoked_at = now() - interval '1 hour' WHERE revoked_at IS NOT NULL`);
+    await s.db.query(
+      `UPDATE refresh_tokens SET revoked_at = now() - interval '1 hour' WHERE revoked_at IS NOT NULL`,
+    );
     const reuse = await post(`${tokenUrl}=refresh_token`, { refresh_token: r0 });
     expect(reuse.status).toBe(400);
     expect(reuse.body.code).toBe('refresh_token_already_used');
@@ -84,8 +94,12 @@ describe.each(testDatabases)('auth security on $name', (t) => {
       expect(dead.status).toBe(400);
       expect(['session_not_found', 'refresh_token_already_used']).toContain(dead.body.code);
     }
-    expect((await fetch(`${s.base}/api/test-me`, { headers: { authorization: `Bearer ${access2}` } })).status).toBe(401);
-    const user = await fetch(`${s.base}/auth/v1/user`, { headers: { authorization: `Bearer ${access2}`, ...API_HEADERS } });
+    expect(
+      (await fetch(`${s.base}/api/test-me`, { headers: { authorization: `Bearer ${access2}` } })).status,
+    ).toBe(401);
+    const user = await fetch(`${s.base}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${access2}`, ...API_HEADERS },
+    });
     expect(user.status).toBe(403);
     expect(await user.json()).toMatchObject({ code: 'session_not_found' });
 
@@ -94,14 +108,18 @@ describe.each(testDatabases)('auth security on $name', (t) => {
     await client.signInWithPassword({ email: 'rotate@example.com', password: 'rotate-pass' });
     const stale = (await client.getSession()).data.session!.refresh_token;
     await post(`${tokenUrl}=refresh_token`, { refresh_token: stale });
-    await s.db.query(`UPDATE refresh_tokens SET revoked_at = now() - interval '1 hour' WHERE revoked_at IS NOT NULL`);
+    await s.db.query(
+      `UPDATE refresh_tokens SET revoked_at = now() - interval '1 hour' WHERE revoked_at IS NOT NULL`,
+    );
     const refreshed = await client.refreshSession();
     expect(refreshed.error?.code).toBe('refresh_token_already_used');
     expect(refreshed.data.session).toBeNull();
   });
 
   it('refuses an unknown refresh token and a forged access token', async () => {
-    const unknown = await post(`${s.base}/auth/v1/token?grant_type=refresh_token`, { refresh_token: 'not-a-token' });
+    const unknown = await post(`${s.base}/auth/v1/token?grant_type=refresh_token`, {
+      refresh_token: 'not-a-token',
+    });
     expect(unknown).toMatchObject({ status: 400, body: { code: 'refresh_token_not_found' } });
     const forged = await fetch(`${s.base}/api/test-me`, { headers: { authorization: 'Bearer a.b.c' } });
     expect(forged.status).toBe(401);
@@ -113,12 +131,16 @@ describe.each(testDatabases)('auth security on $name', (t) => {
 
   it('sends an expired or used link back with otp_expired in the fragment', async () => {
     const email = 'late@example.com';
-    await s.client().signUp({ email, password: 'late-pass', options: { emailRedirectTo: `${s.base}/auth/callback` } });
+    await s
+      .client()
+      .signUp({ email, password: 'late-pass', options: { emailRedirectTo: `${s.base}/auth/callback` } });
     const link = (await s.mailLinks(email, 'Confirm'))[0]!;
     await s.db.query(`UPDATE one_time_tokens SET expires_at = now() - interval '1 second'`);
     const expired = await openLink(link);
     expect(expired.status).toBe(303);
-    expect(expired.location.startsWith(`${s.base}/auth/callback#error=access_denied&error_code=otp_expired`)).toBe(true);
+    expect(
+      expired.location.startsWith(`${s.base}/auth/callback#error=access_denied&error_code=otp_expired`),
+    ).toBe(true);
     expect(expired.fragment.get('error_description')).toBe('Email link is invalid or has expired');
     expect(expired.fragment.get('access_token')).toBeNull();
     // Still unconfirmed.
@@ -128,9 +150,17 @@ describe.each(testDatabases)('auth security on $name', (t) => {
 
   it('ignores a redirect_to on a foreign host', async () => {
     const email = 'redirect@example.com';
-    await s.client().signUp({ email, password: 'redirect-pass', options: { emailRedirectTo: 'https://evil.example/steal' } });
+    await s
+      .client()
+      .signUp({
+        email,
+        password: 'redirect-pass',
+        options: { emailRedirectTo: 'https://evil.example/steal' },
+      });
     const link = (await s.mailLinks(email, 'Confirm'))[0]!;
-    const opened = await openLink(link.replace(/redirect_to=[^&]*/, `redirect_to=${encodeURIComponent('https://evil.example/x')}`));
+    const opened = await openLink(
+      link.replace(/redirect_to=[^&]*/, `redirect_to=${encodeURIComponent('https://evil.example/x')}`),
+    );
     expect(opened.status, opened.location).toBe(303);
     expect(opened.location, opened.location).toMatch(new RegExp(`^${s.base}/?#access_token=`));
     expect(opened.location).not.toContain('evil.example');
@@ -150,7 +180,11 @@ describe.each(testDatabases)('auth security on $name', (t) => {
 
   it('serves settings and health', async () => {
     const settings = await (await fetch(`${s.base}/auth/v1/settings`)).json();
-    expect(settings).toMatchObject({ external: { email: true }, mailer_autoconfirm: false, disable_signup: false });
+    expect(settings).toMatchObject({
+      external: { email: true },
+      mailer_autoconfirm: false,
+      disable_signup: false,
+    });
     expect((await fetch(`${s.base}/auth/v1/health`)).status).toBe(200);
   });
 });
@@ -172,27 +206,52 @@ describe.each(testDatabases)('auth rate limits on $name', (t) => {
       expect((await post(url, { email: 'limited@example.com', password: 'nope' }, h)).status).toBe(400);
     }
     // Even the right password is refused now, from a fresh IP.
-    const blocked = await post(url, { email: 'limited@example.com', password: 'limited-pass' }, { ...API_HEADERS, 'x-forwarded-for': '10.0.1.9' });
+    const blocked = await post(
+      url,
+      { email: 'limited@example.com', password: 'limited-pass' },
+      { ...API_HEADERS, 'x-forwarded-for': '10.0.1.9' },
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });
     const client = s.client();
-    const viaClient = await client.signInWithPassword({ email: 'limited@example.com', password: 'limited-pass' });
+    const viaClient = await client.signInWithPassword({
+      email: 'limited@example.com',
+      password: 'limited-pass',
+    });
     expect(viaClient.error?.status).toBe(429);
     expect(viaClient.error?.code).toBe('over_request_rate_limit');
 
     // Per IP: the seventh recover from one address is refused, whatever the e-mail.
     const ipHeaders = { ...API_HEADERS, 'x-forwarded-for': '10.0.2.1' };
     for (let i = 0; i < 6; i++) {
-      expect((await post(`${s.base}/auth/v1/recover`, { email: `user${i}@example.com` }, ipHeaders)).status).toBe(200);
+      expect(
+        (await post(`${s.base}/auth/v1/recover`, { email: `user${i}@example.com` }, ipHeaders)).status,
+      ).toBe(200);
     }
     const seventh = await post(`${s.base}/auth/v1/recover`, { email: 'user9@example.com' }, ipHeaders);
     expect(seventh).toMatchObject({ status: 429, body: { code: 'over_request_rate_limit' } });
     // Signup per e-mail.
     const signupHeaders = (i: number) => ({ ...API_HEADERS, 'x-forwarded-for': `10.0.3.${i}` });
     for (let i = 0; i < 3; i++) {
-      expect((await post(`${s.base}/auth/v1/signup`, { email: 'spam@example.com', password: 'spam-pass' }, signupHeaders(i))).status).toBe(200);
+      expect(
+        (
+          await post(
+            `${s.base}/auth/v1/signup`,
+            { email: 'spam@example.com', password: 'spam-pass' },
+            signupHeaders(i),
+          )
+        ).status,
+      ).toBe(200);
     }
-    expect((await post(`${s.base}/auth/v1/signup`, { email: 'spam@example.com', password: 'spam-pass' }, signupHeaders(5))).status).toBe(429);
+    expect(
+      (
+        await post(
+          `${s.base}/auth/v1/signup`,
+          { email: 'spam@example.com', password: 'spam-pass' },
+          signupHeaders(5),
+        )
+      ).status,
+    ).toBe(429);
   });
 });
 

@@ -86,7 +86,10 @@ export function userJson(u: User): Record<string, unknown> {
  * Where a link may send the browser: a relative path, or an absolute URL on the site's own origin or
  * an origin allowed by CORS_ORIGINS. Anything else falls back to the site (no open redirect).
  */
-export function safeRedirect(raw: string | undefined | null, config: Pick<Config, 'siteUrl' | 'CORS_ORIGINS'>): string {
+export function safeRedirect(
+  raw: string | undefined | null,
+  config: Pick<Config, 'siteUrl' | 'CORS_ORIGINS'>,
+): string {
   const site = new URL(config.siteUrl);
   if (!raw) return config.siteUrl;
   try {
@@ -97,8 +100,14 @@ export function safeRedirect(raw: string | undefined | null, config: Pick<Config
       return url.toString();
     }
     const url = new URL(raw);
-    const allowed = new Set([site.origin, ...config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)]);
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !allowed.has(url.origin)) return config.siteUrl;
+    const allowed = new Set([
+      site.origin,
+      ...config.CORS_ORIGINS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ]);
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !allowed.has(url.origin))
+      return config.siteUrl;
     url.hash = '';
     return url.toString();
   } catch {
@@ -146,9 +155,19 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
 
   async function sendLink(user: User, kind: OneTimeKind, redirectTo: string) {
     const token = newOpaqueToken();
-    await repo.createOneTimeToken({ userId: user.id, kind, tokenHash: sha256(token), redirectTo, ttlS: LINK_TTL_S });
+    await repo.createOneTimeToken({
+      userId: user.id,
+      kind,
+      tokenHash: sha256(token),
+      redirectTo,
+      ttlS: LINK_TTL_S,
+    });
     const url = verifyLink(kind, token, redirectTo);
-    await mailer.send(kind === 'signup' ? confirmSignupMail(user.email, user.fullName, url) : recoveryMail(user.email, user.fullName, url));
+    await mailer.send(
+      kind === 'signup'
+        ? confirmSignupMail(user.email, user.fullName, url)
+        : recoveryMail(user.email, user.fullName, url),
+    );
     await repo.markMailSent(user.id, kind);
   }
 
@@ -160,7 +179,12 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
     return sessionFor(fresh, sessionId, refresh, method);
   }
 
-  async function sessionFor(user: User, sessionId: string, refresh: string, method: 'password' | 'otp' | 'recovery'): Promise<Session> {
+  async function sessionFor(
+    user: User,
+    sessionId: string,
+    refresh: string,
+    method: 'password' | 'otp' | 'recovery',
+  ): Promise<Session> {
     const { token, exp } = await tokens.sign(user, sessionId, method);
     return {
       access_token: token,
@@ -174,14 +198,25 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
 
   return {
     /** POST /signup. An already registered e-mail gets the same-looking answer (and its owner a mail). */
-    async signup(input: { email: unknown; password: unknown; fullName: unknown; redirectTo?: string; ip: string }) {
+    async signup(input: {
+      email: unknown;
+      password: unknown;
+      fullName: unknown;
+      redirectTo?: string;
+      ip: string;
+    }) {
       const email = parseEmail(input.email);
       const password = checkPassword(input.password);
       const fullName = input.fullName == null || input.fullName === '' ? '' : parseFullName(input.fullName);
       await limit('signup', input.ip, email);
       const redirectTo = safeRedirect(input.redirectTo, config);
       const passwordHash = await hash(password, ARGON2);
-      const user = await repo.insertUser({ email, passwordHash, fullName, confirmed: config.AUTH_AUTOCONFIRM });
+      const user = await repo.insertUser({
+        email,
+        passwordHash,
+        fullName,
+        confirmed: config.AUTH_AUTOCONFIRM,
+      });
       if (user) {
         if (config.AUTH_AUTOCONFIRM) return { session: await issueSession(user, 'password') };
         await sendLink(user, 'signup', redirectTo);
@@ -196,7 +231,12 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
         await sendLink(existing, 'signup', redirectTo);
       } else if (existing) {
         await mailer.send(
-          existingAccountMail(existing.email, existing.fullName, `${config.siteUrl}/login`, `${config.siteUrl}/reset-password`),
+          existingAccountMail(
+            existing.email,
+            existing.fullName,
+            `${config.siteUrl}/login`,
+            `${config.siteUrl}/reset-password`,
+          ),
         );
       }
       const now = new Date();
@@ -224,13 +264,19 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       }
       const email = input.email.trim().toLowerCase();
       const emailKey = `token-failed:email:${email}`;
-      if (!(await limiter.hit(`token:ip:${input.ip}`, limits.ip)) || (await limiter.exceeded(emailKey, limits.email))) {
+      if (
+        !(await limiter.hit(`token:ip:${input.ip}`, limits.ip)) ||
+        (await limiter.exceeded(emailKey, limits.email))
+      ) {
         throw gotrue.rateLimited();
       }
       const user = email ? await repo.findUserByEmail(email) : null;
       const ok = user?.passwordHash
         ? await verify(user.passwordHash, input.password).catch(() => false)
-        : await verify(await dummyHash, input.password).then(() => false, () => false);
+        : await verify(await dummyHash, input.password).then(
+            () => false,
+            () => false,
+          );
       if (!user || !ok) {
         await limiter.hit(emailKey, limits.email);
         throw gotrue.invalidCredentials();
@@ -254,7 +300,9 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       let rotated = false;
       if (!found.revoked) rotated = await repo.rotateRefreshToken(found.id, sha256(child));
       if (!rotated) {
-        const again = found.revoked ? found : await repo.findRefreshToken(sha256(input.refreshToken), config.REFRESH_REUSE_INTERVAL_S);
+        const again = found.revoked
+          ? found
+          : await repo.findRefreshToken(sha256(input.refreshToken), config.REFRESH_REUSE_INTERVAL_S);
         if (again?.withinReuse) rotated = await repo.reissueFromActive(found.sessionId, sha256(child));
         if (!rotated) {
           await repo.revokeSessions(found.userId, 'local', found.sessionId);
@@ -276,7 +324,12 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
 
     /** Consumes a link token; returns the session and where to send the browser. */
     async verify(input: { token: unknown; type: unknown; redirectTo?: string }) {
-      const kind: OneTimeKind | null = input.type === 'signup' || input.type === 'email' ? 'signup' : input.type === 'recovery' ? 'recovery' : null;
+      const kind: OneTimeKind | null =
+        input.type === 'signup' || input.type === 'email'
+          ? 'signup'
+          : input.type === 'recovery'
+            ? 'recovery'
+            : null;
       const fallbackRedirect = safeRedirect(input.redirectTo, config);
       if (!kind || typeof input.token !== 'string' || !input.token) {
         return { error: gotrue.otpExpired(), redirectTo: fallbackRedirect, kind: 'signup' as const };
@@ -284,7 +337,11 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       const consumed = await repo.consumeOneTimeToken(sha256(input.token), kind);
       if (!consumed) {
         const stored = await repo.findOneTimeTokenRedirect(sha256(input.token));
-        return { error: gotrue.otpExpired(), redirectTo: stored ? safeRedirect(stored, config) : fallbackRedirect, kind };
+        return {
+          error: gotrue.otpExpired(),
+          redirectTo: stored ? safeRedirect(stored, config) : fallbackRedirect,
+          kind,
+        };
       }
       await repo.markConfirmed(consumed.userId);
       const user = await repo.findUserById(consumed.userId);
@@ -308,7 +365,10 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
     },
 
     /** PUT /user: password and/or data.full_name. A new password signs out the other sessions. */
-    async updateUser(auth: Authenticated, input: { password?: unknown; fullName?: unknown; email?: unknown }) {
+    async updateUser(
+      auth: Authenticated,
+      input: { password?: unknown; fullName?: unknown; email?: unknown },
+    ) {
       if (input.email !== undefined && input.email !== null && input.email !== auth.user.email) {
         throw gotrue.validation('Changing the e-mail address is not supported');
       }
@@ -328,7 +388,8 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
 
     async logout(auth: Authenticated, scope: unknown) {
       const s = scope ?? 'global';
-      if (s !== 'global' && s !== 'local' && s !== 'others') throw gotrue.validation('Unsupported logout scope');
+      if (s !== 'global' && s !== 'local' && s !== 'others')
+        throw gotrue.validation('Unsupported logout scope');
       await repo.revokeSessions(auth.user.id, s, auth.sessionId);
     },
 

@@ -37,7 +37,10 @@ export interface Running {
 }
 
 /** Starts the app (no queue) on a free port, with a test-only /api route guarded by app.authenticate. */
-export async function startAuthServer(t: TestDatabase, overrides: Record<string, string> = {}): Promise<Running> {
+export async function startAuthServer(
+  t: TestDatabase,
+  overrides: Record<string, string> = {},
+): Promise<Running> {
   const { db, drop } = await t.create();
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));
@@ -60,9 +63,9 @@ export async function startAuthServer(t: TestDatabase, overrides: Record<string,
         url: `${base}/auth/v1`,
         storageKey: `atr-test-${Math.random()}`,
         storage: {
-          getItem: (k) => store.get(k) ?? null,
-          setItem: (k, v) => void store.set(k, v),
-          removeItem: (k) => void store.delete(k),
+          getItem: (k: string) => store.get(k) ?? null,
+          setItem: (k: string, v: string) => void store.set(k, v),
+          removeItem: (k: string) => void store.delete(k),
         },
         persistSession: true,
         autoRefreshToken: false,
@@ -88,7 +91,9 @@ export async function startAuthServer(t: TestDatabase, overrides: Record<string,
 }
 
 /** Follows a mailed link the way a browser would, without following the redirect. */
-export async function openLink(link: string): Promise<{ status: number; location: string; fragment: URLSearchParams }> {
+export async function openLink(
+  link: string,
+): Promise<{ status: number; location: string; fragment: URLSearchParams }> {
   const res = await fetch(link, { redirect: 'manual' });
   const location = res.headers.get('location') ?? '';
   return { status: res.status, location, fragment: new URLSearchParams(location.split('#')[1] ?? '') };
@@ -99,5 +104,9 @@ export const API_HEADERS = { 'content-type': 'application/json', 'x-supabase-api
 export async function post(url: string, body: unknown, headers: Record<string, string> = API_HEADERS) {
   const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
   const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
+  return {
+    status: res.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    headers: res.headers,
+  };
 }
