@@ -1,5 +1,5 @@
 // Account (/app/account): Profile, Downloads and Settings tabs.
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Download, Settings, User } from 'lucide-react';
 import { ProfileFormSchema, firstIssue, messages, uiMessages } from '@atr/shared';
@@ -20,7 +20,8 @@ const tabs = [
   { key: 'settings', label: 'Settings', icon: <Settings aria-hidden="true" className="size-4" /> },
 ] as const;
 
-export function AccountPage() {
+/** `downloads` replaces the built-in Downloads tab (the payments feature provides it). */
+export function AccountPage({ downloads }: { downloads?: ReactNode } = {}) {
   const [tab, setTab] = useState<TabKey>('profile');
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -29,7 +30,7 @@ export function AccountPage() {
       <Card className="mt-8 p-4 sm:p-6">
         <Tabs items={tabs} value={tab} onChange={setTab} label="Account sections">
           {tab === 'profile' && <ProfileTab />}
-          {tab === 'downloads' && <DownloadsTab />}
+          {tab === 'downloads' && (downloads ?? <DownloadsTab />)}
           {tab === 'settings' && <SettingsTab />}
         </Tabs>
       </Card>

@@ -37,7 +37,7 @@ export function PdfPreview({ reportId }: { reportId: string }) {
   const [page, setPage] = useState(1);
   const [zoom, setZoom] = useState<number>(PREVIEW_ZOOM_INITIAL);
   const [renderError, setRenderError] = useState<string | null>(null);
-  const [rendering, setRendering] = useState(false);
+  const [rendered, setRendered] = useState<{ page: number; zoom: number } | null>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
 
@@ -90,7 +90,6 @@ export function PdfPreview({ reportId }: { reportId: string }) {
     const t = window.setTimeout(async () => {
       const canvas = canvasRef.current;
       if (!canvas) return;
-      setRendering(true);
       try {
         const pdfPage = await state.doc.getPage(page);
         const base = pdfPage.getViewport({ scale: 1 });
@@ -105,13 +104,14 @@ export function PdfPreview({ reportId }: { reportId: string }) {
         if (cancelled) return;
         task = pdfPage.render({ canvas, viewport, transform: ratio !== 1 ? [ratio, 0, 0, ratio, 0, 0] : undefined });
         await task.promise;
-        if (!cancelled) setRenderError(null);
+        if (!cancelled) {
+          setRenderError(null);
+          setRendered({ page, zoom });
+        }
       } catch (e) {
         if (!cancelled && !(e instanceof Error && e.name === 'RenderingCancelledException')) {
           setRenderError(messages.preview.renderFailed(e instanceof Error ? e.message : String(e)));
         }
-      } finally {
-        if (!cancelled) setRendering(false);
       }
     }, PREVIEW_RENDER_DEBOUNCE_MS);
     return () => {
@@ -173,7 +173,7 @@ export function PdfPreview({ reportId }: { reportId: string }) {
         </Alert>
       )}
       <div ref={boxRef} className="relative mt-3 max-h-[80dvh] overflow-auto rounded-xl bg-slate-100 p-2 ring-1 ring-slate-200 sm:p-4">
-        <canvas ref={canvasRef} className="mx-auto block bg-white shadow" aria-label={`Preview page ${page}`} data-testid="preview-canvas" data-rendered-page={rendering ? '' : page} data-rendered-zoom={rendering ? '' : percent} />
+        <canvas ref={canvasRef} className="mx-auto block bg-white shadow" aria-label={`Preview page ${page}`} data-testid="preview-canvas" data-rendered-page={rendered?.page ?? ''} data-rendered-zoom={rendered ? Math.round(rendered.zoom * 100) : ''} />
       </div>
       <p className="mt-2 text-xs text-slate-500">Free preview of the first {state.pages} pages. Buy a format to get the full report.</p>
     </div>

@@ -153,7 +153,7 @@ export function ProcessingPage({ reportId }: { reportId: string }) {
   return (
     <Shell>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        {completed ? 'Your report is ready' : phase === 'processing' ? 'Generating your report' : phase === 'cancelled' ? 'Generation cancelled' : 'Processing Failed'}
+        {completed ? 'Your report is ready' : phase === 'processing' ? 'Generating your report' : phase === 'cancelled' ? 'Generation cancelled' : messages.report.generationFailed}
       </h1>
       {phase === 'processing' && (
         <p className="mt-2 text-slate-600">

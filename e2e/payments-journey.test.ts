@@ -1,0 +1,184 @@
+// Pay per download in real Chromium: buy Word through the built-in test checkout, return through payment success,
+// download the DOCX, find it in Account → Downloads, download again without paying; a cancelled checkout charges nothing.
+/// <reference lib="dom" />
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import yazl from 'yazl';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { messages } from '@atr/shared';
+import { describeBrowser, launchBrowser, ROOT, screenshotBoth, startApp, VIEWPORTS, type RunningApp } from './harness.ts';
+
+const SAMPLE_APP = path.join(ROOT, 'packages/engine/test/fixtures/sample-app');
+const TEMPLATE = path.join(ROOT, 'packages/engine/templates/generic_template.yaml');
+
+async function zipFolder(dir: string): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  const walk = async (d: string): Promise<void> => {
+    for (const e of await fs.readdir(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) await walk(full);
+      else if (e.isFile()) zip.addFile(full, path.relative(dir, full).split(path.sep).join('/'));
+    }
+  };
+  await walk(dir);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const c of zip.outputStream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describeBrowser('payments journey', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let tmp: string;
+  let reportId = '';
+
+  const apiGet = (p: string) =>
+    page.evaluate(async (url) => {
+      const token = JSON.parse(localStorage.getItem('atr-auth') ?? sessionStorage.getItem('atr-auth') ?? '{}').access_token;
+      const r = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+      return { status: r.status, body: await r.json().catch(() => null) };
+    }, p);
+
+  beforeAll(async () => {
+    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));
+    await fs.writeFile(path.join(tmp, 'sample-app.zip'), await zipFolder(SAMPLE_APP));
+    app = await startApp({ AUTH_AUTOCONFIRM: 'true' });
+    const email = `payments-${Date.now()}@example.com`;
+    const res = await fetch(`${app.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'correct-horse-1', data: { full_name: 'Katherine Johnson' } }),
+    });
+    expect(res.ok).toBe(true);
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
+    await context.addInitScript(() => localStorage.setItem('atr_cookie_consent', 'rejected'));
+    page = await context.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/app$/);
+    // A completed report to buy.
+    await page.goto(`${app.url}/app/upload`);
+    await page.getByLabel('Project name').fill('Paid Report');
+    await page.locator('input[name="projectFile"]').setInputFiles(path.join(tmp, 'sample-app.zip'));
+    await page.locator('input[name="template"]').setInputFiles(TEMPLATE);
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    await page.waitForURL(/\/app\/processing\//);
+    reportId = page.url().split('/').pop()!;
+    await page.getByRole('link', { name: 'View & Download Report' }).waitFor({ timeout: 150_000 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+  });
+
+  it('refuses a download that was not paid for', async () => {
+    const r = await apiGet(`/api/download/${reportId}/docx`);
+    expect(r.status).toBe(402);
+    expect(r.body.message).toBe(messages.purchase.mustPurchase('WORD'));
+  });
+
+  it('buys Word in a new tab, returns through payment success and lands on the report', async () => {
+    await page.goto(`${app.url}/app/report/${reportId}`);
+    const buy = page.getByRole('button', { name: 'Buy Word (4.99 EUR)' });
+    await buy.waitFor({ timeout: 15_000 });
+    const [checkout] = await Promise.all([context.waitForEvent('page'), buy.click()]);
+    await checkout.waitForLoadState();
+    await checkout.waitForURL((u) => u.pathname !== '/' && !u.href.startsWith('about:'));
+    // The opener shows the payment as in progress while the tab is open.
+    await page.getByRole('button', { name: /Payment in progress/ }).waitFor();
+    await screenshotBoth(page, 'report-payment-in-progress');
+    const checkoutText = (await checkout.locator('body').textContent()) ?? '';
+    expect(checkoutText).toMatch(/test mode/i);
+    expect(checkoutText).toContain('4.99');
+    await screenshotBoth(checkout, 'test-checkout');
+    await checkout.getByRole('button', { name: /^Pay/ }).click();
+    await checkout.waitForURL(/\/app\/payment-success/);
+    await checkout.getByText('Payment confirmed').waitFor({ timeout: 15_000 });
+    // The session id leaves the address once it has been read.
+    expect(new URL(checkout.url()).searchParams.has('session_id')).toBe(false);
+    await screenshotBoth(checkout, 'payment-success');
+    const shown = Date.now();
+    await checkout.waitForURL(new RegExp(`/app/report/${reportId}$`), { timeout: 10_000 });
+    expect(Date.now() - shown).toBeGreaterThan(1_000);
+    await checkout.getByTestId('download-word').waitFor();
+    await checkout.close();
+  });
+
+  it('the first tab notices the payment and downloads the DOCX', async () => {
+    await page.getByTestId('download-word').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('payment-tier').textContent()).toBe('Word');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-word').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.docx$/);
+    const file = path.join(tmp, 'first.docx');
+    await download.saveAs(file);
+    const bytes = await fs.readFile(file);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    // LaTeX is still for sale.
+    await page.getByRole('button', { name: 'Buy LaTeX (7.99 EUR)' }).waitFor();
+    await screenshotBoth(page, 'report-paid');
+  });
+
+  it('lists the purchase in Account → Downloads and downloads it again without paying', async () => {
+    await page.goto(`${app.url}/app/account`);
+    await page.getByRole('tab', { name: 'Downloads' }).click();
+    const row = page.getByTestId('purchase-row').filter({ hasText: 'Paid Report' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Word');
+    expect(await row.textContent()).toContain('4.99 EUR');
+    await screenshotBoth(page, 'account-downloads');
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download Again' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.docx$/);
+    const purchases = await apiGet('/api/purchases');
+    expect(purchases.body.purchases).toHaveLength(1);
+  });
+
+  it('the dashboard row downloads Word and still sells LaTeX', async () => {
+    await page.goto(`${app.url}/app`);
+    await page.getByTestId('download-word').waitFor();
+    await page.getByRole('button', { name: 'LaTeX (7.99 EUR)' }).waitFor();
+  });
+
+  it('a cancelled checkout charges nothing and returns to the report', async () => {
+    await page.goto(`${app.url}/app/report/${reportId}`);
+    const buy = page.getByRole('button', { name: 'Buy LaTeX (7.99 EUR)' });
+    await buy.waitFor({ timeout: 15_000 });
+    const [checkout] = await Promise.all([context.waitForEvent('page'), buy.click()]);
+    await checkout.waitForLoadState();
+    await checkout.getByRole('button', { name: /Cancel/ }).click();
+    await checkout.waitForURL(new RegExp(`/app/report/${reportId}`));
+    await checkout.getByRole('button', { name: 'Buy LaTeX (7.99 EUR)' }).waitFor({ timeout: 15_000 });
+    await checkout.close();
+    const status = await apiGet(`/api/reports/${reportId}/payment-status`);
+    expect(status.body.can_download_latex).toBe(false);
+    expect((await apiGet('/api/purchases')).body.purchases).toHaveLength(1);
+    expect((await apiGet(`/api/download/${reportId}/latex`)).status).toBe(402);
+  });
+
+  it('old /purchase/* addresses forward within the app; a visit without a session shows the tips', async () => {
+    await page.evaluate(() => {
+      localStorage.removeItem('current_report_id');
+      localStorage.removeItem('current_payment_format');
+    });
+    await page.goto(`${app.url}/purchase/cancel?reportId=${reportId}`);
+    await page.waitForURL(new RegExp(`/app/report/${reportId}$`));
+    await page.goto(`${app.url}/purchase/success`);
+    await page.waitForURL(/\/app\/payment-success/);
+    await page.getByText(messages.purchase.noSession).waitFor();
+    await page.getByTestId('no-session-tips').waitFor();
+    await screenshotBoth(page, 'payment-success-no-session');
+    await page.goto(`${app.url}/app/payment-success?reportId=not-a-uuid&format=word&session_id=cs_test`);
+    await page.getByTestId('payment-error').getByText(messages.validation.invalidReportIdShort).waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
+    await screenshotBoth(page, 'payment-success-error');
+  });
+});

@@ -1,0 +1,273 @@
+// The report lifecycle in real Chromium: upload the sample project as a ZIP, watch progress, preview 5 pages, delete;
+// a failed report's modal, cancel, and the GitHub tab against a loopback server that serves zipballs like the GitHub API.
+/// <reference lib="dom" />
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import yazl from 'yazl';
+import type { Browser, Page } from 'playwright-core';
+import { messages } from '@atr/shared';
+import { describeBrowser, launchBrowser, ROOT, screenshotBoth, startApp, VIEWPORTS, type RunningApp } from './harness.ts';
+
+const SAMPLE_APP = path.join(ROOT, 'packages/engine/test/fixtures/sample-app');
+const TEMPLATE = path.join(ROOT, 'packages/engine/templates/generic_template.yaml');
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function listFiles(dir: string, base = dir): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await listFiles(full, base)));
+    else if (entry.isFile()) out.push(path.relative(base, full).split(path.sep).join('/'));
+  }
+  return out.sort();
+}
+
+/** Zips a folder with yazl, optionally under a top folder (GitHub zipballs wrap everything in `owner-repo-sha/`). */
+async function zipFolder(dir: string, prefix = ''): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const rel of await listFiles(dir)) zip.addFile(path.join(dir, rel), `${prefix}${rel}`);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A ZIP whose entry climbs out of the extraction folder; yazl refuses such names, so the bytes are patched after. */
+async function traversalZip(): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from('console.log(1)\n'), 'src/index.js');
+  zip.addBuffer(Buffer.from('owned\n'), 'xx/evil.txt');
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  const buf = Buffer.concat(chunks);
+  const from = Buffer.from('xx/evil.txt');
+  const to = Buffer.from('../evil.txt');
+  for (let i = buf.indexOf(from); i !== -1; i = buf.indexOf(from, i + 1)) to.copy(buf, i);
+  return buf;
+}
+
+describeBrowser('reports journey', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  let tmp: string;
+  let github: http.Server;
+  const githubHits: string[] = [];
+
+  beforeAll(async () => {
+    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));
+    const sampleZip = await zipFolder(SAMPLE_APP);
+    await fs.writeFile(path.join(tmp, 'sample-app.zip'), sampleZip);
+    await fs.writeFile(path.join(tmp, 'evil.zip'), await traversalZip());
+    await fs.writeFile(path.join(tmp, 'logo.png'), PNG);
+    const zipball = await zipFolder(SAMPLE_APP, 'acme-sample-app-0a1b2c3/');
+    github = http.createServer((req, res) => {
+      githubHits.push(req.url ?? '');
+      if (req.url === '/repos/acme/sample-app/zipball') res.writeHead(302, { location: '/codeload/acme-sample-app.zip' }).end();
+      else if (req.url === '/codeload/acme-sample-app.zip')
+        res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zipball.length }).end(zipball);
+      else res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+    });
+    await new Promise<void>((r) => github.listen(0, '127.0.0.1', r));
+    app = await startApp({ AUTH_AUTOCONFIRM: 'true', GITHUB_API_BASE: `http://127.0.0.1:${(github.address() as AddressInfo).port}` });
+    const email = `reports-${Date.now()}@example.com`;
+    const res = await fetch(`${app.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'correct-horse-1', data: { full_name: 'Ada Lovelace' } }),
+    });
+    expect(res.ok).toBe(true);
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await context.addInitScript(() => localStorage.setItem('atr_cookie_consent', 'rejected'));
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    page = await context.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/app$/);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await new Promise((r) => github?.close(r));
+    if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+  });
+
+  async function fillUpload(name: string, zip: string) {
+    await page.goto(`${app.url}/app/upload`);
+    await page.getByLabel('Project name').fill(name);
+    await page.locator('input[name="projectFile"]').setInputFiles(path.join(tmp, zip));
+    await page.locator('input[name="template"]').setInputFiles(TEMPLATE);
+  }
+
+  const rowOf = (name: string) => page.getByTestId('report-row').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+  it('starts empty', async () => {
+    await page.getByTestId('reports-empty').getByText(messages.report.empty).waitFor();
+    await screenshotBoth(page, 'dashboard-empty');
+  });
+
+  let reportId = '';
+  it('uploads the sample project with a logo and company details and watches it complete', async () => {
+    await fillUpload('Sample App', 'sample-app.zip');
+    await page.locator('input[name="company_logo"]').setInputFiles(path.join(tmp, 'logo.png'));
+    await page.getByLabel('Company name').fill('Acme S.r.l.');
+    await page.getByLabel('VAT number').fill('IT01234567890');
+    await page.getByLabel('Address').fill('Via Roma 1, Milano');
+    await page.getByLabel('Phone').fill('+39 02 1234 5678');
+    await page.getByLabel('E-mail').fill('info@acme.example');
+    await page.getByLabel('Website').fill('https://acme.example');
+    await screenshotBoth(page, 'upload-filled');
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    await page.waitForURL(/\/app\/processing\/[0-9a-f-]{36}$/);
+    reportId = page.url().split('/').pop()!;
+    await page.getByTestId('pipeline-step').first().waitFor();
+    expect(await page.getByTestId('pipeline-step').count()).toBe(5);
+    expect(await page.locator('main').textContent()).toContain('about 15 minutes');
+    await screenshotBoth(page, 'processing');
+    await page.getByRole('link', { name: 'View & Download Report' }).waitFor({ timeout: 150_000 });
+    expect(await page.getByTestId('progress-percent').textContent()).toBe('100%');
+    const states = await page.getByTestId('pipeline-step').allTextContents();
+    expect(states.every((s) => s.endsWith('Complete'))).toBe(true);
+    // The animation cache of a finished report is replaced by the completed flag.
+    const stored = await page.evaluate((id) => localStorage.getItem(`atr_processing_${id}`), reportId);
+    expect(JSON.parse(stored ?? '{}').completed).toBe(true);
+    await screenshotBoth(page, 'processing-complete');
+  });
+
+  it('lists it on the dashboard with its prices', async () => {
+    await page.goto(`${app.url}/app`);
+    const row = rowOf('Sample App');
+    await row.getByTestId('status-badge').getByText('Completed').waitFor();
+    expect(await page.getByTestId('total-reports').textContent()).toBe('Total reports: 1');
+    const text = (await row.textContent()) ?? '';
+    expect(text).toContain('generic_template.yaml');
+    await row.getByRole('button', { name: 'Word (4.99 EUR)' }).waitFor();
+    await row.getByRole('button', { name: 'LaTeX (7.99 EUR)' }).waitFor();
+    await screenshotBoth(page, 'dashboard-list');
+  });
+
+  it('opens the report: 5 preview pages that turn and zoom', async () => {
+    await rowOf('Sample App').getByRole('button', { name: 'View Sample App' }).click();
+    await page.waitForURL(new RegExp(`/app/report/${reportId}$`));
+    await page.getByRole('heading', { name: 'Sample App', level: 1 }).waitFor();
+    await page.getByTestId('preview-page').getByText('Page 1 of 5').waitFor({ timeout: 30_000 });
+    const canvas = page.getByTestId('preview-canvas');
+    await expect.poll(() => canvas.getAttribute('data-rendered-page'), { timeout: 15_000 }).toBe('1');
+    // Something was drawn: the page is not blank white.
+    const inked = await canvas.evaluate((c: HTMLCanvasElement) => {
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 128) dark++;
+      return dark;
+    });
+    expect(inked).toBeGreaterThan(100);
+    await screenshotBoth(page, 'report');
+    await page.getByRole('button', { name: 'Previous page' }).isDisabled();
+    for (let n = 2; n <= 5; n++) {
+      await page.getByRole('button', { name: 'Next page' }).click();
+      await page.getByTestId('preview-page').getByText(`Page ${n} of 5`).waitFor();
+    }
+    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await expect.poll(() => canvas.getAttribute('data-rendered-page')).toBe('5');
+    const before = await canvas.evaluate((c: HTMLCanvasElement) => c.width);
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByTestId('preview-zoom').getByText('120%').waitFor();
+    await expect.poll(() => canvas.getAttribute('data-rendered-zoom')).toBe('120');
+    expect(await canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(before);
+    for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.getByTestId('preview-zoom').getByText('50%').waitFor();
+    expect(await page.getByRole('button', { name: 'Zoom out' }).isDisabled()).toBe(true);
+    // No more than 5 pages reach the browser.
+    const preview = await page.evaluate(async (id) => {
+      const token = JSON.parse(localStorage.getItem('atr-auth') ?? sessionStorage.getItem('atr-auth') ?? '{}').access_token;
+      const r = await fetch(`/api/reports/${id}/preview`, { headers: { Authorization: `Bearer ${token}` } });
+      return r.json();
+    }, reportId);
+    expect(preview.pages).toBeLessThanOrEqual(5);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByText('Link copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.url}/app/report/${reportId}`);
+  });
+
+  it('a report that fails in the engine opens the failure modal from the dashboard', async () => {
+    await fillUpload('Evil Zip', 'evil.zip');
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    await page.waitForURL(/\/app\/processing\//);
+    await page.getByRole('heading', { name: 'Processing Failed' }).waitFor({ timeout: 60_000 });
+    const error = (await page.getByTestId('processing-error').textContent()) ?? '';
+    expect(error.length).toBeGreaterThan(10);
+    expect(error).not.toMatch(/\n\s+at /);
+    await screenshotBoth(page, 'processing-failed');
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    const row = rowOf('Evil Zip');
+    await row.getByTestId('status-badge').getByText('Failed').waitFor();
+    await row.getByRole('button', { name: 'View Evil Zip' }).click();
+    const dialog = page.getByRole('dialog', { name: messages.report.failureModalTitle });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('failure-message').textContent()).toBe(error);
+    await screenshotBoth(page, 'dashboard-failure-modal');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: 'View Evil Zip' }).click();
+    await dialog.getByRole('link', { name: 'Generate New Report' }).click();
+    await page.waitForURL(/\/app\/upload$/);
+  });
+
+  it('cancels a generation: Keep Processing first, then Yes, Cancel goes to the upload page', async () => {
+    await fillUpload('Cancel Me', 'sample-app.zip');
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    await page.waitForURL(/\/app\/processing\//);
+    await page.getByRole('button', { name: 'Cancel Generation' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Keep Processing' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Cancel Generation' }).click();
+    await screenshotBoth(page, 'processing-cancel-confirm');
+    await dialog.getByRole('button', { name: 'Yes, Cancel' }).click();
+    await page.waitForURL(/\/app\/upload$/);
+    await page.goto(`${app.url}/app`);
+    // Stopped at the next step boundary, or finished just before the request arrived.
+    await expect
+      .poll(async () => rowOf('Cancel Me').getByTestId('status-badge').textContent(), { timeout: 30_000 })
+      .toMatch(/Cancelled|Completed/);
+  });
+
+  it('generates from a GitHub repository through the configured API base', async () => {
+    await page.goto(`${app.url}/app/upload`);
+    await page.getByLabel('Project name').fill('From GitHub');
+    await page.getByRole('tab', { name: 'GitHub' }).click();
+    await page.getByLabel('GitHub repository URL').fill('https://github.com/acme/sample-app');
+    await page.locator('input[name="template"]').setInputFiles(TEMPLATE);
+    await screenshotBoth(page, 'upload-github');
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    await page.waitForURL(/\/app\/processing\//);
+    await page.getByRole('link', { name: 'View & Download Report' }).waitFor({ timeout: 150_000 });
+    expect(githubHits).toContain('/repos/acme/sample-app/zipball');
+  });
+
+  it('deletes a report after confirmation: the row goes and the total drops', async () => {
+    await page.goto(`${app.url}/app`);
+    await rowOf('Sample App').waitFor();
+    const totalBefore = Number((await page.getByTestId('total-reports').textContent())?.replace(/\D/g, ''));
+    let asked = '';
+    page.once('dialog', (d) => {
+      asked = d.message();
+      void d.accept();
+    });
+    await rowOf('Sample App').getByRole('button', { name: 'Delete Sample App' }).click();
+    await rowOf('Sample App').waitFor({ state: 'detached' });
+    expect(asked).toBe(messages.api.confirmDelete);
+    expect(await page.getByTestId('total-reports').textContent()).toBe(`Total reports: ${totalBefore - 1}`);
+    await page.goto(`${app.url}/app/report/${reportId}`);
+    await page.getByRole('heading', { name: messages.report.notFoundTitle }).waitFor({ timeout: 15_000 });
+    await screenshotBoth(page, 'report-not-found');
+  });
+});

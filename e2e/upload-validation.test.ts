@@ -1,0 +1,153 @@
+// Every validation message of the upload form (spec §5) in real Chromium, plus tab switching, drag and drop and the help modal.
+/// <reference lib="dom" />
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { messages } from '@atr/shared';
+import { describeBrowser, launchBrowser, screenshotBoth, startApp, VIEWPORTS, type RunningApp } from './harness.ts';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const file = (name: string, mimeType: string, buffer: Buffer | string) => ({ name, mimeType, buffer: Buffer.from(buffer) });
+
+describeBrowser('upload form validation', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startApp({ AUTH_AUTOCONFIRM: 'true' });
+    const email = `upload-${Date.now()}@example.com`;
+    const res = await fetch(`${app.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'correct-horse-1', data: { full_name: 'Grace Hopper' } }),
+    });
+    expect(res.ok).toBe(true);
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await context.addInitScript(() => localStorage.setItem('atr_cookie_consent', 'rejected'));
+    page = await context.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/app$/);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const submit = () => page.getByRole('button', { name: 'Generate Report' }).click();
+  const text = async () => (await page.locator('form').textContent()) ?? '';
+
+  it('requires the project name, the ZIP and the template', async () => {
+    await page.goto(`${app.url}/app/upload`);
+    await page.getByRole('heading', { name: 'Generate a new report' }).waitFor();
+    await submit();
+    await page.getByText(messages.validation.projectNameRequired).waitFor();
+    expect(await text()).toContain(messages.validation.zipRequired);
+    expect(await text()).toContain(messages.validation.templateRequired);
+    // A name of spaces is still empty after trimming.
+    await page.getByLabel('Project name').fill('   ');
+    await submit();
+    await page.getByText(messages.validation.projectNameRequired).waitFor();
+    expect(await page.getByLabel('Project name').getAttribute('aria-invalid')).toBe('true');
+    await screenshotBoth(page, 'upload-required');
+  });
+
+  it('rejects a non-ZIP project and a non-YAML template', async () => {
+    await page.locator('input[name="projectFile"]').setInputFiles(file('notes.txt', 'text/plain', 'hello'));
+    await page.getByText(messages.validation.zipType).waitFor();
+    await page.locator('input[name="template"]').setInputFiles(file('template.json', 'application/json', '{}'));
+    await page.getByText(messages.validation.templateType).waitFor();
+    await submit();
+    expect(await text()).toContain(messages.validation.zipType);
+    expect(await text()).toContain(messages.validation.templateType);
+    await page.locator('input[name="template"]').setInputFiles(file('report.yml', 'application/yaml', 'report_structure: []'));
+    expect(await text()).not.toContain(messages.validation.templateType);
+  });
+
+  it('drag and drop takes the first .zip', async () => {
+    await page.locator('[data-testid="zip-drop-zone"]').evaluate((zone) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['x'], 'readme.md', { type: 'text/markdown' }));
+      dt.items.add(new File(['PK'], 'project.zip', { type: 'application/zip' }));
+      dt.items.add(new File(['PK'], 'second.zip', { type: 'application/zip' }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await page.getByTestId('zip-chosen').getByText('project.zip').waitFor();
+    expect(await text()).not.toContain(messages.validation.zipType);
+  });
+
+  it('skips non-images with a notice and refuses a non-image logo', async () => {
+    await page.locator('input[name="images"]').setInputFiles([file('diagram.png', 'image/png', PNG), file('notes.txt', 'text/plain', 'x')]);
+    await page.getByText(messages.validation.imagesSkipped).waitFor();
+    expect(await page.getByTestId('images-chosen').textContent()).toBe('diagram.png');
+    await page.locator('input[name="company_logo"]').setInputFiles(file('logo.txt', 'text/plain', 'x'));
+    await page.getByText(messages.validation.logoType).waitFor();
+    await page.locator('input[name="company_logo"]').setInputFiles(file('logo.png', 'image/png', PNG));
+    expect(await text()).not.toContain(messages.validation.logoType);
+    await screenshotBoth(page, 'upload-files');
+  });
+
+  it('GitHub: URL required and well-formed, token rules; switching tabs clears the ZIP and the GitHub errors', async () => {
+    await page.getByRole('tab', { name: 'GitHub' }).click();
+    await submit();
+    await page.getByText(messages.validation.githubUrlRequired).waitFor();
+    await page.getByLabel('GitHub repository URL').fill('not a repository');
+    await page.getByLabel('GitHub token (optional)').fill('short');
+    await submit();
+    await page.getByText(messages.validation.githubUrlInvalid).waitFor();
+    await page.getByText(messages.validation.githubTokenInvalid).waitFor();
+    await page.getByLabel('GitHub repository URL').fill('https://github.com/octo/hello-world');
+    // 20+ characters but neither ghp_ nor 40 long.
+    await page.getByLabel('GitHub token (optional)').fill('x'.repeat(25));
+    await submit();
+    await page.getByText(messages.validation.githubTokenInvalid).waitFor();
+    expect(await text()).not.toContain(messages.validation.githubUrlInvalid);
+    await screenshotBoth(page, 'upload-github-errors');
+    await page.getByRole('tab', { name: 'ZIP file' }).click();
+    // The ZIP chosen by drag and drop is gone, so it is required again.
+    expect(await page.getByTestId('zip-chosen').count()).toBe(0);
+    await page.getByRole('tab', { name: 'GitHub' }).click();
+    expect(await text()).not.toContain(messages.validation.githubTokenInvalid);
+    await page.getByRole('tab', { name: 'ZIP file' }).click();
+    await submit();
+    await page.getByText(messages.validation.zipRequired).waitFor();
+  });
+
+  it('explains the YAML structure and serves the generic template', async () => {
+    await page.getByRole('button', { name: 'YAML structure help' }).click();
+    const dialog = page.getByRole('dialog', { name: 'YAML template structure' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('report_structure');
+    await screenshotBoth(page, 'upload-yaml-help');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    const href = await page.getByRole('link', { name: 'Download generic_template.yaml' }).first().getAttribute('href');
+    const res = await fetch(`${app.url}${href}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('report_structure');
+  });
+
+  it('shows the server refusal as "Failed to generate report: …"', async () => {
+    await page.getByLabel('Project name').fill('Broken upload');
+    await page.locator('input[name="projectFile"]').setInputFiles(file('project.zip', 'application/zip', 'this is not a zip archive'));
+    await page.locator('input[name="template"]').setInputFiles(file('report.yaml', 'application/yaml', 'report_structure:\n  - title: Intro\n'));
+    await submit();
+    const alert = page.getByRole('alert').filter({ hasText: 'Failed to generate report: ' });
+    // Either the server rejects it at once, or it accepts it and the engine fails it later.
+    const outcome = await Promise.race([
+      alert.waitFor({ timeout: 20_000 }).then(() => 'refused' as const),
+      page.waitForURL(/\/app\/processing\//, { timeout: 20_000 }).then(() => 'accepted' as const),
+    ]);
+    if (outcome === 'refused') expect((await alert.textContent())?.length).toBeGreaterThan('Failed to generate report: '.length);
+    else await page.getByRole('heading', { name: 'Processing Failed' }).waitFor({ timeout: 60_000 });
+  });
+
+  it('Cancel goes back to the dashboard', async () => {
+    await page.goto(`${app.url}/app/upload`);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/app$/);
+  });
+});
