@@ -6,9 +6,12 @@ import { accessSync, constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { runAgents } from './agents/index.ts';
+import { llmRoles } from './agents/llm/index.ts';
 import { analyse } from './analyse/index.ts';
 import { EngineError, throwIfCancelled } from './errors.ts';
 import { ingest } from './ingest/index.ts';
+import { createModelSession } from './llm/client.ts';
+import { isModelConfigured } from './llm/config.ts';
 import { countPages, makePreview } from './preview.ts';
 import { buildDocument } from './tree/build.ts';
 import type { DocTree } from './tree/types.ts';
@@ -106,7 +109,11 @@ export async function generateReport(input: ReportInput, ctx: EngineContext, opt
   const analysis = await analyse(workspace, ctx);
 
   await begin('generating_markdown', 'Writing the sections');
-  const agents = await runAgents({ analysis, template: input.template, workspace, projectName, imageNames: images.map((i) => i.name) }, ctx);
+  // With a provider configured the agents run on the model (falling back to offline per section);
+  // one session per report holds the budget, the cache and the usage.
+  const session = isModelConfigured(ctx.ai) ? createModelSession(ctx.ai, { ...(ctx.modelCache ? { cache: ctx.modelCache } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}), ...(ctx.log ? { log: ctx.log } : {}) }) : undefined;
+  const roles = session ? llmRoles(session) : undefined;
+  const agents = await runAgents({ analysis, template: input.template, workspace, projectName, imageNames: images.map((i) => i.name) }, session ? { ...ctx, model: session } : ctx, roles);
 
   await begin('building_docx', 'Building the documents');
   const tree = await buildDocument({
@@ -144,5 +151,5 @@ export async function generateReport(input: ReportInput, ctx: EngineContext, opt
 
   await begin('done', 'Report ready');
   await ctx.onProgress('done', 100, 'Report ready');
-  return { docx, latexZip, pdf: finalPdf, previewPdf, analysis, tree, trace: agents.trace, timings, pageCount };
+  return { docx, latexZip, pdf: finalPdf, previewPdf, analysis, tree, trace: agents.trace, timings, pageCount, ...(session ? { ai: { provider: session.config.provider, model: session.name, usage: session.usage, ...(roles?.estimate ? { estimate: roles.estimate } : {}) } } : {}) };
 }

@@ -28,6 +28,10 @@ export interface EngineContext {
   log?: (message: string, data?: Record<string, unknown>) => void;
   /** Language model for the agents; the offline model when absent. */
   model?: import('./agents/types.ts').ModelProvider;
+  /** Language-model settings (AI_*); with a provider set, the agents run on the model (issue: AI agents). */
+  ai?: import('./llm/config.ts').AiConfig;
+  /** Where model responses are cached (the server: a per-user table), so an unchanged project costs nothing. */
+  modelCache?: import('./llm/cache.ts').ModelCache;
   limits?: Partial<IngestLimits>;
 }
 
@@ -103,4 +107,6 @@ export interface ReportArtifacts {
   trace: import('./agents/types.ts').AgentTrace[];
   timings: Partial<Record<PipelineStep, number>>; // milliseconds per step
   pageCount: number;
+  /** Present when the agents ran on a language model: requests, cache hits, tokens, cost, retries. */
+  ai?: { provider: string; model: string; usage: import('./llm/client.ts').ModelUsage; estimate?: import('./llm/estimate.ts').ReportEstimate };
 }

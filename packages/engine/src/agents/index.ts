@@ -44,7 +44,9 @@ export async function runAgents(input: AgentInput, ctx: EngineContext, roles: Ag
     const t0 = performance.now();
     const r = await run();
     const d = describe(r);
-    trace.push({ role, ...(sectionId ? { sectionId } : {}), model: deps.model, startedAt: startedAt.toISOString(), ms: Math.round((performance.now() - t0) * 100) / 100, summary: d.summary, ...(d.details ? { details: d.details } : {}) });
+    const extra = roles.describe?.(role, role === 'analyst' ? String(d.details?.kind ?? '') : (sectionId ?? ''));
+    const details = d.details || extra ? { ...d.details, ...extra } : undefined;
+    trace.push({ role, ...(sectionId ? { sectionId } : {}), model: deps.model, startedAt: startedAt.toISOString(), ms: Math.round((performance.now() - t0) * 100) / 100, summary: d.summary, ...(details ? { details } : {}) });
     return r;
   };
 

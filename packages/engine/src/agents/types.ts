@@ -125,4 +125,6 @@ export interface AgentRoles {
   analyse(input: { kind: SectionKind; plan: SectionPlan }, deps: AgentDeps): Promise<Finding[]>;
   write(input: WriterInput, deps: AgentDeps): Promise<SectionDraft>;
   review(input: { draft: SectionDraft }, deps: AgentDeps): Promise<SectionDraft>;
+  /** Extra details for a role's trace entry (`id`: the section id, the kind for analysts, '' for the planner). */
+  describe?(role: AgentTrace['role'], id: string): Record<string, unknown> | undefined;
 }

@@ -1,0 +1,85 @@
+// What a model sees about the code base: a facts block of the analysis' counts, the findings with
+// their citations, and numbered excerpts of the cited or most relevant files.
+
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Analysis } from '../../analyse/types.ts';
+import { indexFor } from '../writers/custom.ts';
+import { factsOf, lineCount, NON_CODE_LANGUAGES } from '../facts.ts';
+import type { Finding, SectionPlan } from '../types.ts';
+import type { Workspace } from '../../types.ts';
+import { numbered } from './prompts.ts';
+
+/** The counts a writer may state, one per line. */
+export function factsBlock(a: Analysis, projectName: string): string {
+  const fx = factsOf(a);
+  const lines = [
+    `project: ${projectName}`,
+    `files analysed: ${a.project.files}`,
+    `lines: ${a.project.lines.code} code, ${a.project.lines.comment} comment, ${a.project.lines.blank} blank`,
+    `languages: ${a.languages.filter((l) => !NON_CODE_LANGUAGES.has(l.language)).map((l) => `${l.language} (${l.files} files, ${l.code} code lines)`).join('; ') || 'none'}`,
+    `dependencies: ${a.dependencies.length} declared (${fx.runtimeDeps.length} runtime, ${fx.devDeps.length} development) in ${a.manifests.length} manifests`,
+    ...a.dependencies.slice(0, 25).map((d) => `dependency ${d.name} ${d.version} (${d.scope}, ${d.manifest}${d.line ? `:${d.line}` : ''})`),
+    `frameworks: ${a.frameworks.map((f) => `${f.name}${f.version ? ` ${f.version}` : ''}`).join(', ') || 'none detected'}`,
+    `HTTP routes: ${a.routes.length}`,
+    `top-level folders: ${a.tree.children.map((d) => `${d.path || d.name} (${d.files} files, ${d.lines} code lines)`).join('; ') || 'none'}`,
+    `licence: ${a.license?.spdx ?? 'none found'}`,
+  ];
+  return lines.join('\n');
+}
+
+export function findingsText(findings: Finding[]): string {
+  return findings.map((f) => `- ${f.statement}${f.citations.length ? ` [${f.citations.join(', ')}]` : ''}`).join('\n') || '- (no findings)';
+}
+
+async function readLines(root: string, file: string): Promise<string[] | undefined> {
+  const abs = path.resolve(root, file);
+  if (!abs.startsWith(path.resolve(root) + path.sep)) return undefined;
+  try {
+    const buf = await fs.readFile(abs);
+    return buf.subarray(0, 200_000).toString('utf8').split('\n');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Excerpts of ±radius lines around each cited `path:line`, whole heads of cited files, within a token cap. */
+export async function snippets(findings: Finding[], ws: Workspace, a: Analysis, tokenCap: number, tokens: (t: string) => number, radius = 8): Promise<string[]> {
+  const fx = factsOf(a);
+  const out: string[] = [];
+  let used = 0;
+  const seen = new Set<string>();
+  for (const c of findings.flatMap((f) => f.citations)) {
+    const m = /^(.*?):(\d+)$/.exec(c);
+    const file = m ? m[1]! : c;
+    const info = fx.fileByPath.get(file);
+    if (!info || seen.has(c)) continue;
+    seen.add(c);
+    const lines = await readLines(ws.root, file);
+    if (!lines) continue;
+    const at = m ? Number(m[2]) : 1;
+    const from = Math.max(1, at - (m ? radius : 0));
+    const to = Math.min(lineCount(info), lines.length, at + radius * (m ? 1 : 3));
+    const text = numbered(file, lines.slice(from - 1, to).join('\n'), from);
+    const t = tokens(text);
+    if (used + t > tokenCap) break;
+    out.push(text);
+    used += t;
+  }
+  return out;
+}
+
+/** Files worth reading for a section: those its findings cite, then BM25 hits on its title. */
+export async function relevantFiles(plan: SectionPlan, findings: Finding[], a: Analysis, ws: Workspace, max: number): Promise<string[]> {
+  const fx = factsOf(a);
+  const files: string[] = [];
+  const add = (f: string) => {
+    if (fx.fileByPath.has(f) && !files.includes(f)) files.push(f);
+  };
+  for (const c of findings.flatMap((f) => f.citations)) add(c.replace(/:\d+$/, ''));
+  const index = await indexFor(a, ws.root);
+  for (const h of index.search(`${plan.title} ${plan.kind.replace('-', ' ')}`, max)) add(h.id);
+  return files.slice(0, max);
+}
+
+export { readLines };
