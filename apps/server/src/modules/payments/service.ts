@@ -1,0 +1,207 @@
+// The rules of payments: checkout per report and format at the server's price, one idempotent
+// fulfilment (webhook, verification and the test checkout all end there), payment status that asks the
+// provider, and downloads only with a paid purchase for that owner, report and format.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import { messages, type Format, type PaymentStatus, type Purchase } from '@atr/shared';
+import { AppError, errors } from '../../errors.ts';
+import { StorageNotFoundError } from '../../plugins/storage.ts';
+import { pricingFrom } from '../public/routes.ts';
+import { reportRepository } from '../reports/repository.ts';
+import { ARTIFACTS, reportPrefix } from '../reports/service.ts';
+import { createProvider, stripeClient, type PaymentProvider } from './providers.ts';
+import { paymentRepository, type FulfilOutcome, type PurchaseRow } from './repository.ts';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** `<project>-report.docx`: the project name made safe for a header, never empty. */
+export function downloadName(projectName: string, format: Format): string {
+  const base = projectName.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'report';
+  return format === 'word' ? `${base}-report.docx` : `${base}-report-latex.zip`;
+}
+
+export function paymentService(app: FastifyInstance, provider: PaymentProvider = createProvider(app.config)) {
+  const repo = paymentRepository(app.db);
+  const reports = reportRepository(app.db);
+  const config = app.config;
+
+  async function ownedReport(id: string, userId: string) {
+    const r = await reports.findOwned(id, userId);
+    if (!r) throw errors.reportNotFound();
+    return r;
+  }
+
+  const fulfil = (sessionId: string, paymentIntent: string | null = null): Promise<FulfilOutcome> => repo.fulfil(sessionId, paymentIntent);
+
+  function statusFrom(paid: PurchaseRow[]): PaymentStatus {
+    const rec = (f: Format) => {
+      const p = paid.find((x) => x.format === f);
+      return p ? { id: p.id, paid_at: iso(p.paid_at)!, amount: p.amount, currency: p.currency } : null;
+    };
+    const word = rec('word');
+    const latex = rec('latex');
+    const first = word ?? latex;
+    return {
+      paid: paid.length > 0,
+      can_download_docx: word !== null,
+      can_download_word: word !== null,
+      can_download_latex: latex !== null,
+      payment_id: first?.id ?? null,
+      paid_at: first?.paid_at ?? null,
+      amount: first?.amount ?? null,
+      currency: first?.currency ?? null,
+      word_payment: word,
+      latex_payment: latex,
+    };
+  }
+
+  return {
+    provider,
+    repo,
+    fulfil,
+
+    async createCheckout(userId: string, email: string, reportId: string, format: Format) {
+      const report = await ownedReport(reportId, userId);
+      const existing = await repo.paidFor(reportId, format, userId);
+      if (existing) return { url: `/app/report/${reportId}`, id: existing.session_id, already_paid: true };
+      if (report.status !== 'completed') throw errors.conflict(messages.purchase.reportNotCompleted);
+      const price = pricingFrom(config)[format];
+      const purchaseId = randomUUID();
+      const q = new URLSearchParams({ reportId, format });
+      const successUrl = `${config.siteUrl}/app/payment-success?${q.toString()}&session_id={CHECKOUT_SESSION_ID}`;
+      const cancelUrl = `${config.siteUrl}/app/report/${reportId}`;
+      let session: { id: string; url: string };
+      try {
+        session = await provider.createCheckout({
+          purchaseId,
+          reportId,
+          reportName: report.project_name,
+          format,
+          label: price.label,
+          amount: price.amount,
+          currency: price.currency,
+          userId,
+          email,
+          successUrl,
+          cancelUrl,
+        });
+      } catch (err) {
+        app.log.error({ err }, 'checkout creation failed');
+        throw new AppError('payment_provider_error', 502, messages.purchase.failedFormat(format === 'word' ? 'WORD' : 'LATEX'));
+      }
+      await repo.insert({
+        id: purchaseId,
+        userId,
+        reportId,
+        reportName: report.project_name,
+        format,
+        provider: provider.kind,
+        sessionId: session.id,
+        checkoutUrl: session.url,
+        amount: price.amount,
+        currency: price.currency,
+      });
+      return { url: session.url, id: session.id };
+    },
+
+    /** Verifies pending sessions with the provider (never trusting the browser), then reports what is paid. */
+    async paymentStatus(reportId: string, userId: string): Promise<PaymentStatus> {
+      await ownedReport(reportId, userId);
+      for (const p of await repo.pending(reportId, userId, provider.kind)) {
+        const s = await provider.retrieve(p.session_id).catch((err: unknown) => {
+          app.log.warn({ err, session: p.session_id }, 'payment provider lookup failed');
+          return null;
+        });
+        if (s?.paid) await fulfil(p.session_id, s.paymentIntent);
+        else if (s?.failed) await repo.settleUnpaid(p.session_id, 'failed');
+      }
+      return statusFrom(await repo.paid(reportId, userId));
+    },
+
+    async download(reportId: string, format: Format, userId: string) {
+      const report = await ownedReport(reportId, userId);
+      if (!(await repo.paidFor(reportId, format, userId))) throw errors.paymentRequired(format === 'word' ? 'WORD' : 'LATEX');
+      const key = `${reportPrefix(reportId)}${format === 'word' ? ARTIFACTS.docx : ARTIFACTS.latex}`;
+      try {
+        const stream = await app.storage.get(key);
+        const stat = await app.storage.stat(key);
+        return { stream, size: stat?.size ?? null, filename: downloadName(report.project_name, format) };
+      } catch (e) {
+        if (e instanceof StorageNotFoundError) throw errors.notFound('The file of this report is not available.');
+        throw e;
+      }
+    },
+
+    async purchases(userId: string): Promise<{ purchases: Purchase[] }> {
+      const rows = await repo.history(userId);
+      return {
+        purchases: rows.map((p) => ({
+          id: p.id,
+          reportId: p.report_id!,
+          reportName: p.report_name,
+          format: p.format,
+          status: 'completed' as const,
+          purchasedAt: iso(p.paid_at)!,
+          amount: p.amount,
+          currency: p.currency,
+          downloadUrl: `/api/download/${p.report_id}/${p.format === 'word' ? 'docx' : 'latex'}`,
+          sessionId: p.session_id,
+        })),
+      };
+    },
+
+    /** A verified Stripe event. Deduplicated by id; safe in any order (fulfil never downgrades). */
+    async handleStripeEvent(event: Stripe.Event): Promise<{ received: true; duplicate?: true }> {
+      if (await repo.eventSeen(event.id)) return { received: true, duplicate: true };
+      if (event.type.startsWith('checkout.session.')) {
+        const s = event.data.object as Stripe.Checkout.Session;
+        const pi = typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null);
+        // A session we have no row for (e.g. the insert after creation failed) is rebuilt from its signed metadata.
+        if (!(await repo.bySession(s.id))) {
+          const m = s.metadata ?? {};
+          const format = m.format === 'latex' ? 'latex' : m.format === 'word' ? 'word' : null;
+          const report = m.report_id && m.user_id ? await reports.findOwned(m.report_id, m.user_id).catch(() => null) : null;
+          if (report && format) {
+            await repo.insert({
+              id: m.purchase_id ?? randomUUID(),
+              userId: report.user_id,
+              reportId: report.id,
+              reportName: report.project_name,
+              format,
+              provider: 'stripe',
+              sessionId: s.id,
+              checkoutUrl: s.url ?? '',
+              amount: s.amount_total ?? pricingFrom(config)[format].amount,
+              currency: s.currency ?? config.CURRENCY,
+            });
+          }
+        }
+        if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+          if (event.type === 'checkout.session.async_payment_succeeded' || s.payment_status === 'paid' || s.payment_status === 'no_payment_required') {
+            await fulfil(s.id, pi);
+          }
+        } else if (event.type === 'checkout.session.async_payment_failed') {
+          await repo.settleUnpaid(s.id, 'failed');
+        } else if (event.type === 'checkout.session.expired') {
+          await repo.settleUnpaid(s.id, 'cancelled');
+        }
+      }
+      await repo.recordEvent(event.id, event.type);
+      return { received: true };
+    },
+
+    /** Verifies the signature on the raw body; throws a 400 AppError when it does not hold. */
+    verifyStripeEvent(raw: Buffer, signature: string | undefined): Stripe.Event {
+      if (!config.STRIPE_WEBHOOK_SECRET) throw errors.validation('Webhooks are not configured.');
+      if (!signature) throw errors.validation('Missing Stripe signature.');
+      try {
+        return stripeClient(config).webhooks.constructEvent(raw, signature, config.STRIPE_WEBHOOK_SECRET);
+      } catch {
+        throw errors.validation('Invalid Stripe signature.');
+      }
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof paymentService>;
