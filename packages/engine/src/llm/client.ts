@@ -82,6 +82,8 @@ export function classifyFailure(e: unknown): AttemptFailure {
     const status = e.statusCode;
     const retryAfterMs = parseRetryAfter(e.responseHeaders?.['retry-after']);
     if (status === 429 || status === 408 || status === 409 || (status !== undefined && status >= 500)) return { retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+    // A 2xx whose body could not be parsed is malformed or truncated output: worth another try.
+    if (status !== undefined && status >= 200 && status < 300) return { retryable: true };
     if (status !== undefined) return { retryable: false };
     return { retryable: e.isRetryable };
   }

@@ -1,0 +1,129 @@
+// Test double of a model provider: a loopback HTTP server speaking the OpenAI Chat Completions and
+// Anthropic Messages wire protocols, answering from a handler (fixtures), and able to answer 429
+// with Retry-After, 5xx, slowly, or with malformed JSON. Records every request it receives.
+
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Protocol = 'openai' | 'anthropic';
+
+export interface FakeRequest {
+  protocol: Protocol;
+  model: string;
+  system: string;
+  prompt: string;
+  headers: http.IncomingHttpHeaders;
+  maxTokens?: number;
+  at: number;
+}
+
+export type FakeReply =
+  | { text: string; finishReason?: 'stop' | 'length'; delayMs?: number }
+  | { status: number; headers?: Record<string, string>; body?: string; delayMs?: number }
+  | { raw: string; delayMs?: number };
+
+export interface FakeServer {
+  url: string; // base URL including /v1
+  requests: FakeRequest[];
+  /** Requests whose client went away before the answer (cancellation, timeouts). */
+  aborted: number;
+  close(): Promise<void>;
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((c: { text?: string }) => c?.text ?? '').join('');
+  return '';
+}
+
+export async function startFakeModelServer(handler: (req: FakeRequest) => FakeReply | Promise<FakeReply>): Promise<FakeServer> {
+  const requests: FakeRequest[] = [];
+  const state = { aborted: 0 };
+  const server = http.createServer(async (req, res) => {
+    let gone = false;
+    res.on('close', () => {
+      if (!res.writableEnded) {
+        gone = true;
+        state.aborted++;
+      }
+    });
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    } catch {
+      res.writeHead(400).end('{"error":"bad json"}');
+      return;
+    }
+    const protocol: Protocol = req.url?.endsWith('/messages') ? 'anthropic' : 'openai';
+    const messages = (body.messages ?? []) as { role: string; content: unknown }[];
+    const system = protocol === 'anthropic' ? textOf(body.system) : messages.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => textOf(m.content)).join('\n');
+    const prompt = messages.filter((m) => m.role === 'user').map((m) => textOf(m.content)).join('\n');
+    const maxTokens = (body.max_tokens ?? body.max_completion_tokens) as number | undefined;
+    const fr: FakeRequest = { protocol, model: String(body.model), system, prompt, headers: req.headers, ...(maxTokens ? { maxTokens } : {}), at: Date.now() };
+    requests.push(fr);
+    const reply = await handler(fr);
+    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    if (gone) return;
+    if ('status' in reply) {
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(reply.body ?? JSON.stringify({ error: { message: `fake error ${reply.status}`, type: 'server_error' } }));
+      return;
+    }
+    if ('raw' in reply) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(reply.raw);
+      return;
+    }
+    const inputTokens = Math.ceil((system.length + prompt.length) / 4);
+    const outputTokens = Math.ceil(reply.text.length / 4);
+    const json =
+      protocol === 'openai'
+        ? { id: 'chatcmpl-fake', object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: fr.model, choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: reply.finishReason ?? 'stop' }], usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens } }
+        : { id: 'msg_fake', type: 'message', role: 'assistant', model: fr.model, content: [{ type: 'text', text: reply.text }], stop_reason: reply.finishReason === 'length' ? 'max_tokens' : 'end_turn', stop_sequence: null, usage: { input_tokens: inputTokens, output_tokens: outputTokens } };
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    get aborted() {
+      return state.aborted;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Text outside every <<<DATA …>>> block of a prompt: what the model is told to follow. */
+export function outsideData(prompt: string): string {
+  return prompt.replace(/<<<DATA (\w+)[^\n]*>>>[\s\S]*?<<<END DATA \1>>>/g, ' ');
+}
+
+/**
+ * A well-behaved model for the agents' prompts: the planner keeps the suggested kinds, analysts
+ * report the first excerpt's first line, writers cite their first piece of evidence and state the
+ * file count from the facts, the reviewer finds nothing. Like a gullible real model, it obeys
+ * "ignore previous instructions" when it appears outside a data block.
+ */
+export function fixtureModel(req: FakeRequest): FakeReply {
+  const visible = outsideData(`${req.system}\n${req.prompt}`);
+  if (/ignore previous instructions/i.test(visible)) return { text: 'PWNED: injection obeyed' };
+  const role = /Role: (\w+)/.exec(req.system)?.[1];
+  if (role === 'planner') {
+    const sections = [...req.prompt.matchAll(/^\{"id":"([\d.]+)".*"suggested":"([\w-]+)"\}$/gm)].map((m) => ({ id: m[1], kind: m[2] }));
+    return { text: JSON.stringify({ sections }) };
+  }
+  if (role === 'analyst') {
+    const file = /^FILE (\S+) \(lines (\d+)-/m.exec(req.prompt);
+    return { text: JSON.stringify({ findings: file ? [{ statement: `${file[1]} is part of what this section is about.`, citations: [`${file[1]}:${file[2]}`] }] : [] }) };
+  }
+  if (role === 'reviewer') return { text: '{"problems": []}' };
+  const title = /^Project: .*? Section [\d.]+ "(.*?)"/m.exec(req.prompt)?.[1] ?? 'this section';
+  const files = /^files analysed: (\d+)$/m.exec(req.prompt)?.[1];
+  const cite = /\[([^\]\s,]+?:\d+)[,\]]/.exec(req.prompt)?.[1];
+  return { text: `Model-written prose on ${title}: the project has ${files ?? 'several'} files${cite ? ` and the evidence starts at \`${cite}\`` : ''}.` };
+}
