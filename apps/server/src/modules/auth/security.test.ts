@@ -150,13 +150,11 @@ describe.each(testDatabases)('auth security on $name', (t) => {
 
   it('ignores a redirect_to on a foreign host', async () => {
     const email = 'redirect@example.com';
-    await s
-      .client()
-      .signUp({
-        email,
-        password: 'redirect-pass',
-        options: { emailRedirectTo: 'https://evil.example/steal' },
-      });
+    await s.client().signUp({
+      email,
+      password: 'redirect-pass',
+      options: { emailRedirectTo: 'https://evil.example/steal' },
+    });
     const link = (await s.mailLinks(email, 'Confirm'))[0]!;
     const opened = await openLink(
       link.replace(/redirect_to=[^&]*/, `redirect_to=${encodeURIComponent('https://evil.example/x')}`),
@@ -269,5 +267,46 @@ describe('safeRedirect', () => {
     [undefined, 'https://atr.example'],
   ])('%s → %s', (input, expected) => {
     expect(safeRedirect(input, config)).toBe(expected);
+  });
+});
+
+describe.each(testDatabases)('auth with AUTH_AUTOCONFIRM on $name', (t) => {
+  let s: Running;
+  beforeAll(async () => {
+    s = await startAuthServer(t, { AUTH_AUTOCONFIRM: 'true' });
+  }, 120_000);
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('returns a session at sign-up, sends no confirmation mail, and verifies POST /verify tokens', async () => {
+    const client = s.client();
+    const { data, error } = await client.signUp({
+      email: 'auto@example.com',
+      password: 'auto-pass',
+      options: { data: { full_name: 'Auto' } },
+    });
+    expect(error).toBeNull();
+    expect(data.session?.access_token).toBeTruthy();
+    expect(data.user?.email_confirmed_at).toBeTruthy();
+    expect(await s.mailsTo('auto@example.com')).toEqual([]);
+    expect((await client.getUser()).data.user?.user_metadata.full_name).toBe('Auto');
+    const again = await s.client().signUp({ email: 'auto@example.com', password: 'auto-pass' });
+    expect(again.error?.code).toBe('user_already_exists');
+
+    // POST /verify with the token of a recovery link returns the session as JSON.
+    await client.resetPasswordForEmail('auto@example.com', { redirectTo: '/reset-password' });
+    const link = new URL((await s.mailLinks('auto@example.com', 'Reset'))[0]!);
+    const verified = await post(`${s.base}/auth/v1/verify`, {
+      type: 'recovery',
+      token_hash: link.searchParams.get('token'),
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ token_type: 'bearer', user: { email: 'auto@example.com' } });
+    const reused = await post(`${s.base}/auth/v1/verify`, {
+      type: 'recovery',
+      token_hash: link.searchParams.get('token'),
+    });
+    expect(reused).toMatchObject({ status: 403, body: { code: 'otp_expired' } });
   });
 });
