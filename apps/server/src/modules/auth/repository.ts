@@ -183,19 +183,15 @@ export function createAuthRepository(db: Database) {
     },
 
     /**
-     * Within the reuse interval a client that lost the rotated answer gets a fresh child of the
-     * session's active token (GoTrue hands back the active token; we only keep hashes, so we rotate).
+     * Within the reuse interval a client that lost the rotated answer (or a second tab) gets another
+     * child of the token it presented; the session's active token stays valid, as in GoTrue (which
+     * hands the active token back; we keep only hashes, so we issue a sibling instead).
      */
-    async reissueFromActive(sessionId: string, childHash: string): Promise<boolean> {
+    async issueSibling(parentId: string, childHash: string): Promise<boolean> {
       const rows = await db.query(
-        `WITH old AS (UPDATE refresh_tokens SET revoked_at = now()
-                      WHERE id = (SELECT id FROM refresh_tokens WHERE session_id = $1 AND revoked_at IS NULL
-                                  ORDER BY created_at DESC LIMIT 1)
-                        AND revoked_at IS NULL
-                      RETURNING id, session_id, user_id)
-         INSERT INTO refresh_tokens (token_hash, session_id, user_id, parent_id)
-         SELECT $2, session_id, user_id, id FROM old RETURNING id`,
-        [sessionId, childHash],
+        `INSERT INTO refresh_tokens (token_hash, session_id, user_id, parent_id)
+         SELECT $2, session_id, user_id, id FROM refresh_tokens WHERE id = $1 RETURNING id`,
+        [parentId, childHash],
       );
       return rows.length > 0;
     },

@@ -82,6 +82,11 @@ describe.each(testDatabases)('auth security on $name', (t) => {
       (await fetch(`${s.base}/api/test-me`, { headers: { authorization: `Bearer ${access2}` } })).status,
     ).toBe(200);
 
+    // The first child stays valid too (a second tab may hold it): rotating it gives r1b.
+    const second = await post(`${tokenUrl}=refresh_token`, { refresh_token: r1 });
+    expect(second.status).toBe(200);
+    const r1b = second.body.refresh_token as string;
+
     // Past the reuse interval, presenting a rotated token is theft: the whole session dies.
     await s.db.query(
       `UPDATE refresh_tokens SET revoked_at = now() - interval '1 hour' WHERE revoked_at IS NOT NULL`,
@@ -89,7 +94,7 @@ describe.each(testDatabases)('auth security on $name', (t) => {
     const reuse = await post(`${tokenUrl}=refresh_token`, { refresh_token: r0 });
     expect(reuse.status).toBe(400);
     expect(reuse.body.code).toBe('refresh_token_already_used');
-    for (const rt of [r1, r2]) {
+    for (const rt of [r1, r2, r1b]) {
       const dead = await post(`${tokenUrl}=refresh_token`, { refresh_token: rt });
       expect(dead.status).toBe(400);
       expect(['session_not_found', 'refresh_token_already_used']).toContain(dead.body.code);

@@ -289,7 +289,7 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
     /**
      * POST /token?grant_type=refresh_token. Rotation: the presented token is revoked and a child
      * issued. A revoked token presented again within the reuse interval (a client that lost the
-     * answer) gets a fresh child; later, it is treated as stolen and the whole session is revoked.
+     * answer, a second tab) gets another child, the first one staying valid; later, it is treated as stolen and the whole session is revoked.
      */
     async refreshGrant(input: { refreshToken: unknown }): Promise<Session> {
       if (typeof input.refreshToken !== 'string' || !input.refreshToken) throw gotrue.refreshTokenNotFound();
@@ -303,7 +303,7 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
         const again = found.revoked
           ? found
           : await repo.findRefreshToken(sha256(input.refreshToken), config.REFRESH_REUSE_INTERVAL_S);
-        if (again?.withinReuse) rotated = await repo.reissueFromActive(found.sessionId, sha256(child));
+        if (again?.withinReuse) rotated = await repo.issueSibling(found.id, sha256(child));
         if (!rotated) {
           await repo.revokeSessions(found.userId, 'local', found.sessionId);
           throw gotrue.refreshTokenAlreadyUsed();
