@@ -89,13 +89,14 @@ export function reportRepository(db: Database) {
     },
 
     async list(userId: string, limit: number, offset: number): Promise<{ rows: ReportRow[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        db.query<ReportRow>(
-          `SELECT ${LIST_COLUMNS} FROM reports WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-          [userId, limit, offset],
-        ),
-        db.query<{ n: number }>(`SELECT count(*)::int AS n FROM reports WHERE user_id = $1`, [userId]),
-      ]);
+      // One round trip: the window count rides along with the page; only an empty page needs its own count.
+      const rows = await db.query<ReportRow & { total: number }>(
+        `SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total FROM reports WHERE user_id = $1
+         ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [userId, limit, offset],
+      );
+      if (rows.length > 0) return { rows, total: rows[0]!.total };
+      const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM reports WHERE user_id = $1`, [userId]);
       return { rows, total: count[0]?.n ?? 0 };
     },
 

@@ -215,6 +215,8 @@ describe.each(testDatabases)('reports API on $name', (t) => {
     const p2 = (await ctx.app.inject({ url: '/api/reports?page=2&limit=5', headers: carol.auth })).json();
     expect(p2.reports.map((r: { name: string }) => r.name)).toEqual(['P1', 'P0']);
     expect(p2).toMatchObject({ has_next: false, has_prev: true });
+    const beyond = (await ctx.app.inject({ url: '/api/reports?page=3&per_page=5', headers: carol.auth })).json();
+    expect(beyond).toMatchObject({ reports: [], total_reports: 7, total_pages: 2, has_prev: true, has_next: false });
     const def = (await ctx.app.inject({ url: '/api/reports', headers: carol.auth })).json();
     expect(def.per_page).toBe(10);
     expect(def.reports[0]).toMatchObject({ status: 'processing', download_links: { word: `/api/download/${ids[6]}/docx` }, pdf_preview: null });
