@@ -12,6 +12,8 @@ export interface AuthState {
   lastEvent: AuthChangeEvent | null;
   /** The session came from a password-recovery link: the reset screen asks for a new password. */
   recovery: boolean;
+  /** The last sign-out was the user's own choice (not an expired session): protected pages send them home. */
+  signedOutByUser: boolean;
   signOut: () => Promise<void>;
 }
 
@@ -22,12 +24,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [lastEvent, setLastEvent] = useState<AuthChangeEvent | null>(null);
   const [recovery, setRecovery] = useState(landedFromRecoveryLink);
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
 
   useEffect(() => {
     const { data } = authClient.onAuthStateChange((event, next) => {
       setLastEvent(event);
       setSession(next);
       if (event === 'PASSWORD_RECOVERY') setRecovery(true);
+      if (event === 'SIGNED_IN') setSignedOutByUser(false);
       if (event === 'SIGNED_OUT') {
         setRecovery(false);
         queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'pricing' && q.queryKey[0] !== 'public-config' });
@@ -43,14 +47,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
+    setSignedOutByUser(true);
     const { error } = await authClient.signOut({ scope: 'local' });
     // A failed server call must not leave the user signed in on this device.
     if (error) setSession(null);
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ session, user: session?.user ?? null, loading, lastEvent, recovery, signOut }),
-    [session, loading, lastEvent, recovery, signOut],
+    () => ({ session, user: session?.user ?? null, loading, lastEvent, recovery, signedOutByUser, signOut }),
+    [session, loading, lastEvent, recovery, signedOutByUser, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -9,9 +9,11 @@ export interface FromState {
 }
 
 export function RequireAuth() {
-  const { session, loading } = useAuth();
+  const { session, loading, signedOutByUser } = useAuth();
   const location = useLocation();
   if (loading) return <FullScreenLoader label={uiMessages.checkingSession} />;
+  // Signing out returns to the home page (spec §2); an expired session asks to sign in again.
+  if (!session && signedOutByUser) return <Navigate to="/" replace />;
   if (!session) {
     const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to="/login" replace state={state} />;
