@@ -17,6 +17,8 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-* headers (set true only behind a reverse proxy that sets them). */
+  TRUST_PROXY: bool.default(false),
   /** Comma-separated origins allowed to call the API cross-origin; empty means same origin only. */
   CORS_ORIGINS: z.string().default(''),
   /** Run the report worker inside the web process (embedded mode). Set false when running `npm run worker`. */
