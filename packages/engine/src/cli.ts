@@ -7,6 +7,8 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import { isEngineError } from './errors.ts';
+import { memoryCache } from './llm/cache.ts';
+import { type AiConfig, aiConfigFromEnv, AiConfigError } from './llm/config.ts';
 import type { PdfEngine } from './pipeline.ts';
 import { parseTemplate } from './template/parse.ts';
 import { markdownToBlocks } from './tree/markdown.ts';
@@ -37,6 +39,20 @@ analysis.json and trace.json into the output folder, printing each step with its
   --api-base <url>         GitHub API base for GitHub Enterprise (default: https://api.github.com).
   --pdf-engine <engine>    js (built-in, default), latex (compile the LaTeX bundle with latexmk)
                            or auto (latex when latexmk is installed). Default from PDF_ENGINE.
+
+Language model (optional; the offline model writes the report when no provider is set). Each flag
+overrides the environment variable of the same name (--ai-model ↔ AI_MODEL):
+  --ai-provider <name>     offline (default), openai (any OpenAI-compatible Chat Completions
+                           endpoint: OpenAI, Ollama, vLLM, LM Studio, OpenRouter…) or anthropic.
+  --ai-base-url <url>      endpoint base, e.g. http://localhost:11434/v1 for a local Ollama.
+  --ai-api-key <key>       API key (better: AI_API_KEY in the environment; never printed).
+  --ai-model <name>        model for every role; --ai-model-planner, --ai-model-analyst,
+                           --ai-model-writer, --ai-model-reviewer override it per role.
+  --ai-max-concurrency <n> requests in flight at once (default 4).
+  --ai-timeout-s <s>       seconds per request before it is retried (default 120).
+  --ai-max-tokens-per-report <n>
+                           token budget; the report stops with an error rather than exceed it.
+  --ai-prices <json>       prices in USD per 1M tokens: {"model": {"input": 2.5, "output": 10}}.
 
 atr render converts one markdown file through the document tree and one writer.
   --to <format>            docx, latex (a ZIP bundle, or main.tex when --out ends in .tex) or pdf.
@@ -131,12 +147,14 @@ async function reportCommand(argv: string[], out: (line: string) => void): Promi
     token: { type: 'string' },
     'api-base': { type: 'string' },
     'pdf-engine': { type: 'string' },
+    ...Object.fromEntries(Object.keys(AI_FLAGS).map((f) => [f, { type: 'string' as const }])),
   });
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'atr report needs a folder, .zip file or GitHub URL' : `atr report takes one source, got ${positionals.length}: ${positionals.join(' ')}`);
   if (typeof values.template !== 'string') throw new UsageError('--template <file.yaml> is required');
   const engine = (values['pdf-engine'] as string | undefined) ?? process.env.PDF_ENGINE ?? 'js';
   if (!['js', 'latex', 'auto'].includes(engine)) throw new UsageError(`--pdf-engine must be js, latex or auto, not ${engine}`);
 
+  const ai = aiSettings(values as Record<string, unknown>);
   const template = parseTemplate(await readText(values.template, '--template'));
   for (const warning of template.warnings) process.stderr.write(`atr: template: ${warning}\n`);
   let company: CompanyData | undefined;
@@ -167,6 +185,7 @@ async function reportCommand(argv: string[], out: (line: string) => void): Promi
   let stepStart = t0;
   const ctx: EngineContext = {
     workDir,
+    ...(ai.provider !== 'offline' ? { ai, modelCache: memoryCache() } : {}),
     now: () => new Date(),
     onProgress(next) {
       if (next === step) return;
@@ -186,6 +205,11 @@ async function reportCommand(argv: string[], out: (line: string) => void): Promi
       { pdfEngine: engine as PdfEngine },
     );
     out(`  ${'done'.padEnd(20)} ${seconds(performance.now() - t0)} total`);
+    if (result.ai) {
+      const u = result.ai.usage;
+      const fallbacks = result.trace.filter((t) => t.details?.source === 'offline-fallback').length;
+      out(`atr: ${result.ai.model}: ${u.requests} requests (${u.cacheHits} cached, ${u.retries.length} retried), ${(u.inputTokens + u.outputTokens).toLocaleString('en')} tokens, $${u.costUsd.toFixed(4)}${fallbacks ? `; ${fallbacks} step(s) fell back to the offline model` : ''}`);
+    }
     await fs.mkdir(outDir, { recursive: true });
     const files: [string, Uint8Array | string][] = [
       ['report.docx', result.docx],
@@ -193,12 +217,40 @@ async function reportCommand(argv: string[], out: (line: string) => void): Promi
       ['report.pdf', result.pdf],
       ['preview.pdf', result.previewPdf],
       ['analysis.json', `${JSON.stringify(result.analysis, null, 2)}\n`],
-      ['trace.json', `${JSON.stringify({ timings: result.timings, pageCount: result.pageCount, agents: result.trace }, null, 2)}\n`],
+      ['trace.json', `${JSON.stringify({ timings: result.timings, pageCount: result.pageCount, ...(result.ai ? { ai: result.ai } : {}), agents: result.trace }, null, 2)}\n`],
     ];
     for (const [name, data] of files) await fs.writeFile(path.join(outDir, name), data);
     out(`atr: ${result.pageCount} pages; wrote ${files.map(([n]) => n).join(', ')} to ${outDir}`);
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** --ai-* flags and the AI_* variables they override. */
+const AI_FLAGS: Record<string, string> = {
+  'ai-provider': 'AI_PROVIDER',
+  'ai-base-url': 'AI_BASE_URL',
+  'ai-api-key': 'AI_API_KEY',
+  'ai-model': 'AI_MODEL',
+  'ai-model-planner': 'AI_MODEL_PLANNER',
+  'ai-model-analyst': 'AI_MODEL_ANALYST',
+  'ai-model-writer': 'AI_MODEL_WRITER',
+  'ai-model-reviewer': 'AI_MODEL_REVIEWER',
+  'ai-max-concurrency': 'AI_MAX_CONCURRENCY',
+  'ai-timeout-s': 'AI_TIMEOUT_S',
+  'ai-max-tokens-per-report': 'AI_MAX_TOKENS_PER_REPORT',
+  'ai-prices': 'AI_PRICES',
+};
+
+/** AI settings from the environment, overridden by flags; a bad one is a usage error naming it. */
+export function aiSettings(values: Record<string, unknown>, env: Record<string, string | undefined> = process.env): AiConfig {
+  const merged: Record<string, string | undefined> = {};
+  for (const [flag, name] of Object.entries(AI_FLAGS)) merged[name] = typeof values[flag] === 'string' ? (values[flag] as string) : env[name];
+  try {
+    return aiConfigFromEnv(merged);
+  } catch (e) {
+    if (e instanceof AiConfigError) throw new UsageError(e.message.replace(/\bAI_([A-Z_]+)/g, (m) => `${m} (--${m.toLowerCase().replace(/_/g, '-')})`));
+    throw e;
   }
 }
 
