@@ -67,7 +67,7 @@ describe('generateReport on sample-app', () => {
   beforeAll(async () => {
     ctx = context('full');
     result = await generateReport({ ...input, logo: { name: 'acme-logo.png', path: logoPath, mime: 'image/png' } }, ctx, { pdfEngine: 'js' });
-  });
+  }, 120_000); // the whole pipeline; a shared CI machine can be slow
 
   it('reports every step in order and times each', () => {
     expect(ctx.steps).toEqual(['initializing', 'personalizing', 'ai_code_analysis', 'generating_markdown', 'building_docx', 'done']);
@@ -90,6 +90,11 @@ describe('generateReport on sample-app', () => {
   it('analysed the fixture itself (routes, skipped files, languages)', () => {
     expect(result.analysis.routes.some((r) => r.method === 'DELETE' && r.file === 'src/routes/books.ts')).toBe(true);
     expect(result.analysis.routes.some((r) => r.method === 'POST' && r.file === 'src/routes/loans.ts')).toBe(true);
+    // routers are reported under the prefix app.ts mounts them at, and the report says so
+    expect(result.analysis.routes).toContainEqual(expect.objectContaining({ method: 'GET', path: '/api/books/:id', file: 'src/routes/books.ts' }));
+    const report = JSON.stringify(result.tree);
+    for (const p of ['/api/books/:id', '/api/loans/:id/return', '/health']) expect(report).toContain(p);
+    expect(report).not.toMatch(/`\/:id`/);
     expect(result.analysis.languages.map((l) => l.language)).toEqual(expect.arrayContaining(['TypeScript', 'Python']));
     expect(result.analysis.files.some((f) => f.path === 'src/services/loan-service.ts')).toBe(true);
   });

@@ -69,8 +69,9 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const parseable = lang.languages.filter((l) => TREE_SITTER_LANGUAGES.has(l.language)).reduce((n, l) => n + l.code, 0);
   const treeSitter = parseable > 0 && parseable <= TREE_SITTER_MAX_LINES ? await timed('treeSitterInit', loadTreeSitter) : null;
   const sym = await timed('symbols', () => symbolsPass(src, lang.files, treeSitter));
-  const moduleGraph = await timed('moduleGraph', () => moduleGraphPass(lang.files, sym.imports, buildResolveContext(src, deps.manifests)));
-  const routes = await timed('routes', () => routesPass(src, lang.files));
+  const resolveCtx = buildResolveContext(src, deps.manifests);
+  const moduleGraph = await timed('moduleGraph', () => moduleGraphPass(lang.files, sym.imports, resolveCtx));
+  const routes = await timed('routes', () => routesPass(src, lang.files, sym.imports, resolveCtx));
   const envVars = await timed('envVars', () => envVarsPass(src, lang.files));
   const tests = await timed('tests', () => testsPass(src, lang.files, deps.dependencies));
   const ci = await timed('ci', () => ciPass(src));

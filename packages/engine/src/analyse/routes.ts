@@ -1,8 +1,10 @@
 // Pass: HTTP routes declared with the common frameworks (Express, Fastify, Koa, Flask, FastAPI,
 // Django, Spring, Gin/Echo, ASP.NET), each with its file:line.
 
+import type { ResolveContext } from './module-graph.ts';
+import { applyMounts, splitArgs, type RawRoute } from './route-mounts.ts';
 import { baseName, LineIndex, matchesWithLines, type Sources } from './sources.ts';
-import type { FileInfo, Route } from './types.ts';
+import type { FileInfo, ImportInfo, Route } from './types.ts';
 
 const JS_LANGS = new Set(['TypeScript', 'JavaScript', 'JSX']);
 const VERBS = 'get|post|put|patch|delete|head|options|all';
@@ -14,38 +16,53 @@ function jsFramework(text: string): string {
   return 'Express';
 }
 
-function jsRoutes(path: string, text: string): Route[] {
-  const out: Route[] = [];
+function jsRoutes(path: string, text: string): RawRoute[] {
+  const out: RawRoute[] = [];
   const framework = jsFramework(text);
   const call = new RegExp(`\\b([A-Za-z_$][\\w$]*)\\.(${VERBS})\\(\\s*(['"\`])(/[^'"\`]*|\\*)\\3\\s*,\\s*([A-Za-z_$][\\w$.]*)?`, 'g');
   for (const { m, line } of matchesWithLines(text, call)) {
     // skip obvious non-routers: map.get('/x') on a Map or a fetch client
     if (/^(map|cache|headers|params|searchParams|axios|http|client|api|request|supertest|res|req|fetch)$/i.test(m[1]!)) continue;
     const handler = m[5] && !/^(async|function)$/.test(m[5]) ? m[5] : undefined;
-    out.push({ method: m[2]!.toUpperCase() === 'ALL' ? 'ANY' : m[2]!.toUpperCase(), path: m[4]!, framework, file: path, line, handler });
+    out.push({ method: verb(m[2]!), path: m[4]!, framework, file: path, line, handler, receiver: m[1] });
   }
   // fastify.route({ method: 'GET', url: '/x' })
-  for (const { m, line } of matchesWithLines(text, /\.route\(\s*\{[^}]*?method\s*:\s*(\[[^\]]*\]|['"][A-Z]+['"])[^}]*?url\s*:\s*['"]([^'"]+)['"]/g)) {
-    for (const verb of m[1]!.match(/[A-Z]+/g) ?? []) out.push({ method: verb, path: m[2]!, framework, file: path, line });
+  for (const { m, line } of matchesWithLines(text, /\b([A-Za-z_$][\w$]*)\.route\(\s*\{[^}]*?method\s*:\s*(\[[^\]]*\]|['"][A-Z]+['"])[^}]*?url\s*:\s*['"]([^'"]+)['"]/g)) {
+    for (const v of m[2]!.match(/[A-Z]+/g) ?? []) out.push({ method: v, path: m[3]!, framework, file: path, line, receiver: m[1] });
+  }
+  // Express: router.route('/x').get(h).post(h)
+  for (const { m, line } of matchesWithLines(text, /\b([A-Za-z_$][\w$]*)\.route\(\s*(['"`])(\/[^'"`]*)\2\s*\)/g)) {
+    const chain = new RegExp(`^\\s*\\.(${VERBS})\\s*\\(`);
+    let at = m.index + m[0].length;
+    for (let c = chain.exec(text.slice(at, at + 200)); c; c = chain.exec(text.slice(at, at + 200))) {
+      const call = splitArgs(text, at + c[0].length - 1);
+      if (!call) break;
+      const handler = call.args.length === 1 && /^[A-Za-z_$][\w$.]*$/.test(call.args[0]!) ? call.args[0] : undefined;
+      out.push({ method: verb(c[1]!), path: m[3]!, framework, file: path, line, handler, receiver: m[1] });
+      at = call.end + 1;
+    }
   }
   return out;
 }
 
-function pyRoutes(path: string, text: string): Route[] {
-  const out: Route[] = [];
+const verb = (v: string) => (v.toUpperCase() === 'ALL' ? 'ANY' : v.toUpperCase());
+
+function pyRoutes(path: string, text: string): RawRoute[] {
+  const out: RawRoute[] = [];
   const fastapi = /\bfrom\s+fastapi\b|\bimport\s+fastapi\b/.test(text);
   const framework = fastapi ? 'FastAPI' : 'Flask';
   const handlerAfter = (idx: number) => /\bdef\s+(\w+)/.exec(text.slice(idx, idx + 400))?.[1];
   for (const { m, line } of matchesWithLines(text, /^[ \t]*@(\w+)\.route\(\s*['"]([^'"]+)['"]([^)\n]*)/gm)) {
     const methods = /methods\s*=\s*[[(]([^\])]*)/.exec(m[3]!)?.[1]?.match(/[A-Za-z]+/g) ?? ['GET'];
-    for (const verb of methods) out.push({ method: verb.toUpperCase(), path: m[2]!, framework, file: path, line, handler: handlerAfter(m.index + m[0].length) });
+    for (const v of methods) out.push({ method: v.toUpperCase(), path: m[2]!, framework, file: path, line, handler: handlerAfter(m.index + m[0].length), receiver: m[1] });
   }
   for (const { m, line } of matchesWithLines(text, new RegExp(`^[ \\t]*@(\\w+)\\.(${VERBS}|websocket)\\(\\s*['"]([^'"]*)['"]`, 'gm'))) {
-    out.push({ method: m[2]!.toUpperCase(), path: m[3]!, framework, file: path, line, handler: handlerAfter(m.index + m[0].length) });
+    out.push({ method: m[2]!.toUpperCase(), path: m[3]!, framework, file: path, line, handler: handlerAfter(m.index + m[0].length), receiver: m[1] });
   }
   if (baseName(path) === 'urls.py') {
     for (const { m, line } of matchesWithLines(text, /\b(path|re_path|url)\(\s*r?['"]([^'"]*)['"]\s*,\s*([\w.]+(?:\.as_view\(\))?|include\([^)]*\))/g)) {
-      out.push({ method: 'ANY', path: '/' + m[2]!.replace(/^\^/, '').replace(/\$$/, ''), framework: 'Django', file: path, line, handler: m[3] });
+      if (/^include\b/.test(m[3]!)) continue; // a mount, resolved by applyMounts
+      out.push({ method: 'ANY', path: '/' + m[2]!.replace(/^\^/, '').replace(/\$$/, ''), framework: 'Django', file: path, line, handler: m[3], receiver: 'urlpatterns' });
     }
   }
   return out;
@@ -102,8 +119,15 @@ function aspnetRoutes(path: string, text: string): Route[] {
   return out;
 }
 
-export function routesPass(src: Sources, files: FileInfo[]): Route[] {
-  const out: Route[] = [];
+const MOUNT_HINT = /\.(use|register|route|include_router|register_blueprint)\(|\binclude\(/;
+
+/**
+ * `imports` (with `resolved` set by the module-graph pass) lets a router declared in one file be
+ * reported under the prefix another file mounts it at.
+ */
+export function routesPass(src: Sources, files: FileInfo[], imports: ImportInfo[] = [], resolveCtx?: ResolveContext): Route[] {
+  const out: RawRoute[] = [];
+  const mountFiles: string[] = [];
   for (const f of files) {
     const lang = f.language;
     if (!lang) continue;
@@ -111,9 +135,10 @@ export function routesPass(src: Sources, files: FileInfo[]): Route[] {
     if (!extract) continue;
     const text = src.text(f.path);
     if (text == null) continue;
+    if ((extract === jsRoutes || extract === pyRoutes) && MOUNT_HINT.test(text)) mountFiles.push(f.path);
     // cheap pre-check so most files never run the route expressions
     if (!/\.(get|post|put|patch|delete|route|all|Map\w+|HandleFunc|Handle)\(|@\w*Mapping|\[Http|urlpatterns|@\w+\.(get|post|put|delete|patch|route)/i.test(text)) continue;
-    out.push(...extract(f.path, text));
+    for (const r of extract(f.path, text)) out.push(r);
   }
-  return out;
+  return applyMounts(out, (p) => src.text(p), mountFiles, imports, resolveCtx);
 }

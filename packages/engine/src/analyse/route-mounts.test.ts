@@ -1,0 +1,153 @@
+// Mount prefixes resolved through the import graph, per framework, and on the sample-app fixture.
+
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ingestDirectory } from '../ingest/index.ts';
+import { dependenciesPass } from './dependencies.ts';
+import { analyse } from './index.ts';
+import { languagesPass } from './languages.ts';
+import { buildResolveContext, moduleGraphPass } from './module-graph.ts';
+import { joinRoutePath } from './route-mounts.ts';
+import { routesPass } from './routes.ts';
+import { sourcesFromMap } from './sources.ts';
+import { symbolsPass } from './symbols.ts';
+import type { Route } from './types.ts';
+
+function routesOf(files: Record<string, string>): Route[] {
+  const src = sourcesFromMap(files);
+  const lang = languagesPass(src);
+  const sym = symbolsPass(src, lang.files);
+  const ctx = buildResolveContext(src, dependenciesPass(src).manifests);
+  moduleGraphPass(lang.files, sym.imports, ctx);
+  return routesPass(src, lang.files, sym.imports, ctx);
+}
+const list = (routes: Route[]) => routes.map((r) => `${r.method} ${r.path}`).sort();
+
+describe('router mount prefixes', () => {
+  it('joins prefixes the way routers do', () => {
+    expect(joinRoutePath('/api/books', '/')).toBe('/api/books');
+    expect(joinRoutePath('/api/books/', '/:id')).toBe('/api/books/:id');
+    expect(joinRoutePath('api/', 'orders/<int:pk>/')).toBe('api/orders/<int:pk>/');
+    expect(joinRoutePath('', '/x')).toBe('/x');
+  });
+
+  it('Express: named, default and CommonJS routers, middleware arguments, nested routers and route() chains', () => {
+    const routes = routesOf({
+      'src/app.ts': [
+        "import express from 'express';",
+        "import { booksRouter } from './routes/books.js';",
+        "import adminRouter from './routes/admin';",
+        'const app = express();',
+        "app.use('/api/books', requireAuth(cfg.secret), booksRouter);",
+        "app.use('/admin', adminRouter);",
+        "app.use('/legacy', require('./routes/legacy'));",
+        "app.get('/', home);",
+      ].join('\n'),
+      'src/routes/books.ts': "import { Router } from 'express';\nexport const booksRouter = Router();\nbooksRouter.get('/', list);\nbooksRouter.get('/:id', show);\n",
+      'src/routes/admin.ts': [
+        "import { Router } from 'express';",
+        "import { usersRouter as users } from './users';",
+        'const router = Router();',
+        "router.use('/users', users);",
+        "router.route('/stats').get(stats).post(resetStats);",
+        'export default router;',
+      ].join('\n'),
+      'src/routes/users.ts': "import { Router } from 'express';\nexport const usersRouter = Router();\nusersRouter.delete('/:id', removeUser);\n",
+      'src/routes/legacy.js': "const express = require('express');\nconst r = express.Router();\nr.get('/ping', ping);\nmodule.exports = r;\n",
+    });
+    expect(list(routes)).toEqual([
+      'DELETE /admin/users/:id',
+      'GET /',
+      'GET /admin/stats',
+      'GET /api/books',
+      'GET /api/books/:id',
+      'GET /legacy/ping',
+      'POST /admin/stats',
+    ]);
+    // file:line still point at the declaration, not at the mount
+    expect(routes.find((r) => r.path === '/api/books/:id')).toMatchObject({ file: 'src/routes/books.ts', line: 4, handler: 'show' });
+    expect(routes.find((r) => r.method === 'POST' && r.path === '/admin/stats')).toMatchObject({ file: 'src/routes/admin.ts', line: 5, handler: 'resetStats' });
+  });
+
+  it('a router mounted twice is reported under both prefixes', () => {
+    const routes = routesOf({
+      'app.js': "const { Router } = require('express');\nconst v = require('./v');\nconst app = require('express')();\napp.use('/v1', v);\napp.use('/v2', v);\n",
+      'v.js': "const router = require('express').Router();\nrouter.get('/items', items);\nmodule.exports = router;\n",
+    });
+    expect(list(routes)).toEqual(['GET /v1/items', 'GET /v2/items']);
+  });
+
+  it('Koa: a router prefix plus a mount through routes()', () => {
+    const routes = routesOf({
+      'server.ts': "import Router from '@koa/router';\nimport { shop } from './shop';\nconst root = new Router();\nroot.use('/v1', shop.routes());\n",
+      'shop.ts': "import Router from '@koa/router';\nexport const shop = new Router({ prefix: '/shop' });\nshop.get('/cart', cart);\n",
+    });
+    expect(list(routes)).toEqual(['GET /v1/shop/cart']);
+  });
+
+  it('Fastify: register(plugin, { prefix }) for a default-exported plugin, a named one and a dynamic import', () => {
+    const routes = routesOf({
+      'src/server.ts': [
+        "import Fastify from 'fastify';",
+        "import books from './books.ts';",
+        "import { loans } from './loans.ts';",
+        'const app = Fastify();',
+        "app.register(books, { prefix: '/api/books' });",
+        "app.register(loans, { prefix: '/api/loans' });",
+        "app.register(import('./health.ts'), { prefix: '/health' });",
+      ].join('\n'),
+      'src/books.ts': "import type { FastifyInstance } from 'fastify';\nexport default async function books(app: FastifyInstance) {\n  app.get('/:id', show);\n}\n",
+      'src/loans.ts': "import type { FastifyPluginAsync } from 'fastify';\nexport const loans: FastifyPluginAsync = async (f) => {\n  f.post('/', lend);\n};\n",
+      'src/health.ts': "import type { FastifyInstance } from 'fastify';\nexport default async function (fastify: FastifyInstance) {\n  fastify.get('/', ok);\n}\n",
+    });
+    expect(list(routes)).toEqual(['GET /api/books/:id', 'GET /health', 'POST /api/loans']);
+  });
+
+  it('Flask blueprints: url_prefix on the blueprint, overridden at registration, and via a module attribute', () => {
+    const routes = routesOf({
+      'app/__init__.py': 'from flask import Flask\nfrom .books import bp as books_bp\nfrom . import auth\napp = Flask(__name__)\napp.register_blueprint(books_bp)\napp.register_blueprint(auth.bp, url_prefix="/account")\n',
+      'app/books.py': 'from flask import Blueprint\nbp = Blueprint("books", __name__, url_prefix="/books")\n\n@bp.route("/<int:id>")\ndef show(id):\n    pass\n',
+      'app/auth.py': 'from flask import Blueprint\nbp = Blueprint("auth", __name__, url_prefix="/auth")\n\n@bp.route("/login", methods=["POST"])\ndef login():\n    pass\n',
+    });
+    expect(list(routes)).toEqual(['GET /books/<int:id>', 'POST /account/login']);
+  });
+
+  it('FastAPI: APIRouter prefix plus include_router prefix', () => {
+    const routes = routesOf({
+      'main.py': 'from fastapi import FastAPI\nfrom routers import items\napp = FastAPI()\napp.include_router(items.router, prefix="/api")\n',
+      'routers/__init__.py': '',
+      'routers/items.py': 'from fastapi import APIRouter\nrouter = APIRouter(prefix="/items", tags=["items"])\n\n@router.get("/{item_id}")\nasync def read_item(item_id: int):\n    pass\n',
+    });
+    expect(list(routes)).toEqual(['GET /api/items/{item_id}']);
+    expect(routes[0]).toMatchObject({ file: 'routers/items.py', line: 4, handler: 'read_item', framework: 'FastAPI' });
+  });
+
+  it("Django: include('app.urls') prefixes the included urlpatterns and is not itself a route", () => {
+    const routes = routesOf({
+      'site/urls.py': "from django.urls import path, include\nurlpatterns = [\n    path('shop/', include('shop.urls')),\n    path('about/', views.about),\n]\n",
+      'shop/urls.py': "from django.urls import path\nurlpatterns = [\n    path('orders/<int:pk>/', views.order_detail),\n]\n",
+    });
+    expect(list(routes)).toEqual(['ANY /about/', 'ANY /shop/orders/<int:pk>/']);
+  });
+
+  it('the sample-app fixture reports the full paths its routers answer on', async () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const fixture = path.resolve(here, '../../test/fixtures/sample-app');
+    const ctx = { workDir: os.tmpdir(), now: () => new Date(0), onProgress: () => {} };
+    const analysis = await analyse(await ingestDirectory(fixture, ctx), ctx);
+    expect(list(analysis.routes.filter((r) => r.file.startsWith('src/')))).toEqual([
+      'DELETE /api/books/:id',
+      'GET /api/books',
+      'GET /api/books/:id',
+      'GET /api/loans',
+      'GET /health',
+      'POST /api/books',
+      'POST /api/loans',
+      'POST /api/loans/:id/return',
+      'PUT /api/books/:id',
+    ]);
+    expect(analysis.routes.find((r) => r.path === '/api/loans/:id/return')).toMatchObject({ file: 'src/routes/loans.ts', line: 17 });
+  });
+});

@@ -1,0 +1,320 @@
+// Router mount prefixes: follows `app.use('/api/books', booksRouter)`, Koa `new Router({prefix})`,
+// Fastify `register(plugin, {prefix})`, Hono `app.route('/x', sub)`, Flask blueprints, FastAPI
+// `include_router` and Django `include()` through the import graph, so a route declared on a
+// router in one file is reported with the full path it answers on.
+
+import { resolveImport, type ResolveContext } from './module-graph.ts';
+import type { ImportInfo, Route } from './types.ts';
+
+/** A route as an extractor found it: `receiver` is the variable it was declared on. */
+export interface RawRoute extends Route {
+  receiver?: string;
+}
+
+interface Mount {
+  parent: string; // node key `file#local`
+  child: string;
+  prefix: string;
+  /** Flask's register_blueprint(url_prefix=) replaces the blueprint's own url_prefix. */
+  replacesOwn?: boolean;
+}
+
+/** What a file says about its routers: own prefixes, mounts, imports and exports. */
+interface FileFacts {
+  ownPrefix: Map<string, string>;
+  mounts: { parent: string; childExpr: string; prefix: string; replacesOwn?: boolean }[];
+  /** local name → where it comes from; name '*' means the module itself. */
+  imported: Map<string, { specifier: string; name: string }>;
+  /** exported name → local name ('default' for default / module.exports). */
+  exported: Map<string, string>;
+  /** local function name → its first parameter (a Fastify plugin's instance). */
+  firstParam: Map<string, string>;
+  python: boolean;
+}
+
+const STR = String.raw`(['"\`])((?:(?!\1)[^\\\n$]|\\.)*)\1`;
+
+/** Splits the argument list that opens at `open` (index of '(') into top-level arguments. */
+export function splitArgs(text: string, open: number, limit = 4000): { args: string[]; end: number } | null {
+  const args: string[] = [];
+  let depth = 0;
+  let start = open + 1;
+  const stop = Math.min(text.length, open + limit);
+  for (let i = open; i < stop; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      for (i++; i < stop && text[i] !== c; i++) if (text[i] === '\\') i++;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) {
+        const last = text.slice(start, i).trim();
+        if (last || args.length) args.push(last);
+        return { args, end: i };
+      }
+    } else if (c === ',' && depth === 1) {
+      args.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return null;
+}
+
+function stringLiteral(arg: string | undefined): string | null {
+  const m = arg ? new RegExp(`^${STR}$`).exec(arg.trim().replace(/^r(?=['"])/, '')) : null;
+  return m ? m[2]! : null;
+}
+
+function optionString(arg: string | undefined, key: string): string | null {
+  if (!arg) return null;
+  const m = new RegExp(`\\b${key}\\s*[:=]\\s*${STR}`).exec(arg);
+  return m ? m[2]! : null;
+}
+
+function jsFacts(text: string): FileFacts {
+  const f: FileFacts = { ownPrefix: new Map(), mounts: [], imported: new Map(), exported: new Map(), firstParam: new Map(), python: false };
+  for (const m of text.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*new\s+(?:Koa)?Router\s*\(\s*(\{[^}]*\})/g)) {
+    const p = optionString(m[2], 'prefix');
+    if (p !== null) f.ownPrefix.set(m[1]!, p);
+  }
+  for (const m of text.matchAll(/\b([\w$]+)\.prefix\(\s*(['"])([^'"]*)\2\s*\)/g)) f.ownPrefix.set(m[1]!, m[3]!);
+  for (const m of text.matchAll(/\b([\w$]+)\s*\.\s*(use|register|route)\s*\(/g)) {
+    const call = splitArgs(text, m.index + m[0].length - 1);
+    if (!call || !call.args.length) continue;
+    const [parent, verb] = [m[1]!, m[2]!];
+    if (verb === 'use') {
+      const prefix = stringLiteral(call.args[0]);
+      for (const a of prefix === null ? call.args : call.args.slice(1)) f.mounts.push({ parent, childExpr: a, prefix: prefix ?? '' });
+    } else if (verb === 'register') {
+      f.mounts.push({ parent, childExpr: call.args[0]!, prefix: optionString(call.args[1], 'prefix') ?? '' });
+    } else if (call.args.length === 2) {
+      // Hono: app.route('/books', books); Express's one-argument route('/x') is a route, not a mount
+      const prefix = stringLiteral(call.args[0]);
+      if (prefix !== null) f.mounts.push({ parent, childExpr: call.args[1]!, prefix });
+    }
+  }
+  for (const m of text.matchAll(/^[ \t]*import\s+(?:type\s+)?([^'";]*?)\s+from\s+['"]([^'"]+)['"]/gm)) {
+    const clause = m[1]!;
+    const spec = m[2]!;
+    const def = /^([\w$]+)\s*(?:,|$)/.exec(clause);
+    if (def) f.imported.set(def[1]!, { specifier: spec, name: 'default' });
+    const ns = /\*\s*as\s+([\w$]+)/.exec(clause);
+    if (ns) f.imported.set(ns[1]!, { specifier: spec, name: '*' });
+    const named = /\{([^}]*)\}/.exec(clause);
+    for (const part of named?.[1]!.split(',') ?? []) {
+      const p = /^\s*(?:type\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part);
+      if (p) f.imported.set(p[2] ?? p[1]!, { specifier: spec, name: p[1]! });
+    }
+  }
+  for (const m of text.matchAll(/\b(?:const|let|var)\s+([\w$]+|\{[^}]*\})\s*=\s*require\(\s*['"]([^'"]+)['"]\s*\)(\.[\w$]+)?(?!\s*[.(\w$])/g)) {
+    if (m[1]!.startsWith('{')) {
+      for (const part of m[1]!.slice(1, -1).split(',')) {
+        const p = /^\s*([\w$]+)(?:\s*:\s*([\w$]+))?\s*$/.exec(part);
+        if (p) f.imported.set(p[2] ?? p[1]!, { specifier: m[2]!, name: p[1]! });
+      }
+    } else f.imported.set(m[1]!, { specifier: m[2]!, name: m[3] ? m[3].slice(1) : 'default' });
+  }
+  for (const m of text.matchAll(/^[ \t]*export\s+(?:declare\s+)?(?:async\s+)?(?:const|let|var|function\*?|class)\s+([\w$]+)/gm)) f.exported.set(m[1]!, m[1]!);
+  for (const m of text.matchAll(/^[ \t]*export\s+default\s+(?:async\s+)?(?:function\*?\s*([\w$]*)\s*\(\s*([\w$]+)?|([\w$]+)\s*;?\s*$)/gm)) {
+    if (m[3]) f.exported.set('default', m[3]);
+    else {
+      const local = m[1] || '__default';
+      f.exported.set('default', local);
+      if (m[2]) f.firstParam.set(local, m[2]);
+    }
+  }
+  for (const m of text.matchAll(/^[ \t]*export\s*\{([^}]*)\}/gm)) {
+    for (const part of m[1]!.split(',')) {
+      const p = /^\s*([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part);
+      if (p) f.exported.set(p[2] ?? p[1]!, p[1]!);
+    }
+  }
+  for (const m of text.matchAll(/\bmodule\.exports\s*=\s*([\w$]+)\s*;?\s*$/gm)) f.exported.set('default', m[1]!);
+  for (const m of text.matchAll(/\b(?:module\.)?exports\.([\w$]+)\s*=\s*([\w$]+)/g)) f.exported.set(m[1]!, m[2]!);
+  for (const m of text.matchAll(/\bfunction\*?\s+([\w$]+)\s*\(\s*([\w$]+)/g)) f.firstParam.set(m[1]!, m[2]!);
+  for (const m of text.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\s*\(\s*([\w$]+)|\(\s*([\w$]+)[^)]*\)\s*(?::[^=]+)?=>|([\w$]+)\s*=>)/g)) {
+    f.firstParam.set(m[1]!, m[2] ?? m[3] ?? m[4]!);
+  }
+  return f;
+}
+
+function pyFacts(text: string, path: string): FileFacts {
+  const f: FileFacts = { ownPrefix: new Map(), mounts: [], imported: new Map(), exported: new Map(), firstParam: new Map(), python: true };
+  for (const m of text.matchAll(/^(\w+)\s*=\s*(?:\w+\.)?(Blueprint|APIRouter)\s*\(/gm)) {
+    const call = splitArgs(text, m.index + m[0].length - 1);
+    const p = optionString(call?.args.join(','), m[2] === 'Blueprint' ? 'url_prefix' : 'prefix');
+    if (p !== null) f.ownPrefix.set(m[1]!, p);
+  }
+  for (const m of text.matchAll(/\b(\w+)\.(register_blueprint|include_router)\s*\(/g)) {
+    const call = splitArgs(text, m.index + m[0].length - 1);
+    if (!call?.args.length) continue;
+    const blueprint = m[2] === 'register_blueprint';
+    const prefix = optionString(call.args.slice(1).join(','), blueprint ? 'url_prefix' : 'prefix');
+    f.mounts.push({ parent: m[1]!, childExpr: call.args[0]!, prefix: prefix ?? '', replacesOwn: blueprint && prefix !== null });
+  }
+  for (const m of text.matchAll(/^[ \t]*from\s+(\.*[\w.]*)\s+import\s+(\([^)]*\)|[^\n#]+)/gm)) {
+    for (const part of m[2]!.replace(/[()]/g, '').split(',')) {
+      const p = /^\s*(\w+)(?:\s+as\s+(\w+))?\s*$/.exec(part);
+      if (p) f.imported.set(p[2] ?? p[1]!, { specifier: m[1]!, name: p[1]! });
+    }
+  }
+  for (const m of text.matchAll(/^[ \t]*import\s+([\w.]+)(?:\s+as\s+(\w+))?/gm)) f.imported.set(m[2] ?? m[1]!, { specifier: m[1]!, name: '*' });
+  // Django: path('api/', include('books.urls')) mounts that module's urlpatterns
+  if (/(^|\/)urls\.py$/.test(path)) {
+    for (const m of text.matchAll(/\b(?:path|re_path|url)\(\s*r?(['"])([^'"]*)\1\s*,\s*include\(\s*\(?\s*(?:(['"])([\w.]+)\3|([\w.]+))/g)) {
+      const prefix = m[2]!.replace(/^\^/, '').replace(/\$$/, '');
+      f.mounts.push({ parent: 'urlpatterns', childExpr: m[4] ? `module:${m[4]}` : `${m[5]}.urlpatterns`, prefix });
+    }
+  }
+  return f;
+}
+
+/** Joins a mount prefix and a path the way routers do: '/api' + '/' → '/api', 'api/' + 'x/' → 'api/x/'. */
+export function joinRoutePath(prefix: string, path: string): string {
+  if (!prefix) return path;
+  if (!path) return prefix;
+  if (path === '/') return prefix.length > 1 ? prefix.replace(/\/$/, '') : prefix;
+  return `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/**
+ * Rewrites each route's path to include every prefix it is mounted under. A router mounted twice
+ * gives one route per mount; routes whose router is never mounted keep the path they declare.
+ */
+export function applyMounts(
+  routes: RawRoute[],
+  textOf: (path: string) => string | null,
+  mountFiles: string[],
+  imports: ImportInfo[],
+  ctx?: ResolveContext,
+): Route[] {
+  if (!routes.some((r) => r.receiver)) return routes.map(({ receiver: _r, ...route }) => route);
+  // facts are read lazily: only files that mount something and the files their imports reach
+  const cache = new Map<string, FileFacts | null>();
+  const facts = {
+    get(path: string): FileFacts | undefined {
+      if (!cache.has(path)) {
+        const text = /\.(py|[cm]?[jt]sx?)$/.test(path) ? textOf(path) : null;
+        cache.set(path, text == null ? null : path.endsWith('.py') ? pyFacts(text, path) : jsFacts(text));
+      }
+      return cache.get(path) ?? undefined;
+    },
+    has(path: string): boolean {
+      return this.get(path) !== undefined;
+    },
+  };
+
+  const resolvedBy = new Map<string, string>();
+  for (const i of imports) if (i.resolved) resolvedBy.set(`${i.from}\u0000${i.specifier}`, i.resolved);
+  const resolve = (from: string, specifier: string): string | undefined =>
+    resolvedBy.get(`${from}\u0000${specifier}`) ?? (ctx ? resolveImport({ from, specifier, line: 0 }, ctx) : undefined);
+
+  /** The node a local name stands for: a router variable or a plugin function's instance. */
+  const nodeOf = (file: string, local: string, depth = 0): string | undefined => {
+    const f = facts.get(file);
+    if (!f || depth > 8) return undefined;
+    const imp = f.imported.get(local);
+    if (imp) {
+      if (imp.name === '*') return undefined; // a namespace, used as ns.member
+      return exportedNode(file, imp.specifier, imp.name, depth);
+    }
+    const param = f.firstParam.get(local);
+    return `${file}#${param ?? local}`;
+  };
+  const exportedNode = (from: string, specifier: string, name: string, depth: number): string | undefined => {
+    const py = facts.get(from)?.python;
+    let target = resolve(from, specifier);
+    // Python: `from .routes import books` imports the submodule routes/books.py
+    if (py && (!target || target.endsWith('__init__.py')) && ctx) {
+      const sub = resolveImport({ from, specifier: specifier.endsWith('.') ? specifier + name : `${specifier}.${name}`, line: 0 }, ctx);
+      if (sub && facts.has(sub)) return `${sub}#*module`;
+    }
+    if (!target || !facts.has(target)) return undefined;
+    const tf = facts.get(target)!;
+    if (tf.python) return nodeOf(target, name, depth + 1);
+    const local = tf.exported.get(name) ?? (name === 'default' ? undefined : name);
+    if (!local) return undefined;
+    if (tf.imported.has(local)) return nodeOf(target, local, depth + 1); // re-export
+    return `${target}#${tf.firstParam.get(local) ?? local}`;
+  };
+  /** The node an argument expression names, if it names a router at all. */
+  const childNode = (file: string, expr: string): string | undefined => {
+    const e = expr.trim();
+    let m = /^module:([\w.]+)$/.exec(e);
+    if (m && ctx) {
+      const target = ctx.pyModules.get(m[1]!) ?? resolveImport({ from: file, specifier: m[1]!, line: 0 }, ctx);
+      return target ? `${target}#urlpatterns` : undefined;
+    }
+    m = /^(?:await\s+)?(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)(?:\.([\w$]+))?$/.exec(e);
+    if (m) return exportedNode(file, m[1]!, m[2] ?? 'default', 0);
+    // Koa: router.routes(); Express: a router held on an object (x.router)
+    m = /^([\w$]+)(?:\.([\w$]+))?(?:\.(?:routes|middleware)\(\s*\))?$/.exec(e);
+    if (!m) return undefined;
+    if (m[2] && m[2] !== 'routes' && m[2] !== 'middleware') {
+      const imp = facts.get(file)?.imported.get(m[1]!);
+      if (imp?.name === '*') return exportedNode(file, imp.specifier, m[2], 0);
+      if (imp && facts.get(file)?.python) {
+        const modNode = exportedNode(file, imp.specifier, imp.name, 0);
+        if (modNode?.endsWith('#*module')) return modNode.replace('#*module', `#${m[2]}`);
+      }
+      return undefined;
+    }
+    const node = nodeOf(file, m[1]!);
+    return node?.endsWith('#*module') ? undefined : node;
+  };
+
+  const parents = new Map<string, Mount[]>();
+  const ownPrefix = new Map<string, string>();
+  for (const file of new Set([...mountFiles, ...routes.map((r) => r.file)])) {
+    const f = facts.get(file);
+    if (!f) continue;
+    for (const [local, p] of f.ownPrefix) ownPrefix.set(`${file}#${local}`, p);
+    for (const mt of f.mounts) {
+      const child = childNode(file, mt.childExpr);
+      const parent = nodeOf(file, mt.parent) ?? `${file}#${mt.parent}`;
+      if (!child || child === parent) continue;
+      const list = parents.get(child) ?? [];
+      list.push({ parent, child, prefix: mt.prefix, replacesOwn: mt.replacesOwn });
+      parents.set(child, list);
+    }
+  }
+
+  /** Every full prefix a node answers under (its own prefix included), at most a few. */
+  const memo = new Map<string, string[]>();
+  const prefixesOf = (node: string, seen: Set<string>): string[] => {
+    const hit = memo.get(node);
+    if (hit) return hit;
+    const own = ownPrefix.get(node) ?? '';
+    const ups = (parents.get(node) ?? []).filter((p) => !seen.has(p.parent));
+    if (!ups.length) return [own];
+    const out = new Set<string>();
+    const next = new Set(seen).add(node);
+    for (const up of ups) {
+      for (const base of prefixesOf(up.parent, next)) {
+        out.add(joinRoutePath(joinRoutePath(base, up.prefix), up.replacesOwn ? '' : own));
+        if (out.size >= 8) break;
+      }
+    }
+    const list = [...out];
+    if (seen.size === 0) memo.set(node, list);
+    return list;
+  };
+
+  const out: Route[] = [];
+  for (const r of routes) {
+    const { receiver, ...route } = r;
+    if (!receiver) {
+      out.push(route);
+      continue;
+    }
+    const node = nodeOf(r.file, receiver) ?? `${r.file}#${receiver}`;
+    const prefixes = prefixesOf(node, new Set());
+    for (const p of prefixes) {
+      let path = joinRoutePath(p, route.path);
+      if (route.framework === 'Django' && !path.startsWith('/')) path = `/${path}`;
+      out.push({ ...route, path });
+    }
+  }
+  return out;
+}
+
