@@ -60,7 +60,7 @@ export function Tabs<K extends string>({
               onClick={() => onChange(item.key)}
               onKeyDown={(e) => onKeyDown(e, i)}
               className={cn(
-                '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-4 py-3 text-sm font-medium transition-colors',
+                '-mb-px inline-flex flex-1 items-center justify-center gap-2 border-b-2 px-2 py-3 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none sm:px-4 [&>svg]:hidden sm:[&>svg]:block',
                 selected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-700',
               )}
             >

@@ -82,15 +82,19 @@ function RequestResetForm() {
         {sentAt !== null && (
           <Alert tone="success">
             <p>{messages.account.mailSent}</p>
-            {coolingDown && <p className="mt-1 tabular-nums" aria-live="off">{uiMessages.resetCountdown(formatCountdown(remaining))}</p>}
           </Alert>
+        )}
+        {coolingDown && (
+          <p id="reset-countdown" className="sr-only">
+            {uiMessages.resetCountdown(formatCountdown(remaining))}
+          </p>
         )}
         {sentAt === null ? (
           <Button type="submit" size="lg" className="w-full" loading={submitting}>
             Send Reset Link
           </Button>
         ) : coolingDown ? (
-          <Button size="lg" className="w-full tabular-nums" disabled>
+          <Button size="lg" className="w-full tabular-nums" disabled aria-describedby="reset-countdown">
             {uiMessages.resetSendAgain} ({formatCountdown(remaining)})
           </Button>
         ) : (
