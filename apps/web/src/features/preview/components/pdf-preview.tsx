@@ -40,6 +40,18 @@ export function PdfPreview({ reportId }: { reportId: string }) {
   const [rendered, setRendered] = useState<{ page: number; zoom: number } | null>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
+  const [boxWidth, setBoxWidth] = useState(0);
+
+  // Fit the page to the box: re-render when the box changes width (rotation, window resize).
+  useEffect(() => {
+    const el = boxRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setBoxWidth(Math.round(entry.contentRect.width));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [state.kind]);
 
   // Fetch and open the preview; 'PDF file not found' is retried 3 times, 3 s apart (the file may still be being written).
   useEffect(() => {
@@ -93,7 +105,7 @@ export function PdfPreview({ reportId }: { reportId: string }) {
       try {
         const pdfPage = await state.doc.getPage(page);
         const base = pdfPage.getViewport({ scale: 1 });
-        const width = boxRef.current?.clientWidth ?? base.width;
+        const width = boxWidth || boxRef.current?.clientWidth || base.width;
         const fit = Math.min(width / base.width, 1.5);
         const viewport = pdfPage.getViewport({ scale: fit * zoom });
         const ratio = window.devicePixelRatio || 1;
@@ -119,7 +131,7 @@ export function PdfPreview({ reportId }: { reportId: string }) {
       window.clearTimeout(t);
       task?.cancel();
     };
-  }, [state, page, zoom]);
+  }, [state, page, zoom, boxWidth]);
 
   if (state.kind === 'loading') {
     return (

@@ -122,11 +122,11 @@ function ReportBody({ report, renderFormats, renderPreview }: { report: ReportDe
         </Alert>
       ) : (
         <div className="mt-8 grid gap-6 lg:grid-cols-[20rem_1fr]">
-          <section aria-labelledby="formats-title" className="space-y-4">
+          <section aria-labelledby="formats-title" className="min-w-0 space-y-4">
             <h2 id="formats-title" className="text-lg font-semibold text-slate-900">Download formats</h2>
             {renderFormats(report)}
           </section>
-          <section aria-labelledby="preview-title">
+          <section aria-labelledby="preview-title" className="min-w-0">
             <h2 id="preview-title" className="mb-3 text-lg font-semibold text-slate-900">Preview</h2>
             {renderPreview(report)}
           </section>

@@ -25,28 +25,37 @@ export function FileField({
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
+      <span id={`${id}-label`} className="mb-1.5 block text-sm font-medium text-slate-700">
         {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="file"
-        accept={accept}
-        multiple={multiple}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(e) => {
-          onFiles(Array.from(e.target.files ?? []));
-          // Lets the same file be chosen again after a validation message.
-          e.target.value = '';
-        }}
+      </span>
+      <label
+        htmlFor={id}
         className={cn(
-          'block w-full rounded-lg text-sm text-slate-700 ring-1 ring-inset file:mr-3 file:rounded-l-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2.5 file:text-sm file:font-semibold file:text-slate-700 hover:file:bg-slate-200',
+          'flex cursor-pointer items-center gap-3 rounded-lg bg-white p-1.5 text-sm shadow-sm ring-1 ring-inset focus-within:ring-2 focus-within:ring-indigo-600 hover:bg-slate-50',
           error ? 'ring-rose-400' : 'ring-slate-300',
         )}
-      />
-      {chosen && <p className="mt-1.5 truncate text-xs text-slate-600" data-testid={`${name}-chosen`}>{chosen}</p>}
+      >
+        <span className="shrink-0 rounded-md bg-slate-100 px-3 py-1.5 font-semibold text-slate-700">{multiple ? 'Choose files' : 'Choose file'}</span>
+        <span className={cn('min-w-0 truncate', chosen ? 'text-slate-900' : 'text-slate-500')} data-testid={`${name}-chosen`}>
+          {chosen ?? (multiple ? 'No files chosen' : 'No file chosen')}
+        </span>
+        <input
+          id={id}
+          name={name}
+          type="file"
+          accept={accept}
+          multiple={multiple}
+          className="sr-only"
+          aria-labelledby={`${id}-label`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => {
+            onFiles(Array.from(e.target.files ?? []));
+            // Lets the same file be chosen again after a validation message.
+            e.target.value = '';
+          }}
+        />
+      </label>
       {hint && (
         <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
           {hint}
