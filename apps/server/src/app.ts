@@ -48,7 +48,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger === false ? false : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
