@@ -150,10 +150,19 @@ function UserMenu() {
     const onDown = (e: MouseEvent) => {
       if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
     };
+    const items = () => Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    items()[0]?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         setOpen(false);
         buttonRef.current?.focus();
+      } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        // Menu pattern: arrow keys move between the items, wrapping at the ends.
+        e.preventDefault();
+        const list = items();
+        const at = list.indexOf(document.activeElement as HTMLElement);
+        const next = e.key === 'ArrowDown' ? (at + 1) % list.length : (at - 1 + list.length) % list.length;
+        list[next]?.focus();
       }
     };
     document.addEventListener('mousedown', onDown);
