@@ -76,6 +76,22 @@ export const ConfigSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Override of the Stripe API origin (tests point it at a loopback stand-in). */
   STRIPE_API_BASE: optionalUrl,
+
+  // Language model for the report agents (README "AI providers"); offline when AI_PROVIDER is unset.
+  // The engine validates the combination (a model, a key for hosted APIs) at start-up.
+  AI_PROVIDER: z.enum(['offline', 'openai', 'anthropic']).default('offline'),
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  AI_MODEL_PLANNER: z.string().optional(),
+  AI_MODEL_ANALYST: z.string().optional(),
+  AI_MODEL_WRITER: z.string().optional(),
+  AI_MODEL_REVIEWER: z.string().optional(),
+  AI_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  AI_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
+  AI_MAX_TOKENS_PER_REPORT: z.coerce.number().int().min(1).default(400_000),
+  /** JSON price table, USD per 1M tokens: {"model": {"input": 2.5, "output": 10}}. */
+  AI_PRICES: z.string().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; siteUrl: string };

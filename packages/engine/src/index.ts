@@ -6,3 +6,4 @@ export { generateReport } from './pipeline.ts';
 export { type PdfEngine, type PipelineOptions, pdfEngineFromEnv } from './pipeline.ts';
 export { makePreview, countPages, PREVIEW_PAGES } from './preview.ts';
 export { ingest, ingestZip, ingestGithub, ingestDirectory, parseGithubUrl } from './ingest/index.ts';
+export { aiConfigFromEnv, AiConfigError, describeAi, estimateReport, isModelConfigured, parseAiConfig, type AiConfig, type ModelCache, type ReportEstimate } from './llm/index.ts';

@@ -42,7 +42,8 @@ const REVIEW_OUT = 150;
 /** Share of sections expected to be sent back once. */
 const SEND_BACK = 0.2;
 
-export function estimateReport(analysis: Analysis, template: ReportTemplate, config: AiConfig): ReportEstimate {
+/** `analysis` may be a full analysis or, before one exists (the upload form), just the file sizes. */
+export function estimateReport(analysis: Pick<Analysis, 'files'> | { files: { size: number }[] }, template: ReportTemplate, config: AiConfig): ReportEstimate {
   const kinds = new Set<SectionKind>();
   let sections = 0;
   let synthesis = false;

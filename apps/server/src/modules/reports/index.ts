@@ -3,6 +3,8 @@
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import { createStorage } from '../../plugins/storage.ts';
+import { aiConfigOf } from './ai.ts';
+import { estimateRoutes } from './estimate-routes.ts';
 import { registerOpenApi } from './openapi.ts';
 import { reportRoutes } from './routes.ts';
 import { multipartFileCeiling } from './upload.ts';
@@ -21,6 +23,9 @@ export const reportsModule = fp(
       },
     });
     await app.register(reportRoutes);
+    // Fails the start-up on a bad AI_* setting rather than the first report.
+    aiConfigOf(app.config);
+    await app.register(estimateRoutes);
   },
   { name: 'atr-reports' },
 );

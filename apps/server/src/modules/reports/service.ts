@@ -16,6 +16,7 @@ import { AppError, errors } from '../../errors.ts';
 import { StorageNotFoundError } from '../../plugins/storage.ts';
 import { REPORT_QUEUE } from '../../plugins/queue.ts';
 import { pricingFrom } from '../public/routes.ts';
+import { clearModelCache } from './ai.ts';
 import { reportRepository, type ReportInputData, type ReportRow } from './repository.ts';
 import { receiveUpload } from './upload.ts';
 
@@ -226,7 +227,7 @@ export function reportService(app: FastifyInstance) {
 
     async clearCache(userId: string) {
       const keys = await repo.cacheEntries(userId);
-      const cleared = await repo.clearCache(userId);
+      const cleared = (await repo.clearCache(userId)) + (await clearModelCache(app.db, userId));
       await Promise.all(keys.map((k) => storage.delete(k).catch(() => {})));
       return { success: true, cleared };
     },

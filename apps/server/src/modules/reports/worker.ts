@@ -22,6 +22,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { REPORT_QUEUE } from '../../plugins/queue.ts';
 import type { Storage } from '../../plugins/storage.ts';
+import { aiContext } from './ai.ts';
 import { ARTIFACTS, reportPrefix } from './service.ts';
 import { reportRepository, type FileSizes, type ReportRow, type StoredInputFile } from './repository.ts';
 
@@ -183,6 +184,8 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
         signal: controller.signal,
         log: (message, data) => log.info({ reportId, ...data }, message),
         limits: { maxZipBytes: config.UPLOAD_MAX_ZIP_BYTES },
+        // The language model, when configured, with this user's response cache (issue: AI agents).
+        ...aiContext(config, db, row.user_id),
       },
     );
     if (controller.signal.aborted) throw new EngineError('cancelled', messages.report.cancelled);
