@@ -53,7 +53,7 @@ export const ConfigSchema = z.object({
   OPERATOR_VAT: z.string().default('IT00000000000'),
   OPERATOR_EMAIL: z.string().default('support@atr.example'),
   OPERATOR_PHONE: z.string().default('+39 02 0000 0000'),
-  OPERATOR_CONTACT_URL: z.string().default('/contact'),
+  OPERATOR_CONTACT_URL: z.string().default('https://atr.example/contact'),
   ABOUT_URL: z.string().default('https://atr.example/about'),
   CONTACT_URL: z.string().default('https://atr.example/contact'),
 

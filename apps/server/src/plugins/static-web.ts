@@ -20,7 +20,7 @@ export async function registerStaticWeb(app: FastifyInstance, root = WEB_DIST) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api') || request.url.startsWith('/auth/');
+    const isApi = request.url.startsWith('/api') || request.url.startsWith('/auth/v1');
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi) return reply.status(404).send(errorBody(errors.notFound()));
     if (!hasBuild) {
       return reply
