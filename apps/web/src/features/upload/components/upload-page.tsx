@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { Modal } from '../../reports/components/modal.tsx';
 import { GenerateError, generateReport } from '../api/generate-report.ts';
+import { CostEstimate } from './cost-estimate.tsx';
 import { FileField } from './file-field.tsx';
 import { YamlHelpContent, TEMPLATE_URL } from './yaml-help-modal.tsx';
 import { ZipDropZone } from './zip-drop-zone.tsx';
@@ -241,6 +242,8 @@ export function UploadPage() {
           </div>
           <p className="text-xs text-slate-500">Empty fields appear as placeholders on the cover page.</p>
         </Card>
+
+        <CostEstimate templateFile={templateFile} zipBytes={source === 'zip' ? zipFile?.size : undefined} />
 
         {submitError && <Alert tone="error">{submitError}</Alert>}
 

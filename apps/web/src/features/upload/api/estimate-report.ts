@@ -1,0 +1,27 @@
+// POST /api/estimate: the tokens and cost a report will take on the operator's language model,
+// shown on the upload form when a provider is configured.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { EstimateSchema, type Estimate } from './estimate-schema.ts';
+
+export { describeEstimate, EstimateSchema, type Estimate } from './estimate-schema.ts';
+
+export interface EstimateInput {
+  templateFile: File | null;
+  zipBytes?: number | undefined;
+}
+
+export async function estimateReport(input: EstimateInput): Promise<Estimate> {
+  const template = input.templateFile ? await input.templateFile.text() : undefined;
+  return api.request('/estimate', EstimateSchema, { method: 'POST', body: { ...(template !== undefined ? { template } : {}), ...(input.zipBytes !== undefined ? { zipBytes: input.zipBytes } : {}) } });
+}
+
+export const estimateQueryOptions = (input: EstimateInput) =>
+  queryOptions({
+    queryKey: ['estimate', input.templateFile?.name, input.templateFile?.size, input.templateFile?.lastModified, input.zipBytes],
+    queryFn: () => estimateReport(input),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+export const useReportEstimate = (input: EstimateInput, enabled: boolean) => useQuery({ ...estimateQueryOptions(input), enabled });

@@ -1,0 +1,19 @@
+// The estimate line the upload form shows.
+import { describe, expect, it } from 'vitest';
+import { describeEstimate, EstimateSchema } from './estimate-schema.ts';
+
+const base = { enabled: true as const, provider: 'openai', model: 'gpt-4o-mini', sections: 9, totalTokens: 123_456, costUsd: 0.0312, budgetTokens: 400_000, withinBudget: true };
+
+describe('describeEstimate', () => {
+  it('rounds tokens and prices the report', () => {
+    expect(describeEstimate(EstimateSchema.parse(base))).toBe('About 123,000 tokens on gpt-4o-mini (≈ $0.03) for 9 sections.');
+  });
+  it('says when no price is known and when the budget would stop generation', () => {
+    expect(describeEstimate({ ...base, costUsd: null, withinBudget: false, totalTokens: 500_400 })).toBe(
+      'About 500,000 tokens on gpt-4o-mini (no price known for this model) for 9 sections. This is above the budget of 400,000 tokens per report, so generation would stop.',
+    );
+  });
+  it('shows nothing when the agents run offline', () => {
+    expect(describeEstimate(EstimateSchema.parse({ enabled: false, provider: 'offline' }))).toBeNull();
+  });
+});
