@@ -25,7 +25,7 @@ afterAll(async () => {
 async function cli(args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(args, (l) => out.push(l), (l) => err.push(l));
+  const code = await main(args, (l) => void out.push(l), (l) => void err.push(l));
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
