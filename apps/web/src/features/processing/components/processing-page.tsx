@@ -185,13 +185,17 @@ export function ProcessingPage({ reportId }: { reportId: string }) {
 
         <ol className="mt-6 space-y-3" aria-label="Pipeline steps">
           {PIPELINE_STEPS.map((step, i) => {
-            const state = states[i]!;
+            // A stopped run has no step in progress: the step it stopped at says so.
+            const stopped = phase !== 'processing' && !completed && states[i] === 'In Progress';
+            const state = stopped ? (phase === 'cancelled' ? 'Cancelled' : 'Failed') : states[i]!;
             return (
               <li key={step.key} className="flex items-center justify-between gap-3 rounded-xl px-3 py-2.5 ring-1 ring-slate-200" data-testid="pipeline-step">
                 <span className="flex items-center gap-3">
                   {state === 'Complete' ? (
                     <CheckCircle2 aria-hidden="true" className="size-5 text-emerald-600" />
-                  ) : state === 'In Progress' && phase === 'processing' ? (
+                  ) : stopped ? (
+                    <XCircle aria-hidden="true" className="size-5 text-rose-500" />
+                  ) : state === 'In Progress' ? (
                     <Loader2 aria-hidden="true" className="size-5 animate-spin text-indigo-600" />
                   ) : (
                     <Circle aria-hidden="true" className="size-5 text-slate-300" />
@@ -200,7 +204,7 @@ export function ProcessingPage({ reportId }: { reportId: string }) {
                     {i + 1}. {step.label}
                   </span>
                 </span>
-                <span className={cn('text-xs font-medium', state === 'Complete' ? 'text-emerald-700' : state === 'In Progress' ? 'text-indigo-700' : 'text-slate-500')}>
+                <span className={cn('text-xs font-medium', state === 'Complete' ? 'text-emerald-700' : state === 'In Progress' ? 'text-indigo-700' : stopped ? 'text-rose-700' : 'text-slate-500')}>
                   {state}
                 </span>
               </li>
