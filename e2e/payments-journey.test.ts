@@ -115,7 +115,7 @@ describeBrowser('payments journey', () => {
 
   it('the first tab notices the payment and downloads the DOCX', async () => {
     await page.getByTestId('download-word').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('payment-tier').textContent()).toBe('Word');
+    await expect.poll(() => page.getByTestId('payment-tier').textContent(), { timeout: 10_000 }).toBe('Word');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-word').click()]);
     expect(download.suggestedFilename()).toMatch(/\.docx$/);
     const file = path.join(tmp, 'first.docx');

@@ -1,5 +1,6 @@
 // The report page's Word and LaTeX cards: price from the report's pricing, buy through checkout, download once paid.
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Download, FileCode2, FileText, ShoppingCart } from 'lucide-react';
 import { REPORT_PAYMENT_POLL_INTERVAL_MS, REPORT_PAYMENT_POLL_MAX_MS, formatPrice, type Format, type ReportDetail } from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -20,6 +21,12 @@ export function FormatCards({ report }: { report: ReportDetail }) {
   // Spec §4: while completed and unpaid, poll the payment status every 5 s for at most 10 minutes.
   const [pollUntil] = useState(() => Date.now() + REPORT_PAYMENT_POLL_MAX_MS);
   const status = usePaymentStatus(report.id, { pollMs: REPORT_PAYMENT_POLL_INTERVAL_MS, pollUntil });
+  // A payment seen by the status poll (this tab or another) also refreshes the report's payment tier.
+  const client = useQueryClient();
+  const stale = (['word', 'latex'] as const).some((f) => canDownload(status.data, f) && !report.paid_formats.includes(f));
+  useEffect(() => {
+    if (stale) void client.invalidateQueries({ queryKey: ['reports', 'detail', report.id] });
+  }, [client, report.id, stale]);
   return (
     <div className="space-y-4">
       {(['word', 'latex'] as const).map((format) => (

@@ -124,7 +124,8 @@ export function PaymentSuccessPage() {
         )}
         {state.kind === 'no-session' && (
           <div className="flex flex-col items-center gap-3 text-left">
-            <h1 className="text-center text-xl font-semibold text-slate-900">{messages.purchase.noSession}</h1>
+            <h1 className="w-full text-center text-xl font-semibold text-slate-900">No payment session found</h1>
+            <p className="text-center text-sm text-slate-600">{messages.purchase.noSession}</p>
             <div className="w-full rounded-xl bg-indigo-50 p-4 text-sm text-indigo-900 ring-1 ring-indigo-200" data-testid="no-session-tips">
               <p className="font-semibold">Tips</p>
               <ul className="mt-2 list-disc space-y-1 pl-5">
