@@ -16,11 +16,20 @@ import { AuthCallbackRoute } from './routes/auth-callback.tsx';
 import { DashboardRoute } from './routes/dashboard.tsx';
 import { AccountRoute } from './routes/account.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
+import { UploadRoute } from './routes/upload.tsx';
+import { ProcessingRoute } from './routes/processing.tsx';
+import { ReportRoute } from './routes/report.tsx';
+import { PaymentSuccessRoute } from './routes/payment-success.tsx';
+import { PurchaseCancelRoute, PurchaseSuccessRoute } from './routes/purchase-redirect.tsx';
 
 /** Screens under /app, behind the access guard; later features add their routes here. */
 export const appRoutes: RouteObject[] = [
   { index: true, element: <DashboardRoute /> },
   { path: 'account', element: <AccountRoute /> },
+  { path: 'upload', element: <UploadRoute /> },
+  { path: 'processing/:reportId', element: <ProcessingRoute /> },
+  { path: 'report/:reportId', element: <ReportRoute /> },
+  { path: 'payment-success', element: <PaymentSuccessRoute /> },
 ];
 
 export const routes: RouteObject[] = [
@@ -41,6 +50,8 @@ export const routes: RouteObject[] = [
     ],
   },
   { path: '/auth/callback', element: <AuthCallbackRoute /> },
+  { path: '/purchase/success', element: <PurchaseSuccessRoute /> },
+  { path: '/purchase/cancel', element: <PurchaseCancelRoute /> },
 ];
 
 const router = createBrowserRouter(routes);

@@ -1,8 +1,9 @@
 // Route /app/account.
 import { AccountPage } from '../../features/account/components/account-page.tsx';
+import { DownloadsTab } from '../../features/payments/components/downloads-tab.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function AccountRoute() {
   useDocumentTitle('Account');
-  return <AccountPage />;
+  return <AccountPage downloads={<DownloadsTab />} />;
 }

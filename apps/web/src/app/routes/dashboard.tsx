@@ -1,8 +1,9 @@
-// Route /app: the dashboard.
+// Route /app: the dashboard, with the payments feature's Word and LaTeX buttons on each completed report.
 import { DashboardPage } from '../../features/reports/components/dashboard-page.tsx';
+import { DownloadButtons } from '../../features/payments/components/download-buttons.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function DashboardRoute() {
   useDocumentTitle('Dashboard');
-  return <DashboardPage />;
+  return <DashboardPage renderDownloads={(report) => <DownloadButtons reportId={report.id} />} />;
 }
