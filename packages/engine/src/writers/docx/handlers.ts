@@ -51,6 +51,9 @@ export function runs(list: Inline[], style: RunStyle = {}): ParagraphChild[] {
   return list.flatMap((i) => (inlineHandlers[i.type] as (x: Inline, s: RunStyle) => ParagraphChild[])(i, style));
 }
 
+/** A heading's bookmark name: the characters Word accepts in one. */
+export const bookmarkId = (id: string) => id.replace(/[^A-Za-z0-9_]/g, '_');
+
 const HEADING = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4] as const;
 const thin = { style: BorderStyle.SINGLE, size: 4, color: RULE };
 const none = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
@@ -63,7 +66,7 @@ export const blockHandlers: Handlers = {
     return [
       new Paragraph({
         heading: HEADING[b.level - 1],
-        children: [b.id ? new Bookmark({ id: b.id.replace(/[^A-Za-z0-9_]/g, '_'), children: [text] }) : text],
+        children: [b.id ? new Bookmark({ id: bookmarkId(b.id), children: [text] }) : text],
         ...(b.numbered && b.level <= 3 ? { numbering: { reference: 'headings', level: b.level - 1 } } : {}),
         ...(b.level === 1 && b.numbered ? { pageBreakBefore: false } : {}),
       }),

@@ -1,10 +1,10 @@
 // The DOCX writer: cover page, table of contents field, numbered headings, header and "Page X of Y" footer.
 
 import { AlignmentType, BorderStyle, Document, Footer, Header, ImageRun, Packer, PageBreak, PageNumber, Paragraph, Table, TableCell, TableOfContents, TableRow, TextRun, WidthType, type FileChild } from 'docx';
-import { estimatePageNumbersWith } from 'docx/layout';
 import type { DocTree } from '../../tree/types.ts';
-import { COMPANY_FIELDS, rasterOf } from '../common/outline.ts';
-import { renderBlock, xmlSafe, type DocxContext } from './handlers.ts';
+import { COMPANY_FIELDS, headingNumbers, rasterOf } from '../common/outline.ts';
+import { bookmarkId, renderBlock, xmlSafe, type DocxContext } from './handlers.ts';
+import { estimateHeadingPages, listedInContents } from './page-estimate.ts';
 import { BLUE, MUTED, PAGE, RULE, TEXT_WIDTH_TWIPS, numbering, styles } from './styles.ts';
 
 export interface DocxOptions {
@@ -23,9 +23,8 @@ export async function writeDocx(tree: DocTree, options: DocxOptions = {}): Promi
     creator: options.creator ?? tree.meta.generator,
     title,
     description: `${tree.cover?.subtitle ?? 'Technical Report'}: ${title}`,
+    // Word recomputes the contents' page numbers on open; other readers show the estimate written in it.
     features: { updateFields: true },
-    // Pre-computed page numbers fill the contents for readers that never update fields (LibreOffice, previews).
-    pageNumbers: estimatePageNumbersWith({ guess: true }),
     styles,
     numbering,
     sections: [
@@ -93,11 +92,21 @@ function coverPage(tree: DocTree): FileChild[] {
   return out;
 }
 
+/** The contents as written in the file: numbered titles, estimated pages, links to the headings' bookmarks. */
+function contentsEntries(tree: DocTree) {
+  const numbers = headingNumbers(tree.blocks);
+  const pages = estimateHeadingPages(tree);
+  return tree.blocks.filter(listedInContents).map((b, i) => {
+    const n = numbers.get(b);
+    return { title: xmlSafe(n ? `${n} ${b.text}` : b.text), level: b.level, page: pages[i]!, ...(b.id ? { href: bookmarkId(b.id) } : {}) };
+  });
+}
+
 function contents(tree: DocTree): FileChild[] {
   if (!tree.toc) return [];
   return [
     new Paragraph({ style: 'TOCHeading', children: [new TextRun('Contents')] }),
-    new TableOfContents('Contents', { hyperlink: true, headingStyleRange: '1-3' }),
+    new TableOfContents('Contents', { hyperlink: true, headingStyleRange: '1-3', cachedEntries: contentsEntries(tree) }),
     new Paragraph({ children: [new PageBreak()] }),
   ];
 }
