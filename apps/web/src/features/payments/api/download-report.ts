@@ -1,6 +1,7 @@
 // GET /api/download/:id/:format: fetches the paid file with the bearer token and saves it under the server's file name.
 import { messages, type Format } from '@atr/shared';
 import { authClient } from '../../../lib/auth-client.ts';
+import { filenameFrom } from '../lib/filename.ts';
 
 export class DownloadError extends Error {
   constructor(
@@ -13,22 +14,6 @@ export class DownloadError extends Error {
 }
 
 export const formatLabel = (format: Format) => (format === 'word' ? 'Word' : 'LaTeX');
-
-/** The file name from Content-Disposition (RFC 6266, filename* preferred), else report.{docx|zip}. */
-export function filenameFrom(disposition: string | null, format: Format): string {
-  const fallback = format === 'word' ? 'report.docx' : 'report.zip';
-  if (!disposition) return fallback;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      /* fall through to the plain name */
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
-  return plain?.[1]?.trim() || fallback;
-}
 
 export async function downloadReport(reportId: string, format: Format): Promise<string> {
   const { data } = await authClient.getSession();
