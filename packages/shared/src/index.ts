@@ -7,3 +7,4 @@ export * from './schemas/public-config.ts';
 export * from './schemas/errors.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/payments.ts';
+export * from './schemas/estimate.ts';

@@ -44,7 +44,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         contactUrl: c.OPERATOR_CONTACT_URL,
       },
       links: { about: c.ABOUT_URL, contact: c.CONTACT_URL },
-      aiProvider: process.env.AI_PROVIDER ?? 'offline',
+      aiProvider: c.AI_PROVIDER,
     };
   });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeEstimate, EstimateSchema } from './estimate-schema.ts';
 
-const base = { enabled: true as const, provider: 'openai', model: 'gpt-4o-mini', sections: 9, totalTokens: 123_456, costUsd: 0.0312, budgetTokens: 400_000, withinBudget: true };
+const base = { enabled: true as const, provider: 'openai', model: 'gpt-4o-mini', sections: 9, roles: {}, inputTokens: 100_000, outputTokens: 23_456, totalTokens: 123_456, costUsd: 0.0312, budgetTokens: 400_000, withinBudget: true };
 
 describe('describeEstimate', () => {
   it('rounds tokens and prices the report', () => {

@@ -1,20 +1,7 @@
 // The estimate's shape and the line the upload form shows (pure, so it is testable without a browser).
-import { z } from 'zod';
+import { EstimateSchema, type Estimate } from '@atr/shared';
 
-export const EstimateSchema = z.union([
-  z.object({ enabled: z.literal(false), provider: z.literal('offline') }),
-  z.object({
-    enabled: z.literal(true),
-    provider: z.string(),
-    model: z.string(),
-    sections: z.number(),
-    totalTokens: z.number(),
-    costUsd: z.number().nullable(),
-    budgetTokens: z.number(),
-    withinBudget: z.boolean(),
-  }),
-]);
-export type Estimate = z.infer<typeof EstimateSchema>;
+export { EstimateSchema, type Estimate };
 
 /** One line for the form: "About 120,000 tokens on gpt-4o-mini (≈ $0.03), 9 sections." */
 export function describeEstimate(e: Estimate): string | null {
