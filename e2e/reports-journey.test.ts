@@ -58,6 +58,8 @@ describeBrowser('reports journey', () => {
   let tmp: string;
   let github: http.Server;
   const githubHits: string[] = [];
+  let releaseSlow: () => void = () => {};
+  const slowGate = new Promise<void>((r) => (releaseSlow = r));
 
   beforeAll(async () => {
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));
@@ -69,6 +71,9 @@ describeBrowser('reports journey', () => {
     github = http.createServer((req, res) => {
       githubHits.push(req.url ?? '');
       if (req.url === '/repos/acme/sample-app/zipball') res.writeHead(302, { location: '/codeload/acme-sample-app.zip' }).end();
+      // Holds the archive back until the test releases it, so a report stays processing for as long as needed.
+      else if (req.url === '/repos/acme/slow-app/zipball')
+        void slowGate.then(() => res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zipball.length }).end(zipball));
       else if (req.url === '/codeload/acme-sample-app.zip')
         res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zipball.length }).end(zipball);
       else res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
@@ -94,6 +99,7 @@ describeBrowser('reports journey', () => {
     await page.waitForURL(/\/app$/);
   });
   afterAll(async () => {
+    releaseSlow();
     await browser?.close();
     await app?.stop();
     await new Promise((r) => github?.close(r));
@@ -222,10 +228,29 @@ describeBrowser('reports journey', () => {
     await page.waitForURL(/\/app\/upload$/);
   });
 
-  it('cancels a generation: Keep Processing first, then Yes, Cancel goes to the upload page', async () => {
-    await fillUpload('Cancel Me', 'sample-app.zip');
+  it('processing controls: Refresh Status, Continue in Background, View from the dashboard, then Cancel', async () => {
+    await page.goto(`${app.url}/app/upload`);
+    await page.getByLabel('Project name').fill('Cancel Me');
+    await page.getByRole('tab', { name: 'GitHub' }).click();
+    await page.getByLabel('GitHub repository URL').fill('https://github.com/acme/slow-app');
+    await page.locator('input[name="template"]').setInputFiles(TEMPLATE);
     await page.getByRole('button', { name: 'Generate Report' }).click();
     await page.waitForURL(/\/app\/processing\//);
+    const id = page.url().split('/').pop()!;
+    await page.getByRole('button', { name: 'Refresh Status' }).click();
+    await page.getByTestId('pipeline-step').first().getByText('In Progress').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Generating your report');
+    // The start time is kept per report, so a reload continues the animation.
+    const stored = JSON.parse((await page.evaluate((rid) => localStorage.getItem(`atr_processing_${rid}`), id)) ?? '{}');
+    expect(typeof stored.startedAt).toBe('number');
+    await page.getByRole('link', { name: 'Continue in Background' }).click();
+    await page.waitForURL(/\/app$/);
+    const row = rowOf('Cancel Me');
+    await row.getByTestId('status-badge').getByText('Processing').waitFor();
+    await row.getByRole('progressbar').waitFor();
+    await screenshotBoth(page, 'dashboard-processing');
+    await row.getByRole('button', { name: 'View Cancel Me' }).click();
+    await page.waitForURL(new RegExp(`/app/processing/${id}$`));
     await page.getByRole('button', { name: 'Cancel Generation' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Keep Processing' }).click();
@@ -234,11 +259,10 @@ describeBrowser('reports journey', () => {
     await screenshotBoth(page, 'processing-cancel-confirm');
     await dialog.getByRole('button', { name: 'Yes, Cancel' }).click();
     await page.waitForURL(/\/app\/upload$/);
+    expect(await page.evaluate((rid) => localStorage.getItem(`atr_processing_${rid}`), id)).toBeNull();
+    releaseSlow();
     await page.goto(`${app.url}/app`);
-    // Stopped at the next step boundary, or finished just before the request arrived.
-    await expect
-      .poll(async () => rowOf('Cancel Me').getByTestId('status-badge').textContent(), { timeout: 30_000 })
-      .toMatch(/Cancelled|Completed/);
+    await expect.poll(async () => rowOf('Cancel Me').getByTestId('status-badge').textContent(), { timeout: 30_000 }).toBe('Cancelled');
   });
 
   it('generates from a GitHub repository through the configured API base', async () => {
