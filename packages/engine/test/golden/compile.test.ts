@@ -45,7 +45,11 @@ function checkPdf(pdfPath: string, cwd: string): string {
   }
   for (const junk of ['undefined', '[object Object]', 'lorem', 'NaN']) expect(flat).not.toContain(junk);
   expect(flat).toContain('Phone not provided');
-  expect(flat).toMatch(/Page 2 of \d+/);
+  // one page-numbering rule in every format: the cover is page 1 (unnumbered), the next page is 2,
+  // and the total counts every page
+  const perPage = text.split('\f');
+  expect(perPage[1]!.replace(/\s+/g, ' ')).toContain(`Page 2 of ${pages}`);
+  expect(perPage[pages - 1]!.replace(/\s+/g, ' ')).toContain(`Page ${pages} of ${pages}`);
   return flat;
 }
 

@@ -94,5 +94,7 @@ ${logo}
 ${rows.join('\n')}
 \end{tabular}
 \end{titlepage}
+% the cover counts as page 1, as in the DOCX and the built-in PDF: the page after it is page 2
+\setcounter{page}{2}
 `;
 }
