@@ -84,7 +84,7 @@ export function ReportRow({ report, downloads }: { report: Report; downloads?: R
             </div>
           )}
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 lg:shrink-0 lg:flex-nowrap lg:justify-end">
           {report.status === 'completed' && downloads}
           <Button variant="secondary" size="sm" onClick={view} aria-label={`View ${report.name}`}>
             <Eye aria-hidden="true" className="size-4" />
