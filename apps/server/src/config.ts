@@ -113,3 +113,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
   };
 }
+
+/** For entry points: the config, or a clear message and exit code 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+}

@@ -1,19 +1,10 @@
 // Entry point of `npm start`: loads the config, builds the app, listens, and shuts down gracefully.
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { startWorker } from './worker-runtime.ts';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   const app = await buildApp({ config });
   if (config.WORKER_IN_PROCESS && app.queue) {
     await startWorker(app);

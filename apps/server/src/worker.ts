@@ -1,18 +1,14 @@
 // Entry point of `npm run worker`: a process that only runs report jobs, against DATABASE_URL.
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { startWorker } from './worker-runtime.ts';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig({ ...process.env, WORKER_IN_PROCESS: 'false' });
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
+  const config = loadConfigOrExit({ ...process.env, WORKER_IN_PROCESS: 'false' });
+  if (!config.DATABASE_URL) {
+    // PGlite is single-process: the embedded app already runs its worker in-process.
+    console.error('npm run worker needs DATABASE_URL (a PostgreSQL server shared with the web process).');
+    process.exit(1);
   }
   const app = await buildApp({ config });
   await app.ready();

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults with nothing set', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.siteUrl).toBe('http://localhost:3000');
+    expect(c.PRICE_WORD_CENTS).toBe(499);
+    expect(c.PRICE_LATEX_CENTS).toBe(799);
+  });
+  it('names every bad variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', AUTH_AUTOCONFIRM: 'maybe' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const text = (error as Error).message;
+    expect(text).toMatch(/PORT:/);
+    expect(text).toMatch(/DATABASE_URL: must be a postgres:\/\/ connection string/);
+    expect(text).toMatch(/AUTH_AUTOCONFIRM:/);
+  });
+  it('treats empty strings as unset and derives the site URL from PORT', () => {
+    const c = loadConfig({ PORT: '4100', DATABASE_URL: '' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.siteUrl).toBe('http://localhost:4100');
+  });
+});
