@@ -1,0 +1,64 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { testConfig, testDatabases } from './test/databases.ts';
+
+describe.each(testDatabases)('the app shell on $name', (t) => {
+  let app: FastifyInstance;
+  let drop: () => Promise<void>;
+  let webDist: string;
+
+  beforeAll(async () => {
+    const created = await t.create();
+    drop = created.drop;
+    webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-web-'));
+    await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>ATR shell</title>');
+    await fs.mkdir(path.join(webDist, 'assets'));
+    await fs.writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    app = await buildApp({
+      config: testConfig({ PRICE_WORD_CENTS: '599', PRICE_LATEX_CENTS: '899' }),
+      db: created.db,
+      webDist,
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await drop();
+    await fs.rm(webDist, { recursive: true, force: true });
+  });
+
+  it('reports database and queue health', async () => {
+    const r = await app.inject('/api/health');
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ status: 'ok', database: { ok: true, kind: t.name }, queue: { ok: true } });
+  });
+
+  it('serves the configured price table', async () => {
+    const r = await app.inject('/api/pricing');
+    expect(r.json()).toMatchObject({ word: { amount: 599, currency: 'eur' }, latex: { amount: 899 }, test_mode: true });
+  });
+
+  it('answers unknown API paths with a JSON 404 and deep links with the SPA', async () => {
+    const api = await app.inject('/api/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'not_found' });
+    const deep = await app.inject('/app/report/123');
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('ATR shell');
+    const callback = await app.inject('/auth/callback');
+    expect(callback.body).toContain('ATR shell');
+    const asset = await app.inject('/assets/app-abc123.js');
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends security headers and no CORS headers by default', async () => {
+    const r = await app.inject({ url: '/api/pricing', headers: { origin: 'https://evil.example' } });
+    expect(r.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
