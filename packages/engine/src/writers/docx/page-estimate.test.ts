@@ -33,13 +33,8 @@ describe('DOCX contents page estimate', () => {
     expect(pages.at(-1)!).toBeLessThan(300 / 2);
   });
 
-  it('writes a 300-section document in well under the seconds the Word-exact layout took', async () => {
-    const tree = longDoc(300);
-    const c0 = process.cpuUsage();
-    const bytes = await writeDocx(tree);
-    const cpu = process.cpuUsage(c0);
-    // the Word-exact page layout took 7-8 s of CPU for this document; the writer alone takes under 1 s
-    expect((cpu.user + cpu.system) / 1e6).toBeLessThan(3.5);
+  it('writes a 300-section document (its speed is measured by bench/time-docx.ts, not here)', async () => {
+    const bytes = await writeDocx(longDoc(300));
     expect(Buffer.from(bytes.subarray(0, 2)).toString()).toBe('PK');
   });
 });
