@@ -78,23 +78,24 @@ describe('model session', () => {
   });
 
   it('times out slow answers (AI_TIMEOUT_S) and retries them', async () => {
-    const { server: s, config } = await setup(() => ({ text: 'late', delayMs: 3000 }), { timeoutS: 0.2, maxAttempts: 2 });
+    const { server: s, config } = await setup(() => ({ text: 'late', delayMs: 8000 }), { timeoutS: 0.2, maxAttempts: 2 });
     const t0 = Date.now();
     const err = await createModelSession(config, { retry: { baseDelayMs: 5 } }).request(ask).catch((e: unknown) => e);
     expect((err as EngineError).kind).toBe('agent');
     expect((err as Error).message).toMatch(/no answer within 0.2 s/);
     expect(s.requests).toHaveLength(2);
-    expect(Date.now() - t0).toBeLessThan(2000);
+    // far less than one full answer would take: the requests were abandoned, not awaited
+    expect(Date.now() - t0).toBeLessThan(6000);
   });
 
   it('cancellation reaches the in-flight request', async () => {
-    const { server: s, config } = await setup(() => ({ text: 'late', delayMs: 3000 }));
+    const { server: s, config } = await setup(() => ({ text: 'late', delayMs: 8000 }));
     const ac = new AbortController();
     const session = createModelSession(config, { signal: ac.signal });
     const t0 = Date.now();
     setTimeout(() => ac.abort(), 150);
     await expect(session.request(ask)).rejects.toMatchObject({ kind: 'cancelled' });
-    expect(Date.now() - t0).toBeLessThan(1500);
+    expect(Date.now() - t0).toBeLessThan(6000);
     await new Promise((r) => setTimeout(r, 100));
     expect(s.aborted).toBe(1);
     expect(s.requests).toHaveLength(1);
