@@ -61,7 +61,7 @@ export function entryPointsPass(src: Sources): EntryPoint[] {
       for (const [name, target] of Object.entries(bins)) out.push({ kind: 'bin', name, command: String(target), path: f.path, line: lineOf(lines, /"bin"\s*:/) });
       if (typeof pkg.main === 'string') out.push({ kind: 'main', name: pkg.main, path: f.path, line: lineOf(lines, /"main"\s*:/) });
     } else if (/^(GNU)?[Mm]akefile$/.test(b) || b.endsWith('.mk')) {
-      for (const { m, line } of matchesWithLines(text, /^([A-Za-z0-9_][A-Za-z0-9_.\/-]*)\s*:(?!=)([^\n]*)/gm)) {
+      for (const { m, line } of matchesWithLines(text, /^([A-Za-z0-9_][A-Za-z0-9_./-]*)\s*:(?!=)([^\n]*)/gm)) {
         if (m[1]!.startsWith('.') || m[1]!.includes('%')) continue;
         const recipe = lines[line]?.startsWith('\t') ? lines[line]!.trim() : undefined;
         out.push({ kind: 'make-target', name: m[1]!, command: recipe, path: f.path, line });

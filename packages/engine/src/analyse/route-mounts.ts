@@ -223,7 +223,7 @@ export function applyMounts(
   };
   const exportedNode = (from: string, specifier: string, name: string, depth: number): string | undefined => {
     const py = facts.get(from)?.python;
-    let target = resolve(from, specifier);
+    const target = resolve(from, specifier);
     // Python: `from .routes import books` imports the submodule routes/books.py
     if (py && (!target || target.endsWith('__init__.py')) && ctx) {
       const sub = resolveImport({ from, specifier: specifier.endsWith('.') ? specifier + name : `${specifier}.${name}`, line: 0 }, ctx);
