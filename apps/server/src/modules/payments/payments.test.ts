@@ -44,6 +44,22 @@ describe.each(testDatabases)('test checkout on $name', (t) => {
 
   const checkout = (user: User, body: object) => ctx.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.auth, payload: body });
 
+  it('refuses cross-site posts to the test checkout and accepts a same-origin post without Origin', async () => {
+    const carol = await ctx.signUp();
+    const id = await completedReport(ctx, carol, 'Cross Site');
+    const { url } = (await checkout(carol, { report_id: id, tier: 'latex' })).json();
+    const page = await ctx.app.inject({ url });
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const post = (headers: Record<string, string>) => ctx.app.inject({ method: 'POST', url: `${url}/pay`, headers: { ...form, ...headers }, payload: '' });
+    expect((await post({ origin: 'https://evil.example' })).statusCode).toBe(400);
+    expect((await post({ 'sec-fetch-site': 'cross-site', origin: 'null' })).statusCode).toBe(400);
+    expect((await post({ 'sec-fetch-site': 'same-site' })).statusCode).toBe(400);
+    expect(await paidRows(ctx, id)).toBe(0);
+    expect((await post({ 'sec-fetch-site': 'same-origin', origin: 'null' })).statusCode).toBe(303);
+    expect(await paidRows(ctx, id)).toBe(1);
+  });
+
   it('pays through the test page, unlocks the download once, and lists the purchase', async () => {
     const id = await completedReport(ctx, alice);
     const before = await ctx.app.inject({ url: `/api/download/${id}/docx`, headers: alice.auth });

@@ -64,11 +64,15 @@ async function testCheckoutRoutes(app: FastifyInstance, service: PaymentService)
     if (!p || p.provider !== 'test' || !p.report_id) throw errors.notFound();
     return p;
   };
-  // A cross-site form post carries a foreign Origin; refuse it.
-  const sameOrigin = (origin: string | undefined, host: string | undefined) => {
-    if (!origin) return true;
+  // A cross-site form post carries a foreign Origin (or Sec-Fetch-Site: cross-site); refuse it. Browsers
+  // send `Origin: null` under a no-referrer policy, so Sec-Fetch-Site decides when it is present.
+  const sameOrigin = (headers: Record<string, string | string[] | undefined>) => {
+    const site = headers['sec-fetch-site'];
+    if (typeof site === 'string') return site === 'same-origin' || site === 'none';
+    const origin = headers.origin;
+    if (typeof origin !== 'string') return true;
     try {
-      return new URL(origin).host === host || origin === app.config.siteUrl;
+      return new URL(origin).host === headers.host || origin === app.config.siteUrl;
     } catch {
       return false;
     }
@@ -80,11 +84,12 @@ async function testCheckoutRoutes(app: FastifyInstance, service: PaymentService)
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
+      .header('referrer-policy', 'same-origin')
       .send(testCheckoutPage({ sessionId: p.session_id, reportName: p.report_name, format: price.label, price: formatPrice(p.amount, p.currency), paid: p.status === 'paid' }));
   });
 
   app.post<{ Params: { sessionId: string } }>('/checkout/test/:sessionId/pay', { schema: { hide: true } }, async (request, reply) => {
-    if (!sameOrigin(request.headers.origin, request.headers.host)) throw errors.validation('Cross-site request refused.');
+    if (!sameOrigin(request.headers)) throw errors.validation('Cross-site request refused.');
     const p = await load(request.params.sessionId);
     await service.fulfil(p.session_id, null);
     const q = new URLSearchParams({ reportId: p.report_id!, format: p.format, session_id: p.session_id });
@@ -92,7 +97,7 @@ async function testCheckoutRoutes(app: FastifyInstance, service: PaymentService)
   });
 
   app.post<{ Params: { sessionId: string } }>('/checkout/test/:sessionId/cancel', { schema: { hide: true } }, async (request, reply) => {
-    if (!sameOrigin(request.headers.origin, request.headers.host)) throw errors.validation('Cross-site request refused.');
+    if (!sameOrigin(request.headers)) throw errors.validation('Cross-site request refused.');
     const p = await load(request.params.sessionId);
     await service.repo.settleUnpaid(p.session_id, 'cancelled');
     return reply.redirect(`/app/report/${p.report_id}`, 303);
