@@ -7,3 +7,5 @@ export { type PdfEngine, type PipelineOptions, pdfEngineFromEnv } from './pipeli
 export { makePreview, countPages, PREVIEW_PAGES } from './preview.ts';
 export { ingest, ingestZip, ingestGithub, ingestDirectory, parseGithubUrl } from './ingest/index.ts';
 export { aiConfigFromEnv, AiConfigError, describeAi, estimateReport, isModelConfigured, parseAiConfig, type AiConfig, type ModelCache, type ReportEstimate } from './llm/index.ts';
+export { analyseWithCache } from './pipeline.ts';
+export { analysisCacheKey, ANALYSIS_CACHE_VERSION } from './analyse/cache-key.ts';

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { runAgents } from './agents/index.ts';
 import { llmRoles } from './agents/llm/index.ts';
+import { ANALYSIS_FORMAT_VERSION, analysisCacheKey } from './analyse/cache-key.ts';
 import { analyse } from './analyse/index.ts';
 import { EngineError, throwIfCancelled } from './errors.ts';
 import { ingest } from './ingest/index.ts';
@@ -15,7 +16,7 @@ import { isModelConfigured } from './llm/config.ts';
 import { countPages, makePreview } from './preview.ts';
 import { buildDocument } from './tree/build.ts';
 import type { DocTree } from './tree/types.ts';
-import type { EngineContext, ImageAsset, PipelineStep, ReportArtifacts, ReportInput } from './types.ts';
+import type { Analysis, AnalysisCacheOutcome, EngineContext, ImageAsset, PipelineStep, ReportArtifacts, ReportInput, Workspace } from './types.ts';
 import { writeDocx } from './writers/docx/index.ts';
 import { writeLatex, writeLatexBundle } from './writers/latex/index.ts';
 import { writePdf } from './writers/pdf/index.ts';
@@ -79,6 +80,56 @@ export async function compileLatex(tree: DocTree, dir: string, signal?: AbortSig
   return new Uint8Array(await fs.readFile(path.join(dir, 'main.pdf')));
 }
 
+const isCancel = (e: unknown) => e instanceof EngineError && e.kind === 'cancelled';
+
+/** A cached value is used only when it has the shape this engine writes for this workspace. */
+function usableAnalysis(value: unknown, workspace: Workspace): value is Analysis {
+  const a = value as Partial<Analysis> | null;
+  return typeof a === 'object' && a !== null && a.version === ANALYSIS_FORMAT_VERSION && Array.isArray(a.files) && Array.isArray(a.languages) && a.project?.name === workspace.name;
+}
+
+/**
+ * The analysis step through the context's cache: an unchanged code base (same content key) reuses
+ * the stored analysis instead of running the passes. The cache is an optimisation only: a key that
+ * cannot be computed, a failing get or set, or a malformed entry is logged and the step goes on.
+ * `run` is the analyser (tests pass a counting one).
+ */
+export async function analyseWithCache(workspace: Workspace, ctx: EngineContext, run: typeof analyse = analyse): Promise<{ analysis: Analysis; cache?: AnalysisCacheOutcome }> {
+  const cache = ctx.analysisCache;
+  if (!cache) return { analysis: await run(workspace, ctx) };
+  let key: string | null = null;
+  try {
+    key = await analysisCacheKey(workspace, { maxFileBytes: ctx.limits?.maxFileBytes, signal: ctx.signal });
+  } catch (e) {
+    if (isCancel(e)) throw e;
+    ctx.log?.('analysis cache: the content key could not be computed; analysing without the cache', { error: String(e) });
+  }
+  if (key) {
+    let cached: unknown = null;
+    try {
+      cached = await cache.get(key);
+    } catch (e) {
+      ctx.log?.('analysis cache: lookup failed; analysing without the cache', { key, error: String(e) });
+    }
+    throwIfCancelled(ctx.signal);
+    if (usableAnalysis(cached, workspace)) {
+      ctx.log?.('analysis cache hit', { key });
+      await ctx.onProgress('ai_code_analysis', 100, 'Reused the analysis of this unchanged code base');
+      return { analysis: cached, cache: { key, hit: true } };
+    }
+    if (cached !== null && cached !== undefined) ctx.log?.('analysis cache: ignoring an entry of another format', { key });
+  }
+  const analysis = await run(workspace, ctx);
+  if (key) {
+    try {
+      await cache.set(key, analysis);
+    } catch (e) {
+      ctx.log?.('analysis cache: storing the analysis failed; the report goes on', { key, error: String(e) });
+    }
+  }
+  return { analysis, cache: { key, hit: false } };
+}
+
 export async function generateReport(input: ReportInput, ctx: EngineContext, options: PipelineOptions = {}): Promise<ReportArtifacts> {
   const timings: Partial<Record<PipelineStep, number>> = {};
   const pdfEngine = options.pdfEngine ?? pdfEngineFromEnv();
@@ -106,7 +157,7 @@ export async function generateReport(input: ReportInput, ctx: EngineContext, opt
   const projectName = input.projectName.trim() || workspace.name;
 
   await begin('ai_code_analysis', 'Analysing the code');
-  const analysis = await analyse(workspace, ctx);
+  const { analysis, cache: analysisCache } = await analyseWithCache(workspace, ctx);
 
   await begin('generating_markdown', 'Writing the sections');
   // With a provider configured the agents run on the model (falling back to offline per section);
@@ -151,5 +202,5 @@ export async function generateReport(input: ReportInput, ctx: EngineContext, opt
 
   await begin('done', 'Report ready');
   await ctx.onProgress('done', 100, 'Report ready');
-  return { docx, latexZip, pdf: finalPdf, previewPdf, analysis, tree, trace: agents.trace, timings, pageCount, ...(session ? { ai: { provider: session.config.provider, model: session.name, usage: session.usage, ...(roles?.estimate ? { estimate: roles.estimate } : {}) } } : {}) };
+  return { docx, latexZip, pdf: finalPdf, previewPdf, analysis, tree, trace: agents.trace, timings, pageCount, ...(analysisCache ? { analysisCache } : {}), ...(session ? { ai: { provider: session.config.provider, model: session.name, usage: session.usage, ...(roles?.estimate ? { estimate: roles.estimate } : {}) } } : {}) };
 }

@@ -33,6 +33,17 @@ export interface EngineContext {
   /** Where model responses are cached (the server: a per-user table), so an unchanged project costs nothing. */
   modelCache?: import('./llm/cache.ts').ModelCache;
   limits?: Partial<IngestLimits>;
+  /**
+   * Where analyses are cached by content hash (the server: a per-user table), so an unchanged code
+   * base is not analysed again. Failures here are logged and never fail a report.
+   */
+  analysisCache?: AnalysisCache;
+}
+
+/** A store of analyses by the key `analysisCacheKey` computes; `get` answers null on a miss. */
+export interface AnalysisCache {
+  get(key: string): Promise<Analysis | null>;
+  set(key: string, analysis: Analysis): Promise<void>;
 }
 
 export interface IngestLimits {
@@ -109,4 +120,11 @@ export interface ReportArtifacts {
   pageCount: number;
   /** Present when the agents ran on a language model: requests, cache hits, tokens, cost, retries. */
   ai?: { provider: string; model: string; usage: import('./llm/client.ts').ModelUsage; estimate?: import('./llm/estimate.ts').ReportEstimate };
+  /** Present when the context had an analysis cache: the content key and whether it was a hit. */
+  analysisCache?: AnalysisCacheOutcome;
+}
+
+export interface AnalysisCacheOutcome {
+  key: string | null; // null when the key could not be computed (the analysis then ran uncached)
+  hit: boolean;
 }
