@@ -1,6 +1,7 @@
 // Facts derived from the analysis that several roles need (test files, data-model files, auth
 // libraries, secret-looking variables…), computed once per analysis and kept in a WeakMap.
 
+import { isFixturePath, isTestCode } from '../analyse/test-code.ts';
 import type { Analysis, Dependency, FileInfo, SymbolInfo } from '../analyse/types.ts';
 
 export interface Facts {
@@ -25,11 +26,11 @@ export interface Facts {
   fanOut: { module: string; weight: number }[];
 }
 
-const TEST_PATH = /(^|\/)(tests?|__tests__|spec|specs|e2e)\/|(\.|_|-)(test|spec)\.[a-z]+$|(^|\/)test_[^/]+\.py$|_test\.go$|Tests?\.(java|cs|kt)$/i;
 export const NON_CODE_LANGUAGES = new Set(['Markdown', 'JSON', 'YAML', 'Text', 'TOML', 'XML', 'INI', 'CSV', 'SVG', 'reStructuredText', 'AsciiDoc']);
 
+/** Test code, test helpers or fixtures (see analyse/test-code.ts). */
 export function isTestPath(path: string): boolean {
-  return TEST_PATH.test(path);
+  return isTestCode(path);
 }
 
 const SCHEMA_FILE = /(^|\/)(migrations?|migrate|alembic|prisma|models?|entities|entity|schemas?|db|database)\/|\.sql$|schema\.prisma$|(^|\/)models?\.py$|\.entity\.[jt]s$|\.model\.[jt]s$|(^|\/)schema\.(ts|js|graphql|gql)$/i;
@@ -53,8 +54,14 @@ export function factsOf(a: Analysis): Facts {
   const hit = cache.get(a);
   if (hit) return hit;
   const fileByPath = new Map(a.files.map((f) => [f.path, f]));
-  const testFiles = [...new Set([...a.tests.files.map((t) => t.path), ...a.files.filter((f) => f.language && isTestPath(f.path)).map((f) => f.path)])].sort();
-  const testSet = new Set(testFiles);
+  // fixtures are sample inputs of the tests: neither the product's source nor test files themselves
+  const testFiles = [
+    ...new Set([
+      ...a.tests.files.map((t) => t.path),
+      ...a.files.filter((f) => f.language && !NON_CODE_LANGUAGES.has(f.language) && isTestCode(f.path) && !isFixturePath(f.path)).map((f) => f.path),
+    ]),
+  ].sort();
+  const testSet = new Set([...testFiles, ...a.files.filter((f) => isTestCode(f.path)).map((f) => f.path)]);
   const sourceFiles = a.files.filter((f) => f.language && !NON_CODE_LANGUAGES.has(f.language) && !testSet.has(f.path));
   const schemaFiles = a.files.filter((f) => SCHEMA_FILE.test(f.path) && !testSet.has(f.path) && f.language !== 'Markdown');
   const schemaSet = new Set(schemaFiles.map((f) => f.path));

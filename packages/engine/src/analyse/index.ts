@@ -19,6 +19,7 @@ import { routesPass } from './routes.ts';
 import { scrubSecrets, secretsPass } from './secrets.ts';
 import { loadSources, type Sources } from './sources.ts';
 import { symbolsPass } from './symbols.ts';
+import { isFixturePath, splitTestFindings } from './test-code.ts';
 import { testsPass } from './tests.ts';
 import { todosPass } from './todos.ts';
 import { loadTreeSitter } from './tree-sitter.ts';
@@ -63,7 +64,10 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const lang = await timed('languages', () => languagesPass(src));
   const tree = await timed('tree', () => treePass(lang.files, workspace.name));
   const deps = await timed('dependencies', () => dependenciesPass(src));
-  const frameworks = await timed('frameworks', () => frameworksPass(src, deps.dependencies));
+  // a fixture app's manifests describe the fixture, not this project
+  const ownDeps = deps.dependencies.filter((d) => !isFixturePath(d.manifest));
+  const ownSrc: Sources = { ...src, files: src.files.filter((f) => !isFixturePath(f.path)) };
+  const frameworks = await timed('frameworks', () => frameworksPass(ownSrc, ownDeps));
   const entryPoints = await timed('entryPoints', () => entryPointsPass(src));
   // tree-sitter costs a one-off grammar load (~0.25 s) and parses far slower than a regex scan; the
   // whole regex analysis of a 30k-line tree takes about half of cloc's time, so tree-sitter is kept
@@ -75,7 +79,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const moduleGraph = await timed('moduleGraph', () => moduleGraphPass(lang.files, sym.imports, resolveCtx));
   const routes = await timed('routes', () => routesPass(src, lang.files, sym.imports, resolveCtx));
   const envVars = await timed('envVars', () => envVarsPass(src, lang.files));
-  const tests = await timed('tests', () => testsPass(src, lang.files, deps.dependencies));
+  const tests = await timed('tests', () => testsPass(src, lang.files, ownDeps));
   const ci = await timed('ci', () => ciPass(src));
   const containers = await timed('containers', () => containersPass(src));
   const license = await timed('license', () => licensePass(src));
@@ -88,7 +92,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   await ctx.onProgress('ai_code_analysis', 100);
 
   const bytes = workspace.files.reduce((n, f) => n + f.size, 0);
-  const analysis: Analysis = {
+  const all: Analysis = {
     version: 1,
     generatedAt: ctx.now().toISOString(),
     project: { name: workspace.name, files: workspace.files.length, bytes, lines: lang.totals },
@@ -117,6 +121,8 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     config,
     timings,
   };
+  const { product, testOnly } = splitTestFindings(all);
+  const analysis: Analysis = { ...product, testOnly };
   // a secret may also sit in a TODO, a script command, a default value or a commit subject
   return scrubSecrets(analysis, secrets.raw);
 }

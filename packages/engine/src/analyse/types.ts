@@ -1,6 +1,10 @@
 // analysis.json: everything the deterministic passes learn about a code base. Every finding carries
 // the file (and line where there is one) it came from, so agents can cite `path:line`.
 
+import type { TestOnlyFindings } from './test-code.ts';
+
+export type { TestOnlyFindings };
+
 export interface LineCounts {
   code: number;
   comment: number;
@@ -184,6 +188,8 @@ export interface Analysis {
   git: GitInfo | null;
   secrets: SecretFinding[];
   config: ConfigInfo;
+  /** Routes, entry points, env vars, containers and fixture manifests seen only in test code or fixtures. */
+  testOnly?: TestOnlyFindings;
   /** Milliseconds each pass took, for the benchmark. */
   timings: Record<string, number>;
 }

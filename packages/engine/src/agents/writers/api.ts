@@ -28,6 +28,8 @@ export function writeApi({ a, fx }: WriterContext): string {
     table(['Method', 'Path', 'Handler', 'Declared at'], routes.slice(0, MAX_ROUTES).map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '—', cite(r.file, r.line)])),
   ];
   if (routes.length > MAX_ROUTES) parts.push(`…and ${num(routes.length - MAX_ROUTES)} more routes.`);
+  const inTests = a.testOnly?.routes.length ?? 0;
+  if (inTests) parts.push(`${plural(inTests, 'further route')} ${inTests === 1 ? 'is' : 'are'} declared only in test code or test fixtures and ${inTests === 1 ? 'is' : 'are'} not part of the API above.`);
   const params = a.routes.filter((r) => /[:{<]/.test(r.path));
   if (params.length) parts.push(`${plural(params.length, 'route')} take path parameters (e.g. ${code(params[0]!.path)}), which handlers must validate.`);
   const auth = [...fx.authLibs, ...fx.securityLibs];

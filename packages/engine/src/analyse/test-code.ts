@@ -1,0 +1,74 @@
+// Which paths are test code or test fixtures, and the split of findings into the product's own and
+// those found only in tests: a route in a test file or a fixture app is not part of the product's API.
+
+import type { Analysis, ContainerInfo, Dependency, EntryPoint, EnvVar, Framework, Manifest, Route } from './types.ts';
+
+// sample projects and data that tests feed to the code; their manifests are not the project's own
+const FIXTURE_DIR = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|__snapshots__)\//i;
+const TEST_DIR = /(^|\/)(tests?|__tests__|spec|specs|e2e|integration-tests?)\//i;
+const TEST_FILE =
+  /\.(test|spec|e2e-spec)\.[a-z0-9]+$|(^|\/)test_[^/]+\.py$|_test\.(py|go|rb)$|_spec\.rb$|(^|\/)conftest\.py$|(Tests?|IT)\.(java|kt|cs|scala)$|Test\.php$|(^|\/)test[-_](helpers?|fixtures?|utils?|setup|support)\.[cm]?[jt]sx?$/i;
+
+/** A sample project or data set that tests run against (fixtures/, testdata/…). */
+export function isFixturePath(p: string): boolean {
+  return FIXTURE_DIR.test(p);
+}
+
+/** Test code, test helpers or fixtures: anything that only exists to test the product. */
+export function isTestCode(p: string): boolean {
+  return FIXTURE_DIR.test(p) || TEST_DIR.test(p) || TEST_FILE.test(p);
+}
+
+const fileOf = (evidence: string) => evidence.replace(/:\d+$/, '');
+
+/** Findings seen only in test code or fixtures, kept out of the product's API, entry points and setup. */
+export interface TestOnlyFindings {
+  routes: Route[];
+  entryPoints: EntryPoint[];
+  envVars: EnvVar[];
+  containers: ContainerInfo[];
+  manifests: Manifest[];
+  dependencies: Dependency[];
+  frameworks: Framework[];
+}
+
+type Splittable = Pick<Analysis, 'routes' | 'entryPoints' | 'envVars' | 'containers' | 'manifests' | 'dependencies' | 'frameworks'> &
+  Partial<Pick<Analysis, 'config' | 'docs'>>;
+
+/**
+ * Moves test-only findings out of the product's lists. Routes, entry points, env vars and
+ * containers in any test code are moved; manifests, dependencies and frameworks only when they come
+ * from a fixture (tests/requirements.txt still declares the project's own test tools). An env var
+ * read by the product and by tests stays, with only its product reads.
+ */
+export function splitTestFindings<T extends Splittable>(a: T): { product: T; testOnly: TestOnlyFindings } {
+  const part = <X>(xs: X[], test: (x: X) => boolean): [X[], X[]] => {
+    const keep: X[] = [];
+    const out: X[] = [];
+    for (const x of xs) (test(x) ? out : keep).push(x);
+    return [keep, out];
+  };
+  const [routes, testRoutes] = part(a.routes, (r) => isTestCode(r.file));
+  const [entryPoints, testEntries] = part(a.entryPoints, (e) => isTestCode(e.path));
+  const [containers, testContainers] = part(a.containers, (c) => isTestCode(c.path));
+  const [manifests, testManifests] = part(a.manifests, (m) => isFixturePath(m.path));
+  const [dependencies, testDeps] = part(a.dependencies, (d) => isFixturePath(d.manifest));
+  const [frameworks, testFrameworks] = part(a.frameworks, (f) => isFixturePath(fileOf(f.evidence)));
+  const productVars = new Set(a.envVars.filter((e) => !isTestCode(e.file)).map((e) => e.name));
+  const [envVars, testVars] = part(a.envVars, (e) => isTestCode(e.file));
+  const product: T = { ...a, routes, entryPoints, containers, manifests, dependencies, frameworks, envVars };
+  if (a.config) product.config = { ...a.config, files: a.config.files.filter((f) => !isFixturePath(f.path)) };
+  if (a.docs) product.docs = { ...a.docs, files: a.docs.files.filter((f) => !isFixturePath(f)) };
+  return {
+    product,
+    testOnly: {
+      routes: testRoutes,
+      entryPoints: testEntries,
+      envVars: testVars.filter((e) => !productVars.has(e.name)),
+      containers: testContainers,
+      manifests: testManifests,
+      dependencies: testDeps,
+      frameworks: testFrameworks,
+    },
+  };
+}
