@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
 import { ingestDirectory } from '../ingest/index.ts';
 import type { EngineContext, Workspace } from '../types.ts';
-import { analysisCacheKey, gitState } from './cache-key.ts';
+import { analyserFingerprint, analysisCacheKey, gitState } from './cache-key.ts';
 
 let base: string;
 beforeAll(async () => {
@@ -99,6 +99,12 @@ describe('analysisCacheKey', () => {
     const none = await analysisCacheKey(ws);
     expect(new Set([key, moved, none]).size).toBe(3);
     expect(await gitState(root)).toBe('no-git');
+  });
+
+  it('includes a fingerprint of the analysis passes, read from their source', async () => {
+    const fp = await analyserFingerprint();
+    expect(fp).toMatch(/^[0-9a-f]{64}$/);
+    expect(await analyserFingerprint()).toBe(fp);
   });
 
   it('stops with the cancellation error when the signal fires', async () => {

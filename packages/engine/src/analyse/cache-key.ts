@@ -1,16 +1,18 @@
 // The content hash an analysis is cached under: everything analyse() reads (the kept files' bytes,
-// the skipped list, the project name, the size limit, the git HEAD), so equal keys mean equal analyses.
+// the skipped list, the project name, the size limit, the git HEAD) and the analyser's own version,
+// so equal keys mean equal analyses.
 
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { throwIfCancelled } from '../errors.ts';
 import type { Workspace } from '../types.ts';
 import type { Analysis } from './types.ts';
 
 /**
- * Bump when a pass changes what it writes into analysis.json, so analyses cached by an older engine
- * are not reused. It is hashed together with `Analysis.version`.
+ * Bump when the analysis changes in a way the source fingerprint below cannot see (e.g. a grammar
+ * package upgrade), so analyses cached by an older engine are not reused.
  */
 export const ANALYSIS_CACHE_VERSION = 1;
 /** Version of the analysis.json format; typed so a new `Analysis.version` must be reflected here. */
@@ -61,6 +63,28 @@ export async function gitState(root: string): Promise<string> {
   return `head:${head}:${line?.split(' ')[0] ?? 'unborn'}`;
 }
 
+let fingerprint: Promise<string> | undefined;
+
+/**
+ * A hash of the analysis passes' own source (this folder's modules), so a changed pass invalidates
+ * every cached analysis without anyone remembering to bump a version. Where the sources are not on
+ * disk (a bundled build) it falls back to the versions alone.
+ */
+export function analyserFingerprint(): Promise<string> {
+  fingerprint ??= (async () => {
+    const dir = path.dirname(fileURLToPath(import.meta.url));
+    const hash = createHash('sha256');
+    try {
+      const names = (await fs.readdir(dir)).filter((n) => /\.[cm]?[jt]s$/.test(n) && !/\.test\.[cm]?[jt]s$/.test(n)).sort();
+      for (const name of names) feed(hash, name, createHash('sha256').update(await fs.readFile(path.join(dir, name))).digest('hex'));
+      return names.length > 0 ? hash.digest('hex') : 'unknown';
+    } catch {
+      return 'unknown';
+    }
+  })();
+  return fingerprint;
+}
+
 function feed(hash: Hash, ...fields: (string | number)[]): void {
   // NUL cannot occur in a path, so fields cannot run into each other
   for (const f of fields) hash.update(`${f}\0`);
@@ -87,7 +111,7 @@ export async function analysisCacheKey(workspace: Workspace, options: { maxFileB
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, files.length) }, worker));
 
   const hash = createHash('sha256');
-  feed(hash, 'atr-analysis', ANALYSIS_CACHE_VERSION, ANALYSIS_FORMAT_VERSION, options.maxFileBytes ?? 'default');
+  feed(hash, 'atr-analysis', ANALYSIS_CACHE_VERSION, ANALYSIS_FORMAT_VERSION, await analyserFingerprint(), options.maxFileBytes ?? 'default');
   feed(hash, 'name', workspace.name);
   feed(hash, 'git', await gitState(workspace.root));
   const skipped = workspace.skipped.map((s) => `${s.reason}:${s.path}`).sort();
