@@ -60,6 +60,8 @@ async function run(name: string, db: Database): Promise<Result> {
     url: `http://127.0.0.1:${address.port}`,
     connections: CONNECTIONS,
     duration: DURATION_S,
+    // The load generator runs in its own thread, so it does not share the server's event loop.
+    workers: 1,
     requests: [
       { method: 'GET', path: `/api/status/${reportId}`, headers },
       { method: 'GET', path: '/api/reports?page=1&per_page=10', headers },

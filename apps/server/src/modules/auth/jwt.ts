@@ -50,7 +50,8 @@ export function userMetadata(u: TokenUser) {
 export const APP_METADATA = { provider: 'email', providers: ['email'] };
 
 export function createTokenService(secret: string, opts: { issuer: string; ttlS: number }) {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject made once: passing raw bytes makes jose import the key again on every sign and verify.
+  const key = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     ttlS: opts.ttlS,
     issuer: opts.issuer,
