@@ -255,8 +255,12 @@ export function reportRepository(db: Database) {
       return rows.map((r) => r.id);
     },
 
+    /** Storage keys of a user's cache rows that point at stored files (rows from before 0005). */
     async cacheEntries(userId: string): Promise<string[]> {
-      const rows = await db.query<{ storage_key: string }>(`SELECT storage_key FROM analysis_cache WHERE user_id = $1`, [userId]);
+      const rows = await db.query<{ storage_key: string }>(
+        `SELECT storage_key FROM analysis_cache WHERE user_id = $1 AND storage_key IS NOT NULL`,
+        [userId],
+      );
       return rows.map((r) => r.storage_key);
     },
 
@@ -270,6 +274,31 @@ export function reportRepository(db: Database) {
         `INSERT INTO analysis_cache (user_id, content_hash, storage_key) VALUES ($1, $2, $3)
          ON CONFLICT (user_id, content_hash) DO UPDATE SET storage_key = EXCLUDED.storage_key, created_at = now()`,
         [userId, contentHash, storageKey],
+      );
+    },
+
+    /** A user's cached analysis for a content hash, counting the hit in the same statement; null on a miss. */
+    async takeCachedAnalysis(userId: string, contentHash: string): Promise<unknown> {
+      const rows = await db.query<{ analysis: unknown }>(
+        `UPDATE analysis_cache SET hits = hits + 1, last_used_at = now()
+         WHERE user_id = $1 AND content_hash = $2 AND analysis IS NOT NULL RETURNING analysis`,
+        [userId, contentHash],
+      );
+      return rows[0]?.analysis ?? null;
+    },
+
+    /** Stores an analysis (JSON text) and keeps only the user's `keep` most recently used inline entries. */
+    async putCachedAnalysis(userId: string, contentHash: string, json: string, sizeBytes: number, keep: number): Promise<void> {
+      await db.query(
+        `INSERT INTO analysis_cache (user_id, content_hash, analysis, size_bytes) VALUES ($1, $2, $3::jsonb, $4)
+         ON CONFLICT (user_id, content_hash) DO UPDATE SET analysis = EXCLUDED.analysis, size_bytes = EXCLUDED.size_bytes,
+           storage_key = NULL, hits = 0, created_at = now(), last_used_at = now()`,
+        [userId, contentHash, json, sizeBytes],
+      );
+      await db.query(
+        `DELETE FROM analysis_cache WHERE user_id = $1 AND storage_key IS NULL AND content_hash NOT IN (
+           SELECT content_hash FROM analysis_cache WHERE user_id = $1 ORDER BY last_used_at DESC, created_at DESC LIMIT $2)`,
+        [userId, keep],
       );
     },
   };

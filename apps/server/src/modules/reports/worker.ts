@@ -23,6 +23,7 @@ import type { Database } from '../../db/index.ts';
 import { REPORT_QUEUE } from '../../plugins/queue.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import { aiContext } from './ai.ts';
+import { analysisCacheFor } from './analysis-cache.ts';
 import { ARTIFACTS, reportPrefix } from './service.ts';
 import { reportRepository, type FileSizes, type ReportRow, type StoredInputFile } from './repository.ts';
 
@@ -184,6 +185,8 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
         signal: controller.signal,
         log: (message, data) => log.info({ reportId, ...data }, message),
         limits: { maxZipBytes: config.UPLOAD_MAX_ZIP_BYTES },
+        // An unchanged code base of the same owner reuses its analysis (POST /api/reports/cache/clear empties it).
+        analysisCache: analysisCacheFor(db, row.user_id, { log: (message, data) => log.info({ reportId, ...data }, message) }),
         // The language model, when configured, with this user's response cache (issue: AI agents).
         ...aiContext(config, db, row.user_id),
       },
@@ -200,7 +203,16 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
       preview: await put(ARTIFACTS.preview, artifacts.previewPdf),
     };
     await put(ARTIFACTS.analysis, JSON.stringify(artifacts.analysis));
-    await put(ARTIFACTS.trace, JSON.stringify(artifacts.trace));
+    // The same shape as the CLI's trace.json: what the agents did, the model's usage and whether the
+    // analysis came from the cache.
+    const trace = {
+      timings: artifacts.timings,
+      pageCount: artifacts.pageCount,
+      ...(artifacts.analysisCache ? { analysisCache: artifacts.analysisCache } : {}),
+      ...(artifacts.ai ? { ai: artifacts.ai } : {}),
+      agents: artifacts.trace,
+    };
+    await put(ARTIFACTS.trace, JSON.stringify(trace));
     if (await repo.complete(reportId, runId, sizes, artifacts.pageCount, artifacts.timings)) {
       log.info({ reportId }, 'report completed');
       return 'completed';
