@@ -105,6 +105,46 @@ describe('router mount prefixes', () => {
     expect(list(routes)).toEqual(['GET /api/books/:id', 'GET /health', 'POST /api/loans']);
   });
 
+  it('prefixes and paths given as string constants: same file, imported, re-exported, templates, + and shorthand', () => {
+    const routes = routesOf({
+      'package.json': '{ "name": "root", "workspaces": ["packages/*"] }',
+      'packages/shared/package.json': '{ "name": "@x/shared", "main": "src/index.ts" }',
+      'packages/shared/src/index.ts': "export * from './constants.ts';\n",
+      'packages/shared/src/constants.ts': "export const TEMPLATE_FILE = 'generic.yaml';\nexport const API_BASE = '/api';\n",
+      'src/app.ts': [
+        "import Fastify from 'fastify';",
+        "import { authRoutes, AUTH_PREFIX } from './auth/index.ts';",
+        "import { books } from './books.ts';",
+        "import { admin } from './admin.ts';",
+        "import { API_BASE } from '@x/shared';",
+        'const app = Fastify();',
+        'const prefix = `${API_BASE}/books`;',
+        'await app.register(authRoutes, { prefix: AUTH_PREFIX, service });',
+        'await app.register(books, { prefix });',
+        "await app.register(admin, { prefix: API_BASE + '/admin' });",
+      ].join('\n'),
+      'src/auth/index.ts': "export const AUTH_PREFIX = '/auth/v1';\nexport { authRoutes } from './routes.ts';\n",
+      'src/auth/routes.ts': "import type { FastifyInstance } from 'fastify';\nexport async function authRoutes(app: FastifyInstance) {\n  app.get('/health', h);\n}\n",
+      'src/books.ts': "import type { FastifyInstance } from 'fastify';\nimport { TEMPLATE_FILE } from '@x/shared';\nexport async function books(app: FastifyInstance) {\n  app.delete('/:id', remove);\n  app.get(`/templates/${TEMPLATE_FILE}`, t);\n}\n",
+      'src/admin.ts': "import type { FastifyInstance } from 'fastify';\nexport async function admin(app: FastifyInstance) {\n  app.get('/ping', ping);\n}\n",
+    });
+    expect(list(routes)).toEqual(['DELETE /api/books/:id', 'GET /api/admin/ping', 'GET /api/books/templates/generic.yaml', 'GET /auth/v1/health']);
+  });
+
+  it('a route written in a comment or inside a string is not a route', () => {
+    const routes = routesOf({
+      'src/app.ts': [
+        "import express from 'express';",
+        'const app = express();',
+        "// app.get('/commented', h)",
+        " * fastify.route({ method: 'GET', url: '/doc' })",
+        "const sample = \"app.post('/in-a-string', h)\";",
+        "app.get('/real', h); // app.get('/after', h)",
+      ].join('\n'),
+    });
+    expect(list(routes)).toEqual(['GET /real']);
+  });
+
   it('Flask blueprints: url_prefix on the blueprint, overridden at registration, and via a module attribute', () => {
     const routes = routesOf({
       'app/__init__.py': 'from flask import Flask\nfrom .books import bp as books_bp\nfrom . import auth\napp = Flask(__name__)\napp.register_blueprint(books_bp)\napp.register_blueprint(auth.bp, url_prefix="/account")\n',

@@ -22,7 +22,12 @@ interface Mount {
 /** What a file says about its routers: own prefixes, mounts, imports and exports. */
 interface FileFacts {
   ownPrefix: Map<string, string>;
+  /** `prefix` is the expression as written: a literal, a constant, a template or a `+` of those. */
   mounts: { parent: string; childExpr: string; prefix: string; replacesOwn?: boolean }[];
+  /** String constants as written (quotes kept): `const AUTH_PREFIX = '/auth/v1'`, `API_PREFIX = "/api"`. */
+  consts: Map<string, string>;
+  /** Specifiers of `export * from '…'`, followed when a constant is not declared in the file itself. */
+  reexportAll: string[];
   /** local name → where it comes from; name '*' means the module itself. */
   imported: Map<string, { specifier: string; name: string }>;
   /** exported name → local name ('default' for default / module.exports). */
@@ -71,25 +76,63 @@ function optionString(arg: string | undefined, key: string): string | null {
   return m ? m[2]! : null;
 }
 
+/**
+ * The expression an option is set to, as written (`prefix: AUTH_PREFIX`, `prefix: \`${BASE}/v1\``,
+ * shorthand `{ prefix }`), for resolution against the file's constants later; null when absent.
+ */
+function optionExpr(arg: string | undefined, key: string): string | null {
+  if (!arg) return null;
+  const literal = optionString(arg, key);
+  if (literal !== null) return JSON.stringify(literal);
+  const m = new RegExp(`\\b${key}\\s*[:=]\\s*(\`[^\`]*\`|[\\w$.]+(?:\\s*\\+\\s*(?:[\\w$.]+|'[^'\\n]*'|"[^"\\n]*"|\`[^\`]*\`))*)`).exec(arg);
+  if (m) return m[1]!;
+  return new RegExp(`[{,]\\s*${key}\\s*(?=[,}])`).test(arg) ? key : null;
+}
+
+/** A literal string argument, or the expression itself when it could name a constant. */
+function stringOrExpr(arg: string | undefined): string | null {
+  const lit = stringLiteral(arg);
+  if (lit !== null) return JSON.stringify(lit);
+  const a = arg?.trim() ?? '';
+  return /^`[^`]*`$/.test(a) || /^[A-Z_$][A-Z0-9_$]*(\.[\w$]+)?$/.test(a) || /^[\w$.]+\s*\+/.test(a) ? a : null;
+}
+
+/** String constants of a JS/TS or Python file, as written (quotes kept, templates unevaluated). */
+function constsOf(text: string, python: boolean): Map<string, string> {
+  const out = new Map<string, string>();
+  const re = python
+    ? /^([A-Za-z_]\w*)\s*(?::\s*str\s*)?=\s*r?((['"])[^'"\\\n]*\3)\s*(?:#.*)?$/gm
+    : /^[ \t]*(?:export\s+)?const\s+([\w$]+)\s*(?::\s*string\s*)?=\s*('[^'\\\n]*'|"[^"\\\n]*"|`[^`\\]*`)\s*(?:as\s+const\s*)?;?/gm;
+  for (const m of text.matchAll(re)) if (!out.has(m[1]!)) out.set(m[1]!, m[2]!);
+  return out;
+}
+
 function jsFacts(text: string): FileFacts {
-  const f: FileFacts = { ownPrefix: new Map(), mounts: [], imported: new Map(), exported: new Map(), firstParam: new Map(), python: false };
+  const f: FileFacts = { ownPrefix: new Map(), mounts: [], imported: new Map(), exported: new Map(), firstParam: new Map(), python: false, consts: constsOf(text, false), reexportAll: [] };
+  for (const m of text.matchAll(/^[ \t]*export\s*\*\s*from\s*['"]([^'"]+)['"]/gm)) f.reexportAll.push(m[1]!);
+  for (const m of text.matchAll(/^[ \t]*export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/gm)) {
+    for (const part of m[1]!.split(',')) {
+      const p = /^\s*(?:type\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part);
+      if (p) f.imported.set(p[2] ?? p[1]!, { specifier: m[2]!, name: p[1]! });
+    }
+  }
   for (const m of text.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*new\s+(?:Koa)?Router\s*\(\s*(\{[^}]*\})/g)) {
-    const p = optionString(m[2], 'prefix');
+    const p = optionExpr(m[2], 'prefix');
     if (p !== null) f.ownPrefix.set(m[1]!, p);
   }
-  for (const m of text.matchAll(/\b([\w$]+)\.prefix\(\s*(['"])([^'"]*)\2\s*\)/g)) f.ownPrefix.set(m[1]!, m[3]!);
+  for (const m of text.matchAll(/\b([\w$]+)\.prefix\(\s*(['"])([^'"]*)\2\s*\)/g)) f.ownPrefix.set(m[1]!, JSON.stringify(m[3]!));
   for (const m of text.matchAll(/\b([\w$]+)\s*\.\s*(use|register|route)\s*\(/g)) {
     const call = splitArgs(text, m.index + m[0].length - 1);
     if (!call || !call.args.length) continue;
     const [parent, verb] = [m[1]!, m[2]!];
     if (verb === 'use') {
-      const prefix = stringLiteral(call.args[0]);
+      const prefix = call.args.length > 1 ? stringOrExpr(call.args[0]) : stringLiteral(call.args[0]) === null ? null : JSON.stringify(stringLiteral(call.args[0]));
       for (const a of prefix === null ? call.args : call.args.slice(1)) f.mounts.push({ parent, childExpr: a, prefix: prefix ?? '' });
     } else if (verb === 'register') {
-      f.mounts.push({ parent, childExpr: call.args[0]!, prefix: optionString(call.args[1], 'prefix') ?? '' });
+      f.mounts.push({ parent, childExpr: call.args[0]!, prefix: optionExpr(call.args[1], 'prefix') ?? '' });
     } else if (call.args.length === 2) {
       // Hono: app.route('/books', books); Express's one-argument route('/x') is a route, not a mount
-      const prefix = stringLiteral(call.args[0]);
+      const prefix = stringOrExpr(call.args[0]);
       if (prefix !== null) f.mounts.push({ parent, childExpr: call.args[1]!, prefix });
     }
   }
@@ -139,17 +182,17 @@ function jsFacts(text: string): FileFacts {
 }
 
 function pyFacts(text: string, path: string): FileFacts {
-  const f: FileFacts = { ownPrefix: new Map(), mounts: [], imported: new Map(), exported: new Map(), firstParam: new Map(), python: true };
+  const f: FileFacts = { ownPrefix: new Map(), mounts: [], imported: new Map(), exported: new Map(), firstParam: new Map(), python: true, consts: constsOf(text, true), reexportAll: [] };
   for (const m of text.matchAll(/^(\w+)\s*=\s*(?:\w+\.)?(Blueprint|APIRouter)\s*\(/gm)) {
     const call = splitArgs(text, m.index + m[0].length - 1);
-    const p = optionString(call?.args.join(','), m[2] === 'Blueprint' ? 'url_prefix' : 'prefix');
+    const p = optionExpr(call?.args.join(','), m[2] === 'Blueprint' ? 'url_prefix' : 'prefix');
     if (p !== null) f.ownPrefix.set(m[1]!, p);
   }
   for (const m of text.matchAll(/\b(\w+)\.(register_blueprint|include_router)\s*\(/g)) {
     const call = splitArgs(text, m.index + m[0].length - 1);
     if (!call?.args.length) continue;
     const blueprint = m[2] === 'register_blueprint';
-    const prefix = optionString(call.args.slice(1).join(','), blueprint ? 'url_prefix' : 'prefix');
+    const prefix = optionExpr(call.args.slice(1).join(','), blueprint ? 'url_prefix' : 'prefix');
     f.mounts.push({ parent: m[1]!, childExpr: call.args[0]!, prefix: prefix ?? '', replacesOwn: blueprint && prefix !== null });
   }
   for (const m of text.matchAll(/^[ \t]*from\s+(\.*[\w.]*)\s+import\s+(\([^)]*\)|[^\n#]+)/gm)) {
@@ -163,7 +206,7 @@ function pyFacts(text: string, path: string): FileFacts {
   if (/(^|\/)urls\.py$/.test(path)) {
     for (const m of text.matchAll(/\b(?:path|re_path|url)\(\s*r?(['"])([^'"]*)\1\s*,\s*include\(\s*\(?\s*(?:(['"])([\w.]+)\3|([\w.]+))/g)) {
       const prefix = m[2]!.replace(/^\^/, '').replace(/\$$/, '');
-      f.mounts.push({ parent: 'urlpatterns', childExpr: m[4] ? `module:${m[4]}` : `${m[5]}.urlpatterns`, prefix });
+      f.mounts.push({ parent: 'urlpatterns', childExpr: m[4] ? `module:${m[4]}` : `${m[5]}.urlpatterns`, prefix: JSON.stringify(prefix) });
     }
   }
   return f;
@@ -188,7 +231,7 @@ export function applyMounts(
   imports: ImportInfo[],
   ctx?: ResolveContext,
 ): Route[] {
-  if (!routes.some((r) => r.receiver)) return routes.map(({ receiver: _r, ...route }) => route);
+  if (!routes.some((r) => r.receiver || r.path.includes('${'))) return routes.map(({ receiver: _r, ...route }) => route);
   // facts are read lazily: only files that mount something and the files their imports reach
   const cache = new Map<string, FileFacts | null>();
   const facts = {
@@ -208,6 +251,55 @@ export function applyMounts(
   for (const i of imports) if (i.resolved) resolvedBy.set(`${i.from}\u0000${i.specifier}`, i.resolved);
   const resolve = (from: string, specifier: string): string | undefined =>
     resolvedBy.get(`${from}\u0000${specifier}`) ?? (ctx ? resolveImport({ from, specifier, line: 0 }, ctx) : undefined);
+
+  /** The value of a string constant visible in `file`: declared there, imported, or re-exported. */
+  const constValue = (file: string, name: string, depth = 0): string | undefined => {
+    const f = facts.get(file);
+    if (!f || depth > 6) return undefined;
+    const own = f.consts.get(name);
+    if (own !== undefined) return depth > 5 ? undefined : evalString(file, own, depth + 1) ?? undefined;
+    const imp = f.imported.get(name);
+    if (imp && imp.name !== '*' && imp.name !== 'default') {
+      const target = resolve(file, imp.specifier);
+      return target ? constValue(target, imp.name, depth + 1) : undefined;
+    }
+    for (const spec of f.reexportAll) {
+      const target = resolve(file, spec);
+      const v = target ? constValue(target, name, depth + 1) : undefined;
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  };
+  /** Evaluates a prefix or path expression: literals, constants, templates and `+` of those. */
+  const evalString = (file: string, expr: string, depth = 0): string | null => {
+    const e = expr.trim();
+    if (!e) return '';
+    if (/^"(?:[^"\\]|\\.)*"$/.test(e)) return JSON.parse(e) as string;
+    if (/^'[^'\n]*'$/.test(e)) return e.slice(1, -1);
+    if (/^`[^`]*`$/.test(e)) return substitute(file, e.slice(1, -1), depth);
+    if (/^[\w$]+$/.test(e)) return constValue(file, e, depth) ?? null;
+    const ns = /^([\w$]+)\.([\w$]+)$/.exec(e);
+    if (ns) {
+      const imp = facts.get(file)?.imported.get(ns[1]!);
+      const target = imp?.name === '*' ? resolve(file, imp.specifier) : undefined;
+      return target ? constValue(target, ns[2]!, depth + 1) ?? null : null;
+    }
+    if (e.includes('+')) {
+      const parts = e.split('+').map((x) => evalString(file, x, depth));
+      return parts.every((x) => x !== null) ? parts.join('') : null;
+    }
+    return null;
+  };
+  /** `${NAME}` placeholders in a template replaced by constant values; null if any is unknown. */
+  const substitute = (file: string, template: string, depth = 0): string | null => {
+    let ok = true;
+    const out = template.replace(/\$\{\s*([\w$.]+)\s*\}/g, (_, name: string) => {
+      const v = evalString(file, name, depth);
+      if (v === null) ok = false;
+      return v ?? '';
+    });
+    return ok && !out.includes('${') ? out : null;
+  };
 
   /** The node a local name stands for: a router variable or a plugin function's instance. */
   const nodeOf = (file: string, local: string, depth = 0): string | undefined => {
@@ -268,13 +360,13 @@ export function applyMounts(
   for (const file of new Set([...mountFiles, ...routes.map((r) => r.file)])) {
     const f = facts.get(file);
     if (!f) continue;
-    for (const [local, p] of f.ownPrefix) ownPrefix.set(`${file}#${local}`, p);
+    for (const [local, p] of f.ownPrefix) ownPrefix.set(`${file}#${local}`, evalString(file, p) ?? '');
     for (const mt of f.mounts) {
       const child = childNode(file, mt.childExpr);
       const parent = nodeOf(file, mt.parent) ?? `${file}#${mt.parent}`;
       if (!child || child === parent) continue;
       const list = parents.get(child) ?? [];
-      list.push({ parent, child, prefix: mt.prefix, replacesOwn: mt.replacesOwn });
+      list.push({ parent, child, prefix: evalString(file, mt.prefix) ?? '', replacesOwn: mt.replacesOwn });
       parents.set(child, list);
     }
   }
@@ -303,6 +395,8 @@ export function applyMounts(
   const out: Route[] = [];
   for (const r of routes) {
     const { receiver, ...route } = r;
+    // a path written as a template of constants: `/templates/${TEMPLATE_FILE}`
+    if (route.path.includes('${')) route.path = substitute(r.file, route.path) ?? route.path;
     if (!receiver) {
       out.push(route);
       continue;

@@ -3,7 +3,7 @@
 
 import type { ResolveContext } from './module-graph.ts';
 import { applyMounts, splitArgs, type RawRoute } from './route-mounts.ts';
-import { baseName, LineIndex, matchesWithLines, type Sources } from './sources.ts';
+import { baseName, LineIndex, lineState, linePrefix, matchesWithLines, type Sources } from './sources.ts';
 import type { FileInfo, ImportInfo, Route } from './types.ts';
 
 const JS_LANGS = new Set(['TypeScript', 'JavaScript', 'JSX']);
@@ -16,6 +16,9 @@ function jsFramework(text: string): string {
   return 'Express';
 }
 
+/** A match inside a comment or a string is an example in prose or test data, not a route. */
+const inCommentOrString = (text: string, index: number, hash = false) => lineState(linePrefix(text, index), hash) !== 'code';
+
 function jsRoutes(path: string, text: string): RawRoute[] {
   const out: RawRoute[] = [];
   const framework = jsFramework(text);
@@ -23,15 +26,18 @@ function jsRoutes(path: string, text: string): RawRoute[] {
   for (const { m, line } of matchesWithLines(text, call)) {
     // skip obvious non-routers: map.get('/x') on a Map or a fetch client
     if (/^(map|cache|headers|params|searchParams|axios|http|client|api|request|supertest|res|req|fetch)$/i.test(m[1]!)) continue;
+    if (inCommentOrString(text, m.index)) continue;
     const handler = m[5] && !/^(async|function)$/.test(m[5]) ? m[5] : undefined;
     out.push({ method: verb(m[2]!), path: m[4]!, framework, file: path, line, handler, receiver: m[1] });
   }
   // fastify.route({ method: 'GET', url: '/x' })
   for (const { m, line } of matchesWithLines(text, /\b([A-Za-z_$][\w$]*)\.route\(\s*\{[^}]*?method\s*:\s*(\[[^\]]*\]|['"][A-Z]+['"])[^}]*?url\s*:\s*['"]([^'"]+)['"]/g)) {
+    if (inCommentOrString(text, m.index)) continue;
     for (const v of m[2]!.match(/[A-Z]+/g) ?? []) out.push({ method: v, path: m[3]!, framework, file: path, line, receiver: m[1] });
   }
   // Express: router.route('/x').get(h).post(h)
   for (const { m, line } of matchesWithLines(text, /\b([A-Za-z_$][\w$]*)\.route\(\s*(['"`])(\/[^'"`]*)\2\s*\)/g)) {
+    if (inCommentOrString(text, m.index)) continue;
     const chain = new RegExp(`^\\s*\\.(${VERBS})\\s*\\(`);
     let at = m.index + m[0].length;
     for (let c = chain.exec(text.slice(at, at + 200)); c; c = chain.exec(text.slice(at, at + 200))) {

@@ -102,3 +102,28 @@ export function dirName(p: string): string {
   const i = p.lastIndexOf('/');
   return i < 0 ? '' : p.slice(0, i);
 }
+
+/**
+ * Where the text before a position on its line leaves off: inside a string literal, after a line
+ * comment opener (`//`, or `#` when `hash` is set), inside a block comment line, or in code. Strings
+ * that span lines are not followed; a quote inside a comment does not count.
+ */
+export function lineState(prefix: string, hash = false): 'code' | 'string' | 'comment' {
+  if (/^\s*(\/\*|\*(?!\/)|<!--)/.test(prefix)) return 'comment';
+  let quote = '';
+  for (let i = 0; i < prefix.length; i++) {
+    const c = prefix[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'" || c === '`') quote = c;
+    else if ((c === '/' && prefix[i + 1] === '/') || (hash && c === '#')) return 'comment';
+    else if (c === '/' && prefix[i + 1] === '*' && !prefix.includes('*/', i + 2)) return 'comment';
+  }
+  return quote ? 'string' : 'code';
+}
+
+/** The text from the start of the line holding `index` up to `index`. */
+export function linePrefix(text: string, index: number): string {
+  return text.slice(text.lastIndexOf('\n', index - 1) + 1, index);
+}

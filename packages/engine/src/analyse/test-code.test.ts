@@ -15,6 +15,7 @@ describe('isTestCode()', () => {
     'e2e/harness.ts',
     'internal/testdata/main.go',
     'src/agents/test-fixtures.ts',
+    'apps/server/src/modules/auth/test-harness.ts',
     'src/test/databases.ts',
     'spec/models/user_spec.rb',
     'src/test/java/com/acme/ShopTest.java',

@@ -7,7 +7,7 @@ import type { Analysis, ContainerInfo, Dependency, EntryPoint, EnvVar, Framework
 const FIXTURE_DIR = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|__snapshots__)\//i;
 const TEST_DIR = /(^|\/)(tests?|__tests__|spec|specs|e2e|integration-tests?)\//i;
 const TEST_FILE =
-  /\.(test|spec|e2e-spec)\.[a-z0-9]+$|(^|\/)test_[^/]+\.py$|_test\.(py|go|rb)$|_spec\.rb$|(^|\/)conftest\.py$|(Tests?|IT)\.(java|kt|cs|scala)$|Test\.php$|(^|\/)test[-_](helpers?|fixtures?|utils?|setup|support)\.[cm]?[jt]sx?$/i;
+  /\.(test|spec|e2e-spec)\.[a-z0-9]+$|(^|\/)test_[^/]+\.py$|_test\.(py|go|rb)$|_spec\.rb$|(^|\/)conftest\.py$|(Tests?|IT)\.(java|kt|cs|scala)$|Test\.php$|(^|\/)test[-_](helpers?|fixtures?|utils?|setup|support|harness)\.[cm]?[jt]sx?$/i;
 
 /** A sample project or data set that tests run against (fixtures/, testdata/…). */
 export function isFixturePath(p: string): boolean {
