@@ -1,7 +1,7 @@
 // Payment success (/app/payment-success): verifies the payment with the server, then forwards to the report after 2 s.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import {
   FormatSchema,
@@ -39,58 +39,64 @@ function forget(reportId: string) {
   }
 }
 
+type Target = { reportId: string; format: Format; sessionId: string | null };
+
+/** Asks the server (which asks the provider) whether this purchase is paid; never throws, the answer is the page's state. */
+async function verifyPayment({ reportId, format, sessionId }: Target, client: QueryClient): Promise<State> {
+  if (!reportId) return { kind: 'no-session' };
+  if (!UUID_RE.test(reportId)) return { kind: 'error', message: messages.validation.invalidReportIdShort };
+  try {
+    const status = await getPaymentStatus(reportId, sessionId ?? undefined);
+    if (canDownload(status, format)) {
+      forget(reportId);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['payment-status', reportId] }),
+        client.invalidateQueries({ queryKey: ['reports'] }),
+        client.invalidateQueries({ queryKey: ['purchases'] }),
+      ]);
+      return { kind: 'success', format };
+    }
+    return sessionId ? { kind: 'error', message: messages.purchase.notConfirmed } : { kind: 'no-session' };
+  } catch (e) {
+    return { kind: 'error', message: e instanceof ApiRequestError ? messages.purchase.verificationFailed(e.status) : e instanceof Error ? e.message : String(e) };
+  }
+}
+
 export function PaymentSuccessPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const client = useQueryClient();
   // Read once: the session id leaves the URL after handling, and the fallbacks are cleared on success.
-  const initial = useRef(() => {
+  const [target] = useState<Target>(() => {
     const reportId = params.get('reportId') ?? params.get('report_id') ?? stored(storageKeys.currentReportId) ?? '';
     const format = FormatSchema.catch('word').parse(params.get('format') ?? stored(storageKeys.currentPaymentFormat) ?? 'word');
     const sessionId = params.get('session_id') ?? (reportId ? stored(storageKeys.paymentSession(reportId)) : null);
     return { reportId, format, sessionId };
-  }).current;
-  const [target] = useState(initial);
-  const [state, setState] = useState<State>({ kind: 'verifying' });
+  });
+  // Verification runs once per visit (no cache between visits); Try Again refetches.
+  const verification = useQuery({
+    queryKey: ['payment-verification', target],
+    queryFn: () => verifyPayment(target, client),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const state: State = verification.isFetching || !verification.data ? { kind: 'verifying' } : verification.data;
+  const verify = () => void verification.refetch();
 
-  const verify = useCallback(async () => {
-    const { reportId, format, sessionId } = target;
-    if (!reportId) return setState({ kind: 'no-session' });
-    if (!UUID_RE.test(reportId)) return setState({ kind: 'error', message: messages.validation.invalidReportIdShort });
-    setState({ kind: 'verifying' });
-    try {
-      const status = await getPaymentStatus(reportId, sessionId ?? undefined);
-      if (canDownload(status, format)) {
-        forget(reportId);
-        await Promise.all([
-          client.invalidateQueries({ queryKey: ['payment-status', reportId] }),
-          client.invalidateQueries({ queryKey: ['reports'] }),
-          client.invalidateQueries({ queryKey: ['purchases'] }),
-        ]);
-        setState({ kind: 'success', format });
-      } else if (!sessionId) setState({ kind: 'no-session' });
-      else setState({ kind: 'error', message: messages.purchase.notConfirmed });
-    } catch (e) {
-      setState({ kind: 'error', message: e instanceof ApiRequestError ? messages.purchase.verificationFailed(e.status) : e instanceof Error ? e.message : String(e) });
-    }
-  }, [client, target]);
-
+  // Spec §2: the session id is removed from the address once it has been read.
   useEffect(() => {
-    void verify();
-    // Spec §2: the session id is removed from the address once it has been read.
-    if (params.has('session_id')) {
-      const next = new URLSearchParams(params);
-      next.delete('session_id');
-      setParams(next, { replace: true });
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per visit
-  }, []);
+    if (!params.has('session_id')) return;
+    const next = new URLSearchParams(params);
+    next.delete('session_id');
+    setParams(next, { replace: true });
+  }, [params, setParams]);
 
   useEffect(() => {
     if (state.kind !== 'success') return;
     const t = window.setTimeout(() => navigate(`/app/report/${target.reportId}`, { replace: true }), PAYMENT_SUCCESS_REDIRECT_MS);
     return () => window.clearTimeout(t);
-  }, [navigate, state, target.reportId]);
+  }, [navigate, state.kind, target.reportId]);
 
   return (
     <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
@@ -118,7 +124,7 @@ export function PaymentSuccessPage() {
             <p className="text-slate-600" data-testid="payment-error">{state.message}</p>
             <div className="mt-2 flex flex-col gap-2 sm:flex-row">
               <ButtonLink to="/app" variant="secondary">Back to Dashboard</ButtonLink>
-              <Button onClick={() => void verify()}>Try Again</Button>
+              <Button onClick={verify}>Try Again</Button>
             </div>
           </div>
         )}
@@ -136,7 +142,7 @@ export function PaymentSuccessPage() {
             </div>
             <div className="mt-2 flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
               <ButtonLink to="/app" variant="secondary">Back to Dashboard</ButtonLink>
-              <Button onClick={() => void verify()}>Try Again</Button>
+              <Button onClick={verify}>Try Again</Button>
             </div>
           </div>
         )}

@@ -1,5 +1,6 @@
 // The free preview on the report page: the first 5 PDF pages with pdf.js, previous/next and zoom 50–200%.
 import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, ZoomIn, ZoomOut } from 'lucide-react';
 import {
   PREVIEW_MAX_PAGES,
@@ -22,18 +23,28 @@ import { stepZoom, toPdfBytes } from '../lib/pdf-data.ts';
 import type { PdfDocument } from '../lib/pdfjs.ts';
 
 type LoadState = { kind: 'loading' } | { kind: 'ready'; doc: PdfDocument; pages: number } | { kind: 'error'; message: string; hint?: string };
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), reject(new DOMException('aborted', 'AbortError'))), { once: true });
-  });
+/** An opened document, tagged with the bytes it came from so a stale one is never shown for new bytes. */
+type Opened = { bytes: Uint8Array } & ({ doc: PdfDocument; pages: number } | { error: string });
 
 const isNotFound = (e: unknown) => e instanceof ApiRequestError && e.status === 404 && e.body === messages.preview.fileNotFound;
+const loadFailed = (text: string): LoadState => ({
+  kind: 'error',
+  message: messages.preview.loadFailed(text),
+  hint: 'You can still buy and download the full report in Word or LaTeX.',
+});
 
 export function PdfPreview({ reportId }: { reportId: string }) {
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  // 'PDF file not found' is retried 3 times, 3 s apart (the file may still be being written); other errors are not.
+  const preview = useQuery({
+    queryKey: ['preview', reportId],
+    queryFn: async ({ signal }) => toPdfBytes((await getPreview(reportId, signal)).pdf_preview),
+    retry: (failures, e) => isNotFound(e) && failures < PREVIEW_RETRY_COUNT,
+    retryDelay: PREVIEW_RETRY_DELAY_MS,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const bytes = preview.data;
+  const [opened, setOpened] = useState<Opened | null>(null);
   const [page, setPage] = useState(1);
   const [zoom, setZoom] = useState<number>(PREVIEW_ZOOM_INITIAL);
   const [renderError, setRenderError] = useState<string | null>(null);
@@ -41,6 +52,42 @@ export function PdfPreview({ reportId }: { reportId: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const [boxWidth, setBoxWidth] = useState(0);
+
+  // Open the fetched bytes with pdf.js (loaded on demand); the document is destroyed when the bytes change or the page unmounts.
+  useEffect(() => {
+    if (!bytes) return;
+    let doc: PdfDocument | null = null;
+    let cancelled = false;
+    import('../lib/pdfjs.ts')
+      // pdf.js hands its buffer to the worker, so it gets a copy and the cached bytes stay readable.
+      .then(({ openPdf }) => openPdf(bytes.slice()))
+      .then(
+        (d) => {
+          doc = d;
+          if (cancelled) return void d.destroy();
+          setPage(1);
+          setOpened({ bytes, doc: d, pages: Math.min(d.numPages, PREVIEW_MAX_PAGES) });
+        },
+        (e: unknown) => {
+          if (!cancelled) setOpened({ bytes, error: e instanceof Error ? e.message : String(e) });
+        },
+      );
+    return () => {
+      cancelled = true;
+      void doc?.destroy();
+    };
+  }, [bytes]);
+
+  const state: LoadState = (() => {
+    if (preview.isFetching) return { kind: 'loading' };
+    if (preview.error) {
+      const e = preview.error;
+      if (isNotFound(e)) return { kind: 'error', message: messages.preview.notAvailable };
+      return loadFailed(e instanceof ApiRequestError ? e.body || e.message : e.message);
+    }
+    if (!opened || opened.bytes !== bytes) return { kind: 'loading' };
+    return 'error' in opened ? loadFailed(opened.error) : { kind: 'ready', doc: opened.doc, pages: opened.pages };
+  })();
 
   // Fit the page to the box: re-render when the box changes width (rotation, window resize).
   useEffect(() => {
@@ -53,57 +100,17 @@ export function PdfPreview({ reportId }: { reportId: string }) {
     return () => observer.disconnect();
   }, [state.kind]);
 
-  // Fetch and open the preview; 'PDF file not found' is retried 3 times, 3 s apart (the file may still be being written).
-  useEffect(() => {
-    const ctrl = new AbortController();
-    let doc: PdfDocument | null = null;
-    setState({ kind: 'loading' });
-    void (async () => {
-      try {
-        let preview;
-        for (let i = 0; ; i++) {
-          try {
-            preview = await getPreview(reportId, ctrl.signal);
-            break;
-          } catch (e) {
-            if (isNotFound(e) && i < PREVIEW_RETRY_COUNT) {
-              await sleep(PREVIEW_RETRY_DELAY_MS, ctrl.signal);
-              continue;
-            }
-            throw e;
-          }
-        }
-        const bytes = toPdfBytes(preview.pdf_preview);
-        const { openPdf } = await import('../lib/pdfjs.ts');
-        doc = await openPdf(bytes);
-        if (ctrl.signal.aborted) return;
-        setPage(1);
-        setState({ kind: 'ready', doc, pages: Math.min(doc.numPages, PREVIEW_MAX_PAGES) });
-      } catch (e) {
-        if (ctrl.signal.aborted) return;
-        if (isNotFound(e)) setState({ kind: 'error', message: messages.preview.notAvailable });
-        else {
-          const text = e instanceof ApiRequestError ? e.body || e.message : e instanceof Error ? e.message : String(e);
-          setState({ kind: 'error', message: messages.preview.loadFailed(text), hint: 'You can still buy and download the full report in Word or LaTeX.' });
-        }
-      }
-    })();
-    return () => {
-      ctrl.abort();
-      void doc?.destroy();
-    };
-  }, [reportId, attempt]);
-
   // Render the current page, debounced so quick zoom or page clicks draw once.
+  const doc = state.kind === 'ready' ? state.doc : null;
   useEffect(() => {
-    if (state.kind !== 'ready') return;
+    if (!doc) return;
     let task: { cancel: () => void; promise: Promise<void> } | null = null;
     let cancelled = false;
     const t = window.setTimeout(async () => {
       const canvas = canvasRef.current;
       if (!canvas) return;
       try {
-        const pdfPage = await state.doc.getPage(page);
+        const pdfPage = await doc.getPage(page);
         const base = pdfPage.getViewport({ scale: 1 });
         const width = boxWidth || boxRef.current?.clientWidth || base.width;
         const fit = Math.min(width / base.width, 1.5);
@@ -131,7 +138,7 @@ export function PdfPreview({ reportId }: { reportId: string }) {
       window.clearTimeout(t);
       task?.cancel();
     };
-  }, [state, page, zoom, boxWidth]);
+  }, [doc, page, zoom, boxWidth]);
 
   if (state.kind === 'loading') {
     return (
@@ -145,7 +152,7 @@ export function PdfPreview({ reportId }: { reportId: string }) {
     return (
       <Alert tone="error" title={state.message}>
         {state.hint && <p>{state.hint}</p>}
-        <Button size="sm" variant="secondary" className="mt-2" onClick={() => setAttempt((a) => a + 1)}>
+        <Button size="sm" variant="secondary" className="mt-2" onClick={() => void preview.refetch()}>
           {uiMessages.retry}
         </Button>
       </Alert>

@@ -1,7 +1,7 @@
 // Processing (/app/processing/:id): polls the status every 5 s and animates progress between the server's steps (spec §4).
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Circle, Loader2, XCircle } from 'lucide-react';
 import { ELAPSED_TICK_MS, PIPELINE_STEPS, STATUS_POLL_MS, messages, storageKeys, type StatusResponse } from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -42,60 +42,67 @@ function save(id: string, value: StoredProgress | null) {
   }
 }
 
+/** What one poll learned: the server's answer and the progress record it left in storage. */
+type PollResult = { status: StatusResponse; stored: StoredProgress | null };
+
+/**
+ * One status poll. Storage is written here, in the query function, so rendering only reads what
+ * the poll returned (the page derives its phase from the query instead of mirroring it in state).
+ */
+async function pollStatus(reportId: string, signal: AbortSignal, onCompleted: () => void): Promise<PollResult> {
+  try {
+    const status = await getStatus(reportId, signal);
+    if (status.state === 'completed') {
+      save(reportId, { ...(load(reportId) ?? advance(null, LAST_STEP, Date.now())), progress: 100, completed: true });
+      onCompleted();
+      return { status, stored: null };
+    }
+    if (status.state === 'processing') {
+      const next = advance(load(reportId), stepIndexOf(status.step), Date.now());
+      save(reportId, next);
+      return { status, stored: next };
+    }
+    save(reportId, null);
+    return { status, stored: null };
+  } catch (e) {
+    // Spec §4: a failed poll clears the cached progress.
+    if (!signal.aborted) save(reportId, null);
+    throw e;
+  }
+}
+
+function phaseOf(data: PollResult | undefined, error: unknown): Phase {
+  if (error) return error instanceof ApiRequestError && error.status === 404 ? 'not-found' : 'error';
+  const state = data?.status.state;
+  return state === 'completed' || state === 'failed' || state === 'cancelled' ? state : 'processing';
+}
+
 export function ProcessingPage({ reportId }: { reportId: string }) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [phase, setPhase] = useState<Phase>('processing');
-  const [status, setStatus] = useState<StatusResponse | null>(null);
-  const [stored, setStored] = useState<StoredProgress | null>(() => load(reportId));
+  // The record from an earlier visit animates the bar until the first poll answers.
+  const [initialStored, setInitialStored] = useState<StoredProgress | null>(() => load(reportId));
   const [now, setNow] = useState(() => Date.now());
-  const [errorText, setErrorText] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
-  const phaseRef = useRef<Phase>('processing');
-  phaseRef.current = phase;
 
-  const poll = useCallback(async () => {
-    try {
-      const s = await getStatus(reportId);
-      setStatus(s);
-      if (s.state === 'completed') {
-        save(reportId, { ...(load(reportId) ?? advance(null, LAST_STEP, Date.now())), progress: 100, completed: true });
-        setPhase('completed');
-        void client.invalidateQueries({ queryKey: ['reports'] });
-      } else if (s.state === 'failed') {
-        save(reportId, null);
-        setErrorText(s.error || messages.report.generationFailed);
-        setPhase('failed');
-      } else if (s.state === 'cancelled') {
-        save(reportId, null);
-        setPhase('cancelled');
-      } else {
-        const next = advance(load(reportId), stepIndexOf(s.step), Date.now());
-        save(reportId, next);
-        setStored(next);
-        setPhase('processing');
-      }
-    } catch (e) {
-      save(reportId, null);
-      if (e instanceof ApiRequestError && e.status === 404) setPhase('not-found');
-      else {
-        setErrorText(messages.report.pollingError);
-        setPhase('error');
-      }
-    }
-  }, [client, reportId]);
-
-  // Poll once on load and every 5 s while the report is processing.
-  useEffect(() => {
-    if (phase !== 'processing') return;
-    void poll();
-    const t = window.setInterval(() => {
-      if (phaseRef.current === 'processing') void poll();
-    }, STATUS_POLL_MS);
-    return () => window.clearInterval(t);
-  }, [phase, poll]);
+  // Poll once on load and every 5 s while the report is processing; a stopped run or a failed poll ends polling.
+  const queryKey = ['processing-status', reportId];
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => pollStatus(reportId, signal, () => void client.invalidateQueries({ queryKey: ['reports'] })),
+    refetchInterval: (q) => (phaseOf(q.state.data, q.state.error) === 'processing' ? STATUS_POLL_MS : false),
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  const phase = phaseOf(query.data, query.error);
+  const status = query.data?.status ?? null;
+  const stored = query.data ? query.data.stored : initialStored;
+  const errorText =
+    phase === 'error' ? messages.report.pollingError : phase === 'failed' ? status?.error || messages.report.generationFailed : null;
 
   useEffect(() => {
     if (phase !== 'processing') return;
@@ -110,19 +117,17 @@ export function ProcessingPage({ reportId }: { reportId: string }) {
   const remaining = completed ? 0 : remainingSeconds(stepIndex, secondsInStep);
   const states = stepStates(stepIndex, completed);
 
+  // Spec §4: Try Again resets the state and the start time, then polls again.
   function tryAgain() {
     save(reportId, null);
-    setStored(null);
-    setStatus(null);
-    setErrorText(null);
+    setInitialStored(null);
     setNow(Date.now());
-    setPhase('processing');
-    if (phase === 'processing') void poll();
+    void client.resetQueries({ queryKey });
   }
 
   async function refresh() {
     setRefreshing(true);
-    await poll();
+    await query.refetch();
     setRefreshing(false);
   }
 
