@@ -45,24 +45,74 @@ export const COMPANY_FIELDS = [
   ['website', 'Website', 'Website not provided'],
 ] as const satisfies readonly (readonly [keyof NonNullable<DocTree['cover']>['company'], string, string])[];
 
+/** Width of a text in a writer's unit; `mono` for code and citations, `bold` for header cells. */
+export type MeasureText = (text: string, mono: boolean, bold: boolean) => number;
+
 /**
- * Column widths as shares of the table width, from the text in each column: every column gets room
- * for its longest word (so "runtime" never splits), the rest goes to columns with long content.
+ * Width of a text in "average lowercase characters" of a proportional font, for writers that cannot
+ * measure (LaTeX, DOCX): capitals and digits are wider than the average, i, l and punctuation narrower.
+ */
+export const estimateChars: MeasureText = (text, mono, bold) => {
+  if (mono) return text.length * 1.2;
+  let u = 0;
+  for (const c of text) u += /[mwMW@%]/.test(c) ? 1.6 : /[A-Z&]/.test(c) ? 1.4 : /[0-9#$?_~]/.test(c) ? 1.1 : /[iljtfrI.,:;'|!()[\]/\- ]/.test(c) ? 0.6 : 1;
+  return bold ? u * 1.1 : u;
+};
+
+/**
+ * Column widths (in the unit of `measure`) that add up to `total`. Every column first gets the width
+ * of its longest unbreakable word plus padding (capped, so one long path cannot starve the others),
+ * so "DELETE" or "runtime" never split; what is left goes to the columns with long content. When
+ * even the minimums do not fit, the widest columns give way first and the narrow ones keep theirs.
+ * The first row is the header (measured bold).
+ */
+export function fitColumns(rows: Inline[][][], total: number, measure: MeasureText, opts: { pad: number; cap?: number }): number[] {
+  const cols = Math.max(1, ...rows.map((r) => r.length));
+  const cap = opts.cap ?? total * 0.3;
+  const stats = Array.from({ length: cols }, (_, i) => {
+    let word = 0;
+    let longest = 0;
+    let sum = 0;
+    rows.forEach((r, ri) => {
+      const cell = r[i] ?? [];
+      const mono = cell.some((c) => c.type === 'code' || c.type === 'citation');
+      const text = inlineText(cell);
+      for (const w of text.split(/\s+/)) if (w) word = Math.max(word, measure(w, mono, ri === 0));
+      const full = measure(text, mono, ri === 0);
+      longest = Math.max(longest, full);
+      sum += full;
+    });
+    const min = Math.min(word, cap) + opts.pad;
+    return { min, want: Math.max(min, Math.min(total * 0.55, Math.max(sum / Math.max(1, rows.length), longest * 0.6) + opts.pad)) };
+  });
+  const mins = stats.map((s) => s.min);
+  const minSum = mins.reduce((a, b) => a + b, 0);
+  if (minSum >= total) {
+    // water-filling: lower a common ceiling until the columns fit; columns under it keep their width
+    const sorted = [...mins].sort((a, b) => a - b);
+    let rest = total;
+    let level = total / cols;
+    for (let k = 0; k < sorted.length; k++) {
+      const left = sorted.length - k;
+      if (sorted[k]! * left >= rest) {
+        level = rest / left;
+        break;
+      }
+      rest -= sorted[k]!;
+      level = sorted[k]!;
+    }
+    return mins.map((m) => Math.min(m, level));
+  }
+  const extra = total - minSum;
+  const weights = stats.map((s) => s.want - s.min + 0.5);
+  const wsum = weights.reduce((a, b) => a + b, 0);
+  return mins.map((m, i) => m + (extra * weights[i]!) / wsum);
+}
+
+/**
+ * Column widths as shares of the table width, from the text in each column (estimated character
+ * widths): see fitColumns.
  */
 export function columnShares(rows: Inline[][][], charsAcross = 90): number[] {
-  const cols = Math.max(1, ...rows.map((r) => r.length));
-  const stats = Array.from({ length: cols }, (_, i) => {
-    const texts = rows.map((r) => inlineText(r[i] ?? []));
-    const longestWord = Math.max(3, ...texts.flatMap((t) => t.split(/\s+/).map((w) => w.length)));
-    const longest = Math.max(0, ...texts.map((t) => t.length));
-    const avg = texts.reduce((a, t) => a + t.length, 0) / Math.max(1, texts.length);
-    return { min: Math.min(longestWord + 2, 24), want: Math.min(50, Math.max(4, avg, longest * 0.6)) };
-  });
-  const base = stats.map((s) => s.min);
-  const sum = base.reduce((a, b) => a + b, 0);
-  if (sum >= charsAcross) return base.map((b) => b / sum);
-  const extra = charsAcross - sum;
-  const weights = stats.map((s) => Math.max(0, s.want - s.min) + 1);
-  const wsum = weights.reduce((a, b) => a + b, 0);
-  return base.map((b, i) => (b + (extra * weights[i]!) / wsum) / charsAcross);
+  return fitColumns(rows, charsAcross, estimateChars, { pad: 2, cap: Math.min(24, charsAcross * 0.3) }).map((w) => w / charsAcross);
 }

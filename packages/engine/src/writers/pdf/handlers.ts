@@ -2,7 +2,7 @@
 
 import type { Block, Inline } from '../../tree/types.ts';
 import { inlineText } from '../../tree/markdown.ts';
-import { columnShares, figureWidth, rasterOf } from '../common/outline.ts';
+import { figureWidth, fitColumns, rasterOf } from '../common/outline.ts';
 import { toWinAnsi } from '../common/unicode.ts';
 import { BODY_SIZE, COLORS, FONTS, MARGIN, type PdfContext, ensureSpace, pageBottom, pageIndex, plainHeight, richText, sideBar } from './layout.ts';
 
@@ -58,7 +58,9 @@ export const blockHandlers: Handlers = {
     const pad = 4;
     const cols = Math.max(1, b.header.length, ...b.rows.map((r) => r.length));
     const padRow = (row: Inline[][]) => Array.from({ length: cols }, (_, i) => row[i] ?? []);
-    const widths = columnShares([padRow(b.header), ...b.rows.map(padRow)], Math.round(ctx.width / (size * 0.5))).map((s) => s * ctx.width);
+    // measured with the real fonts, so the narrowest column still holds its longest word
+    const measure = (text: string, mono: boolean, bold: boolean) => doc.font(mono ? FONTS.mono : bold ? FONTS.bold : FONTS.body).fontSize(size).widthOfString(toWinAnsi(text));
+    const widths = fitColumns([padRow(b.header), ...b.rows.map(padRow)], ctx.width, measure, { pad: 2 * pad + 1, cap: ctx.width * 0.3 });
     const align = (i: number) => b.align?.[i] ?? 'left';
     const cellHeight = (cell: Inline[], i: number, bold: boolean) => {
       const mono = cell.some((c) => c.type === 'code' || c.type === 'citation');
