@@ -78,7 +78,14 @@ describe.each(testDatabases)('language model on $name', (t) => {
       for await (const c of await ctx.app.storage.get(`reports/${first}/${name}`)) chunks.push(c as Buffer);
       const text = Buffer.concat(chunks).toString('utf8');
       expect(text).not.toContain(KEY);
-      if (name === 'trace.json') expect(text).toContain('"source":"model"');
+      if (name === 'trace.json') {
+        expect(text).toContain('"source":"model"');
+        // the model's usage is kept with the trace: which model, how many requests and tokens
+        const trace = JSON.parse(text) as { ai?: { provider: string; model: string; usage: { requests: number; inputTokens: number } } };
+        expect(trace.ai).toMatchObject({ provider: 'openai', model: expect.stringContaining('gpt-4o-mini') });
+        expect(trace.ai!.usage.requests).toBe(sent);
+        expect(trace.ai!.usage.inputTokens).toBeGreaterThan(0);
+      }
     }
     const rows = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM model_cache WHERE user_id = $1', [alice.id]);
     expect(rows[0]!.n).toBeGreaterThan(0);
