@@ -193,3 +193,67 @@ describe('tree-sitter extractor', async () => {
     expect(r.symbols.map((s) => s.name)).toEqual(['real']);
   });
 });
+
+describe('env vars declared as a schema over the whole environment', () => {
+  it('reads the keys of a zod schema parsed from process.env, with their defaults, and ignores plain objects', () => {
+    const src = sourcesFromMap({
+      'src/config.ts': [
+        "import { z } from 'zod';",
+        'const optionalUrl = z.url().optional();',
+        'export const ConfigSchema = z.object({',
+        "  NODE_ENV: z.enum(['development', 'production']).default('production'),",
+        '  PORT: z.coerce.number().int().default(3000),',
+        '  SITE_URL: optionalUrl,',
+        '  REFRESH_INTERVAL_S: z.coerce.number().default(86_400),',
+        '});',
+        'export const LIMITS = {',
+        "  MAX_SIZE: 'big',",
+        '};',
+        'export function loadConfig(env: NodeJS.ProcessEnv = process.env) {',
+        '  return ConfigSchema.parse(env);',
+        '}',
+      ].join('\n'),
+      'src/other.ts': "const Schema = z.object({\n  NOT_ENV: z.string(),\n});\nconst port = process.env.PORT;\n",
+    });
+    const vars = envVarsPass(src, languagesPass(src).files);
+    const inConfig = vars.filter((v) => v.file === 'src/config.ts');
+    expect(inConfig.map((v) => [v.name, v.line, v.defaultValue])).toEqual([
+      ['NODE_ENV', 4, 'production'],
+      ['PORT', 5, '3000'],
+      ['SITE_URL', 6, undefined],
+      ['REFRESH_INTERVAL_S', 7, '86400'],
+    ]);
+    // a schema in a file that only reads single variables is not an environment schema
+    expect(vars.some((v) => v.name === 'NOT_ENV')).toBe(false);
+  });
+});
+
+describe('env vars in comments', () => {
+  it('a variable named in a comment is not read', () => {
+    const src = sourcesFromMap({
+      'src/a.ts': '// reads `process.env.DOCUMENTED` elsewhere\n/*\n * process.env.IN_BLOCK\n */\nconst x = process.env.REAL;\n',
+      'run.sh': '# ${COMMENTED}\necho "${USED}"\n',
+    });
+    expect(envVarsPass(src, languagesPass(src).files).map((v) => v.name).sort()).toEqual(['REAL', 'USED']);
+  });
+});
+
+describe('TODO markers', () => {
+  it('counts a marker only where it opens a real comment, not in prose about markers or in strings', () => {
+    const src = sourcesFromMap({
+      'a.ts': [
+        '// only prose-free languages: a TODO in a markdown checklist is not a code marker',
+        "const sample = '// TODO add rate limiting';",
+        'const tpl = `x;\\n// FIXME leaks`;',
+        '// TODO: real one',
+        "const s = 'it''s'; // FIXME after a string",
+      ].join('\n'),
+      'b.py': 'msg = "it\'s"  # TODO python one\n',
+    });
+    expect(todosPass(src, languagesPass(src).files).map((t) => `${t.file}:${t.line} ${t.tag} ${t.text}`)).toEqual([
+      'a.ts:4 TODO real one',
+      'a.ts:5 FIXME after a string',
+      'b.py:1 TODO python one',
+    ]);
+  });
+});

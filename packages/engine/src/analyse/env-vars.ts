@@ -2,7 +2,7 @@
 // std::env::var, System.getenv, ENV[...], getenv, Environment.GetEnvironmentVariable) and the keys
 // of .env example files.
 
-import { baseName, matchesWithLines, type Sources } from './sources.ts';
+import { baseName, lineState, linePrefix, matchesWithLines, type Sources } from './sources.ts';
 import type { EnvVar, FileInfo } from './types.ts';
 
 const PATTERNS: Record<string, RegExp[]> = {
@@ -32,11 +32,35 @@ const BY_LANGUAGE: Record<string, keyof typeof PATTERNS> = {
   Dockerfile: 'shell', YAML: 'shell', 'Bourne Shell': 'shell', 'Bourne Again Shell': 'shell',
 };
 
+const HASH_COMMENTS = new Set<keyof typeof PATTERNS>(['py', 'ruby', 'shell']);
+
 /** Names that usually hold credentials: their example values are not repeated in the analysis. */
 export const SECRET_NAME = /SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE|API_?KEY|CREDENTIAL|AUTH/i;
 
 export function isEnvExample(p: string): boolean {
   return /^\.env(\.[\w-]+)?$/.test(baseName(p)) || /^(example|sample)\.env$/.test(baseName(p));
+}
+
+// the whole environment handed to a validator: `Schema.parse(process.env)`, `env = process.env`, cleanEnv(process.env, …)
+const WHOLE_ENV = /\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))/;
+// a key of that validator's schema: `PORT: z.coerce.number().default(3000)`, `DATABASE_URL: str()`, `HOST: optionalUrl`
+const SCHEMA_KEY = /^[ \t]*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)\s*:\s*([A-Za-z_$][\w$]*)(?=[\s.(,]|$)([^\n]*)/gm;
+
+/**
+ * Variables declared as the keys of a schema that validates the whole environment (zod, envalid,
+ * env-schema…): the code reads them without ever writing `process.env.NAME`.
+ */
+function schemaVars(file: string, text: string): EnvVar[] {
+  if (!WHOLE_ENV.test(text)) return [];
+  const out: EnvVar[] = [];
+  for (const { m, line } of matchesWithLines(text, SCHEMA_KEY)) {
+    // a key needs a schema-like value; `FOO: 'bar'` or `FOO: 1` is a plain object, not a schema
+    if (!/^(z|zod|v|t|Joi|yup|s|str|num|bool|port|url|host|email|json|optional\w*|required\w*|\w*(Schema|Url|Bool|Int|Number|String))$/.test(m[2]!)) continue;
+    const def = /\.default\(\s*(?:(['"`])([^'"`\n]*)\1|([\w.+-]+))\s*\)|\bdefault\s*:\s*(?:(['"`])([^'"`\n]*)\4|([\w.+-]+))/.exec(m[3]!);
+    const value = def ? def[2] ?? def[3] ?? def[5] ?? def[6] : undefined;
+    out.push({ name: m[1]!, file, line, ...(value ? { defaultValue: /^\d[\d_]*$/.test(value) ? value.replace(/_/g, '') : value } : {}) });
+  }
+  return out;
 }
 
 export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
@@ -65,8 +89,11 @@ export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
     if (family === 'shell' && f.language === 'YAML' && !/compose|\.github\/workflows|gitlab-ci/.test(f.path)) continue;
     const text = src.text(f.path);
     if (text == null) continue;
+    if (family === 'js') for (const v of schemaVars(f.path, text)) add(v);
     for (const re of PATTERNS[family]!) {
       for (const { m, line } of matchesWithLines(text, re)) {
+        // a variable named in a comment is documentation, not a read
+        if (lineState(linePrefix(text, m.index), HASH_COMMENTS.has(family)) === 'comment') continue;
         const def = m[3] || (m[2] && !/^['"`]$/.test(m[2]) ? m[2] : undefined);
         add({ name: m[1]!, file: f.path, line, ...(def ? { defaultValue: def } : {}) });
       }

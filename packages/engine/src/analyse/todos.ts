@@ -1,12 +1,13 @@
 // Pass: TODO/FIXME/HACK/XXX/BUG markers written in comments, with file:line.
 
-import { matchesWithLines, type Sources } from './sources.ts';
+import { lineState, linePrefix, matchesWithLines, type Sources } from './sources.ts';
 import type { FileInfo, TodoItem } from './types.ts';
 
 // only prose-free languages: a TODO in a markdown checklist is not a code marker
 const SKIP = new Set(['Markdown', 'JSON', 'Text', 'SVG', 'XML', 'reStructuredText']);
-// the marker must follow a comment opener on the same line, so identifiers like `todoList` never match
-const MARKER = /(?:\/\/+|#+|\/\*+|^[ \t]*\*|<!--|--|;+|%)[ \t]*(?:[^\n]*?[ \t(])?\b(TODO|FIXME|HACK|XXX|BUG)\b(?![/\w-])(?:\([^)\n]*\))?[:!\s-]*([^\n]*)/gm;
+// the marker must open a comment, so identifiers like `todoList` and prose that mentions "a TODO"
+// never match
+const MARKER = /(?:\/\/+|#+|\/\*+|^[ \t]*\*|<!--|--|;+|%)[ \t]*@?\b(TODO|FIXME|HACK|XXX|BUG)\b(?![/\w-])(?:\([^)\n]*\))?[:!\s-]*([^\n]*)/gm;
 
 export function todosPass(src: Sources, files: FileInfo[]): TodoItem[] {
   const out: TodoItem[] = [];
@@ -15,6 +16,8 @@ export function todosPass(src: Sources, files: FileInfo[]): TodoItem[] {
     const text = src.text(f.path);
     if (text == null || !/TODO|FIXME|HACK|XXX|BUG/.test(text)) continue;
     for (const { m, line } of matchesWithLines(text, MARKER)) {
+      // a comment opener inside a string literal is test data or a message, not a comment
+      if (lineState(linePrefix(text, m.index)) === 'string') continue;
       const body = m[2]!.replace(/\s*(\*\/|-->)\s*$/, '').trim();
       out.push({ tag: m[1] as TodoItem['tag'], text: body.length > 200 ? body.slice(0, 197) + '…' : body, file: f.path, line });
     }
