@@ -10,7 +10,6 @@ import { TextField } from '../../../components/ui/input.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { usePricing } from '../../../lib/pricing.ts';
 import { updateProfile } from '../api/update-profile.ts';
 
 type TabKey = 'profile' | 'downloads' | 'settings';
@@ -20,8 +19,8 @@ const tabs = [
   { key: 'settings', label: 'Settings', icon: <Settings aria-hidden="true" className="size-4" /> },
 ] as const;
 
-/** `downloads` replaces the built-in Downloads tab (the payments feature provides it). */
-export function AccountPage({ downloads }: { downloads?: ReactNode } = {}) {
+/** The Downloads tab belongs to the payments feature; the route composes it in, since features do not import each other. */
+export function AccountPage({ downloads }: { downloads: ReactNode }) {
   const [tab, setTab] = useState<TabKey>('profile');
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
@@ -30,7 +29,7 @@ export function AccountPage({ downloads }: { downloads?: ReactNode } = {}) {
       <Card className="mt-8 p-4 sm:p-6">
         <Tabs items={tabs} value={tab} onChange={setTab} label="Account sections">
           {tab === 'profile' && <ProfileTab />}
-          {tab === 'downloads' && (downloads ?? <DownloadsTab />)}
+          {tab === 'downloads' && downloads}
           {tab === 'settings' && <SettingsTab />}
         </Tabs>
       </Card>
@@ -63,34 +62,6 @@ function ProfileTab() {
       {feedback && <Alert tone={feedback.tone}>{feedback.text}</Alert>}
       <Button type="submit" loading={saving}>Update Profile</Button>
     </form>
-  );
-}
-
-function DownloadsTab() {
-  const { price, isLoading, isFallback } = usePricing();
-  return (
-    <div className="space-y-8">
-      <section aria-labelledby="current-pricing">
-        <h2 id="current-pricing" className="text-base font-semibold text-slate-900">Current pricing</h2>
-        <dl className="mt-3 grid gap-3 sm:grid-cols-2">
-          {(['word', 'latex'] as const).map((f) => (
-            <div key={f} className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-              <dt className="text-sm text-slate-600">{f === 'word' ? 'Word (.docx)' : 'LaTeX (.zip)'}</dt>
-              <dd className="mt-1 text-xl font-semibold text-slate-900">{price(f)}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="mt-2 text-xs text-slate-500">Per report and format. Once bought, download as often as you like.</p>
-        {!isLoading && isFallback && <p className="mt-1 text-xs text-slate-500">{uiMessages.pricingFallback}</p>}
-      </section>
-      <section aria-labelledby="history">
-        <h2 id="history" className="text-base font-semibold text-slate-900">Purchase history</h2>
-        <div className="mt-3 rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center">
-          <p className="font-medium text-slate-900">{uiMessages.noPurchases}</p>
-          <p className="mx-auto mt-1 max-w-sm text-sm text-slate-500">{uiMessages.noPurchasesHint}</p>
-        </div>
-      </section>
-    </div>
   );
 }
 

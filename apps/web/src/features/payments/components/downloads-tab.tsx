@@ -10,23 +10,10 @@ import { usePurchases } from '../api/get-purchases.ts';
 import { usePurchase } from '../hooks/use-purchase.ts';
 
 export function DownloadsTab() {
-  const { price, isLoading, isFallback } = usePricing();
   const purchases = usePurchases();
   return (
     <div className="space-y-8">
-      <section aria-labelledby="current-pricing">
-        <h2 id="current-pricing" className="text-base font-semibold text-slate-900">Current pricing</h2>
-        <dl className="mt-3 grid gap-3 sm:grid-cols-2">
-          {(['word', 'latex'] as const).map((f) => (
-            <div key={f} className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
-              <dt className="text-sm text-slate-600">{f === 'word' ? 'Word (.docx)' : 'LaTeX (.zip)'}</dt>
-              <dd className="mt-1 text-xl font-semibold text-slate-900">{price(f)}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="mt-2 text-xs text-slate-500">Per report and format. Once bought, download as often as you like.</p>
-        {!isLoading && isFallback && <p className="mt-1 text-xs text-slate-500">{uiMessages.pricingFallback}</p>}
-      </section>
+      <CurrentPricing />
       <section aria-labelledby="history">
         <h2 id="history" className="text-base font-semibold text-slate-900">Purchase history</h2>
         {purchases.isPending ? (
@@ -56,6 +43,26 @@ export function DownloadsTab() {
         )}
       </section>
     </div>
+  );
+}
+
+/** The server's price per format, with a note when the defaults stand in for it. */
+function CurrentPricing() {
+  const { price, isLoading, isFallback } = usePricing();
+  return (
+    <section aria-labelledby="current-pricing">
+      <h2 id="current-pricing" className="text-base font-semibold text-slate-900">Current pricing</h2>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+        {(['word', 'latex'] as const).map((f) => (
+          <div key={f} className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+            <dt className="text-sm text-slate-600">{f === 'word' ? 'Word (.docx)' : 'LaTeX (.zip)'}</dt>
+            <dd className="mt-1 text-xl font-semibold text-slate-900">{price(f)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-xs text-slate-500">Per report and format. Once bought, download as often as you like.</p>
+      {!isLoading && isFallback && <p className="mt-1 text-xs text-slate-500">{uiMessages.pricingFallback}</p>}
+    </section>
   );
 }
 

@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { Modal } from '../../reports/components/modal.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cancelReport } from '../api/cancel-report.ts';
 import { getStatus } from '../api/get-status.ts';
 import {
@@ -266,7 +266,7 @@ export function ProcessingPage({ reportId }: { reportId: string }) {
         </div>
       )}
 
-      <Modal
+      <Dialog
         open={confirmCancel}
         onClose={() => setConfirmCancel(false)}
         title="Cancel report generation?"
@@ -283,7 +283,7 @@ export function ProcessingPage({ reportId }: { reportId: string }) {
         }
       >
         <p>The agents stop at the next step and nothing is kept. You can start a new report at any time.</p>
-      </Modal>
+      </Dialog>
     </Shell>
   );
 }

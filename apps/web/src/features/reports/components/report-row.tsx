@@ -7,7 +7,7 @@ import { messages, type Report, type ReportListResponse } from '@atr/shared';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { formatDate, formatFileSize } from '../../../lib/format.ts';
 import { useDeleteReport } from '../api/delete-report.ts';
-import { Modal } from './modal.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ReportStatusBadge } from './report-status-badge.tsx';
 
 export function ReportRow({ report, downloads }: { report: Report; downloads?: ReactNode }) {
@@ -96,7 +96,7 @@ export function ReportRow({ report, downloads }: { report: Report; downloads?: R
           </Button>
         </div>
       </div>
-      <Modal
+      <Dialog
         open={failureOpen}
         onClose={() => setFailureOpen(false)}
         title={messages.report.failureModalTitle}
@@ -111,7 +111,7 @@ export function ReportRow({ report, downloads }: { report: Report; downloads?: R
         }
       >
         <p data-testid="failure-message">{report.error || messages.report.failedDefault}</p>
-      </Modal>
+      </Dialog>
     </li>
   );
 }

@@ -10,7 +10,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { TextField } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { Modal } from '../../reports/components/modal.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { GenerateError, generateReport } from '../api/generate-report.ts';
 import { CostEstimate } from './cost-estimate.tsx';
 import { FileField } from './file-field.tsx';
@@ -257,9 +257,9 @@ export function UploadPage() {
         </div>
       </form>
 
-      <Modal open={helpOpen} onClose={() => setHelpOpen(false)} title="YAML template structure" size="lg">
+      <Dialog open={helpOpen} onClose={() => setHelpOpen(false)} title="YAML template structure" size="lg">
         <YamlHelpContent />
-      </Modal>
+      </Dialog>
 
       {submitting && (
         <div role="status" aria-live="polite" className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-slate-900/70 px-6 text-center text-white backdrop-blur-sm" data-testid="generating-overlay">

@@ -1,17 +1,9 @@
-// A modal dialog on the native <dialog> element: focus trap, Escape and the backdrop come from the browser.
+// A modal dialog on the native <dialog> element: the focus trap, Escape and the backdrop come from the browser.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../../lib/cn.ts';
 
-export function Modal({
-  open,
-  onClose,
-  title,
-  children,
-  footer,
-  size = 'md',
-  tone = 'default',
-}: {
+export interface DialogProps {
   open: boolean;
   onClose: () => void;
   title: string;
@@ -19,20 +11,29 @@ export function Modal({
   footer?: ReactNode;
   size?: 'md' | 'lg';
   tone?: 'default' | 'danger';
-}) {
+}
+
+export function Dialog({ open, onClose, title, children, footer, size = 'md', tone = 'default' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     const el = ref.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
+    if (!el || !open) return;
+    // showModal() moves focus into the dialog (an [autofocus] child wins); focus goes back to the opener on close,
+    // including when the dialog unmounts while open, which the browser alone does not do.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!el.open) el.showModal();
+    return () => {
+      if (el.open) el.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, [open]);
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
       onCancel={(e) => {
+        // Escape: the parent owns `open`, so it decides; the effect then closes the element.
         e.preventDefault();
         onClose();
       }}
@@ -50,7 +51,7 @@ export function Modal({
             <h2 id={titleId} className={cn('text-lg font-semibold', tone === 'danger' && 'text-rose-700')}>
               {title}
             </h2>
-            <button type="button" onClick={onClose} aria-label="Close dialog" className="rounded-md p-1 text-slate-500 hover:bg-slate-100">
+            <button type="button" onClick={onClose} aria-label="Close dialog" className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700">
               <X aria-hidden="true" className="size-5" />
             </button>
           </div>
