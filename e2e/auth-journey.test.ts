@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { messages } from '@atr/shared';
-import { describeBrowser, launchBrowser, screenshotBoth, startApp, VIEWPORTS, type OutboxMail, type RunningApp } from './harness.ts';
+import { describeBrowser, launchBrowser, newContext, screenshotBoth, startApp, submitSignIn, type OutboxMail, type RunningApp } from './harness.ts';
 
 function linkOf(mail: OutboxMail): string {
   const link = mail.links.find((l) => /verify|token|confirm|recover/i.test(l)) ?? mail.links[0];
@@ -24,8 +24,7 @@ describeBrowser('account journey', () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    await context.addInitScript(() => localStorage.setItem('atr_cookie_consent', 'accepted'));
+    context = await newContext(browser, { cookieConsent: 'accepted' });
     page = await context.newPage();
   });
   afterAll(async () => {
@@ -35,13 +34,7 @@ describeBrowser('account journey', () => {
 
   const alertText = async (p: Page) => (await p.getByRole('alert').first().textContent())?.trim();
 
-  async function signIn(p: Page, pass: string, remember = true) {
-    await p.getByLabel('Email Address').fill(email);
-    await p.getByLabel('Password', { exact: true }).fill(pass);
-    const box = p.getByRole('checkbox', { name: 'Remember me' });
-    if ((await box.isChecked()) !== remember) await box.click();
-    await p.getByRole('button', { name: 'Sign in', exact: true }).click();
-  }
+  const signIn = (p: Page, pass: string, remember = true) => submitSignIn(p, email, pass, remember);
 
   it('signs up in two steps and is taken to the login page after 5 seconds', async () => {
     await page.goto(`${app.url}/signup`);

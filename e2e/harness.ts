@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -167,4 +167,65 @@ export async function screenshotBoth(page: Page, name: string): Promise<string[]
   }
   if (original) await page.setViewportSize(original);
   return files;
+}
+
+/**
+ * A browser context at desktop width with the cookie choice already made, so the banner does not cover
+ * forms in screenshots; pass `cookieConsent: null` to see the banner.
+ */
+export async function newContext(
+  browser: Browser,
+  { cookieConsent = 'rejected', ...options }: BrowserContextOptions & { cookieConsent?: 'accepted' | 'rejected' | null } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, ...options });
+  if (cookieConsent) await context.addInitScript((choice) => localStorage.setItem('atr_cookie_consent', choice), cookieConsent);
+  return context;
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+/** Registers a user through the auth API; the app must run with AUTH_AUTOCONFIRM=true so no mail is needed. */
+export async function createUser(app: RunningApp, fullName: string, password = 'correct-horse-1'): Promise<TestUser> {
+  const email = `${fullName.toLowerCase().replace(/[^a-z]+/g, '.')}.${Date.now()}@example.com`;
+  const res = await fetch(`${app.url}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, data: { full_name: fullName } }),
+  });
+  if (!res.ok) throw new Error(`Sign-up of ${email} failed: ${res.status} ${await res.text()}`);
+  return { email, password, fullName };
+}
+
+/** Fills in the login form on the current page and submits it, with "Remember me" as asked (on by default). */
+export async function submitSignIn(page: Page, email: string, password: string, remember = true): Promise<void> {
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const box = page.getByRole('checkbox', { name: 'Remember me' });
+  if ((await box.isChecked()) !== remember) await box.click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in through /login and waits for the dashboard. */
+export async function signIn(page: Page, app: RunningApp, user: TestUser): Promise<void> {
+  await page.goto(`${app.url}/login`);
+  await submitSignIn(page, user.email, user.password);
+  await page.waitForURL(/\/app$/);
+}
+
+/** The start of every signed-in journey: a new user, a fresh browser context, and a page on the dashboard. */
+export async function signUpAndSignIn(
+  app: RunningApp,
+  browser: Browser,
+  fullName: string,
+  contextOptions: Parameters<typeof newContext>[1] = {},
+): Promise<{ user: TestUser; context: BrowserContext; page: Page }> {
+  const user = await createUser(app, fullName);
+  const context = await newContext(browser, contextOptions);
+  const page = await context.newPage();
+  await signIn(page, app, user);
+  return { user, context, page };
 }

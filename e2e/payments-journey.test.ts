@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { messages } from '@atr/shared';
-import { describeBrowser, launchBrowser, ROOT, screenshotBoth, startApp, VIEWPORTS, type RunningApp } from './harness.ts';
+import { describeBrowser, launchBrowser, ROOT, screenshotBoth, signUpAndSignIn, startApp, type RunningApp } from './harness.ts';
 
 const SAMPLE_APP = path.join(ROOT, 'packages/engine/test/fixtures/sample-app');
 const TEMPLATE = path.join(ROOT, 'packages/engine/templates/generic_template.yaml');
@@ -48,22 +48,8 @@ describeBrowser('payments journey', () => {
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));
     await fs.writeFile(path.join(tmp, 'sample-app.zip'), await zipFolder(SAMPLE_APP));
     app = await startApp({ AUTH_AUTOCONFIRM: 'true' });
-    const email = `payments-${Date.now()}@example.com`;
-    const res = await fetch(`${app.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'correct-horse-1', data: { full_name: 'Katherine Johnson' } }),
-    });
-    expect(res.ok).toBe(true);
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
-    await context.addInitScript(() => localStorage.setItem('atr_cookie_consent', 'rejected'));
-    page = await context.newPage();
-    await page.goto(`${app.url}/login`);
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(/\/app$/);
+    ({ context, page } = await signUpAndSignIn(app, browser, 'Katherine Johnson', { acceptDownloads: true }));
     // A completed report to buy.
     await page.goto(`${app.url}/app/upload`);
     await page.getByLabel('Project name').fill('Paid Report');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@atr/shared';
-import { describeBrowser, launchBrowser, ROOT, screenshotBoth, startApp, VIEWPORTS, type RunningApp } from './harness.ts';
+import { describeBrowser, launchBrowser, ROOT, screenshotBoth, signUpAndSignIn, startApp, type RunningApp } from './harness.ts';
 
 const SAMPLE_APP = path.join(ROOT, 'packages/engine/test/fixtures/sample-app');
 const TEMPLATE = path.join(ROOT, 'packages/engine/templates/generic_template.yaml');
@@ -80,23 +80,10 @@ describeBrowser('reports journey', () => {
     });
     await new Promise<void>((r) => github.listen(0, '127.0.0.1', r));
     app = await startApp({ AUTH_AUTOCONFIRM: 'true', GITHUB_API_BASE: `http://127.0.0.1:${(github.address() as AddressInfo).port}` });
-    const email = `reports-${Date.now()}@example.com`;
-    const res = await fetch(`${app.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'correct-horse-1', data: { full_name: 'Ada Lovelace' } }),
-    });
-    expect(res.ok).toBe(true);
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    await context.addInitScript(() => localStorage.setItem('atr_cookie_consent', 'rejected'));
+    let context;
+    ({ context, page } = await signUpAndSignIn(app, browser, 'Ada Lovelace'));
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-    page = await context.newPage();
-    await page.goto(`${app.url}/login`);
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(/\/app$/);
   });
   afterAll(async () => {
     releaseSlow();

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@atr/shared';
-import { describeBrowser, launchBrowser, screenshotBoth, startApp, VIEWPORTS, type RunningApp } from './harness.ts';
+import { describeBrowser, launchBrowser, newContext, screenshotBoth, startApp, type RunningApp } from './harness.ts';
 
 describeBrowser('auth screens: validation', () => {
   let app: RunningApp;
@@ -13,9 +13,7 @@ describeBrowser('auth screens: validation', () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    // The cookie choice is made, so the banner does not cover the forms in screenshots.
-    await context.addInitScript(() => localStorage.setItem('atr_cookie_consent', 'rejected'));
+    const context = await newContext(browser);
     page = await context.newPage();
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@atr/shared';
-import { describeBrowser, launchBrowser, screenshotBoth, startApp, VIEWPORTS, type RunningApp } from './harness.ts';
+import { describeBrowser, launchBrowser, screenshotBoth, signUpAndSignIn, startApp, type RunningApp } from './harness.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const file = (name: string, mimeType: string, buffer: Buffer | string) => ({ name, mimeType, buffer: Buffer.from(buffer) });
@@ -15,22 +15,8 @@ describeBrowser('upload form validation', () => {
 
   beforeAll(async () => {
     app = await startApp({ AUTH_AUTOCONFIRM: 'true' });
-    const email = `upload-${Date.now()}@example.com`;
-    const res = await fetch(`${app.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: 'correct-horse-1', data: { full_name: 'Grace Hopper' } }),
-    });
-    expect(res.ok).toBe(true);
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    await context.addInitScript(() => localStorage.setItem('atr_cookie_consent', 'rejected'));
-    page = await context.newPage();
-    await page.goto(`${app.url}/login`);
-    await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(/\/app$/);
+    ({ page } = await signUpAndSignIn(app, browser, 'Grace Hopper'));
   });
   afterAll(async () => {
     await browser?.close();
