@@ -26,7 +26,8 @@ const ANALYSTS: Record<SectionKind, Analyst> = {
     if (a.moduleGraph.nodes.length) out.push(f(`The module graph has ${plural(a.moduleGraph.nodes.length, 'module')} and ${plural(a.moduleGraph.edges.length, 'dependency edge')}.`, [], 'modules'));
     if (fx.fanIn[0]) out.push(f(`${fx.fanIn[0].module} is the most depended-on module (${plural(fx.fanIn[0].weight, 'import')} from other modules).`, [], 'modules'));
     const mains = a.entryPoints.filter((e) => e.kind === 'main' || e.kind === 'bin');
-    if (mains.length) out.push(f(`Execution starts at ${joinSome(mains.map((e) => e.command ?? e.path), 3)}.`, mains.slice(0, 3).map((e) => ref(e.path, e.line)), 'entry-points'));
+    if (fx.launchers.length) out.push(f(`Execution starts at ${joinSome(fx.launchers.map((l) => `${l.file} (${l.script})`), 3)}.`, fx.launchers.slice(0, 3).map((l) => ref(l.path, l.line)), 'entry-points'));
+    else if (mains.length) out.push(f(`Execution starts at ${joinSome(mains.map((e) => e.command ?? e.path), 3)}.`, mains.slice(0, 3).map((e) => ref(e.path, e.line)), 'entry-points'));
     if (a.containers.length) out.push(f(`It is packaged in ${plural(a.containers.length, 'container definition')}.`, a.containers.map((c) => ref(c.path)), 'entry-points'));
     return out;
   },

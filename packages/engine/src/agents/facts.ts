@@ -24,6 +24,28 @@ export interface Facts {
   exportedSymbols: SymbolInfo[];
   fanIn: { module: string; weight: number }[];
   fanOut: { module: string; weight: number }[];
+  /** Source files the project's scripts start (`tsx src/server.ts` in apps/server/package.json). */
+  launchers: { file: string; script: string; kind: string; path: string; line?: number }[];
+}
+
+// a script that runs one source file: `node dist/x.js`, `tsx watch src/server.ts`, `python -m`-less `python app.py`
+const RUNS_FILE = /(?:^|[\s;&|])(?:node|tsx|ts-node|ts-node-dev|bun|nodemon|deno\s+run|python3?|go\s+run|ruby)\s+(?:(?:watch|run|--?[\w-]+(?:=\S+)?)\s+)*((?:\.\/)?[\w@./-]+\.(?:[cm]?[jt]sx?|py|go|rb))(?=\s|$|["'])/;
+
+function launchersOf(a: Analysis, fileByPath: Map<string, FileInfo>): Facts['launchers'] {
+  const out: Facts['launchers'] = [];
+  const seen = new Set<string>();
+  const rank = (name: string) => ['start', 'serve', 'server', 'worker', 'main', 'cli', 'dev', 'web'].indexOf(name) >>> 0;
+  const scripts = a.entryPoints.filter((e) => e.command && ['npm-script', 'procfile', 'make-target'].includes(e.kind)).sort((x, y) => rank(x.name) - rank(y.name));
+  for (const e of scripts) {
+    const m = RUNS_FILE.exec(e.command!);
+    if (!m) continue;
+    const dir = e.path.includes('/') ? e.path.slice(0, e.path.lastIndexOf('/') + 1) : '';
+    const file = (dir + m[1]!.replace(/^\.\//, '')).replace(/\/\.\//g, '/');
+    if (!fileByPath.has(file) || isTestCode(file) || seen.has(file)) continue;
+    seen.add(file);
+    out.push({ file, script: e.name, kind: e.kind, path: e.path, line: e.line });
+  }
+  return out;
 }
 
 export const NON_CODE_LANGUAGES = new Set(['Markdown', 'JSON', 'YAML', 'Text', 'TOML', 'XML', 'INI', 'CSV', 'SVG', 'reStructuredText', 'AsciiDoc']);
@@ -94,11 +116,13 @@ export function factsOf(a: Analysis): Facts {
     looseDeps: a.dependencies.filter((d) => /^(\*|latest|x|)$/i.test(d.version.trim()) || /^>=?[^<]*$/.test(d.version.trim())),
     codeEnvVars: a.envVars.filter((e) => !ENV_FILE.test(e.file)),
     secretEnvVars: [...new Set(a.envVars.filter((e) => !ENV_FILE.test(e.file)).filter((e) => SECRET_VAR.test(e.name)).map((e) => e.name))].sort(),
-    lockfiles: a.files.filter((f) => LOCKFILES.test(f.path)).map((f) => f.path),
+    // ingest skips lockfiles as generated, but one being committed is what matters here
+    lockfiles: [...a.files.map((f) => f.path), ...a.skipped.map((f) => f.path)].filter((p) => LOCKFILES.test(p)),
     largestFiles: [...sourceFiles].sort((x, y) => y.code - x.code || x.path.localeCompare(y.path)),
     exportedSymbols: a.symbols.filter((s) => s.exported && !testSet.has(s.path)),
     fanIn: fan('to'),
     fanOut: fan('from'),
+    launchers: launchersOf(a, fileByPath),
   };
   cache.set(a, facts);
   return facts;

@@ -28,8 +28,11 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, in
 }
 
 export async function runAgents(input: AgentInput, ctx: EngineContext, roles: AgentRoles = offlineRoles): Promise<AgentOutput> {
+  // the report speaks of the project by the name the user gave it, not the folder it was unpacked in
+  const name = input.projectName.trim();
+  const analysis = name && name !== input.analysis.project.name ? { ...input.analysis, project: { ...input.analysis.project, name } } : input.analysis;
   const deps: AgentDeps = {
-    analysis: input.analysis,
+    analysis,
     workspace: input.workspace,
     projectName: input.projectName,
     imageNames: input.imageNames,

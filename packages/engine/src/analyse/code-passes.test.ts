@@ -257,3 +257,13 @@ describe('TODO markers', () => {
     ]);
   });
 });
+
+describe('README summary', () => {
+  it('takes the paragraph that says what the project is, not the one explaining a command block', async () => {
+    const { summariseReadme } = await import('./docs.ts');
+    const readme = '# Shop\n\n```sh\nnpm install && npm start\n```\n\nThe first line installs everything and starts the app.\n\n## Layout\n\nFolders are listed below for reference.\n\n## What it is\n\nShop sells books online and ships them.\n';
+    expect(summariseReadme(readme).summary).toBe('Shop sells books online and ships them.');
+    expect(summariseReadme('# X\n\n```\nrun\n```\n\nExplains the command above in detail.\n\n## Usage\n\nX formats dates for humans.\n').summary).toBe('X formats dates for humans.');
+    expect(summariseReadme('# X\n\nX is a tiny date library for humans.\n\n## What it is\n\nA longer story about the library.\n').summary).toBe('A longer story about the library.');
+  });
+});

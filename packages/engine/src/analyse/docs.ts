@@ -20,13 +20,18 @@ export function summariseReadme(text: string): { title: string | null; summary: 
   const lines = text.replace(/\r/g, '').split('\n');
   let title: string | null = null;
   const headings: string[] = [];
-  let summary = '';
+  // candidates with where they sit: a paragraph that explains the code block above it ("The first
+  // line installs…") describes commands, not the project; one under "What it is" or "About" does
+  const candidates: { text: string; heading: string | null; afterCode: boolean }[] = [];
+  let heading: string | null = null;
+  let afterCode = false;
   let para: string[] = [];
   let inFence = false;
   let inHtmlComment = false;
   const flush = () => {
     const p = plain(para.join(' '));
-    if (!summary && p.length >= 20 && /[a-z]/.test(p)) summary = p;
+    if (p.length >= 20 && /[a-z]/.test(p)) candidates.push({ text: p, heading, afterCode });
+    if (para.length) afterCode = false;
     para = [];
   };
   for (let i = 0; i < lines.length; i++) {
@@ -34,6 +39,7 @@ export function summariseReadme(text: string): { title: string | null; summary: 
     if (/^\s*(```|~~~)/.test(l)) {
       inFence = !inFence;
       flush();
+      afterCode = true;
       continue;
     }
     if (inFence) continue;
@@ -50,6 +56,8 @@ export function summariseReadme(text: string): { title: string | null; summary: 
       const text = plain(atx ? atx[2]! : l);
       if (level === 1 && title === null) title = text;
       else if (level <= 3) headings.push(text);
+      heading = level === 1 ? null : text;
+      afterCode = false;
       if (setext) i++;
       continue;
     }
@@ -60,6 +68,13 @@ export function summariseReadme(text: string): { title: string | null; summary: 
     para.push(l.trim());
   }
   flush();
+  const about = /^(what (it|this|\w+) (is|does)|about|overview|introduction|description|summary|purpose|why\b)/i;
+  const pick =
+    candidates.find((c) => c.heading && about.test(c.heading)) ??
+    candidates.find((c) => !c.afterCode && !c.heading) ??
+    candidates.find((c) => !c.afterCode) ??
+    candidates[0];
+  const summary = pick?.text ?? '';
   return { title, summary: summary.length > 600 ? summary.slice(0, 597) + '…' : summary, headings };
 }
 

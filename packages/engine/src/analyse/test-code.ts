@@ -1,7 +1,7 @@
 // Which paths are test code or test fixtures, and the split of findings into the product's own and
 // those found only in tests: a route in a test file or a fixture app is not part of the product's API.
 
-import type { Analysis, ContainerInfo, Dependency, EntryPoint, EnvVar, Framework, Manifest, Route } from './types.ts';
+import type { Analysis, ContainerInfo, Dependency, EntryPoint, EnvVar, Framework, Manifest, Route, SecretFinding, TodoItem } from './types.ts';
 
 // sample projects and data that tests feed to the code; their manifests are not the project's own
 const FIXTURE_DIR = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|__snapshots__)\//i;
@@ -30,10 +30,14 @@ export interface TestOnlyFindings {
   manifests: Manifest[];
   dependencies: Dependency[];
   frameworks: Framework[];
+  /** Credential-shaped test data: reported apart, so it is not mistaken for a leaked production key. */
+  secrets?: SecretFinding[];
+  /** Markers in fixture apps: the fixture's story, not this project's debt. */
+  todos?: TodoItem[];
 }
 
 type Splittable = Pick<Analysis, 'routes' | 'entryPoints' | 'envVars' | 'containers' | 'manifests' | 'dependencies' | 'frameworks'> &
-  Partial<Pick<Analysis, 'config' | 'docs'>>;
+  Partial<Pick<Analysis, 'config' | 'docs' | 'secrets' | 'todos'>>;
 
 /**
  * Moves test-only findings out of the product's lists. Routes, entry points, env vars and
@@ -56,7 +60,11 @@ export function splitTestFindings<T extends Splittable>(a: T): { product: T; tes
   const [frameworks, testFrameworks] = part(a.frameworks, (f) => isFixturePath(fileOf(f.evidence)));
   const productVars = new Set(a.envVars.filter((e) => !isTestCode(e.file)).map((e) => e.name));
   const [envVars, testVars] = part(a.envVars, (e) => isTestCode(e.file));
+  const [secrets, testSecrets] = part(a.secrets ?? [], (x) => isTestCode(x.file));
+  const [todos, fixtureTodos] = part(a.todos ?? [], (x) => isFixturePath(x.file));
   const product: T = { ...a, routes, entryPoints, containers, manifests, dependencies, frameworks, envVars };
+  if (a.secrets) product.secrets = secrets;
+  if (a.todos) product.todos = todos;
   if (a.config) product.config = { ...a.config, files: a.config.files.filter((f) => !isFixturePath(f.path)) };
   if (a.docs) product.docs = { ...a.docs, files: a.docs.files.filter((f) => !isFixturePath(f)) };
   return {
@@ -69,6 +77,8 @@ export function splitTestFindings<T extends Splittable>(a: T): { product: T; tes
       manifests: testManifests,
       dependencies: testDeps,
       frameworks: testFrameworks,
+      secrets: testSecrets,
+      todos: fixtureTodos,
     },
   };
 }

@@ -12,6 +12,10 @@ export function writeSecurity(ctx: WriterContext): string {
     parts.push(`${plural(a.secrets.length, 'likely hard-coded secret')} ${a.secrets.length === 1 ? 'was' : 'were'} found. Values are masked here; each should be removed from the code and rotated.`);
     parts.push(table(['Kind', 'Masked value', 'Location'], a.secrets.slice(0, 30).map((s) => [s.kind, code(s.masked), cite(s.file, s.line)])));
   } else parts.push(`No hard-coded secrets (API keys, private keys, tokens, passwords) were detected in the ${plural(a.project.files, 'file')} scanned.`);
+  const testSecrets = a.testOnly?.secrets ?? [];
+  if (wants(ctx, 'secrets') && testSecrets.length) {
+    parts.push(`${plural(testSecrets.length, 'further credential-shaped value')} ${testSecrets.length === 1 ? 'sits' : 'sit'} in test code or fixtures (${joinSome([...new Set(testSecrets.map((s) => cite(s.file, s.line)))], 3)}); as test data ${testSecrets.length === 1 ? 'it needs' : 'they need'} no rotation, provided ${testSecrets.length === 1 ? 'it is' : 'they are'} not real keys.`);
+  }
   if (!wants(ctx, 'auth')) {
     // not this section's aspect
   } else if (fx.authLibs.length) parts.push(`Authentication and credential handling use ${joinSome(fx.authLibs.map((d) => `${code(d.name)} ${code(d.version)} (${cite(d.manifest, d.line)})`), 4)}.`);
