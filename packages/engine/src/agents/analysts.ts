@@ -4,7 +4,7 @@
 import type { Analysis } from '../analyse/types.ts';
 import { factsOf, lineCount, NON_CODE_LANGUAGES } from './facts.ts';
 import type { AgentDeps, Finding, SectionKind } from './types.ts';
-import { countBy, joinSome, num, pct, plural, ref, topDir } from './writers/markdown.ts';
+import { clipSentences, countBy, joinSome, num, pct, plural, ref, topDir } from './writers/markdown.ts';
 
 type Analyst = (a: Analysis) => Finding[];
 
@@ -15,7 +15,7 @@ const ANALYSTS: Record<SectionKind, Analyst> = {
     const out: Finding[] = [];
     const top = a.languages.filter((l) => !NON_CODE_LANGUAGES.has(l.language)).slice(0, 3).map((l) => `${l.language} (${pct(l.code, a.project.lines.code, 0)})`);
     out.push(f(`${a.project.name} holds ${plural(a.project.files, 'file')} with ${num(a.project.lines.code)} lines of code${top.length ? `, mostly ${joinSome(top, 3)}` : ''}.`));
-    if (a.docs.readme?.summary) out.push(f(`The README describes it as: "${a.docs.readme.summary.slice(0, 240)}"`, [ref(a.docs.readme.path)]));
+    if (a.docs.readme?.summary) out.push(f(`The README describes it as: "${clipSentences(a.docs.readme.summary, 240)}"`, [ref(a.docs.readme.path)]));
     const fw = a.frameworks.filter((x) => x.category !== 'test').map((x) => x.name);
     if (fw.length) out.push(f(`It is built on ${joinSome(fw, 4)}.`, a.frameworks.slice(0, 3).map((x) => x.evidence)));
     return out.concat(ANALYSTS.api(a).slice(0, 1), ANALYSTS.testing(a).slice(0, 1));
@@ -84,8 +84,15 @@ const ANALYSTS: Record<SectionKind, Analyst> = {
   'build-deploy'(a) {
     const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script' || e.kind === 'make-target');
     const out: Finding[] = [];
-    if (scripts.length) out.push(f(`${plural(scripts.length, 'script')} and make targets drive the build (${joinSome([...new Set(scripts.map((s) => s.name))], 5)}).`, scripts.slice(0, 3).map((s) => ref(s.path, s.line)), 'scripts'));
-    out.push(a.ci.length ? f(`CI runs on ${joinSome([...new Set(a.ci.map((c) => c.provider))], 2)} with ${plural(a.ci.reduce((n, c) => n + c.jobs.length, 0), 'job')}.`, a.ci.map((c) => ref(c.path)), 'ci') : f('No CI workflow was found.', [], 'ci'));
+    if (scripts.length) {
+      const npm = scripts.filter((s) => s.kind === 'npm-script').length;
+      const make = scripts.length - npm;
+      const names = [...new Set(scripts.map((s) => s.name))];
+      const what = joinSome([npm ? plural(npm, 'package script') : '', make ? plural(make, 'make target') : ''].filter(Boolean), 2);
+      out.push(f(`${what} drive the build${names.length < scripts.length ? `, under ${num(names.length)} distinct names` : ''}: ${joinSome(names, 5)}.`, scripts.slice(0, 3).map((s) => ref(s.path, s.line)), 'scripts'));
+    }
+    const jobs = a.ci.reduce((n, c) => n + c.jobs.length, 0);
+    out.push(a.ci.length ? f(`CI runs on ${joinSome([...new Set(a.ci.map((c) => (c.provider === 'CI script' ? `a CI script (${c.path})` : c.provider)))], 2)}${jobs ? ` with ${plural(jobs, a.ci.every((c) => c.provider === 'CI script') ? 'step' : 'job')}` : ''}.`, a.ci.map((c) => ref(c.path)), 'ci') : f('No CI workflow was found.', [], 'ci'));
     if (a.containers.length) out.push(f(`Container images start from ${joinSome([...new Set(a.containers.flatMap((c) => c.baseImages))], 3)}.`, a.containers.map((c) => ref(c.path)), 'containers'));
     else out.push(f('No Dockerfile or compose file packages the project.', [], 'containers'));
     return out;
@@ -98,7 +105,7 @@ const ANALYSTS: Record<SectionKind, Analyst> = {
     return [
       f(`${plural(fx.testFiles.length, 'test file')} hold ${plural(a.tests.totalCases, 'test case')}${a.tests.frameworks.length ? ` written with ${joinSome(a.tests.frameworks, 3)}` : ''}.`, fx.testFiles.slice(0, 3).map((p) => ref(p)), 'suites'),
       quality,
-      f(`That is ${(fx.testFiles.length / Math.max(1, fx.sourceFiles.length)).toFixed(2)} test files per source file.`, [], 'suites'),
+      f(`There ${fx.testFiles.length === 1 ? 'is' : 'are'} ${(fx.testFiles.length / Math.max(1, fx.sourceFiles.length)).toFixed(2)} test files per source file (${plural(fx.sourceFiles.length, 'source file')} outside the tests).`, [], 'suites'),
     ];
   },
   security(a) {

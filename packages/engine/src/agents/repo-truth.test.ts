@@ -8,6 +8,7 @@ import type { Analysis } from '../analyse/types.ts';
 import { ingestDirectory } from '../ingest/index.ts';
 import type { Workspace } from '../types.ts';
 import { runAgents } from './index.ts';
+import { clipSentences } from './writers/markdown.ts';
 import { templateOf, testContext } from './test-fixtures.ts';
 import type { AgentOutput } from './types.ts';
 
@@ -15,6 +16,7 @@ const TREE: Record<string, string> = {
   'README.md':
     '# Acme Reports\n\n```sh\nnpm install && npm start\n```\n\nThe first line installs everything and starts the app.\n\n## What it is\n\nAcme Reports turns invoices into monthly statements for accountants.\n',
   'package.json': '{\n  "name": "acme",\n  "private": true,\n  "workspaces": ["apps/*"]\n}\n',
+  '.ci/run': '#!/usr/bin/env bash\nset -euo pipefail\necho "== Install"\nnpm ci\necho "== Tests"\nnpm test\n',
   'package-lock.json': '{\n  "name": "acme",\n  "lockfileVersion": 3\n}\n',
   'apps/server/package.json':
     '{\n  "name": "@acme/server",\n  "scripts": {\n    "start": "tsx src/server.ts",\n    "test": "vitest run"\n  },\n  "dependencies": {\n    "fastify": "5.0.0",\n    "zod": "4.0.0"\n  },\n  "devDependencies": {\n    "vitest": "4.0.0"\n  }\n}\n',
@@ -73,7 +75,8 @@ describe('the offline report of a monorepo with a fixture app', () => {
       'Technology Stack',
       'API and Endpoints',
       'Configuration',
-      'Build and Deployment',
+      ['Build and Deployment', ['Build Scripts', 'Continuous Integration']],
+      'Code Metrics',
       'Dependencies',
       'Known Issues',
       'Getting Started',
@@ -94,7 +97,7 @@ describe('the offline report of a monorepo with a fixture app', () => {
     const entry = section('Entry Points');
     expect(entry).toContain('apps/server/src/server.ts');
     expect(entry).not.toContain('test/fixtures');
-    expect(section('Build and Deployment')).not.toContain('test/fixtures/shop/Dockerfile');
+    expect(out.sections.filter((s) => s.title === 'Build and Deployment' || s.title === 'Build Scripts').map((s) => s.markdown).join('\n')).not.toContain('test/fixtures/shop/Dockerfile');
     expect(section('Getting Started')).not.toContain('test/fixtures');
   });
 
@@ -118,5 +121,30 @@ describe('the offline report of a monorepo with a fixture app', () => {
   it('sees the committed lockfile although ingest leaves it out of the analysis', () => {
     expect(analysis.skipped.map((s) => s.path)).toContain('package-lock.json');
     expect(section('Dependencies')).not.toMatch(/no lockfile/i);
+  });
+
+  it("finds the repository's own CI script and its steps", () => {
+    expect(analysis.ci).toEqual([{ provider: 'CI script', path: '.ci/run', jobs: ['Install', 'Tests'] }]);
+    const ci = section('Continuous Integration');
+    expect(ci).toContain('`.ci/run`');
+    expect(ci).toContain('2 steps');
+    expect(ci).not.toMatch(/No CI workflow/);
+  });
+
+  it('counts that add up and sentences that stand alone', () => {
+    // 2 scripts in apps/server (the fixture's are not the product's); names listed match the count
+    expect(out.sections.find((s) => s.title === 'Build and Deployment')!.markdown).toMatch(/2 package scripts drive the build: start and test/);
+    expect(section('Code Metrics')).toMatch(/Largest source file \| `[^`]+` \(\d+ lines?\)/);
+  });
+});
+
+describe('clipSentences()', () => {
+  it('keeps whole sentences and cuts a single long one at a word', () => {
+    expect(clipSentences('One two. Three four five six.', 12)).toBe('One two.');
+    expect(clipSentences('Short.', 40)).toBe('Short.');
+    const long = clipSentences('alpha beta gamma delta epsilon zeta eta theta', 20);
+    expect(long.endsWith('…')).toBe(true);
+    expect(long.length).toBeLessThanOrEqual(20);
+    expect('alpha beta gamma delta epsilon'.startsWith(long.slice(0, -1))).toBe(true);
   });
 });

@@ -6,10 +6,21 @@ import type { CiInfo } from './types.ts';
 
 const GITLAB_RESERVED = new Set(['stages', 'variables', 'default', 'include', 'workflow', 'image', 'services', 'before_script', 'after_script', 'cache', 'pages']);
 
+// a repository's own CI entry script (`.ci/run`, `ci/test.sh`, `scripts/ci.sh`), run by whatever CI host it uses
+const CI_SCRIPT = /^\.?ci\/[^/.]+(\.(sh|bash|ps1|py|mjs|js|ts))?$|^scripts\/ci([-_.][\w.-]*)?$/;
+// the shell's section banners (`echo "== Debian packages"`) or named steps serve as the script's jobs
+const SCRIPT_STEP = /^[ \t]*echo\s+["']?(?:==+|##+|--+|\*\*+)\s*([^"'\n=#*-][^"'\n]*?)\s*(?:==+|##+|--+|\*\*+)?["']?\s*$/gm;
+
 export function ciPass(src: Sources): CiInfo[] {
   const out: CiInfo[] = [];
   for (const f of src.files) {
-    if (!isCiWorkflow(f.path)) continue;
+    if (!isCiWorkflow(f.path)) {
+      if (!CI_SCRIPT.test(f.path)) continue;
+      const text = src.text(f.path);
+      if (text == null || !/^#!|\b(npm|npx|pnpm|yarn|make|pytest|go|cargo|mvn|gradle|docker|tsc|vitest|jest)\b/m.test(text)) continue;
+      out.push({ provider: 'CI script', path: f.path, jobs: [...matchesWithLines(text, SCRIPT_STEP)].map(({ m }) => m[1]!.trim()).slice(0, 20) });
+      continue;
+    }
     const text = src.text(f.path);
     if (text == null) continue;
     if (f.path === 'Jenkinsfile') {

@@ -24,7 +24,8 @@ export function writeBuildDeploy(ctx: WriterContext): string {
   if (!wants(ctx, 'ci')) {
     // not this section's aspect
   } else if (a.ci.length) {
-    parts.push(`Continuous integration: ${joinSome(a.ci.map((c) => `${c.provider} in ${cite(c.path)} with ${plural(c.jobs.length, 'job')}${c.jobs.length ? ` (${joinSome(c.jobs.map(code), 5)})` : ''}`), 4)}.`);
+    const script = (c: (typeof a.ci)[number]) => c.provider === 'CI script';
+    parts.push(`Continuous integration: ${joinSome(a.ci.map((c) => `${script(c) ? 'the CI script' : c.provider} in ${cite(c.path)}${c.jobs.length ? ` with ${plural(c.jobs.length, script(c) ? 'step' : 'job')} (${joinSome(c.jobs.map(code), 5)})` : ''}`), 4)}.${a.ci.every(script) ? ' No hosted CI configuration (GitHub Actions, GitLab CI…) was found, so which host runs the script is not recorded in the repository.' : ''}`);
   } else parts.push('No CI workflow (GitHub Actions, GitLab CI, CircleCI, Jenkins…) was found: nothing builds or tests a change before it is merged.');
   const deployish = a.entryPoints.filter((e) => /deploy|release|publish/i.test(e.name));
   if (wants(ctx, 'scripts') && deployish.length) parts.push(`Release steps: ${joinSome(deployish.map((e) => `${code(e.name)} at ${cite(e.path, e.line)}`), 4)}.`);

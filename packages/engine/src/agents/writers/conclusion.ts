@@ -23,7 +23,7 @@ export function writeConclusion(ctx: WriterContext): string {
   const { a, fx, projectName } = ctx;
   const strengths: string[] = [];
   if (fx.testFiles.length) strengths.push(`${plural(a.tests.totalCases, 'test case')} in ${plural(fx.testFiles.length, 'file')}`);
-  if (a.ci.length) strengths.push(`CI on ${joinSome([...new Set(a.ci.map((c) => c.provider))], 2)}`);
+  if (a.ci.length) strengths.push(a.ci.every((c) => c.provider === 'CI script') ? 'a CI script' : `CI on ${joinSome([...new Set(a.ci.filter((c) => c.provider !== 'CI script').map((c) => c.provider))], 2)}`);
   if (a.docs.readme) strengths.push('a README');
   if (a.license) strengths.push(`a ${a.license.spdx ?? ''} licence`.replace('  ', ' '));
   if (fx.lockfiles.length) strengths.push('committed lockfiles');

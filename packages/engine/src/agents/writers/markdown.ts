@@ -94,3 +94,17 @@ export function evidence(fx: { fileByPath: Map<string, { code: number; comment: 
   }
   return code(text);
 }
+
+/** Whole sentences up to `max` characters; a single longer sentence is cut at a word, with "…". */
+export function clipSentences(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const sentences = text.match(/[^.!?]+[.!?]+(?=\s|$)|[^.!?]+$/g) ?? [text];
+  let out = '';
+  for (const s of sentences) {
+    if ((out + s).trim().length > max) break;
+    out += s;
+  }
+  if (out.trim()) return out.trim();
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,;:]+$/, '')}…`;
+}

@@ -1,7 +1,7 @@
 // Code metrics: size, comment density, file-size distribution, symbols, imports, TODOs, git activity.
 
 import type { WriterContext } from './context.ts';
-import { cite, countBy, num, paragraphs, pct, table } from './markdown.ts';
+import { cite, countBy, num, paragraphs, pct, plural, table } from './markdown.ts';
 
 export function writeMetrics({ a, fx }: WriterContext): string {
   const l = a.project.lines;
@@ -17,7 +17,7 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     ['Comment lines', `${num(l.comment)} (${pct(l.comment, l.code + l.comment)} of non-blank lines)`],
     ['Blank lines', num(l.blank)],
     ['Median / mean source file', `${num(median)} / ${num(mean)} lines of code`],
-    ['Largest source file', fx.largestFiles[0] ? `${cite(fx.largestFiles[0].path)} (${num(fx.largestFiles[0].code)})` : '—'],
+    ['Largest source file', fx.largestFiles[0] ? `${cite(fx.largestFiles[0].path)} (${plural(fx.largestFiles[0].code, 'line')})` : '—'],
     ['Symbols (exported)', `${num(a.symbols.length)} (${num(a.symbols.filter((s) => s.exported).length)})`],
     ['Imports (internal / external)', `${num(a.imports.length)} (${num(internal)} / ${num(a.imports.length - internal)})`],
     ['Modules / dependency edges', `${num(a.moduleGraph.nodes.length)} / ${num(a.moduleGraph.edges.length)}`],
@@ -31,6 +31,13 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     `${a.project.name} measures ${num(l.code)} lines of code; half of its source files are ${num(median)} lines or shorter${over ? `, and ${num(over)} exceed 500 lines` : ', and none exceeds 500 lines'}.`,
     table(['Metric', 'Value'], rows, ['l', 'r']),
     kinds.length ? `Symbols by kind: ${kinds.map(([k, n]) => `${num(n)} ${k}${n === 1 ? '' : k.endsWith('s') ? 'es' : 's'}`).join(', ')}.` : 'No symbols were extracted.',
-    a.git?.authors.length ? `Most active authors: ${a.git.authors.slice(0, 5).map((x) => `${x.name} (${num(x.commits)})`).join(', ')}; history runs from ${a.git.firstCommit?.slice(0, 10) ?? '?'} to ${a.git.lastCommit?.slice(0, 10) ?? '?'}.` : '',
+    a.git?.authors.length ? `Most active authors: ${a.git.authors.slice(0, 5).map((x) => `${x.name} (${num(x.commits)})`).join(', ')}; ${historySpan(a.git.firstCommit, a.git.lastCommit)}.` : '',
   );
+}
+
+/** "history runs from A to B", or "every commit dates from A" when the history fits in one day. */
+function historySpan(first: string | null, last: string | null): string {
+  const [a, b] = [first?.slice(0, 10), last?.slice(0, 10)];
+  if (!a || !b) return `the last commit dates from ${b ?? a ?? 'an unknown date'}`;
+  return a === b ? `every commit dates from ${a}` : `history runs from ${a} to ${b}`;
 }
