@@ -72,3 +72,19 @@ describe('PDF writer tables', () => {
     expect(words).not.toContain('DELET');
   });
 });
+
+describe('PDF writer paragraphs', () => {
+  it.skipIf(skipWithout('pdftotext'))('never leave an opening bracket at a line end before a citation', async () => {
+    const words = 'The analysis found many things worth saying in this long sentence about the code base, and more';
+    const children: Inline[] = [];
+    // enough variations that some citation falls at a line end
+    for (let i = 0; i < 24; i++) children.push({ type: 'text', value: `${words.slice(0, 30 + i * 3)}. (` }, ...cite(`apps/package-${i}.json`, 10 + i), { type: 'text', value: ') ' });
+    const tree: DocTree = { version: 1, meta: { title: 'T', generatedAt: '2026-01-02T03:04:05Z', generator: 'test' }, cover: null, toc: false, blocks: [{ type: 'paragraph', children }], assets: {} };
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'atr-'));
+    const file = path.join(dir, 'p.pdf');
+    await writeFile(file, await writePdf(tree));
+    const lines = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\n').map((l) => l.trimEnd());
+    expect(lines.some((l) => l.includes('package-23.json:33'))).toBe(true);
+    expect(lines.filter((l) => /\($/.test(l))).toEqual([]);
+  });
+});
