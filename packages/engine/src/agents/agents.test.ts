@@ -79,7 +79,7 @@ describe('runAgents on the hand-built sample-app analysis', () => {
     expect(section(out, 'Project Structure')).toContain('services/  (3 files');
     expect(section(out, 'Getting Started')).toContain('pip install -r scripts/pyhelper/requirements.txt');
     expect(section(out, 'Technical Debt')).toContain('| FIXME | `move these into the secret store before the next release` | `src/services/db.ts:12` |');
-    expect(section(out, 'Recommendations')).toMatch(/1\. Remove the 1 hard-coded secret \(AWS access key\) and rotate it\. \(`src\/services\/db\.ts:14`\)/);
+    expect(section(out, 'Recommendations')).toMatch(/1\. Remove the hard-coded secret \(AWS access key\) and rotate it\. \(`src\/services\/db\.ts:14`\)/);
     expect(section(out, 'Loan Handling')).toMatch(/1\. `src\/(services\/loan-service|routes\/loans)\.ts`/);
     // No secret value in full anywhere.
     expect(out.sections.map((s) => s.markdown).join('\n')).not.toContain(FIXTURE_KEY);

@@ -169,7 +169,7 @@ export interface Recommendation {
 export function recommendations(a: Analysis): Recommendation[] {
   const fx = factsOf(a);
   const out: Recommendation[] = [];
-  if (a.secrets.length) out.push({ weight: 10, text: `Remove the ${plural(a.secrets.length, 'hard-coded secret')} (${joinSome([...new Set(a.secrets.map((s) => s.kind))], 2)}) and rotate ${a.secrets.length === 1 ? 'it' : 'them'}.`, citations: a.secrets.slice(0, 3).map((s) => ref(s.file, s.line)) });
+  if (a.secrets.length) out.push({ weight: 10, text: `Remove the ${a.secrets.length === 1 ? 'hard-coded secret' : plural(a.secrets.length, 'hard-coded secret')} (${joinSome([...new Set(a.secrets.map((s) => s.kind))], 2)}) and rotate ${a.secrets.length === 1 ? 'it' : 'them'}.`, citations: a.secrets.slice(0, 3).map((s) => ref(s.file, s.line)) });
   if (!fx.testFiles.length && fx.sourceFiles.length) out.push({ weight: 9, text: `Add automated tests: none were found for the ${plural(fx.sourceFiles.length, 'source file')}.`, citations: [] });
   else if (fx.testFiles.length && fx.testFiles.length / Math.max(1, fx.sourceFiles.length) < 0.2) out.push({ weight: 7, text: `Raise test coverage: ${plural(fx.testFiles.length, 'test file')} for ${plural(fx.sourceFiles.length, 'source file')}.`, citations: fx.testFiles.slice(0, 2).map((p) => ref(p)) });
   if (!a.ci.length) out.push({ weight: 8, text: 'Add a CI workflow (no GitHub Actions, GitLab CI or similar configuration was found) so tests and builds run on every change.', citations: [] });

@@ -79,6 +79,7 @@ describe('the offline report of a monorepo with a fixture app', () => {
       'Code Metrics',
       'Dependencies',
       'Known Issues',
+      'Conclusion',
       'Getting Started',
     ]);
     out = await runAgents({ analysis, template: t, workspace: ws, projectName: 'Acme Reports', imageNames: [] }, testContext());
@@ -109,6 +110,10 @@ describe('the offline report of a monorepo with a fixture app', () => {
     expect(config).toContain('PORT');
     expect(config).not.toContain('SHOP_PORT');
     expect(section('Known Issues')).not.toContain('overdue books');
+  });
+
+  it('says the code runs on its web framework, not on its first dependency', () => {
+    expect(section('Conclusion')).toMatch(/serving 2 HTTP routes on Fastify\./);
   });
 
   it('uses the given project name and the README paragraph that says what the project is', () => {

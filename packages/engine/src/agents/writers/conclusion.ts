@@ -31,7 +31,9 @@ export function writeConclusion(ctx: WriterContext): string {
   if (!a.secrets.length) strengths.push('no hard-coded secrets');
   const recs = recommendations(a);
   const lang = a.languages[0];
-  const head = `${projectName} is a ${num(a.project.lines.code)}-line${lang ? ` ${lang.language}` : ''} code base${a.routes.length ? ` serving ${plural(a.routes.length, 'HTTP route')}` : ''}${a.frameworks[0] ? ` on ${a.frameworks[0].name}` : ''}.${strengths.length ? ` It already has ${joinSome(strengths, 6)}.` : ''}`;
+  // what the code runs on: a web framework first, then a frontend one, never a driver or a test tool
+  const main = a.frameworks.find((f) => f.category === 'web') ?? a.frameworks.find((f) => f.category === 'frontend') ?? a.frameworks.find((f) => f.category !== 'test' && f.category !== 'build' && f.category !== 'data' && f.category !== 'other');
+  const head = `${projectName} is a ${num(a.project.lines.code)}-line${lang ? ` ${lang.language}` : ''} code base${a.routes.length ? ` serving ${plural(a.routes.length, 'HTTP route')}` : ''}${main ? ` on ${main.name}` : ''}.${strengths.length ? ` It already has ${joinSome(strengths, 6)}.` : ''}`;
   if (!recs.length) return paragraphs(head, 'The analysis raised no issue that needs action: tests, CI, documentation, licence and dependency hygiene are all in place. Keep the test count growing with the code.');
   const items = recs.slice(0, 8).map((r, i) => `${i + 1}. ${r.text}${r.citations.length ? ` (${r.citations.map((c) => cite(...split(c))).join(', ')})` : ''}`);
   return paragraphs(head, `Recommended next steps, most important first:`, items.join('\n'));
