@@ -1,6 +1,7 @@
 // Facts derived from the analysis that several roles need (test files, data-model files, auth
 // libraries, secret-looking variables…), computed once per analysis and kept in a WeakMap.
 
+import { isSecretName } from '../analyse/env-vars.ts';
 import { isFixturePath, isTestCode } from '../analyse/test-code.ts';
 import type { Analysis, Dependency, FileInfo, SymbolInfo } from '../analyse/types.ts';
 
@@ -115,7 +116,7 @@ export function factsOf(a: Analysis): Facts {
     heavyDeps: uniqDeps(a.dependencies.filter((d) => HEAVY_NAMES.test(d.name) && d.scope !== 'dev')),
     looseDeps: a.dependencies.filter((d) => /^(\*|latest|x|)$/i.test(d.version.trim()) || /^>=?[^<]*$/.test(d.version.trim())),
     codeEnvVars: a.envVars.filter((e) => !ENV_FILE.test(e.file)),
-    secretEnvVars: [...new Set(a.envVars.filter((e) => !ENV_FILE.test(e.file)).filter((e) => SECRET_VAR.test(e.name)).map((e) => e.name))].sort(),
+    secretEnvVars: [...new Set(a.envVars.filter((e) => !ENV_FILE.test(e.file)).filter((e) => /DATABASE_URL|DSN/i.test(e.name) || (SECRET_VAR.test(e.name) && isSecretName(e.name))).map((e) => e.name))].sort(),
     // ingest skips lockfiles as generated, but one being committed is what matters here
     lockfiles: [...a.files.map((f) => f.path), ...a.skipped.map((f) => f.path)].filter((p) => LOCKFILES.test(p)),
     largestFiles: [...sourceFiles].sort((x, y) => y.code - x.code || x.path.localeCompare(y.path)),

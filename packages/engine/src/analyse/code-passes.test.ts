@@ -267,3 +267,11 @@ describe('README summary', () => {
     expect(summariseReadme('# X\n\nX is a tiny date library for humans.\n\n## What it is\n\nA longer story about the library.\n').summary).toBe('A longer story about the library.');
   });
 });
+
+describe('secret-looking variable names', () => {
+  it('a credential is secret; a limit, duration, switch or address about one is not', async () => {
+    const { isSecretName } = await import('./env-vars.ts');
+    for (const n of ['JWT_SECRET', 'AI_API_KEY', 'STRIPE_SECRET_KEY', 'GITHUB_TOKEN', 'DB_PASSWORD', 'SUPABASE_JWT_SECRET']) expect(isSecretName(n), n).toBe(true);
+    for (const n of ['ACCESS_TOKEN_TTL_S', 'AI_MAX_TOKENS_PER_REPORT', 'AUTH_RATE_LIMIT_PER_IP', 'AUTH_AUTOCONFIRM', 'SUPABASE_JWKS_URL', 'PORT']) expect(isSecretName(n), n).toBe(false);
+  });
+});

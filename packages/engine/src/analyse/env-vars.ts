@@ -36,6 +36,13 @@ const HASH_COMMENTS = new Set<keyof typeof PATTERNS>(['py', 'ruby', 'shell']);
 
 /** Names that usually hold credentials: their example values are not repeated in the analysis. */
 export const SECRET_NAME = /SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE|API_?KEY|CREDENTIAL|AUTH/i;
+// limits, durations, switches and public addresses about a secret are not the secret itself
+const NOT_A_SECRET = /(_TTL(_M?S)?|_S|_MS|_SECONDS|_MINUTES|_HOURS|_DAYS|_LIMIT\w*|_MAX|_MIN|_COUNT|_SIZE|_BYTES|_LENGTH|_ENABLED|_DISABLED|_AUTOCONFIRM|_URL|_URI|_BASE|_HOST|_PORT|_PATH|_FILE|_DIR|_ISSUER|_AUDIENCE|_ALGORITHM)$|(^|_)(MAX|MIN|RATE_LIMIT|LIMIT)_|_PER_/i;
+
+/** True for a variable that likely holds a credential (JWT_SECRET, AI_API_KEY), not its settings. */
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name) && !NOT_A_SECRET.test(name);
+}
 
 export function isEnvExample(p: string): boolean {
   return /^\.env(\.[\w-]+)?$/.test(baseName(p)) || /^(example|sample)\.env$/.test(baseName(p));
@@ -70,7 +77,7 @@ export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
     const key = `${v.name}\u0000${v.file}\u0000${v.line}`;
     if (seen.has(key)) return;
     seen.add(key);
-    if (v.defaultValue !== undefined && (SECRET_NAME.test(v.name) || v.defaultValue.length > 200)) delete v.defaultValue;
+    if (v.defaultValue !== undefined && (isSecretName(v.name) || v.defaultValue.length > 200)) delete v.defaultValue;
     out.push(v);
   };
   for (const f of files) {
