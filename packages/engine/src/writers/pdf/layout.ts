@@ -91,7 +91,7 @@ export function richText(ctx: PdfContext, list: Inline[], style: Style, options:
   // pdfkit may wrap between two runs even with no space between them, which leaves "(" dangling at a
   // line end before a citation: carry an opening bracket or quote over to the run it belongs to
   for (let i = 0; i < segs.length - 1; i++) {
-    const m = /[(\[“‘"']+$/.exec(segs[i]!.text);
+    const m = /[([“‘"']+$/.exec(segs[i]!.text);
     if (!m || /^\s/.test(segs[i + 1]!.text)) continue;
     segs[i] = { ...segs[i]!, text: segs[i]!.text.slice(0, m.index) };
     segs[i + 1] = { ...segs[i + 1]!, text: m[0] + segs[i + 1]!.text };
