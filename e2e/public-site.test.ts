@@ -161,4 +161,26 @@ describeBrowser('public site', () => {
     await screenshotBoth(p, 'pricing-phone-menu-closed');
     await phone.close();
   });
+
+  it('the landing page downloads no screen but its own; a deep link loads its screen on demand, also on reload', async () => {
+    const p = await context.newPage();
+    const scripts: string[] = [];
+    p.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await p.goto(app.url);
+    await p.getByRole('heading', { level: 1 }).waitFor();
+    await p.waitForLoadState('networkidle');
+    // pdf.js, the report page, the upload form and the legal texts are all lazy chunks.
+    expect(scripts.filter((s) => /\/(pdfjs|pdf\.worker|report|upload|privacy-policy|account)[-.]/.test(s))).toEqual([]);
+    scripts.length = 0;
+    // A deep link goes through the server's history fallback, then the router fetches the screen's chunk.
+    for (const visit of [() => p.goto(`${app.url}/privacy-policy`), () => p.reload()]) {
+      await visit();
+      await p.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+      expect(scripts.some((s) => /\/privacy-policy-[\w-]+\.js$/.test(s))).toBe(true);
+      scripts.length = 0;
+    }
+    await p.close();
+  });
 });

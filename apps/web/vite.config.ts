@@ -7,7 +7,23 @@ const apiTarget = process.env.ATR_DEV_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // The libraries every screen needs get long-lived chunks, so a release that only changes screens keeps them cached.
+        // Screens themselves are split by the router's lazy routes; pdf.js stays in the report page's chunk.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'vendor', test: /[\\/]node_modules[\\/](@tanstack|@supabase|zod|tslib)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

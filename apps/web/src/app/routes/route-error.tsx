@@ -1,7 +1,8 @@
-// Shown when a screen throws while rendering: says so and offers a way out instead of a blank page.
+// Shown when a screen throws while rendering or its chunk fails to load: says so and offers a way out instead of a blank page.
 import { useRouteError } from 'react-router';
 import { messages } from '@atr/shared';
 import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
 
 export function RouteError() {
   const error = useRouteError();
@@ -9,7 +10,15 @@ export function RouteError() {
   return (
     <div className="mx-auto max-w-xl px-4 py-24">
       <Alert tone="error" title={messages.login.unexpected}>
-        <a href="/" className="font-medium underline">Back to Home</a>
+        {/* Reloading fetches the current release's screens, which fixes a chunk that vanished with a new deploy. */}
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
+          <a href="/" className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-medium text-rose-800 underline">
+            Back to Home
+          </a>
+        </div>
       </Alert>
     </div>
   );
