@@ -260,7 +260,7 @@ export function ProcessingPage({ reportId }: { reportId: string }) {
           <Button variant="secondary" loading={refreshing} onClick={() => void refresh()}>
             Refresh Status
           </Button>
-          <Button variant="ghost" className="text-rose-700 hover:bg-rose-50 sm:ml-auto" onClick={() => setConfirmCancel(true)}>
+          <Button variant="danger-ghost" className="sm:ml-auto" onClick={() => setConfirmCancel(true)}>
             Cancel Generation
           </Button>
         </div>

@@ -84,13 +84,13 @@ export function ReportRow({ report, downloads }: { report: Report; downloads?: R
             </div>
           )}
         </div>
-        <div className="flex flex-wrap items-center gap-2 lg:shrink-0 lg:flex-nowrap lg:justify-end">
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center lg:shrink-0 lg:flex-nowrap lg:justify-end">
           {report.status === 'completed' && downloads}
           <Button variant="secondary" size="sm" onClick={view} aria-label={`View ${report.name}`}>
             <Eye aria-hidden="true" className="size-4" />
             View
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => void remove()} loading={del.isPending} aria-label={`Delete ${report.name}`} className="text-rose-700 hover:bg-rose-50">
+          <Button variant="danger-ghost" size="sm" onClick={() => void remove()} loading={del.isPending} aria-label={`Delete ${report.name}`}>
             <Trash2 aria-hidden="true" className="size-4" />
             Delete
           </Button>

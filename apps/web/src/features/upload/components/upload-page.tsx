@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileArchive, FolderGit2, HelpCircle } from 'lucide-react';
+import { Download, FileArchive, FolderGit2, HelpCircle } from 'lucide-react';
 import { GENERIC_TEMPLATE_FILENAME, GenerateFormSchema, messages, type CompanyData, type ProjectSource } from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -194,12 +194,14 @@ export function UploadPage() {
         <Card className="space-y-5 p-5 sm:p-6">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-base font-semibold text-slate-900">Template</h2>
-            <div className="flex flex-wrap gap-2">
+            {/* -mx-3: the quiet buttons' text lines up with the card's content edge, on the left on phones and the right on wider screens. */}
+            <div className="-mx-3 flex flex-wrap gap-1">
               <Button variant="ghost" size="sm" onClick={() => setHelpOpen(true)}>
                 <HelpCircle aria-hidden="true" className="size-4" />
                 YAML structure help
               </Button>
-              <a href={TEMPLATE_URL} download={GENERIC_TEMPLATE_FILENAME} className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+              <a href={TEMPLATE_URL} download={GENERIC_TEMPLATE_FILENAME} className="inline-flex h-8 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+                <Download aria-hidden="true" className="size-4" />
                 Download {GENERIC_TEMPLATE_FILENAME}
               </a>
             </div>
