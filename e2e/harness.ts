@@ -160,6 +160,8 @@ export async function screenshotBoth(page: Page, name: string): Promise<string[]
   const files: string[] = [];
   for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
+    // From the top: a full-page capture of a scrolled page draws the sticky header over the middle of the page.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.waitForTimeout(150);
     const file = path.join(dir, `${name}-${label}.png`);
     await page.screenshot({ path: file, fullPage: true });
