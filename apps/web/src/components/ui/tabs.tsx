@@ -60,7 +60,8 @@ export function Tabs<K extends string>({
               onClick={() => onChange(item.key)}
               onKeyDown={(e) => onKeyDown(e, i)}
               className={cn(
-                '-mb-px inline-flex flex-1 items-center justify-center gap-2 border-b-2 px-2 py-3 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none sm:px-4 [&>svg]:hidden sm:[&>svg]:block',
+                // The focus ring sits inside the tab: the scrolling tab list would clip one drawn outside.
+                '-mb-px inline-flex flex-1 items-center justify-center gap-2 rounded-t-md border-b-2 px-2 py-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:-outline-offset-2 sm:flex-none sm:px-4 [&>svg]:hidden sm:[&>svg]:block',
                 selected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-700',
               )}
             >
@@ -70,7 +71,7 @@ export function Tabs<K extends string>({
           );
         })}
       </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${value}`} tabIndex={0} className="pt-6 focus-visible:outline-none">
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${value}`} tabIndex={0} className="mt-4 rounded-lg pt-2 focus-visible:outline-offset-4">
         {children}
       </div>
     </div>

@@ -85,7 +85,8 @@ export function ReportRow({ report, downloads }: { report: Report; downloads?: R
           )}
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center lg:shrink-0 lg:flex-nowrap lg:justify-end">
-          {report.status === 'completed' && downloads}
+          {/* On phones the priced buttons are too wide to share a row: each takes the full width, View and Delete share one below. */}
+          {report.status === 'completed' && downloads && <div className="col-span-2 grid gap-2 sm:contents">{downloads}</div>}
           <Button variant="secondary" size="sm" onClick={view} aria-label={`View ${report.name}`}>
             <Eye aria-hidden="true" className="size-4" />
             View
