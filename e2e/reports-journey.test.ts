@@ -210,7 +210,18 @@ describeBrowser('reports journey', () => {
     await screenshotBoth(page, 'dashboard-failure-modal');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await row.getByRole('button', { name: 'View Evil Zip' }).click();
+    // Keyboard: Enter opens it, Escape closes it, and focus goes back to the button that opened it.
+    const view = row.getByRole('button', { name: 'View Evil Zip' });
+    const viewHasFocus = () => view.evaluate((el) => el === document.activeElement);
+    expect(await viewHasFocus()).toBe(true);
+    await view.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await viewHasFocus()).toBe(true);
+    await view.click();
     await dialog.getByRole('link', { name: 'Generate New Report' }).click();
     await page.waitForURL(/\/app\/upload$/);
   });
