@@ -24,6 +24,7 @@ interface Result {
   p50: number;
   p99: number;
   errors: number;
+  timeouts: number;
   non2xx: number;
 }
 
@@ -75,7 +76,8 @@ async function run(name: string, db: Database): Promise<Result> {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
+    timeouts: result.timeouts,
     non2xx: result.non2xx,
   };
 }
@@ -109,10 +111,10 @@ async function main() {
     console.warn('No BENCH_DATABASE_URL, DATABASE_URL or TEST_DATABASE_URL: PostgreSQL not measured.');
   }
   console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s, GET /api/status/{id} + GET /api/reports, Node ${process.version}, ${os.cpus().length} CPUs`);
-  console.log('| database | requests | req/s | p50 ms | p99 ms | errors | non-2xx |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const r of results) console.log(`| ${r.database} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
-  if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
+  console.log('| database | requests | req/s | p50 ms | p99 ms | errors | timeouts | non-2xx |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of results) console.log(`| ${r.database} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.timeouts} | ${r.non2xx} |`);
+  if (results.some((r) => r.errors > 0 || r.timeouts > 0 || r.non2xx > 0)) process.exitCode = 1;
 }
 
 void main().catch((err) => {

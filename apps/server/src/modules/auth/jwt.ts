@@ -52,6 +52,10 @@ export const APP_METADATA = { provider: 'email', providers: ['email'] };
 export function createTokenService(secret: string, opts: { issuer: string; ttlS: number }) {
   // A KeyObject made once: passing raw bytes makes jose import the key again on every sign and verify.
   const key = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
+  // A token's signature check is a pure function of the token, so a verified one is remembered until it
+  // expires (revocation is checked separately, on every request, against the session).
+  const verified = new Map<string, AccessClaims>();
+  const VERIFIED_MAX = 10_000;
   return {
     ttlS: opts.ttlS,
     issuer: opts.issuer,
@@ -80,6 +84,9 @@ export function createTokenService(secret: string, opts: { issuer: string; ttlS:
     },
     /** Verifies signature, expiry, audience and issuer; throws on any failure. */
     async verify(token: string): Promise<AccessClaims> {
+      const known = verified.get(token);
+      if (known && (known.exp ?? 0) * 1000 > Date.now()) return known;
+      if (known) verified.delete(token);
       const { payload } = await jwtVerify(token, key, {
         algorithms: ['HS256'],
         audience: AUDIENCE,
@@ -87,6 +94,8 @@ export function createTokenService(secret: string, opts: { issuer: string; ttlS:
       });
       if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string')
         throw new Error('missing claims');
+      if (verified.size >= VERIFIED_MAX) verified.clear();
+      verified.set(token, payload as AccessClaims);
       return payload as AccessClaims;
     },
   };
