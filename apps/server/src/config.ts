@@ -31,6 +31,8 @@ export const ConfigSchema = z.object({
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).max(86_400).default(3600),
   REFRESH_REUSE_INTERVAL_S: z.coerce.number().int().min(0).max(300).default(10),
   AUTH_AUTOCONFIRM: bool.default(false),
+  /** How long a process trusts a session it has just checked (ms); 0 checks the database on every call. */
+  AUTH_SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(300),

@@ -117,6 +117,22 @@ export function safeRedirect(
 
 export function createAuthService({ config, repo, tokens, mailer, limiter }: AuthServiceDeps) {
   const limits = { ip: config.AUTH_RATE_LIMIT_PER_IP, email: config.AUTH_RATE_LIMIT_PER_EMAIL };
+  // Active sessions seen in the last AUTH_SESSION_CACHE_MS, so a burst of API calls costs one session
+  // lookup. Any revocation or user change made through this process forgets them all at once; another
+  // process sees a revocation within AUTH_SESSION_CACHE_MS (docs/decisions/008-session-check-cache.md).
+  const activeSessions = new Map<string, { user: User; until: number }>();
+  const forgetSessions = () => activeSessions.clear();
+  async function activeSessionUser(sessionId: string, userId: string): Promise<User | null> {
+    const key = `${sessionId}:${userId}`;
+    const hit = activeSessions.get(key);
+    if (hit && hit.until > Date.now()) return hit.user;
+    const user = await repo.findActiveSessionUser(sessionId, userId);
+    if (user && config.AUTH_SESSION_CACHE_MS > 0) {
+      if (activeSessions.size >= 10_000) activeSessions.clear();
+      activeSessions.set(key, { user, until: Date.now() + config.AUTH_SESSION_CACHE_MS });
+    } else activeSessions.delete(key);
+    return user;
+  }
   // Unknown e-mails are checked against this so a failed login costs the same time either way.
   const dummyHash = hash(crypto.randomBytes(16).toString('hex'), ARGON2);
 
@@ -306,6 +322,7 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
         if (again?.withinReuse) rotated = await repo.issueSibling(found.id, sha256(child));
         if (!rotated) {
           await repo.revokeSessions(found.userId, 'local', found.sessionId);
+          forgetSessions();
           throw gotrue.refreshTokenAlreadyUsed();
         }
       }
@@ -359,7 +376,7 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       } catch {
         throw gotrue.badJwt();
       }
-      const user = await repo.findActiveSessionUser(claims.session_id, claims.sub);
+      const user = await activeSessionUser(claims.session_id, claims.sub);
       if (!user) throw gotrue.sessionNotFound();
       return { user, sessionId: claims.session_id, claims };
     },
@@ -383,6 +400,7 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       }
       const updated = (await repo.updateUser(auth.user.id, changes)) ?? auth.user;
       if (changes.passwordHash) await repo.revokeSessions(auth.user.id, 'others', auth.sessionId);
+      forgetSessions();
       return userJson(updated);
     },
 
@@ -391,6 +409,7 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       if (s !== 'global' && s !== 'local' && s !== 'others')
         throw gotrue.validation('Unsupported logout scope');
       await repo.revokeSessions(auth.user.id, s, auth.sessionId);
+      forgetSessions();
     },
 
     userJson,
