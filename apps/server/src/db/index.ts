@@ -85,20 +85,31 @@ async function createPglite(dir?: string): Promise<Database> {
   const client = dir ? new PGlite(dir) : new PGlite();
   await client.waitReady;
   let closed = false;
+  // PGlite runs one statement at a time, in this thread. Statements queue here first come first served,
+  // each after a turn of the event loop: run back to back as microtasks, a burst of them kept sockets
+  // from being read, and under load a few requests waited ~10 s (npm run bench:api).
+  let tail: Promise<unknown> = Promise.resolve();
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    // Each statement waits for a turn of the event loop, so sockets are read between statements.
+    const run = tail.then(turn, turn).then(fn);
+    tail = run.catch(() => {});
+    return run;
+  };
   const db: Database = {
     kind: 'pglite',
     orm: drizzlePglite({ client }) as unknown as Orm,
     async query(text, params) {
-      const r = await client.query(text, params as unknown[]);
+      const r = await serial(() => client.query(text, params as unknown[]));
       return r.rows as never[];
     },
-    // PGlite runs one statement at a time through its own mutex; `query` cannot take several statements.
+    // `query` cannot take several statements; `exec` can (and takes no parameters).
     async executeSql(text, values) {
       if (values && values.length > 0) {
-        const r = await client.query(text, values);
+        const r = await serial(() => client.query(text, values));
         return { rows: r.rows };
       }
-      const results = await client.exec(text);
+      const results = await serial(() => client.exec(text));
       return { rows: results[results.length - 1]?.rows ?? [] };
     },
     async withConnection(fn) {
