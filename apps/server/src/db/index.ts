@@ -2,8 +2,7 @@
 // The SQL dialect is Postgres in both, so one set of migrations and repositories serves both.
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzleProxy } from 'drizzle-orm/pg-proxy';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { runMigrations } from './migrate.ts';
@@ -12,9 +11,12 @@ export type Orm = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   kind: 'pglite' | 'postgres';
+  /** Drizzle's query builder, running its SQL through `query`/`queryArrays` below (one path for both drivers). */
   orm: Orm;
   /** Plain parameterised SQL, for repositories that read better in SQL than in the query builder. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Rows as arrays of column values, in select order (Drizzle's result shape). */
+  queryArrays(text: string, params?: unknown[]): Promise<unknown[][]>;
   /** pg-boss's `db.executeSql`: parameterised queries, or multi-statement SQL when there are no values. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Runs `fn` on one connection (PostgreSQL) so session state such as advisory locks holds throughout. */
@@ -41,12 +43,16 @@ function createPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   // An idle client losing its connection must not take the process down.
   pool.on('error', () => {});
-  return {
+  const db: Database = {
     kind: 'postgres',
-    orm: drizzlePg({ client: pool }) as unknown as Orm,
+    orm: undefined as unknown as Orm,
     async query(text, params) {
       const r = await pool.query(text, params as unknown[]);
       return r.rows;
+    },
+    async queryArrays(text, params) {
+      const r = await pool.query({ text, values: params as unknown[], rowMode: 'array' });
+      return r.rows as unknown[][];
     },
     async executeSql(text, values) {
       const r = await pool.query(text, values as unknown[]);
@@ -78,6 +84,15 @@ function createPostgres(url: string): Database {
       await pool.end();
     },
   };
+  db.orm = ormOver(db);
+  return db;
+}
+
+/** Drizzle on top of a Database, so builder queries share its connection handling and ordering. */
+function ormOver(db: Database): Orm {
+  return drizzleProxy(async (sql, params, method) => ({
+    rows: method === 'all' ? await db.queryArrays(sql, params) : await db.query(sql, params),
+  })) as unknown as Orm;
 }
 
 async function createPglite(dir?: string): Promise<Database> {
@@ -98,10 +113,14 @@ async function createPglite(dir?: string): Promise<Database> {
   };
   const db: Database = {
     kind: 'pglite',
-    orm: drizzlePglite({ client }) as unknown as Orm,
+    orm: undefined as unknown as Orm,
     async query(text, params) {
       const r = await serial(() => client.query(text, params as unknown[]));
       return r.rows as never[];
+    },
+    async queryArrays(text, params) {
+      const r = await serial(() => client.query<unknown[]>(text, params as unknown[], { rowMode: 'array' }));
+      return r.rows;
     },
     // `query` cannot take several statements; `exec` can (and takes no parameters).
     async executeSql(text, values) {
@@ -129,5 +148,6 @@ async function createPglite(dir?: string): Promise<Database> {
       await client.close();
     },
   };
+  db.orm = ormOver(db);
   return db;
 }

@@ -1,6 +1,8 @@
 // SQL of the auth service: users, sessions, rotating refresh tokens and one-time link tokens. Every
 // state change that must not race (rotation, single-use links) is one atomic statement.
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
+import { authSessions, users } from './schema.ts';
 
 export interface User {
   id: string;
@@ -46,13 +48,29 @@ export function createAuthRepository(db: Database) {
     return rows[0] ? normalizeUser(rows[0]) : null;
   };
 
+  // The plain lookups read through Drizzle's builder; the race-sensitive statements stay in SQL below.
+  const userFields = {
+    id: users.id,
+    email: users.email,
+    passwordHash: users.passwordHash,
+    fullName: users.fullName,
+    provider: users.provider,
+    emailConfirmedAt: users.emailConfirmedAt,
+    confirmationSentAt: users.confirmationSentAt,
+    recoverySentAt: users.recoverySentAt,
+    lastSignInAt: users.lastSignInAt,
+    createdAt: users.createdAt,
+    updatedAt: users.updatedAt,
+  };
+  const first = (rows: Record<string, unknown>[]) => (rows[0] ? normalizeUser(rows[0]) : null);
+
   return {
-    findUserByEmail(emailNormalized: string) {
-      return one(`SELECT ${USER_COLUMNS} FROM users WHERE email_normalized = $1`, [emailNormalized]);
+    async findUserByEmail(emailNormalized: string) {
+      return first(await db.orm.select(userFields).from(users).where(eq(users.emailNormalized, emailNormalized)).limit(1));
     },
 
-    findUserById(id: string) {
-      return one(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+    async findUserById(id: string) {
+      return first(await db.orm.select(userFields).from(users).where(eq(users.id, id)).limit(1));
     },
 
     /** Inserts a user; returns null when the e-mail is already registered (the caller hides that). */
@@ -121,11 +139,14 @@ export function createAuthRepository(db: Database) {
     },
 
     /** The user of an active session, or null when the session is revoked or unknown. */
-    findActiveSessionUser(sessionId: string, userId: string) {
-      return one(
-        `SELECT ${userColumns('u.')} FROM auth_sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL`,
-        [sessionId, userId],
+    async findActiveSessionUser(sessionId: string, userId: string) {
+      return first(
+        await db.orm
+          .select(userFields)
+          .from(authSessions)
+          .innerJoin(users, eq(users.id, authSessions.userId))
+          .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+          .limit(1),
       );
     },
 
