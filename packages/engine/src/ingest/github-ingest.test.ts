@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { EngineError } from '../errors.ts';
 import type { EngineContext } from '../types.ts';
-import { ingestGithub, parseGithubUrl } from './github-ingest.ts';
+import { ingestGithub, isPrivateAddress, parseGithubUrl } from './github-ingest.ts';
 
 async function zipball(): Promise<Buffer> {
   const zip = new yazl.ZipFile();
@@ -130,5 +130,30 @@ describe('ingestGithub against a loopback API', () => {
     expect(e?.message).toMatch(/private; refused/);
     const plain = await failure(ingestGithub({ url: 'https://github.com/acme/widget', apiBase: 'http://ghe.example.com/api/v3' }, ctx()));
     expect(plain?.message).toMatch(/must use https/);
+  });
+});
+
+describe('isPrivateAddress', () => {
+  it('refuses loopback and private IPv4 in every IPv6 spelling (mapped hex, compatible, NAT64, 6to4)', () => {
+    // new URL('http://[::ffff:127.0.0.1]/').hostname is '[::ffff:7f00:1]': the hex form must be caught.
+    for (const a of ['::ffff:7f00:1', '::ffff:127.0.0.1', '::FFFF:a9fe:a9fe', '::ffff:0a00:0001', '::7f00:1', '::', '::1',
+      '0:0:0:0:0:ffff:c0a8:0101', '64:ff9b::7f00:1', '64:ff9b::169.254.169.254', '2002:7f00:1::', '2002:a9fe:a9fe::1',
+      'fe80::1', 'fd00::1', 'fec0::1', 'ff02::1', '127.0.0.1', '10.1.2.3', '169.254.169.254', '100.64.0.1', '0.0.0.0', 'not-an-ip']) {
+      expect(isPrivateAddress(a), a).toBe(true);
+    }
+  });
+
+  it('allows public addresses, those of GitHub included', () => {
+    for (const a of ['140.82.121.4', '::ffff:8c52:7904', '::ffff:140.82.121.4', '2606:50c0:8000::154', '64:ff9b::8c52:7904', '2002:8c52:7904::1', '8.8.8.8']) {
+      expect(isPrivateAddress(a), a).toBe(false);
+    }
+  });
+
+  it('refuses a configured API base written as an IPv4-mapped IPv6 literal', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));
+    const ctx: EngineContext = { workDir: dir, now: () => new Date(0), onProgress: () => {} };
+    const attempt = ingestGithub({ url: 'https://github.com/acme/widget', apiBase: 'https://[::ffff:7f00:1]:9/' }, ctx);
+    await expect(attempt).rejects.toThrow(/private/);
+    await fs.rm(dir, { recursive: true, force: true });
   });
 });

@@ -50,14 +50,49 @@ export function parseGithubUrl(input: string): GithubRef {
   return { owner, repo, ref, ...(sub ? { path: sub } : {}) };
 }
 
-function isPrivateAddress(address: string): boolean {
-  if (net.isIPv4(address)) {
-    const [a = 0, b = 0] = address.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || a >= 224;
+/** The eight 16-bit groups of an IPv6 address (with or without an embedded dotted IPv4 tail). */
+function ipv6Groups(address: string): number[] | null {
+  let a = address.toLowerCase().split('%')[0]!;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(a);
+  if (dotted) {
+    const [w = 0, x = 0, y = 0, z = 0] = dotted[1]!.split('.').map(Number);
+    a = `${a.slice(0, -dotted[1]!.length)}${((w << 8) | x).toString(16)}:${((y << 8) | z).toString(16)}`;
   }
-  const v6 = address.toLowerCase();
-  if (v6.startsWith('::ffff:')) return isPrivateAddress(v6.slice(7));
-  return v6 === '::' || v6 === '::1' || v6.startsWith('fc') || v6.startsWith('fd') || v6.startsWith('fe8') || v6.startsWith('fe9') || v6.startsWith('fea') || v6.startsWith('feb') || v6.startsWith('ff');
+  const [head = '', tail] = a.split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const fill = tail === undefined ? [] : Array<string>(8 - h.length - t.length).fill('0');
+  const groups = [...h, ...fill, ...t].map((g) => parseInt(g, 16));
+  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+const v4FromGroups = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/**
+ * Loopback, private, link-local, shared, reserved and multicast addresses, IPv4 embedded in IPv6
+ * included in every spelling (URL parsing turns [::ffff:127.0.0.1] into [::ffff:7f00:1]; NAT64 and
+ * 6to4 addresses reach the IPv4 they embed).
+ */
+export function isPrivateAddress(address: string): boolean {
+  if (net.isIPv4(address)) {
+    const [a = 0, b = 0, c = 0] = address.split('.').map(Number);
+    return (
+      a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 192 && b === 0 && c === 0) ||
+      (a === 198 && (b === 18 || b === 19)) || a >= 224
+    );
+  }
+  if (!net.isIPv6(address)) return true;
+  const g = ipv6Groups(address);
+  if (!g) return true;
+  const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
+  // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible, also :: and ::1), 64:ff9b::/96 (NAT64)
+  if ((zeros(5) && g[5] === 0xffff) || zeros(6) || (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))) {
+    return isPrivateAddress(v4FromGroups(g[6]!, g[7]!));
+  }
+  if (g[0] === 0x2002) return isPrivateAddress(v4FromGroups(g[1]!, g[2]!)); // 6to4
+  const first = g[0]!;
+  return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xffc0) === 0xfec0 || (first & 0xff00) === 0xff00;
 }
 
 function isLoopbackHost(hostname: string): boolean {
