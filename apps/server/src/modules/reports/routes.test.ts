@@ -113,6 +113,39 @@ describe.each(testDatabases)('reports API on $name', (t) => {
     });
   });
 
+  it('sniffs the logo and images by their bytes: an SVG or HTML sent as image/png is refused before anything is stored', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const withLogo = (data: string | Buffer, type = 'image/png'): [string, Part][] =>
+      standardUpload().map(([n, v]) => [n, n === 'company_logo' ? { name: 'logo.png', type, data } : v] as [string, Part]);
+    await leavesNothing(async () => {
+      for (const parts of [withLogo(svg), withLogo(svg, 'image/svg+xml'), withLogo('<html><script>x</script></html>'), withLogo('')]) {
+        const res = await generate(parts);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe('The logo must be a PNG or JPEG image.');
+      }
+      const img = await generate(standardUpload([['images', { name: 'diagram.png', type: 'image/png', data: svg }]]));
+      expect(img.statusCode).toBe(400);
+      expect(img.json().message).toBe('The image "diagram.png" is not a PNG or JPEG image.');
+    });
+  });
+
+  it('stores a sniffed image byte for byte, with the type its bytes show', async () => {
+    // Larger than one stream chunk, so the bytes read for sniffing and the rest must be rejoined in order.
+    const big = Buffer.concat([PNG_1PX.subarray(0, 8), Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) & 255))]);
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    const res = await generate(
+      standardUpload([['images', { name: 'big.png', type: 'image/png', data: big }]]).map(
+        ([n, v]) => [n, n === 'company_logo' ? { name: 'logo.png', type: 'image/png', data: jpeg } : v] as [string, Part],
+      ),
+    );
+    expect(res.statusCode).toBe(200);
+    const id = res.json().report_id as string;
+    expect(Buffer.compare(await ctx.app.storage.read(`reports/${id}/input/images/0-big.png`), big)).toBe(0);
+    expect(Buffer.compare(await ctx.app.storage.read(`reports/${id}/input/logo-logo.png`), jpeg)).toBe(0);
+    const row = await reportRepository(ctx.db).findOwned(id, alice.id);
+    expect((row?.input as { logo?: { mime: string } }).logo?.mime).toBe('image/jpeg');
+  });
+
   it('refuses bad GitHub URLs and tokens with the spec messages', async () => {
     const gh = (url: string): [string, Part][] => [
       ['project_name', 'Gh'],

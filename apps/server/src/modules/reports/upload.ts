@@ -1,6 +1,7 @@
 // Reads POST /api/generate's multipart body (spec §7), streaming each file into storage under
 // reports/<id>/input/ while enforcing the configured limits. Throws AppErrors; the caller deletes the
 // report's prefix on any failure so nothing half-written stays behind.
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { messages } from '@atr/shared';
@@ -24,6 +25,42 @@ const mb = (n: number) => (n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} 
 export function safeName(name: string, fallback: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(-100);
   return cleaned || fallback;
+}
+
+const IMAGE_MAGIC: [string, number[]][] = [
+  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ['image/jpeg', [0xff, 0xd8, 0xff]],
+];
+
+/**
+ * The real type of an uploaded image, read from its first bytes (the part's declared type and name are
+ * the client's word), and a stream that still yields every byte. The report embeds only PNG and JPEG,
+ * so anything else (an SVG with script, HTML named .png) is refused here, before anything is stored.
+ */
+export async function sniffImage(file: Readable): Promise<{ mime: string | null; stream: Readable }> {
+  const it = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  while (size < 8) {
+    const r = await it.next();
+    if (r.done) {
+      done = true;
+      break;
+    }
+    head.push(r.value);
+    size += r.value.length;
+  }
+  const first = Buffer.concat(head);
+  const mime = IMAGE_MAGIC.find(([, sig]) => sig.every((byte, i) => first[i] === byte))?.[0] ?? null;
+  const stream = Readable.from(
+    (async function* () {
+      if (first.length > 0) yield first;
+      if (done) return;
+      for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+    })(),
+  );
+  return { mime, stream };
 }
 
 async function drain(part: MultipartFile): Promise<void> {
@@ -57,11 +94,22 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage, c
   const prefix = `reports/${reportId}/input`;
   const out: ReceivedUpload = { fields: {}, images: [], skippedImages: 0 };
 
-  const store = async (part: MultipartFile, key: string, max: number, tooLarge: string): Promise<StoredInputFile> => {
+  const store = async (part: MultipartFile, key: string, max: number, tooLarge: string, notImage?: string): Promise<StoredInputFile> => {
     try {
-      const { size } = await storage.put(key, part.file, { maxBytes: max });
+      let body: Readable = part.file;
+      let mime = part.mimetype;
+      if (notImage !== undefined) {
+        const sniffed = await sniffImage(part.file);
+        if (!sniffed.mime) {
+          part.file.resume();
+          throw errors.validation(notImage);
+        }
+        body = sniffed.stream;
+        mime = sniffed.mime;
+      }
+      const { size } = await storage.put(key, body, { maxBytes: max });
       if (part.file.truncated) throw errors.payloadTooLarge(tooLarge);
-      return { key, name: part.filename, mime: part.mimetype, size };
+      return { key, name: part.filename, mime, size };
     } catch (e) {
       if (e instanceof StorageLimitError) {
         part.file.resume();
@@ -105,13 +153,14 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage, c
             `${prefix}/images/${out.images.length}-${safeName(part.filename, 'image')}`,
             config.UPLOAD_MAX_IMAGE_BYTES,
             `The image "${part.filename}" is larger than ${mb(config.UPLOAD_MAX_IMAGE_BYTES)}.`,
+            `The image "${part.filename}" is not a PNG or JPEG image.`,
           ),
         );
         break;
       case 'company_logo':
         if (!part.mimetype.startsWith('image/')) throw errors.validation(messages.validation.logoType);
         if (out.logo) throw errors.validation('Please upload one logo.');
-        out.logo = await store(part, `${prefix}/logo-${safeName(part.filename, 'logo')}`, config.UPLOAD_MAX_LOGO_BYTES, `The logo is larger than ${mb(config.UPLOAD_MAX_LOGO_BYTES)}.`);
+        out.logo = await store(part, `${prefix}/logo-${safeName(part.filename, 'logo')}`, config.UPLOAD_MAX_LOGO_BYTES, `The logo is larger than ${mb(config.UPLOAD_MAX_LOGO_BYTES)}.`, 'The logo must be a PNG or JPEG image.');
         break;
       default:
         await drain(part);
