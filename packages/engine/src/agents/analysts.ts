@@ -184,7 +184,16 @@ export function recommendations(a: Analysis): Recommendation[] {
   if (big.length) out.push({ weight: 4, text: `Split the ${plural(big.length, 'file')} over 800 lines of code, starting with ${big[0]!.path} (${num(big[0]!.code)} lines).`, citations: [ref(big[0]!.path)] });
   const envNames = new Set(fx.codeEnvVars.map((e) => e.name));
   const hasEnvExample = a.files.some((x) => /(^|\/)\.env\.(example|sample|template)$|(^|\/)example\.env$/.test(x.path));
-  if (envNames.size && !hasEnvExample) out.push({ weight: 3, text: `Document the ${plural(envNames.size, 'environment variable')} in a .env.example file.`, citations: fx.codeEnvVars.slice(0, 2).map((e) => ref(e.file, e.line)) });
+  // a README table or a docs page documents settings as well as a .env.example does
+  const documented = new Set((a.docs.envVarMentions ?? []).map((m) => m.name));
+  const undocumented = [...envNames].filter((n) => !documented.has(n)).sort();
+  if (undocumented.length && !hasEnvExample) {
+    const where = [...new Set((a.docs.envVarMentions ?? []).map((m) => m.file))];
+    const text = documented.size
+      ? `Document the ${plural(undocumented.length, 'environment variable')} the code reads but ${where.length === 1 ? where[0] : 'the docs'} ${undocumented.length === 1 ? 'does' : 'do'} not name (${joinSome(undocumented, 4)}), next to the ${num(documented.size)} already described there.`
+      : `Document the ${plural(envNames.size, 'environment variable')} in the README or a .env.example file; no documentation names them.`;
+    out.push({ weight: 3, text, citations: fx.codeEnvVars.filter((e) => !documented.has(e.name)).slice(0, 2).map((e) => ref(e.file, e.line)) });
+  }
   if (!a.docs.readme) out.push({ weight: 6, text: 'Write a README that explains what the project does and how to run it.', citations: [] });
   if (a.routes.length && !fx.securityLibs.length && !fx.authLibs.length) out.push({ weight: 5, text: `Protect the ${plural(a.routes.length, 'HTTP route')}: no authentication or security middleware library was found among the dependencies.`, citations: a.routes.slice(0, 2).map((r) => ref(r.file, r.line)) });
   const commentDensity = a.project.lines.comment / Math.max(1, a.project.lines.code + a.project.lines.comment);

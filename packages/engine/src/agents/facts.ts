@@ -2,7 +2,7 @@
 // libraries, secret-looking variables…), computed once per analysis and kept in a WeakMap.
 
 import { isSecretName } from '../analyse/env-vars.ts';
-import { isFixturePath, isTestCode } from '../analyse/test-code.ts';
+import { isBenchPath, isFixturePath, isTestCode } from '../analyse/test-code.ts';
 import type { Analysis, Dependency, FileInfo, SymbolInfo } from '../analyse/types.ts';
 
 export interface Facts {
@@ -25,6 +25,8 @@ export interface Facts {
   exportedSymbols: SymbolInfo[];
   fanIn: { module: string; weight: number }[];
   fanOut: { module: string; weight: number }[];
+  /** Folders of test and benchmark code (test/, e2e/, bench/…): described under testing, not as components. */
+  testFolders: { path: string; kind: 'test' | 'bench'; files: number; lines: number }[];
   /** Source files the project's scripts start (`tsx src/server.ts` in apps/server/package.json). */
   launchers: { file: string; script: string; kind: string; path: string; line?: number }[];
 }
@@ -46,7 +48,30 @@ function launchersOf(a: Analysis, fileByPath: Map<string, FileInfo>): Facts['lau
     seen.add(file);
     out.push({ file, script: e.name, kind: e.kind, path: e.path, line: e.line });
   }
+  // a web app starts in the script its HTML page loads (Vite, webpack's HtmlWebpackPlugin template)
+  for (const e of a.entryPoints.filter((x) => x.kind === 'html-script')) {
+    if (!fileByPath.has(e.name) || isTestCode(e.name) || seen.has(e.name)) continue;
+    seen.add(e.name);
+    out.push({ file: e.name, script: e.path, kind: e.kind, path: e.path, line: e.line });
+  }
   return out;
+}
+
+const FOLDER_OF = { test: /^(.*?(?:^|\/)(?:tests?|__tests__|spec|specs|e2e|integration-tests?))\//i, bench: /^(.*?(?:^|\/)(?:bench|benches|benchmarks?))\//i };
+
+function testFoldersOf(a: Analysis): Facts['testFolders'] {
+  const m = new Map<string, Facts['testFolders'][number]>();
+  for (const f of a.files) {
+    if (!f.language || NON_CODE_LANGUAGES.has(f.language) || isFixturePath(f.path)) continue;
+    const kind = isBenchPath(f.path) ? 'bench' : isTestCode(f.path) ? 'test' : null;
+    const dir = kind && FOLDER_OF[kind].exec(f.path)?.[1];
+    if (!kind || !dir) continue;
+    const e = m.get(dir) ?? { path: dir, kind, files: 0, lines: 0 };
+    e.files++;
+    e.lines += f.code;
+    m.set(dir, e);
+  }
+  return [...m.values()].sort((x, y) => y.lines - x.lines || x.path.localeCompare(y.path));
 }
 
 export const NON_CODE_LANGUAGES = new Set(['Markdown', 'JSON', 'YAML', 'Text', 'TOML', 'XML', 'INI', 'CSV', 'SVG', 'reStructuredText', 'AsciiDoc']);
@@ -124,6 +149,7 @@ export function factsOf(a: Analysis): Facts {
     fanIn: fan('to'),
     fanOut: fan('from'),
     launchers: launchersOf(a, fileByPath),
+    testFolders: testFoldersOf(a),
   };
   cache.set(a, facts);
   return facts;

@@ -1,6 +1,8 @@
-// Pass: the README's title, first paragraph and headings, and the other documentation files.
+// Pass: the README's title, first paragraph and headings, the other documentation files, and where
+// the docs name the environment variables the code reads.
 
 import type { Sources } from './sources.ts';
+import { isFixturePath } from './test-code.ts';
 import type { DocsInfo } from './types.ts';
 
 /** Markdown inline syntax reduced to plain words for a summary. */
@@ -88,4 +90,31 @@ export function docsPass(src: Sources): DocsInfo {
     .map((f) => f.path)
     .filter((p) => p !== readmePath && (/\.(md|markdown|rst|adoc)$/i.test(p) && (!p.includes('/') || /(^|\/)(docs?|documentation|wiki)\//i.test(p) || /(^|\/)README\.md$/i.test(p))));
   return { readme: readmePath && text != null ? { path: readmePath, ...summariseReadme(text) } : null, files };
+}
+
+// a README, a docs/ page or an env example: the places a developer looks for settings
+const ENV_DOC = /(^|\/)(readme[^/]*|[^/]+\.(md|markdown|rst|adoc|txt)|\.env\.(example|sample|template|defaults)|example\.env|env\.example)$/i;
+
+/** The first line of the docs that names each variable, README first, so a report cites where settings are documented. */
+export function envDocsPass(src: Sources, names: string[], docFiles: string[]): { name: string; file: string; line: number }[] {
+  const wanted = new Set(names);
+  const found = new Map<string, { name: string; file: string; line: number }>();
+  // a fixture app's README documents the fixture, not this project
+  const paths = [...new Set(docFiles.concat(src.files.map((f) => f.path).filter((p) => ENV_DOC.test(p))))].filter((p) => !isFixturePath(p));
+  // the root README first, then other READMEs, then the rest
+  const rank = (p: string) => (/^readme/i.test(p) ? 0 : /(^|\/)readme/i.test(p) ? 1 : 2);
+  paths.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  for (const p of paths) {
+    if (found.size === wanted.size) break;
+    const text = src.text(p);
+    if (text == null) continue;
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      for (const m of lines[i]!.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
+        const n = m[0];
+        if (wanted.has(n) && !found.has(n)) found.set(n, { name: n, file: p, line: i + 1 });
+      }
+    }
+  }
+  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -1,8 +1,9 @@
-// Pass: how the project is started and built: package.json scripts, bin and main, Makefile
-// targets, Dockerfiles, compose services, CI workflows and Procfile processes.
+// Pass: how the project is started and built: package.json scripts, bin, main/module/exports,
+// the scripts HTML pages load (Vite/webpack apps), Makefile targets, Dockerfiles, compose services,
+// CI workflows and Procfile processes.
 
 import { parse as parseYaml } from 'yaml';
-import { baseName, matchesWithLines, type Sources } from './sources.ts';
+import { baseName, dirName, matchesWithLines, type Sources } from './sources.ts';
 import type { EntryPoint } from './types.ts';
 
 export function isDockerfile(p: string): boolean {
@@ -35,10 +36,53 @@ function lineOf(lines: string[], re: RegExp, from = 0): number | undefined {
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** `./src/index.ts` in `packages/engine/package.json` → `packages/engine/src/index.ts`. */
+function joinPath(dir: string, rel: string): string {
+  const out: string[] = dir && dir !== '.' ? dir.split('/') : [];
+  for (const part of rel.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') out.pop();
+    else out.push(part);
+  }
+  return out.join('/');
+}
+
+/** The file each "exports" entry points at: a string, or the import/default/node condition. */
+function exportTargets(exp: unknown, key = '.'): [string, string][] {
+  if (typeof exp === 'string') return [[key, exp]];
+  if (Array.isArray(exp)) return exp.length ? exportTargets(exp[0], key) : [];
+  if (!exp || typeof exp !== 'object') return [];
+  const o = exp as Record<string, unknown>;
+  const keys = Object.keys(o);
+  if (keys.some((k) => k.startsWith('.'))) return keys.filter((k) => k.startsWith('.')).flatMap((k) => exportTargets(o[k], k));
+  for (const cond of ['import', 'node', 'default', 'require', 'types']) if (cond in o) return exportTargets(o[cond], key);
+  return [];
+}
+
+// <script type="module" src="/src/main.tsx"></script>; the src is local when it is not a URL
+const SCRIPT_TAG = /<script\b[^>]*\bsrc\s*=\s*["']([^"']+)["'][^>]*>/gi;
+
+function htmlEntries(src: Sources, path: string, text: string): EntryPoint[] {
+  const out: EntryPoint[] = [];
+  for (const { m, line } of matchesWithLines(text, SCRIPT_TAG)) {
+    const ref = m[1]!.split(/[?#]/)[0]!;
+    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(ref)) continue;
+    // Vite serves the page's folder as the root, so "/src/main.tsx" sits beside index.html
+    const file = joinPath(dirName(path), ref.replace(/^\//, ''));
+    if (src.has(file)) out.push({ kind: 'html-script', name: file, path, line });
+  }
+  return out;
+}
+
 export function entryPointsPass(src: Sources): EntryPoint[] {
   const out: EntryPoint[] = [];
   for (const f of src.files) {
     const b = baseName(f.path);
+    if (/\.html?$/i.test(b)) {
+      const text = src.text(f.path);
+      if (text != null) out.push(...htmlEntries(src, f.path, text));
+      continue;
+    }
     const relevant = b === 'package.json' || /^(GNU)?[Mm]akefile$/.test(b) || b.endsWith('.mk') || isDockerfile(f.path) || isComposeFile(f.path) || isCiWorkflow(f.path) || b === 'Procfile';
     if (!relevant) continue;
     const text = src.text(f.path);
@@ -60,6 +104,15 @@ export function entryPointsPass(src: Sources): EntryPoint[] {
       const bins = typeof bin === 'string' ? { [String(pkg.name ?? 'bin')]: bin } : ((bin as Record<string, string>) ?? {});
       for (const [name, target] of Object.entries(bins)) out.push({ kind: 'bin', name, command: String(target), path: f.path, line: lineOf(lines, /"bin"\s*:/) });
       if (typeof pkg.main === 'string') out.push({ kind: 'main', name: pkg.main, path: f.path, line: lineOf(lines, /"main"\s*:/) });
+      if (typeof pkg.module === 'string') out.push({ kind: 'main', name: pkg.module, path: f.path, line: lineOf(lines, /"module"\s*:/) });
+      const pkgName = typeof pkg.name === 'string' ? pkg.name : dirName(f.path) || '.';
+      const expLine = lineOf(lines, /"exports"\s*:/);
+      for (const [key, target] of exportTargets(pkg.exports)) {
+        if (key.includes('*') || target.includes('*')) continue;
+        const name = key === '.' ? pkgName : `${pkgName}/${key.replace(/^\.\//, '')}`;
+        const at = expLine === undefined ? undefined : lineOf(lines, new RegExp(`"${esc(target)}"`), expLine - 1);
+        out.push({ kind: 'export', name, command: joinPath(dirName(f.path), target), path: f.path, line: at ?? expLine });
+      }
     } else if (/^(GNU)?[Mm]akefile$/.test(b) || b.endsWith('.mk')) {
       for (const { m, line } of matchesWithLines(text, /^([A-Za-z0-9_][A-Za-z0-9_./-]*)\s*:(?!=)([^\n]*)/gm)) {
         if (m[1]!.startsWith('.') || m[1]!.includes('%')) continue;

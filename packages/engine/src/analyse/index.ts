@@ -7,7 +7,7 @@ import { ciPass } from './ci.ts';
 import { configPass } from './config.ts';
 import { containersPass } from './containers.ts';
 import { dependenciesPass } from './dependencies.ts';
-import { docsPass } from './docs.ts';
+import { docsPass, envDocsPass } from './docs.ts';
 import { entryPointsPass } from './entry-points.ts';
 import { envVarsPass } from './env-vars.ts';
 import { frameworksPass } from './frameworks.ts';
@@ -84,6 +84,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const containers = await timed('containers', () => containersPass(src));
   const license = await timed('license', () => licensePass(src));
   const docs = await timed('docs', () => docsPass(src));
+  docs.envVarMentions = envDocsPass(src, [...new Set(envVars.map((e) => e.name))], docs.files);
   const todos = await timed('todos', () => todosPass(src, lang.files));
   const secrets = await timed('secrets', () => secretsPass(src, lang.files));
   const config = await timed('config', () => configPass(src));

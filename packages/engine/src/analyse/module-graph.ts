@@ -2,8 +2,11 @@
 // graph, choosing the directory depth that keeps the graph readable.
 
 import { baseName, dirName, type Sources } from './sources.ts';
+import { isNonProductCode } from './test-code.ts';
 import type { FileInfo, ImportInfo, Manifest, ModuleGraph } from './types.ts';
 
+// prose and data files are not modules of code: a docs folder is not a component
+const NON_CODE = new Set(['Markdown', 'JSON', 'YAML', 'Text', 'TOML', 'XML', 'INI', 'CSV', 'SVG', 'reStructuredText', 'AsciiDoc']);
 const JS_EXT = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.vue', '.svelte'];
 
 function normalise(p: string): string | null {
@@ -112,7 +115,10 @@ export function moduleGraphPass(files: FileInfo[], imports: ImportInfo[], ctx: R
     const r = resolveImport(imp, ctx);
     if (r !== undefined) imp.resolved = r;
   }
-  const source = files.filter((f) => f.language && f.code > 0);
+  // the graph is the product's: test, fixture and bench files import test helpers and the code under
+  // test, which would show src <-> test cycles and make test folders look like components
+  const source = files.filter((f) => f.language && !NON_CODE.has(f.language) && f.code > 0 && !isNonProductCode(f.path));
+  const productImports = imports.filter((i) => !isNonProductCode(i.from) && (i.resolved === undefined || !isNonProductCode(i.resolved)));
   const build = (depth: number): ModuleGraph => {
     const nodes = new Map<string, { id: string; files: number; lines: number }>();
     for (const f of source) {
@@ -123,7 +129,7 @@ export function moduleGraphPass(files: FileInfo[], imports: ImportInfo[], ctx: R
       nodes.set(id, n);
     }
     const edges = new Map<string, { from: string; to: string; weight: number }>();
-    for (const imp of imports) {
+    for (const imp of productImports) {
       if (imp.resolved === undefined) continue;
       const isDir = !ctx.has(imp.resolved);
       const from = moduleOf(imp.from, depth);

@@ -9,6 +9,19 @@ const TEST_DIR = /(^|\/)(tests?|__tests__|spec|specs|e2e|integration-tests?)\//i
 const TEST_FILE =
   /\.(test|spec|e2e-spec)\.[a-z0-9]+$|(^|\/)test_[^/]+\.py$|_test\.(py|go|rb)$|_spec\.rb$|(^|\/)conftest\.py$|(Tests?|IT)\.(java|kt|cs|scala)$|Test\.php$|(^|\/)test[-_](helpers?|fixtures?|utils?|setup|support|harness)\.[cm]?[jt]sx?$/i;
 
+// benchmarks and load scripts: they exercise the product but are not part of it
+const BENCH_DIR = /(^|\/)(bench|benches|benchmarks?)\//i;
+
+/** Benchmark code (bench/, benchmarks/): measured against the product, not shipped with it. */
+export function isBenchPath(p: string): boolean {
+  return BENCH_DIR.test(p);
+}
+
+/** Test, fixture or benchmark code: left out of the module graph and the components. */
+export function isNonProductCode(p: string): boolean {
+  return isTestCode(p) || isBenchPath(p);
+}
+
 /** A sample project or data set that tests run against (fixtures/, testdata/…). */
 export function isFixturePath(p: string): boolean {
   return FIXTURE_DIR.test(p);

@@ -60,7 +60,9 @@ export interface Framework {
 }
 
 export interface EntryPoint {
-  kind: 'npm-script' | 'make-target' | 'dockerfile' | 'ci-workflow' | 'bin' | 'main' | 'compose-service' | 'procfile';
+  /** 'export': a package.json "exports" entry (name = the import specifier, command = the file);
+   *  'html-script': a page's <script src> (name = the script file, path = the HTML page). */
+  kind: 'npm-script' | 'make-target' | 'dockerfile' | 'ci-workflow' | 'bin' | 'main' | 'export' | 'html-script' | 'compose-service' | 'procfile';
   name: string;
   command?: string;
   path: string;
@@ -132,6 +134,8 @@ export interface LicenseInfo {
 export interface DocsInfo {
   readme: { path: string; title: string | null; summary: string; headings: string[] } | null;
   files: string[];
+  /** Where the docs (README, docs/, .env.example…) first name each environment variable the code reads. */
+  envVarMentions?: { name: string; file: string; line: number }[];
 }
 
 export interface TodoItem {

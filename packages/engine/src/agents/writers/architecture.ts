@@ -25,15 +25,17 @@ export function writeArchitecture(ctx: WriterContext): string {
   } else {
     parts.push(`No internal imports link the files into modules; the top-level directories are ${joinSome(a.tree.children.map((d) => `\`${d.name}/\``), 6) || 'absent (all files sit at the root)'}.`);
   }
-  const entries = a.entryPoints.filter((e) => ['main', 'bin', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind));
+  const entries = a.entryPoints.filter((e) => ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind));
   const launched = fx.launchers.slice(0, 6);
   if (wants(ctx, 'entry-points') && launched.length) {
     const by = (kind: string) => (kind === 'npm-script' ? 'script' : kind === 'make-target' ? 'make target' : 'process');
-    parts.push(`Execution starts in ${plural(launched.length, 'source file')} that the project's own scripts run:\n\n${bullets(launched.map((l) => `${cite(l.file)}, started by the \`${l.script}\` ${by(l.kind)} (${cite(l.path, l.line)})`))}`);
+    const how = (l: (typeof launched)[number]) => (l.kind === 'html-script' ? `loaded by the page ${cite(l.path, l.line)}` : `started by the \`${l.script}\` ${by(l.kind)} (${cite(l.path, l.line)})`);
+    const pages = launched.some((l) => l.kind === 'html-script');
+    parts.push(`Execution starts in ${plural(launched.length, 'source file')} that the project's own scripts${pages ? ' and pages' : ''} run:\n\n${bullets(launched.map((l) => `${cite(l.file)}, ${how(l)}`))}`);
   }
   if (ctx.plan.focus === 'entry-points' && !entries.length && !launched.length) parts.push(`No main module, binary, Dockerfile, compose service or Procfile declares where execution starts; ${a.entryPoints.length ? `the ${plural(a.entryPoints.length, 'script')} (${joinSome(a.entryPoints.map((e) => `\`${e.name}\``), 4)}) are the ways in` : 'the files are run directly'}.`);
-  const KIND: Record<string, string> = { main: 'package main', bin: 'command', dockerfile: 'container start', 'compose-service': 'compose service', procfile: 'Procfile process' };
-  if (wants(ctx, 'entry-points') && entries.length) parts.push(`${launched.length ? 'Declared entry points' : 'Entry points'}:\n\n${bullets(entries.slice(0, 8).map((e) => `${KIND[e.kind] ?? e.kind} \`${e.name}\`${e.command ? ` runs \`${e.command}\`` : ''} (${cite(e.path, e.line)})`))}`);
+  const KIND: Record<string, string> = { main: 'package main', export: 'package export', bin: 'command', dockerfile: 'container start', 'compose-service': 'compose service', procfile: 'Procfile process' };
+  if (wants(ctx, 'entry-points') && entries.length) parts.push(`${launched.length ? 'Declared entry points' : 'Entry points'}:\n\n${bullets(entries.slice(0, 8).map((e) => `${KIND[e.kind] ?? e.kind} \`${e.name}\`${e.command ? ` ${e.kind === 'export' ? 'resolves to' : 'runs'} \`${e.command}\`` : ''} (${cite(e.path, e.line)})`))}`);
   if (wants(ctx, 'entry-points')) for (const c of a.containers) parts.push(`${c.kind === 'compose' ? 'Compose file' : 'Dockerfile'} ${cite(c.path)}${c.baseImages.length ? ` builds on ${joinSome(c.baseImages.map((b) => `\`${b}\``), 3)}` : ''}${c.exposedPorts.length ? ` and exposes port${c.exposedPorts.length > 1 ? 's' : ''} ${c.exposedPorts.join(', ')}` : ''}${c.services?.length ? ` with services ${joinSome(c.services, 5)}` : ''}.`);
   return paragraphs(...parts);
 }

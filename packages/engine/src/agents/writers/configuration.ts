@@ -27,6 +27,19 @@ export function writeConfiguration(ctx: WriterContext): string {
     parts.push(table(['File', 'Kind'], a.config.files.slice(0, 30).map((c) => [cite(c.path), c.kind])));
   }
   const example = a.files.find((f) => /(^|\/)\.env\.(example|sample|template)$/.test(f.path));
-  if (wants(ctx, 'env') && byName.size) parts.push(example ? `${cite(example.path)} documents the expected variables for new developers.` : 'No `.env.example` file documents these variables; new developers must read the code to find them.');
+  if (wants(ctx, 'env') && byName.size) parts.push(envDocs(ctx, [...byName.keys()], example?.path));
   return paragraphs(...parts);
+}
+
+/** Where the variables are documented (README table, docs page, .env.example), cited by line. */
+function envDocs({ a }: WriterContext, names: string[], example: string | undefined): string {
+  const mentions = (a.docs.envVarMentions ?? []).filter((m) => names.includes(m.name));
+  const missing = names.filter((n) => !mentions.some((m) => m.name === n)).sort();
+  const byFile = new Map<string, typeof mentions>();
+  for (const m of mentions) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
+  const files = [...byFile.entries()].sort((x, y) => y[1].length - x[1].length);
+  const where = joinSome(files.map(([f, ms]) => `${cite(f, Math.min(...ms.map((m) => m.line)))} (${plural(ms.length, 'variable')})`), 3);
+  if (!mentions.length) return example ? `${cite(example)} documents the expected variables for new developers.` : 'Neither the README, the docs nor a `.env.example` file names these variables; new developers must read the code to find them.';
+  if (!missing.length) return `Every one of the ${plural(names.length, 'variable')} is documented: ${where}.`;
+  return `${plural(mentions.length, 'variable')} of ${names.length} ${mentions.length === 1 ? 'is' : 'are'} documented in ${where}; ${joinSome(missing.map(code), 5)} ${missing.length === 1 ? 'is' : 'are'} named only in the code.`;
 }

@@ -22,6 +22,14 @@ export function writeTesting(ctx: WriterContext): string {
     const untested = countBy(fx.sourceFiles, (f) => topDir(f.path, 2)).filter(([d]) => d !== '(root)' && !fx.testFiles.some((t) => t.startsWith(`${d}/`)) && !tested.has(d));
     if (untested.length && untested.length < countBy(fx.sourceFiles, (f) => topDir(f.path, 2)).length) parts.push(`Directories with source code but no test file beside them: ${joinSome(untested.map(([d, n]) => `${code(d)} (${n} files)`), 5)}. Tests elsewhere may still exercise them.`);
   }
+  if (wants(ctx, 'suites') && fx.testFolders.length) {
+    const tests = fx.testFolders.filter((d) => d.kind === 'test');
+    const bench = fx.testFolders.filter((d) => d.kind === 'bench');
+    const list = (ds: typeof tests) => joinSome(ds.map((d) => `${code(d.path)} (${plural(d.files, 'file')}, ${num(d.lines)} lines)`), 5);
+    parts.push(
+      `${tests.length ? `Test code outside the product sources lives in ${list(tests)}.` : ''}${bench.length ? `${tests.length ? ' ' : ''}Benchmarks live in ${list(bench)}.` : ''} These folders are left out of the components and the module graph.`,
+    );
+  }
   if (wants(ctx, 'suites') && testScripts.length) parts.push(`Tests run with ${joinSome(testScripts.map((s) => `${code(s.name)}${s.command ? ` → ${code(s.command)}` : ''} (${cite(s.path, s.line)})`), 3)}.`);
   if (ctx.plan.focus === 'quality') {
     const l = a.project.lines;
