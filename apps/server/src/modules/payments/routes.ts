@@ -157,7 +157,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ service?: PaymentService }> 
       const file = await service.download(request.params.id, format, requireUser(request).id);
       void reply
         .type(format === 'word' ? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' : 'application/zip')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('content-disposition', file.disposition)
         .header('cache-control', 'private, no-store');
       if (file.size !== null) void reply.header('content-length', file.size);
       return reply.send(file.stream as never);

@@ -21,6 +21,25 @@ export function downloadName(projectName: string, format: Format): string {
   return format === 'word' ? `${base}-report.docx` : `${base}-report-latex.zip`;
 }
 
+/**
+ * The Content-Disposition of a download: an ASCII `filename` every client reads, plus an RFC 5987
+ * `filename*` keeping the project's own letters (日本語, Ελληνικά) when the name has any beyond ASCII. Controls,
+ * quotes, path separators and other characters a file system or header refuses become '-'.
+ */
+export function contentDisposition(projectName: string, format: Format): string {
+  const ascii = downloadName(projectName, format);
+  const base = projectName
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"'\\/:*?<>|%;]+/gu, '-')
+    .replace(/\s+/g, ' ')
+    .replace(/^[-. ]+|[-. ]+$/g, '')
+    .slice(0, 120);
+  const full = base ? (format === 'word' ? `${base}-report.docx` : `${base}-report-latex.zip`) : ascii;
+  if (/^[\x20-\x7e]*$/.test(full)) return `attachment; filename="${ascii}"`;
+  const encoded = encodeURIComponent(full).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
 export function paymentService(app: FastifyInstance, provider: PaymentProvider = createProvider(app.config)) {
   const repo = paymentRepository(app.db);
   const reports = reportRepository(app.db);
@@ -126,7 +145,7 @@ export function paymentService(app: FastifyInstance, provider: PaymentProvider =
       try {
         const stream = await app.storage.get(key);
         const stat = await app.storage.stat(key);
-        return { stream, size: stat?.size ?? null, filename: downloadName(report.project_name, format) };
+        return { stream, size: stat?.size ?? null, filename: downloadName(report.project_name, format), disposition: contentDisposition(report.project_name, format) };
       } catch (e) {
         if (e instanceof StorageNotFoundError) throw errors.notFound('The file of this report is not available.');
         throw e;
