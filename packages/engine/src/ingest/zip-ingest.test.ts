@@ -94,6 +94,9 @@ const cases: Case[] = [
   },
   { title: 'exact duplicate names', build: () => buildZip([{ name: 'a.txt', data: 'one' }, { name: 'a.txt', data: 'two' }]), message: /contains "a.txt" twice/ },
   { title: 'case-insensitive collision', build: () => buildZip([{ name: 'README.md' }, { name: 'readme.md' }]), message: /collide on case-insensitive/ },
+  // The same name in NFC and NFD (how macOS writes "café"): one file on APFS and NTFS, two on ext4.
+  { title: 'Unicode normalisation collision', build: () => buildZip([{ name: 'caf\u00e9.txt', data: 'nfc' }, { name: 'cafe\u0301.txt', data: 'nfd' }]), message: /collide on case-insensitive or Unicode-normalising/ },
+  { title: 'normalisation and case together', build: () => buildZip([{ name: 'src/\u00c9t\u00e9.md' }, { name: 'src/e\u0301te\u0301.md' }]), message: /collide/ },
   { title: 'file and folder with one name', build: () => buildZip([{ name: 'lib' }, { name: 'lib/x.js' }]), message: /both as a file and as a folder/ },
   { title: 'too many entries', build: () => buildZip(Array.from({ length: 60 }, (_, i) => ({ name: `f${i}.txt` }))), message: /more than the limit of 50/, limits: small },
   { title: 'archive too large (compressed)', build: () => buildZip([{ name: 'noise.bin', data: Buffer.from(Array.from({ length: 700 * 1024 }, (_, i) => (i * 2654435761) >>> 24)), compress: false }]), message: /larger than the 0.5 MB limit/, limits: small },

@@ -106,7 +106,7 @@ export async function ingestZip(zipPath: string, ctx: EngineContext, options: Zi
 
 async function planEntries(zip: yauzl.ZipFile, limits: IngestLimits): Promise<PlannedEntry[]> {
   const planned: PlannedEntry[] = [];
-  const seen = new Map<string, string>(); // lower-cased name → name as written
+  const seen = new Map<string, string>(); // NFC, lower-cased name → name as written (macOS and Windows fold both)
   const fileNames = new Set<string>();
   const dirNames = new Set<string>();
   let declaredTotal = 0;
@@ -123,10 +123,10 @@ async function planEntries(zip: yauzl.ZipFile, limits: IngestLimits): Promise<Pl
     if (mode === 0o120000) throw reject(`The archive entry ${shown} is a symbolic link; archives with links are not accepted.`);
     if (mode !== 0 && mode !== 0o100000 && mode !== 0o040000) throw reject(`The archive entry ${shown} is a special file (device, pipe or socket).`);
     if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) throw reject(`The archive entry ${shown} uses an unsupported compression method; re-create the archive with standard ZIP compression.`);
-    const key = name.toLowerCase();
+    const key = name.normalize('NFC').toLowerCase();
     const prior = seen.get(key);
     if (prior !== undefined && !(isDir && dirNames.has(name))) {
-      throw reject(prior === name ? `The archive contains ${shown} twice.` : `The archive contains both ${JSON.stringify(prior)} and ${shown}, which collide on case-insensitive file systems.`);
+      throw reject(prior === name ? `The archive contains ${shown} twice.` : `The archive contains both ${JSON.stringify(prior)} and ${shown}, which collide on case-insensitive or Unicode-normalising file systems.`);
     }
     seen.set(key, name);
     if (isDir) {
