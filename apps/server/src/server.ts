@@ -1,7 +1,7 @@
 // Entry point of `npm start`: loads the config, builds the app, listens, and shuts down gracefully.
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
-import { startWorker } from './worker-runtime.ts';
+import { logUnhandledRejections, startWorker } from './worker-runtime.ts';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -27,7 +27,7 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
+  logUnhandledRejections(app.log);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();

@@ -51,3 +51,13 @@ export async function startWorker(app: FastifyInstance, overrides: Partial<Worke
   app.workerRunning = true;
   app.log.info({ concurrency: app.config.WORKER_CONCURRENCY }, 'report worker ready');
 }
+
+/**
+ * Keeps a process alive through a promise nobody awaited (a stream error inside a library, a timer in
+ * an archive reader): Node would exit on it and take every running report with it. Logged instead.
+ */
+export function logUnhandledRejections(log: Pick<FastifyInstance['log'], 'error'>): () => void {
+  const handler = (err: unknown) => log.error({ err }, 'unhandled rejection');
+  process.on('unhandledRejection', handler);
+  return () => void process.off('unhandledRejection', handler);
+}

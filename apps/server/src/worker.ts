@@ -1,7 +1,7 @@
 // Entry point of `npm run worker`: a process that only runs report jobs, against DATABASE_URL.
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
-import { startWorker } from './worker-runtime.ts';
+import { logUnhandledRejections, startWorker } from './worker-runtime.ts';
 
 async function main() {
   const config = loadConfigOrExit({ ...process.env, WORKER_IN_PROCESS: 'false' });
@@ -11,6 +11,7 @@ async function main() {
     process.exit(1);
   }
   const app = await buildApp({ config });
+  logUnhandledRejections(app.log);
   await app.ready();
   await startWorker(app);
   app.workerRunning = true;
