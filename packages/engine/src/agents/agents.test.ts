@@ -119,7 +119,7 @@ describe('runAgents with little evidence (a bare library)', () => {
     expect(section(out, 'REST API')).toContain('`lib/strings.js`');
     expect(section(out, 'Dependencies')).toMatch(/No package manifest .* was found among the 2 files/);
     expect(section(out, 'Testing')).toContain('No automated tests were found');
-    expect(section(out, 'Data Model')).toContain('No database library, ORM, SQL file, schema or migration was found in the 2 source files');
+    expect(section(out, 'Data Model')).toContain('No SQL table, ORM model, migration or entity schema was found in the 2 source files');
     expect(section(out, 'Configuration')).toContain('No environment variables are read by the 2 source files');
     expect(section(out, 'Deployment')).toContain('No CI workflow');
     expect(section(out, 'Conclusion')).toContain('Add automated tests: none were found for the 2 source files.');

@@ -60,7 +60,8 @@ const ANALYSTS: Record<SectionKind, Analyst> = {
     const out: Finding[] = [];
     if (dm.ormFrameworks.length) out.push(f(`Data access goes through ${joinSome(dm.ormFrameworks, 3)}.`));
     if (dm.schemaFiles.length) out.push(f(`${plural(dm.schemaFiles.length, 'file')} define schemas, models or migrations, e.g. ${joinSome(dm.schemaFiles.map((x) => x.path), 3)}.`, dm.schemaFiles.slice(0, 3).map((x) => ref(x.path))));
-    if (dm.modelSymbols.length) out.push(f(`${plural(dm.modelSymbols.length, 'type')} model data, e.g. ${joinSome(dm.modelSymbols.map((s) => s.name), 4)}.`, dm.modelSymbols.slice(0, 4).map((s) => ref(s.path, s.line))));
+    if (dm.tables.length) out.push(f(`${plural(dm.tables.length, 'table or model', 'tables or models')} hold the stored data, e.g. ${joinSome(dm.tables.map((t) => t.name), 4)}.`, dm.tables.slice(0, 4).map((t) => ref(t.file, t.line))));
+    if (dm.schemas.length) out.push(f(`${plural(dm.schemas.length, 'entity schema')} validate data, e.g. ${joinSome(dm.schemas.map((t) => t.name), 4)}.`, dm.schemas.slice(0, 4).map((t) => ref(t.file, t.line))));
     if (!out.length) out.push(f('No database layer, ORM, schema file or migration was found.'));
     return out;
   },

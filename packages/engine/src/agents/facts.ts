@@ -3,7 +3,7 @@
 
 import { isSecretName } from '../analyse/env-vars.ts';
 import { isBenchPath, isFixturePath, isTestCode } from '../analyse/test-code.ts';
-import type { Analysis, Dependency, FileInfo, SymbolInfo } from '../analyse/types.ts';
+import type { Analysis, DataEntity, Dependency, FileInfo, SymbolInfo } from '../analyse/types.ts';
 
 export interface Facts {
   fileByPath: Map<string, FileInfo>;
@@ -12,7 +12,8 @@ export interface Facts {
   totalLines: number;
   runtimeDeps: Dependency[];
   devDeps: Dependency[];
-  dataModel: { ormFrameworks: string[]; schemaFiles: FileInfo[]; modelSymbols: SymbolInfo[] };
+  /** Stored entities (tables, ORM models; entity schemas apart) and the files that declare them or migrate the database. */
+  dataModel: { ormFrameworks: string[]; schemaFiles: FileInfo[]; tables: DataEntity[]; schemas: DataEntity[] };
   authLibs: Dependency[];
   securityLibs: Dependency[];
   heavyDeps: Dependency[];
@@ -81,8 +82,7 @@ export function isTestPath(path: string): boolean {
   return isTestCode(path);
 }
 
-const SCHEMA_FILE = /(^|\/)(migrations?|migrate|alembic|prisma|models?|entities|entity|schemas?|db|database)\/|\.sql$|schema\.prisma$|(^|\/)models?\.py$|\.entity\.[jt]s$|\.model\.[jt]s$|(^|\/)schema\.(ts|js|graphql|gql)$/i;
-const MODEL_SYMBOL = /(Model|Entity|Schema|Record|Row|Table|Dto|DTO)$/;
+const MIGRATION_FILE = /(^|\/)(migrations?|alembic)\/.+\.(sql|py|[jt]s)$|\.sql$|schema\.prisma$|(^|\/)schema\.(graphql|gql)$/i;
 const ORM_NAMES = /^(prisma|@prisma\/client|typeorm|sequelize|mongoose|drizzle-orm|knex|objection|mikro-orm|@mikro-orm\/core|sqlalchemy|django|peewee|tortoise-orm|gorm\.io\/gorm|diesel|sqlx|hibernate-core|spring-boot-starter-data-jpa|entityframework|microsoft\.entityframeworkcore|activerecord|pg|mysql2?|sqlite3|better-sqlite3|psycopg2?(-binary)?|pymongo|redis|ioredis|mongodb)$/i;
 const AUTH_NAMES = /^(jsonwebtoken|jose|passport(-[a-z-]+)?|bcrypt(js)?|argon2|@node-rs\/argon2|express-session|next-auth|@auth\/core|oauth|openid-client|pyjwt|python-jose|passlib|django-allauth|flask-login|authlib|golang-jwt\/jwt|spring-boot-starter-security|devise|@supabase\/auth-js|firebase-admin|keycloak-connect)$/i;
 const SECURITY_NAMES = /^(helmet|@fastify\/helmet|cors|@fastify\/cors|csurf|express-rate-limit|@fastify\/rate-limit|rate-limiter-flexible|dompurify|sanitize-html|xss|validator|zod|joi|yup|ajv|django-cors-headers|bleach)$/i;
@@ -111,13 +111,18 @@ export function factsOf(a: Analysis): Facts {
   ].sort();
   const testSet = new Set([...testFiles, ...a.files.filter((f) => isTestCode(f.path)).map((f) => f.path)]);
   const sourceFiles = a.files.filter((f) => f.language && !NON_CODE_LANGUAGES.has(f.language) && !testSet.has(f.path));
-  const schemaFiles = a.files.filter((f) => SCHEMA_FILE.test(f.path) && !testSet.has(f.path) && f.language !== 'Markdown');
-  const schemaSet = new Set(schemaFiles.map((f) => f.path));
-  const modelSymbols = a.symbols.filter(
-    (s) => ['class', 'interface', 'type', 'struct', 'enum'].includes(s.kind) && !testSet.has(s.path) && (schemaSet.has(s.path) || MODEL_SYMBOL.test(s.name)),
-  );
+  // the data model is what the code stores: tables, ORM models, migrations and entity schemas;
+  // an interface is not one unless it sits in such a file (a `Row` in a parser is not a table)
+  const entities = (a.dataModel ?? []).filter((e) => !testSet.has(e.file));
+  const tables = entities.filter((e) => e.kind !== 'zod' && e.kind !== 'pydantic');
+  const schemas = entities.filter((e) => e.kind === 'zod' || e.kind === 'pydantic');
+  const entityFiles = new Set(entities.map((e) => e.file));
+  const schemaFiles = a.files.filter((f) => !testSet.has(f.path) && (entityFiles.has(f.path) || (MIGRATION_FILE.test(f.path) && f.language !== 'Markdown')));
+  // a framework found through a dependency names it once: "Drizzle", not "Drizzle, drizzle-orm"
+  const ormFw = a.frameworks.filter((f) => f.category === 'orm');
+  const fwAt = new Set(a.frameworks.map((f) => f.evidence));
   const ormFrameworks = [
-    ...new Set([...a.frameworks.filter((f) => f.category === 'orm').map((f) => f.name), ...a.dependencies.filter((d) => ORM_NAMES.test(d.name) && d.scope !== 'dev').map((d) => d.name)]),
+    ...new Set([...ormFw.map((f) => f.name), ...a.dependencies.filter((d) => ORM_NAMES.test(d.name) && d.scope !== 'dev' && !fwAt.has(`${d.manifest}:${d.line}`)).map((d) => d.name)]),
   ];
   const uniqDeps = (ds: Dependency[]) => {
     const seen = new Set<string>();
@@ -135,7 +140,7 @@ export function factsOf(a: Analysis): Facts {
     totalLines: a.project.lines.code + a.project.lines.comment + a.project.lines.blank,
     runtimeDeps: a.dependencies.filter((d) => d.scope === 'runtime' || d.scope === 'peer' || d.scope === 'optional'),
     devDeps: a.dependencies.filter((d) => d.scope === 'dev' || d.scope === 'test' || d.scope === 'build'),
-    dataModel: { ormFrameworks, schemaFiles, modelSymbols },
+    dataModel: { ormFrameworks, schemaFiles, tables, schemas },
     authLibs: uniqDeps(a.dependencies.filter((d) => AUTH_NAMES.test(d.name))),
     securityLibs: uniqDeps(a.dependencies.filter((d) => SECURITY_NAMES.test(d.name))),
     heavyDeps: uniqDeps(a.dependencies.filter((d) => HEAVY_NAMES.test(d.name) && d.scope !== 'dev')),

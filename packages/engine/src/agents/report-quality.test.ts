@@ -99,4 +99,13 @@ describe('the offline report of a web app with tests, docs and a database', () =
     expect(config).not.toMatch(/new developers must read the code/);
     expect(section('Conclusion')).not.toMatch(/env\.example|Document the/);
   });
+
+  it('describes the tables and entity schemas, not every interface', () => {
+    const dm = section('Data Model');
+    expect(dm).toMatch(/`books` \| Drizzle table \| `id` and `title` \| .*apps\/server\/src\/db\/schema\.ts:2/);
+    expect(dm).toMatch(/`members` \| SQL table \| `id`, `email` and `joined_at`/);
+    expect(dm).toMatch(/`Book` \| zod schema/);
+    expect(dm).not.toContain('`Row`');
+    expect(dm).not.toMatch(/drizzle-orm.*Drizzle|Drizzle.*drizzle-orm/);
+  });
 });

@@ -6,6 +6,7 @@ import type { EngineContext, Workspace } from '../types.ts';
 import { ciPass } from './ci.ts';
 import { configPass } from './config.ts';
 import { containersPass } from './containers.ts';
+import { dataModelPass } from './data-model.ts';
 import { dependenciesPass } from './dependencies.ts';
 import { docsPass, envDocsPass } from './docs.ts';
 import { entryPointsPass } from './entry-points.ts';
@@ -32,7 +33,7 @@ export { countLines } from './line-counter.ts';
 export { detectLanguage } from './cloc-languages.ts';
 export { maskSecret } from './secrets.ts';
 
-const PASS_COUNT = 20;
+const PASS_COUNT = 21;
 const TREE_SITTER_LANGUAGES = new Set(['TypeScript', 'JavaScript', 'JSX', 'Python', 'Go']);
 /** Parseable code lines up to which symbols come from tree-sitter; the benchmark holds analysis ≤ cloc. */
 export const TREE_SITTER_MAX_LINES = 5_000;
@@ -77,6 +78,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const sym = await timed('symbols', () => symbolsPass(src, lang.files, treeSitter));
   const resolveCtx = buildResolveContext(src, deps.manifests);
   const moduleGraph = await timed('moduleGraph', () => moduleGraphPass(lang.files, sym.imports, resolveCtx));
+  const dataModel = await timed('dataModel', () => dataModelPass(src, lang.files));
   const routes = await timed('routes', () => routesPass(src, lang.files, sym.imports, resolveCtx));
   const envVars = await timed('envVars', () => envVarsPass(src, lang.files));
   const tests = await timed('tests', () => testsPass(src, lang.files, ownDeps));
@@ -109,6 +111,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     symbolExtractors: sym.extractors,
     imports: sym.imports,
     moduleGraph,
+    dataModel,
     routes,
     envVars,
     tests,

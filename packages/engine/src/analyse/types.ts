@@ -106,6 +106,15 @@ export interface EnvVar {
   defaultValue?: string;
 }
 
+/** A table or stored entity as the code declares it (SQL, ORM model, entity-named schema). */
+export interface DataEntity {
+  kind: 'sql-table' | 'drizzle' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'sqlalchemy' | 'django' | 'gorm' | 'zod' | 'pydantic';
+  name: string;
+  file: string;
+  line: number;
+  fields: string[];
+}
+
 export interface TestInfo {
   frameworks: string[];
   files: { path: string; cases: number }[];
@@ -181,6 +190,8 @@ export interface Analysis {
   symbolExtractors?: { treeSitter: number; regex: number };
   imports: ImportInfo[];
   moduleGraph: ModuleGraph;
+  /** Tables, ORM models and entity schemas (absent in analyses made before this pass existed). */
+  dataModel?: DataEntity[];
   routes: Route[];
   envVars: EnvVar[];
   tests: TestInfo;

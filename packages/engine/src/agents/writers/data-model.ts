@@ -1,31 +1,62 @@
-// Data model: ORM/database libraries, schema and migration files, and the types that model data.
+// Data model: the ORM/database libraries, then what the code stores (SQL tables, ORM models) and
+// the entity schemas that validate it, each with its fields and where it is declared.
 
+import type { DataEntity } from '../../analyse/types.ts';
 import type { WriterContext } from './context.ts';
 import { cite, code, joinSome, num, paragraphs, plural, table } from './markdown.ts';
 
+const KIND: Record<DataEntity['kind'], string> = {
+  'sql-table': 'SQL table',
+  drizzle: 'Drizzle table',
+  prisma: 'Prisma model',
+  typeorm: 'TypeORM entity',
+  sequelize: 'Sequelize model',
+  mongoose: 'Mongoose schema',
+  sqlalchemy: 'SQLAlchemy model',
+  django: 'Django model',
+  gorm: 'GORM model',
+  zod: 'zod schema',
+  pydantic: 'pydantic model',
+};
+
+const fields = (e: DataEntity) => (e.fields.length ? `${joinSome(e.fields.map(code), 6)}` : '—');
+
 export function writeDataModel({ a, fx }: WriterContext): string {
-  const { ormFrameworks, schemaFiles, modelSymbols } = fx.dataModel;
+  const { ormFrameworks, schemaFiles, tables, schemas } = fx.dataModel;
   const parts: string[] = [];
   if (ormFrameworks.length) {
     const decl = ormFrameworks.map((n) => {
-      const d = a.dependencies.find((x) => x.name === n);
-      return d ? `${code(n)} ${code(d.version)} (${cite(d.manifest, d.line)})` : code(n);
+      const d = a.dependencies.find((x) => x.name === n) ?? a.frameworks.find((x) => x.name === n);
+      if (d && 'manifest' in d) return `${code(n)} ${code(d.version)} (${cite(d.manifest, d.line)})`;
+      return d ? `${n}${d.version ? ` ${code(d.version)}` : ''} (${cite(...split(d.evidence))})` : code(n);
     });
     parts.push(`Persistence goes through ${joinSome(decl, 4)}.`);
   }
-  if (schemaFiles.length) {
-    const sql = schemaFiles.filter((f) => f.path.endsWith('.sql'));
-    parts.push(`${plural(schemaFiles.length, 'file')} ${schemaFiles.length === 1 ? 'defines' : 'define'} the data layer${sql.length ? `, ${sql.length === schemaFiles.length ? (sql.length === 1 ? 'in SQL' : 'all SQL') : `${num(sql.length)} of them SQL`} (${joinSome(sql.map((f) => cite(f.path)), 3)})` : ''}:`);
-    parts.push(table(['File', 'Language', 'Lines of code', 'Types declared'], schemaFiles.slice(0, 25).map((f) => [cite(f.path), f.language ?? '—', num(f.code), joinSome(a.symbols.filter((s) => s.path === f.path && s.kind !== 'method' && s.kind !== 'function').map((s) => code(s.name)), 4) || '—'])));
+  if (tables.length) {
+    // the same table often appears in a migration and in the ORM schema: say so once per name
+    const names = new Set(tables.map((t) => t.name.toLowerCase()));
+    parts.push(`${plural(names.size, 'table or model', 'tables or models')} hold the stored data, declared in ${plural(new Set(tables.map((t) => t.file)).size, 'file')}:`);
+    parts.push(table(['Table / model', 'Kind', 'Fields', 'Declared at'], tables.slice(0, 30).map((t) => [code(t.name), KIND[t.kind], fields(t), cite(t.file, t.line)])));
+    if (tables.length > 30) parts.push(`…and ${num(tables.length - 30)} more.`);
   }
-  if (modelSymbols.length) {
-    parts.push(`${plural(modelSymbols.length, 'type')} describe the data the code handles:`);
-    parts.push(table(['Type', 'Kind', 'Declared at'], modelSymbols.slice(0, 30).map((s) => [code(s.name), s.kind, cite(s.path, s.line)])));
-    if (modelSymbols.length > 30) parts.push(`…and ${num(modelSymbols.length - 30)} more.`);
+  const migrations = schemaFiles.filter((f) => /(^|\/)(migrations?|alembic)\//i.test(f.path));
+  if (migrations.length) parts.push(`${plural(migrations.length, 'migration')} evolve${migrations.length === 1 ? 's' : ''} the schema, from ${cite(migrations[0]!.path)} to ${cite(migrations[migrations.length - 1]!.path)}.`.replace(/, from (.+) to \1\./, ': $1.'));
+  const declared = new Set([...tables, ...schemas].map((e) => e.file));
+  const other = schemaFiles.filter((f) => !declared.has(f.path) && !migrations.includes(f));
+  if (other.length) parts.push(`${other.length === 1 ? 'The schema file' : 'Schema files:'} ${joinSome(other.map((f) => `${cite(f.path)} (${plural(f.code, 'line')} of ${f.language ?? 'text'})`), 4)}.`);
+  if (schemas.length) {
+    parts.push(`${plural(schemas.length, 'entity schema')} validate${schemas.length === 1 ? 's' : ''} the data that crosses the API:`);
+    parts.push(table(['Schema', 'Kind', 'Fields', 'Declared at'], schemas.slice(0, 20).map((t) => [code(t.name), KIND[t.kind], fields(t), cite(t.file, t.line)])));
+    if (schemas.length > 20) parts.push(`…and ${num(schemas.length - 20)} more.`);
   }
-  if (!parts.length) {
-    const types = a.symbols.filter((s) => ['class', 'interface', 'struct', 'type'].includes(s.kind));
-    return `No database library, ORM, SQL file, schema or migration was found in the ${plural(fx.sourceFiles.length, 'source file')}; the project keeps no persistent data of its own.${types.length ? ` Its in-memory data is shaped by ${plural(types.length, 'type')}, e.g. ${joinSome(types.slice(0, 4).map((s) => `${code(s.name)} (${cite(s.path, s.line)})`), 4)}.` : ''}`;
+  if (!tables.length && !schemas.length && !schemaFiles.length) {
+    const none = `No SQL table, ORM model, migration or entity schema was found in the ${plural(fx.sourceFiles.length, 'source file')}`;
+    parts.push(ormFrameworks.length ? `${none}, so the database library is used without a declared schema.` : `${none}; the project keeps no persistent data of its own.`);
   }
   return paragraphs(...parts);
+}
+
+function split(c: string): [string, number | undefined] {
+  const m = /^(.*?):(\d+)$/.exec(c);
+  return m ? [m[1]!, Number(m[2])] : [c, undefined];
 }
