@@ -2,7 +2,7 @@
 // libraries, secret-looking variables…), computed once per analysis and kept in a WeakMap.
 
 import { isSecretName } from '../analyse/env-vars.ts';
-import { isBenchPath, isFixturePath, isTestCode } from '../analyse/test-code.ts';
+import { isBenchPath, isFixturePath, isNonProductCode, isTestCode } from '../analyse/test-code.ts';
 import type { Analysis, DataEntity, Dependency, FileInfo, SymbolInfo } from '../analyse/types.ts';
 
 export interface Facts {
@@ -45,7 +45,8 @@ function launchersOf(a: Analysis, fileByPath: Map<string, FileInfo>): Facts['lau
     if (!m) continue;
     const dir = e.path.includes('/') ? e.path.slice(0, e.path.lastIndexOf('/') + 1) : '';
     const file = (dir + m[1]!.replace(/^\.\//, '')).replace(/\/\.\//g, '/');
-    if (!fileByPath.has(file) || isTestCode(file) || seen.has(file)) continue;
+    // a benchmark script runs against the product; it is not where the product starts
+    if (!fileByPath.has(file) || isNonProductCode(file) || seen.has(file)) continue;
     seen.add(file);
     out.push({ file, script: e.name, kind: e.kind, path: e.path, line: e.line });
   }

@@ -25,7 +25,7 @@ const TREE: Record<string, string> = {
     '| `DATABASE_URL` | — |',
     '',
   ].join('\n'),
-  'package.json': '{\n  "name": "shelf",\n  "private": true,\n  "workspaces": ["apps/*", "packages/*"]\n}\n',
+  'package.json': '{\n  "name": "shelf",\n  "private": true,\n  "workspaces": ["apps/*", "packages/*"],\n  "scripts": {\n    "bench": "tsx bench/run.ts"\n  }\n}\n',
   'apps/web/package.json': '{\n  "name": "@shelf/web",\n  "scripts": {\n    "dev": "vite"\n  },\n  "dependencies": {\n    "react": "19.0.0"\n  }\n}\n',
   'apps/web/index.html': '<!doctype html>\n<html>\n  <body>\n    <div id="root"></div>\n    <script type="module" src="/src/main.tsx"></script>\n  </body>\n</html>\n',
   'apps/web/src/main.tsx': "import { createRoot } from 'react-dom/client';\nimport { title } from '@shelf/shared';\ncreateRoot(document.getElementById('root')!).render(title);\n",
@@ -86,6 +86,7 @@ describe('the offline report of a web app with tests, docs and a database', () =
     expect(entry).toContain('apps/web/src/main.tsx');
     expect(entry).toMatch(/loaded by the page .*apps\/web\/index\.html:5/);
     expect(entry).toContain('apps/server/src/server.ts');
+    expect(entry).not.toContain('bench/run.ts');
     expect(entry).toMatch(/package export `@shelf\/shared` resolves to `packages\/shared\/src\/index\.ts`/);
   });
 

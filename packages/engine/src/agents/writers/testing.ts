@@ -38,6 +38,7 @@ export function writeTesting(ctx: WriterContext): string {
     if (!lint.length) parts.push('No lint, format or type-check script was found.');
   }
   if (wants(ctx, 'quality') && lint.length) parts.push(`Static checks: ${joinSome(lint.map((s) => `${code(s.name)}${s.command ? ` → ${code(s.command)}` : ''}`), 4)}.`);
-  parts.push(a.ci.length ? `${joinSome(a.ci.map((c) => cite(c.path)), 3)} run${a.ci.length === 1 ? 's' : ''} the checks in CI (${joinSome(a.ci.flatMap((c) => c.jobs).map(code), 5) || 'no named jobs'}).` : 'No CI workflow runs these checks automatically.');
+  // the CI sentence once per chapter: in the suites part (or the whole section), not again under quality
+  if (wants(ctx, 'suites')) parts.push(a.ci.length ? `${joinSome(a.ci.map((c) => cite(c.path)), 3)} run${a.ci.length === 1 ? 's' : ''} the checks in CI (${joinSome(a.ci.flatMap((c) => c.jobs).map(code), 5) || 'no named jobs'}).` : 'No CI workflow runs these checks automatically.');
   return paragraphs(...parts);
 }
