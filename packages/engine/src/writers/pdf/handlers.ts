@@ -1,10 +1,9 @@
 // One PDF handler per node type, plus the map that dispatches to them.
 
 import type { Block, Inline } from '../../tree/types.ts';
-import { inlineText } from '../../tree/markdown.ts';
 import { figureWidth, fitColumns, rasterOf } from '../common/outline.ts';
 import { toWinAnsi } from '../common/unicode.ts';
-import { BODY_SIZE, COLORS, FONTS, MARGIN, type PdfContext, ensureSpace, pageBottom, pageIndex, plainHeight, richText, sideBar } from './layout.ts';
+import { BODY_SIZE, COLORS, FONTS, MARGIN, type PdfContext, ensureSpace, pageBottom, pageIndex, plainHeight, richText, richTextHeight, sideBar } from './layout.ts';
 
 type Handlers = { [K in Block['type']]: (b: Extract<Block, { type: K }>, ctx: PdfContext) => void };
 
@@ -62,10 +61,10 @@ export const blockHandlers: Handlers = {
     const measure = (text: string, mono: boolean, bold: boolean) => doc.font(mono ? FONTS.mono : bold ? FONTS.bold : FONTS.body).fontSize(size).widthOfString(toWinAnsi(text));
     const widths = fitColumns([padRow(b.header), ...b.rows.map(padRow)], ctx.width, measure, { pad: 2 * pad + 1, cap: ctx.width * 0.3 });
     const align = (i: number) => b.align?.[i] ?? 'left';
-    const cellHeight = (cell: Inline[], i: number, bold: boolean) => {
-      const mono = cell.some((c) => c.type === 'code' || c.type === 'citation');
-      return plainHeight(ctx, inlineText(cell), mono ? FONTS.mono : bold ? FONTS.bold : FONTS.body, size, widths[i]! - 2 * pad);
-    };
+    const cellStyle = (head: boolean) => ({ size, color: COLORS.text, bold: head });
+    // measured by the same layout that draws the cell, so paths wrapping at "/" never overflow the row
+    const cellHeight = (cell: Inline[], i: number, bold: boolean) =>
+      Math.max(plainHeight(ctx, ' ', FONTS.body, size, 100), richTextHeight({ ...ctx, width: widths[i]! - 2 * pad }, cell, cellStyle(bold), { align: align(i) }));
     const rowHeight = (row: Inline[][], bold: boolean) => Math.max(...padRow(row).map((c, i) => cellHeight(c, i, bold))) + 2 * pad;
     const drawRow = (row: Inline[][], head: boolean) => {
       const h = rowHeight(row, head);
@@ -74,7 +73,7 @@ export const blockHandlers: Handlers = {
       let x = ctx.x;
       padRow(row).forEach((cell, i) => {
         doc.y = y + pad;
-        richText({ ...ctx, x: x + pad, width: widths[i]! - 2 * pad }, cell, { size, color: COLORS.text, bold: head }, { align: align(i), gap: 0 });
+        richText({ ...ctx, x: x + pad, width: widths[i]! - 2 * pad }, cell, cellStyle(head), { align: align(i), gap: 0 });
         x += widths[i]!;
       });
       doc.moveTo(ctx.x, y + h).lineTo(ctx.x + ctx.width, y + h).lineWidth(head ? 0.8 : 0.4).strokeColor(head ? '#94a3b8' : COLORS.rule).stroke();

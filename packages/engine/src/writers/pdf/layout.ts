@@ -46,6 +46,8 @@ interface Segment {
   color: string;
   link?: string;
   underline?: boolean;
+  /** Part of a path or code span: wraps only at its ends, never inside. */
+  piece?: boolean;
 }
 
 interface Style {
@@ -70,9 +72,9 @@ export function segments(list: Inline[], style: Style): Segment[] {
       case 'emphasis':
         return segments(i.children, { ...style, italic: true });
       case 'code':
-        return [{ text: toWinAnsi(i.value), font: style.bold ? FONTS.monoBold : FONTS.mono, size: style.size * 0.92, color: '#0f172a' }];
+        return pathPieces(toWinAnsi(i.value)).map((text) => ({ text, font: style.bold ? FONTS.monoBold : FONTS.mono, size: style.size * 0.92, color: '#0f172a', piece: true }));
       case 'citation':
-        return [{ text: toWinAnsi(citationLabel(i)), font: FONTS.mono, size: style.size * 0.92, color: COLORS.cite }];
+        return pathPieces(toWinAnsi(citationLabel(i))).map((text) => ({ text, font: FONTS.mono, size: style.size * 0.92, color: COLORS.cite, piece: true }));
       case 'link': {
         const link = /^(https?:|mailto:)/i.test(i.url) ? i.url : undefined;
         const inner = segments(i.children, { ...style, color: link ? COLORS.cite : style.color, ...(link ? { link } : {}) });
@@ -82,6 +84,22 @@ export function segments(list: Inline[], style: Style): Segment[] {
         return [{ text: '\n', font: fontFor(style), size: style.size, color: style.color }];
     }
   });
+}
+
+/**
+ * Splits a path or code span after each "/" and run of spaces. pdfkit breaks lines by Unicode rules:
+ * never after "/" before a digit (so "migrations/0005_x.sql" is one word, cut mid-letter in a narrow
+ * cell) but after any "-". Separate runs give it a break point at every "/"; `richText` keeps a piece whole.
+ */
+export function pathPieces(text: string): string[] {
+  return text.match(/[/\s]*[^/\s]+[/\s]*|[/\s]+/g) ?? [];
+}
+
+/** A piece still wider than a whole line also breaks after "_", "-" and ".", the next-best places. */
+function finerPieces(text: string, fits: (t: string) => boolean): string[] {
+  if (fits(text)) return [text];
+  const parts = text.match(/[^_.-]*(?:[_.-]+|$)/g)?.filter(Boolean) ?? [text];
+  return parts.length > 1 ? parts : [text];
 }
 
 /** Writes rich text as one flowing paragraph; pdfkit wraps across runs and pages. */
@@ -98,14 +116,45 @@ export function richText(ctx: PdfContext, list: Inline[], style: Style, options:
   }
   for (let i = segs.length - 1; i >= 0; i--) if (segs[i]!.text === '') segs.splice(i, 1);
   const { doc } = ctx;
-  segs.forEach((s, i) => {
+  const width = (s: Segment, text: string) => doc.font(s.font).fontSize(s.size).widthOfString(text.trimEnd());
+  const runs = segs.flatMap((s) => (s.piece ? finerPieces(s.text, (t) => width(s, t) <= ctx.width).map((text) => ({ ...s, text })) : [s]));
+  runs.forEach((s, i) => {
+    let text = s.text;
+    // pdfkit would break a piece that does not fit the rest of the line at its first "-": start it on
+    // the next line instead. The line state lives in pdfkit's wrapper (pinned version; the tests read it back).
+    const wrapper = (doc as unknown as { _wrapper?: { continuedX: number } | null })._wrapper;
+    if (s.piece && i > 0 && wrapper && wrapper.continuedX > 0 && wrapper.continuedX + width(s, text) > ctx.width + 0.01 && width(s, text) <= ctx.width) {
+      text = `\n${text}`;
+      wrapper.continuedX = 0; // else pdfkit indents the new line by the width of the old one
+    }
     doc.font(s.font).fontSize(s.size).fillColor(s.color);
-    const opts = { continued: i < segs.length - 1, lineGap: 2.5, link: s.link ?? null, underline: s.underline ?? false, align: options.align ?? 'left' };
-    if (i === 0) doc.text(s.text, ctx.x, doc.y, { ...opts, width: ctx.width });
-    else doc.text(s.text, opts);
+    const opts = { continued: i < runs.length - 1, lineGap: 2.5, link: s.link ?? null, underline: s.underline ?? false, align: options.align ?? 'left' };
+    if (i === 0) doc.text(text, ctx.x, doc.y, { ...opts, width: ctx.width });
+    else doc.text(text, opts);
   });
   doc.fillColor(COLORS.text);
   doc.y += options.gap ?? 6;
+}
+
+const scratchDocs = new WeakMap<Doc, { doc: Doc; uses: number }>();
+
+/**
+ * Height that `richText` will take, found by laying the text out on a throwaway document: the same
+ * code wraps both, so a table row is never shorter than its tallest cell.
+ */
+export function richTextHeight(ctx: PdfContext, list: Inline[], style: Style, options: { align?: 'left' | 'center' | 'right'; gap?: number } = {}): number {
+  let scratch = scratchDocs.get(ctx.doc);
+  if (!scratch) {
+    const Ctor = ctx.doc.constructor as new (o: object) => Doc;
+    const doc = new Ctor({ size: [2000, 100_000], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
+    doc.on('data', () => {}); // drained and dropped
+    scratch = { doc, uses: 0 };
+    scratchDocs.set(ctx.doc, scratch);
+  }
+  if (++scratch.uses % 100 === 0) scratch.doc.addPage(); // hands finished pages to the stream, keeping memory flat
+  scratch.doc.y = 0;
+  richText({ ...ctx, doc: scratch.doc, x: 0 }, list, style, { ...options, gap: 0 });
+  return scratch.doc.y;
 }
 
 /** Plain text height with the body font, for space checks. */
