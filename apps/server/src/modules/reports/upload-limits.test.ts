@@ -79,15 +79,28 @@ describe.each(testDatabases)('multipart limits on $name', (t) => {
     });
   });
 
-  it.each([
-    ['project_name', 'Project name must be at most 200 characters'],
-    ['companyData.address', 'Must be at most 300 characters'],
-  ])('refuses a %s longer than the field size limit with 400 and its length message', async (field, message) => {
+  it.each(['project_name', 'companyData.address'])(
+    'refuses a %s longer than the field size limit with 413, never a cut-short value',
+    async (field) => {
+      await leavesNothing(async () => {
+        const parts = standardUpload().filter(([n]) => n !== field);
+        const res = await generate([...parts, [field, 'é'.repeat(limits.fieldSize)]]);
+        expect(res.statusCode).toBe(413);
+        expect(res.json().message).toBe(`The field "${field}" is too long.`);
+      });
+    },
+  );
+
+  it('refuses a GitHub URL longer than the field size limit instead of accepting it cut short', async () => {
     await leavesNothing(async () => {
-      const parts = standardUpload().filter(([n]) => n !== field);
-      const res = await generate([...parts, [field, 'é'.repeat(limits.fieldSize)]]);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(message);
+      const res = await generate([
+        ['project_name', 'Long URL'],
+        ['project_source', 'github'],
+        ['codebase', `https://github.com/acme/app/tree/main/${'a/'.repeat(limits.fieldSize)}`],
+        ...standardUpload().filter(([n]) => n === 'template'),
+      ]);
+      expect(res.statusCode).toBe(413);
+      expect(res.json().message).toBe('The field "codebase" is too long.');
     });
   });
 

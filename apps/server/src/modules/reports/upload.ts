@@ -121,6 +121,8 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage, c
 
   for await (const part of request.parts()) {
     if (part.type === 'field') {
+      // busboy cuts an over-long value short without an error; a cut value must not be accepted.
+      if (part.valueTruncated) throw errors.payloadTooLarge(`The field "${part.fieldname.slice(0, 64)}" is too long.`);
       if (typeof part.value === 'string') out.fields[part.fieldname] = part.value;
       continue;
     }
