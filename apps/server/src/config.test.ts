@@ -23,6 +23,10 @@ describe('loadConfig', () => {
     expect(text).toMatch(/DATABASE_URL: must be a postgres:\/\/ connection string/);
     expect(text).toMatch(/AUTH_AUTOCONFIRM:/);
   });
+  it('resolves a relative DATA_DIR against the folder npm was started in', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/atr' }).dataDir).toBe('/srv/atr/data');
+    expect(loadConfig({ INIT_CWD: '/srv/atr', DATA_DIR: '/var/lib/atr' }).dataDir).toBe('/var/lib/atr');
+  });
   it('treats empty strings as unset and derives the site URL from PORT', () => {
     const c = loadConfig({ PORT: '4100', DATABASE_URL: '' });
     expect(c.DATABASE_URL).toBeUndefined();

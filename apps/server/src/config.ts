@@ -111,7 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   return {
     ...c,
-    dataDir: path.resolve(c.DATA_DIR),
+    // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder npm was started in.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR),
     siteUrl: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
   };
 }
