@@ -71,7 +71,21 @@ export const ConfigSchema = z.object({
   REPORT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   /** GitHub API base for repository downloads (GitHub Enterprise, or a local stand-in in tests). */
   GITHUB_API_BASE: optionalUrl,
-  STORAGE_DRIVER: z.enum(['local']).default('local'),
+  /** Where uploads and reports live: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket, S3_*). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  /** Origin of an S3-compatible service (MinIO, R2, ...); unset means AWS S3. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the URL path rather than the host name (MinIO and most self-hosted stores). */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Folder-like prefix inside the bucket for every key, so one bucket can serve several installs. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'must be a relative path of letters, digits, ".", "_", "-"')
+    .optional(),
 
   // Payments: Stripe when STRIPE_SECRET_KEY is set, the built-in test checkout otherwise
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -96,6 +110,14 @@ export const ConfigSchema = z.object({
   AI_PRICES: z.string().optional(),
 });
 
+/** Rules across variables, kept apart from the field list so that list stays one flat object. */
+const CheckedConfigSchema = ConfigSchema.superRefine((c, ctx) => {
+  if (c.STORAGE_DRIVER !== 's3') return;
+  for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when STORAGE_DRIVER=s3' });
+  }
+});
+
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; siteUrl: string };
 
 export class ConfigError extends Error {}
@@ -103,7 +125,7 @@ export class ConfigError extends Error {}
 /** Parses the environment; throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = ConfigSchema.safeParse(cleaned);
+  const parsed = CheckedConfigSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);

@@ -1,4 +1,4 @@
-// File storage behind one interface: a local folder under DATA_DIR now, an S3-compatible bucket later.
+// File storage behind one interface: a local folder under DATA_DIR, or an S3-compatible bucket (s3-storage.ts).
 // Keys are relative, slash-separated paths ("reports/<id>/report.docx"); an implementation never lets a
 // key escape its root.
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createS3Storage } from './s3-storage.ts';
 
 export interface StoredObject {
   size: number;
@@ -92,7 +93,8 @@ export function createLocalStorage(root: string): Storage {
       const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
       const source = body instanceof Readable ? body : Readable.from([Buffer.from(body)]);
       try {
-        if (options.maxBytes !== undefined) await pipeline(source, byteLimit(options.maxBytes), createWriteStream(tmp));
+        if (options.maxBytes !== undefined)
+          await pipeline(source, byteLimit(options.maxBytes), createWriteStream(tmp));
         else await pipeline(source, createWriteStream(tmp));
         await fs.rename(tmp, target);
       } catch (e) {
@@ -129,13 +131,48 @@ export function createLocalStorage(root: string): Storage {
       const st = await fs.stat(p).catch(() => null);
       if (!st) return [];
       const files = st.isDirectory() ? await walk(p) : [p];
-      return files.map((f) => path.relative(root, f).split(path.sep).join('/')).filter((k) => !k.endsWith('.part')).sort();
+      return files
+        .map((f) => path.relative(root, f).split(path.sep).join('/'))
+        .filter((k) => !k.endsWith('.part'))
+        .sort();
     },
   };
 }
 
-/** The storage the config selects; only the local folder exists today (STORAGE_DRIVER=local). */
-export function createStorage(config: { dataDir: string }): Storage {
+export interface StorageConfig {
+  dataDir: string;
+  STORAGE_DRIVER?: 'local' | 's3';
+  S3_BUCKET?: string;
+  S3_ENDPOINT?: string;
+  S3_REGION?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_FORCE_PATH_STYLE?: boolean;
+  S3_PREFIX?: string;
+}
+
+/** The storage the config selects: STORAGE_DRIVER=local (DATA_DIR/files, the default) or s3. */
+export function createStorage(config: StorageConfig): Storage {
+  if (config.STORAGE_DRIVER === 's3') {
+    const {
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: accessKeyId,
+      S3_SECRET_ACCESS_KEY: secretAccessKey,
+    } = config;
+    // loadConfig already refuses this; the check keeps a hand-built config from reaching the SDK half-set.
+    if (!bucket || !accessKeyId || !secretAccessKey) {
+      throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    }
+    return createS3Storage({
+      bucket,
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION ?? 'us-east-1',
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE ?? false,
+      prefix: config.S3_PREFIX,
+    });
+  }
   return createLocalStorage(path.resolve(config.dataDir, 'files'));
 }
 
