@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { testConfig, testDatabases } from './test/databases.ts';
 
 describe.each(testDatabases)('the app shell on $name', (t) => {
@@ -60,5 +61,14 @@ describe.each(testDatabases)('the app shell on $name', (t) => {
     expect(r.headers['content-security-policy']).toContain("default-src 'self'");
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.headers['access-control-allow-origin']).toBeUndefined();
+    // The same helmet set on API answers, errors, unknown API routes and the SPA.
+    const expected = securityHeaders();
+    expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(expected['strict-transport-security']).toContain('max-age=');
+    for (const url of ['/api/pricing', '/api/reports', '/api/no-such-route', '/app/dashboard']) {
+      const res = await app.inject(url);
+      for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${url} ${name}`).toBe(value);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
   });
 });

@@ -1,12 +1,13 @@
 // Builds the Fastify app: external plugins (db, queue) → app plugins (security, auth) → routes → SPA.
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
 import { createDatabase, type Database } from './db/index.ts';
 import { createQueue } from './plugins/queue.ts';
 import { registerErrorHandler } from './errors.ts';
+import { createSerializerCompiler } from './serializer.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { registerModules } from './modules/index.ts';
@@ -50,7 +51,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ checked: config.NODE_ENV !== 'production' }));
   registerErrorHandler(app);
 
   const ownDb = !options.db;
@@ -68,24 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (ownDb) await db.close();
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
 
   // CORS is off (same origin) unless origins are configured.
   const allowed = config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
