@@ -93,7 +93,21 @@ end
 `;
 }
 
-function runWrk(url: string, script: string, seconds: number): Promise<Record<string, number>> {
+interface WrkSummary {
+  requests: number;
+  duration_us: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  connect: number;
+  read: number;
+  write: number;
+  timeout: number;
+  status: number;
+}
+
+function runWrk(url: string, script: string, seconds: number): Promise<WrkSummary> {
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -104,7 +118,7 @@ function runWrk(url: string, script: string, seconds: number): Promise<Record<st
     child.on('close', (code) => {
       const line = out.split('\n').find((l) => l.startsWith('BENCH '));
       if (code !== 0 || !line) return reject(new Error(`wrk exited with ${code}:\n${out}`));
-      resolve(JSON.parse(line.slice(6)) as Record<string, number>);
+      resolve(JSON.parse(line.slice(6)) as WrkSummary);
     });
   });
 }
@@ -229,7 +243,7 @@ async function main() {
     console.warn('No BENCH_DATABASE_URL, DATABASE_URL or TEST_DATABASE_URL: PostgreSQL not measured.');
   }
   console.log(
-    `\n${CONNECTIONS} connections, ${USERS} users, ${DURATION_S} s after ${WARMUP_S} s warm-up, GET /api/status/{id} + GET /api/reports?page=1&per_page=10, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(2)}`,
+    `\n${CONNECTIONS} connections, ${USERS} users, ${DURATION_S} s after ${WARMUP_S} s warm-up, GET /api/status/{id} + GET /api/reports?page=1&per_page=10, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}`,
   );
   console.log('| database | requests | req/s | p50 ms | p90 ms | p99 ms | max ms | errors | non-2xx |');
   console.log('|---|---|---|---|---|---|---|---|---|');

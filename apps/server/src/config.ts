@@ -25,6 +25,8 @@ export const ConfigSchema = z.object({
   WORKER_IN_PROCESS: bool.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   JOBS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  /** How long a process keeps a user's status and list reads (ms); changes reach it at once by NOTIFY. 0 turns it off. */
+  REPORT_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
 
   // Auth
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -21,9 +21,22 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Runs `fn` on one connection (PostgreSQL) so session state such as advisory locks holds throughout. */
   withConnection<T>(fn: (sql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>) => Promise<T>): Promise<T>;
+  /**
+   * Subscribes to NOTIFY on `channel` (PostgreSQL: its own connection, reconnected with back-off when lost).
+   * `reset(live)` reports that messages may have been missed: false when the connection is down (or could
+   * not be opened), true once it listens again. Resolves after the first attempt; the result unsubscribes.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+export interface NotificationHandlers {
+  message(payload: string): void;
+  reset(live: boolean): void;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent, PGlite is used. */
@@ -41,6 +54,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 
 function createPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const listeners = new Set<() => Promise<void>>();
   // An idle client losing its connection must not take the process down.
   pool.on('error', () => {});
   const db: Database = {
@@ -72,6 +86,52 @@ function createPostgres(url: string): Database {
         client.release();
       }
     },
+    async listen(channel, handlers) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+      let client: pg.Client | null = null;
+      let stopped = false;
+      let delay = 100;
+      let timer: NodeJS.Timeout | undefined;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: url });
+        c.on('notification', (n) => {
+          if (n.channel === channel) handlers.message(n.payload ?? '');
+        });
+        const lost = () => {
+          if (client !== c) return;
+          client = null;
+          handlers.reset(false);
+          if (!stopped) timer = setTimeout(() => void connect().catch(() => {}), delay);
+          delay = Math.min(delay * 2, 5_000);
+        };
+        c.on('error', lost);
+        c.on('end', lost);
+        client = c;
+        try {
+          await c.connect();
+          await c.query(`LISTEN ${channel}`);
+        } catch {
+          // Not listening yet: the handlers heard reset(false) and another attempt is scheduled.
+          lost();
+          await c.end().catch(() => {});
+          return;
+        }
+        if (stopped) return void (await c.end().catch(() => {}));
+        delay = 100;
+        handlers.reset(true);
+      };
+      const stop = async () => {
+        stopped = true;
+        clearTimeout(timer);
+        listeners.delete(stop);
+        const c = client;
+        client = null;
+        await c?.end().catch(() => {});
+      };
+      listeners.add(stop);
+      await connect();
+      return stop;
+    },
     async ping() {
       try {
         await pool.query('select 1');
@@ -81,6 +141,7 @@ function createPostgres(url: string): Database {
       }
     },
     async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };
@@ -133,6 +194,14 @@ async function createPglite(dir?: string): Promise<Database> {
     },
     async withConnection(fn) {
       return fn((text, values) => db.executeSql(text, values));
+    },
+    async listen(channel, handlers) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+      const unlisten = await serial(() => client.listen(channel, (payload) => handlers.message(payload)));
+      handlers.reset(true);
+      return async () => {
+        if (!closed) await serial(() => unlisten());
+      };
     },
     async ping() {
       try {

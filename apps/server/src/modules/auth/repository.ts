@@ -1,6 +1,6 @@
 // SQL of the auth service: users, sessions, rotating refresh tokens and one-time link tokens. Every
 // state change that must not race (rotation, single-use links) is one atomic statement.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { authSessions, users } from './schema.ts';
 
@@ -148,6 +148,16 @@ export function createAuthRepository(db: Database) {
           .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
           .limit(1),
       );
+    },
+
+    /** The users of those of `sessionIds` that are still active, by session id (one query for a batch). */
+    async findActiveSessionUsers(sessionIds: readonly string[]) {
+      const rows = await db.orm
+        .select({ ...userFields, sessionId: authSessions.id })
+        .from(authSessions)
+        .innerJoin(users, eq(users.id, authSessions.userId))
+        .where(and(inArray(authSessions.id, [...sessionIds]), isNull(authSessions.revokedAt)));
+      return new Map(rows.map(({ sessionId, ...user }) => [sessionId, normalizeUser(user)!]));
     },
 
     async revokeSessions(userId: string, scope: 'global' | 'local' | 'others', sessionId: string) {

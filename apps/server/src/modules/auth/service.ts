@@ -2,6 +2,7 @@
 // rotation and reuse detection, recovery, link verification, profile updates and logout.
 import crypto from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import DataLoader from 'dataloader';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ProfileFormSchema } from '@atr/shared';
 import type { Config } from '../../config.ts';
@@ -120,18 +121,47 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
   // Active sessions seen in the last AUTH_SESSION_CACHE_MS, so a burst of API calls costs one session
   // lookup. Any revocation or user change made through this process forgets them all at once; another
   // process sees a revocation within AUTH_SESSION_CACHE_MS (docs/decisions/008-session-check-cache.md).
-  const activeSessions = new Map<string, { user: User; until: number }>();
-  const forgetSessions = () => activeSessions.clear();
-  async function activeSessionUser(sessionId: string, userId: string): Promise<User | null> {
-    const key = `${sessionId}:${userId}`;
-    const hit = activeSessions.get(key);
-    if (hit && hit.until > Date.now()) return hit.user;
-    const user = await repo.findActiveSessionUser(sessionId, userId);
-    if (user && config.AUTH_SESSION_CACHE_MS > 0) {
+  const activeSessions = new Map<string, { user: User; until: number; refreshing?: boolean }>();
+  // Bumped by every forget, so a lookup that was in flight across a revocation is not remembered.
+  let generation = 0;
+  const forgetSessions = () => {
+    generation++;
+    activeSessions.clear();
+  };
+  // The lookups of one event-loop turn go to the database as one query: under load, hundreds of
+  // sessions fall due in the same second, and one round trip each queued them behind the pool.
+  const sessionLoader = new DataLoader<string, User | null>(
+    async (sessionIds) => {
+      const found = await repo.findActiveSessionUsers(sessionIds);
+      return sessionIds.map((id) => found.get(id) ?? null);
+    },
+    { cache: false, maxBatchSize: 500, batchScheduleFn: (run) => setImmediate(run) },
+  );
+  async function checkSession(sessionId: string, userId: string): Promise<User | null> {
+    const started = generation;
+    const found = await sessionLoader.load(sessionId);
+    // A token naming another user than its session's is as good as no session.
+    const user = found && found.id === userId ? found : null;
+    if (user && config.AUTH_SESSION_CACHE_MS > 0 && started === generation) {
       if (activeSessions.size >= 10_000) activeSessions.clear();
-      activeSessions.set(key, { user, until: Date.now() + config.AUTH_SESSION_CACHE_MS });
-    } else activeSessions.delete(key);
+      activeSessions.set(sessionId, { user, until: Date.now() + config.AUTH_SESSION_CACHE_MS });
+    } else if (!user) activeSessions.delete(sessionId);
     return user;
+  }
+  async function activeSessionUser(sessionId: string, userId: string): Promise<User | null> {
+    const hit = activeSessions.get(sessionId);
+    const now = Date.now();
+    if (hit && hit.until > now) {
+      if (hit.user.id !== userId) return null;
+      // In its last quarter an entry is checked again in the background, so a busy session never
+      // waits for the check; every answer still comes from a check at most AUTH_SESSION_CACHE_MS old.
+      if (!hit.refreshing && hit.until - now < config.AUTH_SESSION_CACHE_MS / 4) {
+        hit.refreshing = true;
+        void checkSession(sessionId, userId).catch(() => activeSessions.delete(sessionId));
+      }
+      return hit.user;
+    }
+    return checkSession(sessionId, userId);
   }
   // Unknown e-mails are checked against this so a failed login costs the same time either way.
   const dummyHash = hash(crypto.randomBytes(16).toString('hex'), ARGON2);

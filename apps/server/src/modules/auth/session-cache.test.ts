@@ -58,3 +58,31 @@ describe('session check cache disabled (AUTH_SESSION_CACHE_MS=0)', () => {
     expect(await me(r, h)).toBe(401);
   });
 });
+
+describe.each(testDatabases)('session checks of one event-loop turn share a query on $name', (t) => {
+  let r: Running;
+  beforeAll(async () => {
+    r = await startAuthServer(t, { AUTH_AUTOCONFIRM: 'true', AUTH_SESSION_CACHE_MS: '0', AUTH_RATE_LIMIT_PER_IP: '100' });
+  });
+  afterAll(async () => r?.close());
+
+  it('checks 40 concurrent sessions in a few queries, and still refuses the revoked ones among them', async () => {
+    const users = await Promise.all(Array.from({ length: 40 }, (_, i) => signedIn(r, `batch-${t.name}-${i}@example.com`)));
+    for (let i = 0; i < 40; i += 4) await revokeElsewhere(r, `batch-${t.name}-${i}@example.com`);
+    let sessionQueries = 0;
+    const original = r.db.queryArrays.bind(r.db);
+    r.db.queryArrays = (text, params) => {
+      if (text.includes('auth_sessions')) sessionQueries++;
+      return original(text, params);
+    };
+    try {
+      const statuses = await Promise.all(users.map((h) => me(r, h)));
+      expect(statuses).toEqual(users.map((_, i) => (i % 4 === 0 ? 401 : 200)));
+    } finally {
+      r.db.queryArrays = original;
+    }
+    // One query per event-loop turn that received requests, not one per request.
+    expect(sessionQueries).toBeGreaterThan(0);
+    expect(sessionQueries).toBeLessThanOrEqual(10);
+  });
+});

@@ -9,6 +9,14 @@ import { estimateRoutes } from './estimate-routes.ts';
 import { registerOpenApi } from './openapi.ts';
 import { reportRoutes } from './routes.ts';
 import { multipartFileCeiling } from './upload.ts';
+import { ReportReadCache } from './read-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Status and list reads per user, forgotten on every change to their reports. */
+    reportCache: ReportReadCache;
+  }
+}
 
 /**
  * Every busboy limit for POST /api/generate, sized from what the upload form (spec §7) can legitimately
@@ -41,6 +49,15 @@ export function multipartLimits(config: Config) {
 export const reportsModule = fp(
   async (app) => {
     if (!app.hasDecorator('storage')) app.decorate('storage', createStorage(app.config));
+    const cache = new ReportReadCache({ ttlMs: app.config.REPORT_CACHE_MS });
+    app.decorate('reportCache', cache);
+    if (app.config.REPORT_CACHE_MS > 0) {
+      const unfollow = await cache.follow(app.db);
+      app.addHook('onClose', async () => {
+        cache.setLive(false);
+        await unfollow();
+      });
+    }
     await registerOpenApi(app);
     await app.register(multipart, { limits: multipartLimits(app.config) });
     await app.register(reportRoutes);

@@ -10,6 +10,7 @@ import {
   type Report,
   type ReportDetail,
   type ReportListResponse,
+  type StatusResponse,
 } from '@atr/shared';
 import { EngineError, parseTemplate } from '@atr/engine';
 import { AppError, errors } from '../../errors.ts';
@@ -68,6 +69,7 @@ export function reportService(app: FastifyInstance) {
   const repo = reportRepository(app.db);
   const storage = app.storage;
   const config = app.config;
+  const cache = app.reportCache;
 
   async function owned(id: string, userId: string): Promise<ReportRow> {
     const row = await repo.findOwned(id, userId);
@@ -136,6 +138,8 @@ export function reportService(app: FastifyInstance) {
           input,
           ...(source === 'github' && githubToken ? { githubToken } : {}),
         });
+        // This process's own writes are seen by its next read, without waiting for the notification.
+        cache.invalidate(userId);
       } catch (e) {
         await storage.delete(reportPrefix(id)).catch(() => {});
         if (e instanceof AppError) throw e;
@@ -149,6 +153,10 @@ export function reportService(app: FastifyInstance) {
     },
 
     async list(userId: string, page: number, perPage: number): Promise<ReportListResponse> {
+      return cache.read(userId, `list:${page}:${perPage}`, () => this.listUncached(userId, page, perPage));
+    },
+
+    async listUncached(userId: string, page: number, perPage: number): Promise<ReportListResponse> {
       const { rows, total } = await repo.list(userId, perPage, (page - 1) * perPage);
       const totalPages = Math.ceil(total / perPage);
       return {
@@ -163,10 +171,13 @@ export function reportService(app: FastifyInstance) {
       };
     },
 
-    async status(id: string, userId: string) {
-      const r = await repo.status(id, userId);
-      if (!r) throw errors.reportNotFound();
-      return { state: r.status, progress: r.progress, step: r.step as Report['step'], error: r.error };
+    async status(id: string, userId: string): Promise<StatusResponse> {
+      const status = await cache.read(userId, `status:${id}`, async () => {
+        const r = await repo.status(id, userId);
+        return r && { state: r.status, progress: r.progress, step: r.step as Report['step'], error: r.error };
+      });
+      if (!status) throw errors.reportNotFound();
+      return status;
     },
 
     async detail(id: string, userId: string): Promise<ReportDetail> {
@@ -210,6 +221,7 @@ export function reportService(app: FastifyInstance) {
 
     async cancel(id: string, userId: string) {
       const outcome = await repo.requestCancel(id, userId);
+      cache.invalidate(userId);
       if (!outcome) throw errors.reportNotFound();
       if (outcome === 'finished') throw errors.conflict('This report has already finished and cannot be cancelled.');
       // Not yet started: nothing runs, so its inputs go now. A running job cleans up at its next step.
@@ -219,6 +231,7 @@ export function reportService(app: FastifyInstance) {
 
     async remove(id: string, userId: string) {
       const removed = await repo.delete(id, userId);
+      cache.invalidate(userId);
       if (!removed) throw errors.reportNotFound();
       // A running job notices the row is gone at its next heartbeat and deletes what it wrote.
       await storage.delete(reportPrefix(id));

@@ -16,6 +16,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   db: Database;
+  /** The PostgreSQL database's URL (absent on PGlite), for a second connection pool as another process would have. */
+  url?: string;
   dataDir: string;
   signUp(email?: string): Promise<{ id: string; token: string; auth: { authorization: string } }>;
   close(): Promise<void>;
@@ -28,7 +30,7 @@ export async function startTestApp(
   overrides: Record<string, string> = {},
   options: { queue?: boolean; beforeReady?: (app: FastifyInstance) => Promise<void> } = {},
 ): Promise<TestApp> {
-  const { db, drop } = await t.create();
+  const { db, url, drop } = await t.create();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));
   const config = testConfig({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMIT_PER_IP: '1000', ...overrides });
   const app = await buildApp({ config, db, queue: options.queue ?? false, logger: false });
@@ -38,6 +40,7 @@ export async function startTestApp(
     app,
     config,
     db,
+    ...(url ? { url } : {}),
     dataDir,
     async signUp(email = `user${++userSeq}-${Date.now()}@example.com`) {
       const res = await app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email, password: 'correct-horse-1' } });
