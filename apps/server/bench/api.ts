@@ -21,6 +21,9 @@ const USERS = Number(process.env.BENCH_USERS ?? CONNECTIONS);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 30);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 5);
 const REPORTS_PER_USER = 12;
+/** How often each user's processing report advances, as a worker writing progress would (0: never). */
+const PROGRESS_EVERY_MS = Number(process.env.BENCH_PROGRESS_EVERY_MS ?? 1000);
+const PROGRESS_SLICES = 10;
 
 interface Result {
   database: string;
@@ -67,6 +70,35 @@ async function seedUser(db: Database, userId: string): Promise<string> {
     }
   }
   return processing;
+}
+
+/**
+ * Moves every processing report on once per PROGRESS_EVERY_MS, a tenth of them every tenth of that
+ * period, so status and list answers keep changing while they are polled (each write is announced to
+ * the web process and forgets that user's cached answers).
+ */
+function startProgress(db: Database, reportIds: string[]) {
+  let updates = 0;
+  let slice = 0;
+  let running: Promise<unknown> = Promise.resolve();
+  const timer =
+    PROGRESS_EVERY_MS > 0
+      ? setInterval(() => {
+          const ids = reportIds.filter((_, i) => i % PROGRESS_SLICES === slice);
+          slice = (slice + 1) % PROGRESS_SLICES;
+          running = running.then(async () => {
+            await db.query(`UPDATE reports SET progress = (progress + 1) % 95, updated_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+            updates += ids.length;
+          });
+        }, PROGRESS_EVERY_MS / PROGRESS_SLICES)
+      : undefined;
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+      return updates;
+    },
+  };
 }
 
 function wrkScript(clients: Client[]): string {
@@ -176,11 +208,14 @@ async function run(name: string, db: Database): Promise<Result> {
       const res = await fetch(url + p, { headers: { authorization: `Bearer ${clients[0]!.token}` } });
       if (!res.ok) throw new Error(`GET ${p} answered ${res.status}: ${await res.text()}`);
     }
+    const progress = startProgress(db, clients.map((c) => c.statusId));
     if (WARMUP_S > 0) await runWrk(url, script, WARMUP_S);
     const profile = process.env.BENCH_PROFILE ? await startProfile() : null;
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
     const r = await runWrk(url, script, DURATION_S);
+    const updates = await progress.stop();
+    console.error(`${name}: ${updates} progress updates written during the runs`);
     loop.disable();
     console.error(`${name}: event-loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
     if (profile) await profile.stop(path.join(process.env.BENCH_PROFILE!, `${name}.cpuprofile`));
