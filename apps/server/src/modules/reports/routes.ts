@@ -2,6 +2,7 @@
 // call the service. Every /api route needs a bearer token and sees only the caller's rows.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,6 +24,8 @@ import { reportService } from './service.ts';
 const IdParams = z.object({ id: ReportIdSchema });
 const errorsFor = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBodySchema]));
 const secured = [{ bearerAuth: [] }];
+/** Answers with JSON text already written from the route's response schema (Fastify sends it as is). */
+const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 
 const templatePath = createRequire(import.meta.url).resolve(`@atr/engine/templates/${GENERIC_TEMPLATE_FILENAME}`);
 
@@ -66,7 +69,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReportListResponseSchema, ...errorsFor(400, 401) },
       },
     },
-    async (request) => service.list(requireUser(request).id, request.query.page, resolvePerPage(request.query)),
+    async (request, reply) =>
+      sendJson(reply, await service.listJson(requireUser(request).id, request.query.page, resolvePerPage(request.query))),
   );
 
   app.get(
@@ -81,7 +85,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StatusResponseSchema, ...errorsFor(400, 401, 404) },
       },
     },
-    async (request) => service.status(request.params.id, requireUser(request).id),
+    async (request, reply) => sendJson(reply, await service.statusJson(request.params.id, requireUser(request).id)),
   );
 
   app.get(

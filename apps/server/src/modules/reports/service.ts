@@ -6,6 +6,8 @@ import { PDFDocument } from 'pdf-lib';
 import {
   GenerateFormSchema,
   PREVIEW_MAX_PAGES,
+  ReportListResponseSchema,
+  StatusResponseSchema,
   messages,
   type Report,
   type ReportDetail,
@@ -15,6 +17,7 @@ import {
 import { EngineError, parseTemplate } from '@atr/engine';
 import { AppError, errors } from '../../errors.ts';
 import { StorageNotFoundError } from '../../plugins/storage.ts';
+import { createSerializerCompiler } from '../../serializer.ts';
 import { REPORT_QUEUE } from '../../plugins/queue.ts';
 import { pricingFrom } from '../public/routes.ts';
 import { clearModelCache } from './ai.ts';
@@ -70,6 +73,9 @@ export function reportService(app: FastifyInstance) {
   const storage = app.storage;
   const config = app.config;
   const cache = app.reportCache;
+  const serializer = createSerializerCompiler({ checked: config.NODE_ENV !== 'production' });
+  const writeList = serializer({ schema: ReportListResponseSchema, method: 'GET', url: '/api/reports' });
+  const writeStatus = serializer({ schema: StatusResponseSchema, method: 'GET', url: '/api/status/:id' });
 
   async function owned(id: string, userId: string): Promise<ReportRow> {
     const row = await repo.findOwned(id, userId);
@@ -152,11 +158,15 @@ export function reportService(app: FastifyInstance) {
       return { report_id: id };
     },
 
-    async list(userId: string, page: number, perPage: number): Promise<ReportListResponse> {
-      return cache.read(userId, `list:${page}:${perPage}`, () => this.listUncached(userId, page, perPage));
+    /**
+     * The two polled reads answer with finished JSON, kept per user by the read cache (read-cache.ts):
+     * a poll of an unchanged report costs neither a query nor a serialisation.
+     */
+    async listJson(userId: string, page: number, perPage: number): Promise<string> {
+      return cache.read(userId, `list:${page}:${perPage}`, async () => writeList(await this.list(userId, page, perPage)));
     },
 
-    async listUncached(userId: string, page: number, perPage: number): Promise<ReportListResponse> {
+    async list(userId: string, page: number, perPage: number): Promise<ReportListResponse> {
       const { rows, total } = await repo.list(userId, perPage, (page - 1) * perPage);
       const totalPages = Math.ceil(total / perPage);
       return {
@@ -171,13 +181,14 @@ export function reportService(app: FastifyInstance) {
       };
     },
 
-    async status(id: string, userId: string): Promise<StatusResponse> {
-      const status = await cache.read(userId, `status:${id}`, async () => {
+    async statusJson(id: string, userId: string): Promise<string> {
+      const json = await cache.read(userId, `status:${id}`, async () => {
         const r = await repo.status(id, userId);
-        return r && { state: r.status, progress: r.progress, step: r.step as Report['step'], error: r.error };
+        const status: StatusResponse | null = r && { state: r.status, progress: r.progress, step: r.step as Report['step'], error: r.error };
+        return status && writeStatus(status);
       });
-      if (!status) throw errors.reportNotFound();
-      return status;
+      if (json === null) throw errors.reportNotFound();
+      return json;
     },
 
     async detail(id: string, userId: string): Promise<ReportDetail> {
