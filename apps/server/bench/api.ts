@@ -215,7 +215,10 @@ async function run(name: string, db: Database): Promise<Result> {
     loop.enable();
     const r = await runWrk(url, script, DURATION_S);
     const updates = await progress.stop();
-    console.error(`${name}: ${updates} progress updates written during the runs`);
+    const { hits, misses } = app.reportCache.stats;
+    console.error(
+      `${name}: ${updates} progress updates written during the runs; read cache ${hits} hits, ${misses} misses (${((100 * misses) / (hits + misses)).toFixed(1)} % read the database)`,
+    );
     loop.disable();
     console.error(`${name}: event-loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
     if (profile) await profile.stop(path.join(process.env.BENCH_PROFILE!, `${name}.cpuprofile`));

@@ -161,13 +161,23 @@ async function createPglite(dir?: string): Promise<Database> {
   const client = dir ? new PGlite(dir) : new PGlite();
   await client.waitReady;
   let closed = false;
-  // PGlite runs one statement at a time, in this thread. Statements queue here first come first served,
-  // each after a turn of the event loop: run back to back as microtasks, a burst of them kept sockets
-  // from being read, and under load a few requests waited ~10 s (npm run bench:api).
+  // PGlite runs one statement at a time, in this thread. Statements queue here first come first served.
+  // Run back to back as microtasks, a burst of them kept sockets from being read (under load a few
+  // requests waited ~10 s, npm run bench:api); so once statements have held the thread for
+  // STATEMENT_BUDGET_MS, the next one waits for a turn of the event loop.
+  const STATEMENT_BUDGET_MS = 2;
   let tail: Promise<unknown> = Promise.resolve();
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  let since = performance.now();
+  const turn = (): Promise<void> | void => {
+    if (performance.now() - since < STATEMENT_BUDGET_MS) return;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
+  };
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    // Each statement waits for a turn of the event loop, so sockets are read between statements.
     const run = tail.then(turn, turn).then(fn);
     tail = run.catch(() => {});
     return run;
