@@ -183,6 +183,8 @@ async function run(name: string, db: Database): Promise<Result> {
     AUTH_AUTOCONFIRM: 'true',
     // Every benchmark user signs up from loopback.
     AUTH_RATE_LIMIT_PER_IP: String(USERS + 10),
+    // REPORT_CACHE_MS=0 measures the polled reads without the read cache.
+    ...(process.env.REPORT_CACHE_MS ? { REPORT_CACHE_MS: process.env.REPORT_CACHE_MS } : {}),
     PORT: '0',
   });
   const app = await buildApp({ config, db, queue: false, logger: false });
@@ -216,9 +218,10 @@ async function run(name: string, db: Database): Promise<Result> {
     const r = await runWrk(url, script, DURATION_S);
     const updates = await progress.stop();
     const { hits, misses } = app.reportCache.stats;
-    console.error(
-      `${name}: ${updates} progress updates written during the runs; read cache ${hits} hits, ${misses} misses (${((100 * misses) / (hits + misses)).toFixed(1)} % read the database)`,
-    );
+    const cacheLine = app.reportCache.enabled
+      ? `read cache ${hits} hits, ${misses} misses (${((100 * misses) / Math.max(1, hits + misses)).toFixed(1)} % read the database)`
+      : 'read cache off';
+    console.error(`${name}: ${updates} progress updates written during the runs; ${cacheLine}`);
     loop.disable();
     console.error(`${name}: event-loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
     if (profile) await profile.stop(path.join(process.env.BENCH_PROFILE!, `${name}.cpuprofile`));
