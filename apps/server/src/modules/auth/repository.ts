@@ -29,6 +29,8 @@ const userColumns = (
 const USER_COLUMNS = userColumns();
 
 /** Both drivers return timestamptz as Date; this keeps the type honest if one ever returns a string. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function normalizeUser(row: Record<string, unknown>): User {
   const d = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
   return {
@@ -152,11 +154,14 @@ export function createAuthRepository(db: Database) {
 
     /** The users of those of `sessionIds` that are still active, by session id (one query for a batch). */
     async findActiveSessionUsers(sessionIds: readonly string[]) {
+      // One malformed id must not fail the whole batch (the column is a uuid).
+      const ids = sessionIds.filter((id) => UUID.test(id));
+      if (ids.length === 0) return new Map<string, User>();
       const rows = await db.orm
         .select({ ...userFields, sessionId: authSessions.id })
         .from(authSessions)
         .innerJoin(users, eq(users.id, authSessions.userId))
-        .where(and(inArray(authSessions.id, [...sessionIds]), isNull(authSessions.revokedAt)));
+        .where(and(inArray(authSessions.id, ids), isNull(authSessions.revokedAt)));
       return new Map(rows.map(({ sessionId, ...user }) => [sessionId, normalizeUser(user)!]));
     },
 

@@ -1,5 +1,6 @@
 // The short session-check cache: a revocation made through this process takes effect at once; one
 // made elsewhere (another web node) within AUTH_SESSION_CACHE_MS; with 0, on the very next call.
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
 import { startAuthServer, type Running } from './test-harness.ts';
@@ -75,9 +76,14 @@ describe.each(testDatabases)('session checks of one event-loop turn share a quer
       if (text.includes('auth_sessions')) sessionQueries++;
       return original(text, params);
     };
+    // A correctly signed token whose session id is not even a UUID fails alone, not its whole batch.
+    const payload = JSON.parse(Buffer.from(users[1]!.authorization.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const malformed = await new SignJWT({ ...payload, session_id: 'not-a-uuid' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(r.config.JWT_SECRET));
     try {
-      const statuses = await Promise.all(users.map((h) => me(r, h)));
-      expect(statuses).toEqual(users.map((_, i) => (i % 4 === 0 ? 401 : 200)));
+      const statuses = await Promise.all([...users.map((h) => me(r, h)), me(r, { authorization: `Bearer ${malformed}` })]);
+      expect(statuses).toEqual([...users.map((_, i) => (i % 4 === 0 ? 401 : 200)), 401]);
     } finally {
       r.db.queryArrays = original;
     }
