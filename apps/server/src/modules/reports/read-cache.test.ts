@@ -103,24 +103,23 @@ describe.each(testDatabases)('status and list reads through the cache on $name',
       }
     ).reports;
 
+  const insertReport = (id: string, projectName: string) =>
+    reportRepository(h.db).insert({
+      id,
+      userId: user.id,
+      projectName,
+      projectSource: 'zip',
+      templateName: 'generic_template.yaml',
+      input: { template: { key: 'k', name: 't.yaml', mime: 'application/yaml', size: 1 }, images: [], company: {} },
+    });
+
   beforeAll(async () => {
     // A time limit far longer than the test: only notifications can make a change visible.
     h = await startTestApp(t, { REPORT_CACHE_MS: '600000' });
     other = h.url ? await createDatabase({ url: h.url, migrate: false }) : h.db;
     user = await h.signUp();
     reportId = randomUUID();
-    await reportRepository(h.db).insert({
-      id: reportId,
-      userId: user.id,
-      projectName: 'Cached',
-      projectSource: 'zip',
-      templateName: 'generic_template.yaml',
-      input: {
-        template: { key: 'k', name: 't.yaml', mime: 'application/yaml', size: 1 },
-        images: [],
-        company: {},
-      },
-    });
+    await insertReport(reportId, 'Cached');
     await until(() => h.app.reportCache.enabled);
   });
   afterAll(async () => {
@@ -154,18 +153,7 @@ describe.each(testDatabases)('status and list reads through the cache on $name',
 
   it("answers the user's own delete at once: the next list and status no longer show the report", async () => {
     const second = randomUUID();
-    await reportRepository(h.db).insert({
-      id: second,
-      userId: user.id,
-      projectName: 'Short-lived',
-      projectSource: 'zip',
-      templateName: 'generic_template.yaml',
-      input: {
-        template: { key: 'k', name: 't.yaml', mime: 'application/yaml', size: 1 },
-        images: [],
-        company: {},
-      },
-    });
+    await insertReport(second, 'Short-lived');
     await until(async () => (await listed()).some((r) => r.id === second), 3_000);
     const del = await h.app.inject({ method: 'DELETE', url: `/api/reports/${second}`, headers: user.auth });
     expect(del.statusCode).toBe(200);
