@@ -57,7 +57,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const ownDb = !options.db;
   const db =
     options.db ??
-    (await createDatabase({ url: config.DATABASE_URL, pgliteDir: config.DATABASE_URL ? undefined : `${config.dataDir}/pglite` }));
+    (await createDatabase({
+      url: config.DATABASE_URL,
+      listenUrl: config.DATABASE_LISTEN_URL,
+      pgliteDir: config.DATABASE_URL ? undefined : `${config.dataDir}/pglite`,
+    }));
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('workerRunning', false);

@@ -16,6 +16,8 @@ export const ConfigSchema = z.object({
   SITE_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string').optional(),
+  /** A direct or session-mode connection for LISTEN when DATABASE_URL goes through a pooler in transaction mode. */
+  DATABASE_LISTEN_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* headers (set true only behind a reverse proxy that sets them). */
   TRUST_PROXY: bool.default(false),

@@ -1,5 +1,6 @@
 // One database interface over PGlite (embedded, persisted under DATA_DIR) and PostgreSQL (DATABASE_URL).
 // The SQL dialect is Postgres in both, so one set of migrations and repositories serves both.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleProxy } from 'drizzle-orm/pg-proxy';
@@ -34,6 +35,8 @@ export interface Database {
 export interface NotificationHandlers {
   message(payload: string): void;
   reset(live: boolean): void;
+  /** Why notifications are unavailable (once per run of failed attempts), for the log. */
+  problem?(message: string): void;
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
@@ -41,18 +44,25 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 export interface DatabaseOptions {
   /** postgres:// URL; when absent, PGlite is used. */
   url?: string;
+  /** postgres:// URL for LISTEN when `url` goes through a pooler in transaction mode; `url` when absent. */
+  listenUrl?: string;
   /** Folder for PGlite's files; in memory when absent. */
   pgliteDir?: string;
   migrate?: boolean;
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  const db = options.url ? createPostgres(options.url) : await createPglite(options.pgliteDir);
+  const db = options.url ? createPostgres(options.url, options.listenUrl) : await createPglite(options.pgliteDir);
   if (options.migrate !== false) await runMigrations(db);
   return db;
 }
 
-function createPostgres(url: string): Database {
+const PROBE_PREFIX = 'probe:';
+const PROBE_TIMEOUT_MS = 2_000;
+const RETRY_FIRST_MS = 100;
+const RETRY_MAX_MS = 30_000;
+
+function createPostgres(url: string, listenUrl = url): Database {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   const listeners = new Set<() => Promise<void>>();
   // An idle client losing its connection must not take the process down.
@@ -90,19 +100,30 @@ function createPostgres(url: string): Database {
       if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
       let client: pg.Client | null = null;
       let stopped = false;
-      let delay = 100;
+      let delay = RETRY_FIRST_MS;
       let timer: NodeJS.Timeout | undefined;
+      let probe: { token: string; heard(): void } | null = null;
+      let warned = false;
+      const retry = (problem?: string) => {
+        if (problem && !warned) handlers.problem?.(problem);
+        if (problem) warned = true;
+        if (stopped) return;
+        timer = setTimeout(() => void connect(), delay);
+        delay = Math.min(delay * 2, RETRY_MAX_MS);
+      };
       const connect = async (): Promise<void> => {
-        const c = new pg.Client({ connectionString: url });
+        const c = new pg.Client({ connectionString: listenUrl });
         c.on('notification', (n) => {
-          if (n.channel === channel) handlers.message(n.payload ?? '');
+          if (n.channel !== channel) return;
+          const payload = n.payload ?? '';
+          if (!payload.startsWith(PROBE_PREFIX)) return handlers.message(payload);
+          if (probe?.token === payload) probe.heard();
         });
         const lost = () => {
           if (client !== c) return;
           client = null;
           handlers.reset(false);
-          if (!stopped) timer = setTimeout(() => void connect().catch(() => {}), delay);
-          delay = Math.min(delay * 2, 5_000);
+          retry();
         };
         c.on('error', lost);
         c.on('end', lost);
@@ -110,14 +131,35 @@ function createPostgres(url: string): Database {
         try {
           await c.connect();
           await c.query(`LISTEN ${channel}`);
-        } catch {
-          // Not listening yet: the handlers heard reset(false) and another attempt is scheduled.
-          lost();
+          // A message sent through the pool must arrive here: behind a pooler in transaction mode
+          // LISTEN succeeds but nothing is ever delivered, and then nobody may rely on it.
+          const token = `${PROBE_PREFIX}${randomUUID()}`;
+          const heard = new Promise<boolean>((resolve) => {
+            probe = { token, heard: () => resolve(true) };
+            setTimeout(() => resolve(false), PROBE_TIMEOUT_MS).unref();
+          });
+          await pool.query('SELECT pg_notify($1, $2)', [channel, token]);
+          if (!(await heard)) {
+            throw new Error(
+              `a notification sent through DATABASE_URL did not arrive on the listening connection within ${PROBE_TIMEOUT_MS} ms; ` +
+                'behind a pooler in transaction mode, point DATABASE_LISTEN_URL at a direct or session-mode connection',
+            );
+          }
+        } catch (err) {
+          // Not listening: the handlers hear reset(false) and another attempt is scheduled.
+          if (client === c) {
+            client = null;
+            handlers.reset(false);
+            retry(`database notifications on "${channel}" are not available: ${(err as Error).message}`);
+          }
           await c.end().catch(() => {});
           return;
+        } finally {
+          probe = null;
         }
-        if (stopped) return void (await c.end().catch(() => {}));
-        delay = 100;
+        if (stopped || client !== c) return void (await c.end().catch(() => {}));
+        delay = RETRY_FIRST_MS;
+        warned = false;
         handlers.reset(true);
       };
       const stop = async () => {

@@ -52,7 +52,7 @@ export const reportsModule = fp(
     const cache = new ReportReadCache({ ttlMs: app.config.REPORT_CACHE_MS });
     app.decorate('reportCache', cache);
     if (app.config.REPORT_CACHE_MS > 0) {
-      const unfollow = await cache.follow(app.db);
+      const unfollow = await cache.follow(app.db, (message) => app.log.warn(message));
       app.addHook('onClose', async () => {
         cache.setLive(false);
         await unfollow();

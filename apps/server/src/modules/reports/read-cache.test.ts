@@ -185,3 +185,31 @@ describe.each(testDatabases)('status and list reads through the cache on $name',
       }
     });
 });
+
+// A pooler in transaction mode accepts LISTEN and never delivers. Modelled here by listening on another
+// database of the same server: notifications sent through the pool can never arrive.
+describe.each(testDatabases.filter((d) => d.name === 'postgres'))('notifications that never arrive on $name', (t) => {
+  it('are detected by the start-up probe: nothing is cached, one warning names DATABASE_LISTEN_URL', async () => {
+    const main = await t.create();
+    const elsewhere = await t.create();
+    const db = await createDatabase({ url: main.url!, listenUrl: elsewhere.url!, migrate: false });
+    const cache = new ReportReadCache({ ttlMs: 600_000 });
+    const warnings: string[] = [];
+    try {
+      const started = Date.now();
+      const unfollow = await cache.follow(db, (m) => warnings.push(m));
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+      expect(cache.enabled).toBe(false);
+      let loads = 0;
+      await cache.read('u', 'k', async () => ++loads);
+      expect(await cache.read('u', 'k', async () => ++loads)).toBe(2);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/did not arrive .*DATABASE_LISTEN_URL.*status and list reads go to the database/);
+      await unfollow();
+    } finally {
+      await db.close();
+      await elsewhere.drop();
+      await main.drop();
+    }
+  });
+});

@@ -92,10 +92,11 @@ export class ReportReadCache {
   }
 
   /** Follows the database's report change notifications; returns the unsubscribe function. */
-  follow(db: Database): Promise<() => Promise<void>> {
+  follow(db: Database, warn: (message: string) => void = () => {}): Promise<() => Promise<void>> {
     return db.listen(REPORT_CHANGES_CHANNEL, {
       message: (userId) => this.invalidate(userId),
       reset: (live) => this.setLive(live),
+      problem: (message) => warn(`${message}; status and list reads go to the database meanwhile`),
     });
   }
 }
