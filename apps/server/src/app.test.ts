@@ -35,7 +35,13 @@ describe.each(testDatabases)('the app shell on $name', (t) => {
   it('reports database and queue health', async () => {
     const r = await app.inject('/api/health');
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toMatchObject({ status: 'ok', database: { ok: true, kind: t.name }, queue: { ok: true } });
+    expect(r.json()).toMatchObject({
+      status: 'ok',
+      database: { ok: true, kind: t.name },
+      queue: { ok: true },
+      // Report change notifications were heard (on PostgreSQL: the start-up probe came back).
+      report_cache: { enabled: true },
+    });
   });
 
   it('serves the configured price table', async () => {

@@ -26,6 +26,8 @@ const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ ok: z.boolean(), kind: z.enum(['pglite', 'postgres']) }),
   queue: z.object({ ok: z.boolean(), worker: z.boolean() }),
+  /** Whether status and list polls are answered from memory (report change notifications are flowing). */
+  report_cache: z.object({ enabled: z.boolean() }),
   uptime_s: z.number(),
 });
 
@@ -64,6 +66,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       status: ok ? 'ok' : 'degraded',
       database: { ok: dbOk, kind: app.db.kind },
       queue: { ok: queueOk, worker: app.workerRunning },
+      report_cache: { enabled: app.hasDecorator('reportCache') && app.reportCache.enabled },
       uptime_s: Math.round(process.uptime()),
     });
   });
