@@ -213,6 +213,24 @@ const drivers: [string, () => Promise<Storage>][] = [
   ['local', async () => createLocalStorage(await fs.mkdtemp(path.join(os.tmpdir(), 'atr-')))],
   // A fresh prefix per test isolates tests that share the one fake bucket.
   ['s3', async () => createS3Storage({ ...s3Options(), prefix: `install-${++counter}` })],
+  // What STORAGE_DRIVER=s3 gives the app: the same driver behind a wrapper that loads the SDK on first use.
+  [
+    's3 as configured',
+    async () => {
+      const o = s3Options();
+      return createStorage({
+        dataDir: os.tmpdir(),
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: o.bucket,
+        S3_ENDPOINT: o.endpoint,
+        S3_REGION: o.region,
+        S3_ACCESS_KEY_ID: o.accessKeyId,
+        S3_SECRET_ACCESS_KEY: o.secretAccessKey,
+        S3_FORCE_PATH_STYLE: o.forcePathStyle,
+        S3_PREFIX: `configured-${++counter}`,
+      });
+    },
+  ],
 ];
 
 describe.each(drivers)('storage driver: %s', (_name, make) => {

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createS3Storage } from './s3-storage.ts';
+import type { S3StorageOptions } from './s3-storage.ts';
 
 export interface StoredObject {
   size: number;
@@ -151,6 +151,20 @@ export interface StorageConfig {
   S3_PREFIX?: string;
 }
 
+/** S3 storage whose SDK is loaded on first use, so the local default never pays its start-up time. */
+function lazyS3Storage(options: S3StorageOptions): Storage {
+  let loaded: Promise<Storage> | undefined;
+  const s3 = () => (loaded ??= import('./s3-storage.ts').then((m) => m.createS3Storage(options)));
+  return {
+    put: async (key, body, putOptions) => (await s3()).put(key, body, putOptions),
+    get: async (key) => (await s3()).get(key),
+    read: async (key) => (await s3()).read(key),
+    stat: async (key) => (await s3()).stat(key),
+    delete: async (prefix) => (await s3()).delete(prefix),
+    list: async (prefix) => (await s3()).list(prefix),
+  };
+}
+
 /** The storage the config selects: STORAGE_DRIVER=local (DATA_DIR/files, the default) or s3. */
 export function createStorage(config: StorageConfig): Storage {
   if (config.STORAGE_DRIVER === 's3') {
@@ -163,7 +177,7 @@ export function createStorage(config: StorageConfig): Storage {
     if (!bucket || !accessKeyId || !secretAccessKey) {
       throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
     }
-    return createS3Storage({
+    return lazyS3Storage({
       bucket,
       endpoint: config.S3_ENDPOINT,
       region: config.S3_REGION ?? 'us-east-1',
