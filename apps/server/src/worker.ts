@@ -4,7 +4,8 @@ import { loadConfigOrExit } from './config.ts';
 import { logUnhandledRejections, startWorker } from './worker-runtime.ts';
 
 async function main() {
-  const config = loadConfigOrExit({ ...process.env, WORKER_IN_PROCESS: 'false' });
+  // A worker answers no HTTP: no read cache, so no LISTEN connection either.
+  const config = loadConfigOrExit({ ...process.env, WORKER_IN_PROCESS: 'false', REPORT_CACHE_MS: '0' });
   if (!config.DATABASE_URL) {
     // PGlite is single-process: the embedded app already runs its worker in-process.
     console.error('npm run worker needs DATABASE_URL (a PostgreSQL server shared with the web process).');
