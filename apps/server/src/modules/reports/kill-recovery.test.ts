@@ -110,6 +110,11 @@ describe.skipIf(!postgres)('a worker killed with SIGKILL mid-report', () => {
       const s = await status();
       return s.state === 'processing' && s.step !== 'queued' ? s : undefined;
     }, 90_000);
+    // Only the web process listens for report changes: a worker answers no HTTP and keeps no read cache.
+    const listening = await db.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN report_changes'`,
+    );
+    expect(listening[0]!.n).toBe(1);
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
     expect(running.state).toBe('processing');
