@@ -6,8 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
 import { readOutbox } from '../../plugins/mailer.ts';
-import { freePort, openLink } from './test-harness.ts';
-import { GoTrueClient } from '@supabase/auth-js';
+import { freePort, goTrueClient, openLink } from './test-harness.ts';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -72,18 +71,7 @@ describe.each(testDatabases)('auth logs on $name', (t) => {
   }, 60_000);
 
   it('never logs passwords, access or refresh tokens, and generates a private JWT secret', async () => {
-    const store = new Map<string, string>();
-    const client = new GoTrueClient({
-      url: `${base}/auth/v1`,
-      storage: {
-        getItem: (k: string) => store.get(k) ?? null,
-        setItem: (k: string, v: string) => void store.set(k, v),
-        removeItem: (k: string) => void store.delete(k),
-      },
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-    });
+    const client = goTrueClient(base);
     const email = 'logs@example.com';
     const passwords = ['Secret-Pass-One', 'Secret-Pass-Two', 'Wrong-Pass-Three'];
     const secrets: string[] = [...passwords];

@@ -37,6 +37,24 @@ export interface Running {
 }
 
 /** Starts the app (no queue) on a free port, with a test-only /api route guarded by app.authenticate. */
+/** The real @supabase/auth-js client against a server at `base`, with its own in-memory session store. */
+export function goTrueClient(base: string): GoTrueClient {
+  const store = new Map<string, string>();
+  return new GoTrueClient({
+    url: `${base}/auth/v1`,
+    storageKey: `atr-test-${Math.random()}`,
+    storage: {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    },
+    persistSession: true,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+    flowType: 'implicit',
+  });
+}
+
 export async function startAuthServer(
   t: TestDatabase,
   overrides: Record<string, string> = {},
@@ -57,22 +75,7 @@ export async function startAuthServer(
     base,
     config,
     db,
-    client: () => {
-      const store = new Map<string, string>();
-      return new GoTrueClient({
-        url: `${base}/auth/v1`,
-        storageKey: `atr-test-${Math.random()}`,
-        storage: {
-          getItem: (k: string) => store.get(k) ?? null,
-          setItem: (k: string, v: string) => void store.set(k, v),
-          removeItem: (k: string) => void store.delete(k),
-        },
-        persistSession: true,
-        autoRefreshToken: false,
-        detectSessionInUrl: false,
-        flowType: 'implicit',
-      });
-    },
+    client: () => goTrueClient(base),
     async mailLinks(to, subject) {
       const mails = (await readOutbox(config)).filter((m) => m.to === to && m.subject.includes(subject));
       const last = mails[mails.length - 1];

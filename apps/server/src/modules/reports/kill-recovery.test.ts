@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
-import { SAMPLE_APP_DIR, zipDirectory } from './test-helpers.ts';
+import { SAMPLE_APP_DIR, until, zipDirectory } from './test-helpers.ts';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const postgres = testDatabases.find((t) => t.name === 'postgres');
@@ -39,16 +39,6 @@ async function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn().catch(() => undefined);
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 describe.skipIf(!postgres)('a worker killed with SIGKILL mid-report', () => {
   let db: Awaited<ReturnType<NonNullable<typeof postgres>['create']>>;
   let dataDir: string;
@@ -73,7 +63,7 @@ describe.skipIf(!postgres)('a worker killed with SIGKILL mid-report', () => {
     };
     const web = start('server.ts', env);
     children.push(web.child);
-    await until('the web process', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), 60_000);
+    await until('the web process', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), 60_000, 100);
   }, 90_000);
 
   afterAll(async () => {
@@ -109,7 +99,7 @@ describe.skipIf(!postgres)('a worker killed with SIGKILL mid-report', () => {
     const running = await until('the first worker to start the report', async () => {
       const s = await status();
       return s.state === 'processing' && s.step !== 'queued' ? s : undefined;
-    }, 90_000);
+    }, 90_000, 100);
     // Only the web process listens for report changes: a worker answers no HTTP and keeps no read cache.
     const listening = await db.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN report_changes'`,
@@ -128,7 +118,7 @@ describe.skipIf(!postgres)('a worker killed with SIGKILL mid-report', () => {
     const final = await until('the report to settle', async () => {
       const s = await status();
       return s.state === 'processing' ? undefined : s;
-    }, 150_000);
+    }, 150_000, 100);
     expect(final, second.output()).toMatchObject({ state: 'completed', progress: 100, error: null });
     const preview = await fetch(`${base}/api/reports/${id}/preview`, { headers: auth });
     expect(((await preview.json()) as { pages: number }).pages).toBe(5);

@@ -6,21 +6,13 @@ import { createDatabase, type Database } from '../../db/index.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { ReportReadCache } from './read-cache.ts';
 import { reportRepository } from './repository.ts';
-import { startTestApp, type TestApp } from './test-helpers.ts';
+import { startTestApp, until, type TestApp } from './test-helpers.ts';
 
 const deferred = <T>() => {
   let resolve!: (v: T) => void;
   const promise = new Promise<T>((r) => (resolve = r));
   return { promise, resolve };
 };
-
-async function until(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('ReportReadCache', () => {
   const live = (options: ConstructorParameters<typeof ReportReadCache>[0]) => {
@@ -110,7 +102,11 @@ describe.each(testDatabases)('status and list reads through the cache on $name',
       projectName,
       projectSource: 'zip',
       templateName: 'generic_template.yaml',
-      input: { template: { key: 'k', name: 't.yaml', mime: 'application/yaml', size: 1 }, images: [], company: {} },
+      input: {
+        template: { key: 'k', name: 't.yaml', mime: 'application/yaml', size: 1 },
+        images: [],
+        company: {},
+      },
     });
 
   beforeAll(async () => {
@@ -120,7 +116,7 @@ describe.each(testDatabases)('status and list reads through the cache on $name',
     user = await h.signUp();
     reportId = randomUUID();
     await insertReport(reportId, 'Cached');
-    await until(() => h.app.reportCache.enabled);
+    await until('notifications to flow', () => h.app.reportCache.enabled);
   });
   afterAll(async () => {
     if (other !== h.db) await other.close();
@@ -142,19 +138,23 @@ describe.each(testDatabases)('status and list reads through the cache on $name',
   it('shows a change written elsewhere (a worker) as soon as its notification arrives', async () => {
     expect((await status()).progress).toBe(0);
     await other.query(`UPDATE reports SET step = 'personalizing', progress = 37 WHERE id = $1`, [reportId]);
-    await until(async () => (await status()).progress === 37, 3_000);
+    await until('progress 37', async () => (await status()).progress === 37, 3_000);
     expect((await listed())[0]!.progress).toBe(37);
     await other.query(
       `UPDATE reports SET status = 'completed', step = 'done', progress = 100 WHERE id = $1`,
       [reportId],
     );
-    await until(async () => (await status()).state === 'completed', 3_000);
+    await until('completed', async () => (await status()).state === 'completed', 3_000);
   });
 
   it("answers the user's own delete at once: the next list and status no longer show the report", async () => {
     const second = randomUUID();
     await insertReport(second, 'Short-lived');
-    await until(async () => (await listed()).some((r) => r.id === second), 3_000);
+    await until(
+      'the new report in the list',
+      async () => (await listed()).some((r) => r.id === second),
+      3_000,
+    );
     const del = await h.app.inject({ method: 'DELETE', url: `/api/reports/${second}`, headers: user.auth });
     expect(del.statusCode).toBe(200);
     expect((await listed()).some((r) => r.id === second)).toBe(false);
@@ -172,14 +172,14 @@ describe.each(testDatabases)('status and list reads through the cache on $name',
           `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN report_changes'`,
         );
         expect(killed.rowCount).toBe(1);
-        await until(() => !h.app.reportCache.enabled, 3_000);
+        await until('the cache to stop', () => !h.app.reportCache.enabled, 3_000);
         // Whatever happens while nobody listens is read straight from the database.
         await other.query(`UPDATE reports SET progress = 64 WHERE id = $1`, [reportId]);
         expect((await status()).progress).toBe(64);
-        await until(() => h.app.reportCache.enabled, 5_000);
+        await until('the cache to resume', () => h.app.reportCache.enabled, 5_000);
         await status();
         await other.query(`UPDATE reports SET progress = 65 WHERE id = $1`, [reportId]);
-        await until(async () => (await status()).progress === 65, 3_000);
+        await until('progress 65', async () => (await status()).progress === 65, 3_000);
       } finally {
         await admin.end();
       }
@@ -188,28 +188,33 @@ describe.each(testDatabases)('status and list reads through the cache on $name',
 
 // A pooler in transaction mode accepts LISTEN and never delivers. Modelled here by listening on another
 // database of the same server: notifications sent through the pool can never arrive.
-describe.each(testDatabases.filter((d) => d.name === 'postgres'))('notifications that never arrive on $name', (t) => {
-  it('are detected by the start-up probe: nothing is cached, one warning names DATABASE_LISTEN_URL', async () => {
-    const main = await t.create();
-    const elsewhere = await t.create();
-    const db = await createDatabase({ url: main.url!, listenUrl: elsewhere.url!, migrate: false });
-    const cache = new ReportReadCache({ ttlMs: 600_000 });
-    const warnings: string[] = [];
-    try {
-      const started = Date.now();
-      const unfollow = await cache.follow(db, (m) => warnings.push(m));
-      expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
-      expect(cache.enabled).toBe(false);
-      let loads = 0;
-      await cache.read('u', 'k', async () => ++loads);
-      expect(await cache.read('u', 'k', async () => ++loads)).toBe(2);
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toMatch(/did not arrive .*DATABASE_LISTEN_URL.*status and list reads go to the database/);
-      await unfollow();
-    } finally {
-      await db.close();
-      await elsewhere.drop();
-      await main.drop();
-    }
-  });
-});
+describe.each(testDatabases.filter((d) => d.name === 'postgres'))(
+  'notifications that never arrive on $name',
+  (t) => {
+    it('are detected by the start-up probe: nothing is cached, one warning names DATABASE_LISTEN_URL', async () => {
+      const main = await t.create();
+      const elsewhere = await t.create();
+      const db = await createDatabase({ url: main.url!, listenUrl: elsewhere.url!, migrate: false });
+      const cache = new ReportReadCache({ ttlMs: 600_000 });
+      const warnings: string[] = [];
+      try {
+        const started = Date.now();
+        const unfollow = await cache.follow(db, (m) => warnings.push(m));
+        expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+        expect(cache.enabled).toBe(false);
+        let loads = 0;
+        await cache.read('u', 'k', async () => ++loads);
+        expect(await cache.read('u', 'k', async () => ++loads)).toBe(2);
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toMatch(
+          /did not arrive .*DATABASE_LISTEN_URL.*status and list reads go to the database/,
+        );
+        await unfollow();
+      } finally {
+        await db.close();
+        await elsewhere.drop();
+        await main.drop();
+      }
+    });
+  },
+);

@@ -56,6 +56,27 @@ export async function startTestApp(
   };
 }
 
+/**
+ * Polls `check` until it gives something other than undefined or false (a throw counts as not yet) and
+ * returns that; fails naming `what` after `timeoutMs`.
+ */
+export async function until<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 5_000,
+  intervalMs = 10,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await Promise.resolve()
+      .then(check)
+      .catch(() => undefined);
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
 export type Part = string | { name: string; type: string; data: Uint8Array | string };
 
 /** A real multipart/form-data body, encoded by the platform's FormData (repeated names allowed). */
