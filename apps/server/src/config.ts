@@ -69,6 +69,12 @@ export const ConfigSchema = z.object({
   UPLOAD_MAX_IMAGES: z.coerce.number().int().min(0).max(100).default(20),
   UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().min(1).default(10 * 1024 * 1024),
   UPLOAD_MAX_LOGO_BYTES: z.coerce.number().int().min(1).default(5 * 1024 * 1024),
+  /** Largest logo or image accepted, in pixels (width × height); checked from the header before decoding. */
+  IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
+  /** Reports one user may have waiting or running at once; a further upload is refused until one finishes. */
+  USER_MAX_ACTIVE_REPORTS: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Bytes one user may keep stored (uploads and generated documents of all their reports). */
+  USER_MAX_STORED_BYTES: z.coerce.number().int().min(1).default(2 * 1024 * 1024 * 1024),
   /** A processing report whose worker has not beaten its heartbeat for this long is recovered by the sweep. */
   REPORT_STALE_SECONDS: z.coerce.number().int().min(5).default(90),
   /** Runs per report before a repeatedly interrupted report is marked failed. */

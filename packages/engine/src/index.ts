@@ -9,3 +9,4 @@ export { ingest, ingestZip, ingestGithub, ingestDirectory, parseGithubUrl } from
 export { aiConfigFromEnv, AiConfigError, describeAi, estimateReport, isModelConfigured, parseAiConfig, type AiConfig, type ModelCache, type ReportEstimate } from './llm/index.ts';
 export { analyseWithCache } from './pipeline.ts';
 export { analysisCacheKey, ANALYSIS_CACHE_VERSION } from './analyse/cache-key.ts';
+export { normaliseImage, ImageError, formatPixels, DEFAULT_MAX_IMAGE_PIXELS, type NormalisedImage, type ImageProblem } from './images.ts';

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG_BAD_FILTER, PNG_CORRUPT_ZLIB, PNG_VALID_4PX } from '../test/hostile-images.ts';
 import { EngineError } from './errors.ts';
 import { onPath, generateReport } from './pipeline.ts';
 import { countPages } from './preview.ts';
@@ -143,6 +144,25 @@ describe('generateReport failures', () => {
     await fs.writeFile(fake, 'this is text pretending to be a PNG');
     const error = await generateReport({ ...input, logo: { name: 'logo.png', path: fake, mime: 'image/png' } }, context('bad-logo')).then(() => null, (e: unknown) => e);
     expect((error as EngineError).message).toBe('The logo "logo.png" is not a PNG or JPEG image.');
+  });
+
+  // These PNGs used to kill the whole process from inside zlib's callback when the PDF writer decoded them.
+  it.each([
+    ['a corrupt zlib stream', PNG_CORRUPT_ZLIB],
+    ['an invalid row filter', PNG_BAD_FILTER],
+  ])('refuses a logo with %s before any writer sees it', async (_, bytes) => {
+    const bad = path.join(dir, 'damaged.png');
+    await fs.writeFile(bad, bytes);
+    const error = await generateReport({ ...input, logo: { name: 'damaged.png', path: bad, mime: 'image/png' } }, context('damaged-logo')).then(() => null, (e: unknown) => e);
+    expect((error as EngineError).message).toBe('The logo "damaged.png" is damaged and cannot be decoded.');
+  });
+
+  it('refuses an image over the pixel limit without decoding it', async () => {
+    const big = path.join(dir, 'big.png');
+    await fs.writeFile(big, PNG_VALID_4PX);
+    const ctx = { ...context('pixels'), limits: { maxImagePixels: 15 } };
+    const error = await generateReport({ ...input, images: [{ name: 'big.png', path: big, mime: 'image/png' }] }, ctx).then(() => null, (e: unknown) => e);
+    expect((error as EngineError).message).toBe('The image "big.png" is too large (4 × 4 pixels is more than 0 megapixels; the limit is 0 megapixels).');
   });
 
   it.skipIf(!hasLatexmk)('compiles the LaTeX bundle when PDF_ENGINE=latex', async () => {

@@ -10,6 +10,7 @@ import { llmRoles } from './agents/llm/index.ts';
 import { ANALYSIS_FORMAT_VERSION, analysisCacheKey } from './analyse/cache-key.ts';
 import { analyse } from './analyse/index.ts';
 import { EngineError, throwIfCancelled } from './errors.ts';
+import { DEFAULT_MAX_IMAGE_PIXELS, ImageError, formatPixels, normaliseImage } from './images.ts';
 import { ingest } from './ingest/index.ts';
 import { createModelSession } from './llm/client.ts';
 import { isModelConfigured } from './llm/config.ts';
@@ -49,18 +50,31 @@ export function onPath(program: string): boolean {
   return false;
 }
 
-const MAGIC: [string, number[]][] = [
-  ['image/png', [0x89, 0x50, 0x4e, 0x47]],
-  ['image/jpeg', [0xff, 0xd8, 0xff]],
-];
-
-/** Checks an uploaded image is really a PNG or JPEG (by its bytes, not its name) and fixes its mime. */
-async function checkImage(image: ImageAsset, what: string): Promise<ImageAsset> {
-  const head = await fs.readFile(image.path).then((b) => b.subarray(0, 8), () => null);
-  if (!head) throw new EngineError('ingest', `The ${what} "${image.name}" could not be read.`);
-  const match = MAGIC.find(([, sig]) => sig.every((byte, i) => head[i] === byte));
-  if (!match) throw new EngineError('ingest', `The ${what} "${image.name}" is not a PNG or JPEG image.`);
-  return { ...image, mime: match[0] };
+/**
+ * Decodes an image the caller handed in (CLI flag, or an upload the server already normalised) under
+ * the pixel cap and keeps the re-encoded copy in the work folder: the writers embed only that copy.
+ */
+async function checkImage(image: ImageAsset, what: string, ctx: EngineContext, index: number): Promise<ImageAsset> {
+  const bytes = await fs.readFile(image.path).catch(() => null);
+  if (!bytes) throw new EngineError('ingest', `The ${what} "${image.name}" could not be read.`);
+  const maxPixels = ctx.limits?.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS;
+  try {
+    const normalised = await normaliseImage(bytes, { maxPixels });
+    const dir = path.join(ctx.workDir, 'images');
+    await fs.mkdir(dir, { recursive: true });
+    const target = path.join(dir, `${what}-${index}${normalised.mime === 'image/png' ? '.png' : '.jpg'}`);
+    await fs.writeFile(target, normalised.bytes);
+    return { ...image, path: target, mime: normalised.mime };
+  } catch (e) {
+    if (!(e instanceof ImageError)) throw e;
+    const why =
+      e.problem === 'not-image'
+        ? 'is not a PNG or JPEG image'
+        : e.problem === 'too-many-pixels'
+          ? `is too large (${e.message}; the limit is ${formatPixels(maxPixels)})`
+          : 'is damaged and cannot be decoded';
+    throw new EngineError('ingest', `The ${what} "${image.name}" ${why}.`);
+  }
 }
 
 /** Compiles the LaTeX bundle with latexmk in a private folder; no shell escape, bounded time. */
@@ -151,9 +165,9 @@ export async function generateReport(input: ReportInput, ctx: EngineContext, opt
   await ctx.onProgress('initializing', 100, `Kept ${workspace.files.length} files, skipped ${workspace.skipped.length}`);
 
   await begin('personalizing', 'Applying company details, logo and images');
-  const logo = input.logo ? await checkImage(input.logo, 'logo') : undefined;
+  const logo = input.logo ? await checkImage(input.logo, 'logo', ctx, 0) : undefined;
   const images: ImageAsset[] = [];
-  for (const image of input.images ?? []) images.push(await checkImage(image, 'image'));
+  for (const [i, image] of (input.images ?? []).entries()) images.push(await checkImage(image, 'image', ctx, i));
   const projectName = input.projectName.trim() || workspace.name;
 
   await begin('ai_code_analysis', 'Analysing the code');

@@ -52,6 +52,7 @@ export interface IngestLimits {
   maxEntries: number;
   maxRatio: number; // per-entry compression ratio
   maxFileBytes: number; // largest single file we analyse
+  maxImagePixels: number; // largest logo or image, width × height
 }
 
 export const DEFAULT_INGEST_LIMITS: IngestLimits = {
@@ -60,6 +61,7 @@ export const DEFAULT_INGEST_LIMITS: IngestLimits = {
   maxEntries: 100_000,
   maxRatio: 200,
   maxFileBytes: 5 * 1024 * 1024,
+  maxImagePixels: 40_000_000,
 };
 
 /** One file kept for analysis, path relative to the workspace root with forward slashes. */

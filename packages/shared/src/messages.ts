@@ -161,3 +161,21 @@ export const reportUiMessages = {
   previewLoadHint: 'You can still buy and download the full report in Word or LaTeX.',
   linkCopied: 'Link copied',
 } as const;
+
+/** Texts of the upload's own checks of logos and images (decoded at upload, never trusted by name). */
+export const uploadMessages = {
+  logoNotImage: 'The logo must be a PNG or JPEG image.',
+  logoDamaged: 'The logo could not be read: the file is damaged. Please save it again as PNG or JPEG and upload it.',
+  logoTooManyPixels: (width: number, height: number, limit: string) =>
+    `The logo is ${width} × ${height} pixels, more than the ${limit} allowed. Please upload a smaller image.`,
+  imageNotImage: (name: string) => `The image "${name}" is not a PNG or JPEG image.`,
+  imageDamaged: (name: string) => `The image "${name}" could not be read: the file is damaged. Please save it again as PNG or JPEG and upload it.`,
+  imageTooManyPixels: (name: string, width: number, height: number, limit: string) =>
+    `The image "${name}" is ${width} × ${height} pixels, more than the ${limit} allowed. Please upload a smaller image.`,
+  tooManyActive: (count: number) =>
+    `You already have ${count} reports being generated. Please wait until one of them finishes, or cancel one, before starting another.`,
+  storageFull: (used: string, limit: string) =>
+    `Your reports use ${used} of the ${limit} of storage your account has. Delete reports you no longer need to upload more.`,
+  overStorageLeft: (left: string) =>
+    `This upload is larger than the ${left} of storage your account has left. Delete reports you no longer need, or upload a smaller ZIP file.`,
+} as const;

@@ -48,11 +48,43 @@ export interface ReportRow {
   completed_at: Date | null;
 }
 
+/** What a new report's uploads add to its owner's stored bytes (the same sum as STORED_BYTES). */
+export function storedBytesOf(input: ReportInputData): number {
+  return (input.codebase?.size ?? 0) + input.template.size + (input.logo?.size ?? 0) + input.images.reduce((n, i) => n + i.size, 0);
+}
+
 const LIST_COLUMNS = `id, user_id, project_name, project_source, template_name, status, step, progress, error,
   file_sizes, page_count, created_at, updated_at, completed_at`;
 
+/** Bytes one report keeps in storage: its uploads (from `input`) and its documents (from `file_sizes`). */
+const STORED_BYTES = `COALESCE((input->'codebase'->>'size')::bigint, 0) + COALESCE((input->'template'->>'size')::bigint, 0)
+  + COALESCE((input->'logo'->>'size')::bigint, 0)
+  + COALESCE((SELECT SUM((i->>'size')::bigint) FROM jsonb_array_elements(COALESCE(input->'images', '[]'::jsonb)) i), 0)
+  + COALESCE((file_sizes->>'docx')::bigint, 0) + COALESCE((file_sizes->>'latex')::bigint, 0)
+  + COALESCE((file_sizes->>'pdf')::bigint, 0) + COALESCE((file_sizes->>'preview')::bigint, 0)`;
+
+export interface UserQuota {
+  maxActive: number;
+  maxStoredBytes: number;
+}
+
+export interface UserUsage {
+  /** Reports waiting or running. */
+  active: number;
+  storedBytes: number;
+}
+
 export function reportRepository(db: Database) {
   return {
+    async usage(userId: string): Promise<UserUsage> {
+      const rows = await db.query<{ active: string | number; stored: string | number }>(
+        `SELECT COUNT(*) FILTER (WHERE status = 'processing') AS active, COALESCE(SUM(${STORED_BYTES}), 0) AS stored
+         FROM reports WHERE user_id = $1`,
+        [userId],
+      );
+      return { active: Number(rows[0]?.active ?? 0), storedBytes: Number(rows[0]?.stored ?? 0) };
+    },
+
     async insert(r: {
       id: string;
       userId: string;
@@ -61,12 +93,41 @@ export function reportRepository(db: Database) {
       templateName: string;
       input: ReportInputData;
       githubToken?: string;
-    }): Promise<void> {
-      await db.query(
-        `INSERT INTO reports (id, user_id, project_name, project_source, template_name, input, github_token)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
-        [r.id, r.userId, r.projectName, r.projectSource, r.templateName, JSON.stringify(r.input), r.githubToken ?? null],
-      );
+    }, quota?: UserQuota): Promise<boolean> {
+      const text = `INSERT INTO reports (id, user_id, project_name, project_source, template_name, input, github_token)
+         SELECT $1, $2, $3, $4, $5, $6::jsonb, $7
+         WHERE $8::bigint IS NULL OR (
+           (SELECT COUNT(*) FROM reports WHERE user_id = $2 AND status = 'processing') < $8::bigint
+           AND (SELECT COALESCE(SUM(${STORED_BYTES}), 0) FROM reports WHERE user_id = $2) + $10::bigint <= $9::bigint)
+         RETURNING id`;
+      const values = [
+        r.id,
+        r.userId,
+        r.projectName,
+        r.projectSource,
+        r.templateName,
+        JSON.stringify(r.input),
+        r.githubToken ?? null,
+        quota?.maxActive ?? null,
+        quota?.maxStoredBytes ?? null,
+        storedBytesOf(r.input),
+      ];
+      // PGlite runs one statement at a time, so the check and the write are already one step. On
+      // PostgreSQL, uploads of one owner finishing at once queue on a per-owner lock, and each then
+      // reads the others' rows (a fresh snapshot per statement) before deciding.
+      if (db.kind !== 'postgres') return (await db.query(text, values)).length === 1;
+      return db.withConnection(async (sql) => {
+        await sql('BEGIN');
+        try {
+          await sql('SELECT pg_advisory_xact_lock(hashtext($1))', [`report-quota:${r.userId}`]);
+          const { rows } = await sql(text, values);
+          await sql('COMMIT');
+          return rows.length === 1;
+        } catch (e) {
+          await sql('ROLLBACK').catch(() => {});
+          throw e;
+        }
+      });
     },
 
     /** A row only when `userId` owns it: every route goes through this, so others' ids read as absent. */

@@ -9,6 +9,7 @@ import {
   ReportListResponseSchema,
   StatusResponseSchema,
   messages,
+  uploadMessages,
   type Report,
   type ReportDetail,
   type ReportListResponse,
@@ -22,7 +23,7 @@ import { REPORT_QUEUE } from '../../plugins/queue.ts';
 import { pricingFrom } from '../public/routes.ts';
 import { clearModelCache } from './ai.ts';
 import { reportRepository, type ReportInputData, type ReportRow } from './repository.ts';
-import { receiveUpload } from './upload.ts';
+import { mb, receiveUpload } from './upload.ts';
 
 export const reportPrefix = (id: string) => `reports/${id}/`;
 
@@ -68,6 +69,12 @@ async function paidFormats(app: FastifyInstance, reportId: string, userId: strin
   );
 }
 
+/** The multipart parser's own errors (no boundary, a body cut short): the client's fault, never a 500. */
+function isMalformedMultipart(e: unknown): boolean {
+  const message = e instanceof Error ? e.message : '';
+  return /^Multipart: |unexpected end of multipart data|^Unsupported Content-Type|^Malformed part header/i.test(message);
+}
+
 export function reportService(app: FastifyInstance) {
   const repo = reportRepository(app.db);
   const storage = app.storage;
@@ -88,9 +95,14 @@ export function reportService(app: FastifyInstance) {
 
     async generate(request: FastifyRequest, userId: string): Promise<{ report_id: string }> {
       if (!request.isMultipart()) throw errors.validation(messages.validation.projectAndTemplateRequired);
+      // Limits on work, not only on bytes: refused before a byte is stored, and checked again on insert.
+      const quota = { maxActive: config.USER_MAX_ACTIVE_REPORTS, maxStoredBytes: config.USER_MAX_STORED_BYTES };
+      const usage = await repo.usage(userId);
+      if (usage.active >= quota.maxActive) throw errors.tooManyRequests(uploadMessages.tooManyActive(usage.active));
+      if (usage.storedBytes >= quota.maxStoredBytes) throw errors.payloadTooLarge(uploadMessages.storageFull(mb(usage.storedBytes), mb(quota.maxStoredBytes)));
       const id = randomUUID();
       try {
-        const up = await receiveUpload(request, storage, config, id);
+        const up = await receiveUpload(request, storage, config, id, quota.maxStoredBytes - usage.storedBytes);
         const f = up.fields;
         const projectName = (f.project_name ?? '').trim();
         if (!projectName || !up.template) throw errors.validation(messages.validation.projectAndTemplateRequired);
@@ -135,15 +147,23 @@ export function reportService(app: FastifyInstance) {
           company: parsed.data.company,
         };
         if (source === 'zip' && up.codebase === undefined) throw errors.validation(messages.validation.zipRequired);
-        await repo.insert({
-          id,
-          userId,
-          projectName,
-          projectSource: source,
-          templateName: up.template.name,
-          input,
-          ...(source === 'github' && githubToken ? { githubToken } : {}),
-        });
+        const inserted = await repo.insert(
+          {
+            id,
+            userId,
+            projectName,
+            projectSource: source,
+            templateName: up.template.name,
+            input,
+            ...(source === 'github' && githubToken ? { githubToken } : {}),
+          },
+          quota,
+        );
+        if (!inserted) {
+          const now = await repo.usage(userId);
+          if (now.active >= quota.maxActive) throw errors.tooManyRequests(uploadMessages.tooManyActive(now.active));
+          throw errors.payloadTooLarge(uploadMessages.overStorageLeft(mb(Math.max(0, quota.maxStoredBytes - now.storedBytes))));
+        }
         // This process's own writes are seen by its next read, without waiting for the notification.
         cache.invalidate(userId);
       } catch (e) {
@@ -151,7 +171,7 @@ export function reportService(app: FastifyInstance) {
         if (e instanceof AppError) throw e;
         const fe = e as { statusCode?: number; code?: string };
         if (fe.statusCode === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE') throw errors.payloadTooLarge();
-        if (fe.code?.startsWith('FST_')) throw errors.validation(messages.api.badRequest);
+        if (fe.code?.startsWith('FST_') || isMalformedMultipart(e)) throw errors.validation(messages.api.badRequest);
         throw e;
       }
       await enqueueReport(app, id);

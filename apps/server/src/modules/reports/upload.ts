@@ -1,10 +1,10 @@
 // Reads POST /api/generate's multipart body (spec §7), streaming each file into storage under
 // reports/<id>/input/ while enforcing the configured limits. Throws AppErrors; the caller deletes the
 // report's prefix on any failure so nothing half-written stays behind.
-import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { messages } from '@atr/shared';
+import { messages, uploadMessages } from '@atr/shared';
+import { ImageError, formatPixels, normaliseImage, type NormalisedImage } from '@atr/engine';
 import type { Config } from '../../config.ts';
 import { errors } from '../../errors.ts';
 import { StorageLimitError, type Storage } from '../../plugins/storage.ts';
@@ -19,7 +19,8 @@ export interface ReceivedUpload {
   logo?: StoredInputFile;
 }
 
-const mb = (n: number) => (n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MB` : `${Math.round(n / 1024)} KB`);
+export const mb = (n: number) =>
+  n >= 1024 ** 3 ? `${Math.round((n / 1024 ** 3) * 10) / 10} GB` : n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MB` : `${Math.round(n / 1024)} KB`;
 
 /** A file name safe as a storage key segment, keeping the extension readable. */
 export function safeName(name: string, fallback: string): string {
@@ -32,35 +33,25 @@ const IMAGE_MAGIC: [string, number[]][] = [
   ['image/jpeg', [0xff, 0xd8, 0xff]],
 ];
 
-/**
- * The real type of an uploaded image, read from its first bytes (the part's declared type and name are
- * the client's word), and a stream that still yields every byte. The report embeds only PNG and JPEG,
- * so anything else (an SVG with script, HTML named .png) is refused here, before anything is stored.
- */
-export async function sniffImage(file: Readable): Promise<{ mime: string | null; stream: Readable }> {
-  const it = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  const head: Buffer[] = [];
-  let size = 0;
-  let done = false;
-  while (size < 8) {
-    const r = await it.next();
-    if (r.done) {
-      done = true;
-      break;
-    }
-    head.push(r.value);
-    size += r.value.length;
-  }
-  const first = Buffer.concat(head);
-  const mime = IMAGE_MAGIC.find(([, sig]) => sig.every((byte, i) => first[i] === byte))?.[0] ?? null;
-  const stream = Readable.from(
-    (async function* () {
-      if (first.length > 0) yield first;
-      if (done) return;
-      for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
-    })(),
-  );
-  return { mime, stream };
+interface ImageTexts {
+  notImage: string;
+  damaged: string;
+  tooManyPixels: (width: number, height: number, limit: string) => string;
+}
+
+const LOGO_TEXTS: ImageTexts = {
+  notImage: uploadMessages.logoNotImage,
+  damaged: uploadMessages.logoDamaged,
+  tooManyPixels: uploadMessages.logoTooManyPixels,
+};
+
+function imageTexts(fileName: string): ImageTexts {
+  const name = fileName.slice(0, 100);
+  return {
+    notImage: uploadMessages.imageNotImage(name),
+    damaged: uploadMessages.imageDamaged(name),
+    tooManyPixels: (width, height, limit) => uploadMessages.imageTooManyPixels(name, width, height, limit),
+  };
 }
 
 async function drain(part: MultipartFile): Promise<void> {
@@ -90,26 +81,19 @@ export function multipartFileCeiling(config: Config): number {
   return Math.max(config.UPLOAD_MAX_ZIP_BYTES, config.UPLOAD_MAX_TEMPLATE_BYTES, config.UPLOAD_MAX_IMAGE_BYTES, config.UPLOAD_MAX_LOGO_BYTES) + 1024;
 }
 
-export async function receiveUpload(request: FastifyRequest, storage: Storage, config: Config, reportId: string): Promise<ReceivedUpload> {
+/**
+ * `bytesLeft`: what the owner's storage quota still allows; a ZIP above it is cut off while streaming
+ * with the quota's message instead of the size limit's.
+ */
+export async function receiveUpload(request: FastifyRequest, storage: Storage, config: Config, reportId: string, bytesLeft = Infinity): Promise<ReceivedUpload> {
   const prefix = `reports/${reportId}/input`;
   const out: ReceivedUpload = { fields: {}, images: [], skippedImages: 0 };
 
-  const store = async (part: MultipartFile, key: string, max: number, tooLarge: string, notImage?: string): Promise<StoredInputFile> => {
+  const store = async (part: MultipartFile, key: string, max: number, tooLarge: string): Promise<StoredInputFile> => {
     try {
-      let body: Readable = part.file;
-      let mime = part.mimetype;
-      if (notImage !== undefined) {
-        const sniffed = await sniffImage(part.file);
-        if (!sniffed.mime) {
-          part.file.resume();
-          throw errors.validation(notImage);
-        }
-        body = sniffed.stream;
-        mime = sniffed.mime;
-      }
-      const { size } = await storage.put(key, body, { maxBytes: max });
+      const { size } = await storage.put(key, part.file, { maxBytes: max });
       if (part.file.truncated) throw errors.payloadTooLarge(tooLarge);
-      return { key, name: part.filename, mime, size };
+      return { key, name: part.filename, mime: part.mimetype, size };
     } catch (e) {
       if (e instanceof StorageLimitError) {
         part.file.resume();
@@ -117,6 +101,27 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage, c
       }
       throw e;
     }
+  };
+
+  // Images are decoded here, under the pixel cap, and stored re-encoded: the writers only ever see
+  // images this server produced (a damaged PNG or a decompression bomb is refused before it is stored).
+  const storeImage = async (part: MultipartFile, key: string, max: number, tooLarge: string, text: ImageTexts): Promise<StoredInputFile> => {
+    const bytes = await readLimited(part, max, tooLarge);
+    if (part.file.truncated) throw errors.payloadTooLarge(tooLarge);
+    if (!IMAGE_MAGIC.some(([, sig]) => sig.every((byte, i) => bytes[i] === byte))) throw errors.validation(text.notImage);
+    let image: NormalisedImage;
+    try {
+      image = await normaliseImage(bytes, { maxPixels: config.IMAGE_MAX_PIXELS });
+    } catch (e) {
+      if (!(e instanceof ImageError)) throw e;
+      if (e.problem === 'too-many-pixels' && e.dimensions) {
+        throw errors.validation(text.tooManyPixels(e.dimensions.width, e.dimensions.height, formatPixels(config.IMAGE_MAX_PIXELS)));
+      }
+      throw errors.validation(e.problem === 'not-image' ? text.notImage : text.damaged);
+    }
+    const stored = key.replace(/\.(png|jpe?g)$/i, '') + (image.mime === 'image/png' ? '.png' : '.jpg');
+    const { size } = await storage.put(stored, image.bytes);
+    return { key: stored, name: part.filename, mime: image.mime, size };
   };
 
   for await (const part of request.parts()) {
@@ -134,7 +139,10 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage, c
     switch (part.fieldname) {
       case 'codebase':
         if (out.codebase) throw errors.validation('Please upload one ZIP file.');
-        out.codebase = await store(part, `${prefix}/codebase.zip`, config.UPLOAD_MAX_ZIP_BYTES, `The ZIP file is larger than ${mb(config.UPLOAD_MAX_ZIP_BYTES)}.`);
+        out.codebase =
+          bytesLeft < config.UPLOAD_MAX_ZIP_BYTES
+            ? await store(part, `${prefix}/codebase.zip`, bytesLeft, uploadMessages.overStorageLeft(mb(bytesLeft)))
+            : await store(part, `${prefix}/codebase.zip`, config.UPLOAD_MAX_ZIP_BYTES, `The ZIP file is larger than ${mb(config.UPLOAD_MAX_ZIP_BYTES)}.`);
         break;
       case 'template': {
         if (out.template) throw errors.validation('Please upload one YAML template.');
@@ -150,19 +158,19 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage, c
         }
         if (out.images.length >= config.UPLOAD_MAX_IMAGES) throw errors.validation(`You can upload at most ${config.UPLOAD_MAX_IMAGES} images.`);
         out.images.push(
-          await store(
+          await storeImage(
             part,
             `${prefix}/images/${out.images.length}-${safeName(part.filename, 'image')}`,
             config.UPLOAD_MAX_IMAGE_BYTES,
             `The image "${part.filename}" is larger than ${mb(config.UPLOAD_MAX_IMAGE_BYTES)}.`,
-            `The image "${part.filename}" is not a PNG or JPEG image.`,
+            imageTexts(part.filename),
           ),
         );
         break;
       case 'company_logo':
         if (!part.mimetype.startsWith('image/')) throw errors.validation(messages.validation.logoType);
         if (out.logo) throw errors.validation('Please upload one logo.');
-        out.logo = await store(part, `${prefix}/logo-${safeName(part.filename, 'logo')}`, config.UPLOAD_MAX_LOGO_BYTES, `The logo is larger than ${mb(config.UPLOAD_MAX_LOGO_BYTES)}.`, 'The logo must be a PNG or JPEG image.');
+        out.logo = await storeImage(part, `${prefix}/logo-${safeName(part.filename, 'logo')}`, config.UPLOAD_MAX_LOGO_BYTES, `The logo is larger than ${mb(config.UPLOAD_MAX_LOGO_BYTES)}.`, LOGO_TEXTS);
         break;
       default:
         await drain(part);
