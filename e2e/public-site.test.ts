@@ -1,5 +1,8 @@
 // A visitor browses the public site in real Chromium: landing, pricing, the three legal pages, cookie consent, guard.
 /// <reference lib="dom" />
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PricingSchema, PublicConfigSchema, formatPrice, type Pricing, type PublicConfig } from '@atr/shared';
@@ -182,5 +185,15 @@ describeBrowser('public site', () => {
       scripts.length = 0;
     }
     await p.close();
+  });
+
+  it('the production build ships no source maps, and none is served', async () => {
+    const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist/assets');
+    const files = await fs.readdir(dist);
+    expect(files.some((f) => f.endsWith('.js'))).toBe(true);
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    const script = files.find((f) => f.endsWith('.js'))!;
+    expect((await fetch(`${app.url}/assets/${script}`)).status).toBe(200);
+    expect((await fetch(`${app.url}/assets/${script}.map`)).status).toBe(404);
   });
 });

@@ -10,7 +10,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps carry the full sources: built only when the operator asks (WEB_SOURCE_MAPS=true).
+    sourcemap: process.env.WEB_SOURCE_MAPS === 'true',
     rolldownOptions: {
       output: {
         // The libraries every screen needs get long-lived chunks, so a release that only changes screens keeps them cached.

@@ -19,6 +19,8 @@ describe.each(testDatabases)('the app shell on $name', (t) => {
     await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>ATR shell</title>');
     await fs.mkdir(path.join(webDist, 'assets'));
     await fs.writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // A build made with WEB_SOURCE_MAPS=true, served by a server without it.
+    await fs.writeFile(path.join(webDist, 'assets', 'app-abc123.js.map'), '{"version":3,"sourcesContent":["secret source"]}');
     app = await buildApp({
       config: testConfig({ PRICE_WORD_CENTS: '599', PRICE_LATEX_CENTS: '899' }),
       db: created.db,
@@ -47,6 +49,23 @@ describe.each(testDatabases)('the app shell on $name', (t) => {
   it('serves the configured price table', async () => {
     const r = await app.inject('/api/pricing');
     expect(r.json()).toMatchObject({ word: { amount: 599, currency: 'eur' }, latex: { amount: 899 }, test_mode: true });
+  });
+
+  it('never serves source maps unless WEB_SOURCE_MAPS is set', async () => {
+    expect((await app.inject('/assets/app-abc123.js')).statusCode).toBe(200);
+    for (const url of ['/assets/app-abc123.js.map', '/assets/app-abc123.js.map?x=1', '/assets/missing.js.map']) {
+      const r = await app.inject(url);
+      expect(r.statusCode).toBe(404);
+      expect(r.body).not.toContain('secret source');
+      expect(r.body).not.toContain('ATR shell');
+    }
+    const withMaps = await buildApp({ config: testConfig({ WEB_SOURCE_MAPS: 'true' }), db: app.db, webDist, queue: false, logger: false });
+    await withMaps.ready();
+    try {
+      expect((await withMaps.inject('/assets/app-abc123.js.map')).body).toContain('secret source');
+    } finally {
+      await withMaps.close();
+    }
   });
 
   it('answers unknown API paths with a JSON 404 and deep links with the SPA', async () => {

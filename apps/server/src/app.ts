@@ -91,6 +91,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(publicRoutes);
   await registerModules(app);
-  await registerStaticWeb(app, options.webDist);
+  await registerStaticWeb(app, options.webDist, { sourceMaps: options.config.WEB_SOURCE_MAPS });
   return app;
 }

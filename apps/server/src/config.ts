@@ -23,6 +23,8 @@ export const ConfigSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Comma-separated origins allowed to call the API cross-origin; empty means same origin only. */
   CORS_ORIGINS: z.string().default(''),
+  /** Build the web app with source maps and serve them (they hold its full sources); off by default. */
+  WEB_SOURCE_MAPS: bool.default(false),
   /** Run the report worker inside the web process (embedded mode). Set false when running `npm run worker`. */
   WORKER_IN_PROCESS: bool.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
