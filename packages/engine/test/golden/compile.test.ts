@@ -104,8 +104,9 @@ describe('pure-JS PDF', () => {
     expect(text).toMatch(/2\.1\s+Components \{core\} 100% \$cost/);
     expect(text).toMatch(/Executive Summary[ .]+3/); // contents entry with its page
     expect(text).toContain('Figure 1: Code lines per language');
-    // Characters outside WinAnsi arrive as readable stand-ins, never as garbage.
-    expect(text).toContain('arrows -> <- => <= >= !=');
+    // Characters outside WinAnsi print as themselves (embedded DejaVu), never as garbage.
+    expect(text).toContain('arrows → ← ⇒ ≤ ≥ ≠; Greek α β');
+    expect(text).toContain('Łódź Œuvre');
     expect(text).toContain('café naïve');
   });
 

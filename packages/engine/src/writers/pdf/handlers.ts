@@ -2,7 +2,7 @@
 
 import type { Block, Inline } from '../../tree/types.ts';
 import { figureWidth, fitColumns, rasterOf } from '../common/outline.ts';
-import { toWinAnsi } from '../common/unicode.ts';
+import { face } from './fonts.ts';
 import { BODY_SIZE, COLORS, FONTS, MARGIN, type PdfContext, ensureSpace, pageBottom, pageIndex, plainHeight, richText, richTextHeight, sideBar } from './layout.ts';
 
 type Handlers = { [K in Block['type']]: (b: Extract<Block, { type: K }>, ctx: PdfContext) => void };
@@ -15,14 +15,14 @@ export const blockHandlers: Handlers = {
     const { doc } = ctx;
     const size = HEADING_SIZE[b.level - 1]!;
     const number = ctx.numbers.get(b);
-    const text = toWinAnsi(number ? `${number}   ${b.text}` : b.text);
+    const text = number ? `${number}   ${b.text}` : b.text;
     const h = plainHeight(ctx, text, FONTS.bold, size, ctx.width);
     doc.y += b.level === 1 ? 14 : 8;
     ensureSpace(ctx, h + 60); // keep a heading with the start of its text
     const dest = `h${ctx.outline.length}`;
     doc.addNamedDestination(dest, 'XYZ', null, doc.page.height - doc.y + 4, null);
     ctx.outline.push({ block: b, page: pageIndex(doc), dest });
-    doc.font(FONTS.bold).fontSize(size).fillColor(b.level <= 2 ? COLORS.blue : COLORS.text).text(text, ctx.x, doc.y, { width: ctx.width });
+    doc.fontSize(size).fillColor(b.level <= 2 ? COLORS.blue : COLORS.text).text(face(doc, FONTS.bold, text), ctx.x, doc.y, { width: ctx.width });
     if (b.level === 1) {
       doc.moveTo(ctx.x, doc.y + 2).lineTo(ctx.x + ctx.width, doc.y + 2).lineWidth(0.6).strokeColor(COLORS.rule).stroke();
       doc.y += 8;
@@ -58,7 +58,7 @@ export const blockHandlers: Handlers = {
     const cols = Math.max(1, b.header.length, ...b.rows.map((r) => r.length));
     const padRow = (row: Inline[][]) => Array.from({ length: cols }, (_, i) => row[i] ?? []);
     // measured with the real fonts, so the narrowest column still holds its longest word
-    const measure = (text: string, mono: boolean, bold: boolean) => doc.font(mono ? FONTS.mono : bold ? FONTS.bold : FONTS.body).fontSize(size).widthOfString(toWinAnsi(text));
+    const measure = (text: string, mono: boolean, bold: boolean) => doc.fontSize(size).widthOfString(face(doc, mono ? FONTS.mono : bold ? FONTS.bold : FONTS.body, text));
     const widths = fitColumns([padRow(b.header), ...b.rows.map(padRow)], ctx.width, measure, { pad: 2 * pad + 1, cap: ctx.width * 0.3 });
     const align = (i: number) => b.align?.[i] ?? 'left';
     const cellStyle = (head: boolean) => ({ size, color: COLORS.text, bold: head });
@@ -94,7 +94,7 @@ export const blockHandlers: Handlers = {
     }
     if (b.caption) {
       doc.y += 4;
-      doc.font(FONTS.italic).fontSize(9).fillColor(COLORS.muted).text(toWinAnsi(b.caption), ctx.x, doc.y, { width: ctx.width, align: 'center' });
+      doc.fontSize(9).fillColor(COLORS.muted).text(face(doc, FONTS.italic, b.caption), ctx.x, doc.y, { width: ctx.width, align: 'center' });
     }
     doc.fillColor(COLORS.text);
     doc.y += 10;
@@ -105,7 +105,8 @@ export const blockHandlers: Handlers = {
     const lineH = size * 1.3;
     const pad = 6;
     const perLine = Math.max(20, Math.floor((ctx.width - 2 * pad) / (size * 0.6)));
-    const lines = toWinAnsi(b.value.replace(/\t/g, '    '))
+    const lines = b.value
+      .replace(/\t/g, '    ')
       .replace(/\n+$/, '')
       .split('\n')
       .flatMap((line) => {
@@ -126,12 +127,12 @@ export const blockHandlers: Handlers = {
       const top = doc.y;
       const h = chunk.length * lineH + 2 * pad;
       doc.save().roundedRect(ctx.x, top, ctx.width, h, 3).lineWidth(0.5).fillAndStroke(COLORS.codeBg, COLORS.rule).restore();
-      doc.font(FONTS.mono).fontSize(size).fillColor('#0f172a');
-      chunk.forEach((line, k) => doc.text(line || ' ', ctx.x + pad, top + pad + k * lineH, { lineBreak: false }));
+      doc.fontSize(size).fillColor('#0f172a');
+      chunk.forEach((line, k) => doc.text(face(doc, FONTS.mono, line) || ' ', ctx.x + pad, top + pad + k * lineH, { lineBreak: false }));
       doc.y = top + h;
       i += chunk.length;
     }
-    if (b.caption) doc.font(FONTS.italic).fontSize(9).fillColor(COLORS.muted).text(toWinAnsi(b.caption), ctx.x, doc.y + 3, { width: ctx.width });
+    if (b.caption) doc.fontSize(9).fillColor(COLORS.muted).text(face(doc, FONTS.italic, b.caption), ctx.x, doc.y + 3, { width: ctx.width });
     doc.fillColor(COLORS.text);
     doc.y += 10;
   },
@@ -153,7 +154,7 @@ export const blockHandlers: Handlers = {
     doc.image(Buffer.from(bytes), ctx.x + (ctx.width - w) / 2, doc.y, { width: w, height: h });
     doc.y += h + 4;
     ctx.figures.n++;
-    if (b.caption) doc.font(FONTS.italic).fontSize(9).fillColor('#374151').text(toWinAnsi(`Figure ${ctx.figures.n}: ${b.caption}`), ctx.x, doc.y, { width: ctx.width, align: 'center' });
+    if (b.caption) doc.fontSize(9).fillColor('#374151').text(face(doc, FONTS.italic, `Figure ${ctx.figures.n}: ${b.caption}`), ctx.x, doc.y, { width: ctx.width, align: 'center' });
     doc.fillColor(COLORS.text);
     doc.y += 10;
   },
@@ -165,7 +166,7 @@ export const blockHandlers: Handlers = {
     const start = { page: pageIndex(doc), y: doc.y };
     const inner = { ...ctx, x: ctx.x + 8, width: ctx.width - 14 };
     if (b.title) {
-      doc.font(FONTS.bold).fontSize(BODY_SIZE).fillColor(colour).text(toWinAnsi(b.title), inner.x, doc.y, { width: inner.width });
+      doc.fontSize(BODY_SIZE).fillColor(colour).text(face(doc, FONTS.bold, b.title), inner.x, doc.y, { width: inner.width });
       doc.y += 2;
     }
     b.children.forEach((c) => renderBlock(c, inner));
@@ -193,6 +194,26 @@ export const blockHandlers: Handlers = {
     ctx.doc.y = MARGIN.top;
   },
 };
+
+/** Height of the heading at `i` and of the headings right after it, as the heading handler lays them out. */
+function headingRunHeight(blocks: Block[], i: number, ctx: PdfContext): number {
+  let total = 0;
+  for (let k = i; k < blocks.length; k++) {
+    const b = blocks[k]!;
+    if (b.type !== 'heading') break;
+    const number = ctx.numbers.get(b);
+    total += (b.level === 1 ? 14 + 8 : 8 + 4) + plainHeight(ctx, number ? `${number}   ${b.text}` : b.text, FONTS.bold, HEADING_SIZE[b.level - 1]!, ctx.width);
+  }
+  return total;
+}
+
+/** Renders a sequence of blocks; a heading (or a chapter heading followed by its first section heading) never ends a page. */
+export function renderBlocks(blocks: Block[], ctx: PdfContext): void {
+  blocks.forEach((b, i) => {
+    if (b.type === 'heading' && blocks[i + 1]?.type === 'heading') ensureSpace(ctx, headingRunHeight(blocks, i, ctx) + 60);
+    renderBlock(b, ctx);
+  });
+}
 
 export function renderBlock(b: Block, ctx: PdfContext): void {
   (blockHandlers[b.type] as (x: Block, c: PdfContext) => void)(b, ctx);

@@ -4,8 +4,8 @@
 import PDFDocument from 'pdfkit';
 import type { DocTree } from '../../tree/types.ts';
 import { COMPANY_FIELDS, headingNumbers, inContents, rasterOf } from '../common/outline.ts';
-import { toWinAnsi } from '../common/unicode.ts';
-import { renderBlock } from './handlers.ts';
+import { face, registerFallbackFonts } from './fonts.ts';
+import { renderBlocks } from './handlers.ts';
 import { BODY_SIZE, COLORS, FONTS, MARGIN, type Doc, type PdfContext, pageIndex } from './layout.ts';
 
 export interface PdfOptions {
@@ -17,7 +17,7 @@ const TOC_LINE = 19;
 
 export async function writePdf(tree: DocTree, options: PdfOptions = {}): Promise<Uint8Array> {
   const created = new Date(tree.meta.generatedAt);
-  const title = toWinAnsi(tree.cover?.title ?? tree.meta.title);
+  const title = tree.cover?.title ?? tree.meta.title;
   const doc: Doc = new PDFDocument({
     size: options.size ?? 'A4',
     margins: MARGIN,
@@ -25,6 +25,7 @@ export async function writePdf(tree: DocTree, options: PdfOptions = {}): Promise
     autoFirstPage: false,
     info: { Title: title, Creator: tree.meta.generator, Producer: tree.meta.generator, CreationDate: created, ModDate: created },
   });
+  registerFallbackFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const finished = new Promise<void>((resolve, reject) => {
@@ -47,10 +48,10 @@ export async function writePdf(tree: DocTree, options: PdfOptions = {}): Promise
   if (hasCover || tocPages) doc.addPage();
   doc.y = MARGIN.top;
 
-  for (const block of tree.blocks) renderBlock(block, ctx);
+  renderBlocks(tree.blocks, ctx);
 
   if (tocPages) drawContents(ctx, tocStart, perPage);
-  drawFurniture(doc, title, toWinAnsi(tree.cover?.subtitle ?? 'Technical Report'), hasCover);
+  drawFurniture(doc, title, tree.cover?.subtitle ?? 'Technical Report', hasCover);
   doc.end();
   await finished;
   return new Uint8Array(Buffer.concat(chunks));
@@ -68,11 +69,11 @@ function drawCover(ctx: PdfContext, tree: DocTree): void {
     doc.image(Buffer.from(rasterOf(logo).bytes), MARGIN.left + (ctx.width - w) / 2, y, { width: w });
     y += logo.height * scale + 60;
   } else y += 80;
-  doc.font(FONTS.bold).fontSize(30).fillColor(COLORS.blue).text(toWinAnsi(c.title), MARGIN.left, y, centre);
+  doc.fontSize(30).fillColor(COLORS.blue).text(face(doc, FONTS.bold, c.title), MARGIN.left, y, centre);
   doc.moveDown(0.4);
-  doc.font(FONTS.body).fontSize(16).fillColor('#374151').text(toWinAnsi(c.subtitle), centre);
+  doc.fontSize(16).fillColor('#374151').text(face(doc, FONTS.body, c.subtitle), centre);
   doc.moveDown(0.4);
-  doc.fontSize(12).fillColor(COLORS.muted).text(toWinAnsi(c.date), centre);
+  doc.fontSize(12).fillColor(COLORS.muted).text(face(doc, FONTS.body, c.date), centre);
 
   const labelW = 110;
   let rowY = doc.page.height - MARGIN.bottom - COMPANY_FIELDS.length * 20 - 30;
@@ -80,7 +81,7 @@ function drawCover(ctx: PdfContext, tree: DocTree): void {
   for (const [key, label, placeholder] of COMPANY_FIELDS) {
     const value = c.company[key];
     doc.font(FONTS.bold).fontSize(9.5).fillColor(COLORS.blue).text(label, MARGIN.left, rowY, { width: labelW, align: 'right', lineBreak: false });
-    doc.font(value ? FONTS.body : FONTS.italic).fontSize(10).fillColor(value ? COLORS.text : COLORS.muted).text(toWinAnsi(value ?? placeholder), MARGIN.left + labelW + 14, rowY - 0.5, { width: ctx.width - labelW - 14, height: 18, ellipsis: true, lineBreak: false });
+    doc.fontSize(10).fillColor(value ? COLORS.text : COLORS.muted).text(face(doc, value ? FONTS.body : FONTS.italic, value ?? placeholder), MARGIN.left + labelW + 14, rowY - 0.5, { width: ctx.width - labelW - 14, height: 18, ellipsis: true, lineBreak: false });
     rowY += 20;
   }
   doc.fillColor(COLORS.text);
@@ -106,7 +107,7 @@ function drawContents(ctx: PdfContext, start: number, perPage: number): void {
     const numW = number ? 34 : 0;
     if (number) doc.text(number, MARGIN.left + indent, y, { lineBreak: false });
     const maxText = ctx.width - indent - numW - 40;
-    let text = toWinAnsi(h.text);
+    let text = face(doc, font, h.text);
     while (doc.widthOfString(text) > maxText && text.length > 4) text = `${text.slice(0, -2).trimEnd()}…`.replace(/……$/, '…');
     doc.text(text, MARGIN.left + indent + numW, y, { lineBreak: false, goTo: row.dest });
     const textEnd = MARGIN.left + indent + numW + doc.widthOfString(text) + 4;
@@ -132,8 +133,8 @@ function drawFurniture(doc: Doc, title: string, subtitle: string, hasCover: bool
     const saved = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const headY = MARGIN.top - 34;
-    doc.font(FONTS.body).fontSize(8.5).fillColor(COLORS.text).text(title, MARGIN.left, headY, { width: width * 0.7, lineBreak: false, ellipsis: true, height: 12 });
-    doc.fillColor(COLORS.muted).text(subtitle, MARGIN.left, headY, { width, align: 'right', lineBreak: false });
+    doc.fontSize(8.5).fillColor(COLORS.text).text(face(doc, FONTS.body, title), MARGIN.left, headY, { width: width * 0.7, lineBreak: false, ellipsis: true, height: 12 });
+    doc.fillColor(COLORS.muted).text(face(doc, FONTS.body, subtitle), MARGIN.left, headY, { width, align: 'right', lineBreak: false });
     doc.moveTo(MARGIN.left, headY + 14).lineTo(MARGIN.left + width, headY + 14).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
     doc.font(FONTS.body).fontSize(8.5).fillColor(COLORS.muted).text(`Page ${i - range.start + 1} of ${range.count}`, MARGIN.left, doc.page.height - MARGIN.bottom + 30, { width, align: 'center', lineBreak: false });
     doc.page.margins.bottom = saved;

@@ -4,11 +4,11 @@
 import type PDFDocument from 'pdfkit';
 import { citationLabel } from '../../tree/markdown.ts';
 import type { Asset, Inline } from '../../tree/types.ts';
-import { toWinAnsi } from '../common/unicode.ts';
+import { FONTS, face, fontRuns, registerFallbackFonts } from './fonts.ts';
 
 export type Doc = InstanceType<typeof PDFDocument>;
 
-export const FONTS = { body: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique', boldItalic: 'Helvetica-BoldOblique', mono: 'Courier', monoBold: 'Courier-Bold' };
+export { FONTS } from './fonts.ts';
 export const COLORS = { text: '#1f2937', blue: '#1e3a8a', cite: '#1d4ed8', muted: '#6b7280', rule: '#cbd5e1', codeBg: '#f4f6f8', headBg: '#e5eaf2' };
 export const MARGIN = { top: 78, bottom: 72, left: 68, right: 68 };
 export const BODY_SIZE = 10.5;
@@ -66,24 +66,29 @@ export function segments(list: Inline[], style: Style): Segment[] {
   return list.flatMap((i): Segment[] => {
     switch (i.type) {
       case 'text':
-        return [{ text: toWinAnsi(i.value.replace(/\s*\n\s*/g, ' ')), font: fontFor(style), size: style.size, color: style.color, ...(style.link ? { link: style.link, underline: true } : {}) }];
+        return fontRuns(i.value.replace(/\s*\n\s*/g, ' '), fontFor(style)).map((r) => ({ text: r.text, font: r.font, size: style.size, color: style.color, ...(style.link ? { link: style.link, underline: true } : {}) }));
       case 'strong':
         return segments(i.children, { ...style, bold: true });
       case 'emphasis':
         return segments(i.children, { ...style, italic: true });
       case 'code':
-        return pathPieces(toWinAnsi(i.value)).map((text) => ({ text, font: style.bold ? FONTS.monoBold : FONTS.mono, size: style.size * 0.92, color: '#0f172a', piece: true }));
+        return codeRuns(i.value, style.bold ? FONTS.monoBold : FONTS.mono).map((r) => ({ ...r, size: style.size * 0.92, color: '#0f172a', piece: true }));
       case 'citation':
-        return pathPieces(toWinAnsi(citationLabel(i))).map((text) => ({ text, font: FONTS.mono, size: style.size * 0.92, color: COLORS.cite, piece: true }));
+        return codeRuns(citationLabel(i), FONTS.mono).map((r) => ({ ...r, size: style.size * 0.92, color: COLORS.cite, piece: true }));
       case 'link': {
         const link = /^(https?:|mailto:)/i.test(i.url) ? i.url : undefined;
         const inner = segments(i.children, { ...style, color: link ? COLORS.cite : style.color, ...(link ? { link } : {}) });
-        return inner.length ? inner : [{ text: toWinAnsi(i.url), font: FONTS.body, size: style.size, color: COLORS.cite, ...(link ? { link, underline: true } : {}) }];
+        return inner.length ? inner : fontRuns(i.url, FONTS.body).map((r) => ({ text: r.text, font: r.font, size: style.size, color: COLORS.cite, ...(link ? { link, underline: true } : {}) }));
       }
       case 'break':
         return [{ text: '\n', font: fontFor(style), size: style.size, color: style.color }];
     }
   });
+}
+
+/** A code span or path in pieces (see pathPieces), each piece in the face that can show it. */
+function codeRuns(text: string, font: string): { text: string; font: string }[] {
+  return pathPieces(text).flatMap((piece) => fontRuns(piece, font));
 }
 
 /**
@@ -147,6 +152,7 @@ export function richTextHeight(ctx: PdfContext, list: Inline[], style: Style, op
   if (!scratch) {
     const Ctor = ctx.doc.constructor as new (o: object) => Doc;
     const doc = new Ctor({ size: [2000, 100_000], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
+    registerFallbackFonts(doc);
     doc.on('data', () => {}); // drained and dropped
     scratch = { doc, uses: 0 };
     scratchDocs.set(ctx.doc, scratch);
@@ -159,7 +165,7 @@ export function richTextHeight(ctx: PdfContext, list: Inline[], style: Style, op
 
 /** Plain text height with the body font, for space checks. */
 export function plainHeight(ctx: PdfContext, text: string, font: string, size: number, width: number): number {
-  return ctx.doc.font(font).fontSize(size).heightOfString(toWinAnsi(text) || ' ', { width, lineGap: 2.5 });
+  return ctx.doc.fontSize(size).heightOfString(face(ctx.doc, font, text) || ' ', { width, lineGap: 2.5 });
 }
 
 /** Draws a coloured bar (and a light tint) beside content that ran from `start` to the current position, across pages. */
