@@ -102,6 +102,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     files: lang.files,
     skipped: workspace.skipped.map((s) => ({ path: s.path, reason: s.reason })),
     languages: lang.languages,
+    linesByRole: lang.byRole,
     tree,
     manifests: deps.manifests,
     dependencies: deps.dependencies,
