@@ -14,6 +14,8 @@ const FILES: Record<string, string> = {
     'import (',
     '\t"fmt"',
     '\t// "net/http"',
+    '',
+    '\t"github.com/spf13/pflag"',
     ')',
     '',
     '// Example of a handler:',
@@ -76,7 +78,9 @@ describe('passes that look for code skip comments, docstrings and prose', () => 
 
   it('finds imports only in code', () => {
     const specs = sym.imports.map((i) => i.specifier).sort();
-    expect(specs).toEqual(['fmt', 'koa', 'os']);
+    expect(specs).toEqual(['fmt', 'github.com/spf13/pflag', 'koa', 'os']);
+    // an import after a blank line in a Go import block is cited on its own line
+    expect(sym.imports.find((i) => i.specifier === 'github.com/spf13/pflag')?.line).toBe(7);
   });
 
   it('reports secrets from comments and docs only when they have a real token format', () => {

@@ -40,7 +40,7 @@ const GO: Extractor = {
   symbols: /^()(func\s*\([^)]*\)|func|type)\s+([A-Za-z_]\w*)(?:\s+(struct|interface)\b)?/gm,
   kind: (k, _i, whole) => (k.startsWith('func') ? (k === 'func' ? 'function' : 'method') : / struct$/.test(whole) ? 'struct' : / interface$/.test(whole) ? 'interface' : 'type'),
   exported: (_m, name) => /^[A-Z]/.test(name),
-  imports: [/^[ \t]*import\s+(?:\w+\s+)?"([^"]+)"/gm, /^\s+(?:[\w.]+\s+)?"([^"]+)"\s*$/gm],
+  imports: [/^[ \t]*import\s+(?:\w+\s+)?"([^"]+)"/gm, /^[ \t]+(?:[\w.]+[ \t]+)?"([^"]+)"[ \t]*$/gm],
 };
 
 const RUST: Extractor = {
