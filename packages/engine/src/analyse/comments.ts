@@ -114,6 +114,51 @@ function regexAllowed(out: string): boolean {
   return REGEX_AFTER_WORD.test(t.slice(-12));
 }
 
+const escapeRe = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const openers = new Map<Syntax, RegExp>();
+
+/** One expression finding the next place where a comment, string or regex may start. */
+function openerOf(syn: Syntax): RegExp {
+  let re = openers.get(syn);
+  if (!re) {
+    const alts = [
+      ...syn.block.map(([o]) => (o.startsWith('\n') ? `^${escapeRe(o.slice(1))}` : escapeRe(o))),
+      ...syn.line.map(escapeRe),
+      ...(syn.triple ? ['"""', "'''"] : []),
+      ...(syn.textBlock ? ['"""'] : []),
+      ...(syn.rustRaw ? ['\\br#*"'] : []),
+      ...[...syn.quotes].map(escapeRe),
+      ...(syn.jsRegex ? ['/'] : []),
+    ];
+    // longer openers first, so `/*` wins over `/` and `"""` over `"`
+    alts.sort((x, y) => y.length - x.length);
+    openers.set(syn, (re = new RegExp(alts.join('|'), 'gm')));
+  }
+  return re;
+}
+
+/** True when the character at `at` follows an odd number of backslashes. */
+function escaped(text: string, at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && text[k] === '\\') k--;
+  return (at - 1 - k) % 2 === 1;
+}
+
+const bodies = new Map<string, RegExp>();
+
+/** A sticky expression matching a string's contents up to (not including) its closing quote or line end. */
+function stringBody(q: string, multi: boolean, raw: boolean): RegExp {
+  const key = `${q}${multi ? 'm' : ''}${raw ? 'r' : ''}`;
+  let re = bodies.get(key);
+  if (!re) {
+    const e = escapeRe(q);
+    const stop = multi ? '' : '\\n';
+    re = new RegExp(raw ? `[^${e}${stop}]*` : `(?:[^${e}\\\\${stop}]|\\\\[^])*`, 'y');
+    bodies.set(key, re);
+  }
+  return re;
+}
+
 /**
  * The text with every comment (and, for Python, every docstring; for Markdown and other prose,
  * everything) replaced by spaces. Offsets and line numbers are unchanged. Unknown languages come
@@ -125,23 +170,26 @@ export function blankComments(text: string, language: string | null): string {
   if (syn.prose) return blank(text);
   const parts: string[] = [];
   let from = 0; // start of the code run not yet copied
-  const cut = (start: number, end: number, blanked: boolean) => {
-    parts.push(text.slice(from, start));
-    parts.push(blanked ? blank(text.slice(start, end)) : text.slice(start, end));
+  const cutComment = (start: number, end: number) => {
+    parts.push(text.slice(from, start), blank(text.slice(start, end)));
     from = end;
   };
   const n = text.length;
-  for (let i = 0; i < n; ) {
-    const c = text[i]!;
-    // block comments (Ruby's =begin only at a line start)
-    let hit = false;
-    for (const [open, close] of syn.block) {
+  const opener = openerOf(syn);
+  let i = 0;
+  while (i < n) {
+    opener.lastIndex = i;
+    const m = opener.exec(text);
+    if (!m) break;
+    i = m.index;
+    const tok = m[0];
+    const block = syn.block.find(([o]) => (o.startsWith('\n') ? o.slice(1) === tok : o === tok));
+    if (block) {
+      const [open, close] = block;
       const o = open.startsWith('\n') ? open.slice(1) : open;
-      if (open.startsWith('\n') && !(i === 0 || text[i - 1] === '\n')) continue;
-      if (!text.startsWith(o, i)) continue;
+      const cl = close.startsWith('\n') ? close.slice(1) : close;
       let depth = 1;
       let j = i + o.length;
-      const cl = close.startsWith('\n') ? close.slice(1) : close;
       while (j < n && depth > 0) {
         if (syn.nest && text.startsWith(o, j)) {
           depth++;
@@ -151,78 +199,72 @@ export function blankComments(text: string, language: string | null): string {
           j += cl.length;
         } else j++;
       }
-      cut(i, j, true);
+      cutComment(i, j);
       i = j;
-      hit = true;
-      break;
+      continue;
     }
-    if (hit) continue;
-    // line comments
-    const lc = syn.line.find((l) => text.startsWith(l, i));
-    if (lc && (!syn.lineAfterSpace || i === 0 || /\s/.test(text[i - 1]!))) {
+    if (syn.line.includes(tok)) {
+      if (syn.lineAfterSpace && i > 0 && !/\s/.test(text[i - 1]!)) {
+        i += tok.length;
+        continue;
+      }
       let j = text.indexOf('\n', i);
       if (j < 0) j = n;
-      cut(i, j, true);
+      cutComment(i, j);
       i = j;
       continue;
     }
-    // Python/Elixir triple-quoted strings: a docstring when it stands alone as a statement
-    if (syn.triple && (text.startsWith('"""', i) || text.startsWith("'''", i))) {
-      const q = text.slice(i, i + 3);
-      let j = i + 3;
-      while (j < n && !text.startsWith(q, j)) j += text[j] === '\\' ? 2 : 1;
-      j = Math.min(n, j + 3);
-      const before = text.slice(text.lastIndexOf('\n', i - 1) + 1, i);
-      cut(i, j, /^\s*[rRuUbBfF]{0,2}$/.test(before));
-      i = j;
+    if (tok === '"""' || tok === "'''") {
+      if (syn.triple) {
+        // Python/Elixir: a triple-quoted string standing alone as a statement is a docstring
+        let j = text.indexOf(tok, i + 3);
+        while (j > 0 && escaped(text, j)) j = text.indexOf(tok, j + 1);
+        j = j < 0 ? n : j + 3;
+        const before = text.slice(text.lastIndexOf('\n', i - 1) + 1, i);
+        if (/^\s*[rRuUbBfF]{0,2}$/.test(before)) cutComment(i, j);
+        i = j;
+      } else {
+        const end = text.indexOf('"""', i + 3);
+        i = end < 0 ? n : end + 3;
+      }
       continue;
     }
-    if (syn.textBlock && text.startsWith('"""', i)) {
-      const end = text.indexOf('"""', i + 3);
-      i = end < 0 ? n : end + 3;
+    if (tok.startsWith('r')) {
+      const hashes = tok.length - 2;
+      const end = text.indexOf('"' + '#'.repeat(hashes), i + tok.length);
+      i = end < 0 ? n : end + 1 + hashes;
       continue;
     }
-    if (syn.rustRaw && c === 'r' && (text[i + 1] === '"' || text[i + 1] === '#') && !/[\w]/.test(text[i - 1] ?? '')) {
-      const m = /^r(#*)"/.exec(text.slice(i, i + 260));
-      if (m) {
-        const end = text.indexOf(`"${m[1]}`, i + m[0].length);
-        i = end < 0 ? n : end + 1 + m[1]!.length;
+    if (tok === '/' && syn.jsRegex) {
+      if (regexAllowed(text.slice(Math.max(0, i - 40), i))) {
+        let j = i + 1;
+        let inClass = false;
+        while (j < n && text[j] !== '\n') {
+          const d = text[j]!;
+          if (d === '\\') j++;
+          else if (d === '[') inClass = true;
+          else if (d === ']') inClass = false;
+          else if (d === '/' && !inClass) break;
+          j++;
+        }
+        // closed on this line: a regex literal; otherwise a division after all
+        if (j < n && text[j] === '/') {
+          i = j + 1;
           continue;
+        }
       }
-    }
-    if (syn.quotes.includes(c)) {
-      if (c === "'" && syn.charQuote && !/^'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'/u.test(text.slice(i, i + 12))) {
-        i++; // a lifetime or a label, not a character
-          continue;
-      }
-      const multi = syn.multiline?.includes(c) ?? false;
-      const raw = syn.raw?.includes(c) ?? false;
-      let j = i + 1;
-      while (j < n && text[j] !== c) {
-        if (text[j] === '\n' && !multi) break;
-        j += text[j] === '\\' && !raw ? 2 : 1;
-      }
-      i = Math.min(n, j + 1);
+      i++;
       continue;
     }
-    if (syn.jsRegex && c === '/' && text[i + 1] !== '/' && text[i + 1] !== '*' && regexAllowed(text.slice(Math.max(0, i - 40), i))) {
-      let j = i + 1;
-      let inClass = false;
-      while (j < n && text[j] !== '\n') {
-        const d = text[j]!;
-        if (d === '\\') j++;
-        else if (d === '[') inClass = true;
-        else if (d === ']') inClass = false;
-        else if (d === '/' && !inClass) break;
-        j++;
-      }
-      // not closed on this line: a division after all
-      if (j < n && text[j] === '/') {
-        i = j + 1;
-          continue;
-      }
+    // a quote; in Rust `'a` is a lifetime or a label unless a character closes right after it
+    if (tok === "'" && syn.charQuote && !/^'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'/u.test(text.slice(i, i + 12))) {
+      i++;
+      continue;
     }
-    i++;
+    const body = stringBody(tok, syn.multiline?.includes(tok) ?? false, syn.raw?.includes(tok) ?? false);
+    body.lastIndex = i + 1;
+    body.exec(text);
+    i = Math.min(n, body.lastIndex + 1);
   }
   if (from === 0) return text;
   parts.push(text.slice(from));
