@@ -76,6 +76,7 @@ const TRICKY: Record<string, string> = {
   'views/page.erb': '<%# c %>\n<p><%= x %></p>\n',
   'views/page.jinja2': '{# c #}\n<p>{{ x }}</p>\n',
   'data/table.csv': 'a,b\n1,2\n\n',
+  'ps/run.ps1': '<#\n.SYNOPSIS\n  Runs it\n#>\nWrite-Host "a" # c\n# d\n$x = 1 <# inline #>\n',
   'shell/conf.fish': '# c\nset -x A 1\n',
   'scripts/help.awk': '# c\n{ print $1 } # x\n',
   'pom.xml': '<?xml version="1.0"?>\n<project xmlns="http://maven.apache.org/POM/4.0.0">\n  <!-- c -->\n  <modelVersion>4.0.0</modelVersion>\n</project>\n',

@@ -14,7 +14,8 @@ export type Filter =
   | { kind: 'docstring' } // Python docstrings become C comments (docstring_to_C)
   | { kind: 'belowAbove'; below: RegExp; above: RegExp } // remove_below_above (Ruby =begin/=end)
   | { kind: 'below'; re: RegExp } // remove_below (Perl __END__)
-  | { kind: 'javaStrings' }; // Java: strings holding comment markers become "xx"
+  | { kind: 'javaStrings' } // Java: strings holding comment markers become "xx"
+  | { kind: 'replace'; pairs: [RegExp, string][] }; // per-line substitutions (powershell_to_C)
 
 export interface LanguageDef {
   name: string;
@@ -91,7 +92,11 @@ const ROWS: Record<string, Row> = {
   'Bourne Shell': { filters: [hashLine], ext: ['sh'], exe: ['sh'], cont: true },
   'Bourne Again Shell': { filters: [hashLine], ext: ['bash'], exe: ['bash'], cont: true },
   zsh: { filters: [hashLine], ext: ['zsh'], exe: ['zsh'] },
-  PowerShell: { filters: [{ kind: 'common', style: 'C' }, hashLine], ext: ['ps1', 'psd1', 'psm1'], cont: true },
+  PowerShell: {
+    filters: [{ kind: 'replace', pairs: [[/<#/g, '/*'], [/#>/g, '*/']] }, { kind: 'common', style: 'C' }, hashLine],
+    ext: ['ps1', 'psd1', 'psm1'],
+    cont: true,
+  },
   'DOS Batch': { filters: [{ kind: 'match', re: /^\s*rem/i }, { kind: 'match', re: /^\s*::/i }], ext: ['bat', 'BAT', 'cmd', 'CMD', 'btm', 'BTM'] },
   R: { filters: [hashLine], ext: ['r', 'R', 'rsx'], cont: true },
   Lua: {
