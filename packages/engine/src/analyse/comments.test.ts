@@ -90,5 +90,6 @@ describe('blankComments()', () => {
     expect(kept("SELECT '--x' -- c\n/* d */\n", 'SQL')).toEqual(["SELECT '--x'"]);
     expect(kept('=begin\nENV["A"]\n=end\nputs 1 # x\n', 'Ruby')).toEqual(['puts 1']);
     expect(kept('<# $env:A #>\nWrite-Host 1\n', 'PowerShell')).toEqual(['Write-Host 1']);
+    expect(kept("# c\n#[Route('/x')]\nfunction f() {} // d\n", 'PHP')).toEqual(["#[Route('/x')]", 'function f() {}']);
   });
 });

@@ -204,7 +204,8 @@ export function blankComments(text: string, language: string | null): string {
       continue;
     }
     if (syn.line.includes(tok)) {
-      if (syn.lineAfterSpace && i > 0 && !/\s/.test(text[i - 1]!)) {
+      // PHP 8 attributes (#[Route('/x')]) are code
+      if ((syn.lineAfterSpace && i > 0 && !/\s/.test(text[i - 1]!)) || (tok === '#' && language === 'PHP' && text[i + 1] === '[')) {
         i += tok.length;
         continue;
       }
