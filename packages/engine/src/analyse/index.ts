@@ -32,6 +32,8 @@ export { loadSources, sourcesFromMap, type Sources } from './sources.ts';
 export { countLines } from './line-counter.ts';
 export { detectLanguage } from './cloc-languages.ts';
 export { maskSecret } from './secrets.ts';
+export { blankComments } from './comments.ts';
+export { pathRole, PATH_ROLES, type PathRole } from './path-role.ts';
 
 const PASS_COUNT = 21;
 const TREE_SITTER_LANGUAGES = new Set(['TypeScript', 'JavaScript', 'JSX', 'Python', 'Go']);
