@@ -105,7 +105,8 @@ export function rustCases(text: string, macros: Map<string, number>): number {
   for (const m of text.matchAll(/#\[(?:test_case|case)\s*\(/g)) if (outside(m.index)) n++;
   // an rstest function without #[case(…)] attributes is one case
   for (const m of text.matchAll(/#\[rstest\]/g)) {
-    const head = text.slice(m.index, text.indexOf('fn ', m.index) >>> 0);
+    const fn = text.indexOf('fn ', m.index);
+    const head = text.slice(m.index, fn < 0 ? undefined : fn);
     if (outside(m.index) && !/#\[case\s*\(/.test(head)) n++;
   }
   for (const [name, templates] of macros) {
