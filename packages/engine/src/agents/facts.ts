@@ -76,7 +76,7 @@ function testFoldersOf(a: Analysis): Facts['testFolders'] {
   return [...m.values()].sort((x, y) => y.lines - x.lines || x.path.localeCompare(y.path));
 }
 
-export const NON_CODE_LANGUAGES = new Set(['Markdown', 'JSON', 'YAML', 'Text', 'TOML', 'XML', 'INI', 'CSV', 'SVG', 'reStructuredText', 'AsciiDoc']);
+export const NON_CODE_LANGUAGES = new Set(['Markdown', 'JSON', 'YAML', 'Text', 'TOML', 'XML', 'Maven', 'INI', 'CSV', 'SVG', 'reStructuredText', 'AsciiDoc']);
 
 /** Test code, test helpers or fixtures (see analyse/test-code.ts). */
 export function isTestPath(path: string): boolean {

@@ -1,5 +1,6 @@
 // Compares our per-language line counts with a live `cloc --json` on the same file lists:
-// a generated multi-language tree, the sample-app fixture and this repository's packages/.
+// a generated multi-language tree, the sample-app fixture, this repository's packages/ and the
+// corpus of real repositories.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -7,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { corpusDir, corpusNames, unpackCorpus } from '../../test/corpus-archives.ts';
 import { languagesPass } from './languages.ts';
 import { loadSources } from './sources.ts';
 import { listFiles, writeTree } from './test-helpers.ts';
@@ -66,6 +68,20 @@ const TRICKY: Record<string, string> = {
   'docs/README.md': '# Title\n\n<!-- hidden -->\nText\n',
   'Dockerfile': 'FROM node:20\n# c\nRUN echo hi\n',
   'Makefile': 'all:\n\t# c\n\techo x\n',
+  'docs/index.rst': 'Title\n=====\n\n.. note::\n   hidden comment\n\nBody text.\n..\n   more\nEnd\n',
+  'docs/guide.adoc': '= Title\n// comment\n////\nblock\n////\nText\n',
+  'views/page.ejs': '<%# comment %>\n<p><%= name %></p>\n<!-- html -->\n',
+  'views/page.hbs': '{{!-- long\ncomment --}}\n{{! short }}\n<p>{{name}}</p>\n',
+  'views/page.mustache': '{{! c }}\n<p>{{x}}</p>\n',
+  'views/page.erb': '<%# c %>\n<p><%= x %></p>\n',
+  'views/page.jinja2': '{# c #}\n<p>{{ x }}</p>\n',
+  'data/table.csv': 'a,b\n1,2\n\n',
+  'ps/run.ps1': '<#\n.SYNOPSIS\n  Runs it\n#>\nWrite-Host "a" # c\n# d\n$x = 1 <# inline #>\n',
+  'shell/conf.fish': '# c\nset -x A 1\n',
+  'scripts/help.awk': '# c\n{ print $1 } # x\n',
+  'pom.xml': '<?xml version="1.0"?>\n<project xmlns="http://maven.apache.org/POM/4.0.0">\n  <!-- c -->\n  <modelVersion>4.0.0</modelVersion>\n</project>\n',
+  'sub/pom.xml': '<project>\n</project>\n',
+  'plan.jmx': '<?xml version="1.0" encoding="UTF-8"?>\n<jmeterTestPlan>\n</jmeterTestPlan>\n',
   'empty.ts': '',
   'src/dup.ts': '// c\nconst url = "http://example.com"; // x\n/* multi\n line */ const y = 2;\n\nexport { url, y };\n',
 };
@@ -75,6 +91,8 @@ describe.skipIf(!haveCloc)('line counts match cloc', () => {
     const { ours } = await compareWithCloc(await writeTree(TRICKY));
     // duplicates and empty files are counted once / not at all, like cloc
     expect(ours.languages.find((l) => l.language === 'TypeScript')!.files).toBe(2);
+    const names = ours.languages.map((l) => l.language);
+    for (const l of ['reStructuredText', 'AsciiDoc', 'EJS', 'Handlebars', 'Mustache', 'ERB', 'Jinja Template', 'CSV', 'Fish Shell', 'awk', 'Maven', 'XML']) expect(names).toContain(l);
   });
 
   it.skipIf(!existsSync(path.join(repoRoot, 'packages/engine/test/fixtures/sample-app')))('on the sample-app fixture', async () => {
@@ -85,5 +103,15 @@ describe.skipIf(!haveCloc)('line counts match cloc', () => {
     const root = path.join(repoRoot, 'packages');
     const { ours } = await compareWithCloc(root);
     expect(ours.languages.find((l) => l.language === 'TypeScript')!.code).toBeGreaterThan(500);
+  });
+});
+
+const corpus = corpusDir();
+
+describe.skipIf(!haveCloc || !corpus)('line counts match cloc on the corpus of real repositories', () => {
+  it.each(corpus ? corpusNames(corpus) : [])('%s', async (name) => {
+    const { ours, cloc } = await compareWithCloc(await unpackCorpus(corpus!, name));
+    // every language cloc finds is in our table, and nothing cloc does not count is in ours
+    expect(ours.languages.map((l) => l.language).sort()).toEqual(Object.keys(cloc).filter((k) => k !== 'header' && k !== 'SUM').sort());
   });
 });

@@ -14,7 +14,8 @@ export type Filter =
   | { kind: 'docstring' } // Python docstrings become C comments (docstring_to_C)
   | { kind: 'belowAbove'; below: RegExp; above: RegExp } // remove_below_above (Ruby =begin/=end)
   | { kind: 'below'; re: RegExp } // remove_below (Perl __END__)
-  | { kind: 'javaStrings' }; // Java: strings holding comment markers become "xx"
+  | { kind: 'javaStrings' } // Java: strings holding comment markers become "xx"
+  | { kind: 'replace'; pairs: [RegExp, string][] }; // per-line substitutions (powershell_to_C)
 
 export interface LanguageDef {
   name: string;
@@ -41,7 +42,7 @@ interface Row {
 // Extensions are case-sensitive, as cloc treats them on Linux.
 const ROWS: Record<string, Row> = {
   TypeScript: { filters: cpp, ext: ['ts', 'tsx'], cont: true },
-  JavaScript: { filters: cpp, ext: ['js', 'cjs', 'mjs', 'es6', 'jsm', 'jsb', 'jss', 'sjs', 'pac', '_js', 'jake'], cont: true },
+  JavaScript: { filters: cpp, ext: ['js', 'cjs', 'mjs', 'es6', 'jsm', 'jsb', 'jss', 'sjs', 'pac', '_js', 'jake', 'bones', 'jakefile', 'jscad', 'jsfl', 'njs', 'ssjs', 'xsjs', 'xsjslib'], cont: true },
   JSX: { filters: cpp, ext: ['jsx'], cont: true },
   Go: { filters: cpp, ext: ['go'], cont: true },
   Rust: { filters: cpp, ext: ['rs', 'rs.in'] },
@@ -91,7 +92,11 @@ const ROWS: Record<string, Row> = {
   'Bourne Shell': { filters: [hashLine], ext: ['sh'], exe: ['sh'], cont: true },
   'Bourne Again Shell': { filters: [hashLine], ext: ['bash'], exe: ['bash'], cont: true },
   zsh: { filters: [hashLine], ext: ['zsh'], exe: ['zsh'] },
-  PowerShell: { filters: [{ kind: 'common', style: 'C' }, hashLine], ext: ['ps1', 'psd1', 'psm1'], cont: true },
+  PowerShell: {
+    filters: [{ kind: 'replace', pairs: [[/<#/g, '/*'], [/#>/g, '*/']] }, { kind: 'common', style: 'C' }, hashLine],
+    ext: ['ps1', 'psd1', 'psm1'],
+    cont: true,
+  },
   'DOS Batch': { filters: [{ kind: 'match', re: /^\s*rem/i }, { kind: 'match', re: /^\s*::/i }], ext: ['bat', 'BAT', 'cmd', 'CMD', 'btm', 'BTM'] },
   R: { filters: [hashLine], ext: ['r', 'R', 'rsx'], cont: true },
   Lua: {
@@ -131,6 +136,34 @@ const ROWS: Record<string, Row> = {
   JSON: { filters: [], ext: ['json', 'jsonl', 'geojson', 'topojson', 'webmanifest', 'har', 'avsc', 'gltf', 'webapp', 'mcmeta', 'arcconfig', 'watchmanconfig', 'tern-config', 'tern-project', 'htmlhintrc', 'composer.lock', 'tfstate', 'json-tmlanguage', 'yyp'] },
   JSON5: { filters: cpp, ext: ['json5'] },
   Text: { filters: [], ext: ['txt', 'text'] },
+  CSV: { filters: [], ext: ['csv'] },
+  reStructuredText: { filters: [{ kind: 'betweenRe', start: /^\.\./, end: /^[^ \n\t\r\f.]/ }], ext: ['rest', 'rest.txt', 'rst', 'rst.txt'] },
+  AsciiDoc: { filters: [{ kind: 'between', start: '////', end: '////' }, { kind: 'match', re: /^\s*\/\//i }], ext: ['adoc', 'asciidoc'] },
+  EJS: { filters: [{ kind: 'between', start: '<%#', end: '%>' }, { kind: 'html' }], ext: ['ejs'] },
+  ERB: { filters: [{ kind: 'between', start: '<%#', end: '%>' }], ext: ['erb', 'ERB'] },
+  Handlebars: { filters: [{ kind: 'between', start: '{{!--', end: '--}}' }, { kind: 'between', start: '{{!', end: '}}' }, { kind: 'html' }], ext: ['handlebars', 'hbs'] },
+  Mustache: { filters: [{ kind: 'between', start: '{{!', end: '}}' }], ext: ['mustache'] },
+  'Jinja Template': { filters: [{ kind: 'between', start: '{#', end: '#}' }], ext: ['jinja', 'jinja2'] },
+  Twig: { filters: [{ kind: 'between', start: '{#', end: '#}' }], ext: ['twig'] },
+  Nunjucks: { filters: [{ kind: 'between', start: '{#', end: '#}' }], ext: ['njk'] },
+  liquid: { filters: [{ kind: 'between', start: '{% comment %}', end: '{% endcomment %}' }, { kind: 'html' }], ext: ['liquid'] },
+  'Freemarker Template': { filters: [{ kind: 'between', start: '<#--', end: '-->' }], ext: ['ftl'] },
+  Mako: { filters: [{ kind: 'match', re: /##.*$/i }], ext: ['mako', 'mao'] },
+  Razor: { filters: [{ kind: 'between', start: '@*', end: '*@' }, ...cpp, { kind: 'between', start: '<!--', end: '-->' }], ext: ['cshtml', 'razor'] },
+  Maven: { filters: html, ext: ['pom', 'pom.xml'], files: ['pom.xml'] },
+  Ant: { filters: html, ext: ['build.xml'], files: ['build.xml'] },
+  'Fish Shell': { filters: [hashLine], ext: ['fish'], exe: ['fish'] },
+  awk: { filters: [hashLine], ext: ['auk', 'awk', 'gawk', 'mawk', 'nawk'], exe: ['awk', 'gawk', 'mawk', 'nawk'] },
+  Crystal: { filters: [hashLine], ext: ['cr'] },
+  Nim: { filters: [{ kind: 'between', start: '#[', end: ']#' }, hashLine], ext: ['nim', 'nim.cfg', 'nimble', 'nimrod', 'nims'] },
+  Gleam: { filters: [{ kind: 'match', re: /^\s*\/\//i }], ext: ['gleam'] },
+  Meson: { filters: [hashLine], ext: ['meson.build'], files: ['meson.build'] },
+  Bazel: { filters: [hashLine], ext: ['BUILD'], files: ['BUILD'] },
+  Stylus: { filters: cpp, ext: ['styl'] },
+  Thrift: { filters: [...cpp, hashLine], ext: ['thrift'] },
+  Cython: { filters: [hashLine, { kind: 'docstring' }, { kind: 'common', style: 'C' }], ext: ['pyx', 'pxd', 'pxi'] },
+  Scheme: { filters: [{ kind: 'match', re: /^\s*;/i }], ext: ['sc', 'sch', 'scm', 'sld', 'sps', 'ss', 'sls'] },
+  diff: { filters: [{ kind: 'match', re: /^#/ }, { kind: 'match', re: /^---/ }, { kind: 'match', re: /^\+\+\+/ }, { kind: 'match', re: /^\s/ }], ext: ['diff', 'patch'] },
 };
 
 export const LANGUAGES = new Map<string, LanguageDef>();
@@ -173,12 +206,30 @@ export function languageFromShebang(firstLine: string): string | null {
 export function detectLanguage(path: string, text: string): string | null {
   const byName = languageFromName(path);
   if (byName === '?shebang') {
-    if (!text.startsWith('#!')) return null;
     const nl = text.indexOf('\n');
-    return languageFromShebang(nl < 0 ? text : text.slice(0, nl));
+    const first = nl < 0 ? text : text.slice(0, nl);
+    // cloc takes a file of unknown extension whose first line is an XML declaration as XML (.jmx, .xsl…)
+    if (!text.startsWith('#!')) return /<\?xml\s/.test(first) ? 'XML' : null;
+    return languageFromShebang(first);
   }
   // cloc tells TypeScript from Qt Linguist (also .ts) by the XML inside
   if (byName === 'TypeScript' && path.endsWith('.ts') && /^\s*(<\?xml|<!DOCTYPE TS|<TS\b)/.test(text.slice(0, 200))) return null;
+  if (byName === 'Maven' && path.endsWith('pom.xml')) return mavenOrXml(text);
   if (byName === 'C#' && /^\/\/-{70,}.*?\/\/\s+<auto-generated>/.test(text.split('\n', 2).join(''))) return 'C# Generated';
   return byName;
+}
+
+/** cloc's Maven_or_XML: a pom.xml is Maven when its lines show a <project …> element or Maven's namespace. */
+function mavenOrXml(text: string): 'Maven' | 'XML' {
+  let maven = 0;
+  let xml = 1;
+  for (const line of text.split('\n')) {
+    for (const re of [/^\s*<project\s+/, /xmlns="http:\/\/maven\.apache\.org\/POM\//]) {
+      if (re.test(line)) {
+        maven++;
+        xml--;
+      }
+    }
+  }
+  return xml >= maven ? 'XML' : 'Maven';
 }

@@ -13,12 +13,19 @@ const FILES: Record<string, string> = {
   'store/models.go': 'type Order struct {\n\tgorm.Model\n\tTotal int `gorm:"not null"`\n}\n\ntype Plain struct {\n\tA int\n}\n',
   'src/cloc-languages.ts': 'interface Row { name: string }\nconst rows: Row[] = [];\n',
   'test/fixtures.sql': 'CREATE TABLE t (a int);\n',
+  'db/old.sql': '-- CREATE TABLE retired (a int);\n/* CREATE TABLE gone (b int); */\nCREATE TABLE kept (c int);\n',
+  'app/docs.py': 'def f():\n    """Example::\n\n        class Sample(models.Model):\n            name = models.CharField()\n    """\n',
 };
 
 describe('data model pass', () => {
   const src = sourcesFromMap(FILES);
   const model = dataModelPass(src, languagesPass(src).files);
   const get = (name: string) => model.find((e) => e.name === name);
+
+  it('ignores tables and models quoted in comments and docstrings', () => {
+    expect(get('kept')).toMatchObject({ kind: 'sql-table', line: 3 });
+    for (const n of ['retired', 'gone', 'Sample']) expect(get(n), n).toBeUndefined();
+  });
 
   it('reads SQL tables with their columns, not their constraints', () => {
     expect(get('users')).toEqual({ kind: 'sql-table', name: 'users', file: 'db/migrations/0001.sql', line: 1, fields: ['id', 'email', 'price'] });

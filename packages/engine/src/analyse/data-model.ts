@@ -2,6 +2,7 @@
 // Prisma, TypeORM, Sequelize, Mongoose, SQLAlchemy, Django, GORM) and entity-named zod/pydantic
 // schemas, each with its fields. A plain interface is not a data model, so none is listed here.
 
+import { codeText } from './comments.ts';
 import { matchesWithLines, type Sources } from './sources.ts';
 import { isNonProductCode } from './test-code.ts';
 import type { DataEntity, FileInfo } from './types.ts';
@@ -67,7 +68,8 @@ export function dataModelPass(src: Sources, files: FileInfo[]): DataEntity[] {
   const out: DataEntity[] = [];
   for (const f of files) {
     if (isNonProductCode(f.path) || !/\.(sql|prisma|[cm]?[jt]sx?|py|go)$/i.test(f.path)) continue;
-    const text = src.text(f.path);
+    // a table or model quoted in a comment or docstring is not part of the schema
+    const text = codeText(src, f.path, f.language);
     if (text == null) continue;
     const add = (kind: DataEntity['kind'], name: string, line: number, fields: string[]) => out.push({ kind, name, file: f.path, line, fields });
     if (/\.sql$/i.test(f.path)) {

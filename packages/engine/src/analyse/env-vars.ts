@@ -2,7 +2,8 @@
 // std::env::var, System.getenv, ENV[...], getenv, Environment.GetEnvironmentVariable) and the keys
 // of .env example files.
 
-import { baseName, lineState, linePrefix, matchesWithLines, type Sources } from './sources.ts';
+import { codeText } from './comments.ts';
+import { baseName, matchesWithLines, type Sources } from './sources.ts';
 import type { EnvVar, FileInfo } from './types.ts';
 
 const PATTERNS: Record<string, RegExp[]> = {
@@ -31,8 +32,6 @@ const BY_LANGUAGE: Record<string, keyof typeof PATTERNS> = {
   Java: 'java', Kotlin: 'java', Scala: 'java', Ruby: 'ruby', PHP: 'php', 'C#': 'cs', C: 'c', 'C++': 'c',
   Dockerfile: 'shell', YAML: 'shell', 'Bourne Shell': 'shell', 'Bourne Again Shell': 'shell',
 };
-
-const HASH_COMMENTS = new Set<keyof typeof PATTERNS>(['py', 'ruby', 'shell']);
 
 /** Names that usually hold credentials: their example values are not repeated in the analysis. */
 export const SECRET_NAME = /SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE|API_?KEY|CREDENTIAL|AUTH/i;
@@ -94,13 +93,12 @@ export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
     if (!family) continue;
     // compose files and CI use ${VAR}; other YAML rarely means the environment
     if (family === 'shell' && f.language === 'YAML' && !/compose|\.github\/workflows|gitlab-ci/.test(f.path)) continue;
-    const text = src.text(f.path);
+    // a variable named in a comment or docstring is documentation, not a read
+    const text = codeText(src, f.path, f.language);
     if (text == null) continue;
     if (family === 'js') for (const v of schemaVars(f.path, text)) add(v);
     for (const re of PATTERNS[family]!) {
       for (const { m, line } of matchesWithLines(text, re)) {
-        // a variable named in a comment is documentation, not a read
-        if (lineState(linePrefix(text, m.index), HASH_COMMENTS.has(family)) === 'comment') continue;
         const def = m[3] || (m[2] && !/^['"`]$/.test(m[2]) ? m[2] : undefined);
         add({ name: m[1]!, file: f.path, line, ...(def ? { defaultValue: def } : {}) });
       }

@@ -32,6 +32,8 @@ export { loadSources, sourcesFromMap, type Sources } from './sources.ts';
 export { countLines } from './line-counter.ts';
 export { detectLanguage } from './cloc-languages.ts';
 export { maskSecret } from './secrets.ts';
+export { blankComments } from './comments.ts';
+export { pathRole, PATH_ROLES, type PathRole } from './path-role.ts';
 
 const PASS_COUNT = 21;
 const TREE_SITTER_LANGUAGES = new Set(['TypeScript', 'JavaScript', 'JSX', 'Python', 'Go']);
@@ -102,6 +104,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     files: lang.files,
     skipped: workspace.skipped.map((s) => ({ path: s.path, reason: s.reason })),
     languages: lang.languages,
+    linesByRole: lang.byRole,
     tree,
     manifests: deps.manifests,
     dependencies: deps.dependencies,

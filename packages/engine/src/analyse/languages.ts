@@ -3,16 +3,29 @@
 
 import { detectLanguage } from './cloc-languages.ts';
 import { countLines } from './line-counter.ts';
+import { pathRole, type PathRole } from './path-role.ts';
 import { contentHash, type Sources } from './sources.ts';
-import type { FileInfo, LanguageStat, LineCounts } from './types.ts';
+import type { FileInfo, LanguageStat, LineCounts, RoleStat } from './types.ts';
 
 export interface LanguagesResult {
   files: FileInfo[];
   languages: LanguageStat[];
   totals: LineCounts;
+  /** The totals split by what the files are for. */
+  byRole: Partial<Record<PathRole, RoleStat>>;
 }
 
-export function languagesPass(src: Sources): LanguagesResult {
+function addTo(into: Partial<Record<PathRole, RoleStat>>, role: PathRole, c: LineCounts) {
+  const r = (into[role] ??= { files: 0, code: 0, comment: 0, blank: 0 });
+  r.files++;
+  r.code += c.code;
+  r.comment += c.comment;
+  r.blank += c.blank;
+}
+
+/** `roleOf` says what each file is for (conventional paths by default). */
+export function languagesPass(src: Sources, roleOf: (path: string) => PathRole = pathRole): LanguagesResult {
+  const byRole: Partial<Record<PathRole, RoleStat>> = {};
   const files: FileInfo[] = [];
   const stats = new Map<string, LanguageStat>();
   const seen = new Map<string, string>(); // size:hash → first path
@@ -21,11 +34,12 @@ export function languagesPass(src: Sources): LanguagesResult {
     const text = src.text(f.path);
     const language = text === null ? null : detectLanguage(f.path, text);
     if (text === null || language === null) {
-      files.push({ path: f.path, size: f.size, language: null, code: 0, comment: 0, blank: 0 });
+      files.push({ path: f.path, size: f.size, language: null, code: 0, comment: 0, blank: 0, role: roleOf(f.path) });
       continue;
     }
     const counts = countLines(text, language);
-    const info: FileInfo = { path: f.path, size: f.size, language, ...counts };
+    const role = roleOf(f.path);
+    const info: FileInfo = { path: f.path, size: f.size, language, ...counts, role };
     files.push(info);
     if (f.size === 0 || text.length === 0) continue; // cloc ignores zero-sized files
     const key = `${f.size}:${contentHash(text)}`;
@@ -41,10 +55,12 @@ export function languagesPass(src: Sources): LanguagesResult {
     s.code += counts.code;
     s.comment += counts.comment;
     s.blank += counts.blank;
+    addTo((s.byRole ??= {}), role, counts);
+    addTo(byRole, role, counts);
     totals.code += counts.code;
     totals.comment += counts.comment;
     totals.blank += counts.blank;
   }
   const languages = [...stats.values()].sort((a, b) => b.code - a.code || a.language.localeCompare(b.language));
-  return { files, languages, totals };
+  return { files, languages, totals, byRole };
 }

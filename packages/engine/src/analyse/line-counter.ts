@@ -116,6 +116,8 @@ function applyFilter(lines: string[], f: Filter, withNewline: boolean): string[]
       const i = lines.findIndex((l) => f.re.test(l));
       return i < 0 ? lines : lines.slice(0, i);
     }
+    case 'replace':
+      return lines.map((l) => f.pairs.reduce((acc, [re, to]) => acc.replace(re, to), l));
     case 'javaStrings':
       return lines
         .filter((l) => !BLANK.test(l))

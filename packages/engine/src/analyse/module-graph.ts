@@ -6,7 +6,7 @@ import { isNonProductCode } from './test-code.ts';
 import type { FileInfo, ImportInfo, Manifest, ModuleGraph } from './types.ts';
 
 // prose and data files are not modules of code: a docs folder is not a component
-const NON_CODE = new Set(['Markdown', 'JSON', 'YAML', 'Text', 'TOML', 'XML', 'INI', 'CSV', 'SVG', 'reStructuredText', 'AsciiDoc']);
+const NON_CODE = new Set(['Markdown', 'JSON', 'YAML', 'Text', 'TOML', 'XML', 'Maven', 'INI', 'CSV', 'SVG', 'reStructuredText', 'AsciiDoc']);
 const JS_EXT = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.vue', '.svelte'];
 
 function normalise(p: string): string | null {

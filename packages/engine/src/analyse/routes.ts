@@ -1,6 +1,7 @@
 // Pass: HTTP routes declared with the common frameworks (Express, Fastify, Koa, Flask, FastAPI,
 // Django, Spring, Gin/Echo, ASP.NET), each with its file:line.
 
+import { codeText } from './comments.ts';
 import type { ResolveContext } from './module-graph.ts';
 import { applyMounts, splitArgs, type RawRoute } from './route-mounts.ts';
 import { baseName, LineIndex, lineState, linePrefix, matchesWithLines, type Sources } from './sources.ts';
@@ -139,12 +140,14 @@ export function routesPass(src: Sources, files: FileInfo[], imports: ImportInfo[
     if (!lang) continue;
     const extract = JS_LANGS.has(lang) ? jsRoutes : lang === 'Python' ? pyRoutes : lang === 'Java' || lang === 'Kotlin' ? springRoutes : lang === 'Go' ? goRoutes : lang === 'C#' ? aspnetRoutes : null;
     if (!extract) continue;
-    const text = src.text(f.path);
+    // a route quoted in a doc comment or docstring is documentation, not the code's API
+    const text = codeText(src, f.path, lang);
     if (text == null) continue;
     if ((extract === jsRoutes || extract === pyRoutes) && MOUNT_HINT.test(text)) mountFiles.push(f.path);
     // cheap pre-check so most files never run the route expressions
     if (!/\.(get|post|put|patch|delete|route|all|Map\w+|HandleFunc|Handle)\(|@\w*Mapping|\[Http|urlpatterns|@\w+\.(get|post|put|delete|patch|route)/i.test(text)) continue;
     for (const r of extract(f.path, text)) out.push(r);
   }
-  return applyMounts(out, (p) => src.text(p), mountFiles, imports, resolveCtx);
+  const languageOf = new Map(files.map((f) => [f.path, f.language]));
+  return applyMounts(out, (p) => codeText(src, p, languageOf.get(p) ?? null), mountFiles, imports, resolveCtx);
 }

@@ -1,6 +1,7 @@
 // Pass: likely hard-coded secrets. Findings carry a masked value only; the raw values are returned
 // separately so the caller can scrub them from every other field and then drop them.
 
+import { codeText } from './comments.ts';
 import { matchesWithLines, type Sources } from './sources.ts';
 import type { FileInfo, SecretFinding } from './types.ts';
 
@@ -10,6 +11,8 @@ interface Rule {
   /** Capture group holding the secret (0 = whole match). */
   group: number;
   check?: (value: string) => boolean;
+  /** A distinctive token format: reported wherever it appears, comments and docs included. */
+  token?: boolean;
 }
 
 const PLACEHOLDER = /^(x+|\*+|\.+|<[^>]*>|\$\{?[\w.]+\}?|%\(?\w+\)?s?|\{\{[^}]*\}\})$|your[_-]|change[_-]?me|example|placeholder|dummy|redacted|sample|process\.env|os\.environ|getenv/i;
@@ -26,14 +29,14 @@ export function shannonEntropy(s: string): number {
 }
 
 const RULES: Rule[] = [
-  { kind: 'AWS access key', re: /\b((?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16})\b/g, group: 1 },
+  { kind: 'AWS access key', token: true, re: /\b((?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16})\b/g, group: 1 },
   { kind: 'AWS secret key', re: /aws_?secret_?(?:access_?)?key\w*['"]?\s*[:=]\s*['"]?([A-Za-z0-9/+=]{40})\b/gi, group: 1 },
-  { kind: 'Private key', re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----[^-]*?(?=-----END|$)/g, group: 0 },
-  { kind: 'GitHub token', re: /\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g, group: 1 },
-  { kind: 'Slack token', re: /\b(xox[abposr]-[A-Za-z0-9-]{10,})/g, group: 1 },
-  { kind: 'Slack webhook', re: /(https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/]{20,})/g, group: 1 },
-  { kind: 'Stripe secret key', re: /\b((?:sk|rk)_live_[0-9a-zA-Z]{20,})/g, group: 1 },
-  { kind: 'Google API key', re: /\b(AIza[0-9A-Za-z_-]{35})\b/g, group: 1 },
+  { kind: 'Private key', token: true, re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----[^-]*?(?=-----END|$)/g, group: 0 },
+  { kind: 'GitHub token', token: true, re: /\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g, group: 1 },
+  { kind: 'Slack token', token: true, re: /\b(xox[abposr]-[A-Za-z0-9-]{10,})/g, group: 1 },
+  { kind: 'Slack webhook', token: true, re: /(https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/]{20,})/g, group: 1 },
+  { kind: 'Stripe secret key', token: true, re: /\b((?:sk|rk)_live_[0-9a-zA-Z]{20,})/g, group: 1 },
+  { kind: 'Google API key', token: true, re: /\b(AIza[0-9A-Za-z_-]{35})\b/g, group: 1 },
   { kind: 'JSON Web Token', re: /\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})\b/g, group: 1 },
   {
     kind: 'Generic secret',
@@ -63,8 +66,11 @@ export function secretsPass(src: Sources, files: FileInfo[]): SecretsResult {
     if (/(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|poetry\.lock|composer\.lock)$/.test(f.path)) continue;
     const text = src.text(f.path);
     if (text == null) continue;
+    // a password or key assignment shown in a comment, docstring or README is an example; only a
+    // distinctive token format is worth reporting from there
+    const code = codeText(src, f.path, f.language) ?? text;
     for (const rule of RULES) {
-      for (const { m, line } of matchesWithLines(text, rule.re)) {
+      for (const { m, line } of matchesWithLines(rule.token ? text : code, rule.re)) {
         const value = m[rule.group]!;
         if (rule.check && !rule.check(value)) continue;
         raw.add(value);

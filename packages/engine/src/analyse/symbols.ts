@@ -3,6 +3,7 @@
 // over the whole text, not one per line).
 
 import { detectLanguage } from './cloc-languages.ts';
+import { codeText } from './comments.ts';
 import { matchesWithLines, type Sources } from './sources.ts';
 import type { TreeSitterExtractor } from './tree-sitter.ts';
 import type { FileInfo, ImportInfo, SymbolInfo } from './types.ts';
@@ -39,7 +40,7 @@ const GO: Extractor = {
   symbols: /^()(func\s*\([^)]*\)|func|type)\s+([A-Za-z_]\w*)(?:\s+(struct|interface)\b)?/gm,
   kind: (k, _i, whole) => (k.startsWith('func') ? (k === 'func' ? 'function' : 'method') : / struct$/.test(whole) ? 'struct' : / interface$/.test(whole) ? 'interface' : 'type'),
   exported: (_m, name) => /^[A-Z]/.test(name),
-  imports: [/^[ \t]*import\s+(?:\w+\s+)?"([^"]+)"/gm, /^\s+(?:[\w.]+\s+)?"([^"]+)"\s*$/gm],
+  imports: [/^[ \t]*import\s+(?:\w+\s+)?"([^"]+)"/gm, /^[ \t]+(?:[\w.]+[ \t]+)?"([^"]+)"[ \t]*$/gm],
 };
 
 const RUST: Extractor = {
@@ -150,7 +151,8 @@ export function symbolsPass(src: Sources, files: FileInfo[], treeSitter?: TreeSi
     }
     if (r) out.extractors.treeSitter++;
     else {
-      r = extractFile(f.path, text, f.language);
+      // an import or a declaration quoted in a comment or docstring is not part of the code
+      r = extractFile(f.path, codeText(src, f.path, f.language) ?? text, f.language);
       out.extractors.regex++;
     }
     out.symbols.push(...r.symbols);

@@ -21,7 +21,7 @@ describe('isTestCode()', () => {
     'src/test/java/com/acme/ShopTest.java',
   ])('%s is test code', (p) => expect(isTestCode(p)).toBe(true));
 
-  it.each(['apps/server/src/modules/auth/routes.ts', 'src/testing-library.ts', 'src/attest.ts', 'contest.py', 'src/latest/index.ts', 'Dockerfile', 'src/protest_test_helpers.rs'])(
+  it.each(['apps/server/src/modules/auth/routes.ts', 'src/testing-library.ts', 'src/attest.ts', 'contest.py', 'src/latest/index.ts', 'Dockerfile', 'src/protest_test_helpers.rs', 'src/main/java/org/acme/owner/Visit.java', 'src/Contests.java'])(
     '%s is product code',
     (p) => expect(isTestCode(p)).toBe(false),
   );

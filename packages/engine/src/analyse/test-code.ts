@@ -7,7 +7,9 @@ import type { Analysis, ContainerInfo, Dependency, EntryPoint, EnvVar, Framework
 const FIXTURE_DIR = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|__snapshots__)\//i;
 const TEST_DIR = /(^|\/)(tests?|__tests__|spec|specs|e2e|integration-tests?)\//i;
 const TEST_FILE =
-  /\.(test|spec|e2e-spec)\.[a-z0-9]+$|(^|\/)test_[^/]+\.py$|_test\.(py|go|rb)$|_spec\.rb$|(^|\/)conftest\.py$|(Tests?|IT)\.(java|kt|cs|scala)$|Test\.php$|(^|\/)test[-_](helpers?|fixtures?|utils?|setup|support|harness)\.[cm]?[jt]sx?$/i;
+  /\.(test|spec|e2e-spec)\.[a-z0-9]+$|(^|\/)test_[^/]+\.py$|_test\.(py|go|rb)$|_spec\.rb$|(^|\/)conftest\.py$|Test\.php$|(^|\/)test[-_](helpers?|fixtures?|utils?|setup|support|harness)\.[cm]?[jt]sx?$/i;
+// JUnit's naming: FooTest, FooTests, FooIT, case-sensitive (Visit.java is not an integration test)
+const JVM_TEST_FILE = /(Tests?|IT)\.(java|kt|cs|scala)$/;
 
 // benchmarks and load scripts: they exercise the product but are not part of it
 const BENCH_DIR = /(^|\/)(bench|benches|benchmarks?)\//i;
@@ -29,7 +31,7 @@ export function isFixturePath(p: string): boolean {
 
 /** Test code, test helpers or fixtures: anything that only exists to test the product. */
 export function isTestCode(p: string): boolean {
-  return FIXTURE_DIR.test(p) || TEST_DIR.test(p) || TEST_FILE.test(p);
+  return FIXTURE_DIR.test(p) || TEST_DIR.test(p) || TEST_FILE.test(p) || JVM_TEST_FILE.test(p);
 }
 
 const fileOf = (evidence: string) => evidence.replace(/:\d+$/, '');

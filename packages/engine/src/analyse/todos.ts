@@ -4,7 +4,7 @@ import { lineState, linePrefix, matchesWithLines, type Sources } from './sources
 import type { FileInfo, TodoItem } from './types.ts';
 
 // only prose-free languages: a TODO in a markdown checklist is not a code marker
-const SKIP = new Set(['Markdown', 'JSON', 'Text', 'SVG', 'XML', 'reStructuredText']);
+const SKIP = new Set(['Markdown', 'JSON', 'Text', 'SVG', 'XML', 'Maven', 'CSV', 'reStructuredText']);
 // the marker must open a comment, so identifiers like `todoList` and prose that mentions "a TODO"
 // never match
 const MARKER = /(?:\/\/+|#+|\/\*+|^[ \t]*\*|<!--|--|;+|%)[ \t]*@?\b(TODO|FIXME|HACK|XXX|BUG)\b(?![/\w-])(?:\([^)\n]*\))?[:!\s-]*([^\n]*)/gm;

@@ -1,9 +1,10 @@
 // analysis.json: everything the deterministic passes learn about a code base. Every finding carries
 // the file (and line where there is one) it came from, so agents can cite `path:line`.
 
+import type { PathRole } from './path-role.ts';
 import type { TestOnlyFindings } from './test-code.ts';
 
-export type { TestOnlyFindings };
+export type { PathRole, TestOnlyFindings };
 
 export interface LineCounts {
   code: number;
@@ -17,11 +18,20 @@ export interface FileInfo extends LineCounts {
   language: string | null; // cloc's language name, e.g. "TypeScript"; null when not source
   /** Set when the file is byte-identical to an earlier one; cloc counts such files once. */
   duplicateOf?: string;
+  /** What the file is for: product code, tests, examples, docs, benchmarks or other. */
+  role?: PathRole;
+}
+
+/** Line counts of the files of one role (cloc's rules: duplicates and empty files left out). */
+export interface RoleStat extends LineCounts {
+  files: number;
 }
 
 export interface LanguageStat extends LineCounts {
   language: string;
   files: number;
+  /** The same counts split by what the files are for. */
+  byRole?: Partial<Record<PathRole, RoleStat>>;
 }
 
 export interface DirNode {
@@ -180,6 +190,8 @@ export interface Analysis {
   files: FileInfo[];
   skipped: { path: string; reason: string }[];
   languages: LanguageStat[]; // largest (code lines) first
+  /** Lines of product code, tests, examples, docs, benchmarks and the rest (absent in older analyses). */
+  linesByRole?: Partial<Record<PathRole, RoleStat>>;
   tree: DirNode;
   manifests: Manifest[];
   dependencies: Dependency[];

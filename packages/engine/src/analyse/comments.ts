@@ -1,0 +1,290 @@
+// Blanks out comments, docstrings and prose (each character becomes a space, line breaks stay), so
+// the passes that look for code (routes, imports, env vars, secrets) never read an example quoted
+// in a doc comment or a README as if the code did it. Strings are kept: routes live in them.
+
+import type { Sources } from './sources.ts';
+
+interface Syntax {
+  /** Line comment openers. */
+  line: string[];
+  /** Block comment delimiters. */
+  block: [string, string][];
+  /** Block comments nest (Rust, Swift, Kotlin, Scala, Dart). */
+  nest?: boolean;
+  /** Quote characters that open a string. */
+  quotes: string;
+  /** Strings may run over line breaks (template literals, Go raw strings…); others end at the line. */
+  multiline?: string;
+  /** Quotes whose strings have no backslash escapes (Go's backquote, shell's single quote). */
+  raw?: string;
+  /** `'` opens a character literal only when it closes within a character or an escape (Rust lifetimes). */
+  charQuote?: boolean;
+  /** Rust raw strings r"…", r#"…"#. */
+  rustRaw?: boolean;
+  /** Triple-quoted strings; those standing alone as a statement are docstrings and blanked. */
+  triple?: boolean;
+  /** Java/Kotlin text blocks (""" … """), kept as strings. */
+  textBlock?: boolean;
+  /** JavaScript regular-expression literals. */
+  jsRegex?: boolean;
+  /** A line comment opener counts only at the line start or after whitespace (shell `$#`, YAML `a#b`). */
+  lineAfterSpace?: boolean;
+  /** The whole file is prose. */
+  prose?: boolean;
+}
+
+const C_LIKE: Syntax = { line: ['//'], block: [['/*', '*/']], quotes: `"'` };
+const JS: Syntax = { ...C_LIKE, quotes: `"'\``, multiline: '`', jsRegex: true };
+const HASH: Syntax = { line: ['#'], block: [], quotes: `"'`, lineAfterSpace: true };
+const SHELL: Syntax = { ...HASH, multiline: `"'`, raw: `'` };
+const MARKUP: Syntax = { line: [], block: [['<!--', '-->']], quotes: '' };
+const PROSE: Syntax = { line: [], block: [], quotes: '', prose: true };
+
+const SYNTAX: Record<string, Syntax> = {
+  TypeScript: JS,
+  JavaScript: JS,
+  JSX: JS,
+  'Vuejs Component': { ...JS, block: [['/*', '*/'], ['<!--', '-->']] },
+  Svelte: { ...JS, block: [['/*', '*/'], ['<!--', '-->']] },
+  Go: { ...C_LIKE, quotes: `"'\``, multiline: '`', raw: '`' },
+  Rust: { ...C_LIKE, nest: true, charQuote: true, rustRaw: true, multiline: '"' },
+  Java: { ...C_LIKE, textBlock: true },
+  Kotlin: { ...C_LIKE, nest: true, textBlock: true, quotes: `"'` },
+  Scala: { ...C_LIKE, nest: true, textBlock: true },
+  Groovy: { ...C_LIKE, textBlock: true },
+  Gradle: { ...C_LIKE, textBlock: true },
+  C: C_LIKE,
+  'C++': C_LIKE,
+  'C/C++ Header': C_LIKE,
+  'Objective-C++': C_LIKE,
+  'C#': C_LIKE,
+  Swift: { ...C_LIKE, nest: true, textBlock: true },
+  Dart: { ...C_LIKE, nest: true, textBlock: true },
+  Solidity: C_LIKE,
+  'Protocol Buffers': C_LIKE,
+  SCSS: C_LIKE,
+  LESS: C_LIKE,
+  JSON5: C_LIKE,
+  CSS: { line: [], block: [['/*', '*/']], quotes: `"'` },
+  PHP: { ...C_LIKE, line: ['//', '#'], multiline: `"'` },
+  HCL: { ...C_LIKE, line: ['//', '#'] },
+  Python: { ...HASH, lineAfterSpace: false, triple: true },
+  Starlark: { ...HASH, lineAfterSpace: false, triple: true },
+  Ruby: { ...HASH, lineAfterSpace: false, block: [['\n=begin', '\n=end']], multiline: `"'` },
+  Perl: HASH,
+  R: HASH,
+  Elixir: { ...HASH, triple: true },
+  CoffeeScript: HASH,
+  Nix: { ...HASH, block: [['/*', '*/']] },
+  'Bourne Shell': SHELL,
+  'Bourne Again Shell': SHELL,
+  zsh: SHELL,
+  'Fish Shell': SHELL,
+  PowerShell: { ...SHELL, block: [['<#', '#>']] },
+  Dockerfile: HASH,
+  Containerfile: HASH,
+  make: HASH,
+  CMake: HASH,
+  YAML: HASH,
+  TOML: HASH,
+  Properties: { ...HASH, line: ['#', '!'], lineAfterSpace: false, quotes: '' },
+  INI: { line: [';', '#'], block: [], quotes: '' },
+  SQL: { line: ['--'], block: [['/*', '*/']], quotes: `'"` },
+  Lua: { line: ['--'], block: [['--[[', ']]']], quotes: `"'` },
+  HTML: MARKUP,
+  XML: MARKUP,
+  Maven: MARKUP,
+  SVG: MARKUP,
+  Markdown: PROSE,
+  reStructuredText: PROSE,
+  AsciiDoc: PROSE,
+  Text: PROSE,
+};
+
+const blank = (s: string) => s.replace(/[^\r\n]/g, ' ');
+
+/** The keywords after which a `/` starts a regular expression rather than a division. */
+const REGEX_AFTER_WORD = /(?:^|[^\w$])(?:return|typeof|instanceof|in|of|new|delete|void|throw|case|do|else|yield|await)$/;
+
+function regexAllowed(out: string): boolean {
+  const t = out.trimEnd();
+  if (t === '') return true;
+  const c = t[t.length - 1]!;
+  if ('(,=:[!&|?{};+-*%<>~^'.includes(c)) return true;
+  return REGEX_AFTER_WORD.test(t.slice(-12));
+}
+
+const escapeRe = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const openers = new Map<Syntax, RegExp>();
+
+/** One expression finding the next place where a comment, string or regex may start. */
+function openerOf(syn: Syntax): RegExp {
+  let re = openers.get(syn);
+  if (!re) {
+    const alts = [
+      ...syn.block.map(([o]) => (o.startsWith('\n') ? `^${escapeRe(o.slice(1))}` : escapeRe(o))),
+      ...syn.line.map(escapeRe),
+      ...(syn.triple ? ['"""', "'''"] : []),
+      ...(syn.textBlock ? ['"""'] : []),
+      ...(syn.rustRaw ? ['\\br#*"'] : []),
+      ...[...syn.quotes].map(escapeRe),
+      ...(syn.jsRegex ? ['/'] : []),
+    ];
+    // longer openers first, so `/*` wins over `/` and `"""` over `"`
+    alts.sort((x, y) => y.length - x.length);
+    openers.set(syn, (re = new RegExp(alts.join('|'), 'gm')));
+  }
+  return re;
+}
+
+/** True when the character at `at` follows an odd number of backslashes. */
+function escaped(text: string, at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && text[k] === '\\') k--;
+  return (at - 1 - k) % 2 === 1;
+}
+
+const bodies = new Map<string, RegExp>();
+
+/** A sticky expression matching a string's contents up to (not including) its closing quote or line end. */
+function stringBody(q: string, multi: boolean, raw: boolean): RegExp {
+  const key = `${q}${multi ? 'm' : ''}${raw ? 'r' : ''}`;
+  let re = bodies.get(key);
+  if (!re) {
+    const e = escapeRe(q);
+    const stop = multi ? '' : '\\n';
+    re = new RegExp(raw ? `[^${e}${stop}]*` : `(?:[^${e}\\\\${stop}]|\\\\[^])*`, 'y');
+    bodies.set(key, re);
+  }
+  return re;
+}
+
+/**
+ * The text with every comment (and, for Python, every docstring; for Markdown and other prose,
+ * everything) replaced by spaces. Offsets and line numbers are unchanged. Unknown languages come
+ * back as they are.
+ */
+export function blankComments(text: string, language: string | null): string {
+  const syn = language ? SYNTAX[language] : undefined;
+  if (!syn) return text;
+  if (syn.prose) return blank(text);
+  const parts: string[] = [];
+  let from = 0; // start of the code run not yet copied
+  const cutComment = (start: number, end: number) => {
+    parts.push(text.slice(from, start), blank(text.slice(start, end)));
+    from = end;
+  };
+  const n = text.length;
+  const opener = openerOf(syn);
+  let i = 0;
+  while (i < n) {
+    opener.lastIndex = i;
+    const m = opener.exec(text);
+    if (!m) break;
+    i = m.index;
+    const tok = m[0];
+    const block = syn.block.find(([o]) => (o.startsWith('\n') ? o.slice(1) === tok : o === tok));
+    if (block) {
+      const [open, close] = block;
+      const o = open.startsWith('\n') ? open.slice(1) : open;
+      const cl = close.startsWith('\n') ? close.slice(1) : close;
+      let depth = 1;
+      let j = i + o.length;
+      while (j < n && depth > 0) {
+        if (syn.nest && text.startsWith(o, j)) {
+          depth++;
+          j += o.length;
+        } else if (text.startsWith(cl, j) && (!close.startsWith('\n') || text[j - 1] === '\n')) {
+          depth--;
+          j += cl.length;
+        } else j++;
+      }
+      cutComment(i, j);
+      i = j;
+      continue;
+    }
+    if (syn.line.includes(tok)) {
+      // PHP 8 attributes (#[Route('/x')]) are code
+      if ((syn.lineAfterSpace && i > 0 && !/\s/.test(text[i - 1]!)) || (tok === '#' && language === 'PHP' && text[i + 1] === '[')) {
+        i += tok.length;
+        continue;
+      }
+      let j = text.indexOf('\n', i);
+      if (j < 0) j = n;
+      cutComment(i, j);
+      i = j;
+      continue;
+    }
+    if (tok === '"""' || tok === "'''") {
+      if (syn.triple) {
+        // Python/Elixir: a triple-quoted string standing alone as a statement is a docstring
+        let j = text.indexOf(tok, i + 3);
+        while (j > 0 && escaped(text, j)) j = text.indexOf(tok, j + 1);
+        j = j < 0 ? n : j + 3;
+        const before = text.slice(text.lastIndexOf('\n', i - 1) + 1, i);
+        if (/^\s*[rRuUbBfF]{0,2}$/.test(before)) cutComment(i, j);
+        i = j;
+      } else {
+        const end = text.indexOf('"""', i + 3);
+        i = end < 0 ? n : end + 3;
+      }
+      continue;
+    }
+    if (tok.startsWith('r')) {
+      const hashes = tok.length - 2;
+      const end = text.indexOf('"' + '#'.repeat(hashes), i + tok.length);
+      i = end < 0 ? n : end + 1 + hashes;
+      continue;
+    }
+    if (tok === '/' && syn.jsRegex) {
+      if (regexAllowed(text.slice(Math.max(0, i - 40), i))) {
+        let j = i + 1;
+        let inClass = false;
+        while (j < n && text[j] !== '\n') {
+          const d = text[j]!;
+          if (d === '\\') j++;
+          else if (d === '[') inClass = true;
+          else if (d === ']') inClass = false;
+          else if (d === '/' && !inClass) break;
+          j++;
+        }
+        // closed on this line: a regex literal; otherwise a division after all
+        if (j < n && text[j] === '/') {
+          i = j + 1;
+          continue;
+        }
+      }
+      i++;
+      continue;
+    }
+    // a quote; in Rust `'a` is a lifetime or a label unless a character closes right after it
+    if (tok === "'" && syn.charQuote && !/^'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'/u.test(text.slice(i, i + 12))) {
+      i++;
+      continue;
+    }
+    const body = stringBody(tok, syn.multiline?.includes(tok) ?? false, syn.raw?.includes(tok) ?? false);
+    body.lastIndex = i + 1;
+    body.exec(text);
+    i = Math.min(n, body.lastIndex + 1);
+  }
+  if (from === 0) return text;
+  parts.push(text.slice(from));
+  return parts.join('');
+}
+
+const cache = new WeakMap<Sources, Map<string, string | null>>();
+
+/**
+ * The code of a file with its comments blanked, computed once per Sources and shared by every
+ * pass that looks for code.
+ */
+export function codeText(src: Sources, path: string, language: string | null): string | null {
+  let m = cache.get(src);
+  if (!m) cache.set(src, (m = new Map()));
+  const hit = m.get(path);
+  if (hit !== undefined) return hit;
+  const text = src.text(path);
+  const out = text == null ? null : blankComments(text, language);
+  m.set(path, out);
+  return out;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { languagesPass } from './languages.ts';
+import { pathRole } from './path-role.ts';
+import { sourcesFromMap } from './sources.ts';
+
+describe('pathRole()', () => {
+  it.each([
+    ['lib/application.js', 'product'],
+    ['command.go', 'product'],
+    ['doc/man_docs.go', 'product'],
+    ['src/click/core.py', 'product'],
+    ['src/main/java/org/acme/App.java', 'product'],
+    ['src/main/resources/templates/owners.html', 'product'],
+    ['src/main/java/org/springframework/samples/petclinic/owner/Visit.java', 'product'],
+    ['src/main/resources/banner.txt', 'product'],
+    ['.github/ISSUE_TEMPLATE/bug-report.md', 'other'],
+    ['__tests__/application/use.test.js', 'tests'],
+    ['test-helpers/context.js', 'tests'],
+    ['command_test.go', 'tests'],
+    ['tests/test_basic.py', 'tests'],
+    ['tests/tests.rs', 'tests'],
+    ['src/test/java/org/acme/AppTests.java', 'tests'],
+    ['examples/complex/complex/cli.py', 'examples'],
+    ['docs/conf.py', 'docs'],
+    ['site/content/user_guide.md', 'docs'],
+    ['README.md', 'docs'],
+    ['src/walk.md', 'docs'],
+    ['benchmarks/middleware.js', 'benchmarks'],
+    ['.github/workflows/ci.yml', 'other'],
+    ['scripts/version-bump.sh', 'other'],
+    ['k8s/db.yml', 'other'],
+    ['package.json', 'other'],
+    ['Cargo.toml', 'other'],
+    ['Makefile', 'other'],
+    ['.devcontainer/Dockerfile', 'other'],
+  ])('%s is %s', (p, role) => expect(pathRole(p)).toBe(role));
+});
+
+describe('languagesPass() split by role', () => {
+  const src = sourcesFromMap({
+    'lib/app.js': 'const a = 1;\n// c\nmodule.exports = a;\n',
+    '__tests__/app.test.js': "it('a', () => {});\n",
+    'examples/hello.js': 'console.log(1);\nconsole.log(2);\n',
+    'docs/guide.md': '# Guide\n\nText.\n',
+    'package.json': '{\n  "name": "x"\n}\n',
+  });
+
+  it('counts lines per role overall and per language', () => {
+    const r = languagesPass(src);
+    expect(r.byRole).toEqual({
+      product: { files: 1, code: 2, comment: 1, blank: 0 },
+      tests: { files: 1, code: 1, comment: 0, blank: 0 },
+      examples: { files: 1, code: 2, comment: 0, blank: 0 },
+      docs: { files: 1, code: 2, comment: 0, blank: 1 },
+      other: { files: 1, code: 3, comment: 0, blank: 0 },
+    });
+    const js = r.languages.find((l) => l.language === 'JavaScript')!;
+    expect(js.code).toBe(5);
+    expect(js.byRole).toEqual({ product: { files: 1, code: 2, comment: 1, blank: 0 }, tests: { files: 1, code: 1, comment: 0, blank: 0 }, examples: { files: 1, code: 2, comment: 0, blank: 0 } });
+    expect(r.files.find((f) => f.path === 'examples/hello.js')!.role).toBe('examples');
+  });
+
+  it('takes the roles from a replacement classifier', () => {
+    const r = languagesPass(src, (p) => (p.startsWith('examples/') ? 'product' : 'other'));
+    expect(r.byRole.product).toEqual({ files: 1, code: 2, comment: 0, blank: 0 });
+  });
+});
