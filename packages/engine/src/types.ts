@@ -70,7 +70,7 @@ export interface WorkspaceFile {
 
 export interface SkippedEntry {
   path: string;
-  reason: 'gitignore' | 'vendored' | 'generated' | 'minified' | 'binary' | 'too-large' | 'dependency-folder' | 'nested-archive' | 'other';
+  reason: 'gitignore' | 'vendored' | 'generated' | 'minified' | 'binary' | 'too-large' | 'dependency-folder' | 'nested-archive' | 'name-too-long' | 'other';
 }
 
 /** The code base after ingest: a folder on disk plus the list of files kept and skipped. */
