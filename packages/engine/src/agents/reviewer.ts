@@ -5,7 +5,7 @@
 import { analyseKind } from './analysts.ts';
 import { factsOf, lineCount } from './facts.ts';
 import type { AgentDeps, SectionDraft } from './types.ts';
-import { cite } from './writers/markdown.ts';
+import { cite, text } from './writers/markdown.ts';
 
 /** Phrases that mark unfinished or generic text. Checked outside code spans and blocks. */
 export const PLACEHOLDERS: { re: RegExp; label: string }[] = [
@@ -94,7 +94,7 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
   if (!/[A-Za-z]{3}/.test(proseOnly(md)) && !/\|/.test(md)) {
     const findings = await analyseKind({ kind: input.draft.kind }, deps);
     const fallback = findings.map((f) => `- ${f.statement}${f.citations[0] ? ` (${cite(...split(f.citations[0]))})` : ''}`).join('\n');
-    md = fallback || `The analysis of ${deps.analysis.project.name} (${deps.analysis.project.files} files) found no evidence for “${input.draft.title}”.`;
+    md = fallback || `The analysis of ${text(deps.analysis.project.name)} (${deps.analysis.project.files} files) found no evidence for “${text(input.draft.title)}”.`;
     notes.push('Section was empty; replaced with the analysts’ findings.');
   }
 
