@@ -97,6 +97,36 @@ describe('git history from an upload', () => {
     await expect(fs.access(marker)).rejects.toThrow();
   });
 
+  it('a ZIP holding a whole .git folder with a hostile config: never extracted, never run', async () => {
+    const repo = await makeRepo(path.join(tmp, 'zipped-repo'));
+    const marker = path.join(tmp, 'zip-marker');
+    const evil = path.join(tmp, 'zip-evil.sh');
+    await fs.writeFile(evil, `#!/bin/sh\necho "$0 $*" >> '${marker}'\ncat >/dev/null\nexit 0\n`, { mode: 0o755 });
+    for (const key of ['core.fsmonitor', 'core.pager', 'gpg.program']) git(repo, 'config', key, evil);
+    git(repo, 'config', 'log.showSignature', 'true');
+    const items: [string, string][] = [];
+    for (const entry of await fs.readdir(repo, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const abs = path.join(entry.parentPath, entry.name);
+      items.push([`project/${path.relative(repo, abs)}`, await fs.readFile(abs, 'latin1')]);
+    }
+    expect(items.some(([n]) => n === 'project/.git/config')).toBe(true);
+    const archive = path.join(tmp, 'with-git.zip');
+    const zip = new yazl.ZipFile();
+    for (const [name, data] of items) zip.addBuffer(Buffer.from(data, 'latin1'), name);
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const c of zip.outputStream) chunks.push(c as Buffer);
+    await fs.writeFile(archive, Buffer.concat(chunks));
+    const work = path.join(tmp, 'work-with-git');
+    const workspace = await ingestZip(archive, ctx(work));
+    expect(workspace.skipped).toContainEqual({ path: '.git/', reason: 'other' });
+    await expect(fs.access(path.join(workspace.root, '.git'))).rejects.toThrow();
+    const analysis = await analyse(workspace, ctx(work));
+    expect(analysis.git).toBeNull();
+    await expect(fs.access(marker)).rejects.toThrow();
+  });
+
   it('skips history when .git is a symlink, holds a symlink, or borrows objects from elsewhere', async () => {
     const server = await makeRepo(path.join(tmp, 'server-2'));
 
