@@ -8,8 +8,8 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString, PDFHexString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfUris } from '../test/golden/pdf-links.ts';
 import { unzip } from '../test/golden/zip.ts';
 import { generateReport, onPath } from './pipeline.ts';
 import { parseTemplate } from './template/parse.ts';
@@ -100,22 +100,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
-
-/** Every URI a PDF's link annotations point at. */
-async function pdfUris(bytes: Uint8Array): Promise<string[]> {
-  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
-  const uris: string[] = [];
-  for (const page of pdf.getPages()) {
-    const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
-    for (let i = 0; i < (annots?.size() ?? 0); i++) {
-      const annot = annots!.lookupMaybe(i, PDFDict);
-      const action = annot?.lookupMaybe(PDFName.of('A'), PDFDict);
-      const uri = action?.lookup(PDFName.of('URI'));
-      if (uri instanceof PDFString || uri instanceof PDFHexString) uris.push(uri.decodeText());
-    }
-  }
-  return uris;
-}
 
 function pdfText(file: string): string {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });

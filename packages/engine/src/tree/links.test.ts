@@ -2,9 +2,11 @@
 // every other link (whatever produced the tree) comes out as its text.
 
 import { describe, expect, it } from 'vitest';
+import { pdfUris } from '../../test/golden/pdf-links.ts';
 import { unzip } from '../../test/golden/zip.ts';
 import { writeDocx } from '../writers/docx/index.ts';
 import { writeLatex } from '../writers/latex/index.ts';
+import { writePdf } from '../writers/pdf/index.ts';
 import { applyLinkPolicy } from './links.ts';
 import { markdownToBlocks } from './markdown.ts';
 import { DOC_TREE_VERSION, type Block, type DocTree } from './types.ts';
@@ -41,7 +43,7 @@ describe('link policy', () => {
     expect(markdownToBlocks('Visit www.evil.example or https://evil.example/a now.')).toEqual([{ type: 'paragraph', children: [{ type: 'text', value: 'Visit www.evil.example or https://evil.example/a now.' }] }]);
   });
 
-  it('DOCX and LaTeX writers render only the links the tree allows', async () => {
+  it('DOCX, LaTeX and PDF writers render only the links the tree allows', async () => {
     const xml = (await unzip(await writeDocx(treeOf(blocks, [OK])))).get('word/_rels/document.xml.rels')!.toString('utf8');
     expect(xml).toContain(OK);
     expect(xml).not.toContain('evil.example');
@@ -51,5 +53,7 @@ describe('link policy', () => {
     expect(tex).toContain('\\href{https://operator.example/terms}');
     expect(tex).not.toMatch(/\\href\{[^}]*evil/);
     expect(writeLatex(treeOf(blocks)).mainTex).not.toContain('\\href{');
+    expect(await pdfUris(await writePdf(treeOf(blocks, [OK])))).toEqual([OK]);
+    expect(await pdfUris(await writePdf(treeOf(blocks)))).toEqual([]);
   });
 });
