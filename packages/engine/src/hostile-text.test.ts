@@ -11,8 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfUris } from '../test/golden/pdf-links.ts';
 import { unzip } from '../test/golden/zip.ts';
+import { runAgents } from './agents/index.ts';
+import { ingestDirectory } from './ingest/directory-ingest.ts';
 import { generateReport, onPath } from './pipeline.ts';
 import { parseTemplate } from './template/parse.ts';
+import { markdownToBlocks } from './tree/markdown.ts';
+import type { Block, Inline } from './tree/types.ts';
 import type { ReportArtifacts } from './types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,6 +45,7 @@ const TODO = '// TODO: [Download the fix](https://evil.example/todo.exe) \\write
 const AUTHOR = 'Mallory [Profile](https://evil.example/author)';
 
 let dir: string;
+let root: string;
 let artifacts: ReportArtifacts;
 let texDir: string;
 
@@ -55,7 +60,7 @@ async function write(root: string, rel: string, body: string): Promise<void> {
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-hostile-'));
-  const root = path.join(dir, 'project');
+  root = path.join(dir, 'project');
   await write(root, 'README.md', README);
   await write(root, 'package.json', JSON.stringify({
     name: 'evil-app',
@@ -107,6 +112,26 @@ function pdfText(file: string): string {
 
 const squash = (s: string) => s.replace(/\s+/g, '');
 
+/** Every link inline in blocks, however deeply nested. */
+function linksIn(blocks: Block[]): string[] {
+  const fromInlines = (list: Inline[]): string[] => list.flatMap((i) => (i.type === 'link' ? [i.url, ...fromInlines(i.children)] : i.type === 'strong' || i.type === 'emphasis' ? fromInlines(i.children) : []));
+  return blocks.flatMap((b) => {
+    switch (b.type) {
+      case 'paragraph':
+        return fromInlines(b.children);
+      case 'list':
+        return b.items.flatMap(linksIn);
+      case 'table':
+        return [...b.header, ...b.rows.flat()].flatMap(fromInlines);
+      case 'callout':
+      case 'quote':
+        return linksIn(b.children);
+      default:
+        return [];
+    }
+  });
+}
+
 describe('text from the code base in every writer', () => {
   it('the analysis really carries the hostile names (so the checks below mean something)', () => {
     const a = artifacts.analysis;
@@ -115,6 +140,16 @@ describe('text from the code base in every writer', () => {
     expect(a.dependencies.map((d) => d.name)).toContain('[dep](https://evil.example/dep)');
     expect(a.todos.some((t) => t.text.includes('evil.example/todo.exe'))).toBe(true);
   });
+
+  it('escaping alone keeps links out: every offline section parses with no link, before any link policy', async () => {
+    const ctx = { workDir: path.join(dir, 'agents'), now: () => new Date('2026-03-02T10:00:00Z'), onProgress: () => {} };
+    const workspace = await ingestDirectory(root, ctx);
+    const out = await runAgents({ analysis: artifacts.analysis, template, workspace, projectName: 'Evil [App](https://evil.example/name)', imageNames: [] }, ctx);
+    expect(out.sections.length).toBeGreaterThan(20);
+    const all = out.sections.map((d) => d.markdown).join('\n\n');
+    expect(all).toContain('evil.example/todo.exe'); // the hostile text is in the drafts
+    for (const draft of out.sections) expect(linksIn(markdownToBlocks(draft.markdown)), draft.title).toEqual([]);
+  }, 120_000);
 
   it('DOCX: no hyperlink, field or relationship to evil.example; the names show as literal text', async () => {
     const files = await unzip(artifacts.docx);
