@@ -166,6 +166,7 @@ describe('text from the code base in every writer', () => {
     const literal = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     expect(texts).toContain(literal(EVIL_FILE));
     expect(texts).toContain(literal(`${EVIL_FILE}:1`)); // a citation of the file, whole
+    expect(texts).not.toContain('``src/x'); // and never a broken one: a fence shown as text
     expect(texts).toContain(literal('[Download the fix](https://evil.example/todo.exe) \\write18{touch pwned}'));
     expect(texts).toContain(literal(AUTHOR));
     expect(texts).toContain('www.evil.example/bare and https://evil.example/angle');
