@@ -77,6 +77,10 @@ export const ConfigSchema = z.object({
   USER_MAX_ACTIVE_REPORTS: z.coerce.number().int().min(1).max(1000).default(5),
   /** Bytes one user may keep stored (uploads and generated documents of all their reports). */
   USER_MAX_STORED_BYTES: z.coerce.number().int().min(1).default(2 * 1024 * 1024 * 1024),
+  /** Limits on work: headings (chapters + sections + subsections) per template, refused at upload. */
+  TEMPLATE_MAX_HEADINGS: z.coerce.number().int().min(1).default(300),
+  /** Limits on work: pages per report; a longer report fails with a message saying so. */
+  REPORT_MAX_PAGES: z.coerce.number().int().min(1).default(500),
   /** A processing report whose worker has not beaten its heartbeat for this long is recovered by the sweep. */
   REPORT_STALE_SECONDS: z.coerce.number().int().min(5).default(90),
   /** Runs per report before a repeatedly interrupted report is marked failed. */

@@ -39,7 +39,7 @@ describe('atr --help', () => {
   it('documents every flag and exits 0', async () => {
     const r = await atr(['--help'], dir);
     expect(r.code).toBe(0);
-    for (const flag of ['--template', '--out', '--logo', '--images', '--company', '--name', '--token', '--api-base', '--pdf-engine', '--to', '--title', '--help', '--version']) {
+    for (const flag of ['--template', '--out', '--logo', '--images', '--company', '--name', '--token', '--api-base', '--pdf-engine', '--max-headings', '--max-pages', '--to', '--title', '--help', '--version']) {
       expect(r.stdout).toContain(flag);
     }
     expect(r.stdout).toContain('atr report <path | file.zip | github-url>');
@@ -64,6 +64,8 @@ describe('bad flags and inputs: one clear line, exit 2', () => {
     ['logo is missing', ['report', fixture, '--template', generic, '--logo', 'logo.png'], /^atr: --logo: no such file: logo\.png/],
     ['render without --to', ['render', 'doc.md'], /^atr: --to docx\|latex\|pdf is required/],
     ['render to an unknown format', ['render', 'doc.md', '--to', 'odt'], /^atr: --to must be docx, latex or pdf, not odt/],
+    ['bad heading limit', ['report', fixture, '--template', generic, '--max-headings', 'many'], /^atr: --max-headings must be a whole number of at least 1, not many/],
+    ['bad page limit', ['report', fixture, '--template', generic, '--max-pages', '0'], /^atr: --max-pages must be a whole number of at least 1, not 0/],
     ['not a GitHub URL', ['report', 'https://github.com/only-owner', '--template', generic], /^atr: "https:\/\/github\.com\/only-owner" is not a GitHub repository address/],
   ];
   it.each(cases)('%s', async (_name, args, message) => {
@@ -79,6 +81,20 @@ describe('bad flags and inputs: one clear line, exit 2', () => {
     const r = await atr(['report', fixture, '--template', t], dir);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe('atr: Line 3: a key appears twice in the same mapping (duplicate keys are not allowed).');
+  });
+
+  it('a template over --max-headings is refused with the count and the limit', async () => {
+    const r = await atr(['report', fixture, '--template', generic, '--max-headings', '5'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^atr: The template has \d+ headings \(\d+ chapters, \d+ sections and 0 subsections\); at most 5 are allowed\./);
+  });
+
+  it('a report over --max-pages fails with the page count and the limit, and writes nothing', async () => {
+    const out = path.join(dir, 'too-long');
+    const r = await atr(['report', fixture, '--template', generic, '--max-pages', '2', '--out', out], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toMatch(/^atr: The report would have about \d+ pages, more than the limit of 2 pages per report\./);
+    await expect(fs.access(out)).rejects.toThrow();
   });
 
   it('company details are validated', async () => {

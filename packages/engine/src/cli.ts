@@ -13,7 +13,7 @@ import type { PdfEngine } from './pipeline.ts';
 import { parseTemplate } from './template/parse.ts';
 import { markdownToBlocks } from './tree/markdown.ts';
 import { DOC_TREE_VERSION, type DocTree } from './tree/types.ts';
-import type { CompanyData, EngineContext, ImageAsset, PipelineStep, ReportInput } from './types.ts';
+import { DEFAULT_WORK_LIMITS, type CompanyData, type EngineContext, type ImageAsset, type PipelineStep, type ReportInput } from './types.ts';
 
 // The pipeline and writers are imported when a command needs them, so `--help` and flag errors
 // answer at once without loading the document libraries.
@@ -39,6 +39,9 @@ analysis.json and trace.json into the output folder, printing each step with its
   --api-base <url>         GitHub API base for GitHub Enterprise (default: https://api.github.com).
   --pdf-engine <engine>    js (built-in, default), latex (compile the LaTeX bundle with latexmk)
                            or auto (latex when latexmk is installed). Default from PDF_ENGINE.
+  --max-headings <n>       most headings (chapters + sections + subsections) the template may
+                           have (default 300, or TEMPLATE_MAX_HEADINGS).
+  --max-pages <n>          most pages the report may have (default 500, or REPORT_MAX_PAGES).
 
 Language model (optional; the offline model writes the report when no provider is set). Each flag
 overrides the environment variable of the same name (--ai-model ↔ AI_MODEL):
@@ -126,6 +129,15 @@ async function sourceOf(arg: string, token?: string, apiBase?: string): Promise<
   throw new UsageError(`${arg} is neither a folder, a .zip file nor a GitHub URL`);
 }
 
+/** A limit from its flag, else its environment variable, else the engine's default; a positive whole number. */
+function limitOf(flag: string, value: unknown, envName: string, fallback: number): number {
+  const raw = typeof value === 'string' ? value : process.env[envName];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${typeof value === 'string' ? flag : envName} must be a whole number of at least 1, not ${raw}`);
+  return n;
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>) {
@@ -147,6 +159,8 @@ async function reportCommand(argv: string[], out: (line: string) => void): Promi
     token: { type: 'string' },
     'api-base': { type: 'string' },
     'pdf-engine': { type: 'string' },
+    'max-headings': { type: 'string' },
+    'max-pages': { type: 'string' },
     ...Object.fromEntries(Object.keys(AI_FLAGS).map((f) => [f, { type: 'string' as const }])),
   });
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'atr report needs a folder, .zip file or GitHub URL' : `atr report takes one source, got ${positionals.length}: ${positionals.join(' ')}`);
@@ -155,7 +169,9 @@ async function reportCommand(argv: string[], out: (line: string) => void): Promi
   if (!['js', 'latex', 'auto'].includes(engine)) throw new UsageError(`--pdf-engine must be js, latex or auto, not ${engine}`);
 
   const ai = aiSettings(values as Record<string, unknown>);
-  const template = parseTemplate(await readText(values.template, '--template'));
+  const maxTemplateHeadings = limitOf('--max-headings', values['max-headings'], 'TEMPLATE_MAX_HEADINGS', DEFAULT_WORK_LIMITS.maxTemplateHeadings);
+  const maxReportPages = limitOf('--max-pages', values['max-pages'], 'REPORT_MAX_PAGES', DEFAULT_WORK_LIMITS.maxReportPages);
+  const template = parseTemplate(await readText(values.template, '--template'), { maxHeadings: maxTemplateHeadings });
   for (const warning of template.warnings) process.stderr.write(`atr: template: ${warning}\n`);
   let company: CompanyData | undefined;
   if (typeof values.company === 'string') {
@@ -185,6 +201,7 @@ async function reportCommand(argv: string[], out: (line: string) => void): Promi
   let stepStart = t0;
   const ctx: EngineContext = {
     workDir,
+    limits: { maxTemplateHeadings, maxReportPages },
     ...(ai.provider !== 'offline' ? { ai, modelCache: memoryCache() } : {}),
     now: () => new Date(),
     onProgress(next) {

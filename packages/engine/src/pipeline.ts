@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { accessSync, constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { engineMessages } from '@atr/shared';
 import { runAgents } from './agents/index.ts';
 import { llmRoles } from './agents/llm/index.ts';
 import { ANALYSIS_FORMAT_VERSION, analysisCacheKey } from './analyse/cache-key.ts';
@@ -15,10 +16,12 @@ import { ingest } from './ingest/index.ts';
 import { createModelSession } from './llm/client.ts';
 import { isModelConfigured } from './llm/config.ts';
 import { countPages, makePreview } from './preview.ts';
+import { checkHeadingLimit } from './template/parse.ts';
 import { buildDocument } from './tree/build.ts';
 import type { DocTree } from './tree/types.ts';
-import type { Analysis, AnalysisCacheOutcome, EngineContext, ImageAsset, PipelineStep, ReportArtifacts, ReportInput, Workspace } from './types.ts';
+import { DEFAULT_WORK_LIMITS, type Analysis, type AnalysisCacheOutcome, type EngineContext, type ImageAsset, type PipelineStep, type ReportArtifacts, type ReportInput, type Workspace } from './types.ts';
 import { writeDocx } from './writers/docx/index.ts';
+import { estimatePageCount } from './writers/docx/page-estimate.ts';
 import { writeLatex, writeLatexBundle } from './writers/latex/index.ts';
 import { writePdf } from './writers/pdf/index.ts';
 
@@ -94,6 +97,19 @@ export async function compileLatex(tree: DocTree, dir: string, signal?: AbortSig
   return new Uint8Array(await fs.readFile(path.join(dir, 'main.pdf')));
 }
 
+/**
+ * The estimate is a line model of the DOCX, a few percent off either way; before the writers run a
+ * report is refused only when the estimate passes the page limit by more than this share, and the
+ * real PDF's page count decides at the end.
+ */
+export const PAGE_ESTIMATE_SLACK = 0.1;
+
+/** Throws when a report of `pages` pages (estimated or counted) is over the limit on pages. */
+function checkPages(pages: number, limit: number, estimated: boolean): void {
+  const over = estimated ? pages > Math.floor(limit * (1 + PAGE_ESTIMATE_SLACK)) : pages > limit;
+  if (over) throw new EngineError('writer', engineMessages.reportTooManyPages(pages, limit, estimated));
+}
+
 const isCancel = (e: unknown) => e instanceof EngineError && e.kind === 'cancelled';
 
 /** A cached value is used only when it has the shape this engine writes for this workspace. */
@@ -159,6 +175,10 @@ export async function generateReport(input: ReportInput, ctx: EngineContext, opt
     await ctx.onProgress(step, 0, message);
   };
 
+  const limits = { ...DEFAULT_WORK_LIMITS, ...ctx.limits };
+  // a template with too many headings is refused before any work is done for it
+  checkHeadingLimit(input.template, limits.maxTemplateHeadings);
+
   ctx.log?.('step initializing', { source: input.source.kind });
   await ctx.onProgress('initializing', 0, 'Reading the code base');
   const workspace = await ingest(input.source, ctx);
@@ -192,6 +212,7 @@ export async function generateReport(input: ReportInput, ctx: EngineContext, opt
     template: input.template,
   });
   throwIfCancelled(ctx.signal);
+  checkPages(estimatePageCount(tree), limits.maxReportPages, true);
   const docx = await writeDocx(tree);
   await ctx.onProgress('building_docx', 30, 'Word document written');
   const latexZip = await writeLatexBundle(tree);
@@ -211,8 +232,9 @@ export async function generateReport(input: ReportInput, ctx: EngineContext, opt
   }
   const finalPdf: Uint8Array = pdf ?? (await writePdf(tree));
   await ctx.onProgress('building_docx', 90, 'PDF written');
-  const previewPdf = await makePreview(finalPdf);
   const pageCount = await countPages(finalPdf);
+  checkPages(pageCount, limits.maxReportPages, false);
+  const previewPdf = await makePreview(finalPdf);
 
   await begin('done', 'Report ready');
   await ctx.onProgress('done', 100, 'Report ready');

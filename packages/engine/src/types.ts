@@ -32,7 +32,8 @@ export interface EngineContext {
   ai?: import('./llm/config.ts').AiConfig;
   /** Where model responses are cached (the server: a per-user table), so an unchanged project costs nothing. */
   modelCache?: import('./llm/cache.ts').ModelCache;
-  limits?: Partial<IngestLimits>;
+  /** Ingest limits and limits on work (template headings, report pages); defaults in DEFAULT_ENGINE_LIMITS. */
+  limits?: Partial<EngineLimits>;
   /**
    * Where analyses are cached by content hash (the server: a per-user table), so an unchanged code
    * base is not analysed again. Failures here are logged and never fail a report.
@@ -64,6 +65,21 @@ export const DEFAULT_INGEST_LIMITS: IngestLimits = {
   maxImagePixels: 40_000_000,
 };
 
+/** Limits on the work one report may cause, not only on bytes. */
+export interface WorkLimits {
+  maxTemplateHeadings: number; // chapters + sections + subsections of one template
+  maxReportPages: number; // pages of the finished report (estimated before the writers, then counted)
+}
+
+export type EngineLimits = IngestLimits & WorkLimits;
+
+export const DEFAULT_WORK_LIMITS: WorkLimits = {
+  maxTemplateHeadings: 300,
+  maxReportPages: 500,
+};
+
+export const DEFAULT_ENGINE_LIMITS: EngineLimits = { ...DEFAULT_INGEST_LIMITS, ...DEFAULT_WORK_LIMITS };
+
 /** One file kept for analysis, path relative to the workspace root with forward slashes. */
 export interface WorkspaceFile {
   path: string;
@@ -72,7 +88,7 @@ export interface WorkspaceFile {
 
 export interface SkippedEntry {
   path: string;
-  reason: 'gitignore' | 'vendored' | 'generated' | 'minified' | 'binary' | 'too-large' | 'dependency-folder' | 'nested-archive' | 'other';
+  reason: 'gitignore' | 'vendored' | 'generated' | 'minified' | 'binary' | 'too-large' | 'dependency-folder' | 'nested-archive' | 'name-too-long' | 'other';
 }
 
 /** The code base after ingest: a folder on disk plus the list of files kept and skipped. */

@@ -179,3 +179,11 @@ export const uploadMessages = {
   overStorageLeft: (left: string) =>
     `This upload is larger than the ${left} of storage your account has left. Delete reports you no longer need, or upload a smaller ZIP file.`,
 } as const;
+
+/** Refusals of the report engine that name a limit on work (the engine's EngineError messages). */
+export const engineMessages = {
+  templateTooManyHeadings: (count: number, limit: number, parts: string) =>
+    `The template has ${count.toLocaleString('en-US')} headings (${parts}); at most ${limit.toLocaleString('en-US')} are allowed. Remove chapters, sections or subsections, or split the template into several reports.`,
+  reportTooManyPages: (pages: number, limit: number, estimated: boolean) =>
+    `The report ${estimated ? 'would have about' : 'has'} ${pages.toLocaleString('en-US')} pages, more than the limit of ${limit.toLocaleString('en-US')} pages per report. Use a template with fewer chapters and sections.`,
+} as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractCitations, reviewDraft } from './reviewer.ts';
+import { extractCitations, replaceCodeSpans, reviewDraft } from './reviewer.ts';
+import { cite } from './writers/markdown.ts';
 import { SAMPLE_APP_DIR, sampleAppAnalysis, workspaceFor } from './test-fixtures.ts';
 import type { AgentDeps, SectionDraft } from './types.ts';
 
@@ -66,5 +67,21 @@ describe('reviewer', () => {
     const r = await reviewDraft({ draft: draft(md) }, deps);
     expect(r.markdown).toBe(md);
     expect(extractCitations(md)).toEqual([]);
+  });
+
+  it('reads code spans as CommonMark does: a name holding backticks is one span, never split', async () => {
+    const spans: string[] = [];
+    replaceCodeSpans('a ``x`y`` b ` c ` d ```e``` f `unclosed', (whole, _t, inner) => {
+      spans.push(inner);
+      return whole;
+    });
+    expect(spans).toEqual(['x`y', ' c ', 'e']);
+    // a hostile file name cited with a longer fence stays whole through the review: no part of it
+    // ("y.js:1") is read as a citation of its own and cut out, which would free the link inside
+    const evil = 'src/x`[Download](https://evil.example/p.exe)`y.js';
+    const md = `The handler lives in ${cite(evil, 1)} next to ${cite('src/routes/books.ts', 15)}.`;
+    const r = await reviewDraft({ draft: draft(md) }, deps);
+    expect(r.markdown).toBe(md);
+    expect(r.reviewNotes).toBeUndefined();
   });
 });

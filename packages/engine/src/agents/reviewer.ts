@@ -5,7 +5,7 @@
 import { analyseKind } from './analysts.ts';
 import { factsOf, lineCount } from './facts.ts';
 import type { AgentDeps, SectionDraft } from './types.ts';
-import { cite } from './writers/markdown.ts';
+import { cite, text } from './writers/markdown.ts';
 
 /** Phrases that mark unfinished or generic text. Checked outside code spans and blocks. */
 export const PLACEHOLDERS: { re: RegExp; label: string }[] = [
@@ -16,7 +16,6 @@ export const PLACEHOLDERS: { re: RegExp; label: string }[] = [
   { re: /\[(placeholder|insert[^\]]*|your [^\]]*)\]|\binsert (text|content|details) here\b|\bcoming soon\b/i, label: 'placeholder' },
 ];
 
-const CODE_SPAN = /(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g;
 const CITATION = /^([A-Za-z0-9_@.+-][\w@.+/-]*?):(\d+)$/;
 /** A citation's path must look like a file: a slash or an extension (not "127.0.0.1:80"). */
 const looksLikePath = (p: string) => /[/]|\.[A-Za-z]/.test(p);
@@ -24,11 +23,12 @@ const looksLikePath = (p: string) => /[/]|\.[A-Za-z]/.test(p);
 /** Every inline-code `path:line` citation, plus inline-code paths that name a known file. */
 export function extractCitations(markdown: string, knownFiles?: Set<string>): string[] {
   const out = new Set<string>();
-  for (const m of stripFences(markdown).matchAll(CODE_SPAN)) {
-    const inner = m[2]!.trim();
+  replaceCodeSpans(stripFences(markdown), (whole, _ticks, raw) => {
+    const inner = raw.trim();
     if (CITATION.test(inner) && looksLikePath(CITATION.exec(inner)![1]!)) out.add(inner);
     else if (knownFiles?.has(inner)) out.add(inner);
-  }
+    return whole;
+  });
   return [...out];
 }
 
@@ -37,7 +37,7 @@ function stripFences(md: string): string {
 }
 
 function proseOnly(md: string): string {
-  return stripFences(md).replace(CODE_SPAN, ' ');
+  return replaceCodeSpans(stripFences(md), () => ' ');
 }
 
 export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDeps): Promise<SectionDraft> {
@@ -60,7 +60,7 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
     basenames.set(b, [...(basenames.get(b) ?? []), p]);
   }
   md = replaceOutsideFences(md, (segment) =>
-    segment.replace(/\s?\(?(`+)([^`\n]+?)\1\)?/g, (whole, _ticks: string, innerRaw: string) => {
+    replaceCodeSpans(segment, (whole, _ticks, innerRaw) => {
       const inner = innerRaw.trim();
       const m = CITATION.exec(inner);
       if (!m || !looksLikePath(m[1]!)) return whole;
@@ -94,12 +94,61 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
   if (!/[A-Za-z]{3}/.test(proseOnly(md)) && !/\|/.test(md)) {
     const findings = await analyseKind({ kind: input.draft.kind }, deps);
     const fallback = findings.map((f) => `- ${f.statement}${f.citations[0] ? ` (${cite(...split(f.citations[0]))})` : ''}`).join('\n');
-    md = fallback || `The analysis of ${deps.analysis.project.name} (${deps.analysis.project.files} files) found no evidence for “${input.draft.title}”.`;
+    md = fallback || `The analysis of ${text(deps.analysis.project.name)} (${deps.analysis.project.files} files) found no evidence for “${text(input.draft.title)}”.`;
     notes.push('Section was empty; replaced with the analysts’ findings.');
   }
 
   md = md.replace(/\n{3,}/g, '\n\n').trim();
   return { ...input.draft, markdown: md, citations: extractCitations(md, new Set(fx.fileByPath.keys())), ...(notes.length ? { reviewNotes: notes } : {}) };
+}
+
+/**
+ * Calls `fn` for each inline code span as CommonMark reads it: an opening backtick run closes only at
+ * the next run of the same length, so a span such as ``a`b`` is one span, never two. `whole` carries
+ * an optional space and "(" before the span and an optional ")" after it, so a removed citation can
+ * take its parentheses with it.
+ */
+export function replaceCodeSpans(segment: string, fn: (whole: string, ticks: string, inner: string) => string): string {
+  let out = '';
+  let last = 0;
+  let i = 0;
+  while (i < segment.length) {
+    if (segment[i] !== '`') {
+      i++;
+      continue;
+    }
+    let n = 0;
+    while (segment[i + n] === '`') n++;
+    const ticks = '`'.repeat(n);
+    let close = -1;
+    for (let j = i + n; j < segment.length; ) {
+      if (segment[j] === '\n' && segment[j + 1] === '\n') break; // a blank line ends the paragraph
+      if (segment[j] !== '`') {
+        j++;
+        continue;
+      }
+      let m = 0;
+      while (segment[j + m] === '`') m++;
+      if (m === n) {
+        close = j;
+        break;
+      }
+      j += m;
+    }
+    if (close < 0) {
+      i += n;
+      continue;
+    }
+    let start = i;
+    if (start - 1 >= last && segment[start - 1] === '(') start--;
+    if (start - 1 >= last && /\s/.test(segment[start - 1]!)) start--;
+    let end = close + n;
+    if (segment[end] === ')') end++;
+    out += segment.slice(last, start) + fn(segment.slice(start, end), ticks, segment.slice(i + n, close));
+    last = end;
+    i = end;
+  }
+  return out + segment.slice(last);
 }
 
 function replaceOutsideFences(md: string, fn: (s: string) => string): string {

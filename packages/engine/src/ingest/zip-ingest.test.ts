@@ -223,3 +223,28 @@ describe('ZIP ingest of a good archive', () => {
     }
   });
 });
+
+describe('ZIP ingest of names the file system cannot store', () => {
+  it('skips entries with a path segment over 255 bytes and records why, instead of failing', async () => {
+    const parent = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));
+    try {
+      const longFile = `src/${'a'.repeat(300)}.ts`;
+      const longDir = `${'d'.repeat(300)}/x.ts`;
+      const multibyte = `src/${'é'.repeat(130)}.ts`; // 130 characters, 260 bytes
+      const zip = await buildZip([
+        { name: 'proj/src/ok.ts', data: 'export const ok = 1;\n' },
+        { name: `proj/${longFile}`, data: 'export const a = 1;\n' },
+        { name: `proj/${longDir}`, data: 'export const d = 1;\n' },
+        { name: `proj/${multibyte}`, data: 'export const e = 1;\n' },
+      ]);
+      const zipPath = path.join(parent, 'upload.zip');
+      await fs.writeFile(zipPath, zip);
+      const ws = await ingestZip(zipPath, ctxFor(path.join(parent, 'work')));
+      expect(ws.files.map((f) => f.path)).toEqual(['src/ok.ts']);
+      const reasons = Object.fromEntries(ws.skipped.map((s) => [s.path, s.reason]));
+      expect(reasons).toEqual({ [longFile]: 'name-too-long', [longDir]: 'name-too-long', [multibyte]: 'name-too-long' });
+    } finally {
+      await fs.rm(parent, { recursive: true, force: true });
+    }
+  });
+});

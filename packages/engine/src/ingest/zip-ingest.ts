@@ -14,6 +14,13 @@ import { walkWorkspace } from './walk.ts';
 /** Below this many inflated bytes the ratio is not checked: tiny repetitive files compress well legitimately. */
 const RATIO_FLOOR_BYTES = 1024 * 1024;
 const MAX_NAME_LENGTH = 1024;
+/** Longest file or folder name (in bytes) the common file systems store (NAME_MAX on ext4, APFS, NTFS). */
+export const MAX_SEGMENT_BYTES = 255;
+
+/** Whether a relative path has a file or folder name longer than the file system can store. */
+function hasOverlongSegment(rel: string): boolean {
+  return rel.split('/').some((part) => Buffer.byteLength(part) > MAX_SEGMENT_BYTES);
+}
 
 export function resolveLimits(ctx: Pick<EngineContext, 'limits'>): IngestLimits {
   return { ...DEFAULT_INGEST_LIMITS, ...ctx.limits };
@@ -196,17 +203,26 @@ async function extract(zip: yauzl.ZipFile, planned: PlannedEntry[], zipPath: str
       skipped.push({ path: rel, reason: 'too-large' });
       continue;
     }
+    // A name no file system can store is skipped (and listed), not a reason to fail the whole report.
+    if (hasOverlongSegment(rel)) {
+      skipped.push({ path: rel, reason: 'name-too-long' });
+      continue;
+    }
     const dest = path.resolve(root, rel);
     if (!dest.startsWith(root + path.sep)) throw reject(`The archive entry "${p.name}" tries to leave the project folder.`);
-    await fs.mkdir(path.dirname(dest), { recursive: true });
-    const stream = await zip.openReadStreamPromise(p.entry);
-    const guard = new ByteGuard(p.name, p.entry.uncompressedSize, p.entry.compressedSize, limits, total);
     try {
+      await fs.mkdir(path.dirname(dest), { recursive: true });
+      const stream = await zip.openReadStreamPromise(p.entry);
+      const guard = new ByteGuard(p.name, p.entry.uncompressedSize, p.entry.compressedSize, limits, total);
       // 'wx' refuses to write through anything already at that path.
       await pipeline(stream, guard, createWriteStream(dest, { flags: 'wx' }));
     } catch (e) {
-      await fs.rm(dest, { force: true });
+      await fs.rm(dest, { force: true }).catch(() => {});
       if (e instanceof EngineError) throw e;
+      if ((e as NodeJS.ErrnoException).code === 'ENAMETOOLONG') {
+        skipped.push({ path: rel, reason: 'name-too-long' });
+        continue;
+      }
       throw new EngineError('ingest', `The archive entry "${p.name}" could not be extracted; the archive is corrupt.`, { detail: String(e), cause: e });
     }
     written++;

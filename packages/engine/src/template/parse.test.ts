@@ -1,11 +1,11 @@
 // Template parsing: the shipped templates, the accepted shapes, and each rejection with its line.
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
-import { parseTemplate } from './parse.ts';
+import { parseTemplate, TEMPLATE_LIMITS } from './parse.ts';
 
 const templatesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../templates');
 
@@ -99,5 +99,43 @@ describe('parseTemplate', () => {
     ['oversized document', `report_structure:\n  - A\n# ${'x'.repeat(300 * 1024)}\n`, /larger than 256 KB/],
   ])('rejects %s', (_name, text, message) => {
     expect(rejection(text).message).toMatch(message);
+  });
+});
+
+describe('headings per template', () => {
+  /** `sections[i]` sections in chapter i, each with `subs(i, j)` subsections, written in flow style. */
+  function templateOf(chapters: number, sections: (c: number) => number, subs: (c: number, s: number) => number): string {
+    const out = ['report_structure:'];
+    for (let c = 0; c < chapters; c++) {
+      out.push(`  - title: C${c}`, '    sections:');
+      for (let s = 0; s < sections(c); s++) out.push(`      - {title: S, subsections: [${Array.from({ length: subs(c, s) }, () => 'x').join(',')}]}`);
+    }
+    return `${out.join('\n')}\n`;
+  }
+
+  it('accepts 300 headings and refuses 301 with the count and the limit', () => {
+    expect(() => parseTemplate(templateOf(10, () => 29, () => 0))).not.toThrow(); // 10 + 290
+    const e = rejection(templateOf(1, () => 30, () => 9)); // 1 + 30 + 270 = 301
+    expect(e.message).toBe('The template has 301 headings (1 chapter, 30 sections and 270 subsections); at most 300 are allowed. Remove chapters, sections or subsections, or split the template into several reports.');
+  });
+
+  it('takes the limit from the caller', () => {
+    const text = templateOf(3, () => 2, () => 1); // 3 + 6 + 6 = 15
+    expect(() => parseTemplate(text, { maxHeadings: 15 })).not.toThrow();
+    expect(() => parseTemplate(text, { maxHeadings: 14 })).toThrow(/has 15 headings .*at most 14 are allowed/);
+  });
+
+  it('refuses the largest template the upload limits allow, quickly', () => {
+    // the reported one: 63 chapters, 3,732 sections, 29,848 subsections in under 256 KB
+    const text = templateOf(63, (c) => (c < 15 ? 60 : 59), (c, s) => (c === 0 && s < 8 ? 7 : 8));
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(TEMPLATE_LIMITS.maxBytes);
+    const started = performance.now();
+    const e = rejection(text);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(e.message).toMatch(/^The template has 33,643 headings \(63 chapters, 3,732 sections and 29,848 subsections\); at most 300 are allowed\./);
+  });
+
+  it('every shipped template is within the default limit', () => {
+    for (const file of readdirSync(templatesDir).filter((f) => /\.ya?ml$/.test(f))) expect(() => parseTemplate(readFileSync(path.join(templatesDir, file), 'utf8')), file).not.toThrow();
   });
 });

@@ -2,7 +2,9 @@
 // rejected; every error names the line. Unknown keys become warnings rather than being dropped.
 
 import { Alias, LineCounter, isMap, isScalar, isSeq, parseDocument, visit, type Document, type Node, type YAMLMap } from 'yaml';
+import { engineMessages } from '@atr/shared';
 import { EngineError } from '../errors.ts';
+import { DEFAULT_WORK_LIMITS } from '../types.ts';
 import type { ReportTemplate, TemplateChapter, TemplateSection, TemplateSubsection } from './types.ts';
 
 export const TEMPLATE_LIMITS = {
@@ -109,8 +111,30 @@ function readChapter(r: Reader, node: AnyNode, index: number): TemplateChapter {
   return chapter;
 }
 
+export interface ParseTemplateOptions {
+  /** Most headings (chapters + sections + subsections) a template may have; default 300. */
+  maxHeadings?: number;
+}
+
+/** How many headings a template makes: its chapters, sections and subsections. */
+export function countHeadings(template: Pick<ReportTemplate, 'chapters'>): { total: number; chapters: number; sections: number; subsections: number } {
+  const chapters = template.chapters.length;
+  const sections = template.chapters.reduce((n, c) => n + c.sections.length, 0);
+  const subsections = template.chapters.reduce((n, c) => n + c.sections.reduce((m, s) => m + s.subsections.length, 0), 0);
+  return { total: chapters + sections + subsections, chapters, sections, subsections };
+}
+
+/** Throws EngineError('template') naming the count and the limit when a template has too many headings. */
+export function checkHeadingLimit(template: Pick<ReportTemplate, 'chapters'>, maxHeadings: number = DEFAULT_WORK_LIMITS.maxTemplateHeadings): void {
+  const n = countHeadings(template);
+  if (n.total <= maxHeadings) return;
+  const plural = (k: number, one: string) => `${k.toLocaleString('en-US')} ${k === 1 ? one : `${one}s`}`;
+  const parts = `${plural(n.chapters, 'chapter')}, ${plural(n.sections, 'section')} and ${plural(n.subsections, 'subsection')}`;
+  throw new EngineError('template', engineMessages.templateTooManyHeadings(n.total, maxHeadings, parts));
+}
+
 /** Parses template text into a validated ReportTemplate or throws EngineError('template', 'Line N: …'). */
-export function parseTemplate(text: string): ReportTemplate {
+export function parseTemplate(text: string, options: ParseTemplateOptions = {}): ReportTemplate {
   if (Buffer.byteLength(text) > TEMPLATE_LIMITS.maxBytes) throw new EngineError('template', `Line 1: the template is larger than ${TEMPLATE_LIMITS.maxBytes / 1024} KB.`);
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, merge: false, prettyErrors: true, strict: true });
@@ -134,6 +158,7 @@ export function parseTemplate(text: string): ReportTemplate {
   if (structure === undefined) r.fail(root, 'the template has no "report_structure" list of chapters.');
   const chapters = r.list(structure, 'report_structure', TEMPLATE_LIMITS.maxChapters).map((c, i) => readChapter(r, c, i));
   if (chapters.length === 0) r.fail(structure, 'report_structure has no chapters.');
+  checkHeadingLimit({ chapters }, options.maxHeadings);
   const lineOf = (w: string) => Number(/^Line (\d+)/.exec(w)?.[1] ?? 0);
   const template: ReportTemplate = { chapters, warnings: [...r.warnings].sort((a, b) => lineOf(a) - lineOf(b)) };
   if (e.has('name')) template.name = r.title(e.get('name'), 'the template name');

@@ -11,6 +11,7 @@ import { dependencyGraphSvg } from '../figures/dependency-graph.ts';
 import { imageSize } from '../figures/image-size.ts';
 import { languageChartSvg } from '../figures/language-chart.ts';
 import { rasterise } from '../figures/svg.ts';
+import { applyLinkPolicy } from './links.ts';
 import { markdownToBlocks } from './markdown.ts';
 import { DOC_TREE_VERSION, type Asset, type Block, type CoverInfo, type DocTree } from './types.ts';
 
@@ -24,6 +25,8 @@ export interface BuildInput {
   generatedAt: Date;
   /** When given, `chapter.images` places uploaded images in that chapter. */
   template?: ReportTemplate;
+  /** Link targets the template or the operator allows; no other link survives (see tree/links.ts). */
+  links?: string[];
 }
 
 export const GENERATOR = 'ATR report engine';
@@ -89,8 +92,9 @@ export async function buildDocument(input: BuildInput): Promise<DocTree> {
     meta: { title: input.projectName, generatedAt: input.generatedAt.toISOString(), generator: GENERATOR },
     cover,
     toc: true,
-    blocks,
+    blocks: applyLinkPolicy(blocks, input.links),
     assets,
+    ...(input.links?.length ? { links: [...input.links] } : {}),
   };
 }
 

@@ -1,8 +1,15 @@
 // Markdown (GFM) → document tree blocks, via unified + remark; recognises `path:line` citations.
 
-import { unified } from 'unified';
+import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
+import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
+import { gfmFootnote } from 'micromark-extension-gfm-footnote';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import remarkParse from 'remark-parse';
-import remarkGfm from 'remark-gfm';
+import { unified, type Processor } from 'unified';
 import type { Nodes, PhrasingContent, RootContent, ListItem, TableRow } from 'mdast';
 import type { Block, Inline } from './types.ts';
 
@@ -23,8 +30,20 @@ export function parseCitation(text: string): Extract<Inline, { type: 'citation' 
   return endLine !== undefined && endLine > line ? { type: 'citation', path: m[1]!, line, endLine } : { type: 'citation', path: m[1]!, line };
 }
 
+/**
+ * GFM without its autolink-literal rule: tables, strikethrough, task lists and footnotes, but a bare
+ * `www.x` or `https://x` in the text stays text. That rule ignores backslash escapes, so with it a
+ * file name or README line could still become a link; links in a report come only from explicit
+ * `[text](url)` syntax, and only to addresses the report allows (tree/links.ts).
+ */
+function gfmWithoutAutolinks(this: Processor): void {
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push(gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem());
+  (data.fromMarkdownExtensions ??= []).push(gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown());
+}
+
 export function markdownToBlocks(md: string, options: MarkdownOptions = {}): Block[] {
-  const root = unified().use(remarkParse).use(remarkGfm).parse(md);
+  const root = unified().use(remarkParse).use(gfmWithoutAutolinks).parse(md);
   return blocksOf(root.children, options);
 }
 

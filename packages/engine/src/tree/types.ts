@@ -59,4 +59,9 @@ export interface DocTree {
   toc: boolean;
   blocks: Block[];
   assets: Record<string, Asset>;
+  /**
+   * The only URLs a link node may point at: addresses the template or the operator put in the report.
+   * Absent or empty, the report has no links; writers render any other link as its text.
+   */
+  links?: string[];
 }

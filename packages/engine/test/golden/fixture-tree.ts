@@ -128,5 +128,7 @@ export function fixtureTree(): DocTree {
     toc: true,
     blocks,
     assets,
+    // the one address this report chose to link to; any other link would render as its text
+    links: ['https://example.com/a_b?x=1&y=%20#frag'],
   };
 }

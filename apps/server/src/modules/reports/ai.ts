@@ -51,7 +51,7 @@ export type EstimateResult = { enabled: false; provider: 'offline' } | ({ enable
 export function estimateUpload(config: Config, input: { template?: string | undefined; zipBytes?: number | undefined }): EstimateResult {
   const ai = aiConfigOf(config);
   if (!isModelConfigured(ai)) return { enabled: false, provider: 'offline' };
-  const template = input.template ? parseTemplate(input.template) : parseTemplate('report_structure:\n' + DEFAULT_TITLES.map((t) => `  - title: ${t}\n`).join(''));
+  const template = input.template ? parseTemplate(input.template, { maxHeadings: config.TEMPLATE_MAX_HEADINGS }) : parseTemplate('report_structure:\n' + DEFAULT_TITLES.map((t) => `  - title: ${t}\n`).join(''));
   const count = input.zipBytes ? Math.max(1, Math.round((input.zipBytes * ZIP_RATIO) / AVG_FILE_BYTES)) : DEFAULT_FILES;
   const size = input.zipBytes ? Math.round((input.zipBytes * ZIP_RATIO) / count) : AVG_FILE_BYTES;
   const files = Array.from({ length: Math.min(count, 100_000) }, () => ({ size }));

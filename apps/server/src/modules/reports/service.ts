@@ -129,9 +129,10 @@ export function reportService(app: FastifyInstance) {
           company,
         });
         if (!parsed.success) throw errors.validation(parsed.error.issues[0]?.message ?? messages.api.badRequest);
-        // A bad template is refused with its line-numbered message before any report exists.
+        // A bad template (or one with more headings than TEMPLATE_MAX_HEADINGS) is refused with its
+        // message before any report exists.
         try {
-          parseTemplate(up.template.text);
+          parseTemplate(up.template.text, { maxHeadings: config.TEMPLATE_MAX_HEADINGS });
         } catch (e) {
           if (e instanceof EngineError) throw errors.validation(e.message);
           throw e;

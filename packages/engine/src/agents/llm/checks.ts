@@ -4,9 +4,8 @@
 
 import type { Analysis } from '../../analyse/types.ts';
 import { factsOf, lineCount } from '../facts.ts';
-import { PLACEHOLDERS } from '../reviewer.ts';
+import { PLACEHOLDERS, replaceCodeSpans } from '../reviewer.ts';
 
-const CODE_SPAN = /(`+)([^`\n]+?)\1/g;
 const CITATION = /^([A-Za-z0-9_@.+-][\w@.+/-]*?):(\d+)(?:-(\d+))?$/;
 const looksLikePath = (p: string) => /[/]|\.[A-Za-z]/.test(p);
 
@@ -18,8 +17,13 @@ function stripFences(md: string): string {
 export function citationProblems(markdown: string, a: Analysis): string[] {
   const fx = factsOf(a);
   const problems: string[] = [];
-  for (const m of stripFences(markdown).matchAll(CODE_SPAN)) {
-    const inner = m[2]!.trim();
+  const spans: string[] = [];
+  // code spans as CommonMark reads them, so a file name holding backticks is one span
+  replaceCodeSpans(stripFences(markdown), (whole, _ticks, raw) => {
+    spans.push(raw.trim());
+    return whole;
+  });
+  for (const inner of spans) {
     const c = CITATION.exec(inner);
     if (!c || !looksLikePath(c[1]!)) continue;
     const file = fx.fileByPath.get(c[1]!);
@@ -62,7 +66,7 @@ export function knownNumbers(a: Analysis, ...texts: string[]): Set<number> {
 /** Numbers claimed in prose ("42 files", "1,204 lines") that appear nowhere in the facts. */
 export function numberProblems(markdown: string, a: Analysis, known: Set<number>): string[] {
   const problems: string[] = [];
-  const prose = stripFences(markdown).replace(CODE_SPAN, ' ');
+  const prose = replaceCodeSpans(stripFences(markdown), () => ' ');
   for (const m of prose.matchAll(COUNT_CLAIM)) {
     const n = Number(m[1]!.replace(/,/g, ''));
     if (n <= 1) continue; // "1 file", "0 tests": common phrasing, and checked elsewhere by the facts
@@ -83,7 +87,7 @@ export function numberProblems(markdown: string, a: Analysis, known: Set<number>
 
 /** Placeholder or empty text, as the offline reviewer defines it. */
 export function textProblems(markdown: string): string[] {
-  const prose = stripFences(markdown).replace(CODE_SPAN, ' ');
+  const prose = replaceCodeSpans(stripFences(markdown), () => ' ');
   const out: string[] = [];
   if (!/[A-Za-z]{3}/.test(prose) && !/\|/.test(markdown)) out.push('The section is empty.');
   for (const p of PLACEHOLDERS) if (p.re.test(prose)) out.push(`The section contains placeholder text (${p.label}).`);

@@ -1,7 +1,7 @@
 // API / endpoints: every HTTP route with method, path, handler and file:line; a library's exports otherwise.
 
 import type { WriterContext } from './context.ts';
-import { cite, code, countBy, joinSome, num, paragraphs, plural, table } from './markdown.ts';
+import { cite, code, countBy, joinSome, num, paragraphs, plural, table, text } from './markdown.ts';
 
 const MAX_ROUTES = 60;
 
@@ -14,7 +14,7 @@ export function writeApi({ a, fx }: WriterContext): string {
     const byFile = countBy(exp, (s) => s.path).slice(0, 8);
     return paragraphs(
       `${head} Its programmatic interface is its ${plural(exp.length, 'exported symbol')}, spread over ${plural(new Set(exp.map((s) => s.path)).size, 'file')}.`,
-      table(['File', 'Exports', 'Examples'], byFile.map(([p, n]) => [cite(p), n, joinSome(exp.filter((s) => s.path === p).slice(0, 3).map((s) => `${code(s.name)} (${s.kind}, line ${s.line})`), 3)])),
+      table(['File', 'Exports', 'Examples'], byFile.map(([p, n]) => [cite(p), n, joinSome(exp.filter((s) => s.path === p).slice(0, 3).map((s) => `${code(s.name)} (${text(s.kind)}, line ${s.line})`), 3)])),
     );
   }
   const ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -24,8 +24,8 @@ export function writeApi({ a, fx }: WriterContext): string {
   const prefixes = countBy(a.routes, (r) => `/${r.path.split('/').filter(Boolean)[0] ?? ''}`);
   const files = countBy(a.routes, (r) => r.file);
   const parts = [
-    `${plural(a.routes.length, 'HTTP route')} are declared with ${joinSome([...new Set(a.routes.map((r) => r.framework))], 3)}: ${joinSome(methods.map(([m, n]) => `${n} ${m}`), 6)}. They group under ${joinSome(prefixes.map(([p, n]) => `${code(p)} (${n})`), 6)}, and ${files[0]![0] === files.at(-1)![0] ? `all sit in ${cite(files[0]![0])}` : `${cite(files[0]![0])} declares the most (${files[0]![1]})`}.`,
-    table(['Method', 'Path', 'Handler', 'Declared at'], routes.slice(0, MAX_ROUTES).map((r) => [r.method, code(r.path), r.handler ? code(r.handler) : '—', cite(r.file, r.line)])),
+    `${plural(a.routes.length, 'HTTP route')} are declared with ${joinSome([...new Set(a.routes.map((r) => r.framework))].map(text), 3)}: ${joinSome(methods.map(([m, n]) => `${n} ${text(m)}`), 6)}. They group under ${joinSome(prefixes.map(([p, n]) => `${code(p)} (${n})`), 6)}, and ${files[0]![0] === files.at(-1)![0] ? `all sit in ${cite(files[0]![0])}` : `${cite(files[0]![0])} declares the most (${files[0]![1]})`}.`,
+    table(['Method', 'Path', 'Handler', 'Declared at'], routes.slice(0, MAX_ROUTES).map((r) => [text(r.method), code(r.path), r.handler ? code(r.handler) : '—', cite(r.file, r.line)])),
   ];
   if (routes.length > MAX_ROUTES) parts.push(`…and ${num(routes.length - MAX_ROUTES)} more routes.`);
   const inTests = a.testOnly?.routes.length ?? 0;

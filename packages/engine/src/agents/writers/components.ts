@@ -1,7 +1,7 @@
 // Components / modules: one entry per module with its size, largest files and exported symbols.
 
 import type { WriterContext } from './context.ts';
-import { cite, joinSome, num, paragraphs, plural } from './markdown.ts';
+import { cite, code, joinSome, num, paragraphs, plural, text } from './markdown.ts';
 
 export function writeComponents({ a, fx }: WriterContext): string {
   const mods = a.moduleGraph.nodes.length
@@ -15,10 +15,10 @@ export function writeComponents({ a, fx }: WriterContext): string {
   const blocks = mods.slice(0, 10).map((m) => {
     const files = fx.sourceFiles.filter((f) => within(m.id, f.path)).sort((x, y) => y.code - x.code);
     const syms = fx.exportedSymbols.filter((s) => within(m.id, s.path));
-    const symText = syms.length ? ` It exports ${plural(syms.length, 'symbol')}, among them ${joinSome(syms.slice(0, 4).map((s) => `\`${s.name}\` (${s.kind}, ${cite(s.path, s.line)})`), 4)}.` : '';
+    const symText = syms.length ? ` It exports ${plural(syms.length, 'symbol')}, among them ${joinSome(syms.slice(0, 4).map((s) => `${code(s.name)} (${text(s.kind)}, ${cite(s.path, s.line)})`), 4)}.` : '';
     const fileText = files.length ? ` Its largest file${files.length > 1 ? 's are' : ' is'} ${joinSome(files.slice(0, 3).map((f) => `${cite(f.path)} (${num(f.code)} lines)`), 3)}.` : '';
-    return `**${m.id && m.id !== '.' ? `\`${m.id}\`` : '(root)'}** — ${plural(m.files, 'file')}, ${num(m.lines)} lines of code.${fileText}${symText}`;
+    return `**${m.id && m.id !== '.' ? code(m.id) : '(root)'}** — ${plural(m.files, 'file')}, ${num(m.lines)} lines of code.${fileText}${symText}`;
   });
-  const rest = mods.length > 10 ? `${plural(mods.length - 10, 'smaller module')} (${joinSome(mods.slice(10).map((m) => `\`${m.id}\``), 6)}) hold the remaining code.` : '';
+  const rest = mods.length > 10 ? `${plural(mods.length - 10, 'smaller module')} (${joinSome(mods.slice(10).map((m) => code(m.id)), 6)}) hold the remaining code.` : '';
   return paragraphs(`The code is organised in ${plural(mods.length, 'module')}; the largest come first.`, ...blocks, rest);
 }

@@ -2,7 +2,7 @@
 
 import { recommendations } from '../analysts.ts';
 import type { WriterContext } from './context.ts';
-import { cite, joinSome, num, paragraphs, plural } from './markdown.ts';
+import { cite, joinSome, num, paragraphs, plural, text } from './markdown.ts';
 
 const KEY_KINDS = ['technology', 'api', 'dependencies', 'testing', 'build-deploy', 'security', 'known-issues'] as const;
 
@@ -15,7 +15,7 @@ function keyFindings({ allFindings, projectName, a }: WriterContext): string {
     const c = f.citations[0];
     items.push(`- ${f.statement}${c ? ` (${cite(...split(c))})` : ''}`);
   }
-  return paragraphs(`What the analysis of ${projectName}'s ${plural(a.project.files, 'file')} found, area by area:`, items.join('\n'));
+  return paragraphs(`What the analysis of ${text(projectName)}'s ${plural(a.project.files, 'file')} found, area by area:`, items.join('\n'));
 }
 
 export function writeConclusion(ctx: WriterContext): string {
@@ -23,9 +23,9 @@ export function writeConclusion(ctx: WriterContext): string {
   const { a, fx, projectName } = ctx;
   const strengths: string[] = [];
   if (fx.testFiles.length) strengths.push(`${plural(a.tests.totalCases, 'test case')} in ${plural(fx.testFiles.length, 'file')}`);
-  if (a.ci.length) strengths.push(a.ci.every((c) => c.provider === 'CI script') ? 'a CI script' : `CI on ${joinSome([...new Set(a.ci.filter((c) => c.provider !== 'CI script').map((c) => c.provider))], 2)}`);
+  if (a.ci.length) strengths.push(a.ci.every((c) => c.provider === 'CI script') ? 'a CI script' : `CI on ${joinSome([...new Set(a.ci.filter((c) => c.provider !== 'CI script').map((c) => text(c.provider)))], 2)}`);
   if (a.docs.readme) strengths.push('a README');
-  if (a.license) strengths.push(`a ${a.license.spdx ?? ''} licence`.replace('  ', ' '));
+  if (a.license) strengths.push(`a ${a.license.spdx ? text(a.license.spdx) : ''} licence`.replace('  ', ' '));
   if (fx.lockfiles.length) strengths.push('committed lockfiles');
   if (a.containers.length) strengths.push('a container build');
   if (!a.secrets.length) strengths.push('no hard-coded secrets');
@@ -33,7 +33,7 @@ export function writeConclusion(ctx: WriterContext): string {
   const lang = a.languages[0];
   // what the code runs on: a web framework first, then a frontend one, never a driver or a test tool
   const main = a.frameworks.find((f) => f.category === 'web') ?? a.frameworks.find((f) => f.category === 'frontend') ?? a.frameworks.find((f) => f.category !== 'test' && f.category !== 'build' && f.category !== 'data' && f.category !== 'other');
-  const head = `${projectName} is a ${num(a.project.lines.code)}-line${lang ? ` ${lang.language}` : ''} code base${a.routes.length ? ` serving ${plural(a.routes.length, 'HTTP route')}` : ''}${main ? ` on ${main.name}` : ''}.${strengths.length ? ` It already has ${joinSome(strengths, 6)}.` : ''}`;
+  const head = `${text(projectName)} is a ${num(a.project.lines.code)}-line${lang ? ` ${text(lang.language)}` : ''} code base${a.routes.length ? ` serving ${plural(a.routes.length, 'HTTP route')}` : ''}${main ? ` on ${text(main.name)}` : ''}.${strengths.length ? ` It already has ${joinSome(strengths, 6)}.` : ''}`;
   if (!recs.length) return paragraphs(head, 'The analysis raised no issue that needs action: tests, CI, documentation, licence and dependency hygiene are all in place. Keep the test count growing with the code.');
   const items = recs.slice(0, 8).map((r, i) => `${i + 1}. ${r.text}${r.citations.length ? ` (${r.citations.map((c) => cite(...split(c))).join(', ')})` : ''}`);
   return paragraphs(head, `Recommended next steps, most important first:`, items.join('\n'));

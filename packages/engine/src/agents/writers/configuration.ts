@@ -1,7 +1,7 @@
 // Configuration: environment variables (with defaults and where they are read) and config files.
 
 import { type WriterContext, wants } from './context.ts';
-import { cite, code, joinSome, paragraphs, plural, table } from './markdown.ts';
+import { cite, code, joinSome, paragraphs, plural, table, text } from './markdown.ts';
 
 export function writeConfiguration(ctx: WriterContext): string {
   const { a, fx } = ctx;
@@ -24,7 +24,7 @@ export function writeConfiguration(ctx: WriterContext): string {
   if (wants(ctx, 'files') && !a.config.files.length) parts.push(`No configuration files (such as .env.example, tsconfig.json or config/*.yaml) were found among the ${plural(a.project.files, 'file')}.`);
   if (wants(ctx, 'files') && a.config.files.length) {
     parts.push(`${plural(a.config.files.length, 'configuration file')} shape how the project builds and runs:`);
-    parts.push(table(['File', 'Kind'], a.config.files.slice(0, 30).map((c) => [cite(c.path), c.kind])));
+    parts.push(table(['File', 'Kind'], a.config.files.slice(0, 30).map((c) => [cite(c.path), text(c.kind)])));
   }
   const example = a.files.find((f) => /(^|\/)\.env\.(example|sample|template)$/.test(f.path));
   if (wants(ctx, 'env') && byName.size) parts.push(envDocs(ctx, [...byName.keys()], example?.path));

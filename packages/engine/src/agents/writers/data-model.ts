@@ -3,7 +3,7 @@
 
 import type { DataEntity } from '../../analyse/types.ts';
 import type { WriterContext } from './context.ts';
-import { cite, code, joinSome, num, paragraphs, plural, table } from './markdown.ts';
+import { cite, code, joinSome, num, paragraphs, plural, table, text } from './markdown.ts';
 
 const KIND: Record<DataEntity['kind'], string> = {
   'sql-table': 'SQL table',
@@ -28,7 +28,7 @@ export function writeDataModel({ a, fx }: WriterContext): string {
     const decl = ormFrameworks.map((n) => {
       const d = a.dependencies.find((x) => x.name === n) ?? a.frameworks.find((x) => x.name === n);
       if (d && 'manifest' in d) return `${code(n)} ${code(d.version)} (${cite(d.manifest, d.line)})`;
-      return d ? `${n}${d.version ? ` ${code(d.version)}` : ''} (${cite(...split(d.evidence))})` : code(n);
+      return d ? `${code(n)}${d.version ? ` ${code(d.version)}` : ''} (${cite(...split(d.evidence))})` : code(n);
     });
     parts.push(`Persistence goes through ${joinSome(decl, 4)}.`);
   }
@@ -36,17 +36,17 @@ export function writeDataModel({ a, fx }: WriterContext): string {
     // the same table often appears in a migration and in the ORM schema: say so once per name
     const names = new Set(tables.map((t) => t.name.toLowerCase()));
     parts.push(`${plural(names.size, 'table or model', 'tables or models')} hold the stored data, declared in ${plural(new Set(tables.map((t) => t.file)).size, 'file')}:`);
-    parts.push(table(['Table / model', 'Kind', 'Fields', 'Declared at'], tables.slice(0, 30).map((t) => [code(t.name), KIND[t.kind], fields(t), cite(t.file, t.line)])));
+    parts.push(table(['Table / model', 'Kind', 'Fields', 'Declared at'], tables.slice(0, 30).map((t) => [code(t.name), KIND[t.kind] ?? text(t.kind), fields(t), cite(t.file, t.line)])));
     if (tables.length > 30) parts.push(`…and ${num(tables.length - 30)} more.`);
   }
   const migrations = schemaFiles.filter((f) => /(^|\/)(migrations?|alembic)\//i.test(f.path));
   if (migrations.length) parts.push(`${plural(migrations.length, 'migration')} evolve${migrations.length === 1 ? 's' : ''} the schema, from ${cite(migrations[0]!.path)} to ${cite(migrations[migrations.length - 1]!.path)}.`.replace(/, from (.+) to \1\./, ': $1.'));
   const declared = new Set([...tables, ...schemas].map((e) => e.file));
   const other = schemaFiles.filter((f) => !declared.has(f.path) && !migrations.includes(f));
-  if (other.length) parts.push(`${other.length === 1 ? 'The schema file' : 'Schema files:'} ${joinSome(other.map((f) => `${cite(f.path)} (${plural(f.code, 'line')} of ${f.language ?? 'text'})`), 4)}.`);
+  if (other.length) parts.push(`${other.length === 1 ? 'The schema file' : 'Schema files:'} ${joinSome(other.map((f) => `${cite(f.path)} (${plural(f.code, 'line')} of ${text(f.language ?? 'text')})`), 4)}.`);
   if (schemas.length) {
     parts.push(`${plural(schemas.length, 'entity schema')} validate${schemas.length === 1 ? 's' : ''} the data that crosses the API:`);
-    parts.push(table(['Schema', 'Kind', 'Fields', 'Declared at'], schemas.slice(0, 20).map((t) => [code(t.name), KIND[t.kind], fields(t), cite(t.file, t.line)])));
+    parts.push(table(['Schema', 'Kind', 'Fields', 'Declared at'], schemas.slice(0, 20).map((t) => [code(t.name), KIND[t.kind] ?? text(t.kind), fields(t), cite(t.file, t.line)])));
     if (schemas.length > 20) parts.push(`…and ${num(schemas.length - 20)} more.`);
   }
   if (!tables.length && !schemas.length && !schemaFiles.length) {

@@ -2,12 +2,12 @@
 
 import type { Dependency } from '../../analyse/types.ts';
 import type { WriterContext } from './context.ts';
-import { cite, code, countBy, joinSome, num, paragraphs, plural, table } from './markdown.ts';
+import { cite, code, countBy, joinSome, num, paragraphs, plural, table, text } from './markdown.ts';
 
 const MAX_ROWS = 40;
 
 function rows(ds: Dependency[]) {
-  return ds.slice(0, MAX_ROWS).map((d) => [code(d.name), code(d.version), d.ecosystem, d.scope, cite(d.manifest, d.line)]);
+  return ds.slice(0, MAX_ROWS).map((d) => [code(d.name), code(d.version), text(d.ecosystem), text(d.scope), cite(d.manifest, d.line)]);
 }
 
 export function writeDependencies({ a, fx }: WriterContext): string {

@@ -1,14 +1,14 @@
 // Getting started: prerequisites from the manifests, install and run commands from lockfiles and scripts.
 
 import type { WriterContext } from './context.ts';
-import { bullets, cite, code, joinSome, paragraphs } from './markdown.ts';
+import { bullets, cite, code, codeBlock, joinSome, paragraphs, text } from './markdown.ts';
 
 const RUNTIME: Record<string, string> = { npm: 'Node.js', pip: 'Python', go: 'Go', cargo: 'Rust (cargo)', maven: 'Java with Maven', gradle: 'Java with Gradle', composer: 'PHP with Composer', bundler: 'Ruby with Bundler', nuget: '.NET SDK' };
 
 export function writeGettingStarted({ a, fx }: WriterContext): string {
   const parts: string[] = [];
   const eco = [...new Set(a.manifests.map((m) => m.ecosystem))];
-  if (eco.length) parts.push(`Prerequisites, from the manifests: ${joinSome(eco.map((e) => `${RUNTIME[e] ?? e} (${joinSome(a.manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)), 2)})`), 5)}.`);
+  if (eco.length) parts.push(`Prerequisites, from the manifests: ${joinSome(eco.map((e) => `${RUNTIME[e] ?? text(e)} (${joinSome(a.manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)), 2)})`), 5)}.`);
   const steps: string[] = [];
   const has = (re: RegExp) => fx.lockfiles.find((p) => re.test(p));
   for (const m of a.manifests) {
@@ -36,15 +36,15 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
   if (!scripts.length) for (const m of make) steps.push(`make ${m.name}`);
   const compose = a.containers.find((c) => c.kind === 'compose');
   const docker = a.containers.find((c) => c.kind === 'dockerfile');
-  if ([...new Set(steps)].length) parts.push(`Derived from the manifests${scripts.length ? ', package scripts' : ''}${make.length ? ' and Makefile' : ''} present in the repository:`, `\`\`\`sh\n${[...new Set(steps)].join('\n')}\n\`\`\``);
+  if ([...new Set(steps)].length) parts.push(`Derived from the manifests${scripts.length ? ', package scripts' : ''}${make.length ? ' and Makefile' : ''} present in the repository:`, codeBlock([...new Set(steps)].join('\n').replace(/\r/g, ''), 'sh'));
   else parts.push('No manifest, script or Makefile says how to install or run the project; the steps have to be taken from its source.');
   if (required.length) parts.push(`Set these environment variables first (no default was found in the code for them): ${joinSome(required.map(code), 8)}${example ? `; ${cite(example.path)} lists them` : ''}.`);
   if (compose) parts.push(`To run everything in containers: ${code(`docker compose -f ${compose.path} up`)}.`);
-  else if (docker) parts.push(`To build the container image: ${code(`docker build -f ${docker.path} .`)}${docker.exposedPorts.length ? `; it listens on port ${docker.exposedPorts.join(', ')}` : ''}.`);
+  else if (docker) parts.push(`To build the container image: ${code(`docker build -f ${docker.path} .`)}${docker.exposedPorts.length ? `; it listens on port ${docker.exposedPorts.map(text).join(', ')}` : ''}.`);
   const readme = a.docs.readme;
   if (readme) {
     const relevant = readme.headings.filter((h) => /start|install|setup|usage|run|develop|build|config|deploy|import/i.test(h));
-    parts.push(relevant.length ? `The README (${cite(readme.path)}) has more under ${joinSome(relevant.map((h) => `“${h}”`), 5)}.` : `The README (${cite(readme.path)}) has no installation or usage section${readme.headings.length ? `; its headings are ${joinSome(readme.headings.map((h) => `“${h}”`), 5)}` : ''}.`);
+    parts.push(relevant.length ? `The README (${cite(readme.path)}) has more under ${joinSome(relevant.map((h) => `“${text(h)}”`), 5)}.` : `The README (${cite(readme.path)}) has no installation or usage section${readme.headings.length ? `; its headings are ${joinSome(readme.headings.map((h) => `“${text(h)}”`), 5)}` : ''}.`);
   } else parts.push('There is no README to follow.');
   const docs = a.docs.files.filter((p) => p !== readme?.path);
   if (docs.length) parts.push(`Further documentation:\n\n${bullets(docs.slice(0, 8).map((p) => cite(p)))}`);

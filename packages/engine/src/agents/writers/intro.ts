@@ -2,7 +2,7 @@
 // children's findings (matched on each child's focus), so the intro says true things about the code.
 
 import type { Finding, WriterInput } from '../types.ts';
-import { cite, paragraphs } from './markdown.ts';
+import { cite, paragraphs, text } from './markdown.ts';
 
 export function writeIntro(input: WriterInput, projectName: string): string {
   const used = new Set<string>();
@@ -13,11 +13,11 @@ export function writeIntro(input: WriterInput, projectName: string): string {
     const f = focused.find((x) => !used.has(x.statement)) ?? (child.focus ? undefined : all.find((x) => !used.has(x.statement)));
     if (!f) continue;
     used.add(f.statement);
-    lines.push(`- **${child.title}** — ${withCitation(f)}`);
+    lines.push(`- **${text(child.title)}** — ${withCitation(f)}`);
   }
   const own = input.findings.find((f) => !used.has(f.statement));
-  const lead = own ? withCitation(own) : lines.length ? `For ${projectName}, the ${lines.length === 1 ? 'section' : `${lines.length} sections`} below ${lines.length === 1 ? 'rests' : 'rest'} on these findings:` : '';
-  return paragraphs(lead, lines.join('\n')) || `${projectName} offers no evidence on “${input.plan.title}” beyond what the sections below report.`;
+  const lead = own ? withCitation(own) : lines.length ? `For ${text(projectName)}, the ${lines.length === 1 ? 'section' : `${lines.length} sections`} below ${lines.length === 1 ? 'rests' : 'rest'} on these findings:` : '';
+  return paragraphs(lead, lines.join('\n')) || `${text(projectName)} offers no evidence on “${text(input.plan.title)}” beyond what the sections below report.`;
 }
 
 function withCitation(f: Finding): string {

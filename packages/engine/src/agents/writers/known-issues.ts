@@ -1,17 +1,17 @@
 // Known issues / technical debt: TODO-style markers by tag and place, secrets, missing tests/CI, skips.
 
 import type { WriterContext } from './context.ts';
-import { cite, code, countBy, joinSome, num, paragraphs, plural, table } from './markdown.ts';
+import { cite, code, countBy, joinSome, num, paragraphs, plural, table, text } from './markdown.ts';
 
 export function writeKnownIssues({ a, fx }: WriterContext): string {
   const parts: string[] = [];
   if (a.todos.length) {
     const tags = countBy(a.todos, (t) => t.tag);
     const dirs = countBy(a.todos, (t) => (t.file.includes('/') ? t.file.slice(0, t.file.lastIndexOf('/')) : '(root)'));
-    parts.push(`The code carries ${plural(a.todos.length, 'open marker')} (${tags.map(([t, n]) => `${num(n)} ${t}`).join(', ')}). They cluster in ${joinSome(dirs.slice(0, 3).map(([d, n]) => `\`${d}\` (${n})`), 3)}.`);
+    parts.push(`The code carries ${plural(a.todos.length, 'open marker')} (${tags.map(([t, n]) => `${num(n)} ${text(t)}`).join(', ')}). They cluster in ${joinSome(dirs.slice(0, 3).map(([d, n]) => `${d === '(root)' ? d : code(d)} (${n})`), 3)}.`);
     const order = { FIXME: 0, BUG: 0, HACK: 1, XXX: 1, TODO: 2 } as const;
     const sorted = [...a.todos].sort((x, y) => order[x.tag] - order[y.tag] || x.file.localeCompare(y.file) || x.line - y.line);
-    parts.push(table(['Tag', 'Note', 'Location'], sorted.slice(0, 30).map((t) => [t.tag, t.text.trim() ? code(t.text.trim().slice(0, 140)) : '(no text)', cite(t.file, t.line)])));
+    parts.push(table(['Tag', 'Note', 'Location'], sorted.slice(0, 30).map((t) => [text(t.tag), t.text.trim() ? code(t.text.trim().slice(0, 140)) : '(no text)', cite(t.file, t.line)])));
     if (a.todos.length > 30) parts.push(`…and ${num(a.todos.length - 30)} more.`);
   } else parts.push(`No TODO, FIXME, HACK or XXX markers were found in the ${plural(fx.sourceFiles.length, 'source file')}.`);
   const risks: string[] = [];
@@ -23,7 +23,9 @@ export function writeKnownIssues({ a, fx }: WriterContext): string {
   if (fx.looseDeps.length) risks.push(`${plural(fx.looseDeps.length, 'dependency', 'dependencies')} have no upper version bound.`);
   if (!a.license) risks.push('No licence file states how the code may be used.');
   const tooLarge = a.skipped.filter((s) => s.reason === 'too-large');
-  if (tooLarge.length) risks.push(`${plural(tooLarge.length, 'file')} were too large to analyse (${joinSome(tooLarge.map((s) => `\`${s.path}\``), 3)}).`);
+  if (tooLarge.length) risks.push(`${plural(tooLarge.length, 'file')} were too large to analyse (${joinSome(tooLarge.map((s) => code(s.path)), 3)}).`);
+  const unstorable = a.skipped.filter((s) => s.reason === 'name-too-long');
+  if (unstorable.length) risks.push(`${plural(unstorable.length, 'file')} ${unstorable.length === 1 ? 'has a name' : 'have names'} longer than file systems allow (255 bytes per file or folder name) and ${unstorable.length === 1 ? 'was' : 'were'} left out of the analysis (${joinSome(unstorable.map((s) => code(s.path.length > 80 ? `${s.path.slice(0, 80)}…` : s.path)), 3)}).`);
   if (risks.length) parts.push(`Other risks found in the analysis:`, risks.map((r) => `- ${r}`).join('\n'));
   return paragraphs(...parts);
 }

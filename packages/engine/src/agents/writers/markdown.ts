@@ -1,8 +1,11 @@
 // Small markdown builders the offline writers share: citations, tables, lists, numbers, plurals.
+// Every string that comes from the code base (paths, symbols, README text, comments, dependency
+// names, routes, env vars, commit messages and authors) enters markdown through `inlineCode` or
+// `text`, so it always arrives in the document as text and never as markup.
 
 /** A `path:line` citation as inline code; the reviewer checks every one of these. */
 export function cite(path: string, line?: number): string {
-  return line && line > 0 ? `\`${path}:${line}\`` : `\`${path}\``;
+  return inlineCode(line && line > 0 ? `${path}:${line}` : path);
 }
 
 /** The citation string without the backticks, for a draft's `citations` list. */
@@ -10,18 +13,49 @@ export function ref(path: string, line?: number): string {
   return line && line > 0 ? `${path}:${line}` : path;
 }
 
-/** Text safe inside a GFM table cell (pipes and newlines would break the row). */
+/** Text safe inside a GFM table cell (pipes and newlines would break the row); a pipe `text` already escaped stays as it is. */
 export function cell(text: string | number | undefined | null): string {
   if (text === undefined || text === null || text === '') return '—';
-  return String(text).replace(/\r?\n/g, ' ').replace(/\|/g, '\\|').trim();
+  return String(text).replace(/\r\n|[\r\n]/g, ' ').replace(/(\\*)\|/g, (m, slashes: string) => (slashes.length % 2 ? m : `${slashes}\\|`)).trim();
 }
 
-/** Inline code that survives any content (backticks inside get a longer fence). */
-export function code(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((m) => m.length));
+/**
+ * Code-base text as an inline code span that nothing inside can close (CommonMark: the fence is a
+ * backtick run longer than any run inside; a space pads content that starts or ends with a backtick
+ * or a space). Line breaks become spaces so the span cannot end the paragraph or start a block.
+ */
+export function inlineCode(value: string): string {
+  const flat = value.replace(/\r\n|[\r\n]/g, ' ');
+  if (flat.trim() === '') return '` `';
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((m) => m.length));
   const fence = '`'.repeat(longest + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text}${pad}${fence}`;
+  const pad = /^[` ]|[` ]$/.test(flat) ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+/** Code-base text as a fenced code block whose fence no line inside can close. */
+export function codeBlock(body: string, language = ''): string {
+  const longest = Math.max(2, ...(body.match(/`{3,}|~{3,}/g) ?? []).map((m) => m.length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${language}\n${body}\n${fence}`;
+}
+
+/** The name the writers have always used for `inlineCode`. */
+export const code = inlineCode;
+
+/**
+ * Code-base text as plain prose: the characters that open inline markup (backslash, backtick,
+ * emphasis, brackets, angle brackets, entities, strikethrough, table pipes) are backslash-escaped
+ * everywhere, and a leading block marker (heading, list, quote, setext line, ordered-list number) is
+ * escaped too, since the value may start a line; line breaks become spaces. Bare URLs are still
+ * recognised by GFM's autolink-literal rule, so the document tree drops every link the report did
+ * not make itself (tree/links.ts).
+ */
+export function text(value: string | number): string {
+  return String(value)
+    .replace(/\r\n|[\r\n]/g, ' ')
+    .replace(/[\\`*_[\]<>&~|]/g, (c) => `\\${c}`)
+    .replace(/^(\s*)(?:([-+=#>])|(\d+)([.)]))/, (_m, lead: string, mark?: string, digits?: string, dot?: string) => (mark ? `${lead}\\${mark}` : `${lead}${digits}\\${dot}`));
 }
 
 export function table(headers: string[], rows: (string | number | undefined | null)[][], align?: ('l' | 'r')[]): string {

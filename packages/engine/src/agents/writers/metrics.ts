@@ -1,7 +1,7 @@
 // Code metrics: size, comment density, file-size distribution, symbols, imports, TODOs, git activity.
 
 import type { WriterContext } from './context.ts';
-import { cite, countBy, num, paragraphs, pct, plural, table } from './markdown.ts';
+import { cite, countBy, num, paragraphs, pct, plural, table, text } from './markdown.ts';
 
 export function writeMetrics({ a, fx }: WriterContext): string {
   const l = a.project.lines;
@@ -28,16 +28,16 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   const kinds = countBy(a.symbols, (s) => s.kind);
   const over = fx.sourceFiles.filter((f) => f.code > 500).length;
   return paragraphs(
-    `${a.project.name} measures ${num(l.code)} lines of code; half of its source files are ${num(median)} lines or shorter${over ? `, and ${num(over)} exceed 500 lines` : ', and none exceeds 500 lines'}.`,
+    `${text(a.project.name)} measures ${num(l.code)} lines of code; half of its source files are ${num(median)} lines or shorter${over ? `, and ${num(over)} exceed 500 lines` : ', and none exceeds 500 lines'}.`,
     table(['Metric', 'Value'], rows, ['l', 'r']),
-    kinds.length ? `Symbols by kind: ${kinds.map(([k, n]) => `${num(n)} ${k}${n === 1 ? '' : k.endsWith('s') ? 'es' : 's'}`).join(', ')}.` : 'No symbols were extracted.',
-    a.git?.authors.length ? `Most active authors: ${a.git.authors.slice(0, 5).map((x) => `${x.name} (${num(x.commits)})`).join(', ')}; ${historySpan(a.git.firstCommit, a.git.lastCommit)}.` : '',
+    kinds.length ? `Symbols by kind: ${kinds.map(([k, n]) => `${num(n)} ${text(k)}${n === 1 ? '' : k.endsWith('s') ? 'es' : 's'}`).join(', ')}.` : 'No symbols were extracted.',
+    a.git?.authors.length ? `Most active authors: ${a.git.authors.slice(0, 5).map((x) => `${text(x.name)} (${num(x.commits)})`).join(', ')}; ${historySpan(a.git.firstCommit, a.git.lastCommit)}.` : '',
   );
 }
 
 /** "history runs from A to B", or "every commit dates from A" when the history fits in one day. */
 function historySpan(first: string | null, last: string | null): string {
   const [a, b] = [first?.slice(0, 10), last?.slice(0, 10)];
-  if (!a || !b) return `the last commit dates from ${b ?? a ?? 'an unknown date'}`;
-  return a === b ? `every commit dates from ${a}` : `history runs from ${a} to ${b}`;
+  if (!a || !b) return `the last commit dates from ${text(b ?? a ?? 'an unknown date')}`;
+  return a === b ? `every commit dates from ${text(a)}` : `history runs from ${text(a)} to ${text(b)}`;
 }

@@ -2,7 +2,7 @@
 
 import { NON_CODE_LANGUAGES } from '../facts.ts';
 import type { WriterContext } from './context.ts';
-import { bullets, cite, joinSome, num, paragraphs, pct, pick, plural } from './markdown.ts';
+import { bullets, cite, code, joinSome, num, paragraphs, pct, pick, plural, text } from './markdown.ts';
 
 export function writeOverview({ a, fx, projectName }: WriterContext): string {
   const l = a.project.lines;
@@ -10,8 +10,8 @@ export function writeOverview({ a, fx, projectName }: WriterContext): string {
   const readme = a.docs.readme;
   const fw = a.frameworks.filter((f) => f.category !== 'test');
   const lead = readme?.summary
-    ? `${readme.title ? `**${readme.title}**` : projectName} — in the words of its README (${cite(readme.path)}): “${readme.summary.trim()}”`
-    : `${projectName} has no README summary, so this overview is drawn from the code itself.`;
+    ? `${readme.title ? `**${text(readme.title)}**` : text(projectName)} — in the words of its README (${cite(readme.path)}): “${text(readme.summary.trim())}”`
+    : `${text(projectName)} has no README summary, so this overview is drawn from the code itself.`;
   const size = pick(
     [
       `The code base spans ${plural(a.project.files, 'file')} and ${num(l.code)} lines of code${langs[0] ? `, ${pct(langs[0].code, l.code, 0)} of them ${langs[0].language}` : ''}.`,
@@ -20,12 +20,12 @@ export function writeOverview({ a, fx, projectName }: WriterContext): string {
     l.code,
   );
   const facts: string[] = [];
-  if (langs.length) facts.push(`**Languages:** ${joinSome(langs.map((x) => `${x.language} (${num(x.code)} lines)`), 3)}`);
-  if (fw.length) facts.push(`**Frameworks:** ${joinSome(fw.map((f) => `${f.name}${f.version ? ` ${f.version}` : ''}`), 5)}`);
+  if (langs.length) facts.push(`**Languages:** ${joinSome(langs.map((x) => `${text(x.language)} (${num(x.code)} lines)`), 3)}`);
+  if (fw.length) facts.push(`**Frameworks:** ${joinSome(fw.map((f) => text(`${f.name}${f.version ? ` ${f.version}` : ''}`)), 5)}`);
   if (a.dependencies.length) facts.push(`**Dependencies:** ${num(fx.runtimeDeps.length)} runtime, ${num(fx.devDeps.length)} development, from ${joinSome(a.manifests.map((m) => cite(m.path)), 3)}`);
-  facts.push(a.routes.length ? `**HTTP API:** ${plural(a.routes.length, 'route')}, e.g. \`${a.routes[0]!.method} ${a.routes[0]!.path}\` at ${cite(a.routes[0]!.file, a.routes[0]!.line)}` : `**HTTP API:** none found`);
-  facts.push(fx.testFiles.length ? `**Tests:** ${plural(fx.testFiles.length, 'file')}, ${plural(a.tests.totalCases, 'case')}${a.tests.frameworks.length ? ` (${a.tests.frameworks.join(', ')})` : ''}` : '**Tests:** none found');
-  if (a.license) facts.push(`**Licence:** ${a.license.spdx ?? 'unrecognised text'} (${cite(a.license.path)})`);
+  facts.push(a.routes.length ? `**HTTP API:** ${plural(a.routes.length, 'route')}, e.g. ${code(`${a.routes[0]!.method} ${a.routes[0]!.path}`)} at ${cite(a.routes[0]!.file, a.routes[0]!.line)}` : `**HTTP API:** none found`);
+  facts.push(fx.testFiles.length ? `**Tests:** ${plural(fx.testFiles.length, 'file')}, ${plural(a.tests.totalCases, 'case')}${a.tests.frameworks.length ? ` (${a.tests.frameworks.map(text).join(', ')})` : ''}` : '**Tests:** none found');
+  if (a.license) facts.push(`**Licence:** ${a.license.spdx ? text(a.license.spdx) : 'unrecognised text'} (${cite(a.license.path)})`);
   if (a.git) facts.push(`**History:** ${plural(a.git.commits, 'commit')} by ${plural(a.git.authors.length, 'author')}${a.git.lastCommit ? `, last on ${a.git.lastCommit.slice(0, 10)}` : ''}`);
   return paragraphs(lead, size, bullets(facts));
 }

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { WriterContext } from './context.ts';
-import { cite, code, joinSome, num, paragraphs, plural, table } from './markdown.ts';
+import { cite, code, joinSome, num, paragraphs, plural, table, text } from './markdown.ts';
 
 const PATTERNS: { name: string; re: RegExp }[] = [
   { name: 'async/await', re: /\basync\s+(def|function|fn)?|\bawait\b/g },
@@ -51,7 +51,7 @@ export async function writePerformance(ctx: WriterContext): Promise<string> {
   const big = fx.largestFiles.slice(0, 8);
   if (big.length) {
     parts.push(`The largest source files are where changes cost the most and where hot paths usually hide. ${cite(big[0]!.path)} leads with ${num(big[0]!.code)} lines of code.`);
-    parts.push(table(['File', 'Language', 'Lines of code', 'Symbols'], big.map((f) => [cite(f.path), f.language ?? '—', num(f.code), num(a.symbols.filter((s) => s.path === f.path).length)]), ['l', 'l', 'r', 'r']));
+    parts.push(table(['File', 'Language', 'Lines of code', 'Symbols'], big.map((f) => [cite(f.path), f.language ? text(f.language) : '—', num(f.code), num(a.symbols.filter((s) => s.path === f.path).length)]), ['l', 'l', 'r', 'r']));
   }
   if (fx.heavyDeps.length) parts.push(`Heavy runtime dependencies that weigh on start-up time, memory or bundle size: ${joinSome(fx.heavyDeps.map((d) => `${code(d.name)} (${cite(d.manifest, d.line)})`), 5)}.`);
   else if (a.dependencies.length) parts.push(`None of the ${plural(fx.runtimeDeps.length, 'runtime dependency', 'runtime dependencies')} is known to be heavy (such as moment, lodash, puppeteer or the full AWS SDK).`);
@@ -62,6 +62,6 @@ export async function writePerformance(ctx: WriterContext): Promise<string> {
     const sync = hits.find((h) => h.name.startsWith('synchronous'));
     if (sync) parts.push(`Synchronous file I/O in ${plural(sync.files.length, 'file')} (${joinSome(sync.files.map((f) => cite(f.path, f.line)), 3)}) blocks the event loop if it runs while serving requests.`);
   } else if (scanned) parts.push(`A scan of ${plural(scanned, 'source file')} found no async, threading, timer or caching patterns: the code runs sequentially.`);
-  if (fx.fanIn[0]) parts.push(`\`${fx.fanIn[0].module}\` is imported most (${plural(fx.fanIn[0].weight, 'time')}); it loads on almost every path, so its start-up cost matters.`);
+  if (fx.fanIn[0]) parts.push(`${code(fx.fanIn[0].module)} is imported most (${plural(fx.fanIn[0].weight, 'time')}); it loads on almost every path, so its start-up cost matters.`);
   return paragraphs(...parts);
 }

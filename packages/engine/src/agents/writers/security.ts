@@ -1,7 +1,7 @@
 // Security: hard-coded secrets (masked), auth and hardening libraries, sensitive settings, exposure.
 
 import { type WriterContext, wants } from './context.ts';
-import { cite, code, joinSome, paragraphs, plural, table } from './markdown.ts';
+import { cite, code, joinSome, paragraphs, plural, table, text } from './markdown.ts';
 
 export function writeSecurity(ctx: WriterContext): string {
   const { a, fx } = ctx;
@@ -10,7 +10,7 @@ export function writeSecurity(ctx: WriterContext): string {
     // not this section's aspect
   } else if (a.secrets.length) {
     parts.push(`${plural(a.secrets.length, 'likely hard-coded secret')} ${a.secrets.length === 1 ? 'was' : 'were'} found. Values are masked here; each should be removed from the code and rotated.`);
-    parts.push(table(['Kind', 'Masked value', 'Location'], a.secrets.slice(0, 30).map((s) => [s.kind, code(s.masked), cite(s.file, s.line)])));
+    parts.push(table(['Kind', 'Masked value', 'Location'], a.secrets.slice(0, 30).map((s) => [text(s.kind), code(s.masked), cite(s.file, s.line)])));
   } else parts.push(`No hard-coded secrets (API keys, private keys, tokens, passwords) were detected in the ${plural(a.project.files, 'file')} scanned.`);
   const testSecrets = a.testOnly?.secrets ?? [];
   if (wants(ctx, 'secrets') && testSecrets.length) {
@@ -34,6 +34,6 @@ export function writeSecurity(ctx: WriterContext): string {
   const rootImages = a.containers.filter((c) => c.kind === 'dockerfile');
   if (rootImages.length) notes.push(`Check that ${joinSome(rootImages.map((c) => cite(c.path)), 2)} ${rootImages.length === 1 ? 'drops' : 'drop'} root privileges with a \`USER\` line.`);
   if (wants(ctx, 'supply-chain') && notes.length) parts.push(`Supply chain and deployment: ${notes.join(' ')}`);
-  if (wants(ctx, 'supply-chain')) parts.push(a.license ? `The code is licensed ${a.license.spdx ?? 'under a licence that was not recognised'} (${cite(a.license.path)}).` : 'There is no licence file.');
+  if (wants(ctx, 'supply-chain')) parts.push(a.license ? `The code is licensed ${a.license.spdx ? text(a.license.spdx) : 'under a licence that was not recognised'} (${cite(a.license.path)}).` : 'There is no licence file.');
   return paragraphs(...parts);
 }

@@ -2,11 +2,11 @@
 
 import type { DirNode } from '../../analyse/types.ts';
 import type { WriterContext } from './context.ts';
-import { cite, joinSome, num, paragraphs, plural } from './markdown.ts';
+import { cite, code, codeBlock, joinSome, num, paragraphs, plural, text } from './markdown.ts';
 
 function render(node: DirNode, depth: number, maxDepth: number, out: string[]): void {
   for (const c of node.children.slice(0, 12)) {
-    out.push(`${'  '.repeat(depth)}${c.name}/  (${plural(c.files, 'file')}, ${num(c.lines)} lines of code)`);
+    out.push(`${'  '.repeat(depth)}${c.name.replace(/[\r\n]/g, ' ')}/  (${plural(c.files, 'file')}, ${num(c.lines)} lines of code)`);
     if (depth + 1 < maxDepth) render(c, depth + 1, maxDepth, out);
   }
   if (node.children.length > 12) out.push(`${'  '.repeat(depth)}… ${plural(node.children.length - 12, 'more directory', 'more directories')}`);
@@ -19,11 +19,11 @@ export function writeStructure({ a }: WriterContext): string {
   render(t, 0, 3, lines);
   const biggest = t.children[0];
   const lead = biggest
-    ? `The repository has ${plural(t.children.length, 'top-level directory', 'top-level directories')}; ${biggest.name}/ is the largest with ${plural(biggest.files, 'file')} and ${num(biggest.lines)} lines of code (${Math.round((biggest.lines / Math.max(1, a.project.lines.code)) * 100)}% of the total).`
+    ? `The repository has ${plural(t.children.length, 'top-level directory', 'top-level directories')}; ${code(`${biggest.name}/`)} is the largest with ${plural(biggest.files, 'file')} and ${num(biggest.lines)} lines of code (${Math.round((biggest.lines / Math.max(1, a.project.lines.code)) * 100)}% of the total).`
     : `All ${plural(a.project.files, 'file')} sit at the repository root.`;
   return paragraphs(
     lead,
-    lines.length ? `\`\`\`text\n${lines.join('\n')}\n\`\`\`` : '',
+    lines.length ? codeBlock(lines.join('\n'), 'text') : '',
     rootFiles.length ? `Files at the root: ${joinSome(rootFiles.map((f) => cite(f.path)), 12)}.` : '',
     a.skipped.length ? `${plural(a.skipped.length, 'path')} were left out of the analysis: ${joinSome(countReasons(a.skipped), 6)}.` : '',
   );
@@ -32,5 +32,5 @@ export function writeStructure({ a }: WriterContext): string {
 function countReasons(skipped: { reason: string }[]): string[] {
   const m = new Map<string, number>();
   for (const s of skipped) m.set(s.reason, (m.get(s.reason) ?? 0) + 1);
-  return [...m.entries()].sort((x, y) => y[1] - x[1]).map(([r, n]) => `${num(n)} ${r}`);
+  return [...m.entries()].sort((x, y) => y[1] - x[1]).map(([r, n]) => `${num(n)} ${text(r)}`);
 }

@@ -1,7 +1,7 @@
 // Technology stack: languages table and frameworks with versions and where they were detected.
 
 import { type WriterContext, wants } from './context.ts';
-import { cite, evidence, joinSome, num, paragraphs, pct, table } from './markdown.ts';
+import { cite, evidence, joinSome, num, paragraphs, pct, table, text } from './markdown.ts';
 
 export function writeTechnology(ctx: WriterContext): string {
   const { a, fx } = ctx;
@@ -11,16 +11,16 @@ export function writeTechnology(ctx: WriterContext): string {
     // not this section's aspect
   } else if (a.languages.length) {
     const lead = a.languages[0]!;
-    parts.push(`${lead.language} carries ${pct(lead.code, l.code, 0)} of the ${num(l.code)} lines of code${a.languages.length > 1 ? `, alongside ${joinSome(a.languages.slice(1).map((x) => x.language), 5)}` : ''}.`);
-    parts.push(table(['Language', 'Files', 'Code', 'Comment', 'Blank', 'Share'], a.languages.map((x) => [x.language, num(x.files), num(x.code), num(x.comment), num(x.blank), pct(x.code, l.code)]), ['l', 'r', 'r', 'r', 'r', 'r']));
+    parts.push(`${text(lead.language)} carries ${pct(lead.code, l.code, 0)} of the ${num(l.code)} lines of code${a.languages.length > 1 ? `, alongside ${joinSome(a.languages.slice(1).map((x) => text(x.language)), 5)}` : ''}.`);
+    parts.push(table(['Language', 'Files', 'Code', 'Comment', 'Blank', 'Share'], a.languages.map((x) => [text(x.language), num(x.files), num(x.code), num(x.comment), num(x.blank), pct(x.code, l.code)]), ['l', 'r', 'r', 'r', 'r', 'r']));
   } else parts.push('No source files in a recognised programming language were found.');
   if (!wants(ctx, 'frameworks')) {
     // not this section's aspect
   } else if (a.frameworks.length) {
     parts.push(`Frameworks and major libraries detected:`);
-    parts.push(table(['Framework', 'Category', 'Version', 'Found in'], a.frameworks.map((f) => [f.name, f.category, f.version ?? '—', evidence(fx, f.evidence)])));
+    parts.push(table(['Framework', 'Category', 'Version', 'Found in'], a.frameworks.map((f) => [text(f.name), text(f.category), f.version ? text(f.version) : '—', evidence(fx, f.evidence)])));
   } else parts.push('No framework was detected; the project uses its languages’ standard libraries and the dependencies listed in the dependencies section.');
   const eco = [...new Set(a.manifests.map((m) => m.ecosystem))];
-  if (wants(ctx, 'frameworks') && eco.length) parts.push(`Package management: ${joinSome(eco.map((e) => `${e} (${joinSome(a.manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)), 3)})`), 4)}.`);
+  if (wants(ctx, 'frameworks') && eco.length) parts.push(`Package management: ${joinSome(eco.map((e) => `${text(e)} (${joinSome(a.manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)), 3)})`), 4)}.`);
   return paragraphs(...parts);
 }

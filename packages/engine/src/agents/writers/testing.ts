@@ -1,7 +1,7 @@
 // Testing and quality: test frameworks, files and cases, where tests are missing, CI and lint scripts.
 
 import { type WriterContext, wants } from './context.ts';
-import { cite, code, countBy, joinSome, num, paragraphs, pct, plural, table, topDir } from './markdown.ts';
+import { cite, code, countBy, joinSome, num, paragraphs, pct, plural, table, text, topDir } from './markdown.ts';
 
 export function writeTesting(ctx: WriterContext): string {
   const { a, fx } = ctx;
@@ -15,7 +15,7 @@ export function writeTesting(ctx: WriterContext): string {
   } else {
     const cases = new Map(a.tests.files.map((t) => [t.path, t.cases]));
     parts.push(
-      `${plural(fx.testFiles.length, 'test file')} hold ${plural(a.tests.totalCases, 'test case')}${a.tests.frameworks.length ? `, written with ${joinSome(a.tests.frameworks, 3)}` : ''} — ${(fx.testFiles.length / Math.max(1, fx.sourceFiles.length)).toFixed(2)} test files per source file.`,
+      `${plural(fx.testFiles.length, 'test file')} hold ${plural(a.tests.totalCases, 'test case')}${a.tests.frameworks.length ? `, written with ${joinSome(a.tests.frameworks.map(text), 3)}` : ''} — ${(fx.testFiles.length / Math.max(1, fx.sourceFiles.length)).toFixed(2)} test files per source file.`,
     );
     parts.push(table(['Test file', 'Cases', 'Lines'], fx.testFiles.slice(0, 25).map((p) => [cite(p), cases.get(p) ?? '—', num(fx.fileByPath.get(p)?.code ?? 0)]), ['l', 'r', 'r']));
     const tested = new Set(fx.testFiles.map((p) => topDir(p, 1)));

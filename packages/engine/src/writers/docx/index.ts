@@ -6,13 +6,15 @@ import { COMPANY_FIELDS, headingNumbers, rasterOf } from '../common/outline.ts';
 import { bookmarkId, renderBlock, xmlSafe, type DocxContext } from './handlers.ts';
 import { estimateHeadingPages, listedInContents } from './page-estimate.ts';
 import { BLUE, MUTED, PAGE, RULE, TEXT_WIDTH_TWIPS, numbering, styles } from './styles.ts';
+import { withLinkPolicy } from '../../tree/links.ts';
 
 export interface DocxOptions {
   /** Written into the file's core properties. */
   creator?: string;
 }
 
-export async function writeDocx(tree: DocTree, options: DocxOptions = {}): Promise<Uint8Array> {
+export async function writeDocx(input: DocTree, options: DocxOptions = {}): Promise<Uint8Array> {
+  const tree = withLinkPolicy(input); // links only to what the report itself chose
   let instance = 0;
   const ctx: DocxContext = { assets: tree.assets, listLevel: 0, nextListInstance: () => ++instance, figureCount: { n: 0 }, width: TEXT_WIDTH_TWIPS };
   const children: FileChild[] = [...coverPage(tree), ...contents(tree)];

@@ -102,11 +102,8 @@ export function listedInContents(b: Block): b is Extract<Block, { type: 'heading
   return b.type === 'heading' && b.level <= 3;
 }
 
-/**
- * The 1-based physical page (the cover is page 1, as Word counts it in this document's single
- * section) on which each contents heading starts, in document order.
- */
-export function estimateHeadingPages(tree: DocTree): number[] {
+/** Walks the line model: the page each contents heading starts on, and the last page. */
+function layout(tree: DocTree): { headingPages: number[]; lastPage: number } {
   let page = 1;
   if (tree.cover) page++;
   if (tree.toc) {
@@ -136,5 +133,18 @@ export function estimateHeadingPages(tree: DocTree): number[] {
       } else used += h;
     }
   }
-  return pages;
+  return { headingPages: pages, lastPage: used > 0 ? page : Math.max(1, page - 1) };
+}
+
+/**
+ * The 1-based physical page (the cover is page 1, as Word counts it in this document's single
+ * section) on which each contents heading starts, in document order.
+ */
+export function estimateHeadingPages(tree: DocTree): number[] {
+  return layout(tree).headingPages;
+}
+
+/** About how many pages the report will have: cheap, so the pipeline can refuse before the writers run. */
+export function estimatePageCount(tree: DocTree): number {
+  return layout(tree).lastPage;
 }

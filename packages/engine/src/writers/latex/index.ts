@@ -5,6 +5,7 @@ import type { DocTree } from '../../tree/types.ts';
 import { rasterOf } from '../common/outline.ts';
 import { renderBlocks, type LatexContext } from './handlers.ts';
 import { cover, preamble } from './preamble.ts';
+import { withLinkPolicy } from '../../tree/links.ts';
 
 export interface LatexOutput {
   mainTex: string;
@@ -12,7 +13,8 @@ export interface LatexOutput {
   files: Record<string, Uint8Array>;
 }
 
-export function writeLatex(tree: DocTree): LatexOutput {
+export function writeLatex(input: DocTree): LatexOutput {
+  const tree = withLinkPolicy(input); // links only to what the report itself chose
   const files: Record<string, Uint8Array> = {};
   const names: Record<string, string> = {};
   for (const [id, asset] of Object.entries(tree.assets)) {

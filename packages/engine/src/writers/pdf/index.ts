@@ -7,6 +7,7 @@ import { COMPANY_FIELDS, headingNumbers, inContents, rasterOf } from '../common/
 import { face, registerFallbackFonts } from './fonts.ts';
 import { renderBlocks } from './handlers.ts';
 import { BODY_SIZE, COLORS, FONTS, MARGIN, type Doc, type PdfContext, pageIndex } from './layout.ts';
+import { withLinkPolicy } from '../../tree/links.ts';
 
 export interface PdfOptions {
   /** Page size name understood by pdfkit; A4 by default. */
@@ -15,7 +16,8 @@ export interface PdfOptions {
 
 const TOC_LINE = 19;
 
-export async function writePdf(tree: DocTree, options: PdfOptions = {}): Promise<Uint8Array> {
+export async function writePdf(input: DocTree, options: PdfOptions = {}): Promise<Uint8Array> {
+  const tree = withLinkPolicy(input); // links only to what the report itself chose
   const created = new Date(tree.meta.generatedAt);
   const title = tree.cover?.title ?? tree.meta.title;
   const doc: Doc = new PDFDocument({
