@@ -4,6 +4,7 @@
 import { throwIfCancelled } from '../errors.ts';
 import type { EngineContext } from '../types.ts';
 import { offlineRoles } from './roles.ts';
+import { needsSynthesis, SYNTHESIS_KINDS } from './sections/index.ts';
 import type { AgentDeps, AgentInput, AgentOutput, AgentRoles, AgentTrace, Finding, SectionDraft, SectionKind, SectionPlan } from './types.ts';
 
 export type * from './types.ts';
@@ -60,9 +61,7 @@ export async function runAgents(input: AgentInput, ctx: EngineContext, roles: Ag
 
   // One analyst pass per kind in the plan (plus every kind for synthesis sections).
   const kinds = new Set<SectionKind>(plan.map((p) => p.kind));
-  if (kinds.has('conclusion') || kinds.has('overview') || plan.some((p) => p.hasChildren)) {
-    for (const k of ['overview', 'architecture', 'components', 'technology', 'dependencies', 'data-model', 'api', 'configuration', 'build-deploy', 'testing', 'security', 'performance', 'metrics', 'structure', 'getting-started', 'known-issues', 'conclusion'] as SectionKind[]) kinds.add(k);
-  }
+  if (needsSynthesis(plan)) for (const k of SYNTHESIS_KINDS) kinds.add(k);
   const allFindings: Partial<Record<SectionKind, Finding[]>> = {};
   for (const kind of kinds) {
     const anchor = plan.find((p) => p.kind === kind);

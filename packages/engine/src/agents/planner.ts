@@ -2,53 +2,17 @@
 // with the parent's kind as context for vague subsection titles) and lists the evidence it needs.
 
 import type { ReportTemplate } from '../template/types.ts';
+import { SECTIONS } from './sections/index.ts';
 import type { AgentDeps, SectionKind, SectionPlan } from './types.ts';
 
-/** Phrases per kind. Multi-word phrases outrank single words; "generic" words rank lowest. */
-const KEYWORDS: Record<Exclude<SectionKind, 'custom'>, string[]> = {
-  overview: ['executive summary', 'summary', 'introduction', 'overview', 'abstract', 'about', 'background', 'purpose', 'scope', 'preface', 'project description', 'at a glance', 'context'],
-  architecture: ['system architecture', 'architecture', 'design', 'system design', 'high level design', 'module dependencies', 'dependency graph', 'layers', 'layering', 'topology', 'patterns', 'data flow', 'control flow'],
-  components: ['components', 'modules', 'packages', 'subsystems', 'services', 'building blocks', 'key files', 'main modules', 'code organisation', 'code organization', 'core modules', 'component', 'module', 'service', 'package'],
-  technology: ['frameworks and libraries', 'tech stack', 'technology stack', 'technology', 'technologies', 'stack', 'languages', 'frameworks', 'libraries and frameworks', 'tooling', 'platform', 'programming languages'],
-  dependencies: ['dependencies', 'third party', 'third-party', 'libraries', 'packages used', 'external dependencies', 'supply chain', 'open source components', 'sbom', 'licences', 'licenses', 'dependency', 'library', 'third party libraries'],
-  'data-model': ['data model', 'database', 'schema', 'data layer', 'persistence', 'storage', 'entities', 'models', 'orm', 'data structures', 'domain model', 'migrations', 'data'],
-  api: ['rest api', 'api', 'apis', 'endpoints', 'routes', 'http interface', 'web services', 'interfaces', 'public interface', 'api reference', 'graphql', 'rpc', 'endpoint', 'route', 'http api', 'web api'],
-  configuration: ['configuration', 'config', 'settings', 'environment variables', 'environment', 'feature flags', 'parameters', 'secrets management'],
-  'build-deploy': ['deployment', 'deploy', 'ci/cd', 'ci cd', 'continuous integration', 'continuous delivery', 'build', 'build and deployment', 'release', 'packaging', 'infrastructure', 'devops', 'docker', 'containers', 'pipeline', 'operations', 'hosting'],
-  testing: ['quality assurance', 'testing', 'tests', 'test strategy', 'test coverage', 'quality', 'qa', 'verification', 'validation', 'code quality', 'test', 'unit tests', 'test suite'],
-  security: ['security', 'authentication', 'authorization', 'authorisation', 'threat model', 'vulnerabilities', 'secrets', 'access control', 'compliance', 'privacy', 'security review', 'hardening'],
-  performance: ['performance', 'scalability', 'optimisation', 'optimization', 'efficiency', 'hot spots', 'hotspots', 'latency', 'throughput', 'load', 'resource usage', 'concurrency'],
-  metrics: ['code metrics', 'metrics', 'statistics', 'code statistics', 'size', 'complexity', 'measurements', 'numbers', 'loc', 'lines of code', 'maintainability'],
-  structure: ['project structure', 'directory structure', 'folder structure', 'repository layout', 'layout', 'file structure', 'structure', 'organisation', 'organization', 'source tree', 'codebase'],
-  'getting-started': ['getting started', 'installation', 'install', 'setup', 'set up', 'quick start', 'quickstart', 'usage', 'how to run', 'running locally', 'onboarding', 'prerequisites', 'developer guide', 'local development'],
-  'known-issues': ['risks', 'technical debt', 'tech debt', 'todo', 'todos', 'known issues', 'issues', 'limitations', 'open issues', 'fixme', 'problems', 'weaknesses', 'gaps', 'findings', 'caveats', 'risk', 'debt', 'fixmes', 'open points'],
-  conclusion: ['key findings', 'main findings', 'recommendations', 'conclusion', 'conclusions', 'next steps', 'roadmap', 'future work', 'outlook', 'summary of findings', 'closing remarks', 'improvements', 'action items', 'final remarks', 'recommendation', 'suggestions', 'way forward'],
-};
+/** Phrases per kind, from the registry. Multi-word phrases outrank single words; "generic" words rank lowest. */
+const KEYWORDS = SECTIONS.filter((s) => s.keywords.length > 0).map((s) => [s.kind, s.keywords] as const);
 
 /** Words that say little on their own; a subsection titled with them takes its parent's kind. */
 const GENERIC = new Set(['overview', 'summary', 'introduction', 'about', 'background', 'context', 'scope', 'details', 'general', 'description', 'notes', 'data', 'structure', 'quality', 'issues', 'interfaces', 'environment', 'size', 'numbers']);
 
 /** Which analysis fields each kind draws on (recorded in the plan and the trace). */
-export const EVIDENCE: Record<SectionKind, string[]> = {
-  overview: ['project', 'docs.readme', 'languages', 'frameworks', 'dependencies', 'routes', 'tests', 'license'],
-  architecture: ['moduleGraph', 'tree', 'entryPoints', 'frameworks', 'containers', 'imports'],
-  components: ['moduleGraph', 'tree', 'symbols', 'files'],
-  technology: ['languages', 'frameworks', 'manifests', 'dependencies'],
-  dependencies: ['dependencies', 'manifests', 'files (lockfiles)'],
-  'data-model': ['frameworks (orm)', 'dependencies', 'files (schemas, migrations)', 'symbols'],
-  api: ['routes', 'symbols (exported)', 'frameworks (web)'],
-  configuration: ['envVars', 'config.files', 'containers'],
-  'build-deploy': ['entryPoints', 'ci', 'containers', 'manifests'],
-  testing: ['tests', 'entryPoints (test scripts)', 'ci', 'files'],
-  security: ['secrets', 'dependencies (auth, security)', 'envVars', 'license'],
-  performance: ['files (largest)', 'dependencies (heavy)', 'symbols', 'moduleGraph'],
-  metrics: ['project', 'languages', 'files', 'symbols', 'imports', 'todos', 'git'],
-  structure: ['tree', 'files'],
-  'getting-started': ['docs.readme', 'entryPoints', 'manifests', 'envVars', 'containers'],
-  'known-issues': ['todos', 'secrets', 'tests', 'ci', 'skipped'],
-  conclusion: ['findings of every kind'],
-  custom: ['retrieval over paths, symbols, docs and comments'],
-};
+export const EVIDENCE = Object.fromEntries(SECTIONS.map((s) => [s.kind, s.evidence])) as Record<SectionKind, string[]>;
 
 function normalise(title: string): string {
   return ` ${title
@@ -59,11 +23,15 @@ function normalise(title: string): string {
     .trim()} `;
 }
 
-/** Singular/plural-tolerant phrase match at word boundaries; returns the index or -1. */
-function findPhrase(text: string, phrase: string): number {
+/** Singular/plural-tolerant phrase match at word boundaries: where it starts and ends, or null. */
+function matchPhrase(text: string, phrase: string): { start: number; end: number } | null {
   const esc = phrase.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '[ \\-]');
   const m = new RegExp(`(?<=[ /])${esc}(e?s)?(?=[ /])`).exec(text);
-  return m ? m.index : -1;
+  return m ? { start: m.index, end: m.index + m[0].length } : null;
+}
+
+function findPhrase(text: string, phrase: string): number {
+  return matchPhrase(text, phrase)?.start ?? -1;
 }
 
 export interface KindMatch {
@@ -72,30 +40,34 @@ export interface KindMatch {
   generic: boolean;
 }
 
-/** Scores a title against every kind; the best match wins, ties go to the later (head) noun. */
+/**
+ * Scores a title against every kind; the best match wins, ties go to the later (head) noun. A phrase
+ * inside a longer phrase that also matched ("components" in "open source components") does not count.
+ */
 export function classifyTitle(title: string): KindMatch {
   const text = normalise(title);
+  const matches = KEYWORDS.flatMap(([kind, phrases]) =>
+    phrases.flatMap((p) => {
+      const m = matchPhrase(text, p);
+      return m ? [{ kind, phrase: p, ...m }] : [];
+    }),
+  );
+  const kept = matches.filter((m) => !matches.some((o) => o.end - o.start > m.end - m.start && o.start <= m.start && o.end >= m.end));
   let best: KindMatch & { pos: number } = { kind: 'custom', score: 0, generic: false, pos: -1 };
-  let bestGenericOnly = true;
-  for (const [kind, phrases] of Object.entries(KEYWORDS) as [SectionKind, string[]][]) {
+  for (const [kind] of KEYWORDS) {
     let score = 0;
     let pos = -1;
     let genericOnly = true;
-    for (const p of phrases) {
-      const at = findPhrase(text, p);
-      if (at < 0) continue;
-      const words = p.split(' ').length;
-      const isGeneric = words === 1 && GENERIC.has(p);
+    for (const m of kept.filter((x) => x.kind === kind)) {
+      const words = m.phrase.split(' ').length;
+      const isGeneric = words === 1 && GENERIC.has(m.phrase);
       score += isGeneric ? 1 : words > 1 ? 3 + words : 3;
       if (!isGeneric) genericOnly = false;
-      pos = Math.max(pos, at);
+      pos = Math.max(pos, m.start);
     }
-    if (score > best.score || (score === best.score && score > 0 && pos > best.pos)) {
-      best = { kind, score, generic: genericOnly, pos };
-      bestGenericOnly = genericOnly;
-    }
+    if (score > best.score || (score === best.score && score > 0 && pos > best.pos)) best = { kind, score, generic: genericOnly, pos };
   }
-  return { kind: best.kind, score: best.score, generic: best.score > 0 && bestGenericOnly };
+  return { kind: best.kind, score: best.score, generic: best.score > 0 && best.generic };
 }
 
 /** Kind of one entry, given its parent's kind (a vague child of "Security" is about security). */
@@ -108,20 +80,12 @@ export function kindFor(title: string, parentKind?: SectionKind): SectionKind {
 }
 
 /** Aspects a title can narrow a kind to; writers that know the aspect write only that part. */
-const FOCUS: Partial<Record<SectionKind, [string, string][]>> = {
-  conclusion: [['key findings', 'key-findings'], ['main findings', 'key-findings'], ['summary of findings', 'key-findings']],
-  'build-deploy': [['container', 'containers'], ['docker', 'containers'], ['image', 'containers'], ['ci', 'ci'], ['continuous integration', 'ci'], ['pipeline', 'ci'], ['workflow', 'ci'], ['script', 'scripts'], ['build', 'scripts'], ['make', 'scripts']],
-  architecture: [['module dependencies', 'modules'], ['dependency graph', 'modules'], ['modules', 'modules'], ['layers', 'modules'], ['entry point', 'entry-points'], ['entrypoint', 'entry-points'], ['startup', 'entry-points'], ['bootstrap', 'entry-points']],
-  configuration: [['environment', 'env'], ['env', 'env'], ['variables', 'env'], ['files', 'files'], ['config files', 'files'], ['configuration files', 'files']],
-  security: [['authentication', 'auth'], ['authorization', 'auth'], ['authorisation', 'auth'], ['access control', 'auth'], ['secrets', 'secrets'], ['credentials', 'secrets'], ['supply chain', 'supply-chain'], ['dependencies', 'supply-chain']],
-  testing: [['test suites', 'suites'], ['tests', 'suites'], ['unit tests', 'suites'], ['test coverage', 'suites'], ['code quality', 'quality'], ['linting', 'quality'], ['static analysis', 'quality'], ['quality', 'quality']],
-  technology: [['languages', 'languages'], ['programming languages', 'languages'], ['frameworks', 'frameworks'], ['libraries', 'frameworks']],
-};
+const FOCUS = new Map<SectionKind, [string, string][]>(SECTIONS.map((s) => [s.kind, s.aspects ?? []]));
 
 /** The aspect of `kind` a title names, if it names exactly one. */
 export function focusFor(title: string, kind: SectionKind): string | undefined {
   const text = normalise(title);
-  const found = new Set((FOCUS[kind] ?? []).filter(([p]) => findPhrase(text, p) >= 0).map(([, f]) => f));
+  const found = new Set((FOCUS.get(kind) ?? []).filter(([p]) => findPhrase(text, p) >= 0).map(([, f]) => f));
   return found.size === 1 ? [...found][0] : undefined;
 }
 

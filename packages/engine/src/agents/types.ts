@@ -5,26 +5,9 @@ import type { Analysis } from '../analyse/types.ts';
 import type { ReportTemplate } from '../template/types.ts';
 import type { Workspace } from '../types.ts';
 
-/** The section kinds the writers know; anything else is 'custom' (retrieval over the code base). */
-export type SectionKind =
-  | 'overview'
-  | 'architecture'
-  | 'components'
-  | 'technology'
-  | 'dependencies'
-  | 'data-model'
-  | 'api'
-  | 'configuration'
-  | 'build-deploy'
-  | 'testing'
-  | 'security'
-  | 'performance'
-  | 'metrics'
-  | 'structure'
-  | 'getting-started'
-  | 'known-issues'
-  | 'conclusion'
-  | 'custom';
+/** The section kinds (sections/index.ts); anything a title does not match is 'custom' (retrieval over the code base). */
+export type { SectionKind } from './sections/index.ts';
+import type { SectionKind } from './sections/index.ts';
 
 /** One place in the template: chapter index, then section and subsection indices when nested. */
 export interface SectionPlan {

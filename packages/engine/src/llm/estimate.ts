@@ -5,6 +5,7 @@
 
 import type { Analysis } from '../analyse/types.ts';
 import { kindFor } from '../agents/planner.ts';
+import { SYNTHESIS_KINDS } from '../agents/sections/index.ts';
 import type { SectionKind } from '../agents/types.ts';
 import type { ReportTemplate } from '../template/types.ts';
 import { type AiConfig, type AiRole, isModelConfigured, modelFor, priceFor } from './config.ts';
@@ -62,7 +63,8 @@ export function estimateReport(analysis: Pick<Analysis, 'files'> | { files: { si
       }
     }
   }
-  if (synthesis || kinds.has('conclusion') || kinds.has('overview')) kinds.add('conclusion').add('overview').add('architecture').add('dependencies').add('testing').add('security').add('known-issues');
+  // the same rule and the same kinds as the agents' own analyst pass
+  if (synthesis || kinds.has('conclusion') || kinds.has('overview')) for (const k of SYNTHESIS_KINDS) kinds.add(k);
   const maxOut = config.maxOutputTokens;
   // Analysts read up to ANALYST_FILES files per kind, each at most ~400 lines: bytes/4 tokens.
   const avgFileTokens = analysis.files.length ? Math.min(4000, analysis.files.reduce((n, f) => n + f.size, 0) / analysis.files.length / 4) : 0;

@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Analysis } from '../../analyse/types.ts';
-import { indexFor } from '../writers/custom.ts';
+import { indexFor } from '../sections/custom.ts';
 import { factsOf, lineCount, NON_CODE_LANGUAGES } from '../facts.ts';
 import type { Finding, SectionPlan } from '../types.ts';
 import type { Workspace } from '../../types.ts';

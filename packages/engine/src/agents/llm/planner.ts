@@ -8,11 +8,12 @@ import type { ModelSession } from '../../llm/client.ts';
 import { estimateReport, type ReportEstimate } from '../../llm/estimate.ts';
 import type { ReportTemplate } from '../../template/types.ts';
 import { EVIDENCE, focusFor, planSections } from '../planner.ts';
+import { SECTION_KINDS } from '../sections/index.ts';
 import type { AgentDeps, SectionKind, SectionPlan } from '../types.ts';
 import { askJson } from './json.ts';
 import { dataBlock, SYSTEM } from './prompts.ts';
 
-export const KINDS = Object.keys(EVIDENCE) as SectionKind[];
+export const KINDS = SECTION_KINDS;
 
 const PlanAnswer = z.object({ sections: z.array(z.object({ id: z.string(), kind: z.string() })).max(500) });
 

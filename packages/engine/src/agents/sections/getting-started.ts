@@ -1,7 +1,25 @@
 // Getting started: prerequisites from the manifests, install and run commands from lockfiles and scripts.
 
-import type { WriterContext } from './context.ts';
-import { bullets, cite, code, codeBlock, joinSome, paragraphs, text } from './markdown.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { bullets, cite, code, codeBlock, joinSome, paragraphs, ref, text } from '../writers/markdown.ts';
+import type { Finding } from '../types.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const gettingStarted = defineSection({
+  kind: 'getting-started',
+  keywords: ['getting started', 'installation', 'install', 'setup', 'set up', 'quick start', 'quickstart', 'usage', 'how to run', 'running locally', 'onboarding', 'prerequisites', 'developer guide', 'local development'],
+  evidence: ['docs.readme', 'entryPoints', 'manifests', 'envVars', 'containers'],
+  analyst(a) {
+    const out: Finding[] = [];
+    const setup = a.docs.readme?.headings.filter((h) => /start|install|setup|usage|run/i.test(h)) ?? [];
+    if (a.docs.readme && setup.length) out.push(f(`The README covers ${joinSome(setup.map((h) => `"${text(h)}"`), 3)}.`, [ref(a.docs.readme.path)]));
+    const run = a.entryPoints.filter((e) => /^(start|dev|serve|run|install|setup|build)$/.test(e.name));
+    if (run.length) out.push(f(`Run it with ${joinSome(run.map((e) => text(e.name)), 4)}.`, run.slice(0, 3).map((e) => ref(e.path, e.line))));
+    if (!out.length) out.push(f('Neither the README nor the scripts describe how to start the project.'));
+    return out;
+  },
+  writer: writeGettingStarted,
+});
 
 const RUNTIME: Record<string, string> = { npm: 'Node.js', pip: 'Python', go: 'Go', cargo: 'Rust (cargo)', maven: 'Java with Maven', gradle: 'Java with Gradle', composer: 'PHP with Composer', bundler: 'Ruby with Bundler', nuget: '.NET SDK' };
 

@@ -1,7 +1,27 @@
 // Security: hard-coded secrets (masked), auth and hardening libraries, sensitive settings, exposure.
 
-import { type WriterContext, wants } from './context.ts';
-import { cite, code, joinSome, paragraphs, plural, table, text } from './markdown.ts';
+import { factsOf } from '../facts.ts';
+import { wants, type WriterContext } from '../writers/context.ts';
+import { cite, code, joinSome, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
+import type { Finding } from '../types.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const security = defineSection({
+  kind: 'security',
+  keywords: ['security', 'authentication', 'authorization', 'authorisation', 'threat model', 'vulnerabilities', 'secrets', 'access control', 'compliance', 'privacy', 'security review', 'hardening'],
+  aspects: [['authentication', 'auth'], ['authorization', 'auth'], ['authorisation', 'auth'], ['access control', 'auth'], ['secrets', 'secrets'], ['credentials', 'secrets'], ['supply chain', 'supply-chain'], ['dependencies', 'supply-chain']],
+  evidence: ['secrets', 'dependencies (auth, security)', 'envVars', 'license'],
+  analyst(a) {
+    const fx = factsOf(a);
+    const out: Finding[] = [];
+    out.push(a.secrets.length ? f(`${plural(a.secrets.length, 'likely hard-coded secret')} found (${joinSome([...new Set(a.secrets.map((s) => s.kind))], 3)}).`, a.secrets.slice(0, 4).map((s) => ref(s.file, s.line)), 'secrets') : f('No hard-coded secrets were detected.', [], 'secrets'));
+    if (fx.authLibs.length) out.push(f(`Authentication relies on ${joinSome(fx.authLibs.map((d) => text(d.name)), 3)}.`, fx.authLibs.slice(0, 3).map((d) => ref(d.manifest, d.line)), 'auth'));
+    else out.push(f(a.routes.length ? `No authentication library guards the ${plural(a.routes.length, 'HTTP route')}.` : 'No authentication library is used.', [], 'auth'));
+    if (fx.secretEnvVars.length) out.push(f(`Sensitive settings come from the environment: ${joinSome(fx.secretEnvVars.map(text), 4)}.`, [], 'secrets'));
+    return out;
+  },
+  writer: writeSecurity,
+});
 
 export function writeSecurity(ctx: WriterContext): string {
   const { a, fx } = ctx;

@@ -1,7 +1,33 @@
 // Build and deployment: scripts, make targets, Dockerfiles/compose, CI workflows and their jobs.
 
-import { type WriterContext, wants } from './context.ts';
-import { cite, code, joinSome, paragraphs, plural, table, text } from './markdown.ts';
+import { wants, type WriterContext } from '../writers/context.ts';
+import { cite, code, joinSome, num, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
+import type { Finding } from '../types.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const buildDeploy = defineSection({
+  kind: 'build-deploy',
+  keywords: ['deployment', 'deploy', 'ci/cd', 'ci cd', 'continuous integration', 'continuous delivery', 'build', 'build and deployment', 'release', 'packaging', 'infrastructure', 'devops', 'docker', 'containers', 'pipeline', 'operations', 'hosting'],
+  aspects: [['container', 'containers'], ['docker', 'containers'], ['image', 'containers'], ['ci', 'ci'], ['continuous integration', 'ci'], ['pipeline', 'ci'], ['workflow', 'ci'], ['script', 'scripts'], ['build', 'scripts'], ['make', 'scripts']],
+  evidence: ['entryPoints', 'ci', 'containers', 'manifests'],
+  analyst(a) {
+    const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script' || e.kind === 'make-target');
+    const out: Finding[] = [];
+    if (scripts.length) {
+      const npm = scripts.filter((s) => s.kind === 'npm-script').length;
+      const make = scripts.length - npm;
+      const names = [...new Set(scripts.map((s) => s.name))];
+      const what = joinSome([npm ? plural(npm, 'package script') : '', make ? plural(make, 'make target') : ''].filter(Boolean), 2);
+      out.push(f(`${what} drive the build${names.length < scripts.length ? `, under ${num(names.length)} distinct names` : ''}: ${joinSome(names.map(text), 5)}.`, scripts.slice(0, 3).map((s) => ref(s.path, s.line)), 'scripts'));
+    }
+    const jobs = a.ci.reduce((n, c) => n + c.jobs.length, 0);
+    out.push(a.ci.length ? f(`CI runs on ${joinSome([...new Set(a.ci.map((c) => (c.provider === 'CI script' ? `a CI script (${text(c.path)})` : c.provider)))], 2)}${jobs ? ` with ${plural(jobs, a.ci.every((c) => c.provider === 'CI script') ? 'step' : 'job')}` : ''}.`, a.ci.map((c) => ref(c.path)), 'ci') : f('No CI workflow was found.', [], 'ci'));
+    if (a.containers.length) out.push(f(`Container images start from ${joinSome([...new Set(a.containers.flatMap((c) => c.baseImages))].map(text), 3)}.`, a.containers.map((c) => ref(c.path)), 'containers'));
+    else out.push(f('No Dockerfile or compose file packages the project.', [], 'containers'));
+    return out;
+  },
+  writer: writeBuildDeploy,
+});
 
 export function writeBuildDeploy(ctx: WriterContext): string {
   const { a } = ctx;

@@ -1,7 +1,24 @@
 // API / endpoints: every HTTP route with method, path, handler and file:line; a library's exports otherwise.
 
-import type { WriterContext } from './context.ts';
-import { cite, code, countBy, joinSome, num, paragraphs, plural, table, text } from './markdown.ts';
+import { factsOf } from '../facts.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { cite, code, countBy, joinSome, num, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const api = defineSection({
+  kind: 'api',
+  keywords: ['rest api', 'api', 'apis', 'endpoints', 'routes', 'http interface', 'web services', 'interfaces', 'public interface', 'api reference', 'graphql', 'rpc', 'endpoint', 'route', 'http api', 'web api'],
+  evidence: ['routes', 'symbols (exported)', 'frameworks (web)'],
+  analyst(a) {
+    if (!a.routes.length) return [f(`No HTTP routes were found; ${plural(factsOf(a).exportedSymbols.length, 'exported symbol')} form the programmatic interface.`)];
+    const byMethod = countBy(a.routes, (r) => r.method).map(([m, n]) => `${n} ${text(m)}`);
+    return [
+      f(`${plural(a.routes.length, 'HTTP route')} (${byMethod.join(', ')}) are declared with ${joinSome([...new Set(a.routes.map((r) => text(r.framework)))], 3)}.`, a.routes.slice(0, 3).map((r) => ref(r.file, r.line))),
+      f(`Routes live in ${plural(new Set(a.routes.map((r) => r.file)).size, 'file')}.`),
+    ];
+  },
+  writer: writeApi,
+});
 
 const MAX_ROUTES = 60;
 

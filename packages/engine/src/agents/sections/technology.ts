@@ -1,7 +1,24 @@
 // Technology stack: languages table and frameworks with versions and where they were detected.
 
-import { type WriterContext, wants } from './context.ts';
-import { cite, evidence, joinSome, num, paragraphs, pct, table, text } from './markdown.ts';
+import { NON_CODE_LANGUAGES } from '../facts.ts';
+import { wants, type WriterContext } from '../writers/context.ts';
+import { cite, evidence, joinSome, num, paragraphs, pct, plural, table, text } from '../writers/markdown.ts';
+import type { Finding } from '../types.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const technology = defineSection({
+  kind: 'technology',
+  keywords: ['frameworks and libraries', 'tech stack', 'technology stack', 'technology', 'technologies', 'stack', 'languages', 'frameworks', 'libraries and frameworks', 'tooling', 'platform', 'programming languages'],
+  aspects: [['languages', 'languages'], ['programming languages', 'languages'], ['frameworks', 'frameworks'], ['libraries', 'frameworks']],
+  evidence: ['languages', 'frameworks', 'manifests', 'dependencies'],
+  analyst(a) {
+    const langs = a.languages.filter((l) => !NON_CODE_LANGUAGES.has(l.language));
+    const out: Finding[] = langs.length ? [f(`${joinSome(langs.map((l) => `${text(l.language)} (${plural(l.files, 'file')}, ${num(l.code)} lines)`), 3)} make up the code.`, [], 'languages')] : [];
+    if (a.frameworks.length) out.push(f(`Detected frameworks: ${joinSome(a.frameworks.map((fw) => text(`${fw.name}${fw.version ? ` ${fw.version}` : ''}`)), 4)}.`, a.frameworks.slice(0, 2).map((fw) => fw.evidence), 'frameworks'));
+    return out;
+  },
+  writer: writeTechnology,
+});
 
 export function writeTechnology(ctx: WriterContext): string {
   const { a, fx } = ctx;

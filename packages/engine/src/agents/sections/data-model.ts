@@ -1,9 +1,31 @@
 // Data model: the ORM/database libraries, then what the code stores (SQL tables, ORM models) and
-// the entity schemas that validate it, each with its fields and where it is declared.
 
 import type { DataEntity } from '../../analyse/types.ts';
-import type { WriterContext } from './context.ts';
-import { cite, code, joinSome, num, paragraphs, plural, table, text } from './markdown.ts';
+import { factsOf } from '../facts.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { cite, code, joinSome, num, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
+import type { Finding } from '../types.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const dataModel = defineSection({
+  kind: 'data-model',
+  keywords: ['data model', 'database', 'schema', 'data layer', 'persistence', 'storage', 'entities', 'models', 'orm', 'data structures', 'domain model', 'migrations', 'data'],
+  evidence: ['frameworks (orm)', 'dependencies', 'files (schemas, migrations)', 'symbols'],
+  analyst(a) {
+    const dm = factsOf(a).dataModel;
+    const out: Finding[] = [];
+    if (dm.ormFrameworks.length) out.push(f(`Data access goes through ${joinSome(dm.ormFrameworks.map(text), 3)}.`));
+    if (dm.schemaFiles.length) out.push(f(`${plural(dm.schemaFiles.length, 'file')} define schemas, models or migrations, e.g. ${joinSome(dm.schemaFiles.map((x) => text(x.path)), 3)}.`, dm.schemaFiles.slice(0, 3).map((x) => ref(x.path))));
+    if (dm.tables.length) out.push(f(`${plural(dm.tables.length, 'table or model', 'tables or models')} hold the stored data, e.g. ${joinSome(dm.tables.map((t) => text(t.name)), 4)}.`, dm.tables.slice(0, 4).map((t) => ref(t.file, t.line))));
+    if (dm.schemas.length) out.push(f(`${plural(dm.schemas.length, 'entity schema')} validate data, e.g. ${joinSome(dm.schemas.map((t) => text(t.name)), 4)}.`, dm.schemas.slice(0, 4).map((t) => ref(t.file, t.line))));
+    if (!out.length) out.push(f('No database layer, ORM, schema file or migration was found.'));
+    return out;
+  },
+  writer: writeDataModel,
+});
+
+// the entity schemas that validate it, each with its fields and where it is declared.
+
 
 const KIND: Record<DataEntity['kind'], string> = {
   'sql-table': 'SQL table',

@@ -1,8 +1,30 @@
 // Dependencies: per-manifest counts, runtime and development tables with declaring lines, version risks.
 
 import type { Dependency } from '../../analyse/types.ts';
-import type { WriterContext } from './context.ts';
-import { cite, code, countBy, joinSome, num, paragraphs, plural, table, text } from './markdown.ts';
+import { factsOf } from '../facts.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { cite, code, countBy, joinSome, num, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
+import type { Finding } from '../types.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const dependencies = defineSection({
+  kind: 'dependencies',
+  keywords: ['dependencies', 'third party', 'third-party', 'libraries', 'packages used', 'external dependencies', 'supply chain', 'open source components', 'sbom', 'licences', 'licenses', 'dependency', 'library', 'third party libraries'],
+  evidence: ['dependencies', 'manifests', 'files (lockfiles)'],
+  analyst(a) {
+    const fx = factsOf(a);
+    const out: Finding[] = [];
+    if (a.dependencies.length) {
+      out.push(f(`${plural(a.dependencies.length, 'dependency', 'dependencies')} are declared in ${plural(a.manifests.length, 'manifest')}: ${num(fx.runtimeDeps.length)} runtime and ${num(fx.devDeps.length)} for development or tests.`, a.manifests.map((m) => ref(m.path))));
+      const d = fx.runtimeDeps[0];
+      if (d) out.push(f(`Runtime dependencies include ${joinSome(fx.runtimeDeps.map((x) => text(`${x.name} ${x.version}`)), 4)}.`, fx.runtimeDeps.slice(0, 4).map((x) => ref(x.manifest, x.line))));
+      if (fx.looseDeps.length) out.push(f(`${plural(fx.looseDeps.length, 'dependency', 'dependencies')} have no upper version bound (${joinSome(fx.looseDeps.map((x) => text(x.name)), 3)}).`, fx.looseDeps.slice(0, 3).map((x) => ref(x.manifest, x.line))));
+      if (!fx.lockfiles.length) out.push(f('No lockfile was found, so installs are not reproducible.'));
+    } else out.push(f('No dependency manifest was found.'));
+    return out;
+  },
+  writer: writeDependencies,
+});
 
 const MAX_ROWS = 40;
 

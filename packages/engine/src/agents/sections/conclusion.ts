@@ -1,8 +1,20 @@
 // Conclusion: strengths and concrete, prioritised recommendations derived from the findings.
 
-import { recommendations } from '../analysts.ts';
-import type { WriterContext } from './context.ts';
-import { cite, joinSome, num, paragraphs, plural, text } from './markdown.ts';
+import { recommendations } from '../recommendations.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { cite, joinSome, num, paragraphs, plural, text } from '../writers/markdown.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const conclusion = defineSection({
+  kind: 'conclusion',
+  keywords: ['key findings', 'main findings', 'recommendations', 'conclusion', 'conclusions', 'next steps', 'roadmap', 'future work', 'outlook', 'summary of findings', 'closing remarks', 'improvements', 'action items', 'final remarks', 'recommendation', 'suggestions', 'way forward'],
+  aspects: [['key findings', 'key-findings'], ['main findings', 'key-findings'], ['summary of findings', 'key-findings']],
+  evidence: ['findings of every kind'],
+  analyst(a) {
+    return recommendations(a).map((r) => f(r.text, r.citations));
+  },
+  writer: writeConclusion,
+});
 
 const KEY_KINDS = ['technology', 'api', 'dependencies', 'testing', 'build-deploy', 'security', 'known-issues'] as const;
 

@@ -1,7 +1,21 @@
 // Components / modules: one entry per module with its size, largest files and exported symbols.
 
-import type { WriterContext } from './context.ts';
-import { cite, code, joinSome, num, paragraphs, plural, text } from './markdown.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { cite, code, joinSome, num, paragraphs, plural, text } from '../writers/markdown.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const components = defineSection({
+  kind: 'components',
+  keywords: ['components', 'modules', 'packages', 'subsystems', 'services', 'building blocks', 'key files', 'main modules', 'code organisation', 'code organization', 'core modules', 'component', 'module', 'service', 'package'],
+  evidence: ['moduleGraph', 'tree', 'symbols', 'files'],
+  analyst(a) {
+    const nodes = [...a.moduleGraph.nodes].sort((x, y) => y.lines - x.lines);
+    const out = nodes.slice(0, 4).map((n) => f(`${n.id === '.' || n.id === '' ? 'The root folder' : text(n.id)} has ${plural(n.files, 'file')} and ${num(n.lines)} lines of code.`));
+    if (!out.length) for (const d of a.tree.children.slice(0, 4)) out.push(f(`${text(d.path)} has ${plural(d.files, 'file')} and ${num(d.lines)} lines of code.`));
+    return out;
+  },
+  writer: writeComponents,
+});
 
 export function writeComponents({ a, fx }: WriterContext): string {
   const mods = a.moduleGraph.nodes.length

@@ -2,8 +2,23 @@
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { WriterContext } from './context.ts';
-import { cite, code, joinSome, num, paragraphs, plural, table, text } from './markdown.ts';
+import { factsOf } from '../facts.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { cite, code, joinSome, num, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const performance = defineSection({
+  kind: 'performance',
+  keywords: ['performance', 'scalability', 'optimisation', 'optimization', 'efficiency', 'hot spots', 'hotspots', 'latency', 'throughput', 'load', 'resource usage', 'concurrency'],
+  evidence: ['files (largest)', 'dependencies (heavy)', 'symbols', 'moduleGraph'],
+  analyst(a) {
+    const fx = factsOf(a);
+    const out = fx.largestFiles.slice(0, 3).map((x) => f(`${text(x.path)} is among the largest source files (${num(x.code)} lines of code).`, [ref(x.path)]));
+    if (fx.heavyDeps.length) out.push(f(`Heavy runtime dependencies: ${joinSome(fx.heavyDeps.map((d) => text(d.name)), 4)}.`, fx.heavyDeps.slice(0, 3).map((d) => ref(d.manifest, d.line))));
+    return out;
+  },
+  writer: writePerformance,
+});
 
 const PATTERNS: { name: string; re: RegExp }[] = [
   { name: 'async/await', re: /\basync\s+(def|function|fn)?|\bawait\b/g },

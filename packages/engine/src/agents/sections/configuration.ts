@@ -1,7 +1,27 @@
 // Configuration: environment variables (with defaults and where they are read) and config files.
 
-import { type WriterContext, wants } from './context.ts';
-import { cite, code, joinSome, paragraphs, plural, table, text } from './markdown.ts';
+import { factsOf } from '../facts.ts';
+import { wants, type WriterContext } from '../writers/context.ts';
+import { cite, code, joinSome, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
+import type { Finding } from '../types.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const configuration = defineSection({
+  kind: 'configuration',
+  keywords: ['configuration', 'config', 'settings', 'environment variables', 'environment', 'feature flags', 'parameters', 'secrets management'],
+  aspects: [['environment', 'env'], ['env', 'env'], ['variables', 'env'], ['files', 'files'], ['config files', 'files'], ['configuration files', 'files']],
+  evidence: ['envVars', 'config.files', 'containers'],
+  analyst(a) {
+    const envs = factsOf(a).codeEnvVars;
+    const names = [...new Set(envs.map((e) => e.name))];
+    const out: Finding[] = [];
+    out.push(names.length ? f(`${plural(names.length, 'environment variable')} are read: ${joinSome(names.map(text), 5)}.`, envs.slice(0, 4).map((e) => ref(e.file, e.line)), 'env') : f('No environment variables are read by the code.', [], 'env'));
+    if (a.config.files.length) out.push(f(`${plural(a.config.files.length, 'configuration file')} are present, e.g. ${joinSome(a.config.files.map((c) => text(c.path)), 3)}.`, a.config.files.slice(0, 3).map((c) => ref(c.path)), 'files'));
+    else out.push(f('No configuration files were found.', [], 'files'));
+    return out;
+  },
+  writer: writeConfiguration,
+});
 
 export function writeConfiguration(ctx: WriterContext): string {
   const { a, fx } = ctx;

@@ -1,8 +1,19 @@
 // Project structure: the directory tree (two levels) with file counts and code lines, plus root files.
 
 import type { DirNode } from '../../analyse/types.ts';
-import type { WriterContext } from './context.ts';
-import { cite, code, codeBlock, joinSome, num, paragraphs, plural, text } from './markdown.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { cite, code, codeBlock, joinSome, num, paragraphs, plural, text } from '../writers/markdown.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const structure = defineSection({
+  kind: 'structure',
+  keywords: ['project structure', 'directory structure', 'folder structure', 'repository layout', 'layout', 'file structure', 'structure', 'organisation', 'organization', 'source tree', 'codebase'],
+  evidence: ['tree', 'files'],
+  analyst(a) {
+    return [f(`The top level has ${plural(a.tree.children.length, 'directory', 'directories')}: ${joinSome(a.tree.children.map((d) => `${text(d.name)}/ (${plural(d.files, 'file')})`), 5)}.`)];
+  },
+  writer: writeStructure,
+});
 
 function render(node: DirNode, depth: number, maxDepth: number, out: string[]): void {
   for (const c of node.children.slice(0, 12)) {

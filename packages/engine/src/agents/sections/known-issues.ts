@@ -1,7 +1,25 @@
 // Known issues / technical debt: TODO-style markers by tag and place, secrets, missing tests/CI, skips.
 
-import type { WriterContext } from './context.ts';
-import { cite, code, countBy, joinSome, num, paragraphs, plural, table, text } from './markdown.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { cite, code, countBy, joinSome, num, paragraphs, plural, ref, table, text, topDir } from '../writers/markdown.ts';
+import type { Finding } from '../types.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const knownIssues = defineSection({
+  kind: 'known-issues',
+  keywords: ['risks', 'technical debt', 'tech debt', 'todo', 'todos', 'known issues', 'issues', 'limitations', 'open issues', 'fixme', 'problems', 'weaknesses', 'gaps', 'findings', 'caveats', 'risk', 'debt', 'fixmes', 'open points'],
+  evidence: ['todos', 'secrets', 'tests', 'ci', 'skipped'],
+  analyst(a) {
+    const out: Finding[] = [];
+    if (a.todos.length) {
+      const dirs = countBy(a.todos, (t) => topDir(t.file, 2));
+      out.push(f(`${plural(a.todos.length, 'TODO/FIXME marker')} remain, ${num(dirs[0]![1])} of them in ${text(dirs[0]![0])}.`, a.todos.slice(0, 3).map((t) => ref(t.file, t.line))));
+    } else out.push(f('No TODO, FIXME or HACK markers were found.'));
+    if (a.secrets.length) out.push(f(`${plural(a.secrets.length, 'hard-coded secret')} should be moved out of the code.`, a.secrets.slice(0, 3).map((s) => ref(s.file, s.line))));
+    return out;
+  },
+  writer: writeKnownIssues,
+});
 
 export function writeKnownIssues({ a, fx }: WriterContext): string {
   const parts: string[] = [];

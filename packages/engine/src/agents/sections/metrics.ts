@@ -1,7 +1,22 @@
 // Code metrics: size, comment density, file-size distribution, symbols, imports, TODOs, git activity.
 
-import type { WriterContext } from './context.ts';
-import { cite, countBy, num, paragraphs, pct, plural, table, text } from './markdown.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { cite, countBy, num, paragraphs, pct, plural, table, text } from '../writers/markdown.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const metrics = defineSection({
+  kind: 'metrics',
+  keywords: ['code metrics', 'metrics', 'statistics', 'code statistics', 'size', 'complexity', 'measurements', 'numbers', 'loc', 'lines of code', 'maintainability'],
+  evidence: ['project', 'languages', 'files', 'symbols', 'imports', 'todos', 'git'],
+  analyst(a) {
+    const l = a.project.lines;
+    return [
+      f(`${num(l.code)} code, ${num(l.comment)} comment and ${num(l.blank)} blank lines in ${plural(a.project.files, 'file')}; comment density ${pct(l.comment, l.code + l.comment)}.`),
+      f(`${plural(a.symbols.length, 'symbol')} (${num(a.symbols.filter((s) => s.exported).length)} exported) and ${plural(a.imports.length, 'import')}.`),
+    ];
+  },
+  writer: writeMetrics,
+});
 
 export function writeMetrics({ a, fx }: WriterContext): string {
   const l = a.project.lines;

@@ -1,7 +1,29 @@
 // Architecture: modules and how they depend on each other, entry points, runtime shape.
 
-import { type WriterContext, wants } from './context.ts';
-import { bullets, cite, code, evidence, joinSome, num, paragraphs, plural, table, text } from './markdown.ts';
+import { factsOf } from '../facts.ts';
+import { wants, type WriterContext } from '../writers/context.ts';
+import { bullets, cite, code, evidence, joinSome, num, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
+import type { Finding } from '../types.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const architecture = defineSection({
+  kind: 'architecture',
+  keywords: ['system architecture', 'architecture', 'design', 'system design', 'high level design', 'module dependencies', 'dependency graph', 'layers', 'layering', 'topology', 'patterns', 'data flow', 'control flow'],
+  aspects: [['module dependencies', 'modules'], ['dependency graph', 'modules'], ['modules', 'modules'], ['layers', 'modules'], ['entry point', 'entry-points'], ['entrypoint', 'entry-points'], ['startup', 'entry-points'], ['bootstrap', 'entry-points']],
+  evidence: ['moduleGraph', 'tree', 'entryPoints', 'frameworks', 'containers', 'imports'],
+  analyst(a) {
+    const fx = factsOf(a);
+    const out: Finding[] = [];
+    if (a.moduleGraph.nodes.length) out.push(f(`The module graph has ${plural(a.moduleGraph.nodes.length, 'module')} and ${plural(a.moduleGraph.edges.length, 'dependency edge')}.`, [], 'modules'));
+    if (fx.fanIn[0]) out.push(f(`${text(fx.fanIn[0].module)} is the most depended-on module (${plural(fx.fanIn[0].weight, 'import')} from other modules).`, [], 'modules'));
+    const mains = a.entryPoints.filter((e) => e.kind === 'main' || e.kind === 'bin');
+    if (fx.launchers.length) out.push(f(`Execution starts at ${joinSome(fx.launchers.map((l) => `${text(l.file)} (${text(l.script)})`), 3)}.`, fx.launchers.slice(0, 3).map((l) => ref(l.path, l.line)), 'entry-points'));
+    else if (mains.length) out.push(f(`Execution starts at ${joinSome(mains.map((e) => text(e.command ?? e.path)), 3)}.`, mains.slice(0, 3).map((e) => ref(e.path, e.line)), 'entry-points'));
+    if (a.containers.length) out.push(f(`It is packaged in ${plural(a.containers.length, 'container definition')}.`, a.containers.map((c) => ref(c.path)), 'entry-points'));
+    return out;
+  },
+  writer: writeArchitecture,
+});
 
 export function writeArchitecture(ctx: WriterContext): string {
   const { a, fx } = ctx;

@@ -1,10 +1,23 @@
 // Custom sections (titles no keyword matched): retrieve the most relevant files with BM25 over
-// paths, symbols, docs and comments, then describe those files and cite them.
 
 import type { Analysis } from '../../analyse/types.ts';
 import { Bm25Index, buildDocuments, tokenize } from '../../retrieval/index.ts';
-import type { WriterContext } from './context.ts';
-import { cite, code, joinSome, num, paragraphs, plural, text } from './markdown.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { cite, code, joinSome, num, paragraphs, plural, text } from '../writers/markdown.ts';
+import { defineSection } from './define.ts';
+
+export const custom = defineSection({
+  kind: 'custom',
+  keywords: [],
+  evidence: ['retrieval over paths, symbols, docs and comments'],
+  analyst() {
+    return [];
+  },
+  writer: writeCustom,
+});
+
+// paths, symbols, docs and comments, then describe those files and cite them.
+
 
 const indexes = new WeakMap<Analysis, Promise<Bm25Index>>();
 

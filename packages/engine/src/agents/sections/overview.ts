@@ -1,8 +1,28 @@
 // Overview / executive summary: what the project is, its size, languages, frameworks and surface.
 
 import { NON_CODE_LANGUAGES } from '../facts.ts';
-import type { WriterContext } from './context.ts';
-import { bullets, cite, code, joinSome, num, paragraphs, pct, pick, plural, text } from './markdown.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { bullets, cite, clipSentences, code, joinSome, num, paragraphs, pct, pick, plural, ref, text } from '../writers/markdown.ts';
+import { api } from './api.ts';
+import type { Finding } from '../types.ts';
+import { defineSection, finding as f } from './define.ts';
+import { testing } from './testing.ts';
+
+export const overview = defineSection({
+  kind: 'overview',
+  keywords: ['executive summary', 'summary', 'introduction', 'overview', 'abstract', 'about', 'background', 'purpose', 'scope', 'preface', 'project description', 'at a glance', 'context'],
+  evidence: ['project', 'docs.readme', 'languages', 'frameworks', 'dependencies', 'routes', 'tests', 'license'],
+  analyst(a) {
+    const out: Finding[] = [];
+    const top = a.languages.filter((l) => !NON_CODE_LANGUAGES.has(l.language)).slice(0, 3).map((l) => `${text(l.language)} (${pct(l.code, a.project.lines.code, 0)})`);
+    out.push(f(`${text(a.project.name)} holds ${plural(a.project.files, 'file')} with ${num(a.project.lines.code)} lines of code${top.length ? `, mostly ${joinSome(top, 3)}` : ''}.`));
+    if (a.docs.readme?.summary) out.push(f(`The README describes it as: "${text(clipSentences(a.docs.readme.summary, 240))}"`, [ref(a.docs.readme.path)]));
+    const fw = a.frameworks.filter((x) => x.category !== 'test').map((x) => text(x.name));
+    if (fw.length) out.push(f(`It is built on ${joinSome(fw, 4)}.`, a.frameworks.slice(0, 3).map((x) => x.evidence)));
+    return out.concat(api.analyst(a).slice(0, 1), testing.analyst(a).slice(0, 1));
+  },
+  writer: writeOverview,
+});
 
 export function writeOverview({ a, fx, projectName }: WriterContext): string {
   const l = a.project.lines;

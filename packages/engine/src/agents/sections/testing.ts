@@ -1,7 +1,28 @@
 // Testing and quality: test frameworks, files and cases, where tests are missing, CI and lint scripts.
 
-import { type WriterContext, wants } from './context.ts';
-import { cite, code, countBy, joinSome, num, paragraphs, pct, plural, table, text, topDir } from './markdown.ts';
+import { factsOf } from '../facts.ts';
+import { wants, type WriterContext } from '../writers/context.ts';
+import { cite, code, countBy, joinSome, num, paragraphs, pct, plural, ref, table, text, topDir } from '../writers/markdown.ts';
+import { defineSection, finding as f } from './define.ts';
+
+export const testing = defineSection({
+  kind: 'testing',
+  keywords: ['quality assurance', 'testing', 'tests', 'test strategy', 'test coverage', 'quality', 'qa', 'verification', 'validation', 'code quality', 'test', 'unit tests', 'test suite'],
+  aspects: [['test suites', 'suites'], ['tests', 'suites'], ['unit tests', 'suites'], ['test coverage', 'suites'], ['code quality', 'quality'], ['linting', 'quality'], ['static analysis', 'quality'], ['quality', 'quality']],
+  evidence: ['tests', 'entryPoints (test scripts)', 'ci', 'files'],
+  analyst(a) {
+    const fx = factsOf(a);
+    const lint = a.entryPoints.filter((e) => /lint|format|typecheck|check|vet/i.test(e.name) && (e.kind === 'npm-script' || e.kind === 'make-target'));
+    const quality = f(`${lint.length ? `Static checks run through ${joinSome(lint.map((e) => text(e.name)), 3)}` : 'No lint or type-check script is defined'}; comments are ${pct(a.project.lines.comment, a.project.lines.code + a.project.lines.comment)} of non-blank lines.`, lint.slice(0, 2).map((e) => ref(e.path, e.line)), 'quality');
+    if (!fx.testFiles.length) return [f(`No test files were found among the ${plural(fx.sourceFiles.length, 'source file')}.`, [], 'suites'), quality];
+    return [
+      f(`${plural(fx.testFiles.length, 'test file')} hold ${plural(a.tests.totalCases, 'test case')}${a.tests.frameworks.length ? ` written with ${joinSome(a.tests.frameworks.map(text), 3)}` : ''}.`, fx.testFiles.slice(0, 3).map((p) => ref(p)), 'suites'),
+      quality,
+      f(`There ${fx.testFiles.length === 1 ? 'is' : 'are'} ${(fx.testFiles.length / Math.max(1, fx.sourceFiles.length)).toFixed(2)} test files per source file (${plural(fx.sourceFiles.length, 'source file')} outside the tests).`, [], 'suites'),
+    ];
+  },
+  writer: writeTesting,
+});
 
 export function writeTesting(ctx: WriterContext): string {
   const { a, fx } = ctx;
