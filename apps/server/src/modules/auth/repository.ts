@@ -86,6 +86,48 @@ export function createAuthRepository(db: Database) {
       );
     },
 
+    /**
+     * Sign-up with e-mail confirmation, in one statement whether or not the address is taken (so both
+     * answer in the same time): inserts the user unless the address is registered, and stores the
+     * confirmation link token for a new or a still unconfirmed account (replacing an unused one).
+     * Returns the account and whether it was created; null in the rare race where another sign-up of
+     * the same address committed after this statement's snapshot.
+     */
+    async signUpWithLink(u: {
+      email: string;
+      passwordHash: string;
+      fullName: string;
+      tokenHash: string;
+      redirectTo: string;
+      ttlS: number;
+    }): Promise<{ user: User; created: boolean; linkIssued: boolean } | null> {
+      const rows = await db.query<Record<string, unknown>>(
+        `WITH ins AS (
+           INSERT INTO users (email, email_normalized, password_hash, full_name, confirmation_sent_at)
+           VALUES ($1, $1, $2, $3, now())
+           ON CONFLICT (email_normalized) DO NOTHING
+           RETURNING ${USER_COLUMNS}),
+         u AS (
+           SELECT ins.*, true AS created FROM ins
+           UNION ALL
+           SELECT ${USER_COLUMNS}, false FROM users WHERE email_normalized = $1),
+         unconfirmed AS (SELECT id FROM u WHERE "emailConfirmedAt" IS NULL),
+         superseded AS (DELETE FROM one_time_tokens
+                        WHERE user_id IN (SELECT id FROM unconfirmed) AND kind = 'signup' AND used_at IS NULL),
+         added AS (INSERT INTO one_time_tokens (user_id, kind, token_hash, redirect_to, expires_at)
+                   SELECT id, 'signup', $4, $5, now() + make_interval(secs => $6) FROM unconfirmed
+                   RETURNING user_id),
+         marked AS (UPDATE users SET confirmation_sent_at = now()
+                    WHERE id IN (SELECT id FROM unconfirmed) AND NOT EXISTS (SELECT 1 FROM ins))
+         SELECT u.*, EXISTS (SELECT 1 FROM added) AS "linkIssued" FROM u LIMIT 1`,
+        [u.email, u.passwordHash, u.fullName, u.tokenHash, u.redirectTo, u.ttlS],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      const { created, linkIssued, ...user } = row;
+      return { user: normalizeUser(user), created: Boolean(created), linkIssued: Boolean(linkIssued) };
+    },
+
     /** Keeps a local row for a user of a hosted Supabase project, so other tables can reference it. */
     async upsertExternalUser(u: { id: string; email: string; fullName: string }) {
       const rows = await db.query<Record<string, unknown>>(
@@ -110,18 +152,20 @@ export function createAuthRepository(db: Database) {
       );
     },
 
-    markMailSent(userId: string, kind: OneTimeKind) {
-      const column = kind === 'signup' ? 'confirmation_sent_at' : 'recovery_sent_at';
-      return db.query(`UPDATE users SET ${column} = now() WHERE id = $1`, [userId]);
-    },
-
     touchSignIn(userId: string) {
       return db.query(`UPDATE users SET last_sign_in_at = now() WHERE id = $1`, [userId]);
     },
 
+    /**
+     * Updates the profile and/or the password. A new password also deletes every unused link token of
+     * the user in the same statement: a reset or confirmation link mailed before the change (perhaps
+     * to someone who should not have it) must not outlive it.
+     */
     updateUser(userId: string, changes: { passwordHash?: string; fullName?: string }) {
       return one(
-        `UPDATE users SET password_hash = COALESCE($2, password_hash), full_name = COALESCE($3, full_name),
+        `WITH revoked_links AS (DELETE FROM one_time_tokens
+                                WHERE user_id = $1 AND used_at IS NULL AND $2::text IS NOT NULL)
+         UPDATE users SET password_hash = COALESCE($2, password_hash), full_name = COALESCE($3, full_name),
            updated_at = now()
          WHERE id = $1 RETURNING ${USER_COLUMNS}`,
         [userId, changes.passwordHash ?? null, changes.fullName ?? null],
@@ -234,22 +278,21 @@ export function createAuthRepository(db: Database) {
 
     // One-time link tokens
 
-    async createOneTimeToken(t: {
-      userId: string;
-      kind: OneTimeKind;
-      tokenHash: string;
-      redirectTo: string | null;
-      ttlS: number;
-    }) {
-      // A new link supersedes older unused ones of the same kind.
-      await db.query(`DELETE FROM one_time_tokens WHERE user_id = $1 AND kind = $2 AND used_at IS NULL`, [
-        t.userId,
-        t.kind,
-      ]);
-      await db.query(
-        `INSERT INTO one_time_tokens (user_id, kind, token_hash, redirect_to, expires_at)
-         VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-        [t.userId, t.kind, t.tokenHash, t.redirectTo, t.ttlS],
+    /**
+     * Replaces the unused recovery link of the account registered under `emailNormalized` (one with a
+     * password) by a new one and returns the account, or null when there is none. One statement either
+     * way, so a request for an unknown address costs the database the same round trip.
+     */
+    issueRecoveryToken(t: { emailNormalized: string; tokenHash: string; redirectTo: string; ttlS: number }) {
+      return one(
+        `WITH u AS (SELECT id FROM users WHERE email_normalized = $1 AND password_hash IS NOT NULL),
+         superseded AS (DELETE FROM one_time_tokens
+                        WHERE user_id IN (SELECT id FROM u) AND kind = 'recovery' AND used_at IS NULL),
+         added AS (INSERT INTO one_time_tokens (user_id, kind, token_hash, redirect_to, expires_at)
+                   SELECT id, 'recovery', $2, $3, now() + make_interval(secs => $4) FROM u)
+         UPDATE users SET recovery_sent_at = now() WHERE id IN (SELECT id FROM u)
+         RETURNING ${USER_COLUMNS}`,
+        [t.emailNormalized, t.tokenHash, t.redirectTo, t.ttlS],
       );
     },
 

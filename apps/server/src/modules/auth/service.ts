@@ -199,24 +199,6 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
     return u.toString();
   }
 
-  async function sendLink(user: User, kind: OneTimeKind, redirectTo: string) {
-    const token = newOpaqueToken();
-    await repo.createOneTimeToken({
-      userId: user.id,
-      kind,
-      tokenHash: sha256(token),
-      redirectTo,
-      ttlS: LINK_TTL_S,
-    });
-    const url = verifyLink(kind, token, redirectTo);
-    await mailer.send(
-      kind === 'signup'
-        ? confirmSignupMail(user.email, user.fullName, url)
-        : recoveryMail(user.email, user.fullName, url),
-    );
-    await repo.markMailSent(user.id, kind);
-  }
-
   async function issueSession(user: User, method: 'password' | 'otp' | 'recovery'): Promise<Session> {
     const refresh = newOpaqueToken();
     const sessionId = await repo.createSession(user.id, sha256(refresh));
@@ -257,29 +239,37 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       await limit('signup', input.ip, email);
       const redirectTo = safeRedirect(input.redirectTo, config);
       const passwordHash = await hash(password, ARGON2);
-      const user = await repo.insertUser({
+      if (config.AUTH_AUTOCONFIRM) {
+        const user = await repo.insertUser({ email, passwordHash, fullName, confirmed: true });
+        // A new account gets a session at once, so existence cannot be hidden; GoTrue answers
+        // user_already_exists there too.
+        if (!user) throw gotrue.userAlreadyExists();
+        return { session: await issueSession(user, 'password') };
+      }
+      // A new and a registered address take the same path (hash, one statement, mail after the
+      // answer), so the answer's timing does not tell them apart.
+      const token = newOpaqueToken();
+      const result = await repo.signUpWithLink({
         email,
         passwordHash,
         fullName,
-        confirmed: config.AUTH_AUTOCONFIRM,
+        tokenHash: sha256(token),
+        redirectTo,
+        ttlS: LINK_TTL_S,
       });
-      if (user) {
-        if (config.AUTH_AUTOCONFIRM) return { session: await issueSession(user, 'password') };
-        await sendLink(user, 'signup', redirectTo);
-        return { user: userJson((await repo.findUserById(user.id)) ?? user) };
+      const link = verifyLink('signup', token, redirectTo);
+      if (result?.created) {
+        mailer.queue(confirmSignupMail(result.user.email, result.user.fullName, link));
+        return { user: userJson(result.user) };
       }
-      // With auto-confirm a new account gets a session at once, so existence cannot be hidden;
-      // GoTrue answers user_already_exists there too.
-      if (config.AUTH_AUTOCONFIRM) throw gotrue.userAlreadyExists();
-      const existing = await repo.findUserByEmail(email);
-      if (existing && !existing.emailConfirmedAt) {
+      if (result?.linkIssued) {
         // The owner may have lost the first mail; the password is not changed by a second sign-up.
-        await sendLink(existing, 'signup', redirectTo);
-      } else if (existing) {
-        await mailer.send(
+        mailer.queue(confirmSignupMail(result.user.email, result.user.fullName, link));
+      } else if (result) {
+        mailer.queue(
           existingAccountMail(
-            existing.email,
-            existing.fullName,
+            result.user.email,
+            result.user.fullName,
             `${config.siteUrl}/login`,
             `${config.siteUrl}/reset-password`,
           ),
@@ -361,12 +351,21 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       return sessionFor(user, found.sessionId, child, 'password');
     },
 
-    /** POST /recover: always the same answer; a mail only when the account exists. */
+    /** POST /recover: always the same answer, in the same time; a mail only when the account exists. */
     async recover(input: { email: unknown; redirectTo?: string; ip: string }) {
       const email = parseEmail(input.email);
       await limit('recover', input.ip, email);
-      const user = await repo.findUserByEmail(email);
-      if (user && user.passwordHash) await sendLink(user, 'recovery', safeRedirect(input.redirectTo, config));
+      // Known and unknown addresses take the same path: a token is made, one statement looks the
+      // account up and stores the token if there is one, and the mail leaves after the answer.
+      const redirectTo = safeRedirect(input.redirectTo, config);
+      const token = newOpaqueToken();
+      const user = await repo.issueRecoveryToken({
+        emailNormalized: email,
+        tokenHash: sha256(token),
+        redirectTo,
+        ttlS: LINK_TTL_S,
+      });
+      if (user) mailer.queue(recoveryMail(user.email, user.fullName, verifyLink('recovery', token, redirectTo)));
     },
 
     /** Consumes a link token; returns the session and where to send the browser. */

@@ -1,0 +1,158 @@
+// Regression tests for attacks on the auth service: each describe names the attack it replays
+// against the whole app on a real port (PGlite and PostgreSQL).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../test/databases.ts';
+import { API_HEADERS, openLink, post, startAuthServer, type Running } from './test-harness.ts';
+
+async function confirmedUser(s: Running, email: string, password: string) {
+  expect((await s.client().signUp({ email, password })).error).toBeNull();
+  const link = (await s.mailLinks(email, 'Confirm'))[0]!;
+  expect((await openLink(link)).status).toBe(303);
+}
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * Times `rounds` alternating requests for a known and an unknown address (after a warm-up of each)
+ * and returns the median durations in ms.
+ */
+async function timeAlternating(
+  rounds: number,
+  known: (i: number) => Promise<{ status: number }>,
+  unknown: (i: number) => Promise<{ status: number }>,
+) {
+  const timesKnown: number[] = [];
+  const timesUnknown: number[] = [];
+  const timed = async (f: () => Promise<{ status: number }>, into: number[] | null) => {
+    const started = performance.now();
+    const res = await f();
+    const ms = performance.now() - started;
+    expect(res.status).toBeLessThan(500);
+    into?.push(ms);
+  };
+  for (let i = 0; i < 3; i++) {
+    await timed(() => known(-1 - i), null);
+    await timed(() => unknown(-1 - i), null);
+  }
+  for (let i = 0; i < rounds; i++) {
+    // Alternate which goes first, so neither always follows the other.
+    if (i % 2 === 0) {
+      await timed(() => known(i), timesKnown);
+      await timed(() => unknown(i), timesUnknown);
+    } else {
+      await timed(() => unknown(i), timesUnknown);
+      await timed(() => known(i), timesKnown);
+    }
+  }
+  return { known: median(timesKnown), unknown: median(timesUnknown) };
+}
+
+/** The medians must differ by less than 25 % of the faster one, or 2 ms, whichever is larger. */
+function expectIndistinguishable(m: { known: number; unknown: number }) {
+  const margin = Math.max(2, 0.25 * Math.min(m.known, m.unknown));
+  expect(
+    Math.abs(m.known - m.unknown),
+    `median known ${m.known.toFixed(2)} ms, unknown ${m.unknown.toFixed(2)} ms`,
+  ).toBeLessThan(margin);
+}
+
+describe.each(testDatabases)('attack: telling registered addresses by response time, on $name', (t) => {
+  let s: Running;
+  const ROUNDS = 20;
+  beforeAll(async () => {
+    s = await startAuthServer(t, { AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_EMAIL: '1000' });
+    await confirmedUser(s, 'registered@example.com', 'registered-pass');
+  }, 120_000);
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('POST /recover answers as fast for a registered address as for an unknown one', async () => {
+    const m = await timeAlternating(
+      ROUNDS,
+      () => post(`${s.base}/auth/v1/recover`, { email: 'registered@example.com' }),
+      (i) => post(`${s.base}/auth/v1/recover`, { email: `nobody-${i}@example.com` }),
+    );
+    expectIndistinguishable(m);
+    // The registered address really did get its mails.
+    expect((await s.mailsTo('registered@example.com')).filter((x) => /Reset/.test(x.subject)).length).toBe(
+      ROUNDS + 3,
+    );
+  }, 60_000);
+
+  it('POST /token (password grant) answers as fast for a registered address as for an unknown one', async () => {
+    const url = `${s.base}/auth/v1/token?grant_type=password`;
+    const m = await timeAlternating(
+      ROUNDS,
+      () => post(url, { email: 'registered@example.com', password: 'wrong-pass' }),
+      (i) => post(url, { email: `nobody-${i}@example.com`, password: 'wrong-pass' }),
+    );
+    expectIndistinguishable(m);
+  }, 60_000);
+
+  it('POST /signup answers as fast for a registered address as for a new one', async () => {
+    const url = `${s.base}/auth/v1/signup`;
+    const m = await timeAlternating(
+      ROUNDS,
+      () => post(url, { email: 'registered@example.com', password: 'other-pass' }),
+      (i) => post(url, { email: `new-${i}@example.com`, password: 'other-pass' }),
+    );
+    expectIndistinguishable(m);
+  }, 60_000);
+});
+
+describe.each(testDatabases)('attack: a reset link that outlives a password change, on $name', (t) => {
+  let s: Running;
+  beforeAll(async () => {
+    s = await startAuthServer(t);
+  }, 120_000);
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('refuses a recovery link issued before the password was changed through PUT /user', async () => {
+    const email = 'changed@example.com';
+    await confirmedUser(s, email, 'first-pass');
+    const client = s.client();
+    expect((await client.resetPasswordForEmail(email)).error).toBeNull();
+    const stolen = (await s.mailLinks(email, 'Reset'))[0]!;
+
+    // The owner, signed in, changes the password.
+    expect((await client.signInWithPassword({ email, password: 'first-pass' })).error).toBeNull();
+    expect((await client.updateUser({ password: 'second-pass' })).error).toBeNull();
+
+    const opened = await openLink(stolen);
+    expect(opened.status).toBe(303);
+    expect(opened.fragment.get('error_code')).toBe('otp_expired');
+    expect(opened.fragment.get('access_token')).toBeNull();
+    const token = new URL(stolen).searchParams.get('token');
+    const posted = await post(`${s.base}/auth/v1/verify`, { type: 'recovery', token_hash: token });
+    expect(posted).toMatchObject({ status: 403, body: { code: 'otp_expired' } });
+  });
+
+  it('refuses the first recovery link after a password reset through a second one', async () => {
+    const email = 'reset-twice@example.com';
+    await confirmedUser(s, email, 'first-pass');
+    expect((await s.client().resetPasswordForEmail(email)).error).toBeNull();
+    const first = (await s.mailLinks(email, 'Reset'))[0]!;
+    expect((await s.client().resetPasswordForEmail(email)).error).toBeNull();
+    const second = (await s.mailLinks(email, 'Reset'))[0]!;
+    expect(second).not.toBe(first);
+
+    const recovered = await openLink(second);
+    const access = recovered.fragment.get('access_token')!;
+    expect(access).toBeTruthy();
+    const put = await fetch(`${s.base}/auth/v1/user`, {
+      method: 'PUT',
+      headers: { ...API_HEADERS, authorization: `Bearer ${access}` },
+      body: JSON.stringify({ password: 'new-pass' }),
+    });
+    expect(put.status).toBe(200);
+    expect((await openLink(first)).fragment.get('error_code')).toBe('otp_expired');
+    expect((await s.client().signInWithPassword({ email, password: 'new-pass' })).error).toBeNull();
+  });
+});
