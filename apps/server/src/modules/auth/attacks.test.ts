@@ -156,3 +156,72 @@ describe.each(testDatabases)('attack: a reset link that outlives a password chan
     expect((await s.client().signInWithPassword({ email, password: 'new-pass' })).error).toBeNull();
   });
 });
+
+describe.each(testDatabases)('attack: oversized e-mail addresses and bodies, on $name', (t) => {
+  let s: Running;
+  const huge = `${'a'.repeat(850 * 1024)}@example.com`;
+  const tenK = `${'b'.repeat(10 * 1024)}@example.com`;
+  const tooLong = { code: 'validation_failed', message: 'Email address must be at most 254 characters' };
+  beforeAll(async () => {
+    s = await startAuthServer(t);
+  }, 120_000);
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('answers 400 to an 850 KB or 10 KB e-mail on sign-up, sign-in and recovery, and stores nothing', async () => {
+    for (const email of [huge, tenK]) {
+      const signup = await post(`${s.base}/auth/v1/signup`, { email, password: 'long-pass' });
+      expect(signup).toMatchObject({ status: 400, body: tooLong });
+      const signIn = await post(`${s.base}/auth/v1/token?grant_type=password`, { email, password: 'long-pass' });
+      expect(signIn).toMatchObject({ status: 400, body: tooLong });
+      const recover = await post(`${s.base}/auth/v1/recover`, { email });
+      expect(recover).toMatchObject({ status: 400, body: tooLong });
+    }
+    // The client sees the message too.
+    const viaClient = await s.client().signUp({ email: tenK, password: 'long-pass' });
+    expect(viaClient.error?.status).toBe(400);
+    expect(viaClient.error?.message).toBe(tooLong.message);
+    const stored = await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE length(email) > 254`);
+    expect(stored[0]!.n).toBe(0);
+    // 254 characters is still an address.
+    const longest = `${'c'.repeat(254 - '@example.com'.length)}@example.com`;
+    expect((await post(`${s.base}/auth/v1/signup`, { email: longest, password: 'long-pass' })).status).toBe(200);
+  });
+
+  it('answers 400 to an over-long e-mail on PUT /user', async () => {
+    await confirmedUser(s, 'profile@example.com', 'profile-pass');
+    const client = s.client();
+    await client.signInWithPassword({ email: 'profile@example.com', password: 'profile-pass' });
+    const access = (await client.getSession()).data.session!.access_token;
+    const put = await fetch(`${s.base}/auth/v1/user`, {
+      method: 'PUT',
+      headers: { ...API_HEADERS, authorization: `Bearer ${access}` },
+      body: JSON.stringify({ email: huge }),
+    });
+    expect(put.status).toBe(400);
+    expect(await put.json()).toEqual(tooLong);
+  });
+
+  it('answers 413 to a body over the limit, 415 to an unknown content type, never 500', async () => {
+    const big = JSON.stringify({ email: 'x@example.com', password: 'p'.repeat(2 * 1024 * 1024) });
+    for (const path of ['/signup', '/token?grant_type=password', '/recover', '/verify']) {
+      const res = await fetch(`${s.base}/auth/v1${path}`, { method: 'POST', headers: API_HEADERS, body: big });
+      expect(res.status, path).toBe(413);
+      expect(await res.json()).toEqual({ code: 'validation_failed', message: 'The request is larger than allowed.' });
+    }
+    const text = await fetch(`${s.base}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'x-supabase-api-version': '2024-01-01' },
+      body: 'x'.repeat(2 * 1024 * 1024),
+    });
+    expect(text.status).toBe(413);
+    const odd = await fetch(`${s.base}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-unknown', 'x-supabase-api-version': '2024-01-01' },
+      body: 'x',
+    });
+    expect(odd.status).toBe(415);
+    expect(await odd.json()).toMatchObject({ code: 'validation_failed' });
+  });
+});

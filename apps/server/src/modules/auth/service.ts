@@ -3,8 +3,7 @@
 import crypto from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import DataLoader from 'dataloader';
-import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, ProfileFormSchema } from '@atr/shared';
+import { EMAIL_MAX_LENGTH, EmailAddressSchema, PASSWORD_MIN_LENGTH, ProfileFormSchema, messages } from '@atr/shared';
 import type { Config } from '../../config.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
@@ -20,8 +19,6 @@ const ARGON2 = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, par
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 const newOpaqueToken = () => crypto.randomBytes(32).toString('base64url');
-
-const EmailSchema = z.string().trim().toLowerCase().pipe(z.email());
 
 export interface Session {
   access_token: string;
@@ -166,10 +163,13 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
   // Unknown e-mails are checked against this so a failed login costs the same time either way.
   const dummyHash = hash(crypto.randomBytes(16).toString('hex'), ARGON2);
 
+  const emailTooLong = () => gotrue.validation(messages.validation.emailTooLong);
+
   function parseEmail(raw: unknown): string {
-    const r = EmailSchema.safeParse(raw);
-    if (!r.success) throw gotrue.invalidEmail();
-    return r.data;
+    const r = EmailAddressSchema.safeParse(raw);
+    if (r.success) return r.data.toLowerCase();
+    if (r.error.issues.some((i) => i.code === 'too_big')) throw emailTooLong();
+    throw gotrue.invalidEmail();
   }
 
   function checkPassword(raw: unknown): string {
@@ -299,6 +299,7 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
         throw gotrue.invalidCredentials();
       }
       const email = input.email.trim().toLowerCase();
+      if (email.length > EMAIL_MAX_LENGTH) throw emailTooLong();
       const emailKey = `token-failed:email:${email}`;
       if (
         !(await limiter.hit(`token:ip:${input.ip}`, limits.ip)) ||
@@ -415,6 +416,7 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       auth: Authenticated,
       input: { password?: unknown; fullName?: unknown; email?: unknown },
     ) {
+      if (typeof input.email === 'string' && input.email.trim().length > EMAIL_MAX_LENGTH) throw emailTooLong();
       if (input.email !== undefined && input.email !== null && input.email !== auth.user.email) {
         throw gotrue.validation('Changing the e-mail address is not supported');
       }
