@@ -4,7 +4,12 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { messages } from '../messages.ts';
 
 const v = messages.validation;
-const email = z.string().trim().min(1, v.fillAllFields).max(EMAIL_MAX_LENGTH, v.emailTooLong).email(v.invalidEmail);
+const email = z
+  .string()
+  .trim()
+  .min(1, v.fillAllFields)
+  .max(EMAIL_MAX_LENGTH, v.emailTooLong)
+  .email(v.invalidEmail);
 
 /** An e-mail address as the auth service accepts it (sign-up, sign-in, recovery, profile). */
 export const EmailAddressSchema = z

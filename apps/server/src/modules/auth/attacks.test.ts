@@ -173,7 +173,10 @@ describe.each(testDatabases)('attack: oversized e-mail addresses and bodies, on 
     for (const email of [huge, tenK]) {
       const signup = await post(`${s.base}/auth/v1/signup`, { email, password: 'long-pass' });
       expect(signup).toMatchObject({ status: 400, body: tooLong });
-      const signIn = await post(`${s.base}/auth/v1/token?grant_type=password`, { email, password: 'long-pass' });
+      const signIn = await post(`${s.base}/auth/v1/token?grant_type=password`, {
+        email,
+        password: 'long-pass',
+      });
       expect(signIn).toMatchObject({ status: 400, body: tooLong });
       const recover = await post(`${s.base}/auth/v1/recover`, { email });
       expect(recover).toMatchObject({ status: 400, body: tooLong });
@@ -182,11 +185,15 @@ describe.each(testDatabases)('attack: oversized e-mail addresses and bodies, on 
     const viaClient = await s.client().signUp({ email: tenK, password: 'long-pass' });
     expect(viaClient.error?.status).toBe(400);
     expect(viaClient.error?.message).toBe(tooLong.message);
-    const stored = await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE length(email) > 254`);
+    const stored = await s.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users WHERE length(email) > 254`,
+    );
     expect(stored[0]!.n).toBe(0);
     // 254 characters is still an address.
     const longest = `${'c'.repeat(254 - '@example.com'.length)}@example.com`;
-    expect((await post(`${s.base}/auth/v1/signup`, { email: longest, password: 'long-pass' })).status).toBe(200);
+    expect((await post(`${s.base}/auth/v1/signup`, { email: longest, password: 'long-pass' })).status).toBe(
+      200,
+    );
   });
 
   it('answers 400 to an over-long e-mail on PUT /user', async () => {
@@ -206,9 +213,16 @@ describe.each(testDatabases)('attack: oversized e-mail addresses and bodies, on 
   it('answers 413 to a body over the limit, 415 to an unknown content type, never 500', async () => {
     const big = JSON.stringify({ email: 'x@example.com', password: 'p'.repeat(2 * 1024 * 1024) });
     for (const path of ['/signup', '/token?grant_type=password', '/recover', '/verify']) {
-      const res = await fetch(`${s.base}/auth/v1${path}`, { method: 'POST', headers: API_HEADERS, body: big });
+      const res = await fetch(`${s.base}/auth/v1${path}`, {
+        method: 'POST',
+        headers: API_HEADERS,
+        body: big,
+      });
       expect(res.status, path).toBe(413);
-      expect(await res.json()).toEqual({ code: 'validation_failed', message: 'The request is larger than allowed.' });
+      expect(await res.json()).toEqual({
+        code: 'validation_failed',
+        message: 'The request is larger than allowed.',
+      });
     }
     const text = await fetch(`${s.base}/auth/v1/signup`, {
       method: 'POST',
@@ -223,5 +237,79 @@ describe.each(testDatabases)('attack: oversized e-mail addresses and bodies, on 
     });
     expect(odd.status).toBe(415);
     expect(await odd.json()).toMatchObject({ code: 'validation_failed' });
+  });
+});
+
+describe.each(testDatabases)('attack: locking the owner out with failed sign-ins, on $name', (t) => {
+  let s: Running;
+  // TRUST_PROXY: the client IP comes from X-Forwarded-For, as behind the reverse proxy.
+  beforeAll(async () => {
+    s = await startAuthServer(t, {
+      TRUST_PROXY: 'true',
+      AUTH_RATE_LIMIT_PER_EMAIL: '10',
+      AUTH_RATE_LIMIT_FAILED_PER_EMAIL: '25',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await s?.close();
+  });
+  const url = () => `${s.base}/auth/v1/token?grant_type=password`;
+  const from = (ip: string) => ({ ...API_HEADERS, 'x-forwarded-for': ip });
+
+  it('limits an attacker guessing from one IP while the owner still signs in from another', async () => {
+    await confirmedUser(s, 'owner@example.com', 'owner-pass');
+    const attacker = from('203.0.113.7');
+    for (let i = 0; i < 10; i++) {
+      const guess = await post(url(), { email: 'owner@example.com', password: `guess-${i}` }, attacker);
+      expect(guess).toMatchObject({ status: 400, body: { code: 'invalid_credentials' } });
+    }
+    for (let i = 10; i < 13; i++) {
+      const guess = await post(url(), { email: 'owner@example.com', password: `guess-${i}` }, attacker);
+      expect(guess).toMatchObject({ status: 429, body: { code: 'over_request_rate_limit' } });
+    }
+    // Even the right password is refused from the attacker's IP for this window...
+    const attackerRight = await post(url(), { email: 'owner@example.com', password: 'owner-pass' }, attacker);
+    expect(attackerRight).toMatchObject({ status: 429, body: { code: 'over_request_rate_limit' } });
+    // ...but the owner, from another IP, signs in.
+    const owner = await post(
+      url(),
+      { email: 'owner@example.com', password: 'owner-pass' },
+      from('198.51.100.23'),
+    );
+    expect(owner.status).toBe(200);
+    expect(owner.body.access_token).toBeTruthy();
+    // And the attacker is still refused afterwards.
+    const after = await post(url(), { email: 'owner@example.com', password: 'guess-x' }, attacker);
+    expect(after).toMatchObject({ status: 429, body: { code: 'over_request_rate_limit' } });
+  });
+
+  it('still stops guessing spread over many IPs once the per-e-mail limit is reached', async () => {
+    await confirmedUser(s, 'spread@example.com', 'spread-pass');
+    // 25 failures from 5 IPs, none of them over its own limit of 10.
+    for (let i = 0; i < 25; i++) {
+      const guess = await post(
+        url(),
+        { email: 'spread@example.com', password: `g${i}` },
+        from(`192.0.2.${i % 5}`),
+      );
+      expect(guess.status).toBe(400);
+    }
+    const fresh = await post(
+      url(),
+      { email: 'spread@example.com', password: 'spread-pass' },
+      from('192.0.2.99'),
+    );
+    expect(fresh).toMatchObject({ status: 429, body: { code: 'over_request_rate_limit' } });
+  });
+
+  it('keeps a per-IP limit over all e-mail addresses', async () => {
+    const ip = from('203.0.113.99');
+    for (let i = 0; i < 30; i++) {
+      expect((await post(url(), { email: `someone-${i}@example.com`, password: 'x-pass' }, ip)).status).toBe(
+        400,
+      );
+    }
+    const over = await post(url(), { email: 'someone-else@example.com', password: 'x-pass' }, ip);
+    expect(over).toMatchObject({ status: 429, body: { code: 'over_request_rate_limit' } });
   });
 });

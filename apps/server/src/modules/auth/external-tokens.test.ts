@@ -166,7 +166,7 @@ describe('JWT secret and mailer', () => {
     },
   );
 
-  it('logs the links of an outbox message in development, where the outbox is the developer\'s mailbox', async () => {
+  it("logs the links of an outbox message in development, where the outbox is the developer's mailbox", async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));
     const logged: unknown[][] = [];
     const log = { info: (...args: unknown[]) => logged.push(args) } as never;
@@ -174,7 +174,13 @@ describe('JWT secret and mailer', () => {
       { dataDir, SMTP_URL: undefined, MAIL_FROM: 'ATR <no-reply@atr.local>', NODE_ENV: 'development' },
       log,
     );
-    mailer.queue({ to: 'a@example.com', subject: 'Hello', text: 't', html: '<p>t</p>', links: ['http://x/1'] });
+    mailer.queue({
+      to: 'a@example.com',
+      subject: 'Hello',
+      text: 't',
+      html: '<p>t</p>',
+      links: ['http://x/1'],
+    });
     await mailer.idle();
     expect(logged).toEqual([['Outbox: mail to a@example.com: Hello → http://x/1']]);
     expect((await readOutbox({ dataDir })).length).toBe(1);

@@ -74,7 +74,9 @@ describe.each(testDatabases)('auth logs on $name', (t) => {
   /** The newest outbox mail to `to` whose subject matches (mail leaves after the answer). */
   async function mailTo(to: string, subject: RegExp) {
     for (let i = 0; i < 100; i++) {
-      const mail = (await readOutbox({ dataDir })).filter((m) => m.to === to && subject.test(m.subject)).pop();
+      const mail = (await readOutbox({ dataDir }))
+        .filter((m) => m.to === to && subject.test(m.subject))
+        .pop();
       if (mail) return mail;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -116,7 +118,9 @@ describe.each(testDatabases)('auth logs on $name', (t) => {
     expect((await client.signOut()).error).toBeNull();
 
     // Password recovery: the link token, and the session it opens, through GET and POST /verify.
-    expect((await client.resetPasswordForEmail(email, { redirectTo: `${base}/reset-password` })).error).toBeNull();
+    expect(
+      (await client.resetPasswordForEmail(email, { redirectTo: `${base}/reset-password` })).error,
+    ).toBeNull();
     const reset = await mailTo(email, /Reset/);
     const recoveryToken = new URL(reset.links[0]!).searchParams.get('token')!;
     secrets.push(recoveryToken);

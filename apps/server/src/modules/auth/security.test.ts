@@ -208,7 +208,7 @@ describe.each(testDatabases)('auth rate limits on $name', (t) => {
       const h = { ...API_HEADERS, 'x-forwarded-for': `10.0.1.${i}` };
       expect((await post(url, { email: 'limited@example.com', password: 'nope' }, h)).status).toBe(400);
     }
-    // Even the right password is refused now, from a fresh IP.
+    // Even the right password is refused now from this IP (TRUST_PROXY is off: the header is ignored).
     const blocked = await post(
       url,
       { email: 'limited@example.com', password: 'limited-pass' },

@@ -3,7 +3,13 @@
 import crypto from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import DataLoader from 'dataloader';
-import { EMAIL_MAX_LENGTH, EmailAddressSchema, PASSWORD_MIN_LENGTH, ProfileFormSchema, messages } from '@atr/shared';
+import {
+  EMAIL_MAX_LENGTH,
+  EmailAddressSchema,
+  PASSWORD_MIN_LENGTH,
+  ProfileFormSchema,
+  messages,
+} from '@atr/shared';
 import type { Config } from '../../config.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
@@ -114,7 +120,11 @@ export function safeRedirect(
 }
 
 export function createAuthService({ config, repo, tokens, mailer, limiter }: AuthServiceDeps) {
-  const limits = { ip: config.AUTH_RATE_LIMIT_PER_IP, email: config.AUTH_RATE_LIMIT_PER_EMAIL };
+  const limits = {
+    ip: config.AUTH_RATE_LIMIT_PER_IP,
+    email: config.AUTH_RATE_LIMIT_PER_EMAIL,
+    failedPerEmail: config.AUTH_RATE_LIMIT_FAILED_PER_EMAIL,
+  };
   // Active sessions seen in the last AUTH_SESSION_CACHE_MS, so a burst of API calls costs one session
   // lookup. Any revocation or user change made through this process forgets them all at once; another
   // process sees a revocation within AUTH_SESSION_CACHE_MS (docs/decisions/008-session-check-cache.md).
@@ -300,10 +310,15 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       }
       const email = input.email.trim().toLowerCase();
       if (email.length > EMAIL_MAX_LENGTH) throw emailTooLong();
+      // Failed sign-ins are counted per IP + e-mail, so an attacker guessing from one IP is stopped
+      // without locking the owner out from another; and per e-mail over all IPs, with a higher limit,
+      // against guessing spread over many IPs (docs/decisions/002-auth-rate-limits.md).
+      const ipEmailKey = `token-failed:ip-email:${input.ip}:${email}`;
       const emailKey = `token-failed:email:${email}`;
       if (
         !(await limiter.hit(`token:ip:${input.ip}`, limits.ip)) ||
-        (await limiter.exceeded(emailKey, limits.email))
+        (await limiter.exceeded(ipEmailKey, limits.email)) ||
+        (await limiter.exceeded(emailKey, limits.failedPerEmail))
       ) {
         throw gotrue.rateLimited();
       }
@@ -315,11 +330,14 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
             () => false,
           );
       if (!user || !ok) {
-        await limiter.hit(emailKey, limits.email);
+        await limiter.hit(ipEmailKey, limits.email);
+        await limiter.hit(emailKey, limits.failedPerEmail);
         throw gotrue.invalidCredentials();
       }
       if (!user.emailConfirmedAt) throw gotrue.emailNotConfirmed();
-      await limiter.reset(emailKey);
+      // The owner's IP starts afresh; the count over all IPs stays, so a success does not hand a
+      // distributed guesser a new allowance.
+      await limiter.reset(ipEmailKey);
       return issueSession(user, 'password');
     },
 
@@ -366,7 +384,8 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
         redirectTo,
         ttlS: LINK_TTL_S,
       });
-      if (user) mailer.queue(recoveryMail(user.email, user.fullName, verifyLink('recovery', token, redirectTo)));
+      if (user)
+        mailer.queue(recoveryMail(user.email, user.fullName, verifyLink('recovery', token, redirectTo)));
     },
 
     /** Consumes a link token; returns the session and where to send the browser. */
@@ -416,7 +435,8 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       auth: Authenticated,
       input: { password?: unknown; fullName?: unknown; email?: unknown },
     ) {
-      if (typeof input.email === 'string' && input.email.trim().length > EMAIL_MAX_LENGTH) throw emailTooLong();
+      if (typeof input.email === 'string' && input.email.trim().length > EMAIL_MAX_LENGTH)
+        throw emailTooLong();
       if (input.email !== undefined && input.email !== null && input.email !== auth.user.email) {
         throw gotrue.validation('Changing the e-mail address is not supported');
       }
