@@ -2,6 +2,7 @@
 // state change that must not race (rotation, single-use links) is one atomic statement.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
+import { countHitSql, type StatementHit } from '../../plugins/rate-limit.ts';
 import { authSessions, users } from './schema.ts';
 
 export interface User {
@@ -87,11 +88,12 @@ export function createAuthRepository(db: Database) {
     },
 
     /**
-     * Sign-up with e-mail confirmation, in one statement whether or not the address is taken (so both
-     * answer in the same time): inserts the user unless the address is registered, and stores the
+     * Sign-up with e-mail confirmation, in one statement whether or not the address is taken, so both
+     * answer in the same time: counts the per-e-mail rate-limit hit (a write, and so a commit, on every
+     * path) and, within the limit, inserts the user unless the address is registered and stores the
      * confirmation link token for a new or a still unconfirmed account (replacing an unused one).
-     * Returns the account and whether it was created; null in the rare race where another sign-up of
-     * the same address committed after this statement's snapshot.
+     * `user` is null over the limit, and in the rare race where another sign-up of the same address
+     * committed after this statement's snapshot.
      */
     async signUpWithLink(u: {
       email: string;
@@ -100,17 +102,20 @@ export function createAuthRepository(db: Database) {
       tokenHash: string;
       redirectTo: string;
       ttlS: number;
-    }): Promise<{ user: User; created: boolean; linkIssued: boolean } | null> {
+      hit: StatementHit;
+    }): Promise<{ allowed: boolean; user: User | null; created: boolean; linkIssued: boolean }> {
       const rows = await db.query<Record<string, unknown>>(
-        `WITH ins AS (
+        `WITH hit AS (${countHitSql('$7', '$8')}),
+         allowed AS (SELECT count <= $9 AS ok FROM hit),
+         ins AS (
            INSERT INTO users (email, email_normalized, password_hash, full_name, confirmation_sent_at)
-           VALUES ($1, $1, $2, $3, now())
+           SELECT $1, $1, $2, $3, now() WHERE (SELECT ok FROM allowed)
            ON CONFLICT (email_normalized) DO NOTHING
            RETURNING ${USER_COLUMNS}),
          u AS (
            SELECT ins.*, true AS created FROM ins
            UNION ALL
-           SELECT ${USER_COLUMNS}, false FROM users WHERE email_normalized = $1),
+           SELECT ${USER_COLUMNS}, false FROM users WHERE email_normalized = $1 AND (SELECT ok FROM allowed)),
          unconfirmed AS (SELECT id FROM u WHERE "emailConfirmedAt" IS NULL),
          superseded AS (DELETE FROM one_time_tokens
                         WHERE user_id IN (SELECT id FROM unconfirmed) AND kind = 'signup' AND used_at IS NULL),
@@ -119,13 +124,17 @@ export function createAuthRepository(db: Database) {
                    RETURNING user_id),
          marked AS (UPDATE users SET confirmation_sent_at = now()
                     WHERE id IN (SELECT id FROM unconfirmed) AND NOT EXISTS (SELECT 1 FROM ins))
-         SELECT u.*, EXISTS (SELECT 1 FROM added) AS "linkIssued" FROM u LIMIT 1`,
-        [u.email, u.passwordHash, u.fullName, u.tokenHash, u.redirectTo, u.ttlS],
+         SELECT (SELECT ok FROM allowed) AS allowed, one.* FROM (SELECT 1) AS always
+         LEFT JOIN (SELECT u.*, EXISTS (SELECT 1 FROM added) AS "linkIssued" FROM u LIMIT 1) AS one ON true`,
+        [u.email, u.passwordHash, u.fullName, u.tokenHash, u.redirectTo, u.ttlS, u.hit.keyHash, u.hit.windowS, u.hit.limit],
       );
-      const row = rows[0];
-      if (!row) return null;
-      const { created, linkIssued, ...user } = row;
-      return { user: normalizeUser(user), created: Boolean(created), linkIssued: Boolean(linkIssued) };
+      const { allowed, created, linkIssued, ...user } = rows[0] ?? {};
+      return {
+        allowed: Boolean(allowed),
+        user: user.id == null ? null : normalizeUser(user),
+        created: Boolean(created),
+        linkIssued: Boolean(linkIssued),
+      };
     },
 
     /** Keeps a local row for a user of a hosted Supabase project, so other tables can reference it. */
@@ -279,21 +288,35 @@ export function createAuthRepository(db: Database) {
     // One-time link tokens
 
     /**
-     * Replaces the unused recovery link of the account registered under `emailNormalized` (one with a
-     * password) by a new one and returns the account, or null when there is none. One statement either
-     * way, so a request for an unknown address costs the database the same round trip.
+     * Counts the per-e-mail rate-limit hit and, within the limit, replaces the unused recovery link of
+     * the account registered under `emailNormalized` (one with a password) by a new one. One statement
+     * that writes (and commits) whether or not there is such an account, so a request for an unknown
+     * address costs the database the same. `user` is null when there is none (or over the limit).
      */
-    issueRecoveryToken(t: { emailNormalized: string; tokenHash: string; redirectTo: string; ttlS: number }) {
-      return one(
-        `WITH u AS (SELECT id FROM users WHERE email_normalized = $1 AND password_hash IS NOT NULL),
+    async issueRecoveryToken(t: {
+      emailNormalized: string;
+      tokenHash: string;
+      redirectTo: string;
+      ttlS: number;
+      hit: StatementHit;
+    }): Promise<{ allowed: boolean; user: User | null }> {
+      const rows = await db.query<Record<string, unknown>>(
+        `WITH hit AS (${countHitSql('$5', '$6')}),
+         allowed AS (SELECT count <= $7 AS ok FROM hit),
+         u AS (SELECT id FROM users
+               WHERE email_normalized = $1 AND password_hash IS NOT NULL AND (SELECT ok FROM allowed)),
          superseded AS (DELETE FROM one_time_tokens
                         WHERE user_id IN (SELECT id FROM u) AND kind = 'recovery' AND used_at IS NULL),
          added AS (INSERT INTO one_time_tokens (user_id, kind, token_hash, redirect_to, expires_at)
-                   SELECT id, 'recovery', $2, $3, now() + make_interval(secs => $4) FROM u)
-         UPDATE users SET recovery_sent_at = now() WHERE id IN (SELECT id FROM u)
-         RETURNING ${USER_COLUMNS}`,
-        [t.emailNormalized, t.tokenHash, t.redirectTo, t.ttlS],
+                   SELECT id, 'recovery', $2, $3, now() + make_interval(secs => $4) FROM u),
+         marked AS (UPDATE users SET recovery_sent_at = now() WHERE id IN (SELECT id FROM u)
+                    RETURNING ${USER_COLUMNS})
+         SELECT (SELECT ok FROM allowed) AS allowed, marked.* FROM (SELECT 1) AS always
+         LEFT JOIN marked ON true`,
+        [t.emailNormalized, t.tokenHash, t.redirectTo, t.ttlS, t.hit.keyHash, t.hit.windowS, t.hit.limit],
       );
+      const { allowed, ...user } = rows[0] ?? {};
+      return { allowed: Boolean(allowed), user: user.id == null ? null : normalizeUser(user) };
     },
 
     /** Marks the token used and returns it, only if it exists, is unused and has not expired. */

@@ -195,12 +195,6 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
     return r.data.fullName;
   }
 
-  async function limit(action: string, ip: string, email: string | null) {
-    const ipOk = await limiter.hit(`${action}:ip:${ip}`, limits.ip);
-    const emailOk = email ? await limiter.hit(`${action}:email:${email}`, limits.email) : true;
-    if (!ipOk || !emailOk) throw gotrue.rateLimited();
-  }
-
   function verifyLink(kind: OneTimeKind, token: string, redirectTo: string) {
     const u = new URL(`${config.siteUrl}/auth/v1/verify`);
     u.searchParams.set('token', token);
@@ -246,18 +240,20 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       const email = parseEmail(input.email);
       const password = checkPassword(input.password);
       const fullName = input.fullName == null || input.fullName === '' ? '' : parseFullName(input.fullName);
-      await limit('signup', input.ip, email);
+      if (!(await limiter.hit(`signup:ip:${input.ip}`, limits.ip))) throw gotrue.rateLimited();
       const redirectTo = safeRedirect(input.redirectTo, config);
       const passwordHash = await hash(password, ARGON2);
       if (config.AUTH_AUTOCONFIRM) {
+        if (!(await limiter.hit(`signup:email:${email}`, limits.email))) throw gotrue.rateLimited();
         const user = await repo.insertUser({ email, passwordHash, fullName, confirmed: true });
         // A new account gets a session at once, so existence cannot be hidden; GoTrue answers
         // user_already_exists there too.
         if (!user) throw gotrue.userAlreadyExists();
         return { session: await issueSession(user, 'password') };
       }
-      // A new and a registered address take the same path (hash, one statement, mail after the
-      // answer), so the answer's timing does not tell them apart.
+      // A new and a registered address take the same path (hash, one statement that counts the
+      // per-e-mail limit and so writes either way, mail after the answer): the answer's timing does not
+      // tell them apart.
       const token = newOpaqueToken();
       const result = await repo.signUpWithLink({
         email,
@@ -266,16 +262,18 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
         tokenHash: sha256(token),
         redirectTo,
         ttlS: LINK_TTL_S,
+        hit: limiter.inStatement(`signup:email:${email}`, limits.email),
       });
+      if (!result.allowed) throw gotrue.rateLimited();
       const link = verifyLink('signup', token, redirectTo);
-      if (result?.created) {
+      if (result.user && result.created) {
         mailer.queue(confirmSignupMail(result.user.email, result.user.fullName, link));
         return { user: userJson(result.user) };
       }
-      if (result?.linkIssued) {
+      if (result.user && result.linkIssued) {
         // The owner may have lost the first mail; the password is not changed by a second sign-up.
         mailer.queue(confirmSignupMail(result.user.email, result.user.fullName, link));
-      } else if (result) {
+      } else if (result.user) {
         mailer.queue(
           existingAccountMail(
             result.user.email,
@@ -373,17 +371,20 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
     /** POST /recover: always the same answer, in the same time; a mail only when the account exists. */
     async recover(input: { email: unknown; redirectTo?: string; ip: string }) {
       const email = parseEmail(input.email);
-      await limit('recover', input.ip, email);
-      // Known and unknown addresses take the same path: a token is made, one statement looks the
-      // account up and stores the token if there is one, and the mail leaves after the answer.
+      if (!(await limiter.hit(`recover:ip:${input.ip}`, limits.ip))) throw gotrue.rateLimited();
+      // Known and unknown addresses take the same path: a token is made, one statement counts the
+      // per-e-mail limit (a write either way), looks the account up and stores the token if there is
+      // one, and the mail leaves after the answer.
       const redirectTo = safeRedirect(input.redirectTo, config);
       const token = newOpaqueToken();
-      const user = await repo.issueRecoveryToken({
+      const { allowed, user } = await repo.issueRecoveryToken({
         emailNormalized: email,
         tokenHash: sha256(token),
         redirectTo,
         ttlS: LINK_TTL_S,
+        hit: limiter.inStatement(`recover:email:${email}`, limits.email),
       });
+      if (!allowed) throw gotrue.rateLimited();
       if (user)
         mailer.queue(recoveryMail(user.email, user.fullName, verifyLink('recovery', token, redirectTo)));
     },
