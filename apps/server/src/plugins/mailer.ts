@@ -85,7 +85,10 @@ function createSender(config: MailerConfig, log?: FastifyBaseLogger): Pick<Maile
       // Colons are not allowed in file names on every system.
       const name = `${createdAt.replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.json`;
       const body = { to: m.to, subject: m.subject, text: m.text, html: m.html, links: m.links, createdAt };
-      await fs.writeFile(path.join(dir, name), JSON.stringify(body, null, 2), { mode: 0o600 });
+      // Written aside and renamed, so a reader of the outbox never sees half a message.
+      const partial = path.join(dir, `${name}.partial`);
+      await fs.writeFile(partial, JSON.stringify(body, null, 2), { mode: 0o600 });
+      await fs.rename(partial, path.join(dir, name));
       // The links carry live tokens: they reach the log only in development (NODE_ENV defaults to
       // production), where the outbox is the developer's own mailbox.
       if (config.NODE_ENV === 'development') {

@@ -160,6 +160,8 @@ describe('JWT secret and mailer', () => {
         links: ['http://x/verify?token=live-token'],
       });
       expect(Number.isNaN(Date.parse(mail!.createdAt))).toBe(false);
+      // Written aside and renamed into place: nothing half-written is left.
+      expect(await fs.readdir(path.join(dataDir, 'outbox'))).toEqual([mail!.file]);
       expect(logged).toEqual([[{ file: mail!.file }, 'Outbox: mail written']]);
       expect(JSON.stringify(logged)).not.toContain('live-token');
       await fs.rm(dataDir, { recursive: true, force: true });
