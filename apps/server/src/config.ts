@@ -40,7 +40,10 @@ export const ConfigSchema = z.object({
   /** How long a process trusts a session it has just checked (ms); 0 checks the database on every call. */
   AUTH_SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** Sign-up and recovery requests per e-mail, and failed sign-ins per IP + e-mail, per window. */
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins per e-mail from all IPs together, per window (stops guessing spread over many IPs). */
+  AUTH_RATE_LIMIT_FAILED_PER_EMAIL: z.coerce.number().int().min(1).default(100),
   AUTH_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(300),
   SUPABASE_URL: optionalUrl,
   SUPABASE_JWT_SECRET: z.string().optional(),

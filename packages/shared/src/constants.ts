@@ -5,6 +5,8 @@ export const DEFAULT_PRICES_CENTS = { word: 499, latex: 799 } as const;
 export const CURRENCY = 'eur';
 
 export const PASSWORD_MIN_LENGTH = 6;
+/** The longest e-mail address SMTP carries (RFC 5321's 256-octet path, less the angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
 export const GITHUB_TOKEN_MIN_LENGTH = 20;
 export const GITHUB_TOKEN_CLASSIC_LENGTH = 40;
 

@@ -8,6 +8,7 @@ export const messages = {
     newPasswordTooShort: 'Password must be at least 6 characters long',
     emailRequired: 'Please enter your email address',
     invalidEmail: 'Please enter a valid email address.',
+    emailTooLong: 'Email address must be at most 254 characters',
     projectNameRequired: 'Project name is required',
     zipRequired: 'Project ZIP file is required',
     zipType: 'Please select a ZIP file',
@@ -64,6 +65,7 @@ export const messages = {
     badRequest: 'The request is not valid.',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
     payloadTooLarge: 'The upload is larger than allowed.',
+    requestTooLarge: 'The request is larger than allowed.',
   },
   purchase: {
     failedWith: (error: string) => `Failed to purchase download: ${error}`,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LoginFormSchema, NewPasswordSchema, SignupFormSchema, firstIssue } from './auth.ts';
+import {
+  EmailAddressSchema,
+  LoginFormSchema,
+  NewPasswordSchema,
+  ResetRequestSchema,
+  SignupFormSchema,
+  firstIssue,
+} from './auth.ts';
 
 describe('auth form schemas', () => {
   it('requires every login field', () => {
@@ -18,5 +25,22 @@ describe('auth form schemas', () => {
   it('uses the long wording for a short new password', () => {
     const r = NewPasswordSchema.safeParse({ password: 'abc', confirmPassword: 'abc' });
     expect(firstIssue(r.error!)).toBe('Password must be at least 6 characters long');
+  });
+  it('caps e-mail addresses at 254 characters in every form that takes one', () => {
+    const at254 = `${'a'.repeat(254 - '@example.com'.length)}@example.com`;
+    const at255 = `a${at254}`;
+    expect(EmailAddressSchema.safeParse(at254).success).toBe(true);
+    const long = EmailAddressSchema.safeParse(at255);
+    expect(firstIssue(long.error!)).toBe('Email address must be at most 254 characters');
+    expect(firstIssue(EmailAddressSchema.safeParse('x'.repeat(850_000)).error!)).toBe(
+      'Email address must be at most 254 characters',
+    );
+    expect(ResetRequestSchema.safeParse({ email: at255 }).success).toBe(false);
+    expect(LoginFormSchema.safeParse({ email: at255, password: 'abcdef' }).success).toBe(false);
+    const base = { fullName: 'Ada', password: 'abcdef', confirmPassword: 'abcdef' };
+    expect(firstIssue(SignupFormSchema.safeParse({ ...base, email: at255 }).error!)).toBe(
+      'Email address must be at most 254 characters',
+    );
+    expect(SignupFormSchema.safeParse({ ...base, email: at254 }).success).toBe(true);
   });
 });

@@ -1,13 +1,27 @@
 // Forms of the public auth screens and the profile form; the server's auth service validates the same shapes.
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { messages } from '../messages.ts';
 
 const v = messages.validation;
-const email = z.string().trim().min(1, v.fillAllFields).email(v.invalidEmail);
+const email = z
+  .string()
+  .trim()
+  .min(1, v.fillAllFields)
+  .max(EMAIL_MAX_LENGTH, v.emailTooLong)
+  .email(v.invalidEmail);
+
+/** An e-mail address as the auth service accepts it (sign-up, sign-in, recovery, profile). */
+export const EmailAddressSchema = z
+  .string()
+  .trim()
+  .min(1, v.emailRequired)
+  .max(EMAIL_MAX_LENGTH, v.emailTooLong)
+  .email(v.invalidEmail);
+export type EmailAddress = z.infer<typeof EmailAddressSchema>;
 
 export const LoginFormSchema = z.object({
-  email: z.string().trim().min(1, v.fillAllFields),
+  email: z.string().trim().min(1, v.fillAllFields).max(EMAIL_MAX_LENGTH, v.emailTooLong),
   password: z.string().min(1, v.fillAllFields),
   remember: z.boolean().default(true),
 });
@@ -29,7 +43,7 @@ export const SignupFormSchema = z
 export type SignupForm = z.infer<typeof SignupFormSchema>;
 
 export const ResetRequestSchema = z.object({
-  email: z.string().trim().min(1, v.emailRequired).email(v.invalidEmail),
+  email: EmailAddressSchema,
 });
 export type ResetRequest = z.infer<typeof ResetRequestSchema>;
 

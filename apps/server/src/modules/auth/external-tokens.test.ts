@@ -133,29 +133,72 @@ describe('JWT secret and mailer', () => {
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 
-  it('writes each message to the outbox as JSON and logs its links', async () => {
+  it.each(['production', 'test', undefined] as const)(
+    'writes each message to the outbox as JSON and logs only its file name with NODE_ENV=%s',
+    async (NODE_ENV) => {
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));
+      const logged: unknown[][] = [];
+      const log = { info: (...args: unknown[]) => logged.push(args) } as never;
+      const mailer = createMailer(
+        { dataDir, SMTP_URL: undefined, MAIL_FROM: 'ATR <no-reply@atr.local>', NODE_ENV },
+        log,
+      );
+      expect(mailer.kind).toBe('outbox');
+      await mailer.send({
+        to: 'a@example.com',
+        subject: 'Hello',
+        text: 't',
+        html: '<p>t</p>',
+        links: ['http://x/verify?token=live-token'],
+      });
+      const [mail] = await readOutbox({ dataDir });
+      expect(mail).toMatchObject({
+        to: 'a@example.com',
+        subject: 'Hello',
+        text: 't',
+        html: '<p>t</p>',
+        links: ['http://x/verify?token=live-token'],
+      });
+      expect(Number.isNaN(Date.parse(mail!.createdAt))).toBe(false);
+      // Written aside and renamed into place: nothing half-written is left.
+      expect(await fs.readdir(path.join(dataDir, 'outbox'))).toEqual([mail!.file]);
+      expect(logged).toEqual([[{ file: mail!.file }, 'Outbox: mail written']]);
+      expect(JSON.stringify(logged)).not.toContain('live-token');
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  );
+
+  it("logs the links of an outbox message in development, where the outbox is the developer's mailbox", async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));
-    const logged: string[] = [];
-    const log = { info: (m: unknown) => logged.push(String(m)) } as never;
-    const mailer = createMailer({ dataDir, SMTP_URL: undefined, MAIL_FROM: 'ATR <no-reply@atr.local>' }, log);
-    expect(mailer.kind).toBe('outbox');
-    await mailer.send({
+    const logged: unknown[][] = [];
+    const log = { info: (...args: unknown[]) => logged.push(args) } as never;
+    const mailer = createMailer(
+      { dataDir, SMTP_URL: undefined, MAIL_FROM: 'ATR <no-reply@atr.local>', NODE_ENV: 'development' },
+      log,
+    );
+    mailer.queue({
       to: 'a@example.com',
       subject: 'Hello',
       text: 't',
       html: '<p>t</p>',
       links: ['http://x/1'],
     });
-    const [mail] = await readOutbox({ dataDir });
-    expect(mail).toMatchObject({
-      to: 'a@example.com',
-      subject: 'Hello',
-      text: 't',
-      html: '<p>t</p>',
-      links: ['http://x/1'],
-    });
-    expect(Number.isNaN(Date.parse(mail!.createdAt))).toBe(false);
-    expect(logged).toEqual(['Outbox: mail to a@example.com: Hello → http://x/1']);
+    await mailer.idle();
+    expect(logged).toEqual([['Outbox: mail to a@example.com: Hello → http://x/1']]);
+    expect((await readOutbox({ dataDir })).length).toBe(1);
     await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('logs a queued message that cannot be sent instead of failing the request', async () => {
+    const dataDir = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'atr-')), 'not-a-dir');
+    await fs.writeFile(dataDir, 'a file where the outbox folder should be');
+    const errors: unknown[][] = [];
+    const log = { info: () => {}, error: (...args: unknown[]) => errors.push(args) } as never;
+    const mailer = createMailer({ dataDir, SMTP_URL: undefined, MAIL_FROM: 'ATR <x@atr.local>' }, log);
+    mailer.queue({ to: 'a@example.com', subject: 'Hello', text: 't', html: '<p>t</p>', links: [] });
+    await mailer.idle();
+    expect(errors.length).toBe(1);
+    expect(errors[0]![1]).toBe('mail could not be sent');
+    await fs.rm(path.dirname(dataDir), { recursive: true, force: true });
   });
 });

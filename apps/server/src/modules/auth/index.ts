@@ -37,6 +37,8 @@ export const authModule = fp(
     const service = createAuthService({ config, repo, tokens, mailer, limiter });
 
     app.decorate('mailer', mailer);
+    // Mail is sent after the answer: let what is on its way leave before the process stops.
+    app.addHook('onClose', () => mailer.idle());
     await app.register(authPlugin, { service, repo });
     await app.register(authRoutes, {
       prefix: AUTH_PREFIX,

@@ -10,8 +10,9 @@ import { freePort, goTrueClient, openLink } from './test-harness.ts';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-// The real server process at LOG_LEVEL=debug: whatever it prints must not hold a password, an access
-// or refresh token, or the JWT secret; one-time link tokens only on the outbox's own line.
+// The real server process at LOG_LEVEL=debug with NODE_ENV=production (the default): whatever it prints
+// must not hold a password, an access or refresh token, a confirmation or recovery link token, or the
+// JWT secret; the outbox logs only the file name of each message.
 describe.each(testDatabases)('auth logs on $name', (t) => {
   let child: ChildProcess;
   let output = '';
@@ -38,7 +39,7 @@ describe.each(testDatabases)('auth logs on $name', (t) => {
       SITE_URL: base,
       LOG_LEVEL: 'debug',
       WORKER_IN_PROCESS: 'false',
-      NODE_ENV: 'test',
+      NODE_ENV: 'production',
     });
     child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: SERVER_DIR,
@@ -70,10 +71,22 @@ describe.each(testDatabases)('auth logs on $name', (t) => {
     await fs.rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  it('never logs passwords, access or refresh tokens, and generates a private JWT secret', async () => {
+  /** The newest outbox mail to `to` whose subject matches (mail leaves after the answer). */
+  async function mailTo(to: string, subject: RegExp) {
+    for (let i = 0; i < 100; i++) {
+      const mail = (await readOutbox({ dataDir }))
+        .filter((m) => m.to === to && subject.test(m.subject))
+        .pop();
+      if (mail) return mail;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no mail to ${to} matching ${subject}`);
+  }
+
+  it('never logs passwords, link, access or refresh tokens, and generates a private JWT secret', async () => {
     const client = goTrueClient(base);
     const email = 'logs@example.com';
-    const passwords = ['Secret-Pass-One', 'Secret-Pass-Two', 'Wrong-Pass-Three'];
+    const passwords = ['Secret-Pass-One', 'Secret-Pass-Two', 'Wrong-Pass-Three', 'Secret-Pass-Four'];
     const secrets: string[] = [...passwords];
 
     expect(
@@ -85,8 +98,9 @@ describe.each(testDatabases)('auth logs on $name', (t) => {
         })
       ).error,
     ).toBeNull();
-    const mail = (await readOutbox({ dataDir })).find((m) => m.to === email)!;
+    const mail = await mailTo(email, /Confirm/);
     const linkToken = new URL(mail.links[0]!).searchParams.get('token')!;
+    secrets.push(linkToken);
     const opened = await openLink(mail.links[0]!);
     secrets.push(opened.fragment.get('access_token')!, opened.fragment.get('refresh_token')!);
 
@@ -103,6 +117,33 @@ describe.each(testDatabases)('auth logs on $name', (t) => {
     });
     expect((await client.signOut()).error).toBeNull();
 
+    // Password recovery: the link token, and the session it opens, through GET and POST /verify.
+    expect(
+      (await client.resetPasswordForEmail(email, { redirectTo: `${base}/reset-password` })).error,
+    ).toBeNull();
+    const reset = await mailTo(email, /Reset/);
+    const recoveryToken = new URL(reset.links[0]!).searchParams.get('token')!;
+    secrets.push(recoveryToken);
+    const recovered = await openLink(reset.links[0]!);
+    const recoveryAccess = recovered.fragment.get('access_token')!;
+    secrets.push(recoveryAccess, recovered.fragment.get('refresh_token')!);
+    const put = await fetch(`${base}/auth/v1/user`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${recoveryAccess}` },
+      body: JSON.stringify({ password: passwords[3] }),
+    });
+    expect(put.status).toBe(200);
+    await fetch(`${base}/auth/v1/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'recovery', token_hash: recoveryToken }),
+    });
+    await fetch(`${base}/auth/v1/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: recovered.fragment.get('refresh_token') }),
+    });
+
     const secretFile = path.join(dataDir, 'jwt-secret');
     const stat = await fs.stat(secretFile);
     expect(stat.mode & 0o777).toBe(0o600);
@@ -113,8 +154,11 @@ describe.each(testDatabases)('auth logs on $name', (t) => {
     expect(output).toContain('/auth/v1/verify?token=[redacted]');
     for (const s of secrets)
       expect(output.includes(s), `log contains a secret (${s.slice(0, 6)}…)`).toBe(false);
-    const lines = output.split('\n').filter((l) => l.includes(linkToken));
-    expect(lines.length).toBe(1);
-    expect(lines[0]).toContain('Outbox: mail to logs@example.com');
+    // Each outbox mail is logged by its file name only.
+    const outboxLines = output.split('\n').filter((l) => l.includes('Outbox: mail written'));
+    expect(outboxLines.length).toBe((await readOutbox({ dataDir })).length);
+    expect(outboxLines.some((l) => l.includes(mail.file))).toBe(true);
+    expect(outboxLines.some((l) => l.includes(reset.file))).toBe(true);
+    expect(output).not.toContain('Outbox: mail to');
   });
 });

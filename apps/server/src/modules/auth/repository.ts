@@ -2,6 +2,7 @@
 // state change that must not race (rotation, single-use links) is one atomic statement.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
+import { countHitSql, type StatementHit } from '../../plugins/rate-limit.ts';
 import { authSessions, users } from './schema.ts';
 
 export interface User {
@@ -86,6 +87,56 @@ export function createAuthRepository(db: Database) {
       );
     },
 
+    /**
+     * Sign-up with e-mail confirmation, in one statement whether or not the address is taken, so both
+     * answer in the same time: counts the per-e-mail rate-limit hit (a write, and so a commit, on every
+     * path) and, within the limit, inserts the user unless the address is registered and stores the
+     * confirmation link token for a new or a still unconfirmed account (replacing an unused one).
+     * `user` is null over the limit, and in the rare race where another sign-up of the same address
+     * committed after this statement's snapshot.
+     */
+    async signUpWithLink(u: {
+      email: string;
+      passwordHash: string;
+      fullName: string;
+      tokenHash: string;
+      redirectTo: string;
+      ttlS: number;
+      hit: StatementHit;
+    }): Promise<{ allowed: boolean; user: User | null; created: boolean; linkIssued: boolean }> {
+      const rows = await db.query<Record<string, unknown>>(
+        `WITH hit AS (${countHitSql('$7', '$8')}),
+         allowed AS (SELECT count <= $9 AS ok FROM hit),
+         ins AS (
+           INSERT INTO users (email, email_normalized, password_hash, full_name, confirmation_sent_at)
+           SELECT $1, $1, $2, $3, now() WHERE (SELECT ok FROM allowed)
+           ON CONFLICT (email_normalized) DO NOTHING
+           RETURNING ${USER_COLUMNS}),
+         u AS (
+           SELECT ins.*, true AS created FROM ins
+           UNION ALL
+           SELECT ${USER_COLUMNS}, false FROM users WHERE email_normalized = $1 AND (SELECT ok FROM allowed)),
+         unconfirmed AS (SELECT id FROM u WHERE "emailConfirmedAt" IS NULL),
+         superseded AS (DELETE FROM one_time_tokens
+                        WHERE user_id IN (SELECT id FROM unconfirmed) AND kind = 'signup' AND used_at IS NULL),
+         added AS (INSERT INTO one_time_tokens (user_id, kind, token_hash, redirect_to, expires_at)
+                   SELECT id, 'signup', $4, $5, now() + make_interval(secs => $6) FROM unconfirmed
+                   RETURNING user_id),
+         marked AS (UPDATE users SET confirmation_sent_at = now()
+                    WHERE id IN (SELECT id FROM unconfirmed) AND NOT EXISTS (SELECT 1 FROM ins))
+         SELECT (SELECT ok FROM allowed) AS allowed, one.* FROM (SELECT 1) AS always
+         LEFT JOIN (SELECT u.*, EXISTS (SELECT 1 FROM added) AS "linkIssued" FROM u LIMIT 1) AS one ON true`,
+        [u.email, u.passwordHash, u.fullName, u.tokenHash, u.redirectTo, u.ttlS, u.hit.keyHash, u.hit.windowS, u.hit.limit],
+      );
+      const { allowed, created, linkIssued, ...user } = rows[0] ?? {};
+      return {
+        allowed: Boolean(allowed),
+        user: user.id == null ? null : normalizeUser(user),
+        created: Boolean(created),
+        linkIssued: Boolean(linkIssued),
+      };
+    },
+
     /** Keeps a local row for a user of a hosted Supabase project, so other tables can reference it. */
     async upsertExternalUser(u: { id: string; email: string; fullName: string }) {
       const rows = await db.query<Record<string, unknown>>(
@@ -110,18 +161,20 @@ export function createAuthRepository(db: Database) {
       );
     },
 
-    markMailSent(userId: string, kind: OneTimeKind) {
-      const column = kind === 'signup' ? 'confirmation_sent_at' : 'recovery_sent_at';
-      return db.query(`UPDATE users SET ${column} = now() WHERE id = $1`, [userId]);
-    },
-
     touchSignIn(userId: string) {
       return db.query(`UPDATE users SET last_sign_in_at = now() WHERE id = $1`, [userId]);
     },
 
+    /**
+     * Updates the profile and/or the password. A new password also deletes every unused link token of
+     * the user in the same statement: a reset or confirmation link mailed before the change (perhaps
+     * to someone who should not have it) must not outlive it.
+     */
     updateUser(userId: string, changes: { passwordHash?: string; fullName?: string }) {
       return one(
-        `UPDATE users SET password_hash = COALESCE($2, password_hash), full_name = COALESCE($3, full_name),
+        `WITH revoked_links AS (DELETE FROM one_time_tokens
+                                WHERE user_id = $1 AND used_at IS NULL AND $2::text IS NOT NULL)
+         UPDATE users SET password_hash = COALESCE($2, password_hash), full_name = COALESCE($3, full_name),
            updated_at = now()
          WHERE id = $1 RETURNING ${USER_COLUMNS}`,
         [userId, changes.passwordHash ?? null, changes.fullName ?? null],
@@ -234,23 +287,36 @@ export function createAuthRepository(db: Database) {
 
     // One-time link tokens
 
-    async createOneTimeToken(t: {
-      userId: string;
-      kind: OneTimeKind;
+    /**
+     * Counts the per-e-mail rate-limit hit and, within the limit, replaces the unused recovery link of
+     * the account registered under `emailNormalized` (one with a password) by a new one. One statement
+     * that writes (and commits) whether or not there is such an account, so a request for an unknown
+     * address costs the database the same. `user` is null when there is none (or over the limit).
+     */
+    async issueRecoveryToken(t: {
+      emailNormalized: string;
       tokenHash: string;
-      redirectTo: string | null;
+      redirectTo: string;
       ttlS: number;
-    }) {
-      // A new link supersedes older unused ones of the same kind.
-      await db.query(`DELETE FROM one_time_tokens WHERE user_id = $1 AND kind = $2 AND used_at IS NULL`, [
-        t.userId,
-        t.kind,
-      ]);
-      await db.query(
-        `INSERT INTO one_time_tokens (user_id, kind, token_hash, redirect_to, expires_at)
-         VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-        [t.userId, t.kind, t.tokenHash, t.redirectTo, t.ttlS],
+      hit: StatementHit;
+    }): Promise<{ allowed: boolean; user: User | null }> {
+      const rows = await db.query<Record<string, unknown>>(
+        `WITH hit AS (${countHitSql('$5', '$6')}),
+         allowed AS (SELECT count <= $7 AS ok FROM hit),
+         u AS (SELECT id FROM users
+               WHERE email_normalized = $1 AND password_hash IS NOT NULL AND (SELECT ok FROM allowed)),
+         superseded AS (DELETE FROM one_time_tokens
+                        WHERE user_id IN (SELECT id FROM u) AND kind = 'recovery' AND used_at IS NULL),
+         added AS (INSERT INTO one_time_tokens (user_id, kind, token_hash, redirect_to, expires_at)
+                   SELECT id, 'recovery', $2, $3, now() + make_interval(secs => $4) FROM u),
+         marked AS (UPDATE users SET recovery_sent_at = now() WHERE id IN (SELECT id FROM u)
+                    RETURNING ${USER_COLUMNS})
+         SELECT (SELECT ok FROM allowed) AS allowed, marked.* FROM (SELECT 1) AS always
+         LEFT JOIN marked ON true`,
+        [t.emailNormalized, t.tokenHash, t.redirectTo, t.ttlS, t.hit.keyHash, t.hit.windowS, t.hit.limit],
       );
+      const { allowed, ...user } = rows[0] ?? {};
+      return { allowed: Boolean(allowed), user: user.id == null ? null : normalizeUser(user) };
     },
 
     /** Marks the token used and returns it, only if it exists, is unused and has not expired. */

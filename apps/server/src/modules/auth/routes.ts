@@ -1,6 +1,7 @@
 // The GoTrue-compatible HTTP API at /auth/v1 (the subset @supabase/auth-js uses). Routes are thin:
 // they read the request, call the service and shape GoTrue's answers, errors included.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '@atr/shared';
 import type { Config } from '../../config.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { GoTrueError, gotrue, sendGoTrueError } from './gotrue-errors.ts';
@@ -88,11 +89,8 @@ export async function authRoutes(app: FastifyInstance, opts: { service: AuthServ
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return sendGoTrueError(
-        request,
-        reply,
-        new GoTrueError(status, 'validation_failed', 'The request is not valid.'),
-      );
+      const message = status === 413 ? messages.api.requestTooLarge : messages.api.badRequest;
+      return sendGoTrueError(request, reply, new GoTrueError(status, 'validation_failed', message));
     }
     request.log.error({ err }, 'auth request failed');
     return sendGoTrueError(request, reply, gotrue.unexpected());

@@ -60,6 +60,26 @@ describe.each(testDatabases)('auth security on $name', (t) => {
     expect(mails.map((m) => m.subject)).toContain('Someone tried to sign up with your e-mail address');
   });
 
+  it('re-sends the link on a second sign-up of an unconfirmed address, keeping the first password', async () => {
+    const email = 'twice@example.com';
+    expect((await s.client().signUp({ email, password: 'first-pass' })).error).toBeNull();
+    const first = (await s.mailLinks(email, 'Confirm'))[0]!;
+    const again = await post(`${s.base}/auth/v1/signup`, { email, password: 'second-pass' });
+    expect(again.status).toBe(200);
+    expect(again.body.access_token).toBeUndefined();
+    const mails = (await s.mailsTo(email)).filter((m) => m.subject.includes('Confirm'));
+    expect(mails.length).toBe(2);
+    const second = mails[1]!.links[0]!;
+    expect(second).not.toBe(first);
+    // The new link replaces the first one, and confirms the account with its first password.
+    expect((await openLink(first)).fragment.get('error_code')).toBe('otp_expired');
+    expect((await openLink(second)).fragment.get('access_token')).toBeTruthy();
+    expect((await s.client().signInWithPassword({ email, password: 'first-pass' })).error).toBeNull();
+    expect((await s.client().signInWithPassword({ email, password: 'second-pass' })).error?.code).toBe(
+      'invalid_credentials',
+    );
+  });
+
   it('rotates refresh tokens, tolerates a retry within the reuse interval, then revokes the session on reuse', async () => {
     await confirmedUser(s, 'rotate@example.com', 'rotate-pass');
     const tokenUrl = `${s.base}/auth/v1/token?grant_type`;
@@ -208,7 +228,7 @@ describe.each(testDatabases)('auth rate limits on $name', (t) => {
       const h = { ...API_HEADERS, 'x-forwarded-for': `10.0.1.${i}` };
       expect((await post(url, { email: 'limited@example.com', password: 'nope' }, h)).status).toBe(400);
     }
-    // Even the right password is refused now, from a fresh IP.
+    // Even the right password is refused now from this IP (TRUST_PROXY is off: the header is ignored).
     const blocked = await post(
       url,
       { email: 'limited@example.com', password: 'limited-pass' },

@@ -3,8 +3,13 @@
 import crypto from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import DataLoader from 'dataloader';
-import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, ProfileFormSchema } from '@atr/shared';
+import {
+  EMAIL_MAX_LENGTH,
+  EmailAddressSchema,
+  PASSWORD_MIN_LENGTH,
+  ProfileFormSchema,
+  messages,
+} from '@atr/shared';
 import type { Config } from '../../config.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
@@ -20,8 +25,6 @@ const ARGON2 = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, par
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 const newOpaqueToken = () => crypto.randomBytes(32).toString('base64url');
-
-const EmailSchema = z.string().trim().toLowerCase().pipe(z.email());
 
 export interface Session {
   access_token: string;
@@ -117,7 +120,11 @@ export function safeRedirect(
 }
 
 export function createAuthService({ config, repo, tokens, mailer, limiter }: AuthServiceDeps) {
-  const limits = { ip: config.AUTH_RATE_LIMIT_PER_IP, email: config.AUTH_RATE_LIMIT_PER_EMAIL };
+  const limits = {
+    ip: config.AUTH_RATE_LIMIT_PER_IP,
+    email: config.AUTH_RATE_LIMIT_PER_EMAIL,
+    failedPerEmail: config.AUTH_RATE_LIMIT_FAILED_PER_EMAIL,
+  };
   // Active sessions seen in the last AUTH_SESSION_CACHE_MS, so a burst of API calls costs one session
   // lookup. Any revocation or user change made through this process forgets them all at once; another
   // process sees a revocation within AUTH_SESSION_CACHE_MS (docs/decisions/008-session-check-cache.md).
@@ -166,10 +173,13 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
   // Unknown e-mails are checked against this so a failed login costs the same time either way.
   const dummyHash = hash(crypto.randomBytes(16).toString('hex'), ARGON2);
 
+  const emailTooLong = () => gotrue.validation(messages.validation.emailTooLong);
+
   function parseEmail(raw: unknown): string {
-    const r = EmailSchema.safeParse(raw);
-    if (!r.success) throw gotrue.invalidEmail();
-    return r.data;
+    const r = EmailAddressSchema.safeParse(raw);
+    if (r.success) return r.data.toLowerCase();
+    if (r.error.issues.some((i) => i.code === 'too_big')) throw emailTooLong();
+    throw gotrue.invalidEmail();
   }
 
   function checkPassword(raw: unknown): string {
@@ -185,36 +195,12 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
     return r.data.fullName;
   }
 
-  async function limit(action: string, ip: string, email: string | null) {
-    const ipOk = await limiter.hit(`${action}:ip:${ip}`, limits.ip);
-    const emailOk = email ? await limiter.hit(`${action}:email:${email}`, limits.email) : true;
-    if (!ipOk || !emailOk) throw gotrue.rateLimited();
-  }
-
   function verifyLink(kind: OneTimeKind, token: string, redirectTo: string) {
     const u = new URL(`${config.siteUrl}/auth/v1/verify`);
     u.searchParams.set('token', token);
     u.searchParams.set('type', kind);
     u.searchParams.set('redirect_to', redirectTo);
     return u.toString();
-  }
-
-  async function sendLink(user: User, kind: OneTimeKind, redirectTo: string) {
-    const token = newOpaqueToken();
-    await repo.createOneTimeToken({
-      userId: user.id,
-      kind,
-      tokenHash: sha256(token),
-      redirectTo,
-      ttlS: LINK_TTL_S,
-    });
-    const url = verifyLink(kind, token, redirectTo);
-    await mailer.send(
-      kind === 'signup'
-        ? confirmSignupMail(user.email, user.fullName, url)
-        : recoveryMail(user.email, user.fullName, url),
-    );
-    await repo.markMailSent(user.id, kind);
   }
 
   async function issueSession(user: User, method: 'password' | 'otp' | 'recovery'): Promise<Session> {
@@ -254,32 +240,44 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       const email = parseEmail(input.email);
       const password = checkPassword(input.password);
       const fullName = input.fullName == null || input.fullName === '' ? '' : parseFullName(input.fullName);
-      await limit('signup', input.ip, email);
+      if (!(await limiter.hit(`signup:ip:${input.ip}`, limits.ip))) throw gotrue.rateLimited();
       const redirectTo = safeRedirect(input.redirectTo, config);
       const passwordHash = await hash(password, ARGON2);
-      const user = await repo.insertUser({
+      if (config.AUTH_AUTOCONFIRM) {
+        if (!(await limiter.hit(`signup:email:${email}`, limits.email))) throw gotrue.rateLimited();
+        const user = await repo.insertUser({ email, passwordHash, fullName, confirmed: true });
+        // A new account gets a session at once, so existence cannot be hidden; GoTrue answers
+        // user_already_exists there too.
+        if (!user) throw gotrue.userAlreadyExists();
+        return { session: await issueSession(user, 'password') };
+      }
+      // A new and a registered address take the same path (hash, one statement that counts the
+      // per-e-mail limit and so writes either way, mail after the answer): the answer's timing does not
+      // tell them apart.
+      const token = newOpaqueToken();
+      const result = await repo.signUpWithLink({
         email,
         passwordHash,
         fullName,
-        confirmed: config.AUTH_AUTOCONFIRM,
+        tokenHash: sha256(token),
+        redirectTo,
+        ttlS: LINK_TTL_S,
+        hit: limiter.inStatement(`signup:email:${email}`, limits.email),
       });
-      if (user) {
-        if (config.AUTH_AUTOCONFIRM) return { session: await issueSession(user, 'password') };
-        await sendLink(user, 'signup', redirectTo);
-        return { user: userJson((await repo.findUserById(user.id)) ?? user) };
+      if (!result.allowed) throw gotrue.rateLimited();
+      const link = verifyLink('signup', token, redirectTo);
+      if (result.user && result.created) {
+        mailer.queue(confirmSignupMail(result.user.email, result.user.fullName, link));
+        return { user: userJson(result.user) };
       }
-      // With auto-confirm a new account gets a session at once, so existence cannot be hidden;
-      // GoTrue answers user_already_exists there too.
-      if (config.AUTH_AUTOCONFIRM) throw gotrue.userAlreadyExists();
-      const existing = await repo.findUserByEmail(email);
-      if (existing && !existing.emailConfirmedAt) {
+      if (result.user && result.linkIssued) {
         // The owner may have lost the first mail; the password is not changed by a second sign-up.
-        await sendLink(existing, 'signup', redirectTo);
-      } else if (existing) {
-        await mailer.send(
+        mailer.queue(confirmSignupMail(result.user.email, result.user.fullName, link));
+      } else if (result.user) {
+        mailer.queue(
           existingAccountMail(
-            existing.email,
-            existing.fullName,
+            result.user.email,
+            result.user.fullName,
             `${config.siteUrl}/login`,
             `${config.siteUrl}/reset-password`,
           ),
@@ -309,10 +307,16 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
         throw gotrue.invalidCredentials();
       }
       const email = input.email.trim().toLowerCase();
+      if (email.length > EMAIL_MAX_LENGTH) throw emailTooLong();
+      // Failed sign-ins are counted per IP + e-mail, so an attacker guessing from one IP is stopped
+      // without locking the owner out from another; and per e-mail over all IPs, with a higher limit,
+      // against guessing spread over many IPs (docs/decisions/002-auth-rate-limits.md).
+      const ipEmailKey = `token-failed:ip-email:${input.ip}:${email}`;
       const emailKey = `token-failed:email:${email}`;
       if (
         !(await limiter.hit(`token:ip:${input.ip}`, limits.ip)) ||
-        (await limiter.exceeded(emailKey, limits.email))
+        (await limiter.exceeded(ipEmailKey, limits.email)) ||
+        (await limiter.exceeded(emailKey, limits.failedPerEmail))
       ) {
         throw gotrue.rateLimited();
       }
@@ -324,11 +328,14 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
             () => false,
           );
       if (!user || !ok) {
-        await limiter.hit(emailKey, limits.email);
+        await limiter.hit(ipEmailKey, limits.email);
+        await limiter.hit(emailKey, limits.failedPerEmail);
         throw gotrue.invalidCredentials();
       }
       if (!user.emailConfirmedAt) throw gotrue.emailNotConfirmed();
-      await limiter.reset(emailKey);
+      // The owner's IP starts afresh; the count over all IPs stays, so a success does not hand a
+      // distributed guesser a new allowance.
+      await limiter.reset(ipEmailKey);
       return issueSession(user, 'password');
     },
 
@@ -361,12 +368,25 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       return sessionFor(user, found.sessionId, child, 'password');
     },
 
-    /** POST /recover: always the same answer; a mail only when the account exists. */
+    /** POST /recover: always the same answer, in the same time; a mail only when the account exists. */
     async recover(input: { email: unknown; redirectTo?: string; ip: string }) {
       const email = parseEmail(input.email);
-      await limit('recover', input.ip, email);
-      const user = await repo.findUserByEmail(email);
-      if (user && user.passwordHash) await sendLink(user, 'recovery', safeRedirect(input.redirectTo, config));
+      if (!(await limiter.hit(`recover:ip:${input.ip}`, limits.ip))) throw gotrue.rateLimited();
+      // Known and unknown addresses take the same path: a token is made, one statement counts the
+      // per-e-mail limit (a write either way), looks the account up and stores the token if there is
+      // one, and the mail leaves after the answer.
+      const redirectTo = safeRedirect(input.redirectTo, config);
+      const token = newOpaqueToken();
+      const { allowed, user } = await repo.issueRecoveryToken({
+        emailNormalized: email,
+        tokenHash: sha256(token),
+        redirectTo,
+        ttlS: LINK_TTL_S,
+        hit: limiter.inStatement(`recover:email:${email}`, limits.email),
+      });
+      if (!allowed) throw gotrue.rateLimited();
+      if (user)
+        mailer.queue(recoveryMail(user.email, user.fullName, verifyLink('recovery', token, redirectTo)));
     },
 
     /** Consumes a link token; returns the session and where to send the browser. */
@@ -416,6 +436,8 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       auth: Authenticated,
       input: { password?: unknown; fullName?: unknown; email?: unknown },
     ) {
+      if (typeof input.email === 'string' && input.email.trim().length > EMAIL_MAX_LENGTH)
+        throw emailTooLong();
       if (input.email !== undefined && input.email !== null && input.email !== auth.user.email) {
         throw gotrue.validation('Changing the e-mail address is not supported');
       }

@@ -77,12 +77,14 @@ export async function startAuthServer(
     db,
     client: () => goTrueClient(base),
     async mailLinks(to, subject) {
+      await app.mailer.idle();
       const mails = (await readOutbox(config)).filter((m) => m.to === to && m.subject.includes(subject));
       const last = mails[mails.length - 1];
       if (!last) throw new Error(`no mail to ${to} about ${subject}`);
       return last.links;
     },
     async mailsTo(to) {
+      await app.mailer.idle();
       return (await readOutbox(config)).filter((m) => m.to === to);
     },
     async close() {
