@@ -86,6 +86,10 @@ export const ConfigSchema = z.object({
   REPORT_MAX_PAGES: z.coerce.number().int().min(1).default(500),
   /** A processing report whose worker has not beaten its heartbeat for this long is recovered by the sweep. */
   REPORT_STALE_SECONDS: z.coerce.number().int().min(5).default(90),
+  /** Heap cap (MB) of the process each report run gets; a run that outgrows it ends that process only. */
+  JOB_MAX_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(2048),
+  /** Wall-clock limit (s) of one report run; a longer run is stopped and the report failed with a message. */
+  JOB_TIMEOUT_S: z.coerce.number().int().min(5).max(86_400).default(1800),
   /** Runs per report before a repeatedly interrupted report is marked failed. */
   REPORT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   /** GitHub API base for repository downloads (GitHub Enterprise, or a local stand-in in tests). */

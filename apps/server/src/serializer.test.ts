@@ -28,6 +28,7 @@ const row = (over: Partial<ReportRow>): ReportRow => ({
   cancel_requested: false,
   run_id: null,
   attempts: 1,
+  crashes: 0,
   heartbeat_at: null,
   file_sizes: { docx: 48213, pdf: 152771 },
   page_count: 14,

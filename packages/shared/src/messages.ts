@@ -92,6 +92,10 @@ export const messages = {
     empty: 'No reports yet',
     generating: 'Our AI Agents are generating your report...',
     cancelled: 'Report generation was cancelled.',
+    crashedTwice:
+      'This report could not be generated: its run stopped the report engine twice (it ran out of memory or crashed). Try a smaller project or a shorter template.',
+    timedOut: (minutes: number) =>
+      `Generating this report took longer than ${minutes} minutes, so it was stopped. Try a smaller project or a shorter template.`,
   },
   preview: {
     notAvailable: 'PDF preview not available for this report - it may still be processing.',

@@ -1,4 +1,5 @@
 // SQL of the reports module: rows, ownership-scoped reads, the worker's claim/heartbeat and the sweep.
+import { messages } from '@atr/shared';
 import type { Database } from '../../db/index.ts';
 import { REPORT_QUEUE } from '../../plugins/queue.ts';
 
@@ -40,6 +41,8 @@ export interface ReportRow {
   cancel_requested: boolean;
   run_id: string | null;
   attempts: number;
+  /** Runs that ended their process (crash, exhausted heap, killed worker); see MAX_CRASHES. */
+  crashes: number;
   heartbeat_at: Date | null;
   file_sizes: FileSizes;
   page_count: number | null;
@@ -278,16 +281,38 @@ export function reportRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Lets a run that lost its worker be claimed again; returns the rows to re-enqueue and those given up on. */
-    async sweepStale(staleSeconds: number, maxAttempts: number, hasQueue: boolean): Promise<{ requeue: string[]; failed: string[] }> {
+    /**
+     * A run ended its process (crash, exhausted heap): counts it, and fails the report once it has done
+     * so `maxCrashes` times. Answers the report's status afterwards ('processing': try once more), or
+     * null when the run no longer held the report.
+     */
+    async recordCrash(id: string, runId: string, maxCrashes: number, message: string): Promise<'processing' | 'failed' | null> {
+      const rows = await db.query<{ status: 'processing' | 'failed' }>(
+        `UPDATE reports SET crashes = crashes + 1, run_id = NULL, heartbeat_at = NULL, updated_at = now(),
+           status = CASE WHEN crashes + 1 >= $3 THEN 'failed' ELSE status END,
+           error = CASE WHEN crashes + 1 >= $3 THEN $4 ELSE error END,
+           github_token = CASE WHEN crashes + 1 >= $3 THEN NULL ELSE github_token END
+         WHERE id = $1 AND run_id = $2 AND status = 'processing' RETURNING status`,
+        [id, runId, maxCrashes, message],
+      );
+      return rows[0]?.status ?? null;
+    },
+
+    /**
+     * Lets a run that lost its worker be claimed again; returns the rows to re-enqueue and those given up
+     * on. A run whose heartbeat stopped took its process down with it: it counts as a crash, so a report
+     * that kills every worker it reaches is failed after `maxCrashes`, not handed on in a loop.
+     */
+    async sweepStale(staleSeconds: number, maxAttempts: number, hasQueue: boolean, maxCrashes = Infinity): Promise<{ requeue: string[]; failed: string[] }> {
       const failed = await db.query<{ id: string }>(
-        `UPDATE reports SET status = 'failed', error = $3, github_token = NULL, heartbeat_at = NULL, updated_at = now()
+        `UPDATE reports SET status = 'failed', crashes = crashes + 1, github_token = NULL, heartbeat_at = NULL, updated_at = now(),
+           error = CASE WHEN crashes + 1 >= $4 THEN $5 ELSE $3 END
          WHERE status = 'processing' AND run_id IS NOT NULL AND heartbeat_at < now() - make_interval(secs => $1)
-           AND attempts >= $2 RETURNING id`,
-        [staleSeconds, maxAttempts, STUCK_MESSAGE],
+           AND (attempts >= $2 OR crashes + 1 >= $4) RETURNING id`,
+        [staleSeconds, maxAttempts, STUCK_MESSAGE, Number.isFinite(maxCrashes) ? maxCrashes : 2_147_483_647, messages.report.crashedTwice],
       );
       const requeue = await db.query<{ id: string }>(
-        `UPDATE reports SET run_id = NULL, heartbeat_at = NULL, updated_at = now()
+        `UPDATE reports SET run_id = NULL, heartbeat_at = NULL, crashes = crashes + 1, updated_at = now()
          WHERE status = 'processing' AND run_id IS NOT NULL AND heartbeat_at < now() - make_interval(secs => $1)
          RETURNING id`,
         [staleSeconds],

@@ -23,6 +23,7 @@ import type { Database } from '../../db/index.ts';
 import { REPORT_QUEUE } from '../../plugins/queue.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import { aiContext } from './ai.ts';
+import { EngineProcessError, runEngineInProcess } from './engine-process.ts';
 import { analysisCacheFor } from './analysis-cache.ts';
 import { ARTIFACTS, reportPrefix } from './service.ts';
 import { reportRepository, type FileSizes, type ReportRow, type StoredInputFile } from './repository.ts';
@@ -41,9 +42,11 @@ export interface WorkerDeps {
   heartbeatMs?: number;
   /** Minimum gap between progress writes inside a step (ms). */
   progressWriteMs?: number;
+  /** The module the engine's own process runs (tests pass one that crashes); the real engine by default. */
+  engineModule?: string;
 }
 
-export type JobOutcome = 'completed' | 'failed' | 'cancelled' | 'deleted' | 'skipped' | 'deferred';
+export type JobOutcome = 'completed' | 'failed' | 'cancelled' | 'deleted' | 'skipped' | 'deferred' | 'requeued';
 
 /** Overall percent for a step and a percent inside it: the spec's baselines 5/25/75/95/100, monotonic. */
 export function overallProgress(step: PipelineStep | ReportStep, percent: number): number {
@@ -55,11 +58,12 @@ export function overallProgress(step: PipelineStep | ReportStep, percent: number
   return Math.min(99, Math.round(start + ((end - start) * p) / 100));
 }
 
-async function defaultEngine(): Promise<Engine> {
-  const mod = (await import('@atr/engine')) as unknown as { generateReport?: Engine };
-  if (typeof mod.generateReport !== 'function') throw new Error('The report engine is not available.');
-  return mod.generateReport;
-}
+/** Runs of one report that may end its process before the report is failed instead of retried. */
+export const MAX_CRASHES = 2;
+/** Work folders of report runs: `atr-job-<pid of the worker process>-<random>` in the temp folder. */
+const WORK_DIR_PREFIX = 'atr-job-';
+/** Work folders of this process's runs in flight, which the clean-up must leave alone. */
+const activeWorkDirs = new Set<string>();
 
 async function download(storage: Storage, file: StoredInputFile, target: string): Promise<void> {
   await fs.mkdir(path.dirname(target), { recursive: true });
@@ -111,11 +115,12 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
     );
   }, deps.heartbeatMs ?? 2_000);
 
-  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-job-'));
+  const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `${WORK_DIR_PREFIX}${process.pid}-`));
+  activeWorkDirs.add(workDir);
   try {
     const input = row.input;
     const templateText = (await storage.read(input.template.key)).toString('utf8');
-    const template = parseTemplate(templateText);
+    const template = parseTemplate(templateText, { maxHeadings: config.TEMPLATE_MAX_HEADINGS });
 
     const images: ImageAsset[] = [];
     for (const [i, img] of input.images.entries()) {
@@ -167,7 +172,15 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
       }
     };
 
-    const engine = deps.engine ?? (await defaultEngine());
+    // Tests may run an engine in this process; a real run gets a process of its own (engine-process.ts).
+    const engine: Engine =
+      deps.engine ??
+      ((engineInput, ctx) =>
+        runEngineInProcess(engineInput, ctx, {
+          maxMemoryMb: config.JOB_MAX_MEMORY_MB,
+          timeoutMs: config.JOB_TIMEOUT_S * 1000,
+          ...(deps.engineModule ? { engineModule: deps.engineModule } : {}),
+        }));
     await fs.mkdir(path.join(workDir, 'engine'), { recursive: true });
     const artifacts = await engine(
       {
@@ -184,7 +197,12 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
         onProgress,
         signal: controller.signal,
         log: (message, data) => log.info({ reportId, ...data }, message),
-        limits: { maxZipBytes: config.UPLOAD_MAX_ZIP_BYTES },
+        limits: {
+          maxZipBytes: config.UPLOAD_MAX_ZIP_BYTES,
+          maxImagePixels: config.IMAGE_MAX_PIXELS,
+          maxTemplateHeadings: config.TEMPLATE_MAX_HEADINGS,
+          maxReportPages: config.REPORT_MAX_PAGES,
+        },
         // An unchanged code base of the same owner reuses its analysis (POST /api/reports/cache/clear empties it).
         analysisCache: analysisCacheFor(db, row.user_id, { log: (message, data) => log.info({ reportId, ...data }, message) }),
         // The language model, when configured, with this user's response cache (issue: AI agents).
@@ -240,6 +258,20 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
       log.info({ reportId }, 'report cancelled');
       return 'cancelled';
     }
+    if (err instanceof EngineProcessError) {
+      log.error({ err, reportId, reason: err.reason }, 'report run ended its process');
+      if (err.reason === 'timed-out') {
+        await repo.fail(reportId, runId, messages.report.timedOut(Math.round(config.JOB_TIMEOUT_S / 60)));
+        return 'failed';
+      }
+      // A run that crashed or exhausted its process is tried once more, then failed: never handed on in a loop.
+      const after = await repo.recordCrash(reportId, runId, MAX_CRASHES, messages.report.crashedTwice);
+      if (after === 'processing' && deps.queue) {
+        await deps.queue.send(REPORT_QUEUE, { reportId });
+        return 'requeued';
+      }
+      return after === 'processing' ? 'requeued' : 'failed';
+    }
     // The user sees the engine's message, written for them; anything else gets the catalogue's default.
     const message = err instanceof EngineError ? err.message : messages.report.failedDefault;
     log.error({ err, reportId }, 'report failed');
@@ -248,6 +280,7 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
   } finally {
     clearInterval(beat);
     await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
+    activeWorkDirs.delete(workDir);
   }
 }
 
@@ -257,8 +290,42 @@ export async function sweepReports(deps: WorkerDeps): Promise<{ requeued: string
   const { config } = deps;
   const cancelled = await repo.settleCancelled(config.REPORT_STALE_SECONDS);
   for (const id of cancelled) await deps.storage.delete(reportPrefix(id));
-  const { requeue, failed } = await repo.sweepStale(config.REPORT_STALE_SECONDS, config.REPORT_MAX_ATTEMPTS, deps.queue !== null);
+  const { requeue, failed } = await repo.sweepStale(config.REPORT_STALE_SECONDS, config.REPORT_MAX_ATTEMPTS, deps.queue !== null, MAX_CRASHES);
+  await removeStaleWorkDirs(os.tmpdir(), config.REPORT_STALE_SECONDS).catch((err: unknown) => deps.log.warn({ err }, 'could not clean up work folders'));
   if (deps.queue) for (const id of requeue) await deps.queue.send(REPORT_QUEUE, { reportId: id });
   if (requeue.length || failed.length || cancelled.length) deps.log.warn({ requeue, failed, cancelled }, 'report sweep recovered reports');
   return { requeued: requeue, failed, cancelled };
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes work folders left by runs that can no longer finish: those of a worker process that is gone
+ * (killed mid-run), those of this process that no run holds, and unnamed ones older than `staleSeconds`.
+ * Called by the sweep, so at start-up and every half minute.
+ */
+export async function removeStaleWorkDirs(dir: string, staleSeconds: number): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+    if (!name.startsWith(WORK_DIR_PREFIX)) continue;
+    const full = path.join(dir, name);
+    const pid = /^atr-job-(\d+)-/.exec(name)?.[1];
+    let stale: boolean;
+    if (pid === undefined) {
+      const stat = await fs.stat(full).catch(() => null);
+      stale = stat !== null && Date.now() - stat.mtimeMs > staleSeconds * 1000;
+    } else if (Number(pid) === process.pid) stale = !activeWorkDirs.has(full);
+    else stale = !processAlive(Number(pid));
+    if (!stale) continue;
+    await fs.rm(full, { recursive: true, force: true });
+    removed.push(full);
+  }
+  return removed;
 }

@@ -1,0 +1,85 @@
+// The report engine's own process: one report per process, started by engine-process.ts. Everything
+// that reads or writes the database or the storage stays in the parent; this side asks for it over
+// IPC (progress, log lines, the analysis and model caches). A crash here — an exception thrown in a
+// library's callback, a heap that outgrows its cap, a native fault — ends this process only.
+import type { EngineContext, ReportArtifacts, ReportInput } from '@atr/engine';
+import type { ChildRequest, ChildMessage, StartMessage } from './engine-process.ts';
+
+type Send = (message: ChildMessage) => Promise<void>;
+
+const send: Send = (message) =>
+  new Promise((resolve, reject) => {
+    if (!process.send) return reject(new Error('the report process has no parent'));
+    process.send(message, undefined, {}, (err) => (err ? reject(err) : resolve()));
+  });
+
+let nextCall = 0;
+const calls = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+
+function call(method: ChildRequest['method'], args: unknown[]): Promise<unknown> {
+  const id = ++nextCall;
+  return new Promise((resolve, reject) => {
+    calls.set(id, { resolve, reject });
+    send({ type: 'call', id, method, args }).catch(reject);
+  });
+}
+
+const controller = new AbortController();
+
+async function run(start: StartMessage): Promise<void> {
+  const engine = (await import(start.engineModule)) as { generateReport: (input: ReportInput, ctx: EngineContext) => Promise<ReportArtifacts> };
+  const { EngineError } = await import('@atr/engine');
+  const ctx: EngineContext = {
+    workDir: start.workDir,
+    now: () => new Date(),
+    signal: controller.signal,
+    async onProgress(step, percent, message) {
+      if (controller.signal.aborted) throw new EngineError('cancelled', 'Report generation was cancelled.');
+      await send({ type: 'progress', step, percent, ...(message ? { message } : {}) });
+    },
+    log: (message, data) => void send({ type: 'log', message, ...(data ? { data } : {}) }).catch(() => {}),
+    limits: start.limits,
+    ...(start.analysisCache
+      ? {
+          analysisCache: {
+            get: (key) => call('analysisCache.get', [key]) as ReturnType<NonNullable<EngineContext['analysisCache']>['get']>,
+            set: async (key, analysis) => void (await call('analysisCache.set', [key, analysis])),
+          },
+        }
+      : {}),
+    ...(start.ai
+      ? {
+          ai: start.ai,
+          modelCache: {
+            get: (key) => call('modelCache.get', [key]) as Promise<string | undefined>,
+            set: async (key, value) => void (await call('modelCache.set', [key, value])),
+          },
+        }
+      : {}),
+  };
+  try {
+    const artifacts = await engine.generateReport(start.input, ctx);
+    await send({ type: 'done', artifacts });
+  } catch (err) {
+    const e = err as { name?: string; kind?: string; message?: string; detail?: string };
+    await send({
+      type: 'failed',
+      error: { engine: e?.name === 'EngineError', kind: e?.kind ?? 'analysis', message: String(e?.message ?? err), ...(e?.detail ? { detail: e.detail } : {}) },
+    });
+  }
+  process.disconnect();
+}
+
+process.on('message', (message: StartMessage | { type: 'abort' } | { type: 'result'; id: number; ok: boolean; value?: unknown; error?: string }) => {
+  if (message.type === 'start') void run(message);
+  else if (message.type === 'abort') controller.abort();
+  else if (message.type === 'result') {
+    const pending = calls.get(message.id);
+    calls.delete(message.id);
+    if (message.ok) pending?.resolve(message.value);
+    else pending?.reject(new Error(message.error ?? 'the parent could not answer'));
+  }
+});
+// The parent going away (its process died) leaves nothing for this run to report to.
+process.on('disconnect', () => process.exit(0));
+void send({ type: 'ready' });
