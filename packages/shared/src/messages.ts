@@ -74,6 +74,7 @@ export const messages = {
     downloadFailed: (format: string, message: string) => `Failed to download ${format} file: ${message}`,
     verificationFailed: (status: number) => `Payment verification failed: ${status}`,
     notConfirmed: 'Payment not confirmed by backend',
+    tooManyProviderCalls: 'Too many payment requests in a short time. Please wait a minute and try again.',
     noSession: 'No payment session found. The payment may have already been processed or the session expired.',
     alreadyPaid: 'This format is already paid for this report. You can download it any time.',
     reportNotCompleted: 'The report is not ready yet. You can buy a download once it has completed.',

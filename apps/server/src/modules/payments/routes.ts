@@ -91,7 +91,8 @@ async function testCheckoutRoutes(app: FastifyInstance, service: PaymentService)
   app.post<{ Params: { sessionId: string } }>('/checkout/test/:sessionId/pay', { schema: { hide: true } }, async (request, reply) => {
     if (!sameOrigin(request.headers)) throw errors.validation('Cross-site request refused.');
     const p = await load(request.params.sessionId);
-    await service.fulfil(p.session_id, null);
+    // The test page charges exactly the purchase's recorded price.
+    await service.fulfil(p.session_id, null, { amount: p.amount, currency: p.currency });
     const q = new URLSearchParams({ reportId: p.report_id!, format: p.format, session_id: p.session_id });
     return reply.redirect(`/app/payment-success?${q.toString()}`, 303);
   });
