@@ -143,6 +143,9 @@ export const uiMessages = {
 
 /** Texts of the report and payment screens that the spec leaves to us (states, hints, tips). */
 export const reportUiMessages = {
+  /** The banner on every payment screen while the server runs the built-in test checkout (PAYMENTS=test). */
+  testModeTitle: 'Test mode — no real payments',
+  testModeDetail: 'This installation takes no real payments: checkout charges nothing and unlocks downloads for free.',
   redirectingToPayment: 'Redirecting to payment page...',
   verifyingPayment: 'Verifying your payment…',
   paymentConfirmed: 'Payment confirmed',

@@ -3,7 +3,7 @@
 // concurrent deliveries end in exactly one purchase; forged webhooks change nothing; downloads are gated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
-import { messages } from '@atr/shared';
+import { messages, reportUiMessages } from '@atr/shared';
 import { testDatabases } from '../../test/databases.ts';
 import { reportRepository } from '../reports/repository.ts';
 import { startTestApp, type TestApp } from '../reports/test-helpers.ts';
@@ -74,6 +74,7 @@ describe.each(testDatabases)('test checkout on $name', (t) => {
     const page = await ctx.app.inject({ url });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('TEST MODE');
+    expect(page.body).toContain(reportUiMessages.testModeTitle);
     expect(page.body).toContain('Acme Portal');
     expect(page.body).toContain('4.99 EUR');
 
