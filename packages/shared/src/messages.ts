@@ -145,7 +145,7 @@ export const uiMessages = {
 export const reportUiMessages = {
   /** The banner on every payment screen while the server runs the built-in test checkout (PAYMENTS=test). */
   testModeTitle: 'Test mode — no real payments',
-  testModeDetail: 'This installation takes no real payments: checkout charges nothing and unlocks downloads for free.',
+  testModeDetail: 'No payment provider is set up here: checkout charges nothing and unlocks downloads for free.',
   redirectingToPayment: 'Redirecting to payment page...',
   verifyingPayment: 'Verifying your payment…',
   paymentConfirmed: 'Payment confirmed',
