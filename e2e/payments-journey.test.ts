@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { messages } from '@atr/shared';
+import { messages, reportUiMessages } from '@atr/shared';
 import { describeBrowser, launchBrowser, ROOT, screenshotBoth, signUpAndSignIn, startApp, type RunningApp } from './harness.ts';
 
 const SAMPLE_APP = path.join(ROOT, 'packages/engine/test/fixtures/sample-app');
@@ -28,6 +28,9 @@ async function zipFolder(dir: string): Promise<Buffer> {
   for await (const c of zip.outputStream) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
 }
+
+/** The banner every payment screen shows while the app runs the built-in test checkout. */
+const testModeBanner = (page: Page) => page.getByRole('status').filter({ hasText: reportUiMessages.testModeTitle });
 
 describeBrowser('payments journey', () => {
   let app: RunningApp;
@@ -76,6 +79,8 @@ describeBrowser('payments journey', () => {
     await page.goto(`${app.url}/app/report/${reportId}`);
     const buy = page.getByRole('button', { name: 'Buy Word (4.99 EUR)' });
     await buy.waitFor({ timeout: 15_000 });
+    // No payment provider is configured: the page that sells says so before anyone pays.
+    await testModeBanner(page).waitFor();
     const [checkout] = await Promise.all([context.waitForEvent('page'), buy.click()]);
     await checkout.waitForLoadState();
     await checkout.waitForURL((u) => u.pathname !== '/' && !u.href.startsWith('about:'));
@@ -84,6 +89,7 @@ describeBrowser('payments journey', () => {
     await screenshotBoth(page, 'report-payment-in-progress');
     const checkoutText = (await checkout.locator('body').textContent()) ?? '';
     expect(checkoutText).toMatch(/test mode/i);
+    expect(checkoutText).toContain(reportUiMessages.testModeTitle);
     expect(checkoutText).toContain('4.99');
     await screenshotBoth(checkout, 'test-checkout');
     await checkout.getByRole('button', { name: /^Pay/ }).click();
@@ -91,6 +97,7 @@ describeBrowser('payments journey', () => {
     // When the server refuses the form post, say what it answered rather than time out.
     if (!/payment-success/.test(checkout.url())) expect.fail(`Pay was refused: ${await checkout.locator('body').textContent()}`);
     await checkout.getByText('Payment confirmed').waitFor({ timeout: 15_000 });
+    await testModeBanner(checkout).waitFor();
     // The session id leaves the address once it has been read.
     expect(new URL(checkout.url()).searchParams.has('session_id')).toBe(false);
     await screenshotBoth(checkout, 'payment-success');
@@ -133,6 +140,9 @@ describeBrowser('payments journey', () => {
     await page.goto(`${app.url}/app`);
     await page.getByTestId('download-word').waitFor();
     await page.getByRole('button', { name: 'LaTeX (7.99 EUR)' }).waitFor();
+    await testModeBanner(page).waitFor();
+    await page.goto(`${app.url}/pricing`);
+    await testModeBanner(page).waitFor();
   });
 
   it('a cancelled checkout charges nothing and returns to the report', async () => {

@@ -110,11 +110,18 @@ export const ConfigSchema = z.object({
     .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'must be a relative path of letters, digits, ".", "_", "-"')
     .optional(),
 
-  // Payments: Stripe when STRIPE_SECRET_KEY is set, the built-in test checkout otherwise
+  // Payments: Stripe when STRIPE_SECRET_KEY is set, the built-in test checkout otherwise. A public
+  // deployment without a provider must say PAYMENTS=test (docs/decisions/011).
+  /** `stripe` or `test`; derived when unset: stripe with STRIPE_SECRET_KEY, test on a local demo, refused otherwise. */
+  PAYMENTS: z.enum(['stripe', 'test']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Override of the Stripe API origin (tests point it at a loopback stand-in). */
   STRIPE_API_BASE: optionalUrl,
+  /** A purchase's state is asked of the provider at most once per this many seconds; the recorded state is served in between. */
+  PAYMENT_VERIFY_INTERVAL_S: z.coerce.number().int().min(0).max(600).default(5),
+  /** Calls to the payment provider (new checkouts, verifications) one user may cause per minute; beyond it, 429. */
+  PAYMENT_PROVIDER_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
 
   // Language model for the report agents (README "AI providers"); offline when AI_PROVIDER is unset.
   // The engine validates the combination (a model, a key for hosted APIs) at start-up.
@@ -133,15 +140,53 @@ export const ConfigSchema = z.object({
   AI_PRICES: z.string().optional(),
 });
 
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/**
+ * Why this configuration is a public deployment (a SITE_URL on another host than this machine, or a shared
+ * PostgreSQL database), or null for the local demo. A public deployment must not give downloads away silently.
+ */
+export function publicDeploymentReason(c: { SITE_URL?: string | undefined; DATABASE_URL?: string | undefined }): string | null {
+  if (c.SITE_URL && !LOCAL_HOSTS.has(new URL(c.SITE_URL).hostname)) return `SITE_URL is ${new URL(c.SITE_URL).origin}`;
+  if (c.DATABASE_URL) return 'DATABASE_URL is set';
+  return null;
+}
+
 /** Rules across variables, kept apart from the field list so that list stays one flat object. */
 const CheckedConfigSchema = ConfigSchema.superRefine((c, ctx) => {
-  if (c.STORAGE_DRIVER !== 's3') return;
-  for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-    if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when STORAGE_DRIVER=s3' });
+  if (c.STORAGE_DRIVER === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when STORAGE_DRIVER=s3' });
+    }
+  }
+  if (c.PAYMENTS === 'stripe' && !c.STRIPE_SECRET_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'required when PAYMENTS=stripe' });
+  }
+  const publicReason = publicDeploymentReason(c);
+  if (!c.PAYMENTS && !c.STRIPE_SECRET_KEY && publicReason) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENTS'],
+      message:
+        `no payment provider is configured for a public deployment (${publicReason}), so every paid download would be free. ` +
+        'Set STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) to take real payments, or PAYMENTS=test to run the built-in test checkout on purpose.',
+    });
   }
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; siteUrl: string };
+export type Config = z.infer<typeof ConfigSchema> & {
+  dataDir: string;
+  siteUrl: string;
+  /** The payment mode in force: Stripe Checkout, or the built-in test checkout that gives downloads away. */
+  payments: 'stripe' | 'test';
+};
+
+/** The one start-up warning of test mode; null when real payments are taken. */
+export function paymentsWarning(config: Pick<Config, 'payments' | 'PAYMENTS'>): string | null {
+  if (config.payments !== 'test') return null;
+  const why = config.PAYMENTS === 'test' ? 'PAYMENTS=test' : 'no STRIPE_SECRET_KEY on a local demo';
+  return `payments are in test mode (${why}): downloads are given away through the built-in test checkout; set STRIPE_SECRET_KEY to take real payments`;
+}
 
 export class ConfigError extends Error {}
 
@@ -159,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder npm was started in.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR),
     siteUrl: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    payments: c.PAYMENTS ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'test'),
   };
 }
 

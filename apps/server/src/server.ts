@@ -1,11 +1,13 @@
 // Entry point of `npm start`: loads the config, builds the app, listens, and shuts down gracefully.
 import { buildApp } from './app.ts';
-import { loadConfigOrExit } from './config.ts';
+import { loadConfigOrExit, paymentsWarning } from './config.ts';
 import { logUnhandledRejections, startWorker } from './worker-runtime.ts';
 
 async function main() {
   const config = loadConfigOrExit();
   const app = await buildApp({ config });
+  const warning = paymentsWarning(config);
+  if (warning) app.log.warn(warning);
   if (config.WORKER_IN_PROCESS && app.queue) {
     await startWorker(app);
     app.workerRunning = true;

@@ -76,6 +76,7 @@ export const messages = {
     downloadFailed: (format: string, message: string) => `Failed to download ${format} file: ${message}`,
     verificationFailed: (status: number) => `Payment verification failed: ${status}`,
     notConfirmed: 'Payment not confirmed by backend',
+    tooManyProviderCalls: 'Too many payment requests in a short time. Please wait a minute and try again.',
     noSession: 'No payment session found. The payment may have already been processed or the session expired.',
     alreadyPaid: 'This format is already paid for this report. You can download it any time.',
     reportNotCompleted: 'The report is not ready yet. You can buy a download once it has completed.',
@@ -148,6 +149,9 @@ export const uiMessages = {
 
 /** Texts of the report and payment screens that the spec leaves to us (states, hints, tips). */
 export const reportUiMessages = {
+  /** The banner on every payment screen while the server runs the built-in test checkout (PAYMENTS=test). */
+  testModeTitle: 'Test mode — no real payments',
+  testModeDetail: 'No payment provider is set up here: checkout charges nothing and unlocks downloads for free.',
   redirectingToPayment: 'Redirecting to payment page...',
   verifyingPayment: 'Verifying your payment…',
   paymentConfirmed: 'Payment confirmed',

@@ -15,6 +15,7 @@ export type Price = z.infer<typeof PriceSchema>;
 export const PricingSchema = z.object({
   word: PriceSchema,
   latex: PriceSchema,
+  /** The server runs the built-in test checkout (PAYMENTS=test): no real payments; every payment screen says so. */
   test_mode: z.boolean(),
 });
 export type Pricing = z.infer<typeof PricingSchema>;

@@ -1,14 +1,13 @@
 // Payments on both databases: the built-in test checkout end to end, and Stripe mode offline (a
 // loopback stand-in for the Stripe API, signed webhook fixtures): duplicates, out-of-order and
 // concurrent deliveries end in exactly one purchase; forged webhooks change nothing; downloads are gated.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
-import { messages } from '@atr/shared';
+import { messages, reportUiMessages } from '@atr/shared';
 import { testDatabases } from '../../test/databases.ts';
 import { reportRepository } from '../reports/repository.ts';
 import { startTestApp, type TestApp } from '../reports/test-helpers.ts';
+import { startStripeStandIn } from './stripe-stand-in.ts';
 
 type User = Awaited<ReturnType<TestApp['signUp']>>;
 
@@ -75,6 +74,7 @@ describe.each(testDatabases)('test checkout on $name', (t) => {
     const page = await ctx.app.inject({ url });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('TEST MODE');
+    expect(page.body).toContain(reportUiMessages.testModeTitle);
     expect(page.body).toContain('Acme Portal');
     expect(page.body).toContain('4.99 EUR');
 
@@ -144,35 +144,6 @@ describe.each(testDatabases)('test checkout on $name', (t) => {
   });
 });
 
-/** A loopback stand-in for the Stripe API: checkout session create and retrieve. */
-async function startStripeStandIn() {
-  const sessions = new Map<string, { paid: boolean; body: URLSearchParams; idempotencyKey: string | undefined }>();
-  let seq = 0;
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      res.setHeader('content-type', 'application/json');
-      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-        const id = `cs_test_${++seq}`;
-        sessions.set(id, { paid: false, body: new URLSearchParams(raw), idempotencyKey: req.headers['idempotency-key'] as string | undefined });
-        res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/${id}`, payment_status: 'unpaid', status: 'open' }));
-        return;
-      }
-      const m = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(req.url ?? '');
-      const s = m ? sessions.get(m[1]!) : undefined;
-      if (req.method === 'GET' && s) {
-        res.end(JSON.stringify({ id: m![1], object: 'checkout.session', payment_status: s.paid ? 'paid' : 'unpaid', status: s.paid ? 'complete' : 'open', payment_intent: s.paid ? `pi_${m![1]}` : null }));
-        return;
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such session' } }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { sessions, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
 const WEBHOOK_SECRET = 'whsec_test_secret_for_atr';
 const stripe = new Stripe('sk_test_x');
 
@@ -184,7 +155,15 @@ describe.each(testDatabases)('Stripe mode on $name', (t) => {
 
   beforeAll(async () => {
     api = await startStripeStandIn();
-    ctx = await startTestApp(t, { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: api.base, SITE_URL: 'https://atr.example' });
+    // Every poll asks the provider here; the bounds on provider calls have their own tests (payments-security.test.ts).
+    ctx = await startTestApp(t, {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: api.base,
+      SITE_URL: 'https://atr.example',
+      PAYMENT_VERIFY_INTERVAL_S: '0',
+      PAYMENT_PROVIDER_CALLS_PER_MINUTE: '1000',
+    });
     alice = await ctx.signUp();
   }, 60_000);
   afterAll(async () => {
@@ -197,8 +176,15 @@ describe.each(testDatabases)('Stripe mode on $name', (t) => {
     expect(res.statusCode).toBe(200);
     return res.json() as { url: string; id: string };
   };
+  // Every session here is a Word checkout: its events carry the Word price unless a test says otherwise.
   const event = (type: string, session: Record<string, unknown>, id = `evt_${++eventSeq}`) =>
-    JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object: { object: 'checkout.session', ...session } } });
+    JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { object: 'checkout.session', amount_total: 499, currency: 'eur', ...session } },
+    });
   const deliver = (payload: string, header?: string) =>
     ctx.app.inject({
       method: 'POST',
@@ -256,7 +242,10 @@ describe.each(testDatabases)('Stripe mode on $name', (t) => {
     // A second session for the same format, paid: concurrent webhooks and the success page's verification race.
     const id2 = await completedReport(ctx, alice);
     const a = await startCheckout(id2);
+    // The first session has expired on our side, so a second checkout opens a new one.
+    await ctx.db.query(`UPDATE purchases SET expires_at = now() - interval '1 minute' WHERE session_id = $1`, [a.id]);
     const b = await startCheckout(id2);
+    expect(b.id).not.toBe(a.id);
     api.sessions.get(a.id)!.paid = true;
     api.sessions.get(b.id)!.paid = true;
     const results = await Promise.all([

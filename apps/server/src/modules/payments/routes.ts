@@ -11,6 +11,7 @@ import {
   PurchaseListSchema,
   ReportIdSchema,
   formatPrice,
+  reportUiMessages,
 } from '@atr/shared';
 import { ErrorBodySchema } from '../reports/openapi.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -32,13 +33,13 @@ export function testCheckoutPage(p: { sessionId: string; reportName: string; for
 <style>
 body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
 main{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px;max-width:420px;width:calc(100% - 32px);box-shadow:0 4px 24px rgba(0,0,0,.06)}
-.banner{background:#fef3c7;color:#92400e;border:1px solid #f59e0b;border-radius:8px;padding:8px 12px;font-weight:700;text-align:center;margin-bottom:20px}
+.banner{background:#fffbeb;color:#451a03;border:1px solid #fcd34d;border-radius:8px;padding:10px 14px;margin-bottom:20px;font-size:14px;line-height:1.45}.banner strong{display:block;color:#78350f}
 dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0 0 24px}dt{color:#64748b}dd{margin:0;font-weight:600}
 .actions{display:flex;gap:12px}button{flex:1;padding:12px;border-radius:8px;border:1px solid #cbd5e1;font-size:16px;cursor:pointer;background:#fff}
 button.pay{background:#2563eb;color:#fff;border-color:#2563eb}p.note{color:#64748b;font-size:13px;margin-top:16px}
 </style></head>
 <body><main>
-<div class="banner" role="status">TEST MODE — no real payment is taken</div>
+<div class="banner" role="status"><strong>${escapeHtml(reportUiMessages.testModeTitle)}</strong><span>${escapeHtml(reportUiMessages.testModeDetail)}</span></div>
 <h1 style="font-size:20px;margin:0 0 16px">Checkout</h1>
 <dl><dt>Report</dt><dd>${escapeHtml(p.reportName)}</dd><dt>Format</dt><dd>${escapeHtml(p.format)}</dd><dt>Price</dt><dd>${escapeHtml(p.price)}</dd></dl>
 ${
@@ -91,7 +92,8 @@ async function testCheckoutRoutes(app: FastifyInstance, service: PaymentService)
   app.post<{ Params: { sessionId: string } }>('/checkout/test/:sessionId/pay', { schema: { hide: true } }, async (request, reply) => {
     if (!sameOrigin(request.headers)) throw errors.validation('Cross-site request refused.');
     const p = await load(request.params.sessionId);
-    await service.fulfil(p.session_id, null);
+    // The test page charges exactly the purchase's recorded price.
+    await service.fulfil(p.session_id, null, { amount: p.amount, currency: p.currency });
     const q = new URLSearchParams({ reportId: p.report_id!, format: p.format, session_id: p.session_id });
     return reply.redirect(`/app/payment-success?${q.toString()}`, 303);
   });

@@ -7,17 +7,25 @@ import type Stripe from 'stripe';
 import { messages, type Format, type PaymentStatus, type Purchase } from '@atr/shared';
 import { AppError, errors } from '../../errors.ts';
 import { StorageNotFoundError } from '../../plugins/storage.ts';
+import { createRateLimiter } from '../../plugins/rate-limit.ts';
 import { pricingFrom } from '../public/routes.ts';
 import { reportRepository } from '../reports/repository.ts';
 import { ARTIFACTS, reportPrefix } from '../reports/service.ts';
 import { createProvider, stripeClient, type PaymentProvider } from './providers.ts';
-import { paymentRepository, type FulfilOutcome, type PurchaseRow } from './repository.ts';
+import { paymentRepository, type FulfilOutcome, type PaidAmount, type PurchaseRow } from './repository.ts';
+
+/** A pending checkout is handed out again only while it stays payable for at least this long. */
+const REUSE_MARGIN_S = 10 * 60;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** `<project>-report.docx`: the project name made safe for a header, never empty. */
 export function downloadName(projectName: string, format: Format): string {
-  const base = projectName.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'report';
+  const base =
+    projectName
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'report';
   return format === 'word' ? `${base}-report.docx` : `${base}-report-latex.zip`;
 }
 
@@ -36,7 +44,10 @@ export function contentDisposition(projectName: string, format: Format): string 
     .slice(0, 120);
   const full = base ? (format === 'word' ? `${base}-report.docx` : `${base}-report-latex.zip`) : ascii;
   if (/^[\x20-\x7e]*$/.test(full)) return `attachment; filename="${ascii}"`;
-  const encoded = encodeURIComponent(full).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(full).replace(
+    /['()*!]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -51,7 +62,42 @@ export function paymentService(app: FastifyInstance, provider: PaymentProvider =
     return r;
   }
 
-  const fulfil = (sessionId: string, paymentIntent: string | null = null): Promise<FulfilOutcome> => repo.fulfil(sessionId, paymentIntent);
+  // Provider calls per user per minute, counted in the database so every process shares the count.
+  const providerCalls = createRateLimiter(app.db, 60);
+  /** Counts one provider call for this user; a 429 beyond PAYMENT_PROVIDER_CALLS_PER_MINUTE. */
+  async function spendProviderCall(userId: string) {
+    if (!(await providerCalls.hit(`payments:provider:${userId}`, config.PAYMENT_PROVIDER_CALLS_PER_MINUTE))) {
+      throw errors.tooManyRequests(messages.purchase.tooManyProviderCalls);
+    }
+  }
+  // Concurrent checkout requests of one user for one report and format share one provider call.
+  const inFlight = new Map<string, Promise<{ url: string; id: string; already_paid?: true }>>();
+
+  /**
+   * The one fulfilment (webhook, verification and test checkout): unlocks the download only when the
+   * provider's amount and currency are the purchase's price; a mismatch is logged and unlocks nothing.
+   */
+  async function fulfil(
+    sessionId: string,
+    paymentIntent: string | null,
+    paid: PaidAmount,
+  ): Promise<FulfilOutcome> {
+    const outcome = await repo.fulfil(sessionId, paymentIntent, paid);
+    if (outcome === 'mismatch') {
+      const row = await repo.bySession(sessionId);
+      app.log.warn(
+        {
+          session: sessionId,
+          paid_amount: paid.amount,
+          paid_currency: paid.currency,
+          price_amount: row?.amount,
+          price_currency: row?.currency,
+        },
+        'payment refused: the amount or currency paid differs from the purchase price; nothing unlocked',
+      );
+    }
+    return outcome;
+  }
 
   function statusFrom(paid: PurchaseRow[]): PaymentStatus {
     const rec = (f: Format) => {
@@ -75,64 +121,101 @@ export function paymentService(app: FastifyInstance, provider: PaymentProvider =
     };
   }
 
+  async function startCheckout(
+    userId: string,
+    email: string,
+    reportId: string,
+    format: Format,
+  ): Promise<{ url: string; id: string; already_paid?: true }> {
+    const report = await ownedReport(reportId, userId);
+    const existing = await repo.paidFor(reportId, format, userId);
+    if (existing) return { url: `/app/report/${reportId}`, id: existing.session_id, already_paid: true };
+    if (report.status !== 'completed') throw errors.conflict(messages.purchase.reportNotCompleted);
+    const price = pricingFrom(config)[format];
+    const open = await repo.openCheckout(
+      { reportId, format, userId, provider: provider.kind, amount: price.amount, currency: price.currency },
+      REUSE_MARGIN_S,
+    );
+    if (open) return { url: open.checkout_url!, id: open.session_id };
+    if (provider.kind === 'stripe') await spendProviderCall(userId);
+    const purchaseId = randomUUID();
+    const q = new URLSearchParams({ reportId, format });
+    const successUrl = `${config.siteUrl}/app/payment-success?${q.toString()}&session_id={CHECKOUT_SESSION_ID}`;
+    const cancelUrl = `${config.siteUrl}/app/report/${reportId}`;
+    let session: { id: string; url: string; expiresAt: Date };
+    try {
+      session = await provider.createCheckout({
+        purchaseId,
+        reportId,
+        reportName: report.project_name,
+        format,
+        label: price.label,
+        amount: price.amount,
+        currency: price.currency,
+        userId,
+        email,
+        successUrl,
+        cancelUrl,
+      });
+    } catch (err) {
+      app.log.error({ err }, 'checkout creation failed');
+      throw new AppError(
+        'payment_provider_error',
+        502,
+        messages.purchase.failedFormat(format === 'word' ? 'WORD' : 'LATEX'),
+      );
+    }
+    await repo.insert({
+      id: purchaseId,
+      userId,
+      reportId,
+      reportName: report.project_name,
+      format,
+      provider: provider.kind,
+      sessionId: session.id,
+      checkoutUrl: session.url,
+      amount: price.amount,
+      currency: price.currency,
+      expiresAt: session.expiresAt,
+    });
+    return { url: session.url, id: session.id };
+  }
+
   return {
     provider,
     repo,
     fulfil,
 
-    async createCheckout(userId: string, email: string, reportId: string, format: Format) {
-      const report = await ownedReport(reportId, userId);
-      const existing = await repo.paidFor(reportId, format, userId);
-      if (existing) return { url: `/app/report/${reportId}`, id: existing.session_id, already_paid: true };
-      if (report.status !== 'completed') throw errors.conflict(messages.purchase.reportNotCompleted);
-      const price = pricingFrom(config)[format];
-      const purchaseId = randomUUID();
-      const q = new URLSearchParams({ reportId, format });
-      const successUrl = `${config.siteUrl}/app/payment-success?${q.toString()}&session_id={CHECKOUT_SESSION_ID}`;
-      const cancelUrl = `${config.siteUrl}/app/report/${reportId}`;
-      let session: { id: string; url: string };
-      try {
-        session = await provider.createCheckout({
-          purchaseId,
-          reportId,
-          reportName: report.project_name,
-          format,
-          label: price.label,
-          amount: price.amount,
-          currency: price.currency,
-          userId,
-          email,
-          successUrl,
-          cancelUrl,
-        });
-      } catch (err) {
-        app.log.error({ err }, 'checkout creation failed');
-        throw new AppError('payment_provider_error', 502, messages.purchase.failedFormat(format === 'word' ? 'WORD' : 'LATEX'));
-      }
-      await repo.insert({
-        id: purchaseId,
-        userId,
-        reportId,
-        reportName: report.project_name,
-        format,
-        provider: provider.kind,
-        sessionId: session.id,
-        checkoutUrl: session.url,
-        amount: price.amount,
-        currency: price.currency,
-      });
-      return { url: session.url, id: session.id };
+    /**
+     * A checkout for one report and format: the still-open pending session of this user at today's price
+     * when there is one, a new provider session otherwise (at most PAYMENT_PROVIDER_CALLS_PER_MINUTE).
+     */
+    createCheckout(userId: string, email: string, reportId: string, format: Format) {
+      const key = `${userId}:${reportId}:${format}`;
+      const running = inFlight.get(key);
+      if (running) return running;
+      const started = startCheckout(userId, email, reportId, format).finally(() => inFlight.delete(key));
+      inFlight.set(key, started);
+      return started;
     },
 
-    /** Verifies pending sessions with the provider (never trusting the browser), then reports what is paid. */
+    /**
+     * Verifies pending sessions with the provider (never trusting the browser), then reports what is paid.
+     * Each purchase is asked about at most once per PAYMENT_VERIFY_INTERVAL_S (the recorded state is served
+     * in between), and every call counts towards the user's PAYMENT_PROVIDER_CALLS_PER_MINUTE.
+     */
     async paymentStatus(reportId: string, userId: string): Promise<PaymentStatus> {
       await ownedReport(reportId, userId);
-      for (const p of await repo.pending(reportId, userId, provider.kind)) {
+      // The built-in test checkout keeps no state of its own: its page fulfils directly.
+      const pending = provider.kind === 'stripe' ? await repo.pending(reportId, userId, provider.kind) : [];
+      for (const p of pending) {
+        if (!(await repo.claimCheck(p.id, config.PAYMENT_VERIFY_INTERVAL_S))) continue;
+        await spendProviderCall(userId);
         const s = await provider.retrieve(p.session_id).catch((err: unknown) => {
           app.log.warn({ err, session: p.session_id }, 'payment provider lookup failed');
           return null;
         });
-        if (s?.paid) await fulfil(p.session_id, s.paymentIntent);
+        if (s?.paid) await fulfil(p.session_id, s.paymentIntent, { amount: s.amount, currency: s.currency });
         else if (s?.failed) await repo.settleUnpaid(p.session_id, 'failed');
       }
       return statusFrom(await repo.paid(reportId, userId));
@@ -140,14 +223,21 @@ export function paymentService(app: FastifyInstance, provider: PaymentProvider =
 
     async download(reportId: string, format: Format, userId: string) {
       const report = await ownedReport(reportId, userId);
-      if (!(await repo.paidFor(reportId, format, userId))) throw errors.paymentRequired(format === 'word' ? 'WORD' : 'LATEX');
+      if (!(await repo.paidFor(reportId, format, userId)))
+        throw errors.paymentRequired(format === 'word' ? 'WORD' : 'LATEX');
       const key = `${reportPrefix(reportId)}${format === 'word' ? ARTIFACTS.docx : ARTIFACTS.latex}`;
       try {
         const stream = await app.storage.get(key);
         const stat = await app.storage.stat(key);
-        return { stream, size: stat?.size ?? null, filename: downloadName(report.project_name, format), disposition: contentDisposition(report.project_name, format) };
+        return {
+          stream,
+          size: stat?.size ?? null,
+          filename: downloadName(report.project_name, format),
+          disposition: contentDisposition(report.project_name, format),
+        };
       } catch (e) {
-        if (e instanceof StorageNotFoundError) throw errors.notFound('The file of this report is not available.');
+        if (e instanceof StorageNotFoundError)
+          throw errors.notFound('The file of this report is not available.');
         throw e;
       }
     },
@@ -180,7 +270,10 @@ export function paymentService(app: FastifyInstance, provider: PaymentProvider =
         if (!(await repo.bySession(s.id))) {
           const m = s.metadata ?? {};
           const format = m.format === 'latex' ? 'latex' : m.format === 'word' ? 'word' : null;
-          const report = m.report_id && m.user_id ? await reports.findOwned(m.report_id, m.user_id).catch(() => null) : null;
+          const report =
+            m.report_id && m.user_id
+              ? await reports.findOwned(m.report_id, m.user_id).catch(() => null)
+              : null;
           if (report && format) {
             await repo.insert({
               id: m.purchase_id ?? randomUUID(),
@@ -191,14 +284,24 @@ export function paymentService(app: FastifyInstance, provider: PaymentProvider =
               provider: 'stripe',
               sessionId: s.id,
               checkoutUrl: s.url ?? '',
-              amount: s.amount_total ?? pricingFrom(config)[format].amount,
-              currency: s.currency ?? config.CURRENCY,
+              // Today's price, never the event's own amount: fulfilment then checks what was paid against it.
+              amount: pricingFrom(config)[format].amount,
+              currency: pricingFrom(config)[format].currency,
+              expiresAt: s.expires_at ? new Date(s.expires_at * 1000) : null,
             });
           }
         }
-        if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
-          if (event.type === 'checkout.session.async_payment_succeeded' || s.payment_status === 'paid' || s.payment_status === 'no_payment_required') {
-            await fulfil(s.id, pi);
+        if (
+          event.type === 'checkout.session.completed' ||
+          event.type === 'checkout.session.async_payment_succeeded'
+        ) {
+          if (
+            event.type === 'checkout.session.async_payment_succeeded' ||
+            s.payment_status === 'paid' ||
+            s.payment_status === 'no_payment_required'
+          ) {
+            // A mismatch is answered 2xx like any handled event: Stripe's retries would carry the same amount.
+            await fulfil(s.id, pi, { amount: s.amount_total ?? null, currency: s.currency ?? null });
           }
         } else if (event.type === 'checkout.session.async_payment_failed') {
           await repo.settleUnpaid(s.id, 'failed');

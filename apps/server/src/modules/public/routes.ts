@@ -18,7 +18,7 @@ export function pricingFrom(config: Config): Pricing {
       label: 'LaTeX',
       description: 'LaTeX source bundle (main.tex, figures, logo) that compiles with pdflatex or xelatex.',
     },
-    test_mode: !config.STRIPE_SECRET_KEY,
+    test_mode: config.payments === 'test',
   };
 }
 

@@ -60,6 +60,8 @@ describe.skipIf(!postgres)('a worker killed with SIGKILL mid-report', () => {
       AUTH_AUTOCONFIRM: 'true',
       WORKER_IN_PROCESS: 'false',
       REPORT_STALE_SECONDS: '5',
+      // A shared PostgreSQL makes this a public deployment: without a provider, test payments must be explicit.
+      PAYMENTS: 'test',
     };
     const web = start('server.ts', env);
     children.push(web.child);

@@ -54,7 +54,6 @@ export function PriceCards({ ctaTo, ctaLabel }: { ctaTo: string; ctaLabel: strin
         })}
       </div>
       {!isLoading && isFallback && <p className="mt-4 text-center text-xs text-slate-500">{uiMessages.pricingFallback}</p>}
-      {pricing.test_mode && <p className="mt-4 text-center text-xs font-medium text-amber-700">Payments run in test mode: no real charges are made.</p>}
     </div>
   );
 }
