@@ -30,6 +30,8 @@ describe.each(testDatabases)('auth logs on $name', (t) => {
     if (t.name === 'postgres') {
       const created = await t.create();
       env.DATABASE_URL = created.url;
+      // A DATABASE_URL makes it a public deployment: the test checkout must be chosen explicitly.
+      env.PAYMENTS = 'test';
       dropDb = created.drop;
     }
     Object.assign(env, {
