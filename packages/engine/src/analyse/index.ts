@@ -13,6 +13,7 @@ import { entryPointsPass } from './entry-points.ts';
 import { envVarsPass } from './env-vars.ts';
 import { frameworksPass } from './frameworks.ts';
 import { gitPass } from './git.ts';
+import { identityPass, roleOf } from './identity/index.ts';
 import { languagesPass } from './languages.ts';
 import { licensePass } from './license.ts';
 import { buildResolveContext, moduleGraphPass } from './module-graph.ts';
@@ -33,7 +34,7 @@ export { countLines } from './line-counter.ts';
 export { detectLanguage } from './cloc-languages.ts';
 export { maskSecret } from './secrets.ts';
 
-const PASS_COUNT = 21;
+const PASS_COUNT = 22;
 const TREE_SITTER_LANGUAGES = new Set(['TypeScript', 'JavaScript', 'JSX', 'Python', 'Go']);
 /** Parseable code lines up to which symbols come from tree-sitter; the benchmark holds analysis ≤ cloc. */
 export const TREE_SITTER_MAX_LINES = 5_000;
@@ -90,6 +91,12 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const todos = await timed('todos', () => todosPass(src, lang.files));
   const secrets = await timed('secrets', () => secretsPass(src, lang.files));
   const config = await timed('config', () => configPass(src));
+  const { identity, manifestName } = await timed('identity', () =>
+    identityPass({ src, files: lang.files, dependencies: ownDeps, symbols: sym.symbols, imports: sym.imports, routes, dataModel, skipped: workspace.skipped.map((s) => s.path) }),
+  );
+  // routes and entry points say whose they are: the product's, or the examples', tests'…
+  for (const r of routes) r.area = roleOf(r.file, identity);
+  for (const e of entryPoints) e.area = roleOf(e.path, identity);
   throwIfCancelled(ctx.signal);
   const git = await gitPromise;
   await ctx.onProgress('ai_code_analysis', 100);
@@ -98,13 +105,14 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const all: Analysis = {
     version: 1,
     generatedAt: ctx.now().toISOString(),
-    project: { name: workspace.name, files: workspace.files.length, bytes, lines: lang.totals },
+    project: { name: workspace.name, ...(manifestName ? { manifestName } : {}), files: workspace.files.length, bytes, lines: lang.totals },
     files: lang.files,
     skipped: workspace.skipped.map((s) => ({ path: s.path, reason: s.reason })),
     languages: lang.languages,
     tree,
     manifests: deps.manifests,
     dependencies: deps.dependencies,
+    identity,
     frameworks,
     entryPoints,
     symbols: sym.symbols,

@@ -1,0 +1,64 @@
+// What kind of project this is, strongest signal first: workspaces make a monorepo; npm bin, Python
+// console scripts, Cargo binaries and Go `package main` make a CLI or an application; exports,
+// packages and library crates make a library (a framework when it says so); a Spring Boot class or
+// routes over a database make a web application.
+
+import type { Dependency, Identity, ProjectKind } from '../types.ts';
+import type { ManifestFacts } from './manifest-facts.ts';
+
+export interface KindSignals {
+  facts: ManifestFacts;
+  purpose: string;
+  /** Product files that declare `package main` with a main function (Go). */
+  goMains: number;
+  /** Product files holding a Go library package (not main). */
+  goLibraries: number;
+  springBoot: boolean;
+  /** A web app object or factory, Django's manage.py… in product code. */
+  webApp: boolean;
+  productRoutes: number;
+  database: boolean;
+  dependencies: Dependency[];
+  hasPythonPackage: boolean;
+  hasLibRs: boolean;
+}
+
+const CLI_PARSERS = /^(clap|structopt|argh|pico-args|lexopt|gumdrop|commander|yargs|meow|cac|oclif|@oclif\/core|citty|click|typer|argparse|fire|docopt|github\.com\/spf13\/cobra|github\.com\/urfave\/cli(\/v\d)?|github\.com\/alecthomas\/kong|picocli|info\.picocli:picocli)$/;
+const BUILD_TOOL = /\b(build (tool|system)|bundler|task runner|compiler toolchain|monorepo tool|build orchestrat)/i;
+
+export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
+  const kinds: ProjectKind[] = [];
+  const add = (k: ProjectKind) => {
+    if (!kinds.includes(k)) kinds.push(k);
+  };
+  const { facts } = s;
+  const pkg = facts.npm?.pkg;
+  const workspaces = !!pkg?.workspaces || (facts.cargo?.members.length ?? 0) > 1 || (facts.maven?.modules.length ?? 0) > 1;
+  const cliParser = s.dependencies.some((d) => d.scope !== 'dev' && d.scope !== 'test' && CLI_PARSERS.test(d.name));
+  const libraryFrameworkWords = /\bframework\b/i.test(s.purpose);
+
+  if (workspaces) add('monorepo');
+  if (BUILD_TOOL.test(s.purpose)) add('build-tool');
+  if (s.springBoot || (s.webApp && (s.productRoutes > 0 || s.database))) {
+    add('application');
+    add('web-application');
+  }
+  const npmBin = !!pkg?.bin;
+  const npmLib = !!pkg && pkg.private !== true && (pkg.main !== undefined || pkg.exports !== undefined || pkg.module !== undefined || pkg.types !== undefined);
+  const npmApp = !!pkg && pkg.private === true && !npmBin && !npmLib;
+  if (npmBin || facts.pyScripts.length || (facts.cargo && (facts.cargo.bins.length > 0 || facts.cargo.categories.includes('command-line-utilities')) && !s.hasLibRs) || (s.goMains > 0 && !s.goLibraries)) {
+    add(cliParser || npmBin || facts.pyScripts.length || facts.cargo?.categories.includes('command-line-utilities') ? 'cli' : 'application');
+  }
+  if (npmLib || (s.hasPythonPackage && !facts.pyScripts.length) || s.hasLibRs || (facts.goModule && s.goLibraries > 0 && !s.goMains)) {
+    add(libraryFrameworkWords ? 'framework' : 'library');
+    if (libraryFrameworkWords) add('library');
+  }
+  if (facts.pyScripts.length && s.hasPythonPackage) add('library');
+  if (npmApp || (s.webApp && !kinds.length) || (s.productRoutes > 0 && !kinds.length)) add('application');
+  if (s.goMains > 0 && s.goLibraries > 0) add(cliParser ? 'cli' : 'application');
+  if (!kinds.length) add(s.productRoutes > 0 ? 'application' : 'library');
+  // the primary kind: a web application or CLI before the library it may also be
+  const order: ProjectKind[] = ['monorepo', 'build-tool', 'application', 'cli', 'framework', 'library', 'web-application', 'service', 'plugin'];
+  const sorted = [...kinds].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return { kind: sorted[0]!, kinds: sorted.slice(1) };
+}

@@ -1,0 +1,146 @@
+// The project's purpose in one whole sentence: the README's first real prose sentence (badges,
+// images, HTML, headings, tables of contents, notices and announcements skipped) or the manifest's
+// description, made a sentence when it is a bare noun phrase.
+
+import type { Identity } from '../types.ts';
+import type { Located } from './manifest-facts.ts';
+
+const README = /^readme(\.(md|markdown|rst|txt|adoc))?$/i;
+// release news, calls for help and warnings say nothing about what the project is
+const NOISE = /\b(we('| a)re (excited|happy|pleased|proud)|announc|is now available|just released|new release|release of|sponsor|backers?|looking for (new )?maintainers|deprecated|no longer (maintained|supported)|unmaintained|work in progress|table of contents|please (read|see|note|star)|star (us|this)|join (us|our)|chat with us|stay tuned|note:|warning:|important:|caution:|disclaimer|click here|read more|documentation (is|can be) found|see the (docs|documentation)|translations?)\b/i;
+const ABBREV = /\b(e\.g|i\.e|etc|vs|approx|cf|incl|fig|mr|dr)\.$/i;
+
+export function isReadme(p: string): boolean {
+  return !p.includes('/') && README.test(p);
+}
+
+/** Markdown inline syntax to plain text: links to their text, images and HTML tags dropped. */
+export function plainInline(s: string): string {
+  return s
+    .replace(/!\[[^\]]*\]\([^)]*\)|!\[[^\]]*\]\[[^\]]*\]/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/(^|\W)[*_]([^*_\s][^*_]*?)[*_](?=\W|$)/g, '$1$2')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first sentence of a paragraph, or null when its text is not a whole sentence. */
+export function firstSentence(text: string): string | null {
+  let end = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if ((c === '.' || c === '!' || c === '?') && (i + 1 === text.length || /\s/.test(text[i + 1]!)) && !ABBREV.test(text.slice(0, i + 1))) {
+      end = i + 1;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const s = text.slice(0, end).trim();
+  return isSentence(s) ? s : null;
+}
+
+/** A whole sentence: starts like one, ends like one, has a few words and no unbalanced brackets or quotes. */
+export function isSentence(s: string): boolean {
+  if (!/^[A-Z0-9`"'“]/.test(s) && !/^[a-z][\w-]*\s+(is|are)\b/.test(s)) return false;
+  if (!/[.!?]$/.test(s) || /[:;,]\s*[.!?]?$/.test(s.slice(0, -1))) return false;
+  if (s.split(/\s+/).length < 4 || s.length > 400) return false;
+  const count = (re: RegExp) => s.match(re)?.length ?? 0;
+  if (count(/\(/g) !== count(/\)/g) || count(/\[/g) !== count(/\]/g) || count(/`/g) % 2 || count(/"/g) % 2) return false;
+  return !/[<>{}|]|https?:\/\//.test(s);
+}
+
+interface Paragraph {
+  text: string;
+  line: number;
+}
+
+/** The README's prose paragraphs, in order, after dropping everything that is not prose. */
+export function proseParagraphs(readme: string): Paragraph[] {
+  const out: Paragraph[] = [];
+  const lines = readme.split('\n');
+  let fence = false;
+  let html = 0;
+  let cur: Paragraph | null = null;
+  const flush = () => {
+    if (cur) out.push(cur);
+    cur = null;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    const t = raw.trim();
+    if (/^(```|~~~)/.test(t)) {
+      fence = !fence;
+      flush();
+      continue;
+    }
+    if (fence) continue;
+    // an HTML block (<p align="center">…</p>, <div>…</div>) is layout, logos and badges
+    const opens = (t.match(/<(div|p|picture|table|details|h\d)\b/gi) ?? []).length;
+    const closes = (t.match(/<\/(div|p|picture|table|details|h\d)>/gi) ?? []).length;
+    if (html > 0 || opens > closes || /^<[^>]+>/.test(t) || /^<!--/.test(t)) {
+      html = Math.max(0, html + opens - closes);
+      flush();
+      continue;
+    }
+    const plain = plainInline(t);
+    const skip =
+      !t ||
+      /^#{1,6}\s|^(=+|-+)$/.test(t) || // headings and setext underlines
+      (/^(=+|-+)$/.test((lines[i + 1] ?? '').trim()) && t.length > 0) || // a setext heading's text
+      /^([-*+]|\d+[.)])\s/.test(t) || // lists (tables of contents, feature lists)
+      /^>/.test(t) || // blockquotes: notes and warnings
+      /^\|/.test(t) || // tables
+      /^\[[^\]]*\]:\s/.test(t) || // link reference definitions
+      /^ {4,}|^\t/.test(raw) && !cur || // indented code
+      plain.replace(/[^\p{L}\p{N}]/gu, '').length < 3 || // badges, images, emoji-only lines
+      /^(\[!\[|!\[|\[\[)/.test(t) && plain.split(/\s+/).length < 4;
+    if (skip) {
+      flush();
+      continue;
+    }
+    if (cur) cur.text += ' ' + plain;
+    else cur = { text: plain, line: i + 1 };
+  }
+  flush();
+  return out;
+}
+
+/** "Koa web app framework" → "Koa is a web app framework."; a sentence is kept as it is. */
+export function sentenceFromDescription(desc: string, name: string | undefined): string {
+  const d = desc.trim().replace(/\s+/g, ' ');
+  const withStop = /[.!?]$/.test(d) ? d : `${d}.`;
+  if (isSentence(withStop) && /\b(is|are|was|provides?|lets?|helps?|makes?|allows?|gives?|runs?|finds?|creates?|builds?|generates?)\b/i.test(d)) return withStop;
+  const subject = name?.trim() || 'The project';
+  let rest = d.replace(/[.!?]$/, '');
+  if (name && rest.toLowerCase().startsWith(name.toLowerCase() + ' ')) rest = rest.slice(name.length + 1);
+  rest = rest.charAt(0).toLowerCase() + rest.slice(1);
+  if (/^(a|an|the)\s/i.test(rest)) return `${subject} is ${rest}.`;
+  return `${subject} is ${/^[aeiou]/i.test(rest) ? 'an' : 'a'} ${rest}.`;
+}
+
+const DEFINES = /\b(is|are)\s+(a|an|the|one)\b|\b(provides|lets you|helps you|allows you|makes it)\b/i;
+
+export function findPurpose(readme: { path: string; text: string } | null, description: Located | undefined, name: string | undefined): Identity['purpose'] {
+  const candidates: { text: string; line: number; defines: boolean; at: number }[] = [];
+  if (readme) {
+    const paras = proseParagraphs(readme.text).filter((p) => !NOISE.test(p.text)).slice(0, 6);
+    paras.forEach((p, at) => {
+      const s = firstSentence(p.text);
+      if (s && !NOISE.test(s)) candidates.push({ text: s, line: p.line, defines: DEFINES.test(s), at });
+    });
+  }
+  // a README sentence that says what the project is wins; then the manifest's description when it is
+  // a sentence; then the README's first prose sentence; then the description made a sentence
+  const defining = candidates.find((c) => c.defines && c.at < 4);
+  if (defining && readme) return { text: defining.text, source: { path: readme.path, line: defining.line } };
+  const descText = description ? (/[.!?]$/.test(description.text) ? description.text : `${description.text}.`) : '';
+  if (description && isSentence(descText) && DEFINES.test(descText)) return { text: descText, source: { path: description.path, line: description.line } };
+  const first = candidates[0];
+  if (first && readme && first.at < 3) return { text: first.text, source: { path: readme.path, line: first.line } };
+  if (description) return { text: sentenceFromDescription(description.text, name), source: { path: description.path, line: description.line } };
+  if (first && readme) return { text: first.text, source: { path: readme.path, line: first.line } };
+  return null;
+}
