@@ -131,6 +131,33 @@ describe('product vs the rest', () => {
   });
 });
 
+describe('product reached from the entry points', () => {
+  it('ships the folders the package entry requires, and follows a re-exporting entry to its API', () => {
+    const id = identityOf({
+      'package.json': '{ "name": "vali", "main": "index.js", "files": ["index.js", ".tonic_example.js", "README.md"] }',
+      'index.js': "module.exports = require('./lib/vali.js');\n",
+      'lib/vali.js': "const util = require('./util');\nfunction Vali() {}\nVali.prototype.compile = compile;\nmodule.exports = Vali;\n",
+      'lib/util.js': 'exports.copy = function copy() {};\n',
+      '.tonic_example.js': "const Vali = require('vali');\n",
+      'README.md': '# vali\n',
+    });
+    expect(id.productPaths.sort()).toEqual(['index.js', 'lib']);
+    expect(id.nonProduct).toContainEqual({ path: '.tonic_example.js', role: 'examples' });
+    expect(names(id)).toEqual(['Vali', 'compile']);
+  });
+
+  it('enters a monorepo through its workspace packages', () => {
+    const id = identityOf({
+      'package.json': '{ "name": "root", "private": true, "workspaces": ["packages/*"] }',
+      'packages/core/package.json': '{ "name": "@x/core", "exports": { ".": "./src/index.ts" } }',
+      'packages/core/src/index.ts': 'export function start() {}\n',
+      'packages/cli/package.json': '{ "name": "@x/cli", "bin": { "x": "./bin/x.js" } }',
+      'packages/cli/bin/x.js': '#!/usr/bin/env node\n',
+    });
+    expect(id.entryPoints.map((e) => e.path).sort()).toEqual(['packages/cli/bin/x.js', 'packages/core/src/index.ts']);
+  });
+});
+
 describe('public API extraction', () => {
   it('reads a JS entry: module.exports class methods and members, not private or keyword names', () => {
     const api = jsExports('lib/app.js', "module.exports = class App extends Emitter {\n  listen(...args) {\n    if (x) {\n    }\n  }\n  get current() {\n    return 1;\n  }\n  _private() {}\n};\nmodule.exports.HttpError = HttpError;\n");

@@ -5,7 +5,7 @@ import { baseName } from '../sources.ts';
 import type { Sources } from '../sources.ts';
 import type { DataEntity, Dependency, FileInfo, Identity, ImportInfo, Route, SymbolInfo } from '../types.ts';
 import { detectKind } from './kind.ts';
-import { classifyLayout, isProductFile, roleOf, type Layout } from './layout.ts';
+import { addReachable, classifyLayout, isProductFile, roleOf, type Layout } from './layout.ts';
 import { readManifestFacts } from './manifest-facts.ts';
 import { findPurpose, isReadme } from './purpose.ts';
 import { headerSummary, pageRank, referenceGraph } from './rank.ts';
@@ -34,19 +34,47 @@ export interface IdentityResult {
   manifestName?: string;
 }
 
+/** Files reached from `starts` through resolved imports, shallowest first. */
+function reachable(starts: string[], imports: ImportInfo[]): string[] {
+  const next = new Map<string, string[]>();
+  for (const i of imports) {
+    if (!i.resolved) continue;
+    const list = next.get(i.from) ?? [];
+    list.push(i.resolved);
+    next.set(i.from, list);
+  }
+  const seen = new Set(starts);
+  const queue = [...starts];
+  for (let at = 0; at < queue.length; at++) {
+    for (const n of next.get(queue[at]!) ?? []) {
+      if (seen.has(n)) continue;
+      seen.add(n);
+      queue.push(n);
+    }
+  }
+  const startSet = new Set(starts);
+  return [...seen].filter((p) => !startSet.has(p)).sort((a, b) => a.split('/').length - b.split('/').length);
+}
+
 export function identityPass(input: IdentityInput): IdentityResult {
   const { src, files, symbols, imports, routes } = input;
   const facts = readManifestFacts(src);
   const layout = classifyLayout(src, files, facts, input.skipped);
-  const productFiles = files.filter((f) => isProductFile(f.path, layout)).map((f) => f.path);
-  const productCode = files.filter((f) => f.language && !NON_CODE.has(f.language) && f.code > 0 && productFiles.includes(f.path)).map((f) => f.path);
-  const productSet = new Set(productCode);
+  const code = files.filter((f) => f.language && !NON_CODE.has(f.language) && f.code > 0 && !f.duplicateOf);
+  const productOf = () => code.filter((f) => isProductFile(f.path, layout)).map((f) => f.path);
+  let productCode = productOf();
 
   const readmePath = src.files.map((f) => f.path).filter(isReadme).sort((a, b) => Number(/\.md$/i.test(b)) - Number(/\.md$/i.test(a)))[0];
   const readmeText = readmePath ? src.text(readmePath) : null;
   const purpose = findPurpose(readmePath && readmeText ? { path: readmePath, text: readmeText } : null, facts.description, facts.name);
 
-  const entryPoints = findEntryPoints(src, facts, productCode, symbols);
+  const workspaceDirs = layout.productPaths.filter((d) => src.has(`${d}/package.json`));
+  const entryPoints = findEntryPoints(src, facts, productCode, symbols, workspaceDirs);
+  // what the entry points import ships with them, wherever it lives
+  const codeSet = new Set(code.map((f) => f.path));
+  addReachable(layout, reachable(entryPoints.map((e) => e.path), imports).filter((p) => codeSet.has(p)));
+  productCode = productOf();
+  const productSet = new Set(productCode);
   const productRoutes = routes.filter((r) => productSet.has(r.file));
   let goMains = 0;
   let goLibraries = 0;

@@ -59,6 +59,11 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   if (!kinds.length) add(s.productRoutes > 0 ? 'application' : 'library');
   // the primary kind: a web application or CLI before the library it may also be
   const order: ProjectKind[] = ['monorepo', 'build-tool', 'application', 'cli', 'framework', 'library', 'web-application', 'service', 'plugin'];
+  // a package that is both a library and a command: what it says it is decides which comes first
+  if (/\b(library|framework|package|module|sdk|parser|toolkit)\b/i.test(s.purpose) && !/\b(command[- ]line|cli|terminal)\s+(tool|utility|program|app)|\b(program|tool|utility)\b/i.test(s.purpose)) {
+    order.splice(order.indexOf('cli'), 1);
+    order.splice(order.indexOf('library') + 1, 0, 'cli');
+  }
   const sorted = [...kinds].sort((a, b) => order.indexOf(a) - order.indexOf(b));
   return { kind: sorted[0]!, kinds: sorted.slice(1) };
 }

@@ -25,6 +25,8 @@ const BY_NAME: [RegExp, NonProductRole][] = [
 const DOCS_NAME = /^(docs?|documentation|site|website|man|javadoc|wiki)$/i;
 const PROSE_OR_MEDIA = /\.(md|mdx|markdown|rst|txt|adoc|asciidoc|html?|css|svg|png|jpe?g|gif|webp|ico|pdf|1|[1-9]|ya?ml|json|toml|xml|cast|mp4|webm|ttf|woff2?)$/i;
 const CODE = /\.(js|jsx|ts|tsx|mjs|cjs|py|go|rs|java|kt|scala|rb|php|cs|c|cc|cpp|h|hpp|swift|dart|ex|exs|clj|hs|ml|lua)$/i;
+// linguist's documentation files
+const DOC_FILE = /^(readme|licen[cs]e|copying|changelog|changes|history|contributing|authors|notice|code_of_conduct|security|citation)(\.[\w.-]*)?$/i;
 const SOURCE_ROOTS = ['src', 'lib', 'pkg', 'internal', 'cmd', 'app', 'source', 'crates', 'packages'];
 
 export interface Layout {
@@ -80,7 +82,13 @@ export function classifyLayout(src: Sources, files: FileInfo[], facts: ManifestF
     if (role) nonProduct.push({ path: d, role });
   }
   const productPaths = productFromManifests(src, byDir, facts, covered, paths);
-  return { productPaths: [...new Set(productPaths)].filter((p) => !covered(p)), nonProduct };
+  // shipped files that are still not code: a README or licence, an example script
+  const kept = [...new Set(productPaths)].filter((p) => !covered(p) && !DOC_FILE.test(baseName(p)));
+  for (const p of kept) {
+    const role = byDir.has(p) ? null : roleOfName(baseName(p).replace(/^\.+/, '').replace(/\.[^.]*$/, '').replace(/^.*[._-](?=examples?$)/i, ''));
+    if (role) nonProduct.push({ path: p, role });
+  }
+  return { productPaths: kept.filter((p) => !covered(p)), nonProduct };
 }
 
 function productFromManifests(src: Sources, byDir: Map<string, string[]>, facts: ManifestFacts, covered: (p: string) => boolean, paths: string[]): string[] {
@@ -148,6 +156,18 @@ function productFromManifests(src: Sources, byDir: Map<string, string[]>, facts:
 }
 
 const topOf = (p: string) => (p.includes('/') ? p.split('/')[0]! : p);
+
+/**
+ * Folders the product's entry points reach through imports: a package without a `files` list that
+ * ships `index.js` plus the `lib/` it requires ships both.
+ */
+export function addReachable(layout: Layout, reached: string[]): void {
+  const inProduct = (p: string) => layout.productPaths.some((d) => p === d || p.startsWith(d + '/'));
+  for (const p of reached) {
+    if (inProduct(p) || roleOf(p, layout) !== 'product' || isTestCode(p)) continue;
+    layout.productPaths.push(dirName(p) || p);
+  }
+}
 
 /** The role of a path, or 'product' when it lies in no non-product folder. */
 export function roleOf(p: string, layout: Pick<Layout, 'nonProduct'>): NonProductRole | 'product' {

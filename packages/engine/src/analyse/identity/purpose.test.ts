@@ -69,3 +69,17 @@ describe('purpose from the README', () => {
     expect(paras.map((p) => p.text)).toEqual(['Widget is prose here.']);
   });
 });
+
+describe('descriptions made sentences', () => {
+  it('keeps the description\'s spelling of the name and a verb after a colon', () => {
+    expect(sentenceFromDescription('ATR — AI Technical Reports: turns a code base into a report', 'atr')).toBe('ATR turns a code base into a report.');
+    expect(sentenceFromDescription('Fast and low overhead web framework, for Node.js', 'fastify')).toBe('fastify is a fast and low overhead web framework, for Node.js.');
+  });
+
+  it('does not take a sentence about something else as the purpose', () => {
+    const text = '<br />\n\nAn efficient server implies a lower cost of the infrastructure.\n';
+    const desc = { text: 'Fast web framework', path: 'package.json', line: 3 };
+    expect(findPurpose({ path: 'README.md', text }, desc, 'fastify')?.text).toBe('fastify is a fast web framework.');
+    expect(findPurpose({ path: 'README.md', text }, undefined, 'fastify')).toBeNull();
+  });
+});

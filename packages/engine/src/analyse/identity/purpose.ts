@@ -112,35 +112,52 @@ export function proseParagraphs(readme: string): Paragraph[] {
 export function sentenceFromDescription(desc: string, name: string | undefined): string {
   const d = desc.trim().replace(/\s+/g, ' ');
   const withStop = /[.!?]$/.test(d) ? d : `${d}.`;
-  if (isSentence(withStop) && /\b(is|are|was|provides?|lets?|helps?|makes?|allows?|gives?|runs?|finds?|creates?|builds?|generates?)\b/i.test(d)) return withStop;
-  const subject = name?.trim() || 'The project';
+  if (isSentence(withStop) && /\b(is|are|was|provides?|lets?|helps?|makes?|allows?|gives?|runs?|finds?|creates?|builds?|generates?|turns?)\b/i.test(d) && !/^[^:]{1,60}:\s/.test(d)) return withStop;
+  // the description's own spelling of the name ("ATR" for the package "atr") is the subject
+  let subject = name?.trim() || 'The project';
   let rest = d.replace(/[.!?]$/, '');
-  if (name && rest.toLowerCase().startsWith(name.toLowerCase() + ' ')) rest = rest.slice(name.length + 1);
+  if (name && rest.toLowerCase().startsWith(name.toLowerCase())) {
+    subject = rest.slice(0, name.length);
+    rest = rest.slice(name.length).replace(/^\s*([—–:|-]\s*)?/, '');
+  }
+  // "AI Technical Reports: turns a code base into a report" → "ATR turns a code base into a report."
+  const verbAfterColon = /^[^:]{1,60}:\s+([a-z]+s\b.*)$/.exec(rest);
+  if (verbAfterColon) return `${subject} ${verbAfterColon[1]}.`;
   rest = rest.charAt(0).toLowerCase() + rest.slice(1);
   if (/^(a|an|the)\s/i.test(rest)) return `${subject} is ${rest}.`;
   return `${subject} is ${/^[aeiou]/i.test(rest) ? 'an' : 'a'} ${rest}.`;
 }
 
 const DEFINES = /\b(is|are)\s+(a|an|the|one)\b|\b(provides|lets you|helps you|allows you|makes it)\b/i;
+const KIND_NOUN = '(framework|library|toolkit|tool|utility|package|module|application|app|parser|validator|server|client|sdk|engine|cli|program|service|plugin|wrapper|implementation|generator|compiler|bundler|runtime|database|router|middleware|api|interface)';
+// a noun phrase naming what the project is: "Expressive HTTP middleware framework for node.js …"
+const NAMES_A_KIND = new RegExp(`^(?:(?:a|an|the)\\s+)?(?:[\\w.\`'’-]+,?\\s+){0,5}?${KIND_NOUN}s?\\s+(?:for|to|that|which|with|written|in|built|and|on|of)\\b`, 'i');
+
+/** True when a sentence says what the project is, rather than something about it. */
+function isIdentitySentence(s: string, name: string | undefined): boolean {
+  if (DEFINES.test(s) || NAMES_A_KIND.test(s)) return true;
+  const bare = s.replace(/^[`"'“]+/, '').toLowerCase();
+  return !!name && bare.startsWith(name.toLowerCase()) && /^\S+[`"'”]*\s+(is|are|helps|lets|makes|provides|finds|builds|runs|turns|converts|parses|renders|generates)\b/i.test(s.replace(/^[`"'“]+/, ''));
+}
 
 export function findPurpose(readme: { path: string; text: string } | null, description: Located | undefined, name: string | undefined): Identity['purpose'] {
-  const candidates: { text: string; line: number; defines: boolean; at: number }[] = [];
+  const candidates: { text: string; line: number; defines: boolean; at: number; names: boolean }[] = [];
   if (readme) {
     const paras = proseParagraphs(readme.text).filter((p) => !NOISE.test(p.text)).slice(0, 6);
     paras.forEach((p, at) => {
       const s = firstSentence(p.text);
-      if (s && !NOISE.test(s)) candidates.push({ text: s, line: p.line, defines: DEFINES.test(s), at });
+      if (s && !NOISE.test(s)) candidates.push({ text: s, line: p.line, defines: DEFINES.test(s), at, names: isIdentitySentence(s, name) });
     });
   }
   // a README sentence that says what the project is wins; then the manifest's description when it is
-  // a sentence; then the README's first prose sentence; then the description made a sentence
-  const defining = candidates.find((c) => c.defines && c.at < 4);
+  // a sentence; then a README sentence naming the kind of thing it is; then the description made a
+  // sentence; a sentence that says something else about the project is never taken as its purpose
+  const defining = candidates.find((c) => c.defines && c.names && c.at < 4);
   if (defining && readme) return { text: defining.text, source: { path: readme.path, line: defining.line } };
   const descText = description ? (/[.!?]$/.test(description.text) ? description.text : `${description.text}.`) : '';
   if (description && isSentence(descText) && DEFINES.test(descText)) return { text: descText, source: { path: description.path, line: description.line } };
-  const first = candidates[0];
-  if (first && readme && first.at < 3) return { text: first.text, source: { path: readme.path, line: first.line } };
+  const naming = candidates.find((c) => c.names && c.at < 3);
+  if (naming && readme) return { text: naming.text, source: { path: readme.path, line: naming.line } };
   if (description) return { text: sentenceFromDescription(description.text, name), source: { path: description.path, line: description.line } };
-  if (first && readme) return { text: first.text, source: { path: readme.path, line: first.line } };
   return null;
 }

@@ -17,7 +17,7 @@ function addEdge(g: Graph, from: string, to: string, w: number): void {
   g.edges.set(from, out);
 }
 
-const IDENT = /[A-Za-z_][A-Za-z0-9_]*/g;
+const NON_WORD = /[^A-Za-z0-9_$]+/;
 
 /**
  * The reference graph of `files`: for every identifier defined in one file and used in another, an
@@ -38,7 +38,8 @@ export function referenceGraph(files: string[], text: (p: string) => string | nu
     const t = text(f);
     if (!t) continue;
     const uses = new Map<string, number>();
-    for (const m of t.matchAll(IDENT)) if (definers.has(m[0])) uses.set(m[0], (uses.get(m[0]) ?? 0) + 1);
+    // splitting on non-word characters is several times faster than matching identifiers one by one
+    for (const w of t.split(NON_WORD)) if (definers.has(w)) uses.set(w, (uses.get(w) ?? 0) + 1);
     for (const [name, n] of uses) {
       const defs = definers.get(name)!;
       let mul = 1;
@@ -57,37 +58,39 @@ export function referenceGraph(files: string[], text: (p: string) => string | nu
 /** Weighted PageRank with a personalisation (teleport and dangling) vector; scores sum to 1. */
 export function pageRank(g: Graph, seeds: string[] = [], damping = 0.85, iterations = 60): Map<string, number> {
   const n = g.nodes.length;
-  const rank = new Map<string, number>();
-  if (!n) return rank;
-  const seedSet = new Set(seeds.filter((s) => g.nodes.includes(s)));
-  const personal = new Map<string, number>();
-  for (const v of g.nodes) personal.set(v, seedSet.size ? (seedSet.has(v) ? 1 / seedSet.size : 0) : 1 / n);
-  // a little uniform mass keeps files unreachable from the seeds ranked rather than all zero
-  if (seedSet.size) for (const v of g.nodes) personal.set(v, 0.8 * personal.get(v)! + 0.2 / n);
-  for (const v of g.nodes) rank.set(v, 1 / n);
-  const outSum = new Map<string, number>();
-  for (const [from, tos] of g.edges) outSum.set(from, [...tos.values()].reduce((a, b) => a + b, 0));
+  if (!n) return new Map();
+  const index = new Map(g.nodes.map((v, i) => [v, i]));
+  const seedIdx = [...new Set(seeds)].map((s) => index.get(s)).filter((i): i is number => i !== undefined);
+  const personal = new Float64Array(n).fill(seedIdx.length ? 0.2 / n : 1 / n);
+  // most of the teleport mass goes to the seeds; a little uniform mass keeps unreachable files ranked
+  for (const i of seedIdx) personal[i]! += 0.8 / seedIdx.length;
+  const edges: { from: number; to: number; w: number }[] = [];
+  const outSum = new Float64Array(n);
+  for (const [from, tos] of g.edges) {
+    const f = index.get(from);
+    if (f === undefined) continue;
+    for (const [to, w] of tos) {
+      const t = index.get(to);
+      if (t === undefined) continue;
+      edges.push({ from: f, to: t, w });
+      outSum[f]! += w;
+    }
+  }
+  let rank = new Float64Array(n).fill(1 / n);
   for (let it = 0; it < iterations; it++) {
-    const next = new Map<string, number>();
+    const next = new Float64Array(n);
     let dangling = 0;
-    for (const v of g.nodes) {
-      next.set(v, 0);
-      if (!outSum.get(v)) dangling += rank.get(v)!;
-    }
-    for (const [from, tos] of g.edges) {
-      const r = rank.get(from) ?? 0;
-      const total = outSum.get(from)!;
-      for (const [to, w] of tos) next.set(to, (next.get(to) ?? 0) + (damping * r * w) / total);
-    }
+    for (let i = 0; i < n; i++) if (!outSum[i]) dangling += rank[i]!;
+    for (const e of edges) next[e.to]! += (damping * rank[e.from]! * e.w) / outSum[e.from]!;
     let delta = 0;
-    for (const v of g.nodes) {
-      const value = next.get(v)! + (damping * dangling + 1 - damping) * personal.get(v)!;
-      delta += Math.abs(value - rank.get(v)!);
-      rank.set(v, value);
+    for (let i = 0; i < n; i++) {
+      next[i]! += (damping * dangling + 1 - damping) * personal[i]!;
+      delta += Math.abs(next[i]! - rank[i]!);
     }
+    rank = next;
     if (delta < 1e-9) break;
   }
-  return rank;
+  return new Map(g.nodes.map((v, i) => [v, rank[i]!]));
 }
 
 const LICENCE = /copyright|licen[cs]e|spdx|all rights reserved|permission is hereby|warranty|apache\.org|gnu\.org/i;

@@ -11,6 +11,8 @@ type ApiItem = Identity['publicApi'][number];
 
 const JS_EXT = ['', '.js', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts', '/index.js', '/index.ts', '/index.mjs'];
 const norm = (p: string) => p.replace(/^\.\//, '');
+// a script file: JS/TS, or an extension-less bin script
+const SCRIPT = /\.[cm]?[jt]sx?$|(^|\/)[^./]+$/;
 
 function lineMatching(text: string | null, re: RegExp): number {
   if (!text) return 1;
@@ -22,7 +24,7 @@ function lineMatching(text: string | null, re: RegExp): number {
 function resolveJs(src: Sources, target: string): string | undefined {
   const t = norm(target);
   const bases = [t, t.replace(/^(dist|build|out|lib)\//, 'src/'), t.replace(/\.(m|c)?js$/, '')];
-  for (const b of bases) for (const e of JS_EXT) if (src.has(b + e)) return b + e;
+  for (const b of bases) for (const e of JS_EXT) if (src.has(b + e) && SCRIPT.test(b + e)) return b + e;
   return undefined;
 }
 
@@ -34,18 +36,32 @@ function exportFiles(exp: unknown): string[] {
   return [];
 }
 
-export function findEntryPoints(src: Sources, facts: ManifestFacts, productFiles: string[], symbols: SymbolInfo[]): EntryPoint[] {
+/** `workspaceDirs`: the product folders of a monorepo that hold their own package.json. */
+export function findEntryPoints(src: Sources, facts: ManifestFacts, productFiles: string[], symbols: SymbolInfo[], workspaceDirs: string[] = []): EntryPoint[] {
   const out: EntryPoint[] = [];
   const add = (path: string | undefined, line: number, how: string) => {
     if (path && !out.some((e) => e.path === path)) out.push({ path, line, how });
   };
   const inProduct = new Set(productFiles);
+  const npmEntries = (pkg: Record<string, unknown>, dir: string) => {
+    const at = (t: string) => resolveJs(src, dir ? `${dir}/${norm(t)}` : t);
+    const where = dir ? `${dir}/package.json` : 'package.json';
+    const bin = typeof pkg.bin === 'string' ? { [String(pkg.name)]: pkg.bin } : ((pkg.bin ?? {}) as Record<string, unknown>);
+    for (const [name, t] of Object.entries(bin)) if (typeof t === 'string') add(at(t), 1, `bin "${name}" in ${where}`);
+    for (const key of ['main', 'module']) if (typeof pkg[key] === 'string') add(at(pkg[key]), 1, `${where} "${key}"`);
+    for (const t of exportFiles(pkg.exports)) add(at(t), 1, `${where} "exports"`);
+  };
   const pkg = facts.npm?.pkg;
   if (pkg) {
-    const bin = typeof pkg.bin === 'string' ? { [String(pkg.name)]: pkg.bin } : ((pkg.bin ?? {}) as Record<string, unknown>);
-    for (const [name, t] of Object.entries(bin)) if (typeof t === 'string') add(resolveJs(src, t), 1, `bin "${name}" in package.json`);
-    for (const key of ['main', 'module']) if (typeof pkg[key] === 'string') add(resolveJs(src, pkg[key]), 1, `package.json "${key}"`);
-    for (const t of exportFiles(pkg.exports)) add(resolveJs(src, t), 1, 'package.json "exports"');
+    npmEntries(pkg, '');
+    // a monorepo is entered through its workspace packages
+    for (const d of workspaceDirs) {
+      try {
+        npmEntries(JSON.parse(src.text(`${d}/package.json`) ?? '{}') as Record<string, unknown>, d);
+      } catch {
+        // a broken package.json names no entry
+      }
+    }
     if (!out.length) for (const p of ['src/index.ts', 'src/index.js', 'index.js', 'index.ts', 'lib/index.js']) if (src.has(p)) add(p, 1, 'package index');
   }
   for (const s of facts.pyScripts) {
@@ -118,8 +134,32 @@ export function jsExports(path: string, text: string): ApiItem[] {
   if (exportsClass) {
     for (const { m, line } of matchesWithLines(text, /^ {2}(?:static\s+|async\s+|get\s+|set\s+|\*)*([A-Za-z_$][\w$]*)\s*\([^)\n]*\)\s*\{/gm)) add(m[1]!, 'method', line);
   }
-  for (const { m, line } of matchesWithLines(text, /^(?:proto|[A-Z]\w*\.prototype|app|exports)\.([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?function/gm)) add(m[1]!, 'method', line);
+  for (const { m, line } of matchesWithLines(text, /^module\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*;?\s*$/gm)) if (m[1] !== 'require') add(m[1]!, 'export', line);
+  for (const { m, line } of matchesWithLines(text, /^(?:proto|[A-Z]\w*\.prototype|app)\.([A-Za-z_$][\w$]*)\s*=/gm)) add(m[1]!, 'method', line);
   return out;
+}
+
+/** `lib/x` joined with `../y` → `y`. */
+function joinRel(dir: string, rel: string): string {
+  const out = dir ? dir.split('/') : [];
+  for (const part of rel.split('/')) {
+    if (part === '..') out.pop();
+    else if (part && part !== '.') out.push(part);
+  }
+  return out.join('/');
+}
+
+/** A JS entry's API, following `module.exports = require('./x')` and `export * from './x'` two hops. */
+function jsApi(src: Sources, path: string, depth = 0): ApiItem[] {
+  const text = src.text(path);
+  if (!text) return [];
+  const own = jsExports(path, text);
+  if (depth >= 2) return own;
+  for (const m of text.matchAll(/^module\.exports\s*=\s*require\(\s*['"](\.[^'"]+)['"]\s*\)|^export\s+\*\s+from\s+['"](\.[^'"]+)['"]/gm)) {
+    const target = resolveJs(src, joinRel(dirName(path), m[1] ?? m[2]!));
+    if (target && target !== path) own.push(...jsApi(src, target, depth + 1));
+  }
+  return own;
 }
 
 /** A Python package's exports: __all__, or the public names it imports and defines. */
@@ -197,7 +237,7 @@ export function findPublicApi(args: {
   for (const e of entryPoints) {
     const text = src.text(e.path);
     if (!text) continue;
-    if (/\.[cm]?[jt]sx?$/.test(e.path)) push(jsExports(e.path, text));
+    if (/\.[cm]?[jt]sx?$/.test(e.path)) push(jsApi(src, e.path));
     else if (baseName(e.path) === '__init__.py') push(pyExports(e.path, text));
     else if (e.path.endsWith('lib.rs')) push(rustPubItems(e.path, text));
   }
