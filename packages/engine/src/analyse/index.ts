@@ -94,9 +94,11 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const { identity, manifestName } = await timed('identity', () =>
     identityPass({ src, files: lang.files, dependencies: ownDeps, symbols: sym.symbols, imports: sym.imports, routes, dataModel, skipped: workspace.skipped.map((s) => s.path) }),
   );
-  // routes and entry points say whose they are: the product's, or the examples', tests'…
+  // routes, entry points, frameworks and dependencies say whose they are: the product's, or the examples', tests'…
   for (const r of routes) r.area = roleOf(r.file, identity);
   for (const e of entryPoints) e.area = roleOf(e.path, identity);
+  for (const f of frameworks) f.area = roleOf(f.evidence.replace(/:\d+$/, ''), identity);
+  for (const d of deps.dependencies) d.area = roleOf(d.manifest, identity);
   throwIfCancelled(ctx.signal);
   const git = await gitPromise;
   await ctx.onProgress('ai_code_analysis', 100);

@@ -50,6 +50,8 @@ export interface Dependency {
   scope: 'runtime' | 'dev' | 'peer' | 'optional' | 'build' | 'test';
   manifest: string; // path of the manifest
   line?: number;
+  /** Whose manifest declares it: the product's, or an example's, a benchmark's… (from the identity layer). */
+  area?: NonProductRole | 'product';
 }
 
 export interface Framework {
@@ -57,6 +59,8 @@ export interface Framework {
   category: 'web' | 'frontend' | 'test' | 'orm' | 'cli' | 'build' | 'mobile' | 'data' | 'other';
   evidence: string; // path (and usually the manifest) it was found in
   version?: string;
+  /** Whose code or manifest shows it: the product's, or the examples', tests'… (from the identity layer). */
+  area?: NonProductRole | 'product';
 }
 
 export interface EntryPoint {
