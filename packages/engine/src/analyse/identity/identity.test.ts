@@ -169,3 +169,28 @@ describe('public API extraction', () => {
     expect(api).toEqual([{ name: '--exec', kind: 'flag', path: 'src/cli.rs', line: 2 }]);
   });
 });
+
+describe('other layouts', () => {
+  it('a Cargo workspace is a monorepo entered through its member crates', () => {
+    const id = identityOf({
+      'Cargo.toml': '[workspace]\nmembers = ["crates/core", "crates/cli"]\n',
+      'crates/core/Cargo.toml': '[package]\nname = "core"\n',
+      'crates/core/src/lib.rs': 'pub fn parse() {}\npub(crate) fn hidden() {}\n',
+      'crates/cli/Cargo.toml': '[package]\nname = "cli"\n',
+      'crates/cli/src/main.rs': 'fn main() {}\n',
+    });
+    expect(id.kind).toBe('monorepo');
+    expect(id.entryPoints.map((e) => e.path).sort()).toEqual(['crates/cli/src/main.rs', 'crates/core/src/lib.rs']);
+    expect(names(id)).toEqual(['parse']);
+  });
+
+  it("a plain Java library's API is its public types", () => {
+    const id = identityOf({
+      'pom.xml': '<project><artifactId>shapes</artifactId><packaging>jar</packaging></project>',
+      'src/main/java/com/acme/Circle.java': 'package com.acme;\npublic class Circle {}\n',
+      'src/main/java/com/acme/internal/Cache.java': 'package com.acme.internal;\npublic class Cache {}\n',
+    });
+    expect(id.kind).toBe('library');
+    expect(names(id)).toEqual(['Circle']);
+  });
+});

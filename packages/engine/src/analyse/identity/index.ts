@@ -113,7 +113,7 @@ export function identityPass(input: IdentityInput): IdentityResult {
     .slice(0, KEY_COMPONENTS)
     .map(([path, rank]) => {
       const summary = headerSummary(src.text(path) ?? '');
-      return { path, rank: Math.round(rank * 10000) / 10000, ...(summary ? { summary } : {}) };
+      return { path, rank: Number(rank.toPrecision(4)), ...(summary ? { summary } : {}) };
     });
 
   return {

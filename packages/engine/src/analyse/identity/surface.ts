@@ -75,8 +75,12 @@ export function findEntryPoints(src: Sources, facts: ManifestFacts, productFiles
       const p = b.path ?? (b.name && src.has(`src/bin/${b.name}.rs`) ? `src/bin/${b.name}.rs` : 'src/main.rs');
       if (src.has(p)) add(p, lineMatching(src.text(p), /^\s*(pub\s+)?(async\s+)?fn\s+main\b/m), `binary "${b.name ?? 'main'}" (fn main)`);
     }
-    if (src.has('src/main.rs')) add('src/main.rs', lineMatching(src.text('src/main.rs'), /^\s*(async\s+)?fn\s+main\b/m), 'binary crate (fn main)');
-    if (src.has('src/lib.rs')) add('src/lib.rs', 1, 'library crate root');
+    // the root crate and every workspace member: binaries by fn main, libraries by their crate root
+    for (const dir of ['', ...facts.cargo.members.filter((m) => !m.includes('*'))]) {
+      const at = (p: string) => (dir ? `${dir}/${p}` : p);
+      if (src.has(at('src/main.rs'))) add(at('src/main.rs'), lineMatching(src.text(at('src/main.rs')), /^\s*(async\s+)?fn\s+main\b/m), 'binary crate (fn main)');
+      if (src.has(at('src/lib.rs'))) add(at('src/lib.rs'), 1, 'library crate root');
+    }
   }
   // code entry points of any language, in product files only: main functions, application classes, app factories
   for (const p of productFiles) {
@@ -114,6 +118,9 @@ export function findEntryPoints(src: Sources, facts: ManifestFacts, productFiles
   }
   return out.filter((e) => inProduct.has(e.path) || !productFiles.length);
 }
+
+/** The most API items taken from a bare list of exported symbols. */
+const API_CAP = 200;
 
 const JS_KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'constructor', 'super', 'require', 'import', 'default', 'else', 'do', 'try', 'with', 'case']);
 
@@ -261,6 +268,16 @@ export function findPublicApi(args: {
   // applications: their HTTP routes are what callers use
   if (args.application || !out.length) {
     push(routes.filter((r) => product.has(r.file)).map((r) => ({ name: r.path, kind: `route ${r.method}`, path: r.file, line: r.line })));
+  }
+  // a JVM library: its public types (internal packages left out)
+  if (!out.length && productFiles.some((p) => /\.(java|kt|scala)$/.test(p))) {
+    const jvm = symbols.filter((s) => s.exported && /\.(java|kt|scala)$/.test(s.path) && product.has(s.path) && !/(^|\/)(internal|impl)\//.test(s.path) && s.kind !== 'method');
+    push(jvm.slice(0, API_CAP).map((s) => ({ name: s.name, kind: s.kind, path: s.path, line: s.line })));
+  }
+  // any other language: what the entry files declare as exported
+  if (!out.length) {
+    const entries = new Set(entryPoints.map((e) => e.path));
+    push(symbols.filter((s) => s.exported && entries.has(s.path)).slice(0, API_CAP).map((s) => ({ name: s.name, kind: s.kind, path: s.path, line: s.line })));
   }
   return out;
 }
