@@ -194,3 +194,18 @@ describe('other layouts', () => {
     expect(names(id)).toEqual(['Circle']);
   });
 });
+
+describe('a web server published to npm', () => {
+  it('is an application: "main" pointing into dist/ is the src/ entry, and its routes are the API', () => {
+    const id = identityOf({
+      'package.json': '{ "name": "shelf-api", "main": "dist/server.js", "dependencies": { "express": "4.19.2", "pg": "8.11.3" } }',
+      'src/server.ts': "import { app } from './app.js';\napp.listen(3000);\n",
+      'src/app.ts': "import express from 'express';\nexport const app = express();\napp.get('/books', list);\n",
+    });
+    expect(id.kind).toBe('application');
+    expect(id.kinds).not.toContain('library');
+    expect(id.productPaths).toEqual(['src']);
+    expect(id.entryPoints[0]).toMatchObject({ path: 'src/server.ts' });
+    expect(names(id)).toEqual(['/books']);
+  });
+});

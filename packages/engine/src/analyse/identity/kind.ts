@@ -37,14 +37,16 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   const cliParser = s.dependencies.some((d) => d.scope !== 'dev' && d.scope !== 'test' && CLI_PARSERS.test(d.name));
   const libraryFrameworkWords = /\bframework\b/i.test(s.purpose);
 
+  const webApplication = s.springBoot || (s.webApp && (s.productRoutes > 0 || s.database));
   if (workspaces) add('monorepo');
   if (BUILD_TOOL.test(s.purpose)) add('build-tool');
-  if (s.springBoot || (s.webApp && (s.productRoutes > 0 || s.database))) {
+  if (webApplication) {
     add('application');
     add('web-application');
   }
   const npmBin = !!pkg?.bin;
-  const npmLib = !!pkg && pkg.private !== true && (pkg.main !== undefined || pkg.exports !== undefined || pkg.module !== undefined || pkg.types !== undefined);
+  // a server's "main" says how to start it, not that it is a library; exports and types do say so
+  const npmLib = !!pkg && pkg.private !== true && (pkg.exports !== undefined || pkg.types !== undefined || ((pkg.main !== undefined || pkg.module !== undefined) && !webApplication));
   const npmApp = !!pkg && pkg.private === true && !npmBin && !npmLib;
   if (npmBin || facts.pyScripts.length || (facts.cargo && (facts.cargo.bins.length > 0 || facts.cargo.categories.includes('command-line-utilities')) && !s.hasLibRs) || (s.goMains > 0 && !s.goLibraries)) {
     add(cliParser || npmBin || facts.pyScripts.length || facts.cargo?.categories.includes('command-line-utilities') ? 'cli' : 'application');

@@ -106,7 +106,13 @@ function productFromManifests(src: Sources, byDir: Map<string, string[]>, facts:
       else if (exists(base)) out.push(base);
     }
     if (!out.length) {
-      for (const key of ['main', 'module', 'types']) if (typeof pkg[key] === 'string') out.push(topOf(norm(pkg[key])));
+      for (const key of ['main', 'module', 'types']) {
+        if (typeof pkg[key] !== 'string') continue;
+        const top = topOf(norm(pkg[key]));
+        // "main": "dist/server.js" is built from src/, which is what the repository holds
+        if (exists(top)) out.push(top);
+        else if (/^(dist|build|out)$/.test(top) && exists('src')) out.push('src');
+      }
     }
   }
   for (const p of facts.pyPackages) {

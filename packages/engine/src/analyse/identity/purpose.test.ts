@@ -83,3 +83,10 @@ describe('descriptions made sentences', () => {
     expect(findPurpose({ path: 'README.md', text }, undefined, 'fastify')).toBeNull();
   });
 });
+
+describe('reStructuredText READMEs', () => {
+  it('skips image directives and their options', () => {
+    const text = 'Widget\n======\n\n.. image:: https://img.shields.io/pypi/v/widget.svg\n    :target: https://pypi.org/project/widget\n\nWidget is a library for drawing widgets.\n';
+    expect(findPurpose({ path: 'README.rst', text }, undefined, 'widget')).toEqual({ text: 'Widget is a library for drawing widgets.', source: { path: 'README.rst', line: 7 } });
+  });
+});

@@ -63,6 +63,7 @@ export function proseParagraphs(readme: string): Paragraph[] {
   const lines = readme.split('\n');
   let fence = false;
   let html = 0;
+  let directive = false;
   let cur: Paragraph | null = null;
   const flush = () => {
     if (cur) out.push(cur);
@@ -77,6 +78,14 @@ export function proseParagraphs(readme: string): Paragraph[] {
       continue;
     }
     if (fence) continue;
+    // reStructuredText directives (`.. image::`, `.. code-block::`) and their indented options or body
+    if (/^\.\.\s/.test(t)) {
+      directive = true;
+      flush();
+      continue;
+    }
+    if (directive && (/^\s+\S/.test(raw) || !t)) continue;
+    directive = false;
     // an HTML block (<p align="center">…</p>, <div>…</div>) is layout, logos and badges
     const opens = (t.match(/<(div|p|picture|table|details|h\d)\b/gi) ?? []).length;
     const closes = (t.match(/<\/(div|p|picture|table|details|h\d)>/gi) ?? []).length;

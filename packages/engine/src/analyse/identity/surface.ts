@@ -23,7 +23,8 @@ function lineMatching(text: string | null, re: RegExp): number {
 /** package.json targets → repository files: `./lib/x.js`, a `dist/` build's `src/` source, TS for JS. */
 function resolveJs(src: Sources, target: string): string | undefined {
   const t = norm(target);
-  const bases = [t, t.replace(/^(dist|build|out|lib)\//, 'src/'), t.replace(/\.(m|c)?js$/, '')];
+  const fromBuild = t.replace(/^(dist|build|out|lib)\//, 'src/');
+  const bases = [t, fromBuild, t.replace(/\.(m|c)?js$/, ''), fromBuild.replace(/\.(m|c)?js$/, '')];
   for (const b of bases) for (const e of JS_EXT) if (src.has(b + e) && SCRIPT.test(b + e)) return b + e;
   return undefined;
 }
