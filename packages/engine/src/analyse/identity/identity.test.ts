@@ -209,3 +209,19 @@ describe('a web server published to npm', () => {
     expect(names(id)).toEqual(['/books']);
   });
 });
+
+describe('projects without a package manifest', () => {
+  it('a Python script with argparse and a __main__ guard is a CLI started there', () => {
+    const id = identityOf({ 'rename.py': 'import argparse\n\ndef main():\n    pass\n\nif __name__ == "__main__":\n    main()\n', 'README.md': '# rename\n\nRename is a tool that renames files in bulk.\n' });
+    expect(id.kind).toBe('cli');
+    expect(id.entryPoints).toEqual([{ path: 'rename.py', line: 6, how: 'script (if __name__ == "__main__")' }]);
+    expect(id.purpose?.text).toBe('Rename is a tool that renames files in bulk.');
+  });
+
+  it('a C program is an application entered at main()', () => {
+    const id = identityOf({ 'src/main.c': '#include <stdio.h>\n\nint main(void) {\n  return 0;\n}\n', 'src/util.c': 'int add(int a, int b) { return a + b; }\n' });
+    expect(id.kind).toBe('application');
+    expect(id.entryPoints).toEqual([{ path: 'src/main.c', line: 3, how: 'main()' }]);
+    expect(id.productPaths).toEqual(['src']);
+  });
+});

@@ -79,12 +79,14 @@ export function identityPass(input: IdentityInput): IdentityResult {
   let goMains = 0;
   let goLibraries = 0;
   let webApp = false;
+  let parsesArgs = false;
   for (const p of productCode) {
     const text = src.text(p) ?? '';
     if (p.endsWith('.go')) {
       if (/^package\s+main\b/m.test(text)) goMains += /^func\s+main\s*\(/m.test(text) ? 1 : 0;
       else goLibraries++;
     }
+    if (/^\s*(import\s+argparse|from\s+argparse\s+import|import\s+getopt|import\s+optparse)\b|^\s*"flag"\s*$|^import\s+"flag"|#include\s+<getopt\.h>/m.test(text)) parsesArgs = true;
     if (/@SpringBootApplication\b|^\w+\s*=\s*(Flask|FastAPI|Starlette|Sanic)\(|\bexpress\(\)|\bnew\s+(Koa|Hono)\(\)|\bfastify\(\s*[{)]|\bgin\.(Default|New)\(\)|\becho\.New\(\)/m.test(text) || baseName(p) === 'manage.py') webApp = true;
   }
   const { kind, kinds } = detectKind({
@@ -99,6 +101,8 @@ export function identityPass(input: IdentityInput): IdentityResult {
     dependencies: input.dependencies,
     hasPythonPackage: productCode.some((p) => baseName(p) === '__init__.py'),
     hasLibRs: src.has('src/lib.rs') || !!facts.cargo?.lib,
+    parsesArgs,
+    scriptMains: entryPoints.filter((e) => e.how === 'main()' || e.how.startsWith('script (')).length,
   });
   const application = kind === 'application' || kinds.includes('application') || kind === 'web-application';
   const publicApi = findPublicApi({ src, facts, entryPoints, productFiles: productCode, symbols, routes: productRoutes, application });

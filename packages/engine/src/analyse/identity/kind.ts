@@ -21,6 +21,10 @@ export interface KindSignals {
   dependencies: Dependency[];
   hasPythonPackage: boolean;
   hasLibRs: boolean;
+  /** Product scripts started directly: Python `__main__` guards, C/C++ main(). */
+  scriptMains: number;
+  /** Product code parses command-line arguments itself (argparse, getopt, the flag package…). */
+  parsesArgs: boolean;
 }
 
 const CLI_PARSERS = /^(clap|structopt|argh|pico-args|lexopt|gumdrop|commander|yargs|meow|cac|oclif|@oclif\/core|citty|click|typer|argparse|fire|docopt|github\.com\/spf13\/cobra|github\.com\/urfave\/cli(\/v\d)?|github\.com\/alecthomas\/kong|picocli|info\.picocli:picocli)$/;
@@ -34,7 +38,7 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   const { facts } = s;
   const pkg = facts.npm?.pkg;
   const workspaces = !!pkg?.workspaces || (facts.cargo?.members.length ?? 0) > 1 || (facts.maven?.modules.length ?? 0) > 1;
-  const cliParser = s.dependencies.some((d) => d.scope !== 'dev' && d.scope !== 'test' && CLI_PARSERS.test(d.name));
+  const cliParser = s.parsesArgs || s.dependencies.some((d) => d.scope !== 'dev' && d.scope !== 'test' && CLI_PARSERS.test(d.name));
   const libraryFrameworkWords = /\bframework\b/i.test(s.purpose);
 
   const webApplication = s.springBoot || (s.webApp && (s.productRoutes > 0 || s.database));
@@ -58,6 +62,7 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   if (facts.pyScripts.length && s.hasPythonPackage) add('library');
   if (npmApp || (s.webApp && !kinds.length) || (s.productRoutes > 0 && !kinds.length)) add('application');
   if (s.goMains > 0 && s.goLibraries > 0) add(cliParser ? 'cli' : 'application');
+  if (!kinds.length && s.scriptMains > 0) add(cliParser ? 'cli' : 'application');
   if (!kinds.length) add(s.productRoutes > 0 ? 'application' : 'library');
   // the primary kind: a web application or CLI before the library it may also be
   const order: ProjectKind[] = ['monorepo', 'build-tool', 'application', 'cli', 'framework', 'library', 'web-application', 'service', 'plugin'];

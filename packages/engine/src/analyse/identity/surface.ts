@@ -98,6 +98,9 @@ export function findEntryPoints(src: Sources, facts: ManifestFacts, productFiles
       else if (/^def\s+create_app\s*\(/m.test(text)) add(p, lineMatching(text, /^def\s+create_app\s*\(/m), 'application factory create_app()');
       else if (/^\w+\s*=\s*(Flask|FastAPI|Starlette|Sanic)\(/m.test(text)) add(p, lineMatching(text, /^\w+\s*=\s*(Flask|FastAPI|Starlette|Sanic)\(/m), 'web application object');
       else if (baseName(p) === 'manage.py' || baseName(p) === 'wsgi.py' || baseName(p) === 'asgi.py') add(p, 1, `Django ${baseName(p)}`);
+      else if (PY_MAIN.test(text)) add(p, lineMatching(text, PY_MAIN), 'script (if __name__ == "__main__")');
+    } else if (/\.(c|cc|cpp|cxx)$/.test(p) && C_MAIN.test(text)) {
+      add(p, lineMatching(text, C_MAIN), 'main()');
     }
   }
   // a library's own entry: a Python package's __init__.py, a Go package's file named after it
@@ -119,6 +122,9 @@ export function findEntryPoints(src: Sources, facts: ManifestFacts, productFiles
   }
   return out.filter((e) => inProduct.has(e.path) || !productFiles.length);
 }
+
+const PY_MAIN = /^if\s+__name__\s*==\s*['"]__main__['"]\s*:/m;
+const C_MAIN = /^(int|void)\s+main\s*\(/m;
 
 /** The most API items taken from a bare list of exported symbols. */
 const API_CAP = 200;
