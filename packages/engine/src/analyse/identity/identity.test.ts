@@ -124,6 +124,12 @@ describe('product vs the rest', () => {
     expect(id.keyComponents.map((k) => k.path)).toEqual(['index.js']);
   });
 
+  it('root tool configuration is build code, not product', () => {
+    const id = identityOf({ 'package.json': '{ "name": "pdfy", "main": "src/index.js" }', 'src/index.js': 'export function render() {}\n', 'rollup.config.mjs': "import x from './src/index.js';\nexport default {};\n" });
+    expect(id.nonProduct).toContainEqual({ path: 'rollup.config.mjs', role: 'build' });
+    expect(id.productPaths).toEqual(['src']);
+  });
+
   it('a docs folder that holds a package of code is product, not documentation', () => {
     const id = identityOf({ 'go.mod': 'module example.com/lib\n', 'lib.go': 'package lib\n', 'doc/gen.go': 'package doc\n\nfunc GenMan() {}\n', 'doc/README.md': '# doc\n' });
     expect(id.nonProduct.find((n) => n.path === 'doc')).toBeUndefined();

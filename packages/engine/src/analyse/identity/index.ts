@@ -8,7 +8,7 @@ import { detectKind } from './kind.ts';
 import { addReachable, classifyLayout, isProductFile, roleOf, type Layout } from './layout.ts';
 import { readManifestFacts } from './manifest-facts.ts';
 import { findPurpose, isReadme } from './purpose.ts';
-import { headerSummary, pageRank, referenceGraph } from './rank.ts';
+import { headerSummary, pageRank, referenceGraph, SCAN_CHARS } from './rank.ts';
 import { findEntryPoints, findPublicApi } from './surface.ts';
 
 export { roleOf, isProductFile, type Layout };
@@ -81,7 +81,7 @@ export function identityPass(input: IdentityInput): IdentityResult {
   let webApp = false;
   let parsesArgs = false;
   for (const p of productCode) {
-    const text = src.text(p) ?? '';
+    const text = (src.text(p) ?? '').slice(0, SCAN_CHARS);
     if (p.endsWith('.go')) {
       if (/^package\s+main\b/m.test(text)) goMains += /^func\s+main\s*\(/m.test(text) ? 1 : 0;
       else goLibraries++;
@@ -108,7 +108,9 @@ export function identityPass(input: IdentityInput): IdentityResult {
   const publicApi = findPublicApi({ src, facts, entryPoints, productFiles: productCode, symbols, routes: productRoutes, application });
 
   // key components: the reference graph of the product's code, personalised by the entry points
-  const graph = referenceGraph(productCode, (p) => src.text(p), symbols, imports);
+  // declaration files describe code rather than being it, unless they are all there is
+  const implementation = productCode.filter((p) => !/\.d\.[cm]?ts$/.test(p));
+  const graph = referenceGraph(implementation.length ? implementation : productCode, (p) => src.text(p), symbols, imports);
   // an application is also entered through its request handlers, which nothing in the code calls
   const seeds = [...entryPoints.map((e) => e.path), ...(application ? productRoutes.map((r) => r.file) : [])];
   const ranks = pageRank(graph, [...new Set(seeds)]);

@@ -25,8 +25,9 @@ const BY_NAME: [RegExp, NonProductRole][] = [
 const DOCS_NAME = /^(docs?|documentation|site|website|man|javadoc|wiki)$/i;
 const PROSE_OR_MEDIA = /\.(md|mdx|markdown|rst|txt|adoc|asciidoc|html?|css|svg|png|jpe?g|gif|webp|ico|pdf|1|[1-9]|ya?ml|json|toml|xml|cast|mp4|webm|ttf|woff2?)$/i;
 const CODE = /\.(js|jsx|ts|tsx|mjs|cjs|py|go|rs|java|kt|scala|rb|php|cs|c|cc|cpp|h|hpp|swift|dart|ex|exs|clj|hs|ml|lua)$/i;
+const TOOL_CONFIG = /^([\w.-]+\.config\.[cm]?[jt]s|gulpfile\.[cm]?[jt]s|gruntfile\.[cm]?[jt]s|jakefile\.[cm]?js|\.eslintrc\.[cm]?js|\.prettierrc\.[cm]?js|conftest\.py|noxfile\.py|fabfile\.py|tasks\.py|setup\.py|build\.rs|build\.gradle(\.kts)?|settings\.gradle(\.kts)?|Gemfile|Rakefile)$/i;
 // linguist's documentation files
-const DOC_FILE = /^(readme|licen[cs]e|copying|changelog|changes|history|contributing|authors|notice|code_of_conduct|security|citation)(\.[\w.-]*)?$/i;
+const DOC_FILE = /^(readme|licen[cs]e|copying|changelog|changes|history|contributing|authors|notice|code_of_conduct|security|citation|third[-_]?party[-_]?notice\w*)(\.[\w.-]*)?$/i;
 const SOURCE_ROOTS = ['src', 'lib', 'pkg', 'internal', 'cmd', 'app', 'source', 'crates', 'packages'];
 
 export interface Layout {
@@ -67,6 +68,8 @@ export function classifyLayout(src: Sources, files: FileInfo[], facts: ManifestF
   // the standard Maven/Gradle test tree, Cargo's auto-discovered targets
   for (const d of ['src/test', 'src/it', 'src/integrationTest', 'src/testFixtures']) if (byDir.has(d)) nonProduct.push({ path: d, role: 'tests' });
   if (byDir.has('gradle/wrapper')) nonProduct.push({ path: 'gradle', role: 'build' });
+  // build and tool configuration at the root (vite.config.ts, gulpfile.js…) is code, but not product
+  for (const p of paths) if (!p.includes('/') && TOOL_CONFIG.test(p)) nonProduct.push({ path: p, role: 'build' });
   // shallow folders first, so a tests/ folder covers everything below it
   const dirs = [...byDir.keys()].sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
   for (const d of dirs) {

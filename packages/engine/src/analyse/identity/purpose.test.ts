@@ -55,6 +55,7 @@ describe('purpose from the README', () => {
   it('keeps a manifest description that is already a sentence', () => {
     expect(sentenceFromDescription('fd is a simple, fast and user-friendly alternative to find.', 'fd')).toBe('fd is a simple, fast and user-friendly alternative to find.');
     expect(sentenceFromDescription('Composable command line interface toolkit', 'click')).toBe('click is a composable command line interface toolkit.');
+    expect(sentenceFromDescription('Easily generate .docx files with a declarative API. Works for Node and on the Browser.', 'docx')).toBe('Easily generate .docx files with a declarative API.');
   });
 
   it('does not cut a sentence at "node.js" or "e.g."', () => {

@@ -119,7 +119,9 @@ export function proseParagraphs(readme: string): Paragraph[] {
 
 /** "Koa web app framework" → "Koa is a web app framework."; a sentence is kept as it is. */
 export function sentenceFromDescription(desc: string, name: string | undefined): string {
-  const d = desc.trim().replace(/\s+/g, ' ');
+  const whole = desc.trim().replace(/\s+/g, ' ');
+  // one sentence: the first, when the description has several
+  const d = (/[.!?]$/.test(whole) && firstSentence(whole)) || whole;
   const withStop = /[.!?]$/.test(d) ? d : `${d}.`;
   if (isSentence(withStop) && /\b(is|are|was|provides?|lets?|helps?|makes?|allows?|gives?|runs?|finds?|creates?|builds?|generates?|turns?)\b/i.test(d) && !/^[^:]{1,60}:\s/.test(d)) return withStop;
   // the description's own spelling of the name ("ATR" for the package "atr") is the subject

@@ -17,6 +17,8 @@ function addEdge(g: Graph, from: string, to: string, w: number): void {
   g.edges.set(from, out);
 }
 
+/** Characters of a file read for identifiers: enough for any hand-written module. */
+export const SCAN_CHARS = 200_000;
 const NON_WORD = /[^A-Za-z0-9_$]+/;
 
 /**
@@ -35,8 +37,10 @@ export function referenceGraph(files: string[], text: (p: string) => string | nu
     definers.set(s.name, set);
   }
   for (const f of files) {
-    const t = text(f);
-    if (!t) continue;
+    const full = text(f);
+    if (!full) continue;
+    // a generated or bundled giant says little more after its first part, and would cost the most
+    const t = full.length > SCAN_CHARS ? full.slice(0, SCAN_CHARS) : full;
     const uses = new Map<string, number>();
     // splitting on non-word characters is several times faster than matching identifiers one by one
     for (const w of t.split(NON_WORD)) if (definers.has(w)) uses.set(w, (uses.get(w) ?? 0) + 1);

@@ -5,6 +5,7 @@
 import { baseName, dirName, LineIndex, matchesWithLines, type Sources } from '../sources.ts';
 import type { Identity, Route, SymbolInfo } from '../types.ts';
 import type { ManifestFacts } from './manifest-facts.ts';
+import { SCAN_CHARS } from './rank.ts';
 
 type EntryPoint = Identity['entryPoints'][number];
 type ApiItem = Identity['publicApi'][number];
@@ -165,7 +166,7 @@ function joinRel(dir: string, rel: string): string {
 
 /** A JS entry's API, following `module.exports = require('./x')` and `export * from './x'` two hops. */
 function jsApi(src: Sources, path: string, depth = 0): ApiItem[] {
-  const text = src.text(path);
+  const text = src.text(path)?.slice(0, SCAN_CHARS);
   if (!text) return [];
   const own = jsExports(path, text);
   if (depth >= 2) return own;
