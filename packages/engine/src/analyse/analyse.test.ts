@@ -138,6 +138,7 @@ describe('analyse() labels findings with the identity layer', () => {
     const root = await writeTree({
       'package.json': '{ "name": "router-kit", "description": "A tiny router library", "main": "index.js" }',
       'index.js': 'exports.route = function route() {};\n',
+      'index.test.js': "const app = require('express')();\napp.get('/probe', ok);\n",
       'examples/app/package.json': '{ "name": "demo", "private": true, "main": "server.js", "dependencies": { "express": "^5.0.0" } }',
       'examples/app/server.js': "const express = require('express');\nconst app = express();\napp.get('/users', list);\n",
     });
@@ -145,6 +146,7 @@ describe('analyse() labels findings with the identity layer', () => {
     expect(analysis.identity).toMatchObject({ kind: 'library', entryPoints: [{ path: 'index.js' }], productPaths: ['index.js'] });
     expect(analysis.project.manifestName).toBe('router-kit');
     expect(analysis.routes).toEqual([expect.objectContaining({ path: '/users', area: 'examples' })]);
+    expect(analysis.testOnly?.routes).toEqual([expect.objectContaining({ path: '/probe', area: 'tests' })]);
     expect(analysis.frameworks).toContainEqual(expect.objectContaining({ name: 'Express', area: 'examples' }));
     expect(analysis.entryPoints).toContainEqual(expect.objectContaining({ kind: 'main', name: 'index.js', area: 'product' }));
     expect(analysis.entryPoints).toContainEqual(expect.objectContaining({ kind: 'main', name: 'server.js', area: 'examples' }));

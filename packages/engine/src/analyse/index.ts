@@ -13,7 +13,7 @@ import { entryPointsPass } from './entry-points.ts';
 import { envVarsPass } from './env-vars.ts';
 import { frameworksPass } from './frameworks.ts';
 import { gitPass } from './git.ts';
-import { identityPass, roleOf } from './identity/index.ts';
+import { areaOf, identityPass } from './identity/index.ts';
 import { languagesPass } from './languages.ts';
 import { licensePass } from './license.ts';
 import { buildResolveContext, moduleGraphPass } from './module-graph.ts';
@@ -95,10 +95,10 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     identityPass({ src, files: lang.files, dependencies: ownDeps, symbols: sym.symbols, imports: sym.imports, routes, dataModel, skipped: workspace.skipped.map((s) => s.path) }),
   );
   // routes, entry points, frameworks and dependencies say whose they are: the product's, or the examples', tests'…
-  for (const r of routes) r.area = roleOf(r.file, identity);
-  for (const e of entryPoints) e.area = roleOf(e.path, identity);
-  for (const f of frameworks) f.area = roleOf(f.evidence.replace(/:\d+$/, ''), identity);
-  for (const d of deps.dependencies) d.area = roleOf(d.manifest, identity);
+  for (const r of routes) r.area = areaOf(r.file, identity);
+  for (const e of entryPoints) e.area = areaOf(e.path, identity);
+  for (const f of frameworks) f.area = areaOf(f.evidence.replace(/:\d+$/, ''), identity);
+  for (const d of deps.dependencies) d.area = areaOf(d.manifest, identity);
   throwIfCancelled(ctx.signal);
   const git = await gitPromise;
   await ctx.onProgress('ai_code_analysis', 100);

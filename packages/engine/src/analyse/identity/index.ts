@@ -5,13 +5,13 @@ import { baseName } from '../sources.ts';
 import type { Sources } from '../sources.ts';
 import type { DataEntity, Dependency, FileInfo, Identity, ImportInfo, Route, SymbolInfo } from '../types.ts';
 import { detectKind } from './kind.ts';
-import { addReachable, classifyLayout, isProductFile, roleOf, type Layout } from './layout.ts';
+import { addReachable, areaOf, classifyLayout, isProductFile, roleOf, type Layout } from './layout.ts';
 import { readManifestFacts } from './manifest-facts.ts';
 import { findPurpose, isReadme } from './purpose.ts';
 import { headerSummary, pageRank, referenceGraph, SCAN_CHARS } from './rank.ts';
 import { findEntryPoints, findPublicApi } from './surface.ts';
 
-export { roleOf, isProductFile, type Layout };
+export { areaOf, roleOf, isProductFile, type Layout };
 
 const NON_CODE = new Set(['Markdown', 'JSON', 'YAML', 'Text', 'TOML', 'XML', 'INI', 'CSV', 'SVG', 'reStructuredText', 'AsciiDoc', 'HTML', 'CSS', 'Properties', 'SQL']);
 const KEY_COMPONENTS = 15;

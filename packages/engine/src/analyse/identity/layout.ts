@@ -185,6 +185,12 @@ export function roleOf(p: string, layout: Pick<Layout, 'nonProduct'>): NonProduc
   return best?.role ?? 'product';
 }
 
+/** Whose a file is: the role of its folder, 'tests' for a test file beside the code, else 'product'. */
+export function areaOf(p: string, layout: Pick<Layout, 'nonProduct'>): NonProductRole | 'product' {
+  const role = roleOf(p, layout);
+  return role === 'product' && isTestCode(p) ? 'tests' : role;
+}
+
 /** True when a file is part of the product: inside a product path (or any file when none was found) and in no non-product folder. */
 export function isProductFile(p: string, layout: Layout): boolean {
   if (roleOf(p, layout) !== 'product' || isTestCode(p)) return false;
