@@ -51,5 +51,6 @@ describe('header summaries', () => {
   it('ignores comments about code below the imports and boilerplate headers', () => {
     expect(headerSummary("'use strict';\n\n/**\n * Module dependencies.\n */\n\nconst x = require('x');\n")).toBeUndefined();
     expect(headerSummary('import os\n\n# a helper for the loop below\nx = 1\n')).toBeUndefined();
+    expect(headerSummary('use std::thread;\n\n/// The receiver thread can either buffer or stream.\nenum ReceiverMode {}\n')).toBeUndefined();
   });
 });

@@ -139,7 +139,8 @@ function headerBlocks(text: string): string[] {
       i++;
       if (/^\/\*\*/.test(t) || !pastPreamble) blocks.push(out.join('\n').replace(/^\s*\/\*+!?|\*+\/\s*$/g, '').replace(/^\s*\*\s?/gm, ''));
     } else if (/^(\/\/|#(?![![])|--)/.test(t)) {
-      const doc = /^\/\/[/!]/.test(t);
+      // after the imports, only a module's inner doc comment (//!) still describes the file
+      const doc = /^\/\/!/.test(t);
       const text = take(/^\s*(\/\/|#(?![![])|--)/, /^\s*(\/\/[/!]?|#|--)\s?/);
       if (doc || !pastPreamble) blocks.push(text);
     } else if (PREAMBLE.test(l) || /^\s*"[^"]*"\s*$/.test(l) || /^\s*@\w+/.test(t)) {
