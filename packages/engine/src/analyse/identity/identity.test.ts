@@ -231,3 +231,13 @@ describe('projects without a package manifest', () => {
     expect(id.productPaths).toEqual(['src']);
   });
 });
+
+describe('other ecosystems', () => {
+  it('reads what composer, gemspecs, Rails and .NET project files say the project is', () => {
+    expect(identityOf({ 'composer.json': '{ "name": "acme/mailer", "type": "library" }', 'src/Mailer.php': '<?php\nclass Mailer {}\n' })).toMatchObject({ kind: 'library', manifestName: 'mailer' });
+    expect(identityOf({ 'composer.json': '{ "name": "acme/shop", "type": "project" }', 'src/Kernel.php': '<?php\nclass Kernel {}\n' }).kind).toBe('application');
+    expect(identityOf({ 'Gemfile': "gem 'rails'\n", 'config/routes.rb': 'Rails.application.routes.draw do\nend\n', 'config/application.rb': 'module Shop; end\n', 'app/models/order.rb': 'class Order; end\n' })).toMatchObject({ kind: 'application', kinds: ['web-application'] });
+    expect(identityOf({ 'Api.csproj': '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>', 'Program.cs': 'var app = WebApplication.Create();\n' }).kinds).toContain('web-application');
+    expect(identityOf({ 'Tool.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><OutputType>Exe</OutputType></PropertyGroup></Project>', 'Program.cs': 'class P { static void Main() {} }\n' }).kind).toBe('application');
+  });
+});

@@ -60,6 +60,13 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
     if (libraryFrameworkWords) add('library');
   }
   if (facts.pyScripts.length && s.hasPythonPackage) add('library');
+  for (const d of facts.declared) {
+    if (d.kind === 'web-application') {
+      add('application');
+      add('web-application');
+    } else if (d.kind === 'library') add(libraryFrameworkWords ? 'framework' : 'library');
+    else add(d.kind);
+  }
   if (npmApp || (s.webApp && !kinds.length) || (s.productRoutes > 0 && !kinds.length)) add('application');
   if (s.goMains > 0 && s.goLibraries > 0) add(cliParser ? 'cli' : 'application');
   if (!kinds.length && s.scriptMains > 0) add(cliParser ? 'cli' : 'application');

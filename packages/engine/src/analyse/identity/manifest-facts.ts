@@ -22,6 +22,8 @@ export interface ManifestFacts {
   goModule?: string;
   maven?: { artifactId?: string; packaging?: string; modules: string[] };
   gradle: boolean;
+  /** What other ecosystems' manifests say the project is (composer type, gemspec, .csproj SDK/OutputType, Rails). */
+  declared: { kind: 'library' | 'application' | 'web-application' | 'cli'; evidence: string }[];
 }
 
 const lineOf = (lines: string[], re: RegExp) => Math.max(1, lines.findIndex((l) => re.test(l)) + 1);
@@ -93,7 +95,7 @@ function readPom(text: string, path: string, out: ManifestFacts): void {
 
 /** Facts from the manifests at the repository root (the project's own, not a sub-package's). */
 export function readManifestFacts(src: Sources): ManifestFacts {
-  const out: ManifestFacts = { pyScripts: [], pyPackages: [], gradle: false };
+  const out: ManifestFacts = { pyScripts: [], pyPackages: [], gradle: false, declared: [] };
   const read = (p: string, fn: (text: string, path: string, out: ManifestFacts) => void) => {
     const t = src.has(p) ? src.text(p) : null;
     if (t != null) fn(t, p, out);
@@ -109,6 +111,7 @@ export function readManifestFacts(src: Sources): ManifestFacts {
   }
   if (!out.name && src.has('setup.py')) out.name = /\bname\s*=\s*["']([^"']+)["']/.exec(src.text('setup.py') ?? '')?.[1];
   out.gradle = src.has('build.gradle') || src.has('build.gradle.kts');
+  readOtherEcosystems(src, out);
   if (!out.name) {
     for (const p of ['settings.gradle', 'settings.gradle.kts']) {
       const m = /rootProject\.name\s*=\s*["']([^"']+)["']/.exec((src.has(p) ? src.text(p) : null) ?? '');
@@ -116,4 +119,35 @@ export function readManifestFacts(src: Sources): ManifestFacts {
     }
   }
   return out;
+}
+
+/** Composer, RubyGems and .NET project files at the root, and a Rails application's layout. */
+function readOtherEcosystems(src: Sources, out: ManifestFacts): void {
+  const composer = src.has('composer.json') ? src.text('composer.json') : null;
+  if (composer) {
+    try {
+      const c = JSON.parse(composer) as { name?: string; type?: string; bin?: unknown };
+      if (c.name) out.name ??= c.name.split('/').pop();
+      if (c.bin) out.declared.push({ kind: 'cli', evidence: 'composer.json "bin"' });
+      else if (c.type === 'project') out.declared.push({ kind: 'application', evidence: 'composer.json "type": "project"' });
+      else if (c.type === 'library' || !c.type) out.declared.push({ kind: 'library', evidence: 'composer.json' });
+    } catch {
+      // a broken composer.json says nothing
+    }
+  }
+  const root = src.files.map((f) => f.path).filter((p) => !p.includes('/'));
+  const gemspec = root.find((p) => p.endsWith('.gemspec'));
+  if (gemspec) {
+    const t = src.text(gemspec) ?? '';
+    out.name ??= /\.name\s*=\s*["']([^"']+)["']/.exec(t)?.[1];
+    out.declared.push(/\.executables\s*=|\bbindir\b/.test(t) && src.files.some((f) => f.path.startsWith('exe/') || f.path.startsWith('bin/')) ? { kind: 'cli', evidence: gemspec } : { kind: 'library', evidence: gemspec });
+  }
+  if (src.has('config/routes.rb') && src.has('config/application.rb')) out.declared.push({ kind: 'web-application', evidence: 'config/routes.rb' });
+  const csproj = root.find((p) => /\.(cs|fs|vb)proj$/.test(p)) ?? src.files.map((f) => f.path).find((p) => /^src\/[^/]+\/[^/]+\.(cs|fs|vb)proj$/.test(p) && !/tests?\b/i.test(p));
+  if (csproj) {
+    const t = src.text(csproj) ?? '';
+    if (/Sdk="Microsoft\.NET\.Sdk\.(Web|BlazorWebAssembly|Razor)"/.test(t)) out.declared.push({ kind: 'web-application', evidence: csproj });
+    else if (/<OutputType>\s*(Win)?Exe\s*<\/OutputType>/i.test(t)) out.declared.push({ kind: 'application', evidence: csproj });
+    else out.declared.push({ kind: 'library', evidence: csproj });
+  }
 }
