@@ -63,6 +63,7 @@ describe('purpose from the README', () => {
       'Expressive middleware for node.js to make APIs, e.g. REST ones, enjoyable.',
     );
     expect(firstSentence('a fragment without an end')).toBeNull();
+    expect(firstSentence('⚡ Bolt is a fast web framework for Go. It is small.')).toBe('Bolt is a fast web framework for Go.');
   });
 
   it('leaves fenced code, tables and HTML blocks out of the prose', () => {

@@ -28,7 +28,9 @@ export function plainInline(s: string): string {
 }
 
 /** The first sentence of a paragraph, or null when its text is not a whole sentence. */
-export function firstSentence(text: string): string | null {
+export function firstSentence(raw: string): string | null {
+  // a leading emoji or symbol ("⚡ Fast…") is decoration, not part of the sentence
+  const text = raw.replace(/^[^\p{L}\p{N}`"'“]+/u, '');
   let end = -1;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
