@@ -110,6 +110,11 @@ function checkPages(pages: number, limit: number, estimated: boolean): void {
   if (over) throw new EngineError('writer', engineMessages.reportTooManyPages(pages, limit, estimated));
 }
 
+/** The user's project name, else the name the project's manifest gives it, else the upload's folder name. */
+export function reportTitle(given: string, analysis: Analysis, workspace: Workspace): string {
+  return given.trim() || analysis.project.manifestName?.trim() || workspace.name;
+}
+
 const isCancel = (e: unknown) => e instanceof EngineError && e.kind === 'cancelled';
 
 /** A cached value is used only when it has the shape this engine writes for this workspace. */
@@ -188,10 +193,10 @@ export async function generateReport(input: ReportInput, ctx: EngineContext, opt
   const logo = input.logo ? await checkImage(input.logo, 'logo', ctx, 0) : undefined;
   const images: ImageAsset[] = [];
   for (const [i, image] of (input.images ?? []).entries()) images.push(await checkImage(image, 'image', ctx, i));
-  const projectName = input.projectName.trim() || workspace.name;
 
   await begin('ai_code_analysis', 'Analysing the code');
   const { analysis, cache: analysisCache } = await analyseWithCache(workspace, ctx);
+  const projectName = reportTitle(input.projectName, analysis, workspace);
 
   await begin('generating_markdown', 'Writing the sections');
   // With a provider configured the agents run on the model (falling back to offline per section);

@@ -80,8 +80,8 @@ describe('the offline report of a web app with tests, docs and a database', () =
   });
 
   it("finds the web app's entry through the script its HTML page loads, and the package exports", () => {
-    expect(analysis.entryPoints).toContainEqual({ kind: 'html-script', name: 'apps/web/src/main.tsx', path: 'apps/web/index.html', line: 5 });
-    expect(analysis.entryPoints).toContainEqual({ kind: 'export', name: '@shelf/shared', command: 'packages/shared/src/index.ts', path: 'packages/shared/package.json', line: 4 });
+    expect(analysis.entryPoints).toContainEqual({ kind: 'html-script', name: 'apps/web/src/main.tsx', path: 'apps/web/index.html', line: 5, area: 'product' });
+    expect(analysis.entryPoints).toContainEqual({ kind: 'export', name: '@shelf/shared', command: 'packages/shared/src/index.ts', path: 'packages/shared/package.json', line: 4, area: 'product' });
     const entry = section('Entry Points');
     expect(entry).toContain('apps/web/src/main.tsx');
     expect(entry).toMatch(/loaded by the page .*apps\/web\/index\.html:5/);

@@ -93,7 +93,7 @@ describe('analyse()', async () => {
   });
 
   it('reports routes, env vars, tests, CI, containers, licence, docs and config', () => {
-    expect(analysis.routes).toContainEqual(expect.objectContaining({ method: 'GET', path: '/products', file: 'src/server.js', line: 4, framework: 'Express' }));
+    expect(analysis.routes).toContainEqual(expect.objectContaining({ method: 'GET', path: '/products', file: 'src/server.js', line: 4, framework: 'Express', area: 'product' }));
     expect(analysis.envVars.map((e) => e.name)).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL']));
     expect(analysis.tests).toMatchObject({ totalCases: 2, frameworks: ['Vitest'] });
     expect(analysis.ci).toEqual([{ provider: 'GitHub Actions', path: '.github/workflows/ci.yml', jobs: ['test', 'lint'] }]);
@@ -130,5 +130,25 @@ describe('analyse() without git', () => {
     const ac = new AbortController();
     ac.abort();
     await expect(analyse(ws, { ...testContext(), signal: ac.signal })).rejects.toMatchObject({ kind: 'cancelled' });
+  });
+});
+
+describe('analyse() labels findings with the identity layer', () => {
+  it("marks an example app's routes, entry points and frameworks as the examples', not the product's", async () => {
+    const root = await writeTree({
+      'package.json': '{ "name": "router-kit", "description": "A tiny router library", "main": "index.js" }',
+      'index.js': 'exports.route = function route() {};\n',
+      'index.test.js': "const app = require('express')();\napp.get('/probe', ok);\n",
+      'examples/app/package.json': '{ "name": "demo", "private": true, "main": "server.js", "dependencies": { "express": "^5.0.0" } }',
+      'examples/app/server.js': "const express = require('express');\nconst app = express();\napp.get('/users', list);\n",
+    });
+    const analysis = await analyse(await workspaceOf(root, 'src'), testContext());
+    expect(analysis.identity).toMatchObject({ kind: 'library', entryPoints: [{ path: 'index.js' }], productPaths: ['index.js'] });
+    expect(analysis.project.manifestName).toBe('router-kit');
+    expect(analysis.routes).toEqual([expect.objectContaining({ path: '/users', area: 'examples' })]);
+    expect(analysis.testOnly?.routes).toEqual([expect.objectContaining({ path: '/probe', area: 'tests' })]);
+    expect(analysis.frameworks).toContainEqual(expect.objectContaining({ name: 'Express', area: 'examples' }));
+    expect(analysis.entryPoints).toContainEqual(expect.objectContaining({ kind: 'main', name: 'index.js', area: 'product' }));
+    expect(analysis.entryPoints).toContainEqual(expect.objectContaining({ kind: 'main', name: 'server.js', area: 'examples' }));
   });
 });

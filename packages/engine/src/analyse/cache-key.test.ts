@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
 import { ingestDirectory } from '../ingest/index.ts';
 import type { EngineContext, Workspace } from '../types.ts';
-import { analyserFingerprint, analysisCacheKey, gitState } from './cache-key.ts';
+import { analyserFingerprint, analysisCacheKey, gitState, sourceFingerprint } from './cache-key.ts';
+import { writeTree } from './test-helpers.ts';
 
 let base: string;
 beforeAll(async () => {
@@ -105,6 +106,15 @@ describe('analysisCacheKey', () => {
     const fp = await analyserFingerprint();
     expect(fp).toMatch(/^[0-9a-f]{64}$/);
     expect(await analyserFingerprint()).toBe(fp);
+  });
+
+  it('changes when a pass in a subfolder changes, not when a test does', async () => {
+    const root = await writeTree({ 'a.ts': 'export const a = 1;\n', 'identity/b.ts': 'export const b = 1;\n', 'identity/b.test.ts': 'test\n' });
+    const before = await sourceFingerprint(root);
+    await fs.writeFile(path.join(root, 'identity/b.test.ts'), 'changed test\n');
+    expect(await sourceFingerprint(root)).toBe(before);
+    await fs.writeFile(path.join(root, 'identity/b.ts'), 'export const b = 2;\n');
+    expect(await sourceFingerprint(root)).not.toBe(before);
   });
 
   it('stops with the cancellation error when the signal fires', async () => {

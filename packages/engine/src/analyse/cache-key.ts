@@ -66,23 +66,26 @@ export async function gitState(root: string): Promise<string> {
 let fingerprint: Promise<string> | undefined;
 
 /**
- * A hash of the analysis passes' own source (this folder's modules), so a changed pass invalidates
+ * A hash of the analysis passes' own source (this folder's modules and its subfolders', such as
+ * the identity layer's), so a changed pass invalidates
  * every cached analysis without anyone remembering to bump a version. Where the sources are not on
  * disk (a bundled build) it falls back to the versions alone.
  */
 export function analyserFingerprint(): Promise<string> {
-  fingerprint ??= (async () => {
-    const dir = path.dirname(fileURLToPath(import.meta.url));
-    const hash = createHash('sha256');
-    try {
-      const names = (await fs.readdir(dir)).filter((n) => /\.[cm]?[jt]s$/.test(n) && !/\.test\.[cm]?[jt]s$/.test(n)).sort();
-      for (const name of names) feed(hash, name, createHash('sha256').update(await fs.readFile(path.join(dir, name))).digest('hex'));
-      return names.length > 0 ? hash.digest('hex') : 'unknown';
-    } catch {
-      return 'unknown';
-    }
-  })();
+  fingerprint ??= sourceFingerprint(path.dirname(fileURLToPath(import.meta.url)));
   return fingerprint;
+}
+
+/** A hash of the non-test modules below `dir` (subfolders included), or 'unknown' when there are none. */
+export async function sourceFingerprint(dir: string): Promise<string> {
+  const hash = createHash('sha256');
+  try {
+    const names = (await fs.readdir(dir, { recursive: true })).filter((n) => /\.[cm]?[jt]s$/.test(n) && !/\.test\.[cm]?[jt]s$/.test(n)).sort();
+    for (const name of names) feed(hash, name.split(path.sep).join('/'), createHash('sha256').update(await fs.readFile(path.join(dir, name))).digest('hex'));
+    return names.length > 0 ? hash.digest('hex') : 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }
 
 function feed(hash: Hash, ...fields: (string | number)[]): void {

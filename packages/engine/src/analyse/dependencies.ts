@@ -75,7 +75,7 @@ const requirements: Parser = (text, path) => {
 };
 
 /** A small line-oriented TOML reader: enough for [sections], `key = value` and multi-line arrays. */
-function tomlEntries(text: string): { section: string; key: string; value: string; line: number }[] {
+export function tomlEntries(text: string): { section: string; key: string; value: string; line: number }[] {
   const out: { section: string; key: string; value: string; line: number }[] = [];
   const lines = text.split('\n');
   let section = '';
@@ -103,7 +103,7 @@ function balanced(v: string): boolean {
   return (stripped.match(/\[/g)?.length ?? 0) <= (stripped.match(/\]/g)?.length ?? 0);
 }
 
-function unquote(v: string): string {
+export function unquote(v: string): string {
   const m = /^\s*["']([^"']*)["']/.exec(v);
   return m ? m[1]! : v.trim();
 }

@@ -13,6 +13,7 @@ import { entryPointsPass } from './entry-points.ts';
 import { envVarsPass } from './env-vars.ts';
 import { frameworksPass } from './frameworks.ts';
 import { gitPass } from './git.ts';
+import { areaOf, identityPass } from './identity/index.ts';
 import { languagesPass } from './languages.ts';
 import { licensePass } from './license.ts';
 import { buildResolveContext, moduleGraphPass } from './module-graph.ts';
@@ -35,7 +36,7 @@ export { maskSecret } from './secrets.ts';
 export { blankComments } from './comments.ts';
 export { pathRole, PATH_ROLES, type PathRole } from './path-role.ts';
 
-const PASS_COUNT = 21;
+const PASS_COUNT = 22;
 const TREE_SITTER_LANGUAGES = new Set(['TypeScript', 'JavaScript', 'JSX', 'Python', 'Go']);
 /** Parseable code lines up to which symbols come from tree-sitter; the benchmark holds analysis ≤ cloc. */
 export const TREE_SITTER_MAX_LINES = 5_000;
@@ -92,6 +93,14 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const todos = await timed('todos', () => todosPass(src, lang.files));
   const secrets = await timed('secrets', () => secretsPass(src, lang.files));
   const config = await timed('config', () => configPass(src));
+  const { identity, manifestName } = await timed('identity', () =>
+    identityPass({ src, files: lang.files, dependencies: ownDeps, symbols: sym.symbols, imports: sym.imports, routes, dataModel, skipped: workspace.skipped.map((s) => s.path) }),
+  );
+  // routes, entry points, frameworks and dependencies say whose they are: the product's, or the examples', tests'…
+  for (const r of routes) r.area = areaOf(r.file, identity);
+  for (const e of entryPoints) e.area = areaOf(e.path, identity);
+  for (const f of frameworks) f.area = areaOf(f.evidence.replace(/:\d+$/, ''), identity);
+  for (const d of deps.dependencies) d.area = areaOf(d.manifest, identity);
   throwIfCancelled(ctx.signal);
   const git = await gitPromise;
   await ctx.onProgress('ai_code_analysis', 100);
@@ -100,7 +109,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const all: Analysis = {
     version: 1,
     generatedAt: ctx.now().toISOString(),
-    project: { name: workspace.name, files: workspace.files.length, bytes, lines: lang.totals },
+    project: { name: workspace.name, ...(manifestName ? { manifestName } : {}), files: workspace.files.length, bytes, lines: lang.totals },
     files: lang.files,
     skipped: workspace.skipped.map((s) => ({ path: s.path, reason: s.reason })),
     languages: lang.languages,
@@ -108,6 +117,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     tree,
     manifests: deps.manifests,
     dependencies: deps.dependencies,
+    identity,
     frameworks,
     entryPoints,
     symbols: sym.symbols,

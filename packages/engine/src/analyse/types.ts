@@ -60,6 +60,8 @@ export interface Dependency {
   scope: 'runtime' | 'dev' | 'peer' | 'optional' | 'build' | 'test';
   manifest: string; // path of the manifest
   line?: number;
+  /** Whose manifest declares it: the product's, or an example's, a benchmark's… (from the identity layer). */
+  area?: NonProductRole | 'product';
 }
 
 export interface Framework {
@@ -67,6 +69,8 @@ export interface Framework {
   category: 'web' | 'frontend' | 'test' | 'orm' | 'cli' | 'build' | 'mobile' | 'data' | 'other';
   evidence: string; // path (and usually the manifest) it was found in
   version?: string;
+  /** Whose code or manifest shows it: the product's, or the examples', tests'… (from the identity layer). */
+  area?: NonProductRole | 'product';
 }
 
 export interface EntryPoint {
@@ -77,6 +81,8 @@ export interface EntryPoint {
   command?: string;
   path: string;
   line?: number;
+  /** Whose entry point this is: the product's, or the examples', tests', scripts'… (from the identity layer). */
+  area?: NonProductRole | 'product';
 }
 
 export interface SymbolInfo {
@@ -107,6 +113,8 @@ export interface Route {
   file: string;
   line: number;
   handler?: string;
+  /** Whose route this is: the product's, or the examples', tests'… (from the identity layer). */
+  area?: NonProductRole | 'product';
 }
 
 export interface EnvVar {
@@ -183,10 +191,37 @@ export interface ConfigInfo {
   files: { path: string; kind: string }[]; // .env.example, config/*.yaml, tsconfig.json…
 }
 
+/** What the project is, from its manifests, README and code: what every later pass and writer describes. */
+export type ProjectKind = 'library' | 'framework' | 'application' | 'web-application' | 'cli' | 'monorepo' | 'build-tool' | 'plugin' | 'service';
+
+/** Why a path is not part of the shipped product. */
+export type NonProductRole =
+  | 'examples' | 'tests' | 'docs' | 'benchmarks' | 'fixtures' | 'scripts' | 'ci' | 'playground' | 'vendored' | 'generated' | 'build' | 'config' | 'deployment';
+
+export interface Identity {
+  kind: ProjectKind;
+  /** Secondary kinds (a CLI that is also a library, a web application…). */
+  kinds: ProjectKind[];
+  /** One whole sentence saying what the project is, with where it was read. */
+  purpose: { text: string; source: { path: string; line: number } } | null;
+  /** Folders and files that make up the shipped product. */
+  productPaths: string[];
+  nonProduct: { path: string; role: NonProductRole }[];
+  /** Where the product starts: package entry, main(), bin targets, app factory, application class. */
+  entryPoints: { path: string; line: number; how: string }[];
+  /** What users of the product call: exports, methods, commands, flags, routes. */
+  publicApi: { name: string; kind: string; path: string; line: number }[];
+  /** Product files ranked by PageRank over the reference graph, seeded by the entry points. */
+  keyComponents: { path: string; rank: number; summary?: string }[];
+}
+
 export interface Analysis {
   version: 1;
   generatedAt: string;
-  project: { name: string; files: number; bytes: number; lines: LineCounts };
+  /** `manifestName`: the name the project's own manifest gives it (package.json, Cargo, pyproject, go.mod, pom). */
+  project: { name: string; manifestName?: string; files: number; bytes: number; lines: LineCounts };
+  /** What the project is (absent in analyses made before the identity layer existed). */
+  identity?: Identity;
   files: FileInfo[];
   skipped: { path: string; reason: string }[];
   languages: LanguageStat[]; // largest (code lines) first

@@ -46,7 +46,7 @@ export function isArchiveName(name: string): boolean {
 /** Bytes read from the start of each file to decide binary / minified. */
 export const SNIFF_BYTES = 8192;
 
-/** Verdict from the first bytes of a file: NUL byte → binary; very long lines → minified. */
+/** Verdict from the first bytes of a file: NUL byte → binary; text made of very long lines → minified. */
 export function classifyContent(head: Uint8Array, size: number): SkippedEntry['reason'] | null {
   if (head.includes(0)) return 'binary';
   // Minified bundles put kilobytes on one line; hand-written code almost never does. Small files are
@@ -63,7 +63,9 @@ export function classifyContent(head: Uint8Array, size: number): SkippedEntry['r
       } else run++;
     }
     if (run > longest) longest = run;
-    if (longest > 2000 || head.length / lines > 300) return 'minified';
+    // one long line among many short ones is a hand-written file holding a data literal (a colour
+    // table, an embedded certificate), not a bundle: the long lines must make up most of the text
+    if ((longest > 2000 && longest * 2 > head.length) || head.length / lines > 300) return 'minified';
   }
   return null;
 }

@@ -1,0 +1,83 @@
+// What kind of project this is, strongest signal first: workspaces make a monorepo; npm bin, Python
+// console scripts, Cargo binaries and Go `package main` make a CLI or an application; exports,
+// packages and library crates make a library (a framework when it says so); a Spring Boot class or
+// routes over a database make a web application.
+
+import type { Dependency, Identity, ProjectKind } from '../types.ts';
+import type { ManifestFacts } from './manifest-facts.ts';
+
+export interface KindSignals {
+  facts: ManifestFacts;
+  purpose: string;
+  /** Product files that declare `package main` with a main function (Go). */
+  goMains: number;
+  /** Product files holding a Go library package (not main). */
+  goLibraries: number;
+  springBoot: boolean;
+  /** A web app object or factory, Django's manage.py… in product code. */
+  webApp: boolean;
+  productRoutes: number;
+  database: boolean;
+  dependencies: Dependency[];
+  hasPythonPackage: boolean;
+  hasLibRs: boolean;
+  /** Product scripts started directly: Python `__main__` guards, C/C++ main(). */
+  scriptMains: number;
+  /** Product code parses command-line arguments itself (argparse, getopt, the flag package…). */
+  parsesArgs: boolean;
+}
+
+const CLI_PARSERS = /^(clap|structopt|argh|pico-args|lexopt|gumdrop|commander|yargs|meow|cac|oclif|@oclif\/core|citty|click|typer|argparse|fire|docopt|github\.com\/spf13\/cobra|github\.com\/urfave\/cli(\/v\d)?|github\.com\/alecthomas\/kong|picocli|info\.picocli:picocli)$/;
+const BUILD_TOOL = /\b(build (tool|system)|bundler|task runner|compiler toolchain|monorepo tool|build orchestrat)/i;
+
+export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
+  const kinds: ProjectKind[] = [];
+  const add = (k: ProjectKind) => {
+    if (!kinds.includes(k)) kinds.push(k);
+  };
+  const { facts } = s;
+  const pkg = facts.npm?.pkg;
+  const workspaces = !!pkg?.workspaces || (facts.cargo?.members.length ?? 0) > 1 || (facts.maven?.modules.length ?? 0) > 1;
+  const cliParser = s.parsesArgs || s.dependencies.some((d) => d.scope !== 'dev' && d.scope !== 'test' && CLI_PARSERS.test(d.name));
+  const libraryFrameworkWords = /\bframework\b/i.test(s.purpose);
+
+  const webApplication = s.springBoot || (s.webApp && (s.productRoutes > 0 || s.database));
+  if (workspaces) add('monorepo');
+  if (BUILD_TOOL.test(s.purpose)) add('build-tool');
+  if (webApplication) {
+    add('application');
+    add('web-application');
+  }
+  const npmBin = !!pkg?.bin;
+  // a server's "main" says how to start it, not that it is a library; exports and types do say so
+  const npmLib = !!pkg && pkg.private !== true && (pkg.exports !== undefined || pkg.types !== undefined || ((pkg.main !== undefined || pkg.module !== undefined) && !webApplication));
+  const npmApp = !!pkg && pkg.private === true && !npmBin && !npmLib;
+  if (npmBin || facts.pyScripts.length || (facts.cargo && (facts.cargo.bins.length > 0 || facts.cargo.categories.includes('command-line-utilities')) && !s.hasLibRs) || (s.goMains > 0 && !s.goLibraries)) {
+    add(cliParser || npmBin || facts.pyScripts.length || facts.cargo?.categories.includes('command-line-utilities') ? 'cli' : 'application');
+  }
+  if (npmLib || (s.hasPythonPackage && !facts.pyScripts.length) || s.hasLibRs || (facts.goModule && s.goLibraries > 0 && !s.goMains)) {
+    add(libraryFrameworkWords ? 'framework' : 'library');
+    if (libraryFrameworkWords) add('library');
+  }
+  if (facts.pyScripts.length && s.hasPythonPackage) add('library');
+  for (const d of facts.declared) {
+    if (d.kind === 'web-application') {
+      add('application');
+      add('web-application');
+    } else if (d.kind === 'library') add(libraryFrameworkWords ? 'framework' : 'library');
+    else add(d.kind);
+  }
+  if (npmApp || (s.webApp && !kinds.length) || (s.productRoutes > 0 && !kinds.length)) add('application');
+  if (s.goMains > 0 && s.goLibraries > 0) add(cliParser ? 'cli' : 'application');
+  if (!kinds.length && s.scriptMains > 0) add(cliParser ? 'cli' : 'application');
+  if (!kinds.length) add(s.productRoutes > 0 ? 'application' : 'library');
+  // the primary kind: a web application or CLI before the library it may also be
+  const order: ProjectKind[] = ['monorepo', 'build-tool', 'application', 'cli', 'framework', 'library', 'web-application', 'service', 'plugin'];
+  // a package that is both a library and a command: what it says it is decides which comes first
+  if (/\b(library|framework|package|module|sdk|parser|toolkit)\b/i.test(s.purpose) && !/\b(command[- ]line|cli|terminal)\s+(tool|utility|program|app)|\b(program|tool|utility)\b/i.test(s.purpose)) {
+    order.splice(order.indexOf('cli'), 1);
+    order.splice(order.indexOf('library') + 1, 0, 'cli');
+  }
+  const sorted = [...kinds].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return { kind: sorted[0]!, kinds: sorted.slice(1) };
+}

@@ -1,0 +1,153 @@
+// The root manifests' statements about the project: its name, description, entry files, shipped
+// files, binaries, package folders and workspace members (npm, pyproject, Cargo, go.mod, Maven/Gradle).
+
+import { tomlEntries, unquote } from '../dependencies.ts';
+import type { Sources } from '../sources.ts';
+
+export interface Located {
+  text: string;
+  path: string;
+  line: number;
+}
+
+export interface ManifestFacts {
+  name?: string;
+  description?: Located;
+  /** The root package.json, parsed, with its path. */
+  npm?: { pkg: Record<string, unknown>; path: string; lines: string[] };
+  /** Python: console scripts (name → "module:func"), package folders declared by the build backend. */
+  pyScripts: { name: string; target: string; line: number }[];
+  pyPackages: string[];
+  cargo?: { bins: { name?: string; path?: string; line: number }[]; lib: boolean; members: string[]; categories: string[] };
+  goModule?: string;
+  maven?: { artifactId?: string; packaging?: string; modules: string[] };
+  gradle: boolean;
+  /** What other ecosystems' manifests say the project is (composer type, gemspec, .csproj SDK/OutputType, Rails). */
+  declared: { kind: 'library' | 'application' | 'web-application' | 'cli'; evidence: string }[];
+}
+
+const lineOf = (lines: string[], re: RegExp) => Math.max(1, lines.findIndex((l) => re.test(l)) + 1);
+const strings = (v: string) => [...v.matchAll(/["']([^"']+)["']/g)].map((m) => m[1]!);
+
+function readNpm(text: string, path: string, out: ManifestFacts): void {
+  let pkg: Record<string, unknown>;
+  try {
+    pkg = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return;
+  }
+  const lines = text.split('\n');
+  out.npm = { pkg, path, lines };
+  if (typeof pkg.name === 'string') out.name ??= pkg.name;
+  if (typeof pkg.description === 'string' && pkg.description.trim()) out.description ??= { text: pkg.description.trim(), path, line: lineOf(lines, /"description"\s*:/) };
+}
+
+function readPyproject(text: string, path: string, out: ManifestFacts): void {
+  for (const e of tomlEntries(text)) {
+    const project = e.section === 'project' || e.section === 'tool.poetry';
+    if (project && e.key === 'name') out.name ??= unquote(e.value);
+    else if (project && e.key === 'description' && unquote(e.value)) out.description ??= { text: unquote(e.value), path, line: e.line };
+    else if (e.section === 'project.scripts' || e.section === 'tool.poetry.scripts') out.pyScripts.push({ name: e.key, target: unquote(e.value), line: e.line });
+    else if (e.section === 'tool.flit.module' && e.key === 'name') out.pyPackages.push(unquote(e.value));
+    else if (e.section === 'tool.setuptools' && e.key === 'packages') out.pyPackages.push(...strings(e.value));
+    else if (e.section === 'tool.hatch.build.targets.wheel' && e.key === 'packages') out.pyPackages.push(...strings(e.value));
+    else if (e.section === 'tool.poetry' && e.key === 'packages') out.pyPackages.push(...[...e.value.matchAll(/include\s*=\s*["']([^"']+)["']/g)].map((m) => m[1]!));
+  }
+}
+
+function readCargo(text: string, path: string, out: ManifestFacts): void {
+  const cargo: NonNullable<ManifestFacts['cargo']> = { bins: [], lib: false, members: [], categories: [] };
+  const lines = text.split('\n');
+  // [[bin]] tables repeat, so they are split by their headers rather than by section name
+  lines.forEach((l, i) => {
+    if (/^\s*\[\[bin\]\]/.test(l)) cargo.bins.push({ line: i + 1 });
+    if (/^\s*\[lib\]/.test(l)) cargo.lib = true;
+  });
+  let bin = -1;
+  for (const e of tomlEntries(text)) {
+    if (e.section === 'package' && e.key === 'name') out.name ??= unquote(e.value);
+    else if (e.section === 'package' && e.key === 'description') out.description ??= { text: unquote(e.value), path, line: e.line };
+    else if (e.section === 'package' && e.key === 'categories') cargo.categories.push(...strings(e.value));
+    else if (e.section === 'workspace' && e.key === 'members') cargo.members.push(...strings(e.value));
+    if (e.section === 'bin') {
+      while (bin + 1 < cargo.bins.length && cargo.bins[bin + 1]!.line < e.line) bin++;
+      const b = cargo.bins[bin];
+      if (b && e.key === 'name') b.name = unquote(e.value);
+      if (b && e.key === 'path') b.path = unquote(e.value);
+    }
+  }
+  out.cargo = cargo;
+  // a crate's single binary is what users know it by (crate "fd-find" installs the command "fd")
+  if (cargo.bins.length === 1 && cargo.bins[0]!.name && !cargo.lib) out.name = cargo.bins[0]!.name;
+}
+
+function readPom(text: string, path: string, out: ManifestFacts): void {
+  // the parent's and the dependencies' artifactIds come in blocks; the project's own is outside them
+  const own = text.replace(/<(parent|dependencies|dependencyManagement|build|profiles|plugins|reporting)>[\s\S]*?<\/\1>/g, '');
+  const artifactId = /<artifactId>([^<]+)<\/artifactId>/.exec(own)?.[1]?.trim();
+  const packaging = /<packaging>([^<]+)<\/packaging>/.exec(own)?.[1]?.trim();
+  const modules = [...(/<modules>([\s\S]*?)<\/modules>/.exec(own)?.[1] ?? '').matchAll(/<module>([^<]+)<\/module>/g)].map((m) => m[1]!.trim());
+  out.maven = { ...(artifactId ? { artifactId } : {}), ...(packaging ? { packaging } : {}), modules };
+  if (artifactId) out.name ??= artifactId;
+  const desc = /<description>([^<]+)<\/description>/.exec(own);
+  if (desc && desc[1]!.trim()) out.description ??= { text: desc[1]!.trim().replace(/\s+/g, ' '), path, line: text.slice(0, desc.index).split('\n').length };
+}
+
+/** Facts from the manifests at the repository root (the project's own, not a sub-package's). */
+export function readManifestFacts(src: Sources): ManifestFacts {
+  const out: ManifestFacts = { pyScripts: [], pyPackages: [], gradle: false, declared: [] };
+  const read = (p: string, fn: (text: string, path: string, out: ManifestFacts) => void) => {
+    const t = src.has(p) ? src.text(p) : null;
+    if (t != null) fn(t, p, out);
+  };
+  read('package.json', readNpm);
+  read('Cargo.toml', readCargo);
+  read('pyproject.toml', readPyproject);
+  read('pom.xml', readPom);
+  const mod = src.has('go.mod') ? /^module\s+(\S+)/m.exec(src.text('go.mod') ?? '')?.[1] : undefined;
+  if (mod) {
+    out.goModule = mod;
+    out.name ??= mod.replace(/\/v\d+$/, '').split('/').pop();
+  }
+  if (!out.name && src.has('setup.py')) out.name = /\bname\s*=\s*["']([^"']+)["']/.exec(src.text('setup.py') ?? '')?.[1];
+  out.gradle = src.has('build.gradle') || src.has('build.gradle.kts');
+  readOtherEcosystems(src, out);
+  if (!out.name) {
+    for (const p of ['settings.gradle', 'settings.gradle.kts']) {
+      const m = /rootProject\.name\s*=\s*["']([^"']+)["']/.exec((src.has(p) ? src.text(p) : null) ?? '');
+      if (m) out.name = m[1];
+    }
+  }
+  return out;
+}
+
+/** Composer, RubyGems and .NET project files at the root, and a Rails application's layout. */
+function readOtherEcosystems(src: Sources, out: ManifestFacts): void {
+  const composer = src.has('composer.json') ? src.text('composer.json') : null;
+  if (composer) {
+    try {
+      const c = JSON.parse(composer) as { name?: string; type?: string; bin?: unknown };
+      if (c.name) out.name ??= c.name.split('/').pop();
+      if (c.bin) out.declared.push({ kind: 'cli', evidence: 'composer.json "bin"' });
+      else if (c.type === 'project') out.declared.push({ kind: 'application', evidence: 'composer.json "type": "project"' });
+      else if (c.type === 'library' || !c.type) out.declared.push({ kind: 'library', evidence: 'composer.json' });
+    } catch {
+      // a broken composer.json says nothing
+    }
+  }
+  const root = src.files.map((f) => f.path).filter((p) => !p.includes('/'));
+  const gemspec = root.find((p) => p.endsWith('.gemspec'));
+  if (gemspec) {
+    const t = src.text(gemspec) ?? '';
+    out.name ??= /\.name\s*=\s*["']([^"']+)["']/.exec(t)?.[1];
+    out.declared.push(/\.executables\s*=|\bbindir\b/.test(t) && src.files.some((f) => f.path.startsWith('exe/') || f.path.startsWith('bin/')) ? { kind: 'cli', evidence: gemspec } : { kind: 'library', evidence: gemspec });
+  }
+  if (src.has('config/routes.rb') && src.has('config/application.rb')) out.declared.push({ kind: 'web-application', evidence: 'config/routes.rb' });
+  const csproj = root.find((p) => /\.(cs|fs|vb)proj$/.test(p)) ?? src.files.map((f) => f.path).find((p) => /^src\/[^/]+\/[^/]+\.(cs|fs|vb)proj$/.test(p) && !/tests?\b/i.test(p));
+  if (csproj) {
+    const t = src.text(csproj) ?? '';
+    if (/Sdk="Microsoft\.NET\.Sdk\.(Web|BlazorWebAssembly|Razor)"/.test(t)) out.declared.push({ kind: 'web-application', evidence: csproj });
+    else if (/<OutputType>\s*(Win)?Exe\s*<\/OutputType>/i.test(t)) out.declared.push({ kind: 'application', evidence: csproj });
+    else out.declared.push({ kind: 'library', evidence: csproj });
+  }
+}

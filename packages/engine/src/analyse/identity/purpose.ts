@@ -1,0 +1,176 @@
+// The project's purpose in one whole sentence: the README's first real prose sentence (badges,
+// images, HTML, headings, tables of contents, notices and announcements skipped) or the manifest's
+// description, made a sentence when it is a bare noun phrase.
+
+import type { Identity } from '../types.ts';
+import type { Located } from './manifest-facts.ts';
+
+const README = /^readme(\.(md|markdown|rst|txt|adoc))?$/i;
+// release news, calls for help and warnings say nothing about what the project is
+const NOISE = /\b(we('| a)re (excited|happy|pleased|proud)|announc|is now available|just released|new release|release of|sponsor|backers?|looking for (new )?maintainers|deprecated|no longer (maintained|supported)|unmaintained|work in progress|table of contents|please (read|see|note|star)|star (us|this)|join (us|our)|chat with us|stay tuned|note:|warning:|important:|caution:|disclaimer|click here|read more|documentation (is|can be) found|see the (docs|documentation)|translations?)\b/i;
+const ABBREV = /\b(e\.g|i\.e|etc|vs|approx|cf|incl|fig|mr|dr)\.$/i;
+
+export function isReadme(p: string): boolean {
+  return !p.includes('/') && README.test(p);
+}
+
+/** Markdown inline syntax to plain text: links to their text, images and HTML tags dropped. */
+export function plainInline(s: string): string {
+  return s
+    .replace(/!\[[^\]]*\]\([^)]*\)|!\[[^\]]*\]\[[^\]]*\]/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/(^|\W)[*_]([^*_\s][^*_]*?)[*_](?=\W|$)/g, '$1$2')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first sentence of a paragraph, or null when its text is not a whole sentence. */
+export function firstSentence(raw: string): string | null {
+  // a leading emoji or symbol ("⚡ Fast…") is decoration, not part of the sentence
+  const text = raw.replace(/^[^\p{L}\p{N}`"'“]+/u, '');
+  let end = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if ((c === '.' || c === '!' || c === '?') && (i + 1 === text.length || /\s/.test(text[i + 1]!)) && !ABBREV.test(text.slice(0, i + 1))) {
+      end = i + 1;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const s = text.slice(0, end).trim();
+  return isSentence(s) ? s : null;
+}
+
+/** A whole sentence: starts like one, ends like one, has a few words and no unbalanced brackets or quotes. */
+export function isSentence(s: string): boolean {
+  if (!/^[A-Z0-9`"'“]/.test(s) && !/^[a-z][\w-]*\s+(is|are)\b/.test(s)) return false;
+  if (!/[.!?]$/.test(s) || /[:;,]\s*[.!?]?$/.test(s.slice(0, -1))) return false;
+  if (s.split(/\s+/).length < 4 || s.length > 400) return false;
+  const count = (re: RegExp) => s.match(re)?.length ?? 0;
+  if (count(/\(/g) !== count(/\)/g) || count(/\[/g) !== count(/\]/g) || count(/`/g) % 2 || count(/"/g) % 2) return false;
+  return !/[<>{}|]|https?:\/\//.test(s);
+}
+
+interface Paragraph {
+  text: string;
+  line: number;
+}
+
+/** The README's prose paragraphs, in order, after dropping everything that is not prose. */
+export function proseParagraphs(readme: string): Paragraph[] {
+  const out: Paragraph[] = [];
+  const lines = readme.split('\n');
+  let fence = false;
+  let html = 0;
+  let directive = false;
+  let cur: Paragraph | null = null;
+  const flush = () => {
+    if (cur) out.push(cur);
+    cur = null;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    const t = raw.trim();
+    if (/^(```|~~~)/.test(t)) {
+      fence = !fence;
+      flush();
+      continue;
+    }
+    if (fence) continue;
+    // reStructuredText directives (`.. image::`, `.. code-block::`) and their indented options or body
+    if (/^\.\.\s/.test(t)) {
+      directive = true;
+      flush();
+      continue;
+    }
+    if (directive && (/^\s+\S/.test(raw) || !t)) continue;
+    directive = false;
+    // an HTML block (<p align="center">…</p>, <div>…</div>) is layout, logos and badges
+    const opens = (t.match(/<(div|p|picture|table|details|h\d)\b/gi) ?? []).length;
+    const closes = (t.match(/<\/(div|p|picture|table|details|h\d)>/gi) ?? []).length;
+    if (html > 0 || opens > closes || /^<[^>]+>/.test(t) || /^<!--/.test(t)) {
+      html = Math.max(0, html + opens - closes);
+      flush();
+      continue;
+    }
+    const plain = plainInline(t);
+    const skip =
+      !t ||
+      /^#{1,6}\s|^(=+|-+)$/.test(t) || // headings and setext underlines
+      (/^(=+|-+)$/.test((lines[i + 1] ?? '').trim()) && t.length > 0) || // a setext heading's text
+      /^([-*+]|\d+[.)])\s/.test(t) || // lists (tables of contents, feature lists)
+      /^>/.test(t) || // blockquotes: notes and warnings
+      /^\|/.test(t) || // tables
+      /^\[[^\]]*\]:\s/.test(t) || // link reference definitions
+      /^ {4,}|^\t/.test(raw) && !cur || // indented code
+      plain.replace(/[^\p{L}\p{N}]/gu, '').length < 3 || // badges, images, emoji-only lines
+      /^(\[!\[|!\[|\[\[)/.test(t) && plain.split(/\s+/).length < 4;
+    if (skip) {
+      flush();
+      continue;
+    }
+    if (cur) cur.text += ' ' + plain;
+    else cur = { text: plain, line: i + 1 };
+  }
+  flush();
+  return out;
+}
+
+/** "Koa web app framework" → "Koa is a web app framework."; a sentence is kept as it is. */
+export function sentenceFromDescription(desc: string, name: string | undefined): string {
+  const whole = desc.trim().replace(/\s+/g, ' ');
+  // one sentence: the first, when the description has several
+  const d = (/[.!?]$/.test(whole) && firstSentence(whole)) || whole;
+  const withStop = /[.!?]$/.test(d) ? d : `${d}.`;
+  if (isSentence(withStop) && /\b(is|are|was|provides?|lets?|helps?|makes?|allows?|gives?|runs?|finds?|creates?|builds?|generates?|turns?)\b/i.test(d) && !/^[^:]{1,60}:\s/.test(d)) return withStop;
+  // the description's own spelling of the name ("ATR" for the package "atr") is the subject
+  let subject = name?.trim() || 'The project';
+  let rest = d.replace(/[.!?]$/, '');
+  if (name && rest.toLowerCase().startsWith(name.toLowerCase())) {
+    subject = rest.slice(0, name.length);
+    rest = rest.slice(name.length).replace(/^\s*([—–:|-]\s*)?/, '');
+  }
+  // "AI Technical Reports: turns a code base into a report" → "ATR turns a code base into a report."
+  const verbAfterColon = /^[^:]{1,60}:\s+([a-z]+s\b.*)$/.exec(rest);
+  if (verbAfterColon) return `${subject} ${verbAfterColon[1]}.`;
+  rest = rest.charAt(0).toLowerCase() + rest.slice(1);
+  if (/^(a|an|the)\s/i.test(rest)) return `${subject} is ${rest}.`;
+  return `${subject} is ${/^[aeiou]/i.test(rest) ? 'an' : 'a'} ${rest}.`;
+}
+
+const DEFINES = /\b(is|are)\s+(a|an|the|one)\b|\b(provides|lets you|helps you|allows you|makes it)\b/i;
+const KIND_NOUN = '(framework|library|toolkit|tool|utility|package|module|application|app|parser|validator|server|client|sdk|engine|cli|program|service|plugin|wrapper|implementation|generator|compiler|bundler|runtime|database|router|middleware|api|interface)';
+// a noun phrase naming what the project is: "Expressive HTTP middleware framework for node.js …"
+const NAMES_A_KIND = new RegExp(`^(?:(?:a|an|the)\\s+)?(?:[\\w.\`'’-]+,?\\s+){0,5}?${KIND_NOUN}s?\\s+(?:for|to|that|which|with|written|in|built|and|on|of)\\b`, 'i');
+
+/** True when a sentence says what the project is, rather than something about it. */
+function isIdentitySentence(s: string, name: string | undefined): boolean {
+  if (DEFINES.test(s) || NAMES_A_KIND.test(s)) return true;
+  const bare = s.replace(/^[`"'“]+/, '').toLowerCase();
+  return !!name && bare.startsWith(name.toLowerCase()) && /^\S+[`"'”]*\s+(is|are|helps|lets|makes|provides|finds|builds|runs|turns|converts|parses|renders|generates)\b/i.test(s.replace(/^[`"'“]+/, ''));
+}
+
+export function findPurpose(readme: { path: string; text: string } | null, description: Located | undefined, name: string | undefined): Identity['purpose'] {
+  const candidates: { text: string; line: number; defines: boolean; at: number; names: boolean }[] = [];
+  if (readme) {
+    const paras = proseParagraphs(readme.text).filter((p) => !NOISE.test(p.text)).slice(0, 6);
+    paras.forEach((p, at) => {
+      const s = firstSentence(p.text);
+      if (s && !NOISE.test(s)) candidates.push({ text: s, line: p.line, defines: DEFINES.test(s), at, names: isIdentitySentence(s, name) });
+    });
+  }
+  // a README sentence that says what the project is wins; then the manifest's description when it is
+  // a sentence; then a README sentence naming the kind of thing it is; then the description made a
+  // sentence; a sentence that says something else about the project is never taken as its purpose
+  const defining = candidates.find((c) => c.defines && c.names && c.at < 4);
+  if (defining && readme) return { text: defining.text, source: { path: readme.path, line: defining.line } };
+  const descText = description ? (/[.!?]$/.test(description.text) ? description.text : `${description.text}.`) : '';
+  if (description && isSentence(descText) && DEFINES.test(descText)) return { text: descText, source: { path: description.path, line: description.line } };
+  const naming = candidates.find((c) => c.names && c.at < 3);
+  if (naming && readme) return { text: naming.text, source: { path: readme.path, line: naming.line } };
+  if (description) return { text: sentenceFromDescription(description.text, name), source: { path: description.path, line: description.line } };
+  return null;
+}

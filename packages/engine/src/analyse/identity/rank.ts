@@ -1,0 +1,162 @@
+// Key components: product files ranked by personalised PageRank over the file reference graph, as
+// aider's repository map does (an edge from a file to the file defining an identifier it uses,
+// weighted by how often and how specific the identifier is), seeded by the entry points.
+
+import type { ImportInfo, SymbolInfo } from '../types.ts';
+
+export interface Graph {
+  nodes: string[];
+  /** from → to → weight */
+  edges: Map<string, Map<string, number>>;
+}
+
+function addEdge(g: Graph, from: string, to: string, w: number): void {
+  if (from === to || w <= 0) return;
+  const out = g.edges.get(from) ?? new Map<string, number>();
+  out.set(to, (out.get(to) ?? 0) + w);
+  g.edges.set(from, out);
+}
+
+/** Characters of a file read for identifiers: enough for any hand-written module. */
+export const SCAN_CHARS = 200_000;
+const NON_WORD = /[^A-Za-z0-9_$]+/;
+
+/**
+ * The reference graph of `files`: for every identifier defined in one file and used in another, an
+ * edge user → definer of weight mul × √uses (×10 for long structured names, ×0.1 for private or
+ * widely defined ones), plus an edge for every resolved import.
+ */
+export function referenceGraph(files: string[], text: (p: string) => string | null, symbols: SymbolInfo[], imports: ImportInfo[]): Graph {
+  const g: Graph = { nodes: files, edges: new Map() };
+  const inGraph = new Set(files);
+  const definers = new Map<string, Set<string>>();
+  for (const s of symbols) {
+    if (!inGraph.has(s.path) || s.name.length < 3) continue;
+    const set = definers.get(s.name) ?? new Set<string>();
+    set.add(s.path);
+    definers.set(s.name, set);
+  }
+  for (const f of files) {
+    const full = text(f);
+    if (!full) continue;
+    // a generated or bundled giant says little more after its first part, and would cost the most
+    const t = full.length > SCAN_CHARS ? full.slice(0, SCAN_CHARS) : full;
+    const uses = new Map<string, number>();
+    // splitting on non-word characters is several times faster than matching identifiers one by one
+    for (const w of t.split(NON_WORD)) if (definers.has(w)) uses.set(w, (uses.get(w) ?? 0) + 1);
+    for (const [name, n] of uses) {
+      const defs = definers.get(name)!;
+      let mul = 1;
+      if (name.length >= 8 && /[a-z][A-Z]|_|-/.test(name)) mul *= 10;
+      if (name.startsWith('_')) mul *= 0.1;
+      if (defs.size > 5) mul *= 0.1;
+      for (const d of defs) if (d !== f) addEdge(g, f, d, mul * Math.sqrt(n));
+    }
+  }
+  for (const imp of imports) {
+    if (imp.resolved && inGraph.has(imp.from) && inGraph.has(imp.resolved)) addEdge(g, imp.from, imp.resolved, 1);
+  }
+  return g;
+}
+
+/** Weighted PageRank with a personalisation (teleport and dangling) vector; scores sum to 1. */
+export function pageRank(g: Graph, seeds: string[] = [], damping = 0.85, iterations = 60): Map<string, number> {
+  const n = g.nodes.length;
+  if (!n) return new Map();
+  const index = new Map(g.nodes.map((v, i) => [v, i]));
+  const seedIdx = [...new Set(seeds)].map((s) => index.get(s)).filter((i): i is number => i !== undefined);
+  const personal = new Float64Array(n).fill(seedIdx.length ? 0.2 / n : 1 / n);
+  // most of the teleport mass goes to the seeds; a little uniform mass keeps unreachable files ranked
+  for (const i of seedIdx) personal[i]! += 0.8 / seedIdx.length;
+  const edges: { from: number; to: number; w: number }[] = [];
+  const outSum = new Float64Array(n);
+  for (const [from, tos] of g.edges) {
+    const f = index.get(from);
+    if (f === undefined) continue;
+    for (const [to, w] of tos) {
+      const t = index.get(to);
+      if (t === undefined) continue;
+      edges.push({ from: f, to: t, w });
+      outSum[f]! += w;
+    }
+  }
+  let rank = new Float64Array(n).fill(1 / n);
+  for (let it = 0; it < iterations; it++) {
+    const next = new Float64Array(n);
+    let dangling = 0;
+    for (let i = 0; i < n; i++) if (!outSum[i]) dangling += rank[i]!;
+    for (const e of edges) next[e.to]! += (damping * rank[e.from]! * e.w) / outSum[e.from]!;
+    let delta = 0;
+    for (let i = 0; i < n; i++) {
+      next[i]! += (damping * dangling + 1 - damping) * personal[i]!;
+      delta += Math.abs(next[i]! - rank[i]!);
+    }
+    rank = next;
+    if (delta < 1e-9) break;
+  }
+  return new Map(g.nodes.map((v, i) => [v, rank[i]!]));
+}
+
+const LICENCE = /copyright|licen[cs]e|spdx|all rights reserved|permission is hereby|warranty|apache\.org|gnu\.org/i;
+
+// lines that may come before a file's header comment or between it and the code it describes
+const PREAMBLE = /^\s*($|#!|#\[|package\s|import\s|from\s+\S+\s+import\s|use\s|require\(|(const|let|var)\s+\w+\s*=\s*require\(|['"]use strict['"]|@file|mod\s+\w+;|extern\s+crate|#\s*-\*-|\)|import\s*\()/;
+
+/** The comment blocks and docstrings above a file's first declaration, in order. */
+function headerBlocks(text: string): string[] {
+  const blocks: string[] = [];
+  const lines = text.split('\n', 400);
+  let i = 0;
+  // once imports or other code have passed, only doc comments still describe the file's subject
+  let pastPreamble = false;
+  const take = (re: RegExp, strip: RegExp) => {
+    const out: string[] = [];
+    while (i < lines.length && re.test(lines[i]!)) out.push(lines[i++]!.replace(strip, ''));
+    return out.join(' ');
+  };
+  while (i < lines.length) {
+    const l = lines[i]!;
+    const t = l.trim();
+    if (/^("""|''')/.test(t)) {
+      const q = t.slice(0, 3);
+      const rest = t.slice(3);
+      if (rest.includes(q)) {
+        blocks.push(rest.slice(0, rest.indexOf(q)));
+        i++;
+        continue;
+      }
+      const out = [rest];
+      for (i++; i < lines.length && !lines[i]!.includes(q); i++) out.push(lines[i]!);
+      if (i < lines.length) out.push(lines[i]!.slice(0, lines[i]!.indexOf(q)));
+      i++;
+      blocks.push(out.join(' '));
+    } else if (/^\/\*/.test(t)) {
+      const out: string[] = [];
+      for (; i < lines.length; i++) {
+        out.push(lines[i]!);
+        if (lines[i]!.includes('*/')) break;
+      }
+      i++;
+      if (/^\/\*\*/.test(t) || !pastPreamble) blocks.push(out.join('\n').replace(/^\s*\/\*+!?|\*+\/\s*$/g, '').replace(/^\s*\*\s?/gm, ''));
+    } else if (/^(\/\/|#(?![![])|--)/.test(t)) {
+      // after the imports, only a module's inner doc comment (//!) still describes the file
+      const doc = /^\/\/!/.test(t);
+      const text = take(/^\s*(\/\/|#(?![![])|--)/, /^\s*(\/\/[/!]?|#|--)\s?/);
+      if (doc || !pastPreamble) blocks.push(text);
+    } else if (PREAMBLE.test(l) || /^\s*"[^"]*"\s*$/.test(l) || /^\s*@\w+/.test(t)) {
+      if (t && !/^(#!|#\[)/.test(t)) pastPreamble = true;
+      i++;
+    } else break;
+  }
+  return blocks;
+}
+
+/** The first sentence of a file's header comment or docstring, when it has one that is not a licence. */
+export function headerSummary(text: string): string | undefined {
+  for (const b of headerBlocks(text)) {
+    const t = b.replace(/@\w+[^\n]*/g, '').replace(/\s+/g, ' ').trim();
+    if (t.length < 12 || LICENCE.test(t) || /^(module dependencies|dependencies|imports?|todo|fixme|xxx|hack|noqa|type: ignore)\b/i.test(t) || /^(eslint|prettier|@ts-|jshint|global\s|go:build|\+build)/i.test(t)) continue;
+    return /^(.{12,200}?[.!?])(\s|$)/.exec(t)?.[1] ?? (t.length <= 160 ? t : `${t.slice(0, 157).replace(/\s+\S*$/, '')}…`);
+  }
+  return undefined;
+}
