@@ -5,8 +5,6 @@ export const DEFAULT_PRICES_CENTS = { word: 499, latex: 799 } as const;
 export const CURRENCY = 'eur';
 
 export const PASSWORD_MIN_LENGTH = 6;
-export const GITHUB_TOKEN_MIN_LENGTH = 20;
-export const GITHUB_TOKEN_CLASSIC_LENGTH = 40;
 
 export const REPORTS_DEFAULT_PAGE = 1;
 export const REPORTS_DEFAULT_PER_PAGE = 10;

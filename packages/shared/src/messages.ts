@@ -14,6 +14,10 @@ export const messages = {
     githubUrlRequired: 'GitHub URL is required',
     githubUrlInvalid: 'Please enter a valid GitHub repository URL',
     githubTokenInvalid: 'Please enter a valid GitHub token',
+    githubTokenHint:
+      'Only for private repositories: a personal access token (fine-grained github_pat_… or classic ghp_…). It is used for this download only.',
+    companyEmailInvalid: 'Please enter a valid e-mail address, like name@company.com.',
+    companyWebsiteInvalid: 'Please enter a valid website address, like https://company.com.',
     templateRequired: 'YAML template file is required',
     templateType: 'Please select a YAML file',
     imagesSkipped: 'Some files were not images and were skipped',

@@ -1,5 +1,6 @@
 // Upload (/app/upload): the generation form, validated with the same schema the server uses, sent with upload progress.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileArchive, FolderGit2, HelpCircle } from 'lucide-react';
@@ -17,20 +18,21 @@ import { FileField } from './file-field.tsx';
 import { YamlHelpContent, TEMPLATE_URL } from './yaml-help-modal.tsx';
 import { ZipDropZone } from './zip-drop-zone.tsx';
 
-type Errors = Partial<Record<'projectName' | 'zipFileName' | 'githubUrl' | 'githubToken' | 'templateFileName' | 'logoMimeType' | 'company', string>>;
+type CompanyErrorKey = `company.${keyof CompanyData}`;
+type Errors = Partial<Record<'projectName' | 'zipFileName' | 'githubUrl' | 'githubToken' | 'templateFileName' | 'logoMimeType' | CompanyErrorKey, string>>;
 
 const sourceTabs = [
   { key: 'zip', label: 'ZIP file', icon: <FileArchive aria-hidden="true" className="size-4" /> },
   { key: 'github', label: 'GitHub', icon: <FolderGit2 aria-hidden="true" className="size-4" /> },
 ] as const;
 
-const companyFields: Array<{ key: keyof CompanyData; label: string; type?: string; autoComplete?: string }> = [
+const companyFields: Array<{ key: keyof CompanyData; label: string; type?: string; autoComplete?: string; placeholder?: string }> = [
   { key: 'name', label: 'Company name', autoComplete: 'organization' },
   { key: 'vat', label: 'VAT number' },
   { key: 'address', label: 'Address', autoComplete: 'street-address' },
   { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-  { key: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
-  { key: 'website', label: 'Website', type: 'url', autoComplete: 'url' },
+  { key: 'email', label: 'E-mail', type: 'email', autoComplete: 'email', placeholder: 'name@company.com' },
+  { key: 'website', label: 'Website', type: 'url', autoComplete: 'url', placeholder: 'https://company.com' },
 ];
 
 /** Uploads bigger than this show a percentage; small ones finish before it could be read. */
@@ -48,12 +50,15 @@ export function UploadPage() {
   const [images, setImages] = useState<File[]>([]);
   const [imagesNotice, setImagesNotice] = useState<string | null>(null);
   const [logo, setLogo] = useState<File | null>(null);
+  // A refused logo stays chosen (and its error shown) until it is replaced or removed, so it is never dropped silently.
+  const [rejectedLogo, setRejectedLogo] = useState<File | null>(null);
   const [company, setCompany] = useState<Record<keyof CompanyData, string>>({ name: '', vat: '', address: '', phone: '', email: '', website: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   function switchSource(next: ProjectSource) {
     setSource(next);
@@ -83,10 +88,18 @@ export function UploadPage() {
     if (!file) return;
     if (!file.type.startsWith('image/')) {
       setLogo(null);
+      setRejectedLogo(file);
       setErrors((e) => ({ ...e, logoMimeType: messages.validation.logoType }));
       return;
     }
     setLogo(file);
+    setRejectedLogo(null);
+    setErrors((e) => ({ ...e, logoMimeType: undefined }));
+  }
+
+  function removeLogo() {
+    setLogo(null);
+    setRejectedLogo(null);
     setErrors((e) => ({ ...e, logoMimeType: undefined }));
   }
 
@@ -100,18 +113,20 @@ export function UploadPage() {
       githubUrl,
       githubToken,
       templateFileName: templateFile?.name,
-      logoMimeType: logo ? logo.type : undefined,
+      logoMimeType: (rejectedLogo ?? logo)?.type,
       company,
     });
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]) as keyof Errors;
+        const key = (issue.path[0] === 'company' ? `company.${String(issue.path[1])}` : String(issue.path[0])) as keyof Errors;
         next[key] ??= issue.message;
       }
-      setErrors(next);
-      const first = document.querySelector<HTMLElement>('[aria-invalid="true"]');
+      // Rendered now, so the first field marked invalid in page order can take the focus.
+      flushSync(() => setErrors(next));
+      const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
       first?.focus();
+      first?.scrollIntoView({ block: 'center' });
       return;
     }
     setErrors({});
@@ -149,7 +164,7 @@ export function UploadPage() {
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Generate a new report</h1>
       <p className="mt-2 text-slate-600">Upload your project, choose a template, and add your branding. Generation is free.</p>
 
-      <form noValidate onSubmit={onSubmit} className="mt-8 space-y-6" aria-label="Generate report">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-8 space-y-6" aria-label="Generate report">
         <Card className="space-y-5 p-5 sm:p-6">
           <h2 className="text-base font-semibold text-slate-900">Project</h2>
           <TextField
@@ -184,7 +199,7 @@ export function UploadPage() {
                   onChange={(e) => setGithubToken(e.target.value)}
                   error={errors.githubToken}
                   autoComplete="off"
-                  hint="Only for private repositories: a token starting with ghp_, or a 40-character classic token. It is used for this download only."
+                  hint={messages.validation.githubTokenHint}
                 />
               </div>
             )}
@@ -228,7 +243,15 @@ export function UploadPage() {
             hint="Place them by file name in the template; the others go to an appendix."
           />
           {imagesNotice && <Alert tone="info">{imagesNotice}</Alert>}
-          <FileField label="Company logo" name="company_logo" accept="image/*" onFiles={(f) => chooseLogo(f[0])} chosen={logo?.name} error={errors.logoMimeType} />
+          <FileField
+            label="Company logo"
+            name="company_logo"
+            accept="image/*"
+            onFiles={(f) => chooseLogo(f[0])}
+            chosen={(rejectedLogo ?? logo)?.name}
+            onRemove={rejectedLogo || logo ? removeLogo : undefined}
+            error={rejectedLogo ? messages.validation.logoType : errors.logoMimeType}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             {companyFields.map((f) => (
               <TextField
@@ -238,7 +261,13 @@ export function UploadPage() {
                 type={f.type ?? 'text'}
                 autoComplete={f.autoComplete}
                 value={company[f.key]}
-                onChange={(e) => setCompany((c) => ({ ...c, [f.key]: e.target.value }))}
+                onChange={(e) => {
+                  setCompany((c) => ({ ...c, [f.key]: e.target.value }));
+                  setErrors((er) => ({ ...er, [`company.${f.key}`]: undefined }));
+                }}
+                error={errors[`company.${f.key}`]}
+                placeholder={f.placeholder}
+                maxLength={f.key === 'email' ? 200 : f.key === 'website' ? 300 : undefined}
               />
             ))}
           </div>
