@@ -164,6 +164,8 @@ export const reportUiMessages = {
   previewFreeNote: (pages: number) => `Free preview of the first ${pages} pages. Buy a format to get the full report.`,
   previewLoadHint: 'You can still buy and download the full report in Word or LaTeX.',
   linkCopied: 'Link copied',
+  queuedTitle: 'Queued',
+  queuedHint: 'Waiting for a free worker. Generation starts on its own; you can leave this page.',
 } as const;
 
 /** Texts of the upload's own checks of logos and images (decoded at upload, never trusted by name). */

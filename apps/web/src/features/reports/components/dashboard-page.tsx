@@ -1,13 +1,14 @@
 // The dashboard (/app): welcome line, total count, the Generate New Report card, and the Recent Reports list.
-import { useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { FilePlus2, FileText } from 'lucide-react';
-import { REPORTS_DEFAULT_PAGE, REPORTS_DEFAULT_PER_PAGE, messages, uiMessages, type Report } from '@atr/shared';
+import { messages, uiMessages, type Report } from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { displayName, useAuth } from '../../../lib/auth-context.tsx';
 import { useReports } from '../api/get-reports.ts';
-import { Pagination } from './pagination.tsx';
+import { Pagination, pageParams, readPageParams, showsPerPage } from './pagination.tsx';
 import { ReportRow } from './report-row.tsx';
 
 export interface DashboardPageProps {
@@ -17,10 +18,19 @@ export interface DashboardPageProps {
 
 export function DashboardPage({ renderDownloads }: DashboardPageProps) {
   const { user } = useAuth();
-  const [page, setPage] = useState(REPORTS_DEFAULT_PAGE);
-  const [perPage, setPerPage] = useState(REPORTS_DEFAULT_PER_PAGE);
+  // Page and per-page live in the address, so Back, a reload or a shared link land on the same page.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { page, perPage } = readPageParams(searchParams);
+  const setPage = (next: number, nextPerPage = perPage) => setSearchParams(pageParams(next, nextPerPage));
   const query = useReports(page, perPage);
   const total = query.data?.pagination.totalReports;
+  const totalPages = query.data?.pagination.totalPages;
+
+  // A page past the end (reports deleted since, or an edited address) shows the last page instead of an empty list.
+  useEffect(() => {
+    if (totalPages !== undefined && !query.isPlaceholderData && totalPages >= 1 && page > totalPages)
+      setSearchParams(pageParams(totalPages, perPage), { replace: true });
+  }, [totalPages, page, perPage, query.isPlaceholderData, setSearchParams]);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <header>
@@ -57,7 +67,7 @@ export function DashboardPage({ renderDownloads }: DashboardPageProps) {
               {uiMessages.retry}
             </Button>
           </Alert>
-        ) : query.data.reports.length === 0 && page === 1 ? (
+        ) : query.data.pagination.totalReports === 0 ? (
           <EmptyState />
         ) : (
           <>
@@ -66,16 +76,13 @@ export function DashboardPage({ renderDownloads }: DashboardPageProps) {
                 <ReportRow key={r.id} report={r} downloads={renderDownloads?.(r)} />
               ))}
             </ul>
-            {query.data.pagination.totalPages > 1 && (
+            {(query.data.pagination.totalPages > 1 || showsPerPage(query.data.pagination.totalReports)) && (
               <Pagination
                 page={page}
                 totalPages={query.data.pagination.totalPages}
                 perPage={perPage}
-                onPage={setPage}
-                onPerPage={(n) => {
-                  setPerPage(n);
-                  setPage(1);
-                }}
+                onPage={(n) => setPage(n)}
+                onPerPage={(n) => setPage(1, n)}
               />
             )}
           </>

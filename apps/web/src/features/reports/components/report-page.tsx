@@ -72,7 +72,7 @@ function ReportBody({ report, renderFormats, renderPreview }: { report: ReportDe
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{report.name}</h1>
-            <ReportStatusBadge status={report.status} />
+            <ReportStatusBadge status={report.status} step={report.step} />
           </div>
           <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
             <div className="flex gap-1">
