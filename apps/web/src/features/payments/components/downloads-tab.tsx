@@ -4,6 +4,7 @@ import { formatPrice, uiMessages, type Purchase } from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { userMessage } from '../../../lib/user-error.ts';
 import { usePricing } from '../../../lib/pricing.ts';
 import { formatLabel } from '../api/download-report.ts';
 import { usePurchases } from '../api/get-purchases.ts';
@@ -24,7 +25,7 @@ export function DownloadsTab() {
           </div>
         ) : purchases.isError ? (
           <Alert tone="error" className="mt-3" title={uiMessages.loadFailedRetry}>
-            <p>{purchases.error.message}</p>
+            <p>{userMessage(purchases.error)}</p>
             <Button size="sm" variant="secondary" className="mt-2" onClick={() => void purchases.refetch()}>
               {uiMessages.retry}
             </Button>

@@ -2,11 +2,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { FilePlus2, FileText } from 'lucide-react';
-import { messages, uiMessages, type Report } from '@atr/shared';
+import { errorMessages, messages, uiMessages, type Report } from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { displayName, useAuth } from '../../../lib/auth-context.tsx';
+import { isRetryable, logError, userMessage } from '../../../lib/user-error.ts';
 import { useReports } from '../api/get-reports.ts';
 import { Pagination, pageParams, readPageParams, showsPerPage } from './pagination.tsx';
 import { ReportRow } from './report-row.tsx';
@@ -25,6 +26,9 @@ export function DashboardPage({ renderDownloads }: DashboardPageProps) {
   const query = useReports(page, perPage);
   const total = query.data?.pagination.totalReports;
   const totalPages = query.data?.pagination.totalPages;
+  useEffect(() => {
+    if (query.error) logError('Loading the reports failed', query.error);
+  }, [query.error]);
 
   // A page past the end (reports deleted since, or an edited address) shows the last page instead of an empty list.
   useEffect(() => {
@@ -61,11 +65,13 @@ export function DashboardPage({ renderDownloads }: DashboardPageProps) {
         {query.isPending ? (
           <ListSkeleton />
         ) : query.isError ? (
-          <Alert tone="error" className="mt-4" title={messages.report.loadFailed}>
-            <p>{query.error.message}</p>
-            <Button size="sm" variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
-              {uiMessages.retry}
-            </Button>
+          <Alert tone="error" className="mt-4" title={errorMessages.reportsLoadFailed}>
+            <p>{userMessage(query.error)}</p>
+            {isRetryable(query.error) && (
+              <Button size="sm" variant="secondary" className="mt-2" loading={query.isFetching} onClick={() => void query.refetch()}>
+                {uiMessages.retry}
+              </Button>
+            )}
           </Alert>
         ) : query.data.pagination.totalReports === 0 ? (
           <EmptyState />

@@ -8,6 +8,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { formatDate, formatFileSize } from '../../../lib/format.ts';
 import { useDeleteReport } from '../api/delete-report.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { reportErrorText } from '../../../lib/user-error.ts';
 import { ReportStatusBadge } from './report-status-badge.tsx';
 
 export function ReportRow({ report, downloads }: { report: Report; downloads?: ReactNode }) {
@@ -114,7 +115,7 @@ export function ReportRow({ report, downloads }: { report: Report; downloads?: R
           </>
         }
       >
-        <p data-testid="failure-message">{report.error || messages.report.failedDefault}</p>
+        <p data-testid="failure-message">{reportErrorText(report.error, messages.report.failedDefault)}</p>
       </Dialog>
     </li>
   );

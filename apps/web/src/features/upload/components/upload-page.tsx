@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileArchive, FolderGit2, HelpCircle } from 'lucide-react';
-import { GENERIC_TEMPLATE_FILENAME, GenerateFormSchema, messages, type CompanyData, type ProjectSource } from '@atr/shared';
+import { GENERIC_TEMPLATE_FILENAME, GenerateFormSchema, errorMessages, messages, type CompanyData, type ProjectSource } from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -12,6 +12,7 @@ import { TextField } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { isReadableMessage, logError } from '../../../lib/user-error.ts';
 import { GenerateError, generateReport } from '../api/generate-report.ts';
 import { CostEstimate } from './cost-estimate.tsx';
 import { FileField } from './file-field.tsx';
@@ -154,8 +155,12 @@ export function UploadPage() {
     } catch (err) {
       setSubmitting(false);
       setUploadPercent(null);
-      if (err instanceof GenerateError && err.status > 0) setSubmitError(messages.api.generateFailed(err.message));
-      else setSubmitError(messages.api.uploadFailed(err instanceof Error ? err.message : String(err)));
+      logError('Starting the report failed', err);
+      // The server's 4xx messages are catalogue sentences (a bad template names its line); the rest is ours to word.
+      if (err instanceof GenerateError && err.status >= 400 && err.status < 500 && isReadableMessage(err.message))
+        setSubmitError(messages.api.generateFailed(err.message));
+      else if (err instanceof GenerateError && err.status === 0) setSubmitError(errorMessages.offline);
+      else setSubmitError(errorMessages.serverBusy);
     }
   }
 
