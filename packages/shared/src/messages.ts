@@ -170,6 +170,18 @@ export const errorMessages = {
   crashBody: 'Something unexpected went wrong on this screen. Reloading usually fixes it; your reports are safe.',
 } as const;
 
+/** What the sign-in and reset screens say when an e-mail link could not be used, and the way to a new one. */
+export const linkMessages = {
+  confirmationExpiredTitle: 'This confirmation link has expired or was already used',
+  confirmationExpired:
+    'If you already confirmed your account, just sign in. Otherwise enter your e-mail address below and send yourself a new confirmation link.',
+  resetExpiredTitle: 'This password reset link has expired or was already used',
+  resetExpired: 'Each reset link works once and for a limited time. Send yourself a new one below.',
+  sendConfirmation: 'Send a new confirmation link',
+  confirmationSent: (email: string) =>
+    `If ${email} has an account waiting for confirmation, a new link is on its way. Check your inbox and your spam folder.`,
+} as const;
+
 /** Texts of the report and payment screens that the spec leaves to us (states, hints, tips). */
 export const reportUiMessages = {
   redirectingToPayment: 'Redirecting to payment page...',
