@@ -136,6 +136,16 @@ describeBrowser('honest errors and reconnecting', () => {
     await page.unroute('**/api/reports?*');
   });
 
+  it('a profile update without a connection says so in words', async () => {
+    await page.goto(`${app.url}/app/account`);
+    await page.getByLabel('Full Name').fill('Rita R. Reconnect');
+    await page.route('**/auth/v1/user', (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback()));
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await page.getByRole('alert').getByText(errorMessages.offline).waitFor({ timeout: 30_000 });
+    expect(await page.locator('main').textContent()).not.toMatch(TECHNICAL);
+    await page.unroute('**/auth/v1/user');
+  });
+
   it('a report that could not reach GitHub says so in words', async () => {
     const id = await create({ project_name: 'Unreachable repo', project_source: 'github', codebase: 'https://github.com/acme/app' });
     await page.goto(`${app.url}/app/processing/${id}`);

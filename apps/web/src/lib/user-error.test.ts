@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessages, messages } from '@atr/shared';
 import { ApiNetworkError, ApiRequestError, ApiResponseError } from './api-client.ts';
-import { isReadableMessage, isRetryable, reportErrorText, userMessage } from './user-error.ts';
+import { authFailureText, isReadableMessage, isRetryable, reportErrorText, userMessage } from './user-error.ts';
 
 describe('userMessage', () => {
   it('never shows status codes, raw bodies or browser internals', () => {
@@ -52,5 +52,16 @@ describe('reportErrorText', () => {
     expect(isReadableMessage('Please select a ZIP file')).toBe(true);
     expect(isReadableMessage('{"message":"x"}')).toBe(false);
     expect(isReadableMessage('TypeError: x is undefined')).toBe(false);
+  });
+});
+
+describe('authFailureText', () => {
+  it('says a lost connection or a server failure in words, and keeps readable messages after the fallback', () => {
+    expect(authFailureText({ name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 }, 'Failed to update profile')).toBe(errorMessages.offline);
+    expect(authFailureText({ message: 'boom', status: 502 }, 'Failed to update profile')).toBe(errorMessages.serverBusy);
+    expect(authFailureText({ message: 'Full name is too long', status: 422 }, 'Failed to update profile')).toBe(
+      'Failed to update profile: Full name is too long',
+    );
+    expect(authFailureText({ message: '{"x":1}', status: 400 }, 'Failed to update profile')).toBe('Failed to update profile');
   });
 });

@@ -52,6 +52,24 @@ export function reportErrorText(error: string | null | undefined, fallback: stri
   return isReadableMessage(error) ? error : fallback;
 }
 
+/** No answer from the auth service (offline, server down) or its own 5xx: a sentence, or null for other errors. */
+export function authConnectionProblem(error: unknown): string | null {
+  if (!error || typeof error !== 'object') return null;
+  const e = error as { name?: string; status?: number; message?: string };
+  if (e.name === 'AuthRetryableFetchError' || e.status === 0 || /failed to fetch|networkerror|load failed/i.test(e.message ?? ''))
+    return errorMessages.offline;
+  if (typeof e.status === 'number' && e.status >= 500) return errorMessages.serverBusy;
+  return null;
+}
+
+/** An auth-service failure as "{fallback}: {its message}" when that message reads well, else the fallback alone. */
+export function authFailureText(error: unknown, fallback: string): string {
+  const connection = authConnectionProblem(error);
+  if (connection) return connection;
+  const message = error && typeof error === 'object' ? (error as { message?: string }).message : undefined;
+  return isReadableMessage(message) ? `${fallback}: ${message}` : fallback;
+}
+
 /** Keeps the technical detail where a developer looks for it. */
 export function logError(context: string, error: unknown): void {
   console.warn(`[ATR] ${context}`, error);

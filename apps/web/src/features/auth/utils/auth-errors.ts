@@ -1,18 +1,11 @@
 // Turns auth-service errors into the texts of spec §8. Never says whether an e-mail has an account.
-import { errorMessages, messages } from '@atr/shared';
-import { isReadableMessage } from '../../../lib/user-error.ts';
+import { messages } from '@atr/shared';
+import { authConnectionProblem, authFailureText, isReadableMessage } from '../../../lib/user-error.ts';
 
 export interface AuthErrorLike {
   message?: string;
   code?: string;
   status?: number;
-}
-
-/** No answer from the auth service (offline, server down) or its own 5xx: not the user's doing. */
-function connectionProblem(e: AuthErrorLike & { name?: string }): string | null {
-  if (e.name === 'AuthRetryableFetchError' || e.status === 0 || /failed to fetch|networkerror|load failed/i.test(e.message ?? '')) return errorMessages.offline;
-  if (e.status !== undefined && e.status >= 500) return errorMessages.serverBusy;
-  return null;
 }
 
 function isTooManyRequests(e: AuthErrorLike) {
@@ -26,7 +19,7 @@ export function loginErrorMessage(error: unknown): string {
   if (e.code === 'email_not_confirmed') return messages.login.emailNotConfirmed;
   if (isTooManyRequests(e)) return messages.login.tooManyAttempts;
   if (e.code === 'validation_failed' || e.code === 'email_address_invalid') return messages.login.invalidEmail;
-  const connection = connectionProblem(e);
+  const connection = authConnectionProblem(e);
   if (connection) return connection;
   if (isReadableMessage(e.message)) return messages.login.failed(e.message);
   return messages.login.unexpected;
@@ -40,7 +33,5 @@ export function accountErrorMessage(error: unknown, fallback: string): string {
   if (isTooManyRequests(e)) return messages.login.tooManyAttempts;
   if (e.code === 'email_address_invalid' || e.code === 'validation_failed') return messages.validation.invalidEmail;
   if (e.code === 'same_password') return e.message ?? fallback;
-  const connection = connectionProblem(e);
-  if (connection) return connection;
-  return isReadableMessage(e.message) ? `${fallback}: ${e.message}` : fallback;
+  return authFailureText(e, fallback);
 }
