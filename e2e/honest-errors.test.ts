@@ -134,6 +134,21 @@ describeBrowser('honest errors and reconnecting', () => {
     await alert.getByText(errorMessages.rejected).waitFor();
     expect(await alert.getByRole('button', { name: 'Try again' }).count()).toBe(0);
     await page.unroute('**/api/reports?*');
+
+    // A refresh that fails while the list is on screen keeps the list and says why it may be out of date.
+    await page.reload();
+    await page.getByTestId('reports-list').waitFor();
+    await page.route('**/api/reports?*', (route) => route.abort('internetdisconnected'));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Upload' }).click();
+    await page.getByRole('heading', { name: 'Generate a new report' }).waitFor();
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByTestId('stale-notice').getByText(errorMessages.offline).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('reports-list').isVisible()).toBe(true);
+    await screenshotBoth(page, 'dashboard-stale');
+    await page.unroute('**/api/reports?*');
+    await page.getByTestId('stale-notice').getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId('stale-notice').waitFor({ state: 'detached' });
   });
 
   it('a profile update without a connection says so in words', async () => {

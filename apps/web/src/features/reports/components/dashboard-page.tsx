@@ -64,7 +64,7 @@ export function DashboardPage({ renderDownloads }: DashboardPageProps) {
         <h2 id="recent-title" className="text-lg font-semibold text-slate-900">Recent Reports</h2>
         {query.isPending ? (
           <ListSkeleton />
-        ) : query.isError ? (
+        ) : query.isError && !query.data ? (
           <Alert tone="error" className="mt-4" title={errorMessages.reportsLoadFailed}>
             <p>{userMessage(query.error)}</p>
             {isRetryable(query.error) && (
@@ -77,6 +77,8 @@ export function DashboardPage({ renderDownloads }: DashboardPageProps) {
           <EmptyState />
         ) : (
           <>
+            {/* A refresh that failed keeps the list on screen and says the list may be out of date. */}
+            {query.isError && <StaleNotice error={query.error} onRetry={() => void query.refetch()} />}
             <ul className="mt-4 space-y-3" data-testid="reports-list">
               {query.data.reports.map((r) => (
                 <ReportRow key={r.id} report={r} downloads={renderDownloads?.(r)} />
@@ -94,6 +96,19 @@ export function DashboardPage({ renderDownloads }: DashboardPageProps) {
           </>
         )}
       </section>
+    </div>
+  );
+}
+
+function StaleNotice({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div role="status" className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-amber-50 px-4 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="stale-notice">
+      <p>{userMessage(error)}</p>
+      {isRetryable(error) && (
+        <Button size="sm" variant="secondary" onClick={onRetry}>
+          {uiMessages.retry}
+        </Button>
+      )}
     </div>
   );
 }

@@ -43,7 +43,7 @@ export function ReportPage({ reportId, renderFormats, renderPreview }: ReportPag
       </Link>
       {!ready || query.isPending ? (
         <Skeleton />
-      ) : query.isError ? (
+      ) : query.isError && (!report || isNotFound(query.error)) ? (
         isNotFound(query.error) ? (
           <ReportNotFound className="mt-6" />
         ) : (
@@ -57,7 +57,15 @@ export function ReportPage({ reportId, renderFormats, renderPreview }: ReportPag
           </Alert>
         )
       ) : report ? (
-        <ReportBody report={report} renderFormats={renderFormats} renderPreview={renderPreview} />
+        <>
+          {/* A refresh that failed (while the report is polled) keeps the report on screen and says so. */}
+          {query.isError && (
+            <div role="status" className="mt-6 rounded-xl bg-amber-50 px-4 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="stale-notice">
+              {userMessage(query.error)}
+            </div>
+          )}
+          <ReportBody report={report} renderFormats={renderFormats} renderPreview={renderPreview} />
+        </>
       ) : null}
     </div>
   );
