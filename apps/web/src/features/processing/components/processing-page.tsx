@@ -21,6 +21,7 @@ import {
   animatedProgress,
   formatRemaining,
   readStoredProgress,
+  reconnectDelay,
   remainingSeconds,
   stepIndexOf,
   stepStates,
@@ -28,9 +29,6 @@ import {
 } from '../progress.ts';
 
 type Phase = 'processing' | 'completed' | 'failed' | 'cancelled' | 'not-found';
-
-/** Back-off between polls that failed: 2 s, 4 s, 8 s… up to 30 s, for as long as the page is open. */
-export const reconnectDelay = (attempt: number) => Math.min(2_000 * 2 ** attempt, 30_000);
 
 /** A bad id (400) or someone else's or a deleted report (404) will not come back by asking again. */
 const isNotFound = (e: unknown) => e instanceof ApiRequestError && (e.status === 404 || e.status === 400);
