@@ -151,7 +151,7 @@ describeBrowser('honest errors and reconnecting', () => {
     await page.getByTestId('stale-notice').waitFor({ state: 'detached' });
   });
 
-  it('a profile update without a connection says so in words', async () => {
+  it('a profile update and the purchase history without a connection say so in words', async () => {
     await page.goto(`${app.url}/app/account`);
     await page.getByLabel('Full Name').fill('Rita R. Reconnect');
     await page.route('**/auth/v1/user', (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback()));
@@ -159,6 +159,15 @@ describeBrowser('honest errors and reconnecting', () => {
     await page.getByRole('alert').getByText(errorMessages.offline).waitFor({ timeout: 30_000 });
     expect(await page.locator('main').textContent()).not.toMatch(TECHNICAL);
     await page.unroute('**/auth/v1/user');
+
+    // The purchase history too, with Try again since the connection may come back.
+    await page.route('**/api/purchases', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('tab', { name: 'Downloads' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: errorMessages.purchasesLoadFailed });
+    await alert.getByText(errorMessages.offline).waitFor({ timeout: 30_000 });
+    await page.unroute('**/api/purchases');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('No purchases yet').waitFor();
   });
 
   it('a report that could not reach GitHub says so in words', async () => {

@@ -150,6 +150,7 @@ export const uiMessages = {
  */
 export const errorMessages = {
   reportsLoadFailed: 'Your reports could not be loaded',
+  purchasesLoadFailed: 'Your purchases could not be loaded',
   offline: 'We could not reach ATR. Check your internet connection, then try again.',
   serverBusy: 'Something went wrong on our side. Please try again in a moment.',
   unreadable: 'The server sent an answer we could not read. Please reload the page.',
