@@ -3,7 +3,7 @@
 // in the form and on the server (one shared schema).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { messages } from '@atr/shared';
+import { messages, uploadMessages } from '@atr/shared';
 import { describeBrowser, launchBrowser, screenshotBoth, signUpAndSignIn, startApp, type RunningApp, type TestUser } from './harness.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -79,6 +79,30 @@ describeBrowser('upload form details', () => {
     // Remove clears it, as an explicit choice.
     await page.getByRole('button', { name: /^Remove company logo/ }).click();
     expect(await page.getByTestId('company_logo-chosen').textContent()).toBe('No file chosen');
+  });
+
+  it("puts the server's refusal of a logo it cannot decode on the logo field until the logo is replaced", async () => {
+    await open();
+    await fillValid();
+    // Named and typed as a PNG, so only the server's decoding can tell.
+    await page.locator('input[name="company_logo"]').setInputFiles(file('broken.png', 'image/png', 'this is not a PNG at all'));
+    await submit();
+    const outcome = await Promise.race([
+      page.getByTestId('company_logo-error').getByText(uploadMessages.logoNotImage).waitFor({ timeout: 20_000 }).then(() => 'field'),
+      page.waitForURL(/\/app\/processing\//, { timeout: 20_000 }).then(() => 'accepted'),
+      page.getByRole('alert').first().waitFor({ timeout: 20_000 }).then(async () => `alert: ${await page.getByRole('alert').first().textContent()}`),
+    ]);
+    expect(outcome).toBe('field');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'company_logo');
+    expect(page.url()).toMatch(/\/app\/upload$/);
+    // Submitting the same file again is stopped in the browser, with the same message.
+    await submit();
+    expect(await page.getByTestId('company_logo-error').textContent()).toBe(uploadMessages.logoNotImage);
+    await screenshotBoth(page, 'upload-logo-refused-by-server');
+    await page.locator('input[name="company_logo"]').setInputFiles(file('logo.png', 'image/png', PNG));
+    expect(await page.getByTestId('company_logo-error').count()).toBe(0);
+    await submit();
+    await page.waitForURL(/\/app\/processing\//);
   });
 
   it('accepts a fine-grained github_pat_ token and the gho_/ghu_/ghs_/ghr_ kinds', async () => {

@@ -4,7 +4,15 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileArchive, FolderGit2, HelpCircle } from 'lucide-react';
-import { GENERIC_TEMPLATE_FILENAME, GenerateFormSchema, errorMessages, messages, type CompanyData, type ProjectSource } from '@atr/shared';
+import {
+  GENERIC_TEMPLATE_FILENAME,
+  GenerateFormSchema,
+  errorMessages,
+  messages,
+  uploadMessages,
+  type CompanyData,
+  type ProjectSource,
+} from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -36,6 +44,10 @@ const companyFields: Array<{ key: keyof CompanyData; label: string; type?: strin
   { key: 'website', label: 'Website', type: 'url', autoComplete: 'url', placeholder: 'https://company.com' },
 ];
 
+/** The server's refusals of the logo itself (decoded at upload), which belong on the logo field. */
+const isLogoRefusal = (message: string) =>
+  message === uploadMessages.logoNotImage || message === uploadMessages.logoDamaged || /^The logo is \d+ × \d+ pixels/.test(message);
+
 /** Uploads bigger than this show a percentage; small ones finish before it could be read. */
 const SHOW_PERCENT_BYTES = 1024 * 1024;
 
@@ -53,6 +65,9 @@ export function UploadPage() {
   const [logo, setLogo] = useState<File | null>(null);
   // A refused logo stays chosen (and its error shown) until it is replaced or removed, so it is never dropped silently.
   const [rejectedLogo, setRejectedLogo] = useState<File | null>(null);
+  // The server decodes the logo; its refusal belongs to that file, on the logo field, until the logo changes.
+  const [logoRefusal, setLogoRefusal] = useState<{ file: File; message: string } | null>(null);
+  const refusedLogoMessage = logoRefusal && logoRefusal.file === logo ? logoRefusal.message : undefined;
   const [company, setCompany] = useState<Record<keyof CompanyData, string>>({ name: '', vat: '', address: '', phone: '', email: '', website: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -104,6 +119,14 @@ export function UploadPage() {
     setErrors((e) => ({ ...e, logoMimeType: undefined }));
   }
 
+  /** Shows the errors now, so the first field marked invalid in page order can take the focus. */
+  function showErrors(next: Errors) {
+    flushSync(() => setErrors(next));
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+    first?.scrollIntoView({ block: 'center' });
+  }
+
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setSubmitError(null);
@@ -117,17 +140,14 @@ export function UploadPage() {
       logoMimeType: (rejectedLogo ?? logo)?.type,
       company,
     });
-    if (!parsed.success) {
+    if (!parsed.success || refusedLogoMessage) {
       const next: Errors = {};
-      for (const issue of parsed.error.issues) {
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
         const key = (issue.path[0] === 'company' ? `company.${String(issue.path[1])}` : String(issue.path[0])) as keyof Errors;
         next[key] ??= issue.message;
       }
-      // Rendered now, so the first field marked invalid in page order can take the focus.
-      flushSync(() => setErrors(next));
-      const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      first?.focus();
-      first?.scrollIntoView({ block: 'center' });
+      if (refusedLogoMessage) next.logoMimeType ??= refusedLogoMessage;
+      showErrors(next);
       return;
     }
     setErrors({});
@@ -156,6 +176,11 @@ export function UploadPage() {
       setSubmitting(false);
       setUploadPercent(null);
       logError('Starting the report failed', err);
+      if (err instanceof GenerateError && logo && isLogoRefusal(err.message)) {
+        setLogoRefusal({ file: logo, message: err.message });
+        showErrors({ logoMimeType: err.message });
+        return;
+      }
       // The server's 4xx messages are catalogue sentences (a bad template names its line); the rest is ours to word.
       if (err instanceof GenerateError && err.status >= 400 && err.status < 500 && isReadableMessage(err.message))
         setSubmitError(messages.api.generateFailed(err.message));
@@ -255,7 +280,7 @@ export function UploadPage() {
             onFiles={(f) => chooseLogo(f[0])}
             chosen={(rejectedLogo ?? logo)?.name}
             onRemove={rejectedLogo || logo ? removeLogo : undefined}
-            error={rejectedLogo ? messages.validation.logoType : errors.logoMimeType}
+            error={rejectedLogo ? messages.validation.logoType : (refusedLogoMessage ?? errors.logoMimeType)}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             {companyFields.map((f) => (
