@@ -1,5 +1,5 @@
 // The dashboard's pagination (spec §2) in real Chromium: Previous/Next, at most 5 page buttons, the
-// 5/10/20/50 per-page choice, and no controls at all when everything fits on one page.
+// 5/10/20/50 per-page choice, and only that choice when everything fits on one page.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { describeBrowser, launchBrowser, screenshotBoth, signUpAndSignIn, startApp, type RunningApp } from './harness.ts';
@@ -17,7 +17,8 @@ describeBrowser('dashboard pagination', () => {
 
   beforeAll(async () => {
     // WORKER_IN_PROCESS=false keeps every report "processing": cheap to create, nothing runs.
-    app = await startApp({ AUTH_AUTOCONFIRM: 'true', WORKER_IN_PROCESS: 'false' });
+    // Above the default cap of 5 reports being generated at once, which these 12 queued reports would hit.
+    app = await startApp({ AUTH_AUTOCONFIRM: 'true', WORKER_IN_PROCESS: 'false', USER_MAX_ACTIVE_REPORTS: '100' });
     browser = await launchBrowser();
     let user;
     ({ page, user } = await signUpAndSignIn(app, browser, 'Ada Pages'));
@@ -91,11 +92,12 @@ describeBrowser('dashboard pagination', () => {
     await screenshotBoth(page, 'dashboard-pagination-5-per-page');
   });
 
-  it('shows no controls at 20 per page, where all 12 reports fit', async () => {
+  it('shows only the per-page choice at 20 per page, where all 12 reports fit', async () => {
     await perPage(20);
     await page.getByText(name(REPORTS)).waitFor();
-    await nav().waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Previous' }).waitFor({ state: 'detached' });
     expect(await listed()).toHaveLength(REPORTS);
+    expect(await nav().getByLabel('Reports per page').inputValue()).toBe('20');
     expect(await page.getByRole('button', { name: 'Previous' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Page \d+$/ }).count()).toBe(0);
     await screenshotBoth(page, 'dashboard-pagination-one-page');

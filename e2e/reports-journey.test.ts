@@ -123,7 +123,8 @@ describeBrowser('reports journey', () => {
     reportId = page.url().split('/').pop()!;
     await page.getByTestId('pipeline-step').first().waitFor();
     expect(await page.getByTestId('pipeline-step').count()).toBe(5);
-    expect(await page.locator('main').textContent()).toContain('about 15 minutes');
+    // The page names the report.
+    await page.getByTestId('processing-report-name').getByText('Sample App').waitFor();
     await screenshotBoth(page, 'processing');
     await page.getByRole('link', { name: 'View & Download Report' }).waitFor({ timeout: 150_000 });
     expect(await page.getByTestId('progress-percent').textContent()).toBe('100%');

@@ -7,8 +7,6 @@ export const CURRENCY = 'eur';
 export const PASSWORD_MIN_LENGTH = 6;
 /** The longest e-mail address SMTP carries (RFC 5321's 256-octet path, less the angle brackets). */
 export const EMAIL_MAX_LENGTH = 254;
-export const GITHUB_TOKEN_MIN_LENGTH = 20;
-export const GITHUB_TOKEN_CLASSIC_LENGTH = 40;
 
 export const REPORTS_DEFAULT_PAGE = 1;
 export const REPORTS_DEFAULT_PER_PAGE = 10;

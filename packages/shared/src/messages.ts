@@ -15,6 +15,10 @@ export const messages = {
     githubUrlRequired: 'GitHub URL is required',
     githubUrlInvalid: 'Please enter a valid GitHub repository URL',
     githubTokenInvalid: 'Please enter a valid GitHub token',
+    githubTokenHint:
+      'Only for private repositories: a personal access token (fine-grained github_pat_… or classic ghp_…). It is used for this download only.',
+    companyEmailInvalid: 'Please enter a valid e-mail address, like name@company.com.',
+    companyWebsiteInvalid: 'Please enter a valid website address, like https://company.com.',
     templateRequired: 'YAML template file is required',
     templateType: 'Please select a YAML file',
     imagesSkipped: 'Some files were not images and were skipped',
@@ -147,6 +151,45 @@ export const uiMessages = {
   notFound: 'The page you are looking for does not exist or has moved.',
 } as const;
 
+/**
+ * What a user reads when something fails: a sentence saying what happened and what to do next. The technical
+ * detail (status, body, stack) goes to the browser console, never on screen.
+ */
+export const errorMessages = {
+  reportsLoadFailed: 'Your reports could not be loaded',
+  purchasesLoadFailed: 'Your purchases could not be loaded',
+  offline: 'We could not reach ATR. Check your internet connection, then try again.',
+  serverBusy: 'Something went wrong on our side. Please try again in a moment.',
+  unreadable: 'The server sent an answer we could not read. Please reload the page.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  forbidden: 'You do not have access to this.',
+  notFound: 'We could not find this. It may have been deleted.',
+  rejected: 'The request was not accepted. Please check what you entered and try again.',
+  unexpected: 'Something went wrong. Please try again.',
+  githubUnreachable:
+    'We could not reach GitHub to download the repository. Check the repository address and try again in a few minutes.',
+  serviceUnreachable:
+    'We could not reach a service this report needs (the code host or the AI model). Please try again in a few minutes.',
+  githubAccess: 'GitHub refused access to the repository. Check the address, and for a private repository give a token that can read it.',
+  chunkTitle: 'This page could not be loaded',
+  chunkBody: 'The connection to ATR seems to be down, so this screen could not be downloaded. Check your internet connection, then retry.',
+  chunkRetry: 'Retry',
+  crashTitle: 'This page stopped working',
+  crashBody: 'Something unexpected went wrong on this screen. Reloading usually fixes it; your reports are safe.',
+} as const;
+
+/** What the sign-in and reset screens say when an e-mail link could not be used, and the way to a new one. */
+export const linkMessages = {
+  confirmationExpiredTitle: 'This confirmation link has expired or was already used',
+  confirmationExpired:
+    'If you already confirmed your account, just sign in. Otherwise enter your e-mail address below and send yourself a new confirmation link.',
+  resetExpiredTitle: 'This password reset link has expired or was already used',
+  resetExpired: 'Each reset link works once and for a limited time. Send yourself a new one below.',
+  sendConfirmation: 'Send a new confirmation link',
+  confirmationSent: (email: string) =>
+    `If ${email} has an account waiting for confirmation, a new link is on its way. Check your inbox and your spam folder.`,
+} as const;
+
 /** Texts of the report and payment screens that the spec leaves to us (states, hints, tips). */
 export const reportUiMessages = {
   /** The banner on every payment screen while the server runs the built-in test checkout (PAYMENTS=test). */
@@ -170,6 +213,11 @@ export const reportUiMessages = {
   previewFreeNote: (pages: number) => `Free preview of the first ${pages} pages. Buy a format to get the full report.`,
   previewLoadHint: 'You can still buy and download the full report in Word or LaTeX.',
   linkCopied: 'Link copied',
+  notFoundHint: 'This report does not exist any more, or the link is incomplete. Your reports are listed on the dashboard.',
+  queuedTitle: 'Queued',
+  reconnecting: 'Reconnecting…',
+  reconnectingHint: 'We cannot reach the server right now. Your report keeps generating; this page updates as soon as the connection is back.',
+  queuedHint: 'Waiting for a free worker. Generation starts on its own; you can leave this page.',
 } as const;
 
 /** Texts of the upload's own checks of logos and images (decoded at upload, never trusted by name). */

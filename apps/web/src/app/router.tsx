@@ -1,21 +1,16 @@
 // Every route of the SPA (spec §2): public pages in the shared layout, /app behind the access guard, standalone callbacks.
 // Only the layout, the guard and the landing page are in the entry chunk; every other screen loads on demand
 // (React Router's `lazy`), so the first visit does not download pdf.js, the upload form or the account screens.
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { uiMessages } from '@atr/shared';
 import { FullScreenLoader } from '../components/ui/spinner.tsx';
+import { screen } from './lazy-screen.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { RequireAuth } from './layouts/require-auth.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { LandingRoute } from './routes/landing.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
-
-/** A route screen loaded on demand: its module is fetched the first time the route matches. */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
-  return async () => ({ Component: pick(await load()) });
-}
 
 /** Screens under /app, behind the access guard; later features add their routes here. */
 export const appRoutes: RouteObject[] = [
@@ -34,16 +29,22 @@ export const routes: RouteObject[] = [
     // Shown only on a first visit straight to a lazily loaded screen, while its chunk arrives.
     hydrateFallbackElement: <FullScreenLoader label={uiMessages.loading} />,
     children: [
-      { index: true, element: <LandingRoute /> },
-      { path: 'pricing', lazy: screen(() => import('./routes/pricing.tsx'), (m) => m.PricingRoute) },
-      { path: 'login', lazy: screen(() => import('./routes/login.tsx'), (m) => m.LoginRoute) },
-      { path: 'signup', lazy: screen(() => import('./routes/signup.tsx'), (m) => m.SignupRoute) },
-      { path: 'reset-password', lazy: screen(() => import('./routes/reset-password.tsx'), (m) => m.ResetPasswordRoute) },
-      { path: 'terms-of-service', lazy: screen(() => import('./routes/terms-of-service.tsx'), (m) => m.TermsRoute) },
-      { path: 'privacy-policy', lazy: screen(() => import('./routes/privacy-policy.tsx'), (m) => m.PrivacyRoute) },
-      { path: 'cookies-policy', lazy: screen(() => import('./routes/cookies-policy.tsx'), (m) => m.CookiesRoute) },
-      { path: 'app', element: <RequireAuth />, children: appRoutes },
-      { path: '*', element: <NotFoundRoute /> },
+      {
+        // A screen that throws renders its error here, inside the layout, so the navigation stays.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <LandingRoute /> },
+          { path: 'pricing', lazy: screen(() => import('./routes/pricing.tsx'), (m) => m.PricingRoute) },
+          { path: 'login', lazy: screen(() => import('./routes/login.tsx'), (m) => m.LoginRoute) },
+          { path: 'signup', lazy: screen(() => import('./routes/signup.tsx'), (m) => m.SignupRoute) },
+          { path: 'reset-password', lazy: screen(() => import('./routes/reset-password.tsx'), (m) => m.ResetPasswordRoute) },
+          { path: 'terms-of-service', lazy: screen(() => import('./routes/terms-of-service.tsx'), (m) => m.TermsRoute) },
+          { path: 'privacy-policy', lazy: screen(() => import('./routes/privacy-policy.tsx'), (m) => m.PrivacyRoute) },
+          { path: 'cookies-policy', lazy: screen(() => import('./routes/cookies-policy.tsx'), (m) => m.CookiesRoute) },
+          { path: 'app', element: <RequireAuth />, children: appRoutes },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
     ],
   },
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createApiClient } from './api-client.ts';
+import { ApiNetworkError, ApiResponseError, createApiClient } from './api-client.ts';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -39,5 +39,22 @@ describe('api client', () => {
     const api = createApiClient({ getAccessToken: async () => 't', onUnauthorized, fetch: fetchMock });
     await expect(api.request('/r', z.unknown())).rejects.toThrow('API request failed: 401 expired');
     expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+});
+
+describe('api client failures', () => {
+  it('turns a fetch that throws into an ApiNetworkError', async () => {
+    const api = createApiClient({
+      getAccessToken: async () => null,
+      onUnauthorized: vi.fn(),
+      fetch: vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    });
+    await expect(api.request('/x', z.unknown())).rejects.toBeInstanceOf(ApiNetworkError);
+  });
+  it('turns a body the schema refuses into an ApiResponseError', async () => {
+    const api = createApiClient({ getAccessToken: async () => null, onUnauthorized: vi.fn(), fetch: vi.fn(async () => jsonResponse(200, { n: 'x' })) });
+    await expect(api.request('/x', z.object({ n: z.number() }))).rejects.toBeInstanceOf(ApiResponseError);
   });
 });

@@ -1,4 +1,5 @@
-// The one client for /api: adds the bearer token, reads JSON, turns failures into readable errors, signs out on 401.
+// The one client for /api: adds the bearer token, reads JSON, turns failures into typed errors, signs out on 401.
+// An error's `message` is the technical text for logs; screens show `userMessage(error)` (lib/user-error.ts).
 import type { z } from 'zod';
 import { messages } from '@atr/shared';
 
@@ -15,6 +16,22 @@ export class ApiRequestError extends Error {
   ) {
     super(messages.api.requestFailed(status, body));
     this.name = 'ApiRequestError';
+  }
+}
+
+/** The browser could not reach the server (offline, DNS, server down): fetch itself threw. */
+export class ApiNetworkError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`Network error: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'ApiNetworkError';
+  }
+}
+
+/** The server answered 2xx with a body that is not what the schema says. */
+export class ApiResponseError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`Unexpected response: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'ApiResponseError';
   }
 }
 
@@ -48,14 +65,25 @@ export function createApiClient(deps: ApiClientDeps) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    const res = await doFetch(`/api${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    let res: Response;
+    try {
+      res = await doFetch(`/api${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    } catch (e) {
+      if (options.signal?.aborted) throw e;
+      throw new ApiNetworkError(e);
+    }
     if (!res.ok) {
       const text = await res.text().catch(() => '');
       if (res.status === 401) await deps.onUnauthorized();
       throw new ApiRequestError(res.status, bodyText(text));
     }
-    const json: unknown = res.status === 204 ? null : await res.json();
-    return schema.parse(json);
+    try {
+      const json: unknown = res.status === 204 ? null : await res.json();
+      return schema.parse(json);
+    } catch (e) {
+      if (options.signal?.aborted) throw e;
+      throw new ApiResponseError(e);
+    }
   }
 
   return { request };

@@ -1,5 +1,6 @@
 // The one auth client of the app: @supabase/auth-js against the same-origin GoTrue-compatible service.
 import { GoTrueClient } from '@supabase/auth-js';
+import { readLinkError } from './auth-link.ts';
 import { createRememberStorage, memoryStore, type KeyValueStore } from './auth-storage.ts';
 
 function webStorage(kind: 'localStorage' | 'sessionStorage'): KeyValueStore {
@@ -20,6 +21,14 @@ export const authStorage = createRememberStorage(webStorage('localStorage'), web
  * `type=recovery`, and the PASSWORD_RECOVERY event may fire before React subscribes.
  */
 export const landedFromRecoveryLink = new URLSearchParams(window.location.hash.slice(1)).get('type') === 'recovery';
+
+/**
+ * An expired or already-used e-mail link lands with an error in the fragment. It is read here, and the fragment
+ * dropped, so the confirmation and reset screens can say what happened and offer a new link.
+ */
+const linkError = readLinkError(window.location.hash);
+export const landedWithLinkError = linkError && { ...linkError, path: window.location.pathname };
+if (linkError) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
 
 export const authClient = new GoTrueClient({
   url: `${window.location.origin}/auth/v1`,

@@ -1,8 +1,6 @@
 // Reports API bodies and responses (spec §3, §7), used by the upload form, the API client and the routes.
 import { z } from 'zod';
 import {
-  GITHUB_TOKEN_CLASSIC_LENGTH,
-  GITHUB_TOKEN_MIN_LENGTH,
   REPORTS_DEFAULT_PAGE,
   REPORTS_DEFAULT_PER_PAGE,
   REPORTS_MAX_PER_PAGE,
@@ -20,10 +18,20 @@ export const ReportIdParamsSchema = z.object({ id: ReportIdSchema });
 /** {host}/{owner}/{repo} with an optional path, scheme optional (spec §5). */
 export const GITHUB_URL_RE = /^(https?:\/\/)?([a-z0-9-]+\.)+[a-z]{2,}\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+(\/[^\s]*)?$/i;
 
+/**
+ * GitHub's current token formats (docs/decisions/017): classic personal (ghp_), OAuth (gho_), user-to-server
+ * (ghu_), server-to-server (ghs_) and refresh (ghr_) tokens are a prefix and at least 36 base62 characters;
+ * fine-grained personal tokens are github_pat_ and 82 more (93 in all); legacy tokens are 40 hex digits.
+ * GitHub says tokens may grow up to 255 characters, so lengths are floors, not exact.
+ */
+const GITHUB_TOKEN_RES = [
+  /^gh[pousr]_[A-Za-z0-9]{36,251}$/,
+  /^github_pat_[A-Za-z0-9_]{82,244}$/,
+  /^[0-9a-f]{40}$/i,
+];
+
 export function isValidGithubToken(token: string): boolean {
-  return (
-    token.length >= GITHUB_TOKEN_MIN_LENGTH && (token.startsWith('ghp_') || token.length === GITHUB_TOKEN_CLASSIC_LENGTH)
-  );
+  return GITHUB_TOKEN_RES.some((re) => re.test(token));
 }
 
 export const ProjectSourceSchema = z.enum(['zip', 'github']);
@@ -37,13 +45,28 @@ const optionalText = (max: number) =>
     .optional()
     .transform((s) => (s ? s : undefined));
 
+/** An http(s) address with a host that has a dot (or is localhost); "acme.com" alone is taken as https://acme.com. */
+export function normaliseWebsite(value: string): string | null {
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
+  try {
+    const url = new URL(withScheme);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (!/^[^.\s]+(\.[^.\s]+)+$/.test(url.hostname) && url.hostname !== 'localhost') return null;
+    if (/\s/.test(value)) return null;
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
 export const CompanyDataSchema = z.object({
   name: optionalText(200),
   vat: optionalText(50),
   address: optionalText(300),
   phone: optionalText(50),
-  email: optionalText(200),
-  website: optionalText(300),
+  email: optionalText(200).refine((s) => s === undefined || z.email().safeParse(s).success, v.companyEmailInvalid),
+  // Kept as typed (it prints on the cover); "acme.com" without a scheme is accepted as https://acme.com.
+  website: optionalText(300).refine((s) => s === undefined || normaliseWebsite(s) !== null, v.companyWebsiteInvalid),
 });
 export type CompanyData = z.infer<typeof CompanyDataSchema>;
 

@@ -148,6 +148,12 @@ export async function authRoutes(app: FastifyInstance, opts: { service: AuthServ
     return reply.send({});
   });
 
+  app.post('/resend', async (request, reply) => {
+    const b = body(request);
+    await service.resend({ email: b.email, type: b.type, redirectTo: query(request).redirect_to, ip: request.ip });
+    return reply.send({});
+  });
+
   app.get('/verify', async (request, reply) => {
     const q = query(request);
     const result = await service.verify({ token: q.token, type: q.type, redirectTo: q.redirect_to });

@@ -173,6 +173,23 @@ describe.each(testDatabases)('auth security on $name', (t) => {
     expect(signIn.error?.code).toBe('email_not_confirmed');
   });
 
+  it('resends a confirmation link for an unconfirmed account only, and answers the same for any address', async () => {
+    const email = 'resend@example.com';
+    await s.client().signUp({ email, password: 'resend-pass', options: { emailRedirectTo: `${s.base}/auth/callback` } });
+    const before = (await s.mailsTo(email)).length;
+    const resent = await s.client().resend({ type: 'signup', email, options: { emailRedirectTo: `${s.base}/auth/callback` } });
+    expect(resent.error).toBeNull();
+    expect((await s.mailsTo(email)).length).toBe(before + 1);
+    const opened = await openLink((await s.mailLinks(email, 'Confirm'))[0]!);
+    expect(opened.location.startsWith(`${s.base}/auth/callback#`)).toBe(true);
+    expect(opened.fragment.get('access_token')).toBeTruthy();
+    // Confirmed now, and an unknown address: the same empty answer, and no mail.
+    expect((await s.client().resend({ type: 'signup', email })).error).toBeNull();
+    expect((await s.mailsTo(email)).length).toBe(before + 1);
+    expect((await s.client().resend({ type: 'signup', email: 'nobody-here@example.com' })).error).toBeNull();
+    expect(await s.mailsTo('nobody-here@example.com')).toEqual([]);
+  });
+
   it('ignores a redirect_to on a foreign host', async () => {
     const email = 'redirect@example.com';
     await s.client().signUp({

@@ -389,6 +389,18 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
         mailer.queue(recoveryMail(user.email, user.fullName, verifyLink('recovery', token, redirectTo)));
     },
 
+    /**
+     * A new confirmation link (GoTrue's POST /resend, type signup) for an account that is not confirmed yet.
+     * Silent for any other address, so it never tells whether an e-mail has an account.
+     */
+    async resend(input: { email: unknown; type: unknown; redirectTo?: string; ip: string }) {
+      if (input.type !== 'signup') throw gotrue.validation('Only type signup is supported');
+      const email = parseEmail(input.email);
+      await limit('resend', input.ip, email);
+      const user = await repo.findUserByEmail(email);
+      if (user && !user.emailConfirmedAt) await sendLink(user, 'signup', safeRedirect(input.redirectTo, config));
+    },
+
     /** Consumes a link token; returns the session and where to send the browser. */
     async verify(input: { token: unknown; type: unknown; redirectTo?: string }) {
       const kind: OneTimeKind | null =

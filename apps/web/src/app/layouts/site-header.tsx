@@ -45,6 +45,19 @@ export function SiteHeader() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const mobileOpen = openOn === pathname;
   const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the phone menu and gives the focus back to its button, as the user menu does.
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpenOn(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobileOpen]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -74,6 +87,7 @@ export function SiteHeader() {
           )}
         </div>
         <button
+          ref={toggleRef}
           type="button"
           className="rounded-md p-2 text-slate-600 hover:bg-slate-100 md:hidden"
           aria-expanded={mobileOpen}

@@ -1,16 +1,24 @@
-// Shown when a screen throws while rendering or its chunk fails to load: says so and offers a way out instead of a blank page.
+// Shown, inside the layout, when a screen throws while rendering: says what happened in words and offers a way
+// out instead of a blank page. A chunk that cannot be fetched (connection lost, or gone after a deploy) says so.
 import { useRouteError } from 'react-router';
-import { messages } from '@atr/shared';
+import { errorMessages } from '@atr/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { logError } from '../../lib/user-error.ts';
+import { ChunkLoadFailed } from '../lazy-screen.tsx';
+
+/** The messages browsers give a dynamic import that could not be fetched. */
+const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|error loading dynamically imported|Unable to preload/i;
 
 export function RouteError() {
   const error = useRouteError();
-  console.error(error);
+  logError('A screen failed', error);
+  // Reloading fetches the current release's screens, which also fixes a chunk that vanished with a new deploy.
+  if (error instanceof Error && CHUNK_ERROR.test(error.message)) return <ChunkLoadFailed onRetry={() => window.location.reload()} />;
   return (
-    <div className="mx-auto max-w-xl px-4 py-24">
-      <Alert tone="error" title={messages.login.unexpected}>
-        {/* Reloading fetches the current release's screens, which fixes a chunk that vanished with a new deploy. */}
+    <div className="mx-auto max-w-xl px-4 py-16 sm:py-24">
+      <Alert tone="error" title={errorMessages.crashTitle}>
+        <p>{errorMessages.crashBody}</p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Button size="sm" onClick={() => window.location.reload()}>
             Reload

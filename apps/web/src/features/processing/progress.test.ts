@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PIPELINE_STEPS } from '@atr/shared';
 import {
   advance,
+  reconnectDelay,
   animatedProgress,
   formatRemaining,
   readStoredProgress,
@@ -97,5 +98,11 @@ describe('stored progress', () => {
     expect(advance(first, 1, now + 5000)).toBe(first);
     expect(advance(first, 0, now + 5000)).toBe(first);
     expect(advance(first, 3, now + 9000)).toEqual({ ...first, stepIndex: 3, stepStartedAt: now + 9000 });
+  });
+});
+
+describe('reconnectDelay', () => {
+  it('doubles from 2 s and stays at 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 20].map(reconnectDelay)).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
   });
 });

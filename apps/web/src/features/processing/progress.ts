@@ -100,3 +100,8 @@ export function formatRemaining(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return minutes === 1 ? 'about 1 minute' : `about ${minutes} minutes`;
 }
+
+/** Back-off between status polls that failed: 2 s, 4 s, 8 s… up to 30 s, for as long as the page is open. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(2_000 * 2 ** Math.max(attempt, 0), 30_000);
+}

@@ -1,7 +1,7 @@
 // Sign-in form (spec §2 Login): show/hide password, remember me, banner from navigation state, back to where the user came from.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LoginFormSchema, firstIssue } from '@atr/shared';
+import { LoginFormSchema, firstIssue, linkMessages, messages } from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, PasswordField, TextField } from '../../../components/ui/input.tsx';
@@ -9,11 +9,14 @@ import { useAuth } from '../../../lib/auth-context.tsx';
 import { authStorage } from '../../../lib/auth-client.ts';
 import { signIn } from '../api/sign-in.ts';
 import { AuthCard } from './auth-card.tsx';
+import { ResendConfirmation } from './resend-confirmation.tsx';
 
 export interface LoginLocationState {
   message?: string;
   email?: string;
   from?: { pathname: string; search?: string; hash?: string };
+  /** Set when a confirmation link could not be used (expired or already used). */
+  linkError?: 'confirmation';
 }
 
 function targetOf(state: LoginLocationState | null): string {
@@ -63,6 +66,11 @@ export function LoginForm() {
         </>
       }
     >
+      {state?.linkError === 'confirmation' && (
+        <Alert tone="error" className="mb-5" title={linkMessages.confirmationExpiredTitle}>
+          <p>{linkMessages.confirmationExpired}</p>
+        </Alert>
+      )}
       {state?.message && (
         <Alert tone="success" className="mb-5">
           {state.message}
@@ -88,6 +96,12 @@ export function LoginForm() {
           Sign in
         </Button>
       </form>
+      {/* The next step when the account is not confirmed: a new link, from the same e-mail field. */}
+      {(state?.linkError === 'confirmation' || error === messages.login.emailNotConfirmed) && (
+        <div className="mt-5 border-t border-slate-200 pt-5">
+          <ResendConfirmation email={email} />
+        </div>
+      )}
     </AuthCard>
   );
 }

@@ -8,6 +8,7 @@ import {
   RESET_EMAIL_COOLDOWN_S,
   ResetRequestSchema,
   firstIssue,
+  linkMessages,
   messages,
   uiMessages,
 } from '@atr/shared';
@@ -16,6 +17,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField, TextField } from '../../../components/ui/input.tsx';
 import { InlineLoader } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth-context.tsx';
+import { landedWithLinkError } from '../../../lib/auth-client.ts';
 import { formatCountdown } from '../../../lib/format.ts';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
 import { updatePassword } from '../api/update-password.ts';
@@ -67,6 +69,12 @@ function RequestResetForm() {
 
   return (
     <AuthCard title="Reset your password" subtitle={uiMessages.resetIntro} footer={backToLogin}>
+      {/* A reset link that expired or was already used lands here: say so; the form below is the next step. */}
+      {landedWithLinkError?.path === '/reset-password' && sentAt === null && (
+        <Alert tone="error" className="mb-5" title={linkMessages.resetExpiredTitle}>
+          <p>{linkMessages.resetExpired}</p>
+        </Alert>
+      )}
       <form noValidate onSubmit={send} className="space-y-5" aria-label="Request password reset">
         <TextField
           label="Email Address"

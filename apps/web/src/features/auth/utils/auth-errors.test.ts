@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorMessages } from '@atr/shared';
 import { AuthApiError, AuthRetryableFetchError } from '@supabase/auth-js';
 import { accountErrorMessage, loginErrorMessage } from './auth-errors.ts';
 
@@ -22,8 +23,11 @@ describe('loginErrorMessage', () => {
     expect(text).toBe('Invalid email or password. Please check your credentials and try again.');
   });
 
-  it("wraps other failures as 'Login failed: {message}' and unknown values as the unexpected text", () => {
-    expect(loginErrorMessage(new AuthRetryableFetchError('Failed to fetch', 0))).toBe('Login failed: Failed to fetch');
+  it("says a lost connection in words, wraps other failures as 'Login failed: {message}', unknown values as the unexpected text", () => {
+    expect(loginErrorMessage(new AuthRetryableFetchError('Failed to fetch', 0))).toBe(errorMessages.offline);
+    expect(loginErrorMessage(new AuthApiError('Signups not allowed for this instance', 422, 'signup_disabled'))).toBe(
+      'Login failed: Signups not allowed for this instance',
+    );
     expect(loginErrorMessage(null)).toBe('An unexpected error occurred. Please try again.');
   });
 });
@@ -33,7 +37,10 @@ describe('accountErrorMessage', () => {
     expect(accountErrorMessage(new AuthApiError('weak', 422, 'weak_password'), 'Signup failed')).toBe(
       'Password must be at least 6 characters',
     );
-    expect(accountErrorMessage(new AuthApiError('boom', 500, 'unexpected_failure'), 'Signup failed')).toBe('Signup failed: boom');
+    expect(accountErrorMessage(new AuthApiError('boom', 500, 'unexpected_failure'), 'Signup failed')).toBe(errorMessages.serverBusy);
+    expect(accountErrorMessage(new AuthApiError('Email link is invalid', 403, 'otp_expired'), 'Signup failed')).toBe(
+      'Signup failed: Email link is invalid',
+    );
     expect(accountErrorMessage(undefined, 'Failed to send reset email')).toBe('Failed to send reset email');
   });
 });

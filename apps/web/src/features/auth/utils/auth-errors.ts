@@ -1,5 +1,6 @@
 // Turns auth-service errors into the texts of spec §8. Never says whether an e-mail has an account.
 import { messages } from '@atr/shared';
+import { authConnectionProblem, authFailureText, isReadableMessage } from '../../../lib/user-error.ts';
 
 export interface AuthErrorLike {
   message?: string;
@@ -18,7 +19,9 @@ export function loginErrorMessage(error: unknown): string {
   if (e.code === 'email_not_confirmed') return messages.login.emailNotConfirmed;
   if (isTooManyRequests(e)) return messages.login.tooManyAttempts;
   if (e.code === 'validation_failed' || e.code === 'email_address_invalid') return messages.login.invalidEmail;
-  if (e.message) return messages.login.failed(e.message);
+  const connection = authConnectionProblem(e);
+  if (connection) return connection;
+  if (isReadableMessage(e.message)) return messages.login.failed(e.message);
   return messages.login.unexpected;
 }
 
@@ -30,5 +33,5 @@ export function accountErrorMessage(error: unknown, fallback: string): string {
   if (isTooManyRequests(e)) return messages.login.tooManyAttempts;
   if (e.code === 'email_address_invalid' || e.code === 'validation_failed') return messages.validation.invalidEmail;
   if (e.code === 'same_password') return e.message ?? fallback;
-  return e.message ? `${fallback}: ${e.message}` : fallback;
+  return authFailureText(e, fallback);
 }

@@ -1,9 +1,10 @@
 // Account → Downloads: current prices, the purchase history kept by the server, and Download Again.
 import { Download } from 'lucide-react';
-import { formatPrice, uiMessages, type Purchase } from '@atr/shared';
+import { errorMessages, formatPrice, uiMessages, type Purchase } from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { isRetryable, userMessage } from '../../../lib/user-error.ts';
 import { usePricing } from '../../../lib/pricing.ts';
 import { formatLabel } from '../api/download-report.ts';
 import { usePurchases } from '../api/get-purchases.ts';
@@ -23,11 +24,13 @@ export function DownloadsTab() {
             ))}
           </div>
         ) : purchases.isError ? (
-          <Alert tone="error" className="mt-3" title={uiMessages.loadFailedRetry}>
-            <p>{purchases.error.message}</p>
-            <Button size="sm" variant="secondary" className="mt-2" onClick={() => void purchases.refetch()}>
-              {uiMessages.retry}
-            </Button>
+          <Alert tone="error" className="mt-3" title={errorMessages.purchasesLoadFailed}>
+            <p>{userMessage(purchases.error)}</p>
+            {isRetryable(purchases.error) && (
+              <Button size="sm" variant="secondary" className="mt-2" onClick={() => void purchases.refetch()}>
+                {uiMessages.retry}
+              </Button>
+            )}
           </Alert>
         ) : purchases.data.purchases.length === 0 ? (
           <div className="mt-3 rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center">

@@ -18,6 +18,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { logError, userMessage } from '../../../lib/user-error.ts';
 import { getPreview } from '../api/get-preview.ts';
 import { stepZoom, toPdfBytes } from '../lib/pdf-data.ts';
 import type { PdfDocument } from '../lib/pdfjs.ts';
@@ -83,7 +84,8 @@ export function PdfPreview({ reportId }: { reportId: string }) {
     if (preview.error) {
       const e = preview.error;
       if (isNotFound(e)) return { kind: 'error', message: messages.preview.notAvailable };
-      return loadFailed(e instanceof ApiRequestError ? e.body || e.message : e.message);
+      logError('Preview request failed', e);
+      return loadFailed(userMessage(e));
     }
     if (!opened || opened.bytes !== bytes) return { kind: 'loading' };
     return 'error' in opened ? loadFailed(opened.error) : { kind: 'ready', doc: opened.doc, pages: opened.pages };

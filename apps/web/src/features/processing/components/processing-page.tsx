@@ -1,14 +1,17 @@
 // Processing (/app/processing/:id): polls the status every 5 s and animates progress between the server's steps (spec §4).
+// A failed poll (network blip, server restart) is not a failed report: the page says it is reconnecting and
+// keeps polling with back-off; only the server's own answer can fail, cancel or complete the report.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Circle, Loader2, XCircle } from 'lucide-react';
-import { ELAPSED_TICK_MS, PIPELINE_STEPS, STATUS_POLL_MS, messages, storageKeys, type StatusResponse } from '@atr/shared';
+import { CheckCircle2, Circle, Clock, Loader2, WifiOff, XCircle } from 'lucide-react';
+import { ELAPSED_TICK_MS, PIPELINE_STEPS, STATUS_POLL_MS, messages, reportUiMessages, storageKeys, type StatusResponse } from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { logError, reportErrorText } from '../../../lib/user-error.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cancelReport } from '../api/cancel-report.ts';
 import { getStatus } from '../api/get-status.ts';
@@ -18,13 +21,17 @@ import {
   animatedProgress,
   formatRemaining,
   readStoredProgress,
+  reconnectDelay,
   remainingSeconds,
   stepIndexOf,
   stepStates,
   type StoredProgress,
 } from '../progress.ts';
 
-type Phase = 'processing' | 'completed' | 'failed' | 'cancelled' | 'error' | 'not-found';
+type Phase = 'processing' | 'completed' | 'failed' | 'cancelled' | 'not-found';
+
+/** A bad id (400) or someone else's or a deleted report (404) will not come back by asking again. */
+const isNotFound = (e: unknown) => e instanceof ApiRequestError && (e.status === 404 || e.status === 400);
 
 function load(id: string): StoredProgress | null {
   try {
@@ -50,44 +57,41 @@ type PollResult = { status: StatusResponse; stored: StoredProgress | null };
  * the poll returned (the page derives its phase from the query instead of mirroring it in state).
  */
 async function pollStatus(reportId: string, signal: AbortSignal, onCompleted: () => void): Promise<PollResult> {
-  try {
-    const status = await getStatus(reportId, signal);
-    if (status.state === 'completed') {
-      save(reportId, { ...(load(reportId) ?? advance(null, LAST_STEP, Date.now())), progress: 100, completed: true });
-      onCompleted();
-      return { status, stored: null };
-    }
-    if (status.state === 'processing') {
-      const next = advance(load(reportId), stepIndexOf(status.step), Date.now());
-      save(reportId, next);
-      return { status, stored: next };
-    }
-    save(reportId, null);
+  // A failed request throws before storage is touched: the progress record survives a blip (unlike spec §4).
+  const status = await getStatus(reportId, signal);
+  if (status.state === 'completed') {
+    save(reportId, { ...(load(reportId) ?? advance(null, LAST_STEP, Date.now())), progress: 100, completed: true });
+    onCompleted();
     return { status, stored: null };
-  } catch (e) {
-    // Spec §4: a failed poll clears the cached progress.
-    if (!signal.aborted) save(reportId, null);
-    throw e;
   }
+  if (status.state === 'processing') {
+    if (status.step === 'queued') return { status, stored: null };
+    const next = advance(load(reportId), stepIndexOf(status.step), Date.now());
+    save(reportId, next);
+    return { status, stored: next };
+  }
+  save(reportId, null);
+  return { status, stored: null };
 }
 
 function phaseOf(data: PollResult | undefined, error: unknown): Phase {
-  if (error) return error instanceof ApiRequestError && error.status === 404 ? 'not-found' : 'error';
+  if (isNotFound(error)) return 'not-found';
   const state = data?.status.state;
   return state === 'completed' || state === 'failed' || state === 'cancelled' ? state : 'processing';
 }
 
-export function ProcessingPage({ reportId }: { reportId: string }) {
+export function ProcessingPage({ reportId, reportName }: { reportId: string; reportName?: string }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   // The record from an earlier visit animates the bar until the first poll answers.
-  const [initialStored, setInitialStored] = useState<StoredProgress | null>(() => load(reportId));
+  const [initialStored] = useState<StoredProgress | null>(() => load(reportId));
   const [now, setNow] = useState(() => Date.now());
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
 
-  // Poll once on load and every 5 s while the report is processing; a stopped run or a failed poll ends polling.
+  // Poll once on load and every 5 s while the report is processing; a finished run or a missing report ends
+  // polling. A failed poll is retried with back-off, indefinitely, while the last known state stays on screen.
   const queryKey = ['processing-status', reportId];
   const query = useQuery({
     queryKey,
@@ -96,13 +100,19 @@ export function ProcessingPage({ reportId }: { reportId: string }) {
     refetchIntervalInBackground: true,
     staleTime: 0,
     gcTime: 0,
-    retry: false,
+    retry: (_count, error) => !isNotFound(error),
+    retryDelay: reconnectDelay,
   });
   const phase = phaseOf(query.data, query.error);
+  // Reconnecting while the last poll failed and the next attempt is pending.
+  const reconnecting = phase === 'processing' && query.failureCount > 0 && !isNotFound(query.failureReason);
+  useEffect(() => {
+    if (query.failureReason) logError('Status poll failed; retrying with back-off', query.failureReason);
+  }, [query.failureReason]);
   const status = query.data?.status ?? null;
+  const queued = phase === 'processing' && status?.state === 'processing' && status.step === 'queued';
   const stored = query.data ? query.data.stored : initialStored;
-  const errorText =
-    phase === 'error' ? messages.report.pollingError : phase === 'failed' ? status?.error || messages.report.generationFailed : null;
+  const errorText = phase === 'failed' ? reportErrorText(status?.error, messages.report.generationFailed) : null;
 
   useEffect(() => {
     if (phase !== 'processing') return;
@@ -115,15 +125,7 @@ export function ProcessingPage({ reportId }: { reportId: string }) {
   const secondsInStep = stored ? (now - stored.stepStartedAt) / 1000 : 0;
   const progress = completed ? 100 : animatedProgress(stepIndex, secondsInStep, status?.progress ?? 0);
   const remaining = completed ? 0 : remainingSeconds(stepIndex, secondsInStep);
-  const states = stepStates(stepIndex, completed);
-
-  // Spec §4: Try Again resets the state and the start time, then polls again.
-  function tryAgain() {
-    save(reportId, null);
-    setInitialStored(null);
-    setNow(Date.now());
-    void client.resetQueries({ queryKey });
-  }
+  const states = queued ? PIPELINE_STEPS.map(() => 'Pending' as const) : stepStates(stepIndex, completed);
 
   async function refresh() {
     setRefreshing(true);
@@ -146,9 +148,9 @@ export function ProcessingPage({ reportId }: { reportId: string }) {
   if (phase === 'not-found') {
     return (
       <Shell>
-        <Card className="p-8 text-center">
+        <Card className="flex flex-col items-center p-8 text-center" data-testid="report-not-found">
           <h1 className="text-xl font-semibold text-slate-900">{messages.report.notFoundTitle}</h1>
-          <p className="mt-2 text-slate-600">{messages.report.notFound}</p>
+          <p className="mt-2 max-w-sm text-slate-600">{reportUiMessages.notFoundHint}</p>
           <ButtonLink to="/app" className="mt-6">Back to Dashboard</ButtonLink>
         </Card>
       </Shell>
@@ -158,35 +160,52 @@ export function ProcessingPage({ reportId }: { reportId: string }) {
   return (
     <Shell>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        {completed ? 'Your report is ready' : phase === 'processing' ? 'Generating your report' : phase === 'cancelled' ? 'Generation cancelled' : messages.report.generationFailed}
+        {completed ? 'Your report is ready' : queued ? 'Your report is queued' : phase === 'processing' ? 'Generating your report' : phase === 'cancelled' ? 'Generation cancelled' : messages.report.generationFailed}
       </h1>
+      <p className="mt-1 min-h-6 truncate font-medium text-slate-700" data-testid="processing-report-name" title={reportName}>
+        {reportName ?? '\u00a0'}
+      </p>
       {phase === 'processing' && (
-        <p className="mt-2 text-slate-600">
-          Our AI agents are analysing your code and writing your report. This usually takes about 15 minutes. You can leave this page: generation continues in the background.
-        </p>
+        <p className="mt-2 text-slate-600">{queued ? reportUiMessages.queuedHint : reportUiMessages.processingIntro}</p>
+      )}
+      {reconnecting && (
+        <div role="status" className="mt-4 flex items-start gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="reconnecting">
+          <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p>
+            <span className="font-semibold">{reportUiMessages.reconnecting}</span> {reportUiMessages.reconnectingHint}
+          </p>
+        </div>
       )}
 
       <Card className="mt-8 p-5 sm:p-6">
         <div className="flex items-baseline justify-between gap-4">
           <span className="text-sm font-medium text-slate-700">Overall progress</span>
-          <span className="text-2xl font-bold tabular-nums text-slate-900" data-testid="progress-percent">
-            {Math.floor(progress)}%
-          </span>
+          {queued ? (
+            <span className="flex items-center gap-1.5 text-lg font-semibold text-slate-600" data-testid="progress-percent">
+              <Clock aria-hidden="true" className="size-5" />
+              {reportUiMessages.queuedTitle}
+            </span>
+          ) : (
+            <span className="text-2xl font-bold tabular-nums text-slate-900" data-testid="progress-percent">
+              {Math.floor(progress)}%
+            </span>
+          )}
         </div>
         <div
           role="progressbar"
           aria-label="Report generation progress"
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuenow={Math.floor(progress)}
+          aria-valuenow={queued ? 0 : Math.floor(progress)}
+          aria-valuetext={queued ? reportUiMessages.queuedTitle : undefined}
           className="mt-3 h-3 overflow-hidden rounded-full bg-slate-100"
         >
           <div
-            className={cn('h-full rounded-full transition-[width] duration-1000 ease-linear', phase === 'failed' || phase === 'error' ? 'bg-rose-500' : completed ? 'bg-emerald-500' : 'bg-indigo-600')}
+            className={cn('h-full rounded-full transition-[width] duration-1000 ease-linear', phase === 'failed' ? 'bg-rose-500' : completed ? 'bg-emerald-500' : 'bg-indigo-600')}
             style={{ width: `${progress}%` }}
           />
         </div>
-        {phase === 'processing' && <p className="mt-2 text-sm text-slate-500">Estimated time remaining: {formatRemaining(remaining)}</p>}
+        {phase === 'processing' && !queued && <p className="mt-2 text-sm text-slate-500">Estimated time remaining: {formatRemaining(remaining)}</p>}
 
         <ol className="mt-6 space-y-3" aria-label="Pipeline steps">
           {PIPELINE_STEPS.map((step, i) => {
@@ -228,7 +247,7 @@ export function ProcessingPage({ reportId }: { reportId: string }) {
         </Alert>
       )}
 
-      {(phase === 'failed' || phase === 'error') && (
+      {phase === 'failed' && (
         <div className="mt-6 rounded-2xl bg-rose-50 p-5 ring-1 ring-rose-200" role="alert">
           <div className="flex gap-3">
             <XCircle aria-hidden="true" className="size-6 shrink-0 text-rose-600" />
@@ -238,7 +257,8 @@ export function ProcessingPage({ reportId }: { reportId: string }) {
             </div>
           </div>
           <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-            <Button onClick={tryAgain}>Try Again</Button>
+            {/* Asking again cannot change a failed run: the way forward is a new report. */}
+            <ButtonLink to="/app/upload">Generate New Report</ButtonLink>
             <ButtonLink to="/app" variant="secondary">Back to Dashboard</ButtonLink>
           </div>
         </div>

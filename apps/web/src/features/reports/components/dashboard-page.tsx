@@ -1,13 +1,15 @@
 // The dashboard (/app): welcome line, total count, the Generate New Report card, and the Recent Reports list.
-import { useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { FilePlus2, FileText } from 'lucide-react';
-import { REPORTS_DEFAULT_PAGE, REPORTS_DEFAULT_PER_PAGE, messages, uiMessages, type Report } from '@atr/shared';
+import { errorMessages, messages, uiMessages, type Report } from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { displayName, useAuth } from '../../../lib/auth-context.tsx';
+import { isRetryable, logError, userMessage } from '../../../lib/user-error.ts';
 import { useReports } from '../api/get-reports.ts';
-import { Pagination } from './pagination.tsx';
+import { Pagination, pageParams, readPageParams, showsPerPage } from './pagination.tsx';
 import { ReportRow } from './report-row.tsx';
 
 export interface DashboardPageProps {
@@ -17,10 +19,22 @@ export interface DashboardPageProps {
 
 export function DashboardPage({ renderDownloads }: DashboardPageProps) {
   const { user } = useAuth();
-  const [page, setPage] = useState(REPORTS_DEFAULT_PAGE);
-  const [perPage, setPerPage] = useState(REPORTS_DEFAULT_PER_PAGE);
+  // Page and per-page live in the address, so Back, a reload or a shared link land on the same page.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { page, perPage } = readPageParams(searchParams);
+  const setPage = (next: number, nextPerPage = perPage) => setSearchParams(pageParams(next, nextPerPage));
   const query = useReports(page, perPage);
   const total = query.data?.pagination.totalReports;
+  const totalPages = query.data?.pagination.totalPages;
+  useEffect(() => {
+    if (query.error) logError('Loading the reports failed', query.error);
+  }, [query.error]);
+
+  // A page past the end (reports deleted since, or an edited address) shows the last page instead of an empty list.
+  useEffect(() => {
+    if (totalPages !== undefined && !query.isPlaceholderData && totalPages >= 1 && page > totalPages)
+      setSearchParams(pageParams(totalPages, perPage), { replace: true });
+  }, [totalPages, page, perPage, query.isPlaceholderData, setSearchParams]);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <header>
@@ -50,37 +64,51 @@ export function DashboardPage({ renderDownloads }: DashboardPageProps) {
         <h2 id="recent-title" className="text-lg font-semibold text-slate-900">Recent Reports</h2>
         {query.isPending ? (
           <ListSkeleton />
-        ) : query.isError ? (
-          <Alert tone="error" className="mt-4" title={messages.report.loadFailed}>
-            <p>{query.error.message}</p>
-            <Button size="sm" variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
-              {uiMessages.retry}
-            </Button>
+        ) : query.isError && !query.data ? (
+          <Alert tone="error" className="mt-4" title={errorMessages.reportsLoadFailed}>
+            <p>{userMessage(query.error)}</p>
+            {isRetryable(query.error) && (
+              <Button size="sm" variant="secondary" className="mt-2" loading={query.isFetching} onClick={() => void query.refetch()}>
+                {uiMessages.retry}
+              </Button>
+            )}
           </Alert>
-        ) : query.data.reports.length === 0 && page === 1 ? (
+        ) : query.data.pagination.totalReports === 0 ? (
           <EmptyState />
         ) : (
           <>
+            {/* A refresh that failed keeps the list on screen and says the list may be out of date. */}
+            {query.isError && <StaleNotice error={query.error} onRetry={() => void query.refetch()} />}
             <ul className="mt-4 space-y-3" data-testid="reports-list">
               {query.data.reports.map((r) => (
                 <ReportRow key={r.id} report={r} downloads={renderDownloads?.(r)} />
               ))}
             </ul>
-            {query.data.pagination.totalPages > 1 && (
+            {(query.data.pagination.totalPages > 1 || showsPerPage(query.data.pagination.totalReports)) && (
               <Pagination
                 page={page}
                 totalPages={query.data.pagination.totalPages}
                 perPage={perPage}
-                onPage={setPage}
-                onPerPage={(n) => {
-                  setPerPage(n);
-                  setPage(1);
-                }}
+                onPage={(n) => setPage(n)}
+                onPerPage={(n) => setPage(1, n)}
               />
             )}
           </>
         )}
       </section>
+    </div>
+  );
+}
+
+function StaleNotice({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div role="status" className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-amber-50 px-4 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="stale-notice">
+      <p>{userMessage(error)}</p>
+      {isRetryable(error) && (
+        <Button size="sm" variant="secondary" onClick={onRetry}>
+          {uiMessages.retry}
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,5 +1,10 @@
 // Previous/Next with at most 5 page buttons around the current page, and the reports-per-page selector.
-import { PAGINATION_MAX_BUTTONS, REPORTS_PER_PAGE_OPTIONS } from '@atr/shared';
+import {
+  PAGINATION_MAX_BUTTONS,
+  REPORTS_DEFAULT_PAGE,
+  REPORTS_DEFAULT_PER_PAGE,
+  REPORTS_PER_PAGE_OPTIONS,
+} from '@atr/shared';
 import { Button } from '../../../components/ui/button.tsx';
 
 /** The page numbers to show: a window of at most 5 that keeps the current page inside. */
@@ -10,6 +15,31 @@ export function pageWindow(current: number, total: number, max = PAGINATION_MAX_
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
+/** Page and per-page from the address (`?page=&per_page=`); anything unreadable falls back to the defaults. */
+export function readPageParams(params: URLSearchParams): { page: number; perPage: number } {
+  const page = Number(params.get('page'));
+  const perPage = Number(params.get('per_page'));
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : REPORTS_DEFAULT_PAGE,
+    perPage: (REPORTS_PER_PAGE_OPTIONS as readonly number[]).includes(perPage)
+      ? perPage
+      : REPORTS_DEFAULT_PER_PAGE,
+  };
+}
+
+/** The address's query for a page and per-page; the defaults are left out so /app stays /app. */
+export function pageParams(page: number, perPage: number): URLSearchParams {
+  const params = new URLSearchParams();
+  if (page !== REPORTS_DEFAULT_PAGE || perPage !== REPORTS_DEFAULT_PER_PAGE) {
+    params.set('page', String(page));
+    params.set('per_page', String(perPage));
+  }
+  return params;
+}
+
+/** The per-page choice matters once there are more reports than the smallest page holds. */
+export const showsPerPage = (totalReports: number) => totalReports > REPORTS_PER_PAGE_OPTIONS[0];
+
 export function Pagination({
   page,
   totalPages,
@@ -19,33 +49,46 @@ export function Pagination({
 }: {
   page: number;
   totalPages: number;
+  /** The page buttons show only when there is more than one page; the per-page choice always. */
   perPage: number;
   onPage: (page: number) => void;
   onPerPage: (perPage: number) => void;
 }) {
   return (
-    <nav aria-label="Reports pages" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="flex flex-wrap items-center gap-1">
-        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        {pageWindow(page, totalPages).map((n) => (
-          <Button
-            key={n}
-            size="sm"
-            variant={n === page ? 'primary' : 'ghost'}
-            aria-current={n === page ? 'page' : undefined}
-            aria-label={`Page ${n}`}
-            onClick={() => onPage(n)}
-          >
-            {n}
+    <nav
+      aria-label="Reports pages"
+      className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+    >
+      {totalPages > 1 ? (
+        <div className="flex flex-wrap items-center gap-1">
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Previous
           </Button>
-        ))}
-        <Button variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </div>
-      <label className="flex items-center gap-2 text-sm text-slate-600">
+          {pageWindow(page, totalPages).map((n) => (
+            <Button
+              key={n}
+              size="sm"
+              variant={n === page ? 'primary' : 'ghost'}
+              aria-current={n === page ? 'page' : undefined}
+              aria-label={`Page ${n}`}
+              onClick={() => onPage(n)}
+            >
+              {n}
+            </Button>
+          ))}
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={page >= totalPages}
+            onClick={() => onPage(page + 1)}
+          >
+            Next
+          </Button>
+        </div>
+      ) : (
+        <span aria-hidden="true" />
+      )}
+      <label className="flex items-center gap-2 text-sm text-slate-600 sm:ml-auto">
         Reports per page
         <select
           value={perPage}

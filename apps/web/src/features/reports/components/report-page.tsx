@@ -5,14 +5,16 @@ import { ArrowLeft } from 'lucide-react';
 import { REPORT_INITIAL_LOAD_DELAY_MS, messages, uiMessages, type ReportDetail } from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatDate, formatFileSize } from '../../../lib/format.ts';
+import { isRetryable, logError, userMessage } from '../../../lib/user-error.ts';
 import { useReport } from '../api/get-report.ts';
 import { ReportStatusBadge } from './report-status-badge.tsx';
+import { ReportNotFound } from './report-not-found.tsx';
 import { ShareButton } from './share-button.tsx';
 
-const isNotFound = (e: unknown) => e instanceof ApiRequestError && e.status === 404;
+/** 404 for a deleted or another account's report, 400 for an id that cannot be one. */
+const isNotFound = (e: unknown) => e instanceof ApiRequestError && (e.status === 404 || e.status === 400);
 const tierLabels: Record<ReportDetail['payment_tier'], string> = { none: 'Free preview', word: 'Word', latex: 'LaTeX', both: 'Word and LaTeX' };
 
 export interface ReportPageProps {
@@ -30,6 +32,9 @@ export function ReportPage({ reportId, renderFormats, renderPreview }: ReportPag
   }, []);
   const query = useReport(reportId, ready);
   const report = query.data;
+  useEffect(() => {
+    if (query.error) logError('Loading the report failed', query.error);
+  }, [query.error]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -38,23 +43,29 @@ export function ReportPage({ reportId, renderFormats, renderPreview }: ReportPag
       </Link>
       {!ready || query.isPending ? (
         <Skeleton />
-      ) : query.isError ? (
+      ) : query.isError && (!report || isNotFound(query.error)) ? (
         isNotFound(query.error) ? (
-          <Card className="mt-6 p-8 text-center">
-            <h1 className="text-xl font-semibold text-slate-900">{messages.report.notFoundTitle}</h1>
-            <p className="mt-2 text-slate-600">{messages.report.notFound}</p>
-            <ButtonLink to="/app" className="mt-6">Back to Dashboard</ButtonLink>
-          </Card>
+          <ReportNotFound className="mt-6" />
         ) : (
           <Alert tone="error" className="mt-6" title={messages.report.loadFailed}>
-            <p>{query.error.message}</p>
-            <Button size="sm" variant="secondary" className="mt-2" onClick={() => void query.refetch()}>
-              {uiMessages.retry}
-            </Button>
+            <p>{userMessage(query.error)}</p>
+            {isRetryable(query.error) && (
+              <Button size="sm" variant="secondary" className="mt-2" loading={query.isFetching} onClick={() => void query.refetch()}>
+                {uiMessages.retry}
+              </Button>
+            )}
           </Alert>
         )
       ) : report ? (
-        <ReportBody report={report} renderFormats={renderFormats} renderPreview={renderPreview} />
+        <>
+          {/* A refresh that failed (while the report is polled) keeps the report on screen and says so. */}
+          {query.isError && (
+            <div role="status" className="mt-6 rounded-xl bg-amber-50 px-4 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="stale-notice">
+              {userMessage(query.error)}
+            </div>
+          )}
+          <ReportBody report={report} renderFormats={renderFormats} renderPreview={renderPreview} />
+        </>
       ) : null}
     </div>
   );
@@ -72,7 +83,7 @@ function ReportBody({ report, renderFormats, renderPreview }: { report: ReportDe
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{report.name}</h1>
-            <ReportStatusBadge status={report.status} />
+            <ReportStatusBadge status={report.status} step={report.step} />
           </div>
           <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
             <div className="flex gap-1">

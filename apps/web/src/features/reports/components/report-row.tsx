@@ -3,11 +3,12 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Eye, Trash2 } from 'lucide-react';
-import { messages, type Report, type ReportListResponse } from '@atr/shared';
+import { messages, reportUiMessages, type Report, type ReportListResponse } from '@atr/shared';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { formatDate, formatFileSize } from '../../../lib/format.ts';
 import { useDeleteReport } from '../api/delete-report.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { reportErrorText } from '../../../lib/user-error.ts';
 import { ReportStatusBadge } from './report-status-badge.tsx';
 
 export function ReportRow({ report, downloads }: { report: Report; downloads?: ReactNode }) {
@@ -50,7 +51,7 @@ export function ReportRow({ report, downloads }: { report: Report; downloads?: R
             <h3 className="truncate font-semibold text-slate-900" title={report.name}>
               {report.name}
             </h3>
-            <ReportStatusBadge status={report.status} />
+            <ReportStatusBadge status={report.status} step={report.step} />
           </div>
           <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500">
             <div className="flex gap-1">
@@ -68,7 +69,10 @@ export function ReportRow({ report, downloads }: { report: Report; downloads?: R
               </div>
             )}
           </dl>
-          {report.status === 'processing' && (
+          {report.status === 'processing' && report.step === 'queued' && (
+            <p className="mt-2 text-xs text-slate-500">{reportUiMessages.queuedHint}</p>
+          )}
+          {report.status === 'processing' && report.step !== 'queued' && (
             <div className="mt-3 flex items-center gap-3">
               <div
                 role="progressbar"
@@ -111,7 +115,7 @@ export function ReportRow({ report, downloads }: { report: Report; downloads?: R
           </>
         }
       >
-        <p data-testid="failure-message">{report.error || messages.report.failedDefault}</p>
+        <p data-testid="failure-message">{reportErrorText(report.error, messages.report.failedDefault)}</p>
       </Dialog>
     </li>
   );

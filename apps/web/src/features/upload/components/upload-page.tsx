@@ -1,9 +1,18 @@
 // Upload (/app/upload): the generation form, validated with the same schema the server uses, sent with upload progress.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileArchive, FolderGit2, HelpCircle } from 'lucide-react';
-import { GENERIC_TEMPLATE_FILENAME, GenerateFormSchema, messages, type CompanyData, type ProjectSource } from '@atr/shared';
+import {
+  GENERIC_TEMPLATE_FILENAME,
+  GenerateFormSchema,
+  errorMessages,
+  messages,
+  uploadMessages,
+  type CompanyData,
+  type ProjectSource,
+} from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -11,27 +20,33 @@ import { TextField } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { isReadableMessage, logError } from '../../../lib/user-error.ts';
 import { GenerateError, generateReport } from '../api/generate-report.ts';
 import { CostEstimate } from './cost-estimate.tsx';
 import { FileField } from './file-field.tsx';
 import { YamlHelpContent, TEMPLATE_URL } from './yaml-help-modal.tsx';
 import { ZipDropZone } from './zip-drop-zone.tsx';
 
-type Errors = Partial<Record<'projectName' | 'zipFileName' | 'githubUrl' | 'githubToken' | 'templateFileName' | 'logoMimeType' | 'company', string>>;
+type CompanyErrorKey = `company.${keyof CompanyData}`;
+type Errors = Partial<Record<'projectName' | 'zipFileName' | 'githubUrl' | 'githubToken' | 'templateFileName' | 'logoMimeType' | CompanyErrorKey, string>>;
 
 const sourceTabs = [
   { key: 'zip', label: 'ZIP file', icon: <FileArchive aria-hidden="true" className="size-4" /> },
   { key: 'github', label: 'GitHub', icon: <FolderGit2 aria-hidden="true" className="size-4" /> },
 ] as const;
 
-const companyFields: Array<{ key: keyof CompanyData; label: string; type?: string; autoComplete?: string }> = [
+const companyFields: Array<{ key: keyof CompanyData; label: string; type?: string; autoComplete?: string; placeholder?: string }> = [
   { key: 'name', label: 'Company name', autoComplete: 'organization' },
   { key: 'vat', label: 'VAT number' },
   { key: 'address', label: 'Address', autoComplete: 'street-address' },
   { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-  { key: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
-  { key: 'website', label: 'Website', type: 'url', autoComplete: 'url' },
+  { key: 'email', label: 'E-mail', type: 'email', autoComplete: 'email', placeholder: 'name@company.com' },
+  { key: 'website', label: 'Website', type: 'url', autoComplete: 'url', placeholder: 'https://company.com' },
 ];
+
+/** The server's refusals of the logo itself (decoded at upload), which belong on the logo field. */
+const isLogoRefusal = (message: string) =>
+  message === uploadMessages.logoNotImage || message === uploadMessages.logoDamaged || /^The logo is \d+ × \d+ pixels/.test(message);
 
 /** Uploads bigger than this show a percentage; small ones finish before it could be read. */
 const SHOW_PERCENT_BYTES = 1024 * 1024;
@@ -48,12 +63,18 @@ export function UploadPage() {
   const [images, setImages] = useState<File[]>([]);
   const [imagesNotice, setImagesNotice] = useState<string | null>(null);
   const [logo, setLogo] = useState<File | null>(null);
+  // A refused logo stays chosen (and its error shown) until it is replaced or removed, so it is never dropped silently.
+  const [rejectedLogo, setRejectedLogo] = useState<File | null>(null);
+  // The server decodes the logo; its refusal belongs to that file, on the logo field, until the logo changes.
+  const [logoRefusal, setLogoRefusal] = useState<{ file: File; message: string } | null>(null);
+  const refusedLogoMessage = logoRefusal && logoRefusal.file === logo ? logoRefusal.message : undefined;
   const [company, setCompany] = useState<Record<keyof CompanyData, string>>({ name: '', vat: '', address: '', phone: '', email: '', website: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   function switchSource(next: ProjectSource) {
     setSource(next);
@@ -83,11 +104,27 @@ export function UploadPage() {
     if (!file) return;
     if (!file.type.startsWith('image/')) {
       setLogo(null);
+      setRejectedLogo(file);
       setErrors((e) => ({ ...e, logoMimeType: messages.validation.logoType }));
       return;
     }
     setLogo(file);
+    setRejectedLogo(null);
     setErrors((e) => ({ ...e, logoMimeType: undefined }));
+  }
+
+  function removeLogo() {
+    setLogo(null);
+    setRejectedLogo(null);
+    setErrors((e) => ({ ...e, logoMimeType: undefined }));
+  }
+
+  /** Shows the errors now, so the first field marked invalid in page order can take the focus. */
+  function showErrors(next: Errors) {
+    flushSync(() => setErrors(next));
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+    first?.scrollIntoView({ block: 'center' });
   }
 
   async function onSubmit(e: FormEvent) {
@@ -100,18 +137,17 @@ export function UploadPage() {
       githubUrl,
       githubToken,
       templateFileName: templateFile?.name,
-      logoMimeType: logo ? logo.type : undefined,
+      logoMimeType: (rejectedLogo ?? logo)?.type,
       company,
     });
-    if (!parsed.success) {
+    if (!parsed.success || refusedLogoMessage) {
       const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]) as keyof Errors;
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
+        const key = (issue.path[0] === 'company' ? `company.${String(issue.path[1])}` : String(issue.path[0])) as keyof Errors;
         next[key] ??= issue.message;
       }
-      setErrors(next);
-      const first = document.querySelector<HTMLElement>('[aria-invalid="true"]');
-      first?.focus();
+      if (refusedLogoMessage) next.logoMimeType ??= refusedLogoMessage;
+      showErrors(next);
       return;
     }
     setErrors({});
@@ -139,8 +175,17 @@ export function UploadPage() {
     } catch (err) {
       setSubmitting(false);
       setUploadPercent(null);
-      if (err instanceof GenerateError && err.status > 0) setSubmitError(messages.api.generateFailed(err.message));
-      else setSubmitError(messages.api.uploadFailed(err instanceof Error ? err.message : String(err)));
+      logError('Starting the report failed', err);
+      if (err instanceof GenerateError && logo && isLogoRefusal(err.message)) {
+        setLogoRefusal({ file: logo, message: err.message });
+        showErrors({ logoMimeType: err.message });
+        return;
+      }
+      // The server's 4xx messages are catalogue sentences (a bad template names its line); the rest is ours to word.
+      if (err instanceof GenerateError && err.status >= 400 && err.status < 500 && isReadableMessage(err.message))
+        setSubmitError(messages.api.generateFailed(err.message));
+      else if (err instanceof GenerateError && err.status === 0) setSubmitError(errorMessages.offline);
+      else setSubmitError(errorMessages.serverBusy);
     }
   }
 
@@ -149,7 +194,7 @@ export function UploadPage() {
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Generate a new report</h1>
       <p className="mt-2 text-slate-600">Upload your project, choose a template, and add your branding. Generation is free.</p>
 
-      <form noValidate onSubmit={onSubmit} className="mt-8 space-y-6" aria-label="Generate report">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-8 space-y-6" aria-label="Generate report">
         <Card className="space-y-5 p-5 sm:p-6">
           <h2 className="text-base font-semibold text-slate-900">Project</h2>
           <TextField
@@ -184,7 +229,7 @@ export function UploadPage() {
                   onChange={(e) => setGithubToken(e.target.value)}
                   error={errors.githubToken}
                   autoComplete="off"
-                  hint="Only for private repositories: a token starting with ghp_, or a 40-character classic token. It is used for this download only."
+                  hint={messages.validation.githubTokenHint}
                 />
               </div>
             )}
@@ -228,7 +273,15 @@ export function UploadPage() {
             hint="Place them by file name in the template; the others go to an appendix."
           />
           {imagesNotice && <Alert tone="info">{imagesNotice}</Alert>}
-          <FileField label="Company logo" name="company_logo" accept="image/*" onFiles={(f) => chooseLogo(f[0])} chosen={logo?.name} error={errors.logoMimeType} />
+          <FileField
+            label="Company logo"
+            name="company_logo"
+            accept="image/*"
+            onFiles={(f) => chooseLogo(f[0])}
+            chosen={(rejectedLogo ?? logo)?.name}
+            onRemove={rejectedLogo || logo ? removeLogo : undefined}
+            error={rejectedLogo ? messages.validation.logoType : (refusedLogoMessage ?? errors.logoMimeType)}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             {companyFields.map((f) => (
               <TextField
@@ -238,7 +291,13 @@ export function UploadPage() {
                 type={f.type ?? 'text'}
                 autoComplete={f.autoComplete}
                 value={company[f.key]}
-                onChange={(e) => setCompany((c) => ({ ...c, [f.key]: e.target.value }))}
+                onChange={(e) => {
+                  setCompany((c) => ({ ...c, [f.key]: e.target.value }));
+                  setErrors((er) => ({ ...er, [`company.${f.key}`]: undefined }));
+                }}
+                error={errors[`company.${f.key}`]}
+                placeholder={f.placeholder}
+                maxLength={f.key === 'email' ? 200 : f.key === 'website' ? 300 : undefined}
               />
             ))}
           </div>
