@@ -319,6 +319,33 @@ export function createAuthRepository(db: Database) {
       return { allowed: Boolean(allowed), user: user.id == null ? null : normalizeUser(user) };
     },
 
+    /** A new confirmation link for an account not confirmed yet (the same shape as a recovery link). */
+    async issueConfirmationToken(t: {
+      emailNormalized: string;
+      tokenHash: string;
+      redirectTo: string;
+      ttlS: number;
+      hit: StatementHit;
+    }): Promise<{ allowed: boolean; user: User | null }> {
+      const rows = await db.query<Record<string, unknown>>(
+        `WITH hit AS (${countHitSql('$5', '$6')}),
+         allowed AS (SELECT count <= $7 AS ok FROM hit),
+         u AS (SELECT id FROM users
+               WHERE email_normalized = $1 AND email_confirmed_at IS NULL AND (SELECT ok FROM allowed)),
+         superseded AS (DELETE FROM one_time_tokens
+                        WHERE user_id IN (SELECT id FROM u) AND kind = 'signup' AND used_at IS NULL),
+         added AS (INSERT INTO one_time_tokens (user_id, kind, token_hash, redirect_to, expires_at)
+                   SELECT id, 'signup', $2, $3, now() + make_interval(secs => $4) FROM u),
+         marked AS (UPDATE users SET confirmation_sent_at = now() WHERE id IN (SELECT id FROM u)
+                    RETURNING ${USER_COLUMNS})
+         SELECT (SELECT ok FROM allowed) AS allowed, marked.* FROM (SELECT 1) AS always
+         LEFT JOIN marked ON true`,
+        [t.emailNormalized, t.tokenHash, t.redirectTo, t.ttlS, t.hit.keyHash, t.hit.windowS, t.hit.limit],
+      );
+      const { allowed, ...user } = rows[0] ?? {};
+      return { allowed: Boolean(allowed), user: user.id == null ? null : normalizeUser(user) };
+    },
+
     /** Marks the token used and returns it, only if it exists, is unused and has not expired. */
     async consumeOneTimeToken(tokenHash: string, kind: OneTimeKind) {
       const rows = await db.query<{ userId: string; redirectTo: string | null }>(

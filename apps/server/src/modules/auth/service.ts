@@ -396,9 +396,19 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
     async resend(input: { email: unknown; type: unknown; redirectTo?: string; ip: string }) {
       if (input.type !== 'signup') throw gotrue.validation('Only type signup is supported');
       const email = parseEmail(input.email);
-      await limit('resend', input.ip, email);
-      const user = await repo.findUserByEmail(email);
-      if (user && !user.emailConfirmedAt) await sendLink(user, 'signup', safeRedirect(input.redirectTo, config));
+      if (!(await limiter.hit(`resend:ip:${input.ip}`, limits.ip))) throw gotrue.rateLimited();
+      // The same path for every address, as for /recover: one statement, the mail after the answer.
+      const redirectTo = safeRedirect(input.redirectTo, config);
+      const token = newOpaqueToken();
+      const { allowed, user } = await repo.issueConfirmationToken({
+        emailNormalized: email,
+        tokenHash: sha256(token),
+        redirectTo,
+        ttlS: LINK_TTL_S,
+        hit: limiter.inStatement(`resend:email:${email}`, limits.email),
+      });
+      if (!allowed) throw gotrue.rateLimited();
+      if (user) mailer.queue(confirmSignupMail(user.email, user.fullName, verifyLink('signup', token, redirectTo)));
     },
 
     /** Consumes a link token; returns the session and where to send the browser. */
