@@ -11,7 +11,7 @@ import { EngineError, parseTemplate, type EngineContext, type PipelineStep } fro
 import { messages } from '@atr/shared';
 import { testDatabases } from '../../test/databases.ts';
 import { workerDeps } from '../../worker-runtime.ts';
-import { EngineProcessError, runEngineInProcess } from './engine-process.ts';
+import { childEnv, EngineProcessError, runEngineInProcess } from './engine-process.ts';
 import { reportRepository } from './repository.ts';
 import { MAX_CRASHES, removeStaleWorkDirs, runReportJob, sweepReports, type WorkerDeps } from './worker.ts';
 import { multipartBody, SAMPLE_APP_DIR, standardUpload, startTestApp, TEMPLATE_YAML, zipDirectory, type TestApp } from './test-helpers.ts';
@@ -38,6 +38,11 @@ const options = { maxMemoryMb: 256, timeoutMs: 60_000 };
 const input = { projectName: 'P', source: { kind: 'zip' as const, path: '/nowhere.zip' }, template: parseTemplate(TEMPLATE_YAML), images: [] };
 
 describe('the engine process', () => {
+  it("sees none of the server's secrets in its environment", () => {
+    const env = childEnv({ PATH: '/bin', PDF_ENGINE: 'js', DATABASE_URL: 'postgres://u:p@h/db', DATABASE_LISTEN_URL: 'x', SMTP_URL: 'smtp://u:p@h', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec', JWT_SECRET: 'j', AI_API_KEY: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ACCESS_KEY_ID: 'a', SUPABASE_JWT_SECRET: 'x' });
+    expect(env).toEqual({ PATH: '/bin', PDF_ENGINE: 'js' });
+  });
+
   it('ends only its own process on an exception thrown outside any promise', async () => {
     const ctx = context();
     const error = await failure(runEngineInProcess(input, ctx, { ...options, engineModule: engine('crash') }));

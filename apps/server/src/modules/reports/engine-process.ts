@@ -53,6 +53,16 @@ export interface EngineProcessOptions {
   engineModule?: string;
 }
 
+/**
+ * What the engine's process may see of the environment: everything but the server's own secrets
+ * (database, mail, payments, signing keys). The model's key reaches it inside the AI settings.
+ */
+const SECRET_ENV = /^(.*DATABASE_URL|.*DATABASE_LISTEN_URL|SMTP_URL|STRIPE_.*|.*SECRET.*|.*PASSWORD.*|.*API_KEY|.*TOKEN.*|S3_.*KEY.*)$/i;
+
+export function childEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !SECRET_ENV.test(k)));
+}
+
 /** The loader the child needs to run the server's TypeScript sources, as `npm start` runs them. */
 function tsxLoader(): string {
   return pathToFileURL(require.resolve('tsx')).href;
@@ -68,6 +78,7 @@ export function runEngineInProcess(input: ReportInput, ctx: EngineContext, optio
     const child = fork(CHILD, [], {
       execArgv: ['--import', tsxLoader(), `--max-old-space-size=${options.maxMemoryMb}`],
       serialization: 'advanced',
+      env: childEnv(),
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     });
     let settled = false;
