@@ -1,6 +1,7 @@
 // API / endpoints: every HTTP route with method, path, handler and file:line; a library's exports otherwise.
 
 import { factsOf } from '../facts.ts';
+import { kindPhrase, publicApiParts, usageCounts } from '../identity-text.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { cite, code, countBy, joinSome, num, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
@@ -22,7 +23,18 @@ export const api = defineSection({
 
 const MAX_ROUTES = 60;
 
-export function writeApi({ a, fx }: WriterContext): string {
+export function writeApi({ a, fx, projectName, workspace }: WriterContext): string {
+  const id = a.identity;
+  // Routes of examples, tests or benchmarks are not the product's API.
+  const elsewhere = a.routes.filter((r) => r.area && r.area !== 'product');
+  const productRoutes = a.routes.filter((r) => !r.area || r.area === 'product');
+  if (!productRoutes.length && id) {
+    const apart = elsewhere.length
+      ? ` The ${plural(elsewhere.length, 'HTTP route')} in the code base belong to its ${joinSome([...new Set(elsewhere.map((r) => r.area!))].map(text), 3)} (e.g. ${cite(elsewhere[0]!.file, elsewhere[0]!.line)}), not to the product.`
+      : '';
+    const api = publicApiParts(id, usageCounts(a, workspace));
+    return paragraphs(`${text(projectName)} is ${kindPhrase(id)} and serves no HTTP routes of its own.${apart}`, ...(api.length ? api : ['It exposes no public names another program could call.']));
+  }
   if (!a.routes.length) {
     const exp = fx.exportedSymbols;
     const kind = a.frameworks.some((f) => f.category === 'cli') || a.entryPoints.some((e) => e.kind === 'bin') ? 'a command-line tool' : exp.length ? 'a library' : 'a set of scripts';
@@ -36,7 +48,7 @@ export function writeApi({ a, fx }: WriterContext): string {
   }
   const ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
   const rank = (m: string) => (ORDER.includes(m) ? ORDER.indexOf(m) : ORDER.length);
-  const routes = [...a.routes].sort((x, y) => x.path.localeCompare(y.path) || rank(x.method) - rank(y.method) || x.method.localeCompare(y.method));
+  const routes = [...productRoutes].sort((x, y) => x.path.localeCompare(y.path) || rank(x.method) - rank(y.method) || x.method.localeCompare(y.method));
   const methods = countBy(a.routes, (r) => r.method);
   const prefixes = countBy(a.routes, (r) => `/${r.path.split('/').filter(Boolean)[0] ?? ''}`);
   const files = countBy(a.routes, (r) => r.file);

@@ -1,6 +1,7 @@
 // Architecture: modules and how they depend on each other, entry points, runtime shape.
 
 import { factsOf } from '../facts.ts';
+import { howItWorks, usageCounts } from '../identity-text.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import { bullets, cite, code, evidence, joinSome, num, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
@@ -29,6 +30,8 @@ export function writeArchitecture(ctx: WriterContext): string {
   const { a, fx } = ctx;
   const g = a.moduleGraph;
   const parts: string[] = [];
+  // How it works first: from the entry points through the central files to the public API.
+  if (!ctx.plan.focus || ctx.plan.focus === 'modules') parts.push(...howItWorks(a, usageCounts(a, ctx.workspace)));
   const web = a.frameworks.filter((f) => f.category === 'web' || f.category === 'frontend');
   if (wants(ctx, 'modules') && web.length) parts.push(`The runtime shape is set by ${joinSome(web.map((f) => `${text(f.name)} (${evidence(fx, f.evidence)})`), 3)}${a.routes.length ? `, which serves ${plural(a.routes.length, 'HTTP route')}` : ''}.`);
   if (!wants(ctx, 'modules')) {

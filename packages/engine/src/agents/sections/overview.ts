@@ -1,8 +1,9 @@
 // Overview / executive summary: what the project is, its size, languages, frameworks and surface.
 
 import { NON_CODE_LANGUAGES } from '../facts.ts';
+import { kindPhrase, productSize, purposeParagraph, readmeProse, surfaceSentence, usageCounts } from '../identity-text.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { bullets, cite, clipSentences, code, joinSome, num, paragraphs, pct, pick, plural, ref, text } from '../writers/markdown.ts';
+import { bullets, cite, code, joinSome, num, paragraphs, pct, pick, plural, ref, text } from '../writers/markdown.ts';
 import { api } from './api.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
@@ -14,9 +15,11 @@ export const overview = defineSection({
   evidence: ['project', 'docs.readme', 'languages', 'frameworks', 'dependencies', 'routes', 'tests', 'license'],
   analyst(a) {
     const out: Finding[] = [];
-    const top = a.languages.filter((l) => !NON_CODE_LANGUAGES.has(l.language)).slice(0, 3).map((l) => `${text(l.language)} (${pct(l.code, a.project.lines.code, 0)})`);
+    const top = a.languages.filter((l) => !NON_CODE_LANGUAGES.has(l.language) && l.code >= a.project.lines.code / 100).slice(0, 3).map((l) => `${text(l.language)} (${pct(l.code, a.project.lines.code, 0)})`);
     out.push(f(`${text(a.project.name)} holds ${plural(a.project.files, 'file')} with ${num(a.project.lines.code)} lines of code${top.length ? `, mostly ${joinSome(top, 3)}` : ''}.`));
-    if (a.docs.readme?.summary) out.push(f(`The README describes it as: "${text(clipSentences(a.docs.readme.summary, 240))}"`, [ref(a.docs.readme.path)]));
+    const id = a.identity;
+    if (id?.purpose) out.push(f(`It is ${kindPhrase(id)}: ${text(id.purpose.text)}`, [ref(id.purpose.source.path, id.purpose.source.line)]));
+    else if (id) out.push(f(`It is ${kindPhrase(id)}.`));
     const fw = a.frameworks.filter((x) => x.category !== 'test').map((x) => text(x.name));
     if (fw.length) out.push(f(`It is built on ${joinSome(fw, 4)}.`, a.frameworks.slice(0, 3).map((x) => x.evidence)));
     return out.concat(api.analyst(a).slice(0, 1), testing.analyst(a).slice(0, 1));
@@ -24,14 +27,30 @@ export const overview = defineSection({
   writer: writeOverview,
 });
 
-export function writeOverview({ a, fx, projectName }: WriterContext): string {
+export function writeOverview({ a, fx, projectName, workspace }: WriterContext): string {
   const l = a.project.lines;
   const langs = a.languages.filter((x) => !NON_CODE_LANGUAGES.has(x.language)).slice(0, 3);
-  const readme = a.docs.readme;
-  const fw = a.frameworks.filter((f) => f.category !== 'test');
-  const lead = readme?.summary
-    ? `${readme.title ? `**${text(readme.title)}**` : text(projectName)} — in the words of its README (${cite(readme.path)}): “${text(readme.summary.trim())}”`
-    : `${text(projectName)} has no README summary, so this overview is drawn from the code itself.`;
+  const fw = a.frameworks.filter((f) => f.category !== 'test' && (!f.area || f.area === 'product'));
+  // What it is first: the project's own sentence about itself (never README badges or notices),
+  // then its kind, its size as a product and how it is used.
+  const id = a.identity;
+  const purpose = purposeParagraph(a, workspace);
+  const prose = purpose ? null : readmeProse(a);
+  const lead = purpose
+    ? `${purpose.sentences.map(text).join(' ')} (${cite(purpose.path, purpose.line)})`
+    : prose
+      ? `In the words of its README (${cite(prose.path)}): “${text(prose.text)}”`
+      : `${text(projectName)} has no description of itself in its README or manifest, so this overview is drawn from the code.`;
+  const identity = id
+    ? [
+        `${text(projectName)} is ${kindPhrase(id)}.`,
+        productSize(a),
+        surfaceSentence(id, usageCounts(a, workspace)),
+        id.entryPoints.length ? `It is entered at ${joinSome(id.entryPoints.slice(0, 3).map((e) => `${cite(e.path, e.line)} (${text(e.how)})`), 3)}.` : null,
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : '';
   const size = pick(
     [
       `The code base spans ${plural(a.project.files, 'file')} and ${num(l.code)} lines of code${langs[0] ? `, ${pct(langs[0].code, l.code, 0)} of them ${langs[0].language}` : ''}.`,
@@ -43,9 +62,12 @@ export function writeOverview({ a, fx, projectName }: WriterContext): string {
   if (langs.length) facts.push(`**Languages:** ${joinSome(langs.map((x) => `${text(x.language)} (${num(x.code)} lines)`), 3)}`);
   if (fw.length) facts.push(`**Frameworks:** ${joinSome(fw.map((f) => text(`${f.name}${f.version ? ` ${f.version}` : ''}`)), 5)}`);
   if (a.dependencies.length) facts.push(`**Dependencies:** ${num(fx.runtimeDeps.length)} runtime, ${num(fx.devDeps.length)} development, from ${joinSome(a.manifests.map((m) => cite(m.path)), 3)}`);
-  facts.push(a.routes.length ? `**HTTP API:** ${plural(a.routes.length, 'route')}, e.g. ${code(`${a.routes[0]!.method} ${a.routes[0]!.path}`)} at ${cite(a.routes[0]!.file, a.routes[0]!.line)}` : `**HTTP API:** none found`);
+  // The product's routes only: an example app's routes are not the project's API.
+  const routes = a.routes.filter((r) => !r.area || r.area === 'product');
+  if (routes.length) facts.push(`**HTTP API:** ${plural(routes.length, 'route')}, e.g. ${code(`${routes[0]!.method} ${routes[0]!.path}`)} at ${cite(routes[0]!.file, routes[0]!.line)}`);
+  else if (!id || id.kind === 'application') facts.push('**HTTP API:** none found');
   facts.push(fx.testFiles.length ? `**Tests:** ${plural(fx.testFiles.length, 'file')}, ${plural(a.tests.totalCases, 'case')}${a.tests.frameworks.length ? ` (${a.tests.frameworks.map(text).join(', ')})` : ''}` : '**Tests:** none found');
   if (a.license) facts.push(`**Licence:** ${a.license.spdx ? text(a.license.spdx) : 'unrecognised text'} (${cite(a.license.path)})`);
   if (a.git) facts.push(`**History:** ${plural(a.git.commits, 'commit')} by ${plural(a.git.authors.length, 'author')}${a.git.lastCommit ? `, last on ${a.git.lastCommit.slice(0, 10)}` : ''}`);
-  return paragraphs(lead, size, bullets(facts));
+  return paragraphs(lead, identity, size, bullets(facts));
 }

@@ -1,0 +1,188 @@
+// What the project is and how it works, in sentences, from the analysis's identity block: its kind,
+// its purpose (with the README sentences that go on to explain it), its size as a product, its public
+// surface and the path from its entry points through its most central files. The overview opens with
+// this; the architecture section explains the mechanism with it.
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Analysis, Identity } from '../analyse/types.ts';
+import type { Workspace } from '../types.ts';
+import { cite, code, joinSome, num, plural, table, text } from './writers/markdown.ts';
+
+const KIND_NAMES: Record<string, string> = {
+  library: 'library',
+  framework: 'framework',
+  application: 'application',
+  cli: 'command-line tool',
+  monorepo: 'monorepo',
+  'build-tool': 'build tool',
+};
+
+const kindName = (k: string) => KIND_NAMES[k] ?? k.replace(/-/g, ' ');
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
+/** "a framework, also used as a library". */
+export function kindPhrase(id: Identity): string {
+  // an application that serves the web is a web application, not an application "also used as" one
+  const web = id.kind === 'application' && id.kinds.includes('web-application');
+  const main = web ? 'web application' : kindName(id.kind);
+  const also = id.kinds.filter((k) => k !== id.kind && !(web && k === 'web-application')).map(kindName);
+  return `${article(main)} ${main}${also.length ? `, also used as ${joinSome(also.map((k) => `${article(k)} ${k}`), 2)}` : ''}`;
+}
+
+/** Markup a README paragraph may hold, reduced to its words: links, emphasis, code marks, HTML. */
+function plainProse(line: string): string {
+  return line
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]/g, (_, a: string, b: string) => a ?? b)
+    .replace(/<[^>]+>/g, '')
+    .replace(/[*_`]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Sentences of plain prose: a stop followed by a space and a capital (so "node.js" or "e.g. x" stay whole). */
+const sentences = (s: string) => s.split(/(?<=[.!?])\s+(?=[A-Z`"'(])/).map((x) => x.trim()).filter(Boolean);
+
+/**
+ * The purpose sentence and up to two sentences that follow it in the same README paragraph (where a
+ * README usually says how the thing works: "Koa's middleware stack flows in a stack-like manner…").
+ * Only plain prose: a following line with tables, lists or headings ends the paragraph.
+ */
+export function purposeParagraph(a: Analysis, workspace: Workspace): { sentences: string[]; path: string; line: number } | null {
+  const purpose = a.identity?.purpose;
+  if (!purpose) return null;
+  const out = [purpose.text];
+  try {
+    const lines = readFileSync(path.join(workspace.root, purpose.source.path), 'utf8').split(/\r?\n/);
+    const para: string[] = [];
+    for (let i = purpose.source.line - 1; i < lines.length && i < purpose.source.line + 8; i++) {
+      const l = lines[i]!.trim();
+      if (!l || /^(#|[-*+] |\d+\. |\||>|```|\[!\[|<\/?(p|div|img|h\d|a)\b)/i.test(l)) break;
+      para.push(l);
+    }
+    const plain = plainProse(para.join(' '));
+    const all = sentences(plain);
+    const at = all.findIndex((s) => plainProse(purpose.text).startsWith(s.slice(0, 24)) || s.startsWith(plainProse(purpose.text).slice(0, 24)));
+    if (at >= 0) out.push(...all.slice(at + 1, at + 3).filter((s) => s.length > 20 && s.length < 400 && !/[[\]<>|]/.test(s)));
+  } catch {
+    // the README is not readable here (a cached analysis of a folder that is gone): the purpose alone
+  }
+  return { sentences: out, path: purpose.source.path, line: purpose.source.line };
+}
+
+const TYPE_KINDS = new Set(['class', 'struct', 'type', 'interface', 'trait', 'enum']);
+const CLI_KINDS = new Set(['flag', 'option', 'subcommand', 'command']);
+
+/**
+ * How often each public name is used across the code base's own text (product, tests, examples,
+ * docs): the names its users and its own code call most. Bounded: at most 400 files and 4 MB read.
+ */
+export function usageCounts(a: Analysis, workspace: Workspace): Map<string, number> {
+  const names = [...new Set((a.identity?.publicApi ?? []).map((e) => e.name.replace(/^-+/, '')))].filter((n) => /^[A-Za-z_][\w-]*$/.test(n));
+  const counts = new Map<string, number>();
+  if (!names.length) return counts;
+  const wanted = new Set(names);
+  let budget = 4 * 1024 * 1024;
+  for (const f of a.files.slice(0, 400)) {
+    if (f.size > budget || f.size > 512 * 1024) continue;
+    budget -= f.size;
+    let content: string;
+    try {
+      content = readFileSync(path.join(workspace.root, f.path), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const word of content.match(/[A-Za-z_][\w-]*/g) ?? []) if (wanted.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * The public API in reading order: types first, then everything else; within each, the names the
+ * code base uses most (see usageCounts), then by the rank of the defining file and the line.
+ */
+export function rankedApi(id: Identity, usage: Map<string, number> = new Map()): Identity['publicApi'] {
+  const rank = new Map(id.keyComponents.map((k, i) => [k.path, i]));
+  const used = (e: Identity['publicApi'][number]) => usage.get(e.name.replace(/^-+/, '')) ?? 0;
+  const group = (e: Identity['publicApi'][number]) => (TYPE_KINDS.has(e.kind) ? 0 : CLI_KINDS.has(e.kind) ? 2 : 1);
+  return [...id.publicApi].sort(
+    (x, y) => group(x) - group(y) || used(y) - used(x) || (rank.get(x.path) ?? 1e6) - (rank.get(y.path) ?? 1e6) || x.line - y.line,
+  );
+}
+
+/** One sentence on the product's size, with the lines kept apart as tests, docs and examples. */
+export function productSize(a: Analysis): string | null {
+  const roles = a.linesByRole;
+  const product = roles?.product;
+  if (!product) return null;
+  const rest = (['tests', 'examples', 'docs', 'benchmarks'] as const).filter((r) => (roles[r]?.code ?? 0) > 0).map((r) => `${num(roles[r]!.code)} of ${r === 'docs' ? 'documentation' : r}`);
+  const paths = a.identity?.productPaths ?? [];
+  const folders = [...new Set(paths.map((p) => (p.includes('/') || !/\.[a-z0-9]+$/i.test(p) ? p.split('/')[0]! : '')))];
+  const where = !paths.length ? '' : folders.length === 1 && folders[0] === '' ? ' at the root of the repository' : ` under ${joinSome(folders.map((d) => (d ? code(d) : 'the root folder')), 4)}`;
+  return `The product itself is ${num(product.code)} lines of code in ${plural(product.files, 'file')}${where}${rest.length ? `; ${joinSome(rest, 4)} lines are kept apart from it` : ''}.`;
+}
+
+/**
+ * Without an identity purpose (an analysis made before the identity layer), the README's summary when
+ * it is plain prose: never badges, images or HTML.
+ */
+export function readmeProse(a: Analysis): { text: string; path: string } | null {
+  const summary = a.docs.readme?.summary?.trim();
+  if (!summary || /^(\[!\[|!\[|<|#|\||>)/.test(summary) || /<img\b|\[!\[/i.test(summary) || !/[.!?]/.test(summary)) return null;
+  return { text: summary, path: a.docs.readme!.path };
+}
+
+/** How one public name reads in a sentence: "the `Command` struct", "the route `POST /items`". */
+const apiPhrase = (e: Identity['publicApi'][number]) =>
+  /^route\b/.test(e.kind) ? `the route ${code(`${e.kind.replace(/^route\s*/, '')} ${e.name}`.trim())}` : `the ${code(e.name)} ${text(e.kind)}`;
+
+/** The surface users call, in one sentence (a CLI's options, a library's types and functions). */
+export function surfaceSentence(id: Identity, usage: Map<string, number> = new Map(), max = 8): string | null {
+  const api = rankedApi(id, usage);
+  if (!api.length) return null;
+  const cli = api.filter((e) => CLI_KINDS.has(e.kind));
+  if (cli.length > api.length / 2) return `It is used through ${plural(cli.length, 'command-line option')}, such as ${joinSome(cli.slice(0, max).map((e) => code(e.name)), max)}.`;
+  return `Its public surface is ${plural(api.length, 'name')}, led by ${joinSome(api.slice(0, max).map(apiPhrase), max)}.`;
+}
+
+/**
+ * How the project works: where execution or use begins, the central files in the order the
+ * reference graph ranks them (with what each says it does), and the public API they expose.
+ */
+export function howItWorks(a: Analysis, usage: Map<string, number> = new Map()): string[] {
+  const id = a.identity;
+  if (!id) return [];
+  const parts: string[] = [];
+  if (id.entryPoints.length) {
+    parts.push(`Use of the ${kindName(id.kind)} begins at ${joinSome(id.entryPoints.slice(0, 3).map((e) => `${cite(e.path, e.line)} (${text(e.how)})`), 3)}.`);
+  }
+  const key = id.keyComponents.slice(0, 8);
+  if (key.length) {
+    parts.push(
+      `From there, these product files carry the most weight, ranked by how much of the rest refers to them (PageRank over the import and reference graph, seeded by the entry points):`,
+      table(['File', 'Rank', 'What it does'], key.map((k, i) => [cite(k.path), String(i + 1), k.summary ? text(k.summary) : '—']), ['l', 'r', 'l']),
+    );
+  }
+  parts.push(...publicApiParts(id, usage));
+  return parts;
+}
+
+
+/** The public API: a CLI's options in one sentence, other names in a table (types first, by file rank). */
+export function publicApiParts(id: Identity, usage: Map<string, number> = new Map()): string[] {
+  const parts: string[] = [];
+  const api = rankedApi(id, usage);
+  const cli = api.filter((e) => CLI_KINDS.has(e.kind));
+  if (cli.length) {
+    parts.push(`The command line takes ${plural(cli.length, 'option')}: ${cli.slice(0, 80).map((e) => code(e.name)).join(', ')}${cli.length > 80 ? ', …' : ''} (declared in ${joinSome([...new Set(cli.map((e) => e.path))].map((p) => cite(p)), 3)}).`);
+  }
+  const rest = api.filter((e) => !CLI_KINDS.has(e.kind));
+  if (rest.length) {
+    parts.push(
+      `${plural(rest.length, 'public name')} make up what users of the ${kindName(id.kind)} call${rest.length > 30 ? '; the first 30, types first, each group by how often the code base uses them' : ''}:`,
+      table(['Name', 'Kind', 'Defined at'], rest.slice(0, 30).map((e) => [code(e.name), text(e.kind), cite(e.path, e.line)]), ['l', 'l', 'l']),
+    );
+  }
+  return parts;
+}
