@@ -31,7 +31,7 @@ export function kindPhrase(id: Identity): string {
 }
 
 /** Markup a README paragraph may hold, reduced to its words: links, emphasis, code marks, HTML. */
-function plainProse(line: string): string {
+export function plainProse(line: string): string {
   return line
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]/g, (_, a: string, b: string) => a ?? b)
@@ -52,7 +52,7 @@ const sentences = (s: string) => s.split(/(?<=[.!?])\s+(?=[A-Z`"'(])/).map((x) =
 export function purposeParagraph(a: Analysis, workspace: Workspace): { sentences: string[]; path: string; line: number } | null {
   const purpose = a.identity?.purpose;
   if (!purpose) return null;
-  const out = [purpose.text];
+  const out = [plainProse(purpose.text)];
   try {
     const lines = readFileSync(path.join(workspace.root, purpose.source.path), 'utf8').split(/\r?\n/);
     const para: string[] = [];

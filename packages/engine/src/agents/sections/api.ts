@@ -1,7 +1,7 @@
 // API / endpoints: every HTTP route with method, path, handler and file:line; a library's exports otherwise.
 
 import { factsOf } from '../facts.ts';
-import { kindPhrase, publicApiParts, usageCounts } from '../identity-text.ts';
+import { kindPhrase, publicApiParts, rankedApi, usageCounts } from '../identity-text.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { cite, code, countBy, joinSome, num, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
@@ -11,6 +11,17 @@ export const api = defineSection({
   keywords: ['rest api', 'api', 'apis', 'endpoints', 'routes', 'http interface', 'web services', 'interfaces', 'public interface', 'api reference', 'graphql', 'rpc', 'endpoint', 'route', 'http api', 'web api'],
   evidence: ['routes', 'symbols (exported)', 'frameworks (web)'],
   analyst(a) {
+    const routesOfProduct = a.routes.filter((r) => !r.area || r.area === 'product');
+    const id = a.identity;
+    if (!routesOfProduct.length && id?.publicApi.length) {
+      const api = rankedApi(id);
+      const cli = api.filter((e) => /^(flag|option|subcommand|command)$/.test(e.kind));
+      return [
+        cli.length > api.length / 2
+          ? f(`It serves no HTTP routes; it is used through ${plural(cli.length, 'command-line option')}, such as ${joinSome(cli.map((e) => code(e.name)), 4)}.`, [ref(cli[0]!.path, cli[0]!.line)])
+          : f(`It serves no HTTP routes of its own; ${plural(api.length, 'public name')} form its interface, such as ${joinSome(api.map((e) => code(e.name)), 4)}.`, [ref(api[0]!.path, api[0]!.line)]),
+      ];
+    }
     if (!a.routes.length) return [f(`No HTTP routes were found; ${plural(factsOf(a).exportedSymbols.length, 'exported symbol')} form the programmatic interface.`)];
     const byMethod = countBy(a.routes, (r) => r.method).map(([m, n]) => `${n} ${text(m)}`);
     return [

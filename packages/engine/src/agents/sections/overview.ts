@@ -1,7 +1,7 @@
 // Overview / executive summary: what the project is, its size, languages, frameworks and surface.
 
 import { NON_CODE_LANGUAGES } from '../facts.ts';
-import { kindPhrase, productSize, purposeParagraph, readmeProse, surfaceSentence, usageCounts } from '../identity-text.ts';
+import { kindPhrase, plainProse, productSize, purposeParagraph, readmeProse, surfaceSentence, usageCounts } from '../identity-text.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { bullets, cite, code, joinSome, num, paragraphs, pct, pick, plural, ref, text } from '../writers/markdown.ts';
 import { api } from './api.ts';
@@ -18,7 +18,7 @@ export const overview = defineSection({
     const top = a.languages.filter((l) => !NON_CODE_LANGUAGES.has(l.language) && l.code >= a.project.lines.code / 100).slice(0, 3).map((l) => `${text(l.language)} (${pct(l.code, a.project.lines.code, 0)})`);
     out.push(f(`${text(a.project.name)} holds ${plural(a.project.files, 'file')} with ${num(a.project.lines.code)} lines of code${top.length ? `, mostly ${joinSome(top, 3)}` : ''}.`));
     const id = a.identity;
-    if (id?.purpose) out.push(f(`It is ${kindPhrase(id)}: ${text(id.purpose.text)}`, [ref(id.purpose.source.path, id.purpose.source.line)]));
+    if (id?.purpose) out.push(f(`It is ${kindPhrase(id)}: ${text(plainProse(id.purpose.text))}`, [ref(id.purpose.source.path, id.purpose.source.line)]));
     else if (id) out.push(f(`It is ${kindPhrase(id)}.`));
     const fw = a.frameworks.filter((x) => x.category !== 'test').map((x) => text(x.name));
     if (fw.length) out.push(f(`It is built on ${joinSome(fw, 4)}.`, a.frameworks.slice(0, 3).map((x) => x.evidence)));
