@@ -20,6 +20,8 @@ const SERVER_DIR = path.resolve(HERE, '..');
 const HEALTH_EVERY_MS = 50;
 const IDLE_S = Number(process.env.BENCH_IDLE ?? 5);
 const REPORT_TIMEOUT_S = Number(process.env.BENCH_REPORT_TIMEOUT ?? 600);
+/** How long each attack is kept up (uploads one after another) while /api/health is measured. */
+const ATTACK_S = Number(process.env.BENCH_ATTACK ?? 15);
 
 interface Phase {
   name: string;
@@ -152,10 +154,16 @@ async function run(database: string, env: Record<string, string>): Promise<Phase
     phases.push(
       await measure(
         server.url,
-        'hostile logos (3 PNG bombs, 2 damaged PNGs)',
+        `hostile logos for ${ATTACK_S} s (PNG bombs, damaged PNGs, 3 at a time)`,
         (async () => {
-          const results = await Promise.all([bomb, bomb, bomb, PNG_CORRUPT_ZLIB, PNG_BAD_FILTER].map((logo) => upload(small, logo)));
-          for (const r of results) if (r.status !== 400) throw new Error(`a hostile logo was answered ${r.status}: ${JSON.stringify(r.body)}`);
+          const until = Date.now() + ATTACK_S * 1000;
+          let sent = 0;
+          while (Date.now() < until) {
+            const results = await Promise.all([bomb, PNG_CORRUPT_ZLIB, PNG_BAD_FILTER].map((logo) => upload(small, logo)));
+            for (const r of results) if (r.status !== 400) throw new Error(`a hostile logo was answered ${r.status}: ${JSON.stringify(r.body)}`);
+            sent += results.length;
+          }
+          console.log(`  ${sent} hostile logos refused`);
         })(),
       ),
     );
@@ -164,11 +172,19 @@ async function run(database: string, env: Record<string, string>): Promise<Phase
     phases.push(
       await measure(
         server.url,
-        'maximal template (256 KB) uploaded',
+        `maximal template (256 KB) uploaded for ${ATTACK_S} s`,
         (async () => {
-          const r = await upload(maximalTemplate(), PNG_VALID_4PX);
-          if (r.status !== 400) throw new Error(`the 256 KB template was answered ${r.status}: ${JSON.stringify(r.body)}`);
-          console.log(`  256 KB template refused: ${r.body.message}`);
+          const until = Date.now() + ATTACK_S * 1000;
+          const template = maximalTemplate();
+          let sent = 0;
+          let last = '';
+          while (Date.now() < until) {
+            const r = await upload(template, PNG_VALID_4PX);
+            if (r.status !== 400) throw new Error(`the 256 KB template was answered ${r.status}: ${JSON.stringify(r.body)}`);
+            sent++;
+            last = r.body.message ?? '';
+          }
+          console.log(`  256 KB template refused ${sent} times: ${last}`);
         })(),
       ),
     );
@@ -183,9 +199,9 @@ async function run(database: string, env: Record<string, string>): Promise<Phase
           if (r.status !== 200 || !r.body.report_id) throw new Error(`the ${headings}-heading template was answered ${r.status}: ${JSON.stringify(r.body)}`);
           const started = Date.now();
           for (;;) {
-            const s = (await (await fetch(`${server.url}/api/status/${r.body.report_id}`, { headers: auth })).json()) as { status: string; error?: string };
-            if (s.status !== 'processing') {
-              console.log(`  ${headings}-heading report: ${s.status} after ${Math.round((Date.now() - started) / 1000)} s${s.error ? ` (${s.error})` : ''}`);
+            const s = (await (await fetch(`${server.url}/api/status/${r.body.report_id}`, { headers: auth })).json()) as { state: string; error?: string };
+            if (s.state !== 'processing') {
+              console.log(`  ${headings}-heading report: ${s.state} after ${Math.round((Date.now() - started) / 1000)} s${s.error ? ` (${s.error})` : ''}`);
               break;
             }
             if (Date.now() - started > REPORT_TIMEOUT_S * 1000) throw new Error('the report did not finish in time');

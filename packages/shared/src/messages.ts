@@ -242,6 +242,8 @@ export const uploadMessages = {
 export const engineMessages = {
   templateTooManyHeadings: (count: number, limit: number, parts: string) =>
     `The template has ${count.toLocaleString('en-US')} headings (${parts}); at most ${limit.toLocaleString('en-US')} are allowed. Remove chapters, sections or subsections, or split the template into several reports.`,
+  templateFarTooManyHeadings: (items: number, limit: number) =>
+    `The template has about ${items.toLocaleString('en-US')} headings; at most ${limit.toLocaleString('en-US')} are allowed. Remove chapters, sections or subsections, or split the template into several reports.`,
   reportTooManyPages: (pages: number, limit: number, estimated: boolean) =>
     `The report ${estimated ? 'would have about' : 'has'} ${pages.toLocaleString('en-US')} pages, more than the limit of ${limit.toLocaleString('en-US')} pages per report. Use a template with fewer chapters and sections.`,
 } as const;

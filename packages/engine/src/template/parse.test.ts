@@ -132,7 +132,8 @@ describe('headings per template', () => {
     const started = performance.now();
     const e = rejection(text);
     expect(performance.now() - started).toBeLessThan(5000);
-    expect(e.message).toMatch(/^The template has 33,643 headings \(63 chapters, 3,732 sections and 29,848 subsections\); at most 300 are allowed\./);
+    // far over the limit: refused from a line scan, before the YAML parser runs
+    expect(e.message).toMatch(/^The template has about 33,643 headings; at most 300 are allowed\./);
   });
 
   it('every shipped template is within the default limit', () => {

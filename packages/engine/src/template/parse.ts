@@ -133,9 +133,24 @@ export function checkHeadingLimit(template: Pick<ReportTemplate, 'chapters'>, ma
   throw new EngineError('template', engineMessages.templateTooManyHeadings(n.total, maxHeadings, parts));
 }
 
+/** Headings counted line by line (block list items, and the items of flow lists other than images). */
+function roughHeadingCount(text: string): number {
+  let n = 0;
+  for (const line of text.split('\n')) {
+    if (/^\s*-\s+(?:title\s*:|(?![^\n]*\.(?:png|jpe?g|svg|gif|webp)\s*['"]?\s*$)[^\s#])/i.test(line)) n++;
+    for (const m of line.matchAll(/(\w+)\s*:\s*\[([^\]]*)\]/g)) if (m[1] !== 'images') n += m[2]!.split(',').filter((x) => x.trim()).length;
+  }
+  return n;
+}
+
 /** Parses template text into a validated ReportTemplate or throws EngineError('template', 'Line N: …'). */
 export function parseTemplate(text: string, options: ParseTemplateOptions = {}): ReportTemplate {
   if (Buffer.byteLength(text) > TEMPLATE_LIMITS.maxBytes) throw new EngineError('template', `Line 1: the template is larger than ${TEMPLATE_LIMITS.maxBytes / 1024} KB.`);
+  // A template far over the heading limit is refused from a line scan, before the YAML parser spends
+  // a tenth of a second or more of the event loop on it (every heading is a list item).
+  const items = roughHeadingCount(text);
+  const limit = options.maxHeadings ?? DEFAULT_WORK_LIMITS.maxTemplateHeadings;
+  if (items > limit * 2) throw new EngineError('template', engineMessages.templateFarTooManyHeadings(items, limit));
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, merge: false, prettyErrors: true, strict: true });
   const first = doc.errors[0];
