@@ -86,7 +86,10 @@ export async function compileLatex(tree: DocTree, dir: string, signal?: AbortSig
   await fs.rm(dir, { recursive: true, force: true });
   await fs.mkdir(path.join(dir, 'figures'), { recursive: true });
   await fs.writeFile(path.join(dir, 'main.tex'), mainTex);
-  for (const [name, bytes] of Object.entries(files)) await fs.writeFile(path.join(dir, name), bytes);
+  for (const [name, bytes] of Object.entries(files)) {
+    await fs.mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+    await fs.writeFile(path.join(dir, name), bytes);
+  }
   try {
     await run('latexmk', ['-pdf', '-interaction=nonstopmode', '-halt-on-error', '-no-shell-escape', 'main.tex'], { cwd: dir, timeout: 300_000, maxBuffer: 32 * 1024 * 1024, ...(signal ? { signal } : {}) });
   } catch (e) {

@@ -77,6 +77,10 @@ describe('LaTeX bundle compiles unmodified', () => {
     checkPdf(path.join(d, 'main.pdf'), d);
     const log = await readFile(path.join(d, 'main.log'), 'utf8');
     expect(log).not.toMatch(/Missing character: There is no .* in font/);
+    // characters the main fonts lack print as themselves, in the bundled DejaVu face
+    const text = run('pdftotext', ['-enc', 'UTF-8', 'main.pdf', '-'], d).out;
+    expect(text).toContain('Łódź');
+    expect(run('pdffonts', ['main.pdf'], d).out).toMatch(/DejaVuSans/);
   });
 });
 

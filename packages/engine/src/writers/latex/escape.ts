@@ -1,5 +1,6 @@
 // Escaping for LaTeX: every user string goes through here, so any input compiles with pdflatex and xelatex.
 
+import { dejavuHas } from '../common/dejavu.ts';
 import { foldText } from '../common/unicode.ts';
 
 const SPECIAL: Record<string, string> = {
@@ -28,18 +29,36 @@ const UNICODE: Record<string, string> = {
 
 const isLatin1Letter = (cp: number) => cp >= 0xc0 && cp <= 0xff && cp !== 0xd7 && cp !== 0xf7;
 
-/** Prose: escapes specials, turns `--` and `---` into dashes only when the author wrote dashes. */
+const texKeeps = (ch: string) => {
+  const cp = ch.codePointAt(0)!;
+  return (cp >= 0x20 && cp <= 0x7e) || isLatin1Letter(cp) || UNICODE[ch] !== undefined;
+};
+
+/**
+ * Prose: escapes specials, turns `--` and `---` into dashes only when the author wrote dashes. A
+ * character neither engine's main fonts can show but DejaVu can (⚡, IPA, Cyrillic…) becomes
+ * \atrchar{char}{stand-in}: xelatex sets it in the bundled DejaVu face, pdflatex prints the stand-in.
+ */
 export function tex(text: string): string {
-  const folded = foldText(text, (ch) => {
-    const cp = ch.codePointAt(0)!;
-    return (cp >= 0x20 && cp <= 0x7e) || isLatin1Letter(cp) || UNICODE[ch] !== undefined;
-  });
   let out = '';
-  for (const ch of folded) {
+  for (const raw of text.replace(/\r\n?/g, '\n')) {
+    const folded = texKeeps(raw) || raw === '\n' || raw === '\t' ? raw : foldText(raw, texKeeps);
+    if (folded !== raw && folded !== '' && !/\s/.test(raw) && dejavuHas(raw)) {
+      out += `\\atrchar{${raw}}{${escapeKept(folded, out)}}`;
+      continue;
+    }
+    for (const ch of folded) out += escapeKept(ch, out);
+  }
+  return out;
+}
+
+function escapeKept(text: string, before: string): string {
+  let out = '';
+  for (const ch of text) {
     if (ch === '\n' || ch === '\t') out += ' ';
     else if (SPECIAL[ch] !== undefined) out += SPECIAL[ch];
     else if (UNICODE[ch] !== undefined) out += UNICODE[ch];
-    else if (ch === '-') out += out.endsWith('-') ? '{}-' : '-'; // "--" in a flag must not become an en dash
+    else if (ch === '-') out += out.endsWith('-') || (!out && before.endsWith('-')) ? '{}-' : '-'; // "--" in a flag must not become an en dash
     else out += ch;
   }
   return out;

@@ -2,6 +2,7 @@
 
 import yazl from 'yazl';
 import type { DocTree } from '../../tree/types.ts';
+import { dejavuFile } from '../common/dejavu.ts';
 import { rasterOf } from '../common/outline.ts';
 import { renderBlocks, type LatexContext } from './handlers.ts';
 import { cover, preamble } from './preamble.ts';
@@ -34,6 +35,8 @@ ${renderBlocks(tree.blocks, ctx)}
 
 \\end{document}
 `;
+  // xelatex sets characters the main fonts lack in DejaVu: ship the face when the text needs it
+  if (mainTex.includes('\\atrchar{')) files['fonts/DejaVuSans.ttf'] = new Uint8Array(dejavuFile('DejaVuSans'));
   return { mainTex, files };
 }
 

@@ -2,10 +2,7 @@
 // speak only WinAnsi; every other character a code base may hold (⚡, IPA, Greek, arrows, box drawing,
 // Cyrillic…) is set in the embedded DejaVu face of the same style, so it prints as itself instead of
 // "?". Only the glyphs used are embedded (pdfkit subsets TrueType fonts).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import * as fontkit from 'fontkit';
+import { dejavuFile, dejavuHas } from '../common/dejavu.ts';
 import { foldText, isWinAnsi } from '../common/unicode.ts';
 
 export const FONTS = { body: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique', boldItalic: 'Helvetica-BoldOblique', mono: 'Courier', monoBold: 'Courier-Bold' };
@@ -20,20 +17,8 @@ const FALLBACK: Record<string, string> = {
   [FONTS.monoBold]: 'DejaVuSansMono-Bold',
 };
 
-const require = createRequire(import.meta.url);
-const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const files = new Map<string, Buffer>();
-const fontFile = (name: string): Buffer => {
-  let bytes = files.get(name);
-  if (!bytes) files.set(name, (bytes = readFileSync(path.join(FONT_DIR, `${name}.ttf`))));
-  return bytes;
-};
-
-let coverage: { sans: fontkit.Font; mono: fontkit.Font } | undefined;
-function covered(face: string, ch: string): boolean {
-  coverage ??= { sans: fontkit.create(fontFile('DejaVuSans')) as fontkit.Font, mono: fontkit.create(fontFile('DejaVuSansMono')) as fontkit.Font };
-  return (face.includes('Mono') ? coverage.mono : coverage.sans).hasGlyphForCodePoint(ch.codePointAt(0)!);
-}
+const fontFile = dejavuFile;
+const covered = (face: string, ch: string) => dejavuHas(ch, face.includes('Mono'));
 
 /** Makes the DejaVu faces known to a document (pdfkit reads a face only when it is first used). */
 export function registerFallbackFonts(doc: { registerFont(name: string, src: Buffer): unknown }): void {
