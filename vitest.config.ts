@@ -7,9 +7,23 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'engine', include: ['packages/engine/{src,test}/**/*.test.ts'],
-          exclude: ['packages/engine/test/fixtures/**', '**/node_modules/**'], environment: 'node', testTimeout: 120_000 } },
-      { test: { name: 'server', include: ['apps/server/src/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'engine',
+          include: ['packages/engine/{src,test}/**/*.test.ts'],
+          exclude: ['packages/engine/test/fixtures/**', '**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {

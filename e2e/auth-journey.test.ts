@@ -4,7 +4,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { messages } from '@atr/shared';
-import { describeBrowser, launchBrowser, newContext, screenshotBoth, startApp, submitSignIn, type OutboxMail, type RunningApp } from './harness.ts';
+import {
+  describeBrowser,
+  launchBrowser,
+  newContext,
+  screenshotBoth,
+  startApp,
+  submitSignIn,
+  type OutboxMail,
+  type RunningApp,
+} from './harness.ts';
 
 function linkOf(mail: OutboxMail): string {
   const link = mail.links.find((l) => /verify|token|confirm|recover/i.test(l)) ?? mail.links[0];
@@ -72,7 +81,8 @@ describeBrowser('account journey', () => {
     await page.getByRole('heading', { name: 'Welcome back, Ada Lovelace' }).waitFor();
     await page.getByText(messages.report.empty).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Dashboard', 'Upload', 'Account']) await nav.getByRole('link', { name, exact: true }).waitFor();
+    for (const name of ['Dashboard', 'Upload', 'Account'])
+      await nav.getByRole('link', { name, exact: true }).waitFor();
     expect(await page.locator('footer').count()).toBe(0);
     await screenshotBoth(page, 'dashboard');
   });

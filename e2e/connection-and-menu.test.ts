@@ -4,7 +4,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { errorMessages } from '@atr/shared';
-import { VIEWPORTS, describeBrowser, launchBrowser, screenshotBoth, signUpAndSignIn, startApp, type RunningApp } from './harness.ts';
+import {
+  VIEWPORTS,
+  describeBrowser,
+  launchBrowser,
+  screenshotBoth,
+  signUpAndSignIn,
+  startApp,
+  type RunningApp,
+} from './harness.ts';
 
 describeBrowser('connection lost while navigating, and the phone menu', () => {
   let app: RunningApp;
@@ -25,7 +33,9 @@ describeBrowser('connection lost while navigating, and the phone menu', () => {
 
   it('retries a chunk that failed once, without the user noticing', async () => {
     let failures = 0;
-    await page.route('**/assets/account-*.js', (route) => (failures++ === 0 ? route.abort('connectionreset') : route.fallback()));
+    await page.route('**/assets/account-*.js', (route) =>
+      failures++ === 0 ? route.abort('connectionreset') : route.fallback(),
+    );
     await header().getByRole('link', { name: 'Account' }).click();
     await page.waitForURL(/\/app\/account$/);
     await page.getByRole('tab', { name: 'Profile' }).waitFor();

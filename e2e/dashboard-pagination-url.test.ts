@@ -4,7 +4,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { reportUiMessages } from '@atr/shared';
-import { describeBrowser, launchBrowser, screenshotBoth, signUpAndSignIn, startApp, type RunningApp } from './harness.ts';
+import {
+  describeBrowser,
+  launchBrowser,
+  screenshotBoth,
+  signUpAndSignIn,
+  startApp,
+  type RunningApp,
+} from './harness.ts';
 
 const REPORTS = 27;
 const TEMPLATE = 'report_structure:\n  - title: Overview\n';
@@ -18,7 +25,11 @@ describeBrowser('dashboard pagination in the address', () => {
 
   beforeAll(async () => {
     // No worker: every report stays queued, which is cheap and also shows the queued state.
-    app = await startApp({ AUTH_AUTOCONFIRM: 'true', WORKER_IN_PROCESS: 'false', USER_MAX_ACTIVE_REPORTS: '100' });
+    app = await startApp({
+      AUTH_AUTOCONFIRM: 'true',
+      WORKER_IN_PROCESS: 'false',
+      USER_MAX_ACTIVE_REPORTS: '100',
+    });
     browser = await launchBrowser();
     let user;
     ({ page, user } = await signUpAndSignIn(app, browser, 'Ada Address'));
@@ -34,7 +45,11 @@ describeBrowser('dashboard pagination in the address', () => {
       form.append('project_source', 'zip');
       form.append('codebase', new File([EMPTY_ZIP], 'project.zip', { type: 'application/zip' }));
       form.append('template', new File([TEMPLATE], 'template.yaml', { type: 'application/x-yaml' }));
-      const res = await fetch(`${app.url}/api/generate`, { method: 'POST', headers: { authorization: `Bearer ${access_token}` }, body: form });
+      const res = await fetch(`${app.url}/api/generate`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}` },
+        body: form,
+      });
       expect(res.status, await res.clone().text()).toBe(200);
     }
   }, 180_000);
@@ -87,7 +102,11 @@ describeBrowser('dashboard pagination in the address', () => {
     await page.getByText(name(27), { exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('report-row').count()).toBe(REPORTS);
     expect(await perPage().isVisible()).toBe(true);
-    expect(await nav().getByRole('button', { name: /^Page \d+$/ }).count()).toBe(0);
+    expect(
+      await nav()
+        .getByRole('button', { name: /^Page \d+$/ })
+        .count(),
+    ).toBe(0);
     // And the choice can be undone from there.
     await perPage().selectOption('10');
     await page.waitForURL(/\/app$/);

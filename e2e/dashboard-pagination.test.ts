@@ -2,7 +2,14 @@
 // 5/10/20/50 per-page choice, and only that choice when everything fits on one page.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { describeBrowser, launchBrowser, screenshotBoth, signUpAndSignIn, startApp, type RunningApp } from './harness.ts';
+import {
+  describeBrowser,
+  launchBrowser,
+  screenshotBoth,
+  signUpAndSignIn,
+  startApp,
+  type RunningApp,
+} from './harness.ts';
 
 const REPORTS = 12;
 const TEMPLATE = 'report_structure:\n  - title: Overview\n';
@@ -18,7 +25,11 @@ describeBrowser('dashboard pagination', () => {
   beforeAll(async () => {
     // WORKER_IN_PROCESS=false keeps every report "processing": cheap to create, nothing runs.
     // Above the default cap of 5 reports being generated at once, which these 12 queued reports would hit.
-    app = await startApp({ AUTH_AUTOCONFIRM: 'true', WORKER_IN_PROCESS: 'false', USER_MAX_ACTIVE_REPORTS: '100' });
+    app = await startApp({
+      AUTH_AUTOCONFIRM: 'true',
+      WORKER_IN_PROCESS: 'false',
+      USER_MAX_ACTIVE_REPORTS: '100',
+    });
     browser = await launchBrowser();
     let user;
     ({ page, user } = await signUpAndSignIn(app, browser, 'Ada Pages'));
@@ -36,7 +47,11 @@ describeBrowser('dashboard pagination', () => {
       form.append('project_source', 'zip');
       form.append('codebase', new File([EMPTY_ZIP], 'project.zip', { type: 'application/zip' }));
       form.append('template', new File([TEMPLATE], 'template.yaml', { type: 'application/x-yaml' }));
-      const res = await fetch(`${app.url}/api/generate`, { method: 'POST', headers: { authorization: `Bearer ${access_token}` }, body: form });
+      const res = await fetch(`${app.url}/api/generate`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}` },
+        body: form,
+      });
       expect(res.status, await res.clone().text()).toBe(200);
     }
   }, 120_000);
@@ -47,7 +62,10 @@ describeBrowser('dashboard pagination', () => {
 
   const nav = () => page.getByRole('navigation', { name: 'Reports pages' });
   const pageButtons = () => nav().getByRole('button', { name: /^Page \d+$/ });
-  const listed = async () => (await page.getByTestId('reports-list').locator('li').allTextContents()).map((t) => t.match(/Paged project \d\d/)?.[0]);
+  const listed = async () =>
+    (await page.getByTestId('reports-list').locator('li').allTextContents()).map(
+      (t) => t.match(/Paged project \d\d/)?.[0],
+    );
   const perPage = (n: number) => nav().getByLabel('Reports per page').selectOption(String(n));
 
   it('shows 10 per page with 2 page buttons; Previous is disabled on page 1 and Next opens page 2', async () => {

@@ -4,7 +4,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { linkMessages, messages } from '@atr/shared';
-import { describeBrowser, launchBrowser, newContext, screenshotBoth, startApp, submitSignIn, type OutboxMail, type RunningApp } from './harness.ts';
+import {
+  describeBrowser,
+  launchBrowser,
+  newContext,
+  screenshotBoth,
+  startApp,
+  submitSignIn,
+  type OutboxMail,
+  type RunningApp,
+} from './harness.ts';
 
 const linkOf = (mail: OutboxMail) => mail.links.find((l) => /verify/.test(l)) ?? mail.links[0]!;
 /** Uses a link outside the browser, as a mail scanner or an earlier click would. */
@@ -28,11 +37,14 @@ describeBrowser('expired or used e-mail links', () => {
   });
 
   it('a used confirmation link says so on sign-in, where signing in is the next step', async () => {
-    const res = await fetch(`${app.url}/auth/v1/signup?redirect_to=${encodeURIComponent(`${app.url}/auth/callback`)}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, data: { full_name: 'Late Larry' } }),
-    });
+    const res = await fetch(
+      `${app.url}/auth/v1/signup?redirect_to=${encodeURIComponent(`${app.url}/auth/callback`)}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password, data: { full_name: 'Late Larry' } }),
+      },
+    );
     expect(res.status).toBe(200);
     const first = linkOf(await app.waitForMail(email, /confirm/i));
     // Confirmed elsewhere first (a mail scanner, another device); this click is the second use.
@@ -60,7 +72,9 @@ describeBrowser('expired or used e-mail links', () => {
     const context = await newContext(browser);
     const fresh = await context.newPage();
     // The link expired: the fragment error is what the server sends for both cases.
-    await fresh.goto(`${app.url}/auth/callback#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`);
+    await fresh.goto(
+      `${app.url}/auth/callback#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`,
+    );
     await fresh.getByRole('alert').filter({ hasText: linkMessages.confirmationExpiredTitle }).waitFor();
     await fresh.getByLabel('Email Address').fill(other);
     await fresh.getByRole('button', { name: linkMessages.sendConfirmation }).click();
@@ -90,11 +104,14 @@ describeBrowser('expired or used e-mail links', () => {
   });
 
   it('a used password-reset link says so on the reset screen and the form sends a new one', async () => {
-    const res = await fetch(`${app.url}/auth/v1/recover?redirect_to=${encodeURIComponent(`${app.url}/reset-password`)}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email }),
-    });
+    const res = await fetch(
+      `${app.url}/auth/v1/recover?redirect_to=${encodeURIComponent(`${app.url}/reset-password`)}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email }),
+      },
+    );
     expect(res.status).toBe(200);
     const link = linkOf(await app.waitForMail(email, /reset|password/i));
     await consume(link);
@@ -110,7 +127,9 @@ describeBrowser('expired or used e-mail links', () => {
     await p.getByLabel('Email Address').fill(email);
     await p.getByRole('button', { name: 'Send Reset Link' }).click();
     await p.getByText(messages.account.mailSent).waitFor();
-    await expect.poll(async () => (await app.readOutbox()).filter((m) => m.to === email).length).toBe(before + 1);
+    await expect
+      .poll(async () => (await app.readOutbox()).filter((m) => m.to === email).length)
+      .toBe(before + 1);
     expect(await p.getByRole('alert').filter({ hasText: linkMessages.resetExpiredTitle }).count()).toBe(0);
     await context.close();
   });

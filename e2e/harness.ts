@@ -8,7 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,8 +30,11 @@ export const CHROMIUM_ARGS = [
 
 export const browserAvailable = fs.existsSync(CHROMIUM);
 if (!browserAvailable) {
-  if (process.env.CI) throw new Error(`Chromium is required for the browser tests but was not found at ${CHROMIUM}.`);
-  console.warn(`\n!!! Chromium not found at ${CHROMIUM}: BROWSER TESTS ARE SKIPPED. Install Debian's chromium to run them.\n`);
+  if (process.env.CI)
+    throw new Error(`Chromium is required for the browser tests but was not found at ${CHROMIUM}.`);
+  console.warn(
+    `\n!!! Chromium not found at ${CHROMIUM}: BROWSER TESTS ARE SKIPPED. Install Debian's chromium to run them.\n`,
+  );
 }
 
 /** `describe` when Chromium is present, a loud skip otherwise (never under CI: the import above throws). */
@@ -105,8 +114,12 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   }
   const readOutbox = async (): Promise<OutboxMail[]> => {
     const dir = path.join(dataDir, 'outbox');
-    const names = fs.existsSync(dir) ? (await fsp.readdir(dir)).filter((n) => n.endsWith('.json')).sort() : [];
-    return Promise.all(names.map(async (n) => JSON.parse(await fsp.readFile(path.join(dir, n), 'utf8')) as OutboxMail));
+    const names = fs.existsSync(dir)
+      ? (await fsp.readdir(dir)).filter((n) => n.endsWith('.json')).sort()
+      : [];
+    return Promise.all(
+      names.map(async (n) => JSON.parse(await fsp.readFile(path.join(dir, n), 'utf8')) as OutboxMail),
+    );
   };
   return {
     url,
@@ -117,7 +130,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     async waitForMail(to, subject, timeoutMs = 15_000) {
       const end = Date.now() + timeoutMs;
       for (;;) {
-        const mails = (await readOutbox()).filter((m) => m.to === to && (!subject || subject.test(m.subject)));
+        const mails = (await readOutbox()).filter(
+          (m) => m.to === to && (!subject || subject.test(m.subject)),
+        );
         const last = mails[mails.length - 1];
         if (last) return last;
         if (Date.now() > end) throw new Error(`No mail to ${to} matching ${subject ?? 'anything'} arrived.`);
@@ -177,10 +192,17 @@ export async function screenshotBoth(page: Page, name: string): Promise<string[]
  */
 export async function newContext(
   browser: Browser,
-  { cookieConsent = 'rejected', ...options }: BrowserContextOptions & { cookieConsent?: 'accepted' | 'rejected' | null } = {},
+  {
+    cookieConsent = 'rejected',
+    ...options
+  }: BrowserContextOptions & { cookieConsent?: 'accepted' | 'rejected' | null } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop, ...options });
-  if (cookieConsent) await context.addInitScript((choice) => localStorage.setItem('atr_cookie_consent', choice), cookieConsent);
+  if (cookieConsent)
+    await context.addInitScript(
+      (choice) => localStorage.setItem('atr_cookie_consent', choice),
+      cookieConsent,
+    );
   return context;
 }
 
@@ -191,7 +213,11 @@ export interface TestUser {
 }
 
 /** Registers a user through the auth API; the app must run with AUTH_AUTOCONFIRM=true so no mail is needed. */
-export async function createUser(app: RunningApp, fullName: string, password = 'correct-horse-1'): Promise<TestUser> {
+export async function createUser(
+  app: RunningApp,
+  fullName: string,
+  password = 'correct-horse-1',
+): Promise<TestUser> {
   const email = `${fullName.toLowerCase().replace(/[^a-z]+/g, '.')}.${Date.now()}@example.com`;
   const res = await fetch(`${app.url}/auth/v1/signup`, {
     method: 'POST',
@@ -203,7 +229,12 @@ export async function createUser(app: RunningApp, fullName: string, password = '
 }
 
 /** Fills in the login form on the current page and submits it, with "Remember me" as asked (on by default). */
-export async function submitSignIn(page: Page, email: string, password: string, remember = true): Promise<void> {
+export async function submitSignIn(
+  page: Page,
+  email: string,
+  password: string,
+  remember = true,
+): Promise<void> {
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   const box = page.getByRole('checkbox', { name: 'Remember me' });

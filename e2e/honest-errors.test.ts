@@ -6,7 +6,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import yazl from 'yazl';
 import { errorMessages, messages, reportUiMessages } from '@atr/shared';
-import { describeBrowser, launchBrowser, screenshotBoth, signUpAndSignIn, startApp, type RunningApp, type TestUser } from './harness.ts';
+import {
+  describeBrowser,
+  launchBrowser,
+  screenshotBoth,
+  signUpAndSignIn,
+  startApp,
+  type RunningApp,
+  type TestUser,
+} from './harness.ts';
 
 const TEMPLATE = 'report_structure:\n  - title: Overview\n';
 const TECHNICAL = /API request failed|Failed to fetch|statusCode|getaddrinfo|ENOTFOUND|\{"/;
@@ -32,7 +40,11 @@ describeBrowser('honest errors and reconnecting', () => {
     const form = new FormData();
     form.append('template', new File([TEMPLATE], 'template.yaml', { type: 'application/x-yaml' }));
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    const res = await fetch(`${app.url}/api/generate`, { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers }, body: form });
+    const res = await fetch(`${app.url}/api/generate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      body: form,
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     return ((await res.json()) as { report_id: string }).report_id;
   };
@@ -57,7 +69,11 @@ describeBrowser('honest errors and reconnecting', () => {
   it('a failed status poll says "Reconnecting…", keeps the report alive, and recovers when the server answers', async () => {
     // The status endpoint is down from the start; the report itself runs on the server meanwhile.
     await page.route('**/api/status/**', (route) => route.abort('connectionrefused'));
-    const id = await create({ project_name: 'Tiny adder', project_source: 'zip', codebase: new File([new Uint8Array(await tinyZip())], 'tiny.zip') });
+    const id = await create({
+      project_name: 'Tiny adder',
+      project_source: 'zip',
+      codebase: new File([new Uint8Array(await tinyZip())], 'tiny.zip'),
+    });
     await page.goto(`${app.url}/app/processing/${id}`);
     await page.getByTestId('reconnecting').getByText(reportUiMessages.reconnecting).waitFor();
     // The report is named, and nothing says it failed.
@@ -71,7 +87,11 @@ describeBrowser('honest errors and reconnecting', () => {
     // A 500 with a JSON body is the same blip: still reconnecting, no raw body on screen.
     await page.unroute('**/api/status/**');
     await page.route('**/api/status/**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error","statusCode":500}' }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":"Internal Server Error","statusCode":500}',
+      }),
     );
     await page.waitForTimeout(2_500);
     await page.getByTestId('reconnecting').waitFor();
@@ -84,9 +104,17 @@ describeBrowser('honest errors and reconnecting', () => {
   });
 
   it('a queued report says Queued, not Processing 0%', async () => {
-    const id = await create({ project_name: 'Waiting in line', project_source: 'zip', codebase: new File([new Uint8Array(await tinyZip())], 'tiny.zip') });
+    const id = await create({
+      project_name: 'Waiting in line',
+      project_source: 'zip',
+      codebase: new File([new Uint8Array(await tinyZip())], 'tiny.zip'),
+    });
     await page.route(`**/api/status/${id}`, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ state: 'processing', progress: 0, step: 'queued', error: null }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ state: 'processing', progress: 0, step: 'queued', error: null }),
+      }),
     );
     await page.goto(`${app.url}/app/processing/${id}`);
     await page.getByRole('heading', { name: 'Your report is queued' }).waitFor();
@@ -97,7 +125,11 @@ describeBrowser('honest errors and reconnecting', () => {
   });
 
   it('a malformed or unknown report id is "Report Not Found" with a way back to the dashboard', async () => {
-    for (const path of ['/app/processing/not-a-uuid', '/app/report/not-a-uuid', '/app/report/00000000-0000-4000-8000-000000000000']) {
+    for (const path of [
+      '/app/processing/not-a-uuid',
+      '/app/report/not-a-uuid',
+      '/app/report/00000000-0000-4000-8000-000000000000',
+    ]) {
       await page.goto(`${app.url}${path}`);
       await page.getByRole('heading', { name: messages.report.notFoundTitle }).waitFor();
       expect(await page.locator('main').textContent(), path).not.toMatch(TECHNICAL);
@@ -118,7 +150,11 @@ describeBrowser('honest errors and reconnecting', () => {
 
     await page.unroute('**/api/reports?*');
     await page.route('**/api/reports?*', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error","statusCode":500}' }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":"Internal Server Error","statusCode":500}',
+      }),
     );
     await page.reload();
     await alert.getByText(errorMessages.serverBusy).waitFor({ timeout: 20_000 });
@@ -128,7 +164,11 @@ describeBrowser('honest errors and reconnecting', () => {
     await page.getByTestId('reports-list').waitFor();
 
     await page.route('**/api/reports?*', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"Bad Request","statusCode":400,"message":"{\\"raw\\":1}"}' }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: '{"error":"Bad Request","statusCode":400,"message":"{\\"raw\\":1}"}',
+      }),
     );
     await page.reload();
     await alert.getByText(errorMessages.rejected).waitFor();
@@ -154,7 +194,9 @@ describeBrowser('honest errors and reconnecting', () => {
   it('a profile update and the purchase history without a connection say so in words', async () => {
     await page.goto(`${app.url}/app/account`);
     await page.getByLabel('Full Name').fill('Rita R. Reconnect');
-    await page.route('**/auth/v1/user', (route) => (route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback()));
+    await page.route('**/auth/v1/user', (route) =>
+      route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.fallback(),
+    );
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await page.getByRole('alert').getByText(errorMessages.offline).waitFor({ timeout: 30_000 });
     expect(await page.locator('main').textContent()).not.toMatch(TECHNICAL);
@@ -171,7 +213,11 @@ describeBrowser('honest errors and reconnecting', () => {
   });
 
   it('a report that could not reach GitHub says so in words', async () => {
-    const id = await create({ project_name: 'Unreachable repo', project_source: 'github', codebase: 'https://github.com/acme/app' });
+    const id = await create({
+      project_name: 'Unreachable repo',
+      project_source: 'github',
+      codebase: 'https://github.com/acme/app',
+    });
     await page.goto(`${app.url}/app/processing/${id}`);
     await page.getByRole('heading', { name: 'Processing Failed' }).waitFor({ timeout: 60_000 });
     const text = (await page.getByTestId('processing-error').textContent()) ?? '';

@@ -8,7 +8,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { messages, reportUiMessages } from '@atr/shared';
-import { describeBrowser, launchBrowser, ROOT, screenshotBoth, signUpAndSignIn, startApp, type RunningApp } from './harness.ts';
+import {
+  describeBrowser,
+  launchBrowser,
+  ROOT,
+  screenshotBoth,
+  signUpAndSignIn,
+  startApp,
+  type RunningApp,
+} from './harness.ts';
 
 const SAMPLE_APP = path.join(ROOT, 'packages/engine/test/fixtures/sample-app');
 const TEMPLATE = path.join(ROOT, 'packages/engine/templates/generic_template.yaml');
@@ -30,7 +38,8 @@ async function zipFolder(dir: string): Promise<Buffer> {
 }
 
 /** The banner every payment screen shows while the app runs the built-in test checkout. */
-const testModeBanner = (page: Page) => page.getByRole('status').filter({ hasText: reportUiMessages.testModeTitle });
+const testModeBanner = (page: Page) =>
+  page.getByRole('status').filter({ hasText: reportUiMessages.testModeTitle });
 
 describeBrowser('payments journey', () => {
   let app: RunningApp;
@@ -42,7 +51,9 @@ describeBrowser('payments journey', () => {
 
   const apiGet = (p: string) =>
     page.evaluate(async (url) => {
-      const token = JSON.parse(localStorage.getItem('atr-auth') ?? sessionStorage.getItem('atr-auth') ?? '{}').access_token;
+      const token = JSON.parse(
+        localStorage.getItem('atr-auth') ?? sessionStorage.getItem('atr-auth') ?? '{}',
+      ).access_token;
       const r = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
       return { status: r.status, body: await r.json().catch(() => null) };
     }, p);
@@ -95,7 +106,8 @@ describeBrowser('payments journey', () => {
     await checkout.getByRole('button', { name: /^Pay/ }).click();
     await checkout.waitForURL(/\/app\/payment-success|\/pay$/);
     // When the server refuses the form post, say what it answered rather than time out.
-    if (!/payment-success/.test(checkout.url())) expect.fail(`Pay was refused: ${await checkout.locator('body').textContent()}`);
+    if (!/payment-success/.test(checkout.url()))
+      expect.fail(`Pay was refused: ${await checkout.locator('body').textContent()}`);
     await checkout.getByText('Payment confirmed').waitFor({ timeout: 15_000 });
     await testModeBanner(checkout).waitFor();
     // The session id leaves the address once it has been read.
@@ -111,7 +123,10 @@ describeBrowser('payments journey', () => {
   it('the first tab notices the payment and downloads the DOCX', async () => {
     await page.getByTestId('download-word').waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('payment-tier').textContent(), { timeout: 10_000 }).toBe('Word');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-word').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-word').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.docx$/);
     const file = path.join(tmp, 'first.docx');
     await download.saveAs(file);
@@ -130,7 +145,10 @@ describeBrowser('payments journey', () => {
     expect(await row.textContent()).toContain('Word');
     expect(await row.textContent()).toContain('4.99 EUR');
     await screenshotBoth(page, 'account-downloads');
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download Again' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download Again' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.docx$/);
     const purchases = await apiGet('/api/purchases');
     expect(purchases.body.purchases).toHaveLength(1);
@@ -153,7 +171,8 @@ describeBrowser('payments journey', () => {
     await checkout.waitForLoadState();
     await checkout.getByRole('button', { name: /Cancel/ }).click();
     await checkout.waitForURL(new RegExp(`/app/report/${reportId}|/cancel$`));
-    if (/\/cancel$/.test(checkout.url())) expect.fail(`Cancel was refused: ${await checkout.locator('body').textContent()}`);
+    if (/\/cancel$/.test(checkout.url()))
+      expect.fail(`Cancel was refused: ${await checkout.locator('body').textContent()}`);
     await checkout.getByRole('button', { name: 'Buy LaTeX (7.99 EUR)' }).waitFor({ timeout: 15_000 });
     await checkout.close();
     const status = await apiGet(`/api/reports/${reportId}/payment-status`);

@@ -6,7 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PricingSchema, PublicConfigSchema, formatPrice, type Pricing, type PublicConfig } from '@atr/shared';
-import { describeBrowser, launchBrowser, screenshotBoth, startApp, VIEWPORTS, type RunningApp } from './harness.ts';
+import {
+  describeBrowser,
+  launchBrowser,
+  screenshotBoth,
+  startApp,
+  VIEWPORTS,
+  type RunningApp,
+} from './harness.ts';
 
 describeBrowser('public site', () => {
   let app: RunningApp;
@@ -32,7 +39,9 @@ describeBrowser('public site', () => {
 
   it('landing shows the product, the claims, three testimonials and the server prices', async () => {
     await page.goto(app.url);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/branded technical report/i);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(
+      /branded technical report/i,
+    );
     await screenshotBoth(page, 'landing');
     for (const claim of ['50+', '90%', '<10 min']) await page.getByText(claim, { exact: true }).waitFor();
     expect(await page.locator('figure blockquote').count()).toBe(3);
@@ -40,7 +49,8 @@ describeBrowser('public site', () => {
     await page.getByTestId('price-word').getByText(formatPrice(599).split(' ')[0]!).waitFor();
     await page.getByTestId('price-latex').getByText('8.99').waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Home', 'Pricing', 'Sign in', 'Get Started']) await nav.getByRole('link', { name, exact: true }).waitFor();
+    for (const name of ['Home', 'Pricing', 'Sign in', 'Get Started'])
+      await nav.getByRole('link', { name, exact: true }).waitFor();
   });
 
   it('remembers the cookie choice across reloads', async () => {
@@ -57,7 +67,9 @@ describeBrowser('public site', () => {
   it('footer links to pricing, the legal pages, and the configured About and Contact pages', async () => {
     const footer = page.locator('footer');
     expect(await footer.getByRole('link', { name: /^About/ }).getAttribute('href')).toBe(config.links.about);
-    expect(await footer.getByRole('link', { name: /^Contact/ }).getAttribute('href')).toBe(config.links.contact);
+    expect(await footer.getByRole('link', { name: /^Contact/ }).getAttribute('href')).toBe(
+      config.links.contact,
+    );
     await footer.getByRole('link', { name: 'Pricing' }).click();
     await page.waitForURL(/\/pricing$/);
   });
@@ -83,7 +95,15 @@ describeBrowser('public site', () => {
       name: 'terms',
       title: 'Terms of Service',
       sections: 14,
-      facts: ['Italian law', 'over 18', '30 days', 'the English text prevails', '100 USD', 'amount you paid', 'Last updated: September 3, 2025'],
+      facts: [
+        'Italian law',
+        'over 18',
+        '30 days',
+        'the English text prevails',
+        '100 USD',
+        'amount you paid',
+        'Last updated: September 3, 2025',
+      ],
     },
     {
       path: '/privacy-policy',
@@ -113,7 +133,13 @@ describeBrowser('public site', () => {
         'Last updated: September 3, 2025',
       ],
     },
-    { path: '/cookies-policy', name: 'cookies', title: 'Cookies Policy', sections: 4, facts: ['Last updated: August 9, 2024', 'Functionality cookies'] },
+    {
+      path: '/cookies-policy',
+      name: 'cookies',
+      title: 'Cookies Policy',
+      sections: 4,
+      facts: ['Last updated: August 9, 2024', 'Functionality cookies'],
+    },
   ];
 
   for (const doc of legal) {
@@ -128,7 +154,14 @@ describeBrowser('public site', () => {
       const contact = page.getByTestId('contact-block');
       await contact.waitFor();
       const block = (await contact.textContent()) ?? '';
-      for (const v of [config.operator.name, config.operator.email, config.operator.phone, config.operator.address, config.operator.vat, config.operator.contactUrl])
+      for (const v of [
+        config.operator.name,
+        config.operator.email,
+        config.operator.phone,
+        config.operator.address,
+        config.operator.vat,
+        config.operator.contactUrl,
+      ])
         expect(block).toContain(v);
       // The contact block ends the document.
       expect(await page.locator('article ol > li').last().getByTestId('contact-block').count()).toBe(1);
@@ -139,7 +172,11 @@ describeBrowser('public site', () => {
   it('the cookies policy can change the remembered choice', async () => {
     await page.goto(`${app.url}/cookies-policy`);
     await page.getByTestId('consent-status').getByText('essential cookies only').waitFor();
-    await page.getByTestId('consent-status').locator('..').getByRole('button', { name: 'Accept all' }).click();
+    await page
+      .getByTestId('consent-status')
+      .locator('..')
+      .getByRole('button', { name: 'Accept all' })
+      .click();
     await page.getByTestId('consent-status').getByText('all cookies accepted').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('atr_cookie_consent'))).toBe('accepted');
   });
@@ -175,7 +212,9 @@ describeBrowser('public site', () => {
     await p.getByRole('heading', { level: 1 }).waitFor();
     await p.waitForLoadState('networkidle');
     // pdf.js, the report page, the upload form and the legal texts are all lazy chunks.
-    expect(scripts.filter((s) => /\/(pdfjs|pdf\.worker|report|upload|privacy-policy|account)[-.]/.test(s))).toEqual([]);
+    expect(
+      scripts.filter((s) => /\/(pdfjs|pdf\.worker|report|upload|privacy-policy|account)[-.]/.test(s)),
+    ).toEqual([]);
     scripts.length = 0;
     // A deep link goes through the server's history fallback, then the router fetches the screen's chunk.
     for (const visit of [() => p.goto(`${app.url}/privacy-policy`), () => p.reload()]) {

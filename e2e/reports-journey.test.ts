@@ -10,11 +10,22 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@atr/shared';
-import { describeBrowser, launchBrowser, ROOT, screenshotBoth, signUpAndSignIn, startApp, type RunningApp } from './harness.ts';
+import {
+  describeBrowser,
+  launchBrowser,
+  ROOT,
+  screenshotBoth,
+  signUpAndSignIn,
+  startApp,
+  type RunningApp,
+} from './harness.ts';
 
 const SAMPLE_APP = path.join(ROOT, 'packages/engine/test/fixtures/sample-app');
 const TEMPLATE = path.join(ROOT, 'packages/engine/templates/generic_template.yaml');
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function listFiles(dir: string, base = dir): Promise<string[]> {
   const out: string[] = [];
@@ -70,16 +81,26 @@ describeBrowser('reports journey', () => {
     const zipball = await zipFolder(SAMPLE_APP, 'acme-sample-app-0a1b2c3/');
     github = http.createServer((req, res) => {
       githubHits.push(req.url ?? '');
-      if (req.url === '/repos/acme/sample-app/zipball') res.writeHead(302, { location: '/codeload/acme-sample-app.zip' }).end();
+      if (req.url === '/repos/acme/sample-app/zipball')
+        res.writeHead(302, { location: '/codeload/acme-sample-app.zip' }).end();
       // Holds the archive back until the test releases it, so a report stays processing for as long as needed.
       else if (req.url === '/repos/acme/slow-app/zipball')
-        void slowGate.then(() => res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zipball.length }).end(zipball));
+        void slowGate.then(() =>
+          res
+            .writeHead(200, { 'content-type': 'application/zip', 'content-length': zipball.length })
+            .end(zipball),
+        );
       else if (req.url === '/codeload/acme-sample-app.zip')
-        res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zipball.length }).end(zipball);
+        res
+          .writeHead(200, { 'content-type': 'application/zip', 'content-length': zipball.length })
+          .end(zipball);
       else res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
     });
     await new Promise<void>((r) => github.listen(0, '127.0.0.1', r));
-    app = await startApp({ AUTH_AUTOCONFIRM: 'true', GITHUB_API_BASE: `http://127.0.0.1:${(github.address() as AddressInfo).port}` });
+    app = await startApp({
+      AUTH_AUTOCONFIRM: 'true',
+      GITHUB_API_BASE: `http://127.0.0.1:${(github.address() as AddressInfo).port}`,
+    });
     browser = await launchBrowser();
     let context;
     ({ context, page } = await signUpAndSignIn(app, browser, 'Ada Lovelace'));
@@ -100,7 +121,8 @@ describeBrowser('reports journey', () => {
     await page.locator('input[name="template"]').setInputFiles(TEMPLATE);
   }
 
-  const rowOf = (name: string) => page.getByTestId('report-row').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  const rowOf = (name: string) =>
+    page.getByTestId('report-row').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
   it('starts empty', async () => {
     await page.getByTestId('reports-empty').getByText(messages.report.empty).waitFor();
@@ -182,14 +204,18 @@ describeBrowser('reports journey', () => {
     expect(await page.getByRole('button', { name: 'Zoom out' }).isDisabled()).toBe(true);
     // No more than 5 pages reach the browser.
     const preview = await page.evaluate(async (id) => {
-      const token = JSON.parse(localStorage.getItem('atr-auth') ?? sessionStorage.getItem('atr-auth') ?? '{}').access_token;
+      const token = JSON.parse(
+        localStorage.getItem('atr-auth') ?? sessionStorage.getItem('atr-auth') ?? '{}',
+      ).access_token;
       const r = await fetch(`/api/reports/${id}/preview`, { headers: { Authorization: `Bearer ${token}` } });
       return r.json();
     }, reportId);
     expect(preview.pages).toBeLessThanOrEqual(5);
     await page.getByRole('button', { name: 'Share' }).click();
     await page.getByText('Link copied').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.url}/app/report/${reportId}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${app.url}/app/report/${reportId}`,
+    );
   });
 
   it('a report that fails in the engine opens the failure modal from the dashboard', async () => {
@@ -240,7 +266,9 @@ describeBrowser('reports journey', () => {
     await page.getByTestId('pipeline-step').first().getByText('In Progress').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Generating your report');
     // The start time is kept per report, so a reload continues the animation.
-    const stored = JSON.parse((await page.evaluate((rid) => localStorage.getItem(`atr_processing_${rid}`), id)) ?? '{}');
+    const stored = JSON.parse(
+      (await page.evaluate((rid) => localStorage.getItem(`atr_processing_${rid}`), id)) ?? '{}',
+    );
     expect(typeof stored.startedAt).toBe('number');
     await page.getByRole('link', { name: 'Continue in Background' }).click();
     await page.waitForURL(/\/app$/);
@@ -261,7 +289,9 @@ describeBrowser('reports journey', () => {
     expect(await page.evaluate((rid) => localStorage.getItem(`atr_processing_${rid}`), id)).toBeNull();
     releaseSlow();
     await page.goto(`${app.url}/app`);
-    await expect.poll(async () => rowOf('Cancel Me').getByTestId('status-badge').textContent(), { timeout: 30_000 }).toBe('Cancelled');
+    await expect
+      .poll(async () => rowOf('Cancel Me').getByTestId('status-badge').textContent(), { timeout: 30_000 })
+      .toBe('Cancelled');
   });
 
   it('generates from a GitHub repository through the configured API base', async () => {

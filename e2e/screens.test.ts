@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@atr/shared';
-import { describeBrowser, launchBrowser, newContext, screenshotBoth, startApp, type RunningApp } from './harness.ts';
+import {
+  describeBrowser,
+  launchBrowser,
+  newContext,
+  screenshotBoth,
+  startApp,
+  type RunningApp,
+} from './harness.ts';
 
 describeBrowser('auth screens: validation', () => {
   let app: RunningApp;

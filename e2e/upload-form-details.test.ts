@@ -4,12 +4,27 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages, uploadMessages } from '@atr/shared';
-import { describeBrowser, launchBrowser, screenshotBoth, signUpAndSignIn, startApp, type RunningApp, type TestUser } from './harness.ts';
+import {
+  describeBrowser,
+  launchBrowser,
+  screenshotBoth,
+  signUpAndSignIn,
+  startApp,
+  type RunningApp,
+  type TestUser,
+} from './harness.ts';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const EMPTY_ZIP = Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18), 'binary');
 const TEMPLATE = 'report_structure:\n  - title: Overview\n';
-const file = (name: string, mimeType: string, buffer: Buffer | string) => ({ name, mimeType, buffer: Buffer.from(buffer) });
+const file = (name: string, mimeType: string, buffer: Buffer | string) => ({
+  name,
+  mimeType,
+  buffer: Buffer.from(buffer),
+});
 const b62 = (n: number) => 'aZ09'.repeat(Math.ceil(n / 4)).slice(0, n);
 const FINE_GRAINED = `github_pat_${b62(22)}_${b62(59)}`;
 
@@ -21,7 +36,11 @@ describeBrowser('upload form details', () => {
 
   beforeAll(async () => {
     // No worker: accepted reports stay queued, so nothing reaches out to GitHub.
-    app = await startApp({ AUTH_AUTOCONFIRM: 'true', WORKER_IN_PROCESS: 'false', USER_MAX_ACTIVE_REPORTS: '20' });
+    app = await startApp({
+      AUTH_AUTOCONFIRM: 'true',
+      WORKER_IN_PROCESS: 'false',
+      USER_MAX_ACTIVE_REPORTS: '20',
+    });
     browser = await launchBrowser();
     ({ page, user } = await signUpAndSignIn(app, browser, 'Linus Forms'));
   });
@@ -31,15 +50,20 @@ describeBrowser('upload form details', () => {
   });
 
   const submit = () => page.getByRole('button', { name: 'Generate Report' }).click();
-  const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.tagName);
+  const focusedName = () =>
+    page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.tagName);
   const open = async () => {
     await page.goto(`${app.url}/app/upload`);
     await page.getByRole('heading', { name: 'Generate a new report' }).waitFor();
   };
   const fillValid = async () => {
     await page.getByLabel('Project name').fill('Form details');
-    await page.locator('input[name="projectFile"]').setInputFiles(file('project.zip', 'application/zip', EMPTY_ZIP));
-    await page.locator('input[name="template"]').setInputFiles(file('report.yaml', 'application/yaml', TEMPLATE));
+    await page
+      .locator('input[name="projectFile"]')
+      .setInputFiles(file('project.zip', 'application/zip', EMPTY_ZIP));
+    await page
+      .locator('input[name="template"]')
+      .setInputFiles(file('report.yaml', 'application/yaml', TEMPLATE));
   };
 
   it('moves the focus to the first invalid field on submit', async () => {
@@ -64,7 +88,9 @@ describeBrowser('upload form details', () => {
   it('keeps a refused logo and its error until the logo is replaced; never uploads without it', async () => {
     await open();
     await fillValid();
-    await page.locator('input[name="company_logo"]').setInputFiles(file('logo.pdf', 'application/pdf', '%PDF-1.4'));
+    await page
+      .locator('input[name="company_logo"]')
+      .setInputFiles(file('logo.pdf', 'application/pdf', '%PDF-1.4'));
     await page.getByTestId('company_logo-error').getByText(messages.validation.logoType).waitFor();
     await submit();
     // Still refused after the submit: the report is not created without the logo the user chose.
@@ -85,12 +111,22 @@ describeBrowser('upload form details', () => {
     await open();
     await fillValid();
     // Named and typed as a PNG, so only the server's decoding can tell.
-    await page.locator('input[name="company_logo"]').setInputFiles(file('broken.png', 'image/png', 'this is not a PNG at all'));
+    await page
+      .locator('input[name="company_logo"]')
+      .setInputFiles(file('broken.png', 'image/png', 'this is not a PNG at all'));
     await submit();
     const outcome = await Promise.race([
-      page.getByTestId('company_logo-error').getByText(uploadMessages.logoNotImage).waitFor({ timeout: 20_000 }).then(() => 'field'),
+      page
+        .getByTestId('company_logo-error')
+        .getByText(uploadMessages.logoNotImage)
+        .waitFor({ timeout: 20_000 })
+        .then(() => 'field'),
       page.waitForURL(/\/app\/processing\//, { timeout: 20_000 }).then(() => 'accepted'),
-      page.getByRole('alert').first().waitFor({ timeout: 20_000 }).then(async () => `alert: ${await page.getByRole('alert').first().textContent()}`),
+      page
+        .getByRole('alert')
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .then(async () => `alert: ${await page.getByRole('alert').first().textContent()}`),
     ]);
     expect(outcome).toBe('field');
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'company_logo');
@@ -111,7 +147,9 @@ describeBrowser('upload form details', () => {
       await page.getByRole('tab', { name: 'GitHub' }).click();
       await page.getByLabel('Project name').fill('Token kinds');
       await page.getByLabel('GitHub repository URL').fill('https://github.com/octo/private-thing');
-      await page.locator('input[name="template"]').setInputFiles(file('report.yaml', 'application/yaml', TEMPLATE));
+      await page
+        .locator('input[name="template"]')
+        .setInputFiles(file('report.yaml', 'application/yaml', TEMPLATE));
       await page.getByLabel('GitHub token (optional)').fill(token);
       await submit();
       await page.waitForURL(/\/app\/processing\//);
@@ -137,14 +175,23 @@ describeBrowser('upload form details', () => {
       const res = await fetch(`${app.url}/api/generate`, { method: 'POST', headers, body: form });
       return { status: res.status, body: (await res.json()) as { message?: string } };
     };
-    for (const prefix of ['gho_', 'ghu_', 'ghr_']) expect((await post({}, prefix + b62(36))).status).toBe(200);
+    for (const prefix of ['gho_', 'ghu_', 'ghr_'])
+      expect((await post({}, prefix + b62(36))).status).toBe(200);
     expect((await post({}, FINE_GRAINED)).status).toBe(200);
-    expect(await post({}, 'ghp_' + b62(10))).toMatchObject({ status: 400, body: { message: messages.validation.githubTokenInvalid } });
-    expect(await post({ 'companyData.email': 'nobody' })).toMatchObject({ status: 400, body: { message: messages.validation.companyEmailInvalid } });
+    expect(await post({}, 'ghp_' + b62(10))).toMatchObject({
+      status: 400,
+      body: { message: messages.validation.githubTokenInvalid },
+    });
+    expect(await post({ 'companyData.email': 'nobody' })).toMatchObject({
+      status: 400,
+      body: { message: messages.validation.companyEmailInvalid },
+    });
     expect(await post({ 'companyData.website': 'javascript:alert(1)' })).toMatchObject({
       status: 400,
       body: { message: messages.validation.companyWebsiteInvalid },
     });
-    expect((await post({ 'companyData.email': 'ada@acme.com', 'companyData.website': 'acme.com' })).status).toBe(200);
+    expect(
+      (await post({ 'companyData.email': 'ada@acme.com', 'companyData.website': 'acme.com' })).status,
+    ).toBe(200);
   });
 });

@@ -3,10 +3,24 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@atr/shared';
-import { describeBrowser, launchBrowser, screenshotBoth, signUpAndSignIn, startApp, type RunningApp } from './harness.ts';
+import {
+  describeBrowser,
+  launchBrowser,
+  screenshotBoth,
+  signUpAndSignIn,
+  startApp,
+  type RunningApp,
+} from './harness.ts';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const file = (name: string, mimeType: string, buffer: Buffer | string) => ({ name, mimeType, buffer: Buffer.from(buffer) });
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const file = (name: string, mimeType: string, buffer: Buffer | string) => ({
+  name,
+  mimeType,
+  buffer: Buffer.from(buffer),
+});
 
 describeBrowser('upload form validation', () => {
   let app: RunningApp;
@@ -44,12 +58,16 @@ describeBrowser('upload form validation', () => {
   it('rejects a non-ZIP project and a non-YAML template', async () => {
     await page.locator('input[name="projectFile"]').setInputFiles(file('notes.txt', 'text/plain', 'hello'));
     await page.getByText(messages.validation.zipType).waitFor();
-    await page.locator('input[name="template"]').setInputFiles(file('template.json', 'application/json', '{}'));
+    await page
+      .locator('input[name="template"]')
+      .setInputFiles(file('template.json', 'application/json', '{}'));
     await page.getByText(messages.validation.templateType).waitFor();
     await submit();
     expect(await text()).toContain(messages.validation.zipType);
     expect(await text()).toContain(messages.validation.templateType);
-    await page.locator('input[name="template"]').setInputFiles(file('report.yml', 'application/yaml', 'report_structure: []'));
+    await page
+      .locator('input[name="template"]')
+      .setInputFiles(file('report.yml', 'application/yaml', 'report_structure: []'));
     expect(await text()).not.toContain(messages.validation.templateType);
   });
 
@@ -66,7 +84,9 @@ describeBrowser('upload form validation', () => {
   });
 
   it('skips non-images with a notice and refuses a non-image logo', async () => {
-    await page.locator('input[name="images"]').setInputFiles([file('diagram.png', 'image/png', PNG), file('notes.txt', 'text/plain', 'x')]);
+    await page
+      .locator('input[name="images"]')
+      .setInputFiles([file('diagram.png', 'image/png', PNG), file('notes.txt', 'text/plain', 'x')]);
     await page.getByText(messages.validation.imagesSkipped).waitFor();
     expect(await page.getByTestId('images-chosen').textContent()).toBe('diagram.png');
     await page.locator('input[name="company_logo"]').setInputFiles(file('logo.txt', 'text/plain', 'x'));
@@ -110,7 +130,10 @@ describeBrowser('upload form validation', () => {
     await screenshotBoth(page, 'upload-yaml-help');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    const href = await page.getByRole('link', { name: 'Download generic_template.yaml' }).first().getAttribute('href');
+    const href = await page
+      .getByRole('link', { name: 'Download generic_template.yaml' })
+      .first()
+      .getAttribute('href');
     const res = await fetch(`${app.url}${href}`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('report_structure');
@@ -118,8 +141,12 @@ describeBrowser('upload form validation', () => {
 
   it('shows the server refusal as "Failed to generate report: …"', async () => {
     await page.getByLabel('Project name').fill('Broken upload');
-    await page.locator('input[name="projectFile"]').setInputFiles(file('project.zip', 'application/zip', 'this is not a zip archive'));
-    await page.locator('input[name="template"]').setInputFiles(file('report.yaml', 'application/yaml', 'report_structure:\n  - title: Intro\n'));
+    await page
+      .locator('input[name="projectFile"]')
+      .setInputFiles(file('project.zip', 'application/zip', 'this is not a zip archive'));
+    await page
+      .locator('input[name="template"]')
+      .setInputFiles(file('report.yaml', 'application/yaml', 'report_structure:\n  - title: Intro\n'));
     await submit();
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to generate report: ' });
     // Either the server rejects it at once, or it accepts it and the engine fails it later.
@@ -127,7 +154,8 @@ describeBrowser('upload form validation', () => {
       alert.waitFor({ timeout: 20_000 }).then(() => 'refused' as const),
       page.waitForURL(/\/app\/processing\//, { timeout: 20_000 }).then(() => 'accepted' as const),
     ]);
-    if (outcome === 'refused') expect((await alert.textContent())?.length).toBeGreaterThan('Failed to generate report: '.length);
+    if (outcome === 'refused')
+      expect((await alert.textContent())?.length).toBeGreaterThan('Failed to generate report: '.length);
     else await page.getByRole('heading', { name: 'Processing Failed' }).waitFor({ timeout: 60_000 });
   });
 

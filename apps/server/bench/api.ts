@@ -54,13 +54,20 @@ async function seedUser(db: Database, userId: string): Promise<string> {
       projectName: `Bench project ${i}`,
       projectSource: 'zip',
       templateName: 'generic_template.yaml',
-      input: { template: { key: 'x', name: 'generic_template.yaml', mime: 'application/yaml', size: 1 }, images: [], company: {} },
+      input: {
+        template: { key: 'x', name: 'generic_template.yaml', mime: 'application/yaml', size: 1 },
+        images: [],
+        company: {},
+      },
     });
     if (i === 0) {
       processing = id;
       await db.query(`UPDATE reports SET step = 'ai_code_analysis', progress = 42 WHERE id = $1`, [id]);
     } else if (i === 1) {
-      await db.query(`UPDATE reports SET status = 'failed', error = 'The ZIP file is not a valid archive.' WHERE id = $1`, [id]);
+      await db.query(
+        `UPDATE reports SET status = 'failed', error = 'The ZIP file is not a valid archive.' WHERE id = $1`,
+        [id],
+      );
     } else {
       await db.query(
         `UPDATE reports SET status = 'completed', step = 'done', progress = 100, page_count = 14, completed_at = now(),
@@ -87,7 +94,10 @@ function startProgress(db: Database, reportIds: string[]) {
           const ids = reportIds.filter((_, i) => i % PROGRESS_SLICES === slice);
           slice = (slice + 1) % PROGRESS_SLICES;
           running = running.then(async () => {
-            await db.query(`UPDATE reports SET progress = (progress + 1) % 95, updated_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+            await db.query(
+              `UPDATE reports SET progress = (progress + 1) % 95, updated_at = now() WHERE id = ANY($1::uuid[])`,
+              [ids],
+            );
             updates += ids.length;
           });
         }, PROGRESS_EVERY_MS / PROGRESS_SLICES)
@@ -141,9 +151,13 @@ interface WrkSummary {
 
 function runWrk(url: string, script: string, seconds: number): Promise<WrkSummary> {
   return new Promise((resolve, reject) => {
-    const child = spawn('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      'wrk',
+      ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
@@ -160,7 +174,9 @@ async function startProfile() {
   const session = new inspector.Session();
   session.connect();
   const post = (method: string) =>
-    new Promise<unknown>((resolve, reject) => session.post(method, (err, res) => (err ? reject(err) : resolve(res))));
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, (err, res) => (err ? reject(err) : resolve(res))),
+    );
   await post('Profiler.enable');
   await post('Profiler.start');
   return {
@@ -210,7 +226,10 @@ async function run(name: string, db: Database): Promise<Result> {
       const res = await fetch(url + p, { headers: { authorization: `Bearer ${clients[0]!.token}` } });
       if (!res.ok) throw new Error(`GET ${p} answered ${res.status}: ${await res.text()}`);
     }
-    const progress = startProgress(db, clients.map((c) => c.statusId));
+    const progress = startProgress(
+      db,
+      clients.map((c) => c.statusId),
+    );
     if (WARMUP_S > 0) await runWrk(url, script, WARMUP_S);
     const profile = process.env.BENCH_PROFILE ? await startProfile() : null;
     const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -223,7 +242,9 @@ async function run(name: string, db: Database): Promise<Result> {
       : 'read cache off';
     console.error(`${name}: ${updates} progress updates written during the runs; ${cacheLine}`);
     loop.disable();
-    console.error(`${name}: event-loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
+    console.error(
+      `${name}: event-loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
+    );
     if (profile) await profile.stop(path.join(process.env.BENCH_PROFILE!, `${name}.cpuprofile`));
     const ms = (us: number) => Math.round(us / 100) / 10;
     return {
@@ -248,7 +269,8 @@ async function main() {
     execFileSync('wrk', ['-v'], { stdio: 'ignore' });
   } catch (err) {
     // `wrk -v` exits 1 after printing its version; only a missing binary is an error.
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('wrk is not installed (Debian: apt-get install wrk)');
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error('wrk is not installed (Debian: apt-get install wrk)');
   }
   const results: Result[] = [];
   const only = process.env.BENCH_ONLY;
@@ -260,7 +282,8 @@ async function main() {
       await db.close();
     }
   }
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (adminUrl && only !== 'pglite') {
     // A fresh database on the server, dropped afterwards.
     const name = `atr_bench_${randomBytes(4).toString('hex')}`;
@@ -289,7 +312,9 @@ async function main() {
   console.log('| database | requests | req/s | p50 ms | p90 ms | p99 ms | max ms | errors | non-2xx |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results)
-    console.log(`| ${r.database} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} | ${r.errors} | ${r.non2xx} |`);
+    console.log(
+      `| ${r.database} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} | ${r.errors} | ${r.non2xx} |`,
+    );
   if (results.some((r) => r.errors > 0 || r.non2xx > 0)) process.exitCode = 1;
 }
 

@@ -13,7 +13,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PNG_BAD_FILTER, PNG_CORRUPT_ZLIB, pngBomb } from '../../../packages/engine/test/hostile-images.ts';
-import { multipartBody, SAMPLE_APP_DIR, zipDirectory, type Part } from '../src/modules/reports/test-helpers.ts';
+import {
+  multipartBody,
+  SAMPLE_APP_DIR,
+  zipDirectory,
+  type Part,
+} from '../src/modules/reports/test-helpers.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SERVER_DIR = path.resolve(HERE, '..');
@@ -36,7 +41,8 @@ function maximalTemplate(maxBytes = 256 * 1024): string {
     out += `  - title: Chapter ${c}\n    sections:\n`;
     for (let s = 1; s <= 60 && out.length < maxBytes - 200; s++) {
       out += `      - title: Section ${c}.${s}\n        subsections:\n`;
-      for (let u = 1; u <= 8 && out.length < maxBytes - 100; u++) out += `          - Subsection ${c}.${s}.${u}\n`;
+      for (let u = 1; u <= 8 && out.length < maxBytes - 100; u++)
+        out += `          - Subsection ${c}.${s}.${u}\n`;
     }
   }
   return out;
@@ -62,12 +68,22 @@ function templateWithHeadings(headings: number): string {
   return out;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', AUTH_AUTOCONFIRM: 'true', HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      AUTH_AUTOCONFIRM: 'true',
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr!.on('data', (d: Buffer) => process.stderr.write(`[server] ${d.toString()}`));
@@ -76,7 +92,8 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   });
   const url = `http://127.0.0.1:${env.PORT}`;
   for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} while starting`);
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with code ${child.exitCode} while starting`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
@@ -143,7 +160,11 @@ async function run(database: string, env: Record<string, string>): Promise<Phase
         ['company_logo', { name: 'logo.png', type: 'image/png', data: logo }],
       ];
       const body = await multipartBody(parts);
-      const res = await fetch(`${server.url}/api/generate`, { method: 'POST', headers: { ...body.headers, ...auth }, body: body.payload });
+      const res = await fetch(`${server.url}/api/generate`, {
+        method: 'POST',
+        headers: { ...body.headers, ...auth },
+        body: body.payload,
+      });
       return { status: res.status, body: (await res.json()) as { report_id?: string; message?: string } };
     };
     const small = templateWithHeadings(3);
@@ -159,8 +180,12 @@ async function run(database: string, env: Record<string, string>): Promise<Phase
           const until = Date.now() + ATTACK_S * 1000;
           let sent = 0;
           while (Date.now() < until) {
-            const results = await Promise.all([bomb, PNG_CORRUPT_ZLIB, PNG_BAD_FILTER].map((logo) => upload(small, logo)));
-            for (const r of results) if (r.status !== 400) throw new Error(`a hostile logo was answered ${r.status}: ${JSON.stringify(r.body)}`);
+            const results = await Promise.all(
+              [bomb, PNG_CORRUPT_ZLIB, PNG_BAD_FILTER].map((logo) => upload(small, logo)),
+            );
+            for (const r of results)
+              if (r.status !== 400)
+                throw new Error(`a hostile logo was answered ${r.status}: ${JSON.stringify(r.body)}`);
             sent += results.length;
           }
           console.log(`  ${sent} hostile logos refused`);
@@ -180,7 +205,8 @@ async function run(database: string, env: Record<string, string>): Promise<Phase
           let last = '';
           while (Date.now() < until) {
             const r = await upload(template, PNG_VALID_4PX);
-            if (r.status !== 400) throw new Error(`the 256 KB template was answered ${r.status}: ${JSON.stringify(r.body)}`);
+            if (r.status !== 400)
+              throw new Error(`the 256 KB template was answered ${r.status}: ${JSON.stringify(r.body)}`);
             sent++;
             last = r.body.message ?? '';
           }
@@ -196,15 +222,23 @@ async function run(database: string, env: Record<string, string>): Promise<Phase
         `report with a ${headings}-heading template, generated to the end`,
         (async () => {
           const r = await upload(templateWithHeadings(headings), PNG_VALID_4PX);
-          if (r.status !== 200 || !r.body.report_id) throw new Error(`the ${headings}-heading template was answered ${r.status}: ${JSON.stringify(r.body)}`);
+          if (r.status !== 200 || !r.body.report_id)
+            throw new Error(
+              `the ${headings}-heading template was answered ${r.status}: ${JSON.stringify(r.body)}`,
+            );
           const started = Date.now();
           for (;;) {
-            const s = (await (await fetch(`${server.url}/api/status/${r.body.report_id}`, { headers: auth })).json()) as { state: string; error?: string };
+            const s = (await (
+              await fetch(`${server.url}/api/status/${r.body.report_id}`, { headers: auth })
+            ).json()) as { state: string; error?: string };
             if (s.state !== 'processing') {
-              console.log(`  ${headings}-heading report: ${s.state} after ${Math.round((Date.now() - started) / 1000)} s${s.error ? ` (${s.error})` : ''}`);
+              console.log(
+                `  ${headings}-heading report: ${s.state} after ${Math.round((Date.now() - started) / 1000)} s${s.error ? ` (${s.error})` : ''}`,
+              );
               break;
             }
-            if (Date.now() - started > REPORT_TIMEOUT_S * 1000) throw new Error('the report did not finish in time');
+            if (Date.now() - started > REPORT_TIMEOUT_S * 1000)
+              throw new Error('the report did not finish in time');
             await new Promise((res) => setTimeout(res, 1000));
           }
         })(),

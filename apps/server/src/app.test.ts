@@ -20,7 +20,10 @@ describe.each(testDatabases)('the app shell on $name', (t) => {
     await fs.mkdir(path.join(webDist, 'assets'));
     await fs.writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
     // A build made with WEB_SOURCE_MAPS=true, served by a server without it.
-    await fs.writeFile(path.join(webDist, 'assets', 'app-abc123.js.map'), '{"version":3,"sourcesContent":["secret source"]}');
+    await fs.writeFile(
+      path.join(webDist, 'assets', 'app-abc123.js.map'),
+      '{"version":3,"sourcesContent":["secret source"]}',
+    );
     app = await buildApp({
       config: testConfig({ PRICE_WORD_CENTS: '599', PRICE_LATEX_CENTS: '899' }),
       db: created.db,
@@ -48,18 +51,32 @@ describe.each(testDatabases)('the app shell on $name', (t) => {
 
   it('serves the configured price table', async () => {
     const r = await app.inject('/api/pricing');
-    expect(r.json()).toMatchObject({ word: { amount: 599, currency: 'eur' }, latex: { amount: 899 }, test_mode: true });
+    expect(r.json()).toMatchObject({
+      word: { amount: 599, currency: 'eur' },
+      latex: { amount: 899 },
+      test_mode: true,
+    });
   });
 
   it('never serves source maps unless WEB_SOURCE_MAPS is set', async () => {
     expect((await app.inject('/assets/app-abc123.js')).statusCode).toBe(200);
-    for (const url of ['/assets/app-abc123.js.map', '/assets/app-abc123.js.map?x=1', '/assets/missing.js.map']) {
+    for (const url of [
+      '/assets/app-abc123.js.map',
+      '/assets/app-abc123.js.map?x=1',
+      '/assets/missing.js.map',
+    ]) {
       const r = await app.inject(url);
       expect(r.statusCode).toBe(404);
       expect(r.body).not.toContain('secret source');
       expect(r.body).not.toContain('ATR shell');
     }
-    const withMaps = await buildApp({ config: testConfig({ WEB_SOURCE_MAPS: 'true' }), db: app.db, webDist, queue: false, logger: false });
+    const withMaps = await buildApp({
+      config: testConfig({ WEB_SOURCE_MAPS: 'true' }),
+      db: app.db,
+      webDist,
+      queue: false,
+      logger: false,
+    });
     await withMaps.ready();
     try {
       expect((await withMaps.inject('/assets/app-abc123.js.map')).body).toContain('secret source');
@@ -92,7 +109,8 @@ describe.each(testDatabases)('the app shell on $name', (t) => {
     expect(expected['strict-transport-security']).toContain('max-age=');
     for (const url of ['/api/pricing', '/api/reports', '/api/no-such-route', '/app/dashboard']) {
       const res = await app.inject(url);
-      for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${url} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(expected))
+        expect(res.headers[name], `${url} ${name}`).toBe(value);
       expect(res.headers['x-powered-by']).toBeUndefined();
     }
   });

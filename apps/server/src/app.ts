@@ -46,7 +46,10 @@ export const REDACT = [
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -65,7 +68,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('workerRunning', false);
-  const queue = options.queue === false ? null : await createQueue(db, (msg, err) => app.log.error({ err }, msg));
+  const queue =
+    options.queue === false ? null : await createQueue(db, (msg, err) => app.log.error({ err }, msg));
   app.decorate('queue', queue);
 
   app.addHook('onClose', async () => {
@@ -76,13 +80,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSecurityHeaders(app);
 
   // CORS is off (same origin) unless origins are configured.
-  const allowed = config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
+  const allowed = config.CORS_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (allowed.length > 0) {
     app.addHook('onRequest', async (request, reply) => {
       const origin = request.headers.origin;
       if (origin && allowed.includes(origin)) {
         void reply.header('access-control-allow-origin', origin).header('vary', 'origin');
-        void reply.header('access-control-allow-headers', 'authorization, content-type, apikey, x-client-info, x-supabase-api-version, x-github-token');
+        void reply.header(
+          'access-control-allow-headers',
+          'authorization, content-type, apikey, x-client-info, x-supabase-api-version, x-github-token',
+        );
         void reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');
         if (request.method === 'OPTIONS') return reply.status(204).send();
       }

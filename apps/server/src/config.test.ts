@@ -41,17 +41,24 @@ describe('payment mode', () => {
     expect(loadConfig({ SITE_URL: 'http://[::1]:4000' }).payments).toBe('test');
   });
   it('refuses a public deployment without a payment provider, naming the variables', () => {
-    for (const env of [{ SITE_URL: 'https://reports.example.com' }, { DATABASE_URL: 'postgres://u@db/atr' }]) {
+    for (const env of [
+      { SITE_URL: 'https://reports.example.com' },
+      { DATABASE_URL: 'postgres://u@db/atr' },
+    ]) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(/PAYMENTS: .*STRIPE_SECRET_KEY.*PAYMENTS=test/);
     }
   });
   it('accepts a public deployment with a provider, or with PAYMENTS=test said explicitly', () => {
-    expect(loadConfig({ SITE_URL: 'https://reports.example.com', STRIPE_SECRET_KEY: 'sk_live_x' }).payments).toBe('stripe');
+    expect(
+      loadConfig({ SITE_URL: 'https://reports.example.com', STRIPE_SECRET_KEY: 'sk_live_x' }).payments,
+    ).toBe('stripe');
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db/atr', PAYMENTS: 'test' }).payments).toBe('test');
   });
   it('needs a key for PAYMENTS=stripe and refuses an unknown mode', () => {
-    expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(/STRIPE_SECRET_KEY: required when PAYMENTS=stripe/);
+    expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY: required when PAYMENTS=stripe/,
+    );
     expect(() => loadConfig({ PAYMENTS: 'free' })).toThrow(/PAYMENTS:/);
   });
 });

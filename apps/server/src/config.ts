@@ -15,9 +15,15 @@ export const ConfigSchema = z.object({
   /** Public origin used in e-mail links and payment return URLs; defaults to http://localhost:PORT. */
   SITE_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
   /** A direct or session-mode connection for LISTEN when DATABASE_URL goes through a pooler in transaction mode. */
-  DATABASE_LISTEN_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string').optional(),
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* headers (set true only behind a reverse proxy that sets them). */
   TRUST_PROXY: bool.default(false),
@@ -50,7 +56,10 @@ export const ConfigSchema = z.object({
   SUPABASE_JWKS_URL: optionalUrl,
 
   // Mail
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('ATR <no-reply@atr.local>'),
 
   // Prices (EUR cents)
@@ -69,17 +78,37 @@ export const ConfigSchema = z.object({
   CONTACT_URL: z.string().default('https://atr.example/contact'),
 
   // Reports: upload limits (bytes), enforced while streaming (DESIGN.md "Reports")
-  UPLOAD_MAX_ZIP_BYTES: z.coerce.number().int().min(1).default(200 * 1024 * 1024),
-  UPLOAD_MAX_TEMPLATE_BYTES: z.coerce.number().int().min(1).default(256 * 1024),
+  UPLOAD_MAX_ZIP_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(200 * 1024 * 1024),
+  UPLOAD_MAX_TEMPLATE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(256 * 1024),
   UPLOAD_MAX_IMAGES: z.coerce.number().int().min(0).max(100).default(20),
-  UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().min(1).default(10 * 1024 * 1024),
-  UPLOAD_MAX_LOGO_BYTES: z.coerce.number().int().min(1).default(5 * 1024 * 1024),
+  UPLOAD_MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10 * 1024 * 1024),
+  UPLOAD_MAX_LOGO_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 1024 * 1024),
   /** Largest logo or image accepted, in pixels (width × height); checked from the header before decoding. */
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
   /** Reports one user may have waiting or running at once; a further upload is refused until one finishes. */
   USER_MAX_ACTIVE_REPORTS: z.coerce.number().int().min(1).max(1000).default(5),
   /** Bytes one user may keep stored (uploads and generated documents of all their reports). */
-  USER_MAX_STORED_BYTES: z.coerce.number().int().min(1).default(2 * 1024 * 1024 * 1024),
+  USER_MAX_STORED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * 1024 * 1024 * 1024),
   /** Limits on work: headings (chapters + sections + subsections) per template, refused at upload. */
   TEMPLATE_MAX_HEADINGS: z.coerce.number().int().min(1).default(300),
   /** Limits on work: pages per report; a longer report fails with a message saying so. */
@@ -107,7 +136,10 @@ export const ConfigSchema = z.object({
   /** Folder-like prefix inside the bucket for every key, so one bucket can serve several installs. */
   S3_PREFIX: z
     .string()
-    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'must be a relative path of letters, digits, ".", "_", "-"')
+    .regex(
+      /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/,
+      'must be a relative path of letters, digits, ".", "_", "-"',
+    )
     .optional(),
 
   // Payments: Stripe when STRIPE_SECRET_KEY is set, the built-in test checkout otherwise. A public
@@ -146,8 +178,12 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
  * Why this configuration is a public deployment (a SITE_URL on another host than this machine, or a shared
  * PostgreSQL database), or null for the local demo. A public deployment must not give downloads away silently.
  */
-export function publicDeploymentReason(c: { SITE_URL?: string | undefined; DATABASE_URL?: string | undefined }): string | null {
-  if (c.SITE_URL && !LOCAL_HOSTS.has(new URL(c.SITE_URL).hostname)) return `SITE_URL is ${new URL(c.SITE_URL).origin}`;
+export function publicDeploymentReason(c: {
+  SITE_URL?: string | undefined;
+  DATABASE_URL?: string | undefined;
+}): string | null {
+  if (c.SITE_URL && !LOCAL_HOSTS.has(new URL(c.SITE_URL).hostname))
+    return `SITE_URL is ${new URL(c.SITE_URL).origin}`;
   if (c.DATABASE_URL) return 'DATABASE_URL is set';
   return null;
 }
@@ -156,7 +192,8 @@ export function publicDeploymentReason(c: { SITE_URL?: string | undefined; DATAB
 const CheckedConfigSchema = ConfigSchema.superRefine((c, ctx) => {
   if (c.STORAGE_DRIVER === 's3') {
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-      if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when STORAGE_DRIVER=s3' });
+      if (!c[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: 'required when STORAGE_DRIVER=s3' });
     }
   }
   if (c.PAYMENTS === 'stripe' && !c.STRIPE_SECRET_KEY) {

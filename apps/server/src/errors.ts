@@ -21,9 +21,12 @@ export const errors = {
   reportNotFound: () => new AppError('report_not_found', 404, messages.report.notFound),
   validation: (message: string) => new AppError('validation_failed', 400, message),
   conflict: (message: string) => new AppError('conflict', 409, message),
-  paymentRequired: (format: string) => new AppError('payment_required', 402, messages.purchase.mustPurchase(format)),
-  payloadTooLarge: (message: string = messages.api.payloadTooLarge) => new AppError('payload_too_large', 413, message),
-  tooManyRequests: (message: string = messages.api.tooManyRequests) => new AppError('too_many_requests', 429, message),
+  paymentRequired: (format: string) =>
+    new AppError('payment_required', 402, messages.purchase.mustPurchase(format)),
+  payloadTooLarge: (message: string = messages.api.payloadTooLarge) =>
+    new AppError('payload_too_large', 413, message),
+  tooManyRequests: (message: string = messages.api.tooManyRequests) =>
+    new AppError('too_many_requests', 429, message),
   unavailable: (message: string) => new AppError('unavailable', 503, message),
   internal: () => new AppError('internal', 500, messages.api.internal),
 };
@@ -43,7 +46,11 @@ export function toAppError(err: unknown): AppError {
   if (fe && typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     if (fe.statusCode === 413) return errors.payloadTooLarge();
     if (fe.statusCode === 429) return errors.tooManyRequests();
-    return new AppError(fe.code?.toLowerCase() ?? 'bad_request', fe.statusCode, fe.message || messages.api.badRequest);
+    return new AppError(
+      fe.code?.toLowerCase() ?? 'bad_request',
+      fe.statusCode,
+      fe.message || messages.api.badRequest,
+    );
   }
   return errors.internal();
 }

@@ -40,21 +40,54 @@ const row = (over: Partial<ReportRow>): ReportRow => ({
 
 const reports = [
   toReport(row({})),
-  toReport(row({ id: '1b6f2f4e-6a43-4a43-9b1e-3f1f7a0d9c12', status: 'processing', step: 'ai_code_analysis', progress: 42, completed_at: null, file_sizes: {}, page_count: null })),
-  toReport(row({ id: '2b6f2f4e-6a43-4a43-9b1e-3f1f7a0d9c13', status: 'failed', error: 'The ZIP file is not a valid archive.', project_name: '' })),
+  toReport(
+    row({
+      id: '1b6f2f4e-6a43-4a43-9b1e-3f1f7a0d9c12',
+      status: 'processing',
+      step: 'ai_code_analysis',
+      progress: 42,
+      completed_at: null,
+      file_sizes: {},
+      page_count: null,
+    }),
+  ),
+  toReport(
+    row({
+      id: '2b6f2f4e-6a43-4a43-9b1e-3f1f7a0d9c13',
+      status: 'failed',
+      error: 'The ZIP file is not a valid archive.',
+      project_name: '',
+    }),
+  ),
 ];
 
 const detail: ReportDetail = {
   ...reports[0]!,
-  pricing: { word: { amount: 1999, currency: 'usd', label: '$19.99' }, latex: { amount: 2999, currency: 'usd', label: '$29.99' } },
+  pricing: {
+    word: { amount: 1999, currency: 'usd', label: '$19.99' },
+    latex: { amount: 2999, currency: 'usd', label: '$29.99' },
+  },
   payment_tier: 'word',
   payment_info: { tier: 'word', amount: 1999, currency: 'usd' },
   paid_formats: ['word'],
 };
 
 const cases: [string, z.ZodType, unknown][] = [
-  ['status', StatusResponseSchema, { state: 'processing', progress: 42, step: 'ai_code_analysis', error: null }],
-  ['failed status', StatusResponseSchema, { state: 'failed', progress: 30, step: 'personalizing', error: 'Template: line 3: "chapters" must be a list.' }],
+  [
+    'status',
+    StatusResponseSchema,
+    { state: 'processing', progress: 42, step: 'ai_code_analysis', error: null },
+  ],
+  [
+    'failed status',
+    StatusResponseSchema,
+    {
+      state: 'failed',
+      progress: 30,
+      step: 'personalizing',
+      error: 'Template: line 3: "chapters" must be a list.',
+    },
+  ],
   [
     'list',
     ReportListResponseSchema,
@@ -70,8 +103,16 @@ const cases: [string, z.ZodType, unknown][] = [
     },
   ],
   ['detail', ReportDetailSchema, detail],
-  ['detail without payment', ReportDetailSchema, { ...detail, payment_tier: 'none', payment_info: null, paid_formats: [] }],
-  ['error', ErrorBodySchema, { error: 'not_found', code: 'not_found', message: 'Report Not Found', statusCode: 404 }],
+  [
+    'detail without payment',
+    ReportDetailSchema,
+    { ...detail, payment_tier: 'none', payment_info: null, paid_formats: [] },
+  ],
+  [
+    'error',
+    ErrorBodySchema,
+    { error: 'not_found', code: 'not_found', message: 'Report Not Found', statusCode: 404 },
+  ],
 ];
 
 async function serve(checked: boolean, schema: z.ZodType, payload: unknown) {
@@ -85,17 +126,27 @@ async function serve(checked: boolean, schema: z.ZodType, payload: unknown) {
 }
 
 describe('response serializer', () => {
-  it.each(cases)('writes the same JSON as zod for a %s response, checked or not', async (_name, schema, payload) => {
-    const expected = schema.parse(payload);
-    for (const checked of [true, false]) {
-      const res = await serve(checked, schema, payload);
-      expect(res.statusCode).toBe(200);
-      expect(JSON.parse(res.body)).toEqual(expected);
-    }
-  });
+  it.each(cases)(
+    'writes the same JSON as zod for a %s response, checked or not',
+    async (_name, schema, payload) => {
+      const expected = schema.parse(payload);
+      for (const checked of [true, false]) {
+        const res = await serve(checked, schema, payload);
+        expect(res.statusCode).toBe(200);
+        expect(JSON.parse(res.body)).toEqual(expected);
+      }
+    },
+  );
 
   it('leaves out fields the schema does not declare', async () => {
-    const leaky = { state: 'completed', progress: 100, step: 'done', error: null, github_token: 'ghp_secret', user_id: 'u' };
+    const leaky = {
+      state: 'completed',
+      progress: 100,
+      step: 'done',
+      error: null,
+      github_token: 'ghp_secret',
+      user_id: 'u',
+    };
     for (const checked of [true, false]) {
       const res = await serve(checked, StatusResponseSchema, leaky);
       expect(res.body).not.toContain('ghp_secret');

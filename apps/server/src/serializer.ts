@@ -31,7 +31,12 @@ function simplify(node: unknown): unknown {
     if (nullIndex >= 0 && other && typeof other.type === 'string' && other.anyOf === undefined) {
       delete out.anyOf;
       const { enum: values, ...rest } = other;
-      return { ...out, ...rest, type: [other.type, 'null'], ...(values ? { enum: [...(values as unknown[]), null] } : {}) };
+      return {
+        ...out,
+        ...rest,
+        type: [other.type, 'null'],
+        ...(values ? { enum: [...(values as unknown[]), null] } : {}),
+      };
     }
   }
   return out;

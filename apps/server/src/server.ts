@@ -34,7 +34,9 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  app.log.info(`ATR is running at http://localhost:${port} (database: ${app.db.kind}, data: ${config.dataDir}, worker: ${app.workerRunning ? 'in-process' : 'separate'})`);
+  app.log.info(
+    `ATR is running at http://localhost:${port} (database: ${app.db.kind}, data: ${config.dataDir}, worker: ${app.workerRunning ? 'in-process' : 'separate'})`,
+  );
 }
 
 void main().catch((err) => {

@@ -8,7 +8,9 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
-const runtime = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker-runtime.ts')).href;
+const runtime = pathToFileURL(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker-runtime.ts'),
+).href;
 
 async function child(install: boolean): Promise<{ code: number; stdout: string }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));

@@ -33,9 +33,13 @@ export async function startWorker(app: FastifyInstance, overrides: Partial<Worke
   await sweep();
   // pg-boss 10 runs one job at a time per work() call: one call per slot.
   for (let i = 0; i < app.config.WORKER_CONCURRENCY; i++) {
-    await queue.work<{ reportId: string }>(REPORT_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
-      for (const job of jobs) await runReportJob(deps, job.data.reportId);
-    });
+    await queue.work<{ reportId: string }>(
+      REPORT_QUEUE,
+      { pollingIntervalSeconds: 1, batchSize: 1 },
+      async (jobs) => {
+        for (const job of jobs) await runReportJob(deps, job.data.reportId);
+      },
+    );
   }
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   timer.unref();

@@ -5,7 +5,12 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 
 function ts(mod: number, file: number, fns: number): string {
-  const lines = [`// Module ${mod}, file ${file}: order handling helpers.`, `import { Router } from 'express';`, `import { helper${(file + 1) % 10} } from '../mod${(mod + 1) % 20}/file${(file + 1) % 10}.ts';`, ''];
+  const lines = [
+    `// Module ${mod}, file ${file}: order handling helpers.`,
+    `import { Router } from 'express';`,
+    `import { helper${(file + 1) % 10} } from '../mod${(mod + 1) % 20}/file${(file + 1) % 10}.ts';`,
+    '',
+  ];
   lines.push(`export const router${file} = Router();`, '');
   for (let f = 0; f < fns; f++) {
     lines.push(
@@ -26,12 +31,27 @@ function ts(mod: number, file: number, fns: number): string {
       '',
     );
   }
-  lines.push(`router${file}.get('/mod${mod}/orders/${file}', (_req, res) => res.json({ total: helper${file}_0([]) }));`, `export const helper${file} = helper${file}_0;`, '');
+  lines.push(
+    `router${file}.get('/mod${mod}/orders/${file}', (_req, res) => res.json({ total: helper${file}_0([]) }));`,
+    `export const helper${file} = helper${file}_0;`,
+    '',
+  );
   return lines.join('\n');
 }
 
 function py(mod: number, file: number, fns: number): string {
-  const lines = [`"""Module ${mod}, file ${file}: reporting jobs."""`, 'import os', 'from dataclasses import dataclass', '', '', '@dataclass', `class Report${file}:`, '    name: str', '    rows: int = 0', ''];
+  const lines = [
+    `"""Module ${mod}, file ${file}: reporting jobs."""`,
+    'import os',
+    'from dataclasses import dataclass',
+    '',
+    '',
+    '@dataclass',
+    `class Report${file}:`,
+    '    name: str',
+    '    rows: int = 0',
+    '',
+  ];
   for (let f = 0; f < fns; f++) {
     lines.push(
       '',
@@ -49,7 +69,16 @@ function py(mod: number, file: number, fns: number): string {
 }
 
 function go(mod: number, file: number, fns: number): string {
-  const lines = [`// Package mod${mod} holds the storage adapters.`, `package mod${mod}`, '', 'import (', '\t"fmt"', '\t"strings"', ')', ''];
+  const lines = [
+    `// Package mod${mod} holds the storage adapters.`,
+    `package mod${mod}`,
+    '',
+    'import (',
+    '\t"fmt"',
+    '\t"strings"',
+    ')',
+    '',
+  ];
   for (let f = 0; f < fns; f++) {
     lines.push(
       `// Key${file}x${f} builds the storage key for a record.`,
@@ -66,9 +95,26 @@ function go(mod: number, file: number, fns: number): string {
 }
 
 function java(mod: number, file: number, fns: number): string {
-  const lines = [`package com.example.mod${mod};`, '', 'import java.util.List;', '', `/** Service ${file} of module ${mod}. */`, `public class Service${file} {`];
+  const lines = [
+    `package com.example.mod${mod};`,
+    '',
+    'import java.util.List;',
+    '',
+    `/** Service ${file} of module ${mod}. */`,
+    `public class Service${file} {`,
+  ];
   for (let f = 0; f < fns; f++) {
-    lines.push('', `    /* Sums the list, ignoring nulls. */`, `    public int sum${f}(List<Integer> values) {`, '        int total = 0;', '        for (Integer v : values) {', '            if (v != null) total += v;', '        }', `        return total + ${f};`, '    }');
+    lines.push(
+      '',
+      `    /* Sums the list, ignoring nulls. */`,
+      `    public int sum${f}(List<Integer> values) {`,
+      '        int total = 0;',
+      '        for (Integer v : values) {',
+      '            if (v != null) total += v;',
+      '        }',
+      `        return total + ${f};`,
+      '    }',
+    );
   }
   lines.push('}', '');
   return lines.join('\n');
@@ -85,11 +131,30 @@ export async function generateTree(root: string, targetLines = 100_000): Promise
     await fs.writeFile(path.join(root, rel), text);
     total += count(text);
   };
-  await write('package.json', JSON.stringify({ name: 'bench-shop', version: '1.0.0', scripts: { build: 'tsc', test: 'vitest run' }, dependencies: { express: '4.19.2', zod: '3.23.8' }, devDependencies: { typescript: '5.4.3', vitest: '1.4.0' } }, null, 2));
+  await write(
+    'package.json',
+    JSON.stringify(
+      {
+        name: 'bench-shop',
+        version: '1.0.0',
+        scripts: { build: 'tsc', test: 'vitest run' },
+        dependencies: { express: '4.19.2', zod: '3.23.8' },
+        devDependencies: { typescript: '5.4.3', vitest: '1.4.0' },
+      },
+      null,
+      2,
+    ),
+  );
   await write('requirements.txt', 'flask==3.0.2\nrequests==2.31.0\n');
   await write('go.mod', 'module example.com/bench\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.9.1\n');
-  await write('README.md', '# Bench shop\n\nA generated multi-language code base used to benchmark the report engine.\n\n## Build\n\n```sh\nnpm run build\n```\n');
-  await write('Dockerfile', 'FROM node:20-alpine\nWORKDIR /app\nCOPY . .\nRUN npm ci\nEXPOSE 8080\nCMD ["node", "dist/server.js"]\n');
+  await write(
+    'README.md',
+    '# Bench shop\n\nA generated multi-language code base used to benchmark the report engine.\n\n## Build\n\n```sh\nnpm run build\n```\n',
+  );
+  await write(
+    'Dockerfile',
+    'FROM node:20-alpine\nWORKDIR /app\nCOPY . .\nRUN npm ci\nEXPOSE 8080\nCMD ["node", "dist/server.js"]\n',
+  );
   const share = { ts: 0.4, py: 0.25, go: 0.15, java: 0.12, other: 0.08 };
   const budget = (k: keyof typeof share) => targetLines * share[k];
   let mod = 0;
@@ -116,8 +181,15 @@ export async function generateTree(root: string, targetLines = 100_000): Promise
     n += count(text);
   }
   for (let m = 0, n = 0; n < budget('other'); m++) {
-    const css = Array.from({ length: 40 }, (_, i) => `.card-${m}-${i} {\n  /* card ${i} */\n  padding: ${i}px;\n  color: #333;\n}\n`).join('\n');
-    const sql = Array.from({ length: 20 }, (_, i) => `-- table ${i}\nCREATE TABLE t${m}_${i} (\n  id SERIAL PRIMARY KEY,\n  name TEXT NOT NULL\n);\n`).join('\n');
+    const css = Array.from(
+      { length: 40 },
+      (_, i) => `.card-${m}-${i} {\n  /* card ${i} */\n  padding: ${i}px;\n  color: #333;\n}\n`,
+    ).join('\n');
+    const sql = Array.from(
+      { length: 20 },
+      (_, i) =>
+        `-- table ${i}\nCREATE TABLE t${m}_${i} (\n  id SERIAL PRIMARY KEY,\n  name TEXT NOT NULL\n);\n`,
+    ).join('\n');
     await write(`web/styles/theme${m}.css`, css);
     await write(`db/migrations/${String(m).padStart(4, '0')}_init.sql`, sql);
     n += count(css) + count(sql);

@@ -12,7 +12,14 @@ try {
   const t0 = performance.now();
   const ws = await ingestZip(zipPath, { workDir, now: () => new Date(), onProgress: () => {} });
   const bytes = ws.files.reduce((n, f) => n + f.size, 0);
-  console.log(JSON.stringify({ ms: performance.now() - t0, files: ws.files.length, bytes, maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+  console.log(
+    JSON.stringify({
+      ms: performance.now() - t0,
+      files: ws.files.length,
+      bytes,
+      maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    }),
+  );
 } finally {
   await fs.rm(workDir, { recursive: true, force: true });
 }

@@ -15,7 +15,11 @@ try {
   const t0 = performance.now();
   const isZip = source.endsWith('.zip');
   const result = await generateReport(
-    { projectName: path.basename(source), source: isZip ? { kind: 'zip', path: source } : { kind: 'directory', path: source }, template },
+    {
+      projectName: path.basename(source),
+      source: isZip ? { kind: 'zip', path: source } : { kind: 'directory', path: source },
+      template,
+    },
     { workDir, now: () => new Date(), onProgress: () => {} },
     { pdfEngine: 'js' },
   );
@@ -23,7 +27,10 @@ try {
   const lines = result.analysis.project.lines;
   // cloc is given exactly the files the analysis counted, so the comparison is like for like.
   const listFile = path.join(os.tmpdir(), `atr-bench-files-${process.pid}.txt`);
-  await fs.writeFile(listFile, isZip ? '' : result.analysis.files.map((f) => path.join(source, f.path)).join('\n'));
+  await fs.writeFile(
+    listFile,
+    isZip ? '' : result.analysis.files.map((f) => path.join(source, f.path)).join('\n'),
+  );
   console.log(
     JSON.stringify({
       totalMs,

@@ -21,9 +21,14 @@ interface Run {
 
 function atr(args: string[], cwd: string): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd, timeout: 120_000, env: { ...process.env, PDF_ENGINE: 'js' } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { cwd, timeout: 120_000, env: { ...process.env, PDF_ENGINE: 'js' } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -39,7 +44,23 @@ describe('atr --help', () => {
   it('documents every flag and exits 0', async () => {
     const r = await atr(['--help'], dir);
     expect(r.code).toBe(0);
-    for (const flag of ['--template', '--out', '--logo', '--images', '--company', '--name', '--token', '--api-base', '--pdf-engine', '--max-headings', '--max-pages', '--to', '--title', '--help', '--version']) {
+    for (const flag of [
+      '--template',
+      '--out',
+      '--logo',
+      '--images',
+      '--company',
+      '--name',
+      '--token',
+      '--api-base',
+      '--pdf-engine',
+      '--max-headings',
+      '--max-pages',
+      '--to',
+      '--title',
+      '--help',
+      '--version',
+    ]) {
       expect(r.stdout).toContain(flag);
     }
     expect(r.stdout).toContain('atr report <path | file.zip | github-url>');
@@ -54,19 +75,59 @@ describe('atr --help', () => {
 
 describe('bad flags and inputs: one clear line, exit 2', () => {
   const cases: [string, string[], RegExp][] = [
-    ['unknown flag', ['report', fixture, '--template', generic, '--colour', 'red'], /^atr: Unknown option '--colour'/],
+    [
+      'unknown flag',
+      ['report', fixture, '--template', generic, '--colour', 'red'],
+      /^atr: Unknown option '--colour'/,
+    ],
     ['unknown command', ['publish'], /^atr: unknown command "publish"/],
     ['missing template', ['report', fixture], /^atr: --template <file\.yaml> is required/],
-    ['missing source', ['report', '--template', generic], /^atr: atr report needs a folder, \.zip file or GitHub URL/],
-    ['source does not exist', ['report', 'no-such-folder', '--template', generic], /^atr: no such file or folder: no-such-folder/],
-    ['template does not exist', ['report', fixture, '--template', 'nope.yaml'], /^atr: --template: cannot read nope\.yaml/],
-    ['bad pdf engine', ['report', fixture, '--template', generic, '--pdf-engine', 'word'], /^atr: --pdf-engine must be js, latex or auto/],
-    ['logo is missing', ['report', fixture, '--template', generic, '--logo', 'logo.png'], /^atr: --logo: no such file: logo\.png/],
+    [
+      'missing source',
+      ['report', '--template', generic],
+      /^atr: atr report needs a folder, \.zip file or GitHub URL/,
+    ],
+    [
+      'source does not exist',
+      ['report', 'no-such-folder', '--template', generic],
+      /^atr: no such file or folder: no-such-folder/,
+    ],
+    [
+      'template does not exist',
+      ['report', fixture, '--template', 'nope.yaml'],
+      /^atr: --template: cannot read nope\.yaml/,
+    ],
+    [
+      'bad pdf engine',
+      ['report', fixture, '--template', generic, '--pdf-engine', 'word'],
+      /^atr: --pdf-engine must be js, latex or auto/,
+    ],
+    [
+      'logo is missing',
+      ['report', fixture, '--template', generic, '--logo', 'logo.png'],
+      /^atr: --logo: no such file: logo\.png/,
+    ],
     ['render without --to', ['render', 'doc.md'], /^atr: --to docx\|latex\|pdf is required/],
-    ['render to an unknown format', ['render', 'doc.md', '--to', 'odt'], /^atr: --to must be docx, latex or pdf, not odt/],
-    ['bad heading limit', ['report', fixture, '--template', generic, '--max-headings', 'many'], /^atr: --max-headings must be a whole number of at least 1, not many/],
-    ['bad page limit', ['report', fixture, '--template', generic, '--max-pages', '0'], /^atr: --max-pages must be a whole number of at least 1, not 0/],
-    ['not a GitHub URL', ['report', 'https://github.com/only-owner', '--template', generic], /^atr: "https:\/\/github\.com\/only-owner" is not a GitHub repository address/],
+    [
+      'render to an unknown format',
+      ['render', 'doc.md', '--to', 'odt'],
+      /^atr: --to must be docx, latex or pdf, not odt/,
+    ],
+    [
+      'bad heading limit',
+      ['report', fixture, '--template', generic, '--max-headings', 'many'],
+      /^atr: --max-headings must be a whole number of at least 1, not many/,
+    ],
+    [
+      'bad page limit',
+      ['report', fixture, '--template', generic, '--max-pages', '0'],
+      /^atr: --max-pages must be a whole number of at least 1, not 0/,
+    ],
+    [
+      'not a GitHub URL',
+      ['report', 'https://github.com/only-owner', '--template', generic],
+      /^atr: "https:\/\/github\.com\/only-owner" is not a GitHub repository address/,
+    ],
   ];
   it.each(cases)('%s', async (_name, args, message) => {
     const r = await atr(args, dir);
@@ -80,20 +141,26 @@ describe('bad flags and inputs: one clear line, exit 2', () => {
     await fs.writeFile(t, 'report_structure:\n  - title: A\n    title: B\n');
     const r = await atr(['report', fixture, '--template', t], dir);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe('atr: Line 3: a key appears twice in the same mapping (duplicate keys are not allowed).');
+    expect(r.stderr.trim()).toBe(
+      'atr: Line 3: a key appears twice in the same mapping (duplicate keys are not allowed).',
+    );
   });
 
   it('a template over --max-headings is refused with the count and the limit', async () => {
     const r = await atr(['report', fixture, '--template', generic, '--max-headings', '5'], dir);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toMatch(/^atr: The template has \d+ headings \(\d+ chapters, \d+ sections and 0 subsections\); at most 5 are allowed\./);
+    expect(r.stderr.trim()).toMatch(
+      /^atr: The template has \d+ headings \(\d+ chapters, \d+ sections and 0 subsections\); at most 5 are allowed\./,
+    );
   });
 
   it('a report over --max-pages fails with the page count and the limit, and writes nothing', async () => {
     const out = path.join(dir, 'too-long');
     const r = await atr(['report', fixture, '--template', generic, '--max-pages', '2', '--out', out], dir);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim()).toMatch(/^atr: The report would have about \d+ pages, more than the limit of 2 pages per report\./);
+    expect(r.stderr.trim()).toMatch(
+      /^atr: The report would have about \d+ pages, more than the limit of 2 pages per report\./,
+    );
     await expect(fs.access(out)).rejects.toThrow();
   });
 
@@ -104,18 +171,30 @@ describe('bad flags and inputs: one clear line, exit 2', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^atr: --company: .*fax/);
     await fs.writeFile(c, '{ not json');
-    expect((await atr(['report', fixture, '--template', generic, '--company', c], dir)).stderr).toMatch(/^atr: --company: .* is not valid JSON/);
+    expect((await atr(['report', fixture, '--template', generic, '--company', c], dir)).stderr).toMatch(
+      /^atr: --company: .* is not valid JSON/,
+    );
   });
 });
 
 describe('expandImages', () => {
   it('turns "--images a.png b.jpg" into repeated flags and stops at the next non-image', () => {
-    expect(expandImages(['report', '--images', 'a.png', 'b.JPG', 'src', '--out', 'x'])).toEqual(['report', '--images', 'a.png', '--images', 'b.JPG', 'src', '--out', 'x']);
+    expect(expandImages(['report', '--images', 'a.png', 'b.JPG', 'src', '--out', 'x'])).toEqual([
+      'report',
+      '--images',
+      'a.png',
+      '--images',
+      'b.JPG',
+      'src',
+      '--out',
+      'x',
+    ]);
   });
 });
 
 describe('atr render', () => {
-  const md = '# Release notes\n\nThe *parser* now accepts `&`, `%` and `$` in titles.\n\n## Changes\n\n- faster ingest\n- safer ZIPs\n\n| a | b |\n|---|---|\n| 1 | 2 |\n';
+  const md =
+    '# Release notes\n\nThe *parser* now accepts `&`, `%` and `$` in titles.\n\n## Changes\n\n- faster ingest\n- safer ZIPs\n\n| a | b |\n|---|---|\n| 1 | 2 |\n';
   it('writes main.tex with user text escaped', async () => {
     await fs.writeFile(path.join(dir, 'notes.md'), md);
     const r = await atr(['render', 'notes.md', '--to', 'latex', '--out', 'notes.tex'], dir);
@@ -145,18 +224,49 @@ describe('atr report', () => {
   it('writes the six files and prints each step with its time', async () => {
     const company = path.join(dir, 'acme.json');
     await fs.writeFile(company, JSON.stringify({ name: 'Acme Consulting', website: 'https://acme.example' }));
-    const r = await atr(['report', fixture, '--template', generic, '--company', company, '--out', 'out'], dir);
+    const r = await atr(
+      ['report', fixture, '--template', generic, '--company', company, '--out', 'out'],
+      dir,
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    for (const step of ['initializing', 'personalizing', 'ai_code_analysis', 'generating_markdown', 'building_docx', 'done']) {
+    for (const step of [
+      'initializing',
+      'personalizing',
+      'ai_code_analysis',
+      'generating_markdown',
+      'building_docx',
+      'done',
+    ]) {
       expect(r.stdout).toMatch(new RegExp(`^  ${step}\\s+\\d+\\.\\d\\d s`, 'm'));
     }
     const files = (await fs.readdir(path.join(dir, 'out'))).sort();
-    expect(files).toEqual(['analysis.json', 'preview.pdf', 'report-latex.zip', 'report.docx', 'report.pdf', 'trace.json']);
-    const analysis = JSON.parse(await fs.readFile(path.join(dir, 'out/analysis.json'), 'utf8')) as { project: { name: string }; files: unknown[] };
+    expect(files).toEqual([
+      'analysis.json',
+      'preview.pdf',
+      'report-latex.zip',
+      'report.docx',
+      'report.pdf',
+      'trace.json',
+    ]);
+    const analysis = JSON.parse(await fs.readFile(path.join(dir, 'out/analysis.json'), 'utf8')) as {
+      project: { name: string };
+      files: unknown[];
+    };
     expect(analysis.files.length).toBeGreaterThan(15);
-    const trace = JSON.parse(await fs.readFile(path.join(dir, 'out/trace.json'), 'utf8')) as { timings: Record<string, number>; agents: { role: string }[] };
-    expect(Object.keys(trace.timings)).toEqual(['initializing', 'personalizing', 'ai_code_analysis', 'generating_markdown', 'building_docx']);
-    expect(trace.agents.map((a) => a.role)).toEqual(expect.arrayContaining(['planner', 'writer', 'reviewer']));
+    const trace = JSON.parse(await fs.readFile(path.join(dir, 'out/trace.json'), 'utf8')) as {
+      timings: Record<string, number>;
+      agents: { role: string }[];
+    };
+    expect(Object.keys(trace.timings)).toEqual([
+      'initializing',
+      'personalizing',
+      'ai_code_analysis',
+      'generating_markdown',
+      'building_docx',
+    ]);
+    expect(trace.agents.map((a) => a.role)).toEqual(
+      expect.arrayContaining(['planner', 'writer', 'reviewer']),
+    );
   });
 });

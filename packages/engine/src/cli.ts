@@ -13,7 +13,14 @@ import type { PdfEngine } from './pipeline.ts';
 import { parseTemplate } from './template/parse.ts';
 import { markdownToBlocks } from './tree/markdown.ts';
 import { DOC_TREE_VERSION, type DocTree } from './tree/types.ts';
-import { DEFAULT_WORK_LIMITS, type CompanyData, type EngineContext, type ImageAsset, type PipelineStep, type ReportInput } from './types.ts';
+import {
+  DEFAULT_WORK_LIMITS,
+  type CompanyData,
+  type EngineContext,
+  type ImageAsset,
+  type PipelineStep,
+  type ReportInput,
+} from './types.ts';
 
 // The pipeline and writers are imported when a command needs them, so `--help` and flag errors
 // answer at once without loading the document libraries.
@@ -82,10 +89,12 @@ export function expandImages(argv: string[]): string[] {
     out.push(arg);
     if (arg !== '--images') continue;
     const first = argv[i + 1];
-    if (first === undefined || first.startsWith('-')) throw new UsageError('--images needs at least one image file');
+    if (first === undefined || first.startsWith('-'))
+      throw new UsageError('--images needs at least one image file');
     out.push(first);
     i++;
-    while (i + 1 < argv.length && !argv[i + 1]!.startsWith('-') && IMAGE_FILE.test(argv[i + 1]!)) out.push('--images', argv[++i]!);
+    while (i + 1 < argv.length && !argv[i + 1]!.startsWith('-') && IMAGE_FILE.test(argv[i + 1]!))
+      out.push('--images', argv[++i]!);
   }
   return out;
 }
@@ -134,7 +143,10 @@ function limitOf(flag: string, value: unknown, envName: string, fallback: number
   const raw = typeof value === 'string' ? value : process.env[envName];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${typeof value === 'string' ? flag : envName} must be a whole number of at least 1, not ${raw}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(
+      `${typeof value === 'string' ? flag : envName} must be a whole number of at least 1, not ${raw}`,
+    );
   return n;
 }
 
@@ -163,15 +175,33 @@ async function reportCommand(argv: string[], out: (line: string) => void): Promi
     'max-pages': { type: 'string' },
     ...Object.fromEntries(Object.keys(AI_FLAGS).map((f) => [f, { type: 'string' as const }])),
   });
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'atr report needs a folder, .zip file or GitHub URL' : `atr report takes one source, got ${positionals.length}: ${positionals.join(' ')}`);
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0
+        ? 'atr report needs a folder, .zip file or GitHub URL'
+        : `atr report takes one source, got ${positionals.length}: ${positionals.join(' ')}`,
+    );
   if (typeof values.template !== 'string') throw new UsageError('--template <file.yaml> is required');
   const engine = (values['pdf-engine'] as string | undefined) ?? process.env.PDF_ENGINE ?? 'js';
-  if (!['js', 'latex', 'auto'].includes(engine)) throw new UsageError(`--pdf-engine must be js, latex or auto, not ${engine}`);
+  if (!['js', 'latex', 'auto'].includes(engine))
+    throw new UsageError(`--pdf-engine must be js, latex or auto, not ${engine}`);
 
   const ai = aiSettings(values as Record<string, unknown>);
-  const maxTemplateHeadings = limitOf('--max-headings', values['max-headings'], 'TEMPLATE_MAX_HEADINGS', DEFAULT_WORK_LIMITS.maxTemplateHeadings);
-  const maxReportPages = limitOf('--max-pages', values['max-pages'], 'REPORT_MAX_PAGES', DEFAULT_WORK_LIMITS.maxReportPages);
-  const template = parseTemplate(await readText(values.template, '--template'), { maxHeadings: maxTemplateHeadings });
+  const maxTemplateHeadings = limitOf(
+    '--max-headings',
+    values['max-headings'],
+    'TEMPLATE_MAX_HEADINGS',
+    DEFAULT_WORK_LIMITS.maxTemplateHeadings,
+  );
+  const maxReportPages = limitOf(
+    '--max-pages',
+    values['max-pages'],
+    'REPORT_MAX_PAGES',
+    DEFAULT_WORK_LIMITS.maxReportPages,
+  );
+  const template = parseTemplate(await readText(values.template, '--template'), {
+    maxHeadings: maxTemplateHeadings,
+  });
   for (const warning of template.warnings) process.stderr.write(`atr: template: ${warning}\n`);
   let company: CompanyData | undefined;
   if (typeof values.company === 'string') {
@@ -185,12 +215,18 @@ async function reportCommand(argv: string[], out: (line: string) => void): Promi
     const parsed = CompanySchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw new UsageError(`--company: ${issue.path.length ? `"${issue.path.join('.')}": ` : ''}${issue.message}`);
+      throw new UsageError(
+        `--company: ${issue.path.length ? `"${issue.path.join('.')}": ` : ''}${issue.message}`,
+      );
     }
-    company = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as CompanyData;
+    company = Object.fromEntries(
+      Object.entries(parsed.data).filter(([, v]) => v !== undefined),
+    ) as CompanyData;
   }
   const logo = typeof values.logo === 'string' ? await imageAsset(values.logo, '--logo') : undefined;
-  const images = await Promise.all(((values.images as string[] | undefined) ?? []).map((f) => imageAsset(f, '--images')));
+  const images = await Promise.all(
+    ((values.images as string[] | undefined) ?? []).map((f) => imageAsset(f, '--images')),
+  );
   const token = (values.token as string | undefined) ?? process.env.GITHUB_TOKEN;
   const source = await sourceOf(positionals[0]!, token, values['api-base'] as string | undefined);
   const outDir = path.resolve((values.out as string | undefined) ?? 'atr-report');
@@ -217,7 +253,14 @@ async function reportCommand(argv: string[], out: (line: string) => void): Promi
     out(`atr: writing a report of ${sourceLabel}`);
     const { generateReport } = await import('./pipeline.ts');
     const result = await generateReport(
-      { projectName: (values.name as string | undefined) ?? '', source, template, ...(logo ? { logo } : {}), images, ...(company ? { company } : {}) },
+      {
+        projectName: (values.name as string | undefined) ?? '',
+        source,
+        template,
+        ...(logo ? { logo } : {}),
+        images,
+        ...(company ? { company } : {}),
+      },
       ctx,
       { pdfEngine: engine as PdfEngine },
     );
@@ -225,7 +268,9 @@ async function reportCommand(argv: string[], out: (line: string) => void): Promi
     if (result.ai) {
       const u = result.ai.usage;
       const fallbacks = result.trace.filter((t) => t.details?.source === 'offline-fallback').length;
-      out(`atr: ${result.ai.model}: ${u.requests} requests (${u.cacheHits} cached, ${u.retries.length} retried), ${(u.inputTokens + u.outputTokens).toLocaleString('en')} tokens, $${u.costUsd.toFixed(4)}${fallbacks ? `; ${fallbacks} step(s) fell back to the offline model` : ''}`);
+      out(
+        `atr: ${result.ai.model}: ${u.requests} requests (${u.cacheHits} cached, ${u.retries.length} retried), ${(u.inputTokens + u.outputTokens).toLocaleString('en')} tokens, $${u.costUsd.toFixed(4)}${fallbacks ? `; ${fallbacks} step(s) fell back to the offline model` : ''}`,
+      );
     }
     await fs.mkdir(outDir, { recursive: true });
     const files: [string, Uint8Array | string][] = [
@@ -234,7 +279,10 @@ async function reportCommand(argv: string[], out: (line: string) => void): Promi
       ['report.pdf', result.pdf],
       ['preview.pdf', result.previewPdf],
       ['analysis.json', `${JSON.stringify(result.analysis, null, 2)}\n`],
-      ['trace.json', `${JSON.stringify({ timings: result.timings, pageCount: result.pageCount, ...(result.ai ? { ai: result.ai } : {}), agents: result.trace }, null, 2)}\n`],
+      [
+        'trace.json',
+        `${JSON.stringify({ timings: result.timings, pageCount: result.pageCount, ...(result.ai ? { ai: result.ai } : {}), agents: result.trace }, null, 2)}\n`,
+      ],
     ];
     for (const [name, data] of files) await fs.writeFile(path.join(outDir, name), data);
     out(`atr: ${result.pageCount} pages; wrote ${files.map(([n]) => n).join(', ')} to ${outDir}`);
@@ -260,13 +308,20 @@ const AI_FLAGS: Record<string, string> = {
 };
 
 /** AI settings from the environment, overridden by flags; a bad one is a usage error naming it. */
-export function aiSettings(values: Record<string, unknown>, env: Record<string, string | undefined> = process.env): AiConfig {
+export function aiSettings(
+  values: Record<string, unknown>,
+  env: Record<string, string | undefined> = process.env,
+): AiConfig {
   const merged: Record<string, string | undefined> = {};
-  for (const [flag, name] of Object.entries(AI_FLAGS)) merged[name] = typeof values[flag] === 'string' ? (values[flag] as string) : env[name];
+  for (const [flag, name] of Object.entries(AI_FLAGS))
+    merged[name] = typeof values[flag] === 'string' ? (values[flag] as string) : env[name];
   try {
     return aiConfigFromEnv(merged);
   } catch (e) {
-    if (e instanceof AiConfigError) throw new UsageError(e.message.replace(/\bAI_([A-Z_]+)/g, (m) => `${m} (--${m.toLowerCase().replace(/_/g, '-')})`));
+    if (e instanceof AiConfigError)
+      throw new UsageError(
+        e.message.replace(/\bAI_([A-Z_]+)/g, (m) => `${m} (--${m.toLowerCase().replace(/_/g, '-')})`),
+      );
     throw e;
   }
 }
@@ -286,16 +341,26 @@ export function treeForMarkdown(md: string, title: string, now: Date): DocTree {
 }
 
 async function renderCommand(argv: string[], out: (line: string) => void): Promise<void> {
-  const { values, positionals } = parse(argv, { to: { type: 'string' }, out: { type: 'string', short: 'o' }, title: { type: 'string' } });
+  const { values, positionals } = parse(argv, {
+    to: { type: 'string' },
+    out: { type: 'string', short: 'o' },
+    title: { type: 'string' },
+  });
   if (positionals.length !== 1) throw new UsageError('atr render needs exactly one markdown file');
   const to = values.to as string | undefined;
-  if (to !== 'docx' && to !== 'latex' && to !== 'pdf') throw new UsageError(to === undefined ? '--to docx|latex|pdf is required' : `--to must be docx, latex or pdf, not ${to}`);
+  if (to !== 'docx' && to !== 'latex' && to !== 'pdf')
+    throw new UsageError(
+      to === undefined ? '--to docx|latex|pdf is required' : `--to must be docx, latex or pdf, not ${to}`,
+    );
   const input = positionals[0]!;
   const md = await readText(input, 'atr render');
   const firstHeading = /^#\s+(.+)$/m.exec(md)?.[1]?.trim();
-  const title = (values.title as string | undefined) ?? firstHeading ?? path.basename(input).replace(/\.[^.]+$/, '');
+  const title =
+    (values.title as string | undefined) ?? firstHeading ?? path.basename(input).replace(/\.[^.]+$/, '');
   const base = input.replace(/\.(md|markdown)$/i, '');
-  const target = (values.out as string | undefined) ?? (to === 'docx' ? `${base}.docx` : to === 'pdf' ? `${base}.pdf` : `${base}-latex.zip`);
+  const target =
+    (values.out as string | undefined) ??
+    (to === 'docx' ? `${base}.docx` : to === 'pdf' ? `${base}.pdf` : `${base}-latex.zip`);
   const t0 = performance.now();
   const tree = treeForMarkdown(md, title, new Date());
   const { writeLatex, writeLatexBundle } = await import('./writers/latex/index.ts');
@@ -308,15 +373,28 @@ async function renderCommand(argv: string[], out: (line: string) => void): Promi
 }
 
 async function version(): Promise<string> {
-  const pkg = JSON.parse(await fs.readFile(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(await fs.readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
   return pkg.version;
 }
 
 /** Runs the CLI and returns its exit code; output goes through `out` and `err` so tests can capture it. */
-export async function main(argv: string[], out = (l: string) => void process.stdout.write(`${l}\n`), err = (l: string) => void process.stderr.write(`${l}\n`)): Promise<number> {
+export async function main(
+  argv: string[],
+  out = (l: string) => void process.stdout.write(`${l}\n`),
+  err = (l: string) => void process.stderr.write(`${l}\n`),
+): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (command === undefined || command === '--help' || command === '-h' || command === 'help' || rest.includes('--help') || rest.includes('-h')) {
+    if (
+      command === undefined ||
+      command === '--help' ||
+      command === '-h' ||
+      command === 'help' ||
+      rest.includes('--help') ||
+      rest.includes('-h')
+    ) {
       out(HELP);
       return command === undefined ? 2 : 0;
     }
@@ -346,5 +424,6 @@ export async function main(argv: string[], out = (l: string) => void process.std
 }
 
 // Only run when executed (bin/atr.js imports this file), not when a test imports main().
-const invokedDirectly = process.argv[1] !== undefined && /(?:^|[\\/])(atr(\.js)?|cli\.ts)$/.test(process.argv[1]);
+const invokedDirectly =
+  process.argv[1] !== undefined && /(?:^|[\\/])(atr(\.js)?|cli\.ts)$/.test(process.argv[1]);
 if (invokedDirectly) process.exitCode = await main(process.argv.slice(2));

@@ -1,7 +1,8 @@
 // The engine's one error type. `kind` says which stage failed; `message` is written for the user
 // (the worker copies it into the report's error), `detail` is for logs only.
 
-export type EngineErrorKind = 'ingest' | 'template' | 'analysis' | 'agent' | 'writer' | 'pdf' | 'cancelled' | 'budget';
+export type EngineErrorKind =
+  'ingest' | 'template' | 'analysis' | 'agent' | 'writer' | 'pdf' | 'cancelled' | 'budget';
 
 export class EngineError extends Error {
   readonly kind: EngineErrorKind;

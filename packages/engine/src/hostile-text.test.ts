@@ -20,7 +20,9 @@ import type { Block, Inline } from './tree/types.ts';
 import type { ReportArtifacts } from './types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const template = parseTemplate(await fs.readFile(path.resolve(here, '../templates/generic_template.yaml'), 'utf8'));
+const template = parseTemplate(
+  await fs.readFile(path.resolve(here, '../templates/generic_template.yaml'), 'utf8'),
+);
 
 function tool(name: string): boolean {
   const present = onPath(name);
@@ -41,7 +43,8 @@ const README = [
   '<a href="https://evil.example/html">html link</a> \\input{/etc/passwd} \\write18{touch /tmp/pwned} {=html} $x^2$ 100% #1 _a_ ~b~ & c.',
   '',
 ].join('\n');
-const TODO = '// TODO: [Download the fix](https://evil.example/todo.exe) \\write18{touch pwned} ```` $x$ #_%~^&';
+const TODO =
+  '// TODO: [Download the fix](https://evil.example/todo.exe) \\write18{touch pwned} ```` $x$ #_%~^&';
 const AUTHOR = 'Mallory [Profile](https://evil.example/author)';
 
 let dir: string;
@@ -50,7 +53,11 @@ let artifacts: ReportArtifacts;
 let texDir: string;
 
 function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', ['-c', `user.name=${AUTHOR}`, '-c', 'user.email=m@evil.example', ...args], { cwd, stdio: 'pipe', env: { ...process.env, GIT_CONFIG_GLOBAL: os.devNull, GIT_CONFIG_NOSYSTEM: '1' } });
+  execFileSync('git', ['-c', `user.name=${AUTHOR}`, '-c', 'user.email=m@evil.example', ...args], {
+    cwd,
+    stdio: 'pipe',
+    env: { ...process.env, GIT_CONFIG_GLOBAL: os.devNull, GIT_CONFIG_NOSYSTEM: '1' },
+  });
 }
 
 async function write(root: string, rel: string, body: string): Promise<void> {
@@ -62,28 +69,52 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-hostile-'));
   root = path.join(dir, 'project');
   await write(root, 'README.md', README);
-  await write(root, 'package.json', JSON.stringify({
-    name: 'evil-app',
-    version: '1.0.0',
-    main: 'src/server.js',
-    scripts: { start: 'node src/server.js', build: 'echo [b](https://evil.example/build) \\input{x}', test: 'node --test' },
-    dependencies: { express: '4.18.2', '[dep](https://evil.example/dep)': '^1.0.0' },
-  }, null, 2));
-  await write(root, 'src/server.js', [
-    "import express from 'express';",
-    "import { handler } from './x`[Download the security patch](https:/evil.example/patch.exe)`y.js';",
-    `import { helper } from '../${EVIL_MODULE}/helper.js';`,
-    TODO,
-    'const app = express();',
-    "app.get('/r`[Route](https://evil.example/route)`', handler);",
-    "app.post('/items', helper);",
-    "const token = process.env.EVIL_TOKEN ?? '[t](https://evil.example/env)';",
-    'app.listen(3000);',
-    '',
-  ].join('\n'));
+  await write(
+    root,
+    'package.json',
+    JSON.stringify(
+      {
+        name: 'evil-app',
+        version: '1.0.0',
+        main: 'src/server.js',
+        scripts: {
+          start: 'node src/server.js',
+          build: 'echo [b](https://evil.example/build) \\input{x}',
+          test: 'node --test',
+        },
+        dependencies: { express: '4.18.2', '[dep](https://evil.example/dep)': '^1.0.0' },
+      },
+      null,
+      2,
+    ),
+  );
+  await write(
+    root,
+    'src/server.js',
+    [
+      "import express from 'express';",
+      "import { handler } from './x`[Download the security patch](https:/evil.example/patch.exe)`y.js';",
+      `import { helper } from '../${EVIL_MODULE}/helper.js';`,
+      TODO,
+      'const app = express();',
+      "app.get('/r`[Route](https://evil.example/route)`', handler);",
+      "app.post('/items', helper);",
+      "const token = process.env.EVIL_TOKEN ?? '[t](https://evil.example/env)';",
+      'app.listen(3000);',
+      '',
+    ].join('\n'),
+  );
   await write(root, EVIL_FILE, `${TODO}\nexport function handler(req, res) { res.send('ok'); }\n`);
-  await write(root, `${EVIL_MODULE}/helper.js`, "import { handler } from '../src/x`[Download the security patch](https:/evil.example/patch.exe)`y.js';\nexport function helper() { return handler; }\n");
-  await write(root, 'test/server.test.js', "import test from 'node:test';\ntest('[t](https://evil.example/test)', () => {});\n");
+  await write(
+    root,
+    `${EVIL_MODULE}/helper.js`,
+    "import { handler } from '../src/x`[Download the security patch](https:/evil.example/patch.exe)`y.js';\nexport function helper() { return handler; }\n",
+  );
+  await write(
+    root,
+    'test/server.test.js',
+    "import test from 'node:test';\ntest('[t](https://evil.example/test)', () => {});\n",
+  );
   git(root, 'init', '-q');
   git(root, 'add', '.');
   git(root, 'commit', '-q', '-m', 'Fix [Commit](https://evil.example/commit) \\input{/etc/passwd}');
@@ -114,7 +145,14 @@ const squash = (s: string) => s.replace(/\s+/g, '');
 
 /** Every link inline in blocks, however deeply nested. */
 function linksIn(blocks: Block[]): string[] {
-  const fromInlines = (list: Inline[]): string[] => list.flatMap((i) => (i.type === 'link' ? [i.url, ...fromInlines(i.children)] : i.type === 'strong' || i.type === 'emphasis' ? fromInlines(i.children) : []));
+  const fromInlines = (list: Inline[]): string[] =>
+    list.flatMap((i) =>
+      i.type === 'link'
+        ? [i.url, ...fromInlines(i.children)]
+        : i.type === 'strong' || i.type === 'emphasis'
+          ? fromInlines(i.children)
+          : [],
+    );
   return blocks.flatMap((b) => {
     switch (b.type) {
       case 'paragraph':
@@ -142,13 +180,27 @@ describe('text from the code base in every writer', () => {
   });
 
   it('escaping alone keeps links out: every offline section parses with no link, before any link policy', async () => {
-    const ctx = { workDir: path.join(dir, 'agents'), now: () => new Date('2026-03-02T10:00:00Z'), onProgress: () => {} };
+    const ctx = {
+      workDir: path.join(dir, 'agents'),
+      now: () => new Date('2026-03-02T10:00:00Z'),
+      onProgress: () => {},
+    };
     const workspace = await ingestDirectory(root, ctx);
-    const out = await runAgents({ analysis: artifacts.analysis, template, workspace, projectName: 'Evil [App](https://evil.example/name)', imageNames: [] }, ctx);
+    const out = await runAgents(
+      {
+        analysis: artifacts.analysis,
+        template,
+        workspace,
+        projectName: 'Evil [App](https://evil.example/name)',
+        imageNames: [],
+      },
+      ctx,
+    );
     expect(out.sections.length).toBeGreaterThan(20);
     const all = out.sections.map((d) => d.markdown).join('\n\n');
     expect(all).toContain('evil.example/todo.exe'); // the hostile text is in the drafts
-    for (const draft of out.sections) expect(linksIn(markdownToBlocks(draft.markdown)), draft.title).toEqual([]);
+    for (const draft of out.sections)
+      expect(linksIn(markdownToBlocks(draft.markdown)), draft.title).toEqual([]);
   }, 120_000);
 
   it('DOCX: no hyperlink, field or relationship to evil.example; the names show as literal text', async () => {
@@ -167,7 +219,9 @@ describe('text from the code base in every writer', () => {
     expect(texts).toContain(literal(EVIL_FILE));
     expect(texts).toContain(literal(`${EVIL_FILE}:1`)); // a citation of the file, whole
     expect(texts).not.toContain('``src/x'); // and never a broken one: a fence shown as text
-    expect(texts).toContain(literal('[Download the fix](https://evil.example/todo.exe) \\write18{touch pwned}'));
+    expect(texts).toContain(
+      literal('[Download the fix](https://evil.example/todo.exe) \\write18{touch pwned}'),
+    );
     expect(texts).toContain(literal(AUTHOR));
     expect(texts).toContain('www.evil.example/bare and https://evil.example/angle');
   });
@@ -181,7 +235,11 @@ describe('text from the code base in every writer', () => {
     if (!hasXelatex) return;
     const r = (() => {
       try {
-        execFileSync('xelatex', ['-interaction=nonstopmode', '-halt-on-error', '-no-shell-escape', 'main.tex'], { cwd: texDir, stdio: 'pipe', timeout: 240_000 });
+        execFileSync(
+          'xelatex',
+          ['-interaction=nonstopmode', '-halt-on-error', '-no-shell-escape', 'main.tex'],
+          { cwd: texDir, stdio: 'pipe', timeout: 240_000 },
+        );
         return 0;
       } catch (e) {
         return (e as { status?: number }).status ?? 1;

@@ -39,7 +39,10 @@ export interface NormaliseOptions {
  * and returns it re-encoded (EXIF orientation applied, metadata dropped, longest side bounded).
  * Never throws anything but an ImageError for a bad image.
  */
-export async function normaliseImage(input: Uint8Array, options: NormaliseOptions = {}): Promise<NormalisedImage> {
+export async function normaliseImage(
+  input: Uint8Array,
+  options: NormaliseOptions = {},
+): Promise<NormalisedImage> {
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_IMAGE_PIXELS;
   const maxEdge = options.maxEdge ?? MAX_IMAGE_EDGE;
   let format: string | undefined;
@@ -54,10 +57,15 @@ export async function normaliseImage(input: Uint8Array, options: NormaliseOption
   } catch {
     throw new ImageError('not-image', 'not a readable image');
   }
-  if (format !== 'png' && format !== 'jpeg') throw new ImageError('not-image', `a ${format ?? 'unknown'} file, not a PNG or JPEG image`);
+  if (format !== 'png' && format !== 'jpeg')
+    throw new ImageError('not-image', `a ${format ?? 'unknown'} file, not a PNG or JPEG image`);
   if (width < 1 || height < 1) throw new ImageError('damaged', 'an image without size');
   if (width * height > maxPixels) {
-    throw new ImageError('too-many-pixels', `${width} × ${height} pixels is more than ${formatPixels(maxPixels)}`, { width, height });
+    throw new ImageError(
+      'too-many-pixels',
+      `${width} × ${height} pixels is more than ${formatPixels(maxPixels)}`,
+      { width, height },
+    );
   }
   try {
     const pipeline = sharp(input, { limitInputPixels: maxPixels, failOn: 'error', sequentialRead: true })
@@ -67,7 +75,12 @@ export async function normaliseImage(input: Uint8Array, options: NormaliseOption
       format === 'png'
         ? await pipeline.png({ compressionLevel: 6 }).toBuffer({ resolveWithObject: true })
         : await pipeline.jpeg({ quality: 88, mozjpeg: true }).toBuffer({ resolveWithObject: true });
-    return { bytes: data, mime: format === 'png' ? 'image/png' : 'image/jpeg', width: info.width, height: info.height };
+    return {
+      bytes: data,
+      mime: format === 'png' ? 'image/png' : 'image/jpeg',
+      width: info.width,
+      height: info.height,
+    };
   } catch {
     throw new ImageError('damaged', 'a damaged image that cannot be decoded');
   }

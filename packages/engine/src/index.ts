@@ -1,12 +1,35 @@
 // Public surface of @atr/engine (server-side only).
 export * from './types.ts';
 export * from './errors.ts';
-export { checkHeadingLimit, countHeadings, parseTemplate, TEMPLATE_LIMITS, type ParseTemplateOptions } from './template/parse.ts';
+export {
+  checkHeadingLimit,
+  countHeadings,
+  parseTemplate,
+  TEMPLATE_LIMITS,
+  type ParseTemplateOptions,
+} from './template/parse.ts';
 export { generateReport } from './pipeline.ts';
 export { type PdfEngine, type PipelineOptions, pdfEngineFromEnv } from './pipeline.ts';
 export { makePreview, countPages, PREVIEW_PAGES } from './preview.ts';
 export { ingest, ingestZip, ingestGithub, ingestDirectory, parseGithubUrl } from './ingest/index.ts';
-export { aiConfigFromEnv, AiConfigError, describeAi, estimateReport, isModelConfigured, parseAiConfig, type AiConfig, type ModelCache, type ReportEstimate } from './llm/index.ts';
+export {
+  aiConfigFromEnv,
+  AiConfigError,
+  describeAi,
+  estimateReport,
+  isModelConfigured,
+  parseAiConfig,
+  type AiConfig,
+  type ModelCache,
+  type ReportEstimate,
+} from './llm/index.ts';
 export { analyseWithCache } from './pipeline.ts';
 export { analysisCacheKey, ANALYSIS_CACHE_VERSION } from './analyse/cache-key.ts';
-export { normaliseImage, ImageError, formatPixels, DEFAULT_MAX_IMAGE_PIXELS, type NormalisedImage, type ImageProblem } from './images.ts';
+export {
+  normaliseImage,
+  ImageError,
+  formatPixels,
+  DEFAULT_MAX_IMAGE_PIXELS,
+  type NormalisedImage,
+  type ImageProblem,
+} from './images.ts';

@@ -10,7 +10,14 @@ import { EngineError } from './errors.ts';
 import { ingestDirectory } from './ingest/index.ts';
 import { analyseWithCache, generateReport } from './pipeline.ts';
 import { parseTemplate } from './template/parse.ts';
-import type { Analysis, AnalysisCache, EngineContext, PipelineStep, ReportInput, Workspace } from './types.ts';
+import type {
+  Analysis,
+  AnalysisCache,
+  EngineContext,
+  PipelineStep,
+  ReportInput,
+  Workspace,
+} from './types.ts';
 
 let base: string;
 let root: string;
@@ -18,8 +25,13 @@ beforeAll(async () => {
   base = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));
   root = path.join(base, 'shop');
   const files: Record<string, string> = {
-    'package.json': JSON.stringify({ name: 'shop', scripts: { start: 'node src/server.js' }, dependencies: { express: '^4.19.0' } }),
-    'src/server.js': "const express = require('express');\nconst app = express();\napp.get('/items', (req, res) => res.json([]));\napp.listen(process.env.PORT || 3000);\n",
+    'package.json': JSON.stringify({
+      name: 'shop',
+      scripts: { start: 'node src/server.js' },
+      dependencies: { express: '^4.19.0' },
+    }),
+    'src/server.js':
+      "const express = require('express');\nconst app = express();\napp.get('/items', (req, res) => res.json([]));\napp.listen(process.env.PORT || 3000);\n",
     'src/items.js': '// TODO: paginate\nexport function list() {\n  return [];\n}\n',
     'README.md': '# Shop\n\nA tiny shop API.\n',
   };
@@ -134,7 +146,10 @@ describe('analyseWithCache', () => {
 
   it('ignores an entry that is not an analysis of this workspace', async () => {
     const { run, counter } = countingAnalyse();
-    const wrong: AnalysisCache = { get: async () => ({ version: 99 }) as unknown as Analysis, set: async () => {} };
+    const wrong: AnalysisCache = {
+      get: async () => ({ version: 99 }) as unknown as Analysis,
+      set: async () => {},
+    };
     const r = await analyseWithCache(await workspace(), context({ analysisCache: wrong }).ctx, run);
     expect(counter.runs).toBe(1);
     expect(r.cache?.hit).toBe(false);
@@ -157,7 +172,13 @@ describe('analyseWithCache', () => {
       },
       set: async () => {},
     };
-    const error = await analyseWithCache(await workspace(), context({ analysisCache: slow, signal: controller.signal }).ctx).then(() => null, (e: unknown) => e);
+    const error = await analyseWithCache(
+      await workspace(),
+      context({ analysisCache: slow, signal: controller.signal }).ctx,
+    ).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).kind).toBe('cancelled');
   });
@@ -165,7 +186,11 @@ describe('analyseWithCache', () => {
 
 describe('generateReport with an analysis cache', () => {
   const template = parseTemplate('report_structure:\n  - title: Overview\n  - title: API Endpoints\n');
-  const input = (): ReportInput => ({ projectName: 'Shop', source: { kind: 'directory', path: root }, template });
+  const input = (): ReportInput => ({
+    projectName: 'Shop',
+    source: { kind: 'directory', path: root },
+    template,
+  });
 
   it('the second report of an unchanged tree reuses the analysis and still completes every step', async () => {
     const { cache, calls } = memoryCache();

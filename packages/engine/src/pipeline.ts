@@ -19,7 +19,17 @@ import { countPages, makePreview } from './preview.ts';
 import { checkHeadingLimit } from './template/parse.ts';
 import { buildDocument } from './tree/build.ts';
 import type { DocTree } from './tree/types.ts';
-import { DEFAULT_WORK_LIMITS, type Analysis, type AnalysisCacheOutcome, type EngineContext, type ImageAsset, type PipelineStep, type ReportArtifacts, type ReportInput, type Workspace } from './types.ts';
+import {
+  DEFAULT_WORK_LIMITS,
+  type Analysis,
+  type AnalysisCacheOutcome,
+  type EngineContext,
+  type ImageAsset,
+  type PipelineStep,
+  type ReportArtifacts,
+  type ReportInput,
+  type Workspace,
+} from './types.ts';
 import { writeDocx } from './writers/docx/index.ts';
 import { estimatePageCount } from './writers/docx/page-estimate.ts';
 import { writeLatex, writeLatexBundle } from './writers/latex/index.ts';
@@ -57,7 +67,12 @@ export function onPath(program: string): boolean {
  * Decodes an image the caller handed in (CLI flag, or an upload the server already normalised) under
  * the pixel cap and keeps the re-encoded copy in the work folder: the writers embed only that copy.
  */
-async function checkImage(image: ImageAsset, what: string, ctx: EngineContext, index: number): Promise<ImageAsset> {
+async function checkImage(
+  image: ImageAsset,
+  what: string,
+  ctx: EngineContext,
+  index: number,
+): Promise<ImageAsset> {
   const bytes = await fs.readFile(image.path).catch(() => null);
   if (!bytes) throw new EngineError('ingest', `The ${what} "${image.name}" could not be read.`);
   const maxPixels = ctx.limits?.maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS;
@@ -91,11 +106,18 @@ export async function compileLatex(tree: DocTree, dir: string, signal?: AbortSig
     await fs.writeFile(path.join(dir, name), bytes);
   }
   try {
-    await run('latexmk', ['-pdf', '-interaction=nonstopmode', '-halt-on-error', '-no-shell-escape', 'main.tex'], { cwd: dir, timeout: 300_000, maxBuffer: 32 * 1024 * 1024, ...(signal ? { signal } : {}) });
+    await run(
+      'latexmk',
+      ['-pdf', '-interaction=nonstopmode', '-halt-on-error', '-no-shell-escape', 'main.tex'],
+      { cwd: dir, timeout: 300_000, maxBuffer: 32 * 1024 * 1024, ...(signal ? { signal } : {}) },
+    );
   } catch (e) {
     const log = await fs.readFile(path.join(dir, 'main.log'), 'utf8').catch(() => '');
     const firstError = /^! .*$/m.exec(log)?.[0];
-    throw new EngineError('pdf', 'The LaTeX version of the report could not be compiled to PDF.', { detail: firstError ?? String(e), cause: e });
+    throw new EngineError('pdf', 'The LaTeX version of the report could not be compiled to PDF.', {
+      detail: firstError ?? String(e),
+      cause: e,
+    });
   }
   return new Uint8Array(await fs.readFile(path.join(dir, 'main.pdf')));
 }
@@ -123,7 +145,14 @@ const isCancel = (e: unknown) => e instanceof EngineError && e.kind === 'cancell
 /** A cached value is used only when it has the shape this engine writes for this workspace. */
 function usableAnalysis(value: unknown, workspace: Workspace): value is Analysis {
   const a = value as Partial<Analysis> | null;
-  return typeof a === 'object' && a !== null && a.version === ANALYSIS_FORMAT_VERSION && Array.isArray(a.files) && Array.isArray(a.languages) && a.project?.name === workspace.name;
+  return (
+    typeof a === 'object' &&
+    a !== null &&
+    a.version === ANALYSIS_FORMAT_VERSION &&
+    Array.isArray(a.files) &&
+    Array.isArray(a.languages) &&
+    a.project?.name === workspace.name
+  );
 }
 
 /**
@@ -132,7 +161,11 @@ function usableAnalysis(value: unknown, workspace: Workspace): value is Analysis
  * cannot be computed, a failing get or set, or a malformed entry is logged and the step goes on.
  * `run` is the analyser (tests pass a counting one).
  */
-export async function analyseWithCache(workspace: Workspace, ctx: EngineContext, run: typeof analyse = analyse): Promise<{ analysis: Analysis; cache?: AnalysisCacheOutcome }> {
+export async function analyseWithCache(
+  workspace: Workspace,
+  ctx: EngineContext,
+  run: typeof analyse = analyse,
+): Promise<{ analysis: Analysis; cache?: AnalysisCacheOutcome }> {
   const cache = ctx.analysisCache;
   if (!cache) return { analysis: await run(workspace, ctx) };
   let key: string | null = null;
@@ -140,7 +173,9 @@ export async function analyseWithCache(workspace: Workspace, ctx: EngineContext,
     key = await analysisCacheKey(workspace, { maxFileBytes: ctx.limits?.maxFileBytes, signal: ctx.signal });
   } catch (e) {
     if (isCancel(e)) throw e;
-    ctx.log?.('analysis cache: the content key could not be computed; analysing without the cache', { error: String(e) });
+    ctx.log?.('analysis cache: the content key could not be computed; analysing without the cache', {
+      error: String(e),
+    });
   }
   if (key) {
     let cached: unknown = null;
@@ -155,7 +190,8 @@ export async function analyseWithCache(workspace: Workspace, ctx: EngineContext,
       await ctx.onProgress('ai_code_analysis', 100, 'Reused the analysis of this unchanged code base');
       return { analysis: cached, cache: { key, hit: true } };
     }
-    if (cached !== null && cached !== undefined) ctx.log?.('analysis cache: ignoring an entry of another format', { key });
+    if (cached !== null && cached !== undefined)
+      ctx.log?.('analysis cache: ignoring an entry of another format', { key });
   }
   const analysis = await run(workspace, ctx);
   if (key) {
@@ -168,7 +204,11 @@ export async function analyseWithCache(workspace: Workspace, ctx: EngineContext,
   return { analysis, cache: { key, hit: false } };
 }
 
-export async function generateReport(input: ReportInput, ctx: EngineContext, options: PipelineOptions = {}): Promise<ReportArtifacts> {
+export async function generateReport(
+  input: ReportInput,
+  ctx: EngineContext,
+  options: PipelineOptions = {},
+): Promise<ReportArtifacts> {
   const timings: Partial<Record<PipelineStep, number>> = {};
   const pdfEngine = options.pdfEngine ?? pdfEngineFromEnv();
   let current: PipelineStep = 'initializing';
@@ -190,12 +230,17 @@ export async function generateReport(input: ReportInput, ctx: EngineContext, opt
   ctx.log?.('step initializing', { source: input.source.kind });
   await ctx.onProgress('initializing', 0, 'Reading the code base');
   const workspace = await ingest(input.source, ctx);
-  await ctx.onProgress('initializing', 100, `Kept ${workspace.files.length} files, skipped ${workspace.skipped.length}`);
+  await ctx.onProgress(
+    'initializing',
+    100,
+    `Kept ${workspace.files.length} files, skipped ${workspace.skipped.length}`,
+  );
 
   await begin('personalizing', 'Applying company details, logo and images');
   const logo = input.logo ? await checkImage(input.logo, 'logo', ctx, 0) : undefined;
   const images: ImageAsset[] = [];
-  for (const [i, image] of (input.images ?? []).entries()) images.push(await checkImage(image, 'image', ctx, i));
+  for (const [i, image] of (input.images ?? []).entries())
+    images.push(await checkImage(image, 'image', ctx, i));
 
   await begin('ai_code_analysis', 'Analysing the code');
   const { analysis, cache: analysisCache } = await analyseWithCache(workspace, ctx);
@@ -204,9 +249,19 @@ export async function generateReport(input: ReportInput, ctx: EngineContext, opt
   await begin('generating_markdown', 'Writing the sections');
   // With a provider configured the agents run on the model (falling back to offline per section);
   // one session per report holds the budget, the cache and the usage.
-  const session = isModelConfigured(ctx.ai) ? createModelSession(ctx.ai, { ...(ctx.modelCache ? { cache: ctx.modelCache } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}), ...(ctx.log ? { log: ctx.log } : {}) }) : undefined;
+  const session = isModelConfigured(ctx.ai)
+    ? createModelSession(ctx.ai, {
+        ...(ctx.modelCache ? { cache: ctx.modelCache } : {}),
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+        ...(ctx.log ? { log: ctx.log } : {}),
+      })
+    : undefined;
   const roles = session ? llmRoles(session) : undefined;
-  const agents = await runAgents({ analysis, template: input.template, workspace, projectName, imageNames: images.map((i) => i.name) }, session ? { ...ctx, model: session } : ctx, roles);
+  const agents = await runAgents(
+    { analysis, template: input.template, workspace, projectName, imageNames: images.map((i) => i.name) },
+    session ? { ...ctx, model: session } : ctx,
+    roles,
+  );
 
   await begin('building_docx', 'Building the documents');
   const tree = await buildDocument({
@@ -236,7 +291,10 @@ export async function generateReport(input: ReportInput, ctx: EngineContext, opt
       ctx.log?.('latex compile failed; using the built-in PDF writer', { error: String(e) });
     }
   } else if (pdfEngine === 'latex') {
-    throw new EngineError('pdf', 'PDF_ENGINE=latex was requested but latexmk is not installed on this machine.');
+    throw new EngineError(
+      'pdf',
+      'PDF_ENGINE=latex was requested but latexmk is not installed on this machine.',
+    );
   }
   const finalPdf: Uint8Array = pdf ?? (await writePdf(tree));
   await ctx.onProgress('building_docx', 90, 'PDF written');
@@ -246,5 +304,26 @@ export async function generateReport(input: ReportInput, ctx: EngineContext, opt
 
   await begin('done', 'Report ready');
   await ctx.onProgress('done', 100, 'Report ready');
-  return { docx, latexZip, pdf: finalPdf, previewPdf, analysis, tree, trace: agents.trace, timings, pageCount, ...(analysisCache ? { analysisCache } : {}), ...(session ? { ai: { provider: session.config.provider, model: session.name, usage: session.usage, ...(roles?.estimate ? { estimate: roles.estimate } : {}) } } : {}) };
+  return {
+    docx,
+    latexZip,
+    pdf: finalPdf,
+    previewPdf,
+    analysis,
+    tree,
+    trace: agents.trace,
+    timings,
+    pageCount,
+    ...(analysisCache ? { analysisCache } : {}),
+    ...(session
+      ? {
+          ai: {
+            provider: session.config.provider,
+            model: session.name,
+            usage: session.usage,
+            ...(roles?.estimate ? { estimate: roles.estimate } : {}),
+          },
+        }
+      : {}),
+  };
 }

@@ -8,7 +8,8 @@ import { countPages, makePreview } from './preview.ts';
 async function pdfWithPages(n: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 1; i <= n; i++) doc.addPage([300, 300]).drawText(`Page number ${i}`, { x: 20, y: 150, size: 12, font });
+  for (let i = 1; i <= n; i++)
+    doc.addPage([300, 300]).drawText(`Page number ${i}`, { x: 20, y: 150, size: 12, font });
   return doc.save();
 }
 

@@ -10,7 +10,10 @@ async function load(pdf: Uint8Array): Promise<PDFDocument> {
   try {
     return await PDFDocument.load(pdf, { updateMetadata: false });
   } catch (e) {
-    throw new EngineError('pdf', 'The report PDF could not be read to make its preview.', { detail: String(e), cause: e });
+    throw new EngineError('pdf', 'The report PDF could not be read to make its preview.', {
+      detail: String(e),
+      cause: e,
+    });
   }
 }
 
@@ -23,7 +26,10 @@ export async function makePreview(pdf: Uint8Array, maxPages = PREVIEW_PAGES): Pr
   const source = await load(pdf);
   const preview = await PDFDocument.create();
   const count = Math.min(Math.max(0, Math.floor(maxPages)), source.getPageCount());
-  const pages = await preview.copyPages(source, Array.from({ length: count }, (_, i) => i));
+  const pages = await preview.copyPages(
+    source,
+    Array.from({ length: count }, (_, i) => i),
+  );
   for (const page of pages) preview.addPage(page);
   preview.setTitle(`${source.getTitle() ?? 'Report'} (preview)`);
   preview.setProducer('ATR report engine');

@@ -4,7 +4,8 @@ import { reportTitle } from './pipeline.ts';
 import type { Workspace } from './types.ts';
 
 const workspace = { name: 'src' } as Workspace;
-const analysis = (manifestName?: string) => ({ project: { name: 'src', ...(manifestName ? { manifestName } : {}) } }) as Analysis;
+const analysis = (manifestName?: string) =>
+  ({ project: { name: 'src', ...(manifestName ? { manifestName } : {}) } }) as Analysis;
 
 describe('the report title', () => {
   it("defaults to the manifest's name rather than the upload's folder name", () => {

@@ -9,12 +9,7 @@ export type { Analysis, DocTree, ReportTemplate };
 
 /** Pipeline step names, as the server stores them and the web app maps them (spec §4). */
 export type PipelineStep =
-  | 'initializing'
-  | 'personalizing'
-  | 'ai_code_analysis'
-  | 'generating_markdown'
-  | 'building_docx'
-  | 'done';
+  'initializing' | 'personalizing' | 'ai_code_analysis' | 'generating_markdown' | 'building_docx' | 'done';
 
 /** Effects the engine needs, passed in so tests can run it on fixtures and the worker for real. */
 export interface EngineContext {
@@ -88,7 +83,17 @@ export interface WorkspaceFile {
 
 export interface SkippedEntry {
   path: string;
-  reason: 'gitignore' | 'vendored' | 'generated' | 'minified' | 'binary' | 'too-large' | 'dependency-folder' | 'nested-archive' | 'name-too-long' | 'other';
+  reason:
+    | 'gitignore'
+    | 'vendored'
+    | 'generated'
+    | 'minified'
+    | 'binary'
+    | 'too-large'
+    | 'dependency-folder'
+    | 'nested-archive'
+    | 'name-too-long'
+    | 'other';
 }
 
 /** The code base after ingest: a folder on disk plus the list of files kept and skipped. */
@@ -118,7 +123,10 @@ export interface ImageAsset {
 /** What the pipeline needs to write one report. */
 export interface ReportInput {
   projectName: string;
-  source: { kind: 'zip'; path: string } | { kind: 'github'; url: string; token?: string; apiBase?: string } | { kind: 'directory'; path: string };
+  source:
+    | { kind: 'zip'; path: string }
+    | { kind: 'github'; url: string; token?: string; apiBase?: string }
+    | { kind: 'directory'; path: string };
   template: ReportTemplate;
   logo?: ImageAsset;
   images?: ImageAsset[];
@@ -137,7 +145,12 @@ export interface ReportArtifacts {
   timings: Partial<Record<PipelineStep, number>>; // milliseconds per step
   pageCount: number;
   /** Present when the agents ran on a language model: requests, cache hits, tokens, cost, retries. */
-  ai?: { provider: string; model: string; usage: import('./llm/client.ts').ModelUsage; estimate?: import('./llm/estimate.ts').ReportEstimate };
+  ai?: {
+    provider: string;
+    model: string;
+    usage: import('./llm/client.ts').ModelUsage;
+    estimate?: import('./llm/estimate.ts').ReportEstimate;
+  };
   /** Present when the context had an analysis cache: the content key and whether it was a hit. */
   analysisCache?: AnalysisCacheOutcome;
 }

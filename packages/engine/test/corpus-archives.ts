@@ -13,9 +13,14 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** The corpus folder, or null when it is not on this machine (an error under CI). */
 export function corpusDir(): string | null {
-  const candidates = [process.env.ATR_CORPUS_DIR, path.join(repoRoot, '../shared/corpus'), path.join(repoRoot, '../../shared/corpus')];
+  const candidates = [
+    process.env.ATR_CORPUS_DIR,
+    path.join(repoRoot, '../shared/corpus'),
+    path.join(repoRoot, '../../shared/corpus'),
+  ];
   const dir = candidates.find((d): d is string => !!d && existsSync(d));
-  if (!dir && process.env.CI) throw new Error('the corpus (../shared/corpus or ATR_CORPUS_DIR) is required under CI');
+  if (!dir && process.env.CI)
+    throw new Error('the corpus (../shared/corpus or ATR_CORPUS_DIR) is required under CI');
   return dir ?? null;
 }
 

@@ -19,9 +19,12 @@ import type { EngineContext, ReportArtifacts } from '../src/types.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 // the corpus sits beside the repository checkout; CORPUS_DIR points elsewhere for a local run
-const corpusDir = process.env.CORPUS_DIR ? path.resolve(process.env.CORPUS_DIR) : path.resolve(repoRoot, '../shared/corpus');
+const corpusDir = process.env.CORPUS_DIR
+  ? path.resolve(process.env.CORPUS_DIR)
+  : path.resolve(repoRoot, '../shared/corpus');
 const present = existsSync(corpusDir) && readdirSync(corpusDir).some((f) => f.endsWith('.facts.yaml'));
-if (!present && process.env.CI && process.env.CI !== 'false') throw new Error(`The corpus is required in CI but ${corpusDir} holds no *.facts.yaml`);
+if (!present && process.env.CI && process.env.CI !== 'false')
+  throw new Error(`The corpus is required in CI but ${corpusDir} holds no *.facts.yaml`);
 if (!present) console.warn(`SKIPPING the corpus tests: ${corpusDir} holds no fact sheets (set CORPUS_DIR)`);
 
 interface FactSheet {
@@ -48,10 +51,24 @@ const sheets: FactSheet[] = present
 
 const lower = (s: string) => s.toLowerCase();
 const apiName = (s: string) => lower(s).replace(/^-+/, '');
-const inside = (p: string, dir: string) => lower(p) === lower(dir) || lower(p).startsWith(lower(dir).replace(/\/$/, '') + '/');
+const inside = (p: string, dir: string) =>
+  lower(p) === lower(dir) || lower(p).startsWith(lower(dir).replace(/\/$/, '') + '/');
 const collapse = (s: string) => s.replace(/\s+/g, ' ');
 
-const STRUCTURE = new Set(['type', 'id', 'data', 'src', 'png', 'mime', 'asset', 'align', 'tone', 'version', 'generator', 'generatedAt']);
+const STRUCTURE = new Set([
+  'type',
+  'id',
+  'data',
+  'src',
+  'png',
+  'mime',
+  'asset',
+  'align',
+  'tone',
+  'version',
+  'generator',
+  'generatedAt',
+]);
 
 /** Every text the writers received, in document order. */
 function treeText(tree: DocTree): string {
@@ -60,13 +77,16 @@ function treeText(tree: DocTree): string {
     if (typeof v === 'string') out.push(v);
     else if (Array.isArray(v)) v.forEach(walk);
     // words only: node types, ids, alignments and asset data are structure, not text
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) if (!STRUCTURE.has(k)) walk(x);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) if (!STRUCTURE.has(k)) walk(x);
   };
   walk(tree);
   return collapse(out.join(' '));
 }
 
-const template = parseTemplate(readFileSync(path.resolve(here, '../templates/generic_template.yaml'), 'utf8'));
+const template = parseTemplate(
+  readFileSync(path.resolve(here, '../templates/generic_template.yaml'), 'utf8'),
+);
 let work: string;
 beforeAll(async () => {
   work = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-corpus-'));
@@ -88,8 +108,16 @@ for (const sheet of sheets) {
       execFileSync('tar', ['-xzf', path.join(corpusDir, `${sheet.name}.tar.gz`), '-C', dir]);
       // uploaded as a folder called "src", as users often do: the title must come from the manifest
       await fs.rename(path.join(dir, sheet.name), path.join(dir, 'src'));
-      const ctx: EngineContext = { workDir: path.join(dir, 'work'), now: () => new Date('2026-03-02T10:00:00Z'), onProgress: () => {} };
-      result = await generateReport({ projectName: '', source: { kind: 'directory', path: path.join(dir, 'src') }, template }, ctx, { pdfEngine: 'js' });
+      const ctx: EngineContext = {
+        workDir: path.join(dir, 'work'),
+        now: () => new Date('2026-03-02T10:00:00Z'),
+        onProgress: () => {},
+      };
+      result = await generateReport(
+        { projectName: '', source: { kind: 'directory', path: path.join(dir, 'src') }, template },
+        ctx,
+        { pdfEngine: 'js' },
+      );
       analysis = result.analysis;
       if (!analysis.identity) throw new Error('analysis.json has no identity block');
       id = analysis.identity;
@@ -103,24 +131,39 @@ for (const sheet of sheets) {
 
       it('purpose is one of the expected phrasings', () => {
         const purpose = lower(id.purpose?.text ?? '');
-        expect(sheet.purpose_any.some((p) => purpose.includes(lower(p))), `purpose: ${id.purpose?.text}`).toBe(true);
+        expect(
+          sheet.purpose_any.some((p) => purpose.includes(lower(p))),
+          `purpose: ${id.purpose?.text}`,
+        ).toBe(true);
       });
 
       it('product paths', () => {
-        for (const p of sheet.product_paths) expect(id.productPaths.some((d) => inside(p, d)), `${p} in ${JSON.stringify(id.productPaths)}`).toBe(true);
+        for (const p of sheet.product_paths)
+          expect(
+            id.productPaths.some((d) => inside(p, d)),
+            `${p} in ${JSON.stringify(id.productPaths)}`,
+          ).toBe(true);
       });
 
       it('non-product paths and their roles', () => {
         for (const [p, role] of Object.entries(sheet.non_product)) {
           // the most specific non-product entry holding the path gives its role
-          const holder = id.nonProduct.filter((n) => inside(p, n.path)).sort((a, b) => b.path.length - a.path.length)[0];
-          expect(holder ? lower(holder.role) : `${p}: not classified`, `${p} in ${JSON.stringify(id.nonProduct)}`).toBe(lower(role));
+          const holder = id.nonProduct
+            .filter((n) => inside(p, n.path))
+            .sort((a, b) => b.path.length - a.path.length)[0];
+          expect(
+            holder ? lower(holder.role) : `${p}: not classified`,
+            `${p} in ${JSON.stringify(id.nonProduct)}`,
+          ).toBe(lower(role));
         }
       });
 
       it('entry points', () => {
         const paths = id.entryPoints.map((e) => lower(e.path));
-        expect(sheet.entry_points_any.some((p) => paths.includes(lower(p))), JSON.stringify(id.entryPoints)).toBe(true);
+        expect(
+          sheet.entry_points_any.some((p) => paths.includes(lower(p))),
+          JSON.stringify(id.entryPoints),
+        ).toBe(true);
       });
 
       it('public API', () => {
@@ -131,7 +174,10 @@ for (const sheet of sheets) {
 
       it('key components', () => {
         const top = id.keyComponents.slice(0, sheet.key_components_top.within).map((k) => lower(k.path));
-        expect(sheet.key_components_top.paths.some((p) => top.includes(lower(p))), JSON.stringify(top)).toBe(true);
+        expect(
+          sheet.key_components_top.paths.some((p) => top.includes(lower(p))),
+          JSON.stringify(top),
+        ).toBe(true);
       });
 
       it("the report is titled with the manifest's name, not the upload's folder name", () => {
@@ -151,7 +197,10 @@ for (const sheet of sheets) {
           expect(analysis.tests.totalCases).toBeGreaterThanOrEqual(t.cases_min);
           expect(analysis.tests.totalCases).toBeLessThanOrEqual(t.cases_max);
           const fw = analysis.tests.frameworks.map(lower);
-          expect(t.frameworks_any.some((f) => fw.includes(lower(f))), JSON.stringify(fw)).toBe(true);
+          expect(
+            t.frameworks_any.some((f) => fw.includes(lower(f))),
+            JSON.stringify(fw),
+          ).toBe(true);
         });
       }
       if (sheet.license_any) {
@@ -163,7 +212,10 @@ for (const sheet of sheets) {
       (sheet.report_must_contain_any ?? []).forEach((group, i) => {
         fact(`report_must_contain_any[${i}]`, () => {
           const t = lower(text);
-          expect(group.some((p) => t.includes(lower(collapse(p)))), `none of ${JSON.stringify(group)}`).toBe(true);
+          expect(
+            group.some((p) => t.includes(lower(collapse(p)))),
+            `none of ${JSON.stringify(group)}`,
+          ).toBe(true);
         });
       });
       (sheet.report_must_not_contain ?? []).forEach((phrase, i) => {

@@ -31,7 +31,12 @@ export function pngWith(width: number, height: number, idat: Buffer): Buffer {
   header[8] = 8; // bit depth
   header[9] = 6; // RGBA
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** 4 × 4 pixels whose IDAT is not a zlib stream (78 bytes in all). */
@@ -57,7 +62,8 @@ export async function pngBomb(side = 16_000): Promise<Buffer> {
   deflate.on('data', (c: Buffer) => parts.push(c));
   const ended = new Promise((resolve) => deflate.on('end', resolve));
   const row = Buffer.alloc(side * 4 + 1);
-  for (let y = 0; y < side; y++) if (!deflate.write(row)) await new Promise((resolve) => deflate.once('drain', resolve));
+  for (let y = 0; y < side; y++)
+    if (!deflate.write(row)) await new Promise((resolve) => deflate.once('drain', resolve));
   deflate.end();
   await ended;
   return pngWith(side, side, Buffer.concat(parts));

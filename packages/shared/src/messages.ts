@@ -81,7 +81,8 @@ export const messages = {
     verificationFailed: (status: number) => `Payment verification failed: ${status}`,
     notConfirmed: 'Payment not confirmed by backend',
     tooManyProviderCalls: 'Too many payment requests in a short time. Please wait a minute and try again.',
-    noSession: 'No payment session found. The payment may have already been processed or the session expired.',
+    noSession:
+      'No payment session found. The payment may have already been processed or the session expired.',
     alreadyPaid: 'This format is already paid for this report. You can download it any time.',
     reportNotCompleted: 'The report is not ready yet. You can buy a download once it has completed.',
   },
@@ -89,7 +90,8 @@ export const messages = {
     notFound: 'Report not found',
     notFoundTitle: 'Report Not Found',
     loadFailed: 'Failed to load report',
-    failedDefault: 'The report failed to generate due to an unknown error. Please try generating a new report.',
+    failedDefault:
+      'The report failed to generate due to an unknown error. Please try generating a new report.',
     failedPage: 'There was an error generating your technical report. Please try again or contact support.',
     generationFailed: 'Report generation failed',
     pollingError: 'We have encountered a problem while crafting your report. Please try again.',
@@ -141,7 +143,8 @@ export const uiMessages = {
   resetRedirecting: 'Password updated. Taking you to the login page…',
   profileEmailReadOnly: 'Your e-mail address identifies your account and cannot be changed here.',
   noPurchases: 'No purchases yet',
-  noPurchasesHint: 'When you buy a Word or LaTeX download of a report, it appears here and can be downloaded again at any time.',
+  noPurchasesHint:
+    'When you buy a Word or LaTeX download of a report, it appears here and can be downloaded again at any time.',
   noReportsHint: 'Generate your first technical report from a ZIP file or a GitHub repository.',
   cookieBanner:
     'We use essential cookies to keep you signed in and remember your choices. With your consent we also use functionality cookies to improve your experience.',
@@ -170,12 +173,15 @@ export const errorMessages = {
     'We could not reach GitHub to download the repository. Check the repository address and try again in a few minutes.',
   serviceUnreachable:
     'We could not reach a service this report needs (the code host or the AI model). Please try again in a few minutes.',
-  githubAccess: 'GitHub refused access to the repository. Check the address, and for a private repository give a token that can read it.',
+  githubAccess:
+    'GitHub refused access to the repository. Check the address, and for a private repository give a token that can read it.',
   chunkTitle: 'This page could not be loaded',
-  chunkBody: 'The connection to ATR seems to be down, so this screen could not be downloaded. Check your internet connection, then retry.',
+  chunkBody:
+    'The connection to ATR seems to be down, so this screen could not be downloaded. Check your internet connection, then retry.',
   chunkRetry: 'Retry',
   crashTitle: 'This page stopped working',
-  crashBody: 'Something unexpected went wrong on this screen. Reloading usually fixes it; your reports are safe.',
+  crashBody:
+    'Something unexpected went wrong on this screen. Reloading usually fixes it; your reports are safe.',
 } as const;
 
 /** What the sign-in and reset screens say when an e-mail link could not be used, and the way to a new one. */
@@ -194,13 +200,16 @@ export const linkMessages = {
 export const reportUiMessages = {
   /** The banner on every payment screen while the server runs the built-in test checkout (PAYMENTS=test). */
   testModeTitle: 'Test mode — no real payments',
-  testModeDetail: 'No payment provider is set up here: checkout charges nothing and unlocks downloads for free.',
+  testModeDetail:
+    'No payment provider is set up here: checkout charges nothing and unlocks downloads for free.',
   redirectingToPayment: 'Redirecting to payment page...',
   verifyingPayment: 'Verifying your payment…',
   paymentConfirmed: 'Payment confirmed',
-  paymentConfirmedDetail: (format: string) => `Your ${format} download is unlocked. Taking you to your report…`,
+  paymentConfirmedDetail: (format: string) =>
+    `Your ${format} download is unlocked. Taking you to your report…`,
   paymentInProgress: 'Payment in progress…',
-  paymentInProgressHint: 'Complete the checkout in the new tab. This page updates as soon as the payment is confirmed.',
+  paymentInProgressHint:
+    'Complete the checkout in the new tab. This page updates as soon as the payment is confirmed.',
   noSessionTips: [
     'Open the report from your dashboard: formats you have paid for show a Download button.',
     'Check Account → Downloads: every purchase is listed there and can be downloaded again.',
@@ -209,25 +218,31 @@ export const reportUiMessages = {
   processingIntro:
     'Our AI agents are analysing your code and writing your report. This usually takes about 15 minutes. You can leave this page: generation continues in the background.',
   cancelConfirmTitle: 'Cancel report generation?',
-  cancelConfirmBody: 'The agents stop at the next step and nothing is kept. You can start a new report at any time.',
-  previewFreeNote: (pages: number) => `Free preview of the first ${pages} pages. Buy a format to get the full report.`,
+  cancelConfirmBody:
+    'The agents stop at the next step and nothing is kept. You can start a new report at any time.',
+  previewFreeNote: (pages: number) =>
+    `Free preview of the first ${pages} pages. Buy a format to get the full report.`,
   previewLoadHint: 'You can still buy and download the full report in Word or LaTeX.',
   linkCopied: 'Link copied',
-  notFoundHint: 'This report does not exist any more, or the link is incomplete. Your reports are listed on the dashboard.',
+  notFoundHint:
+    'This report does not exist any more, or the link is incomplete. Your reports are listed on the dashboard.',
   queuedTitle: 'Queued',
   reconnecting: 'Reconnecting…',
-  reconnectingHint: 'We cannot reach the server right now. Your report keeps generating; this page updates as soon as the connection is back.',
+  reconnectingHint:
+    'We cannot reach the server right now. Your report keeps generating; this page updates as soon as the connection is back.',
   queuedHint: 'Waiting for a free worker. Generation starts on its own; you can leave this page.',
 } as const;
 
 /** Texts of the upload's own checks of logos and images (decoded at upload, never trusted by name). */
 export const uploadMessages = {
   logoNotImage: 'The logo must be a PNG or JPEG image.',
-  logoDamaged: 'The logo could not be read: the file is damaged. Please save it again as PNG or JPEG and upload it.',
+  logoDamaged:
+    'The logo could not be read: the file is damaged. Please save it again as PNG or JPEG and upload it.',
   logoTooManyPixels: (width: number, height: number, limit: string) =>
     `The logo is ${width} × ${height} pixels, more than the ${limit} allowed. Please upload a smaller image.`,
   imageNotImage: (name: string) => `The image "${name}" is not a PNG or JPEG image.`,
-  imageDamaged: (name: string) => `The image "${name}" could not be read: the file is damaged. Please save it again as PNG or JPEG and upload it.`,
+  imageDamaged: (name: string) =>
+    `The image "${name}" could not be read: the file is damaged. Please save it again as PNG or JPEG and upload it.`,
   imageTooManyPixels: (name: string, width: number, height: number, limit: string) =>
     `The image "${name}" is ${width} × ${height} pixels, more than the ${limit} allowed. Please upload a smaller image.`,
   tooManyActive: (count: number) =>

@@ -21,7 +21,9 @@ export interface Database {
   /** pg-boss's `db.executeSql`: parameterised queries, or multi-statement SQL when there are no values. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Runs `fn` on one connection (PostgreSQL) so session state such as advisory locks holds throughout. */
-  withConnection<T>(fn: (sql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>) => Promise<T>): Promise<T>;
+  withConnection<T>(
+    fn: (sql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>) => Promise<T>,
+  ): Promise<T>;
   /**
    * Subscribes to NOTIFY on `channel` (PostgreSQL: its own connection, reconnected with back-off when lost).
    * `reset(live)` reports that messages may have been missed: false when the connection is down (or could
@@ -52,7 +54,9 @@ export interface DatabaseOptions {
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  const db = options.url ? createPostgres(options.url, options.listenUrl) : await createPglite(options.pgliteDir);
+  const db = options.url
+    ? createPostgres(options.url, options.listenUrl)
+    : await createPglite(options.pgliteDir);
   if (options.migrate !== false) await runMigrations(db);
   return db;
 }

@@ -18,7 +18,9 @@ export async function listMigrations(): Promise<{ name: string; sql: string }[]>
 export async function runMigrations(db: Database): Promise<string[]> {
   const migrations = await listMigrations();
   return db.withConnection(async (sql) => {
-    await sql('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    await sql(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     if (db.kind === 'postgres') await sql('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
     const applied: string[] = [];
     try {

@@ -36,7 +36,11 @@ export function securityHeaders(options: Readonly<HelmetOptions> = HELMET_OPTION
     },
   };
   let failure: unknown;
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => (failure = err));
+  helmet(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (err?: unknown) => (failure = err),
+  );
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   return headers;
 }

@@ -12,7 +12,11 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** Source maps hold the full sources of the app: served only when the operator asks for them. */
 const isSourceMap = (url: string) => /\.map(?:$|[?#])/i.test(url);
 
-export async function registerStaticWeb(app: FastifyInstance, root = WEB_DIST, options: { sourceMaps?: boolean } = {}) {
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  root = WEB_DIST,
+  options: { sourceMaps?: boolean } = {},
+) {
   const hasBuild = fs.existsSync(path.join(root, 'index.html'));
   const hideMaps = !options.sourceMaps;
   if (hasBuild) {
@@ -25,13 +29,18 @@ export async function registerStaticWeb(app: FastifyInstance, root = WEB_DIST, o
     });
     // Hashed assets never change; cache them hard.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/assets/')) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (request.url.startsWith('/assets/'))
+        void reply.header('cache-control', 'public, max-age=31536000, immutable');
       return payload;
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api') || request.url.startsWith('/auth/v1');
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi || (hideMaps && isSourceMap(request.url))) {
+    if (
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      isApi ||
+      (hideMaps && isSourceMap(request.url))
+    ) {
       return reply.status(404).send(errorBody(errors.notFound()));
     }
     if (!hasBuild) {

@@ -29,7 +29,9 @@ export const testDatabases: TestDatabase[] = [
           async create() {
             const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
             await admin.connect().catch((e: Error) => {
-              throw new Error(`PostgreSQL is required for these tests but unreachable at ${POSTGRES_ADMIN_URL}: ${e.message}`);
+              throw new Error(
+                `PostgreSQL is required for these tests but unreachable at ${POSTGRES_ADMIN_URL}: ${e.message}`,
+              );
             });
             const dbName = `atr_test_${randomBytes(6).toString('hex')}`;
             await admin.query(`CREATE DATABASE ${dbName}`);
@@ -63,7 +65,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATA_DIR: overrides.DATA_DIR ?? `${process.env.TMPDIR ?? '/tmp'}/atr-test-${randomBytes(4).toString('hex')}`,
+    DATA_DIR:
+      overrides.DATA_DIR ?? `${process.env.TMPDIR ?? '/tmp'}/atr-test-${randomBytes(4).toString('hex')}`,
     JWT_SECRET: 'test-secret-test-secret-test-secret-000',
     ...overrides,
   });

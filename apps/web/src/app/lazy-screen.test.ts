@@ -3,7 +3,10 @@ import { withRetries } from './lazy-screen.tsx';
 
 describe('withRetries', () => {
   it('returns the first success after failures', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValueOnce('module');
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce('module');
     await expect(withRetries(load, [1, 1])).resolves.toBe('module');
     expect(load).toHaveBeenCalledTimes(2);
   });

@@ -16,7 +16,10 @@ export const CHUNK_RETRY_DELAYS_MS = [400, 1_200];
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Calls `load` until it succeeds, waiting the given delays between attempts; rethrows the last failure. */
-export async function withRetries<T>(load: () => Promise<T>, delays: readonly number[] = CHUNK_RETRY_DELAYS_MS): Promise<T> {
+export async function withRetries<T>(
+  load: () => Promise<T>,
+  delays: readonly number[] = CHUNK_RETRY_DELAYS_MS,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await load();
@@ -80,7 +83,11 @@ function InlineLoaderScreen() {
 export function ChunkLoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-16 sm:py-24">
-      <div role="alert" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-8" data-testid="chunk-load-failed">
+      <div
+        role="alert"
+        className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-8"
+        data-testid="chunk-load-failed"
+      >
         <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-50 text-amber-700">
           <WifiOff aria-hidden="true" className="size-6" />
         </span>

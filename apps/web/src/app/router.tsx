@@ -14,12 +14,48 @@ import { NotFoundRoute } from './routes/not-found.tsx';
 
 /** Screens under /app, behind the access guard; later features add their routes here. */
 export const appRoutes: RouteObject[] = [
-  { index: true, lazy: screen(() => import('./routes/dashboard.tsx'), (m) => m.DashboardRoute) },
-  { path: 'account', lazy: screen(() => import('./routes/account.tsx'), (m) => m.AccountRoute) },
-  { path: 'upload', lazy: screen(() => import('./routes/upload.tsx'), (m) => m.UploadRoute) },
-  { path: 'processing/:reportId', lazy: screen(() => import('./routes/processing.tsx'), (m) => m.ProcessingRoute) },
-  { path: 'report/:reportId', lazy: screen(() => import('./routes/report.tsx'), (m) => m.ReportRoute) },
-  { path: 'payment-success', lazy: screen(() => import('./routes/payment-success.tsx'), (m) => m.PaymentSuccessRoute) },
+  {
+    index: true,
+    lazy: screen(
+      () => import('./routes/dashboard.tsx'),
+      (m) => m.DashboardRoute,
+    ),
+  },
+  {
+    path: 'account',
+    lazy: screen(
+      () => import('./routes/account.tsx'),
+      (m) => m.AccountRoute,
+    ),
+  },
+  {
+    path: 'upload',
+    lazy: screen(
+      () => import('./routes/upload.tsx'),
+      (m) => m.UploadRoute,
+    ),
+  },
+  {
+    path: 'processing/:reportId',
+    lazy: screen(
+      () => import('./routes/processing.tsx'),
+      (m) => m.ProcessingRoute,
+    ),
+  },
+  {
+    path: 'report/:reportId',
+    lazy: screen(
+      () => import('./routes/report.tsx'),
+      (m) => m.ReportRoute,
+    ),
+  },
+  {
+    path: 'payment-success',
+    lazy: screen(
+      () => import('./routes/payment-success.tsx'),
+      (m) => m.PaymentSuccessRoute,
+    ),
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -34,13 +70,55 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, element: <LandingRoute /> },
-          { path: 'pricing', lazy: screen(() => import('./routes/pricing.tsx'), (m) => m.PricingRoute) },
-          { path: 'login', lazy: screen(() => import('./routes/login.tsx'), (m) => m.LoginRoute) },
-          { path: 'signup', lazy: screen(() => import('./routes/signup.tsx'), (m) => m.SignupRoute) },
-          { path: 'reset-password', lazy: screen(() => import('./routes/reset-password.tsx'), (m) => m.ResetPasswordRoute) },
-          { path: 'terms-of-service', lazy: screen(() => import('./routes/terms-of-service.tsx'), (m) => m.TermsRoute) },
-          { path: 'privacy-policy', lazy: screen(() => import('./routes/privacy-policy.tsx'), (m) => m.PrivacyRoute) },
-          { path: 'cookies-policy', lazy: screen(() => import('./routes/cookies-policy.tsx'), (m) => m.CookiesRoute) },
+          {
+            path: 'pricing',
+            lazy: screen(
+              () => import('./routes/pricing.tsx'),
+              (m) => m.PricingRoute,
+            ),
+          },
+          {
+            path: 'login',
+            lazy: screen(
+              () => import('./routes/login.tsx'),
+              (m) => m.LoginRoute,
+            ),
+          },
+          {
+            path: 'signup',
+            lazy: screen(
+              () => import('./routes/signup.tsx'),
+              (m) => m.SignupRoute,
+            ),
+          },
+          {
+            path: 'reset-password',
+            lazy: screen(
+              () => import('./routes/reset-password.tsx'),
+              (m) => m.ResetPasswordRoute,
+            ),
+          },
+          {
+            path: 'terms-of-service',
+            lazy: screen(
+              () => import('./routes/terms-of-service.tsx'),
+              (m) => m.TermsRoute,
+            ),
+          },
+          {
+            path: 'privacy-policy',
+            lazy: screen(
+              () => import('./routes/privacy-policy.tsx'),
+              (m) => m.PrivacyRoute,
+            ),
+          },
+          {
+            path: 'cookies-policy',
+            lazy: screen(
+              () => import('./routes/cookies-policy.tsx'),
+              (m) => m.CookiesRoute,
+            ),
+          },
           { path: 'app', element: <RequireAuth />, children: appRoutes },
           { path: '*', element: <NotFoundRoute /> },
         ],
@@ -50,17 +128,26 @@ export const routes: RouteObject[] = [
   {
     path: '/auth/callback',
     hydrateFallbackElement: <FullScreenLoader label={uiMessages.loading} />,
-    lazy: screen(() => import('./routes/auth-callback.tsx'), (m) => m.AuthCallbackRoute),
+    lazy: screen(
+      () => import('./routes/auth-callback.tsx'),
+      (m) => m.AuthCallbackRoute,
+    ),
   },
   {
     path: '/purchase/success',
     hydrateFallbackElement: <FullScreenLoader label={uiMessages.loading} />,
-    lazy: screen(() => import('./routes/purchase-redirect.tsx'), (m) => m.PurchaseSuccessRoute),
+    lazy: screen(
+      () => import('./routes/purchase-redirect.tsx'),
+      (m) => m.PurchaseSuccessRoute,
+    ),
   },
   {
     path: '/purchase/cancel',
     hydrateFallbackElement: <FullScreenLoader label={uiMessages.loading} />,
-    lazy: screen(() => import('./routes/purchase-redirect.tsx'), (m) => m.PurchaseCancelRoute),
+    lazy: screen(
+      () => import('./routes/purchase-redirect.tsx'),
+      (m) => m.PurchaseCancelRoute,
+    ),
   },
 ];
 

@@ -9,7 +9,11 @@ function jsonResponse(status: number, body: unknown): Response {
 describe('api client', () => {
   it('sends the bearer token and parses the body with the schema', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(200, { n: 3 }));
-    const api = createApiClient({ getAccessToken: async () => 'tok', onUnauthorized: vi.fn(), fetch: fetchMock });
+    const api = createApiClient({
+      getAccessToken: async () => 'tok',
+      onUnauthorized: vi.fn(),
+      fetch: fetchMock,
+    });
     await expect(api.request('/things', z.object({ n: z.number() }))).resolves.toEqual({ n: 3 });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/things');
@@ -18,7 +22,11 @@ describe('api client', () => {
 
   it('omits the header without a session and sends JSON bodies', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(200, {}));
-    const api = createApiClient({ getAccessToken: async () => null, onUnauthorized: vi.fn(), fetch: fetchMock });
+    const api = createApiClient({
+      getAccessToken: async () => null,
+      onUnauthorized: vi.fn(),
+      fetch: fetchMock,
+    });
     await api.request('/x', z.object({}), { method: 'POST', body: { a: 1 } });
     const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
@@ -26,10 +34,19 @@ describe('api client', () => {
   });
 
   it("fails with 'API request failed: {status} {body}' using the server's message", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(404, { error: 'Not Found', code: 'not_found', message: 'Report not found', statusCode: 404 }));
+    const fetchMock = vi.fn(async () =>
+      jsonResponse(404, {
+        error: 'Not Found',
+        code: 'not_found',
+        message: 'Report not found',
+        statusCode: 404,
+      }),
+    );
     const onUnauthorized = vi.fn();
     const api = createApiClient({ getAccessToken: async () => 't', onUnauthorized, fetch: fetchMock });
-    await expect(api.request('/r/1', z.unknown())).rejects.toThrow('API request failed: 404 Report not found');
+    await expect(api.request('/r/1', z.unknown())).rejects.toThrow(
+      'API request failed: 404 Report not found',
+    );
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
@@ -54,7 +71,11 @@ describe('api client failures', () => {
     await expect(api.request('/x', z.unknown())).rejects.toBeInstanceOf(ApiNetworkError);
   });
   it('turns a body the schema refuses into an ApiResponseError', async () => {
-    const api = createApiClient({ getAccessToken: async () => null, onUnauthorized: vi.fn(), fetch: vi.fn(async () => jsonResponse(200, { n: 'x' })) });
+    const api = createApiClient({
+      getAccessToken: async () => null,
+      onUnauthorized: vi.fn(),
+      fetch: vi.fn(async () => jsonResponse(200, { n: 'x' })),
+    });
     await expect(api.request('/x', z.object({ n: z.number() }))).rejects.toBeInstanceOf(ApiResponseError);
   });
 });

@@ -55,7 +55,11 @@ function bodyText(raw: string): string {
 export function createApiClient(deps: ApiClientDeps) {
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function request<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+  async function request<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<z.infer<S>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = await deps.getAccessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -67,7 +71,12 @@ export function createApiClient(deps: ApiClientDeps) {
     }
     let res: Response;
     try {
-      res = await doFetch(`/api${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+      res = await doFetch(`/api${path}`, {
+        method: options.method ?? 'GET',
+        headers,
+        body,
+        signal: options.signal,
+      });
     } catch (e) {
       if (options.signal?.aborted) throw e;
       throw new ApiNetworkError(e);

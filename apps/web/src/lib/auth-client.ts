@@ -20,7 +20,8 @@ export const authStorage = createRememberStorage(webStorage('localStorage'), web
  * Read before the client consumes the URL fragment: a recovery link lands here with
  * `type=recovery`, and the PASSWORD_RECOVERY event may fire before React subscribes.
  */
-export const landedFromRecoveryLink = new URLSearchParams(window.location.hash.slice(1)).get('type') === 'recovery';
+export const landedFromRecoveryLink =
+  new URLSearchParams(window.location.hash.slice(1)).get('type') === 'recovery';
 
 /**
  * An expired or already-used e-mail link lands with an error in the fragment. It is read here, and the fragment
@@ -28,7 +29,8 @@ export const landedFromRecoveryLink = new URLSearchParams(window.location.hash.s
  */
 const linkError = readLinkError(window.location.hash);
 export const landedWithLinkError = linkError && { ...linkError, path: window.location.pathname };
-if (linkError) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+if (linkError)
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
 
 export const authClient = new GoTrueClient({
   url: `${window.location.origin}/auth/v1`,

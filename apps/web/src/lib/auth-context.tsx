@@ -34,7 +34,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (event === 'SIGNED_IN') setSignedOutByUser(false);
       if (event === 'SIGNED_OUT') {
         setRecovery(false);
-        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'pricing' && q.queryKey[0] !== 'public-config' });
+        queryClient.removeQueries({
+          predicate: (q) => q.queryKey[0] !== 'pricing' && q.queryKey[0] !== 'public-config',
+        });
       }
       if (event === 'INITIAL_SESSION') setLoading(false);
     });

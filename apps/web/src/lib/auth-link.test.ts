@@ -3,7 +3,11 @@ import { readLinkError } from './auth-link.ts';
 
 describe('readLinkError', () => {
   it('reads an expired or used link', () => {
-    expect(readLinkError('#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired')).toEqual({
+    expect(
+      readLinkError(
+        '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+      ),
+    ).toEqual({
       code: 'otp_expired',
       description: 'Email link is invalid or has expired',
     });

@@ -21,7 +21,8 @@ const units = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
 /** "1.50 MB": powers of 1024, two decimals, capped at GB. */
 export function formatFileSize(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return messages.other.unknownDate;
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0)
+    return messages.other.unknownDate;
   if (bytes === 0) return '0 Bytes';
   const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
   return `${(bytes / 1024 ** exponent).toFixed(2)} ${units[exponent]}`;

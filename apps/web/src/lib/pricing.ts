@@ -1,15 +1,33 @@
 // GET /api/pricing: the server's one price table; every screen falls back to the default prices when it fails.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CURRENCY, DEFAULT_PRICES_CENTS, PricingSchema, formatPrice, type Format, type Pricing } from '@atr/shared';
+import {
+  CURRENCY,
+  DEFAULT_PRICES_CENTS,
+  PricingSchema,
+  formatPrice,
+  type Format,
+  type Pricing,
+} from '@atr/shared';
 import { api } from './api.ts';
 
 export const getPricing = () => api.request('/pricing', PricingSchema);
 
-export const pricingQueryOptions = () => queryOptions({ queryKey: ['pricing'], queryFn: getPricing, staleTime: 5 * 60_000 });
+export const pricingQueryOptions = () =>
+  queryOptions({ queryKey: ['pricing'], queryFn: getPricing, staleTime: 5 * 60_000 });
 
 export const fallbackPricing: Pricing = {
-  word: { amount: DEFAULT_PRICES_CENTS.word, currency: CURRENCY, label: 'Word', description: 'Editable Microsoft Word document (.docx)' },
-  latex: { amount: DEFAULT_PRICES_CENTS.latex, currency: CURRENCY, label: 'LaTeX', description: 'LaTeX source bundle ready to compile' },
+  word: {
+    amount: DEFAULT_PRICES_CENTS.word,
+    currency: CURRENCY,
+    label: 'Word',
+    description: 'Editable Microsoft Word document (.docx)',
+  },
+  latex: {
+    amount: DEFAULT_PRICES_CENTS.latex,
+    currency: CURRENCY,
+    label: 'LaTeX',
+    description: 'LaTeX source bundle ready to compile',
+  },
   test_mode: false,
 };
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessages, messages } from '@atr/shared';
 import { ApiNetworkError, ApiRequestError, ApiResponseError } from './api-client.ts';
-import { authFailureText, isReadableMessage, isRetryable, reportErrorText, userMessage } from './user-error.ts';
+import {
+  authFailureText,
+  isReadableMessage,
+  isRetryable,
+  reportErrorText,
+  userMessage,
+} from './user-error.ts';
 
 describe('userMessage', () => {
   it('never shows status codes, raw bodies or browser internals', () => {
@@ -25,7 +31,9 @@ describe('userMessage', () => {
     expect(userMessage(new ApiRequestError(500, 'x'))).toBe(errorMessages.serverBusy);
     expect(userMessage(new ApiRequestError(404, 'Report not found'))).toBe(errorMessages.notFound);
     expect(userMessage(new ApiRequestError(401, 'expired'))).toBe(errorMessages.sessionEnded);
-    expect(userMessage(new ApiRequestError(429, messages.api.tooManyRequests))).toBe(messages.api.tooManyRequests);
+    expect(userMessage(new ApiRequestError(429, messages.api.tooManyRequests))).toBe(
+      messages.api.tooManyRequests,
+    );
     expect(userMessage(new ApiRequestError(400, '{"a":1}'))).toBe(errorMessages.rejected);
     expect(userMessage(new ApiResponseError(new Error('zod')))).toBe(errorMessages.unreadable);
   });
@@ -40,11 +48,17 @@ describe('userMessage', () => {
 
 describe('reportErrorText', () => {
   it('explains network failures of a report in words', () => {
-    expect(reportErrorText('getaddrinfo ENOTFOUND api.github.com', 'x')).toBe(errorMessages.githubUnreachable);
-    expect(reportErrorText('connect ECONNREFUSED 127.0.0.1:5432', 'x')).toBe(errorMessages.serviceUnreachable);
+    expect(reportErrorText('getaddrinfo ENOTFOUND api.github.com', 'x')).toBe(
+      errorMessages.githubUnreachable,
+    );
+    expect(reportErrorText('connect ECONNREFUSED 127.0.0.1:5432', 'x')).toBe(
+      errorMessages.serviceUnreachable,
+    );
   });
   it('keeps readable engine messages and falls back for empty ones', () => {
-    expect(reportErrorText('The template has no chapters (line 1).', 'x')).toBe('The template has no chapters (line 1).');
+    expect(reportErrorText('The template has no chapters (line 1).', 'x')).toBe(
+      'The template has no chapters (line 1).',
+    );
     expect(reportErrorText(null, 'fallback')).toBe('fallback');
     expect(reportErrorText('{"stack":"..."}', 'fallback')).toBe('fallback');
   });
@@ -57,11 +71,20 @@ describe('reportErrorText', () => {
 
 describe('authFailureText', () => {
   it('says a lost connection or a server failure in words, and keeps readable messages after the fallback', () => {
-    expect(authFailureText({ name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 }, 'Failed to update profile')).toBe(errorMessages.offline);
-    expect(authFailureText({ message: 'boom', status: 502 }, 'Failed to update profile')).toBe(errorMessages.serverBusy);
-    expect(authFailureText({ message: 'Full name is too long', status: 422 }, 'Failed to update profile')).toBe(
-      'Failed to update profile: Full name is too long',
+    expect(
+      authFailureText(
+        { name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 },
+        'Failed to update profile',
+      ),
+    ).toBe(errorMessages.offline);
+    expect(authFailureText({ message: 'boom', status: 502 }, 'Failed to update profile')).toBe(
+      errorMessages.serverBusy,
     );
-    expect(authFailureText({ message: '{"x":1}', status: 400 }, 'Failed to update profile')).toBe('Failed to update profile');
+    expect(
+      authFailureText({ message: 'Full name is too long', status: 422 }, 'Failed to update profile'),
+    ).toBe('Failed to update profile: Full name is too long');
+    expect(authFailureText({ message: '{"x":1}', status: 400 }, 'Failed to update profile')).toBe(
+      'Failed to update profile',
+    );
   });
 });

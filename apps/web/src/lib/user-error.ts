@@ -9,7 +9,12 @@ export function isReadableMessage(text: string | undefined | null): text is stri
   const t = text.trim();
   if (t.length < 3 || t.length > 400) return false;
   if (/^[[{<]/.test(t)) return false;
-  if (/\b(E[A-Z]{3,}|getaddrinfo|ECONN\w*|ETIMEDOUT|stack|at \S+ \(|TypeError|SyntaxError|undefined|null)\b/.test(t)) return false;
+  if (
+    /\b(E[A-Z]{3,}|getaddrinfo|ECONN\w*|ETIMEDOUT|stack|at \S+ \(|TypeError|SyntaxError|undefined|null)\b/.test(
+      t,
+    )
+  )
+    return false;
   return /[a-z]/.test(t);
 }
 
@@ -38,14 +43,19 @@ export function userMessage(error: unknown): string {
 export function isRetryable(error: unknown): boolean {
   if (isNetworkError(error)) return true;
   if (error instanceof ApiResponseError) return true;
-  if (error instanceof ApiRequestError) return error.status >= 500 || error.status === 429 || error.status === 408;
+  if (error instanceof ApiRequestError)
+    return error.status >= 500 || error.status === 429 || error.status === 408;
   return true;
 }
 
 /** A failed report's stored error as a user reads it: engine and network internals become a sentence. */
 export function reportErrorText(error: string | null | undefined, fallback: string): string {
   if (!error) return fallback;
-  if (/getaddrinfo|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|socket hang up|fetch failed/i.test(error)) {
+  if (
+    /getaddrinfo|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|socket hang up|fetch failed/i.test(
+      error,
+    )
+  ) {
     return /github/i.test(error) ? errorMessages.githubUnreachable : errorMessages.serviceUnreachable;
   }
   if (/\b(401|403)\b.*github|github.*\b(401|403)\b/i.test(error)) return errorMessages.githubAccess;
@@ -56,7 +66,11 @@ export function reportErrorText(error: string | null | undefined, fallback: stri
 export function authConnectionProblem(error: unknown): string | null {
   if (!error || typeof error !== 'object') return null;
   const e = error as { name?: string; status?: number; message?: string };
-  if (e.name === 'AuthRetryableFetchError' || e.status === 0 || /failed to fetch|networkerror|load failed/i.test(e.message ?? ''))
+  if (
+    e.name === 'AuthRetryableFetchError' ||
+    e.status === 0 ||
+    /failed to fetch|networkerror|load failed/i.test(e.message ?? '')
+  )
     return errorMessages.offline;
   if (typeof e.status === 'number' && e.status >= 500) return errorMessages.serverBusy;
   return null;

@@ -10,7 +10,14 @@ import type { Workspace } from '../types.ts';
 import { factsOf, lineCount } from './facts.ts';
 import { mapLimit, runAgents } from './index.ts';
 import { PLACEHOLDERS } from './reviewer.ts';
-import { bareLibraryAnalysis, SAMPLE_APP_DIR, sampleAppAnalysis, templateOf, testContext, workspaceFor } from './test-fixtures.ts';
+import {
+  bareLibraryAnalysis,
+  SAMPLE_APP_DIR,
+  sampleAppAnalysis,
+  templateOf,
+  testContext,
+  workspaceFor,
+} from './test-fixtures.ts';
 import type { AgentOutput } from './types.ts';
 
 // The fixture's fake AWS key, assembled so this test file does not itself look like a leaked key.
@@ -27,14 +34,19 @@ function expectCitationsResolve(out: AgentOutput, a: Analysis) {
       expect(f, `${s.id} cites ${m[0]}`).toBeDefined();
       expect(Number(m[2]), `${s.id} cites ${m[0]}`).toBeLessThanOrEqual(lineCount(f!));
     }
-    for (const c of s.citations) expect(fx.fileByPath.has(c.replace(/:\d+$/, '')), `${s.id} lists ${c}`).toBe(true);
+    for (const c of s.citations)
+      expect(fx.fileByPath.has(c.replace(/:\d+$/, '')), `${s.id} lists ${c}`).toBe(true);
   }
 }
 
 function expectNoPlaceholder(out: AgentOutput) {
   for (const s of out.sections) {
-    expect(s.markdown.replace(/`[^`]*`/g, '').trim().length, `section ${s.id} ${s.title} is empty`).toBeGreaterThan(40);
-    for (const p of PLACEHOLDERS) expect(p.re.test(s.markdown.replace(/`[^`]*`/g, '')), `${s.id} contains ${p.label}`).toBe(false);
+    expect(
+      s.markdown.replace(/`[^`]*`/g, '').trim().length,
+      `section ${s.id} ${s.title} is empty`,
+    ).toBeGreaterThan(40);
+    for (const p of PLACEHOLDERS)
+      expect(p.re.test(s.markdown.replace(/`[^`]*`/g, '')), `${s.id} contains ${p.label}`).toBe(false);
   }
 }
 
@@ -50,14 +62,49 @@ describe('runAgents on the hand-built sample-app analysis', () => {
 
   it('writes every kind with facts of this repository, and traces every role', async () => {
     const t = templateOf([
-      'Overview', 'Architecture', 'Modules', 'Tech Stack', 'Dependencies', 'Data Model', 'REST API', 'Configuration', 'Deployment',
-      'Testing', 'Security', 'Performance', 'Code Metrics', 'Project Structure', 'Getting Started', 'Technical Debt', 'Recommendations', 'Loan Handling',
+      'Overview',
+      'Architecture',
+      'Modules',
+      'Tech Stack',
+      'Dependencies',
+      'Data Model',
+      'REST API',
+      'Configuration',
+      'Deployment',
+      'Testing',
+      'Security',
+      'Performance',
+      'Code Metrics',
+      'Project Structure',
+      'Getting Started',
+      'Technical Debt',
+      'Recommendations',
+      'Loan Handling',
     ]);
     const ctx = testContext();
-    const out = await runAgents({ analysis: a, template: t, workspace: ws, projectName: 'Bookshelf', imageNames: [] }, ctx);
+    const out = await runAgents(
+      { analysis: a, template: t, workspace: ws, projectName: 'Bookshelf', imageNames: [] },
+      ctx,
+    );
     expect(out.sections.map((s) => s.kind)).toEqual([
-      'overview', 'architecture', 'components', 'technology', 'dependencies', 'data-model', 'api', 'configuration', 'build-deploy',
-      'testing', 'security', 'performance', 'metrics', 'structure', 'getting-started', 'known-issues', 'conclusion', 'custom',
+      'overview',
+      'architecture',
+      'components',
+      'technology',
+      'dependencies',
+      'data-model',
+      'api',
+      'configuration',
+      'build-deploy',
+      'testing',
+      'security',
+      'performance',
+      'metrics',
+      'structure',
+      'getting-started',
+      'known-issues',
+      'conclusion',
+      'custom',
     ]);
     expectNoPlaceholder(out);
     expectCitationsResolve(out, a);
@@ -65,12 +112,20 @@ describe('runAgents on the hand-built sample-app analysis', () => {
     expect(section(out, 'Architecture')).toMatch(/`src\/routes` \(3 imports from elsewhere\)/);
     expect(section(out, 'Modules')).toContain('`listBooks` (function, `src/services/book-service.ts:14`)');
     expect(section(out, 'Tech Stack')).toMatch(/\| TypeScript \| 12 \| 201 \|/);
-    expect(section(out, 'Dependencies')).toContain('| `express` | `4.19.2` | npm | runtime | `package.json:15` |');
+    expect(section(out, 'Dependencies')).toContain(
+      '| `express` | `4.19.2` | npm | runtime | `package.json:15` |',
+    );
     expect(section(out, 'Data Model')).toContain('`src/schema.sql`');
     expect(section(out, 'Data Model')).toContain('`pg` `8.11.3`');
-    expect(section(out, 'REST API')).toContain('| POST | `/api/loans/:id/return` | — | `src/routes/loans.ts:17` |');
-    expect(section(out, 'Configuration')).toMatch(/No default was found in the code for `DATABASE_URL` \(defaults of sensitive variables are never recorded\), so check that it is set/);
-    expect(section(out, 'Deployment')).toContain('GitHub Actions in `.github/workflows/ci.yml` with 1 job (`test`)');
+    expect(section(out, 'REST API')).toContain(
+      '| POST | `/api/loans/:id/return` | — | `src/routes/loans.ts:17` |',
+    );
+    expect(section(out, 'Configuration')).toMatch(
+      /No default was found in the code for `DATABASE_URL` \(defaults of sensitive variables are never recorded\), so check that it is set/,
+    );
+    expect(section(out, 'Deployment')).toContain(
+      'GitHub Actions in `.github/workflows/ci.yml` with 1 job (`test`)',
+    );
     expect(section(out, 'Testing')).toContain('`tests/books.test.ts` | 3 |');
     expect(section(out, 'Security')).toContain('`AKIA************MPLE`');
     expect(section(out, 'Security')).toContain('`JWT_SECRET` at `src/config.ts:15` falls back to a default');
@@ -78,8 +133,12 @@ describe('runAgents on the hand-built sample-app analysis', () => {
     expect(section(out, 'Code Metrics')).toContain('| TODO / FIXME markers | 4 |');
     expect(section(out, 'Project Structure')).toContain('services/  (3 files');
     expect(section(out, 'Getting Started')).toContain('pip install -r scripts/pyhelper/requirements.txt');
-    expect(section(out, 'Technical Debt')).toContain('| FIXME | `move these into the secret store before the next release` | `src/services/db.ts:12` |');
-    expect(section(out, 'Recommendations')).toMatch(/1\. Remove the hard-coded secret \(AWS access key\) and rotate it\. \(`src\/services\/db\.ts:14`\)/);
+    expect(section(out, 'Technical Debt')).toContain(
+      '| FIXME | `move these into the secret store before the next release` | `src/services/db.ts:12` |',
+    );
+    expect(section(out, 'Recommendations')).toMatch(
+      /1\. Remove the hard-coded secret \(AWS access key\) and rotate it\. \(`src\/services\/db\.ts:14`\)/,
+    );
     expect(section(out, 'Loan Handling')).toMatch(/1\. `src\/(services\/loan-service|routes\/loans)\.ts`/);
     // No secret value in full anywhere.
     expect(out.sections.map((s) => s.markdown).join('\n')).not.toContain(FIXTURE_KEY);
@@ -91,8 +150,13 @@ describe('runAgents on the hand-built sample-app analysis', () => {
   });
 
   it('writes chapter intros from the children’s own findings and focused children', async () => {
-    const t = templateOf([['Build and Deployment', ['Build Scripts', 'Containers', 'Continuous Integration']]]);
-    const out = await runAgents({ analysis: a, template: t, workspace: ws, projectName: 'Bookshelf', imageNames: [] }, testContext());
+    const t = templateOf([
+      ['Build and Deployment', ['Build Scripts', 'Containers', 'Continuous Integration']],
+    ]);
+    const out = await runAgents(
+      { analysis: a, template: t, workspace: ws, projectName: 'Bookshelf', imageNames: [] },
+      testContext(),
+    );
     const intro = section(out, 'Build and Deployment');
     expect(intro).toContain('- **Containers** — Container images start from node:20-alpine.');
     expect(intro).toContain('- **Continuous Integration** — CI runs on GitHub Actions with 1 job.');
@@ -104,25 +168,56 @@ describe('runAgents on the hand-built sample-app analysis', () => {
   it('stops at the first boundary when cancelled', async () => {
     const ctl = new AbortController();
     ctl.abort();
-    await expect(runAgents({ analysis: a, template: templateOf(['Overview']), workspace: ws, projectName: 'B', imageNames: [] }, { ...testContext(), signal: ctl.signal })).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(
+      runAgents(
+        { analysis: a, template: templateOf(['Overview']), workspace: ws, projectName: 'B', imageNames: [] },
+        { ...testContext(), signal: ctl.signal },
+      ),
+    ).rejects.toMatchObject({ kind: 'cancelled' });
   });
 });
 
 describe('runAgents with little evidence (a bare library)', () => {
   it('says specifically what is missing instead of writing filler', async () => {
     const a = bareLibraryAnalysis();
-    const t = templateOf(['REST API', 'Dependencies', 'Testing', 'Data Model', 'Configuration', 'Deployment', 'Conclusion', 'Quantum Chromodynamics']);
-    const out = await runAgents({ analysis: a, template: t, workspace: workspaceFor(a, path.join(os.tmpdir(), 'atr-missing')), projectName: 'tinylib', imageNames: [] }, testContext());
+    const t = templateOf([
+      'REST API',
+      'Dependencies',
+      'Testing',
+      'Data Model',
+      'Configuration',
+      'Deployment',
+      'Conclusion',
+      'Quantum Chromodynamics',
+    ]);
+    const out = await runAgents(
+      {
+        analysis: a,
+        template: t,
+        workspace: workspaceFor(a, path.join(os.tmpdir(), 'atr-missing')),
+        projectName: 'tinylib',
+        imageNames: [],
+      },
+      testContext(),
+    );
     expectNoPlaceholder(out);
     expectCitationsResolve(out, a);
-    expect(section(out, 'REST API')).toMatch(/^No HTTP routes were found in the 2 source files; the project appears to be a library/);
+    expect(section(out, 'REST API')).toMatch(
+      /^No HTTP routes were found in the 2 source files; the project appears to be a library/,
+    );
     expect(section(out, 'REST API')).toContain('`lib/strings.js`');
     expect(section(out, 'Dependencies')).toMatch(/No package manifest .* was found among the 2 files/);
     expect(section(out, 'Testing')).toContain('No automated tests were found');
-    expect(section(out, 'Data Model')).toContain('No SQL table, ORM model, migration or entity schema was found in the 2 source files');
-    expect(section(out, 'Configuration')).toContain('No environment variables are read by the 2 source files');
+    expect(section(out, 'Data Model')).toContain(
+      'No SQL table, ORM model, migration or entity schema was found in the 2 source files',
+    );
+    expect(section(out, 'Configuration')).toContain(
+      'No environment variables are read by the 2 source files',
+    );
     expect(section(out, 'Deployment')).toContain('No CI workflow');
-    expect(section(out, 'Conclusion')).toContain('Add automated tests: none were found for the 2 source files.');
+    expect(section(out, 'Conclusion')).toContain(
+      'Add automated tests: none were found for the 2 source files.',
+    );
     expect(section(out, 'Conclusion')).toContain('Add a LICENSE file');
     expect(section(out, 'Quantum Chromodynamics')).toMatch(/None of the \d+ indexed files mentions/);
   });
@@ -161,14 +256,20 @@ describe('runAgents on the real analysis of the sample-app fixture, for every sh
     expect(files.length).toBeGreaterThanOrEqual(3);
     for (const file of files) {
       const t = parseTemplate(await readFile(path.join(TEMPLATES_DIR, file), 'utf8'));
-      const out = await runAgents({ analysis: a, template: t, workspace: ws, projectName: 'Bookshelf', imageNames: [] }, testContext());
+      const out = await runAgents(
+        { analysis: a, template: t, workspace: ws, projectName: 'Bookshelf', imageNames: [] },
+        testContext(),
+      );
       expect(out.sections.length, file).toBe(out.plan.length);
       expectNoPlaceholder(out);
       expectCitationsResolve(out, a);
       // Each section carries at least one concrete fact: a citation, a number or a name from the analysis.
-      for (const s of out.sections) expect(/`[^`]+`|\d/.test(s.markdown), `${file} ${s.id} ${s.title}`).toBe(true);
+      for (const s of out.sections)
+        expect(/`[^`]+`|\d/.test(s.markdown), `${file} ${s.id} ${s.title}`).toBe(true);
       // No two leaf sections say exactly the same thing.
-      const leaves = out.sections.filter((s) => !out.plan.find((p) => p.id === s.id)!.hasChildren).map((s) => s.markdown);
+      const leaves = out.sections
+        .filter((s) => !out.plan.find((p) => p.id === s.id)!.hasChildren)
+        .map((s) => s.markdown);
       expect(new Set(leaves).size, file).toBe(leaves.length);
       const all = out.sections.map((s) => s.markdown).join('\n');
       expect(all, file).toContain('src/services/db.ts:14'); // the hard-coded key is reported where it is
@@ -178,9 +279,16 @@ describe('runAgents on the real analysis of the sample-app fixture, for every sh
 
   it('names real dependencies, routes and variables of the fixture', async () => {
     const t = parseTemplate(await readFile(path.join(TEMPLATES_DIR, 'generic_template.yaml'), 'utf8'));
-    const out = await runAgents({ analysis: a, template: t, workspace: ws, projectName: 'Bookshelf', imageNames: [] }, testContext());
-    expect(section(out, 'Dependencies')).toMatch(/`express` \| `4\.19\.2` \| npm \| runtime \| `package\.json:\d+`/);
-    expect(section(out, 'API and Endpoints')).toMatch(/\| POST \| `[^`]*\/:id\/return` \| [^|]+ \| `src\/routes\/loans\.ts:17` \|/);
+    const out = await runAgents(
+      { analysis: a, template: t, workspace: ws, projectName: 'Bookshelf', imageNames: [] },
+      testContext(),
+    );
+    expect(section(out, 'Dependencies')).toMatch(
+      /`express` \| `4\.19\.2` \| npm \| runtime \| `package\.json:\d+`/,
+    );
+    expect(section(out, 'API and Endpoints')).toMatch(
+      /\| POST \| `[^`]*\/:id\/return` \| [^|]+ \| `src\/routes\/loans\.ts:17` \|/,
+    );
     expect(section(out, 'Environment Variables')).toContain('`DATABASE_URL`');
     expect(section(out, 'Continuous Integration')).toContain('`.github/workflows/ci.yml`');
     expect(section(out, 'Known Issues and Technical Debt')).toContain('`src/routes/loans.ts:12`');

@@ -10,14 +10,16 @@ import type { AgentDeps, Finding, SectionKind } from './types.ts';
 export async function analyseKind(input: { kind: SectionKind }, deps: AgentDeps): Promise<Finding[]> {
   const a = deps.analysis;
   const fx = factsOf(a);
-  return sectionOf(input.kind).analyst(a).map((x) => ({
-    ...x,
-    citations: x.citations.filter((c) => {
-      const [p, l] = splitCitation(c);
-      const file = fx.fileByPath.get(p);
-      return file !== undefined && (l === undefined || l <= lineCount(file));
-    }),
-  }));
+  return sectionOf(input.kind)
+    .analyst(a)
+    .map((x) => ({
+      ...x,
+      citations: x.citations.filter((c) => {
+        const [p, l] = splitCitation(c);
+        const file = fx.fileByPath.get(p);
+        return file !== undefined && (l === undefined || l <= lineCount(file));
+      }),
+    }));
 }
 
 /** "src/a.ts:12" → ["src/a.ts", 12]; "src/a.ts" → ["src/a.ts", undefined]. */

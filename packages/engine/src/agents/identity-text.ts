@@ -27,7 +27,14 @@ export function kindPhrase(id: Identity): string {
   const web = id.kind === 'application' && id.kinds.includes('web-application');
   const main = web ? 'web application' : kindName(id.kind);
   const also = id.kinds.filter((k) => k !== id.kind && !(web && k === 'web-application')).map(kindName);
-  return `${article(main)} ${main}${also.length ? `, also used as ${joinSome(also.map((k) => `${article(k)} ${k}`), 2)}` : ''}`;
+  return `${article(main)} ${main}${
+    also.length
+      ? `, also used as ${joinSome(
+          also.map((k) => `${article(k)} ${k}`),
+          2,
+        )}`
+      : ''
+  }`;
 }
 
 /** Markup a README paragraph may hold, reduced to its words: links, emphasis, code marks, HTML. */
@@ -42,14 +49,21 @@ export function plainProse(line: string): string {
 }
 
 /** Sentences of plain prose: a stop followed by a space and a capital (so "node.js" or "e.g. x" stay whole). */
-const sentences = (s: string) => s.split(/(?<=[.!?])\s+(?=[A-Z`"'(])/).map((x) => x.trim()).filter(Boolean);
+const sentences = (s: string) =>
+  s
+    .split(/(?<=[.!?])\s+(?=[A-Z`"'(])/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /**
  * The purpose sentence and up to two sentences that follow it in the same README paragraph (where a
  * README usually says how the thing works: "Koa's middleware stack flows in a stack-like manner…").
  * Only plain prose: a following line with tables, lists or headings ends the paragraph.
  */
-export function purposeParagraph(a: Analysis, workspace: Workspace): { sentences: string[]; path: string; line: number } | null {
+export function purposeParagraph(
+  a: Analysis,
+  workspace: Workspace,
+): { sentences: string[]; path: string; line: number } | null {
   const purpose = a.identity?.purpose;
   if (!purpose) return null;
   const out = [plainProse(purpose.text)];
@@ -63,8 +77,15 @@ export function purposeParagraph(a: Analysis, workspace: Workspace): { sentences
     }
     const plain = plainProse(para.join(' '));
     const all = sentences(plain);
-    const at = all.findIndex((s) => plainProse(purpose.text).startsWith(s.slice(0, 24)) || s.startsWith(plainProse(purpose.text).slice(0, 24)));
-    if (at >= 0) out.push(...all.slice(at + 1, at + 3).filter((s) => s.length > 20 && s.length < 400 && !/[[\]<>|]/.test(s)));
+    const at = all.findIndex(
+      (s) =>
+        plainProse(purpose.text).startsWith(s.slice(0, 24)) ||
+        s.startsWith(plainProse(purpose.text).slice(0, 24)),
+    );
+    if (at >= 0)
+      out.push(
+        ...all.slice(at + 1, at + 3).filter((s) => s.length > 20 && s.length < 400 && !/[[\]<>|]/.test(s)),
+      );
   } catch {
     // the README is not readable here (a cached analysis of a folder that is gone): the purpose alone
   }
@@ -79,7 +100,9 @@ const CLI_KINDS = new Set(['flag', 'option', 'subcommand', 'command']);
  * docs): the names its users and its own code call most. Bounded: at most 400 files and 4 MB read.
  */
 export function usageCounts(a: Analysis, workspace: Workspace): Map<string, number> {
-  const names = [...new Set((a.identity?.publicApi ?? []).map((e) => e.name.replace(/^-+/, '')))].filter((n) => /^[A-Za-z_][\w-]*$/.test(n));
+  const names = [...new Set((a.identity?.publicApi ?? []).map((e) => e.name.replace(/^-+/, '')))].filter(
+    (n) => /^[A-Za-z_][\w-]*$/.test(n),
+  );
   const counts = new Map<string, number>();
   if (!names.length) return counts;
   const wanted = new Set(names);
@@ -93,7 +116,8 @@ export function usageCounts(a: Analysis, workspace: Workspace): Map<string, numb
     } catch {
       continue;
     }
-    for (const word of content.match(/[A-Za-z_][\w-]*/g) ?? []) if (wanted.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    for (const word of content.match(/[A-Za-z_][\w-]*/g) ?? [])
+      if (wanted.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   return counts;
 }
@@ -105,9 +129,14 @@ export function usageCounts(a: Analysis, workspace: Workspace): Map<string, numb
 export function rankedApi(id: Identity, usage: Map<string, number> = new Map()): Identity['publicApi'] {
   const rank = new Map(id.keyComponents.map((k, i) => [k.path, i]));
   const used = (e: Identity['publicApi'][number]) => usage.get(e.name.replace(/^-+/, '')) ?? 0;
-  const group = (e: Identity['publicApi'][number]) => (TYPE_KINDS.has(e.kind) ? 0 : CLI_KINDS.has(e.kind) ? 2 : 1);
+  const group = (e: Identity['publicApi'][number]) =>
+    TYPE_KINDS.has(e.kind) ? 0 : CLI_KINDS.has(e.kind) ? 2 : 1;
   return [...id.publicApi].sort(
-    (x, y) => group(x) - group(y) || used(y) - used(x) || (rank.get(x.path) ?? 1e6) - (rank.get(y.path) ?? 1e6) || x.line - y.line,
+    (x, y) =>
+      group(x) - group(y) ||
+      used(y) - used(x) ||
+      (rank.get(x.path) ?? 1e6) - (rank.get(y.path) ?? 1e6) ||
+      x.line - y.line,
   );
 }
 
@@ -116,10 +145,21 @@ export function productSize(a: Analysis): string | null {
   const roles = a.linesByRole;
   const product = roles?.product;
   if (!product) return null;
-  const rest = (['tests', 'examples', 'docs', 'benchmarks'] as const).filter((r) => (roles[r]?.code ?? 0) > 0).map((r) => `${num(roles[r]!.code)} of ${r === 'docs' ? 'documentation' : r}`);
+  const rest = (['tests', 'examples', 'docs', 'benchmarks'] as const)
+    .filter((r) => (roles[r]?.code ?? 0) > 0)
+    .map((r) => `${num(roles[r]!.code)} of ${r === 'docs' ? 'documentation' : r}`);
   const paths = a.identity?.productPaths ?? [];
-  const folders = [...new Set(paths.map((p) => (p.includes('/') || !/\.[a-z0-9]+$/i.test(p) ? p.split('/')[0]! : '')))];
-  const where = !paths.length ? '' : folders.length === 1 && folders[0] === '' ? ' at the root of the repository' : ` under ${joinSome(folders.map((d) => (d ? code(d) : 'the root folder')), 4)}`;
+  const folders = [
+    ...new Set(paths.map((p) => (p.includes('/') || !/\.[a-z0-9]+$/i.test(p) ? p.split('/')[0]! : ''))),
+  ];
+  const where = !paths.length
+    ? ''
+    : folders.length === 1 && folders[0] === ''
+      ? ' at the root of the repository'
+      : ` under ${joinSome(
+          folders.map((d) => (d ? code(d) : 'the root folder')),
+          4,
+        )}`;
   return `The product itself is ${num(product.code)} lines of code in ${plural(product.files, 'file')}${where}${rest.length ? `; ${joinSome(rest, 4)} lines are kept apart from it` : ''}.`;
 }
 
@@ -129,20 +169,36 @@ export function productSize(a: Analysis): string | null {
  */
 export function readmeProse(a: Analysis): { text: string; path: string } | null {
   const summary = a.docs.readme?.summary?.trim();
-  if (!summary || /^(\[!\[|!\[|<|#|\||>)/.test(summary) || /<img\b|\[!\[/i.test(summary) || !/[.!?]/.test(summary)) return null;
+  if (
+    !summary ||
+    /^(\[!\[|!\[|<|#|\||>)/.test(summary) ||
+    /<img\b|\[!\[/i.test(summary) ||
+    !/[.!?]/.test(summary)
+  )
+    return null;
   return { text: summary, path: a.docs.readme!.path };
 }
 
 /** How one public name reads in a sentence: "the `Command` struct", "the route `POST /items`". */
 const apiPhrase = (e: Identity['publicApi'][number]) =>
-  /^route\b/.test(e.kind) ? `the route ${code(`${e.kind.replace(/^route\s*/, '')} ${e.name}`.trim())}` : `the ${code(e.name)} ${text(e.kind)}`;
+  /^route\b/.test(e.kind)
+    ? `the route ${code(`${e.kind.replace(/^route\s*/, '')} ${e.name}`.trim())}`
+    : `the ${code(e.name)} ${text(e.kind)}`;
 
 /** The surface users call, in one sentence (a CLI's options, a library's types and functions). */
-export function surfaceSentence(id: Identity, usage: Map<string, number> = new Map(), max = 8): string | null {
+export function surfaceSentence(
+  id: Identity,
+  usage: Map<string, number> = new Map(),
+  max = 8,
+): string | null {
   const api = rankedApi(id, usage);
   if (!api.length) return null;
   const cli = api.filter((e) => CLI_KINDS.has(e.kind));
-  if (cli.length > api.length / 2) return `It is used through ${plural(cli.length, 'command-line option')}, such as ${joinSome(cli.slice(0, max).map((e) => code(e.name)), max)}.`;
+  if (cli.length > api.length / 2)
+    return `It is used through ${plural(cli.length, 'command-line option')}, such as ${joinSome(
+      cli.slice(0, max).map((e) => code(e.name)),
+      max,
+    )}.`;
   return `Its public surface is ${plural(api.length, 'name')}, led by ${joinSome(api.slice(0, max).map(apiPhrase), max)}.`;
 }
 
@@ -155,19 +211,27 @@ export function howItWorks(a: Analysis, usage: Map<string, number> = new Map()):
   if (!id) return [];
   const parts: string[] = [];
   if (id.entryPoints.length) {
-    parts.push(`Use of the ${kindName(id.kind)} begins at ${joinSome(id.entryPoints.slice(0, 3).map((e) => `${cite(e.path, e.line)} (${text(e.how)})`), 3)}.`);
+    parts.push(
+      `Use of the ${kindName(id.kind)} begins at ${joinSome(
+        id.entryPoints.slice(0, 3).map((e) => `${cite(e.path, e.line)} (${text(e.how)})`),
+        3,
+      )}.`,
+    );
   }
   const key = id.keyComponents.slice(0, 8);
   if (key.length) {
     parts.push(
       `From there, these product files carry the most weight, ranked by how much of the rest refers to them (PageRank over the import and reference graph, seeded by the entry points):`,
-      table(['File', 'Rank', 'What it does'], key.map((k, i) => [cite(k.path), String(i + 1), k.summary ? text(k.summary) : '—']), ['l', 'r', 'l']),
+      table(
+        ['File', 'Rank', 'What it does'],
+        key.map((k, i) => [cite(k.path), String(i + 1), k.summary ? text(k.summary) : '—']),
+        ['l', 'r', 'l'],
+      ),
     );
   }
   parts.push(...publicApiParts(id, usage));
   return parts;
 }
-
 
 /** The public API: a CLI's options in one sentence, other names in a table (types first, by file rank). */
 export function publicApiParts(id: Identity, usage: Map<string, number> = new Map()): string[] {
@@ -175,13 +239,25 @@ export function publicApiParts(id: Identity, usage: Map<string, number> = new Ma
   const api = rankedApi(id, usage);
   const cli = api.filter((e) => CLI_KINDS.has(e.kind));
   if (cli.length) {
-    parts.push(`The command line takes ${plural(cli.length, 'option')}: ${cli.slice(0, 80).map((e) => code(e.name)).join(', ')}${cli.length > 80 ? ', …' : ''} (declared in ${joinSome([...new Set(cli.map((e) => e.path))].map((p) => cite(p)), 3)}).`);
+    parts.push(
+      `The command line takes ${plural(cli.length, 'option')}: ${cli
+        .slice(0, 80)
+        .map((e) => code(e.name))
+        .join(', ')}${cli.length > 80 ? ', …' : ''} (declared in ${joinSome(
+        [...new Set(cli.map((e) => e.path))].map((p) => cite(p)),
+        3,
+      )}).`,
+    );
   }
   const rest = api.filter((e) => !CLI_KINDS.has(e.kind));
   if (rest.length) {
     parts.push(
       `${plural(rest.length, 'public name')} make up what users of the ${kindName(id.kind)} call${rest.length > 30 ? '; the first 30, types first, each group by how often the code base uses them' : ''}:`,
-      table(['Name', 'Kind', 'Defined at'], rest.slice(0, 30).map((e) => [code(e.name), text(e.kind), cite(e.path, e.line)]), ['l', 'l', 'l']),
+      table(
+        ['Name', 'Kind', 'Defined at'],
+        rest.slice(0, 30).map((e) => [code(e.name), text(e.kind), cite(e.path, e.line)]),
+        ['l', 'l', 'l'],
+      ),
     );
   }
   return parts;

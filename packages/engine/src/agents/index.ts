@@ -5,7 +5,17 @@ import { throwIfCancelled } from '../errors.ts';
 import type { EngineContext } from '../types.ts';
 import { offlineRoles } from './roles.ts';
 import { needsSynthesis, SYNTHESIS_KINDS } from './sections/index.ts';
-import type { AgentDeps, AgentInput, AgentOutput, AgentRoles, AgentTrace, Finding, SectionDraft, SectionKind, SectionPlan } from './types.ts';
+import type {
+  AgentDeps,
+  AgentInput,
+  AgentOutput,
+  AgentRoles,
+  AgentTrace,
+  Finding,
+  SectionDraft,
+  SectionKind,
+  SectionPlan,
+} from './types.ts';
 
 export type * from './types.ts';
 export { offlineRoles } from './roles.ts';
@@ -15,7 +25,11 @@ export { extractCitations, reviewDraft } from './reviewer.ts';
 const WRITER_CONCURRENCY = 4;
 
 /** Runs `fn` over `items` with at most `limit` in flight, keeping the input order in the result. */
-export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -28,10 +42,17 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, in
   return out;
 }
 
-export async function runAgents(input: AgentInput, ctx: EngineContext, roles: AgentRoles = offlineRoles): Promise<AgentOutput> {
+export async function runAgents(
+  input: AgentInput,
+  ctx: EngineContext,
+  roles: AgentRoles = offlineRoles,
+): Promise<AgentOutput> {
   // the report speaks of the project by the name the user gave it, not the folder it was unpacked in
   const name = input.projectName.trim();
-  const analysis = name && name !== input.analysis.project.name ? { ...input.analysis, project: { ...input.analysis.project, name } } : input.analysis;
+  const analysis =
+    name && name !== input.analysis.project.name
+      ? { ...input.analysis, project: { ...input.analysis.project, name } }
+      : input.analysis;
   const deps: AgentDeps = {
     analysis,
     workspace: input.workspace,
@@ -42,22 +63,43 @@ export async function runAgents(input: AgentInput, ctx: EngineContext, roles: Ag
     provider: ctx.model,
   };
   const trace: AgentTrace[] = [];
-  const timed = async <R>(role: AgentTrace['role'], sectionId: string | undefined, run: () => Promise<R>, describe: (r: R) => { summary: string; details?: Record<string, unknown> }): Promise<R> => {
+  const timed = async <R>(
+    role: AgentTrace['role'],
+    sectionId: string | undefined,
+    run: () => Promise<R>,
+    describe: (r: R) => { summary: string; details?: Record<string, unknown> },
+  ): Promise<R> => {
     throwIfCancelled(ctx.signal);
     const startedAt = ctx.now();
     const t0 = performance.now();
     const r = await run();
     const d = describe(r);
-    const extra = roles.describe?.(role, role === 'analyst' ? String(d.details?.kind ?? '') : (sectionId ?? ''));
+    const extra = roles.describe?.(
+      role,
+      role === 'analyst' ? String(d.details?.kind ?? '') : (sectionId ?? ''),
+    );
     const details = d.details || extra ? { ...d.details, ...extra } : undefined;
-    trace.push({ role, ...(sectionId ? { sectionId } : {}), model: deps.model, startedAt: startedAt.toISOString(), ms: Math.round((performance.now() - t0) * 100) / 100, summary: d.summary, ...(details ? { details } : {}) });
+    trace.push({
+      role,
+      ...(sectionId ? { sectionId } : {}),
+      model: deps.model,
+      startedAt: startedAt.toISOString(),
+      ms: Math.round((performance.now() - t0) * 100) / 100,
+      summary: d.summary,
+      ...(details ? { details } : {}),
+    });
     return r;
   };
 
-  const plan = await timed('planner', undefined, () => roles.plan({ template: input.template }, deps), (p) => ({
-    summary: `Planned ${p.length} sections: ${[...new Set(p.map((s) => s.kind))].join(', ')}.`,
-    details: { sections: p.map((s) => ({ id: s.id, title: s.title, kind: s.kind, evidence: s.evidence })) },
-  }));
+  const plan = await timed(
+    'planner',
+    undefined,
+    () => roles.plan({ template: input.template }, deps),
+    (p) => ({
+      summary: `Planned ${p.length} sections: ${[...new Set(p.map((s) => s.kind))].join(', ')}.`,
+      details: { sections: p.map((s) => ({ id: s.id, title: s.title, kind: s.kind, evidence: s.evidence })) },
+    }),
+  );
 
   // One analyst pass per kind in the plan (plus every kind for synthesis sections).
   const kinds = new Set<SectionKind>(plan.map((p) => p.kind));
@@ -65,28 +107,74 @@ export async function runAgents(input: AgentInput, ctx: EngineContext, roles: Ag
   const allFindings: Partial<Record<SectionKind, Finding[]>> = {};
   for (const kind of kinds) {
     const anchor = plan.find((p) => p.kind === kind);
-    allFindings[kind] = await timed('analyst', anchor?.id, () => roles.analyse({ kind, plan: anchor ?? { id: '', level: 1, title: kind, kind, evidence: [], hasChildren: false } }, deps), (f) => ({
-      summary: `${kind}: ${f.length} finding${f.length === 1 ? '' : 's'}.`,
-      details: { kind, findings: f },
-    }));
+    allFindings[kind] = await timed(
+      'analyst',
+      anchor?.id,
+      () =>
+        roles.analyse(
+          { kind, plan: anchor ?? { id: '', level: 1, title: kind, kind, evidence: [], hasChildren: false } },
+          deps,
+        ),
+      (f) => ({
+        summary: `${kind}: ${f.length} finding${f.length === 1 ? '' : 's'}.`,
+        details: { kind, findings: f },
+      }),
+    );
   }
   await ctx.onProgress('generating_markdown', 0, `Writing ${plan.length} sections`);
 
-  const parentOf = (p: SectionPlan) => (p.level === 1 ? undefined : plan.find((q) => q.id === p.id.split('.').slice(0, p.level - 1).join('.')));
-  const childrenOf = (p: SectionPlan) => plan.filter((q) => q.level === p.level + 1 && q.id.startsWith(`${p.id}.`));
+  const parentOf = (p: SectionPlan) =>
+    p.level === 1
+      ? undefined
+      : plan.find(
+          (q) =>
+            q.id ===
+            p.id
+              .split('.')
+              .slice(0, p.level - 1)
+              .join('.'),
+        );
+  const childrenOf = (p: SectionPlan) =>
+    plan.filter((q) => q.level === p.level + 1 && q.id.startsWith(`${p.id}.`));
   let done = 0;
   const sections = await mapLimit(plan, WRITER_CONCURRENCY, async (p): Promise<SectionDraft> => {
     const children = childrenOf(p);
     const childFindings: Record<string, Finding[]> = {};
     for (const c of children) childFindings[c.id] = allFindings[c.kind] ?? [];
-    const draft = await timed('writer', p.id, () => roles.write({ plan: p, findings: allFindings[p.kind] ?? [], parent: parentOf(p), children, childFindings, allFindings }, deps), (d) => ({
-      summary: `Wrote "${p.title}" as ${p.hasChildren ? 'an intro' : p.kind} (${d.markdown.length} characters).`,
-      details: { kind: p.kind, characters: d.markdown.length },
-    }));
-    const reviewed = await timed('reviewer', p.id, () => roles.review({ draft }, deps), (r) => ({
-      summary: r.reviewNotes?.length ? `Fixed ${r.reviewNotes.length} problem(s) in "${p.title}".` : `Accepted "${p.title}" with ${r.citations.length} citation(s).`,
-      details: { citations: r.citations.length, ...(r.reviewNotes?.length ? { notes: r.reviewNotes } : {}) },
-    }));
+    const draft = await timed(
+      'writer',
+      p.id,
+      () =>
+        roles.write(
+          {
+            plan: p,
+            findings: allFindings[p.kind] ?? [],
+            parent: parentOf(p),
+            children,
+            childFindings,
+            allFindings,
+          },
+          deps,
+        ),
+      (d) => ({
+        summary: `Wrote "${p.title}" as ${p.hasChildren ? 'an intro' : p.kind} (${d.markdown.length} characters).`,
+        details: { kind: p.kind, characters: d.markdown.length },
+      }),
+    );
+    const reviewed = await timed(
+      'reviewer',
+      p.id,
+      () => roles.review({ draft }, deps),
+      (r) => ({
+        summary: r.reviewNotes?.length
+          ? `Fixed ${r.reviewNotes.length} problem(s) in "${p.title}".`
+          : `Accepted "${p.title}" with ${r.citations.length} citation(s).`,
+        details: {
+          citations: r.citations.length,
+          ...(r.reviewNotes?.length ? { notes: r.reviewNotes } : {}),
+        },
+      }),
+    );
     done++;
     await ctx.onProgress('generating_markdown', Math.round((done / plan.length) * 100));
     return reviewed;

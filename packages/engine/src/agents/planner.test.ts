@@ -42,7 +42,10 @@ describe('planner', () => {
   });
 
   it('numbers chapters, sections and subsections and sets focus and evidence', async () => {
-    const t = templateOf([['Build and Deployment', ['Containers', ['Pipelines', ['Continuous Integration']]]], 'Unusual Topic']);
+    const t = templateOf([
+      ['Build and Deployment', ['Containers', ['Pipelines', ['Continuous Integration']]]],
+      'Unusual Topic',
+    ]);
     const plan = await planSections({ template: t }, {} as AgentDeps);
     expect(plan.map((p) => [p.id, p.level, p.kind, p.hasChildren, p.focus])).toEqual([
       ['1', 1, 'build-deploy', true, undefined],

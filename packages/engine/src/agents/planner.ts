@@ -9,10 +9,33 @@ import type { AgentDeps, SectionKind, SectionPlan } from './types.ts';
 const KEYWORDS = SECTIONS.filter((s) => s.keywords.length > 0).map((s) => [s.kind, s.keywords] as const);
 
 /** Words that say little on their own; a subsection titled with them takes its parent's kind. */
-const GENERIC = new Set(['overview', 'summary', 'introduction', 'about', 'background', 'context', 'scope', 'details', 'general', 'description', 'notes', 'data', 'structure', 'quality', 'issues', 'interfaces', 'environment', 'size', 'numbers']);
+const GENERIC = new Set([
+  'overview',
+  'summary',
+  'introduction',
+  'about',
+  'background',
+  'context',
+  'scope',
+  'details',
+  'general',
+  'description',
+  'notes',
+  'data',
+  'structure',
+  'quality',
+  'issues',
+  'interfaces',
+  'environment',
+  'size',
+  'numbers',
+]);
 
 /** Which analysis fields each kind draws on (recorded in the plan and the trace). */
-export const EVIDENCE = Object.fromEntries(SECTIONS.map((s) => [s.kind, s.evidence])) as Record<SectionKind, string[]>;
+export const EVIDENCE = Object.fromEntries(SECTIONS.map((s) => [s.kind, s.evidence])) as Record<
+  SectionKind,
+  string[]
+>;
 
 function normalise(title: string): string {
   return ` ${title
@@ -52,7 +75,9 @@ export function classifyTitle(title: string): KindMatch {
       return m ? [{ kind, phrase: p, ...m }] : [];
     }),
   );
-  const kept = matches.filter((m) => !matches.some((o) => o.end - o.start > m.end - m.start && o.start <= m.start && o.end >= m.end));
+  const kept = matches.filter(
+    (m) => !matches.some((o) => o.end - o.start > m.end - m.start && o.start <= m.start && o.end >= m.end),
+  );
   let best: KindMatch & { pos: number } = { kind: 'custom', score: 0, generic: false, pos: -1 };
   for (const [kind] of KEYWORDS) {
     let score = 0;
@@ -65,7 +90,8 @@ export function classifyTitle(title: string): KindMatch {
       if (!isGeneric) genericOnly = false;
       pos = Math.max(pos, m.start);
     }
-    if (score > best.score || (score === best.score && score > 0 && pos > best.pos)) best = { kind, score, generic: genericOnly, pos };
+    if (score > best.score || (score === best.score && score > 0 && pos > best.pos))
+      best = { kind, score, generic: genericOnly, pos };
   }
   return { kind: best.kind, score: best.score, generic: best.score > 0 && best.generic };
 }
@@ -90,21 +116,47 @@ export function focusFor(title: string, kind: SectionKind): string | undefined {
 }
 
 /** Offline planner role. */
-export async function planSections(input: { template: ReportTemplate }, _deps: AgentDeps): Promise<SectionPlan[]> {
+export async function planSections(
+  input: { template: ReportTemplate },
+  _deps: AgentDeps,
+): Promise<SectionPlan[]> {
   const plans: SectionPlan[] = [];
   input.template.chapters.forEach((ch, ci) => {
     const chapterKind = kindFor(ch.title);
     const cid = `${ci + 1}`;
-    plans.push({ id: cid, level: 1, title: ch.title, kind: chapterKind, evidence: EVIDENCE[chapterKind], hasChildren: ch.sections.length > 0 });
+    plans.push({
+      id: cid,
+      level: 1,
+      title: ch.title,
+      kind: chapterKind,
+      evidence: EVIDENCE[chapterKind],
+      hasChildren: ch.sections.length > 0,
+    });
     ch.sections.forEach((sec, si) => {
       const sectionKind = kindFor(sec.title, chapterKind);
       const sid = `${cid}.${si + 1}`;
       const secFocus = focusFor(sec.title, sectionKind);
-      plans.push({ id: sid, level: 2, title: sec.title, kind: sectionKind, evidence: EVIDENCE[sectionKind], hasChildren: sec.subsections.length > 0, ...(secFocus ? { focus: secFocus } : {}) });
+      plans.push({
+        id: sid,
+        level: 2,
+        title: sec.title,
+        kind: sectionKind,
+        evidence: EVIDENCE[sectionKind],
+        hasChildren: sec.subsections.length > 0,
+        ...(secFocus ? { focus: secFocus } : {}),
+      });
       sec.subsections.forEach((sub, ui) => {
         const subKind = kindFor(sub.title, sectionKind === 'custom' ? chapterKind : sectionKind);
         const subFocus = focusFor(sub.title, subKind);
-        plans.push({ id: `${sid}.${ui + 1}`, level: 3, title: sub.title, kind: subKind, evidence: EVIDENCE[subKind], hasChildren: false, ...(subFocus ? { focus: subFocus } : {}) });
+        plans.push({
+          id: `${sid}.${ui + 1}`,
+          level: 3,
+          title: sub.title,
+          kind: subKind,
+          evidence: EVIDENCE[subKind],
+          hasChildren: false,
+          ...(subFocus ? { focus: subFocus } : {}),
+        });
       });
     });
   });

@@ -27,9 +27,15 @@ describe('recommendations by kind of project', () => {
   const base = without(sampleAppAnalysis(), /lock|yarn\.lock|pnpm-lock/);
 
   it('asks an application, never a library, to commit a lockfile', () => {
-    expect(texts({ ...base, identity: identity('application') }).some((t) => t.startsWith('Commit a lockfile'))).toBe(true);
-    expect(texts({ ...base, identity: identity('library') }).some((t) => t.startsWith('Commit a lockfile'))).toBe(false);
-    expect(texts({ ...base, identity: identity('framework') }).some((t) => t.startsWith('Commit a lockfile'))).toBe(false);
+    expect(
+      texts({ ...base, identity: identity('application') }).some((t) => t.startsWith('Commit a lockfile')),
+    ).toBe(true);
+    expect(
+      texts({ ...base, identity: identity('library') }).some((t) => t.startsWith('Commit a lockfile')),
+    ).toBe(false);
+    expect(
+      texts({ ...base, identity: identity('framework') }).some((t) => t.startsWith('Commit a lockfile')),
+    ).toBe(false);
   });
 
   it("protects only the product's own routes", () => {
@@ -41,7 +47,11 @@ describe('recommendations by kind of project', () => {
 
   it('never asks to split a generated file or one outside the product', () => {
     const big = (path: string) => ({ ...base.files[0]!, path, code: 1200, language: 'TypeScript' });
-    const withFile = (path: string): Analysis => ({ ...base, identity: identity('application', ['src']), files: [...base.files, big(path)] });
+    const withFile = (path: string): Analysis => ({
+      ...base,
+      identity: identity('application', ['src']),
+      files: [...base.files, big(path)],
+    });
     expect(texts(withFile('src/huge.ts')).some((t) => t.startsWith('Split the'))).toBe(true);
     expect(texts(withFile('src/generated/api.ts')).some((t) => t.startsWith('Split the'))).toBe(false);
     expect(texts(withFile('examples/demo.ts')).some((t) => t.startsWith('Split the'))).toBe(false);

@@ -52,8 +52,10 @@ const TREE: Record<string, string> = {
     '}',
     '',
   ].join('\n'),
-  'apps/server/src/server.test.ts': "import { it } from 'vitest';\nconst app = makeApp();\napp.get('/only-in-a-test', h);\nit('answers', () => {});\n",
-  'test/fixtures/shop/package.json': '{\n  "name": "shop",\n  "scripts": {\n    "start": "node src/app.js"\n  },\n  "dependencies": {\n    "express": "4.19.2"\n  }\n}\n',
+  'apps/server/src/server.test.ts':
+    "import { it } from 'vitest';\nconst app = makeApp();\napp.get('/only-in-a-test', h);\nit('answers', () => {});\n",
+  'test/fixtures/shop/package.json':
+    '{\n  "name": "shop",\n  "scripts": {\n    "start": "node src/app.js"\n  },\n  "dependencies": {\n    "express": "4.19.2"\n  }\n}\n',
   'test/fixtures/shop/Dockerfile': 'FROM node:20-alpine\nEXPOSE 8080\nCMD ["node", "src/app.js"]\n',
   'test/fixtures/shop/src/app.js':
     "const express = require('express');\nconst app = express();\napp.get('/fixture-books', list);\n// TODO reject loans for members with overdue books\napp.listen(process.env.SHOP_PORT);\n",
@@ -82,7 +84,10 @@ describe('the offline report of a monorepo with a fixture app', () => {
       'Conclusion',
       'Getting Started',
     ]);
-    out = await runAgents({ analysis, template: t, workspace: ws, projectName: 'Acme Reports', imageNames: [] }, testContext());
+    out = await runAgents(
+      { analysis, template: t, workspace: ws, projectName: 'Acme Reports', imageNames: [] },
+      testContext(),
+    );
   });
 
   it('lists the product routes with their constant prefix, and only counts those found in tests and fixtures', () => {
@@ -98,7 +103,12 @@ describe('the offline report of a monorepo with a fixture app', () => {
     const entry = section('Entry Points');
     expect(entry).toContain('apps/server/src/server.ts');
     expect(entry).not.toContain('test/fixtures');
-    expect(out.sections.filter((s) => s.title === 'Build and Deployment' || s.title === 'Build Scripts').map((s) => s.markdown).join('\n')).not.toContain('test/fixtures/shop/Dockerfile');
+    expect(
+      out.sections
+        .filter((s) => s.title === 'Build and Deployment' || s.title === 'Build Scripts')
+        .map((s) => s.markdown)
+        .join('\n'),
+    ).not.toContain('test/fixtures/shop/Dockerfile');
     expect(section('Getting Started')).not.toContain('test/fixtures');
   });
 
@@ -138,7 +148,9 @@ describe('the offline report of a monorepo with a fixture app', () => {
 
   it('counts that add up and sentences that stand alone', () => {
     // 2 scripts in apps/server (the fixture's are not the product's); names listed match the count
-    expect(out.sections.find((s) => s.title === 'Build and Deployment')!.markdown).toMatch(/2 package scripts drive the build: start and test/);
+    expect(out.sections.find((s) => s.title === 'Build and Deployment')!.markdown).toMatch(
+      /2 package scripts drive the build: start and test/,
+    );
     expect(section('Code Metrics')).toMatch(/Largest source file \| `[^`]+` \(\d+ lines?\)/);
   });
 });

@@ -25,12 +25,18 @@ const TREE: Record<string, string> = {
     '| `DATABASE_URL` | — |',
     '',
   ].join('\n'),
-  'package.json': '{\n  "name": "shelf",\n  "private": true,\n  "workspaces": ["apps/*", "packages/*"],\n  "scripts": {\n    "bench": "tsx bench/run.ts"\n  }\n}\n',
-  'apps/web/package.json': '{\n  "name": "@shelf/web",\n  "scripts": {\n    "dev": "vite"\n  },\n  "dependencies": {\n    "react": "19.0.0"\n  }\n}\n',
-  'apps/web/index.html': '<!doctype html>\n<html>\n  <body>\n    <div id="root"></div>\n    <script type="module" src="/src/main.tsx"></script>\n  </body>\n</html>\n',
-  'apps/web/src/main.tsx': "import { createRoot } from 'react-dom/client';\nimport { title } from '@shelf/shared';\ncreateRoot(document.getElementById('root')!).render(title);\n",
-  'packages/shared/package.json': '{\n  "name": "@shelf/shared",\n  "exports": {\n    ".": "./src/index.ts"\n  }\n}\n',
-  'packages/shared/src/index.ts': "import { z } from 'zod';\nexport const title = 'Shelf';\nexport const BookSchema = z.object({ id: z.string(), title: z.string() });\nexport type Book = z.infer<typeof BookSchema>;\n",
+  'package.json':
+    '{\n  "name": "shelf",\n  "private": true,\n  "workspaces": ["apps/*", "packages/*"],\n  "scripts": {\n    "bench": "tsx bench/run.ts"\n  }\n}\n',
+  'apps/web/package.json':
+    '{\n  "name": "@shelf/web",\n  "scripts": {\n    "dev": "vite"\n  },\n  "dependencies": {\n    "react": "19.0.0"\n  }\n}\n',
+  'apps/web/index.html':
+    '<!doctype html>\n<html>\n  <body>\n    <div id="root"></div>\n    <script type="module" src="/src/main.tsx"></script>\n  </body>\n</html>\n',
+  'apps/web/src/main.tsx':
+    "import { createRoot } from 'react-dom/client';\nimport { title } from '@shelf/shared';\ncreateRoot(document.getElementById('root')!).render(title);\n",
+  'packages/shared/package.json':
+    '{\n  "name": "@shelf/shared",\n  "exports": {\n    ".": "./src/index.ts"\n  }\n}\n',
+  'packages/shared/src/index.ts':
+    "import { z } from 'zod';\nexport const title = 'Shelf';\nexport const BookSchema = z.object({ id: z.string(), title: z.string() });\nexport type Book = z.infer<typeof BookSchema>;\n",
   'apps/server/package.json':
     '{\n  "name": "@shelf/server",\n  "scripts": {\n    "start": "tsx src/server.ts"\n  },\n  "dependencies": {\n    "drizzle-orm": "0.45.0",\n    "fastify": "5.0.0"\n  }\n}\n',
   'apps/server/src/server.ts': [
@@ -43,14 +49,20 @@ const TREE: Record<string, string> = {
     'export const url = process.env.DATABASE_URL;',
     '',
   ].join('\n'),
-  'apps/server/src/util.ts': 'export interface Row { a: string }\nexport const helper = (): Row => ({ a: "x" });\n',
+  'apps/server/src/util.ts':
+    'export interface Row { a: string }\nexport const helper = (): Row => ({ a: "x" });\n',
   'apps/server/src/db/schema.ts':
     "import { pgTable, text, uuid } from 'drizzle-orm/pg-core';\nexport const books = pgTable('books', {\n  id: uuid('id').primaryKey(),\n  title: text('title').notNull(),\n});\n",
-  'apps/server/src/db/migrations/0001_init.sql': 'CREATE TABLE members (\n  id uuid PRIMARY KEY,\n  email text NOT NULL UNIQUE,\n  joined_at timestamptz NOT NULL\n);\n',
-  'apps/server/src/server.test.ts': "import { it } from 'vitest';\nimport { makeBook } from '../test/helpers.ts';\nit('works', () => makeBook());\n",
-  'apps/server/test/helpers.ts': "import { helper } from '../src/util.ts';\nexport const makeBook = () => helper();\n",
-  'e2e/lend.spec.ts': "import { test } from '@playwright/test';\nimport { title } from '../packages/shared/src/index.ts';\ntest('lends', () => title);\n",
-  'bench/run.ts': "import { helper } from '../apps/server/src/util.ts';\nfor (let i = 0; i < 10; i++) helper();\n",
+  'apps/server/src/db/migrations/0001_init.sql':
+    'CREATE TABLE members (\n  id uuid PRIMARY KEY,\n  email text NOT NULL UNIQUE,\n  joined_at timestamptz NOT NULL\n);\n',
+  'apps/server/src/server.test.ts':
+    "import { it } from 'vitest';\nimport { makeBook } from '../test/helpers.ts';\nit('works', () => makeBook());\n",
+  'apps/server/test/helpers.ts':
+    "import { helper } from '../src/util.ts';\nexport const makeBook = () => helper();\n",
+  'e2e/lend.spec.ts':
+    "import { test } from '@playwright/test';\nimport { title } from '../packages/shared/src/index.ts';\ntest('lends', () => title);\n",
+  'bench/run.ts':
+    "import { helper } from '../apps/server/src/util.ts';\nfor (let i = 0; i < 10; i++) helper();\n",
 };
 
 describe('the offline report of a web app with tests, docs and a database', () => {
@@ -62,8 +74,16 @@ describe('the offline report of a web app with tests, docs and a database', () =
     const root = await writeTree(TREE);
     const ws = await ingestDirectory(root, analyseContext());
     analysis = await analyse(ws, analyseContext());
-    const t = templateOf([['Architecture', ['Components and Modules', 'Module Dependencies', 'Entry Points', 'Data Model']], 'Configuration', 'Testing', 'Conclusion']);
-    out = await runAgents({ analysis, template: t, workspace: ws, projectName: 'Shelf', imageNames: [] }, testContext());
+    const t = templateOf([
+      ['Architecture', ['Components and Modules', 'Module Dependencies', 'Entry Points', 'Data Model']],
+      'Configuration',
+      'Testing',
+      'Conclusion',
+    ]);
+    out = await runAgents(
+      { analysis, template: t, workspace: ws, projectName: 'Shelf', imageNames: [] },
+      testContext(),
+    );
   });
 
   it('keeps test, e2e and bench folders out of the components and the module graph, and lists them under testing', () => {
@@ -80,8 +100,21 @@ describe('the offline report of a web app with tests, docs and a database', () =
   });
 
   it("finds the web app's entry through the script its HTML page loads, and the package exports", () => {
-    expect(analysis.entryPoints).toContainEqual({ kind: 'html-script', name: 'apps/web/src/main.tsx', path: 'apps/web/index.html', line: 5, area: 'product' });
-    expect(analysis.entryPoints).toContainEqual({ kind: 'export', name: '@shelf/shared', command: 'packages/shared/src/index.ts', path: 'packages/shared/package.json', line: 4, area: 'product' });
+    expect(analysis.entryPoints).toContainEqual({
+      kind: 'html-script',
+      name: 'apps/web/src/main.tsx',
+      path: 'apps/web/index.html',
+      line: 5,
+      area: 'product',
+    });
+    expect(analysis.entryPoints).toContainEqual({
+      kind: 'export',
+      name: '@shelf/shared',
+      command: 'packages/shared/src/index.ts',
+      path: 'packages/shared/package.json',
+      line: 4,
+      area: 'product',
+    });
     const entry = section('Entry Points');
     expect(entry).toContain('apps/web/src/main.tsx');
     expect(entry).toMatch(/loaded by the page .*apps\/web\/index\.html:5/);
@@ -103,7 +136,9 @@ describe('the offline report of a web app with tests, docs and a database', () =
 
   it('describes the tables and entity schemas, not every interface', () => {
     const dm = section('Data Model');
-    expect(dm).toMatch(/`books` \| Drizzle table \| `id` and `title` \| .*apps\/server\/src\/db\/schema\.ts:2/);
+    expect(dm).toMatch(
+      /`books` \| Drizzle table \| `id` and `title` \| .*apps\/server\/src\/db\/schema\.ts:2/,
+    );
     expect(dm).toMatch(/`members` \| SQL table \| `id`, `email` and `joined_at`/);
     expect(dm).toMatch(/`Book` \| zod schema/);
     expect(dm).not.toContain('`Row`');

@@ -5,12 +5,26 @@ import { SAMPLE_APP_DIR, sampleAppAnalysis, workspaceFor } from './test-fixtures
 import type { AgentDeps, SectionDraft } from './types.ts';
 
 const analysis = sampleAppAnalysis();
-const deps: AgentDeps = { analysis, workspace: workspaceFor(analysis, SAMPLE_APP_DIR), projectName: 'Bookshelf', imageNames: [], model: 'offline' };
-const draft = (markdown: string, kind: SectionDraft['kind'] = 'api'): SectionDraft => ({ id: '5', level: 1, title: 'API', kind, markdown, citations: [] });
+const deps: AgentDeps = {
+  analysis,
+  workspace: workspaceFor(analysis, SAMPLE_APP_DIR),
+  projectName: 'Bookshelf',
+  imageNames: [],
+  model: 'offline',
+};
+const draft = (markdown: string, kind: SectionDraft['kind'] = 'api'): SectionDraft => ({
+  id: '5',
+  level: 1,
+  title: 'API',
+  kind,
+  markdown,
+  citations: [],
+});
 
 describe('reviewer', () => {
   it('accepts a clean section unchanged and lists its citations', async () => {
-    const md = 'Books are listed at `src/routes/books.ts:15` and loans at `src/routes/loans.ts:7`; see `README.md`.';
+    const md =
+      'Books are listed at `src/routes/books.ts:15` and loans at `src/routes/loans.ts:7`; see `README.md`.';
     const r = await reviewDraft({ draft: draft(md) }, deps);
     expect(r.markdown).toBe(md);
     expect(r.reviewNotes).toBeUndefined();
@@ -30,7 +44,10 @@ describe('reviewer', () => {
     ['This section describes the API of the system.', '"This section describes…"'],
     ['[Insert diagram here]', 'placeholder'],
   ])('removes placeholder text: %s', async (line, label) => {
-    const r = await reviewDraft({ draft: draft(`${line}\nThe router in \`src/routes/books.ts:15\` lists books.`) }, deps);
+    const r = await reviewDraft(
+      { draft: draft(`${line}\nThe router in \`src/routes/books.ts:15\` lists books.`) },
+      deps,
+    );
     expect(r.markdown).toBe('The router in `src/routes/books.ts:15` lists books.');
     expect(r.reviewNotes?.[0]).toContain(label);
   });
@@ -43,10 +60,19 @@ describe('reviewer', () => {
   });
 
   it('removes a citation to a file that is not in the analysis', async () => {
-    const r = await reviewDraft({ draft: draft('Payments are handled in a service (`src/payments/stripe.ts:12`). Books: `src/routes/books.ts:15`.') }, deps);
+    const r = await reviewDraft(
+      {
+        draft: draft(
+          'Payments are handled in a service (`src/payments/stripe.ts:12`). Books: `src/routes/books.ts:15`.',
+        ),
+      },
+      deps,
+    );
     expect(r.markdown).toBe('Payments are handled in a service. Books: `src/routes/books.ts:15`.');
     expect(r.citations).toEqual(['src/routes/books.ts:15']);
-    expect(r.reviewNotes).toEqual(['Removed citation src/payments/stripe.ts:12: no such file in the analysis.']);
+    expect(r.reviewNotes).toEqual([
+      'Removed citation src/payments/stripe.ts:12: no such file in the analysis.',
+    ]);
   });
 
   it('cites the file instead when the line is past its end', async () => {

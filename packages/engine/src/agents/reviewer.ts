@@ -12,8 +12,14 @@ export const PLACEHOLDERS: { re: RegExp; label: string }[] = [
   { re: /lorem ipsum|dolor sit amet/i, label: 'lorem ipsum' },
   { re: /\bTODO:?\s*(write|fill|add|complete)\b/i, label: 'TODO: write' },
   { re: /\bTBD\b|\bTBA\b/, label: 'TBD' },
-  { re: /\bthis (section|chapter) (describes|will describe|covers|will cover|provides|presents|outlines|discusses)\b/i, label: '"This section describes…"' },
-  { re: /\[(placeholder|insert[^\]]*|your [^\]]*)\]|\binsert (text|content|details) here\b|\bcoming soon\b/i, label: 'placeholder' },
+  {
+    re: /\bthis (section|chapter) (describes|will describe|covers|will cover|provides|presents|outlines|discusses)\b/i,
+    label: '"This section describes…"',
+  },
+  {
+    re: /\[(placeholder|insert[^\]]*|your [^\]]*)\]|\binsert (text|content|details) here\b|\bcoming soon\b/i,
+    label: 'placeholder',
+  },
 ];
 
 const CITATION = /^([A-Za-z0-9_@.+-][\w@.+/-]*?):(\d+)$/;
@@ -69,7 +75,9 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
       const known = fx.fileByPath.get(file);
       if (known) {
         if (line >= 1 && line <= lineCount(known)) return whole;
-        notes.push(`Citation ${inner} points past the end of ${file} (${lineCount(known)} lines); cited the file instead.`);
+        notes.push(
+          `Citation ${inner} points past the end of ${file} (${lineCount(known)} lines); cited the file instead.`,
+        );
         return whole.replace(`${_ticks}${innerRaw}${_ticks}`, cite(file));
       }
       const candidates = [...fx.fileByPath.keys()].filter((p) => p.endsWith(`/${file}`));
@@ -93,13 +101,22 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
   // 3. Empty (or emptied) section: replace it with the analyst's findings for its kind.
   if (!/[A-Za-z]{3}/.test(proseOnly(md)) && !/\|/.test(md)) {
     const findings = await analyseKind({ kind: input.draft.kind }, deps);
-    const fallback = findings.map((f) => `- ${f.statement}${f.citations[0] ? ` (${cite(...split(f.citations[0]))})` : ''}`).join('\n');
-    md = fallback || `The analysis of ${text(deps.analysis.project.name)} (${deps.analysis.project.files} files) found no evidence for “${text(input.draft.title)}”.`;
+    const fallback = findings
+      .map((f) => `- ${f.statement}${f.citations[0] ? ` (${cite(...split(f.citations[0]))})` : ''}`)
+      .join('\n');
+    md =
+      fallback ||
+      `The analysis of ${text(deps.analysis.project.name)} (${deps.analysis.project.files} files) found no evidence for “${text(input.draft.title)}”.`;
     notes.push('Section was empty; replaced with the analysts’ findings.');
   }
 
   md = md.replace(/\n{3,}/g, '\n\n').trim();
-  return { ...input.draft, markdown: md, citations: extractCitations(md, new Set(fx.fileByPath.keys())), ...(notes.length ? { reviewNotes: notes } : {}) };
+  return {
+    ...input.draft,
+    markdown: md,
+    citations: extractCitations(md, new Set(fx.fileByPath.keys())),
+    ...(notes.length ? { reviewNotes: notes } : {}),
+  };
 }
 
 /**
@@ -108,7 +125,10 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
  * an optional space and "(" before the span and an optional ")" after it, so a removed citation can
  * take its parentheses with it.
  */
-export function replaceCodeSpans(segment: string, fn: (whole: string, ticks: string, inner: string) => string): string {
+export function replaceCodeSpans(
+  segment: string,
+  fn: (whole: string, ticks: string, inner: string) => string,
+): string {
   let out = '';
   let last = 0;
   let i = 0;
@@ -121,7 +141,7 @@ export function replaceCodeSpans(segment: string, fn: (whole: string, ticks: str
     while (segment[i + n] === '`') n++;
     const ticks = '`'.repeat(n);
     let close = -1;
-    for (let j = i + n; j < segment.length; ) {
+    for (let j = i + n; j < segment.length;) {
       if (segment[j] === '\n' && segment[j + 1] === '\n') break; // a blank line ends the paragraph
       if (segment[j] !== '`') {
         j++;

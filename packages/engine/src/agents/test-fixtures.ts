@@ -7,7 +7,10 @@ import type { Analysis, FileInfo, LanguageStat } from '../analyse/types.ts';
 import type { ReportTemplate } from '../template/types.ts';
 import type { EngineContext, Workspace } from '../types.ts';
 
-export const SAMPLE_APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/sample-app');
+export const SAMPLE_APP_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../test/fixtures/sample-app',
+);
 
 function file(p: string, lines: number, language: string | null, comment = 1, blank = 1): FileInfo {
   return { path: p, size: lines * 30, language, code: lines - comment - blank, comment, blank };
@@ -28,7 +31,10 @@ function languagesOf(files: FileInfo[]): LanguageStat[] {
 }
 
 function base(name: string, files: FileInfo[]): Analysis {
-  const lines = files.reduce((s, f) => ({ code: s.code + f.code, comment: s.comment + f.comment, blank: s.blank + f.blank }), { code: 0, comment: 0, blank: 0 });
+  const lines = files.reduce(
+    (s, f) => ({ code: s.code + f.code, comment: s.comment + f.comment, blank: s.blank + f.blank }),
+    { code: 0, comment: 0, blank: 0 },
+  );
   return {
     version: 1,
     generatedAt: '2026-01-01T00:00:00.000Z',
@@ -90,31 +96,118 @@ export function sampleAppAnalysis(): Analysis {
   ];
   const a = base('bookshelf-api', files);
   const dir = (p: string) => files.filter((f) => f.path.startsWith(`${p}/`));
-  const node = (name: string, p: string, children: Analysis['tree']['children'] = []) => ({ name, path: p, files: dir(p).length, bytes: 0, lines: dir(p).reduce((s, f) => s + f.code, 0), children });
+  const node = (name: string, p: string, children: Analysis['tree']['children'] = []) => ({
+    name,
+    path: p,
+    files: dir(p).length,
+    bytes: 0,
+    lines: dir(p).reduce((s, f) => s + f.code, 0),
+    children,
+  });
   a.tree.children = [
-    node('src', 'src', [node('services', 'src/services'), node('routes', 'src/routes'), node('middleware', 'src/middleware')]),
+    node('src', 'src', [
+      node('services', 'src/services'),
+      node('routes', 'src/routes'),
+      node('middleware', 'src/middleware'),
+    ]),
     node('scripts', 'scripts', [node('pyhelper', 'scripts/pyhelper')]),
     node('tests', 'tests'),
     node('.github', '.github', [node('workflows', '.github/workflows')]),
   ];
   a.manifests = [
-    { path: 'package.json', ecosystem: 'npm', name: 'bookshelf-api', version: '1.4.0', description: 'A small REST API to manage a shared library of books and loans.' },
+    {
+      path: 'package.json',
+      ecosystem: 'npm',
+      name: 'bookshelf-api',
+      version: '1.4.0',
+      description: 'A small REST API to manage a shared library of books and loans.',
+    },
     { path: 'scripts/pyhelper/requirements.txt', ecosystem: 'pip' },
   ];
   a.dependencies = [
-    { ecosystem: 'npm', name: 'express', version: '4.19.2', scope: 'runtime', manifest: 'package.json', line: 15 },
+    {
+      ecosystem: 'npm',
+      name: 'express',
+      version: '4.19.2',
+      scope: 'runtime',
+      manifest: 'package.json',
+      line: 15,
+    },
     { ecosystem: 'npm', name: 'pg', version: '8.11.3', scope: 'runtime', manifest: 'package.json', line: 16 },
-    { ecosystem: 'npm', name: 'zod', version: '3.23.8', scope: 'runtime', manifest: 'package.json', line: 17 },
-    { ecosystem: 'npm', name: 'jsonwebtoken', version: '9.0.2', scope: 'runtime', manifest: 'package.json', line: 18 },
-    { ecosystem: 'npm', name: '@types/express', version: '4.17.21', scope: 'dev', manifest: 'package.json', line: 21 },
-    { ecosystem: 'npm', name: '@types/node', version: '20.11.30', scope: 'dev', manifest: 'package.json', line: 22 },
+    {
+      ecosystem: 'npm',
+      name: 'zod',
+      version: '3.23.8',
+      scope: 'runtime',
+      manifest: 'package.json',
+      line: 17,
+    },
+    {
+      ecosystem: 'npm',
+      name: 'jsonwebtoken',
+      version: '9.0.2',
+      scope: 'runtime',
+      manifest: 'package.json',
+      line: 18,
+    },
+    {
+      ecosystem: 'npm',
+      name: '@types/express',
+      version: '4.17.21',
+      scope: 'dev',
+      manifest: 'package.json',
+      line: 21,
+    },
+    {
+      ecosystem: 'npm',
+      name: '@types/node',
+      version: '20.11.30',
+      scope: 'dev',
+      manifest: 'package.json',
+      line: 22,
+    },
     { ecosystem: 'npm', name: 'tsx', version: '4.7.1', scope: 'dev', manifest: 'package.json', line: 23 },
-    { ecosystem: 'npm', name: 'typescript', version: '5.4.3', scope: 'dev', manifest: 'package.json', line: 24 },
+    {
+      ecosystem: 'npm',
+      name: 'typescript',
+      version: '5.4.3',
+      scope: 'dev',
+      manifest: 'package.json',
+      line: 24,
+    },
     { ecosystem: 'npm', name: 'vitest', version: '1.4.0', scope: 'dev', manifest: 'package.json', line: 25 },
-    { ecosystem: 'npm', name: 'supertest', version: '6.3.4', scope: 'dev', manifest: 'package.json', line: 26 },
-    { ecosystem: 'pip', name: 'psycopg2-binary', version: '==2.9.9', scope: 'runtime', manifest: 'scripts/pyhelper/requirements.txt', line: 1 },
-    { ecosystem: 'pip', name: 'requests', version: '==2.31.0', scope: 'runtime', manifest: 'scripts/pyhelper/requirements.txt', line: 2 },
-    { ecosystem: 'pip', name: 'pytest', version: '==8.1.1', scope: 'runtime', manifest: 'scripts/pyhelper/requirements.txt', line: 3 },
+    {
+      ecosystem: 'npm',
+      name: 'supertest',
+      version: '6.3.4',
+      scope: 'dev',
+      manifest: 'package.json',
+      line: 26,
+    },
+    {
+      ecosystem: 'pip',
+      name: 'psycopg2-binary',
+      version: '==2.9.9',
+      scope: 'runtime',
+      manifest: 'scripts/pyhelper/requirements.txt',
+      line: 1,
+    },
+    {
+      ecosystem: 'pip',
+      name: 'requests',
+      version: '==2.31.0',
+      scope: 'runtime',
+      manifest: 'scripts/pyhelper/requirements.txt',
+      line: 2,
+    },
+    {
+      ecosystem: 'pip',
+      name: 'pytest',
+      version: '==8.1.1',
+      scope: 'runtime',
+      manifest: 'scripts/pyhelper/requirements.txt',
+      line: 3,
+    },
   ];
   a.frameworks = [
     { name: 'Express', category: 'web', evidence: 'package.json', version: '4.19.2' },
@@ -152,7 +245,13 @@ export function sampleAppAnalysis(): Analysis {
     { path: 'src/services/db.ts', name: 'query', kind: 'function', line: 6, exported: true },
     { path: 'src/services/db.ts', name: 'LEGACY_S3', kind: 'const', line: 13, exported: true },
     { path: 'src/services/loan-service.ts', name: 'Loan', kind: 'interface', line: 4, exported: true },
-    { path: 'src/services/loan-service.ts', name: 'listOpenLoans', kind: 'function', line: 14, exported: true },
+    {
+      path: 'src/services/loan-service.ts',
+      name: 'listOpenLoans',
+      kind: 'function',
+      line: 14,
+      exported: true,
+    },
     { path: 'src/services/loan-service.ts', name: 'lendBook', kind: 'function', line: 18, exported: true },
     { path: 'src/services/loan-service.ts', name: 'returnBook', kind: 'function', line: 29, exported: true },
   ];
@@ -160,8 +259,18 @@ export function sampleAppAnalysis(): Analysis {
     { from: 'src/app.ts', specifier: 'express', line: 2 },
     { from: 'src/app.ts', specifier: './routes/books.ts', resolved: 'src/routes/books.ts', line: 5 },
     { from: 'src/app.ts', specifier: './middleware/auth.ts', resolved: 'src/middleware/auth.ts', line: 7 },
-    { from: 'src/routes/books.ts', specifier: '../services/book-service.ts', resolved: 'src/services/book-service.ts', line: 3 },
-    { from: 'src/routes/loans.ts', specifier: '../services/loan-service.ts', resolved: 'src/services/loan-service.ts', line: 3 },
+    {
+      from: 'src/routes/books.ts',
+      specifier: '../services/book-service.ts',
+      resolved: 'src/services/book-service.ts',
+      line: 3,
+    },
+    {
+      from: 'src/routes/loans.ts',
+      specifier: '../services/loan-service.ts',
+      resolved: 'src/services/loan-service.ts',
+      line: 3,
+    },
     { from: 'src/services/book-service.ts', specifier: './db.ts', resolved: 'src/services/db.ts', line: 2 },
     { from: 'src/services/loan-service.ts', specifier: './db.ts', resolved: 'src/services/db.ts', line: 2 },
     { from: 'src/middleware/auth.ts', specifier: 'jsonwebtoken', line: 3 },
@@ -191,7 +300,13 @@ export function sampleAppAnalysis(): Analysis {
     { method: 'DELETE', path: '/api/books/:id', framework: 'Express', file: 'src/routes/books.ts', line: 36 },
     { method: 'GET', path: '/api/loans', framework: 'Express', file: 'src/routes/loans.ts', line: 7 },
     { method: 'POST', path: '/api/loans', framework: 'Express', file: 'src/routes/loans.ts', line: 11 },
-    { method: 'POST', path: '/api/loans/:id/return', framework: 'Express', file: 'src/routes/loans.ts', line: 17 },
+    {
+      method: 'POST',
+      path: '/api/loans/:id/return',
+      framework: 'Express',
+      file: 'src/routes/loans.ts',
+      line: 17,
+    },
   ];
   a.envVars = [
     { name: 'DATABASE_URL', file: 'src/config.ts', line: 10 },
@@ -210,31 +325,69 @@ export function sampleAppAnalysis(): Analysis {
     totalCases: 4,
   };
   a.ci = [{ provider: 'GitHub Actions', path: '.github/workflows/ci.yml', jobs: ['test'] }];
-  a.containers = [{ path: 'Dockerfile', kind: 'dockerfile', baseImages: ['node:20-alpine', 'node:20-alpine'], exposedPorts: [3000] }];
+  a.containers = [
+    {
+      path: 'Dockerfile',
+      kind: 'dockerfile',
+      baseImages: ['node:20-alpine', 'node:20-alpine'],
+      exposedPorts: [3000],
+    },
+  ];
   a.license = { spdx: 'MIT', path: 'LICENSE' };
   a.docs = {
     readme: {
       path: 'README.md',
       title: 'Bookshelf API',
-      summary: 'A small REST API to manage a shared library of books and the loans of those books to members.',
+      summary:
+        'A small REST API to manage a shared library of books and the loans of those books to members.',
       headings: ['Bookshelf API', 'Getting started', 'API', 'Importing a catalogue'],
     },
     files: ['README.md'],
   };
   a.todos = [
-    { tag: 'HACK', text: 'log to stdout until structured logging is in place', file: 'src/middleware/errors.ts', line: 10 },
-    { tag: 'FIXME', text: 'move these into the secret store before the next release', file: 'src/services/db.ts', line: 12 },
-    { tag: 'TODO', text: 'reject loans for members with overdue books', file: 'src/routes/loans.ts', line: 12 },
-    { tag: 'TODO', text: 'cache covers locally instead of hitting the API every run', file: 'scripts/pyhelper/import_catalog.py', line: 11 },
+    {
+      tag: 'HACK',
+      text: 'log to stdout until structured logging is in place',
+      file: 'src/middleware/errors.ts',
+      line: 10,
+    },
+    {
+      tag: 'FIXME',
+      text: 'move these into the secret store before the next release',
+      file: 'src/services/db.ts',
+      line: 12,
+    },
+    {
+      tag: 'TODO',
+      text: 'reject loans for members with overdue books',
+      file: 'src/routes/loans.ts',
+      line: 12,
+    },
+    {
+      tag: 'TODO',
+      text: 'cache covers locally instead of hitting the API every run',
+      file: 'scripts/pyhelper/import_catalog.py',
+      line: 11,
+    },
   ];
-  a.secrets = [{ kind: 'AWS access key', file: 'src/services/db.ts', line: 14, masked: 'AKIA************MPLE' }];
-  a.config = { files: [{ path: '.env.example', kind: 'env example' }, { path: 'tsconfig.json', kind: 'TypeScript' }] };
+  a.secrets = [
+    { kind: 'AWS access key', file: 'src/services/db.ts', line: 14, masked: 'AKIA************MPLE' },
+  ];
+  a.config = {
+    files: [
+      { path: '.env.example', kind: 'env example' },
+      { path: 'tsconfig.json', kind: 'TypeScript' },
+    ],
+  };
   return a;
 }
 
 /** A tiny library: one source file, no manifest, no tests, no routes — the "no evidence" paths. */
 export function bareLibraryAnalysis(): Analysis {
-  const a = base('tinylib', [file('lib/strings.js', 60, 'JavaScript', 10, 10), file('lib/numbers.js', 30, 'JavaScript', 4, 6)]);
+  const a = base('tinylib', [
+    file('lib/strings.js', 60, 'JavaScript', 10, 10),
+    file('lib/numbers.js', 30, 'JavaScript', 4, 6),
+  ]);
   a.tree.children = [{ name: 'lib', path: 'lib', files: 2, bytes: 0, lines: 60, children: [] }];
   a.symbols = [
     { path: 'lib/strings.js', name: 'slugify', kind: 'function', line: 12, exported: true },
@@ -244,12 +397,23 @@ export function bareLibraryAnalysis(): Analysis {
 }
 
 export function workspaceFor(a: Analysis, root: string): Workspace {
-  return { root, name: a.project.name, files: a.files.map((f) => ({ path: f.path, size: f.size })), skipped: [], source: { kind: 'directory' } };
+  return {
+    root,
+    name: a.project.name,
+    files: a.files.map((f) => ({ path: f.path, size: f.size })),
+    skipped: [],
+    source: { kind: 'directory' },
+  };
 }
 
 export function testContext(): EngineContext & { progress: [string, number][] } {
   const progress: [string, number][] = [];
-  return { workDir: '', now: () => new Date('2026-01-01T00:00:00Z'), onProgress: (s, p) => void progress.push([s, p]), progress };
+  return {
+    workDir: '',
+    now: () => new Date('2026-01-01T00:00:00Z'),
+    onProgress: (s, p) => void progress.push([s, p]),
+    progress,
+  };
 }
 
 /** Builds a template from titles: "A" is a chapter, "A > B" a section, "A > B > C" a subsection. */
@@ -259,7 +423,14 @@ export function templateOf(chapters: (string | [string, (string | [string, strin
     chapters: chapters.map((c) =>
       typeof c === 'string'
         ? { title: c, sections: [] }
-        : { title: c[0], sections: c[1].map((s) => (typeof s === 'string' ? { title: s, subsections: [] } : { title: s[0], subsections: s[1].map((t) => ({ title: t })) })) },
+        : {
+            title: c[0],
+            sections: c[1].map((s) =>
+              typeof s === 'string'
+                ? { title: s, subsections: [] }
+                : { title: s[0], subsections: s[1].map((t) => ({ title: t })) },
+            ),
+          },
     ),
   };
 }

@@ -55,7 +55,12 @@ export interface AgentTrace {
 /** A chat-style language model. The offline model does not use it; LLM roles do (issue: AI agents). */
 export interface ModelProvider {
   name: string;
-  complete(request: { system: string; prompt: string; maxTokens?: number; signal?: AbortSignal }): Promise<{ text: string; inputTokens: number; outputTokens: number }>;
+  complete(request: {
+    system: string;
+    prompt: string;
+    maxTokens?: number;
+    signal?: AbortSignal;
+  }): Promise<{ text: string; inputTokens: number; outputTokens: number }>;
 }
 
 export interface AgentInput {

@@ -9,7 +9,6 @@ import { generateTree } from '../../bench/generate-tree.ts';
 import { analyse, TREE_SITTER_MAX_LINES } from './index.ts';
 import { testContext, workspaceOf } from './test-helpers.ts';
 
-
 let dir: string;
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));
@@ -24,7 +23,9 @@ describe('analysis speed on a 20k-line tree', () => {
     const root = path.join(dir, 'tree');
     const workspace = await workspaceOf(root);
     const analysis = await analyse(workspace, testContext());
-    const parseable = analysis.languages.filter((l) => ['TypeScript', 'Python', 'Go'].includes(l.language)).reduce((n, l) => n + l.code, 0);
+    const parseable = analysis.languages
+      .filter((l) => ['TypeScript', 'Python', 'Go'].includes(l.language))
+      .reduce((n, l) => n + l.code, 0);
     expect(parseable).toBeGreaterThan(TREE_SITTER_MAX_LINES);
     expect(analysis.timings.treeSitterInit).toBeUndefined();
     expect(analysis.symbolExtractors).toMatchObject({ treeSitter: 0 });

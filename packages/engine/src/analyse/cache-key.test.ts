@@ -30,7 +30,11 @@ async function tree(files: Record<string, string | Buffer>, name = `proj${++seq}
 
 const ctx = (): EngineContext => ({ workDir: base, now: () => new Date(0), onProgress() {} });
 const workspaceOf = (root: string): Promise<Workspace> => ingestDirectory(root, ctx());
-const FILES = { 'src/index.ts': 'export const a = 1;\n', 'src/util.py': 'def f():\n    return 2\n', 'README.md': '# Demo\n' };
+const FILES = {
+  'src/index.ts': 'export const a = 1;\n',
+  'src/util.py': 'def f():\n    return 2\n',
+  'README.md': '# Demo\n',
+};
 
 describe('analysisCacheKey', () => {
   it('is the same for the same tree read twice, and for the same content in another folder of the same name', async () => {
@@ -68,7 +72,9 @@ describe('analysisCacheKey', () => {
     await fs.rename(path.join(root, 'README.txt'), path.join(root, 'README.md'));
     expect(await analysisCacheKey(await workspaceOf(root))).toBe(key);
     expect(await analysisCacheKey({ ...ws, name: 'other' })).not.toBe(key);
-    expect(await analysisCacheKey({ ...ws, skipped: [...ws.skipped, { path: 'dist/', reason: 'generated' }] })).not.toBe(key);
+    expect(
+      await analysisCacheKey({ ...ws, skipped: [...ws.skipped, { path: 'dist/', reason: 'generated' }] }),
+    ).not.toBe(key);
     expect(await analysisCacheKey(ws, { maxFileBytes: 1000 })).not.toBe(key);
   });
 
@@ -84,7 +90,10 @@ describe('analysisCacheKey', () => {
   });
 
   it('follows the git HEAD, since the git history is analysed', async () => {
-    const root = await tree({ ...FILES, '.git/HEAD': 'ref: refs/heads/main\n', '.git/refs/heads/main': 'a'.repeat(40) + '\n' }, 'git/demo');
+    const root = await tree(
+      { ...FILES, '.git/HEAD': 'ref: refs/heads/main\n', '.git/refs/heads/main': 'a'.repeat(40) + '\n' },
+      'git/demo',
+    );
     const ws = await workspaceOf(root);
     expect(ws.files.some((f) => f.path.startsWith('.git'))).toBe(false);
     const key = await analysisCacheKey(ws);
@@ -94,7 +103,10 @@ describe('analysisCacheKey', () => {
     expect(moved).not.toBe(key);
     // a packed ref is followed too
     await fs.rm(path.join(root, '.git/refs/heads/main'));
-    await fs.writeFile(path.join(root, '.git/packed-refs'), `# pack-refs\n${'c'.repeat(40)} refs/heads/main\n`);
+    await fs.writeFile(
+      path.join(root, '.git/packed-refs'),
+      `# pack-refs\n${'c'.repeat(40)} refs/heads/main\n`,
+    );
     expect(await gitState(root)).toBe(`head:ref: refs/heads/main:${'c'.repeat(40)}`);
     await fs.rm(path.join(root, '.git'), { recursive: true });
     const none = await analysisCacheKey(ws);
@@ -109,7 +121,11 @@ describe('analysisCacheKey', () => {
   });
 
   it('changes when a pass in a subfolder changes, not when a test does', async () => {
-    const root = await writeTree({ 'a.ts': 'export const a = 1;\n', 'identity/b.ts': 'export const b = 1;\n', 'identity/b.test.ts': 'test\n' });
+    const root = await writeTree({
+      'a.ts': 'export const a = 1;\n',
+      'identity/b.ts': 'export const b = 1;\n',
+      'identity/b.test.ts': 'test\n',
+    });
     const before = await sourceFingerprint(root);
     await fs.writeFile(path.join(root, 'identity/b.test.ts'), 'changed test\n');
     expect(await sourceFingerprint(root)).toBe(before);
@@ -121,7 +137,10 @@ describe('analysisCacheKey', () => {
     const ws = await workspaceOf(await tree(FILES));
     const controller = new AbortController();
     controller.abort();
-    const error = await analysisCacheKey(ws, { signal: controller.signal }).then(() => null, (e: unknown) => e);
+    const error = await analysisCacheKey(ws, { signal: controller.signal }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).kind).toBe('cancelled');
   });

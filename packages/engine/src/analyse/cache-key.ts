@@ -39,7 +39,10 @@ async function hashFile(file: string, size: number): Promise<string> {
 }
 
 async function readOptional(file: string): Promise<string | null> {
-  return fs.readFile(file, 'utf8').then((t) => t.trim(), () => null);
+  return fs.readFile(file, 'utf8').then(
+    (t) => t.trim(),
+    () => null,
+  );
 }
 
 /**
@@ -80,8 +83,17 @@ export function analyserFingerprint(): Promise<string> {
 export async function sourceFingerprint(dir: string): Promise<string> {
   const hash = createHash('sha256');
   try {
-    const names = (await fs.readdir(dir, { recursive: true })).filter((n) => /\.[cm]?[jt]s$/.test(n) && !/\.test\.[cm]?[jt]s$/.test(n)).sort();
-    for (const name of names) feed(hash, name.split(path.sep).join('/'), createHash('sha256').update(await fs.readFile(path.join(dir, name))).digest('hex'));
+    const names = (await fs.readdir(dir, { recursive: true }))
+      .filter((n) => /\.[cm]?[jt]s$/.test(n) && !/\.test\.[cm]?[jt]s$/.test(n))
+      .sort();
+    for (const name of names)
+      feed(
+        hash,
+        name.split(path.sep).join('/'),
+        createHash('sha256')
+          .update(await fs.readFile(path.join(dir, name)))
+          .digest('hex'),
+      );
     return names.length > 0 ? hash.digest('hex') : 'unknown';
   } catch {
     return 'unknown';
@@ -99,7 +111,10 @@ function feed(hash: Hash, ...fields: (string | number)[]): void {
  * the project name, the git state, the skipped entries and every kept file's (path, size, sha256),
  * sorted so the order files were found in does not matter.
  */
-export async function analysisCacheKey(workspace: Workspace, options: { maxFileBytes?: number | undefined; signal?: AbortSignal | undefined } = {}): Promise<string> {
+export async function analysisCacheKey(
+  workspace: Workspace,
+  options: { maxFileBytes?: number | undefined; signal?: AbortSignal | undefined } = {},
+): Promise<string> {
   const files = [...workspace.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const digests: string[] = new Array(files.length);
   let next = 0;
@@ -114,7 +129,14 @@ export async function analysisCacheKey(workspace: Workspace, options: { maxFileB
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, files.length) }, worker));
 
   const hash = createHash('sha256');
-  feed(hash, 'atr-analysis', ANALYSIS_CACHE_VERSION, ANALYSIS_FORMAT_VERSION, await analyserFingerprint(), options.maxFileBytes ?? 'default');
+  feed(
+    hash,
+    'atr-analysis',
+    ANALYSIS_CACHE_VERSION,
+    ANALYSIS_FORMAT_VERSION,
+    await analyserFingerprint(),
+    options.maxFileBytes ?? 'default',
+  );
   feed(hash, 'name', workspace.name);
   feed(hash, 'git', await gitState(workspace.root));
   const skipped = workspace.skipped.map((s) => `${s.reason}:${s.path}`).sort();

@@ -29,8 +29,14 @@ async function compareWithCloc(root: string, files?: { path: string; size: numbe
   const list = files ?? (await listFiles(root));
   const listFile = path.join(os.tmpdir(), `atr-cloc-${process.pid}-${Date.now()}.txt`);
   await writeFile(listFile, list.map((f) => f.path).join('\n') + '\n');
-  const { stdout } = await run('cloc', ['--json', '--quiet', `--list-file=${listFile}`], { cwd: root, maxBuffer: 64 << 20 });
-  const cloc = JSON.parse(stdout || '{}') as Record<string, { nFiles: number; code: number; comment: number; blank: number }>;
+  const { stdout } = await run('cloc', ['--json', '--quiet', `--list-file=${listFile}`], {
+    cwd: root,
+    maxBuffer: 64 << 20,
+  });
+  const cloc = JSON.parse(stdout || '{}') as Record<
+    string,
+    { nFiles: number; code: number; comment: number; blank: number }
+  >;
   const ours = languagesPass(await loadSources(root, list));
   const langs = Object.keys(cloc).filter((k) => k !== 'header' && k !== 'SUM');
   expect(langs.length).toBeGreaterThan(0);
@@ -39,7 +45,10 @@ async function compareWithCloc(root: string, files?: { path: string; size: numbe
     const got = ours.languages.find((l) => l.language === lang);
     expect(got, `language ${lang} missing`).toBeDefined();
     for (const k of ['code', 'comment', 'blank'] as const) {
-      expect(Math.abs(got![k] - want[k]), `${lang} ${k}: ours ${got![k]} cloc ${want[k]}`).toBeLessThanOrEqual(want[k] * 0.01);
+      expect(
+        Math.abs(got![k] - want[k]),
+        `${lang} ${k}: ours ${got![k]} cloc ${want[k]}`,
+      ).toBeLessThanOrEqual(want[k] * 0.01);
     }
     expect(got!.files, `${lang} files`).toBe(want.nFiles);
   }
@@ -47,10 +56,12 @@ async function compareWithCloc(root: string, files?: { path: string; size: numbe
 }
 
 const TRICKY: Record<string, string> = {
-  'src/app.ts': '// c\nconst url = "http://example.com"; // x\n/* multi\n line */ const y = 2;\n\nexport { url, y };\n',
+  'src/app.ts':
+    '// c\nconst url = "http://example.com"; // x\n/* multi\n line */ const y = 2;\n\nexport { url, y };\n',
   'src/view.tsx': 'export const V = () => <div>{/* note */}</div>;\n/**\n * doc\n */\n',
   'src/legacy.js': "var s = '/* not a comment */';\nvar t = 1; /* real */\n// end\n",
-  'py/mod.py': '#!/usr/bin/env python3\n"""Doc\nstring."""\nimport os  # inline\n\ndef f(x):\n    \'\'\'one\'\'\'\n    return x  # done\n',
+  'py/mod.py':
+    '#!/usr/bin/env python3\n"""Doc\nstring."""\nimport os  # inline\n\ndef f(x):\n    \'\'\'one\'\'\'\n    return x  # done\n',
   'go/main.go': 'package main\n\n// Comment\nfunc main() {\n\tprintln("//")\n}\n',
   'rs/lib.rs': '/// doc\npub fn f() -> u8 { 1 } // x\n/* a\n b */\n',
   'java/A.java': 'class A {\n  String s = "/*";\n  int x; // y\n}\n',
@@ -66,8 +77,8 @@ const TRICKY: Record<string, string> = {
   'conf/app.toml': '# c\n[a]\nb = 1\n',
   'conf/data.json': '{\n\n  "a": 1\n}\n',
   'docs/README.md': '# Title\n\n<!-- hidden -->\nText\n',
-  'Dockerfile': 'FROM node:20\n# c\nRUN echo hi\n',
-  'Makefile': 'all:\n\t# c\n\techo x\n',
+  Dockerfile: 'FROM node:20\n# c\nRUN echo hi\n',
+  Makefile: 'all:\n\t# c\n\techo x\n',
   'docs/index.rst': 'Title\n=====\n\n.. note::\n   hidden comment\n\nBody text.\n..\n   more\nEnd\n',
   'docs/guide.adoc': '= Title\n// comment\n////\nblock\n////\nText\n',
   'views/page.ejs': '<%# comment %>\n<p><%= name %></p>\n<!-- html -->\n',
@@ -79,11 +90,13 @@ const TRICKY: Record<string, string> = {
   'ps/run.ps1': '<#\n.SYNOPSIS\n  Runs it\n#>\nWrite-Host "a" # c\n# d\n$x = 1 <# inline #>\n',
   'shell/conf.fish': '# c\nset -x A 1\n',
   'scripts/help.awk': '# c\n{ print $1 } # x\n',
-  'pom.xml': '<?xml version="1.0"?>\n<project xmlns="http://maven.apache.org/POM/4.0.0">\n  <!-- c -->\n  <modelVersion>4.0.0</modelVersion>\n</project>\n',
+  'pom.xml':
+    '<?xml version="1.0"?>\n<project xmlns="http://maven.apache.org/POM/4.0.0">\n  <!-- c -->\n  <modelVersion>4.0.0</modelVersion>\n</project>\n',
   'sub/pom.xml': '<project>\n</project>\n',
   'plan.jmx': '<?xml version="1.0" encoding="UTF-8"?>\n<jmeterTestPlan>\n</jmeterTestPlan>\n',
   'empty.ts': '',
-  'src/dup.ts': '// c\nconst url = "http://example.com"; // x\n/* multi\n line */ const y = 2;\n\nexport { url, y };\n',
+  'src/dup.ts':
+    '// c\nconst url = "http://example.com"; // x\n/* multi\n line */ const y = 2;\n\nexport { url, y };\n',
 };
 
 describe.skipIf(!haveCloc)('line counts match cloc', () => {
@@ -92,12 +105,29 @@ describe.skipIf(!haveCloc)('line counts match cloc', () => {
     // duplicates and empty files are counted once / not at all, like cloc
     expect(ours.languages.find((l) => l.language === 'TypeScript')!.files).toBe(2);
     const names = ours.languages.map((l) => l.language);
-    for (const l of ['reStructuredText', 'AsciiDoc', 'EJS', 'Handlebars', 'Mustache', 'ERB', 'Jinja Template', 'CSV', 'Fish Shell', 'awk', 'Maven', 'XML']) expect(names).toContain(l);
+    for (const l of [
+      'reStructuredText',
+      'AsciiDoc',
+      'EJS',
+      'Handlebars',
+      'Mustache',
+      'ERB',
+      'Jinja Template',
+      'CSV',
+      'Fish Shell',
+      'awk',
+      'Maven',
+      'XML',
+    ])
+      expect(names).toContain(l);
   });
 
-  it.skipIf(!existsSync(path.join(repoRoot, 'packages/engine/test/fixtures/sample-app')))('on the sample-app fixture', async () => {
-    await compareWithCloc(path.join(repoRoot, 'packages/engine/test/fixtures/sample-app'));
-  });
+  it.skipIf(!existsSync(path.join(repoRoot, 'packages/engine/test/fixtures/sample-app')))(
+    'on the sample-app fixture',
+    async () => {
+      await compareWithCloc(path.join(repoRoot, 'packages/engine/test/fixtures/sample-app'));
+    },
+  );
 
   it("on this repository's packages/ folder", async () => {
     const root = path.join(repoRoot, 'packages');
@@ -112,6 +142,10 @@ describe.skipIf(!haveCloc || !corpus)('line counts match cloc on the corpus of r
   it.each(corpus ? corpusNames(corpus) : [])('%s', async (name) => {
     const { ours, cloc } = await compareWithCloc(await unpackCorpus(corpus!, name));
     // every language cloc finds is in our table, and nothing cloc does not count is in ours
-    expect(ours.languages.map((l) => l.language).sort()).toEqual(Object.keys(cloc).filter((k) => k !== 'header' && k !== 'SUM').sort());
+    expect(ours.languages.map((l) => l.language).sort()).toEqual(
+      Object.keys(cloc)
+        .filter((k) => k !== 'header' && k !== 'SUM')
+        .sort(),
+    );
   });
 });

@@ -42,7 +42,31 @@ interface Row {
 // Extensions are case-sensitive, as cloc treats them on Linux.
 const ROWS: Record<string, Row> = {
   TypeScript: { filters: cpp, ext: ['ts', 'tsx'], cont: true },
-  JavaScript: { filters: cpp, ext: ['js', 'cjs', 'mjs', 'es6', 'jsm', 'jsb', 'jss', 'sjs', 'pac', '_js', 'jake', 'bones', 'jakefile', 'jscad', 'jsfl', 'njs', 'ssjs', 'xsjs', 'xsjslib'], cont: true },
+  JavaScript: {
+    filters: cpp,
+    ext: [
+      'js',
+      'cjs',
+      'mjs',
+      'es6',
+      'jsm',
+      'jsb',
+      'jss',
+      'sjs',
+      'pac',
+      '_js',
+      'jake',
+      'bones',
+      'jakefile',
+      'jscad',
+      'jsfl',
+      'njs',
+      'ssjs',
+      'xsjs',
+      'xsjslib',
+    ],
+    cont: true,
+  },
   JSX: { filters: cpp, ext: ['jsx'], cont: true },
   Go: { filters: cpp, ext: ['go'], cont: true },
   Rust: { filters: cpp, ext: ['rs', 'rs.in'] },
@@ -52,7 +76,11 @@ const ROWS: Record<string, Row> = {
   Groovy: { filters: cpp, ext: ['groovy', 'gvy', 'gant', 'grt', 'gtpl', 'jenkinsfile'], exe: ['groovy'] },
   Gradle: { filters: cpp, ext: ['gradle', 'gradle.kts'] },
   C: { filters: cpp, ext: ['c', 'cats', 'ec', 'idc', 'pgc'], cont: true },
-  'C++': { filters: cpp, ext: ['cpp', 'cc', 'cxx', 'c++', 'C', 'CPP', 'inl', 'ipp', 'pcc', 'tcc', 'tpp', 'h++'], cont: true },
+  'C++': {
+    filters: cpp,
+    ext: ['cpp', 'cc', 'cxx', 'c++', 'C', 'CPP', 'inl', 'ipp', 'pcc', 'tcc', 'tpp', 'h++'],
+    cont: true,
+  },
   'C/C++ Header': { filters: cpp, ext: ['h', 'hh', 'hpp', 'hxx', 'H'], cont: true },
   'Objective-C++': { filters: cpp, ext: ['mm'], cont: true },
   'C#': { filters: cpp, ext: ['cs'], cont: true },
@@ -65,10 +93,20 @@ const ROWS: Record<string, Row> = {
   LESS: { filters: cpp, ext: ['less'], cont: true },
   Sass: { filters: cpp, ext: ['sass'] },
   HCL: { filters: [hashLine, ...cpp], ext: ['tf', 'tfvars', 'hcl', 'nomad'] },
-  PHP: { filters: [hashLine, ...cpp], ext: ['php', 'php3', 'php4', 'php5', 'phtml', 'phpt', 'phps', 'ctp'], exe: ['php', 'php5'] },
+  PHP: {
+    filters: [hashLine, ...cpp],
+    ext: ['php', 'php3', 'php4', 'php5', 'phtml', 'phpt', 'phps', 'ctp'],
+    exe: ['php', 'php5'],
+  },
   'Vuejs Component': { filters: [...html, ...cpp], ext: ['vue'] },
   CSS: { filters: [{ kind: 'common', style: 'C' }], ext: ['css'] },
-  SQL: { filters: [{ kind: 'common', style: 'C' }, { kind: 'match', re: /^\s*--/i }], ext: ['sql', 'SQL', 'psql', 'mysql', 'cql', 'tab', 'udf', 'viw'] },
+  SQL: {
+    filters: [
+      { kind: 'common', style: 'C' },
+      { kind: 'match', re: /^\s*--/i },
+    ],
+    ext: ['sql', 'SQL', 'psql', 'mysql', 'cql', 'tab', 'udf', 'viw'],
+  },
   Python: {
     filters: [{ kind: 'match', re: /\/\*/i }, { kind: 'match', re: /\*\//i }, ...pythonLike],
     ext: ['py', 'pyi', 'pyw', 'py3', 'pyde', 'pyp', 'pyt', 'xpy', 'wsgi', 'gyp', 'gypi', 'tac'],
@@ -79,13 +117,33 @@ const ROWS: Record<string, Row> = {
   GraphQL: { filters: pythonLike, ext: ['graphql', 'gql', 'graphqls'] },
   Ruby: {
     filters: [hashLine, { kind: 'belowAbove', below: /^=begin/, above: /^=end/ }],
-    ext: ['rb', 'rake', 'gemspec', 'ru', 'rbw', 'podspec', 'jbuilder', 'thor', 'builder', 'gemfile', 'podfile', 'vagrantfile', 'brewfile', 'capfile', 'guardfile'],
+    ext: [
+      'rb',
+      'rake',
+      'gemspec',
+      'ru',
+      'rbw',
+      'podspec',
+      'jbuilder',
+      'thor',
+      'builder',
+      'gemfile',
+      'podfile',
+      'vagrantfile',
+      'brewfile',
+      'capfile',
+      'guardfile',
+    ],
     files: ['Rakefile', 'rakefile'],
     exe: ['ruby'],
     cont: true,
   },
   Perl: {
-    filters: [{ kind: 'below', re: /^__(END|DATA)__/ }, hashLine, { kind: 'belowAbove', below: /^=head1/, above: /^=cut/ }],
+    filters: [
+      { kind: 'below', re: /^__(END|DATA)__/ },
+      hashLine,
+      { kind: 'belowAbove', below: /^=head1/, above: /^=cut/ },
+    ],
     ext: ['pm', 'perl', 'ph', 'plh', 'plx', 'psgi', 'cpanfile'],
     exe: ['perl', 'perl5'],
   },
@@ -93,35 +151,130 @@ const ROWS: Record<string, Row> = {
   'Bourne Again Shell': { filters: [hashLine], ext: ['bash'], exe: ['bash'], cont: true },
   zsh: { filters: [hashLine], ext: ['zsh'], exe: ['zsh'] },
   PowerShell: {
-    filters: [{ kind: 'replace', pairs: [[/<#/g, '/*'], [/#>/g, '*/']] }, { kind: 'common', style: 'C' }, hashLine],
+    filters: [
+      {
+        kind: 'replace',
+        pairs: [
+          [/<#/g, '/*'],
+          [/#>/g, '*/'],
+        ],
+      },
+      { kind: 'common', style: 'C' },
+      hashLine,
+    ],
     ext: ['ps1', 'psd1', 'psm1'],
     cont: true,
   },
-  'DOS Batch': { filters: [{ kind: 'match', re: /^\s*rem/i }, { kind: 'match', re: /^\s*::/i }], ext: ['bat', 'BAT', 'cmd', 'CMD', 'btm', 'BTM'] },
+  'DOS Batch': {
+    filters: [
+      { kind: 'match', re: /^\s*rem/i },
+      { kind: 'match', re: /^\s*::/i },
+    ],
+    ext: ['bat', 'BAT', 'cmd', 'CMD', 'btm', 'BTM'],
+  },
   R: { filters: [hashLine], ext: ['r', 'R', 'rsx'], cont: true },
   Lua: {
-    filters: [{ kind: 'between', start: '--[[', end: ']]' }, { kind: 'match', re: /^\s*--/i }],
+    filters: [
+      { kind: 'between', start: '--[[', end: ']]' },
+      { kind: 'match', re: /^\s*--/i },
+    ],
     ext: ['lua', 'wlua', 'nse', 'p8'],
     exe: ['lua'],
     cont: true,
   },
   Elixir: { filters: [hashLine, { kind: 'common', style: 'C' }], ext: ['ex', 'exs'] },
-  Erlang: { filters: [{ kind: 'match', re: /^\s*%/i }], ext: ['erl', 'hrl', 'xrl', 'yrl', 'app.src'], exe: ['escript'] },
-  Clojure: { filters: [{ kind: 'match', re: /^\s*;/i }, { kind: 'match', re: /^\s*#_/i }], ext: ['clj', 'cljx', 'cl2', 'boot'] },
+  Erlang: {
+    filters: [{ kind: 'match', re: /^\s*%/i }],
+    ext: ['erl', 'hrl', 'xrl', 'yrl', 'app.src'],
+    exe: ['escript'],
+  },
+  Clojure: {
+    filters: [
+      { kind: 'match', re: /^\s*;/i },
+      { kind: 'match', re: /^\s*#_/i },
+    ],
+    ext: ['clj', 'cljx', 'cl2', 'boot'],
+  },
   TeX: { filters: [{ kind: 'match', re: /^\s*%/i }], ext: ['tex', 'sty', 'bib', 'ltx', 'dtx', 'bst'] },
   CoffeeScript: { filters: [hashLine], ext: ['coffee', '_coffee', 'cakefile', 'cjsx', 'iced'] },
   Zig: { filters: [{ kind: 'match', re: /^\s*\/\//i }], ext: ['zig'] },
   Nix: { filters: [{ kind: 'common', style: 'C' }, hashLine], ext: ['nix'] },
-  YAML: { filters: [hashLine], ext: ['yaml', 'yml', 'clang-format', 'clang-tidy', 'gemrc', 'glide.lock', 'sublime-syntax', 'yml.mysql', 'reek', 'rviz', 'syntax', 'mir', 'yaml-tmlanguage'] },
+  YAML: {
+    filters: [hashLine],
+    ext: [
+      'yaml',
+      'yml',
+      'clang-format',
+      'clang-tidy',
+      'gemrc',
+      'glide.lock',
+      'sublime-syntax',
+      'yml.mysql',
+      'reek',
+      'rviz',
+      'syntax',
+      'mir',
+      'yaml-tmlanguage',
+    ],
+  },
   TOML: { filters: [hashLine], ext: ['toml'] },
-  INI: { filters: [{ kind: 'match', re: /^\s*;/i }], ext: ['ini', 'prefs', 'lektorproject', 'buildozer.spec'] },
+  INI: {
+    filters: [{ kind: 'match', re: /^\s*;/i }],
+    ext: ['ini', 'prefs', 'lektorproject', 'buildozer.spec'],
+  },
   Properties: { filters: [hashLine, { kind: 'match', re: /^\s*!/i }], ext: ['properties'] },
   Dockerfile: { filters: [hashLine], ext: ['Dockerfile', 'dockerfile'], files: ['Dockerfile', 'dockerfile'] },
   Containerfile: { filters: [hashLine], files: ['Containerfile'] },
-  make: { filters: [hashLine], ext: ['mk', 'am', 'Makefile', 'makefile', 'Gnumakefile', 'gnumakefile'], files: ['Makefile', 'makefile', 'GNUmakefile', 'Gnumakefile', 'gnumakefile'], exe: ['make'], cont: true },
-  CMake: { filters: [hashLine], ext: ['cmake', 'cmake.in', 'CMakeLists.txt'], files: ['CMakeLists.txt', 'cmakelists.txt'], cont: true },
+  make: {
+    filters: [hashLine],
+    ext: ['mk', 'am', 'Makefile', 'makefile', 'Gnumakefile', 'gnumakefile'],
+    files: ['Makefile', 'makefile', 'GNUmakefile', 'Gnumakefile', 'gnumakefile'],
+    exe: ['make'],
+    cont: true,
+  },
+  CMake: {
+    filters: [hashLine],
+    ext: ['cmake', 'cmake.in', 'CMakeLists.txt'],
+    files: ['CMakeLists.txt', 'cmakelists.txt'],
+    cont: true,
+  },
   HTML: { filters: html, ext: ['html', 'htm', 'xht', 'html.hl'] },
-  XML: { filters: html, ext: ['xml', 'XML', 'plist', 'xsd', 'rss', 'resx', 'nuspec', 'props', 'targets', 'iml', 'xib', 'storyboard', 'kml', 'xliff', 'xlf', 'rdf', 'jelly', 'ivy', 'web.config', 'app.config', 'packages.config', 'nuget.config', 'xml.dist', 'xul', 'fsproj', 'vcxproj', 'classpath', 'project', 'launch', 'tmlanguage', 'tmtheme'] },
+  XML: {
+    filters: html,
+    ext: [
+      'xml',
+      'XML',
+      'plist',
+      'xsd',
+      'rss',
+      'resx',
+      'nuspec',
+      'props',
+      'targets',
+      'iml',
+      'xib',
+      'storyboard',
+      'kml',
+      'xliff',
+      'xlf',
+      'rdf',
+      'jelly',
+      'ivy',
+      'web.config',
+      'app.config',
+      'packages.config',
+      'nuget.config',
+      'xml.dist',
+      'xul',
+      'fsproj',
+      'vcxproj',
+      'classpath',
+      'project',
+      'launch',
+      'tmlanguage',
+      'tmtheme',
+    ],
+  },
   'MSBuild script': { filters: html, ext: ['csproj', 'vbproj', 'btproj', 'msbuild', 'wixproj', 'vcproj'] },
   XAML: { filters: html, ext: ['xaml'] },
   SVG: { filters: html, ext: ['svg', 'SVG'] },
@@ -131,39 +284,121 @@ const ROWS: Record<string, Row> = {
       { kind: 'between', start: '<!--', end: '-->' },
       { kind: 'betweenRe', start: /\[(comment|\/\/)?\]\s*:?\s*(<\s*>|#)?\s*\(.*?/, end: /.*?\)/ },
     ],
-    ext: ['md', 'markdown', 'mdx', 'mdown', 'mdwn', 'mkd', 'mkdn', 'mkdown', 'ronn', 'workbook', 'contents.lr'],
+    ext: [
+      'md',
+      'markdown',
+      'mdx',
+      'mdown',
+      'mdwn',
+      'mkd',
+      'mkdn',
+      'mkdown',
+      'ronn',
+      'workbook',
+      'contents.lr',
+    ],
   },
-  JSON: { filters: [], ext: ['json', 'jsonl', 'geojson', 'topojson', 'webmanifest', 'har', 'avsc', 'gltf', 'webapp', 'mcmeta', 'arcconfig', 'watchmanconfig', 'tern-config', 'tern-project', 'htmlhintrc', 'composer.lock', 'tfstate', 'json-tmlanguage', 'yyp'] },
+  JSON: {
+    filters: [],
+    ext: [
+      'json',
+      'jsonl',
+      'geojson',
+      'topojson',
+      'webmanifest',
+      'har',
+      'avsc',
+      'gltf',
+      'webapp',
+      'mcmeta',
+      'arcconfig',
+      'watchmanconfig',
+      'tern-config',
+      'tern-project',
+      'htmlhintrc',
+      'composer.lock',
+      'tfstate',
+      'json-tmlanguage',
+      'yyp',
+    ],
+  },
   JSON5: { filters: cpp, ext: ['json5'] },
   Text: { filters: [], ext: ['txt', 'text'] },
   CSV: { filters: [], ext: ['csv'] },
-  reStructuredText: { filters: [{ kind: 'betweenRe', start: /^\.\./, end: /^[^ \n\t\r\f.]/ }], ext: ['rest', 'rest.txt', 'rst', 'rst.txt'] },
-  AsciiDoc: { filters: [{ kind: 'between', start: '////', end: '////' }, { kind: 'match', re: /^\s*\/\//i }], ext: ['adoc', 'asciidoc'] },
+  reStructuredText: {
+    filters: [{ kind: 'betweenRe', start: /^\.\./, end: /^[^ \n\t\r\f.]/ }],
+    ext: ['rest', 'rest.txt', 'rst', 'rst.txt'],
+  },
+  AsciiDoc: {
+    filters: [
+      { kind: 'between', start: '////', end: '////' },
+      { kind: 'match', re: /^\s*\/\//i },
+    ],
+    ext: ['adoc', 'asciidoc'],
+  },
   EJS: { filters: [{ kind: 'between', start: '<%#', end: '%>' }, { kind: 'html' }], ext: ['ejs'] },
   ERB: { filters: [{ kind: 'between', start: '<%#', end: '%>' }], ext: ['erb', 'ERB'] },
-  Handlebars: { filters: [{ kind: 'between', start: '{{!--', end: '--}}' }, { kind: 'between', start: '{{!', end: '}}' }, { kind: 'html' }], ext: ['handlebars', 'hbs'] },
+  Handlebars: {
+    filters: [
+      { kind: 'between', start: '{{!--', end: '--}}' },
+      { kind: 'between', start: '{{!', end: '}}' },
+      { kind: 'html' },
+    ],
+    ext: ['handlebars', 'hbs'],
+  },
   Mustache: { filters: [{ kind: 'between', start: '{{!', end: '}}' }], ext: ['mustache'] },
   'Jinja Template': { filters: [{ kind: 'between', start: '{#', end: '#}' }], ext: ['jinja', 'jinja2'] },
   Twig: { filters: [{ kind: 'between', start: '{#', end: '#}' }], ext: ['twig'] },
   Nunjucks: { filters: [{ kind: 'between', start: '{#', end: '#}' }], ext: ['njk'] },
-  liquid: { filters: [{ kind: 'between', start: '{% comment %}', end: '{% endcomment %}' }, { kind: 'html' }], ext: ['liquid'] },
+  liquid: {
+    filters: [{ kind: 'between', start: '{% comment %}', end: '{% endcomment %}' }, { kind: 'html' }],
+    ext: ['liquid'],
+  },
   'Freemarker Template': { filters: [{ kind: 'between', start: '<#--', end: '-->' }], ext: ['ftl'] },
   Mako: { filters: [{ kind: 'match', re: /##.*$/i }], ext: ['mako', 'mao'] },
-  Razor: { filters: [{ kind: 'between', start: '@*', end: '*@' }, ...cpp, { kind: 'between', start: '<!--', end: '-->' }], ext: ['cshtml', 'razor'] },
+  Razor: {
+    filters: [
+      { kind: 'between', start: '@*', end: '*@' },
+      ...cpp,
+      { kind: 'between', start: '<!--', end: '-->' },
+    ],
+    ext: ['cshtml', 'razor'],
+  },
   Maven: { filters: html, ext: ['pom', 'pom.xml'], files: ['pom.xml'] },
   Ant: { filters: html, ext: ['build.xml'], files: ['build.xml'] },
   'Fish Shell': { filters: [hashLine], ext: ['fish'], exe: ['fish'] },
-  awk: { filters: [hashLine], ext: ['auk', 'awk', 'gawk', 'mawk', 'nawk'], exe: ['awk', 'gawk', 'mawk', 'nawk'] },
+  awk: {
+    filters: [hashLine],
+    ext: ['auk', 'awk', 'gawk', 'mawk', 'nawk'],
+    exe: ['awk', 'gawk', 'mawk', 'nawk'],
+  },
   Crystal: { filters: [hashLine], ext: ['cr'] },
-  Nim: { filters: [{ kind: 'between', start: '#[', end: ']#' }, hashLine], ext: ['nim', 'nim.cfg', 'nimble', 'nimrod', 'nims'] },
+  Nim: {
+    filters: [{ kind: 'between', start: '#[', end: ']#' }, hashLine],
+    ext: ['nim', 'nim.cfg', 'nimble', 'nimrod', 'nims'],
+  },
   Gleam: { filters: [{ kind: 'match', re: /^\s*\/\//i }], ext: ['gleam'] },
   Meson: { filters: [hashLine], ext: ['meson.build'], files: ['meson.build'] },
   Bazel: { filters: [hashLine], ext: ['BUILD'], files: ['BUILD'] },
   Stylus: { filters: cpp, ext: ['styl'] },
   Thrift: { filters: [...cpp, hashLine], ext: ['thrift'] },
-  Cython: { filters: [hashLine, { kind: 'docstring' }, { kind: 'common', style: 'C' }], ext: ['pyx', 'pxd', 'pxi'] },
-  Scheme: { filters: [{ kind: 'match', re: /^\s*;/i }], ext: ['sc', 'sch', 'scm', 'sld', 'sps', 'ss', 'sls'] },
-  diff: { filters: [{ kind: 'match', re: /^#/ }, { kind: 'match', re: /^---/ }, { kind: 'match', re: /^\+\+\+/ }, { kind: 'match', re: /^\s/ }], ext: ['diff', 'patch'] },
+  Cython: {
+    filters: [hashLine, { kind: 'docstring' }, { kind: 'common', style: 'C' }],
+    ext: ['pyx', 'pxd', 'pxi'],
+  },
+  Scheme: {
+    filters: [{ kind: 'match', re: /^\s*;/i }],
+    ext: ['sc', 'sch', 'scm', 'sld', 'sps', 'ss', 'sls'],
+  },
+  diff: {
+    filters: [
+      { kind: 'match', re: /^#/ },
+      { kind: 'match', re: /^---/ },
+      { kind: 'match', re: /^\+\+\+/ },
+      { kind: 'match', re: /^\s/ },
+    ],
+    ext: ['diff', 'patch'],
+  },
 };
 
 export const LANGUAGES = new Map<string, LanguageDef>();
@@ -171,7 +406,12 @@ const byExt = new Map<string, string>();
 const byFile = new Map<string, string>();
 const byExe = new Map<string, string>();
 for (const [name, row] of Object.entries(ROWS)) {
-  LANGUAGES.set(name, { name, filters: row.filters, continuation: row.cont ?? false, script: (row.exe?.length ?? 0) > 0 });
+  LANGUAGES.set(name, {
+    name,
+    filters: row.filters,
+    continuation: row.cont ?? false,
+    script: (row.exe?.length ?? 0) > 0,
+  });
   for (const e of row.ext ?? []) byExt.set(e, name);
   for (const f of row.files ?? []) byFile.set(f, name);
   for (const x of row.exe ?? []) byExe.set(x, name);
@@ -213,9 +453,15 @@ export function detectLanguage(path: string, text: string): string | null {
     return languageFromShebang(first);
   }
   // cloc tells TypeScript from Qt Linguist (also .ts) by the XML inside
-  if (byName === 'TypeScript' && path.endsWith('.ts') && /^\s*(<\?xml|<!DOCTYPE TS|<TS\b)/.test(text.slice(0, 200))) return null;
+  if (
+    byName === 'TypeScript' &&
+    path.endsWith('.ts') &&
+    /^\s*(<\?xml|<!DOCTYPE TS|<TS\b)/.test(text.slice(0, 200))
+  )
+    return null;
   if (byName === 'Maven' && path.endsWith('pom.xml')) return mavenOrXml(text);
-  if (byName === 'C#' && /^\/\/-{70,}.*?\/\/\s+<auto-generated>/.test(text.split('\n', 2).join(''))) return 'C# Generated';
+  if (byName === 'C#' && /^\/\/-{70,}.*?\/\/\s+<auto-generated>/.test(text.split('\n', 2).join('')))
+    return 'C# Generated';
   return byName;
 }
 

@@ -13,7 +13,8 @@ import { dependenciesPass } from './dependencies.ts';
 const FILES: Record<string, string> = {
   'package.json': '{ "name": "root", "workspaces": ["packages/*"] }',
   'packages/shared/package.json': '{ "name": "@x/shared" }',
-  'packages/shared/src/index.ts': "export const LIMIT = 5;\nexport interface User { id: string }\nexport type Id = string;\nexport enum Role { A }\n",
+  'packages/shared/src/index.ts':
+    'export const LIMIT = 5;\nexport interface User { id: string }\nexport type Id = string;\nexport enum Role { A }\n',
   'packages/api/src/app.ts': [
     "import Fastify from 'fastify';",
     "import { LIMIT } from '@x/shared';",
@@ -30,28 +31,44 @@ const FILES: Record<string, string> = {
     'const todoList = []; // the word todo in an identifier is not a marker',
   ].join('\n'),
   'packages/api/src/util/helper.ts': 'export function helper() {}\n/* FIXME(bob): leaks */\n',
-  'packages/api/src/app.test.ts': "import { it, test } from 'vitest';\nit('works', () => {});\ntest.each([1, 2])('n %i', () => {});\nit.skip('later', () => {});\n",
-  'web/server.js': "const express = require('express');\nconst router = express.Router();\nrouter.delete('/posts/:id', remove);\nconst m = new Map(); m.get('/not-a-route');\n",
-  'py/app.py': 'from flask import Flask\nimport os\napp = Flask(__name__)\n\n@app.route("/login", methods=["GET", "POST"])\ndef login():\n    return os.environ.get("SECRET_KEY", "dev")\n\nclass Repo:\n    def save(self):\n        pass  # XXX slow\n',
-  'py/api.py': 'from fastapi import FastAPI\nfrom .models import User\napp = FastAPI()\n\n@app.get("/items/{id}")\nasync def read_item(id: int):\n    return os.getenv("REGION")\n',
+  'packages/api/src/app.test.ts':
+    "import { it, test } from 'vitest';\nit('works', () => {});\ntest.each([1, 2])('n %i', () => {});\nit.skip('later', () => {});\n",
+  'web/server.js':
+    "const express = require('express');\nconst router = express.Router();\nrouter.delete('/posts/:id', remove);\nconst m = new Map(); m.get('/not-a-route');\n",
+  'py/app.py':
+    'from flask import Flask\nimport os\napp = Flask(__name__)\n\n@app.route("/login", methods=["GET", "POST"])\ndef login():\n    return os.environ.get("SECRET_KEY", "dev")\n\nclass Repo:\n    def save(self):\n        pass  # XXX slow\n',
+  'py/api.py':
+    'from fastapi import FastAPI\nfrom .models import User\napp = FastAPI()\n\n@app.get("/items/{id}")\nasync def read_item(id: int):\n    return os.getenv("REGION")\n',
   'py/models.py': 'class User:\n    pass\n',
   'py/__init__.py': '',
-  'py/test_app.py': 'def test_login():\n    pass\n\ndef test_logout():\n    pass\n\ndef helper():\n    pass\n',
-  'shop/urls.py': "from django.urls import path\nurlpatterns = [\n    path('orders/<int:pk>/', views.order_detail),\n]\n",
+  'py/test_app.py':
+    'def test_login():\n    pass\n\ndef test_logout():\n    pass\n\ndef helper():\n    pass\n',
+  'shop/urls.py':
+    "from django.urls import path\nurlpatterns = [\n    path('orders/<int:pk>/', views.order_detail),\n]\n",
   'go.mod': 'module example.com/svc\n',
-  'cmd/main.go': 'package main\n\nimport (\n\t"fmt"\n\t"example.com/svc/internal/store"\n\t"github.com/gin-gonic/gin"\n)\n\nfunc main() {\n\tr := gin.Default()\n\tr.GET("/ping", ping)\n\tfmt.Println(os.Getenv("GIN_MODE"))\n\tstore.Open()\n}\n\ntype Config struct{}\n\nfunc (c *Config) Load() {}\n',
+  'cmd/main.go':
+    'package main\n\nimport (\n\t"fmt"\n\t"example.com/svc/internal/store"\n\t"github.com/gin-gonic/gin"\n)\n\nfunc main() {\n\tr := gin.Default()\n\tr.GET("/ping", ping)\n\tfmt.Println(os.Getenv("GIN_MODE"))\n\tstore.Open()\n}\n\ntype Config struct{}\n\nfunc (c *Config) Load() {}\n',
   'internal/store/store.go': 'package store\n\nfunc Open() {}\n',
-  'internal/store/store_test.go': 'package store\n\nfunc TestOpen(t *testing.T) {}\nfunc TestClose(t *testing.T) {}\n',
-  'src/main/java/shop/OrderController.java': '@RestController\n@RequestMapping("/api/orders")\npublic class OrderController {\n  @GetMapping("/{id}")\n  public Order get(@PathVariable long id) { return null; }\n  @PostMapping\n  public Order create() { String k = System.getenv("STRIPE_KEY"); return null; }\n}\n',
-  'Api/Controllers/UsersController.cs': '[ApiController]\n[Route("api/[controller]")]\npublic class UsersController : ControllerBase {\n    [HttpGet("{id}")]\n    public IActionResult Get(int id) => Ok();\n}\n',
-  'Api/Program.cs': 'var app = WebApplication.Create();\napp.MapGet("/status", () => "ok");\nvar c = Environment.GetEnvironmentVariable("CONN");\n',
+  'internal/store/store_test.go':
+    'package store\n\nfunc TestOpen(t *testing.T) {}\nfunc TestClose(t *testing.T) {}\n',
+  'src/main/java/shop/OrderController.java':
+    '@RestController\n@RequestMapping("/api/orders")\npublic class OrderController {\n  @GetMapping("/{id}")\n  public Order get(@PathVariable long id) { return null; }\n  @PostMapping\n  public Order create() { String k = System.getenv("STRIPE_KEY"); return null; }\n}\n',
+  'Api/Controllers/UsersController.cs':
+    '[ApiController]\n[Route("api/[controller]")]\npublic class UsersController : ControllerBase {\n    [HttpGet("{id}")]\n    public IActionResult Get(int id) => Ok();\n}\n',
+  'Api/Program.cs':
+    'var app = WebApplication.Create();\napp.MapGet("/status", () => "ok");\nvar c = Environment.GetEnvironmentVariable("CONN");\n',
   'lib/x.rs': 'pub fn run() { let k = std::env::var("RUST_LOG"); }\nstruct Inner;\n#[test]\nfn t() {}\n',
   '.env.example': 'PORT=3000\nAPI_TOKEN=replace-me-with-a-real-token\n',
 };
 
 function expectSymbols(sym: SymbolsResult) {
   const find = (name: string) => sym.symbols.find((s) => s.name === name);
-  expect(find('LIMIT')).toMatchObject({ kind: 'const', exported: true, line: 1, path: 'packages/shared/src/index.ts' });
+  expect(find('LIMIT')).toMatchObject({
+    kind: 'const',
+    exported: true,
+    line: 1,
+    path: 'packages/shared/src/index.ts',
+  });
   expect(find('User')).toMatchObject({ kind: 'interface' });
   expect(find('Role')).toMatchObject({ kind: 'enum', line: 4 });
   expect(find('createUser')).toMatchObject({ kind: 'function', exported: true, line: 11 });
@@ -63,7 +80,7 @@ function expectSymbols(sym: SymbolsResult) {
   expect(find('run')).toMatchObject({ kind: 'function', exported: true });
   expect(find('Inner')).toMatchObject({ kind: 'struct', exported: false });
   expect(find('OrderController')).toMatchObject({ kind: 'class', exported: true });
-  }
+}
 
 describe('code passes', () => {
   const src = sourcesFromMap(FILES);
@@ -86,7 +103,9 @@ describe('code passes', () => {
     const ids = graph.nodes.map((n) => n.id);
     expect(ids.length).toBeLessThanOrEqual(24);
     // whatever depth was chosen, the api package depends on the shared package and cmd on internal
-    expect(graph.edges.some((e) => e.from.startsWith('packages/api') && e.to.startsWith('packages/shared'))).toBe(true);
+    expect(
+      graph.edges.some((e) => e.from.startsWith('packages/api') && e.to.startsWith('packages/shared')),
+    ).toBe(true);
     expect(graph.edges.some((e) => e.from.startsWith('cmd') && e.to.startsWith('internal'))).toBe(true);
     expect(edge('py', 'py')).toBeUndefined(); // no self-loops
   });
@@ -94,7 +113,11 @@ describe('code passes', () => {
   it('finds HTTP routes of each framework with file:line', () => {
     const routes = routesPass(src, files);
     const r = (method: string, path: string) => routes.find((x) => x.method === method && x.path === path);
-    expect(r('GET', '/health')).toMatchObject({ framework: 'Fastify', file: 'packages/api/src/app.ts', line: 5 });
+    expect(r('GET', '/health')).toMatchObject({
+      framework: 'Fastify',
+      file: 'packages/api/src/app.ts',
+      line: 5,
+    });
     expect(r('POST', '/users/:id')).toMatchObject({ handler: 'createUser', line: 6 });
     expect(r('PUT', '/items')).toBeDefined();
     expect(r('PATCH', '/items')).toBeDefined();
@@ -126,7 +149,10 @@ describe('code passes', () => {
 
   it('counts test cases per file and names the frameworks', () => {
     const deps = dependenciesPass(src);
-    const t = testsPass(src, files, [...deps.dependencies, { ecosystem: 'npm', name: 'vitest', version: '4', scope: 'dev', manifest: 'package.json' }]);
+    const t = testsPass(src, files, [
+      ...deps.dependencies,
+      { ecosystem: 'npm', name: 'vitest', version: '4', scope: 'dev', manifest: 'package.json' },
+    ]);
     const cases = (p: string) => t.files.find((f) => f.path === p)?.cases;
     expect(cases('packages/api/src/app.test.ts')).toBe(3);
     expect(cases('py/test_app.py')).toBe(2);
@@ -137,8 +163,18 @@ describe('code passes', () => {
 
   it('finds TODO-style markers only in comments', () => {
     const todos = todosPass(src, files);
-    expect(todos).toContainEqual({ tag: 'TODO', text: 'add rate limiting', file: 'packages/api/src/app.ts', line: 10 });
-    expect(todos).toContainEqual({ tag: 'FIXME', text: 'leaks', file: 'packages/api/src/util/helper.ts', line: 2 });
+    expect(todos).toContainEqual({
+      tag: 'TODO',
+      text: 'add rate limiting',
+      file: 'packages/api/src/app.ts',
+      line: 10,
+    });
+    expect(todos).toContainEqual({
+      tag: 'FIXME',
+      text: 'leaks',
+      file: 'packages/api/src/util/helper.ts',
+      line: 2,
+    });
     expect(todos).toContainEqual({ tag: 'XXX', text: 'slow', file: 'py/app.py', line: 11 });
     expect(todos.filter((t) => t.file === 'packages/api/src/app.ts')).toHaveLength(1);
   });
@@ -147,20 +183,30 @@ describe('code passes', () => {
 describe('small helpers', () => {
   it('summarises a README that opens with a code block, keeping links and snake_case words', async () => {
     const { summariseReadme } = await import('./docs.ts');
-    const r = summariseReadme('# Tool\n\n```sh\nnpm i\n```\n\nStarts at <http://localhost:3000> when `MY_PORT` is unset, see [docs](d.md).\n\n## Usage\n### Flags\n');
-    expect(r).toEqual({ title: 'Tool', summary: 'Starts at http://localhost:3000 when MY_PORT is unset, see docs.', headings: ['Usage', 'Flags'] });
+    const r = summariseReadme(
+      '# Tool\n\n```sh\nnpm i\n```\n\nStarts at <http://localhost:3000> when `MY_PORT` is unset, see [docs](d.md).\n\n## Usage\n### Flags\n',
+    );
+    expect(r).toEqual({
+      title: 'Tool',
+      summary: 'Starts at http://localhost:3000 when MY_PORT is unset, see docs.',
+      headings: ['Usage', 'Flags'],
+    });
   });
 
   it('identifies common licences', async () => {
     const { identifyLicense } = await import('./license.ts');
     expect(identifyLicense('Apache License\nVersion 2.0, January 2004')).toBe('Apache-2.0');
     expect(identifyLicense('GNU GENERAL PUBLIC LICENSE\nVersion 3, 29 June 2007')).toBe('GPL-3.0');
-    expect(identifyLicense('Redistribution and use in source and binary forms ... Neither the name of')).toBe('BSD-3-Clause');
+    expect(identifyLicense('Redistribution and use in source and binary forms ... Neither the name of')).toBe(
+      'BSD-3-Clause',
+    );
     expect(identifyLicense('All rights reserved.')).toBeNull();
   });
 
   it('does not take a list of marker names or an async handler for findings', () => {
-    const src = sourcesFromMap({ 'a.ts': "// TODO/FIXME markers are listed here\napp.get('/x', async (req) => 1);\n" });
+    const src = sourcesFromMap({
+      'a.ts': "// TODO/FIXME markers are listed here\napp.get('/x', async (req) => 1);\n",
+    });
     const { files } = languagesPass(src);
     expect(todosPass(src, files)).toEqual([]);
     expect(routesPass(src, files)[0]).toMatchObject({ path: '/x', handler: undefined });
@@ -174,7 +220,9 @@ describe('tree-sitter extractor', async () => {
 
   it('loads the shipped grammars for TypeScript, JavaScript, Python and Go', () => {
     expect(ts).not.toBeNull();
-    expect(ts!.languages).toEqual(expect.arrayContaining(['typescript', 'tsx', 'javascript', 'python', 'go']));
+    expect(ts!.languages).toEqual(
+      expect.arrayContaining(['typescript', 'tsx', 'javascript', 'python', 'go']),
+    );
   });
 
   it('finds the same symbols and imports from real syntax trees', () => {
@@ -188,7 +236,8 @@ describe('tree-sitter extractor', async () => {
   });
 
   it('is not fooled by declarations inside strings and comments, unlike a regex', () => {
-    const text = 'const doc = `\nfunction fake() {}\n`;\n/*\nclass Hidden {}\n*/\nexport function real() {}\n';
+    const text =
+      'const doc = `\nfunction fake() {}\n`;\n/*\nclass Hidden {}\n*/\nexport function real() {}\n';
     const r = ts!.extract('a.ts', text, 'TypeScript')!;
     expect(r.symbols.map((s) => s.name)).toEqual(['real']);
   });
@@ -213,7 +262,8 @@ describe('env vars declared as a schema over the whole environment', () => {
         '  return ConfigSchema.parse(env);',
         '}',
       ].join('\n'),
-      'src/other.ts': "const Schema = z.object({\n  NOT_ENV: z.string(),\n});\nconst port = process.env.PORT;\n",
+      'src/other.ts':
+        'const Schema = z.object({\n  NOT_ENV: z.string(),\n});\nconst port = process.env.PORT;\n',
     });
     const vars = envVarsPass(src, languagesPass(src).files);
     const inConfig = vars.filter((v) => v.file === 'src/config.ts');
@@ -231,10 +281,15 @@ describe('env vars declared as a schema over the whole environment', () => {
 describe('env vars in comments', () => {
   it('a variable named in a comment is not read', () => {
     const src = sourcesFromMap({
-      'src/a.ts': '// reads `process.env.DOCUMENTED` elsewhere\n/*\n * process.env.IN_BLOCK\n */\nconst x = process.env.REAL;\n',
+      'src/a.ts':
+        '// reads `process.env.DOCUMENTED` elsewhere\n/*\n * process.env.IN_BLOCK\n */\nconst x = process.env.REAL;\n',
       'run.sh': '# ${COMMENTED}\necho "${USED}"\n',
     });
-    expect(envVarsPass(src, languagesPass(src).files).map((v) => v.name).sort()).toEqual(['REAL', 'USED']);
+    expect(
+      envVarsPass(src, languagesPass(src).files)
+        .map((v) => v.name)
+        .sort(),
+    ).toEqual(['REAL', 'USED']);
   });
 });
 
@@ -250,28 +305,51 @@ describe('TODO markers', () => {
       ].join('\n'),
       'b.py': 'msg = "it\'s"  # TODO python one\n',
     });
-    expect(todosPass(src, languagesPass(src).files).map((t) => `${t.file}:${t.line} ${t.tag} ${t.text}`)).toEqual([
-      'a.ts:4 TODO real one',
-      'a.ts:5 FIXME after a string',
-      'b.py:1 TODO python one',
-    ]);
+    expect(
+      todosPass(src, languagesPass(src).files).map((t) => `${t.file}:${t.line} ${t.tag} ${t.text}`),
+    ).toEqual(['a.ts:4 TODO real one', 'a.ts:5 FIXME after a string', 'b.py:1 TODO python one']);
   });
 });
 
 describe('README summary', () => {
   it('takes the paragraph that says what the project is, not the one explaining a command block', async () => {
     const { summariseReadme } = await import('./docs.ts');
-    const readme = '# Shop\n\n```sh\nnpm install && npm start\n```\n\nThe first line installs everything and starts the app.\n\n## Layout\n\nFolders are listed below for reference.\n\n## What it is\n\nShop sells books online and ships them.\n';
+    const readme =
+      '# Shop\n\n```sh\nnpm install && npm start\n```\n\nThe first line installs everything and starts the app.\n\n## Layout\n\nFolders are listed below for reference.\n\n## What it is\n\nShop sells books online and ships them.\n';
     expect(summariseReadme(readme).summary).toBe('Shop sells books online and ships them.');
-    expect(summariseReadme('# X\n\n```\nrun\n```\n\nExplains the command above in detail.\n\n## Usage\n\nX formats dates for humans.\n').summary).toBe('X formats dates for humans.');
-    expect(summariseReadme('# X\n\nX is a tiny date library for humans.\n\n## What it is\n\nA longer story about the library.\n').summary).toBe('A longer story about the library.');
+    expect(
+      summariseReadme(
+        '# X\n\n```\nrun\n```\n\nExplains the command above in detail.\n\n## Usage\n\nX formats dates for humans.\n',
+      ).summary,
+    ).toBe('X formats dates for humans.');
+    expect(
+      summariseReadme(
+        '# X\n\nX is a tiny date library for humans.\n\n## What it is\n\nA longer story about the library.\n',
+      ).summary,
+    ).toBe('A longer story about the library.');
   });
 });
 
 describe('secret-looking variable names', () => {
   it('a credential is secret; a limit, duration, switch or address about one is not', async () => {
     const { isSecretName } = await import('./env-vars.ts');
-    for (const n of ['JWT_SECRET', 'AI_API_KEY', 'STRIPE_SECRET_KEY', 'GITHUB_TOKEN', 'DB_PASSWORD', 'SUPABASE_JWT_SECRET']) expect(isSecretName(n), n).toBe(true);
-    for (const n of ['ACCESS_TOKEN_TTL_S', 'AI_MAX_TOKENS_PER_REPORT', 'AUTH_RATE_LIMIT_PER_IP', 'AUTH_AUTOCONFIRM', 'SUPABASE_JWKS_URL', 'PORT']) expect(isSecretName(n), n).toBe(false);
+    for (const n of [
+      'JWT_SECRET',
+      'AI_API_KEY',
+      'STRIPE_SECRET_KEY',
+      'GITHUB_TOKEN',
+      'DB_PASSWORD',
+      'SUPABASE_JWT_SECRET',
+    ])
+      expect(isSecretName(n), n).toBe(true);
+    for (const n of [
+      'ACCESS_TOKEN_TTL_S',
+      'AI_MAX_TOKENS_PER_REPORT',
+      'AUTH_RATE_LIMIT_PER_IP',
+      'AUTH_AUTOCONFIRM',
+      'SUPABASE_JWKS_URL',
+      'PORT',
+    ])
+      expect(isSecretName(n), n).toBe(false);
   });
 });

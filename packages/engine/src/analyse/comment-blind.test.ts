@@ -48,7 +48,8 @@ const FILES: Record<string, string> = {
     '    """',
     '    return os.getenv("REAL_PY_VAR")',
   ].join('\n'),
-  'src/lib.rs': '/// ```\n/// let k = std::env::var("RUST_DOC_VAR");\n/// ```\npub fn k() -> String { std::env::var("RUST_REAL_VAR").unwrap() }\n',
+  'src/lib.rs':
+    '/// ```\n/// let k = std::env::var("RUST_DOC_VAR");\n/// ```\npub fn k() -> String { std::env::var("RUST_REAL_VAR").unwrap() }\n',
   'docs/guide.md': [
     '# Guide',
     'Set `api_key = "a8f5f167f44f4964e6c998dee827110c"` in your config.',
@@ -67,12 +68,16 @@ describe('passes that look for code skip comments, docstrings and prose', () => 
   const sym = symbolsPass(src, files);
 
   it('finds routes only in code', () => {
-    const paths = routesPass(src, files, sym.imports).map((r) => r.path).sort();
+    const paths = routesPass(src, files, sym.imports)
+      .map((r) => r.path)
+      .sort();
     expect(paths).toEqual(['/real', '/real-js']);
   });
 
   it('finds env vars only in code', () => {
-    const names = envVarsPass(src, files).map((v) => v.name).sort();
+    const names = envVarsPass(src, files)
+      .map((v) => v.name)
+      .sort();
     expect(names).toEqual(['PORT', 'REAL_GO_VAR', 'REAL_PY_VAR', 'RUST_REAL_VAR']);
   });
 

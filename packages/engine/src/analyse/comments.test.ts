@@ -36,7 +36,8 @@ describe('blankComments()', () => {
   });
 
   it('blanks Go doc comments, keeping raw strings that hold markers', () => {
-    const text = '// Example:\n//   http.HandleFunc("/x", h)\nvar s = `a // b`\nfunc F() {} /* os.Getenv("X") */\n';
+    const text =
+      '// Example:\n//   http.HandleFunc("/x", h)\nvar s = `a // b`\nfunc F() {} /* os.Getenv("X") */\n';
     expect(kept(text, 'Go')).toEqual(['var s = `a // b`', 'func F() {}']);
   });
 
@@ -48,7 +49,11 @@ describe('blankComments()', () => {
       'let r = r#"// kept"#;',
       '//! crate doc',
     ].join('\n');
-    expect(kept(text, 'Rust')).toEqual(["fn f<'a>(x: &'a str) -> char { '\"' }", 'let y = 1;', 'let r = r#"// kept"#;']);
+    expect(kept(text, 'Rust')).toEqual([
+      "fn f<'a>(x: &'a str) -> char { '\"' }",
+      'let y = 1;',
+      'let r = r#"// kept"#;',
+    ]);
   });
 
   it('blanks Python comments and docstrings but keeps triple-quoted values and # in strings', () => {
@@ -67,12 +72,16 @@ describe('blankComments()', () => {
   });
 
   it('treats # as a shell/YAML comment only at a line start or after a space', () => {
-    expect(kept('echo ${#arr[@]} # count\n# whole\nA=1\n', 'Bourne Shell')).toEqual(['echo ${#arr[@]}', 'A=1']);
+    expect(kept('echo ${#arr[@]} # count\n# whole\nA=1\n', 'Bourne Shell')).toEqual([
+      'echo ${#arr[@]}',
+      'A=1',
+    ]);
     expect(kept("key: a#b # note\nother: 'x # y'\n", 'YAML')).toEqual(['key: a#b', "other: 'x # y'"]);
   });
 
   it('blanks Java comments but keeps strings holding markers and text blocks', () => {
-    const text = 'class A {\n  String u = "http://x/*y";\n  // @GetMapping("/c")\n  String b = """\n  // kept\n  """;\n}\n';
+    const text =
+      'class A {\n  String u = "http://x/*y";\n  // @GetMapping("/c")\n  String b = """\n  // kept\n  """;\n}\n';
     const out = blankComments(text, 'Java');
     expect(out).toContain('"http://x/*y"');
     expect(out).not.toContain('@GetMapping');
@@ -90,6 +99,9 @@ describe('blankComments()', () => {
     expect(kept("SELECT '--x' -- c\n/* d */\n", 'SQL')).toEqual(["SELECT '--x'"]);
     expect(kept('=begin\nENV["A"]\n=end\nputs 1 # x\n', 'Ruby')).toEqual(['puts 1']);
     expect(kept('<# $env:A #>\nWrite-Host 1\n', 'PowerShell')).toEqual(['Write-Host 1']);
-    expect(kept("# c\n#[Route('/x')]\nfunction f() {} // d\n", 'PHP')).toEqual(["#[Route('/x')]", 'function f() {}']);
+    expect(kept("# c\n#[Route('/x')]\nfunction f() {} // d\n", 'PHP')).toEqual([
+      "#[Route('/x')]",
+      'function f() {}',
+    ]);
   });
 });

@@ -44,8 +44,20 @@ const SYNTAX: Record<string, Syntax> = {
   TypeScript: JS,
   JavaScript: JS,
   JSX: JS,
-  'Vuejs Component': { ...JS, block: [['/*', '*/'], ['<!--', '-->']] },
-  Svelte: { ...JS, block: [['/*', '*/'], ['<!--', '-->']] },
+  'Vuejs Component': {
+    ...JS,
+    block: [
+      ['/*', '*/'],
+      ['<!--', '-->'],
+    ],
+  },
+  Svelte: {
+    ...JS,
+    block: [
+      ['/*', '*/'],
+      ['<!--', '-->'],
+    ],
+  },
   Go: { ...C_LIKE, quotes: `"'\``, multiline: '`', raw: '`' },
   Rust: { ...C_LIKE, nest: true, charQuote: true, rustRaw: true, multiline: '"' },
   Java: { ...C_LIKE, textBlock: true },
@@ -104,7 +116,8 @@ const SYNTAX: Record<string, Syntax> = {
 const blank = (s: string) => s.replace(/[^\r\n]/g, ' ');
 
 /** The keywords after which a `/` starts a regular expression rather than a division. */
-const REGEX_AFTER_WORD = /(?:^|[^\w$])(?:return|typeof|instanceof|in|of|new|delete|void|throw|case|do|else|yield|await)$/;
+const REGEX_AFTER_WORD =
+  /(?:^|[^\w$])(?:return|typeof|instanceof|in|of|new|delete|void|throw|case|do|else|yield|await)$/;
 
 function regexAllowed(out: string): boolean {
   const t = out.trimEnd();
@@ -205,7 +218,10 @@ export function blankComments(text: string, language: string | null): string {
     }
     if (syn.line.includes(tok)) {
       // PHP 8 attributes (#[Route('/x')]) are code
-      if ((syn.lineAfterSpace && i > 0 && !/\s/.test(text[i - 1]!)) || (tok === '#' && language === 'PHP' && text[i + 1] === '[')) {
+      if (
+        (syn.lineAfterSpace && i > 0 && !/\s/.test(text[i - 1]!)) ||
+        (tok === '#' && language === 'PHP' && text[i + 1] === '[')
+      ) {
         i += tok.length;
         continue;
       }
@@ -258,7 +274,11 @@ export function blankComments(text: string, language: string | null): string {
       continue;
     }
     // a quote; in Rust `'a` is a lifetime or a label unless a character closes right after it
-    if (tok === "'" && syn.charQuote && !/^'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'/u.test(text.slice(i, i + 12))) {
+    if (
+      tok === "'" &&
+      syn.charQuote &&
+      !/^'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'/u.test(text.slice(i, i + 12))
+    ) {
       i++;
       continue;
     }

@@ -14,15 +14,21 @@ export function containersPass(src: Sources): ContainerInfo[] {
     if (docker) {
       const stages = new Set<string>();
       const baseImages: string[] = [];
-      for (const { m } of matchesWithLines(text, /^[ \t]*FROM\s+(?:--platform=\S+\s+)?(\S+)(?:\s+AS\s+(\S+))?/gim)) {
+      for (const { m } of matchesWithLines(
+        text,
+        /^[ \t]*FROM\s+(?:--platform=\S+\s+)?(\S+)(?:\s+AS\s+(\S+))?/gim,
+      )) {
         if (!stages.has(m[1]!.toLowerCase())) baseImages.push(m[1]!);
         if (m[2]) stages.add(m[2].toLowerCase());
       }
       const exposedPorts: number[] = [];
-      for (const { m } of matchesWithLines(text, /^[ \t]*EXPOSE\s+([^\n]+)/gim)) for (const p of m[1]!.match(/\d+/g) ?? []) exposedPorts.push(Number(p));
+      for (const { m } of matchesWithLines(text, /^[ \t]*EXPOSE\s+([^\n]+)/gim))
+        for (const p of m[1]!.match(/\d+/g) ?? []) exposedPorts.push(Number(p));
       out.push({ path: f.path, kind: 'dockerfile', baseImages, exposedPorts });
     } else {
-      const doc = safeYaml(text) as { services?: Record<string, { image?: string; ports?: unknown[]; expose?: unknown[] }> } | null;
+      const doc = safeYaml(text) as {
+        services?: Record<string, { image?: string; ports?: unknown[]; expose?: unknown[] }>;
+      } | null;
       const services = Object.keys(doc?.services ?? {});
       const baseImages: string[] = [];
       const exposedPorts: number[] = [];

@@ -27,40 +27,66 @@ async function analyseCorpus(name: string): Promise<{ a: Analysis; root: string;
   return { a, root, sheet };
 }
 
-const TOKEN_KINDS = new Set(['AWS access key', 'Private key', 'GitHub token', 'Slack token', 'Slack webhook', 'Stripe secret key', 'Google API key']);
+const TOKEN_KINDS = new Set([
+  'AWS access key',
+  'Private key',
+  'GitHub token',
+  'Slack token',
+  'Slack webhook',
+  'Stripe secret key',
+  'Google API key',
+]);
 
 describe.skipIf(!corpus)('analysis passes on the corpus', () => {
-  it.each(corpus ? corpusNames(corpus) : [])('%s: tests, licence and code-only findings hold', async (name) => {
-    const { a, root, sheet } = await analyseCorpus(name);
+  it.each(corpus ? corpusNames(corpus) : [])(
+    '%s: tests, licence and code-only findings hold',
+    async (name) => {
+      const { a, root, sheet } = await analyseCorpus(name);
 
-    const { cases_min, cases_max, frameworks_any } = sheet.tests;
-    expect(a.tests.totalCases, 'tests.totalCases').toBeGreaterThanOrEqual(cases_min);
-    expect(a.tests.totalCases, 'tests.totalCases').toBeLessThanOrEqual(cases_max);
-    const frameworks = a.tests.frameworks.map((f) => f.toLowerCase());
-    expect(frameworks_any.some((f) => frameworks.includes(f.toLowerCase())), `frameworks ${frameworks.join(', ')}`).toBe(true);
+      const { cases_min, cases_max, frameworks_any } = sheet.tests;
+      expect(a.tests.totalCases, 'tests.totalCases').toBeGreaterThanOrEqual(cases_min);
+      expect(a.tests.totalCases, 'tests.totalCases').toBeLessThanOrEqual(cases_max);
+      const frameworks = a.tests.frameworks.map((f) => f.toLowerCase());
+      expect(
+        frameworks_any.some((f) => frameworks.includes(f.toLowerCase())),
+        `frameworks ${frameworks.join(', ')}`,
+      ).toBe(true);
 
-    expect(sheet.license_any.map((l) => l.toLowerCase())).toContain(a.license?.spdx?.toLowerCase());
+      expect(sheet.license_any.map((l) => l.toLowerCase())).toContain(a.license?.spdx?.toLowerCase());
 
-    expect(a.linesByRole?.product?.code ?? 0).toBeGreaterThan(0);
-    expect(a.linesByRole?.tests?.code ?? 0).toBeGreaterThan(0);
+      expect(a.linesByRole?.product?.code ?? 0).toBeGreaterThan(0);
+      expect(a.linesByRole?.tests?.code ?? 0).toBeGreaterThan(0);
 
-    // every finding's line still holds code once comments, docstrings and prose are blanked
-    const language = new Map(a.files.map((f) => [f.path, f.language]));
-    const code = new Map<string, string[]>();
-    const lineOf = async (file: string, line: number) => {
-      let lines = code.get(file);
-      if (!lines) code.set(file, (lines = blankComments(await readFile(path.join(root, file), 'utf8'), language.get(file) ?? null).split('\n')));
-      return lines[line - 1] ?? '';
-    };
-    const testOnly = a.testOnly;
-    for (const r of [...a.routes, ...(testOnly?.routes ?? [])]) expect(await lineOf(r.file, r.line), `route ${r.path} ${r.file}:${r.line}`).toMatch(/\S/);
-    for (const e of [...a.envVars, ...(testOnly?.envVars ?? [])]) {
-      if (/(^|\/)\.env/.test(e.file)) continue;
-      expect(await lineOf(e.file, e.line), `env ${e.name} ${e.file}:${e.line}`).toContain(e.name);
-    }
-    for (const i of a.imports) expect(await lineOf(i.from, i.line), `import ${i.specifier} ${i.from}:${i.line}`).toContain(i.specifier);
-    for (const s of [...a.secrets, ...(testOnly?.secrets ?? [])]) {
-      if (!TOKEN_KINDS.has(s.kind)) expect(await lineOf(s.file, s.line), `secret ${s.kind} ${s.file}:${s.line}`).toMatch(/\S/);
-    }
-  });
+      // every finding's line still holds code once comments, docstrings and prose are blanked
+      const language = new Map(a.files.map((f) => [f.path, f.language]));
+      const code = new Map<string, string[]>();
+      const lineOf = async (file: string, line: number) => {
+        let lines = code.get(file);
+        if (!lines)
+          code.set(
+            file,
+            (lines = blankComments(
+              await readFile(path.join(root, file), 'utf8'),
+              language.get(file) ?? null,
+            ).split('\n')),
+          );
+        return lines[line - 1] ?? '';
+      };
+      const testOnly = a.testOnly;
+      for (const r of [...a.routes, ...(testOnly?.routes ?? [])])
+        expect(await lineOf(r.file, r.line), `route ${r.path} ${r.file}:${r.line}`).toMatch(/\S/);
+      for (const e of [...a.envVars, ...(testOnly?.envVars ?? [])]) {
+        if (/(^|\/)\.env/.test(e.file)) continue;
+        expect(await lineOf(e.file, e.line), `env ${e.name} ${e.file}:${e.line}`).toContain(e.name);
+      }
+      for (const i of a.imports)
+        expect(await lineOf(i.from, i.line), `import ${i.specifier} ${i.from}:${i.line}`).toContain(
+          i.specifier,
+        );
+      for (const s of [...a.secrets, ...(testOnly?.secrets ?? [])]) {
+        if (!TOKEN_KINDS.has(s.kind))
+          expect(await lineOf(s.file, s.line), `secret ${s.kind} ${s.file}:${s.line}`).toMatch(/\S/);
+      }
+    },
+  );
 });

@@ -52,10 +52,14 @@ function topLevel(body: string): string[] {
   return out.map((s) => s.replace(/\/\/[^\n]*|--[^\n]*|\/\*[\s\S]*?\*\//g, '').trim()).filter(Boolean);
 }
 
-const objectKeys = (body: string) => topLevel(body).map((p) => /^['"]?([A-Za-z_$][\w$]*)['"]?\s*:/.exec(p)?.[1]).filter((k): k is string => !!k && k !== '...');
+const objectKeys = (body: string) =>
+  topLevel(body)
+    .map((p) => /^['"]?([A-Za-z_$][\w$]*)['"]?\s*:/.exec(p)?.[1])
+    .filter((k): k is string => !!k && k !== '...');
 const SQL_CONSTRAINT = /^(primary|foreign|unique|constraint|check|index|key|exclude|like|period)\b/i;
 // request/response shapes and settings are schemas too, but not entities the product stores
-const NOT_ENTITY = /(Form|Request|Response|Query|Params|Param|Body|Config|Options|Error|Input|Args|Settings|Env|Payload|Filter|Props)$/;
+const NOT_ENTITY =
+  /(Form|Request|Response|Query|Params|Param|Body|Config|Options|Error|Input|Args|Settings|Env|Payload|Filter|Props)$/;
 
 /** Lines of an indented block after `from` (Python class body, Prisma model, Go struct). */
 function blockLines(lines: string[], from: number, end: (l: string) => boolean): string[] {
@@ -71,11 +75,17 @@ export function dataModelPass(src: Sources, files: FileInfo[]): DataEntity[] {
     // a table or model quoted in a comment or docstring is not part of the schema
     const text = codeText(src, f.path, f.language);
     if (text == null) continue;
-    const add = (kind: DataEntity['kind'], name: string, line: number, fields: string[]) => out.push({ kind, name, file: f.path, line, fields });
+    const add = (kind: DataEntity['kind'], name: string, line: number, fields: string[]) =>
+      out.push({ kind, name, file: f.path, line, fields });
     if (/\.sql$/i.test(f.path)) {
-      for (const { m, line } of matchesWithLines(text, /create\s+table\s+(?:if\s+not\s+exists\s+)?([\w."`[\]]+)\s*\(/gi)) {
+      for (const { m, line } of matchesWithLines(
+        text,
+        /create\s+table\s+(?:if\s+not\s+exists\s+)?([\w."`[\]]+)\s*\(/gi,
+      )) {
         const body = bracketBody(text, m.index! + m[0].length - 1) ?? '';
-        const cols = topLevel(body).filter((c) => !SQL_CONSTRAINT.test(c)).map((c) => c.split(/\s+/)[0]!.replace(/["`[\]]/g, ''));
+        const cols = topLevel(body)
+          .filter((c) => !SQL_CONSTRAINT.test(c))
+          .map((c) => c.split(/\s+/)[0]!.replace(/["`[\]]/g, ''));
         add('sql-table', m[1]!.replace(/["`[\]]/g, ''), line, cols);
       }
       continue;
@@ -83,26 +93,58 @@ export function dataModelPass(src: Sources, files: FileInfo[]): DataEntity[] {
     const lines = text.split('\n');
     if (/\.prisma$/i.test(f.path)) {
       for (const { m, line } of matchesWithLines(text, /^model\s+(\w+)\s*\{/gm)) {
-        add('prisma', m[1]!, line, blockLines(lines, line, (l) => /^\s*\}/.test(l)).map((l) => /^\s+(\w+)\s+\w/.exec(l)?.[1]).filter((x): x is string => !!x));
+        add(
+          'prisma',
+          m[1]!,
+          line,
+          blockLines(lines, line, (l) => /^\s*\}/.test(l))
+            .map((l) => /^\s+(\w+)\s+\w/.exec(l)?.[1])
+            .filter((x): x is string => !!x),
+        );
       }
       continue;
     }
     if (/\.[cm]?[jt]sx?$/i.test(f.path)) {
-      for (const { m, line } of matchesWithLines(text, /\b(?:const|let|var)\s+(\w+)\s*=\s*(pgTable|mysqlTable|sqliteTable)\s*\(\s*['"]([\w.]+)['"]\s*,\s*/g)) {
+      for (const { m, line } of matchesWithLines(
+        text,
+        /\b(?:const|let|var)\s+(\w+)\s*=\s*(pgTable|mysqlTable|sqliteTable)\s*\(\s*['"]([\w.]+)['"]\s*,\s*/g,
+      )) {
         const open = text.indexOf('{', m.index! + m[0].length - 1);
         add('drizzle', m[3]!, line, open < 0 ? [] : objectKeys(bracketBody(text, open) ?? ''));
       }
-      for (const { m, line } of matchesWithLines(text, /\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+(?:mongoose\.)?Schema\s*(?:<[^>]*>)?\s*\(\s*\{/g)) {
-        add('mongoose', m[1]!.replace(/Schema$/, ''), line, objectKeys(bracketBody(text, m.index! + m[0].length - 1) ?? ''));
+      for (const { m, line } of matchesWithLines(
+        text,
+        /\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+(?:mongoose\.)?Schema\s*(?:<[^>]*>)?\s*\(\s*\{/g,
+      )) {
+        add(
+          'mongoose',
+          m[1]!.replace(/Schema$/, ''),
+          line,
+          objectKeys(bracketBody(text, m.index! + m[0].length - 1) ?? ''),
+        );
       }
-      for (const { m, line } of matchesWithLines(text, /\b(\w+)\s*=\s*\w+\.define\s*\(\s*['"](\w+)['"]\s*,\s*\{/g)) {
+      for (const { m, line } of matchesWithLines(
+        text,
+        /\b(\w+)\s*=\s*\w+\.define\s*\(\s*['"](\w+)['"]\s*,\s*\{/g,
+      )) {
         add('sequelize', m[2]!, line, objectKeys(bracketBody(text, m.index! + m[0].length - 1) ?? ''));
       }
-      for (const { m, line } of matchesWithLines(text, /@Entity\s*\([^)]*\)\s*(?:export\s+)?(?:default\s+)?class\s+(\w+)[^{]*\{/g)) {
+      for (const { m, line } of matchesWithLines(
+        text,
+        /@Entity\s*\([^)]*\)\s*(?:export\s+)?(?:default\s+)?class\s+(\w+)[^{]*\{/g,
+      )) {
         const body = bracketBody(text, m.index! + m[0].length - 1) ?? '';
-        add('typeorm', m[1]!, line, [...body.matchAll(/@\w*Column\s*\([^)]*\)\s*(\w+)[!?]?\s*:/g)].map((x) => x[1]!));
+        add(
+          'typeorm',
+          m[1]!,
+          line,
+          [...body.matchAll(/@\w*Column\s*\([^)]*\)\s*(\w+)[!?]?\s*:/g)].map((x) => x[1]!),
+        );
       }
-      for (const { m, line } of matchesWithLines(text, /\b(?:const|let|var)\s+(\w+?)Schema\s*=\s*z\s*\.\s*object\s*\(\s*\{/g)) {
+      for (const { m, line } of matchesWithLines(
+        text,
+        /\b(?:const|let|var)\s+(\w+?)Schema\s*=\s*z\s*\.\s*object\s*\(\s*\{/g,
+      )) {
         if (NOT_ENTITY.test(m[1]!) || !/^[A-Z]/.test(m[1]!)) continue;
         add('zod', m[1]!, line, objectKeys(bracketBody(text, m.index! + m[0].length - 1) ?? ''));
       }
@@ -120,15 +162,30 @@ export function dataModelPass(src: Sources, files: FileInfo[]): DataEntity[] {
               : null;
         if (!kind) continue;
         const body = blockLines(lines, line, (l) => /^\S/.test(l));
-        const fieldRe = kind === 'pydantic' ? /^\s{2,}(\w+)\s*:/ : /^\s{2,}(\w+)\s*(?::[^=]*)?=\s*(?:[\w.]*Column|mapped_column|models\.\w+|db\.Column|Field|relationship)\b/;
-        add(kind, m[1]!, line, body.map((l) => fieldRe.exec(l)?.[1]).filter((x): x is string => !!x && x !== 'Meta' && x !== 'model_config'));
+        const fieldRe =
+          kind === 'pydantic'
+            ? /^\s{2,}(\w+)\s*:/
+            : /^\s{2,}(\w+)\s*(?::[^=]*)?=\s*(?:[\w.]*Column|mapped_column|models\.\w+|db\.Column|Field|relationship)\b/;
+        add(
+          kind,
+          m[1]!,
+          line,
+          body
+            .map((l) => fieldRe.exec(l)?.[1])
+            .filter((x): x is string => !!x && x !== 'Meta' && x !== 'model_config'),
+        );
       }
       continue;
     }
     for (const { m, line } of matchesWithLines(text, /^type\s+(\w+)\s+struct\s*\{/gm)) {
       const body = blockLines(lines, line, (l) => /^\}/.test(l));
       if (!body.some((l) => /gorm:"/.test(l)) && !/gorm\.Model/.test(body.join('\n'))) continue;
-      add('gorm', m[1]!, line, body.map((l) => /^\s+([A-Z]\w*)\s+\S/.exec(l)?.[1]).filter((x): x is string => !!x));
+      add(
+        'gorm',
+        m[1]!,
+        line,
+        body.map((l) => /^\s+([A-Z]\w*)\s+\S/.exec(l)?.[1]).filter((x): x is string => !!x),
+      );
     }
   }
   return out;

@@ -43,7 +43,14 @@ const npm: Parser = (text, path) => {
     if (!deps || typeof deps !== 'object') continue;
     const start = (findLine(lines, new RegExp(`"${key}"\\s*:`)) ?? 1) - 1;
     for (const [name, version] of Object.entries(deps as Record<string, unknown>)) {
-      out.dependencies.push({ ecosystem: 'npm', name, version: String(version), scope, manifest: path, line: findLine(lines, new RegExp(`"${esc(name)}"\\s*:`), start) });
+      out.dependencies.push({
+        ecosystem: 'npm',
+        name,
+        version: String(version),
+        scope,
+        manifest: path,
+        line: findLine(lines, new RegExp(`"${esc(name)}"\\s*:`), start),
+      });
     }
   }
   return out;
@@ -135,18 +142,31 @@ const pyproject: Parser = (text, path) => {
   const out: DependenciesResult = { manifests: [], dependencies: [] };
   const man: Manifest = { path, ecosystem: 'pip' };
   for (const e of tomlEntries(text)) {
-    if ((e.section === 'project' || e.section === 'tool.poetry') && ['name', 'version', 'description'].includes(e.key)) {
+    if (
+      (e.section === 'project' || e.section === 'tool.poetry') &&
+      ['name', 'version', 'description'].includes(e.key)
+    ) {
       man[e.key as 'name'] ??= unquote(e.value);
     } else if (e.section === 'project' && e.key === 'dependencies') {
       out.dependencies.push(...arrayDeps(e.value, e.line, 'runtime', path));
     } else if (e.section === 'project.optional-dependencies' || e.section === 'dependency-groups') {
-      out.dependencies.push(...arrayDeps(e.value, e.line, /dev|test|lint/i.test(e.key) ? 'dev' : 'optional', path));
+      out.dependencies.push(
+        ...arrayDeps(e.value, e.line, /dev|test|lint/i.test(e.key) ? 'dev' : 'optional', path),
+      );
     } else if (e.section === 'build-system' && e.key === 'requires') {
       out.dependencies.push(...arrayDeps(e.value, e.line, 'build', path));
     } else if (/^tool\.poetry\.(dependencies|dev-dependencies|group\.[^.]+\.dependencies)$/.test(e.section)) {
       if (e.key === 'python') continue;
-      const scope: Scope = e.section === 'tool.poetry.dependencies' ? 'runtime' : /test/.test(e.section) ? 'test' : 'dev';
-      out.dependencies.push({ ecosystem: 'pip', name: e.key, version: tomlVersion(e.value), scope, manifest: path, line: e.line });
+      const scope: Scope =
+        e.section === 'tool.poetry.dependencies' ? 'runtime' : /test/.test(e.section) ? 'test' : 'dev';
+      out.dependencies.push({
+        ecosystem: 'pip',
+        name: e.key,
+        version: tomlVersion(e.value),
+        scope,
+        manifest: path,
+        line: e.line,
+      });
     }
   }
   out.manifests.push(man);
@@ -157,7 +177,14 @@ const pipfile: Parser = (text, path) => {
   const out: DependenciesResult = { manifests: [{ path, ecosystem: 'pip' }], dependencies: [] };
   for (const e of tomlEntries(text)) {
     if (e.section !== 'packages' && e.section !== 'dev-packages') continue;
-    out.dependencies.push({ ecosystem: 'pip', name: e.key, version: tomlVersion(e.value), scope: e.section === 'packages' ? 'runtime' : 'dev', manifest: path, line: e.line });
+    out.dependencies.push({
+      ecosystem: 'pip',
+      name: e.key,
+      version: tomlVersion(e.value),
+      scope: e.section === 'packages' ? 'runtime' : 'dev',
+      manifest: path,
+      line: e.line,
+    });
   }
   return out;
 };
@@ -199,7 +226,15 @@ const gomod: Parser = (text, path) => {
     if (/^require\s*\($/.test(line)) return void (inBlock = true);
     if (inBlock && line === ')') return void (inBlock = false);
     const m = inBlock ? /^(\S+)\s+(v\S+)/.exec(line) : /^require\s+(\S+)\s+(v\S+)/.exec(line);
-    if (m) out.dependencies.push({ ecosystem: 'go', name: m[1]!, version: m[2]!, scope: line.includes('// indirect') ? 'optional' : 'runtime', manifest: path, line: i + 1 });
+    if (m)
+      out.dependencies.push({
+        ecosystem: 'go',
+        name: m[1]!,
+        version: m[2]!,
+        scope: line.includes('// indirect') ? 'optional' : 'runtime',
+        manifest: path,
+        line: i + 1,
+      });
   });
   out.manifests.push(man);
   return out;
@@ -209,16 +244,38 @@ const cargo: Parser = (text, path) => {
   const out: DependenciesResult = { manifests: [], dependencies: [] };
   const man: Manifest = { path, ecosystem: 'cargo' };
   const scopeOf = (s: string): Scope | null =>
-    /(^|\.)dependencies$/.test(s) ? 'runtime' : /(^|\.)dev-dependencies$/.test(s) ? 'dev' : /(^|\.)build-dependencies$/.test(s) ? 'build' : null;
+    /(^|\.)dependencies$/.test(s)
+      ? 'runtime'
+      : /(^|\.)dev-dependencies$/.test(s)
+        ? 'dev'
+        : /(^|\.)build-dependencies$/.test(s)
+          ? 'build'
+          : null;
   const lines = text.split('\n');
   for (const e of tomlEntries(text)) {
-    if (e.section === 'package' && ['name', 'version', 'description'].includes(e.key)) man[e.key as 'name'] = unquote(e.value);
+    if (e.section === 'package' && ['name', 'version', 'description'].includes(e.key))
+      man[e.key as 'name'] = unquote(e.value);
     const scope = scopeOf(e.section);
-    if (scope) out.dependencies.push({ ecosystem: 'cargo', name: e.key, version: tomlVersion(e.value), scope, manifest: path, line: e.line });
+    if (scope)
+      out.dependencies.push({
+        ecosystem: 'cargo',
+        name: e.key,
+        version: tomlVersion(e.value),
+        scope,
+        manifest: path,
+        line: e.line,
+      });
     // [dependencies.serde] tables: the name is in the header
     const table = /^(?:.*\.)?(dependencies|dev-dependencies|build-dependencies)\.([^.]+)$/.exec(e.section);
     if (table && e.key === 'version' && !out.dependencies.some((d) => d.name === table[2])) {
-      out.dependencies.push({ ecosystem: 'cargo', name: table[2]!, version: unquote(e.value), scope: scopeOf(table[1]!)!, manifest: path, line: findLine(lines, new RegExp(`^\\[.*\\.${esc(table[2]!)}\\]`)) });
+      out.dependencies.push({
+        ecosystem: 'cargo',
+        name: table[2]!,
+        version: unquote(e.value),
+        scope: scopeOf(table[1]!)!,
+        manifest: path,
+        line: findLine(lines, new RegExp(`^\\[.*\\.${esc(table[2]!)}\\]`)),
+      });
     }
   }
   out.manifests.push(man);
@@ -229,12 +286,18 @@ const pom: Parser = (text, path) => {
   const out: DependenciesResult = { manifests: [], dependencies: [] };
   const man: Manifest = { path, ecosystem: 'maven' };
   const lines = text.split('\n');
-  const withoutBlocks = text.replace(/<parent>[^]*?<\/parent>|<dependencies>[^]*?<\/dependencies>|<build>[^]*?<\/build>|<dependencyManagement>[^]*?<\/dependencyManagement>|<profiles>[^]*?<\/profiles>/g, '');
+  const withoutBlocks = text.replace(
+    /<parent>[^]*?<\/parent>|<dependencies>[^]*?<\/dependencies>|<build>[^]*?<\/build>|<dependencyManagement>[^]*?<\/dependencyManagement>|<profiles>[^]*?<\/profiles>/g,
+    '',
+  );
   man.name = /<artifactId>([^<]+)<\/artifactId>/.exec(withoutBlocks)?.[1];
   man.version = /<version>([^<]+)<\/version>/.exec(withoutBlocks)?.[1];
   man.description = /<description>([^<]+)<\/description>/.exec(withoutBlocks)?.[1]?.trim();
   const props = new Map<string, string>();
-  for (const m of (/<properties>([^]*?)<\/properties>/.exec(text)?.[1] ?? '').matchAll(/<([\w.-]+)>([^<]*)<\/\1>/g)) props.set(m[1]!, m[2]!);
+  for (const m of (/<properties>([^]*?)<\/properties>/.exec(text)?.[1] ?? '').matchAll(
+    /<([\w.-]+)>([^<]*)<\/\1>/g,
+  ))
+    props.set(m[1]!, m[2]!);
   const re = /<dependency>([^]*?)<\/dependency>/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const body = m[1]!;
@@ -244,18 +307,43 @@ const pom: Parser = (text, path) => {
     let v = /<version>([^<]+)</.exec(body)?.[1]?.trim() ?? '*';
     v = v.replace(/\$\{([^}]+)\}/g, (all, k: string) => props.get(k) ?? all);
     const s = /<scope>([^<]+)</.exec(body)?.[1]?.trim();
-    const scope: Scope = s === 'test' ? 'test' : s === 'provided' ? 'build' : s === 'runtime' || !s || s === 'compile' ? 'runtime' : 'optional';
+    const scope: Scope =
+      s === 'test'
+        ? 'test'
+        : s === 'provided'
+          ? 'build'
+          : s === 'runtime' || !s || s === 'compile'
+            ? 'runtime'
+            : 'optional';
     const line = text.slice(0, m.index + m[0].indexOf('<artifactId>')).split('\n').length;
-    out.dependencies.push({ ecosystem: 'maven', name: g ? `${g}:${a}` : a, version: v, scope, manifest: path, line: Math.min(line, lines.length) });
+    out.dependencies.push({
+      ecosystem: 'maven',
+      name: g ? `${g}:${a}` : a,
+      version: v,
+      scope,
+      manifest: path,
+      line: Math.min(line, lines.length),
+    });
   }
   out.manifests.push(man);
   return out;
 };
 
 const GRADLE_SCOPES: Record<string, Scope> = {
-  implementation: 'runtime', api: 'runtime', compile: 'runtime', runtimeOnly: 'runtime', compileOnly: 'build',
-  annotationProcessor: 'build', kapt: 'build', ksp: 'build', testImplementation: 'test', testRuntimeOnly: 'test',
-  testCompileOnly: 'test', androidTestImplementation: 'test', debugImplementation: 'dev', classpath: 'build',
+  implementation: 'runtime',
+  api: 'runtime',
+  compile: 'runtime',
+  runtimeOnly: 'runtime',
+  compileOnly: 'build',
+  annotationProcessor: 'build',
+  kapt: 'build',
+  ksp: 'build',
+  testImplementation: 'test',
+  testRuntimeOnly: 'test',
+  testCompileOnly: 'test',
+  androidTestImplementation: 'test',
+  debugImplementation: 'dev',
+  classpath: 'build',
 };
 
 const gradle: Parser = (text, path) => {
@@ -264,7 +352,14 @@ const gradle: Parser = (text, path) => {
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const scope = GRADLE_SCOPES[m[1]!];
     if (!scope) continue;
-    out.dependencies.push({ ecosystem: 'gradle', name: `${m[2]}:${m[3]}`, version: m[4] ?? '*', scope, manifest: path, line: text.slice(0, m.index + m[0].length).split('\n').length });
+    out.dependencies.push({
+      ecosystem: 'gradle',
+      name: `${m[2]}:${m[3]}`,
+      version: m[4] ?? '*',
+      scope,
+      manifest: path,
+      line: text.slice(0, m.index + m[0].length).split('\n').length,
+    });
   }
   return out;
 };
@@ -288,7 +383,14 @@ const composer: Parser = (text, path) => {
     const start = (findLine(lines, new RegExp(`"${key}"\\s*:`)) ?? 1) - 1;
     for (const [name, version] of Object.entries(deps as Record<string, unknown>)) {
       if (name === 'php' || name.startsWith('ext-')) continue;
-      out.dependencies.push({ ecosystem: 'composer', name, version: String(version), scope, manifest: path, line: findLine(lines, new RegExp(`"${esc(name)}"\\s*:`), start) });
+      out.dependencies.push({
+        ecosystem: 'composer',
+        name,
+        version: String(version),
+        scope,
+        manifest: path,
+        line: findLine(lines, new RegExp(`"${esc(name)}"\\s*:`), start),
+      });
     }
   }
   return out;
@@ -300,20 +402,40 @@ const gemfile: Parser = (text, path) => {
   text.split('\n').forEach((raw, i) => {
     const line = raw.trim();
     const g = /^group\s+(.+?)\s+do\b/.exec(line);
-    if (g) return void groups.push(/test/.test(g[1]!) ? 'test' : /development/.test(g[1]!) ? 'dev' : 'runtime');
+    if (g)
+      return void groups.push(/test/.test(g[1]!) ? 'test' : /development/.test(g[1]!) ? 'dev' : 'runtime');
     if (/^end\b/.test(line) && groups.length) return void groups.pop();
     const m = /^gem\s+["']([^"']+)["'](?:\s*,\s*["']([^"']+)["'])?/.exec(line);
-    if (m) out.dependencies.push({ ecosystem: 'bundler', name: m[1]!, version: m[2] ?? '*', scope: groups.at(-1) ?? 'runtime', manifest: path, line: i + 1 });
+    if (m)
+      out.dependencies.push({
+        ecosystem: 'bundler',
+        name: m[1]!,
+        version: m[2] ?? '*',
+        scope: groups.at(-1) ?? 'runtime',
+        manifest: path,
+        line: i + 1,
+      });
   });
   return out;
 };
 
 const csproj: Parser = (text, path) => {
-  const out: DependenciesResult = { manifests: [{ path, ecosystem: 'nuget', name: baseName(path).replace(/\.\w+proj$/, '') }], dependencies: [] };
-  const re = /<PackageReference\s+Include="([^"]+)"(?:\s+Version="([^"]+)")?[^>]*?(?:\/>|>([^]*?)<\/PackageReference>)/g;
+  const out: DependenciesResult = {
+    manifests: [{ path, ecosystem: 'nuget', name: baseName(path).replace(/\.\w+proj$/, '') }],
+    dependencies: [],
+  };
+  const re =
+    /<PackageReference\s+Include="([^"]+)"(?:\s+Version="([^"]+)")?[^>]*?(?:\/>|>([^]*?)<\/PackageReference>)/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const v = m[2] ?? /<Version>([^<]+)</.exec(m[3] ?? '')?.[1] ?? '*';
-    out.dependencies.push({ ecosystem: 'nuget', name: m[1]!, version: v, scope: 'runtime', manifest: path, line: text.slice(0, m.index).split('\n').length });
+    out.dependencies.push({
+      ecosystem: 'nuget',
+      name: m[1]!,
+      version: v,
+      scope: 'runtime',
+      manifest: path,
+      line: text.slice(0, m.index).split('\n').length,
+    });
   }
   return out;
 };
@@ -321,7 +443,8 @@ const csproj: Parser = (text, path) => {
 function parserFor(path: string): Parser | null {
   const b = baseName(path);
   if (b === 'package.json') return npm;
-  if (/^requirements.*\.txt$/.test(b) || (path.includes('requirements/') && b.endsWith('.txt'))) return requirements;
+  if (/^requirements.*\.txt$/.test(b) || (path.includes('requirements/') && b.endsWith('.txt')))
+    return requirements;
   if (b === 'pyproject.toml') return pyproject;
   if (b === 'Pipfile') return pipfile;
   if (b === 'setup.py') return setupPy;

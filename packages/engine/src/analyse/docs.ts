@@ -51,7 +51,12 @@ export function summariseReadme(text: string): { title: string | null; summary: 
       continue;
     }
     const atx = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(l);
-    const setext = i + 1 < lines.length && l.trim() && /^(=+|-+)\s*$/.test(lines[i + 1]!) && !para.length ? (lines[i + 1]!.startsWith('=') ? 1 : 2) : 0;
+    const setext =
+      i + 1 < lines.length && l.trim() && /^(=+|-+)\s*$/.test(lines[i + 1]!) && !para.length
+        ? lines[i + 1]!.startsWith('=')
+          ? 1
+          : 2
+        : 0;
     if (atx || setext) {
       flush();
       const level = atx ? atx[1]!.length : setext;
@@ -70,7 +75,8 @@ export function summariseReadme(text: string): { title: string | null; summary: 
     para.push(l.trim());
   }
   flush();
-  const about = /^(what (it|this|\w+) (is|does)|about|overview|introduction|description|summary|purpose|why\b)/i;
+  const about =
+    /^(what (it|this|\w+) (is|does)|about|overview|introduction|description|summary|purpose|why\b)/i;
   const pick =
     candidates.find((c) => c.heading && about.test(c.heading)) ??
     candidates.find((c) => !c.afterCode && !c.heading) ??
@@ -88,19 +94,34 @@ export function docsPass(src: Sources): DocsInfo {
   const text = readmePath ? src.text(readmePath) : null;
   const files = src.files
     .map((f) => f.path)
-    .filter((p) => p !== readmePath && (/\.(md|markdown|rst|adoc)$/i.test(p) && (!p.includes('/') || /(^|\/)(docs?|documentation|wiki)\//i.test(p) || /(^|\/)README\.md$/i.test(p))));
-  return { readme: readmePath && text != null ? { path: readmePath, ...summariseReadme(text) } : null, files };
+    .filter(
+      (p) =>
+        p !== readmePath &&
+        /\.(md|markdown|rst|adoc)$/i.test(p) &&
+        (!p.includes('/') || /(^|\/)(docs?|documentation|wiki)\//i.test(p) || /(^|\/)README\.md$/i.test(p)),
+    );
+  return {
+    readme: readmePath && text != null ? { path: readmePath, ...summariseReadme(text) } : null,
+    files,
+  };
 }
 
 // a README, a docs/ page or an env example: the places a developer looks for settings
-const ENV_DOC = /(^|\/)(readme[^/]*|[^/]+\.(md|markdown|rst|adoc|txt)|\.env\.(example|sample|template|defaults)|example\.env|env\.example)$/i;
+const ENV_DOC =
+  /(^|\/)(readme[^/]*|[^/]+\.(md|markdown|rst|adoc|txt)|\.env\.(example|sample|template|defaults)|example\.env|env\.example)$/i;
 
 /** The first line of the docs that names each variable, README first, so a report cites where settings are documented. */
-export function envDocsPass(src: Sources, names: string[], docFiles: string[]): { name: string; file: string; line: number }[] {
+export function envDocsPass(
+  src: Sources,
+  names: string[],
+  docFiles: string[],
+): { name: string; file: string; line: number }[] {
   const wanted = new Set(names);
   const found = new Map<string, { name: string; file: string; line: number }>();
   // a fixture app's README documents the fixture, not this project
-  const paths = [...new Set(docFiles.concat(src.files.map((f) => f.path).filter((p) => ENV_DOC.test(p))))].filter((p) => !isFixturePath(p));
+  const paths = [
+    ...new Set(docFiles.concat(src.files.map((f) => f.path).filter((p) => ENV_DOC.test(p)))),
+  ].filter((p) => !isFixturePath(p));
   // the root README first, then other READMEs, then the rest
   const rank = (p: string) => (/^readme/i.test(p) ? 0 : /(^|\/)readme/i.test(p) ? 1 : 2);
   paths.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));

@@ -8,7 +8,9 @@ import type { EntryPoint } from './types.ts';
 
 export function isDockerfile(p: string): boolean {
   const b = baseName(p);
-  return /^(Dockerfile|Containerfile)(\..+)?$/.test(b) || b.endsWith('.Dockerfile') || b.endsWith('.dockerfile');
+  return (
+    /^(Dockerfile|Containerfile)(\..+)?$/.test(b) || b.endsWith('.Dockerfile') || b.endsWith('.dockerfile')
+  );
 }
 
 export function isComposeFile(p: string): boolean {
@@ -16,8 +18,15 @@ export function isComposeFile(p: string): boolean {
 }
 
 export function isCiWorkflow(p: string): boolean {
-  return /^\.github\/workflows\/[^/]+\.ya?ml$/.test(p) || p === '.gitlab-ci.yml' || p === '.circleci/config.yml' || p === 'azure-pipelines.yml' ||
-    p === '.travis.yml' || p === 'bitbucket-pipelines.yml' || p === 'Jenkinsfile';
+  return (
+    /^\.github\/workflows\/[^/]+\.ya?ml$/.test(p) ||
+    p === '.gitlab-ci.yml' ||
+    p === '.circleci/config.yml' ||
+    p === 'azure-pipelines.yml' ||
+    p === '.travis.yml' ||
+    p === 'bitbucket-pipelines.yml' ||
+    p === 'Jenkinsfile'
+  );
 }
 
 /** Parses YAML leniently: a broken file yields null instead of failing the pass. */
@@ -54,8 +63,10 @@ function exportTargets(exp: unknown, key = '.'): [string, string][] {
   if (!exp || typeof exp !== 'object') return [];
   const o = exp as Record<string, unknown>;
   const keys = Object.keys(o);
-  if (keys.some((k) => k.startsWith('.'))) return keys.filter((k) => k.startsWith('.')).flatMap((k) => exportTargets(o[k], k));
-  for (const cond of ['import', 'node', 'default', 'require', 'types']) if (cond in o) return exportTargets(o[cond], key);
+  if (keys.some((k) => k.startsWith('.')))
+    return keys.filter((k) => k.startsWith('.')).flatMap((k) => exportTargets(o[k], k));
+  for (const cond of ['import', 'node', 'default', 'require', 'types'])
+    if (cond in o) return exportTargets(o[cond], key);
   return [];
 }
 
@@ -83,7 +94,14 @@ export function entryPointsPass(src: Sources): EntryPoint[] {
       if (text != null) out.push(...htmlEntries(src, f.path, text));
       continue;
     }
-    const relevant = b === 'package.json' || /^(GNU)?[Mm]akefile$/.test(b) || b.endsWith('.mk') || isDockerfile(f.path) || isComposeFile(f.path) || isCiWorkflow(f.path) || b === 'Procfile';
+    const relevant =
+      b === 'package.json' ||
+      /^(GNU)?[Mm]akefile$/.test(b) ||
+      b.endsWith('.mk') ||
+      isDockerfile(f.path) ||
+      isComposeFile(f.path) ||
+      isCiWorkflow(f.path) ||
+      b === 'Procfile';
     if (!relevant) continue;
     const text = src.text(f.path);
     if (text == null) continue;
@@ -98,42 +116,85 @@ export function entryPointsPass(src: Sources): EntryPoint[] {
       const scripts = pkg.scripts as Record<string, string> | undefined;
       const start = (lineOf(lines, /"scripts"\s*:/) ?? 1) - 1;
       for (const [name, command] of Object.entries(scripts ?? {})) {
-        out.push({ kind: 'npm-script', name, command: String(command), path: f.path, line: lineOf(lines, new RegExp(`"${esc(name)}"\\s*:`), start) });
+        out.push({
+          kind: 'npm-script',
+          name,
+          command: String(command),
+          path: f.path,
+          line: lineOf(lines, new RegExp(`"${esc(name)}"\\s*:`), start),
+        });
       }
       const bin = pkg.bin;
-      const bins = typeof bin === 'string' ? { [String(pkg.name ?? 'bin')]: bin } : ((bin as Record<string, string>) ?? {});
-      for (const [name, target] of Object.entries(bins)) out.push({ kind: 'bin', name, command: String(target), path: f.path, line: lineOf(lines, /"bin"\s*:/) });
-      if (typeof pkg.main === 'string') out.push({ kind: 'main', name: pkg.main, path: f.path, line: lineOf(lines, /"main"\s*:/) });
-      if (typeof pkg.module === 'string') out.push({ kind: 'main', name: pkg.module, path: f.path, line: lineOf(lines, /"module"\s*:/) });
+      const bins =
+        typeof bin === 'string'
+          ? { [String(pkg.name ?? 'bin')]: bin }
+          : ((bin as Record<string, string>) ?? {});
+      for (const [name, target] of Object.entries(bins))
+        out.push({
+          kind: 'bin',
+          name,
+          command: String(target),
+          path: f.path,
+          line: lineOf(lines, /"bin"\s*:/),
+        });
+      if (typeof pkg.main === 'string')
+        out.push({ kind: 'main', name: pkg.main, path: f.path, line: lineOf(lines, /"main"\s*:/) });
+      if (typeof pkg.module === 'string')
+        out.push({ kind: 'main', name: pkg.module, path: f.path, line: lineOf(lines, /"module"\s*:/) });
       const pkgName = typeof pkg.name === 'string' ? pkg.name : dirName(f.path) || '.';
       const expLine = lineOf(lines, /"exports"\s*:/);
       for (const [key, target] of exportTargets(pkg.exports)) {
         if (key.includes('*') || target.includes('*')) continue;
         const name = key === '.' ? pkgName : `${pkgName}/${key.replace(/^\.\//, '')}`;
-        const at = expLine === undefined ? undefined : lineOf(lines, new RegExp(`"${esc(target)}"`), expLine - 1);
-        out.push({ kind: 'export', name, command: joinPath(dirName(f.path), target), path: f.path, line: at ?? expLine });
+        const at =
+          expLine === undefined ? undefined : lineOf(lines, new RegExp(`"${esc(target)}"`), expLine - 1);
+        out.push({
+          kind: 'export',
+          name,
+          command: joinPath(dirName(f.path), target),
+          path: f.path,
+          line: at ?? expLine,
+        });
       }
     } else if (/^(GNU)?[Mm]akefile$/.test(b) || b.endsWith('.mk')) {
-      for (const { m, line } of matchesWithLines(text, /^([A-Za-z0-9_][A-Za-z0-9_./-]*)\s*:(?!=)([^\n]*)/gm)) {
+      for (const { m, line } of matchesWithLines(
+        text,
+        /^([A-Za-z0-9_][A-Za-z0-9_./-]*)\s*:(?!=)([^\n]*)/gm,
+      )) {
         if (m[1]!.startsWith('.') || m[1]!.includes('%')) continue;
         const recipe = lines[line]?.startsWith('\t') ? lines[line]!.trim() : undefined;
         out.push({ kind: 'make-target', name: m[1]!, command: recipe, path: f.path, line });
       }
     } else if (isDockerfile(f.path)) {
       let cmd: { command: string; line: number } | undefined;
-      for (const { m, line } of matchesWithLines(text, /^[ \t]*(CMD|ENTRYPOINT)\s+([^\n]+)/gim)) cmd = { command: `${m[1]!.toUpperCase()} ${m[2]!.trim()}`, line };
+      for (const { m, line } of matchesWithLines(text, /^[ \t]*(CMD|ENTRYPOINT)\s+([^\n]+)/gim))
+        cmd = { command: `${m[1]!.toUpperCase()} ${m[2]!.trim()}`, line };
       out.push({ kind: 'dockerfile', name: f.path, command: cmd?.command, path: f.path, line: cmd?.line });
     } else if (isComposeFile(f.path)) {
-      const doc = safeYaml(text) as { services?: Record<string, { command?: unknown; image?: string }> } | null;
+      const doc = safeYaml(text) as {
+        services?: Record<string, { command?: unknown; image?: string }>;
+      } | null;
       for (const [name, svc] of Object.entries(doc?.services ?? {})) {
         const command = svc?.command !== undefined ? [svc.command].flat().join(' ') : svc?.image;
-        out.push({ kind: 'compose-service', name, command, path: f.path, line: lineOf(lines, new RegExp(`^\\s{1,4}${esc(name)}\\s*:`)) });
+        out.push({
+          kind: 'compose-service',
+          name,
+          command,
+          path: f.path,
+          line: lineOf(lines, new RegExp(`^\\s{1,4}${esc(name)}\\s*:`)),
+        });
       }
     } else if (isCiWorkflow(f.path)) {
       const doc = b === 'Jenkinsfile' ? null : (safeYaml(text) as { name?: string } | null);
-      out.push({ kind: 'ci-workflow', name: typeof doc?.name === 'string' ? doc.name : f.path, path: f.path, line: 1 });
+      out.push({
+        kind: 'ci-workflow',
+        name: typeof doc?.name === 'string' ? doc.name : f.path,
+        path: f.path,
+        line: 1,
+      });
     } else if (b === 'Procfile') {
-      for (const { m, line } of matchesWithLines(text, /^([\w-]+):\s*(.+)$/gm)) out.push({ kind: 'procfile', name: m[1]!, command: m[2]!.trim(), path: f.path, line });
+      for (const { m, line } of matchesWithLines(text, /^([\w-]+):\s*(.+)$/gm))
+        out.push({ kind: 'procfile', name: m[1]!, command: m[2]!.trim(), path: f.path, line });
     }
   }
   return out;

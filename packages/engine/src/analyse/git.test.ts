@@ -15,7 +15,11 @@ import { gitPass, trustedGitDir } from './git.ts';
 let tmp: string;
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=Server Owner', '-c', 'user.email=owner@server.example', ...args], { cwd, stdio: 'pipe', env: { ...process.env, GIT_CONFIG_GLOBAL: os.devNull, GIT_CONFIG_NOSYSTEM: '1' } }).toString();
+  return execFileSync(
+    'git',
+    ['-c', 'user.name=Server Owner', '-c', 'user.email=owner@server.example', ...args],
+    { cwd, stdio: 'pipe', env: { ...process.env, GIT_CONFIG_GLOBAL: os.devNull, GIT_CONFIG_NOSYSTEM: '1' } },
+  ).toString();
 }
 
 /** A repository with two commits by "Server Owner", standing in for the server's own checkout. */
@@ -29,7 +33,11 @@ async function makeRepo(dir: string): Promise<string> {
   return dir;
 }
 
-const ctx = (workDir: string): EngineContext => ({ workDir, now: () => new Date('2026-01-01T00:00:00Z'), onProgress: () => {} });
+const ctx = (workDir: string): EngineContext => ({
+  workDir,
+  now: () => new Date('2026-01-01T00:00:00Z'),
+  onProgress: () => {},
+});
 
 async function zipOf(items: [string, string][]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
@@ -57,10 +65,13 @@ describe('git history from an upload', () => {
   it('ignores a ZIP whose .git is a gitfile pointing at a repository elsewhere on disk', async () => {
     const server = await makeRepo(path.join(tmp, 'server-checkout'));
     const archive = path.join(tmp, 'gitfile.zip');
-    await fs.writeFile(archive, await zipOf([
-      ['project/.git', `gitdir: ${path.join(server, '.git')}\n`],
-      ['project/index.js', 'export const x = 1;\n'],
-    ]));
+    await fs.writeFile(
+      archive,
+      await zipOf([
+        ['project/.git', `gitdir: ${path.join(server, '.git')}\n`],
+        ['project/index.js', 'export const x = 1;\n'],
+      ]),
+    );
     const work = path.join(tmp, 'work-gitfile');
     const workspace = await ingestZip(archive, ctx(work));
     // the gitfile itself reached the disk: the guard is the git pass, not ingest
@@ -76,7 +87,9 @@ describe('git history from an upload', () => {
     const repo = await makeRepo(path.join(tmp, 'hostile-config'));
     const marker = path.join(tmp, 'marker');
     const evil = path.join(tmp, 'evil.sh');
-    await fs.writeFile(evil, `#!/bin/sh\necho "$0 $*" >> '${marker}'\ncat >/dev/null\nexit 0\n`, { mode: 0o755 });
+    await fs.writeFile(evil, `#!/bin/sh\necho "$0 $*" >> '${marker}'\ncat >/dev/null\nexit 0\n`, {
+      mode: 0o755,
+    });
     // a commit carrying a signature, so `log.showSignature` makes git call gpg.program on it
     const head = git(repo, 'rev-parse', 'HEAD').trim();
     const tree = git(repo, 'rev-parse', 'HEAD^{tree}').trim();
@@ -84,7 +97,8 @@ describe('git history from an upload', () => {
     await fs.writeFile(path.join(tmp, 'commit.txt'), body);
     const signed = git(repo, 'hash-object', '-t', 'commit', '-w', path.join(tmp, 'commit.txt')).trim();
     git(repo, 'update-ref', 'HEAD', signed);
-    for (const key of ['core.fsmonitor', 'core.pager', 'gpg.program', 'diff.external', 'core.sshCommand']) git(repo, 'config', key, evil);
+    for (const key of ['core.fsmonitor', 'core.pager', 'gpg.program', 'diff.external', 'core.sshCommand'])
+      git(repo, 'config', key, evil);
     git(repo, 'config', 'log.showSignature', 'true');
 
     // the attack is real: a plain `git log` in that folder runs the program
@@ -101,7 +115,9 @@ describe('git history from an upload', () => {
     const repo = await makeRepo(path.join(tmp, 'zipped-repo'));
     const marker = path.join(tmp, 'zip-marker');
     const evil = path.join(tmp, 'zip-evil.sh');
-    await fs.writeFile(evil, `#!/bin/sh\necho "$0 $*" >> '${marker}'\ncat >/dev/null\nexit 0\n`, { mode: 0o755 });
+    await fs.writeFile(evil, `#!/bin/sh\necho "$0 $*" >> '${marker}'\ncat >/dev/null\nexit 0\n`, {
+      mode: 0o755,
+    });
     for (const key of ['core.fsmonitor', 'core.pager', 'gpg.program']) git(repo, 'config', key, evil);
     git(repo, 'config', 'log.showSignature', 'true');
     const items: [string, string][] = [];
@@ -141,7 +157,10 @@ describe('git history from an upload', () => {
     expect(await gitPass(inner)).toBeNull();
 
     const alt = await makeRepo(path.join(tmp, 'alternates'));
-    await fs.writeFile(path.join(alt, '.git', 'objects', 'info', 'alternates'), `${path.join(server, '.git', 'objects')}\n`);
+    await fs.writeFile(
+      path.join(alt, '.git', 'objects', 'info', 'alternates'),
+      `${path.join(server, '.git', 'objects')}\n`,
+    );
     expect(await gitPass(alt)).toBeNull();
 
     const common = await makeRepo(path.join(tmp, 'commondir'));

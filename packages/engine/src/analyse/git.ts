@@ -42,7 +42,12 @@ const SAFE_CONFIG: [string, string][] = [
 ];
 
 /** Files in a git folder that make git read objects or config from elsewhere on the machine. */
-const REDIRECTS = ['commondir', 'gitdir', path.join('objects', 'info', 'alternates'), path.join('objects', 'info', 'http-alternates')];
+const REDIRECTS = [
+  'commondir',
+  'gitdir',
+  path.join('objects', 'info', 'alternates'),
+  path.join('objects', 'info', 'http-alternates'),
+];
 /** A .git folder with more entries than this is not walked for symlinks; history is skipped instead. */
 const MAX_GIT_ENTRIES = 200_000;
 
@@ -83,8 +88,23 @@ function git(gitDir: string, root: string, args: string[], timeoutMs: number): P
   return new Promise((resolve, reject) => {
     execFile(
       'git',
-      [...overrides, '-c', `safe.directory=${gitDir}`, '--no-pager', '--no-replace-objects', '--literal-pathspecs', ...args],
-      { cwd: root, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 32 << 20, env: gitEnv(gitDir, root), windowsHide: true },
+      [
+        ...overrides,
+        '-c',
+        `safe.directory=${gitDir}`,
+        '--no-pager',
+        '--no-replace-objects',
+        '--literal-pathspecs',
+        ...args,
+      ],
+      {
+        cwd: root,
+        timeout: timeoutMs,
+        killSignal: 'SIGKILL',
+        maxBuffer: 32 << 20,
+        env: gitEnv(gitDir, root),
+        windowsHide: true,
+      },
       (err, stdout) => (err ? reject(err) : resolve(stdout)),
     );
   });
@@ -104,7 +124,10 @@ export async function trustedGitDir(root: string): Promise<string | null> {
     const real = await realpath(candidate);
     if (real !== candidate || !real.startsWith(realRoot + path.sep)) return null;
     for (const redirect of REDIRECTS) {
-      const exists = await lstat(path.join(real, redirect)).then(() => true, () => false);
+      const exists = await lstat(path.join(real, redirect)).then(
+        () => true,
+        () => false,
+      );
       if (exists) return null;
     }
     let seen = 0;
@@ -125,18 +148,35 @@ export async function gitPass(root: string, opts: GitPassOptions = {}): Promise<
     const out = await git(
       gitDir,
       path.dirname(gitDir),
-      ['log', '--no-color', '--no-show-signature', '--no-mailmap', '--no-ext-diff', '--no-textconv', `--max-count=${opts.maxCommits ?? 20000}`, '--format=%H%x1f%aI%x1f%aN%x1f%s'],
+      [
+        'log',
+        '--no-color',
+        '--no-show-signature',
+        '--no-mailmap',
+        '--no-ext-diff',
+        '--no-textconv',
+        `--max-count=${opts.maxCommits ?? 20000}`,
+        '--format=%H%x1f%aI%x1f%aN%x1f%s',
+      ],
       opts.timeoutMs ?? 15000,
     );
-    const rows = out.split('\n').filter(Boolean).map((l) => l.split('\x1f')) as [string, string, string, string][];
+    const rows = out
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('\x1f')) as [string, string, string, string][];
     const authors = new Map<string, number>();
     for (const r of rows) authors.set(r[2], (authors.get(r[2]) ?? 0) + 1);
     return {
       commits: rows.length,
-      authors: [...authors].map(([name, commits]) => ({ name, commits })).sort((a, b) => b.commits - a.commits).slice(0, 50),
+      authors: [...authors]
+        .map(([name, commits]) => ({ name, commits }))
+        .sort((a, b) => b.commits - a.commits)
+        .slice(0, 50),
       firstCommit: rows.at(-1)?.[1] ?? null,
       lastCommit: rows[0]?.[1] ?? null,
-      recent: rows.slice(0, 20).map(([hash, date, author, subject]) => ({ hash: hash.slice(0, 12), date, author, subject })),
+      recent: rows
+        .slice(0, 20)
+        .map(([hash, date, author, subject]) => ({ hash: hash.slice(0, 12), date, author, subject })),
     };
   } catch {
     return null;

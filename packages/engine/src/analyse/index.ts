@@ -64,7 +64,9 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     return g;
   });
 
-  const src: Sources = await timed('read', () => loadSources(workspace.root, workspace.files, { maxFileBytes: ctx.limits?.maxFileBytes }));
+  const src: Sources = await timed('read', () =>
+    loadSources(workspace.root, workspace.files, { maxFileBytes: ctx.limits?.maxFileBytes }),
+  );
   const lang = await timed('languages', () => languagesPass(src));
   const tree = await timed('tree', () => treePass(lang.files, workspace.name));
   const deps = await timed('dependencies', () => dependenciesPass(src));
@@ -76,8 +78,13 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   // tree-sitter costs a one-off grammar load (~0.25 s) and parses far slower than a regex scan; the
   // whole regex analysis of a 30k-line tree takes about half of cloc's time, so tree-sitter is kept
   // for small trees only, where its exact syntax matters most and its cost stays small
-  const parseable = lang.languages.filter((l) => TREE_SITTER_LANGUAGES.has(l.language)).reduce((n, l) => n + l.code, 0);
-  const treeSitter = parseable > 0 && parseable <= TREE_SITTER_MAX_LINES ? await timed('treeSitterInit', loadTreeSitter) : null;
+  const parseable = lang.languages
+    .filter((l) => TREE_SITTER_LANGUAGES.has(l.language))
+    .reduce((n, l) => n + l.code, 0);
+  const treeSitter =
+    parseable > 0 && parseable <= TREE_SITTER_MAX_LINES
+      ? await timed('treeSitterInit', loadTreeSitter)
+      : null;
   const sym = await timed('symbols', () => symbolsPass(src, lang.files, treeSitter));
   const resolveCtx = buildResolveContext(src, deps.manifests);
   const moduleGraph = await timed('moduleGraph', () => moduleGraphPass(lang.files, sym.imports, resolveCtx));
@@ -94,7 +101,16 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const secrets = await timed('secrets', () => secretsPass(src, lang.files));
   const config = await timed('config', () => configPass(src));
   const { identity, manifestName } = await timed('identity', () =>
-    identityPass({ src, files: lang.files, dependencies: ownDeps, symbols: sym.symbols, imports: sym.imports, routes, dataModel, skipped: workspace.skipped.map((s) => s.path) }),
+    identityPass({
+      src,
+      files: lang.files,
+      dependencies: ownDeps,
+      symbols: sym.symbols,
+      imports: sym.imports,
+      routes,
+      dataModel,
+      skipped: workspace.skipped.map((s) => s.path),
+    }),
   );
   // routes, entry points, frameworks and dependencies say whose they are: the product's, or the examples', tests'…
   for (const r of routes) r.area = areaOf(r.file, identity);
@@ -109,7 +125,13 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const all: Analysis = {
     version: 1,
     generatedAt: ctx.now().toISOString(),
-    project: { name: workspace.name, ...(manifestName ? { manifestName } : {}), files: workspace.files.length, bytes, lines: lang.totals },
+    project: {
+      name: workspace.name,
+      ...(manifestName ? { manifestName } : {}),
+      files: workspace.files.length,
+      bytes,
+      lines: lang.totals,
+    },
     files: lang.files,
     skipped: workspace.skipped.map((s) => ({ path: s.path, reason: s.reason })),
     languages: lang.languages,

@@ -34,7 +34,15 @@ export function languagesPass(src: Sources, roleOf: (path: string) => PathRole =
     const text = src.text(f.path);
     const language = text === null ? null : detectLanguage(f.path, text);
     if (text === null || language === null) {
-      files.push({ path: f.path, size: f.size, language: null, code: 0, comment: 0, blank: 0, role: roleOf(f.path) });
+      files.push({
+        path: f.path,
+        size: f.size,
+        language: null,
+        code: 0,
+        comment: 0,
+        blank: 0,
+        role: roleOf(f.path),
+      });
       continue;
     }
     const counts = countLines(text, language);
@@ -61,6 +69,8 @@ export function languagesPass(src: Sources, roleOf: (path: string) => PathRole =
     totals.comment += counts.comment;
     totals.blank += counts.blank;
   }
-  const languages = [...stats.values()].sort((a, b) => b.code - a.code || a.language.localeCompare(b.language));
+  const languages = [...stats.values()].sort(
+    (a, b) => b.code - a.code || a.language.localeCompare(b.language),
+  );
   return { files, languages, totals, byRole };
 }

@@ -23,15 +23,28 @@ const RULES: [string, (t: string) => boolean][] = [
   ['Apache-2.0', (t) => /Apache License/i.test(t) && /Version 2\.0/i.test(t)],
   ['MPL-2.0', (t) => /Mozilla Public License,? (Version|v\.?) ?2\.0/i.test(t)],
   ['MIT', (t) => /Permission is hereby granted, free of charge/i.test(t)],
-  ['ISC', (t) => /Permission to use, copy, modify, and\/?or distribute this software for any\s+purpose/i.test(t)],
-  ['BSD-3-Clause', (t) => /Redistribution and use in source and binary forms/i.test(t) && /Neither the name|names of its\s+contributors|name of the copyright holder/i.test(t)],
+  [
+    'ISC',
+    (t) => /Permission to use, copy, modify, and\/?or distribute this software for any\s+purpose/i.test(t),
+  ],
+  [
+    'BSD-3-Clause',
+    (t) =>
+      /Redistribution and use in source and binary forms/i.test(t) &&
+      /Neither the name|names of its\s+contributors|name of the copyright holder/i.test(t),
+  ],
   ['BSD-2-Clause', (t) => /Redistribution and use in source and binary forms/i.test(t)],
   ['Unlicense', (t) => /This is free and unencumbered software released into the public domain/i.test(t)],
   ['CC0-1.0', (t) => /CC0 1\.0 Universal/i.test(t)],
   ['BSL-1.0', (t) => /Boost Software License/i.test(t)],
   ['EPL-2.0', (t) => /Eclipse Public License - v 2\.0/i.test(t)],
   ['EPL-1.0', (t) => /Eclipse Public License - v 1\.0/i.test(t)],
-  ['Zlib', (t) => /This software is provided 'as-is', without any express or implied\s+warranty/i.test(t) && /Altered source versions must be plainly marked/i.test(t)],
+  [
+    'Zlib',
+    (t) =>
+      /This software is provided 'as-is', without any express or implied\s+warranty/i.test(t) &&
+      /Altered source versions must be plainly marked/i.test(t),
+  ],
 ];
 
 /** The SPDX id of a licence text, or null when it is not one of the common licences. */
@@ -72,14 +85,29 @@ export function normaliseLicense(value: string): string | null {
     return v
       .replace(/\s*\/\s*/g, ' OR ')
       .replace(/\s(or|and|with)\s/g, (m) => m.toUpperCase())
-      .replace(/[\w.+-]+/g, (id) => (/^(OR|AND|WITH)$/.test(id) || KNOWN.has(id) || /-\d/.test(id) ? id : (nameToId(id) ?? id)));
+      .replace(/[\w.+-]+/g, (id) =>
+        /^(OR|AND|WITH)$/.test(id) || KNOWN.has(id) || /-\d/.test(id) ? id : (nameToId(id) ?? id),
+      );
   }
   return nameToId(v);
 }
 
 // SPDX ids joined by OR/AND/WITH (or old Cargo's "/"), as opposed to a licence's name
 const EXPRESSION = /^[\w.+-]+(?:\s*(?:\/|\s(?:OR|AND|WITH|or|and|with)\s)\s*[\w.+-]+)*$/;
-const KNOWN = new Set(['MIT', 'ISC', 'Unlicense', 'Zlib', 'WTFPL', '0BSD', 'BlueOak-1.0.0', 'Python-2.0', 'PostgreSQL', 'OpenSSL', 'curl', 'Beerware']);
+const KNOWN = new Set([
+  'MIT',
+  'ISC',
+  'Unlicense',
+  'Zlib',
+  'WTFPL',
+  '0BSD',
+  'BlueOak-1.0.0',
+  'Python-2.0',
+  'PostgreSQL',
+  'OpenSSL',
+  'curl',
+  'Beerware',
+]);
 
 function nameToId(name: string): string | null {
   return NAMES.find(([re]) => re.test(name))?.[1] ?? null;
@@ -92,7 +120,9 @@ function manifestLicense(src: Sources): LicenseInfo | null {
     try {
       const pkg = JSON.parse(text) as { license?: unknown; licenses?: unknown };
       const l = pkg.license ?? pkg.licenses;
-      const list = (Array.isArray(l) ? l : [l]).map((x) => (typeof x === 'string' ? x : typeof x === 'object' && x ? (x as { type?: unknown }).type : undefined));
+      const list = (Array.isArray(l) ? l : [l]).map((x) =>
+        typeof x === 'string' ? x : typeof x === 'object' && x ? (x as { type?: unknown }).type : undefined,
+      );
       const ids = list.filter((x): x is string => typeof x === 'string').map(normaliseLicense);
       if (ids.length && ids.every(Boolean)) return { spdx: ids.join(' OR '), path: name };
     } catch {
@@ -106,14 +136,19 @@ function manifestLicense(src: Sources): LicenseInfo | null {
     const id = m ? normaliseLicense(m[1]!) : null;
     if (id) return { spdx: id, path: name };
     // Python trove classifiers: one per licence offered
-    const classifiers = [...text.matchAll(/License\s*::\s*OSI Approved\s*::\s*([^"'\n]+)/g)].map((c) => c[1]!.trim()).filter((c) => !/^BSD License$/i.test(c));
+    const classifiers = [...text.matchAll(/License\s*::\s*OSI Approved\s*::\s*([^"'\n]+)/g)]
+      .map((c) => c[1]!.trim())
+      .filter((c) => !/^BSD License$/i.test(c));
     const ids = [...new Set(classifiers.map(nameToId).filter((x): x is string => x !== null))];
     if (ids.length) return { spdx: ids.join(' OR '), path: name };
   }
   const pom = src.text('pom.xml');
   if (pom) {
-    const names = [...(/<licenses>([^]*?)<\/licenses>/.exec(pom)?.[1] ?? '').matchAll(/<name>([^<]+)<\/name>/g)].map((m) => normaliseLicense(m[1]!));
-    if (names.length && names.every(Boolean)) return { spdx: [...new Set(names)].join(' OR '), path: 'pom.xml' };
+    const names = [
+      ...(/<licenses>([^]*?)<\/licenses>/.exec(pom)?.[1] ?? '').matchAll(/<name>([^<]+)<\/name>/g),
+    ].map((m) => normaliseLicense(m[1]!));
+    if (names.length && names.every(Boolean))
+      return { spdx: [...new Set(names)].join(' OR '), path: 'pom.xml' };
   }
   return null;
 }
@@ -121,7 +156,9 @@ function manifestLicense(src: Sources): LicenseInfo | null {
 const LICENSE_FILE = /^(LICEN[CS]E|COPYING|UNLICENSE)([.-][\w.-]+)?$/i;
 
 export function licensePass(src: Sources): LicenseInfo | null {
-  const candidates = src.files.filter((f) => !f.path.includes('/') && LICENSE_FILE.test(baseName(f.path))).sort((a, b) => a.path.localeCompare(b.path));
+  const candidates = src.files
+    .filter((f) => !f.path.includes('/') && LICENSE_FILE.test(baseName(f.path)))
+    .sort((a, b) => a.path.localeCompare(b.path));
   const ids: string[] = [];
   let path = candidates[0]?.path;
   for (const f of candidates) {
@@ -134,7 +171,8 @@ export function licensePass(src: Sources): LicenseInfo | null {
   }
   // the manifest states the project's own licence expression; files alone cannot tell AND from OR
   const declared = manifestLicense(src);
-  if (declared) return ids.length === 1 && ids[0] === declared.spdx ? { spdx: declared.spdx, path: path! } : declared;
+  if (declared)
+    return ids.length === 1 && ids[0] === declared.spdx ? { spdx: declared.spdx, path: path! } : declared;
   if (ids.length) return { spdx: ids.join(' OR '), path: path! };
   return path ? { spdx: null, path } : null;
 }

@@ -6,7 +6,18 @@ import { countLines } from './line-counter.ts';
 // `cloc --by-file`); the cloc-compare test checks the same rules against a live cloc.
 describe('countLines (cloc rules)', () => {
   it('counts C-style block and line comments, and blank lines', () => {
-    const ts = ['// header', 'import x from "y";', '', '/* a', ' * b', ' */', 'const a = 1; // trailing', '', 'export {};', ''].join('\n');
+    const ts = [
+      '// header',
+      'import x from "y";',
+      '',
+      '/* a',
+      ' * b',
+      ' */',
+      'const a = 1; // trailing',
+      '',
+      'export {};',
+      '',
+    ].join('\n');
     expect(countLines(ts, 'TypeScript')).toEqual({ code: 3, comment: 4, blank: 2 });
   });
 
@@ -17,12 +28,25 @@ describe('countLines (cloc rules)', () => {
   });
 
   it('treats Python docstrings and # lines as comments and keeps the shebang as code', () => {
-    const py = ['#!/usr/bin/env python3', '"""Module doc', 'more"""', '# note', 'def f():', "    '''one line'''", '    return 1', ''].join('\n');
+    const py = [
+      '#!/usr/bin/env python3',
+      '"""Module doc',
+      'more"""',
+      '# note',
+      'def f():',
+      "    '''one line'''",
+      '    return 1',
+      '',
+    ].join('\n');
     expect(countLines(py, 'Python')).toEqual({ code: 3, comment: 4, blank: 0 });
   });
 
   it('handles HTML comments, YAML hashes, SQL dashes and Ruby =begin blocks', () => {
-    expect(countLines('<p>a</p>\n<!-- c\nc -->\n<p>b</p>\n', 'HTML')).toEqual({ code: 2, comment: 2, blank: 0 });
+    expect(countLines('<p>a</p>\n<!-- c\nc -->\n<p>b</p>\n', 'HTML')).toEqual({
+      code: 2,
+      comment: 2,
+      blank: 0,
+    });
     expect(countLines('# c\na: 1\n\nb: 2 # inline\n', 'YAML')).toEqual({ code: 2, comment: 1, blank: 1 });
     expect(countLines('-- c\nSELECT 1;\n/* x */\n', 'SQL')).toEqual({ code: 1, comment: 2, blank: 0 });
     expect(countLines('=begin\ndoc\n=end\nputs 1\n', 'Ruby')).toEqual({ code: 1, comment: 3, blank: 0 });

@@ -65,7 +65,8 @@ export function stripComments(input: string[], def: LanguageDef): string[] {
     lines = dropBlank(lines, def.continuation);
   }
   const first = input[0]!;
-  if (def.script && first.startsWith('#!') && (lines.length === 0 || lines[0] !== first)) lines.unshift(first);
+  if (def.script && first.startsWith('#!') && (lines.length === 0 || lines[0] !== first))
+    lines.unshift(first);
   return lines;
 }
 
@@ -91,15 +92,25 @@ function applyFilter(lines: string[], f: Filter, withNewline: boolean): string[]
     case 'html':
       return htmlComments(lines);
     case 'between':
-      return betweenMarkers(lines, (l) => l.indexOf(f.start), (l) => {
-        const i = l.indexOf(f.end);
-        return i < 0 ? -1 : i + f.end.length;
-      }, new RegExp(escapeRe(f.start) + '.*?' + escapeRe(f.end), 'g'));
+      return betweenMarkers(
+        lines,
+        (l) => l.indexOf(f.start),
+        (l) => {
+          const i = l.indexOf(f.end);
+          return i < 0 ? -1 : i + f.end.length;
+        },
+        new RegExp(escapeRe(f.start) + '.*?' + escapeRe(f.end), 'g'),
+      );
     case 'betweenRe':
-      return betweenMarkers(lines, (l) => l.search(f.start), (l) => {
-        const m = new RegExp('^.*?' + f.end.source).exec(l);
-        return m ? m[0].length : -1;
-      }, new RegExp(f.start.source + '.*?' + f.end.source, 'g'));
+      return betweenMarkers(
+        lines,
+        (l) => l.search(f.start),
+        (l) => {
+          const m = new RegExp('^.*?' + f.end.source).exec(l);
+          return m ? m[0].length : -1;
+        },
+        new RegExp(f.start.source + '.*?' + f.end.source, 'g'),
+      );
     case 'docstring':
       return docstrings(lines);
     case 'belowAbove': {
@@ -121,7 +132,12 @@ function applyFilter(lines: string[], f: Filter, withNewline: boolean): string[]
     case 'javaStrings':
       return lines
         .filter((l) => !BLANK.test(l))
-        .map((l) => l.replace(/\\$/, ' ').replace(/(["'])(.*?\/\*)\1/g, 'xx').replace(/(["'])(.*?\*\/)\1/g, 'xx'))
+        .map((l) =>
+          l
+            .replace(/\\$/, ' ')
+            .replace(/(["'])(.*?\/\*)\1/g, 'xx')
+            .replace(/(["'])(.*?\*\/)\1/g, 'xx'),
+        )
         .filter((l) => !BLANK.test(l));
   }
 }
@@ -158,7 +174,12 @@ function htmlComments(lines: string[]): string[] {
 }
 
 /** cloc's remove_between_general / remove_between_regex: keeps code before an opening marker. */
-function betweenMarkers(lines: string[], findStart: (l: string) => number, endOf: (l: string) => number, oneLine: RegExp): string[] {
+function betweenMarkers(
+  lines: string[],
+  findStart: (l: string) => number,
+  endOf: (l: string) => number,
+  oneLine: RegExp,
+): string[] {
   const out: string[] = [];
   let inComment = false;
   for (let l of lines) {

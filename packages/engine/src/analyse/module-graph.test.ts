@@ -10,9 +10,11 @@ const FILES: Record<string, string> = {
   'package.json': '{ "name": "root" }',
   'src/core/engine.ts': "import { util } from '../lib/util.ts';\nexport const run = () => util();\n",
   'src/lib/util.ts': 'export const util = () => 1;\n',
-  'src/core/engine.test.ts': "import { run } from './engine.ts';\nimport { make } from '../../test/helpers/make.ts';\nrun(); make();\n",
+  'src/core/engine.test.ts':
+    "import { run } from './engine.ts';\nimport { make } from '../../test/helpers/make.ts';\nrun(); make();\n",
   'src/lib/test-helpers.ts': "import { make } from '../../test/helpers/make.ts';\nexport const h = make;\n",
-  'test/helpers/make.ts': "import { run } from '../../src/core/engine.ts';\nexport const make = () => run();\n",
+  'test/helpers/make.ts':
+    "import { run } from '../../src/core/engine.ts';\nexport const make = () => run();\n",
   'e2e/flow.spec.ts': "import { run } from '../src/core/engine.ts';\nrun();\n",
   'bench/run.ts': "import { run } from '../src/core/engine.ts';\nrun();\n",
   'docs/decisions/0001.md': '# Decision\n\nWe chose TypeScript.\n',
@@ -22,7 +24,11 @@ describe('module graph', () => {
   const src = sourcesFromMap(FILES);
   const { files } = languagesPass(src);
   const sym = symbolsPass(src, files);
-  const graph = moduleGraphPass(files, sym.imports, buildResolveContext(src, dependenciesPass(src).manifests));
+  const graph = moduleGraphPass(
+    files,
+    sym.imports,
+    buildResolveContext(src, dependenciesPass(src).manifests),
+  );
   const ids = graph.nodes.map((n) => n.id);
 
   it('is built from product code only: no test, e2e, bench or docs folder becomes a module', () => {

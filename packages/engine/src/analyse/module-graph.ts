@@ -6,7 +6,20 @@ import { isNonProductCode } from './test-code.ts';
 import type { FileInfo, ImportInfo, Manifest, ModuleGraph } from './types.ts';
 
 // prose and data files are not modules of code: a docs folder is not a component
-const NON_CODE = new Set(['Markdown', 'JSON', 'YAML', 'Text', 'TOML', 'XML', 'Maven', 'INI', 'CSV', 'SVG', 'reStructuredText', 'AsciiDoc']);
+const NON_CODE = new Set([
+  'Markdown',
+  'JSON',
+  'YAML',
+  'Text',
+  'TOML',
+  'XML',
+  'Maven',
+  'INI',
+  'CSV',
+  'SVG',
+  'reStructuredText',
+  'AsciiDoc',
+]);
 const JS_EXT = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.vue', '.svelte'];
 
 function normalise(p: string): string | null {
@@ -110,15 +123,24 @@ function moduleOf(path: string, depth: number, isDir = false): string {
   return dir.split('/').slice(0, depth).join('/');
 }
 
-export function moduleGraphPass(files: FileInfo[], imports: ImportInfo[], ctx: ResolveContext, maxNodes = 24): ModuleGraph {
+export function moduleGraphPass(
+  files: FileInfo[],
+  imports: ImportInfo[],
+  ctx: ResolveContext,
+  maxNodes = 24,
+): ModuleGraph {
   for (const imp of imports) {
     const r = resolveImport(imp, ctx);
     if (r !== undefined) imp.resolved = r;
   }
   // the graph is the product's: test, fixture and bench files import test helpers and the code under
   // test, which would show src <-> test cycles and make test folders look like components
-  const source = files.filter((f) => f.language && !NON_CODE.has(f.language) && f.code > 0 && !isNonProductCode(f.path));
-  const productImports = imports.filter((i) => !isNonProductCode(i.from) && (i.resolved === undefined || !isNonProductCode(i.resolved)));
+  const source = files.filter(
+    (f) => f.language && !NON_CODE.has(f.language) && f.code > 0 && !isNonProductCode(f.path),
+  );
+  const productImports = imports.filter(
+    (i) => !isNonProductCode(i.from) && (i.resolved === undefined || !isNonProductCode(i.resolved)),
+  );
   const build = (depth: number): ModuleGraph => {
     const nodes = new Map<string, { id: string; files: number; lines: number }>();
     for (const f of source) {

@@ -56,7 +56,11 @@ describe('languagesPass() split by role', () => {
     });
     const js = r.languages.find((l) => l.language === 'JavaScript')!;
     expect(js.code).toBe(5);
-    expect(js.byRole).toEqual({ product: { files: 1, code: 2, comment: 1, blank: 0 }, tests: { files: 1, code: 1, comment: 0, blank: 0 }, examples: { files: 1, code: 2, comment: 0, blank: 0 } });
+    expect(js.byRole).toEqual({
+      product: { files: 1, code: 2, comment: 1, blank: 0 },
+      tests: { files: 1, code: 1, comment: 0, blank: 0 },
+      examples: { files: 1, code: 2, comment: 0, blank: 0 },
+    });
     expect(r.files.find((f) => f.path === 'examples/hello.js')!.role).toBe('examples');
   });
 

@@ -6,22 +6,33 @@ import { isBenchPath, isTestCode } from './test-code.ts';
 
 export type PathRole = 'product' | 'tests' | 'examples' | 'docs' | 'benchmarks' | 'other';
 
-export const PATH_ROLES: readonly PathRole[] = ['product', 'tests', 'examples', 'docs', 'benchmarks', 'other'];
+export const PATH_ROLES: readonly PathRole[] = [
+  'product',
+  'tests',
+  'examples',
+  'docs',
+  'benchmarks',
+  'other',
+];
 
-const TEST_SUPPORT_DIR = /(^|\/)(test[-_](helpers?|utils?|support|fixtures?|data)|testutils?|testing[-_]utils?)\//i;
+const TEST_SUPPORT_DIR =
+  /(^|\/)(test[-_](helpers?|utils?|support|fixtures?|data)|testutils?|testing[-_]utils?)\//i;
 const EXAMPLES_DIR = /(^|\/)(_?examples?|samples?|demos?|playground|sandbox)\//i;
 const DOCS_DIR = /(^|\/)(docs?|documentation|site|website|man|guides?)\//i;
 const OTHER_DIR =
   /(^|\/)(\.(github|gitlab|circleci|buildkite|devcontainer|vscode|idea|husky|mvn|cargo|changeset|yarn)|scripts?|tools?|ci|gradle|k8s|kubernetes|helm|charts|deploy(ment)?s?|infra|terraform|ops)\//i;
 // prose is documentation wherever it sits
-const PROSE = /\.(md|markdown|mdx|rst|adoc|asciidoc)$|^[^/]+\.txt$|(^|\/)(README|CHANGELOG|CHANGES|HISTORY|CONTRIBUTING|AUTHORS|NOTICE|LICEN[CS]E|COPYING)(\.\w+)?$/i;
+const PROSE =
+  /\.(md|markdown|mdx|rst|adoc|asciidoc)$|^[^/]+\.txt$|(^|\/)(README|CHANGELOG|CHANGES|HISTORY|CONTRIBUTING|AUTHORS|NOTICE|LICEN[CS]E|COPYING)(\.\w+)?$/i;
 // a package's source tree: "samples" or "demo" there is a Java package name, not an examples folder
 const SOURCE_ROOT = /(^|\/)src\/(main|test)\//;
-const DOT_DIR = /(^|\/)\.(github|gitlab|circleci|buildkite|devcontainer|vscode|idea|husky|mvn|cargo|changeset|yarn)\//;
+const DOT_DIR =
+  /(^|\/)\.(github|gitlab|circleci|buildkite|devcontainer|vscode|idea|husky|mvn|cargo|changeset|yarn)\//;
 // a source file of a compiled package is code even in a folder named doc/ (Go's package doc)
 const PACKAGE_SOURCE = /\.(go|rs|java|kt|scala|cs)$/;
 // manifests, lockfiles, config and build files: "other" at the root, part of the product below it
-const CONFIG_FILE = /\.(json|ya?ml|toml|xml|ini|cfg|properties|lock|sum|mod|gradle|kts|editorconfig)$|(^|\/)(Makefile|Dockerfile|Containerfile|Procfile|Gemfile|Rakefile|Justfile|Vagrantfile|mvnw(\.cmd)?|gradlew(\.bat)?|\.[\w.-]+)$/i;
+const CONFIG_FILE =
+  /\.(json|ya?ml|toml|xml|ini|cfg|properties|lock|sum|mod|gradle|kts|editorconfig)$|(^|\/)(Makefile|Dockerfile|Containerfile|Procfile|Gemfile|Rakefile|Justfile|Vagrantfile|mvnw(\.cmd)?|gradlew(\.bat)?|\.[\w.-]+)$/i;
 
 /** The role of a repository file: product, tests, examples, docs, benchmarks or other. */
 export function pathRole(path: string): PathRole {

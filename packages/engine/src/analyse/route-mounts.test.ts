@@ -45,7 +45,8 @@ describe('router mount prefixes', () => {
         "app.use('/legacy', require('./routes/legacy'));",
         "app.get('/', home);",
       ].join('\n'),
-      'src/routes/books.ts': "import { Router } from 'express';\nexport const booksRouter = Router();\nbooksRouter.get('/', list);\nbooksRouter.get('/:id', show);\n",
+      'src/routes/books.ts':
+        "import { Router } from 'express';\nexport const booksRouter = Router();\nbooksRouter.get('/', list);\nbooksRouter.get('/:id', show);\n",
       'src/routes/admin.ts': [
         "import { Router } from 'express';",
         "import { usersRouter as users } from './users';",
@@ -54,8 +55,10 @@ describe('router mount prefixes', () => {
         "router.route('/stats').get(stats).post(resetStats);",
         'export default router;',
       ].join('\n'),
-      'src/routes/users.ts': "import { Router } from 'express';\nexport const usersRouter = Router();\nusersRouter.delete('/:id', removeUser);\n",
-      'src/routes/legacy.js': "const express = require('express');\nconst r = express.Router();\nr.get('/ping', ping);\nmodule.exports = r;\n",
+      'src/routes/users.ts':
+        "import { Router } from 'express';\nexport const usersRouter = Router();\nusersRouter.delete('/:id', removeUser);\n",
+      'src/routes/legacy.js':
+        "const express = require('express');\nconst r = express.Router();\nr.get('/ping', ping);\nmodule.exports = r;\n",
     });
     expect(list(routes)).toEqual([
       'DELETE /admin/users/:id',
@@ -67,22 +70,34 @@ describe('router mount prefixes', () => {
       'POST /admin/stats',
     ]);
     // file:line still point at the declaration, not at the mount
-    expect(routes.find((r) => r.path === '/api/books/:id')).toMatchObject({ file: 'src/routes/books.ts', line: 4, handler: 'show' });
-    expect(routes.find((r) => r.method === 'POST' && r.path === '/admin/stats')).toMatchObject({ file: 'src/routes/admin.ts', line: 5, handler: 'resetStats' });
+    expect(routes.find((r) => r.path === '/api/books/:id')).toMatchObject({
+      file: 'src/routes/books.ts',
+      line: 4,
+      handler: 'show',
+    });
+    expect(routes.find((r) => r.method === 'POST' && r.path === '/admin/stats')).toMatchObject({
+      file: 'src/routes/admin.ts',
+      line: 5,
+      handler: 'resetStats',
+    });
   });
 
   it('a router mounted twice is reported under both prefixes', () => {
     const routes = routesOf({
-      'app.js': "const { Router } = require('express');\nconst v = require('./v');\nconst app = require('express')();\napp.use('/v1', v);\napp.use('/v2', v);\n",
-      'v.js': "const router = require('express').Router();\nrouter.get('/items', items);\nmodule.exports = router;\n",
+      'app.js':
+        "const { Router } = require('express');\nconst v = require('./v');\nconst app = require('express')();\napp.use('/v1', v);\napp.use('/v2', v);\n",
+      'v.js':
+        "const router = require('express').Router();\nrouter.get('/items', items);\nmodule.exports = router;\n",
     });
     expect(list(routes)).toEqual(['GET /v1/items', 'GET /v2/items']);
   });
 
   it('Koa: a router prefix plus a mount through routes()', () => {
     const routes = routesOf({
-      'server.ts': "import Router from '@koa/router';\nimport { shop } from './shop';\nconst root = new Router();\nroot.use('/v1', shop.routes());\n",
-      'shop.ts': "import Router from '@koa/router';\nexport const shop = new Router({ prefix: '/shop' });\nshop.get('/cart', cart);\n",
+      'server.ts':
+        "import Router from '@koa/router';\nimport { shop } from './shop';\nconst root = new Router();\nroot.use('/v1', shop.routes());\n",
+      'shop.ts':
+        "import Router from '@koa/router';\nexport const shop = new Router({ prefix: '/shop' });\nshop.get('/cart', cart);\n",
     });
     expect(list(routes)).toEqual(['GET /v1/shop/cart']);
   });
@@ -98,9 +113,12 @@ describe('router mount prefixes', () => {
         "app.register(loans, { prefix: '/api/loans' });",
         "app.register(import('./health.ts'), { prefix: '/health' });",
       ].join('\n'),
-      'src/books.ts': "import type { FastifyInstance } from 'fastify';\nexport default async function books(app: FastifyInstance) {\n  app.get('/:id', show);\n}\n",
-      'src/loans.ts': "import type { FastifyPluginAsync } from 'fastify';\nexport const loans: FastifyPluginAsync = async (f) => {\n  f.post('/', lend);\n};\n",
-      'src/health.ts': "import type { FastifyInstance } from 'fastify';\nexport default async function (fastify: FastifyInstance) {\n  fastify.get('/', ok);\n}\n",
+      'src/books.ts':
+        "import type { FastifyInstance } from 'fastify';\nexport default async function books(app: FastifyInstance) {\n  app.get('/:id', show);\n}\n",
+      'src/loans.ts':
+        "import type { FastifyPluginAsync } from 'fastify';\nexport const loans: FastifyPluginAsync = async (f) => {\n  f.post('/', lend);\n};\n",
+      'src/health.ts':
+        "import type { FastifyInstance } from 'fastify';\nexport default async function (fastify: FastifyInstance) {\n  fastify.get('/', ok);\n}\n",
     });
     expect(list(routes)).toEqual(['GET /api/books/:id', 'GET /health', 'POST /api/loans']);
   });
@@ -110,7 +128,8 @@ describe('router mount prefixes', () => {
       'package.json': '{ "name": "root", "workspaces": ["packages/*"] }',
       'packages/shared/package.json': '{ "name": "@x/shared", "main": "src/index.ts" }',
       'packages/shared/src/index.ts': "export * from './constants.ts';\n",
-      'packages/shared/src/constants.ts': "export const TEMPLATE_FILE = 'generic.yaml';\nexport const API_BASE = '/api';\n",
+      'packages/shared/src/constants.ts':
+        "export const TEMPLATE_FILE = 'generic.yaml';\nexport const API_BASE = '/api';\n",
       'src/app.ts': [
         "import Fastify from 'fastify';",
         "import { authRoutes, AUTH_PREFIX } from './auth/index.ts';",
@@ -123,12 +142,21 @@ describe('router mount prefixes', () => {
         'await app.register(books, { prefix });',
         "await app.register(admin, { prefix: API_BASE + '/admin' });",
       ].join('\n'),
-      'src/auth/index.ts': "export const AUTH_PREFIX = '/auth/v1';\nexport { authRoutes } from './routes.ts';\n",
-      'src/auth/routes.ts': "import type { FastifyInstance } from 'fastify';\nexport async function authRoutes(app: FastifyInstance) {\n  app.get('/health', h);\n}\n",
-      'src/books.ts': "import type { FastifyInstance } from 'fastify';\nimport { TEMPLATE_FILE } from '@x/shared';\nexport async function books(app: FastifyInstance) {\n  app.delete('/:id', remove);\n  app.get(`/templates/${TEMPLATE_FILE}`, t);\n}\n",
-      'src/admin.ts': "import type { FastifyInstance } from 'fastify';\nexport async function admin(app: FastifyInstance) {\n  app.get('/ping', ping);\n}\n",
+      'src/auth/index.ts':
+        "export const AUTH_PREFIX = '/auth/v1';\nexport { authRoutes } from './routes.ts';\n",
+      'src/auth/routes.ts':
+        "import type { FastifyInstance } from 'fastify';\nexport async function authRoutes(app: FastifyInstance) {\n  app.get('/health', h);\n}\n",
+      'src/books.ts':
+        "import type { FastifyInstance } from 'fastify';\nimport { TEMPLATE_FILE } from '@x/shared';\nexport async function books(app: FastifyInstance) {\n  app.delete('/:id', remove);\n  app.get(`/templates/${TEMPLATE_FILE}`, t);\n}\n",
+      'src/admin.ts':
+        "import type { FastifyInstance } from 'fastify';\nexport async function admin(app: FastifyInstance) {\n  app.get('/ping', ping);\n}\n",
     });
-    expect(list(routes)).toEqual(['DELETE /api/books/:id', 'GET /api/admin/ping', 'GET /api/books/templates/generic.yaml', 'GET /auth/v1/health']);
+    expect(list(routes)).toEqual([
+      'DELETE /api/books/:id',
+      'GET /api/admin/ping',
+      'GET /api/books/templates/generic.yaml',
+      'GET /auth/v1/health',
+    ]);
   });
 
   it('a route written in a comment or inside a string is not a route', () => {
@@ -138,7 +166,7 @@ describe('router mount prefixes', () => {
         'const app = express();',
         "// app.get('/commented', h)",
         " * fastify.route({ method: 'GET', url: '/doc' })",
-        "const sample = \"app.post('/in-a-string', h)\";",
+        'const sample = "app.post(\'/in-a-string\', h)";',
         "app.get('/real', h); // app.get('/after', h)",
       ].join('\n'),
     });
@@ -147,27 +175,39 @@ describe('router mount prefixes', () => {
 
   it('Flask blueprints: url_prefix on the blueprint, overridden at registration, and via a module attribute', () => {
     const routes = routesOf({
-      'app/__init__.py': 'from flask import Flask\nfrom .books import bp as books_bp\nfrom . import auth\napp = Flask(__name__)\napp.register_blueprint(books_bp)\napp.register_blueprint(auth.bp, url_prefix="/account")\n',
-      'app/books.py': 'from flask import Blueprint\nbp = Blueprint("books", __name__, url_prefix="/books")\n\n@bp.route("/<int:id>")\ndef show(id):\n    pass\n',
-      'app/auth.py': 'from flask import Blueprint\nbp = Blueprint("auth", __name__, url_prefix="/auth")\n\n@bp.route("/login", methods=["POST"])\ndef login():\n    pass\n',
+      'app/__init__.py':
+        'from flask import Flask\nfrom .books import bp as books_bp\nfrom . import auth\napp = Flask(__name__)\napp.register_blueprint(books_bp)\napp.register_blueprint(auth.bp, url_prefix="/account")\n',
+      'app/books.py':
+        'from flask import Blueprint\nbp = Blueprint("books", __name__, url_prefix="/books")\n\n@bp.route("/<int:id>")\ndef show(id):\n    pass\n',
+      'app/auth.py':
+        'from flask import Blueprint\nbp = Blueprint("auth", __name__, url_prefix="/auth")\n\n@bp.route("/login", methods=["POST"])\ndef login():\n    pass\n',
     });
     expect(list(routes)).toEqual(['GET /books/<int:id>', 'POST /account/login']);
   });
 
   it('FastAPI: APIRouter prefix plus include_router prefix', () => {
     const routes = routesOf({
-      'main.py': 'from fastapi import FastAPI\nfrom routers import items\napp = FastAPI()\napp.include_router(items.router, prefix="/api")\n',
+      'main.py':
+        'from fastapi import FastAPI\nfrom routers import items\napp = FastAPI()\napp.include_router(items.router, prefix="/api")\n',
       'routers/__init__.py': '',
-      'routers/items.py': 'from fastapi import APIRouter\nrouter = APIRouter(prefix="/items", tags=["items"])\n\n@router.get("/{item_id}")\nasync def read_item(item_id: int):\n    pass\n',
+      'routers/items.py':
+        'from fastapi import APIRouter\nrouter = APIRouter(prefix="/items", tags=["items"])\n\n@router.get("/{item_id}")\nasync def read_item(item_id: int):\n    pass\n',
     });
     expect(list(routes)).toEqual(['GET /api/items/{item_id}']);
-    expect(routes[0]).toMatchObject({ file: 'routers/items.py', line: 4, handler: 'read_item', framework: 'FastAPI' });
+    expect(routes[0]).toMatchObject({
+      file: 'routers/items.py',
+      line: 4,
+      handler: 'read_item',
+      framework: 'FastAPI',
+    });
   });
 
   it("Django: include('app.urls') prefixes the included urlpatterns and is not itself a route", () => {
     const routes = routesOf({
-      'site/urls.py': "from django.urls import path, include\nurlpatterns = [\n    path('shop/', include('shop.urls')),\n    path('about/', views.about),\n]\n",
-      'shop/urls.py': "from django.urls import path\nurlpatterns = [\n    path('orders/<int:pk>/', views.order_detail),\n]\n",
+      'site/urls.py':
+        "from django.urls import path, include\nurlpatterns = [\n    path('shop/', include('shop.urls')),\n    path('about/', views.about),\n]\n",
+      'shop/urls.py':
+        "from django.urls import path\nurlpatterns = [\n    path('orders/<int:pk>/', views.order_detail),\n]\n",
     });
     expect(list(routes)).toEqual(['ANY /about/', 'ANY /shop/orders/<int:pk>/']);
   });
@@ -188,6 +228,9 @@ describe('router mount prefixes', () => {
       'POST /api/loans/:id/return',
       'PUT /api/books/:id',
     ]);
-    expect(analysis.routes.find((r) => r.path === '/api/loans/:id/return')).toMatchObject({ file: 'src/routes/loans.ts', line: 17 });
+    expect(analysis.routes.find((r) => r.path === '/api/loans/:id/return')).toMatchObject({
+      file: 'src/routes/loans.ts',
+      line: 17,
+    });
   });
 });

@@ -84,7 +84,9 @@ function optionExpr(arg: string | undefined, key: string): string | null {
   if (!arg) return null;
   const literal = optionString(arg, key);
   if (literal !== null) return JSON.stringify(literal);
-  const m = new RegExp(`\\b${key}\\s*[:=]\\s*(\`[^\`]*\`|[\\w$.]+(?:\\s*\\+\\s*(?:[\\w$.]+|'[^'\\n]*'|"[^"\\n]*"|\`[^\`]*\`))*)`).exec(arg);
+  const m = new RegExp(
+    `\\b${key}\\s*[:=]\\s*(\`[^\`]*\`|[\\w$.]+(?:\\s*\\+\\s*(?:[\\w$.]+|'[^'\\n]*'|"[^"\\n]*"|\`[^\`]*\`))*)`,
+  ).exec(arg);
   if (m) return m[1]!;
   return new RegExp(`[{,]\\s*${key}\\s*(?=[,}])`).test(arg) ? key : null;
 }
@@ -94,7 +96,9 @@ function stringOrExpr(arg: string | undefined): string | null {
   const lit = stringLiteral(arg);
   if (lit !== null) return JSON.stringify(lit);
   const a = arg?.trim() ?? '';
-  return /^`[^`]*`$/.test(a) || /^[A-Z_$][A-Z0-9_$]*(\.[\w$]+)?$/.test(a) || /^[\w$.]+\s*\+/.test(a) ? a : null;
+  return /^`[^`]*`$/.test(a) || /^[A-Z_$][A-Z0-9_$]*(\.[\w$]+)?$/.test(a) || /^[\w$.]+\s*\+/.test(a)
+    ? a
+    : null;
 }
 
 /** String constants of a JS/TS or Python file, as written (quotes kept, templates unevaluated). */
@@ -108,7 +112,16 @@ function constsOf(text: string, python: boolean): Map<string, string> {
 }
 
 function jsFacts(text: string): FileFacts {
-  const f: FileFacts = { ownPrefix: new Map(), mounts: [], imported: new Map(), exported: new Map(), firstParam: new Map(), python: false, consts: constsOf(text, false), reexportAll: [] };
+  const f: FileFacts = {
+    ownPrefix: new Map(),
+    mounts: [],
+    imported: new Map(),
+    exported: new Map(),
+    firstParam: new Map(),
+    python: false,
+    consts: constsOf(text, false),
+    reexportAll: [],
+  };
   for (const m of text.matchAll(/^[ \t]*export\s*\*\s*from\s*['"]([^'"]+)['"]/gm)) f.reexportAll.push(m[1]!);
   for (const m of text.matchAll(/^[ \t]*export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/gm)) {
     for (const part of m[1]!.split(',')) {
@@ -116,18 +129,27 @@ function jsFacts(text: string): FileFacts {
       if (p) f.imported.set(p[2] ?? p[1]!, { specifier: m[2]!, name: p[1]! });
     }
   }
-  for (const m of text.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*new\s+(?:Koa)?Router\s*\(\s*(\{[^}]*\})/g)) {
+  for (const m of text.matchAll(
+    /\b(?:const|let|var)\s+([\w$]+)\s*=\s*new\s+(?:Koa)?Router\s*\(\s*(\{[^}]*\})/g,
+  )) {
     const p = optionExpr(m[2], 'prefix');
     if (p !== null) f.ownPrefix.set(m[1]!, p);
   }
-  for (const m of text.matchAll(/\b([\w$]+)\.prefix\(\s*(['"])([^'"]*)\2\s*\)/g)) f.ownPrefix.set(m[1]!, JSON.stringify(m[3]!));
+  for (const m of text.matchAll(/\b([\w$]+)\.prefix\(\s*(['"])([^'"]*)\2\s*\)/g))
+    f.ownPrefix.set(m[1]!, JSON.stringify(m[3]!));
   for (const m of text.matchAll(/\b([\w$]+)\s*\.\s*(use|register|route)\s*\(/g)) {
     const call = splitArgs(text, m.index + m[0].length - 1);
     if (!call || !call.args.length) continue;
     const [parent, verb] = [m[1]!, m[2]!];
     if (verb === 'use') {
-      const prefix = call.args.length > 1 ? stringOrExpr(call.args[0]) : stringLiteral(call.args[0]) === null ? null : JSON.stringify(stringLiteral(call.args[0]));
-      for (const a of prefix === null ? call.args : call.args.slice(1)) f.mounts.push({ parent, childExpr: a, prefix: prefix ?? '' });
+      const prefix =
+        call.args.length > 1
+          ? stringOrExpr(call.args[0])
+          : stringLiteral(call.args[0]) === null
+            ? null
+            : JSON.stringify(stringLiteral(call.args[0]));
+      for (const a of prefix === null ? call.args : call.args.slice(1))
+        f.mounts.push({ parent, childExpr: a, prefix: prefix ?? '' });
     } else if (verb === 'register') {
       f.mounts.push({ parent, childExpr: call.args[0]!, prefix: optionExpr(call.args[1], 'prefix') ?? '' });
     } else if (call.args.length === 2) {
@@ -149,7 +171,9 @@ function jsFacts(text: string): FileFacts {
       if (p) f.imported.set(p[2] ?? p[1]!, { specifier: spec, name: p[1]! });
     }
   }
-  for (const m of text.matchAll(/\b(?:const|let|var)\s+([\w$]+|\{[^}]*\})\s*=\s*require\(\s*['"]([^'"]+)['"]\s*\)(\.[\w$]+)?(?!\s*[.(\w$])/g)) {
+  for (const m of text.matchAll(
+    /\b(?:const|let|var)\s+([\w$]+|\{[^}]*\})\s*=\s*require\(\s*['"]([^'"]+)['"]\s*\)(\.[\w$]+)?(?!\s*[.(\w$])/g,
+  )) {
     if (m[1]!.startsWith('{')) {
       for (const part of m[1]!.slice(1, -1).split(',')) {
         const p = /^\s*([\w$]+)(?:\s*:\s*([\w$]+))?\s*$/.exec(part);
@@ -157,8 +181,13 @@ function jsFacts(text: string): FileFacts {
       }
     } else f.imported.set(m[1]!, { specifier: m[2]!, name: m[3] ? m[3].slice(1) : 'default' });
   }
-  for (const m of text.matchAll(/^[ \t]*export\s+(?:declare\s+)?(?:async\s+)?(?:const|let|var|function\*?|class)\s+([\w$]+)/gm)) f.exported.set(m[1]!, m[1]!);
-  for (const m of text.matchAll(/^[ \t]*export\s+default\s+(?:async\s+)?(?:function\*?\s*([\w$]*)\s*\(\s*([\w$]+)?|([\w$]+)\s*;?\s*$)/gm)) {
+  for (const m of text.matchAll(
+    /^[ \t]*export\s+(?:declare\s+)?(?:async\s+)?(?:const|let|var|function\*?|class)\s+([\w$]+)/gm,
+  ))
+    f.exported.set(m[1]!, m[1]!);
+  for (const m of text.matchAll(
+    /^[ \t]*export\s+default\s+(?:async\s+)?(?:function\*?\s*([\w$]*)\s*\(\s*([\w$]+)?|([\w$]+)\s*;?\s*$)/gm,
+  )) {
     if (m[3]) f.exported.set('default', m[3]);
     else {
       const local = m[1] || '__default';
@@ -172,17 +201,30 @@ function jsFacts(text: string): FileFacts {
       if (p) f.exported.set(p[2] ?? p[1]!, p[1]!);
     }
   }
-  for (const m of text.matchAll(/\bmodule\.exports\s*=\s*([\w$]+)\s*;?\s*$/gm)) f.exported.set('default', m[1]!);
-  for (const m of text.matchAll(/\b(?:module\.)?exports\.([\w$]+)\s*=\s*([\w$]+)/g)) f.exported.set(m[1]!, m[2]!);
+  for (const m of text.matchAll(/\bmodule\.exports\s*=\s*([\w$]+)\s*;?\s*$/gm))
+    f.exported.set('default', m[1]!);
+  for (const m of text.matchAll(/\b(?:module\.)?exports\.([\w$]+)\s*=\s*([\w$]+)/g))
+    f.exported.set(m[1]!, m[2]!);
   for (const m of text.matchAll(/\bfunction\*?\s+([\w$]+)\s*\(\s*([\w$]+)/g)) f.firstParam.set(m[1]!, m[2]!);
-  for (const m of text.matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\s*\(\s*([\w$]+)|\(\s*([\w$]+)[^)]*\)\s*(?::[^=]+)?=>|([\w$]+)\s*=>)/g)) {
+  for (const m of text.matchAll(
+    /\b(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\s*\(\s*([\w$]+)|\(\s*([\w$]+)[^)]*\)\s*(?::[^=]+)?=>|([\w$]+)\s*=>)/g,
+  )) {
     f.firstParam.set(m[1]!, m[2] ?? m[3] ?? m[4]!);
   }
   return f;
 }
 
 function pyFacts(text: string, path: string): FileFacts {
-  const f: FileFacts = { ownPrefix: new Map(), mounts: [], imported: new Map(), exported: new Map(), firstParam: new Map(), python: true, consts: constsOf(text, true), reexportAll: [] };
+  const f: FileFacts = {
+    ownPrefix: new Map(),
+    mounts: [],
+    imported: new Map(),
+    exported: new Map(),
+    firstParam: new Map(),
+    python: true,
+    consts: constsOf(text, true),
+    reexportAll: [],
+  };
   for (const m of text.matchAll(/^(\w+)\s*=\s*(?:\w+\.)?(Blueprint|APIRouter)\s*\(/gm)) {
     const call = splitArgs(text, m.index + m[0].length - 1);
     const p = optionExpr(call?.args.join(','), m[2] === 'Blueprint' ? 'url_prefix' : 'prefix');
@@ -193,7 +235,12 @@ function pyFacts(text: string, path: string): FileFacts {
     if (!call?.args.length) continue;
     const blueprint = m[2] === 'register_blueprint';
     const prefix = optionExpr(call.args.slice(1).join(','), blueprint ? 'url_prefix' : 'prefix');
-    f.mounts.push({ parent: m[1]!, childExpr: call.args[0]!, prefix: prefix ?? '', replacesOwn: blueprint && prefix !== null });
+    f.mounts.push({
+      parent: m[1]!,
+      childExpr: call.args[0]!,
+      prefix: prefix ?? '',
+      replacesOwn: blueprint && prefix !== null,
+    });
   }
   for (const m of text.matchAll(/^[ \t]*from\s+(\.*[\w.]*)\s+import\s+(\([^)]*\)|[^\n#]+)/gm)) {
     for (const part of m[2]!.replace(/[()]/g, '').split(',')) {
@@ -201,12 +248,19 @@ function pyFacts(text: string, path: string): FileFacts {
       if (p) f.imported.set(p[2] ?? p[1]!, { specifier: m[1]!, name: p[1]! });
     }
   }
-  for (const m of text.matchAll(/^[ \t]*import\s+([\w.]+)(?:\s+as\s+(\w+))?/gm)) f.imported.set(m[2] ?? m[1]!, { specifier: m[1]!, name: '*' });
+  for (const m of text.matchAll(/^[ \t]*import\s+([\w.]+)(?:\s+as\s+(\w+))?/gm))
+    f.imported.set(m[2] ?? m[1]!, { specifier: m[1]!, name: '*' });
   // Django: path('api/', include('books.urls')) mounts that module's urlpatterns
   if (/(^|\/)urls\.py$/.test(path)) {
-    for (const m of text.matchAll(/\b(?:path|re_path|url)\(\s*r?(['"])([^'"]*)\1\s*,\s*include\(\s*\(?\s*(?:(['"])([\w.]+)\3|([\w.]+))/g)) {
+    for (const m of text.matchAll(
+      /\b(?:path|re_path|url)\(\s*r?(['"])([^'"]*)\1\s*,\s*include\(\s*\(?\s*(?:(['"])([\w.]+)\3|([\w.]+))/g,
+    )) {
       const prefix = m[2]!.replace(/^\^/, '').replace(/\$$/, '');
-      f.mounts.push({ parent: 'urlpatterns', childExpr: m[4] ? `module:${m[4]}` : `${m[5]}.urlpatterns`, prefix: JSON.stringify(prefix) });
+      f.mounts.push({
+        parent: 'urlpatterns',
+        childExpr: m[4] ? `module:${m[4]}` : `${m[5]}.urlpatterns`,
+        prefix: JSON.stringify(prefix),
+      });
     }
   }
   return f;
@@ -231,7 +285,8 @@ export function applyMounts(
   imports: ImportInfo[],
   ctx?: ResolveContext,
 ): Route[] {
-  if (!routes.some((r) => r.receiver || r.path.includes('${'))) return routes.map(({ receiver: _r, ...route }) => route);
+  if (!routes.some((r) => r.receiver || r.path.includes('${')))
+    return routes.map(({ receiver: _r, ...route }) => route);
   // facts are read lazily: only files that mount something and the files their imports reach
   const cache = new Map<string, FileFacts | null>();
   const facts = {
@@ -250,14 +305,15 @@ export function applyMounts(
   const resolvedBy = new Map<string, string>();
   for (const i of imports) if (i.resolved) resolvedBy.set(`${i.from}\u0000${i.specifier}`, i.resolved);
   const resolve = (from: string, specifier: string): string | undefined =>
-    resolvedBy.get(`${from}\u0000${specifier}`) ?? (ctx ? resolveImport({ from, specifier, line: 0 }, ctx) : undefined);
+    resolvedBy.get(`${from}\u0000${specifier}`) ??
+    (ctx ? resolveImport({ from, specifier, line: 0 }, ctx) : undefined);
 
   /** The value of a string constant visible in `file`: declared there, imported, or re-exported. */
   const constValue = (file: string, name: string, depth = 0): string | undefined => {
     const f = facts.get(file);
     if (!f || depth > 6) return undefined;
     const own = f.consts.get(name);
-    if (own !== undefined) return depth > 5 ? undefined : evalString(file, own, depth + 1) ?? undefined;
+    if (own !== undefined) return depth > 5 ? undefined : (evalString(file, own, depth + 1) ?? undefined);
     const imp = f.imported.get(name);
     if (imp && imp.name !== '*' && imp.name !== 'default') {
       const target = resolve(file, imp.specifier);
@@ -282,7 +338,7 @@ export function applyMounts(
     if (ns) {
       const imp = facts.get(file)?.imported.get(ns[1]!);
       const target = imp?.name === '*' ? resolve(file, imp.specifier) : undefined;
-      return target ? constValue(target, ns[2]!, depth + 1) ?? null : null;
+      return target ? (constValue(target, ns[2]!, depth + 1) ?? null) : null;
     }
     if (e.includes('+')) {
       const parts = e.split('+').map((x) => evalString(file, x, depth));
@@ -318,7 +374,10 @@ export function applyMounts(
     const target = resolve(from, specifier);
     // Python: `from .routes import books` imports the submodule routes/books.py
     if (py && (!target || target.endsWith('__init__.py')) && ctx) {
-      const sub = resolveImport({ from, specifier: specifier.endsWith('.') ? specifier + name : `${specifier}.${name}`, line: 0 }, ctx);
+      const sub = resolveImport(
+        { from, specifier: specifier.endsWith('.') ? specifier + name : `${specifier}.${name}`, line: 0 },
+        ctx,
+      );
       if (sub && facts.has(sub)) return `${sub}#*module`;
     }
     if (!target || !facts.has(target)) return undefined;
@@ -334,7 +393,8 @@ export function applyMounts(
     const e = expr.trim();
     let m = /^module:([\w.]+)$/.exec(e);
     if (m && ctx) {
-      const target = ctx.pyModules.get(m[1]!) ?? resolveImport({ from: file, specifier: m[1]!, line: 0 }, ctx);
+      const target =
+        ctx.pyModules.get(m[1]!) ?? resolveImport({ from: file, specifier: m[1]!, line: 0 }, ctx);
       return target ? `${target}#urlpatterns` : undefined;
     }
     m = /^(?:await\s+)?(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)(?:\.([\w$]+))?$/.exec(e);
@@ -411,4 +471,3 @@ export function applyMounts(
   }
   return out;
 }
-

@@ -15,7 +15,8 @@ interface Rule {
   token?: boolean;
 }
 
-const PLACEHOLDER = /^(x+|\*+|\.+|<[^>]*>|\$\{?[\w.]+\}?|%\(?\w+\)?s?|\{\{[^}]*\}\})$|your[_-]|change[_-]?me|example|placeholder|dummy|redacted|sample|process\.env|os\.environ|getenv/i;
+const PLACEHOLDER =
+  /^(x+|\*+|\.+|<[^>]*>|\$\{?[\w.]+\}?|%\(?\w+\)?s?|\{\{[^}]*\}\})$|your[_-]|change[_-]?me|example|placeholder|dummy|redacted|sample|process\.env|os\.environ|getenv/i;
 
 export function shannonEntropy(s: string): number {
   const counts = new Map<string, number>();
@@ -30,14 +31,37 @@ export function shannonEntropy(s: string): number {
 
 const RULES: Rule[] = [
   { kind: 'AWS access key', token: true, re: /\b((?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16})\b/g, group: 1 },
-  { kind: 'AWS secret key', re: /aws_?secret_?(?:access_?)?key\w*['"]?\s*[:=]\s*['"]?([A-Za-z0-9/+=]{40})\b/gi, group: 1 },
-  { kind: 'Private key', token: true, re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----[^-]*?(?=-----END|$)/g, group: 0 },
-  { kind: 'GitHub token', token: true, re: /\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g, group: 1 },
+  {
+    kind: 'AWS secret key',
+    re: /aws_?secret_?(?:access_?)?key\w*['"]?\s*[:=]\s*['"]?([A-Za-z0-9/+=]{40})\b/gi,
+    group: 1,
+  },
+  {
+    kind: 'Private key',
+    token: true,
+    re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----[^-]*?(?=-----END|$)/g,
+    group: 0,
+  },
+  {
+    kind: 'GitHub token',
+    token: true,
+    re: /\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g,
+    group: 1,
+  },
   { kind: 'Slack token', token: true, re: /\b(xox[abposr]-[A-Za-z0-9-]{10,})/g, group: 1 },
-  { kind: 'Slack webhook', token: true, re: /(https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/]{20,})/g, group: 1 },
+  {
+    kind: 'Slack webhook',
+    token: true,
+    re: /(https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/]{20,})/g,
+    group: 1,
+  },
   { kind: 'Stripe secret key', token: true, re: /\b((?:sk|rk)_live_[0-9a-zA-Z]{20,})/g, group: 1 },
   { kind: 'Google API key', token: true, re: /\b(AIza[0-9A-Za-z_-]{35})\b/g, group: 1 },
-  { kind: 'JSON Web Token', re: /\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})\b/g, group: 1 },
+  {
+    kind: 'JSON Web Token',
+    re: /\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})\b/g,
+    group: 1,
+  },
   {
     kind: 'Generic secret',
     re: /(?:api[_-]?key|apikey|secret(?:[_-]?key)?|access[_-]?token|auth[_-]?token|client[_-]?secret|passw(?:or)?d|private[_-]?key)["']?\s*(?::=|=>|[:=])\s*["'`]([^"'`\s]{12,200})["'`]/gi,
@@ -63,7 +87,12 @@ export function secretsPass(src: Sources, files: FileInfo[]): SecretsResult {
   const findings: SecretFinding[] = [];
   const raw = new Set<string>();
   for (const f of files) {
-    if (/(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|poetry\.lock|composer\.lock)$/.test(f.path)) continue;
+    if (
+      /(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|poetry\.lock|composer\.lock)$/.test(
+        f.path,
+      )
+    )
+      continue;
     const text = src.text(f.path);
     if (text == null) continue;
     // a password or key assignment shown in a comment, docstring or README is an example; only a
@@ -74,10 +103,14 @@ export function secretsPass(src: Sources, files: FileInfo[]): SecretsResult {
         const value = m[rule.group]!;
         if (rule.check && !rule.check(value)) continue;
         raw.add(value);
-        const masked = rule.kind === 'Private key' ? `${/-----BEGIN [A-Z ]+-----/.exec(value)![0]} (key body hidden)` : maskSecret(value);
+        const masked =
+          rule.kind === 'Private key'
+            ? `${/-----BEGIN [A-Z ]+-----/.exec(value)![0]} (key body hidden)`
+            : maskSecret(value);
         findings.push({ kind: rule.kind, file: f.path, line, masked });
         // a private key body is many lines: scrub each line of it too
-        if (rule.kind === 'Private key') for (const l of value.split('\n')) if (l.trim().length >= 16) raw.add(l.trim());
+        if (rule.kind === 'Private key')
+          for (const l of value.split('\n')) if (l.trim().length >= 16) raw.add(l.trim());
       }
     }
   }
@@ -99,7 +132,8 @@ export function scrubSecrets<T>(value: T, raw: string[]): T {
       return v;
     }
     if (v && typeof v === 'object') {
-      for (const k of Object.keys(v)) (v as Record<string, unknown>)[k] = walk((v as Record<string, unknown>)[k]);
+      for (const k of Object.keys(v))
+        (v as Record<string, unknown>)[k] = walk((v as Record<string, unknown>)[k]);
       return v;
     }
     return v;

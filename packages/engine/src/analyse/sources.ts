@@ -27,7 +27,11 @@ export function sourcesFromMap(contents: Record<string, string>): Sources {
   return { files, text: (p) => map.get(p) ?? null, has: (p) => map.has(p) };
 }
 
-export async function loadSources(root: string, files: WorkspaceFile[], opts: LoadOptions = {}): Promise<Sources> {
+export async function loadSources(
+  root: string,
+  files: WorkspaceFile[],
+  opts: LoadOptions = {},
+): Promise<Sources> {
   const maxTotal = opts.maxTotalBytes ?? 512 * 1024 * 1024;
   const maxFile = opts.maxFileBytes ?? 5 * 1024 * 1024;
   const map = new Map<string, string | null>();

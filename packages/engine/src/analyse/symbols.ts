@@ -18,9 +18,20 @@ interface Extractor {
   imports: RegExp[];
 }
 
-const jsKinds: Record<string, Kind> = { function: 'function', class: 'class', interface: 'interface', type: 'type', enum: 'enum', const: 'const', let: 'const', var: 'const', namespace: 'module' };
+const jsKinds: Record<string, Kind> = {
+  function: 'function',
+  class: 'class',
+  interface: 'interface',
+  type: 'type',
+  enum: 'enum',
+  const: 'const',
+  let: 'const',
+  var: 'const',
+  namespace: 'module',
+};
 const JS: Extractor = {
-  symbols: /^(export\s+(?:default\s+)?(?:declare\s+)?)?(?:abstract\s+|async\s+)*(function\*?|class|interface|type|enum|const|let|var|namespace)\s+([A-Za-z_$][\w$]*)/gm,
+  symbols:
+    /^(export\s+(?:default\s+)?(?:declare\s+)?)?(?:abstract\s+|async\s+)*(function\*?|class|interface|type|enum|const|let|var|namespace)\s+([A-Za-z_$][\w$]*)/gm,
   kind: (k) => jsKinds[k.replace('*', '')] ?? null,
   exported: (mods) => mods.includes('export'),
   imports: [
@@ -38,21 +49,36 @@ const PY: Extractor = {
 
 const GO: Extractor = {
   symbols: /^()(func\s*\([^)]*\)|func|type)\s+([A-Za-z_]\w*)(?:\s+(struct|interface)\b)?/gm,
-  kind: (k, _i, whole) => (k.startsWith('func') ? (k === 'func' ? 'function' : 'method') : / struct$/.test(whole) ? 'struct' : / interface$/.test(whole) ? 'interface' : 'type'),
+  kind: (k, _i, whole) =>
+    k.startsWith('func')
+      ? k === 'func'
+        ? 'function'
+        : 'method'
+      : / struct$/.test(whole)
+        ? 'struct'
+        : / interface$/.test(whole)
+          ? 'interface'
+          : 'type',
   exported: (_m, name) => /^[A-Z]/.test(name),
   imports: [/^[ \t]*import\s+(?:\w+\s+)?"([^"]+)"/gm, /^[ \t]+(?:[\w.]+[ \t]+)?"([^"]+)"[ \t]*$/gm],
 };
 
 const RUST: Extractor = {
-  symbols: /^[ \t]*((?:pub(?:\([^)]*\))?\s+)?)(?:async\s+|const\s+|unsafe\s+)*(fn|struct|enum|trait|mod|type)\s+([A-Za-z_]\w*)/gm,
-  kind: (k) => ({ fn: 'function', struct: 'struct', enum: 'enum', trait: 'trait', mod: 'module', type: 'type' })[k] as Kind,
+  symbols:
+    /^[ \t]*((?:pub(?:\([^)]*\))?\s+)?)(?:async\s+|const\s+|unsafe\s+)*(fn|struct|enum|trait|mod|type)\s+([A-Za-z_]\w*)/gm,
+  kind: (k) =>
+    ({ fn: 'function', struct: 'struct', enum: 'enum', trait: 'trait', mod: 'module', type: 'type' })[
+      k
+    ] as Kind,
   exported: (mods) => mods.startsWith('pub'),
   imports: [/^[ \t]*use\s+([\w:]+)/gm],
 };
 
 const JVM: Extractor = {
-  symbols: /^[ \t]*((?:(?:public|private|protected|internal|static|final|abstract|sealed|data|open|partial)\s+)*)(class|interface|enum|record|object|struct)\s+([A-Za-z_]\w*)/gm,
-  kind: (k) => (k === 'interface' ? 'interface' : k === 'enum' ? 'enum' : k === 'struct' ? 'struct' : 'class'),
+  symbols:
+    /^[ \t]*((?:(?:public|private|protected|internal|static|final|abstract|sealed|data|open|partial)\s+)*)(class|interface|enum|record|object|struct)\s+([A-Za-z_]\w*)/gm,
+  kind: (k) =>
+    k === 'interface' ? 'interface' : k === 'enum' ? 'enum' : k === 'struct' ? 'struct' : 'class',
   exported: (mods) => !/private|internal/.test(mods),
   imports: [/^[ \t]*import\s+(?:static\s+)?([\w.*]+)/gm, /^[ \t]*using\s+(?:static\s+)?([\w.]+)\s*;/gm],
 };
@@ -72,16 +98,43 @@ const RUBY: Extractor = {
 };
 
 const PHP: Extractor = {
-  symbols: /^[ \t]*((?:(?:public|private|protected|static|final|abstract)\s+)*)(function|class|interface|trait|enum)\s+([A-Za-z_]\w*)/gm,
-  kind: (k) => (k === 'function' ? 'function' : k === 'trait' ? 'trait' : k === 'interface' ? 'interface' : k === 'enum' ? 'enum' : 'class'),
+  symbols:
+    /^[ \t]*((?:(?:public|private|protected|static|final|abstract)\s+)*)(function|class|interface|trait|enum)\s+([A-Za-z_]\w*)/gm,
+  kind: (k) =>
+    k === 'function'
+      ? 'function'
+      : k === 'trait'
+        ? 'trait'
+        : k === 'interface'
+          ? 'interface'
+          : k === 'enum'
+            ? 'enum'
+            : 'class',
   exported: (mods) => !mods.includes('private'),
   imports: [/^[ \t]*use\s+([\w\\]+)/gm],
 };
 
 const BY_LANGUAGE: Record<string, Extractor> = {
-  TypeScript: JS, JavaScript: JS, JSX: JS, 'Vuejs Component': JS, Svelte: JS,
-  Python: PY, Go: GO, Rust: RUST, Java: JVM, Kotlin: JVM, Scala: JVM, 'C#': JVM, Groovy: JVM, Dart: JVM, Swift: JVM,
-  C: C, 'C++': C, 'C/C++ Header': C, Ruby: RUBY, PHP: PHP,
+  TypeScript: JS,
+  JavaScript: JS,
+  JSX: JS,
+  'Vuejs Component': JS,
+  Svelte: JS,
+  Python: PY,
+  Go: GO,
+  Rust: RUST,
+  Java: JVM,
+  Kotlin: JVM,
+  Scala: JVM,
+  'C#': JVM,
+  Groovy: JVM,
+  Dart: JVM,
+  Swift: JVM,
+  C: C,
+  'C++': C,
+  'C/C++ Header': C,
+  Ruby: RUBY,
+  PHP: PHP,
 };
 
 export interface SymbolsResult {
@@ -96,7 +149,11 @@ export function extractFile(path: string, text: string, language: string): Symbo
   for (const { m, line } of matchesWithLines(text, ex.symbols)) {
     const name = m[3];
     if (!name) continue;
-    const kind = ex.kind(m[2]!.replace(/\s+/g, ' '), (m[1] ?? '').length > 0 && /^[ \t]+$/.test(m[1] ?? ''), m[0].replace(/\s+/g, ' '));
+    const kind = ex.kind(
+      m[2]!.replace(/\s+/g, ' '),
+      (m[1] ?? '').length > 0 && /^[ \t]+$/.test(m[1] ?? ''),
+      m[0].replace(/\s+/g, ' '),
+    );
     if (!kind) continue;
     const exported = ex.exported(m[1] ?? '', name);
     // a module's local variables are noise; exported constants are its API
@@ -132,7 +189,12 @@ export interface SymbolsPassResult extends SymbolsResult {
  * WASM is far slower than a regex scan, so tree-sitter stops after `budgetMs` and the remaining
  * files use the regex extractor: big trees stay fast, small ones get exact syntax.
  */
-export function symbolsPass(src: Sources, files: FileInfo[], treeSitter?: TreeSitterExtractor | null, budgetMs = 800): SymbolsPassResult {
+export function symbolsPass(
+  src: Sources,
+  files: FileInfo[],
+  treeSitter?: TreeSitterExtractor | null,
+  budgetMs = 800,
+): SymbolsPassResult {
   const out: SymbolsPassResult = { symbols: [], imports: [], extractors: { treeSitter: 0, regex: 0 } };
   let spent = 0;
   for (const f of files) {

@@ -21,10 +21,17 @@ describe('isTestCode()', () => {
     'src/test/java/com/acme/ShopTest.java',
   ])('%s is test code', (p) => expect(isTestCode(p)).toBe(true));
 
-  it.each(['apps/server/src/modules/auth/routes.ts', 'src/testing-library.ts', 'src/attest.ts', 'contest.py', 'src/latest/index.ts', 'Dockerfile', 'src/protest_test_helpers.rs', 'src/main/java/org/acme/owner/Visit.java', 'src/Contests.java'])(
-    '%s is product code',
-    (p) => expect(isTestCode(p)).toBe(false),
-  );
+  it.each([
+    'apps/server/src/modules/auth/routes.ts',
+    'src/testing-library.ts',
+    'src/attest.ts',
+    'contest.py',
+    'src/latest/index.ts',
+    'Dockerfile',
+    'src/protest_test_helpers.rs',
+    'src/main/java/org/acme/owner/Visit.java',
+    'src/Contests.java',
+  ])('%s is product code', (p) => expect(isTestCode(p)).toBe(false));
 
   it('tells fixtures from test code', () => {
     expect(isFixturePath('packages/engine/test/fixtures/sample-app/package.json')).toBe(true);
@@ -36,9 +43,21 @@ describe('isTestCode()', () => {
 describe('splitTestFindings()', () => {
   const a = {
     routes: [
-      { method: 'GET', path: '/auth/v1/health', framework: 'Fastify', file: 'apps/server/src/routes.ts', line: 3 },
+      {
+        method: 'GET',
+        path: '/auth/v1/health',
+        framework: 'Fastify',
+        file: 'apps/server/src/routes.ts',
+        line: 3,
+      },
       { method: 'DELETE', path: '/:id', framework: 'Express', file: 'src/route-mounts.test.ts', line: 57 },
-      { method: 'GET', path: '/api/books', framework: 'Express', file: 'test/fixtures/sample-app/src/routes/books.ts', line: 15 },
+      {
+        method: 'GET',
+        path: '/api/books',
+        framework: 'Express',
+        file: 'test/fixtures/sample-app/src/routes/books.ts',
+        line: 15,
+      },
     ],
     entryPoints: [
       { kind: 'bin', name: 'atr', command: './bin/atr.js', path: 'package.json', line: 11 },
@@ -49,22 +68,55 @@ describe('splitTestFindings()', () => {
       { name: 'PORT', file: 'src/server.test.ts', line: 9 },
       { name: 'JWT_SECRET', file: 'test/fixtures/sample-app/src/config.ts', line: 15 },
     ],
-    containers: [{ path: 'test/fixtures/sample-app/Dockerfile', kind: 'dockerfile', baseImages: ['node:20-alpine'], exposedPorts: [3000] }],
+    containers: [
+      {
+        path: 'test/fixtures/sample-app/Dockerfile',
+        kind: 'dockerfile',
+        baseImages: ['node:20-alpine'],
+        exposedPorts: [3000],
+      },
+    ],
     manifests: [
       { path: 'package.json', ecosystem: 'npm' },
       { path: 'tests/requirements.txt', ecosystem: 'pip' },
       { path: 'test/fixtures/sample-app/package.json', ecosystem: 'npm' },
     ],
     dependencies: [
-      { ecosystem: 'npm', name: 'fastify', version: '5.0.0', scope: 'runtime', manifest: 'package.json', line: 5 },
-      { ecosystem: 'pip', name: 'pytest', version: '8', scope: 'runtime', manifest: 'tests/requirements.txt', line: 1 },
-      { ecosystem: 'npm', name: 'express', version: '4', scope: 'runtime', manifest: 'test/fixtures/sample-app/package.json', line: 15 },
+      {
+        ecosystem: 'npm',
+        name: 'fastify',
+        version: '5.0.0',
+        scope: 'runtime',
+        manifest: 'package.json',
+        line: 5,
+      },
+      {
+        ecosystem: 'pip',
+        name: 'pytest',
+        version: '8',
+        scope: 'runtime',
+        manifest: 'tests/requirements.txt',
+        line: 1,
+      },
+      {
+        ecosystem: 'npm',
+        name: 'express',
+        version: '4',
+        scope: 'runtime',
+        manifest: 'test/fixtures/sample-app/package.json',
+        line: 15,
+      },
     ],
     frameworks: [
       { name: 'Fastify', category: 'web', evidence: 'package.json:5' },
       { name: 'Express', category: 'web', evidence: 'test/fixtures/sample-app/package.json:15' },
     ],
-    config: { files: [{ path: 'tsconfig.json', kind: 'TypeScript compiler' }, { path: 'test/fixtures/sample-app/tsconfig.json', kind: 'TypeScript compiler' }] },
+    config: {
+      files: [
+        { path: 'tsconfig.json', kind: 'TypeScript compiler' },
+        { path: 'test/fixtures/sample-app/tsconfig.json', kind: 'TypeScript compiler' },
+      ],
+    },
     docs: { readme: null, files: ['docs/a.md', 'test/fixtures/sample-app/README.md'] },
   } satisfies Partial<Analysis> as unknown as Analysis;
   const { product, testOnly } = splitTestFindings(a);

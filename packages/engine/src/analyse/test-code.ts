@@ -1,7 +1,18 @@
 // Which paths are test code or test fixtures, and the split of findings into the product's own and
 // those found only in tests: a route in a test file or a fixture app is not part of the product's API.
 
-import type { Analysis, ContainerInfo, Dependency, EntryPoint, EnvVar, Framework, Manifest, Route, SecretFinding, TodoItem } from './types.ts';
+import type {
+  Analysis,
+  ContainerInfo,
+  Dependency,
+  EntryPoint,
+  EnvVar,
+  Framework,
+  Manifest,
+  Route,
+  SecretFinding,
+  TodoItem,
+} from './types.ts';
 
 // sample projects and data that tests feed to the code; their manifests are not the project's own
 const FIXTURE_DIR = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|__snapshots__)\//i;
@@ -51,7 +62,10 @@ export interface TestOnlyFindings {
   todos?: TodoItem[];
 }
 
-type Splittable = Pick<Analysis, 'routes' | 'entryPoints' | 'envVars' | 'containers' | 'manifests' | 'dependencies' | 'frameworks'> &
+type Splittable = Pick<
+  Analysis,
+  'routes' | 'entryPoints' | 'envVars' | 'containers' | 'manifests' | 'dependencies' | 'frameworks'
+> &
   Partial<Pick<Analysis, 'config' | 'docs' | 'secrets' | 'todos'>>;
 
 /**

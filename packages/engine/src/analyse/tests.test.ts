@@ -68,7 +68,9 @@ describe('rust test cases', () => {
   it('counts #[test_case] attributes, rstest cases and a macro invoked in another file', () => {
     expect(rustCases(RUST_INTEGRATION.replace('/// #[test]', ''), new Map())).toBe(2 + 1 + 2 + 1);
     const macros = new Map([['owner_tests', 1]]);
-    expect(rustCases('owner_tests! {\n    empty: "" => Ok(()),\n    uid_only: "5" => Ok(Some(5)),\n}\n', macros)).toBe(2);
+    expect(
+      rustCases('owner_tests! {\n    empty: "" => Ok(()),\n    uid_only: "5" => Ok(Some(5)),\n}\n', macros),
+    ).toBe(2);
     // entries that are not `name: value` pairs: one expansion per #[test] in the macro
     expect(rustCases('checks!(a, b);\n', new Map([['checks', 2]]))).toBe(2);
   });
@@ -107,8 +109,10 @@ describe('testsPass()', () => {
     'Cargo.toml': '[package]\nname = "x"\n',
     'src/filter/size.rs': RUST_SIZE,
     'tests/tests.rs': RUST_INTEGRATION,
-    'cmd_test.go': 'package cobra\n\nfunc TestRun(t *testing.T) {\n\tt.Run("sub", func(t *testing.T) {})\n}\nfunc Test_underscore(t *testing.T) {}\nfunc Testhelper() {}\nfunc BenchmarkRun(b *testing.B) {}\nfunc ExampleRun() {}\n// func TestCommented(t *testing.T) {}\n',
-    'tests/test_core.py': 'def test_one():\n    """def test_in_docstring(): pass"""\n\ndef test_two():\n    pass\n',
+    'cmd_test.go':
+      'package cobra\n\nfunc TestRun(t *testing.T) {\n\tt.Run("sub", func(t *testing.T) {})\n}\nfunc Test_underscore(t *testing.T) {}\nfunc Testhelper() {}\nfunc BenchmarkRun(b *testing.B) {}\nfunc ExampleRun() {}\n// func TestCommented(t *testing.T) {}\n',
+    'tests/test_core.py':
+      'def test_one():\n    """def test_in_docstring(): pass"""\n\ndef test_two():\n    pass\n',
     'tests/typing/typing_progressbar.py': 'def test_not_collected():\n    pass\n',
     '__tests__/app.test.js': [
       "const test = require('node:test');",
@@ -150,11 +154,26 @@ describe('testsPass()', () => {
   });
 
   it('names the frameworks the test code imports', () => {
-    expect(t.frameworks).toEqual(expect.arrayContaining(['cargo test', 'test-case', 'rstest', 'go test', 'pytest', 'node:test', 'supertest', 'JUnit', 'Mockito']));
+    expect(t.frameworks).toEqual(
+      expect.arrayContaining([
+        'cargo test',
+        'test-case',
+        'rstest',
+        'go test',
+        'pytest',
+        'node:test',
+        'supertest',
+        'JUnit',
+        'Mockito',
+      ]),
+    );
   });
 
   it('takes node:test from a "node --test" script', () => {
-    const s = sourcesFromMap({ 'package.json': '{ "scripts": { "test": "node --test" } }', 'test/a.test.js': "it('x', () => {})\n" });
+    const s = sourcesFromMap({
+      'package.json': '{ "scripts": { "test": "node --test" } }',
+      'test/a.test.js': "it('x', () => {})\n",
+    });
     expect(testsPass(s, languagesPass(s).files, []).frameworks).toContain('node:test');
   });
 });

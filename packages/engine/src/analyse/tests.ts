@@ -16,12 +16,15 @@ export function isTestFile(p: string): boolean {
     /(Test|Tests|IT)\.(java|kt|cs|scala)$/.test(b) ||
     /_spec\.rb$|_test\.rb$/.test(b) ||
     /Test\.php$/.test(b) ||
-    (/(^|\/)(__tests__|tests?)\//.test(p) && /\.(rs|[cm]?[jt]sx?|py)$/.test(b) && !/(^|\/)(fixtures?|__fixtures__|helpers?)\//.test(p))
+    (/(^|\/)(__tests__|tests?)\//.test(p) &&
+      /\.(rs|[cm]?[jt]sx?|py)$/.test(b) &&
+      !/(^|\/)(fixtures?|__fixtures__|helpers?)\//.test(p))
   );
 }
 
 // node:test and node-tap subtests: t.test('name', …); a RegExp's .test(x) has no string title
-const JS_CASE = /(?:^|[^\w.$])(?:it|test)(?:\.(?:only|skip|concurrent|todo|fails))*(?:\.each\s*(?:\([^)]*\)|`[^`]*`))?\s*\(\s*['"`]|\b(?:t|tt|st|t\d)\.test\(\s*['"`]/gm;
+const JS_CASE =
+  /(?:^|[^\w.$])(?:it|test)(?:\.(?:only|skip|concurrent|todo|fails))*(?:\.each\s*(?:\([^)]*\)|`[^`]*`))?\s*\(\s*['"`]|\b(?:t|tt|st|t\d)\.test\(\s*['"`]/gm;
 
 const CASES: [RegExp, RegExp][] = [
   [/\.[cm]?[jt]sx?$/, JS_CASE],
@@ -34,11 +37,31 @@ const CASES: [RegExp, RegExp][] = [
 ];
 
 const FRAMEWORK_DEPS: Record<string, string> = {
-  vitest: 'Vitest', jest: 'Jest', mocha: 'Mocha', ava: 'AVA', tap: 'node-tap', '@playwright/test': 'Playwright', cypress: 'Cypress', supertest: 'supertest',
-  pytest: 'pytest', 'junit:junit': 'JUnit', 'org.junit.jupiter:junit-jupiter': 'JUnit', 'org.junit.jupiter:junit-jupiter-api': 'JUnit',
-  'org.springframework.boot:spring-boot-starter-test': 'Spring Boot Test', 'org.mockito:mockito-core': 'Mockito', 'org.testcontainers:junit-jupiter': 'Testcontainers',
-  xunit: 'xUnit', NUnit: 'NUnit', MSTest: 'MSTest', rspec: 'RSpec', minitest: 'Minitest', 'phpunit/phpunit': 'PHPUnit',
-  'github.com/stretchr/testify': 'testify', 'test-case': 'test-case', rstest: 'rstest', proptest: 'proptest',
+  vitest: 'Vitest',
+  jest: 'Jest',
+  mocha: 'Mocha',
+  ava: 'AVA',
+  tap: 'node-tap',
+  '@playwright/test': 'Playwright',
+  cypress: 'Cypress',
+  supertest: 'supertest',
+  pytest: 'pytest',
+  'junit:junit': 'JUnit',
+  'org.junit.jupiter:junit-jupiter': 'JUnit',
+  'org.junit.jupiter:junit-jupiter-api': 'JUnit',
+  'org.springframework.boot:spring-boot-starter-test': 'Spring Boot Test',
+  'org.mockito:mockito-core': 'Mockito',
+  'org.testcontainers:junit-jupiter': 'Testcontainers',
+  xunit: 'xUnit',
+  NUnit: 'NUnit',
+  MSTest: 'MSTest',
+  rspec: 'RSpec',
+  minitest: 'Minitest',
+  'phpunit/phpunit': 'PHPUnit',
+  'github.com/stretchr/testify': 'testify',
+  'test-case': 'test-case',
+  rstest: 'rstest',
+  proptest: 'proptest',
 };
 
 // what a test file imports says which frameworks it runs on, even when no manifest names them
@@ -49,7 +72,11 @@ const FRAMEWORK_IMPORTS: [RegExp, RegExp, string][] = [
   [/\.py$/, /^[ \t]*(?:import unittest|from unittest\b)/m, 'unittest'],
   [/\.(java|kt|scala|groovy)$/, /\bimport\s+(?:static\s+)?org\.junit\b/, 'JUnit'],
   [/\.(java|kt|scala|groovy)$/, /\bimport\s+(?:static\s+)?org\.mockito\b/, 'Mockito'],
-  [/\.(java|kt|scala|groovy)$/, /\bimport\s+(?:static\s+)?org\.springframework\.test\.web\.servlet\b|\bMockMvc\b/, 'MockMvc'],
+  [
+    /\.(java|kt|scala|groovy)$/,
+    /\bimport\s+(?:static\s+)?org\.springframework\.test\.web\.servlet\b|\bMockMvc\b/,
+    'MockMvc',
+  ],
   [/\.(java|kt|scala|groovy)$/, /\bimport\s+org\.springframework\.boot\.test\b/, 'Spring Boot Test'],
   [/\.(java|kt|scala|groovy)$/, /\bimport\s+org\.testcontainers\b/, 'Testcontainers'],
   [/\.go$/, /"github\.com\/stretchr\/testify/, 'testify'],
@@ -156,11 +183,13 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
   }
   for (const name of ['package.json']) {
     // "test": "node --test" runs the built-in runner
-    if (/"test"\s*:\s*"[^"]*\bnode\s+(?:--[\w-]+\s+)*--test\b/.test(src.text(name) ?? '')) frameworks.add('node:test');
+    if (/"test"\s*:\s*"[^"]*\bnode\s+(?:--[\w-]+\s+)*--test\b/.test(src.text(name) ?? ''))
+      frameworks.add('node:test');
   }
   const rust = files.filter((f) => f.language === 'Rust');
   const macros = new Map<string, number>();
-  for (const f of rust) for (const [k, v] of rustTestMacros(codeText(src, f.path, f.language) ?? '')) macros.set(k, v);
+  for (const f of rust)
+    for (const [k, v] of rustTestMacros(codeText(src, f.path, f.language) ?? '')) macros.set(k, v);
 
   const out: TestInfo = { frameworks: [], files: [], totalCases: 0 };
   for (const f of files) {
@@ -183,7 +212,8 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
       if (rule) for (const _ of matchesWithLines(text, rule[1])) cases++;
     }
     if (f.path.endsWith('_test.go')) frameworks.add('go test');
-    for (const [ext, re, name] of FRAMEWORK_IMPORTS) if (ext.test(f.path) && re.test(text)) frameworks.add(name);
+    for (const [ext, re, name] of FRAMEWORK_IMPORTS)
+      if (ext.test(f.path) && re.test(text)) frameworks.add(name);
     out.files.push({ path: f.path, cases });
     out.totalCases += cases;
   }

@@ -7,7 +7,8 @@ import type { FileInfo, TodoItem } from './types.ts';
 const SKIP = new Set(['Markdown', 'JSON', 'Text', 'SVG', 'XML', 'Maven', 'CSV', 'reStructuredText']);
 // the marker must open a comment, so identifiers like `todoList` and prose that mentions "a TODO"
 // never match
-const MARKER = /(?:\/\/+|#+|\/\*+|^[ \t]*\*|<!--|--|;+|%)[ \t]*@?\b(TODO|FIXME|HACK|XXX|BUG)\b(?![/\w-])(?:\([^)\n]*\))?[:!\s-]*([^\n]*)/gm;
+const MARKER =
+  /(?:\/\/+|#+|\/\*+|^[ \t]*\*|<!--|--|;+|%)[ \t]*@?\b(TODO|FIXME|HACK|XXX|BUG)\b(?![/\w-])(?:\([^)\n]*\))?[:!\s-]*([^\n]*)/gm;
 
 export function todosPass(src: Sources, files: FileInfo[]): TodoItem[] {
   const out: TodoItem[] = [];
@@ -19,7 +20,12 @@ export function todosPass(src: Sources, files: FileInfo[]): TodoItem[] {
       // a comment opener inside a string literal is test data or a message, not a comment
       if (lineState(linePrefix(text, m.index)) === 'string') continue;
       const body = m[2]!.replace(/\s*(\*\/|-->)\s*$/, '').trim();
-      out.push({ tag: m[1] as TodoItem['tag'], text: body.length > 200 ? body.slice(0, 197) + '…' : body, file: f.path, line });
+      out.push({
+        tag: m[1] as TodoItem['tag'],
+        text: body.length > 200 ? body.slice(0, 197) + '…' : body,
+        file: f.path,
+        line,
+      });
     }
   }
   return out;

@@ -31,7 +31,12 @@ const TS_PATTERNS = [
   '(call_expression function: (identifier) @_fn arguments: (arguments . (string) @require))',
   '(call_expression function: (import) arguments: (arguments . (string) @import))',
 ];
-const JS_PATTERNS = TS_PATTERNS.map((p) => p.replace('(class_declaration name: (type_identifier) @class)', '(class_declaration name: (identifier) @class)'));
+const JS_PATTERNS = TS_PATTERNS.map((p) =>
+  p.replace(
+    '(class_declaration name: (type_identifier) @class)',
+    '(class_declaration name: (identifier) @class)',
+  ),
+);
 
 const GRAMMARS: Record<string, Grammar> = {
   typescript: { wasm: 'tree-sitter-typescript.wasm', patterns: TS_PATTERNS },
@@ -144,7 +149,12 @@ function collect(path: string, language: string, captures: Parser.QueryCapture[]
     const line = node.startPosition.row + 1;
     if (name === '_fn') {
       const next = captures[i + 1];
-      if (node.text === 'require' && next?.name === 'require') out.imports.push({ from: path, specifier: unquote(next.node.text), line: next.node.startPosition.row + 1 });
+      if (node.text === 'require' && next?.name === 'require')
+        out.imports.push({
+          from: path,
+          specifier: unquote(next.node.text),
+          line: next.node.startPosition.row + 1,
+        });
       i++;
       continue;
     }
@@ -157,7 +167,8 @@ function collect(path: string, language: string, captures: Parser.QueryCapture[]
     let kind = name as Kind;
     let exported: boolean;
     if (python) {
-      if (kind === 'function' && hasAncestor(decl, 'class_definition', 'function_definition')) kind = 'method';
+      if (kind === 'function' && hasAncestor(decl, 'class_definition', 'function_definition'))
+        kind = 'method';
       exported = !node.text.startsWith('_');
     } else if (go) {
       if (kind === 'type') {

@@ -19,7 +19,7 @@ export function treePass(files: FileInfo[], rootName: string): DirNode {
     const cut = f.path.lastIndexOf('/');
     let node: DirNode | undefined = dirFor(cut < 0 ? '' : f.path.slice(0, cut));
     // add to the directory and every ancestor
-    for (let p = node.path; node; ) {
+    for (let p = node.path; node;) {
       node.files++;
       node.bytes += f.size;
       node.lines += f.code;

@@ -43,7 +43,8 @@ export interface DirNode {
   children: DirNode[]; // directories only, largest first
 }
 
-export type Ecosystem = 'npm' | 'pip' | 'go' | 'cargo' | 'maven' | 'gradle' | 'composer' | 'bundler' | 'nuget';
+export type Ecosystem =
+  'npm' | 'pip' | 'go' | 'cargo' | 'maven' | 'gradle' | 'composer' | 'bundler' | 'nuget';
 
 export interface Manifest {
   path: string;
@@ -76,7 +77,17 @@ export interface Framework {
 export interface EntryPoint {
   /** 'export': a package.json "exports" entry (name = the import specifier, command = the file);
    *  'html-script': a page's <script src> (name = the script file, path = the HTML page). */
-  kind: 'npm-script' | 'make-target' | 'dockerfile' | 'ci-workflow' | 'bin' | 'main' | 'export' | 'html-script' | 'compose-service' | 'procfile';
+  kind:
+    | 'npm-script'
+    | 'make-target'
+    | 'dockerfile'
+    | 'ci-workflow'
+    | 'bin'
+    | 'main'
+    | 'export'
+    | 'html-script'
+    | 'compose-service'
+    | 'procfile';
   name: string;
   command?: string;
   path: string;
@@ -88,7 +99,8 @@ export interface EntryPoint {
 export interface SymbolInfo {
   path: string;
   name: string;
-  kind: 'function' | 'class' | 'interface' | 'type' | 'enum' | 'method' | 'struct' | 'trait' | 'const' | 'module';
+  kind:
+    'function' | 'class' | 'interface' | 'type' | 'enum' | 'method' | 'struct' | 'trait' | 'const' | 'module';
   line: number;
   exported: boolean;
 }
@@ -126,7 +138,18 @@ export interface EnvVar {
 
 /** A table or stored entity as the code declares it (SQL, ORM model, entity-named schema). */
 export interface DataEntity {
-  kind: 'sql-table' | 'drizzle' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'sqlalchemy' | 'django' | 'gorm' | 'zod' | 'pydantic';
+  kind:
+    | 'sql-table'
+    | 'drizzle'
+    | 'prisma'
+    | 'typeorm'
+    | 'sequelize'
+    | 'mongoose'
+    | 'sqlalchemy'
+    | 'django'
+    | 'gorm'
+    | 'zod'
+    | 'pydantic';
   name: string;
   file: string;
   line: number;
@@ -192,11 +215,32 @@ export interface ConfigInfo {
 }
 
 /** What the project is, from its manifests, README and code: what every later pass and writer describes. */
-export type ProjectKind = 'library' | 'framework' | 'application' | 'web-application' | 'cli' | 'monorepo' | 'build-tool' | 'plugin' | 'service';
+export type ProjectKind =
+  | 'library'
+  | 'framework'
+  | 'application'
+  | 'web-application'
+  | 'cli'
+  | 'monorepo'
+  | 'build-tool'
+  | 'plugin'
+  | 'service';
 
 /** Why a path is not part of the shipped product. */
 export type NonProductRole =
-  | 'examples' | 'tests' | 'docs' | 'benchmarks' | 'fixtures' | 'scripts' | 'ci' | 'playground' | 'vendored' | 'generated' | 'build' | 'config' | 'deployment';
+  | 'examples'
+  | 'tests'
+  | 'docs'
+  | 'benchmarks'
+  | 'fixtures'
+  | 'scripts'
+  | 'ci'
+  | 'playground'
+  | 'vendored'
+  | 'generated'
+  | 'build'
+  | 'config'
+  | 'deployment';
 
 export interface Identity {
   kind: ProjectKind;

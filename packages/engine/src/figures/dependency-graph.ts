@@ -18,9 +18,13 @@ interface Placed {
 
 /** Keeps the largest modules, then layers them by longest path with cycles broken deterministically. */
 export function layoutGraph(graph: ModuleGraph, maxNodes = MAX_GRAPH_NODES) {
-  const nodes = [...graph.nodes].sort((a, b) => b.lines - a.lines || b.files - a.files || a.id.localeCompare(b.id)).slice(0, maxNodes);
+  const nodes = [...graph.nodes]
+    .sort((a, b) => b.lines - a.lines || b.files - a.files || a.id.localeCompare(b.id))
+    .slice(0, maxNodes);
   const keep = new Set(nodes.map((n) => n.id));
-  const edges = graph.edges.filter((e) => e.from !== e.to && keep.has(e.from) && keep.has(e.to)).sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
+  const edges = graph.edges
+    .filter((e) => e.from !== e.to && keep.has(e.from) && keep.has(e.to))
+    .sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
 
   // Break cycles: drop edges that point back to a node on the current DFS path.
   const out = new Map<string, string[]>();
@@ -66,7 +70,9 @@ export function layoutGraph(graph: ModuleGraph, maxNodes = MAX_GRAPH_NODES) {
         const ns = edges.filter((e) => e.to === id && layer.get(e.from)! < li).map((e) => pos.get(e.from)!);
         return ns.length ? ns.reduce((a, b) => a + b, 0) / ns.length : pos.get(id)!;
       };
-      layers[li] = layers[li]!.map((id) => ({ id, b: bary(id) })).sort((a, b) => a.b - b.b || a.id.localeCompare(b.id)).map((x) => x.id);
+      layers[li] = layers[li]!.map((id) => ({ id, b: bary(id) }))
+        .sort((a, b) => a.b - b.b || a.id.localeCompare(b.id))
+        .map((x) => x.id);
       layers[li]!.forEach((id, i) => pos.set(id, i));
     }
   }
@@ -92,7 +98,16 @@ export function dependencyGraphSvg(graph: ModuleGraph): string {
     const offset = (innerH - (l.length * (boxH + gapY) - gapY)) / 2;
     l.forEach((id, i) => {
       const n = byId.get(id)!;
-      placed.set(id, { id, label: label(id), lines: n.lines, layer: li, order: i, x, y: top + offset + i * (boxH + gapY), w: colW[li]! });
+      placed.set(id, {
+        id,
+        label: label(id),
+        lines: n.lines,
+        layer: li,
+        order: i,
+        x,
+        y: top + offset + i * (boxH + gapY),
+        w: colW[li]!,
+      });
     });
     x += colW[li]! + colGap;
   });
@@ -105,12 +120,18 @@ export function dependencyGraphSvg(graph: ModuleGraph): string {
     const b = placed.get(e.to)!;
     const sw = (1 + (2 * e.weight) / maxWeight).toFixed(1);
     if (b.layer > a.layer) {
-      const x1 = a.x + a.w, y1 = a.y + boxH / 2, x2 = b.x - 4, y2 = b.y + boxH / 2;
+      const x1 = a.x + a.w,
+        y1 = a.y + boxH / 2,
+        x2 = b.x - 4,
+        y2 = b.y + boxH / 2;
       const mx = (x1 + x2) / 2;
       return `<path d="M${x1},${y1} C${mx},${y1} ${mx},${y2} ${x2},${y2}" fill="none" stroke="#94a3b8" stroke-width="${sw}" marker-end="url(#arrow)"/>`;
     }
     // Edges that go back or stay in a layer (cycles) arc below the boxes, dashed.
-    const x1 = a.x + a.w / 2, y1 = a.y + boxH, x2 = b.x + b.w / 2, y2 = b.y + boxH + 4;
+    const x1 = a.x + a.w / 2,
+      y1 = a.y + boxH,
+      x2 = b.x + b.w / 2,
+      y2 = b.y + boxH + 4;
     const dip = Math.max(y1, y2) + 30;
     return `<path d="M${x1},${y1} C${x1},${dip} ${x2},${dip} ${x2},${y2}" fill="none" stroke="#f59e0b" stroke-dasharray="4 3" stroke-width="${sw}" marker-end="url(#arrow-back)"/>`;
   });
@@ -121,8 +142,13 @@ export function dependencyGraphSvg(graph: ModuleGraph): string {
       `<text x="${p.x + p.w / 2}" y="${p.y + 32}" text-anchor="middle" font-size="10.5" fill="#6b7280">${p.lines.toLocaleString('en-US')} lines</text></g>`,
   );
   const note =
-    graph.nodes.length > nodes.length ? `Largest ${nodes.length} of ${graph.nodes.length} modules` : `${nodes.length} module${nodes.length === 1 ? '' : 's'}, ${edges.length} import link${edges.length === 1 ? '' : 's'}`;
-  const empty = nodes.length === 0 ? `<text x="${width / 2}" y="${top + 24}" text-anchor="middle" font-size="15" fill="#6b7280">No internal module imports were found.</text>` : '';
+    graph.nodes.length > nodes.length
+      ? `Largest ${nodes.length} of ${graph.nodes.length} modules`
+      : `${nodes.length} module${nodes.length === 1 ? '' : 's'}, ${edges.length} import link${edges.length === 1 ? '' : 's'}`;
+  const empty =
+    nodes.length === 0
+      ? `<text x="${width / 2}" y="${top + 24}" text-anchor="middle" font-size="15" fill="#6b7280">No internal module imports were found.</text>`
+      : '';
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${esc(FONT_FAMILY)}">`,
     '<defs>',

@@ -34,8 +34,15 @@ describe('figures', () => {
   });
 
   it('rasterises with text drawn (labels add ink)', () => {
-    const withText = rasterise(languageChartSvg([{ language: 'TypeScript', files: 1, code: 10, comment: 0, blank: 0 }]));
-    const noText = rasterise(languageChartSvg([{ language: 'TypeScript', files: 1, code: 10, comment: 0, blank: 0 }]).replace(/<text[^>]*>[^<]*<\/text>/g, ''));
+    const withText = rasterise(
+      languageChartSvg([{ language: 'TypeScript', files: 1, code: 10, comment: 0, blank: 0 }]),
+    );
+    const noText = rasterise(
+      languageChartSvg([{ language: 'TypeScript', files: 1, code: 10, comment: 0, blank: 0 }]).replace(
+        /<text[^>]*>[^<]*<\/text>/g,
+        '',
+      ),
+    );
     expect(withText.png.subarray(1, 4)).toEqual(new Uint8Array([0x50, 0x4e, 0x47]));
     expect(withText.width).toBe(1600);
     expect(withText.png.length).toBeGreaterThan(noText.png.length + 1000);

@@ -1,8 +1,16 @@
 // Reads the pixel size of PNG and JPEG files from their headers, so writers can keep aspect ratios.
 
-export function imageSize(bytes: Uint8Array): { width: number; height: number; mime: 'image/png' | 'image/jpeg' } | null {
+export function imageSize(
+  bytes: Uint8Array,
+): { width: number; height: number; mime: 'image/png' | 'image/jpeg' } | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length >= 24 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) {
+  if (
+    bytes.length >= 24 &&
+    bytes[0] === 0x89 &&
+    bytes[1] === 0x50 &&
+    bytes[2] === 0x4e &&
+    bytes[3] === 0x47
+  ) {
     return { width: view.getUint32(16), height: view.getUint32(20), mime: 'image/png' };
   }
   if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {

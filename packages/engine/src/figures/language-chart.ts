@@ -3,14 +3,31 @@
 import type { LanguageStat } from '../analyse/types.ts';
 import { FONT_FAMILY, esc, truncate } from './svg.ts';
 
-const PALETTE = ['#2563eb', '#0d9488', '#f59e0b', '#db2777', '#7c3aed', '#16a34a', '#ea580c', '#0891b2', '#64748b'];
+const PALETTE = [
+  '#2563eb',
+  '#0d9488',
+  '#f59e0b',
+  '#db2777',
+  '#7c3aed',
+  '#16a34a',
+  '#ea580c',
+  '#0891b2',
+  '#64748b',
+];
 const MAX_BARS = 8;
 
 export function languageChartSvg(languages: LanguageStat[]): string {
-  const sorted = [...languages].filter((l) => l.code > 0).sort((a, b) => b.code - a.code || a.language.localeCompare(b.language));
+  const sorted = [...languages]
+    .filter((l) => l.code > 0)
+    .sort((a, b) => b.code - a.code || a.language.localeCompare(b.language));
   const shown = sorted.slice(0, MAX_BARS).map((l) => ({ label: l.language, code: l.code, files: l.files }));
   const rest = sorted.slice(MAX_BARS);
-  if (rest.length) shown.push({ label: `Other (${rest.length})`, code: rest.reduce((s, l) => s + l.code, 0), files: rest.reduce((s, l) => s + l.files, 0) });
+  if (rest.length)
+    shown.push({
+      label: `Other (${rest.length})`,
+      code: rest.reduce((s, l) => s + l.code, 0),
+      files: rest.reduce((s, l) => s + l.files, 0),
+    });
   const total = shown.reduce((s, l) => s + l.code, 0) || 1;
   const max = Math.max(1, ...shown.map((l) => l.code));
 
@@ -31,7 +48,10 @@ export function languageChartSvg(languages: LanguageStat[]): string {
       `<text x="${labelW + 20 + w}" y="${y + 20}" font-size="14" fill="#374151">${l.code.toLocaleString('en-US')} lines · ${pct}%</text>`,
     ].join('');
   });
-  const empty = shown.length === 0 ? `<text x="${width / 2}" y="${top + 20}" text-anchor="middle" font-size="15" fill="#6b7280">No source code lines were counted.</text>` : '';
+  const empty =
+    shown.length === 0
+      ? `<text x="${width / 2}" y="${top + 20}" text-anchor="middle" font-size="15" fill="#6b7280">No source code lines were counted.</text>`
+      : '';
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${esc(FONT_FAMILY)}">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,

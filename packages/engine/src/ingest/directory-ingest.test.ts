@@ -43,7 +43,12 @@ describe('ingestDirectory', () => {
       await fs.writeFile(path.join(dir, 'huge.txt'), 'a\n'.repeat(600));
       await fs.symlink('/etc/hostname', path.join(dir, 'link'));
       const ws = await ingestDirectory(dir, { ...ctx(dir), limits: { maxFileBytes: 1000 } });
-      expect(ws.files.map((f) => f.path)).toEqual(['.gitignore', 'app/.gitignore', 'app/keep.secret', 'app/main.py']);
+      expect(ws.files.map((f) => f.path)).toEqual([
+        '.gitignore',
+        'app/.gitignore',
+        'app/keep.secret',
+        'app/main.py',
+      ]);
       expect(Object.fromEntries(ws.skipped.map((s) => [s.path, s.reason]))).toEqual({
         'app/gen/': 'gitignore',
         'app/keys.secret': 'gitignore',
@@ -59,7 +64,11 @@ describe('ingestDirectory', () => {
   });
 
   it('rejects a missing folder with a clear message', async () => {
-    await expect(ingestDirectory(path.join(os.tmpdir(), 'atr-does-not-exist-xyz'), ctx(os.tmpdir()))).rejects.toThrow(EngineError);
-    await expect(ingestDirectory(path.join(os.tmpdir(), 'atr-does-not-exist-xyz'), ctx(os.tmpdir()))).rejects.toThrow(/does not exist or is not a folder/);
+    await expect(
+      ingestDirectory(path.join(os.tmpdir(), 'atr-does-not-exist-xyz'), ctx(os.tmpdir())),
+    ).rejects.toThrow(EngineError);
+    await expect(
+      ingestDirectory(path.join(os.tmpdir(), 'atr-does-not-exist-xyz'), ctx(os.tmpdir())),
+    ).rejects.toThrow(/does not exist or is not a folder/);
   });
 });

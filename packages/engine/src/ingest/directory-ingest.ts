@@ -11,9 +11,16 @@ import { resolveLimits } from './zip-ingest.ts';
 export async function ingestDirectory(dir: string, ctx: EngineContext): Promise<Workspace> {
   throwIfCancelled(ctx.signal);
   const stat = await fs.stat(dir).catch(() => null);
-  if (!stat?.isDirectory()) throw new EngineError('ingest', `The folder ${JSON.stringify(dir)} does not exist or is not a folder.`);
+  if (!stat?.isDirectory())
+    throw new EngineError('ingest', `The folder ${JSON.stringify(dir)} does not exist or is not a folder.`);
   const root = await fs.realpath(dir);
   const walked = await walkWorkspace(root, resolveLimits(ctx), ctx.signal);
   throwIfCancelled(ctx.signal);
-  return { root, name: path.basename(root), files: walked.files, skipped: walked.skipped, source: { kind: 'directory' } };
+  return {
+    root,
+    name: path.basename(root),
+    files: walked.files,
+    skipped: walked.skipped,
+    source: { kind: 'directory' },
+  };
 }

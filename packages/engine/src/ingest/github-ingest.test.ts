@@ -27,11 +27,26 @@ describe('parseGithubUrl', () => {
   it('accepts the usual forms', () => {
     expect(parseGithubUrl('https://github.com/acme/widget')).toEqual({ owner: 'acme', repo: 'widget' });
     expect(parseGithubUrl('github.com/acme/widget.git')).toEqual({ owner: 'acme', repo: 'widget' });
-    expect(parseGithubUrl('https://github.com/acme/widget/tree/v2.1')).toEqual({ owner: 'acme', repo: 'widget', ref: 'v2.1' });
-    expect(parseGithubUrl('https://github.com/acme/widget/tree/main/packages/util')).toEqual({ owner: 'acme', repo: 'widget', ref: 'main', path: 'packages/util' });
+    expect(parseGithubUrl('https://github.com/acme/widget/tree/v2.1')).toEqual({
+      owner: 'acme',
+      repo: 'widget',
+      ref: 'v2.1',
+    });
+    expect(parseGithubUrl('https://github.com/acme/widget/tree/main/packages/util')).toEqual({
+      owner: 'acme',
+      repo: 'widget',
+      ref: 'main',
+      path: 'packages/util',
+    });
   });
   it('rejects other hosts and malformed paths', () => {
-    for (const bad of ['https://gitlab.com/acme/widget', 'https://github.com/acme', 'https://github.com/acme/widget/blob/main/x', 'not a url at all', 'https://github.com/acme/widget/tree/main/../../x']) {
+    for (const bad of [
+      'https://gitlab.com/acme/widget',
+      'https://github.com/acme',
+      'https://github.com/acme/widget/blob/main/x',
+      'not a url at all',
+      'https://github.com/acme/widget/tree/main/../../x',
+    ]) {
       expect(() => parseGithubUrl(bad), bad).toThrow(/not a GitHub repository address/);
     }
   });
@@ -54,7 +69,8 @@ describe('ingestGithub against a loopback API', () => {
       } else if (url.startsWith('/download/acme-widget.zip')) {
         res.writeHead(200, { 'content-type': 'application/zip', 'content-length': body.length }).end(body);
       } else if (url === '/api/v3/repos/acme/private/zipball') {
-        if (req.headers.authorization === 'Bearer good-token') res.writeHead(302, { location: '/download/acme-widget.zip' }).end();
+        if (req.headers.authorization === 'Bearer good-token')
+          res.writeHead(302, { location: '/download/acme-widget.zip' }).end();
         else if (req.headers.authorization) res.writeHead(401).end('{"message":"Bad credentials"}');
         else res.writeHead(404).end('{"message":"Not Found"}');
       } else if (url === '/api/v3/repos/acme/limited/zipball') {
@@ -75,12 +91,23 @@ describe('ingestGithub against a loopback API', () => {
   });
 
   let n = 0;
-  const ctx = (): EngineContext => ({ workDir: path.join(parent, `run-${n++}`), now: () => new Date(0), onProgress: () => {} });
-  const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as EngineError);
+  const ctx = (): EngineContext => ({
+    workDir: path.join(parent, `run-${n++}`),
+    now: () => new Date(0),
+    onProgress: () => {},
+  });
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: unknown) => e as EngineError,
+    );
 
   it('follows the same-origin redirect, sends the token, strips the top folder', async () => {
     seen.length = 0;
-    const ws = await ingestGithub({ url: 'https://github.com/acme/widget/tree/main', token: 'tok-123', apiBase }, ctx());
+    const ws = await ingestGithub(
+      { url: 'https://github.com/acme/widget/tree/main', token: 'tok-123', apiBase },
+      ctx(),
+    );
     expect(seen[0]).toEqual({ url: '/api/v3/repos/acme/widget/zipball/main', auth: 'Bearer tok-123' });
     expect(seen[1]?.url).toBe('/download/acme-widget.zip?token=short-lived');
     expect(ws.name).toBe('widget');
@@ -101,9 +128,14 @@ describe('ingestGithub against a loopback API', () => {
   });
 
   it('works with a valid token and explains a rejected one', async () => {
-    const ws = await ingestGithub({ url: 'https://github.com/acme/private', token: 'good-token', apiBase }, ctx());
+    const ws = await ingestGithub(
+      { url: 'https://github.com/acme/private', token: 'good-token', apiBase },
+      ctx(),
+    );
     expect(ws.files.length).toBe(3);
-    const e = await failure(ingestGithub({ url: 'https://github.com/acme/private', token: 'expired', apiBase }, ctx()));
+    const e = await failure(
+      ingestGithub({ url: 'https://github.com/acme/private', token: 'expired', apiBase }, ctx()),
+    );
     expect(e?.message).toMatch(/rejected the access token/);
   });
 
@@ -114,21 +146,37 @@ describe('ingestGithub against a loopback API', () => {
 
   it('refuses a redirect to a foreign host', async () => {
     seen.length = 0;
-    const e = await failure(ingestGithub({ url: 'https://github.com/acme/foreign', token: 'tok', apiBase }, ctx()));
+    const e = await failure(
+      ingestGithub({ url: 'https://github.com/acme/foreign', token: 'tok', apiBase }, ctx()),
+    );
     expect(e).toBeInstanceOf(EngineError);
-    expect(e?.message).toMatch(/redirected to https:\/\/evil\.example\.com, which is not the GitHub host; refused/);
+    expect(e?.message).toMatch(
+      /redirected to https:\/\/evil\.example\.com, which is not the GitHub host; refused/,
+    );
     expect(seen).toHaveLength(1);
   });
 
   it('refuses an archive over the size limit from its declared length', async () => {
-    const e = await failure(ingestGithub({ url: 'https://github.com/acme/huge', apiBase }, { ...ctx(), limits: { maxZipBytes: 1024 * 1024 } }));
+    const e = await failure(
+      ingestGithub(
+        { url: 'https://github.com/acme/huge', apiBase },
+        { ...ctx(), limits: { maxZipBytes: 1024 * 1024 } },
+      ),
+    );
     expect(e?.message).toMatch(/larger than the 1 MB limit/);
   });
 
   it('refuses private addresses when the API base is not loopback', async () => {
-    const e = await failure(ingestGithub({ url: 'https://github.com/acme/widget', apiBase: 'https://10.1.2.3/api/v3' }, ctx()));
+    const e = await failure(
+      ingestGithub({ url: 'https://github.com/acme/widget', apiBase: 'https://10.1.2.3/api/v3' }, ctx()),
+    );
     expect(e?.message).toMatch(/private; refused/);
-    const plain = await failure(ingestGithub({ url: 'https://github.com/acme/widget', apiBase: 'http://ghe.example.com/api/v3' }, ctx()));
+    const plain = await failure(
+      ingestGithub(
+        { url: 'https://github.com/acme/widget', apiBase: 'http://ghe.example.com/api/v3' },
+        ctx(),
+      ),
+    );
     expect(plain?.message).toMatch(/must use https/);
   });
 });
@@ -136,15 +184,44 @@ describe('ingestGithub against a loopback API', () => {
 describe('isPrivateAddress', () => {
   it('refuses loopback and private IPv4 in every IPv6 spelling (mapped hex, compatible, NAT64, 6to4)', () => {
     // new URL('http://[::ffff:127.0.0.1]/').hostname is '[::ffff:7f00:1]': the hex form must be caught.
-    for (const a of ['::ffff:7f00:1', '::ffff:127.0.0.1', '::FFFF:a9fe:a9fe', '::ffff:0a00:0001', '::7f00:1', '::', '::1',
-      '0:0:0:0:0:ffff:c0a8:0101', '64:ff9b::7f00:1', '64:ff9b::169.254.169.254', '2002:7f00:1::', '2002:a9fe:a9fe::1',
-      'fe80::1', 'fd00::1', 'fec0::1', 'ff02::1', '127.0.0.1', '10.1.2.3', '169.254.169.254', '100.64.0.1', '0.0.0.0', 'not-an-ip']) {
+    for (const a of [
+      '::ffff:7f00:1',
+      '::ffff:127.0.0.1',
+      '::FFFF:a9fe:a9fe',
+      '::ffff:0a00:0001',
+      '::7f00:1',
+      '::',
+      '::1',
+      '0:0:0:0:0:ffff:c0a8:0101',
+      '64:ff9b::7f00:1',
+      '64:ff9b::169.254.169.254',
+      '2002:7f00:1::',
+      '2002:a9fe:a9fe::1',
+      'fe80::1',
+      'fd00::1',
+      'fec0::1',
+      'ff02::1',
+      '127.0.0.1',
+      '10.1.2.3',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      'not-an-ip',
+    ]) {
       expect(isPrivateAddress(a), a).toBe(true);
     }
   });
 
   it('allows public addresses, those of GitHub included', () => {
-    for (const a of ['140.82.121.4', '::ffff:8c52:7904', '::ffff:140.82.121.4', '2606:50c0:8000::154', '64:ff9b::8c52:7904', '2002:8c52:7904::1', '8.8.8.8']) {
+    for (const a of [
+      '140.82.121.4',
+      '::ffff:8c52:7904',
+      '::ffff:140.82.121.4',
+      '2606:50c0:8000::154',
+      '64:ff9b::8c52:7904',
+      '2002:8c52:7904::1',
+      '8.8.8.8',
+    ]) {
       expect(isPrivateAddress(a), a).toBe(false);
     }
   });
@@ -152,7 +229,10 @@ describe('isPrivateAddress', () => {
   it('refuses a configured API base written as an IPv4-mapped IPv6 literal', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));
     const ctx: EngineContext = { workDir: dir, now: () => new Date(0), onProgress: () => {} };
-    const attempt = ingestGithub({ url: 'https://github.com/acme/widget', apiBase: 'https://[::ffff:7f00:1]:9/' }, ctx);
+    const attempt = ingestGithub(
+      { url: 'https://github.com/acme/widget', apiBase: 'https://[::ffff:7f00:1]:9/' },
+      ctx,
+    );
     await expect(attempt).rejects.toThrow(/private/);
     await fs.rm(dir, { recursive: true, force: true });
   });

@@ -29,7 +29,11 @@ const NAME = /^[A-Za-z0-9_.-]+$/;
 
 /** Parses `https://github.com/owner/repo[/tree/ref[/path]]`, also without scheme or with `.git`. */
 export function parseGithubUrl(input: string): GithubRef {
-  const bad = () => new EngineError('ingest', `"${input}" is not a GitHub repository address; use https://github.com/owner/repo.`);
+  const bad = () =>
+    new EngineError(
+      'ingest',
+      `"${input}" is not a GitHub repository address; use https://github.com/owner/repo.`,
+    );
   let text = input.trim();
   if (!/^[a-z]+:\/\//i.test(text)) text = `https://${text}`;
   let url: URL;
@@ -38,7 +42,11 @@ export function parseGithubUrl(input: string): GithubRef {
   } catch {
     throw bad();
   }
-  if (!['github.com', 'www.github.com'].includes(url.hostname.toLowerCase()) || !['https:', 'http:'].includes(url.protocol)) throw bad();
+  if (
+    !['github.com', 'www.github.com'].includes(url.hostname.toLowerCase()) ||
+    !['https:', 'http:'].includes(url.protocol)
+  )
+    throw bad();
   const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const [owner, rawRepo, kind, ref, ...rest] = parts;
   const repo = rawRepo?.replace(/\.git$/i, '');
@@ -77,9 +85,16 @@ export function isPrivateAddress(address: string): boolean {
   if (net.isIPv4(address)) {
     const [a = 0, b = 0, c = 0] = address.split('.').map(Number);
     return (
-      a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 192 && b === 0 && c === 0) ||
-      (a === 198 && (b === 18 || b === 19)) || a >= 224
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 192 && b === 0 && c === 0) ||
+      (a === 198 && (b === 18 || b === 19)) ||
+      a >= 224
     );
   }
   if (!net.isIPv6(address)) return true;
@@ -87,12 +102,21 @@ export function isPrivateAddress(address: string): boolean {
   if (!g) return true;
   const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
   // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible, also :: and ::1), 64:ff9b::/96 (NAT64)
-  if ((zeros(5) && g[5] === 0xffff) || zeros(6) || (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))) {
+  if (
+    (zeros(5) && g[5] === 0xffff) ||
+    zeros(6) ||
+    (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))
+  ) {
     return isPrivateAddress(v4FromGroups(g[6]!, g[7]!));
   }
   if (g[0] === 0x2002) return isPrivateAddress(v4FromGroups(g[1]!, g[2]!)); // 6to4
   const first = g[0]!;
-  return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xffc0) === 0xfec0 || (first & 0xff00) === 0xff00;
+  return (
+    (first & 0xfe00) === 0xfc00 ||
+    (first & 0xffc0) === 0xfe80 ||
+    (first & 0xffc0) === 0xfec0 ||
+    (first & 0xff00) === 0xff00
+  );
 }
 
 function isLoopbackHost(hostname: string): boolean {
@@ -112,7 +136,9 @@ function policyFor(apiBase: URL, configured: boolean): Policy {
     allowPrivate: loopback,
     allowed(url) {
       if (configured) return url.origin === apiBase.origin && (url.protocol === 'https:' || loopback);
-      return url.protocol === 'https:' && (url.hostname === apiBase.hostname || url.hostname === CODELOAD_HOST);
+      return (
+        url.protocol === 'https:' && (url.hostname === apiBase.hostname || url.hostname === CODELOAD_HOST)
+      );
     },
   };
 }
@@ -124,8 +150,14 @@ function guardedLookup(allowPrivate: boolean): net.LookupFunction {
       if (err) return callback(err, '', 0);
       const list = addresses as dns.LookupAddress[];
       const bad = list.find((a) => isPrivateAddress(a.address));
-      if (bad && !allowPrivate) return callback(new EngineError('ingest', `The download host ${hostname} resolves to a private address; refused.`), '', 0);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      if (bad && !allowPrivate)
+        return callback(
+          new EngineError('ingest', `The download host ${hostname} resolves to a private address; refused.`),
+          '',
+          0,
+        );
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       const first = list[0];
       if (!first) return callback(new Error(`No address for ${hostname}`), '', 0);
       callback(null, first.address, first.family);
@@ -133,7 +165,12 @@ function guardedLookup(allowPrivate: boolean): net.LookupFunction {
   };
 }
 
-function request(url: URL, headers: Record<string, string>, policy: Policy, signal: AbortSignal): Promise<http.IncomingMessage> {
+function request(
+  url: URL,
+  headers: Record<string, string>,
+  policy: Policy,
+  signal: AbortSignal,
+): Promise<http.IncomingMessage> {
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(literal) && isPrivateAddress(literal) && !policy.allowPrivate) {
     return Promise.reject(new EngineError('ingest', `The download address ${url.host} is private; refused.`));
@@ -152,7 +189,13 @@ class SizeGuard extends Transform {
   }
   override _transform(chunk: Buffer, _e: BufferEncoding, done: TransformCallback): void {
     this.seen += chunk.length;
-    if (this.seen > this.max) return done(new EngineError('ingest', `The repository archive is larger than the ${Math.round(this.max / 1048576)} MB limit.`));
+    if (this.seen > this.max)
+      return done(
+        new EngineError(
+          'ingest',
+          `The repository archive is larger than the ${Math.round(this.max / 1048576)} MB limit.`,
+        ),
+      );
     done(null, chunk);
   }
 }
@@ -161,16 +204,31 @@ function statusError(res: http.IncomingMessage, gh: GithubRef, hasToken: boolean
   const slug = `${gh.owner}/${gh.repo}`;
   const status = res.statusCode ?? 0;
   if (status === 404) {
-    return new EngineError('ingest', gh.ref
-      ? `GitHub repository ${slug} or its branch "${gh.ref}" was not found. If the repository is private, give an access token that can read it.`
-      : `GitHub repository ${slug} was not found. If it is private, give an access token that can read it.`);
+    return new EngineError(
+      'ingest',
+      gh.ref
+        ? `GitHub repository ${slug} or its branch "${gh.ref}" was not found. If the repository is private, give an access token that can read it.`
+        : `GitHub repository ${slug} was not found. If it is private, give an access token that can read it.`,
+    );
   }
-  if (status === 401) return new EngineError('ingest', 'GitHub rejected the access token: check that it is valid and has not expired.');
+  if (status === 401)
+    return new EngineError(
+      'ingest',
+      'GitHub rejected the access token: check that it is valid and has not expired.',
+    );
   if (status === 403 || status === 429) {
     if (res.headers['x-ratelimit-remaining'] === '0' || status === 429) {
-      return new EngineError('ingest', hasToken ? 'The GitHub API rate limit for this token was reached; try again later.' : 'The GitHub API rate limit was reached; try again later or give an access token.');
+      return new EngineError(
+        'ingest',
+        hasToken
+          ? 'The GitHub API rate limit for this token was reached; try again later.'
+          : 'The GitHub API rate limit was reached; try again later or give an access token.',
+      );
     }
-    return new EngineError('ingest', `GitHub refused access to ${slug}: the access token lacks permission to read it.`);
+    return new EngineError(
+      'ingest',
+      `GitHub refused access to ${slug}: the access token lacks permission to read it.`,
+    );
   }
   return new EngineError('ingest', `GitHub answered ${status} while downloading ${slug}; try again later.`);
 }
@@ -192,14 +250,24 @@ export async function ingestGithub(source: GithubSource, ctx: EngineContext): Pr
   } catch {
     throw new EngineError('ingest', `The GitHub API address "${source.apiBase}" is not a valid URL.`);
   }
-  const policy = policyFor(apiBase, source.apiBase !== undefined && apiBase.origin !== new URL(DEFAULT_GITHUB_API).origin);
+  const policy = policyFor(
+    apiBase,
+    source.apiBase !== undefined && apiBase.origin !== new URL(DEFAULT_GITHUB_API).origin,
+  );
   if (!policy.allowed(apiBase)) throw new EngineError('ingest', 'The GitHub API address must use https.');
   const base = apiBase.pathname.replace(/\/+$/, '');
-  let url = new URL(`${base}/repos/${encodeURIComponent(gh.owner)}/${encodeURIComponent(gh.repo)}/zipball${gh.ref ? `/${encodeURIComponent(gh.ref)}` : ''}`, apiBase);
+  let url = new URL(
+    `${base}/repos/${encodeURIComponent(gh.owner)}/${encodeURIComponent(gh.repo)}/zipball${gh.ref ? `/${encodeURIComponent(gh.ref)}` : ''}`,
+    apiBase,
+  );
 
   const signals = [AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), ...(ctx.signal ? [ctx.signal] : [])];
   const signal = AbortSignal.any(signals);
-  const headers: Record<string, string> = { 'User-Agent': 'atr-report-engine', Accept: 'application/vnd.github+json', 'X-GitHub-Api-Version': '2022-11-28' };
+  const headers: Record<string, string> = {
+    'User-Agent': 'atr-report-engine',
+    Accept: 'application/vnd.github+json',
+    'X-GitHub-Api-Version': '2022-11-28',
+  };
   if (source.token) headers.Authorization = `Bearer ${source.token}`;
 
   await ctx.onProgress('initializing', 5, `Downloading ${gh.owner}/${gh.repo}`);
@@ -210,9 +278,14 @@ export async function ingestGithub(source: GithubSource, ctx: EngineContext): Pr
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
         res.resume();
-        if (hop >= MAX_REDIRECTS) throw new EngineError('ingest', 'GitHub redirected the download too many times.');
+        if (hop >= MAX_REDIRECTS)
+          throw new EngineError('ingest', 'GitHub redirected the download too many times.');
         const next = new URL(res.headers.location, url);
-        if (!policy.allowed(next)) throw new EngineError('ingest', `The download was redirected to ${next.protocol}//${next.host}, which is not the GitHub host; refused.`);
+        if (!policy.allowed(next))
+          throw new EngineError(
+            'ingest',
+            `The download was redirected to ${next.protocol}//${next.host}, which is not the GitHub host; refused.`,
+          );
         // The redirect URL carries its own short-lived token; ours must not travel to another origin.
         if (next.origin !== url.origin) delete headers.Authorization;
         url = next;
@@ -227,7 +300,10 @@ export async function ingestGithub(source: GithubSource, ctx: EngineContext): Pr
     const declared = Number(res.headers['content-length'] ?? 0);
     if (declared > limits.maxZipBytes) {
       res.resume();
-      throw new EngineError('ingest', `The repository archive is larger than the ${Math.round(limits.maxZipBytes / 1048576)} MB limit.`);
+      throw new EngineError(
+        'ingest',
+        `The repository archive is larger than the ${Math.round(limits.maxZipBytes / 1048576)} MB limit.`,
+      );
     }
     await fs.mkdir(ctx.workDir, { recursive: true });
     const zipPath = path.join(ctx.workDir, 'github.zip');
@@ -236,7 +312,11 @@ export async function ingestGithub(source: GithubSource, ctx: EngineContext): Pr
       return await ingestZip(zipPath, ctx, {
         subdir: gh.path,
         name: gh.repo,
-        source: { kind: 'github', url: `https://github.com/${gh.owner}/${gh.repo}`, ...(gh.ref ? { ref: gh.ref } : {}) },
+        source: {
+          kind: 'github',
+          url: `https://github.com/${gh.owner}/${gh.repo}`,
+          ...(gh.ref ? { ref: gh.ref } : {}),
+        },
       });
     } finally {
       await fs.rm(zipPath, { force: true });
@@ -245,6 +325,10 @@ export async function ingestGithub(source: GithubSource, ctx: EngineContext): Pr
     res?.destroy();
     if (e instanceof EngineError) throw e;
     throwIfCancelled(ctx.signal);
-    throw new EngineError('ingest', `Could not download ${gh.owner}/${gh.repo} from GitHub: ${(e as Error).message}`, { detail: String(e), cause: e });
+    throw new EngineError(
+      'ingest',
+      `Could not download ${gh.owner}/${gh.repo} from GitHub: ${(e as Error).message}`,
+      { detail: String(e), cause: e },
+    );
   }
 }

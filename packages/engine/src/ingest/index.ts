@@ -6,7 +6,13 @@ import { ingestGithub } from './github-ingest.ts';
 import { ingestZip } from './zip-ingest.ts';
 
 export { ingestDirectory } from './directory-ingest.ts';
-export { ingestGithub, parseGithubUrl, DEFAULT_GITHUB_API, type GithubRef, type GithubSource } from './github-ingest.ts';
+export {
+  ingestGithub,
+  parseGithubUrl,
+  DEFAULT_GITHUB_API,
+  type GithubRef,
+  type GithubSource,
+} from './github-ingest.ts';
 export { ingestZip, checkEntryName, resolveLimits } from './zip-ingest.ts';
 export { walkWorkspace } from './walk.ts';
 

@@ -4,18 +4,55 @@
 import type { SkippedEntry } from '../types.ts';
 
 /** Folders that hold third-party code; skipped wholesale and recorded once. */
-export const DEPENDENCY_DIRS = new Set(['node_modules', 'bower_components', 'jspm_packages', '.venv', 'venv', '.tox', '.yarn', '.pnpm-store']);
+export const DEPENDENCY_DIRS = new Set([
+  'node_modules',
+  'bower_components',
+  'jspm_packages',
+  '.venv',
+  'venv',
+  '.tox',
+  '.yarn',
+  '.pnpm-store',
+]);
 export const VENDORED_DIRS = new Set(['vendor', 'third_party', 'third-party', 'Pods', 'Carthage']);
 /** Build output and caches: generated, not written by the team. */
 export const GENERATED_DIRS = new Set([
-  'dist', 'build', '.next', '.nuxt', '.svelte-kit', '.turbo', '.cache', 'coverage', '__pycache__',
-  '.pytest_cache', '.mypy_cache', '.gradle', 'target', '.parcel-cache', '.angular', '.terraform',
+  'dist',
+  'build',
+  '.next',
+  '.nuxt',
+  '.svelte-kit',
+  '.turbo',
+  '.cache',
+  'coverage',
+  '__pycache__',
+  '.pytest_cache',
+  '.mypy_cache',
+  '.gradle',
+  'target',
+  '.parcel-cache',
+  '.angular',
+  '.terraform',
 ]);
 export const VCS_DIRS = new Set(['.git', '.hg', '.svn']);
 
 const LOCKFILES = new Set([
-  'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lockb', 'bun.lock', 'Cargo.lock',
-  'poetry.lock', 'Pipfile.lock', 'Gemfile.lock', 'composer.lock', 'go.sum', 'packages.lock.json', 'mix.lock', 'pubspec.lock', 'uv.lock',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  'bun.lockb',
+  'bun.lock',
+  'Cargo.lock',
+  'poetry.lock',
+  'Pipfile.lock',
+  'Gemfile.lock',
+  'composer.lock',
+  'go.sum',
+  'packages.lock.json',
+  'mix.lock',
+  'pubspec.lock',
+  'uv.lock',
 ]);
 const ARCHIVE_EXT = /\.(zip|tar|tgz|gz|bz2|xz|7z|rar|jar|war|ear|apk|whl|nupkg|zst)$/i;
 const MINIFIED_NAME = /\.min\.(js|mjs|css)$|[.-]bundle\.js$|\.js\.map$|\.css\.map$/i;

@@ -42,7 +42,11 @@ async function readHead(abs: string): Promise<Uint8Array> {
 }
 
 /** Lists `root` recursively; `signal` is checked between directories so a huge tree can be cancelled. */
-export async function walkWorkspace(root: string, limits: Pick<IngestLimits, 'maxFileBytes'>, signal?: AbortSignal): Promise<WalkResult> {
+export async function walkWorkspace(
+  root: string,
+  limits: Pick<IngestLimits, 'maxFileBytes'>,
+  signal?: AbortSignal,
+): Promise<WalkResult> {
   const files: WorkspaceFile[] = [];
   const skipped: SkippedEntry[] = [];
   let hasGit = false;

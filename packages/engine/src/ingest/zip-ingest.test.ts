@@ -22,7 +22,11 @@ async function buildZip(items: Item[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const item of items) {
     if (item.dir) zip.addEmptyDirectory(item.name, item.mode === undefined ? {} : { mode: item.mode });
-    else zip.addBuffer(Buffer.from(item.data ?? 'x'), item.name, { compress: item.compress ?? true, ...(item.mode === undefined ? {} : { mode: item.mode }) });
+    else
+      zip.addBuffer(Buffer.from(item.data ?? 'x'), item.name, {
+        compress: item.compress ?? true,
+        ...(item.mode === undefined ? {} : { mode: item.mode }),
+      });
   }
   zip.end();
   const chunks: Buffer[] = [];
@@ -57,7 +61,12 @@ function rename(buf: Buffer, from: string, to: string): Buffer {
   return buf;
 }
 
-const small: Partial<IngestLimits> = { maxUncompressedBytes: 1024 * 1024, maxEntries: 50, maxZipBytes: 512 * 1024, maxRatio: 100 };
+const small: Partial<IngestLimits> = {
+  maxUncompressedBytes: 1024 * 1024,
+  maxEntries: 50,
+  maxZipBytes: 512 * 1024,
+  maxRatio: 100,
+};
 
 interface Case {
   title: string;
@@ -69,18 +78,73 @@ interface Case {
 const zeros = (n: number) => Buffer.alloc(n, 0x20);
 
 const cases: Case[] = [
-  { title: 'parent traversal', build: async () => rename(await buildZip([{ name: 'AA/AA/AA/evil.txt' }]), 'AA/AA/AA/evil.txt', '../../../evil.txt'), message: /tries to leave the project folder/ },
-  { title: 'traversal hidden mid-path', build: async () => rename(await buildZip([{ name: 'ok/AA/AA/AA/evil.txt' }]), 'ok/AA/AA/AA/evil.txt', 'ok/../../../evil.txt'), message: /tries to leave the project folder/ },
-  { title: 'traversal as a directory entry', build: async () => rename(await buildZip([{ name: 'AA/AA/', dir: true }]), 'AA/AA/', '../../'), message: /tries to leave the project folder/ },
-  { title: 'absolute path', build: async () => rename(await buildZip([{ name: 'xtmp/evil.txt' }]), 'xtmp/evil.txt', '/tmp/evil.txt'), message: /absolute path/ },
-  { title: 'drive letter', build: async () => rename(await buildZip([{ name: 'xx/evil.txt' }]), 'xx/evil.txt', 'C:/evil.txt'), message: /drive letter/ },
-  { title: 'backslash traversal', build: async () => rename(await buildZip([{ name: 'AA/AA/AA/evil.txt' }]), 'AA/AA/AA/evil.txt', '..\\..\\..\\evil.txt'), message: /backslashes/ },
-  { title: 'backslash separators', build: async () => rename(await buildZip([{ name: 'src/a.txt' }]), 'src/a.txt', 'src\\a.txt'), message: /backslashes/ },
-  { title: 'NUL in name', build: async () => rename(await buildZip([{ name: 'evil.txtX.png' }]), 'evil.txtX.png', 'evil.txt\0.png'), message: /NUL character/ },
-  { title: 'overlong name', build: () => buildZip([{ name: `${'a'.repeat(1100)}.txt` }]), message: /longer than 1024 characters/ },
-  { title: 'symlink entry', build: () => buildZip([{ name: 'passwd', data: '/etc/passwd', mode: 0o120777 }]), message: /symbolic link/ },
-  { title: 'symlink folder then write through it', build: () => buildZip([{ name: 'up', data: '../..', mode: 0o120755 }, { name: 'up2/evil.txt' }]), message: /symbolic link/ },
-  { title: 'FIFO entry', build: () => buildZip([{ name: 'pipe', data: '', mode: 0o010644 }]), message: /special file/ },
+  {
+    title: 'parent traversal',
+    build: async () =>
+      rename(await buildZip([{ name: 'AA/AA/AA/evil.txt' }]), 'AA/AA/AA/evil.txt', '../../../evil.txt'),
+    message: /tries to leave the project folder/,
+  },
+  {
+    title: 'traversal hidden mid-path',
+    build: async () =>
+      rename(
+        await buildZip([{ name: 'ok/AA/AA/AA/evil.txt' }]),
+        'ok/AA/AA/AA/evil.txt',
+        'ok/../../../evil.txt',
+      ),
+    message: /tries to leave the project folder/,
+  },
+  {
+    title: 'traversal as a directory entry',
+    build: async () => rename(await buildZip([{ name: 'AA/AA/', dir: true }]), 'AA/AA/', '../../'),
+    message: /tries to leave the project folder/,
+  },
+  {
+    title: 'absolute path',
+    build: async () => rename(await buildZip([{ name: 'xtmp/evil.txt' }]), 'xtmp/evil.txt', '/tmp/evil.txt'),
+    message: /absolute path/,
+  },
+  {
+    title: 'drive letter',
+    build: async () => rename(await buildZip([{ name: 'xx/evil.txt' }]), 'xx/evil.txt', 'C:/evil.txt'),
+    message: /drive letter/,
+  },
+  {
+    title: 'backslash traversal',
+    build: async () =>
+      rename(await buildZip([{ name: 'AA/AA/AA/evil.txt' }]), 'AA/AA/AA/evil.txt', '..\\..\\..\\evil.txt'),
+    message: /backslashes/,
+  },
+  {
+    title: 'backslash separators',
+    build: async () => rename(await buildZip([{ name: 'src/a.txt' }]), 'src/a.txt', 'src\\a.txt'),
+    message: /backslashes/,
+  },
+  {
+    title: 'NUL in name',
+    build: async () => rename(await buildZip([{ name: 'evil.txtX.png' }]), 'evil.txtX.png', 'evil.txt\0.png'),
+    message: /NUL character/,
+  },
+  {
+    title: 'overlong name',
+    build: () => buildZip([{ name: `${'a'.repeat(1100)}.txt` }]),
+    message: /longer than 1024 characters/,
+  },
+  {
+    title: 'symlink entry',
+    build: () => buildZip([{ name: 'passwd', data: '/etc/passwd', mode: 0o120777 }]),
+    message: /symbolic link/,
+  },
+  {
+    title: 'symlink folder then write through it',
+    build: () => buildZip([{ name: 'up', data: '../..', mode: 0o120755 }, { name: 'up2/evil.txt' }]),
+    message: /symbolic link/,
+  },
+  {
+    title: 'FIFO entry',
+    build: () => buildZip([{ name: 'pipe', data: '', mode: 0o010644 }]),
+    message: /special file/,
+  },
   {
     title: 'encrypted entry',
     build: async () => {
@@ -92,38 +156,119 @@ const cases: Case[] = [
     },
     message: /encrypted/,
   },
-  { title: 'exact duplicate names', build: () => buildZip([{ name: 'a.txt', data: 'one' }, { name: 'a.txt', data: 'two' }]), message: /contains "a.txt" twice/ },
-  { title: 'case-insensitive collision', build: () => buildZip([{ name: 'README.md' }, { name: 'readme.md' }]), message: /collide on case-insensitive/ },
+  {
+    title: 'exact duplicate names',
+    build: () =>
+      buildZip([
+        { name: 'a.txt', data: 'one' },
+        { name: 'a.txt', data: 'two' },
+      ]),
+    message: /contains "a.txt" twice/,
+  },
+  {
+    title: 'case-insensitive collision',
+    build: () => buildZip([{ name: 'README.md' }, { name: 'readme.md' }]),
+    message: /collide on case-insensitive/,
+  },
   // The same name in NFC and NFD (how macOS writes "café"): one file on APFS and NTFS, two on ext4.
-  { title: 'Unicode normalisation collision', build: () => buildZip([{ name: 'caf\u00e9.txt', data: 'nfc' }, { name: 'cafe\u0301.txt', data: 'nfd' }]), message: /collide on case-insensitive or Unicode-normalising/ },
-  { title: 'normalisation and case together', build: () => buildZip([{ name: 'src/\u00c9t\u00e9.md' }, { name: 'src/e\u0301te\u0301.md' }]), message: /collide/ },
-  { title: 'file and folder with one name', build: () => buildZip([{ name: 'lib' }, { name: 'lib/x.js' }]), message: /both as a file and as a folder/ },
-  { title: 'too many entries', build: () => buildZip(Array.from({ length: 60 }, (_, i) => ({ name: `f${i}.txt` }))), message: /more than the limit of 50/, limits: small },
-  { title: 'archive too large (compressed)', build: () => buildZip([{ name: 'noise.bin', data: Buffer.from(Array.from({ length: 700 * 1024 }, (_, i) => (i * 2654435761) >>> 24)), compress: false }]), message: /larger than the 0.5 MB limit/, limits: small },
-  { title: 'total uncompressed size', build: () => buildZip([{ name: 'a.txt', data: zeros(600 * 1024) }, { name: 'b.txt', data: zeros(600 * 1024) }]), message: /expands to more than 1 MB/, limits: { ...small, maxRatio: 100_000 } },
-  { title: 'zip bomb by ratio', build: () => buildZip([{ name: 'bomb.txt', data: zeros(3 * 1024 * 1024) }]), message: /zip bomb/, limits: { maxRatio: 100 } },
+  {
+    title: 'Unicode normalisation collision',
+    build: () =>
+      buildZip([
+        { name: 'caf\u00e9.txt', data: 'nfc' },
+        { name: 'cafe\u0301.txt', data: 'nfd' },
+      ]),
+    message: /collide on case-insensitive or Unicode-normalising/,
+  },
+  {
+    title: 'normalisation and case together',
+    build: () => buildZip([{ name: 'src/\u00c9t\u00e9.md' }, { name: 'src/e\u0301te\u0301.md' }]),
+    message: /collide/,
+  },
+  {
+    title: 'file and folder with one name',
+    build: () => buildZip([{ name: 'lib' }, { name: 'lib/x.js' }]),
+    message: /both as a file and as a folder/,
+  },
+  {
+    title: 'too many entries',
+    build: () => buildZip(Array.from({ length: 60 }, (_, i) => ({ name: `f${i}.txt` }))),
+    message: /more than the limit of 50/,
+    limits: small,
+  },
+  {
+    title: 'archive too large (compressed)',
+    build: () =>
+      buildZip([
+        {
+          name: 'noise.bin',
+          data: Buffer.from(Array.from({ length: 700 * 1024 }, (_, i) => (i * 2654435761) >>> 24)),
+          compress: false,
+        },
+      ]),
+    message: /larger than the 0.5 MB limit/,
+    limits: small,
+  },
+  {
+    title: 'total uncompressed size',
+    build: () =>
+      buildZip([
+        { name: 'a.txt', data: zeros(600 * 1024) },
+        { name: 'b.txt', data: zeros(600 * 1024) },
+      ]),
+    message: /expands to more than 1 MB/,
+    limits: { ...small, maxRatio: 100_000 },
+  },
+  {
+    title: 'zip bomb by ratio',
+    build: () => buildZip([{ name: 'bomb.txt', data: zeros(3 * 1024 * 1024) }]),
+    message: /zip bomb/,
+    limits: { maxRatio: 100 },
+  },
   {
     title: 'lying size header (bomb hidden behind a small declared size)',
-    build: async () => { const buf = await buildZip([{ name: 'bomb.txt', data: zeros(3 * 1024 * 1024) }]); return eachRecord(buf, (c) => buf.writeUInt32LE(1000, c + 24)); },
+    build: async () => {
+      const buf = await buildZip([{ name: 'bomb.txt', data: zeros(3 * 1024 * 1024) }]);
+      return eachRecord(buf, (c) => buf.writeUInt32LE(1000, c + 24));
+    },
     message: /more data than its header declares/,
   },
   {
     title: 'lying size header (declared larger than the data)',
-    build: async () => { const buf = await buildZip([{ name: 'short.txt', data: 'hello world' }]); return eachRecord(buf, (c) => buf.writeUInt32LE(5000, c + 24)); },
+    build: async () => {
+      const buf = await buildZip([{ name: 'short.txt', data: 'hello world' }]);
+      return eachRecord(buf, (c) => buf.writeUInt32LE(5000, c + 24));
+    },
     message: /less data than its header declares/,
   },
   {
     title: 'unsupported compression method',
-    build: async () => { const buf = await buildZip([{ name: 'a.txt', data: 'hello hello hello' }]); return eachRecord(buf, (c, l) => { buf.writeUInt16LE(12, c + 10); buf.writeUInt16LE(12, l + 8); }); },
+    build: async () => {
+      const buf = await buildZip([{ name: 'a.txt', data: 'hello hello hello' }]);
+      return eachRecord(buf, (c, l) => {
+        buf.writeUInt16LE(12, c + 10);
+        buf.writeUInt16LE(12, l + 8);
+      });
+    },
     message: /unsupported compression method/,
   },
-  { title: 'not a ZIP at all', build: async () => Buffer.from('this is a text file, not an archive'.repeat(20)), message: /not a valid ZIP archive/ },
-  { title: 'truncated archive', build: async () => (await buildZip([{ name: 'a.txt', data: zeros(5000) }, { name: 'b.txt' }])).subarray(0, 60), message: /not a valid ZIP archive/ },
+  {
+    title: 'not a ZIP at all',
+    build: async () => Buffer.from('this is a text file, not an archive'.repeat(20)),
+    message: /not a valid ZIP archive/,
+  },
+  {
+    title: 'truncated archive',
+    build: async () =>
+      (await buildZip([{ name: 'a.txt', data: zeros(5000) }, { name: 'b.txt' }])).subarray(0, 60),
+    message: /not a valid ZIP archive/,
+  },
 ];
 
 async function listTree(dir: string): Promise<string[]> {
   const out: string[] = [];
-  for (const e of await fs.readdir(dir, { withFileTypes: true, recursive: true })) out.push(path.relative(dir, path.join(e.parentPath, e.name)));
+  for (const e of await fs.readdir(dir, { withFileTypes: true, recursive: true }))
+    out.push(path.relative(dir, path.join(e.parentPath, e.name)));
   return out.sort();
 }
 
@@ -153,7 +298,10 @@ describe('ZIP ingest rejects malicious archives', () => {
     await fs.writeFile(zipPath, await c.build());
     const workDir = path.join(parent, 'work', `case-${i}`);
     await fs.mkdir(workDir, { recursive: true });
-    const error = await ingestZip(zipPath, ctxFor(workDir, c.limits)).then(() => null, (e: unknown) => e);
+    const error = await ingestZip(zipPath, ctxFor(workDir, c.limits)).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).kind).toBe('ingest');
     expect((error as EngineError).message).toMatch(c.message);
@@ -164,7 +312,9 @@ describe('ZIP ingest rejects malicious archives', () => {
   it('wrote nothing outside the work folder', async () => {
     const after = await listTree(parent);
     const added = after.filter((p) => !before.includes(p));
-    const outside = added.filter((p) => !p.startsWith(`work${path.sep}`) && p !== 'work' && !p.startsWith(`zips${path.sep}`));
+    const outside = added.filter(
+      (p) => !p.startsWith(`work${path.sep}`) && p !== 'work' && !p.startsWith(`zips${path.sep}`),
+    );
     expect(added.length).toBeGreaterThan(cases.length); // the zips and work folders really were written
     expect(outside).toEqual([]);
     // and nothing escaped to the temp root either
@@ -242,7 +392,11 @@ describe('ZIP ingest of names the file system cannot store', () => {
       const ws = await ingestZip(zipPath, ctxFor(path.join(parent, 'work')));
       expect(ws.files.map((f) => f.path)).toEqual(['src/ok.ts']);
       const reasons = Object.fromEntries(ws.skipped.map((s) => [s.path, s.reason]));
-      expect(reasons).toEqual({ [longFile]: 'name-too-long', [longDir]: 'name-too-long', [multibyte]: 'name-too-long' });
+      expect(reasons).toEqual({
+        [longFile]: 'name-too-long',
+        [longDir]: 'name-too-long',
+        [multibyte]: 'name-too-long',
+      });
     } finally {
       await fs.rm(parent, { recursive: true, force: true });
     }

@@ -7,7 +7,13 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { EngineError, throwIfCancelled } from '../errors.ts';
-import { DEFAULT_INGEST_LIMITS, type EngineContext, type IngestLimits, type SkippedEntry, type Workspace } from '../types.ts';
+import {
+  DEFAULT_INGEST_LIMITS,
+  type EngineContext,
+  type IngestLimits,
+  type SkippedEntry,
+  type Workspace,
+} from '../types.ts';
 import { classifyDir } from './skip-rules.ts';
 import { walkWorkspace } from './walk.ts';
 
@@ -33,13 +39,20 @@ const reject = (message: string, detail?: string) => new EngineError('ingest', m
 export function checkEntryName(name: string): string {
   const shown = JSON.stringify(name.length > 120 ? `${name.slice(0, 120)}…` : name);
   if (name.length === 0) throw reject('The archive contains an entry with an empty name.');
-  if (name.length > MAX_NAME_LENGTH) throw reject(`The archive contains an entry whose name is longer than ${MAX_NAME_LENGTH} characters.`);
+  if (name.length > MAX_NAME_LENGTH)
+    throw reject(`The archive contains an entry whose name is longer than ${MAX_NAME_LENGTH} characters.`);
   if (name.includes('\0')) throw reject(`The archive entry ${shown} has a NUL character in its name.`);
-  if (name.includes('\\')) throw reject(`The archive entry ${shown} uses backslashes in its path; only forward slashes are allowed.`);
-  if (/^[A-Za-z]:/.test(name)) throw reject(`The archive entry ${shown} names a drive letter; only relative paths are allowed.`);
-  if (name.startsWith('/')) throw reject(`The archive entry ${shown} has an absolute path; only relative paths are allowed.`);
+  if (name.includes('\\'))
+    throw reject(
+      `The archive entry ${shown} uses backslashes in its path; only forward slashes are allowed.`,
+    );
+  if (/^[A-Za-z]:/.test(name))
+    throw reject(`The archive entry ${shown} names a drive letter; only relative paths are allowed.`);
+  if (name.startsWith('/'))
+    throw reject(`The archive entry ${shown} has an absolute path; only relative paths are allowed.`);
   const parts = name.split('/');
-  if (parts.includes('..')) throw reject(`The archive entry ${shown} tries to leave the project folder ("..").`);
+  if (parts.includes('..'))
+    throw reject(`The archive entry ${shown} tries to leave the project folder ("..").`);
   return parts.filter((p) => p !== '' && p !== '.').join('/');
 }
 
@@ -68,15 +81,34 @@ class ByteGuard extends Transform {
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.seen += chunk.length;
     this.total.bytes += chunk.length;
-    if (this.seen > this.declared) return done(reject(`The archive entry "${this.name}" holds more data than its header declares; the archive is corrupt or malicious.`));
-    if (this.total.bytes > this.limits.maxUncompressedBytes) return done(reject(`The archive expands to more than ${mib(this.limits.maxUncompressedBytes)}, the limit for one project.`));
+    if (this.seen > this.declared)
+      return done(
+        reject(
+          `The archive entry "${this.name}" holds more data than its header declares; the archive is corrupt or malicious.`,
+        ),
+      );
+    if (this.total.bytes > this.limits.maxUncompressedBytes)
+      return done(
+        reject(
+          `The archive expands to more than ${mib(this.limits.maxUncompressedBytes)}, the limit for one project.`,
+        ),
+      );
     if (this.seen > RATIO_FLOOR_BYTES && this.seen / Math.max(this.compressed, 1) > this.limits.maxRatio) {
-      return done(reject(`The archive entry "${this.name}" expands more than ${this.limits.maxRatio} times; it looks like a zip bomb.`));
+      return done(
+        reject(
+          `The archive entry "${this.name}" expands more than ${this.limits.maxRatio} times; it looks like a zip bomb.`,
+        ),
+      );
     }
     done(null, chunk);
   }
   override _flush(done: TransformCallback): void {
-    if (this.seen < this.declared) return done(reject(`The archive entry "${this.name}" holds less data than its header declares; the archive is corrupt.`));
+    if (this.seen < this.declared)
+      return done(
+        reject(
+          `The archive entry "${this.name}" holds less data than its header declares; the archive is corrupt.`,
+        ),
+      );
     done();
   }
 }
@@ -89,21 +121,35 @@ export interface ZipIngestOptions {
 }
 
 /** Reads the central directory, validates every entry, then extracts the survivors one at a time. */
-export async function ingestZip(zipPath: string, ctx: EngineContext, options: ZipIngestOptions = {}): Promise<Workspace> {
+export async function ingestZip(
+  zipPath: string,
+  ctx: EngineContext,
+  options: ZipIngestOptions = {},
+): Promise<Workspace> {
   throwIfCancelled(ctx.signal);
   const limits = resolveLimits(ctx);
   const stat = await fs.stat(zipPath).catch(() => null);
   if (!stat?.isFile()) throw reject('The uploaded archive could not be found.');
-  if (stat.size > limits.maxZipBytes) throw reject(`The archive is ${mib(stat.size)}, larger than the ${mib(limits.maxZipBytes)} limit.`);
+  if (stat.size > limits.maxZipBytes)
+    throw reject(`The archive is ${mib(stat.size)}, larger than the ${mib(limits.maxZipBytes)} limit.`);
 
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(zipPath, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: false });
+    zip = await yauzl.openPromise(zipPath, {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: false,
+      validateEntrySizes: false,
+    });
   } catch (e) {
-    throw new EngineError('ingest', 'The upload is not a valid ZIP archive.', { detail: String(e), cause: e });
+    throw new EngineError('ingest', 'The upload is not a valid ZIP archive.', {
+      detail: String(e),
+      cause: e,
+    });
   }
   try {
-    if (zip.entryCount > limits.maxEntries) throw reject(`The archive has ${zip.entryCount} entries, more than the limit of ${limits.maxEntries}.`);
+    if (zip.entryCount > limits.maxEntries)
+      throw reject(`The archive has ${zip.entryCount} entries, more than the limit of ${limits.maxEntries}.`);
     const planned = await planEntries(zip, limits);
     return await extract(zip, planned, zipPath, limits, ctx, options);
   } finally {
@@ -120,20 +166,35 @@ async function planEntries(zip: yauzl.ZipFile, limits: IngestLimits): Promise<Pl
   let count = 0;
   for await (const entry of zip.eachEntry()) {
     if (++count > limits.maxEntries) throw reject(`The archive has more than ${limits.maxEntries} entries.`);
-    const raw = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields ?? [], true);
+    const raw = yauzl.getFileNameLowLevel(
+      entry.generalPurposeBitFlag,
+      entry.fileNameRaw,
+      entry.extraFields ?? [],
+      true,
+    );
     const isDir = raw.endsWith('/');
     const name = checkEntryName(raw);
     if (name === '') continue; // "./" style root entries
     const shown = JSON.stringify(name);
-    if (entry.isEncrypted()) throw reject(`The archive entry ${shown} is encrypted; upload an archive without a password.`);
+    if (entry.isEncrypted())
+      throw reject(`The archive entry ${shown} is encrypted; upload an archive without a password.`);
     const mode = entryMode(entry);
-    if (mode === 0o120000) throw reject(`The archive entry ${shown} is a symbolic link; archives with links are not accepted.`);
-    if (mode !== 0 && mode !== 0o100000 && mode !== 0o040000) throw reject(`The archive entry ${shown} is a special file (device, pipe or socket).`);
-    if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) throw reject(`The archive entry ${shown} uses an unsupported compression method; re-create the archive with standard ZIP compression.`);
+    if (mode === 0o120000)
+      throw reject(`The archive entry ${shown} is a symbolic link; archives with links are not accepted.`);
+    if (mode !== 0 && mode !== 0o100000 && mode !== 0o040000)
+      throw reject(`The archive entry ${shown} is a special file (device, pipe or socket).`);
+    if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
+      throw reject(
+        `The archive entry ${shown} uses an unsupported compression method; re-create the archive with standard ZIP compression.`,
+      );
     const key = name.normalize('NFC').toLowerCase();
     const prior = seen.get(key);
     if (prior !== undefined && !(isDir && dirNames.has(name))) {
-      throw reject(prior === name ? `The archive contains ${shown} twice.` : `The archive contains both ${JSON.stringify(prior)} and ${shown}, which collide on case-insensitive or Unicode-normalising file systems.`);
+      throw reject(
+        prior === name
+          ? `The archive contains ${shown} twice.`
+          : `The archive contains both ${JSON.stringify(prior)} and ${shown}, which collide on case-insensitive or Unicode-normalising file systems.`,
+      );
     }
     seen.set(key, name);
     if (isDir) {
@@ -143,15 +204,24 @@ async function planEntries(zip: yauzl.ZipFile, limits: IngestLimits): Promise<Pl
       const parts = name.split('/');
       for (let i = 1; i < parts.length; i++) {
         const parent = parts.slice(0, i).join('/');
-        if (fileNames.has(parent)) throw reject(`The archive uses ${JSON.stringify(parent)} both as a file and as a folder.`);
+        if (fileNames.has(parent))
+          throw reject(`The archive uses ${JSON.stringify(parent)} both as a file and as a folder.`);
         dirNames.add(parent);
       }
       if (dirNames.has(name)) throw reject(`The archive uses ${shown} both as a file and as a folder.`);
       fileNames.add(name);
       declaredTotal += entry.uncompressedSize;
-      if (declaredTotal > limits.maxUncompressedBytes) throw reject(`The archive expands to more than ${mib(limits.maxUncompressedBytes)}, the limit for one project.`);
-      if (entry.uncompressedSize > RATIO_FLOOR_BYTES && entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxRatio) {
-        throw reject(`The archive entry ${shown} expands more than ${limits.maxRatio} times; it looks like a zip bomb.`);
+      if (declaredTotal > limits.maxUncompressedBytes)
+        throw reject(
+          `The archive expands to more than ${mib(limits.maxUncompressedBytes)}, the limit for one project.`,
+        );
+      if (
+        entry.uncompressedSize > RATIO_FLOOR_BYTES &&
+        entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxRatio
+      ) {
+        throw reject(
+          `The archive entry ${shown} expands more than ${limits.maxRatio} times; it looks like a zip bomb.`,
+        );
       }
     }
     planned.push({ entry, name, isDir });
@@ -172,7 +242,14 @@ function commonTopFolder(planned: PlannedEntry[]): string {
   return top ?? '';
 }
 
-async function extract(zip: yauzl.ZipFile, planned: PlannedEntry[], zipPath: string, limits: IngestLimits, ctx: EngineContext, options: ZipIngestOptions): Promise<Workspace> {
+async function extract(
+  zip: yauzl.ZipFile,
+  planned: PlannedEntry[],
+  zipPath: string,
+  limits: IngestLimits,
+  ctx: EngineContext,
+  options: ZipIngestOptions,
+): Promise<Workspace> {
   const root = path.resolve(ctx.workDir, 'src');
   await fs.mkdir(root, { recursive: true });
   const top = commonTopFolder(planned);
@@ -190,7 +267,9 @@ async function extract(zip: yauzl.ZipFile, planned: PlannedEntry[], zipPath: str
     const rel = prefix ? p.name.slice(prefix.length + 1) : p.name;
     // Dependency folders and VCS internals are never analysed: do not spend disk on them.
     const parts = rel.split('/');
-    const dirIndex = parts.slice(0, -1).findIndex((part) => classifyDir(part) === 'dependency-folder' || part === '.git');
+    const dirIndex = parts
+      .slice(0, -1)
+      .findIndex((part) => classifyDir(part) === 'dependency-folder' || part === '.git');
     if (dirIndex >= 0) {
       const dir = `${parts.slice(0, dirIndex + 1).join('/')}/`;
       if (!skippedDirs.has(dir)) {
@@ -209,7 +288,8 @@ async function extract(zip: yauzl.ZipFile, planned: PlannedEntry[], zipPath: str
       continue;
     }
     const dest = path.resolve(root, rel);
-    if (!dest.startsWith(root + path.sep)) throw reject(`The archive entry "${p.name}" tries to leave the project folder.`);
+    if (!dest.startsWith(root + path.sep))
+      throw reject(`The archive entry "${p.name}" tries to leave the project folder.`);
     try {
       await fs.mkdir(path.dirname(dest), { recursive: true });
       const stream = await zip.openReadStreamPromise(p.entry);
@@ -223,12 +303,22 @@ async function extract(zip: yauzl.ZipFile, planned: PlannedEntry[], zipPath: str
         skipped.push({ path: rel, reason: 'name-too-long' });
         continue;
       }
-      throw new EngineError('ingest', `The archive entry "${p.name}" could not be extracted; the archive is corrupt.`, { detail: String(e), cause: e });
+      throw new EngineError(
+        'ingest',
+        `The archive entry "${p.name}" could not be extracted; the archive is corrupt.`,
+        { detail: String(e), cause: e },
+      );
     }
     written++;
-    if (written % 200 === 0) await ctx.onProgress('initializing', Math.min(90, Math.round((written / files.length) * 90)), `Extracted ${written} files`);
+    if (written % 200 === 0)
+      await ctx.onProgress(
+        'initializing',
+        Math.min(90, Math.round((written / files.length) * 90)),
+        `Extracted ${written} files`,
+      );
   }
-  if (subdir && written === 0) throw reject(`The folder "${subdir}" does not exist in the repository or is empty.`);
+  if (subdir && written === 0)
+    throw reject(`The folder "${subdir}" does not exist in the repository or is empty.`);
 
   const walked = await walkWorkspace(root, limits, ctx.signal);
   const archiveName = path.basename(zipPath).replace(/\.zip$/i, '');
@@ -240,4 +330,3 @@ async function extract(zip: yauzl.ZipFile, planned: PlannedEntry[], zipPath: str
     source: options.source ?? { kind: 'zip' },
   };
 }
-

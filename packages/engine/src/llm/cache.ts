@@ -16,7 +16,9 @@ export interface ModelCache {
 
 export function cacheKey(model: string, system: string, prompt: string): string {
   // Length-prefixed so "ab"+"c" and "a"+"bc" cannot collide.
-  return createHash('sha256').update(`${model.length}:${model}\n${system.length}:${system}\n${prompt}`).digest('hex');
+  return createHash('sha256')
+    .update(`${model.length}:${model}\n${system.length}:${system}\n${prompt}`)
+    .digest('hex');
 }
 
 /** An in-memory cache (CLI runs, tests). */

@@ -25,7 +25,11 @@ afterAll(async () => {
 async function cli(args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(args, (l) => void out.push(l), (l) => void err.push(l));
+  const code = await main(
+    args,
+    (l) => void out.push(l),
+    (l) => void err.push(l),
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -34,16 +38,42 @@ describe('atr report with a language model', () => {
     const outDir = path.join(dir, 'out');
     process.env.AI_API_KEY = KEY;
     try {
-      const r = await cli(['report', SAMPLE_APP_DIR, '--template', TEMPLATE, '--out', outDir, '--ai-provider', 'openai', '--ai-base-url', server.url, '--ai-model', 'gpt-4o-mini', '--ai-model-writer', 'gpt-4o', '--ai-max-concurrency', '2']);
+      const r = await cli([
+        'report',
+        SAMPLE_APP_DIR,
+        '--template',
+        TEMPLATE,
+        '--out',
+        outDir,
+        '--ai-provider',
+        'openai',
+        '--ai-base-url',
+        server.url,
+        '--ai-model',
+        'gpt-4o-mini',
+        '--ai-model-writer',
+        'gpt-4o',
+        '--ai-max-concurrency',
+        '2',
+      ]);
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
-      expect(r.out).toMatch(/atr: openai\/gpt-4o-mini: \d+ requests \(0 cached, 0 retried\), [\d,]+ tokens, \$\d+\.\d{4}/);
+      expect(r.out).toMatch(
+        /atr: openai\/gpt-4o-mini: \d+ requests \(0 cached, 0 retried\), [\d,]+ tokens, \$\d+\.\d{4}/,
+      );
       const trace = JSON.parse(await fs.readFile(path.join(outDir, 'trace.json'), 'utf8'));
       expect(trace.ai.usage.requests).toBeGreaterThan(10);
-      expect(trace.agents.filter((t: { role: string; details?: { model?: string } }) => t.role === 'writer').every((t: { details?: { model?: string } }) => t.details?.model === 'openai/gpt-4o')).toBe(true);
-      expect(server.requests.filter((q) => /Role: writer/.test(q.system)).every((q) => q.model === 'gpt-4o')).toBe(true);
+      expect(
+        trace.agents
+          .filter((t: { role: string; details?: { model?: string } }) => t.role === 'writer')
+          .every((t: { details?: { model?: string } }) => t.details?.model === 'openai/gpt-4o'),
+      ).toBe(true);
+      expect(
+        server.requests.filter((q) => /Role: writer/.test(q.system)).every((q) => q.model === 'gpt-4o'),
+      ).toBe(true);
       expect(server.requests.every((q) => q.headers.authorization === `Bearer ${KEY}`)).toBe(true);
-      for (const f of await fs.readdir(outDir)) expect((await fs.readFile(path.join(outDir, f))).includes(KEY), f).toBe(false);
+      for (const f of await fs.readdir(outDir))
+        expect((await fs.readFile(path.join(outDir, f))).includes(KEY), f).toBe(false);
       expect(r.out).not.toContain(KEY);
     } finally {
       delete process.env.AI_API_KEY;
@@ -51,11 +81,33 @@ describe('atr report with a language model', () => {
   });
 
   it('rejects a bad setting with exit code 2, naming the flag and never echoing the key', async () => {
-    const r = await cli(['report', SAMPLE_APP_DIR, '--template', TEMPLATE, '--ai-provider', 'openai', '--ai-model', 'm', '--ai-api-key', KEY, '--ai-timeout-s', 'soon']);
+    const r = await cli([
+      'report',
+      SAMPLE_APP_DIR,
+      '--template',
+      TEMPLATE,
+      '--ai-provider',
+      'openai',
+      '--ai-model',
+      'm',
+      '--ai-api-key',
+      KEY,
+      '--ai-timeout-s',
+      'soon',
+    ]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/AI_TIMEOUT_S \(--ai-timeout-s\)/);
     expect(r.err).not.toContain(KEY);
-    const r2 = await cli(['report', SAMPLE_APP_DIR, '--template', TEMPLATE, '--ai-provider', 'anthropic', '--ai-model', 'claude-3-5-haiku-latest']);
+    const r2 = await cli([
+      'report',
+      SAMPLE_APP_DIR,
+      '--template',
+      TEMPLATE,
+      '--ai-provider',
+      'anthropic',
+      '--ai-model',
+      'claude-3-5-haiku-latest',
+    ]);
     expect(r2.code).toBe(2);
     expect(r2.err).toMatch(/AI_API_KEY \(--ai-api-key\) is required/);
   });

@@ -7,7 +7,12 @@ import { EngineError } from '../errors.ts';
 import { memoryCache } from './cache.ts';
 import { createModelSession } from './client.ts';
 import { parseAiConfig } from './config.ts';
-import { type FakeReply, type FakeRequest, type FakeServer, startFakeModelServer } from './fake-model-server.ts';
+import {
+  type FakeReply,
+  type FakeRequest,
+  type FakeServer,
+  startFakeModelServer,
+} from './fake-model-server.ts';
 
 const KEY = ['sk', 'test', 'fake0123456789abcdef'].join('-');
 let server: FakeServer | undefined;
@@ -16,10 +21,20 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function setup(handler: (req: FakeRequest, n: number) => FakeReply, extra: Record<string, unknown> = {}, protocol: 'openai' | 'anthropic' = 'openai') {
+async function setup(
+  handler: (req: FakeRequest, n: number) => FakeReply,
+  extra: Record<string, unknown> = {},
+  protocol: 'openai' | 'anthropic' = 'openai',
+) {
   let n = 0;
   server = await startFakeModelServer((req) => handler(req, ++n));
-  const config = parseAiConfig({ provider: protocol, baseUrl: server.url, apiKey: KEY, model: protocol === 'openai' ? 'gpt-4o-mini' : 'claude-3-5-haiku-latest', ...extra });
+  const config = parseAiConfig({
+    provider: protocol,
+    baseUrl: server.url,
+    apiKey: KEY,
+    model: protocol === 'openai' ? 'gpt-4o-mini' : 'claude-3-5-haiku-latest',
+    ...extra,
+  });
   return { server, config };
 }
 const ok = (text = 'hello'): FakeReply => ({ text });
@@ -45,7 +60,9 @@ describe('model session', () => {
   });
 
   it('waits out Retry-After on 429, then succeeds', async () => {
-    const { server: s, config } = await setup((_r, n) => (n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : ok()));
+    const { server: s, config } = await setup((_r, n) =>
+      n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : ok(),
+    );
     const session = createModelSession(config, { retry: { baseDelayMs: 5 } });
     expect((await session.request(ask)).text).toBe('hello');
     expect(s.requests).toHaveLength(2);
@@ -67,20 +84,29 @@ describe('model session', () => {
 
   it('does not retry a client error (a bad key does not get better)', async () => {
     const { server: s, config } = await setup(() => ({ status: 400 }));
-    await expect(createModelSession(config, { retry: { baseDelayMs: 5 } }).request(ask)).rejects.toMatchObject({ kind: 'agent' });
+    await expect(
+      createModelSession(config, { retry: { baseDelayMs: 5 } }).request(ask),
+    ).rejects.toMatchObject({ kind: 'agent' });
     expect(s.requests).toHaveLength(1);
   });
 
   it('retries a malformed body, then succeeds', async () => {
-    const { server: s, config } = await setup((_r, n) => (n === 1 ? { raw: '{"choices": [{"message": ' } : ok('fine')));
+    const { server: s, config } = await setup((_r, n) =>
+      n === 1 ? { raw: '{"choices": [{"message": ' } : ok('fine'),
+    );
     expect((await createModelSession(config, { retry: { baseDelayMs: 5 } }).request(ask)).text).toBe('fine');
     expect(s.requests).toHaveLength(2);
   });
 
   it('times out slow answers (AI_TIMEOUT_S) and retries them', async () => {
-    const { server: s, config } = await setup(() => ({ text: 'late', delayMs: 8000 }), { timeoutS: 0.2, maxAttempts: 2 });
+    const { server: s, config } = await setup(() => ({ text: 'late', delayMs: 8000 }), {
+      timeoutS: 0.2,
+      maxAttempts: 2,
+    });
     const t0 = Date.now();
-    const err = await createModelSession(config, { retry: { baseDelayMs: 5 } }).request(ask).catch((e: unknown) => e);
+    const err = await createModelSession(config, { retry: { baseDelayMs: 5 } })
+      .request(ask)
+      .catch((e: unknown) => e);
     expect((err as EngineError).kind).toBe('agent');
     expect((err as Error).message).toMatch(/no answer within 0.2 s/);
     expect(s.requests).toHaveLength(2);
@@ -104,7 +130,10 @@ describe('model session', () => {
   it('stops at the token budget before sending, never after', async () => {
     const { server: s, config } = await setup(() => ok(), { maxTokensPerReport: 1000, maxOutputTokens: 900 });
     const session = createModelSession(config);
-    await expect(session.request({ ...ask, prompt: 'x '.repeat(400) })).rejects.toMatchObject({ kind: 'budget', message: expect.stringMatching(/AI_MAX_TOKENS_PER_REPORT/) });
+    await expect(session.request({ ...ask, prompt: 'x '.repeat(400) })).rejects.toMatchObject({
+      kind: 'budget',
+      message: expect.stringMatching(/AI_MAX_TOKENS_PER_REPORT/),
+    });
     expect(s.requests).toHaveLength(0);
   });
 
@@ -132,17 +161,38 @@ describe('model session', () => {
       inFlight--;
       return ok();
     });
-    const config = parseAiConfig({ provider: 'openai', baseUrl: server.url, apiKey: KEY, model: 'gpt-4o-mini', maxConcurrency: 2 });
+    const config = parseAiConfig({
+      provider: 'openai',
+      baseUrl: server.url,
+      apiKey: KEY,
+      model: 'gpt-4o-mini',
+      maxConcurrency: 2,
+    });
     const a = createModelSession(config);
     const b = createModelSession(config);
-    await Promise.all([1, 2, 3].flatMap((i) => [a.request({ ...ask, prompt: `a${i}` }), b.request({ ...ask, prompt: `b${i}` })]));
+    await Promise.all(
+      [1, 2, 3].flatMap((i) => [
+        a.request({ ...ask, prompt: `a${i}` }),
+        b.request({ ...ask, prompt: `b${i}` }),
+      ]),
+    );
     expect(server.requests).toHaveLength(6);
     expect(peak).toBe(2);
   });
 
   it('keeps the key out of error messages, even when the provider echoes it', async () => {
-    const { config } = await setup((req) => ({ status: 401, body: JSON.stringify({ error: { message: `Incorrect API key provided: ${String(req.headers.authorization)}`, type: 'invalid_request_error' } }) }));
-    const err = (await createModelSession(config).request(ask).catch((e: unknown) => e)) as EngineError;
+    const { config } = await setup((req) => ({
+      status: 401,
+      body: JSON.stringify({
+        error: {
+          message: `Incorrect API key provided: ${String(req.headers.authorization)}`,
+          type: 'invalid_request_error',
+        },
+      }),
+    }));
+    const err = (await createModelSession(config)
+      .request(ask)
+      .catch((e: unknown) => e)) as EngineError;
     expect(err.kind).toBe('agent');
     expect(err.message).toMatch(/HTTP 401/);
     expect(`${err.message} ${err.detail} ${String(err.cause)} ${err.stack}`).not.toContain(KEY);

@@ -11,7 +11,13 @@ import { EngineError } from '../errors.ts';
 import { cacheKey, decodeCached, type CachedResponse, type ModelCache } from './cache.ts';
 import { type AiConfig, type AiRole, isModelConfigured, modelFor, priceFor } from './config.ts';
 import { limiterFor } from './limiter.ts';
-import { type AttemptFailure, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy, withRetries } from './retry.ts';
+import {
+  type AttemptFailure,
+  DEFAULT_RETRY,
+  parseRetryAfter,
+  type RetryPolicy,
+  withRetries,
+} from './retry.ts';
 import { scrubSecrets } from './scrub.ts';
 import { countTokens } from './tokens.ts';
 
@@ -67,10 +73,16 @@ class Timeout extends Error {
 
 function languageModel(config: AiConfig, model: string): LanguageModel {
   if (config.provider === 'anthropic') {
-    return createAnthropic({ apiKey: config.apiKey ?? '', ...(config.baseUrl ? { baseURL: config.baseUrl } : {}) })(model);
+    return createAnthropic({
+      apiKey: config.apiKey ?? '',
+      ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+    })(model);
   }
   // A local server (Ollama, llama.cpp) needs no key, but the SDK insists on one.
-  const openai = createOpenAI({ apiKey: config.apiKey ?? 'no-key', ...(config.baseUrl ? { baseURL: config.baseUrl } : {}) });
+  const openai = createOpenAI({
+    apiKey: config.apiKey ?? 'no-key',
+    ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+  });
   return openai.chat(model);
 }
 
@@ -81,7 +93,8 @@ export function classifyFailure(e: unknown): AttemptFailure {
   if (APICallError.isInstance(e)) {
     const status = e.statusCode;
     const retryAfterMs = parseRetryAfter(e.responseHeaders?.['retry-after']);
-    if (status === 429 || status === 408 || status === 409 || (status !== undefined && status >= 500)) return { retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+    if (status === 429 || status === 408 || status === 409 || (status !== undefined && status >= 500))
+      return { retryable: true, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
     // A 2xx whose body could not be parsed is malformed or truncated output: worth another try.
     if (status !== undefined && status >= 200 && status < 300) return { retryable: true };
     if (status !== undefined) return { retryable: false };
@@ -98,12 +111,20 @@ function describeFailure(e: unknown): string {
 }
 
 export function createModelSession(config: AiConfig, options: SessionOptions = {}): ModelSession {
-  if (!isModelConfigured(config)) throw new EngineError('agent', 'No language model is configured (AI_PROVIDER is offline).');
+  if (!isModelConfigured(config))
+    throw new EngineError('agent', 'No language model is configured (AI_PROVIDER is offline).');
   const policy: RetryPolicy = { ...DEFAULT_RETRY, maxAttempts: config.maxAttempts, ...options.retry };
   const limiter = limiterFor(`${config.provider} ${config.baseUrl ?? 'default'}`, config.maxConcurrency);
   const models = new Map<string, LanguageModel>();
   const lm = (m: string) => models.get(m) ?? models.set(m, languageModel(config, m)).get(m)!;
-  const usage: ModelUsage = { requests: 0, cacheHits: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, retries: [] };
+  const usage: ModelUsage = {
+    requests: 0,
+    cacheHits: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    retries: [],
+  };
   let used = 0;
   let reserved = 0;
   const scrub = (t: string) => scrubSecrets(t, [config.apiKey]);
@@ -171,12 +192,21 @@ export function createModelSession(config: AiConfig, options: SessionOptions = {
           ({ attempt, delayMs, error }) => {
             const reason = scrub(describeFailure(error));
             usage.retries.push({ role: req.role, attempt, delayMs: Math.round(delayMs), reason });
-            options.log?.('model request retried', { role: req.role, attempt, delayMs: Math.round(delayMs), reason });
+            options.log?.('model request retried', {
+              role: req.role,
+              attempt,
+              delayMs: Math.round(delayMs),
+              reason,
+            });
           },
         ).catch((e: unknown) => {
           if (e instanceof EngineError) throw e;
           if (signal?.aborted) throw new EngineError('cancelled', 'Report generation was cancelled.');
-          throw new EngineError('agent', `The language model (${config.provider}/${model}) failed: ${scrub(describeFailure(e)).slice(0, 300)}`, { detail: scrub(describeFailure(e)) });
+          throw new EngineError(
+            'agent',
+            `The language model (${config.provider}/${model}) failed: ${scrub(describeFailure(e)).slice(0, 300)}`,
+            { detail: scrub(describeFailure(e)) },
+          );
         });
         const inTok = result.usage.inputTokens ?? inputTokens;
         const outTok = result.usage.outputTokens ?? countTokens(result.text, model);
@@ -186,7 +216,8 @@ export function createModelSession(config: AiConfig, options: SessionOptions = {
         addCost(model, inTok, outTok);
         const response: CachedResponse = { text: result.text, inputTokens: inTok, outputTokens: outTok };
         // Truncated answers are not cached: a retry with more room should get a fresh one.
-        if (result.finishReason !== 'length' && result.text.trim()) await options.cache?.set(key, JSON.stringify(response));
+        if (result.finishReason !== 'length' && result.text.trim())
+          await options.cache?.set(key, JSON.stringify(response));
         return { ...response, cached: false, finishReason: result.finishReason };
       } finally {
         release();
@@ -206,7 +237,13 @@ export function createModelSession(config: AiConfig, options: SessionOptions = {
     countTokens: (text, role) => countTokens(text, modelFor(config, role)),
     remainingTokens: () => config.maxTokensPerReport - used - reserved,
     async complete({ system, prompt, maxTokens, signal }) {
-      const r = await request({ role: 'writer', system, prompt, ...(maxTokens ? { maxTokens } : {}), ...(signal ? { signal } : {}) });
+      const r = await request({
+        role: 'writer',
+        system,
+        prompt,
+        ...(maxTokens ? { maxTokens } : {}),
+        ...(signal ? { signal } : {}),
+      });
       return { text: r.text, inputTokens: r.inputTokens, outputTokens: r.outputTokens };
     },
   };

@@ -15,8 +15,23 @@ const KEY = ['sk', 'live', 'abcdef0123456789'].join('-');
 describe('AI configuration', () => {
   it('is offline by default and reads every AI_* variable', () => {
     expect(aiConfigFromEnv({}).provider).toBe('offline');
-    const c = aiConfigFromEnv({ AI_PROVIDER: 'openai', AI_API_KEY: KEY, AI_MODEL: 'gpt-4o-mini', AI_MODEL_WRITER: 'gpt-4o', AI_MAX_CONCURRENCY: '3', AI_TIMEOUT_S: '30', AI_MAX_TOKENS_PER_REPORT: '50000', AI_PRICES: '{"my-model":{"input":1,"output":2}}' });
-    expect(c).toMatchObject({ provider: 'openai', model: 'gpt-4o-mini', maxConcurrency: 3, timeoutS: 30, maxTokensPerReport: 50000 });
+    const c = aiConfigFromEnv({
+      AI_PROVIDER: 'openai',
+      AI_API_KEY: KEY,
+      AI_MODEL: 'gpt-4o-mini',
+      AI_MODEL_WRITER: 'gpt-4o',
+      AI_MAX_CONCURRENCY: '3',
+      AI_TIMEOUT_S: '30',
+      AI_MAX_TOKENS_PER_REPORT: '50000',
+      AI_PRICES: '{"my-model":{"input":1,"output":2}}',
+    });
+    expect(c).toMatchObject({
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      maxConcurrency: 3,
+      timeoutS: 30,
+      maxTokensPerReport: 50000,
+    });
     expect(modelFor(c, 'writer')).toBe('gpt-4o');
     expect(modelFor(c, 'planner')).toBe('gpt-4o-mini');
     expect(priceFor(c, 'my-model')).toEqual({ input: 1, output: 2 });
@@ -24,8 +39,16 @@ describe('AI configuration', () => {
   });
 
   it('lets a local OpenAI-compatible server (Ollama) run without a key, but not the hosted APIs', () => {
-    expect(aiConfigFromEnv({ AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1' }).apiKey).toBeUndefined();
-    expect(() => aiConfigFromEnv({ AI_PROVIDER: 'anthropic', AI_MODEL: 'claude-3-5-haiku-latest' })).toThrow(/AI_API_KEY is required/);
+    expect(
+      aiConfigFromEnv({
+        AI_PROVIDER: 'openai',
+        AI_BASE_URL: 'http://localhost:11434/v1',
+        AI_MODEL: 'llama3.1',
+      }).apiKey,
+    ).toBeUndefined();
+    expect(() => aiConfigFromEnv({ AI_PROVIDER: 'anthropic', AI_MODEL: 'claude-3-5-haiku-latest' })).toThrow(
+      /AI_API_KEY is required/,
+    );
     expect(() => aiConfigFromEnv({ AI_PROVIDER: 'openai', AI_API_KEY: KEY })).toThrow(/AI_MODEL is required/);
   });
 
@@ -43,11 +66,17 @@ describe('AI configuration', () => {
   });
 
   it('describes the provider without the key', () => {
-    const c = aiConfigFromEnv({ AI_PROVIDER: 'anthropic', AI_API_KEY: KEY, AI_MODEL: 'claude-3-5-haiku-latest' });
+    const c = aiConfigFromEnv({
+      AI_PROVIDER: 'anthropic',
+      AI_API_KEY: KEY,
+      AI_MODEL: 'claude-3-5-haiku-latest',
+    });
     expect(JSON.stringify(describeAi(c))).not.toContain(KEY);
     expect(describeAi(c)).toEqual({ provider: 'anthropic', model: 'claude-3-5-haiku-latest' });
     expect(scrubSecrets(`Bearer ${KEY} and again ${KEY}`, [KEY])).not.toContain(KEY);
-    expect(scrubSecrets(`header Authorization: Bearer abc.def-ghijklmnop`)).toBe('header Authorization: Bearer [redacted]');
+    expect(scrubSecrets(`header Authorization: Bearer abc.def-ghijklmnop`)).toBe(
+      'header Authorization: Bearer [redacted]',
+    );
   });
 });
 
@@ -61,7 +90,9 @@ describe('tokens', () => {
 
   it('packs items into chunks under the cap, cutting oversized items', () => {
     const items = ['a'.repeat(40), 'b'.repeat(40), 'c'.repeat(200), 'd'.repeat(8)];
-    const chunks = chunkByTokens(items, estimateTokens, 25, (s, max) => s.match(new RegExp(`.{1,${max * 4}}`, 'g'))!);
+    const chunks = chunkByTokens(items, estimateTokens, 25, (s, max) =>
+      s.match(new RegExp(`.{1,${max * 4}}`, 'g'))!,
+    );
     for (const c of chunks) expect(c.tokens).toBeLessThanOrEqual(25);
     expect(chunks.flatMap((c) => c.items).join('')).toBe(items.join(''));
   });
@@ -74,7 +105,9 @@ describe('tokens', () => {
 });
 
 describe('estimateReport', () => {
-  const template = parseTemplate('report_structure:\n  - title: Overview\n  - title: Architecture\n    sections:\n      - Modules\n      - Entry points\n  - title: Conclusion\n');
+  const template = parseTemplate(
+    'report_structure:\n  - title: Overview\n  - title: Architecture\n    sections:\n      - Modules\n      - Entry points\n  - title: Conclusion\n',
+  );
   it('estimates tokens and cost per role before generation, and checks the budget', () => {
     const c = aiConfigFromEnv({ AI_PROVIDER: 'openai', AI_API_KEY: KEY, AI_MODEL: 'gpt-4o-mini' });
     const e = estimateReport(analysisFixture(), template, c);
@@ -85,6 +118,16 @@ describe('estimateReport', () => {
     expect(e.withinBudget).toBe(true);
     const tight = estimateReport(analysisFixture(), template, { ...c, maxTokensPerReport: 1000 });
     expect(tight.withinBudget).toBe(false);
-    expect(estimateReport(analysisFixture(), template, aiConfigFromEnv({ AI_PROVIDER: 'openai', AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1' })).costUsd).toBeNull();
+    expect(
+      estimateReport(
+        analysisFixture(),
+        template,
+        aiConfigFromEnv({
+          AI_PROVIDER: 'openai',
+          AI_BASE_URL: 'http://localhost:11434/v1',
+          AI_MODEL: 'llama3.1',
+        }),
+      ).costUsd,
+    ).toBeNull();
   });
 });

@@ -48,9 +48,19 @@ export const AiConfigSchema = z
   })
   .superRefine((c, ctx) => {
     if (c.provider === 'offline') return;
-    if (!c.model) ctx.addIssue({ code: 'custom', path: ['model'], message: `AI_MODEL is required when AI_PROVIDER=${c.provider}` });
+    if (!c.model)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['model'],
+        message: `AI_MODEL is required when AI_PROVIDER=${c.provider}`,
+      });
     // A local OpenAI-compatible server (Ollama, vLLM…) needs no key; the hosted APIs do.
-    if (!c.apiKey && (c.provider === 'anthropic' || !c.baseUrl)) ctx.addIssue({ code: 'custom', path: ['apiKey'], message: `AI_API_KEY is required for ${c.provider} unless AI_BASE_URL points at a server that needs none` });
+    if (!c.apiKey && (c.provider === 'anthropic' || !c.baseUrl))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['apiKey'],
+        message: `AI_API_KEY is required for ${c.provider} unless AI_BASE_URL points at a server that needs none`,
+      });
   });
 
 export type AiConfig = z.infer<typeof AiConfigSchema>;
@@ -89,7 +99,10 @@ export function parsePrices(json: string | undefined): Record<string, Price> | u
     throw new AiConfigError('AI_PRICES: not valid JSON (expected {"model": {"input": 2.5, "output": 10}})');
   }
   const parsed = z.record(z.string(), PriceSchema).safeParse(raw);
-  if (!parsed.success) throw new AiConfigError(`AI_PRICES: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
+  if (!parsed.success)
+    throw new AiConfigError(
+      `AI_PRICES: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`,
+    );
   return parsed.data;
 }
 
@@ -98,14 +111,28 @@ export function parseAiConfig(input: Record<string, unknown>): AiConfig {
   const cleaned = Object.fromEntries(Object.entries(input).filter(([, x]) => x !== undefined));
   const parsed = AiConfigSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const names: Record<string, string> = { provider: 'AI_PROVIDER', baseUrl: 'AI_BASE_URL', apiKey: 'AI_API_KEY', model: 'AI_MODEL', maxConcurrency: 'AI_MAX_CONCURRENCY', timeoutS: 'AI_TIMEOUT_S', maxTokensPerReport: 'AI_MAX_TOKENS_PER_REPORT', prices: 'AI_PRICES', models: 'AI_MODEL_<ROLE>' };
-    const lines = parsed.error.issues.map((i) => `${names[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`);
+    const names: Record<string, string> = {
+      provider: 'AI_PROVIDER',
+      baseUrl: 'AI_BASE_URL',
+      apiKey: 'AI_API_KEY',
+      model: 'AI_MODEL',
+      maxConcurrency: 'AI_MAX_CONCURRENCY',
+      timeoutS: 'AI_TIMEOUT_S',
+      maxTokensPerReport: 'AI_MAX_TOKENS_PER_REPORT',
+      prices: 'AI_PRICES',
+      models: 'AI_MODEL_<ROLE>',
+    };
+    const lines = parsed.error.issues.map(
+      (i) => `${names[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`,
+    );
     throw new AiConfigError(`Invalid AI configuration: ${lines.join('; ')}`);
   }
   return parsed.data;
 }
 
-export function isModelConfigured(c: AiConfig | undefined): c is AiConfig & { provider: 'openai' | 'anthropic'; model: string } {
+export function isModelConfigured(
+  c: AiConfig | undefined,
+): c is AiConfig & { provider: 'openai' | 'anthropic'; model: string } {
   return !!c && c.provider !== 'offline' && !!c.model;
 }
 

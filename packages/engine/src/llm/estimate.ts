@@ -44,7 +44,11 @@ const REVIEW_OUT = 150;
 const SEND_BACK = 0.2;
 
 /** `analysis` may be a full analysis or, before one exists (the upload form), just the file sizes. */
-export function estimateReport(analysis: Pick<Analysis, 'files'> | { files: { size: number }[] }, template: ReportTemplate, config: AiConfig): ReportEstimate {
+export function estimateReport(
+  analysis: Pick<Analysis, 'files'> | { files: { size: number }[] },
+  template: ReportTemplate,
+  config: AiConfig,
+): ReportEstimate {
   const kinds = new Set<SectionKind>();
   let sections = 0;
   let synthesis = false;
@@ -64,22 +68,43 @@ export function estimateReport(analysis: Pick<Analysis, 'files'> | { files: { si
     }
   }
   // the same rule and the same kinds as the agents' own analyst pass
-  if (synthesis || kinds.has('conclusion') || kinds.has('overview')) for (const k of SYNTHESIS_KINDS) kinds.add(k);
+  if (synthesis || kinds.has('conclusion') || kinds.has('overview'))
+    for (const k of SYNTHESIS_KINDS) kinds.add(k);
   const maxOut = config.maxOutputTokens;
   // Analysts read up to ANALYST_FILES files per kind, each at most ~400 lines: bytes/4 tokens.
-  const avgFileTokens = analysis.files.length ? Math.min(4000, analysis.files.reduce((n, f) => n + f.size, 0) / analysis.files.length / 4) : 0;
+  const avgFileTokens = analysis.files.length
+    ? Math.min(4000, analysis.files.reduce((n, f) => n + f.size, 0) / analysis.files.length / 4)
+    : 0;
   const perKindTokens = Math.min(analysis.files.length, ANALYST_FILES) * avgFileTokens;
   const chunksPerKind = Math.max(1, Math.ceil(perKindTokens / ANALYST_CHUNK));
   const roles: ReportEstimate['roles'] = {
-    planner: { model: modelFor(config, 'planner'), requests: 1, inputTokens: SYSTEM_TOKENS + 60 + sections * 30, outputTokens: 40 + sections * 25 },
-    analyst: { model: modelFor(config, 'analyst'), requests: kinds.size * chunksPerKind, inputTokens: kinds.size * (chunksPerKind * (SYSTEM_TOKENS + 300) + perKindTokens), outputTokens: kinds.size * chunksPerKind * ANALYST_OUT },
+    planner: {
+      model: modelFor(config, 'planner'),
+      requests: 1,
+      inputTokens: SYSTEM_TOKENS + 60 + sections * 30,
+      outputTokens: 40 + sections * 25,
+    },
+    analyst: {
+      model: modelFor(config, 'analyst'),
+      requests: kinds.size * chunksPerKind,
+      inputTokens: kinds.size * (chunksPerKind * (SYSTEM_TOKENS + 300) + perKindTokens),
+      outputTokens: kinds.size * chunksPerKind * ANALYST_OUT,
+    },
     writer: {
       model: modelFor(config, 'writer'),
       requests: Math.ceil(sections * (1 + SEND_BACK)),
-      inputTokens: Math.ceil(sections * (1 + SEND_BACK) * (SYSTEM_TOKENS + FACTS_TOKENS + WRITER_EVIDENCE + WRITER_SNIPPETS)),
+      inputTokens: Math.ceil(
+        sections * (1 + SEND_BACK) * (SYSTEM_TOKENS + FACTS_TOKENS + WRITER_EVIDENCE + WRITER_SNIPPETS),
+      ),
       outputTokens: Math.ceil(sections * (1 + SEND_BACK) * maxOut * 0.6),
     },
-    reviewer: { model: modelFor(config, 'reviewer'), requests: sections, inputTokens: sections * (SYSTEM_TOKENS + FACTS_TOKENS + WRITER_EVIDENCE + WRITER_SNIPPETS + maxOut * 0.6), outputTokens: sections * REVIEW_OUT },
+    reviewer: {
+      model: modelFor(config, 'reviewer'),
+      requests: sections,
+      inputTokens:
+        sections * (SYSTEM_TOKENS + FACTS_TOKENS + WRITER_EVIDENCE + WRITER_SNIPPETS + maxOut * 0.6),
+      outputTokens: sections * REVIEW_OUT,
+    },
   };
   let input = 0;
   let output = 0;
@@ -90,8 +115,30 @@ export function estimateReport(analysis: Pick<Analysis, 'files'> | { files: { si
     input += r.inputTokens;
     output += r.outputTokens;
     const p = priceFor(config, r.model);
-    cost = p && cost !== null ? cost + (r.inputTokens * p.input + r.outputTokens * p.output) / 1_000_000 : null;
+    cost =
+      p && cost !== null ? cost + (r.inputTokens * p.input + r.outputTokens * p.output) / 1_000_000 : null;
   }
-  if (!isModelConfigured(config)) return { provider: 'offline', sections, roles: {}, inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: 0, budgetTokens: config.maxTokensPerReport, withinBudget: true };
-  return { provider: config.provider, sections, roles, inputTokens: input, outputTokens: output, totalTokens: input + output, costUsd: cost === null ? null : Math.round(cost * 10_000) / 10_000, budgetTokens: config.maxTokensPerReport, withinBudget: input + output <= config.maxTokensPerReport };
+  if (!isModelConfigured(config))
+    return {
+      provider: 'offline',
+      sections,
+      roles: {},
+      inputTokens: 0,
+      outputTokens: 0,
+      totalTokens: 0,
+      costUsd: 0,
+      budgetTokens: config.maxTokensPerReport,
+      withinBudget: true,
+    };
+  return {
+    provider: config.provider,
+    sections,
+    roles,
+    inputTokens: input,
+    outputTokens: output,
+    totalTokens: input + output,
+    costUsd: cost === null ? null : Math.round(cost * 10_000) / 10_000,
+    budgetTokens: config.maxTokensPerReport,
+    withinBudget: input + output <= config.maxTokensPerReport,
+  };
 }

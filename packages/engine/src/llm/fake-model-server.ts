@@ -36,7 +36,9 @@ function textOf(content: unknown): string {
   return '';
 }
 
-export async function startFakeModelServer(handler: (req: FakeRequest) => FakeReply | Promise<FakeReply>): Promise<FakeServer> {
+export async function startFakeModelServer(
+  handler: (req: FakeRequest) => FakeReply | Promise<FakeReply>,
+): Promise<FakeServer> {
   const requests: FakeRequest[] = [];
   const state = { aborted: 0 };
   const server = http.createServer(async (req, res) => {
@@ -58,16 +60,38 @@ export async function startFakeModelServer(handler: (req: FakeRequest) => FakeRe
     }
     const protocol: Protocol = req.url?.endsWith('/messages') ? 'anthropic' : 'openai';
     const messages = (body.messages ?? []) as { role: string; content: unknown }[];
-    const system = protocol === 'anthropic' ? textOf(body.system) : messages.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => textOf(m.content)).join('\n');
-    const prompt = messages.filter((m) => m.role === 'user').map((m) => textOf(m.content)).join('\n');
+    const system =
+      protocol === 'anthropic'
+        ? textOf(body.system)
+        : messages
+            .filter((m) => m.role === 'system' || m.role === 'developer')
+            .map((m) => textOf(m.content))
+            .join('\n');
+    const prompt = messages
+      .filter((m) => m.role === 'user')
+      .map((m) => textOf(m.content))
+      .join('\n');
     const maxTokens = (body.max_tokens ?? body.max_completion_tokens) as number | undefined;
-    const fr: FakeRequest = { protocol, model: String(body.model), system, prompt, headers: req.headers, ...(maxTokens ? { maxTokens } : {}), at: Date.now() };
+    const fr: FakeRequest = {
+      protocol,
+      model: String(body.model),
+      system,
+      prompt,
+      headers: req.headers,
+      ...(maxTokens ? { maxTokens } : {}),
+      at: Date.now(),
+    };
     requests.push(fr);
     const reply = await handler(fr);
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     if (gone) return;
     if ('status' in reply) {
-      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(reply.body ?? JSON.stringify({ error: { message: `fake error ${reply.status}`, type: 'server_error' } }));
+      res
+        .writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
+        .end(
+          reply.body ??
+            JSON.stringify({ error: { message: `fake error ${reply.status}`, type: 'server_error' } }),
+        );
       return;
     }
     if ('raw' in reply) {
@@ -78,8 +102,34 @@ export async function startFakeModelServer(handler: (req: FakeRequest) => FakeRe
     const outputTokens = Math.ceil(reply.text.length / 4);
     const json =
       protocol === 'openai'
-        ? { id: 'chatcmpl-fake', object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: fr.model, choices: [{ index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: reply.finishReason ?? 'stop' }], usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens } }
-        : { id: 'msg_fake', type: 'message', role: 'assistant', model: fr.model, content: [{ type: 'text', text: reply.text }], stop_reason: reply.finishReason === 'length' ? 'max_tokens' : 'end_turn', stop_sequence: null, usage: { input_tokens: inputTokens, output_tokens: outputTokens } };
+        ? {
+            id: 'chatcmpl-fake',
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model: fr.model,
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: reply.text },
+                finish_reason: reply.finishReason ?? 'stop',
+              },
+            ],
+            usage: {
+              prompt_tokens: inputTokens,
+              completion_tokens: outputTokens,
+              total_tokens: inputTokens + outputTokens,
+            },
+          }
+        : {
+            id: 'msg_fake',
+            type: 'message',
+            role: 'assistant',
+            model: fr.model,
+            content: [{ type: 'text', text: reply.text }],
+            stop_reason: reply.finishReason === 'length' ? 'max_tokens' : 'end_turn',
+            stop_sequence: null,
+            usage: { input_tokens: inputTokens, output_tokens: outputTokens },
+          };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(json));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -114,16 +164,32 @@ export function fixtureModel(req: FakeRequest): FakeReply {
   if (/ignore previous instructions/i.test(visible)) return { text: 'PWNED: injection obeyed' };
   const role = /Role: (\w+)/.exec(req.system)?.[1];
   if (role === 'planner') {
-    const sections = [...req.prompt.matchAll(/^\{"id":"([\d.]+)".*"suggested":"([\w-]+)"\}$/gm)].map((m) => ({ id: m[1], kind: m[2] }));
+    const sections = [...req.prompt.matchAll(/^\{"id":"([\d.]+)".*"suggested":"([\w-]+)"\}$/gm)].map((m) => ({
+      id: m[1],
+      kind: m[2],
+    }));
     return { text: JSON.stringify({ sections }) };
   }
   if (role === 'analyst') {
     const file = /^FILE (\S+) \(lines (\d+)-/m.exec(req.prompt);
-    return { text: JSON.stringify({ findings: file ? [{ statement: `${file[1]} is part of what this section is about.`, citations: [`${file[1]}:${file[2]}`] }] : [] }) };
+    return {
+      text: JSON.stringify({
+        findings: file
+          ? [
+              {
+                statement: `${file[1]} is part of what this section is about.`,
+                citations: [`${file[1]}:${file[2]}`],
+              },
+            ]
+          : [],
+      }),
+    };
   }
   if (role === 'reviewer') return { text: '{"problems": []}' };
   const title = /^Project: .*? Section [\d.]+ "(.*?)"/m.exec(req.prompt)?.[1] ?? 'this section';
   const files = /^files analysed: (\d+)$/m.exec(req.prompt)?.[1];
   const cite = /\[([^\]\s,]+?:\d+)[,\]]/.exec(req.prompt)?.[1];
-  return { text: `Model-written prose on ${title}: the project has ${files ?? 'several'} files${cite ? ` and the evidence starts at \`${cite}\`` : ''}.` };
+  return {
+    text: `Model-written prose on ${title}: the project has ${files ?? 'several'} files${cite ? ` and the evidence starts at \`${cite}\`` : ''}.`,
+  };
 }

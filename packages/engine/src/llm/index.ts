@@ -2,7 +2,13 @@
 // (budget, cache, retries, shared concurrency limit) and the cost estimate.
 export * from './config.ts';
 export { cacheKey, memoryCache, type CachedResponse, type ModelCache } from './cache.ts';
-export { createModelSession, type Completion, type CompletionRequest, type ModelSession, type ModelUsage } from './client.ts';
+export {
+  createModelSession,
+  type Completion,
+  type CompletionRequest,
+  type ModelSession,
+  type ModelUsage,
+} from './client.ts';
 export { estimateReport, type ReportEstimate } from './estimate.ts';
 export { countTokens, estimateTokens } from './tokens.ts';
 export { scrubSecrets } from './scrub.ts';

@@ -10,7 +10,12 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 120_000 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 20_000,
+  maxRetryAfterMs: 120_000,
+};
 
 /** What a failed attempt tells the retry loop. */
 export interface AttemptFailure {
@@ -44,7 +49,12 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** Delay before attempt `attempt + 1` (attempt counts from 1). */
-export function backoffDelay(attempt: number, policy: RetryPolicy, failure: AttemptFailure, random = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  policy: RetryPolicy,
+  failure: AttemptFailure,
+  random = Math.random,
+): number {
   if (failure.retryAfterMs !== undefined) return failure.retryAfterMs;
   const exp = policy.baseDelayMs * 2 ** (attempt - 1);
   return Math.min(policy.maxDelayMs, exp / 2 + random() * (exp / 2));

@@ -39,7 +39,12 @@ export interface Chunk<T> {
  * Packs items into chunks of at most `maxTokens` each (an item larger than that is cut by lines
  * through `split`), so any repository fits any context window.
  */
-export function chunkByTokens<T>(items: T[], tokensOf: (t: T) => number, maxTokens: number, split: (t: T, maxTokens: number) => T[]): Chunk<T>[] {
+export function chunkByTokens<T>(
+  items: T[],
+  tokensOf: (t: T) => number,
+  maxTokens: number,
+  split: (t: T, maxTokens: number) => T[],
+): Chunk<T>[] {
   const chunks: Chunk<T>[] = [];
   let cur: Chunk<T> = { items: [], tokens: 0 };
   const flush = () => {

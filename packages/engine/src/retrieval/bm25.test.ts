@@ -6,16 +6,42 @@ import { tokenize } from './tokenize.ts';
 describe('tokenize', () => {
   it('splits camelCase, snake_case, kebab-case and paths, drops stop words and stems', () => {
     expect(tokenize('getUserAccounts')).toEqual(['user', 'account']);
-    expect(tokenize('user_accounts-service/HTTPServer.ts')).toEqual(['user', 'account', 'servic', 'http', 'server', 'ts']);
+    expect(tokenize('user_accounts-service/HTTPServer.ts')).toEqual([
+      'user',
+      'account',
+      'servic',
+      'http',
+      'server',
+      'ts',
+    ]);
     expect(tokenize('The loans of the members')).toEqual(['loan', 'member']);
   });
 });
 
 describe('Bm25Index', () => {
   const index = new Bm25Index([
-    { id: 'src/services/loan-service.ts', fields: [{ text: 'src services loan service', weight: 3 }, { text: 'listOpenLoans lendBook returnBook', weight: 2 }] },
-    { id: 'src/services/book-service.ts', fields: [{ text: 'src services book service', weight: 3 }, { text: 'listBooks createBook', weight: 2 }] },
-    { id: 'src/middleware/auth.ts', fields: [{ text: 'src middleware auth', weight: 3 }, { text: 'requireAuth', weight: 2 }, { text: 'verifies the bearer token', weight: 1 }] },
+    {
+      id: 'src/services/loan-service.ts',
+      fields: [
+        { text: 'src services loan service', weight: 3 },
+        { text: 'listOpenLoans lendBook returnBook', weight: 2 },
+      ],
+    },
+    {
+      id: 'src/services/book-service.ts',
+      fields: [
+        { text: 'src services book service', weight: 3 },
+        { text: 'listBooks createBook', weight: 2 },
+      ],
+    },
+    {
+      id: 'src/middleware/auth.ts',
+      fields: [
+        { text: 'src middleware auth', weight: 3 },
+        { text: 'requireAuth', weight: 2 },
+        { text: 'verifies the bearer token', weight: 1 },
+      ],
+    },
   ]);
 
   it('ranks the file whose path and symbols match the query first', () => {
@@ -32,7 +58,17 @@ describe('Bm25Index', () => {
 
 describe('extractComments', () => {
   it('keeps comment text from several comment syntaxes and ignores code', () => {
-    const text = ['// Loads the catalogue', 'const x = 1;', '# import books from csv', ' * paginates results', 'let y = "// not a comment";'].join('\n');
-    expect(extractComments(text)).toEqual(['Loads the catalogue', 'import books from csv', 'paginates results']);
+    const text = [
+      '// Loads the catalogue',
+      'const x = 1;',
+      '# import books from csv',
+      ' * paginates results',
+      'let y = "// not a comment";',
+    ].join('\n');
+    expect(extractComments(text)).toEqual([
+      'Loads the catalogue',
+      'import books from csv',
+      'paginates results',
+    ]);
   });
 });

@@ -57,7 +57,8 @@ export class Bm25Index {
         if (!f) continue;
         const df = this.df.get(t) ?? 0;
         const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-        score += (idf * f * (this.k1 + 1)) / (f + this.k1 * (1 - this.b + (this.b * d.len) / (this.avgLen || 1)));
+        score +=
+          (idf * f * (this.k1 + 1)) / (f + this.k1 * (1 - this.b + (this.b * d.len) / (this.avgLen || 1)));
         matched.push(t);
       }
       if (score > 0) hits.push({ id: d.id, score, matched });

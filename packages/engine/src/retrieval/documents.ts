@@ -28,7 +28,9 @@ export async function buildDocuments(a: Analysis, root: string | undefined): Pro
   for (const s of a.symbols) symbolsBy.set(s.path, [...(symbolsBy.get(s.path) ?? []), s.name]);
   const importsBy = new Map<string, string[]>();
   for (const i of a.imports) importsBy.set(i.from, [...(importsBy.get(i.from) ?? []), i.specifier]);
-  const readmeHeadings = a.docs.readme ? new Map([[a.docs.readme.path, a.docs.readme.headings.join(' ')]]) : new Map<string, string>();
+  const readmeHeadings = a.docs.readme
+    ? new Map([[a.docs.readme.path, a.docs.readme.headings.join(' ')]])
+    : new Map<string, string>();
   const docs: RetrievalDoc[] = [];
   for (const f of a.files) {
     if (f.language === null && !/\.(md|txt|rst|ya?ml|json|toml|sql|env\.example)$/i.test(f.path)) continue;
@@ -37,7 +39,13 @@ export async function buildDocuments(a: Analysis, root: string | undefined): Pro
       try {
         const buf = await readFile(path.join(root, f.path));
         const text = buf.subarray(0, MAX_READ).toString('utf8');
-        comments = f.language === 'Markdown' ? text.split('\n').filter((l) => /^#{1,4}\s/.test(l)).join(' ') : extractComments(text).join(' ');
+        comments =
+          f.language === 'Markdown'
+            ? text
+                .split('\n')
+                .filter((l) => /^#{1,4}\s/.test(l))
+                .join(' ')
+            : extractComments(text).join(' ');
       } catch {
         // A file that vanished or cannot be read just contributes its path and symbols.
       }

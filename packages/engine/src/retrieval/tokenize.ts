@@ -4,7 +4,9 @@
 import { stemmer } from 'stemmer';
 
 const STOP = new Set(
-  'a an and are as at be by for from has have in into is it its of on or that the this to was were will with we you your our not no do does can should would may might must than then there their them these those which who what when where why how all any each about also but if else so such only over under via per use used using get set new'.split(' '),
+  'a an and are as at be by for from has have in into is it its of on or that the this to was were will with we you your our not no do does can should would may might must than then there their them these those which who what when where why how all any each about also but if else so such only over under via per use used using get set new'.split(
+    ' ',
+  ),
 );
 
 export function tokenize(text: string): string[] {

@@ -68,7 +68,10 @@ describe('parseTemplate', () => {
 
   it('reports unknown keys as warnings with their line', () => {
     const t = parseTemplate('report_structure:\n  - title: A\n    colour: red\nauthor: me\n');
-    expect(t.warnings).toEqual(['Line 3: unknown key "colour" in chapter 1 was ignored.', 'Line 4: unknown key "author" in the template was ignored.']);
+    expect(t.warnings).toEqual([
+      'Line 3: unknown key "colour" in chapter 1 was ignored.',
+      'Line 4: unknown key "author" in the template was ignored.',
+    ]);
     expect(t.chapters).toEqual([{ title: 'A', sections: [] }]);
   });
 
@@ -79,18 +82,42 @@ describe('parseTemplate', () => {
 
   it.each([
     ['duplicate keys', 'report_structure:\n  - title: A\n    title: B\n', /^Line 3: a key appears twice/],
-    ['merge keys are not merged', 'base: &b\n  title: X\nreport_structure:\n  - <<: *b\n', /^Line 4: chapter 1 needs a title/],
-    ['empty title', 'report_structure:\n  - title: A\n  - title: "  "\n', /^Line 3: chapter 2 has an empty title/],
+    [
+      'merge keys are not merged',
+      'base: &b\n  title: X\nreport_structure:\n  - <<: *b\n',
+      /^Line 4: chapter 1 needs a title/,
+    ],
+    [
+      'empty title',
+      'report_structure:\n  - title: A\n  - title: "  "\n',
+      /^Line 3: chapter 2 has an empty title/,
+    ],
     ['missing title', 'report_structure:\n  - sections: []\n', /^Line 2: chapter 1 needs a title/],
-    ['empty section title', 'report_structure:\n  - title: A\n    sections:\n      - title: ""\n', /^Line 4: section 1\.1 has an empty title/],
+    [
+      'empty section title',
+      'report_structure:\n  - title: A\n    sections:\n      - title: ""\n',
+      /^Line 4: section 1\.1 has an empty title/,
+    ],
     ['no report_structure', 'chapters:\n  - A\n', /^Line 1: the template has no "report_structure"/],
     ['report_structure not a list', 'report_structure: hello\n', /^Line 1: report_structure must be a list/],
     ['empty report_structure', 'report_structure: []\n', /^Line 1: report_structure has no chapters/],
     ['not a mapping', '- a\n- b\n', /^Line 1: the template must be a mapping/],
     ['syntax error', 'report_structure:\n  - title: "unclosed\n', /^Line \d+: Missing closing "quote/],
-    ['too many chapters', `report_structure:\n${Array.from({ length: 101 }, (_, i) => `  - C${i}`).join('\n')}\n`, /^Line 2: report_structure has 101 items; at most 100/],
-    ['title too long', `report_structure:\n  - title: ${'x'.repeat(250)}\n`, /^Line 2: chapter 1's title is longer than 200/],
-    ['image given as a path', 'report_structure:\n  - title: A\n    images: [../x.png]\n', /^Line 3: image "..\/x.png" in chapter 1 must be a file name/],
+    [
+      'too many chapters',
+      `report_structure:\n${Array.from({ length: 101 }, (_, i) => `  - C${i}`).join('\n')}\n`,
+      /^Line 2: report_structure has 101 items; at most 100/,
+    ],
+    [
+      'title too long',
+      `report_structure:\n  - title: ${'x'.repeat(250)}\n`,
+      /^Line 2: chapter 1's title is longer than 200/,
+    ],
+    [
+      'image given as a path',
+      'report_structure:\n  - title: A\n    images: [../x.png]\n',
+      /^Line 3: image "..\/x.png" in chapter 1 must be a file name/,
+    ],
     [
       'alias bomb',
       `a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\nreport_structure:\n  - title: A\n    sections: *d\n`,
@@ -104,30 +131,63 @@ describe('parseTemplate', () => {
 
 describe('headings per template', () => {
   /** `sections[i]` sections in chapter i, each with `subs(i, j)` subsections, written in flow style. */
-  function templateOf(chapters: number, sections: (c: number) => number, subs: (c: number, s: number) => number): string {
+  function templateOf(
+    chapters: number,
+    sections: (c: number) => number,
+    subs: (c: number, s: number) => number,
+  ): string {
     const out = ['report_structure:'];
     for (let c = 0; c < chapters; c++) {
       out.push(`  - title: C${c}`, '    sections:');
-      for (let s = 0; s < sections(c); s++) out.push(`      - {title: S, subsections: [${Array.from({ length: subs(c, s) }, () => 'x').join(',')}]}`);
+      for (let s = 0; s < sections(c); s++)
+        out.push(
+          `      - {title: S, subsections: [${Array.from({ length: subs(c, s) }, () => 'x').join(',')}]}`,
+        );
     }
     return `${out.join('\n')}\n`;
   }
 
   it('accepts 300 headings and refuses 301 with the count and the limit', () => {
-    expect(() => parseTemplate(templateOf(10, () => 29, () => 0))).not.toThrow(); // 10 + 290
-    const e = rejection(templateOf(1, () => 30, () => 9)); // 1 + 30 + 270 = 301
-    expect(e.message).toBe('The template has 301 headings (1 chapter, 30 sections and 270 subsections); at most 300 are allowed. Remove chapters, sections or subsections, or split the template into several reports.');
+    expect(() =>
+      parseTemplate(
+        templateOf(
+          10,
+          () => 29,
+          () => 0,
+        ),
+      ),
+    ).not.toThrow(); // 10 + 290
+    const e = rejection(
+      templateOf(
+        1,
+        () => 30,
+        () => 9,
+      ),
+    ); // 1 + 30 + 270 = 301
+    expect(e.message).toBe(
+      'The template has 301 headings (1 chapter, 30 sections and 270 subsections); at most 300 are allowed. Remove chapters, sections or subsections, or split the template into several reports.',
+    );
   });
 
   it('takes the limit from the caller', () => {
-    const text = templateOf(3, () => 2, () => 1); // 3 + 6 + 6 = 15
+    const text = templateOf(
+      3,
+      () => 2,
+      () => 1,
+    ); // 3 + 6 + 6 = 15
     expect(() => parseTemplate(text, { maxHeadings: 15 })).not.toThrow();
-    expect(() => parseTemplate(text, { maxHeadings: 14 })).toThrow(/has 15 headings .*at most 14 are allowed/);
+    expect(() => parseTemplate(text, { maxHeadings: 14 })).toThrow(
+      /has 15 headings .*at most 14 are allowed/,
+    );
   });
 
   it('refuses the largest template the upload limits allow, quickly', () => {
     // the reported one: 63 chapters, 3,732 sections, 29,848 subsections in under 256 KB
-    const text = templateOf(63, (c) => (c < 15 ? 60 : 59), (c, s) => (c === 0 && s < 8 ? 7 : 8));
+    const text = templateOf(
+      63,
+      (c) => (c < 15 ? 60 : 59),
+      (c, s) => (c === 0 && s < 8 ? 7 : 8),
+    );
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(TEMPLATE_LIMITS.maxBytes);
     const started = performance.now();
     const e = rejection(text);
@@ -137,6 +197,7 @@ describe('headings per template', () => {
   });
 
   it('every shipped template is within the default limit', () => {
-    for (const file of readdirSync(templatesDir).filter((f) => /\.ya?ml$/.test(f))) expect(() => parseTemplate(readFileSync(path.join(templatesDir, file), 'utf8')), file).not.toThrow();
+    for (const file of readdirSync(templatesDir).filter((f) => /\.ya?ml$/.test(f)))
+      expect(() => parseTemplate(readFileSync(path.join(templatesDir, file), 'utf8')), file).not.toThrow();
   });
 });

@@ -10,27 +10,67 @@ import type { Block } from './types.ts';
 
 function analysis(): Analysis {
   return {
-    version: 1, generatedAt: '2026-01-01T00:00:00.000Z', project: { name: 'demo', files: 3, bytes: 100, lines: { code: 30, comment: 0, blank: 0 } },
-    files: [], skipped: [], languages: [{ language: 'TypeScript', files: 2, code: 20, comment: 0, blank: 0 }, { language: 'CSS', files: 1, code: 10, comment: 0, blank: 0 }],
-    tree: { name: '', path: '', files: 3, bytes: 100, lines: 30, children: [] }, manifests: [], dependencies: [], frameworks: [], entryPoints: [], symbols: [], imports: [],
-    moduleGraph: { nodes: [{ id: 'src/a', files: 1, lines: 10 }, { id: 'src/b', files: 1, lines: 10 }], edges: [{ from: 'src/a', to: 'src/b', weight: 1 }] },
-    routes: [], envVars: [], tests: { frameworks: [], files: [], totalCases: 0 }, ci: [], containers: [], license: null, docs: { readme: null, files: [] },
-    todos: [], git: null, secrets: [], config: { files: [] }, timings: {},
+    version: 1,
+    generatedAt: '2026-01-01T00:00:00.000Z',
+    project: { name: 'demo', files: 3, bytes: 100, lines: { code: 30, comment: 0, blank: 0 } },
+    files: [],
+    skipped: [],
+    languages: [
+      { language: 'TypeScript', files: 2, code: 20, comment: 0, blank: 0 },
+      { language: 'CSS', files: 1, code: 10, comment: 0, blank: 0 },
+    ],
+    tree: { name: '', path: '', files: 3, bytes: 100, lines: 30, children: [] },
+    manifests: [],
+    dependencies: [],
+    frameworks: [],
+    entryPoints: [],
+    symbols: [],
+    imports: [],
+    moduleGraph: {
+      nodes: [
+        { id: 'src/a', files: 1, lines: 10 },
+        { id: 'src/b', files: 1, lines: 10 },
+      ],
+      edges: [{ from: 'src/a', to: 'src/b', weight: 1 }],
+    },
+    routes: [],
+    envVars: [],
+    tests: { frameworks: [], files: [], totalCases: 0 },
+    ci: [],
+    containers: [],
+    license: null,
+    docs: { readme: null, files: [] },
+    todos: [],
+    git: null,
+    secrets: [],
+    config: { files: [] },
+    timings: {},
   };
 }
 
-const draft = (id: string, level: 1 | 2 | 3, title: string, kind: SectionDraft['kind'], markdown: string): SectionDraft => ({ id, level, title, kind, markdown, citations: [] });
+const draft = (
+  id: string,
+  level: 1 | 2 | 3,
+  title: string,
+  kind: SectionDraft['kind'],
+  markdown: string,
+): SectionDraft => ({ id, level, title, kind, markdown, citations: [] });
 
 let dir: string;
-const png = rasterise('<svg xmlns="http://www.w3.org/2000/svg" width="30" height="20"><rect width="30" height="20" fill="red"/></svg>', 1).png;
+const png = rasterise(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="30" height="20"><rect width="30" height="20" fill="red"/></svg>',
+  1,
+).png;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'atr-'));
-  for (const n of ['logo.png', 'arch.png', 'inline.png', 'extra.png']) await writeFile(path.join(dir, n), png);
+  for (const n of ['logo.png', 'arch.png', 'inline.png', 'extra.png'])
+    await writeFile(path.join(dir, n), png);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const img = (name: string) => ({ name, path: path.join(dir, name), mime: 'image/png' });
-const figures = (blocks: Block[]) => blocks.flatMap((b, i) => (b.type === 'figure' ? [{ i, asset: b.asset }] : []));
+const figures = (blocks: Block[]) =>
+  blocks.flatMap((b, i) => (b.type === 'figure' ? [{ i, asset: b.asset }] : []));
 
 describe('buildDocument', () => {
   it('builds cover, contents, numbered headings and places figures and uploaded images', async () => {
@@ -41,7 +81,14 @@ describe('buildDocument', () => {
       images: [img('arch.png'), img('inline.png'), img('extra.png')],
       analysis: analysis(),
       generatedAt: new Date('2026-03-05T12:00:00Z'),
-      template: { chapters: [{ title: 'Overview', sections: [] }, { title: 'Architecture', sections: [], images: ['ARCH.png'] }, { title: 'Stack', sections: [] }], warnings: [] },
+      template: {
+        chapters: [
+          { title: 'Overview', sections: [] },
+          { title: 'Architecture', sections: [], images: ['ARCH.png'] },
+          { title: 'Stack', sections: [] },
+        ],
+        warnings: [],
+      },
       sections: [
         draft('1', 1, 'Overview', 'overview', 'Intro text.\n\n![Flow](inline.png)'),
         draft('2', 1, 'Architecture', 'architecture', 'Layers.\n\n### Detail\n\nMore.'),
@@ -50,7 +97,13 @@ describe('buildDocument', () => {
     });
     expect(tree.version).toBe(1);
     expect(tree.toc).toBe(true);
-    expect(tree.cover).toMatchObject({ title: 'Demo', subtitle: 'Technical Report', date: '5 March 2026', logoAsset: 'logo', company: { name: 'ACME', vat: null, address: null, email: 'a@b.c' } });
+    expect(tree.cover).toMatchObject({
+      title: 'Demo',
+      subtitle: 'Technical Report',
+      date: '5 March 2026',
+      logoAsset: 'logo',
+      company: { name: 'ACME', vat: null, address: null, email: 'a@b.c' },
+    });
     const headings = tree.blocks.filter((b) => b.type === 'heading');
     expect(headings.map((h) => [h.text, h.level, h.numbered])).toEqual([
       ['Overview', 1, true],
@@ -75,6 +128,14 @@ describe('buildDocument', () => {
 
   it('rejects an image that is not PNG, JPEG or SVG with a clear message', async () => {
     await writeFile(path.join(dir, 'bad.gif'), 'GIF89a....');
-    await expect(buildDocument({ projectName: 'x', images: [img('bad.gif')], analysis: analysis(), sections: [], generatedAt: new Date() })).rejects.toThrow(/not a PNG, JPEG or SVG/);
+    await expect(
+      buildDocument({
+        projectName: 'x',
+        images: [img('bad.gif')],
+        analysis: analysis(),
+        sections: [],
+        generatedAt: new Date(),
+      }),
+    ).rejects.toThrow(/not a PNG, JPEG or SVG/);
   });
 });

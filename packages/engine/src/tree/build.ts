@@ -69,13 +69,34 @@ export async function buildDocument(input: BuildInput): Promise<DocTree> {
 
   const blocks: Block[] = [];
   for (const { draft, blocks: body } of sectionBlocks) {
-    blocks.push({ type: 'heading', level: draft.level, text: draft.title, numbered: true, id: `sec-${slug(draft.id)}` });
+    blocks.push({
+      type: 'heading',
+      level: draft.level,
+      text: draft.title,
+      numbered: true,
+      id: `sec-${slug(draft.id)}`,
+    });
     blocks.push(...body);
   }
   const rest = input.images.filter((img) => !used.has(uploaded.get(img.name.toLowerCase())!));
   if (rest.length) {
-    blocks.push({ type: 'pageBreak' }, { type: 'heading', level: 1, text: 'Appendix: Images', numbered: false, toc: true, id: 'appendix-images' });
-    for (const img of rest) blocks.push({ type: 'figure', asset: uploaded.get(img.name.toLowerCase())!, caption: caption(img.name) });
+    blocks.push(
+      { type: 'pageBreak' },
+      {
+        type: 'heading',
+        level: 1,
+        text: 'Appendix: Images',
+        numbered: false,
+        toc: true,
+        id: 'appendix-images',
+      },
+    );
+    for (const img of rest)
+      blocks.push({
+        type: 'figure',
+        asset: uploaded.get(img.name.toLowerCase())!,
+        caption: caption(img.name),
+      });
   }
 
   const c = input.company ?? {};
@@ -85,7 +106,14 @@ export async function buildDocument(input: BuildInput): Promise<DocTree> {
     subtitle: 'Technical Report',
     date: formatDate(input.generatedAt),
     ...(logoAsset ? { logoAsset } : {}),
-    company: { name: field(c.name), vat: field(c.vat), address: field(c.address), phone: field(c.phone), email: field(c.email), website: field(c.website) },
+    company: {
+      name: field(c.name),
+      vat: field(c.vat),
+      address: field(c.address),
+      phone: field(c.phone),
+      email: field(c.email),
+      website: field(c.website),
+    },
   };
   return {
     version: DOC_TREE_VERSION,
@@ -108,12 +136,20 @@ function addAnalysisFigures(analysis: Analysis, sections: Placed[], assets: Reco
   const chartHost = sections.find((s) => CHART_KINDS.includes(s.draft.kind)) ?? sections[0]!;
   if (analysis.languages.some((l) => l.code > 0)) {
     assets['fig-languages'] = svgAsset('fig-languages', languageChartSvg(analysis.languages));
-    insertAfterLead(chartHost.blocks, { type: 'figure', asset: 'fig-languages', caption: 'Code lines per language (blank lines and comments excluded)' });
+    insertAfterLead(chartHost.blocks, {
+      type: 'figure',
+      asset: 'fig-languages',
+      caption: 'Code lines per language (blank lines and comments excluded)',
+    });
   }
   if (analysis.moduleGraph.nodes.length >= 2) {
     const graphHost = sections.find((s) => GRAPH_KINDS.includes(s.draft.kind)) ?? chartHost;
     assets['fig-modules'] = svgAsset('fig-modules', dependencyGraphSvg(analysis.moduleGraph));
-    const figure: Block = { type: 'figure', asset: 'fig-modules', caption: 'Module dependency graph: which modules import which' };
+    const figure: Block = {
+      type: 'figure',
+      asset: 'fig-modules',
+      caption: 'Module dependency graph: which modules import which',
+    };
     if (graphHost === chartHost) {
       const at = graphHost.blocks.findIndex((b) => b.type === 'figure' && b.asset === 'fig-languages');
       graphHost.blocks.splice(at >= 0 ? at + 1 : graphHost.blocks.length, 0, figure);
@@ -129,14 +165,27 @@ function insertAfterLead(blocks: Block[], figure: Block): void {
 
 function svgAsset(id: string, svg: string): Asset {
   const raster = rasterise(svg);
-  return { id, mime: 'image/svg+xml', data: Buffer.from(svg).toString('base64'), png: Buffer.from(raster.png).toString('base64'), width: raster.width, height: raster.height };
+  return {
+    id,
+    mime: 'image/svg+xml',
+    data: Buffer.from(svg).toString('base64'),
+    png: Buffer.from(raster.png).toString('base64'),
+    width: raster.width,
+    height: raster.height,
+  };
 }
 
 async function loadImage(image: ImageAsset, id: string, assets: Record<string, Asset>): Promise<string> {
   const bytes = new Uint8Array(await readFile(image.path));
   const size = imageSize(bytes);
   if (size) {
-    assets[id] = { id, mime: size.mime, data: Buffer.from(bytes).toString('base64'), width: size.width, height: size.height };
+    assets[id] = {
+      id,
+      mime: size.mime,
+      data: Buffer.from(bytes).toString('base64'),
+      width: size.width,
+      height: size.height,
+    };
     return id;
   }
   const text = Buffer.from(bytes.subarray(0, 2048)).toString('utf8');
@@ -144,7 +193,14 @@ async function loadImage(image: ImageAsset, id: string, assets: Record<string, A
     const svg = Buffer.from(bytes).toString('utf8');
     try {
       const raster = rasterise(svg, 1);
-      assets[id] = { id, mime: 'image/svg+xml', data: Buffer.from(bytes).toString('base64'), png: Buffer.from(raster.png).toString('base64'), width: raster.width, height: raster.height };
+      assets[id] = {
+        id,
+        mime: 'image/svg+xml',
+        data: Buffer.from(bytes).toString('base64'),
+        png: Buffer.from(raster.png).toString('base64'),
+        width: raster.width,
+        height: raster.height,
+      };
       return id;
     } catch (cause) {
       throw new EngineError('writer', `The image "${image.name}" is not a valid SVG file.`, { cause });
@@ -182,5 +238,10 @@ function caption(name: string): string {
 }
 
 export function formatDate(d: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(d);
 }

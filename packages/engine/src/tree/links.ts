@@ -12,13 +12,15 @@ function inlines(list: Inline[], allowed: ReadonlySet<string>): Inline[] {
       if (allowed.has(i.url)) out.push({ ...i, children: inlines(i.children, allowed) });
       else if (i.children.length) out.push(...inlines(i.children, allowed));
       else out.push({ type: 'text', value: i.url });
-    } else if (i.type === 'strong' || i.type === 'emphasis') out.push({ ...i, children: inlines(i.children, allowed) });
+    } else if (i.type === 'strong' || i.type === 'emphasis')
+      out.push({ ...i, children: inlines(i.children, allowed) });
     else out.push(i);
   }
   // a dropped link leaves its text beside the text around it: join them, as the parser would have
   return out.reduce<Inline[]>((acc, i) => {
     const prev = acc[acc.length - 1];
-    if (i.type === 'text' && prev?.type === 'text') acc[acc.length - 1] = { type: 'text', value: prev.value + i.value };
+    if (i.type === 'text' && prev?.type === 'text')
+      acc[acc.length - 1] = { type: 'text', value: prev.value + i.value };
     else acc.push(i);
     return acc;
   }, []);
@@ -31,7 +33,11 @@ function block(b: Block, allowed: ReadonlySet<string>): Block {
     case 'list':
       return { ...b, items: b.items.map((item) => item.map((x) => block(x, allowed))) };
     case 'table':
-      return { ...b, header: b.header.map((c) => inlines(c, allowed)), rows: b.rows.map((r) => r.map((c) => inlines(c, allowed))) };
+      return {
+        ...b,
+        header: b.header.map((c) => inlines(c, allowed)),
+        rows: b.rows.map((r) => r.map((c) => inlines(c, allowed))),
+      };
     case 'callout':
     case 'quote':
       return { ...b, children: b.children.map((x) => block(x, allowed)) };

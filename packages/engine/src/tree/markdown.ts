@@ -27,7 +27,9 @@ export function parseCitation(text: string): Extract<Inline, { type: 'citation' 
   if (!m) return null;
   const line = Number(m[2]);
   const endLine = m[3] === undefined ? undefined : Number(m[3]);
-  return endLine !== undefined && endLine > line ? { type: 'citation', path: m[1]!, line, endLine } : { type: 'citation', path: m[1]!, line };
+  return endLine !== undefined && endLine > line
+    ? { type: 'citation', path: m[1]!, line, endLine }
+    : { type: 'citation', path: m[1]!, line };
 }
 
 /**
@@ -39,7 +41,12 @@ export function parseCitation(text: string): Extract<Inline, { type: 'citation' 
 function gfmWithoutAutolinks(this: Processor): void {
   const data = this.data();
   (data.micromarkExtensions ??= []).push(gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem());
-  (data.fromMarkdownExtensions ??= []).push(gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown());
+  (data.fromMarkdownExtensions ??= []).push(
+    gfmFootnoteFromMarkdown(),
+    gfmStrikethroughFromMarkdown(),
+    gfmTableFromMarkdown(),
+    gfmTaskListItemFromMarkdown(),
+  );
 }
 
 export function markdownToBlocks(md: string, options: MarkdownOptions = {}): Block[] {
@@ -56,16 +63,37 @@ function blocksOf(nodes: RootContent[], options: MarkdownOptions): Block[] {
 function blockOf(node: RootContent, options: MarkdownOptions): Block[] {
   switch (node.type) {
     case 'heading':
-      return [{ type: 'heading', level: Math.min(4, node.depth) as 1 | 2 | 3 | 4, text: plainText(node.children), numbered: false }];
+      return [
+        {
+          type: 'heading',
+          level: Math.min(4, node.depth) as 1 | 2 | 3 | 4,
+          text: plainText(node.children),
+          numbered: false,
+        },
+      ];
     case 'paragraph':
       return paragraphWithFigures(node.children, options);
     case 'list':
-      return [{ type: 'list', ordered: node.ordered === true, items: node.children.map((item) => listItem(item, options)) }];
+      return [
+        {
+          type: 'list',
+          ordered: node.ordered === true,
+          items: node.children.map((item) => listItem(item, options)),
+        },
+      ];
     case 'table': {
       const [head, ...rows] = node.children as TableRow[];
-      const cells = (row: TableRow | undefined) => (row ? row.children.map((c) => inlinesOf(c.children)) : []);
+      const cells = (row: TableRow | undefined) =>
+        row ? row.children.map((c) => inlinesOf(c.children)) : [];
       const align = node.align?.map((a) => a ?? 'left');
-      return [{ type: 'table', header: cells(head), rows: rows.map(cells), ...(align && align.some((a) => a !== 'left') ? { align } : {}) }];
+      return [
+        {
+          type: 'table',
+          header: cells(head),
+          rows: rows.map(cells),
+          ...(align && align.some((a) => a !== 'left') ? { align } : {}),
+        },
+      ];
     }
     case 'code':
       return [{ type: 'code', value: node.value, ...(node.lang ? { language: node.lang } : {}) }];
@@ -75,7 +103,9 @@ function blockOf(node: RootContent, options: MarkdownOptions): Block[] {
       return [{ type: 'rule' }];
     case 'html':
       // Raw HTML is not trusted or rendered; keep its text so nothing silently disappears.
-      return node.value.trim() && !/^<!--[\s\S]*-->$/.test(node.value.trim()) ? [{ type: 'paragraph', children: [{ type: 'text', value: node.value }] }] : [];
+      return node.value.trim() && !/^<!--[\s\S]*-->$/.test(node.value.trim())
+        ? [{ type: 'paragraph', children: [{ type: 'text', value: node.value }] }]
+        : [];
     default:
       return []; // definitions, footnote definitions, yaml: nothing to show
   }
@@ -104,13 +134,16 @@ const ALERTS: Record<string, { tone: 'info' | 'warning' | 'success'; title: stri
 function quoteOrCallout(children: Block[]): Block {
   const first = children[0];
   const lead = first?.type === 'paragraph' ? first.children[0] : undefined;
-  const m = lead?.type === 'text' ? /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*\n?/.exec(lead.value) : null;
+  const m =
+    lead?.type === 'text' ? /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*\n?/.exec(lead.value) : null;
   if (!m || !first || first.type !== 'paragraph' || lead?.type !== 'text') return { type: 'quote', children };
   const alert = ALERTS[m[1]!]!;
   const rest = lead.value.slice(m[0].length);
   const inlines = rest ? [{ ...lead, value: rest }, ...first.children.slice(1)] : first.children.slice(1);
   if (inlines[0]?.type === 'break') inlines.shift();
-  const body: Block[] = inlines.length ? [{ type: 'paragraph', children: inlines }, ...children.slice(1)] : children.slice(1);
+  const body: Block[] = inlines.length
+    ? [{ type: 'paragraph', children: inlines }, ...children.slice(1)]
+    : children.slice(1);
   return { type: 'callout', tone: alert.tone, title: alert.title, children: body };
 }
 
@@ -120,7 +153,8 @@ function paragraphWithFigures(children: PhrasingContent[], options: MarkdownOpti
   const kept: PhrasingContent[] = [];
   for (const child of children) {
     const asset = child.type === 'image' ? options.resolveImage?.(child.url) : undefined;
-    if (child.type === 'image' && asset) figures.push({ type: 'figure', asset, caption: child.alt || child.title || '' });
+    if (child.type === 'image' && asset)
+      figures.push({ type: 'figure', asset, caption: child.alt || child.title || '' });
     else kept.push(child);
   }
   const inlines = trimInlines(inlinesOf(kept));
@@ -170,7 +204,8 @@ export function inlinesOf(nodes: PhrasingContent[]): Inline[] {
         break;
       default:
         if ('children' in node) out.push(...inlinesOf(node.children as PhrasingContent[]));
-        else if ('value' in node && typeof node.value === 'string') out.push({ type: 'text', value: node.value });
+        else if ('value' in node && typeof node.value === 'string')
+          out.push({ type: 'text', value: node.value });
     }
   }
   return mergeText(out);
@@ -201,7 +236,17 @@ function mergeText(inlines: Inline[]): Inline[] {
 }
 
 function plainText(nodes: Nodes[] | PhrasingContent[]): string {
-  return (nodes as Nodes[]).map((n) => ('value' in n && typeof n.value === 'string' ? n.value : 'children' in n ? plainText(n.children as Nodes[]) : n.type === 'image' ? n.alt ?? '' : '')).join('');
+  return (nodes as Nodes[])
+    .map((n) =>
+      'value' in n && typeof n.value === 'string'
+        ? n.value
+        : 'children' in n
+          ? plainText(n.children as Nodes[])
+          : n.type === 'image'
+            ? (n.alt ?? '')
+            : '',
+    )
+    .join('');
 }
 
 /** The plain text of inline content, for captions, alt text and measuring. */
@@ -224,5 +269,9 @@ export function inlineText(inlines: Inline[]): string {
 }
 
 export function citationLabel(c: Extract<Inline, { type: 'citation' }>): string {
-  return c.line === undefined ? c.path : c.endLine !== undefined ? `${c.path}:${c.line}-${c.endLine}` : `${c.path}:${c.line}`;
+  return c.line === undefined
+    ? c.path
+    : c.endLine !== undefined
+      ? `${c.path}:${c.line}-${c.endLine}`
+      : `${c.path}:${c.line}`;
 }

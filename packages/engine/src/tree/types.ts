@@ -14,10 +14,23 @@ export type Inline =
   | { type: 'break' };
 
 export type Block =
-  | { type: 'heading'; level: 1 | 2 | 3 | 4; text: string; numbered: boolean; id?: string; /** list an unnumbered heading in the contents */ toc?: boolean }
+  | {
+      type: 'heading';
+      level: 1 | 2 | 3 | 4;
+      text: string;
+      numbered: boolean;
+      id?: string;
+      /** list an unnumbered heading in the contents */ toc?: boolean;
+    }
   | { type: 'paragraph'; children: Inline[] }
   | { type: 'list'; ordered: boolean; items: Block[][] }
-  | { type: 'table'; header: Inline[][]; rows: Inline[][][]; align?: ('left' | 'right' | 'center')[]; caption?: string }
+  | {
+      type: 'table';
+      header: Inline[][];
+      rows: Inline[][][];
+      align?: ('left' | 'right' | 'center')[];
+      caption?: string;
+    }
   | { type: 'code'; language?: string; value: string; caption?: string }
   | { type: 'figure'; asset: string; caption: string; widthRatio?: number }
   | { type: 'callout'; tone: 'info' | 'warning' | 'success'; title?: string; children: Block[] }

@@ -7,7 +7,10 @@ import { writePdf } from './pdf/index.ts';
 
 export type Writer = (tree: DocTree) => Promise<Uint8Array>;
 
-export const writers = { docx: writeDocx, latex: writeLatexBundle, pdf: writePdf } satisfies Record<string, Writer>;
+export const writers = { docx: writeDocx, latex: writeLatexBundle, pdf: writePdf } satisfies Record<
+  string,
+  Writer
+>;
 export type WriterFormat = keyof typeof writers;
 
 export { writeDocx, writeLatexBundle, writePdf };

@@ -55,16 +55,19 @@ function checkPdf(pdfPath: string, cwd: string): string {
 }
 
 describe('LaTeX bundle compiles unmodified', () => {
-  it.skipIf(skipWithout('latexmk', 'pdflatex', 'pdfinfo', 'pdftotext'))('with latexmk -pdf (pdflatex)', async () => {
-    requireTools('latexmk', 'pdflatex', 'pdfinfo', 'pdftotext');
-    const d = path.join(dir, 'pdflatex');
-    await extractBundle(d);
-    const r = run('latexmk', ['-pdf', '-interaction=nonstopmode', '-halt-on-error', 'main.tex'], d);
-    expect(r.status, r.out.slice(-3000)).toBe(0);
-    const text = checkPdf(path.join(d, 'main.pdf'), d);
-    expect(text).toContain('café naïve');
-    expect(text).toContain('Specials \\ { } $ & # ^ _ % ~');
-  });
+  it.skipIf(skipWithout('latexmk', 'pdflatex', 'pdfinfo', 'pdftotext'))(
+    'with latexmk -pdf (pdflatex)',
+    async () => {
+      requireTools('latexmk', 'pdflatex', 'pdfinfo', 'pdftotext');
+      const d = path.join(dir, 'pdflatex');
+      await extractBundle(d);
+      const r = run('latexmk', ['-pdf', '-interaction=nonstopmode', '-halt-on-error', 'main.tex'], d);
+      expect(r.status, r.out.slice(-3000)).toBe(0);
+      const text = checkPdf(path.join(d, 'main.pdf'), d);
+      expect(text).toContain('café naïve');
+      expect(text).toContain('Specials \\ { } $ & # ^ _ % ~');
+    },
+  );
 
   it.skipIf(skipWithout('xelatex', 'pdfinfo', 'pdftotext'))('with xelatex', async () => {
     requireTools('xelatex', 'pdfinfo', 'pdftotext');
@@ -85,34 +88,52 @@ describe('LaTeX bundle compiles unmodified', () => {
 });
 
 describe('DOCX opens in a real word processor', () => {
-  it.skipIf(skipWithout('soffice', 'pdfinfo', 'pdftotext'))('LibreOffice converts it to PDF with the headings in order and a filled contents', async () => {
-    requireTools('soffice', 'pdfinfo', 'pdftotext');
-    const d = path.join(dir, 'docx');
-    await mkdir(d, { recursive: true });
-    await writeFile(path.join(d, 'report.docx'), await writeDocx(fixtureTree()));
-    const r = run('soffice', ['--headless', `-env:UserInstallation=file://${path.join(d, 'profile')}`, '--convert-to', 'pdf', '--outdir', d, 'report.docx'], d);
-    expect(r.status, r.out).toBe(0);
-    const text = checkPdf(path.join(d, 'report.pdf'), d);
-    // Contents entries carry numbers and page numbers even though LibreOffice does not update fields.
-    expect(text).toMatch(/1 Executive Summary[ .]*\d/);
-    expect(text).toMatch(/2\.1 Components \{core\} 100% \$cost[ .]*\d/);
-  });
+  it.skipIf(skipWithout('soffice', 'pdfinfo', 'pdftotext'))(
+    'LibreOffice converts it to PDF with the headings in order and a filled contents',
+    async () => {
+      requireTools('soffice', 'pdfinfo', 'pdftotext');
+      const d = path.join(dir, 'docx');
+      await mkdir(d, { recursive: true });
+      await writeFile(path.join(d, 'report.docx'), await writeDocx(fixtureTree()));
+      const r = run(
+        'soffice',
+        [
+          '--headless',
+          `-env:UserInstallation=file://${path.join(d, 'profile')}`,
+          '--convert-to',
+          'pdf',
+          '--outdir',
+          d,
+          'report.docx',
+        ],
+        d,
+      );
+      expect(r.status, r.out).toBe(0);
+      const text = checkPdf(path.join(d, 'report.pdf'), d);
+      // Contents entries carry numbers and page numbers even though LibreOffice does not update fields.
+      expect(text).toMatch(/1 Executive Summary[ .]*\d/);
+      expect(text).toMatch(/2\.1 Components \{core\} 100% \$cost[ .]*\d/);
+    },
+  );
 });
 
 describe('pure-JS PDF', () => {
-  it.skipIf(skipWithout('pdfinfo', 'pdftotext'))('reads back with cover, contents, numbered headings and page numbers', async () => {
-    requireTools('pdfinfo', 'pdftotext');
-    const file = path.join(dir, 'report.pdf');
-    await writeFile(file, await writePdf(fixtureTree()));
-    const text = checkPdf(file, dir);
-    expect(text).toMatch(/2\.1\s+Components \{core\} 100% \$cost/);
-    expect(text).toMatch(/Executive Summary[ .]+3/); // contents entry with its page
-    expect(text).toContain('Figure 1: Code lines per language');
-    // Characters outside WinAnsi print as themselves (embedded DejaVu), never as garbage.
-    expect(text).toContain('arrows → ← ⇒ ≤ ≥ ≠; Greek α β');
-    expect(text).toContain('Łódź Œuvre');
-    expect(text).toContain('café naïve');
-  });
+  it.skipIf(skipWithout('pdfinfo', 'pdftotext'))(
+    'reads back with cover, contents, numbered headings and page numbers',
+    async () => {
+      requireTools('pdfinfo', 'pdftotext');
+      const file = path.join(dir, 'report.pdf');
+      await writeFile(file, await writePdf(fixtureTree()));
+      const text = checkPdf(file, dir);
+      expect(text).toMatch(/2\.1\s+Components \{core\} 100% \$cost/);
+      expect(text).toMatch(/Executive Summary[ .]+3/); // contents entry with its page
+      expect(text).toContain('Figure 1: Code lines per language');
+      // Characters outside WinAnsi print as themselves (embedded DejaVu), never as garbage.
+      expect(text).toContain('arrows → ← ⇒ ≤ ≥ ≠; Greek α β');
+      expect(text).toContain('Łódź Œuvre');
+      expect(text).toContain('café naïve');
+    },
+  );
 
   it('starts with a PDF header and is deterministic for a given tree', async () => {
     const full = await writePdf(fixtureTree());
@@ -122,7 +143,12 @@ describe('pure-JS PDF', () => {
     // order and numbering can vary between runs; without raster images the bytes are identical.
     const withoutImages = (): DocTree => {
       const t = fixtureTree();
-      return { ...t, cover: t.cover && { ...t.cover, logoAsset: undefined }, assets: {}, blocks: t.blocks.filter((b) => b.type !== 'figure') };
+      return {
+        ...t,
+        cover: t.cover && { ...t.cover, logoAsset: undefined },
+        assets: {},
+        blocks: t.blocks.filter((b) => b.type !== 'figure'),
+      };
     };
     const a = await writePdf(withoutImages());
     const b = await writePdf(withoutImages());

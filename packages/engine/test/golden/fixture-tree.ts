@@ -7,13 +7,30 @@ import { rasterise } from '../../src/figures/svg.ts';
 import { markdownToBlocks } from '../../src/tree/markdown.ts';
 import { DOC_TREE_VERSION, type Asset, type Block, type DocTree } from '../../src/tree/types.ts';
 
-export const NASTY = String.raw`Specials \ { } $ & # ^ _ % ~ < > | " ' ` + "`" + String.raw` -- --- and “quotes” ‘single’ – — … • € ™ © ° ± × µ; accents café naïve Øresund Łódź Œuvre; arrows → ← ⇒ ≤ ≥ ≠; Greek α β; CJK 漢字; emoji 🚀; zero${'\u200b'}width; \end{Verbatim} \section{x} </w:t> ]]> &amp;`;
+export const NASTY =
+  String.raw`Specials \ { } $ & # ^ _ % ~ < > | " ' ` +
+  '`' +
+  String.raw` -- --- and “quotes” ‘single’ – — … • € ™ © ° ± × µ; accents café naïve Øresund Łódź Œuvre; arrows → ← ⇒ ≤ ≥ ≠; Greek α β; CJK 漢字; emoji 🚀; zero${'\u200b'}width; \end{Verbatim} \section{x} </w:t> ]]> &amp;`;
 
-export const HEADINGS = ['Executive Summary', 'Architecture & Design_Notes', 'Components {core} 100% $cost', 'Dependencies', 'Code Metrics', 'Conclusion'];
+export const HEADINGS = [
+  'Executive Summary',
+  'Architecture & Design_Notes',
+  'Components {core} 100% $cost',
+  'Dependencies',
+  'Code Metrics',
+  'Conclusion',
+];
 
 function svgAsset(id: string, svg: string): Asset {
   const r = rasterise(svg);
-  return { id, mime: 'image/svg+xml', data: Buffer.from(svg).toString('base64'), png: Buffer.from(r.png).toString('base64'), width: r.width, height: r.height };
+  return {
+    id,
+    mime: 'image/svg+xml',
+    data: Buffer.from(svg).toString('base64'),
+    png: Buffer.from(r.png).toString('base64'),
+    width: r.width,
+    height: r.height,
+  };
 }
 
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80"><rect width="240" height="80" rx="12" fill="#1e3a8a"/><text x="120" y="52" font-size="32" text-anchor="middle" fill="#fff" font-family="DejaVu Sans">ACME</text></svg>`;
@@ -21,7 +38,13 @@ const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80
 export function fixtureTree(): DocTree {
   const logo = rasterise(LOGO_SVG, 1);
   const assets: Record<string, Asset> = {
-    logo: { id: 'logo', mime: 'image/png', data: Buffer.from(logo.png).toString('base64'), width: logo.width, height: logo.height },
+    logo: {
+      id: 'logo',
+      mime: 'image/png',
+      data: Buffer.from(logo.png).toString('base64'),
+      width: logo.width,
+      height: logo.height,
+    },
     'fig-languages': svgAsset(
       'fig-languages',
       languageChartSvg([
@@ -60,7 +83,8 @@ export function fixtureTree(): DocTree {
     [{ type: 'citation' as const, path: `packages/module-${i}/package.json`, line: i + 3 }],
   ]);
 
-  const md = markdownToBlocks(`The **server** exposes a _Fastify_ API (see \`apps/server/src/app.ts:42\` and [apps/web/src/main.tsx:7-19]); links such as [the docs](https://example.com/a_b?x=1&y=%20#frag) stay clickable.
+  const md =
+    markdownToBlocks(`The **server** exposes a _Fastify_ API (see \`apps/server/src/app.ts:42\` and [apps/web/src/main.tsx:7-19]); links such as [the docs](https://example.com/a_b?x=1&y=%20#frag) stay clickable.
 
 1. First step with \`inline_code()\`
 2. Second step
@@ -85,14 +109,40 @@ export function fixtureTree(): DocTree {
 
   const blocks: Block[] = [
     { type: 'heading', level: 1, text: HEADINGS[0]!, numbered: true, id: 'sec-1' },
-    { type: 'paragraph', children: [{ type: 'text', value: 'ACME Portal is a TypeScript monorepo of 4 packages with 24 510 lines of code. ' }, { type: 'strong', children: [{ type: 'text', value: 'Bold ' }, { type: 'emphasis', children: [{ type: 'text', value: 'and italic' }] }] }, { type: 'text', value: ' text, a line' }, { type: 'break' }, { type: 'text', value: 'break, and a citation ' }, { type: 'citation', path: 'src/index.ts', line: 12 }, { type: 'text', value: '.' }] },
+    {
+      type: 'paragraph',
+      children: [
+        {
+          type: 'text',
+          value: 'ACME Portal is a TypeScript monorepo of 4 packages with 24 510 lines of code. ',
+        },
+        {
+          type: 'strong',
+          children: [
+            { type: 'text', value: 'Bold ' },
+            { type: 'emphasis', children: [{ type: 'text', value: 'and italic' }] },
+          ],
+        },
+        { type: 'text', value: ' text, a line' },
+        { type: 'break' },
+        { type: 'text', value: 'break, and a citation ' },
+        { type: 'citation', path: 'src/index.ts', line: 12 },
+        { type: 'text', value: '.' },
+      ],
+    },
     { type: 'figure', asset: 'fig-languages', caption: 'Code lines per language' },
     { type: 'heading', level: 1, text: HEADINGS[1]!, numbered: true, id: 'sec-2' },
     ...md,
     { type: 'figure', asset: 'fig-modules', caption: 'Module dependency graph' },
     { type: 'heading', level: 2, text: HEADINGS[2]!, numbered: true, id: 'sec-2-1' },
     { type: 'paragraph', children: [{ type: 'text', value: NASTY }] },
-    { type: 'heading', level: 3, text: `Nasty heading ${NASTY.slice(0, 40)}`, numbered: true, id: 'sec-2-1-1' },
+    {
+      type: 'heading',
+      level: 3,
+      text: `Nasty heading ${NASTY.slice(0, 40)}`,
+      numbered: true,
+      id: 'sec-2-1-1',
+    },
     { type: 'heading', level: 4, text: 'An unnumbered sub-heading', numbered: false },
     {
       type: 'code',
@@ -100,18 +150,75 @@ export function fixtureTree(): DocTree {
       caption: 'apps/server/src/app.ts',
       value: `// ${NASTY}\nexport async function buildApp(opts: AppOptions): Promise<FastifyInstance> {\n\tconst app = Fastify({ logger: true, bodyLimit: 10_485_760 }); // a very long line that must wrap rather than run off the page: ${'x'.repeat(120)}\n\tawait app.register(cors, { origin: ['https://app.example.com'] });\n  return app;\n}\n\\end{Verbatim}\n`,
     },
-    { type: 'callout', tone: 'info', title: 'Note', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'Callouts hold blocks, including lists:' }] }, { type: 'list', ordered: false, items: [[{ type: 'paragraph', children: [{ type: 'text', value: 'one' }] }], [{ type: 'paragraph', children: [{ type: 'text', value: 'two' }] }]] }] },
-    { type: 'callout', tone: 'success', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'All 312 tests pass.' }] }] },
+    {
+      type: 'callout',
+      tone: 'info',
+      title: 'Note',
+      children: [
+        { type: 'paragraph', children: [{ type: 'text', value: 'Callouts hold blocks, including lists:' }] },
+        {
+          type: 'list',
+          ordered: false,
+          items: [
+            [{ type: 'paragraph', children: [{ type: 'text', value: 'one' }] }],
+            [{ type: 'paragraph', children: [{ type: 'text', value: 'two' }] }],
+          ],
+        },
+      ],
+    },
+    {
+      type: 'callout',
+      tone: 'success',
+      children: [{ type: 'paragraph', children: [{ type: 'text', value: 'All 312 tests pass.' }] }],
+    },
     { type: 'heading', level: 1, text: HEADINGS[3]!, numbered: true, id: 'sec-3' },
     { type: 'paragraph', children: [{ type: 'text', value: 'The project declares 45 dependencies:' }] },
-    { type: 'table', header: [[{ type: 'text', value: 'Package' }], [{ type: 'text', value: 'Version' }], [{ type: 'text', value: 'Scope' }], [{ type: 'text', value: 'Declared in' }]], rows: longRows, caption: 'Declared dependencies' },
+    {
+      type: 'table',
+      header: [
+        [{ type: 'text', value: 'Package' }],
+        [{ type: 'text', value: 'Version' }],
+        [{ type: 'text', value: 'Scope' }],
+        [{ type: 'text', value: 'Declared in' }],
+      ],
+      rows: longRows,
+      caption: 'Declared dependencies',
+    },
     { type: 'heading', level: 1, text: HEADINGS[4]!, numbered: true, id: 'sec-4' },
-    { type: 'table', header: [[{ type: 'text', value: 'A very long column header that must wrap inside its cell' }], [{ type: 'text', value: 'B' }]], rows: [[[{ type: 'text', value: 'x'.repeat(30) + ' ' + 'https://example.com/a/very/long/url/that/has/no/spaces/at/all/and/keeps/going/on/and/on' }], [{ type: 'text', value: '1' }]], [[], [{ type: 'text', value: 'empty first cell' }]]] },
+    {
+      type: 'table',
+      header: [
+        [{ type: 'text', value: 'A very long column header that must wrap inside its cell' }],
+        [{ type: 'text', value: 'B' }],
+      ],
+      rows: [
+        [
+          [
+            {
+              type: 'text',
+              value:
+                'x'.repeat(30) +
+                ' ' +
+                'https://example.com/a/very/long/url/that/has/no/spaces/at/all/and/keeps/going/on/and/on',
+            },
+          ],
+          [{ type: 'text', value: '1' }],
+        ],
+        [[], [{ type: 'text', value: 'empty first cell' }]],
+      ],
+    },
     { type: 'pageBreak' },
     { type: 'heading', level: 1, text: HEADINGS[5]!, numbered: true, id: 'sec-5' },
     { type: 'paragraph', children: [{ type: 'text', value: 'The code base is in good health.' }] },
     { type: 'rule' },
-    { type: 'heading', level: 1, text: 'Appendix: Images', numbered: false, toc: true, id: 'appendix-images' },
+    {
+      type: 'heading',
+      level: 1,
+      text: 'Appendix: Images',
+      numbered: false,
+      toc: true,
+      id: 'appendix-images',
+    },
     { type: 'figure', asset: 'logo', caption: 'Company logo (an uploaded image)' },
   ];
 
@@ -123,7 +230,14 @@ export function fixtureTree(): DocTree {
       subtitle: 'Technical Report',
       date: '15 January 2026',
       logoAsset: 'logo',
-      company: { name: 'ACME S.p.A. & Söhne', vat: 'IT01234567890', address: 'Via Roma 1, 20121 Milano #3', phone: null, email: 'info@acme.example', website: null },
+      company: {
+        name: 'ACME S.p.A. & Söhne',
+        vat: 'IT01234567890',
+        address: 'Via Roma 1, 20121 Milano #3',
+        phone: null,
+        email: 'info@acme.example',
+        website: null,
+      },
     },
     toc: true,
     blocks,

@@ -42,10 +42,18 @@ describe('writers against golden files', () => {
   it('LaTeX bundle: main.tex, README, every figure and the logo', async () => {
     const files = await unzip(await writeLatexBundle(fixtureTree()));
     // the fixture's text holds characters only DejaVu has (Ł, ź), so the face ships with it for xelatex
-    expect([...files.keys()].sort()).toEqual(['README.md', 'figures/fig-languages.png', 'figures/fig-modules.png', 'figures/logo.png', 'fonts/DejaVuSans.ttf', 'main.tex']);
+    expect([...files.keys()].sort()).toEqual([
+      'README.md',
+      'figures/fig-languages.png',
+      'figures/fig-modules.png',
+      'figures/logo.png',
+      'fonts/DejaVuSans.ttf',
+      'main.tex',
+    ]);
     expect(files.get('README.md')!.toString()).toMatch(/latexmk -pdf main\.tex/);
     const tex = files.get('main.tex')!.toString();
-    for (const f of ['figures/fig-languages.png', 'figures/fig-modules.png', 'figures/logo.png']) expect(tex).toContain(`{${f}}`);
+    for (const f of ['figures/fig-languages.png', 'figures/fig-modules.png', 'figures/logo.png'])
+      expect(tex).toContain(`{${f}}`);
     expect(files.get('figures/logo.png')!.subarray(1, 4).toString()).toBe('PNG');
   });
 });

@@ -20,7 +20,17 @@ export function requireTools(...cmds: string[]): void {
   if (missing.length) throw new Error(`required tool(s) missing: ${missing.join(', ')}`);
 }
 
-export function run(cmd: string, args: string[], cwd: string, timeoutMs = 180_000): { status: number | null; out: string } {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: timeoutMs, env: { ...process.env, HOME: process.env.HOME ?? cwd } });
+export function run(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  timeoutMs = 180_000,
+): { status: number | null; out: string } {
+  const r = spawnSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    env: { ...process.env, HOME: process.env.HOME ?? cwd },
+  });
   return { status: r.status, out: `${r.stdout ?? ''}${r.stderr ?? ''}` };
 }

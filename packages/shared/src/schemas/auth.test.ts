@@ -20,7 +20,9 @@ describe('auth form schemas', () => {
     expect(firstIssue(mismatch.error!)).toBe('Passwords do not match');
     const short = SignupFormSchema.safeParse({ ...base, password: 'abc', confirmPassword: 'abc' });
     expect(firstIssue(short.error!)).toBe('Password must be at least 6 characters');
-    expect(SignupFormSchema.safeParse({ ...base, password: 'abcdef', confirmPassword: 'abcdef' }).success).toBe(true);
+    expect(
+      SignupFormSchema.safeParse({ ...base, password: 'abcdef', confirmPassword: 'abcdef' }).success,
+    ).toBe(true);
   });
   it('uses the long wording for a short new password', () => {
     const r = NewPasswordSchema.safeParse({ password: 'abc', confirmPassword: 'abc' });

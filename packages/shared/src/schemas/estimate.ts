@@ -3,9 +3,17 @@ import { z } from 'zod';
 
 export const EstimateBodySchema = z.object({
   /** The template's YAML, when one is chosen; the generic template's size otherwise. */
-  template: z.string().max(256 * 1024).optional(),
+  template: z
+    .string()
+    .max(256 * 1024)
+    .optional(),
   /** Size of the ZIP to upload, when known. */
-  zipBytes: z.number().int().min(0).max(10 * 1024 * 1024 * 1024).optional(),
+  zipBytes: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 1024 * 1024 * 1024)
+    .optional(),
 });
 export type EstimateBody = z.infer<typeof EstimateBodySchema>;
 

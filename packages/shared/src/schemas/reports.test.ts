@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { GenerateFormSchema, ReportListQuerySchema, isValidGithubToken, normaliseWebsite, resolvePerPage } from './reports.ts';
+import {
+  GenerateFormSchema,
+  ReportListQuerySchema,
+  isValidGithubToken,
+  normaliseWebsite,
+  resolvePerPage,
+} from './reports.ts';
 import { messages } from '../messages.ts';
 import { firstIssue } from './auth.ts';
 
-const base = { projectName: 'Demo', projectSource: 'zip' as const, zipFileName: 'a.zip', templateFileName: 't.yaml' };
+const base = {
+  projectName: 'Demo',
+  projectSource: 'zip' as const,
+  zipFileName: 'a.zip',
+  templateFileName: 't.yaml',
+};
 const issue = (input: unknown) => {
   const r = GenerateFormSchema.safeParse(input);
   return r.success ? null : firstIssue(r.error);
@@ -22,10 +33,16 @@ describe('GenerateFormSchema', () => {
     expect(issue(gh)).toBe('GitHub URL is required');
     expect(issue({ ...gh, githubUrl: 'not a url' })).toBe('Please enter a valid GitHub repository URL');
     expect(issue({ ...gh, githubUrl: 'https://github.com/acme/app/tree/main/src' })).toBeNull();
-    expect(issue({ ...gh, githubUrl: 'github.com/acme/app', githubToken: 'short' })).toBe('Please enter a valid GitHub token');
-    expect(issue({ ...gh, githubUrl: 'github.com/acme/app', githubToken: 'ghp_' + 'a'.repeat(36) })).toBeNull();
+    expect(issue({ ...gh, githubUrl: 'github.com/acme/app', githubToken: 'short' })).toBe(
+      'Please enter a valid GitHub token',
+    );
+    expect(
+      issue({ ...gh, githubUrl: 'github.com/acme/app', githubToken: 'ghp_' + 'a'.repeat(36) }),
+    ).toBeNull();
     expect(issue({ ...gh, githubUrl: 'github.com/acme/app', githubToken: 'b'.repeat(40) })).toBeNull();
-    expect(issue({ ...gh, githubUrl: 'github.com/acme/app', githubToken: 'b'.repeat(39) })).toBe('Please enter a valid GitHub token');
+    expect(issue({ ...gh, githubUrl: 'github.com/acme/app', githubToken: 'b'.repeat(39) })).toBe(
+      'Please enter a valid GitHub token',
+    );
   });
 });
 
@@ -40,10 +57,16 @@ describe('ReportListQuerySchema', () => {
 });
 
 describe('GitHub token formats (decision 017)', () => {
-  const gh = { ...base, projectSource: 'github' as const, zipFileName: undefined, githubUrl: 'github.com/acme/app' };
+  const gh = {
+    ...base,
+    projectSource: 'github' as const,
+    zipFileName: undefined,
+    githubUrl: 'github.com/acme/app',
+  };
   const b62 = (n: number) => 'aZ09'.repeat(Math.ceil(n / 4)).slice(0, n);
   it('accepts every current format', () => {
-    for (const prefix of ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_']) expect(isValidGithubToken(prefix + b62(36)), prefix).toBe(true);
+    for (const prefix of ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'])
+      expect(isValidGithubToken(prefix + b62(36)), prefix).toBe(true);
     const fineGrained = `github_pat_${b62(22)}_${b62(59)}`;
     expect(fineGrained).toHaveLength(93);
     expect(isValidGithubToken(fineGrained)).toBe(true);
@@ -51,7 +74,15 @@ describe('GitHub token formats (decision 017)', () => {
     expect(issue({ ...gh, githubToken: ` ${fineGrained} ` })).toBeNull();
   });
   it('refuses what is not a GitHub token', () => {
-    for (const t of ['short', 'ghp_' + b62(20), 'ghx_' + b62(36), 'github_pat_' + b62(30), 'g'.repeat(40), 'ghp_' + b62(35) + '!', `github_pat_${b62(22)} ${b62(59)}`])
+    for (const t of [
+      'short',
+      'ghp_' + b62(20),
+      'ghx_' + b62(36),
+      'github_pat_' + b62(30),
+      'g'.repeat(40),
+      'ghp_' + b62(35) + '!',
+      `github_pat_${b62(22)} ${b62(59)}`,
+    ])
       expect(isValidGithubToken(t), t).toBe(false);
     expect(issue({ ...gh, githubToken: 'ghp_' + b62(20) })).toBe(messages.validation.githubTokenInvalid);
   });

@@ -16,7 +16,8 @@ export const ReportIdSchema = z.string().regex(UUID_RE, v.invalidReportIdShort);
 export const ReportIdParamsSchema = z.object({ id: ReportIdSchema });
 
 /** {host}/{owner}/{repo} with an optional path, scheme optional (spec §5). */
-export const GITHUB_URL_RE = /^(https?:\/\/)?([a-z0-9-]+\.)+[a-z]{2,}\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+(\/[^\s]*)?$/i;
+export const GITHUB_URL_RE =
+  /^(https?:\/\/)?([a-z0-9-]+\.)+[a-z]{2,}\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+(\/[^\s]*)?$/i;
 
 /**
  * GitHub's current token formats (docs/decisions/017): classic personal (ghp_), OAuth (gho_), user-to-server
@@ -64,9 +65,15 @@ export const CompanyDataSchema = z.object({
   vat: optionalText(50),
   address: optionalText(300),
   phone: optionalText(50),
-  email: optionalText(200).refine((s) => s === undefined || z.email().safeParse(s).success, v.companyEmailInvalid),
+  email: optionalText(200).refine(
+    (s) => s === undefined || z.email().safeParse(s).success,
+    v.companyEmailInvalid,
+  ),
   // Kept as typed (it prints on the cover); "acme.com" without a scheme is accepted as https://acme.com.
-  website: optionalText(300).refine((s) => s === undefined || normaliseWebsite(s) !== null, v.companyWebsiteInvalid),
+  website: optionalText(300).refine(
+    (s) => s === undefined || normaliseWebsite(s) !== null,
+    v.companyWebsiteInvalid,
+  ),
 });
 export type CompanyData = z.infer<typeof CompanyDataSchema>;
 
@@ -76,7 +83,11 @@ export type CompanyData = z.infer<typeof CompanyDataSchema>;
  */
 export const GenerateFormSchema = z
   .object({
-    projectName: z.string().trim().min(1, v.projectNameRequired).max(200, 'Project name must be at most 200 characters'),
+    projectName: z
+      .string()
+      .trim()
+      .min(1, v.projectNameRequired)
+      .max(200, 'Project name must be at most 200 characters'),
     projectSource: ProjectSourceSchema,
     zipFileName: z.string().optional(),
     githubUrl: z.string().trim().optional(),
@@ -97,7 +108,8 @@ export const GenerateFormSchema = z
       if (f.githubToken && !isValidGithubToken(f.githubToken))
         ctx.addIssue({ code: 'custom', path: ['githubToken'], message: v.githubTokenInvalid });
     }
-    if (!f.templateFileName) ctx.addIssue({ code: 'custom', path: ['templateFileName'], message: v.templateRequired });
+    if (!f.templateFileName)
+      ctx.addIssue({ code: 'custom', path: ['templateFileName'], message: v.templateRequired });
     else if (!/\.ya?ml$/i.test(f.templateFileName))
       ctx.addIssue({ code: 'custom', path: ['templateFileName'], message: v.templateType });
     if (f.logoMimeType !== undefined && !f.logoMimeType.startsWith('image/'))

@@ -69,7 +69,13 @@ export function createAuthRepository(db: Database) {
 
   return {
     async findUserByEmail(emailNormalized: string) {
-      return first(await db.orm.select(userFields).from(users).where(eq(users.emailNormalized, emailNormalized)).limit(1));
+      return first(
+        await db.orm
+          .select(userFields)
+          .from(users)
+          .where(eq(users.emailNormalized, emailNormalized))
+          .limit(1),
+      );
     },
 
     async findUserById(id: string) {
@@ -126,7 +132,17 @@ export function createAuthRepository(db: Database) {
                     WHERE id IN (SELECT id FROM unconfirmed) AND NOT EXISTS (SELECT 1 FROM ins))
          SELECT (SELECT ok FROM allowed) AS allowed, one.* FROM (SELECT 1) AS always
          LEFT JOIN (SELECT u.*, EXISTS (SELECT 1 FROM added) AS "linkIssued" FROM u LIMIT 1) AS one ON true`,
-        [u.email, u.passwordHash, u.fullName, u.tokenHash, u.redirectTo, u.ttlS, u.hit.keyHash, u.hit.windowS, u.hit.limit],
+        [
+          u.email,
+          u.passwordHash,
+          u.fullName,
+          u.tokenHash,
+          u.redirectTo,
+          u.ttlS,
+          u.hit.keyHash,
+          u.hit.windowS,
+          u.hit.limit,
+        ],
       );
       const { allowed, created, linkIssued, ...user } = rows[0] ?? {};
       return {
@@ -200,7 +216,13 @@ export function createAuthRepository(db: Database) {
           .select(userFields)
           .from(authSessions)
           .innerJoin(users, eq(users.id, authSessions.userId))
-          .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+          .where(
+            and(
+              eq(authSessions.id, sessionId),
+              eq(authSessions.userId, userId),
+              isNull(authSessions.revokedAt),
+            ),
+          )
           .limit(1),
       );
     },

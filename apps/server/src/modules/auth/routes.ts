@@ -150,7 +150,12 @@ export async function authRoutes(app: FastifyInstance, opts: { service: AuthServ
 
   app.post('/resend', async (request, reply) => {
     const b = body(request);
-    await service.resend({ email: b.email, type: b.type, redirectTo: query(request).redirect_to, ip: request.ip });
+    await service.resend({
+      email: b.email,
+      type: b.type,
+      redirectTo: query(request).redirect_to,
+      ip: request.ip,
+    });
     return reply.send({});
   });
 

@@ -175,9 +175,13 @@ describe.each(testDatabases)('auth security on $name', (t) => {
 
   it('resends a confirmation link for an unconfirmed account only, and answers the same for any address', async () => {
     const email = 'resend@example.com';
-    await s.client().signUp({ email, password: 'resend-pass', options: { emailRedirectTo: `${s.base}/auth/callback` } });
+    await s
+      .client()
+      .signUp({ email, password: 'resend-pass', options: { emailRedirectTo: `${s.base}/auth/callback` } });
     const before = (await s.mailsTo(email)).length;
-    const resent = await s.client().resend({ type: 'signup', email, options: { emailRedirectTo: `${s.base}/auth/callback` } });
+    const resent = await s
+      .client()
+      .resend({ type: 'signup', email, options: { emailRedirectTo: `${s.base}/auth/callback` } });
     expect(resent.error).toBeNull();
     expect((await s.mailsTo(email)).length).toBe(before + 1);
     const opened = await openLink((await s.mailLinks(email, 'Confirm'))[0]!);

@@ -408,7 +408,8 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
         hit: limiter.inStatement(`resend:email:${email}`, limits.email),
       });
       if (!allowed) throw gotrue.rateLimited();
-      if (user) mailer.queue(confirmSignupMail(user.email, user.fullName, verifyLink('signup', token, redirectTo)));
+      if (user)
+        mailer.queue(confirmSignupMail(user.email, user.fullName, verifyLink('signup', token, redirectTo)));
     },
 
     /** Consumes a link token; returns the session and where to send the browser. */

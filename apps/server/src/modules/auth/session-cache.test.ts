@@ -17,9 +17,13 @@ async function signedIn(r: Running, email: string) {
   return { authorization: `Bearer ${body.access_token}` };
 }
 
-const me = (r: Running, headers: Record<string, string>) => fetch(`${r.base}/api/test-me`, { headers }).then((x) => x.status);
+const me = (r: Running, headers: Record<string, string>) =>
+  fetch(`${r.base}/api/test-me`, { headers }).then((x) => x.status);
 const revokeElsewhere = (r: Running, email: string) =>
-  r.db.query(`UPDATE auth_sessions SET revoked_at = now() WHERE user_id = (SELECT id FROM users WHERE email_normalized = $1)`, [email]);
+  r.db.query(
+    `UPDATE auth_sessions SET revoked_at = now() WHERE user_id = (SELECT id FROM users WHERE email_normalized = $1)`,
+    [email],
+  );
 
 describe('session check cache (AUTH_SESSION_CACHE_MS=1000)', () => {
   let r: Running;
@@ -63,12 +67,18 @@ describe('session check cache disabled (AUTH_SESSION_CACHE_MS=0)', () => {
 describe.each(testDatabases)('session checks of one event-loop turn share a query on $name', (t) => {
   let r: Running;
   beforeAll(async () => {
-    r = await startAuthServer(t, { AUTH_AUTOCONFIRM: 'true', AUTH_SESSION_CACHE_MS: '0', AUTH_RATE_LIMIT_PER_IP: '100' });
+    r = await startAuthServer(t, {
+      AUTH_AUTOCONFIRM: 'true',
+      AUTH_SESSION_CACHE_MS: '0',
+      AUTH_RATE_LIMIT_PER_IP: '100',
+    });
   });
   afterAll(async () => r?.close());
 
   it('checks 40 concurrent sessions in a few queries, and still refuses the revoked ones among them', async () => {
-    const users = await Promise.all(Array.from({ length: 40 }, (_, i) => signedIn(r, `batch-${t.name}-${i}@example.com`)));
+    const users = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signedIn(r, `batch-${t.name}-${i}@example.com`)),
+    );
     for (let i = 0; i < 40; i += 4) await revokeElsewhere(r, `batch-${t.name}-${i}@example.com`);
     let sessionQueries = 0;
     const original = r.db.queryArrays.bind(r.db);
@@ -77,12 +87,17 @@ describe.each(testDatabases)('session checks of one event-loop turn share a quer
       return original(text, params);
     };
     // A correctly signed token whose session id is not even a UUID fails alone, not its whole batch.
-    const payload = JSON.parse(Buffer.from(users[1]!.authorization.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const payload = JSON.parse(
+      Buffer.from(users[1]!.authorization.split('.')[1]!, 'base64url').toString(),
+    ) as Record<string, unknown>;
     const malformed = await new SignJWT({ ...payload, session_id: 'not-a-uuid' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(new TextEncoder().encode(r.config.JWT_SECRET));
     try {
-      const statuses = await Promise.all([...users.map((h) => me(r, h)), me(r, { authorization: `Bearer ${malformed}` })]);
+      const statuses = await Promise.all([
+        ...users.map((h) => me(r, h)),
+        me(r, { authorization: `Bearer ${malformed}` }),
+      ]);
       expect(statuses).toEqual([...users.map((_, i) => (i % 4 === 0 ? 401 : 200)), 401]);
     } finally {
       r.db.queryArrays = original;

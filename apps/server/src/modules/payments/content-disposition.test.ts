@@ -10,11 +10,23 @@ describe('contentDisposition', () => {
   });
 
   it('never lets quotes, CR/LF, separators or semicolons out of the quoted values', () => {
-    for (const name of ['a"; filename="evil.exe', 'x\r\nSet-Cookie: a=b', '../../etc/passwd', 'a;b\\c', '\u202Egnp.exe', 'Ünïcödé "q"\r\n;']) {
+    for (const name of [
+      'a"; filename="evil.exe',
+      'x\r\nSet-Cookie: a=b',
+      '../../etc/passwd',
+      'a;b\\c',
+      '\u202Egnp.exe',
+      'Ünïcödé "q"\r\n;',
+    ]) {
       const h = contentDisposition(name, 'word');
       // only printable ASCII in a header value
-      expect([...h].every((c) => c >= ' ' && c <= '~'), h).toBe(true);
-      const [, plain, star] = /^attachment; filename="([A-Za-z0-9._-]+)"(?:; filename\*=UTF-8''([A-Za-z0-9%._~-]+))?$/.exec(h) ?? [];
+      expect(
+        [...h].every((c) => c >= ' ' && c <= '~'),
+        h,
+      ).toBe(true);
+      const [, plain, star] =
+        /^attachment; filename="([A-Za-z0-9._-]+)"(?:; filename\*=UTF-8''([A-Za-z0-9%._~-]+))?$/.exec(h) ??
+        [];
       expect(plain, h).toBeDefined();
       if (star !== undefined) {
         const decoded = decodeURIComponent(star);
@@ -26,7 +38,9 @@ describe('contentDisposition', () => {
 
   it('adds an RFC 5987 filename* that keeps the letters of a non-ASCII project name', () => {
     const h = contentDisposition('日本語 Café', 'word');
-    expect(h).toBe(`attachment; filename="Cafe-report.docx"; filename*=UTF-8''${encodeURIComponent('日本語 Café-report.docx')}`);
+    expect(h).toBe(
+      `attachment; filename="Cafe-report.docx"; filename*=UTF-8''${encodeURIComponent('日本語 Café-report.docx')}`,
+    );
     expect(contentDisposition('Ελληνικά', 'latex')).toBe(
       `attachment; filename="report-report-latex.zip"; filename*=UTF-8''${encodeURIComponent('Ελληνικά-report-latex.zip')}`,
     );

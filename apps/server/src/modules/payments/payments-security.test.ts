@@ -32,7 +32,9 @@ async function completedReport(ctx: TestApp, user: User): Promise<string> {
     templateName: 't.yaml',
     input: { template: { key: 'x', name: 't', mime: 'x', size: 1 }, images: [], company: {} },
   });
-  await ctx.db.query(`UPDATE reports SET status = 'completed', step = 'done', progress = 100 WHERE id = $1`, [id]);
+  await ctx.db.query(`UPDATE reports SET status = 'completed', step = 'done', progress = 100 WHERE id = $1`, [
+    id,
+  ]);
   await ctx.app.storage.put(`reports/${id}/report.docx`, Buffer.from('DOCX-BYTES'));
   return id;
 }
@@ -59,11 +61,23 @@ describe.each(testDatabases)('payment attacks on $name', (t) => {
   });
 
   const checkout = (user: User, reportId: string, tier = 'word') =>
-    ctx.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.auth, payload: { report_id: reportId, tier } });
-  const status = (user: User, reportId: string) => ctx.app.inject({ url: `/api/reports/${reportId}/payment-status`, headers: user.auth });
-  const download = (user: User, reportId: string) => ctx.app.inject({ url: `/api/download/${reportId}/docx`, headers: user.auth });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      headers: user.auth,
+      payload: { report_id: reportId, tier },
+    });
+  const status = (user: User, reportId: string) =>
+    ctx.app.inject({ url: `/api/reports/${reportId}/payment-status`, headers: user.auth });
+  const download = (user: User, reportId: string) =>
+    ctx.app.inject({ url: `/api/download/${reportId}/docx`, headers: user.auth });
   const paidRows = async (reportId: string) =>
-    (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM purchases WHERE report_id = $1 AND status = 'paid'`, [reportId]))[0]!.n;
+    (
+      await ctx.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM purchases WHERE report_id = $1 AND status = 'paid'`,
+        [reportId],
+      )
+    )[0]!.n;
   const signedEvent = (session: Record<string, unknown>) => {
     const payload = JSON.stringify({
       id: `evt_sec_${++eventSeq}`,
@@ -75,7 +89,10 @@ describe.each(testDatabases)('payment attacks on $name', (t) => {
     return ctx.app.inject({
       method: 'POST',
       url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
       payload,
     });
   };
@@ -84,7 +101,12 @@ describe.each(testDatabases)('payment attacks on $name', (t) => {
     const user = await ctx.signUp();
     const id = await completedReport(ctx, user);
     const { id: sessionId } = (await checkout(user, id)).json();
-    const res = await signedEvent({ id: sessionId, amount_total: 1, currency: 'eur', payment_intent: 'pi_cheap' });
+    const res = await signedEvent({
+      id: sessionId,
+      amount_total: 1,
+      currency: 'eur',
+      payment_intent: 'pi_cheap',
+    });
     // Answered 2xx (handled, nothing to retry): Stripe would only redeliver the same wrong amount.
     expect(res.statusCode).toBe(200);
     expect(await paidRows(id)).toBe(0);
@@ -96,13 +118,19 @@ describe.each(testDatabases)('payment attacks on $name', (t) => {
     const user = await ctx.signUp();
     const id = await completedReport(ctx, user);
     const { id: sessionId } = (await checkout(user, id)).json();
-    expect((await signedEvent({ id: sessionId, amount_total: 499, currency: 'huf', payment_intent: 'pi_huf' })).statusCode).toBe(200);
+    expect(
+      (await signedEvent({ id: sessionId, amount_total: 499, currency: 'huf', payment_intent: 'pi_huf' }))
+        .statusCode,
+    ).toBe(200);
     expect(await paidRows(id)).toBe(0);
     expect((await download(user, id)).statusCode).toBe(402);
     // The genuine amount in the genuine currency still pays (the refusal did not break the purchase for good).
     const other = await completedReport(ctx, user);
     const { id: good } = (await checkout(user, other)).json();
-    expect((await signedEvent({ id: good, amount_total: 499, currency: 'EUR', payment_intent: 'pi_ok' })).statusCode).toBe(200);
+    expect(
+      (await signedEvent({ id: good, amount_total: 499, currency: 'EUR', payment_intent: 'pi_ok' }))
+        .statusCode,
+    ).toBe(200);
     expect(await paidRows(other)).toBe(1);
   });
 
@@ -110,7 +138,9 @@ describe.each(testDatabases)('payment attacks on $name', (t) => {
     const user = await ctx.signUp();
     const id = await completedReport(ctx, user);
     const metadata = { report_id: id, user_id: user.id, format: 'word' };
-    expect((await signedEvent({ id: 'cs_unknown_cheap', amount_total: 50, currency: 'eur', metadata })).statusCode).toBe(200);
+    expect(
+      (await signedEvent({ id: 'cs_unknown_cheap', amount_total: 50, currency: 'eur', metadata })).statusCode,
+    ).toBe(200);
     expect(await paidRows(id)).toBe(0);
     expect((await download(user, id)).statusCode).toBe(402);
   });
@@ -139,7 +169,9 @@ describe.each(testDatabases)('payment attacks on $name', (t) => {
     expect(api.requests.create - before).toBe(1);
     expect(new Set(all.map((r) => r.json().url)).size).toBe(1);
     // An expired session is not handed out again: the next request opens a new one.
-    await ctx.db.query(`UPDATE purchases SET expires_at = now() + interval '1 minute' WHERE report_id = $1`, [id]);
+    await ctx.db.query(`UPDATE purchases SET expires_at = now() + interval '1 minute' WHERE report_id = $1`, [
+      id,
+    ]);
     const fresh = (await checkout(user, id)).json();
     expect(api.requests.create - before).toBe(2);
     expect(fresh.url).not.toBe(all[0]!.json().url);
@@ -157,7 +189,10 @@ describe.each(testDatabases)('payment attacks on $name', (t) => {
     // Between checks the recorded state is served; once the interval has passed the provider is asked again.
     api.sessions.get(sessionId)!.paid = true;
     expect((await status(user, id)).json().paid).toBe(false);
-    await ctx.db.query(`UPDATE purchases SET checked_at = now() - interval '6 seconds' WHERE session_id = $1`, [sessionId]);
+    await ctx.db.query(
+      `UPDATE purchases SET checked_at = now() - interval '6 seconds' WHERE session_id = $1`,
+      [sessionId],
+    );
     expect((await status(user, id)).json()).toMatchObject({ paid: true, can_download_word: true });
     expect(api.requests.retrieve - before).toBe(2);
   });
@@ -173,7 +208,10 @@ describe.each(testDatabases)('payment attacks on $name', (t) => {
     expect(api.requests.create - before).toBe(6);
     const refused = await checkout(user, reports[3]!, 'word');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ code: 'too_many_requests', message: messages.purchase.tooManyProviderCalls });
+    expect(refused.json()).toMatchObject({
+      code: 'too_many_requests',
+      message: messages.purchase.tooManyProviderCalls,
+    });
     expect(api.requests.create - before).toBe(6);
     // A reused open session costs no provider call, so it is still handed out.
     expect((await checkout(user, reports[0]!, 'word')).statusCode).toBe(200);
@@ -234,10 +272,16 @@ describe('production-without-payments start', () => {
   });
 
   it('npm start refuses a public SITE_URL without a payment provider, naming the variables', async () => {
-    const p = run('server.ts', { SITE_URL: 'https://reports.example.com', DATA_DIR: dataDir, PORT: String(await freePort()) });
+    const p = run('server.ts', {
+      SITE_URL: 'https://reports.example.com',
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+    });
     children.push(p.child);
     expect(await p.exited).toBe(1);
-    expect(p.output()).toMatch(/PAYMENTS: no payment provider is configured for a public deployment \(SITE_URL is https:\/\/reports\.example\.com\)/);
+    expect(p.output()).toMatch(
+      /PAYMENTS: no payment provider is configured for a public deployment \(SITE_URL is https:\/\/reports\.example\.com\)/,
+    );
     expect(p.output()).toMatch(/STRIPE_SECRET_KEY/);
   });
 
@@ -250,11 +294,22 @@ describe('production-without-payments start', () => {
 
   it('starts a public deployment with PAYMENTS=test, warns once and tells the web app', async () => {
     const port = await freePort();
-    const p = run('server.ts', { SITE_URL: 'https://reports.example.com', PAYMENTS: 'test', DATA_DIR: path.join(dataDir, 'a'), PORT: String(port) });
+    const p = run('server.ts', {
+      SITE_URL: 'https://reports.example.com',
+      PAYMENTS: 'test',
+      DATA_DIR: path.join(dataDir, 'a'),
+      PORT: String(port),
+    });
     children.push(p.child);
-    const pricing = await until('the server', async () => (await fetch(`http://127.0.0.1:${port}/api/pricing`)).json(), 60_000, 200);
+    const pricing = await until(
+      'the server',
+      async () => (await fetch(`http://127.0.0.1:${port}/api/pricing`)).json(),
+      60_000,
+      200,
+    );
     expect(pricing).toMatchObject({ test_mode: true });
-    const warnings = p.output().match(/payments are in test mode \(PAYMENTS=test\): downloads are given away/g) ?? [];
+    const warnings =
+      p.output().match(/payments are in test mode \(PAYMENTS=test\): downloads are given away/g) ?? [];
     expect(warnings.length).toBe(1);
     p.child.kill('SIGTERM');
     await p.exited;
@@ -264,7 +319,12 @@ describe('production-without-payments start', () => {
     const port = await freePort();
     const p = run('server.ts', { DATA_DIR: path.join(dataDir, 'b'), PORT: String(port) });
     children.push(p.child);
-    const pricing = await until('the server', async () => (await fetch(`http://127.0.0.1:${port}/api/pricing`)).json(), 60_000, 200);
+    const pricing = await until(
+      'the server',
+      async () => (await fetch(`http://127.0.0.1:${port}/api/pricing`)).json(),
+      60_000,
+      200,
+    );
     expect(pricing).toMatchObject({ test_mode: true });
     expect(p.output()).toMatch(/payments are in test mode \(no STRIPE_SECRET_KEY on a local demo\)/);
     p.child.kill('SIGTERM');

@@ -21,14 +21,21 @@ async function completedReport(ctx: TestApp, user: User, name = 'Acme Portal'): 
     templateName: 't.yaml',
     input: { template: { key: 'x', name: 't', mime: 'x', size: 1 }, images: [], company: {} },
   });
-  await ctx.db.query(`UPDATE reports SET status = 'completed', step = 'done', progress = 100 WHERE id = $1`, [id]);
+  await ctx.db.query(`UPDATE reports SET status = 'completed', step = 'done', progress = 100 WHERE id = $1`, [
+    id,
+  ]);
   await ctx.app.storage.put(`reports/${id}/report.docx`, Buffer.from('DOCX-BYTES'));
   await ctx.app.storage.put(`reports/${id}/report-latex.zip`, Buffer.from('ZIP-BYTES'));
   return id;
 }
 
 const paidRows = async (ctx: TestApp, reportId: string) =>
-  (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM purchases WHERE report_id = $1 AND status = 'paid'`, [reportId]))[0]!.n;
+  (
+    await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM purchases WHERE report_id = $1 AND status = 'paid'`,
+      [reportId],
+    )
+  )[0]!.n;
 
 describe.each(testDatabases)('test checkout on $name', (t) => {
   let ctx: TestApp;
@@ -41,7 +48,13 @@ describe.each(testDatabases)('test checkout on $name', (t) => {
   }, 60_000);
   afterAll(async () => ctx?.close());
 
-  const checkout = (user: User, body: object) => ctx.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: user.auth, payload: body });
+  const checkout = (user: User, body: object) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      headers: user.auth,
+      payload: body,
+    });
 
   it('refuses cross-site posts to the test checkout and accepts a same-origin post without Origin', async () => {
     const carol = await ctx.signUp();
@@ -50,7 +63,8 @@ describe.each(testDatabases)('test checkout on $name', (t) => {
     const page = await ctx.app.inject({ url });
     expect(page.headers['referrer-policy']).toBe('same-origin');
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const post = (headers: Record<string, string>) => ctx.app.inject({ method: 'POST', url: `${url}/pay`, headers: { ...form, ...headers }, payload: '' });
+    const post = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: `${url}/pay`, headers: { ...form, ...headers }, payload: '' });
     expect((await post({ origin: 'https://evil.example' })).statusCode).toBe(400);
     expect((await post({ 'sec-fetch-site': 'cross-site', origin: 'null' })).statusCode).toBe(400);
     expect((await post({ 'sec-fetch-site': 'same-site' })).statusCode).toBe(400);
@@ -78,12 +92,28 @@ describe.each(testDatabases)('test checkout on $name', (t) => {
     expect(page.body).toContain('Acme Portal');
     expect(page.body).toContain('4.99 EUR');
 
-    const pay = await ctx.app.inject({ method: 'POST', url: `${url}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const pay = await ctx.app.inject({
+      method: 'POST',
+      url: `${url}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(pay.statusCode).toBe(303);
-    expect(pay.headers.location).toBe(`/app/payment-success?reportId=${id}&format=word&session_id=${sessionId}`);
+    expect(pay.headers.location).toBe(
+      `/app/payment-success?reportId=${id}&format=word&session_id=${sessionId}`,
+    );
 
-    const status = (await ctx.app.inject({ url: `/api/reports/${id}/payment-status`, headers: alice.auth })).json();
-    expect(status).toMatchObject({ paid: true, can_download_docx: true, can_download_word: true, can_download_latex: false, amount: 499, currency: 'eur' });
+    const status = (
+      await ctx.app.inject({ url: `/api/reports/${id}/payment-status`, headers: alice.auth })
+    ).json();
+    expect(status).toMatchObject({
+      paid: true,
+      can_download_docx: true,
+      can_download_word: true,
+      can_download_latex: false,
+      amount: 499,
+      currency: 'eur',
+    });
     expect(status.word_payment).toMatchObject({ amount: 499 });
     expect(status.latex_payment).toBeNull();
 
@@ -91,49 +121,91 @@ describe.each(testDatabases)('test checkout on $name', (t) => {
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-disposition']).toBe('attachment; filename="Acme-Portal-report.docx"');
     expect(dl.body).toBe('DOCX-BYTES');
-    expect((await ctx.app.inject({ url: `/api/download/${id}/word`, headers: alice.auth })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: `/api/download/${id}/word`, headers: alice.auth })).statusCode).toBe(
+      200,
+    );
     const latex = await ctx.app.inject({ url: `/api/download/${id}/latex`, headers: alice.auth });
     expect(latex.statusCode).toBe(402);
     expect(latex.json().message).toBe(messages.purchase.mustPurchase('LATEX'));
 
     // Paying again (a second click, a replayed form) adds nothing; a new checkout says it is already paid.
-    await ctx.app.inject({ method: 'POST', url: `${url}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `${url}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(await paidRows(ctx, id)).toBe(1);
-    expect((await checkout(alice, { report_id: id, tier: 'word' })).json()).toEqual({ url: `/app/report/${id}`, id: sessionId, already_paid: true });
+    expect((await checkout(alice, { report_id: id, tier: 'word' })).json()).toEqual({
+      url: `/app/report/${id}`,
+      id: sessionId,
+      already_paid: true,
+    });
 
     const detail = (await ctx.app.inject({ url: `/api/reports/${id}`, headers: alice.auth })).json();
-    expect(detail).toMatchObject({ payment_tier: 'word', paid_formats: ['word'], payment_info: { tier: 'word', amount: 499 } });
+    expect(detail).toMatchObject({
+      payment_tier: 'word',
+      paid_formats: ['word'],
+      payment_info: { tier: 'word', amount: 499 },
+    });
 
     const history = (await ctx.app.inject({ url: '/api/purchases', headers: alice.auth })).json();
     expect(history.purchases).toEqual([
-      expect.objectContaining({ reportId: id, reportName: 'Acme Portal', format: 'word', status: 'completed', amount: 499, downloadUrl: `/api/download/${id}/docx` }),
+      expect.objectContaining({
+        reportId: id,
+        reportName: 'Acme Portal',
+        format: 'word',
+        status: 'completed',
+        amount: 499,
+        downloadUrl: `/api/download/${id}/docx`,
+      }),
     ]);
     expect((await ctx.app.inject({ url: '/api/purchases', headers: bob.auth })).json().purchases).toEqual([]);
 
     // Bob cannot download, check or buy Alice's report.
-    expect((await ctx.app.inject({ url: `/api/download/${id}/docx`, headers: bob.auth })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ url: `/api/reports/${id}/payment-status`, headers: bob.auth })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: `/api/download/${id}/docx`, headers: bob.auth })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await ctx.app.inject({ url: `/api/reports/${id}/payment-status`, headers: bob.auth })).statusCode,
+    ).toBe(404);
     expect((await checkout(bob, { report_id: id })).statusCode).toBe(404);
   });
 
   it('cancelling the test checkout charges nothing', async () => {
     const id = await completedReport(ctx, alice);
     const { url } = (await checkout(alice, { report_id: id, tier: 'latex' })).json();
-    const cancel = await ctx.app.inject({ method: 'POST', url: `${url}/cancel`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `${url}/cancel`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(cancel.statusCode).toBe(303);
     expect(cancel.headers.location).toBe(`/app/report/${id}`);
-    expect((await ctx.app.inject({ url: `/api/reports/${id}/payment-status`, headers: alice.auth })).json().paid).toBe(false);
-    expect((await ctx.app.inject({ url: `/api/download/${id}/latex`, headers: alice.auth })).statusCode).toBe(402);
+    expect(
+      (await ctx.app.inject({ url: `/api/reports/${id}/payment-status`, headers: alice.auth })).json().paid,
+    ).toBe(false);
+    expect((await ctx.app.inject({ url: `/api/download/${id}/latex`, headers: alice.auth })).statusCode).toBe(
+      402,
+    );
   });
 
   it('refuses cross-site posts, unknown sessions, unknown formats and unfinished reports', async () => {
     const id = await completedReport(ctx, alice);
     const { url } = (await checkout(alice, { report_id: id })).json();
-    const forged = await ctx.app.inject({ method: 'POST', url: `${url}/pay`, headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: `${url}/pay`,
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(forged.statusCode).toBe(400);
     expect(await paidRows(ctx, id)).toBe(0);
     expect((await ctx.app.inject({ url: `/checkout/test/test_cs_${'0'.repeat(64)}` })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ url: `/api/download/${id}/pdf`, headers: alice.auth })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ url: `/api/download/${id}/pdf`, headers: alice.auth })).statusCode).toBe(
+      400,
+    );
     expect((await checkout(alice, { report_id: id, tier: 'pdf' })).statusCode).toBe(400);
 
     const processing = await completedReport(ctx, alice);
@@ -172,7 +244,12 @@ describe.each(testDatabases)('Stripe mode on $name', (t) => {
   });
 
   const startCheckout = async (reportId: string, tier = 'word') => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/create-checkout-session', headers: alice.auth, payload: { report_id: reportId, tier } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      headers: alice.auth,
+      payload: { report_id: reportId, tier },
+    });
     expect(res.statusCode).toBe(200);
     return res.json() as { url: string; id: string };
   };
@@ -189,11 +266,21 @@ describe.each(testDatabases)('Stripe mode on $name', (t) => {
     ctx.app.inject({
       method: 'POST',
       url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', ...(header === undefined ? {} : { 'stripe-signature': header }) },
+      headers: {
+        'content-type': 'application/json',
+        ...(header === undefined ? {} : { 'stripe-signature': header }),
+      },
       payload,
     });
   const signed = (payload: string, timestamp?: number) =>
-    deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, ...(timestamp ? { timestamp } : {}) }));
+    deliver(
+      payload,
+      stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: WEBHOOK_SECRET,
+        ...(timestamp ? { timestamp } : {}),
+      }),
+    );
 
   it('creates a Checkout Session with the server price, metadata, return URLs and an idempotency key', async () => {
     const id = await completedReport(ctx, alice);
@@ -206,7 +293,9 @@ describe.each(testDatabases)('Stripe mode on $name', (t) => {
     expect(sent.body.get('metadata[report_id]')).toBe(id);
     expect(sent.body.get('metadata[format]')).toBe('latex');
     expect(sent.body.get('metadata[user_id]')).toBe(alice.id);
-    expect(sent.body.get('success_url')).toBe(`https://atr.example/app/payment-success?reportId=${id}&format=latex&session_id={CHECKOUT_SESSION_ID}`);
+    expect(sent.body.get('success_url')).toBe(
+      `https://atr.example/app/payment-success?reportId=${id}&format=latex&session_id={CHECKOUT_SESSION_ID}`,
+    );
     expect(sent.body.get('cancel_url')).toBe(`https://atr.example/app/report/${id}`);
     expect(sent.idempotencyKey).toMatch(/^checkout-[0-9a-f-]{36}$/);
   });
@@ -214,12 +303,19 @@ describe.each(testDatabases)('Stripe mode on $name', (t) => {
   it('ignores unsigned, tampered, stale and wrongly signed webhooks', async () => {
     const id = await completedReport(ctx, alice);
     const { id: sessionId } = await startCheckout(id);
-    const payload = event('checkout.session.completed', { id: sessionId, payment_status: 'paid', payment_intent: 'pi_1' });
+    const payload = event('checkout.session.completed', {
+      id: sessionId,
+      payment_status: 'paid',
+      payment_intent: 'pi_1',
+    });
     expect((await deliver(payload)).statusCode).toBe(400);
     const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     expect((await deliver(payload.replace('"paid"', '"paid" '), header)).statusCode).toBe(400);
     expect((await signed(payload, Math.floor(Date.now() / 1000) - 3600)).statusCode).toBe(400);
-    expect((await deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' }))).statusCode).toBe(400);
+    expect(
+      (await deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' })))
+        .statusCode,
+    ).toBe(400);
     expect(await paidRows(ctx, id)).toBe(0);
     expect((await ctx.db.query('SELECT 1 FROM payment_events')).length).toBe(0);
     // The genuine event then pays.
@@ -231,7 +327,13 @@ describe.each(testDatabases)('Stripe mode on $name', (t) => {
     const id = await completedReport(ctx, alice);
     const { id: sessionId } = await startCheckout(id);
     // Async payment succeeds before the (unpaid) completion event arrives.
-    expect((await signed(event('checkout.session.async_payment_succeeded', { id: sessionId, payment_status: 'paid' }))).statusCode).toBe(200);
+    expect(
+      (
+        await signed(
+          event('checkout.session.async_payment_succeeded', { id: sessionId, payment_status: 'paid' }),
+        )
+      ).statusCode,
+    ).toBe(200);
     const late = event('checkout.session.completed', { id: sessionId, payment_status: 'unpaid' });
     expect((await signed(late)).statusCode).toBe(200);
     expect((await signed(late)).json()).toEqual({ received: true, duplicate: true });
@@ -243,29 +345,52 @@ describe.each(testDatabases)('Stripe mode on $name', (t) => {
     const id2 = await completedReport(ctx, alice);
     const a = await startCheckout(id2);
     // The first session has expired on our side, so a second checkout opens a new one.
-    await ctx.db.query(`UPDATE purchases SET expires_at = now() - interval '1 minute' WHERE session_id = $1`, [a.id]);
+    await ctx.db.query(
+      `UPDATE purchases SET expires_at = now() - interval '1 minute' WHERE session_id = $1`,
+      [a.id],
+    );
     const b = await startCheckout(id2);
     expect(b.id).not.toBe(a.id);
     api.sessions.get(a.id)!.paid = true;
     api.sessions.get(b.id)!.paid = true;
     const results = await Promise.all([
-      ...Array.from({ length: 4 }, () => signed(event('checkout.session.completed', { id: a.id, payment_status: 'paid', payment_intent: 'pi_a' }))),
-      signed(event('checkout.session.completed', { id: b.id, payment_status: 'paid', payment_intent: 'pi_b' })),
-      ...Array.from({ length: 3 }, () => ctx.app.inject({ url: `/api/reports/${id2}/payment-status`, headers: alice.auth })),
+      ...Array.from({ length: 4 }, () =>
+        signed(
+          event('checkout.session.completed', { id: a.id, payment_status: 'paid', payment_intent: 'pi_a' }),
+        ),
+      ),
+      signed(
+        event('checkout.session.completed', { id: b.id, payment_status: 'paid', payment_intent: 'pi_b' }),
+      ),
+      ...Array.from({ length: 3 }, () =>
+        ctx.app.inject({ url: `/api/reports/${id2}/payment-status`, headers: alice.auth }),
+      ),
     ]);
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(await paidRows(ctx, id2)).toBe(1);
-    const dupes = await ctx.db.query(`SELECT 1 FROM purchases WHERE report_id = $1 AND status = 'duplicate'`, [id2]);
+    const dupes = await ctx.db.query(
+      `SELECT 1 FROM purchases WHERE report_id = $1 AND status = 'duplicate'`,
+      [id2],
+    );
     expect(dupes.length).toBe(1);
-    expect((await ctx.app.inject({ url: `/api/download/${id2}/docx`, headers: alice.auth })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: `/api/download/${id2}/docx`, headers: alice.auth })).statusCode).toBe(
+      200,
+    );
   });
 
   it('verifies with the provider on payment-status, never with what the browser says', async () => {
     const id = await completedReport(ctx, alice);
     const { id: sessionId } = await startCheckout(id);
-    expect((await ctx.app.inject({ url: `/api/reports/${id}/payment-status`, headers: alice.auth })).json().paid).toBe(false);
+    expect(
+      (await ctx.app.inject({ url: `/api/reports/${id}/payment-status`, headers: alice.auth })).json().paid,
+    ).toBe(false);
     api.sessions.get(sessionId)!.paid = true;
-    const status = (await ctx.app.inject({ url: `/api/reports/${id}/payment-status?session_id=${sessionId}`, headers: alice.auth })).json();
+    const status = (
+      await ctx.app.inject({
+        url: `/api/reports/${id}/payment-status?session_id=${sessionId}`,
+        headers: alice.auth,
+      })
+    ).json();
     expect(status).toMatchObject({ paid: true, can_download_docx: true });
   });
 
@@ -273,8 +398,14 @@ describe.each(testDatabases)('Stripe mode on $name', (t) => {
     const id = await completedReport(ctx, alice);
     const { id: sessionId } = await startCheckout(id);
     await signed(event('checkout.session.async_payment_failed', { id: sessionId, payment_status: 'unpaid' }));
-    const row = (await ctx.db.query<{ status: string }>(`SELECT status FROM purchases WHERE session_id = $1`, [sessionId]))[0];
+    const row = (
+      await ctx.db.query<{ status: string }>(`SELECT status FROM purchases WHERE session_id = $1`, [
+        sessionId,
+      ])
+    )[0];
     expect(row?.status).toBe('failed');
-    expect((await ctx.app.inject({ url: `/api/download/${id}/docx`, headers: alice.auth })).statusCode).toBe(402);
+    expect((await ctx.app.inject({ url: `/api/download/${id}/docx`, headers: alice.auth })).statusCode).toBe(
+      402,
+    );
   });
 });

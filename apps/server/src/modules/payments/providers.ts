@@ -63,7 +63,11 @@ export function stripeProvider(config: Config): PaymentProvider {
           line_items: [
             {
               quantity: 1,
-              price_data: { currency: i.currency, unit_amount: i.amount, product_data: { name: `${i.label} — ${i.reportName}` } },
+              price_data: {
+                currency: i.currency,
+                unit_amount: i.amount,
+                product_data: { name: `${i.label} — ${i.reportName}` },
+              },
             },
           ],
           client_reference_id: i.reportId,
@@ -76,7 +80,9 @@ export function stripeProvider(config: Config): PaymentProvider {
       );
       if (!session.url) throw new Error('Stripe returned a session without a URL');
       // Stripe's sessions expire 24 hours after creation unless told otherwise.
-      const expiresAt = new Date(session.expires_at ? session.expires_at * 1000 : Date.now() + SESSION_TTL_MS);
+      const expiresAt = new Date(
+        session.expires_at ? session.expires_at * 1000 : Date.now() + SESSION_TTL_MS,
+      );
       return { id: session.id, url: session.url, expiresAt };
     },
     async retrieve(sessionId) {

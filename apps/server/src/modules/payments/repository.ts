@@ -52,7 +52,19 @@ export function paymentRepository(db: Database) {
       await db.query(
         `INSERT INTO purchases (id, user_id, report_id, report_name, format, provider, session_id, checkout_url, amount, currency, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (session_id) DO NOTHING`,
-        [p.id, p.userId, p.reportId, p.reportName, p.format, p.provider, p.sessionId, p.checkoutUrl, p.amount, p.currency, p.expiresAt ?? null],
+        [
+          p.id,
+          p.userId,
+          p.reportId,
+          p.reportName,
+          p.format,
+          p.provider,
+          p.sessionId,
+          p.checkoutUrl,
+          p.amount,
+          p.currency,
+          p.expiresAt ?? null,
+        ],
       );
     },
 
@@ -61,7 +73,14 @@ export function paymentRepository(db: Database) {
      * `marginS` more seconds: handed out again instead of creating another provider session.
      */
     async openCheckout(
-      q: { reportId: string; format: Format; userId: string; provider: 'stripe' | 'test'; amount: number; currency: string },
+      q: {
+        reportId: string;
+        format: Format;
+        userId: string;
+        provider: 'stripe' | 'test';
+        amount: number;
+        currency: string;
+      },
       marginS: number,
     ): Promise<PurchaseRow | null> {
       const rows = await db.query<PurchaseRow>(
@@ -89,7 +108,9 @@ export function paymentRepository(db: Database) {
     },
 
     async bySession(sessionId: string): Promise<PurchaseRow | null> {
-      return (await db.query<PurchaseRow>(`SELECT * FROM purchases WHERE session_id = $1`, [sessionId]))[0] ?? null;
+      return (
+        (await db.query<PurchaseRow>(`SELECT * FROM purchases WHERE session_id = $1`, [sessionId]))[0] ?? null
+      );
     },
 
     async paid(reportId: string, userId: string): Promise<PurchaseRow[]> {
@@ -143,14 +164,20 @@ export function paymentRepository(db: Database) {
         if (rows.length > 0) return 'fulfilled';
       } catch (e) {
         if (!isUniqueViolation(e)) throw e;
-        await db.query(`UPDATE purchases SET status = 'duplicate', updated_at = now() WHERE session_id = $1 AND status <> 'paid'`, [sessionId]);
+        await db.query(
+          `UPDATE purchases SET status = 'duplicate', updated_at = now() WHERE session_id = $1 AND status <> 'paid'`,
+          [sessionId],
+        );
         return 'duplicate';
       }
       const row = await this.bySession(sessionId);
       if (!row) return 'unknown_session';
       if (row.status === 'paid') return 'already_paid';
       if (row.amount !== paid.amount || row.currency.toLowerCase() !== (paid.currency ?? '').toLowerCase()) {
-        await db.query(`UPDATE purchases SET status = 'failed', updated_at = now() WHERE session_id = $1 AND status = 'pending'`, [sessionId]);
+        await db.query(
+          `UPDATE purchases SET status = 'failed', updated_at = now() WHERE session_id = $1 AND status = 'pending'`,
+          [sessionId],
+        );
         return 'mismatch';
       }
       return 'duplicate';
@@ -158,12 +185,18 @@ export function paymentRepository(db: Database) {
 
     /** A failed or abandoned payment; never downgrades a paid purchase (events may arrive in any order). */
     async settleUnpaid(sessionId: string, status: 'failed' | 'cancelled'): Promise<void> {
-      await db.query(`UPDATE purchases SET status = $2, updated_at = now() WHERE session_id = $1 AND status = 'pending'`, [sessionId, status]);
+      await db.query(
+        `UPDATE purchases SET status = $2, updated_at = now() WHERE session_id = $1 AND status = 'pending'`,
+        [sessionId, status],
+      );
     },
 
     /** Records a provider event id; false when it was already handled. */
     async recordEvent(eventId: string, type: string): Promise<boolean> {
-      const rows = await db.query(`INSERT INTO payment_events (event_id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`, [eventId, type]);
+      const rows = await db.query(
+        `INSERT INTO payment_events (event_id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+        [eventId, type],
+      );
       return rows.length > 0;
     },
 

@@ -22,10 +22,17 @@ import { paymentService, type PaymentService } from './service.ts';
 const errorsFor = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBodySchema]));
 const secured = [{ bearerAuth: [] }];
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const SESSION_RE = /^test_cs_[0-9a-f]{64}$/;
 
-export function testCheckoutPage(p: { sessionId: string; reportName: string; format: string; price: string; paid: boolean }): string {
+export function testCheckoutPage(p: {
+  sessionId: string;
+  reportName: string;
+  format: string;
+  price: string;
+  paid: boolean;
+}): string {
   const id = escapeHtml(p.sessionId);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -57,7 +64,9 @@ ${
 /** The built-in test checkout: a page and two POST forms, same-origin only; the session id is the capability. */
 async function testCheckoutRoutes(app: FastifyInstance, service: PaymentService) {
   // HTML forms post urlencoded bodies; nothing in them is read.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
+    done(null, {}),
+  );
 
   const load = async (sessionId: string) => {
     if (!SESSION_RE.test(sessionId)) throw errors.notFound();
@@ -79,31 +88,51 @@ async function testCheckoutRoutes(app: FastifyInstance, service: PaymentService)
     }
   };
 
-  app.get<{ Params: { sessionId: string } }>('/checkout/test/:sessionId', { schema: { hide: true } }, async (request, reply) => {
-    const p = await load(request.params.sessionId);
-    const price = pricingFrom(app.config)[p.format];
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'same-origin')
-      .send(testCheckoutPage({ sessionId: p.session_id, reportName: p.report_name, format: price.label, price: formatPrice(p.amount, p.currency), paid: p.status === 'paid' }));
-  });
+  app.get<{ Params: { sessionId: string } }>(
+    '/checkout/test/:sessionId',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const p = await load(request.params.sessionId);
+      const price = pricingFrom(app.config)[p.format];
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'same-origin')
+        .send(
+          testCheckoutPage({
+            sessionId: p.session_id,
+            reportName: p.report_name,
+            format: price.label,
+            price: formatPrice(p.amount, p.currency),
+            paid: p.status === 'paid',
+          }),
+        );
+    },
+  );
 
-  app.post<{ Params: { sessionId: string } }>('/checkout/test/:sessionId/pay', { schema: { hide: true } }, async (request, reply) => {
-    if (!sameOrigin(request.headers)) throw errors.validation('Cross-site request refused.');
-    const p = await load(request.params.sessionId);
-    // The test page charges exactly the purchase's recorded price.
-    await service.fulfil(p.session_id, null, { amount: p.amount, currency: p.currency });
-    const q = new URLSearchParams({ reportId: p.report_id!, format: p.format, session_id: p.session_id });
-    return reply.redirect(`/app/payment-success?${q.toString()}`, 303);
-  });
+  app.post<{ Params: { sessionId: string } }>(
+    '/checkout/test/:sessionId/pay',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      if (!sameOrigin(request.headers)) throw errors.validation('Cross-site request refused.');
+      const p = await load(request.params.sessionId);
+      // The test page charges exactly the purchase's recorded price.
+      await service.fulfil(p.session_id, null, { amount: p.amount, currency: p.currency });
+      const q = new URLSearchParams({ reportId: p.report_id!, format: p.format, session_id: p.session_id });
+      return reply.redirect(`/app/payment-success?${q.toString()}`, 303);
+    },
+  );
 
-  app.post<{ Params: { sessionId: string } }>('/checkout/test/:sessionId/cancel', { schema: { hide: true } }, async (request, reply) => {
-    if (!sameOrigin(request.headers)) throw errors.validation('Cross-site request refused.');
-    const p = await load(request.params.sessionId);
-    await service.repo.settleUnpaid(p.session_id, 'cancelled');
-    return reply.redirect(`/app/report/${p.report_id}`, 303);
-  });
+  app.post<{ Params: { sessionId: string } }>(
+    '/checkout/test/:sessionId/cancel',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      if (!sameOrigin(request.headers)) throw errors.validation('Cross-site request refused.');
+      const p = await load(request.params.sessionId);
+      await service.repo.settleUnpaid(p.session_id, 'cancelled');
+      return reply.redirect(`/app/report/${p.report_id}`, 303);
+    },
+  );
 }
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ service?: PaymentService }> = async (app, opts) => {
@@ -158,7 +187,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ service?: PaymentService }> 
       const format = request.params.format === 'latex' ? 'latex' : 'word';
       const file = await service.download(request.params.id, format, requireUser(request).id);
       void reply
-        .type(format === 'word' ? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' : 'application/zip')
+        .type(
+          format === 'word'
+            ? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+            : 'application/zip',
+        )
         .header('content-disposition', file.disposition)
         .header('cache-control', 'private, no-store');
       if (file.size !== null) void reply.header('content-length', file.size);
@@ -170,19 +203,35 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ service?: PaymentService }> 
     '/api/purchases',
     {
       preHandler: app.authenticate,
-      schema: { tags: ['payments'], summary: "The caller's paid purchases", security: secured, response: { 200: PurchaseListSchema, ...errorsFor(401) } },
+      schema: {
+        tags: ['payments'],
+        summary: "The caller's paid purchases",
+        security: secured,
+        response: { 200: PurchaseListSchema, ...errorsFor(401) },
+      },
     },
     async (request) => service.purchases(requireUser(request).id),
   );
 
   // The webhook reads its body raw: the signature covers the exact bytes Stripe sent.
   await app.register(async (raw) => {
-    raw.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
-    raw.post('/api/webhooks/stripe', { schema: { tags: ['payments'], summary: 'Stripe webhook (signed)', hide: false } }, async (request) => {
-      const sig = request.headers['stripe-signature'];
-      const event = service.verifyStripeEvent(request.body as Buffer, typeof sig === 'string' ? sig : undefined);
-      return service.handleStripeEvent(event);
-    });
+    raw.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    raw.post(
+      '/api/webhooks/stripe',
+      { schema: { tags: ['payments'], summary: 'Stripe webhook (signed)', hide: false } },
+      async (request) => {
+        const sig = request.headers['stripe-signature'];
+        const event = service.verifyStripeEvent(
+          request.body as Buffer,
+          typeof sig === 'string' ? sig : undefined,
+        );
+        return service.handleStripeEvent(event);
+      },
+    );
   });
 
   await app.register(async (pages) => testCheckoutRoutes(pages, service));

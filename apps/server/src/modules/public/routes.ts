@@ -32,7 +32,9 @@ const HealthSchema = z.object({
 });
 
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/pricing', { schema: { response: { 200: PricingSchema } } }, async () => pricingFrom(app.config));
+  app.get('/api/pricing', { schema: { response: { 200: PricingSchema } } }, async () =>
+    pricingFrom(app.config),
+  );
 
   app.get('/api/config', { schema: { response: { 200: PublicConfigSchema } } }, async () => {
     const c = app.config;
@@ -50,24 +52,28 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get('/api/health', { schema: { response: { 200: HealthSchema, 503: HealthSchema } } }, async (_req, reply) => {
-    const dbOk = await app.db.ping();
-    let queueOk = false;
-    if (app.queue) {
-      try {
-        await app.queue.getQueue('generate-report');
-        queueOk = true;
-      } catch {
-        queueOk = false;
+  app.get(
+    '/api/health',
+    { schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
+    async (_req, reply) => {
+      const dbOk = await app.db.ping();
+      let queueOk = false;
+      if (app.queue) {
+        try {
+          await app.queue.getQueue('generate-report');
+          queueOk = true;
+        } catch {
+          queueOk = false;
+        }
       }
-    }
-    const ok = dbOk && queueOk;
-    return reply.status(ok ? 200 : 503).send({
-      status: ok ? 'ok' : 'degraded',
-      database: { ok: dbOk, kind: app.db.kind },
-      queue: { ok: queueOk, worker: app.workerRunning },
-      report_cache: { enabled: app.hasDecorator('reportCache') && app.reportCache.enabled },
-      uptime_s: Math.round(process.uptime()),
-    });
-  });
+      const ok = dbOk && queueOk;
+      return reply.status(ok ? 200 : 503).send({
+        status: ok ? 'ok' : 'degraded',
+        database: { ok: dbOk, kind: app.db.kind },
+        queue: { ok: queueOk, worker: app.workerRunning },
+        report_cache: { enabled: app.hasDecorator('reportCache') && app.reportCache.enabled },
+        uptime_s: Math.round(process.uptime()),
+      });
+    },
+  );
 };

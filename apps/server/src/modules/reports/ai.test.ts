@@ -2,18 +2,33 @@
 // on the database (a regenerated, unchanged project sends no request), cache/clear emptying it for
 // that user only, and the key kept out of every answer and stored artifact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureModel, startFakeModelServer, type FakeServer } from '../../../../../packages/engine/src/llm/fake-model-server.ts';
+import {
+  fixtureModel,
+  startFakeModelServer,
+  type FakeServer,
+} from '../../../../../packages/engine/src/llm/fake-model-server.ts';
 import { testConfig, testDatabases } from '../../test/databases.ts';
 import { workerDeps } from '../../worker-runtime.ts';
 import { estimateUpload, modelCacheFor } from './ai.ts';
 import { runReportJob } from './worker.ts';
-import { multipartBody, SAMPLE_APP_DIR, standardUpload, startTestApp, TEMPLATE_YAML, zipDirectory, type TestApp } from './test-helpers.ts';
+import {
+  multipartBody,
+  SAMPLE_APP_DIR,
+  standardUpload,
+  startTestApp,
+  TEMPLATE_YAML,
+  zipDirectory,
+  type TestApp,
+} from './test-helpers.ts';
 
 const KEY = ['sk', 'server', 'fake0123456789abcdef'].join('-');
 
 describe('estimate without a provider', () => {
   it('says the agents run offline', () => {
-    expect(estimateUpload(testConfig({}), { template: TEMPLATE_YAML })).toEqual({ enabled: false, provider: 'offline' });
+    expect(estimateUpload(testConfig({}), { template: TEMPLATE_YAML })).toEqual({
+      enabled: false,
+      provider: 'offline',
+    });
   });
 });
 
@@ -25,7 +40,12 @@ describe.each(testDatabases)('language model on $name', (t) => {
 
   beforeAll(async () => {
     fake = await startFakeModelServer(fixtureModel);
-    ctx = await startTestApp(t, { AI_PROVIDER: 'openai', AI_BASE_URL: fake.url, AI_API_KEY: KEY, AI_MODEL: 'gpt-4o-mini' });
+    ctx = await startTestApp(t, {
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: fake.url,
+      AI_API_KEY: KEY,
+      AI_MODEL: 'gpt-4o-mini',
+    });
     alice = await ctx.signUp();
     bob = await ctx.signUp();
   }, 60_000);
@@ -35,18 +55,43 @@ describe.each(testDatabases)('language model on $name', (t) => {
   });
 
   it('estimates tokens and cost for the upload form, without the key or endpoint', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/estimate', headers: alice.auth, payload: { template: TEMPLATE_YAML, zipBytes: 200_000 } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/estimate',
+      headers: alice.auth,
+      payload: { template: TEMPLATE_YAML, zipBytes: 200_000 },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ enabled: true, provider: 'openai', model: 'gpt-4o-mini', withinBudget: true, budgetTokens: 400_000 });
+    expect(body).toMatchObject({
+      enabled: true,
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      withinBudget: true,
+      budgetTokens: 400_000,
+    });
     expect(body.totalTokens).toBe(body.inputTokens + body.outputTokens);
     expect(body.costUsd).toBeGreaterThan(0);
     expect(res.body).not.toContain(KEY);
     expect(res.body).not.toContain(fake.url);
-    const bigger = (await ctx.app.inject({ method: 'POST', url: '/api/estimate', headers: alice.auth, payload: { template: `${TEMPLATE_YAML}  - title: Security\n  - title: Testing\n` } })).json();
+    const bigger = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/estimate',
+        headers: alice.auth,
+        payload: { template: `${TEMPLATE_YAML}  - title: Security\n  - title: Testing\n` },
+      })
+    ).json();
     expect(bigger.sections).toBeGreaterThan(body.sections);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/estimate', payload: {} })).statusCode).toBe(401);
-    const bad = await ctx.app.inject({ method: 'POST', url: '/api/estimate', headers: alice.auth, payload: { template: 'report_structure: 3' } });
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/estimate', payload: {} })).statusCode).toBe(
+      401,
+    );
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/estimate',
+      headers: alice.auth,
+      payload: { template: 'report_structure: 3' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -63,7 +108,12 @@ describe.each(testDatabases)('language model on $name', (t) => {
     const deps = workerDeps(ctx.app, { heartbeatMs: 1000, progressWriteMs: 0 });
     const run = async () => {
       const body = await multipartBody(standardUpload([], zip));
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/generate', payload: body.payload, headers: { ...body.headers, ...alice.auth } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/generate',
+        payload: body.payload,
+        headers: { ...body.headers, ...alice.auth },
+      });
       expect(res.statusCode).toBe(200);
       const id = res.json().report_id as string;
       expect(await runReportJob(deps, id)).toBe('completed');
@@ -81,20 +131,29 @@ describe.each(testDatabases)('language model on $name', (t) => {
       if (name === 'trace.json') {
         expect(text).toContain('"source":"model"');
         // the model's usage is kept with the trace: which model, how many requests and tokens
-        const trace = JSON.parse(text) as { ai?: { provider: string; model: string; usage: { requests: number; inputTokens: number } } };
+        const trace = JSON.parse(text) as {
+          ai?: { provider: string; model: string; usage: { requests: number; inputTokens: number } };
+        };
         expect(trace.ai).toMatchObject({ provider: 'openai', model: expect.stringContaining('gpt-4o-mini') });
         expect(trace.ai!.usage.requests).toBe(sent);
         expect(trace.ai!.usage.inputTokens).toBeGreaterThan(0);
       }
     }
-    const rows = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM model_cache WHERE user_id = $1', [alice.id]);
+    const rows = await ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM model_cache WHERE user_id = $1',
+      [alice.id],
+    );
     expect(rows[0]!.n).toBeGreaterThan(0);
 
     await run();
     expect(fake.requests.length - before).toBe(sent); // the second report sent nothing
 
     await modelCacheFor(ctx.db, bob.id).set('kb', '{"text":"b"}');
-    const cleared = await ctx.app.inject({ method: 'POST', url: '/api/reports/cache/clear', headers: alice.auth });
+    const cleared = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reports/cache/clear',
+      headers: alice.auth,
+    });
     expect(cleared.json().cleared).toBeGreaterThanOrEqual(rows[0]!.n);
     const left = await ctx.db.query<{ user_id: string }>('SELECT user_id FROM model_cache');
     expect(left.map((r) => r.user_id)).toEqual([bob.id]);

@@ -1,7 +1,15 @@
 // The reports module's side of the language model: the AI_* settings validated once, the per-user
 // model-response cache on the database (table model_cache), and the cost estimate the upload form
 // shows. The key stays in the server's environment: nothing here returns or logs it.
-import { aiConfigFromEnv, estimateReport, isModelConfigured, parseTemplate, type AiConfig, type ModelCache, type ReportEstimate } from '@atr/engine';
+import {
+  aiConfigFromEnv,
+  estimateReport,
+  isModelConfigured,
+  parseTemplate,
+  type AiConfig,
+  type ModelCache,
+  type ReportEstimate,
+} from '@atr/engine';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 
@@ -16,7 +24,10 @@ export function aiConfigOf(config: Config): AiConfig {
 export function modelCacheFor(db: Database, userId: string): ModelCache {
   return {
     async get(key) {
-      const rows = await db.query<{ value: string }>('SELECT value FROM model_cache WHERE user_id = $1 AND key = $2', [userId, key]);
+      const rows = await db.query<{ value: string }>(
+        'SELECT value FROM model_cache WHERE user_id = $1 AND key = $2',
+        [userId, key],
+      );
       return rows[0]?.value;
     },
     async set(key, value) {
@@ -35,7 +46,11 @@ export async function clearModelCache(db: Database, userId: string): Promise<num
 }
 
 /** What the worker adds to the engine's context: the AI settings and this user's cache. */
-export function aiContext(config: Config, db: Database, userId: string): { ai?: AiConfig; modelCache?: ModelCache } {
+export function aiContext(
+  config: Config,
+  db: Database,
+  userId: string,
+): { ai?: AiConfig; modelCache?: ModelCache } {
   const ai = aiConfigOf(config);
   return isModelConfigured(ai) ? { ai, modelCache: modelCacheFor(db, userId) } : {};
 }
@@ -45,18 +60,37 @@ const ZIP_RATIO = 3;
 const AVG_FILE_BYTES = 4000;
 const DEFAULT_FILES = 200;
 
-export type EstimateResult = { enabled: false; provider: 'offline' } | ({ enabled: true; model: string } & ReportEstimate);
+export type EstimateResult =
+  { enabled: false; provider: 'offline' } | ({ enabled: true; model: string } & ReportEstimate);
 
 /** The estimate for an upload: the template's entries and the archive's size (when known). */
-export function estimateUpload(config: Config, input: { template?: string | undefined; zipBytes?: number | undefined }): EstimateResult {
+export function estimateUpload(
+  config: Config,
+  input: { template?: string | undefined; zipBytes?: number | undefined },
+): EstimateResult {
   const ai = aiConfigOf(config);
   if (!isModelConfigured(ai)) return { enabled: false, provider: 'offline' };
-  const template = input.template ? parseTemplate(input.template, { maxHeadings: config.TEMPLATE_MAX_HEADINGS }) : parseTemplate('report_structure:\n' + DEFAULT_TITLES.map((t) => `  - title: ${t}\n`).join(''));
-  const count = input.zipBytes ? Math.max(1, Math.round((input.zipBytes * ZIP_RATIO) / AVG_FILE_BYTES)) : DEFAULT_FILES;
+  const template = input.template
+    ? parseTemplate(input.template, { maxHeadings: config.TEMPLATE_MAX_HEADINGS })
+    : parseTemplate('report_structure:\n' + DEFAULT_TITLES.map((t) => `  - title: ${t}\n`).join(''));
+  const count = input.zipBytes
+    ? Math.max(1, Math.round((input.zipBytes * ZIP_RATIO) / AVG_FILE_BYTES))
+    : DEFAULT_FILES;
   const size = input.zipBytes ? Math.round((input.zipBytes * ZIP_RATIO) / count) : AVG_FILE_BYTES;
   const files = Array.from({ length: Math.min(count, 100_000) }, () => ({ size }));
   return { enabled: true, model: ai.model, ...estimateReport({ files }, template, ai) };
 }
 
 /** The generic template's chapters, for an estimate made before a template is chosen. */
-const DEFAULT_TITLES = ['Executive Summary', 'Architecture', 'Technology Stack', 'Dependencies', 'API', 'Configuration', 'Build and Deployment', 'Testing', 'Security', 'Recommendations'];
+const DEFAULT_TITLES = [
+  'Executive Summary',
+  'Architecture',
+  'Technology Stack',
+  'Dependencies',
+  'API',
+  'Configuration',
+  'Build and Deployment',
+  'Testing',
+  'Security',
+  'Recommendations',
+];

@@ -7,7 +7,14 @@ import { testDatabases } from '../../test/databases.ts';
 import { workerDeps } from '../../worker-runtime.ts';
 import { analysisCacheFor } from './analysis-cache.ts';
 import { runReportJob, type WorkerDeps } from './worker.ts';
-import { multipartBody, SAMPLE_APP_DIR, standardUpload, startTestApp, zipDirectory, type TestApp } from './test-helpers.ts';
+import {
+  multipartBody,
+  SAMPLE_APP_DIR,
+  standardUpload,
+  startTestApp,
+  zipDirectory,
+  type TestApp,
+} from './test-helpers.ts';
 
 interface CacheRow {
   content_hash: string;
@@ -35,12 +42,19 @@ describe.each(testDatabases)('analysis cache on $name', (t) => {
   /** Uploads the sample project for a user and runs its job with the real engine. */
   const generate = async (user: { auth: { authorization: string } }) => {
     const body = await multipartBody(standardUpload([], zip));
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/generate', payload: body.payload, headers: { ...body.headers, ...user.auth } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/generate',
+      payload: body.payload,
+      headers: { ...body.headers, ...user.auth },
+    });
     expect(res.statusCode).toBe(200);
     const id = res.json().report_id as string;
     expect(await runReportJob(deps, id)).toBe('completed');
     const trace = JSON.parse((await ctx.app.storage.read(`reports/${id}/trace.json`)).toString('utf8'));
-    const analysis = JSON.parse((await ctx.app.storage.read(`reports/${id}/analysis.json`)).toString('utf8')) as Analysis;
+    const analysis = JSON.parse(
+      (await ctx.app.storage.read(`reports/${id}/analysis.json`)).toString('utf8'),
+    ) as Analysis;
     return { id, trace, analysis };
   };
   const rowsOf = (userId: string) =>
@@ -54,7 +68,14 @@ describe.each(testDatabases)('analysis cache on $name', (t) => {
     expect(first.trace.analysisCache).toEqual({ key: expect.stringMatching(/^[0-9a-f]{64}$/), hit: false });
     expect(first.trace.agents.some((a: { role: string }) => a.role === 'planner')).toBe(true);
     const after1 = await rowsOf(alice.id);
-    expect(after1).toEqual([{ content_hash: first.trace.analysisCache.key, hits: 0, size_bytes: expect.any(Number), has_analysis: true }]);
+    expect(after1).toEqual([
+      {
+        content_hash: first.trace.analysisCache.key,
+        hits: 0,
+        size_bytes: expect.any(Number),
+        has_analysis: true,
+      },
+    ]);
     expect(after1[0]!.size_bytes).toBeGreaterThan(1000);
 
     const second = await generate(alice);
@@ -70,7 +91,11 @@ describe.each(testDatabases)('analysis cache on $name', (t) => {
     expect((await rowsOf(bob.id)).map((r) => r.hits)).toEqual([0]);
     expect((await rowsOf(alice.id))[0]!.hits).toBe(1);
 
-    const cleared = await ctx.app.inject({ method: 'POST', url: '/api/reports/cache/clear', headers: alice.auth });
+    const cleared = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reports/cache/clear',
+      headers: alice.auth,
+    });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).toEqual({ success: true, cleared: 1 });
     expect(await rowsOf(alice.id)).toEqual([]);
@@ -84,7 +109,12 @@ describe.each(testDatabases)('analysis cache on $name', (t) => {
   it('round-trips an analysis through jsonb, skips one over the size cap, and keeps only the newest entries', async () => {
     const user = await ctx.signUp();
     const logs: string[] = [];
-    const analysis = { version: 1, project: { name: 'p', files: 1 }, files: [{ path: 'a.ts', note: 'ünïcødé \u2028 "quoted"' }], languages: [] } as unknown as Analysis;
+    const analysis = {
+      version: 1,
+      project: { name: 'p', files: 1 },
+      files: [{ path: 'a.ts', note: 'ünïcødé \u2028 "quoted"' }],
+      languages: [],
+    } as unknown as Analysis;
     const cache = analysisCacheFor(ctx.db, user.id, { maxEntries: 2, log: (m) => logs.push(m) });
     await cache.set('k1', analysis);
     expect(await cache.get('k1')).toEqual(analysis);

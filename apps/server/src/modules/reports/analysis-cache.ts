@@ -16,7 +16,11 @@ export interface AnalysisCacheOptions {
   log?: (message: string, data?: Record<string, unknown>) => void;
 }
 
-export function analysisCacheFor(db: Database, userId: string, options: AnalysisCacheOptions = {}): AnalysisCache {
+export function analysisCacheFor(
+  db: Database,
+  userId: string,
+  options: AnalysisCacheOptions = {},
+): AnalysisCache {
   const repo = reportRepository(db);
   const maxBytes = options.maxBytes ?? ANALYSIS_CACHE_MAX_BYTES;
   return {
@@ -30,7 +34,13 @@ export function analysisCacheFor(db: Database, userId: string, options: Analysis
         options.log?.('analysis not cached: larger than the cache limit', { bytes, maxBytes });
         return;
       }
-      await repo.putCachedAnalysis(userId, key, json, bytes, options.maxEntries ?? ANALYSIS_CACHE_ENTRIES_PER_USER);
+      await repo.putCachedAnalysis(
+        userId,
+        key,
+        json,
+        bytes,
+        options.maxEntries ?? ANALYSIS_CACHE_ENTRIES_PER_USER,
+      );
     },
   };
 }

@@ -27,7 +27,9 @@ function call(method: ChildRequest['method'], args: unknown[]): Promise<unknown>
 const controller = new AbortController();
 
 async function run(start: StartMessage): Promise<void> {
-  const engine = (await import(start.engineModule)) as { generateReport: (input: ReportInput, ctx: EngineContext) => Promise<ReportArtifacts> };
+  const engine = (await import(start.engineModule)) as {
+    generateReport: (input: ReportInput, ctx: EngineContext) => Promise<ReportArtifacts>;
+  };
   const { EngineError } = await import('@atr/engine');
   const ctx: EngineContext = {
     workDir: start.workDir,
@@ -42,7 +44,10 @@ async function run(start: StartMessage): Promise<void> {
     ...(start.analysisCache
       ? {
           analysisCache: {
-            get: (key) => call('analysisCache.get', [key]) as ReturnType<NonNullable<EngineContext['analysisCache']>['get']>,
+            get: (key) =>
+              call('analysisCache.get', [key]) as ReturnType<
+                NonNullable<EngineContext['analysisCache']>['get']
+              >,
             set: async (key, analysis) => void (await call('analysisCache.set', [key, analysis])),
           },
         }
@@ -64,22 +69,35 @@ async function run(start: StartMessage): Promise<void> {
     const e = err as { name?: string; kind?: string; message?: string; detail?: string };
     await send({
       type: 'failed',
-      error: { engine: e?.name === 'EngineError', kind: e?.kind ?? 'analysis', message: String(e?.message ?? err), ...(e?.detail ? { detail: e.detail } : {}) },
+      error: {
+        engine: e?.name === 'EngineError',
+        kind: e?.kind ?? 'analysis',
+        message: String(e?.message ?? err),
+        ...(e?.detail ? { detail: e.detail } : {}),
+      },
     });
   }
   process.disconnect();
 }
 
-process.on('message', (message: StartMessage | { type: 'abort' } | { type: 'result'; id: number; ok: boolean; value?: unknown; error?: string }) => {
-  if (message.type === 'start') void run(message);
-  else if (message.type === 'abort') controller.abort();
-  else if (message.type === 'result') {
-    const pending = calls.get(message.id);
-    calls.delete(message.id);
-    if (message.ok) pending?.resolve(message.value);
-    else pending?.reject(new Error(message.error ?? 'the parent could not answer'));
-  }
-});
+process.on(
+  'message',
+  (
+    message:
+      | StartMessage
+      | { type: 'abort' }
+      | { type: 'result'; id: number; ok: boolean; value?: unknown; error?: string },
+  ) => {
+    if (message.type === 'start') void run(message);
+    else if (message.type === 'abort') controller.abort();
+    else if (message.type === 'result') {
+      const pending = calls.get(message.id);
+      calls.delete(message.id);
+      if (message.ok) pending?.resolve(message.value);
+      else pending?.reject(new Error(message.error ?? 'the parent could not answer'));
+    }
+  },
+);
 // The parent going away (its process died) leaves nothing for this run to report to.
 process.on('disconnect', () => process.exit(0));
 void send({ type: 'ready' });

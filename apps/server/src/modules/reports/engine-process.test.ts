@@ -14,7 +14,15 @@ import { workerDeps } from '../../worker-runtime.ts';
 import { childEnv, EngineProcessError, runEngineInProcess } from './engine-process.ts';
 import { reportRepository } from './repository.ts';
 import { MAX_CRASHES, removeStaleWorkDirs, runReportJob, sweepReports, type WorkerDeps } from './worker.ts';
-import { multipartBody, SAMPLE_APP_DIR, standardUpload, startTestApp, TEMPLATE_YAML, zipDirectory, type TestApp } from './test-helpers.ts';
+import {
+  multipartBody,
+  SAMPLE_APP_DIR,
+  standardUpload,
+  startTestApp,
+  TEMPLATE_YAML,
+  zipDirectory,
+  type TestApp,
+} from './test-helpers.ts';
 
 const ENGINES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/engines');
 const engine = (name: string) => pathToFileURL(path.join(ENGINES, `${name}.ts`)).href;
@@ -33,19 +41,43 @@ function context(overrides: Partial<EngineContext> = {}): EngineContext & { step
   return { workDir: dir, now: () => new Date(), onProgress, steps, ...overrides };
 }
 
-const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as Error);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as Error,
+  );
 const options = { maxMemoryMb: 256, timeoutMs: 60_000 };
-const input = { projectName: 'P', source: { kind: 'zip' as const, path: '/nowhere.zip' }, template: parseTemplate(TEMPLATE_YAML), images: [] };
+const input = {
+  projectName: 'P',
+  source: { kind: 'zip' as const, path: '/nowhere.zip' },
+  template: parseTemplate(TEMPLATE_YAML),
+  images: [],
+};
 
 describe('the engine process', () => {
   it("sees none of the server's secrets in its environment", () => {
-    const env = childEnv({ PATH: '/bin', PDF_ENGINE: 'js', DATABASE_URL: 'postgres://u:p@h/db', DATABASE_LISTEN_URL: 'x', SMTP_URL: 'smtp://u:p@h', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec', JWT_SECRET: 'j', AI_API_KEY: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ACCESS_KEY_ID: 'a', SUPABASE_JWT_SECRET: 'x' });
+    const env = childEnv({
+      PATH: '/bin',
+      PDF_ENGINE: 'js',
+      DATABASE_URL: 'postgres://u:p@h/db',
+      DATABASE_LISTEN_URL: 'x',
+      SMTP_URL: 'smtp://u:p@h',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec',
+      JWT_SECRET: 'j',
+      AI_API_KEY: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_ACCESS_KEY_ID: 'a',
+      SUPABASE_JWT_SECRET: 'x',
+    });
     expect(env).toEqual({ PATH: '/bin', PDF_ENGINE: 'js' });
   });
 
   it('ends only its own process on an exception thrown outside any promise', async () => {
     const ctx = context();
-    const error = await failure(runEngineInProcess(input, ctx, { ...options, engineModule: engine('crash') }));
+    const error = await failure(
+      runEngineInProcess(input, ctx, { ...options, engineModule: engine('crash') }),
+    );
     expect(error).toBeInstanceOf(EngineProcessError);
     expect((error as EngineProcessError).reason).toBe('crashed');
     expect(error!.message).toContain('invalid filter byte in the logo');
@@ -53,13 +85,17 @@ describe('the engine process', () => {
   });
 
   it('stops a run at its heap cap', async () => {
-    const error = await failure(runEngineInProcess(input, context(), { ...options, maxMemoryMb: 128, engineModule: engine('hog') }));
+    const error = await failure(
+      runEngineInProcess(input, context(), { ...options, maxMemoryMb: 128, engineModule: engine('hog') }),
+    );
     expect((error as EngineProcessError).reason).toBe('out-of-memory');
   });
 
   it('kills a run at the time limit', async () => {
     const started = Date.now();
-    const error = await failure(runEngineInProcess(input, context(), { ...options, timeoutMs: 3_000, engineModule: engine('stall') }));
+    const error = await failure(
+      runEngineInProcess(input, context(), { ...options, timeoutMs: 3_000, engineModule: engine('stall') }),
+    );
     expect((error as EngineProcessError).reason).toBe('timed-out');
     expect(Date.now() - started).toBeLessThan(30_000);
   });
@@ -67,7 +103,9 @@ describe('the engine process', () => {
   it('stops a cancelled run', async () => {
     const controller = new AbortController();
     const ctx = context({ signal: controller.signal, onProgress: () => controller.abort() });
-    const error = await failure(runEngineInProcess(input, ctx, { ...options, engineModule: engine('stall') }));
+    const error = await failure(
+      runEngineInProcess(input, ctx, { ...options, engineModule: engine('stall') }),
+    );
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).kind).toBe('cancelled');
   });
@@ -76,11 +114,16 @@ describe('the engine process', () => {
     const store = new Map<string, unknown>();
     const logs: string[] = [];
     const ctx = context({
-      analysisCache: { get: async (k) => (store.get(k) as never) ?? null, set: async (k, v) => void store.set(k, v) },
+      analysisCache: {
+        get: async (k) => (store.get(k) as never) ?? null,
+        set: async (k, v) => void store.set(k, v),
+      },
       log: (m) => void logs.push(m),
     });
     store.set('k1', { first: true });
-    const error = await failure(runEngineInProcess(input, ctx, { ...options, engineModule: engine('cached') }));
+    const error = await failure(
+      runEngineInProcess(input, ctx, { ...options, engineModule: engine('cached') }),
+    );
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).kind).toBe('ingest');
     expect(error!.message).toBe('The ZIP file is not a valid archive.');
@@ -95,12 +138,29 @@ describe('the engine process', () => {
     const workDir = path.join(dir, 'real');
     await mkdir(workDir);
     const store = new Map<string, unknown>();
-    const ctx = context({ workDir, analysisCache: { get: async (k) => (store.get(k) as never) ?? null, set: async (k, v) => void store.set(k, v) } });
-    const artifacts = await runEngineInProcess({ ...input, source: { kind: 'zip', path: zip } }, ctx, options);
+    const ctx = context({
+      workDir,
+      analysisCache: {
+        get: async (k) => (store.get(k) as never) ?? null,
+        set: async (k, v) => void store.set(k, v),
+      },
+    });
+    const artifacts = await runEngineInProcess(
+      { ...input, source: { kind: 'zip', path: zip } },
+      ctx,
+      options,
+    );
     expect(Buffer.from(artifacts.pdf.subarray(0, 5)).toString()).toBe('%PDF-');
     expect(artifacts.docx.length).toBeGreaterThan(5_000);
     expect(artifacts.pageCount).toBeGreaterThan(3);
-    expect(ctx.steps).toEqual(['initializing', 'personalizing', 'ai_code_analysis', 'generating_markdown', 'building_docx', 'done']);
+    expect(ctx.steps).toEqual([
+      'initializing',
+      'personalizing',
+      'ai_code_analysis',
+      'generating_markdown',
+      'building_docx',
+      'done',
+    ]);
     expect(store.size).toBe(1); // the analysis was cached through the parent
   });
 });
@@ -119,7 +179,12 @@ describe.each(testDatabases)('report runs that end their process, on $name', (t)
 
   const create = async () => {
     const body = await multipartBody(standardUpload());
-    const res = await app.app.inject({ method: 'POST', url: '/api/generate', payload: body.payload, headers: { ...body.headers, ...user.auth } });
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/api/generate',
+      payload: body.payload,
+      headers: { ...body.headers, ...user.auth },
+    });
     expect(res.statusCode).toBe(200);
     return res.json().report_id as string;
   };
@@ -130,12 +195,20 @@ describe.each(testDatabases)('report runs that end their process, on $name', (t)
     const crashing = { ...deps, engineModule: engine('crash') };
     expect(await runReportJob(crashing, id)).toBe('requeued');
     expect(await row(id)).toMatchObject({ status: 'processing', crashes: 1, run_id: null });
-    expect((await app.app.inject({ method: 'GET', url: `/api/status/${id}`, headers: user.auth })).json()).toMatchObject({ state: 'processing' });
+    expect(
+      (await app.app.inject({ method: 'GET', url: `/api/status/${id}`, headers: user.auth })).json(),
+    ).toMatchObject({ state: 'processing' });
     expect(await runReportJob(crashing, id)).toBe('failed');
-    expect(await row(id)).toMatchObject({ status: 'failed', crashes: MAX_CRASHES, error: messages.report.crashedTwice });
+    expect(await row(id)).toMatchObject({
+      status: 'failed',
+      crashes: MAX_CRASHES,
+      error: messages.report.crashedTwice,
+    });
     // A third delivery of the job finds nothing to do.
     expect(await runReportJob(crashing, id)).toBe('skipped');
-    expect((await app.app.inject({ method: 'GET', url: '/api/reports', headers: user.auth })).statusCode).toBe(200);
+    expect(
+      (await app.app.inject({ method: 'GET', url: '/api/reports', headers: user.auth })).statusCode,
+    ).toBe(200);
   });
 
   it('fails a run that exhausts its heap the same way', async () => {
@@ -149,7 +222,10 @@ describe.each(testDatabases)('report runs that end their process, on $name', (t)
   it('counts a run whose worker died (found stale by the sweep) as a crash: the second is the last', async () => {
     const id = await create();
     const stale = async () => {
-      await app.db.query(`UPDATE reports SET run_id = gen_random_uuid(), heartbeat_at = now() - interval '1 hour' WHERE id = $1`, [id]);
+      await app.db.query(
+        `UPDATE reports SET run_id = gen_random_uuid(), heartbeat_at = now() - interval '1 hour' WHERE id = $1`,
+        [id],
+      );
       return sweepReports(deps);
     };
     expect((await stale()).requeued).toContain(id);
@@ -165,11 +241,23 @@ describe('work folders', () => {
     try {
       // A pid that is not running: a process started and ended by this test would do; 2^22 + 1 is above Linux's pid_max default.
       const deadPid = 4_194_305;
-      const names = [`atr-job-${deadPid}-abc`, `atr-job-${process.pid}-idle`, `atr-job-${process.ppid}-live`, 'atr-job-legacy', 'unrelated'];
+      const names = [
+        `atr-job-${deadPid}-abc`,
+        `atr-job-${process.pid}-idle`,
+        `atr-job-${process.ppid}-live`,
+        'atr-job-legacy',
+        'unrelated',
+      ];
       for (const n of names) await mkdir(path.join(tmp, n));
       const removed = await removeStaleWorkDirs(tmp, 3600);
-      expect(removed.map((p) => path.basename(p)).sort()).toEqual([`atr-job-${deadPid}-abc`, `atr-job-${process.pid}-idle`].sort());
-      expect((await readdir(tmp)).sort()).toEqual([`atr-job-${process.ppid}-live`, 'atr-job-legacy', 'unrelated']);
+      expect(removed.map((p) => path.basename(p)).sort()).toEqual(
+        [`atr-job-${deadPid}-abc`, `atr-job-${process.pid}-idle`].sort(),
+      );
+      expect((await readdir(tmp)).sort()).toEqual([
+        `atr-job-${process.ppid}-live`,
+        'atr-job-legacy',
+        'unrelated',
+      ]);
       // An unnamed folder from an older version goes once it is older than the stale limit.
       expect((await removeStaleWorkDirs(tmp, 0)).map((p) => path.basename(p))).toEqual(['atr-job-legacy']);
     } finally {

@@ -6,7 +6,14 @@ import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { EngineError, type AiConfig, type EngineContext, type PipelineStep, type ReportArtifacts, type ReportInput } from '@atr/engine';
+import {
+  EngineError,
+  type AiConfig,
+  type EngineContext,
+  type PipelineStep,
+  type ReportArtifacts,
+  type ReportInput,
+} from '@atr/engine';
 
 const require = createRequire(import.meta.url);
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'engine-child.ts');
@@ -23,7 +30,12 @@ export interface StartMessage {
   ai?: AiConfig;
 }
 
-export type ChildRequest = { type: 'call'; id: number; method: 'analysisCache.get' | 'analysisCache.set' | 'modelCache.get' | 'modelCache.set'; args: unknown[] };
+export type ChildRequest = {
+  type: 'call';
+  id: number;
+  method: 'analysisCache.get' | 'analysisCache.set' | 'modelCache.get' | 'modelCache.set';
+  args: unknown[];
+};
 
 export type ChildMessage =
   | { type: 'ready' }
@@ -57,7 +69,8 @@ export interface EngineProcessOptions {
  * What the engine's process may see of the environment: everything but the server's own secrets
  * (database, mail, payments, signing keys). The model's key reaches it inside the AI settings.
  */
-const SECRET_ENV = /^(.*DATABASE_URL|.*DATABASE_LISTEN_URL|SMTP_URL|STRIPE_.*|.*SECRET.*|.*PASSWORD.*|.*API_KEY|.*TOKEN.*|S3_.*KEY.*)$/i;
+const SECRET_ENV =
+  /^(.*DATABASE_URL|.*DATABASE_LISTEN_URL|SMTP_URL|STRIPE_.*|.*SECRET.*|.*PASSWORD.*|.*API_KEY|.*TOKEN.*|S3_.*KEY.*)$/i;
 
 export function childEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([k]) => !SECRET_ENV.test(k)));
@@ -73,7 +86,11 @@ function tsxLoader(): string {
  * come back as EngineErrors; a crash, an exhausted heap or the time limit reject with an
  * EngineProcessError. `ctx.signal` aborting asks the child to stop at its next step, then kills it.
  */
-export function runEngineInProcess(input: ReportInput, ctx: EngineContext, options: EngineProcessOptions): Promise<ReportArtifacts> {
+export function runEngineInProcess(
+  input: ReportInput,
+  ctx: EngineContext,
+  options: EngineProcessOptions,
+): Promise<ReportArtifacts> {
   return new Promise((resolve, reject) => {
     const child = fork(CHILD, [], {
       execArgv: ['--import', tsxLoader(), `--max-old-space-size=${options.maxMemoryMb}`],
@@ -121,7 +138,8 @@ export function runEngineInProcess(input: ReportInput, ctx: EngineContext, optio
         else await ctx.modelCache?.set(first, second as string);
         if (child.connected) child.send({ type: 'result', id: message.id, ok: true, value });
       } catch (err) {
-        if (child.connected) child.send({ type: 'result', id: message.id, ok: false, error: (err as Error).message });
+        if (child.connected)
+          child.send({ type: 'result', id: message.id, ok: false, error: (err as Error).message });
       }
     };
 
@@ -141,10 +159,12 @@ export function runEngineInProcess(input: ReportInput, ctx: EngineContext, optio
           break;
         }
         case 'progress':
-          Promise.resolve(ctx.onProgress(message.step, message.percent, message.message)).catch((err: unknown) => {
-            // The parent's progress handler stops a cancelled run: tell the child, as a cancel would.
-            if (err instanceof EngineError && err.kind === 'cancelled') onAbort();
-          });
+          Promise.resolve(ctx.onProgress(message.step, message.percent, message.message)).catch(
+            (err: unknown) => {
+              // The parent's progress handler stops a cancelled run: tell the child, as a cancel would.
+              if (err instanceof EngineError && err.kind === 'cancelled') onAbort();
+            },
+          );
           break;
         case 'log':
           ctx.log?.(message.message, message.data);
@@ -157,7 +177,17 @@ export function runEngineInProcess(input: ReportInput, ctx: EngineContext, optio
           break;
         case 'failed': {
           const e = message.error;
-          finish(() => reject(e.engine ? new EngineError(e.kind as EngineError['kind'], e.message, e.detail ? { detail: e.detail } : undefined) : new Error(e.message)));
+          finish(() =>
+            reject(
+              e.engine
+                ? new EngineError(
+                    e.kind as EngineError['kind'],
+                    e.message,
+                    e.detail ? { detail: e.detail } : undefined,
+                  )
+                : new Error(e.message),
+            ),
+          );
           break;
         }
       }
@@ -167,12 +197,33 @@ export function runEngineInProcess(input: ReportInput, ctx: EngineContext, optio
     // 'close' comes after the last message has been delivered ('exit' may come before it).
     child.on('close', (code, signal) => {
       finish(() => {
-        if (timedOut) return reject(new EngineProcessError('timed-out', `the report process was stopped after ${Math.round(options.timeoutMs / 1000)} s`));
-        if (ctx.signal?.aborted) return reject(new EngineError('cancelled', 'Report generation was cancelled.'));
-        if (/heap out of memory|Allocation failed/i.test(stderr)) return reject(new EngineProcessError('out-of-memory', `the report process ran out of memory (${options.maxMemoryMb} MB)`));
+        if (timedOut)
+          return reject(
+            new EngineProcessError(
+              'timed-out',
+              `the report process was stopped after ${Math.round(options.timeoutMs / 1000)} s`,
+            ),
+          );
+        if (ctx.signal?.aborted)
+          return reject(new EngineError('cancelled', 'Report generation was cancelled.'));
+        if (/heap out of memory|Allocation failed/i.test(stderr))
+          return reject(
+            new EngineProcessError(
+              'out-of-memory',
+              `the report process ran out of memory (${options.maxMemoryMb} MB)`,
+            ),
+          );
         // The thrown error's own line ("Error: …"), not its stack, says what happened.
-        const thrown = stderr.split('\n').find((l) => /^\w*Error\b.*:/.test(l.trim()))?.trim();
-        reject(new EngineProcessError('crashed', `the report process exited (${signal ?? `code ${code}`})${thrown ? `: ${thrown}` : ''}`));
+        const thrown = stderr
+          .split('\n')
+          .find((l) => /^\w*Error\b.*:/.test(l.trim()))
+          ?.trim();
+        reject(
+          new EngineProcessError(
+            'crashed',
+            `the report process exited (${signal ?? `code ${code}`})${thrown ? `: ${thrown}` : ''}`,
+          ),
+        );
       });
     });
   });

@@ -21,12 +21,21 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Estimate the tokens and cost of a report on the configured language model',
         security: [{ bearerAuth: [] }],
         body: EstimateBodySchema,
-        response: { 200: EstimateResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 413: ErrorBodySchema },
+        response: {
+          200: EstimateResponseSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          413: ErrorBodySchema,
+        },
       },
     },
     async (request) => {
       requireUser(request);
-      if (request.body.template !== undefined && Buffer.byteLength(request.body.template) > app.config.UPLOAD_MAX_TEMPLATE_BYTES) throw errors.payloadTooLarge();
+      if (
+        request.body.template !== undefined &&
+        Buffer.byteLength(request.body.template) > app.config.UPLOAD_MAX_TEMPLATE_BYTES
+      )
+        throw errors.payloadTooLarge();
       try {
         return estimateUpload(app.config, request.body);
       } catch (e) {

@@ -5,12 +5,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, uploadMessages } from '@atr/shared';
 import { testDatabases } from '../../test/databases.ts';
-import { PNG_BAD_FILTER, PNG_CORRUPT_ZLIB, PNG_VALID_4PX, pngBomb } from '../../../../../packages/engine/test/hostile-images.ts';
+import {
+  PNG_BAD_FILTER,
+  PNG_CORRUPT_ZLIB,
+  PNG_VALID_4PX,
+  pngBomb,
+} from '../../../../../packages/engine/test/hostile-images.ts';
 import { multipartBody, standardUpload, startTestApp, type Part, type TestApp } from './test-helpers.ts';
 
 const withLogo = (data: Buffer): [string, Part][] =>
-  standardUpload().map(([n, v]) => [n, n === 'company_logo' ? { name: 'logo.png', type: 'image/png', data } : v] as [string, Part]);
-const withImage = (name: string, data: Buffer): [string, Part][] => standardUpload([['images', { name, type: 'image/png', data }]]);
+  standardUpload().map(
+    ([n, v]) =>
+      [n, n === 'company_logo' ? { name: 'logo.png', type: 'image/png', data } : v] as [string, Part],
+  );
+const withImage = (name: string, data: Buffer): [string, Part][] =>
+  standardUpload([['images', { name, type: 'image/png', data }]]);
 
 describe.each(testDatabases)('hostile uploads on $name', (t) => {
   let ctx: TestApp;
@@ -24,9 +33,15 @@ describe.each(testDatabases)('hostile uploads on $name', (t) => {
 
   const generate = async (parts: [string, Part][], auth: { authorization: string }) => {
     const body = await multipartBody(parts);
-    return ctx.app.inject({ method: 'POST', url: '/api/generate', payload: body.payload, headers: { ...body.headers, ...auth } });
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/generate',
+      payload: body.payload,
+      headers: { ...body.headers, ...auth },
+    });
   };
-  const rowCount = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM reports'))[0]!.n;
+  const rowCount = async () =>
+    (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM reports'))[0]!.n;
   async function leavesNothing(fn: () => Promise<void>) {
     const rowsBefore = await rowCount();
     const filesBefore = await ctx.app.storage.list('reports/');
@@ -50,7 +65,9 @@ describe.each(testDatabases)('hostile uploads on $name', (t) => {
       expect(res.json().message).toBe(uploadMessages.imageDamaged('chart.png'));
     });
     // The process is still serving.
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/reports', headers: auth })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/reports', headers: auth })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a 16000 × 16000 decompression bomb (995 KB) from its header, before decoding a pixel', async () => {
@@ -62,7 +79,9 @@ describe.each(testDatabases)('hostile uploads on $name', (t) => {
       expect(logo.json().message).toBe(uploadMessages.logoTooManyPixels(16_000, 16_000, '40 megapixels'));
       const image = await generate(withImage('huge.png', bomb), auth);
       expect(image.statusCode).toBe(400);
-      expect(image.json().message).toBe(uploadMessages.imageTooManyPixels('huge.png', 16_000, 16_000, '40 megapixels'));
+      expect(image.json().message).toBe(
+        uploadMessages.imageTooManyPixels('huge.png', 16_000, 16_000, '40 megapixels'),
+      );
     });
   });
 
@@ -70,22 +89,31 @@ describe.each(testDatabases)('hostile uploads on $name', (t) => {
     const mallory = await ctx.signUp();
     const alice = await ctx.signUp();
     // Ten uploads at once: exactly three become reports (the check and the insert are one step).
-    const results = await Promise.all(Array.from({ length: 10 }, () => generate(standardUpload(), mallory.auth)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => generate(standardUpload(), mallory.auth)),
+    );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429, 429]);
-    for (const r of results.filter((r) => r.statusCode === 429)) expect(r.json().message).toBe(uploadMessages.tooManyActive(3));
-    const rows = await ctx.db.query<{ id: string }>('SELECT id FROM reports WHERE user_id = $1', [mallory.id]);
+    for (const r of results.filter((r) => r.statusCode === 429))
+      expect(r.json().message).toBe(uploadMessages.tooManyActive(3));
+    const rows = await ctx.db.query<{ id: string }>('SELECT id FROM reports WHERE user_id = $1', [
+      mallory.id,
+    ]);
     expect(rows).toHaveLength(3);
     // Refused uploads left no files: only the three reports' folders exist for this user.
     const accepted = new Set(rows.map((r) => r.id));
     const folders = new Set((await ctx.app.storage.list('reports/')).map((k) => k.split('/')[1]!));
-    for (const r of results.filter((r) => r.statusCode === 429)) expect(folders.has(r.json().report_id)).toBe(false);
+    for (const r of results.filter((r) => r.statusCode === 429))
+      expect(folders.has(r.json().report_id)).toBe(false);
     for (const id of accepted) expect(folders.has(id)).toBe(true);
     // Another user is not affected.
     expect((await generate(standardUpload(), alice.auth)).statusCode).toBe(200);
     // Cancelling one frees a place.
     const first = rows[0]!.id;
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/cancel/${first}`, headers: mallory.auth })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/cancel/${first}`, headers: mallory.auth }))
+        .statusCode,
+    ).toBe(200);
     expect((await generate(standardUpload(), mallory.auth)).statusCode).toBe(200);
   });
 
@@ -97,19 +125,25 @@ describe.each(testDatabases)('hostile uploads on $name', (t) => {
     await leavesNothing(async () => {
       const res = await generate(standardUpload([], big), auth);
       expect(res.statusCode).toBe(413);
-      expect(res.json().message).toMatch(/^This upload is larger than the \d+ KB of storage your account has left\./);
+      expect(res.json().message).toMatch(
+        /^This upload is larger than the \d+ KB of storage your account has left\./,
+      );
     });
     // A full account is refused before anything is read.
     await ctx.db.query(`UPDATE reports SET file_sizes = '{"pdf": 65536}'::jsonb WHERE user_id = $1`, [id]);
     await leavesNothing(async () => {
       const res = await generate(standardUpload(), auth);
       expect(res.statusCode).toBe(413);
-      expect(res.json().message).toMatch(/^Your reports use \d+ KB of the 64 KB of storage your account has\./);
+      expect(res.json().message).toMatch(
+        /^Your reports use \d+ KB of the 64 KB of storage your account has\./,
+      );
     });
     // Deleting a report gives the space back.
     await ctx.db.query(`UPDATE reports SET status = 'completed' WHERE user_id = $1`, [id]);
     const row = (await ctx.db.query<{ id: string }>('SELECT id FROM reports WHERE user_id = $1', [id]))[0]!;
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/reports/${row.id}`, headers: auth })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/reports/${row.id}`, headers: auth })).statusCode,
+    ).toBe(200);
     expect((await generate(standardUpload(), auth)).statusCode).toBe(200);
   });
 

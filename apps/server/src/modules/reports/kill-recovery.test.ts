@@ -17,7 +17,10 @@ if (!postgres) console.warn('[tests] kill-recovery needs PostgreSQL (TEST_DATABA
 
 const GENERIC_TEMPLATE = path.resolve(SERVER_DIR, '../../packages/engine/templates/generic_template.yaml');
 
-function start(entry: 'server.ts' | 'worker.ts', env: Record<string, string>): { child: ChildProcess; output: () => string } {
+function start(
+  entry: 'server.ts' | 'worker.ts',
+  env: Record<string, string>,
+): { child: ChildProcess; output: () => string } {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', `src/${entry}`], {
     cwd: SERVER_DIR,
@@ -65,7 +68,12 @@ describe.skipIf(!postgres)('a worker killed with SIGKILL mid-report', () => {
     };
     const web = start('server.ts', env);
     children.push(web.child);
-    await until('the web process', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), 60_000, 100);
+    await until(
+      'the web process',
+      async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined),
+      60_000,
+      100,
+    );
   }, 90_000);
 
   afterAll(async () => {
@@ -87,21 +95,39 @@ describe.skipIf(!postgres)('a worker killed with SIGKILL mid-report', () => {
     const form = new FormData();
     form.append('project_name', 'Kill Test');
     form.append('project_source', 'zip');
-    form.append('codebase', new File([await zipDirectory(SAMPLE_APP_DIR)], 'sample-app.zip', { type: 'application/zip' }));
-    form.append('template', new File([await fs.readFile(GENERIC_TEMPLATE)], 'generic_template.yaml', { type: 'application/x-yaml' }));
+    form.append(
+      'codebase',
+      new File([await zipDirectory(SAMPLE_APP_DIR)], 'sample-app.zip', { type: 'application/zip' }),
+    );
+    form.append(
+      'template',
+      new File([await fs.readFile(GENERIC_TEMPLATE)], 'generic_template.yaml', {
+        type: 'application/x-yaml',
+      }),
+    );
     const created = await fetch(`${base}/api/generate`, { method: 'POST', headers: auth, body: form });
     expect(created.status).toBe(200);
     const { report_id: id } = (await created.json()) as { report_id: string };
     const status = async () =>
-      (await (await fetch(`${base}/api/status/${id}`, { headers: auth })).json()) as { state: string; step: string; progress: number; error: string | null };
+      (await (await fetch(`${base}/api/status/${id}`, { headers: auth })).json()) as {
+        state: string;
+        step: string;
+        progress: number;
+        error: string | null;
+      };
 
     // First worker: killed as soon as it is inside the pipeline.
     const first = start('worker.ts', env);
     children.push(first.child);
-    const running = await until('the first worker to start the report', async () => {
-      const s = await status();
-      return s.state === 'processing' && s.step !== 'queued' ? s : undefined;
-    }, 90_000, 100);
+    const running = await until(
+      'the first worker to start the report',
+      async () => {
+        const s = await status();
+        return s.state === 'processing' && s.step !== 'queued' ? s : undefined;
+      },
+      90_000,
+      100,
+    );
     // Only the web process listens for report changes: a worker answers no HTTP and keeps no read cache.
     const listening = await db.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN report_changes'`,
@@ -117,10 +143,15 @@ describe.skipIf(!postgres)('a worker killed with SIGKILL mid-report', () => {
     await sleep(5_500);
     const second = start('worker.ts', env);
     children.push(second.child);
-    const final = await until('the report to settle', async () => {
-      const s = await status();
-      return s.state === 'processing' ? undefined : s;
-    }, 150_000, 100);
+    const final = await until(
+      'the report to settle',
+      async () => {
+        const s = await status();
+        return s.state === 'processing' ? undefined : s;
+      },
+      150_000,
+      100,
+    );
     expect(final, second.output()).toMatchObject({ state: 'completed', progress: 100, error: null });
     const preview = await fetch(`${base}/api/reports/${id}/preview`, { headers: auth });
     expect(((await preview.json()) as { pages: number }).pages).toBe(5);

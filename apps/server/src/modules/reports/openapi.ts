@@ -13,13 +13,20 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'ATR API', version: '1.0.0', description: 'Reports and payments API of ATR (AI Technical Reports).' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'ATR API',
+        version: '1.0.0',
+        description: 'Reports and payments API of ATR (AI Technical Reports).',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     // Only /api is described; the SPA, auth service and checkout pages are not part of it.
     transform: (input: TransformInput) => {
       const out = jsonSchemaTransform(input);
-      if (!input.url.startsWith('/api/') || input.url.startsWith('/api/docs')) return { ...out, schema: { ...out.schema, hide: true } };
+      if (!input.url.startsWith('/api/') || input.url.startsWith('/api/docs'))
+        return { ...out, schema: { ...out.schema, hide: true } };
       return out;
     },
   });

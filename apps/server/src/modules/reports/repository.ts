@@ -53,7 +53,12 @@ export interface ReportRow {
 
 /** What a new report's uploads add to its owner's stored bytes (the same sum as STORED_BYTES). */
 export function storedBytesOf(input: ReportInputData): number {
-  return (input.codebase?.size ?? 0) + input.template.size + (input.logo?.size ?? 0) + input.images.reduce((n, i) => n + i.size, 0);
+  return (
+    (input.codebase?.size ?? 0) +
+    input.template.size +
+    (input.logo?.size ?? 0) +
+    input.images.reduce((n, i) => n + i.size, 0)
+  );
 }
 
 const LIST_COLUMNS = `id, user_id, project_name, project_source, template_name, status, step, progress, error,
@@ -88,15 +93,18 @@ export function reportRepository(db: Database) {
       return { active: Number(rows[0]?.active ?? 0), storedBytes: Number(rows[0]?.stored ?? 0) };
     },
 
-    async insert(r: {
-      id: string;
-      userId: string;
-      projectName: string;
-      projectSource: 'zip' | 'github';
-      templateName: string;
-      input: ReportInputData;
-      githubToken?: string;
-    }, quota?: UserQuota): Promise<boolean> {
+    async insert(
+      r: {
+        id: string;
+        userId: string;
+        projectName: string;
+        projectSource: 'zip' | 'github';
+        templateName: string;
+        input: ReportInputData;
+        githubToken?: string;
+      },
+      quota?: UserQuota,
+    ): Promise<boolean> {
       const text = `INSERT INTO reports (id, user_id, project_name, project_source, template_name, input, github_token)
          SELECT $1, $2, $3, $4, $5, $6::jsonb, $7
          WHERE $8::bigint IS NULL OR (
@@ -135,7 +143,10 @@ export function reportRepository(db: Database) {
 
     /** A row only when `userId` owns it: every route goes through this, so others' ids read as absent. */
     async findOwned(id: string, userId: string): Promise<ReportRow | null> {
-      const rows = await db.query<ReportRow>(`SELECT * FROM reports WHERE id = $1 AND user_id = $2`, [id, userId]);
+      const rows = await db.query<ReportRow>(`SELECT * FROM reports WHERE id = $1 AND user_id = $2`, [
+        id,
+        userId,
+      ]);
       return rows[0] ?? null;
     },
 
@@ -160,12 +171,18 @@ export function reportRepository(db: Database) {
         [userId, limit, offset],
       );
       if (rows.length > 0) return { rows, total: rows[0]!.total };
-      const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM reports WHERE user_id = $1`, [userId]);
+      const count = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM reports WHERE user_id = $1`,
+        [userId],
+      );
       return { rows, total: count[0]?.n ?? 0 };
     },
 
     async delete(id: string, userId: string): Promise<boolean> {
-      const rows = await db.query(`DELETE FROM reports WHERE id = $1 AND user_id = $2 RETURNING id`, [id, userId]);
+      const rows = await db.query(`DELETE FROM reports WHERE id = $1 AND user_id = $2 RETURNING id`, [
+        id,
+        userId,
+      ]);
       return rows.length > 0;
     },
 
@@ -192,7 +209,12 @@ export function reportRepository(db: Database) {
      * The per-user count and the claim happen under one advisory lock per user so two workers cannot
      * both take the last slot. Returns the claimed row, 'busy' when the user is at the cap, or null.
      */
-    async claim(id: string, runId: string, staleSeconds: number, perUser: number): Promise<ReportRow | 'busy' | null> {
+    async claim(
+      id: string,
+      runId: string,
+      staleSeconds: number,
+      perUser: number,
+    ): Promise<ReportRow | 'busy' | null> {
       // One statement: the cap check and the claim are atomic on PGlite (one connection, one statement
       // at a time). PostgreSQL adds a per-user advisory lock so two workers cannot take the last slot.
       const claimSql = `UPDATE reports SET run_id = $2, heartbeat_at = now(), attempts = attempts + 1,
@@ -205,7 +227,9 @@ export function reportRepository(db: Database) {
       const params = [id, runId, staleSeconds, perUser];
       let claimed: ReportRow | undefined;
       if (db.kind === 'postgres') {
-        const owner = (await db.query<{ user_id: string }>(`SELECT user_id FROM reports WHERE id = $1`, [id]))[0];
+        const owner = (
+          await db.query<{ user_id: string }>(`SELECT user_id FROM reports WHERE id = $1`, [id])
+        )[0];
         if (!owner) return null;
         claimed = await db.withConnection(async (sql) => {
           await sql('BEGIN');
@@ -252,7 +276,13 @@ export function reportRepository(db: Database) {
       );
     },
 
-    async complete(id: string, runId: string, fileSizes: FileSizes, pageCount: number, timings: unknown): Promise<boolean> {
+    async complete(
+      id: string,
+      runId: string,
+      fileSizes: FileSizes,
+      pageCount: number,
+      timings: unknown,
+    ): Promise<boolean> {
       const rows = await db.query(
         `UPDATE reports SET status = 'completed', step = 'done', progress = 100, error = NULL, github_token = NULL,
            file_sizes = $3::jsonb, page_count = $4, timings = $5::jsonb, completed_at = now(), updated_at = now(),
@@ -286,7 +316,12 @@ export function reportRepository(db: Database) {
      * so `maxCrashes` times. Answers the report's status afterwards ('processing': try once more), or
      * null when the run no longer held the report.
      */
-    async recordCrash(id: string, runId: string, maxCrashes: number, message: string): Promise<'processing' | 'failed' | null> {
+    async recordCrash(
+      id: string,
+      runId: string,
+      maxCrashes: number,
+      message: string,
+    ): Promise<'processing' | 'failed' | null> {
       const rows = await db.query<{ status: 'processing' | 'failed' }>(
         `UPDATE reports SET crashes = crashes + 1, run_id = NULL, heartbeat_at = NULL, updated_at = now(),
            status = CASE WHEN crashes + 1 >= $3 THEN 'failed' ELSE status END,
@@ -303,13 +338,24 @@ export function reportRepository(db: Database) {
      * on. A run whose heartbeat stopped took its process down with it: it counts as a crash, so a report
      * that kills every worker it reaches is failed after `maxCrashes`, not handed on in a loop.
      */
-    async sweepStale(staleSeconds: number, maxAttempts: number, hasQueue: boolean, maxCrashes = Infinity): Promise<{ requeue: string[]; failed: string[] }> {
+    async sweepStale(
+      staleSeconds: number,
+      maxAttempts: number,
+      hasQueue: boolean,
+      maxCrashes = Infinity,
+    ): Promise<{ requeue: string[]; failed: string[] }> {
       const failed = await db.query<{ id: string }>(
         `UPDATE reports SET status = 'failed', crashes = crashes + 1, github_token = NULL, heartbeat_at = NULL, updated_at = now(),
            error = CASE WHEN crashes + 1 >= $4 THEN $5 ELSE $3 END
          WHERE status = 'processing' AND run_id IS NOT NULL AND heartbeat_at < now() - make_interval(secs => $1)
            AND (attempts >= $2 OR crashes + 1 >= $4) RETURNING id`,
-        [staleSeconds, maxAttempts, STUCK_MESSAGE, Number.isFinite(maxCrashes) ? maxCrashes : 2_147_483_647, messages.report.crashedTwice],
+        [
+          staleSeconds,
+          maxAttempts,
+          STUCK_MESSAGE,
+          Number.isFinite(maxCrashes) ? maxCrashes : 2_147_483_647,
+          messages.report.crashedTwice,
+        ],
       );
       const requeue = await db.query<{ id: string }>(
         `UPDATE reports SET run_id = NULL, heartbeat_at = NULL, crashes = crashes + 1, updated_at = now()
@@ -327,7 +373,10 @@ export function reportRepository(db: Database) {
             [staleSeconds, REPORT_QUEUE],
           )
         : [];
-      return { requeue: [...requeue.map((r) => r.id), ...orphans.map((r) => r.id)], failed: failed.map((r) => r.id) };
+      return {
+        requeue: [...requeue.map((r) => r.id), ...orphans.map((r) => r.id)],
+        failed: failed.map((r) => r.id),
+      };
     },
 
     /** Cancelled reports whose run is gone (claimed but abandoned) are settled by the sweep. */
@@ -351,7 +400,9 @@ export function reportRepository(db: Database) {
     },
 
     async clearCache(userId: string): Promise<number> {
-      const rows = await db.query(`DELETE FROM analysis_cache WHERE user_id = $1 RETURNING content_hash`, [userId]);
+      const rows = await db.query(`DELETE FROM analysis_cache WHERE user_id = $1 RETURNING content_hash`, [
+        userId,
+      ]);
       return rows.length;
     },
 
@@ -374,7 +425,13 @@ export function reportRepository(db: Database) {
     },
 
     /** Stores an analysis (JSON text) and keeps only the user's `keep` most recently used inline entries. */
-    async putCachedAnalysis(userId: string, contentHash: string, json: string, sizeBytes: number, keep: number): Promise<void> {
+    async putCachedAnalysis(
+      userId: string,
+      contentHash: string,
+      json: string,
+      sizeBytes: number,
+      keep: number,
+    ): Promise<void> {
       await db.query(
         `INSERT INTO analysis_cache (user_id, content_hash, analysis, size_bytes) VALUES ($1, $2, $3::jsonb, $4)
          ON CONFLICT (user_id, content_hash) DO UPDATE SET analysis = EXCLUDED.analysis, size_bytes = EXCLUDED.size_bytes,

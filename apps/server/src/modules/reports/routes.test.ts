@@ -6,7 +6,16 @@ import sharp from 'sharp';
 import { messages } from '@atr/shared';
 import { testDatabases } from '../../test/databases.ts';
 import { reportRepository } from './repository.ts';
-import { multipartBody, pdfWithPages, PNG_1PX, standardUpload, startTestApp, TEMPLATE_YAML, type Part, type TestApp } from './test-helpers.ts';
+import {
+  multipartBody,
+  pdfWithPages,
+  PNG_1PX,
+  standardUpload,
+  startTestApp,
+  TEMPLATE_YAML,
+  type Part,
+  type TestApp,
+} from './test-helpers.ts';
 
 describe.each(testDatabases)('reports API on $name', (t) => {
   let ctx: TestApp;
@@ -14,19 +23,33 @@ describe.each(testDatabases)('reports API on $name', (t) => {
   let bob: Awaited<ReturnType<TestApp['signUp']>>;
 
   beforeAll(async () => {
-    ctx = await startTestApp(t, { UPLOAD_MAX_TEMPLATE_BYTES: '2048', UPLOAD_MAX_IMAGES: '3', USER_MAX_ACTIVE_REPORTS: '100' });
+    ctx = await startTestApp(t, {
+      UPLOAD_MAX_TEMPLATE_BYTES: '2048',
+      UPLOAD_MAX_IMAGES: '3',
+      USER_MAX_ACTIVE_REPORTS: '100',
+    });
     alice = await ctx.signUp();
     bob = await ctx.signUp();
   }, 60_000);
   afterAll(async () => ctx?.close());
 
-  const generate = async (parts: [string, Part][], auth = alice.auth, headers: Record<string, string> = {}) => {
+  const generate = async (
+    parts: [string, Part][],
+    auth = alice.auth,
+    headers: Record<string, string> = {},
+  ) => {
     const body = await multipartBody(parts);
-    return ctx.app.inject({ method: 'POST', url: '/api/generate', payload: body.payload, headers: { ...body.headers, ...auth, ...headers } });
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/generate',
+      payload: body.payload,
+      headers: { ...body.headers, ...auth, ...headers },
+    });
   };
   const stored = (id: string) => ctx.app.storage.list(`reports/${id}/`);
   const allStored = () => ctx.app.storage.list('reports/');
-  const rowCount = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM reports'))[0]!.n;
+  const rowCount = async () =>
+    (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM reports'))[0]!.n;
 
   /** Runs `fn` and checks it left no report row and no stored file behind. */
   async function leavesNothing(fn: () => Promise<void>) {
@@ -87,23 +110,60 @@ describe.each(testDatabases)('reports API on $name', (t) => {
   });
 
   it.each([
-    ['project name missing', (p: [string, Part][]) => p.filter(([n]) => n !== 'project_name'), messages.validation.projectAndTemplateRequired],
-    ['blank project name', (p: [string, Part][]) => p.map(([n, v]) => [n, n === 'project_name' ? '   ' : v] as [string, Part]), messages.validation.projectAndTemplateRequired],
-    ['template missing', (p: [string, Part][]) => p.filter(([n]) => n !== 'template'), messages.validation.projectAndTemplateRequired],
-    ['ZIP missing', (p: [string, Part][]) => p.filter(([n]) => n !== 'codebase'), messages.validation.zipRequired],
+    [
+      'project name missing',
+      (p: [string, Part][]) => p.filter(([n]) => n !== 'project_name'),
+      messages.validation.projectAndTemplateRequired,
+    ],
+    [
+      'blank project name',
+      (p: [string, Part][]) => p.map(([n, v]) => [n, n === 'project_name' ? '   ' : v] as [string, Part]),
+      messages.validation.projectAndTemplateRequired,
+    ],
+    [
+      'template missing',
+      (p: [string, Part][]) => p.filter(([n]) => n !== 'template'),
+      messages.validation.projectAndTemplateRequired,
+    ],
+    [
+      'ZIP missing',
+      (p: [string, Part][]) => p.filter(([n]) => n !== 'codebase'),
+      messages.validation.zipRequired,
+    ],
     [
       'not a .zip',
-      (p: [string, Part][]) => p.map(([n, v]) => [n, n === 'codebase' ? { name: 'demo.tar', type: 'application/x-tar', data: 'x' } : v] as [string, Part]),
+      (p: [string, Part][]) =>
+        p.map(
+          ([n, v]) =>
+            [n, n === 'codebase' ? { name: 'demo.tar', type: 'application/x-tar', data: 'x' } : v] as [
+              string,
+              Part,
+            ],
+        ),
       messages.validation.zipType,
     ],
     [
       'template not YAML',
-      (p: [string, Part][]) => p.map(([n, v]) => [n, n === 'template' ? { name: 't.txt', type: 'text/plain', data: TEMPLATE_YAML } : v] as [string, Part]),
+      (p: [string, Part][]) =>
+        p.map(
+          ([n, v]) =>
+            [n, n === 'template' ? { name: 't.txt', type: 'text/plain', data: TEMPLATE_YAML } : v] as [
+              string,
+              Part,
+            ],
+        ),
       messages.validation.templateType,
     ],
     [
       'logo not an image',
-      (p: [string, Part][]) => p.map(([n, v]) => [n, n === 'company_logo' ? { name: 'logo.pdf', type: 'application/pdf', data: '%PDF' } : v] as [string, Part]),
+      (p: [string, Part][]) =>
+        p.map(
+          ([n, v]) =>
+            [n, n === 'company_logo' ? { name: 'logo.pdf', type: 'application/pdf', data: '%PDF' } : v] as [
+              string,
+              Part,
+            ],
+        ),
       messages.validation.logoType,
     ],
   ])('refuses an upload with %s and leaves nothing behind', async (_name, change, message) => {
@@ -117,34 +177,60 @@ describe.each(testDatabases)('reports API on $name', (t) => {
   it('sniffs the logo and images by their bytes: an SVG or HTML sent as image/png is refused before anything is stored', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
     const withLogo = (data: string | Buffer, type = 'image/png'): [string, Part][] =>
-      standardUpload().map(([n, v]) => [n, n === 'company_logo' ? { name: 'logo.png', type, data } : v] as [string, Part]);
+      standardUpload().map(
+        ([n, v]) => [n, n === 'company_logo' ? { name: 'logo.png', type, data } : v] as [string, Part],
+      );
     await leavesNothing(async () => {
-      for (const parts of [withLogo(svg), withLogo(svg, 'image/svg+xml'), withLogo('<html><script>x</script></html>'), withLogo('')]) {
+      for (const parts of [
+        withLogo(svg),
+        withLogo(svg, 'image/svg+xml'),
+        withLogo('<html><script>x</script></html>'),
+        withLogo(''),
+      ]) {
         const res = await generate(parts);
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe('The logo must be a PNG or JPEG image.');
       }
-      const img = await generate(standardUpload([['images', { name: 'diagram.png', type: 'image/png', data: svg }]]));
+      const img = await generate(
+        standardUpload([['images', { name: 'diagram.png', type: 'image/png', data: svg }]]),
+      );
       expect(img.statusCode).toBe(400);
       expect(img.json().message).toBe('The image "diagram.png" is not a PNG or JPEG image.');
     });
   });
 
   it('stores each image as the server decoded and re-encoded it, with the type its bytes show', async () => {
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
-    const diagram = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .toBuffer();
+    const diagram = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
     const res = await generate(
       standardUpload([['images', { name: 'diagram.png', type: 'image/png', data: diagram }]]).map(
         // A JPEG that calls itself logo.png is kept as the JPEG it is.
-        ([n, v]) => [n, n === 'company_logo' ? { name: 'logo.png', type: 'image/png', data: photo } : v] as [string, Part],
+        ([n, v]) =>
+          [n, n === 'company_logo' ? { name: 'logo.png', type: 'image/png', data: photo } : v] as [
+            string,
+            Part,
+          ],
       ),
     );
     expect(res.statusCode).toBe(200);
     const id = res.json().report_id as string;
     const row = await reportRepository(ctx.db).findOwned(id, alice.id);
     const input = row!.input;
-    expect(input.logo).toMatchObject({ key: `reports/${id}/input/logo-logo.jpg`, mime: 'image/jpeg', name: 'logo.png' });
-    expect(input.images[0]).toMatchObject({ key: `reports/${id}/input/images/0-diagram.png`, mime: 'image/png' });
+    expect(input.logo).toMatchObject({
+      key: `reports/${id}/input/logo-logo.jpg`,
+      mime: 'image/jpeg',
+      name: 'logo.png',
+    });
+    expect(input.images[0]).toMatchObject({
+      key: `reports/${id}/input/images/0-diagram.png`,
+      mime: 'image/png',
+    });
     const logo = await sharp(await ctx.app.storage.read(input.logo!.key)).metadata();
     expect([logo.format, logo.width, logo.height]).toEqual(['jpeg', 640, 480]);
     const image = await sharp(await ctx.app.storage.read(input.images[0]!.key)).metadata();
@@ -171,7 +257,12 @@ describe.each(testDatabases)('reports API on $name', (t) => {
   it('refuses a bad template with its line-numbered message before creating a report', async () => {
     await leavesNothing(async () => {
       const bad = 'report_structure:\n  - title: A\n    sections: 12\n';
-      const res = await generate(standardUpload().map(([n, v]) => [n, n === 'template' ? { name: 'bad.yaml', type: 'application/x-yaml', data: bad } : v]));
+      const res = await generate(
+        standardUpload().map(([n, v]) => [
+          n,
+          n === 'template' ? { name: 'bad.yaml', type: 'application/x-yaml', data: bad } : v,
+        ]),
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/^Line \d+:/);
     });
@@ -181,7 +272,10 @@ describe.each(testDatabases)('reports API on $name', (t) => {
     await leavesNothing(async () => {
       // The ZIP and logo are stored first; the template after them breaks the limit.
       const parts = standardUpload().filter(([n]) => n !== 'template');
-      parts.push(['template', { name: 'big.yaml', type: 'application/x-yaml', data: TEMPLATE_YAML + '#'.repeat(4096) }]);
+      parts.push([
+        'template',
+        { name: 'big.yaml', type: 'application/x-yaml', data: TEMPLATE_YAML + '#'.repeat(4096) },
+      ]);
       const res = await generate(parts);
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toContain('template');
@@ -190,7 +284,10 @@ describe.each(testDatabases)('reports API on $name', (t) => {
 
   it('refuses more images than allowed', async () => {
     await leavesNothing(async () => {
-      const imgs: [string, Part][] = Array.from({ length: 4 }, (_, i) => ['images', { name: `i${i}.png`, type: 'image/png', data: PNG_1PX }]);
+      const imgs: [string, Part][] = Array.from({ length: 4 }, (_, i) => [
+        'images',
+        { name: `i${i}.png`, type: 'image/png', data: PNG_1PX },
+      ]);
       const res = await generate(standardUpload(imgs));
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain('at most 3 images');
@@ -207,7 +304,16 @@ describe.each(testDatabases)('reports API on $name', (t) => {
       expect(res.statusCode, url).toBe(401);
     }
     const body = await multipartBody(standardUpload());
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/generate', payload: body.payload, headers: body.headers })).statusCode).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/generate',
+          payload: body.payload,
+          headers: body.headers,
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it("answers 404 for another user's report on every route, and 400 for a malformed id", async () => {
@@ -244,22 +350,53 @@ describe.each(testDatabases)('reports API on $name', (t) => {
     for (let i = 0; i < 7; i++) {
       const id = crypto.randomUUID();
       ids.push(id);
-      await repo.insert({ id, userId: carol.id, projectName: `P${i}`, projectSource: 'zip', templateName: 't.yaml', input: { template: { key: 'x', name: 't', mime: 'x', size: 1 }, images: [], company: {} } });
-      await ctx.db.query(`UPDATE reports SET created_at = now() - make_interval(mins => $2) WHERE id = $1`, [id, 100 - i]);
+      await repo.insert({
+        id,
+        userId: carol.id,
+        projectName: `P${i}`,
+        projectSource: 'zip',
+        templateName: 't.yaml',
+        input: { template: { key: 'x', name: 't', mime: 'x', size: 1 }, images: [], company: {} },
+      });
+      await ctx.db.query(`UPDATE reports SET created_at = now() - make_interval(mins => $2) WHERE id = $1`, [
+        id,
+        100 - i,
+      ]);
     }
     const p1 = (await ctx.app.inject({ url: '/api/reports?page=1&per_page=5', headers: carol.auth })).json();
     expect(p1.reports.map((r: { name: string }) => r.name)).toEqual(['P6', 'P5', 'P4', 'P3', 'P2']);
     expect(p1.pagination).toEqual({ currentPage: 1, totalPages: 2, totalReports: 7, reportsPerPage: 5 });
-    expect(p1).toMatchObject({ page: 1, total_pages: 2, total_reports: 7, per_page: 5, has_next: true, has_prev: false });
+    expect(p1).toMatchObject({
+      page: 1,
+      total_pages: 2,
+      total_reports: 7,
+      per_page: 5,
+      has_next: true,
+      has_prev: false,
+    });
     const p2 = (await ctx.app.inject({ url: '/api/reports?page=2&limit=5', headers: carol.auth })).json();
     expect(p2.reports.map((r: { name: string }) => r.name)).toEqual(['P1', 'P0']);
     expect(p2).toMatchObject({ has_next: false, has_prev: true });
-    const beyond = (await ctx.app.inject({ url: '/api/reports?page=3&per_page=5', headers: carol.auth })).json();
-    expect(beyond).toMatchObject({ reports: [], total_reports: 7, total_pages: 2, has_prev: true, has_next: false });
+    const beyond = (
+      await ctx.app.inject({ url: '/api/reports?page=3&per_page=5', headers: carol.auth })
+    ).json();
+    expect(beyond).toMatchObject({
+      reports: [],
+      total_reports: 7,
+      total_pages: 2,
+      has_prev: true,
+      has_next: false,
+    });
     const def = (await ctx.app.inject({ url: '/api/reports', headers: carol.auth })).json();
     expect(def.per_page).toBe(10);
-    expect(def.reports[0]).toMatchObject({ status: 'processing', download_links: { word: `/api/download/${ids[6]}/docx` }, pdf_preview: null });
-    expect((await ctx.app.inject({ url: '/api/reports?per_page=500', headers: carol.auth })).statusCode).toBe(400);
+    expect(def.reports[0]).toMatchObject({
+      status: 'processing',
+      download_links: { word: `/api/download/${ids[6]}/docx` },
+      pdf_preview: null,
+    });
+    expect((await ctx.app.inject({ url: '/api/reports?per_page=500', headers: carol.auth })).statusCode).toBe(
+      400,
+    );
   });
 
   it('serves the preview only when completed, and never more than 5 pages', async () => {
@@ -268,7 +405,10 @@ describe.each(testDatabases)('reports API on $name', (t) => {
     expect(notYet.statusCode).toBe(404);
     expect(notYet.json().message).toBe(messages.preview.fileNotFound);
 
-    await ctx.db.query(`UPDATE reports SET status = 'completed', step = 'done', progress = 100 WHERE id = $1`, [id]);
+    await ctx.db.query(
+      `UPDATE reports SET status = 'completed', step = 'done', progress = 100 WHERE id = $1`,
+      [id],
+    );
     const missing = await ctx.app.inject({ url: `/api/reports/${id}/preview`, headers: alice.auth });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(messages.preview.fileNotFound);
@@ -293,7 +433,10 @@ describe.each(testDatabases)('reports API on $name', (t) => {
     expect(res.json()).toMatchObject({
       id,
       name: 'Demo Project',
-      pricing: { word: { amount: ctx.config.PRICE_WORD_CENTS, currency: 'eur' }, latex: { amount: ctx.config.PRICE_LATEX_CENTS } },
+      pricing: {
+        word: { amount: ctx.config.PRICE_WORD_CENTS, currency: 'eur' },
+        latex: { amount: ctx.config.PRICE_LATEX_CENTS },
+      },
       payment_tier: 'none',
       payment_info: null,
       paid_formats: [],
@@ -305,7 +448,9 @@ describe.each(testDatabases)('reports API on $name', (t) => {
     const res = await ctx.app.inject({ method: 'POST', url: `/api/cancel/${id}`, headers: alice.auth });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: messages.report.cancelled });
-    expect((await ctx.app.inject({ url: `/api/status/${id}`, headers: alice.auth })).json().state).toBe('cancelled');
+    expect((await ctx.app.inject({ url: `/api/status/${id}`, headers: alice.auth })).json().state).toBe(
+      'cancelled',
+    );
     expect(await stored(id)).toEqual([]);
     const again = await ctx.app.inject({ method: 'POST', url: `/api/cancel/${id}`, headers: alice.auth });
     expect(again.statusCode).toBe(409);
@@ -318,7 +463,9 @@ describe.each(testDatabases)('reports API on $name', (t) => {
     expect(res.statusCode).toBe(200);
     expect(await stored(id)).toEqual([]);
     expect((await ctx.app.inject({ url: `/api/reports/${id}`, headers: alice.auth })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/reports/${id}`, headers: alice.auth })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/reports/${id}`, headers: alice.auth })).statusCode,
+    ).toBe(404);
   });
 
   it("clears only the caller's analysis cache", async () => {
@@ -327,7 +474,11 @@ describe.each(testDatabases)('reports API on $name', (t) => {
     await repo.putCache(alice.id, 'h1', 'cache/a1/analysis.json');
     await repo.putCache(alice.id, 'h2', 'cache/a2/analysis.json');
     await repo.putCache(bob.id, 'h1', 'cache/b1/analysis.json');
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/reports/cache/clear', headers: alice.auth });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reports/cache/clear',
+      headers: alice.auth,
+    });
     expect(res.json()).toEqual({ success: true, cleared: 2 });
     expect(await ctx.app.storage.list('cache/a1/')).toEqual([]);
     expect(await repo.cacheEntries(bob.id)).toEqual(['cache/b1/analysis.json']);
@@ -344,9 +495,17 @@ describe.each(testDatabases)('reports API on $name', (t) => {
     const res = await ctx.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/generate', '/api/reports', '/api/status/{id}', '/api/reports/{id}/preview']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/generate',
+        '/api/reports',
+        '/api/status/{id}',
+        '/api/reports/{id}/preview',
+      ]),
+    );
     expect(Object.keys(doc.paths).every((p: string) => p.startsWith('/api/'))).toBe(true);
-    const statusSchema = doc.paths['/api/status/{id}'].get.responses['200'].content['application/json'].schema;
+    const statusSchema =
+      doc.paths['/api/status/{id}'].get.responses['200'].content['application/json'].schema;
     expect(Object.keys(statusSchema.properties).sort()).toEqual(['error', 'progress', 'state', 'step']);
     expect((await ctx.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
   });

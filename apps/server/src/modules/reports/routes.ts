@@ -25,21 +25,21 @@ const IdParams = z.object({ id: ReportIdSchema });
 const errorsFor = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBodySchema]));
 const secured = [{ bearerAuth: [] }];
 /** Answers with JSON text already written from the route's response schema (Fastify sends it as is). */
-const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+const sendJson = (reply: FastifyReply, json: string) =>
+  reply.type('application/json; charset=utf-8').send(json);
 
-const templatePath = createRequire(import.meta.url).resolve(`@atr/engine/templates/${GENERIC_TEMPLATE_FILENAME}`);
+const templatePath = createRequire(import.meta.url).resolve(
+  `@atr/engine/templates/${GENERIC_TEMPLATE_FILENAME}`,
+);
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = reportService(app);
 
-  app.get(
-    `/templates/${GENERIC_TEMPLATE_FILENAME}`,
-    { schema: { hide: true } },
-    async (_request, reply) =>
-      reply
-        .type('application/yaml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${GENERIC_TEMPLATE_FILENAME}"`)
-        .send(fs.createReadStream(templatePath)),
+  app.get(`/templates/${GENERIC_TEMPLATE_FILENAME}`, { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('application/yaml; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${GENERIC_TEMPLATE_FILENAME}"`)
+      .send(fs.createReadStream(templatePath)),
   );
 
   app.post(
@@ -70,7 +70,10 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendJson(reply, await service.listJson(requireUser(request).id, request.query.page, resolvePerPage(request.query))),
+      sendJson(
+        reply,
+        await service.listJson(requireUser(request).id, request.query.page, resolvePerPage(request.query)),
+      ),
   );
 
   app.get(
@@ -85,7 +88,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StatusResponseSchema, ...errorsFor(400, 401, 404) },
       },
     },
-    async (request, reply) => sendJson(reply, await service.statusJson(request.params.id, requireUser(request).id)),
+    async (request, reply) =>
+      sendJson(reply, await service.statusJson(request.params.id, requireUser(request).id)),
   );
 
   app.get(

@@ -55,7 +55,12 @@ export function toReport(r: ReportRow): Report {
     completed_at: iso(r.completed_at),
     download_links: { word: `/api/download/${r.id}/docx`, latex: `/api/download/${r.id}/latex` },
     pdf_preview: null,
-    file_sizes: { docx: sizes.docx ?? null, word: sizes.docx ?? null, latex: sizes.latex ?? null, pdf: sizes.pdf ?? null },
+    file_sizes: {
+      docx: sizes.docx ?? null,
+      word: sizes.docx ?? null,
+      latex: sizes.latex ?? null,
+      pdf: sizes.pdf ?? null,
+    },
     size: sizes.docx ?? null,
     page_count: r.page_count,
   };
@@ -72,7 +77,9 @@ async function paidFormats(app: FastifyInstance, reportId: string, userId: strin
 /** The multipart parser's own errors (no boundary, a body cut short): the client's fault, never a 500. */
 function isMalformedMultipart(e: unknown): boolean {
   const message = e instanceof Error ? e.message : '';
-  return /^Multipart: |unexpected end of multipart data|^Unsupported Content-Type|^Malformed part header/i.test(message);
+  return /^Multipart: |unexpected end of multipart data|^Unsupported Content-Type|^Malformed part header/i.test(
+    message,
+  );
 }
 
 export function reportService(app: FastifyInstance) {
@@ -96,20 +103,40 @@ export function reportService(app: FastifyInstance) {
     async generate(request: FastifyRequest, userId: string): Promise<{ report_id: string }> {
       if (!request.isMultipart()) throw errors.validation(messages.validation.projectAndTemplateRequired);
       // Limits on work, not only on bytes: refused before a byte is stored, and checked again on insert.
-      const quota = { maxActive: config.USER_MAX_ACTIVE_REPORTS, maxStoredBytes: config.USER_MAX_STORED_BYTES };
+      const quota = {
+        maxActive: config.USER_MAX_ACTIVE_REPORTS,
+        maxStoredBytes: config.USER_MAX_STORED_BYTES,
+      };
       const usage = await repo.usage(userId);
-      if (usage.active >= quota.maxActive) throw errors.tooManyRequests(uploadMessages.tooManyActive(usage.active));
-      if (usage.storedBytes >= quota.maxStoredBytes) throw errors.payloadTooLarge(uploadMessages.storageFull(mb(usage.storedBytes), mb(quota.maxStoredBytes)));
+      if (usage.active >= quota.maxActive)
+        throw errors.tooManyRequests(uploadMessages.tooManyActive(usage.active));
+      if (usage.storedBytes >= quota.maxStoredBytes)
+        throw errors.payloadTooLarge(
+          uploadMessages.storageFull(mb(usage.storedBytes), mb(quota.maxStoredBytes)),
+        );
       const id = randomUUID();
       try {
-        const up = await receiveUpload(request, storage, config, id, quota.maxStoredBytes - usage.storedBytes);
+        const up = await receiveUpload(
+          request,
+          storage,
+          config,
+          id,
+          quota.maxStoredBytes - usage.storedBytes,
+        );
         const f = up.fields;
         const projectName = (f.project_name ?? '').trim();
-        if (!projectName || !up.template) throw errors.validation(messages.validation.projectAndTemplateRequired);
-        const source = f.project_source === 'github' ? 'github' : f.project_source === 'zip' || f.project_source === undefined ? 'zip' : null;
+        if (!projectName || !up.template)
+          throw errors.validation(messages.validation.projectAndTemplateRequired);
+        const source =
+          f.project_source === 'github'
+            ? 'github'
+            : f.project_source === 'zip' || f.project_source === undefined
+              ? 'zip'
+              : null;
         if (!source) throw errors.validation("Project source must be 'zip' or 'github'.");
         const tokenHeader = request.headers['x-github-token'];
-        const githubToken = typeof tokenHeader === 'string' && tokenHeader.trim() ? tokenHeader.trim() : undefined;
+        const githubToken =
+          typeof tokenHeader === 'string' && tokenHeader.trim() ? tokenHeader.trim() : undefined;
         const company = {
           name: f['companyData.name'],
           vat: f['companyData.vat'],
@@ -128,7 +155,8 @@ export function reportService(app: FastifyInstance) {
           logoMimeType: up.logo?.mime,
           company,
         });
-        if (!parsed.success) throw errors.validation(parsed.error.issues[0]?.message ?? messages.api.badRequest);
+        if (!parsed.success)
+          throw errors.validation(parsed.error.issues[0]?.message ?? messages.api.badRequest);
         // A bad template (or one with more headings than TEMPLATE_MAX_HEADINGS) is refused with its
         // message before any report exists.
         try {
@@ -142,12 +170,18 @@ export function reportService(app: FastifyInstance) {
         const input: ReportInputData = {
           ...(source === 'zip' && up.codebase ? { codebase: up.codebase } : {}),
           ...(source === 'github' ? { githubUrl: parsed.data.githubUrl } : {}),
-          template: { key: templateKey, name: up.template.name, mime: 'application/yaml', size: up.template.size },
+          template: {
+            key: templateKey,
+            name: up.template.name,
+            mime: 'application/yaml',
+            size: up.template.size,
+          },
           images: up.images,
           ...(up.logo ? { logo: up.logo } : {}),
           company: parsed.data.company,
         };
-        if (source === 'zip' && up.codebase === undefined) throw errors.validation(messages.validation.zipRequired);
+        if (source === 'zip' && up.codebase === undefined)
+          throw errors.validation(messages.validation.zipRequired);
         const inserted = await repo.insert(
           {
             id,
@@ -162,8 +196,11 @@ export function reportService(app: FastifyInstance) {
         );
         if (!inserted) {
           const now = await repo.usage(userId);
-          if (now.active >= quota.maxActive) throw errors.tooManyRequests(uploadMessages.tooManyActive(now.active));
-          throw errors.payloadTooLarge(uploadMessages.overStorageLeft(mb(Math.max(0, quota.maxStoredBytes - now.storedBytes))));
+          if (now.active >= quota.maxActive)
+            throw errors.tooManyRequests(uploadMessages.tooManyActive(now.active));
+          throw errors.payloadTooLarge(
+            uploadMessages.overStorageLeft(mb(Math.max(0, quota.maxStoredBytes - now.storedBytes))),
+          );
         }
         // This process's own writes are seen by its next read, without waiting for the notification.
         cache.invalidate(userId);
@@ -172,7 +209,8 @@ export function reportService(app: FastifyInstance) {
         if (e instanceof AppError) throw e;
         const fe = e as { statusCode?: number; code?: string };
         if (fe.statusCode === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE') throw errors.payloadTooLarge();
-        if (fe.code?.startsWith('FST_') || isMalformedMultipart(e)) throw errors.validation(messages.api.badRequest);
+        if (fe.code?.startsWith('FST_') || isMalformedMultipart(e))
+          throw errors.validation(messages.api.badRequest);
         throw e;
       }
       await enqueueReport(app, id);
@@ -184,7 +222,9 @@ export function reportService(app: FastifyInstance) {
      * a poll of an unchanged report costs neither a query nor a serialisation.
      */
     async listJson(userId: string, page: number, perPage: number): Promise<string> {
-      return cache.read(userId, `list:${page}:${perPage}`, async () => writeList(await this.list(userId, page, perPage)));
+      return cache.read(userId, `list:${page}:${perPage}`, async () =>
+        writeList(await this.list(userId, page, perPage)),
+      );
     },
 
     async list(userId: string, page: number, perPage: number): Promise<ReportListResponse> {
@@ -205,7 +245,12 @@ export function reportService(app: FastifyInstance) {
     async statusJson(id: string, userId: string): Promise<string> {
       const json = await cache.read(userId, `status:${id}`, async () => {
         const r = await repo.status(id, userId);
-        const status: StatusResponse | null = r && { state: r.status, progress: r.progress, step: r.step as Report['step'], error: r.error };
+        const status: StatusResponse | null = r && {
+          state: r.status,
+          progress: r.progress,
+          step: r.step as Report['step'],
+          error: r.error,
+        };
         return status && writeStatus(status);
       });
       if (json === null) throw errors.reportNotFound();
@@ -217,13 +262,18 @@ export function reportService(app: FastifyInstance) {
       const pricing = pricingFrom(config);
       const paid = await paidFormats(app, id, userId);
       const has = (f: 'word' | 'latex') => paid.some((p) => p.format === f);
-      const tier = has('word') && has('latex') ? 'both' : has('word') ? 'word' : has('latex') ? 'latex' : 'none';
+      const tier =
+        has('word') && has('latex') ? 'both' : has('word') ? 'word' : has('latex') ? 'latex' : 'none';
       const last = paid[paid.length - 1];
       return {
         ...toReport(row),
         pricing: {
           word: { amount: pricing.word.amount, currency: pricing.word.currency, label: pricing.word.label },
-          latex: { amount: pricing.latex.amount, currency: pricing.latex.currency, label: pricing.latex.label },
+          latex: {
+            amount: pricing.latex.amount,
+            currency: pricing.latex.currency,
+            label: pricing.latex.label,
+          },
         },
         payment_tier: tier,
         payment_info: last ? { tier: last.format, amount: last.amount, currency: last.currency } : null,
@@ -246,7 +296,10 @@ export function reportService(app: FastifyInstance) {
       const count = doc.getPageCount();
       if (count <= PREVIEW_MAX_PAGES) return { pdf_preview: bytes.toString('base64'), pages: count };
       const cut = await PDFDocument.create();
-      const pages = await cut.copyPages(doc, Array.from({ length: PREVIEW_MAX_PAGES }, (_, i) => i));
+      const pages = await cut.copyPages(
+        doc,
+        Array.from({ length: PREVIEW_MAX_PAGES }, (_, i) => i),
+      );
       for (const p of pages) cut.addPage(p);
       return { pdf_preview: Buffer.from(await cut.save()).toString('base64'), pages: PREVIEW_MAX_PAGES };
     },
@@ -255,7 +308,8 @@ export function reportService(app: FastifyInstance) {
       const outcome = await repo.requestCancel(id, userId);
       cache.invalidate(userId);
       if (!outcome) throw errors.reportNotFound();
-      if (outcome === 'finished') throw errors.conflict('This report has already finished and cannot be cancelled.');
+      if (outcome === 'finished')
+        throw errors.conflict('This report has already finished and cannot be cancelled.');
       // Not yet started: nothing runs, so its inputs go now. A running job cleans up at its next step.
       if (outcome === 'cancelled') await storage.delete(reportPrefix(id));
       return { success: true, message: messages.report.cancelled };
@@ -280,7 +334,11 @@ export function reportService(app: FastifyInstance) {
 }
 
 /** Enqueues a report's job; the job id is the report id so a repeated call never makes a second job. */
-export async function enqueueReport(app: FastifyInstance, reportId: string, options: { retry?: boolean } = {}): Promise<void> {
+export async function enqueueReport(
+  app: FastifyInstance,
+  reportId: string,
+  options: { retry?: boolean } = {},
+): Promise<void> {
   if (!app.queue) return;
   await app.queue.send(REPORT_QUEUE, { reportId }, options.retry ? {} : { id: reportId });
 }

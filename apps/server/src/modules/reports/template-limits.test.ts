@@ -25,18 +25,28 @@ describe.each(testDatabases)('headings per template at upload on $name', (t) => 
   afterAll(async () => ctx?.close());
 
   const generate = async (template: string) => {
-    const parts: [string, Part][] = standardUpload().map(([n, p]) => (n === 'template' ? [n, { name: 'big.yaml', type: 'application/x-yaml', data: template }] : [n, p]));
+    const parts: [string, Part][] = standardUpload().map(([n, p]) =>
+      n === 'template' ? [n, { name: 'big.yaml', type: 'application/x-yaml', data: template }] : [n, p],
+    );
     const body = await multipartBody(parts);
-    return ctx.app.inject({ method: 'POST', url: '/api/generate', payload: body.payload, headers: { ...body.headers, ...auth } });
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/generate',
+      payload: body.payload,
+      headers: { ...body.headers, ...auth },
+    });
   };
-  const rowCount = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM reports'))[0]!.n;
+  const rowCount = async () =>
+    (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM reports'))[0]!.n;
 
   it('refuses a template over the limit with 400, naming the count and the limit, and stores nothing', async () => {
     const rowsBefore = await rowCount();
     const filesBefore = await ctx.app.storage.list('reports/');
     const res = await generate(templateOf(2, 3)); // 2 + 6 = 8 headings
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The template has 8 headings (2 chapters, 6 sections and 0 subsections); at most 6 are allowed. Remove chapters, sections or subsections, or split the template into several reports.');
+    expect(res.json().message).toBe(
+      'The template has 8 headings (2 chapters, 6 sections and 0 subsections); at most 6 are allowed. Remove chapters, sections or subsections, or split the template into several reports.',
+    );
     expect(await rowCount()).toBe(rowsBefore);
     expect(await ctx.app.storage.list('reports/')).toEqual(filesBefore);
   });

@@ -32,7 +32,12 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const { db, url, drop } = await t.create();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-'));
-  const config = testConfig({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMIT_PER_IP: '1000', ...overrides });
+  const config = testConfig({
+    DATA_DIR: dataDir,
+    AUTH_AUTOCONFIRM: 'true',
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    ...overrides,
+  });
   const app = await buildApp({ config, db, queue: options.queue ?? false, logger: false });
   if (options.beforeReady) await options.beforeReady(app);
   await app.ready();
@@ -43,10 +48,18 @@ export async function startTestApp(
     ...(url ? { url } : {}),
     dataDir,
     async signUp(email = `user${++userSeq}-${Date.now()}@example.com`) {
-      const res = await app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email, password: 'correct-horse-1' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/auth/v1/signup',
+        payload: { email, password: 'correct-horse-1' },
+      });
       if (res.statusCode !== 200) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
       const body = res.json() as { access_token: string; user: { id: string } };
-      return { id: body.user.id, token: body.access_token, auth: { authorization: `Bearer ${body.access_token}` } };
+      return {
+        id: body.user.id,
+        token: body.access_token,
+        auth: { authorization: `Bearer ${body.access_token}` },
+      };
     },
     async close() {
       await app.close();
@@ -80,14 +93,25 @@ export async function until<T>(
 export type Part = string | { name: string; type: string; data: Uint8Array | string };
 
 /** A real multipart/form-data body, encoded by the platform's FormData (repeated names allowed). */
-export async function multipartBody(parts: [string, Part][]): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+export async function multipartBody(
+  parts: [string, Part][],
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const fd = new FormData();
   for (const [name, value] of parts) {
     if (typeof value === 'string') fd.append(name, value);
-    else fd.append(name, new File([typeof value.data === 'string' ? value.data : Buffer.from(value.data)], value.name, { type: value.type }));
+    else
+      fd.append(
+        name,
+        new File([typeof value.data === 'string' ? value.data : Buffer.from(value.data)], value.name, {
+          type: value.type,
+        }),
+      );
   }
   const req = new Request('http://localhost/', { method: 'POST', body: fd });
-  return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } };
+  return {
+    payload: Buffer.from(await req.arrayBuffer()),
+    headers: { 'content-type': req.headers.get('content-type')! },
+  };
 }
 
 export const TEMPLATE_YAML = `report_structure:
@@ -105,14 +129,18 @@ export const PNG_1PX = Buffer.from(
 /** A small ZIP in memory. */
 export async function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  for (const [name, data] of Object.entries(files)) zip.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name);
+  for (const [name, data] of Object.entries(files))
+    zip.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name);
   zip.end();
   const chunks: Buffer[] = [];
   for await (const c of zip.outputStream as AsyncIterable<Buffer>) chunks.push(c);
   return Buffer.concat(chunks);
 }
 
-export const SAMPLE_APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../packages/engine/test/fixtures/sample-app');
+export const SAMPLE_APP_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../packages/engine/test/fixtures/sample-app',
+);
 
 /** The engine's sample project as a ZIP, the way a user would upload it. */
 export async function zipDirectory(dir: string): Promise<Buffer> {
@@ -121,7 +149,8 @@ export async function zipDirectory(dir: string): Promise<Buffer> {
     for (const e of await fs.readdir(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) await walk(p);
-      else if (e.isFile()) files[`sample-app/${path.relative(dir, p).split(path.sep).join('/')}`] = await fs.readFile(p);
+      else if (e.isFile())
+        files[`sample-app/${path.relative(dir, p).split(path.sep).join('/')}`] = await fs.readFile(p);
     }
   }
   await walk(dir);
@@ -136,7 +165,10 @@ export async function pdfWithPages(n: number): Promise<Uint8Array> {
 }
 
 /** The standard upload: a ZIP project, the template, a logo, company details. */
-export function standardUpload(extra: [string, Part][] = [], zip: Buffer = Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18), 'binary')): [string, Part][] {
+export function standardUpload(
+  extra: [string, Part][] = [],
+  zip: Buffer = Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18), 'binary'),
+): [string, Part][] {
   return [
     ['project_name', 'Demo Project'],
     ['project_source', 'zip'],

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@atr/shared';
 import { testDatabases } from '../../test/databases.ts';
 import { multipartLimits } from './index.ts';
-import { multipartBody, standardUpload, startTestApp, TEMPLATE_YAML, type Part, type TestApp } from './test-helpers.ts';
+import {
+  multipartBody,
+  standardUpload,
+  startTestApp,
+  TEMPLATE_YAML,
+  type Part,
+  type TestApp,
+} from './test-helpers.ts';
 
 describe.each(testDatabases)('multipart limits on $name', (t) => {
   let ctx: TestApp;
@@ -24,7 +31,8 @@ describe.each(testDatabases)('multipart limits on $name', (t) => {
     const body = await multipartBody(parts);
     return inject(body.payload, body.headers);
   };
-  const rowCount = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM reports'))[0]!.n;
+  const rowCount = async () =>
+    (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM reports'))[0]!.n;
 
   /** Runs `fn` and checks it left no report row and no stored file behind. */
   async function leavesNothing(fn: () => Promise<void>) {
@@ -36,21 +44,38 @@ describe.each(testDatabases)('multipart limits on $name', (t) => {
   }
 
   it('sizes the limits from UPLOAD_MAX_IMAGES and keeps every busboy default out', () => {
-    expect(limits).toMatchObject({ files: 12, fields: 20, parts: 22, fieldSize: 4096, headerPairs: 8, fieldNameSize: 64 });
+    expect(limits).toMatchObject({
+      files: 12,
+      fields: 20,
+      parts: 22,
+      fieldSize: 4096,
+      headerPairs: 8,
+      fieldNameSize: 64,
+    });
     expect(limits.parts).toBeLessThan(limits.files + limits.fields);
   });
 
   it('accepts the full form the browser sends, just inside the limits', async () => {
-    const company = ['name', 'vat', 'address', 'phone', 'email', 'website'].map((k) => [`companyData.${k}`, k === 'email' ? 'a@b.example' : 'x'] as [string, Part]);
-    const res = await generate([...standardUpload().filter(([n]) => !n.startsWith('companyData.')), ...company]);
+    const company = ['name', 'vat', 'address', 'phone', 'email', 'website'].map(
+      (k) => [`companyData.${k}`, k === 'email' ? 'a@b.example' : 'x'] as [string, Part],
+    );
+    const res = await generate([
+      ...standardUpload().filter(([n]) => !n.startsWith('companyData.')),
+      ...company,
+    ]);
     expect(res.statusCode).toBe(200);
-    expect(await ctx.app.storage.list(`reports/${res.json().report_id}/`)).toContain(`reports/${res.json().report_id}/input/codebase.zip`);
+    expect(await ctx.app.storage.list(`reports/${res.json().report_id}/`)).toContain(
+      `reports/${res.json().report_id}/input/codebase.zip`,
+    );
   });
 
   // The ZIP goes first, so each refusal below happens after a file was already streamed into storage.
   it('refuses more file parts than the files limit with 413', async () => {
     await leavesNothing(async () => {
-      const extra = Array.from({ length: limits.files }, (_, i) => ['attachment', { name: `f${i}.txt`, type: 'text/plain', data: 'x' }] as [string, Part]);
+      const extra = Array.from(
+        { length: limits.files },
+        (_, i) => ['attachment', { name: `f${i}.txt`, type: 'text/plain', data: 'x' }] as [string, Part],
+      );
       const res = await generate([...standardUpload(), ...extra]);
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe(messages.api.payloadTooLarge);
@@ -70,7 +95,10 @@ describe.each(testDatabases)('multipart limits on $name', (t) => {
     await leavesNothing(async () => {
       const base = standardUpload(); // 4 fields, 3 files
       const fields = Array.from({ length: limits.fields - 5 }, (_, i) => [`note${i}`, 'x'] as [string, Part]);
-      const files = Array.from({ length: limits.parts - base.length - fields.length + 1 }, (_, i) => ['attachment', { name: `f${i}.txt`, type: 'text/plain', data: 'x' }] as [string, Part]);
+      const files = Array.from(
+        { length: limits.parts - base.length - fields.length + 1 },
+        (_, i) => ['attachment', { name: `f${i}.txt`, type: 'text/plain', data: 'x' }] as [string, Part],
+      );
       expect(4 + fields.length).toBeLessThanOrEqual(limits.fields);
       expect(3 + files.length).toBeLessThanOrEqual(limits.files);
       const res = await generate([...base, ...fields, ...files]);
@@ -108,14 +136,21 @@ describe.each(testDatabases)('multipart limits on $name', (t) => {
     // Hand-made body: the ZIP part carries `headerPairs` junk headers before its Content-Disposition,
     // so busboy stops counting before it reaches the name and skips the part; the ZIP is then missing.
     const boundary = '----atr-limits';
-    const part = (headers: string[], data: string) => `--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n${data}\r\n`;
+    const part = (headers: string[], data: string) =>
+      `--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n${data}\r\n`;
     const junk = Array.from({ length: limits.headerPairs }, (_, i) => `X-Junk-${i}: ${i}`);
     const build = (zipHeaders: string[]) =>
       Buffer.from(
         part(['Content-Disposition: form-data; name="project_name"'], 'Demo') +
           part(['Content-Disposition: form-data; name="project_source"'], 'zip') +
           part(zipHeaders, 'PK\u0005\u0006' + '\u0000'.repeat(18)) +
-          part(['Content-Disposition: form-data; name="template"; filename="t.yaml"', 'Content-Type: application/x-yaml'], TEMPLATE_YAML) +
+          part(
+            [
+              'Content-Disposition: form-data; name="template"; filename="t.yaml"',
+              'Content-Type: application/x-yaml',
+            ],
+            TEMPLATE_YAML,
+          ) +
           `--${boundary}--\r\n`,
         'latin1',
       );

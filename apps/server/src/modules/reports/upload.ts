@@ -20,11 +20,18 @@ export interface ReceivedUpload {
 }
 
 export const mb = (n: number) =>
-  n >= 1024 ** 3 ? `${Math.round((n / 1024 ** 3) * 10) / 10} GB` : n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MB` : `${Math.round(n / 1024)} KB`;
+  n >= 1024 ** 3
+    ? `${Math.round((n / 1024 ** 3) * 10) / 10} GB`
+    : n >= 1024 * 1024
+      ? `${Math.round(n / (1024 * 1024))} MB`
+      : `${Math.round(n / 1024)} KB`;
 
 /** A file name safe as a storage key segment, keeping the extension readable. */
 export function safeName(name: string, fallback: string): string {
-  const cleaned = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(-100);
+  const cleaned = name
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(-100);
   return cleaned || fallback;
 }
 
@@ -78,18 +85,36 @@ async function readLimited(part: MultipartFile, max: number, tooLarge: string): 
 
 /** Upper bound for busboy's own per-file cut-off: above every per-field limit so ours fire first. */
 export function multipartFileCeiling(config: Config): number {
-  return Math.max(config.UPLOAD_MAX_ZIP_BYTES, config.UPLOAD_MAX_TEMPLATE_BYTES, config.UPLOAD_MAX_IMAGE_BYTES, config.UPLOAD_MAX_LOGO_BYTES) + 1024;
+  return (
+    Math.max(
+      config.UPLOAD_MAX_ZIP_BYTES,
+      config.UPLOAD_MAX_TEMPLATE_BYTES,
+      config.UPLOAD_MAX_IMAGE_BYTES,
+      config.UPLOAD_MAX_LOGO_BYTES,
+    ) + 1024
+  );
 }
 
 /**
  * `bytesLeft`: what the owner's storage quota still allows; a ZIP above it is cut off while streaming
  * with the quota's message instead of the size limit's.
  */
-export async function receiveUpload(request: FastifyRequest, storage: Storage, config: Config, reportId: string, bytesLeft = Infinity): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  storage: Storage,
+  config: Config,
+  reportId: string,
+  bytesLeft = Infinity,
+): Promise<ReceivedUpload> {
   const prefix = `reports/${reportId}/input`;
   const out: ReceivedUpload = { fields: {}, images: [], skippedImages: 0 };
 
-  const store = async (part: MultipartFile, key: string, max: number, tooLarge: string): Promise<StoredInputFile> => {
+  const store = async (
+    part: MultipartFile,
+    key: string,
+    max: number,
+    tooLarge: string,
+  ): Promise<StoredInputFile> => {
     try {
       const { size } = await storage.put(key, part.file, { maxBytes: max });
       if (part.file.truncated) throw errors.payloadTooLarge(tooLarge);
@@ -105,17 +130,26 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage, c
 
   // Images are decoded here, under the pixel cap, and stored re-encoded: the writers only ever see
   // images this server produced (a damaged PNG or a decompression bomb is refused before it is stored).
-  const storeImage = async (part: MultipartFile, key: string, max: number, tooLarge: string, text: ImageTexts): Promise<StoredInputFile> => {
+  const storeImage = async (
+    part: MultipartFile,
+    key: string,
+    max: number,
+    tooLarge: string,
+    text: ImageTexts,
+  ): Promise<StoredInputFile> => {
     const bytes = await readLimited(part, max, tooLarge);
     if (part.file.truncated) throw errors.payloadTooLarge(tooLarge);
-    if (!IMAGE_MAGIC.some(([, sig]) => sig.every((byte, i) => bytes[i] === byte))) throw errors.validation(text.notImage);
+    if (!IMAGE_MAGIC.some(([, sig]) => sig.every((byte, i) => bytes[i] === byte)))
+      throw errors.validation(text.notImage);
     let image: NormalisedImage;
     try {
       image = await normaliseImage(bytes, { maxPixels: config.IMAGE_MAX_PIXELS });
     } catch (e) {
       if (!(e instanceof ImageError)) throw e;
       if (e.problem === 'too-many-pixels' && e.dimensions) {
-        throw errors.validation(text.tooManyPixels(e.dimensions.width, e.dimensions.height, formatPixels(config.IMAGE_MAX_PIXELS)));
+        throw errors.validation(
+          text.tooManyPixels(e.dimensions.width, e.dimensions.height, formatPixels(config.IMAGE_MAX_PIXELS)),
+        );
       }
       throw errors.validation(e.problem === 'not-image' ? text.notImage : text.damaged);
     }
@@ -127,7 +161,8 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage, c
   for await (const part of request.parts()) {
     if (part.type === 'field') {
       // busboy cuts an over-long value short without an error; a cut value must not be accepted.
-      if (part.valueTruncated) throw errors.payloadTooLarge(`The field "${part.fieldname.slice(0, 64)}" is too long.`);
+      if (part.valueTruncated)
+        throw errors.payloadTooLarge(`The field "${part.fieldname.slice(0, 64)}" is too long.`);
       if (typeof part.value === 'string') out.fields[part.fieldname] = part.value;
       continue;
     }
@@ -141,12 +176,26 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage, c
         if (out.codebase) throw errors.validation('Please upload one ZIP file.');
         out.codebase =
           bytesLeft < config.UPLOAD_MAX_ZIP_BYTES
-            ? await store(part, `${prefix}/codebase.zip`, bytesLeft, uploadMessages.overStorageLeft(mb(bytesLeft)))
-            : await store(part, `${prefix}/codebase.zip`, config.UPLOAD_MAX_ZIP_BYTES, `The ZIP file is larger than ${mb(config.UPLOAD_MAX_ZIP_BYTES)}.`);
+            ? await store(
+                part,
+                `${prefix}/codebase.zip`,
+                bytesLeft,
+                uploadMessages.overStorageLeft(mb(bytesLeft)),
+              )
+            : await store(
+                part,
+                `${prefix}/codebase.zip`,
+                config.UPLOAD_MAX_ZIP_BYTES,
+                `The ZIP file is larger than ${mb(config.UPLOAD_MAX_ZIP_BYTES)}.`,
+              );
         break;
       case 'template': {
         if (out.template) throw errors.validation('Please upload one YAML template.');
-        const bytes = await readLimited(part, config.UPLOAD_MAX_TEMPLATE_BYTES, `The template file is larger than ${mb(config.UPLOAD_MAX_TEMPLATE_BYTES)}.`);
+        const bytes = await readLimited(
+          part,
+          config.UPLOAD_MAX_TEMPLATE_BYTES,
+          `The template file is larger than ${mb(config.UPLOAD_MAX_TEMPLATE_BYTES)}.`,
+        );
         out.template = { name: part.filename, text: bytes.toString('utf8'), size: bytes.length };
         break;
       }
@@ -156,7 +205,8 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage, c
           await drain(part);
           break;
         }
-        if (out.images.length >= config.UPLOAD_MAX_IMAGES) throw errors.validation(`You can upload at most ${config.UPLOAD_MAX_IMAGES} images.`);
+        if (out.images.length >= config.UPLOAD_MAX_IMAGES)
+          throw errors.validation(`You can upload at most ${config.UPLOAD_MAX_IMAGES} images.`);
         out.images.push(
           await storeImage(
             part,
@@ -170,7 +220,13 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage, c
       case 'company_logo':
         if (!part.mimetype.startsWith('image/')) throw errors.validation(messages.validation.logoType);
         if (out.logo) throw errors.validation('Please upload one logo.');
-        out.logo = await storeImage(part, `${prefix}/logo-${safeName(part.filename, 'logo')}`, config.UPLOAD_MAX_LOGO_BYTES, `The logo is larger than ${mb(config.UPLOAD_MAX_LOGO_BYTES)}.`, LOGO_TEXTS);
+        out.logo = await storeImage(
+          part,
+          `${prefix}/logo-${safeName(part.filename, 'logo')}`,
+          config.UPLOAD_MAX_LOGO_BYTES,
+          `The logo is larger than ${mb(config.UPLOAD_MAX_LOGO_BYTES)}.`,
+          LOGO_TEXTS,
+        );
         break;
       default:
         await drain(part);

@@ -9,9 +9,23 @@ import { testDatabases } from '../../test/databases.ts';
 import { startWorker, workerDeps } from '../../worker-runtime.ts';
 import { reportRepository, STUCK_MESSAGE } from './repository.ts';
 import { overallProgress, runReportJob, sweepReports, type Engine, type WorkerDeps } from './worker.ts';
-import { multipartBody, pdfWithPages, SAMPLE_APP_DIR, standardUpload, startTestApp, zipDirectory, type TestApp } from './test-helpers.ts';
+import {
+  multipartBody,
+  pdfWithPages,
+  SAMPLE_APP_DIR,
+  standardUpload,
+  startTestApp,
+  zipDirectory,
+  type TestApp,
+} from './test-helpers.ts';
 
-const STEPS: PipelineStep[] = ['initializing', 'personalizing', 'ai_code_analysis', 'generating_markdown', 'building_docx'];
+const STEPS: PipelineStep[] = [
+  'initializing',
+  'personalizing',
+  'ai_code_analysis',
+  'generating_markdown',
+  'building_docx',
+];
 
 /** A stand-in pipeline: walks the steps (with a hook between them) and returns small real artifacts. */
 function fakeEngine(hooks: { between?: (step: PipelineStep) => Promise<void>; fail?: Error } = {}): Engine {
@@ -62,7 +76,12 @@ describe.each(testDatabases)('report worker on $name', (t) => {
 
   const create = async (auth = user.auth) => {
     const body = await multipartBody(standardUpload());
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/generate', payload: body.payload, headers: { ...body.headers, ...auth } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/generate',
+      payload: body.payload,
+      headers: { ...body.headers, ...auth },
+    });
     expect(res.statusCode).toBe(200);
     return res.json().report_id as string;
   };
@@ -83,9 +102,20 @@ describe.each(testDatabases)('report worker on $name', (t) => {
     expect(r).toMatchObject({ status: 'completed', step: 'done', progress: 100, error: null, page_count: 8 });
     expect(r.file_sizes).toMatchObject({ docx: 4, latex: 3 });
     const names = (await files(id)).map((f) => f.slice(`reports/${id}/`.length));
-    expect(names).toEqual(expect.arrayContaining(['report.docx', 'report-latex.zip', 'report.pdf', 'preview.pdf', 'analysis.json', 'trace.json']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'report.docx',
+        'report-latex.zip',
+        'report.pdf',
+        'preview.pdf',
+        'analysis.json',
+        'trace.json',
+      ]),
+    );
     const preview = await ctx.app.inject({ url: `/api/reports/${id}/preview`, headers: user.auth });
-    expect((await PDFDocument.load(Buffer.from(preview.json().pdf_preview, 'base64'))).getPageCount()).toBe(5);
+    expect((await PDFDocument.load(Buffer.from(preview.json().pdf_preview, 'base64'))).getPageCount()).toBe(
+      5,
+    );
   });
 
   it('does nothing when the same job is delivered again, or twice at once', async () => {
@@ -99,14 +129,22 @@ describe.each(testDatabases)('report worker on $name', (t) => {
       runs++;
       return fakeEngine()(input, c);
     };
-    const outcomes = await Promise.all([runReportJob({ ...deps, engine: counting }, id), runReportJob({ ...deps, engine: counting }, id)]);
+    const outcomes = await Promise.all([
+      runReportJob({ ...deps, engine: counting }, id),
+      runReportJob({ ...deps, engine: counting }, id),
+    ]);
     expect(outcomes.sort()).toEqual(['completed', 'skipped']);
     expect(runs).toBe(1);
   });
 
   it("stores the engine's message on failure, and the default for anything else (never a stack)", async () => {
     const a = await create();
-    expect(await runReportJob({ ...deps, engine: fakeEngine({ fail: new EngineError('ingest', 'The ZIP file is damaged.') }) }, a)).toBe('failed');
+    expect(
+      await runReportJob(
+        { ...deps, engine: fakeEngine({ fail: new EngineError('ingest', 'The ZIP file is damaged.') }) },
+        a,
+      ),
+    ).toBe('failed');
     const status = await ctx.app.inject({ url: `/api/status/${a}`, headers: user.auth });
     expect(status.json()).toMatchObject({ state: 'failed', error: 'The ZIP file is damaged.' });
 
@@ -142,7 +180,8 @@ describe.each(testDatabases)('report worker on $name', (t) => {
     const id = await create();
     const engine = fakeEngine({
       between: async (step) => {
-        if (step === 'generating_markdown') await ctx.app.inject({ method: 'DELETE', url: `/api/reports/${id}`, headers: user.auth });
+        if (step === 'generating_markdown')
+          await ctx.app.inject({ method: 'DELETE', url: `/api/reports/${id}`, headers: user.auth });
       },
     });
     expect(await runReportJob({ ...deps, engine }, id)).toBe('deleted');
@@ -155,7 +194,10 @@ describe.each(testDatabases)('report worker on $name', (t) => {
     // A run claimed the report, then its process died: the heartbeat stops.
     const claimed = await reportRepository(ctx.db).claim(id, crypto.randomUUID(), 30, 5);
     expect(claimed).not.toBeNull();
-    await ctx.db.query(`UPDATE reports SET heartbeat_at = now() - interval '10 minutes', progress = 40, step = 'ai_code_analysis' WHERE id = $1`, [id]);
+    await ctx.db.query(
+      `UPDATE reports SET heartbeat_at = now() - interval '10 minutes', progress = 40, step = 'ai_code_analysis' WHERE id = $1`,
+      [id],
+    );
     // While the dead run looks alive, a redelivered job must not start a second run.
     const swept = await sweepReports(deps);
     expect(swept.requeued).toContain(id);
@@ -174,7 +216,10 @@ describe.each(testDatabases)('report worker on $name', (t) => {
     );
     const swept = await sweepReports(deps);
     expect(swept.failed).toContain(id);
-    expect((await ctx.app.inject({ url: `/api/status/${id}`, headers: user.auth })).json()).toMatchObject({ state: 'failed', error: STUCK_MESSAGE });
+    expect((await ctx.app.inject({ url: `/api/status/${id}`, headers: user.auth })).json()).toMatchObject({
+      state: 'failed',
+      error: STUCK_MESSAGE,
+    });
   });
 
   it('does not start a second run while a live run holds the report', async () => {
@@ -212,7 +257,12 @@ describe.each(testDatabases)('report worker with the real engine and pg-boss on 
     const user = await ctx.signUp();
     const zip = await zipDirectory(SAMPLE_APP_DIR);
     const body = await multipartBody(standardUpload([], zip));
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/generate', payload: body.payload, headers: { ...body.headers, ...user.auth } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/generate',
+      payload: body.payload,
+      headers: { ...body.headers, ...user.auth },
+    });
     expect(res.statusCode).toBe(200);
     const id = res.json().report_id as string;
     const progress: number[] = [];
@@ -239,8 +289,14 @@ describe.each(testDatabases)('report worker with the real engine and pg-boss on 
   it('fails a report whose ZIP is damaged with a message the user can act on', async () => {
     const user = await ctx.signUp();
     const body = await multipartBody(standardUpload([], Buffer.from('this is not a zip archive at all')));
-    const id = (await ctx.app.inject({ method: 'POST', url: '/api/generate', payload: body.payload, headers: { ...body.headers, ...user.auth } })).json()
-      .report_id as string;
+    const id = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/generate',
+        payload: body.payload,
+        headers: { ...body.headers, ...user.auth },
+      })
+    ).json().report_id as string;
     let s = { state: 'processing', error: null as string | null };
     const deadline = Date.now() + 60_000;
     while (s.state === 'processing' && Date.now() < deadline) {

@@ -35,7 +35,11 @@ export interface WorkerDeps {
   storage: Storage;
   config: Config;
   queue: PgBoss | null;
-  log: { info(o: unknown, m?: string): void; warn(o: unknown, m?: string): void; error(o: unknown, m?: string): void };
+  log: {
+    info(o: unknown, m?: string): void;
+    warn(o: unknown, m?: string): void;
+    error(o: unknown, m?: string): void;
+  };
   /** The pipeline; the real engine unless a test passes another. */
   engine?: Engine;
   /** How often a run beats its heartbeat and checks for cancel (ms). */
@@ -46,7 +50,8 @@ export interface WorkerDeps {
   engineModule?: string;
 }
 
-export type JobOutcome = 'completed' | 'failed' | 'cancelled' | 'deleted' | 'skipped' | 'deferred' | 'requeued';
+export type JobOutcome =
+  'completed' | 'failed' | 'cancelled' | 'deleted' | 'skipped' | 'deferred' | 'requeued';
 
 /** Overall percent for a step and a percent inside it: the spec's baselines 5/25/75/95/100, monotonic. */
 export function overallProgress(step: PipelineStep | ReportStep, percent: number): number {
@@ -148,7 +153,9 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
       await download(storage, input.codebase, p);
       source = { kind: 'zip', path: p };
     }
-    const company = Object.fromEntries(Object.entries(input.company ?? {}).filter(([, v]) => v)) as ReportInput['company'];
+    const company = Object.fromEntries(
+      Object.entries(input.company ?? {}).filter(([, v]) => v),
+    ) as ReportInput['company'];
 
     // Progress: every step boundary is written at once, inside a step at most one write per interval.
     let lastStep = '';
@@ -204,7 +211,9 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
           maxReportPages: config.REPORT_MAX_PAGES,
         },
         // An unchanged code base of the same owner reuses its analysis (POST /api/reports/cache/clear empties it).
-        analysisCache: analysisCacheFor(db, row.user_id, { log: (message, data) => log.info({ reportId, ...data }, message) }),
+        analysisCache: analysisCacheFor(db, row.user_id, {
+          log: (message, data) => log.info({ reportId, ...data }, message),
+        }),
         // The language model, when configured, with this user's response cache (issue: AI agents).
         ...aiContext(config, db, row.user_id),
       },
@@ -285,15 +294,25 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
 }
 
 /** Recovers reports whose run died (heartbeat stale) or whose job was lost; gives up after the attempt cap. */
-export async function sweepReports(deps: WorkerDeps): Promise<{ requeued: string[]; failed: string[]; cancelled: string[] }> {
+export async function sweepReports(
+  deps: WorkerDeps,
+): Promise<{ requeued: string[]; failed: string[]; cancelled: string[] }> {
   const repo = reportRepository(deps.db);
   const { config } = deps;
   const cancelled = await repo.settleCancelled(config.REPORT_STALE_SECONDS);
   for (const id of cancelled) await deps.storage.delete(reportPrefix(id));
-  const { requeue, failed } = await repo.sweepStale(config.REPORT_STALE_SECONDS, config.REPORT_MAX_ATTEMPTS, deps.queue !== null, MAX_CRASHES);
-  await removeStaleWorkDirs(os.tmpdir(), config.REPORT_STALE_SECONDS).catch((err: unknown) => deps.log.warn({ err }, 'could not clean up work folders'));
+  const { requeue, failed } = await repo.sweepStale(
+    config.REPORT_STALE_SECONDS,
+    config.REPORT_MAX_ATTEMPTS,
+    deps.queue !== null,
+    MAX_CRASHES,
+  );
+  await removeStaleWorkDirs(os.tmpdir(), config.REPORT_STALE_SECONDS).catch((err: unknown) =>
+    deps.log.warn({ err }, 'could not clean up work folders'),
+  );
   if (deps.queue) for (const id of requeue) await deps.queue.send(REPORT_QUEUE, { reportId: id });
-  if (requeue.length || failed.length || cancelled.length) deps.log.warn({ requeue, failed, cancelled }, 'report sweep recovered reports');
+  if (requeue.length || failed.length || cancelled.length)
+    deps.log.warn({ requeue, failed, cancelled }, 'report sweep recovered reports');
   return { requeued: requeue, failed, cancelled };
 }
 

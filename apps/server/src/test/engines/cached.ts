@@ -6,5 +6,7 @@ export async function generateReport(_input: unknown, ctx: EngineContext): Promi
   const before = await ctx.analysisCache?.get('k1');
   await ctx.analysisCache?.set('k1', { seen: before ?? null } as never);
   ctx.log?.('child log line', { n: 1 });
-  throw new EngineError('ingest', 'The ZIP file is not a valid archive.', { detail: 'end of central directory not found' });
+  throw new EngineError('ingest', 'The ZIP file is not a valid archive.', {
+    detail: 'end of central directory not found',
+  });
 }

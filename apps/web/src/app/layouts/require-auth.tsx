@@ -15,7 +15,9 @@ export function RequireAuth() {
   // Signing out returns to the home page (spec §2); an expired session asks to sign in again.
   if (!session && signedOutByUser) return <Navigate to="/" replace />;
   if (!session) {
-    const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    const state: FromState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
     return <Navigate to="/login" replace state={state} />;
   }
   return <Outlet />;

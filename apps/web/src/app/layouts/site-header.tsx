@@ -33,7 +33,10 @@ export function navItems(signedIn: boolean, inApp: boolean): NavItem[] {
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn('rounded-md px-3 py-2 text-sm font-medium transition-colors', isActive ? 'text-indigo-700 bg-indigo-50' : 'text-slate-600 hover:text-slate-900 hover:bg-slate-100');
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'text-indigo-700 bg-indigo-50' : 'text-slate-600 hover:text-slate-900 hover:bg-slate-100',
+  );
 
 export function SiteHeader() {
   const { user, loading } = useAuth();
@@ -61,7 +64,10 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6"
+      >
         <Link to={signedIn && inApp ? '/app' : '/'} className="flex items-center gap-2 rounded-md">
           <Logo />
         </Link>
@@ -95,7 +101,11 @@ export function SiteHeader() {
           aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setOpenOn(mobileOpen ? null : pathname)}
         >
-          {mobileOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+          {mobileOpen ? (
+            <X className="size-6" aria-hidden="true" />
+          ) : (
+            <Menu className="size-6" aria-hidden="true" />
+          )}
         </button>
       </nav>
       {mobileOpen && (
@@ -108,7 +118,9 @@ export function SiteHeader() {
             ))}
           </div>
           <div className="mt-3 border-t border-slate-200 pt-3">
-            {signedIn ? <MobileUserSection /> : (
+            {signedIn ? (
+              <MobileUserSection />
+            ) : (
               <div className="flex flex-col gap-2">
                 <NavLink to="/login" className={linkClass}>
                   Sign in
@@ -143,7 +155,11 @@ function MobileUserSection() {
       <NavLink to="/app/account" className={linkClass}>
         Account Settings
       </NavLink>
-      <button type="button" onClick={() => void signOutToHome()} className="rounded-md px-3 py-2 text-left text-sm font-medium text-slate-600 hover:bg-slate-100">
+      <button
+        type="button"
+        onClick={() => void signOutToHome()}
+        className="rounded-md px-3 py-2 text-left text-sm font-medium text-slate-600 hover:bg-slate-100"
+      >
         Sign out
       </button>
     </div>
@@ -198,20 +214,40 @@ function UserMenu() {
         onClick={() => setOpen((o) => !o)}
         className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
       >
-        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="flex size-8 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white"
+        >
           {initials(name)}
         </span>
-        <span className="max-w-40 truncate" data-testid="user-menu-name">{name}</span>
+        <span className="max-w-40 truncate" data-testid="user-menu-name">
+          {name}
+        </span>
         <ChevronDown aria-hidden="true" className="size-4 text-slate-400" />
       </button>
       {open && (
-        <div id={menuId} role="menu" aria-label="User menu" className="absolute right-0 mt-2 w-56 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200">
+        <div
+          id={menuId}
+          role="menu"
+          aria-label="User menu"
+          className="absolute right-0 mt-2 w-56 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200"
+        >
           <p className="truncate px-3 py-2 text-xs text-slate-500">{user?.email}</p>
-          <Link role="menuitem" to="/app/account" onClick={() => setOpen(false)} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
+          <Link
+            role="menuitem"
+            to="/app/account"
+            onClick={() => setOpen(false)}
+            className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100"
+          >
             <Settings aria-hidden="true" className="size-4" />
             Account Settings
           </Link>
-          <button role="menuitem" type="button" onClick={() => void signOutToHome()} className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100">
+          <button
+            role="menuitem"
+            type="button"
+            onClick={() => void signOutToHome()}
+            className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100"
+          >
             <LogOut aria-hidden="true" className="size-4" />
             Sign out
           </button>
@@ -222,6 +258,9 @@ function UserMenu() {
 }
 
 function initials(name: string): string {
-  const parts = name.replace(/@.*/, '').split(/[\s._-]+/).filter(Boolean);
+  const parts = name
+    .replace(/@.*/, '')
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
 }

@@ -13,7 +13,8 @@ export function AuthCallbackRoute() {
   useEffect(() => {
     // Wait for the client to finish reading the fragment so the guard sees the new session.
     if (loading) return;
-    if (landedWithLinkError && !session) navigate('/login', { replace: true, state: { linkError: 'confirmation' } });
+    if (landedWithLinkError && !session)
+      navigate('/login', { replace: true, state: { linkError: 'confirmation' } });
     else navigate('/app', { replace: true });
   }, [loading, session, navigate]);
   return <FullScreenLoader label={uiMessages.finishingLogin} />;

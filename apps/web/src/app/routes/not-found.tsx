@@ -8,7 +8,9 @@ export function NotFoundRoute() {
       <p className="text-sm font-semibold text-indigo-600">404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{uiMessages.notFoundTitle}</h1>
       <p className="mt-3 text-slate-600">{uiMessages.notFound}</p>
-      <ButtonLink to="/" className="mt-8">Back to Home</ButtonLink>
+      <ButtonLink to="/" className="mt-8">
+        Back to Home
+      </ButtonLink>
     </div>
   );
 }

@@ -8,13 +8,15 @@ import { logError } from '../../lib/user-error.ts';
 import { ChunkLoadFailed } from '../lazy-screen.tsx';
 
 /** The messages browsers give a dynamic import that could not be fetched. */
-const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|error loading dynamically imported|Unable to preload/i;
+const CHUNK_ERROR =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported|Unable to preload/i;
 
 export function RouteError() {
   const error = useRouteError();
   logError('A screen failed', error);
   // Reloading fetches the current release's screens, which also fixes a chunk that vanished with a new deploy.
-  if (error instanceof Error && CHUNK_ERROR.test(error.message)) return <ChunkLoadFailed onRetry={() => window.location.reload()} />;
+  if (error instanceof Error && CHUNK_ERROR.test(error.message))
+    return <ChunkLoadFailed onRetry={() => window.location.reload()} />;
   return (
     <div className="mx-auto max-w-xl px-4 py-16 sm:py-24">
       <Alert tone="error" title={errorMessages.crashTitle}>
@@ -23,7 +25,10 @@ export function RouteError() {
           <Button size="sm" onClick={() => window.location.reload()}>
             Reload
           </Button>
-          <a href="/" className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-medium text-rose-800 underline">
+          <a
+            href="/"
+            className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-medium text-rose-800 underline"
+          >
             Back to Home
           </a>
         </div>

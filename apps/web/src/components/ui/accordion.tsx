@@ -22,7 +22,13 @@ export function Accordion({ items }: { items: ReadonlyArray<{ question: string; 
                 className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-sm font-semibold text-slate-900 hover:bg-slate-50 sm:text-base"
               >
                 {item.question}
-                <ChevronDown aria-hidden="true" className={cn('size-5 shrink-0 text-slate-400 transition-transform', expanded && 'rotate-180')} />
+                <ChevronDown
+                  aria-hidden="true"
+                  className={cn(
+                    'size-5 shrink-0 text-slate-400 transition-transform',
+                    expanded && 'rotate-180',
+                  )}
+                />
               </button>
             </h3>
             <div

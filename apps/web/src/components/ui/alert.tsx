@@ -10,10 +10,23 @@ const tones: Record<Tone, { box: string; Icon: typeof Info }> = {
   info: { box: 'bg-indigo-50 text-indigo-900 ring-indigo-200', Icon: Info },
 };
 
-export function Alert({ tone, children, className, title }: { tone: Tone; children: ReactNode; className?: string; title?: string }) {
+export function Alert({
+  tone,
+  children,
+  className,
+  title,
+}: {
+  tone: Tone;
+  children: ReactNode;
+  className?: string;
+  title?: string;
+}) {
   const { box, Icon } = tones[tone];
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('flex gap-3 rounded-lg p-3 text-sm ring-1 ring-inset', box, className)}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('flex gap-3 rounded-lg p-3 text-sm ring-1 ring-inset', box, className)}
+    >
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0 space-y-1">
         {title && <p className="font-semibold">{title}</p>}

@@ -9,8 +9,10 @@ type Size = 'md' | 'lg' | 'sm';
 
 const variants: Record<Variant, string> = {
   // Disabled keeps readable text: a disabled primary button can carry information (the reset countdown).
-  primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 disabled:bg-indigo-100 disabled:text-indigo-700 disabled:shadow-none',
-  secondary: 'bg-white text-slate-800 ring-1 ring-inset ring-slate-300 shadow-sm hover:bg-slate-50 disabled:text-slate-400',
+  primary:
+    'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 disabled:bg-indigo-100 disabled:text-indigo-700 disabled:shadow-none',
+  secondary:
+    'bg-white text-slate-800 ring-1 ring-inset ring-slate-300 shadow-sm hover:bg-slate-50 disabled:text-slate-400',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
   danger: 'bg-rose-600 text-white shadow-sm hover:bg-rose-500 disabled:bg-rose-300',
   // A quiet destructive action (Delete, Cancel Generation): its own variant, since a colour passed in className
@@ -43,13 +45,25 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   return (
-    <button ref={ref} type={type} className={buttonClasses(variant, size, className)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      ref={ref}
+      type={type}
+      className={buttonClasses(variant, size, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
       {loading && <Spinner className="size-4" />}
       {children}
     </button>
   );
 });
 
-export function ButtonLink({ variant, size, className, ...rest }: LinkProps & { variant?: Variant; size?: Size }) {
+export function ButtonLink({
+  variant,
+  size,
+  className,
+  ...rest
+}: LinkProps & { variant?: Variant; size?: Size }) {
   return <Link className={buttonClasses(variant, size, className)} {...rest} />;
 }

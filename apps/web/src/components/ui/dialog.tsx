@@ -13,7 +13,15 @@ export interface DialogProps {
   tone?: 'default' | 'danger';
 }
 
-export function Dialog({ open, onClose, title, children, footer, size = 'md', tone = 'default' }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  size = 'md',
+  tone = 'default',
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -51,12 +59,21 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md', to
             <h2 id={titleId} className={cn('text-lg font-semibold', tone === 'danger' && 'text-rose-700')}>
               {title}
             </h2>
-            <button type="button" onClick={onClose} aria-label="Close dialog" className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700">
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close dialog"
+              className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+            >
               <X aria-hidden="true" className="size-5" />
             </button>
           </div>
           <div className="overflow-y-auto px-5 py-4 text-sm text-slate-700">{children}</div>
-          {footer && <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:justify-end">{footer}</div>}
+          {footer && (
+            <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-4 sm:flex-row sm:justify-end">
+              {footer}
+            </div>
+          )}
         </div>
       )}
     </dialog>

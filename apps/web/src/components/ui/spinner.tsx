@@ -8,7 +8,11 @@ export function Spinner({ className }: { className?: string }) {
 
 export function FullScreenLoader({ label }: { label: string }) {
   return (
-    <div role="status" aria-live="polite" className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-slate-50">
+    <div
+      role="status"
+      aria-live="polite"
+      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-slate-50"
+    >
       <Spinner className="size-8 text-indigo-600" />
       <p className="text-sm font-medium text-slate-600">{label}</p>
     </div>

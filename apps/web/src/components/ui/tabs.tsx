@@ -27,11 +27,19 @@ export function Tabs<K extends string>({
   function onKeyDown(e: KeyboardEvent, index: number) {
     const last = items.length - 1;
     const next =
-      e.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : e.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : e.key === 'Home' ? 0
-      : e.key === 'End' ? last
-      : null;
+      e.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : e.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     e.preventDefault();
     const item = items[next];
@@ -62,7 +70,9 @@ export function Tabs<K extends string>({
               className={cn(
                 // The focus ring sits inside the tab: the scrolling tab list would clip one drawn outside.
                 '-mb-px inline-flex flex-1 items-center justify-center gap-2 rounded-t-md border-b-2 px-2 py-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:-outline-offset-2 sm:flex-none sm:px-4 [&>svg]:hidden sm:[&>svg]:block',
-                selected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-700',
+                selected
+                  ? 'border-indigo-600 text-indigo-700'
+                  : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-700',
               )}
             >
               {item.icon}
@@ -71,7 +81,13 @@ export function Tabs<K extends string>({
           );
         })}
       </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${value}`} tabIndex={0} className="mt-4 rounded-lg pt-2 focus-visible:outline-offset-4">
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel`}
+        aria-labelledby={`${baseId}-tab-${value}`}
+        tabIndex={0}
+        className="mt-4 rounded-lg pt-2 focus-visible:outline-offset-4"
+      >
         {children}
       </div>
     </div>

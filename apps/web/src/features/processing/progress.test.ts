@@ -15,9 +15,17 @@ import {
 
 describe('stepIndexOf', () => {
   it('maps server step names as spec §4 says', () => {
-    expect(['queued', 'initializing', 'personalizing', 'ai_code_analysis', 'generating_markdown', 'building_docx', 'done'].map(stepIndexOf)).toEqual([
-      0, 0, 1, 2, 3, 4, 4,
-    ]);
+    expect(
+      [
+        'queued',
+        'initializing',
+        'personalizing',
+        'ai_code_analysis',
+        'generating_markdown',
+        'building_docx',
+        'done',
+      ].map(stepIndexOf),
+    ).toEqual([0, 0, 1, 2, 3, 4, 4]);
   });
   it('treats unknown or missing names as the first step', () => {
     expect(stepIndexOf('mystery')).toBe(0);
@@ -103,6 +111,8 @@ describe('stored progress', () => {
 
 describe('reconnectDelay', () => {
   it('doubles from 2 s and stays at 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 20].map(reconnectDelay)).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+    expect([0, 1, 2, 3, 4, 5, 20].map(reconnectDelay)).toEqual([
+      2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
   });
 });

@@ -35,7 +35,10 @@ export function animatedProgress(stepIndex: number, secondsInStep: number, serve
   const step = PIPELINE_STEPS[i]!;
   const start = stepStart(i);
   const span = step.baseline - start;
-  const fraction = Math.min(Math.max(secondsInStep, 0) * PROGRESS_SPEED_FACTOR / step.seconds, PROGRESS_STEP_CAP);
+  const fraction = Math.min(
+    (Math.max(secondsInStep, 0) * PROGRESS_SPEED_FACTOR) / step.seconds,
+    PROGRESS_STEP_CAP,
+  );
   const ceiling = step.baseline - 1;
   const value = Math.min(start + span * fraction, ceiling);
   return Math.round(Math.min(Math.max(value, serverProgress, start), ceiling) * 10) / 10;

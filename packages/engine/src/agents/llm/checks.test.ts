@@ -15,26 +15,44 @@ const n = lineCount(info);
 describe('draft checks', () => {
   it('accepts real citations and names invented files and lines past the end', () => {
     expect(citationProblems(`See \`${file}:2\` and \`${file}\`, and \`${file}:1-${n}\`.`, a)).toEqual([]);
-    expect(citationProblems('See `src/nope.ts:10` and `127.0.0.1:8080`.', a)).toEqual(['Citation `src/nope.ts:10` names a file that is not in the code base.']);
-    expect(citationProblems(`See \`${file}:${n + 5}\`.`, a)).toEqual([`Citation \`${file}:${n + 5}\` points at line ${n + 5}, but ${file} has ${n} lines.`]);
+    expect(citationProblems('See `src/nope.ts:10` and `127.0.0.1:8080`.', a)).toEqual([
+      'Citation `src/nope.ts:10` names a file that is not in the code base.',
+    ]);
+    expect(citationProblems(`See \`${file}:${n + 5}\`.`, a)).toEqual([
+      `Citation \`${file}:${n + 5}\` points at line ${n + 5}, but ${file} has ${n} lines.`,
+    ]);
   });
 
   it('checks counts against the analysis and dependency versions against the manifests', () => {
     const known = knownNumbers(a);
-    expect(numberProblems(`The project has ${a.project.files} files and ${a.project.lines.code} lines of code.`, a, known)).toEqual([]);
-    expect(numberProblems('The project has 4,321 source files.', a, known)).toEqual(['"4,321 source files" is not supported by the analysis: no count of 4321 appears in the facts.']);
+    expect(
+      numberProblems(
+        `The project has ${a.project.files} files and ${a.project.lines.code} lines of code.`,
+        a,
+        known,
+      ),
+    ).toEqual([]);
+    expect(numberProblems('The project has 4,321 source files.', a, known)).toEqual([
+      '"4,321 source files" is not supported by the analysis: no count of 4321 appears in the facts.',
+    ]);
     const dep = a.dependencies.find((d) => /^\^?\d+\.\d+/.test(d.version))!;
     const declared = dep.version.replace(/^[\^~]/, '');
     expect(numberProblems(`It uses ${dep.name} ${declared}.`, a, known)).toEqual([]);
-    expect(numberProblems(`It uses ${dep.name} 99.1.0.`, a, known)).toEqual([`${dep.name} is declared as ${dep.version} in ${dep.manifest}, not 99.1.0.`]);
+    expect(numberProblems(`It uses ${dep.name} 99.1.0.`, a, known)).toEqual([
+      `${dep.name} is declared as ${dep.version} in ${dep.manifest}, not 99.1.0.`,
+    ]);
     // A number the writer was given in its evidence is allowed.
     expect(numberProblems('It has 4321 routes.', a, knownNumbers(a, 'evidence: 4321 routes'))).toEqual([]);
   });
 
   it('finds placeholder and empty text, and strips a repeated heading and a wrapping fence', () => {
-    expect(textProblems('This section describes the system.')).toEqual(['The section contains placeholder text ("This section describes…").']);
+    expect(textProblems('This section describes the system.')).toEqual([
+      'The section contains placeholder text ("This section describes…").',
+    ]);
     expect(textProblems('')).toEqual(['The section is empty.']);
-    expect(cleanMarkdown('```markdown\n## 2.1 Security\nThe API checks tokens.\n```', 'Security')).toBe('The API checks tokens.');
+    expect(cleanMarkdown('```markdown\n## 2.1 Security\nThe API checks tokens.\n```', 'Security')).toBe(
+      'The API checks tokens.',
+    );
   });
 
   it('fences data with a tag the data cannot know in advance', () => {

@@ -35,13 +35,15 @@ export function citationProblems(markdown: string, a: Analysis): string[] {
     for (const lineText of [c[2], c[3]]) {
       if (lineText === undefined) continue;
       const line = Number(lineText);
-      if (line < 1 || line > n) problems.push(`Citation \`${inner}\` points at line ${line}, but ${c[1]} has ${n} lines.`);
+      if (line < 1 || line > n)
+        problems.push(`Citation \`${inner}\` points at line ${line}, but ${c[1]} has ${n} lines.`);
     }
   }
   return problems;
 }
 
-const COUNT_CLAIM = /\b(\d{1,3}(?:,\d{3})+|\d+)\s+(?:(?:source|code|test|TypeScript|JavaScript|Python|Go|Java|Rust|Markdown|JSON|YAML|SQL|runtime|development|dev|blank|comment|HTTP|production|lines? of)\s+){0,3}(files?|lines?|dependenc(?:y|ies)|packages?|routes?|endpoints?|tests?|test files?|modules?|environment variables?|variables?|languages?|frameworks?|symbols?|functions?|classes?|commits?|contributors?|containers?|manifests?|TODOs?)\b/gi;
+const COUNT_CLAIM =
+  /\b(\d{1,3}(?:,\d{3})+|\d+)\s+(?:(?:source|code|test|TypeScript|JavaScript|Python|Go|Java|Rust|Markdown|JSON|YAML|SQL|runtime|development|dev|blank|comment|HTTP|production|lines? of)\s+){0,3}(files?|lines?|dependenc(?:y|ies)|packages?|routes?|endpoints?|tests?|test files?|modules?|environment variables?|variables?|languages?|frameworks?|symbols?|functions?|classes?|commits?|contributors?|containers?|manifests?|TODOs?)\b/gi;
 
 /** Every integer the writer could legitimately state: the facts block, the evidence and the analysis. */
 export function knownNumbers(a: Analysis, ...texts: string[]): Set<number> {
@@ -50,8 +52,26 @@ export function knownNumbers(a: Analysis, ...texts: string[]): Set<number> {
     if (typeof n === 'number' && Number.isFinite(n)) out.add(n);
   };
   const p = a.project;
-  [p.files, p.lines.code, p.lines.comment, p.lines.blank, p.lines.code + p.lines.comment + p.lines.blank, a.dependencies.length, a.routes.length, a.languages.length, a.frameworks.length, a.symbols.length, a.manifests.length, a.containers.length, a.todos.length, a.ci.length, a.files.length, a.skipped.length].forEach(add);
-  for (const l of a.languages) [l.files, l.code, l.comment, l.blank, l.code + l.comment + l.blank].forEach(add);
+  [
+    p.files,
+    p.lines.code,
+    p.lines.comment,
+    p.lines.blank,
+    p.lines.code + p.lines.comment + p.lines.blank,
+    a.dependencies.length,
+    a.routes.length,
+    a.languages.length,
+    a.frameworks.length,
+    a.symbols.length,
+    a.manifests.length,
+    a.containers.length,
+    a.todos.length,
+    a.ci.length,
+    a.files.length,
+    a.skipped.length,
+  ].forEach(add);
+  for (const l of a.languages)
+    [l.files, l.code, l.comment, l.blank, l.code + l.comment + l.blank].forEach(add);
   const walk = (d: Analysis['tree']) => {
     add(d.files);
     add(d.lines);
@@ -59,7 +79,8 @@ export function knownNumbers(a: Analysis, ...texts: string[]): Set<number> {
   };
   walk(a.tree);
   for (const f of a.files) [f.code, f.comment, f.blank, lineCount(f)].forEach(add);
-  for (const t of texts) for (const m of t.matchAll(/\d{1,3}(?:,\d{3})+|\d+/g)) add(Number(m[0].replace(/,/g, '')));
+  for (const t of texts)
+    for (const m of t.matchAll(/\d{1,3}(?:,\d{3})+|\d+/g)) add(Number(m[0].replace(/,/g, '')));
   return out;
 }
 
@@ -70,15 +91,21 @@ export function numberProblems(markdown: string, a: Analysis, known: Set<number>
   for (const m of prose.matchAll(COUNT_CLAIM)) {
     const n = Number(m[1]!.replace(/,/g, ''));
     if (n <= 1) continue; // "1 file", "0 tests": common phrasing, and checked elsewhere by the facts
-    if (!known.has(n)) problems.push(`"${m[0]}" is not supported by the analysis: no count of ${n} appears in the facts.`);
+    if (!known.has(n))
+      problems.push(`"${m[0]}" is not supported by the analysis: no count of ${n} appears in the facts.`);
   }
   // Dependency versions: "fastify 4.2.1" or "fastify@4.2.1" must match the declared version.
   const byName = new Map(a.dependencies.map((d) => [d.name.toLowerCase(), d]));
-  for (const m of stripFences(markdown).matchAll(/(?<![\w/.-])(@?[A-Za-z][\w.-]*(?:\/[\w.-]+)?)(?:@|\s+v?|\s+version\s+v?)([~^<>=]*\d+\.\d+(?:\.\d+)?)/g)) {
+  for (const m of stripFences(markdown).matchAll(
+    /(?<![\w/.-])(@?[A-Za-z][\w.-]*(?:\/[\w.-]+)?)(?:@|\s+v?|\s+version\s+v?)([~^<>=]*\d+\.\d+(?:\.\d+)?)/g,
+  )) {
     const dep = byName.get(m[1]!.toLowerCase());
     if (!dep) continue;
     const stated = m[2]!.replace(/^[~^<>=]+/, '');
-    if (!dep.version.replace(/^[~^<>=v]+/, '').startsWith(stated) && !stated.startsWith(dep.version.replace(/^[~^<>=v]+/, ''))) {
+    if (
+      !dep.version.replace(/^[~^<>=v]+/, '').startsWith(stated) &&
+      !stated.startsWith(dep.version.replace(/^[~^<>=v]+/, ''))
+    ) {
       problems.push(`${dep.name} is declared as ${dep.version} in ${dep.manifest}, not ${m[2]}.`);
     }
   }
@@ -90,6 +117,7 @@ export function textProblems(markdown: string): string[] {
   const prose = replaceCodeSpans(stripFences(markdown), () => ' ');
   const out: string[] = [];
   if (!/[A-Za-z]{3}/.test(prose) && !/\|/.test(markdown)) out.push('The section is empty.');
-  for (const p of PLACEHOLDERS) if (p.re.test(prose)) out.push(`The section contains placeholder text (${p.label}).`);
+  for (const p of PLACEHOLDERS)
+    if (p.re.test(prose)) out.push(`The section contains placeholder text (${p.label}).`);
   return out;
 }

@@ -17,9 +17,18 @@ export function factsBlock(a: Analysis, projectName: string): string {
     `project: ${projectName}`,
     `files analysed: ${a.project.files}`,
     `lines: ${a.project.lines.code} code, ${a.project.lines.comment} comment, ${a.project.lines.blank} blank`,
-    `languages: ${a.languages.filter((l) => !NON_CODE_LANGUAGES.has(l.language)).map((l) => `${l.language} (${l.files} files, ${l.code} code lines)`).join('; ') || 'none'}`,
+    `languages: ${
+      a.languages
+        .filter((l) => !NON_CODE_LANGUAGES.has(l.language))
+        .map((l) => `${l.language} (${l.files} files, ${l.code} code lines)`)
+        .join('; ') || 'none'
+    }`,
     `dependencies: ${a.dependencies.length} declared (${fx.runtimeDeps.length} runtime, ${fx.devDeps.length} development) in ${a.manifests.length} manifests`,
-    ...a.dependencies.slice(0, 25).map((d) => `dependency ${d.name} ${d.version} (${d.scope}, ${d.manifest}${d.line ? `:${d.line}` : ''})`),
+    ...a.dependencies
+      .slice(0, 25)
+      .map(
+        (d) => `dependency ${d.name} ${d.version} (${d.scope}, ${d.manifest}${d.line ? `:${d.line}` : ''})`,
+      ),
     `frameworks: ${a.frameworks.map((f) => `${f.name}${f.version ? ` ${f.version}` : ''}`).join(', ') || 'none detected'}`,
     `HTTP routes: ${a.routes.length}`,
     `top-level folders: ${a.tree.children.map((d) => `${d.path || d.name} (${d.files} files, ${d.lines} code lines)`).join('; ') || 'none'}`,
@@ -29,7 +38,11 @@ export function factsBlock(a: Analysis, projectName: string): string {
 }
 
 export function findingsText(findings: Finding[]): string {
-  return findings.map((f) => `- ${f.statement}${f.citations.length ? ` [${f.citations.join(', ')}]` : ''}`).join('\n') || '- (no findings)';
+  return (
+    findings
+      .map((f) => `- ${f.statement}${f.citations.length ? ` [${f.citations.join(', ')}]` : ''}`)
+      .join('\n') || '- (no findings)'
+  );
 }
 
 async function readLines(root: string, file: string): Promise<string[] | undefined> {
@@ -44,7 +57,14 @@ async function readLines(root: string, file: string): Promise<string[] | undefin
 }
 
 /** Excerpts of ±radius lines around each cited `path:line`, whole heads of cited files, within a token cap. */
-export async function snippets(findings: Finding[], ws: Workspace, a: Analysis, tokenCap: number, tokens: (t: string) => number, radius = 8): Promise<string[]> {
+export async function snippets(
+  findings: Finding[],
+  ws: Workspace,
+  a: Analysis,
+  tokenCap: number,
+  tokens: (t: string) => number,
+  radius = 8,
+): Promise<string[]> {
   const fx = factsOf(a);
   const out: string[] = [];
   let used = 0;
@@ -70,7 +90,13 @@ export async function snippets(findings: Finding[], ws: Workspace, a: Analysis, 
 }
 
 /** Files worth reading for a section: those its findings cite, then BM25 hits on its title. */
-export async function relevantFiles(plan: SectionPlan, findings: Finding[], a: Analysis, ws: Workspace, max: number): Promise<string[]> {
+export async function relevantFiles(
+  plan: SectionPlan,
+  findings: Finding[],
+  a: Analysis,
+  ws: Workspace,
+  max: number,
+): Promise<string[]> {
   const fx = factsOf(a);
   const files: string[] = [];
   const add = (f: string) => {

@@ -19,9 +19,11 @@ export interface LlmRoles extends AgentRoles {
 
 export function llmRoles(session: ModelSession): LlmRoles {
   const details = new Map<string, Record<string, unknown>>();
-  const note = (role: string, id: string, d: Record<string, unknown>) => details.set(`${role} ${id}`, { ...details.get(`${role} ${id}`), ...d });
+  const note = (role: string, id: string, d: Record<string, unknown>) =>
+    details.set(`${role} ${id}`, { ...details.get(`${role} ${id}`), ...d });
   const reason = (e: unknown) => session.scrub((e as Error)?.message ?? String(e));
-  const model = (role: Parameters<ModelSession['modelFor']>[0]) => `${session.config.provider}/${session.modelFor(role)}`;
+  const model = (role: Parameters<ModelSession['modelFor']>[0]) =>
+    `${session.config.provider}/${session.modelFor(role)}`;
 
   const roles: LlmRoles = {
     describe: (role, id) => details.get(`${role} ${id}`),
@@ -31,7 +33,11 @@ export function llmRoles(session: ModelSession): LlmRoles {
           roles.estimate = e;
           note('planner', '', { estimate: e });
         });
-        note('planner', '', { source: 'model', model: model('planner'), ...(changed.length ? { changedKinds: changed } : {}) });
+        note('planner', '', {
+          source: 'model',
+          model: model('planner'),
+          ...(changed.length ? { changedKinds: changed } : {}),
+        });
         return plan;
       } catch (e) {
         if (isFatal(e)) throw e;
@@ -42,7 +48,13 @@ export function llmRoles(session: ModelSession): LlmRoles {
     async analyse(input, deps) {
       try {
         const r = await analyseWithModel(session, input, deps);
-        note('analyst', input.kind, { source: 'model', model: model('analyst'), chunks: r.chunks, modelFindings: r.kept, droppedForBadCitations: r.dropped });
+        note('analyst', input.kind, {
+          source: 'model',
+          model: model('analyst'),
+          chunks: r.chunks,
+          modelFindings: r.kept,
+          droppedForBadCitations: r.dropped,
+        });
         return r.findings;
       } catch (e) {
         if (isFatal(e)) throw e;
@@ -53,7 +65,12 @@ export function llmRoles(session: ModelSession): LlmRoles {
     async write(input, deps) {
       try {
         const r = await writeWithModel(session, input, deps);
-        note('writer', input.plan.id, { source: r.source, model: model('writer'), ...(r.problems.some((p) => p.length) ? { reviewProblems: r.problems } : {}), ...(r.reason ? { reason: r.reason } : {}) });
+        note('writer', input.plan.id, {
+          source: r.source,
+          model: model('writer'),
+          ...(r.problems.some((p) => p.length) ? { reviewProblems: r.problems } : {}),
+          ...(r.reason ? { reason: r.reason } : {}),
+        });
         return r.draft;
       } catch (e) {
         if (isFatal(e)) throw e;

@@ -10,10 +10,23 @@ import { analyse } from '../../analyse/index.ts';
 import { ingestDirectory } from '../../ingest/index.ts';
 import { createModelSession } from '../../llm/client.ts';
 import { parseAiConfig } from '../../llm/config.ts';
-import { type FakeReply, type FakeRequest, type FakeServer, fixtureModel, outsideData, startFakeModelServer } from '../../llm/fake-model-server.ts';
+import {
+  type FakeReply,
+  type FakeRequest,
+  type FakeServer,
+  fixtureModel,
+  outsideData,
+  startFakeModelServer,
+} from '../../llm/fake-model-server.ts';
 import { runAgents } from '../index.ts';
 import { offlineRoles } from '../roles.ts';
-import { SAMPLE_APP_DIR, sampleAppAnalysis, templateOf, testContext, workspaceFor } from '../test-fixtures.ts';
+import {
+  SAMPLE_APP_DIR,
+  sampleAppAnalysis,
+  templateOf,
+  testContext,
+  workspaceFor,
+} from '../test-fixtures.ts';
 import type { AgentInput, AgentOutput } from '../types.ts';
 import { llmRoles } from './index.ts';
 
@@ -27,9 +40,18 @@ afterEach(async () => {
 const roleOf = (r: FakeRequest) => /Role: (\w+)/.exec(r.system)?.[1];
 const sectionOf = (r: FakeRequest) => /^Project: .*? Section [\d.]+ "(.*?)"/m.exec(r.prompt)?.[1];
 
-async function run(input: AgentInput, handler: (req: FakeRequest) => FakeReply, protocol: 'openai' | 'anthropic' = 'openai'): Promise<{ out: AgentOutput; server: FakeServer; offline: AgentOutput }> {
+async function run(
+  input: AgentInput,
+  handler: (req: FakeRequest) => FakeReply,
+  protocol: 'openai' | 'anthropic' = 'openai',
+): Promise<{ out: AgentOutput; server: FakeServer; offline: AgentOutput }> {
   server = await startFakeModelServer(handler);
-  const config = parseAiConfig({ provider: protocol, baseUrl: server.url, apiKey: KEY, model: protocol === 'openai' ? 'gpt-4o-mini' : 'claude-3-5-haiku-latest' });
+  const config = parseAiConfig({
+    provider: protocol,
+    baseUrl: server.url,
+    apiKey: KEY,
+    model: protocol === 'openai' ? 'gpt-4o-mini' : 'claude-3-5-haiku-latest',
+  });
   const session = createModelSession(config, { retry: { baseDelayMs: 5, maxDelayMs: 20 } });
   const out = await runAgents(input, { ...testContext(), model: session }, llmRoles(session));
   const offline = await runAgents(input, testContext(), offlineRoles);
@@ -37,22 +59,39 @@ async function run(input: AgentInput, handler: (req: FakeRequest) => FakeReply, 
 }
 
 const a = sampleAppAnalysis();
-const base = { analysis: a, workspace: workspaceFor(a, SAMPLE_APP_DIR), projectName: 'Bookshelf', imageNames: [] };
+const base = {
+  analysis: a,
+  workspace: workspaceFor(a, SAMPLE_APP_DIR),
+  projectName: 'Bookshelf',
+  imageNames: [],
+};
 
 describe('LLM roles', () => {
   it('write grounded, model-written sections through both protocols and trace the model', async () => {
     for (const protocol of ['openai', 'anthropic'] as const) {
-      const { out, server: s } = await run({ ...base, template: templateOf(['Overview', ['Architecture', ['Modules']], 'Loan Handling']) }, fixtureModel, protocol);
+      const { out, server: s } = await run(
+        { ...base, template: templateOf(['Overview', ['Architecture', ['Modules']], 'Loan Handling']) },
+        fixtureModel,
+        protocol,
+      );
       expect(out.sections.map((x) => x.kind)).toEqual(['overview', 'architecture', 'components', 'custom']);
-      for (const sec of out.sections) expect(sec.markdown).toMatch(new RegExp(`^Model-written prose on ${sec.title}: the project has ${a.project.files} files`));
+      for (const sec of out.sections)
+        expect(sec.markdown).toMatch(
+          new RegExp(`^Model-written prose on ${sec.title}: the project has ${a.project.files} files`),
+        );
       expect(out.sections.some((x) => x.citations.length > 0)).toBe(true);
       expect(new Set(s.requests.map(roleOf))).toEqual(new Set(['planner', 'analyst', 'writer', 'reviewer']));
       expect(s.requests.every((r) => r.protocol === protocol)).toBe(true);
       const writers = out.trace.filter((t) => t.role === 'writer');
       expect(writers.every((t) => t.details?.source === 'model' && t.model.startsWith(protocol))).toBe(true);
-      expect(out.trace.find((t) => t.role === 'planner')?.details?.estimate).toMatchObject({ sections: 4, withinBudget: true });
+      expect(out.trace.find((t) => t.role === 'planner')?.details?.estimate).toMatchObject({
+        sections: 4,
+        withinBudget: true,
+      });
       // Analysts read excerpts in numbered data blocks.
-      expect(s.requests.find((r) => roleOf(r) === 'analyst')!.prompt).toMatch(/<<<DATA \w{12} [^\n]+>>>\nFILE \S+ \(lines 1-\d+\)\n1\| /);
+      expect(s.requests.find((r) => roleOf(r) === 'analyst')!.prompt).toMatch(
+        /<<<DATA \w{12} [^\n]+>>>\nFILE \S+ \(lines 1-\d+\)\n1\| /,
+      );
       await s.close();
       server = undefined;
     }
@@ -60,24 +99,40 @@ describe('LLM roles', () => {
 
   it('sends a draft citing an invented file back once, then replaces it with the offline section', async () => {
     const input = { ...base, template: templateOf(['Overview', 'Architecture']) };
-    const { out, server: s, offline } = await run(input, (req) => (roleOf(req) === 'writer' && sectionOf(req) === 'Architecture' ? { text: 'The core lives in `src/nope.ts:10`, which wires everything.' } : fixtureModel(req)));
+    const {
+      out,
+      server: s,
+      offline,
+    } = await run(input, (req) =>
+      roleOf(req) === 'writer' && sectionOf(req) === 'Architecture'
+        ? { text: 'The core lives in `src/nope.ts:10`, which wires everything.' }
+        : fixtureModel(req),
+    );
     const writes = s.requests.filter((r) => roleOf(r) === 'writer' && sectionOf(r) === 'Architecture');
     expect(writes).toHaveLength(2);
-    expect(writes[1]!.prompt).toMatch(/The reviewer found these problems:\n- Citation `src\/nope.ts:10` names a file that is not in the code base\./);
+    expect(writes[1]!.prompt).toMatch(
+      /The reviewer found these problems:\n- Citation `src\/nope.ts:10` names a file that is not in the code base\./,
+    );
     const arch = out.sections.find((x) => x.title === 'Architecture')!;
     expect(arch.markdown).not.toContain('nope.ts');
     expect(arch.markdown).toBe(offline.sections.find((x) => x.title === 'Architecture')!.markdown);
-    expect(arch.reviewNotes?.join(' ')).toMatch(/Replaced by the offline writer's section: the draft failed review twice/);
+    expect(arch.reviewNotes?.join(' ')).toMatch(
+      /Replaced by the offline writer's section: the draft failed review twice/,
+    );
     const trace = out.trace.find((t) => t.role === 'writer' && t.sectionId === arch.id)!;
     expect(trace.details).toMatchObject({ source: 'offline-fallback' });
-    expect(out.trace.find((t) => t.role === 'reviewer' && t.sectionId === arch.id)!.details?.notes).toEqual(expect.arrayContaining([expect.stringMatching(/Replaced by the offline writer/)]));
+    expect(out.trace.find((t) => t.role === 'reviewer' && t.sectionId === arch.id)!.details?.notes).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Replaced by the offline writer/)]),
+    );
     expect(out.sections.find((x) => x.title === 'Overview')!.markdown).toMatch(/^Model-written prose/);
   });
 
   it('sends back a count that contradicts the analysis and keeps the corrected draft', async () => {
     const { out, server: s } = await run({ ...base, template: templateOf(['Overview']) }, (req) => {
       if (roleOf(req) !== 'writer') return fixtureModel(req);
-      return /reviewer found these problems/.test(req.prompt) ? fixtureModel(req) : { text: 'Bookshelf spans 999 files and 123,456 lines of code.' };
+      return /reviewer found these problems/.test(req.prompt)
+        ? fixtureModel(req)
+        : { text: 'Bookshelf spans 999 files and 123,456 lines of code.' };
     });
     const writes = s.requests.filter((r) => roleOf(r) === 'writer');
     expect(writes[1]!.prompt).toContain('"999 files" is not supported by the analysis');
@@ -88,27 +143,48 @@ describe('LLM roles', () => {
 
   it('falls back to the offline writer for a section whose requests always fail, and the report completes', async () => {
     const input = { ...base, template: templateOf(['Overview', 'Security', 'Testing']) };
-    const { out, server: s, offline } = await run(input, (req) => (roleOf(req) === 'writer' && sectionOf(req) === 'Security' ? { status: 500 } : fixtureModel(req)));
+    const {
+      out,
+      server: s,
+      offline,
+    } = await run(input, (req) =>
+      roleOf(req) === 'writer' && sectionOf(req) === 'Security' ? { status: 500 } : fixtureModel(req),
+    );
     expect(s.requests.filter((r) => sectionOf(r) === 'Security' && roleOf(r) === 'writer')).toHaveLength(4); // maxAttempts
     const sec = out.sections.find((x) => x.title === 'Security')!;
     expect(sec.markdown).toBe(offline.sections.find((x) => x.title === 'Security')!.markdown);
     const t = out.trace.find((x) => x.role === 'writer' && x.sectionId === sec.id)!;
-    expect(t.details).toMatchObject({ source: 'offline-fallback', reason: expect.stringMatching(/the model failed: .*HTTP 500/) });
-    expect(out.sections.filter((x) => x.markdown.startsWith('Model-written prose')).map((x) => x.title)).toEqual(['Overview', 'Testing']);
+    expect(t.details).toMatchObject({
+      source: 'offline-fallback',
+      reason: expect.stringMatching(/the model failed: .*HTTP 500/),
+    });
+    expect(
+      out.sections.filter((x) => x.markdown.startsWith('Model-written prose')).map((x) => x.title),
+    ).toEqual(['Overview', 'Testing']);
   });
 
   it('repairs truncated JSON and retries unusable JSON from the planner and reviewer', async () => {
     let plannerCalls = 0;
-    const { out, server: s } = await run({ ...base, template: templateOf(['Overview', 'Loan Handling']) }, (req) => {
-      if (roleOf(req) === 'planner' && ++plannerCalls === 1) return { text: 'Sure! Here is the plan you asked for.' };
-      if (roleOf(req) === 'planner') return { text: '{"sections":[{"id":"1","kind":"overview"},{"id":"2","kind":"api"}]}' };
-      if (roleOf(req) === 'reviewer') return { text: '```json\n{"problems": [' };
-      return fixtureModel(req);
-    });
+    const { out, server: s } = await run(
+      { ...base, template: templateOf(['Overview', 'Loan Handling']) },
+      (req) => {
+        if (roleOf(req) === 'planner' && ++plannerCalls === 1)
+          return { text: 'Sure! Here is the plan you asked for.' };
+        if (roleOf(req) === 'planner')
+          return { text: '{"sections":[{"id":"1","kind":"overview"},{"id":"2","kind":"api"}]}' };
+        if (roleOf(req) === 'reviewer') return { text: '```json\n{"problems": [' };
+        return fixtureModel(req);
+      },
+    );
     expect(plannerCalls).toBe(2);
-    expect(s.requests.filter((r) => roleOf(r) === 'planner')[1]!.prompt).toMatch(/Your previous answer could not be used: the answer holds no JSON object/);
+    expect(s.requests.filter((r) => roleOf(r) === 'planner')[1]!.prompt).toMatch(
+      /Your previous answer could not be used: the answer holds no JSON object/,
+    );
     expect(out.plan.map((p) => p.kind)).toEqual(['overview', 'api']);
-    expect(out.trace.find((t) => t.role === 'planner')!.details).toMatchObject({ source: 'model', changedKinds: ['2 custom→api'] });
+    expect(out.trace.find((t) => t.role === 'planner')!.details).toMatchObject({
+      source: 'model',
+      changedKinds: ['2 custom→api'],
+    });
     // The truncated reviewer answer was repaired to "no problems": nothing was sent back.
     expect(s.requests.filter((r) => roleOf(r) === 'writer')).toHaveLength(2);
   });
@@ -137,7 +213,10 @@ describe('prompt injection in the code base', () => {
       const ctx = testContext();
       const ws = await ingestDirectory(dir, ctx);
       const analysis = await analyse(ws, ctx);
-      const r = await run({ analysis, workspace: ws, projectName: 'Bookshelf', imageNames: [], template }, fixtureModel);
+      const r = await run(
+        { analysis, workspace: ws, projectName: 'Bookshelf', imageNames: [], template },
+        fixtureModel,
+      );
       const requests = [...r.server.requests];
       await r.server.close();
       server = undefined;
@@ -150,17 +229,21 @@ describe('prompt injection in the code base', () => {
     const carrying = evil.requests.filter((r) => r.prompt.toLowerCase().includes(EVIL.toLowerCase()));
     expect(carrying.length).toBeGreaterThan(0);
     expect(fixtureModel({ ...carrying[0]!, prompt: EVIL })).toEqual({ text: 'PWNED: injection obeyed' });
-    for (const r of evil.requests) expect(outsideData(r.prompt).toLowerCase()).not.toContain('ignore previous instructions');
+    for (const r of evil.requests)
+      expect(outsideData(r.prompt).toLowerCase()).not.toContain('ignore previous instructions');
 
     const text = JSON.stringify(evil.out.sections);
     expect(text).not.toContain('injection obeyed');
     expect(evil.out.sections.every((s) => s.markdown.startsWith('Model-written prose on '))).toBe(true);
     // Same plan, same sections, same roles asked with the same system texts.
     expect(evil.out.plan).toEqual(clean.out.plan);
-    expect(evil.out.sections.map((s) => [s.id, s.title, s.kind])).toEqual(clean.out.sections.map((s) => [s.id, s.title, s.kind]));
+    expect(evil.out.sections.map((s) => [s.id, s.title, s.kind])).toEqual(
+      clean.out.sections.map((s) => [s.id, s.title, s.kind]),
+    );
     expect(new Set(evil.requests.map((r) => r.system))).toEqual(new Set(clean.requests.map((r) => r.system)));
     // (Writers run in parallel, so the trace is compared as a set.)
-    const steps = (o: AgentOutput) => o.trace.map((t) => `${t.role} ${t.sectionId ?? ''} ${String(t.details?.source)}`).sort();
+    const steps = (o: AgentOutput) =>
+      o.trace.map((t) => `${t.role} ${t.sectionId ?? ''} ${String(t.details?.source)}`).sort();
     expect(steps(evil.out)).toEqual(steps(clean.out));
   });
 });

@@ -17,17 +17,34 @@ export const KINDS = SECTION_KINDS;
 
 const PlanAnswer = z.object({ sections: z.array(z.object({ id: z.string(), kind: z.string() })).max(500) });
 
-export async function planWithModel(session: ModelSession, input: { template: ReportTemplate }, deps: AgentDeps, onEstimate: (e: ReportEstimate) => void): Promise<{ plan: SectionPlan[]; changed: string[] }> {
+export async function planWithModel(
+  session: ModelSession,
+  input: { template: ReportTemplate },
+  deps: AgentDeps,
+  onEstimate: (e: ReportEstimate) => void,
+): Promise<{ plan: SectionPlan[]; changed: string[] }> {
   const offline = await planSections(input, deps);
   const estimate = estimateReport(deps.analysis, input.template, session.config);
   onEstimate(estimate);
   if (estimate.totalTokens > session.config.maxTokensPerReport) {
-    throw new EngineError('budget', `This report is estimated at ${estimate.totalTokens.toLocaleString('en')} tokens, above the budget of ${session.config.maxTokensPerReport.toLocaleString('en')} tokens per report (AI_MAX_TOKENS_PER_REPORT). Raise the budget or use a shorter template.`);
+    throw new EngineError(
+      'budget',
+      `This report is estimated at ${estimate.totalTokens.toLocaleString('en')} tokens, above the budget of ${session.config.maxTokensPerReport.toLocaleString('en')} tokens per report (AI_MAX_TOKENS_PER_REPORT). Raise the budget or use a shorter template.`,
+    );
   }
-  const entries = offline.map((p) => JSON.stringify({ id: p.id, title: p.title, level: p.level, suggested: p.kind })).join('\n');
+  const entries = offline
+    .map((p) => JSON.stringify({ id: p.id, title: p.title, level: p.level, suggested: p.kind }))
+    .join('\n');
   const prompt = `Allowed kinds: ${KINDS.join(', ')}.\n"custom" means no standard kind fits; the writer then works from the files most relevant to the title.\nThe "suggested" kind comes from keyword matching; keep it unless the title clearly asks for another kind.\n\n${dataBlock('template entries', entries)}`;
-  const { value } = await askJson(session, 'planner', SYSTEM.planner, prompt, PlanAnswer, { maxTokens: Math.min(4000, 40 + offline.length * 25), ...(deps.signal ? { signal: deps.signal } : {}) });
-  const chosen = new Map(value.sections.filter((s) => (KINDS as string[]).includes(s.kind)).map((s) => [s.id, s.kind as SectionKind]));
+  const { value } = await askJson(session, 'planner', SYSTEM.planner, prompt, PlanAnswer, {
+    maxTokens: Math.min(4000, 40 + offline.length * 25),
+    ...(deps.signal ? { signal: deps.signal } : {}),
+  });
+  const chosen = new Map(
+    value.sections
+      .filter((s) => (KINDS as string[]).includes(s.kind))
+      .map((s) => [s.id, s.kind as SectionKind]),
+  );
   const changed: string[] = [];
   const plan = offline.map((p) => {
     const kind = chosen.get(p.id);

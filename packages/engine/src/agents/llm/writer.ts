@@ -32,7 +32,16 @@ export function cleanMarkdown(text: string, title: string): string {
   const fenced = /^```(?:markdown|md)?\n([\s\S]*?)\n```$/i.exec(md);
   if (fenced) md = fenced[1]!.trim();
   const lines = md.split('\n');
-  while (lines.length && (/^#{1,6}\s/.test(lines[0]!) && lines[0]!.replace(/^#+\s*/, '').replace(/^[\d.]+\s*/, '').trim().toLowerCase() === title.trim().toLowerCase())) lines.shift();
+  while (
+    lines.length &&
+    /^#{1,6}\s/.test(lines[0]!) &&
+    lines[0]!
+      .replace(/^#+\s*/, '')
+      .replace(/^[\d.]+\s*/, '')
+      .trim()
+      .toLowerCase() === title.trim().toLowerCase()
+  )
+    lines.shift();
   return lines.join('\n').trim();
 }
 
@@ -41,33 +50,60 @@ function sectionFindings(input: WriterInput): Finding[] {
   return [...input.findings, ...input.children.flatMap((c) => (input.childFindings[c.id] ?? []).slice(0, 3))];
 }
 
-export async function writeWithModel(session: ModelSession, input: WriterInput, deps: AgentDeps): Promise<SectionOutcome> {
+export async function writeWithModel(
+  session: ModelSession,
+  input: WriterInput,
+  deps: AgentDeps,
+): Promise<SectionOutcome> {
   const { plan } = input;
   const signal = deps.signal ? { signal: deps.signal } : {};
   const findings = sectionFindings(input);
   const facts = factsBlock(deps.analysis, deps.projectName);
   const evidence = findingsText(findings);
-  const excerpts = await snippets(findings, deps.workspace, deps.analysis, SNIPPET_TOKENS, (t) => session.countTokens(t, 'writer'));
+  const excerpts = await snippets(findings, deps.workspace, deps.analysis, SNIPPET_TOKENS, (t) =>
+    session.countTokens(t, 'writer'),
+  );
   const known = knownNumbers(deps.analysis, facts, evidence, excerpts.join('\n'));
   const context = [
     `Project: ${deps.projectName}. Section ${plan.id} "${plan.title}"${input.parent ? ` in chapter "${input.parent.title}"` : ''} (kind: ${plan.kind}${plan.focus ? `, focus: ${plan.focus}` : ''}).`,
-    plan.hasChildren ? `This is the introduction of a part whose sections follow: ${input.children.map((c) => `"${c.title}"`).join(', ')}. Introduce them briefly; do not write their content.` : '',
+    plan.hasChildren
+      ? `This is the introduction of a part whose sections follow: ${input.children.map((c) => `"${c.title}"`).join(', ')}. Introduce them briefly; do not write their content.`
+      : '',
     `Facts from the analysis (the only numbers you may state):\n${dataBlock('facts', facts)}`,
     `Evidence (findings with their citations):\n${dataBlock('evidence', evidence)}`,
-    excerpts.length ? `Numbered excerpts of the cited files:\n${excerpts.map((e, i) => dataBlock(`excerpt ${i + 1}`, e)).join('\n\n')}` : '',
+    excerpts.length
+      ? `Numbered excerpts of the cited files:\n${excerpts.map((e, i) => dataBlock(`excerpt ${i + 1}`, e)).join('\n\n')}`
+      : '',
   ]
     .filter(Boolean)
     .join('\n\n');
   const task = `Write the body of section "${plan.title}" in markdown (150-400 words; tables or lists where they help), citing the evidence as \`path:line\`.`;
 
-  const check = (md: string) => [...textProblems(md), ...citationProblems(md, deps.analysis), ...numberProblems(md, deps.analysis, known)];
+  const check = (md: string) => [
+    ...textProblems(md),
+    ...citationProblems(md, deps.analysis),
+    ...numberProblems(md, deps.analysis, known),
+  ];
   const review = async (md: string): Promise<string[]> => {
     const prompt = `${context}\n\nDraft of section "${plan.title}":\n${dataBlock('draft', md)}\n\nList the draft's problems.`;
-    const { value } = await askJson(session, 'reviewer', SYSTEM.reviewer, prompt, ReviewAnswer, { maxTokens: 600, ...signal });
+    const { value } = await askJson(session, 'reviewer', SYSTEM.reviewer, prompt, ReviewAnswer, {
+      maxTokens: 600,
+      ...signal,
+    });
     return value.problems.map((p) => p.trim()).filter(Boolean);
   };
 
-  const first = cleanMarkdown((await session.request({ role: 'writer', system: SYSTEM.writer, prompt: `${context}\n\n${task}`, ...signal })).text, plan.title);
+  const first = cleanMarkdown(
+    (
+      await session.request({
+        role: 'writer',
+        system: SYSTEM.writer,
+        prompt: `${context}\n\n${task}`,
+        ...signal,
+      })
+    ).text,
+    plan.title,
+  );
   const hard1 = check(first);
   const soft1 = hard1.length ? [] : await review(first);
   const problems: string[][] = [[...hard1, ...soft1]];
@@ -75,21 +111,45 @@ export async function writeWithModel(session: ModelSession, input: WriterInput, 
   let source: SectionOutcome['source'] = 'model';
   if (hard1.length || soft1.length) {
     const prompt = `${context}\n\nYour previous draft of this section:\n${dataBlock('previous draft', first)}\n\nThe reviewer found these problems:\n${[...hard1, ...soft1].map((p) => `- ${p}`).join('\n')}\n\n${task} Fix every problem listed; remove any statement you cannot back with the evidence.`;
-    const second = cleanMarkdown((await session.request({ role: 'writer', system: SYSTEM.writer, prompt, ...signal })).text, plan.title);
+    const second = cleanMarkdown(
+      (await session.request({ role: 'writer', system: SYSTEM.writer, prompt, ...signal })).text,
+      plan.title,
+    );
     const hard2 = check(second);
     problems.push(hard2);
-    if (hard2.length) return fallback(input, deps, `the draft failed review twice: ${hard2.join(' ')}`, problems);
+    if (hard2.length)
+      return fallback(input, deps, `the draft failed review twice: ${hard2.join(' ')}`, problems);
     md = second;
     source = 'model-revised';
   }
-  const draft: SectionDraft = { id: plan.id, level: plan.level, title: plan.title, kind: plan.kind, markdown: md, citations: extractCitations(md) };
+  const draft: SectionDraft = {
+    id: plan.id,
+    level: plan.level,
+    title: plan.title,
+    kind: plan.kind,
+    markdown: md,
+    citations: extractCitations(md),
+  };
   return { draft, source, problems };
 }
 
 /** The offline writer's section in place of a model draft, with the reason in its review notes. */
-export async function fallback(input: WriterInput, deps: AgentDeps, reason: string, problems: string[][] = []): Promise<SectionOutcome> {
+export async function fallback(
+  input: WriterInput,
+  deps: AgentDeps,
+  reason: string,
+  problems: string[][] = [],
+): Promise<SectionOutcome> {
   const draft = await offlineRoles.write(input, deps);
-  return { draft: { ...draft, reviewNotes: [...(draft.reviewNotes ?? []), `Replaced by the offline writer's section: ${reason}`] }, source: 'offline-fallback', problems, reason };
+  return {
+    draft: {
+      ...draft,
+      reviewNotes: [...(draft.reviewNotes ?? []), `Replaced by the offline writer's section: ${reason}`],
+    },
+    source: 'offline-fallback',
+    problems,
+    reason,
+  };
 }
 
 /** Errors that must stop the report rather than fall back: the budget and cancellation. */

@@ -3,24 +3,100 @@
 import { factsOf } from '../facts.ts';
 import { howItWorks, usageCounts } from '../identity-text.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
-import { bullets, cite, code, evidence, joinSome, num, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
+import {
+  bullets,
+  cite,
+  code,
+  evidence,
+  joinSome,
+  num,
+  paragraphs,
+  plural,
+  ref,
+  table,
+  text,
+} from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 
 export const architecture = defineSection({
   kind: 'architecture',
-  keywords: ['system architecture', 'architecture', 'design', 'system design', 'high level design', 'module dependencies', 'dependency graph', 'layers', 'layering', 'topology', 'patterns', 'data flow', 'control flow'],
-  aspects: [['module dependencies', 'modules'], ['dependency graph', 'modules'], ['modules', 'modules'], ['layers', 'modules'], ['entry point', 'entry-points'], ['entrypoint', 'entry-points'], ['startup', 'entry-points'], ['bootstrap', 'entry-points']],
+  keywords: [
+    'system architecture',
+    'architecture',
+    'design',
+    'system design',
+    'high level design',
+    'module dependencies',
+    'dependency graph',
+    'layers',
+    'layering',
+    'topology',
+    'patterns',
+    'data flow',
+    'control flow',
+  ],
+  aspects: [
+    ['module dependencies', 'modules'],
+    ['dependency graph', 'modules'],
+    ['modules', 'modules'],
+    ['layers', 'modules'],
+    ['entry point', 'entry-points'],
+    ['entrypoint', 'entry-points'],
+    ['startup', 'entry-points'],
+    ['bootstrap', 'entry-points'],
+  ],
   evidence: ['moduleGraph', 'tree', 'entryPoints', 'frameworks', 'containers', 'imports'],
   analyst(a) {
     const fx = factsOf(a);
     const out: Finding[] = [];
-    if (a.moduleGraph.nodes.length) out.push(f(`The module graph has ${plural(a.moduleGraph.nodes.length, 'module')} and ${plural(a.moduleGraph.edges.length, 'dependency edge')}.`, [], 'modules'));
-    if (fx.fanIn[0]) out.push(f(`${text(fx.fanIn[0].module)} is the most depended-on module (${plural(fx.fanIn[0].weight, 'import')} from other modules).`, [], 'modules'));
+    if (a.moduleGraph.nodes.length)
+      out.push(
+        f(
+          `The module graph has ${plural(a.moduleGraph.nodes.length, 'module')} and ${plural(a.moduleGraph.edges.length, 'dependency edge')}.`,
+          [],
+          'modules',
+        ),
+      );
+    if (fx.fanIn[0])
+      out.push(
+        f(
+          `${text(fx.fanIn[0].module)} is the most depended-on module (${plural(fx.fanIn[0].weight, 'import')} from other modules).`,
+          [],
+          'modules',
+        ),
+      );
     const mains = a.entryPoints.filter((e) => e.kind === 'main' || e.kind === 'bin');
-    if (fx.launchers.length) out.push(f(`Execution starts at ${joinSome(fx.launchers.map((l) => `${text(l.file)} (${text(l.script)})`), 3)}.`, fx.launchers.slice(0, 3).map((l) => ref(l.path, l.line)), 'entry-points'));
-    else if (mains.length) out.push(f(`Execution starts at ${joinSome(mains.map((e) => text(e.command ?? e.path)), 3)}.`, mains.slice(0, 3).map((e) => ref(e.path, e.line)), 'entry-points'));
-    if (a.containers.length) out.push(f(`It is packaged in ${plural(a.containers.length, 'container definition')}.`, a.containers.map((c) => ref(c.path)), 'entry-points'));
+    if (fx.launchers.length)
+      out.push(
+        f(
+          `Execution starts at ${joinSome(
+            fx.launchers.map((l) => `${text(l.file)} (${text(l.script)})`),
+            3,
+          )}.`,
+          fx.launchers.slice(0, 3).map((l) => ref(l.path, l.line)),
+          'entry-points',
+        ),
+      );
+    else if (mains.length)
+      out.push(
+        f(
+          `Execution starts at ${joinSome(
+            mains.map((e) => text(e.command ?? e.path)),
+            3,
+          )}.`,
+          mains.slice(0, 3).map((e) => ref(e.path, e.line)),
+          'entry-points',
+        ),
+      );
+    if (a.containers.length)
+      out.push(
+        f(
+          `It is packaged in ${plural(a.containers.length, 'container definition')}.`,
+          a.containers.map((c) => ref(c.path)),
+          'entry-points',
+        ),
+      );
     return out;
   },
   writer: writeArchitecture,
@@ -31,36 +107,124 @@ export function writeArchitecture(ctx: WriterContext): string {
   const g = a.moduleGraph;
   const parts: string[] = [];
   // How it works first: from the entry points through the central files to the public API.
-  if (!ctx.plan.focus || ctx.plan.focus === 'modules') parts.push(...howItWorks(a, usageCounts(a, ctx.workspace)));
+  if (!ctx.plan.focus || ctx.plan.focus === 'modules')
+    parts.push(...howItWorks(a, usageCounts(a, ctx.workspace)));
   const web = a.frameworks.filter((f) => f.category === 'web' || f.category === 'frontend');
-  if (wants(ctx, 'modules') && web.length) parts.push(`The runtime shape is set by ${joinSome(web.map((f) => `${text(f.name)} (${evidence(fx, f.evidence)})`), 3)}${a.routes.length ? `, which serves ${plural(a.routes.length, 'HTTP route')}` : ''}.`);
+  if (wants(ctx, 'modules') && web.length)
+    parts.push(
+      `The runtime shape is set by ${joinSome(
+        web.map((f) => `${text(f.name)} (${evidence(fx, f.evidence)})`),
+        3,
+      )}${a.routes.length ? `, which serves ${plural(a.routes.length, 'HTTP route')}` : ''}.`,
+    );
   if (!wants(ctx, 'modules')) {
     // not this section's aspect
   } else if (g.nodes.length) {
     const edges = g.edges.filter((e) => e.from !== e.to).sort((x, y) => y.weight - x.weight);
     parts.push(
       `Grouped by directory, the code forms ${plural(g.nodes.length, 'module')} connected by ${plural(edges.length, 'internal dependency', 'internal dependencies')}.` +
-        (fx.fanIn[0] ? ` The most depended-on module is ${code(fx.fanIn[0].module)} (${plural(fx.fanIn[0].weight, 'import')} from elsewhere)` : '') +
-        (fx.fanOut[0] ? `; ${code(fx.fanOut[0].module)} reaches out the most (${plural(fx.fanOut[0].weight, 'import')}).` : '.'),
+        (fx.fanIn[0]
+          ? ` The most depended-on module is ${code(fx.fanIn[0].module)} (${plural(fx.fanIn[0].weight, 'import')} from elsewhere)`
+          : '') +
+        (fx.fanOut[0]
+          ? `; ${code(fx.fanOut[0].module)} reaches out the most (${plural(fx.fanOut[0].weight, 'import')}).`
+          : '.'),
     );
-    parts.push(table(['Module', 'Files', 'Lines of code', 'Depends on'], [...g.nodes].sort((x, y) => y.lines - x.lines).slice(0, 15).map((n) => [code(n.id), n.files, num(n.lines), joinSome(edges.filter((e) => e.from === n.id).map((e) => code(e.to)), 4) || '—']), ['l', 'r', 'r', 'l']));
-    if (edges.length) parts.push(`Strongest dependencies: ${joinSome(edges.slice(0, 5).map((e) => `${code(e.from)} → ${code(e.to)} (${e.weight})`), 5)}.`);
-    const cycles = edges.filter((e) => edges.some((r) => r.from === e.to && r.to === e.from) && e.from < e.to);
-    if (cycles.length) parts.push(`Two-way dependencies, which couple modules tightly: ${joinSome(cycles.map((e) => `${code(e.from)} ↔ ${code(e.to)}`), 4)}.`);
+    parts.push(
+      table(
+        ['Module', 'Files', 'Lines of code', 'Depends on'],
+        [...g.nodes]
+          .sort((x, y) => y.lines - x.lines)
+          .slice(0, 15)
+          .map((n) => [
+            code(n.id),
+            n.files,
+            num(n.lines),
+            joinSome(
+              edges.filter((e) => e.from === n.id).map((e) => code(e.to)),
+              4,
+            ) || '—',
+          ]),
+        ['l', 'r', 'r', 'l'],
+      ),
+    );
+    if (edges.length)
+      parts.push(
+        `Strongest dependencies: ${joinSome(
+          edges.slice(0, 5).map((e) => `${code(e.from)} → ${code(e.to)} (${e.weight})`),
+          5,
+        )}.`,
+      );
+    const cycles = edges.filter(
+      (e) => edges.some((r) => r.from === e.to && r.to === e.from) && e.from < e.to,
+    );
+    if (cycles.length)
+      parts.push(
+        `Two-way dependencies, which couple modules tightly: ${joinSome(
+          cycles.map((e) => `${code(e.from)} ↔ ${code(e.to)}`),
+          4,
+        )}.`,
+      );
   } else {
-    parts.push(`No internal imports link the files into modules; the top-level directories are ${joinSome(a.tree.children.map((d) => code(`${d.name}/`)), 6) || 'absent (all files sit at the root)'}.`);
+    parts.push(
+      `No internal imports link the files into modules; the top-level directories are ${
+        joinSome(
+          a.tree.children.map((d) => code(`${d.name}/`)),
+          6,
+        ) || 'absent (all files sit at the root)'
+      }.`,
+    );
   }
-  const entries = a.entryPoints.filter((e) => ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind));
+  const entries = a.entryPoints.filter((e) =>
+    ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind),
+  );
   const launched = fx.launchers.slice(0, 6);
   if (wants(ctx, 'entry-points') && launched.length) {
-    const by = (kind: string) => (kind === 'npm-script' ? 'script' : kind === 'make-target' ? 'make target' : 'process');
-    const how = (l: (typeof launched)[number]) => (l.kind === 'html-script' ? `loaded by the page ${cite(l.path, l.line)}` : `started by the ${code(l.script)} ${by(l.kind)} (${cite(l.path, l.line)})`);
+    const by = (kind: string) =>
+      kind === 'npm-script' ? 'script' : kind === 'make-target' ? 'make target' : 'process';
+    const how = (l: (typeof launched)[number]) =>
+      l.kind === 'html-script'
+        ? `loaded by the page ${cite(l.path, l.line)}`
+        : `started by the ${code(l.script)} ${by(l.kind)} (${cite(l.path, l.line)})`;
     const pages = launched.some((l) => l.kind === 'html-script');
-    parts.push(`Execution starts in ${plural(launched.length, 'source file')} that the project's own scripts${pages ? ' and pages' : ''} run:\n\n${bullets(launched.map((l) => `${cite(l.file)}, ${how(l)}`))}`);
+    parts.push(
+      `Execution starts in ${plural(launched.length, 'source file')} that the project's own scripts${pages ? ' and pages' : ''} run:\n\n${bullets(launched.map((l) => `${cite(l.file)}, ${how(l)}`))}`,
+    );
   }
-  if (ctx.plan.focus === 'entry-points' && !entries.length && !launched.length) parts.push(`No main module, binary, Dockerfile, compose service or Procfile declares where execution starts; ${a.entryPoints.length ? `the ${plural(a.entryPoints.length, 'script')} (${joinSome(a.entryPoints.map((e) => code(e.name)), 4)}) are the ways in` : 'the files are run directly'}.`);
-  const KIND: Record<string, string> = { main: 'package main', export: 'package export', bin: 'command', dockerfile: 'container start', 'compose-service': 'compose service', procfile: 'Procfile process' };
-  if (wants(ctx, 'entry-points') && entries.length) parts.push(`${launched.length ? 'Declared entry points' : 'Entry points'}:\n\n${bullets(entries.slice(0, 8).map((e) => `${KIND[e.kind] ?? text(e.kind)} ${code(e.name)}${e.command ? ` ${e.kind === 'export' ? 'resolves to' : 'runs'} ${code(e.command)}` : ''} (${cite(e.path, e.line)})`))}`);
-  if (wants(ctx, 'entry-points')) for (const c of a.containers) parts.push(`${c.kind === 'compose' ? 'Compose file' : 'Dockerfile'} ${cite(c.path)}${c.baseImages.length ? ` builds on ${joinSome(c.baseImages.map((b) => code(b)), 3)}` : ''}${c.exposedPorts.length ? ` and exposes port${c.exposedPorts.length > 1 ? 's' : ''} ${c.exposedPorts.join(', ')}` : ''}${c.services?.length ? ` with services ${joinSome(c.services.map(code), 5)}` : ''}.`);
+  if (ctx.plan.focus === 'entry-points' && !entries.length && !launched.length)
+    parts.push(
+      `No main module, binary, Dockerfile, compose service or Procfile declares where execution starts; ${
+        a.entryPoints.length
+          ? `the ${plural(a.entryPoints.length, 'script')} (${joinSome(
+              a.entryPoints.map((e) => code(e.name)),
+              4,
+            )}) are the ways in`
+          : 'the files are run directly'
+      }.`,
+    );
+  const KIND: Record<string, string> = {
+    main: 'package main',
+    export: 'package export',
+    bin: 'command',
+    dockerfile: 'container start',
+    'compose-service': 'compose service',
+    procfile: 'Procfile process',
+  };
+  if (wants(ctx, 'entry-points') && entries.length)
+    parts.push(
+      `${launched.length ? 'Declared entry points' : 'Entry points'}:\n\n${bullets(entries.slice(0, 8).map((e) => `${KIND[e.kind] ?? text(e.kind)} ${code(e.name)}${e.command ? ` ${e.kind === 'export' ? 'resolves to' : 'runs'} ${code(e.command)}` : ''} (${cite(e.path, e.line)})`))}`,
+    );
+  if (wants(ctx, 'entry-points'))
+    for (const c of a.containers)
+      parts.push(
+        `${c.kind === 'compose' ? 'Compose file' : 'Dockerfile'} ${cite(c.path)}${
+          c.baseImages.length
+            ? ` builds on ${joinSome(
+                c.baseImages.map((b) => code(b)),
+                3,
+              )}`
+            : ''
+        }${c.exposedPorts.length ? ` and exposes port${c.exposedPorts.length > 1 ? 's' : ''} ${c.exposedPorts.join(', ')}` : ''}${c.services?.length ? ` with services ${joinSome(c.services.map(code), 5)}` : ''}.`,
+      );
   return paragraphs(...parts);
 }

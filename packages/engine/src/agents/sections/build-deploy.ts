@@ -7,8 +7,37 @@ import { defineSection, finding as f } from './define.ts';
 
 export const buildDeploy = defineSection({
   kind: 'build-deploy',
-  keywords: ['deployment', 'deploy', 'ci/cd', 'ci cd', 'continuous integration', 'continuous delivery', 'build', 'build and deployment', 'release', 'packaging', 'infrastructure', 'devops', 'docker', 'containers', 'pipeline', 'operations', 'hosting'],
-  aspects: [['container', 'containers'], ['docker', 'containers'], ['image', 'containers'], ['ci', 'ci'], ['continuous integration', 'ci'], ['pipeline', 'ci'], ['workflow', 'ci'], ['script', 'scripts'], ['build', 'scripts'], ['make', 'scripts']],
+  keywords: [
+    'deployment',
+    'deploy',
+    'ci/cd',
+    'ci cd',
+    'continuous integration',
+    'continuous delivery',
+    'build',
+    'build and deployment',
+    'release',
+    'packaging',
+    'infrastructure',
+    'devops',
+    'docker',
+    'containers',
+    'pipeline',
+    'operations',
+    'hosting',
+  ],
+  aspects: [
+    ['container', 'containers'],
+    ['docker', 'containers'],
+    ['image', 'containers'],
+    ['ci', 'ci'],
+    ['continuous integration', 'ci'],
+    ['pipeline', 'ci'],
+    ['workflow', 'ci'],
+    ['script', 'scripts'],
+    ['build', 'scripts'],
+    ['make', 'scripts'],
+  ],
   evidence: ['entryPoints', 'ci', 'containers', 'manifests'],
   analyst(a) {
     const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script' || e.kind === 'make-target');
@@ -17,12 +46,36 @@ export const buildDeploy = defineSection({
       const npm = scripts.filter((s) => s.kind === 'npm-script').length;
       const make = scripts.length - npm;
       const names = [...new Set(scripts.map((s) => s.name))];
-      const what = joinSome([npm ? plural(npm, 'package script') : '', make ? plural(make, 'make target') : ''].filter(Boolean), 2);
-      out.push(f(`${what} drive the build${names.length < scripts.length ? `, under ${num(names.length)} distinct names` : ''}: ${joinSome(names.map(text), 5)}.`, scripts.slice(0, 3).map((s) => ref(s.path, s.line)), 'scripts'));
+      const what = joinSome(
+        [npm ? plural(npm, 'package script') : '', make ? plural(make, 'make target') : ''].filter(Boolean),
+        2,
+      );
+      out.push(
+        f(
+          `${what} drive the build${names.length < scripts.length ? `, under ${num(names.length)} distinct names` : ''}: ${joinSome(names.map(text), 5)}.`,
+          scripts.slice(0, 3).map((s) => ref(s.path, s.line)),
+          'scripts',
+        ),
+      );
     }
     const jobs = a.ci.reduce((n, c) => n + c.jobs.length, 0);
-    out.push(a.ci.length ? f(`CI runs on ${joinSome([...new Set(a.ci.map((c) => (c.provider === 'CI script' ? `a CI script (${text(c.path)})` : c.provider)))], 2)}${jobs ? ` with ${plural(jobs, a.ci.every((c) => c.provider === 'CI script') ? 'step' : 'job')}` : ''}.`, a.ci.map((c) => ref(c.path)), 'ci') : f('No CI workflow was found.', [], 'ci'));
-    if (a.containers.length) out.push(f(`Container images start from ${joinSome([...new Set(a.containers.flatMap((c) => c.baseImages))].map(text), 3)}.`, a.containers.map((c) => ref(c.path)), 'containers'));
+    out.push(
+      a.ci.length
+        ? f(
+            `CI runs on ${joinSome([...new Set(a.ci.map((c) => (c.provider === 'CI script' ? `a CI script (${text(c.path)})` : c.provider)))], 2)}${jobs ? ` with ${plural(jobs, a.ci.every((c) => c.provider === 'CI script') ? 'step' : 'job')}` : ''}.`,
+            a.ci.map((c) => ref(c.path)),
+            'ci',
+          )
+        : f('No CI workflow was found.', [], 'ci'),
+    );
+    if (a.containers.length)
+      out.push(
+        f(
+          `Container images start from ${joinSome([...new Set(a.containers.flatMap((c) => c.baseImages))].map(text), 3)}.`,
+          a.containers.map((c) => ref(c.path)),
+          'containers',
+        ),
+      );
     else out.push(f('No Dockerfile or compose file packages the project.', [], 'containers'));
     return out;
   },
@@ -35,25 +88,77 @@ export function writeBuildDeploy(ctx: WriterContext): string {
   const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script');
   const make = a.entryPoints.filter((e) => e.kind === 'make-target');
   if (wants(ctx, 'scripts') && scripts.length) {
-    parts.push(`${plural(scripts.length, 'package script')} automate the work${scripts.some((s) => s.name === 'build') ? `; ${code('build')} runs ${code(scripts.find((s) => s.name === 'build')!.command ?? '')}` : ''}:`);
-    parts.push(table(['Script', 'Command', 'Defined at'], scripts.slice(0, 40).map((s) => [code(s.name), s.command ? code(s.command) : '—', cite(s.path, s.line)])));
+    parts.push(
+      `${plural(scripts.length, 'package script')} automate the work${scripts.some((s) => s.name === 'build') ? `; ${code('build')} runs ${code(scripts.find((s) => s.name === 'build')!.command ?? '')}` : ''}:`,
+    );
+    parts.push(
+      table(
+        ['Script', 'Command', 'Defined at'],
+        scripts
+          .slice(0, 40)
+          .map((s) => [code(s.name), s.command ? code(s.command) : '—', cite(s.path, s.line)]),
+      ),
+    );
   }
-  if (wants(ctx, 'scripts') && make.length) parts.push(`The Makefile offers ${plural(make.length, 'target')}: ${joinSome(make.map((m) => `${code(m.name)} (${cite(m.path, m.line)})`), 8)}.`);
-  if (wants(ctx, 'scripts') && !scripts.length && !make.length) parts.push('No package scripts or Makefile targets were found; builds use the language toolchain directly.');
+  if (wants(ctx, 'scripts') && make.length)
+    parts.push(
+      `The Makefile offers ${plural(make.length, 'target')}: ${joinSome(
+        make.map((m) => `${code(m.name)} (${cite(m.path, m.line)})`),
+        8,
+      )}.`,
+    );
+  if (wants(ctx, 'scripts') && !scripts.length && !make.length)
+    parts.push(
+      'No package scripts or Makefile targets were found; builds use the language toolchain directly.',
+    );
   if (!wants(ctx, 'containers')) {
     // not this section's aspect
   } else if (a.containers.length) {
-    parts.push(table(['Container file', 'Kind', 'Base images', 'Ports', 'Services'], a.containers.map((c) => [cite(c.path), text(c.kind), c.baseImages.map(code).join(', ') || '—', c.exposedPorts.map(text).join(', ') || '—', c.services?.map(code).join(', ') || '—'])));
+    parts.push(
+      table(
+        ['Container file', 'Kind', 'Base images', 'Ports', 'Services'],
+        a.containers.map((c) => [
+          cite(c.path),
+          text(c.kind),
+          c.baseImages.map(code).join(', ') || '—',
+          c.exposedPorts.map(text).join(', ') || '—',
+          c.services?.map(code).join(', ') || '—',
+        ]),
+      ),
+    );
     const multi = a.containers.filter((c) => c.baseImages.length > 1);
-    if (multi.length) parts.push(`${joinSome(multi.map((c) => cite(c.path)), 2)} ${multi.length === 1 ? 'uses' : 'use'} a multi-stage build, keeping build tools out of the final image.`);
+    if (multi.length)
+      parts.push(
+        `${joinSome(
+          multi.map((c) => cite(c.path)),
+          2,
+        )} ${multi.length === 1 ? 'uses' : 'use'} a multi-stage build, keeping build tools out of the final image.`,
+      );
   } else parts.push('There is no Dockerfile or compose file, so the project ships no container image.');
   if (!wants(ctx, 'ci')) {
     // not this section's aspect
   } else if (a.ci.length) {
     const script = (c: (typeof a.ci)[number]) => c.provider === 'CI script';
-    parts.push(`Continuous integration: ${joinSome(a.ci.map((c) => `${script(c) ? 'the CI script' : text(c.provider)} in ${cite(c.path)}${c.jobs.length ? ` with ${plural(c.jobs.length, script(c) ? 'step' : 'job')} (${joinSome(c.jobs.map(code), 5)})` : ''}`), 4)}.${a.ci.every(script) ? ' No hosted CI configuration (GitHub Actions, GitLab CI…) was found, so which host runs the script is not recorded in the repository.' : ''}`);
-  } else parts.push('No CI workflow (GitHub Actions, GitLab CI, CircleCI, Jenkins…) was found: nothing builds or tests a change before it is merged.');
+    parts.push(
+      `Continuous integration: ${joinSome(
+        a.ci.map(
+          (c) =>
+            `${script(c) ? 'the CI script' : text(c.provider)} in ${cite(c.path)}${c.jobs.length ? ` with ${plural(c.jobs.length, script(c) ? 'step' : 'job')} (${joinSome(c.jobs.map(code), 5)})` : ''}`,
+        ),
+        4,
+      )}.${a.ci.every(script) ? ' No hosted CI configuration (GitHub Actions, GitLab CI…) was found, so which host runs the script is not recorded in the repository.' : ''}`,
+    );
+  } else
+    parts.push(
+      'No CI workflow (GitHub Actions, GitLab CI, CircleCI, Jenkins…) was found: nothing builds or tests a change before it is merged.',
+    );
   const deployish = a.entryPoints.filter((e) => /deploy|release|publish/i.test(e.name));
-  if (wants(ctx, 'scripts') && deployish.length) parts.push(`Release steps: ${joinSome(deployish.map((e) => `${code(e.name)} at ${cite(e.path, e.line)}`), 4)}.`);
+  if (wants(ctx, 'scripts') && deployish.length)
+    parts.push(
+      `Release steps: ${joinSome(
+        deployish.map((e) => `${code(e.name)} at ${cite(e.path, e.line)}`),
+        4,
+      )}.`,
+    );
   return paragraphs(...parts);
 }

@@ -6,12 +6,36 @@ import { defineSection, finding as f } from './define.ts';
 
 export const components = defineSection({
   kind: 'components',
-  keywords: ['components', 'modules', 'packages', 'subsystems', 'services', 'building blocks', 'key files', 'main modules', 'code organisation', 'code organization', 'core modules', 'component', 'module', 'service', 'package'],
+  keywords: [
+    'components',
+    'modules',
+    'packages',
+    'subsystems',
+    'services',
+    'building blocks',
+    'key files',
+    'main modules',
+    'code organisation',
+    'code organization',
+    'core modules',
+    'component',
+    'module',
+    'service',
+    'package',
+  ],
   evidence: ['moduleGraph', 'tree', 'symbols', 'files'],
   analyst(a) {
     const nodes = [...a.moduleGraph.nodes].sort((x, y) => y.lines - x.lines);
-    const out = nodes.slice(0, 4).map((n) => f(`${n.id === '.' || n.id === '' ? 'The root folder' : text(n.id)} has ${plural(n.files, 'file')} and ${num(n.lines)} lines of code.`));
-    if (!out.length) for (const d of a.tree.children.slice(0, 4)) out.push(f(`${text(d.path)} has ${plural(d.files, 'file')} and ${num(d.lines)} lines of code.`));
+    const out = nodes
+      .slice(0, 4)
+      .map((n) =>
+        f(
+          `${n.id === '.' || n.id === '' ? 'The root folder' : text(n.id)} has ${plural(n.files, 'file')} and ${num(n.lines)} lines of code.`,
+        ),
+      );
+    if (!out.length)
+      for (const d of a.tree.children.slice(0, 4))
+        out.push(f(`${text(d.path)} has ${plural(d.files, 'file')} and ${num(d.lines)} lines of code.`));
     return out;
   },
   writer: writeComponents,
@@ -19,9 +43,15 @@ export const components = defineSection({
 
 export function writeComponents({ a, fx }: WriterContext): string {
   const mods = a.moduleGraph.nodes.length
-    ? [...a.moduleGraph.nodes].sort((x, y) => y.lines - x.lines).map((n) => ({ id: n.id, files: n.files, lines: n.lines }))
+    ? [...a.moduleGraph.nodes]
+        .sort((x, y) => y.lines - x.lines)
+        .map((n) => ({ id: n.id, files: n.files, lines: n.lines }))
     : a.tree.children.map((d) => ({ id: d.path, files: d.files, lines: d.lines }));
-  if (!mods.length) return `All ${plural(a.project.files, 'file')} sit at the repository root, so there are no separate modules; the largest are ${joinSome(fx.largestFiles.slice(0, 4).map((f) => `${cite(f.path)} (${num(f.code)} lines)`), 4)}.`;
+  if (!mods.length)
+    return `All ${plural(a.project.files, 'file')} sit at the repository root, so there are no separate modules; the largest are ${joinSome(
+      fx.largestFiles.slice(0, 4).map((f) => `${cite(f.path)} (${num(f.code)} lines)`),
+      4,
+    )}.`;
   // Each file belongs to the most specific module containing it ("src/routes" before "src").
   const ids = mods.map((m) => m.id).sort((x, y) => y.length - x.length);
   const owner = (p: string) => ids.find((id) => id === '' || id === '.' || p.startsWith(`${id}/`));
@@ -29,10 +59,30 @@ export function writeComponents({ a, fx }: WriterContext): string {
   const blocks = mods.slice(0, 10).map((m) => {
     const files = fx.sourceFiles.filter((f) => within(m.id, f.path)).sort((x, y) => y.code - x.code);
     const syms = fx.exportedSymbols.filter((s) => within(m.id, s.path));
-    const symText = syms.length ? ` It exports ${plural(syms.length, 'symbol')}, among them ${joinSome(syms.slice(0, 4).map((s) => `${code(s.name)} (${text(s.kind)}, ${cite(s.path, s.line)})`), 4)}.` : '';
-    const fileText = files.length ? ` Its largest file${files.length > 1 ? 's are' : ' is'} ${joinSome(files.slice(0, 3).map((f) => `${cite(f.path)} (${num(f.code)} lines)`), 3)}.` : '';
+    const symText = syms.length
+      ? ` It exports ${plural(syms.length, 'symbol')}, among them ${joinSome(
+          syms.slice(0, 4).map((s) => `${code(s.name)} (${text(s.kind)}, ${cite(s.path, s.line)})`),
+          4,
+        )}.`
+      : '';
+    const fileText = files.length
+      ? ` Its largest file${files.length > 1 ? 's are' : ' is'} ${joinSome(
+          files.slice(0, 3).map((f) => `${cite(f.path)} (${num(f.code)} lines)`),
+          3,
+        )}.`
+      : '';
     return `**${m.id && m.id !== '.' ? code(m.id) : '(root)'}** — ${plural(m.files, 'file')}, ${num(m.lines)} lines of code.${fileText}${symText}`;
   });
-  const rest = mods.length > 10 ? `${plural(mods.length - 10, 'smaller module')} (${joinSome(mods.slice(10).map((m) => code(m.id)), 6)}) hold the remaining code.` : '';
-  return paragraphs(`The code is organised in ${plural(mods.length, 'module')}; the largest come first.`, ...blocks, rest);
+  const rest =
+    mods.length > 10
+      ? `${plural(mods.length - 10, 'smaller module')} (${joinSome(
+          mods.slice(10).map((m) => code(m.id)),
+          6,
+        )}) hold the remaining code.`
+      : '';
+  return paragraphs(
+    `The code is organised in ${plural(mods.length, 'module')}; the largest come first.`,
+    ...blocks,
+    rest,
+  );
 }

@@ -7,8 +7,30 @@ import { defineSection, finding as f } from './define.ts';
 
 export const conclusion = defineSection({
   kind: 'conclusion',
-  keywords: ['key findings', 'main findings', 'recommendations', 'conclusion', 'conclusions', 'next steps', 'roadmap', 'future work', 'outlook', 'summary of findings', 'closing remarks', 'improvements', 'action items', 'final remarks', 'recommendation', 'suggestions', 'way forward'],
-  aspects: [['key findings', 'key-findings'], ['main findings', 'key-findings'], ['summary of findings', 'key-findings']],
+  keywords: [
+    'key findings',
+    'main findings',
+    'recommendations',
+    'conclusion',
+    'conclusions',
+    'next steps',
+    'roadmap',
+    'future work',
+    'outlook',
+    'summary of findings',
+    'closing remarks',
+    'improvements',
+    'action items',
+    'final remarks',
+    'recommendation',
+    'suggestions',
+    'way forward',
+  ],
+  aspects: [
+    ['key findings', 'key-findings'],
+    ['main findings', 'key-findings'],
+    ['summary of findings', 'key-findings'],
+  ],
   evidence: ['findings of every kind'],
   analyst(a) {
     return recommendations(a).map((r) => f(r.text, r.citations));
@@ -16,7 +38,15 @@ export const conclusion = defineSection({
   writer: writeConclusion,
 });
 
-const KEY_KINDS = ['technology', 'api', 'dependencies', 'testing', 'build-deploy', 'security', 'known-issues'] as const;
+const KEY_KINDS = [
+  'technology',
+  'api',
+  'dependencies',
+  'testing',
+  'build-deploy',
+  'security',
+  'known-issues',
+] as const;
 
 /** "Key findings": the leading finding of each major kind, cited, as a scannable list. */
 function keyFindings({ allFindings, projectName, a }: WriterContext): string {
@@ -27,15 +57,24 @@ function keyFindings({ allFindings, projectName, a }: WriterContext): string {
     const c = f.citations[0];
     items.push(`- ${f.statement}${c ? ` (${cite(...split(c))})` : ''}`);
   }
-  return paragraphs(`What the analysis of ${text(projectName)}'s ${plural(a.project.files, 'file')} found, area by area:`, items.join('\n'));
+  return paragraphs(
+    `What the analysis of ${text(projectName)}'s ${plural(a.project.files, 'file')} found, area by area:`,
+    items.join('\n'),
+  );
 }
 
 export function writeConclusion(ctx: WriterContext): string {
   if (ctx.plan.focus === 'key-findings') return keyFindings(ctx);
   const { a, fx, projectName } = ctx;
   const strengths: string[] = [];
-  if (fx.testFiles.length) strengths.push(`${plural(a.tests.totalCases, 'test case')} in ${plural(fx.testFiles.length, 'file')}`);
-  if (a.ci.length) strengths.push(a.ci.every((c) => c.provider === 'CI script') ? 'a CI script' : `CI on ${joinSome([...new Set(a.ci.filter((c) => c.provider !== 'CI script').map((c) => text(c.provider)))], 2)}`);
+  if (fx.testFiles.length)
+    strengths.push(`${plural(a.tests.totalCases, 'test case')} in ${plural(fx.testFiles.length, 'file')}`);
+  if (a.ci.length)
+    strengths.push(
+      a.ci.every((c) => c.provider === 'CI script')
+        ? 'a CI script'
+        : `CI on ${joinSome([...new Set(a.ci.filter((c) => c.provider !== 'CI script').map((c) => text(c.provider)))], 2)}`,
+    );
   if (a.docs.readme) strengths.push('a README');
   if (a.license) strengths.push(`a ${a.license.spdx ? text(a.license.spdx) : ''} licence`.replace('  ', ' '));
   if (fx.lockfiles.length) strengths.push('committed lockfiles');
@@ -44,10 +83,25 @@ export function writeConclusion(ctx: WriterContext): string {
   const recs = recommendations(a);
   const lang = a.languages[0];
   // what the code runs on: a web framework first, then a frontend one, never a driver or a test tool
-  const main = a.frameworks.find((f) => f.category === 'web') ?? a.frameworks.find((f) => f.category === 'frontend') ?? a.frameworks.find((f) => f.category !== 'test' && f.category !== 'build' && f.category !== 'data' && f.category !== 'other');
+  const main =
+    a.frameworks.find((f) => f.category === 'web') ??
+    a.frameworks.find((f) => f.category === 'frontend') ??
+    a.frameworks.find(
+      (f) =>
+        f.category !== 'test' && f.category !== 'build' && f.category !== 'data' && f.category !== 'other',
+    );
   const head = `${text(projectName)} is a ${num(a.project.lines.code)}-line${lang ? ` ${text(lang.language)}` : ''} code base${a.routes.length ? ` serving ${plural(a.routes.length, 'HTTP route')}` : ''}${main ? ` on ${text(main.name)}` : ''}.${strengths.length ? ` It already has ${joinSome(strengths, 6)}.` : ''}`;
-  if (!recs.length) return paragraphs(head, 'The analysis raised no issue that needs action: tests, CI, documentation, licence and dependency hygiene are all in place. Keep the test count growing with the code.');
-  const items = recs.slice(0, 8).map((r, i) => `${i + 1}. ${r.text}${r.citations.length ? ` (${r.citations.map((c) => cite(...split(c))).join(', ')})` : ''}`);
+  if (!recs.length)
+    return paragraphs(
+      head,
+      'The analysis raised no issue that needs action: tests, CI, documentation, licence and dependency hygiene are all in place. Keep the test count growing with the code.',
+    );
+  const items = recs
+    .slice(0, 8)
+    .map(
+      (r, i) =>
+        `${i + 1}. ${r.text}${r.citations.length ? ` (${r.citations.map((c) => cite(...split(c))).join(', ')})` : ''}`,
+    );
   return paragraphs(head, `Recommended next steps, most important first:`, items.join('\n'));
 }
 

@@ -9,15 +9,57 @@ import { defineSection, finding as f } from './define.ts';
 
 export const dataModel = defineSection({
   kind: 'data-model',
-  keywords: ['data model', 'database', 'schema', 'data layer', 'persistence', 'storage', 'entities', 'models', 'orm', 'data structures', 'domain model', 'migrations', 'data'],
+  keywords: [
+    'data model',
+    'database',
+    'schema',
+    'data layer',
+    'persistence',
+    'storage',
+    'entities',
+    'models',
+    'orm',
+    'data structures',
+    'domain model',
+    'migrations',
+    'data',
+  ],
   evidence: ['frameworks (orm)', 'dependencies', 'files (schemas, migrations)', 'symbols'],
   analyst(a) {
     const dm = factsOf(a).dataModel;
     const out: Finding[] = [];
-    if (dm.ormFrameworks.length) out.push(f(`Data access goes through ${joinSome(dm.ormFrameworks.map(text), 3)}.`));
-    if (dm.schemaFiles.length) out.push(f(`${plural(dm.schemaFiles.length, 'file')} define schemas, models or migrations, e.g. ${joinSome(dm.schemaFiles.map((x) => text(x.path)), 3)}.`, dm.schemaFiles.slice(0, 3).map((x) => ref(x.path))));
-    if (dm.tables.length) out.push(f(`${plural(dm.tables.length, 'table or model', 'tables or models')} hold the stored data, e.g. ${joinSome(dm.tables.map((t) => text(t.name)), 4)}.`, dm.tables.slice(0, 4).map((t) => ref(t.file, t.line))));
-    if (dm.schemas.length) out.push(f(`${plural(dm.schemas.length, 'entity schema')} validate data, e.g. ${joinSome(dm.schemas.map((t) => text(t.name)), 4)}.`, dm.schemas.slice(0, 4).map((t) => ref(t.file, t.line))));
+    if (dm.ormFrameworks.length)
+      out.push(f(`Data access goes through ${joinSome(dm.ormFrameworks.map(text), 3)}.`));
+    if (dm.schemaFiles.length)
+      out.push(
+        f(
+          `${plural(dm.schemaFiles.length, 'file')} define schemas, models or migrations, e.g. ${joinSome(
+            dm.schemaFiles.map((x) => text(x.path)),
+            3,
+          )}.`,
+          dm.schemaFiles.slice(0, 3).map((x) => ref(x.path)),
+        ),
+      );
+    if (dm.tables.length)
+      out.push(
+        f(
+          `${plural(dm.tables.length, 'table or model', 'tables or models')} hold the stored data, e.g. ${joinSome(
+            dm.tables.map((t) => text(t.name)),
+            4,
+          )}.`,
+          dm.tables.slice(0, 4).map((t) => ref(t.file, t.line)),
+        ),
+      );
+    if (dm.schemas.length)
+      out.push(
+        f(
+          `${plural(dm.schemas.length, 'entity schema')} validate data, e.g. ${joinSome(
+            dm.schemas.map((t) => text(t.name)),
+            4,
+          )}.`,
+          dm.schemas.slice(0, 4).map((t) => ref(t.file, t.line)),
+        ),
+      );
     if (!out.length) out.push(f('No database layer, ORM, schema file or migration was found.'));
     return out;
   },
@@ -25,7 +67,6 @@ export const dataModel = defineSection({
 });
 
 // the entity schemas that validate it, each with its fields and where it is declared.
-
 
 const KIND: Record<DataEntity['kind'], string> = {
   'sql-table': 'SQL table',
@@ -50,30 +91,66 @@ export function writeDataModel({ a, fx }: WriterContext): string {
     const decl = ormFrameworks.map((n) => {
       const d = a.dependencies.find((x) => x.name === n) ?? a.frameworks.find((x) => x.name === n);
       if (d && 'manifest' in d) return `${code(n)} ${code(d.version)} (${cite(d.manifest, d.line)})`;
-      return d ? `${code(n)}${d.version ? ` ${code(d.version)}` : ''} (${cite(...split(d.evidence))})` : code(n);
+      return d
+        ? `${code(n)}${d.version ? ` ${code(d.version)}` : ''} (${cite(...split(d.evidence))})`
+        : code(n);
     });
     parts.push(`Persistence goes through ${joinSome(decl, 4)}.`);
   }
   if (tables.length) {
     // the same table often appears in a migration and in the ORM schema: say so once per name
     const names = new Set(tables.map((t) => t.name.toLowerCase()));
-    parts.push(`${plural(names.size, 'table or model', 'tables or models')} hold the stored data, declared in ${plural(new Set(tables.map((t) => t.file)).size, 'file')}:`);
-    parts.push(table(['Table / model', 'Kind', 'Fields', 'Declared at'], tables.slice(0, 30).map((t) => [code(t.name), KIND[t.kind] ?? text(t.kind), fields(t), cite(t.file, t.line)])));
+    parts.push(
+      `${plural(names.size, 'table or model', 'tables or models')} hold the stored data, declared in ${plural(new Set(tables.map((t) => t.file)).size, 'file')}:`,
+    );
+    parts.push(
+      table(
+        ['Table / model', 'Kind', 'Fields', 'Declared at'],
+        tables
+          .slice(0, 30)
+          .map((t) => [code(t.name), KIND[t.kind] ?? text(t.kind), fields(t), cite(t.file, t.line)]),
+      ),
+    );
     if (tables.length > 30) parts.push(`…and ${num(tables.length - 30)} more.`);
   }
   const migrations = schemaFiles.filter((f) => /(^|\/)(migrations?|alembic)\//i.test(f.path));
-  if (migrations.length) parts.push(`${plural(migrations.length, 'migration')} evolve${migrations.length === 1 ? 's' : ''} the schema, from ${cite(migrations[0]!.path)} to ${cite(migrations[migrations.length - 1]!.path)}.`.replace(/, from (.+) to \1\./, ': $1.'));
+  if (migrations.length)
+    parts.push(
+      `${plural(migrations.length, 'migration')} evolve${migrations.length === 1 ? 's' : ''} the schema, from ${cite(migrations[0]!.path)} to ${cite(migrations[migrations.length - 1]!.path)}.`.replace(
+        /, from (.+) to \1\./,
+        ': $1.',
+      ),
+    );
   const declared = new Set([...tables, ...schemas].map((e) => e.file));
   const other = schemaFiles.filter((f) => !declared.has(f.path) && !migrations.includes(f));
-  if (other.length) parts.push(`${other.length === 1 ? 'The schema file' : 'Schema files:'} ${joinSome(other.map((f) => `${cite(f.path)} (${plural(f.code, 'line')} of ${text(f.language ?? 'text')})`), 4)}.`);
+  if (other.length)
+    parts.push(
+      `${other.length === 1 ? 'The schema file' : 'Schema files:'} ${joinSome(
+        other.map((f) => `${cite(f.path)} (${plural(f.code, 'line')} of ${text(f.language ?? 'text')})`),
+        4,
+      )}.`,
+    );
   if (schemas.length) {
-    parts.push(`${plural(schemas.length, 'entity schema')} validate${schemas.length === 1 ? 's' : ''} the data that crosses the API:`);
-    parts.push(table(['Schema', 'Kind', 'Fields', 'Declared at'], schemas.slice(0, 20).map((t) => [code(t.name), KIND[t.kind] ?? text(t.kind), fields(t), cite(t.file, t.line)])));
+    parts.push(
+      `${plural(schemas.length, 'entity schema')} validate${schemas.length === 1 ? 's' : ''} the data that crosses the API:`,
+    );
+    parts.push(
+      table(
+        ['Schema', 'Kind', 'Fields', 'Declared at'],
+        schemas
+          .slice(0, 20)
+          .map((t) => [code(t.name), KIND[t.kind] ?? text(t.kind), fields(t), cite(t.file, t.line)]),
+      ),
+    );
     if (schemas.length > 20) parts.push(`…and ${num(schemas.length - 20)} more.`);
   }
   if (!tables.length && !schemas.length && !schemaFiles.length) {
     const none = `No SQL table, ORM model, migration or entity schema was found in the ${plural(fx.sourceFiles.length, 'source file')}`;
-    parts.push(ormFrameworks.length ? `${none}, so the database library is used without a declared schema.` : `${none}; the project keeps no persistent data of its own.`);
+    parts.push(
+      ormFrameworks.length
+        ? `${none}, so the database library is used without a declared schema.`
+        : `${none}; the project keeps no persistent data of its own.`,
+    );
   }
   return paragraphs(...parts);
 }

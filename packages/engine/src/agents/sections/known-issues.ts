@@ -1,21 +1,64 @@
 // Known issues / technical debt: TODO-style markers by tag and place, secrets, missing tests/CI, skips.
 
 import type { WriterContext } from '../writers/context.ts';
-import { cite, code, countBy, joinSome, num, paragraphs, plural, ref, table, text, topDir } from '../writers/markdown.ts';
+import {
+  cite,
+  code,
+  countBy,
+  joinSome,
+  num,
+  paragraphs,
+  plural,
+  ref,
+  table,
+  text,
+  topDir,
+} from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 
 export const knownIssues = defineSection({
   kind: 'known-issues',
-  keywords: ['risks', 'technical debt', 'tech debt', 'todo', 'todos', 'known issues', 'issues', 'limitations', 'open issues', 'fixme', 'problems', 'weaknesses', 'gaps', 'findings', 'caveats', 'risk', 'debt', 'fixmes', 'open points'],
+  keywords: [
+    'risks',
+    'technical debt',
+    'tech debt',
+    'todo',
+    'todos',
+    'known issues',
+    'issues',
+    'limitations',
+    'open issues',
+    'fixme',
+    'problems',
+    'weaknesses',
+    'gaps',
+    'findings',
+    'caveats',
+    'risk',
+    'debt',
+    'fixmes',
+    'open points',
+  ],
   evidence: ['todos', 'secrets', 'tests', 'ci', 'skipped'],
   analyst(a) {
     const out: Finding[] = [];
     if (a.todos.length) {
       const dirs = countBy(a.todos, (t) => topDir(t.file, 2));
-      out.push(f(`${plural(a.todos.length, 'TODO/FIXME marker')} remain, ${num(dirs[0]![1])} of them in ${text(dirs[0]![0])}.`, a.todos.slice(0, 3).map((t) => ref(t.file, t.line))));
+      out.push(
+        f(
+          `${plural(a.todos.length, 'TODO/FIXME marker')} remain, ${num(dirs[0]![1])} of them in ${text(dirs[0]![0])}.`,
+          a.todos.slice(0, 3).map((t) => ref(t.file, t.line)),
+        ),
+      );
     } else out.push(f('No TODO, FIXME or HACK markers were found.'));
-    if (a.secrets.length) out.push(f(`${plural(a.secrets.length, 'hard-coded secret')} should be moved out of the code.`, a.secrets.slice(0, 3).map((s) => ref(s.file, s.line))));
+    if (a.secrets.length)
+      out.push(
+        f(
+          `${plural(a.secrets.length, 'hard-coded secret')} should be moved out of the code.`,
+          a.secrets.slice(0, 3).map((s) => ref(s.file, s.line)),
+        ),
+      );
     return out;
   },
   writer: writeKnownIssues,
@@ -25,25 +68,73 @@ export function writeKnownIssues({ a, fx }: WriterContext): string {
   const parts: string[] = [];
   if (a.todos.length) {
     const tags = countBy(a.todos, (t) => t.tag);
-    const dirs = countBy(a.todos, (t) => (t.file.includes('/') ? t.file.slice(0, t.file.lastIndexOf('/')) : '(root)'));
-    parts.push(`The code carries ${plural(a.todos.length, 'open marker')} (${tags.map(([t, n]) => `${num(n)} ${text(t)}`).join(', ')}). They cluster in ${joinSome(dirs.slice(0, 3).map(([d, n]) => `${d === '(root)' ? d : code(d)} (${n})`), 3)}.`);
+    const dirs = countBy(a.todos, (t) =>
+      t.file.includes('/') ? t.file.slice(0, t.file.lastIndexOf('/')) : '(root)',
+    );
+    parts.push(
+      `The code carries ${plural(a.todos.length, 'open marker')} (${tags.map(([t, n]) => `${num(n)} ${text(t)}`).join(', ')}). They cluster in ${joinSome(
+        dirs.slice(0, 3).map(([d, n]) => `${d === '(root)' ? d : code(d)} (${n})`),
+        3,
+      )}.`,
+    );
     const order = { FIXME: 0, BUG: 0, HACK: 1, XXX: 1, TODO: 2 } as const;
-    const sorted = [...a.todos].sort((x, y) => order[x.tag] - order[y.tag] || x.file.localeCompare(y.file) || x.line - y.line);
-    parts.push(table(['Tag', 'Note', 'Location'], sorted.slice(0, 30).map((t) => [text(t.tag), t.text.trim() ? code(t.text.trim().slice(0, 140)) : '(no text)', cite(t.file, t.line)])));
+    const sorted = [...a.todos].sort(
+      (x, y) => order[x.tag] - order[y.tag] || x.file.localeCompare(y.file) || x.line - y.line,
+    );
+    parts.push(
+      table(
+        ['Tag', 'Note', 'Location'],
+        sorted
+          .slice(0, 30)
+          .map((t) => [
+            text(t.tag),
+            t.text.trim() ? code(t.text.trim().slice(0, 140)) : '(no text)',
+            cite(t.file, t.line),
+          ]),
+      ),
+    );
     if (a.todos.length > 30) parts.push(`…and ${num(a.todos.length - 30)} more.`);
-  } else parts.push(`No TODO, FIXME, HACK or XXX markers were found in the ${plural(fx.sourceFiles.length, 'source file')}.`);
+  } else
+    parts.push(
+      `No TODO, FIXME, HACK or XXX markers were found in the ${plural(fx.sourceFiles.length, 'source file')}.`,
+    );
   const risks: string[] = [];
-  if (a.secrets.length) risks.push(`${plural(a.secrets.length, 'likely hard-coded secret')} at ${joinSome(a.secrets.map((s) => cite(s.file, s.line)), 3)} (see the security findings).`);
+  if (a.secrets.length)
+    risks.push(
+      `${plural(a.secrets.length, 'likely hard-coded secret')} at ${joinSome(
+        a.secrets.map((s) => cite(s.file, s.line)),
+        3,
+      )} (see the security findings).`,
+    );
   if (!fx.testFiles.length) risks.push('There are no automated tests, so regressions go unnoticed.');
   if (!a.ci.length) risks.push('No CI workflow runs builds or tests on each change.');
   const huge = fx.largestFiles.filter((f) => f.code > 800);
-  if (huge.length) risks.push(`${plural(huge.length, 'file')} exceed 800 lines of code (${joinSome(huge.map((f) => `${cite(f.path)} ${num(f.code)}`), 3)}), which makes them hard to review.`);
-  if (fx.looseDeps.length) risks.push(`${plural(fx.looseDeps.length, 'dependency', 'dependencies')} have no upper version bound.`);
+  if (huge.length)
+    risks.push(
+      `${plural(huge.length, 'file')} exceed 800 lines of code (${joinSome(
+        huge.map((f) => `${cite(f.path)} ${num(f.code)}`),
+        3,
+      )}), which makes them hard to review.`,
+    );
+  if (fx.looseDeps.length)
+    risks.push(`${plural(fx.looseDeps.length, 'dependency', 'dependencies')} have no upper version bound.`);
   if (!a.license) risks.push('No licence file states how the code may be used.');
   const tooLarge = a.skipped.filter((s) => s.reason === 'too-large');
-  if (tooLarge.length) risks.push(`${plural(tooLarge.length, 'file')} were too large to analyse (${joinSome(tooLarge.map((s) => code(s.path)), 3)}).`);
+  if (tooLarge.length)
+    risks.push(
+      `${plural(tooLarge.length, 'file')} were too large to analyse (${joinSome(
+        tooLarge.map((s) => code(s.path)),
+        3,
+      )}).`,
+    );
   const unstorable = a.skipped.filter((s) => s.reason === 'name-too-long');
-  if (unstorable.length) risks.push(`${plural(unstorable.length, 'file')} ${unstorable.length === 1 ? 'has a name' : 'have names'} longer than file systems allow (255 bytes per file or folder name) and ${unstorable.length === 1 ? 'was' : 'were'} left out of the analysis (${joinSome(unstorable.map((s) => code(s.path.length > 80 ? `${s.path.slice(0, 80)}…` : s.path)), 3)}).`);
+  if (unstorable.length)
+    risks.push(
+      `${plural(unstorable.length, 'file')} ${unstorable.length === 1 ? 'has a name' : 'have names'} longer than file systems allow (255 bytes per file or folder name) and ${unstorable.length === 1 ? 'was' : 'were'} left out of the analysis (${joinSome(
+        unstorable.map((s) => code(s.path.length > 80 ? `${s.path.slice(0, 80)}…` : s.path)),
+        3,
+      )}).`,
+    );
   if (risks.length) parts.push(`Other risks found in the analysis:`, risks.map((r) => `- ${r}`).join('\n'));
   return paragraphs(...parts);
 }

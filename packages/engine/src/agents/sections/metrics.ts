@@ -6,13 +6,29 @@ import { defineSection, finding as f } from './define.ts';
 
 export const metrics = defineSection({
   kind: 'metrics',
-  keywords: ['code metrics', 'metrics', 'statistics', 'code statistics', 'size', 'complexity', 'measurements', 'numbers', 'loc', 'lines of code', 'maintainability'],
+  keywords: [
+    'code metrics',
+    'metrics',
+    'statistics',
+    'code statistics',
+    'size',
+    'complexity',
+    'measurements',
+    'numbers',
+    'loc',
+    'lines of code',
+    'maintainability',
+  ],
   evidence: ['project', 'languages', 'files', 'symbols', 'imports', 'todos', 'git'],
   analyst(a) {
     const l = a.project.lines;
     return [
-      f(`${num(l.code)} code, ${num(l.comment)} comment and ${num(l.blank)} blank lines in ${plural(a.project.files, 'file')}; comment density ${pct(l.comment, l.code + l.comment)}.`),
-      f(`${plural(a.symbols.length, 'symbol')} (${num(a.symbols.filter((s) => s.exported).length)} exported) and ${plural(a.imports.length, 'import')}.`),
+      f(
+        `${num(l.code)} code, ${num(l.comment)} comment and ${num(l.blank)} blank lines in ${plural(a.project.files, 'file')}; comment density ${pct(l.comment, l.code + l.comment)}.`,
+      ),
+      f(
+        `${plural(a.symbols.length, 'symbol')} (${num(a.symbols.filter((s) => s.exported).length)} exported) and ${plural(a.imports.length, 'import')}.`,
+      ),
     ];
   },
   writer: writeMetrics,
@@ -32,9 +48,17 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     ['Comment lines', `${num(l.comment)} (${pct(l.comment, l.code + l.comment)} of non-blank lines)`],
     ['Blank lines', num(l.blank)],
     ['Median / mean source file', `${num(median)} / ${num(mean)} lines of code`],
-    ['Largest source file', fx.largestFiles[0] ? `${cite(fx.largestFiles[0].path)} (${plural(fx.largestFiles[0].code, 'line')})` : '—'],
+    [
+      'Largest source file',
+      fx.largestFiles[0]
+        ? `${cite(fx.largestFiles[0].path)} (${plural(fx.largestFiles[0].code, 'line')})`
+        : '—',
+    ],
     ['Symbols (exported)', `${num(a.symbols.length)} (${num(a.symbols.filter((s) => s.exported).length)})`],
-    ['Imports (internal / external)', `${num(a.imports.length)} (${num(internal)} / ${num(a.imports.length - internal)})`],
+    [
+      'Imports (internal / external)',
+      `${num(a.imports.length)} (${num(internal)} / ${num(a.imports.length - internal)})`,
+    ],
     ['Modules / dependency edges', `${num(a.moduleGraph.nodes.length)} / ${num(a.moduleGraph.edges.length)}`],
     ['Declared dependencies', num(a.dependencies.length)],
     ['TODO / FIXME markers', num(a.todos.length)],
@@ -45,8 +69,15 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   return paragraphs(
     `${text(a.project.name)} measures ${num(l.code)} lines of code; half of its source files are ${num(median)} lines or shorter${over ? `, and ${num(over)} exceed 500 lines` : ', and none exceeds 500 lines'}.`,
     table(['Metric', 'Value'], rows, ['l', 'r']),
-    kinds.length ? `Symbols by kind: ${kinds.map(([k, n]) => `${num(n)} ${text(k)}${n === 1 ? '' : k.endsWith('s') ? 'es' : 's'}`).join(', ')}.` : 'No symbols were extracted.',
-    a.git?.authors.length ? `Most active authors: ${a.git.authors.slice(0, 5).map((x) => `${text(x.name)} (${num(x.commits)})`).join(', ')}; ${historySpan(a.git.firstCommit, a.git.lastCommit)}.` : '',
+    kinds.length
+      ? `Symbols by kind: ${kinds.map(([k, n]) => `${num(n)} ${text(k)}${n === 1 ? '' : k.endsWith('s') ? 'es' : 's'}`).join(', ')}.`
+      : 'No symbols were extracted.',
+    a.git?.authors.length
+      ? `Most active authors: ${a.git.authors
+          .slice(0, 5)
+          .map((x) => `${text(x.name)} (${num(x.commits)})`)
+          .join(', ')}; ${historySpan(a.git.firstCommit, a.git.lastCommit)}.`
+      : '',
   );
 }
 

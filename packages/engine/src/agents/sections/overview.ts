@@ -1,9 +1,29 @@
 // Overview / executive summary: what the project is, its size, languages, frameworks and surface.
 
 import { NON_CODE_LANGUAGES } from '../facts.ts';
-import { kindPhrase, plainProse, productSize, purposeParagraph, readmeProse, surfaceSentence, usageCounts } from '../identity-text.ts';
+import {
+  kindPhrase,
+  plainProse,
+  productSize,
+  purposeParagraph,
+  readmeProse,
+  surfaceSentence,
+  usageCounts,
+} from '../identity-text.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { bullets, cite, code, joinSome, num, paragraphs, pct, pick, plural, ref, text } from '../writers/markdown.ts';
+import {
+  bullets,
+  cite,
+  code,
+  joinSome,
+  num,
+  paragraphs,
+  pct,
+  pick,
+  plural,
+  ref,
+  text,
+} from '../writers/markdown.ts';
 import { api } from './api.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
@@ -11,17 +31,58 @@ import { testing } from './testing.ts';
 
 export const overview = defineSection({
   kind: 'overview',
-  keywords: ['executive summary', 'summary', 'introduction', 'overview', 'abstract', 'about', 'background', 'purpose', 'scope', 'preface', 'project description', 'at a glance', 'context'],
-  evidence: ['project', 'docs.readme', 'languages', 'frameworks', 'dependencies', 'routes', 'tests', 'license'],
+  keywords: [
+    'executive summary',
+    'summary',
+    'introduction',
+    'overview',
+    'abstract',
+    'about',
+    'background',
+    'purpose',
+    'scope',
+    'preface',
+    'project description',
+    'at a glance',
+    'context',
+  ],
+  evidence: [
+    'project',
+    'docs.readme',
+    'languages',
+    'frameworks',
+    'dependencies',
+    'routes',
+    'tests',
+    'license',
+  ],
   analyst(a) {
     const out: Finding[] = [];
-    const top = a.languages.filter((l) => !NON_CODE_LANGUAGES.has(l.language) && l.code >= a.project.lines.code / 100).slice(0, 3).map((l) => `${text(l.language)} (${pct(l.code, a.project.lines.code, 0)})`);
-    out.push(f(`${text(a.project.name)} holds ${plural(a.project.files, 'file')} with ${num(a.project.lines.code)} lines of code${top.length ? `, mostly ${joinSome(top, 3)}` : ''}.`));
+    const top = a.languages
+      .filter((l) => !NON_CODE_LANGUAGES.has(l.language) && l.code >= a.project.lines.code / 100)
+      .slice(0, 3)
+      .map((l) => `${text(l.language)} (${pct(l.code, a.project.lines.code, 0)})`);
+    out.push(
+      f(
+        `${text(a.project.name)} holds ${plural(a.project.files, 'file')} with ${num(a.project.lines.code)} lines of code${top.length ? `, mostly ${joinSome(top, 3)}` : ''}.`,
+      ),
+    );
     const id = a.identity;
-    if (id?.purpose) out.push(f(`It is ${kindPhrase(id)}: ${text(plainProse(id.purpose.text))}`, [ref(id.purpose.source.path, id.purpose.source.line)]));
+    if (id?.purpose)
+      out.push(
+        f(`It is ${kindPhrase(id)}: ${text(plainProse(id.purpose.text))}`, [
+          ref(id.purpose.source.path, id.purpose.source.line),
+        ]),
+      );
     else if (id) out.push(f(`It is ${kindPhrase(id)}.`));
     const fw = a.frameworks.filter((x) => x.category !== 'test').map((x) => text(x.name));
-    if (fw.length) out.push(f(`It is built on ${joinSome(fw, 4)}.`, a.frameworks.slice(0, 3).map((x) => x.evidence)));
+    if (fw.length)
+      out.push(
+        f(
+          `It is built on ${joinSome(fw, 4)}.`,
+          a.frameworks.slice(0, 3).map((x) => x.evidence),
+        ),
+      );
     return out.concat(api.analyst(a).slice(0, 1), testing.analyst(a).slice(0, 1));
   },
   writer: writeOverview,
@@ -46,7 +107,12 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
         `${text(projectName)} is ${kindPhrase(id)}.`,
         productSize(a),
         surfaceSentence(id, usageCounts(a, workspace)),
-        id.entryPoints.length ? `It is entered at ${joinSome(id.entryPoints.slice(0, 3).map((e) => `${cite(e.path, e.line)} (${text(e.how)})`), 3)}.` : null,
+        id.entryPoints.length
+          ? `It is entered at ${joinSome(
+              id.entryPoints.slice(0, 3).map((e) => `${cite(e.path, e.line)} (${text(e.how)})`),
+              3,
+            )}.`
+          : null,
       ]
         .filter(Boolean)
         .join(' ')
@@ -59,15 +125,46 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
     l.code,
   );
   const facts: string[] = [];
-  if (langs.length) facts.push(`**Languages:** ${joinSome(langs.map((x) => `${text(x.language)} (${num(x.code)} lines)`), 3)}`);
-  if (fw.length) facts.push(`**Frameworks:** ${joinSome(fw.map((f) => text(`${f.name}${f.version ? ` ${f.version}` : ''}`)), 5)}`);
-  if (a.dependencies.length) facts.push(`**Dependencies:** ${num(fx.runtimeDeps.length)} runtime, ${num(fx.devDeps.length)} development, from ${joinSome(a.manifests.map((m) => cite(m.path)), 3)}`);
+  if (langs.length)
+    facts.push(
+      `**Languages:** ${joinSome(
+        langs.map((x) => `${text(x.language)} (${num(x.code)} lines)`),
+        3,
+      )}`,
+    );
+  if (fw.length)
+    facts.push(
+      `**Frameworks:** ${joinSome(
+        fw.map((f) => text(`${f.name}${f.version ? ` ${f.version}` : ''}`)),
+        5,
+      )}`,
+    );
+  if (a.dependencies.length)
+    facts.push(
+      `**Dependencies:** ${num(fx.runtimeDeps.length)} runtime, ${num(fx.devDeps.length)} development, from ${joinSome(
+        a.manifests.map((m) => cite(m.path)),
+        3,
+      )}`,
+    );
   // The product's routes only: an example app's routes are not the project's API.
   const routes = a.routes.filter((r) => !r.area || r.area === 'product');
-  if (routes.length) facts.push(`**HTTP API:** ${plural(routes.length, 'route')}, e.g. ${code(`${routes[0]!.method} ${routes[0]!.path}`)} at ${cite(routes[0]!.file, routes[0]!.line)}`);
+  if (routes.length)
+    facts.push(
+      `**HTTP API:** ${plural(routes.length, 'route')}, e.g. ${code(`${routes[0]!.method} ${routes[0]!.path}`)} at ${cite(routes[0]!.file, routes[0]!.line)}`,
+    );
   else if (!id || id.kind === 'application') facts.push('**HTTP API:** none found');
-  facts.push(fx.testFiles.length ? `**Tests:** ${plural(fx.testFiles.length, 'file')}, ${plural(a.tests.totalCases, 'case')}${a.tests.frameworks.length ? ` (${a.tests.frameworks.map(text).join(', ')})` : ''}` : '**Tests:** none found');
-  if (a.license) facts.push(`**Licence:** ${a.license.spdx ? text(a.license.spdx) : 'unrecognised text'} (${cite(a.license.path)})`);
-  if (a.git) facts.push(`**History:** ${plural(a.git.commits, 'commit')} by ${plural(a.git.authors.length, 'author')}${a.git.lastCommit ? `, last on ${a.git.lastCommit.slice(0, 10)}` : ''}`);
+  facts.push(
+    fx.testFiles.length
+      ? `**Tests:** ${plural(fx.testFiles.length, 'file')}, ${plural(a.tests.totalCases, 'case')}${a.tests.frameworks.length ? ` (${a.tests.frameworks.map(text).join(', ')})` : ''}`
+      : '**Tests:** none found',
+  );
+  if (a.license)
+    facts.push(
+      `**Licence:** ${a.license.spdx ? text(a.license.spdx) : 'unrecognised text'} (${cite(a.license.path)})`,
+    );
+  if (a.git)
+    facts.push(
+      `**History:** ${plural(a.git.commits, 'commit')} by ${plural(a.git.authors.length, 'author')}${a.git.lastCommit ? `, last on ${a.git.lastCommit.slice(0, 10)}` : ''}`,
+    );
   return paragraphs(lead, identity, size, bullets(facts));
 }

@@ -9,12 +9,38 @@ import { defineSection, finding as f } from './define.ts';
 
 export const performance = defineSection({
   kind: 'performance',
-  keywords: ['performance', 'scalability', 'optimisation', 'optimization', 'efficiency', 'hot spots', 'hotspots', 'latency', 'throughput', 'load', 'resource usage', 'concurrency'],
+  keywords: [
+    'performance',
+    'scalability',
+    'optimisation',
+    'optimization',
+    'efficiency',
+    'hot spots',
+    'hotspots',
+    'latency',
+    'throughput',
+    'load',
+    'resource usage',
+    'concurrency',
+  ],
   evidence: ['files (largest)', 'dependencies (heavy)', 'symbols', 'moduleGraph'],
   analyst(a) {
     const fx = factsOf(a);
-    const out = fx.largestFiles.slice(0, 3).map((x) => f(`${text(x.path)} is among the largest source files (${num(x.code)} lines of code).`, [ref(x.path)]));
-    if (fx.heavyDeps.length) out.push(f(`Heavy runtime dependencies: ${joinSome(fx.heavyDeps.map((d) => text(d.name)), 4)}.`, fx.heavyDeps.slice(0, 3).map((d) => ref(d.manifest, d.line))));
+    const out = fx.largestFiles
+      .slice(0, 3)
+      .map((x) =>
+        f(`${text(x.path)} is among the largest source files (${num(x.code)} lines of code).`, [ref(x.path)]),
+      );
+    if (fx.heavyDeps.length)
+      out.push(
+        f(
+          `Heavy runtime dependencies: ${joinSome(
+            fx.heavyDeps.map((d) => text(d.name)),
+            4,
+          )}.`,
+          fx.heavyDeps.slice(0, 3).map((d) => ref(d.manifest, d.line)),
+        ),
+      );
     return out;
   },
   writer: writePerformance,
@@ -22,10 +48,16 @@ export const performance = defineSection({
 
 const PATTERNS: { name: string; re: RegExp }[] = [
   { name: 'async/await', re: /\basync\s+(def|function|fn)?|\bawait\b/g },
-  { name: 'parallel awaits (Promise.all / gather)', re: /Promise\.(all|allSettled|race)\(|asyncio\.gather\(/g },
+  {
+    name: 'parallel awaits (Promise.all / gather)',
+    re: /Promise\.(all|allSettled|race)\(|asyncio\.gather\(/g,
+  },
   { name: 'timers', re: /\bset(Timeout|Interval)\(|time\.sleep\(/g },
   { name: 'synchronous file I/O', re: /\b(readFileSync|writeFileSync|existsSync|readdirSync)\(/g },
-  { name: 'threads / workers', re: /\bnew Worker\(|worker_threads|threading\.Thread|go func\(|tokio::spawn|ThreadPool/g },
+  {
+    name: 'threads / workers',
+    re: /\bnew Worker\(|worker_threads|threading\.Thread|go func\(|tokio::spawn|ThreadPool/g,
+  },
   { name: 'caching', re: /\b(lru|LRU|memoi[sz]e|cache)\b/g },
 ];
 const MAX_BYTES = 256 * 1024;
@@ -65,18 +97,63 @@ export async function writePerformance(ctx: WriterContext): Promise<string> {
   const parts: string[] = [];
   const big = fx.largestFiles.slice(0, 8);
   if (big.length) {
-    parts.push(`The largest source files are where changes cost the most and where hot paths usually hide. ${cite(big[0]!.path)} leads with ${num(big[0]!.code)} lines of code.`);
-    parts.push(table(['File', 'Language', 'Lines of code', 'Symbols'], big.map((f) => [cite(f.path), f.language ? text(f.language) : '—', num(f.code), num(a.symbols.filter((s) => s.path === f.path).length)]), ['l', 'l', 'r', 'r']));
+    parts.push(
+      `The largest source files are where changes cost the most and where hot paths usually hide. ${cite(big[0]!.path)} leads with ${num(big[0]!.code)} lines of code.`,
+    );
+    parts.push(
+      table(
+        ['File', 'Language', 'Lines of code', 'Symbols'],
+        big.map((f) => [
+          cite(f.path),
+          f.language ? text(f.language) : '—',
+          num(f.code),
+          num(a.symbols.filter((s) => s.path === f.path).length),
+        ]),
+        ['l', 'l', 'r', 'r'],
+      ),
+    );
   }
-  if (fx.heavyDeps.length) parts.push(`Heavy runtime dependencies that weigh on start-up time, memory or bundle size: ${joinSome(fx.heavyDeps.map((d) => `${code(d.name)} (${cite(d.manifest, d.line)})`), 5)}.`);
-  else if (a.dependencies.length) parts.push(`None of the ${plural(fx.runtimeDeps.length, 'runtime dependency', 'runtime dependencies')} is known to be heavy (such as moment, lodash, puppeteer or the full AWS SDK).`);
+  if (fx.heavyDeps.length)
+    parts.push(
+      `Heavy runtime dependencies that weigh on start-up time, memory or bundle size: ${joinSome(
+        fx.heavyDeps.map((d) => `${code(d.name)} (${cite(d.manifest, d.line)})`),
+        5,
+      )}.`,
+    );
+  else if (a.dependencies.length)
+    parts.push(
+      `None of the ${plural(fx.runtimeDeps.length, 'runtime dependency', 'runtime dependencies')} is known to be heavy (such as moment, lodash, puppeteer or the full AWS SDK).`,
+    );
   const { hits, scanned } = await scan(ctx);
   if (hits.length) {
     parts.push(`A scan of ${plural(scanned, 'source file')} for concurrency and I/O patterns found:`);
-    parts.push(table(['Pattern', 'Occurrences', 'Files', 'First seen'], hits.map((h) => [h.name, num(h.count), num(h.files.length), cite(h.files[0]!.path, h.files[0]!.line)]), ['l', 'r', 'r', 'l']));
+    parts.push(
+      table(
+        ['Pattern', 'Occurrences', 'Files', 'First seen'],
+        hits.map((h) => [
+          h.name,
+          num(h.count),
+          num(h.files.length),
+          cite(h.files[0]!.path, h.files[0]!.line),
+        ]),
+        ['l', 'r', 'r', 'l'],
+      ),
+    );
     const sync = hits.find((h) => h.name.startsWith('synchronous'));
-    if (sync) parts.push(`Synchronous file I/O in ${plural(sync.files.length, 'file')} (${joinSome(sync.files.map((f) => cite(f.path, f.line)), 3)}) blocks the event loop if it runs while serving requests.`);
-  } else if (scanned) parts.push(`A scan of ${plural(scanned, 'source file')} found no async, threading, timer or caching patterns: the code runs sequentially.`);
-  if (fx.fanIn[0]) parts.push(`${code(fx.fanIn[0].module)} is imported most (${plural(fx.fanIn[0].weight, 'time')}); it loads on almost every path, so its start-up cost matters.`);
+    if (sync)
+      parts.push(
+        `Synchronous file I/O in ${plural(sync.files.length, 'file')} (${joinSome(
+          sync.files.map((f) => cite(f.path, f.line)),
+          3,
+        )}) blocks the event loop if it runs while serving requests.`,
+      );
+  } else if (scanned)
+    parts.push(
+      `A scan of ${plural(scanned, 'source file')} found no async, threading, timer or caching patterns: the code runs sequentially.`,
+    );
+  if (fx.fanIn[0])
+    parts.push(
+      `${code(fx.fanIn[0].module)} is imported most (${plural(fx.fanIn[0].weight, 'time')}); it loads on almost every path, so its start-up cost matters.`,
+    );
   return paragraphs(...parts);
 }

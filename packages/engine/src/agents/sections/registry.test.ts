@@ -29,7 +29,9 @@ describe('section registry', () => {
         continue;
       }
       // a kind's longest phrase is specific enough to select it on its own
-      const phrase = [...s.keywords].sort((x, y) => y.split(' ').length - x.split(' ').length || y.length - x.length)[0]!;
+      const phrase = [...s.keywords].sort(
+        (x, y) => y.split(' ').length - x.split(' ').length || y.length - x.length,
+      )[0]!;
       expect(classifyTitle(phrase).kind, `${s.kind}: "${phrase}"`).toBe(s.kind);
       for (const [p, aspect] of s.aspects ?? []) {
         if (s.aspects!.filter(([q]) => p.includes(q) || q.includes(p)).length > 1) continue; // overlapping phrases name no single aspect

@@ -8,16 +8,72 @@ import { defineSection, finding as f } from './define.ts';
 
 export const security = defineSection({
   kind: 'security',
-  keywords: ['security', 'authentication', 'authorization', 'authorisation', 'threat model', 'vulnerabilities', 'secrets', 'access control', 'compliance', 'privacy', 'security review', 'hardening'],
-  aspects: [['authentication', 'auth'], ['authorization', 'auth'], ['authorisation', 'auth'], ['access control', 'auth'], ['secrets', 'secrets'], ['credentials', 'secrets'], ['supply chain', 'supply-chain'], ['dependencies', 'supply-chain']],
+  keywords: [
+    'security',
+    'authentication',
+    'authorization',
+    'authorisation',
+    'threat model',
+    'vulnerabilities',
+    'secrets',
+    'access control',
+    'compliance',
+    'privacy',
+    'security review',
+    'hardening',
+  ],
+  aspects: [
+    ['authentication', 'auth'],
+    ['authorization', 'auth'],
+    ['authorisation', 'auth'],
+    ['access control', 'auth'],
+    ['secrets', 'secrets'],
+    ['credentials', 'secrets'],
+    ['supply chain', 'supply-chain'],
+    ['dependencies', 'supply-chain'],
+  ],
   evidence: ['secrets', 'dependencies (auth, security)', 'envVars', 'license'],
   analyst(a) {
     const fx = factsOf(a);
     const out: Finding[] = [];
-    out.push(a.secrets.length ? f(`${plural(a.secrets.length, 'likely hard-coded secret')} found (${joinSome([...new Set(a.secrets.map((s) => s.kind))], 3)}).`, a.secrets.slice(0, 4).map((s) => ref(s.file, s.line)), 'secrets') : f('No hard-coded secrets were detected.', [], 'secrets'));
-    if (fx.authLibs.length) out.push(f(`Authentication relies on ${joinSome(fx.authLibs.map((d) => text(d.name)), 3)}.`, fx.authLibs.slice(0, 3).map((d) => ref(d.manifest, d.line)), 'auth'));
-    else out.push(f(a.routes.length ? `No authentication library guards the ${plural(a.routes.length, 'HTTP route')}.` : 'No authentication library is used.', [], 'auth'));
-    if (fx.secretEnvVars.length) out.push(f(`Sensitive settings come from the environment: ${joinSome(fx.secretEnvVars.map(text), 4)}.`, [], 'secrets'));
+    out.push(
+      a.secrets.length
+        ? f(
+            `${plural(a.secrets.length, 'likely hard-coded secret')} found (${joinSome([...new Set(a.secrets.map((s) => s.kind))], 3)}).`,
+            a.secrets.slice(0, 4).map((s) => ref(s.file, s.line)),
+            'secrets',
+          )
+        : f('No hard-coded secrets were detected.', [], 'secrets'),
+    );
+    if (fx.authLibs.length)
+      out.push(
+        f(
+          `Authentication relies on ${joinSome(
+            fx.authLibs.map((d) => text(d.name)),
+            3,
+          )}.`,
+          fx.authLibs.slice(0, 3).map((d) => ref(d.manifest, d.line)),
+          'auth',
+        ),
+      );
+    else
+      out.push(
+        f(
+          a.routes.length
+            ? `No authentication library guards the ${plural(a.routes.length, 'HTTP route')}.`
+            : 'No authentication library is used.',
+          [],
+          'auth',
+        ),
+      );
+    if (fx.secretEnvVars.length)
+      out.push(
+        f(
+          `Sensitive settings come from the environment: ${joinSome(fx.secretEnvVars.map(text), 4)}.`,
+          [],
+          'secrets',
+        ),
+      );
     return out;
   },
   writer: writeSecurity,
@@ -29,31 +85,88 @@ export function writeSecurity(ctx: WriterContext): string {
   if (!wants(ctx, 'secrets')) {
     // not this section's aspect
   } else if (a.secrets.length) {
-    parts.push(`${plural(a.secrets.length, 'likely hard-coded secret')} ${a.secrets.length === 1 ? 'was' : 'were'} found. Values are masked here; each should be removed from the code and rotated.`);
-    parts.push(table(['Kind', 'Masked value', 'Location'], a.secrets.slice(0, 30).map((s) => [text(s.kind), code(s.masked), cite(s.file, s.line)])));
-  } else parts.push(`No hard-coded secrets (API keys, private keys, tokens, passwords) were detected in the ${plural(a.project.files, 'file')} scanned.`);
+    parts.push(
+      `${plural(a.secrets.length, 'likely hard-coded secret')} ${a.secrets.length === 1 ? 'was' : 'were'} found. Values are masked here; each should be removed from the code and rotated.`,
+    );
+    parts.push(
+      table(
+        ['Kind', 'Masked value', 'Location'],
+        a.secrets.slice(0, 30).map((s) => [text(s.kind), code(s.masked), cite(s.file, s.line)]),
+      ),
+    );
+  } else
+    parts.push(
+      `No hard-coded secrets (API keys, private keys, tokens, passwords) were detected in the ${plural(a.project.files, 'file')} scanned.`,
+    );
   const testSecrets = a.testOnly?.secrets ?? [];
   if (wants(ctx, 'secrets') && testSecrets.length) {
-    parts.push(`${plural(testSecrets.length, 'further credential-shaped value')} ${testSecrets.length === 1 ? 'sits' : 'sit'} in test code or fixtures (${joinSome([...new Set(testSecrets.map((s) => cite(s.file, s.line)))], 3)}); as test data ${testSecrets.length === 1 ? 'it needs' : 'they need'} no rotation, provided ${testSecrets.length === 1 ? 'it is' : 'they are'} not real keys.`);
+    parts.push(
+      `${plural(testSecrets.length, 'further credential-shaped value')} ${testSecrets.length === 1 ? 'sits' : 'sit'} in test code or fixtures (${joinSome([...new Set(testSecrets.map((s) => cite(s.file, s.line)))], 3)}); as test data ${testSecrets.length === 1 ? 'it needs' : 'they need'} no rotation, provided ${testSecrets.length === 1 ? 'it is' : 'they are'} not real keys.`,
+    );
   }
   if (!wants(ctx, 'auth')) {
     // not this section's aspect
-  } else if (fx.authLibs.length) parts.push(`Authentication and credential handling use ${joinSome(fx.authLibs.map((d) => `${code(d.name)} ${code(d.version)} (${cite(d.manifest, d.line)})`), 4)}.`);
-  else if (a.routes.length) parts.push(`No authentication library is declared, yet the project serves ${plural(a.routes.length, 'HTTP route')}; access control, if any, is hand-written.`);
-  else parts.push(`No authentication library is declared and no HTTP route is served, so there is no access control to review.`);
-  if (wants(ctx, 'auth') && fx.securityLibs.length) parts.push(`Input validation and hardening come from ${joinSome(fx.securityLibs.map((d) => code(d.name)), 5)}.`);
+  } else if (fx.authLibs.length)
+    parts.push(
+      `Authentication and credential handling use ${joinSome(
+        fx.authLibs.map((d) => `${code(d.name)} ${code(d.version)} (${cite(d.manifest, d.line)})`),
+        4,
+      )}.`,
+    );
+  else if (a.routes.length)
+    parts.push(
+      `No authentication library is declared, yet the project serves ${plural(a.routes.length, 'HTTP route')}; access control, if any, is hand-written.`,
+    );
+  else
+    parts.push(
+      `No authentication library is declared and no HTTP route is served, so there is no access control to review.`,
+    );
+  if (wants(ctx, 'auth') && fx.securityLibs.length)
+    parts.push(
+      `Input validation and hardening come from ${joinSome(
+        fx.securityLibs.map((d) => code(d.name)),
+        5,
+      )}.`,
+    );
   if (wants(ctx, 'secrets') && fx.secretEnvVars.length) {
-    const withDefault = fx.codeEnvVars.filter((e) => fx.secretEnvVars.includes(e.name) && e.defaultValue !== undefined);
-    parts.push(`Sensitive settings are read from the environment (${joinSome(fx.secretEnvVars.map(code), 5)}).${withDefault.length ? ` ${joinSome(withDefault.map((e) => `${code(e.name)} at ${cite(e.file, e.line)}`), 3)} fall${withDefault.length === 1 ? 's' : ''} back to a default in the code, which would be used in production if the variable were missing.` : ''}`);
+    const withDefault = fx.codeEnvVars.filter(
+      (e) => fx.secretEnvVars.includes(e.name) && e.defaultValue !== undefined,
+    );
+    parts.push(
+      `Sensitive settings are read from the environment (${joinSome(fx.secretEnvVars.map(code), 5)}).${
+        withDefault.length
+          ? ` ${joinSome(
+              withDefault.map((e) => `${code(e.name)} at ${cite(e.file, e.line)}`),
+              3,
+            )} fall${withDefault.length === 1 ? 's' : ''} back to a default in the code, which would be used in production if the variable were missing.`
+          : ''
+      }`,
+    );
   }
   const notes: string[] = [];
-  if (fx.looseDeps.length) notes.push(`${plural(fx.looseDeps.length, 'dependency', 'dependencies')} without an upper version bound can pull in a compromised release.`);
+  if (fx.looseDeps.length)
+    notes.push(
+      `${plural(fx.looseDeps.length, 'dependency', 'dependencies')} without an upper version bound can pull in a compromised release.`,
+    );
   if (!fx.lockfiles.length && a.dependencies.length) notes.push('No lockfile pins transitive dependencies.');
   const exposed = a.containers.flatMap((c) => c.exposedPorts);
-  if (exposed.length) notes.push(`Containers expose port${exposed.length > 1 ? 's' : ''} ${[...new Set(exposed)].join(', ')}.`);
+  if (exposed.length)
+    notes.push(`Containers expose port${exposed.length > 1 ? 's' : ''} ${[...new Set(exposed)].join(', ')}.`);
   const rootImages = a.containers.filter((c) => c.kind === 'dockerfile');
-  if (rootImages.length) notes.push(`Check that ${joinSome(rootImages.map((c) => cite(c.path)), 2)} ${rootImages.length === 1 ? 'drops' : 'drop'} root privileges with a \`USER\` line.`);
-  if (wants(ctx, 'supply-chain') && notes.length) parts.push(`Supply chain and deployment: ${notes.join(' ')}`);
-  if (wants(ctx, 'supply-chain')) parts.push(a.license ? `The code is licensed ${a.license.spdx ? text(a.license.spdx) : 'under a licence that was not recognised'} (${cite(a.license.path)}).` : 'There is no licence file.');
+  if (rootImages.length)
+    notes.push(
+      `Check that ${joinSome(
+        rootImages.map((c) => cite(c.path)),
+        2,
+      )} ${rootImages.length === 1 ? 'drops' : 'drop'} root privileges with a \`USER\` line.`,
+    );
+  if (wants(ctx, 'supply-chain') && notes.length)
+    parts.push(`Supply chain and deployment: ${notes.join(' ')}`);
+  if (wants(ctx, 'supply-chain'))
+    parts.push(
+      a.license
+        ? `The code is licensed ${a.license.spdx ? text(a.license.spdx) : 'under a licence that was not recognised'} (${cite(a.license.path)}).`
+        : 'There is no licence file.',
+    );
   return paragraphs(...parts);
 }

@@ -7,20 +7,44 @@ import { defineSection, finding as f } from './define.ts';
 
 export const structure = defineSection({
   kind: 'structure',
-  keywords: ['project structure', 'directory structure', 'folder structure', 'repository layout', 'layout', 'file structure', 'structure', 'organisation', 'organization', 'source tree', 'codebase'],
+  keywords: [
+    'project structure',
+    'directory structure',
+    'folder structure',
+    'repository layout',
+    'layout',
+    'file structure',
+    'structure',
+    'organisation',
+    'organization',
+    'source tree',
+    'codebase',
+  ],
   evidence: ['tree', 'files'],
   analyst(a) {
-    return [f(`The top level has ${plural(a.tree.children.length, 'directory', 'directories')}: ${joinSome(a.tree.children.map((d) => `${text(d.name)}/ (${plural(d.files, 'file')})`), 5)}.`)];
+    return [
+      f(
+        `The top level has ${plural(a.tree.children.length, 'directory', 'directories')}: ${joinSome(
+          a.tree.children.map((d) => `${text(d.name)}/ (${plural(d.files, 'file')})`),
+          5,
+        )}.`,
+      ),
+    ];
   },
   writer: writeStructure,
 });
 
 function render(node: DirNode, depth: number, maxDepth: number, out: string[]): void {
   for (const c of node.children.slice(0, 12)) {
-    out.push(`${'  '.repeat(depth)}${c.name.replace(/[\r\n]/g, ' ')}/  (${plural(c.files, 'file')}, ${num(c.lines)} lines of code)`);
+    out.push(
+      `${'  '.repeat(depth)}${c.name.replace(/[\r\n]/g, ' ')}/  (${plural(c.files, 'file')}, ${num(c.lines)} lines of code)`,
+    );
     if (depth + 1 < maxDepth) render(c, depth + 1, maxDepth, out);
   }
-  if (node.children.length > 12) out.push(`${'  '.repeat(depth)}… ${plural(node.children.length - 12, 'more directory', 'more directories')}`);
+  if (node.children.length > 12)
+    out.push(
+      `${'  '.repeat(depth)}… ${plural(node.children.length - 12, 'more directory', 'more directories')}`,
+    );
 }
 
 export function writeStructure({ a }: WriterContext): string {
@@ -35,8 +59,15 @@ export function writeStructure({ a }: WriterContext): string {
   return paragraphs(
     lead,
     lines.length ? codeBlock(lines.join('\n'), 'text') : '',
-    rootFiles.length ? `Files at the root: ${joinSome(rootFiles.map((f) => cite(f.path)), 12)}.` : '',
-    a.skipped.length ? `${plural(a.skipped.length, 'path')} were left out of the analysis: ${joinSome(countReasons(a.skipped), 6)}.` : '',
+    rootFiles.length
+      ? `Files at the root: ${joinSome(
+          rootFiles.map((f) => cite(f.path)),
+          12,
+        )}.`
+      : '',
+    a.skipped.length
+      ? `${plural(a.skipped.length, 'path')} were left out of the analysis: ${joinSome(countReasons(a.skipped), 6)}.`
+      : '',
   );
 }
 

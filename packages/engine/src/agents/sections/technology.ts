@@ -8,13 +8,52 @@ import { defineSection, finding as f } from './define.ts';
 
 export const technology = defineSection({
   kind: 'technology',
-  keywords: ['frameworks and libraries', 'tech stack', 'technology stack', 'technology', 'technologies', 'stack', 'languages', 'frameworks', 'libraries and frameworks', 'tooling', 'platform', 'programming languages'],
-  aspects: [['languages', 'languages'], ['programming languages', 'languages'], ['frameworks', 'frameworks'], ['libraries', 'frameworks']],
+  keywords: [
+    'frameworks and libraries',
+    'tech stack',
+    'technology stack',
+    'technology',
+    'technologies',
+    'stack',
+    'languages',
+    'frameworks',
+    'libraries and frameworks',
+    'tooling',
+    'platform',
+    'programming languages',
+  ],
+  aspects: [
+    ['languages', 'languages'],
+    ['programming languages', 'languages'],
+    ['frameworks', 'frameworks'],
+    ['libraries', 'frameworks'],
+  ],
   evidence: ['languages', 'frameworks', 'manifests', 'dependencies'],
   analyst(a) {
     const langs = a.languages.filter((l) => !NON_CODE_LANGUAGES.has(l.language));
-    const out: Finding[] = langs.length ? [f(`${joinSome(langs.map((l) => `${text(l.language)} (${plural(l.files, 'file')}, ${num(l.code)} lines)`), 3)} make up the code.`, [], 'languages')] : [];
-    if (a.frameworks.length) out.push(f(`Detected frameworks: ${joinSome(a.frameworks.map((fw) => text(`${fw.name}${fw.version ? ` ${fw.version}` : ''}`)), 4)}.`, a.frameworks.slice(0, 2).map((fw) => fw.evidence), 'frameworks'));
+    const out: Finding[] = langs.length
+      ? [
+          f(
+            `${joinSome(
+              langs.map((l) => `${text(l.language)} (${plural(l.files, 'file')}, ${num(l.code)} lines)`),
+              3,
+            )} make up the code.`,
+            [],
+            'languages',
+          ),
+        ]
+      : [];
+    if (a.frameworks.length)
+      out.push(
+        f(
+          `Detected frameworks: ${joinSome(
+            a.frameworks.map((fw) => text(`${fw.name}${fw.version ? ` ${fw.version}` : ''}`)),
+            4,
+          )}.`,
+          a.frameworks.slice(0, 2).map((fw) => fw.evidence),
+          'frameworks',
+        ),
+      );
     return out;
   },
   writer: writeTechnology,
@@ -28,16 +67,63 @@ export function writeTechnology(ctx: WriterContext): string {
     // not this section's aspect
   } else if (a.languages.length) {
     const lead = a.languages[0]!;
-    parts.push(`${text(lead.language)} carries ${pct(lead.code, l.code, 0)} of the ${num(l.code)} lines of code${a.languages.length > 1 ? `, alongside ${joinSome(a.languages.slice(1).map((x) => text(x.language)), 5)}` : ''}.`);
-    parts.push(table(['Language', 'Files', 'Code', 'Comment', 'Blank', 'Share'], a.languages.map((x) => [text(x.language), num(x.files), num(x.code), num(x.comment), num(x.blank), pct(x.code, l.code)]), ['l', 'r', 'r', 'r', 'r', 'r']));
+    parts.push(
+      `${text(lead.language)} carries ${pct(lead.code, l.code, 0)} of the ${num(l.code)} lines of code${
+        a.languages.length > 1
+          ? `, alongside ${joinSome(
+              a.languages.slice(1).map((x) => text(x.language)),
+              5,
+            )}`
+          : ''
+      }.`,
+    );
+    parts.push(
+      table(
+        ['Language', 'Files', 'Code', 'Comment', 'Blank', 'Share'],
+        a.languages.map((x) => [
+          text(x.language),
+          num(x.files),
+          num(x.code),
+          num(x.comment),
+          num(x.blank),
+          pct(x.code, l.code),
+        ]),
+        ['l', 'r', 'r', 'r', 'r', 'r'],
+      ),
+    );
   } else parts.push('No source files in a recognised programming language were found.');
   if (!wants(ctx, 'frameworks')) {
     // not this section's aspect
   } else if (a.frameworks.length) {
     parts.push(`Frameworks and major libraries detected:`);
-    parts.push(table(['Framework', 'Category', 'Version', 'Found in'], a.frameworks.map((f) => [text(f.name), text(f.category), f.version ? text(f.version) : '—', evidence(fx, f.evidence)])));
-  } else parts.push('No framework was detected; the project uses its languages’ standard libraries and the dependencies listed in the dependencies section.');
+    parts.push(
+      table(
+        ['Framework', 'Category', 'Version', 'Found in'],
+        a.frameworks.map((f) => [
+          text(f.name),
+          text(f.category),
+          f.version ? text(f.version) : '—',
+          evidence(fx, f.evidence),
+        ]),
+      ),
+    );
+  } else
+    parts.push(
+      'No framework was detected; the project uses its languages’ standard libraries and the dependencies listed in the dependencies section.',
+    );
   const eco = [...new Set(a.manifests.map((m) => m.ecosystem))];
-  if (wants(ctx, 'frameworks') && eco.length) parts.push(`Package management: ${joinSome(eco.map((e) => `${text(e)} (${joinSome(a.manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)), 3)})`), 4)}.`);
+  if (wants(ctx, 'frameworks') && eco.length)
+    parts.push(
+      `Package management: ${joinSome(
+        eco.map(
+          (e) =>
+            `${text(e)} (${joinSome(
+              a.manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)),
+              3,
+            )})`,
+        ),
+        4,
+      )}.`,
+    );
   return paragraphs(...parts);
 }

@@ -2,23 +2,90 @@
 
 import { factsOf } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
-import { cite, code, countBy, joinSome, num, paragraphs, pct, plural, ref, table, text, topDir } from '../writers/markdown.ts';
+import {
+  cite,
+  code,
+  countBy,
+  joinSome,
+  num,
+  paragraphs,
+  pct,
+  plural,
+  ref,
+  table,
+  text,
+  topDir,
+} from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
 
 export const testing = defineSection({
   kind: 'testing',
-  keywords: ['quality assurance', 'testing', 'tests', 'test strategy', 'test coverage', 'quality', 'qa', 'verification', 'validation', 'code quality', 'test', 'unit tests', 'test suite'],
-  aspects: [['test suites', 'suites'], ['tests', 'suites'], ['unit tests', 'suites'], ['test coverage', 'suites'], ['code quality', 'quality'], ['linting', 'quality'], ['static analysis', 'quality'], ['quality', 'quality']],
+  keywords: [
+    'quality assurance',
+    'testing',
+    'tests',
+    'test strategy',
+    'test coverage',
+    'quality',
+    'qa',
+    'verification',
+    'validation',
+    'code quality',
+    'test',
+    'unit tests',
+    'test suite',
+  ],
+  aspects: [
+    ['test suites', 'suites'],
+    ['tests', 'suites'],
+    ['unit tests', 'suites'],
+    ['test coverage', 'suites'],
+    ['code quality', 'quality'],
+    ['linting', 'quality'],
+    ['static analysis', 'quality'],
+    ['quality', 'quality'],
+  ],
   evidence: ['tests', 'entryPoints (test scripts)', 'ci', 'files'],
   analyst(a) {
     const fx = factsOf(a);
-    const lint = a.entryPoints.filter((e) => /lint|format|typecheck|check|vet/i.test(e.name) && (e.kind === 'npm-script' || e.kind === 'make-target'));
-    const quality = f(`${lint.length ? `Static checks run through ${joinSome(lint.map((e) => text(e.name)), 3)}` : 'No lint or type-check script is defined'}; comments are ${pct(a.project.lines.comment, a.project.lines.code + a.project.lines.comment)} of non-blank lines.`, lint.slice(0, 2).map((e) => ref(e.path, e.line)), 'quality');
-    if (!fx.testFiles.length) return [f(`No test files were found among the ${plural(fx.sourceFiles.length, 'source file')}.`, [], 'suites'), quality];
+    const lint = a.entryPoints.filter(
+      (e) =>
+        /lint|format|typecheck|check|vet/i.test(e.name) &&
+        (e.kind === 'npm-script' || e.kind === 'make-target'),
+    );
+    const quality = f(
+      `${
+        lint.length
+          ? `Static checks run through ${joinSome(
+              lint.map((e) => text(e.name)),
+              3,
+            )}`
+          : 'No lint or type-check script is defined'
+      }; comments are ${pct(a.project.lines.comment, a.project.lines.code + a.project.lines.comment)} of non-blank lines.`,
+      lint.slice(0, 2).map((e) => ref(e.path, e.line)),
+      'quality',
+    );
+    if (!fx.testFiles.length)
+      return [
+        f(
+          `No test files were found among the ${plural(fx.sourceFiles.length, 'source file')}.`,
+          [],
+          'suites',
+        ),
+        quality,
+      ];
     return [
-      f(`${plural(fx.testFiles.length, 'test file')} hold ${plural(a.tests.totalCases, 'test case')}${a.tests.frameworks.length ? ` written with ${joinSome(a.tests.frameworks.map(text), 3)}` : ''}.`, fx.testFiles.slice(0, 3).map((p) => ref(p)), 'suites'),
+      f(
+        `${plural(fx.testFiles.length, 'test file')} hold ${plural(a.tests.totalCases, 'test case')}${a.tests.frameworks.length ? ` written with ${joinSome(a.tests.frameworks.map(text), 3)}` : ''}.`,
+        fx.testFiles.slice(0, 3).map((p) => ref(p)),
+        'suites',
+      ),
       quality,
-      f(`There ${fx.testFiles.length === 1 ? 'is' : 'are'} ${(fx.testFiles.length / Math.max(1, fx.sourceFiles.length)).toFixed(2)} test files per source file (${plural(fx.sourceFiles.length, 'source file')} outside the tests).`, [], 'suites'),
+      f(
+        `There ${fx.testFiles.length === 1 ? 'is' : 'are'} ${(fx.testFiles.length / Math.max(1, fx.sourceFiles.length)).toFixed(2)} test files per source file (${plural(fx.sourceFiles.length, 'source file')} outside the tests).`,
+        [],
+        'suites',
+      ),
     ];
   },
   writer: writeTesting,
@@ -27,39 +94,91 @@ export const testing = defineSection({
 export function writeTesting(ctx: WriterContext): string {
   const { a, fx } = ctx;
   const parts: string[] = [];
-  const testScripts = a.entryPoints.filter((e) => /test|spec|e2e|coverage/i.test(e.name) && (e.kind === 'npm-script' || e.kind === 'make-target'));
-  const lint = a.entryPoints.filter((e) => /lint|format|typecheck|check|vet/i.test(e.name) && (e.kind === 'npm-script' || e.kind === 'make-target'));
+  const testScripts = a.entryPoints.filter(
+    (e) => /test|spec|e2e|coverage/i.test(e.name) && (e.kind === 'npm-script' || e.kind === 'make-target'),
+  );
+  const lint = a.entryPoints.filter(
+    (e) =>
+      /lint|format|typecheck|check|vet/i.test(e.name) &&
+      (e.kind === 'npm-script' || e.kind === 'make-target'),
+  );
   if (!wants(ctx, 'suites')) {
     // not this section's aspect
   } else if (!fx.testFiles.length) {
-    parts.push(`No automated tests were found: none of the ${plural(fx.sourceFiles.length, 'source file')} is a test file and no test framework is configured.`);
+    parts.push(
+      `No automated tests were found: none of the ${plural(fx.sourceFiles.length, 'source file')} is a test file and no test framework is configured.`,
+    );
   } else {
     const cases = new Map(a.tests.files.map((t) => [t.path, t.cases]));
     parts.push(
       `${plural(fx.testFiles.length, 'test file')} hold ${plural(a.tests.totalCases, 'test case')}${a.tests.frameworks.length ? `, written with ${joinSome(a.tests.frameworks.map(text), 3)}` : ''} — ${(fx.testFiles.length / Math.max(1, fx.sourceFiles.length)).toFixed(2)} test files per source file.`,
     );
-    parts.push(table(['Test file', 'Cases', 'Lines'], fx.testFiles.slice(0, 25).map((p) => [cite(p), cases.get(p) ?? '—', num(fx.fileByPath.get(p)?.code ?? 0)]), ['l', 'r', 'r']));
+    parts.push(
+      table(
+        ['Test file', 'Cases', 'Lines'],
+        fx.testFiles
+          .slice(0, 25)
+          .map((p) => [cite(p), cases.get(p) ?? '—', num(fx.fileByPath.get(p)?.code ?? 0)]),
+        ['l', 'r', 'r'],
+      ),
+    );
     const tested = new Set(fx.testFiles.map((p) => topDir(p, 1)));
-    const untested = countBy(fx.sourceFiles, (f) => topDir(f.path, 2)).filter(([d]) => d !== '(root)' && !fx.testFiles.some((t) => t.startsWith(`${d}/`)) && !tested.has(d));
-    if (untested.length && untested.length < countBy(fx.sourceFiles, (f) => topDir(f.path, 2)).length) parts.push(`Directories with source code but no test file beside them: ${joinSome(untested.map(([d, n]) => `${code(d)} (${n} files)`), 5)}. Tests elsewhere may still exercise them.`);
+    const untested = countBy(fx.sourceFiles, (f) => topDir(f.path, 2)).filter(
+      ([d]) => d !== '(root)' && !fx.testFiles.some((t) => t.startsWith(`${d}/`)) && !tested.has(d),
+    );
+    if (untested.length && untested.length < countBy(fx.sourceFiles, (f) => topDir(f.path, 2)).length)
+      parts.push(
+        `Directories with source code but no test file beside them: ${joinSome(
+          untested.map(([d, n]) => `${code(d)} (${n} files)`),
+          5,
+        )}. Tests elsewhere may still exercise them.`,
+      );
   }
   if (wants(ctx, 'suites') && fx.testFolders.length) {
     const tests = fx.testFolders.filter((d) => d.kind === 'test');
     const bench = fx.testFolders.filter((d) => d.kind === 'bench');
-    const list = (ds: typeof tests) => joinSome(ds.map((d) => `${code(d.path)} (${plural(d.files, 'file')}, ${num(d.lines)} lines)`), 5);
+    const list = (ds: typeof tests) =>
+      joinSome(
+        ds.map((d) => `${code(d.path)} (${plural(d.files, 'file')}, ${num(d.lines)} lines)`),
+        5,
+      );
     parts.push(
       `${tests.length ? `Test code outside the product sources lives in ${list(tests)}.` : ''}${bench.length ? `${tests.length ? ' ' : ''}Benchmarks live in ${list(bench)}.` : ''} These folders are left out of the components and the module graph.`,
     );
   }
-  if (wants(ctx, 'suites') && testScripts.length) parts.push(`Tests run with ${joinSome(testScripts.map((s) => `${code(s.name)}${s.command ? ` → ${code(s.command)}` : ''} (${cite(s.path, s.line)})`), 3)}.`);
+  if (wants(ctx, 'suites') && testScripts.length)
+    parts.push(
+      `Tests run with ${joinSome(
+        testScripts.map(
+          (s) => `${code(s.name)}${s.command ? ` → ${code(s.command)}` : ''} (${cite(s.path, s.line)})`,
+        ),
+        3,
+      )}.`,
+    );
   if (ctx.plan.focus === 'quality') {
     const l = a.project.lines;
     const big = fx.largestFiles.filter((f) => f.code > 500);
-    parts.push(`Comments make up ${pct(l.comment, l.code + l.comment)} of the non-blank lines; ${plural(a.todos.length, 'TODO/FIXME marker')} remain; ${big.length ? `${plural(big.length, 'source file')} exceed 500 lines of code (largest: ${cite(big[0]!.path)}, ${num(big[0]!.code)})` : 'no source file exceeds 500 lines of code'}.`);
+    parts.push(
+      `Comments make up ${pct(l.comment, l.code + l.comment)} of the non-blank lines; ${plural(a.todos.length, 'TODO/FIXME marker')} remain; ${big.length ? `${plural(big.length, 'source file')} exceed 500 lines of code (largest: ${cite(big[0]!.path)}, ${num(big[0]!.code)})` : 'no source file exceeds 500 lines of code'}.`,
+    );
     if (!lint.length) parts.push('No lint, format or type-check script was found.');
   }
-  if (wants(ctx, 'quality') && lint.length) parts.push(`Static checks: ${joinSome(lint.map((s) => `${code(s.name)}${s.command ? ` → ${code(s.command)}` : ''}`), 4)}.`);
+  if (wants(ctx, 'quality') && lint.length)
+    parts.push(
+      `Static checks: ${joinSome(
+        lint.map((s) => `${code(s.name)}${s.command ? ` → ${code(s.command)}` : ''}`),
+        4,
+      )}.`,
+    );
   // the CI sentence once per chapter: in the suites part (or the whole section), not again under quality
-  if (wants(ctx, 'suites')) parts.push(a.ci.length ? `${joinSome(a.ci.map((c) => cite(c.path)), 3)} run${a.ci.length === 1 ? 's' : ''} the checks in CI (${joinSome(a.ci.flatMap((c) => c.jobs).map(code), 5) || 'no named jobs'}).` : 'No CI workflow runs these checks automatically.');
+  if (wants(ctx, 'suites'))
+    parts.push(
+      a.ci.length
+        ? `${joinSome(
+            a.ci.map((c) => cite(c.path)),
+            3,
+          )} run${a.ci.length === 1 ? 's' : ''} the checks in CI (${joinSome(a.ci.flatMap((c) => c.jobs).map(code), 5) || 'no named jobs'}).`
+        : 'No CI workflow runs these checks automatically.',
+    );
   return paragraphs(...parts);
 }

@@ -3,7 +3,10 @@
 import { SECTIONS, type SectionKind } from '../sections/index.ts';
 import type { SectionWriter } from './context.ts';
 
-export const WRITERS = Object.fromEntries(SECTIONS.map((s) => [s.kind, s.writer])) as Record<SectionKind, SectionWriter>;
+export const WRITERS = Object.fromEntries(SECTIONS.map((s) => [s.kind, s.writer])) as Record<
+  SectionKind,
+  SectionWriter
+>;
 
 export type { SectionWriter, WriterContext } from './context.ts';
 export { writeIntro } from './intro.ts';

@@ -57,17 +57,26 @@ describe('markdown escaping of code-base text', () => {
 
   it.each(HOSTILE)('inlineCode() keeps %j as one code span', (s) => {
     const children = only(markdownToBlocks(`See ${inlineCode(s)} here`));
-    expect(children).toEqual([{ type: 'text', value: 'See ' }, { type: 'code', value: s.replace(/\r\n|[\r\n]/g, ' ') }, { type: 'text', value: ' here' }]);
+    expect(children).toEqual([
+      { type: 'text', value: 'See ' },
+      { type: 'code', value: s.replace(/\r\n|[\r\n]/g, ' ') },
+      { type: 'text', value: ' here' },
+    ]);
   });
 
   it('cite() cannot be broken out of, and still yields a citation for a real path', () => {
     const children = only(markdownToBlocks(cite('src/x`[a](https://evil.example)`y.js', 3)));
     expect(children).toEqual([{ type: 'code', value: 'src/x`[a](https://evil.example)`y.js:3' }]);
-    expect(only(markdownToBlocks(cite('src/app.ts', 12)))).toEqual([{ type: 'citation', path: 'src/app.ts', line: 12 }]);
+    expect(only(markdownToBlocks(cite('src/app.ts', 12)))).toEqual([
+      { type: 'citation', path: 'src/app.ts', line: 12 },
+    ]);
   });
 
   it('keeps hostile values inside their table cell', () => {
-    const md = table(['Name', 'Where'], HOSTILE.map((s) => [text(s), inlineCode(s)]));
+    const md = table(
+      ['Name', 'Where'],
+      HOSTILE.map((s) => [text(s), inlineCode(s)]),
+    );
     const blocks = markdownToBlocks(md);
     expect(blocks).toHaveLength(1);
     const t = blocks[0]!;
@@ -84,6 +93,8 @@ describe('markdown escaping of code-base text', () => {
 
   it('codeBlock() cannot be closed by a fence inside it', () => {
     const body = 'a\n```\n# not a heading\n````\n[x](https://evil.example)';
-    expect(markdownToBlocks(codeBlock(body, 'text'))).toEqual([{ type: 'code', language: 'text', value: body }]);
+    expect(markdownToBlocks(codeBlock(body, 'text'))).toEqual([
+      { type: 'code', language: 'text', value: body },
+    ]);
   });
 });

@@ -16,7 +16,10 @@ export function ref(path: string, line?: number): string {
 /** Text safe inside a GFM table cell (pipes and newlines would break the row); a pipe `text` already escaped stays as it is. */
 export function cell(text: string | number | undefined | null): string {
   if (text === undefined || text === null || text === '') return '—';
-  return String(text).replace(/\r\n|[\r\n]/g, ' ').replace(/(\\*)\|/g, (m, slashes: string) => (slashes.length % 2 ? m : `${slashes}\\|`)).trim();
+  return String(text)
+    .replace(/\r\n|[\r\n]/g, ' ')
+    .replace(/(\\*)\|/g, (m, slashes: string) => (slashes.length % 2 ? m : `${slashes}\\|`))
+    .trim();
 }
 
 /**
@@ -55,10 +58,18 @@ export function text(value: string | number): string {
   return String(value)
     .replace(/\r\n|[\r\n]/g, ' ')
     .replace(/[\\`*_[\]<>&~|]/g, (c) => `\\${c}`)
-    .replace(/^(\s*)(?:([-+=#>])|(\d+)([.)]))/, (_m, lead: string, mark?: string, digits?: string, dot?: string) => (mark ? `${lead}\\${mark}` : `${lead}${digits}\\${dot}`));
+    .replace(
+      /^(\s*)(?:([-+=#>])|(\d+)([.)]))/,
+      (_m, lead: string, mark?: string, digits?: string, dot?: string) =>
+        mark ? `${lead}\\${mark}` : `${lead}${digits}\\${dot}`,
+    );
 }
 
-export function table(headers: string[], rows: (string | number | undefined | null)[][], align?: ('l' | 'r')[]): string {
+export function table(
+  headers: string[],
+  rows: (string | number | undefined | null)[][],
+  align?: ('l' | 'r')[],
+): string {
   const head = `| ${headers.map(cell).join(' | ')} |`;
   const sep = `| ${headers.map((_, i) => (align?.[i] === 'r' ? '---:' : '---')).join(' | ')} |`;
   const body = rows.map((r) => `| ${r.map((c, i) => (i < headers.length ? cell(c) : '')).join(' | ')} |`);
@@ -118,7 +129,10 @@ export function countBy<T>(items: T[], key: (t: T) => string): [string, number][
 }
 
 /** Cites a framework's evidence when it is a known file (optionally "path:line"), else shows it as code. */
-export function evidence(fx: { fileByPath: Map<string, { code: number; comment: number; blank: number }> }, text: string): string {
+export function evidence(
+  fx: { fileByPath: Map<string, { code: number; comment: number; blank: number }> },
+  text: string,
+): string {
   const m = /^(.*?)(?::(\d+))?$/.exec(text.trim());
   const file = m ? fx.fileByPath.get(m[1]!) : undefined;
   if (file && m) {

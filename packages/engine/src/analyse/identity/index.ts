@@ -13,9 +13,26 @@ import { findEntryPoints, findPublicApi } from './surface.ts';
 
 export { areaOf, roleOf, isProductFile, type Layout };
 
-const NON_CODE = new Set(['Markdown', 'JSON', 'YAML', 'Text', 'TOML', 'XML', 'INI', 'CSV', 'SVG', 'reStructuredText', 'AsciiDoc', 'HTML', 'CSS', 'Properties', 'SQL']);
+const NON_CODE = new Set([
+  'Markdown',
+  'JSON',
+  'YAML',
+  'Text',
+  'TOML',
+  'XML',
+  'INI',
+  'CSV',
+  'SVG',
+  'reStructuredText',
+  'AsciiDoc',
+  'HTML',
+  'CSS',
+  'Properties',
+  'SQL',
+]);
 const KEY_COMPONENTS = 15;
-const DB_DEPS = /jpa|hibernate|jdbc|sqlalchemy|django|prisma|typeorm|sequelize|mongoose|drizzle|knex|gorm|diesel|sqlx|mysql|postgres|pg$|sqlite|mongodb|redis/i;
+const DB_DEPS =
+  /jpa|hibernate|jdbc|sqlalchemy|django|prisma|typeorm|sequelize|mongoose|drizzle|knex|gorm|diesel|sqlx|mysql|postgres|pg$|sqlite|mongodb|redis/i;
 
 export interface IdentityInput {
   src: Sources;
@@ -64,15 +81,28 @@ export function identityPass(input: IdentityInput): IdentityResult {
   const productOf = () => code.filter((f) => isProductFile(f.path, layout)).map((f) => f.path);
   let productCode = productOf();
 
-  const readmePath = src.files.map((f) => f.path).filter(isReadme).sort((a, b) => Number(/\.md$/i.test(b)) - Number(/\.md$/i.test(a)))[0];
+  const readmePath = src.files
+    .map((f) => f.path)
+    .filter(isReadme)
+    .sort((a, b) => Number(/\.md$/i.test(b)) - Number(/\.md$/i.test(a)))[0];
   const readmeText = readmePath ? src.text(readmePath) : null;
-  const purpose = findPurpose(readmePath && readmeText ? { path: readmePath, text: readmeText } : null, facts.description, facts.name);
+  const purpose = findPurpose(
+    readmePath && readmeText ? { path: readmePath, text: readmeText } : null,
+    facts.description,
+    facts.name,
+  );
 
   const workspaceDirs = layout.productPaths.filter((d) => src.has(`${d}/package.json`));
   const entryPoints = findEntryPoints(src, facts, productCode, symbols, workspaceDirs);
   // what the entry points import ships with them, wherever it lives
   const codeSet = new Set(code.map((f) => f.path));
-  addReachable(layout, reachable(entryPoints.map((e) => e.path), imports).filter((p) => codeSet.has(p)));
+  addReachable(
+    layout,
+    reachable(
+      entryPoints.map((e) => e.path),
+      imports,
+    ).filter((p) => codeSet.has(p)),
+  );
   productCode = productOf();
   const productSet = new Set(productCode);
   const productRoutes = routes.filter((r) => productSet.has(r.file));
@@ -86,18 +116,33 @@ export function identityPass(input: IdentityInput): IdentityResult {
       if (/^package\s+main\b/m.test(text)) goMains += /^func\s+main\s*\(/m.test(text) ? 1 : 0;
       else goLibraries++;
     }
-    if (/^\s*(import\s+argparse|from\s+argparse\s+import|import\s+getopt|import\s+optparse)\b|^\s*"flag"\s*$|^import\s+"flag"|#include\s+<getopt\.h>/m.test(text)) parsesArgs = true;
-    if (/@SpringBootApplication\b|^\w+\s*=\s*(Flask|FastAPI|Starlette|Sanic)\(|\bexpress\(\)|\bnew\s+(Koa|Hono)\(\)|\bfastify\(\s*[{)]|\bgin\.(Default|New)\(\)|\becho\.New\(\)/m.test(text) || baseName(p) === 'manage.py') webApp = true;
+    if (
+      /^\s*(import\s+argparse|from\s+argparse\s+import|import\s+getopt|import\s+optparse)\b|^\s*"flag"\s*$|^import\s+"flag"|#include\s+<getopt\.h>/m.test(
+        text,
+      )
+    )
+      parsesArgs = true;
+    if (
+      /@SpringBootApplication\b|^\w+\s*=\s*(Flask|FastAPI|Starlette|Sanic)\(|\bexpress\(\)|\bnew\s+(Koa|Hono)\(\)|\bfastify\(\s*[{)]|\bgin\.(Default|New)\(\)|\becho\.New\(\)/m.test(
+        text,
+      ) ||
+      baseName(p) === 'manage.py'
+    )
+      webApp = true;
   }
   const { kind, kinds } = detectKind({
     facts,
     purpose: purpose?.text ?? '',
     goMains,
     goLibraries,
-    springBoot: productCode.some((p) => /\.(java|kt)$/.test(p) && /@SpringBootApplication\b/.test(src.text(p) ?? '')),
+    springBoot: productCode.some(
+      (p) => /\.(java|kt)$/.test(p) && /@SpringBootApplication\b/.test(src.text(p) ?? ''),
+    ),
     webApp,
     productRoutes: productRoutes.length,
-    database: input.dataModel.some((d) => productSet.has(d.file)) || input.dependencies.some((d) => d.scope === 'runtime' && DB_DEPS.test(d.name)),
+    database:
+      input.dataModel.some((d) => productSet.has(d.file)) ||
+      input.dependencies.some((d) => d.scope === 'runtime' && DB_DEPS.test(d.name)),
     dependencies: input.dependencies,
     hasPythonPackage: productCode.some((p) => baseName(p) === '__init__.py'),
     hasLibRs: src.has('src/lib.rs') || !!facts.cargo?.lib,
@@ -105,12 +150,25 @@ export function identityPass(input: IdentityInput): IdentityResult {
     scriptMains: entryPoints.filter((e) => e.how === 'main()' || e.how.startsWith('script (')).length,
   });
   const application = kind === 'application' || kinds.includes('application') || kind === 'web-application';
-  const publicApi = findPublicApi({ src, facts, entryPoints, productFiles: productCode, symbols, routes: productRoutes, application });
+  const publicApi = findPublicApi({
+    src,
+    facts,
+    entryPoints,
+    productFiles: productCode,
+    symbols,
+    routes: productRoutes,
+    application,
+  });
 
   // key components: the reference graph of the product's code, personalised by the entry points
   // declaration files describe code rather than being it, unless they are all there is
   const implementation = productCode.filter((p) => !/\.d\.[cm]?ts$/.test(p));
-  const graph = referenceGraph(implementation.length ? implementation : productCode, (p) => src.text(p), symbols, imports);
+  const graph = referenceGraph(
+    implementation.length ? implementation : productCode,
+    (p) => src.text(p),
+    symbols,
+    imports,
+  );
   // an application is also entered through its request handlers, which nothing in the code calls
   const seeds = [...entryPoints.map((e) => e.path), ...(application ? productRoutes.map((r) => r.file) : [])];
   const ranks = pageRank(graph, [...new Set(seeds)]);
@@ -123,7 +181,16 @@ export function identityPass(input: IdentityInput): IdentityResult {
     });
 
   return {
-    identity: { kind, kinds, purpose, productPaths: layout.productPaths, nonProduct: layout.nonProduct, entryPoints, publicApi, keyComponents },
+    identity: {
+      kind,
+      kinds,
+      purpose,
+      productPaths: layout.productPaths,
+      nonProduct: layout.nonProduct,
+      entryPoints,
+      publicApi,
+      keyComponents,
+    },
     ...(facts.name ? { manifestName: facts.name } : {}),
   };
 }

@@ -27,8 +27,10 @@ export interface KindSignals {
   parsesArgs: boolean;
 }
 
-const CLI_PARSERS = /^(clap|structopt|argh|pico-args|lexopt|gumdrop|commander|yargs|meow|cac|oclif|@oclif\/core|citty|click|typer|argparse|fire|docopt|github\.com\/spf13\/cobra|github\.com\/urfave\/cli(\/v\d)?|github\.com\/alecthomas\/kong|picocli|info\.picocli:picocli)$/;
-const BUILD_TOOL = /\b(build (tool|system)|bundler|task runner|compiler toolchain|monorepo tool|build orchestrat)/i;
+const CLI_PARSERS =
+  /^(clap|structopt|argh|pico-args|lexopt|gumdrop|commander|yargs|meow|cac|oclif|@oclif\/core|citty|click|typer|argparse|fire|docopt|github\.com\/spf13\/cobra|github\.com\/urfave\/cli(\/v\d)?|github\.com\/alecthomas\/kong|picocli|info\.picocli:picocli)$/;
+const BUILD_TOOL =
+  /\b(build (tool|system)|bundler|task runner|compiler toolchain|monorepo tool|build orchestrat)/i;
 
 export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   const kinds: ProjectKind[] = [];
@@ -37,8 +39,11 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   };
   const { facts } = s;
   const pkg = facts.npm?.pkg;
-  const workspaces = !!pkg?.workspaces || (facts.cargo?.members.length ?? 0) > 1 || (facts.maven?.modules.length ?? 0) > 1;
-  const cliParser = s.parsesArgs || s.dependencies.some((d) => d.scope !== 'dev' && d.scope !== 'test' && CLI_PARSERS.test(d.name));
+  const workspaces =
+    !!pkg?.workspaces || (facts.cargo?.members.length ?? 0) > 1 || (facts.maven?.modules.length ?? 0) > 1;
+  const cliParser =
+    s.parsesArgs ||
+    s.dependencies.some((d) => d.scope !== 'dev' && d.scope !== 'test' && CLI_PARSERS.test(d.name));
   const libraryFrameworkWords = /\bframework\b/i.test(s.purpose);
 
   const webApplication = s.springBoot || (s.webApp && (s.productRoutes > 0 || s.database));
@@ -50,12 +55,36 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   }
   const npmBin = !!pkg?.bin;
   // a server's "main" says how to start it, not that it is a library; exports and types do say so
-  const npmLib = !!pkg && pkg.private !== true && (pkg.exports !== undefined || pkg.types !== undefined || ((pkg.main !== undefined || pkg.module !== undefined) && !webApplication));
+  const npmLib =
+    !!pkg &&
+    pkg.private !== true &&
+    (pkg.exports !== undefined ||
+      pkg.types !== undefined ||
+      ((pkg.main !== undefined || pkg.module !== undefined) && !webApplication));
   const npmApp = !!pkg && pkg.private === true && !npmBin && !npmLib;
-  if (npmBin || facts.pyScripts.length || (facts.cargo && (facts.cargo.bins.length > 0 || facts.cargo.categories.includes('command-line-utilities')) && !s.hasLibRs) || (s.goMains > 0 && !s.goLibraries)) {
-    add(cliParser || npmBin || facts.pyScripts.length || facts.cargo?.categories.includes('command-line-utilities') ? 'cli' : 'application');
+  if (
+    npmBin ||
+    facts.pyScripts.length ||
+    (facts.cargo &&
+      (facts.cargo.bins.length > 0 || facts.cargo.categories.includes('command-line-utilities')) &&
+      !s.hasLibRs) ||
+    (s.goMains > 0 && !s.goLibraries)
+  ) {
+    add(
+      cliParser ||
+        npmBin ||
+        facts.pyScripts.length ||
+        facts.cargo?.categories.includes('command-line-utilities')
+        ? 'cli'
+        : 'application',
+    );
   }
-  if (npmLib || (s.hasPythonPackage && !facts.pyScripts.length) || s.hasLibRs || (facts.goModule && s.goLibraries > 0 && !s.goMains)) {
+  if (
+    npmLib ||
+    (s.hasPythonPackage && !facts.pyScripts.length) ||
+    s.hasLibRs ||
+    (facts.goModule && s.goLibraries > 0 && !s.goMains)
+  ) {
     add(libraryFrameworkWords ? 'framework' : 'library');
     if (libraryFrameworkWords) add('library');
   }
@@ -72,9 +101,24 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   if (!kinds.length && s.scriptMains > 0) add(cliParser ? 'cli' : 'application');
   if (!kinds.length) add(s.productRoutes > 0 ? 'application' : 'library');
   // the primary kind: a web application or CLI before the library it may also be
-  const order: ProjectKind[] = ['monorepo', 'build-tool', 'application', 'cli', 'framework', 'library', 'web-application', 'service', 'plugin'];
+  const order: ProjectKind[] = [
+    'monorepo',
+    'build-tool',
+    'application',
+    'cli',
+    'framework',
+    'library',
+    'web-application',
+    'service',
+    'plugin',
+  ];
   // a package that is both a library and a command: what it says it is decides which comes first
-  if (/\b(library|framework|package|module|sdk|parser|toolkit)\b/i.test(s.purpose) && !/\b(command[- ]line|cli|terminal)\s+(tool|utility|program|app)|\b(program|tool|utility)\b/i.test(s.purpose)) {
+  if (
+    /\b(library|framework|package|module|sdk|parser|toolkit)\b/i.test(s.purpose) &&
+    !/\b(command[- ]line|cli|terminal)\s+(tool|utility|program|app)|\b(program|tool|utility)\b/i.test(
+      s.purpose,
+    )
+  ) {
     order.splice(order.indexOf('cli'), 1);
     order.splice(order.indexOf('library') + 1, 0, 'cli');
   }

@@ -9,7 +9,10 @@ import type { ManifestFacts } from './manifest-facts.ts';
 
 // folder names, case- and separator-insensitive, to the role they have wherever they appear
 const BY_NAME: [RegExp, NonProductRole][] = [
-  [/^(tests?|__tests__|spec|specs|e2e|integration[-_]?tests?|test[-_]?helpers?|test[-_]?utils?|testing)$/i, 'tests'],
+  [
+    /^(tests?|__tests__|spec|specs|e2e|integration[-_]?tests?|test[-_]?helpers?|test[-_]?utils?|testing)$/i,
+    'tests',
+  ],
   [/^(fixtures?|__fixtures__|testdata|test[-_]?data|__mocks__|mocks|__snapshots__)$/i, 'fixtures'],
   [/^(bench|benches|benchmarks?)$/i, 'benchmarks'],
   [/^(examples?|samples?|demos?|_examples)$/i, 'examples'],
@@ -23,11 +26,15 @@ const BY_NAME: [RegExp, NonProductRole][] = [
 ];
 // documentation folders only count as docs where they hold prose, not a package of code
 const DOCS_NAME = /^(docs?|documentation|site|website|man|javadoc|wiki)$/i;
-const PROSE_OR_MEDIA = /\.(md|mdx|markdown|rst|txt|adoc|asciidoc|html?|css|svg|png|jpe?g|gif|webp|ico|pdf|1|[1-9]|ya?ml|json|toml|xml|cast|mp4|webm|ttf|woff2?)$/i;
-const CODE = /\.(js|jsx|ts|tsx|mjs|cjs|py|go|rs|java|kt|scala|rb|php|cs|c|cc|cpp|h|hpp|swift|dart|ex|exs|clj|hs|ml|lua)$/i;
-const TOOL_CONFIG = /^([\w.-]+\.config\.[cm]?[jt]s|gulpfile\.[cm]?[jt]s|gruntfile\.[cm]?[jt]s|jakefile\.[cm]?js|\.eslintrc\.[cm]?js|\.prettierrc\.[cm]?js|conftest\.py|noxfile\.py|fabfile\.py|tasks\.py|setup\.py|build\.rs|build\.gradle(\.kts)?|settings\.gradle(\.kts)?|Gemfile|Rakefile)$/i;
+const PROSE_OR_MEDIA =
+  /\.(md|mdx|markdown|rst|txt|adoc|asciidoc|html?|css|svg|png|jpe?g|gif|webp|ico|pdf|1|[1-9]|ya?ml|json|toml|xml|cast|mp4|webm|ttf|woff2?)$/i;
+const CODE =
+  /\.(js|jsx|ts|tsx|mjs|cjs|py|go|rs|java|kt|scala|rb|php|cs|c|cc|cpp|h|hpp|swift|dart|ex|exs|clj|hs|ml|lua)$/i;
+const TOOL_CONFIG =
+  /^([\w.-]+\.config\.[cm]?[jt]s|gulpfile\.[cm]?[jt]s|gruntfile\.[cm]?[jt]s|jakefile\.[cm]?js|\.eslintrc\.[cm]?js|\.prettierrc\.[cm]?js|conftest\.py|noxfile\.py|fabfile\.py|tasks\.py|setup\.py|build\.rs|build\.gradle(\.kts)?|settings\.gradle(\.kts)?|Gemfile|Rakefile)$/i;
 // linguist's documentation files
-const DOC_FILE = /^(readme|licen[cs]e|copying|changelog|changes|history|contributing|authors|notice|code_of_conduct|security|citation|third[-_]?party[-_]?notice\w*)(\.[\w.-]*)?$/i;
+const DOC_FILE =
+  /^(readme|licen[cs]e|copying|changelog|changes|history|contributing|authors|notice|code_of_conduct|security|citation|third[-_]?party[-_]?notice\w*)(\.[\w.-]*)?$/i;
 const SOURCE_ROOTS = ['src', 'lib', 'pkg', 'internal', 'cmd', 'app', 'source', 'crates', 'packages'];
 
 export interface Layout {
@@ -60,18 +67,27 @@ function mostlyCode(files: string[]): boolean {
 }
 
 /** `skipped`: files ingest left out (images, binaries…), which still say what a folder is for. */
-export function classifyLayout(src: Sources, files: FileInfo[], facts: ManifestFacts, skipped: string[] = []): Layout {
+export function classifyLayout(
+  src: Sources,
+  files: FileInfo[],
+  facts: ManifestFacts,
+  skipped: string[] = [],
+): Layout {
   const paths = files.map((f) => f.path);
   const byDir = filesByDir([...paths, ...skipped]);
   const nonProduct: Layout['nonProduct'] = [];
   const covered = (p: string) => nonProduct.some((n) => p === n.path || p.startsWith(n.path + '/'));
   // the standard Maven/Gradle test tree, Cargo's auto-discovered targets
-  for (const d of ['src/test', 'src/it', 'src/integrationTest', 'src/testFixtures']) if (byDir.has(d)) nonProduct.push({ path: d, role: 'tests' });
+  for (const d of ['src/test', 'src/it', 'src/integrationTest', 'src/testFixtures'])
+    if (byDir.has(d)) nonProduct.push({ path: d, role: 'tests' });
   if (byDir.has('gradle/wrapper')) nonProduct.push({ path: 'gradle', role: 'build' });
   // build and tool configuration at the root (vite.config.ts, gulpfile.js…) is code, but not product
-  for (const p of paths) if (!p.includes('/') && TOOL_CONFIG.test(p)) nonProduct.push({ path: p, role: 'build' });
+  for (const p of paths)
+    if (!p.includes('/') && TOOL_CONFIG.test(p)) nonProduct.push({ path: p, role: 'build' });
   // shallow folders first, so a tests/ folder covers everything below it
-  const dirs = [...byDir.keys()].sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
+  const dirs = [...byDir.keys()].sort(
+    (a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b),
+  );
   for (const d of dirs) {
     if (covered(d) || d.split('/').length > 4) continue;
     const name = baseName(d);
@@ -80,7 +96,13 @@ export function classifyLayout(src: Sources, files: FileInfo[], facts: ManifestF
     if (role === 'scripts' && mostlyCode(below) && dirName(d) !== '') role = null; // src/tools is product code
     if (!role && DOCS_NAME.test(name) && !mostlyCode(below)) role = 'docs';
     // a root folder of nothing but images and prose (assets/, media/) is documentation material
-    if (!role && !dirName(d) && below.every((f) => PROSE_OR_MEDIA.test(f)) && !below.some((f) => /\.(html?|css|json|ya?ml|toml|xml)$/i.test(f))) role = 'docs';
+    if (
+      !role &&
+      !dirName(d) &&
+      below.every((f) => PROSE_OR_MEDIA.test(f)) &&
+      !below.some((f) => /\.(html?|css|json|ya?ml|toml|xml)$/i.test(f))
+    )
+      role = 'docs';
     if (!role && /^(dist|build|out|target|coverage|htmlcov)$/i.test(name) && !dirName(d)) role = 'generated';
     if (role) nonProduct.push({ path: d, role });
   }
@@ -88,20 +110,41 @@ export function classifyLayout(src: Sources, files: FileInfo[], facts: ManifestF
   // shipped files that are still not code: a README or licence, an example script
   const kept = [...new Set(productPaths)].filter((p) => !covered(p) && !DOC_FILE.test(baseName(p)));
   for (const p of kept) {
-    const role = byDir.has(p) ? null : roleOfName(baseName(p).replace(/^\.+/, '').replace(/\.[^.]*$/, '').replace(/^.*[._-](?=examples?$)/i, ''));
+    const role = byDir.has(p)
+      ? null
+      : roleOfName(
+          baseName(p)
+            .replace(/^\.+/, '')
+            .replace(/\.[^.]*$/, '')
+            .replace(/^.*[._-](?=examples?$)/i, ''),
+        );
     if (role) nonProduct.push({ path: p, role });
   }
   return { productPaths: kept.filter((p) => !covered(p)), nonProduct };
 }
 
-function productFromManifests(src: Sources, byDir: Map<string, string[]>, facts: ManifestFacts, covered: (p: string) => boolean, paths: string[]): string[] {
+function productFromManifests(
+  src: Sources,
+  byDir: Map<string, string[]>,
+  facts: ManifestFacts,
+  covered: (p: string) => boolean,
+  paths: string[],
+): string[] {
   const out: string[] = [];
   const exists = (p: string) => byDir.has(p) || src.has(p);
-  const norm = (p: string) => p.replace(/^\.\//, '').replace(/\/+$/, '').replace(/\/\*\*?.*$/, '');
+  const norm = (p: string) =>
+    p
+      .replace(/^\.\//, '')
+      .replace(/\/+$/, '')
+      .replace(/\/\*\*?.*$/, '');
   const pkg = facts.npm?.pkg;
   if (pkg) {
-    if (Array.isArray(pkg.files)) for (const f of pkg.files) if (typeof f === 'string' && !f.startsWith('!') && exists(norm(f))) out.push(norm(f));
-    const ws = Array.isArray(pkg.workspaces) ? pkg.workspaces : (pkg.workspaces as { packages?: unknown[] } | undefined)?.packages;
+    if (Array.isArray(pkg.files))
+      for (const f of pkg.files)
+        if (typeof f === 'string' && !f.startsWith('!') && exists(norm(f))) out.push(norm(f));
+    const ws = Array.isArray(pkg.workspaces)
+      ? pkg.workspaces
+      : (pkg.workspaces as { packages?: unknown[] } | undefined)?.packages;
     for (const w of ws ?? []) {
       if (typeof w !== 'string') continue;
       const base = norm(w.replace(/\/\*$/, ''));
@@ -134,7 +177,15 @@ function productFromManifests(src: Sources, byDir: Map<string, string[]>, facts:
   }
   if (facts.maven || facts.gradle) {
     for (const m of facts.maven?.modules ?? []) if (exists(m)) out.push(m);
-    for (const d of ['src/main/java', 'src/main/kotlin', 'src/main/scala', 'src/main/groovy', 'src/main/resources', 'src/main/webapp']) if (exists(d)) out.push(d);
+    for (const d of [
+      'src/main/java',
+      'src/main/kotlin',
+      'src/main/scala',
+      'src/main/groovy',
+      'src/main/resources',
+      'src/main/webapp',
+    ])
+      if (exists(d)) out.push(d);
   }
   if (facts.goModule) {
     // Go: the root package's files and every folder holding a package, outside tests and examples
@@ -150,7 +201,8 @@ function productFromManifests(src: Sources, byDir: Map<string, string[]>, facts:
     for (const p of paths) {
       if (baseName(p) !== '__init__.py' || covered(p)) continue;
       const parts = p.split('/');
-      const top = parts[0] === 'src' && parts.length > 2 ? `src/${parts[1]}` : parts.length > 1 ? parts[0]! : '';
+      const top =
+        parts[0] === 'src' && parts.length > 2 ? `src/${parts[1]}` : parts.length > 1 ? parts[0]! : '';
       if (top) out.push(top);
     }
   }
@@ -181,7 +233,8 @@ export function addReachable(layout: Layout, reached: string[]): void {
 /** The role of a path, or 'product' when it lies in no non-product folder. */
 export function roleOf(p: string, layout: Pick<Layout, 'nonProduct'>): NonProductRole | 'product' {
   let best: { path: string; role: NonProductRole } | undefined;
-  for (const n of layout.nonProduct) if ((p === n.path || p.startsWith(n.path + '/')) && (!best || n.path.length > best.path.length)) best = n;
+  for (const n of layout.nonProduct)
+    if ((p === n.path || p.startsWith(n.path + '/')) && (!best || n.path.length > best.path.length)) best = n;
   return best?.role ?? 'product';
 }
 

@@ -18,7 +18,12 @@ export interface ManifestFacts {
   /** Python: console scripts (name → "module:func"), package folders declared by the build backend. */
   pyScripts: { name: string; target: string; line: number }[];
   pyPackages: string[];
-  cargo?: { bins: { name?: string; path?: string; line: number }[]; lib: boolean; members: string[]; categories: string[] };
+  cargo?: {
+    bins: { name?: string; path?: string; line: number }[];
+    lib: boolean;
+    members: string[];
+    categories: string[];
+  };
   goModule?: string;
   maven?: { artifactId?: string; packaging?: string; modules: string[] };
   gradle: boolean;
@@ -39,19 +44,25 @@ function readNpm(text: string, path: string, out: ManifestFacts): void {
   const lines = text.split('\n');
   out.npm = { pkg, path, lines };
   if (typeof pkg.name === 'string') out.name ??= pkg.name;
-  if (typeof pkg.description === 'string' && pkg.description.trim()) out.description ??= { text: pkg.description.trim(), path, line: lineOf(lines, /"description"\s*:/) };
+  if (typeof pkg.description === 'string' && pkg.description.trim())
+    out.description ??= { text: pkg.description.trim(), path, line: lineOf(lines, /"description"\s*:/) };
 }
 
 function readPyproject(text: string, path: string, out: ManifestFacts): void {
   for (const e of tomlEntries(text)) {
     const project = e.section === 'project' || e.section === 'tool.poetry';
     if (project && e.key === 'name') out.name ??= unquote(e.value);
-    else if (project && e.key === 'description' && unquote(e.value)) out.description ??= { text: unquote(e.value), path, line: e.line };
-    else if (e.section === 'project.scripts' || e.section === 'tool.poetry.scripts') out.pyScripts.push({ name: e.key, target: unquote(e.value), line: e.line });
+    else if (project && e.key === 'description' && unquote(e.value))
+      out.description ??= { text: unquote(e.value), path, line: e.line };
+    else if (e.section === 'project.scripts' || e.section === 'tool.poetry.scripts')
+      out.pyScripts.push({ name: e.key, target: unquote(e.value), line: e.line });
     else if (e.section === 'tool.flit.module' && e.key === 'name') out.pyPackages.push(unquote(e.value));
-    else if (e.section === 'tool.setuptools' && e.key === 'packages') out.pyPackages.push(...strings(e.value));
-    else if (e.section === 'tool.hatch.build.targets.wheel' && e.key === 'packages') out.pyPackages.push(...strings(e.value));
-    else if (e.section === 'tool.poetry' && e.key === 'packages') out.pyPackages.push(...[...e.value.matchAll(/include\s*=\s*["']([^"']+)["']/g)].map((m) => m[1]!));
+    else if (e.section === 'tool.setuptools' && e.key === 'packages')
+      out.pyPackages.push(...strings(e.value));
+    else if (e.section === 'tool.hatch.build.targets.wheel' && e.key === 'packages')
+      out.pyPackages.push(...strings(e.value));
+    else if (e.section === 'tool.poetry' && e.key === 'packages')
+      out.pyPackages.push(...[...e.value.matchAll(/include\s*=\s*["']([^"']+)["']/g)].map((m) => m[1]!));
   }
 }
 
@@ -66,7 +77,8 @@ function readCargo(text: string, path: string, out: ManifestFacts): void {
   let bin = -1;
   for (const e of tomlEntries(text)) {
     if (e.section === 'package' && e.key === 'name') out.name ??= unquote(e.value);
-    else if (e.section === 'package' && e.key === 'description') out.description ??= { text: unquote(e.value), path, line: e.line };
+    else if (e.section === 'package' && e.key === 'description')
+      out.description ??= { text: unquote(e.value), path, line: e.line };
     else if (e.section === 'package' && e.key === 'categories') cargo.categories.push(...strings(e.value));
     else if (e.section === 'workspace' && e.key === 'members') cargo.members.push(...strings(e.value));
     if (e.section === 'bin') {
@@ -83,14 +95,24 @@ function readCargo(text: string, path: string, out: ManifestFacts): void {
 
 function readPom(text: string, path: string, out: ManifestFacts): void {
   // the parent's and the dependencies' artifactIds come in blocks; the project's own is outside them
-  const own = text.replace(/<(parent|dependencies|dependencyManagement|build|profiles|plugins|reporting)>[\s\S]*?<\/\1>/g, '');
+  const own = text.replace(
+    /<(parent|dependencies|dependencyManagement|build|profiles|plugins|reporting)>[\s\S]*?<\/\1>/g,
+    '',
+  );
   const artifactId = /<artifactId>([^<]+)<\/artifactId>/.exec(own)?.[1]?.trim();
   const packaging = /<packaging>([^<]+)<\/packaging>/.exec(own)?.[1]?.trim();
-  const modules = [...(/<modules>([\s\S]*?)<\/modules>/.exec(own)?.[1] ?? '').matchAll(/<module>([^<]+)<\/module>/g)].map((m) => m[1]!.trim());
+  const modules = [
+    ...(/<modules>([\s\S]*?)<\/modules>/.exec(own)?.[1] ?? '').matchAll(/<module>([^<]+)<\/module>/g),
+  ].map((m) => m[1]!.trim());
   out.maven = { ...(artifactId ? { artifactId } : {}), ...(packaging ? { packaging } : {}), modules };
   if (artifactId) out.name ??= artifactId;
   const desc = /<description>([^<]+)<\/description>/.exec(own);
-  if (desc && desc[1]!.trim()) out.description ??= { text: desc[1]!.trim().replace(/\s+/g, ' '), path, line: text.slice(0, desc.index).split('\n').length };
+  if (desc && desc[1]!.trim())
+    out.description ??= {
+      text: desc[1]!.trim().replace(/\s+/g, ' '),
+      path,
+      line: text.slice(0, desc.index).split('\n').length,
+    };
 }
 
 /** Facts from the manifests at the repository root (the project's own, not a sub-package's). */
@@ -107,9 +129,13 @@ export function readManifestFacts(src: Sources): ManifestFacts {
   const mod = src.has('go.mod') ? /^module\s+(\S+)/m.exec(src.text('go.mod') ?? '')?.[1] : undefined;
   if (mod) {
     out.goModule = mod;
-    out.name ??= mod.replace(/\/v\d+$/, '').split('/').pop();
+    out.name ??= mod
+      .replace(/\/v\d+$/, '')
+      .split('/')
+      .pop();
   }
-  if (!out.name && src.has('setup.py')) out.name = /\bname\s*=\s*["']([^"']+)["']/.exec(src.text('setup.py') ?? '')?.[1];
+  if (!out.name && src.has('setup.py'))
+    out.name = /\bname\s*=\s*["']([^"']+)["']/.exec(src.text('setup.py') ?? '')?.[1];
   out.gradle = src.has('build.gradle') || src.has('build.gradle.kts');
   readOtherEcosystems(src, out);
   if (!out.name) {
@@ -129,8 +155,10 @@ function readOtherEcosystems(src: Sources, out: ManifestFacts): void {
       const c = JSON.parse(composer) as { name?: string; type?: string; bin?: unknown };
       if (c.name) out.name ??= c.name.split('/').pop();
       if (c.bin) out.declared.push({ kind: 'cli', evidence: 'composer.json "bin"' });
-      else if (c.type === 'project') out.declared.push({ kind: 'application', evidence: 'composer.json "type": "project"' });
-      else if (c.type === 'library' || !c.type) out.declared.push({ kind: 'library', evidence: 'composer.json' });
+      else if (c.type === 'project')
+        out.declared.push({ kind: 'application', evidence: 'composer.json "type": "project"' });
+      else if (c.type === 'library' || !c.type)
+        out.declared.push({ kind: 'library', evidence: 'composer.json' });
     } catch {
       // a broken composer.json says nothing
     }
@@ -140,14 +168,26 @@ function readOtherEcosystems(src: Sources, out: ManifestFacts): void {
   if (gemspec) {
     const t = src.text(gemspec) ?? '';
     out.name ??= /\.name\s*=\s*["']([^"']+)["']/.exec(t)?.[1];
-    out.declared.push(/\.executables\s*=|\bbindir\b/.test(t) && src.files.some((f) => f.path.startsWith('exe/') || f.path.startsWith('bin/')) ? { kind: 'cli', evidence: gemspec } : { kind: 'library', evidence: gemspec });
+    out.declared.push(
+      /\.executables\s*=|\bbindir\b/.test(t) &&
+        src.files.some((f) => f.path.startsWith('exe/') || f.path.startsWith('bin/'))
+        ? { kind: 'cli', evidence: gemspec }
+        : { kind: 'library', evidence: gemspec },
+    );
   }
-  if (src.has('config/routes.rb') && src.has('config/application.rb')) out.declared.push({ kind: 'web-application', evidence: 'config/routes.rb' });
-  const csproj = root.find((p) => /\.(cs|fs|vb)proj$/.test(p)) ?? src.files.map((f) => f.path).find((p) => /^src\/[^/]+\/[^/]+\.(cs|fs|vb)proj$/.test(p) && !/tests?\b/i.test(p));
+  if (src.has('config/routes.rb') && src.has('config/application.rb'))
+    out.declared.push({ kind: 'web-application', evidence: 'config/routes.rb' });
+  const csproj =
+    root.find((p) => /\.(cs|fs|vb)proj$/.test(p)) ??
+    src.files
+      .map((f) => f.path)
+      .find((p) => /^src\/[^/]+\/[^/]+\.(cs|fs|vb)proj$/.test(p) && !/tests?\b/i.test(p));
   if (csproj) {
     const t = src.text(csproj) ?? '';
-    if (/Sdk="Microsoft\.NET\.Sdk\.(Web|BlazorWebAssembly|Razor)"/.test(t)) out.declared.push({ kind: 'web-application', evidence: csproj });
-    else if (/<OutputType>\s*(Win)?Exe\s*<\/OutputType>/i.test(t)) out.declared.push({ kind: 'application', evidence: csproj });
+    if (/Sdk="Microsoft\.NET\.Sdk\.(Web|BlazorWebAssembly|Razor)"/.test(t))
+      out.declared.push({ kind: 'web-application', evidence: csproj });
+    else if (/<OutputType>\s*(Win)?Exe\s*<\/OutputType>/i.test(t))
+      out.declared.push({ kind: 'application', evidence: csproj });
     else out.declared.push({ kind: 'library', evidence: csproj });
   }
 }

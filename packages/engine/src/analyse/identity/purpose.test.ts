@@ -37,58 +37,89 @@ describe('purpose from the README', () => {
       '',
       'Widget is a command-line tool that renames files in bulk.',
     ].join('\n');
-    expect(findPurpose(readme(text), undefined, 'widget')?.text).toBe('Widget is a command-line tool that renames files in bulk.');
+    expect(findPurpose(readme(text), undefined, 'widget')?.text).toBe(
+      'Widget is a command-line tool that renames files in bulk.',
+    );
   });
 
   it('never returns a fragment: an unfinished first paragraph falls back to the manifest description, made a sentence', () => {
     const text = 'because it contains most of their features and\n\n```sh\nnpm i widget\n```\n';
     const desc = { text: 'Widget web app framework', path: 'package.json', line: 4 };
-    expect(findPurpose(readme(text), desc, 'Widget')).toEqual({ text: 'Widget is a web app framework.', source: { path: 'package.json', line: 4 } });
+    expect(findPurpose(readme(text), desc, 'Widget')).toEqual({
+      text: 'Widget is a web app framework.',
+      source: { path: 'package.json', line: 4 },
+    });
   });
 
   it('prefers the README sentence that says what the project is over a bare description', () => {
     const desc = { text: 'Composable command line interface toolkit', path: 'pyproject.toml', line: 4 };
-    const text = '# Click\n\nClick is a Python package for creating beautiful command line interfaces\nin a composable way. It is configurable.\n';
-    expect(findPurpose(readme(text), desc, 'click')?.text).toBe('Click is a Python package for creating beautiful command line interfaces in a composable way.');
+    const text =
+      '# Click\n\nClick is a Python package for creating beautiful command line interfaces\nin a composable way. It is configurable.\n';
+    expect(findPurpose(readme(text), desc, 'click')?.text).toBe(
+      'Click is a Python package for creating beautiful command line interfaces in a composable way.',
+    );
   });
 
   it('keeps a manifest description that is already a sentence', () => {
-    expect(sentenceFromDescription('fd is a simple, fast and user-friendly alternative to find.', 'fd')).toBe('fd is a simple, fast and user-friendly alternative to find.');
-    expect(sentenceFromDescription('Composable command line interface toolkit', 'click')).toBe('click is a composable command line interface toolkit.');
-    expect(sentenceFromDescription('Easily generate .docx files with a declarative API. Works for Node and on the Browser.', 'docx')).toBe('Easily generate .docx files with a declarative API.');
+    expect(sentenceFromDescription('fd is a simple, fast and user-friendly alternative to find.', 'fd')).toBe(
+      'fd is a simple, fast and user-friendly alternative to find.',
+    );
+    expect(sentenceFromDescription('Composable command line interface toolkit', 'click')).toBe(
+      'click is a composable command line interface toolkit.',
+    );
+    expect(
+      sentenceFromDescription(
+        'Easily generate .docx files with a declarative API. Works for Node and on the Browser.',
+        'docx',
+      ),
+    ).toBe('Easily generate .docx files with a declarative API.');
   });
 
   it('does not cut a sentence at "node.js" or "e.g."', () => {
-    expect(firstSentence('Expressive middleware for node.js to make APIs, e.g. REST ones, enjoyable. More text.')).toBe(
-      'Expressive middleware for node.js to make APIs, e.g. REST ones, enjoyable.',
-    );
+    expect(
+      firstSentence('Expressive middleware for node.js to make APIs, e.g. REST ones, enjoyable. More text.'),
+    ).toBe('Expressive middleware for node.js to make APIs, e.g. REST ones, enjoyable.');
     expect(firstSentence('a fragment without an end')).toBeNull();
-    expect(firstSentence('⚡ Bolt is a fast web framework for Go. It is small.')).toBe('Bolt is a fast web framework for Go.');
+    expect(firstSentence('⚡ Bolt is a fast web framework for Go. It is small.')).toBe(
+      'Bolt is a fast web framework for Go.',
+    );
   });
 
   it('leaves fenced code, tables and HTML blocks out of the prose', () => {
-    const paras = proseParagraphs('```\nWidget is code.\n```\n| a | b |\n|---|---|\n<div>\nWidget is hidden.\n</div>\n\nWidget is prose here.\n');
+    const paras = proseParagraphs(
+      '```\nWidget is code.\n```\n| a | b |\n|---|---|\n<div>\nWidget is hidden.\n</div>\n\nWidget is prose here.\n',
+    );
     expect(paras.map((p) => p.text)).toEqual(['Widget is prose here.']);
   });
 });
 
 describe('descriptions made sentences', () => {
-  it('keeps the description\'s spelling of the name and a verb after a colon', () => {
-    expect(sentenceFromDescription('ATR — AI Technical Reports: turns a code base into a report', 'atr')).toBe('ATR turns a code base into a report.');
-    expect(sentenceFromDescription('Fast and low overhead web framework, for Node.js', 'fastify')).toBe('fastify is a fast and low overhead web framework, for Node.js.');
+  it("keeps the description's spelling of the name and a verb after a colon", () => {
+    expect(
+      sentenceFromDescription('ATR — AI Technical Reports: turns a code base into a report', 'atr'),
+    ).toBe('ATR turns a code base into a report.');
+    expect(sentenceFromDescription('Fast and low overhead web framework, for Node.js', 'fastify')).toBe(
+      'fastify is a fast and low overhead web framework, for Node.js.',
+    );
   });
 
   it('does not take a sentence about something else as the purpose', () => {
     const text = '<br />\n\nAn efficient server implies a lower cost of the infrastructure.\n';
     const desc = { text: 'Fast web framework', path: 'package.json', line: 3 };
-    expect(findPurpose({ path: 'README.md', text }, desc, 'fastify')?.text).toBe('fastify is a fast web framework.');
+    expect(findPurpose({ path: 'README.md', text }, desc, 'fastify')?.text).toBe(
+      'fastify is a fast web framework.',
+    );
     expect(findPurpose({ path: 'README.md', text }, undefined, 'fastify')).toBeNull();
   });
 });
 
 describe('reStructuredText READMEs', () => {
   it('skips image directives and their options', () => {
-    const text = 'Widget\n======\n\n.. image:: https://img.shields.io/pypi/v/widget.svg\n    :target: https://pypi.org/project/widget\n\nWidget is a library for drawing widgets.\n';
-    expect(findPurpose({ path: 'README.rst', text }, undefined, 'widget')).toEqual({ text: 'Widget is a library for drawing widgets.', source: { path: 'README.rst', line: 7 } });
+    const text =
+      'Widget\n======\n\n.. image:: https://img.shields.io/pypi/v/widget.svg\n    :target: https://pypi.org/project/widget\n\nWidget is a library for drawing widgets.\n';
+    expect(findPurpose({ path: 'README.rst', text }, undefined, 'widget')).toEqual({
+      text: 'Widget is a library for drawing widgets.',
+      source: { path: 'README.rst', line: 7 },
+    });
   });
 });

@@ -7,7 +7,8 @@ import type { Located } from './manifest-facts.ts';
 
 const README = /^readme(\.(md|markdown|rst|txt|adoc))?$/i;
 // release news, calls for help and warnings say nothing about what the project is
-const NOISE = /\b(we('| a)re (excited|happy|pleased|proud)|announc|is now available|just released|new release|release of|sponsor|backers?|looking for (new )?maintainers|deprecated|no longer (maintained|supported)|unmaintained|work in progress|table of contents|please (read|see|note|star)|star (us|this)|join (us|our)|chat with us|stay tuned|note:|warning:|important:|caution:|disclaimer|click here|read more|documentation (is|can be) found|see the (docs|documentation)|translations?)\b/i;
+const NOISE =
+  /\b(we('| a)re (excited|happy|pleased|proud)|announc|is now available|just released|new release|release of|sponsor|backers?|looking for (new )?maintainers|deprecated|no longer (maintained|supported)|unmaintained|work in progress|table of contents|please (read|see|note|star)|star (us|this)|join (us|our)|chat with us|stay tuned|note:|warning:|important:|caution:|disclaimer|click here|read more|documentation (is|can be) found|see the (docs|documentation)|translations?)\b/i;
 const ABBREV = /\b(e\.g|i\.e|etc|vs|approx|cf|incl|fig|mr|dr)\.$/i;
 
 export function isReadme(p: string): boolean {
@@ -34,7 +35,11 @@ export function firstSentence(raw: string): string | null {
   let end = -1;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if ((c === '.' || c === '!' || c === '?') && (i + 1 === text.length || /\s/.test(text[i + 1]!)) && !ABBREV.test(text.slice(0, i + 1))) {
+    if (
+      (c === '.' || c === '!' || c === '?') &&
+      (i + 1 === text.length || /\s/.test(text[i + 1]!)) &&
+      !ABBREV.test(text.slice(0, i + 1))
+    ) {
       end = i + 1;
       break;
     }
@@ -50,7 +55,8 @@ export function isSentence(s: string): boolean {
   if (!/[.!?]$/.test(s) || /[:;,]\s*[.!?]?$/.test(s.slice(0, -1))) return false;
   if (s.split(/\s+/).length < 4 || s.length > 400) return false;
   const count = (re: RegExp) => s.match(re)?.length ?? 0;
-  if (count(/\(/g) !== count(/\)/g) || count(/\[/g) !== count(/\]/g) || count(/`/g) % 2 || count(/"/g) % 2) return false;
+  if (count(/\(/g) !== count(/\)/g) || count(/\[/g) !== count(/\]/g) || count(/`/g) % 2 || count(/"/g) % 2)
+    return false;
   return !/[<>{}|]|https?:\/\//.test(s);
 }
 
@@ -105,9 +111,9 @@ export function proseParagraphs(readme: string): Paragraph[] {
       /^>/.test(t) || // blockquotes: notes and warnings
       /^\|/.test(t) || // tables
       /^\[[^\]]*\]:\s/.test(t) || // link reference definitions
-      /^ {4,}|^\t/.test(raw) && !cur || // indented code
+      (/^ {4,}|^\t/.test(raw) && !cur) || // indented code
       plain.replace(/[^\p{L}\p{N}]/gu, '').length < 3 || // badges, images, emoji-only lines
-      /^(\[!\[|!\[|\[\[)/.test(t) && plain.split(/\s+/).length < 4;
+      (/^(\[!\[|!\[|\[\[)/.test(t) && plain.split(/\s+/).length < 4);
     if (skip) {
       flush();
       continue;
@@ -125,7 +131,14 @@ export function sentenceFromDescription(desc: string, name: string | undefined):
   // one sentence: the first, when the description has several
   const d = (/[.!?]$/.test(whole) && firstSentence(whole)) || whole;
   const withStop = /[.!?]$/.test(d) ? d : `${d}.`;
-  if (isSentence(withStop) && /\b(is|are|was|provides?|lets?|helps?|makes?|allows?|gives?|runs?|finds?|creates?|builds?|generates?|turns?)\b/i.test(d) && !/^[^:]{1,60}:\s/.test(d)) return withStop;
+  if (
+    isSentence(withStop) &&
+    /\b(is|are|was|provides?|lets?|helps?|makes?|allows?|gives?|runs?|finds?|creates?|builds?|generates?|turns?)\b/i.test(
+      d,
+    ) &&
+    !/^[^:]{1,60}:\s/.test(d)
+  )
+    return withStop;
   // the description's own spelling of the name ("ATR" for the package "atr") is the subject
   let subject = name?.trim() || 'The project';
   let rest = d.replace(/[.!?]$/, '');
@@ -142,24 +155,47 @@ export function sentenceFromDescription(desc: string, name: string | undefined):
 }
 
 const DEFINES = /\b(is|are)\s+(a|an|the|one)\b|\b(provides|lets you|helps you|allows you|makes it)\b/i;
-const KIND_NOUN = '(framework|library|toolkit|tool|utility|package|module|application|app|parser|validator|server|client|sdk|engine|cli|program|service|plugin|wrapper|implementation|generator|compiler|bundler|runtime|database|router|middleware|api|interface)';
+const KIND_NOUN =
+  '(framework|library|toolkit|tool|utility|package|module|application|app|parser|validator|server|client|sdk|engine|cli|program|service|plugin|wrapper|implementation|generator|compiler|bundler|runtime|database|router|middleware|api|interface)';
 // a noun phrase naming what the project is: "Expressive HTTP middleware framework for node.js …"
-const NAMES_A_KIND = new RegExp(`^(?:(?:a|an|the)\\s+)?(?:[\\w.\`'’-]+,?\\s+){0,5}?${KIND_NOUN}s?\\s+(?:for|to|that|which|with|written|in|built|and|on|of)\\b`, 'i');
+const NAMES_A_KIND = new RegExp(
+  `^(?:(?:a|an|the)\\s+)?(?:[\\w.\`'’-]+,?\\s+){0,5}?${KIND_NOUN}s?\\s+(?:for|to|that|which|with|written|in|built|and|on|of)\\b`,
+  'i',
+);
 
 /** True when a sentence says what the project is, rather than something about it. */
 function isIdentitySentence(s: string, name: string | undefined): boolean {
   if (DEFINES.test(s) || NAMES_A_KIND.test(s)) return true;
   const bare = s.replace(/^[`"'“]+/, '').toLowerCase();
-  return !!name && bare.startsWith(name.toLowerCase()) && /^\S+[`"'”]*\s+(is|are|helps|lets|makes|provides|finds|builds|runs|turns|converts|parses|renders|generates)\b/i.test(s.replace(/^[`"'“]+/, ''));
+  return (
+    !!name &&
+    bare.startsWith(name.toLowerCase()) &&
+    /^\S+[`"'”]*\s+(is|are|helps|lets|makes|provides|finds|builds|runs|turns|converts|parses|renders|generates)\b/i.test(
+      s.replace(/^[`"'“]+/, ''),
+    )
+  );
 }
 
-export function findPurpose(readme: { path: string; text: string } | null, description: Located | undefined, name: string | undefined): Identity['purpose'] {
+export function findPurpose(
+  readme: { path: string; text: string } | null,
+  description: Located | undefined,
+  name: string | undefined,
+): Identity['purpose'] {
   const candidates: { text: string; line: number; defines: boolean; at: number; names: boolean }[] = [];
   if (readme) {
-    const paras = proseParagraphs(readme.text).filter((p) => !NOISE.test(p.text)).slice(0, 6);
+    const paras = proseParagraphs(readme.text)
+      .filter((p) => !NOISE.test(p.text))
+      .slice(0, 6);
     paras.forEach((p, at) => {
       const s = firstSentence(p.text);
-      if (s && !NOISE.test(s)) candidates.push({ text: s, line: p.line, defines: DEFINES.test(s), at, names: isIdentitySentence(s, name) });
+      if (s && !NOISE.test(s))
+        candidates.push({
+          text: s,
+          line: p.line,
+          defines: DEFINES.test(s),
+          at,
+          names: isIdentitySentence(s, name),
+        });
     });
   }
   // a README sentence that says what the project is wins; then the manifest's description when it is
@@ -167,10 +203,19 @@ export function findPurpose(readme: { path: string; text: string } | null, descr
   // sentence; a sentence that says something else about the project is never taken as its purpose
   const defining = candidates.find((c) => c.defines && c.names && c.at < 4);
   if (defining && readme) return { text: defining.text, source: { path: readme.path, line: defining.line } };
-  const descText = description ? (/[.!?]$/.test(description.text) ? description.text : `${description.text}.`) : '';
-  if (description && isSentence(descText) && DEFINES.test(descText)) return { text: descText, source: { path: description.path, line: description.line } };
+  const descText = description
+    ? /[.!?]$/.test(description.text)
+      ? description.text
+      : `${description.text}.`
+    : '';
+  if (description && isSentence(descText) && DEFINES.test(descText))
+    return { text: descText, source: { path: description.path, line: description.line } };
   const naming = candidates.find((c) => c.names && c.at < 3);
   if (naming && readme) return { text: naming.text, source: { path: readme.path, line: naming.line } };
-  if (description) return { text: sentenceFromDescription(description.text, name), source: { path: description.path, line: description.line } };
+  if (description)
+    return {
+      text: sentenceFromDescription(description.text, name),
+      source: { path: description.path, line: description.line },
+    };
   return null;
 }

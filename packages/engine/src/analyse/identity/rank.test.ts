@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { SymbolInfo } from '../types.ts';
 import { headerSummary, pageRank, referenceGraph } from './rank.ts';
 
-const sym = (path: string, name: string): SymbolInfo => ({ path, name, kind: 'class', line: 1, exported: true });
+const sym = (path: string, name: string): SymbolInfo => ({
+  path,
+  name,
+  kind: 'class',
+  line: 1,
+  exported: true,
+});
 
 describe('key components by PageRank', () => {
   const texts: Record<string, string> = {
@@ -12,12 +18,21 @@ describe('key components by PageRank', () => {
     'src/output.ts': 'export function printOutput() { const c: Configuration = x; }',
     'src/unused.ts': 'export function lonely() {}',
   };
-  const symbols = [sym('src/walker.ts', 'runWalker'), sym('src/config.ts', 'Configuration'), sym('src/output.ts', 'printOutput'), sym('src/unused.ts', 'lonely')];
+  const symbols = [
+    sym('src/walker.ts', 'runWalker'),
+    sym('src/config.ts', 'Configuration'),
+    sym('src/output.ts', 'printOutput'),
+    sym('src/unused.ts', 'lonely'),
+  ];
   const files = Object.keys(texts);
   const graph = referenceGraph(files, (p) => texts[p] ?? null, symbols, []);
 
   it('draws an edge from a file to the file defining an identifier it uses', () => {
-    expect([...(graph.edges.get('src/main.ts')?.keys() ?? [])].sort()).toEqual(['src/config.ts', 'src/output.ts', 'src/walker.ts']);
+    expect([...(graph.edges.get('src/main.ts')?.keys() ?? [])].sort()).toEqual([
+      'src/config.ts',
+      'src/output.ts',
+      'src/walker.ts',
+    ]);
     expect(graph.edges.get('src/unused.ts')).toBeUndefined();
   });
 
@@ -39,18 +54,29 @@ describe('key components by PageRank', () => {
 
 describe('header summaries', () => {
   it('takes the first sentence of the header comment, skipping a licence header', () => {
-    const go = '// Copyright 2013 The Authors. Licensed under the Apache License.\n\n// Package walk walks directory trees in parallel. It is fast.\npackage walk\n';
+    const go =
+      '// Copyright 2013 The Authors. Licensed under the Apache License.\n\n// Package walk walks directory trees in parallel. It is fast.\npackage walk\n';
     expect(headerSummary(go)).toBe('Package walk walks directory trees in parallel.');
   });
 
   it('reads Python docstrings and Rust inner doc comments', () => {
-    expect(headerSummary('"""Parses command lines into options. More."""\nimport os\n')).toBe('Parses command lines into options.');
-    expect(headerSummary('//! Configuration shared by the walker and the printer.\nuse std::fs;\n')).toBe('Configuration shared by the walker and the printer.');
+    expect(headerSummary('"""Parses command lines into options. More."""\nimport os\n')).toBe(
+      'Parses command lines into options.',
+    );
+    expect(headerSummary('//! Configuration shared by the walker and the printer.\nuse std::fs;\n')).toBe(
+      'Configuration shared by the walker and the printer.',
+    );
   });
 
   it('ignores comments about code below the imports and boilerplate headers', () => {
-    expect(headerSummary("'use strict';\n\n/**\n * Module dependencies.\n */\n\nconst x = require('x');\n")).toBeUndefined();
+    expect(
+      headerSummary("'use strict';\n\n/**\n * Module dependencies.\n */\n\nconst x = require('x');\n"),
+    ).toBeUndefined();
     expect(headerSummary('import os\n\n# a helper for the loop below\nx = 1\n')).toBeUndefined();
-    expect(headerSummary('use std::thread;\n\n/// The receiver thread can either buffer or stream.\nenum ReceiverMode {}\n')).toBeUndefined();
+    expect(
+      headerSummary(
+        'use std::thread;\n\n/// The receiver thread can either buffer or stream.\nenum ReceiverMode {}\n',
+      ),
+    ).toBeUndefined();
   });
 });

@@ -26,7 +26,12 @@ const NON_WORD = /[^A-Za-z0-9_$]+/;
  * edge user → definer of weight mul × √uses (×10 for long structured names, ×0.1 for private or
  * widely defined ones), plus an edge for every resolved import.
  */
-export function referenceGraph(files: string[], text: (p: string) => string | null, symbols: SymbolInfo[], imports: ImportInfo[]): Graph {
+export function referenceGraph(
+  files: string[],
+  text: (p: string) => string | null,
+  symbols: SymbolInfo[],
+  imports: ImportInfo[],
+): Graph {
   const g: Graph = { nodes: files, edges: new Map() };
   const inGraph = new Set(files);
   const definers = new Map<string, Set<string>>();
@@ -54,13 +59,19 @@ export function referenceGraph(files: string[], text: (p: string) => string | nu
     }
   }
   for (const imp of imports) {
-    if (imp.resolved && inGraph.has(imp.from) && inGraph.has(imp.resolved)) addEdge(g, imp.from, imp.resolved, 1);
+    if (imp.resolved && inGraph.has(imp.from) && inGraph.has(imp.resolved))
+      addEdge(g, imp.from, imp.resolved, 1);
   }
   return g;
 }
 
 /** Weighted PageRank with a personalisation (teleport and dangling) vector; scores sum to 1. */
-export function pageRank(g: Graph, seeds: string[] = [], damping = 0.85, iterations = 60): Map<string, number> {
+export function pageRank(
+  g: Graph,
+  seeds: string[] = [],
+  damping = 0.85,
+  iterations = 60,
+): Map<string, number> {
   const n = g.nodes.length;
   if (!n) return new Map();
   const index = new Map(g.nodes.map((v, i) => [v, i]));
@@ -97,10 +108,12 @@ export function pageRank(g: Graph, seeds: string[] = [], damping = 0.85, iterati
   return new Map(g.nodes.map((v, i) => [v, rank[i]!]));
 }
 
-const LICENCE = /copyright|licen[cs]e|spdx|all rights reserved|permission is hereby|warranty|apache\.org|gnu\.org/i;
+const LICENCE =
+  /copyright|licen[cs]e|spdx|all rights reserved|permission is hereby|warranty|apache\.org|gnu\.org/i;
 
 // lines that may come before a file's header comment or between it and the code it describes
-const PREAMBLE = /^\s*($|#!|#\[|package\s|import\s|from\s+\S+\s+import\s|use\s|require\(|(const|let|var)\s+\w+\s*=\s*require\(|['"]use strict['"]|@file|mod\s+\w+;|extern\s+crate|#\s*-\*-|\)|import\s*\()/;
+const PREAMBLE =
+  /^\s*($|#!|#\[|package\s|import\s|from\s+\S+\s+import\s|use\s|require\(|(const|let|var)\s+\w+\s*=\s*require\(|['"]use strict['"]|@file|mod\s+\w+;|extern\s+crate|#\s*-\*-|\)|import\s*\()/;
 
 /** The comment blocks and docstrings above a file's first declaration, in order. */
 function headerBlocks(text: string): string[] {
@@ -137,7 +150,13 @@ function headerBlocks(text: string): string[] {
         if (lines[i]!.includes('*/')) break;
       }
       i++;
-      if (/^\/\*\*/.test(t) || !pastPreamble) blocks.push(out.join('\n').replace(/^\s*\/\*+!?|\*+\/\s*$/g, '').replace(/^\s*\*\s?/gm, ''));
+      if (/^\/\*\*/.test(t) || !pastPreamble)
+        blocks.push(
+          out
+            .join('\n')
+            .replace(/^\s*\/\*+!?|\*+\/\s*$/g, '')
+            .replace(/^\s*\*\s?/gm, ''),
+        );
     } else if (/^(\/\/|#(?![![])|--)/.test(t)) {
       // after the imports, only a module's inner doc comment (//!) still describes the file
       const doc = /^\/\/!/.test(t);
@@ -154,9 +173,21 @@ function headerBlocks(text: string): string[] {
 /** The first sentence of a file's header comment or docstring, when it has one that is not a licence. */
 export function headerSummary(text: string): string | undefined {
   for (const b of headerBlocks(text)) {
-    const t = b.replace(/@\w+[^\n]*/g, '').replace(/\s+/g, ' ').trim();
-    if (t.length < 12 || LICENCE.test(t) || /^(module dependencies|dependencies|imports?|todo|fixme|xxx|hack|noqa|type: ignore)\b/i.test(t) || /^(eslint|prettier|@ts-|jshint|global\s|go:build|\+build)/i.test(t)) continue;
-    return /^(.{12,200}?[.!?])(\s|$)/.exec(t)?.[1] ?? (t.length <= 160 ? t : `${t.slice(0, 157).replace(/\s+\S*$/, '')}…`);
+    const t = b
+      .replace(/@\w+[^\n]*/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (
+      t.length < 12 ||
+      LICENCE.test(t) ||
+      /^(module dependencies|dependencies|imports?|todo|fixme|xxx|hack|noqa|type: ignore)\b/i.test(t) ||
+      /^(eslint|prettier|@ts-|jshint|global\s|go:build|\+build)/i.test(t)
+    )
+      continue;
+    return (
+      /^(.{12,200}?[.!?])(\s|$)/.exec(t)?.[1] ??
+      (t.length <= 160 ? t : `${t.slice(0, 157).replace(/\s+\S*$/, '')}…`)
+    );
   }
   return undefined;
 }

@@ -20,6 +20,9 @@ let faces: { sans: fontkit.Font; mono: fontkit.Font } | undefined;
 
 /** Whether DejaVu Sans (or Sans Mono) has a glyph for the character. */
 export function dejavuHas(ch: string, mono = false): boolean {
-  faces ??= { sans: fontkit.create(dejavuFile('DejaVuSans')) as fontkit.Font, mono: fontkit.create(dejavuFile('DejaVuSansMono')) as fontkit.Font };
+  faces ??= {
+    sans: fontkit.create(dejavuFile('DejaVuSans')) as fontkit.Font,
+    mono: fontkit.create(dejavuFile('DejaVuSansMono')) as fontkit.Font,
+  };
   return (mono ? faces.mono : faces.sans).hasGlyphForCodePoint(ch.codePointAt(0)!);
 }

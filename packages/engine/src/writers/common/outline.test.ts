@@ -24,7 +24,11 @@ const ROUTES: Inline[][][] = [
 
 describe('fitColumns()', () => {
   const doc = new PDFDocument({ autoFirstPage: false });
-  const helvetica = (text: string, mono: boolean, bold: boolean) => doc.font(mono ? 'Courier' : bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.8).widthOfString(text);
+  const helvetica = (text: string, mono: boolean, bold: boolean) =>
+    doc
+      .font(mono ? 'Courier' : bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(8.8)
+      .widthOfString(text);
 
   it('gives every column at least its longest word, measured in the real font, taking room from wide columns', () => {
     const widths = fitColumns(ROUTES, 480, helvetica, { pad: 9, cap: 144 });
@@ -52,39 +56,60 @@ describe('fitColumns()', () => {
 });
 
 describe('PDF writer tables', () => {
-  it.skipIf(skipWithout('pdftotext'))('print a short column\'s words whole ("DELETE", not "DELET" and "E")', async () => {
-    const tree: DocTree = {
-      version: 1,
-      meta: { title: 'T', generatedAt: '2026-01-02T03:04:05Z', generator: 'test' },
-      cover: null,
-      toc: false,
-      blocks: [{ type: 'table', header: ROUTES[0]!, rows: ROUTES.slice(1) }],
-      assets: {},
-    };
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'atr-'));
-    const file = path.join(dir, 't.pdf');
-    await writeFile(file, await writePdf(tree));
-    expect(hasTool('pdftotext')).toBe(true);
-    const text = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
-    const words = text.split(/\s+/);
-    expect(words).toContain('DELETE');
-    expect(words).toContain('Method');
-    expect(words).not.toContain('DELET');
-  });
+  it.skipIf(skipWithout('pdftotext'))(
+    'print a short column\'s words whole ("DELETE", not "DELET" and "E")',
+    async () => {
+      const tree: DocTree = {
+        version: 1,
+        meta: { title: 'T', generatedAt: '2026-01-02T03:04:05Z', generator: 'test' },
+        cover: null,
+        toc: false,
+        blocks: [{ type: 'table', header: ROUTES[0]!, rows: ROUTES.slice(1) }],
+        assets: {},
+      };
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'atr-'));
+      const file = path.join(dir, 't.pdf');
+      await writeFile(file, await writePdf(tree));
+      expect(hasTool('pdftotext')).toBe(true);
+      const text = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
+      const words = text.split(/\s+/);
+      expect(words).toContain('DELETE');
+      expect(words).toContain('Method');
+      expect(words).not.toContain('DELET');
+    },
+  );
 });
 
 describe('PDF writer paragraphs', () => {
-  it.skipIf(skipWithout('pdftotext'))('never leave an opening bracket at a line end before a citation', async () => {
-    const words = 'The analysis found many things worth saying in this long sentence about the code base, and more';
-    const children: Inline[] = [];
-    // enough variations that some citation falls at a line end
-    for (let i = 0; i < 24; i++) children.push({ type: 'text', value: `${words.slice(0, 30 + i * 3)}. (` }, ...cite(`apps/package-${i}.json`, 10 + i), { type: 'text', value: ') ' });
-    const tree: DocTree = { version: 1, meta: { title: 'T', generatedAt: '2026-01-02T03:04:05Z', generator: 'test' }, cover: null, toc: false, blocks: [{ type: 'paragraph', children }], assets: {} };
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'atr-'));
-    const file = path.join(dir, 'p.pdf');
-    await writeFile(file, await writePdf(tree));
-    const lines = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\n').map((l) => l.trimEnd());
-    expect(lines.some((l) => l.includes('package-23.json:33'))).toBe(true);
-    expect(lines.filter((l) => /\($/.test(l))).toEqual([]);
-  });
+  it.skipIf(skipWithout('pdftotext'))(
+    'never leave an opening bracket at a line end before a citation',
+    async () => {
+      const words =
+        'The analysis found many things worth saying in this long sentence about the code base, and more';
+      const children: Inline[] = [];
+      // enough variations that some citation falls at a line end
+      for (let i = 0; i < 24; i++)
+        children.push(
+          { type: 'text', value: `${words.slice(0, 30 + i * 3)}. (` },
+          ...cite(`apps/package-${i}.json`, 10 + i),
+          { type: 'text', value: ') ' },
+        );
+      const tree: DocTree = {
+        version: 1,
+        meta: { title: 'T', generatedAt: '2026-01-02T03:04:05Z', generator: 'test' },
+        cover: null,
+        toc: false,
+        blocks: [{ type: 'paragraph', children }],
+        assets: {},
+      };
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'atr-'));
+      const file = path.join(dir, 'p.pdf');
+      await writeFile(file, await writePdf(tree));
+      const lines = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+        .split('\n')
+        .map((l) => l.trimEnd());
+      expect(lines.some((l) => l.includes('package-23.json:33'))).toBe(true);
+      expect(lines.filter((l) => /\($/.test(l))).toEqual([]);
+    },
+  );
 });

@@ -11,7 +11,13 @@ export function headingNumbers(blocks: Block[]): Map<Block, string> {
     if (b.type !== 'heading' || !b.numbered || b.level > 3) continue;
     counters[b.level - 1]!++;
     for (let i = b.level; i < counters.length; i++) counters[i] = 0;
-    numbers.set(b, counters.slice(0, b.level).map((n) => Math.max(1, n)).join('.'));
+    numbers.set(
+      b,
+      counters
+        .slice(0, b.level)
+        .map((n) => Math.max(1, n))
+        .join('.'),
+    );
   }
   return numbers;
 }
@@ -55,7 +61,16 @@ export type MeasureText = (text: string, mono: boolean, bold: boolean) => number
 export const estimateChars: MeasureText = (text, mono, bold) => {
   if (mono) return text.length * 1.2;
   let u = 0;
-  for (const c of text) u += /[mwMW@%]/.test(c) ? 1.6 : /[A-Z&]/.test(c) ? 1.4 : /[0-9#$?_~]/.test(c) ? 1.1 : /[iljtfrI.,:;'|!()[\]/\- ]/.test(c) ? 0.6 : 1;
+  for (const c of text)
+    u += /[mwMW@%]/.test(c)
+      ? 1.6
+      : /[A-Z&]/.test(c)
+        ? 1.4
+        : /[0-9#$?_~]/.test(c)
+          ? 1.1
+          : /[iljtfrI.,:;'|!()[\]/\- ]/.test(c)
+            ? 0.6
+            : 1;
   return bold ? u * 1.1 : u;
 };
 
@@ -66,7 +81,12 @@ export const estimateChars: MeasureText = (text, mono, bold) => {
  * even the minimums do not fit, the widest columns give way first and the narrow ones keep theirs.
  * The first row is the header (measured bold).
  */
-export function fitColumns(rows: Inline[][][], total: number, measure: MeasureText, opts: { pad: number; cap?: number }): number[] {
+export function fitColumns(
+  rows: Inline[][][],
+  total: number,
+  measure: MeasureText,
+  opts: { pad: number; cap?: number },
+): number[] {
   const cols = Math.max(1, ...rows.map((r) => r.length));
   const cap = opts.cap ?? total * 0.3;
   const stats = Array.from({ length: cols }, (_, i) => {
@@ -83,7 +103,13 @@ export function fitColumns(rows: Inline[][][], total: number, measure: MeasureTe
       sum += full;
     });
     const min = Math.min(word, cap) + opts.pad;
-    return { min, want: Math.max(min, Math.min(total * 0.55, Math.max(sum / Math.max(1, rows.length), longest * 0.6) + opts.pad)) };
+    return {
+      min,
+      want: Math.max(
+        min,
+        Math.min(total * 0.55, Math.max(sum / Math.max(1, rows.length), longest * 0.6) + opts.pad),
+      ),
+    };
   });
   const mins = stats.map((s) => s.min);
   const minSum = mins.reduce((a, b) => a + b, 0);
@@ -114,5 +140,7 @@ export function fitColumns(rows: Inline[][][], total: number, measure: MeasureTe
  * widths): see fitColumns.
  */
 export function columnShares(rows: Inline[][][], charsAcross = 90): number[] {
-  return fitColumns(rows, charsAcross, estimateChars, { pad: 2, cap: Math.min(24, charsAcross * 0.3) }).map((w) => w / charsAcross);
+  return fitColumns(rows, charsAcross, estimateChars, { pad: 2, cap: Math.min(24, charsAcross * 0.3) }).map(
+    (w) => w / charsAcross,
+  );
 }

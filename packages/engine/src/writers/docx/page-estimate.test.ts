@@ -10,12 +10,33 @@ import { estimateHeadingPages } from './page-estimate.ts';
 function longDoc(sections: number): DocTree {
   const md: string[] = [];
   for (let i = 1; i <= sections; i++) {
-    md.push(`## Section ${i}`, '', `Paragraph ${i} explains the *design* of component ${i}, its **invariants** and the \`config_${i}\` option. `.repeat(1 + (i % 4)), '');
+    md.push(
+      `## Section ${i}`,
+      '',
+      `Paragraph ${i} explains the *design* of component ${i}, its **invariants** and the \`config_${i}\` option. `.repeat(
+        1 + (i % 4),
+      ),
+      '',
+    );
     md.push('- first point about throughput', '- second point about latency', '');
-    md.push('| key | value | note |', '|---|---:|---|', `| a${i} | ${i * 3} | fine |`, `| b${i} | ${i * 7} | check |`, '');
-    if (i % 5 === 0) md.push('```ts', `export function f${i}(x: number): number {`, `  return x * ${i};`, '}', '```', '');
+    md.push(
+      '| key | value | note |',
+      '|---|---:|---|',
+      `| a${i} | ${i * 3} | fine |`,
+      `| b${i} | ${i * 7} | check |`,
+      '',
+    );
+    if (i % 5 === 0)
+      md.push('```ts', `export function f${i}(x: number): number {`, `  return x * ${i};`, '}', '```', '');
   }
-  return { version: DOC_TREE_VERSION, meta: { title: 'Long', generatedAt: '2026-01-01T00:00:00Z', generator: 'test' }, cover: null, toc: true, blocks: markdownToBlocks(md.join('\n')), assets: {} };
+  return {
+    version: DOC_TREE_VERSION,
+    meta: { title: 'Long', generatedAt: '2026-01-01T00:00:00Z', generator: 'test' },
+    cover: null,
+    toc: true,
+    blocks: markdownToBlocks(md.join('\n')),
+    assets: {},
+  };
 }
 
 describe('DOCX contents page estimate', () => {

@@ -51,15 +51,19 @@ function slices(b: Block, share: number, out: number[], assets: Record<string, A
     case 'list':
       for (const item of b.items) {
         const [first, ...rest] = item;
-        out.push((first?.type === 'paragraph' ? linesOf(textLength(first.children), perLine - 6) : 1) * LINE + 60);
-        for (const child of first?.type === 'paragraph' ? rest : item) slices(child, share * 0.93, out, assets);
+        out.push(
+          (first?.type === 'paragraph' ? linesOf(textLength(first.children), perLine - 6) : 1) * LINE + 60,
+        );
+        for (const child of first?.type === 'paragraph' ? rest : item)
+          slices(child, share * 0.93, out, assets);
       }
       return;
     case 'table': {
       // the columns the table handler gives: shares of the width by content
       const shares = columnShares([b.header, ...b.rows], Math.round((TEXT_WIDTH_TWIPS * share) / 105));
       const chars = shares.map((c) => (c * TEXT_WIDTH_TWIPS * share - 200) / TABLE_CHAR);
-      const rowHeight = (row: Inline[][]) => Math.max(1, ...row.map((c, i) => linesOf(textLength(c), chars[i] ?? 10))) * TABLE_LINE + ROW_PAD;
+      const rowHeight = (row: Inline[][]) =>
+        Math.max(1, ...row.map((c, i) => linesOf(textLength(c), chars[i] ?? 10))) * TABLE_LINE + ROW_PAD;
       out.push(rowHeight(b.header));
       for (const r of b.rows) out.push(rowHeight(r));
       out.push(b.caption ? 440 : 140);

@@ -19,21 +19,75 @@ export const TEXT_WIDTH_PX = Math.round((TEXT_WIDTH_TWIPS / 1440) * 96);
 
 export const styles: IStylesOptions = {
   default: {
-    document: { run: { font: FONT, size: 22, color: '1F2937' }, paragraph: { spacing: { after: 120, line: 276 } } },
-    title: { run: { font: HEADING_FONT, size: 60, bold: true, color: BLUE }, paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 600, after: 240 } } },
-    heading1: { run: { font: HEADING_FONT, size: 36, bold: true, color: BLUE }, paragraph: { spacing: { before: 480, after: 160 }, keepNext: true, keepLines: true } },
-    heading2: { run: { font: HEADING_FONT, size: 30, bold: true, color: BLUE }, paragraph: { spacing: { before: 320, after: 120 }, keepNext: true, keepLines: true } },
-    heading3: { run: { font: HEADING_FONT, size: 26, bold: true, color: '1F2937' }, paragraph: { spacing: { before: 240, after: 100 }, keepNext: true, keepLines: true } },
-    heading4: { run: { font: FONT, size: 22, bold: true, color: '1F2937' }, paragraph: { spacing: { before: 200, after: 80 }, keepNext: true } },
+    document: {
+      run: { font: FONT, size: 22, color: '1F2937' },
+      paragraph: { spacing: { after: 120, line: 276 } },
+    },
+    title: {
+      run: { font: HEADING_FONT, size: 60, bold: true, color: BLUE },
+      paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 600, after: 240 } },
+    },
+    heading1: {
+      run: { font: HEADING_FONT, size: 36, bold: true, color: BLUE },
+      paragraph: { spacing: { before: 480, after: 160 }, keepNext: true, keepLines: true },
+    },
+    heading2: {
+      run: { font: HEADING_FONT, size: 30, bold: true, color: BLUE },
+      paragraph: { spacing: { before: 320, after: 120 }, keepNext: true, keepLines: true },
+    },
+    heading3: {
+      run: { font: HEADING_FONT, size: 26, bold: true, color: '1F2937' },
+      paragraph: { spacing: { before: 240, after: 100 }, keepNext: true, keepLines: true },
+    },
+    heading4: {
+      run: { font: FONT, size: 22, bold: true, color: '1F2937' },
+      paragraph: { spacing: { before: 200, after: 80 }, keepNext: true },
+    },
     hyperlink: { run: { color: CITE, underline: {} } },
   },
   paragraphStyles: [
-    { id: 'Subtitle', name: 'Subtitle', basedOn: 'Normal', run: { size: 32, color: '374151' }, paragraph: { alignment: AlignmentType.CENTER, spacing: { after: 120 } } },
-    { id: 'Code', name: 'Code', basedOn: 'Normal', run: { font: MONO, size: 17 }, paragraph: { spacing: { before: 0, after: 0, line: 240 } } },
-    { id: 'Caption', name: 'Caption', basedOn: 'Normal', run: { size: 18, italics: true, color: '374151' }, paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 60, after: 240 } } },
-    { id: 'Quote', name: 'Quote', basedOn: 'Normal', run: { italics: true, color: '374151' }, paragraph: { indent: { left: 567 } } },
-    { id: 'TOCHeading', name: 'TOC Heading', basedOn: 'Normal', run: { font: HEADING_FONT, size: 36, bold: true, color: BLUE }, paragraph: { spacing: { after: 240 } } },
-    { id: 'TableText', name: 'Table Text', basedOn: 'Normal', run: { size: 19 }, paragraph: { spacing: { before: 0, after: 0, line: 252 } } },
+    {
+      id: 'Subtitle',
+      name: 'Subtitle',
+      basedOn: 'Normal',
+      run: { size: 32, color: '374151' },
+      paragraph: { alignment: AlignmentType.CENTER, spacing: { after: 120 } },
+    },
+    {
+      id: 'Code',
+      name: 'Code',
+      basedOn: 'Normal',
+      run: { font: MONO, size: 17 },
+      paragraph: { spacing: { before: 0, after: 0, line: 240 } },
+    },
+    {
+      id: 'Caption',
+      name: 'Caption',
+      basedOn: 'Normal',
+      run: { size: 18, italics: true, color: '374151' },
+      paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 60, after: 240 } },
+    },
+    {
+      id: 'Quote',
+      name: 'Quote',
+      basedOn: 'Normal',
+      run: { italics: true, color: '374151' },
+      paragraph: { indent: { left: 567 } },
+    },
+    {
+      id: 'TOCHeading',
+      name: 'TOC Heading',
+      basedOn: 'Normal',
+      run: { font: HEADING_FONT, size: 36, bold: true, color: BLUE },
+      paragraph: { spacing: { after: 240 } },
+    },
+    {
+      id: 'TableText',
+      name: 'Table Text',
+      basedOn: 'Normal',
+      run: { size: 19 },
+      paragraph: { spacing: { before: 0, after: 0, line: 252 } },
+    },
   ],
 };
 

@@ -6,7 +6,9 @@ describe('LaTeX escaping', () => {
     const out = tex('\\ { } $ & # ^ _ % ~');
     expect(out).toBe('\\textbackslash{} \\{ \\} \\$ \\& \\# \\textasciicircum{} \\_ \\% \\textasciitilde{}');
     // No unescaped specials remain once the escapes themselves are removed.
-    expect(out.replace(/\\(textbackslash|textasciicircum|textasciitilde)\{\}|\\[{}$&#_%]/g, '')).not.toMatch(/[\\{}$&#^_%~]/);
+    expect(out.replace(/\\(textbackslash|textasciicircum|textasciitilde)\{\}|\\[{}$&#_%]/g, '')).not.toMatch(
+      /[\\{}$&#^_%~]/,
+    );
   });
 
   it('maps typography and symbols to commands and replaces what no font has', () => {

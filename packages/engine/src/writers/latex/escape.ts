@@ -4,27 +4,112 @@ import { dejavuHas } from '../common/dejavu.ts';
 import { foldText } from '../common/unicode.ts';
 
 const SPECIAL: Record<string, string> = {
-  '\\': '\\textbackslash{}', '{': '\\{', '}': '\\}', $: '\\$', '&': '\\&', '#': '\\#', '^': '\\textasciicircum{}',
-  _: '\\_', '%': '\\%', '~': '\\textasciitilde{}', '<': '\\textless{}', '>': '\\textgreater{}', '|': '\\textbar{}',
-  '"': '\\textquotedbl{}', '`': '\\textasciigrave{}', "'": '\\textquotesingle{}',
+  '\\': '\\textbackslash{}',
+  '{': '\\{',
+  '}': '\\}',
+  $: '\\$',
+  '&': '\\&',
+  '#': '\\#',
+  '^': '\\textasciicircum{}',
+  _: '\\_',
+  '%': '\\%',
+  '~': '\\textasciitilde{}',
+  '<': '\\textless{}',
+  '>': '\\textgreater{}',
+  '|': '\\textbar{}',
+  '"': '\\textquotedbl{}',
+  '`': '\\textasciigrave{}',
+  "'": '\\textquotesingle{}',
 };
 
 /** Non-ASCII characters written as commands both engines know; Latin-1 letters pass through (T1 / fontspec). */
 const UNICODE: Record<string, string> = {
-  '‘': '`', '’': "'", '“': '``', '”': "''", '–': '--', '—': '---', '…': '\\ldots{}', '•': '\\textbullet{}',
-  '€': '\\texteuro{}', '™': '\\texttrademark{}', '†': '\\dag{}', '‡': '\\ddag{}', '‰': '\\textperthousand{}',
-  'Œ': '\\OE{}', 'œ': '\\oe{}', 'Š': '\\v{S}', 'š': '\\v{s}', 'Ž': '\\v{Z}', 'ž': '\\v{z}', 'Ÿ': '\\"{Y}', 'ƒ': '\\textit{f}',
-  '×': '\\texttimes{}', '÷': '\\textdiv{}', '±': '\\textpm{}', 'µ': '\\textmu{}', '°': '\\textdegree{}', '¬': '\\textlnot{}',
-  '§': '\\S{}', '¶': '\\P{}', '©': '\\textcopyright{}', '®': '\\textregistered{}', '£': '\\pounds{}', '¢': '\\textcent{}',
-  '¥': '\\textyen{}', '¤': '\\textcurrency{}', '¦': '\\textbrokenbar{}', '¨': '\\textasciidieresis{}', '¯': '\\textasciimacron{}',
-  '´': '\\textasciiacute{}', '¸': '\\c{ }', '¹': '\\textonesuperior{}', '²': '\\texttwosuperior{}', '³': '\\textthreesuperior{}',
-  '¼': '\\textonequarter{}', '½': '\\textonehalf{}', '¾': '\\textthreequarters{}', 'ª': '\\textordfeminine{}', 'º': '\\textordmasculine{}',
-  '¡': '\\textexclamdown{}', '¿': '\\textquestiondown{}', '«': '\\guillemotleft{}', '»': '\\guillemotright{}', '·': '\\textperiodcentered{}',
-  '\u00a0': '~', '→': '$\\rightarrow$', '←': '$\\leftarrow$', '↔': '$\\leftrightarrow$', '⇒': '$\\Rightarrow$', '⇐': '$\\Leftarrow$',
-  '⇔': '$\\Leftrightarrow$', '↑': '$\\uparrow$', '↓': '$\\downarrow$', '≤': '$\\leq$', '≥': '$\\geq$', '≠': '$\\neq$', '≈': '$\\approx$',
-  '≡': '$\\equiv$', '∞': '$\\infty$', '−': '$-$', '✓': '$\\surd$', '✔': '$\\surd$', 'α': '$\\alpha$', 'β': '$\\beta$', 'γ': '$\\gamma$',
-  'δ': '$\\delta$', 'ε': '$\\epsilon$', 'λ': '$\\lambda$', 'μ': '\\textmu{}', 'π': '$\\pi$', 'σ': '$\\sigma$', 'τ': '$\\tau$', 'φ': '$\\phi$',
-  'ω': '$\\omega$', 'Δ': '$\\Delta$', 'Σ': '$\\Sigma$', 'Ω': '$\\Omega$',
+  '‘': '`',
+  '’': "'",
+  '“': '``',
+  '”': "''",
+  '–': '--',
+  '—': '---',
+  '…': '\\ldots{}',
+  '•': '\\textbullet{}',
+  '€': '\\texteuro{}',
+  '™': '\\texttrademark{}',
+  '†': '\\dag{}',
+  '‡': '\\ddag{}',
+  '‰': '\\textperthousand{}',
+  Œ: '\\OE{}',
+  œ: '\\oe{}',
+  Š: '\\v{S}',
+  š: '\\v{s}',
+  Ž: '\\v{Z}',
+  ž: '\\v{z}',
+  Ÿ: '\\"{Y}',
+  ƒ: '\\textit{f}',
+  '×': '\\texttimes{}',
+  '÷': '\\textdiv{}',
+  '±': '\\textpm{}',
+  µ: '\\textmu{}',
+  '°': '\\textdegree{}',
+  '¬': '\\textlnot{}',
+  '§': '\\S{}',
+  '¶': '\\P{}',
+  '©': '\\textcopyright{}',
+  '®': '\\textregistered{}',
+  '£': '\\pounds{}',
+  '¢': '\\textcent{}',
+  '¥': '\\textyen{}',
+  '¤': '\\textcurrency{}',
+  '¦': '\\textbrokenbar{}',
+  '¨': '\\textasciidieresis{}',
+  '¯': '\\textasciimacron{}',
+  '´': '\\textasciiacute{}',
+  '¸': '\\c{ }',
+  '¹': '\\textonesuperior{}',
+  '²': '\\texttwosuperior{}',
+  '³': '\\textthreesuperior{}',
+  '¼': '\\textonequarter{}',
+  '½': '\\textonehalf{}',
+  '¾': '\\textthreequarters{}',
+  ª: '\\textordfeminine{}',
+  º: '\\textordmasculine{}',
+  '¡': '\\textexclamdown{}',
+  '¿': '\\textquestiondown{}',
+  '«': '\\guillemotleft{}',
+  '»': '\\guillemotright{}',
+  '·': '\\textperiodcentered{}',
+  '\u00a0': '~',
+  '→': '$\\rightarrow$',
+  '←': '$\\leftarrow$',
+  '↔': '$\\leftrightarrow$',
+  '⇒': '$\\Rightarrow$',
+  '⇐': '$\\Leftarrow$',
+  '⇔': '$\\Leftrightarrow$',
+  '↑': '$\\uparrow$',
+  '↓': '$\\downarrow$',
+  '≤': '$\\leq$',
+  '≥': '$\\geq$',
+  '≠': '$\\neq$',
+  '≈': '$\\approx$',
+  '≡': '$\\equiv$',
+  '∞': '$\\infty$',
+  '−': '$-$',
+  '✓': '$\\surd$',
+  '✔': '$\\surd$',
+  α: '$\\alpha$',
+  β: '$\\beta$',
+  γ: '$\\gamma$',
+  δ: '$\\delta$',
+  ε: '$\\epsilon$',
+  λ: '$\\lambda$',
+  μ: '\\textmu{}',
+  π: '$\\pi$',
+  σ: '$\\sigma$',
+  τ: '$\\tau$',
+  φ: '$\\phi$',
+  ω: '$\\omega$',
+  Δ: '$\\Delta$',
+  Σ: '$\\Sigma$',
+  Ω: '$\\Omega$',
 };
 
 const isLatin1Letter = (cp: number) => cp >= 0xc0 && cp <= 0xff && cp !== 0xd7 && cp !== 0xf7;
@@ -58,7 +143,8 @@ function escapeKept(text: string, before: string): string {
     if (ch === '\n' || ch === '\t') out += ' ';
     else if (SPECIAL[ch] !== undefined) out += SPECIAL[ch];
     else if (UNICODE[ch] !== undefined) out += UNICODE[ch];
-    else if (ch === '-') out += out.endsWith('-') || (!out && before.endsWith('-')) ? '{}-' : '-'; // "--" in a flag must not become an en dash
+    else if (ch === '-')
+      out += out.endsWith('-') || (!out && before.endsWith('-')) ? '{}-' : '-'; // "--" in a flag must not become an en dash
     else out += ch;
   }
   return out;
@@ -71,15 +157,39 @@ export function texCode(text: string): string {
 
 /** Verbatim body: only characters every engine can typeset, tabs expanded, the end marker defused. */
 const CODE_ASCII: Record<string, string> = {
-  '‘': "'", '’': "'", '“': '"', '”': '"', '–': '-', '—': '--', '…': '...', '•': '*', '€': 'EUR', '™': '(TM)', '©': '(c)', '®': '(R)',
-  '°': 'deg', '±': '+/-', '×': 'x', '÷': '/', 'µ': 'u', '§': 'S', '«': '<<', '»': '>>', '·': '.', '¬': '!', '\u00a0': ' ',
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '–': '-',
+  '—': '--',
+  '…': '...',
+  '•': '*',
+  '€': 'EUR',
+  '™': '(TM)',
+  '©': '(c)',
+  '®': '(R)',
+  '°': 'deg',
+  '±': '+/-',
+  '×': 'x',
+  '÷': '/',
+  µ: 'u',
+  '§': 'S',
+  '«': '<<',
+  '»': '>>',
+  '·': '.',
+  '¬': '!',
+  '\u00a0': ' ',
 };
 
 export function verbatimSafe(code: string): string {
-  const lines = foldText(code.replace(/[‘’“”–—…•€™©®°±×÷µ§«»·¬\u00a0]/g, (c) => CODE_ASCII[c]!), (ch) => {
-    const cp = ch.codePointAt(0)!;
-    return (cp >= 0x20 && cp <= 0x7e) || isLatin1Letter(cp);
-  })
+  const lines = foldText(
+    code.replace(/[‘’“”–—…•€™©®°±×÷µ§«»·¬\u00a0]/g, (c) => CODE_ASCII[c]!),
+    (ch) => {
+      const cp = ch.codePointAt(0)!;
+      return (cp >= 0x20 && cp <= 0x7e) || isLatin1Letter(cp);
+    },
+  )
     .split('\n')
     .map((line) => expandTabs(line).replace(/\s+$/, ''))
     .map((line) => line.replace(/\\end\s*\{Verbatim\}/g, '\\end {Verbatim}'));
@@ -96,7 +206,9 @@ function expandTabs(line: string): string {
 
 /** URLs for \href: percent-encode anything unusual, then escape what LaTeX still treats specially. */
 export function texUrl(url: string): string {
-  const safe = url.replace(/[^A-Za-z0-9\-._:/?@!()*+,;=%#&]/gu, (c) => encodeURIComponent(c).replace(/[!'()*]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`));
+  const safe = url.replace(/[^A-Za-z0-9\-._:/?@!()*+,;=%#&]/gu, (c) =>
+    encodeURIComponent(c).replace(/[!'()*]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`),
+  );
   return safe.replace(/[%#&_]/g, (c) => `\\${c}`);
 }
 

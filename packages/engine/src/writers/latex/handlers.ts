@@ -54,20 +54,37 @@ export const blockHandlers: Handlers = {
   list: (b, ctx) => {
     if (ctx.depth >= MAX_DEPTH) {
       // Deeper than LaTeX nests: keep the content as indented paragraphs.
-      return b.items.map((item, i) => `\\par\\hangindent=1.5em\\noindent ${b.ordered ? `${i + 1}.` : '\\textbullet{}'} ${renderBlocks(item, ctx, true)}`).join('\n');
+      return b.items
+        .map(
+          (item, i) =>
+            `\\par\\hangindent=1.5em\\noindent ${b.ordered ? `${i + 1}.` : '\\textbullet{}'} ${renderBlocks(item, ctx, true)}`,
+        )
+        .join('\n');
     }
     const env = b.ordered ? 'enumerate' : 'itemize';
     const inner = { ...ctx, depth: ctx.depth + 1 };
-    const items = b.items.map((item) => `\\item ${item.length ? renderBlocks(item, inner, true) : '\\mbox{}'}`);
+    const items = b.items.map(
+      (item) => `\\item ${item.length ? renderBlocks(item, inner, true) : '\\mbox{}'}`,
+    );
     return `\\begin{${env}}\n${items.join('\n')}\n\\end{${env}}`;
   },
   table: (b, ctx) => {
     const cols = Math.max(1, b.header.length, ...b.rows.map((r) => r.length));
     const pad = (row: Inline[][]) => Array.from({ length: cols }, (_, i) => row[i] ?? []);
     const widths = columnShares([pad(b.header), ...b.rows.map(pad)]);
-    const align = (i: number) => ({ right: '\\raggedleft', center: '\\centering' })[b.align?.[i] as 'right' | 'center'] ?? '\\raggedright';
-    const spec = widths.map((w, i) => `>{${align(i)}\\arraybackslash}p{${w.toFixed(3)}\\dimexpr\\linewidth-${2 * cols}\\tabcolsep\\relax}`).join('');
-    const row = (cells: Inline[][], head = false) => `${pad(cells).map((c) => (head ? `\\textbf{${inlines(c)}}` : inlines(c))).join(' & ')} \\\\`;
+    const align = (i: number) =>
+      ({ right: '\\raggedleft', center: '\\centering' })[b.align?.[i] as 'right' | 'center'] ??
+      '\\raggedright';
+    const spec = widths
+      .map(
+        (w, i) =>
+          `>{${align(i)}\\arraybackslash}p{${w.toFixed(3)}\\dimexpr\\linewidth-${2 * cols}\\tabcolsep\\relax}`,
+      )
+      .join('');
+    const row = (cells: Inline[][], head = false) =>
+      `${pad(cells)
+        .map((c) => (head ? `\\textbf{${inlines(c)}}` : inlines(c)))
+        .join(' & ')} \\\\`;
     const head = b.header.length ? `\\rowcolor{atrhead}${row(b.header, true)}\n\\midrule\n` : '';
     const body = b.rows.map((r) => row(r)).join('\n');
     const caption = b.caption ? `\\captionof{table}{${tex(b.caption)}}\n` : '';
@@ -94,7 +111,10 @@ export const blockHandlers: Handlers = {
     const title = b.title ? `[title={${tex(b.title)}}]` : '';
     return `\\begin{atr${b.tone}}${title}\n${renderBlocks(b.children, { ...ctx, depth: ctx.depth + 1 }) || '\\mbox{}'}\n\\end{atr${b.tone}}`;
   },
-  quote: (b, ctx) => (ctx.depth >= MAX_DEPTH ? renderBlocks(b.children, ctx) : `\\begin{quote}\\itshape\n${renderBlocks(b.children, { ...ctx, depth: ctx.depth + 1 })}\n\\end{quote}`),
+  quote: (b, ctx) =>
+    ctx.depth >= MAX_DEPTH
+      ? renderBlocks(b.children, ctx)
+      : `\\begin{quote}\\itshape\n${renderBlocks(b.children, { ...ctx, depth: ctx.depth + 1 })}\n\\end{quote}`,
   rule: () => '\\par\\noindent\\textcolor{atrrule}{\\rule{\\linewidth}{0.4pt}}\\par',
   pageBreak: () => '\\clearpage',
 };
@@ -109,4 +129,3 @@ export function renderBlocks(blocks: Block[], ctx: LatexContext, tight = false):
     .filter(Boolean)
     .join(tight ? '\n\n' : '\n\n');
 }
-

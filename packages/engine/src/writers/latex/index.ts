@@ -36,7 +36,8 @@ ${renderBlocks(tree.blocks, ctx)}
 \\end{document}
 `;
   // xelatex sets characters the main fonts lack in DejaVu: ship the face when the text needs it
-  if (mainTex.includes('\\atrchar{')) files['fonts/DejaVuSans.ttf'] = new Uint8Array(dejavuFile('DejaVuSans'));
+  if (mainTex.includes('\\atrchar{'))
+    files['fonts/DejaVuSans.ttf'] = new Uint8Array(dejavuFile('DejaVuSans'));
   return { mainTex, files };
 }
 
@@ -62,7 +63,8 @@ export async function writeLatexBundle(tree: DocTree): Promise<Uint8Array> {
   const mtime = new Date(tree.meta.generatedAt);
   zip.addBuffer(Buffer.from(mainTex), 'main.tex', { mtime });
   zip.addBuffer(Buffer.from(README), 'README.md', { mtime });
-  for (const [name, bytes] of Object.entries(files)) zip.addBuffer(Buffer.from(bytes), name, { mtime, compress: false });
+  for (const [name, bytes] of Object.entries(files))
+    zip.addBuffer(Buffer.from(bytes), name, { mtime, compress: false });
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);

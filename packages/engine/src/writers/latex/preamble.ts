@@ -84,7 +84,9 @@ export function cover(tree: DocTree, logoFile: string | undefined): string {
     const value = c.company[key];
     return `\\textbf{${label}} & ${value ? tex(value) : `\\textcolor{atrmuted}{\\itshape ${placeholder}}`} \\\\`;
   });
-  const logo = logoFile ? `\\includegraphics[width=5cm,height=3cm,keepaspectratio]{${logoFile}}\\par\\vspace{2.2cm}` : '\\vspace*{3cm}';
+  const logo = logoFile
+    ? `\\includegraphics[width=5cm,height=3cm,keepaspectratio]{${logoFile}}\\par\\vspace{2.2cm}`
+    : '\\vspace*{3cm}';
   return String.raw`\begin{titlepage}
 \centering
 \vspace*{1cm}

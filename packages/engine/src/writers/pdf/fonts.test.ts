@@ -48,7 +48,9 @@ describe('fontRuns', () => {
       { text: 'b', font: FONTS.mono },
     ]);
     // Invisible characters fold away instead of switching faces; CJK, which neither face has, becomes "?".
-    expect(fontRuns('zero\u200bwidth\u00a0space 漢', FONTS.bold)).toEqual([{ text: 'zerowidth space ?', font: FONTS.bold }]);
+    expect(fontRuns('zero\u200bwidth\u00a0space 漢', FONTS.bold)).toEqual([
+      { text: 'zerowidth space ?', font: FONTS.bold },
+    ]);
   });
 });
 
@@ -59,8 +61,19 @@ describe.skipIf(skipWithout('pdftotext', 'pdffonts'))('pure-JS PDF text in every
     const { pages, fonts } = await pdfText(
       tree([
         { type: 'heading', level: 1, text: 'Speed ⚡ and ʃ', numbered: true },
-        { type: 'paragraph', children: [{ type: 'text', value: line }, { type: 'text', value: ' in ' }, { type: 'code', value: 'src/λ/ə.ts' }] },
-        { type: 'table', header: [[{ type: 'text', value: 'Symbol' }]], rows: [[[{ type: 'text', value: '≤ ≥ ⇒ ⚡' }]]] },
+        {
+          type: 'paragraph',
+          children: [
+            { type: 'text', value: line },
+            { type: 'text', value: ' in ' },
+            { type: 'code', value: 'src/λ/ə.ts' },
+          ],
+        },
+        {
+          type: 'table',
+          header: [[{ type: 'text', value: 'Symbol' }]],
+          rows: [[[{ type: 'text', value: '≤ ≥ ⇒ ⚡' }]]],
+        },
         { type: 'code', value: 'let ə = "→";' },
       ]),
       'scripts',
@@ -81,7 +94,11 @@ describe.skipIf(skipWithout('pdftotext', 'pdffonts'))('pure-JS PDF text in every
   it('never leaves a chapter heading, or a chapter heading and its first section heading, at the foot of a page', async () => {
     requireTools('pdftotext');
     const filler = (n: number): Block[] =>
-      Array.from({ length: n }, (_, i) => ({ type: 'paragraph', children: [{ type: 'text', value: `Filler line ${i + 1}.` }] }) as Block);
+      Array.from(
+        { length: n },
+        (_, i) =>
+          ({ type: 'paragraph', children: [{ type: 'text', value: `Filler line ${i + 1}.` }] }) as Block,
+      );
     // Every amount of filler puts the headings at another height on the page, the foot included.
     for (let n = 30; n < 62; n++) {
       const { pages } = await pdfText(

@@ -5,7 +5,14 @@
 import { dejavuFile, dejavuHas } from '../common/dejavu.ts';
 import { foldText, isWinAnsi } from '../common/unicode.ts';
 
-export const FONTS = { body: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique', boldItalic: 'Helvetica-BoldOblique', mono: 'Courier', monoBold: 'Courier-Bold' };
+export const FONTS = {
+  body: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italic: 'Helvetica-Oblique',
+  boldItalic: 'Helvetica-BoldOblique',
+  mono: 'Courier',
+  monoBold: 'Courier-Bold',
+};
 
 /** The DejaVu face standing in for each standard face. */
 const FALLBACK: Record<string, string> = {
@@ -27,7 +34,8 @@ export function registerFallbackFonts(doc: { registerFont(name: string, src: Buf
 
 /** Spaces and invisible characters that fold to plain spaces (or nothing) rather than switch fonts. */
 const INVISIBLE = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]|[\u200b-\u200d\u2060\ufeff\u00ad]/g;
-const plain = (text: string) => text.replace(INVISIBLE, (ch) => (/[\u200b-\u200d\u2060\ufeff\u00ad]/.test(ch) ? '' : ' '));
+const plain = (text: string) =>
+  text.replace(INVISIBLE, (ch) => (/[\u200b-\u200d\u2060\ufeff\u00ad]/.test(ch) ? '' : ' '));
 
 export interface Run {
   text: string;

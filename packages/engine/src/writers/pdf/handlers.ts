@@ -3,7 +3,20 @@
 import type { Block, Inline } from '../../tree/types.ts';
 import { figureWidth, fitColumns, rasterOf } from '../common/outline.ts';
 import { face } from './fonts.ts';
-import { BODY_SIZE, COLORS, FONTS, MARGIN, type PdfContext, ensureSpace, pageBottom, pageIndex, plainHeight, richText, richTextHeight, sideBar } from './layout.ts';
+import {
+  BODY_SIZE,
+  COLORS,
+  FONTS,
+  MARGIN,
+  type PdfContext,
+  ensureSpace,
+  pageBottom,
+  pageIndex,
+  plainHeight,
+  richText,
+  richTextHeight,
+  sideBar,
+} from './layout.ts';
 
 type Handlers = { [K in Block['type']]: (b: Extract<Block, { type: K }>, ctx: PdfContext) => void };
 
@@ -22,9 +35,17 @@ export const blockHandlers: Handlers = {
     const dest = `h${ctx.outline.length}`;
     doc.addNamedDestination(dest, 'XYZ', null, doc.page.height - doc.y + 4, null);
     ctx.outline.push({ block: b, page: pageIndex(doc), dest });
-    doc.fontSize(size).fillColor(b.level <= 2 ? COLORS.blue : COLORS.text).text(face(doc, FONTS.bold, text), ctx.x, doc.y, { width: ctx.width });
+    doc
+      .fontSize(size)
+      .fillColor(b.level <= 2 ? COLORS.blue : COLORS.text)
+      .text(face(doc, FONTS.bold, text), ctx.x, doc.y, { width: ctx.width });
     if (b.level === 1) {
-      doc.moveTo(ctx.x, doc.y + 2).lineTo(ctx.x + ctx.width, doc.y + 2).lineWidth(0.6).strokeColor(COLORS.rule).stroke();
+      doc
+        .moveTo(ctx.x, doc.y + 2)
+        .lineTo(ctx.x + ctx.width, doc.y + 2)
+        .lineWidth(0.6)
+        .strokeColor(COLORS.rule)
+        .stroke();
       doc.y += 8;
     } else doc.y += 4;
     doc.fillColor(COLORS.text);
@@ -40,9 +61,17 @@ export const blockHandlers: Handlers = {
       ensureSpace(ctx, 16);
       const marker = b.ordered ? `${i + 1}.` : '•';
       const y = doc.y;
-      doc.font(FONTS.body).fontSize(BODY_SIZE).fillColor(COLORS.text).text(marker, ctx.x, y, { width: indent - 4, align: b.ordered ? 'right' : 'left', lineBreak: false });
+      doc
+        .font(FONTS.body)
+        .fontSize(BODY_SIZE)
+        .fillColor(COLORS.text)
+        .text(marker, ctx.x, y, { width: indent - 4, align: b.ordered ? 'right' : 'left', lineBreak: false });
       doc.y = y;
-      const inner = { ...ctx, x: ctx.x + indent + (b.ordered ? 4 : 0), width: ctx.width - indent - (b.ordered ? 4 : 0) };
+      const inner = {
+        ...ctx,
+        x: ctx.x + indent + (b.ordered ? 4 : 0),
+        width: ctx.width - indent - (b.ordered ? 4 : 0),
+      };
       if (item.length === 0) doc.y += BODY_SIZE + 6;
       item.forEach((block) => {
         if (block.type === 'paragraph') richText(inner, block.children, body, { gap: 2 });
@@ -58,14 +87,22 @@ export const blockHandlers: Handlers = {
     const cols = Math.max(1, b.header.length, ...b.rows.map((r) => r.length));
     const padRow = (row: Inline[][]) => Array.from({ length: cols }, (_, i) => row[i] ?? []);
     // measured with the real fonts, so the narrowest column still holds its longest word
-    const measure = (text: string, mono: boolean, bold: boolean) => doc.fontSize(size).widthOfString(face(doc, mono ? FONTS.mono : bold ? FONTS.bold : FONTS.body, text));
-    const widths = fitColumns([padRow(b.header), ...b.rows.map(padRow)], ctx.width, measure, { pad: 2 * pad + 1, cap: ctx.width * 0.3 });
+    const measure = (text: string, mono: boolean, bold: boolean) =>
+      doc.fontSize(size).widthOfString(face(doc, mono ? FONTS.mono : bold ? FONTS.bold : FONTS.body, text));
+    const widths = fitColumns([padRow(b.header), ...b.rows.map(padRow)], ctx.width, measure, {
+      pad: 2 * pad + 1,
+      cap: ctx.width * 0.3,
+    });
     const align = (i: number) => b.align?.[i] ?? 'left';
     const cellStyle = (head: boolean) => ({ size, color: COLORS.text, bold: head });
     // measured by the same layout that draws the cell, so paths wrapping at "/" never overflow the row
     const cellHeight = (cell: Inline[], i: number, bold: boolean) =>
-      Math.max(plainHeight(ctx, ' ', FONTS.body, size, 100), richTextHeight({ ...ctx, width: widths[i]! - 2 * pad }, cell, cellStyle(bold), { align: align(i) }));
-    const rowHeight = (row: Inline[][], bold: boolean) => Math.max(...padRow(row).map((c, i) => cellHeight(c, i, bold))) + 2 * pad;
+      Math.max(
+        plainHeight(ctx, ' ', FONTS.body, size, 100),
+        richTextHeight({ ...ctx, width: widths[i]! - 2 * pad }, cell, cellStyle(bold), { align: align(i) }),
+      );
+    const rowHeight = (row: Inline[][], bold: boolean) =>
+      Math.max(...padRow(row).map((c, i) => cellHeight(c, i, bold))) + 2 * pad;
     const drawRow = (row: Inline[][], head: boolean) => {
       const h = rowHeight(row, head);
       const y = doc.y;
@@ -73,15 +110,28 @@ export const blockHandlers: Handlers = {
       let x = ctx.x;
       padRow(row).forEach((cell, i) => {
         doc.y = y + pad;
-        richText({ ...ctx, x: x + pad, width: widths[i]! - 2 * pad }, cell, cellStyle(head), { align: align(i), gap: 0 });
+        richText({ ...ctx, x: x + pad, width: widths[i]! - 2 * pad }, cell, cellStyle(head), {
+          align: align(i),
+          gap: 0,
+        });
         x += widths[i]!;
       });
-      doc.moveTo(ctx.x, y + h).lineTo(ctx.x + ctx.width, y + h).lineWidth(head ? 0.8 : 0.4).strokeColor(head ? '#94a3b8' : COLORS.rule).stroke();
+      doc
+        .moveTo(ctx.x, y + h)
+        .lineTo(ctx.x + ctx.width, y + h)
+        .lineWidth(head ? 0.8 : 0.4)
+        .strokeColor(head ? '#94a3b8' : COLORS.rule)
+        .stroke();
       doc.y = y + h;
     };
     const headH = b.header.length ? rowHeight(b.header, true) : 0;
     ensureSpace(ctx, headH + (b.rows[0] ? rowHeight(b.rows[0], false) : 0) + 4);
-    doc.moveTo(ctx.x, doc.y).lineTo(ctx.x + ctx.width, doc.y).lineWidth(0.8).strokeColor('#94a3b8').stroke();
+    doc
+      .moveTo(ctx.x, doc.y)
+      .lineTo(ctx.x + ctx.width, doc.y)
+      .lineWidth(0.8)
+      .strokeColor('#94a3b8')
+      .stroke();
     if (b.header.length) drawRow(b.header, true);
     for (const row of b.rows) {
       const h = rowHeight(row, false);
@@ -94,7 +144,10 @@ export const blockHandlers: Handlers = {
     }
     if (b.caption) {
       doc.y += 4;
-      doc.fontSize(9).fillColor(COLORS.muted).text(face(doc, FONTS.italic, b.caption), ctx.x, doc.y, { width: ctx.width, align: 'center' });
+      doc
+        .fontSize(9)
+        .fillColor(COLORS.muted)
+        .text(face(doc, FONTS.italic, b.caption), ctx.x, doc.y, { width: ctx.width, align: 'center' });
     }
     doc.fillColor(COLORS.text);
     doc.y += 10;
@@ -112,7 +165,8 @@ export const blockHandlers: Handlers = {
       .flatMap((line) => {
         if (line.length <= perLine) return [line];
         const parts: string[] = [];
-        for (let i = 0; i < line.length; i += perLine - 2) parts.push((i ? '  ' : '') + line.slice(i, i + perLine - 2));
+        for (let i = 0; i < line.length; i += perLine - 2)
+          parts.push((i ? '  ' : '') + line.slice(i, i + perLine - 2));
         return parts;
       });
     let i = 0;
@@ -126,20 +180,43 @@ export const blockHandlers: Handlers = {
       const chunk = lines.slice(i, i + room);
       const top = doc.y;
       const h = chunk.length * lineH + 2 * pad;
-      doc.save().roundedRect(ctx.x, top, ctx.width, h, 3).lineWidth(0.5).fillAndStroke(COLORS.codeBg, COLORS.rule).restore();
+      doc
+        .save()
+        .roundedRect(ctx.x, top, ctx.width, h, 3)
+        .lineWidth(0.5)
+        .fillAndStroke(COLORS.codeBg, COLORS.rule)
+        .restore();
       doc.fontSize(size).fillColor('#0f172a');
-      chunk.forEach((line, k) => doc.text(face(doc, FONTS.mono, line) || ' ', ctx.x + pad, top + pad + k * lineH, { lineBreak: false }));
+      chunk.forEach((line, k) =>
+        doc.text(face(doc, FONTS.mono, line) || ' ', ctx.x + pad, top + pad + k * lineH, {
+          lineBreak: false,
+        }),
+      );
       doc.y = top + h;
       i += chunk.length;
     }
-    if (b.caption) doc.fontSize(9).fillColor(COLORS.muted).text(face(doc, FONTS.italic, b.caption), ctx.x, doc.y + 3, { width: ctx.width });
+    if (b.caption)
+      doc
+        .fontSize(9)
+        .fillColor(COLORS.muted)
+        .text(face(doc, FONTS.italic, b.caption), ctx.x, doc.y + 3, { width: ctx.width });
     doc.fillColor(COLORS.text);
     doc.y += 10;
   },
   figure: (b, ctx) => {
     const { doc } = ctx;
     const asset = ctx.assets[b.asset];
-    if (!asset) return richText(ctx, [{ type: 'emphasis', children: [{ type: 'text', value: `[missing figure: ${b.caption || b.asset}]` }] }], body);
+    if (!asset)
+      return richText(
+        ctx,
+        [
+          {
+            type: 'emphasis',
+            children: [{ type: 'text', value: `[missing figure: ${b.caption || b.asset}]` }],
+          },
+        ],
+        body,
+      );
     const { bytes } = rasterOf(asset);
     let w = ctx.width * figureWidth(asset, b.widthRatio);
     let h = (w * asset.height) / Math.max(1, asset.width);
@@ -154,7 +231,14 @@ export const blockHandlers: Handlers = {
     doc.image(Buffer.from(bytes), ctx.x + (ctx.width - w) / 2, doc.y, { width: w, height: h });
     doc.y += h + 4;
     ctx.figures.n++;
-    if (b.caption) doc.fontSize(9).fillColor('#374151').text(face(doc, FONTS.italic, `Figure ${ctx.figures.n}: ${b.caption}`), ctx.x, doc.y, { width: ctx.width, align: 'center' });
+    if (b.caption)
+      doc
+        .fontSize(9)
+        .fillColor('#374151')
+        .text(face(doc, FONTS.italic, `Figure ${ctx.figures.n}: ${b.caption}`), ctx.x, doc.y, {
+          width: ctx.width,
+          align: 'center',
+        });
     doc.fillColor(COLORS.text);
     doc.y += 10;
   },
@@ -166,7 +250,10 @@ export const blockHandlers: Handlers = {
     const start = { page: pageIndex(doc), y: doc.y };
     const inner = { ...ctx, x: ctx.x + 8, width: ctx.width - 14 };
     if (b.title) {
-      doc.fontSize(BODY_SIZE).fillColor(colour).text(face(doc, FONTS.bold, b.title), inner.x, doc.y, { width: inner.width });
+      doc
+        .fontSize(BODY_SIZE)
+        .fillColor(colour)
+        .text(face(doc, FONTS.bold, b.title), inner.x, doc.y, { width: inner.width });
       doc.y += 2;
     }
     b.children.forEach((c) => renderBlock(c, inner));
@@ -179,14 +266,23 @@ export const blockHandlers: Handlers = {
     ensureSpace(ctx, 24);
     const start = { page: pageIndex(doc), y: doc.y };
     const inner = { ...ctx, x: ctx.x + 10, width: ctx.width - 16 };
-    b.children.forEach((c) => (c.type === 'paragraph' ? richText(inner, c.children, { ...body, italic: true, color: '#374151' }) : renderBlock(c, inner)));
+    b.children.forEach((c) =>
+      c.type === 'paragraph'
+        ? richText(inner, c.children, { ...body, italic: true, color: '#374151' })
+        : renderBlock(c, inner),
+    );
     sideBar({ ...ctx, x: ctx.x + 6 }, start, COLORS.rule);
     doc.y += 4;
   },
   rule: (_b, ctx) => {
     const { doc } = ctx;
     ensureSpace(ctx, 12);
-    doc.moveTo(ctx.x, doc.y + 4).lineTo(ctx.x + ctx.width, doc.y + 4).lineWidth(0.6).strokeColor(COLORS.rule).stroke();
+    doc
+      .moveTo(ctx.x, doc.y + 4)
+      .lineTo(ctx.x + ctx.width, doc.y + 4)
+      .lineWidth(0.6)
+      .strokeColor(COLORS.rule)
+      .stroke();
     doc.y += 14;
   },
   pageBreak: (_b, ctx) => {
@@ -202,7 +298,15 @@ function headingRunHeight(blocks: Block[], i: number, ctx: PdfContext): number {
     const b = blocks[k]!;
     if (b.type !== 'heading') break;
     const number = ctx.numbers.get(b);
-    total += (b.level === 1 ? 14 + 8 : 8 + 4) + plainHeight(ctx, number ? `${number}   ${b.text}` : b.text, FONTS.bold, HEADING_SIZE[b.level - 1]!, ctx.width);
+    total +=
+      (b.level === 1 ? 14 + 8 : 8 + 4) +
+      plainHeight(
+        ctx,
+        number ? `${number}   ${b.text}` : b.text,
+        FONTS.bold,
+        HEADING_SIZE[b.level - 1]!,
+        ctx.width,
+      );
   }
   return total;
 }
@@ -210,7 +314,8 @@ function headingRunHeight(blocks: Block[], i: number, ctx: PdfContext): number {
 /** Renders a sequence of blocks; a heading (or a chapter heading followed by its first section heading) never ends a page. */
 export function renderBlocks(blocks: Block[], ctx: PdfContext): void {
   blocks.forEach((b, i) => {
-    if (b.type === 'heading' && blocks[i + 1]?.type === 'heading') ensureSpace(ctx, headingRunHeight(blocks, i, ctx) + 60);
+    if (b.type === 'heading' && blocks[i + 1]?.type === 'heading')
+      ensureSpace(ctx, headingRunHeight(blocks, i, ctx) + 60);
     renderBlock(b, ctx);
   });
 }

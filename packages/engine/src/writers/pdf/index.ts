@@ -25,7 +25,13 @@ export async function writePdf(input: DocTree, options: PdfOptions = {}): Promis
     margins: MARGIN,
     bufferPages: true,
     autoFirstPage: false,
-    info: { Title: title, Creator: tree.meta.generator, Producer: tree.meta.generator, CreationDate: created, ModDate: created },
+    info: {
+      Title: title,
+      Creator: tree.meta.generator,
+      Producer: tree.meta.generator,
+      CreationDate: created,
+      ModDate: created,
+    },
   });
   registerFallbackFonts(doc);
   const chunks: Buffer[] = [];
@@ -35,7 +41,15 @@ export async function writePdf(input: DocTree, options: PdfOptions = {}): Promis
     doc.on('error', reject);
   });
 
-  const ctx: PdfContext = { doc, assets: tree.assets, x: MARGIN.left, width: 0, numbers: headingNumbers(tree.blocks), figures: { n: 0 }, outline: [] };
+  const ctx: PdfContext = {
+    doc,
+    assets: tree.assets,
+    x: MARGIN.left,
+    width: 0,
+    numbers: headingNumbers(tree.blocks),
+    figures: { n: 0 },
+    outline: [],
+  };
   doc.addPage();
   ctx.width = doc.page.width - MARGIN.left - MARGIN.right;
   const hasCover = tree.cover !== null;
@@ -71,19 +85,45 @@ function drawCover(ctx: PdfContext, tree: DocTree): void {
     doc.image(Buffer.from(rasterOf(logo).bytes), MARGIN.left + (ctx.width - w) / 2, y, { width: w });
     y += logo.height * scale + 60;
   } else y += 80;
-  doc.fontSize(30).fillColor(COLORS.blue).text(face(doc, FONTS.bold, c.title), MARGIN.left, y, centre);
+  doc
+    .fontSize(30)
+    .fillColor(COLORS.blue)
+    .text(face(doc, FONTS.bold, c.title), MARGIN.left, y, centre);
   doc.moveDown(0.4);
-  doc.fontSize(16).fillColor('#374151').text(face(doc, FONTS.body, c.subtitle), centre);
+  doc
+    .fontSize(16)
+    .fillColor('#374151')
+    .text(face(doc, FONTS.body, c.subtitle), centre);
   doc.moveDown(0.4);
-  doc.fontSize(12).fillColor(COLORS.muted).text(face(doc, FONTS.body, c.date), centre);
+  doc
+    .fontSize(12)
+    .fillColor(COLORS.muted)
+    .text(face(doc, FONTS.body, c.date), centre);
 
   const labelW = 110;
   let rowY = doc.page.height - MARGIN.bottom - COMPANY_FIELDS.length * 20 - 30;
-  doc.moveTo(MARGIN.left, rowY - 14).lineTo(MARGIN.left + ctx.width, rowY - 14).lineWidth(0.7).strokeColor(COLORS.rule).stroke();
+  doc
+    .moveTo(MARGIN.left, rowY - 14)
+    .lineTo(MARGIN.left + ctx.width, rowY - 14)
+    .lineWidth(0.7)
+    .strokeColor(COLORS.rule)
+    .stroke();
   for (const [key, label, placeholder] of COMPANY_FIELDS) {
     const value = c.company[key];
-    doc.font(FONTS.bold).fontSize(9.5).fillColor(COLORS.blue).text(label, MARGIN.left, rowY, { width: labelW, align: 'right', lineBreak: false });
-    doc.fontSize(10).fillColor(value ? COLORS.text : COLORS.muted).text(face(doc, value ? FONTS.body : FONTS.italic, value ?? placeholder), MARGIN.left + labelW + 14, rowY - 0.5, { width: ctx.width - labelW - 14, height: 18, ellipsis: true, lineBreak: false });
+    doc
+      .font(FONTS.bold)
+      .fontSize(9.5)
+      .fillColor(COLORS.blue)
+      .text(label, MARGIN.left, rowY, { width: labelW, align: 'right', lineBreak: false });
+    doc
+      .fontSize(10)
+      .fillColor(value ? COLORS.text : COLORS.muted)
+      .text(
+        face(doc, value ? FONTS.body : FONTS.italic, value ?? placeholder),
+        MARGIN.left + labelW + 14,
+        rowY - 0.5,
+        { width: ctx.width - labelW - 14, height: 18, ellipsis: true, lineBreak: false },
+      );
     rowY += 20;
   }
   doc.fillColor(COLORS.text);
@@ -96,7 +136,11 @@ function drawContents(ctx: PdfContext, start: number, perPage: number): void {
     const page = start + Math.floor(i / perPage);
     doc.switchToPage(page);
     if (i % perPage === 0) {
-      doc.font(FONTS.bold).fontSize(20).fillColor(COLORS.blue).text(i === 0 ? 'Contents' : 'Contents (continued)', MARGIN.left, MARGIN.top, { width: ctx.width });
+      doc
+        .font(FONTS.bold)
+        .fontSize(20)
+        .fillColor(COLORS.blue)
+        .text(i === 0 ? 'Contents' : 'Contents (continued)', MARGIN.left, MARGIN.top, { width: ctx.width });
     }
     const h = row.block as { level: number; text: string };
     const y = MARGIN.top + 50 + (i % perPage) * TOC_LINE;
@@ -110,7 +154,8 @@ function drawContents(ctx: PdfContext, start: number, perPage: number): void {
     if (number) doc.text(number, MARGIN.left + indent, y, { lineBreak: false });
     const maxText = ctx.width - indent - numW - 40;
     let text = face(doc, font, h.text);
-    while (doc.widthOfString(text) > maxText && text.length > 4) text = `${text.slice(0, -2).trimEnd()}…`.replace(/……$/, '…');
+    while (doc.widthOfString(text) > maxText && text.length > 4)
+      text = `${text.slice(0, -2).trimEnd()}…`.replace(/……$/, '…');
     doc.text(text, MARGIN.left + indent + numW, y, { lineBreak: false, goTo: row.dest });
     const textEnd = MARGIN.left + indent + numW + doc.widthOfString(text) + 4;
     const pageW = doc.widthOfString(pageLabel);
@@ -121,7 +166,11 @@ function drawContents(ctx: PdfContext, start: number, perPage: number): void {
       const n = Math.floor((dotsEnd - textEnd) / dot);
       doc.text('. '.repeat(Math.max(0, n)), dotsEnd - n * dot, y + 1, { lineBreak: false });
     }
-    doc.font(font).fontSize(size).fillColor(COLORS.text).text(pageLabel, MARGIN.left + ctx.width - pageW, y, { lineBreak: false, goTo: row.dest });
+    doc
+      .font(font)
+      .fontSize(size)
+      .fillColor(COLORS.text)
+      .text(pageLabel, MARGIN.left + ctx.width - pageW, y, { lineBreak: false, goTo: row.dest });
   });
 }
 
@@ -135,10 +184,34 @@ function drawFurniture(doc: Doc, title: string, subtitle: string, hasCover: bool
     const saved = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const headY = MARGIN.top - 34;
-    doc.fontSize(8.5).fillColor(COLORS.text).text(face(doc, FONTS.body, title), MARGIN.left, headY, { width: width * 0.7, lineBreak: false, ellipsis: true, height: 12 });
-    doc.fillColor(COLORS.muted).text(face(doc, FONTS.body, subtitle), MARGIN.left, headY, { width, align: 'right', lineBreak: false });
-    doc.moveTo(MARGIN.left, headY + 14).lineTo(MARGIN.left + width, headY + 14).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
-    doc.font(FONTS.body).fontSize(8.5).fillColor(COLORS.muted).text(`Page ${i - range.start + 1} of ${range.count}`, MARGIN.left, doc.page.height - MARGIN.bottom + 30, { width, align: 'center', lineBreak: false });
+    doc
+      .fontSize(8.5)
+      .fillColor(COLORS.text)
+      .text(face(doc, FONTS.body, title), MARGIN.left, headY, {
+        width: width * 0.7,
+        lineBreak: false,
+        ellipsis: true,
+        height: 12,
+      });
+    doc
+      .fillColor(COLORS.muted)
+      .text(face(doc, FONTS.body, subtitle), MARGIN.left, headY, { width, align: 'right', lineBreak: false });
+    doc
+      .moveTo(MARGIN.left, headY + 14)
+      .lineTo(MARGIN.left + width, headY + 14)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.rule)
+      .stroke();
+    doc
+      .font(FONTS.body)
+      .fontSize(8.5)
+      .fillColor(COLORS.muted)
+      .text(
+        `Page ${i - range.start + 1} of ${range.count}`,
+        MARGIN.left,
+        doc.page.height - MARGIN.bottom + 30,
+        { width, align: 'center', lineBreak: false },
+      );
     doc.page.margins.bottom = saved;
   }
   doc.fillColor(COLORS.text);

@@ -9,7 +9,15 @@ import { FONTS, face, fontRuns, registerFallbackFonts } from './fonts.ts';
 export type Doc = InstanceType<typeof PDFDocument>;
 
 export { FONTS } from './fonts.ts';
-export const COLORS = { text: '#1f2937', blue: '#1e3a8a', cite: '#1d4ed8', muted: '#6b7280', rule: '#cbd5e1', codeBg: '#f4f6f8', headBg: '#e5eaf2' };
+export const COLORS = {
+  text: '#1f2937',
+  blue: '#1e3a8a',
+  cite: '#1d4ed8',
+  muted: '#6b7280',
+  rule: '#cbd5e1',
+  codeBg: '#f4f6f8',
+  headBg: '#e5eaf2',
+};
 export const MARGIN = { top: 78, bottom: 72, left: 68, right: 68 };
 export const BODY_SIZE = 10.5;
 
@@ -66,19 +74,47 @@ export function segments(list: Inline[], style: Style): Segment[] {
   return list.flatMap((i): Segment[] => {
     switch (i.type) {
       case 'text':
-        return fontRuns(i.value.replace(/\s*\n\s*/g, ' '), fontFor(style)).map((r) => ({ text: r.text, font: r.font, size: style.size, color: style.color, ...(style.link ? { link: style.link, underline: true } : {}) }));
+        return fontRuns(i.value.replace(/\s*\n\s*/g, ' '), fontFor(style)).map((r) => ({
+          text: r.text,
+          font: r.font,
+          size: style.size,
+          color: style.color,
+          ...(style.link ? { link: style.link, underline: true } : {}),
+        }));
       case 'strong':
         return segments(i.children, { ...style, bold: true });
       case 'emphasis':
         return segments(i.children, { ...style, italic: true });
       case 'code':
-        return codeRuns(i.value, style.bold ? FONTS.monoBold : FONTS.mono).map((r) => ({ ...r, size: style.size * 0.92, color: '#0f172a', piece: true }));
+        return codeRuns(i.value, style.bold ? FONTS.monoBold : FONTS.mono).map((r) => ({
+          ...r,
+          size: style.size * 0.92,
+          color: '#0f172a',
+          piece: true,
+        }));
       case 'citation':
-        return codeRuns(citationLabel(i), FONTS.mono).map((r) => ({ ...r, size: style.size * 0.92, color: COLORS.cite, piece: true }));
+        return codeRuns(citationLabel(i), FONTS.mono).map((r) => ({
+          ...r,
+          size: style.size * 0.92,
+          color: COLORS.cite,
+          piece: true,
+        }));
       case 'link': {
         const link = /^(https?:|mailto:)/i.test(i.url) ? i.url : undefined;
-        const inner = segments(i.children, { ...style, color: link ? COLORS.cite : style.color, ...(link ? { link } : {}) });
-        return inner.length ? inner : fontRuns(i.url, FONTS.body).map((r) => ({ text: r.text, font: r.font, size: style.size, color: COLORS.cite, ...(link ? { link, underline: true } : {}) }));
+        const inner = segments(i.children, {
+          ...style,
+          color: link ? COLORS.cite : style.color,
+          ...(link ? { link } : {}),
+        });
+        return inner.length
+          ? inner
+          : fontRuns(i.url, FONTS.body).map((r) => ({
+              text: r.text,
+              font: r.font,
+              size: style.size,
+              color: COLORS.cite,
+              ...(link ? { link, underline: true } : {}),
+            }));
       }
       case 'break':
         return [{ text: '\n', font: fontFor(style), size: style.size, color: style.color }];
@@ -108,7 +144,12 @@ function finerPieces(text: string, fits: (t: string) => boolean): string[] {
 }
 
 /** Writes rich text as one flowing paragraph; pdfkit wraps across runs and pages. */
-export function richText(ctx: PdfContext, list: Inline[], style: Style, options: { align?: 'left' | 'center' | 'right'; gap?: number } = {}): void {
+export function richText(
+  ctx: PdfContext,
+  list: Inline[],
+  style: Style,
+  options: { align?: 'left' | 'center' | 'right'; gap?: number } = {},
+): void {
   const segs = segments(list, style).filter((s) => s.text !== '');
   if (segs.length === 0) return;
   // pdfkit may wrap between two runs even with no space between them, which leaves "(" dangling at a
@@ -122,18 +163,33 @@ export function richText(ctx: PdfContext, list: Inline[], style: Style, options:
   for (let i = segs.length - 1; i >= 0; i--) if (segs[i]!.text === '') segs.splice(i, 1);
   const { doc } = ctx;
   const width = (s: Segment, text: string) => doc.font(s.font).fontSize(s.size).widthOfString(text.trimEnd());
-  const runs = segs.flatMap((s) => (s.piece ? finerPieces(s.text, (t) => width(s, t) <= ctx.width).map((text) => ({ ...s, text })) : [s]));
+  const runs = segs.flatMap((s) =>
+    s.piece ? finerPieces(s.text, (t) => width(s, t) <= ctx.width).map((text) => ({ ...s, text })) : [s],
+  );
   runs.forEach((s, i) => {
     let text = s.text;
     // pdfkit would break a piece that does not fit the rest of the line at its first "-": start it on
     // the next line instead. The line state lives in pdfkit's wrapper (pinned version; the tests read it back).
     const wrapper = (doc as unknown as { _wrapper?: { continuedX: number } | null })._wrapper;
-    if (s.piece && i > 0 && wrapper && wrapper.continuedX > 0 && wrapper.continuedX + width(s, text) > ctx.width + 0.01 && width(s, text) <= ctx.width) {
+    if (
+      s.piece &&
+      i > 0 &&
+      wrapper &&
+      wrapper.continuedX > 0 &&
+      wrapper.continuedX + width(s, text) > ctx.width + 0.01 &&
+      width(s, text) <= ctx.width
+    ) {
       text = `\n${text}`;
       wrapper.continuedX = 0; // else pdfkit indents the new line by the width of the old one
     }
     doc.font(s.font).fontSize(s.size).fillColor(s.color);
-    const opts = { continued: i < runs.length - 1, lineGap: 2.5, link: s.link ?? null, underline: s.underline ?? false, align: options.align ?? 'left' };
+    const opts = {
+      continued: i < runs.length - 1,
+      lineGap: 2.5,
+      link: s.link ?? null,
+      underline: s.underline ?? false,
+      align: options.align ?? 'left',
+    };
     if (i === 0) doc.text(text, ctx.x, doc.y, { ...opts, width: ctx.width });
     else doc.text(text, opts);
   });
@@ -147,7 +203,12 @@ const scratchDocs = new WeakMap<Doc, { doc: Doc; uses: number }>();
  * Height that `richText` will take, found by laying the text out on a throwaway document: the same
  * code wraps both, so a table row is never shorter than its tallest cell.
  */
-export function richTextHeight(ctx: PdfContext, list: Inline[], style: Style, options: { align?: 'left' | 'center' | 'right'; gap?: number } = {}): number {
+export function richTextHeight(
+  ctx: PdfContext,
+  list: Inline[],
+  style: Style,
+  options: { align?: 'left' | 'center' | 'right'; gap?: number } = {},
+): number {
   let scratch = scratchDocs.get(ctx.doc);
   if (!scratch) {
     const Ctor = ctx.doc.constructor as new (o: object) => Doc;
@@ -164,12 +225,23 @@ export function richTextHeight(ctx: PdfContext, list: Inline[], style: Style, op
 }
 
 /** Plain text height with the body font, for space checks. */
-export function plainHeight(ctx: PdfContext, text: string, font: string, size: number, width: number): number {
+export function plainHeight(
+  ctx: PdfContext,
+  text: string,
+  font: string,
+  size: number,
+  width: number,
+): number {
   return ctx.doc.fontSize(size).heightOfString(face(ctx.doc, font, text) || ' ', { width, lineGap: 2.5 });
 }
 
 /** Draws a coloured bar (and a light tint) beside content that ran from `start` to the current position, across pages. */
-export function sideBar(ctx: PdfContext, start: { page: number; y: number }, colour: string, tint?: string): void {
+export function sideBar(
+  ctx: PdfContext,
+  start: { page: number; y: number },
+  colour: string,
+  tint?: string,
+): void {
   const { doc } = ctx;
   const endPage = pageIndex(doc);
   const endY = doc.y;
@@ -179,8 +251,18 @@ export function sideBar(ctx: PdfContext, start: { page: number; y: number }, col
     const bottom = p === endPage ? endY : pageBottom(doc);
     if (bottom - top < 2) continue;
     // Drawn over the text (pdfkit has no layers), so the tint is a saturated colour at very low opacity.
-    if (tint) doc.save().fillOpacity(0.07).rect(ctx.x - 10, top - 4, ctx.width + 14, bottom - top + 4).fill(tint).restore();
-    doc.save().rect(ctx.x - 10, top - 4, 3, bottom - top + 4).fill(colour).restore();
+    if (tint)
+      doc
+        .save()
+        .fillOpacity(0.07)
+        .rect(ctx.x - 10, top - 4, ctx.width + 14, bottom - top + 4)
+        .fill(tint)
+        .restore();
+    doc
+      .save()
+      .rect(ctx.x - 10, top - 4, 3, bottom - top + 4)
+      .fill(colour)
+      .restore();
   }
   doc.switchToPage(endPage);
   doc.y = endY;

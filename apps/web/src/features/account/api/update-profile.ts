@@ -3,7 +3,9 @@ import { messages } from '@atr/shared';
 import { authClient } from '../../../lib/auth-client.ts';
 import { authFailureText, logError } from '../../../lib/user-error.ts';
 
-export async function updateProfile(fullName: string): Promise<{ success: true } | { success: false; error: string }> {
+export async function updateProfile(
+  fullName: string,
+): Promise<{ success: true } | { success: false; error: string }> {
   try {
     const { error } = await authClient.updateUser({ data: { full_name: fullName } });
     if (error) {

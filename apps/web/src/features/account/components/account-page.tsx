@@ -52,15 +52,34 @@ function ProfileTab() {
     setSaving(true);
     const result = await updateProfile(parsed.data.fullName);
     setSaving(false);
-    setFeedback(result.success ? { tone: 'success', text: messages.account.profileUpdated } : { tone: 'error', text: result.error });
+    setFeedback(
+      result.success
+        ? { tone: 'success', text: messages.account.profileUpdated }
+        : { tone: 'error', text: result.error },
+    );
   }
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Profile">
-      <TextField label="Full Name" name="fullName" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
-      <TextField label="Email Address" name="email" type="email" value={user?.email ?? ''} readOnly hint={uiMessages.profileEmailReadOnly} />
+      <TextField
+        label="Full Name"
+        name="fullName"
+        autoComplete="name"
+        value={fullName}
+        onChange={(e) => setFullName(e.target.value)}
+      />
+      <TextField
+        label="Email Address"
+        name="email"
+        type="email"
+        value={user?.email ?? ''}
+        readOnly
+        hint={uiMessages.profileEmailReadOnly}
+      />
       {feedback && <Alert tone={feedback.tone}>{feedback.text}</Alert>}
-      <Button type="submit" loading={saving}>Update Profile</Button>
+      <Button type="submit" loading={saving}>
+        Update Profile
+      </Button>
     </form>
   );
 }

@@ -6,8 +6,11 @@ import type { AuthResult } from './sign-in.ts';
 
 export async function requestPasswordReset(email: string): Promise<AuthResult> {
   try {
-    const { error } = await authClient.resetPasswordForEmail(email.trim(), { redirectTo: authRedirects.passwordRecovery() });
-    if (error) return { success: false, error: accountErrorMessage(error, messages.account.resetEmailFailed) };
+    const { error } = await authClient.resetPasswordForEmail(email.trim(), {
+      redirectTo: authRedirects.passwordRecovery(),
+    });
+    if (error)
+      return { success: false, error: accountErrorMessage(error, messages.account.resetEmailFailed) };
     return { success: true };
   } catch (e) {
     return { success: false, error: accountErrorMessage(e, messages.account.resetFailed) };

@@ -6,7 +6,11 @@ import type { AuthResult } from './sign-in.ts';
 
 export async function resendConfirmation(email: string): Promise<AuthResult> {
   try {
-    const { error } = await authClient.resend({ type: 'signup', email: email.trim(), options: { emailRedirectTo: authRedirects.emailConfirmed() } });
+    const { error } = await authClient.resend({
+      type: 'signup',
+      email: email.trim(),
+      options: { emailRedirectTo: authRedirects.emailConfirmed() },
+    });
     if (error) return { success: false, error: accountErrorMessage(error, messages.account.createFailed) };
     return { success: true };
   } catch (e) {

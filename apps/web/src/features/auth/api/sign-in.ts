@@ -4,10 +4,17 @@ import { loginErrorMessage } from '../utils/auth-errors.ts';
 
 export type AuthResult = { success: true; error?: undefined } | { success: false; error: string };
 
-export async function signIn(input: { email: string; password: string; remember: boolean }): Promise<AuthResult> {
+export async function signIn(input: {
+  email: string;
+  password: string;
+  remember: boolean;
+}): Promise<AuthResult> {
   authStorage.setRemember(input.remember);
   try {
-    const { error } = await authClient.signInWithPassword({ email: input.email.trim(), password: input.password });
+    const { error } = await authClient.signInWithPassword({
+      email: input.email.trim(),
+      password: input.password,
+    });
     if (error) return { success: false, error: loginErrorMessage(error) };
     return { success: true };
   } catch (e) {

@@ -7,7 +7,8 @@ import type { AuthResult } from './sign-in.ts';
 export async function updatePassword(password: string): Promise<AuthResult> {
   try {
     const { error } = await authClient.updateUser({ password });
-    if (error) return { success: false, error: accountErrorMessage(error, messages.account.updatePasswordFailed) };
+    if (error)
+      return { success: false, error: accountErrorMessage(error, messages.account.updatePasswordFailed) };
     await authClient.signOut({ scope: 'local' });
     return { success: true };
   } catch (e) {

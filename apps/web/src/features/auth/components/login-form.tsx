@@ -83,10 +83,29 @@ export function LoginForm() {
         </Alert>
       )}
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">
-        <TextField label="Email Address" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@company.com" />
-        <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label="Email Address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@company.com"
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Checkbox label="Remember me" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <Checkbox
+            label="Remember me"
+            name="remember"
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+          />
           <Link to="/reset-password" className="text-sm font-medium text-indigo-700 hover:text-indigo-600">
             Forgot your password?
           </Link>

@@ -32,8 +32,14 @@ const backToLogin = (
 export function ResetPasswordForm() {
   const { session, recovery, loading } = useAuth();
   const [passwordChanged, setPasswordChanged] = useState(false);
-  if (loading) return <AuthCard title="Reset your password"><InlineLoader label={uiMessages.loading} /></AuthCard>;
-  if (passwordChanged || recovery || session) return <NewPasswordForm onChanged={() => setPasswordChanged(true)} />;
+  if (loading)
+    return (
+      <AuthCard title="Reset your password">
+        <InlineLoader label={uiMessages.loading} />
+      </AuthCard>
+    );
+  if (passwordChanged || recovery || session)
+    return <NewPasswordForm onChanged={() => setPasswordChanged(true)} />;
   return <RequestResetForm />;
 }
 
@@ -44,7 +50,8 @@ function RequestResetForm() {
   const [sentAt, setSentAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
-  const remaining = sentAt === null ? 0 : Math.max(0, RESET_EMAIL_COOLDOWN_S - Math.floor((now - sentAt) / 1000));
+  const remaining =
+    sentAt === null ? 0 : Math.max(0, RESET_EMAIL_COOLDOWN_S - Math.floor((now - sentAt) / 1000));
   const coolingDown = sentAt !== null && remaining > 0;
 
   useEffect(() => {
@@ -151,8 +158,21 @@ function NewPasswordForm({ onChanged }: { onChanged: () => void }) {
         <Alert tone="success">{uiMessages.resetRedirecting}</Alert>
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Set new password">
-          <PasswordField label="New Password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} hint="At least 6 characters." />
-          <PasswordField label="Confirm New Password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+          <PasswordField
+            label="New Password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            hint="At least 6 characters."
+          />
+          <PasswordField
+            label="Confirm New Password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+          />
           {error && <Alert tone="error">{error}</Alert>}
           <Button type="submit" size="lg" className="w-full" loading={submitting}>
             Update Password

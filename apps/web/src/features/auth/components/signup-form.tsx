@@ -2,7 +2,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { MailCheck } from 'lucide-react';
-import { SIGNUP_REDIRECT_MS, SignupFormSchema, firstIssue, messages, storageKeys, uiMessages } from '@atr/shared';
+import {
+  SIGNUP_REDIRECT_MS,
+  SignupFormSchema,
+  firstIssue,
+  messages,
+  storageKeys,
+  uiMessages,
+} from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField, TextField } from '../../../components/ui/input.tsx';
@@ -59,7 +66,8 @@ function SignupStepOne({ onDone }: { onDone: (email: string) => void }) {
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
   const errorFor = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
 
   async function onSubmit(e: FormEvent) {
@@ -71,7 +79,8 @@ function SignupStepOne({ onDone }: { onDone: (email: string) => void }) {
       const issue = parsed.error.issues[0];
       const message = firstIssue(parsed.error);
       // "fill in all fields" is about the whole form; the other rules point at their field.
-      if (issue && message !== messages.validation.fillAllFields) setFieldError({ field: String(issue.path[0]), message });
+      if (issue && message !== messages.validation.fillAllFields)
+        setFieldError({ field: String(issue.path[0]), message });
       return setError(message);
     }
     setSubmitting(true);
@@ -87,7 +96,8 @@ function SignupStepOne({ onDone }: { onDone: (email: string) => void }) {
       title="Create your account"
       subtitle={
         <>
-          Generating reports is free. Pay only for the downloads you want: Word {price('word')}, LaTeX {price('latex')} per report.
+          Generating reports is free. Pay only for the downloads you want: Word {price('word')}, LaTeX{' '}
+          {price('latex')} per report.
         </>
       }
       footer={
@@ -100,18 +110,55 @@ function SignupStepOne({ onDone }: { onDone: (email: string) => void }) {
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign up">
-        <TextField label="Full Name" name="fullName" autoComplete="name" value={form.fullName} onChange={set('fullName')} error={errorFor('fullName')} />
-        <TextField label="Email Address" type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} error={errorFor('email')} placeholder="you@company.com" />
-        <PasswordField label="Password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={errorFor('password')} hint="At least 6 characters." />
-        <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} error={errorFor('confirmPassword')} />
+        <TextField
+          label="Full Name"
+          name="fullName"
+          autoComplete="name"
+          value={form.fullName}
+          onChange={set('fullName')}
+          error={errorFor('fullName')}
+        />
+        <TextField
+          label="Email Address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+          error={errorFor('email')}
+          placeholder="you@company.com"
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          error={errorFor('password')}
+          hint="At least 6 characters."
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errorFor('confirmPassword')}
+        />
         {error && <Alert tone="error">{error}</Alert>}
         <Button type="submit" size="lg" className="w-full" loading={submitting}>
           Create Account
         </Button>
         <p className="text-center text-xs text-slate-500">
           By creating an account you agree to our{' '}
-          <Link to="/terms-of-service" className="underline">Terms of Service</Link> and{' '}
-          <Link to="/privacy-policy" className="underline">Privacy Policy</Link>.
+          <Link to="/terms-of-service" className="underline">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy-policy" className="underline">
+            Privacy Policy
+          </Link>
+          .
         </p>
       </form>
     </AuthCard>

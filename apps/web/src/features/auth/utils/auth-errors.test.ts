@@ -14,7 +14,9 @@ describe('loginErrorMessage', () => {
     expect(loginErrorMessage(new AuthApiError('slow down', 429, 'over_request_rate_limit'))).toBe(
       'Too many login attempts. Please wait a moment and try again.',
     );
-    expect(loginErrorMessage(new AuthApiError('slow down', 429, undefined))).toBe('Too many login attempts. Please wait a moment and try again.');
+    expect(loginErrorMessage(new AuthApiError('slow down', 429, undefined))).toBe(
+      'Too many login attempts. Please wait a moment and try again.',
+    );
   });
 
   it('never reveals that an account does not exist', () => {
@@ -25,9 +27,9 @@ describe('loginErrorMessage', () => {
 
   it("says a lost connection in words, wraps other failures as 'Login failed: {message}', unknown values as the unexpected text", () => {
     expect(loginErrorMessage(new AuthRetryableFetchError('Failed to fetch', 0))).toBe(errorMessages.offline);
-    expect(loginErrorMessage(new AuthApiError('Signups not allowed for this instance', 422, 'signup_disabled'))).toBe(
-      'Login failed: Signups not allowed for this instance',
-    );
+    expect(
+      loginErrorMessage(new AuthApiError('Signups not allowed for this instance', 422, 'signup_disabled')),
+    ).toBe('Login failed: Signups not allowed for this instance');
     expect(loginErrorMessage(null)).toBe('An unexpected error occurred. Please try again.');
   });
 });
@@ -37,10 +39,12 @@ describe('accountErrorMessage', () => {
     expect(accountErrorMessage(new AuthApiError('weak', 422, 'weak_password'), 'Signup failed')).toBe(
       'Password must be at least 6 characters',
     );
-    expect(accountErrorMessage(new AuthApiError('boom', 500, 'unexpected_failure'), 'Signup failed')).toBe(errorMessages.serverBusy);
-    expect(accountErrorMessage(new AuthApiError('Email link is invalid', 403, 'otp_expired'), 'Signup failed')).toBe(
-      'Signup failed: Email link is invalid',
+    expect(accountErrorMessage(new AuthApiError('boom', 500, 'unexpected_failure'), 'Signup failed')).toBe(
+      errorMessages.serverBusy,
     );
+    expect(
+      accountErrorMessage(new AuthApiError('Email link is invalid', 403, 'otp_expired'), 'Signup failed'),
+    ).toBe('Signup failed: Email link is invalid');
     expect(accountErrorMessage(undefined, 'Failed to send reset email')).toBe('Failed to send reset email');
   });
 });

@@ -15,10 +15,12 @@ function isTooManyRequests(e: AuthErrorLike) {
 export function loginErrorMessage(error: unknown): string {
   if (!error || typeof error !== 'object') return messages.login.unexpected;
   const e = error as AuthErrorLike;
-  if (e.code === 'invalid_credentials' || e.code === 'user_not_found') return messages.login.invalidCredentials;
+  if (e.code === 'invalid_credentials' || e.code === 'user_not_found')
+    return messages.login.invalidCredentials;
   if (e.code === 'email_not_confirmed') return messages.login.emailNotConfirmed;
   if (isTooManyRequests(e)) return messages.login.tooManyAttempts;
-  if (e.code === 'validation_failed' || e.code === 'email_address_invalid') return messages.login.invalidEmail;
+  if (e.code === 'validation_failed' || e.code === 'email_address_invalid')
+    return messages.login.invalidEmail;
   const connection = authConnectionProblem(e);
   if (connection) return connection;
   if (isReadableMessage(e.message)) return messages.login.failed(e.message);
@@ -31,7 +33,8 @@ export function accountErrorMessage(error: unknown, fallback: string): string {
   const e = error as AuthErrorLike;
   if (e.code === 'weak_password') return messages.validation.passwordTooShort;
   if (isTooManyRequests(e)) return messages.login.tooManyAttempts;
-  if (e.code === 'email_address_invalid' || e.code === 'validation_failed') return messages.validation.invalidEmail;
+  if (e.code === 'email_address_invalid' || e.code === 'validation_failed')
+    return messages.validation.invalidEmail;
   if (e.code === 'same_password') return e.message ?? fallback;
   return authFailureText(e, fallback);
 }

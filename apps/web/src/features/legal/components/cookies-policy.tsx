@@ -11,11 +11,21 @@ function ConsentControls() {
     <div className="rounded-xl bg-white p-4 ring-1 ring-slate-200">
       <p className="text-sm" data-testid="consent-status">
         Your current choice:{' '}
-        <strong>{consent === 'accepted' ? 'all cookies accepted' : consent === 'rejected' ? 'essential cookies only' : 'not chosen yet'}</strong>
+        <strong>
+          {consent === 'accepted'
+            ? 'all cookies accepted'
+            : consent === 'rejected'
+              ? 'essential cookies only'
+              : 'not chosen yet'}
+        </strong>
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button size="sm" variant="secondary" onClick={() => setConsent('rejected')}>{uiMessages.cookieReject}</Button>
-        <Button size="sm" onClick={() => setConsent('accepted')}>{uiMessages.cookieAccept}</Button>
+        <Button size="sm" variant="secondary" onClick={() => setConsent('rejected')}>
+          {uiMessages.cookieReject}
+        </Button>
+        <Button size="sm" onClick={() => setConsent('accepted')}>
+          {uiMessages.cookieAccept}
+        </Button>
       </div>
     </div>
   );
@@ -26,8 +36,9 @@ const sections: LegalSection[] = [
     title: 'What cookies are',
     body: (
       <p>
-        Cookies are small text files a website stores on your device through your browser. We also use similar browser storage
-        (local and session storage) for the same purposes; in this policy &ldquo;cookies&rdquo; covers both.
+        Cookies are small text files a website stores on your device through your browser. We also use similar
+        browser storage (local and session storage) for the same purposes; in this policy
+        &ldquo;cookies&rdquo; covers both.
       </p>
     ),
   },
@@ -36,16 +47,17 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Session cookies (essential).</strong> Keep you signed in while you use ATR and make the application work. They
-          end when you sign out or close your browser, unless you chose &ldquo;Remember me&rdquo;.
+          <strong>Session cookies (essential).</strong> Keep you signed in while you use ATR and make the
+          application work. They end when you sign out or close your browser, unless you chose &ldquo;Remember
+          me&rdquo;.
         </li>
         <li>
-          <strong>Persistent cookies (cookie acceptance).</strong> Remember whether you accepted or rejected non-essential
-          cookies, so we do not ask again on every visit.
+          <strong>Persistent cookies (cookie acceptance).</strong> Remember whether you accepted or rejected
+          non-essential cookies, so we do not ask again on every visit.
         </li>
         <li>
-          <strong>Functionality cookies.</strong> Remember your choices, such as staying signed in and your in-progress reports,
-          to give you a smoother experience.
+          <strong>Functionality cookies.</strong> Remember your choices, such as staying signed in and your
+          in-progress reports, to give you a smoother experience.
         </li>
       </ul>
     ),
@@ -55,11 +67,14 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          When you first visit, we ask whether you accept all cookies or only essential ones. Essential cookies cannot be turned
-          off, because the service cannot work without them. You can change your choice here at any time:
+          When you first visit, we ask whether you accept all cookies or only essential ones. Essential
+          cookies cannot be turned off, because the service cannot work without them. You can change your
+          choice here at any time:
         </p>
         <ConsentControls />
-        <p>You can also block or delete cookies in your browser settings; parts of ATR may then stop working.</p>
+        <p>
+          You can also block or delete cookies in your browser settings; parts of ATR may then stop working.
+        </p>
       </>
     ),
   },
@@ -69,7 +84,10 @@ const sections: LegalSection[] = [
       <>
         <p>
           These cookies are set by <OperatorName />. How we handle personal data is explained in our{' '}
-          <Link to="/privacy-policy" className="text-indigo-700 underline">Privacy Policy</Link>. Questions? Contact us:
+          <Link to="/privacy-policy" className="text-indigo-700 underline">
+            Privacy Policy
+          </Link>
+          . Questions? Contact us:
         </p>
         <ContactBlock />
       </>

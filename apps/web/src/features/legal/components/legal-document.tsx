@@ -11,7 +11,17 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-export function LegalDocument({ title, lastUpdated, intro, sections }: { title: string; lastUpdated: string; intro?: ReactNode; sections: LegalSection[] }) {
+export function LegalDocument({
+  title,
+  lastUpdated,
+  intro,
+  sections,
+}: {
+  title: string;
+  lastUpdated: string;
+  intro?: ReactNode;
+  sections: LegalSection[];
+}) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="border-b border-slate-200 pb-8">
@@ -26,7 +36,9 @@ export function LegalDocument({ title, lastUpdated, intro, sections }: { title: 
               <h2 id={`section-${i + 1}`} className="text-xl font-semibold text-slate-900">
                 {i + 1}. {s.title}
               </h2>
-              <div className="mt-3 space-y-3 leading-relaxed text-slate-700 [&_li]:ml-5 [&_li]:list-disc [&_ul]:space-y-1">{s.body}</div>
+              <div className="mt-3 space-y-3 leading-relaxed text-slate-700 [&_li]:ml-5 [&_li]:list-disc [&_ul]:space-y-1">
+                {s.body}
+              </div>
             </section>
           </li>
         ))}
@@ -49,20 +61,31 @@ export function ContactBlock() {
   const row = 'flex items-start gap-3';
   const icon = 'mt-0.5 size-4 shrink-0 text-indigo-600';
   return (
-    <address className="not-italic rounded-xl bg-slate-100 p-5 text-sm text-slate-700" data-testid="contact-block">
+    <address
+      className="not-italic rounded-xl bg-slate-100 p-5 text-sm text-slate-700"
+      data-testid="contact-block"
+    >
       <p className="font-semibold text-slate-900">{o.name}</p>
       <div className="mt-3 space-y-2">
         <p className={row}>
           <Mail aria-hidden="true" className={icon} />
           <span>
-            E-mail: <a className="font-medium text-indigo-700 underline" href={`mailto:${o.email}`}>{o.email}</a>
+            E-mail:{' '}
+            <a className="font-medium text-indigo-700 underline" href={`mailto:${o.email}`}>
+              {o.email}
+            </a>
           </span>
         </p>
         <p className={row}>
           <Globe aria-hidden="true" className={icon} />
           <span>
             Contact page:{' '}
-            <a className="font-medium text-indigo-700 underline" href={o.contactUrl} target="_blank" rel="noopener noreferrer">
+            <a
+              className="font-medium text-indigo-700 underline"
+              href={o.contactUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {o.contactUrl}
             </a>
           </span>
@@ -70,7 +93,13 @@ export function ContactBlock() {
         <p className={row}>
           <Phone aria-hidden="true" className={icon} />
           <span>
-            Phone: <a className="font-medium text-indigo-700 underline" href={`tel:${o.phone.replace(/[^+\d]/g, '')}`}>{o.phone}</a>
+            Phone:{' '}
+            <a
+              className="font-medium text-indigo-700 underline"
+              href={`tel:${o.phone.replace(/[^+\d]/g, '')}`}
+            >
+              {o.phone}
+            </a>
           </span>
         </p>
         <p className={row}>

@@ -23,18 +23,22 @@ export function LandingPage() {
             Turn your code base into a <span className="text-indigo-600">branded technical report</span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-slate-600">
-            Upload a ZIP or link a GitHub repository, add a YAML template with the chapters you need, and our AI agents analyse
-            the code and write the report. Get it as Word, LaTeX and PDF, with your logo on the cover.
+            Upload a ZIP or link a GitHub repository, add a YAML template with the chapters you need, and our
+            AI agents analyse the code and write the report. Get it as Word, LaTeX and PDF, with your logo on
+            the cover.
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <ButtonLink to={ctaTo} size="lg" className="w-full sm:w-auto">
-              {session ? 'Go to Dashboard' : 'Get Started for free'} <ArrowRight aria-hidden="true" className="size-4" />
+              {session ? 'Go to Dashboard' : 'Get Started for free'}{' '}
+              <ArrowRight aria-hidden="true" className="size-4" />
             </ButtonLink>
             <ButtonLink to="/pricing" variant="secondary" size="lg" className="w-full sm:w-auto">
               See pricing
             </ButtonLink>
           </div>
-          <p className="mt-4 text-sm text-slate-500">Free generation and a free 5-page preview. Pay only for the downloads you want.</p>
+          <p className="mt-4 text-sm text-slate-500">
+            Free generation and a free 5-page preview. Pay only for the downloads you want.
+          </p>
         </div>
         <dl className="mx-auto grid max-w-4xl grid-cols-1 gap-4 px-4 pb-16 sm:grid-cols-3 sm:px-6">
           {MARKETING_CLAIMS.map((c) => (
@@ -47,7 +51,9 @@ export function LandingPage() {
       </section>
 
       <section aria-labelledby="how-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-        <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">How it works</h2>
+        <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+          How it works
+        </h2>
         <ol className="mt-10 grid gap-6 md:grid-cols-3">
           {steps.map((s, i) => {
             const Icon = stepIcons[i] ?? Bot;
@@ -71,7 +77,9 @@ export function LandingPage() {
 
       <section aria-labelledby="features-title" className="bg-white py-16">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">Built for real engineering documentation</h2>
+          <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+            Built for real engineering documentation
+          </h2>
           <div className="mt-10 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
             {features.map((f) => (
               <div key={f.title}>
@@ -84,8 +92,12 @@ export function LandingPage() {
       </section>
 
       <section aria-labelledby="prices-title" className="mx-auto max-w-4xl px-4 py-16 sm:px-6">
-        <h2 id="prices-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">Simple, per-download pricing</h2>
-        <p className="mx-auto mt-3 max-w-xl text-center text-slate-600">No subscription. Pay once per report and format, download as often as you need.</p>
+        <h2 id="prices-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+          Simple, per-download pricing
+        </h2>
+        <p className="mx-auto mt-3 max-w-xl text-center text-slate-600">
+          No subscription. Pay once per report and format, download as often as you need.
+        </p>
         <div className="mt-10">
           <PriceCards ctaTo={ctaTo} ctaLabel={session ? 'Go to Dashboard' : 'Start for free'} />
         </div>
@@ -93,17 +105,27 @@ export function LandingPage() {
 
       <section aria-labelledby="testimonials-title" className="bg-white py-16">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <h2 id="testimonials-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">Teams ship documentation faster</h2>
+          <h2
+            id="testimonials-title"
+            className="text-center text-3xl font-bold tracking-tight text-slate-900"
+          >
+            Teams ship documentation faster
+          </h2>
           <div className="mt-10 grid gap-6 md:grid-cols-3">
             {testimonials.map((t) => (
-              <figure key={t.name} className="flex h-full flex-col rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
+              <figure
+                key={t.name}
+                className="flex h-full flex-col rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200"
+              >
                 <div className="flex gap-0.5 text-amber-400" aria-label="5 out of 5 stars">
                   {Array.from({ length: 5 }, (_, i) => (
                     <Star key={i} aria-hidden="true" className="size-4 fill-current" />
                   ))}
                 </div>
                 <Quote aria-hidden="true" className="mt-4 size-6 text-indigo-200" />
-                <blockquote className="mt-2 flex-1 text-sm leading-relaxed text-slate-700">{t.quote}</blockquote>
+                <blockquote className="mt-2 flex-1 text-sm leading-relaxed text-slate-700">
+                  {t.quote}
+                </blockquote>
                 <figcaption className="mt-6">
                   <p className="text-sm font-semibold text-slate-900">{t.name}</p>
                   <p className="text-xs text-slate-500">{t.role}</p>
@@ -116,8 +138,12 @@ export function LandingPage() {
 
       <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
         <div className="rounded-3xl bg-indigo-600 px-6 py-12 text-center sm:px-12">
-          <h2 className="text-3xl font-bold tracking-tight text-white">Your next technical report is minutes away</h2>
-          <p className="mx-auto mt-3 max-w-xl text-indigo-100">Create an account, upload a project and read the first pages for free.</p>
+          <h2 className="text-3xl font-bold tracking-tight text-white">
+            Your next technical report is minutes away
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-indigo-100">
+            Create an account, upload a project and read the first pages for free.
+          </p>
           <ButtonLink to={ctaTo} size="lg" variant="secondary" className="mt-8">
             {session ? 'Go to Dashboard' : 'Create your free account'}
           </ButtonLink>

@@ -22,7 +22,11 @@ export function PriceCards({ ctaTo, ctaLabel }: { ctaTo: string; ctaLabel: strin
           const { title, Icon, highlight } = meta[format];
           const [amount, currency] = price(format).split(' ');
           return (
-            <Card key={format} className={cn('flex flex-col p-6 sm:p-8', highlight && 'ring-2 ring-indigo-600')} data-testid={`price-card-${format}`}>
+            <Card
+              key={format}
+              className={cn('flex flex-col p-6 sm:p-8', highlight && 'ring-2 ring-indigo-600')}
+              data-testid={`price-card-${format}`}
+            >
               <div className="flex items-center justify-between">
                 <div className="flex items-center gap-3">
                   <span className="flex size-10 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
@@ -34,7 +38,12 @@ export function PriceCards({ ctaTo, ctaLabel }: { ctaTo: string; ctaLabel: strin
               </div>
               <p className="mt-3 text-sm text-slate-600">{pricing[format].description}</p>
               <p className="mt-6 flex items-baseline gap-1.5" aria-busy={isLoading}>
-                <span className="text-4xl font-bold tracking-tight text-slate-900" data-testid={`price-${format}`}>{amount}</span>
+                <span
+                  className="text-4xl font-bold tracking-tight text-slate-900"
+                  data-testid={`price-${format}`}
+                >
+                  {amount}
+                </span>
                 <span className="text-sm font-semibold text-slate-500">{currency}</span>
                 <span className="text-sm text-slate-500">/ report</span>
               </p>
@@ -46,14 +55,21 @@ export function PriceCards({ ctaTo, ctaLabel }: { ctaTo: string; ctaLabel: strin
                   </li>
                 ))}
               </ul>
-              <ButtonLink to={ctaTo} variant={highlight ? 'primary' : 'secondary'} size="lg" className="mt-8 w-full">
+              <ButtonLink
+                to={ctaTo}
+                variant={highlight ? 'primary' : 'secondary'}
+                size="lg"
+                className="mt-8 w-full"
+              >
                 {ctaLabel}
               </ButtonLink>
             </Card>
           );
         })}
       </div>
-      {!isLoading && isFallback && <p className="mt-4 text-center text-xs text-slate-500">{uiMessages.pricingFallback}</p>}
+      {!isLoading && isFallback && (
+        <p className="mt-4 text-center text-xs text-slate-500">{uiMessages.pricingFallback}</p>
+      )}
     </div>
   );
 }

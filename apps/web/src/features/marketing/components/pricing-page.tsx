@@ -14,15 +14,20 @@ export function PricingPage() {
       <header className="text-center">
         <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Pricing</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
-          Generating reports is free, and so is the preview of the first 5 PDF pages. Pay per report and per format, only for
-          what you download.
+          Generating reports is free, and so is the preview of the first 5 PDF pages. Pay per report and per
+          format, only for what you download.
         </p>
       </header>
       <div className="mt-12">
         <PriceCards ctaTo={ctaTo} ctaLabel={ctaLabel} />
       </div>
-      <section aria-labelledby="included-title" className="mt-16 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <h2 id="included-title" className="text-xl font-semibold text-slate-900">Included with every account</h2>
+      <section
+        aria-labelledby="included-title"
+        className="mt-16 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
+      >
+        <h2 id="included-title" className="text-xl font-semibold text-slate-900">
+          Included with every account
+        </h2>
         <ul className="mt-4 grid gap-3 text-sm text-slate-700 sm:grid-cols-2">
           <li>Unlimited report generation</li>
           <li>Free preview of the first 5 PDF pages</li>
@@ -33,7 +38,9 @@ export function PricingPage() {
         </ul>
       </section>
       <section aria-labelledby="faq-title" className="mt-16">
-        <h2 id="faq-title" className="text-2xl font-bold tracking-tight text-slate-900">Frequently asked questions</h2>
+        <h2 id="faq-title" className="text-2xl font-bold tracking-tight text-slate-900">
+          Frequently asked questions
+        </h2>
         <div className="mt-6">
           <Accordion items={faq} />
         </div>

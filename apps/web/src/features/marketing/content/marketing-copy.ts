@@ -16,12 +16,30 @@ export const steps = [
 ] as const;
 
 export const features = [
-  { title: 'Your structure, not ours', text: 'The YAML template fixes the chapters and sections. Unknown keys are reported instead of silently dropped.' },
-  { title: 'Grounded in your code', text: 'Findings cite the files they come from, so reviewers can check every claim.' },
-  { title: 'Free generation and preview', text: 'Generating a report costs nothing, and the first 5 PDF pages are always free to read.' },
-  { title: 'Pay per download', text: 'No subscription. Buy the Word or LaTeX export of a report once and download it as often as you like.' },
-  { title: 'Private by design', text: 'Your reports are visible only to you. Code is never executed, only read.' },
-  { title: 'Figures included', text: 'Language mix and dependency graphs are drawn for you and placed in the document.' },
+  {
+    title: 'Your structure, not ours',
+    text: 'The YAML template fixes the chapters and sections. Unknown keys are reported instead of silently dropped.',
+  },
+  {
+    title: 'Grounded in your code',
+    text: 'Findings cite the files they come from, so reviewers can check every claim.',
+  },
+  {
+    title: 'Free generation and preview',
+    text: 'Generating a report costs nothing, and the first 5 PDF pages are always free to read.',
+  },
+  {
+    title: 'Pay per download',
+    text: 'No subscription. Buy the Word or LaTeX export of a report once and download it as often as you like.',
+  },
+  {
+    title: 'Private by design',
+    text: 'Your reports are visible only to you. Code is never executed, only read.',
+  },
+  {
+    title: 'Figures included',
+    text: 'Language mix and dependency graphs are drawn for you and placed in the document.',
+  },
 ] as const;
 
 export const testimonials = [
@@ -65,26 +83,32 @@ export const formatFeatures = {
 export const faq = [
   {
     question: 'Is generating a report really free?',
-    answer: 'Yes. Generating a report and reading the first 5 pages of its PDF preview cost nothing. You pay only when you download the Word or LaTeX file of a report.',
+    answer:
+      'Yes. Generating a report and reading the first 5 pages of its PDF preview cost nothing. You pay only when you download the Word or LaTeX file of a report.',
   },
   {
     question: 'Do I pay again to download the same report twice?',
-    answer: 'No. Once you have bought a format for a report, you can download it as many times as you like from the report page or your account.',
+    answer:
+      'No. Once you have bought a format for a report, you can download it as many times as you like from the report page or your account.',
   },
   {
     question: 'What do I need to upload?',
-    answer: 'A ZIP of your project or a GitHub repository link, and a YAML template listing the chapters of the report. You can also add images, a company logo and company details for the cover page.',
+    answer:
+      'A ZIP of your project or a GitHub repository link, and a YAML template listing the chapters of the report. You can also add images, a company logo and company details for the cover page.',
   },
   {
     question: 'How long does a report take?',
-    answer: 'Most reports are ready in under 10 minutes. You can leave the page while it runs and come back to the dashboard later.',
+    answer:
+      'Most reports are ready in under 10 minutes. You can leave the page while it runs and come back to the dashboard later.',
   },
   {
     question: 'Is my code safe?',
-    answer: 'Your code is read, never executed, and your reports are visible only to your account. See our Privacy Policy for the details of what we store and for how long.',
+    answer:
+      'Your code is read, never executed, and your reports are visible only to your account. See our Privacy Policy for the details of what we store and for how long.',
   },
   {
     question: 'Which payment methods do you accept?',
-    answer: 'Payments are handled by our card payment provider at checkout. Prices are shown in euros and include no subscription or hidden fees.',
+    answer:
+      'Payments are handled by our card payment provider at checkout. Prices are shown in euros and include no subscription or hidden fees.',
   },
 ] as const;

@@ -18,9 +18,12 @@ export const formatLabel = (format: Format) => (format === 'word' ? 'Word' : 'La
 export async function downloadReport(reportId: string, format: Format): Promise<string> {
   const { data } = await authClient.getSession();
   const token = data.session?.access_token;
-  const res = await fetch(`/api/download/${encodeURIComponent(reportId)}/${format === 'word' ? 'docx' : 'latex'}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
+  const res = await fetch(
+    `/api/download/${encodeURIComponent(reportId)}/${format === 'word' ? 'docx' : 'latex'}`,
+    {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    },
+  );
   if (!res.ok) {
     let message = messages.api.downloadFailed(res.status);
     try {

@@ -16,7 +16,8 @@ export const paymentStatusQueryOptions = (id: string) =>
 export const usePaymentStatus = (id: string, poll?: { pollMs: number; pollUntil: number }) =>
   useQuery({
     ...paymentStatusQueryOptions(id),
-    refetchInterval: (q) => (!poll || q.state.data?.paid || Date.now() > poll.pollUntil ? false : poll.pollMs),
+    refetchInterval: (q) =>
+      !poll || q.state.data?.paid || Date.now() > poll.pollUntil ? false : poll.pollMs,
   });
 
 /** Whether a format may be downloaded (Word also answers to can_download_word, spec §3). */

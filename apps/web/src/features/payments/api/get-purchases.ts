@@ -7,12 +7,15 @@ import { useAuth } from '../../../lib/auth-context.tsx';
 
 export const getPurchases = () => api.request('/purchases', PurchaseListSchema);
 
-export const purchasesQueryOptions = () => queryOptions({ queryKey: ['purchases'], queryFn: getPurchases, staleTime: 0 });
+export const purchasesQueryOptions = () =>
+  queryOptions({ queryKey: ['purchases'], queryFn: getPurchases, staleTime: 0 });
 
 function readCache(userId: string | undefined): { purchases: Purchase[] } | undefined {
   if (!userId) return undefined;
   try {
-    const parsed = PurchaseListSchema.safeParse({ purchases: JSON.parse(localStorage.getItem(storageKeys.downloads(userId)) ?? 'null') });
+    const parsed = PurchaseListSchema.safeParse({
+      purchases: JSON.parse(localStorage.getItem(storageKeys.downloads(userId)) ?? 'null'),
+    });
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -25,7 +25,13 @@ function DownloadButton({ reportId, format }: { reportId: string; format: Format
   return (
     <span className="inline-flex flex-col">
       {paid ? (
-        <Button size="sm" variant="secondary" loading={flow.downloading} onClick={() => void flow.download()} data-testid={`download-${format}`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={flow.downloading}
+          onClick={() => void flow.download()}
+          data-testid={`download-${format}`}
+        >
           <Download aria-hidden="true" className="size-4" />
           {label}
         </Button>

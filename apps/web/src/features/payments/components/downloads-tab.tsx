@@ -16,7 +16,9 @@ export function DownloadsTab() {
     <div className="space-y-8">
       <CurrentPricing />
       <section aria-labelledby="history">
-        <h2 id="history" className="text-base font-semibold text-slate-900">Purchase history</h2>
+        <h2 id="history" className="text-base font-semibold text-slate-900">
+          Purchase history
+        </h2>
         {purchases.isPending ? (
           <div className="mt-3 space-y-2" aria-busy="true" aria-label={uiMessages.loading}>
             {[0, 1].map((i) => (
@@ -38,7 +40,10 @@ export function DownloadsTab() {
             <p className="mx-auto mt-1 max-w-sm text-sm text-slate-500">{uiMessages.noPurchasesHint}</p>
           </div>
         ) : (
-          <ul className="mt-3 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200" data-testid="purchase-history">
+          <ul
+            className="mt-3 divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200"
+            data-testid="purchase-history"
+          >
             {purchases.data.purchases.map((p) => (
               <PurchaseRow key={p.id} purchase={p} />
             ))}
@@ -54,7 +59,9 @@ function CurrentPricing() {
   const { price, isLoading, isFallback } = usePricing();
   return (
     <section aria-labelledby="current-pricing">
-      <h2 id="current-pricing" className="text-base font-semibold text-slate-900">Current pricing</h2>
+      <h2 id="current-pricing" className="text-base font-semibold text-slate-900">
+        Current pricing
+      </h2>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2">
         {(['word', 'latex'] as const).map((f) => (
           <div key={f} className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
@@ -63,8 +70,12 @@ function CurrentPricing() {
           </div>
         ))}
       </dl>
-      <p className="mt-2 text-xs text-slate-500">Per report and format. Once bought, download as often as you like.</p>
-      {!isLoading && isFallback && <p className="mt-1 text-xs text-slate-500">{uiMessages.pricingFallback}</p>}
+      <p className="mt-2 text-xs text-slate-500">
+        Per report and format. Once bought, download as often as you like.
+      </p>
+      {!isLoading && isFallback && (
+        <p className="mt-1 text-xs text-slate-500">{uiMessages.pricingFallback}</p>
+      )}
     </section>
   );
 }
@@ -72,11 +83,15 @@ function CurrentPricing() {
 function PurchaseRow({ purchase }: { purchase: Purchase }) {
   const flow = usePurchase(purchase.reportId, purchase.format);
   return (
-    <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="purchase-row">
+    <li
+      className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="purchase-row"
+    >
       <div className="min-w-0">
         <p className="truncate font-medium text-slate-900">{purchase.reportName}</p>
         <p className="text-sm text-slate-500">
-          {formatLabel(purchase.format)} · {formatPrice(purchase.amount, purchase.currency)} · {formatDate(purchase.purchasedAt)}
+          {formatLabel(purchase.format)} · {formatPrice(purchase.amount, purchase.currency)} ·{' '}
+          {formatDate(purchase.purchasedAt)}
         </p>
         {flow.error && (
           <p role="alert" className="mt-1 text-xs text-rose-700">

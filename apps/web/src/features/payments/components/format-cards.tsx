@@ -2,7 +2,13 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Download, FileCode2, FileText, ShoppingCart } from 'lucide-react';
-import { REPORT_PAYMENT_POLL_INTERVAL_MS, REPORT_PAYMENT_POLL_MAX_MS, formatPrice, type Format, type ReportDetail } from '@atr/shared';
+import {
+  REPORT_PAYMENT_POLL_INTERVAL_MS,
+  REPORT_PAYMENT_POLL_MAX_MS,
+  formatPrice,
+  type Format,
+  type ReportDetail,
+} from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -23,7 +29,9 @@ export function FormatCards({ report }: { report: ReportDetail }) {
   const status = usePaymentStatus(report.id, { pollMs: REPORT_PAYMENT_POLL_INTERVAL_MS, pollUntil });
   // A payment seen by the status poll (this tab or another) also refreshes the report's payment tier.
   const client = useQueryClient();
-  const stale = (['word', 'latex'] as const).some((f) => canDownload(status.data, f) && !report.paid_formats.includes(f));
+  const stale = (['word', 'latex'] as const).some(
+    (f) => canDownload(status.data, f) && !report.paid_formats.includes(f),
+  );
   useEffect(() => {
     if (stale) void client.invalidateQueries({ queryKey: ['reports', 'detail', report.id] });
   }, [client, report.id, stale]);
@@ -42,11 +50,22 @@ export function FormatCards({ report }: { report: ReportDetail }) {
   );
 }
 
-function FormatCard({ report, format, paid, checking }: { report: ReportDetail; format: Format; paid: boolean; checking: boolean }) {
+function FormatCard({
+  report,
+  format,
+  paid,
+  checking,
+}: {
+  report: ReportDetail;
+  format: Format;
+  paid: boolean;
+  checking: boolean;
+}) {
   const flow = usePurchase(report.id, format);
   const price = formatPrice(report.pricing[format].amount, report.pricing[format].currency);
   const label = formatLabel(format);
-  const size = format === 'word' ? report.file_sizes.docx ?? report.file_sizes.word : report.file_sizes.latex;
+  const size =
+    format === 'word' ? (report.file_sizes.docx ?? report.file_sizes.word) : report.file_sizes.latex;
   const Icon = format === 'word' ? FileText : FileCode2;
   useEffect(() => {
     if (paid && flow.inProgress) flow.cancelWaiting();
@@ -60,7 +79,9 @@ function FormatCard({ report, format, paid, checking }: { report: ReportDetail; 
           </span>
           <div>
             <h3 className="font-semibold text-slate-900">{label}</h3>
-            <p className="text-sm text-slate-500">{size !== null ? formatFileSize(size) : format === 'word' ? '.docx' : '.zip'}</p>
+            <p className="text-sm text-slate-500">
+              {size !== null ? formatFileSize(size) : format === 'word' ? '.docx' : '.zip'}
+            </p>
           </div>
         </div>
         {paid ? (
@@ -75,7 +96,12 @@ function FormatCard({ report, format, paid, checking }: { report: ReportDetail; 
       <p className="mt-3 text-sm text-slate-600">{descriptions[format]}</p>
       <div className="mt-4">
         {paid ? (
-          <Button className="w-full" loading={flow.downloading} onClick={() => void flow.download()} data-testid={`download-${format}`}>
+          <Button
+            className="w-full"
+            loading={flow.downloading}
+            onClick={() => void flow.download()}
+            data-testid={`download-${format}`}
+          >
             <Download aria-hidden="true" className="size-4" />
             Download {label}
           </Button>
@@ -84,13 +110,21 @@ function FormatCard({ report, format, paid, checking }: { report: ReportDetail; 
             <Button className="w-full" loading disabled>
               Payment in progress…
             </Button>
-            <p className="text-xs text-slate-600">Complete the checkout in the new tab. This page updates as soon as the payment is confirmed.</p>
+            <p className="text-xs text-slate-600">
+              Complete the checkout in the new tab. This page updates as soon as the payment is confirmed.
+            </p>
             <Button size="sm" variant="ghost" className="w-full" onClick={flow.cancelWaiting}>
               Stop waiting
             </Button>
           </div>
         ) : (
-          <Button className="w-full" loading={flow.starting} disabled={checking} onClick={() => void flow.buy()} data-testid={`buy-${format}`}>
+          <Button
+            className="w-full"
+            loading={flow.starting}
+            disabled={checking}
+            onClick={() => void flow.buy()}
+            data-testid={`buy-${format}`}
+          >
             <ShoppingCart aria-hidden="true" className="size-4" />
             Buy {label} ({price})
           </Button>

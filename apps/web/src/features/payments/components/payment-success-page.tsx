@@ -19,7 +19,11 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatLabel } from '../api/download-report.ts';
 import { canDownload, getPaymentStatus } from '../api/get-payment-status.ts';
 
-type State = { kind: 'verifying' } | { kind: 'success'; format: Format } | { kind: 'error'; message: string } | { kind: 'no-session' };
+type State =
+  | { kind: 'verifying' }
+  | { kind: 'success'; format: Format }
+  | { kind: 'error'; message: string }
+  | { kind: 'no-session' };
 
 function stored(key: string): string | null {
   try {
@@ -58,7 +62,15 @@ async function verifyPayment({ reportId, format, sessionId }: Target, client: Qu
     }
     return sessionId ? { kind: 'error', message: messages.purchase.notConfirmed } : { kind: 'no-session' };
   } catch (e) {
-    return { kind: 'error', message: e instanceof ApiRequestError ? messages.purchase.verificationFailed(e.status) : e instanceof Error ? e.message : String(e) };
+    return {
+      kind: 'error',
+      message:
+        e instanceof ApiRequestError
+          ? messages.purchase.verificationFailed(e.status)
+          : e instanceof Error
+            ? e.message
+            : String(e),
+    };
   }
 }
 
@@ -68,9 +80,13 @@ export function PaymentSuccessPage() {
   const client = useQueryClient();
   // Read once: the session id leaves the URL after handling, and the fallbacks are cleared on success.
   const [target] = useState<Target>(() => {
-    const reportId = params.get('reportId') ?? params.get('report_id') ?? stored(storageKeys.currentReportId) ?? '';
-    const format = FormatSchema.catch('word').parse(params.get('format') ?? stored(storageKeys.currentPaymentFormat) ?? 'word');
-    const sessionId = params.get('session_id') ?? (reportId ? stored(storageKeys.paymentSession(reportId)) : null);
+    const reportId =
+      params.get('reportId') ?? params.get('report_id') ?? stored(storageKeys.currentReportId) ?? '';
+    const format = FormatSchema.catch('word').parse(
+      params.get('format') ?? stored(storageKeys.currentPaymentFormat) ?? 'word',
+    );
+    const sessionId =
+      params.get('session_id') ?? (reportId ? stored(storageKeys.paymentSession(reportId)) : null);
     return { reportId, format, sessionId };
   });
   // Verification runs once per visit (no cache between visits); Try Again refetches.
@@ -81,7 +97,8 @@ export function PaymentSuccessPage() {
     gcTime: 0,
     retry: false,
   });
-  const state: State = verification.isFetching || !verification.data ? { kind: 'verifying' } : verification.data;
+  const state: State =
+    verification.isFetching || !verification.data ? { kind: 'verifying' } : verification.data;
   const verify = () => void verification.refetch();
 
   // Spec §2: the session id is removed from the address once it has been read.
@@ -94,7 +111,10 @@ export function PaymentSuccessPage() {
 
   useEffect(() => {
     if (state.kind !== 'success') return;
-    const t = window.setTimeout(() => navigate(`/app/report/${target.reportId}`, { replace: true }), PAYMENT_SUCCESS_REDIRECT_MS);
+    const t = window.setTimeout(
+      () => navigate(`/app/report/${target.reportId}`, { replace: true }),
+      PAYMENT_SUCCESS_REDIRECT_MS,
+    );
     return () => window.clearTimeout(t);
   }, [navigate, state.kind, target.reportId]);
 
@@ -111,7 +131,9 @@ export function PaymentSuccessPage() {
           <div role="status" className="flex flex-col items-center gap-3">
             <CheckCircle2 aria-hidden="true" className="size-12 text-emerald-600" />
             <h1 className="text-xl font-semibold text-slate-900">{reportUiMessages.paymentConfirmed}</h1>
-            <p className="text-slate-600">{reportUiMessages.paymentConfirmedDetail(formatLabel(state.format))}</p>
+            <p className="text-slate-600">
+              {reportUiMessages.paymentConfirmedDetail(formatLabel(state.format))}
+            </p>
             <ButtonLink to={`/app/report/${target.reportId}`} className="mt-2">
               Go to report
             </ButtonLink>
@@ -121,18 +143,27 @@ export function PaymentSuccessPage() {
           <div role="alert" className="flex flex-col items-center gap-3">
             <XCircle aria-hidden="true" className="size-12 text-rose-600" />
             <h1 className="text-xl font-semibold text-slate-900">{messages.purchase.failed}</h1>
-            <p className="text-slate-600" data-testid="payment-error">{state.message}</p>
+            <p className="text-slate-600" data-testid="payment-error">
+              {state.message}
+            </p>
             <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-              <ButtonLink to="/app" variant="secondary">Back to Dashboard</ButtonLink>
+              <ButtonLink to="/app" variant="secondary">
+                Back to Dashboard
+              </ButtonLink>
               <Button onClick={verify}>Try Again</Button>
             </div>
           </div>
         )}
         {state.kind === 'no-session' && (
           <div className="flex flex-col items-center gap-3 text-left">
-            <h1 className="w-full text-center text-xl font-semibold text-slate-900">No payment session found</h1>
+            <h1 className="w-full text-center text-xl font-semibold text-slate-900">
+              No payment session found
+            </h1>
             <p className="text-center text-sm text-slate-600">{messages.purchase.noSession}</p>
-            <div className="w-full rounded-xl bg-indigo-50 p-4 text-sm text-indigo-900 ring-1 ring-indigo-200" data-testid="no-session-tips">
+            <div
+              className="w-full rounded-xl bg-indigo-50 p-4 text-sm text-indigo-900 ring-1 ring-indigo-200"
+              data-testid="no-session-tips"
+            >
               <p className="font-semibold">Tips</p>
               <ul className="mt-2 list-disc space-y-1 pl-5">
                 {reportUiMessages.noSessionTips.map((tip) => (
@@ -141,7 +172,9 @@ export function PaymentSuccessPage() {
               </ul>
             </div>
             <div className="mt-2 flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
-              <ButtonLink to="/app" variant="secondary">Back to Dashboard</ButtonLink>
+              <ButtonLink to="/app" variant="secondary">
+                Back to Dashboard
+              </ButtonLink>
               <Button onClick={verify}>Try Again</Button>
             </div>
           </div>

@@ -16,7 +16,11 @@ export function PurchaseRedirect({ outcome }: { outcome: 'success' | 'cancel' })
       /* no stored report */
     }
     const to =
-      outcome === 'success' ? `/app/payment-success${search}` : reportId ? `/app/report/${encodeURIComponent(reportId)}` : '/app';
+      outcome === 'success'
+        ? `/app/payment-success${search}`
+        : reportId
+          ? `/app/report/${encodeURIComponent(reportId)}`
+          : '/app';
     navigate(to, { replace: true });
   }, [navigate, outcome, search]);
   return <FullScreenLoader label={reportUiMessages.redirectingToPayment} />;

@@ -8,7 +8,11 @@ export function TestModeBanner() {
   const { pricing } = usePricing();
   if (!pricing.test_mode) return null;
   return (
-    <div role="status" data-testid="test-mode-banner" className="border-b border-amber-300 bg-amber-50 text-amber-950">
+    <div
+      role="status"
+      data-testid="test-mode-banner"
+      className="border-b border-amber-300 bg-amber-50 text-amber-950"
+    >
       <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-3 text-sm sm:items-center sm:px-6">
         <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-amber-200 text-amber-900">
           <FlaskConical aria-hidden="true" className="size-4" />

@@ -78,7 +78,12 @@ export function usePurchase(reportId: string, format: Format) {
     try {
       await downloadReport(reportId, format);
     } catch (e) {
-      setError(messages.purchase.downloadFailed(formatLabel(format).toUpperCase(), e instanceof Error ? e.message : String(e)));
+      setError(
+        messages.purchase.downloadFailed(
+          formatLabel(format).toUpperCase(),
+          e instanceof Error ? e.message : String(e),
+        ),
+      );
     } finally {
       setDownloading(false);
     }
@@ -120,5 +125,14 @@ export function usePurchase(reportId: string, format: Format) {
     }
   }, [download, format, refreshPaid, reportId, startPolling]);
 
-  return { buy, download, starting, downloading, inProgress, error, notice, cancelWaiting: () => (stopPolling(), setInProgress(false)) };
+  return {
+    buy,
+    download,
+    starting,
+    downloading,
+    inProgress,
+    error,
+    notice,
+    cancelWaiting: () => (stopPolling(), setInProgress(false)),
+  };
 }

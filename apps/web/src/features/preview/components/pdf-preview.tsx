@@ -23,11 +23,15 @@ import { getPreview } from '../api/get-preview.ts';
 import { stepZoom, toPdfBytes } from '../lib/pdf-data.ts';
 import type { PdfDocument } from '../lib/pdfjs.ts';
 
-type LoadState = { kind: 'loading' } | { kind: 'ready'; doc: PdfDocument; pages: number } | { kind: 'error'; message: string; hint?: string };
+type LoadState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; doc: PdfDocument; pages: number }
+  | { kind: 'error'; message: string; hint?: string };
 /** An opened document, tagged with the bytes it came from so a stale one is never shown for new bytes. */
 type Opened = { bytes: Uint8Array } & ({ doc: PdfDocument; pages: number } | { error: string });
 
-const isNotFound = (e: unknown) => e instanceof ApiRequestError && e.status === 404 && e.body === messages.preview.fileNotFound;
+const isNotFound = (e: unknown) =>
+  e instanceof ApiRequestError && e.status === 404 && e.body === messages.preview.fileNotFound;
 const loadFailed = (text: string): LoadState => ({
   kind: 'error',
   message: messages.preview.loadFailed(text),
@@ -88,7 +92,9 @@ export function PdfPreview({ reportId }: { reportId: string }) {
       return loadFailed(userMessage(e));
     }
     if (!opened || opened.bytes !== bytes) return { kind: 'loading' };
-    return 'error' in opened ? loadFailed(opened.error) : { kind: 'ready', doc: opened.doc, pages: opened.pages };
+    return 'error' in opened
+      ? loadFailed(opened.error)
+      : { kind: 'ready', doc: opened.doc, pages: opened.pages };
   })();
 
   // Fit the page to the box: re-render when the box changes width (rotation, window resize).
@@ -123,7 +129,11 @@ export function PdfPreview({ reportId }: { reportId: string }) {
         canvas.style.width = `${Math.floor(viewport.width)}px`;
         canvas.style.height = `${Math.floor(viewport.height)}px`;
         if (cancelled) return;
-        task = pdfPage.render({ canvas, viewport, transform: ratio !== 1 ? [ratio, 0, 0, ratio, 0, 0] : undefined });
+        task = pdfPage.render({
+          canvas,
+          viewport,
+          transform: ratio !== 1 ? [ratio, 0, 0, ratio, 0, 0] : undefined,
+        });
         await task.promise;
         if (!cancelled) {
           setRenderError(null);
@@ -144,7 +154,10 @@ export function PdfPreview({ reportId }: { reportId: string }) {
 
   if (state.kind === 'loading') {
     return (
-      <div className="flex h-96 flex-col items-center justify-center gap-3 rounded-xl bg-slate-50 ring-1 ring-slate-200" role="status">
+      <div
+        className="flex h-96 flex-col items-center justify-center gap-3 rounded-xl bg-slate-50 ring-1 ring-slate-200"
+        role="status"
+      >
         <Spinner className="size-6 text-indigo-600" />
         <p className="text-sm text-slate-600">Loading the preview…</p>
       </div>
@@ -164,26 +177,62 @@ export function PdfPreview({ reportId }: { reportId: string }) {
   const percent = Math.round(zoom * 100);
   return (
     <div>
-      <div className="flex flex-wrap items-center justify-between gap-2" role="toolbar" aria-label="Preview controls">
+      <div
+        className="flex flex-wrap items-center justify-between gap-2"
+        role="toolbar"
+        aria-label="Preview controls"
+      >
         <div className="flex items-center gap-1">
-          <Button size="sm" variant="secondary" aria-label="Previous page" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label="Previous page"
+            disabled={page <= 1}
+            onClick={() => setPage((p) => p - 1)}
+          >
             <ChevronLeft aria-hidden="true" className="size-4" />
           </Button>
-          <span className="min-w-[6.5rem] text-center text-sm tabular-nums text-slate-700" aria-live="polite" data-testid="preview-page">
+          <span
+            className="min-w-[6.5rem] text-center text-sm tabular-nums text-slate-700"
+            aria-live="polite"
+            data-testid="preview-page"
+          >
             Page {page} of {state.pages}
           </span>
-          <Button size="sm" variant="secondary" aria-label="Next page" disabled={page >= state.pages} onClick={() => setPage((p) => p + 1)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label="Next page"
+            disabled={page >= state.pages}
+            onClick={() => setPage((p) => p + 1)}
+          >
             <ChevronRight aria-hidden="true" className="size-4" />
           </Button>
         </div>
         <div className="flex items-center gap-1">
-          <Button size="sm" variant="secondary" aria-label="Zoom out" disabled={zoom <= PREVIEW_ZOOM_MIN} onClick={() => setZoom((z) => stepZoom(z, -1, PREVIEW_ZOOM_MIN, PREVIEW_ZOOM_MAX, PREVIEW_ZOOM_STEP))}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label="Zoom out"
+            disabled={zoom <= PREVIEW_ZOOM_MIN}
+            onClick={() =>
+              setZoom((z) => stepZoom(z, -1, PREVIEW_ZOOM_MIN, PREVIEW_ZOOM_MAX, PREVIEW_ZOOM_STEP))
+            }
+          >
             <ZoomOut aria-hidden="true" className="size-4" />
           </Button>
           <span className="w-14 text-center text-sm tabular-nums text-slate-700" data-testid="preview-zoom">
             {percent}%
           </span>
-          <Button size="sm" variant="secondary" aria-label="Zoom in" disabled={zoom >= PREVIEW_ZOOM_MAX} onClick={() => setZoom((z) => stepZoom(z, 1, PREVIEW_ZOOM_MIN, PREVIEW_ZOOM_MAX, PREVIEW_ZOOM_STEP))}>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label="Zoom in"
+            disabled={zoom >= PREVIEW_ZOOM_MAX}
+            onClick={() =>
+              setZoom((z) => stepZoom(z, 1, PREVIEW_ZOOM_MIN, PREVIEW_ZOOM_MAX, PREVIEW_ZOOM_STEP))
+            }
+          >
             <ZoomIn aria-hidden="true" className="size-4" />
           </Button>
         </div>
@@ -193,10 +242,22 @@ export function PdfPreview({ reportId }: { reportId: string }) {
           {renderError}
         </Alert>
       )}
-      <div ref={boxRef} className="relative mt-3 max-h-[80dvh] overflow-auto rounded-xl bg-slate-100 p-2 ring-1 ring-slate-200 sm:p-4">
-        <canvas ref={canvasRef} className="mx-auto block bg-white shadow" aria-label={`Preview page ${page}`} data-testid="preview-canvas" data-rendered-page={rendered?.page ?? ''} data-rendered-zoom={rendered ? Math.round(rendered.zoom * 100) : ''} />
+      <div
+        ref={boxRef}
+        className="relative mt-3 max-h-[80dvh] overflow-auto rounded-xl bg-slate-100 p-2 ring-1 ring-slate-200 sm:p-4"
+      >
+        <canvas
+          ref={canvasRef}
+          className="mx-auto block bg-white shadow"
+          aria-label={`Preview page ${page}`}
+          data-testid="preview-canvas"
+          data-rendered-page={rendered?.page ?? ''}
+          data-rendered-zoom={rendered ? Math.round(rendered.zoom * 100) : ''}
+        />
       </div>
-      <p className="mt-2 text-xs text-slate-500">Free preview of the first {state.pages} pages. Buy a format to get the full report.</p>
+      <p className="mt-2 text-xs text-slate-500">
+        Free preview of the first {state.pages} pages. Buy a format to get the full report.
+      </p>
     </div>
   );
 }

@@ -20,7 +20,9 @@ describe('toPdfBytes', () => {
     expect(() => toPdfBytes(null)).toThrow(messages.preview.noData);
     expect(() => toPdfBytes(42)).toThrow(messages.preview.invalidType);
     expect(() => toPdfBytes('not base64!!')).toThrow(messages.preview.invalidBase64);
-    expect(() => toPdfBytes(Buffer.from('hello world!').toString('base64'))).toThrow(messages.preview.decodeFailed);
+    expect(() => toPdfBytes(Buffer.from('hello world!').toString('base64'))).toThrow(
+      messages.preview.decodeFailed,
+    );
   });
 });
 

@@ -23,7 +23,8 @@ export function toPdfBytes(data: unknown): Uint8Array {
   }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  if (!(bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46)) throw new PdfDataError(messages.preview.decodeFailed);
+  if (!(bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46))
+    throw new PdfDataError(messages.preview.decodeFailed);
   return bytes;
 }
 

@@ -2,4 +2,5 @@
 import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 
-export const cancelReport = (id: string) => api.request(`/cancel/${encodeURIComponent(id)}`, z.unknown(), { method: 'POST' });
+export const cancelReport = (id: string) =>
+  api.request(`/cancel/${encodeURIComponent(id)}`, z.unknown(), { method: 'POST' });

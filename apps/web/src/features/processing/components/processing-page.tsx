@@ -5,7 +5,15 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Circle, Clock, Loader2, WifiOff, XCircle } from 'lucide-react';
-import { ELAPSED_TICK_MS, PIPELINE_STEPS, STATUS_POLL_MS, messages, reportUiMessages, storageKeys, type StatusResponse } from '@atr/shared';
+import {
+  ELAPSED_TICK_MS,
+  PIPELINE_STEPS,
+  STATUS_POLL_MS,
+  messages,
+  reportUiMessages,
+  storageKeys,
+  type StatusResponse,
+} from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -56,11 +64,19 @@ type PollResult = { status: StatusResponse; stored: StoredProgress | null };
  * One status poll. Storage is written here, in the query function, so rendering only reads what
  * the poll returned (the page derives its phase from the query instead of mirroring it in state).
  */
-async function pollStatus(reportId: string, signal: AbortSignal, onCompleted: () => void): Promise<PollResult> {
+async function pollStatus(
+  reportId: string,
+  signal: AbortSignal,
+  onCompleted: () => void,
+): Promise<PollResult> {
   // A failed request throws before storage is touched: the progress record survives a blip (unlike spec §4).
   const status = await getStatus(reportId, signal);
   if (status.state === 'completed') {
-    save(reportId, { ...(load(reportId) ?? advance(null, LAST_STEP, Date.now())), progress: 100, completed: true });
+    save(reportId, {
+      ...(load(reportId) ?? advance(null, LAST_STEP, Date.now())),
+      progress: 100,
+      completed: true,
+    });
     onCompleted();
     return { status, stored: null };
   }
@@ -95,7 +111,8 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
   const queryKey = ['processing-status', reportId];
   const query = useQuery({
     queryKey,
-    queryFn: ({ signal }) => pollStatus(reportId, signal, () => void client.invalidateQueries({ queryKey: ['reports'] })),
+    queryFn: ({ signal }) =>
+      pollStatus(reportId, signal, () => void client.invalidateQueries({ queryKey: ['reports'] })),
     refetchInterval: (q) => (phaseOf(q.state.data, q.state.error) === 'processing' ? STATUS_POLL_MS : false),
     refetchIntervalInBackground: true,
     staleTime: 0,
@@ -112,7 +129,8 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
   const status = query.data?.status ?? null;
   const queued = phase === 'processing' && status?.state === 'processing' && status.step === 'queued';
   const stored = query.data ? query.data.stored : initialStored;
-  const errorText = phase === 'failed' ? reportErrorText(status?.error, messages.report.generationFailed) : null;
+  const errorText =
+    phase === 'failed' ? reportErrorText(status?.error, messages.report.generationFailed) : null;
 
   useEffect(() => {
     if (phase !== 'processing') return;
@@ -121,7 +139,7 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
   }, [phase]);
 
   const completed = phase === 'completed';
-  const stepIndex = completed ? LAST_STEP : stored?.stepIndex ?? stepIndexOf(status?.step);
+  const stepIndex = completed ? LAST_STEP : (stored?.stepIndex ?? stepIndexOf(status?.step));
   const secondsInStep = stored ? (now - stored.stepStartedAt) / 1000 : 0;
   const progress = completed ? 100 : animatedProgress(stepIndex, secondsInStep, status?.progress ?? 0);
   const remaining = completed ? 0 : remainingSeconds(stepIndex, secondsInStep);
@@ -151,7 +169,9 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
         <Card className="flex flex-col items-center p-8 text-center" data-testid="report-not-found">
           <h1 className="text-xl font-semibold text-slate-900">{messages.report.notFoundTitle}</h1>
           <p className="mt-2 max-w-sm text-slate-600">{reportUiMessages.notFoundHint}</p>
-          <ButtonLink to="/app" className="mt-6">Back to Dashboard</ButtonLink>
+          <ButtonLink to="/app" className="mt-6">
+            Back to Dashboard
+          </ButtonLink>
         </Card>
       </Shell>
     );
@@ -160,19 +180,38 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
   return (
     <Shell>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        {completed ? 'Your report is ready' : queued ? 'Your report is queued' : phase === 'processing' ? 'Generating your report' : phase === 'cancelled' ? 'Generation cancelled' : messages.report.generationFailed}
+        {completed
+          ? 'Your report is ready'
+          : queued
+            ? 'Your report is queued'
+            : phase === 'processing'
+              ? 'Generating your report'
+              : phase === 'cancelled'
+                ? 'Generation cancelled'
+                : messages.report.generationFailed}
       </h1>
-      <p className="mt-1 min-h-6 truncate font-medium text-slate-700" data-testid="processing-report-name" title={reportName}>
+      <p
+        className="mt-1 min-h-6 truncate font-medium text-slate-700"
+        data-testid="processing-report-name"
+        title={reportName}
+      >
         {reportName ?? '\u00a0'}
       </p>
       {phase === 'processing' && (
-        <p className="mt-2 text-slate-600">{queued ? reportUiMessages.queuedHint : reportUiMessages.processingIntro}</p>
+        <p className="mt-2 text-slate-600">
+          {queued ? reportUiMessages.queuedHint : reportUiMessages.processingIntro}
+        </p>
       )}
       {reconnecting && (
-        <div role="status" className="mt-4 flex items-start gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="reconnecting">
+        <div
+          role="status"
+          className="mt-4 flex items-start gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
+          data-testid="reconnecting"
+        >
           <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <p>
-            <span className="font-semibold">{reportUiMessages.reconnecting}</span> {reportUiMessages.reconnectingHint}
+            <span className="font-semibold">{reportUiMessages.reconnecting}</span>{' '}
+            {reportUiMessages.reconnectingHint}
           </p>
         </div>
       )}
@@ -181,7 +220,10 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
         <div className="flex items-baseline justify-between gap-4">
           <span className="text-sm font-medium text-slate-700">Overall progress</span>
           {queued ? (
-            <span className="flex items-center gap-1.5 text-lg font-semibold text-slate-600" data-testid="progress-percent">
+            <span
+              className="flex items-center gap-1.5 text-lg font-semibold text-slate-600"
+              data-testid="progress-percent"
+            >
               <Clock aria-hidden="true" className="size-5" />
               {reportUiMessages.queuedTitle}
             </span>
@@ -201,11 +243,18 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
           className="mt-3 h-3 overflow-hidden rounded-full bg-slate-100"
         >
           <div
-            className={cn('h-full rounded-full transition-[width] duration-1000 ease-linear', phase === 'failed' ? 'bg-rose-500' : completed ? 'bg-emerald-500' : 'bg-indigo-600')}
+            className={cn(
+              'h-full rounded-full transition-[width] duration-1000 ease-linear',
+              phase === 'failed' ? 'bg-rose-500' : completed ? 'bg-emerald-500' : 'bg-indigo-600',
+            )}
             style={{ width: `${progress}%` }}
           />
         </div>
-        {phase === 'processing' && !queued && <p className="mt-2 text-sm text-slate-500">Estimated time remaining: {formatRemaining(remaining)}</p>}
+        {phase === 'processing' && !queued && (
+          <p className="mt-2 text-sm text-slate-500">
+            Estimated time remaining: {formatRemaining(remaining)}
+          </p>
+        )}
 
         <ol className="mt-6 space-y-3" aria-label="Pipeline steps">
           {PIPELINE_STEPS.map((step, i) => {
@@ -213,7 +262,11 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
             const stopped = phase !== 'processing' && !completed && states[i] === 'In Progress';
             const state = stopped ? (phase === 'cancelled' ? 'Cancelled' : 'Failed') : states[i]!;
             return (
-              <li key={step.key} className="flex items-center justify-between gap-3 rounded-xl px-3 py-2.5 ring-1 ring-slate-200" data-testid="pipeline-step">
+              <li
+                key={step.key}
+                className="flex items-center justify-between gap-3 rounded-xl px-3 py-2.5 ring-1 ring-slate-200"
+                data-testid="pipeline-step"
+              >
                 <span className="flex items-center gap-3">
                   {state === 'Complete' ? (
                     <CheckCircle2 aria-hidden="true" className="size-5 text-emerald-600" />
@@ -228,7 +281,18 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
                     {i + 1}. {step.label}
                   </span>
                 </span>
-                <span className={cn('text-xs font-medium', state === 'Complete' ? 'text-emerald-700' : state === 'In Progress' ? 'text-indigo-700' : stopped ? 'text-rose-700' : 'text-slate-500')}>
+                <span
+                  className={cn(
+                    'text-xs font-medium',
+                    state === 'Complete'
+                      ? 'text-emerald-700'
+                      : state === 'In Progress'
+                        ? 'text-indigo-700'
+                        : stopped
+                          ? 'text-rose-700'
+                          : 'text-slate-500',
+                  )}
+                >
                   {state}
                 </span>
               </li>
@@ -239,10 +303,14 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
 
       {completed && (
         <Alert tone="success" className="mt-6" title="Report generated successfully">
-          <p>Your technical report is ready. Preview the first pages for free and download it in Word or LaTeX.</p>
+          <p>
+            Your technical report is ready. Preview the first pages for free and download it in Word or LaTeX.
+          </p>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row">
             <ButtonLink to={`/app/report/${reportId}`}>View &amp; Download Report</ButtonLink>
-            <ButtonLink to="/app" variant="secondary">Back to Dashboard</ButtonLink>
+            <ButtonLink to="/app" variant="secondary">
+              Back to Dashboard
+            </ButtonLink>
           </div>
         </Alert>
       )}
@@ -253,13 +321,17 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
             <XCircle aria-hidden="true" className="size-6 shrink-0 text-rose-600" />
             <div>
               <h2 className="font-semibold text-rose-800">Processing Failed</h2>
-              <p className="mt-1 text-sm text-rose-800" data-testid="processing-error">{errorText}</p>
+              <p className="mt-1 text-sm text-rose-800" data-testid="processing-error">
+                {errorText}
+              </p>
             </div>
           </div>
           <div className="mt-4 flex flex-col gap-2 sm:flex-row">
             {/* Asking again cannot change a failed run: the way forward is a new report. */}
             <ButtonLink to="/app/upload">Generate New Report</ButtonLink>
-            <ButtonLink to="/app" variant="secondary">Back to Dashboard</ButtonLink>
+            <ButtonLink to="/app" variant="secondary">
+              Back to Dashboard
+            </ButtonLink>
           </div>
         </div>
       )}
@@ -269,14 +341,18 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
           <p>{messages.report.cancelled}</p>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row">
             <ButtonLink to="/app/upload">Generate New Report</ButtonLink>
-            <ButtonLink to="/app" variant="secondary">Back to Dashboard</ButtonLink>
+            <ButtonLink to="/app" variant="secondary">
+              Back to Dashboard
+            </ButtonLink>
           </div>
         </Alert>
       )}
 
       {phase === 'processing' && (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          <ButtonLink to="/app" variant="secondary">Continue in Background</ButtonLink>
+          <ButtonLink to="/app" variant="secondary">
+            Continue in Background
+          </ButtonLink>
           <Button variant="secondary" loading={refreshing} onClick={() => void refresh()}>
             Refresh Status
           </Button>

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 
 export const deleteReport = (id: string) =>
-  api.request(`/reports/${encodeURIComponent(id)}`, z.union([OkResponseSchema, z.null(), z.unknown()]), { method: 'DELETE' });
+  api.request(`/reports/${encodeURIComponent(id)}`, z.union([OkResponseSchema, z.null(), z.unknown()]), {
+    method: 'DELETE',
+  });
 
 export function useDeleteReport() {
   const client = useQueryClient();

@@ -4,7 +4,8 @@ import { REPORT_NOT_FOUND_RETRY_MS, ReportDetailSchema, STATUS_POLL_MS } from '@
 import { api } from '../../../lib/api.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 
-export const getReport = (id: string) => api.request(`/reports/${encodeURIComponent(id)}`, ReportDetailSchema);
+export const getReport = (id: string) =>
+  api.request(`/reports/${encodeURIComponent(id)}`, ReportDetailSchema);
 
 export const reportQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['reports', 'detail', id], queryFn: () => getReport(id), staleTime: 0 });
@@ -14,7 +15,8 @@ export const useReport = (id: string, enabled = true) =>
   useQuery({
     ...reportQueryOptions(id),
     enabled,
-    retry: (count, error) => count < 1 && (!(error instanceof ApiRequestError) || error.status === 404 || error.status >= 500),
+    retry: (count, error) =>
+      count < 1 && (!(error instanceof ApiRequestError) || error.status === 404 || error.status >= 500),
     retryDelay: REPORT_NOT_FOUND_RETRY_MS,
     refetchInterval: (q) => (q.state.data?.status === 'processing' ? STATUS_POLL_MS : false),
   });

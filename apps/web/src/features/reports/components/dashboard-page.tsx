@@ -38,8 +38,12 @@ export function DashboardPage({ renderDownloads }: DashboardPageProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome back, {displayName(user)}</h1>
-        <p className="mt-2 text-slate-600">Generate technical reports from your code and download them in the formats you need.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          Welcome back, {displayName(user)}
+        </h1>
+        <p className="mt-2 text-slate-600">
+          Generate technical reports from your code and download them in the formats you need.
+        </p>
         <p className="mt-1 text-sm text-slate-500" data-testid="total-reports">
           {total === undefined ? '\u00a0' : `Total reports: ${total}`}
         </p>
@@ -52,7 +56,9 @@ export function DashboardPage({ renderDownloads }: DashboardPageProps) {
           </span>
           <div>
             <h2 className="text-lg font-semibold">Generate New Report</h2>
-            <p className="mt-1 text-sm text-indigo-100">Upload a ZIP or link a GitHub repository, add your YAML template, and let the agents write.</p>
+            <p className="mt-1 text-sm text-indigo-100">
+              Upload a ZIP or link a GitHub repository, add your YAML template, and let the agents write.
+            </p>
           </div>
         </div>
         <ButtonLink to="/app/upload" variant="secondary" size="lg" className="shrink-0">
@@ -61,14 +67,22 @@ export function DashboardPage({ renderDownloads }: DashboardPageProps) {
       </Card>
 
       <section aria-labelledby="recent-title" className="mt-10">
-        <h2 id="recent-title" className="text-lg font-semibold text-slate-900">Recent Reports</h2>
+        <h2 id="recent-title" className="text-lg font-semibold text-slate-900">
+          Recent Reports
+        </h2>
         {query.isPending ? (
           <ListSkeleton />
         ) : query.isError && !query.data ? (
           <Alert tone="error" className="mt-4" title={errorMessages.reportsLoadFailed}>
             <p>{userMessage(query.error)}</p>
             {isRetryable(query.error) && (
-              <Button size="sm" variant="secondary" className="mt-2" loading={query.isFetching} onClick={() => void query.refetch()}>
+              <Button
+                size="sm"
+                variant="secondary"
+                className="mt-2"
+                loading={query.isFetching}
+                onClick={() => void query.refetch()}
+              >
                 {uiMessages.retry}
               </Button>
             )}
@@ -102,7 +116,11 @@ export function DashboardPage({ renderDownloads }: DashboardPageProps) {
 
 function StaleNotice({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <div role="status" className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-amber-50 px-4 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="stale-notice">
+    <div
+      role="status"
+      className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-amber-50 px-4 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200"
+      data-testid="stale-notice"
+    >
       <p>{userMessage(error)}</p>
       {isRetryable(error) && (
         <Button size="sm" variant="secondary" onClick={onRetry}>

@@ -15,7 +15,12 @@ import { ShareButton } from './share-button.tsx';
 
 /** 404 for a deleted or another account's report, 400 for an id that cannot be one. */
 const isNotFound = (e: unknown) => e instanceof ApiRequestError && (e.status === 404 || e.status === 400);
-const tierLabels: Record<ReportDetail['payment_tier'], string> = { none: 'Free preview', word: 'Word', latex: 'LaTeX', both: 'Word and LaTeX' };
+const tierLabels: Record<ReportDetail['payment_tier'], string> = {
+  none: 'Free preview',
+  word: 'Word',
+  latex: 'LaTeX',
+  both: 'Word and LaTeX',
+};
 
 export interface ReportPageProps {
   reportId: string;
@@ -38,7 +43,10 @@ export function ReportPage({ reportId, renderFormats, renderPreview }: ReportPag
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <Link to="/app" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
+      <Link
+        to="/app"
+        className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" /> Back to Dashboard
       </Link>
       {!ready || query.isPending ? (
@@ -50,7 +58,13 @@ export function ReportPage({ reportId, renderFormats, renderPreview }: ReportPag
           <Alert tone="error" className="mt-6" title={messages.report.loadFailed}>
             <p>{userMessage(query.error)}</p>
             {isRetryable(query.error) && (
-              <Button size="sm" variant="secondary" className="mt-2" loading={query.isFetching} onClick={() => void query.refetch()}>
+              <Button
+                size="sm"
+                variant="secondary"
+                className="mt-2"
+                loading={query.isFetching}
+                onClick={() => void query.refetch()}
+              >
                 {uiMessages.retry}
               </Button>
             )}
@@ -60,7 +74,11 @@ export function ReportPage({ reportId, renderFormats, renderPreview }: ReportPag
         <>
           {/* A refresh that failed (while the report is polled) keeps the report on screen and says so. */}
           {query.isError && (
-            <div role="status" className="mt-6 rounded-xl bg-amber-50 px-4 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="stale-notice">
+            <div
+              role="status"
+              className="mt-6 rounded-xl bg-amber-50 px-4 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200"
+              data-testid="stale-notice"
+            >
               {userMessage(query.error)}
             </div>
           )}
@@ -71,7 +89,11 @@ export function ReportPage({ reportId, renderFormats, renderPreview }: ReportPag
   );
 }
 
-function ReportBody({ report, renderFormats, renderPreview }: { report: ReportDetail } & Pick<ReportPageProps, 'renderFormats' | 'renderPreview'>) {
+function ReportBody({
+  report,
+  renderFormats,
+  renderPreview,
+}: { report: ReportDetail } & Pick<ReportPageProps, 'renderFormats' | 'renderPreview'>) {
   const sizes: Array<[string, number | null]> = [
     ['Word', report.file_sizes.docx ?? report.file_sizes.word],
     ['LaTeX', report.file_sizes.latex],
@@ -82,7 +104,9 @@ function ReportBody({ report, renderFormats, renderPreview }: { report: ReportDe
       <header className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{report.name}</h1>
+            <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              {report.name}
+            </h1>
             <ReportStatusBadge status={report.status} step={report.step} />
           </div>
           <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
@@ -100,7 +124,10 @@ function ReportBody({ report, renderFormats, renderPreview }: { report: ReportDe
             </div>
           </dl>
           {report.status === 'completed' && (
-            <dl className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-500" aria-label="File sizes">
+            <dl
+              className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-500"
+              aria-label="File sizes"
+            >
               {sizes
                 .filter(([, s]) => s !== null)
                 .map(([label, s]) => (
@@ -134,18 +161,24 @@ function ReportBody({ report, renderFormats, renderPreview }: { report: ReportDe
       ) : (
         <div className="mt-8 grid gap-6 lg:grid-cols-[20rem_1fr]">
           <section aria-labelledby="formats-title" className="min-w-0 space-y-4">
-            <h2 id="formats-title" className="text-lg font-semibold text-slate-900">Download formats</h2>
+            <h2 id="formats-title" className="text-lg font-semibold text-slate-900">
+              Download formats
+            </h2>
             {renderFormats(report)}
           </section>
           <section aria-labelledby="preview-title" className="min-w-0">
-            <h2 id="preview-title" className="mb-3 text-lg font-semibold text-slate-900">Preview</h2>
+            <h2 id="preview-title" className="mb-3 text-lg font-semibold text-slate-900">
+              Preview
+            </h2>
             {renderPreview(report)}
           </section>
         </div>
       )}
 
       <div className="mt-10 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row">
-        <ButtonLink to="/app" variant="secondary">Back to Dashboard</ButtonLink>
+        <ButtonLink to="/app" variant="secondary">
+          Back to Dashboard
+        </ButtonLink>
         <ButtonLink to="/app/upload">Generate Another Report</ButtonLink>
       </div>
     </>

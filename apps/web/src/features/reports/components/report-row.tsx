@@ -44,7 +44,11 @@ export function ReportRow({ report, downloads }: { report: Report; downloads?: R
   }
 
   return (
-    <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5" data-testid="report-row" data-report-id={report.id}>
+    <li
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+      data-testid="report-row"
+      data-report-id={report.id}
+    >
       <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
@@ -82,7 +86,10 @@ export function ReportRow({ report, downloads }: { report: Report; downloads?: R
                 aria-valuenow={report.progress}
                 className="h-2 w-full max-w-xs overflow-hidden rounded-full bg-slate-100"
               >
-                <div className="h-full rounded-full bg-indigo-600 transition-all" style={{ width: `${report.progress}%` }} />
+                <div
+                  className="h-full rounded-full bg-indigo-600 transition-all"
+                  style={{ width: `${report.progress}%` }}
+                />
               </div>
               <span className="text-xs font-medium text-slate-600">{report.progress}%</span>
             </div>
@@ -90,12 +97,20 @@ export function ReportRow({ report, downloads }: { report: Report; downloads?: R
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center lg:shrink-0 lg:flex-nowrap lg:justify-end">
           {/* On phones the priced buttons are too wide to share a row: each takes the full width, View and Delete share one below. */}
-          {report.status === 'completed' && downloads && <div className="col-span-2 grid gap-2 sm:contents">{downloads}</div>}
+          {report.status === 'completed' && downloads && (
+            <div className="col-span-2 grid gap-2 sm:contents">{downloads}</div>
+          )}
           <Button variant="secondary" size="sm" onClick={view} aria-label={`View ${report.name}`}>
             <Eye aria-hidden="true" className="size-4" />
             View
           </Button>
-          <Button variant="danger-ghost" size="sm" onClick={() => void remove()} loading={del.isPending} aria-label={`Delete ${report.name}`}>
+          <Button
+            variant="danger-ghost"
+            size="sm"
+            onClick={() => void remove()}
+            loading={del.isPending}
+            aria-label={`Delete ${report.name}`}
+          >
             <Trash2 aria-hidden="true" className="size-4" />
             Delete
           </Button>

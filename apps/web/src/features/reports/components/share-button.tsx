@@ -30,7 +30,11 @@ export function ShareButton({ title }: { title: string }) {
   }
   return (
     <Button variant="secondary" size="sm" onClick={() => void share()}>
-      {copied ? <Check aria-hidden="true" className="size-4 text-emerald-600" /> : <Share2 aria-hidden="true" className="size-4" />}
+      {copied ? (
+        <Check aria-hidden="true" className="size-4 text-emerald-600" />
+      ) : (
+        <Share2 aria-hidden="true" className="size-4" />
+      )}
       <span aria-live="polite">{copied ? 'Link copied' : 'Share'}</span>
     </Button>
   );

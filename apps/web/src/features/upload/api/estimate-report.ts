@@ -13,15 +13,28 @@ export interface EstimateInput {
 
 export async function estimateReport(input: EstimateInput): Promise<Estimate> {
   const template = input.templateFile ? await input.templateFile.text() : undefined;
-  return api.request('/estimate', EstimateSchema, { method: 'POST', body: { ...(template !== undefined ? { template } : {}), ...(input.zipBytes !== undefined ? { zipBytes: input.zipBytes } : {}) } });
+  return api.request('/estimate', EstimateSchema, {
+    method: 'POST',
+    body: {
+      ...(template !== undefined ? { template } : {}),
+      ...(input.zipBytes !== undefined ? { zipBytes: input.zipBytes } : {}),
+    },
+  });
 }
 
 export const estimateQueryOptions = (input: EstimateInput) =>
   queryOptions({
-    queryKey: ['estimate', input.templateFile?.name, input.templateFile?.size, input.templateFile?.lastModified, input.zipBytes],
+    queryKey: [
+      'estimate',
+      input.templateFile?.name,
+      input.templateFile?.size,
+      input.templateFile?.lastModified,
+      input.zipBytes,
+    ],
     queryFn: () => estimateReport(input),
     staleTime: 60_000,
     retry: false,
   });
 
-export const useReportEstimate = (input: EstimateInput, enabled: boolean) => useQuery({ ...estimateQueryOptions(input), enabled });
+export const useReportEstimate = (input: EstimateInput, enabled: boolean) =>
+  useQuery({ ...estimateQueryOptions(input), enabled });

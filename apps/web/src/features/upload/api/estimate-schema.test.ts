@@ -2,11 +2,25 @@
 import { describe, expect, it } from 'vitest';
 import { describeEstimate, EstimateSchema } from './estimate-schema.ts';
 
-const base = { enabled: true as const, provider: 'openai', model: 'gpt-4o-mini', sections: 9, roles: {}, inputTokens: 100_000, outputTokens: 23_456, totalTokens: 123_456, costUsd: 0.0312, budgetTokens: 400_000, withinBudget: true };
+const base = {
+  enabled: true as const,
+  provider: 'openai',
+  model: 'gpt-4o-mini',
+  sections: 9,
+  roles: {},
+  inputTokens: 100_000,
+  outputTokens: 23_456,
+  totalTokens: 123_456,
+  costUsd: 0.0312,
+  budgetTokens: 400_000,
+  withinBudget: true,
+};
 
 describe('describeEstimate', () => {
   it('rounds tokens and prices the report', () => {
-    expect(describeEstimate(EstimateSchema.parse(base))).toBe('About 123,000 tokens on gpt-4o-mini (≈ $0.03) for 9 sections.');
+    expect(describeEstimate(EstimateSchema.parse(base))).toBe(
+      'About 123,000 tokens on gpt-4o-mini (≈ $0.03) for 9 sections.',
+    );
   });
   it('says when no price is known and when the budget would stop generation', () => {
     expect(describeEstimate({ ...base, costUsd: null, withinBudget: false, totalTokens: 500_400 })).toBe(

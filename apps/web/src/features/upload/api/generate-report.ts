@@ -25,7 +25,10 @@ function errorMessage(xhr: XMLHttpRequest): string {
   return xhr.statusText || `HTTP ${xhr.status}`;
 }
 
-export async function generateReport(input: GenerateInput, onProgress?: (percent: number) => void): Promise<string> {
+export async function generateReport(
+  input: GenerateInput,
+  onProgress?: (percent: number) => void,
+): Promise<string> {
   const { data } = await authClient.getSession();
   const token = data.session?.access_token;
   const body = buildGenerateForm(input);
@@ -33,13 +36,15 @@ export async function generateReport(input: GenerateInput, onProgress?: (percent
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/generate');
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    if (input.projectSource === 'github' && input.githubToken.trim()) xhr.setRequestHeader('X-GitHub-Token', input.githubToken.trim());
+    if (input.projectSource === 'github' && input.githubToken.trim())
+      xhr.setRequestHeader('X-GitHub-Token', input.githubToken.trim());
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
     };
     xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) return reject(new GenerateError(xhr.status, errorMessage(xhr)));
+      if (xhr.status < 200 || xhr.status >= 300)
+        return reject(new GenerateError(xhr.status, errorMessage(xhr)));
       try {
         resolve(GenerateResponseSchema.parse(JSON.parse(xhr.responseText)).report_id);
       } catch {

@@ -3,14 +3,23 @@ import { usePublicConfig } from '../../../lib/public-config.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { describeEstimate, useReportEstimate } from '../api/estimate-report.ts';
 
-export function CostEstimate({ templateFile, zipBytes }: { templateFile: File | null; zipBytes?: number | undefined }) {
+export function CostEstimate({
+  templateFile,
+  zipBytes,
+}: {
+  templateFile: File | null;
+  zipBytes?: number | undefined;
+}) {
   const config = usePublicConfig();
   const enabled = !!config.data && config.data.aiProvider !== 'offline';
   const estimate = useReportEstimate({ templateFile, zipBytes }, enabled);
   const line = estimate.data ? describeEstimate(estimate.data) : null;
   if (!enabled || !line) return null;
   return (
-    <Alert tone={estimate.data?.enabled && !estimate.data.withinBudget ? 'error' : 'info'} title="Language model estimate">
+    <Alert
+      tone={estimate.data?.enabled && !estimate.data.withinBudget ? 'error' : 'info'}
+      title="Language model estimate"
+    >
       <span data-testid="cost-estimate">{line}</span>
     </Alert>
   );

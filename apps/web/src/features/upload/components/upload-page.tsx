@@ -28,14 +28,31 @@ import { YamlHelpContent, TEMPLATE_URL } from './yaml-help-modal.tsx';
 import { ZipDropZone } from './zip-drop-zone.tsx';
 
 type CompanyErrorKey = `company.${keyof CompanyData}`;
-type Errors = Partial<Record<'projectName' | 'zipFileName' | 'githubUrl' | 'githubToken' | 'templateFileName' | 'logoMimeType' | CompanyErrorKey, string>>;
+type Errors = Partial<
+  Record<
+    | 'projectName'
+    | 'zipFileName'
+    | 'githubUrl'
+    | 'githubToken'
+    | 'templateFileName'
+    | 'logoMimeType'
+    | CompanyErrorKey,
+    string
+  >
+>;
 
 const sourceTabs = [
   { key: 'zip', label: 'ZIP file', icon: <FileArchive aria-hidden="true" className="size-4" /> },
   { key: 'github', label: 'GitHub', icon: <FolderGit2 aria-hidden="true" className="size-4" /> },
 ] as const;
 
-const companyFields: Array<{ key: keyof CompanyData; label: string; type?: string; autoComplete?: string; placeholder?: string }> = [
+const companyFields: Array<{
+  key: keyof CompanyData;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  placeholder?: string;
+}> = [
   { key: 'name', label: 'Company name', autoComplete: 'organization' },
   { key: 'vat', label: 'VAT number' },
   { key: 'address', label: 'Address', autoComplete: 'street-address' },
@@ -46,7 +63,9 @@ const companyFields: Array<{ key: keyof CompanyData; label: string; type?: strin
 
 /** The server's refusals of the logo itself (decoded at upload), which belong on the logo field. */
 const isLogoRefusal = (message: string) =>
-  message === uploadMessages.logoNotImage || message === uploadMessages.logoDamaged || /^The logo is \d+ × \d+ pixels/.test(message);
+  message === uploadMessages.logoNotImage ||
+  message === uploadMessages.logoDamaged ||
+  /^The logo is \d+ × \d+ pixels/.test(message);
 
 /** Uploads bigger than this show a percentage; small ones finish before it could be read. */
 const SHOW_PERCENT_BYTES = 1024 * 1024;
@@ -68,7 +87,14 @@ export function UploadPage() {
   // The server decodes the logo; its refusal belongs to that file, on the logo field, until the logo changes.
   const [logoRefusal, setLogoRefusal] = useState<{ file: File; message: string } | null>(null);
   const refusedLogoMessage = logoRefusal && logoRefusal.file === logo ? logoRefusal.message : undefined;
-  const [company, setCompany] = useState<Record<keyof CompanyData, string>>({ name: '', vat: '', address: '', phone: '', email: '', website: '' });
+  const [company, setCompany] = useState<Record<keyof CompanyData, string>>({
+    name: '',
+    vat: '',
+    address: '',
+    phone: '',
+    email: '',
+    website: '',
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -85,13 +111,19 @@ export function UploadPage() {
 
   function chooseZip(file: File) {
     setZipFile(file);
-    setErrors((e) => ({ ...e, zipFileName: file.name.toLowerCase().endsWith('.zip') ? undefined : messages.validation.zipType }));
+    setErrors((e) => ({
+      ...e,
+      zipFileName: file.name.toLowerCase().endsWith('.zip') ? undefined : messages.validation.zipType,
+    }));
   }
 
   function chooseTemplate(file: File | undefined) {
     if (!file) return;
     setTemplateFile(file);
-    setErrors((e) => ({ ...e, templateFileName: /\.ya?ml$/i.test(file.name) ? undefined : messages.validation.templateType }));
+    setErrors((e) => ({
+      ...e,
+      templateFileName: /\.ya?ml$/i.test(file.name) ? undefined : messages.validation.templateType,
+    }));
   }
 
   function chooseImages(files: File[]) {
@@ -143,7 +175,9 @@ export function UploadPage() {
     if (!parsed.success || refusedLogoMessage) {
       const next: Errors = {};
       for (const issue of parsed.success ? [] : parsed.error.issues) {
-        const key = (issue.path[0] === 'company' ? `company.${String(issue.path[1])}` : String(issue.path[0])) as keyof Errors;
+        const key = (
+          issue.path[0] === 'company' ? `company.${String(issue.path[1])}` : String(issue.path[0])
+        ) as keyof Errors;
         next[key] ??= issue.message;
       }
       if (refusedLogoMessage) next.logoMimeType ??= refusedLogoMessage;
@@ -153,7 +187,8 @@ export function UploadPage() {
     setErrors({});
     if (!templateFile) return;
     setSubmitting(true);
-    const total = (zipFile?.size ?? 0) + templateFile.size + images.reduce((s, f) => s + f.size, 0) + (logo?.size ?? 0);
+    const total =
+      (zipFile?.size ?? 0) + templateFile.size + images.reduce((s, f) => s + f.size, 0) + (logo?.size ?? 0);
     setUploadPercent(total > SHOW_PERCENT_BYTES ? 0 : null);
     try {
       const id = await generateReport(
@@ -182,7 +217,12 @@ export function UploadPage() {
         return;
       }
       // The server's 4xx messages are catalogue sentences (a bad template names its line); the rest is ours to word.
-      if (err instanceof GenerateError && err.status >= 400 && err.status < 500 && isReadableMessage(err.message))
+      if (
+        err instanceof GenerateError &&
+        err.status >= 400 &&
+        err.status < 500 &&
+        isReadableMessage(err.message)
+      )
         setSubmitError(messages.api.generateFailed(err.message));
       else if (err instanceof GenerateError && err.status === 0) setSubmitError(errorMessages.offline);
       else setSubmitError(errorMessages.serverBusy);
@@ -192,9 +232,17 @@ export function UploadPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Generate a new report</h1>
-      <p className="mt-2 text-slate-600">Upload your project, choose a template, and add your branding. Generation is free.</p>
+      <p className="mt-2 text-slate-600">
+        Upload your project, choose a template, and add your branding. Generation is free.
+      </p>
 
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-8 space-y-6" aria-label="Generate report">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-8 space-y-6"
+        aria-label="Generate report"
+      >
         <Card className="space-y-5 p-5 sm:p-6">
           <h2 className="text-base font-semibold text-slate-900">Project</h2>
           <TextField
@@ -245,7 +293,11 @@ export function UploadPage() {
                 <HelpCircle aria-hidden="true" className="size-4" />
                 YAML structure help
               </Button>
-              <a href={TEMPLATE_URL} download={GENERIC_TEMPLATE_FILENAME} className="inline-flex h-8 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
+              <a
+                href={TEMPLATE_URL}
+                download={GENERIC_TEMPLATE_FILENAME}
+                className="inline-flex h-8 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
+              >
                 <Download aria-hidden="true" className="size-4" />
                 Download {GENERIC_TEMPLATE_FILENAME}
               </a>
@@ -323,12 +375,24 @@ export function UploadPage() {
       </Dialog>
 
       {submitting && (
-        <div role="status" aria-live="polite" className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-slate-900/70 px-6 text-center text-white backdrop-blur-sm" data-testid="generating-overlay">
+        <div
+          role="status"
+          aria-live="polite"
+          className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 bg-slate-900/70 px-6 text-center text-white backdrop-blur-sm"
+          data-testid="generating-overlay"
+        >
           <Spinner className="size-10" />
           <p className="text-lg font-semibold">{messages.report.generating}</p>
           {uploadPercent !== null && uploadPercent < 100 && (
             <div className="w-64 max-w-full">
-              <div className="h-2 overflow-hidden rounded-full bg-white/20" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={uploadPercent}>
+              <div
+                className="h-2 overflow-hidden rounded-full bg-white/20"
+                role="progressbar"
+                aria-label="Upload progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={uploadPercent}
+              >
                 <div className="h-full bg-white transition-all" style={{ width: `${uploadPercent}%` }} />
               </div>
               <p className="mt-2 text-sm text-slate-200">Uploading… {uploadPercent}%</p>

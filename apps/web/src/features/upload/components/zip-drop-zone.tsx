@@ -4,7 +4,15 @@ import { FileArchive, UploadCloud } from 'lucide-react';
 import { formatFileSize } from '../../../lib/format.ts';
 import { cn } from '../../../lib/cn.ts';
 
-export function ZipDropZone({ file, onFile, error }: { file: File | null; onFile: (file: File) => void; error?: string }) {
+export function ZipDropZone({
+  file,
+  onFile,
+  error,
+}: {
+  file: File | null;
+  onFile: (file: File) => void;
+  error?: string;
+}) {
   const id = useId();
   const [over, setOver] = useState(false);
   return (
@@ -28,7 +36,11 @@ export function ZipDropZone({ file, onFile, error }: { file: File | null; onFile
         data-testid="zip-drop-zone"
         className={cn(
           'flex flex-col items-center justify-center rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors',
-          over ? 'border-indigo-500 bg-indigo-50' : error ? 'border-rose-300 bg-rose-50/40' : 'border-slate-300 bg-slate-50',
+          over
+            ? 'border-indigo-500 bg-indigo-50'
+            : error
+              ? 'border-rose-300 bg-rose-50/40'
+              : 'border-slate-300 bg-slate-50',
         )}
       >
         {file ? (
@@ -43,7 +55,10 @@ export function ZipDropZone({ file, onFile, error }: { file: File | null; onFile
         ) : (
           <p className="mt-2 text-sm text-slate-600">Drag and drop your project ZIP here, or</p>
         )}
-        <label htmlFor={id} className="mt-3 cursor-pointer rounded-lg bg-white px-3 py-2 text-sm font-semibold text-indigo-700 shadow-sm ring-1 ring-inset ring-slate-300 focus-within:ring-2 focus-within:ring-indigo-600 hover:bg-slate-50">
+        <label
+          htmlFor={id}
+          className="mt-3 cursor-pointer rounded-lg bg-white px-3 py-2 text-sm font-semibold text-indigo-700 shadow-sm ring-1 ring-inset ring-slate-300 focus-within:ring-2 focus-within:ring-indigo-600 hover:bg-slate-50"
+        >
           {file ? 'Choose another file' : 'Browse files'}
           <input
             id={id}

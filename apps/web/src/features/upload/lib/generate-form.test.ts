@@ -12,7 +12,14 @@ const base: GenerateInput = {
   templateFile: template,
   images: [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.png', { type: 'image/png' })],
   companyLogo: new File(['l'], 'logo.png', { type: 'image/png' }),
-  company: { name: 'Acme', vat: undefined, address: '  ', phone: undefined, email: 'info@acme.example', website: undefined },
+  company: {
+    name: 'Acme',
+    vat: undefined,
+    address: '  ',
+    phone: undefined,
+    email: 'info@acme.example',
+    website: undefined,
+  },
 };
 
 describe('buildGenerateForm', () => {
@@ -30,7 +37,14 @@ describe('buildGenerateForm', () => {
   });
 
   it('sends the GitHub URL as the codebase string and no file', () => {
-    const form = buildGenerateForm({ ...base, projectSource: 'github', zipFile: null, githubUrl: ' https://github.com/o/r ', images: [], companyLogo: null });
+    const form = buildGenerateForm({
+      ...base,
+      projectSource: 'github',
+      zipFile: null,
+      githubUrl: ' https://github.com/o/r ',
+      images: [],
+      companyLogo: null,
+    });
     expect(form.get('project_source')).toBe('github');
     expect(form.get('codebase')).toBe('https://github.com/o/r');
     expect(form.has('images')).toBe(false);

@@ -19,7 +19,8 @@ export function buildGenerateForm(input: GenerateInput): FormData {
   form.append('project_name', input.projectName.trim());
   form.append('project_source', input.projectSource);
   form.append('template', input.templateFile, input.templateFile.name);
-  if (input.projectSource === 'zip' && input.zipFile) form.append('codebase', input.zipFile, input.zipFile.name);
+  if (input.projectSource === 'zip' && input.zipFile)
+    form.append('codebase', input.zipFile, input.zipFile.name);
   else form.append('codebase', input.githubUrl.trim());
   for (const image of input.images) form.append('images', image, image.name);
   if (input.companyLogo) form.append('company_logo', input.companyLogo, input.companyLogo.name);
