@@ -1,7 +1,7 @@
 // Components / modules: one entry per module with its size, largest files and exported symbols.
 
 import type { WriterContext } from '../writers/context.ts';
-import { cite, code, joinSome, num, paragraphs, plural, text } from '../writers/markdown.ts';
+import { cite, clipSentences, code, joinSome, num, paragraphs, plural, text } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
 
 export const components = defineSection({
@@ -80,7 +80,16 @@ export function writeComponents({ a, fx }: WriterContext): string {
           6,
         )}) hold the remaining code.`
       : '';
+  // The key components first: the product files the rest of the code refers to most.
+  const key = (a.identity?.keyComponents ?? []).slice(0, 5);
+  const keyText = key.length
+    ? `The key components, ranked by how much of the product refers to them: ${joinSome(
+        key.map((k) => `${cite(k.path)}${k.summary ? ` (${text(clipSentences(k.summary, 120))})` : ''}`),
+        5,
+      )}.`
+    : '';
   return paragraphs(
+    keyText,
     `The code is organised in ${plural(mods.length, 'module')}; the largest come first.`,
     ...blocks,
     rest,

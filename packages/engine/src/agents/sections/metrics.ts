@@ -1,5 +1,6 @@
 // Code metrics: size, comment density, file-size distribution, symbols, imports, TODOs, git activity.
 
+import type { Analysis, PathRole } from '../../analyse/types.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { cite, countBy, num, paragraphs, pct, plural, table, text } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
@@ -34,6 +35,25 @@ export const metrics = defineSection({
   writer: writeMetrics,
 });
 
+const ROLE_LABELS: [PathRole, string][] = [
+  ['product', 'product'],
+  ['tests', 'tests'],
+  ['examples', 'examples'],
+  ['benchmarks', 'benchmarks'],
+  ['docs', 'documentation'],
+  ['other', 'other (build, CI, scripts)'],
+];
+
+/** Lines of code of the product, kept apart from tests, examples, benchmarks and documentation. */
+function roleRows(a: Analysis): (string | number)[][] {
+  const roles = a.linesByRole;
+  if (!roles) return [];
+  return ROLE_LABELS.filter(([r]) => (roles[r]?.code ?? 0) > 0).map(([r, label]) => [
+    `  of which ${label}`,
+    `${num(roles[r]!.code)} in ${plural(roles[r]!.files, 'file')}`,
+  ]);
+}
+
 export function writeMetrics({ a, fx }: WriterContext): string {
   const l = a.project.lines;
   const sizes = fx.sourceFiles.map((f) => f.code).sort((x, y) => x - y);
@@ -45,6 +65,7 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     ['Source files (excluding tests)', num(fx.sourceFiles.length)],
     ['Test files', num(fx.testFiles.length)],
     ['Lines of code', num(l.code)],
+    ...roleRows(a),
     ['Comment lines', `${num(l.comment)} (${pct(l.comment, l.code + l.comment)} of non-blank lines)`],
     ['Blank lines', num(l.blank)],
     ['Median / mean source file', `${num(median)} / ${num(mean)} lines of code`],
