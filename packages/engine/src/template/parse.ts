@@ -188,7 +188,7 @@ export function parseTemplate(text: string, options: ParseTemplateOptions = {}):
   // a tenth of a second or more of the event loop on it (every heading is a list item).
   const items = roughHeadingCount(text);
   const limit = options.maxHeadings ?? DEFAULT_WORK_LIMITS.maxTemplateHeadings;
-  if (items > limit * 2)
+  if (items > Math.max(limit * 2, 2000))
     throw new EngineError('template', engineMessages.templateFarTooManyHeadings(items, limit));
   const lines = new LineCounter();
   const doc = parseDocument(text, {

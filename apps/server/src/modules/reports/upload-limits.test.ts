@@ -57,7 +57,11 @@ describe.each(testDatabases)('multipart limits on $name', (t) => {
 
   it('accepts the full form the browser sends, just inside the limits', async () => {
     const company = ['name', 'vat', 'address', 'phone', 'email', 'website'].map(
-      (k) => [`companyData.${k}`, k === 'email' ? 'a@b.example' : 'x'] as [string, Part],
+      (k) =>
+        [
+          `companyData.${k}`,
+          k === 'email' ? 'a@b.example' : k === 'website' ? 'https://acme.example' : 'x',
+        ] as [string, Part],
     );
     const res = await generate([
       ...standardUpload().filter(([n]) => !n.startsWith('companyData.')),
