@@ -45,6 +45,21 @@ function normalizeUser(row: Record<string, unknown>): User {
   };
 }
 
+/** What a link request carries: the address, the new token's hash, where it leads, its life and the limit hit. */
+interface LinkRequest {
+  emailNormalized: string;
+  tokenHash: string;
+  redirectTo: string;
+  ttlS: number;
+  hit: StatementHit;
+}
+
+/** Who may receive each kind of link, and the column that records when one was last sent. */
+const LINKS = {
+  recovery: { who: 'password_hash IS NOT NULL', sentAt: 'recovery_sent_at' },
+  signup: { who: 'email_confirmed_at IS NULL', sentAt: 'confirmation_sent_at' },
+} as const;
+
 export function createAuthRepository(db: Database) {
   const one = async (text: string, params: unknown[]) => {
     const rows = await db.query<Record<string, unknown>>(text, params);
@@ -66,6 +81,35 @@ export function createAuthRepository(db: Database) {
     updatedAt: users.updatedAt,
   };
   const first = (rows: Record<string, unknown>[]) => (rows[0] ? normalizeUser(rows[0]) : null);
+
+  /**
+   * Counts the per-e-mail rate-limit hit and, within the limit, replaces the unused link of this kind
+   * of the account registered under the address (when it may have one) by a new one. One statement
+   * that writes (and commits) whether or not there is such an account, so a request for an unknown
+   * address costs the same time as one for a known address.
+   */
+  async function issueLink(
+    kind: keyof typeof LINKS,
+    t: LinkRequest,
+  ): Promise<{ allowed: boolean; user: User | null }> {
+    const { who, sentAt } = LINKS[kind];
+    const rows = await db.query<Record<string, unknown>>(
+      `WITH hit AS (${countHitSql('$5', '$6')}),
+       allowed AS (SELECT count <= $7 AS ok FROM hit),
+       u AS (SELECT id FROM users WHERE email_normalized = $1 AND ${who} AND (SELECT ok FROM allowed)),
+       superseded AS (DELETE FROM one_time_tokens
+                      WHERE user_id IN (SELECT id FROM u) AND kind = $8::text AND used_at IS NULL),
+       added AS (INSERT INTO one_time_tokens (user_id, kind, token_hash, redirect_to, expires_at)
+                 SELECT id, $8::text, $2, $3, now() + make_interval(secs => $4) FROM u),
+       marked AS (UPDATE users SET ${sentAt} = now() WHERE id IN (SELECT id FROM u)
+                  RETURNING ${USER_COLUMNS})
+       SELECT (SELECT ok FROM allowed) AS allowed, marked.* FROM (SELECT 1) AS always
+       LEFT JOIN marked ON true`,
+      [t.emailNormalized, t.tokenHash, t.redirectTo, t.ttlS, t.hit.keyHash, t.hit.windowS, t.hit.limit, kind],
+    );
+    const { allowed, ...user } = rows[0] ?? {};
+    return { allowed: Boolean(allowed), user: user.id == null ? null : normalizeUser(user) };
+  }
 
   return {
     async findUserByEmail(emailNormalized: string) {
@@ -309,63 +353,14 @@ export function createAuthRepository(db: Database) {
 
     // One-time link tokens
 
-    /**
-     * Counts the per-e-mail rate-limit hit and, within the limit, replaces the unused recovery link of
-     * the account registered under `emailNormalized` (one with a password) by a new one. One statement
-     * that writes (and commits) whether or not there is such an account, so a request for an unknown
-     * address costs the database the same. `user` is null when there is none (or over the limit).
-     */
-    async issueRecoveryToken(t: {
-      emailNormalized: string;
-      tokenHash: string;
-      redirectTo: string;
-      ttlS: number;
-      hit: StatementHit;
-    }): Promise<{ allowed: boolean; user: User | null }> {
-      const rows = await db.query<Record<string, unknown>>(
-        `WITH hit AS (${countHitSql('$5', '$6')}),
-         allowed AS (SELECT count <= $7 AS ok FROM hit),
-         u AS (SELECT id FROM users
-               WHERE email_normalized = $1 AND password_hash IS NOT NULL AND (SELECT ok FROM allowed)),
-         superseded AS (DELETE FROM one_time_tokens
-                        WHERE user_id IN (SELECT id FROM u) AND kind = 'recovery' AND used_at IS NULL),
-         added AS (INSERT INTO one_time_tokens (user_id, kind, token_hash, redirect_to, expires_at)
-                   SELECT id, 'recovery', $2, $3, now() + make_interval(secs => $4) FROM u),
-         marked AS (UPDATE users SET recovery_sent_at = now() WHERE id IN (SELECT id FROM u)
-                    RETURNING ${USER_COLUMNS})
-         SELECT (SELECT ok FROM allowed) AS allowed, marked.* FROM (SELECT 1) AS always
-         LEFT JOIN marked ON true`,
-        [t.emailNormalized, t.tokenHash, t.redirectTo, t.ttlS, t.hit.keyHash, t.hit.windowS, t.hit.limit],
-      );
-      const { allowed, ...user } = rows[0] ?? {};
-      return { allowed: Boolean(allowed), user: user.id == null ? null : normalizeUser(user) };
+    /** A reset link, for an account that has a password (the same statement for any address, see issueLink). */
+    issueRecoveryToken(t: LinkRequest): Promise<{ allowed: boolean; user: User | null }> {
+      return issueLink('recovery', t);
     },
 
-    /** A new confirmation link for an account not confirmed yet (the same shape as a recovery link). */
-    async issueConfirmationToken(t: {
-      emailNormalized: string;
-      tokenHash: string;
-      redirectTo: string;
-      ttlS: number;
-      hit: StatementHit;
-    }): Promise<{ allowed: boolean; user: User | null }> {
-      const rows = await db.query<Record<string, unknown>>(
-        `WITH hit AS (${countHitSql('$5', '$6')}),
-         allowed AS (SELECT count <= $7 AS ok FROM hit),
-         u AS (SELECT id FROM users
-               WHERE email_normalized = $1 AND email_confirmed_at IS NULL AND (SELECT ok FROM allowed)),
-         superseded AS (DELETE FROM one_time_tokens
-                        WHERE user_id IN (SELECT id FROM u) AND kind = 'signup' AND used_at IS NULL),
-         added AS (INSERT INTO one_time_tokens (user_id, kind, token_hash, redirect_to, expires_at)
-                   SELECT id, 'signup', $2, $3, now() + make_interval(secs => $4) FROM u),
-         marked AS (UPDATE users SET confirmation_sent_at = now() WHERE id IN (SELECT id FROM u)
-                    RETURNING ${USER_COLUMNS})
-         SELECT (SELECT ok FROM allowed) AS allowed, marked.* FROM (SELECT 1) AS always
-         LEFT JOIN marked ON true`,
-        [t.emailNormalized, t.tokenHash, t.redirectTo, t.ttlS, t.hit.keyHash, t.hit.windowS, t.hit.limit],
-      );
-      const { allowed, ...user } = rows[0] ?? {};
-      return { allowed: Boolean(allowed), user: user.id == null ? null : normalizeUser(user) };
+    /** A new confirmation link, for an account not confirmed yet. */
+    issueConfirmationToken(t: LinkRequest): Promise<{ allowed: boolean; user: User | null }> {
+      return issueLink('signup', t);
     },
 
     /** Marks the token used and returns it, only if it exists, is unused and has not expired. */
