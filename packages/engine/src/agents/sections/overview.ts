@@ -139,10 +139,13 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
         5,
       )}`,
     );
-  if (a.dependencies.length)
+  // The product's own dependencies: an example's manifest declares what the example needs.
+  const own = (d: { area?: string }) => !d.area || d.area === 'product';
+  const ownManifests = [...new Set(a.dependencies.filter(own).map((d) => d.manifest))];
+  if (ownManifests.length)
     facts.push(
-      `**Dependencies:** ${num(fx.runtimeDeps.length)} runtime, ${num(fx.devDeps.length)} development, from ${joinSome(
-        a.manifests.map((m) => cite(m.path)),
+      `**Dependencies:** ${num(fx.runtimeDeps.filter(own).length)} runtime, ${num(fx.devDeps.filter(own).length)} development, from ${joinSome(
+        ownManifests.map((m) => cite(m)),
         3,
       )}`,
     );
