@@ -7,6 +7,7 @@ import { reportUiMessages } from '@atr/shared';
 import {
   describeBrowser,
   launchBrowser,
+  seedQueuedReports,
   screenshotBoth,
   signUpAndSignIn,
   startApp,
@@ -14,8 +15,6 @@ import {
 } from './harness.ts';
 
 const REPORTS = 27;
-const TEMPLATE = 'report_structure:\n  - title: Overview\n';
-const EMPTY_ZIP = Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18), 'binary');
 const name = (i: number) => `Stateful project ${String(i).padStart(2, '0')}`;
 
 describeBrowser('dashboard pagination in the address', () => {
@@ -33,25 +32,7 @@ describeBrowser('dashboard pagination in the address', () => {
     browser = await launchBrowser();
     let user;
     ({ page, user } = await signUpAndSignIn(app, browser, 'Ada Address'));
-    const session = await fetch(`${app.url}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: user.password }),
-    });
-    const { access_token } = (await session.json()) as { access_token: string };
-    for (let i = 1; i <= REPORTS; i++) {
-      const form = new FormData();
-      form.append('project_name', name(i));
-      form.append('project_source', 'zip');
-      form.append('codebase', new File([EMPTY_ZIP], 'project.zip', { type: 'application/zip' }));
-      form.append('template', new File([TEMPLATE], 'template.yaml', { type: 'application/x-yaml' }));
-      const res = await fetch(`${app.url}/api/generate`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${access_token}` },
-        body: form,
-      });
-      expect(res.status, await res.clone().text()).toBe(200);
-    }
+    await seedQueuedReports(app, user, REPORTS, name);
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   describeBrowser,
   launchBrowser,
+  seedQueuedReports,
   screenshotBoth,
   signUpAndSignIn,
   startApp,
@@ -12,9 +13,6 @@ import {
 } from './harness.ts';
 
 const REPORTS = 12;
-const TEMPLATE = 'report_structure:\n  - title: Overview\n';
-// The worker is off, so the ZIP is stored but never opened: an empty archive is enough.
-const EMPTY_ZIP = Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18), 'binary');
 const name = (i: number) => `Paged project ${String(i).padStart(2, '0')}`;
 
 describeBrowser('dashboard pagination', () => {
@@ -33,27 +31,7 @@ describeBrowser('dashboard pagination', () => {
     browser = await launchBrowser();
     let user;
     ({ page, user } = await signUpAndSignIn(app, browser, 'Ada Pages'));
-    const session = await fetch(`${app.url}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: user.password }),
-    });
-    expect(session.status).toBe(200);
-    const { access_token } = (await session.json()) as { access_token: string };
-    // One at a time so the creation order, and so the newest-first order, is known.
-    for (let i = 1; i <= REPORTS; i++) {
-      const form = new FormData();
-      form.append('project_name', name(i));
-      form.append('project_source', 'zip');
-      form.append('codebase', new File([EMPTY_ZIP], 'project.zip', { type: 'application/zip' }));
-      form.append('template', new File([TEMPLATE], 'template.yaml', { type: 'application/x-yaml' }));
-      const res = await fetch(`${app.url}/api/generate`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${access_token}` },
-        body: form,
-      });
-      expect(res.status, await res.clone().text()).toBe(200);
-    }
+    await seedQueuedReports(app, user, REPORTS, name);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

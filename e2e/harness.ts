@@ -262,3 +262,39 @@ export async function signUpAndSignIn(
   await signIn(page, app, user);
   return { user, context, page };
 }
+
+/**
+ * Creates `count` reports for a user through the API, one at a time so the newest-first order is known.
+ * With the worker off (WORKER_IN_PROCESS=false) they stay queued and their empty ZIP is never opened.
+ */
+export async function seedQueuedReports(
+  app: RunningApp,
+  user: TestUser,
+  count: number,
+  name: (i: number) => string,
+): Promise<void> {
+  const session = await fetch(`${app.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  if (!session.ok) throw new Error(`Sign-in of ${user.email} failed: ${session.status}`);
+  const { access_token } = (await session.json()) as { access_token: string };
+  const emptyZip = Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18), 'binary');
+  for (let i = 1; i <= count; i++) {
+    const form = new FormData();
+    form.append('project_name', name(i));
+    form.append('project_source', 'zip');
+    form.append('codebase', new File([emptyZip], 'project.zip', { type: 'application/zip' }));
+    form.append(
+      'template',
+      new File(['report_structure:\n  - title: Overview\n'], 'template.yaml', { type: 'application/x-yaml' }),
+    );
+    const res = await fetch(`${app.url}/api/generate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}` },
+      body: form,
+    });
+    if (res.status !== 200) throw new Error(`Creating report ${i} failed: ${res.status} ${await res.text()}`);
+  }
+}

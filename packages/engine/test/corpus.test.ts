@@ -13,19 +13,15 @@ import { parse as parseYaml } from 'yaml';
 import type { Analysis, Identity } from '../src/analyse/types.ts';
 import { generateReport } from '../src/pipeline.ts';
 import { parseTemplate } from '../src/template/parse.ts';
+import { corpusDir } from './corpus-archives.ts';
 import type { DocTree } from '../src/tree/types.ts';
 import type { EngineContext, ReportArtifacts } from '../src/types.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
-// the corpus sits beside the repository checkout; CORPUS_DIR points elsewhere for a local run
-const corpusDir = process.env.CORPUS_DIR
-  ? path.resolve(process.env.CORPUS_DIR)
-  : path.resolve(repoRoot, '../shared/corpus');
-const present = existsSync(corpusDir) && readdirSync(corpusDir).some((f) => f.endsWith('.facts.yaml'));
-if (!present && process.env.CI && process.env.CI !== 'false')
-  throw new Error(`The corpus is required in CI but ${corpusDir} holds no *.facts.yaml`);
-if (!present) console.warn(`SKIPPING the corpus tests: ${corpusDir} holds no fact sheets (set CORPUS_DIR)`);
+// the corpus sits beside the repository checkout (test/corpus-archives.ts finds it; required under CI)
+const found = corpusDir();
+const present = found !== null && readdirSync(found).some((f) => f.endsWith('.facts.yaml'));
+if (!present) console.warn('SKIPPING the corpus tests: no fact sheets found (set ATR_CORPUS_DIR)');
+const corpus = found ?? '';
 
 interface FactSheet {
   name: string;
@@ -43,10 +39,10 @@ interface FactSheet {
 }
 
 const sheets: FactSheet[] = present
-  ? readdirSync(corpusDir)
+  ? readdirSync(corpus)
       .filter((f) => f.endsWith('.facts.yaml'))
       .sort()
-      .map((f) => parseYaml(readFileSync(path.join(corpusDir, f), 'utf8')) as FactSheet)
+      .map((f) => parseYaml(readFileSync(path.join(corpus, f), 'utf8')) as FactSheet)
   : [];
 
 const lower = (s: string) => s.toLowerCase();
@@ -85,7 +81,10 @@ function treeText(tree: DocTree): string {
 }
 
 const template = parseTemplate(
-  readFileSync(path.resolve(here, '../templates/generic_template.yaml'), 'utf8'),
+  readFileSync(
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../templates/generic_template.yaml'),
+    'utf8',
+  ),
 );
 let work: string;
 beforeAll(async () => {
@@ -105,7 +104,7 @@ for (const sheet of sheets) {
     beforeAll(async () => {
       const dir = path.join(work, sheet.name);
       await fs.mkdir(dir, { recursive: true });
-      execFileSync('tar', ['-xzf', path.join(corpusDir, `${sheet.name}.tar.gz`), '-C', dir]);
+      execFileSync('tar', ['-xzf', path.join(corpus, `${sheet.name}.tar.gz`), '-C', dir]);
       // uploaded as a folder called "src", as users often do: the title must come from the manifest
       await fs.rename(path.join(dir, sheet.name), path.join(dir, 'src'));
       const ctx: EngineContext = {
@@ -228,6 +227,6 @@ for (const sheet of sheets) {
 }
 
 it.runIf(present)('the corpus holds an archive for every fact sheet', () => {
-  for (const s of sheets) expect(existsSync(path.join(corpusDir, `${s.name}.tar.gz`)), s.name).toBe(true);
+  for (const s of sheets) expect(existsSync(path.join(corpus, `${s.name}.tar.gz`)), s.name).toBe(true);
   expect(sheets.length).toBeGreaterThanOrEqual(5);
 });

@@ -99,7 +99,18 @@ const CLI_KINDS = new Set(['flag', 'option', 'subcommand', 'command']);
  * How often each public name is used across the code base's own text (product, tests, examples,
  * docs): the names its users and its own code call most. Bounded: at most 400 files and 4 MB read.
  */
+const usageCache = new WeakMap<Analysis, Map<string, number>>();
+
 export function usageCounts(a: Analysis, workspace: Workspace): Map<string, number> {
+  // three sections ask for the same counts; the files are read once per analysis
+  const cached = usageCache.get(a);
+  if (cached) return cached;
+  const counts = countUsage(a, workspace);
+  usageCache.set(a, counts);
+  return counts;
+}
+
+function countUsage(a: Analysis, workspace: Workspace): Map<string, number> {
   const names = [...new Set((a.identity?.publicApi ?? []).map((e) => e.name.replace(/^-+/, '')))].filter(
     (n) => /^[A-Za-z_][\w-]*$/.test(n),
   );
