@@ -67,7 +67,19 @@ export const architecture = defineSection({
         ),
       );
     const mains = a.entryPoints.filter((e) => e.kind === 'main' || e.kind === 'bin');
-    if (fx.launchers.length)
+    const productEntries = a.identity?.entryPoints ?? [];
+    if (productEntries.length)
+      out.push(
+        f(
+          `Use of the product begins at ${joinSome(
+            productEntries.map((e) => `${text(e.path)} (${text(e.how)})`),
+            3,
+          )}.`,
+          productEntries.slice(0, 3).map((e) => ref(e.path, e.line)),
+          'entry-points',
+        ),
+      );
+    else if (fx.launchers.length)
       out.push(
         f(
           `Execution starts at ${joinSome(

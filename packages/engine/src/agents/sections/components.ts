@@ -42,8 +42,12 @@ export const components = defineSection({
 });
 
 export function writeComponents({ a, fx }: WriterContext): string {
+  // The product's modules: test helpers, examples and docs are described in their own sections.
+  const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
+  const isProduct = (id: string) => !apart.some((p) => id === p || id.startsWith(`${p}/`));
   const mods = a.moduleGraph.nodes.length
     ? [...a.moduleGraph.nodes]
+        .filter((n) => isProduct(n.id))
         .sort((x, y) => y.lines - x.lines)
         .map((n) => ({ id: n.id, files: n.files, lines: n.lines }))
     : a.tree.children.map((d) => ({ id: d.path, files: d.files, lines: d.lines }));

@@ -47,7 +47,7 @@ export const knownIssues = defineSection({
       const dirs = countBy(a.todos, (t) => topDir(t.file, 2));
       out.push(
         f(
-          `${plural(a.todos.length, 'TODO/FIXME marker')} remain, ${num(dirs[0]![1])} of them in ${text(dirs[0]![0])}.`,
+          `${plural(a.todos.length, 'TODO/FIXME marker')} ${a.todos.length === 1 ? 'remains' : 'remain'}, ${num(dirs[0]![1])} of them in ${text(dirs[0]![0])}.`,
           a.todos.slice(0, 3).map((t) => ref(t.file, t.line)),
         ),
       );

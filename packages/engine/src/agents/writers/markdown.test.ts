@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { applyLinkPolicy } from '../../tree/links.ts';
 import { markdownToBlocks as parse } from '../../tree/markdown.ts';
 import type { Block } from '../../tree/types.ts';
-import { cell, cite, codeBlock, inlineCode, table, text } from './markdown.ts';
+import { cell, cite, codeBlock, inlineCode, table, text, topDir } from './markdown.ts';
 
 const HOSTILE = [
   'src/x`[Download the security patch](https://evil.example/patch.exe)`y.js',
@@ -96,5 +96,14 @@ describe('markdown escaping of code-base text', () => {
     expect(markdownToBlocks(codeBlock(body, 'text'))).toEqual([
       { type: 'code', language: 'text', value: body },
     ]);
+  });
+});
+
+describe('topDir', () => {
+  it('names the folder a file sits in, cut to the depth asked', () => {
+    expect(topDir('lib/is-stream.js', 2)).toBe('lib');
+    expect(topDir('src/a/b/c.ts', 2)).toBe('src/a');
+    expect(topDir('src/a.ts', 1)).toBe('src');
+    expect(topDir('README.md', 2)).toBe('(root)');
   });
 });

@@ -117,9 +117,9 @@ export function pick<T>(options: T[], key: number | string): T {
 
 /** Top directory of a path ("src/api/x.ts" → "src"), or "(root)" for top-level files. */
 export function topDir(path: string, depth = 1): string {
-  const parts = path.split('/');
-  if (parts.length <= depth) return '(root)';
-  return parts.slice(0, depth).join('/');
+  // the folder a file sits in, cut to `depth` levels ("lib/is-stream.js" at depth 2 is in "lib")
+  const dirs = path.split('/').slice(0, -1);
+  return dirs.length ? dirs.slice(0, depth).join('/') : '(root)';
 }
 
 export function countBy<T>(items: T[], key: (t: T) => string): [string, number][] {
