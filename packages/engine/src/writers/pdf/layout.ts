@@ -166,6 +166,11 @@ export function richText(
   const runs = segs.flatMap((s) =>
     s.piece ? finerPieces(s.text, (t) => width(s, t) <= ctx.width).map((text) => ({ ...s, text })) : [s],
   );
+  if (options.align && options.align !== 'left' && lineOfRuns(ctx, runs, options.align)) {
+    doc.fillColor(COLORS.text);
+    doc.y += options.gap ?? 6;
+    return;
+  }
   runs.forEach((s, i) => {
     let text = s.text;
     // pdfkit would break a piece that does not fit the rest of the line at its first "-": start it on
@@ -195,6 +200,31 @@ export function richText(
   });
   doc.fillColor(COLORS.text);
   doc.y += options.gap ?? 6;
+}
+
+/**
+ * Right- or centre-aligned text of several runs (a path, then words) that fits on one line is drawn
+ * run by run at measured positions: pdfkit aligns each continued run on its own and overprints them.
+ * Answers false, drawing nothing, when the runs need more than one line.
+ */
+function lineOfRuns(ctx: PdfContext, runs: Segment[], align: 'center' | 'right'): boolean {
+  const { doc } = ctx;
+  if (runs.length < 2 || runs.some((r) => r.text.includes('\n'))) return false;
+  const widths = runs.map((r) => doc.font(r.font).fontSize(r.size).widthOfString(r.text));
+  const total = widths.reduce((n, w) => n + w, 0);
+  if (total > ctx.width) return false;
+  const y = doc.y;
+  let x = ctx.x + (align === 'right' ? ctx.width - total : (ctx.width - total) / 2);
+  let height = 0;
+  runs.forEach((r, i) => {
+    doc.font(r.font).fontSize(r.size).fillColor(r.color);
+    height = Math.max(height, doc.currentLineHeight(true) + 2.5);
+    doc.text(r.text, x, y, { lineBreak: false, link: r.link ?? null, underline: r.underline ?? false });
+    x += widths[i]!;
+  });
+  doc.x = ctx.x;
+  doc.y = y + height;
+  return true;
 }
 
 const scratchDocs = new WeakMap<Doc, { doc: Doc; uses: number }>();
