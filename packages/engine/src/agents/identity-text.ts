@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Analysis, Identity } from '../analyse/types.ts';
 import type { Workspace } from '../types.ts';
+import { mechanismParts } from './how-it-works.ts';
 import { cite, code, joinSome, num, plural, table, text } from './writers/markdown.ts';
 
 const KIND_NAMES: Record<string, string> = {
@@ -221,18 +222,13 @@ export function howItWorks(a: Analysis, usage: Map<string, number> = new Map()):
   const id = a.identity;
   if (!id) return [];
   const parts: string[] = [];
-  if (id.entryPoints.length) {
-    parts.push(
-      `Use of the ${kindName(id.kind)} begins at ${joinSome(
-        id.entryPoints.slice(0, 3).map((e) => `${cite(e.path, e.line)} (${text(e.how)})`),
-        3,
-      )}.`,
-    );
-  }
+  const entry = entrySentence(a);
+  if (entry) parts.push(entry);
+  parts.push(...mechanismParts(a));
   const key = id.keyComponents.slice(0, 8);
   if (key.length) {
     parts.push(
-      `From there, these product files carry the most weight, ranked by how much of the rest refers to them (PageRank over the import and reference graph, seeded by the entry points):`,
+      `These product files carry the most weight, ranked by how much of the rest refers to them (PageRank over the import and reference graph, seeded by the entry points):`,
       table(
         ['File', 'Rank', 'What it does'],
         key.map((k, i) => [cite(k.path), String(i + 1), k.summary ? text(k.summary) : '—']),
@@ -242,6 +238,16 @@ export function howItWorks(a: Analysis, usage: Map<string, number> = new Map()):
   }
   parts.push(...publicApiParts(id, usage));
   return parts;
+}
+
+/** "Use of the framework begins at `lib/application.js:1` (package.json "main")." */
+export function entrySentence(a: Analysis): string | null {
+  const id = a.identity;
+  if (!id?.entryPoints.length) return null;
+  return `Use of the ${kindName(id.kind)} begins at ${joinSome(
+    id.entryPoints.slice(0, 3).map((e) => `${cite(e.path, e.line)} (${text(e.how)})`),
+    3,
+  )}.`;
 }
 
 /** The public API: a CLI's options in one sentence, other names in a table (types first, by file rank). */

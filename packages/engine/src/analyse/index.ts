@@ -24,6 +24,7 @@ import { symbolsPass } from './symbols.ts';
 import { isFixturePath, splitTestFindings } from './test-code.ts';
 import { testsPass } from './tests.ts';
 import { todosPass } from './todos.ts';
+import { flowPass } from './flow/index.ts';
 import { loadTreeSitter } from './tree-sitter.ts';
 import { treePass } from './tree.ts';
 import type { Analysis } from './types.ts';
@@ -117,6 +118,9 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   for (const e of entryPoints) e.area = areaOf(e.path, identity);
   for (const f of frameworks) f.area = areaOf(f.evidence.replace(/:\d+$/, ''), identity);
   for (const d of deps.dependencies) d.area = areaOf(d.manifest, identity);
+  const flow = await timed('flow', () =>
+    flowPass({ src, files: lang.files, identity, routes, dependencies: ownDeps }),
+  );
   throwIfCancelled(ctx.signal);
   const git = await gitPromise;
   await ctx.onProgress('ai_code_analysis', 100);
@@ -140,6 +144,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     manifests: deps.manifests,
     dependencies: deps.dependencies,
     identity,
+    flow,
     frameworks,
     entryPoints,
     symbols: sym.symbols,

@@ -259,6 +259,53 @@ export interface Identity {
   keyComponents: { path: string; rank: number; summary?: string }[];
 }
 
+/** One call a step makes: to a function or type of the product (path, target) or of a library (from). */
+export interface FlowCall {
+  name: string;
+  owner?: string;
+  /** Where the call is made (a line of the calling function's file). */
+  line: number;
+  /** The product file and line of the called definition. */
+  path?: string;
+  target?: number;
+  /** The module a library call comes from (`koa-compose`, `std::thread`, `github.com/spf13/pflag`). */
+  from?: string;
+  /** The call constructs an instance (`new X`, `X::new`). */
+  creates?: boolean;
+}
+
+/** A function on the path from an entry point, with the calls it makes, in depth-first order. */
+export interface FlowStep {
+  name: string;
+  owner?: string;
+  path: string;
+  line: number;
+  depth: number;
+  calls: FlowCall[];
+}
+
+/** How the product works: its central types, the calls from its entry points, its concurrency. */
+export interface Flow {
+  abstractions: {
+    name: string;
+    path: string;
+    line: number;
+    bases?: string[];
+    methods: number;
+    /** How often the rest of the product names it. */
+    uses: number;
+  }[];
+  steps: FlowStep[];
+  concurrency: { what: string; path: string; line: number; files: number }[];
+  /** Files that declare the product's routes, with the product types each works with. */
+  handlers: {
+    path: string;
+    routes: number;
+    example?: string;
+    uses: { name: string; path: string; line: number; bases?: string[] }[];
+  }[];
+}
+
 export interface Analysis {
   version: 1;
   generatedAt: string;
@@ -266,6 +313,8 @@ export interface Analysis {
   project: { name: string; manifestName?: string; files: number; bytes: number; lines: LineCounts };
   /** What the project is (absent in analyses made before the identity layer existed). */
   identity?: Identity;
+  /** How the product works (absent in analyses made before this pass existed). */
+  flow?: Flow;
   files: FileInfo[];
   skipped: { path: string; reason: string }[];
   languages: LanguageStat[]; // largest (code lines) first

@@ -1,7 +1,8 @@
 // Architecture: modules and how they depend on each other, entry points, runtime shape.
 
 import { factsOf } from '../facts.ts';
-import { howItWorks, usageCounts } from '../identity-text.ts';
+import { mechanismParts } from '../how-it-works.ts';
+import { entrySentence, howItWorks, usageCounts } from '../identity-text.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
   bullets,
@@ -35,6 +36,13 @@ export const architecture = defineSection({
     'patterns',
     'data flow',
     'control flow',
+    'how it works',
+    'internals',
+    'mechanism',
+    'request flow',
+    'request lifecycle',
+    'execution flow',
+    'call flow',
   ],
   aspects: [
     ['module dependencies', 'modules'],
@@ -45,6 +53,15 @@ export const architecture = defineSection({
     ['entrypoint', 'entry-points'],
     ['startup', 'entry-points'],
     ['bootstrap', 'entry-points'],
+    ['how it works', 'flow'],
+    ['internals', 'flow'],
+    ['mechanism', 'flow'],
+    ['request flow', 'flow'],
+    ['request lifecycle', 'flow'],
+    ['execution flow', 'flow'],
+    ['call flow', 'flow'],
+    ['control flow', 'flow'],
+    ['data flow', 'flow'],
   ],
   evidence: ['moduleGraph', 'tree', 'entryPoints', 'frameworks', 'containers', 'imports'],
   analyst(a) {
@@ -118,6 +135,13 @@ export function writeArchitecture(ctx: WriterContext): string {
   const { a, fx } = ctx;
   const g = a.moduleGraph;
   const parts: string[] = [];
+  // a title about internals or flow gets the mechanism alone: entry, central types, traced calls
+  if (ctx.plan.focus === 'flow') {
+    const flow = mechanismParts(a);
+    return paragraphs(
+      ...(flow.length ? [entrySentence(a), ...flow] : howItWorks(a, usageCounts(a, ctx.workspace))),
+    );
+  }
   // How it works first: from the entry points through the central files to the public API.
   if (!ctx.plan.focus || ctx.plan.focus === 'modules')
     parts.push(...howItWorks(a, usageCounts(a, ctx.workspace)));

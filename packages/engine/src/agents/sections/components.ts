@@ -1,5 +1,6 @@
 // Components / modules: one entry per module with its size, largest files and exported symbols.
 
+import { abstractionsSentence } from '../how-it-works.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { cite, clipSentences, code, joinSome, num, paragraphs, plural, text } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
@@ -94,6 +95,7 @@ export function writeComponents({ a, fx }: WriterContext): string {
     : '';
   return paragraphs(
     keyText,
+    a.flow && abstractionsSentence(a.flow),
     `The code is organised in ${plural(mods.length, 'module')}; the largest come first.`,
     ...blocks,
     rest,

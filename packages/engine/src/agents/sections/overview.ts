@@ -26,6 +26,7 @@ import {
 } from '../writers/markdown.ts';
 import { api } from './api.ts';
 import type { Finding } from '../types.ts';
+import { mechanismDigest } from '../how-it-works.ts';
 import { defineSection, finding as f } from './define.ts';
 import { testing } from './testing.ts';
 
@@ -169,5 +170,5 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
     facts.push(
       `**History:** ${plural(a.git.commits, 'commit')} by ${plural(a.git.authors.length, 'author')}${a.git.lastCommit ? `, last on ${a.git.lastCommit.slice(0, 10)}` : ''}`,
     );
-  return paragraphs(lead, identity, size, bullets(facts));
+  return paragraphs(lead, identity, mechanismDigest(a), size, bullets(facts));
 }

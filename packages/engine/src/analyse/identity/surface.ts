@@ -113,7 +113,7 @@ export function findEntryPoints(
       if (src.has(p))
         add(
           p,
-          lineMatching(src.text(p), /^\s*(pub\s+)?(async\s+)?fn\s+main\b/m),
+          lineMatching(src.text(p), /^[ \t]*(pub\s+)?(async\s+)?fn\s+main\b/m),
           `binary "${b.name ?? 'main'}" (fn main)`,
         );
     }
@@ -123,7 +123,7 @@ export function findEntryPoints(
       if (src.has(at('src/main.rs')))
         add(
           at('src/main.rs'),
-          lineMatching(src.text(at('src/main.rs')), /^\s*(async\s+)?fn\s+main\b/m),
+          lineMatching(src.text(at('src/main.rs')), /^[ \t]*(async\s+)?fn\s+main\b/m),
           'binary crate (fn main)',
         );
       if (src.has(at('src/lib.rs'))) add(at('src/lib.rs'), 1, 'library crate root');
@@ -142,7 +142,7 @@ export function findEntryPoints(
           'Spring Boot application class (@SpringBootApplication)',
         );
       else if (/\bpublic\s+static\s+void\s+main\s*\(|^\s*fun\s+main\s*\(/m.test(text))
-        add(p, lineMatching(text, /\bstatic\s+void\s+main\s*\(|^\s*fun\s+main\s*\(/m), 'main()');
+        add(p, lineMatching(text, /\bstatic\s+void\s+main\s*\(|^[ \t]*fun\s+main\s*\(/m), 'main()');
     } else if (p.endsWith('.go') && /^package\s+main\b/m.test(text) && /^func\s+main\s*\(/m.test(text)) {
       add(p, lineMatching(text, /^func\s+main\s*\(/m), 'func main() in package main');
     } else if (p.endsWith('.py')) {

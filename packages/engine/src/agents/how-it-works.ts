@@ -1,0 +1,142 @@
+// How the product works, in sentences with citations, from the analysis's flow block: its central
+// types, the calls from its entry points through its own functions and the libraries they hand work
+// to, how it runs work concurrently, and for an application what each request handler works with.
+// The architecture section tells it whole; the overview and the components section borrow parts.
+
+import type { Analysis, Flow, FlowCall, FlowStep } from '../analyse/types.ts';
+import { bullets, cite, code, joinSome, plural } from './writers/markdown.ts';
+
+const MAX_STEPS = 8;
+
+/** `Command.main()`, `run()`: a function as the reader calls it. */
+const fnName = (s: { name: string; owner?: string }) => code(`${s.owner ? `${s.owner}.` : ''}${s.name}()`);
+
+/** One called function: named, and cited when it lives in another file than its caller. */
+function callee(c: FlowCall, from: FlowStep): string {
+  if (c.from)
+    return c.creates
+      ? `creates ${code(c.name)} from ${code(c.from)}`
+      : `${code(c.name)} from ${code(c.from)}`;
+  const where = c.path && c.path !== from.path && c.target ? ` (${cite(c.path, c.target)})` : '';
+  return c.creates ? `creates a ${code(c.name)}${where}` : `${fnName(c)}${where}`;
+}
+
+/** "calls `createContext()`, … and uses `compose` from `koa-compose`". */
+function stepBody(step: FlowStep): string {
+  const own = step.calls.filter((c) => !c.from);
+  const libs = step.calls.filter((c) => c.from);
+  const calls = own.length
+    ? `calls ${joinSome(
+        own.map((c) => callee(c, step)),
+        7,
+      )}`
+    : '';
+  const uses = libs.length
+    ? `uses ${joinSome(
+        libs.map((c) => callee(c, step)),
+        4,
+      )}`
+    : '';
+  return [calls, uses].filter(Boolean).join(' and ');
+}
+
+/** "`callback()` (`lib/application.js:167`) calls `createContext()`, … and uses `compose` from `koa-compose`." */
+export function stepSentence(step: FlowStep): string {
+  return `${fnName(step)} (${cite(step.path, step.line)}) ${stepBody(step)}.`;
+}
+
+/** The central types, in one sentence: "`Context` (`core.py:208`, 32 methods), …". */
+export function abstractionsSentence(flow: Flow, max = 5): string | null {
+  const types = flow.abstractions.slice(0, max);
+  if (!types.length) return null;
+  const one = (t: Flow['abstractions'][number]) => {
+    const notes = [
+      t.methods ? plural(t.methods, 'method') : null,
+      t.bases?.length ? `built on ${joinSome(t.bases.map(code), 2)}` : null,
+    ].filter(Boolean);
+    return `${code(t.name)} (${cite(t.path, t.line)}${notes.length ? `; ${notes.join(', ')}` : ''})`;
+  };
+  return types.length === 1
+    ? `Its central type is ${one(types[0]!)}.`
+    : `Its central types, by how much of the product uses them, are ${joinSome(types.map(one), max)}.`;
+}
+
+/** How work runs at the same time, when the product does: threads, channels, pools, tasks. */
+export function concurrencySentence(flow: Flow): string | null {
+  if (!flow.concurrency.length) return null;
+  return `Work runs concurrently through ${joinSome(
+    flow.concurrency.map((c) => `${c.what} (${cite(c.path, c.line)})`),
+    5,
+  )}.`;
+}
+
+/** For an application: which of its types each request handler works with. */
+export function handlerParts(flow: Flow): string[] {
+  const files = flow.handlers.filter((h) => h.uses.length);
+  if (!files.length) return [];
+  const base = (u: { bases?: string[] }) => (u.bases?.length ? ` (a ${code(u.bases[0]!)})` : '');
+  const stores = [
+    ...new Map(
+      files
+        .flatMap((h) => h.uses)
+        .filter((u) => u.bases?.some((b) => /Repository$|Dao$|Store$|^(Model|Document|Schema)$/.test(b)))
+        .map((u) => [u.name, u] as const),
+    ).values(),
+  ];
+  return [
+    `Requests reach ${plural(flow.handlers.length, 'handler file')}; each works with the product's own types:`,
+    bullets(
+      files.slice(0, 8).map(
+        (h) =>
+          `${cite(h.path)} (${plural(h.routes, 'route')}${h.example ? `, e.g. ${code(h.example)}` : ''}) works with ${joinSome(
+            h.uses.map((u) => `${code(u.name)}${base(u)}`),
+            5,
+          )}.`,
+      ),
+    ),
+    stores.length
+      ? `Data is read and written through ${joinSome(
+          stores.map((u) => `${code(u.name)} (${cite(u.path, u.line)})`),
+          4,
+        )}, which build on ${joinSome([...new Set(stores.flatMap((u) => u.bases ?? []))].map(code), 3)}.`
+      : null,
+  ].filter((p): p is string => !!p);
+}
+
+/** The mechanism, whole: types, the traced calls, concurrency and request handlers. */
+export function mechanismParts(a: Analysis): string[] {
+  const flow = a.flow;
+  if (!flow) return [];
+  const parts: string[] = [];
+  const types = abstractionsSentence(flow);
+  if (types) parts.push(types);
+  // one traced call says too little to be called a path
+  const steps = flow.steps.filter((s) => s.depth <= 2).slice(0, MAX_STEPS);
+  if (steps.length >= 2)
+    parts.push(
+      `Traced from the entry point, one call level at a time, the calls between the product's own functions run as follows:`,
+      bullets(steps.map(stepSentence)),
+    );
+  const conc = concurrencySentence(flow);
+  if (conc) parts.push(conc);
+  parts.push(...handlerParts(flow));
+  return parts;
+}
+
+/** Two sentences for the overview: the central types and the first traced step. */
+export function mechanismDigest(a: Analysis): string | null {
+  const flow = a.flow;
+  if (!flow) return null;
+  // the step near the entry that makes the most calls says most about the main path
+  const first = flow.steps
+    .filter((s) => s.depth <= 1 && s.calls.some((c) => !c.from))
+    .sort((x, y) => y.calls.length - x.calls.length)[0];
+  const sentences = [
+    abstractionsSentence(flow, 3),
+    first
+      ? `Its main path runs through ${fnName(first)} (${cite(first.path, first.line)}), which ${stepBody(first)}.`
+      : null,
+    concurrencySentence(flow),
+  ].filter(Boolean);
+  return sentences.length ? sentences.join(' ') : null;
+}

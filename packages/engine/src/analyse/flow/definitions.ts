@@ -1,0 +1,402 @@
+// Definitions, the calls inside them and the names a file imports, read line by line from code whose
+// comments are already blanked. One small table of patterns per language family: enough to follow
+// the calls between a project's central functions, not a parser (multi-line signatures are missed).
+
+export interface Def {
+  name: string;
+  kind: 'function' | 'method' | 'type';
+  /** The class, struct, impl or receiver a method belongs to. */
+  owner?: string;
+  /** What a type extends or implements, as written. */
+  bases?: string[];
+  line: number;
+  /** Last line of the body (a function ends where the next definition starts). */
+  end: number;
+  indent: number;
+}
+
+export interface Call {
+  /** The first and last segment of the qualifier (`self.walker.build` → self, walker). */
+  root?: string;
+  qualifier?: string;
+  name: string;
+  line: number;
+  /** `new X(…)`, `X::new(…)`, `X{…}`-style construction. */
+  creates: boolean;
+}
+
+type Family = 'js' | 'python' | 'go' | 'rust' | 'jvm' | 'ruby' | 'php' | 'c';
+
+const FAMILY: Record<string, Family> = {
+  JavaScript: 'js',
+  TypeScript: 'js',
+  JSX: 'js',
+  Python: 'python',
+  Go: 'go',
+  Rust: 'rust',
+  Java: 'jvm',
+  Kotlin: 'jvm',
+  'C#': 'jvm',
+  Scala: 'jvm',
+  Ruby: 'ruby',
+  PHP: 'php',
+  C: 'c',
+  'C++': 'c',
+  'C/C++ Header': 'c',
+};
+
+export const familyOf = (language: string | null): Family | undefined =>
+  language ? FAMILY[language] : undefined;
+
+const KEYWORDS = new Set(
+  (
+    'if else elif for foreach while do switch case catch try finally return function typeof instanceof ' +
+    'sizeof match loop new delete throw throws await yield super this self Self cls import export from ' +
+    'require and or not in is with assert lambda def class struct enum interface trait impl fn func go ' +
+    'defer select where when using unless until begin end elsif rescue ensure let var const val static ' +
+    'Some Ok Err None Box Vec String Option Result print println void int long char bool boolean double float'
+  ).split(' '),
+);
+
+const indentOf = (line: string) => /^\s*/.exec(line)![0].replace(/\t/g, '    ').length;
+
+interface Pattern {
+  re: RegExp;
+  kind: 'function' | 'type' | 'container';
+  /** Capture group of the name (and of the bases or the impl's type where there is one). */
+  name: number;
+  bases?: number;
+}
+
+const JS: Pattern[] = [
+  {
+    re: /^\s*(?:export\s+(?:default\s+)?|module\.exports\s*=\s*|(?:const|let|var)\s+[\w$]+\s*=\s*)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)(?:<[^>]*>)?(?:\s+extends\s+([\w$.]+))?/,
+    kind: 'type',
+    name: 1,
+    bases: 2,
+  },
+  {
+    re: /^\s*(?:export\s+(?:default\s+)?)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*[(<]/,
+    kind: 'function',
+    name: 1,
+  },
+  {
+    re: /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[A-Za-z_$][\w$]*\s*=>)/,
+    kind: 'function',
+    name: 1,
+  },
+  {
+    re: /^\s*(?:[\w$]+\.)+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?function\b/,
+    kind: 'function',
+    name: 1,
+  },
+  { re: /^\s+([A-Za-z_$][\w$]*)\s*:\s*(?:async\s+)?function\b/, kind: 'function', name: 1 },
+  {
+    re: /^\s+(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*\*?\s*(#?[A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\((?:[^()]|\([^()]*\))*\)\s*(?::\s*[^{=]+)?\{\s*$/,
+    kind: 'function',
+    name: 1,
+  },
+];
+
+const PYTHON: Pattern[] = [
+  { re: /^\s*class\s+([A-Za-z_]\w*)\s*(?:\(([^)]*)\))?\s*:/, kind: 'type', name: 1, bases: 2 },
+  { re: /^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*[([]/, kind: 'function', name: 1 },
+];
+
+const GO: Pattern[] = [
+  { re: /^type\s+([A-Za-z_]\w*)(?:\[[^\]]*\])?\s+(?:struct|interface)\b/, kind: 'type', name: 1 },
+  { re: /^\s+([A-Z]\w*)\s+(?:struct|interface)\s*\{/, kind: 'type', name: 1 },
+  // the receiver's type is the owner (group 1), the name is group 2
+  {
+    re: /^func\s+(?:\(\s*\w*\s*\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*)?([A-Za-z_]\w*)\s*[[(]/,
+    kind: 'function',
+    name: 2,
+    bases: 1,
+  },
+];
+
+const RUST: Pattern[] = [
+  {
+    re: /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:struct|enum|trait|union)\s+([A-Za-z_]\w*)/,
+    kind: 'type',
+    name: 1,
+  },
+  // impl [Trait for] Type: a container whose functions are methods of Type (group 2), Trait in group 1
+  {
+    re: /^\s*(?:unsafe\s+)?impl(?:<[^{]*?>)?\s+(?:([\w:]+)(?:<[^{]*?>)?\s+for\s+)?&?(?:'\w+\s+)?([\w:]+)/,
+    kind: 'container',
+    name: 2,
+    bases: 1,
+  },
+  {
+    re: /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:default\s+)?(?:const\s+)?(?:async\s+)?(?:unsafe\s+)?(?:extern\s+"[^"]*"\s+)?fn\s+([A-Za-z_]\w*)/,
+    kind: 'function',
+    name: 1,
+  },
+];
+
+const MODIFIERS =
+  '(?:(?:public|private|protected|internal|static|final|abstract|synchronized|native|override|virtual|async|default|sealed|open|suspend|inline|data|partial|readonly|extern|unsafe|new)\\s+)*';
+
+const JVM: Pattern[] = [
+  {
+    re: new RegExp(
+      `^\\s*(?:@\\w+(?:\\([^)]*\\))?\\s+)*${MODIFIERS}(?:class|interface|enum|record|object)\\s+([A-Za-z_]\\w*)`,
+    ),
+    kind: 'type',
+    name: 1,
+  },
+  {
+    re: new RegExp(`^\\s*${MODIFIERS}fun\\s+(?:<[^>]*>\\s*)?(?:[\\w.]+\\.)?([A-Za-z_]\\w*)\\s*\\(`),
+    kind: 'function',
+    name: 1,
+  },
+  {
+    re: new RegExp(
+      `^\\s+(?:@\\w+(?:\\([^)]*\\))?\\s+)*${MODIFIERS}(?:<[^>]+>\\s+)?[A-Za-z_][\\w.]*(?:<[^()]*>)?(?:\\[\\])*\\??\\s+([A-Za-z_]\\w*)\\s*\\([^;=]*$`,
+    ),
+    kind: 'function',
+    name: 1,
+  },
+];
+
+const RUBY: Pattern[] = [
+  { re: /^\s*(?:class|module)\s+([A-Z][\w:]*)(?:\s*<\s*([\w:]+))?/, kind: 'type', name: 1, bases: 2 },
+  { re: /^\s*def\s+(?:self\.)?([A-Za-z_]\w*[?!=]?)/, kind: 'function', name: 1 },
+];
+
+const PHP: Pattern[] = [
+  {
+    re: /^\s*(?:abstract\s+|final\s+)?(?:class|interface|trait|enum)\s+([A-Za-z_]\w*)(?:\s+extends\s+([\w\\]+))?/,
+    kind: 'type',
+    name: 1,
+    bases: 2,
+  },
+  {
+    re: /^\s*(?:(?:public|private|protected|static|final|abstract)\s+)*function\s+&?([A-Za-z_]\w*)\s*\(/,
+    kind: 'function',
+    name: 1,
+  },
+];
+
+const C: Pattern[] = [
+  { re: /^(?:typedef\s+)?(?:struct|class|union)\s+([A-Za-z_]\w*)\s*(?:[:{]|$)/, kind: 'type', name: 1 },
+  {
+    re: /^(?:static\s+|inline\s+|extern\s+|const\s+|unsigned\s+|signed\s+|struct\s+|virtual\s+)*[A-Za-z_][\w:<>]*[\s*&]+\**([A-Za-z_][\w:~]*)\s*\([^;]*$/,
+    kind: 'function',
+    name: 1,
+  },
+];
+
+const PATTERNS: Record<Family, Pattern[]> = {
+  js: JS,
+  python: PYTHON,
+  go: GO,
+  rust: RUST,
+  jvm: JVM,
+  ruby: RUBY,
+  php: PHP,
+  c: C,
+};
+
+/** What a class line extends or implements, in the languages that say it after the name. */
+function basesOf(line: string, family: Family): string[] {
+  const out: string[] = [];
+  if (family === 'jvm' || family === 'php') {
+    const ext = /\bextends\s+([\w.<>, ]+?)(?:\s+implements\b|\s*\{|$)/.exec(line);
+    if (ext) out.push(...ext[1]!.split(','));
+    const imp = /\bimplements\s+([\w.<>, ]+?)(?:\s*\{|$)/.exec(line);
+    if (imp) out.push(...imp[1]!.split(','));
+    const colon = /\)?\s*:\s*([\w.<>(), ]+?)\s*\{?\s*$/.exec(line.replace(/\([^)]*\)/, ''));
+    if (!out.length && colon && !/\bfun\b/.test(line)) out.push(...colon[1]!.split(','));
+  }
+  return out
+    .map((b) =>
+      b
+        .replace(/<.*$|\(.*$/, '')
+        .trim()
+        .split('.')
+        .pop()!,
+    )
+    .filter((b) => /^[A-Za-z_]\w*$/.test(b));
+}
+
+/** The definitions of one file, with the line where each function's body ends. */
+export function definitions(code: string, language: string | null): Def[] {
+  const family = familyOf(language);
+  if (!family) return [];
+  const patterns = PATTERNS[family];
+  const lines = code.split('\n');
+  const defs: Def[] = [];
+  const containers: { name: string; indent: number }[] = [];
+  // blocks that end the function before them: impl blocks and inline modules (Rust's `mod tests {`)
+  const marks: { line: number; indent: number }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!line.trim()) continue;
+    if (family === 'rust' && /^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{/.test(line))
+      marks.push({ line: i + 1, indent: indentOf(line) });
+    for (const p of patterns) {
+      const m = p.re.exec(line);
+      if (!m || !m[p.name]) continue;
+      const name = m[p.name]!.split('::').pop()!;
+      if (KEYWORDS.has(name) && p.kind !== 'container') break;
+      const indent = indentOf(line);
+      while (containers.length && containers[containers.length - 1]!.indent >= indent) containers.pop();
+      if (p.kind === 'container') {
+        containers.push({ name, indent });
+        marks.push({ line: i + 1, indent });
+        const type = defs.find((d) => d.kind === 'type' && d.name === name);
+        if (type && m[p.bases!]) type.bases = [...(type.bases ?? []), m[p.bases!]!.split('::').pop()!];
+        break;
+      }
+      if (p.kind === 'type') {
+        const bases =
+          p.bases !== undefined && m[p.bases]
+            ? m[p.bases]!.split(',')
+                .map((b) => b.trim().split(/[.(\s[]/)[0]!)
+                .filter((b) => /^[A-Za-z_]\w*$/.test(b) && b !== 'object')
+            : basesOf(line, family);
+        defs.push({
+          name,
+          kind: 'type',
+          line: i + 1,
+          end: i + 1,
+          indent,
+          ...(bases.length ? { bases } : {}),
+        });
+        containers.push({ name, indent });
+        break;
+      }
+      const receiver = family === 'go' && p.bases !== undefined ? m[p.bases] : undefined;
+      const owner = receiver ?? containers[containers.length - 1]?.name;
+      defs.push({
+        name,
+        kind: owner ? 'method' : 'function',
+        ...(owner ? { owner } : {}),
+        line: i + 1,
+        end: lines.length,
+        indent,
+      });
+      break;
+    }
+  }
+  // a function's body runs to the line before the next definition that is not nested in it
+  const starts = [...defs, ...marks].sort((x, y) => x.line - y.line);
+  for (const d of defs) {
+    if (d.kind === 'type') continue;
+    const next = starts.find((n) => n.line > d.line && n.indent <= d.indent);
+    d.end = next ? next.line - 1 : lines.length;
+  }
+  // a function nested in another (a closure, a decorator's wrapper) is part of what the outer one does
+  const outer = defs.filter((d) => d.kind !== 'type');
+  return defs.filter(
+    (d) => d.kind === 'type' || !outer.some((o) => o !== d && o.line < d.line && o.end >= d.end),
+  );
+}
+
+const CALL =
+  /(?:\bnew\s+)?((?:[A-Za-z_$][\w$]*\s*(?:\?\.|\.|::|->)\s*)*)([A-Za-z_$][\w$]*)\s*(?:::<[^>]*>\s*)?(!?)\s*\(/g;
+
+/**
+ * The calls made on lines [from, to] of the comment-blanked code, in order, without duplicates;
+ * `self` is the name defined on the first line, which is not a call there.
+ */
+export function callsIn(lines: string[], from: number, to: number, self?: string): Call[] {
+  const out: Call[] = [];
+  const seen = new Set<string>();
+  for (let i = from; i <= to && i <= lines.length; i++) {
+    // string contents can hold anything that looks like a call
+    const line = lines[i - 1]!.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
+    for (const m of line.matchAll(CALL)) {
+      if (m[3]) continue; // a macro
+      const name = m[2]!;
+      if (KEYWORDS.has(name) && name !== 'new') continue;
+      if (i === from && name === self && !m[1]) continue;
+      const segments = m[1]!.split(/\s*(?:\?\.|\.|::|->)\s*/).filter(Boolean);
+      let callee = name;
+      let qualifier = segments[segments.length - 1];
+      let creates = /^new\s/.test(m[0]);
+      // X::new(…) and X.new(…) construct an X
+      if (name === 'new' && qualifier) {
+        callee = qualifier;
+        qualifier = segments[segments.length - 2];
+        creates = true;
+      }
+      if (name === 'new' && !qualifier && !segments.length) continue;
+      const key = `${segments.join('.')}.${callee}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({
+        ...(segments[0] ? { root: segments[0] } : {}),
+        ...(qualifier ? { qualifier } : {}),
+        name: callee,
+        line: i,
+        creates,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Local names bound to imports in one file → the module they come from (`compose` → koa-compose,
+ * `thread` → std::thread, `pflag` → github.com/spf13/pflag, `WalkBuilder` → ignore).
+ */
+export function importBindings(code: string, language: string | null): Map<string, string> {
+  const family = familyOf(language);
+  const out = new Map<string, string>();
+  const bind = (names: string, from: string) => {
+    for (const part of names.split(',')) {
+      const m = /^\s*(?:type\s+)?([\w$]+)(?:\s+as\s+([\w$]+)|\s*:\s*([\w$]+))?\s*$/.exec(part);
+      if (m) out.set(m[2] ?? m[3] ?? m[1]!, from);
+    }
+  };
+  if (family === 'js') {
+    for (const m of code.matchAll(
+      /(?:const|let|var)\s+(?:([\w$]+)|\{([^}]*)\})\s*=\s*require\(\s*['"]([^'"]+)['"]\s*\)/g,
+    ))
+      if (m[1]) out.set(m[1], m[3]!);
+      else bind(m[2]!, m[3]!);
+    for (const m of code.matchAll(
+      /import\s+(?:type\s+)?(?:([\w$]+)\s*,?\s*)?(?:\*\s+as\s+([\w$]+)|\{([^}]*)\})?\s*from\s*['"]([^'"]+)['"]/g,
+    )) {
+      if (m[1]) out.set(m[1], m[4]!);
+      if (m[2]) out.set(m[2], m[4]!);
+      if (m[3]) bind(m[3], m[4]!);
+    }
+  } else if (family === 'python') {
+    for (const m of code.matchAll(/^\s*import\s+([\w.]+)(?:\s+as\s+(\w+))?/gm))
+      out.set(m[2] ?? m[1]!.split('.')[0]!, m[1]!);
+    for (const m of code.matchAll(/^\s*from\s+([\w.]+)\s+import\s+\(?([^)\n]+)\)?/gm)) bind(m[2]!, m[1]!);
+  } else if (family === 'go') {
+    for (const m of code.matchAll(/^\s*(?:import\s+)?([\w.]+\s+)?"([^"]+)"\s*$/gm)) {
+      const alias = m[1]?.trim();
+      const base = m[2]!
+        .split('/')
+        .pop()!
+        .replace(/^go-|\.v\d+$|\.go$/, '');
+      out.set(alias && alias !== '.' && alias !== '_' ? alias : base.replace(/-/g, '_'), m[2]!);
+    }
+  } else if (family === 'rust') {
+    for (const m of code.matchAll(/^\s*(?:pub\s+)?use\s+([^;]+);/gm)) {
+      const path = m[1]!.replace(/\s+/g, '');
+      const brace = /^(.*?)::\{(.*)\}$/.exec(path);
+      const items = brace ? brace[2]!.split(',').map((x) => `${brace[1]}::${x}`) : [path];
+      for (const item of items) {
+        const alias = /^(.*)as(\w+)$/.exec(item.replace(/\s/g, ''));
+        const full = alias ? alias[1]! : item;
+        const local = alias ? alias[2]! : full.split('::').pop()!;
+        if (local && local !== 'self' && local !== '*') out.set(local, full);
+        if (local === 'self') out.set(full.split('::').slice(-2, -1)[0]!, full.replace(/::self$/, ''));
+      }
+    }
+  } else if (family === 'jvm') {
+    for (const m of code.matchAll(/^\s*import\s+(?:static\s+)?([\w.]+)\s*;?\s*$/gm))
+      out.set(m[1]!.split('.').pop()!, m[1]!);
+  } else if (family === 'php') {
+    for (const m of code.matchAll(/^\s*use\s+([\w\\]+)(?:\s+as\s+(\w+))?\s*;/gm))
+      out.set(m[2] ?? m[1]!.split('\\').pop()!, m[1]!);
+  }
+  return out;
+}

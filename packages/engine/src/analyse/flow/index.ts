@@ -1,0 +1,420 @@
+// How the product works, as data: its central abstractions, the calls from its entry points through
+// its own functions (and the libraries they hand work to), how it runs work concurrently, and for an
+// application which of its types each request handler works with. Writers turn this into sentences.
+
+import { codeText } from '../comments.ts';
+import { isProductFile } from '../identity/layout.ts';
+import type { Sources } from '../sources.ts';
+import type { Dependency, FileInfo, Flow, FlowCall, FlowStep, Identity, Route } from '../types.ts';
+import { callsIn, definitions, familyOf, importBindings, type Call, type Def } from './definitions.ts';
+
+interface FileModel {
+  path: string;
+  language: string;
+  defs: Def[];
+  bindings: Map<string, string>;
+  lines: string[];
+  words: Map<string, number>;
+}
+
+interface Target {
+  file: FileModel;
+  def: Def;
+}
+
+const MAX_BYTES = 4 * 1024 * 1024;
+const MAX_FILES = 600;
+const MAX_STEPS = 14;
+const MAX_DEPTH = 3;
+const SELF = new Set(['this', 'self', 'Self', 'cls', 'super']);
+// method names too common to link to a definition from an untyped receiver (`res.end()`)
+const GENERIC = new Set(
+  'get set has add end send write read close open emit on once off push pop map filter reduce find join split call apply bind then catch next run init update delete remove clear start stop len size keys values items copy clone format parse load dump render error warn info debug log print test main new from into iter collect unwrap expect default equals hashCode toString valueOf Error String Close Write Read Get Set'.split(
+    ' ',
+  ),
+);
+// standard modules worth naming in a mechanism: networking, processes, threads
+const NOTABLE_STD =
+  /^(node:)?(http|https|http2|net|cluster|worker_threads|child_process|stream|events)$|^net\/http$|^os\/exec$|^sync$|^context$|^std::(thread|sync|process|net|fs)|^(threading|multiprocessing|concurrent\.futures|asyncio|subprocess|socket|socketserver|http\.server|wsgiref)$|^java\.util\.concurrent/;
+
+const CONCURRENCY: { what: string; re: RegExp }[] = [
+  { what: 'threads (`std::thread`)', re: /\bthread::(spawn|scope)\b|\bstd::thread\b/ },
+  {
+    what: 'a parallel directory walk (`WalkParallel` of the ignore crate)',
+    re: /\bbuild_parallel\s*\(|\bWalkParallel\b/,
+  },
+  { what: 'channels (`crossbeam-channel`)', re: /\bcrossbeam(_channel)?::|\bcrossbeam_channel\b/ },
+  { what: 'channels (`std::sync::mpsc`)', re: /\bmpsc::(sync_)?channel\b/ },
+  { what: 'rayon parallel iterators', re: /\.par_iter(_mut)?\s*\(|\binto_par_iter\s*\(/ },
+  { what: 'async tasks (`tokio::spawn`)', re: /\btokio::spawn\b|#\[tokio::main\]/ },
+  { what: 'goroutines', re: /^\s*go\s+(func\b|[\w.]+\()/m },
+  { what: 'channels', re: /\bmake\(\s*chan\b|<-\s*chan\b|\bchan\s+<-/ },
+  { what: '`sync.WaitGroup`', re: /\bsync\.WaitGroup\b|\berrgroup\.Group\b/ },
+  { what: 'worker threads (`worker_threads`)', re: /\bnew\s+Worker\s*\(|['"](node:)?worker_threads['"]/ },
+  {
+    what: 'child processes',
+    re: /['"](node:)?child_process['"]|\bsubprocess\.(run|Popen|call)\b|\bexec\.Command\(|\bstd::process::Command\b|\bProcessBuilder\b/,
+  },
+  { what: 'concurrent promises (`Promise.all`)', re: /\bPromise\.(all|allSettled|race)\s*\(/ },
+  {
+    what: 'a thread or process pool (`concurrent.futures`)',
+    re: /\b(ThreadPoolExecutor|ProcessPoolExecutor)\b/,
+  },
+  { what: '`asyncio` tasks', re: /\basyncio\.(gather|create_task|run)\s*\(/ },
+  { what: 'threads (`threading`)', re: /\bthreading\.Thread\s*\(/ },
+  {
+    what: 'an executor service',
+    re: /\bExecutors\.new\w+\s*\(|\bExecutorService\b|\bCompletableFuture\b|@Async\b/,
+  },
+];
+
+/** Whether a module path names the project's own code rather than a library. */
+function internalModule(module: string, language: string): boolean {
+  if (/^\.\.?(\/|$)/.test(module) || /^(crate|super|self)(::|$)/.test(module)) return true;
+  return language === 'Python' && module.startsWith('.');
+}
+
+const stem = (p: string) =>
+  p
+    .split('/')
+    .pop()!
+    .replace(/\.[^.]+$/, '');
+
+/** The names a file's module can be called by: `walk` for src/walk.rs, `exec` for src/exec/mod.rs. */
+function moduleNames(p: string): string[] {
+  const base = stem(p);
+  const dir = p.split('/').slice(-2, -1)[0];
+  return ['mod', 'index', '__init__', 'lib'].includes(base) && dir ? [dir] : [base];
+}
+
+function countWords(lines: string[]): Map<string, number> {
+  const words = new Map<string, number>();
+  for (const line of lines)
+    for (const w of line.split(/[^A-Za-z0-9_$]+/)) if (w.length > 2) words.set(w, (words.get(w) ?? 0) + 1);
+  return words;
+}
+
+export interface FlowInput {
+  src: Sources;
+  files: FileInfo[];
+  identity: Identity;
+  routes: Route[];
+  dependencies: Dependency[];
+}
+
+export function flowPass(input: FlowInput): Flow {
+  const { src, identity } = input;
+  const rank = new Map(identity.keyComponents.map((k, i) => [k.path, i]));
+  const candidates = input.files
+    .filter((f) => familyOf(f.language) && !f.duplicateOf && f.code > 0 && isProductFile(f.path, identity))
+    .sort((x, y) => (rank.get(x.path) ?? 1e6) - (rank.get(y.path) ?? 1e6) || x.path.localeCompare(y.path));
+  const models: FileModel[] = [];
+  let budget = MAX_BYTES;
+  for (const f of candidates.slice(0, MAX_FILES)) {
+    if (f.size > budget) continue;
+    const code = codeText(src, f.path, f.language);
+    if (!code) continue;
+    budget -= f.size;
+    const lines = code.split('\n');
+    models.push({
+      path: f.path,
+      language: f.language!,
+      defs: definitions(code, f.language),
+      bindings: importBindings(code, f.language),
+      lines,
+      words: countWords(lines),
+    });
+  }
+  const byPath = new Map(models.map((m) => [m.path, m]));
+  const fns = new Map<string, Target[]>();
+  const types = new Map<string, Target[]>();
+  for (const file of models)
+    for (const def of file.defs) {
+      const into = def.kind === 'type' ? types : fns;
+      into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
+    }
+  const byModule = new Map<string, FileModel[]>();
+  for (const m of models)
+    for (const n of moduleNames(m.path)) byModule.set(n, [...(byModule.get(n) ?? []), m]);
+  const deps = new Set(input.dependencies.map((d) => d.name.toLowerCase().replace(/-/g, '_')));
+
+  const resolve = (call: Call, file: FileModel, from: Def): Target | { module: string } | null => {
+    const { name, root, qualifier } = call;
+    if (call.creates) {
+      const t = types.get(name);
+      if (t?.length) return t.find((x) => x.file === file) ?? t[0]!;
+    }
+    const local = (fns.get(name) ?? []).filter((t) => t !== undefined);
+    if (!root || SELF.has(root)) {
+      const bound = !root ? file.bindings.get(name) : undefined;
+      if (bound && !internalModule(bound, file.language)) return { module: bound };
+      const same =
+        local.find((t) => t.file === file && from.owner && t.def.owner === from.owner) ??
+        local.find((t) => t.file === file) ??
+        (bound || !root
+          ? local.find((t) => moduleNames(t.file.path).some((n) => bound?.includes(n)))
+          : undefined);
+      if (same) return same;
+      if (!root && local.length === 1) return local[0]!;
+      if (root && local.length === 1 && !GENERIC.has(name)) return local[0]!;
+      // `this.compose(…)` where compose was imported and stored on the object
+      const member = root ? file.bindings.get(name) : undefined;
+      if (member && !internalModule(member, file.language)) return { module: member };
+      return null;
+    }
+    // a qualifier bound to an import: a library, or one of the project's own modules
+    const bound = file.bindings.get(root);
+    if (bound && !internalModule(bound, file.language) && !byModule.has(root)) return { module: bound };
+    if (familyOf(file.language) === 'rust' && root !== qualifier && (root === 'std' || deps.has(root)))
+      return { module: root };
+    if (familyOf(file.language) === 'rust' && deps.has(root) && !byModule.has(root)) return { module: root };
+    // Type::function, module::function, module.function
+    const q = qualifier ?? root;
+    const owned = local.find((t) => t.def.owner === q);
+    if (owned) return owned;
+    const inModule = local
+      .filter((t) => moduleNames(t.file.path).includes(q) || moduleNames(t.file.path).includes(root))
+      .sort((x, y) => Number(!!x.def.owner) - Number(!!y.def.owner))[0];
+    if (inModule) return inModule;
+    if (bound && internalModule(bound, file.language)) return local.length === 1 ? local[0]! : null;
+    // an untyped receiver: only a name defined once in the product, and not a common one
+    if (local.length === 1 && name.length >= 4 && !GENERIC.has(name) && local[0]!.def.kind === 'method')
+      return local[0]!;
+    return null;
+  };
+
+  // where to start: the function at an entry point's line, then the public API's drivers, then its functions
+  const starts: Target[] = [];
+  const at = (path: string, line: number, name?: string): Target | undefined => {
+    const file = byPath.get(path);
+    // a name re-exported from the package entry (click's __init__.py) is defined elsewhere
+    if (name && !file?.defs.some((d) => d.line >= line && d.line <= line + 3)) {
+      const defs = [...(types.get(name) ?? []), ...(fns.get(name) ?? []).filter((t) => !t.def.owner)];
+      return defs.sort((x, y) => (rank.get(x.file.path) ?? 1e6) - (rank.get(y.file.path) ?? 1e6))[0];
+    }
+    if (!file) return undefined;
+    // the definition at the line, or just below it (after decorators and annotations)
+    const def = file.defs.find((d) => d.line >= line && d.line <= line + 3);
+    if (def?.kind === 'type') {
+      const main = file.defs.find((m) => m.owner === def.name && m.name === 'main');
+      return main ? { file, def: main } : undefined;
+    }
+    return def ? { file, def } : undefined;
+  };
+  for (const e of identity.entryPoints) {
+    const t = at(e.path, e.line);
+    if (t) starts.push(t);
+  }
+  // conventional names of the methods that drive a program or a framework, most telling first
+  const DRIVERS = [
+    'main',
+    'run',
+    'execute',
+    'listen',
+    'serve',
+    'start',
+    'handle',
+    'dispatch',
+    'servehttp',
+    'process',
+    'build',
+    'compile',
+    'render',
+    'invoke',
+    'callback',
+    '__call__',
+  ];
+  const driverRank = (name: string) => {
+    const i = DRIVERS.indexOf(name.toLowerCase());
+    return i < 0 ? DRIVERS.length : i;
+  };
+  const DRIVER = { test: (name: string) => driverRank(name) < DRIVERS.length };
+  const api = identity.publicApi.map((e) => at(e.path, e.line, e.name)).filter((t): t is Target => !!t);
+  // a public type is driven through its conventional methods (Command.main, Application.listen)
+  const drivers = api
+    .filter((t) => t.def.kind === 'type')
+    .flatMap((t) =>
+      t.file.defs
+        .filter((d) => d.owner === t.def.name && DRIVER.test(d.name))
+        .map((def) => ({ file: t.file, def })),
+    );
+  const functions = api.filter((t) => t.def.kind !== 'type');
+  const driven = [...functions.filter((t) => DRIVER.test(t.def.name)), ...drivers].sort(
+    (x, y) => driverRank(x.def.name) - driverRank(y.def.name),
+  );
+  // the drivers of the public API when it has any, else its first functions
+  starts.push(...(driven.length ? driven : functions));
+
+  const size = (d: Def) => (d.kind === 'type' ? 10 : d.end - d.line);
+  const productCalls = (t: Target): Target[] =>
+    callsIn(t.file.lines, t.def.line, t.def.end, t.def.name)
+      .map((c) => resolve(c, t.file, t.def))
+      .filter((r): r is Target => !!r && 'def' in r && r.def !== t.def);
+  const reaches = new Map<Def, number>();
+  const reach = (t: Target): number => {
+    let r = reaches.get(t.def);
+    if (r === undefined) {
+      r = size(t.def) + (t.def.kind === 'type' ? 0 : Math.max(0, ...productCalls(t).map((c) => size(c.def))));
+      reaches.set(t.def, r);
+    }
+    return r;
+  };
+  const steps: FlowStep[] = [];
+  const visited = new Set<Def>();
+  const visit = (t: Target, depth: number) => {
+    if (visited.has(t.def) || steps.length >= MAX_STEPS) return;
+    visited.add(t.def);
+    const product: { call: Call; target: Target }[] = [];
+    const external: FlowCall[] = [];
+    const seen = new Set<unknown>();
+    for (const call of callsIn(t.file.lines, t.def.line, t.def.end, t.def.name)) {
+      const r = resolve(call, t.file, t.def);
+      if (!r) continue;
+      if ('module' in r) {
+        const key = `${r.module}.${call.name}`;
+        if (seen.has(key) || external.length >= 4) continue;
+        seen.add(key);
+        if (
+          !deps.has(r.module.split(/[/:.]/)[0]!.toLowerCase().replace(/-/g, '_')) &&
+          !deps.has(r.module.toLowerCase().replace(/-/g, '_')) &&
+          !NOTABLE_STD.test(r.module) &&
+          !moduleDependency(r.module, deps)
+        )
+          continue;
+        external.push({
+          name: call.name,
+          line: call.line,
+          from: r.module,
+          ...(call.creates ? { creates: true } : {}),
+        });
+      } else if (r.def !== t.def && !seen.has(r.def)) {
+        seen.add(r.def);
+        product.push({ call, target: r });
+      }
+    }
+    // calls into other files (the structure) and long bodies (the work) tell the mechanism; a thin
+    // wrapper counts with the biggest function it calls
+    const weight = (x: Target) => reach(x) * (x.file === t.file ? 1 : 3);
+    const byWeight = [...product].sort((x, y) => weight(y.target) - weight(x.target));
+    const kept = new Set(byWeight.slice(0, 7).map((p) => p.target.def));
+    product.splice(0, product.length, ...product.filter((p) => kept.has(p.target.def)));
+    if (!product.length && !external.length) return;
+    steps.push({
+      name: t.def.name,
+      ...(t.def.owner ? { owner: t.def.owner } : {}),
+      path: t.file.path,
+      line: t.def.line,
+      depth,
+      calls: [
+        ...product.map(({ call, target }) => ({
+          name: target.def.name,
+          ...(target.def.owner ? { owner: target.def.owner } : {}),
+          line: call.line,
+          path: target.file.path,
+          target: target.def.line,
+          ...(call.creates || target.def.kind === 'type' ? { creates: true } : {}),
+        })),
+        ...external,
+      ],
+    });
+    if (depth >= MAX_DEPTH) return;
+    // follow the biggest callees first; a few-line helper is named, not traced
+    for (const { target } of byWeight)
+      if (kept.has(target.def) && target.def.kind !== 'type' && size(target.def) >= 3)
+        queue.push({ target, depth: depth + 1 });
+  };
+  // breadth first, so every function one call from an entry is traced before any two calls away
+  const queue = starts.slice(0, 3).map((target) => ({ target, depth: 0 }));
+  for (let i = 0; i < queue.length && steps.length < MAX_STEPS; i++) visit(queue[i]!.target, queue[i]!.depth);
+
+  return {
+    abstractions: abstractions(models, identity, types, fns),
+    steps,
+    concurrency: concurrency(models),
+    handlers: handlers(models, input.routes, types),
+  };
+}
+
+/** A dependency named by a module path: `github.com/spf13/pflag` for pflag, `org.springframework…`. */
+function moduleDependency(module: string, deps: Set<string>): boolean {
+  const parts = module.toLowerCase().split(/[/.:]/);
+  return parts.some((p) => p.length > 2 && deps.has(p.replace(/-/g, '_')));
+}
+
+/** The types defined in the most central files, by how often the rest of the product names them. */
+function abstractions(
+  models: FileModel[],
+  identity: Identity,
+  types: Map<string, Target[]>,
+  fns: Map<string, Target[]>,
+): Flow['abstractions'] {
+  const central = new Set(identity.keyComponents.slice(0, 8).map((k) => k.path));
+  const out: Flow['abstractions'] = [];
+  for (const [name, defs] of types) {
+    const def = defs.find((d) => central.has(d.file.path));
+    if (!def || name.length < 3 || name.startsWith('_')) continue;
+    let uses = 0;
+    for (const m of models) if (m !== def.file) uses += m.words.get(name) ?? 0;
+    const methods = [...fns.values()].flat().filter((t) => t.def.owner === name).length;
+    out.push({
+      name,
+      path: def.file.path,
+      line: def.def.line,
+      ...(def.def.bases?.length ? { bases: def.def.bases } : {}),
+      methods,
+      uses,
+    });
+  }
+  return out
+    .filter((x) => x.uses + x.methods >= 5)
+    .sort((x, y) => y.uses + y.methods - (x.uses + x.methods) || x.path.localeCompare(y.path))
+    .slice(0, 8);
+}
+
+function concurrency(models: FileModel[]): Flow['concurrency'] {
+  const out: Flow['concurrency'] = [];
+  for (const { what, re } of CONCURRENCY) {
+    for (const m of models) {
+      const i = m.lines.findIndex((l) => re.test(l));
+      if (i < 0) continue;
+      out.push({
+        what,
+        path: m.path,
+        line: i + 1,
+        files: models.filter((x) => x.lines.some((l) => re.test(l))).length,
+      });
+      break;
+    }
+  }
+  return out;
+}
+
+/** For each file that declares product routes, the product types it works with, most used first. */
+function handlers(models: FileModel[], routes: Route[], types: Map<string, Target[]>): Flow['handlers'] {
+  const byFile = new Map<string, Route[]>();
+  for (const r of routes)
+    if (!r.area || r.area === 'product') byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
+  const out: Flow['handlers'] = [];
+  for (const [path, rs] of byFile) {
+    const file = models.find((m) => m.path === path);
+    if (!file) continue;
+    const uses = [...types]
+      .map(([name, defs]) => ({ name, def: defs[0]!, n: file.words.get(name) ?? 0 }))
+      .filter((u) => u.n > 0 && u.def.file !== file)
+      .sort((x, y) => y.n - x.n || x.name.localeCompare(y.name))
+      .slice(0, 5)
+      .map((u) => ({
+        name: u.name,
+        path: u.def.file.path,
+        line: u.def.def.line,
+        ...(u.def.def.bases?.length ? { bases: u.def.def.bases } : {}),
+      }));
+    out.push({
+      path,
+      routes: rs.length,
+      ...(rs[0] ? { example: `${rs[0].method} ${rs[0].path}` } : {}),
+      uses,
+    });
+  }
+  return out.sort((x, y) => y.routes - x.routes || x.path.localeCompare(y.path)).slice(0, 12);
+}
