@@ -98,7 +98,7 @@ export function handlerParts(flow: Flow): string[] {
       ? `Data is read and written through ${joinSome(
           stores.map((u) => `${code(u.name)} (${cite(u.path, u.line)})`),
           4,
-        )}, which build on ${joinSome([...new Set(stores.flatMap((u) => u.bases ?? []))].map(code), 3)}.`
+        )}, which ${stores.length === 1 ? 'builds' : 'build'} on ${joinSome([...new Set(stores.flatMap((u) => u.bases ?? []))].map(code), 3)}.`
       : null,
   ].filter((p): p is string => !!p);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyTitle, kindFor, planSections } from './planner.ts';
+import { classifyTitle, focusFor, kindFor, planSections } from './planner.ts';
 import { templateOf } from './test-fixtures.ts';
 import type { AgentDeps } from './types.ts';
 
@@ -32,6 +32,14 @@ describe('planner', () => {
   ])('maps "%s" to %s', (title, kind) => {
     expect(classifyTitle(title).kind).toBe(kind);
   });
+
+  it.each(['How It Works', 'Internals', 'Request Lifecycle', 'Execution Flow', 'Data Flow'])(
+    'gives "%s" the mechanism of the architecture section',
+    (title) => {
+      expect(classifyTitle(title).kind).toBe('architecture');
+      expect(focusFor(title, 'architecture')).toBe('flow');
+    },
+  );
 
   it('lets a vague subsection title take its parent kind, but not a specific one', () => {
     expect(kindFor('Overview', 'security')).toBe('security');

@@ -234,6 +234,10 @@ export function definitions(code: string, language: string | null): Def[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!line.trim()) continue;
+    // any other line at or left of a class's indentation (not its closing bracket) ends the class
+    const at = indentOf(line);
+    while (containers.length && containers[containers.length - 1]!.indent >= at && !/^\s*[})\]]/.test(line))
+      containers.pop();
     if (family === 'rust' && /^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{/.test(line))
       marks.push({ line: i + 1, indent: indentOf(line) });
     for (const p of patterns) {

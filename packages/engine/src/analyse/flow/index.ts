@@ -68,6 +68,8 @@ const CONCURRENCY: { what: string; re: RegExp }[] = [
   },
 ];
 
+const IMPORT_LINE = /^\s*(use|import|from|#include|require)\b|=\s*require\(/;
+
 /** Whether a module path names the project's own code rather than a library. */
 function internalModule(module: string, language: string): boolean {
   if (/^\.\.?(\/|$)/.test(module) || /^(crate|super|self)(::|$)/.test(module)) return true;
@@ -375,7 +377,9 @@ function concurrency(models: FileModel[]): Flow['concurrency'] {
   const out: Flow['concurrency'] = [];
   for (const { what, re } of CONCURRENCY) {
     for (const m of models) {
-      const i = m.lines.findIndex((l) => re.test(l));
+      // where the work is done rather than where the module is imported, when both are there
+      const hits = m.lines.flatMap((l, i) => (re.test(l) ? [i] : []));
+      const i = hits.find((h) => !IMPORT_LINE.test(m.lines[h]!)) ?? hits[0] ?? -1;
       if (i < 0) continue;
       out.push({
         what,

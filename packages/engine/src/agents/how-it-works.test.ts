@@ -1,0 +1,95 @@
+// The mechanism in sentences: traced calls with citations, central types, concurrency and handlers.
+
+import { describe, expect, it } from 'vitest';
+import type { Analysis, Flow } from '../analyse/types.ts';
+import {
+  abstractionsSentence,
+  handlerParts,
+  mechanismDigest,
+  mechanismParts,
+  stepSentence,
+} from './how-it-works.ts';
+
+const flow: Flow = {
+  abstractions: [
+    { name: 'Application', path: 'lib/application.js', line: 51, bases: ['Emitter'], methods: 11, uses: 0 },
+  ],
+  steps: [
+    {
+      name: 'listen',
+      owner: 'Application',
+      path: 'lib/application.js',
+      line: 113,
+      depth: 0,
+      calls: [
+        { name: 'callback', owner: 'Application', line: 114, path: 'lib/application.js', target: 167 },
+        { name: 'createServer', line: 114, from: 'node:http' },
+      ],
+    },
+    {
+      name: 'respond',
+      path: 'lib/application.js',
+      line: 268,
+      depth: 1,
+      calls: [
+        { name: 'has', line: 280, path: 'lib/response.js', target: 515 },
+        { name: 'WorkerState', line: 281, path: 'lib/state.js', target: 3, creates: true },
+      ],
+    },
+  ],
+  concurrency: [{ what: 'goroutines', path: 'walk.go', line: 9, files: 1 }],
+  handlers: [],
+};
+
+describe('how it works', () => {
+  it('names each call, cites the callee only when it lives in another file, and names the library', () => {
+    expect(stepSentence(flow.steps[0]!)).toBe(
+      '`Application.listen()` (`lib/application.js:113`) calls `Application.callback()` and uses `createServer` from `node:http`.',
+    );
+    expect(stepSentence(flow.steps[1]!)).toBe(
+      '`respond()` (`lib/application.js:268`) calls `has()` (`lib/response.js:515`) and creates a `WorkerState` (`lib/state.js:3`).',
+    );
+  });
+
+  it('speaks of one central type in the singular', () => {
+    expect(abstractionsSentence(flow)).toBe(
+      'Its central type is `Application` (`lib/application.js:51`; 11 methods, built on `Emitter`).',
+    );
+  });
+
+  it('tells the whole mechanism, and a digest for the overview', () => {
+    const a = { flow } as Analysis;
+    const text = mechanismParts(a).join('\n\n');
+    expect(text).toContain('Traced from the entry point');
+    expect(text).toContain('Work runs concurrently through goroutines (`walk.go:9`).');
+    expect(mechanismDigest(a)).toContain('Its main path runs through `Application.listen()`');
+    // one traced call is not a path
+    expect(
+      mechanismParts({ flow: { ...flow, steps: flow.steps.slice(0, 1) } } as Analysis).join('\n'),
+    ).not.toContain('Traced from');
+  });
+
+  it("says what an application's handlers work with and where its data is kept", () => {
+    const parts = handlerParts({
+      ...flow,
+      handlers: [
+        {
+          path: 'src/OwnerController.java',
+          routes: 7,
+          example: 'GET /owners/new',
+          uses: [
+            { name: 'Owner', path: 'src/Owner.java', line: 49, bases: ['Person'] },
+            { name: 'OwnerRepository', path: 'src/OwnerRepository.java', line: 36, bases: ['JpaRepository'] },
+          ],
+        },
+      ],
+    }).join('\n');
+    expect(parts).toContain(
+      '`src/OwnerController.java` (7 routes, e.g. `GET /owners/new`) works with `Owner`',
+    );
+    expect(parts).toContain(
+      'Data is read and written through `OwnerRepository` (`src/OwnerRepository.java:36`), which builds on `JpaRepository`.',
+    );
+    expect(parts).not.toMatch(/through `Owner`/);
+  });
+});

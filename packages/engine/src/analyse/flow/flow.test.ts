@@ -1,0 +1,375 @@
+// The flow pass: definitions and their bodies per language, calls, import bindings, and the traced
+// path from the entry points through a small framework, a Rust CLI and a Spring application.
+
+import { describe, expect, it } from 'vitest';
+import { blankComments } from '../comments.ts';
+import { sourcesFromMap } from '../sources.ts';
+import type { FileInfo, Identity, Route } from '../types.ts';
+import { callsIn, definitions, importBindings } from './definitions.ts';
+import { flowPass } from './index.ts';
+
+const names = (defs: { name: string; owner?: string }[]) =>
+  defs.map((d) => `${d.owner ? `${d.owner}.` : ''}${d.name}`);
+
+describe('definitions', () => {
+  it('finds JavaScript classes, methods and functions, and folds closures into their function', () => {
+    const code = [
+      "const compose = require('koa-compose')",
+      'module.exports = class Application extends Emitter {',
+      '  listen (...args) {',
+      '    const server = http.createServer(this.callback())',
+      '    return server.listen(...args)',
+      '  }',
+      '',
+      '  callback () {',
+      '    const fn = compose(this.middleware)',
+      '    const handleRequest = (req, res) => {',
+      '      return this.handleRequest(ctx, fn)',
+      '    }',
+      '    return handleRequest',
+      '  }',
+      '}',
+      'function respond (ctx) {',
+      "  if (ctx.body == null) return ctx.res.end('')",
+      '}',
+    ].join('\n');
+    const defs = definitions(code, 'JavaScript');
+    expect(names(defs)).toEqual(['Application', 'Application.listen', 'Application.callback', 'respond']);
+    expect(defs.find((d) => d.name === 'Application')!.bases).toEqual(['Emitter']);
+    const callback = defs.find((d) => d.name === 'callback')!;
+    expect([callback.line, callback.end]).toEqual([8, 15]);
+    // the closure's call belongs to callback()
+    const calls = callsIn(code.split('\n'), callback.line, callback.end, 'callback').map((c) => c.name);
+    expect(calls).toEqual(expect.arrayContaining(['compose', 'handleRequest']));
+  });
+
+  it('finds Python classes with their bases and methods', () => {
+    const code = [
+      'class Group(Command):',
+      '    def main(self, args=None):',
+      '        ctx = self.make_context(args)',
+      '        def inner():',
+      '            return ctx.invoke()',
+      '        return inner()',
+      '',
+      '    def make_context(self, args):',
+      '        return Context(self)',
+    ].join('\n');
+    const defs = definitions(code, 'Python');
+    expect(names(defs)).toEqual(['Group', 'Group.main', 'Group.make_context']);
+    expect(defs[0]!.bases).toEqual(['Command']);
+    expect(defs[1]!.end).toBe(7);
+  });
+
+  it('ends a Rust function at the next impl or inline module, and names impl methods by their type', () => {
+    const code = [
+      'pub fn scan(paths: &[PathBuf]) -> Result<ExitCode> {',
+      '    WorkerState::new(config).scan(paths)',
+      '}',
+      'impl WorkerState {',
+      '    fn scan(&self, paths: &[PathBuf]) -> Result<ExitCode> {',
+      '        thread::scope(|s| self.spawn_senders(s));',
+      '        println!("done");',
+      '    }',
+      '}',
+      '#[cfg(test)]',
+      'mod tests {',
+      '    fn helper() {}',
+      '}',
+    ].join('\n');
+    const defs = definitions(code, 'Rust');
+    expect(names(defs)).toEqual(['scan', 'WorkerState.scan', 'helper']);
+    expect(defs[0]!.end).toBe(3);
+    expect(defs[1]!.end).toBe(10);
+    const calls = callsIn(code.split('\n'), 1, 3, 'scan');
+    // the definition's own name is not a call on its first line; X::new(…) creates an X
+    expect(calls.map((c) => [c.name, c.creates])).toEqual([
+      ['WorkerState', true],
+      ['scan', false],
+    ]);
+    // macros are not calls
+    expect(callsIn(code.split('\n'), 5, 8, 'scan').map((c) => c.name)).toEqual(['scope', 'spawn_senders']);
+  });
+
+  it('finds Go methods by receiver and Java methods in their class', () => {
+    const go = definitions(
+      ['type Command struct {', '}', 'func (c *Command) ExecuteC() (cmd *Command, err error) {', '}'].join(
+        '\n',
+      ),
+      'Go',
+    );
+    expect(names(go)).toEqual(['Command', 'Command.ExecuteC']);
+    const java = definitions(
+      [
+        'public interface OwnerRepository extends JpaRepository<Owner, Integer> {',
+        '}',
+        'class OwnerController {',
+        '    @GetMapping("/owners/new")',
+        '    public String initCreationForm(Map<String, Object> model) {',
+        '        return VIEW;',
+        '    }',
+        '}',
+      ].join('\n'),
+      'Java',
+    );
+    expect(names(java)).toEqual(['OwnerRepository', 'OwnerController', 'OwnerController.initCreationForm']);
+    expect(java[0]!.bases).toEqual(['JpaRepository']);
+  });
+});
+
+describe('calls and imports', () => {
+  it('reads no call inside a string and none in a blanked comment', () => {
+    const code = blankComments(['// run(now)', 'const s = "fake(call)"; real(1)'].join('\n'), 'JavaScript');
+    expect(callsIn(code.split('\n'), 1, 2).map((c) => c.name)).toEqual(['real']);
+  });
+
+  it('binds the names each language imports to their module', () => {
+    const js = importBindings(
+      "const compose = require('koa-compose')\nconst { a, b: c } = require('x')\nimport * as http from 'node:http'",
+      'JavaScript',
+    );
+    expect(Object.fromEntries(js)).toMatchObject({
+      compose: 'koa-compose',
+      a: 'x',
+      c: 'x',
+      http: 'node:http',
+    });
+    const rust = importBindings(
+      'use ignore::{WalkBuilder, WalkState};\nuse std::thread;\nuse crate::walk;',
+      'Rust',
+    );
+    expect(Object.fromEntries(rust)).toMatchObject({
+      WalkBuilder: 'ignore::WalkBuilder',
+      thread: 'std::thread',
+      walk: 'crate::walk',
+    });
+    const go = importBindings('import (\n\tflag "github.com/spf13/pflag"\n\t"context"\n)', 'Go');
+    expect(Object.fromEntries(go)).toMatchObject({ flag: 'github.com/spf13/pflag', context: 'context' });
+    const py = importBindings('from .core import Command, Group as G\nimport os.path as p', 'Python');
+    expect(Object.fromEntries(py)).toMatchObject({ Command: '.core', G: '.core', p: 'os.path' });
+  });
+});
+
+function fileInfos(contents: Record<string, string>, language: string): FileInfo[] {
+  return Object.entries(contents).map(([path, text]) => ({
+    path,
+    size: text.length,
+    language,
+    code: text.split('\n').length,
+    comment: 0,
+    blank: 0,
+  }));
+}
+
+const identity = (over: Partial<Identity>): Identity => ({
+  kind: 'library',
+  kinds: [],
+  purpose: null,
+  productPaths: [],
+  nonProduct: [],
+  entryPoints: [],
+  publicApi: [],
+  keyComponents: [],
+  ...over,
+});
+
+describe('flowPass', () => {
+  it('traces a framework from its public drivers into its own functions and its libraries', () => {
+    const contents = {
+      'lib/application.js': [
+        "const compose = require('koa-compose')",
+        "const http = require('node:http')",
+        "const onFinished = require('on-finished')",
+        'module.exports = class Application extends Emitter {',
+        '  listen (...args) {',
+        '    const server = http.createServer(this.callback())',
+        '    return server.listen(...args)',
+        '  }',
+        '  callback () {',
+        '    const fn = compose(this.middleware)',
+        '    return (req, res) => this.handleRequest(this.createContext(req, res), fn)',
+        '  }',
+        '  handleRequest (ctx, fnMiddleware) {',
+        '    onFinished(ctx.res, ctx.onerror)',
+        '    return fnMiddleware(ctx).then(() => respond(ctx))',
+        '  }',
+        '  createContext (req, res) {',
+        '    const context = Object.create(this.context)',
+        '    return context',
+        '  }',
+        '  use (fn) {',
+        '    this.middleware.push(fn)',
+        '    return this',
+        '  }',
+        '}',
+        'function respond (ctx) {',
+        '  const body = ctx.body',
+        '  return ctx.res.end(body)',
+        '}',
+      ].join('\n'),
+      'test/app.test.js': 'const app = new Koa()\napp.listen()\n',
+    };
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: fileInfos(contents, 'JavaScript'),
+      identity: identity({
+        kind: 'framework',
+        productPaths: ['lib'],
+        nonProduct: [{ path: 'test', role: 'tests' }],
+        entryPoints: [{ path: 'lib/application.js', line: 1, how: 'package.json "main"' }],
+        publicApi: [
+          { name: 'Application', kind: 'class', path: 'lib/application.js', line: 4 },
+          { name: 'listen', kind: 'method', path: 'lib/application.js', line: 5 },
+        ],
+        keyComponents: [{ path: 'lib/application.js', rank: 1 }],
+      }),
+      routes: [],
+      dependencies: ['koa-compose', 'on-finished'].map((name) => ({
+        name,
+        version: '1',
+        ecosystem: 'npm',
+        scope: 'runtime',
+        manifest: 'package.json',
+        line: 1,
+      })) as never,
+    });
+    const step = (name: string) => flow.steps.find((s) => s.name === name);
+    expect(flow.steps[0]).toMatchObject({ name: 'listen', owner: 'Application', depth: 0, line: 5 });
+    expect(step('listen')!.calls).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'callback', path: 'lib/application.js', target: 9 }),
+        expect.objectContaining({ name: 'createServer', from: 'node:http' }),
+      ]),
+    );
+    expect(step('callback')!.calls.map((c) => c.from ?? c.name)).toEqual(
+      expect.arrayContaining(['handleRequest', 'createContext', 'koa-compose']),
+    );
+    expect(step('handleRequest')!.calls.map((c) => c.from ?? c.name)).toEqual(
+      expect.arrayContaining(['respond', 'on-finished']),
+    );
+    // the test file is not product code: nothing is traced from it
+    expect(flow.steps.every((s) => s.path === 'lib/application.js')).toBe(true);
+    expect(flow.abstractions[0]).toMatchObject({ name: 'Application', bases: ['Emitter'], methods: 5 });
+  });
+
+  it('traces a CLI from main() through its modules and finds how it works in parallel', () => {
+    const contents = {
+      'src/main.rs': [
+        'use clap::Parser;',
+        'fn main() {',
+        '    let result = run();',
+        '}',
+        'fn run() -> Result<ExitCode> {',
+        '    let opts = Opts::parse();',
+        '    let config = construct_config(opts)?;',
+        '    walk::scan(&paths, config)',
+        '}',
+        'fn construct_config(opts: Opts) -> Result<Config> {',
+        '    Ok(Config { threads: opts.threads })',
+        '}',
+      ].join('\n'),
+      'src/walk.rs': [
+        'use std::thread;',
+        'use crossbeam_channel::bounded;',
+        'pub fn scan(paths: &[PathBuf], config: Config) -> Result<ExitCode> {',
+        '    let (tx, rx) = bounded(1000);',
+        '    thread::scope(|s| {',
+        '        s.spawn(|| receive(rx));',
+        '    });',
+        '}',
+        'fn receive(rx: Receiver) {',
+        '    for entry in rx { print(entry); }',
+        '}',
+      ].join('\n'),
+    };
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: fileInfos(contents, 'Rust'),
+      identity: identity({
+        kind: 'cli',
+        productPaths: ['src'],
+        entryPoints: [{ path: 'src/main.rs', line: 2, how: 'binary (fn main)' }],
+        keyComponents: [
+          { path: 'src/main.rs', rank: 1 },
+          { path: 'src/walk.rs', rank: 2 },
+        ],
+      }),
+      routes: [],
+      dependencies: [
+        {
+          name: 'crossbeam-channel',
+          version: '0.5',
+          ecosystem: 'cargo',
+          scope: 'runtime',
+          manifest: 'Cargo.toml',
+        },
+      ] as never,
+    });
+    // breadth first, the bigger callee (in another file) before the small one
+    expect(flow.steps.map((s) => s.name)).toEqual(['main', 'run', 'scan']);
+    const run = flow.steps.find((s) => s.name === 'run')!;
+    expect(run.calls).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'construct_config', path: 'src/main.rs', target: 10 }),
+        expect.objectContaining({ name: 'scan', path: 'src/walk.rs', target: 3 }),
+      ]),
+    );
+    const scan = flow.steps.find((s) => s.name === 'scan')!;
+    expect(scan.calls.map((c) => c.from ?? c.name)).toEqual(
+      expect.arrayContaining(['receive', 'crossbeam_channel::bounded', 'std::thread']),
+    );
+    expect(flow.concurrency.map((c) => c.what)).toEqual(
+      expect.arrayContaining([expect.stringContaining('std::thread'), expect.stringContaining('crossbeam')]),
+    );
+    expect(flow.concurrency.find((c) => c.what.includes('std::thread'))).toMatchObject({
+      path: 'src/walk.rs',
+      line: 5,
+    });
+  });
+
+  it("says which of an application's types each request handler works with", () => {
+    const base = 'src/main/java/app/';
+    const contents = {
+      [`${base}OwnerController.java`]: [
+        'class OwnerController {',
+        '    private final OwnerRepository owners;',
+        '    @GetMapping("/owners/{id}")',
+        '    public String show(int id) {',
+        '        Owner owner = this.owners.findById(id);',
+        '        return "owner";',
+        '    }',
+        '}',
+      ].join('\n'),
+      [`${base}OwnerRepository.java`]:
+        'public interface OwnerRepository extends JpaRepository<Owner, Integer> {\n    Owner findById(int id);\n}',
+      [`${base}Owner.java`]: '@Entity\npublic class Owner extends Person {\n}',
+    };
+    const routes: Route[] = [
+      {
+        method: 'GET',
+        path: '/owners/{id}',
+        framework: 'Spring',
+        file: `${base}OwnerController.java`,
+        line: 3,
+      },
+    ];
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: fileInfos(contents, 'Java'),
+      identity: identity({ kind: 'application', productPaths: ['src/main/java'] }),
+      routes,
+      dependencies: [],
+    });
+    expect(flow.handlers).toEqual([
+      {
+        path: `${base}OwnerController.java`,
+        routes: 1,
+        example: 'GET /owners/{id}',
+        uses: [
+          { name: 'Owner', path: `${base}Owner.java`, line: 2, bases: ['Person'] },
+          { name: 'OwnerRepository', path: `${base}OwnerRepository.java`, line: 1, bases: ['JpaRepository'] },
+        ],
+      },
+    ]);
+  });
+});
