@@ -21,6 +21,7 @@ const flow: Flow = {
       path: 'lib/application.js',
       line: 113,
       depth: 0,
+      weight: 40,
       calls: [
         { name: 'callback', owner: 'Application', line: 114, path: 'lib/application.js', target: 167 },
         { name: 'createServer', line: 114, from: 'node:http' },
@@ -31,12 +32,14 @@ const flow: Flow = {
       path: 'lib/application.js',
       line: 268,
       depth: 1,
+      weight: 12,
       calls: [
         { name: 'has', line: 280, path: 'lib/response.js', target: 515 },
         { name: 'WorkerState', line: 281, path: 'lib/state.js', target: 3, creates: true },
       ],
     },
   ],
+  defines: [],
   concurrency: [{ what: 'goroutines', path: 'walk.go', line: 9, files: 1 }],
   handlers: [],
 };
@@ -47,7 +50,7 @@ describe('how it works', () => {
       '`Application.listen()` (`lib/application.js:113`) calls `Application.callback()` and uses `createServer` from `node:http`.',
     );
     expect(stepSentence(flow.steps[1]!)).toBe(
-      '`respond()` (`lib/application.js:268`) calls `has()` (`lib/response.js:515`) and creates a `WorkerState` (`lib/state.js:3`).',
+      '`respond()` (`lib/application.js:268`) creates a `WorkerState` (`lib/state.js:3`) and calls `has()` (`lib/response.js:515`).',
     );
   });
 

@@ -4,7 +4,7 @@
 // The architecture section tells it whole; the overview and the components section borrow parts.
 
 import type { Analysis, Flow, FlowCall, FlowStep } from '../analyse/types.ts';
-import { bullets, cite, code, joinSome, plural } from './writers/markdown.ts';
+import { bullets, cite, code, joinAnd, joinSome, plural } from './writers/markdown.ts';
 
 const MAX_STEPS = 8;
 
@@ -13,31 +13,43 @@ const fnName = (s: { name: string; owner?: string }) => code(`${s.owner ? `${s.o
 
 /** One called function: named, and cited when it lives in another file than its caller. */
 function callee(c: FlowCall, from: FlowStep): string {
-  if (c.from)
-    return c.creates
-      ? `creates ${code(c.name)} from ${code(c.from)}`
-      : `${code(c.name)} from ${code(c.from)}`;
+  if (c.from) {
+    // a Rust path says it all (`std::thread::scope`); elsewhere the name and its package
+    const path = c.from.endsWith(`::${c.name}`) ? c.from : `${c.from}::${c.name}`;
+    const named = c.from.includes('::') ? code(path) : `${code(c.name)} from ${code(c.from)}`;
+    return c.creates ? `creates ${named}` : named;
+  }
   const where = c.path && c.path !== from.path && c.target ? ` (${cite(c.path, c.target)})` : '';
   return c.creates ? `creates a ${code(c.name)}${where}` : `${fnName(c)}${where}`;
 }
 
-/** "calls `createContext()`, … and uses `compose` from `koa-compose`". */
-function stepBody(step: FlowStep): string {
-  const own = step.calls.filter((c) => !c.from);
+/** "creates a `WorkerState`, calls `createContext()`, … and uses `compose` from `koa-compose`". */
+function stepBody(step: FlowStep, max = 7): string {
+  const made = step.calls.filter((c) => !c.from && c.creates);
+  const own = step.calls.filter((c) => !c.from && !c.creates);
   const libs = step.calls.filter((c) => c.from);
-  const calls = own.length
-    ? `calls ${joinSome(
-        own.map((c) => callee(c, step)),
-        7,
-      )}`
-    : '';
-  const uses = libs.length
-    ? `uses ${joinSome(
-        libs.map((c) => callee(c, step)),
-        4,
-      )}`
-    : '';
-  return [calls, uses].filter(Boolean).join(' and ');
+  return joinAnd(
+    [
+      made.length
+        ? joinSome(
+            made.map((c) => callee(c, step)),
+            3,
+          )
+        : '',
+      own.length
+        ? `calls ${joinSome(
+            own.map((c) => callee(c, step)),
+            max,
+          )}`
+        : '',
+      libs.length
+        ? `uses ${joinSome(
+            libs.map((c) => callee(c, step)),
+            4,
+          )}`
+        : '',
+    ].filter(Boolean),
+  );
 }
 
 /** "`callback()` (`lib/application.js:167`) calls `createContext()`, … and uses `compose` from `koa-compose`." */
@@ -110,8 +122,10 @@ export function mechanismParts(a: Analysis): string[] {
   const parts: string[] = [];
   const types = abstractionsSentence(flow);
   if (types) parts.push(types);
-  // one traced call says too little to be called a path
-  const steps = flow.steps.filter((s) => s.depth <= 2).slice(0, MAX_STEPS);
+  // the steps with the most work behind them, told in the order they are reached; one traced call
+  // says too little to be called a path
+  const heavy = new Set([...flow.steps].sort((x, y) => y.weight - x.weight).slice(0, MAX_STEPS));
+  const steps = flow.steps.filter((s) => heavy.has(s));
   if (steps.length >= 2)
     parts.push(
       `Traced from the entry point, one call level at a time, the calls between the product's own functions run as follows:`,
@@ -134,7 +148,7 @@ export function mechanismDigest(a: Analysis): string | null {
   const sentences = [
     abstractionsSentence(flow, 3),
     first
-      ? `Its main path runs through ${fnName(first)} (${cite(first.path, first.line)}), which ${stepBody(first)}.`
+      ? `Its main path runs through ${fnName(first)} (${cite(first.path, first.line)}), which ${stepBody(first, 4)}.`
       : null,
     concurrencySentence(flow),
   ].filter(Boolean);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Analysis, Identity } from '../analyse/types.ts';
 import type { Workspace } from '../types.ts';
 import { mechanismParts } from './how-it-works.ts';
-import { cite, code, joinSome, num, plural, table, text } from './writers/markdown.ts';
+import { cite, code, joinAnd, joinSome, num, plural, table, text } from './writers/markdown.ts';
 
 const KIND_NAMES: Record<string, string> = {
   library: 'library',
@@ -231,13 +231,19 @@ export function howItWorks(a: Analysis, usage: Map<string, number> = new Map()):
       `These product files carry the most weight, ranked by how much of the rest refers to them (PageRank over the import and reference graph, seeded by the entry points):`,
       table(
         ['File', 'Rank', 'What it does'],
-        key.map((k, i) => [cite(k.path), String(i + 1), k.summary ? text(k.summary) : '—']),
+        key.map((k, i) => [cite(k.path), String(i + 1), k.summary ? text(k.summary) : definesOf(a, k.path)]),
         ['l', 'r', 'l'],
       ),
     );
   }
   parts.push(...publicApiParts(id, usage));
   return parts;
+}
+
+/** What a file without a header comment does, told by what it defines: "defines `DirEntry`, `scan()`". */
+function definesOf(a: Analysis, path: string): string {
+  const names = a.flow?.defines.find((d) => d.path === path)?.names;
+  return names?.length ? `defines ${joinAnd(names.map((n) => code(n)))}` : '—';
 }
 
 /** "Use of the framework begins at `lib/application.js:1` (package.json "main")." */

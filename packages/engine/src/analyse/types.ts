@@ -281,6 +281,8 @@ export interface FlowStep {
   path: string;
   line: number;
   depth: number;
+  /** Lines of work behind the step: its body and the biggest body it calls. */
+  weight: number;
   calls: FlowCall[];
 }
 
@@ -296,6 +298,8 @@ export interface Flow {
     uses: number;
   }[];
   steps: FlowStep[];
+  /** For the most central files, their biggest definitions (types first). */
+  defines: { path: string; names: string[] }[];
   concurrency: { what: string; path: string; line: number; files: number }[];
   /** Files that declare the product's routes, with the product types each works with. */
   handlers: {

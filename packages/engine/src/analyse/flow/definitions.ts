@@ -238,8 +238,15 @@ export function definitions(code: string, language: string | null): Def[] {
     const at = indentOf(line);
     while (containers.length && containers[containers.length - 1]!.indent >= at && !/^\s*[})\]]/.test(line))
       containers.pop();
-    if (family === 'rust' && /^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{/.test(line))
+    if (family === 'rust' && /^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{/.test(line)) {
       marks.push({ line: i + 1, indent: indentOf(line) });
+      // a `#[cfg(test)]` module holds tests, not the product's functions: skip to its closing brace
+      if (/#\[cfg\(test\)\]/.test(lines[i - 1] ?? '') || /^\s*mod\s+tests?\s*\{/.test(line)) {
+        const indent = indentOf(line);
+        for (i++; i < lines.length && !(indentOf(lines[i]!) <= indent && /^\s*\}/.test(lines[i]!)); i++);
+        continue;
+      }
+    }
     for (const p of patterns) {
       const m = p.re.exec(line);
       if (!m || !m[p.name]) continue;

@@ -78,7 +78,7 @@ describe('definitions', () => {
       '}',
     ].join('\n');
     const defs = definitions(code, 'Rust');
-    expect(names(defs)).toEqual(['scan', 'WorkerState.scan', 'helper']);
+    expect(names(defs)).toEqual(['scan', 'WorkerState.scan']);
     expect(defs[0]!.end).toBe(3);
     expect(defs[1]!.end).toBe(10);
     const calls = callsIn(code.split('\n'), 1, 3, 'scan');

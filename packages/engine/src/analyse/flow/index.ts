@@ -24,8 +24,8 @@ interface Target {
 
 const MAX_BYTES = 4 * 1024 * 1024;
 const MAX_FILES = 600;
-const MAX_STEPS = 14;
-const MAX_DEPTH = 3;
+const MAX_STEPS = 24;
+const MAX_DEPTH = 4;
 const SELF = new Set(['this', 'self', 'Self', 'cls', 'super']);
 // method names too common to link to a definition from an untyped receiver (`res.end()`)
 const GENERIC = new Set(
@@ -35,10 +35,10 @@ const GENERIC = new Set(
 );
 // standard modules worth naming in a mechanism: networking, processes, threads
 const NOTABLE_STD =
-  /^(node:)?(http|https|http2|net|cluster|worker_threads|child_process|stream|events)$|^net\/http$|^os\/exec$|^sync$|^context$|^std::(thread|sync|process|net|fs)|^(threading|multiprocessing|concurrent\.futures|asyncio|subprocess|socket|socketserver|http\.server|wsgiref)$|^java\.util\.concurrent/;
+  /^(node:)?(http|https|http2|net|cluster|worker_threads|child_process|stream|events)$|^net\/http$|^os\/exec$|^sync$|^context$|^std::(thread|process|net|sync::mpsc)|^(threading|multiprocessing|concurrent\.futures|asyncio|subprocess|socket|socketserver|http\.server|wsgiref)$|^java\.util\.concurrent/;
 
 const CONCURRENCY: { what: string; re: RegExp }[] = [
-  { what: 'threads (`std::thread`)', re: /\bthread::(spawn|scope)\b|\bstd::thread\b/ },
+  { what: 'threads (`std::thread`)', re: /\bthread::(spawn|scope|Builder)\b/ },
   {
     what: 'a parallel directory walk (`WalkParallel` of the ignore crate)',
     re: /\bbuild_parallel\s*\(|\bWalkParallel\b/,
@@ -307,6 +307,7 @@ export function flowPass(input: FlowInput): Flow {
       path: t.file.path,
       line: t.def.line,
       depth,
+      weight: reach(t),
       calls: [
         ...product.map(({ call, target }) => ({
           name: target.def.name,
@@ -332,6 +333,7 @@ export function flowPass(input: FlowInput): Flow {
   return {
     abstractions: abstractions(models, identity, types, fns),
     steps,
+    defines: defines(models, identity),
     concurrency: concurrency(models),
     handlers: handlers(models, input.routes, types),
   };
@@ -371,6 +373,22 @@ function abstractions(
     .filter((x) => x.uses + x.methods >= 5)
     .sort((x, y) => y.uses + y.methods - (x.uses + x.methods) || x.path.localeCompare(y.path))
     .slice(0, 8);
+}
+
+/** What the most central files define: their types, then their longest functions. */
+function defines(models: FileModel[], identity: Identity): Flow['defines'] {
+  const out: Flow['defines'] = [];
+  for (const k of identity.keyComponents.slice(0, 10)) {
+    const file = models.find((m) => m.path === k.path);
+    if (!file) continue;
+    const types = file.defs.filter((d) => d.kind === 'type');
+    const fns = file.defs
+      .filter((d) => d.kind !== 'type' && !d.name.startsWith('_') && !types.some((t) => t.name === d.owner))
+      .sort((x, y) => y.end - y.line - (x.end - x.line));
+    const names = [...types.map((t) => t.name), ...fns.map((f) => `${f.name}()`)].slice(0, 4);
+    if (names.length) out.push({ path: k.path, names });
+  }
+  return out;
 }
 
 function concurrency(models: FileModel[]): Flow['concurrency'] {
