@@ -95,4 +95,25 @@ describe('how it works', () => {
     );
     expect(parts).not.toMatch(/through `Owner`/);
   });
+
+  it("opens an application's digest with its requests and its data, not with one traced call", () => {
+    const app: Flow = {
+      ...flow,
+      handlers: [
+        {
+          path: 'src/OwnerController.java',
+          routes: 7,
+          uses: [
+            { name: 'OwnerRepository', path: 'src/OwnerRepository.java', line: 36, bases: ['JpaRepository'] },
+          ],
+        },
+      ],
+    };
+    const digest = mechanismDigest({ flow: app } as Analysis)!;
+    expect(digest).toContain(
+      'Requests reach 1 handler file, the busiest being `src/OwnerController.java` (7 routes).',
+    );
+    expect(digest).toContain('through `OwnerRepository`');
+    expect(digest).not.toContain('main path');
+  });
 });

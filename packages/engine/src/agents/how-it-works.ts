@@ -24,9 +24,12 @@ function callee(c: FlowCall, from: FlowStep): string {
 }
 
 /** "creates a `WorkerState`, calls `createContext()`, … and uses `compose` from `koa-compose`". */
-function stepBody(step: FlowStep, max = 7): string {
+function stepBody(step: FlowStep, max = 7, first?: (c: FlowCall) => boolean): string {
   const made = step.calls.filter((c) => !c.from && c.creates);
-  const own = step.calls.filter((c) => !c.from && !c.creates);
+  // when the list is cut short, the calls that matter most come first
+  const own = step.calls
+    .filter((c) => !c.from && !c.creates)
+    .sort((x, y) => (first ? Number(first(y)) - Number(first(x)) : 0));
   const libs = step.calls.filter((c) => c.from);
   return joinAnd(
     [
@@ -82,36 +85,38 @@ export function concurrencySentence(flow: Flow): string | null {
   )}.`;
 }
 
-/** For an application: which of its types each request handler works with. */
-export function handlerParts(flow: Flow): string[] {
-  const files = flow.handlers.filter((h) => h.uses.length);
-  if (!files.length) return [];
-  const base = (u: { bases?: string[] }) => (u.bases?.length ? ` (a ${code(u.bases[0]!)})` : '');
+/** "Data is read and written through `OwnerRepository` (…), which builds on `JpaRepository`." */
+function storesSentence(flow: Flow): string | null {
   const stores = [
     ...new Map(
-      files
+      flow.handlers
         .flatMap((h) => h.uses)
         .filter((u) => u.bases?.some((b) => /Repository$|Dao$|Store$|^(Model|Document|Schema)$/.test(b)))
         .map((u) => [u.name, u] as const),
     ).values(),
   ];
+  if (!stores.length) return null;
+  const bases = [...new Set(stores.flatMap((u) => u.bases ?? []))].map(code);
+  return `Data is read and written through ${joinSome(
+    stores.map((u) => `${code(u.name)} (${cite(u.path, u.line)})`),
+    4,
+  )}, which ${stores.length === 1 ? 'builds' : 'build'} on ${joinSome(bases, 3)}.`;
+}
+
+/** For an application: which of its types each request handler works with. */
+export function handlerParts(flow: Flow): string[] {
+  const files = flow.handlers.filter((h) => h.uses.length);
+  if (!files.length) return [];
+  const base = (u: { bases?: string[] }) => (u.bases?.length ? ` (a ${code(u.bases[0]!)})` : '');
+  const works = (h: Flow['handlers'][number]) =>
+    `${cite(h.path)} (${plural(h.routes, 'route')}${h.example ? `, e.g. ${code(h.example)}` : ''}) works with ${joinSome(
+      h.uses.map((u) => `${code(u.name)}${base(u)}`),
+      5,
+    )}.`;
   return [
     `Requests reach ${plural(flow.handlers.length, 'handler file')}; each works with the product's own types:`,
-    bullets(
-      files.slice(0, 8).map(
-        (h) =>
-          `${cite(h.path)} (${plural(h.routes, 'route')}${h.example ? `, e.g. ${code(h.example)}` : ''}) works with ${joinSome(
-            h.uses.map((u) => `${code(u.name)}${base(u)}`),
-            5,
-          )}.`,
-      ),
-    ),
-    stores.length
-      ? `Data is read and written through ${joinSome(
-          stores.map((u) => `${code(u.name)} (${cite(u.path, u.line)})`),
-          4,
-        )}, which ${stores.length === 1 ? 'builds' : 'build'} on ${joinSome([...new Set(stores.flatMap((u) => u.bases ?? []))].map(code), 3)}.`
-      : null,
+    bullets(files.slice(0, 8).map(works)),
+    storesSentence(flow),
   ].filter((p): p is string => !!p);
 }
 
@@ -145,11 +150,21 @@ export function mechanismDigest(a: Analysis): string | null {
   const first = flow.steps
     .filter((s) => s.depth <= 1 && s.calls.some((c) => !c.from))
     .sort((x, y) => y.calls.length - x.calls.length)[0];
+  const traced = new Set(flow.steps.map((s) => `${s.path}:${s.line}`));
+  // an application is driven by its requests: where they arrive and where the data goes
+  const handlers = flow.handlers.filter((h) => h.uses.length);
+  const requests = handlers.length
+    ? `Requests reach ${plural(flow.handlers.length, 'handler file')}, the busiest being ${cite(handlers[0]!.path)} (${plural(handlers[0]!.routes, 'route')}).`
+    : null;
   const sentences = [
     abstractionsSentence(flow, 3),
-    first
-      ? `Its main path runs through ${fnName(first)} (${cite(first.path, first.line)}), which ${stepBody(first, 4)}.`
-      : null,
+    requests,
+    requests ? storesSentence(flow) : null,
+    requests
+      ? null
+      : first
+        ? `Its main path runs through ${fnName(first)} (${cite(first.path, first.line)}), which ${stepBody(first, 4, (c) => traced.has(`${c.path}:${c.target}`) && !c.name.startsWith('_'))}.`
+        : null,
     concurrencySentence(flow),
   ].filter(Boolean);
   return sentences.length ? sentences.join(' ') : null;

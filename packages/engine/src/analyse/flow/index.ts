@@ -51,10 +51,6 @@ const CONCURRENCY: { what: string; re: RegExp }[] = [
   { what: 'channels', re: /\bmake\(\s*chan\b|<-\s*chan\b|\bchan\s+<-/ },
   { what: '`sync.WaitGroup`', re: /\bsync\.WaitGroup\b|\berrgroup\.Group\b/ },
   { what: 'worker threads (`worker_threads`)', re: /\bnew\s+Worker\s*\(|['"](node:)?worker_threads['"]/ },
-  {
-    what: 'child processes',
-    re: /['"](node:)?child_process['"]|\bsubprocess\.(run|Popen|call)\b|\bexec\.Command\(|\bstd::process::Command\b|\bProcessBuilder\b/,
-  },
   { what: 'concurrent promises (`Promise.all`)', re: /\bPromise\.(all|allSettled|race)\s*\(/ },
   {
     what: 'a thread or process pool (`concurrent.futures`)',
