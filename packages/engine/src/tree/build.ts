@@ -6,6 +6,7 @@ import type { SectionDraft } from '../agents/types.ts';
 import type { Analysis } from '../analyse/types.ts';
 import type { ReportTemplate } from '../template/types.ts';
 import type { CompanyData, ImageAsset } from '../types.ts';
+import { knownFiles } from '../citations.ts';
 import { EngineError } from '../errors.ts';
 import { dependencyGraphSvg } from '../figures/dependency-graph.ts';
 import { imageSize } from '../figures/image-size.ts';
@@ -47,8 +48,9 @@ export async function buildDocument(input: BuildInput): Promise<DocTree> {
     return id;
   };
 
+  const known = knownFiles(input.analysis.files.map((f) => f.path));
   const sectionBlocks = input.sections.map((draft) => {
-    const blocks = markdownToBlocks(draft.markdown, { resolveImage }).map((b) =>
+    const blocks = markdownToBlocks(draft.markdown, { resolveImage, knownFiles: known }).map((b) =>
       b.type === 'heading' ? { ...b, level: Math.min(4, draft.level + b.level) as 1 | 2 | 3 | 4 } : b,
     );
     return { draft, blocks };
