@@ -2,6 +2,7 @@
 // times each one, reports progress, and returns analysis.json with secrets masked everywhere.
 
 import { throwIfCancelled } from '../errors.ts';
+import { splitCitation } from '../citations.ts';
 import type { EngineContext, Workspace } from '../types.ts';
 import { ciPass } from './ci.ts';
 import { configPass } from './config.ts';
@@ -115,7 +116,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   // routes, entry points, frameworks and dependencies say whose they are: the product's, or the examples', tests'…
   for (const r of routes) r.area = areaOf(r.file, identity);
   for (const e of entryPoints) e.area = areaOf(e.path, identity);
-  for (const f of frameworks) f.area = areaOf(f.evidence.replace(/:\d+$/, ''), identity);
+  for (const f of frameworks) f.area = areaOf(splitCitation(f.evidence).path, identity);
   for (const d of deps.dependencies) d.area = areaOf(d.manifest, identity);
   throwIfCancelled(ctx.signal);
   const git = await gitPromise;
