@@ -14,8 +14,10 @@ import { entryPointsPass } from './entry-points.ts';
 import { envVarsPass } from './env-vars.ts';
 import { frameworksPass } from './frameworks.ts';
 import { gitPass } from './git.ts';
+import { generatedFiles } from './identity/generated.ts';
 import { areaOf, identityPass } from './identity/index.ts';
 import { languagesPass } from './languages.ts';
+import { pathRole } from './path-role.ts';
 import { licensePass } from './license.ts';
 import { buildResolveContext, moduleGraphPass } from './module-graph.ts';
 import { routesPass } from './routes.ts';
@@ -37,7 +39,7 @@ export { maskSecret } from './secrets.ts';
 export { blankComments } from './comments.ts';
 export { pathRole, PATH_ROLES, type PathRole } from './path-role.ts';
 
-const PASS_COUNT = 22;
+const PASS_COUNT = 23;
 const TREE_SITTER_LANGUAGES = new Set(['TypeScript', 'JavaScript', 'JSX', 'Python', 'Go']);
 /** Parseable code lines up to which symbols come from tree-sitter; the benchmark holds analysis ≤ cloc. */
 export const TREE_SITTER_MAX_LINES = 5_000;
@@ -68,7 +70,12 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const src: Sources = await timed('read', () =>
     loadSources(workspace.root, workspace.files, { maxFileBytes: ctx.limits?.maxFileBytes }),
   );
-  const lang = await timed('languages', () => languagesPass(src));
+  // compiled stylesheets, bundles and copied libraries among the sources are not the team's lines
+  const generated = await timed('generated', () => generatedFiles(src));
+  const generatedSet = new Set(generated.map((g) => g.path));
+  const lang = await timed('languages', () =>
+    languagesPass(src, (p) => (generatedSet.has(p) ? 'generated' : pathRole(p))),
+  );
   const tree = await timed('tree', () => treePass(lang.files, workspace.name));
   const deps = await timed('dependencies', () => dependenciesPass(src));
   // a fixture app's manifests describe the fixture, not this project
@@ -111,6 +118,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
       routes,
       dataModel,
       skipped: workspace.skipped.map((s) => s.path),
+      generated,
     }),
   );
   // routes, entry points, frameworks and dependencies say whose they are: the product's, or the examples', tests'…
