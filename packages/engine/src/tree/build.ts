@@ -6,6 +6,7 @@ import type { SectionDraft } from '../agents/types.ts';
 import type { Analysis } from '../analyse/types.ts';
 import type { ReportTemplate } from '../template/types.ts';
 import type { CompanyData, ImageAsset } from '../types.ts';
+import { writtenLanguages } from '../analyse/languages.ts';
 import { knownFiles } from '../citations.ts';
 import { EngineError } from '../errors.ts';
 import { dependencyGraphSvg } from '../figures/dependency-graph.ts';
@@ -137,7 +138,10 @@ function addAnalysisFigures(analysis: Analysis, sections: Placed[], assets: Reco
   if (sections.length === 0) return;
   const chartHost = sections.find((s) => CHART_KINDS.includes(s.draft.kind)) ?? sections[0]!;
   if (analysis.languages.some((l) => l.code > 0)) {
-    assets['fig-languages'] = svgAsset('fig-languages', languageChartSvg(analysis.languages));
+    assets['fig-languages'] = svgAsset(
+      'fig-languages',
+      languageChartSvg(writtenLanguages(analysis.languages)),
+    );
     insertAfterLead(chartHost.blocks, {
       type: 'figure',
       asset: 'fig-languages',
