@@ -29,6 +29,13 @@ describe('generated and vendored files among the sources', () => {
     });
   });
 
+  it('says what gave a file away', () => {
+    const src = sourcesFromMap({ 'scss/app.scss': '.a { color: red; }\n', 'static/app.css': rules(2) });
+    expect(generatedFiles(src)).toEqual([
+      { path: 'static/app.css', role: 'generated', why: 'compiled from scss/app.scss' },
+    ]);
+  });
+
   it('a stylesheet the build writes: a Maven style plugin, a package script', () => {
     const pom = `<project><build><plugins><plugin>
       <groupId>com.gitlab.haynes</groupId><artifactId>libsass-maven-plugin</artifactId>

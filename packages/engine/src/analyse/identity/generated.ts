@@ -9,7 +9,7 @@ import type { NonProductRole } from '../types.ts';
 export interface GeneratedFile {
   path: string;
   role: Extract<NonProductRole, 'generated' | 'vendored'>;
-  /** What gave it away, for the trace and the tests. */
+  /** What gave it away: the source it was compiled from, the build that writes it, its marker. */
   why: string;
 }
 
@@ -95,10 +95,10 @@ function minified(text: string): boolean {
 export function generatedFiles(src: Sources): GeneratedFile[] {
   const paths = src.files.map((f) => f.path);
   // the style sources that compile to a CSS file of their name (partials such as _vars.scss do not)
-  const styleStems = new Set(
+  const styleSources = new Map(
     paths
       .filter((p) => STYLE_SOURCE.test(p) && !baseName(p).startsWith('_'))
-      .map((p) => stem(p).toLowerCase()),
+      .map((p) => [stem(p).toLowerCase(), p]),
   );
   const outputs = buildOutputs(src);
   const written = (p: string) => outputs.some((o) => p === o || p.startsWith(`${o}/`));
@@ -114,8 +114,9 @@ export function generatedFiles(src: Sources): GeneratedFile[] {
       if (/<font-face\b/.test(text.slice(0, 4096)) && /<glyph\b/.test(text)) hit('generated', 'SVG font');
       continue;
     }
-    if (css && styleStems.has(stem(p).toLowerCase())) {
-      hit('generated', `compiled from ${stem(p)}.scss/.sass/.less/.styl`);
+    const source = css ? styleSources.get(stem(p).toLowerCase()) : undefined;
+    if (source) {
+      hit('generated', `compiled from ${source}`);
       continue;
     }
     if (written(p)) {
