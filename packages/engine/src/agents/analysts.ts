@@ -2,6 +2,7 @@
 // statement with the `path:line` citations that back it (each kind's analyst lives in its section
 // module); intros and the conclusion are built on these.
 
+import { fitsFile, splitCitation } from '../citations.ts';
 import { factsOf, lineCount } from './facts.ts';
 import { sectionOf } from './sections/index.ts';
 import type { AgentDeps, Finding, SectionKind } from './types.ts';
@@ -15,15 +16,9 @@ export async function analyseKind(input: { kind: SectionKind }, deps: AgentDeps)
     .map((x) => ({
       ...x,
       citations: x.citations.filter((c) => {
-        const [p, l] = splitCitation(c);
-        const file = fx.fileByPath.get(p);
-        return file !== undefined && (l === undefined || l <= lineCount(file));
+        const cited = splitCitation(c);
+        const file = fx.fileByPath.get(cited.path);
+        return file !== undefined && fitsFile(cited, lineCount(file));
       }),
     }));
-}
-
-/** "src/a.ts:12" → ["src/a.ts", 12]; "src/a.ts" → ["src/a.ts", undefined]. */
-export function splitCitation(c: string): [string, number | undefined] {
-  const m = /^(.*?):(\d+)$/.exec(c);
-  return m ? [m[1]!, Number(m[2])] : [c, undefined];
 }

@@ -147,8 +147,10 @@ export function factsOf(a: Analysis): Facts {
     ]),
   ].sort();
   const testSet = new Set([...testFiles, ...a.files.filter((f) => isTestCode(f.path)).map((f) => f.path)]);
+  // a compiled stylesheet or a copied library is no source file of the team's
   const sourceFiles = a.files.filter(
-    (f) => f.language && !NON_CODE_LANGUAGES.has(f.language) && !testSet.has(f.path),
+    (f) =>
+      f.language && !NON_CODE_LANGUAGES.has(f.language) && !testSet.has(f.path) && f.role !== 'generated',
   );
   // the data model is what the code stores: tables, ORM models, migrations and entity schemas;
   // an interface is not one unless it sits in such a file (a `Row` in a parser is not a table)

@@ -20,7 +20,8 @@ import type {
 export type * from './types.ts';
 export { offlineRoles } from './roles.ts';
 export { classifyTitle, kindFor, planSections } from './planner.ts';
-export { extractCitations, reviewDraft } from './reviewer.ts';
+export { extractCitations } from '../citations.ts';
+export { reviewDraft } from './reviewer.ts';
 
 const WRITER_CONCURRENCY = 4;
 

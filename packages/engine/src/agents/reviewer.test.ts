@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractCitations, replaceCodeSpans, reviewDraft } from './reviewer.ts';
+import { extractCitations, replaceCodeSpans } from '../citations.ts';
+import { reviewDraft } from './reviewer.ts';
 import { cite } from './writers/markdown.ts';
 import { SAMPLE_APP_DIR, sampleAppAnalysis, workspaceFor } from './test-fixtures.ts';
 import type { AgentDeps, SectionDraft } from './types.ts';
@@ -109,5 +110,26 @@ describe('reviewer', () => {
     const r = await reviewDraft({ draft: draft(md) }, deps);
     expect(r.markdown).toBe(md);
     expect(r.reviewNotes).toBeUndefined();
+  });
+
+  it('checks line ranges, and a range that runs past the end cites the file', async () => {
+    const ok = 'Loans are returned in `src/routes/loans.ts:3-9`.';
+    const r = await reviewDraft({ draft: draft(ok) }, deps);
+    expect(r.markdown).toBe(ok);
+    expect(r.citations).toEqual(['src/routes/loans.ts:3-9']);
+    const past = await reviewDraft({ draft: draft('Health is at `src/routes/health.ts:2-30`.') }, deps);
+    expect(past.markdown).toBe('Health is at `src/routes/health.ts`.');
+    expect(past.reviewNotes?.[0]).toMatch(/past the end of src\/routes\/health\.ts/);
+    const repaired = await reviewDraft({ draft: draft('Loans: `loans.ts:3-9`.') }, deps);
+    expect(repaired.markdown).toBe('Loans: `src/routes/loans.ts:3-9`.');
+  });
+
+  it('checks a known file without folder or extension (`Makefile:3`) and leaves fenced code alone', async () => {
+    const md = 'Build with `Makefile:3`.\n\n```\nsee `src/nope.ts:1`\n```';
+    const r = await reviewDraft({ draft: draft(md) }, deps);
+    expect(r.markdown).toBe(md);
+    expect(r.citations).toEqual(['Makefile:3']);
+    const past = await reviewDraft({ draft: draft('Build with `Makefile:300`.') }, deps);
+    expect(past.markdown).toBe('Build with `Makefile`.');
   });
 });

@@ -5,7 +5,16 @@
 import { analyseKind } from './analysts.ts';
 import { factsOf, lineCount } from './facts.ts';
 import type { AgentDeps, SectionDraft } from './types.ts';
-import { cite, text } from './writers/markdown.ts';
+import {
+  extractCitations,
+  fitsFile,
+  knownFiles,
+  parseCitation,
+  replaceCodeSpans,
+  replaceOutsideFences,
+  stripFences,
+} from '../citations.ts';
+import { cite, citeRef, text } from './writers/markdown.ts';
 
 /** Phrases that mark unfinished or generic text. Checked outside code spans and blocks. */
 export const PLACEHOLDERS: { re: RegExp; label: string }[] = [
@@ -21,26 +30,6 @@ export const PLACEHOLDERS: { re: RegExp; label: string }[] = [
     label: 'placeholder',
   },
 ];
-
-const CITATION = /^([A-Za-z0-9_@.+-][\w@.+/-]*?):(\d+)$/;
-/** A citation's path must look like a file: a slash or an extension (not "127.0.0.1:80"). */
-const looksLikePath = (p: string) => /[/]|\.[A-Za-z]/.test(p);
-
-/** Every inline-code `path:line` citation, plus inline-code paths that name a known file. */
-export function extractCitations(markdown: string, knownFiles?: Set<string>): string[] {
-  const out = new Set<string>();
-  replaceCodeSpans(stripFences(markdown), (whole, _ticks, raw) => {
-    const inner = raw.trim();
-    if (CITATION.test(inner) && looksLikePath(CITATION.exec(inner)![1]!)) out.add(inner);
-    else if (knownFiles?.has(inner)) out.add(inner);
-    return whole;
-  });
-  return [...out];
-}
-
-function stripFences(md: string): string {
-  return md.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
-}
 
 function proseOnly(md: string): string {
   return replaceCodeSpans(stripFences(md), () => ' ');
@@ -59,7 +48,8 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
     md = kept.join('\n');
   }
 
-  // 2. Citations: each `path:line` must name an analysed file and a line inside it.
+  // 2. Citations: each `path:line` (or `path:start-end`) must name an analysed file and lines inside it.
+  const known = knownFiles(fx.fileByPath.keys());
   const basenames = new Map<string, string[]>();
   for (const p of fx.fileByPath.keys()) {
     const b = p.slice(p.lastIndexOf('/') + 1);
@@ -67,16 +57,15 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
   }
   md = replaceOutsideFences(md, (segment) =>
     replaceCodeSpans(segment, (whole, _ticks, innerRaw) => {
+      const c = parseCitation(innerRaw, known);
+      if (!c || c.line === undefined) return whole; // a bare path is cited only when it is a known file
       const inner = innerRaw.trim();
-      const m = CITATION.exec(inner);
-      if (!m || !looksLikePath(m[1]!)) return whole;
-      const [file, lineText] = [m[1]!, m[2]!];
-      const line = Number(lineText);
-      const known = fx.fileByPath.get(file);
-      if (known) {
-        if (line >= 1 && line <= lineCount(known)) return whole;
+      const file = c.path;
+      const info = fx.fileByPath.get(file);
+      if (info) {
+        if (fitsFile(c, lineCount(info))) return whole;
         notes.push(
-          `Citation ${inner} points past the end of ${file} (${lineCount(known)} lines); cited the file instead.`,
+          `Citation ${inner} points past the end of ${file} (${lineCount(info)} lines); cited the file instead.`,
         );
         return whole.replace(`${_ticks}${innerRaw}${_ticks}`, cite(file));
       }
@@ -85,7 +74,7 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
       const repair = candidates.length === 1 ? candidates[0] : byName.length === 1 ? byName[0] : undefined;
       if (repair) {
         const f = fx.fileByPath.get(repair)!;
-        const fixed = line >= 1 && line <= lineCount(f) ? cite(repair, line) : cite(repair);
+        const fixed = fitsFile(c, lineCount(f)) ? cite(repair, c.line, c.end) : cite(repair);
         notes.push(`Citation ${inner} names no analysed file; repaired to ${fixed.replace(/`/g, '')}.`);
         return whole.replace(`${_ticks}${innerRaw}${_ticks}`, fixed);
       }
@@ -102,7 +91,7 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
   if (!/[A-Za-z]{3}/.test(proseOnly(md)) && !/\|/.test(md)) {
     const findings = await analyseKind({ kind: input.draft.kind }, deps);
     const fallback = findings
-      .map((f) => `- ${f.statement}${f.citations[0] ? ` (${cite(...split(f.citations[0]))})` : ''}`)
+      .map((f) => `- ${f.statement}${f.citations[0] ? ` (${citeRef(f.citations[0])})` : ''}`)
       .join('\n');
     md =
       fallback ||
@@ -114,69 +103,7 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
   return {
     ...input.draft,
     markdown: md,
-    citations: extractCitations(md, new Set(fx.fileByPath.keys())),
+    citations: extractCitations(md, known),
     ...(notes.length ? { reviewNotes: notes } : {}),
   };
-}
-
-/**
- * Calls `fn` for each inline code span as CommonMark reads it: an opening backtick run closes only at
- * the next run of the same length, so a span such as ``a`b`` is one span, never two. `whole` carries
- * an optional space and "(" before the span and an optional ")" after it, so a removed citation can
- * take its parentheses with it.
- */
-export function replaceCodeSpans(
-  segment: string,
-  fn: (whole: string, ticks: string, inner: string) => string,
-): string {
-  let out = '';
-  let last = 0;
-  let i = 0;
-  while (i < segment.length) {
-    if (segment[i] !== '`') {
-      i++;
-      continue;
-    }
-    let n = 0;
-    while (segment[i + n] === '`') n++;
-    const ticks = '`'.repeat(n);
-    let close = -1;
-    for (let j = i + n; j < segment.length;) {
-      if (segment[j] === '\n' && segment[j + 1] === '\n') break; // a blank line ends the paragraph
-      if (segment[j] !== '`') {
-        j++;
-        continue;
-      }
-      let m = 0;
-      while (segment[j + m] === '`') m++;
-      if (m === n) {
-        close = j;
-        break;
-      }
-      j += m;
-    }
-    if (close < 0) {
-      i += n;
-      continue;
-    }
-    let start = i;
-    if (start - 1 >= last && segment[start - 1] === '(') start--;
-    if (start - 1 >= last && /\s/.test(segment[start - 1]!)) start--;
-    let end = close + n;
-    if (segment[end] === ')') end++;
-    out += segment.slice(last, start) + fn(segment.slice(start, end), ticks, segment.slice(i + n, close));
-    last = end;
-    i = end;
-  }
-  return out + segment.slice(last);
-}
-
-function replaceOutsideFences(md: string, fn: (s: string) => string): string {
-  const parts = md.split(/(^(?:```|~~~)[^\n]*\n[\s\S]*?^(?:```|~~~)\s*$)/m);
-  return parts.map((p, i) => (i % 2 === 1 ? p : fn(p))).join('');
-}
-
-function split(c: string): [string, number | undefined] {
-  const m = /^(.*?):(\d+)$/.exec(c);
-  return m ? [m[1]!, Number(m[2])] : [c, undefined];
 }

@@ -2,6 +2,7 @@
 // times each one, reports progress, and returns analysis.json with secrets masked everywhere.
 
 import { throwIfCancelled } from '../errors.ts';
+import { splitCitation } from '../citations.ts';
 import type { EngineContext, Workspace } from '../types.ts';
 import { ciPass } from './ci.ts';
 import { configPass } from './config.ts';
@@ -13,8 +14,10 @@ import { entryPointsPass } from './entry-points.ts';
 import { envVarsPass } from './env-vars.ts';
 import { frameworksPass } from './frameworks.ts';
 import { gitPass } from './git.ts';
+import { generatedFiles } from './identity/generated.ts';
 import { areaOf, identityPass } from './identity/index.ts';
 import { languagesPass } from './languages.ts';
+import { pathRole } from './path-role.ts';
 import { licensePass } from './license.ts';
 import { buildResolveContext, moduleGraphPass } from './module-graph.ts';
 import { routesPass } from './routes.ts';
@@ -37,7 +40,7 @@ export { maskSecret } from './secrets.ts';
 export { blankComments } from './comments.ts';
 export { pathRole, PATH_ROLES, type PathRole } from './path-role.ts';
 
-const PASS_COUNT = 22;
+const PASS_COUNT = 23;
 const TREE_SITTER_LANGUAGES = new Set(['TypeScript', 'JavaScript', 'JSX', 'Python', 'Go']);
 /** Parseable code lines up to which symbols come from tree-sitter; the benchmark holds analysis ≤ cloc. */
 export const TREE_SITTER_MAX_LINES = 5_000;
@@ -68,7 +71,12 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const src: Sources = await timed('read', () =>
     loadSources(workspace.root, workspace.files, { maxFileBytes: ctx.limits?.maxFileBytes }),
   );
-  const lang = await timed('languages', () => languagesPass(src));
+  // compiled stylesheets, bundles and copied libraries among the sources are not the team's lines
+  const generated = await timed('generated', () => generatedFiles(src));
+  const generatedSet = new Set(generated.map((g) => g.path));
+  const lang = await timed('languages', () =>
+    languagesPass(src, (p) => (generatedSet.has(p) ? 'generated' : pathRole(p))),
+  );
   const tree = await timed('tree', () => treePass(lang.files, workspace.name));
   const deps = await timed('dependencies', () => dependenciesPass(src));
   // a fixture app's manifests describe the fixture, not this project
@@ -111,12 +119,13 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
       routes,
       dataModel,
       skipped: workspace.skipped.map((s) => s.path),
+      generated,
     }),
   );
   // routes, entry points, frameworks and dependencies say whose they are: the product's, or the examples', tests'…
   for (const r of routes) r.area = areaOf(r.file, identity);
   for (const e of entryPoints) e.area = areaOf(e.path, identity);
-  for (const f of frameworks) f.area = areaOf(f.evidence.replace(/:\d+$/, ''), identity);
+  for (const f of frameworks) f.area = areaOf(splitCitation(f.evidence).path, identity);
   for (const d of deps.dependencies) d.area = areaOf(d.manifest, identity);
   const flow = await timed('flow', () =>
     flowPass({ src, files: lang.files, identity, routes, dependencies: ownDeps }),

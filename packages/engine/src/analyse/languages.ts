@@ -74,3 +74,29 @@ export function languagesPass(src: Sources, roleOf: (path: string) => PathRole =
   );
   return { files, languages, totals, byRole };
 }
+
+/**
+ * The languages as the team wrote them: lines of generated or vendored files (a compiled stylesheet,
+ * a copied library) left out, and a language left with no file dropped.
+ */
+export function writtenLanguages(languages: LanguageStat[]): LanguageStat[] {
+  const out: LanguageStat[] = [];
+  for (const l of languages) {
+    const g = l.byRole?.generated;
+    if (!g) {
+      out.push(l);
+      continue;
+    }
+    if (l.files - g.files <= 0) continue;
+    const { generated: _, ...byRole } = l.byRole!;
+    out.push({
+      ...l,
+      files: l.files - g.files,
+      code: l.code - g.code,
+      comment: l.comment - g.comment,
+      blank: l.blank - g.blank,
+      byRole,
+    });
+  }
+  return out.sort((a, b) => b.code - a.code || a.language.localeCompare(b.language));
+}

@@ -1,10 +1,11 @@
 // What a file is for, from its path alone: the product's own code, its tests, examples,
 // documentation, benchmarks, or everything else (CI, build and deployment files, manifests at the
-// root). Conventional layouts only; a project-aware classification can replace it.
+// root). Conventional layouts only; a project-aware classification can replace it, and adds
+// 'generated' for compiled or copied files found among the sources (identity/generated.ts).
 
 import { isBenchPath, isTestCode } from './test-code.ts';
 
-export type PathRole = 'product' | 'tests' | 'examples' | 'docs' | 'benchmarks' | 'other';
+export type PathRole = 'product' | 'tests' | 'examples' | 'docs' | 'benchmarks' | 'generated' | 'other';
 
 export const PATH_ROLES: readonly PathRole[] = [
   'product',
@@ -12,6 +13,7 @@ export const PATH_ROLES: readonly PathRole[] = [
   'examples',
   'docs',
   'benchmarks',
+  'generated',
   'other',
 ];
 

@@ -1,6 +1,7 @@
 // Which paths are test code or test fixtures, and the split of findings into the product's own and
 // those found only in tests: a route in a test file or a fixture app is not part of the product's API.
 
+import { splitCitation } from '../citations.ts';
 import type {
   Analysis,
   ContainerInfo,
@@ -45,7 +46,7 @@ export function isTestCode(p: string): boolean {
   return FIXTURE_DIR.test(p) || TEST_DIR.test(p) || TEST_FILE.test(p) || JVM_TEST_FILE.test(p);
 }
 
-const fileOf = (evidence: string) => evidence.replace(/:\d+$/, '');
+const fileOf = (evidence: string) => splitCitation(evidence).path;
 
 /** Findings seen only in test code or fixtures, kept out of the product's API, entry points and setup. */
 export interface TestOnlyFindings {

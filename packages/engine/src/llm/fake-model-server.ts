@@ -4,6 +4,7 @@
 
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseCitation } from '../citations.ts';
 
 export type Protocol = 'openai' | 'anthropic';
 
@@ -188,7 +189,10 @@ export function fixtureModel(req: FakeRequest): FakeReply {
   if (role === 'reviewer') return { text: '{"problems": []}' };
   const title = /^Project: .*? Section [\d.]+ "(.*?)"/m.exec(req.prompt)?.[1] ?? 'this section';
   const files = /^files analysed: (\d+)$/m.exec(req.prompt)?.[1];
-  const cite = /\[([^\]\s,]+?:\d+)[,\]]/.exec(req.prompt)?.[1];
+  // the first cited line of the findings list ("- statement [path:line, …]")
+  const cite = [...req.prompt.matchAll(/\[([^\]\n]+)\]/g)]
+    .flatMap((m) => m[1]!.split(', '))
+    .find((c) => parseCitation(c)?.line !== undefined);
   return {
     text: `Model-written prose on ${title}: the project has ${files ?? 'several'} files${cite ? ` and the evidence starts at \`${cite}\`` : ''}.`,
   };

@@ -6,6 +6,8 @@ import type { SectionDraft } from '../agents/types.ts';
 import type { Analysis } from '../analyse/types.ts';
 import type { ReportTemplate } from '../template/types.ts';
 import type { CompanyData, ImageAsset } from '../types.ts';
+import { writtenLanguages } from '../analyse/languages.ts';
+import { knownFiles } from '../citations.ts';
 import { EngineError } from '../errors.ts';
 import { dependencyGraphSvg } from '../figures/dependency-graph.ts';
 import { imageSize } from '../figures/image-size.ts';
@@ -47,8 +49,9 @@ export async function buildDocument(input: BuildInput): Promise<DocTree> {
     return id;
   };
 
+  const known = knownFiles(input.analysis.files.map((f) => f.path));
   const sectionBlocks = input.sections.map((draft) => {
-    const blocks = markdownToBlocks(draft.markdown, { resolveImage }).map((b) =>
+    const blocks = markdownToBlocks(draft.markdown, { resolveImage, knownFiles: known }).map((b) =>
       b.type === 'heading' ? { ...b, level: Math.min(4, draft.level + b.level) as 1 | 2 | 3 | 4 } : b,
     );
     return { draft, blocks };
@@ -135,7 +138,10 @@ function addAnalysisFigures(analysis: Analysis, sections: Placed[], assets: Reco
   if (sections.length === 0) return;
   const chartHost = sections.find((s) => CHART_KINDS.includes(s.draft.kind)) ?? sections[0]!;
   if (analysis.languages.some((l) => l.code > 0)) {
-    assets['fig-languages'] = svgAsset('fig-languages', languageChartSvg(analysis.languages));
+    assets['fig-languages'] = svgAsset(
+      'fig-languages',
+      languageChartSvg(writtenLanguages(analysis.languages)),
+    );
     insertAfterLead(chartHost.blocks, {
       type: 'figure',
       asset: 'fig-languages',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as citations from '../citations.ts';
 import { markdownToBlocks, parseCitation } from './markdown.ts';
 
 describe('markdownToBlocks', () => {
@@ -32,6 +33,42 @@ describe('markdownToBlocks', () => {
       path: 'docker/Dockerfile',
       line: 3,
     });
+  });
+
+  it('reads citations with the one grammar: no IP addresses, known names without extension', () => {
+    expect(parseCitation('127.0.0.1:80')).toBeNull();
+    expect(parseCitation('.github/workflows/ci.yml:4')).toEqual({
+      type: 'citation',
+      path: '.github/workflows/ci.yml',
+      line: 4,
+    });
+    const knownFiles = citations.knownFiles(['Makefile', 'src/app.ts']);
+    const [p] = markdownToBlocks('Run `Makefile:3` [Makefile:5, src/app.ts:1-2] and `README.md:1`.', {
+      knownFiles,
+    });
+    expect(p).toEqual({
+      type: 'paragraph',
+      children: [
+        { type: 'text', value: 'Run ' },
+        { type: 'citation', path: 'Makefile', line: 3 },
+        { type: 'text', value: ' ' },
+        { type: 'citation', path: 'Makefile', line: 5 },
+        { type: 'citation', path: 'src/app.ts', line: 1, endLine: 2 },
+        { type: 'text', value: ' and ' },
+        { type: 'citation', path: 'README.md', line: 1 },
+        { type: 'text', value: '.' },
+      ],
+    });
+    expect(markdownToBlocks('Run `Makefile:3`.')).toEqual([
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'text', value: 'Run ' },
+          { type: 'code', value: 'Makefile:3' },
+          { type: 'text', value: '.' },
+        ],
+      },
+    ]);
   });
 
   it('maps headings, nested lists, GFM tables, code, quotes, alerts and rules', () => {

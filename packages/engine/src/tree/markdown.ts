@@ -11,25 +11,29 @@ import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import remarkParse from 'remark-parse';
 import { unified, type Processor } from 'unified';
 import type { Nodes, PhrasingContent, RootContent, ListItem, TableRow } from 'mdast';
+import * as citations from '../citations.ts';
 import type { Block, Inline } from './types.ts';
 
 export interface MarkdownOptions {
   /** Maps an image URL (e.g. "diagram.png") to an asset id; images it does not know become text. */
   resolveImage?: (url: string) => string | undefined;
+  /** The analysed files, so a cited file without folder or extension ("Makefile:3") is a citation too. */
+  knownFiles?: citations.KnownFiles;
 }
 
-// A citation names a file with an extension (or a dotfile) and a line or line range.
-const CITATION = /^((?:[\w@.+-]+\/)*[\w@+-]*\.[\w.+-]+|(?:[\w@.+-]+\/)+[\w@.+-]+):(\d+)(?:-(\d+))?$/;
-const BRACKETED = /\[((?:[^[\]\s,]+:\d+(?:-\d+)?)(?:\s*,\s*[^[\]\s,]+:\d+(?:-\d+)?)*)\]/g;
-
-export function parseCitation(text: string): Extract<Inline, { type: 'citation' }> | null {
-  const m = CITATION.exec(text.trim());
-  if (!m) return null;
-  const line = Number(m[2]);
-  const endLine = m[3] === undefined ? undefined : Number(m[3]);
-  return endLine !== undefined && endLine > line
-    ? { type: 'citation', path: m[1]!, line, endLine }
-    : { type: 'citation', path: m[1]!, line };
+/**
+ * A citation inline for code-span text naming a file and a line or line range (see citations.ts); a
+ * bare path stays code.
+ */
+export function parseCitation(
+  text: string,
+  known?: citations.KnownFiles,
+): Extract<Inline, { type: 'citation' }> | null {
+  const c = citations.parseCitation(text, known);
+  if (c?.line === undefined) return null;
+  return c.end !== undefined
+    ? { type: 'citation', path: c.path, line: c.line, endLine: c.end }
+    : { type: 'citation', path: c.path, line: c.line };
 }
 
 /**
@@ -84,7 +88,7 @@ function blockOf(node: RootContent, options: MarkdownOptions): Block[] {
     case 'table': {
       const [head, ...rows] = node.children as TableRow[];
       const cells = (row: TableRow | undefined) =>
-        row ? row.children.map((c) => inlinesOf(c.children)) : [];
+        row ? row.children.map((c) => inlinesOf(c.children, options.knownFiles)) : [];
       const align = node.align?.map((a) => a ?? 'left');
       return [
         {
@@ -157,7 +161,7 @@ function paragraphWithFigures(children: PhrasingContent[], options: MarkdownOpti
       figures.push({ type: 'figure', asset, caption: child.alt || child.title || '' });
     else kept.push(child);
   }
-  const inlines = trimInlines(inlinesOf(kept));
+  const inlines = trimInlines(inlinesOf(kept, options.knownFiles));
   return inlines.length ? [{ type: 'paragraph', children: inlines }, ...figures] : figures;
 }
 
@@ -166,27 +170,27 @@ function trimInlines(inlines: Inline[]): Inline[] {
   return out.length ? inlines : [];
 }
 
-export function inlinesOf(nodes: PhrasingContent[]): Inline[] {
+export function inlinesOf(nodes: PhrasingContent[], known?: citations.KnownFiles): Inline[] {
   const out: Inline[] = [];
   for (const node of nodes) {
     switch (node.type) {
       case 'text':
-        out.push(...splitBracketCitations(node.value));
+        out.push(...splitBracketCitations(node.value, known));
         break;
       case 'strong':
-        out.push({ type: 'strong', children: inlinesOf(node.children) });
+        out.push({ type: 'strong', children: inlinesOf(node.children, known) });
         break;
       case 'emphasis':
-        out.push({ type: 'emphasis', children: inlinesOf(node.children) });
+        out.push({ type: 'emphasis', children: inlinesOf(node.children, known) });
         break;
       case 'delete':
-        out.push(...inlinesOf(node.children));
+        out.push(...inlinesOf(node.children, known));
         break;
       case 'inlineCode':
-        out.push(parseCitation(node.value) ?? { type: 'code', value: node.value });
+        out.push(parseCitation(node.value, known) ?? { type: 'code', value: node.value });
         break;
       case 'link':
-        out.push({ type: 'link', url: node.url, children: inlinesOf(node.children) });
+        out.push({ type: 'link', url: node.url, children: inlinesOf(node.children, known) });
         break;
       case 'image':
         out.push({ type: 'text', value: node.alt ? `[${node.alt}]` : '' });
@@ -200,10 +204,10 @@ export function inlinesOf(nodes: PhrasingContent[]): Inline[] {
       case 'linkReference':
       case 'imageReference':
         // Undefined references stay as written, which is how `[src/app.ts:12]` arrives when mixed.
-        out.push(...splitBracketCitations(`[${plainText('children' in node ? node.children : [])}]`));
+        out.push(...splitBracketCitations(`[${plainText('children' in node ? node.children : [])}]`, known));
         break;
       default:
-        if ('children' in node) out.push(...inlinesOf(node.children as PhrasingContent[]));
+        if ('children' in node) out.push(...inlinesOf(node.children as PhrasingContent[], known));
         else if ('value' in node && typeof node.value === 'string')
           out.push({ type: 'text', value: node.value });
     }
@@ -211,11 +215,12 @@ export function inlinesOf(nodes: PhrasingContent[]): Inline[] {
   return mergeText(out);
 }
 
-function splitBracketCitations(text: string): Inline[] {
+/** "[src/a.ts:3, lib/b.py:7-9]" in prose: a bracketed list of nothing but `path:line` citations. */
+function splitBracketCitations(text: string, known?: citations.KnownFiles): Inline[] {
   const out: Inline[] = [];
   let last = 0;
-  for (const m of text.matchAll(BRACKETED)) {
-    const parts = m[1]!.split(/\s*,\s*/).map(parseCitation);
+  for (const m of text.matchAll(/\[([^[\]\n]+)\]/g)) {
+    const parts = m[1]!.split(',').map((p) => parseCitation(p, known));
     if (parts.some((p) => p === null)) continue;
     if (m.index > last) out.push({ type: 'text', value: text.slice(last, m.index) });
     out.push(...(parts as Inline[]));

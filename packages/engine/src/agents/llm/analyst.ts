@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ModelSession } from '../../llm/client.ts';
 import { chunkByTokens } from '../../llm/tokens.ts';
 import { analyseKind } from '../analysts.ts';
+import { fitsFile, splitCitation } from '../../citations.ts';
 import { factsOf, lineCount } from '../facts.ts';
 import type { AgentDeps, Finding, SectionKind, SectionPlan } from '../types.ts';
 import { findingsText, readLines, relevantFiles } from './evidence.ts';
@@ -76,9 +77,9 @@ export async function analyseWithModel(
       const valid =
         citations.length > 0 &&
         citations.every((c) => {
-          const m = /^(.*?):(\d+)$/.exec(c);
-          const info = fx.fileByPath.get(m ? m[1]! : c);
-          return !!info && (!m || (Number(m[2]) >= 1 && Number(m[2]) <= lineCount(info)));
+          const cited = splitCitation(c);
+          const info = fx.fileByPath.get(cited.path);
+          return !!info && fitsFile(cited, lineCount(info));
         });
       if (valid) found.push({ statement: f.statement.trim(), citations });
       else dropped++;

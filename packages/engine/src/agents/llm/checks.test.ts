@@ -13,6 +13,16 @@ const [file, info] = [...factsOf(a).fileByPath.entries()].find(([, f]) => lineCo
 const n = lineCount(info);
 
 describe('draft checks', () => {
+  it('checks both ends of a range, known names without extension, and skips fenced code', () => {
+    expect(citationProblems(`See \`${file}:2-${n + 1}\`.`, a)).toEqual([
+      `Citation \`${file}:2-${n + 1}\` points at line ${n + 1}, but ${file} has ${n} lines.`,
+    ]);
+    expect(citationProblems('See `Makefile:30`, `Dockerfile:2` and `127.0.0.1:8080-8090`.', a)).toEqual([
+      'Citation `Makefile:30` points at line 30, but Makefile has 11 lines.',
+    ]);
+    expect(citationProblems('```\n`src/nope.ts:1`\n```', a)).toEqual([]);
+  });
+
   it('accepts real citations and names invented files and lines past the end', () => {
     expect(citationProblems(`See \`${file}:2\` and \`${file}\`, and \`${file}:1-${n}\`.`, a)).toEqual([]);
     expect(citationProblems('See `src/nope.ts:10` and `127.0.0.1:8080`.', a)).toEqual([

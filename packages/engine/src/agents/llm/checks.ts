@@ -4,39 +4,26 @@
 
 import type { Analysis } from '../../analyse/types.ts';
 import { factsOf, lineCount } from '../facts.ts';
-import { PLACEHOLDERS, replaceCodeSpans } from '../reviewer.ts';
-
-const CITATION = /^([A-Za-z0-9_@.+-][\w@.+/-]*?):(\d+)(?:-(\d+))?$/;
-const looksLikePath = (p: string) => /[/]|\.[A-Za-z]/.test(p);
-
-function stripFences(md: string): string {
-  return md.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
-}
+import { citationsIn, knownFiles, replaceCodeSpans, stripFences } from '../../citations.ts';
+import { PLACEHOLDERS } from '../reviewer.ts';
 
 /** Problems with the citations of a draft; empty when every citation is real. */
 export function citationProblems(markdown: string, a: Analysis): string[] {
   const fx = factsOf(a);
   const problems: string[] = [];
-  const spans: string[] = [];
   // code spans as CommonMark reads them, so a file name holding backticks is one span
-  replaceCodeSpans(stripFences(markdown), (whole, _ticks, raw) => {
-    spans.push(raw.trim());
-    return whole;
-  });
-  for (const inner of spans) {
-    const c = CITATION.exec(inner);
-    if (!c || !looksLikePath(c[1]!)) continue;
-    const file = fx.fileByPath.get(c[1]!);
+  for (const { text: inner, citation: c } of citationsIn(markdown, knownFiles(fx.fileByPath.keys()))) {
+    if (c.line === undefined) continue; // a bare path counts only when it is a known file
+    const file = fx.fileByPath.get(c.path);
     if (!file) {
       problems.push(`Citation \`${inner}\` names a file that is not in the code base.`);
       continue;
     }
     const n = lineCount(file);
-    for (const lineText of [c[2], c[3]]) {
-      if (lineText === undefined) continue;
-      const line = Number(lineText);
+    for (const line of [c.line, c.end]) {
+      if (line === undefined) continue;
       if (line < 1 || line > n)
-        problems.push(`Citation \`${inner}\` points at line ${line}, but ${c[1]} has ${n} lines.`);
+        problems.push(`Citation \`${inner}\` points at line ${line}, but ${c.path} has ${n} lines.`);
     }
   }
   return problems;

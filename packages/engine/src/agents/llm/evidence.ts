@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Analysis } from '../../analyse/types.ts';
+import { splitCitation } from '../../citations.ts';
 import { indexFor } from '../sections/custom.ts';
 import { factsOf, lineCount, NON_CODE_LANGUAGES } from '../facts.ts';
 import type { Finding, SectionPlan } from '../types.ts';
@@ -70,16 +71,18 @@ export async function snippets(
   let used = 0;
   const seen = new Set<string>();
   for (const c of findings.flatMap((f) => f.citations)) {
-    const m = /^(.*?):(\d+)$/.exec(c);
-    const file = m ? m[1]! : c;
+    const cited = splitCitation(c);
+    const file = cited.path;
     const info = fx.fileByPath.get(file);
     if (!info || seen.has(c)) continue;
     seen.add(c);
     const lines = await readLines(ws.root, file);
     if (!lines) continue;
-    const at = m ? Number(m[2]) : 1;
-    const from = Math.max(1, at - (m ? radius : 0));
-    const to = Math.min(lineCount(info), lines.length, at + radius * (m ? 1 : 3));
+    // a cited line or range with `radius` lines around it; a bare file from its head
+    const at = cited.line ?? 1;
+    const from = Math.max(1, at - (cited.line !== undefined ? radius : 0));
+    const last = cited.end ?? at;
+    const to = Math.min(lineCount(info), lines.length, last + radius * (cited.line !== undefined ? 1 : 3));
     const text = numbered(file, lines.slice(from - 1, to).join('\n'), from);
     const t = tokens(text);
     if (used + t > tokenCap) break;
@@ -102,7 +105,7 @@ export async function relevantFiles(
   const add = (f: string) => {
     if (fx.fileByPath.has(f) && !files.includes(f)) files.push(f);
   };
-  for (const c of findings.flatMap((f) => f.citations)) add(c.replace(/:\d+$/, ''));
+  for (const c of findings.flatMap((f) => f.citations)) add(splitCitation(c).path);
   const index = await indexFor(a, ws.root);
   for (const h of index.search(`${plan.title} ${plan.kind.replace('-', ' ')}`, max)) add(h.id);
   return files.slice(0, max);

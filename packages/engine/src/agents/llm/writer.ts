@@ -4,9 +4,9 @@
 // deterministic checks is replaced by the offline writer's section, and the trace says so.
 
 import { z } from 'zod';
+import { extractCitations, knownFiles } from '../../citations.ts';
 import { EngineError } from '../../errors.ts';
 import type { ModelSession } from '../../llm/client.ts';
-import { extractCitations } from '../reviewer.ts';
 import { offlineRoles } from '../roles.ts';
 import type { AgentDeps, Finding, SectionDraft, WriterInput } from '../types.ts';
 import { citationProblems, knownNumbers, numberProblems, textProblems } from './checks.ts';
@@ -128,7 +128,7 @@ export async function writeWithModel(
     title: plan.title,
     kind: plan.kind,
     markdown: md,
-    citations: extractCitations(md),
+    citations: extractCitations(md, knownFiles(deps.analysis.files.map((f) => f.path))),
   };
   return { draft, source, problems };
 }

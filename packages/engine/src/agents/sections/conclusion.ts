@@ -2,7 +2,7 @@
 
 import { recommendations } from '../recommendations.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { cite, joinSome, num, paragraphs, plural, text } from '../writers/markdown.ts';
+import { citeRef, joinSome, num, paragraphs, plural, text } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
 
 export const conclusion = defineSection({
@@ -55,7 +55,7 @@ function keyFindings({ allFindings, projectName, a }: WriterContext): string {
     const f = allFindings[k]?.[0];
     if (!f) continue;
     const c = f.citations[0];
-    items.push(`- ${f.statement}${c ? ` (${cite(...split(c))})` : ''}`);
+    items.push(`- ${f.statement}${c ? ` (${citeRef(c)})` : ''}`);
   }
   return paragraphs(
     `What the analysis of ${text(projectName)}'s ${plural(a.project.files, 'file')} found, area by area:`,
@@ -100,12 +100,7 @@ export function writeConclusion(ctx: WriterContext): string {
     .slice(0, 8)
     .map(
       (r, i) =>
-        `${i + 1}. ${r.text}${r.citations.length ? ` (${r.citations.map((c) => cite(...split(c))).join(', ')})` : ''}`,
+        `${i + 1}. ${r.text}${r.citations.length ? ` (${r.citations.map((c) => citeRef(c)).join(', ')})` : ''}`,
     );
   return paragraphs(head, `Recommended next steps, most important first:`, items.join('\n'));
-}
-
-function split(c: string): [string, number | undefined] {
-  const m = /^(.*?):(\d+)$/.exec(c);
-  return m ? [m[1]!, Number(m[2])] : [c, undefined];
 }

@@ -3,7 +3,18 @@
 import type { DataEntity } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { cite, code, joinSome, num, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
+import {
+  cite,
+  citeRef,
+  code,
+  joinSome,
+  num,
+  paragraphs,
+  plural,
+  ref,
+  table,
+  text,
+} from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 
@@ -91,9 +102,7 @@ export function writeDataModel({ a, fx }: WriterContext): string {
     const decl = ormFrameworks.map((n) => {
       const d = a.dependencies.find((x) => x.name === n) ?? a.frameworks.find((x) => x.name === n);
       if (d && 'manifest' in d) return `${code(n)} ${code(d.version)} (${cite(d.manifest, d.line)})`;
-      return d
-        ? `${code(n)}${d.version ? ` ${code(d.version)}` : ''} (${cite(...split(d.evidence))})`
-        : code(n);
+      return d ? `${code(n)}${d.version ? ` ${code(d.version)}` : ''} (${citeRef(d.evidence)})` : code(n);
     });
     parts.push(`Persistence goes through ${joinSome(decl, 4)}.`);
   }
@@ -153,9 +162,4 @@ export function writeDataModel({ a, fx }: WriterContext): string {
     );
   }
   return paragraphs(...parts);
-}
-
-function split(c: string): [string, number | undefined] {
-  const m = /^(.*?):(\d+)$/.exec(c);
-  return m ? [m[1]!, Number(m[2])] : [c, undefined];
 }

@@ -41,6 +41,7 @@ const ROLE_LABELS: [PathRole, string][] = [
   ['examples', 'examples'],
   ['benchmarks', 'benchmarks'],
   ['docs', 'documentation'],
+  ['generated', 'generated or vendored'],
   ['other', 'other (build, CI, scripts)'],
 ];
 

@@ -1,5 +1,6 @@
 // Technology stack: languages table and frameworks with versions and where they were detected.
 
+import { writtenLanguages } from '../../analyse/languages.ts';
 import { NON_CODE_LANGUAGES } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import { cite, evidence, joinSome, num, paragraphs, pct, plural, table, text } from '../writers/markdown.ts';
@@ -30,7 +31,7 @@ export const technology = defineSection({
   ],
   evidence: ['languages', 'frameworks', 'manifests', 'dependencies'],
   analyst(a) {
-    const langs = a.languages.filter((l) => !NON_CODE_LANGUAGES.has(l.language));
+    const langs = writtenLanguages(a.languages).filter((l) => !NON_CODE_LANGUAGES.has(l.language));
     const out: Finding[] = langs.length
       ? [
           f(
@@ -61,26 +62,38 @@ export const technology = defineSection({
 
 export function writeTechnology(ctx: WriterContext): string {
   const { a, fx } = ctx;
-  const l = a.project.lines;
+  // the lines the team wrote: compiled stylesheets and copied libraries are counted apart
+  const languages = writtenLanguages(a.languages);
+  const l = { code: languages.reduce((n, x) => n + x.code, 0) };
+  const generated = a.files.filter((f) => f.role === 'generated' && f.language && !f.duplicateOf);
   const parts: string[] = [];
   if (!wants(ctx, 'languages')) {
     // not this section's aspect
-  } else if (a.languages.length) {
-    const lead = a.languages[0]!;
+  } else if (languages.length) {
+    const lead = languages[0]!;
     parts.push(
       `${text(lead.language)} carries ${pct(lead.code, l.code, 0)} of the ${num(l.code)} lines of code${
-        a.languages.length > 1
+        languages.length > 1
           ? `, alongside ${joinSome(
-              a.languages.slice(1).map((x) => text(x.language)),
+              languages.slice(1).map((x) => text(x.language)),
               5,
             )}`
           : ''
       }.`,
     );
+    if (generated.length)
+      parts.push(
+        `The table leaves out ${plural(generated.length, 'generated or vendored file')} (${num(
+          generated.reduce((n, f) => n + f.code, 0),
+        )} lines), which a build wrote or which were copied in: ${joinSome(
+          [...generated].sort((x, y) => y.code - x.code).map((f) => cite(f.path)),
+          3,
+        )}.`,
+      );
     parts.push(
       table(
         ['Language', 'Files', 'Code', 'Comment', 'Blank', 'Share'],
-        a.languages.map((x) => [
+        languages.map((x) => [
           text(x.language),
           num(x.files),
           num(x.code),

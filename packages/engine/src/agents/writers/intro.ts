@@ -2,7 +2,7 @@
 // children's findings (matched on each child's focus), so the intro says true things about the code.
 
 import type { Finding, WriterInput } from '../types.ts';
-import { cite, paragraphs, text } from './markdown.ts';
+import { citeRef, paragraphs, text } from './markdown.ts';
 
 export function writeIntro(input: WriterInput, projectName: string): string {
   const used = new Set<string>();
@@ -32,6 +32,5 @@ export function writeIntro(input: WriterInput, projectName: string): string {
 function withCitation(f: Finding): string {
   const c = f.citations[0];
   if (!c) return f.statement;
-  const m = /^(.*?):(\d+)$/.exec(c);
-  return `${f.statement} (${m ? cite(m[1]!, Number(m[2])) : cite(c)})`;
+  return `${f.statement} (${citeRef(c)})`;
 }

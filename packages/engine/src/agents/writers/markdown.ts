@@ -3,14 +3,25 @@
 // names, routes, env vars, commit messages and authors) enters markdown through `inlineCode` or
 // `text`, so it always arrives in the document as text and never as markup.
 
-/** A `path:line` citation as inline code; the reviewer checks every one of these. */
-export function cite(path: string, line?: number): string {
-  return inlineCode(line && line > 0 ? `${path}:${line}` : path);
+import { fitsFile, formatCitation, splitCitation } from '../../citations.ts';
+
+/** A `path:line` (or `path:start-end`) citation as inline code; the reviewer checks every one of these. */
+export function cite(path: string, line?: number, end?: number): string {
+  return inlineCode(ref(path, line, end));
 }
 
 /** The citation string without the backticks, for a draft's `citations` list. */
-export function ref(path: string, line?: number): string {
-  return line && line > 0 ? `${path}:${line}` : path;
+export function ref(path: string, line?: number, end?: number): string {
+  return formatCitation({
+    path,
+    ...(line !== undefined ? { line } : {}),
+    ...(end !== undefined ? { end } : {}),
+  });
+}
+
+/** A citation the engine made itself ("src/a.ts:12", a finding's or a framework's) as inline code. */
+export function citeRef(reference: string): string {
+  return inlineCode(formatCitation(splitCitation(reference)));
 }
 
 /** Text safe inside a GFM table cell (pipes and newlines would break the row); a pipe `text` already escaped stays as it is. */
@@ -133,13 +144,10 @@ export function evidence(
   fx: { fileByPath: Map<string, { code: number; comment: number; blank: number }> },
   text: string,
 ): string {
-  const m = /^(.*?)(?::(\d+))?$/.exec(text.trim());
-  const file = m ? fx.fileByPath.get(m[1]!) : undefined;
-  if (file && m) {
-    const line = m[2] ? Number(m[2]) : undefined;
-    if (line === undefined || line <= file.code + file.comment + file.blank) return cite(m[1]!, line);
-    return cite(m[1]!);
-  }
+  const c = splitCitation(text.trim());
+  const file = fx.fileByPath.get(c.path);
+  if (file)
+    return fitsFile(c, file.code + file.comment + file.blank) ? cite(c.path, c.line, c.end) : cite(c.path);
   return code(text);
 }
 

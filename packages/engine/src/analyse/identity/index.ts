@@ -5,6 +5,7 @@ import { baseName } from '../sources.ts';
 import type { Sources } from '../sources.ts';
 import type { DataEntity, Dependency, FileInfo, Identity, ImportInfo, Route, SymbolInfo } from '../types.ts';
 import { detectKind } from './kind.ts';
+import type { GeneratedFile } from './generated.ts';
 import { addReachable, areaOf, classifyLayout, isProductFile, roleOf, type Layout } from './layout.ts';
 import { readManifestFacts } from './manifest-facts.ts';
 import { findPurpose, isReadme } from './purpose.ts';
@@ -44,6 +45,8 @@ export interface IdentityInput {
   dataModel: DataEntity[];
   /** Paths ingest skipped (binary, vendored…): they still tell what a folder holds. */
   skipped?: string[];
+  /** Files among the sources that were compiled or copied rather than written (see generated.ts). */
+  generated?: GeneratedFile[];
 }
 
 export interface IdentityResult {
@@ -76,7 +79,7 @@ function reachable(starts: string[], imports: ImportInfo[]): string[] {
 export function identityPass(input: IdentityInput): IdentityResult {
   const { src, files, symbols, imports, routes } = input;
   const facts = readManifestFacts(src);
-  const layout = classifyLayout(src, files, facts, input.skipped);
+  const layout = classifyLayout(src, files, facts, input.skipped, input.generated);
   const code = files.filter((f) => f.language && !NON_CODE.has(f.language) && f.code > 0 && !f.duplicateOf);
   const productOf = () => code.filter((f) => isProductFile(f.path, layout)).map((f) => f.path);
   let productCode = productOf();

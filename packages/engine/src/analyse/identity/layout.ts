@@ -5,6 +5,7 @@
 import { baseName, dirName, type Sources } from '../sources.ts';
 import { isTestCode } from '../test-code.ts';
 import type { FileInfo, NonProductRole } from '../types.ts';
+import type { GeneratedFile } from './generated.ts';
 import type { ManifestFacts } from './manifest-facts.ts';
 
 // folder names, case- and separator-insensitive, to the role they have wherever they appear
@@ -66,12 +67,16 @@ function mostlyCode(files: string[]): boolean {
   return code > 0 && code * 2 >= files.length;
 }
 
-/** `skipped`: files ingest left out (images, binaries…), which still say what a folder is for. */
+/**
+ * `skipped`: files ingest left out (images, binaries…), which still say what a folder is for;
+ * `generated`: files among the sources that a build wrote or that were copied in (generated.ts).
+ */
 export function classifyLayout(
   src: Sources,
   files: FileInfo[],
   facts: ManifestFacts,
   skipped: string[] = [],
+  generated: GeneratedFile[] = [],
 ): Layout {
   const paths = files.map((f) => f.path);
   const byDir = filesByDir([...paths, ...skipped]);
@@ -120,6 +125,9 @@ export function classifyLayout(
         );
     if (role) nonProduct.push({ path: p, role });
   }
+  // a compiled stylesheet or a copied library inside a shipped folder (src/main/resources) ships, but
+  // the team did not write it
+  for (const g of generated) if (!covered(g.path)) nonProduct.push({ path: g.path, role: g.role });
   return { productPaths: kept.filter((p) => !covered(p)), nonProduct };
 }
 
