@@ -157,9 +157,16 @@ export function productSize(a: Analysis): string | null {
   const roles = a.linesByRole;
   const product = roles?.product;
   if (!product) return null;
-  const rest = (['tests', 'examples', 'docs', 'benchmarks'] as const)
+  const label = {
+    tests: 'tests',
+    examples: 'examples',
+    docs: 'documentation',
+    benchmarks: 'benchmarks',
+    generated: 'generated or copied files',
+  };
+  const rest = (['tests', 'examples', 'docs', 'benchmarks', 'generated'] as const)
     .filter((r) => (roles[r]?.code ?? 0) > 0)
-    .map((r) => `${num(roles[r]!.code)} of ${r === 'docs' ? 'documentation' : r}`);
+    .map((r) => `${num(roles[r]!.code)} lines of ${label[r]}`);
   const paths = a.identity?.productPaths ?? [];
   const folders = [
     ...new Set(paths.map((p) => (p.includes('/') || !/\.[a-z0-9]+$/i.test(p) ? p.split('/')[0]! : ''))),
@@ -172,7 +179,7 @@ export function productSize(a: Analysis): string | null {
           folders.map((d) => (d ? code(d) : 'the root folder')),
           4,
         )}`;
-  return `The product itself is ${num(product.code)} lines of code in ${plural(product.files, 'file')}${where}${rest.length ? `; ${joinSome(rest, 4)} lines are kept apart from it` : ''}.`;
+  return `The product itself is ${num(product.code)} lines of code in ${plural(product.files, 'file')}${where}${rest.length ? `; ${joinSome(rest, 5)} are kept apart from it` : ''}.`;
 }
 
 /**

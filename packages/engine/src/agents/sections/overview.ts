@@ -1,5 +1,7 @@
 // Overview / executive summary: what the project is, its size, languages, frameworks and surface.
 
+import { writtenLanguages } from '../../analyse/languages.ts';
+import type { Analysis, LanguageStat } from '../../analyse/types.ts';
 import { NON_CODE_LANGUAGES } from '../facts.ts';
 import {
   kindPhrase,
@@ -59,13 +61,15 @@ export const overview = defineSection({
   ],
   analyst(a) {
     const out: Finding[] = [];
-    const top = a.languages
-      .filter((l) => !NON_CODE_LANGUAGES.has(l.language) && l.code >= a.project.lines.code / 100)
+    // the lines the team wrote: compiled or copied files are not what the project is written in
+    const { languages, code: total } = written(a);
+    const top = languages
+      .filter((l) => !NON_CODE_LANGUAGES.has(l.language) && l.code >= total / 100)
       .slice(0, 3)
-      .map((l) => `${text(l.language)} (${pct(l.code, a.project.lines.code, 0)})`);
+      .map((l) => `${text(l.language)} (${pct(l.code, total, 0)})`);
     out.push(
       f(
-        `${text(a.project.name)} holds ${plural(a.project.files, 'file')} with ${num(a.project.lines.code)} lines of code${top.length ? `, mostly ${joinSome(top, 3)}` : ''}.`,
+        `${text(a.project.name)} holds ${plural(a.project.files, 'file')} with ${num(total)} lines of code${top.length ? `, mostly ${joinSome(top, 3)}` : ''}.`,
       ),
     );
     const id = a.identity;
@@ -89,9 +93,16 @@ export const overview = defineSection({
   writer: writeOverview,
 });
 
+/** The languages and lines of code the team wrote, without generated or vendored files. */
+function written(a: Analysis): { languages: LanguageStat[]; code: number } {
+  const languages = writtenLanguages(a.languages);
+  return { languages, code: languages.reduce((n, l) => n + l.code, 0) };
+}
+
 export function writeOverview({ a, fx, projectName, workspace }: WriterContext): string {
-  const l = a.project.lines;
-  const langs = a.languages.filter((x) => !NON_CODE_LANGUAGES.has(x.language)).slice(0, 3);
+  const { languages, code: total } = written(a);
+  const l = { code: total };
+  const langs = languages.filter((x) => !NON_CODE_LANGUAGES.has(x.language)).slice(0, 3);
   const fw = a.frameworks.filter((f) => f.category !== 'test' && (!f.area || f.area === 'product'));
   // What it is first: the project's own sentence about itself (never README badges or notices),
   // then its kind, its size as a product and how it is used.
