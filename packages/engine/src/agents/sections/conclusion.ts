@@ -38,6 +38,9 @@ export const conclusion = defineSection({
   writer: writeConclusion,
 });
 
+/** Areas whose frameworks the product does not run on (a manifest's 'build' area still does). */
+const APART = new Set(['examples', 'tests', 'docs', 'benchmarks', 'fixtures', 'playground', 'scripts']);
+
 const KEY_KINDS = [
   'technology',
   'api',
@@ -82,15 +85,18 @@ export function writeConclusion(ctx: WriterContext): string {
   if (!a.secrets.length) strengths.push('no hard-coded secrets');
   const recs = recommendations(a);
   const lang = a.languages[0];
-  // what the code runs on: a web framework first, then a frontend one, never a driver or a test tool
+  // what the product serves and runs on: an example app's routes and framework are not the product's
+  const routes = a.routes.filter((r) => !r.area || r.area === 'product');
+  const own = a.frameworks.filter((f) => !f.area || !APART.has(f.area));
+  // a web framework first, then a frontend one, never a driver or a test tool
   const main =
-    a.frameworks.find((f) => f.category === 'web') ??
-    a.frameworks.find((f) => f.category === 'frontend') ??
-    a.frameworks.find(
+    own.find((f) => f.category === 'web') ??
+    own.find((f) => f.category === 'frontend') ??
+    own.find(
       (f) =>
         f.category !== 'test' && f.category !== 'build' && f.category !== 'data' && f.category !== 'other',
     );
-  const head = `${text(projectName)} is a ${num(a.project.lines.code)}-line${lang ? ` ${text(lang.language)}` : ''} code base${a.routes.length ? ` serving ${plural(a.routes.length, 'HTTP route')}` : ''}${main ? ` on ${text(main.name)}` : ''}.${strengths.length ? ` It already has ${joinSome(strengths, 6)}.` : ''}`;
+  const head = `${text(projectName)} is a ${num(a.project.lines.code)}-line${lang ? ` ${text(lang.language)}` : ''} code base${routes.length ? ` serving ${plural(routes.length, 'HTTP route')}` : ''}${main ? ` on ${text(main.name)}` : ''}.${strengths.length ? ` It already has ${joinSome(strengths, 6)}.` : ''}`;
   if (!recs.length)
     return paragraphs(
       head,
