@@ -3,6 +3,7 @@
 
 import { throwIfCancelled } from '../errors.ts';
 import type { EngineContext } from '../types.ts';
+import { ClaimLedger } from './consistency.ts';
 import { offlineRoles } from './roles.ts';
 import { needsSynthesis, SYNTHESIS_KINDS } from './sections/index.ts';
 import type {
@@ -21,6 +22,7 @@ export type * from './types.ts';
 export { offlineRoles } from './roles.ts';
 export { classifyTitle, kindFor, planSections } from './planner.ts';
 export { extractCitations, reviewDraft } from './reviewer.ts';
+export { extractClaims, findContradictions } from './consistency.ts';
 
 const WRITER_CONCURRENCY = 4;
 
@@ -61,6 +63,8 @@ export async function runAgents(
     model: ctx.model ? ctx.model.name : 'offline',
     signal: ctx.signal,
     provider: ctx.model,
+    // one per report: each reviewed section's claims, which later sections must not contradict
+    claims: new ClaimLedger(),
   };
   const trace: AgentTrace[] = [];
   const timed = async <R>(
