@@ -3,6 +3,7 @@
 
 import { throwIfCancelled } from '../errors.ts';
 import type { EngineContext } from '../types.ts';
+import { ClaimLedger } from './consistency.ts';
 import { offlineRoles } from './roles.ts';
 import { needsSynthesis, SYNTHESIS_KINDS } from './sections/index.ts';
 import type {
@@ -22,6 +23,7 @@ export { offlineRoles } from './roles.ts';
 export { classifyTitle, kindFor, planSections } from './planner.ts';
 export { extractCitations } from '../citations.ts';
 export { reviewDraft } from './reviewer.ts';
+export { extractClaims, findContradictions } from './consistency.ts';
 
 const WRITER_CONCURRENCY = 4;
 
@@ -62,6 +64,8 @@ export async function runAgents(
     model: ctx.model ? ctx.model.name : 'offline',
     signal: ctx.signal,
     provider: ctx.model,
+    // one per report: each reviewed section's claims, which later sections must not contradict
+    claims: new ClaimLedger(),
   };
   const trace: AgentTrace[] = [];
   const timed = async <R>(

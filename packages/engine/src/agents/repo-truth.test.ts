@@ -7,6 +7,7 @@ import { testContext as analyseContext, writeTree } from '../analyse/test-helper
 import type { Analysis } from '../analyse/types.ts';
 import { ingestDirectory } from '../ingest/index.ts';
 import type { Workspace } from '../types.ts';
+import { findContradictions } from './consistency.ts';
 import { runAgents } from './index.ts';
 import { clipSentences } from './writers/markdown.ts';
 import { templateOf, testContext } from './test-fixtures.ts';
@@ -152,6 +153,15 @@ describe('the offline report of a monorepo with a fixture app', () => {
       /2 package scripts drive the build: start and test/,
     );
     expect(section('Code Metrics')).toMatch(/Largest source file \| `[^`]+` \(\d+ lines?\)/);
+  });
+
+  it('states no count, licence, kind or framework that the analysis or another section contradicts', () => {
+    const notes = out.trace
+      .filter((t) => t.role === 'reviewer')
+      .flatMap((t) => (t.details?.notes as string[] | undefined) ?? []);
+    expect(notes.filter((n) => /contradicts/.test(n))).toEqual([]);
+    for (const s of out.sections)
+      expect(findContradictions(s.markdown, analysis, undefined, ['Acme Reports']), s.title).toEqual([]);
   });
 });
 

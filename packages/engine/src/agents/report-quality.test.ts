@@ -7,6 +7,7 @@ import { analyse } from '../analyse/index.ts';
 import { testContext as analyseContext, writeTree } from '../analyse/test-helpers.ts';
 import type { Analysis } from '../analyse/types.ts';
 import { ingestDirectory } from '../ingest/index.ts';
+import { findContradictions } from './consistency.ts';
 import { runAgents } from './index.ts';
 import { templateOf, testContext } from './test-fixtures.ts';
 import type { AgentOutput } from './types.ts';
@@ -143,5 +144,14 @@ describe('the offline report of a web app with tests, docs and a database', () =
     expect(dm).toMatch(/`Book` \| zod schema/);
     expect(dm).not.toContain('`Row`');
     expect(dm).not.toMatch(/drizzle-orm.*Drizzle|Drizzle.*drizzle-orm/);
+  });
+
+  it('states no count, licence, kind or framework that the analysis or another section contradicts', () => {
+    const notes = out.trace
+      .filter((t) => t.role === 'reviewer')
+      .flatMap((t) => (t.details?.notes as string[] | undefined) ?? []);
+    expect(notes.filter((n) => /contradicts/.test(n))).toEqual([]);
+    for (const s of out.sections)
+      expect(findContradictions(s.markdown, analysis, undefined, ['Shelf']), s.title).toEqual([]);
   });
 });

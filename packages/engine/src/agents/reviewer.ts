@@ -1,8 +1,10 @@
-// The reviewer: no empty section, no placeholder text, and every `path:line` citation pointing at
-// a real file and line. Bad citations are repaired when the file can be identified, else removed;
-// every change is recorded in the draft's reviewNotes (and so in the trace).
+// The reviewer: no empty section, no placeholder text, every `path:line` citation pointing at a real
+// file and line, and no claim that contradicts the analysis or an accepted section. Bad citations
+// are repaired when the file can be identified, else removed; a contradicted prose sentence is
+// dropped; every change is recorded in the draft's reviewNotes (and so in the trace).
 
 import { analyseKind } from './analysts.ts';
+import { recordAccepted, reviewConsistency } from './consistency.ts';
 import { factsOf, lineCount } from './facts.ts';
 import type { AgentDeps, SectionDraft } from './types.ts';
 import {
@@ -87,7 +89,14 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
     }),
   );
 
-  // 3. Empty (or emptied) section: replace it with the analyst's findings for its kind.
+  // 3. Consistency: counts, licence, kind and frameworks claimed against the analysis and the
+  // sections accepted before this one (consistency.ts). Offline writers should never trip it.
+  const names = [deps.projectName];
+  const consistent = reviewConsistency(md, deps.analysis, deps.claims, names);
+  md = consistent.markdown;
+  notes.push(...consistent.notes);
+
+  // 4. Empty (or emptied) section: replace it with the analyst's findings for its kind.
   if (!/[A-Za-z]{3}/.test(proseOnly(md)) && !/\|/.test(md)) {
     const findings = await analyseKind({ kind: input.draft.kind }, deps);
     const fallback = findings
@@ -100,6 +109,7 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
   }
 
   md = md.replace(/\n{3,}/g, '\n\n').trim();
+  if (deps.claims) recordAccepted(deps.claims, input.draft.title, md, deps.analysis, names);
   return {
     ...input.draft,
     markdown: md,

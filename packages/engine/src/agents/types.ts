@@ -3,6 +3,7 @@
 
 import type { Analysis } from '../analyse/types.ts';
 import type { ReportTemplate } from '../template/types.ts';
+import type { ClaimLedger } from './consistency.ts';
 import type { Workspace } from '../types.ts';
 
 /** The section kinds (sections/index.ts); anything a title does not match is 'custom' (retrieval over the code base). */
@@ -88,6 +89,8 @@ export interface AgentDeps {
   signal?: AbortSignal;
   /** Present for LLM-backed roles (issue: AI agents); the offline roles ignore it. */
   provider?: ModelProvider;
+  /** The claims of the sections reviewed so far in this report, for the consistency pass. */
+  claims?: ClaimLedger;
 }
 
 /** The evidence a writer gets for one section. */

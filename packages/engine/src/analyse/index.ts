@@ -125,7 +125,12 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   // routes, entry points, frameworks and dependencies say whose they are: the product's, or the examples', tests'…
   for (const r of routes) r.area = areaOf(r.file, identity);
   for (const e of entryPoints) e.area = areaOf(e.path, identity);
-  for (const f of frameworks) f.area = areaOf(splitCitation(f.evidence).path, identity);
+  for (const f of frameworks) {
+    // a root build file (a Gradle build beside the Maven one) still declares what the product runs on
+    const file = splitCitation(f.evidence).path;
+    const area = areaOf(file, identity);
+    f.area = area === 'build' && !file.includes('/') ? 'product' : area;
+  }
   for (const d of deps.dependencies) d.area = areaOf(d.manifest, identity);
   const flow = await timed('flow', () =>
     flowPass({ src, files: lang.files, identity, routes, dependencies: ownDeps }),

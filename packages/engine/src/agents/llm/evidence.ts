@@ -11,9 +11,13 @@ import type { Finding, SectionPlan } from '../types.ts';
 import type { Workspace } from '../../types.ts';
 import { numbered } from './prompts.ts';
 
+// where a framework seen is not what the product runs on
+const ELSEWHERE = new Set(['examples', 'tests', 'docs', 'benchmarks', 'fixtures', 'playground', 'scripts']);
+
 /** The counts a writer may state, one per line. */
 export function factsBlock(a: Analysis, projectName: string): string {
   const fx = factsOf(a);
+  const own = a.routes.filter((r) => !r.area || r.area === 'product');
   const lines = [
     `project: ${projectName}`,
     `files analysed: ${a.project.files}`,
@@ -30,8 +34,11 @@ export function factsBlock(a: Analysis, projectName: string): string {
       .map(
         (d) => `dependency ${d.name} ${d.version} (${d.scope}, ${d.manifest}${d.line ? `:${d.line}` : ''})`,
       ),
-    `frameworks: ${a.frameworks.map((f) => `${f.name}${f.version ? ` ${f.version}` : ''}`).join(', ') || 'none detected'}`,
-    `HTTP routes: ${a.routes.length}`,
+    `frameworks: ${a.frameworks.map((f) => `${f.name}${f.version ? ` ${f.version}` : ''}${f.area && ELSEWHERE.has(f.area) ? ` (in ${f.area} only)` : ''}`).join(', ') || 'none detected'}`,
+    // routes of examples or tests are not the product's: a model must not say the product serves them
+    `HTTP routes served by the product: ${own.length}${a.routes.length > own.length ? ` (${a.routes.length - own.length} more declared in ${[...new Set(a.routes.filter((r) => !own.includes(r)).map((r) => r.area))].join(', ')}, not served by the product)` : ''}`,
+    `tests: ${a.tests.totalCases} test cases in ${fx.testFiles.length} test files`,
+    ...(a.identity ? [`project kind: ${[a.identity.kind, ...a.identity.kinds].join(', ')}`] : []),
     `top-level folders: ${a.tree.children.map((d) => `${d.path || d.name} (${d.files} files, ${d.lines} code lines)`).join('; ') || 'none'}`,
     `licence: ${a.license?.spdx ?? 'none found'}`,
   ];

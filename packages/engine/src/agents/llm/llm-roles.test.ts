@@ -141,6 +141,52 @@ describe('LLM roles', () => {
     expect(out.trace.find((t) => t.role === 'writer')!.details).toMatchObject({ source: 'model-revised' });
   });
 
+  it('sends back a claim that contradicts the analysis once, then writes the section offline', async () => {
+    // numbers the analysis does hold (26 is the file count), so only the consistency pass objects
+    const wrong = `Bookshelf is released under the GPL-3.0 licence and has ${a.project.files} test cases.`;
+    const input = { ...base, template: templateOf(['Overview', 'Conclusion']) };
+    const {
+      out,
+      server: s,
+      offline,
+    } = await run(input, (req) =>
+      roleOf(req) === 'writer' && sectionOf(req) === 'Conclusion' ? { text: wrong } : fixtureModel(req),
+    );
+    const writes = s.requests.filter((r) => roleOf(r) === 'writer' && sectionOf(r) === 'Conclusion');
+    expect(writes).toHaveLength(2);
+    expect(writes[1]!.prompt).toContain(
+      `- "${a.project.files} test cases" contradicts the analysis finds 4 test cases; state what the analysis says`,
+    );
+    expect(writes[1]!.prompt).toContain(
+      '- "released under the GPL-3.0 licence" contradicts the analysis finds the MIT licence (LICENSE)',
+    );
+    const sec = out.sections.find((x) => x.title === 'Conclusion')!;
+    expect(sec.markdown).toBe(offline.sections.find((x) => x.title === 'Conclusion')!.markdown);
+    expect(sec.reviewNotes?.join(' ')).toMatch(
+      /Replaced by the offline writer's section: the draft failed review twice: .*"\d+ test cases" contradicts/,
+    );
+    expect(out.trace.find((t) => t.role === 'writer' && t.sectionId === sec.id)!.details).toMatchObject({
+      source: 'offline-fallback',
+    });
+    expect(out.sections.find((x) => x.title === 'Overview')!.markdown).toMatch(/^Model-written prose/);
+  });
+
+  it('keeps a draft that agrees once sent back, with the contradiction in its review notes', async () => {
+    const { out } = await run({ ...base, template: templateOf(['Overview']) }, (req) =>
+      roleOf(req) === 'writer' && !/reviewer found these problems/.test(req.prompt)
+        ? { text: `Bookshelf has ${a.project.files} test cases.` }
+        : fixtureModel(req),
+    );
+    expect(out.sections[0]!.markdown).toMatch(/^Model-written prose on Overview/);
+    expect(out.sections[0]!.reviewNotes).toEqual([
+      `Sent back once for contradicting the analysis; the revised draft agrees: "${a.project.files} test cases" contradicts the analysis finds 4 test cases.`,
+    ]);
+    expect(out.trace.find((t) => t.role === 'writer')!.details).toMatchObject({ source: 'model-revised' });
+    expect(out.trace.find((t) => t.role === 'reviewer')!.details?.notes).toEqual(
+      out.sections[0]!.reviewNotes,
+    );
+  });
+
   it('falls back to the offline writer for a section whose requests always fail, and the report completes', async () => {
     const input = { ...base, template: templateOf(['Overview', 'Security', 'Testing']) };
     const {

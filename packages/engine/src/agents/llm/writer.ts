@@ -1,5 +1,6 @@
 // The LLM writer and reviewer loop for one section: draft from the evidence → deterministic checks
-// (citations against the files, numbers against the analysis, placeholders) plus the reviewer
+// (citations against the files, numbers against the analysis, placeholders, claims that contradict
+// the analysis or an accepted section) plus the reviewer
 // model's JSON verdict → sent back ONCE with the problems listed → a draft that still fails the
 // deterministic checks is replaced by the offline writer's section, and the trace says so.
 
@@ -7,6 +8,7 @@ import { z } from 'zod';
 import { extractCitations, knownFiles } from '../../citations.ts';
 import { EngineError } from '../../errors.ts';
 import type { ModelSession } from '../../llm/client.ts';
+import { consistencyProblems, describeContradiction, findContradictions } from '../consistency.ts';
 import { offlineRoles } from '../roles.ts';
 import type { AgentDeps, Finding, SectionDraft, WriterInput } from '../types.ts';
 import { citationProblems, knownNumbers, numberProblems, textProblems } from './checks.ts';
@@ -79,10 +81,13 @@ export async function writeWithModel(
     .join('\n\n');
   const task = `Write the body of section "${plan.title}" in markdown (150-400 words; tables or lists where they help), citing the evidence as \`path:line\`.`;
 
+  const contradictions = (md: string) =>
+    consistencyProblems(md, deps.analysis, deps.claims, [deps.projectName]);
   const check = (md: string) => [
     ...textProblems(md),
     ...citationProblems(md, deps.analysis),
     ...numberProblems(md, deps.analysis, known),
+    ...contradictions(md),
   ];
   const review = async (md: string): Promise<string[]> => {
     const prompt = `${context}\n\nDraft of section "${plan.title}":\n${dataBlock('draft', md)}\n\nList the draft's problems.`;
@@ -122,6 +127,11 @@ export async function writeWithModel(
     md = second;
     source = 'model-revised';
   }
+  // a contradiction the model fixed when sent back is still a change the trace must show
+  const fixed =
+    source === 'model-revised'
+      ? findContradictions(first, deps.analysis, deps.claims, [deps.projectName]).map(describeContradiction)
+      : [];
   const draft: SectionDraft = {
     id: plan.id,
     level: plan.level,
@@ -129,6 +139,13 @@ export async function writeWithModel(
     kind: plan.kind,
     markdown: md,
     citations: extractCitations(md, knownFiles(deps.analysis.files.map((f) => f.path))),
+    ...(fixed.length
+      ? {
+          reviewNotes: [
+            `Sent back once for contradicting the analysis; the revised draft agrees: ${fixed.join('; ')}.`,
+          ],
+        }
+      : {}),
   };
   return { draft, source, problems };
 }

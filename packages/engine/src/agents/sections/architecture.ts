@@ -145,13 +145,16 @@ export function writeArchitecture(ctx: WriterContext): string {
   // How it works first: from the entry points through the central files to the public API.
   if (!ctx.plan.focus || ctx.plan.focus === 'modules')
     parts.push(...howItWorks(a, usageCounts(a, ctx.workspace)));
-  const web = a.frameworks.filter((f) => f.category === 'web' || f.category === 'frontend');
+  // the product's own: an example app's web framework and routes are not what the product serves
+  const own = (x: { area?: string }) => !x.area || x.area === 'product';
+  const web = a.frameworks.filter((f) => (f.category === 'web' || f.category === 'frontend') && own(f));
+  const productRoutes = a.routes.filter(own);
   if (wants(ctx, 'modules') && web.length)
     parts.push(
       `The runtime shape is set by ${joinSome(
         web.map((f) => `${text(f.name)} (${evidence(fx, f.evidence)})`),
         3,
-      )}${a.routes.length ? `, which serves ${plural(a.routes.length, 'HTTP route')}` : ''}.`,
+      )}${productRoutes.length ? `, which serves ${plural(productRoutes.length, 'HTTP route')}` : ''}.`,
     );
   if (!wants(ctx, 'modules')) {
     // not this section's aspect

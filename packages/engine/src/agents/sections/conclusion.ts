@@ -1,5 +1,7 @@
 // Conclusion: strengths and concrete, prioritised recommendations derived from the findings.
 
+import { NON_CODE_LANGUAGES } from '../facts.ts';
+import { kindPhrase } from '../identity-text.ts';
 import { recommendations } from '../recommendations.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { citeRef, joinSome, num, paragraphs, plural, text } from '../writers/markdown.ts';
@@ -37,6 +39,9 @@ export const conclusion = defineSection({
   },
   writer: writeConclusion,
 });
+
+/** Areas whose frameworks the product does not run on (a manifest's 'build' area still does). */
+const APART = new Set(['examples', 'tests', 'docs', 'benchmarks', 'fixtures', 'playground', 'scripts']);
 
 const KEY_KINDS = [
   'technology',
@@ -76,21 +81,42 @@ export function writeConclusion(ctx: WriterContext): string {
         : `CI on ${joinSome([...new Set(a.ci.filter((c) => c.provider !== 'CI script').map((c) => text(c.provider)))], 2)}`,
     );
   if (a.docs.readme) strengths.push('a README');
-  if (a.license) strengths.push(`a ${a.license.spdx ? text(a.license.spdx) : ''} licence`.replace('  ', ' '));
+  if (a.license) strengths.push(a.license.spdx ? `a licence (${text(a.license.spdx)})` : 'a licence');
   if (fx.lockfiles.length) strengths.push('committed lockfiles');
   if (a.containers.length) strengths.push('a container build');
   if (!a.secrets.length) strengths.push('no hard-coded secrets');
   const recs = recommendations(a);
   const lang = a.languages[0];
-  // what the code runs on: a web framework first, then a frontend one, never a driver or a test tool
+  // what the product serves and runs on: an example app's routes and framework are not the product's
+  const routes = a.routes.filter((r) => !r.area || r.area === 'product');
+  const own = a.frameworks.filter((f) => !f.area || !APART.has(f.area));
+  // a web framework first, then a frontend one, never a driver or a test tool
   const main =
-    a.frameworks.find((f) => f.category === 'web') ??
-    a.frameworks.find((f) => f.category === 'frontend') ??
-    a.frameworks.find(
+    own.find((f) => f.category === 'web') ??
+    own.find((f) => f.category === 'frontend') ??
+    own.find(
       (f) =>
         f.category !== 'test' && f.category !== 'build' && f.category !== 'data' && f.category !== 'other',
     );
-  const head = `${text(projectName)} is a ${num(a.project.lines.code)}-line${lang ? ` ${text(lang.language)}` : ''} code base${a.routes.length ? ` serving ${plural(a.routes.length, 'HTTP route')}` : ''}${main ? ` on ${text(main.name)}` : ''}.${strengths.length ? ` It already has ${joinSome(strengths, 6)}.` : ''}`;
+  // what it is and how big the product is, before what it already does well
+  const product = a.linesByRole?.product;
+  const productLang = [...a.languages]
+    .filter((l) => !NON_CODE_LANGUAGES.has(l.language) && (l.byRole?.product?.code ?? 0) > 0)
+    .sort((x, y) => y.byRole!.product!.code - x.byRole!.product!.code)[0];
+  const size = product?.code
+    ? `${num(product.code)} lines of code${productLang ? `, mainly ${text(productLang.language)}` : ''}`
+    : `${num(a.project.lines.code)} lines of code${lang ? `, mainly ${text(lang.language)}` : ''}`;
+  const serves = routes.length
+    ? `, serving ${plural(routes.length, 'HTTP route')}${main ? ` on ${text(main.name)}` : ''}`
+    : main
+      ? `, built on ${text(main.name)}`
+      : '';
+  const head = [
+    a.identity
+      ? `${text(projectName)} is ${kindPhrase(a.identity)}; its product is ${size}${serves}.`
+      : `${text(projectName)} is a code base of ${size}${serves}.`,
+    strengths.length ? ` It already has ${joinSome(strengths, 6)}.` : '',
+  ].join('');
   if (!recs.length)
     return paragraphs(
       head,

@@ -80,12 +80,14 @@ export const overview = defineSection({
         ]),
       );
     else if (id) out.push(f(`It is ${kindPhrase(id)}.`));
-    const fw = a.frameworks.filter((x) => x.category !== 'test').map((x) => text(x.name));
+    // what the product runs on: a framework only an example or a test uses is not the project's
+    const runsOn = a.frameworks.filter((x) => x.category !== 'test' && (!x.area || x.area === 'product'));
+    const fw = runsOn.map((x) => text(x.name));
     if (fw.length)
       out.push(
         f(
           `It is built on ${joinSome(fw, 4)}.`,
-          a.frameworks.slice(0, 3).map((x) => x.evidence),
+          runsOn.slice(0, 3).map((x) => x.evidence),
         ),
       );
     return out.concat(api.analyst(a).slice(0, 1), testing.analyst(a).slice(0, 1));
@@ -96,7 +98,7 @@ export const overview = defineSection({
 /** The languages and lines of code the team wrote, without generated or vendored files. */
 function written(a: Analysis): { languages: LanguageStat[]; code: number } {
   const languages = writtenLanguages(a.languages);
-  return { languages, code: languages.reduce((n, l) => n + l.code, 0) };
+  return { languages, code: a.project.lines.code - (a.linesByRole?.generated?.code ?? 0) };
 }
 
 export function writeOverview({ a, fx, projectName, workspace }: WriterContext): string {

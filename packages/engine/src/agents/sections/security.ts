@@ -5,6 +5,10 @@ import { wants, type WriterContext } from '../writers/context.ts';
 import { cite, code, joinSome, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
+import type { Analysis } from '../../analyse/types.ts';
+
+/** The routes the product serves: an example app's routes are not the product's to guard. */
+const ownRoutes = (a: Analysis) => a.routes.filter((r) => !r.area || r.area === 'product');
 
 export const security = defineSection({
   kind: 'security',
@@ -59,8 +63,8 @@ export const security = defineSection({
     else
       out.push(
         f(
-          a.routes.length
-            ? `No authentication library guards the ${plural(a.routes.length, 'HTTP route')}.`
+          ownRoutes(a).length
+            ? `No authentication library guards the ${plural(ownRoutes(a).length, 'HTTP route')}.`
             : 'No authentication library is used.',
           [],
           'auth',
@@ -113,9 +117,9 @@ export function writeSecurity(ctx: WriterContext): string {
         4,
       )}.`,
     );
-  else if (a.routes.length)
+  else if (ownRoutes(a).length)
     parts.push(
-      `No authentication library is declared, yet the project serves ${plural(a.routes.length, 'HTTP route')}; access control, if any, is hand-written.`,
+      `No authentication library is declared, yet the project serves ${plural(ownRoutes(a).length, 'HTTP route')}; access control, if any, is hand-written.`,
     );
   else
     parts.push(

@@ -1,0 +1,1057 @@
+// The consistency pass: the claims a section's prose makes about the code base (counts of tests,
+// files, lines, dependencies, routes…, its licence, its kind, what it runs on, "no tests") checked
+// against the analysis and against the claims of sections already accepted in the same report.
+// A claim is read only where its noun phrase and scope are unambiguous: a wrong rejection of true
+// text costs more than a missed contradiction, so anything uncertain is not a claim at all.
+
+import type { Analysis, Identity, ProjectKind } from '../analyse/types.ts';
+import { factsOf } from './facts.ts';
+import { replaceCodeSpans } from '../citations.ts';
+
+export type ClaimKey =
+  | 'test-cases'
+  | 'tests'
+  | 'test-files'
+  | 'files'
+  | 'source-files'
+  | 'lines-of-code'
+  | 'dependencies'
+  | 'runtime-dependencies'
+  | 'dev-dependencies'
+  | 'routes'
+  | 'env-vars'
+  | 'todos'
+  | 'public-names'
+  | 'modules'
+  | 'licence'
+  | 'kind'
+  | 'runs-on';
+
+export interface Claim {
+  key: ClaimKey;
+  /** A count (0 for "no tests"), a licence family, a project kind or a framework name. */
+  value: number | string;
+  /** Files and lines of code: the product's, the whole repository's, or either reading. */
+  scope?: 'product' | 'whole' | 'either';
+  /** Routes: "serves" speaks of the product; "are declared" of the whole code base. */
+  serves?: boolean;
+  approx?: 'about' | 'at-least' | 'at-most';
+  /** The words that make the claim, as written (code spans shown as `…`). */
+  phrase: string;
+  /** Index of the markdown line and the sentence as it stands in that line. */
+  line: number;
+  sentence: string;
+  /** A sentence of a paragraph (it can be dropped), not a list item or a labelled bullet. */
+  prose: boolean;
+}
+
+export interface Contradiction {
+  claim: Claim;
+  /** What the analysis or the other section says instead. */
+  reason: string;
+}
+
+const NOT_PRODUCT_AREAS = new Set([
+  'examples',
+  'tests',
+  'docs',
+  'benchmarks',
+  'fixtures',
+  'playground',
+  'scripts',
+]);
+const isProduct = (x: { area?: string }) => !x.area || !NOT_PRODUCT_AREAS.has(x.area);
+const isStrictProduct = (x: { area?: string }) => !x.area || x.area === 'product';
+
+// ---------------------------------------------------------------------------------------------
+// Reading the prose
+
+/** Marks a code span in the masked text; citations are removed instead. */
+const CODE = '\u2039code\u203a';
+const QUOTE = '\u2039quote\u203a';
+
+const NUM = String.raw`(\d{1,3}(?:,\d{3})+|\d+)`;
+// not part of a version, a decimal, a citation, an identifier, a percentage or "8,135-line"
+const NUM_RE = new RegExp(String.raw`(?<![\w.,:/#$§€£%+\-])${NUM}(?![\w%]|[.,]\d|-)`, 'g');
+// a number after one of these words is a version, a port, a page, a line… never a count
+const NOT_A_COUNT_BEFORE =
+  /\b(?:version|v|node(?:\.js)?|python|java|go|ruby|php|es|jdk|java se|port|page|pages|line|lines|chapter|section|figure|fig|table|step|item|issue|pr|rfc|iso|since|in|from|until|by)\s*$/i;
+
+const APPROX: [RegExp, Claim['approx']][] = [
+  [/\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|some|close to|~)\s*$/i, 'about'],
+  [/\b(?:over|more than|at least|upwards of)\s*$/i, 'at-least'],
+  [/\b(?:under|fewer than|less than|at most|up to)\s*$/i, 'at-most'],
+];
+
+const FILLER = String.raw`(?:only|just|about|around|roughly|approximately|approx\.?|nearly|almost|some|over|more than|fewer than|less than|under|at least|at most|up to|close to|upwards of|a total of|in total|exactly|all|the|its|their|~)`;
+const VERB = String.raw`(?:has|have|had|holds|hold|holding|contains|contain|containing|declares|declare|declaring|lists|list|reads|read|reading|serves|serve|serving|exposes|expose|exposing|defines|define|defining|registers|register|ships with|comes with|ships|includes|include|including|counts|spans|span|spanning|measures|totals|comprises|consists of|offers|offer|provides|provide|uses|use|using|relies on|depends on|pulls in|requires|require|runs|run|running|executes|carries|carry|carrying|is|are|was|were|with|across|found|finds|identified|detected|recorded|amounts to|stands at|reaches)`;
+// the counted phrase opens the clause and a verb follows it: "73 test files hold …"
+const FOLLOW =
+  /^\s+(?:(?:are|is|were|was)\s+(?:declared|read|defined|found|served|registered|exposed|listed|detected|present|used|counted)\b|(?:hold|holds|make up|makes up|form|forms|remain|remains|exist|exists|cover|covers|run|ship|live|are in place)\b)/i;
+const LEAD = String.raw`(?:(?:in total|overall|altogether|all told|today|currently|at present|so far|in short|in sum|in summary|together|according to the analysis),?\s+)?`;
+// a coordinated clause whose subject is the project again: "No auth library is declared, yet the project serves …"
+const COORD = String.raw`(?:[^;]*?,\s*(?:yet|and|but|so|while|whereas|although|though)\s+)?`;
+// between the subject and its verb: adverbs, an apposition, or a first predicate ("is a framework … and serves")
+const MIDDLE = String.raw`(?:,[^,;]*,|\s+(?:is|was|has|holds|uses|declares|reads)\b[^;]*?\s+and|\s+is\s+an?\s+[^;]*?(?=\s+(?:serving|with|holding|containing|exposing|spanning|carrying|declaring|defining|offering|providing|including)\s)|(?:\s+(?:also|already|currently|now|still|itself|in total|altogether|today|overall|only))*)`;
+const PRONOUN = /^(?:it|this)$/i;
+
+/** Words that narrow a count to part of the code base: a file, a folder, the examples… */
+const SCOPE_BLOCKER =
+  /\u2039code\u203a|\u2039quote\u203a|[\w.-]+\/[\w./-]*|\b[\w-]+\.(?:[jt]sx?|mjs|cjs|py|go|rs|java|kt|rb|php|cs|json|ya?ml|toml|md|sql|xml)\b|\b(?:examples?|samples?|demos?|fixtures?|benchmarks?|bench|playground|mocks?|stubs?|fakes?|tutorials?|file|folder|folders|directory|directories|subfolders?|submodules?|class|classes|function|functions|method|component|components|largest|biggest|smallest|longest|each|per|alone|except|excluding|besides|apart|outside|beside|which|whose|where|while|whereas|one of|some of|part of|subset|half|most of|many of|several|another|other|others)\b/i;
+// after the counted noun: a restriction ("without an upper bound", "in `lib`", "of them", "fail")
+const AFTER_BLOCKER =
+  /\u2039code\u203a|\u2039quote\u203a|[\w.-]+\/[\w./-]*|\b[\w-]+\.(?:[jt]sx?|mjs|cjs|py|go|rs|java|kt|rb|php|cs|ya?ml|toml|md|sql|xml)\b|\b(?:examples?|samples?|demos?|fixtures?|benchmarks?|bench|playground|mocks?|stubs?|tutorials?|folder|folders|directory|directories|module|modules|class|classes|function|functions|without|lacking|lack|missing|not|n't|never|fail|fails|failing|failed|skipped|pending|disabled|flaky|broken|per|each|alone|of them|of which|only|apart|except|excluding|outside|beside|besides|under|inside|within|below|largest|smallest|that have|that lack|whose|undocumented|unused|outdated|deprecated|vulnerable|unpinned|pinned|loose)\b/i;
+const WHOLE_MARKER =
+  /\b(?:code ?base|repository|repo|in total|overall|altogether|whole|entire|analysis|analysed|analyzed|scanned)\b/i;
+const PRODUCT_MARKER = /\bproduct\b/i;
+
+interface NounRule {
+  re: RegExp;
+  key: ClaimKey;
+}
+// in order: the longer phrase first ("test files" before "files")
+const NOUNS: NounRule[] = [
+  { re: /^(?:unit\s+|automated\s+)?test[- ]cases?\b/i, key: 'test-cases' },
+  { re: /^test files?\b/i, key: 'test-files' },
+  {
+    re: /^(?:unit\s+|automated\s+)?tests?\b(?!\s*(?:files?|folders?|director|suites?|helpers?|scripts?|cases?|code|data|utilities|projects?|jobs?|workflows?|runs?|runners?|frameworks?|dependenc))/i,
+    key: 'tests',
+  },
+  { re: /^(?:source|code|source code|program)\s+files?\b/i, key: 'source-files' },
+  { re: /^files?\b/i, key: 'files' },
+  { re: /^(?:lines of (?:source )?code|(?:source )?code lines|LOC|SLOC)\b/i, key: 'lines-of-code' },
+  {
+    re: /^(?:runtime|run-time|production|prod)\s+dependenc(?:y|ies)\b/i,
+    key: 'runtime-dependencies',
+  },
+  {
+    re: /^(?:development|dev|dev-only|development-only)\s+dependenc(?:y|ies)\b/i,
+    key: 'dev-dependencies',
+  },
+  {
+    re: /^(?:declared\s+|direct\s+|third-party\s+|external\s+)?dependenc(?:y|ies)\b(?!\s*(?:edges?|graph|arrows?|links?|injection|tree|cycles?|chains?))/i,
+    key: 'dependencies',
+  },
+  { re: /^(?:HTTP\s+|REST\s+|API\s+|web\s+)?(?:routes?|endpoints?)\b/i, key: 'routes' },
+  { re: /^(?:environment|env)\s+(?:variables?|vars?)\b/i, key: 'env-vars' },
+  {
+    re: /^(?:(?:TODO|FIXME|HACK)(?:\s*\/\s*(?:TODO|FIXME|HACK))*\s+(?:markers?|comments?)|open markers?|TODOs)\b/i,
+    key: 'todos',
+  },
+  { re: /^public names?\b/i, key: 'public-names' },
+  { re: /^modules?\b(?!\s*(?:graph|edges?|systems?|resolution|level))/i, key: 'modules' },
+];
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface Reader {
+  names: string[];
+  /** "<subject> [middle] <verb> [filler]" ending where a count starts; group 1 is the subject. */
+  subject: RegExp;
+  /** The project as the subject of a sentence: its name, "the project", "the code base"… */
+  projectStart: RegExp;
+  /** Matches the project's names, to keep them out of the scope checks ("koa-compose" is no path). */
+  nameRe: RegExp;
+  manifests: Set<string>; // code spans that name the product's own manifest do not narrow a count
+}
+
+const PROJECT_THINGS = String.raw`(?:whole\s+|entire\s+|overall\s+)?(?:project|product|code ?base|repository|repo|source code|code|library|framework|application|app|tool|command-line tool|service|api|http api|rest api|test suite|suite|tests|test code|automated tests|unit tests|module graph|program|server)`;
+
+function readerFor(a: Analysis, extraNames: string[]): Reader {
+  const names = [
+    ...new Set(
+      [a.project.name, a.project.manifestName, ...extraNames]
+        .map((n) => (n ?? '').trim())
+        .filter((n) => n.length >= 2),
+    ),
+  ].sort((x, y) => y.length - x.length);
+  const named = names.map(escapeRe).join('|');
+  const project = String.raw`(?:(?:the|this|its|our)\s+${PROJECT_THINGS}${named ? `|${named}` : ''})(?:['’]s\s+(?:test suite|tests|code|code ?base|repository|product|api|http api|source code))?(?:\s+itself)?`;
+  return {
+    names,
+    subject: new RegExp(
+      String.raw`^\s*${LEAD}${COORD}(${project}|it|this|there|the analysis|the scan)${MIDDLE}\s*${VERB}\s+(?:${FILLER}\s+)*$`,
+      'i',
+    ),
+    projectStart: new RegExp(String.raw`^\s*${LEAD}(?:${project})\b`, 'i'),
+    nameRe: new RegExp(named || '(?!)', 'gi'),
+    manifests: new Set(a.dependencies.filter(isStrictProduct).map((d) => d.manifest)),
+  };
+}
+
+/** The text of one line as the checks read it: code spans marked, citations and emphasis gone. */
+function masked(line: string, r: Reader): string {
+  // a citation in parentheses, "(`lib/a.js:5`, `b.js`)", carries no words of the sentence
+  let out = line.replace(/\s?\((?:\s*`[^`\n]+`\s*(?:,|and)?)+\s*\)/g, ' ');
+  out = replaceCodeSpans(out, (whole, ticks, inner) =>
+    whole.replace(`${ticks}${inner}${ticks}`, r.manifests.has(inner.trim()) ? 'the manifest' : ` ${CODE} `),
+  );
+  out = out
+    .replace(/\\([\\`*_{}[\]()#+\-.!|<>])/g, '$1')
+    .replace(/\*\*|__/g, '')
+    .replace(/(^|\s)[*_](\S)/g, '$1$2')
+    .replace(/(\S)[*_](?=\s|[.,;:!?)]|$)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    // quoted words are someone else's (a README's), not the report's claims
+    .replace(/“[^”]*”|"[^"]*"/g, ` ${QUOTE} `);
+  return out.replace(/[ \t]+/g, ' ');
+}
+
+/** Sentences of a masked line, keeping "e.g.", "i.e." and "node.js" whole. */
+function sentencesOf(text: string): string[] {
+  const parts = text.split(/(?<=[.!?])\s+(?=[A-Z0-9\u2039(])/);
+  const out: string[] = [];
+  for (const p of parts) {
+    const prev = out[out.length - 1];
+    if (prev !== undefined && /\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no)\.$/i.test(prev))
+      out[out.length - 1] = `${prev} ${p}`;
+    else out.push(p);
+  }
+  return out.map((s) => s.trim()).filter(Boolean);
+}
+
+interface Unit {
+  line: number;
+  /** The sentence as the checks read it. */
+  text: string;
+  prose: boolean;
+  label?: string;
+  /** The sentence before, in the same paragraph, had the project as its subject: "It" is the project. */
+  itIsProject: boolean;
+}
+
+function unitsOf(markdown: string, r: Reader): Unit[] {
+  const units: Unit[] = [];
+  const lines = markdown.split('\n');
+  let fence: string | null = null;
+  for (const [i, raw] of lines.entries()) {
+    const f = /^\s*(```|~~~)/.exec(raw);
+    if (f) {
+      if (!fence) fence = f[1]!;
+      else if (f[1] === fence) fence = null;
+      continue;
+    }
+    if (fence) continue;
+    // tables are per-row detail; headings, quotes and HTML are not the report's sentences
+    if (/^\s*(?:\||#|>|<|-{3,}\s*$|\*{3,}\s*$)/.test(raw) || !raw.trim()) continue;
+    const list = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/.exec(raw);
+    let body = list ? list[1]! : raw;
+    let label: string | undefined;
+    // "**Tests:** 73 files, 429 cases": a labelled fact; "**Test Suites** — …" is a sentence
+    const lab = /^\*\*([^*]+?)(?::\*\*|\*\*:)\s*(.*)$/.exec(body);
+    if (lab) {
+      label = lab[1]!.trim().replace(/:$/, '');
+      body = lab[2]!;
+    }
+    let project = false;
+    for (const s of sentencesOf(masked(body, r))) {
+      units.push({
+        line: i,
+        text: s,
+        prose: !list && !label,
+        ...(label ? { label } : {}),
+        itIsProject: project,
+      });
+      project = r.projectStart.test(s) || (/^\s*(?:it|this)\b/i.test(s) && project);
+    }
+  }
+  return units;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Claims
+
+/** Every checkable claim of a section's markdown. `names`: what the report calls the project. */
+export function extractClaims(markdown: string, a: Analysis, names: string[] = []): Claim[] {
+  const r = readerFor(a, names);
+  const out: Claim[] = [];
+  for (const u of unitsOf(markdown, r)) {
+    const add = (c: Omit<Claim, 'line' | 'sentence' | 'prose'>) =>
+      out.push({ ...c, line: u.line, sentence: u.text, prose: u.prose });
+    if (u.label && labelClaims(u.label, u.text, add)) continue;
+    for (const seg of u.text.split(/\s*(?:;|:\s|\s[—–]\s)\s*/)) countClaims(seg, u, r, add);
+    negationClaims(u.text, r, add);
+    licenceClaims(u.text, add);
+    kindClaims(u.text, r, add);
+    runsOnClaims(u.text, r, a, add);
+  }
+  return out;
+}
+
+type Add = (c: Omit<Claim, 'line' | 'sentence' | 'prose'>) => void;
+const toNum = (s: string) => Number(s.replace(/,/g, ''));
+
+/** The Executive Summary's labelled bullets: "**Tests:** 73 files, 429 cases", "**Licence:** MIT". */
+function labelClaims(label: string, body: string, add: Add): boolean {
+  const l = label.toLowerCase();
+  const none = /^(?:none|no\b|not found)/i.test(body.trim());
+  const each = (re: RegExp, key: ClaimKey, extra: Partial<Claim> = {}) => {
+    const m = re.exec(body);
+    if (m) add({ key, value: toNum(m[1]!), phrase: `${label}: ${m[0]}`, ...extra });
+  };
+  const count = (noun: string) => new RegExp(String.raw`(?<![\w.,])${NUM}\s+${noun}`, 'i');
+  if (/^(?:tests?|testing|test suites?)$/.test(l)) {
+    if (none) add({ key: 'tests', value: 0, phrase: `${label}: ${body}` });
+    each(count(String.raw`(?:test\s+)?files?\b`), 'test-files');
+    each(count(String.raw`(?:test\s+)?cases?\b`), 'test-cases');
+    return true;
+  }
+  if (l === 'dependencies') {
+    if (none) add({ key: 'runtime-dependencies', value: 0, phrase: `${label}: ${body}` });
+    each(count(String.raw`(?:runtime|run-time|production)\b`), 'runtime-dependencies');
+    each(count(String.raw`(?:development|dev)\b`), 'dev-dependencies');
+    each(count(String.raw`(?:declared\s+)?dependenc`), 'dependencies');
+    return true;
+  }
+  if (/^(?:http api|api|routes|endpoints|http routes)$/.test(l)) {
+    if (none) add({ key: 'routes', value: 0, serves: true, phrase: `${label}: ${body}` });
+    each(count(String.raw`(?:HTTP\s+)?(?:routes?|endpoints?)\b`), 'routes', { serves: true });
+    return true;
+  }
+  if (/^licen[cs]e$/.test(l)) {
+    if (none) add({ key: 'licence', value: 'none', phrase: `${label}: ${body}` });
+    const fam = licenceFamily(body.split(/[(,;]/)[0]!);
+    if (fam) add({ key: 'licence', value: fam, phrase: `${label}: ${body.split('(')[0]!.trim()}` });
+    return true;
+  }
+  return false;
+}
+
+const ROLE_WORDS = /\b(?:examples?|samples?|demos?|fixtures?|benchmarks?|playground|tutorials?)\b/i;
+const withoutForExample = (s: string) => s.replace(/\bfor (?:example|instance)\b|\be\.g\./gi, '');
+
+function countClaims(seg: string, u: Unit, r: Reader, add: Add): void {
+  const sentence = u.text;
+  // a count about the examples, the samples or the fixtures is not about the product
+  if (ROLE_WORDS.test(withoutForExample(sentence))) return;
+  const hyphen = new RegExp(
+    String.raw`^\s*${LEAD}(?:${r.names.map(escapeRe).join('|') || '(?!)'}|the project|the product|the code ?base|the repository)\s+is\s+an?\s+(?:(?:about|around|roughly|some|over)\s+)?${NUM}-line\b[^;]*?\bcode ?base\b`,
+    'i',
+  ).exec(seg);
+  if (hyphen) {
+    const product = PRODUCT_MARKER.test(hyphen[0]);
+    add({
+      key: 'lines-of-code',
+      value: toNum(hyphen[1]!),
+      scope: product ? 'product' : 'either',
+      phrase: `${hyphen[1]}-line … code base`,
+    });
+  }
+  let chainEnd = -1; // where the last count read in this segment ended
+  let chainScope: Claim['scope'];
+  for (const m of seg.matchAll(NUM_RE)) {
+    const at = m.index!;
+    const value = toNum(m[1]!);
+    const rest = seg.slice(at + m[0].length);
+    const noun = rest.startsWith(' ') ? NOUNS.find((n) => n.re.test(rest.slice(1))) : undefined;
+    const prefix = seg.slice(0, at);
+    if (!noun || NOT_A_COUNT_BEFORE.test(prefix.replace(/\s+(?:the|its|a|an)\s*$/i, ' '))) continue;
+    const nounText = noun.re.exec(rest.slice(1))![0];
+    const after = rest.slice(1 + nounText.length);
+    const approx = APPROX.find(([re]) => re.test(prefix))?.[1];
+
+    // how the count is introduced: by the project as the subject, as the clause's opening phrase
+    // with its own verb, or chained to a count just read ("108 files with 8,135 lines of code")
+    const chained =
+      chainEnd >= 0 &&
+      /^\s*(?:,\s*)?(?:and|with|across|in|over|spread over|holding|hold|holds)?\s*(?:(?:only|just|about|around|some|over|the|its)\s+)*$/i.test(
+        seg.slice(chainEnd, at),
+      );
+    const subj = r.subject.exec(prefix);
+    const bySubject = !!subj && (!PRONOUN.test(subj[1]!.trim()) || u.itIsProject);
+    const opening =
+      new RegExp(String.raw`^\s*${LEAD}(?:${FILLER}\s+)*$`, 'i').test(prefix) && FOLLOW.test(after);
+    const withOpening =
+      /^\s*with\s+(?:(?:only|just|about|around|some|over)\s+)*$/i.test(prefix) &&
+      new RegExp(
+        String.raw`,\s*(?:${r.names.map(escapeRe).join('|') || '(?!)'}|it|the project|the product|the code ?base)\s+is\b`,
+        'i',
+      ).test(seg);
+    if (!chained && !bySubject && !opening && !withOpening) {
+      chainEnd = -1;
+      continue;
+    }
+    // the prefix, past a coordinating "…, yet the project", must not narrow the count
+    const subjectPart = chained
+      ? ''
+      : prefix.replace(/^[^;]*?,\s*(?:yet|and|but|so|while|whereas|although|though)\s+/i, '');
+    if (SCOPE_BLOCKER.test(subjectPart.replace(r.nameRe, ''))) continue;
+    // what follows up to the comma must not narrow it; of the product, "in 7 files under `lib`"
+    // says where the product lives, and the files count that follows answers for it
+    const tail = after.split(/,|\.\s|\(/)[0]!;
+    const ownTail = PRODUCT_MARKER.test(subjectPart) ? tail.split(/\s(?:in|across)\s+(?=\d)/)[0]! : tail;
+    if (AFTER_BLOCKER.test(ownTail)) continue;
+
+    let key = noun.key;
+    let scope: Claim['scope'];
+    const subject = subj?.[1] ?? '';
+    if (key === 'files' || key === 'lines-of-code' || key === 'modules') {
+      if (/\btest|\bsuite\b/i.test(subject)) {
+        if (key !== 'files') continue;
+        key = 'test-files';
+      } else if (key === 'modules') {
+        if (!chained && !/module graph|code ?base|repository|project|product/i.test(subject)) continue;
+      } else if (chained) {
+        // "429 test cases in 73 files": test files, not the code base's
+        if (!chainScope) continue;
+        scope = chainScope;
+      } else {
+        // files and lines of code only of the project named as such, never of "it" or "the code"
+        const projectLike =
+          r.projectStart.test(subject) &&
+          !/^\s*(?:the|this|its|our)\s+(?:code|tool|program|server|service|api|app)\b/i.test(subject);
+        if (!projectLike && !withOpening) continue;
+        const whole = WHOLE_MARKER.test(sentence);
+        if (PRODUCT_MARKER.test(subjectPart)) scope = whole ? 'either' : 'product';
+        else if (whole && !PRODUCT_MARKER.test(sentence)) scope = 'whole';
+        else scope = 'either';
+      }
+    }
+    if (key === 'files' || key === 'lines-of-code') chainScope = scope;
+    chainEnd = at + m[0].length + 1 + nounText.length;
+    add({
+      key,
+      value,
+      ...(scope ? { scope } : {}),
+      ...(key === 'routes' ? { serves: /\bserv|\bexpos|\boffer|\bprovid/i.test(sentence) } : {}),
+      ...(approx ? { approx } : {}),
+      phrase: `${approx ? `${prefix.trim().split(/\s+/).slice(-1)[0]} ` : ''}${m[1]} ${nounText}`,
+    });
+  }
+}
+
+const NEGATIONS: { re: RegExp; key: ClaimKey }[] = [
+  {
+    re: /^(?:no|zero) (?:automated |unit )?(?:tests?|test cases?|test files?|test suites?)\b(?: of any kind)? (?:were|was|are|is|could be) (?:found|detected|present|defined|written|configured)\b/i,
+    key: 'tests',
+  },
+  {
+    re: /^(?:no|zero) HTTP routes? (?:is|are|were|was) (?:served|exposed|declared|found|defined)\b/i,
+    key: 'routes',
+  },
+  {
+    re: /^(?:no|zero) (?:runtime |third-party |external )?dependenc(?:y|ies) (?:is|are|were|was) (?:declared|found|needed|required)\b/i,
+    key: 'runtime-dependencies',
+  },
+  { re: /^no environment variables? (?:is|are|were|was) (?:read|used|found)\b/i, key: 'env-vars' },
+  {
+    re: /^no (?:TODO|FIXME)\b[\w ,/]*\bmarkers? (?:is|are|were|was|remain) (?:found|present|left)?/i,
+    key: 'todos',
+  },
+];
+const OWN_NEGATIONS: { re: RegExp; key: ClaimKey }[] = [
+  { re: /^(?:no|zero) (?:automated |unit )?(?:tests|test cases|test files|test suite)\b/i, key: 'tests' },
+  { re: /^(?:no|zero) (?:HTTP |REST |web )?(?:routes|endpoints)\b/i, key: 'routes' },
+  { re: /^(?:no|zero) runtime dependencies\b/i, key: 'runtime-dependencies' },
+  { re: /^(?:no|zero) (?:third-party |external )?dependencies\b/i, key: 'runtime-dependencies' },
+  { re: /^(?:no|zero) environment variables\b/i, key: 'env-vars' },
+];
+
+/** "No tests were found", "It serves no HTTP routes", "koa has no runtime dependencies". */
+function negationClaims(sentence: string, r: Reader, add: Add): void {
+  if (ROLE_WORDS.test(withoutForExample(sentence))) return;
+  const named = r.names.map(escapeRe).join('|');
+  const own = new RegExp(
+    String.raw`^${COORD}(?:the project|the product|this project|the code ?base|the repository${named ? `|${named}` : ''})(?:\s+itself)?${MIDDLE}\s*\b(?:has|have|serves|serve|exposes|declares|needs|requires|ships|contains|reads|uses|includes)\s+(?=(?:no|zero)\s)`,
+    'i',
+  );
+  for (const clause of sentence.split(/\s*(?:;|:\s|\s[—–]\s)\s*/)) {
+    const text = clause.replace(new RegExp(String.raw`^\s*${LEAD}`, 'i'), '');
+    for (const n of NEGATIONS) {
+      const m = n.re.exec(text);
+      if (!m) continue;
+      const after = text.slice(m[0].length).split(/[,.]/)[0]!;
+      if (AFTER_BLOCKER.test(after)) continue;
+      const serves = /\b(?:served|exposed)\b/i.test(m[0]);
+      add({ key: n.key, value: 0, ...(n.key === 'routes' ? { serves } : {}), phrase: m[0] });
+    }
+    // the project as the subject: "<project> [is a framework and] serves|has|declares no …"
+    const o = own.exec(clause);
+    if (!o || SCOPE_BLOCKER.test(o[0].replace(r.nameRe, ''))) continue;
+    const tail = clause.slice(o[0].length);
+    for (const n of OWN_NEGATIONS) {
+      const m = n.re.exec(tail);
+      if (!m) continue;
+      // "of its own" keeps the claim about the product; "beside them", "in `lib`" narrow it
+      const after = tail.slice(m[0].length).split(/[,.]/)[0]!;
+      if (AFTER_BLOCKER.test(after.replace(/\bof its own\b/i, ''))) continue;
+      add({ key: n.key, value: 0, ...(n.key === 'routes' ? { serves: true } : {}), phrase: m[0] });
+    }
+  }
+}
+
+// Licences, by family: "MIT", "Apache-2.0" / "Apache License 2.0", "BSD-3-Clause"… A claim names a
+// family the analysis's SPDX expression holds (dual licences hold two).
+const LICENCES: [RegExp, string][] = [
+  [/\bMIT\b/, 'MIT'],
+  [/\bApache\b/i, 'Apache'],
+  [/\b(?:AGPL|Affero)/i, 'AGPL'],
+  [/\b(?:LGPL|Lesser General Public)/i, 'LGPL'],
+  [/\b(?:GPL|General Public Licen[cs]e)/i, 'GPL'],
+  [/\b0?BSD\b/, 'BSD'],
+  [/\b(?:MPL|Mozilla Public)/i, 'MPL'],
+  [/\bISC\b/, 'ISC'],
+  [/\bUnlicense\b/, 'Unlicense'],
+  [/\bCC0\b/, 'CC0'],
+  [/\b(?:EPL|Eclipse Public)/i, 'EPL'],
+  [/\bZlib\b/i, 'Zlib'],
+  [/\b(?:BSL-1\.0|Boost Software)/i, 'BSL'],
+  [/\bArtistic\b/i, 'Artistic'],
+  [/\bWTFPL\b/, 'WTFPL'],
+  [/\b(?:PSF|Python Software Foundation)\b/, 'PSF'],
+];
+
+export function licenceFamily(s: string): string | undefined {
+  for (const [re, fam] of LICENCES) if (re.test(s)) return fam;
+  return undefined;
+}
+
+function licenceFamilies(spdx: string): Set<string> {
+  return new Set(
+    spdx
+      .split(/\s+(?:OR|AND|WITH)\s+|[()]/)
+      .map((p) => licenceFamily(p))
+      .filter((x): x is string => !!x),
+  );
+}
+
+const LICENCE_GUARD =
+  /dependenc|third[- ]party|vendored|\bpackages\b|such as|e\.g\.|for example|consider|compatib|unlike|instead|switch|choose|adding|\badd an?\b|recommend|examples?\b|samples?\b|fixtures?\b|\u2039quote\u203a/i;
+
+function licenceClaims(sentence: string, add: Add): void {
+  if (LICENCE_GUARD.test(sentence)) return;
+  const seen = new Set<string>();
+  const push = (fam: string | undefined, phrase: string) => {
+    if (!fam || seen.has(fam)) return;
+    seen.add(fam);
+    add({ key: 'licence', value: fam, phrase });
+  };
+  for (const m of sentence.matchAll(
+    /\b(?:dual[- ])?(?:licen[cs]ed|released|distributed|available|published|offered)\s+under\s+((?:the\s+)?(?:terms\s+of\s+(?:the\s+)?)?[\w.+-]+(?:\s+[\w.+-]+){0,5})/gi,
+  )) {
+    // "under MIT and Apache-2.0": each family named before the clause ends; the phrase ends at it
+    const words = m[0].split(/\s+/);
+    for (const part of m[1]!.split(/\s+(?:and|or)\s+|,\s*/)) {
+      const fam = licenceFamily(part);
+      const at = words.findIndex((w) => licenceFamily(w) === fam);
+      const end = at >= 0 && /^licen[cs]e/i.test(words[at + 1] ?? '') ? at + 2 : at + 1;
+      push(
+        fam,
+        at >= 0
+          ? words
+              .slice(0, end)
+              .join(' ')
+              .replace(/[.,;:]+$/, '')
+          : m[0],
+      );
+    }
+  }
+  for (const m of sentence.matchAll(/((?:[\w.+-]+[\s-]+){1,3})licen[cs](?:e|ed|es)\b/gi)) {
+    const words = m[1]!.trim().split(/[\s]+/).slice(-3).join(' ');
+    if (/\bno\b|\bwithout\b/i.test(words)) continue;
+    push(licenceFamily(words), m[0].trim());
+  }
+  if (
+    /(?:^|\b(?:it|the project|the product|the repository|the code ?base)\s+(?:has|ships|carries)\s+)no licen[cs]e\b(?: file)?(?:\s+(?:is|was|were)\s+(?:found|detected|present|included))?/i.test(
+      sentence,
+    ) &&
+    !/^no licen[cs]e\b[^.]*\b(?:header|headers|in (?:the )?files)\b/i.test(sentence)
+  )
+    add({ key: 'licence', value: 'none', phrase: 'no licence' });
+}
+
+// What a project is. Kinds fall in two groups that exclude each other: code others build on
+// (library, framework, plugin) and programs people run (application, web application, service,
+// command-line tool). A monorepo or a build tool can be either.
+const KIND_NOUNS: [RegExp, ProjectKind][] = [
+  [
+    /(?:^|\s)(?:command[- ]line|cli)\s+(?:tool|application|app|utility|program|interface)s?$|(?:^|\s)cli$/i,
+    'cli',
+  ],
+  [/(?:^|\s)web\s+(?:application|app|service|site)$|(?:^|\s)website$|(?:^|\s)webapp$/i, 'web-application'],
+  [/(?:^|\s)build\s+tool$|(?:^|\s)bundler$/i, 'build-tool'],
+  [/(?:^|\s)monorepo$/i, 'monorepo'],
+  [/(?:^|\s)(?:micro)?service$|(?:^|\s)(?:api|http|rest|backend)\s+server$|(?:^|\s)daemon$/i, 'service'],
+  [/(?:^|\s)(?:application|app)$/i, 'application'],
+  [/(?:^|\s)(?:library|sdk|toolkit)$/i, 'library'],
+  [/(?:^|\s)framework$/i, 'framework'],
+  [/(?:^|\s)(?:plugin|plug-in|extension|add-on|addon)$/i, 'plugin'],
+];
+const KIND_GROUP: Record<ProjectKind, 'reused' | 'run' | 'either'> = {
+  library: 'reused',
+  framework: 'reused',
+  plugin: 'reused',
+  application: 'run',
+  'web-application': 'run',
+  service: 'run',
+  cli: 'run',
+  monorepo: 'either',
+  'build-tool': 'either',
+};
+const KIND_WORDS: Record<ProjectKind, string> = {
+  library: 'a library',
+  framework: 'a framework',
+  plugin: 'a plugin',
+  application: 'an application',
+  'web-application': 'a web application',
+  service: 'a service',
+  cli: 'a command-line tool',
+  monorepo: 'a monorepo',
+  'build-tool': 'a build tool',
+};
+
+function kindClaims(sentence: string, r: Reader, add: Add): void {
+  const head = r.projectStart.exec(sentence);
+  // "the code base is a …" or "<project> is a …"; not "the tool", "the app" (which may be a part)
+  if (!head || /^\s*(?:the|this|its|our)\s+(?!project|product|code ?base|repository)/i.test(head[0])) return;
+  const m =
+    /^(?:\s*\([^)]*\))?\s+is\s+(?:also\s+|primarily\s+|mainly\s+|essentially\s+|basically\s+)?an?\s+((?:[\w+#.-]+(?:,\s+|\s+)){0,5}?[\w+#.-]+?)\.?(?=\s+(?:for|that|which|to|with|of|in|on|written|built|used|designed|meant|and|or|but|whose|where|from|by|serving|providing|offering|exposing|around|inspired|based)\b|[,;:(—–]|\.?\s*$)/i.exec(
+      sentence.slice(head[0].length),
+    );
+  if (!m) return;
+  const np = m[1]!.replace(/,/g, ' ').replace(/\s+/g, ' ').trim();
+  const kind = KIND_NOUNS.find(([re]) => re.test(np))?.[1];
+  if (kind) add({ key: 'kind', value: kind, phrase: `is ${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}` });
+}
+
+// Web, frontend, mobile and command-line frameworks: what a product "runs on" or is "built with".
+const RUNS_ON_FRAMEWORKS = [
+  'Express',
+  'Fastify',
+  'Koa',
+  'NestJS',
+  'Hono',
+  'hapi',
+  'Next.js',
+  'Nuxt',
+  'SvelteKit',
+  'Remix',
+  'Astro',
+  'React',
+  'Vue',
+  'Svelte',
+  'Angular',
+  'Solid',
+  'Preact',
+  'React Native',
+  'Expo',
+  'Electron',
+  'Django',
+  'Flask',
+  'FastAPI',
+  'Starlette',
+  'Tornado',
+  'aiohttp',
+  'Gin',
+  'Echo',
+  'Fiber',
+  'Actix Web',
+  'Axum',
+  'Rocket',
+  'Spring Boot',
+  'Ktor',
+  'Quarkus',
+  'Micronaut',
+  'Laravel',
+  'Symfony',
+  'Ruby on Rails',
+  'Rails',
+  'Sinatra',
+  'ASP.NET Core',
+];
+const RUNS_ON_CATEGORIES = new Set(['web', 'frontend', 'mobile', 'cli']);
+const normFw = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/\.js$|js$/, '')
+    .replace(/[^a-z0-9]+/g, '');
+
+function runsOnClaims(sentence: string, r: Reader, a: Analysis, add: Add): void {
+  // the examples, the tests or a mock server may run on anything; so may what the text compares it to
+  if (
+    /\b(?:examples?|samples?|demos?|fixtures?|benchmarks?|playground|tests?|mocks?|stubs?|fakes?)\b/i.test(
+      withoutForExample(sentence),
+    )
+  )
+    return;
+  if (
+    /\b(?:not|never|no longer|instead of|unlike|rather than|alternative|inspired|successor|replacement|compared|like|such as)\b/i.test(
+      sentence,
+    )
+  )
+    return;
+  const known = [
+    ...new Set([
+      ...RUNS_ON_FRAMEWORKS,
+      ...a.frameworks.filter((f) => RUNS_ON_CATEGORIES.has(f.category)).map((f) => f.name),
+    ]),
+  ].sort((x, y) => y.length - x.length);
+  const re = new RegExp(
+    String.raw`\b(?:(?:runs?|running|built|based|sits?|served|serves|serving|hosted|implemented|written|layered|developed|powered)(?:\s+[\w,-]+){0,5}?\s+(?:on top of|on|upon|with|using|atop)|powered by|uses|using)\s+(?:the\s+)?(${known.map(escapeRe).join('|')})(?![\w.-]*\w)`,
+    'gi',
+  );
+  for (const m of sentence.matchAll(re)) {
+    // names are matched as written: "built with solid tests" names no framework
+    const name = known.find((k) => k === m[1]);
+    if (!name || r.names.some((n) => normFw(n) === normFw(name))) continue;
+    // "`scripts/dev.js` runs on Express" is about that file, not the product
+    if (/\u2039code\u203a|[\w.-]+\/[\w./-]*/.test(sentence.slice(0, m.index))) continue;
+    add({ key: 'runs-on', value: name, phrase: m[0] });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Truth
+
+interface Truth {
+  /** The values the analysis allows (counts), or the families / kinds / names it holds. */
+  allowed: Set<number> | Set<string>;
+  /** What the analysis says, as a phrase for the reviewer's note. */
+  says: string;
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const countsSay = (set: Set<number>, noun: string) =>
+  `${[...set]
+    .sort((x, y) => x - y)
+    .map(fmt)
+    .join(' or ')} ${noun}`;
+
+/** What the analysis allows for a claim; undefined when it cannot tell (no licence found…). */
+function truthOf(c: Claim, a: Analysis): Truth | undefined {
+  const fx = factsOf(a);
+  const set = (...ns: (number | undefined)[]) =>
+    new Set(ns.filter((n): n is number => typeof n === 'number' && Number.isFinite(n)));
+  const product = a.linesByRole?.product;
+  const uniq = <T>(xs: T[], k: (x: T) => string) => new Set(xs.map(k)).size;
+  const count = (allowed: Set<number>, noun: string): Truth => ({ allowed, says: countsSay(allowed, noun) });
+  switch (c.key) {
+    case 'test-cases':
+      return count(set(a.tests.totalCases), 'test cases');
+    case 'tests':
+      // "429 tests" is usually cases; "no tests" is contradicted by either
+      return count(
+        set(a.tests.totalCases, fx.testFiles.length, a.tests.files.length),
+        'test cases or test files',
+      );
+    case 'test-files':
+      return count(set(fx.testFiles.length, a.tests.files.length, a.linesByRole?.tests?.files), 'test files');
+    case 'source-files':
+      return count(set(fx.sourceFiles.length, product?.files), 'source files');
+    case 'files': {
+      const whole = set(a.project.files, a.files.length);
+      const own = set(product?.files);
+      if (c.scope === 'product') return own.size ? count(own, 'files in the product') : undefined;
+      return count(c.scope === 'whole' ? whole : new Set([...whole, ...own]), 'files');
+    }
+    case 'lines-of-code': {
+      // the whole repository, with or without the generated and copied files it holds
+      const whole = set(a.project.lines.code, a.project.lines.code - (a.linesByRole?.generated?.code ?? 0));
+      const own = set(product?.code);
+      if (c.scope === 'product') return own.size ? count(own, 'lines of product code') : undefined;
+      return count(c.scope === 'whole' ? whole : new Set([...whole, ...own]), 'lines of code');
+    }
+    case 'dependencies': {
+      const own = a.dependencies.filter(isStrictProduct);
+      return count(
+        set(
+          a.dependencies.length,
+          own.length,
+          uniq(a.dependencies, (d) => d.ecosystem + d.name),
+          uniq(own, (d) => d.ecosystem + d.name),
+        ),
+        'declared dependencies',
+      );
+    }
+    case 'runtime-dependencies': {
+      const all = fx.runtimeDeps;
+      const own = all.filter(isStrictProduct);
+      const strict = a.dependencies.filter((d) => d.scope === 'runtime');
+      return count(
+        set(
+          all.length,
+          own.length,
+          strict.length,
+          strict.filter(isStrictProduct).length,
+          uniq(own, (d) => d.name),
+        ),
+        'runtime dependencies',
+      );
+    }
+    case 'dev-dependencies': {
+      const all = fx.devDeps;
+      const own = all.filter(isStrictProduct);
+      const strict = a.dependencies.filter((d) => d.scope === 'dev');
+      return count(
+        set(
+          all.length,
+          own.length,
+          strict.length,
+          strict.filter(isStrictProduct).length,
+          uniq(own, (d) => d.name),
+        ),
+        'development dependencies',
+      );
+    }
+    case 'routes': {
+      const strict = a.routes.filter(isStrictProduct).length;
+      const lenient = a.routes.filter(isProduct).length;
+      const allowed = c.serves ? set(strict, lenient) : set(strict, lenient, a.routes.length);
+      const elsewhere = a.routes.length - lenient;
+      const areas = [...new Set(a.routes.filter((x) => !isProduct(x)).map((x) => x.area!))];
+      return {
+        allowed,
+        says: `${countsSay(allowed, 'HTTP routes')}${c.serves ? ' served by the product itself' : ''}${elsewhere ? ` (${fmt(elsewhere)} more belong to its ${areas.join(' and ')})` : ''}`,
+      };
+    }
+    case 'env-vars':
+      return count(
+        set(
+          uniq(fx.codeEnvVars, (e) => e.name),
+          uniq(a.envVars, (e) => e.name),
+          fx.codeEnvVars.length,
+          a.envVars.length,
+        ),
+        'environment variables',
+      );
+    case 'todos':
+      return count(set(a.todos.length), 'TODO/FIXME markers');
+    case 'public-names':
+      return a.identity
+        ? count(
+            set(
+              a.identity.publicApi.length,
+              uniq(a.identity.publicApi, (e) => e.name),
+            ),
+            'public names',
+          )
+        : undefined;
+    case 'modules': {
+      const tests = new Set(fx.testFolders.map((d) => d.path));
+      return count(
+        set(a.moduleGraph.nodes.length, a.moduleGraph.nodes.filter((n) => !tests.has(n.id)).length),
+        'modules',
+      );
+    }
+    case 'licence':
+      if (!a.license) return undefined;
+      if (c.value === 'none')
+        return { allowed: new Set(['present']), says: `a licence in ${a.license.path}` };
+      if (!a.license.spdx) return undefined;
+      return {
+        allowed: licenceFamilies(a.license.spdx),
+        says: `the ${a.license.spdx} licence (${a.license.path})`,
+      };
+    case 'kind':
+      return a.identity ? { allowed: kindsOf(a.identity), says: kindSays(a.identity) } : undefined;
+    case 'runs-on':
+      return runsOnTruth(String(c.value), a);
+  }
+}
+
+function kindsOf(id: Identity): Set<string> {
+  return new Set([id.kind, ...id.kinds]);
+}
+const kindSays = (id: Identity) =>
+  [...new Set([id.kind, ...id.kinds])].map((k) => KIND_WORDS[k] ?? k).join(', also ');
+
+function runsOnTruth(name: string, a: Analysis): Truth | undefined {
+  const n = normFw(name);
+  const same = (x: string) => {
+    const y = normFw(x);
+    return y === n || y.startsWith(n) || n.startsWith(y);
+  };
+  const fws = a.frameworks.filter((f) => same(f.name));
+  // what the product runs on is one of its own runtime dependencies (not `@types/express`, a dev one)
+  const ownDep = factsOf(a).runtimeDeps.some(
+    (d) =>
+      isProduct(d) &&
+      [d.name, ...(/^@([\w.-]+)\/([\w.-]+)$/.exec(d.name)?.slice(1) ?? [])].some((x) => same(x)),
+  );
+  if (fws.some(isProduct) || ownDep) return { allowed: new Set([name]), says: name };
+  const elsewhere = fws.filter((f) => !isProduct(f));
+  if (!RUNS_ON_CATEGORIES.has(fws[0]?.category ?? 'web')) return undefined;
+  return {
+    allowed: new Set<string>(),
+    says: elsewhere.length
+      ? `${name} only in its ${[...new Set(elsewhere.map((f) => f.area!))].join(' and ')} (${elsewhere[0]!.evidence})`
+      : `no ${name} among the product's frameworks and dependencies`,
+  };
+}
+
+function agrees(c: Claim, t: Truth): boolean {
+  if (typeof c.value === 'string') {
+    const allowed = t.allowed as Set<string>;
+    if (c.key === 'kind') {
+      const g = KIND_GROUP[c.value as ProjectKind];
+      return (
+        allowed.has(c.value) ||
+        g === 'either' ||
+        [...allowed].some((k) => {
+          const h = KIND_GROUP[k as ProjectKind];
+          return h === 'either' || h === g;
+        })
+      );
+    }
+    if (c.key === 'licence') return c.value === 'none' ? !allowed.has('present') : allowed.has(c.value);
+    return allowed.has(c.value);
+  }
+  const allowed = [...(t.allowed as Set<number>)];
+  const n = c.value;
+  // "no tests": contradicted only when every reading of the analysis counts some
+  if (n === 0) return allowed.some((v) => v === 0);
+  if (c.approx === 'about') return allowed.some((v) => Math.abs(v - n) <= Math.max(2, 0.15 * v));
+  if (c.approx === 'at-least') return allowed.some((v) => v >= n);
+  if (c.approx === 'at-most') return allowed.some((v) => v <= n);
+  return allowed.includes(n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sections already accepted
+
+/** The claims of the sections a report has accepted so far, for claims the analysis cannot settle. */
+export class ClaimLedger {
+  private entries: { claim: Claim; section: string }[] = [];
+
+  record(section: string, claims: Claim[]): void {
+    for (const claim of claims) this.entries.push({ claim, section });
+  }
+
+  /** An earlier section that says otherwise about something the analysis is silent on. */
+  conflict(c: Claim): { section: string; claim: Claim } | undefined {
+    return this.entries.find(({ claim: o }) => {
+      if (o.key !== c.key || (o.scope ?? '') !== (c.scope ?? '') || o.approx || c.approx) return false;
+      if (c.key === 'kind')
+        return (
+          KIND_GROUP[o.value as ProjectKind] !== 'either' &&
+          KIND_GROUP[c.value as ProjectKind] !== 'either' &&
+          KIND_GROUP[o.value as ProjectKind] !== KIND_GROUP[c.value as ProjectKind]
+        );
+      if (c.key === 'runs-on') return false; // several frameworks can all be true
+      return o.value !== c.value;
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pass
+
+const quote = (c: Claim) =>
+  `"${c.phrase
+    .replace(/\u2039code\u203a/g, '`…`')
+    .replace(/\s+/g, ' ')
+    .trim()}"`;
+
+/** Each claim of the markdown that the analysis, or a section accepted before, contradicts. */
+export function findContradictions(
+  markdown: string,
+  a: Analysis,
+  ledger?: ClaimLedger,
+  names: string[] = [],
+): Contradiction[] {
+  const out: Contradiction[] = [];
+  for (const c of extractClaims(markdown, a, names)) {
+    const t = truthOf(c, a);
+    if (t) {
+      if (!agrees(c, t)) out.push({ claim: c, reason: `the analysis finds ${t.says}` });
+      continue;
+    }
+    const other = ledger?.conflict(c);
+    if (other) out.push({ claim: c, reason: `section "${other.section}" says ${quote(other.claim)}` });
+  }
+  return out;
+}
+
+/** One contradiction in a sentence: what was claimed and what contradicts it. */
+export function describeContradiction(x: Contradiction): string {
+  return `${quote(x.claim)} contradicts ${x.reason}`;
+}
+
+/** The contradictions as problems a model writer is sent back with. */
+export function consistencyProblems(
+  markdown: string,
+  a: Analysis,
+  ledger?: ClaimLedger,
+  names: string[] = [],
+): string[] {
+  return findContradictions(markdown, a, ledger, names).map(
+    (x) => `${describeContradiction(x)}; state what the analysis says or leave the claim out.`,
+  );
+}
+
+/**
+ * The reviewer's consistency pass over a draft: a contradicted sentence of a paragraph is dropped;
+ * a contradicted list item or labelled bullet is kept and noted (it is no prose sentence to drop).
+ * Every contradiction becomes a review note.
+ */
+export function reviewConsistency(
+  markdown: string,
+  a: Analysis,
+  ledger?: ClaimLedger,
+  names: string[] = [],
+): { markdown: string; notes: string[] } {
+  const found = findContradictions(markdown, a, ledger, names);
+  if (!found.length) return { markdown, notes: [] };
+  const r = readerFor(a, names);
+  const lines = markdown.split('\n');
+  const notes: string[] = [];
+  const removed = new Set<string>(); // one sentence may hold several contradicted claims
+  for (const x of found) {
+    const where = `${x.claim.line} ${x.claim.sentence}`;
+    const before = lines[x.claim.line]!;
+    const after =
+      x.claim.prose && !removed.has(where) ? withoutSentence(before, x.claim.sentence, r) : before;
+    if (after !== before) {
+      lines[x.claim.line] = after;
+      removed.add(where);
+    }
+    if (removed.has(where)) notes.push(`Removed a sentence that contradicts ${x.reason}: ${quote(x.claim)}.`);
+    else
+      notes.push(
+        `${describeContradiction(x)}; kept, as it is ${x.claim.prose ? 'not a whole sentence that can be dropped' : 'a list item, not a prose sentence'}.`,
+      );
+  }
+  return { markdown: lines.join('\n'), notes };
+}
+
+/** The line without the sentence whose masked form is `sentence`; its other sentences intact. */
+function withoutSentence(line: string, sentence: string, r: Reader): string {
+  // split the original line where its masked form splits, with code spans protected
+  const spans: string[] = [];
+  const guarded = replaceCodeSpans(line, (whole) => {
+    spans.push(whole);
+    return `\uE000${spans.length - 1}\uE001`;
+  });
+  const merged: string[] = [];
+  for (const p of guarded.split(/(?<=[.!?])\s+(?=[A-Z0-9\uE000(*_“"])/)) {
+    const prev = merged[merged.length - 1];
+    if (prev !== undefined && /\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no)\.$/i.test(prev))
+      merged[merged.length - 1] = `${prev} ${p}`;
+    else merged.push(p);
+  }
+  const restore = (s: string) => s.replace(/\uE000(\d+)\uE001/g, (_, n: string) => spans[Number(n)]!);
+  const pieces = merged.map(restore);
+  const at = pieces.findIndex((p) => sentencesOf(masked(p, r)).includes(sentence));
+  if (at < 0) return line;
+  return pieces
+    .filter((_, i) => i !== at)
+    .join(' ')
+    .trim();
+}
+
+/** Records the claims of an accepted section that nothing contradicted, for the sections after it. */
+export function recordAccepted(
+  ledger: ClaimLedger,
+  section: string,
+  markdown: string,
+  a: Analysis,
+  names: string[] = [],
+): void {
+  const bad = new Set(
+    findContradictions(markdown, a, ledger, names).map((x) => `${x.claim.line} ${x.claim.phrase}`),
+  );
+  ledger.record(
+    section,
+    extractClaims(markdown, a, names).filter((c) => !bad.has(`${c.line} ${c.phrase}`)),
+  );
+}
