@@ -265,8 +265,15 @@ export function definitions(code: string, language: string | null): Def[] {
         const bases =
           p.bases !== undefined && m[p.bases]
             ? m[p.bases]!.split(',')
-                .map((b) => b.trim().split(/[.(\s[]/)[0]!)
-                .filter((b) => /^[A-Za-z_]\w*$/.test(b) && b !== 'object')
+                // `abc.ABC` is ABC, `t.Generic[V]` is Generic, `Base(metaclass=…)` is Base
+                .map((b) =>
+                  b
+                    .trim()
+                    .split(/[(\s[]/)[0]!
+                    .split(/\.|::/)
+                    .pop()!,
+                )
+                .filter((b) => /^[A-Za-z_]\w*$/.test(b) && !/^(object|Generic|Protocol)$/.test(b))
             : basesOf(line, family);
         defs.push({
           name,

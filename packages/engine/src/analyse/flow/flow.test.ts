@@ -59,6 +59,10 @@ describe('definitions', () => {
     expect(names(defs)).toEqual(['Group', 'Group.main', 'Group.make_context']);
     expect(defs[0]!.bases).toEqual(['Command']);
     expect(defs[1]!.end).toBe(7);
+    // the last segment of a dotted base, without typing's generic wrappers
+    expect(definitions('class ParamType(t.Generic[V], abc.ABC):\n    pass', 'Python')[0]!.bases).toEqual([
+      'ABC',
+    ]);
   });
 
   it('ends a Rust function at the next impl or inline module, and names impl methods by their type', () => {
@@ -325,6 +329,32 @@ describe('flowPass', () => {
       path: 'src/walk.rs',
       line: 5,
     });
+  });
+
+  it("reads a module named by the product's own path as the product's, not as a library", () => {
+    const contents = {
+      'src/pkg/core.py': [
+        'def main(args):',
+        '    from pkg.shell_completion import CompletionItem',
+        '    item = CompletionItem(args)',
+        '    return item',
+      ].join('\n'),
+      'src/pkg/shell_completion.py':
+        'class CompletionItem:\n    def __init__(self, value):\n        self.value = value\n',
+    };
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: fileInfos(contents, 'Python'),
+      identity: identity({
+        productPaths: ['src/pkg'],
+        publicApi: [{ name: 'main', kind: 'function', path: 'src/pkg/core.py', line: 1 }],
+      }),
+      routes: [],
+      dependencies: [],
+    });
+    expect(flow.steps[0]!.calls).toEqual([
+      expect.objectContaining({ name: 'CompletionItem', path: 'src/pkg/shell_completion.py', creates: true }),
+    ]);
   });
 
   it("says which of an application's types each request handler works with", () => {

@@ -136,16 +136,45 @@ export function flowPass(input: FlowInput): Flow {
     for (const n of moduleNames(m.path)) byModule.set(n, [...(byModule.get(n) ?? []), m]);
   const deps = new Set(input.dependencies.map((d) => d.name.toLowerCase().replace(/-/g, '_')));
 
+  // a module named by its own path (`click.shell_completion`, a Java package, a Go package path) is
+  // the product's when a product file or folder ends with that path
+  const stems = new Set(
+    models.map((m) => m.path.replace(/\.[^./]+$/, '').replace(/\/(__init__|index|mod)$/, '')),
+  );
+  const dirs = new Set(models.map((m) => m.path.split('/').slice(0, -1).join('/')).filter(Boolean));
+  const owned = new Map<string, boolean>();
+  const ownModule = (module: string) => {
+    let hit = owned.get(module);
+    if (hit === undefined) owned.set(module, (hit = isOwnModule(module)));
+    return hit;
+  };
+  const isOwnModule = (module: string) => {
+    const path = module
+      .replace(/^\.+/, '')
+      .split(/\.|::|\//)
+      .join('/');
+    const segs = path.split('/');
+    for (let k = segs.length; k >= 1; k--) {
+      const tail = segs.slice(-k).join('/');
+      if ([...stems].some((p) => p === tail || p.endsWith(`/${tail}`))) return true;
+      if (k >= 2 && [...dirs].some((d) => d === tail || d.endsWith(`/${tail}`))) return true;
+    }
+    return false;
+  };
+  const internal = (module: string, language: string) =>
+    internalModule(module, language) || ownModule(module);
   const resolve = (call: Call, file: FileModel, from: Def): Target | { module: string } | null => {
     const { name, root, qualifier } = call;
-    if (call.creates) {
+    // `new X(…)`, `X::new(…)`, or a type called like a function (Python, Kotlin): an X is made
+    if (call.creates || (!root && types.has(name) && !fns.has(name))) {
+      call.creates = true;
       const t = types.get(name);
       if (t?.length) return t.find((x) => x.file === file) ?? t[0]!;
     }
     const local = (fns.get(name) ?? []).filter((t) => t !== undefined);
     if (!root || SELF.has(root)) {
       const bound = !root ? file.bindings.get(name) : undefined;
-      if (bound && !internalModule(bound, file.language)) return { module: bound };
+      if (bound && !internal(bound, file.language)) return { module: bound };
       const same =
         local.find((t) => t.file === file && from.owner && t.def.owner === from.owner) ??
         local.find((t) => t.file === file) ??
@@ -157,12 +186,12 @@ export function flowPass(input: FlowInput): Flow {
       if (root && local.length === 1 && !GENERIC.has(name)) return local[0]!;
       // `this.compose(…)` where compose was imported and stored on the object
       const member = root ? file.bindings.get(name) : undefined;
-      if (member && !internalModule(member, file.language)) return { module: member };
+      if (member && !internal(member, file.language)) return { module: member };
       return null;
     }
     // a qualifier bound to an import: a library, or one of the project's own modules
     const bound = file.bindings.get(root);
-    if (bound && !internalModule(bound, file.language) && !byModule.has(root)) return { module: bound };
+    if (bound && !internal(bound, file.language) && !byModule.has(root)) return { module: bound };
     if (familyOf(file.language) === 'rust' && root !== qualifier && (root === 'std' || deps.has(root)))
       return { module: root };
     if (familyOf(file.language) === 'rust' && deps.has(root) && !byModule.has(root)) return { module: root };
@@ -174,7 +203,7 @@ export function flowPass(input: FlowInput): Flow {
       .filter((t) => moduleNames(t.file.path).includes(q) || moduleNames(t.file.path).includes(root))
       .sort((x, y) => Number(!!x.def.owner) - Number(!!y.def.owner))[0];
     if (inModule) return inModule;
-    if (bound && internalModule(bound, file.language)) return local.length === 1 ? local[0]! : null;
+    if (bound && internal(bound, file.language)) return local.length === 1 ? local[0]! : null;
     // an untyped receiver: only a name defined once in the product, and not a common one
     if (local.length === 1 && name.length >= 4 && !GENERIC.has(name) && local[0]!.def.kind === 'method')
       return local[0]!;
