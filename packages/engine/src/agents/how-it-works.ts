@@ -61,7 +61,7 @@ export function stepSentence(step: FlowStep): string {
 }
 
 /** The central types, in one sentence: "`Context` (`core.py:208`, 32 methods), …". */
-export function abstractionsSentence(flow: Flow, max = 5): string | null {
+export function abstractionsSentence(flow: Flow, max = 5, cited = true): string | null {
   const types = flow.abstractions.slice(0, max);
   if (!types.length) return null;
   const one = (t: Flow['abstractions'][number]) => {
@@ -69,7 +69,9 @@ export function abstractionsSentence(flow: Flow, max = 5): string | null {
       t.methods ? plural(t.methods, 'method') : null,
       t.bases?.length ? `built on ${joinSome(t.bases.map(code), 2)}` : null,
     ].filter(Boolean);
-    return `${code(t.name)} (${cite(t.path, t.line)}${notes.length ? `; ${notes.join(', ')}` : ''})`;
+    const where = cited ? [cite(t.path, t.line)] : [];
+    const detail = [...where, notes.join(', ')].filter(Boolean).join('; ');
+    return detail ? `${code(t.name)} (${detail})` : code(t.name);
   };
   return types.length === 1
     ? `Its central type is ${one(types[0]!)}.`
@@ -86,7 +88,7 @@ export function concurrencySentence(flow: Flow): string | null {
 }
 
 /** "Data is read and written through `OwnerRepository` (…), which builds on `JpaRepository`." */
-function storesSentence(flow: Flow): string | null {
+function storesSentence(flow: Flow, cited = true): string | null {
   const stores = [
     ...new Map(
       flow.handlers
@@ -98,7 +100,7 @@ function storesSentence(flow: Flow): string | null {
   if (!stores.length) return null;
   const bases = [...new Set(stores.flatMap((u) => u.bases ?? []))].map(code);
   return `Data is read and written through ${joinSome(
-    stores.map((u) => `${code(u.name)} (${cite(u.path, u.line)})`),
+    stores.map((u) => (cited ? `${code(u.name)} (${cite(u.path, u.line)})` : code(u.name))),
     4,
   )}, which ${stores.length === 1 ? 'builds' : 'build'} on ${joinSome(bases, 3)}.`;
 }
@@ -157,9 +159,10 @@ export function mechanismDigest(a: Analysis): string | null {
     ? `Requests reach ${plural(flow.handlers.length, 'handler file')}, the busiest being ${cite(handlers[0]!.path)} (${plural(handlers[0]!.routes, 'route')}).`
     : null;
   const sentences = [
-    abstractionsSentence(flow, 3),
+    // the summary names the central types; the architecture section cites where each is defined
+    abstractionsSentence(flow, 3, false),
     requests,
-    requests ? storesSentence(flow) : null,
+    requests ? storesSentence(flow, false) : null,
     requests
       ? null
       : first

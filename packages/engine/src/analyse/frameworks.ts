@@ -161,7 +161,8 @@ export function frameworksPass(src: Sources, deps: Dependency[]): Framework[] {
       name: hit[0],
       category: hit[1],
       evidence: d.line ? `${d.manifest}:${d.line}` : d.manifest,
-      version: d.version,
+      // '*' is a manifest that names no version (a Gradle plugin or a BOM sets it): say none
+      ...(d.version && d.version !== '*' ? { version: d.version } : {}),
     });
   }
   for (const f of src.files) {
