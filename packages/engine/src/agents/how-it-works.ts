@@ -20,16 +20,19 @@ function callee(c: FlowCall, from: FlowStep): string {
     return c.creates ? `creates ${named}` : named;
   }
   const where = c.path && c.path !== from.path && c.target ? ` (${cite(c.path, c.target)})` : '';
-  return c.creates ? `creates a ${code(c.name)}${where}` : `${fnName(c)}${where}`;
+  return c.creates
+    ? `creates ${/^[AEIOU]/.test(c.name) ? 'an' : 'a'} ${code(c.name)}${where}`
+    : `${fnName(c)}${where}`;
 }
 
 /** "creates a `WorkerState`, calls `createContext()`, … and uses `compose` from `koa-compose`". */
-function stepBody(step: FlowStep, max = 7, first?: (c: FlowCall) => boolean): string {
-  const made = step.calls.filter((c) => !c.from && c.creates);
+function stepBody(step: FlowStep, max = 7, priority?: (c: FlowCall) => number): string {
+  // a summary (one with priorities) leaves out what a private helper makes
+  const made = step.calls.filter((c) => !c.from && c.creates && !(priority && c.name.startsWith('_')));
   // when the list is cut short, the calls that matter most come first
   const own = step.calls
     .filter((c) => !c.from && !c.creates)
-    .sort((x, y) => (first ? Number(first(y)) - Number(first(x)) : 0));
+    .sort((x, y) => (priority ? priority(y) - priority(x) : 0));
   const libs = step.calls.filter((c) => c.from);
   return joinAnd(
     [
@@ -152,7 +155,10 @@ export function mechanismDigest(a: Analysis): string | null {
   const first = flow.steps
     .filter((s) => s.depth <= 1 && s.calls.some((c) => !c.from))
     .sort((x, y) => y.calls.length - x.calls.length)[0];
-  const traced = new Set(flow.steps.map((s) => `${s.path}:${s.line}`));
+  // a callee that was traced itself ranks by the work behind it; a private helper comes last
+  const work = new Map(flow.steps.map((s) => [`${s.path}:${s.line}`, s.weight]));
+  const priority = (c: FlowCall) =>
+    c.name.startsWith('_') ? -1 : (work.get(`${c.path}:${c.target}`) ?? 0) * (c.path === first?.path ? 1 : 3);
   // an application is driven by its requests: where they arrive and where the data goes
   const handlers = flow.handlers.filter((h) => h.uses.length);
   const requests = handlers.length
@@ -166,7 +172,7 @@ export function mechanismDigest(a: Analysis): string | null {
     requests
       ? null
       : first
-        ? `Its main path runs through ${fnName(first)} (${cite(first.path, first.line)}), which ${stepBody(first, 4, (c) => traced.has(`${c.path}:${c.target}`) && !c.name.startsWith('_'))}.`
+        ? `Its main path runs through ${fnName(first)} (${cite(first.path, first.line)}), which ${stepBody(first, 4, priority)}.`
         : null,
     concurrencySentence(flow),
   ].filter(Boolean);

@@ -328,6 +328,8 @@ export function callsIn(lines: string[], from: number, to: number, self?: string
     const line = lines[i - 1]!.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
     for (const m of line.matchAll(CALL)) {
       if (m[3]) continue; // a macro
+      // raising an error is not part of how the work is done
+      if (/\b(raise|throw|panic)\b/.test(line.slice(0, m.index))) continue;
       const name = m[2]!;
       if (KEYWORDS.has(name) && name !== 'new') continue;
       if (i === from && name === self && !m[1]) continue;

@@ -125,6 +125,10 @@ describe('calls and imports', () => {
   it('reads no call inside a string and none in a blanked comment', () => {
     const code = blankComments(['// run(now)', 'const s = "fake(call)"; real(1)'].join('\n'), 'JavaScript');
     expect(callsIn(code.split('\n'), 1, 2).map((c) => c.name)).toEqual(['real']);
+    // raising an error is not part of the work
+    expect(callsIn(['raise Abort()', 'throw new HttpError(404)', 'work()'], 1, 3).map((c) => c.name)).toEqual(
+      ['work'],
+    );
   });
 
   it('binds the names each language imports to their module', () => {
