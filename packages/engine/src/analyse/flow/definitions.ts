@@ -386,11 +386,11 @@ export function importBindings(code: string, language: string | null): Map<strin
       if (m[3]) bind(m[3], m[4]!);
     }
   } else if (family === 'python') {
-    for (const m of code.matchAll(/^\s*import\s+([\w.]+)(?:\s+as\s+(\w+))?/gm))
+    for (const m of code.matchAll(/^[ \t]*import\s+([\w.]+)(?:\s+as\s+(\w+))?/gm))
       out.set(m[2] ?? m[1]!.split('.')[0]!, m[1]!);
-    for (const m of code.matchAll(/^\s*from\s+([\w.]+)\s+import\s+\(?([^)\n]+)\)?/gm)) bind(m[2]!, m[1]!);
+    for (const m of code.matchAll(/^[ \t]*from\s+([\w.]+)\s+import\s+\(?([^)\n]+)\)?/gm)) bind(m[2]!, m[1]!);
   } else if (family === 'go') {
-    for (const m of code.matchAll(/^\s*(?:import\s+)?([\w.]+\s+)?"([^"]+)"\s*$/gm)) {
+    for (const m of code.matchAll(/^[ \t]*(?:import[ \t]+)?([\w.]+[ \t]+)?"([^"]+)"[ \t]*$/gm)) {
       const alias = m[1]?.trim();
       const base = m[2]!
         .split('/')
@@ -399,7 +399,7 @@ export function importBindings(code: string, language: string | null): Map<strin
       out.set(alias && alias !== '.' && alias !== '_' ? alias : base.replace(/-/g, '_'), m[2]!);
     }
   } else if (family === 'rust') {
-    for (const m of code.matchAll(/^\s*(?:pub\s+)?use\s+([^;]+);/gm)) {
+    for (const m of code.matchAll(/^[ \t]*(?:pub\s+)?use\s+([^;]+);/gm)) {
       const path = m[1]!.replace(/\s+/g, '');
       const brace = /^(.*?)::\{(.*)\}$/.exec(path);
       const items = brace ? brace[2]!.split(',').map((x) => `${brace[1]}::${x}`) : [path];
@@ -412,10 +412,10 @@ export function importBindings(code: string, language: string | null): Map<strin
       }
     }
   } else if (family === 'jvm') {
-    for (const m of code.matchAll(/^\s*import\s+(?:static\s+)?([\w.]+)\s*;?\s*$/gm))
+    for (const m of code.matchAll(/^[ \t]*import\s+(?:static\s+)?([\w.]+)[ \t]*;?[ \t]*$/gm))
       out.set(m[1]!.split('.').pop()!, m[1]!);
   } else if (family === 'php') {
-    for (const m of code.matchAll(/^\s*use\s+([\w\\]+)(?:\s+as\s+(\w+))?\s*;/gm))
+    for (const m of code.matchAll(/^[ \t]*use\s+([\w\\]+)(?:\s+as\s+(\w+))?\s*;/gm))
       out.set(m[2] ?? m[1]!.split('\\').pop()!, m[1]!);
   }
   return out;

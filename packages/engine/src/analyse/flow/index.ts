@@ -14,6 +14,10 @@ interface FileModel {
   defs: Def[];
   bindings: Map<string, string>;
   lines: string[];
+  /** The lines with string and regular-expression literals emptied, and joined. */
+  bare: string[];
+  bareText: string;
+  code: string;
   words: Map<string, number>;
 }
 
@@ -85,6 +89,17 @@ function moduleNames(p: string): string[] {
   return ['mod', 'index', '__init__', 'lib'].includes(base) && dir ? [dir] : [base];
 }
 
+/** A line with its string literals and (JavaScript-style) regular-expression literals emptied. */
+function withoutLiterals(line: string): string {
+  if (!/["'`/]/.test(line)) return line;
+  return line
+    .replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""')
+    .replace(
+      /(^|[=(,:[!&|?{};]|\breturn)\s*\/(?![/*])(?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\\n])+\/[dgimsuyv]*/g,
+      '$1 ""',
+    );
+}
+
 function countWords(lines: string[]): Map<string, number> {
   const words = new Map<string, number>();
   for (const line of lines)
@@ -114,13 +129,17 @@ export function flowPass(input: FlowInput): Flow {
     if (!code) continue;
     budget -= f.size;
     const lines = code.split('\n');
+    const bare = lines.map(withoutLiterals);
     models.push({
       path: f.path,
       language: f.language!,
       defs: definitions(code, f.language),
       bindings: importBindings(code, f.language),
       lines,
-      words: countWords(lines),
+      bare,
+      bareText: bare.join('\n'),
+      code,
+      words: countWords(bare),
     });
   }
   const byPath = new Map(models.map((m) => [m.path, m]));
@@ -138,28 +157,31 @@ export function flowPass(input: FlowInput): Flow {
 
   // a module named by its own path (`click.shell_completion`, a Java package, a Go package path) is
   // the product's when a product file or folder ends with that path
-  const stems = new Set(
+  // every '/'-suffix of every product file (without extension) and folder, looked up in one step
+  const suffixes = (paths: string[]) => {
+    const out = new Set<string>();
+    for (const p of paths) {
+      const segs = p.split('/');
+      for (let k = 0; k < segs.length; k++) out.add(segs.slice(k).join('/'));
+    }
+    return out;
+  };
+  const stems = suffixes(
     models.map((m) => m.path.replace(/\.[^./]+$/, '').replace(/\/(__init__|index|mod)$/, '')),
   );
-  const dirs = new Set(models.map((m) => m.path.split('/').slice(0, -1).join('/')).filter(Boolean));
+  const dirs = suffixes(models.map((m) => m.path.split('/').slice(0, -1).join('/')).filter(Boolean));
   const owned = new Map<string, boolean>();
   const ownModule = (module: string) => {
     let hit = owned.get(module);
-    if (hit === undefined) owned.set(module, (hit = isOwnModule(module)));
-    return hit;
-  };
-  const isOwnModule = (module: string) => {
-    const path = module
-      .replace(/^\.+/, '')
-      .split(/\.|::|\//)
-      .join('/');
-    const segs = path.split('/');
-    for (let k = segs.length; k >= 1; k--) {
-      const tail = segs.slice(-k).join('/');
-      if ([...stems].some((p) => p === tail || p.endsWith(`/${tail}`))) return true;
-      if (k >= 2 && [...dirs].some((d) => d === tail || d.endsWith(`/${tail}`))) return true;
+    if (hit === undefined) {
+      const segs = module.replace(/^\.+/, '').split(/\.|::|\//);
+      hit = segs.some(
+        (_, i) =>
+          stems.has(segs.slice(i).join('/')) || (i < segs.length - 1 && dirs.has(segs.slice(i).join('/'))),
+      );
+      owned.set(module, hit);
     }
-    return false;
+    return hit;
   };
   const internal = (module: string, language: string) =>
     internalModule(module, language) || ownModule(module);
@@ -274,7 +296,7 @@ export function flowPass(input: FlowInput): Flow {
 
   const size = (d: Def) => (d.kind === 'type' ? 10 : d.end - d.line);
   const productCalls = (t: Target): Target[] =>
-    callsIn(t.file.lines, t.def.line, t.def.end, t.def.name)
+    callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)
       .map((c) => resolve(c, t.file, t.def))
       .filter((r): r is Target => !!r && 'def' in r && r.def !== t.def);
   const reaches = new Map<Def, number>();
@@ -294,7 +316,7 @@ export function flowPass(input: FlowInput): Flow {
     const product: { call: Call; target: Target }[] = [];
     const external: FlowCall[] = [];
     const seen = new Set<unknown>();
-    for (const call of callsIn(t.file.lines, t.def.line, t.def.end, t.def.name)) {
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
       const r = resolve(call, t.file, t.def);
       if (!r) continue;
       if ('module' in r) {
@@ -419,16 +441,22 @@ function defines(models: FileModel[], identity: Identity): Flow['defines'] {
 function concurrency(models: FileModel[]): Flow['concurrency'] {
   const out: Flow['concurrency'] = [];
   for (const { what, re } of CONCURRENCY) {
-    for (const m of models) {
+    // a whole-file test first: most files hold none of these
+    const holders = models.filter((m) => re.test(m.bareText) || re.test(m.code));
+    for (const m of holders) {
       // where the work is done rather than where the module is imported, when both are there
-      const hits = m.lines.flatMap((l, i) => (re.test(l) ? [i] : []));
+      // in code, not in a string or a regular expression that merely names the primitive; an
+      // import names its module in a string, so an import line is read as it is
+      const hits = m.lines.flatMap((l, i) =>
+        re.test(m.bare[i]!) || (re.test(l) && IMPORT_LINE.test(l)) ? [i] : [],
+      );
       const i = hits.find((h) => !IMPORT_LINE.test(m.lines[h]!)) ?? hits[0] ?? -1;
       if (i < 0) continue;
       out.push({
         what,
         path: m.path,
         line: i + 1,
-        files: models.filter((x) => x.lines.some((l) => re.test(l))).length,
+        files: holders.filter((x) => re.test(x.bareText)).length,
       });
       break;
     }
