@@ -6,6 +6,7 @@ import {
   abstractionsSentence,
   handlerParts,
   mechanismDigest,
+  mechanismFindings,
   mechanismParts,
   stepSentence,
 } from './how-it-works.ts';
@@ -115,5 +116,17 @@ describe('how it works', () => {
     );
     expect(digest).toContain('through `OwnerRepository`');
     expect(digest).not.toContain('main path');
+  });
+
+  it('gives the chapter intros and the model the mechanism as cited findings', () => {
+    const findings = mechanismFindings({ flow } as Analysis);
+    expect(findings.map((f) => f.aspect)).toEqual(['flow', 'flow', 'flow']);
+    expect(findings[1]).toEqual({
+      statement:
+        '`Application.listen()` calls `Application.callback()` and uses `createServer` from `node:http`.',
+      citations: ['lib/application.js:113', 'lib/application.js:167'],
+      aspect: 'flow',
+    });
+    expect(findings[2]!.citations).toEqual(['walk.go:9']);
   });
 });

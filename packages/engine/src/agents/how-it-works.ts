@@ -4,6 +4,7 @@
 // The architecture section tells it whole; the overview and the components section borrow parts.
 
 import type { Analysis, Flow, FlowCall, FlowStep } from '../analyse/types.ts';
+import type { Finding } from './types.ts';
 import { bullets, cite, code, joinAnd, joinSome, plural } from './writers/markdown.ts';
 
 const MAX_STEPS = 8;
@@ -177,4 +178,49 @@ export function mechanismDigest(a: Analysis): string | null {
     concurrencySentence(flow),
   ].filter(Boolean);
   return sentences.length ? sentences.join(' ') : null;
+}
+
+/**
+ * The mechanism as findings, for the chapter intros and the model's evidence: the central types, the
+ * main path, the concurrency and where an application keeps its data, each with its citations.
+ */
+export function mechanismFindings(a: Analysis): Finding[] {
+  const flow = a.flow;
+  if (!flow) return [];
+  const out: Finding[] = [];
+  const found = (statement: string | null, citations: string[]) => {
+    if (statement) out.push({ statement, citations, aspect: 'flow' });
+  };
+  const types = flow.abstractions.slice(0, 3);
+  found(
+    abstractionsSentence(flow, 3, false),
+    types.map((t) => `${t.path}:${t.line}`),
+  );
+  const main = [...flow.steps].filter((s) => s.depth <= 1).sort((x, y) => y.weight - x.weight)[0];
+  if (main && !flow.handlers.some((h) => h.uses.length))
+    found(`${fnName(main)} ${stepBody(main, 4)}.`, [
+      `${main.path}:${main.line}`,
+      ...main.calls
+        .filter((c) => c.path && c.target)
+        .slice(0, 3)
+        .map((c) => `${c.path}:${c.target}`),
+    ]);
+  found(
+    flow.concurrency.length
+      ? `Work runs concurrently through ${joinSome(
+          flow.concurrency.map((c) => c.what),
+          4,
+        )}.`
+      : null,
+    flow.concurrency.slice(0, 3).map((c) => `${c.path}:${c.line}`),
+  );
+  found(
+    storesSentence(flow, false),
+    flow.handlers
+      .flatMap((h) => h.uses)
+      .filter((u) => u.bases?.length)
+      .slice(0, 3)
+      .map((u) => `${u.path}:${u.line}`),
+  );
+  return out;
 }

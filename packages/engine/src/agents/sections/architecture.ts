@@ -1,7 +1,7 @@
 // Architecture: modules and how they depend on each other, entry points, runtime shape.
 
 import { factsOf } from '../facts.ts';
-import { mechanismParts } from '../how-it-works.ts';
+import { mechanismFindings, mechanismParts } from '../how-it-works.ts';
 import { entrySentence, howItWorks, usageCounts } from '../identity-text.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
@@ -118,6 +118,7 @@ export const architecture = defineSection({
           'entry-points',
         ),
       );
+    out.push(...mechanismFindings(a));
     if (a.containers.length)
       out.push(
         f(
