@@ -1,6 +1,6 @@
 // Dependencies: per-manifest counts, runtime and development tables with declaring lines, version risks.
 
-import type { Dependency } from '../../analyse/types.ts';
+import type { Analysis, Dependency } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
@@ -12,6 +12,7 @@ import {
   paragraphs,
   plural,
   ref,
+  sentence,
   table,
   text,
 } from '../writers/markdown.ts';
@@ -43,7 +44,10 @@ export const dependencies = defineSection({
     if (a.dependencies.length) {
       out.push(
         f(
-          `${plural(a.dependencies.length, 'dependency', 'dependencies')} are declared in ${plural(a.manifests.length, 'manifest')}: ${num(fx.runtimeDeps.length)} runtime and ${num(fx.devDeps.length)} for development or tests.`,
+          sentence(
+            `${declared(a)} are declared in ${plural(a.manifests.length, 'manifest')}`,
+            `: ${num(fx.runtimeDeps.length)} runtime and ${num(fx.devDeps.length)} for development or tests`,
+          ),
           a.manifests.map((m) => ref(m.path)),
         ),
       );
@@ -85,21 +89,29 @@ function rows(ds: Dependency[]) {
 
 export function writeDependencies({ a, fx }: WriterContext): string {
   if (!a.dependencies.length) {
-    return a.manifests.length
-      ? `The ${plural(a.manifests.length, 'manifest')} (${joinSome(
-          a.manifests.map((m) => cite(m.path)),
-          3,
-        )}) declare no third-party dependencies: the project relies on its languages’ standard libraries only.`
-      : `No package manifest (package.json, requirements.txt, pyproject.toml, go.mod, Cargo.toml, pom.xml, build.gradle, composer.json, Gemfile or .csproj) was found among the ${plural(a.project.files, 'file')}, so no third-party dependencies are declared.`;
+    const manifests = joinSome(
+      a.manifests.map((m) => cite(m.path)),
+      3,
+    );
+    const standardOnly = sentence(
+      `The ${plural(a.manifests.length, 'manifest')} (${manifests}) declare no third-party dependencies`,
+      ': the project relies on its languages’ standard libraries only',
+    );
+    const noManifest = sentence(
+      'No package manifest (package.json, requirements.txt, pyproject.toml, go.mod, Cargo.toml, pom.xml, ',
+      'build.gradle, composer.json, Gemfile or .csproj) was found',
+      ` among the ${plural(a.project.files, 'file')}, so no third-party dependencies are declared`,
+    );
+    return a.manifests.length ? standardOnly : noManifest;
   }
   const parts: string[] = [];
   const perManifest = countBy(a.dependencies, (d) => d.manifest);
-  parts.push(
-    `${plural(a.dependencies.length, 'dependency', 'dependencies')} are declared: ${num(fx.runtimeDeps.length)} needed at run time and ${num(fx.devDeps.length)} for development, tests or builds. By manifest: ${joinSome(
-      perManifest.map(([m, n]) => `${cite(m)} (${n})`),
-      6,
-    )}.`,
+  const byManifest = joinSome(
+    perManifest.map(([m, n]) => `${cite(m)} (${n})`),
+    6,
   );
+  const split = `${num(fx.runtimeDeps.length)} needed at run time and ${num(fx.devDeps.length)} for development, tests or builds`;
+  parts.push(`${declared(a)} are declared: ${split}. By manifest: ${byManifest}.`);
   if (fx.runtimeDeps.length)
     parts.push(
       `**Runtime dependencies**`,
@@ -116,8 +128,12 @@ export function writeDependencies({ a, fx }: WriterContext): string {
     parts.push(`…and ${num(fx.devDeps.length - MAX_ROWS)} more development dependencies.`);
   const notes: string[] = [];
   const exact = a.dependencies.filter((d) => /^(==|=)?v?\d+(\.\d+)*([-+][\w.]+)?$/.test(d.version.trim()));
+  const ranged = a.dependencies.filter((d) => /^[~^]/.test(d.version)).length;
   notes.push(
-    `${plural(exact.length, 'version')} of ${num(a.dependencies.length)} are pinned exactly; ${num(a.dependencies.filter((d) => /^[~^]/.test(d.version)).length)} use caret or tilde ranges.`,
+    sentence(
+      `${plural(exact.length, 'version')} of ${num(a.dependencies.length)} are pinned exactly`,
+      `; ${num(ranged)} use caret or tilde ranges`,
+    ),
   );
   if (fx.looseDeps.length)
     notes.push(
@@ -144,4 +160,9 @@ export function writeDependencies({ a, fx }: WriterContext): string {
     );
   parts.push(notes.join(' '));
   return paragraphs(...parts);
+}
+
+/** "12 dependencies", the count every dependency sentence opens with. */
+function declared(a: Analysis): string {
+  return plural(a.dependencies.length, 'dependency', 'dependencies');
 }
