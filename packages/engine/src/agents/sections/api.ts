@@ -56,26 +56,27 @@ export const api = defineSection({
         )}`;
       // mostly flags and subcommands: a command-line tool, used through its options
       const options = `It serves no HTTP routes; it is used through ${plural(cli.length, 'command-line option')}`;
-      const names = `It serves no HTTP routes of its own; ${plural(api.length, 'public name')} form its interface`;
+      const names = `It serves no HTTP routes of its own; ${plural(api.length, 'public name')} ${agree(api.length, 'forms', 'form')} its interface`;
       return [
         cli.length > api.length / 2
           ? f(sentence(options, such(cli)), [ref(cli[0]!.path, cli[0]!.line)])
           : f(sentence(names, such(api)), [ref(api[0]!.path, api[0]!.line)]),
       ];
     }
+    const exported = factsOf(a).exportedSymbols.length;
     if (!a.routes.length)
       return [
         f(
           sentence(
-            `No HTTP routes were found; ${plural(factsOf(a).exportedSymbols.length, 'exported symbol')}`,
-            ' form the programmatic interface',
+            `No HTTP routes were found; ${plural(exported, 'exported symbol')}`,
+            ` ${agree(exported, 'forms', 'form')} the programmatic interface`,
           ),
         ),
       ];
     const byMethod = countBy(a.routes, (r) => r.method).map(([m, n]) => `${n} ${text(m)}`);
     return [
       f(
-        `${plural(a.routes.length, 'HTTP route')} (${byMethod.join(', ')}) are declared with ${frameworksOf(a)}.`,
+        `${plural(a.routes.length, 'HTTP route')} (${byMethod.join(', ')}) ${agree(a.routes.length, 'is', 'are')} declared with ${frameworksOf(a)}.`,
         a.routes.slice(0, 3).map((r) => ref(r.file, r.line)),
       ),
       f(`Routes live in ${plural(unique(a.routes.map((r) => r.file)).length, 'file')}.`),
@@ -164,7 +165,7 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
       ? `all sit in ${cite(busiest)}`
       : `${cite(busiest)} declares the most (${count})`;
   const parts = [
-    `${plural(a.routes.length, 'HTTP route')} are declared with ${frameworksOf(a)}: ${byMethod}. They group under ${byPrefix}, and ${where}.`,
+    `${plural(a.routes.length, 'HTTP route')} ${agree(a.routes.length, 'is', 'are')} declared with ${frameworksOf(a)}: ${byMethod}. They group under ${byPrefix}, and ${where}.`,
     table(
       ['Method', 'Path', 'Handler', 'Declared at'],
       routes
@@ -185,7 +186,7 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
   if (params.length)
     parts.push(
       sentence(
-        `${plural(params.length, 'route')} take path parameters (e.g. ${code(params[0]!.path)})`,
+        `${plural(params.length, 'route')} ${agree(params.length, 'takes', 'take')} path parameters (e.g. ${code(params[0]!.path)})`,
         ', which handlers must validate',
       ),
     );

@@ -180,8 +180,8 @@ export function writeArchitecture(ctx: WriterContext): string {
     const reach = fanOut
       ? `; ${code(fanOut.module)} reaches out the most (${plural(fanOut.weight, 'import')})`
       : '';
-    // the fan-out clause ends the sentence the fan-in clause opened (or stands alone after it)
-    parts.push(`${grouped}${most}${reach}.`);
+    // the fan-in and fan-out clauses make a second sentence; without them the first stands alone
+    parts.push(most || reach ? `${grouped}${most}${reach}.` : grouped);
     parts.push(
       table(
         ['Module', 'Files', 'Lines of code', 'Depends on'],

@@ -69,7 +69,11 @@ export const buildDeploy = defineSection({
       const distinct = when(names.length < scripts.length, `, under ${num(names.length)} distinct names`);
       out.push(
         f(
-          sentence(`${what} drive the build`, distinct, `: ${joinSome(names.map(text), 5)}`),
+          sentence(
+            `${what} ${agree(scripts.length, 'drives', 'drive')} the build`,
+            distinct,
+            `: ${joinSome(names.map(text), 5)}`,
+          ),
           scripts.slice(0, 3).map((s) => ref(s.path, s.line)),
           'scripts',
         ),
@@ -109,7 +113,9 @@ export function writeBuildDeploy(ctx: WriterContext): string {
   if (wants(ctx, 'scripts') && scripts.length) {
     const build = scripts.find((s) => s.name === 'build');
     const builds = when(build, `; ${code('build')} runs ${code(build?.command ?? '')}`);
-    parts.push(`${plural(scripts.length, 'package script')} automate the work${builds}:`);
+    parts.push(
+      `${plural(scripts.length, 'package script')} ${agree(scripts.length, 'automates', 'automate')} the work${builds}:`,
+    );
     parts.push(
       table(
         ['Script', 'Command', 'Defined at'],

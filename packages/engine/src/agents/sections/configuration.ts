@@ -47,7 +47,7 @@ export const configuration = defineSection({
     out.push(
       names.length
         ? f(
-            `${plural(names.length, 'environment variable')} are read: ${joinSome(names.map(text), 5)}.`,
+            `${plural(names.length, 'environment variable')} ${agree(names.length, 'is', 'are')} read: ${joinSome(names.map(text), 5)}.`,
             envs.slice(0, 4).map((e) => ref(e.file, e.line)),
             'env',
           )
@@ -56,7 +56,7 @@ export const configuration = defineSection({
     if (a.config.files.length)
       out.push(
         f(
-          `${plural(a.config.files.length, 'configuration file')} are present, e.g. ${joinSome(
+          `${plural(a.config.files.length, 'configuration file')} ${agree(a.config.files.length, 'is', 'are')} present, e.g. ${joinSome(
             a.config.files.map((c) => text(c.path)),
             3,
           )}.`,

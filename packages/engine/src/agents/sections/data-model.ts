@@ -59,7 +59,7 @@ export const dataModel = defineSection({
     if (dm.tables.length)
       out.push(
         f(
-          `${plural(dm.tables.length, 'table or model', 'tables or models')} hold the stored data, e.g. ${joinSome(
+          `${plural(dm.tables.length, 'table or model', 'tables or models')} ${agree(dm.tables.length, 'holds', 'hold')} the stored data, e.g. ${joinSome(
             dm.tables.map((t) => text(t.name)),
             4,
           )}.`,
@@ -115,7 +115,7 @@ export function writeDataModel({ a, fx }: WriterContext): string {
     // the same table often appears in a migration and in the ORM schema: say so once per name
     const names = new Set(tables.map((t) => t.name.toLowerCase()));
     const files = unique(tables.map((t) => t.file)).length;
-    const stored = `${plural(names.size, 'table or model', 'tables or models')} hold the stored data`;
+    const stored = `${plural(names.size, 'table or model', 'tables or models')} ${agree(names.size, 'holds', 'hold')} the stored data`;
     parts.push(`${stored}, declared in ${plural(files, 'file')}:`);
     parts.push(
       table(

@@ -4,6 +4,7 @@ import type { Analysis, Dependency } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
+  agree,
   cite,
   code,
   countBy,
@@ -45,7 +46,7 @@ export const dependencies = defineSection({
       out.push(
         f(
           sentence(
-            `${declared(a)} are declared in ${plural(a.manifests.length, 'manifest')}`,
+            `${declared(a)} ${agree(a.dependencies.length, 'is', 'are')} declared in ${plural(a.manifests.length, 'manifest')}`,
             `: ${num(fx.runtimeDeps.length)} runtime and ${num(fx.devDeps.length)} for development or tests`,
           ),
           a.manifests.map((m) => ref(m.path)),
@@ -65,7 +66,7 @@ export const dependencies = defineSection({
       if (fx.looseDeps.length)
         out.push(
           f(
-            `${plural(fx.looseDeps.length, 'dependency', 'dependencies')} have no upper version bound (${joinSome(
+            `${plural(fx.looseDeps.length, 'dependency', 'dependencies')} ${agree(fx.looseDeps.length, 'has', 'have')} no upper version bound (${joinSome(
               fx.looseDeps.map((x) => text(x.name)),
               3,
             )}).`,
@@ -111,7 +112,9 @@ export function writeDependencies({ a, fx }: WriterContext): string {
     6,
   );
   const split = `${num(fx.runtimeDeps.length)} needed at run time and ${num(fx.devDeps.length)} for development, tests or builds`;
-  parts.push(`${declared(a)} are declared: ${split}. By manifest: ${byManifest}.`);
+  parts.push(
+    `${declared(a)} ${agree(a.dependencies.length, 'is', 'are')} declared: ${split}. By manifest: ${byManifest}.`,
+  );
   if (fx.runtimeDeps.length)
     parts.push(
       `**Runtime dependencies**`,
@@ -131,7 +134,7 @@ export function writeDependencies({ a, fx }: WriterContext): string {
   const ranged = a.dependencies.filter((d) => /^[~^]/.test(d.version)).length;
   notes.push(
     sentence(
-      `${plural(exact.length, 'version')} of ${num(a.dependencies.length)} are pinned exactly`,
+      `${plural(exact.length, 'version')} of ${num(a.dependencies.length)} ${agree(exact.length, 'is', 'are')} pinned exactly`,
       `; ${num(ranged)} use caret or tilde ranges`,
     ),
   );
@@ -153,7 +156,7 @@ export function writeDependencies({ a, fx }: WriterContext): string {
   const dupes = countBy(a.dependencies, (d) => `${d.ecosystem}:${d.name}`).filter(([, n]) => n > 1);
   if (dupes.length)
     notes.push(
-      `${plural(dupes.length, 'package')} are declared in more than one manifest: ${joinSome(
+      `${plural(dupes.length, 'package')} ${agree(dupes.length, 'is', 'are')} declared in more than one manifest: ${joinSome(
         dupes.map(([k]) => code(k.split(':').slice(1).join(':'))),
         5,
       )}; keeping their versions aligned avoids duplicate installs.`,

@@ -119,20 +119,27 @@ export function writeKnownIssues({ a, fx }: WriterContext): string {
   if (!fx.testFiles.length) risks.push('There are no automated tests, so regressions go unnoticed.');
   if (!a.ci.length) risks.push('No CI workflow runs builds or tests on each change.');
   const huge = fx.largestFiles.filter((f) => f.code > 800);
-  if (huge.length)
-    risks.push(
-      `${plural(huge.length, 'file')} exceed 800 lines of code (${joinSome(
-        huge.map((f) => `${cite(f.path)} ${num(f.code)}`),
-        3,
-      )}), which makes them hard to review.`,
+  if (huge.length) {
+    const sizes = joinSome(
+      huge.map((f) => `${cite(f.path)} ${num(f.code)}`),
+      3,
     );
+    risks.push(
+      sentence(
+        `${plural(huge.length, 'file')} ${agree(huge.length, 'exceeds', 'exceed')} 800 lines of code (${sizes})`,
+        `, which makes ${agree(huge.length, 'it', 'them')} hard to review`,
+      ),
+    );
+  }
   if (fx.looseDeps.length)
-    risks.push(`${plural(fx.looseDeps.length, 'dependency', 'dependencies')} have no upper version bound.`);
+    risks.push(
+      `${plural(fx.looseDeps.length, 'dependency', 'dependencies')} ${agree(fx.looseDeps.length, 'has', 'have')} no upper version bound.`,
+    );
   if (!a.license) risks.push('No licence file states how the code may be used.');
   const tooLarge = a.skipped.filter((s) => s.reason === 'too-large');
   if (tooLarge.length)
     risks.push(
-      `${plural(tooLarge.length, 'file')} were too large to analyse (${joinSome(
+      `${plural(tooLarge.length, 'file')} ${agree(tooLarge.length, 'was', 'were')} too large to analyse (${joinSome(
         tooLarge.map((s) => code(s.path)),
         3,
       )}).`,

@@ -3,6 +3,7 @@
 import type { Analysis, PathRole } from '../../analyse/types.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
+  agree,
   cite,
   countBy,
   num,
@@ -107,7 +108,9 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   if (a.git) rows.push(['Commits / authors', `${num(a.git.commits)} / ${num(a.git.authors.length)}`]);
   const kinds = countBy(a.symbols, (s) => s.kind);
   const over = fx.sourceFiles.filter((f) => f.code > 500).length;
-  const long = over ? `, and ${num(over)} exceed 500 lines` : ', and none exceeds 500 lines';
+  const long = over
+    ? `, and ${num(over)} ${agree(over, 'exceeds', 'exceed')} 500 lines`
+    : ', and none exceeds 500 lines';
   const lead = sentence(
     `${text(a.project.name)} measures ${num(l.code)} lines of code`,
     `; half of its source files are ${num(median)} lines or shorter`,

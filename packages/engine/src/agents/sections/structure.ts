@@ -2,7 +2,17 @@
 
 import type { Analysis, DirNode } from '../../analyse/types.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { cite, code, codeBlock, joinSome, num, paragraphs, plural, text } from '../writers/markdown.ts';
+import {
+  agree,
+  cite,
+  code,
+  codeBlock,
+  joinSome,
+  num,
+  paragraphs,
+  plural,
+  text,
+} from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
 
 export const structure = defineSection({
@@ -65,7 +75,7 @@ export function writeStructure({ a }: WriterContext): string {
         )}.`
       : '',
     a.skipped.length
-      ? `${plural(a.skipped.length, 'path')} were left out of the analysis: ${joinSome(countReasons(a.skipped), 6)}.`
+      ? `${plural(a.skipped.length, 'path')} ${agree(a.skipped.length, 'was', 'were')} left out of the analysis: ${joinSome(countReasons(a.skipped), 6)}.`
       : '',
   );
 }

@@ -175,12 +175,12 @@ export function writeTesting(ctx: WriterContext): string {
     const big = fx.largestFiles.filter((f) => f.code > 500);
     const largest = big[0] ? `${cite(big[0].path)}, ${num(big[0].code)}` : '';
     const size = big.length
-      ? `${plural(big.length, 'source file')} exceed 500 lines of code (largest: ${largest})`
+      ? `${plural(big.length, 'source file')} ${agree(big.length, 'exceeds', 'exceed')} 500 lines of code (largest: ${largest})`
       : 'no source file exceeds 500 lines of code';
     parts.push(
       sentence(
         `Comments make up ${pct(l.comment, l.code + l.comment)} of the non-blank lines`,
-        `; ${plural(a.todos.length, 'TODO/FIXME marker')} remain`,
+        `; ${plural(a.todos.length, 'TODO/FIXME marker')} ${agree(a.todos.length, 'remains', 'remain')}`,
         `; ${size}`,
       ),
     );
@@ -206,7 +206,8 @@ function commentShare(a: Analysis): string {
 
 /** "12 test files hold 80 test cases". */
 function testCount({ a, fx }: Pick<WriterContext, 'a' | 'fx'>): string {
-  return `${plural(fx.testFiles.length, 'test file')} hold ${plural(a.tests.totalCases, 'test case')}`;
+  const hold = agree(fx.testFiles.length, 'holds', 'hold');
+  return `${plural(fx.testFiles.length, 'test file')} ${hold} ${plural(a.tests.totalCases, 'test case')}`;
 }
 
 /** The test frameworks after `lead` (" written with", ", written with"), or nothing when none was found. */
