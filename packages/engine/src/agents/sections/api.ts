@@ -1,9 +1,11 @@
 // API / endpoints: every HTTP route with method, path, handler and file:line; a library's exports otherwise.
 
+import type { Analysis } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import { kindPhrase, publicApiParts, rankedApi, usageCounts } from '../identity-text.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
+  agree,
   cite,
   code,
   countBy,
@@ -12,8 +14,11 @@ import {
   paragraphs,
   plural,
   ref,
+  sentence,
   table,
   text,
+  unique,
+  when,
 } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
 
@@ -44,37 +49,37 @@ export const api = defineSection({
     if (!routesOfProduct.length && id?.publicApi.length) {
       const api = rankedApi(id);
       const cli = api.filter((e) => /^(flag|option|subcommand|command)$/.test(e.kind));
+      const such = (es: typeof api) =>
+        `, such as ${joinSome(
+          es.map((e) => code(e.name)),
+          4,
+        )}`;
+      // mostly flags and subcommands: a command-line tool, used through its options
+      const options = `It serves no HTTP routes; it is used through ${plural(cli.length, 'command-line option')}`;
+      const names = `It serves no HTTP routes of its own; ${plural(api.length, 'public name')} ${agree(api.length, 'forms', 'form')} its interface`;
       return [
         cli.length > api.length / 2
-          ? f(
-              `It serves no HTTP routes; it is used through ${plural(cli.length, 'command-line option')}, such as ${joinSome(
-                cli.map((e) => code(e.name)),
-                4,
-              )}.`,
-              [ref(cli[0]!.path, cli[0]!.line)],
-            )
-          : f(
-              `It serves no HTTP routes of its own; ${plural(api.length, 'public name')} form its interface, such as ${joinSome(
-                api.map((e) => code(e.name)),
-                4,
-              )}.`,
-              [ref(api[0]!.path, api[0]!.line)],
-            ),
+          ? f(sentence(options, such(cli)), [ref(cli[0]!.path, cli[0]!.line)])
+          : f(sentence(names, such(api)), [ref(api[0]!.path, api[0]!.line)]),
       ];
     }
+    const exported = factsOf(a).exportedSymbols.length;
     if (!a.routes.length)
       return [
         f(
-          `No HTTP routes were found; ${plural(factsOf(a).exportedSymbols.length, 'exported symbol')} form the programmatic interface.`,
+          sentence(
+            `No HTTP routes were found; ${plural(exported, 'exported symbol')}`,
+            ` ${agree(exported, 'forms', 'form')} the programmatic interface`,
+          ),
         ),
       ];
     const byMethod = countBy(a.routes, (r) => r.method).map(([m, n]) => `${n} ${text(m)}`);
     return [
       f(
-        `${plural(a.routes.length, 'HTTP route')} (${byMethod.join(', ')}) are declared with ${joinSome([...new Set(a.routes.map((r) => text(r.framework)))], 3)}.`,
+        `${plural(a.routes.length, 'HTTP route')} (${byMethod.join(', ')}) ${agree(a.routes.length, 'is', 'are')} declared with ${frameworksOf(a)}.`,
         a.routes.slice(0, 3).map((r) => ref(r.file, r.line)),
       ),
-      f(`Routes live in ${plural(new Set(a.routes.map((r) => r.file)).size, 'file')}.`),
+      f(`Routes live in ${plural(unique(a.routes.map((r) => r.file)).length, 'file')}.`),
     ];
   },
   writer: writeApi,
@@ -88,9 +93,12 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
   const elsewhere = a.routes.filter((r) => r.area && r.area !== 'product');
   const productRoutes = a.routes.filter((r) => !r.area || r.area === 'product');
   if (!productRoutes.length && id) {
-    const apart = elsewhere.length
-      ? ` The ${plural(elsewhere.length, 'HTTP route')} in the code base belong to its ${joinSome([...new Set(elsewhere.map((r) => r.area!))].map(text), 3)} (e.g. ${cite(elsewhere[0]!.file, elsewhere[0]!.line)}), not to the product.`
-      : '';
+    const areas = joinSome(unique(elsewhere.map((r) => r.area!)).map(text), 3);
+    const example = elsewhere[0] ? cite(elsewhere[0].file, elsewhere[0].line) : '';
+    const apart = when(
+      elsewhere.length,
+      ` The ${plural(elsewhere.length, 'HTTP route')} in the code base belong to its ${areas} (e.g. ${example}), not to the product.`,
+    );
     const api = publicApiParts(id, usageCounts(a, workspace));
     return paragraphs(
       `${text(projectName)} is ${kindPhrase(id)} and serves no HTTP routes of its own.${apart}`,
@@ -105,11 +113,19 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
         : exp.length
           ? 'a library'
           : 'a set of scripts';
-    const head = `No HTTP routes were found in the ${plural(fx.sourceFiles.length, 'source file')}; the project appears to be ${kind}.`;
+    const head = sentence(
+      `No HTTP routes were found in the ${plural(fx.sourceFiles.length, 'source file')}`,
+      `; the project appears to be ${kind}`,
+    );
     if (!exp.length) return `${head} It exports no symbols that another program could call.`;
     const byFile = countBy(exp, (s) => s.path).slice(0, 8);
+    const files = unique(exp.map((s) => s.path)).length;
+    const surface = sentence(
+      ` Its programmatic interface is its ${plural(exp.length, 'exported symbol')}`,
+      `, spread over ${plural(files, 'file')}`,
+    );
     return paragraphs(
-      `${head} Its programmatic interface is its ${plural(exp.length, 'exported symbol')}, spread over ${plural(new Set(exp.map((s) => s.path)).size, 'file')}.`,
+      `${head}${surface}`,
       table(
         ['File', 'Exports', 'Examples'],
         byFile.map(([p, n]) => [
@@ -135,14 +151,21 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
   const methods = countBy(a.routes, (r) => r.method);
   const prefixes = countBy(a.routes, (r) => `/${r.path.split('/').filter(Boolean)[0] ?? ''}`);
   const files = countBy(a.routes, (r) => r.file);
+  const byMethod = joinSome(
+    methods.map(([m, n]) => `${n} ${text(m)}`),
+    6,
+  );
+  const byPrefix = joinSome(
+    prefixes.map(([p, n]) => `${code(p)} (${n})`),
+    6,
+  );
+  const [busiest, count] = files[0]!;
+  const where =
+    busiest === files.at(-1)![0]
+      ? `all sit in ${cite(busiest)}`
+      : `${cite(busiest)} declares the most (${count})`;
   const parts = [
-    `${plural(a.routes.length, 'HTTP route')} are declared with ${joinSome([...new Set(a.routes.map((r) => r.framework))].map(text), 3)}: ${joinSome(
-      methods.map(([m, n]) => `${n} ${text(m)}`),
-      6,
-    )}. They group under ${joinSome(
-      prefixes.map(([p, n]) => `${code(p)} (${n})`),
-      6,
-    )}, and ${files[0]![0] === files.at(-1)![0] ? `all sit in ${cite(files[0]![0])}` : `${cite(files[0]![0])} declares the most (${files[0]![1]})`}.`,
+    `${plural(a.routes.length, 'HTTP route')} ${agree(a.routes.length, 'is', 'are')} declared with ${frameworksOf(a)}: ${byMethod}. They group under ${byPrefix}, and ${where}.`,
     table(
       ['Method', 'Path', 'Handler', 'Declared at'],
       routes
@@ -154,12 +177,18 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
   const inTests = a.testOnly?.routes.length ?? 0;
   if (inTests)
     parts.push(
-      `${plural(inTests, 'further route')} ${inTests === 1 ? 'is' : 'are'} declared only in test code or test fixtures and ${inTests === 1 ? 'is' : 'are'} not part of the API above.`,
+      sentence(
+        `${plural(inTests, 'further route')} ${agree(inTests, 'is', 'are')} declared only in test code or test fixtures`,
+        ` and ${agree(inTests, 'is', 'are')} not part of the API above`,
+      ),
     );
   const params = a.routes.filter((r) => /[:{<]/.test(r.path));
   if (params.length)
     parts.push(
-      `${plural(params.length, 'route')} take path parameters (e.g. ${code(params[0]!.path)}), which handlers must validate.`,
+      sentence(
+        `${plural(params.length, 'route')} ${agree(params.length, 'takes', 'take')} path parameters (e.g. ${code(params[0]!.path)})`,
+        ', which handlers must validate',
+      ),
     );
   const auth = [...fx.authLibs, ...fx.securityLibs];
   if (auth.length)
@@ -170,4 +199,9 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
       )} for authentication and input hardening.`,
     );
   return paragraphs(...parts);
+}
+
+/** The frameworks the routes are declared with, each named once. */
+function frameworksOf(a: Analysis): string {
+  return joinSome(unique(a.routes.map((r) => text(r.framework))), 3);
 }

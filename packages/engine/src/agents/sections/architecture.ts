@@ -4,7 +4,9 @@ import { factsOf } from '../facts.ts';
 import { mechanismFindings, mechanismParts } from '../how-it-works.ts';
 import { entrySentence, howItWorks, usageCounts } from '../identity-text.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
+import type { ContainerInfo } from '../../analyse/types.ts';
 import {
+  agree,
   bullets,
   cite,
   code,
@@ -14,8 +16,10 @@ import {
   paragraphs,
   plural,
   ref,
+  sentence,
   table,
   text,
+  when,
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
@@ -70,7 +74,10 @@ export const architecture = defineSection({
     if (a.moduleGraph.nodes.length)
       out.push(
         f(
-          `The module graph has ${plural(a.moduleGraph.nodes.length, 'module')} and ${plural(a.moduleGraph.edges.length, 'dependency edge')}.`,
+          sentence(
+            `The module graph has ${plural(a.moduleGraph.nodes.length, 'module')}`,
+            ` and ${plural(a.moduleGraph.edges.length, 'dependency edge')}`,
+          ),
           [],
           'modules',
         ),
@@ -78,7 +85,10 @@ export const architecture = defineSection({
     if (fx.fanIn[0])
       out.push(
         f(
-          `${text(fx.fanIn[0].module)} is the most depended-on module (${plural(fx.fanIn[0].weight, 'import')} from other modules).`,
+          sentence(
+            `${text(fx.fanIn[0].module)} is the most depended-on module`,
+            ` (${plural(fx.fanIn[0].weight, 'import')} from other modules)`,
+          ),
           [],
           'modules',
         ),
@@ -150,26 +160,29 @@ export function writeArchitecture(ctx: WriterContext): string {
   const own = (x: { area?: string }) => !x.area || x.area === 'product';
   const web = a.frameworks.filter((f) => (f.category === 'web' || f.category === 'frontend') && own(f));
   const productRoutes = a.routes.filter(own);
-  if (wants(ctx, 'modules') && web.length)
-    parts.push(
-      `The runtime shape is set by ${joinSome(
-        web.map((f) => `${text(f.name)} (${evidence(fx, f.evidence)})`),
-        3,
-      )}${productRoutes.length ? `, which serves ${plural(productRoutes.length, 'HTTP route')}` : ''}.`,
+  if (wants(ctx, 'modules') && web.length) {
+    const frameworks = joinSome(
+      web.map((f) => `${text(f.name)} (${evidence(fx, f.evidence)})`),
+      3,
     );
+    const serves = when(productRoutes.length, `, which serves ${plural(productRoutes.length, 'HTTP route')}`);
+    parts.push(sentence(`The runtime shape is set by ${frameworks}`, serves));
+  }
   if (!wants(ctx, 'modules')) {
     // not this section's aspect
   } else if (g.nodes.length) {
     const edges = g.edges.filter((e) => e.from !== e.to).sort((x, y) => y.weight - x.weight);
-    parts.push(
-      `Grouped by directory, the code forms ${plural(g.nodes.length, 'module')} connected by ${plural(edges.length, 'internal dependency', 'internal dependencies')}.` +
-        (fx.fanIn[0]
-          ? ` The most depended-on module is ${code(fx.fanIn[0].module)} (${plural(fx.fanIn[0].weight, 'import')} from elsewhere)`
-          : '') +
-        (fx.fanOut[0]
-          ? `; ${code(fx.fanOut[0].module)} reaches out the most (${plural(fx.fanOut[0].weight, 'import')}).`
-          : '.'),
-    );
+    const [fanIn, fanOut] = [fx.fanIn[0], fx.fanOut[0]];
+    const links = plural(edges.length, 'internal dependency', 'internal dependencies');
+    const grouped = `Grouped by directory, the code forms ${plural(g.nodes.length, 'module')} connected by ${links}.`;
+    const most = fanIn
+      ? ` The most depended-on module is ${code(fanIn.module)} (${plural(fanIn.weight, 'import')} from elsewhere)`
+      : '';
+    const reach = fanOut
+      ? `; ${code(fanOut.module)} reaches out the most (${plural(fanOut.weight, 'import')})`
+      : '';
+    // the fan-in and fan-out clauses make a second sentence; without them the first stands alone
+    parts.push(most || reach ? `${grouped}${most}${reach}.` : grouped);
     parts.push(
       table(
         ['Module', 'Files', 'Lines of code', 'Depends on'],
@@ -206,14 +219,12 @@ export function writeArchitecture(ctx: WriterContext): string {
         )}.`,
       );
   } else {
-    parts.push(
-      `No internal imports link the files into modules; the top-level directories are ${
-        joinSome(
-          a.tree.children.map((d) => code(`${d.name}/`)),
-          6,
-        ) || 'absent (all files sit at the root)'
-      }.`,
+    const folders = joinSome(
+      a.tree.children.map((d) => code(`${d.name}/`)),
+      6,
     );
+    const top = folders || 'absent (all files sit at the root)';
+    parts.push(`No internal imports link the files into modules; the top-level directories are ${top}.`);
   }
   const entries = a.entryPoints.filter((e) =>
     ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind),
@@ -226,22 +237,28 @@ export function writeArchitecture(ctx: WriterContext): string {
       l.kind === 'html-script'
         ? `loaded by the page ${cite(l.path, l.line)}`
         : `started by the ${code(l.script)} ${by(l.kind)} (${cite(l.path, l.line)})`;
-    const pages = launched.some((l) => l.kind === 'html-script');
+    const pages = when(
+      launched.some((l) => l.kind === 'html-script'),
+      ' and pages',
+    );
+    const starts = `Execution starts in ${plural(launched.length, 'source file')} that the project's own scripts${pages} run:`;
+    parts.push(`${starts}\n\n${bullets(launched.map((l) => `${cite(l.file)}, ${how(l)}`))}`);
+  }
+  if (ctx.plan.focus === 'entry-points' && !entries.length && !launched.length) {
+    const scripts = joinSome(
+      a.entryPoints.map((e) => code(e.name)),
+      4,
+    );
+    const ways = a.entryPoints.length
+      ? `the ${plural(a.entryPoints.length, 'script')} (${scripts}) are the ways in`
+      : 'the files are run directly';
     parts.push(
-      `Execution starts in ${plural(launched.length, 'source file')} that the project's own scripts${pages ? ' and pages' : ''} run:\n\n${bullets(launched.map((l) => `${cite(l.file)}, ${how(l)}`))}`,
+      sentence(
+        'No main module, binary, Dockerfile, compose service or Procfile declares where execution starts; ',
+        ways,
+      ),
     );
   }
-  if (ctx.plan.focus === 'entry-points' && !entries.length && !launched.length)
-    parts.push(
-      `No main module, binary, Dockerfile, compose service or Procfile declares where execution starts; ${
-        a.entryPoints.length
-          ? `the ${plural(a.entryPoints.length, 'script')} (${joinSome(
-              a.entryPoints.map((e) => code(e.name)),
-              4,
-            )}) are the ways in`
-          : 'the files are run directly'
-      }.`,
-    );
   const KIND: Record<string, string> = {
     main: 'package main',
     export: 'package export',
@@ -250,21 +267,31 @@ export function writeArchitecture(ctx: WriterContext): string {
     'compose-service': 'compose service',
     procfile: 'Procfile process',
   };
-  if (wants(ctx, 'entry-points') && entries.length)
-    parts.push(
-      `${launched.length ? 'Declared entry points' : 'Entry points'}:\n\n${bullets(entries.slice(0, 8).map((e) => `${KIND[e.kind] ?? text(e.kind)} ${code(e.name)}${e.command ? ` ${e.kind === 'export' ? 'resolves to' : 'runs'} ${code(e.command)}` : ''} (${cite(e.path, e.line)})`))}`,
-    );
-  if (wants(ctx, 'entry-points'))
-    for (const c of a.containers)
-      parts.push(
-        `${c.kind === 'compose' ? 'Compose file' : 'Dockerfile'} ${cite(c.path)}${
-          c.baseImages.length
-            ? ` builds on ${joinSome(
-                c.baseImages.map((b) => code(b)),
-                3,
-              )}`
-            : ''
-        }${c.exposedPorts.length ? ` and exposes port${c.exposedPorts.length > 1 ? 's' : ''} ${c.exposedPorts.join(', ')}` : ''}${c.services?.length ? ` with services ${joinSome(c.services.map(code), 5)}` : ''}.`,
-      );
+  const entry = (e: (typeof entries)[number]) => {
+    const verb = e.kind === 'export' ? 'resolves to' : 'runs';
+    const command = when(e.command, ` ${verb} ${code(e.command ?? '')}`);
+    return `${KIND[e.kind] ?? text(e.kind)} ${code(e.name)}${command} (${cite(e.path, e.line)})`;
+  };
+  if (wants(ctx, 'entry-points') && entries.length) {
+    // beside the launched files above, these are the ones the manifests declare
+    const heading = launched.length ? 'Declared entry points' : 'Entry points';
+    parts.push(`${heading}:\n\n${bullets(entries.slice(0, 8).map(entry))}`);
+  }
+  if (wants(ctx, 'entry-points')) for (const c of a.containers) parts.push(container(c));
   return paragraphs(...parts);
+}
+
+/** "Dockerfile `Dockerfile` builds on `node:20` and exposes port 3000." */
+function container(c: ContainerInfo): string {
+  const images = joinSome(
+    c.baseImages.map((b) => code(b)),
+    3,
+  );
+  const ports = `${agree(c.exposedPorts.length, 'port', 'ports')} ${c.exposedPorts.join(', ')}`;
+  return sentence(
+    `${c.kind === 'compose' ? 'Compose file' : 'Dockerfile'} ${cite(c.path)}`,
+    when(c.baseImages.length, ` builds on ${images}`),
+    when(c.exposedPorts.length, ` and exposes ${ports}`),
+    when(c.services?.length, ` with services ${joinSome(c.services?.map(code) ?? [], 5)}`),
+  );
 }

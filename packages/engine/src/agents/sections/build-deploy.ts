@@ -1,7 +1,22 @@
 // Build and deployment: scripts, make targets, Dockerfiles/compose, CI workflows and their jobs.
 
 import { wants, type WriterContext } from '../writers/context.ts';
-import { cite, code, joinSome, num, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
+import type { CiInfo } from '../../analyse/types.ts';
+import {
+  agree,
+  cite,
+  code,
+  joinSome,
+  num,
+  paragraphs,
+  plural,
+  ref,
+  sentence,
+  table,
+  text,
+  unique,
+  when,
+} from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 
@@ -45,24 +60,32 @@ export const buildDeploy = defineSection({
     if (scripts.length) {
       const npm = scripts.filter((s) => s.kind === 'npm-script').length;
       const make = scripts.length - npm;
-      const names = [...new Set(scripts.map((s) => s.name))];
+      const names = unique(scripts.map((s) => s.name));
       const what = joinSome(
         [npm ? plural(npm, 'package script') : '', make ? plural(make, 'make target') : ''].filter(Boolean),
         2,
       );
+      // the same script name in several manifests is counted once among the names
+      const distinct = when(names.length < scripts.length, `, under ${num(names.length)} distinct names`);
       out.push(
         f(
-          `${what} drive the build${names.length < scripts.length ? `, under ${num(names.length)} distinct names` : ''}: ${joinSome(names.map(text), 5)}.`,
+          sentence(
+            `${what} ${agree(scripts.length, 'drives', 'drive')} the build`,
+            distinct,
+            `: ${joinSome(names.map(text), 5)}`,
+          ),
           scripts.slice(0, 3).map((s) => ref(s.path, s.line)),
           'scripts',
         ),
       );
     }
     const jobs = a.ci.reduce((n, c) => n + c.jobs.length, 0);
+    const hosts = unique(a.ci.map((c) => (isScript(c) ? `a CI script (${text(c.path)})` : c.provider)));
+    const steps = when(jobs, ` with ${plural(jobs, a.ci.every(isScript) ? 'step' : 'job')}`);
     out.push(
       a.ci.length
         ? f(
-            `CI runs on ${joinSome([...new Set(a.ci.map((c) => (c.provider === 'CI script' ? `a CI script (${text(c.path)})` : c.provider)))], 2)}${jobs ? ` with ${plural(jobs, a.ci.every((c) => c.provider === 'CI script') ? 'step' : 'job')}` : ''}.`,
+            sentence(`CI runs on ${joinSome(hosts, 2)}`, steps),
             a.ci.map((c) => ref(c.path)),
             'ci',
           )
@@ -71,7 +94,7 @@ export const buildDeploy = defineSection({
     if (a.containers.length)
       out.push(
         f(
-          `Container images start from ${joinSome([...new Set(a.containers.flatMap((c) => c.baseImages))].map(text), 3)}.`,
+          `Container images start from ${joinSome(unique(a.containers.flatMap((c) => c.baseImages)).map(text), 3)}.`,
           a.containers.map((c) => ref(c.path)),
           'containers',
         ),
@@ -88,8 +111,10 @@ export function writeBuildDeploy(ctx: WriterContext): string {
   const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script');
   const make = a.entryPoints.filter((e) => e.kind === 'make-target');
   if (wants(ctx, 'scripts') && scripts.length) {
+    const build = scripts.find((s) => s.name === 'build');
+    const builds = when(build, `; ${code('build')} runs ${code(build?.command ?? '')}`);
     parts.push(
-      `${plural(scripts.length, 'package script')} automate the work${scripts.some((s) => s.name === 'build') ? `; ${code('build')} runs ${code(scripts.find((s) => s.name === 'build')!.command ?? '')}` : ''}:`,
+      `${plural(scripts.length, 'package script')} ${agree(scripts.length, 'automates', 'automate')} the work${builds}:`,
     );
     parts.push(
       table(
@@ -129,28 +154,32 @@ export function writeBuildDeploy(ctx: WriterContext): string {
     const multi = a.containers.filter((c) => c.baseImages.length > 1);
     if (multi.length)
       parts.push(
-        `${joinSome(
-          multi.map((c) => cite(c.path)),
-          2,
-        )} ${multi.length === 1 ? 'uses' : 'use'} a multi-stage build, keeping build tools out of the final image.`,
+        sentence(
+          joinSome(
+            multi.map((c) => cite(c.path)),
+            2,
+          ),
+          ` ${agree(multi.length, 'uses', 'use')} a multi-stage build`,
+          ', keeping build tools out of the final image',
+        ),
       );
   } else parts.push('There is no Dockerfile or compose file, so the project ships no container image.');
   if (!wants(ctx, 'ci')) {
     // not this section's aspect
   } else if (a.ci.length) {
-    const script = (c: (typeof a.ci)[number]) => c.provider === 'CI script';
+    const unhosted = sentence(
+      ' No hosted CI configuration (GitHub Actions, GitLab CI…) was found',
+      ', so which host runs the script is not recorded in the repository',
+    );
     parts.push(
-      `Continuous integration: ${joinSome(
-        a.ci.map(
-          (c) =>
-            `${script(c) ? 'the CI script' : text(c.provider)} in ${cite(c.path)}${c.jobs.length ? ` with ${plural(c.jobs.length, script(c) ? 'step' : 'job')} (${joinSome(c.jobs.map(code), 5)})` : ''}`,
-        ),
-        4,
-      )}.${a.ci.every(script) ? ' No hosted CI configuration (GitHub Actions, GitLab CI…) was found, so which host runs the script is not recorded in the repository.' : ''}`,
+      `Continuous integration: ${joinSome(a.ci.map(ciRun), 4)}.${when(a.ci.every(isScript), unhosted)}`,
     );
   } else
     parts.push(
-      'No CI workflow (GitHub Actions, GitLab CI, CircleCI, Jenkins…) was found: nothing builds or tests a change before it is merged.',
+      sentence(
+        'No CI workflow (GitHub Actions, GitLab CI, CircleCI, Jenkins…) was found',
+        ': nothing builds or tests a change before it is merged',
+      ),
     );
   const deployish = a.entryPoints.filter((e) => /deploy|release|publish/i.test(e.name));
   if (wants(ctx, 'scripts') && deployish.length)
@@ -161,4 +190,17 @@ export function writeBuildDeploy(ctx: WriterContext): string {
       )}.`,
     );
   return paragraphs(...parts);
+}
+
+/** A repository script that CI calls, as opposed to a hosted provider's configuration. */
+function isScript(c: CiInfo): boolean {
+  return c.provider === 'CI script';
+}
+
+/** "GitHub Actions in `ci.yml` with 2 jobs (`test` and `lint`)"; a script counts steps, not jobs. */
+function ciRun(c: CiInfo): string {
+  const who = isScript(c) ? 'the CI script' : text(c.provider);
+  const unit = isScript(c) ? 'step' : 'job';
+  const jobs = when(c.jobs.length, ` with ${plural(c.jobs.length, unit)} (${joinSome(c.jobs.map(code), 5)})`);
+  return `${who} in ${cite(c.path)}${jobs}`;
 }

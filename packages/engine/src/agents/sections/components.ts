@@ -2,7 +2,19 @@
 
 import { abstractionsSentence } from '../how-it-works.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { cite, clipSentences, code, joinSome, num, paragraphs, plural, text } from '../writers/markdown.ts';
+import {
+  agree,
+  cite,
+  clipSentences,
+  code,
+  joinSome,
+  num,
+  paragraphs,
+  plural,
+  sentence,
+  text,
+  when,
+} from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
 
 export const components = defineSection({
@@ -27,13 +39,10 @@ export const components = defineSection({
   evidence: ['moduleGraph', 'tree', 'symbols', 'files'],
   analyst(a) {
     const nodes = [...a.moduleGraph.nodes].sort((x, y) => y.lines - x.lines);
-    const out = nodes
-      .slice(0, 4)
-      .map((n) =>
-        f(
-          `${n.id === '.' || n.id === '' ? 'The root folder' : text(n.id)} has ${plural(n.files, 'file')} and ${num(n.lines)} lines of code.`,
-        ),
-      );
+    const out = nodes.slice(0, 4).map((n) => {
+      const name = n.id === '.' || n.id === '' ? 'The root folder' : text(n.id);
+      return f(`${name} has ${plural(n.files, 'file')} and ${num(n.lines)} lines of code.`);
+    });
     if (!out.length)
       for (const d of a.tree.children.slice(0, 4))
         out.push(f(`${text(d.path)} has ${plural(d.files, 'file')} and ${num(d.lines)} lines of code.`));
@@ -52,11 +61,16 @@ export function writeComponents({ a, fx }: WriterContext): string {
         .sort((x, y) => y.lines - x.lines)
         .map((n) => ({ id: n.id, files: n.files, lines: n.lines }))
     : a.tree.children.map((d) => ({ id: d.path, files: d.files, lines: d.lines }));
-  if (!mods.length)
-    return `All ${plural(a.project.files, 'file')} sit at the repository root, so there are no separate modules; the largest are ${joinSome(
+  if (!mods.length) {
+    const largest = joinSome(
       fx.largestFiles.slice(0, 4).map((f) => `${cite(f.path)} (${num(f.code)} lines)`),
       4,
-    )}.`;
+    );
+    return sentence(
+      `All ${plural(a.project.files, 'file')} sit at the repository root, so there are no separate modules`,
+      `; the largest are ${largest}`,
+    );
+  }
   // Each file belongs to the most specific module containing it ("src/routes" before "src").
   const ids = mods.map((m) => m.id).sort((x, y) => y.length - x.length);
   const owner = (p: string) => ids.find((id) => id === '' || id === '.' || p.startsWith(`${id}/`));
@@ -70,13 +84,16 @@ export function writeComponents({ a, fx }: WriterContext): string {
           4,
         )}.`
       : '';
-    const fileText = files.length
-      ? ` Its largest file${files.length > 1 ? 's are' : ' is'} ${joinSome(
-          files.slice(0, 3).map((f) => `${cite(f.path)} (${num(f.code)} lines)`),
-          3,
-        )}.`
-      : '';
-    return `**${m.id && m.id !== '.' ? code(m.id) : '(root)'}** — ${plural(m.files, 'file')}, ${num(m.lines)} lines of code.${fileText}${symText}`;
+    const largest = joinSome(
+      files.slice(0, 3).map((f) => `${cite(f.path)} (${num(f.code)} lines)`),
+      3,
+    );
+    const fileText = when(
+      files.length,
+      ` Its ${agree(files.length, 'largest file is', 'largest files are')} ${largest}.`,
+    );
+    const name = m.id && m.id !== '.' ? code(m.id) : '(root)';
+    return `**${name}** — ${plural(m.files, 'file')}, ${num(m.lines)} lines of code.${fileText}${symText}`;
   });
   const rest =
     mods.length > 10
@@ -89,7 +106,9 @@ export function writeComponents({ a, fx }: WriterContext): string {
   const key = (a.identity?.keyComponents ?? []).slice(0, 5);
   const keyText = key.length
     ? `The key components, ranked by how much of the product refers to them: ${joinSome(
-        key.map((k) => `${cite(k.path)}${k.summary ? ` (${text(clipSentences(k.summary, 120))})` : ''}`),
+        key.map(
+          (k) => `${cite(k.path)}${when(k.summary, ` (${text(clipSentences(k.summary ?? '', 120))})`)}`,
+        ),
         5,
       )}.`
     : '';

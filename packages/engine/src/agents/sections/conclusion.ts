@@ -4,7 +4,7 @@ import { NON_CODE_LANGUAGES } from '../facts.ts';
 import { kindPhrase } from '../identity-text.ts';
 import { recommendations } from '../recommendations.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { citeRef, joinSome, num, paragraphs, plural, text } from '../writers/markdown.ts';
+import { citeRef, joinSome, num, paragraphs, plural, text, unique, when } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
 
 export const conclusion = defineSection({
@@ -60,7 +60,7 @@ function keyFindings({ allFindings, projectName, a }: WriterContext): string {
     const f = allFindings[k]?.[0];
     if (!f) continue;
     const c = f.citations[0];
-    items.push(`- ${f.statement}${c ? ` (${citeRef(c)})` : ''}`);
+    items.push(`- ${f.statement}${when(c, ` (${citeRef(c ?? '')})`)}`);
   }
   return paragraphs(
     `What the analysis of ${text(projectName)}'s ${plural(a.project.files, 'file')} found, area by area:`,
@@ -74,12 +74,8 @@ export function writeConclusion(ctx: WriterContext): string {
   const strengths: string[] = [];
   if (fx.testFiles.length)
     strengths.push(`${plural(a.tests.totalCases, 'test case')} in ${plural(fx.testFiles.length, 'file')}`);
-  if (a.ci.length)
-    strengths.push(
-      a.ci.every((c) => c.provider === 'CI script')
-        ? 'a CI script'
-        : `CI on ${joinSome([...new Set(a.ci.filter((c) => c.provider !== 'CI script').map((c) => text(c.provider)))], 2)}`,
-    );
+  const hosted = unique(a.ci.filter((c) => c.provider !== 'CI script').map((c) => text(c.provider)));
+  if (a.ci.length) strengths.push(hosted.length ? `CI on ${joinSome(hosted, 2)}` : 'a CI script');
   if (a.docs.readme) strengths.push('a README');
   if (a.license) strengths.push(a.license.spdx ? `a licence (${text(a.license.spdx)})` : 'a licence');
   if (fx.lockfiles.length) strengths.push('committed lockfiles');
@@ -103,30 +99,22 @@ export function writeConclusion(ctx: WriterContext): string {
   const productLang = [...a.languages]
     .filter((l) => !NON_CODE_LANGUAGES.has(l.language) && (l.byRole?.product?.code ?? 0) > 0)
     .sort((x, y) => y.byRole!.product!.code - x.byRole!.product!.code)[0];
-  const size = product?.code
-    ? `${num(product.code)} lines of code${productLang ? `, mainly ${text(productLang.language)}` : ''}`
-    : `${num(a.project.lines.code)} lines of code${lang ? `, mainly ${text(lang.language)}` : ''}`;
-  const serves = routes.length
-    ? `, serving ${plural(routes.length, 'HTTP route')}${main ? ` on ${text(main.name)}` : ''}`
-    : main
-      ? `, built on ${text(main.name)}`
-      : '';
-  const head = [
-    a.identity
-      ? `${text(projectName)} is ${kindPhrase(a.identity)}; its product is ${size}${serves}.`
-      : `${text(projectName)} is a code base of ${size}${serves}.`,
-    strengths.length ? ` It already has ${joinSome(strengths, 6)}.` : '',
-  ].join('');
-  if (!recs.length)
-    return paragraphs(
-      head,
-      'The analysis raised no issue that needs action: tests, CI, documentation, licence and dependency hygiene are all in place. Keep the test count growing with the code.',
-    );
-  const items = recs
-    .slice(0, 8)
-    .map(
-      (r, i) =>
-        `${i + 1}. ${r.text}${r.citations.length ? ` (${r.citations.map((c) => citeRef(c)).join(', ')})` : ''}`,
-    );
+  // the product's own lines when the roles are known, else the whole code base's
+  const [lines, mainLang] = product?.code ? [product.code, productLang] : [a.project.lines.code, lang];
+  const size = `${num(lines)} lines of code${when(mainLang, `, mainly ${text(mainLang?.language ?? '')}`)}`;
+  const on = when(main, ` on ${text(main?.name ?? '')}`);
+  const builtOn = when(main, `, built on ${text(main?.name ?? '')}`);
+  const serves = routes.length ? `, serving ${plural(routes.length, 'HTTP route')}${on}` : builtOn;
+  const what = a.identity
+    ? `${text(projectName)} is ${kindPhrase(a.identity)}; its product is ${size}${serves}.`
+    : `${text(projectName)} is a code base of ${size}${serves}.`;
+  const head = `${what}${when(strengths.length, ` It already has ${joinSome(strengths, 6)}.`)}`;
+  const allGood =
+    'The analysis raised no issue that needs action: tests, CI, documentation, licence and dependency hygiene ' +
+    'are all in place. Keep the test count growing with the code.';
+  if (!recs.length) return paragraphs(head, allGood);
+  const cited = (r: (typeof recs)[number]) =>
+    when(r.citations.length, ` (${r.citations.map((c) => citeRef(c)).join(', ')})`);
+  const items = recs.slice(0, 8).map((r, i) => `${i + 1}. ${r.text}${cited(r)}`);
   return paragraphs(head, `Recommended next steps, most important first:`, items.join('\n'));
 }

@@ -2,7 +2,20 @@
 
 import { factsOf } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
-import { cite, code, joinSome, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
+import {
+  agree,
+  cite,
+  code,
+  joinSome,
+  paragraphs,
+  plural,
+  ref,
+  sentence,
+  table,
+  text,
+  unique,
+  when,
+} from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 
@@ -34,7 +47,7 @@ export const configuration = defineSection({
     out.push(
       names.length
         ? f(
-            `${plural(names.length, 'environment variable')} are read: ${joinSome(names.map(text), 5)}.`,
+            `${plural(names.length, 'environment variable')} ${agree(names.length, 'is', 'are')} read: ${joinSome(names.map(text), 5)}.`,
             envs.slice(0, 4).map((e) => ref(e.file, e.line)),
             'env',
           )
@@ -43,7 +56,7 @@ export const configuration = defineSection({
     if (a.config.files.length)
       out.push(
         f(
-          `${plural(a.config.files.length, 'configuration file')} are present, e.g. ${joinSome(
+          `${plural(a.config.files.length, 'configuration file')} ${agree(a.config.files.length, 'is', 'are')} present, e.g. ${joinSome(
             a.config.files.map((c) => text(c.path)),
             3,
           )}.`,
@@ -68,9 +81,17 @@ export function writeConfiguration(ctx: WriterContext): string {
     const noDefault = [...byName.entries()]
       .filter(([, es]) => es.every((e) => e.defaultValue === undefined))
       .map(([n]) => n);
-    parts.push(
-      `The code reads ${plural(byName.size, 'environment variable')} in ${plural(new Set(fx.codeEnvVars.map((e) => e.file)).size, 'file')}.${noDefault.length ? ` No default was found in the code for ${joinSome(noDefault.map(code), 5)}${noDefault.some((n) => fx.secretEnvVars.includes(n)) ? ' (defaults of sensitive variables are never recorded)' : ''}, so check that ${noDefault.length === 1 ? 'it is' : 'each is'} set in every environment.` : ' Every one has a default in the code.'}`,
+    const files = unique(fx.codeEnvVars.map((e) => e.file)).length;
+    const reads = `The code reads ${plural(byName.size, 'environment variable')} in ${plural(files, 'file')}.`;
+    // a sensitive variable's default is never recorded, so "no default" may only mean "not shown"
+    const hidden = noDefault.some((n) => fx.secretEnvVars.includes(n));
+    const unset = sentence(
+      `No default was found in the code for ${joinSome(noDefault.map(code), 5)}`,
+      when(hidden, ' (defaults of sensitive variables are never recorded)'),
+      `, so check that ${agree(noDefault.length, 'it is', 'each is')} set in every environment`,
     );
+    const defaults = noDefault.length ? unset : 'Every one has a default in the code.';
+    parts.push(`${reads} ${defaults}`);
     parts.push(
       table(
         ['Variable', 'Default', 'Sensitive', 'Read at'],
@@ -94,11 +115,17 @@ export function writeConfiguration(ctx: WriterContext): string {
     );
   } else
     parts.push(
-      `No environment variables are read by the ${plural(fx.sourceFiles.length, 'source file')}; configuration, if any, lives in files or code.`,
+      sentence(
+        `No environment variables are read by the ${plural(fx.sourceFiles.length, 'source file')}`,
+        '; configuration, if any, lives in files or code',
+      ),
     );
   if (wants(ctx, 'files') && !a.config.files.length)
     parts.push(
-      `No configuration files (such as .env.example, tsconfig.json or config/*.yaml) were found among the ${plural(a.project.files, 'file')}.`,
+      sentence(
+        'No configuration files (such as .env.example, tsconfig.json or config/*.yaml) were found',
+        ` among the ${plural(a.project.files, 'file')}`,
+      ),
     );
   if (wants(ctx, 'files') && a.config.files.length) {
     parts.push(
@@ -129,10 +156,13 @@ function envDocs({ a }: WriterContext, names: string[], example: string | undefi
     ),
     3,
   );
+  const undocumented =
+    'Neither the README, the docs nor a `.env.example` file names these variables; ' +
+    'new developers must read the code to find them.';
   if (!mentions.length)
-    return example
-      ? `${cite(example)} documents the expected variables for new developers.`
-      : 'Neither the README, the docs nor a `.env.example` file names these variables; new developers must read the code to find them.';
+    return example ? `${cite(example)} documents the expected variables for new developers.` : undocumented;
   if (!missing.length) return `Every one of the ${plural(names.length, 'variable')} is documented: ${where}.`;
-  return `${plural(mentions.length, 'variable')} of ${names.length} ${mentions.length === 1 ? 'is' : 'are'} documented in ${where}; ${joinSome(missing.map(code), 5)} ${missing.length === 1 ? 'is' : 'are'} named only in the code.`;
+  const documented = `${plural(mentions.length, 'variable')} of ${names.length} ${agree(mentions.length, 'is', 'are')}`;
+  const codeOnly = `${joinSome(missing.map(code), 5)} ${agree(missing.length, 'is', 'are')} named only in the code`;
+  return sentence(documented, ` documented in ${where}; `, codeOnly);
 }

@@ -1,9 +1,11 @@
 // Data model: the ORM/database libraries, then what the code stores (SQL tables, ORM models) and
+// the entity schemas that validate it, each with its fields and where it is declared.
 
 import type { DataEntity } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
+  agree,
   cite,
   citeRef,
   code,
@@ -12,8 +14,11 @@ import {
   paragraphs,
   plural,
   ref,
+  sentence,
   table,
   text,
+  unique,
+  when,
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
@@ -54,7 +59,7 @@ export const dataModel = defineSection({
     if (dm.tables.length)
       out.push(
         f(
-          `${plural(dm.tables.length, 'table or model', 'tables or models')} hold the stored data, e.g. ${joinSome(
+          `${plural(dm.tables.length, 'table or model', 'tables or models')} ${agree(dm.tables.length, 'holds', 'hold')} the stored data, e.g. ${joinSome(
             dm.tables.map((t) => text(t.name)),
             4,
           )}.`,
@@ -76,8 +81,6 @@ export const dataModel = defineSection({
   },
   writer: writeDataModel,
 });
-
-// the entity schemas that validate it, each with its fields and where it is declared.
 
 const KIND: Record<DataEntity['kind'], string> = {
   'sql-table': 'SQL table',
@@ -102,16 +105,18 @@ export function writeDataModel({ a, fx }: WriterContext): string {
     const decl = ormFrameworks.map((n) => {
       const d = a.dependencies.find((x) => x.name === n) ?? a.frameworks.find((x) => x.name === n);
       if (d && 'manifest' in d) return `${code(n)} ${code(d.version)} (${cite(d.manifest, d.line)})`;
-      return d ? `${code(n)}${d.version ? ` ${code(d.version)}` : ''} (${citeRef(d.evidence)})` : code(n);
+      if (!d) return code(n);
+      // a framework found by its evidence may have no version
+      return `${code(n)}${when(d.version, ` ${code(d.version ?? '')}`)} (${citeRef(d.evidence)})`;
     });
     parts.push(`Persistence goes through ${joinSome(decl, 4)}.`);
   }
   if (tables.length) {
     // the same table often appears in a migration and in the ORM schema: say so once per name
     const names = new Set(tables.map((t) => t.name.toLowerCase()));
-    parts.push(
-      `${plural(names.size, 'table or model', 'tables or models')} hold the stored data, declared in ${plural(new Set(tables.map((t) => t.file)).size, 'file')}:`,
-    );
+    const files = unique(tables.map((t) => t.file)).length;
+    const stored = `${plural(names.size, 'table or model', 'tables or models')} ${agree(names.size, 'holds', 'hold')} the stored data`;
+    parts.push(`${stored}, declared in ${plural(files, 'file')}:`);
     parts.push(
       table(
         ['Table / model', 'Kind', 'Fields', 'Declared at'],
@@ -123,13 +128,13 @@ export function writeDataModel({ a, fx }: WriterContext): string {
     if (tables.length > 30) parts.push(`…and ${num(tables.length - 30)} more.`);
   }
   const migrations = schemaFiles.filter((f) => /(^|\/)(migrations?|alembic)\//i.test(f.path));
-  if (migrations.length)
-    parts.push(
-      `${plural(migrations.length, 'migration')} evolve${migrations.length === 1 ? 's' : ''} the schema, from ${cite(migrations[0]!.path)} to ${cite(migrations[migrations.length - 1]!.path)}.`.replace(
-        /, from (.+) to \1\./,
-        ': $1.',
-      ),
-    );
+  if (migrations.length) {
+    const [first, last] = [cite(migrations[0]!.path), cite(migrations.at(-1)!.path)];
+    // one migration is named, not given as a range from itself to itself
+    const span = first === last ? `: ${first}` : `, from ${first} to ${last}`;
+    const evolve = agree(migrations.length, 'evolves', 'evolve');
+    parts.push(sentence(`${plural(migrations.length, 'migration')} ${evolve} the schema`, span));
+  }
   const declared = new Set([...tables, ...schemas].map((e) => e.file));
   const other = schemaFiles.filter((f) => !declared.has(f.path) && !migrations.includes(f));
   if (other.length)
@@ -140,9 +145,8 @@ export function writeDataModel({ a, fx }: WriterContext): string {
       )}.`,
     );
   if (schemas.length) {
-    parts.push(
-      `${plural(schemas.length, 'entity schema')} validate${schemas.length === 1 ? 's' : ''} the data that crosses the API:`,
-    );
+    const validate = agree(schemas.length, 'validates', 'validate');
+    parts.push(`${plural(schemas.length, 'entity schema')} ${validate} the data that crosses the API:`);
     parts.push(
       table(
         ['Schema', 'Kind', 'Fields', 'Declared at'],
@@ -154,7 +158,8 @@ export function writeDataModel({ a, fx }: WriterContext): string {
     if (schemas.length > 20) parts.push(`…and ${num(schemas.length - 20)} more.`);
   }
   if (!tables.length && !schemas.length && !schemaFiles.length) {
-    const none = `No SQL table, ORM model, migration or entity schema was found in the ${plural(fx.sourceFiles.length, 'source file')}`;
+    const searched = ` in the ${plural(fx.sourceFiles.length, 'source file')}`;
+    const none = `No SQL table, ORM model, migration or entity schema was found${searched}`;
     parts.push(
       ormFrameworks.length
         ? `${none}, so the database library is used without a declared schema.`

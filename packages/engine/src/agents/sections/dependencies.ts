@@ -1,9 +1,10 @@
 // Dependencies: per-manifest counts, runtime and development tables with declaring lines, version risks.
 
-import type { Dependency } from '../../analyse/types.ts';
+import type { Analysis, Dependency } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
+  agree,
   cite,
   code,
   countBy,
@@ -12,6 +13,7 @@ import {
   paragraphs,
   plural,
   ref,
+  sentence,
   table,
   text,
 } from '../writers/markdown.ts';
@@ -43,7 +45,10 @@ export const dependencies = defineSection({
     if (a.dependencies.length) {
       out.push(
         f(
-          `${plural(a.dependencies.length, 'dependency', 'dependencies')} are declared in ${plural(a.manifests.length, 'manifest')}: ${num(fx.runtimeDeps.length)} runtime and ${num(fx.devDeps.length)} for development or tests.`,
+          sentence(
+            `${declared(a)} ${agree(a.dependencies.length, 'is', 'are')} declared in ${plural(a.manifests.length, 'manifest')}`,
+            `: ${num(fx.runtimeDeps.length)} runtime and ${num(fx.devDeps.length)} for development or tests`,
+          ),
           a.manifests.map((m) => ref(m.path)),
         ),
       );
@@ -61,7 +66,7 @@ export const dependencies = defineSection({
       if (fx.looseDeps.length)
         out.push(
           f(
-            `${plural(fx.looseDeps.length, 'dependency', 'dependencies')} have no upper version bound (${joinSome(
+            `${plural(fx.looseDeps.length, 'dependency', 'dependencies')} ${agree(fx.looseDeps.length, 'has', 'have')} no upper version bound (${joinSome(
               fx.looseDeps.map((x) => text(x.name)),
               3,
             )}).`,
@@ -85,20 +90,30 @@ function rows(ds: Dependency[]) {
 
 export function writeDependencies({ a, fx }: WriterContext): string {
   if (!a.dependencies.length) {
-    return a.manifests.length
-      ? `The ${plural(a.manifests.length, 'manifest')} (${joinSome(
-          a.manifests.map((m) => cite(m.path)),
-          3,
-        )}) declare no third-party dependencies: the project relies on its languages’ standard libraries only.`
-      : `No package manifest (package.json, requirements.txt, pyproject.toml, go.mod, Cargo.toml, pom.xml, build.gradle, composer.json, Gemfile or .csproj) was found among the ${plural(a.project.files, 'file')}, so no third-party dependencies are declared.`;
+    const manifests = joinSome(
+      a.manifests.map((m) => cite(m.path)),
+      3,
+    );
+    const standardOnly = sentence(
+      `The ${plural(a.manifests.length, 'manifest')} (${manifests}) declare no third-party dependencies`,
+      ': the project relies on its languages’ standard libraries only',
+    );
+    const noManifest = sentence(
+      'No package manifest (package.json, requirements.txt, pyproject.toml, go.mod, Cargo.toml, pom.xml, ',
+      'build.gradle, composer.json, Gemfile or .csproj) was found',
+      ` among the ${plural(a.project.files, 'file')}, so no third-party dependencies are declared`,
+    );
+    return a.manifests.length ? standardOnly : noManifest;
   }
   const parts: string[] = [];
   const perManifest = countBy(a.dependencies, (d) => d.manifest);
+  const byManifest = joinSome(
+    perManifest.map(([m, n]) => `${cite(m)} (${n})`),
+    6,
+  );
+  const split = `${num(fx.runtimeDeps.length)} needed at run time and ${num(fx.devDeps.length)} for development, tests or builds`;
   parts.push(
-    `${plural(a.dependencies.length, 'dependency', 'dependencies')} are declared: ${num(fx.runtimeDeps.length)} needed at run time and ${num(fx.devDeps.length)} for development, tests or builds. By manifest: ${joinSome(
-      perManifest.map(([m, n]) => `${cite(m)} (${n})`),
-      6,
-    )}.`,
+    `${declared(a)} ${agree(a.dependencies.length, 'is', 'are')} declared: ${split}. By manifest: ${byManifest}.`,
   );
   if (fx.runtimeDeps.length)
     parts.push(
@@ -116,8 +131,12 @@ export function writeDependencies({ a, fx }: WriterContext): string {
     parts.push(`…and ${num(fx.devDeps.length - MAX_ROWS)} more development dependencies.`);
   const notes: string[] = [];
   const exact = a.dependencies.filter((d) => /^(==|=)?v?\d+(\.\d+)*([-+][\w.]+)?$/.test(d.version.trim()));
+  const ranged = a.dependencies.filter((d) => /^[~^]/.test(d.version)).length;
   notes.push(
-    `${plural(exact.length, 'version')} of ${num(a.dependencies.length)} are pinned exactly; ${num(a.dependencies.filter((d) => /^[~^]/.test(d.version)).length)} use caret or tilde ranges.`,
+    sentence(
+      `${plural(exact.length, 'version')} of ${num(a.dependencies.length)} ${agree(exact.length, 'is', 'are')} pinned exactly`,
+      `; ${num(ranged)} use caret or tilde ranges`,
+    ),
   );
   if (fx.looseDeps.length)
     notes.push(
@@ -137,11 +156,16 @@ export function writeDependencies({ a, fx }: WriterContext): string {
   const dupes = countBy(a.dependencies, (d) => `${d.ecosystem}:${d.name}`).filter(([, n]) => n > 1);
   if (dupes.length)
     notes.push(
-      `${plural(dupes.length, 'package')} are declared in more than one manifest: ${joinSome(
+      `${plural(dupes.length, 'package')} ${agree(dupes.length, 'is', 'are')} declared in more than one manifest: ${joinSome(
         dupes.map(([k]) => code(k.split(':').slice(1).join(':'))),
         5,
       )}; keeping their versions aligned avoids duplicate installs.`,
     );
   parts.push(notes.join(' '));
   return paragraphs(...parts);
+}
+
+/** "12 dependencies", the count every dependency sentence opens with. */
+function declared(a: Analysis): string {
+  return plural(a.dependencies.length, 'dependency', 'dependencies');
 }

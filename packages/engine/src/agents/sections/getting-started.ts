@@ -1,7 +1,19 @@
 // Getting started: prerequisites from the manifests, install and run commands from lockfiles and scripts.
 
 import type { WriterContext } from '../writers/context.ts';
-import { bullets, cite, code, codeBlock, joinSome, paragraphs, ref, text } from '../writers/markdown.ts';
+import {
+  bullets,
+  cite,
+  code,
+  codeBlock,
+  joinSome,
+  paragraphs,
+  ref,
+  sentence,
+  text,
+  unique,
+  when,
+} from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 
@@ -123,24 +135,35 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
   if (!scripts.length) for (const m of make) steps.push(`make ${m.name}`);
   const compose = a.containers.find((c) => c.kind === 'compose');
   const docker = a.containers.find((c) => c.kind === 'dockerfile');
-  if ([...new Set(steps)].length)
+  const sources = `the manifests${when(scripts.length, ', package scripts')}${when(make.length, ' and Makefile')}`;
+  if (unique(steps).length)
     parts.push(
-      `Derived from the manifests${scripts.length ? ', package scripts' : ''}${make.length ? ' and Makefile' : ''} present in the repository:`,
-      codeBlock([...new Set(steps)].join('\n').replace(/\r/g, ''), 'sh'),
+      `Derived from ${sources} present in the repository:`,
+      codeBlock(unique(steps).join('\n').replace(/\r/g, ''), 'sh'),
     );
   else
     parts.push(
-      'No manifest, script or Makefile says how to install or run the project; the steps have to be taken from its source.',
+      sentence(
+        'No manifest, script or Makefile says how to install or run the project',
+        '; the steps have to be taken from its source',
+      ),
     );
   if (required.length)
     parts.push(
-      `Set these environment variables first (no default was found in the code for them): ${joinSome(required.map(code), 8)}${example ? `; ${cite(example.path)} lists them` : ''}.`,
+      sentence(
+        'Set these environment variables first (no default was found in the code for them): ',
+        joinSome(required.map(code), 8),
+        when(example, `; ${cite(example?.path ?? '')} lists them`),
+      ),
     );
   if (compose)
     parts.push(`To run everything in containers: ${code(`docker compose -f ${compose.path} up`)}.`);
   else if (docker)
     parts.push(
-      `To build the container image: ${code(`docker build -f ${docker.path} .`)}${docker.exposedPorts.length ? `; it listens on port ${docker.exposedPorts.map(text).join(', ')}` : ''}.`,
+      sentence(
+        `To build the container image: ${code(`docker build -f ${docker.path} .`)}`,
+        when(docker.exposedPorts.length, `; it listens on port ${docker.exposedPorts.map(text).join(', ')}`),
+      ),
     );
   const readme = a.docs.readme;
   if (readme) {

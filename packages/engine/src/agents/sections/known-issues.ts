@@ -2,6 +2,7 @@
 
 import type { WriterContext } from '../writers/context.ts';
 import {
+  agree,
   cite,
   code,
   countBy,
@@ -10,6 +11,7 @@ import {
   paragraphs,
   plural,
   ref,
+  sentence,
   table,
   text,
   topDir,
@@ -47,7 +49,10 @@ export const knownIssues = defineSection({
       const dirs = countBy(a.todos, (t) => topDir(t.file, 2));
       out.push(
         f(
-          `${plural(a.todos.length, 'TODO/FIXME marker')} ${a.todos.length === 1 ? 'remains' : 'remain'}, ${num(dirs[0]![1])} of them in ${text(dirs[0]![0])}.`,
+          sentence(
+            `${plural(a.todos.length, 'TODO/FIXME marker')} ${agree(a.todos.length, 'remains', 'remain')}`,
+            `, ${num(dirs[0]![1])} of them in ${text(dirs[0]![0])}`,
+          ),
           a.todos.slice(0, 3).map((t) => ref(t.file, t.line)),
         ),
       );
@@ -71,11 +76,13 @@ export function writeKnownIssues({ a, fx }: WriterContext): string {
     const dirs = countBy(a.todos, (t) =>
       t.file.includes('/') ? t.file.slice(0, t.file.lastIndexOf('/')) : '(root)',
     );
+    const byTag = tags.map(([t, n]) => `${num(n)} ${text(t)}`).join(', ');
+    const where = joinSome(
+      dirs.slice(0, 3).map(([d, n]) => `${d === '(root)' ? d : code(d)} (${n})`),
+      3,
+    );
     parts.push(
-      `The code carries ${plural(a.todos.length, 'open marker')} (${tags.map(([t, n]) => `${num(n)} ${text(t)}`).join(', ')}). They cluster in ${joinSome(
-        dirs.slice(0, 3).map(([d, n]) => `${d === '(root)' ? d : code(d)} (${n})`),
-        3,
-      )}.`,
+      `The code carries ${plural(a.todos.length, 'open marker')} (${byTag}). They cluster in ${where}.`,
     );
     const order = { FIXME: 0, BUG: 0, HACK: 1, XXX: 1, TODO: 2 } as const;
     const sorted = [...a.todos].sort(
@@ -96,7 +103,10 @@ export function writeKnownIssues({ a, fx }: WriterContext): string {
     if (a.todos.length > 30) parts.push(`…and ${num(a.todos.length - 30)} more.`);
   } else
     parts.push(
-      `No TODO, FIXME, HACK or XXX markers were found in the ${plural(fx.sourceFiles.length, 'source file')}.`,
+      sentence(
+        'No TODO, FIXME, HACK or XXX markers were found',
+        ` in the ${plural(fx.sourceFiles.length, 'source file')}`,
+      ),
     );
   const risks: string[] = [];
   if (a.secrets.length)
@@ -109,32 +119,47 @@ export function writeKnownIssues({ a, fx }: WriterContext): string {
   if (!fx.testFiles.length) risks.push('There are no automated tests, so regressions go unnoticed.');
   if (!a.ci.length) risks.push('No CI workflow runs builds or tests on each change.');
   const huge = fx.largestFiles.filter((f) => f.code > 800);
-  if (huge.length)
-    risks.push(
-      `${plural(huge.length, 'file')} exceed 800 lines of code (${joinSome(
-        huge.map((f) => `${cite(f.path)} ${num(f.code)}`),
-        3,
-      )}), which makes them hard to review.`,
+  if (huge.length) {
+    const sizes = joinSome(
+      huge.map((f) => `${cite(f.path)} ${num(f.code)}`),
+      3,
     );
+    risks.push(
+      sentence(
+        `${plural(huge.length, 'file')} ${agree(huge.length, 'exceeds', 'exceed')} 800 lines of code (${sizes})`,
+        `, which makes ${agree(huge.length, 'it', 'them')} hard to review`,
+      ),
+    );
+  }
   if (fx.looseDeps.length)
-    risks.push(`${plural(fx.looseDeps.length, 'dependency', 'dependencies')} have no upper version bound.`);
+    risks.push(
+      `${plural(fx.looseDeps.length, 'dependency', 'dependencies')} ${agree(fx.looseDeps.length, 'has', 'have')} no upper version bound.`,
+    );
   if (!a.license) risks.push('No licence file states how the code may be used.');
   const tooLarge = a.skipped.filter((s) => s.reason === 'too-large');
   if (tooLarge.length)
     risks.push(
-      `${plural(tooLarge.length, 'file')} were too large to analyse (${joinSome(
+      `${plural(tooLarge.length, 'file')} ${agree(tooLarge.length, 'was', 'were')} too large to analyse (${joinSome(
         tooLarge.map((s) => code(s.path)),
         3,
       )}).`,
     );
   const unstorable = a.skipped.filter((s) => s.reason === 'name-too-long');
-  if (unstorable.length)
-    risks.push(
-      `${plural(unstorable.length, 'file')} ${unstorable.length === 1 ? 'has a name' : 'have names'} longer than file systems allow (255 bytes per file or folder name) and ${unstorable.length === 1 ? 'was' : 'were'} left out of the analysis (${joinSome(
-        unstorable.map((s) => code(s.path.length > 80 ? `${s.path.slice(0, 80)}…` : s.path)),
-        3,
-      )}).`,
+  if (unstorable.length) {
+    const n = unstorable.length;
+    // such names are long by definition: show their start only
+    const names = joinSome(
+      unstorable.map((s) => code(s.path.length > 80 ? `${s.path.slice(0, 80)}…` : s.path)),
+      3,
     );
+    risks.push(
+      sentence(
+        `${plural(n, 'file')} ${agree(n, 'has a name', 'have names')} longer than file systems allow`,
+        ' (255 bytes per file or folder name)',
+        ` and ${agree(n, 'was', 'were')} left out of the analysis (${names})`,
+      ),
+    );
+  }
   if (risks.length) parts.push(`Other risks found in the analysis:`, risks.map((r) => `- ${r}`).join('\n'));
   return paragraphs(...parts);
 }

@@ -2,7 +2,19 @@
 
 import type { Analysis, PathRole } from '../../analyse/types.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { cite, countBy, num, paragraphs, pct, plural, table, text } from '../writers/markdown.ts';
+import {
+  agree,
+  cite,
+  countBy,
+  num,
+  paragraphs,
+  pct,
+  plural,
+  sentence,
+  table,
+  text,
+  when,
+} from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
 
 export const metrics = defineSection({
@@ -23,12 +35,20 @@ export const metrics = defineSection({
   evidence: ['project', 'languages', 'files', 'symbols', 'imports', 'todos', 'git'],
   analyst(a) {
     const l = a.project.lines;
+    const lines = `${num(l.code)} code, ${num(l.comment)} comment and ${num(l.blank)} blank lines`;
+    const exported = a.symbols.filter((s) => s.exported).length;
     return [
       f(
-        `${num(l.code)} code, ${num(l.comment)} comment and ${num(l.blank)} blank lines in ${plural(a.project.files, 'file')}; comment density ${pct(l.comment, l.code + l.comment)}.`,
+        sentence(
+          `${lines} in ${plural(a.project.files, 'file')}`,
+          `; comment density ${pct(l.comment, l.code + l.comment)}`,
+        ),
       ),
       f(
-        `${plural(a.symbols.length, 'symbol')} (${num(a.symbols.filter((s) => s.exported).length)} exported) and ${plural(a.imports.length, 'import')}.`,
+        sentence(
+          `${plural(a.symbols.length, 'symbol')} (${num(exported)} exported)`,
+          ` and ${plural(a.imports.length, 'import')}`,
+        ),
       ),
     ];
   },
@@ -88,19 +108,33 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   if (a.git) rows.push(['Commits / authors', `${num(a.git.commits)} / ${num(a.git.authors.length)}`]);
   const kinds = countBy(a.symbols, (s) => s.kind);
   const over = fx.sourceFiles.filter((f) => f.code > 500).length;
+  const long = over
+    ? `, and ${num(over)} ${agree(over, 'exceeds', 'exceed')} 500 lines`
+    : ', and none exceeds 500 lines';
+  const lead = sentence(
+    `${text(a.project.name)} measures ${num(l.code)} lines of code`,
+    `; half of its source files are ${num(median)} lines or shorter`,
+    long,
+  );
+  const byKind = kinds.map(([k, n]) => `${num(n)} ${kindName(k, n)}`).join(', ');
+  const authors = a.git?.authors
+    .slice(0, 5)
+    .map((x) => `${text(x.name)} (${num(x.commits)})`)
+    .join(', ');
   return paragraphs(
-    `${text(a.project.name)} measures ${num(l.code)} lines of code; half of its source files are ${num(median)} lines or shorter${over ? `, and ${num(over)} exceed 500 lines` : ', and none exceeds 500 lines'}.`,
+    lead,
     table(['Metric', 'Value'], rows, ['l', 'r']),
-    kinds.length
-      ? `Symbols by kind: ${kinds.map(([k, n]) => `${num(n)} ${text(k)}${n === 1 ? '' : k.endsWith('s') ? 'es' : 's'}`).join(', ')}.`
-      : 'No symbols were extracted.',
+    kinds.length ? `Symbols by kind: ${byKind}.` : 'No symbols were extracted.',
     a.git?.authors.length
-      ? `Most active authors: ${a.git.authors
-          .slice(0, 5)
-          .map((x) => `${text(x.name)} (${num(x.commits)})`)
-          .join(', ')}; ${historySpan(a.git.firstCommit, a.git.lastCommit)}.`
+      ? `Most active authors: ${authors}; ${historySpan(a.git.firstCommit, a.git.lastCommit)}.`
       : '',
   );
+}
+
+/** A symbol kind agreeing with its count: "1 function", "3 functions", "2 classes". */
+function kindName(kind: string, n: number): string {
+  const many = kind.endsWith('s') ? 'es' : 's';
+  return `${text(kind)}${when(n !== 1, many)}`;
 }
 
 /** "history runs from A to B", or "every commit dates from A" when the history fits in one day. */

@@ -24,7 +24,10 @@ import {
   pick,
   plural,
   ref,
+  sentence,
   text,
+  unique,
+  when,
 } from '../writers/markdown.ts';
 import { api } from './api.ts';
 import type { Finding } from '../types.ts';
@@ -67,11 +70,8 @@ export const overview = defineSection({
       .filter((l) => !NON_CODE_LANGUAGES.has(l.language) && l.code >= total / 100)
       .slice(0, 3)
       .map((l) => `${text(l.language)} (${pct(l.code, total, 0)})`);
-    out.push(
-      f(
-        `${text(a.project.name)} holds ${plural(a.project.files, 'file')} with ${num(total)} lines of code${top.length ? `, mostly ${joinSome(top, 3)}` : ''}.`,
-      ),
-    );
+    const holds = `${text(a.project.name)} holds ${plural(a.project.files, 'file')} with ${num(total)} lines of code`;
+    out.push(f(sentence(holds, when(top.length, `, mostly ${joinSome(top, 3)}`))));
     const id = a.identity;
     if (id?.purpose)
       out.push(
@@ -111,30 +111,41 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
   const id = a.identity;
   const purpose = purposeParagraph(a, workspace);
   const prose = purpose ? null : readmeProse(a);
+  const undescribed = sentence(
+    `${text(projectName)} has no description of itself in its README or manifest`,
+    ', so this overview is drawn from the code',
+  );
+  const readme = prose && `In the words of its README (${cite(prose.path)}): “${text(prose.text)}”`;
   const lead = purpose
     ? `${purpose.sentences.map(text).join(' ')} (${cite(purpose.path, purpose.line)})`
-    : prose
-      ? `In the words of its README (${cite(prose.path)}): “${text(prose.text)}”`
-      : `${text(projectName)} has no description of itself in its README or manifest, so this overview is drawn from the code.`;
+    : readme || undescribed;
+  const entered = (entries: { path: string; line?: number; how: string }[]) =>
+    `It is entered at ${joinSome(
+      entries.slice(0, 3).map((e) => `${cite(e.path, e.line)} (${text(e.how)})`),
+      3,
+    )}.`;
   const identity = id
     ? [
         `${text(projectName)} is ${kindPhrase(id)}.`,
         productSize(a),
         surfaceSentence(id, usageCounts(a, workspace)),
-        id.entryPoints.length
-          ? `It is entered at ${joinSome(
-              id.entryPoints.slice(0, 3).map((e) => `${cite(e.path, e.line)} (${text(e.how)})`),
-              3,
-            )}.`
-          : null,
+        id.entryPoints.length ? entered(id.entryPoints) : null,
       ]
         .filter(Boolean)
         .join(' ')
     : '';
+  const main = langs[0];
+  const scale = l.code < 5_000 ? 'a small' : l.code < 50_000 ? 'a medium-sized' : 'a large';
   const size = pick(
     [
-      `The code base spans ${plural(a.project.files, 'file')} and ${num(l.code)} lines of code${langs[0] ? `, ${pct(langs[0].code, l.code, 0)} of them ${langs[0].language}` : ''}.`,
-      `With ${num(l.code)} lines of code across ${plural(a.project.files, 'file')}, it is ${l.code < 5_000 ? 'a small' : l.code < 50_000 ? 'a medium-sized' : 'a large'} code base${langs[0] ? ` written mainly in ${langs[0].language}` : ''}.`,
+      sentence(
+        `The code base spans ${plural(a.project.files, 'file')} and ${num(l.code)} lines of code`,
+        main && `, ${pct(main.code, l.code, 0)} of them ${main.language}`,
+      ),
+      sentence(
+        `With ${num(l.code)} lines of code across ${plural(a.project.files, 'file')}, it is ${scale} code base`,
+        main && ` written mainly in ${main.language}`,
+      ),
     ],
     l.code,
   );
@@ -149,39 +160,40 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
   if (fw.length)
     facts.push(
       `**Frameworks:** ${joinSome(
-        fw.map((f) => text(`${f.name}${f.version ? ` ${f.version}` : ''}`)),
+        fw.map((f) => text(`${f.name}${when(f.version, ` ${f.version}`)}`)),
         5,
       )}`,
     );
   // The product's own dependencies: an example's manifest declares what the example needs.
   const own = (d: { area?: string }) => !d.area || d.area === 'product';
-  const ownManifests = [...new Set(a.dependencies.filter(own).map((d) => d.manifest))];
-  if (ownManifests.length)
-    facts.push(
-      `**Dependencies:** ${num(fx.runtimeDeps.filter(own).length)} runtime, ${num(fx.devDeps.filter(own).length)} development, from ${joinSome(
-        ownManifests.map((m) => cite(m)),
-        3,
-      )}`,
+  const ownManifests = unique(a.dependencies.filter(own).map((d) => d.manifest));
+  if (ownManifests.length) {
+    const counts = `${num(fx.runtimeDeps.filter(own).length)} runtime, ${num(fx.devDeps.filter(own).length)} development`;
+    const from = joinSome(
+      ownManifests.map((m) => cite(m)),
+      3,
     );
+    facts.push(`**Dependencies:** ${counts}, from ${from}`);
+  }
   // The product's routes only: an example app's routes are not the project's API.
   const routes = a.routes.filter((r) => !r.area || r.area === 'product');
-  if (routes.length)
+  const route = routes[0];
+  if (route) {
+    const example = `${code(`${route.method} ${route.path}`)} at ${cite(route.file, route.line)}`;
+    facts.push(`**HTTP API:** ${plural(routes.length, 'route')}, e.g. ${example}`);
+  } else if (!id || id.kind === 'application') facts.push('**HTTP API:** none found');
+  const testFrameworks = when(a.tests.frameworks.length, ` (${a.tests.frameworks.map(text).join(', ')})`);
+  const tests = `${plural(fx.testFiles.length, 'file')}, ${plural(a.tests.totalCases, 'case')}${testFrameworks}`;
+  facts.push(`**Tests:** ${fx.testFiles.length ? tests : 'none found'}`);
+  if (a.license) {
+    const licence = a.license.spdx ? text(a.license.spdx) : 'unrecognised text';
+    facts.push(`**Licence:** ${licence} (${cite(a.license.path)})`);
+  }
+  if (a.git) {
+    const last = when(a.git.lastCommit, `, last on ${a.git.lastCommit?.slice(0, 10)}`);
     facts.push(
-      `**HTTP API:** ${plural(routes.length, 'route')}, e.g. ${code(`${routes[0]!.method} ${routes[0]!.path}`)} at ${cite(routes[0]!.file, routes[0]!.line)}`,
+      `**History:** ${plural(a.git.commits, 'commit')} by ${plural(a.git.authors.length, 'author')}${last}`,
     );
-  else if (!id || id.kind === 'application') facts.push('**HTTP API:** none found');
-  facts.push(
-    fx.testFiles.length
-      ? `**Tests:** ${plural(fx.testFiles.length, 'file')}, ${plural(a.tests.totalCases, 'case')}${a.tests.frameworks.length ? ` (${a.tests.frameworks.map(text).join(', ')})` : ''}`
-      : '**Tests:** none found',
-  );
-  if (a.license)
-    facts.push(
-      `**Licence:** ${a.license.spdx ? text(a.license.spdx) : 'unrecognised text'} (${cite(a.license.path)})`,
-    );
-  if (a.git)
-    facts.push(
-      `**History:** ${plural(a.git.commits, 'commit')} by ${plural(a.git.authors.length, 'author')}${a.git.lastCommit ? `, last on ${a.git.lastCommit.slice(0, 10)}` : ''}`,
-    );
+  }
   return paragraphs(lead, identity, mechanismDigest(a), size, bullets(facts));
 }

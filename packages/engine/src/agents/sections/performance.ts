@@ -4,7 +4,18 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { factsOf } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { cite, code, joinSome, num, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
+import {
+  cite,
+  code,
+  joinSome,
+  num,
+  paragraphs,
+  plural,
+  ref,
+  sentence,
+  table,
+  text,
+} from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
 
 export const performance = defineSection({
@@ -97,9 +108,8 @@ export async function writePerformance(ctx: WriterContext): Promise<string> {
   const parts: string[] = [];
   const big = fx.largestFiles.slice(0, 8);
   if (big.length) {
-    parts.push(
-      `The largest source files are where changes cost the most and where hot paths usually hide. ${cite(big[0]!.path)} leads with ${num(big[0]!.code)} lines of code.`,
-    );
+    const why = 'The largest source files are where changes cost the most and where hot paths usually hide.';
+    parts.push(`${why} ${cite(big[0]!.path)} leads with ${num(big[0]!.code)} lines of code.`);
     parts.push(
       table(
         ['File', 'Language', 'Lines of code', 'Symbols'],
@@ -122,7 +132,10 @@ export async function writePerformance(ctx: WriterContext): Promise<string> {
     );
   else if (a.dependencies.length)
     parts.push(
-      `None of the ${plural(fx.runtimeDeps.length, 'runtime dependency', 'runtime dependencies')} is known to be heavy (such as moment, lodash, puppeteer or the full AWS SDK).`,
+      sentence(
+        `None of the ${plural(fx.runtimeDeps.length, 'runtime dependency', 'runtime dependencies')} is known to be heavy`,
+        ' (such as moment, lodash, puppeteer or the full AWS SDK)',
+      ),
     );
   const { hits, scanned } = await scan(ctx);
   if (hits.length) {
@@ -149,11 +162,17 @@ export async function writePerformance(ctx: WriterContext): Promise<string> {
       );
   } else if (scanned)
     parts.push(
-      `A scan of ${plural(scanned, 'source file')} found no async, threading, timer or caching patterns: the code runs sequentially.`,
+      sentence(
+        `A scan of ${plural(scanned, 'source file')} found no async, threading, timer or caching patterns`,
+        ': the code runs sequentially',
+      ),
     );
   if (fx.fanIn[0])
     parts.push(
-      `${code(fx.fanIn[0].module)} is imported most (${plural(fx.fanIn[0].weight, 'time')}); it loads on almost every path, so its start-up cost matters.`,
+      sentence(
+        `${code(fx.fanIn[0].module)} is imported most (${plural(fx.fanIn[0].weight, 'time')})`,
+        '; it loads on almost every path, so its start-up cost matters',
+      ),
     );
   return paragraphs(...parts);
 }

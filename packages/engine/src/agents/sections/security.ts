@@ -2,7 +2,20 @@
 
 import { factsOf } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
-import { cite, code, joinSome, paragraphs, plural, ref, table, text } from '../writers/markdown.ts';
+import {
+  agree,
+  cite,
+  code,
+  joinSome,
+  paragraphs,
+  plural,
+  ref,
+  sentence,
+  table,
+  text,
+  unique,
+  when,
+} from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 import type { Analysis } from '../../analyse/types.ts';
@@ -43,7 +56,7 @@ export const security = defineSection({
     out.push(
       a.secrets.length
         ? f(
-            `${plural(a.secrets.length, 'likely hard-coded secret')} found (${joinSome([...new Set(a.secrets.map((s) => s.kind))], 3)}).`,
+            `${plural(a.secrets.length, 'likely hard-coded secret')} found (${joinSome(unique(a.secrets.map((s) => s.kind)), 3)}).`,
             a.secrets.slice(0, 4).map((s) => ref(s.file, s.line)),
             'secrets',
           )
@@ -89,9 +102,8 @@ export function writeSecurity(ctx: WriterContext): string {
   if (!wants(ctx, 'secrets')) {
     // not this section's aspect
   } else if (a.secrets.length) {
-    parts.push(
-      `${plural(a.secrets.length, 'likely hard-coded secret')} ${a.secrets.length === 1 ? 'was' : 'were'} found. Values are masked here; each should be removed from the code and rotated.`,
-    );
+    const found = `${plural(a.secrets.length, 'likely hard-coded secret')} ${agree(a.secrets.length, 'was', 'were')} found.`;
+    parts.push(`${found} Values are masked here; each should be removed from the code and rotated.`);
     parts.push(
       table(
         ['Kind', 'Masked value', 'Location'],
@@ -100,12 +112,21 @@ export function writeSecurity(ctx: WriterContext): string {
     );
   } else
     parts.push(
-      `No hard-coded secrets (API keys, private keys, tokens, passwords) were detected in the ${plural(a.project.files, 'file')} scanned.`,
+      sentence(
+        'No hard-coded secrets (API keys, private keys, tokens, passwords) were detected',
+        ` in the ${plural(a.project.files, 'file')} scanned`,
+      ),
     );
   const testSecrets = a.testOnly?.secrets ?? [];
   if (wants(ctx, 'secrets') && testSecrets.length) {
+    const n = testSecrets.length;
+    const where = joinSome(unique(testSecrets.map((s) => cite(s.file, s.line))), 3);
     parts.push(
-      `${plural(testSecrets.length, 'further credential-shaped value')} ${testSecrets.length === 1 ? 'sits' : 'sit'} in test code or fixtures (${joinSome([...new Set(testSecrets.map((s) => cite(s.file, s.line)))], 3)}); as test data ${testSecrets.length === 1 ? 'it needs' : 'they need'} no rotation, provided ${testSecrets.length === 1 ? 'it is' : 'they are'} not real keys.`,
+      sentence(
+        `${plural(n, 'further credential-shaped value')} ${agree(n, 'sits', 'sit')} in test code or fixtures (${where})`,
+        `; as test data ${agree(n, 'it needs', 'they need')} no rotation`,
+        `, provided ${agree(n, 'it is', 'they are')} not real keys`,
+      ),
     );
   }
   if (!wants(ctx, 'auth')) {
@@ -119,7 +140,10 @@ export function writeSecurity(ctx: WriterContext): string {
     );
   else if (ownRoutes(a).length)
     parts.push(
-      `No authentication library is declared, yet the project serves ${plural(ownRoutes(a).length, 'HTTP route')}; access control, if any, is hand-written.`,
+      sentence(
+        `No authentication library is declared, yet the project serves ${plural(ownRoutes(a).length, 'HTTP route')}`,
+        '; access control, if any, is hand-written',
+      ),
     );
   else
     parts.push(
@@ -136,41 +160,45 @@ export function writeSecurity(ctx: WriterContext): string {
     const withDefault = fx.codeEnvVars.filter(
       (e) => fx.secretEnvVars.includes(e.name) && e.defaultValue !== undefined,
     );
-    parts.push(
-      `Sensitive settings are read from the environment (${joinSome(fx.secretEnvVars.map(code), 5)}).${
-        withDefault.length
-          ? ` ${joinSome(
-              withDefault.map((e) => `${code(e.name)} at ${cite(e.file, e.line)}`),
-              3,
-            )} fall${withDefault.length === 1 ? 's' : ''} back to a default in the code, which would be used in production if the variable were missing.`
-          : ''
-      }`,
+    const read = `Sensitive settings are read from the environment (${joinSome(fx.secretEnvVars.map(code), 5)}).`;
+    const defaulted = joinSome(
+      withDefault.map((e) => `${code(e.name)} at ${cite(e.file, e.line)}`),
+      3,
     );
+    const fallback = sentence(
+      ` ${defaulted} ${agree(withDefault.length, 'falls', 'fall')} back to a default in the code`,
+      ', which would be used in production if the variable were missing',
+    );
+    parts.push(`${read}${when(withDefault.length, fallback)}`);
   }
   const notes: string[] = [];
   if (fx.looseDeps.length)
     notes.push(
-      `${plural(fx.looseDeps.length, 'dependency', 'dependencies')} without an upper version bound can pull in a compromised release.`,
+      sentence(
+        `${plural(fx.looseDeps.length, 'dependency', 'dependencies')} without an upper version bound`,
+        ' can pull in a compromised release',
+      ),
     );
   if (!fx.lockfiles.length && a.dependencies.length) notes.push('No lockfile pins transitive dependencies.');
   const exposed = a.containers.flatMap((c) => c.exposedPorts);
   if (exposed.length)
-    notes.push(`Containers expose port${exposed.length > 1 ? 's' : ''} ${[...new Set(exposed)].join(', ')}.`);
+    notes.push(`Containers expose ${agree(exposed.length, 'port', 'ports')} ${unique(exposed).join(', ')}.`);
   const rootImages = a.containers.filter((c) => c.kind === 'dockerfile');
   if (rootImages.length)
     notes.push(
       `Check that ${joinSome(
         rootImages.map((c) => cite(c.path)),
         2,
-      )} ${rootImages.length === 1 ? 'drops' : 'drop'} root privileges with a \`USER\` line.`,
+      )} ${agree(rootImages.length, 'drops', 'drop')} root privileges with a \`USER\` line.`,
     );
   if (wants(ctx, 'supply-chain') && notes.length)
     parts.push(`Supply chain and deployment: ${notes.join(' ')}`);
-  if (wants(ctx, 'supply-chain'))
-    parts.push(
-      a.license
-        ? `The code is licensed ${a.license.spdx ? text(a.license.spdx) : 'under a licence that was not recognised'} (${cite(a.license.path)}).`
-        : 'There is no licence file.',
-    );
+  if (wants(ctx, 'supply-chain')) parts.push(a.license ? licensed(a.license) : 'There is no licence file.');
   return paragraphs(...parts);
+}
+
+/** "The code is licensed MIT (`LICENSE`)." — or says the licence file's text was not recognised. */
+function licensed(license: NonNullable<Analysis['license']>): string {
+  const which = license.spdx ? text(license.spdx) : 'under a licence that was not recognised';
+  return `The code is licensed ${which} (${cite(license.path)}).`;
 }

@@ -1,8 +1,18 @@
 // Project structure: the directory tree (two levels) with file counts and code lines, plus root files.
 
-import type { DirNode } from '../../analyse/types.ts';
+import type { Analysis, DirNode } from '../../analyse/types.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { cite, code, codeBlock, joinSome, num, paragraphs, plural, text } from '../writers/markdown.ts';
+import {
+  agree,
+  cite,
+  code,
+  codeBlock,
+  joinSome,
+  num,
+  paragraphs,
+  plural,
+  text,
+} from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
 
 export const structure = defineSection({
@@ -36,9 +46,8 @@ export const structure = defineSection({
 
 function render(node: DirNode, depth: number, maxDepth: number, out: string[]): void {
   for (const c of node.children.slice(0, 12)) {
-    out.push(
-      `${'  '.repeat(depth)}${c.name.replace(/[\r\n]/g, ' ')}/  (${plural(c.files, 'file')}, ${num(c.lines)} lines of code)`,
-    );
+    const name = c.name.replace(/[\r\n]/g, ' ');
+    out.push(`${'  '.repeat(depth)}${name}/  (${plural(c.files, 'file')}, ${num(c.lines)} lines of code)`);
     if (depth + 1 < maxDepth) render(c, depth + 1, maxDepth, out);
   }
   if (node.children.length > 12)
@@ -54,7 +63,7 @@ export function writeStructure({ a }: WriterContext): string {
   render(t, 0, 3, lines);
   const biggest = t.children[0];
   const lead = biggest
-    ? `The repository has ${plural(t.children.length, 'top-level directory', 'top-level directories')}; ${code(`${biggest.name}/`)} is the largest with ${plural(biggest.files, 'file')} and ${num(biggest.lines)} lines of code (${Math.round((biggest.lines / Math.max(1, a.project.lines.code)) * 100)}% of the total).`
+    ? largestDirectory(a, biggest)
     : `All ${plural(a.project.files, 'file')} sit at the repository root.`;
   return paragraphs(
     lead,
@@ -66,9 +75,17 @@ export function writeStructure({ a }: WriterContext): string {
         )}.`
       : '',
     a.skipped.length
-      ? `${plural(a.skipped.length, 'path')} were left out of the analysis: ${joinSome(countReasons(a.skipped), 6)}.`
+      ? `${plural(a.skipped.length, 'path')} ${agree(a.skipped.length, 'was', 'were')} left out of the analysis: ${joinSome(countReasons(a.skipped), 6)}.`
       : '',
   );
+}
+
+/** How many top-level directories there are, and the largest one's share of the code. */
+function largestDirectory(a: Analysis, biggest: DirNode): string {
+  const directories = plural(a.tree.children.length, 'top-level directory', 'top-level directories');
+  const share = Math.round((biggest.lines / Math.max(1, a.project.lines.code)) * 100);
+  const size = `${plural(biggest.files, 'file')} and ${num(biggest.lines)} lines of code`;
+  return `The repository has ${directories}; ${code(`${biggest.name}/`)} is the largest with ${size} (${share}% of the total).`;
 }
 
 function countReasons(skipped: { reason: string }[]): string[] {

@@ -3,7 +3,18 @@
 import { writtenLanguages } from '../../analyse/languages.ts';
 import { NON_CODE_LANGUAGES } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
-import { cite, evidence, joinSome, num, paragraphs, pct, plural, table, text } from '../writers/markdown.ts';
+import {
+  cite,
+  evidence,
+  joinSome,
+  num,
+  paragraphs,
+  pct,
+  plural,
+  sentence,
+  table,
+  text,
+} from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 
@@ -122,7 +133,10 @@ export function writeTechnology(ctx: WriterContext): string {
     );
   } else
     parts.push(
-      'No framework was detected; the project uses its languages’ standard libraries and the dependencies listed in the dependencies section.',
+      sentence(
+        'No framework was detected',
+        '; the project uses its languages’ standard libraries and the dependencies listed in the dependencies section',
+      ),
     );
   const eco = [...new Set(a.manifests.map((m) => m.ecosystem))];
   if (wants(ctx, 'frameworks') && eco.length)

@@ -1,8 +1,10 @@
 // Testing and quality: test frameworks, files and cases, where tests are missing, CI and lint scripts.
 
-import { factsOf } from '../facts.ts';
+import type { Analysis } from '../../analyse/types.ts';
+import { factsOf, type Facts } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
+  agree,
   cite,
   code,
   countBy,
@@ -12,9 +14,11 @@ import {
   pct,
   plural,
   ref,
+  sentence,
   table,
   text,
   topDir,
+  when,
 } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
 
@@ -53,15 +57,14 @@ export const testing = defineSection({
         /lint|format|typecheck|check|vet/i.test(e.name) &&
         (e.kind === 'npm-script' || e.kind === 'make-target'),
     );
+    const checks = lint.length
+      ? `Static checks run through ${joinSome(
+          lint.map((e) => text(e.name)),
+          3,
+        )}`
+      : 'No lint or type-check script is defined';
     const quality = f(
-      `${
-        lint.length
-          ? `Static checks run through ${joinSome(
-              lint.map((e) => text(e.name)),
-              3,
-            )}`
-          : 'No lint or type-check script is defined'
-      }; comments are ${pct(a.project.lines.comment, a.project.lines.code + a.project.lines.comment)} of non-blank lines.`,
+      `${checks}; comments are ${commentShare(a)} of non-blank lines.`,
       lint.slice(0, 2).map((e) => ref(e.path, e.line)),
       'quality',
     );
@@ -76,13 +79,16 @@ export const testing = defineSection({
       ];
     return [
       f(
-        `${plural(fx.testFiles.length, 'test file')} hold ${plural(a.tests.totalCases, 'test case')}${a.tests.frameworks.length ? ` written with ${joinSome(a.tests.frameworks.map(text), 3)}` : ''}.`,
+        sentence(testCount({ a, fx }), writtenWith(a, ' written with')),
         fx.testFiles.slice(0, 3).map((p) => ref(p)),
         'suites',
       ),
       quality,
       f(
-        `There ${fx.testFiles.length === 1 ? 'is' : 'are'} ${(fx.testFiles.length / Math.max(1, fx.sourceFiles.length)).toFixed(2)} test files per source file (${plural(fx.sourceFiles.length, 'source file')} outside the tests).`,
+        sentence(
+          `There ${agree(fx.testFiles.length, 'is', 'are')} ${testsPerSource(fx)} test files per source file`,
+          ` (${plural(fx.sourceFiles.length, 'source file')} outside the tests)`,
+        ),
         [],
         'suites',
       ),
@@ -106,12 +112,19 @@ export function writeTesting(ctx: WriterContext): string {
     // not this section's aspect
   } else if (!fx.testFiles.length) {
     parts.push(
-      `No automated tests were found: none of the ${plural(fx.sourceFiles.length, 'source file')} is a test file and no test framework is configured.`,
+      sentence(
+        `No automated tests were found: none of the ${plural(fx.sourceFiles.length, 'source file')} is a test file`,
+        ' and no test framework is configured',
+      ),
     );
   } else {
     const cases = new Map(a.tests.files.map((t) => [t.path, t.cases]));
     parts.push(
-      `${plural(fx.testFiles.length, 'test file')} hold ${plural(a.tests.totalCases, 'test case')}${a.tests.frameworks.length ? `, written with ${joinSome(a.tests.frameworks.map(text), 3)}` : ''} — ${(fx.testFiles.length / Math.max(1, fx.sourceFiles.length)).toFixed(2)} test files per source file.`,
+      sentence(
+        testCount(ctx),
+        writtenWith(a, ', written with'),
+        ` — ${testsPerSource(fx)} test files per source file`,
+      ),
     );
     parts.push(
       table(
@@ -142,9 +155,11 @@ export function writeTesting(ctx: WriterContext): string {
         ds.map((d) => `${code(d.path)} (${plural(d.files, 'file')}, ${num(d.lines)} lines)`),
         5,
       );
-    parts.push(
-      `${tests.length ? `Test code outside the product sources lives in ${list(tests)}.` : ''}${bench.length ? `${tests.length ? ' ' : ''}Benchmarks live in ${list(bench)}.` : ''} These folders are left out of the components and the module graph.`,
-    );
+    const where = [
+      when(tests.length, `Test code outside the product sources lives in ${list(tests)}.`),
+      when(bench.length, `Benchmarks live in ${list(bench)}.`),
+    ].filter(Boolean);
+    parts.push(`${where.join(' ')} These folders are left out of the components and the module graph.`);
   }
   if (wants(ctx, 'suites') && testScripts.length)
     parts.push(
@@ -158,8 +173,16 @@ export function writeTesting(ctx: WriterContext): string {
   if (ctx.plan.focus === 'quality') {
     const l = a.project.lines;
     const big = fx.largestFiles.filter((f) => f.code > 500);
+    const largest = big[0] ? `${cite(big[0].path)}, ${num(big[0].code)}` : '';
+    const size = big.length
+      ? `${plural(big.length, 'source file')} ${agree(big.length, 'exceeds', 'exceed')} 500 lines of code (largest: ${largest})`
+      : 'no source file exceeds 500 lines of code';
     parts.push(
-      `Comments make up ${pct(l.comment, l.code + l.comment)} of the non-blank lines; ${plural(a.todos.length, 'TODO/FIXME marker')} remain; ${big.length ? `${plural(big.length, 'source file')} exceed 500 lines of code (largest: ${cite(big[0]!.path)}, ${num(big[0]!.code)})` : 'no source file exceeds 500 lines of code'}.`,
+      sentence(
+        `Comments make up ${pct(l.comment, l.code + l.comment)} of the non-blank lines`,
+        `; ${plural(a.todos.length, 'TODO/FIXME marker')} ${agree(a.todos.length, 'remains', 'remain')}`,
+        `; ${size}`,
+      ),
     );
     if (!lint.length) parts.push('No lint, format or type-check script was found.');
   }
@@ -172,13 +195,37 @@ export function writeTesting(ctx: WriterContext): string {
     );
   // the CI sentence once per chapter: in the suites part (or the whole section), not again under quality
   if (wants(ctx, 'suites'))
-    parts.push(
-      a.ci.length
-        ? `${joinSome(
-            a.ci.map((c) => cite(c.path)),
-            3,
-          )} run${a.ci.length === 1 ? 's' : ''} the checks in CI (${joinSome(a.ci.flatMap((c) => c.jobs).map(code), 5) || 'no named jobs'}).`
-        : 'No CI workflow runs these checks automatically.',
-    );
+    parts.push(a.ci.length ? ciRuns(a) : 'No CI workflow runs these checks automatically.');
   return paragraphs(...parts);
+}
+
+/** Comments as a share of the non-blank lines. */
+function commentShare(a: Analysis): string {
+  return pct(a.project.lines.comment, a.project.lines.code + a.project.lines.comment);
+}
+
+/** "12 test files hold 80 test cases". */
+function testCount({ a, fx }: Pick<WriterContext, 'a' | 'fx'>): string {
+  const hold = agree(fx.testFiles.length, 'holds', 'hold');
+  return `${plural(fx.testFiles.length, 'test file')} ${hold} ${plural(a.tests.totalCases, 'test case')}`;
+}
+
+/** The test frameworks after `lead` (" written with", ", written with"), or nothing when none was found. */
+function writtenWith(a: Analysis, lead: string): string {
+  return when(a.tests.frameworks.length, `${lead} ${joinSome(a.tests.frameworks.map(text), 3)}`);
+}
+
+/** Test files per source file, to two decimals. */
+function testsPerSource(fx: Facts): string {
+  return (fx.testFiles.length / Math.max(1, fx.sourceFiles.length)).toFixed(2);
+}
+
+/** "`ci.yml` runs the checks in CI (`test`, `lint`)." */
+function ciRuns(a: Analysis): string {
+  const workflows = joinSome(
+    a.ci.map((c) => cite(c.path)),
+    3,
+  );
+  const jobs = joinSome(a.ci.flatMap((c) => c.jobs).map(code), 5) || 'no named jobs';
+  return `${workflows} ${agree(a.ci.length, 'runs', 'run')} the checks in CI (${jobs}).`;
 }

@@ -6,7 +6,19 @@ import { describe, expect, it } from 'vitest';
 import { applyLinkPolicy } from '../../tree/links.ts';
 import { markdownToBlocks as parse } from '../../tree/markdown.ts';
 import type { Block } from '../../tree/types.ts';
-import { cell, cite, codeBlock, inlineCode, table, text, topDir } from './markdown.ts';
+import {
+  agree,
+  cell,
+  cite,
+  codeBlock,
+  inlineCode,
+  sentence,
+  table,
+  text,
+  topDir,
+  unique,
+  when,
+} from './markdown.ts';
 
 const HOSTILE = [
   'src/x`[Download the security patch](https://evil.example/patch.exe)`y.js',
@@ -105,5 +117,30 @@ describe('topDir', () => {
     expect(topDir('src/a/b/c.ts', 2)).toBe('src/a');
     expect(topDir('src/a.ts', 1)).toBe('src');
     expect(topDir('README.md', 2)).toBe('(root)');
+  });
+});
+
+describe('sentence helpers', () => {
+  it('agree() picks the form that agrees with the count', () => {
+    expect(agree(1, 'is', 'are')).toBe('is');
+    expect(agree(0, 'is', 'are')).toBe('are');
+    expect(agree(2, 'remains', 'remain')).toBe('remain');
+  });
+
+  it('when() gives the clause only when the condition holds', () => {
+    expect(when(true, ', mostly Go')).toBe(', mostly Go');
+    expect(when(0, ', mostly Go')).toBe('');
+    expect(when([].length, 'x')).toBe('');
+  });
+
+  it('sentence() joins the non-empty parts as they are and ends with one full stop', () => {
+    expect(sentence('It has 3 files', '', ', mostly Go', false, undefined, null)).toBe(
+      'It has 3 files, mostly Go.',
+    );
+    expect(sentence('Nothing')).toBe('Nothing.');
+  });
+
+  it('unique() keeps the first occurrence of each value, in order', () => {
+    expect(unique(['b', 'a', 'b', 'c', 'a'])).toEqual(['b', 'a', 'c']);
   });
 });

@@ -1,4 +1,5 @@
-// Small markdown builders the offline writers share: citations, tables, lists, numbers, plurals.
+// Small markdown builders the offline writers share: citations, tables, lists, numbers, plurals,
+// agreement and sentences built from optional parts.
 // Every string that comes from the code base (paths, symbols, README text, comments, dependency
 // names, routes, env vars, commit messages and authors) enters markdown through `inlineCode` or
 // `text`, so it always arrives in the document as text and never as markup.
@@ -97,6 +98,29 @@ export function num(n: number): string {
 
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${num(n)} ${n === 1 ? one : many}`;
+}
+
+/** The form of a word that agrees with a count: `agree(n, 'is', 'are')`, `agree(n, 'remains', 'remain')`. */
+export function agree(n: number, one: string, many: string): string {
+  return n === 1 ? one : many;
+}
+
+/** `text` when the condition holds, else nothing: an optional clause of a sentence, decided once. */
+export function when(condition: unknown, clause: string): string {
+  return condition ? clause : '';
+}
+
+/**
+ * One sentence from its parts: the non-empty parts in order, then a full stop. Each optional part
+ * carries its own lead (", mostly …", " with …"), so the sentence reads the same with or without it.
+ */
+export function sentence(...parts: (string | false | null | undefined)[]): string {
+  return `${parts.filter((p): p is string => typeof p === 'string' && p !== '').join('')}.`;
+}
+
+/** The distinct values of a list, in first-seen order. */
+export function unique<T>(items: Iterable<T>): T[] {
+  return [...new Set(items)];
 }
 
 export function pct(part: number, whole: number, digits = 1): string {
