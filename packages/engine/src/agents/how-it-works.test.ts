@@ -121,7 +121,7 @@ describe('how it works', () => {
   it('gives the chapter intros and the model the mechanism as cited findings', () => {
     const findings = mechanismFindings({ flow } as Analysis);
     expect(findings.map((f) => f.aspect)).toEqual(['flow', 'flow', 'flow']);
-    expect(findings[1]).toEqual({
+    expect(findings[0]).toEqual({
       statement:
         '`Application.listen()` calls `Application.callback()` and uses `createServer` from `node:http`.',
       citations: ['lib/application.js:113', 'lib/application.js:167'],

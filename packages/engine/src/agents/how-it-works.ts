@@ -126,6 +126,20 @@ export function handlerParts(flow: Flow): string[] {
   ].filter((p): p is string => !!p);
 }
 
+/** The step near the entry that makes the most calls (then has the most work behind it): the main path. */
+function mainStep(flow: Flow): FlowStep | undefined {
+  return flow.steps
+    .filter((s) => s.depth <= 1 && s.calls.some((c) => !c.from))
+    .sort((x, y) => y.calls.length - x.calls.length || y.weight - x.weight)[0];
+}
+
+/** How to order a step's callees when a list is cut short: by the work behind each, a private helper last. */
+function byWork(flow: Flow, step: FlowStep): (c: FlowCall) => number {
+  const work = new Map(flow.steps.map((s) => [`${s.path}:${s.line}`, s.weight]));
+  return (c) =>
+    c.name.startsWith('_') ? -1 : (work.get(`${c.path}:${c.target}`) ?? 0) * (c.path === step.path ? 1 : 3);
+}
+
 /** The mechanism, whole: types, the traced calls, concurrency and request handlers. */
 export function mechanismParts(a: Analysis): string[] {
   const flow = a.flow;
@@ -152,14 +166,7 @@ export function mechanismParts(a: Analysis): string[] {
 export function mechanismDigest(a: Analysis): string | null {
   const flow = a.flow;
   if (!flow) return null;
-  // the step near the entry that makes the most calls says most about the main path
-  const first = flow.steps
-    .filter((s) => s.depth <= 1 && s.calls.some((c) => !c.from))
-    .sort((x, y) => y.calls.length - x.calls.length)[0];
-  // a callee that was traced itself ranks by the work behind it; a private helper comes last
-  const work = new Map(flow.steps.map((s) => [`${s.path}:${s.line}`, s.weight]));
-  const priority = (c: FlowCall) =>
-    c.name.startsWith('_') ? -1 : (work.get(`${c.path}:${c.target}`) ?? 0) * (c.path === first?.path ? 1 : 3);
+  const first = mainStep(flow);
   // an application is driven by its requests: where they arrive and where the data goes
   const handlers = flow.handlers.filter((h) => h.uses.length);
   const requests = handlers.length
@@ -173,7 +180,7 @@ export function mechanismDigest(a: Analysis): string | null {
     requests
       ? null
       : first
-        ? `Its main path runs through ${fnName(first)} (${cite(first.path, first.line)}), which ${stepBody(first, 4, priority)}.`
+        ? `Its main path runs through ${fnName(first)} (${cite(first.path, first.line)}), which ${stepBody(first, 4, byWork(flow, first))}.`
         : null,
     concurrencySentence(flow),
   ].filter(Boolean);
@@ -181,8 +188,8 @@ export function mechanismDigest(a: Analysis): string | null {
 }
 
 /**
- * The mechanism as findings, for the chapter intros and the model's evidence: the central types, the
- * main path, the concurrency and where an application keeps its data, each with its citations.
+ * The mechanism as findings, for the chapter intros and the model's evidence: the main path, the
+ * central types, the concurrency and where an application keeps its data, each with its citations.
  */
 export function mechanismFindings(a: Analysis): Finding[] {
   const flow = a.flow;
@@ -191,20 +198,20 @@ export function mechanismFindings(a: Analysis): Finding[] {
   const found = (statement: string | null, citations: string[]) => {
     if (statement) out.push({ statement, citations, aspect: 'flow' });
   };
-  const types = flow.abstractions.slice(0, 3);
-  found(
-    abstractionsSentence(flow, 3, false),
-    types.map((t) => `${t.path}:${t.line}`),
-  );
-  const main = [...flow.steps].filter((s) => s.depth <= 1).sort((x, y) => y.weight - x.weight)[0];
+  const main = mainStep(flow);
   if (main && !flow.handlers.some((h) => h.uses.length))
-    found(`${fnName(main)} ${stepBody(main, 4)}.`, [
+    found(`${fnName(main)} ${stepBody(main, 4, byWork(flow, main))}.`, [
       `${main.path}:${main.line}`,
       ...main.calls
         .filter((c) => c.path && c.target)
         .slice(0, 3)
         .map((c) => `${c.path}:${c.target}`),
     ]);
+  const types = flow.abstractions.slice(0, 3);
+  found(
+    abstractionsSentence(flow, 3, false),
+    types.map((t) => `${t.path}:${t.line}`),
+  );
   found(
     flow.concurrency.length
       ? `Work runs concurrently through ${joinSome(

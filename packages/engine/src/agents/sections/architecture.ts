@@ -70,7 +70,8 @@ export const architecture = defineSection({
   evidence: ['moduleGraph', 'tree', 'entryPoints', 'frameworks', 'containers', 'imports'],
   analyst(a) {
     const fx = factsOf(a);
-    const out: Finding[] = [];
+    // how it works leads: the chapter's first finding opens its introduction
+    const out: Finding[] = mechanismFindings(a);
     if (a.moduleGraph.nodes.length)
       out.push(
         f(
@@ -128,7 +129,6 @@ export const architecture = defineSection({
           'entry-points',
         ),
       );
-    out.push(...mechanismFindings(a));
     if (a.containers.length)
       out.push(
         f(
