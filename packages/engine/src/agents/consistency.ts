@@ -725,6 +725,21 @@ function truthOf(c: Claim, a: Analysis): Truth | undefined {
   const product = a.linesByRole?.product;
   const uniq = <T>(xs: T[], k: (x: T) => string) => new Set(xs.map(k)).size;
   const count = (allowed: Set<number>, noun: string): Truth => ({ allowed, says: countsSay(allowed, noun) });
+  // runtime or development dependencies: of the product or of all manifests, by either scope reading
+  const scopedDependencies = (all: typeof a.dependencies, scope: string, noun: string): Truth => {
+    const own = all.filter(isStrictProduct);
+    const strict = a.dependencies.filter((d) => d.scope === scope);
+    return count(
+      set(
+        all.length,
+        own.length,
+        strict.length,
+        strict.filter(isStrictProduct).length,
+        uniq(own, (d) => d.name),
+      ),
+      noun,
+    );
+  };
   switch (c.key) {
     case 'test-cases':
       return count(set(a.tests.totalCases), 'test cases');
@@ -763,36 +778,10 @@ function truthOf(c: Claim, a: Analysis): Truth | undefined {
         'declared dependencies',
       );
     }
-    case 'runtime-dependencies': {
-      const all = fx.runtimeDeps;
-      const own = all.filter(isStrictProduct);
-      const strict = a.dependencies.filter((d) => d.scope === 'runtime');
-      return count(
-        set(
-          all.length,
-          own.length,
-          strict.length,
-          strict.filter(isStrictProduct).length,
-          uniq(own, (d) => d.name),
-        ),
-        'runtime dependencies',
-      );
-    }
-    case 'dev-dependencies': {
-      const all = fx.devDeps;
-      const own = all.filter(isStrictProduct);
-      const strict = a.dependencies.filter((d) => d.scope === 'dev');
-      return count(
-        set(
-          all.length,
-          own.length,
-          strict.length,
-          strict.filter(isStrictProduct).length,
-          uniq(own, (d) => d.name),
-        ),
-        'development dependencies',
-      );
-    }
+    case 'runtime-dependencies':
+      return scopedDependencies(fx.runtimeDeps, 'runtime', 'runtime dependencies');
+    case 'dev-dependencies':
+      return scopedDependencies(fx.devDeps, 'dev', 'development dependencies');
     case 'routes': {
       const strict = a.routes.filter(isStrictProduct).length;
       const lenient = a.routes.filter(isProduct).length;
