@@ -57,3 +57,32 @@ describe('recommendations by kind of project', () => {
     expect(texts(withFile('examples/demo.ts')).some((t) => t.startsWith('Split the'))).toBe(false);
   });
 });
+
+describe('recommendations say what a maintainer would act on', () => {
+  const base = sampleAppAnalysis();
+
+  it('names the one marker where it is, and counts several by where most sit', () => {
+    const one = {
+      ...base,
+      todos: [{ tag: 'TODO' as const, text: 'use a library', file: 'lib/is-stream.js', line: 5 }],
+    };
+    expect(texts(one)).toContain('Resolve the TODO marker in lib/is-stream.js.');
+    const two = { ...one, todos: [...one.todos, { ...one.todos[0]!, line: 9 }] };
+    expect(texts(two).some((t) => t.startsWith('Work through the 2 TODO/FIXME markers; 2 sit in'))).toBe(
+      true,
+    );
+  });
+
+  it('does not ask to document NODE_ENV, a convention every Node tool knows', () => {
+    const envVars = [{ name: 'NODE_ENV', file: 'lib/application.js', line: 79, defaultValue: 'development' }];
+    // no .env.example and no docs naming variables: only the code says what it reads
+    const files = base.files.filter((f) => !/\.env\./.test(f.path));
+    const a = { ...base, files, envVars, docs: { ...base.docs, envVarMentions: [] } };
+    expect(texts(a).some((t) => /environment variable/.test(t))).toBe(false);
+    const own = {
+      ...a,
+      envVars: [...envVars, { name: 'REPORTS_DIR', file: 'lib/application.js', line: 80 }],
+    };
+    expect(texts(own).some((t) => t.startsWith('Document the 1 environment variable'))).toBe(true);
+  });
+});

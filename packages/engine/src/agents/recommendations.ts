@@ -11,6 +11,23 @@ export interface Recommendation {
 }
 
 /** Concrete, evidence-backed recommendations; the conclusion writer and known-issues use them. */
+const CONVENTIONAL_ENV = new Set([
+  'NODE_ENV',
+  'DEBUG',
+  'CI',
+  'HOME',
+  'PATH',
+  'TERM',
+  'NO_COLOR',
+  'FORCE_COLOR',
+  'TZ',
+  'LANG',
+  'USER',
+  'SHELL',
+  'TMPDIR',
+  'PWD',
+]);
+
 export function recommendations(a: Analysis): Recommendation[] {
   const fx = factsOf(a);
   const out: Recommendation[] = [];
@@ -49,7 +66,11 @@ export function recommendations(a: Analysis): Recommendation[] {
     const dirs = countBy(a.todos, (t) => topDir(t.file, 2));
     out.push({
       weight: 5 + Math.min(3, a.todos.length / 10),
-      text: `Work through the ${plural(a.todos.length, 'TODO/FIXME marker')}; ${num(dirs[0]![1])} ${dirs[0]![1] === 1 ? 'sits' : 'sit'} in ${text(dirs[0]![0])}.`,
+      // one marker is named where it is; several by where most of them sit
+      text:
+        a.todos.length === 1
+          ? `Resolve the ${text(a.todos[0]!.tag)} marker in ${text(a.todos[0]!.file)}.`
+          : `Work through the ${plural(a.todos.length, 'TODO/FIXME marker')}; ${num(dirs[0]![1])} ${dirs[0]![1] === 1 ? 'sits' : 'sit'} in ${text(dirs[0]![0])}.`,
       citations: a.todos.slice(0, 2).map((t) => ref(t.file, t.line)),
     });
   }
@@ -87,7 +108,8 @@ export function recommendations(a: Analysis): Recommendation[] {
       text: `Split the ${plural(big.length, 'file')} over 800 lines of code, starting with ${text(big[0]!.path)} (${num(big[0]!.code)} lines).`,
       citations: [ref(big[0]!.path)],
     });
-  const envNames = new Set(fx.codeEnvVars.map((e) => e.name));
+  // conventions every tool of the ecosystem knows (NODE_ENV, DEBUG…) need no documentation of their own
+  const envNames = new Set(fx.codeEnvVars.map((e) => e.name).filter((n) => !CONVENTIONAL_ENV.has(n)));
   const hasEnvExample = a.files.some((x) =>
     /(^|\/)\.env\.(example|sample|template)$|(^|\/)example\.env$/.test(x.path),
   );

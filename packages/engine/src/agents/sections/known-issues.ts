@@ -51,7 +51,9 @@ export const knownIssues = defineSection({
         f(
           sentence(
             `${plural(a.todos.length, 'TODO/FIXME marker')} ${agree(a.todos.length, 'remains', 'remain')}`,
-            `, ${num(dirs[0]![1])} of them in ${text(dirs[0]![0])}`,
+            a.todos.length === 1
+              ? ` in ${text(dirs[0]![0])}`
+              : `, ${num(dirs[0]![1])} of them in ${text(dirs[0]![0])}`,
           ),
           a.todos.slice(0, 3).map((t) => ref(t.file, t.line)),
         ),

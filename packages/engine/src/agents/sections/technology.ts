@@ -4,6 +4,7 @@ import { writtenLanguages } from '../../analyse/languages.ts';
 import { NON_CODE_LANGUAGES } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
+  agree,
   cite,
   evidence,
   joinSome,
@@ -49,7 +50,7 @@ export const technology = defineSection({
             `${joinSome(
               langs.map((l) => `${text(l.language)} (${plural(l.files, 'file')}, ${num(l.code)} lines)`),
               3,
-            )} make up the code.`,
+            )} ${agree(langs.length, 'makes', 'make')} up the code.`,
             [],
             'languages',
           ),
