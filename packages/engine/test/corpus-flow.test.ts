@@ -12,6 +12,9 @@ import { analyse } from '../src/analyse/index.ts';
 import { ingest } from '../src/ingest/index.ts';
 import type { Analysis, FlowStep } from '../src/analyse/types.ts';
 import { mechanismParts } from '../src/agents/how-it-works.ts';
+import { runAgents } from '../src/agents/index.ts';
+import { templateOf, testContext } from '../src/agents/test-fixtures.ts';
+import type { Workspace } from '../src/types.ts';
 import { corpusDir } from './corpus-archives.ts';
 
 const corpus = corpusDir();
@@ -23,10 +26,13 @@ afterAll(async () => {
   if (work) await fs.rm(work, { recursive: true, force: true });
 });
 
+const workspaces = new Map<string, Workspace>();
+
 async function analysed(name: string): Promise<Analysis> {
   execFileSync('tar', ['-xzf', path.join(corpus!, `${name}.tar.gz`), '-C', work]);
   const ctx = { workDir: path.join(work, `${name}-work`), now: () => new Date(0), onProgress: () => {} };
   const workspace = await ingest({ kind: 'directory', path: path.join(work, name) }, ctx);
+  workspaces.set(name, workspace);
   return analyse(workspace, ctx);
 }
 
@@ -47,6 +53,22 @@ describe.runIf(corpus)('how it works on the corpus', () => {
     const text = mechanismParts(a).join('\n');
     expect(text).toContain('`compose` from `koa-compose`');
     expect(text).toContain('`lib/application.js:167`');
+    // a template title about how it works gets the mechanism alone
+    const out = await runAgents(
+      {
+        analysis: a,
+        template: templateOf(['How It Works']),
+        workspace: workspaces.get('koa')!,
+        projectName: 'koa',
+        imageNames: [],
+      },
+      testContext(),
+    );
+    const section = out.sections.find((s) => s.title === 'How It Works')!;
+    expect(section.kind).toBe('architecture');
+    expect(section.markdown).toContain('Traced from the entry point');
+    expect(section.markdown).toContain('`compose` from `koa-compose`');
+    expect(section.markdown).not.toContain('Grouped by directory');
   }, 60_000);
 
   it('fd: main() → run() → construct_config() and walk::scan(), on threads and crossbeam channels', async () => {

@@ -124,6 +124,8 @@ export async function planSections(
   input.template.chapters.forEach((ch, ci) => {
     const chapterKind = kindFor(ch.title);
     const cid = `${ci + 1}`;
+    // a chapter without sections is written as one section, so its title may narrow it too
+    const chapterFocus = ch.sections.length ? undefined : focusFor(ch.title, chapterKind);
     plans.push({
       id: cid,
       level: 1,
@@ -131,6 +133,7 @@ export async function planSections(
       kind: chapterKind,
       evidence: EVIDENCE[chapterKind],
       hasChildren: ch.sections.length > 0,
+      ...(chapterFocus ? { focus: chapterFocus } : {}),
     });
     ch.sections.forEach((sec, si) => {
       const sectionKind = kindFor(sec.title, chapterKind);
