@@ -83,7 +83,7 @@ export function abstractionsSentence(flow: Flow, max = 5, cited = true): string 
 }
 
 /** How work runs at the same time, when the product does: threads, channels, pools, tasks. */
-export function concurrencySentence(flow: Flow): string | null {
+function concurrencySentence(flow: Flow): string | null {
   if (!flow.concurrency.length) return null;
   return `Work runs concurrently through ${joinSome(
     flow.concurrency.map((c) => `${c.what} (${cite(c.path, c.line)})`),

@@ -193,7 +193,7 @@ export function flowPass(input: FlowInput): Flow {
       const t = types.get(name);
       if (t?.length) return t.find((x) => x.file === file) ?? t[0]!;
     }
-    const local = (fns.get(name) ?? []).filter((t) => t !== undefined);
+    const local = fns.get(name) ?? [];
     if (!root || SELF.has(root)) {
       const bound = !root ? file.bindings.get(name) : undefined;
       if (bound && !internal(bound, file.language)) return { module: bound };
@@ -214,9 +214,9 @@ export function flowPass(input: FlowInput): Flow {
     // a qualifier bound to an import: a library, or one of the project's own modules
     const bound = file.bindings.get(root);
     if (bound && !internal(bound, file.language) && !byModule.has(root)) return { module: bound };
-    if (familyOf(file.language) === 'rust' && root !== qualifier && (root === 'std' || deps.has(root)))
-      return { module: root };
-    if (familyOf(file.language) === 'rust' && deps.has(root) && !byModule.has(root)) return { module: root };
+    // a Rust path that starts at a crate: `std::thread::scope`, `crossbeam_channel::bounded`
+    const crate = (root === 'std' && root !== qualifier) || (deps.has(root) && !byModule.has(root));
+    if (familyOf(file.language) === 'rust' && crate) return { module: root };
     // Type::function, module::function, module.function
     const q = qualifier ?? root;
     const owned = local.find((t) => t.def.owner === q);
