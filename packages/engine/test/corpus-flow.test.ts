@@ -115,5 +115,20 @@ describe.runIf(corpus)('how it works on the corpus', () => {
       ]),
     );
     expect(mechanismParts(a).join('\n')).toMatch(/Data is read and written through `OwnerRepository`/);
+    // the compiled stylesheet is not a module of the product, and Javadoc markup is not prose
+    const out = await runAgents(
+      {
+        analysis: a,
+        template: templateOf(['Components and Modules']),
+        workspace: workspaces.get('spring-petclinic')!,
+        projectName: 'spring-petclinic',
+        imageNames: [],
+      },
+      testContext(),
+    );
+    const components = out.sections[0]!.markdown;
+    expect(components).not.toContain('resources/css');
+    expect(components).toContain('Repository class for Owner domain objects.');
+    expect(components).not.toContain('<code>');
   }, 60_000);
 });

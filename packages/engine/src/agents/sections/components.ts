@@ -1,5 +1,6 @@
 // Components / modules: one entry per module with its size, largest files and exported symbols.
 
+import type { Analysis } from '../../analyse/types.ts';
 import { abstractionsSentence } from '../how-it-works.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
@@ -38,7 +39,7 @@ export const components = defineSection({
   ],
   evidence: ['moduleGraph', 'tree', 'symbols', 'files'],
   analyst(a) {
-    const nodes = [...a.moduleGraph.nodes].sort((x, y) => y.lines - x.lines);
+    const nodes = productModules(a);
     const out = nodes.slice(0, 4).map((n) => {
       const name = n.id === '.' || n.id === '' ? 'The root folder' : text(n.id);
       return f(`${name} has ${plural(n.files, 'file')} and ${num(n.lines)} lines of code.`);
@@ -51,15 +52,33 @@ export const components = defineSection({
   writer: writeComponents,
 });
 
-export function writeComponents({ a, fx }: WriterContext): string {
-  // The product's modules: test helpers, examples and docs are described in their own sections.
+/**
+ * The product's modules, largest first: test helpers, examples and docs are described in their own
+ * sections, and a generated or copied file (a compiled stylesheet) leaves its module's counts.
+ */
+function productModules(a: Analysis): { id: string; files: number; lines: number }[] {
   const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
-  const isProduct = (id: string) => !apart.some((p) => id === p || id.startsWith(`${p}/`));
+  const isApart = (p: string) => apart.some((x) => p === x || p.startsWith(`${x}/`));
+  const mods = new Map(a.moduleGraph.nodes.filter((n) => !isApart(n.id)).map((n) => [n.id, { ...n }]));
+  const byDepth = [...a.moduleGraph.nodes].sort((x, y) => y.id.length - x.id.length);
+  for (const f of a.files) {
+    if (!isApart(f.path)) continue;
+    // a module is a folder cut to the graph's depth: the longest module id above the file holds it
+    const home = byDepth.find((m) => m.id === '.' || m.id === '' || f.path.startsWith(`${m.id}/`));
+    const kept = home && mods.get(home.id);
+    if (!kept) continue;
+    kept.files -= 1;
+    kept.lines -= f.code;
+  }
+  return [...mods.values()]
+    .filter((m) => m.files > 0 && m.lines > 0)
+    .sort((x, y) => y.lines - x.lines)
+    .map(({ id, files, lines }) => ({ id, files, lines }));
+}
+
+export function writeComponents({ a, fx }: WriterContext): string {
   const mods = a.moduleGraph.nodes.length
-    ? [...a.moduleGraph.nodes]
-        .filter((n) => isProduct(n.id))
-        .sort((x, y) => y.lines - x.lines)
-        .map((n) => ({ id: n.id, files: n.files, lines: n.lines }))
+    ? productModules(a)
     : a.tree.children.map((d) => ({ id: d.path, files: d.files, lines: d.lines }));
   if (!mods.length) {
     const largest = joinSome(

@@ -59,6 +59,12 @@ describe('header summaries', () => {
     expect(headerSummary(go)).toBe('Package walk walks directory trees in parallel.');
   });
 
+  it('reads Javadoc markup as the words it marks', () => {
+    const java =
+      'package org.x;\n\n/**\n * Repository class for <code>Owner</code> domain objects, see {@link Owner}.\n */\npublic interface OwnerRepository {}\n';
+    expect(headerSummary(java)).toBe('Repository class for Owner domain objects, see Owner.');
+  });
+
   it('reads Python docstrings and Rust inner doc comments', () => {
     expect(headerSummary('"""Parses command lines into options. More."""\nimport os\n')).toBe(
       'Parses command lines into options.',

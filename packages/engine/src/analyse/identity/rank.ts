@@ -173,7 +173,10 @@ function headerBlocks(text: string): string[] {
 /** The first sentence of a file's header comment or docstring, when it has one that is not a licence. */
 export function headerSummary(text: string): string | undefined {
   for (const b of headerBlocks(text)) {
+    // Javadoc and JSDoc markup says nothing in prose: `{@link Owner}` is Owner, `<code>x</code>` is x
     const t = b
+      .replace(/\{@\w+\s+([^}]*)\}/g, '$1')
+      .replace(/<\/?[a-z][^>]*>/gi, '')
       .replace(/@\w+[^\n]*/g, '')
       .replace(/\s+/g, ' ')
       .trim();
