@@ -16,8 +16,16 @@ export interface EngineContext {
   /** A private scratch folder for this run; ingest extracts into `${workDir}/src`. */
   workDir: string;
   now(): Date;
-  /** Called at each step boundary (percent 0) and inside long steps (0-100 within the step). */
-  onProgress(step: PipelineStep, percent: number, message?: string): void | Promise<void>;
+  /**
+   * Called at each step boundary (percent 0) and inside long steps (0-100 within the step). `message`
+   * says what is being done; `units`, when the step counts its work, how much of it is done.
+   */
+  onProgress(
+    step: PipelineStep,
+    percent: number,
+    message?: string,
+    units?: ProgressUnits,
+  ): void | Promise<void>;
   /** Aborted when the user cancels; stages check it at boundaries and pass it to network calls. */
   signal?: AbortSignal;
   log?: (message: string, data?: Record<string, unknown>) => void;
@@ -34,6 +42,12 @@ export interface EngineContext {
    * base is not analysed again. Failures here are logged and never fail a report.
    */
   analysisCache?: AnalysisCache;
+}
+
+/** Units of work inside a step: `done` of `total` (files read, modules summarised, sections written). */
+export interface ProgressUnits {
+  done: number;
+  total: number;
 }
 
 /** A store of analyses by the key `analysisCacheKey` computes; `get` answers null on a miss. */

@@ -35,9 +35,15 @@ async function run(start: StartMessage): Promise<void> {
     workDir: start.workDir,
     now: () => new Date(),
     signal: controller.signal,
-    async onProgress(step, percent, message) {
+    async onProgress(step, percent, message, units) {
       if (controller.signal.aborted) throw new EngineError('cancelled', 'Report generation was cancelled.');
-      await send({ type: 'progress', step, percent, ...(message ? { message } : {}) });
+      await send({
+        type: 'progress',
+        step,
+        percent,
+        ...(message ? { message } : {}),
+        ...(units ? { units } : {}),
+      });
     },
     log: (message, data) => void send({ type: 'log', message, ...(data ? { data } : {}) }).catch(() => {}),
     limits: start.limits,

@@ -11,6 +11,7 @@ import {
   type AiConfig,
   type EngineContext,
   type PipelineStep,
+  type ProgressUnits,
   type ReportArtifacts,
   type ReportInput,
 } from '@atr/engine';
@@ -39,7 +40,7 @@ export type ChildRequest = {
 
 export type ChildMessage =
   | { type: 'ready' }
-  | { type: 'progress'; step: PipelineStep; percent: number; message?: string }
+  | { type: 'progress'; step: PipelineStep; percent: number; message?: string; units?: ProgressUnits }
   | { type: 'log'; message: string; data?: Record<string, unknown> }
   | ChildRequest
   | { type: 'done'; artifacts: ReportArtifacts }
@@ -159,12 +160,12 @@ export function runEngineInProcess(
           break;
         }
         case 'progress':
-          Promise.resolve(ctx.onProgress(message.step, message.percent, message.message)).catch(
-            (err: unknown) => {
-              // The parent's progress handler stops a cancelled run: tell the child, as a cancel would.
-              if (err instanceof EngineError && err.kind === 'cancelled') onAbort();
-            },
-          );
+          Promise.resolve(
+            ctx.onProgress(message.step, message.percent, message.message, message.units),
+          ).catch((err: unknown) => {
+            // The parent's progress handler stops a cancelled run: tell the child, as a cancel would.
+            if (err instanceof EngineError && err.kind === 'cancelled') onAbort();
+          });
           break;
         case 'log':
           ctx.log?.(message.message, message.data);
