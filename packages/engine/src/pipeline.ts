@@ -271,6 +271,7 @@ export async function generateReport(
     images,
     analysis,
     sections: agents.sections,
+    ...(agents.appendix ? { appendix: agents.appendix } : {}),
     generatedAt: ctx.now(),
     template: input.template,
   });

@@ -4,6 +4,7 @@
 import { throwIfCancelled } from '../errors.ts';
 import type { EngineContext } from '../types.ts';
 import { ClaimLedger } from './consistency.ts';
+import { mapLimit } from './map-limit.ts';
 import { offlineRoles } from './roles.ts';
 import { needsSynthesis, SYNTHESIS_KINDS } from './sections/index.ts';
 import type {
@@ -26,24 +27,10 @@ export { reviewDraft } from './reviewer.ts';
 export { extractClaims, findContradictions } from './consistency.ts';
 
 const WRITER_CONCURRENCY = 4;
+/** Share of the writing step's progress bar the model's reading takes. */
+const READING_SHARE = 40;
 
-/** Runs `fn` over `items` with at most `limit` in flight, keeping the input order in the result. */
-export async function mapLimit<T, R>(
-  items: T[],
-  limit: number,
-  fn: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
+export { mapLimit } from './map-limit.ts';
 
 export async function runAgents(
   input: AgentInput,
@@ -66,6 +53,14 @@ export async function runAgents(
     provider: ctx.model,
     // one per report: each reviewed section's claims, which later sections must not contradict
     claims: new ClaimLedger(),
+    // reading the code base takes the first part of the step, writing the rest
+    progress: (message, units) =>
+      ctx.onProgress(
+        'generating_markdown',
+        Math.round((units.done / Math.max(1, units.total)) * READING_SHARE),
+        message,
+        units,
+      ),
   };
   const trace: AgentTrace[] = [];
   const timed = async <R>(
@@ -126,7 +121,10 @@ export async function runAgents(
       }),
     );
   }
-  await ctx.onProgress('generating_markdown', 0, `Writing ${plan.length} sections`);
+  // the reading (if any) is done by now: writing fills the rest of the bar
+  const base = roles === offlineRoles ? 0 : READING_SHARE;
+  const units = (done: number) => ({ done, total: plan.length });
+  await ctx.onProgress('generating_markdown', base, `Writing ${plan.length} sections`, units(0));
 
   const parentOf = (p: SectionPlan) =>
     p.level === 1
@@ -181,8 +179,14 @@ export async function runAgents(
       }),
     );
     done++;
-    await ctx.onProgress('generating_markdown', Math.round((done / plan.length) * 100));
+    await ctx.onProgress(
+      'generating_markdown',
+      Math.round(base + (done / plan.length) * (100 - base)),
+      `Wrote ${done} of ${plan.length} sections`,
+      units(done),
+    );
     return reviewed;
   });
-  return { plan, sections, trace };
+  const appendix = roles.appendix?.();
+  return { plan, sections, trace, ...(appendix ? { appendix } : {}) };
 }

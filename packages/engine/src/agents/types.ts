@@ -76,6 +76,13 @@ export interface AgentOutput {
   plan: SectionPlan[];
   sections: SectionDraft[]; // in template order, one per SectionPlan
   trace: AgentTrace[];
+  /** A generated appendix the roles add after the sections (the model's coverage). */
+  appendix?: Appendix;
+}
+
+export interface Appendix {
+  title: string;
+  markdown: string;
 }
 
 /** What every role receives besides its own input: the facts and the effects it may use. */
@@ -91,6 +98,8 @@ export interface AgentDeps {
   provider?: ModelProvider;
   /** The claims of the sections reviewed so far in this report, for the consistency pass. */
   claims?: ClaimLedger;
+  /** Reports units of work done inside the agents step (modules read, sections written). */
+  progress?: (message: string, units: import('../types.ts').ProgressUnits) => void | Promise<void>;
 }
 
 /** The evidence a writer gets for one section. */
@@ -118,4 +127,6 @@ export interface AgentRoles {
   review(input: { draft: SectionDraft }, deps: AgentDeps): Promise<SectionDraft>;
   /** Extra details for a role's trace entry (`id`: the section id, the kind for analysts, '' for the planner). */
   describe?(role: AgentTrace['role'], id: string): Record<string, unknown> | undefined;
+  /** An appendix to add after the sections, once they are written. */
+  appendix?(): Appendix | undefined;
 }

@@ -257,6 +257,8 @@ export interface Identity {
   publicApi: { name: string; kind: string; path: string; line: number }[];
   /** Product files ranked by PageRank over the reference graph, seeded by the entry points. */
   keyComponents: { path: string; rank: number; summary?: string }[];
+  /** Every ranked product file's PageRank (4 significant digits): what a model reads first. */
+  fileRanks?: Record<string, number>;
 }
 
 /** One call a step makes: to a function or type of the product (path, target) or of a library (from). */

@@ -156,7 +156,7 @@ export function outsideData(prompt: string): string {
 
 /**
  * A well-behaved model for the agents' prompts: the planner keeps the suggested kinds, analysts
- * report the first excerpt's first line, writers cite their first piece of evidence and state the
+ * report the first excerpt's first line, summarisers cite a module's first numbered line, writers cite their first piece of evidence and state the
  * file count from the facts, the reviewer finds nothing. Like a gullible real model, it obeys
  * "ignore previous instructions" when it appears outside a data block.
  */
@@ -186,6 +186,20 @@ export function fixtureModel(req: FakeRequest): FakeReply {
       }),
     };
   }
+  if (role === 'summariser') {
+    // a module: its first excerpt's first numbered line; a folder or the repository: the first
+    // citation its children's summaries carry
+    const file = /^FILE (\S+) \(.*\)\n\s*(\d+)\|/m.exec(req.prompt);
+    const child = /\[([^\]\n:]+:\d+)/.exec(req.prompt)?.[1];
+    const cite = file ? `${file[1]}:${file[2]}` : child;
+    const what = /^(Module \S+|Folder \S+|The repository \S+)/m.exec(req.prompt)?.[1] ?? 'This part';
+    return {
+      text: JSON.stringify({
+        summary: `${what} is summarised here${cite ? `, starting at ${cite}` : ''}.`,
+        findings: cite ? [{ statement: `${what} starts at the cited line.`, citations: [cite] }] : [],
+      }),
+    };
+  }
   if (role === 'reviewer') return { text: '{"problems": []}' };
   const title = /^Project: .*? Section [\d.]+ "(.*?)"/m.exec(req.prompt)?.[1] ?? 'this section';
   const files = /^files analysed: (\d+)$/m.exec(req.prompt)?.[1];
@@ -196,4 +210,25 @@ export function fixtureModel(req: FakeRequest): FakeReply {
   return {
     text: `Model-written prose on ${title}: the project has ${files ?? 'several'} files${cite ? ` and the evidence starts at \`${cite}\`` : ''}.`,
   };
+}
+
+const FILLER =
+  'It keeps the concerns of this part apart and hands the work on to the next layer, as the cited lines show.';
+
+/**
+ * `fixtureModel` with answers as long as a real model's: summaries of about 350 tokens and drafts of
+ * about 550, padded with plain prose that states no number and names no code, so the checks pass.
+ * What the budget planner estimates is measured against this.
+ */
+export function realisticModel(req: FakeRequest): FakeReply {
+  const reply = fixtureModel(req);
+  if (!('text' in reply)) return reply;
+  const role = /Role: (\w+)/.exec(req.system)?.[1];
+  const pad = (chars: number) => Array.from({ length: Math.ceil(chars / (FILLER.length + 1)) }, () => FILLER).join(' ');
+  if (role === 'summariser') {
+    const answer = JSON.parse(reply.text) as { summary: string; findings: unknown[] };
+    return { text: JSON.stringify({ ...answer, summary: `${answer.summary} ${pad(1200)}` }) };
+  }
+  if (role !== 'planner' && role !== 'reviewer' && role !== 'analyst') return { text: `${reply.text} ${pad(2100)}` };
+  return reply;
 }

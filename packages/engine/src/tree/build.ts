@@ -2,7 +2,7 @@
 // the two analysis figures and the uploaded images (placed where named, the rest in an appendix).
 
 import { readFile } from 'node:fs/promises';
-import type { SectionDraft } from '../agents/types.ts';
+import type { Appendix, SectionDraft } from '../agents/types.ts';
 import type { Analysis } from '../analyse/types.ts';
 import type { ReportTemplate } from '../template/types.ts';
 import type { CompanyData, ImageAsset } from '../types.ts';
@@ -24,6 +24,8 @@ export interface BuildInput {
   images: ImageAsset[];
   analysis: Analysis;
   sections: SectionDraft[];
+  /** A generated appendix after the sections (what the model read), before the images. */
+  appendix?: Appendix;
   generatedAt: Date;
   /** When given, `chapter.images` places uploaded images in that chapter. */
   template?: ReportTemplate;
@@ -80,6 +82,16 @@ export async function buildDocument(input: BuildInput): Promise<DocTree> {
       id: `sec-${slug(draft.id)}`,
     });
     blocks.push(...body);
+  }
+  if (input.appendix) {
+    const id = `appendix-${slug(input.appendix.title)}`;
+    blocks.push(
+      { type: 'pageBreak' },
+      { type: 'heading', level: 1, text: input.appendix.title, numbered: false, toc: true, id },
+      ...markdownToBlocks(input.appendix.markdown, { resolveImage: () => undefined, knownFiles: known }).map(
+        (b) => (b.type === 'heading' ? { ...b, level: Math.min(4, 1 + b.level) as 1 | 2 | 3 | 4 } : b),
+      ),
+    );
   }
   const rest = input.images.filter((img) => !used.has(uploaded.get(img.name.toLowerCase())!));
   if (rest.length) {

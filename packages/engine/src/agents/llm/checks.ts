@@ -4,7 +4,7 @@
 
 import type { Analysis } from '../../analyse/types.ts';
 import { factsOf, lineCount } from '../facts.ts';
-import { citationsIn, knownFiles, replaceCodeSpans, stripFences } from '../../citations.ts';
+import { citationsIn, knownFiles, parseCitation, replaceCodeSpans, stripFences } from '../../citations.ts';
 import { PLACEHOLDERS } from '../reviewer.ts';
 
 /** Problems with the citations of a draft; empty when every citation is real. */
@@ -107,4 +107,104 @@ export function textProblems(markdown: string): string[] {
   for (const p of PLACEHOLDERS)
     if (p.re.test(prose)) out.push(`The section contains placeholder text (${p.label}).`);
   return out;
+}
+
+/** A code span that names code: `name`, `Type.method`, `pkg::item`, `fn()`; not a path or a command. */
+const CODE_NAME = /^[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)*(?:\(\))?$/;
+/** Lines either side of a cited line where the name it is attached to must appear. */
+export const NAME_RADIUS = 5;
+
+/** The parts of a code name a file must contain: `Type.method()` → Type, method. */
+export function nameParts(span: string): string[] {
+  return span
+    .replace(/\(\)$/, '')
+    .split(/\.|::|#|->/)
+    .filter((p) => p.length > 1);
+}
+
+const identifierSets = new WeakMap<Analysis, Promise<Set<string>>>();
+
+/** Every identifier-shaped word of the analysed files (and the symbol table): what may be named. */
+export function identifiersOf(
+  a: Analysis,
+  read: (path: string) => Promise<string[] | undefined>,
+): Promise<Set<string>> {
+  let p = identifierSets.get(a);
+  if (!p) {
+    p = (async () => {
+      const out = new Set<string>(a.symbols.map((s) => s.name));
+      for (const d of a.dependencies) out.add(d.name);
+      for (const f of a.files) {
+        if (!f.language) continue;
+        const lines = await read(f.path);
+        for (const line of lines ?? []) for (const m of line.matchAll(/[A-Za-z_$][\w$]*/g)) out.add(m[0]);
+      }
+      return out;
+    })();
+    identifierSets.set(a, p);
+  }
+  return p;
+}
+
+/**
+ * Faithfulness beyond the citations: every code name the text uses exists in the code base, and a
+ * name written in the same sentence as a `path:line` appears within NAME_RADIUS lines of one of the
+ * sentence's cited lines (so a name is not attached to the wrong line).
+ */
+export async function faithfulnessProblems(
+  markdown: string,
+  a: Analysis,
+  read: (path: string) => Promise<string[] | undefined>,
+): Promise<string[]> {
+  const fx = factsOf(a);
+  const known = knownFiles(fx.fileByPath.keys());
+  const identifiers = await identifiersOf(a, read);
+  const problems: string[] = [];
+  const prose = stripFences(markdown);
+  // sentences: table rows and list items are lines; prose splits at sentence ends
+  const sentences = prose
+    .split('\n')
+    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[A-Z`*_(])/))
+    .filter((s) => s.includes('`'));
+  const reported = new Set<string>();
+  for (const sentence of sentences) {
+    const names: string[] = [];
+    const cited: { path: string; from: number; to: number }[] = [];
+    replaceCodeSpans(sentence, (whole, _ticks, raw) => {
+      const inner = raw.trim();
+      const c = parseCitation(inner, known);
+      if (c && fx.fileByPath.has(c.path)) {
+        if (c.line !== undefined) cited.push({ path: c.path, from: c.line, to: c.end ?? c.line });
+      } else if (CODE_NAME.test(inner) && !known.has(inner)) names.push(inner);
+      return whole;
+    });
+    for (const name of names) {
+      const parts = nameParts(name);
+      const missing = parts.filter((p) => !identifiers.has(p));
+      if (missing.length) {
+        if (!reported.has(name)) problems.push(`\`${name}\` is not a name found anywhere in the code base.`);
+        reported.add(name);
+        continue;
+      }
+      if (!cited.length) continue;
+      let near = false;
+      for (const c of cited) {
+        const lines = await read(c.path);
+        if (!lines) {
+          near = true;
+          break;
+        }
+        const window = lines.slice(Math.max(0, c.from - 1 - NAME_RADIUS), c.to + NAME_RADIUS).join('\n');
+        if (parts.every((p) => new RegExp(`(?<![\\w$])${p.replace(/\$/g, '\\$')}(?![\\w$])`).test(window))) {
+          near = true;
+          break;
+        }
+      }
+      if (!near)
+        problems.push(
+          `\`${name}\` is attached to ${cited.map((c) => `\`${c.path}:${c.from}\``).join(', ')}, but it does not appear within ${NAME_RADIUS} lines of ${cited.length > 1 ? 'any of them' : 'it'}.`,
+        );
+    }
+  }
+  return problems;
 }

@@ -1,9 +1,8 @@
 // What a model reads of the cited code: excerpts around each cited line or range.
 
 import { describe, expect, it } from 'vitest';
-import type { SectionPlan } from '../types.ts';
 import { SAMPLE_APP_DIR, sampleAppAnalysis, workspaceFor } from '../test-fixtures.ts';
-import { relevantFiles, snippets } from './evidence.ts';
+import { snippets } from './evidence.ts';
 
 const a = sampleAppAnalysis();
 const ws = workspaceFor(a, SAMPLE_APP_DIR);
@@ -15,19 +14,5 @@ describe('evidence excerpts', () => {
     const [line, range] = await snippets([finding], ws, a, 10_000, tokens, 1);
     expect(line).toMatch(/^FILE src\/routes\/loans\.ts \(lines 4-6\)/);
     expect(range).toMatch(/^FILE src\/routes\/books\.ts \(lines 2-10\)/);
-  });
-
-  it('names the cited files, whatever their citation looks like', async () => {
-    const finding = { statement: 'Build.', citations: ['Makefile:3', 'src/routes/books.ts:3-9'] };
-    const plan: SectionPlan = {
-      id: '1',
-      level: 1,
-      title: 'Build',
-      kind: 'build-deploy',
-      evidence: [],
-      hasChildren: false,
-    };
-    const files = await relevantFiles(plan, [finding], a, ws, 2);
-    expect(files).toEqual(['Makefile', 'src/routes/books.ts']);
   });
 });

@@ -5,9 +5,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Analysis } from '../../analyse/types.ts';
 import { splitCitation } from '../../citations.ts';
-import { indexFor } from '../sections/custom.ts';
 import { factsOf, lineCount, NON_CODE_LANGUAGES } from '../facts.ts';
-import type { Finding, SectionPlan } from '../types.ts';
+import type { Finding } from '../types.ts';
 import type { Workspace } from '../../types.ts';
 import { numbered } from './prompts.ts';
 
@@ -77,12 +76,20 @@ export async function snippets(
   const out: string[] = [];
   let used = 0;
   const seen = new Set<string>();
+  const covered = new Map<string, [number, number][]>();
   for (const c of findings.flatMap((f) => f.citations)) {
     const cited = splitCitation(c);
     const file = cited.path;
     const info = fx.fileByPath.get(file);
     if (!info || seen.has(c)) continue;
     seen.add(c);
+    // a line already shown in an excerpt of its file is not shown again
+    const shown = covered.get(file) ?? [];
+    if (
+      cited.line !== undefined &&
+      shown.some(([a, b]) => cited.line! >= a && (cited.end ?? cited.line!) <= b)
+    )
+      continue;
     const lines = await readLines(ws.root, file);
     if (!lines) continue;
     // a cited line or range with `radius` lines around it; a bare file from its head
@@ -92,30 +99,29 @@ export async function snippets(
     const to = Math.min(lineCount(info), lines.length, last + radius * (cited.line !== undefined ? 1 : 3));
     const text = numbered(file, lines.slice(from - 1, to).join('\n'), from);
     const t = tokens(text);
-    if (used + t > tokenCap) break;
+    if (used + t > tokenCap) {
+      if (tokenCap - used < 100) break;
+      continue; // a smaller excerpt may still fit
+    }
+    covered.set(file, [...shown, [from, to]]);
     out.push(text);
     used += t;
   }
   return out;
 }
 
-/** Files worth reading for a section: those its findings cite, then BM25 hits on its title. */
-export async function relevantFiles(
-  plan: SectionPlan,
-  findings: Finding[],
-  a: Analysis,
-  ws: Workspace,
-  max: number,
-): Promise<string[]> {
-  const fx = factsOf(a);
-  const files: string[] = [];
-  const add = (f: string) => {
-    if (fx.fileByPath.has(f) && !files.includes(f)) files.push(f);
+const readers = new WeakMap<Workspace, Map<string, Promise<string[] | undefined>>>();
+
+/** `readLines` for one workspace, each file read once per report. */
+export function linesOf(ws: Workspace): (file: string) => Promise<string[] | undefined> {
+  let cache = readers.get(ws);
+  if (!cache) readers.set(ws, (cache = new Map()));
+  const c = cache;
+  return (file) => {
+    let p = c.get(file);
+    if (!p) c.set(file, (p = readLines(ws.root, file)));
+    return p;
   };
-  for (const c of findings.flatMap((f) => f.citations)) add(splitCitation(c).path);
-  const index = await indexFor(a, ws.root);
-  for (const h of index.search(`${plan.title} ${plan.kind.replace('-', ' ')}`, max)) add(h.id);
-  return files.slice(0, max);
 }
 
 export { readLines };

@@ -1,14 +1,19 @@
-// The LLM implementation of the four agent roles. Each role falls back to the offline model when
-// the provider fails (outage, unusable output) — only the budget and cancellation stop a report —
-// and tells the trace what it did through `describe`.
+// The LLM implementation of the four agent roles. The planner's plan is followed by the reading:
+// the budget planner decides what the model reads and which sections it writes, and the module
+// summaries are made bottom-up (summaries.ts). Analysts add the summaries' findings to the offline
+// findings; writers get the repository summary, their modules' summaries and excerpts. Each role
+// falls back to the offline model when the provider fails or the budget is spent — only
+// cancellation stops a report — and tells the trace what it did through `describe`.
 
 import type { ModelSession } from '../../llm/client.ts';
 import type { ReportEstimate } from '../../llm/estimate.ts';
+import { analyseKind } from '../analysts.ts';
 import { reviewDraft } from '../reviewer.ts';
 import { offlineRoles } from '../roles.ts';
-import type { AgentRoles, AgentTrace } from '../types.ts';
-import { analyseWithModel } from './analyst.ts';
+import type { AgentRoles, AgentTrace, Finding } from '../types.ts';
+import { coverageAppendix } from './coverage.ts';
 import { planWithModel } from './planner.ts';
+import { readRepository, relevantSummaries, type Reading } from './summaries.ts';
 import { fallback, isFatal, writeWithModel } from './writer.ts';
 
 export interface LlmRoles extends AgentRoles {
@@ -17,6 +22,10 @@ export interface LlmRoles extends AgentRoles {
   estimate?: ReportEstimate;
 }
 
+/** Findings the summaries add for one kind: from the modules most relevant to it, at most this many. */
+const SUMMARY_FINDINGS = 8;
+const BUDGET_REASON = 'the token budget (AI_MAX_TOKENS_PER_REPORT) leaves this section to the offline writer';
+
 export function llmRoles(session: ModelSession): LlmRoles {
   const details = new Map<string, Record<string, unknown>>();
   const note = (role: string, id: string, d: Record<string, unknown>) =>
@@ -24,47 +33,70 @@ export function llmRoles(session: ModelSession): LlmRoles {
   const reason = (e: unknown) => session.scrub((e as Error)?.message ?? String(e));
   const model = (role: Parameters<ModelSession['modelFor']>[0]) =>
     `${session.config.provider}/${session.modelFor(role)}`;
+  let reading: Reading | undefined;
+  const offlineTitles: string[] = [];
 
   const roles: LlmRoles = {
     describe: (role, id) => details.get(`${role} ${id}`),
     async plan(input, deps) {
+      let plan;
       try {
-        const { plan, changed } = await planWithModel(session, input, deps, (e) => {
-          roles.estimate = e;
-          note('planner', '', { estimate: e });
-        });
+        const r = await planWithModel(session, input, deps);
         note('planner', '', {
           source: 'model',
           model: model('planner'),
-          ...(changed.length ? { changedKinds: changed } : {}),
+          ...(r.changed.length ? { changedKinds: r.changed } : {}),
         });
-        return plan;
+        plan = r.plan;
       } catch (e) {
         if (isFatal(e)) throw e;
         note('planner', '', { source: 'offline-fallback', reason: reason(e) });
-        return offlineRoles.plan(input, deps);
+        plan = await offlineRoles.plan(input, deps);
       }
+      reading = await readRepository(session, plan, deps, deps.progress);
+      roles.estimate = reading.plan.estimate;
+      note('planner', '', {
+        estimate: reading.plan.estimate,
+        reading: {
+          ...reading.plan.estimate.reading,
+          requests: reading.plan.requests.length,
+          parents: reading.plan.parents.length,
+          ...(reading.failed.length ? { failed: reading.failed } : {}),
+        },
+      });
+      return plan;
     },
     async analyse(input, deps) {
-      try {
-        const r = await analyseWithModel(session, input, deps);
-        note('analyst', input.kind, {
-          source: 'model',
-          model: model('analyst'),
-          chunks: r.chunks,
-          modelFindings: r.kept,
-          droppedForBadCitations: r.dropped,
-        });
-        return r.findings;
-      } catch (e) {
-        if (isFatal(e)) throw e;
-        note('analyst', input.kind, { source: 'offline-fallback', reason: reason(e) });
-        return offlineRoles.analyse(input, deps);
-      }
+      const base = await analyseKind(input, deps);
+      if (!reading?.summaries.size) return base;
+      const modules = relevantSummaries(
+        reading,
+        input.plan.id ? input.plan : { ...input.plan, title: input.kind },
+        base,
+        3,
+      );
+      const seen = new Set(base.map((f) => f.statement.toLowerCase()));
+      const extra: Finding[] = modules
+        .flatMap((m) => m.findings)
+        .filter((f) => !seen.has(f.statement.toLowerCase()) && seen.add(f.statement.toLowerCase()))
+        .slice(0, SUMMARY_FINDINGS);
+      note('analyst', input.kind, {
+        source: 'model-summaries',
+        model: model('analyst'),
+        modules: modules.map((m) => m.dir),
+        modelFindings: extra.length,
+      });
+      return [...base, ...extra];
     },
     async write(input, deps) {
+      if (reading && !reading.plan.modelSections.has(input.plan.id)) {
+        offlineTitles.push(input.plan.title);
+        const r = await fallback(input, deps, BUDGET_REASON);
+        note('writer', input.plan.id, { source: r.source, reason: r.reason });
+        return r.draft;
+      }
       try {
-        const r = await writeWithModel(session, input, deps);
+        const r = await writeWithModel(session, input, deps, reading);
         note('writer', input.plan.id, {
           source: r.source,
           model: model('writer'),
@@ -75,6 +107,7 @@ export function llmRoles(session: ModelSession): LlmRoles {
       } catch (e) {
         if (isFatal(e)) throw e;
         const r = await fallback(input, deps, `the model failed: ${reason(e)}`);
+        if ((e as { kind?: string }).kind === 'budget') offlineTitles.push(input.plan.title);
         note('writer', input.plan.id, { source: r.source, reason: r.reason });
         return r.draft;
       }
@@ -87,6 +120,7 @@ export function llmRoles(session: ModelSession): LlmRoles {
       if (w?.source) note('reviewer', input.draft.id, { source: w.source });
       return reviewed;
     },
+    appendix: () => (reading ? coverageAppendix(reading, session, offlineTitles) : undefined),
   };
   return roles;
 }

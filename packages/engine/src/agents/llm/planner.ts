@@ -1,11 +1,9 @@
 // The LLM planner: the offline plan fixes ids, titles and nesting; the model may choose a better
-// section kind for each entry (validated against the known kinds). It also estimates the report's
-// tokens and cost first, and refuses to start a report that cannot fit the budget.
+// section kind for each entry (validated against the known kinds). What the model then reads, and
+// which sections it writes within the budget, is the budget planner's (reading.ts).
 
 import { z } from 'zod';
-import { EngineError } from '../../errors.ts';
 import type { ModelSession } from '../../llm/client.ts';
-import { estimateReport, type ReportEstimate } from '../../llm/estimate.ts';
 import type { ReportTemplate } from '../../template/types.ts';
 import { EVIDENCE, focusFor, planSections } from '../planner.ts';
 import { SECTION_KINDS } from '../sections/index.ts';
@@ -21,17 +19,8 @@ export async function planWithModel(
   session: ModelSession,
   input: { template: ReportTemplate },
   deps: AgentDeps,
-  onEstimate: (e: ReportEstimate) => void,
 ): Promise<{ plan: SectionPlan[]; changed: string[] }> {
   const offline = await planSections(input, deps);
-  const estimate = estimateReport(deps.analysis, input.template, session.config);
-  onEstimate(estimate);
-  if (estimate.totalTokens > session.config.maxTokensPerReport) {
-    throw new EngineError(
-      'budget',
-      `This report is estimated at ${estimate.totalTokens.toLocaleString('en')} tokens, above the budget of ${session.config.maxTokensPerReport.toLocaleString('en')} tokens per report (AI_MAX_TOKENS_PER_REPORT). Raise the budget or use a shorter template.`,
-    );
-  }
   const entries = offline
     .map((p) => JSON.stringify({ id: p.id, title: p.title, level: p.level, suggested: p.kind }))
     .join('\n');

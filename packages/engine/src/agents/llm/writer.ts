@@ -11,12 +11,18 @@ import type { ModelSession } from '../../llm/client.ts';
 import { consistencyProblems, describeContradiction, findContradictions } from '../consistency.ts';
 import { offlineRoles } from '../roles.ts';
 import type { AgentDeps, Finding, SectionDraft, WriterInput } from '../types.ts';
-import { citationProblems, knownNumbers, numberProblems, textProblems } from './checks.ts';
-import { factsBlock, findingsText, snippets } from './evidence.ts';
+import {
+  citationProblems,
+  faithfulnessProblems,
+  knownNumbers,
+  numberProblems,
+  textProblems,
+} from './checks.ts';
+import { factsBlock, findingsText, linesOf, snippets } from './evidence.ts';
+import { moduleOf, REPOSITORY, SNIPPET_TOKENS, WRITER_MODULES } from './reading.ts';
+import { relevantSummaries, type Reading } from './summaries.ts';
 import { askJson } from './json.ts';
 import { dataBlock, SYSTEM } from './prompts.ts';
-
-export const SNIPPET_TOKENS = 2500;
 
 const ReviewAnswer = z.object({ problems: z.array(z.string().max(1000)).max(30) });
 
@@ -48,22 +54,70 @@ export function cleanMarkdown(text: string, title: string): string {
 }
 
 function sectionFindings(input: WriterInput): Finding[] {
-  if (!input.plan.hasChildren) return input.findings;
-  return [...input.findings, ...input.children.flatMap((c) => (input.childFindings[c.id] ?? []).slice(0, 3))];
+  const all = input.plan.hasChildren
+    ? [...input.findings, ...input.children.flatMap((c) => (input.childFindings[c.id] ?? []).slice(0, 3))]
+    : input.findings;
+  // children of the same kind bring the same findings: each once
+  const seen = new Set<string>();
+  return all.filter((f) => !seen.has(f.statement) && !!seen.add(f.statement));
+}
+
+/**
+ * Definitions to excerpt: the section's modules' first, then the best-ranked of the rest, so the
+ * excerpts fill their share of the prompt whatever the findings cite.
+ */
+function definitions(reading: Reading, modules: string[], deps: AgentDeps): Finding[] {
+  const rank = new Map(reading.plan.files.map((f) => [f.path, f.rank]));
+  const inModules = new Set(modules);
+  return deps.analysis.symbols
+    .filter((s) => rank.has(s.path))
+    .sort(
+      (x, y) =>
+        Number(inModules.has(moduleOf(y.path))) - Number(inModules.has(moduleOf(x.path))) ||
+        (rank.get(y.path) ?? 0) - (rank.get(x.path) ?? 0) ||
+        Number(y.exported) - Number(x.exported) ||
+        x.path.localeCompare(y.path) ||
+        x.line - y.line,
+    )
+    .slice(0, 120)
+    .map((s) => ({ statement: `${s.kind} ${s.name}`, citations: [`${s.path}:${s.line}`] }))
+    .concat(
+      // where definitions are few (object literals, scripts), the heads of the best-ranked files
+      [...reading.plan.files]
+        .sort((x, y) => Number(inModules.has(y.module)) - Number(inModules.has(x.module)) || y.rank - x.rank)
+        .slice(0, 20)
+        .map((f) => ({ statement: f.path, citations: [f.path] })),
+    );
 }
 
 export async function writeWithModel(
   session: ModelSession,
   input: WriterInput,
   deps: AgentDeps,
+  reading?: Reading,
 ): Promise<SectionOutcome> {
   const { plan } = input;
   const signal = deps.signal ? { signal: deps.signal } : {};
   const findings = sectionFindings(input);
   const facts = factsBlock(deps.analysis, deps.projectName);
   const evidence = findingsText(findings);
-  const excerpts = await snippets(findings, deps.workspace, deps.analysis, SNIPPET_TOKENS, (t) =>
-    session.countTokens(t, 'writer'),
+  const repository = reading?.summaries.get(REPOSITORY);
+  const modules = reading ? relevantSummaries(reading, plan, findings, WRITER_MODULES) : [];
+  const excerpts = await snippets(
+    [
+      ...findings,
+      ...(reading
+        ? definitions(
+            reading,
+            modules.map((m) => m.dir),
+            deps,
+          )
+        : []),
+    ],
+    deps.workspace,
+    deps.analysis,
+    SNIPPET_TOKENS,
+    (t) => session.countTokens(t, 'writer'),
   );
   const known = knownNumbers(deps.analysis, facts, evidence, excerpts.join('\n'));
   const context = [
@@ -72,6 +126,12 @@ export async function writeWithModel(
       ? `This is the introduction of a part whose sections follow: ${input.children.map((c) => `"${c.title}"`).join(', ')}. Introduce them briefly; do not write their content.`
       : '',
     `Facts from the analysis (the only numbers you may state):\n${dataBlock('facts', facts)}`,
+    repository?.text
+      ? `What the project is, as read from its modules:\n${dataBlock('repository summary', repository.text)}`
+      : '',
+    modules.length
+      ? `Summaries of the modules this section draws on:\n${modules.map((m) => dataBlock(`module ${m.dir}`, m.text)).join('\n\n')}`
+      : '',
     `Evidence (findings with their citations):\n${dataBlock('evidence', evidence)}`,
     excerpts.length
       ? `Numbered excerpts of the cited files:\n${excerpts.map((e, i) => dataBlock(`excerpt ${i + 1}`, e)).join('\n\n')}`
@@ -83,9 +143,11 @@ export async function writeWithModel(
 
   const contradictions = (md: string) =>
     consistencyProblems(md, deps.analysis, deps.claims, [deps.projectName]);
-  const check = (md: string) => [
+  const read = linesOf(deps.workspace);
+  const check = async (md: string) => [
     ...textProblems(md),
     ...citationProblems(md, deps.analysis),
+    ...(await faithfulnessProblems(md, deps.analysis, read)),
     ...numberProblems(md, deps.analysis, known),
     ...contradictions(md),
   ];
@@ -109,7 +171,7 @@ export async function writeWithModel(
     ).text,
     plan.title,
   );
-  const hard1 = check(first);
+  const hard1 = await check(first);
   const soft1 = hard1.length ? [] : await review(first);
   const problems: string[][] = [[...hard1, ...soft1]];
   let md = first;
@@ -120,7 +182,7 @@ export async function writeWithModel(
       (await session.request({ role: 'writer', system: SYSTEM.writer, prompt, ...signal })).text,
       plan.title,
     );
-    const hard2 = check(second);
+    const hard2 = await check(second);
     problems.push(hard2);
     if (hard2.length)
       return fallback(input, deps, `the draft failed review twice: ${hard2.join(' ')}`, problems);
@@ -169,7 +231,7 @@ export async function fallback(
   };
 }
 
-/** Errors that must stop the report rather than fall back: the budget and cancellation. */
+/** Errors that must stop the report rather than fall back: cancellation only (a budget refusal falls back). */
 export function isFatal(e: unknown): boolean {
-  return e instanceof EngineError && (e.kind === 'budget' || e.kind === 'cancelled');
+  return e instanceof EngineError && e.kind === 'cancelled';
 }

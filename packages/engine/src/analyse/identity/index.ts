@@ -193,6 +193,7 @@ export function identityPass(input: IdentityInput): IdentityResult {
       entryPoints,
       publicApi,
       keyComponents,
+      fileRanks: Object.fromEntries([...ranks].map(([p, r]) => [p, Number(r.toPrecision(4))])),
     },
     ...(facts.name ? { manifestName: facts.name } : {}),
   };

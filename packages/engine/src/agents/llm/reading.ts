@@ -1,0 +1,420 @@
+// The budget planner: before the first request it decides what of the product the model reads —
+// each source file in full, as signatures (declarations and their doc comments) or by name only —
+// by PageRank, until the report's token budget is spent, keeping a reserve for writing and review.
+// When even that does not fit, the sections past the budget are written offline and the report
+// says so: a report never fails because of its size. The estimate is this plan's sum, so the figure
+// shown before a report and the tokens it uses come from the same arithmetic.
+
+import path from 'node:path';
+import type { Analysis } from '../../analyse/types.ts';
+import { type AiConfig, type AiRole, isModelConfigured, modelFor, priceFor } from '../../llm/config.ts';
+import { isTestPath, NON_CODE_LANGUAGES } from '../facts.ts';
+import type { SectionPlan } from '../types.ts';
+
+export type Depth = 'full' | 'signatures' | 'names' | 'none';
+
+/** One product source file as the planner sees it: its tokens at each depth and what it got. */
+export interface ReadFile {
+  path: string;
+  module: string;
+  rank: number;
+  lines: number;
+  tokens: { full: number; signatures: number; names: number };
+  depth: Depth;
+}
+
+/** One module summary request: a module's files (or a part of them) at the depth they got. */
+export interface ModuleRequest {
+  module: string;
+  part: number;
+  files: string[];
+  tokens: number;
+}
+
+/** A summary made from summaries: a folder over two or more summarised modules, or the repository. */
+export interface ParentRequest {
+  dir: string;
+  children: string[];
+}
+
+export interface RoleEstimate {
+  model: string;
+  requests: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface ReportEstimate {
+  provider: AiConfig['provider'];
+  sections: number;
+  roles: Partial<Record<AiRole, RoleEstimate>>;
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  /** USD; null when no price is known for a model in use. */
+  costUsd: number | null;
+  budgetTokens: number;
+  /** Always true now: the plan is cut to the budget. Kept for the clients that read it. */
+  withinBudget: boolean;
+  /** What the model reads of the product's source files, by depth (files). */
+  reading?: { full: number; signatures: number; names: number; none: number; files: number };
+  /** Sections the budget leaves to the offline writer. */
+  offlineSections?: number;
+}
+
+export interface ReadingPlan {
+  files: ReadFile[];
+  requests: ModuleRequest[];
+  parents: ParentRequest[];
+  /** Ids of the sections the model writes; the others are written offline. */
+  modelSections: Set<string>;
+  estimate: ReportEstimate;
+}
+
+// The sizes the agents work with; the summaries, the writer and the estimate all read them here.
+/** Most tokens of file text in one module summary request; a larger module is read in parts. */
+export const MODULE_REQUEST_TOKENS = 6000;
+/** Output allowance of a summary, and what one is expected to use. */
+export const SUMMARY_MAX_OUT = 700;
+export const SUMMARY_OUT = 350;
+/** Tokens of the repository map (names of what is not read) in the repository summary request. */
+export const NAMES_TOKENS = 3000;
+/** Module summaries a writer receives besides the repository's. */
+export const WRITER_MODULES = 3;
+/** Cap of a writer's evidence list and of its numbered excerpts. */
+export const EVIDENCE_TOKENS = 700;
+export const SNIPPET_TOKENS = 2500;
+/** What a section's evidence list and excerpts are expected to fill (measured on the corpus). */
+const EXPECTED_EVIDENCE = 450;
+const SNIPPET_FILL = 0.95;
+/** What a written section, a review and a summary request's fixed text are expected to take. */
+const WRITER_OUT = 600;
+const REVIEW_OUT = 60;
+const INSTRUCTIONS = 250;
+const SUMMARY_FRAME = 320;
+/** Share of model sections expected to be sent back once. */
+const SEND_BACK = 0.1;
+/** Part of the budget never planned, for what the model answers longer than expected. */
+const SAFETY = 0.05;
+/** When the budget is tight, the share of it reading may take before sections go offline. */
+const MIN_READING_SHARE = 0.35;
+/** A file's signatures when they cannot be counted (the upload form): a share of its full text. */
+export const SIGNATURE_SHARE = 0.2;
+
+/** The product's source files: product role, a programming language, not a copy of another file. */
+export function productSources(a: Pick<Analysis, 'files'>): Analysis['files'] {
+  // an analysis without roles (an older one) has the test paths left out instead
+  const roles = a.files.some((f) => f.role);
+  return a.files.filter(
+    (f) =>
+      (roles ? f.role === 'product' : !isTestPath(f.path)) &&
+      !!f.language &&
+      !NON_CODE_LANGUAGES.has(f.language) &&
+      !f.duplicateOf,
+  );
+}
+
+export const moduleOf = (file: string) => path.posix.dirname(file);
+
+/** A model section's expected requests: its writer (sent back for a share of sections) and its review. */
+export function sectionCost(
+  facts: number,
+  maxOut: number,
+  modules = WRITER_MODULES,
+  productTokens = Infinity,
+): { writer: RoleEstimate; reviewer: RoleEstimate; total: number } {
+  const summaries = modules > 0 ? SUMMARY_OUT * (1 + Math.min(WRITER_MODULES, modules)) : 0;
+  // excerpts fill their share unless the product is too small to
+  const snippets = Math.min(SNIPPET_TOKENS * SNIPPET_FILL, productTokens * 0.5);
+  const context = INSTRUCTIONS + facts + summaries + EXPECTED_EVIDENCE + snippets;
+  const out = Math.min(WRITER_OUT, maxOut);
+  const writer = {
+    model: '',
+    requests: 1 + SEND_BACK,
+    inputTokens: context + SEND_BACK * (context + out + 150),
+    outputTokens: out * (1 + SEND_BACK),
+  };
+  const reviewer = { model: '', requests: 1, inputTokens: context + out, outputTokens: REVIEW_OUT };
+  return {
+    writer,
+    reviewer,
+    total: writer.inputTokens + writer.outputTokens + reviewer.inputTokens + reviewer.outputTokens,
+  };
+}
+
+/** The key of the repository's summary (a module's key is its folder, '.' for files at the root). */
+export const REPOSITORY = '';
+
+/** Folders that summarise two or more summarised modules below them, deepest first; then the root. */
+export function parentsOf(modules: string[]): ParentRequest[] {
+  const below = new Map<string, Set<string>>();
+  const nodes = new Set(modules);
+  // each module climbs to the nearest ancestor that branches; chains of one child collapse
+  const ancestors = (m: string) => {
+    const out: string[] = [];
+    for (let d = m; d !== '.' && d !== '/';) {
+      d = path.posix.dirname(d);
+      out.push(d);
+    }
+    return out;
+  };
+  const counts = new Map<string, number>();
+  for (const m of modules) for (const d of ancestors(m)) counts.set(d, (counts.get(d) ?? 0) + 1);
+  const branching = (d: string) => d === '.' || ((counts.get(d) ?? 0) >= 2 && !nodes.has(d));
+  for (const m of modules) {
+    // files at the root are a module of their own, under the repository
+    const found = m === '.' ? '.' : (ancestors(m).find(branching) ?? '.');
+    const up = found === '.' ? REPOSITORY : found;
+    below.set(up, (below.get(up) ?? new Set()).add(m));
+  }
+  // branching folders themselves hang under the next branching folder up
+  for (const d of [...below.keys()]) {
+    if (d === REPOSITORY) continue;
+    const up = ancestors(d).find(branching) ?? '.';
+    const key = up === '.' ? REPOSITORY : up;
+    below.set(key, (below.get(key) ?? new Set()).add(d));
+  }
+  return [...below.entries()]
+    .map(([dir, children]) => ({ dir, children: [...children].sort() }))
+    .sort((x, y) => y.dir.split('/').length - x.dir.split('/').length || x.dir.localeCompare(y.dir))
+    .sort((x, y) => Number(x.dir === REPOSITORY) - Number(y.dir === REPOSITORY));
+}
+
+export interface PlanInput {
+  files: ReadFile[];
+  sections: Pick<SectionPlan, 'id' | 'level'>[];
+  config: AiConfig;
+  /** Tokens of the facts block every writer receives, and of a summary request's fixed text. */
+  factsTokens: number;
+  frameTokens?: number;
+}
+
+/**
+ * Cuts the work to the budget: a reserve for the sections, then signatures of every file by rank,
+ * then full text by rank, then names; sections past what the budget can write go offline.
+ */
+export function planReading(input: PlanInput): ReadingPlan {
+  const { config } = input;
+  const budget = Math.floor(config.maxTokensPerReport * (1 - SAFETY));
+  const frame = (input.frameTokens ?? SUMMARY_FRAME) + SUMMARY_OUT;
+  const files = [...input.files]
+    .map((f) => ({ ...f, depth: 'none' as Depth }))
+    .sort((a, b) => b.rank - a.rank || a.path.localeCompare(b.path));
+  const sections = input.sections.length;
+  const planner = { input: SUMMARY_FRAME + 60 + sections * 17, output: 40 + sections * 25 };
+  const section = sectionCost(
+    input.factsTokens,
+    config.maxOutputTokens,
+    new Set(input.files.map((f) => f.module)).size,
+    input.files.reduce((n, f) => n + f.tokens.full, 0),
+  );
+  const perSection = section.total;
+  // one parent request per branching folder, its children's summaries as input
+  const parents = parentsOf([...new Set(files.map((f) => f.module))]);
+  const parentCost = parents.reduce((n, p) => n + frame + p.children.length * SUMMARY_OUT, 0);
+  const namesOf = (list: ReadFile[]) => list.reduce((n, f) => n + f.tokens.names, 0);
+
+  // greedy by rank: signatures for all, then full text, then names, within a reading budget
+  const fill = (readingBudget: number, list: ReadFile[]): number => {
+    for (const f of list) f.depth = 'none';
+    if (readingBudget <= 0 || !list.length) return 0;
+    const moduleTokens = new Map<string, number>();
+    const requestsFor = (t: number) => (t > 0 ? Math.ceil(t / MODULE_REQUEST_TOKENS) : 0);
+    let used = parentCost + frame; // the parents and the repository summary
+    const upgrade = (f: ReadFile, to: 'signatures' | 'full') => {
+      const before = moduleTokens.get(f.module) ?? 0;
+      const from = f.depth === 'signatures' ? f.tokens.signatures : 0;
+      const after = before + f.tokens[to] - from;
+      const cost = f.tokens[to] - from + (requestsFor(after) - requestsFor(before)) * frame;
+      if (used + cost > readingBudget) return;
+      used += cost;
+      moduleTokens.set(f.module, after);
+      f.depth = to;
+    };
+    for (const f of list) upgrade(f, 'signatures');
+    for (const f of list) if (f.depth === 'signatures') upgrade(f, 'full');
+    // what is not read is named in the repository map while it has room
+    let names = 0;
+    for (const f of list) {
+      if (f.depth !== 'none') continue;
+      if (names + f.tokens.names > NAMES_TOKENS || used + f.tokens.names > readingBudget) break;
+      names += f.tokens.names;
+      used += f.tokens.names;
+      f.depth = 'names';
+    }
+    return used;
+  };
+  // what reading every file as signatures would take, counted the way `fill` counts
+  const sigAll = (() => {
+    const copy = files.map((f) => ({ ...f, tokens: { ...f.tokens, full: Infinity } }));
+    return fill(Number.MAX_SAFE_INTEGER, copy);
+  })();
+  let readingBudget = budget - planner.input - planner.output - sections * perSection;
+  let writtenByModel = sections;
+  const floor = Math.min(sigAll, Math.floor(budget * MIN_READING_SHARE));
+  if (readingBudget < floor) {
+    readingBudget = floor;
+    writtenByModel = Math.max(
+      0,
+      Math.min(sections, Math.floor((budget - planner.input - planner.output - floor) / perSection)),
+    );
+    if (writtenByModel === 0) readingBudget = 0;
+  }
+  fill(readingBudget, files);
+
+  // module requests: a module's read files in rank order, cut into parts of the request size
+  const requests: ModuleRequest[] = [];
+  for (const [module, list] of groupBy(
+    files.filter((f) => f.depth === 'full' || f.depth === 'signatures'),
+    (f) => f.module,
+  )) {
+    let part: ModuleRequest | undefined;
+    for (const f of list) {
+      const t = f.tokens[f.depth as 'full' | 'signatures'];
+      if (!part || (part.tokens + t > MODULE_REQUEST_TOKENS && part.files.length)) {
+        part = { module, part: (part?.part ?? -1) + 1, files: [], tokens: 0 };
+        requests.push(part);
+      }
+      part.files.push(f.path);
+      part.tokens += t;
+    }
+  }
+  const summarised = [...new Set(requests.map((r) => r.module))];
+  const parentRequests = summarised.length ? parentsOf(summarised) : [];
+
+  // the model sections: chapters first, in order, then their sections
+  const modelSections = new Set(
+    [...input.sections]
+      .map((s, i) => ({ s, i }))
+      .sort((x, y) => x.s.level - y.s.level || x.i - y.i)
+      .slice(0, writtenByModel)
+      .map(({ s }) => s.id),
+  );
+
+  const roles: ReportEstimate['roles'] = {};
+  if (writtenByModel > 0) {
+    const content = requests.reduce((n, r) => n + r.tokens, 0);
+    const parentIn = parentRequests.reduce(
+      (n, p) => n + frame - SUMMARY_OUT + p.children.length * SUMMARY_OUT,
+      0,
+    );
+    const namesIn = namesOf(files.filter((f) => f.depth === 'names'));
+    roles.planner = {
+      model: modelFor(config, 'planner'),
+      requests: 1,
+      inputTokens: planner.input,
+      outputTokens: planner.output,
+    };
+    roles.analyst = {
+      model: modelFor(config, 'analyst'),
+      requests: requests.length + parentRequests.length,
+      inputTokens: content + requests.length * (frame - SUMMARY_OUT) + parentIn + namesIn,
+      outputTokens: (requests.length + parentRequests.length) * SUMMARY_OUT,
+    };
+    const times = (role: 'writer' | 'reviewer'): RoleEstimate => ({
+      model: modelFor(config, role),
+      requests: Math.round(writtenByModel * section[role].requests),
+      inputTokens: Math.round(writtenByModel * section[role].inputTokens),
+      outputTokens: Math.round(writtenByModel * section[role].outputTokens),
+    });
+    roles.writer = times('writer');
+    roles.reviewer = times('reviewer');
+  }
+  let inputTokens = 0;
+  let outputTokens = 0;
+  let cost: number | null = 0;
+  for (const r of Object.values(roles)) {
+    inputTokens += r.inputTokens;
+    outputTokens += r.outputTokens;
+    const p = priceFor(config, r.model);
+    cost =
+      p && cost !== null ? cost + (r.inputTokens * p.input + r.outputTokens * p.output) / 1_000_000 : null;
+  }
+  const count = (d: Depth) => files.filter((f) => f.depth === d).length;
+  return {
+    files,
+    requests,
+    parents: parentRequests,
+    modelSections,
+    estimate: {
+      provider: config.provider,
+      sections,
+      roles,
+      inputTokens,
+      outputTokens,
+      totalTokens: inputTokens + outputTokens,
+      costUsd: cost === null ? null : Math.round(cost * 10_000) / 10_000,
+      budgetTokens: config.maxTokensPerReport,
+      withinBudget: true,
+      reading: {
+        full: count('full'),
+        signatures: count('signatures'),
+        names: count('names'),
+        none: count('none'),
+        files: files.length,
+      },
+      offlineSections: sections - writtenByModel,
+    },
+  };
+}
+
+function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+/** The planner's files from an analysis, tokens counted by `count` (signatures from `signatures`). */
+export function readFilesOf(
+  a: Analysis,
+  measure: (file: Analysis['files'][number]) => { full: number; signatures: number; names: number },
+): ReadFile[] {
+  const ranks = a.identity?.fileRanks ?? {};
+  return productSources(a).map((f) => ({
+    path: f.path,
+    module: moduleOf(f.path),
+    rank: ranks[f.path] ?? 0,
+    lines: f.code + f.comment + f.blank,
+    tokens: measure(f),
+    depth: 'none' as Depth,
+  }));
+}
+
+/** The estimate before any code is read: sizes only (bytes/4 tokens), signatures a fixed share. */
+export function estimateFromSizes(
+  files: { path?: string; size: number }[],
+  sections: Pick<SectionPlan, 'id' | 'level'>[],
+  config: AiConfig,
+  factsTokens = 700,
+): ReportEstimate {
+  if (!isModelConfigured(config))
+    return {
+      provider: 'offline',
+      sections: sections.length,
+      roles: {},
+      inputTokens: 0,
+      outputTokens: 0,
+      totalTokens: 0,
+      costUsd: 0,
+      budgetTokens: config.maxTokensPerReport,
+      withinBudget: true,
+    };
+  const read: ReadFile[] = files.map((f, i) => {
+    const full = Math.ceil(f.size / 4) + 20;
+    const p = f.path ?? `part${Math.floor(i / 12)}/file${i}`;
+    return {
+      path: p,
+      module: moduleOf(p),
+      rank: 0,
+      lines: Math.ceil(f.size / 40),
+      tokens: { full, signatures: Math.ceil(full * SIGNATURE_SHARE), names: 12 },
+      depth: 'none',
+    };
+  });
+  return planReading({ files: read, sections, config, factsTokens }).estimate;
+}

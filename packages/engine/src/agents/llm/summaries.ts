@@ -1,0 +1,280 @@
+// The model's reading of the product, bottom-up: one summary per module (a folder's source files,
+// in full or as signatures, as the budget planner decided), parents summarised from their
+// children, and the repository from its top modules plus a map of what was not read. Every summary
+// keeps the `path:line` citations it rests on (checked against the files), and each request's text
+// depends only on its inputs, so the response cache makes a regenerated report re-send only the
+// modules that changed and the parents above them.
+
+import { z } from 'zod';
+import type { Analysis } from '../../analyse/types.ts';
+import { fitsFile, splitCitation } from '../../citations.ts';
+import { EngineError } from '../../errors.ts';
+import type { ModelSession } from '../../llm/client.ts';
+import type { ProgressUnits } from '../../types.ts';
+import { factsOf, lineCount } from '../facts.ts';
+import { mapLimit } from '../map-limit.ts';
+import type { AgentDeps, Finding, SectionPlan } from '../types.ts';
+import { factsBlock, readLines } from './evidence.ts';
+import { askJson } from './json.ts';
+import { dataBlock, DATA_RULE, numbered } from './prompts.ts';
+import {
+  moduleOf,
+  planReading,
+  productSources,
+  readFilesOf,
+  REPOSITORY,
+  SUMMARY_MAX_OUT,
+  type ReadingPlan,
+} from './reading.ts';
+
+export interface Summary {
+  /** The module's folder, a parent folder, or REPOSITORY. */
+  dir: string;
+  text: string;
+  findings: Finding[];
+}
+
+export interface Reading {
+  plan: ReadingPlan;
+  /** By folder; REPOSITORY is the repository summary. */
+  summaries: Map<string, Summary>;
+  /** Modules or folders whose summary request failed (model error or budget); their files count as not read. */
+  failed: string[];
+}
+
+export const SUMMARY_SYSTEM = `Role: summariser. You read one module of a software project (numbered source lines, or the summaries of its sub-modules) and explain what it does and how: its responsibility, its main types and functions, and how work flows through it. Name only identifiers that appear in the material and cite the exact lines as path:line. ${DATA_RULE} Answer with one JSON object only: {"summary":"3-6 sentences","findings":[{"statement":"one factual sentence","citations":["path:line"]}]}, at most 6 findings.`;
+
+const SummaryAnswer = z.object({
+  summary: z.string().max(3000).default(''),
+  findings: z
+    .array(
+      z.object({ statement: z.string().min(1).max(600), citations: z.array(z.string()).max(10).default([]) }),
+    )
+    .max(20)
+    .default([]),
+});
+
+/** A file as signatures: its header comment, then each definition's line with the comment above it. */
+export function signatureLines(lines: string[], definitionLines: number[]): [number, string][] {
+  const keep = new Set<number>();
+  const isComment = (s: string) => /^\s*(\/\/|\/\*|\*|#(?!include|define|\[)|"""|'''|--)/.test(s);
+  // the header: leading comment lines
+  for (let i = 0; i < Math.min(lines.length, 12) && (isComment(lines[i]!) || !lines[i]!.trim()); i++)
+    if (lines[i]!.trim()) keep.add(i + 1);
+  for (const at of definitionLines) {
+    if (at < 1 || at > lines.length) continue;
+    keep.add(at);
+    for (let i = at - 2, n = 0; i >= 0 && n < 4 && isComment(lines[i]!); i--, n++) keep.add(i + 1);
+  }
+  if (!definitionLines.length)
+    for (let i = 0, n = 0; i < lines.length && n < 8; i++)
+      if (lines[i]!.trim()) {
+        keep.add(i + 1);
+        n++;
+      }
+  return [...keep].sort((a, b) => a - b).map((n) => [n, lines[n - 1]!.slice(0, 200)]);
+}
+
+/** Numbered lines that need not be contiguous: what a model cites from. */
+export function numberedLines(path: string, entries: [number, string][], what: string): string {
+  const width = String(entries.at(-1)?.[0] ?? 1).length;
+  return `FILE ${path} (${what})\n${entries.map(([n, l]) => `${String(n).padStart(width)}| ${l}`).join('\n')}`;
+}
+
+/** `path: name, name…` for the repository map. */
+export function namesLine(path: string, names: string[]): string {
+  return `${path}${names.length ? `: ${names.slice(0, 12).join(', ')}` : ''}`;
+}
+
+interface Source {
+  lines: string[];
+  full: string;
+  signatures: string;
+  names: string;
+}
+
+/** Reads the product's sources and measures them at each depth, for the planner and the requests. */
+async function loadSources(a: Analysis, root: string): Promise<Map<string, Source>> {
+  const defs = new Map<string, { line: number; name: string }[]>();
+  for (const s of a.symbols) {
+    const list = defs.get(s.path) ?? [];
+    list.push({ line: s.line, name: s.name });
+    defs.set(s.path, list);
+  }
+  const out = new Map<string, Source>();
+  await mapLimit(productSources(a), 16, async (f) => {
+    const lines = await readLines(root, f.path);
+    if (!lines) return;
+    const d = (defs.get(f.path) ?? []).sort((x, y) => x.line - y.line);
+    out.set(f.path, {
+      lines,
+      full: numbered(f.path, lines.join('\n')),
+      signatures: numberedLines(
+        f.path,
+        signatureLines(
+          lines,
+          d.map((x) => x.line),
+        ),
+        'signatures: declarations and their comments',
+      ),
+      names: namesLine(
+        f.path,
+        d.map((x) => x.name),
+      ),
+    });
+  });
+  return out;
+}
+
+/**
+ * Plans the reading within the budget and runs it: module summaries (concurrently, at the
+ * session's limit), then parents deepest first, then the repository. `progress` gets units done.
+ */
+export async function readRepository(
+  session: ModelSession,
+  sections: Pick<SectionPlan, 'id' | 'level'>[],
+  deps: AgentDeps,
+  progress?: (message: string, units: ProgressUnits) => void | Promise<void>,
+): Promise<Reading> {
+  const a = deps.analysis;
+  const count = (t: string) => session.countTokens(t, 'analyst');
+  const sources = await loadSources(a, deps.workspace.root);
+  const files = readFilesOf(a, (f) => {
+    const s = sources.get(f.path);
+    return s
+      ? { full: count(s.full), signatures: count(s.signatures), names: count(s.names) }
+      : { full: 0, signatures: 0, names: 0 };
+  }).filter((f) => sources.has(f.path));
+  const plan = planReading({
+    files,
+    sections,
+    config: session.config,
+    factsTokens: count(factsBlock(a, deps.projectName)),
+    frameTokens: count(SUMMARY_SYSTEM) + 80,
+  });
+  const summaries = new Map<string, Summary>();
+  const failed: string[] = [];
+  const total = plan.requests.length + plan.parents.length;
+  let done = 0;
+  const tick = async (what: string) => {
+    done++;
+    await progress?.(`${what} (${done} of ${total})`, { done, total });
+  };
+  const fx = factsOf(a);
+  const valid = (c: string) => {
+    const cited = splitCitation(c);
+    const info = fx.fileByPath.get(cited.path);
+    return cited.line !== undefined && !!info && fitsFile(cited, lineCount(info));
+  };
+  const ask = async (dir: string, prompt: string): Promise<Summary | undefined> => {
+    try {
+      const { value } = await askJson(session, 'analyst', SUMMARY_SYSTEM, prompt, SummaryAnswer, {
+        maxTokens: SUMMARY_MAX_OUT,
+        ...(deps.signal ? { signal: deps.signal } : {}),
+      });
+      const findings = value.findings
+        .map((f) => ({
+          statement: f.statement.trim(),
+          citations: f.citations.map((c) => c.trim().replace(/^`|`$/g, '')),
+        }))
+        .filter((f) => f.citations.length > 0 && f.citations.every(valid));
+      return { dir, text: value.summary.trim(), findings };
+    } catch (e) {
+      if (e instanceof EngineError && e.kind === 'cancelled') throw e;
+      failed.push(dir);
+      return undefined;
+    }
+  };
+
+  const depthOf = new Map(plan.files.map((f) => [f.path, f.depth]));
+  const parts = new Map<string, Summary[]>();
+  await progress?.(`Reading ${plan.requests.length} module parts`, { done: 0, total });
+  await mapLimit(plan.requests, session.config.maxConcurrency, async (r) => {
+    const partsOf = plan.requests.filter((x) => x.module === r.module).length;
+    const blocks = r.files.map((p) => {
+      const s = sources.get(p)!;
+      return dataBlock(p, depthOf.get(p) === 'full' ? s.full : s.signatures);
+    });
+    const prompt = `Module ${r.module}${partsOf > 1 ? ` (part ${r.part + 1} of ${partsOf})` : ''} of ${deps.projectName}.\n\n${blocks.join('\n\n')}\n\nSummarise what this module does and how, citing the lines.`;
+    const s = await ask(r.module, prompt);
+    if (s) parts.set(r.module, [...(parts.get(r.module) ?? []), s]);
+    await tick(`Read ${r.module}`);
+  });
+  for (const [dir, list] of parts)
+    summaries.set(dir, {
+      dir,
+      text: list.map((s) => s.text).join(' '),
+      findings: list.flatMap((s) => s.findings),
+    });
+
+  // parents from their children's summaries (deepest first; the repository last, with the map)
+  const names = plan.files.filter((f) => f.depth === 'names').map((f) => sources.get(f.path)!.names);
+  const summariseParent = async (p: ReadingPlan['parents'][number]) => {
+    const children = p.children.map((c) => summaries.get(c)).filter((s): s is Summary => !!s);
+    if (!children.length) {
+      await tick(`Skipped ${p.dir}`);
+      return;
+    }
+    const blocks = children.map((c) =>
+      dataBlock(
+        `summary of ${c.dir}`,
+        `${c.text}\n${c.findings.map((f) => `- ${f.statement} [${f.citations.join(', ')}]`).join('\n')}`,
+      ),
+    );
+    const isRoot = p.dir === REPOSITORY;
+    const map =
+      isRoot && names.length
+        ? `\n\nOther source files, not read (path: definitions):\n${dataBlock('repository map', names.join('\n'))}`
+        : '';
+    const prompt = `${isRoot ? `The repository ${deps.projectName}` : `Folder ${p.dir} of ${deps.projectName}`}: summaries of its modules.\n\n${blocks.join('\n\n')}${map}\n\nSummarise what ${isRoot ? 'the project' : 'this folder'} does and how its parts work together, citing the lines the summaries cite.`;
+    const s = await ask(p.dir, prompt);
+    if (s) summaries.set(p.dir, s);
+    await tick(isRoot ? 'Summarised the repository' : `Summarised ${p.dir}`);
+  };
+  // a parent is asked once every folder below it is done: each round runs concurrently
+  const pending = [...plan.parents];
+  const isParent = new Set(pending.map((p) => p.dir));
+  const finished = new Set<string>();
+  while (pending.length) {
+    const ready = pending.filter((p) => p.children.every((c) => !isParent.has(c) || finished.has(c)));
+    if (!ready.length) break;
+    for (const p of ready) pending.splice(pending.indexOf(p), 1);
+    await mapLimit(ready, session.config.maxConcurrency, async (p) => {
+      await summariseParent(p);
+      finished.add(p.dir);
+    });
+  }
+  return { plan, summaries, failed };
+}
+
+/** The module summaries most relevant to a section: those of its cited files, then by words. */
+export function relevantSummaries(
+  reading: Reading,
+  plan: Pick<SectionPlan, 'title' | 'kind'>,
+  findings: Finding[],
+  max: number,
+): Summary[] {
+  const modules = [...reading.summaries.values()].filter(
+    (s) => s.dir !== REPOSITORY && reading.plan.requests.some((r) => r.module === s.dir),
+  );
+  const cited = new Set(findings.flatMap((f) => f.citations.map((c) => moduleOf(splitCitation(c).path))));
+  const words = `${plan.title} ${plan.kind}`
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 2);
+  const rankOf = new Map<string, number>();
+  for (const f of reading.plan.files) rankOf.set(f.module, (rankOf.get(f.module) ?? 0) + f.rank);
+  const score = (s: Summary) => {
+    const hay = `${s.dir} ${s.text}`.toLowerCase();
+    return (
+      (cited.has(s.dir) ? 10 : 0) +
+      words.reduce((n, w) => n + (hay.includes(w) ? 1 : 0), 0) +
+      (rankOf.get(s.dir) ?? 0)
+    );
+  };
+  return modules
+    .map((s) => ({ s, v: score(s) }))
+    .sort((x, y) => y.v - x.v || x.s.dir.localeCompare(y.s.dir))
+    .slice(0, max)
+    .map(({ s }) => s);
+}
