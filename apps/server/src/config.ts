@@ -167,7 +167,8 @@ export const ConfigSchema = z.object({
   AI_MODEL_REVIEWER: z.string().optional(),
   AI_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   AI_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
-  AI_MAX_TOKENS_PER_REPORT: z.coerce.number().int().min(1).default(400_000),
+  // the engine's DEFAULT_TOKENS_PER_REPORT: the generic template on a 100k-line code base fits
+  AI_MAX_TOKENS_PER_REPORT: z.coerce.number().int().min(1).default(800_000),
   /** JSON price table, USD per 1M tokens: {"model": {"input": 2.5, "output": 10}}. */
   AI_PRICES: z.string().optional(),
 });

@@ -29,6 +29,13 @@ export const DEFAULT_PRICES: Record<string, Price> = {
 
 const positiveInt = z.coerce.number().int().positive();
 
+/**
+ * The default token budget of one report: the generic template (32 sections) on a 100k-line code
+ * base fits with every product file read at least as signatures (packages/engine/BENCHMARKS.md);
+ * about $0.40 on gpt-4.1-mini at list prices.
+ */
+export const DEFAULT_TOKENS_PER_REPORT = 800_000;
+
 export const AiConfigSchema = z
   .object({
     provider: z.enum(['offline', 'openai', 'anthropic']).default('offline'),
@@ -39,7 +46,7 @@ export const AiConfigSchema = z
     maxConcurrency: positiveInt.max(64).default(4),
     /** Seconds per request (fractions allowed) before it is abandoned and retried. */
     timeoutS: z.coerce.number().positive().max(3600).default(120),
-    maxTokensPerReport: positiveInt.default(400_000),
+    maxTokensPerReport: positiveInt.default(DEFAULT_TOKENS_PER_REPORT),
     /** Attempts per request, counting the first. */
     maxAttempts: positiveInt.max(10).default(4),
     prices: z.record(z.string(), PriceSchema).default({}),

@@ -38,6 +38,18 @@ export const EstimateSchema = z.union([
     costUsd: z.number().nullable(),
     budgetTokens: z.number(),
     withinBudget: z.boolean(),
+    /** Product source files the model reads in full, as signatures, by name only, or not at all. */
+    reading: z
+      .object({
+        full: z.number(),
+        signatures: z.number(),
+        names: z.number(),
+        none: z.number(),
+        files: z.number(),
+      })
+      .optional(),
+    /** Sections the budget leaves to the offline writer. */
+    offlineSections: z.number().optional(),
   }),
 ]);
 export type Estimate = z.infer<typeof EstimateSchema>;

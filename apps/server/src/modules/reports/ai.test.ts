@@ -68,7 +68,7 @@ describe.each(testDatabases)('language model on $name', (t) => {
       provider: 'openai',
       model: 'gpt-4o-mini',
       withinBudget: true,
-      budgetTokens: 400_000,
+      budgetTokens: 800_000,
     });
     expect(body.totalTokens).toBe(body.inputTokens + body.outputTokens);
     expect(body.costUsd).toBeGreaterThan(0);

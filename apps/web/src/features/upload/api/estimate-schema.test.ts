@@ -22,9 +22,12 @@ describe('describeEstimate', () => {
       'About 123,000 tokens on gpt-4o-mini (≈ $0.03) for 9 sections.',
     );
   });
-  it('says when no price is known and when the budget would stop generation', () => {
-    expect(describeEstimate({ ...base, costUsd: null, withinBudget: false, totalTokens: 500_400 })).toBe(
-      'About 500,000 tokens on gpt-4o-mini (no price known for this model) for 9 sections. This is above the budget of 400,000 tokens per report, so generation would stop.',
+  it('says when no price is known and what the budget leaves out', () => {
+    const reading = { full: 10, signatures: 30, names: 20, none: 40, files: 100 };
+    expect(
+      describeEstimate({ ...base, costUsd: null, totalTokens: 399_400, reading, offlineSections: 2 }),
+    ).toBe(
+      'About 399,000 tokens on gpt-4o-mini (no price known for this model) for 9 sections. Within the budget of 400,000 tokens the model reads about 40% of the source files in full or as signatures and 2 sections are written without it.',
     );
   });
   it('shows nothing when the agents run offline', () => {
