@@ -235,14 +235,25 @@ async function reportCommand(argv: string[], out: (line: string) => void): Promi
   const t0 = performance.now();
   let step: PipelineStep | null = null;
   let stepStart = t0;
+  let lastQuarter = -1;
   const ctx: EngineContext = {
     workDir,
     limits: { maxTemplateHeadings, maxReportPages },
     ...(ai.provider !== 'offline' ? { ai, modelCache: memoryCache() } : {}),
     now: () => new Date(),
-    onProgress(next) {
+    onProgress(next, _percent, message, units) {
+      if (units && message && next === step) {
+        // units of work inside a step: a line per quarter done (every unit on a terminal, in place)
+        const quarter = Math.floor((units.done / Math.max(1, units.total)) * 4);
+        if (process.stdout.isTTY) process.stdout.write(`\r    ${message}`.padEnd(72).slice(0, 100));
+        else if (quarter !== lastQuarter || units.done === units.total) out(`    ${message}`);
+        lastQuarter = quarter;
+        return;
+      }
       if (next === step) return;
       const now = performance.now();
+      if (process.stdout.isTTY && lastQuarter >= 0) process.stdout.write('\n');
+      lastQuarter = -1;
       if (step) out(`  ${step.padEnd(20)} ${seconds(now - stepStart)}`);
       step = next;
       stepStart = now;

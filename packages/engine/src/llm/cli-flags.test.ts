@@ -61,6 +61,9 @@ describe('atr report with a language model', () => {
       expect(r.out).toMatch(
         /atr: openai\/gpt-4o-mini: \d+ requests \(0 cached, 0 retried\), [\d,]+ tokens, \$\d+\.\d{4}/,
       );
+      // progress inside the writing step: modules read and sections written, as units done of planned
+      expect(r.out).toMatch(/^ {4}Summarised the repository \((\d+) of \1\)$/m);
+      expect(r.out).toMatch(/^ {4}Wrote (\d+) of \1 sections$/m);
       const trace = JSON.parse(await fs.readFile(path.join(outDir, 'trace.json'), 'utf8'));
       expect(trace.ai.usage.requests).toBeGreaterThan(10);
       expect(

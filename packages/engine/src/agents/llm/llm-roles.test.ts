@@ -80,7 +80,7 @@ describe('LLM roles', () => {
           new RegExp(`^Model-written prose on ${sec.title}: the project has ${a.project.files} files`),
         );
       expect(out.sections.some((x) => x.citations.length > 0)).toBe(true);
-      expect(new Set(s.requests.map(roleOf))).toEqual(new Set(['planner', 'analyst', 'writer', 'reviewer']));
+      expect(new Set(s.requests.map(roleOf))).toEqual(new Set(['planner', 'summariser', 'writer', 'reviewer']));
       expect(s.requests.every((r) => r.protocol === protocol)).toBe(true);
       const writers = out.trace.filter((t) => t.role === 'writer');
       expect(writers.every((t) => t.details?.source === 'model' && t.model.startsWith(protocol))).toBe(true);
@@ -88,9 +88,9 @@ describe('LLM roles', () => {
         sections: 4,
         withinBudget: true,
       });
-      // Analysts read excerpts in numbered data blocks.
-      expect(s.requests.find((r) => roleOf(r) === 'analyst')!.prompt).toMatch(
-        /<<<DATA \w{12} [^\n]+>>>\nFILE \S+ \(lines 1-\d+\)\n1\| /,
+      // Modules are read as numbered lines in data blocks: in full, or as signatures.
+      expect(s.requests.find((r) => roleOf(r) === 'summariser')!.prompt).toMatch(
+        /<<<DATA \w{12} [^\n]+>>>\nFILE \S+ \((lines 1-\d+|signatures: [^)]+)\)\n\s*\d+\| /,
       );
       await s.close();
       server = undefined;
