@@ -182,7 +182,9 @@ describeBrowser('processing page: honest time and the live step log', () => {
     expect(landing).not.toMatch(/<\s?10 min|under 10 minutes|15 minutes/i);
     await page.goto(`${app.url}/pricing`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    for (const button of await page.locator('[aria-expanded="false"]').all()) await button.click();
+    for (const button of await page.locator('main button[aria-expanded="false"]:visible').all())
+      await button.click();
+    await page.getByText(/How long does a report take/).waitFor();
     const pricing = (await page.locator('body').textContent()) ?? '';
     expect(pricing).not.toMatch(/<\s?10 min|under 10 minutes|15 minutes/i);
   });

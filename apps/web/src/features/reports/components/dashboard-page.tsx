@@ -229,7 +229,7 @@ function ListFilters({
           type="search"
           value={text}
           maxLength={REPORTS_SEARCH_MAX}
-          placeholder="Search by project name"
+          placeholder="Search projects"
           onChange={(e) => setText(e.target.value)}
           className="h-9 w-full rounded-lg border-0 bg-white pr-2 pl-8 text-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600"
         />
