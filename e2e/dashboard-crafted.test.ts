@@ -87,9 +87,9 @@ describeBrowser('a crafted dashboard', () => {
     expect(title).toMatch(new RegExp(String(new Date().getFullYear())));
     expect(title).toMatch(/\d{1,2}:\d{2}/);
     expect(Date.parse((await time.getAttribute('datetime')) ?? '')).not.toBeNaN();
-    expect(
-      await rowOf(name(1)).evaluate((el) => getComputedStyle(el).fontVariantNumeric),
-    ).toContain('tabular-nums');
+    expect(await rowOf(name(1)).evaluate((el) => getComputedStyle(el).fontVariantNumeric)).toContain(
+      'tabular-nums',
+    );
     await screenshotBoth(page, 'dashboard-dense');
   });
 
@@ -102,7 +102,9 @@ describeBrowser('a crafted dashboard', () => {
     await expect.poll(opacity).toBe(1);
     await page.mouse.move(0, 0);
     await expect.poll(opacity).toBe(0);
-    await rowOf(name(2)).getByRole('button', { name: `View ${name(2)}` }).focus();
+    await rowOf(name(2))
+      .getByRole('button', { name: `View ${name(2)}` })
+      .focus();
     await expect.poll(opacity).toBe(1);
   });
 
@@ -175,7 +177,9 @@ describeBrowser('a crafted dashboard', () => {
     await rowOf(name(5)).waitFor();
     const total = () => page.getByTestId('total-reports').textContent();
     expect(await total()).toBe(`Total reports: ${names.length}`);
-    await rowOf(name(5)).getByRole('button', { name: `More actions for ${name(5)}` }).click();
+    await rowOf(name(5))
+      .getByRole('button', { name: `More actions for ${name(5)}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
@@ -199,12 +203,17 @@ describeBrowser('a crafted dashboard', () => {
   });
 
   it('sends the DELETE when the toast closes, and the report stays gone', async () => {
-    await rowOf(name(5)).getByRole('button', { name: `More actions for ${name(5)}` }).click();
+    await rowOf(name(5))
+      .getByRole('button', { name: `More actions for ${name(5)}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await rowOf(name(5)).waitFor({ state: 'detached' });
     expect(deletes).toEqual([]);
-    await page.getByRole('status').filter({ hasText: 'Report deleted' }).waitFor({ state: 'detached', timeout: 10_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Report deleted' })
+      .waitFor({ state: 'detached', timeout: 10_000 });
     await expect.poll(() => deletes.length).toBe(1);
     await page.reload();
     await rowOf(name(4)).waitFor();
@@ -213,7 +222,9 @@ describeBrowser('a crafted dashboard', () => {
   });
 
   it('commits a pending delete when the user leaves the page', async () => {
-    await rowOf(name(6)).getByRole('button', { name: `More actions for ${name(6)}` }).click();
+    await rowOf(name(6))
+      .getByRole('button', { name: `More actions for ${name(6)}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await rowOf(name(6)).waitFor({ state: 'detached' });

@@ -58,7 +58,7 @@ async function generate(app: RunningApp, token: string, name: string, source: Bu
     form.append('codebase', source);
   } else {
     form.append('project_source', 'zip');
-    form.append('codebase', new File([source], 'project.zip', { type: 'application/zip' }));
+    form.append('codebase', new File([new Uint8Array(source)], 'project.zip', { type: 'application/zip' }));
   }
   const res = await fetch(`${app.url}/api/generate`, {
     method: 'POST',
@@ -143,7 +143,9 @@ describeBrowser('processing page: honest time and the live step log', () => {
     for (let i = 0; i < (await entries.count()); i++) {
       const entry = entries.nth(i);
       expect(await entry.getAttribute('data-state')).toBe('done');
-      expect(await entry.getByTestId('step-duration').textContent()).toMatch(/^(\d+ ms|\d+(\.\d)? s|\d+ min \d+ s)$/);
+      expect(await entry.getByTestId('step-duration').textContent()).toMatch(
+        /^(\d+ ms|\d+(\.\d)? s|\d+ min \d+ s)$/,
+      );
     }
     // The messages the engine sent are in the log (e.g. "Writing 2 sections").
     expect(texts.join(' ')).toMatch(/Writing \d+ sections?/);

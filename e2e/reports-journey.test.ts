@@ -320,7 +320,11 @@ describeBrowser('reports journey', () => {
     expect(await page.getByTestId('total-reports').textContent()).toBe(`Total reports: ${totalBefore - 1}`);
     // The delete is sent when the Undo toast closes.
     const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.ok());
-    await page.getByRole('status').filter({ hasText: 'Report deleted' }).getByRole('button', { name: 'Dismiss notification' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Report deleted' })
+      .getByRole('button', { name: 'Dismiss notification' })
+      .click();
     await deleted;
     await page.goto(`${app.url}/app/report/${reportId}`);
     await page.getByRole('heading', { name: messages.report.notFoundTitle }).waitFor({ timeout: 15_000 });

@@ -177,7 +177,13 @@ describe('response serializer', () => {
     for (const checked of [true, false]) {
       const res = await serve(checked, StatusResponseSchema, leaky);
       expect(res.body).not.toContain('ghp_secret');
-      expect(Object.keys(JSON.parse(res.body)).sort()).toEqual(['error', 'progress', 'state', 'step', 'step_log']);
+      expect(Object.keys(JSON.parse(res.body)).sort()).toEqual([
+        'error',
+        'progress',
+        'state',
+        'step',
+        'step_log',
+      ]);
     }
   });
 

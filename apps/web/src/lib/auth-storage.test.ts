@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createRememberStorage,
-  memoryBrowserSession,
-  memoryStore,
-  REMEMBER_KEY,
-} from './auth-storage.ts';
+import { createRememberStorage, memoryBrowserSession, memoryStore, REMEMBER_KEY } from './auth-storage.ts';
 
 describe('remember-me storage', () => {
   it('keeps remembered sessions in localStorage, across browser sessions', () => {

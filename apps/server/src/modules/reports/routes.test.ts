@@ -463,9 +463,27 @@ describe.each(testDatabases)('reports API on $name', (t) => {
 
     // Three completed reports (of other users, too) with measured steps: the medians are used.
     const timings = [
-      { initializing: 1000, personalizing: 500, ai_code_analysis: 4000, generating_markdown: 2000, building_docx: 3000 },
-      { initializing: 3000, personalizing: 700, ai_code_analysis: 6000, generating_markdown: 2500, building_docx: 5000 },
-      { initializing: 2000, personalizing: 600, ai_code_analysis: 5000, generating_markdown: 9000, building_docx: 4000 },
+      {
+        initializing: 1000,
+        personalizing: 500,
+        ai_code_analysis: 4000,
+        generating_markdown: 2000,
+        building_docx: 3000,
+      },
+      {
+        initializing: 3000,
+        personalizing: 700,
+        ai_code_analysis: 6000,
+        generating_markdown: 2500,
+        building_docx: 5000,
+      },
+      {
+        initializing: 2000,
+        personalizing: 600,
+        ai_code_analysis: 5000,
+        generating_markdown: 9000,
+        building_docx: 4000,
+      },
     ];
     for (const t of timings) {
       const done = crypto.randomUUID();

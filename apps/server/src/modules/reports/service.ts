@@ -24,12 +24,7 @@ import { REPORT_QUEUE } from '../../plugins/queue.ts';
 import { pricingFrom } from '../public/routes.ts';
 import { clearModelCache, engineModeOf } from './ai.ts';
 import { ESTIMATE_SAMPLE_LIMIT, estimateDuration } from './duration-estimate.ts';
-import {
-  reportRepository,
-  type ListFilters,
-  type ReportInputData,
-  type ReportRow,
-} from './repository.ts';
+import { reportRepository, type ListFilters, type ReportInputData, type ReportRow } from './repository.ts';
 import { mb, receiveUpload } from './upload.ts';
 
 export const reportPrefix = (id: string) => `reports/${id}/`;
@@ -228,7 +223,12 @@ export function reportService(app: FastifyInstance) {
      * The two polled reads answer with finished JSON, kept per user by the read cache (read-cache.ts):
      * a poll of an unchanged report costs neither a query nor a serialisation.
      */
-    async listJson(userId: string, page: number, perPage: number, filters: ListFilters = {}): Promise<string> {
+    async listJson(
+      userId: string,
+      page: number,
+      perPage: number,
+      filters: ListFilters = {},
+    ): Promise<string> {
       const key = `list:${page}:${perPage}:${filters.status ?? ''}:${JSON.stringify(filters.q ?? '')}`;
       return cache.read(userId, key, async () => writeList(await this.list(userId, page, perPage, filters)));
     },

@@ -80,7 +80,9 @@ describe('remainingText', () => {
     );
   });
   it('calls a guess without history a first estimate', () => {
-    expect(remainingText(estimate(150_000, 'default'), 0)).toMatch(/^About 3 min remaining .*no recent reports/);
+    expect(remainingText(estimate(150_000, 'default'), 0)).toMatch(
+      /^About 3 min remaining .*no recent reports/,
+    );
   });
   it('never counts below zero', () => {
     expect(remainingText(estimate(10_000, 'recent'), 60_000)).toBe(

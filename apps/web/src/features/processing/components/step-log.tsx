@@ -54,7 +54,11 @@ export function StepLog({
                     </span>
                   )}
                 </p>
-                {e.message && <p className="truncate text-xs text-slate-500">{e.message}</p>}
+                {e.message && (
+                  <p className="truncate text-xs text-slate-500" title={e.message}>
+                    {e.message}
+                  </p>
+                )}
               </div>
               <div className="flex shrink-0 flex-col items-end text-xs text-slate-500">
                 <time dateTime={e.startedAt} title={new Date(started).toString()}>

@@ -211,7 +211,12 @@ function ListFilters({
 }) {
   // The box keeps what is typed; the address (and so the server query) follows after a short pause.
   const [text, setText] = useState(q);
-  useEffect(() => setText(q), [q]);
+  // The address changed by itself (Back, Clear search): the box follows it.
+  const [shownQ, setShownQ] = useState(q);
+  if (q !== shownQ) {
+    setShownQ(q);
+    setText(q);
+  }
   useEffect(() => {
     if (text.trim() === q) return;
     const t = window.setTimeout(() => onChange({ q: text, status }), SEARCH_DEBOUNCE_MS);
