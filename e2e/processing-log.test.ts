@@ -125,7 +125,9 @@ describeBrowser('processing page: honest time and the live step log', () => {
     await entries.first().waitFor();
     const first = (await entries.first().textContent()) ?? '';
     expect(first).toContain('Initializing');
-    await expect.poll(async () => entries.first().textContent()).toContain('Downloading acme/held-app');
+    await expect
+      .poll(async () => entries.first().textContent(), { timeout: 20_000 })
+      .toContain('Downloading acme/held-app');
     expect(await entries.first().locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(await entries.first().getAttribute('data-state')).toBe('running');
   });
@@ -184,9 +186,8 @@ describeBrowser('processing page: honest time and the live step log', () => {
     expect(landing).not.toMatch(/<\s?10 min|under 10 minutes|15 minutes/i);
     await page.goto(`${app.url}/pricing`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    for (const button of await page.locator('main button[aria-expanded="false"]:visible').all())
-      await button.click();
-    await page.getByText(/How long does a report take/).waitFor();
+    await page.getByRole('button', { name: 'How long does a report take?' }).click();
+    await page.getByText(/estimate of the time left based on recent reports/).waitFor();
     const pricing = (await page.locator('body').textContent()) ?? '';
     expect(pricing).not.toMatch(/<\s?10 min|under 10 minutes|15 minutes/i);
   });

@@ -1,6 +1,6 @@
 // The cookie consent banner shown until the visitor chooses; the choices match the Cookies Policy. It comes first in
-// the page (an early Tab stop). On a phone it sits in the flow above the header, so it never covers a form's
-// button; on wider screens it floats in a corner, clear of the centred content.
+// the page (an early Tab stop). Up to laptop widths it sits in the flow above the header, so it never covers a
+// form's button; on wide screens (1280 px and more) it floats in a corner, clear of the centred content.
 import { Link } from 'react-router';
 import { Cookie } from 'lucide-react';
 import { uiMessages } from '@atr/shared';
@@ -13,7 +13,7 @@ export function CookieBanner() {
   return (
     <section
       aria-label="Cookie consent"
-      className="border-b border-slate-200 bg-white p-4 sm:fixed sm:right-4 sm:bottom-4 sm:z-50 sm:max-w-md sm:rounded-2xl sm:border-0 sm:p-5 sm:shadow-xl sm:ring-1 sm:ring-slate-200"
+      className="border-b border-slate-200 bg-white px-4 py-3 sm:px-6 xl:fixed xl:right-4 xl:bottom-4 xl:z-50 xl:max-w-sm xl:rounded-2xl xl:border-0 xl:p-5 xl:shadow-xl xl:ring-1 xl:ring-slate-200"
     >
       <div className="flex flex-col gap-3">
         <div className="flex gap-3">
