@@ -43,7 +43,7 @@ describeBrowser('public site', () => {
       /branded technical report/i,
     );
     await screenshotBoth(page, 'landing');
-    for (const claim of ['50+', '90%', '<10 min']) await page.getByText(claim, { exact: true }).waitFor();
+    for (const claim of ['50+', '90%', 'Live']) await page.getByText(claim, { exact: true }).waitFor();
     expect(await page.locator('figure blockquote').count()).toBe(3);
     expect(pricing.word.amount).toBe(599);
     await page.getByTestId('price-word').getByText(formatPrice(599).split(' ')[0]!).waitFor();

@@ -311,15 +311,21 @@ describeBrowser('reports journey', () => {
     await page.goto(`${app.url}/app`);
     await rowOf('Sample App').waitFor();
     const totalBefore = Number((await page.getByTestId('total-reports').textContent())?.replace(/\D/g, ''));
-    let asked = '';
-    page.once('dialog', (d) => {
-      asked = d.message();
-      void d.accept();
-    });
-    await rowOf('Sample App').getByRole('button', { name: 'Delete Sample App' }).click();
+    await rowOf('Sample App').getByRole('button', { name: 'More actions for Sample App' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.textContent()).toContain(messages.api.confirmDelete);
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await rowOf('Sample App').waitFor({ state: 'detached' });
-    expect(asked).toBe(messages.api.confirmDelete);
     expect(await page.getByTestId('total-reports').textContent()).toBe(`Total reports: ${totalBefore - 1}`);
+    // The delete is sent when the Undo toast closes.
+    const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.ok());
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Report deleted' })
+      .getByRole('button', { name: 'Dismiss notification' })
+      .click();
+    await deleted;
     await page.goto(`${app.url}/app/report/${reportId}`);
     await page.getByRole('heading', { name: messages.report.notFoundTitle }).waitFor({ timeout: 15_000 });
     await screenshotBoth(page, 'report-not-found');

@@ -32,6 +32,8 @@ const row = (over: Partial<ReportRow>): ReportRow => ({
   heartbeat_at: null,
   file_sizes: { docx: 48213, pdf: 152771 },
   page_count: 14,
+  step_log: [],
+  engine_mode: 'offline',
   created_at: new Date('2026-11-02T10:11:12.345Z'),
   updated_at: new Date('2026-11-02T10:20:00.000Z'),
   completed_at: new Date('2026-11-02T10:20:00.000Z'),
@@ -76,7 +78,30 @@ const cases: [string, z.ZodType, unknown][] = [
   [
     'status',
     StatusResponseSchema,
-    { state: 'processing', progress: 42, step: 'ai_code_analysis', error: null },
+    {
+      state: 'processing',
+      progress: 42,
+      step: 'ai_code_analysis',
+      error: null,
+      step_log: [
+        {
+          step: 'initializing',
+          startedAt: '2026-11-02T10:11:13.000Z',
+          endedAt: '2026-11-02T10:11:15.500Z',
+          message: 'Reading the code base',
+          done: null,
+          total: null,
+        },
+        {
+          step: 'ai_code_analysis',
+          startedAt: '2026-11-02T10:11:15.500Z',
+          endedAt: null,
+          message: 'Reading "src/app.ts" — ünïcode',
+          done: 12,
+          total: 40,
+        },
+      ],
+    },
   ],
   [
     'failed status',
@@ -86,6 +111,7 @@ const cases: [string, z.ZodType, unknown][] = [
       progress: 30,
       step: 'personalizing',
       error: 'Template: line 3: "chapters" must be a list.',
+      step_log: [],
     },
   ],
   [
@@ -144,18 +170,25 @@ describe('response serializer', () => {
       progress: 100,
       step: 'done',
       error: null,
+      step_log: [],
       github_token: 'ghp_secret',
       user_id: 'u',
     };
     for (const checked of [true, false]) {
       const res = await serve(checked, StatusResponseSchema, leaky);
       expect(res.body).not.toContain('ghp_secret');
-      expect(Object.keys(JSON.parse(res.body)).sort()).toEqual(['error', 'progress', 'state', 'step']);
+      expect(Object.keys(JSON.parse(res.body)).sort()).toEqual([
+        'error',
+        'progress',
+        'state',
+        'step',
+        'step_log',
+      ]);
     }
   });
 
   it('fails a response of the wrong shape when checked (development and tests)', async () => {
-    const wrong = { state: 'processing', progress: 42, step: 'not-a-step', error: null };
+    const wrong = { state: 'processing', progress: 42, step: 'not-a-step', error: null, step_log: [] };
     expect((await serve(true, StatusResponseSchema, wrong)).statusCode).toBe(500);
     // Production trusts the handler's types and only writes the declared fields.
     const fast = await serve(false, StatusResponseSchema, wrong);

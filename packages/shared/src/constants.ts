@@ -12,6 +12,8 @@ export const REPORTS_DEFAULT_PAGE = 1;
 export const REPORTS_DEFAULT_PER_PAGE = 10;
 export const REPORTS_PER_PAGE_OPTIONS = [5, 10, 20, 50] as const;
 export const REPORTS_MAX_PER_PAGE = 50;
+/** Longest search text for the report list. */
+export const REPORTS_SEARCH_MAX = 100;
 export const PAGINATION_MAX_BUTTONS = 5;
 
 /** Processing page (spec §4). */
@@ -94,7 +96,8 @@ export const LIABILITY_CAP_USD = 100;
 export const MARKETING_CLAIMS = [
   { value: '50+', label: 'Projects analysed' },
   { value: '90%', label: 'Less human intervention' },
-  { value: '<10 min', label: 'Average processing time' },
+  // Not a fixed time promise (issue 13, item 5): the processing page estimates from measured runs.
+  { value: 'Live', label: 'Progress and time estimates from real runs' },
 ] as const;
 
 /** Browser storage keys (spec §3). */

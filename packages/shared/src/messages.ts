@@ -216,7 +216,7 @@ export const reportUiMessages = {
     'If you were charged but the download is still locked, wait a minute and try again, or contact support with the time of the payment.',
   ],
   processingIntro:
-    'Our AI agents are analysing your code and writing your report. This usually takes about 15 minutes. You can leave this page: generation continues in the background.',
+    'Our AI agents are analysing your code and writing your report. You can leave this page: generation continues in the background.',
   cancelConfirmTitle: 'Cancel report generation?',
   cancelConfirmBody:
     'The agents stop at the next step and nothing is kept. You can start a new report at any time.',
@@ -224,6 +224,21 @@ export const reportUiMessages = {
     `Free preview of the first ${pages} pages. Buy a format to get the full report.`,
   previewLoadHint: 'You can still buy and download the full report in Word or LaTeX.',
   linkCopied: 'Link copied',
+  linkCopyFailed: 'The link could not be copied. Open the report and copy the address from the address bar.',
+  deleted: 'Report deleted',
+  deleteTitle: 'Delete report?',
+  noMatch: 'No reports match',
+  noMatchHint: 'Try another project name or status, or clear the search.',
+  /** How the time left is known: from recent reports' measured steps (null: a first guess, no history yet). */
+  estimateBasisRecent: 'based on recent reports',
+  remainingMinutes: (minutes: number, basis: string | null) =>
+    basis
+      ? `About ${minutes} min remaining, ${basis}`
+      : `About ${minutes} min remaining (a first estimate: no recent reports to compare with yet)`,
+  remainingUnderMinute: (basis: string | null) =>
+    basis
+      ? `Less than a minute remaining, ${basis}`
+      : 'Less than a minute remaining (a first estimate: no recent reports to compare with yet)',
   notFoundHint:
     'This report does not exist any more, or the link is incomplete. Your reports are listed on the dashboard.',
   queuedTitle: 'Queued',

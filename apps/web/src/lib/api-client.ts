@@ -39,6 +39,8 @@ export interface RequestOptions {
   method?: string;
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request finish after the page is gone (a delete committed as the user leaves). */
+  keepalive?: boolean;
 }
 
 /** The readable part of an error body: the server's `message` when it is JSON, else the raw text. */
@@ -76,6 +78,7 @@ export function createApiClient(deps: ApiClientDeps) {
         headers,
         body,
         signal: options.signal,
+        ...(options.keepalive ? { keepalive: true } : {}),
       });
     } catch (e) {
       if (options.signal?.aborted) throw e;

@@ -1,7 +1,14 @@
 // The one auth client of the app: @supabase/auth-js against the same-origin GoTrue-compatible service.
 import { GoTrueClient } from '@supabase/auth-js';
 import { readLinkError } from './auth-link.ts';
-import { createRememberStorage, memoryStore, type KeyValueStore } from './auth-storage.ts';
+import {
+  cookieBrowserSession,
+  createRememberStorage,
+  memoryBrowserSession,
+  memoryStore,
+  type BrowserSession,
+  type KeyValueStore,
+} from './auth-storage.ts';
 
 function webStorage(kind: 'localStorage' | 'sessionStorage'): KeyValueStore {
   try {
@@ -14,7 +21,17 @@ function webStorage(kind: 'localStorage' | 'sessionStorage'): KeyValueStore {
   }
 }
 
-export const authStorage = createRememberStorage(webStorage('localStorage'), webStorage('sessionStorage'));
+function browserSession(): BrowserSession {
+  // Cookies refused: the marker cannot outlive the page, so a session that is not remembered lasts this page.
+  if (!navigator.cookieEnabled) return memoryBrowserSession();
+  return cookieBrowserSession(document, window.location.protocol === 'https:');
+}
+
+export const authStorage = createRememberStorage(
+  webStorage('localStorage'),
+  browserSession(),
+  webStorage('sessionStorage'),
+);
 
 /**
  * Read before the client consumes the URL fragment: a recovery link lands here with

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatDate, formatFileSize } from './format.ts';
+import { formatCountdown, formatDate, formatDuration, formatFileSize, formatRelativeTime } from './format.ts';
 
 describe('formatDate', () => {
   it('writes en-US short month with time', () => {
@@ -34,5 +34,28 @@ describe('formatCountdown', () => {
     expect(formatCountdown(61)).toBe('1:01');
     expect(formatCountdown(9)).toBe('0:09');
     expect(formatCountdown(-3)).toBe('0:00');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = Date.parse('2026-03-10T12:00:00Z');
+  it('says "just now" for under 45 seconds, either side', () => {
+    expect(formatRelativeTime(now - 30_000, now)).toBe('just now');
+    expect(formatRelativeTime(now + 10_000, now)).toBe('just now');
+  });
+  it('counts minutes, hours and days', () => {
+    expect(formatRelativeTime(now - 2 * 60_000, now)).toBe('2 minutes ago');
+    expect(formatRelativeTime(now - 3 * 3_600_000, now)).toBe('3 hours ago');
+    expect(formatRelativeTime(now - 86_400_000, now)).toBe('yesterday');
+    expect(formatRelativeTime(new Date(now - 3 * 86_400_000).toISOString(), now)).toBe('3 days ago');
+  });
+});
+
+describe('formatDuration', () => {
+  it('writes ms, tenths of seconds, seconds, then minutes', () => {
+    expect(formatDuration(850)).toBe('850 ms');
+    expect(formatDuration(4_240)).toBe('4.2 s');
+    expect(formatDuration(12_400)).toBe('12 s');
+    expect(formatDuration(185_000)).toBe('3 min 5 s');
   });
 });

@@ -4,6 +4,7 @@ import {
   REPORTS_DEFAULT_PAGE,
   REPORTS_DEFAULT_PER_PAGE,
   REPORTS_MAX_PER_PAGE,
+  REPORTS_SEARCH_MAX,
   REPORT_STEPS,
 } from '../constants.ts';
 import { messages } from '../messages.ts';
@@ -176,7 +177,13 @@ export const ReportListQuerySchema = z.object({
   page: pageNumber.default(REPORTS_DEFAULT_PAGE),
   per_page: perPage.optional(),
   limit: perPage.optional(),
+  /** Search in project names (case-insensitive, anywhere in the name). */
+  q: z.string().trim().max(REPORTS_SEARCH_MAX).optional(),
+  /** Only reports with this status. */
+  status: ReportStatusValueSchema.optional(),
 });
+/** The dashboard's status filter: a status, or '' for all. */
+export type ReportStatusFilter = z.infer<typeof ReportStatusValueSchema> | '';
 export type ReportListQuery = z.infer<typeof ReportListQuerySchema>;
 export const resolvePerPage = (q: ReportListQuery) => q.per_page ?? q.limit ?? REPORTS_DEFAULT_PER_PAGE;
 
@@ -199,11 +206,26 @@ export const ReportListResponseSchema = z.object({
 });
 export type ReportListResponse = z.infer<typeof ReportListResponseSchema>;
 
+/**
+ * One step of the live step log: when the engine entered it, when it left it (null while it runs), what it last
+ * said it was doing, and its units of work (files read, sections written) when it counts them.
+ */
+export const StepLogEntrySchema = z.object({
+  step: ReportStepSchema,
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  message: z.string().nullable(),
+  done: z.number().int().nullable(),
+  total: z.number().int().nullable(),
+});
+export type StepLogEntry = z.infer<typeof StepLogEntrySchema>;
+
 export const StatusResponseSchema = z.object({
   state: ReportStatusValueSchema,
   progress: z.number().int(),
   step: ReportStepSchema,
   error: z.string().nullable(),
+  step_log: z.array(StepLogEntrySchema),
 });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
 
@@ -214,3 +236,19 @@ export const PreviewResponseSchema = z.object({
 export type PreviewResponse = z.infer<typeof PreviewResponseSchema>;
 
 export const OkResponseSchema = z.object({ success: z.boolean(), message: z.string().optional() });
+
+/** GET /api/reports/:id/duration-estimate: the time a report still needs, from measured durations. */
+export const DurationEstimateSchema = z.object({
+  /** 'recent': medians of recently completed reports; 'default': a first guess, there is no history yet. */
+  basis: z.enum(['recent', 'default']),
+  /** Completed reports the medians come from. */
+  samples: z.number().int(),
+  /** Whether the agents write offline or with a language model (they take very different times). */
+  mode: z.enum(['offline', 'model']),
+  /** The whole run, and what is left of it now. */
+  totalMs: z.number().int(),
+  remainingMs: z.number().int(),
+  /** Expected milliseconds per step, in pipeline order. */
+  steps: z.array(z.object({ step: ReportStepSchema, ms: z.number().int() })),
+});
+export type DurationEstimate = z.infer<typeof DurationEstimateSchema>;

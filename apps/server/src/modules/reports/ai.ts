@@ -12,6 +12,7 @@ import {
 } from '@atr/engine';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
+import type { EngineMode } from './repository.ts';
 
 /** The engine's AI config from the server config (throws at start-up naming a bad AI_* variable). */
 export function aiConfigOf(config: Config): AiConfig {
@@ -53,6 +54,11 @@ export function aiContext(
 ): { ai?: AiConfig; modelCache?: ModelCache } {
   const ai = aiConfigOf(config);
   return isModelConfigured(ai) ? { ai, modelCache: modelCacheFor(db, userId) } : {};
+}
+
+/** Whether reports run now are written offline or by a language model (their durations differ widely). */
+export function engineModeOf(config: Config): EngineMode {
+  return isModelConfigured(aiConfigOf(config)) ? 'model' : 'offline';
 }
 
 // Without the code base yet, the estimate assumes a typical compression ratio and file size.

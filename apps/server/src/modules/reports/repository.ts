@@ -1,5 +1,5 @@
 // SQL of the reports module: rows, ownership-scoped reads, the worker's claim/heartbeat and the sweep.
-import { messages } from '@atr/shared';
+import { messages, type StepLogEntry } from '@atr/shared';
 import type { Database } from '../../db/index.ts';
 import { REPORT_QUEUE } from '../../plugins/queue.ts';
 
@@ -46,6 +46,8 @@ export interface ReportRow {
   heartbeat_at: Date | null;
   file_sizes: FileSizes;
   page_count: number | null;
+  step_log: StepLogEntry[];
+  engine_mode: EngineMode | null;
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;
@@ -70,6 +72,20 @@ const STORED_BYTES = `COALESCE((input->'codebase'->>'size')::bigint, 0) + COALES
   + COALESCE((SELECT SUM((i->>'size')::bigint) FROM jsonb_array_elements(COALESCE(input->'images', '[]'::jsonb)) i), 0)
   + COALESCE((file_sizes->>'docx')::bigint, 0) + COALESCE((file_sizes->>'latex')::bigint, 0)
   + COALESCE((file_sizes->>'pdf')::bigint, 0) + COALESCE((file_sizes->>'preview')::bigint, 0)`;
+
+/** How the agents ran: offline, or on a configured language model. */
+export type EngineMode = 'offline' | 'model';
+
+/** The list's search and status filter; either may be absent. */
+export interface ListFilters {
+  q?: string | undefined;
+  status?: ReportRow['status'] | undefined;
+}
+
+/** A name search for ILIKE: the user's text, literal (its % and _ and \ escaped), anywhere in the name. */
+export function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
 
 export interface UserQuota {
   maxActive: number;
@@ -151,8 +167,8 @@ export function reportRepository(db: Database) {
     },
 
     async status(id: string, userId: string) {
-      const rows = await db.query<Pick<ReportRow, 'status' | 'progress' | 'step' | 'error'>>(
-        `SELECT status, progress, step, error FROM reports WHERE id = $1 AND user_id = $2`,
+      const rows = await db.query<Pick<ReportRow, 'status' | 'progress' | 'step' | 'error' | 'step_log'>>(
+        `SELECT status, progress, step, error, step_log FROM reports WHERE id = $1 AND user_id = $2`,
         [id, userId],
       );
       return rows[0] ?? null;
@@ -163,17 +179,26 @@ export function reportRepository(db: Database) {
       return rows[0] ?? null;
     },
 
-    async list(userId: string, limit: number, offset: number): Promise<{ rows: ReportRow[]; total: number }> {
+    async list(
+      userId: string,
+      limit: number,
+      offset: number,
+      filters: ListFilters = {},
+    ): Promise<{ rows: ReportRow[]; total: number }> {
+      // Absent filters are NULL parameters, so one statement (and one plan) serves every combination.
+      const where = `user_id = $1 AND ($2::text IS NULL OR project_name ILIKE $2::text)
+         AND ($3::text IS NULL OR status = $3::text)`;
+      const params = [userId, filters.q ? likePattern(filters.q) : null, filters.status ?? null];
       // One round trip: the window count rides along with the page; only an empty page needs its own count.
       const rows = await db.query<ReportRow & { total: number }>(
-        `SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total FROM reports WHERE user_id = $1
-         ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [userId, limit, offset],
+        `SELECT ${LIST_COLUMNS}, count(*) OVER ()::int AS total FROM reports WHERE ${where}
+         ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
+        [...params, limit, offset],
       );
       if (rows.length > 0) return { rows, total: rows[0]!.total };
       const count = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM reports WHERE user_id = $1`,
-        [userId],
+        `SELECT count(*)::int AS n FROM reports WHERE ${where}`,
+        params,
       );
       return { rows, total: count[0]?.n ?? 0 };
     },
@@ -267,13 +292,38 @@ export function reportRepository(db: Database) {
       return rows[0].cancel_requested ? 'cancel' : 'continue';
     },
 
-    /** Progress never goes backwards, even across a restarted run. */
-    async progress(id: string, runId: string, step: string, progress: number): Promise<void> {
+    /** Progress never goes backwards, even across a restarted run; the step log is this run's, written whole. */
+    async progress(
+      id: string,
+      runId: string,
+      step: string,
+      progress: number,
+      stepLog?: StepLogEntry[],
+    ): Promise<void> {
       await db.query(
-        `UPDATE reports SET step = $3, progress = GREATEST(progress, $4), heartbeat_at = now(), updated_at = now()
+        `UPDATE reports SET step = $3, progress = GREATEST(progress, $4), heartbeat_at = now(), updated_at = now(),
+           step_log = COALESCE($5::jsonb, step_log)
          WHERE id = $1 AND run_id = $2 AND status = 'processing'`,
-        [id, runId, step, progress],
+        [id, runId, step, progress, stepLog ? JSON.stringify(stepLog) : null],
       );
+    },
+
+    /**
+     * Per-step timings (ms) and code-base sizes of the newest completed reports run in `mode`, for the time
+     * estimate. Every owner's: only medians of durations leave the server, never a row.
+     */
+    async recentTimings(
+      mode: EngineMode,
+      limit: number,
+    ): Promise<{ timings: Record<string, number>; bytes: number | null }[]> {
+      const rows = await db.query<{ timings: Record<string, number>; bytes: string | number | null }>(
+        `SELECT timings, (input->'codebase'->>'size')::bigint AS bytes FROM reports
+         WHERE status = 'completed' AND timings IS NOT NULL AND timings <> '{}'::jsonb
+           AND COALESCE(engine_mode, 'offline') = $1
+         ORDER BY completed_at DESC LIMIT $2`,
+        [mode, limit],
+      );
+      return rows.map((r) => ({ timings: r.timings, bytes: r.bytes === null ? null : Number(r.bytes) }));
     },
 
     async complete(
@@ -282,13 +332,22 @@ export function reportRepository(db: Database) {
       fileSizes: FileSizes,
       pageCount: number,
       timings: unknown,
+      run: { stepLog?: StepLogEntry[]; mode?: EngineMode } = {},
     ): Promise<boolean> {
       const rows = await db.query(
         `UPDATE reports SET status = 'completed', step = 'done', progress = 100, error = NULL, github_token = NULL,
            file_sizes = $3::jsonb, page_count = $4, timings = $5::jsonb, completed_at = now(), updated_at = now(),
-           heartbeat_at = NULL
+           heartbeat_at = NULL, step_log = COALESCE($6::jsonb, step_log), engine_mode = COALESCE($7, engine_mode)
          WHERE id = $1 AND run_id = $2 AND status = 'processing' AND NOT cancel_requested RETURNING id`,
-        [id, runId, JSON.stringify(fileSizes), pageCount, JSON.stringify(timings ?? {})],
+        [
+          id,
+          runId,
+          JSON.stringify(fileSizes),
+          pageCount,
+          JSON.stringify(timings ?? {}),
+          run.stepLog ? JSON.stringify(run.stepLog) : null,
+          run.mode ?? null,
+        ],
       );
       return rows.length > 0;
     },

@@ -83,7 +83,13 @@ describe.each(testDatabases)('reports API on $name', (t) => {
     expect(files.some((f) => f.includes('notes'))).toBe(false);
 
     const status = await ctx.app.inject({ url: `/api/status/${report_id}`, headers: alice.auth });
-    expect(status.json()).toEqual({ state: 'processing', progress: 0, step: 'queued', error: null });
+    expect(status.json()).toEqual({
+      state: 'processing',
+      progress: 0,
+      step: 'queued',
+      error: null,
+      step_log: [],
+    });
 
     const row = await reportRepository(ctx.db).findById(report_id);
     expect(row?.input.company).toMatchObject({ name: 'ACME S.p.A.', email: 'info@acme.example' });
@@ -324,6 +330,7 @@ describe.each(testDatabases)('reports API on $name', (t) => {
       ['GET', `/api/reports/${id}/preview`],
       ['POST', `/api/cancel/${id}`],
       ['DELETE', `/api/reports/${id}`],
+      ['GET', `/api/reports/${id}/duration-estimate`],
     ] as const;
     for (const [method, url] of routes) {
       const res = await ctx.app.inject({ method, url, headers: bob.auth });
@@ -397,6 +404,131 @@ describe.each(testDatabases)('reports API on $name', (t) => {
     expect((await ctx.app.inject({ url: '/api/reports?per_page=500', headers: carol.auth })).statusCode).toBe(
       400,
     );
+  });
+
+  it('searches project names and filters by status on the server, only in the caller’s reports', async () => {
+    const dana = await ctx.signUp();
+    const repo = reportRepository(ctx.db);
+    const make = async (userId: string, projectName: string, status = 'processing') => {
+      const id = crypto.randomUUID();
+      await repo.insert({
+        id,
+        userId,
+        projectName,
+        projectSource: 'zip',
+        templateName: 't.yaml',
+        input: { template: { key: 'x', name: 't', mime: 'x', size: 1 }, images: [], company: {} },
+      });
+      await ctx.db.query(`UPDATE reports SET status = $2 WHERE id = $1`, [id, status]);
+      return id;
+    };
+    await make(dana.id, 'Billing API');
+    await make(dana.id, 'billing worker', 'completed');
+    await make(dana.id, 'Search 100% done', 'failed');
+    await make(dana.id, 'snake_case_app', 'cancelled');
+    await make(bob.id, 'Billing of Bob');
+    const names = async (query: string) => {
+      const res = await ctx.app.inject({ url: `/api/reports?${query}`, headers: dana.auth });
+      expect(res.statusCode, query).toBe(200);
+      const body = res.json();
+      return { names: body.reports.map((r: { name: string }) => r.name).sort(), total: body.total_reports };
+    };
+    expect(await names('q=BILLING')).toEqual({ names: ['Billing API', 'billing worker'], total: 2 });
+    expect(await names('q=billing&status=completed')).toEqual({ names: ['billing worker'], total: 1 });
+    expect(await names('status=failed')).toEqual({ names: ['Search 100% done'], total: 1 });
+    // The search is literal: % and _ are not wildcards.
+    expect(await names(`q=${encodeURIComponent('100%')}`)).toEqual({ names: ['Search 100% done'], total: 1 });
+    expect(await names('q=%25')).toEqual({ names: ['Search 100% done'], total: 1 });
+    expect(await names('q=e_c')).toEqual({ names: ['snake_case_app'], total: 1 });
+    expect(await names('q=e_')).toEqual({ names: ['snake_case_app'], total: 1 });
+    expect(await names('q=nothing')).toEqual({ names: [], total: 0 });
+    // Blank search is no search; unknown statuses and over-long searches are refused by the shared schema.
+    expect((await names('q=%20%20')).total).toBe(4);
+    for (const bad of ['status=sleeping', `q=${'x'.repeat(101)}`]) {
+      const res = await ctx.app.inject({ url: `/api/reports?${bad}`, headers: dana.auth });
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+
+  it('estimates the time left from completed reports’ measured steps, with a first guess before any', async () => {
+    const erin = await ctx.signUp();
+    const repo = reportRepository(ctx.db);
+    // Nothing completed anywhere yet in this database? Other tests only leave processing rows; clear to be sure.
+    await ctx.db.query(`UPDATE reports SET timings = NULL WHERE status = 'completed'`);
+    const id = (await generate(standardUpload(), erin.auth)).json().report_id as string;
+    const first = await ctx.app.inject({ url: `/api/reports/${id}/duration-estimate`, headers: erin.auth });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ basis: 'default', samples: 0, mode: 'offline' });
+    expect(first.json().remainingMs).toBe(first.json().totalMs);
+
+    // Three completed reports (of other users, too) with measured steps: the medians are used.
+    const timings = [
+      {
+        initializing: 1000,
+        personalizing: 500,
+        ai_code_analysis: 4000,
+        generating_markdown: 2000,
+        building_docx: 3000,
+      },
+      {
+        initializing: 3000,
+        personalizing: 700,
+        ai_code_analysis: 6000,
+        generating_markdown: 2500,
+        building_docx: 5000,
+      },
+      {
+        initializing: 2000,
+        personalizing: 600,
+        ai_code_analysis: 5000,
+        generating_markdown: 9000,
+        building_docx: 4000,
+      },
+    ];
+    for (const t of timings) {
+      const done = crypto.randomUUID();
+      await repo.insert({
+        id: done,
+        userId: bob.id,
+        projectName: 'Done',
+        projectSource: 'zip',
+        templateName: 't.yaml',
+        input: { template: { key: 'x', name: 't', mime: 'x', size: 1 }, images: [], company: {} },
+      });
+      await ctx.db.query(
+        `UPDATE reports SET status = 'completed', completed_at = now(), timings = $2::jsonb, engine_mode = 'offline' WHERE id = $1`,
+        [done, JSON.stringify(t)],
+      );
+    }
+    const queued = (
+      await ctx.app.inject({ url: `/api/reports/${id}/duration-estimate`, headers: erin.auth })
+    ).json();
+    expect(queued).toMatchObject({ basis: 'recent', samples: 3 });
+    expect(queued.steps).toEqual([
+      { step: 'initializing', ms: 2000 },
+      { step: 'personalizing', ms: 600 },
+      { step: 'ai_code_analysis', ms: 5000 },
+      { step: 'generating_markdown', ms: 2500 },
+      { step: 'building_docx', ms: 4000 },
+    ]);
+    expect(queued.remainingMs).toBe(14_100);
+
+    // In the analysis step for 1 s: its rest (4 s) and the later steps (6.5 s) are left.
+    const startedAt = new Date(Date.now() - 1000).toISOString();
+    await ctx.db.query(`UPDATE reports SET step = 'ai_code_analysis', step_log = $2::jsonb WHERE id = $1`, [
+      id,
+      JSON.stringify([
+        { step: 'initializing', startedAt, endedAt: startedAt, message: null, done: null, total: null },
+        { step: 'ai_code_analysis', startedAt, endedAt: null, message: null, done: 3, total: 9 },
+      ]),
+    ]);
+    const running = (
+      await ctx.app.inject({ url: `/api/reports/${id}/duration-estimate`, headers: erin.auth })
+    ).json();
+    expect(running.remainingMs).toBeGreaterThan(10_000);
+    expect(running.remainingMs).toBeLessThanOrEqual(10_500);
+    const status = (await ctx.app.inject({ url: `/api/status/${id}`, headers: erin.auth })).json();
+    expect(status.step_log[1]).toMatchObject({ step: 'ai_code_analysis', done: 3, total: 9, endedAt: null });
   });
 
   it('serves the preview only when completed, and never more than 5 pages', async () => {
@@ -506,7 +638,14 @@ describe.each(testDatabases)('reports API on $name', (t) => {
     expect(Object.keys(doc.paths).every((p: string) => p.startsWith('/api/'))).toBe(true);
     const statusSchema =
       doc.paths['/api/status/{id}'].get.responses['200'].content['application/json'].schema;
-    expect(Object.keys(statusSchema.properties).sort()).toEqual(['error', 'progress', 'state', 'step']);
+    expect(Object.keys(statusSchema.properties).sort()).toEqual([
+      'error',
+      'progress',
+      'state',
+      'step',
+      'step_log',
+    ]);
+    expect(Object.keys(doc.paths)).toContain('/api/reports/{id}/duration-estimate');
     expect((await ctx.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 });

@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DurationEstimateSchema,
   GENERIC_TEMPLATE_FILENAME,
   GenerateResponseSchema,
   OkResponseSchema,
@@ -72,8 +73,26 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendJson(
         reply,
-        await service.listJson(requireUser(request).id, request.query.page, resolvePerPage(request.query)),
+        await service.listJson(requireUser(request).id, request.query.page, resolvePerPage(request.query), {
+          q: request.query.q || undefined,
+          status: request.query.status,
+        }),
       ),
+  );
+
+  app.get(
+    '/api/reports/:id/duration-estimate',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['reports'],
+        summary: 'Time the report still needs, estimated from recent reports',
+        security: secured,
+        params: IdParams,
+        response: { 200: DurationEstimateSchema, ...errorsFor(400, 401, 404) },
+      },
+    },
+    async (request) => service.durationEstimate(request.params.id, requireUser(request).id),
   );
 
   app.get(

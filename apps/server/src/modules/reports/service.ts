@@ -10,6 +10,7 @@ import {
   StatusResponseSchema,
   messages,
   uploadMessages,
+  type DurationEstimate,
   type Report,
   type ReportDetail,
   type ReportListResponse,
@@ -21,8 +22,9 @@ import { StorageNotFoundError } from '../../plugins/storage.ts';
 import { createSerializerCompiler } from '../../serializer.ts';
 import { REPORT_QUEUE } from '../../plugins/queue.ts';
 import { pricingFrom } from '../public/routes.ts';
-import { clearModelCache } from './ai.ts';
-import { reportRepository, type ReportInputData, type ReportRow } from './repository.ts';
+import { clearModelCache, engineModeOf } from './ai.ts';
+import { ESTIMATE_SAMPLE_LIMIT, estimateDuration } from './duration-estimate.ts';
+import { reportRepository, type ListFilters, type ReportInputData, type ReportRow } from './repository.ts';
 import { mb, receiveUpload } from './upload.ts';
 
 export const reportPrefix = (id: string) => `reports/${id}/`;
@@ -221,14 +223,23 @@ export function reportService(app: FastifyInstance) {
      * The two polled reads answer with finished JSON, kept per user by the read cache (read-cache.ts):
      * a poll of an unchanged report costs neither a query nor a serialisation.
      */
-    async listJson(userId: string, page: number, perPage: number): Promise<string> {
-      return cache.read(userId, `list:${page}:${perPage}`, async () =>
-        writeList(await this.list(userId, page, perPage)),
-      );
+    async listJson(
+      userId: string,
+      page: number,
+      perPage: number,
+      filters: ListFilters = {},
+    ): Promise<string> {
+      const key = `list:${page}:${perPage}:${filters.status ?? ''}:${JSON.stringify(filters.q ?? '')}`;
+      return cache.read(userId, key, async () => writeList(await this.list(userId, page, perPage, filters)));
     },
 
-    async list(userId: string, page: number, perPage: number): Promise<ReportListResponse> {
-      const { rows, total } = await repo.list(userId, perPage, (page - 1) * perPage);
+    async list(
+      userId: string,
+      page: number,
+      perPage: number,
+      filters: ListFilters = {},
+    ): Promise<ReportListResponse> {
+      const { rows, total } = await repo.list(userId, perPage, (page - 1) * perPage, filters);
       const totalPages = Math.ceil(total / perPage);
       return {
         reports: rows.map(toReport),
@@ -250,11 +261,25 @@ export function reportService(app: FastifyInstance) {
           progress: r.progress,
           step: r.step as Report['step'],
           error: r.error,
+          step_log: r.step_log ?? [],
         };
         return status && writeStatus(status);
       });
       if (json === null) throw errors.reportNotFound();
       return json;
+    },
+
+    /** The time the caller's report still needs, from recent reports' measured steps (404 for anyone else's). */
+    async durationEstimate(id: string, userId: string): Promise<DurationEstimate> {
+      const row = await owned(id, userId);
+      const mode = row.engine_mode ?? engineModeOf(config);
+      const samples = await repo.recentTimings(mode, ESTIMATE_SAMPLE_LIMIT);
+      return estimateDuration(
+        { step: row.step, stepLog: row.step_log ?? [], bytes: row.input.codebase?.size ?? null },
+        mode,
+        samples,
+        Date.now(),
+      );
     },
 
     async detail(id: string, userId: string): Promise<ReportDetail> {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { EngineError, type PipelineStep, type ReportArtifacts } from '@atr/engine';
-import { messages } from '@atr/shared';
+import { StatusResponseSchema, messages } from '@atr/shared';
 import { testDatabases } from '../../test/databases.ts';
 import { startWorker, workerDeps } from '../../worker-runtime.ts';
 import { reportRepository, STUCK_MESSAGE } from './repository.ts';
@@ -116,6 +116,59 @@ describe.each(testDatabases)('report worker on $name', (t) => {
     expect((await PDFDocument.load(Buffer.from(preview.json().pdf_preview, 'base64'))).getPageCount()).toBe(
       5,
     );
+  });
+
+  it('keeps a step log on the row: each step with its start, end, last message and units of work', async () => {
+    const id = await create();
+    let during: Awaited<ReturnType<typeof row>> = null;
+    const engine: Engine = async (input, c) => {
+      await c.onProgress('initializing', 0, 'Reading the code base');
+      await c.onProgress('ai_code_analysis', 0, 'Analysing 4 files', { done: 0, total: 4 });
+      await c.onProgress('ai_code_analysis', 50, undefined, { done: 2, total: 4 });
+      during = await row(id);
+      await c.onProgress('generating_markdown', 0, 'Writing 3 sections', { done: 0, total: 3 });
+      await c.onProgress('generating_markdown', 100, undefined, { done: 3, total: 3 });
+      await c.onProgress('done', 100, 'Report ready');
+      return fakeEngine()(input, { ...c, onProgress: () => {} });
+    };
+    expect(await runReportJob({ ...deps, engine }, id)).toBe('completed');
+    // While the engine ran: the analysis step is open, with its units so far.
+    expect(during!.step_log.map((e) => e.step)).toEqual(['initializing', 'ai_code_analysis']);
+    expect(during!.step_log[0]!.endedAt).not.toBeNull();
+    expect(during!.step_log[1]).toMatchObject({
+      message: 'Analysing 4 files',
+      done: 2,
+      total: 4,
+      endedAt: null,
+    });
+    const r = (await row(id))!;
+    expect(r.engine_mode).toBe('offline');
+    expect(r.step_log.map((e) => [e.step, e.message, e.done, e.total])).toEqual([
+      ['initializing', 'Reading the code base', null, null],
+      ['ai_code_analysis', 'Analysing 4 files', 2, 4],
+      ['generating_markdown', 'Writing 3 sections', 3, 3],
+    ]);
+    for (const e of r.step_log) {
+      expect(Date.parse(e.endedAt!)).toBeGreaterThanOrEqual(Date.parse(e.startedAt));
+    }
+    // The status API serves it, in the shared schema's shape.
+    const status = await ctx.app.inject({ url: `/api/status/${id}`, headers: user.auth });
+    expect(StatusResponseSchema.parse(status.json()).step_log).toHaveLength(3);
+  });
+
+  it('writes the latest message of a step even when it came inside the write interval', async () => {
+    const id = await create();
+    let seen = '';
+    const engine: Engine = async (input, c) => {
+      await c.onProgress('initializing', 0, 'Reading the code base');
+      await c.onProgress('initializing', 5, 'Downloading acme/app', { done: 1, total: 2 });
+      // The engine goes quiet (a slow download): the trailing write still lands.
+      await new Promise((r) => setTimeout(r, 700));
+      seen = (await row(id))!.step_log[0]!.message ?? '';
+      return fakeEngine()(input, { ...c, onProgress: () => {} });
+    };
+    expect(await runReportJob({ ...deps, progressWriteMs: 300, engine }, id)).toBe('completed');
+    expect(seen).toBe('Downloading acme/app');
   });
 
   it('does nothing when the same job is delivered again, or twice at once', async () => {

@@ -8,13 +8,14 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import type PgBoss from 'pg-boss';
-import { PIPELINE_STEPS, STEP_INDEX, messages, type ReportStep } from '@atr/shared';
+import { PIPELINE_STEPS, STEP_INDEX, messages, type ReportStep, type StepLogEntry } from '@atr/shared';
 import {
   EngineError,
   parseTemplate,
   type EngineContext,
   type ImageAsset,
   type PipelineStep,
+  type ProgressUnits,
   type ReportArtifacts,
   type ReportInput,
 } from '@atr/engine';
@@ -22,7 +23,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { REPORT_QUEUE } from '../../plugins/queue.ts';
 import type { Storage } from '../../plugins/storage.ts';
-import { aiContext } from './ai.ts';
+import { aiContext, engineModeOf } from './ai.ts';
 import { EngineProcessError, runEngineInProcess } from './engine-process.ts';
 import { analysisCacheFor } from './analysis-cache.ts';
 import { ARTIFACTS, reportPrefix } from './service.ts';
@@ -61,6 +62,44 @@ export function overallProgress(step: PipelineStep | ReportStep, percent: number
   const end = PIPELINE_STEPS[i]!.baseline;
   const p = Math.max(0, Math.min(100, percent));
   return Math.min(99, Math.round(start + ((end - start) * p) / 100));
+}
+
+/** The longest engine message kept in the step log. */
+const STEP_MESSAGE_MAX = 200;
+
+/**
+ * The live step log of one run: a step the engine enters opens an entry (and closes the one before), later calls
+ * in the same step update its message and units. 'done' closes the last step and opens nothing.
+ */
+export function stepLogger(now: () => Date = () => new Date()) {
+  const entries: StepLogEntry[] = [];
+  const close = (at: string) => {
+    const last = entries[entries.length - 1];
+    if (last && !last.endedAt) last.endedAt = at;
+  };
+  return {
+    entries,
+    record(step: PipelineStep, message?: string, units?: ProgressUnits) {
+      const at = now().toISOString();
+      let last = entries[entries.length - 1];
+      if (step === 'done') return close(at);
+      if (!last || last.step !== step) {
+        close(at);
+        last = { step, startedAt: at, endedAt: null, message: null, done: null, total: null };
+        entries.push(last);
+      }
+      if (message) last.message = message.slice(0, STEP_MESSAGE_MAX);
+      if (units && Number.isFinite(units.done) && Number.isFinite(units.total)) {
+        last.done = Math.max(0, Math.round(units.done));
+        last.total = Math.max(0, Math.round(units.total));
+      }
+    },
+    finish() {
+      close(now().toISOString());
+    },
+    /** A copy to write, so later calls cannot change what a write in flight sends. */
+    snapshot: (): StepLogEntry[] => entries.map((e) => ({ ...e })),
+  };
 }
 
 /** Runs of one report that may end its process before the report is failed instead of retried. */
@@ -122,6 +161,8 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
 
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), `${WORK_DIR_PREFIX}${process.pid}-`));
   activeWorkDirs.add(workDir);
+  /** A progress write waiting for the end of the write interval. */
+  let trailing: NodeJS.Timeout | undefined;
   try {
     const input = row.input;
     const templateText = (await storage.read(input.template.key)).toString('utf8');
@@ -157,18 +198,48 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
       Object.entries(input.company ?? {}).filter(([, v]) => v),
     ) as ReportInput['company'];
 
-    // Progress: every step boundary is written at once, inside a step at most one write per interval.
+    // Progress and the step log: every step boundary is written at once, inside a step at most one write per
+    // interval; a call that falls inside the interval is written when it ends (trailing), so the latest message
+    // and units always reach the row even when the engine then goes quiet for a long time.
     let lastStep = '';
     let lastWrite = 0;
+    let latestPercent = 0;
     const minGap = deps.progressWriteMs ?? 1_000;
-    const onProgress = async (step: PipelineStep, percent: number) => {
+    const steps = stepLogger();
+    const write = (step: PipelineStep, percent: number) => {
+      lastWrite = Date.now();
+      return repo.progress(reportId, runId, step, overallProgress(step, percent), steps.snapshot());
+    };
+    const onProgress = async (
+      step: PipelineStep,
+      percent: number,
+      message?: string,
+      units?: ProgressUnits,
+    ) => {
       if (controller.signal.aborted) throw new EngineError('cancelled', messages.report.cancelled);
+      steps.record(step, message, units);
       const now = Date.now();
-      if (step === lastStep && now - lastWrite < minGap) return;
+      if (step === lastStep && now - lastWrite < minGap) {
+        latestPercent = Math.max(latestPercent, percent);
+        if (!trailing)
+          trailing = setTimeout(
+            () => {
+              trailing = undefined;
+              if (controller.signal.aborted || step !== lastStep) return;
+              write(step, latestPercent).catch((err: unknown) =>
+                log.warn({ err, reportId }, 'progress write failed'),
+              );
+            },
+            minGap - (now - lastWrite),
+          );
+        return;
+      }
       const isBoundary = step !== lastStep;
+      clearTimeout(trailing);
+      trailing = undefined;
       lastStep = step;
-      lastWrite = now;
-      await repo.progress(reportId, runId, step, overallProgress(step, percent));
+      latestPercent = percent;
+      await write(step, percent);
       // Step boundaries also check the row directly, so a cancel stops work at the next step.
       if (isBoundary) {
         const s = await repo.heartbeat(reportId, runId);
@@ -240,7 +311,14 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
       agents: artifacts.trace,
     };
     await put(ARTIFACTS.trace, JSON.stringify(trace));
-    if (await repo.complete(reportId, runId, sizes, artifacts.pageCount, artifacts.timings)) {
+    clearTimeout(trailing);
+    steps.finish();
+    if (
+      await repo.complete(reportId, runId, sizes, artifacts.pageCount, artifacts.timings, {
+        stepLog: steps.snapshot(),
+        mode: engineModeOf(config),
+      })
+    ) {
       log.info({ reportId }, 'report completed');
       return 'completed';
     }
@@ -288,6 +366,7 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
     return 'failed';
   } finally {
     clearInterval(beat);
+    clearTimeout(trailing);
     await fs.rm(workDir, { recursive: true, force: true }).catch(() => {});
     activeWorkDirs.delete(workDir);
   }

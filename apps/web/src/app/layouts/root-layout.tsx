@@ -1,5 +1,7 @@
-// The shared layout of every in-app route: header, page, footer (not under /app), cookie banner.
+// The shared layout of every in-app route: cookie banner (first, so it is an early Tab stop), header, page, footer
+// (not under /app), and the toasts.
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Toaster } from '../../components/ui/toast.tsx';
 import { CookieBanner } from '../../features/cookies/components/cookie-banner.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -15,12 +17,13 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <CookieBanner />
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       {!inApp && <SiteFooter />}
-      <CookieBanner />
+      <Toaster />
       <ScrollRestoration />
     </div>
   );

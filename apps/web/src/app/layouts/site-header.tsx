@@ -216,6 +216,7 @@ function UserMenu() {
       >
         <span
           aria-hidden="true"
+          data-testid="user-initials"
           className="flex size-8 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white"
         >
           {initials(name)}
@@ -262,5 +263,7 @@ function initials(name: string): string {
     .replace(/@.*/, '')
     .split(/[\s._-]+/)
     .filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
+  // First and last name: "Quinn A. Tester" is QT, not QA.
+  const last = parts.length > 1 ? parts[parts.length - 1] : undefined;
+  return ((parts[0]?.[0] ?? '') + (last?.[0] ?? '')).toUpperCase() || '?';
 }

@@ -1,8 +1,10 @@
 // Any unknown path inside the shared layout.
 import { uiMessages } from '@atr/shared';
 import { ButtonLink } from '../../components/ui/button.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function NotFoundRoute() {
+  useDocumentTitle('Page Not Found');
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-sm font-semibold text-indigo-600">404</p>

@@ -11,6 +11,10 @@ export interface DialogProps {
   footer?: ReactNode;
   size?: 'md' | 'lg';
   tone?: 'default' | 'danger';
+  /** 'alertdialog' for a confirmation that interrupts (a branded replacement of the browser's confirm()). */
+  role?: 'dialog' | 'alertdialog';
+  /** Id of the element that describes the dialog (an alert dialog's question). */
+  describedBy?: string;
 }
 
 export function Dialog({
@@ -21,6 +25,8 @@ export function Dialog({
   footer,
   size = 'md',
   tone = 'default',
+  role = 'dialog',
+  describedBy,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -31,6 +37,8 @@ export function Dialog({
     // including when the dialog unmounts while open, which the browser alone does not do.
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!el.open) el.showModal();
+    // React does not render `autoFocus` as the attribute the browser looks for, so the safe choice says so itself.
+    el.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       if (el.open) el.close();
       if (opener?.isConnected) opener.focus();
@@ -39,7 +47,9 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onCancel={(e) => {
         // Escape: the parent owns `open`, so it decides; the effect then closes the element.
         e.preventDefault();

@@ -5,9 +5,8 @@ import {
   advance,
   reconnectDelay,
   animatedProgress,
-  formatRemaining,
   readStoredProgress,
-  remainingSeconds,
+  remainingText,
   stepIndexOf,
   stepStart,
   stepStates,
@@ -63,19 +62,32 @@ describe('animatedProgress', () => {
   });
 });
 
-describe('remainingSeconds and text', () => {
-  it('counts the whole pipeline at the start: 720 s', () => {
-    expect(remainingSeconds(0, 0)).toBe(720);
+describe('remainingText', () => {
+  const estimate = (remainingMs: number, basis: 'recent' | 'default') => ({
+    basis,
+    samples: basis === 'recent' ? 3 : 0,
+    mode: 'offline' as const,
+    totalMs: 60_000,
+    remainingMs,
+    steps: [],
   });
-  it('counts the rest of the step and the later steps', () => {
-    expect(remainingSeconds(4, 0)).toBe(50);
-    expect(remainingSeconds(3, 100)).toBe(240 - 60 + 50);
-    expect(remainingSeconds(4, 1000)).toBe(0);
+  it('says it is based on recent reports when it is', () => {
+    expect(remainingText(estimate(150_000, 'recent'), 0)).toBe(
+      'About 3 min remaining, based on recent reports',
+    );
+    expect(remainingText(estimate(150_000, 'recent'), 100_000)).toBe(
+      'Less than a minute remaining, based on recent reports',
+    );
   });
-  it('says it in minutes', () => {
-    expect(formatRemaining(720)).toBe('about 12 minutes');
-    expect(formatRemaining(50)).toBe('about 1 minute');
-    expect(formatRemaining(0)).toBe('less than a minute');
+  it('calls a guess without history a first estimate', () => {
+    expect(remainingText(estimate(150_000, 'default'), 0)).toMatch(
+      /^About 3 min remaining .*no recent reports/,
+    );
+  });
+  it('never counts below zero', () => {
+    expect(remainingText(estimate(10_000, 'recent'), 60_000)).toBe(
+      'Less than a minute remaining, based on recent reports',
+    );
   });
 });
 

@@ -5,6 +5,8 @@ import {
   PROGRESS_SPEED_FACTOR,
   PROGRESS_STEP_CAP,
   STEP_INDEX,
+  reportUiMessages,
+  type DurationEstimate,
   type ReportStep,
 } from '@atr/shared';
 
@@ -42,14 +44,6 @@ export function animatedProgress(stepIndex: number, secondsInStep: number, serve
   const ceiling = step.baseline - 1;
   const value = Math.min(start + span * fraction, ceiling);
   return Math.round(Math.min(Math.max(value, serverProgress, start), ceiling) * 10) / 10;
-}
-
-/** Remaining nominal seconds: the rest of the current step at the animated pace plus every later step. */
-export function remainingSeconds(stepIndex: number, secondsInStep: number): number {
-  const i = clampIndex(stepIndex);
-  const current = PIPELINE_STEPS[i]!;
-  const rest = Math.max(current.seconds - Math.max(secondsInStep, 0) * PROGRESS_SPEED_FACTOR, 0);
-  return Math.round(rest + PIPELINE_STEPS.slice(i + 1).reduce((sum, s) => sum + s.seconds, 0));
 }
 
 export type StepState = 'Complete' | 'In Progress' | 'Pending';
@@ -97,14 +91,18 @@ export function advance(stored: StoredProgress | null, stepIndex: number, now: n
   return stored;
 }
 
-/** mm:ss style "about N minutes" text for the remaining time. */
-export function formatRemaining(seconds: number): string {
-  if (seconds <= 0) return 'less than a minute';
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? 'about 1 minute' : `about ${minutes} minutes`;
-}
-
 /** Back-off between status polls that failed: 2 s, 4 s, 8 s… up to 30 s, for as long as the page is open. */
 export function reconnectDelay(attempt: number): number {
   return Math.min(2_000 * 2 ** Math.max(attempt, 0), 30_000);
+}
+
+/**
+ * The remaining-time line from the server's estimate, counted down since it arrived: "About 3 min remaining, based
+ * on recent reports", or a first guess that says there is no history yet. Never a fixed promise (issue 13, item 5).
+ */
+export function remainingText(estimate: DurationEstimate, msSinceEstimate: number): string {
+  const ms = Math.max(0, estimate.remainingMs - msSinceEstimate);
+  const basis = estimate.basis === 'recent' ? reportUiMessages.estimateBasisRecent : null;
+  if (ms < 60_000) return reportUiMessages.remainingUnderMinute(basis);
+  return reportUiMessages.remainingMinutes(Math.ceil(ms / 60_000), basis);
 }

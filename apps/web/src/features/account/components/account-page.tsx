@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { TextField } from '../../../components/ui/input.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
 import { useAuth } from '../../../lib/auth-context.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { updateProfile } from '../api/update-profile.ts';
@@ -52,11 +53,9 @@ function ProfileTab() {
     setSaving(true);
     const result = await updateProfile(parsed.data.fullName);
     setSaving(false);
-    setFeedback(
-      result.success
-        ? { tone: 'success', text: messages.account.profileUpdated }
-        : { tone: 'error', text: result.error },
-    );
+    // Success is transient (a toast); a failure stays on the form until it is fixed.
+    if (result.success) toast(messages.account.profileUpdated);
+    else setFeedback({ tone: 'error', text: result.error });
   }
 
   return (

@@ -189,7 +189,6 @@ function SignupComplete({ email, onAnother }: { email: string; onAnother: () => 
           <MailCheck aria-hidden="true" className="size-7" />
         </span>
         <p className="mt-4 text-sm text-slate-700">{uiMessages.signupEmailSent(email)}</p>
-        <p className="mt-2 text-sm text-slate-500">{messages.account.confirmEmail}.</p>
         <p className="mt-4 text-xs text-slate-500" aria-live="polite">
           {uiMessages.signupRedirecting(secondsLeft)}
         </p>

@@ -99,7 +99,7 @@ export const faq = [
   {
     question: 'How long does a report take?',
     answer:
-      'Most reports are ready in under 10 minutes. You can leave the page while it runs and come back to the dashboard later.',
+      'It depends on the size of the project and on whether a language model writes the text. While it runs, the processing page shows each step as the engine reports it, with an estimate of the time left based on recent reports. You can leave the page and come back to the dashboard later.',
   },
   {
     question: 'Is my code safe?',

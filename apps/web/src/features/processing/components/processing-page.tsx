@@ -22,15 +22,16 @@ import { cn } from '../../../lib/cn.ts';
 import { logError, reportErrorText } from '../../../lib/user-error.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cancelReport } from '../api/cancel-report.ts';
+import { useDurationEstimate } from '../api/get-duration-estimate.ts';
 import { getStatus } from '../api/get-status.ts';
+import { StepLog } from './step-log.tsx';
 import {
   LAST_STEP,
   advance,
   animatedProgress,
-  formatRemaining,
   readStoredProgress,
   reconnectDelay,
-  remainingSeconds,
+  remainingText,
   stepIndexOf,
   stepStates,
   type StoredProgress,
@@ -142,7 +143,8 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
   const stepIndex = completed ? LAST_STEP : (stored?.stepIndex ?? stepIndexOf(status?.step));
   const secondsInStep = stored ? (now - stored.stepStartedAt) / 1000 : 0;
   const progress = completed ? 100 : animatedProgress(stepIndex, secondsInStep, status?.progress ?? 0);
-  const remaining = completed ? 0 : remainingSeconds(stepIndex, secondsInStep);
+  // The time left comes from measured durations on the server, never from the animation's nominal seconds.
+  const estimate = useDurationEstimate(reportId, status?.step, phase === 'processing' && !queued);
   const states = queued ? PIPELINE_STEPS.map(() => 'Pending' as const) : stepStates(stepIndex, completed);
 
   async function refresh() {
@@ -250,9 +252,9 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
             style={{ width: `${progress}%` }}
           />
         </div>
-        {phase === 'processing' && !queued && (
-          <p className="mt-2 text-sm text-slate-500">
-            Estimated time remaining: {formatRemaining(remaining)}
+        {phase === 'processing' && !queued && estimate.data && (
+          <p className="mt-2 text-sm text-slate-500" data-testid="time-remaining">
+            {remainingText(estimate.data, Math.max(0, now - estimate.dataUpdatedAt))}
           </p>
         )}
 
@@ -299,6 +301,7 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
             );
           })}
         </ol>
+        <StepLog entries={status?.step_log ?? []} now={now} running={phase === 'processing'} />
       </Card>
 
       {completed && (

@@ -17,10 +17,36 @@ describe('pageWindow', () => {
 
 describe('page parameters in the address', () => {
   it('reads page and per_page, falling back to page 1 and 10 per page', () => {
-    expect(readPageParams(new URLSearchParams('page=3&per_page=50'))).toEqual({ page: 3, perPage: 50 });
-    expect(readPageParams(new URLSearchParams(''))).toEqual({ page: 1, perPage: 10 });
-    expect(readPageParams(new URLSearchParams('page=0&per_page=7'))).toEqual({ page: 1, perPage: 10 });
-    expect(readPageParams(new URLSearchParams('page=2.5&per_page=abc'))).toEqual({ page: 1, perPage: 10 });
+    const none = { q: '', status: '' };
+    expect(readPageParams(new URLSearchParams('page=3&per_page=50'))).toEqual({
+      page: 3,
+      perPage: 50,
+      ...none,
+    });
+    expect(readPageParams(new URLSearchParams(''))).toEqual({ page: 1, perPage: 10, ...none });
+    expect(readPageParams(new URLSearchParams('page=0&per_page=7'))).toEqual({
+      page: 1,
+      perPage: 10,
+      ...none,
+    });
+    expect(readPageParams(new URLSearchParams('page=2.5&per_page=abc'))).toEqual({
+      page: 1,
+      perPage: 10,
+      ...none,
+    });
+  });
+  it('reads the search and a known status, dropping an unknown one', () => {
+    expect(readPageParams(new URLSearchParams('q=billing&status=failed'))).toMatchObject({
+      q: 'billing',
+      status: 'failed',
+    });
+    expect(readPageParams(new URLSearchParams('status=sleeping')).status).toBe('');
+  });
+  it('keeps search and status in the address, before the page', () => {
+    expect(pageParams(1, 10, { q: ' billing ', status: 'completed' }).toString()).toBe(
+      'q=billing&status=completed',
+    );
+    expect(pageParams(2, 5, { q: '', status: '' }).toString()).toBe('page=2&per_page=5');
   });
   it('writes both, leaving the defaults out', () => {
     expect(pageParams(2, 5).toString()).toBe('page=2&per_page=5');

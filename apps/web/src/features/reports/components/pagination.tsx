@@ -4,6 +4,9 @@ import {
   REPORTS_DEFAULT_PAGE,
   REPORTS_DEFAULT_PER_PAGE,
   REPORTS_PER_PAGE_OPTIONS,
+  REPORTS_SEARCH_MAX,
+  ReportStatusValueSchema,
+  type ReportStatusFilter,
 } from '@atr/shared';
 import { Button } from '../../../components/ui/button.tsx';
 
@@ -15,21 +18,40 @@ export function pageWindow(current: number, total: number, max = PAGINATION_MAX_
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
-/** Page and per-page from the address (`?page=&per_page=`); anything unreadable falls back to the defaults. */
-export function readPageParams(params: URLSearchParams): { page: number; perPage: number } {
+/** What the list shows, as the address says it: page, per-page, search text and status filter. */
+export interface ListParams {
+  page: number;
+  perPage: number;
+  /** Search in project names; '' for none. */
+  q: string;
+  /** A report status, or '' for all. */
+  status: ReportStatusFilter;
+}
+
+/** Page, per-page, search and status from the address; anything unreadable falls back to the defaults. */
+export function readPageParams(params: URLSearchParams): ListParams {
   const page = Number(params.get('page'));
   const perPage = Number(params.get('per_page'));
+  const status = ReportStatusValueSchema.safeParse(params.get('status'));
   return {
     page: Number.isInteger(page) && page >= 1 ? page : REPORTS_DEFAULT_PAGE,
     perPage: (REPORTS_PER_PAGE_OPTIONS as readonly number[]).includes(perPage)
       ? perPage
       : REPORTS_DEFAULT_PER_PAGE,
+    q: (params.get('q') ?? '').slice(0, REPORTS_SEARCH_MAX),
+    status: status.success ? status.data : '',
   };
 }
 
-/** The address's query for a page and per-page; the defaults are left out so /app stays /app. */
-export function pageParams(page: number, perPage: number): URLSearchParams {
+/** The address's query for a list view; defaults are left out so /app stays /app. */
+export function pageParams(
+  page: number,
+  perPage: number,
+  filters: { q?: string; status?: ReportStatusFilter } = {},
+): URLSearchParams {
   const params = new URLSearchParams();
+  if (filters.q?.trim()) params.set('q', filters.q.trim());
+  if (filters.status) params.set('status', filters.status);
   if (page !== REPORTS_DEFAULT_PAGE || perPage !== REPORTS_DEFAULT_PER_PAGE) {
     params.set('page', String(page));
     params.set('per_page', String(perPage));

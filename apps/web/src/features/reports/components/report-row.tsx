@@ -1,21 +1,36 @@
-// One row of Recent Reports: status, template, date, size, progress while processing, and the row's actions.
+// One dense row (≈48 px) of Recent Reports: status, name, template, size, when (relative, exact on hover), progress
+// while processing; its actions show on hover and keyboard focus (always on touch screens), and Delete sits in
+// the row's menu behind a branded confirmation.
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Eye, Trash2 } from 'lucide-react';
-import { messages, reportUiMessages, type Report, type ReportListResponse } from '@atr/shared';
+import { Eye, Link2, MoreHorizontal, Trash2 } from 'lucide-react';
+import { messages, reportUiMessages, type Report } from '@atr/shared';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
-import { formatDate, formatFileSize } from '../../../lib/format.ts';
-import { useDeleteReport } from '../api/delete-report.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { reportErrorText } from '../../../lib/user-error.ts';
+import { Menu, type MenuItem } from '../../../components/ui/menu.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { formatDate, formatFileSize, formatRelativeTime } from '../../../lib/format.ts';
+import { logError, reportErrorText } from '../../../lib/user-error.ts';
+import { scheduleDelete } from '../hooks/pending-deletes.ts';
 import { ReportStatusBadge } from './report-status-badge.tsx';
 
-export function ReportRow({ report, downloads }: { report: Report; downloads?: ReactNode }) {
+export function ReportRow({
+  report,
+  downloads,
+  now,
+}: {
+  report: Report;
+  downloads?: ReactNode;
+  /** The list's clock, so every relative time on screen moves together. */
+  now: number;
+}) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const del = useDeleteReport();
   const [failureOpen, setFailureOpen] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const queued = report.status === 'processing' && report.step === 'queued';
 
   function view() {
     if (report.status === 'processing') navigate(`/app/processing/${report.id}`);
@@ -23,99 +38,131 @@ export function ReportRow({ report, downloads }: { report: Report; downloads?: R
     else navigate(`/app/report/${report.id}`);
   }
 
-  async function remove() {
-    if (!window.confirm(messages.api.confirmDelete)) return;
+  async function copyLink() {
     try {
-      await del.mutateAsync(report.id);
-      // Remove the row and decrement the total at once; the list refetch confirms it.
-      client.setQueriesData<ReportListResponse>({ queryKey: ['reports', 'list'] }, (old) =>
-        old && old.reports.some((r) => r.id === report.id)
-          ? {
-              ...old,
-              reports: old.reports.filter((r) => r.id !== report.id),
-              pagination: { ...old.pagination, totalReports: Math.max(0, old.pagination.totalReports - 1) },
-              total_reports: Math.max(0, old.total_reports - 1),
-            }
-          : old,
-      );
-    } catch {
-      window.alert(messages.api.deleteFailedAlert);
+      await navigator.clipboard.writeText(`${window.location.origin}/app/report/${report.id}`);
+      toast(reportUiMessages.linkCopied);
+    } catch (e) {
+      logError('Copying the report link failed', e);
+      toast(reportUiMessages.linkCopyFailed, { tone: 'error' });
     }
   }
 
+  const items: MenuItem[] = [
+    { label: 'View', icon: <Eye aria-hidden="true" className="size-4" />, onSelect: view },
+    ...(report.status === 'completed'
+      ? [
+          {
+            label: 'Copy link',
+            icon: <Link2 aria-hidden="true" className="size-4" />,
+            onSelect: () => void copyLink(),
+          },
+        ]
+      : []),
+    {
+      label: 'Delete',
+      icon: <Trash2 aria-hidden="true" className="size-4" />,
+      tone: 'danger',
+      onSelect: () => setConfirmOpen(true),
+    },
+  ];
+
   return (
     <li
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+      className="group relative flex min-h-12 flex-col gap-2 px-4 py-2 tabular-nums hover:bg-slate-50 focus-within:bg-slate-50 lg:flex-row lg:items-center lg:gap-4 lg:py-1.5"
       data-testid="report-row"
       data-report-id={report.id}
     >
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
-        <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate font-semibold text-slate-900" title={report.name}>
-              {report.name}
-            </h3>
-            <ReportStatusBadge status={report.status} step={report.step} />
-          </div>
-          <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500">
-            <div className="flex gap-1">
-              <dt>Template:</dt>
-              <dd className="max-w-[14rem] truncate text-slate-700">{report.template}</dd>
-            </div>
-            <div className="flex gap-1">
-              <dt className="sr-only">Created</dt>
-              <dd>{formatDate(report.created_at)}</dd>
-            </div>
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <span className="w-24 shrink-0">
+          <ReportStatusBadge status={report.status} step={report.step} />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-sm font-semibold text-slate-900" title={report.name}>
+            {report.name}
+          </h3>
+          <p className="flex min-w-0 gap-x-3 text-xs text-slate-500">
+            <span className="truncate" title={`Template: ${report.template}`}>
+              <span className="sr-only">Template: </span>
+              {report.template}
+            </span>
             {report.size !== null && report.size !== undefined && (
-              <div className="flex gap-1">
-                <dt className="sr-only">Size</dt>
-                <dd>{formatFileSize(report.size)}</dd>
-              </div>
+              <span className="shrink-0">
+                <span className="sr-only">Size: </span>
+                {formatFileSize(report.size)}
+              </span>
             )}
-          </dl>
-          {report.status === 'processing' && report.step === 'queued' && (
-            <p className="mt-2 text-xs text-slate-500">{reportUiMessages.queuedHint}</p>
-          )}
-          {report.status === 'processing' && report.step !== 'queued' && (
-            <div className="mt-3 flex items-center gap-3">
-              <div
-                role="progressbar"
-                aria-label={`Progress of ${report.name}`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={report.progress}
-                className="h-2 w-full max-w-xs overflow-hidden rounded-full bg-slate-100"
-              >
-                <div
-                  className="h-full rounded-full bg-indigo-600 transition-all"
-                  style={{ width: `${report.progress}%` }}
-                />
-              </div>
-              <span className="text-xs font-medium text-slate-600">{report.progress}%</span>
-            </div>
-          )}
-        </div>
-        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center lg:shrink-0 lg:flex-nowrap lg:justify-end">
-          {/* On phones the priced buttons are too wide to share a row: each takes the full width, View and Delete share one below. */}
-          {report.status === 'completed' && downloads && (
-            <div className="col-span-2 grid gap-2 sm:contents">{downloads}</div>
-          )}
-          <Button variant="secondary" size="sm" onClick={view} aria-label={`View ${report.name}`}>
-            <Eye aria-hidden="true" className="size-4" />
-            View
-          </Button>
-          <Button
-            variant="danger-ghost"
-            size="sm"
-            onClick={() => void remove()}
-            loading={del.isPending}
-            aria-label={`Delete ${report.name}`}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            Delete
-          </Button>
+            <time
+              className="shrink-0 lg:hidden"
+              dateTime={report.created_at}
+              title={formatDate(report.created_at)}
+            >
+              {formatRelativeTime(report.created_at, now)}
+            </time>
+          </p>
+          {queued && <p className="sr-only">{reportUiMessages.queuedHint}</p>}
         </div>
       </div>
+
+      {report.status === 'processing' && !queued && (
+        <div className="flex items-center gap-2 lg:w-40">
+          <div
+            role="progressbar"
+            aria-label={`Progress of ${report.name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={report.progress}
+            className="h-1.5 w-full overflow-hidden rounded-full bg-slate-100"
+          >
+            <div
+              className="h-full rounded-full bg-indigo-600 transition-all"
+              style={{ width: `${report.progress}%` }}
+            />
+          </div>
+          <span className="w-9 text-right text-xs font-medium text-slate-600">{report.progress}%</span>
+        </div>
+      )}
+
+      <time
+        className="hidden w-32 shrink-0 text-right text-xs text-slate-500 lg:block"
+        dateTime={report.created_at}
+        title={formatDate(report.created_at)}
+      >
+        {formatRelativeTime(report.created_at, now)}
+      </time>
+
+      {/* Quiet until the row is pointed at or holds the focus; touch screens cannot hover, so there they always show. */}
+      <div
+        className="flex flex-wrap items-center gap-2 transition-opacity lg:flex-nowrap lg:justify-end lg:opacity-0 lg:group-focus-within:opacity-100 lg:group-hover:opacity-100 [@media(hover:none)]:opacity-100"
+        data-testid="row-actions"
+      >
+        {report.status === 'completed' && downloads && (
+          <div className="grid w-full grid-cols-1 gap-2 sm:flex sm:w-auto">{downloads}</div>
+        )}
+        <Button variant="secondary" size="sm" onClick={view} aria-label={`View ${report.name}`}>
+          <Eye aria-hidden="true" className="size-4" />
+          View
+        </Button>
+        <Menu
+          label={`More actions for ${report.name}`}
+          menuLabel={`Actions for ${report.name}`}
+          items={items}
+        >
+          <MoreHorizontal aria-hidden="true" className="size-4" />
+        </Menu>
+      </div>
+
+      <ConfirmDialog
+        open={confirmOpen}
+        title={reportUiMessages.deleteTitle}
+        message={messages.api.confirmDelete}
+        confirmLabel="Delete"
+        onCancel={() => setConfirmOpen(false)}
+        onConfirm={() => {
+          setConfirmOpen(false);
+          scheduleDelete(report.id, client);
+        }}
+      />
       <Dialog
         open={failureOpen}
         onClose={() => setFailureOpen(false)}

@@ -1,10 +1,10 @@
 // Shares the report link: the native share sheet where available, else copies it to the clipboard.
-import { useState } from 'react';
-import { Check, Share2 } from 'lucide-react';
+import { Share2 } from 'lucide-react';
+import { reportUiMessages } from '@atr/shared';
 import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
 
 export function ShareButton({ title }: { title: string }) {
-  const [copied, setCopied] = useState(false);
   async function share() {
     const url = window.location.href;
     if (typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches) {
@@ -25,17 +25,12 @@ export function ShareButton({ title }: { title: string }) {
       document.execCommand('copy');
       input.remove();
     }
-    setCopied(true);
-    window.setTimeout(() => setCopied(false), 2000);
+    toast(reportUiMessages.linkCopied);
   }
   return (
     <Button variant="secondary" size="sm" onClick={() => void share()}>
-      {copied ? (
-        <Check aria-hidden="true" className="size-4 text-emerald-600" />
-      ) : (
-        <Share2 aria-hidden="true" className="size-4" />
-      )}
-      <span aria-live="polite">{copied ? 'Link copied' : 'Share'}</span>
+      <Share2 aria-hidden="true" className="size-4" />
+      Share
     </Button>
   );
 }
