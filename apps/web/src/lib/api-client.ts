@@ -55,7 +55,8 @@ function bodyText(raw: string): string {
 export function createApiClient(deps: ApiClientDeps) {
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function request<S extends z.ZodType>(
+  // Any zod schema, full or mini (the public site's reads use zod/mini): both parse with `.parse`.
+  async function request<S extends z.core.$ZodType & { parse(data: unknown): z.infer<S> }>(
     path: string,
     schema: S,
     options: RequestOptions = {},

@@ -1,16 +1,11 @@
 // GET /api/pricing: the server's one price table; every screen falls back to the default prices when it fails.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  CURRENCY,
-  DEFAULT_PRICES_CENTS,
-  PricingSchema,
-  formatPrice,
-  type Format,
-  type Pricing,
-} from '@atr/shared';
+import { CURRENCY, DEFAULT_PRICES_CENTS, formatPrice, type Format, type Pricing } from '@atr/shared';
 import { api } from './api.ts';
 
-export const getPricing = () => api.request('/pricing', PricingSchema);
+// The landing page shows prices: its schema (and zod with it) arrives with the answer, not before first paint.
+export const getPricing = async () =>
+  api.request('/pricing', (await import('@atr/shared/schemas/price-table')).PricingSchema);
 
 export const pricingQueryOptions = () =>
   queryOptions({ queryKey: ['pricing'], queryFn: getPricing, staleTime: 5 * 60_000 });

@@ -1,9 +1,10 @@
 // GET /api/config: operator facts for the legal pages and the footer's external links.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PublicConfigSchema } from '@atr/shared';
 import { api } from './api.ts';
 
-export const getPublicConfig = () => api.request('/config', PublicConfigSchema);
+// Read by the footer of every page: its schema (and zod) loads with the answer, not before first paint.
+export const getPublicConfig = async () =>
+  api.request('/config', (await import('@atr/shared/schemas/public-config')).PublicConfigSchema);
 
 export const publicConfigQueryOptions = () =>
   queryOptions({ queryKey: ['public-config'], queryFn: getPublicConfig, staleTime: Infinity });

@@ -1,5 +1,6 @@
 // Operator facts the public site shows (legal pages, footer links), served by GET /api/config.
-import { z } from 'zod';
+// Written with zod/mini: every page's footer reads it, and mini keeps zod's full API out of the first load.
+import * as z from 'zod/mini';
 
 export const PublicConfigSchema = z.object({
   operator: z.object({

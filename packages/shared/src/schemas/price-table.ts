@@ -1,0 +1,19 @@
+// The server's price table (GET /api/pricing): one table, EUR cents, read by every screen.
+// Written with zod/mini: the landing page validates it, and mini keeps zod's full API out of that first load.
+import * as z from 'zod/mini';
+
+export const PriceSchema = z.object({
+  amount: z.number().check(z.int(), z.nonnegative()),
+  currency: z.string(),
+  label: z.string(),
+  description: z.string(),
+});
+export type Price = z.infer<typeof PriceSchema>;
+
+export const PricingSchema = z.object({
+  word: PriceSchema,
+  latex: PriceSchema,
+  /** The server runs the built-in test checkout (PAYMENTS=test): no real payments; every payment screen says so. */
+  test_mode: z.boolean(),
+});
+export type Pricing = z.infer<typeof PricingSchema>;
