@@ -4,7 +4,7 @@ export * from './messages.ts';
 export * from './format-price.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/pricing.ts';
-export * from './schemas/price-table.ts';
+export * from './public-reads.ts';
 export * from './schemas/public-config.ts';
 export * from './schemas/errors.ts';
 export * from './schemas/reports.ts';

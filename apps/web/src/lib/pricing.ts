@@ -1,11 +1,17 @@
 // GET /api/pricing: the server's one price table; every screen falls back to the default prices when it fails.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CURRENCY, DEFAULT_PRICES_CENTS, formatPrice, type Format, type Pricing } from '@atr/shared';
+import {
+  CURRENCY,
+  DEFAULT_PRICES_CENTS,
+  PricingParser,
+  formatPrice,
+  type Format,
+  type Pricing,
+} from '@atr/shared';
 import { api } from './api.ts';
 
-// The landing page shows prices: its schema (and zod with it) arrives with the answer, not before first paint.
-export const getPricing = async () =>
-  api.request('/pricing', (await import('@atr/shared/schemas/price-table')).PricingSchema);
+// Read by the landing page: a zod-free parser, so the first visit downloads no zod (decision 022).
+export const getPricing = () => api.request('/pricing', PricingParser);
 
 export const pricingQueryOptions = () =>
   queryOptions({ queryKey: ['pricing'], queryFn: getPricing, staleTime: 5 * 60_000 });

@@ -1,6 +1,5 @@
 // Operator facts the public site shows (legal pages, footer links), served by GET /api/config.
-// Written with zod/mini: every page's footer reads it, and mini keeps zod's full API out of the first load.
-import * as z from 'zod/mini';
+import { z } from 'zod';
 
 export const PublicConfigSchema = z.object({
   operator: z.object({
