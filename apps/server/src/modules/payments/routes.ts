@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CheckoutCancelRequestSchema,
   CheckoutRequestSchema,
   CheckoutResponseSchema,
   DownloadParamsSchema,
@@ -130,7 +131,8 @@ async function testCheckoutRoutes(app: FastifyInstance, service: PaymentService)
       if (!sameOrigin(request.headers)) throw errors.validation('Cross-site request refused.');
       const p = await load(request.params.sessionId);
       await service.repo.settleUnpaid(p.session_id, 'cancelled');
-      return reply.redirect(`/app/report/${p.report_id}`, 303);
+      const q = new URLSearchParams({ reportId: p.report_id!, format: p.format });
+      return reply.redirect(`/app/payment-cancelled?${q.toString()}`, 303);
     },
   );
 }
@@ -154,6 +156,22 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ service?: PaymentService }> 
       const user = requireUser(request);
       return service.createCheckout(user.id, user.email, request.body.report_id, request.body.tier);
     },
+  );
+
+  app.post(
+    '/api/checkout/cancel',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: "End the caller's open checkouts of one report and format (the checkout's cancel link)",
+        security: secured,
+        body: CheckoutCancelRequestSchema,
+        response: { 200: PaymentStatusSchema, ...errorsFor(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      service.cancelCheckout(request.body.report_id, request.body.tier, requireUser(request).id),
   );
 
   app.get(
