@@ -190,12 +190,15 @@ describeBrowser('payments journey', () => {
     await page.waitForURL(new RegExp(`/app/report/${reportId}$`));
     await page.goto(`${app.url}/purchase/success`);
     await page.waitForURL(/\/app\/payment-success/);
-    await page.getByText(messages.purchase.noSession).waitFor();
+    await page.getByText(messages.purchase.noSessionDetail).waitFor();
+    // Said once: the heading names it, the sentence below says the rest.
+    expect(await page.getByText('No payment session found').count()).toBe(1);
     await page.getByTestId('no-session-tips').waitFor();
     await screenshotBoth(page, 'payment-success-no-session');
     await page.goto(`${app.url}/app/payment-success?reportId=not-a-uuid&format=word&session_id=cs_test`);
-    await page.getByTestId('payment-error').getByText(messages.validation.invalidReportIdShort).waitFor();
-    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    await page.getByTestId('payment-error').getByText(reportUiMessages.paymentLinkInvalid).waitFor();
+    // Asking again cannot fix a wrong address: the way forward is the dashboard.
+    expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
     await screenshotBoth(page, 'payment-success-error');
   });

@@ -240,8 +240,16 @@ describe.each(testDatabases)('test checkout on $name', (t) => {
       payload: '',
     });
     expect(forged.statusCode).toBe(400);
+    // The checkout tab shows a page with a sentence and the way back, not the API's JSON.
+    expect(forged.headers['content-type']).toMatch(/^text\/html/);
+    expect(forged.body).toContain(reportUiMessages.checkoutRefused);
+    expect(forged.body).toContain('href="/app"');
     expect(await paidRows(ctx, id)).toBe(0);
-    expect((await ctx.app.inject({ url: `/checkout/test/test_cs_${'0'.repeat(64)}` })).statusCode).toBe(404);
+    const unknown = await ctx.app.inject({ url: `/checkout/test/test_cs_${'0'.repeat(64)}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+    expect(unknown.body).toContain(reportUiMessages.checkoutUnavailable);
+    expect(unknown.body).not.toMatch(/"code"|"statusCode"/);
     expect((await ctx.app.inject({ url: `/api/download/${id}/pdf`, headers: alice.auth })).statusCode).toBe(
       400,
     );
