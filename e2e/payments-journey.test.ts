@@ -163,16 +163,18 @@ describeBrowser('payments journey', () => {
     await testModeBanner(page).waitFor();
   });
 
-  it('a cancelled checkout charges nothing and returns to the report', async () => {
+  it('a cancelled checkout charges nothing and says so', async () => {
     await page.goto(`${app.url}/app/report/${reportId}`);
     const buy = page.getByRole('button', { name: 'Buy LaTeX (7.99 EUR)' });
     await buy.waitFor({ timeout: 15_000 });
     const [checkout] = await Promise.all([context.waitForEvent('page'), buy.click()]);
     await checkout.waitForLoadState();
     await checkout.getByRole('button', { name: /Cancel/ }).click();
-    await checkout.waitForURL(new RegExp(`/app/report/${reportId}|/cancel$`));
+    await checkout.waitForURL(/\/app\/payment-cancelled|\/cancel$/);
     if (/\/cancel$/.test(checkout.url()))
       expect.fail(`Cancel was refused: ${await checkout.locator('body').textContent()}`);
+    await checkout.getByRole('heading', { name: reportUiMessages.paymentCancelledTitle }).waitFor();
+    await checkout.getByRole('link', { name: reportUiMessages.backToReport }).click();
     await checkout.getByRole('button', { name: 'Buy LaTeX (7.99 EUR)' }).waitFor({ timeout: 15_000 });
     await checkout.close();
     const status = await apiGet(`/api/reports/${reportId}/payment-status`);
@@ -187,15 +189,19 @@ describeBrowser('payments journey', () => {
       localStorage.removeItem('current_payment_format');
     });
     await page.goto(`${app.url}/purchase/cancel?reportId=${reportId}`);
-    await page.waitForURL(new RegExp(`/app/report/${reportId}$`));
+    await page.waitForURL(new RegExp(`/app/payment-cancelled\\?reportId=${reportId}$`));
+    await page.getByRole('heading', { name: reportUiMessages.paymentCancelledTitle }).waitFor();
     await page.goto(`${app.url}/purchase/success`);
     await page.waitForURL(/\/app\/payment-success/);
-    await page.getByText(messages.purchase.noSession).waitFor();
+    await page.getByText(messages.purchase.noSessionDetail).waitFor();
+    // Said once: the heading names it, the sentence below says the rest.
+    expect(await page.getByText('No payment session found').count()).toBe(1);
     await page.getByTestId('no-session-tips').waitFor();
     await screenshotBoth(page, 'payment-success-no-session');
     await page.goto(`${app.url}/app/payment-success?reportId=not-a-uuid&format=word&session_id=cs_test`);
-    await page.getByTestId('payment-error').getByText(messages.validation.invalidReportIdShort).waitFor();
-    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    await page.getByTestId('payment-error').getByText(reportUiMessages.paymentLinkInvalid).waitFor();
+    // Asking again cannot fix a wrong address: the way forward is the dashboard.
+    expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
     await screenshotBoth(page, 'payment-success-error');
   });

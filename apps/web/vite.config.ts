@@ -1,12 +1,14 @@
 // Vite build of the SPA: the server serves dist/ with history fallback; in dev, /api and /auth go to the local server.
+// Every built file also gets .br and .gz copies (scripts/precompress.ts) that the server sends to clients that accept them.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './scripts/precompress.ts';
 
 const apiTarget = process.env.ATR_DEV_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -19,7 +21,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor', test: /[\\/]node_modules[\\/](@tanstack|@supabase|zod|tslib)[\\/]/ },
+            { name: 'vendor', test: /[\\/]node_modules[\\/](@tanstack|@supabase|tslib)[\\/]/ },
           ],
         },
       },

@@ -61,6 +61,13 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const PURCHASE_POLL_DELAY_MS = 10_000;
 export const PURCHASE_POLL_INTERVAL_MS = 5_000;
 export const PURCHASE_POLL_MAX_MS = 300_000;
+/** How often a page waiting on a checkout in its own tab looks whether that tab was closed. */
+export const CHECKOUT_TAB_CHECK_MS = 1_000;
+/** After the checkout tab closed (or the buyer came back to this tab): asks this many times, this far apart, before saying the payment was not completed. */
+export const CHECKOUT_CLOSED_CHECKS = 3;
+export const CHECKOUT_CLOSED_CHECK_INTERVAL_MS = 1_500;
+/** The BroadcastChannel on which the payment pages tell the buyer's other tabs how a checkout ended. */
+export const CHECKOUT_CHANNEL = 'atr-checkout';
 export const REPORT_PAYMENT_POLL_INTERVAL_MS = 5_000;
 export const REPORT_PAYMENT_POLL_MAX_MS = 600_000;
 

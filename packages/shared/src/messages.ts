@@ -83,6 +83,9 @@ export const messages = {
     tooManyProviderCalls: 'Too many payment requests in a short time. Please wait a minute and try again.',
     noSession:
       'No payment session found. The payment may have already been processed or the session expired.',
+    /** The page's heading already says "No payment session found": the sentence below it says the rest. */
+    noSessionTitle: 'No payment session found',
+    noSessionDetail: 'The payment may have already been processed or the session expired.',
     alreadyPaid: 'This format is already paid for this report. You can download it any time.',
     reportNotCompleted: 'The report is not ready yet. You can buy a download once it has completed.',
   },
@@ -208,6 +211,38 @@ export const reportUiMessages = {
   paymentConfirmedDetail: (format: string) =>
     `Your ${format} download is unlocked. Taking you to your report…`,
   paymentInProgress: 'Payment in progress…',
+  checkingPayment: 'Checking payment…',
+  paymentCancelledTitle: 'Payment cancelled',
+  paymentCancelledDetail: (format: string, report: string | null) =>
+    `You were not charged. The ${format} download${report ? ` of “${report}”` : ''} is still there to buy whenever you want it.`,
+  paymentCancelledNoReport: 'You were not charged. Your reports and their downloads are on the dashboard.',
+  paymentCancelledHint: 'You can close this tab, or go back to the report from here.',
+  checkoutCancelled: (format: string) => `Payment cancelled: nothing was charged. You can buy ${format} again at any time.`,
+  checkoutAbandoned: (format: string) =>
+    `Payment not completed: the checkout was closed before paying. You can buy ${format} again at any time.`,
+  checkoutNotCompleted: (format: string) =>
+    `The ${format} payment is not completed yet. If you are still paying in the other tab, this page updates when it is done; otherwise, buy again.`,
+  checkoutTimedOut: (format: string) =>
+    `We have not heard back from the checkout. If you paid, your ${format} download appears here within a minute; otherwise, buy again.`,
+  checkoutStartFailed: (format: string, reason: string) => `The ${format} checkout could not be started. ${reason}`,
+  downloadFailed: (format: string, reason: string) => `The ${format} file could not be downloaded. ${reason}`,
+  verifyFailed: (reason: string) => `We could not confirm your payment yet. ${reason}`,
+  notConfirmedYet:
+    'Your payment is not confirmed yet. If you completed the checkout, wait a moment and try again; nothing is charged twice.',
+  paymentLinkInvalid:
+    'This payment address does not name a valid report. Open the report from your dashboard: paid formats show a Download button there.',
+  checkoutUnavailableTitle: 'This checkout is not available',
+  checkoutUnavailable:
+    'The checkout may have expired or already been used. Go back to your report and choose Buy again; nothing is charged twice.',
+  checkoutRefused:
+    'This checkout can only be used from ATR itself. Go back to your report and choose Buy again.',
+  checkoutFailed: 'Something went wrong on our side while handling the checkout. Go back to your report and try again in a moment.',
+  stopWaiting: 'Stop waiting',
+  backToReport: 'Back to the report',
+  shareOwnerOnly: 'Link copied — only you can open it while signed in.',
+  shareHint: 'Copies the link to this report. Only you can open it, while signed in to your account.',
+  ownedPreviewNote: (pages: number, formats: string) =>
+    `Free preview of the first ${pages} pages. You own ${formats}: download the full report from Download formats.`,
   paymentInProgressHint:
     'Complete the checkout in the new tab. This page updates as soon as the payment is confirmed.',
   noSessionTips: [

@@ -1,5 +1,6 @@
 // Serves the built single-page app with history fallback: any GET that is not /api or /auth and not a
-// file gets index.html, so deep links and reloads work.
+// file gets index.html, so deep links and reloads work. The build writes .br and .gz copies of every file;
+// a client that accepts brotli or gzip gets those bytes (Content-Encoding, Vary: Accept-Encoding).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,8 @@ import fastifyStatic from '@fastify/static';
 import { errorBody, errors } from '../errors.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+const isApiPath = (url: string) => url.startsWith('/api') || url.startsWith('/auth/v1');
 
 /** Source maps hold the full sources of the app: served only when the operator asks for them. */
 const isSourceMap = (url: string) => /\.map(?:$|[?#])/i.test(url);
@@ -25,20 +28,25 @@ export async function registerStaticWeb(
       wildcard: false,
       index: false,
       maxAge: 0,
+      preCompressed: true,
       ...(hideMaps ? { allowedPath: (pathName: string) => !isSourceMap(pathName) } : {}),
     });
-    // Hashed assets never change; cache them hard.
     app.addHook('onSend', async (request, reply, payload) => {
+      if (isApiPath(request.url)) return payload;
+      // Hashed assets never change; cache them hard.
       if (request.url.startsWith('/assets/'))
         void reply.header('cache-control', 'public, max-age=31536000, immutable');
+      // The same address answers compressed or not depending on Accept-Encoding: caches must keep both apart.
+      const vary = reply.getHeader('vary');
+      if (!vary) void reply.header('vary', 'Accept-Encoding');
+      else if (!/accept-encoding/i.test(String(vary))) void reply.header('vary', `${String(vary)}, Accept-Encoding`);
       return payload;
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api') || request.url.startsWith('/auth/v1');
     if (
       (request.method !== 'GET' && request.method !== 'HEAD') ||
-      isApi ||
+      isApiPath(request.url) ||
       (hideMaps && isSourceMap(request.url))
     ) {
       return reply.status(404).send(errorBody(errors.notFound()));

@@ -56,6 +56,13 @@ export const appRoutes: RouteObject[] = [
       (m) => m.PaymentSuccessRoute,
     ),
   },
+  {
+    path: 'payment-cancelled',
+    lazy: screen(
+      () => import('./routes/payment-cancelled.tsx'),
+      (m) => m.PaymentCancelledRoute,
+    ),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,6 +1,5 @@
 // The one client for /api: adds the bearer token, reads JSON, turns failures into typed errors, signs out on 401.
 // An error's `message` is the technical text for logs; screens show `userMessage(error)` (lib/user-error.ts).
-import type { z } from 'zod';
 import { messages } from '@atr/shared';
 
 export interface ApiClientDeps {
@@ -57,11 +56,12 @@ function bodyText(raw: string): string {
 export function createApiClient(deps: ApiClientDeps) {
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
-  async function request<S extends z.ZodType>(
+  /** `schema`: a zod schema, or a parser with the same `parse` (the public reads, which load no zod). */
+  async function request<T>(
     path: string,
-    schema: S,
+    schema: { parse(data: unknown): T },
     options: RequestOptions = {},
-  ): Promise<z.infer<S>> {
+  ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = await deps.getAccessToken();
     if (token) headers.Authorization = `Bearer ${token}`;

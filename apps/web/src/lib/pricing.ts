@@ -3,14 +3,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   CURRENCY,
   DEFAULT_PRICES_CENTS,
-  PricingSchema,
+  PricingParser,
   formatPrice,
   type Format,
   type Pricing,
 } from '@atr/shared';
 import { api } from './api.ts';
 
-export const getPricing = () => api.request('/pricing', PricingSchema);
+// Read by the landing page: a zod-free parser, so the first visit downloads no zod (decision 022).
+export const getPricing = () => api.request('/pricing', PricingParser);
 
 export const pricingQueryOptions = () =>
   queryOptions({ queryKey: ['pricing'], queryFn: getPricing, staleTime: 5 * 60_000 });

@@ -1,9 +1,10 @@
 // GET /api/config: operator facts for the legal pages and the footer's external links.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PublicConfigSchema } from '@atr/shared';
+import { PublicConfigParser } from '@atr/shared';
 import { api } from './api.ts';
 
-export const getPublicConfig = () => api.request('/config', PublicConfigSchema);
+// Read by every page's footer: a zod-free parser, so the first visit downloads no zod (decision 022).
+export const getPublicConfig = () => api.request('/config', PublicConfigParser);
 
 export const publicConfigQueryOptions = () =>
   queryOptions({ queryKey: ['public-config'], queryFn: getPublicConfig, staleTime: Infinity });

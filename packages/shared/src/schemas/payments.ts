@@ -18,6 +18,17 @@ export const CheckoutResponseSchema = z.object({
 });
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 
+/** POST /api/checkout/cancel: the buyer left the checkout of one report and format without paying. */
+export const CheckoutCancelRequestSchema = CheckoutRequestSchema;
+export type CheckoutCancelRequest = z.infer<typeof CheckoutCancelRequestSchema>;
+
+/**
+ * Where the latest checkout of one format stands: none started, open (payable), paid, or ended without a payment
+ * (cancelled by the buyer, failed, or expired), so a page waiting on a checkout can stop waiting.
+ */
+export const CheckoutStateSchema = z.enum(['none', 'open', 'paid', 'cancelled', 'failed', 'expired']);
+export type CheckoutState = z.infer<typeof CheckoutStateSchema>;
+
 export const PaymentStatusSchema = z.object({
   paid: z.boolean(),
   can_download_docx: z.boolean(),
@@ -29,6 +40,7 @@ export const PaymentStatusSchema = z.object({
   currency: z.string().nullable(),
   word_payment: PaymentRecordSchema.nullable(),
   latex_payment: PaymentRecordSchema.nullable(),
+  checkout: z.object({ word: CheckoutStateSchema, latex: CheckoutStateSchema }),
 });
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 

@@ -19,8 +19,3 @@ export const PricingSchema = z.object({
   test_mode: z.boolean(),
 });
 export type Pricing = z.infer<typeof PricingSchema>;
-
-/** Formats a price in cents as the product shows it: "4.99 EUR". */
-export function formatPrice(cents: number, currency = 'eur'): string {
-  return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-}

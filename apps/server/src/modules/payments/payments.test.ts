@@ -182,13 +182,52 @@ describe.each(testDatabases)('test checkout on $name', (t) => {
       payload: '',
     });
     expect(cancel.statusCode).toBe(303);
-    expect(cancel.headers.location).toBe(`/app/report/${id}`);
-    expect(
-      (await ctx.app.inject({ url: `/api/reports/${id}/payment-status`, headers: alice.auth })).json().paid,
-    ).toBe(false);
+    // The checkout tab says the payment was cancelled, rather than opening a second copy of the report.
+    expect(cancel.headers.location).toBe(`/app/payment-cancelled?reportId=${id}&format=latex`);
+    const status = (
+      await ctx.app.inject({ url: `/api/reports/${id}/payment-status`, headers: alice.auth })
+    ).json();
+    expect(status.paid).toBe(false);
+    // A page still waiting on this checkout learns that it ended.
+    expect(status.checkout).toEqual({ word: 'none', latex: 'cancelled' });
     expect((await ctx.app.inject({ url: `/api/download/${id}/latex`, headers: alice.auth })).statusCode).toBe(
       402,
     );
+  });
+
+  it('tells a waiting page where each checkout stands, and ends open checkouts through the cancel link', async () => {
+    const id = await completedReport(ctx, alice);
+    const status = async (user: User = alice) =>
+      (await ctx.app.inject({ url: `/api/reports/${id}/payment-status`, headers: user.auth })).json();
+    expect((await status()).checkout).toEqual({ word: 'none', latex: 'none' });
+    const word = (await checkout(alice, { report_id: id, tier: 'word' })).json();
+    await checkout(alice, { report_id: id, tier: 'latex' });
+    expect((await status()).checkout).toEqual({ word: 'open', latex: 'open' });
+
+    const cancel = (user: User, body: object) =>
+      ctx.app.inject({ method: 'POST', url: '/api/checkout/cancel', headers: user.auth, payload: body });
+    const cancelled = await cancel(alice, { report_id: id, tier: 'word' });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().checkout).toEqual({ word: 'cancelled', latex: 'open' });
+    // Someone else's report is not found; a malformed body is refused.
+    expect((await cancel(bob, { report_id: id, tier: 'latex' })).statusCode).toBe(404);
+    expect((await cancel(alice, { report_id: 'nope', tier: 'latex' })).statusCode).toBe(400);
+    expect((await status()).checkout.latex).toBe('open');
+
+    // A fresh Buy starts a new checkout rather than handing out the cancelled one.
+    const again = (await checkout(alice, { report_id: id, tier: 'word' })).json();
+    expect(again.id).not.toBe(word.id);
+    expect((await status()).checkout.word).toBe('open');
+    // Paying the cancelled session anyway still unlocks the download: cancelling never loses a payment.
+    const pay = await ctx.app.inject({
+      method: 'POST',
+      url: `${word.url}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(pay.statusCode).toBe(303);
+    expect((await status()).checkout.word).toBe('paid');
+    expect((await status()).can_download_word).toBe(true);
   });
 
   it('refuses cross-site posts, unknown sessions, unknown formats and unfinished reports', async () => {
@@ -201,8 +240,16 @@ describe.each(testDatabases)('test checkout on $name', (t) => {
       payload: '',
     });
     expect(forged.statusCode).toBe(400);
+    // The checkout tab shows a page with a sentence and the way back, not the API's JSON.
+    expect(forged.headers['content-type']).toMatch(/^text\/html/);
+    expect(forged.body).toContain(reportUiMessages.checkoutRefused);
+    expect(forged.body).toContain('href="/app"');
     expect(await paidRows(ctx, id)).toBe(0);
-    expect((await ctx.app.inject({ url: `/checkout/test/test_cs_${'0'.repeat(64)}` })).statusCode).toBe(404);
+    const unknown = await ctx.app.inject({ url: `/checkout/test/test_cs_${'0'.repeat(64)}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+    expect(unknown.body).toContain(reportUiMessages.checkoutUnavailable);
+    expect(unknown.body).not.toMatch(/"code"|"statusCode"/);
     expect((await ctx.app.inject({ url: `/api/download/${id}/pdf`, headers: alice.auth })).statusCode).toBe(
       400,
     );
@@ -296,7 +343,9 @@ describe.each(testDatabases)('Stripe mode on $name', (t) => {
     expect(sent.body.get('success_url')).toBe(
       `https://atr.example/app/payment-success?reportId=${id}&format=latex&session_id={CHECKOUT_SESSION_ID}`,
     );
-    expect(sent.body.get('cancel_url')).toBe(`https://atr.example/app/report/${id}`);
+    expect(sent.body.get('cancel_url')).toBe(
+      `https://atr.example/app/payment-cancelled?reportId=${id}&format=latex`,
+    );
     expect(sent.idempotencyKey).toMatch(/^checkout-[0-9a-f-]{36}$/);
   });
 

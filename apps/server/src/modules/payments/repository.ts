@@ -140,6 +140,25 @@ export function paymentRepository(db: Database) {
       );
     },
 
+    /** The latest checkout of each format of this report and buyer (at most one row per format). */
+    async latestCheckouts(reportId: string, userId: string): Promise<PurchaseRow[]> {
+      return db.query<PurchaseRow>(
+        `SELECT DISTINCT ON (format) * FROM purchases WHERE report_id = $1 AND user_id = $2
+          ORDER BY format, (status = 'paid') DESC, created_at DESC`,
+        [reportId, userId],
+      );
+    },
+
+    /** Marks the buyer's open checkouts of one report and format as cancelled; a later payment still counts. */
+    async cancelOpen(reportId: string, format: Format, userId: string): Promise<number> {
+      const rows = await db.query(
+        `UPDATE purchases SET status = 'cancelled', updated_at = now()
+          WHERE report_id = $1 AND format = $2 AND user_id = $3 AND status = 'pending' RETURNING id`,
+        [reportId, format, userId],
+      );
+      return rows.length;
+    },
+
     async history(userId: string): Promise<PurchaseRow[]> {
       return db.query<PurchaseRow>(
         `SELECT * FROM purchases WHERE user_id = $1 AND status = 'paid' AND report_id IS NOT NULL ORDER BY paid_at DESC`,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CheckoutCancelRequestSchema,
   CheckoutRequestSchema,
   CheckoutResponseSchema,
   DownloadParamsSchema,
@@ -15,7 +16,7 @@ import {
 } from '@atr/shared';
 import { ErrorBodySchema } from '../reports/openapi.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { errors } from '../../errors.ts';
+import { AppError, errors } from '../../errors.ts';
 import { pricingFrom } from '../public/routes.ts';
 import { paymentService, type PaymentService } from './service.ts';
 
@@ -61,8 +62,39 @@ ${
 </main></body></html>`;
 }
 
+/** What the checkout tab shows when its page or form cannot be used: a sentence and the way back, never JSON. */
+export function testCheckoutProblemPage(title: string, detail: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} — ATR</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
+main{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px;max-width:420px;width:calc(100% - 32px);box-shadow:0 4px 24px rgba(0,0,0,.06);text-align:center}
+h1{font-size:20px;margin:0 0 12px}p{color:#475569;line-height:1.5;margin:0 0 24px}
+a{display:inline-block;padding:12px 20px;border-radius:8px;background:#4f46e5;color:#fff;text-decoration:none;font-weight:600}
+</style></head>
+<body><main role="alert"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p><a href="/app">Back to your reports</a></main></body></html>`;
+}
+
 /** The built-in test checkout: a page and two POST forms, same-origin only; the session id is the capability. */
 async function testCheckoutRoutes(app: FastifyInstance, service: PaymentService) {
+  // A person reads these answers in the checkout tab: a page with a sentence and a link, not the API's JSON.
+  app.setErrorHandler((error, request, reply) => {
+    const status = error instanceof AppError ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'test checkout failed');
+    const detail =
+      status === 404
+        ? reportUiMessages.checkoutUnavailable
+        : status === 400
+          ? reportUiMessages.checkoutRefused
+          : reportUiMessages.checkoutFailed;
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(testCheckoutProblemPage(reportUiMessages.checkoutUnavailableTitle, detail));
+  });
+
   // HTML forms post urlencoded bodies; nothing in them is read.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
     done(null, {}),
@@ -130,7 +162,8 @@ async function testCheckoutRoutes(app: FastifyInstance, service: PaymentService)
       if (!sameOrigin(request.headers)) throw errors.validation('Cross-site request refused.');
       const p = await load(request.params.sessionId);
       await service.repo.settleUnpaid(p.session_id, 'cancelled');
-      return reply.redirect(`/app/report/${p.report_id}`, 303);
+      const q = new URLSearchParams({ reportId: p.report_id!, format: p.format });
+      return reply.redirect(`/app/payment-cancelled?${q.toString()}`, 303);
     },
   );
 }
@@ -154,6 +187,22 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ service?: PaymentService }> 
       const user = requireUser(request);
       return service.createCheckout(user.id, user.email, request.body.report_id, request.body.tier);
     },
+  );
+
+  app.post(
+    '/api/checkout/cancel',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: "End the caller's open checkouts of one report and format (the checkout's cancel link)",
+        security: secured,
+        body: CheckoutCancelRequestSchema,
+        response: { 200: PaymentStatusSchema, ...errorsFor(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      service.cancelCheckout(request.body.report_id, request.body.tier, requireUser(request).id),
   );
 
   app.get(

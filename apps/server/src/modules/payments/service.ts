@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { messages, type Format, type PaymentStatus, type Purchase } from '@atr/shared';
+import { messages, type CheckoutState, type Format, type PaymentStatus, type Purchase } from '@atr/shared';
 import { AppError, errors } from '../../errors.ts';
 import { StorageNotFoundError } from '../../plugins/storage.ts';
 import { createRateLimiter } from '../../plugins/rate-limit.ts';
@@ -99,7 +99,16 @@ export function paymentService(app: FastifyInstance, provider: PaymentProvider =
     return outcome;
   }
 
-  function statusFrom(paid: PurchaseRow[]): PaymentStatus {
+  /** A checkout row as the buyer's page reads it: still payable, paid, or ended without a payment. */
+  function checkoutState(row: PurchaseRow | undefined): CheckoutState {
+    if (!row) return 'none';
+    if (row.status === 'paid') return 'paid';
+    if (row.status === 'failed') return 'failed';
+    if (row.status === 'cancelled' || row.status === 'duplicate') return 'cancelled';
+    return row.expires_at && new Date(row.expires_at).getTime() <= Date.now() ? 'expired' : 'open';
+  }
+
+  function statusFrom(paid: PurchaseRow[], latest: PurchaseRow[]): PaymentStatus {
     const rec = (f: Format) => {
       const p = paid.find((x) => x.format === f);
       return p ? { id: p.id, paid_at: iso(p.paid_at)!, amount: p.amount, currency: p.currency } : null;
@@ -118,6 +127,10 @@ export function paymentService(app: FastifyInstance, provider: PaymentProvider =
       currency: first?.currency ?? null,
       word_payment: word,
       latex_payment: latex,
+      checkout: {
+        word: word ? 'paid' : checkoutState(latest.find((x) => x.format === 'word')),
+        latex: latex ? 'paid' : checkoutState(latest.find((x) => x.format === 'latex')),
+      },
     };
   }
 
@@ -141,7 +154,8 @@ export function paymentService(app: FastifyInstance, provider: PaymentProvider =
     const purchaseId = randomUUID();
     const q = new URLSearchParams({ reportId, format });
     const successUrl = `${config.siteUrl}/app/payment-success?${q.toString()}&session_id={CHECKOUT_SESSION_ID}`;
-    const cancelUrl = `${config.siteUrl}/app/report/${reportId}`;
+    // The checkout's own "back" link: a page that says the payment was cancelled and leads back to the report.
+    const cancelUrl = `${config.siteUrl}/app/payment-cancelled?${q.toString()}`;
     let session: { id: string; url: string; expiresAt: Date };
     try {
       session = await provider.createCheckout({
@@ -181,7 +195,7 @@ export function paymentService(app: FastifyInstance, provider: PaymentProvider =
     return { url: session.url, id: session.id };
   }
 
-  return {
+  const service = {
     provider,
     repo,
     fulfil,
@@ -218,7 +232,22 @@ export function paymentService(app: FastifyInstance, provider: PaymentProvider =
         if (s?.paid) await fulfil(p.session_id, s.paymentIntent, { amount: s.amount, currency: s.currency });
         else if (s?.failed) await repo.settleUnpaid(p.session_id, 'failed');
       }
-      return statusFrom(await repo.paid(reportId, userId));
+      const [paid, latest] = await Promise.all([
+        repo.paid(reportId, userId),
+        repo.latestCheckouts(reportId, userId),
+      ]);
+      return statusFrom(paid, latest);
+    },
+
+    /**
+     * The buyer came back from a checkout through its cancel link: their open checkouts of this format end as
+     * cancelled, so no page keeps waiting and the next Buy starts a fresh checkout. Paying a session later still
+     * unlocks the download (fulfilment accepts a cancelled row).
+     */
+    async cancelCheckout(reportId: string, format: Format, userId: string): Promise<PaymentStatus> {
+      await ownedReport(reportId, userId);
+      await repo.cancelOpen(reportId, format, userId);
+      return service.paymentStatus(reportId, userId);
     },
 
     async download(reportId: string, format: Format, userId: string) {
@@ -324,6 +353,7 @@ export function paymentService(app: FastifyInstance, provider: PaymentProvider =
       }
     },
   };
+  return service;
 }
 
 export type PaymentService = ReturnType<typeof paymentService>;

@@ -15,16 +15,19 @@ export function Alert({
   children,
   className,
   title,
+  'data-testid': testId,
 }: {
   tone: Tone;
   children: ReactNode;
   className?: string;
   title?: string;
+  'data-testid'?: string;
 }) {
   const { box, Icon } = tones[tone];
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
+      data-testid={testId}
       className={cn('flex gap-3 rounded-lg p-3 text-sm ring-1 ring-inset', box, className)}
     >
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

@@ -1,29 +1,23 @@
 // GET /api/download/:id/:format: fetches the paid file with the bearer token and saves it under the server's file name.
+// Failures are the API client's errors (ApiRequestError, ApiNetworkError), so screens word them with userMessage().
 import { messages, type Format } from '@atr/shared';
+import { ApiNetworkError, ApiRequestError } from '../../../lib/api-client.ts';
 import { authClient } from '../../../lib/auth-client.ts';
 import { filenameFrom } from '../lib/filename.ts';
-
-export class DownloadError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DownloadError';
-  }
-}
 
 export const formatLabel = (format: Format) => (format === 'word' ? 'Word' : 'LaTeX');
 
 export async function downloadReport(reportId: string, format: Format): Promise<string> {
   const { data } = await authClient.getSession();
   const token = data.session?.access_token;
-  const res = await fetch(
-    `/api/download/${encodeURIComponent(reportId)}/${format === 'word' ? 'docx' : 'latex'}`,
-    {
+  let res: Response;
+  try {
+    res = await fetch(`/api/download/${encodeURIComponent(reportId)}/${format === 'word' ? 'docx' : 'latex'}`, {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
-    },
-  );
+    });
+  } catch (e) {
+    throw new ApiNetworkError(e);
+  }
   if (!res.ok) {
     let message = messages.api.downloadFailed(res.status);
     try {
@@ -33,9 +27,14 @@ export async function downloadReport(reportId: string, format: Format): Promise<
     } catch {
       /* keep the status text */
     }
-    throw new DownloadError(res.status, message);
+    throw new ApiRequestError(res.status, message);
   }
-  const blob = await res.blob();
+  let blob: Blob;
+  try {
+    blob = await res.blob();
+  } catch (e) {
+    throw new ApiNetworkError(e);
+  }
   const name = filenameFrom(res.headers.get('Content-Disposition'), format);
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

@@ -1,6 +1,7 @@
 // The dashboard row's Word and LaTeX buttons: buy at the server's price, or download once paid.
-import { Download, ShoppingCart } from 'lucide-react';
-import type { Format } from '@atr/shared';
+import { useEffect } from 'react';
+import { Download, ShoppingCart, X } from 'lucide-react';
+import { reportUiMessages, type Format } from '@atr/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { usePricing } from '../../../lib/pricing.ts';
 import { formatLabel } from '../api/download-report.ts';
@@ -22,6 +23,10 @@ function DownloadButton({ reportId, format }: { reportId: string; format: Format
   const paid = purchases.data?.purchases.some((p) => p.reportId === reportId && p.format === format) ?? false;
   const flow = usePurchase(reportId, format);
   const label = formatLabel(format);
+  const { paid: paymentSeen } = flow;
+  useEffect(() => {
+    if (paid) paymentSeen();
+  }, [paid, paymentSeen]);
   return (
     <span className="inline-flex flex-col">
       {paid ? (
@@ -35,11 +40,28 @@ function DownloadButton({ reportId, format }: { reportId: string; format: Format
           <Download aria-hidden="true" className="size-4" />
           {label}
         </Button>
+      ) : flow.inProgress ? (
+        // Waiting on the checkout tab: says so, and Stop waiting is always there (the wait also ends by itself).
+        <span className="inline-flex items-center gap-1" role="status" data-testid={`payment-waiting-${format}`}>
+          <Button size="sm" variant="secondary" loading disabled>
+            {flow.checking ? reportUiMessages.checkingPayment : reportUiMessages.paymentInProgress}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="px-2"
+            onClick={flow.cancelWaiting}
+            aria-label={`${reportUiMessages.stopWaiting} for the ${label} payment`}
+            title={reportUiMessages.stopWaiting}
+          >
+            <X aria-hidden="true" className="size-4" />
+          </Button>
+        </span>
       ) : (
         <Button
           size="sm"
           variant="secondary"
-          loading={flow.starting || flow.inProgress}
+          loading={flow.starting}
           disabled={purchases.isPending}
           onClick={() => void flow.buy()}
           data-testid={`buy-${format}`}
@@ -47,6 +69,15 @@ function DownloadButton({ reportId, format }: { reportId: string; format: Format
           <ShoppingCart aria-hidden="true" className="size-4" />
           {label} ({price(format)})
         </Button>
+      )}
+      {flow.outcome && !paid && !flow.inProgress && (
+        <span
+          role="status"
+          className="mt-1 max-w-[16rem] text-xs text-slate-600"
+          data-testid={`payment-outcome-${format}`}
+        >
+          {flow.outcome}
+        </span>
       )}
       {flow.error && (
         <span role="alert" className="mt-1 max-w-[16rem] text-xs text-rose-700">

@@ -6,6 +6,7 @@ import {
   REPORT_PAYMENT_POLL_INTERVAL_MS,
   REPORT_PAYMENT_POLL_MAX_MS,
   formatPrice,
+  reportUiMessages,
   type Format,
   type ReportDetail,
 } from '@atr/shared';
@@ -67,9 +68,10 @@ function FormatCard({
   const size =
     format === 'word' ? (report.file_sizes.docx ?? report.file_sizes.word) : report.file_sizes.latex;
   const Icon = format === 'word' ? FileText : FileCode2;
+  const { paid: paymentSeen } = flow;
   useEffect(() => {
-    if (paid && flow.inProgress) flow.cancelWaiting();
-  }, [paid, flow]);
+    if (paid) paymentSeen();
+  }, [paid, paymentSeen]);
   return (
     <Card className="p-5" data-testid={`format-card-${format}`}>
       <div className="flex items-start justify-between gap-3">
@@ -106,15 +108,13 @@ function FormatCard({
             Download {label}
           </Button>
         ) : flow.inProgress ? (
-          <div className="space-y-2" role="status">
+          <div className="space-y-2" role="status" data-testid={`payment-waiting-${format}`}>
             <Button className="w-full" loading disabled>
-              Payment in progress…
+              {flow.checking ? reportUiMessages.checkingPayment : reportUiMessages.paymentInProgress}
             </Button>
-            <p className="text-xs text-slate-600">
-              Complete the checkout in the new tab. This page updates as soon as the payment is confirmed.
-            </p>
+            <p className="text-xs text-slate-600">{reportUiMessages.paymentInProgressHint}</p>
             <Button size="sm" variant="ghost" className="w-full" onClick={flow.cancelWaiting}>
-              Stop waiting
+              {reportUiMessages.stopWaiting}
             </Button>
           </div>
         ) : (
@@ -130,6 +130,11 @@ function FormatCard({
           </Button>
         )}
       </div>
+      {flow.outcome && !paid && !flow.inProgress && (
+        <Alert tone="info" className="mt-3" data-testid={`payment-outcome-${format}`}>
+          {flow.outcome}
+        </Alert>
+      )}
       {flow.notice && (
         <Alert tone="info" className="mt-3">
           {flow.notice}

@@ -15,14 +15,15 @@ import {
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { isRetryable, logError, userMessage } from '../../../lib/user-error.ts';
 import { formatLabel } from '../api/download-report.ts';
 import { canDownload, getPaymentStatus } from '../api/get-payment-status.ts';
+import { announceCheckoutEnded } from '../lib/checkout-channel.ts';
 
 type State =
   | { kind: 'verifying' }
   | { kind: 'success'; format: Format }
-  | { kind: 'error'; message: string }
+  | { kind: 'error'; message: string; retryable: boolean }
   | { kind: 'no-session' };
 
 function stored(key: string): string | null {
@@ -48,11 +49,14 @@ type Target = { reportId: string; format: Format; sessionId: string | null };
 /** Asks the server (which asks the provider) whether this purchase is paid; never throws, the answer is the page's state. */
 async function verifyPayment({ reportId, format, sessionId }: Target, client: QueryClient): Promise<State> {
   if (!reportId) return { kind: 'no-session' };
-  if (!UUID_RE.test(reportId)) return { kind: 'error', message: messages.validation.invalidReportIdShort };
+  if (!UUID_RE.test(reportId))
+    return { kind: 'error', message: reportUiMessages.paymentLinkInvalid, retryable: false };
   try {
     const status = await getPaymentStatus(reportId, sessionId ?? undefined);
     if (canDownload(status, format)) {
       forget(reportId);
+      // The tab that opened the checkout stops waiting now, not at its next poll.
+      announceCheckoutEnded({ reportId, format, outcome: 'paid' });
       await Promise.all([
         client.invalidateQueries({ queryKey: ['payment-status', reportId] }),
         client.invalidateQueries({ queryKey: ['reports'] }),
@@ -60,17 +64,12 @@ async function verifyPayment({ reportId, format, sessionId }: Target, client: Qu
       ]);
       return { kind: 'success', format };
     }
-    return sessionId ? { kind: 'error', message: messages.purchase.notConfirmed } : { kind: 'no-session' };
+    return sessionId
+      ? { kind: 'error', message: reportUiMessages.notConfirmedYet, retryable: true }
+      : { kind: 'no-session' };
   } catch (e) {
-    return {
-      kind: 'error',
-      message:
-        e instanceof ApiRequestError
-          ? messages.purchase.verificationFailed(e.status)
-          : e instanceof Error
-            ? e.message
-            : String(e),
-    };
+    logError('Verifying the payment failed', e);
+    return { kind: 'error', message: reportUiMessages.verifyFailed(userMessage(e)), retryable: isRetryable(e) };
   }
 }
 
@@ -147,19 +146,19 @@ export function PaymentSuccessPage() {
               {state.message}
             </p>
             <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-              <ButtonLink to="/app" variant="secondary">
+              <ButtonLink to="/app" variant={state.retryable ? 'secondary' : 'primary'}>
                 Back to Dashboard
               </ButtonLink>
-              <Button onClick={verify}>Try Again</Button>
+              {state.retryable && <Button onClick={verify}>Try Again</Button>}
             </div>
           </div>
         )}
         {state.kind === 'no-session' && (
           <div className="flex flex-col items-center gap-3 text-left">
             <h1 className="w-full text-center text-xl font-semibold text-slate-900">
-              No payment session found
+              {messages.purchase.noSessionTitle}
             </h1>
-            <p className="text-center text-sm text-slate-600">{messages.purchase.noSession}</p>
+            <p className="text-center text-sm text-slate-600">{messages.purchase.noSessionDetail}</p>
             <div
               className="w-full rounded-xl bg-indigo-50 p-4 text-sm text-indigo-900 ring-1 ring-indigo-200"
               data-testid="no-session-tips"

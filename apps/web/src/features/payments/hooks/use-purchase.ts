@@ -1,19 +1,36 @@
-// The purchase flow of spec §4: checkout in a new tab (same tab if blocked), payment in progress, status polling, download.
+// The purchase flow of spec §4: checkout in a new tab (same tab if blocked), payment in progress, status polling,
+// download. Waiting on a checkout always ends, and quickly when the checkout did: the checkout tab announces a
+// cancel or a payment (checkout-channel.ts), the server says the checkout was cancelled, failed or expired, a
+// same-origin checkout tab is seen closed, or the buyer comes back to this tab from another site's checkout; then
+// a short "Checking payment…" and either the download or "not completed" with the Buy button usable again.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  CHECKOUT_CLOSED_CHECKS,
+  CHECKOUT_CLOSED_CHECK_INTERVAL_MS,
+  CHECKOUT_TAB_CHECK_MS,
   PURCHASE_POLL_DELAY_MS,
   PURCHASE_POLL_INTERVAL_MS,
   PURCHASE_POLL_MAX_MS,
   messages,
+  reportUiMessages,
   storageKeys,
   type Format,
+  type PaymentStatus,
 } from '@atr/shared';
+import { logError, userMessage } from '../../../lib/user-error.ts';
 import { createCheckoutSession } from '../api/create-checkout-session.ts';
 import { downloadReport, formatLabel } from '../api/download-report.ts';
 import { canDownload, getPaymentStatus } from '../api/get-payment-status.ts';
+import { onCheckoutEnded } from '../lib/checkout-channel.ts';
 
 export type PurchaseResult = { success: boolean; redirecting: boolean; error?: string };
+
+/** idle: Buy usable · starting: creating the checkout · waiting: checkout open in another tab · checking: asking once more. */
+export type PurchasePhase = 'idle' | 'starting' | 'waiting' | 'checking';
+
+/** Why waiting ended without a payment; each is said as a sentence with the next step. */
+type Ended = 'cancelled' | 'abandoned' | 'not-completed' | 'timed-out';
 
 /** Remembers which report and format a checkout is for, so the success page can recover them. */
 export function rememberCheckout(reportId: string, format: Format, sessionId: string) {
@@ -26,20 +43,55 @@ export function rememberCheckout(reportId: string, format: Format, sessionId: st
   }
 }
 
+const endedText = (why: Ended, label: string) =>
+  ({
+    cancelled: reportUiMessages.checkoutCancelled(label),
+    abandoned: reportUiMessages.checkoutAbandoned(label),
+    'not-completed': reportUiMessages.checkoutNotCompleted(label),
+    'timed-out': reportUiMessages.checkoutTimedOut(label),
+  })[why];
+
+/** The server's word on this format's latest checkout: ended without a payment, or null while it may still be paid. */
+function serverEnded(status: PaymentStatus, format: Format): Ended | null {
+  const state = status.checkout[format];
+  if (state === 'cancelled') return 'cancelled';
+  if (state === 'failed' || state === 'expired') return 'abandoned';
+  return null;
+}
+
 export function usePurchase(reportId: string, format: Format) {
   const client = useQueryClient();
-  const [starting, setStarting] = useState(false);
+  const label = formatLabel(format);
+  const [phase, setPhaseState] = useState<PurchasePhase>('idle');
   const [downloading, setDownloading] = useState(false);
-  const [inProgress, setInProgress] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [ended, setEnded] = useState<Ended | null>(null);
   const timers = useRef<number[]>([]);
+  const tab = useRef<Window | null>(null);
+  /** Bumped for every new wait, so the callbacks of a wait that ended do nothing. */
+  const attempt = useRef(0);
+  // Timers and listeners read the phase at the moment they run, not the one of the render that created them.
+  const phaseRef = useRef<PurchasePhase>('idle');
+  const setPhase = useCallback((next: PurchasePhase) => {
+    phaseRef.current = next;
+    setPhaseState(next);
+  }, []);
 
-  const stopPolling = useCallback(() => {
+  const stopTimers = useCallback(() => {
     timers.current.forEach((t) => window.clearTimeout(t));
     timers.current = [];
   }, []);
-  useEffect(() => stopPolling, [stopPolling]);
+  const later = useCallback((fn: () => void, ms: number) => {
+    timers.current.push(window.setTimeout(fn, ms));
+  }, []);
+  useEffect(
+    () => () => {
+      attempt.current++;
+      stopTimers();
+    },
+    [stopTimers],
+  );
 
   const refreshPaid = useCallback(async () => {
     await Promise.all([
@@ -49,28 +101,107 @@ export function usePurchase(reportId: string, format: Format) {
     ]);
   }, [client, reportId]);
 
-  const startPolling = useCallback(() => {
-    stopPolling();
-    const began = Date.now();
-    const poll = async () => {
-      if (Date.now() - began > PURCHASE_POLL_MAX_MS) {
-        setInProgress(false);
-        return;
-      }
-      try {
-        const status = await getPaymentStatus(reportId);
-        if (canDownload(status, format)) {
-          setInProgress(false);
-          await refreshPaid();
-          return;
+  /** Stops waiting: paid (the download shows), or ended without a payment (Buy is usable again, and says why). */
+  const finish = useCallback(
+    (why: Ended | 'paid' | 'stopped') => {
+      attempt.current++;
+      stopTimers();
+      tab.current = null;
+      setPhase('idle');
+      setEnded(why === 'paid' || why === 'stopped' ? null : why);
+      if (why === 'paid') void refreshPaid();
+    },
+    [refreshPaid, setPhase, stopTimers],
+  );
+
+  /** Asks the server a few times, close together (a webhook may be on its way), then ends the wait either way. */
+  const checkNow = useCallback(
+    (why: 'abandoned' | 'not-completed') => {
+      const mine = attempt.current;
+      stopTimers();
+      setPhase('checking');
+      let asked = 0;
+      const ask = async () => {
+        asked++;
+        try {
+          const status = await getPaymentStatus(reportId);
+          if (mine !== attempt.current) return;
+          if (canDownload(status, format)) return finish('paid');
+          const serverSays = serverEnded(status, format);
+          if (serverSays) return finish(serverSays);
+        } catch (e) {
+          logError('Checking the payment failed', e);
+          if (mine !== attempt.current) return;
         }
-      } catch {
-        /* keep polling until the time limit */
+        if (asked >= CHECKOUT_CLOSED_CHECKS) return finish(why);
+        later(() => void ask(), CHECKOUT_CLOSED_CHECK_INTERVAL_MS);
+      };
+      void ask();
+    },
+    [finish, format, later, reportId, setPhase, stopTimers],
+  );
+
+  /** Waits on a checkout open in another tab; `sameOrigin` when its page is ours (the built-in test checkout). */
+  const wait = useCallback(
+    (sameOrigin: boolean) => {
+      stopTimers();
+      const mine = ++attempt.current;
+      setEnded(null);
+      setPhase('waiting');
+      const began = Date.now();
+      // The server's status, on the spec's schedule: after 10 s, every 5 s, for at most 300 s.
+      const poll = async () => {
+        if (mine !== attempt.current) return;
+        if (Date.now() - began > PURCHASE_POLL_MAX_MS) return finish('timed-out');
+        try {
+          const status = await getPaymentStatus(reportId);
+          if (mine !== attempt.current) return;
+          if (canDownload(status, format)) return finish('paid');
+          const serverSays = serverEnded(status, format);
+          if (serverSays) return finish(serverSays);
+        } catch (e) {
+          logError('Polling the payment status failed', e);
+        }
+        if (mine === attempt.current) later(() => void poll(), PURCHASE_POLL_INTERVAL_MS);
+      };
+      later(() => void poll(), PURCHASE_POLL_DELAY_MS);
+      // Our own checkout page in a tab we opened: a closed tab means the buyer left it.
+      if (sameOrigin) {
+        const watch = () => {
+          if (mine !== attempt.current || phaseRef.current !== 'waiting') return;
+          if (tab.current?.closed) return checkNow('abandoned');
+          later(watch, CHECKOUT_TAB_CHECK_MS);
+        };
+        later(watch, CHECKOUT_TAB_CHECK_MS);
       }
-      timers.current.push(window.setTimeout(() => void poll(), PURCHASE_POLL_INTERVAL_MS));
+    },
+    [checkNow, finish, format, later, reportId, setPhase, stopTimers],
+  );
+
+  // The checkout tab says how it ended (our cancel and success pages announce it).
+  useEffect(
+    () =>
+      onCheckoutEnded((m) => {
+        if (m.reportId !== reportId || m.format !== format) return;
+        if (m.outcome === 'paid') return finish('paid');
+        if (phaseRef.current === 'waiting' || phaseRef.current === 'checking') finish('cancelled');
+      }),
+    [finish, format, reportId],
+  );
+
+  // Back in this tab from another site's checkout (whose tab we cannot watch): ask now rather than in minutes.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && phaseRef.current === 'waiting' && !tab.current)
+        checkNow('not-completed');
     };
-    timers.current.push(window.setTimeout(() => void poll(), PURCHASE_POLL_DELAY_MS));
-  }, [format, refreshPaid, reportId, stopPolling]);
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('focus', onVisible);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('focus', onVisible);
+    };
+  }, [checkNow]);
 
   const download = useCallback(async () => {
     setError(null);
@@ -78,27 +209,31 @@ export function usePurchase(reportId: string, format: Format) {
     try {
       await downloadReport(reportId, format);
     } catch (e) {
-      setError(
-        messages.purchase.downloadFailed(
-          formatLabel(format).toUpperCase(),
-          e instanceof Error ? e.message : String(e),
-        ),
-      );
+      logError(`Downloading ${label} failed`, e);
+      setError(reportUiMessages.downloadFailed(label, userMessage(e)));
     } finally {
       setDownloading(false);
     }
-  }, [format, reportId]);
+  }, [format, label, reportId]);
+
+  /** The payment showed up (another tab, the report's own poll): stop waiting. */
+  const paid = useCallback(() => {
+    if (phaseRef.current !== 'idle') finish('paid');
+  }, [finish]);
+  const cancelWaiting = useCallback(() => finish('stopped'), [finish]);
 
   const buy = useCallback(async (): Promise<PurchaseResult> => {
     setError(null);
     setNotice(null);
-    setStarting(true);
+    setEnded(null);
+    setPhase('starting');
     // Opened inside the click so pop-up blockers allow it; pointed at the checkout once it exists.
-    const tab = window.open('', '_blank');
+    const opened = window.open('', '_blank');
     try {
       const session = await createCheckoutSession(reportId, format);
       if (session.already_paid) {
-        tab?.close();
+        opened?.close();
+        setPhase('idle');
         setNotice(messages.purchase.alreadyPaid);
         await refreshPaid();
         await download();
@@ -106,33 +241,43 @@ export function usePurchase(reportId: string, format: Format) {
       }
       if (!session.url) throw new Error(messages.api.noCheckoutUrl);
       rememberCheckout(reportId, format, session.id);
-      if (tab && !tab.closed) {
-        tab.opener = null;
-        tab.location.href = session.url;
-        setInProgress(true);
-        startPolling();
+      const target = new URL(session.url, window.location.href);
+      if (opened && !opened.closed) {
+        opened.opener = null;
+        opened.location.href = target.href;
+        const sameOrigin = target.origin === window.location.origin;
+        // Another site's tab cannot be watched (its isolation cuts the link): the visibility check stands in.
+        tab.current = sameOrigin ? opened : null;
+        wait(sameOrigin);
       } else {
-        window.location.assign(session.url);
+        setPhase('idle');
+        window.location.assign(target.href);
       }
       return { success: true, redirecting: true };
     } catch (e) {
-      tab?.close();
-      const message = e instanceof Error ? e.message : messages.purchase.failed;
-      setError(messages.purchase.failedWith(message));
+      opened?.close();
+      logError(`Starting the ${label} checkout failed`, e);
+      const message = reportUiMessages.checkoutStartFailed(label, userMessage(e));
+      setPhase('idle');
+      setError(message);
       return { success: false, redirecting: false, error: message };
-    } finally {
-      setStarting(false);
     }
-  }, [download, format, refreshPaid, reportId, startPolling]);
+  }, [download, format, label, refreshPaid, reportId, setPhase, wait]);
 
   return {
     buy,
     download,
-    starting,
+    phase,
+    starting: phase === 'starting',
+    /** The checkout is open in another tab, or being checked once more: say so, and keep a way out. */
+    inProgress: phase === 'waiting' || phase === 'checking',
+    checking: phase === 'checking',
     downloading,
-    inProgress,
     error,
     notice,
-    cancelWaiting: () => (stopPolling(), setInProgress(false)),
+    /** Why the last wait ended without a payment, as a sentence with the next step; null otherwise. */
+    outcome: ended ? endedText(ended, label) : null,
+    paid,
+    cancelWaiting,
   };
 }
