@@ -67,7 +67,8 @@ describeBrowser('cancelled and abandoned checkouts', () => {
       });
       const { state } = (await status.json()) as { state: string };
       if (state === 'completed') break;
-      if (state === 'failed' || Date.now() > deadline) throw new Error(`The report did not complete: ${state}`);
+      if (state === 'failed' || Date.now() > deadline)
+        throw new Error(`The report did not complete: ${state}`);
       await new Promise((r) => setTimeout(r, 1_000));
     }
   }, 240_000);
@@ -101,9 +102,12 @@ describeBrowser('cancelled and abandoned checkouts', () => {
 
     // The first tab: Buy is usable again, promptly, and says what happened.
     const started = Date.now();
-    await page.getByTestId('payment-outcome-word').getByText(reportUiMessages.checkoutCancelled('Word')).waitFor({
-      timeout: PROMPTLY,
-    });
+    await page
+      .getByTestId('payment-outcome-word')
+      .getByText(reportUiMessages.checkoutCancelled('Word'))
+      .waitFor({
+        timeout: PROMPTLY,
+      });
     expect(Date.now() - started).toBeLessThan(PROMPTLY);
     expect(await page.getByTestId('buy-word').isEnabled()).toBe(true);
     expect(await page.getByTestId('payment-waiting-word').count()).toBe(0);
@@ -155,7 +159,10 @@ describeBrowser('cancelled and abandoned checkouts', () => {
 
     // Stop waiting ends it by hand as well.
     const second = await openCheckout(page, page.getByTestId('buy-word'));
-    await page.getByTestId('payment-waiting-word').getByRole('button', { name: /Stop waiting/ }).click();
+    await page
+      .getByTestId('payment-waiting-word')
+      .getByRole('button', { name: /Stop waiting/ })
+      .click();
     expect(await page.getByTestId('buy-word').isEnabled()).toBe(true);
     await second.close();
   });

@@ -66,10 +66,11 @@ export function precompress(): Plugin {
     async closeBundle() {
       const results = await precompressDir(outDir);
       const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
-      const total = results.reduce(
-        (t, r) => ({ size: t.size + r.size, br: t.br + r.br, gz: t.gz + r.gz }),
-        { size: 0, br: 0, gz: 0 },
-      );
+      const total = results.reduce((t, r) => ({ size: t.size + r.size, br: t.br + r.br, gz: t.gz + r.gz }), {
+        size: 0,
+        br: 0,
+        gz: 0,
+      });
       this.info?.(
         `precompressed ${results.length} files: ${kb(total.size)} → brotli ${kb(total.br)}, gzip ${kb(total.gz)}`,
       );

@@ -217,14 +217,16 @@ export const reportUiMessages = {
     `You were not charged. The ${format} download${report ? ` of “${report}”` : ''} is still there to buy whenever you want it.`,
   paymentCancelledNoReport: 'You were not charged. Your reports and their downloads are on the dashboard.',
   paymentCancelledHint: 'You can close this tab, or go back to the report from here.',
-  checkoutCancelled: (format: string) => `Payment cancelled: nothing was charged. You can buy ${format} again at any time.`,
+  checkoutCancelled: (format: string) =>
+    `Payment cancelled: nothing was charged. You can buy ${format} again at any time.`,
   checkoutAbandoned: (format: string) =>
     `Payment not completed: the checkout was closed before paying. You can buy ${format} again at any time.`,
   checkoutNotCompleted: (format: string) =>
     `The ${format} payment is not completed yet. If you are still paying in the other tab, this page updates when it is done; otherwise, buy again.`,
   checkoutTimedOut: (format: string) =>
     `We have not heard back from the checkout. If you paid, your ${format} download appears here within a minute; otherwise, buy again.`,
-  checkoutStartFailed: (format: string, reason: string) => `The ${format} checkout could not be started. ${reason}`,
+  checkoutStartFailed: (format: string, reason: string) =>
+    `The ${format} checkout could not be started. ${reason}`,
   downloadFailed: (format: string, reason: string) => `The ${format} file could not be downloaded. ${reason}`,
   verifyFailed: (reason: string) => `We could not confirm your payment yet. ${reason}`,
   notConfirmedYet:
@@ -236,7 +238,8 @@ export const reportUiMessages = {
     'The checkout may have expired or already been used. Go back to your report and choose Buy again; nothing is charged twice.',
   checkoutRefused:
     'This checkout can only be used from ATR itself. Go back to your report and choose Buy again.',
-  checkoutFailed: 'Something went wrong on our side while handling the checkout. Go back to your report and try again in a moment.',
+  checkoutFailed:
+    'Something went wrong on our side while handling the checkout. Go back to your report and try again in a moment.',
   stopWaiting: 'Stop waiting',
   backToReport: 'Back to the report',
   shareOwnerOnly: 'Link copied — only you can open it while signed in.',

@@ -39,7 +39,8 @@ export async function registerStaticWeb(
       // The same address answers compressed or not depending on Accept-Encoding: caches must keep both apart.
       const vary = reply.getHeader('vary');
       if (!vary) void reply.header('vary', 'Accept-Encoding');
-      else if (!/accept-encoding/i.test(String(vary))) void reply.header('vary', `${String(vary)}, Accept-Encoding`);
+      else if (!/accept-encoding/i.test(String(vary)))
+        void reply.header('vary', `${String(vary)}, Accept-Encoding`);
       return payload;
     });
   }

@@ -224,11 +224,13 @@ export function realisticModel(req: FakeRequest): FakeReply {
   const reply = fixtureModel(req);
   if (!('text' in reply)) return reply;
   const role = /Role: (\w+)/.exec(req.system)?.[1];
-  const pad = (chars: number) => Array.from({ length: Math.ceil(chars / (FILLER.length + 1)) }, () => FILLER).join(' ');
+  const pad = (chars: number) =>
+    Array.from({ length: Math.ceil(chars / (FILLER.length + 1)) }, () => FILLER).join(' ');
   if (role === 'summariser') {
     const answer = JSON.parse(reply.text) as { summary: string; findings: unknown[] };
     return { text: JSON.stringify({ ...answer, summary: `${answer.summary} ${pad(1200)}` }) };
   }
-  if (role !== 'planner' && role !== 'reviewer' && role !== 'analyst') return { text: `${reply.text} ${pad(2100)}` };
+  if (role !== 'planner' && role !== 'reviewer' && role !== 'analyst')
+    return { text: `${reply.text} ${pad(2100)}` };
   return reply;
 }

@@ -80,7 +80,9 @@ describe('LLM roles', () => {
           new RegExp(`^Model-written prose on ${sec.title}: the project has ${a.project.files} files`),
         );
       expect(out.sections.some((x) => x.citations.length > 0)).toBe(true);
-      expect(new Set(s.requests.map(roleOf))).toEqual(new Set(['planner', 'summariser', 'writer', 'reviewer']));
+      expect(new Set(s.requests.map(roleOf))).toEqual(
+        new Set(['planner', 'summariser', 'writer', 'reviewer']),
+      );
       expect(s.requests.every((r) => r.protocol === protocol)).toBe(true);
       const writers = out.trace.filter((t) => t.role === 'writer');
       expect(writers.every((t) => t.details?.source === 'model' && t.model.startsWith(protocol))).toBe(true);

@@ -12,9 +12,12 @@ export async function downloadReport(reportId: string, format: Format): Promise<
   const token = data.session?.access_token;
   let res: Response;
   try {
-    res = await fetch(`/api/download/${encodeURIComponent(reportId)}/${format === 'word' ? 'docx' : 'latex'}`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
+    res = await fetch(
+      `/api/download/${encodeURIComponent(reportId)}/${format === 'word' ? 'docx' : 'latex'}`,
+      {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      },
+    );
   } catch (e) {
     throw new ApiNetworkError(e);
   }

@@ -42,7 +42,11 @@ function DownloadButton({ reportId, format }: { reportId: string; format: Format
         </Button>
       ) : flow.inProgress ? (
         // Waiting on the checkout tab: says so, and Stop waiting is always there (the wait also ends by itself).
-        <span className="inline-flex items-center gap-1" role="status" data-testid={`payment-waiting-${format}`}>
+        <span
+          className="inline-flex items-center gap-1"
+          role="status"
+          data-testid={`payment-waiting-${format}`}
+        >
           <Button size="sm" variant="secondary" loading disabled>
             {flow.checking ? reportUiMessages.checkingPayment : reportUiMessages.paymentInProgress}
           </Button>

@@ -69,7 +69,11 @@ async function verifyPayment({ reportId, format, sessionId }: Target, client: Qu
       : { kind: 'no-session' };
   } catch (e) {
     logError('Verifying the payment failed', e);
-    return { kind: 'error', message: reportUiMessages.verifyFailed(userMessage(e)), retryable: isRetryable(e) };
+    return {
+      kind: 'error',
+      message: reportUiMessages.verifyFailed(userMessage(e)),
+      retryable: isRetryable(e),
+    };
   }
 }
 
