@@ -102,6 +102,7 @@ export function llmRoles(session: ModelSession): LlmRoles {
           model: model('writer'),
           ...(r.problems.some((p) => p.length) ? { reviewProblems: r.problems } : {}),
           ...(r.reason ? { reason: r.reason } : {}),
+          ...(r.evidence ? { evidence: r.evidence } : {}),
         });
         return r.draft;
       } catch (e) {

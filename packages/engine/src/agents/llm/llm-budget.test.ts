@@ -125,6 +125,9 @@ describe('AI mode within its budget', () => {
     expect(JSON.stringify(w.details?.reviewProblems)).toContain(
       '`lendBook` is attached to `src/services/loan-service.ts:1`, but it does not appear within 5 lines of it',
     );
+    // the trace says what the section was given
+    expect(w.details?.evidence).toMatchObject({ repositorySummary: true, findings: expect.any(Number) });
+    expect((w.details?.evidence as { excerpts: string[] }).excerpts.length).toBeGreaterThan(0);
     // the second request told the model what was wrong
     expect(requests.filter((q) => roleOf(q) === 'writer')[1]!.prompt).toContain(
       'does not appear within 5 lines',

@@ -32,6 +32,8 @@ export interface SectionOutcome {
   /** Problems found in the first draft (and the second, when it was sent back). */
   problems: string[][];
   reason?: string;
+  /** What the model was given for the section: summaries, findings and excerpts (for the trace). */
+  evidence?: { repositorySummary: boolean; modules: string[]; findings: number; excerpts: string[] };
 }
 
 /** Model output as a section body: no surrounding fence, no repeated heading. */
@@ -119,6 +121,12 @@ export async function writeWithModel(
     SNIPPET_TOKENS,
     (t) => session.countTokens(t, 'writer'),
   );
+  const sent = {
+    repositorySummary: !!repository?.text,
+    modules: modules.map((m) => m.dir),
+    findings: findings.length,
+    excerpts: excerpts.map((e) => /^FILE (.*)$/m.exec(e)?.[1] ?? '').filter(Boolean),
+  };
   const known = knownNumbers(deps.analysis, facts, evidence, excerpts.join('\n'));
   const context = [
     `Project: ${deps.projectName}. Section ${plan.id} "${plan.title}"${input.parent ? ` in chapter "${input.parent.title}"` : ''} (kind: ${plan.kind}${plan.focus ? `, focus: ${plan.focus}` : ''}).`,
@@ -185,7 +193,10 @@ export async function writeWithModel(
     const hard2 = await check(second);
     problems.push(hard2);
     if (hard2.length)
-      return fallback(input, deps, `the draft failed review twice: ${hard2.join(' ')}`, problems);
+      return {
+        ...(await fallback(input, deps, `the draft failed review twice: ${hard2.join(' ')}`, problems)),
+        evidence: sent,
+      };
     md = second;
     source = 'model-revised';
   }
@@ -209,7 +220,7 @@ export async function writeWithModel(
         }
       : {}),
   };
-  return { draft, source, problems };
+  return { draft, source, problems, evidence: sent };
 }
 
 /** The offline writer's section in place of a model draft, with the reason in its review notes. */
