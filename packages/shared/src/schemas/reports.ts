@@ -225,7 +225,8 @@ export const StatusResponseSchema = z.object({
   progress: z.number().int(),
   step: ReportStepSchema,
   error: z.string().nullable(),
-  step_log: z.array(StepLogEntrySchema),
+  /** Absent from servers older than the step log (a rolling deploy): read as an empty log. */
+  step_log: z.array(StepLogEntrySchema).default([]),
 });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
 
