@@ -149,8 +149,10 @@ describeBrowser('processing page: honest time and the live step log', () => {
         /^(\d+ ms|\d+(\.\d)? s|\d+ min \d+ s)$/,
       );
     }
-    // The messages the engine sent are in the log (e.g. "Writing 2 sections").
-    expect(texts.join(' ')).toMatch(/Writing \d+ sections?/);
+    // The step's last message and its units, as the engine sent them ("Wrote 2 of 2 sections").
+    const writing = texts.find((t) => t.includes('Report Generation'))!;
+    expect(writing).toMatch(/Wrote (\d+) of \1 sections?/);
+    expect(writing).toMatch(/(\d+) of \1/);
     await screenshotBoth(page, 'processing-step-log-done');
   });
 
