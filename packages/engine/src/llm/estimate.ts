@@ -34,8 +34,9 @@ export function estimateReport(
   template: ReportTemplate,
   config: AiConfig,
 ): ReportEstimate {
+  // an analysis' files carry their language (null for data): its product sources count
   const files =
-    analysis.files.length && 'role' in analysis.files[0]!
+    analysis.files.length && 'language' in analysis.files[0]!
       ? productSources(analysis as Pick<Analysis, 'files'>)
       : analysis.files;
   return estimateFromSizes(files, templateEntries(template), config);

@@ -81,8 +81,7 @@ export const SUMMARY_OUT = 350;
 export const NAMES_TOKENS = 3000;
 /** Module summaries a writer receives besides the repository's. */
 export const WRITER_MODULES = 3;
-/** Cap of a writer's evidence list and of its numbered excerpts. */
-export const EVIDENCE_TOKENS = 700;
+/** Cap of a writer's numbered excerpts. */
 export const SNIPPET_TOKENS = 2500;
 /** What a section's evidence list and excerpts are expected to fill (measured on the corpus). */
 const EXPECTED_EVIDENCE = 450;

@@ -10,11 +10,11 @@ import type { Analysis } from '../../analyse/types.ts';
 import { fitsFile, splitCitation } from '../../citations.ts';
 import { EngineError } from '../../errors.ts';
 import type { ModelSession } from '../../llm/client.ts';
-import type { ProgressUnits } from '../../types.ts';
+import type { ProgressUnits, Workspace } from '../../types.ts';
 import { factsOf, lineCount } from '../facts.ts';
 import { mapLimit } from '../map-limit.ts';
 import type { AgentDeps, Finding, SectionPlan } from '../types.ts';
-import { factsBlock, readLines } from './evidence.ts';
+import { factsBlock, linesOf } from './evidence.ts';
 import { askJson } from './json.ts';
 import { dataBlock, DATA_RULE, numbered } from './prompts.ts';
 import {
@@ -94,7 +94,9 @@ interface Source {
 }
 
 /** Reads the product's sources and measures them at each depth, for the planner and the requests. */
-async function loadSources(a: Analysis, root: string): Promise<Map<string, Source>> {
+async function loadSources(a: Analysis, ws: Workspace): Promise<Map<string, Source>> {
+  // the writers' excerpts and checks read the same files: one read per file per report
+  const read = linesOf(ws);
   const defs = new Map<string, { line: number; name: string }[]>();
   for (const s of a.symbols) {
     const list = defs.get(s.path) ?? [];
@@ -103,7 +105,7 @@ async function loadSources(a: Analysis, root: string): Promise<Map<string, Sourc
   }
   const out = new Map<string, Source>();
   await mapLimit(productSources(a), 16, async (f) => {
-    const lines = await readLines(root, f.path);
+    const lines = await read(f.path);
     if (!lines) return;
     const d = (defs.get(f.path) ?? []).sort((x, y) => x.line - y.line);
     out.set(f.path, {
@@ -138,7 +140,7 @@ export async function readRepository(
 ): Promise<Reading> {
   const a = deps.analysis;
   const count = (t: string) => session.countTokens(t, 'analyst');
-  const sources = await loadSources(a, deps.workspace.root);
+  const sources = await loadSources(a, deps.workspace);
   const files = readFilesOf(a, (f) => {
     const s = sources.get(f.path);
     return s
