@@ -10,11 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { memoryCache } from '../src/llm/cache.ts';
+import { estimateFromListing } from '../src/llm/estimate.ts';
 import { parseAiConfig } from '../src/llm/config.ts';
-import { realisticModel, startFakeModelServer } from '../src/llm/fake-model-server.ts';
+import { inputTokensOf, realisticModel, startFakeModelServer } from '../src/llm/fake-model-server.ts';
+import { countTokens } from '../src/llm/tokens.ts';
 import { generateReport } from '../src/pipeline.ts';
 import { parseTemplate } from '../src/template/parse.ts';
 import { generateTree } from './generate-tree.ts';
+import { listingOf } from './listing.ts';
 
 const { values, positionals } = parseArgs({
   options: {
@@ -35,8 +38,8 @@ const template = parseTemplate(
 let received = 0;
 const server = await startFakeModelServer(async (req) => {
   const reply = realisticModel(req);
-  received += Math.ceil((req.system.length + req.prompt.length) / 4);
-  if ('text' in reply) received += Math.ceil(reply.text.length / 4);
+  received += inputTokensOf(req);
+  if ('text' in reply) received += countTokens(reply.text, req.model);
   return { ...reply, delayMs };
 });
 
@@ -49,26 +52,29 @@ for (const dir of dirs) {
   const first = server.requests.length;
   const units: string[] = [];
   const t0 = performance.now();
+  const ai = parseAiConfig({
+    provider: 'openai',
+    model: 'gpt-4.1-mini',
+    baseUrl: server.url,
+    apiKey: 'bench',
+    maxConcurrency: values.concurrency,
+    ...(values.budget ? { maxTokensPerReport: values.budget } : {}),
+  });
   const r = await generateReport(
     { projectName: '', source: { kind: 'directory', path: dir }, template },
     {
       workDir: path.join(work, `run-${path.basename(dir)}`),
       now: () => new Date(),
       onProgress: (_s, _p, message, u) => void (u && message && units.push(message)),
-      ai: parseAiConfig({
-        provider: 'openai',
-        model: 'gpt-4.1-mini',
-        baseUrl: server.url,
-        apiKey: 'bench',
-        maxConcurrency: values.concurrency,
-        ...(values.budget ? { maxTokensPerReport: values.budget } : {}),
-      }),
+      ai,
       modelCache: memoryCache(),
     },
     { pdfEngine: 'js' },
   );
   const ms = performance.now() - t0;
   const e = r.ai!.estimate!;
+  // what the upload form estimates from the archive's listing before anything is uploaded
+  const upload = estimateFromListing(await listingOf(dir), template, ai);
   const used = r.ai!.usage.inputTokens + r.ai!.usage.outputTokens;
   const reading = e.reading!;
   const reached = Math.round(((reading.full + reading.signatures) / Math.max(1, reading.files)) * 100);
@@ -78,6 +84,7 @@ for (const dir of dirs) {
       `${path.basename(dir)}: ${product.toLocaleString('en')} product lines in ${reading.files} source files`,
       `  wall time ${(ms / 1000).toFixed(1)} s (model delay ${delayMs} ms, concurrency ${values.concurrency}); ${r.ai!.usage.requests} requests`,
       `  estimate ${e.totalTokens.toLocaleString('en')} tokens, used ${used.toLocaleString('en')} (${(((used - e.totalTokens) / e.totalTokens) * 100).toFixed(1)}%), server counted ${received.toLocaleString('en')}, budget ${e.budgetTokens.toLocaleString('en')}`,
+      `  upload-form estimate from the listing ${upload.totalTokens.toLocaleString('en')} tokens (${(((used - upload.totalTokens) / upload.totalTokens) * 100).toFixed(1)}% used against it)`,
       `  read: ${reading.full} in full, ${reading.signatures} as signatures, ${reading.names} by name, ${reading.none} not at all (${reached}% in full or as signatures); ${e.offlineSections} of ${e.sections} sections offline`,
       `  mean input tokens per request: ${meanByRole(server.requests.slice(first))}`,
       `  estimated per role: ${Object.entries(e.roles)
@@ -87,11 +94,11 @@ for (const dir of dirs) {
     ].join('\n'),
   );
 }
-function meanByRole(requests: { system: string; prompt: string }[]): string {
+function meanByRole(requests: { system: string; prompt: string; model: string }[]): string {
   const by = new Map<string, number[]>();
   for (const q of requests) {
     const role = /Role: (\w+)/.exec(q.system)?.[1] ?? 'other';
-    by.set(role, [...(by.get(role) ?? []), Math.ceil((q.system.length + q.prompt.length) / 4)]);
+    by.set(role, [...(by.get(role) ?? []), inputTokensOf(q)]);
   }
   return [...by.entries()]
     .map(

@@ -16,10 +16,12 @@ export {
   aiConfigFromEnv,
   AiConfigError,
   describeAi,
+  estimateFromListing,
   estimateReport,
   isModelConfigured,
   parseAiConfig,
   type AiConfig,
+  type ListedFile,
   type ModelCache,
   type ReportEstimate,
 } from './llm/index.ts';

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseCitation } from '../citations.ts';
+import { countTokens } from './tokens.ts';
 
 export type Protocol = 'openai' | 'anthropic';
 
@@ -99,8 +100,9 @@ export async function startFakeModelServer(
       res.writeHead(200, { 'content-type': 'application/json' }).end(reply.raw);
       return;
     }
-    const inputTokens = Math.ceil((system.length + prompt.length) / 4);
-    const outputTokens = Math.ceil(reply.text.length / 4);
+    // usage as the provider counts it: the model's own tokenizer where it is known (chars/4 otherwise)
+    const inputTokens = inputTokensOf(fr);
+    const outputTokens = countTokens(reply.text, fr.model);
     const json =
       protocol === 'openai'
         ? {
@@ -160,6 +162,11 @@ export function outsideData(prompt: string): string {
  * file count from the facts, the reviewer finds nothing. Like a gullible real model, it obeys
  * "ignore previous instructions" when it appears outside a data block.
  */
+/** The input tokens of a request as the server reports them in `usage`. */
+export function inputTokensOf(req: Pick<FakeRequest, 'system' | 'prompt' | 'model'>): number {
+  return countTokens(req.system, req.model) + countTokens(req.prompt, req.model);
+}
+
 export function fixtureModel(req: FakeRequest): FakeReply {
   const visible = outsideData(`${req.system}\n${req.prompt}`);
   if (/ignore previous instructions/i.test(visible)) return { text: 'PWNED: injection obeyed' };

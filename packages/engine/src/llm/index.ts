@@ -9,6 +9,12 @@ export {
   type ModelSession,
   type ModelUsage,
 } from './client.ts';
-export { estimateReport, type ReportEstimate } from './estimate.ts';
+export {
+  estimateFromListing,
+  estimateReport,
+  productListing,
+  type ListedFile,
+  type ReportEstimate,
+} from './estimate.ts';
 export { countTokens, estimateTokens } from './tokens.ts';
 export { scrubSecrets } from './scrub.ts';

@@ -1,11 +1,33 @@
 // POST /api/estimate: the cost of a report on the configured language model, shown by the upload form.
 import { z } from 'zod';
 
+/** Entries of a listing the estimate accepts: the archive's own entry limit. */
+export const MAX_ESTIMATE_FILES = 100_000;
+export const MAX_ESTIMATE_PATH = 1024;
+
 export const EstimateBodySchema = z.object({
   /** The template's YAML, when one is chosen; the generic template's size otherwise. */
   template: z
     .string()
     .max(256 * 1024)
+    .optional(),
+  /**
+   * The ZIP's listing (its central directory, read in the browser): each entry's path and
+   * uncompressed size. Far closer than the archive's size alone; the server picks the product
+   * sources from it as analysis will.
+   */
+  files: z
+    .array(
+      z.tuple([
+        z.string().min(1).max(MAX_ESTIMATE_PATH),
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 40),
+      ]),
+    )
+    .max(MAX_ESTIMATE_FILES, `An archive may list at most ${MAX_ESTIMATE_FILES.toLocaleString('en')} files.`)
     .optional(),
   /** Size of the ZIP to upload, when known. */
   zipBytes: z

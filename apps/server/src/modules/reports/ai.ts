@@ -3,6 +3,7 @@
 // shows. The key stays in the server's environment: nothing here returns or logs it.
 import {
   aiConfigFromEnv,
+  estimateFromListing,
   estimateReport,
   isModelConfigured,
   parseTemplate,
@@ -61,7 +62,7 @@ export function engineModeOf(config: Config): EngineMode {
   return isModelConfigured(aiConfigOf(config)) ? 'model' : 'offline';
 }
 
-// Without the code base yet, the estimate assumes a typical compression ratio and file size.
+// Without the archive's listing, the estimate assumes a typical compression ratio and file size.
 const ZIP_RATIO = 3;
 const AVG_FILE_BYTES = 4000;
 const DEFAULT_FILES = 200;
@@ -69,16 +70,27 @@ const DEFAULT_FILES = 200;
 export type EstimateResult =
   { enabled: false; provider: 'offline' } | ({ enabled: true; model: string } & ReportEstimate);
 
-/** The estimate for an upload: the template's entries and the archive's size (when known). */
+/**
+ * The estimate for an upload: the template's entries and the archive's listing (paths and sizes,
+ * read from its central directory in the browser) or, without one, its size alone.
+ */
 export function estimateUpload(
   config: Config,
-  input: { template?: string | undefined; zipBytes?: number | undefined },
+  input: {
+    template?: string | undefined;
+    files?: [string, number][] | undefined;
+    zipBytes?: number | undefined;
+  },
 ): EstimateResult {
   const ai = aiConfigOf(config);
   if (!isModelConfigured(ai)) return { enabled: false, provider: 'offline' };
   const template = input.template
     ? parseTemplate(input.template, { maxHeadings: config.TEMPLATE_MAX_HEADINGS })
     : parseTemplate('report_structure:\n' + DEFAULT_TITLES.map((t) => `  - title: ${t}\n`).join(''));
+  if (input.files?.length) {
+    const listing = input.files.map(([path, size]) => ({ path, size }));
+    return { enabled: true, model: ai.model, ...estimateFromListing(listing, template, ai) };
+  }
   const count = input.zipBytes
     ? Math.max(1, Math.round((input.zipBytes * ZIP_RATIO) / AVG_FILE_BYTES))
     : DEFAULT_FILES;

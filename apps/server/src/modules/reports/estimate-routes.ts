@@ -10,12 +10,15 @@ import { estimateUpload } from './ai.ts';
 import { ErrorBodySchema } from './openapi.ts';
 
 export const EstimateResponseSchema = EstimateSchema;
+export const ESTIMATE_BODY_BYTES = 16 * 1024 * 1024;
 
 export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/estimate',
     {
       preHandler: app.authenticate,
+      // an archive's listing: up to 100,000 paths and sizes
+      bodyLimit: ESTIMATE_BODY_BYTES,
       schema: {
         tags: ['reports'],
         summary: 'Estimate the tokens and cost of a report on the configured language model',

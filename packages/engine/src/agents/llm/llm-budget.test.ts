@@ -13,10 +13,12 @@ import {
   type FakeRequest,
   type FakeReply,
   fixtureModel,
+  inputTokensOf,
   realisticModel,
   startFakeModelServer,
 } from '../../llm/fake-model-server.ts';
 import { generateReport } from '../../pipeline.ts';
+import { countTokens } from '../../llm/tokens.ts';
 import { parseTemplate } from '../../template/parse.ts';
 import type { ReportTemplate } from '../../template/types.ts';
 import { SAMPLE_APP_DIR } from '../test-fixtures.ts';
@@ -46,8 +48,8 @@ async function report(
   let counted = 0;
   const server = await startFakeModelServer((req) => {
     const reply = model(req);
-    counted += Math.ceil((req.system.length + req.prompt.length) / 4);
-    if ('text' in reply) counted += Math.ceil(reply.text.length / 4);
+    counted += inputTokensOf(req);
+    if ('text' in reply) counted += countTokens(reply.text, req.model);
     return reply;
   });
   try {

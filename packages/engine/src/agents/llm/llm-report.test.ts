@@ -8,7 +8,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCache } from '../../llm/cache.ts';
 import { parseAiConfig } from '../../llm/config.ts';
-import { type FakeServer, fixtureModel, startFakeModelServer } from '../../llm/fake-model-server.ts';
+import {
+  type FakeServer,
+  fixtureModel,
+  inputTokensOf,
+  startFakeModelServer,
+} from '../../llm/fake-model-server.ts';
+import { countTokens } from '../../llm/tokens.ts';
 import { generateReport } from '../../pipeline.ts';
 import { parseTemplate } from '../../template/parse.ts';
 import type { EngineContext, ReportArtifacts, ReportInput } from '../../types.ts';
@@ -99,9 +105,9 @@ describe('generateReport with the agents on a model', () => {
   it('completes a report far over its budget: the sections past it are written offline and the appendix says so', async () => {
     let received = 0;
     const counting = await startFakeModelServer((req) => {
-      received += Math.ceil((req.system.length + req.prompt.length) / 4);
+      received += inputTokensOf(req);
       const r = fixtureModel(req);
-      if ('text' in r) received += Math.ceil(r.text.length / 4);
+      if ('text' in r) received += countTokens(r.text, req.model);
       return r;
     });
     try {
@@ -134,14 +140,14 @@ describe('generateReport with the agents on a model', () => {
   it('never overspends when the model answers far longer than planned: the sections that no longer fit go offline', async () => {
     let received = 0;
     const verbose = await startFakeModelServer((req) => {
-      received += Math.ceil((req.system.length + req.prompt.length) / 4);
+      received += inputTokensOf(req);
       const r = fixtureModel(req);
       const text = /Role: writer/.test(req.system) && 'text' in r ? `${r.text} ${'detail '.repeat(5000)}` : r;
       if (typeof text === 'string') {
-        received += Math.ceil(text.length / 4);
+        received += countTokens(text, req.model);
         return { text };
       }
-      if ('text' in text) received += Math.ceil(text.text.length / 4);
+      if ('text' in text) received += countTokens(text.text, req.model);
       return text;
     });
     try {

@@ -65,6 +65,8 @@ export interface ReportEstimate {
 export interface ReadingPlan {
   files: ReadFile[];
   requests: ModuleRequest[];
+  /** Modules read in several parts: their parts' summaries are merged into one by one more request. */
+  merges: string[];
   parents: ParentRequest[];
   /** Ids of the sections the model writes; the others are written offline. */
   modelSections: Set<string>;
@@ -219,12 +221,17 @@ export function planReading(input: PlanInput): ReadingPlan {
     if (readingBudget <= 0 || !list.length) return 0;
     const moduleTokens = new Map<string, number>();
     const requestsFor = (t: number) => (t > 0 ? Math.ceil(t / MODULE_REQUEST_TOKENS) : 0);
+    // a module of n parts: n requests, and one more merging their n summaries
+    const moduleCost = (t: number) => {
+      const n = requestsFor(t);
+      return n * frame + (n > 1 ? frame + n * SUMMARY_OUT : 0);
+    };
     let used = parentCost + frame; // the parents and the repository summary
     const upgrade = (f: ReadFile, to: 'signatures' | 'full') => {
       const before = moduleTokens.get(f.module) ?? 0;
       const from = f.depth === 'signatures' ? f.tokens.signatures : 0;
       const after = before + f.tokens[to] - from;
-      const cost = f.tokens[to] - from + (requestsFor(after) - requestsFor(before)) * frame;
+      const cost = f.tokens[to] - from + moduleCost(after) - moduleCost(before);
       if (used + cost > readingBudget) return;
       used += cost;
       moduleTokens.set(f.module, after);
@@ -279,6 +286,7 @@ export function planReading(input: PlanInput): ReadingPlan {
     }
   }
   const summarised = [...new Set(requests.map((r) => r.module))];
+  const merges = summarised.filter((m) => requests.filter((r) => r.module === m).length > 1);
   const parentRequests = summarised.length ? parentsOf(summarised) : [];
 
   // the model sections: chapters first, in order, then their sections
@@ -298,6 +306,11 @@ export function planReading(input: PlanInput): ReadingPlan {
       0,
     );
     const namesIn = namesOf(files.filter((f) => f.depth === 'names'));
+    const mergeIn = merges.reduce(
+      (n, m) => n + frame - SUMMARY_OUT + requests.filter((r) => r.module === m).length * SUMMARY_OUT,
+      0,
+    );
+    const summaryRequests = requests.length + merges.length + parentRequests.length;
     roles.planner = {
       model: modelFor(config, 'planner'),
       requests: 1,
@@ -306,9 +319,9 @@ export function planReading(input: PlanInput): ReadingPlan {
     };
     roles.analyst = {
       model: modelFor(config, 'analyst'),
-      requests: requests.length + parentRequests.length,
-      inputTokens: content + requests.length * (frame - SUMMARY_OUT) + parentIn + namesIn,
-      outputTokens: (requests.length + parentRequests.length) * SUMMARY_OUT,
+      requests: summaryRequests,
+      inputTokens: content + requests.length * (frame - SUMMARY_OUT) + mergeIn + parentIn + namesIn,
+      outputTokens: summaryRequests * SUMMARY_OUT,
     };
     const times = (role: 'writer' | 'reviewer'): RoleEstimate => ({
       model: modelFor(config, role),
@@ -333,6 +346,7 @@ export function planReading(input: PlanInput): ReadingPlan {
   return {
     files,
     requests,
+    merges,
     parents: parentRequests,
     modelSections,
     estimate: {

@@ -156,7 +156,7 @@ export async function readRepository(
   });
   const summaries = new Map<string, Summary>();
   const failed: string[] = [];
-  const total = plan.requests.length + plan.parents.length;
+  const total = plan.requests.length + plan.merges.length + plan.parents.length;
   let done = 0;
   const tick = async (what: string) => {
     done++;
@@ -202,12 +202,31 @@ export async function readRepository(
     if (s) parts.set(r.module, [...(parts.get(r.module) ?? []), s]);
     await tick(`Read ${r.module}`);
   });
+  // a module read in parts is one summary again: its parts' summaries merged by one more request
+  const summaryBlock = (c: Summary, label = `summary of ${c.dir}`) =>
+    dataBlock(
+      label,
+      `${c.text}\n${c.findings.map((f) => `- ${f.statement} [${f.citations.join(', ')}]`).join('\n')}`,
+    );
   for (const [dir, list] of parts)
-    summaries.set(dir, {
-      dir,
-      text: list.map((s) => s.text).join(' '),
-      findings: list.flatMap((s) => s.findings),
-    });
+    if (list.length === 1 || !plan.merges.includes(dir)) summaries.set(dir, list[0]!);
+  await mapLimit(plan.merges, session.config.maxConcurrency, async (dir) => {
+    const list = parts.get(dir) ?? [];
+    const merged =
+      list.length > 1
+        ? await ask(
+            dir,
+            `Module ${dir} of ${deps.projectName}: summaries of its ${list.length} parts.\n\n${list.map((s, i) => summaryBlock(s, `part ${i + 1}`)).join('\n\n')}\n\nSummarise what this module does and how, as one summary, citing the lines the parts cite.`,
+          )
+        : undefined;
+    // without the merge (one part read, or the request failed) the parts stand side by side
+    const fallback = list.length
+      ? { dir, text: list.map((s) => s.text).join(' '), findings: list.flatMap((s) => s.findings) }
+      : undefined;
+    const s = merged ?? fallback;
+    if (s) summaries.set(dir, s);
+    await tick(`Merged ${dir}`);
+  });
 
   // parents from their children's summaries (deepest first; the repository last, with the map)
   const names = plan.files.filter((f) => f.depth === 'names').map((f) => sources.get(f.path)!.names);
@@ -217,12 +236,7 @@ export async function readRepository(
       await tick(`Skipped ${p.dir}`);
       return;
     }
-    const blocks = children.map((c) =>
-      dataBlock(
-        `summary of ${c.dir}`,
-        `${c.text}\n${c.findings.map((f) => `- ${f.statement} [${f.citations.join(', ')}]`).join('\n')}`,
-      ),
-    );
+    const blocks = children.map((c) => summaryBlock(c));
     const isRoot = p.dir === REPOSITORY;
     const map =
       isRoot && names.length

@@ -92,14 +92,23 @@ function minified(text: string): boolean {
 }
 
 /** The generated or vendored files among the analysed sources, with the reason for each. */
-export function generatedFiles(src: Sources): GeneratedFile[] {
-  const paths = src.files.map((f) => f.path);
-  // the style sources that compile to a CSS file of their name (partials such as _vars.scss do not)
-  const styleSources = new Map(
+/** The style sources that compile to a CSS file of their name, by that name (partials such as _vars.scss do not). */
+export function styleSourcesOf(paths: string[]): Map<string, string> {
+  return new Map(
     paths
       .filter((p) => STYLE_SOURCE.test(p) && !baseName(p).startsWith('_'))
       .map((p) => [stem(p).toLowerCase(), p]),
   );
+}
+
+/** The style source a stylesheet was compiled from, when the repository holds one. */
+export function styleSourceOf(p: string, styleSources: Map<string, string>): string | undefined {
+  return STYLESHEET.test(p) ? styleSources.get(stem(p).toLowerCase()) : undefined;
+}
+
+export function generatedFiles(src: Sources): GeneratedFile[] {
+  const paths = src.files.map((f) => f.path);
+  const styleSources = styleSourcesOf(paths);
   const outputs = buildOutputs(src);
   const written = (p: string) => outputs.some((o) => p === o || p.startsWith(`${o}/`));
   const out: GeneratedFile[] = [];
@@ -114,7 +123,7 @@ export function generatedFiles(src: Sources): GeneratedFile[] {
       if (/<font-face\b/.test(text.slice(0, 4096)) && /<glyph\b/.test(text)) hit('generated', 'SVG font');
       continue;
     }
-    const source = css ? styleSources.get(stem(p).toLowerCase()) : undefined;
+    const source = styleSourceOf(p, styleSources);
     if (source) {
       hit('generated', `compiled from ${source}`);
       continue;
