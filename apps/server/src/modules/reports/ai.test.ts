@@ -1,7 +1,10 @@
 // The server's side of the language model: the estimate endpoint, the per-user model-response cache
 // on the database (a regenerated, unchanged project sends no request), cache/clear emptying it for
 // that user only, and the key kept out of every answer and stored artifact.
+import { unzipRaw } from 'unzipit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateFromListing, parseTemplate } from '@atr/engine';
+import { MAX_ESTIMATE_FILES } from '@atr/shared';
 import {
   fixtureModel,
   startFakeModelServer,
@@ -9,7 +12,7 @@ import {
 } from '../../../../../packages/engine/src/llm/fake-model-server.ts';
 import { testConfig, testDatabases } from '../../test/databases.ts';
 import { workerDeps } from '../../worker-runtime.ts';
-import { estimateUpload, modelCacheFor } from './ai.ts';
+import { aiConfigOf, estimateUpload, modelCacheFor } from './ai.ts';
 import { runReportJob } from './worker.ts';
 import {
   multipartBody,
@@ -93,6 +96,48 @@ describe.each(testDatabases)('language model on $name', (t) => {
       payload: { template: 'report_structure: 3' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('estimates from the archive’s listing as the browser reads it, its product sources only', async () => {
+    // the upload form reads the ZIP's central directory with unzipit; so does this test
+    const zip = await zipDirectory(SAMPLE_APP_DIR);
+    const { entries } = await unzipRaw(new Uint8Array(zip));
+    const files = entries.filter((e) => !e.isDirectory).map((e) => [e.name, e.size] as [string, number]);
+    expect(files.some(([p]) => p.endsWith('.ts'))).toBe(true);
+    const estimate = (payload: object) =>
+      ctx.app.inject({ method: 'POST', url: '/api/estimate', headers: alice.auth, payload });
+    const res = await estimate({ template: TEMPLATE_YAML, files, zipBytes: zip.length });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const expected = estimateFromListing(
+      files.map(([path, size]) => ({ path, size })),
+      parseTemplate(TEMPLATE_YAML),
+      aiConfigOf(ctx.app.config),
+    );
+    expect(body.totalTokens).toBe(expected.totalTokens);
+    expect(body.reading.files).toBe(expected.reading!.files);
+    // tests, docs and lockfiles are not read by the model, so they cost nothing
+    const top = files[0]![0].includes('/') ? `${files[0]![0].split('/')[0]}/` : '';
+    const noise = [
+      ...files,
+      [`${top}tests/big.test.ts`, 400_000],
+      [`${top}docs/guide.md`, 400_000],
+      [`${top}package-lock.json`, 400_000],
+    ];
+    expect((await estimate({ template: TEMPLATE_YAML, files: noise })).json().totalTokens).toBe(
+      body.totalTokens,
+    );
+    const more = [...files, [`${top}src/extra/big.ts`, 200_000]];
+    expect((await estimate({ template: TEMPLATE_YAML, files: more })).json().totalTokens).toBeGreaterThan(
+      body.totalTokens,
+    );
+    // a malformed or oversized listing is refused with a sentence, not a crash
+    const bad = await estimate({ files: [['a.ts', -1]] });
+    expect(bad.statusCode).toBe(400);
+    const many = Array.from({ length: MAX_ESTIMATE_FILES + 1 }, (_, i) => [`f${i}.ts`, 1]);
+    const tooMany = await estimate({ files: many });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toContain('at most 100,000 files');
   });
 
   it('keeps each user’s cached responses apart', async () => {

@@ -2,22 +2,26 @@
 // shown on the upload form when a provider is configured.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { readZipListing } from '../lib/zip-listing.ts';
 import { EstimateSchema, type Estimate } from './estimate-schema.ts';
 
 export { describeEstimate, EstimateSchema, type Estimate } from './estimate-schema.ts';
 
 export interface EstimateInput {
   templateFile: File | null;
-  zipBytes?: number | undefined;
+  /** The chosen ZIP: its listing (paths and sizes) is what the estimate rests on. */
+  zipFile?: File | null | undefined;
 }
 
 export async function estimateReport(input: EstimateInput): Promise<Estimate> {
   const template = input.templateFile ? await input.templateFile.text() : undefined;
+  const files = input.zipFile ? await readZipListing(input.zipFile) : null;
   return api.request('/estimate', EstimateSchema, {
     method: 'POST',
     body: {
       ...(template !== undefined ? { template } : {}),
-      ...(input.zipBytes !== undefined ? { zipBytes: input.zipBytes } : {}),
+      ...(files ? { files } : {}),
+      ...(input.zipFile ? { zipBytes: input.zipFile.size } : {}),
     },
   });
 }
@@ -29,7 +33,9 @@ export const estimateQueryOptions = (input: EstimateInput) =>
       input.templateFile?.name,
       input.templateFile?.size,
       input.templateFile?.lastModified,
-      input.zipBytes,
+      input.zipFile?.name,
+      input.zipFile?.size,
+      input.zipFile?.lastModified,
     ],
     queryFn: () => estimateReport(input),
     staleTime: 60_000,

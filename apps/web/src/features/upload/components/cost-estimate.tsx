@@ -5,14 +5,14 @@ import { describeEstimate, useReportEstimate } from '../api/estimate-report.ts';
 
 export function CostEstimate({
   templateFile,
-  zipBytes,
+  zipFile,
 }: {
   templateFile: File | null;
-  zipBytes?: number | undefined;
+  zipFile?: File | null;
 }) {
   const config = usePublicConfig();
   const enabled = !!config.data && config.data.aiProvider !== 'offline';
-  const estimate = useReportEstimate({ templateFile, zipBytes }, enabled);
+  const estimate = useReportEstimate({ templateFile, zipFile }, enabled);
   const line = estimate.data ? describeEstimate(estimate.data) : null;
   if (!enabled || !line) return null;
   return (

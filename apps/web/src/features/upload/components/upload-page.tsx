@@ -356,7 +356,7 @@ export function UploadPage() {
           <p className="text-xs text-slate-500">Empty fields appear as placeholders on the cover page.</p>
         </Card>
 
-        <CostEstimate templateFile={templateFile} zipBytes={source === 'zip' ? zipFile?.size : undefined} />
+        <CostEstimate templateFile={templateFile} zipFile={source === 'zip' ? zipFile : null} />
 
         {submitError && <Alert tone="error">{submitError}</Alert>}
 

@@ -1,0 +1,85 @@
+// The upload form's cost estimate with a language model configured (issue 12): the browser reads the
+// chosen ZIP's listing from its central directory and the estimate rests on the product sources in
+// it, not on the archive's size; what the form shows is the server's answer for that listing.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { estimateFromListing, parseAiConfig, parseTemplate } from '@atr/engine';
+import { SAMPLE_APP_DIR, zipDirectory } from '../apps/server/src/modules/reports/test-helpers.ts';
+import {
+  describeBrowser,
+  launchBrowser,
+  screenshotBoth,
+  signUpAndSignIn,
+  startApp,
+  type RunningApp,
+  type TestUser,
+} from './harness.ts';
+
+const TEMPLATE = 'report_structure:\n  - title: Overview\n  - title: Architecture\n  - title: Security\n';
+const AI = { AI_PROVIDER: 'openai', AI_MODEL: 'gpt-4.1-mini', AI_API_KEY: 'sk-e2e-not-used' };
+
+describeBrowser('upload form: the cost estimate from the archive’s listing', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    // nothing is generated here: no worker, and the model is never asked
+    app = await startApp({ AUTH_AUTOCONFIRM: 'true', WORKER_IN_PROCESS: 'false', ...AI });
+    browser = await launchBrowser();
+    ({ page, user } = await signUpAndSignIn(app, browser, 'Ada Estimate'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('sends the ZIP’s paths and sizes and shows the estimate for its product sources', async () => {
+    const zip = await zipDirectory(SAMPLE_APP_DIR);
+    await page.goto(`${app.url}/app/upload`);
+    await page.getByRole('heading', { name: 'Generate a new report' }).waitFor();
+    await page
+      .locator('input[name="template"]')
+      .setInputFiles({ name: 'report.yaml', mimeType: 'application/yaml', buffer: Buffer.from(TEMPLATE) });
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/api/estimate') && (r.request().postData() ?? '').includes('"files"'),
+    );
+    await page
+      .locator('input[name="projectFile"]')
+      .setInputFiles({ name: 'sample-app.zip', mimeType: 'application/zip', buffer: zip });
+    const response = await answered;
+    const body = JSON.parse(response.request().postData()!) as {
+      files: [string, number][];
+      zipBytes: number;
+    };
+    expect(body.zipBytes).toBe(zip.length);
+    expect(body.files.some(([p]) => p.endsWith('src/services/loan-service.ts'))).toBe(true);
+    const answer = (await response.json()) as { totalTokens: number; reading: { files: number } };
+    // the server planned exactly what the engine plans for that listing
+    const expected = estimateFromListing(
+      body.files.map(([path, size]) => ({ path, size })),
+      parseTemplate(TEMPLATE),
+      parseAiConfig({ provider: 'openai', model: 'gpt-4.1-mini', apiKey: 'k' }),
+    );
+    expect(answer.totalTokens).toBe(expected.totalTokens);
+    expect(answer.reading.files).toBeGreaterThan(0);
+    const shown = `About ${(Math.round(answer.totalTokens / 1000) * 1000).toLocaleString('en')} tokens on gpt-4.1-mini`;
+    await page.getByTestId('cost-estimate').getByText(shown).waitFor();
+
+    // the archive's size alone would have given another figure
+    const session = await fetch(`${app.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    const { access_token } = (await session.json()) as { access_token: string };
+    const bySize = await fetch(`${app.url}/api/estimate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', authorization: `Bearer ${access_token}` },
+      body: JSON.stringify({ template: TEMPLATE, zipBytes: zip.length }),
+    });
+    expect(((await bySize.json()) as { totalTokens: number }).totalTokens).not.toBe(answer.totalTokens);
+    await screenshotBoth(page, 'upload-cost-estimate');
+  });
+});
