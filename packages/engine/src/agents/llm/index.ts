@@ -8,6 +8,7 @@
 import type { ModelSession } from '../../llm/client.ts';
 import type { ReportEstimate } from '../../llm/estimate.ts';
 import { analyseKind } from '../analysts.ts';
+import { topicRanks } from './topic.ts';
 import { reviewDraft } from '../reviewer.ts';
 import { offlineRoles } from '../roles.ts';
 import type { AgentRoles, AgentTrace, Finding } from '../types.ts';
@@ -69,12 +70,9 @@ export function llmRoles(session: ModelSession): LlmRoles {
     async analyse(input, deps) {
       const base = await analyseKind(input, deps);
       if (!reading?.summaries.size) return base;
-      const modules = relevantSummaries(
-        reading,
-        input.plan.id ? input.plan : { ...input.plan, title: input.kind },
-        base,
-        3,
-      );
+      const plan = input.plan.id ? input.plan : { ...input.plan, title: input.kind };
+      const topic = topicRanks(reading.graph, deps.analysis, plan, base);
+      const modules = relevantSummaries(reading, plan, base, 3, topic.ranks);
       const seen = new Set(base.map((f) => f.statement.toLowerCase()));
       const extra: Finding[] = modules
         .flatMap((m) => m.findings)

@@ -88,6 +88,14 @@ describe('AI mode within its budget', () => {
     const read = e.reading!;
     expect((read.full + read.signatures) / read.files).toBeGreaterThanOrEqual(0.9);
     expect(JSON.stringify(r.tree.blocks)).toContain('Appendix: What the Model Read');
+    // each section reads the product from its own topic: the excerpts are not the same few files
+    const excerpts = r.trace
+      .filter((t) => t.role === 'writer' && t.details?.evidence)
+      .map((t) => (t.details!.evidence as { excerpts: string[] }).excerpts);
+    const files = new Set(excerpts.flat().map((e) => e.replace(/ \(.*$/, '')));
+    // ranked globally, the 32 sections' excerpts came from 17 files; ranked per topic, from 39
+    expect(excerpts.length).toBe(32);
+    expect(files.size).toBeGreaterThanOrEqual(30);
   }, 120_000);
 
   it('regenerates after one file changed by re-sending only its module and the sections that cite it', async () => {

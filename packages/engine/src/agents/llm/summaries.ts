@@ -6,6 +6,7 @@
 // modules that changed and the parents above them.
 
 import { z } from 'zod';
+import { referenceGraph, type Graph } from '../../analyse/identity/rank.ts';
 import type { Analysis } from '../../analyse/types.ts';
 import { fitsFile, splitCitation } from '../../citations.ts';
 import { EngineError } from '../../errors.ts';
@@ -36,6 +37,8 @@ export interface Summary {
 
 export interface Reading {
   plan: ReadingPlan;
+  /** The product's reference graph (who uses whose definitions), for each section's topic ranking. */
+  graph: Graph;
   /** By folder; REPOSITORY is the repository summary. */
   summaries: Map<string, Summary>;
   /** Modules or folders whose summary request failed (model error or budget); their files count as not read. */
@@ -260,15 +263,23 @@ export async function readRepository(
       finished.add(p.dir);
     });
   }
-  return { plan, summaries, failed };
+  const graph = referenceGraph(
+    [...sources.keys()].sort(),
+    (p) => sources.get(p)?.lines.join('\n') ?? null,
+    a.symbols,
+    a.imports,
+  );
+  return { plan, graph, summaries, failed };
 }
 
-/** The module summaries most relevant to a section: those of its cited files, then by words. */
+/** The module summaries most relevant to a section: those of its cited files, then by words and topic rank. */
 export function relevantSummaries(
   reading: Reading,
   plan: Pick<SectionPlan, 'title' | 'kind'>,
   findings: Finding[],
   max: number,
+  /** The section's topic ranking of files (topic.ts); the global ranks without one. */
+  ranks?: Map<string, number>,
 ): Summary[] {
   const modules = [...reading.summaries.values()].filter(
     (s) => s.dir !== REPOSITORY && reading.plan.requests.some((r) => r.module === s.dir),
@@ -279,7 +290,9 @@ export function relevantSummaries(
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 2);
   const rankOf = new Map<string, number>();
-  for (const f of reading.plan.files) rankOf.set(f.module, (rankOf.get(f.module) ?? 0) + f.rank);
+  // a module's share of the ranking (all files sum to 1), weighed against a cited module's 10
+  for (const f of reading.plan.files)
+    rankOf.set(f.module, (rankOf.get(f.module) ?? 0) + 5 * (ranks ? (ranks.get(f.path) ?? 0) : f.rank));
   const score = (s: Summary) => {
     const hay = `${s.dir} ${s.text}`.toLowerCase();
     return (

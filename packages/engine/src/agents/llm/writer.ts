@@ -20,6 +20,7 @@ import {
 } from './checks.ts';
 import { factsBlock, findingsText, linesOf, snippets } from './evidence.ts';
 import { moduleOf, REPOSITORY, SNIPPET_TOKENS, WRITER_MODULES } from './reading.ts';
+import { topicRanks } from './topic.ts';
 import { relevantSummaries, type Reading } from './summaries.ts';
 import { askJson } from './json.ts';
 import { dataBlock, SYSTEM } from './prompts.ts';
@@ -33,7 +34,14 @@ export interface SectionOutcome {
   problems: string[][];
   reason?: string;
   /** What the model was given for the section: summaries, findings and excerpts (for the trace). */
-  evidence?: { repositorySummary: boolean; modules: string[]; findings: number; excerpts: string[] };
+  evidence?: {
+    repositorySummary: boolean;
+    modules: string[];
+    findings: number;
+    /** The files the section's topic ranking started from (topic.ts), the first dozen. */
+    topicSeeds: string[];
+    excerpts: string[];
+  };
 }
 
 /** Model output as a section body: no surrounding fence, no repeated heading. */
@@ -68,8 +76,13 @@ function sectionFindings(input: WriterInput): Finding[] {
  * Definitions to excerpt: the section's modules' first, then the best-ranked of the rest, so the
  * excerpts fill their share of the prompt whatever the findings cite.
  */
-function definitions(reading: Reading, modules: string[], deps: AgentDeps): Finding[] {
-  const rank = new Map(reading.plan.files.map((f) => [f.path, f.rank]));
+function definitions(
+  reading: Reading,
+  modules: string[],
+  deps: AgentDeps,
+  ranks: Map<string, number>,
+): Finding[] {
+  const rank = new Map(reading.plan.files.map((f) => [f.path, ranks.get(f.path) ?? 0]));
   const inModules = new Set(modules);
   return deps.analysis.symbols
     .filter((s) => rank.has(s.path))
@@ -86,7 +99,11 @@ function definitions(reading: Reading, modules: string[], deps: AgentDeps): Find
     .concat(
       // where definitions are few (object literals, scripts), the heads of the best-ranked files
       [...reading.plan.files]
-        .sort((x, y) => Number(inModules.has(y.module)) - Number(inModules.has(x.module)) || y.rank - x.rank)
+        .sort(
+          (x, y) =>
+            Number(inModules.has(y.module)) - Number(inModules.has(x.module)) ||
+            rank.get(y.path)! - rank.get(x.path)!,
+        )
         .slice(0, 20)
         .map((f) => ({ statement: f.path, citations: [f.path] })),
     );
@@ -104,7 +121,9 @@ export async function writeWithModel(
   const facts = factsBlock(deps.analysis, deps.projectName);
   const evidence = findingsText(findings);
   const repository = reading?.summaries.get(REPOSITORY);
-  const modules = reading ? relevantSummaries(reading, plan, findings, WRITER_MODULES) : [];
+  // the product ranked for this section: PageRank seeded by its findings' files and its topic's names
+  const topic = reading ? topicRanks(reading.graph, deps.analysis, plan, findings) : undefined;
+  const modules = reading ? relevantSummaries(reading, plan, findings, WRITER_MODULES, topic?.ranks) : [];
   const excerpts = await snippets(
     [
       ...findings,
@@ -113,6 +132,7 @@ export async function writeWithModel(
             reading,
             modules.map((m) => m.dir),
             deps,
+            topic!.ranks,
           )
         : []),
     ],
@@ -125,6 +145,7 @@ export async function writeWithModel(
     repositorySummary: !!repository?.text,
     modules: modules.map((m) => m.dir),
     findings: findings.length,
+    topicSeeds: topic?.seeds.slice(0, 12) ?? [],
     excerpts: excerpts.map((e) => /^FILE (.*)$/m.exec(e)?.[1] ?? '').filter(Boolean),
   };
   const known = knownNumbers(deps.analysis, facts, evidence, excerpts.join('\n'));
