@@ -77,8 +77,8 @@ export function coverageAppendix(
   const estimate = reading.plan.estimate.totalTokens;
   const parts = [
     `This report was written with the language model ${code(session.name)}. Before writing, the model read the product's ${plural(files.length, 'source file')} module by module, within the report's budget of ${num(session.config.maxTokensPerReport)} tokens: ${num(share)}% of them reached it in full or as signatures (declarations and their comments). Each section rests on these summaries, on the static analysis of every file, and on excerpts of the lines it cites.`,
-    table(['Read', 'Files', 'Lines'], totals, ['l', 'r', 'r']),
-    table(['Module', 'Files', 'Lines', 'Read'], shown, ['l', 'r', 'r', 'l']),
+    table(['Read', 'Files', 'Lines of code'], totals, ['l', 'r', 'r']),
+    table(['Module', 'Files', 'Lines of code', 'Read'], shown, ['l', 'r', 'r', 'l']),
     `The model answered ${plural(u.requests, 'request')}${u.cacheHits ? ` (${num(u.cacheHits)} more ${agree(u.cacheHits, 'was', 'were')} answered from the cache of earlier reports)` : ''} with ${num(used)} tokens in all; the plan made before the first request estimated ${num(estimate)}.`,
   ];
   if (offlineSections.length)

@@ -18,6 +18,7 @@ export interface ReadFile {
   path: string;
   module: string;
   rank: number;
+  /** Lines of code (as the report counts them elsewhere), for the coverage appendix. */
   lines: number;
   tokens: { full: number; signatures: number; names: number };
   depth: Depth;
@@ -392,7 +393,7 @@ export function readFilesOf(
     path: f.path,
     module: moduleOf(f.path),
     rank: ranks[f.path] ?? 0,
-    lines: f.code + f.comment + f.blank,
+    lines: f.code,
     tokens: measure(f),
     depth: 'none' as Depth,
   }));
