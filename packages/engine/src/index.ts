@@ -11,7 +11,14 @@ export {
 export { generateReport } from './pipeline.ts';
 export { type PdfEngine, type PipelineOptions, pdfEngineFromEnv } from './pipeline.ts';
 export { makePreview, countPages, PREVIEW_PAGES } from './preview.ts';
-export { ingest, ingestZip, ingestGithub, ingestDirectory, parseGithubUrl } from './ingest/index.ts';
+export {
+  ingest,
+  ingestZip,
+  ingestGithub,
+  ingestDirectory,
+  listGithub,
+  parseGithubUrl,
+} from './ingest/index.ts';
 export {
   aiConfigFromEnv,
   AiConfigError,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { EngineError } from '../errors.ts';
 import type { EngineContext } from '../types.ts';
-import { ingestGithub, isPrivateAddress, parseGithubUrl } from './github-ingest.ts';
+import { ingestGithub, isPrivateAddress, listGithub, parseGithubUrl } from './github-ingest.ts';
 
 async function zipball(): Promise<Buffer> {
   const zip = new yazl.ZipFile();
@@ -68,6 +68,22 @@ describe('ingestGithub against a loopback API', () => {
         res.writeHead(302, { location: `/download/acme-widget.zip?token=short-lived` }).end();
       } else if (url.startsWith('/download/acme-widget.zip')) {
         res.writeHead(200, { 'content-type': 'application/zip', 'content-length': body.length }).end(body);
+      } else if (url === '/api/v3/repos/acme/widget/git/trees/HEAD?recursive=1') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            sha: 'abc',
+            truncated: false,
+            tree: [
+              { path: 'README.md', type: 'blob', size: 9 },
+              { path: 'src', type: 'tree' },
+              { path: 'src/index.ts', type: 'blob', size: 25 },
+              { path: 'packages/util/index.ts', type: 'blob', size: 23 },
+              { path: 'vendor-link', type: 'commit' },
+            ],
+          }),
+        );
+      } else if (url === '/api/v3/repos/acme/widget/git/trees/main?recursive=1') {
+        res.writeHead(302, { location: 'https://evil.example.com/tree.json' }).end();
       } else if (url === '/api/v3/repos/acme/private/zipball') {
         if (req.headers.authorization === 'Bearer good-token')
           res.writeHead(302, { location: '/download/acme-widget.zip' }).end();
@@ -114,6 +130,27 @@ describe('ingestGithub against a loopback API', () => {
     expect(ws.source).toEqual({ kind: 'github', url: 'https://github.com/acme/widget', ref: 'main' });
     expect(ws.files.map((f) => f.path)).toEqual(['README.md', 'packages/util/index.ts', 'src/index.ts']);
     expect(await fs.readFile(path.join(ws.root, 'src/index.ts'), 'utf8')).toContain('widget');
+  });
+
+  it('lists the files and their sizes from the recursive tree, without downloading the archive', async () => {
+    seen.length = 0;
+    const files = await listGithub({ url: 'https://github.com/acme/widget', token: 'tok-9', apiBase });
+    expect(files).toEqual([
+      { path: 'README.md', size: 9 },
+      { path: 'src/index.ts', size: 25 },
+      { path: 'packages/util/index.ts', size: 23 },
+    ]);
+    expect(seen).toEqual([
+      { url: '/api/v3/repos/acme/widget/git/trees/HEAD?recursive=1', auth: 'Bearer tok-9' },
+    ]);
+    // a sub-folder address lists that folder, relative to it
+    const util = await listGithub({ url: 'github.com/acme/widget/tree/HEAD/packages/util', apiBase });
+    expect(util).toEqual([{ path: 'index.ts', size: 23 }]);
+    // the same refusals as the download: a foreign redirect, a missing repository
+    const foreign = await failure(listGithub({ url: 'github.com/acme/widget/tree/main', apiBase }));
+    expect(foreign?.message).toMatch(/not the GitHub host; refused/);
+    const missing = await failure(listGithub({ url: 'github.com/acme/private', apiBase }));
+    expect(missing?.message).toMatch(/was not found/);
   });
 
   it('restricts to a /tree/ref/path sub-folder', async () => {

@@ -11,6 +11,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EngineError, throwIfCancelled } from '../errors.ts';
 import type { EngineContext, Workspace } from '../types.ts';
+import type { ListedFile } from '../llm/estimate.ts';
 import { ingestZip, resolveLimits } from './zip-ingest.ts';
 
 export const DEFAULT_GITHUB_API = 'https://api.github.com';
@@ -239,11 +240,18 @@ export interface GithubSource {
   apiBase?: string;
 }
 
-/** Downloads the zipball to `${workDir}/github.zip` and ingests it; the archive file is removed after. */
-export async function ingestGithub(source: GithubSource, ctx: EngineContext): Promise<Workspace> {
-  throwIfCancelled(ctx.signal);
+/** The checked API address, its fetch policy and the request headers of one GitHub source. */
+interface Connection {
+  gh: GithubRef;
+  apiBase: URL;
+  /** The API's path prefix (GitHub Enterprise serves under /api/v3). */
+  base: string;
+  policy: Policy;
+  headers: Record<string, string>;
+}
+
+function connect(source: GithubSource): Connection {
   const gh = parseGithubUrl(source.url);
-  const limits = resolveLimits(ctx);
   let apiBase: URL;
   try {
     apiBase = new URL(source.apiBase ?? DEFAULT_GITHUB_API);
@@ -255,48 +263,108 @@ export async function ingestGithub(source: GithubSource, ctx: EngineContext): Pr
     source.apiBase !== undefined && apiBase.origin !== new URL(DEFAULT_GITHUB_API).origin,
   );
   if (!policy.allowed(apiBase)) throw new EngineError('ingest', 'The GitHub API address must use https.');
-  const base = apiBase.pathname.replace(/\/+$/, '');
-  let url = new URL(
-    `${base}/repos/${encodeURIComponent(gh.owner)}/${encodeURIComponent(gh.repo)}/zipball${gh.ref ? `/${encodeURIComponent(gh.ref)}` : ''}`,
-    apiBase,
-  );
-
-  const signals = [AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), ...(ctx.signal ? [ctx.signal] : [])];
-  const signal = AbortSignal.any(signals);
   const headers: Record<string, string> = {
     'User-Agent': 'atr-report-engine',
     Accept: 'application/vnd.github+json',
     'X-GitHub-Api-Version': '2022-11-28',
   };
   if (source.token) headers.Authorization = `Bearer ${source.token}`;
+  return { gh, apiBase, base: apiBase.pathname.replace(/\/+$/, ''), policy, headers };
+}
+
+/** GETs an API path, following redirects to allowed hosts only; answers the 200 response or throws. */
+async function get(c: Connection, apiPath: string, signal: AbortSignal): Promise<http.IncomingMessage> {
+  const headers = { ...c.headers };
+  let url = new URL(`${c.base}${apiPath}`, c.apiBase);
+  for (let hop = 0; ; hop++) {
+    const res = await request(url, headers, c.policy, signal);
+    const status = res.statusCode ?? 0;
+    if (status >= 300 && status < 400 && res.headers.location) {
+      res.resume();
+      if (hop >= MAX_REDIRECTS)
+        throw new EngineError('ingest', 'GitHub redirected the download too many times.');
+      const next = new URL(res.headers.location, url);
+      if (!c.policy.allowed(next))
+        throw new EngineError(
+          'ingest',
+          `The download was redirected to ${next.protocol}//${next.host}, which is not the GitHub host; refused.`,
+        );
+      // The redirect URL carries its own short-lived token; ours must not travel to another origin.
+      if (next.origin !== url.origin) delete headers.Authorization;
+      url = next;
+      continue;
+    }
+    if (status !== 200) {
+      res.resume();
+      throw statusError(res, c.gh, Boolean(c.headers.Authorization));
+    }
+    return res;
+  }
+}
+
+const repoPath = (gh: GithubRef) => `/repos/${encodeURIComponent(gh.owner)}/${encodeURIComponent(gh.repo)}`;
+
+/** Most bytes of a tree listing read (GitHub answers at most 100,000 entries, about 15 MB). */
+const MAX_LISTING_BYTES = 32 * 1024 * 1024;
+const LISTING_TIMEOUT_MS = 20_000;
+
+/**
+ * The repository's files with their sizes, from GitHub's recursive tree listing, without downloading
+ * anything else: what the upload form's estimate rests on for a GitHub source. Paths are relative
+ * to the folder the address names (`/tree/ref/path`), as the report will read them.
+ */
+export async function listGithub(source: GithubSource, signal?: AbortSignal): Promise<ListedFile[]> {
+  const c = connect(source);
+  const all = AbortSignal.any([AbortSignal.timeout(LISTING_TIMEOUT_MS), ...(signal ? [signal] : [])]);
+  const ref = encodeURIComponent(c.gh.ref ?? 'HEAD');
+  let res: http.IncomingMessage | undefined;
+  try {
+    res = await get(c, `${repoPath(c.gh)}/git/trees/${ref}?recursive=1`, all);
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    for await (const chunk of res as AsyncIterable<Buffer>) {
+      bytes += chunk.length;
+      if (bytes > MAX_LISTING_BYTES) throw new EngineError('ingest', 'The repository listing is too large.');
+      chunks.push(chunk);
+    }
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+      tree?: { path?: unknown; type?: unknown; size?: unknown }[];
+    };
+    const prefix = c.gh.path ? `${c.gh.path.replace(/\/+$/, '')}/` : '';
+    return (body.tree ?? [])
+      .filter(
+        (e): e is { path: string; type: 'blob'; size: number } =>
+          e.type === 'blob' && typeof e.path === 'string' && typeof e.size === 'number',
+      )
+      .filter((e) => e.path.startsWith(prefix))
+      .map((e) => ({ path: e.path.slice(prefix.length), size: e.size }));
+  } catch (e) {
+    res?.destroy();
+    if (e instanceof EngineError) throw e;
+    throw new EngineError(
+      'ingest',
+      `Could not list ${c.gh.owner}/${c.gh.repo} on GitHub: ${(e as Error).message}`,
+      {
+        detail: String(e),
+        cause: e,
+      },
+    );
+  }
+}
+
+/** Downloads the zipball to `${workDir}/github.zip` and ingests it; the archive file is removed after. */
+export async function ingestGithub(source: GithubSource, ctx: EngineContext): Promise<Workspace> {
+  throwIfCancelled(ctx.signal);
+  const c = connect(source);
+  const { gh } = c;
+  const limits = resolveLimits(ctx);
+  const signals = [AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS), ...(ctx.signal ? [ctx.signal] : [])];
+  const signal = AbortSignal.any(signals);
 
   await ctx.onProgress('initializing', 5, `Downloading ${gh.owner}/${gh.repo}`);
   let res: http.IncomingMessage | undefined;
   try {
-    for (let hop = 0; ; hop++) {
-      res = await request(url, headers, policy, signal);
-      const status = res.statusCode ?? 0;
-      if (status >= 300 && status < 400 && res.headers.location) {
-        res.resume();
-        if (hop >= MAX_REDIRECTS)
-          throw new EngineError('ingest', 'GitHub redirected the download too many times.');
-        const next = new URL(res.headers.location, url);
-        if (!policy.allowed(next))
-          throw new EngineError(
-            'ingest',
-            `The download was redirected to ${next.protocol}//${next.host}, which is not the GitHub host; refused.`,
-          );
-        // The redirect URL carries its own short-lived token; ours must not travel to another origin.
-        if (next.origin !== url.origin) delete headers.Authorization;
-        url = next;
-        continue;
-      }
-      if (status !== 200) {
-        res.resume();
-        throw statusError(res, gh, Boolean(source.token));
-      }
-      break;
-    }
+    res = await get(c, `${repoPath(gh)}/zipball${gh.ref ? `/${encodeURIComponent(gh.ref)}` : ''}`, signal);
     const declared = Number(res.headers['content-length'] ?? 0);
     if (declared > limits.maxZipBytes) {
       res.resume();

@@ -8,6 +8,7 @@ import { ingestZip } from './zip-ingest.ts';
 export { ingestDirectory } from './directory-ingest.ts';
 export {
   ingestGithub,
+  listGithub,
   parseGithubUrl,
   DEFAULT_GITHUB_API,
   type GithubRef,

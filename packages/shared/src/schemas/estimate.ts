@@ -1,5 +1,7 @@
 // POST /api/estimate: the cost of a report on the configured language model, shown by the upload form.
 import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { GITHUB_URL_RE, isValidGithubToken } from './reports.ts';
 
 /** Entries of a listing the estimate accepts: the archive's own entry limit. */
 export const MAX_ESTIMATE_FILES = 100_000;
@@ -28,6 +30,21 @@ export const EstimateBodySchema = z.object({
       ]),
     )
     .max(MAX_ESTIMATE_FILES, `An archive may list at most ${MAX_ESTIMATE_FILES.toLocaleString('en')} files.`)
+    .optional(),
+  /**
+   * A GitHub repository instead of a ZIP: the server reads its file listing (paths and sizes) from
+   * GitHub's tree API, with the token when one is given, and downloads nothing else.
+   */
+  github: z
+    .object({
+      url: z.string().trim().max(500).regex(GITHUB_URL_RE, messages.validation.githubUrlInvalid),
+      token: z
+        .string()
+        .trim()
+        .max(255)
+        .refine(isValidGithubToken, messages.validation.githubTokenInvalid)
+        .optional(),
+    })
     .optional(),
   /** Size of the ZIP to upload, when known. */
   zipBytes: z
@@ -72,6 +89,11 @@ export const EstimateSchema = z.union([
       .optional(),
     /** Sections the budget leaves to the offline writer. */
     offlineSections: z.number().optional(),
+    /**
+     * What the estimate rests on: the code base's listing (a ZIP's central directory or GitHub's
+     * tree), the archive's size alone, or a typical code base when neither is known.
+     */
+    basis: z.enum(['listing', 'archive-size', 'typical']).optional(),
   }),
 ]);
 export type Estimate = z.infer<typeof EstimateSchema>;

@@ -1,6 +1,8 @@
 // The server's side of the language model: the estimate endpoint, the per-user model-response cache
 // on the database (a regenerated, unchanged project sends no request), cache/clear emptying it for
 // that user only, and the key kept out of every answer and stored artifact.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { unzipRaw } from 'unzipit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateFromListing, parseTemplate } from '@atr/engine';
@@ -41,13 +43,32 @@ describe.each(testDatabases)('language model on $name', (t) => {
   let alice: Awaited<ReturnType<TestApp['signUp']>>;
   let bob: Awaited<ReturnType<TestApp['signUp']>>;
 
+  // a loopback GitHub API: the tree listing of one repository, 404 for any other
+  const TREE = [
+    { path: 'README.md', type: 'blob', size: 900 },
+    { path: 'src', type: 'tree' },
+    { path: 'src/server.ts', type: 'blob', size: 24_000 },
+    { path: 'src/routes/users.ts', type: 'blob', size: 16_000 },
+    { path: 'test/server.test.ts', type: 'blob', size: 30_000 },
+  ];
+  const githubSeen: string[] = [];
+  let github: http.Server;
+
   beforeAll(async () => {
     fake = await startFakeModelServer(fixtureModel);
+    github = http.createServer((req, res) => {
+      githubSeen.push(`${req.url} ${req.headers.authorization ?? ''}`);
+      if (req.url === '/repos/acme/widget/git/trees/HEAD?recursive=1')
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ tree: TREE }));
+      else res.writeHead(404).end('{"message":"Not Found"}');
+    });
+    await new Promise<void>((r) => github.listen(0, '127.0.0.1', r));
     ctx = await startTestApp(t, {
       AI_PROVIDER: 'openai',
       AI_BASE_URL: fake.url,
       AI_API_KEY: KEY,
       AI_MODEL: 'gpt-4o-mini',
+      GITHUB_API_BASE: `http://127.0.0.1:${(github.address() as AddressInfo).port}`,
     });
     alice = await ctx.signUp();
     bob = await ctx.signUp();
@@ -55,6 +76,7 @@ describe.each(testDatabases)('language model on $name', (t) => {
   afterAll(async () => {
     await ctx?.close();
     await fake?.close();
+    await new Promise((r) => github?.close(r));
   });
 
   it('estimates tokens and cost for the upload form, without the key or endpoint', async () => {
@@ -138,6 +160,36 @@ describe.each(testDatabases)('language model on $name', (t) => {
     const tooMany = await estimate({ files: many });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toContain('at most 100,000 files');
+  });
+
+  it('estimates a GitHub repository from its tree listing, asking GitHub once per repository and token', async () => {
+    const estimate = (payload: object) =>
+      ctx.app.inject({ method: 'POST', url: '/api/estimate', headers: alice.auth, payload });
+    const before = githubSeen.length;
+    const token = `ghp_${'a'.repeat(36)}`;
+    const res = await estimate({ template: TEMPLATE_YAML, github: { url: 'github.com/acme/widget', token } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.basis).toBe('listing');
+    const listing = TREE.filter((e) => e.type === 'blob').map((e) => ({ path: e.path, size: e.size! }));
+    const expected = estimateFromListing(listing, parseTemplate(TEMPLATE_YAML), aiConfigOf(ctx.app.config));
+    expect(body.totalTokens).toBe(expected.totalTokens);
+    expect(body.reading.files).toBe(2); // the two product sources; the test and the README are not read
+    expect(githubSeen.slice(before)).toEqual([
+      `/repos/acme/widget/git/trees/HEAD?recursive=1 Bearer ${token}`,
+    ]);
+    // the same repository and token again: the listing is remembered, GitHub is not asked
+    await estimate({ github: { url: 'github.com/acme/widget', token } });
+    expect(githubSeen.length).toBe(before + 1);
+    expect(res.body).not.toContain(token);
+    // a repository GitHub cannot list still gets an estimate, for a typical code base
+    const missing = await estimate({ github: { url: 'https://github.com/acme/gone' } });
+    expect(missing.statusCode).toBe(200);
+    expect(missing.json().basis).toBe('typical');
+    // a malformed address or token is refused as the upload form refuses it
+    const bad = await estimate({ github: { url: 'github.com/acme/widget', token: 'short' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Please enter a valid GitHub token');
   });
 
   it('keeps each user’s cached responses apart', async () => {

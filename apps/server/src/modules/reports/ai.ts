@@ -3,14 +3,17 @@
 // shows. The key stays in the server's environment: nothing here returns or logs it.
 import {
   aiConfigFromEnv,
+  EngineError,
   estimateFromListing,
   estimateReport,
+  listGithub,
   isModelConfigured,
   parseTemplate,
   type AiConfig,
   type ModelCache,
   type ReportEstimate,
 } from '@atr/engine';
+import { createHash } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import type { EngineMode } from './repository.ts';
@@ -68,11 +71,13 @@ const AVG_FILE_BYTES = 4000;
 const DEFAULT_FILES = 200;
 
 export type EstimateResult =
-  { enabled: false; provider: 'offline' } | ({ enabled: true; model: string } & ReportEstimate);
+  | { enabled: false; provider: 'offline' }
+  | ({ enabled: true; model: string; basis: 'listing' | 'archive-size' | 'typical' } & ReportEstimate);
 
 /**
- * The estimate for an upload: the template's entries and the archive's listing (paths and sizes,
- * read from its central directory in the browser) or, without one, its size alone.
+ * The estimate for an upload: the template's entries and the code base's listing (paths and sizes:
+ * a ZIP's central directory read in the browser, or GitHub's tree) or, without one, the archive's
+ * size, or a typical code base.
  */
 export function estimateUpload(
   config: Config,
@@ -89,14 +94,62 @@ export function estimateUpload(
     : parseTemplate('report_structure:\n' + DEFAULT_TITLES.map((t) => `  - title: ${t}\n`).join(''));
   if (input.files?.length) {
     const listing = input.files.map(([path, size]) => ({ path, size }));
-    return { enabled: true, model: ai.model, ...estimateFromListing(listing, template, ai) };
+    return {
+      enabled: true,
+      model: ai.model,
+      basis: 'listing',
+      ...estimateFromListing(listing, template, ai),
+    };
   }
   const count = input.zipBytes
     ? Math.max(1, Math.round((input.zipBytes * ZIP_RATIO) / AVG_FILE_BYTES))
     : DEFAULT_FILES;
   const size = input.zipBytes ? Math.round((input.zipBytes * ZIP_RATIO) / count) : AVG_FILE_BYTES;
   const files = Array.from({ length: Math.min(count, 100_000) }, () => ({ size }));
-  return { enabled: true, model: ai.model, ...estimateReport({ files }, template, ai) };
+  return {
+    enabled: true,
+    model: ai.model,
+    basis: input.zipBytes ? 'archive-size' : 'typical',
+    ...estimateReport({ files }, template, ai),
+  };
+}
+
+// GitHub's tree listings, kept a while: an estimate per keystroke must not spend the API's rate limit
+const LISTING_TTL_MS = 10 * 60 * 1000;
+const LISTING_CACHE_MAX = 200;
+const listings = new Map<string, { at: number; files: Promise<[string, number][]> }>();
+
+/**
+ * A GitHub repository's listing for the estimate, or undefined when GitHub cannot give it (missing,
+ * private without a token, rate limit, unreachable): the estimate then assumes a typical code base.
+ */
+export async function githubListing(
+  config: Config,
+  github: { url: string; token?: string | undefined },
+  log: { info(o: object, msg: string): void },
+): Promise<[string, number][] | undefined> {
+  // the cache is keyed by the token's presence and a digest of it, never the token itself
+  const key = `${config.GITHUB_API_BASE ?? ''}\n${github.url}\n${github.token ? createHash('sha256').update(github.token).digest('hex') : ''}`;
+  const now = Date.now();
+  let hit = listings.get(key);
+  if (!hit || now - hit.at > LISTING_TTL_MS) {
+    const files = listGithub({
+      url: github.url,
+      ...(github.token ? { token: github.token } : {}),
+      ...(config.GITHUB_API_BASE ? { apiBase: config.GITHUB_API_BASE } : {}),
+    }).then((list) => list.map((f): [string, number] => [f.path, f.size]));
+    hit = { at: now, files };
+    listings.set(key, hit);
+    if (listings.size > LISTING_CACHE_MAX) listings.delete(listings.keys().next().value!);
+  }
+  try {
+    return await hit.files;
+  } catch (e) {
+    listings.delete(key);
+    if (!(e instanceof EngineError)) throw e;
+    log.info({ reason: e.message }, 'estimate: the GitHub listing is unavailable, a typical size is assumed');
+    return undefined;
+  }
 }
 
 /** The generic template's chapters, for an estimate made before a template is chosen. */

@@ -3,10 +3,10 @@
 // agents run offline. Never exposes the key or the endpoint.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EstimateBodySchema, EstimateSchema } from '@atr/shared';
-import { EngineError } from '@atr/engine';
+import { EngineError, isModelConfigured } from '@atr/engine';
 import { errors } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { estimateUpload } from './ai.ts';
+import { aiConfigOf, estimateUpload, githubListing } from './ai.ts';
 import { ErrorBodySchema } from './openapi.ts';
 
 export const EstimateResponseSchema = EstimateSchema;
@@ -40,7 +40,13 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
       )
         throw errors.payloadTooLarge();
       try {
-        return estimateUpload(app.config, request.body);
+        const { github, ...body } = request.body;
+        const files =
+          body.files ??
+          (github && isModelConfigured(aiConfigOf(app.config))
+            ? await githubListing(app.config, github, request.log)
+            : undefined);
+        return estimateUpload(app.config, { ...body, ...(files ? { files } : {}) });
       } catch (e) {
         if (e instanceof EngineError) throw errors.validation(e.message);
         throw e;

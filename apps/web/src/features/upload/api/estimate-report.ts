@@ -11,6 +11,8 @@ export interface EstimateInput {
   templateFile: File | null;
   /** The chosen ZIP: its listing (paths and sizes) is what the estimate rests on. */
   zipFile?: File | null | undefined;
+  /** A GitHub repository instead: the server reads its listing from GitHub. */
+  github?: { url: string; token?: string } | null | undefined;
 }
 
 export async function estimateReport(input: EstimateInput): Promise<Estimate> {
@@ -21,6 +23,7 @@ export async function estimateReport(input: EstimateInput): Promise<Estimate> {
     body: {
       ...(template !== undefined ? { template } : {}),
       ...(files ? { files } : {}),
+      ...(input.github ? { github: input.github } : {}),
       ...(input.zipFile ? { zipBytes: input.zipFile.size } : {}),
     },
   });
@@ -36,6 +39,8 @@ export const estimateQueryOptions = (input: EstimateInput) =>
       input.zipFile?.name,
       input.zipFile?.size,
       input.zipFile?.lastModified,
+      input.github?.url,
+      input.github?.token,
     ],
     queryFn: () => estimateReport(input),
     staleTime: 60_000,

@@ -30,6 +30,14 @@ describe('describeEstimate', () => {
       'About 399,000 tokens on gpt-4o-mini (no price known for this model) for 9 sections. Within the budget of 400,000 tokens the model reads about 40% of the source files in full or as signatures and 2 sections are written without it.',
     );
   });
+  it('says when the figure does not rest on the code base’s files', () => {
+    expect(describeEstimate({ ...base, basis: 'typical' })).toBe(
+      'About 123,000 tokens on gpt-4o-mini (≈ $0.03) for 9 sections. This assumes a typical code base; choose the code base for a figure that rests on its files.',
+    );
+    expect(describeEstimate({ ...base, basis: 'listing' })).toBe(
+      'About 123,000 tokens on gpt-4o-mini (≈ $0.03) for 9 sections.',
+    );
+  });
   it('shows nothing when the agents run offline', () => {
     expect(describeEstimate(EstimateSchema.parse({ enabled: false, provider: 'offline' }))).toBeNull();
   });

@@ -21,5 +21,11 @@ export function describeEstimate(e: Estimate): string | null {
     share < 100 || offline
       ? ` Within the budget of ${e.budgetTokens.toLocaleString('en')} tokens the model reads about ${share}% of the source files in full or as signatures${offline ? ` and ${offline} ${offline === 1 ? 'section is' : 'sections are'} written without it` : ''}.`
       : '';
-  return `About ${tokens.toLocaleString('en')} tokens on ${e.model} (${cost}) for ${e.sections} sections.${budget}`;
+  const basis =
+    e.basis === 'typical'
+      ? ' This assumes a typical code base; choose the code base for a figure that rests on its files.'
+      : e.basis === 'archive-size'
+        ? ' This rests on the archive’s size; its file list could not be read.'
+        : '';
+  return `About ${tokens.toLocaleString('en')} tokens on ${e.model} (${cost}) for ${e.sections} sections.${budget}${basis}`;
 }

@@ -356,7 +356,11 @@ export function UploadPage() {
           <p className="text-xs text-slate-500">Empty fields appear as placeholders on the cover page.</p>
         </Card>
 
-        <CostEstimate templateFile={templateFile} zipFile={source === 'zip' ? zipFile : null} />
+        <CostEstimate
+          templateFile={templateFile}
+          zipFile={source === 'zip' ? zipFile : null}
+          github={source === 'github' ? { url: githubUrl, token: githubToken } : null}
+        />
 
         {submitError && <Alert tone="error">{submitError}</Alert>}
 
