@@ -242,10 +242,10 @@ export const reportUiMessages = {
     'Something went wrong on our side while handling the checkout. Go back to your report and try again in a moment.',
   stopWaiting: 'Stop waiting',
   backToReport: 'Back to the report',
-  shareOwnerOnly: 'Link copied — only you can open it while signed in.',
-  shareHint: 'Copies the link to this report. Only you can open it, while signed in to your account.',
-  ownedPreviewNote: (pages: number, formats: string) =>
-    `Free preview of the first ${pages} pages. You own ${formats}: download the full report from Download formats.`,
+  /** Report links open only for their owner, signed in (another account gets Report Not Found): Share says so. */
+  shareOwnerOnly: 'Link copied. Only you can open it, signed in.',
+  shareHint: 'Copies the link to this report. Only you can open it, signed in to your account.',
+  sharedOwnerOnly: 'Only you can open this link, signed in to your account.',
   paymentInProgressHint:
     'Complete the checkout in the new tab. This page updates as soon as the payment is confirmed.',
   noSessionTips: [
@@ -260,8 +260,12 @@ export const reportUiMessages = {
     'The agents stop at the next step and nothing is kept. You can start a new report at any time.',
   previewFreeNote: (pages: number) =>
     `Free preview of the first ${pages} pages. Buy a format to get the full report.`,
+  /** One format bought: where the full report is, and which format is still for sale. */
+  previewOwnedOneNote: (pages: number, owned: string, other: string) =>
+    `Free preview of the first ${pages} pages. The full report is in your ${owned} download; ${other} can also be bought.`,
+  previewOwnedAllNote: (pages: number) =>
+    `Free preview of the first ${pages} pages. The full report is in your Word and LaTeX downloads.`,
   previewLoadHint: 'You can still buy and download the full report in Word or LaTeX.',
-  linkCopied: 'Link copied',
   linkCopyFailed: 'The link could not be copied. Open the report and copy the address from the address bar.',
   deleted: 'Report deleted',
   deleteTitle: 'Delete report?',

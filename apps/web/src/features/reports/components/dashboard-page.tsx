@@ -9,6 +9,7 @@ import {
   errorMessages,
   messages,
   reportUiMessages,
+  storageKeys,
   uiMessages,
   type Report,
   type ReportStatusFilter,
@@ -176,7 +177,7 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
-const visitedKey = (userId: string) => `atr_visited_${userId}`;
+const visitedKey = storageKeys.visited;
 /** An account older than a day has been here before, even if this browser has not seen it. */
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
 

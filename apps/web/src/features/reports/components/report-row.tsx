@@ -41,7 +41,7 @@ export function ReportRow({
   async function copyLink() {
     try {
       await navigator.clipboard.writeText(`${window.location.origin}/app/report/${report.id}`);
-      toast(reportUiMessages.linkCopied);
+      toast(reportUiMessages.shareOwnerOnly);
     } catch (e) {
       logError('Copying the report link failed', e);
       toast(reportUiMessages.linkCopyFailed, { tone: 'error' });

@@ -1,0 +1,34 @@
+// What this browser keeps about the signed-in user (purchase cache, open checkouts, progress, that they visited);
+// sign-out forgets all of it, so whoever uses the browser next cannot read the previous user's purchases.
+import { storageKeys } from '@atr/shared';
+import type { KeyValueStore } from './auth-storage.ts';
+
+/** Keys named after a user or a report: every key that starts with one of these. */
+const PREFIXES = [
+  storageKeys.downloads(''),
+  storageKeys.paymentSession(''),
+  storageKeys.processing(''),
+  storageKeys.visited(''),
+];
+const EXACT: readonly string[] = [storageKeys.currentReportId, storageKeys.currentPaymentFormat];
+
+export function isUserDataKey(key: string): boolean {
+  return EXACT.includes(key) || PREFIXES.some((p) => key.startsWith(p));
+}
+
+/** A store that can list its keys, like Web Storage. */
+export interface ListableStore extends KeyValueStore {
+  readonly length: number;
+  key(index: number): string | null;
+}
+
+/** Removes every user-data key (of any user) and returns the keys removed; preferences such as cookie consent stay. */
+export function clearUserData(store: ListableStore): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key !== null && isUserDataKey(key)) keys.push(key);
+  }
+  keys.forEach((k) => store.removeItem(k));
+  return keys;
+}
