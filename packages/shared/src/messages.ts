@@ -227,6 +227,9 @@ export const reportUiMessages = {
     `We have not heard back from the checkout. If you paid, your ${format} download appears here within a minute; otherwise, buy again.`,
   checkoutStartFailed: (format: string, reason: string) =>
     `The ${format} checkout could not be started. ${reason}`,
+  /** Our server answered, but the payment provider did not (502 payment_provider_error). */
+  paymentProviderUnreachable:
+    'The payment provider did not answer. Nothing was charged; please try again in a few minutes.',
   downloadFailed: (format: string, reason: string) => `The ${format} file could not be downloaded. ${reason}`,
   verifyFailed: (reason: string) => `We could not confirm your payment yet. ${reason}`,
   notConfirmedYet:
