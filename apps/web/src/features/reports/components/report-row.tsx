@@ -123,8 +123,9 @@ export function ReportRow({
         </div>
       )}
 
+      {/* Last on wide screens, so the times form one column whatever actions a row has (downloads or not). */}
       <time
-        className="hidden w-32 shrink-0 text-right text-xs text-slate-500 lg:block"
+        className="hidden w-32 shrink-0 text-right text-xs text-slate-500 lg:order-last lg:block"
         dateTime={report.created_at}
         title={formatDate(report.created_at)}
       >
