@@ -17,7 +17,7 @@ function store(entries: Record<string, string>): ListableStore & { keys(): strin
 }
 
 describe('clearUserData', () => {
-  it("forgets every user's purchases, checkouts and progress, and keeps browser preferences", () => {
+  it("forgets every user's purchases, checkouts and progress, and keeps browser preferences and the visited marker", () => {
     const s = store({
       [storageKeys.downloads('user-a')]: '[]',
       [storageKeys.downloads('user-b')]: '[]',
@@ -25,11 +25,12 @@ describe('clearUserData', () => {
       [storageKeys.currentReportId]: 'r1',
       [storageKeys.currentPaymentFormat]: 'word',
       [storageKeys.processing('r1')]: '{}',
-      [storageKeys.visited('user-a')]: '1',
+      [storageKeys.visited('1x2y3z')]: '1',
+      'atr_visited_6f1c2b7e-1234-4abc-8def-0123456789ab': '1',
       [storageKeys.cookieConsent]: 'accepted',
       atr_remember_me: '0',
     });
     expect(clearUserData(s)).toHaveLength(7);
-    expect(s.keys()).toEqual(['atr_cookie_consent', 'atr_remember_me']);
+    expect(s.keys()).toEqual(['atr_cookie_consent', 'atr_remember_me', 'atr_visited_1x2y3z']);
   });
 });
