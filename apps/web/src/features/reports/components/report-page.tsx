@@ -144,7 +144,7 @@ function ReportBody({
           )}
         </div>
         {/* Nothing to share before the report is done, and a failed or cancelled report never will be. */}
-        {completed && <ShareButton title={report.name} />}
+        {completed && <ShareButton title={report.name} className="self-start" />}
       </header>
 
       {report.status === 'failed' ? (

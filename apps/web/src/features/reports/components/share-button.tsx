@@ -5,7 +5,7 @@ import { reportUiMessages } from '@atr/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 
-export function ShareButton({ title }: { title: string }) {
+export function ShareButton({ title, className }: { title: string; className?: string }) {
   async function share() {
     const url = window.location.href;
     if (typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches) {
@@ -33,6 +33,7 @@ export function ShareButton({ title }: { title: string }) {
     <Button
       variant="secondary"
       size="sm"
+      className={className}
       title={reportUiMessages.shareHint}
       aria-description={reportUiMessages.shareHint}
       onClick={() => void share()}
