@@ -111,6 +111,11 @@ async function main() {
     for (const target of targets) {
       console.error(`Measuring ${target.name} × ${RUNS}…`);
       const runs = await measure(browser, app, target, state);
+      if (process.env.BENCH_FILES)
+        for (const f of runs[0]!.files)
+          console.error(
+            `  ${f.kind} ${f.encoding ?? '-'} wire ${f.transferred} decoded ${f.decoded} ${f.url}`,
+          );
       const m = (f: (w: PageWeight) => number | null) => median(runs.map((w) => f(w) ?? NaN));
       if (target.path === '/') landingJs = m((w) => w.jsTransferred);
       rows.push(

@@ -61,12 +61,15 @@ export async function measurePage(
   const files: LoadedFile[] = [];
   for (const r of responses) {
     const sizes = await r.request().sizes();
+    // A worker's script (pdf.js's) comes with no body size from Chromium; its Content-Length stands in.
+    const length = Number(r.headers()['content-length']);
+    const body = sizes.responseBodySize || (Number.isFinite(length) ? length : 0);
     files.push({
       url: r.url(),
       kind: kindOf(r)!,
       encoding: r.headers()['content-encoding'] ?? null,
-      body: sizes.responseBodySize,
-      transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+      body,
+      transferred: body + sizes.responseHeadersSize,
       decoded: (await r.body()).length,
     });
   }
