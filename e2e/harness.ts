@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe } from 'vitest';
+import yazl from 'yazl';
 import {
   chromium,
   type Browser,
@@ -272,6 +273,8 @@ export async function seedQueuedReports(
   user: TestUser,
   count: number,
   name: (i: number) => string,
+  /** The project ZIP; an empty one by default. */
+  zip: Buffer = Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18), 'binary'),
 ): Promise<void> {
   const session = await fetch(`${app.url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
@@ -280,12 +283,11 @@ export async function seedQueuedReports(
   });
   if (!session.ok) throw new Error(`Sign-in of ${user.email} failed: ${session.status}`);
   const { access_token } = (await session.json()) as { access_token: string };
-  const emptyZip = Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18), 'binary');
   for (let i = 1; i <= count; i++) {
     const form = new FormData();
     form.append('project_name', name(i));
     form.append('project_source', 'zip');
-    form.append('codebase', new File([emptyZip], 'project.zip', { type: 'application/zip' }));
+    form.append('codebase', new File([new Uint8Array(zip)], 'project.zip', { type: 'application/zip' }));
     form.append(
       'template',
       new File(['report_structure:\n  - title: Overview\n'], 'template.yaml', { type: 'application/x-yaml' }),
@@ -297,4 +299,79 @@ export async function seedQueuedReports(
     });
     if (res.status !== 200) throw new Error(`Creating report ${i} failed: ${res.status} ${await res.text()}`);
   }
+}
+
+export const SAMPLE_APP = path.join(ROOT, 'packages/engine/test/fixtures/sample-app');
+export const GENERIC_TEMPLATE = path.join(ROOT, 'packages/engine/templates/generic_template.yaml');
+
+/** Zips a folder (with an optional prefix on every path, as GitHub's zipballs have). */
+export async function zipFolder(dir: string, prefix = ''): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  const walk = async (d: string): Promise<void> => {
+    for (const e of await fsp.readdir(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) await walk(full);
+      else if (e.isFile()) zip.addFile(full, prefix + path.relative(dir, full).split(path.sep).join('/'));
+    }
+  };
+  await walk(dir);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const c of zip.outputStream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Uploads the engine's sample project through the upload form and waits until the report is completed (the
+ * worker must run in-process). Returns the report's id.
+ */
+export async function generateSampleReport(page: Page, app: RunningApp, name: string): Promise<string> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'atr-sample-'));
+  try {
+    const zipPath = path.join(dir, 'sample-app.zip');
+    await fsp.writeFile(zipPath, await zipFolder(SAMPLE_APP));
+    await page.goto(`${app.url}/app/upload`);
+    await page.getByLabel('Project name').fill(name);
+    await page.locator('input[name="projectFile"]').setInputFiles(zipPath);
+    await page.locator('input[name="template"]').setInputFiles(GENERIC_TEMPLATE);
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    await page.waitForURL(/\/app\/processing\//);
+    const id = page.url().split('/').pop()!;
+    await page.getByRole('link', { name: 'View & Download Report' }).waitFor({ timeout: 150_000 });
+    return id;
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Buys one format of the open report page through the built-in test checkout (a new tab), and waits until this
+ * page offers its download.
+ */
+export async function buyWithTestCheckout(page: Page, format: 'word' | 'latex'): Promise<void> {
+  const [checkout] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByTestId(`buy-${format}`).click(),
+  ]);
+  await checkout.waitForLoadState();
+  await checkout.getByRole('button', { name: /^Pay/ }).click();
+  await checkout.getByText('Payment confirmed').waitFor({ timeout: 15_000 });
+  await checkout.close();
+  await page.getByTestId(`download-${format}`).waitFor({ timeout: 30_000 });
+}
+
+/** A ZIP whose entry climbs out of the extraction folder, which the engine refuses: a report that fails. */
+export async function traversalZip(): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from('console.log(1)\n'), 'src/index.js');
+  zip.addBuffer(Buffer.from('owned\n'), 'xx/evil.txt');
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  const buf = Buffer.concat(chunks);
+  // yazl refuses such names, so the bytes are patched after.
+  const from = Buffer.from('xx/evil.txt');
+  const to = Buffer.from('../evil.txt');
+  for (let i = buf.indexOf(from); i !== -1; i = buf.indexOf(from, i + 1)) to.copy(buf, i);
+  return buf;
 }

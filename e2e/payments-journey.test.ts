@@ -109,6 +109,9 @@ describeBrowser('payments journey', () => {
     if (!/payment-success/.test(checkout.url()))
       expect.fail(`Pay was refused: ${await checkout.locator('body').textContent()}`);
     await checkout.getByText('Payment confirmed').waitFor({ timeout: 15_000 });
+    // Said once (issue 13, item 11): one heading and one sentence, no repeat in a banner or toast.
+    expect(await checkout.getByText(reportUiMessages.paymentConfirmed, { exact: true }).count()).toBe(1);
+    expect(await checkout.getByText(reportUiMessages.paymentConfirmedDetail('Word')).count()).toBe(1);
     await testModeBanner(checkout).waitFor();
     // The session id leaves the address once it has been read.
     expect(new URL(checkout.url()).searchParams.has('session_id')).toBe(false);

@@ -114,6 +114,8 @@ export const storageKeys = {
   currentReportId: 'current_report_id',
   currentPaymentFormat: 'current_payment_format',
   processing: (reportId: string) => `atr_processing_${reportId}`,
+  /** This browser has shown the dashboard to the user ("Welcome back" rather than "Welcome"); named by a digest. */
+  visited: (userDigest: string) => `atr_visited_${userDigest}`,
   signupComplete: 'atr_signup_complete',
   cookieConsent: 'atr_cookie_consent',
 } as const;

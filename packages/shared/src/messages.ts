@@ -227,6 +227,9 @@ export const reportUiMessages = {
     `We have not heard back from the checkout. If you paid, your ${format} download appears here within a minute; otherwise, buy again.`,
   checkoutStartFailed: (format: string, reason: string) =>
     `The ${format} checkout could not be started. ${reason}`,
+  /** Our server answered, but the payment provider did not (502 payment_provider_error). */
+  paymentProviderUnreachable:
+    'The payment provider did not answer. Nothing was charged; please try again in a few minutes.',
   downloadFailed: (format: string, reason: string) => `The ${format} file could not be downloaded. ${reason}`,
   verifyFailed: (reason: string) => `We could not confirm your payment yet. ${reason}`,
   notConfirmedYet:
@@ -242,10 +245,10 @@ export const reportUiMessages = {
     'Something went wrong on our side while handling the checkout. Go back to your report and try again in a moment.',
   stopWaiting: 'Stop waiting',
   backToReport: 'Back to the report',
-  shareOwnerOnly: 'Link copied — only you can open it while signed in.',
-  shareHint: 'Copies the link to this report. Only you can open it, while signed in to your account.',
-  ownedPreviewNote: (pages: number, formats: string) =>
-    `Free preview of the first ${pages} pages. You own ${formats}: download the full report from Download formats.`,
+  /** Report links open only for their owner, signed in (another account gets Report Not Found): Share says so. */
+  shareOwnerOnly: 'Link copied. Only you can open it, signed in.',
+  shareHint: 'Copies the link to this report. Only you can open it, signed in to your account.',
+  sharedOwnerOnly: 'Only you can open this link, signed in to your account.',
   paymentInProgressHint:
     'Complete the checkout in the new tab. This page updates as soon as the payment is confirmed.',
   noSessionTips: [
@@ -260,8 +263,12 @@ export const reportUiMessages = {
     'The agents stop at the next step and nothing is kept. You can start a new report at any time.',
   previewFreeNote: (pages: number) =>
     `Free preview of the first ${pages} pages. Buy a format to get the full report.`,
+  /** One format bought: where the full report is, and which format is still for sale. */
+  previewOwnedOneNote: (pages: number, owned: string, other: string) =>
+    `Free preview of the first ${pages} pages. The full report is in your ${owned} download; ${other} can also be bought.`,
+  previewOwnedAllNote: (pages: number) =>
+    `Free preview of the first ${pages} pages. The full report is in your Word and LaTeX downloads.`,
   previewLoadHint: 'You can still buy and download the full report in Word or LaTeX.',
-  linkCopied: 'Link copied',
   linkCopyFailed: 'The link could not be copied. Open the report and copy the address from the address bar.',
   deleted: 'Report deleted',
   deleteTitle: 'Delete report?',

@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
 import { authClient, landedFromRecoveryLink } from './auth-client.ts';
 import { queryClient } from './query-client.ts';
+import { clearUserData } from './user-data.ts';
 
 export interface AuthState {
   session: Session | null;
@@ -15,6 +16,18 @@ export interface AuthState {
   /** The last sign-out was the user's own choice (not an expired session): protected pages send them home. */
   signedOutByUser: boolean;
   signOut: () => Promise<void>;
+}
+
+/**
+ * Whatever ended the session (the user, another tab, an expired refresh), the next person on this browser must not
+ * find the previous user's purchases or checkouts in storage.
+ */
+function forgetUserData() {
+  try {
+    clearUserData(localStorage);
+  } catch {
+    /* storage unavailable: nothing was cached */
+  }
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -34,6 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (event === 'SIGNED_IN') setSignedOutByUser(false);
       if (event === 'SIGNED_OUT') {
         setRecovery(false);
+        forgetUserData();
         queryClient.removeQueries({
           predicate: (q) => q.queryKey[0] !== 'pricing' && q.queryKey[0] !== 'public-config',
         });
@@ -52,7 +66,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSignedOutByUser(true);
     const { error } = await authClient.signOut({ scope: 'local' });
     // A failed server call must not leave the user signed in on this device.
-    if (error) setSession(null);
+    if (error) {
+      setSession(null);
+      forgetUserData();
+    }
   }, []);
 
   const value = useMemo<AuthState>(

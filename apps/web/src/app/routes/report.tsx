@@ -16,7 +16,7 @@ export function ReportRoute() {
         key={reportId}
         reportId={reportId}
         renderFormats={(report) => <FormatCards report={report} />}
-        renderPreview={(report) => <PdfPreview reportId={report.id} />}
+        renderPreview={(report) => <PdfPreview reportId={report.id} paidFormats={report.paid_formats} />}
       />
     </>
   );

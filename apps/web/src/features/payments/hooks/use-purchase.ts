@@ -18,6 +18,7 @@ import {
   type Format,
   type PaymentStatus,
 } from '@atr/shared';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { logError, userMessage } from '../../../lib/user-error.ts';
 import { createCheckoutSession } from '../api/create-checkout-session.ts';
 import { downloadReport, formatLabel } from '../api/download-report.ts';
@@ -50,6 +51,15 @@ const endedText = (why: Ended, label: string) =>
     'not-completed': reportUiMessages.checkoutNotCompleted(label),
     'timed-out': reportUiMessages.checkoutTimedOut(label),
   })[why];
+
+/** Why a checkout could not start: the payment provider's silence is named as such, anything else as usual. */
+function checkoutErrorText(error: unknown, format: Format): string {
+  const providerFailed =
+    error instanceof ApiRequestError &&
+    error.status === 502 &&
+    error.body === messages.purchase.failedFormat(format.toUpperCase());
+  return providerFailed ? reportUiMessages.paymentProviderUnreachable : userMessage(error);
+}
 
 /** The server's word on this format's latest checkout: ended without a payment, or null while it may still be paid. */
 function serverEnded(status: PaymentStatus, format: Format): Ended | null {
@@ -257,7 +267,7 @@ export function usePurchase(reportId: string, format: Format) {
     } catch (e) {
       opened?.close();
       logError(`Starting the ${label} checkout failed`, e);
-      const message = reportUiMessages.checkoutStartFailed(label, userMessage(e));
+      const message = reportUiMessages.checkoutStartFailed(label, checkoutErrorText(e, format));
       setPhase('idle');
       setError(message);
       return { success: false, redirecting: false, error: message };

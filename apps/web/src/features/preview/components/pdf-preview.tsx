@@ -12,7 +12,9 @@ import {
   PREVIEW_ZOOM_MIN,
   PREVIEW_ZOOM_STEP,
   messages,
+  reportUiMessages,
   uiMessages,
+  type Format,
 } from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -35,10 +37,30 @@ const isNotFound = (e: unknown) =>
 const loadFailed = (text: string): LoadState => ({
   kind: 'error',
   message: messages.preview.loadFailed(text),
-  hint: 'You can still buy and download the full report in Word or LaTeX.',
+  hint: reportUiMessages.previewLoadHint,
 });
 
-export function PdfPreview({ reportId }: { reportId: string }) {
+const formatNames: Record<Format, string> = { word: 'Word', latex: 'LaTeX' };
+
+/** The note under the preview: true to what the user owns (nothing, one format, or both). */
+export function previewNote(pages: number, paidFormats: readonly Format[]): string {
+  const owned = (['word', 'latex'] as const).filter((f) => paidFormats.includes(f));
+  if (owned.length === 2) return reportUiMessages.previewOwnedAllNote(pages);
+  if (owned.length === 1) {
+    const other = owned[0] === 'word' ? 'latex' : 'word';
+    return reportUiMessages.previewOwnedOneNote(pages, formatNames[owned[0]!], formatNames[other]);
+  }
+  return reportUiMessages.previewFreeNote(pages);
+}
+
+export function PdfPreview({
+  reportId,
+  paidFormats = [],
+}: {
+  reportId: string;
+  /** Formats the user has bought, so the note does not offer what they own. */
+  paidFormats?: readonly Format[];
+}) {
   // 'PDF file not found' is retried 3 times, 3 s apart (the file may still be being written); other errors are not.
   const preview = useQuery({
     queryKey: ['preview', reportId],
@@ -255,8 +277,8 @@ export function PdfPreview({ reportId }: { reportId: string }) {
           data-rendered-zoom={rendered ? Math.round(rendered.zoom * 100) : ''}
         />
       </div>
-      <p className="mt-2 text-xs text-slate-500">
-        Free preview of the first {state.pages} pages. Buy a format to get the full report.
+      <p className="mt-2 text-xs text-slate-500" data-testid="preview-note">
+        {previewNote(state.pages, paidFormats)}
       </p>
     </div>
   );

@@ -48,6 +48,9 @@ export function openPdf(data: Uint8Array) {
     CMapReaderFactory: BundledCMapReaderFactory,
     StandardFontDataFactory: BundledStandardFontDataFactory,
     cMapPacked: true,
+    // The standard 14 fonts (Helvetica, Times…) come from the bundled data, never from fonts that may or may not be
+    // installed: otherwise pdf.js warns "Cannot load system font" and renders with whatever the machine has.
+    useSystemFonts: false,
     useWorkerFetch: false,
     isEvalSupported: false,
   }).promise;

@@ -9,6 +9,7 @@ import {
   errorMessages,
   messages,
   reportUiMessages,
+  storageKeys,
   uiMessages,
   type Report,
   type ReportStatusFilter,
@@ -176,7 +177,25 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
-const visitedKey = (userId: string) => `atr_visited_${userId}`;
+/**
+ * The marker that this browser has greeted the account. It outlives sign-out (so a returning user is welcomed back),
+ * so it is named by a digest of the user id, not the id: nothing in storage says who used this browser.
+ */
+const visitedKey = (userId: string) => storageKeys.visited(digest(userId));
+
+/** cyrb53: a fast 53-bit string digest (not a secret; it only keeps the id out of the key's name). */
+function digest(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
 /** An account older than a day has been here before, even if this browser has not seen it. */
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
 

@@ -99,6 +99,7 @@ function ReportBody({
     ['LaTeX', report.file_sizes.latex],
     ['PDF', report.file_sizes.pdf],
   ];
+  const completed = report.status === 'completed';
   return (
     <>
       <header className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -118,12 +119,15 @@ function ReportBody({
               <dt>Template:</dt>
               <dd className="max-w-[16rem] truncate">{report.template}</dd>
             </div>
-            <div className="flex gap-1">
-              <dt>Payment tier:</dt>
-              <dd data-testid="payment-tier">{tierLabels[report.payment_tier]}</dd>
-            </div>
+            {/* Only a completed report has a preview and formats to buy; a failed one has neither. */}
+            {completed && (
+              <div className="flex gap-1">
+                <dt>Payment tier:</dt>
+                <dd data-testid="payment-tier">{tierLabels[report.payment_tier]}</dd>
+              </div>
+            )}
           </dl>
-          {report.status === 'completed' && (
+          {completed && (
             <dl
               className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-500"
               aria-label="File sizes"
@@ -139,7 +143,8 @@ function ReportBody({
             </dl>
           )}
         </div>
-        <ShareButton title={report.name} />
+        {/* Nothing to share before the report is done, and a failed or cancelled report never will be. */}
+        {completed && <ShareButton title={report.name} className="self-start" />}
       </header>
 
       {report.status === 'failed' ? (

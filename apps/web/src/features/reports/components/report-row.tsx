@@ -41,7 +41,7 @@ export function ReportRow({
   async function copyLink() {
     try {
       await navigator.clipboard.writeText(`${window.location.origin}/app/report/${report.id}`);
-      toast(reportUiMessages.linkCopied);
+      toast(reportUiMessages.shareOwnerOnly);
     } catch (e) {
       logError('Copying the report link failed', e);
       toast(reportUiMessages.linkCopyFailed, { tone: 'error' });
@@ -69,7 +69,7 @@ export function ReportRow({
 
   return (
     <li
-      className="group relative flex min-h-12 flex-col gap-2 px-4 py-2 tabular-nums hover:bg-slate-50 focus-within:bg-slate-50 lg:flex-row lg:items-center lg:gap-4 lg:py-1.5"
+      className="group relative flex min-h-12 flex-col gap-2 px-4 py-2 tabular-nums first:rounded-t-2xl last:rounded-b-2xl hover:bg-slate-50 focus-within:bg-slate-50 lg:flex-row lg:items-center lg:gap-4 lg:py-1.5"
       data-testid="report-row"
       data-report-id={report.id}
     >
@@ -123,8 +123,9 @@ export function ReportRow({
         </div>
       )}
 
+      {/* Last on wide screens, so the times form one column whatever actions a row has (downloads or not). */}
       <time
-        className="hidden w-32 shrink-0 text-right text-xs text-slate-500 lg:block"
+        className="hidden w-24 shrink-0 text-right text-xs text-slate-500 lg:order-last lg:block"
         dateTime={report.created_at}
         title={formatDate(report.created_at)}
       >

@@ -1,15 +1,17 @@
-// Shares the report link: the native share sheet where available, else copies it to the clipboard.
+// Shares the report link: the native share sheet where available, else copies it to the clipboard. The link opens
+// only for its owner, signed in, and the button and its confirmation say so.
 import { Share2 } from 'lucide-react';
 import { reportUiMessages } from '@atr/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 
-export function ShareButton({ title }: { title: string }) {
+export function ShareButton({ title, className }: { title: string; className?: string }) {
   async function share() {
     const url = window.location.href;
     if (typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches) {
       try {
         await navigator.share({ title, url });
+        toast(reportUiMessages.sharedOwnerOnly);
         return;
       } catch {
         /* dismissed or refused: fall back to copying */
@@ -25,10 +27,17 @@ export function ShareButton({ title }: { title: string }) {
       document.execCommand('copy');
       input.remove();
     }
-    toast(reportUiMessages.linkCopied);
+    toast(reportUiMessages.shareOwnerOnly);
   }
   return (
-    <Button variant="secondary" size="sm" onClick={() => void share()}>
+    <Button
+      variant="secondary"
+      size="sm"
+      className={className}
+      title={reportUiMessages.shareHint}
+      aria-description={reportUiMessages.shareHint}
+      onClick={() => void share()}
+    >
       <Share2 aria-hidden="true" className="size-4" />
       Share
     </Button>
