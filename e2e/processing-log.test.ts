@@ -4,13 +4,10 @@
 // when each started, how long it took and what it said. The landing page and the FAQ make no time promise.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import fs from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import yazl from 'yazl';
 import type { Browser, Page } from 'playwright-core';
 import {
-  ROOT,
+  SAMPLE_APP,
   createUser,
   describeBrowser,
   launchBrowser,
@@ -19,26 +16,10 @@ import {
   startApp,
   type RunningApp,
   type TestUser,
+  zipFolder,
 } from './harness.ts';
 
-const SAMPLE_APP = path.join(ROOT, 'packages/engine/test/fixtures/sample-app');
 const TEMPLATE = 'report_structure:\n  - title: Overview\n  - title: Architecture\n';
-
-async function zipFolder(dir: string, prefix = ''): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  const walk = async (d: string): Promise<void> => {
-    for (const e of await fs.readdir(d, { withFileTypes: true })) {
-      const full = path.join(d, e.name);
-      if (e.isDirectory()) await walk(full);
-      else if (e.isFile()) zip.addFile(full, prefix + path.relative(dir, full).split(path.sep).join('/'));
-    }
-  };
-  await walk(dir);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
 
 async function tokenOf(app: RunningApp, user: TestUser): Promise<string> {
   const r = await fetch(`${app.url}/auth/v1/token?grant_type=password`, {

@@ -7,60 +7,25 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import yazl from 'yazl';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@atr/shared';
 import {
   describeBrowser,
+  GENERIC_TEMPLATE as TEMPLATE,
   launchBrowser,
-  ROOT,
+  SAMPLE_APP,
   screenshotBoth,
   signUpAndSignIn,
   startApp,
+  traversalZip,
+  zipFolder,
   type RunningApp,
 } from './harness.ts';
 
-const SAMPLE_APP = path.join(ROOT, 'packages/engine/test/fixtures/sample-app');
-const TEMPLATE = path.join(ROOT, 'packages/engine/templates/generic_template.yaml');
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function listFiles(dir: string, base = dir): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await listFiles(full, base)));
-    else if (entry.isFile()) out.push(path.relative(base, full).split(path.sep).join('/'));
-  }
-  return out.sort();
-}
-
-/** Zips a folder with yazl, optionally under a top folder (GitHub zipballs wrap everything in `owner-repo-sha/`). */
-async function zipFolder(dir: string, prefix = ''): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const rel of await listFiles(dir)) zip.addFile(path.join(dir, rel), `${prefix}${rel}`);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** A ZIP whose entry climbs out of the extraction folder; yazl refuses such names, so the bytes are patched after. */
-async function traversalZip(): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  zip.addBuffer(Buffer.from('console.log(1)\n'), 'src/index.js');
-  zip.addBuffer(Buffer.from('owned\n'), 'xx/evil.txt');
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  const buf = Buffer.concat(chunks);
-  const from = Buffer.from('xx/evil.txt');
-  const to = Buffer.from('../evil.txt');
-  for (let i = buf.indexOf(from); i !== -1; i = buf.indexOf(from, i + 1)) to.copy(buf, i);
-  return buf;
-}
 
 describeBrowser('reports journey', () => {
   let app: RunningApp;
