@@ -2,7 +2,15 @@
 // JavaScript stays under 150 KB on the wire; pdf.js and the /app screens are not part of it.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { describeBrowser, launchBrowser, newContext, startApp, type RunningApp } from './harness.ts';
+import {
+  describeBrowser,
+  generateSampleReport,
+  launchBrowser,
+  newContext,
+  signUpAndSignIn,
+  startApp,
+  type RunningApp,
+} from './harness.ts';
 import { measurePage } from './page-weight.ts';
 
 // Bytes on the wire (bodies and headers), in the 1000-byte kilobytes browsers show.
@@ -13,7 +21,7 @@ describeBrowser('compression and the landing page budget', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp({ AUTH_AUTOCONFIRM: 'true' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -51,5 +59,23 @@ describeBrowser('compression and the landing page budget', () => {
       expect(asset.headers.get('content-encoding')).toBe('gzip');
       expect(asset.headers.get('content-type')).toMatch(/javascript/);
     }
+  });
+
+  it('sends every asset of a report page compressed: pdf.js, its worker and the fonts it draws with', async () => {
+    const { page, context } = await signUpAndSignIn(app, browser, 'Cora Compress');
+    const id = await generateSampleReport(page, app, 'Compressed Assets');
+    const assets: { url: string; encoding: string | undefined }[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/assets/'))
+        assets.push({ url: r.url(), encoding: r.headers()['content-encoding'] });
+    });
+    await page.goto(`${app.url}/app/report/${id}`);
+    await page.locator('canvas').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const urls = assets.map((a) => a.url).join('\n');
+    expect(urls).toMatch(/pdf\.worker/);
+    expect(urls).toMatch(/\.(pfb|ttf)$/m); // the standard fonts come from the build, compressed too
+    for (const a of assets) expect(a.encoding, a.url).toMatch(/^(br|gzip)$/);
+    await context.close();
   });
 });
