@@ -99,6 +99,8 @@ describeBrowser('a report the user owns', () => {
       page.getByTestId('buy-latex').click(),
     ]);
     await checkout.waitForLoadState();
+    // the tab opens at once; the page records the checkout when the server has answered
+    await expect.poll(storedKeys, { timeout: 15_000 }).toContain(storageKeys.currentPaymentFormat);
     await checkout.close();
     await page.goto(`${app.url}/app`);
     await page.getByTestId('report-row').first().waitFor();
