@@ -98,6 +98,21 @@ describe('AI mode within its budget', () => {
     expect(files.size).toBeGreaterThanOrEqual(30);
   }, 120_000);
 
+  it('merges a module read in parts into one summary; a failed merge leaves the parts, and their files read', async () => {
+    const isMerge = (q: FakeRequest) => /^Module \S+ of .*: summaries of its \d+ parts/.test(q.prompt);
+    const ok = await report(tree, generic, fixtureModel);
+    const merges = ok.requests.filter(isMerge);
+    expect(merges.length).toBeGreaterThan(0);
+    // a merge reads its parts' summaries, not the files
+    expect(merges.every((q) => !/^FILE /m.test(q.prompt) && /part 2>>>/.test(q.prompt))).toBe(true);
+    const refused = await report(tree, generic, (q) =>
+      isMerge(q) ? { status: 400, body: '{"error":{"message":"refused"}}' } : fixtureModel(q),
+    );
+    const planner = refused.r.trace.find((t) => t.role === 'planner')!;
+    expect((planner.details?.reading as { failed?: string[] }).failed).toBeUndefined();
+    expect(JSON.stringify(refused.r.tree.blocks)).not.toMatch(/"not read"/);
+  }, 120_000);
+
   it('regenerates after one file changed by re-sending only its module and the sections that cite it', async () => {
     const copy = path.join(dir, 'copy');
     await fs.cp(tree, copy, { recursive: true });

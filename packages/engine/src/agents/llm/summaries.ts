@@ -171,7 +171,8 @@ export async function readRepository(
     const info = fx.fileByPath.get(cited.path);
     return cited.line !== undefined && !!info && fitsFile(cited, lineCount(info));
   };
-  const ask = async (dir: string, prompt: string): Promise<Summary | undefined> => {
+  /** `reads`: whether the request reads files, so that its failure leaves them unread (a merge does not). */
+  const ask = async (dir: string, prompt: string, reads = true): Promise<Summary | undefined> => {
     try {
       const { value } = await askJson(session, 'analyst', SUMMARY_SYSTEM, prompt, SummaryAnswer, {
         maxTokens: SUMMARY_MAX_OUT,
@@ -186,7 +187,7 @@ export async function readRepository(
       return { dir, text: value.summary.trim(), findings };
     } catch (e) {
       if (e instanceof EngineError && e.kind === 'cancelled') throw e;
-      failed.push(dir);
+      if (reads) failed.push(dir);
       return undefined;
     }
   };
@@ -220,6 +221,7 @@ export async function readRepository(
         ? await ask(
             dir,
             `Module ${dir} of ${deps.projectName}: summaries of its ${list.length} parts.\n\n${list.map((s, i) => summaryBlock(s, `part ${i + 1}`)).join('\n\n')}\n\nSummarise what this module does and how, as one summary, citing the lines the parts cite.`,
+            false,
           )
         : undefined;
     // without the merge (one part read, or the request failed) the parts stand side by side
