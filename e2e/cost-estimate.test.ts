@@ -6,15 +6,16 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { estimateFromListing, parseAiConfig, parseTemplate } from '@atr/engine';
-import { SAMPLE_APP_DIR, zipDirectory } from '../apps/server/src/modules/reports/test-helpers.ts';
 import {
   describeBrowser,
   launchBrowser,
+  SAMPLE_APP,
   screenshotBoth,
   signUpAndSignIn,
   startApp,
   type RunningApp,
   type TestUser,
+  zipFolder,
 } from './harness.ts';
 
 const TEMPLATE = 'report_structure:\n  - title: Overview\n  - title: Architecture\n  - title: Security\n';
@@ -55,7 +56,7 @@ describeBrowser('upload form: the cost estimate from the archive’s listing', (
   });
 
   it('sends the ZIP’s paths and sizes and shows the estimate for its product sources', async () => {
-    const zip = await zipDirectory(SAMPLE_APP_DIR);
+    const zip = await zipFolder(SAMPLE_APP);
     await page.goto(`${app.url}/app/upload`);
     await page.getByRole('heading', { name: 'Generate a new report' }).waitFor();
     await page

@@ -15,6 +15,7 @@ import {
 import { testConfig, testDatabases } from '../../test/databases.ts';
 import { workerDeps } from '../../worker-runtime.ts';
 import { aiConfigOf, estimateUpload, modelCacheFor } from './ai.ts';
+import { GITHUB_LISTINGS_PER_HOUR } from './estimate-routes.ts';
 import { runReportJob } from './worker.ts';
 import {
   multipartBody,
@@ -186,6 +187,28 @@ describe.each(testDatabases)('language model on $name', (t) => {
     const missing = await estimate({ github: { url: 'https://github.com/acme/gone' } });
     expect(missing.statusCode).toBe(200);
     expect(missing.json().basis).toBe('typical');
+    // without a token, one user's listings are limited per hour (GitHub's unauthenticated quota is shared)
+    const asked = githubSeen.length;
+    for (let i = 0; i < GITHUB_LISTINGS_PER_HOUR.perUser; i++)
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/estimate',
+            headers: bob.auth,
+            payload: { github: { url: `github.com/acme/repo-${i}` } },
+          })
+        ).statusCode,
+      ).toBe(200);
+    expect(githubSeen.length).toBe(asked + GITHUB_LISTINGS_PER_HOUR.perUser);
+    const limited = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/estimate',
+      headers: bob.auth,
+      payload: { github: { url: 'github.com/acme/widget' } },
+    });
+    expect(limited.json().basis).toBe('typical');
+    expect(githubSeen.length).toBe(asked + GITHUB_LISTINGS_PER_HOUR.perUser);
     // a malformed address or token is refused as the upload form refuses it
     const bad = await estimate({ github: { url: 'github.com/acme/widget', token: 'short' } });
     expect(bad.statusCode).toBe(400);

@@ -127,12 +127,18 @@ export async function githubListing(
   config: Config,
   github: { url: string; token?: string | undefined },
   log: { info(o: object, msg: string): void },
+  /** Whether GitHub may be asked now (rate limits); asked only when the listing is not kept. */
+  mayAsk: () => Promise<boolean> = async () => true,
 ): Promise<[string, number][] | undefined> {
   // the cache is keyed by the token's presence and a digest of it, never the token itself
   const key = `${config.GITHUB_API_BASE ?? ''}\n${github.url}\n${github.token ? createHash('sha256').update(github.token).digest('hex') : ''}`;
   const now = Date.now();
   let hit = listings.get(key);
   if (!hit || now - hit.at > LISTING_TTL_MS) {
+    if (!(await mayAsk())) {
+      log.info({}, 'estimate: GitHub listings are rate-limited, a typical size is assumed');
+      return undefined;
+    }
     const files = listGithub({
       url: github.url,
       ...(github.token ? { token: github.token } : {}),

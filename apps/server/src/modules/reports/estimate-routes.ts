@@ -6,13 +6,27 @@ import { EstimateBodySchema, EstimateSchema } from '@atr/shared';
 import { EngineError, isModelConfigured } from '@atr/engine';
 import { errors } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { createRateLimiter } from '../../plugins/rate-limit.ts';
 import { aiConfigOf, estimateUpload, githubListing } from './ai.ts';
 import { ErrorBodySchema } from './openapi.ts';
 
 export const EstimateResponseSchema = EstimateSchema;
 export const ESTIMATE_BODY_BYTES = 16 * 1024 * 1024;
 
+/**
+ * GitHub listings an estimate may ask for per hour: a user's own with a token (their quota), and
+ * without one per user and for the whole server, so estimates never use more than half of GitHub's
+ * 60 unauthenticated requests an hour that downloads also need.
+ */
+export const GITHUB_LISTINGS_PER_HOUR = { withToken: 60, perUser: 20, server: 30 };
+
 export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
+  const listings = createRateLimiter(app.db, 3600);
+  const mayAsk = async (userId: string, token: boolean) =>
+    token
+      ? listings.hit(`estimate:github:${userId}:token`, GITHUB_LISTINGS_PER_HOUR.withToken)
+      : (await listings.hit(`estimate:github:${userId}`, GITHUB_LISTINGS_PER_HOUR.perUser)) &&
+        listings.hit('estimate:github', GITHUB_LISTINGS_PER_HOUR.server);
   app.post(
     '/api/estimate',
     {
@@ -33,7 +47,7 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireUser(request);
+      const user = requireUser(request);
       if (
         request.body.template !== undefined &&
         Buffer.byteLength(request.body.template) > app.config.UPLOAD_MAX_TEMPLATE_BYTES
@@ -44,7 +58,7 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
         const files =
           body.files ??
           (github && isModelConfigured(aiConfigOf(app.config))
-            ? await githubListing(app.config, github, request.log)
+            ? await githubListing(app.config, github, request.log, () => mayAsk(user.id, !!github.token))
             : undefined);
         return estimateUpload(app.config, { ...body, ...(files ? { files } : {}) });
       } catch (e) {
