@@ -3,7 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import net from 'node:net';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -358,6 +359,39 @@ export async function buyWithTestCheckout(page: Page, format: 'word' | 'latex'):
   await checkout.getByText('Payment confirmed').waitFor({ timeout: 15_000 });
   await checkout.close();
   await page.getByTestId(`download-${format}`).waitFor({ timeout: 30_000 });
+}
+
+/** A loopback GitHub API serving the sample app as acme/held-app, holding its archive back until released. */
+export interface HeldGithub {
+  /** The API base for GITHUB_API_BASE. */
+  url: string;
+  /** Lets the held download (and any later one) answer. */
+  release(): void;
+  close(): Promise<void>;
+}
+
+export async function startHeldGithub(): Promise<HeldGithub> {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  const zipball = await zipFolder(SAMPLE_APP, 'acme-held-app-0a1b2c3/');
+  const server = http.createServer((req, res) => {
+    if (req.url === '/repos/acme/held-app/zipball')
+      void gate.then(() =>
+        res
+          .writeHead(200, { 'content-type': 'application/zip', 'content-length': zipball.length })
+          .end(zipball),
+      );
+    else res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    release: () => release(),
+    close: () => {
+      release();
+      return new Promise((r) => server.close(() => r()));
+    },
+  };
 }
 
 /** A ZIP whose entry climbs out of the extraction folder, which the engine refuses: a report that fails. */

@@ -2,8 +2,6 @@
 // step log), in real Chromium with the real worker: no fixed "about 15 minutes"; an estimate that says it is
 // a first guess until reports have completed, then "based on recent reports"; and a log of the real steps with
 // when each started, how long it took and what it said. The landing page and the FAQ make no time promise.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -14,6 +12,8 @@ import {
   screenshotBoth,
   signUpAndSignIn,
   startApp,
+  startHeldGithub,
+  type HeldGithub,
   type RunningApp,
   type TestUser,
   zipFolder,
@@ -56,39 +56,27 @@ describeBrowser('processing page: honest time and the live step log', () => {
   let page: Page;
   let user: TestUser;
   let token: string;
-  let github: http.Server;
-  let release: () => void = () => {};
-  const gate = new Promise<void>((r) => (release = r));
+  let github: HeldGithub;
   let sampleZip: Buffer;
 
   beforeAll(async () => {
     sampleZip = await zipFolder(SAMPLE_APP);
-    const zipball = await zipFolder(SAMPLE_APP, 'acme-held-app-0a1b2c3/');
-    // A GitHub API that holds the archive back until the test releases it, so a report stays in its first step.
-    github = http.createServer((req, res) => {
-      if (req.url === '/repos/acme/held-app/zipball')
-        void gate.then(() =>
-          res
-            .writeHead(200, { 'content-type': 'application/zip', 'content-length': zipball.length })
-            .end(zipball),
-        );
-      else res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
-    });
-    await new Promise<void>((r) => github.listen(0, '127.0.0.1', r));
+    // A GitHub API that holds the archive back until released, so a report stays in its first step.
+    github = await startHeldGithub();
     app = await startApp({
       AUTH_AUTOCONFIRM: 'true',
       JOBS_PER_USER: '4',
-      GITHUB_API_BASE: `http://127.0.0.1:${(github.address() as AddressInfo).port}`,
+      GITHUB_API_BASE: github.url,
     });
     browser = await launchBrowser();
     ({ page, user } = await signUpAndSignIn(app, browser, 'Tess Timing'));
     token = await tokenOf(app, user);
   });
   afterAll(async () => {
-    release();
+    github?.release();
     await browser?.close();
     await app?.stop();
-    await new Promise((r) => github?.close(r));
+    await github?.close();
   });
 
   const remaining = () => page.getByTestId('time-remaining');
@@ -159,7 +147,7 @@ describeBrowser('processing page: honest time and the live step log', () => {
     expect(estimate.basis).toBe('recent');
     expect(estimate.samples).toBe(1);
     expect(estimate.remainingMs).toBeGreaterThan(0);
-    release();
+    github.release();
   });
 
   it('the landing page and the FAQ promise no fixed processing time', async () => {

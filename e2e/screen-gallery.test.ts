@@ -2,8 +2,6 @@
 // and what a machine can check on each: nothing is wider than a phone's screen (no sideways scrolling).
 /// <reference lib="dom" />
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -23,6 +21,8 @@ import {
   startApp,
   traversalZip,
   zipFolder,
+  startHeldGithub,
+  type HeldGithub,
   type RunningApp,
   type TestUser,
 } from './harness.ts';
@@ -36,9 +36,7 @@ describeBrowser('every screen, on a desktop and a phone', () => {
   let tmp: string;
   let reportId = '';
   let failedId = '';
-  let github: http.Server;
-  let release: () => void = () => {};
-  const gate = new Promise<void>((r) => (release = r));
+  let github: HeldGithub;
   /** Screens wider than the phone, with by how many pixels. */
   const overflowing: string[] = [];
 
@@ -68,22 +66,12 @@ describeBrowser('every screen, on a desktop and a phone', () => {
   beforeAll(async () => {
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-gallery-'));
     await fs.writeFile(path.join(tmp, 'sample-app.zip'), await zipFolder(SAMPLE_APP));
-    // A GitHub API that holds its archive back until the end, so one report stays in its first step.
-    const zipball = await zipFolder(SAMPLE_APP, 'acme-held-app-0a1b2c3/');
-    github = http.createServer((req, res) => {
-      if (req.url === '/repos/acme/held-app/zipball')
-        void gate.then(() =>
-          res
-            .writeHead(200, { 'content-type': 'application/zip', 'content-length': zipball.length })
-            .end(zipball),
-        );
-      else res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
-    });
-    await new Promise<void>((r) => github.listen(0, '127.0.0.1', r));
+    // A GitHub API that holds the archive back until released, so a report stays in its first step.
+    github = await startHeldGithub();
     app = await startApp({
       AUTH_AUTOCONFIRM: 'true',
       JOBS_PER_USER: '4',
-      GITHUB_API_BASE: `http://127.0.0.1:${(github.address() as AddressInfo).port}`,
+      GITHUB_API_BASE: github.url,
     });
     browser = await launchBrowser();
     user = await createUser(app, 'Quinn A. Tester');
@@ -91,10 +79,10 @@ describeBrowser('every screen, on a desktop and a phone', () => {
     page = await context.newPage();
   });
   afterAll(async () => {
-    release();
+    github?.release();
     await browser?.close();
     await app?.stop();
-    await new Promise((r) => github?.close(r));
+    await github?.close();
     if (tmp) await fs.rm(tmp, { recursive: true, force: true });
   });
 

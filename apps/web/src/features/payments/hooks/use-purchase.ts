@@ -124,6 +124,32 @@ export function usePurchase(reportId: string, format: Format) {
     [refreshPaid, setPhase, stopTimers],
   );
 
+  /**
+   * Asks the server once; true when the wait is over: the purchase is paid or ended (and finished),
+   * or a newer attempt has replaced this one.
+   */
+  const settled = useCallback(
+    async (mine: number, failure: string): Promise<boolean> => {
+      try {
+        const status = await getPaymentStatus(reportId);
+        if (mine !== attempt.current) return true;
+        if (canDownload(status, format)) {
+          finish('paid');
+          return true;
+        }
+        const serverSays = serverEnded(status, format);
+        if (serverSays) {
+          finish(serverSays);
+          return true;
+        }
+      } catch (e) {
+        logError(failure, e);
+      }
+      return mine !== attempt.current;
+    },
+    [finish, format, reportId],
+  );
+
   /** Asks the server a few times, close together (a webhook may be on its way), then ends the wait either way. */
   const checkNow = useCallback(
     (why: 'abandoned' | 'not-completed') => {
@@ -133,22 +159,13 @@ export function usePurchase(reportId: string, format: Format) {
       let asked = 0;
       const ask = async () => {
         asked++;
-        try {
-          const status = await getPaymentStatus(reportId);
-          if (mine !== attempt.current) return;
-          if (canDownload(status, format)) return finish('paid');
-          const serverSays = serverEnded(status, format);
-          if (serverSays) return finish(serverSays);
-        } catch (e) {
-          logError('Checking the payment failed', e);
-          if (mine !== attempt.current) return;
-        }
+        if (await settled(mine, 'Checking the payment failed')) return;
         if (asked >= CHECKOUT_CLOSED_CHECKS) return finish(why);
         later(() => void ask(), CHECKOUT_CLOSED_CHECK_INTERVAL_MS);
       };
       void ask();
     },
-    [finish, format, later, reportId, setPhase, stopTimers],
+    [finish, later, setPhase, settled, stopTimers],
   );
 
   /** Waits on a checkout open in another tab; `sameOrigin` when its page is ours (the built-in test checkout). */
@@ -163,16 +180,8 @@ export function usePurchase(reportId: string, format: Format) {
       const poll = async () => {
         if (mine !== attempt.current) return;
         if (Date.now() - began > PURCHASE_POLL_MAX_MS) return finish('timed-out');
-        try {
-          const status = await getPaymentStatus(reportId);
-          if (mine !== attempt.current) return;
-          if (canDownload(status, format)) return finish('paid');
-          const serverSays = serverEnded(status, format);
-          if (serverSays) return finish(serverSays);
-        } catch (e) {
-          logError('Polling the payment status failed', e);
-        }
-        if (mine === attempt.current) later(() => void poll(), PURCHASE_POLL_INTERVAL_MS);
+        if (await settled(mine, 'Polling the payment status failed')) return;
+        later(() => void poll(), PURCHASE_POLL_INTERVAL_MS);
       };
       later(() => void poll(), PURCHASE_POLL_DELAY_MS);
       // Our own checkout page in a tab we opened: a closed tab means the buyer left it.
@@ -185,7 +194,7 @@ export function usePurchase(reportId: string, format: Format) {
         later(watch, CHECKOUT_TAB_CHECK_MS);
       }
     },
-    [checkNow, finish, format, later, reportId, setPhase, stopTimers],
+    [checkNow, finish, later, setPhase, settled, stopTimers],
   );
 
   // The checkout tab says how it ended (our cancel and success pages announce it).
