@@ -1,7 +1,48 @@
-// Lint rules for every workspace: typescript-eslint's recommended set plus React hooks in the web app.
+// Lint rules for every workspace: typescript-eslint's recommended set, React hooks in the web app, and
+// regular expressions that cannot backtrack super-linearly (a user's template or a repository's files
+// must never hold the event loop).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
+
+// The job process's analysis passes and agents still hold regular expressions these rules flag (235 of
+// them when the rules came in, issue 22). They run in the report's own process under its time limit,
+// never on the web process's event loop; each file leaves this list when its expressions are rewritten,
+// and no file may join it.
+const NOT_YET_LINEAR = [
+  'packages/engine/src/agents/consistency.ts',
+  'packages/engine/src/agents/identity-text.ts',
+  'packages/engine/src/analyse/ci.ts',
+  'packages/engine/src/analyse/cloc-languages.ts',
+  'packages/engine/src/analyse/data-model-python.ts',
+  'packages/engine/src/analyse/data-model-syntax.ts',
+  'packages/engine/src/analyse/data-model.ts',
+  'packages/engine/src/analyse/dependencies.ts',
+  'packages/engine/src/analyse/docs.ts',
+  'packages/engine/src/analyse/entry-points.ts',
+  'packages/engine/src/analyse/env-readers.ts',
+  'packages/engine/src/analyse/env-vars.ts',
+  'packages/engine/src/analyse/flow/definitions.ts',
+  'packages/engine/src/analyse/flow/index.ts',
+  'packages/engine/src/analyse/flow/main-path.ts',
+  'packages/engine/src/analyse/identity/index.ts',
+  'packages/engine/src/analyse/identity/purpose.ts',
+  'packages/engine/src/analyse/identity/rank.ts',
+  'packages/engine/src/analyse/identity/surface.ts',
+  'packages/engine/src/analyse/license.ts',
+  'packages/engine/src/analyse/line-counter.ts',
+  'packages/engine/src/analyse/nextjs.ts',
+  'packages/engine/src/analyse/route-mounts.ts',
+  'packages/engine/src/analyse/routes.ts',
+  'packages/engine/src/analyse/secrets.ts',
+  'packages/engine/src/analyse/symbols.ts',
+  'packages/engine/src/analyse/tests.ts',
+  'packages/engine/src/analyse/todos.ts',
+  'packages/engine/src/llm/fake-model-server.ts',
+  'packages/engine/src/retrieval/documents.ts',
+  'packages/engine/src/retrieval/tokenize.ts',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.d.ts'] },
@@ -10,6 +51,29 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-misleading-capturing-group': 'error',
+    },
+  },
+  {
+    // Code that reads what users and repositories send: a regular expression there must also not move
+    // super-linearly (a global or unanchored search retried at each position of a long input).
+    files: ['packages/engine/**/*.ts', 'packages/shared/**/*.ts', 'apps/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'regexp/no-super-linear-move': 'error',
+    },
+  },
+  {
+    files: NOT_YET_LINEAR,
+    rules: {
+      'regexp/no-super-linear-backtracking': 'warn',
+      'regexp/no-super-linear-move': 'warn',
     },
   },
   {

@@ -6,7 +6,15 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      // a project does not inherit the timeouts above: each names its own
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'engine',
@@ -14,6 +22,7 @@ export default defineConfig({
           exclude: ['packages/engine/test/fixtures/**', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -22,9 +31,17 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'e2e',

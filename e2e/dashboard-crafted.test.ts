@@ -5,7 +5,7 @@
 // the toast closes (or the page is left).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { messages } from '@atr/shared';
+import { reportUiMessages } from '@atr/shared';
 import {
   describeBrowser,
   launchBrowser,
@@ -183,14 +183,14 @@ describeBrowser('a crafted dashboard', () => {
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain(messages.api.confirmDelete);
+    expect(await dialog.textContent()).toContain(reportUiMessages.deleteConfirm(name(5)));
     // Focus starts on the safe choice and stays inside the dialog.
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Cancel');
     await screenshotBoth(page, 'dashboard-delete-confirm');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await rowOf(name(5)).waitFor({ state: 'detached' });
     expect(await total()).toBe(`Total reports: ${names.length - 1}`);
-    const toast = page.getByRole('status').filter({ hasText: 'Report deleted' });
+    const toast = page.getByRole('status').filter({ hasText: reportUiMessages.deleted(name(5)) });
     await toast.waitFor();
     await screenshotBoth(page, 'dashboard-delete-undo-toast');
     expect(deletes).toEqual([]);
@@ -212,7 +212,7 @@ describeBrowser('a crafted dashboard', () => {
     expect(deletes).toEqual([]);
     await page
       .getByRole('status')
-      .filter({ hasText: 'Report deleted' })
+      .filter({ hasText: reportUiMessages.deleted(name(5)) })
       .waitFor({ state: 'detached', timeout: 10_000 });
     await expect.poll(() => deletes.length).toBe(1);
     await page.reload();

@@ -43,7 +43,10 @@ describeBrowser('public site', () => {
       /branded technical report/i,
     );
     await screenshotBoth(page, 'landing');
-    for (const claim of ['50+', '90%', 'Live']) await page.getByText(claim, { exact: true }).waitFor();
+    for (const claim of ['50+', '90%', 'Under 10 min'])
+      await page.getByText(claim, { exact: true }).waitFor();
+    await page.getByText('Average processing', { exact: true }).waitFor();
+    expect(await page.getByText('Progress and time estimates from real runs').count()).toBe(0);
     expect(await page.locator('figure blockquote').count()).toBe(3);
     expect(pricing.word.amount).toBe(599);
     await page.getByTestId('price-word').getByText(formatPrice(599).split(' ')[0]!).waitFor();

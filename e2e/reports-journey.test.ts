@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { messages } from '@atr/shared';
+import { messages, reportUiMessages } from '@atr/shared';
 import {
   describeBrowser,
   GENERIC_TEMPLATE as TEMPLATE,
@@ -279,7 +279,7 @@ describeBrowser('reports journey', () => {
     await rowOf('Sample App').getByRole('button', { name: 'More actions for Sample App' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog');
-    expect(await confirm.textContent()).toContain(messages.api.confirmDelete);
+    expect(await confirm.textContent()).toContain(reportUiMessages.deleteConfirm('Sample App'));
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await rowOf('Sample App').waitFor({ state: 'detached' });
     expect(await page.getByTestId('total-reports').textContent()).toBe(`Total reports: ${totalBefore - 1}`);
@@ -287,7 +287,7 @@ describeBrowser('reports journey', () => {
     const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.ok());
     await page
       .getByRole('status')
-      .filter({ hasText: 'Report deleted' })
+      .filter({ hasText: reportUiMessages.deleted('Sample App') })
       .getByRole('button', { name: 'Dismiss notification' })
       .click();
     await deleted;

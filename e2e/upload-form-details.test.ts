@@ -3,6 +3,7 @@
 // in the form and on the server (one shared schema).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import yazl from 'yazl';
 import { messages, uploadMessages } from '@atr/shared';
 import {
   describeBrowser,
@@ -18,8 +19,16 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const EMPTY_ZIP = Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18), 'binary');
 const TEMPLATE = 'report_structure:\n  - title: Overview\n';
+/** A small real project: the form checks a ZIP's first bytes, and refuses an archive with no files. */
+async function tinyZip(): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from('export const add = (a, b) => a + b;\n'), 'src/add.js');
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 const file = (name: string, mimeType: string, buffer: Buffer | string) => ({
   name,
   mimeType,
@@ -60,7 +69,7 @@ describeBrowser('upload form details', () => {
     await page.getByLabel('Project name').fill('Form details');
     await page
       .locator('input[name="projectFile"]')
-      .setInputFiles(file('project.zip', 'application/zip', EMPTY_ZIP));
+      .setInputFiles(file('project.zip', 'application/zip', await tinyZip()));
     await page
       .locator('input[name="template"]')
       .setInputFiles(file('report.yaml', 'application/yaml', TEMPLATE));

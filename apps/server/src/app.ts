@@ -5,9 +5,11 @@ import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
 import { createDatabase, type Database } from './db/index.ts';
 import { createQueue } from './plugins/queue.ts';
+import { registerMetrics, type Metrics } from './plugins/metrics.ts';
 import { registerErrorHandler } from './errors.ts';
 import { createSerializerCompiler } from './serializer.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerControlCharCheck } from './plugins/control-chars.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { registerModules } from './modules/index.ts';
@@ -18,6 +20,8 @@ declare module 'fastify' {
     db: Database;
     queue: PgBoss | null;
     workerRunning: boolean;
+    /** Prometheus metrics of this process; null when METRICS_PORT is unset. */
+    metrics: Metrics | null;
   }
 }
 
@@ -38,6 +42,7 @@ export const REDACT = [
   'req.headers["x-github-token"]',
   'req.headers["stripe-signature"]',
   '*.password',
+  '*.current_password',
   '*.token',
   '*.access_token',
   '*.refresh_token',
@@ -68,6 +73,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('workerRunning', false);
+  // Before any route, so every request is timed.
+  app.decorate('metrics', registerMetrics(app, config, db));
   const queue =
     options.queue === false ? null : await createQueue(db, (msg, err) => app.log.error({ err }, msg));
   app.decorate('queue', queue);
@@ -78,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerSecurityHeaders(app);
+  registerControlCharCheck(app);
 
   // CORS is off (same origin) unless origins are configured.
   const allowed = config.CORS_ORIGINS.split(',')

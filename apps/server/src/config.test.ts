@@ -62,3 +62,39 @@ describe('payment mode', () => {
     expect(() => loadConfig({ PAYMENTS: 'free' })).toThrow(/PAYMENTS:/);
   });
 });
+
+describe('metrics', () => {
+  const token = 'scrape-token-0123456789';
+  it('are off by default, and on loopback without a token when METRICS_PORT is set', () => {
+    const off = loadConfig({});
+    expect(off.METRICS_PORT).toBeUndefined();
+    expect(off.METRICS_HOST).toBe('127.0.0.1');
+    expect(off.METRICS_TOKEN).toBeUndefined();
+    const on = loadConfig({ METRICS_PORT: '9464' });
+    expect([on.METRICS_PORT, on.METRICS_HOST]).toEqual([9464, '127.0.0.1']);
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '::1' }).METRICS_HOST).toBe('::1');
+  });
+  it('are never public without a token', () => {
+    for (const host of ['0.0.0.0', '10.0.0.5', '::']) {
+      expect(() => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: host })).toThrow(
+        /METRICS_TOKEN: required when METRICS_HOST is not a loopback address/,
+      );
+    }
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token })).toMatchObject(
+      { METRICS_PORT: 9464, METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token },
+    );
+  });
+  it('name the variable of a bad value', () => {
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT:/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT:/);
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(
+      /METRICS_PORT: must differ from PORT \(3000\)/,
+    );
+    expect(() => loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: token })).toThrow(
+      /METRICS_PORT: required when METRICS_TOKEN is set/,
+    );
+  });
+});

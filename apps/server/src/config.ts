@@ -38,6 +38,14 @@ export const ConfigSchema = z.object({
   /** How long a process keeps a user's status and list reads (ms); changes reach it at once by NOTIFY. 0 turns it off. */
   REPORT_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
 
+  // Metrics (README "Metrics"): a Prometheus endpoint on a listener of its own, off when METRICS_PORT is unset.
+  /** Port of the metrics listener (GET /metrics); unset turns metrics off. Must differ from PORT. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Interface of the metrics listener; anything but loopback requires METRICS_TOKEN. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Bearer token a scrape must send (`Authorization: Bearer …`); required off loopback. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+
   // Auth
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(30).max(86_400).default(3600),
@@ -111,12 +119,16 @@ export const ConfigSchema = z.object({
     .default(2 * 1024 * 1024 * 1024),
   /** Limits on work: headings (chapters + sections + subsections) per template, refused at upload. */
   TEMPLATE_MAX_HEADINGS: z.coerce.number().int().min(1).default(300),
+  /** Time (ms) the server gives one template's YAML in its worker thread; a slower one is refused naming the limit. */
+  TEMPLATE_PARSE_LIMIT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   /** Limits on work: pages per report; a longer report fails with a message saying so. */
   REPORT_MAX_PAGES: z.coerce.number().int().min(1).default(500),
   /** A processing report whose worker has not beaten its heartbeat for this long is recovered by the sweep. */
   REPORT_STALE_SECONDS: z.coerce.number().int().min(5).default(90),
   /** Heap cap (MB) of the process each report run gets; a run that outgrows it ends that process only. */
   JOB_MAX_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(2048),
+  /** Keep one report process started ahead, its engine loaded, so a run does not wait for it (one idle process). */
+  JOB_WARM_PROCESS: bool.default(true),
   /** Wall-clock limit (s) of one report run; a longer run is stopped and the report failed with a message. */
   JOB_TIMEOUT_S: z.coerce.number().int().min(5).max(86_400).default(1800),
   /** Runs per report before a repeatedly interrupted report is marked failed. */
@@ -199,6 +211,23 @@ const CheckedConfigSchema = ConfigSchema.superRefine((c, ctx) => {
   }
   if (c.PAYMENTS === 'stripe' && !c.STRIPE_SECRET_KEY) {
     ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'required when PAYMENTS=stripe' });
+  }
+  if (c.METRICS_PORT === undefined) {
+    if (c.METRICS_TOKEN)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'required when METRICS_TOKEN is set (metrics are off without it)',
+      });
+  } else {
+    if (c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT)
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: `must differ from PORT (${c.PORT})` });
+    if (!LOCAL_HOSTS.has(c.METRICS_HOST) && !c.METRICS_TOKEN)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_TOKEN'],
+        message: `required when METRICS_HOST is not a loopback address (${c.METRICS_HOST}), so the metrics are never public`,
+      });
   }
   const publicReason = publicDeploymentReason(c);
   if (!c.PAYMENTS && !c.STRIPE_SECRET_KEY && publicReason) {

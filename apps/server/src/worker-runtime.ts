@@ -2,9 +2,11 @@
 // and a recovery sweep at start-up and every half minute, so a report whose process died is re-run
 // or failed with a clear message instead of spinning forever. Used in-process and by `npm run worker`.
 import type { FastifyInstance } from 'fastify';
-import { REPORT_QUEUE } from './plugins/queue.ts';
+import { registerWorker, REPORT_QUEUE } from './plugins/queue.ts';
 import { createStorage } from './plugins/storage.ts';
-import { runReportJob, sweepReports, type WorkerDeps } from './modules/reports/worker.ts';
+import { runReportJob, sweepReports, type JobOutcome, type WorkerDeps } from './modules/reports/worker.ts';
+import type { Metrics } from './plugins/metrics.ts';
+import { stopEngineSpare, warmEngineProcess } from './modules/reports/engine-process.ts';
 
 const SWEEP_INTERVAL_MS = 30_000;
 
@@ -15,6 +17,9 @@ export function workerDeps(app: FastifyInstance, overrides: Partial<WorkerDeps> 
     config: app.config,
     queue: app.queue,
     log: app.log,
+    ...(app.hasDecorator('templateParser')
+      ? { parseTemplate: (text, options) => app.templateParser.parse(text, options) }
+      : {}),
     ...overrides,
   };
 }
@@ -33,19 +38,23 @@ export async function startWorker(app: FastifyInstance, overrides: Partial<Worke
   await sweep();
   // pg-boss 10 runs one job at a time per work() call: one call per slot.
   for (let i = 0; i < app.config.WORKER_CONCURRENCY; i++) {
-    await queue.work<{ reportId: string }>(
+    const workerId = await queue.work<{ reportId: string }>(
       REPORT_QUEUE,
       { pollingIntervalSeconds: 1, batchSize: 1 },
       async (jobs) => {
-        for (const job of jobs) await runReportJob(deps, job.data.reportId);
+        for (const job of jobs) await runMeteredJob(app.metrics, deps, job.data.reportId);
       },
     );
+    registerWorker(queue, workerId);
   }
+  // The first report does not wait for its process either (engine-process.ts).
+  if (app.config.JOB_WARM_PROCESS && !overrides.engine) warmEngineProcess(app.config.JOB_MAX_MEMORY_MB);
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   timer.unref();
   try {
     app.addHook('onClose', async () => {
       clearInterval(timer);
+      stopEngineSpare();
       await queue.offWork(REPORT_QUEUE).catch(() => {});
     });
   } catch {
@@ -54,6 +63,24 @@ export async function startWorker(app: FastifyInstance, overrides: Partial<Worke
   }
   app.workerRunning = true;
   app.log.info({ concurrency: app.config.WORKER_CONCURRENCY }, 'report worker ready');
+}
+
+/** One report job, counted and its steps timed when metrics are on. */
+export async function runMeteredJob(
+  metrics: Metrics | null,
+  deps: WorkerDeps,
+  reportId: string,
+): Promise<JobOutcome> {
+  if (!metrics) return runReportJob(deps, reportId);
+  const run = metrics.runStarted();
+  try {
+    const outcome = await runReportJob({ ...deps, onStep: (step) => run.step(step) }, reportId);
+    run.end(outcome);
+    return outcome;
+  } catch (err) {
+    run.end('error');
+    throw err;
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { joinLines } from '@atr/shared';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import { isEngineError } from './errors.ts';
@@ -365,7 +366,11 @@ async function renderCommand(argv: string[], out: (line: string) => void): Promi
     );
   const input = positionals[0]!;
   const md = await readText(input, 'atr render');
-  const firstHeading = /^#\s+(.+)$/m.exec(md)?.[1]?.trim();
+  const firstHeading = md
+    .split('\n')
+    .find((line) => /^#\s/.test(line) && line.slice(1).trim())
+    ?.slice(1)
+    .trim();
   const title =
     (values.title as string | undefined) ?? firstHeading ?? path.basename(input).replace(/\.[^.]+$/, '');
   const base = input.replace(/\.(md|markdown)$/i, '');
@@ -423,7 +428,7 @@ export async function main(
       return 2;
     }
     if (isEngineError(e)) {
-      const oneLine = e.message.replace(/\s*\n\s*/g, ' ');
+      const oneLine = joinLines(e.message);
       err(`atr: ${oneLine}`);
       // A bad template or an unusable source is bad input; anything else is a failed report.
       return e.kind === 'template' || e.kind === 'ingest' ? 2 : e.kind === 'cancelled' ? 130 : 1;

@@ -3,6 +3,7 @@
 
 import type { Analysis } from './analyse/types.ts';
 import type { DocTree } from './tree/types.ts';
+import { DEFAULT_TEMPLATE_MAX_HEADINGS } from '@atr/shared/template';
 import type { ReportTemplate } from './template/types.ts';
 
 export type { Analysis, DocTree, ReportTemplate };
@@ -83,7 +84,7 @@ export interface WorkLimits {
 export type EngineLimits = IngestLimits & WorkLimits;
 
 export const DEFAULT_WORK_LIMITS: WorkLimits = {
-  maxTemplateHeadings: 300,
+  maxTemplateHeadings: DEFAULT_TEMPLATE_MAX_HEADINGS,
   maxReportPages: 500,
 };
 

@@ -65,8 +65,12 @@ describe.runIf(corpus)('the estimate against the counted use, on the corpus', ()
         const off = (estimate: number) => Math.abs(used - estimate) / estimate;
         expect(off(r.ai!.estimate!.totalTokens)).toBeLessThan(0.15);
         expect(off(upload.totalTokens)).toBeLessThan(0.15);
-        // the form counts the files the analysis counts
-        expect(upload.reading!.files).toBe(r.ai!.estimate!.reading!.files);
+        // the form counts the files the analysis counts, but for what only their content tells (a
+        // generated marker, a copy of another file, a library vendored under its own name, which its
+        // release banner tells): an upper bound, within the same ±15 %
+        const files = r.ai!.estimate!.reading!.files;
+        expect(upload.reading!.files).toBeGreaterThanOrEqual(files - 2);
+        expect(upload.reading!.files - files).toBeLessThanOrEqual(Math.max(2, 0.15 * files));
       } finally {
         await server.close();
       }

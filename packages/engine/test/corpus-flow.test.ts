@@ -128,7 +128,7 @@ describe.runIf(corpus)('how it works on the corpus', () => {
     );
     const components = out.sections[0]!.markdown;
     expect(components).not.toContain('resources/css');
-    expect(components).toContain('Repository class for Owner domain objects.');
+    expect(components).toContain('Simple JavaBean domain object representing an owner.');
     expect(components).not.toContain('<code>');
   }, 60_000);
 });

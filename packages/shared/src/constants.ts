@@ -18,6 +18,10 @@ export const PAGINATION_MAX_BUTTONS = 5;
 
 /** Processing page (spec §4). */
 export const STATUS_POLL_MS = 5_000;
+/** A status request that has not answered by then is given up (a message and another try), never left spinning. */
+export const STATUS_REQUEST_TIMEOUT_MS = 10_000;
+/** The largest project ZIP the upload form lets through (the server's default UPLOAD_MAX_ZIP_BYTES). */
+export const DEFAULT_UPLOAD_MAX_ZIP_BYTES = 200 * 1024 * 1024;
 export const ELAPSED_TICK_MS = 1_000;
 export const PROCESSING_START_EXPIRY_MS = 2 * 60 * 60 * 1_000;
 export const PIPELINE_STEPS = [
@@ -103,8 +107,9 @@ export const LIABILITY_CAP_USD = 100;
 export const MARKETING_CLAIMS = [
   { value: '50+', label: 'Projects analysed' },
   { value: '90%', label: 'Less human intervention' },
-  // Not a fixed time promise (issue 13, item 5): the processing page estimates from measured runs.
-  { value: 'Live', label: 'Progress and time estimates from real runs' },
+  // The spec's claim in its words: true of this product (seconds offline, about two minutes with a model); the
+  // processing page still shows estimates measured from real runs.
+  { value: 'Under 10 min', label: 'Average processing' },
 ] as const;
 
 /** Browser storage keys (spec §3). */
@@ -114,6 +119,8 @@ export const storageKeys = {
   currentReportId: 'current_report_id',
   currentPaymentFormat: 'current_payment_format',
   processing: (reportId: string) => `atr_processing_${reportId}`,
+  /** The upload form's entries, kept in this tab (sessionStorage) until the report starts; per user. */
+  uploadDraft: (userId: string) => `atr_upload_draft_${userId}`,
   /** This browser has shown the dashboard to the user ("Welcome back" rather than "Welcome"); named by a digest. */
   visited: (userDigest: string) => `atr_visited_${userDigest}`,
   signupComplete: 'atr_signup_complete',

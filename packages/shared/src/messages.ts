@@ -28,6 +28,8 @@ export const messages = {
     invalidReportIdShort: 'Invalid report ID format',
     authRequired: 'User must be authenticated',
     fullNameTooLong: 'Full name must be at most 100 characters',
+    controlCharacter: (field: string, char: string) =>
+      `${field} contains a control character (${char}); remove it and try again.`,
   },
   login: {
     invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
@@ -51,6 +53,10 @@ export const messages = {
     profileUpdated: 'Profile updated successfully!',
     profileUpdateFailed: 'Failed to update profile',
     passwordUpdated: 'Password updated successfully. Please sign in with your new password.',
+    currentPasswordRequired: 'Please enter your current password to change it.',
+    currentPasswordWrong: 'Your current password is not correct. Please check it and try again.',
+    recoveryExpired:
+      'Your password reset link has expired for changing the password. Enter your current password, or request a new reset link.',
     accountCreated: 'Account created. Please confirm your email, then sign in.',
   },
   api: {
@@ -149,8 +155,7 @@ export const uiMessages = {
   noPurchasesHint:
     'When you buy a Word or LaTeX download of a report, it appears here and can be downloaded again at any time.',
   noReportsHint: 'Generate your first technical report from a ZIP file or a GitHub repository.',
-  cookieBanner:
-    'We use essential cookies to keep you signed in and remember your choices. With your consent we also use functionality cookies to improve your experience.',
+  cookieBanner: 'Essential cookies keep you signed in; functionality cookies only with your consent.',
   cookieAccept: 'Accept all',
   cookieReject: 'Reject non-essential',
   notFoundTitle: 'Page not found',
@@ -259,8 +264,11 @@ export const reportUiMessages = {
   processingIntro:
     'Our AI agents are analysing your code and writing your report. You can leave this page: generation continues in the background.',
   cancelConfirmTitle: 'Cancel report generation?',
-  cancelConfirmBody:
-    'The agents stop at the next step and nothing is kept. You can start a new report at any time.',
+  /** The cancel question names the report (null: its name is not known yet). */
+  cancelConfirmBody: (name: string | null) =>
+    `${name ? `Generation of “${name}” stops` : 'The agents stop'} at the next step and nothing is kept. You can start a new report at any time.`,
+  cancelledToast: (name: string | null) =>
+    name ? `Generation of “${name}” cancelled` : 'Report generation cancelled',
   previewFreeNote: (pages: number) =>
     `Free preview of the first ${pages} pages. Buy a format to get the full report.`,
   /** One format bought: where the full report is, and which format is still for sale. */
@@ -270,8 +278,10 @@ export const reportUiMessages = {
     `Free preview of the first ${pages} pages. The full report is in your Word and LaTeX downloads.`,
   previewLoadHint: 'You can still buy and download the full report in Word or LaTeX.',
   linkCopyFailed: 'The link could not be copied. Open the report and copy the address from the address bar.',
-  deleted: 'Report deleted',
+  deleted: (name: string) => `Report “${name}” deleted`,
   deleteTitle: 'Delete report?',
+  /** The spec's question, naming the report. */
+  deleteConfirm: (name: string) => `Are you sure you want to delete the report “${name}”?`,
   noMatch: 'No reports match',
   noMatchHint: 'Try another project name or status, or clear the search.',
   /** How the time left is known: from recent reports' measured steps (null: a first guess, no history yet). */
@@ -291,6 +301,37 @@ export const reportUiMessages = {
   reconnectingHint:
     'We cannot reach the server right now. Your report keeps generating; this page updates as soon as the connection is back.',
   queuedHint: 'Waiting for a free worker. Generation starts on its own; you can leave this page.',
+  offline: 'You are offline.',
+  offlineHint:
+    'Your report keeps generating on our servers; this page updates by itself as soon as your connection is back.',
+  checkingProgress: 'Checking your report…',
+  statusTimedOut:
+    'The status could not be checked just now. Your report keeps generating; try again in a moment.',
+} as const;
+
+/** The app-wide connection notice (the browser's own online and offline events). */
+export const connectionMessages = {
+  offlineTitle: 'You are offline.',
+  offlineHint: 'What you see may be out of date; it updates by itself when your connection is back.',
+} as const;
+
+/** The upload form's own checks, made in the browser before anything is sent. */
+export const uploadFormMessages = {
+  zipEmptyFile: 'This file is empty. Please choose the ZIP file of your project.',
+  zipNotZip: 'This file is not a ZIP archive. Please choose a .zip file of your project.',
+  zipNoFiles: 'This ZIP archive has no files in it. Please choose the ZIP file of your project.',
+  zipTooLarge: (size: string, limit: string) =>
+    `This ZIP file is ${size}, larger than the ${limit} limit. Leave out build output and dependencies, then zip it again.`,
+  zipUnreadable: 'This file could not be read. Please choose it again.',
+  templateUnreadable: 'The template could not be read. Please choose it again.',
+  templateChecking: 'Checking the template…',
+  templateOk: (chapters: number) => `Template read: ${chapters} ${chapters === 1 ? 'chapter' : 'chapters'}.`,
+  /** The form was restored after a sign-in: which files the browser could not keep. */
+  filesNotKept: (names: string) =>
+    `Your entries were kept. The browser cannot keep chosen files across a sign-in, so please choose again: ${names}.`,
+  /** A refusal of the upload that is not about one field. */
+  notStarted: (reason: string) => `The report was not started. ${reason}`,
+  sessionCheckFailed: 'We could not check your session. Check your connection, then try again.',
 } as const;
 
 /** Texts of the upload's own checks of logos and images (decoded at upload, never trusted by name). */
@@ -319,6 +360,12 @@ export const engineMessages = {
     `The template has ${count.toLocaleString('en-US')} headings (${parts}); at most ${limit.toLocaleString('en-US')} are allowed. Remove chapters, sections or subsections, or split the template into several reports.`,
   templateFarTooManyHeadings: (items: number, limit: number) =>
     `The template has about ${items.toLocaleString('en-US')} headings; at most ${limit.toLocaleString('en-US')} are allowed. Remove chapters, sections or subsections, or split the template into several reports.`,
+  /** The server reads a template in a worker thread with a time limit (apps/server template-parser.ts). */
+  templateTooSlow: (seconds: number) =>
+    `Line 1: the template took more than ${seconds.toLocaleString('en-US')} ${seconds === 1 ? 'second' : 'seconds'} to read (the limit). Use fewer or shorter keys, lists and mappings, or split the template into several reports.`,
+  templateTooMuchMemory: (mb: number) =>
+    `Line 1: the template needs more than ${mb.toLocaleString('en-US')} MB of memory to read (the limit). Use fewer or shorter keys, lists and mappings, or split the template into several reports.`,
+  templateReaderBusy: 'The server is reading many templates right now. Please try again in a minute.',
   reportTooManyPages: (pages: number, limit: number, estimated: boolean) =>
     `The report ${estimated ? 'would have about' : 'has'} ${pages.toLocaleString('en-US')} pages, more than the limit of ${limit.toLocaleString('en-US')} pages per report. Use a template with fewer chapters and sections.`,
 } as const;

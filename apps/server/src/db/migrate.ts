@@ -2,10 +2,10 @@
 // and safe with several processes starting at once (a session advisory lock on PostgreSQL).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SERVER_ROOT } from '../paths.ts';
 import type { Database } from './index.ts';
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'src', 'db', 'migrations');
 const LOCK_KEY = 724_115_001;
 
 export async function listMigrations(): Promise<{ name: string; sql: string }[]> {

@@ -5,6 +5,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { trimEndChars } from '@atr/shared';
 import type { Config } from '../config.ts';
 import { errors } from '../errors.ts';
 import type { AuthRepository } from '../modules/auth/repository.ts';
@@ -51,7 +52,7 @@ export function supabaseVerifier(
   config: Pick<Config, 'SUPABASE_URL' | 'SUPABASE_JWT_SECRET' | 'SUPABASE_JWKS_URL'>,
 ): ExternalVerifier | null {
   if (!config.SUPABASE_URL || (!config.SUPABASE_JWT_SECRET && !config.SUPABASE_JWKS_URL)) return null;
-  const issuer = `${config.SUPABASE_URL.replace(/\/+$/, '')}/auth/v1`;
+  const issuer = `${trimEndChars(config.SUPABASE_URL, '/')}/auth/v1`;
   const jwks: JWTVerifyGetKey | null = config.SUPABASE_JWKS_URL
     ? createRemoteJWKSet(new URL(config.SUPABASE_JWKS_URL))
     : null;

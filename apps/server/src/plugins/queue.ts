@@ -4,6 +4,22 @@ import type { Database } from '../db/index.ts';
 
 export const REPORT_QUEUE = 'generate-report';
 
+/** The report workers this process runs, by queue. */
+const localWorkers = new WeakMap<PgBoss, string[]>();
+
+/** Records a worker of this process, so a job sent from this process can wake it (wakeWorkers). */
+export function registerWorker(queue: PgBoss, workerId: string): void {
+  localWorkers.set(queue, [...(localWorkers.get(queue) ?? []), workerId]);
+}
+
+/**
+ * Wakes this process's report workers, so a job just sent starts now rather than at their next poll
+ * (up to a second later). A worker in another process (`npm run worker`) still finds it by polling.
+ */
+export function wakeWorkers(queue: PgBoss): void {
+  for (const id of localWorkers.get(queue) ?? []) queue.notifyWorker(id);
+}
+
 export async function createQueue(db: Database, log: (msg: string, err?: unknown) => void): Promise<PgBoss> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => db.executeSql(text, values) },

@@ -10,6 +10,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { trimChars } from '@atr/shared';
 import { Readable } from 'node:stream';
 import { assertSafeKey, StorageLimitError, StorageNotFoundError, type Storage } from './storage.ts';
 
@@ -36,7 +37,7 @@ function isNotFound(e: unknown): boolean {
 
 export function createS3Storage(options: S3StorageOptions): Storage {
   const { bucket } = options;
-  const base = (options.prefix ?? '').replace(/^\/+|\/+$/g, '');
+  const base = trimChars(options.prefix ?? '', '/');
   if (base) assertSafeKey(base);
   const root = base ? `${base}/` : '';
 

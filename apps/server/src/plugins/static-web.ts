@@ -3,12 +3,12 @@
 // a client that accepts brotli or gzip gets those bytes (Content-Encoding, Vary: Accept-Encoding).
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorBody, errors } from '../errors.ts';
+import { SERVER_ROOT } from '../paths.ts';
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+export const WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 
 const isApiPath = (url: string) => url.startsWith('/api') || url.startsWith('/auth/v1');
 

@@ -151,6 +151,24 @@ export interface StorageConfig {
   S3_PREFIX?: string;
 }
 
+/**
+ * The storage settings alone, for the report's own process: it writes the run's files and needs the
+ * bucket's keys, and none of the server's other secrets.
+ */
+export function storageConfigOf(config: StorageConfig): StorageConfig {
+  return {
+    dataDir: config.dataDir,
+    STORAGE_DRIVER: config.STORAGE_DRIVER,
+    S3_BUCKET: config.S3_BUCKET,
+    S3_ENDPOINT: config.S3_ENDPOINT,
+    S3_REGION: config.S3_REGION,
+    S3_ACCESS_KEY_ID: config.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: config.S3_SECRET_ACCESS_KEY,
+    S3_FORCE_PATH_STYLE: config.S3_FORCE_PATH_STYLE,
+    S3_PREFIX: config.S3_PREFIX,
+  };
+}
+
 /** S3 storage whose SDK is loaded on first use, so the local default never pays its start-up time. */
 function lazyS3Storage(options: S3StorageOptions): Storage {
   let loaded: Promise<Storage> | undefined;

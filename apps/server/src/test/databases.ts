@@ -68,6 +68,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR:
       overrides.DATA_DIR ?? `${process.env.TMPDIR ?? '/tmp'}/atr-test-${randomBytes(4).toString('hex')}`,
     JWT_SECRET: 'test-secret-test-secret-test-secret-000',
+    // Tests of the spare process ask for it (engine-process.test.ts); others do not start one.
+    JOB_WARM_PROCESS: 'false',
     ...overrides,
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiNetworkError, ApiResponseError, createApiClient } from './api-client.ts';
+import { ApiNetworkError, ApiResponseError, ApiTimeoutError, createApiClient } from './api-client.ts';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -77,5 +77,43 @@ describe('api client failures', () => {
       fetch: vi.fn(async () => jsonResponse(200, { n: 'x' })),
     });
     await expect(api.request('/x', z.object({ n: z.number() }))).rejects.toBeInstanceOf(ApiResponseError);
+  });
+
+  it('gives up a request that does not answer in time with an ApiTimeoutError, a kind of network error', async () => {
+    // A server that never answers: the fetch settles only when its signal aborts.
+    const hanging = vi.fn(
+      (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+        ),
+    );
+    const api = createApiClient({
+      getAccessToken: async () => null,
+      onUnauthorized: vi.fn(),
+      fetch: hanging,
+    });
+    const failed = api.request('/slow', z.unknown(), { timeoutMs: 50 });
+    await expect(failed).rejects.toBeInstanceOf(ApiTimeoutError);
+    await expect(failed).rejects.toBeInstanceOf(ApiNetworkError);
+  });
+
+  it("keeps the caller's own abort an abort, even with a time limit", async () => {
+    const hanging = vi.fn(
+      (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          const abort = () => reject(new DOMException('aborted', 'AbortError'));
+          if (init?.signal?.aborted) abort();
+          init?.signal?.addEventListener('abort', abort);
+        }),
+    );
+    const api = createApiClient({
+      getAccessToken: async () => null,
+      onUnauthorized: vi.fn(),
+      fetch: hanging,
+    });
+    const controller = new AbortController();
+    const failed = api.request('/slow', z.unknown(), { timeoutMs: 10_000, signal: controller.signal });
+    controller.abort();
+    await expect(failed).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -26,6 +26,14 @@ export class ApiNetworkError extends Error {
   }
 }
 
+/** No answer within the request's time limit: treated like a lost connection (a message and another try). */
+export class ApiTimeoutError extends ApiNetworkError {
+  constructor(readonly timeoutMs: number) {
+    super(new Error(`no answer within ${timeoutMs} ms`));
+    this.name = 'ApiTimeoutError';
+  }
+}
+
 /** The server answered 2xx with a body that is not what the schema says. */
 export class ApiResponseError extends Error {
   constructor(override readonly cause: unknown) {
@@ -40,6 +48,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Lets the request finish after the page is gone (a delete committed as the user leaves). */
   keepalive?: boolean;
+  /** Gives up (ApiTimeoutError) when the answer has not fully arrived by then. */
+  timeoutMs?: number;
 }
 
 /** The readable part of an error body: the server's `message` when it is JSON, else the raw text. */
@@ -71,18 +81,26 @@ export function createApiClient(deps: ApiClientDeps) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
+    const timeout = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
+    const signal =
+      timeout && options.signal ? AbortSignal.any([options.signal, timeout]) : (timeout ?? options.signal);
+    // The caller's own abort stays an abort; the time limit becomes an error the screens can word.
+    const failure = (e: unknown, wrap: (e: unknown) => Error) => {
+      if (options.signal?.aborted) return e;
+      if (timeout?.aborted) return new ApiTimeoutError(options.timeoutMs!);
+      return wrap(e);
+    };
     let res: Response;
     try {
       res = await doFetch(`/api${path}`, {
         method: options.method ?? 'GET',
         headers,
         body,
-        signal: options.signal,
+        signal,
         ...(options.keepalive ? { keepalive: true } : {}),
       });
     } catch (e) {
-      if (options.signal?.aborted) throw e;
-      throw new ApiNetworkError(e);
+      throw failure(e, (x) => new ApiNetworkError(x));
     }
     if (!res.ok) {
       const text = await res.text().catch(() => '');
@@ -93,8 +111,7 @@ export function createApiClient(deps: ApiClientDeps) {
       const json: unknown = res.status === 204 ? null : await res.json();
       return schema.parse(json);
     } catch (e) {
-      if (options.signal?.aborted) throw e;
-      throw new ApiResponseError(e);
+      throw failure(e, (x) => new ApiResponseError(x));
     }
   }
 

@@ -262,3 +262,34 @@ describe('the reviewer', () => {
     expect(reviewConsistency(md, a, undefined, ['koa'])).toEqual({ markdown: md, notes: [] });
   });
 });
+
+describe('counts the review weighs as the chapters count them', () => {
+  const app = sampleAppAnalysis();
+
+  it('keeps the Configuration chapter count, which leaves out CI, build and platform variables', () => {
+    const envVars = [
+      { name: 'APP_PORT', file: 'src/main.ts', line: 1, class: 'config' as const },
+      { name: 'GITHUB_SHA', file: 'src/main.ts', line: 2, class: 'ci' as const },
+      { name: 'SOURCE_DATE_EPOCH', file: 'src/build.ts', line: 3, class: 'build' as const },
+    ];
+    const a: Analysis = { ...app, envVars };
+    const md = 'The product reads 1 environment variable in 1 file.';
+    expect(reviewConsistency(md, a).notes).toEqual([]);
+    expect(reviewConsistency('The product reads 2 environment variables in 1 file.', a).notes).toHaveLength(
+      1,
+    );
+  });
+
+  it('keeps the Known Issues count, which leaves out markers in test files', () => {
+    const todos = [
+      { tag: 'TODO' as const, text: 'a', file: 'src/main.ts', line: 1 },
+      { tag: 'TODO' as const, text: 'b', file: 'test/main.test.ts', line: 1 },
+    ];
+    const a: Analysis = {
+      ...app,
+      todos,
+      files: [...app.files, { ...app.files[0]!, path: 'test/main.test.ts', role: 'tests' as const }],
+    };
+    expect(reviewConsistency("The product's code carries 1 open marker (1 TODO).", a).notes).toEqual([]);
+  });
+});

@@ -6,6 +6,9 @@
 
 import type { Analysis, Identity, ProjectKind } from '../analyse/types.ts';
 import { factsOf } from './facts.ts';
+import { CLI_KINDS } from './identity-text.ts';
+import { userConfigVars } from './sections/configuration.ts';
+import { productTodos } from './sections/known-issues.ts';
 import { replaceCodeSpans } from '../citations.ts';
 
 export type ClaimKey =
@@ -59,6 +62,7 @@ const NOT_PRODUCT_AREAS = new Set([
   'fixtures',
   'playground',
   'scripts',
+  'component',
 ]);
 const isProduct = (x: { area?: string }) => !x.area || !NOT_PRODUCT_AREAS.has(x.area);
 const isStrictProduct = (x: { area?: string }) => !x.area || x.area === 'product';
@@ -768,12 +772,16 @@ function truthOf(c: Claim, a: Analysis): Truth | undefined {
     }
     case 'dependencies': {
       const own = a.dependencies.filter(isStrictProduct);
+      // the Dependencies chapter's count: runtime plus development, a package two builds of the same
+      // project both declare counted once
+      const chapter = [...fx.runtimeDeps, ...fx.devDeps];
       return count(
         set(
           a.dependencies.length,
           own.length,
           uniq(a.dependencies, (d) => d.ecosystem + d.name),
           uniq(own, (d) => d.ecosystem + d.name),
+          chapter.length,
         ),
         'declared dependencies',
       );
@@ -794,34 +802,32 @@ function truthOf(c: Claim, a: Analysis): Truth | undefined {
       };
     }
     case 'env-vars':
+      // what the Configuration chapter counts (the product's own settings, not CI's, the build's or
+      // the platform's), or every variable the code reads; never the lines that read them
       return count(
         set(
+          uniq(userConfigVars(a), (e) => e.name),
           uniq(fx.codeEnvVars, (e) => e.name),
-          uniq(a.envVars, (e) => e.name),
-          fx.codeEnvVars.length,
-          a.envVars.length,
         ),
         'environment variables',
       );
     case 'todos':
-      return count(set(a.todos.length), 'TODO/FIXME markers');
+      // every marker, or the Known Issues chapter's: those in the product's own files
+      return count(set(a.todos.length, productTodos(a).length), 'TODO/FIXME markers');
     case 'public-names':
       return a.identity
         ? count(
             set(
               a.identity.publicApi.length,
               uniq(a.identity.publicApi, (e) => e.name),
+              // the API chapter counts a command line's options apart from the other public names
+              a.identity.publicApi.filter((e) => !CLI_KINDS.has(e.kind)).length,
             ),
             'public names',
           )
         : undefined;
-    case 'modules': {
-      const tests = new Set(fx.testFolders.map((d) => d.path));
-      return count(
-        set(a.moduleGraph.nodes.length, a.moduleGraph.nodes.filter((n) => !tests.has(n.id)).length),
-        'modules',
-      );
-    }
+    case 'modules':
+      return count(set(fx.modules.length), 'modules');
     case 'licence':
       if (!a.license) return undefined;
       if (c.value === 'none')

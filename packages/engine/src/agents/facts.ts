@@ -1,8 +1,17 @@
 // Facts derived from the analysis that several roles need (test files, data-model files, auth
 // libraries, secret-looking variables…), computed once per analysis and kept in a WeakMap.
 
+import { isSchema, migrationsOf, type Migration } from '../analyse/data-model.ts';
+import { isProductOwned, lockfileOf, openVersionRisks } from '../analyse/dependencies.ts';
 import { isSecretName } from '../analyse/env-vars.ts';
-import { isBenchPath, isFixturePath, isNonProductCode, isTestCode } from '../analyse/test-code.ts';
+import { dependencyRole } from '../analyse/package-roles.ts';
+import {
+  isBenchPath,
+  isFixturePath,
+  isNonProductCode,
+  isTestCode,
+  isTestSourceFile,
+} from '../analyse/test-code.ts';
 import type { Analysis, DataEntity, Dependency, FileInfo, SymbolInfo } from '../analyse/types.ts';
 
 export interface Facts {
@@ -18,17 +27,31 @@ export interface Facts {
     schemaFiles: FileInfo[];
     tables: DataEntity[];
     schemas: DataEntity[];
+    /** Migration files by the tool that runs them (package markers and tool plumbing left out). */
+    migrations: Migration[];
   };
   authLibs: Dependency[];
   securityLibs: Dependency[];
   heavyDeps: Dependency[];
-  looseDeps: Dependency[]; // "*", "latest", ranges without an upper bound
+  /** Shipped dependencies of an application with no upper bound ("*", ">=2") that no lockfile fixes. */
+  looseDeps: Dependency[];
   secretEnvVars: string[];
   /** Variables the code reads (entries found in .env examples only document them). */
   codeEnvVars: Analysis['envVars'];
   lockfiles: string[];
+  /** The product's source files, largest first; generated files and data tables are not ranked. */
   largestFiles: FileInfo[];
+  /** What largestFiles leaves out: files a generator wrote, files that are mostly literal data. */
+  notRanked: { generated: FileInfo[]; data: FileInfo[] };
   exportedSymbols: SymbolInfo[];
+  /**
+   * The product's modules (module-graph folders outside examples, tests, docs…), largest first, each
+   * with the product source files it holds; a folder of build files alone (a root Makefile) is none.
+   * Every chapter that counts or draws modules reads these, so the counts agree.
+   */
+  modules: { id: string; files: number; lines: number }[];
+  /** Imports between the product's modules. */
+  moduleEdges: { from: string; to: string; weight: number }[];
   fanIn: { module: string; weight: number }[];
   fanOut: { module: string; weight: number }[];
   /** Folders of test and benchmark code (test/, e2e/, bench/…): described under testing, not as components. */
@@ -69,7 +92,7 @@ function launchersOf(a: Analysis, fileByPath: Map<string, FileInfo>): Facts['lau
 }
 
 const FOLDER_OF = {
-  test: /^(.*?(?:^|\/)(?:tests?|__tests__|spec|specs|e2e|integration-tests?))\//i,
+  test: /^(.*?(?:^|\/)(?:tests?|__tests__|spec|specs|e2e|integration-tests?|test[-_](?:helpers?|utils?|support|harness)|testutils?))\//i,
   bench: /^(.*?(?:^|\/)(?:bench|benches|benchmarks?))\//i,
 };
 
@@ -77,7 +100,8 @@ function testFoldersOf(a: Analysis): Facts['testFolders'] {
   const m = new Map<string, Facts['testFolders'][number]>();
   for (const f of a.files) {
     if (!f.language || NON_CODE_LANGUAGES.has(f.language) || isFixturePath(f.path)) continue;
-    const kind = isBenchPath(f.path) ? 'bench' : isTestCode(f.path) ? 'test' : null;
+    // a test folder counts its test files as the testing chapter does, not its Makefiles or pages
+    const kind = isBenchPath(f.path) ? 'bench' : isTestSourceFile(f) ? 'test' : null;
     const dir = kind && FOLDER_OF[kind].exec(f.path)?.[1];
     if (!kind || !dir) continue;
     const e = m.get(dir) ?? { path: dir, kind, files: 0, lines: 0 };
@@ -108,24 +132,86 @@ export function isTestPath(path: string): boolean {
   return isTestCode(path);
 }
 
-const MIGRATION_FILE =
-  /(^|\/)(migrations?|alembic)\/.+\.(sql|py|[jt]s)$|\.sql$|schema\.prisma$|(^|\/)schema\.(graphql|gql)$/i;
+// schema files that declare no entity the pass reads: seed data, GraphQL schemas, a SQL dump
+const SCHEMA_FILE = /\.sql$|schema\.prisma$|(^|\/)schema\.(graphql|gql)$/i;
 const ORM_NAMES =
   /^(prisma|@prisma\/client|typeorm|sequelize|mongoose|drizzle-orm|knex|objection|mikro-orm|@mikro-orm\/core|sqlalchemy|django|peewee|tortoise-orm|gorm\.io\/gorm|diesel|sqlx|hibernate-core|spring-boot-starter-data-jpa|entityframework|microsoft\.entityframeworkcore|activerecord|pg|mysql2?|sqlite3|better-sqlite3|psycopg2?(-binary)?|pymongo|redis|ioredis|mongodb)$/i;
-const AUTH_NAMES =
-  /^(jsonwebtoken|jose|passport(-[a-z-]+)?|bcrypt(js)?|argon2|@node-rs\/argon2|express-session|next-auth|@auth\/core|oauth|openid-client|pyjwt|python-jose|passlib|django-allauth|flask-login|authlib|golang-jwt\/jwt|spring-boot-starter-security|devise|@supabase\/auth-js|firebase-admin|keycloak-connect)$/i;
-const SECURITY_NAMES =
-  /^(helmet|@fastify\/helmet|cors|@fastify\/cors|csurf|express-rate-limit|@fastify\/rate-limit|rate-limiter-flexible|dompurify|sanitize-html|xss|validator|zod|joi|yup|ajv|django-cors-headers|bleach)$/i;
 const HEAVY_NAMES =
   /^(moment|lodash|aws-sdk|puppeteer|playwright|@tensorflow\/tfjs(-node)?|tensorflow|torch|pandas|numpy|scipy|electron|typeorm|rxjs|three|chart\.js|d3|webpack|sharp|canvas|jsdom|pdfkit|googleapis|firebase)$/i;
 const SECRET_VAR = /(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_?KEY|CREDENTIALS?|DATABASE_URL|DSN)/i;
-const LOCKFILES =
-  /(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb|poetry\.lock|Pipfile\.lock|uv\.lock|Cargo\.lock|go\.sum|composer\.lock|Gemfile\.lock|packages\.lock\.json)$/;
 
 const ENV_FILE = /(^|\/)(\.env(\.[\w-]+)?|[\w-]*\.env)$/;
 
 export function lineCount(f: { code: number; comment: number; blank: number }): number {
   return f.code + f.comment + f.blank;
+}
+
+/** The role the table gives a dependency (analyses made before roles were recorded have none). */
+function roleOf(d: Dependency) {
+  return d.role ?? dependencyRole(d);
+}
+
+// languages that build, style or feed the code without being its logic: a folder holding only these
+// (a root Makefile, SQL seed scripts, message bundles, stylesheets) is no module of the product's code
+const NOT_MODULE_LANGUAGES = new Set([
+  'make',
+  'Makefile',
+  'CMake',
+  'Dockerfile',
+  'DOS Batch',
+  'Batch',
+  'SQL',
+  'HTML',
+  'CSS',
+  'SCSS',
+  'Sass',
+  'Less',
+  'Properties',
+  'Java Properties',
+]);
+
+/**
+ * The module graph's folders that hold product source, each counted from the product files it holds
+ * (the most specific module above a file holds it; the root module only the files at the root).
+ */
+function productModules(a: Analysis, sourceFiles: FileInfo[]): Facts['modules'] {
+  const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
+  const isApart = (p: string) => apart.some((x) => p === x || p.startsWith(`${x}/`));
+  const ids = a.moduleGraph.nodes
+    .map((n) => n.id)
+    .filter((id) => !isApart(id))
+    .sort((x, y) => y.length - x.length);
+  const home = (p: string) =>
+    ids.find((id) => (id === '.' || id === '' ? !p.includes('/') : p.startsWith(`${id}/`)));
+  const out = new Map<string, { id: string; files: number; lines: number; code: boolean }>();
+  for (const f of sourceFiles) {
+    // build wrappers, CI and tool files at the root are the project's, not its product's
+    if (isApart(f.path) || (f.role && f.role !== 'product')) continue;
+    const id = home(f.path);
+    if (id === undefined) continue;
+    const m = out.get(id) ?? { id, files: 0, lines: 0, code: false };
+    m.files += 1;
+    m.lines += f.code;
+    m.code ||= !NOT_MODULE_LANGUAGES.has(f.language ?? '');
+    out.set(id, m);
+  }
+  return [...out.values()]
+    .filter((m) => m.code && m.lines > 0)
+    .sort((x, y) => y.lines - x.lines || x.id.localeCompare(y.id))
+    .map(({ id, files, lines }) => ({ id, files, lines }));
+}
+
+/**
+ * A package a Maven and a Gradle build of the same project both declare is one dependency of the
+ * product, counted once (the first declaration stands for both).
+ */
+function jvmOnce(deps: Dependency[]): Dependency[] {
+  const seen = new Set<string>();
+  return deps.filter((d) => {
+    if (d.ecosystem !== 'maven' && d.ecosystem !== 'gradle') return true;
+    const key = `${d.name}\u0000${d.scope}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
 }
 
 const cache = new WeakMap<Analysis, Facts>();
@@ -134,17 +220,10 @@ export function factsOf(a: Analysis): Facts {
   const hit = cache.get(a);
   if (hit) return hit;
   const fileByPath = new Map(a.files.map((f) => [f.path, f]));
-  // fixtures are sample inputs of the tests: neither the product's source nor test files themselves
+  // the tests pass lists every test file (test-code.ts says which); fixtures, runner configs and
+  // pages among the tests are none, so every chapter counts the same files
   const testFiles = [
-    ...new Set([
-      ...a.tests.files.map((t) => t.path),
-      ...a.files
-        .filter(
-          (f) =>
-            f.language && !NON_CODE_LANGUAGES.has(f.language) && isTestCode(f.path) && !isFixturePath(f.path),
-        )
-        .map((f) => f.path),
-    ]),
+    ...new Set([...a.tests.files.map((t) => t.path), ...a.files.filter(isTestSourceFile).map((f) => f.path)]),
   ].sort();
   const testSet = new Set([...testFiles, ...a.files.filter((f) => isTestCode(f.path)).map((f) => f.path)]);
   // a compiled stylesheet or a copied library is no source file of the team's
@@ -155,21 +234,27 @@ export function factsOf(a: Analysis): Facts {
   // the data model is what the code stores: tables, ORM models, migrations and entity schemas;
   // an interface is not one unless it sits in such a file (a `Row` in a parser is not a table)
   const entities = (a.dataModel ?? []).filter((e) => !testSet.has(e.file));
-  const tables = entities.filter((e) => e.kind !== 'zod' && e.kind !== 'pydantic');
-  const schemas = entities.filter((e) => e.kind === 'zod' || e.kind === 'pydantic');
+  const tables = entities.filter((e) => !isSchema(e));
+  const schemas = entities.filter(isSchema);
   const entityFiles = new Set(entities.map((e) => e.file));
+  const migrations = migrationsOf(a.files.filter((f) => !testSet.has(f.path)).map((f) => f.path));
+  const migrationSet = new Set(migrations.map((m) => m.path));
   const schemaFiles = a.files.filter(
     (f) =>
       !testSet.has(f.path) &&
-      (entityFiles.has(f.path) || (MIGRATION_FILE.test(f.path) && f.language !== 'Markdown')),
+      (entityFiles.has(f.path) ||
+        migrationSet.has(f.path) ||
+        (SCHEMA_FILE.test(f.path) && f.language !== 'Markdown')),
   );
+  // the product's own manifests only: an example's or a benchmark's dependencies are not the product's
+  const productDeps = a.dependencies.filter(isProductOwned);
   // a framework found through a dependency names it once: "Drizzle", not "Drizzle, drizzle-orm"
-  const ormFw = a.frameworks.filter((f) => f.category === 'orm');
+  const ormFw = a.frameworks.filter((f) => f.category === 'orm' && isProductOwned(f));
   const fwAt = new Set(a.frameworks.map((f) => f.evidence));
   const ormFrameworks = [
     ...new Set([
       ...ormFw.map((f) => f.name),
-      ...a.dependencies
+      ...productDeps
         .filter((d) => ORM_NAMES.test(d.name) && d.scope !== 'dev' && !fwAt.has(`${d.manifest}:${d.line}`))
         .map((d) => d.name),
     ]),
@@ -180,9 +265,14 @@ export function factsOf(a: Analysis): Facts {
       seen.has(d.ecosystem + d.name) ? false : (seen.add(d.ecosystem + d.name), true),
     );
   };
+  const modules = productModules(a, sourceFiles);
+  const kept = new Set(modules.map((m) => m.id));
+  const moduleEdges = a.moduleGraph.edges.filter(
+    (e) => e.from !== e.to && kept.has(e.from) && kept.has(e.to),
+  );
   const fan = (key: 'from' | 'to') => {
     const m = new Map<string, number>();
-    for (const e of a.moduleGraph.edges) if (e.from !== e.to) m.set(e[key], (m.get(e[key]) ?? 0) + e.weight);
+    for (const e of moduleEdges) m.set(e[key], (m.get(e[key]) ?? 0) + e.weight);
     return [...m.entries()]
       .map(([module, weight]) => ({ module, weight }))
       .sort((x, y) => y.weight - x.weight || x.module.localeCompare(y.module));
@@ -192,17 +282,18 @@ export function factsOf(a: Analysis): Facts {
     sourceFiles,
     testFiles,
     totalLines: a.project.lines.code + a.project.lines.comment + a.project.lines.blank,
-    runtimeDeps: a.dependencies.filter(
+    runtimeDeps: jvmOnce(productDeps).filter(
       (d) => d.scope === 'runtime' || d.scope === 'peer' || d.scope === 'optional',
     ),
-    devDeps: a.dependencies.filter((d) => d.scope === 'dev' || d.scope === 'test' || d.scope === 'build'),
-    dataModel: { ormFrameworks, schemaFiles, tables, schemas },
-    authLibs: uniqDeps(a.dependencies.filter((d) => AUTH_NAMES.test(d.name))),
-    securityLibs: uniqDeps(a.dependencies.filter((d) => SECURITY_NAMES.test(d.name))),
-    heavyDeps: uniqDeps(a.dependencies.filter((d) => HEAVY_NAMES.test(d.name) && d.scope !== 'dev')),
-    looseDeps: a.dependencies.filter(
-      (d) => /^(\*|latest|x|)$/i.test(d.version.trim()) || /^>=?[^<]*$/.test(d.version.trim()),
+    devDeps: jvmOnce(productDeps).filter(
+      (d) => d.scope === 'dev' || d.scope === 'test' || d.scope === 'build',
     ),
+    dataModel: { ormFrameworks, schemaFiles, tables, schemas, migrations },
+    // a library's role is the table's, and only for what the product ships (package-roles.ts)
+    authLibs: uniqDeps(productDeps.filter((d) => roleOf(d) === 'auth')),
+    securityLibs: uniqDeps(productDeps.filter((d) => roleOf(d) === 'security' || roleOf(d) === 'validation')),
+    heavyDeps: uniqDeps(productDeps.filter((d) => HEAVY_NAMES.test(d.name) && d.scope !== 'dev')),
+    looseDeps: [],
     codeEnvVars: a.envVars.filter((e) => !ENV_FILE.test(e.file)),
     secretEnvVars: [
       ...new Set(
@@ -215,16 +306,49 @@ export function factsOf(a: Analysis): Facts {
       ),
     ].sort(),
     // ingest skips lockfiles as generated, but one being committed is what matters here
-    lockfiles: [...a.files.map((f) => f.path), ...a.skipped.map((f) => f.path)].filter((p) =>
-      LOCKFILES.test(p),
-    ),
-    largestFiles: [...sourceFiles].sort((x, y) => y.code - x.code || x.path.localeCompare(y.path)),
+    lockfiles: (a.lockfiles ?? [...a.files, ...a.skipped].flatMap((f) => lockfileOf(f.path) ?? []))
+      .filter(isProductOwned)
+      .map((l) => l.path),
+    largestFiles: sourceFiles
+      .filter((f) => !f.literalData)
+      .sort((x, y) => y.code - x.code || x.path.localeCompare(y.path)),
+    notRanked: {
+      generated: a.files.filter(
+        (f) => f.role === 'generated' && f.language && !NON_CODE_LANGUAGES.has(f.language),
+      ),
+      data: sourceFiles.filter((f) => f.literalData),
+    },
     exportedSymbols: a.symbols.filter((s) => s.exported && !testSet.has(s.path)),
+    modules,
+    moduleEdges,
     fanIn: fan('to'),
     fanOut: fan('from'),
     launchers: launchersOf(a, fileByPath),
     testFolders: testFoldersOf(a),
   };
+  // a risk only where it is one: an application's shipped dependencies that no lockfile fixes
+  facts.looseDeps = openVersionRisks(a, productDeps, facts.lockfiles);
   cache.set(a, facts);
   return facts;
 }
+
+/**
+ * The sentence that says which files over `minCode` lines of code a size finding leaves out, and
+ * why: "Generated files (x.pb.go) and data tables (unicode.rs) are left out." Empty when none is.
+ */
+export function notRankedNote(fx: Facts, minCode: number): string {
+  const over = (files: FileInfo[]) => files.filter((f) => f.code > minCode).map((f) => `\`${f.path}\``);
+  const generated = over(fx.notRanked.generated);
+  const data = over(fx.notRanked.data);
+  const parts = [
+    generated.length &&
+      `${generated.length === 1 ? 'the generated file' : 'generated files'} ${listSome(generated)}`,
+    data.length && `${data.length === 1 ? 'the data table' : 'data tables'} ${listSome(data)}`,
+  ].filter((x): x is string => !!x);
+  if (!parts.length) return '';
+  const text = parts.join(' and ');
+  return ` Not counted: ${text} (written by a tool or made of literal data, not code to split).`;
+}
+
+const listSome = (items: string[]) =>
+  items.length <= 2 ? items.join(' and ') : `${items.slice(0, 2).join(', ')} and ${items.length - 2} more`;

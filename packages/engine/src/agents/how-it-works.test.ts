@@ -4,9 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow } from '../analyse/types.ts';
 import {
   abstractionsSentence,
+  centralTypesNamed,
   handlerParts,
   mechanismDigest,
   mechanismFindings,
+  mainPathParts,
+  mainPathSentence,
   mechanismParts,
   stepSentence,
 } from './how-it-works.ts';
@@ -55,10 +58,58 @@ describe('how it works', () => {
     );
   });
 
+  it('says where a step that runs code the product was handed got it', () => {
+    const a = {
+      identity: {
+        kind: 'framework',
+        mainPath: [
+          { name: 'handleRequest', owner: 'Application', path: 'lib/application.js', line: 198 },
+          {
+            name: 'fnMiddleware',
+            path: 'lib/application.js',
+            line: 204,
+            note: 'called by Application.handleRequest',
+            handedIn: 'parameter',
+            from: 0,
+          },
+        ],
+      },
+    } as unknown as Analysis;
+    expect(mainPathParts(a).join('\n')).toContain(
+      '- `fnMiddleware()` (`lib/application.js:204`), called by `Application.handleRequest`: the function handed to it as the parameter `fnMiddleware`.',
+    );
+  });
+
+  it('names the library the work is handed to deepest on the path, and no library when none is', () => {
+    const step = (name: string, line: number, from?: number, external?: string) => ({
+      name,
+      path: 'src/adapters.py',
+      line,
+      ...(from !== undefined ? { from } : {}),
+      ...(external ? { external, note: 'called by x' } : {}),
+    });
+    const analysis = (mainPath: unknown[]) =>
+      ({ identity: { kind: 'library', mainPath } }) as unknown as Analysis;
+    const path = [
+      step('get', 1),
+      step('prepare', 5, 0),
+      step('compose', 6, 1, 'koa-compose'),
+      step('send', 9, 1),
+      step('urlopen', 12, 3, 'urllib3'),
+    ];
+    expect(mainPathSentence(analysis(path))).toContain(', handing work to `urllib3` on the way.');
+    expect(mainPathSentence(analysis(path.filter((s) => !('external' in s))))).not.toContain('handing');
+  });
+
   it('speaks of one central type in the singular', () => {
     expect(abstractionsSentence(flow)).toBe(
       'Its central type is `Application` (`lib/application.js:51`; 11 methods, built on `Emitter`).',
     );
+  });
+
+  it('names the central types alone in the overview, where the architecture section cites them', () => {
+    expect(centralTypesNamed(flow)).toBe('Its central type is `Application`.');
+    expect(mechanismDigest({ flow } as Analysis)).toContain('Its central type is `Application`.');
   });
 
   it('tells the whole mechanism, and a digest for the overview', () => {

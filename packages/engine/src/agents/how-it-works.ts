@@ -3,9 +3,9 @@
 // to, how it runs work concurrently, and for an application what each request handler works with.
 // The architecture section tells it whole; the overview and the components section borrow parts.
 
-import type { Analysis, Flow, FlowCall, FlowStep } from '../analyse/types.ts';
+import type { Analysis, Flow, FlowCall, FlowStep, MainPathStep } from '../analyse/types.ts';
 import type { Finding } from './types.ts';
-import { bullets, cite, code, joinAnd, joinSome, plural } from './writers/markdown.ts';
+import { bullets, cite, code, joinAnd, joinSome, plural, text } from './writers/markdown.ts';
 
 const MAX_STEPS = 8;
 
@@ -79,14 +79,90 @@ export function abstractionsSentence(flow: Flow, max = 5, cited = true): string 
   };
   return types.length === 1
     ? `Its central type is ${one(types[0]!)}.`
-    : `Its central types, by how much of the product uses them, are ${joinSome(types.map(one), max)}.`;
+    : `Its central types, ${centralOrder(flow)}, are ${joinSome(types.map(one), max)}.`;
 }
 
-/** How work runs at the same time, when the product does: threads, channels, pools, tasks. */
+/**
+ * The central types by name alone, for the overview: the architecture section tells each with
+ * where it is defined and what it holds.
+ */
+export function centralTypesNamed(flow: Flow, max = 3): string | null {
+  const types = flow.abstractions.slice(0, max).map((t) => code(t.name));
+  if (!types.length) return null;
+  return types.length === 1
+    ? `Its central type is ${types[0]}.`
+    : `Its central types are ${joinSome(types, max)}.`;
+}
+
+/** How the central types are ordered: the main path's own first, where it has types, then by use. */
+function centralOrder(flow: Flow): string {
+  const owners = new Set((flow.mainPath ?? []).flatMap((s) => (s.owner && !s.external ? [s.owner] : [])));
+  return flow.abstractions.some((t) => owners.has(t.name))
+    ? 'led by those its main path runs through'
+    : 'by how much of the product uses them';
+}
+
+/** A Next.js App Router project's split of the work between the server and the browser. */
+export function renderingParts(flow: Flow, cited = true): string[] {
+  const r = flow.rendering;
+  if (!r) return [];
+  const files = (paths: string[]) =>
+    joinSome(
+      paths.map((p) => (cited ? cite(p) : code(p))),
+      3,
+    );
+  const actions = r.serverActions.flatMap((a) => a.names);
+  return [
+    [
+      r.serverComponents.length
+        ? `Its ${plural(r.serverComponents.length, 'page and layout', 'pages and layouts')} are React server components, rendered on the server with their data (${files(r.serverComponents)}).`
+        : '',
+      r.clientComponents.length
+        ? `${plural(r.clientComponents.length, 'module is a client component', 'modules are client components')} (\`'use client'\`) that run in the browser (${files(r.clientComponents)}).`
+        : '',
+      actions.length
+        ? `${plural(actions.length, 'server action')} (\`'use server'\` functions the browser calls on the server) live in ${files(r.serverActions.map((a) => a.path))}: ${joinSome(actions.map(code), 6)}.`
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+  ].filter(Boolean);
+}
+
+/** The central types, each with where it is defined and, where its authors documented it, what it is. */
+function abstractionParts(flow: Flow): string[] {
+  const types = flow.abstractions.slice(0, 5);
+  if (!types.some((t) => t.doc)) {
+    const sentence = abstractionsSentence(flow);
+    return sentence ? [sentence] : [];
+  }
+  const one = (t: Flow['abstractions'][number]) => {
+    const notes = [cite(t.path, t.line), t.methods ? plural(t.methods, 'method') : null]
+      .filter(Boolean)
+      .join('; ');
+    return `${code(t.name)} (${notes})${t.doc ? `: ${text(t.doc)}` : '.'}`;
+  };
+  return [
+    types.length === 1 ? 'Its central type:' : `Its central types, ${centralOrder(flow)}:`,
+    bullets(types.map(one)),
+  ];
+}
+
+/**
+ * How work runs at the same time, where it is the product's way of working: on the main path
+ * (fd's parallel walk). Elsewhere (an optional throttle middleware's channel) it is not how the work
+ * runs, and where else it appears was not looked for everywhere, so nothing is said of it.
+ */
+function coreConcurrency(flow: Flow): Flow['concurrency'] {
+  const onPath = new Set((flow.mainPath ?? []).filter((s) => !s.external).map((s) => s.path));
+  return onPath.size ? flow.concurrency.filter((c) => onPath.has(c.path)) : flow.concurrency;
+}
+
 function concurrencySentence(flow: Flow): string | null {
-  if (!flow.concurrency.length) return null;
+  const core = coreConcurrency(flow);
+  if (!core.length) return null;
   return `Work runs concurrently through ${joinSome(
-    flow.concurrency.map((c) => `${c.what} (${cite(c.path, c.line)})`),
+    core.map((c) => `${c.what} (${cite(c.path, c.line)})`),
     5,
   )}.`;
 }
@@ -126,6 +202,87 @@ export function handlerParts(flow: Flow): string[] {
   ].filter((p): p is string => !!p);
 }
 
+/** `Lexer::lex()` in Rust, `Mux.routeHTTP()` elsewhere; a library's function by its own name. */
+function stepName(s: MainPathStep): string {
+  if (s.external) return `${code(s.name)} from ${code(s.external)}`;
+  const sep = s.path.endsWith('.rs') ? '::' : '.';
+  // a type the path makes (or a list of routes) is named as it is, every other step as a call
+  const made = /^(made by|routes) /.test(s.note ?? '');
+  return code(`${s.owner ? `${s.owner}${sep}` : ''}${s.name.replace(/^#/, '')}${made ? '' : '()'}`);
+}
+
+/** What one unit of work is for this project: a request, a run of the program, a call of the library. */
+function unitOf(a: Analysis, path: MainPathStep[]): string {
+  const first = path[0]!;
+  if (/^(handles|runs before)/.test(first.note ?? '') || path.some((s) => /^routes /.test(s.note ?? '')))
+    return 'request';
+  if (
+    /^(ServeHTTP|fetch|listen|callback|wsgi_app)$/.test(first.name) ||
+    path.some((s) => s.name === 'createServer')
+  )
+    return 'request';
+  if (first.name === 'main') return 'run of the program';
+  return a.identity?.kind === 'library' || a.identity?.kind === 'framework' ? 'call' : 'run';
+}
+
+/** "One request enters at `Mux.ServeHTTP()` (`mux.go:63`) and passes through `chain()`, …". */
+export function mainPathSentence(a: Analysis): string | null {
+  const path = a.identity?.mainPath ?? [];
+  if (path.length < 2) return null;
+  const first = path[0]!;
+  const rest = path
+    .slice(1)
+    .filter((s) => !s.external && !/^made by/.test(s.note ?? ''))
+    .slice(0, 5);
+  // the library the work goes on in: of the calls that carry it there, the deepest on the path
+  const depth = (s: MainPathStep): number => (s.from === undefined ? 0 : 1 + depth(path[s.from]!));
+  const handed = path
+    .filter((s) => s.external && s.external !== 'node:http')
+    .reduce<MainPathStep | undefined>((best, s) => (!best || depth(s) > depth(best) ? s : best), undefined);
+  const tail = handed ? `, handing work to ${code(handed.external!)} on the way` : '';
+  return `One ${unitOf(a, path)} enters at ${stepName(first)} (${cite(first.path, first.line)})${
+    rest.length ? ` and passes through ${joinSome(rest.map(stepName), 5)}` : ''
+  }${tail}.`;
+}
+
+/** A step's note with its names and paths as code, and anything else from the code base as plain text. */
+function noteOf(note: string): string {
+  const called = /^(called|made) by (\S+)(?: at ([^\s,]+))?(?:, and calls (\S+) again)?$/.exec(note);
+  if (called) {
+    const [, verb, who, at, again] = called;
+    return `${verb} by ${code(who!)}${at ? ` at ${code(at)}` : ''}${again ? `, and calls ${code(again)} again` : ''}`;
+  }
+  const routes = /^routes (?:([A-Z]+) )?(\S+) to (\S+)$/.exec(note);
+  if (routes)
+    return `routes ${code(`${routes[1] ? `${routes[1]} ` : ''}${routes[2]}`)} to ${code(routes[3]!)}`;
+  const handles = /^handles (\d+ routes?), e\.g\. (.+)$/.exec(note);
+  if (handles) return `handles ${handles[1]}, e.g. ${code(handles[2]!)}`;
+  return text(note);
+}
+
+/** For a call of code the product was given: where the caller got it. */
+function handedIn(s: MainPathStep): string {
+  if (s.handedIn === 'parameter') return `: the function handed to it as the parameter ${code(s.name)}`;
+  if (s.handedIn === 'field') return `: the function stored in its field ${code(s.name)}`;
+  return '';
+}
+
+/** The main path, step by step with citations: where the unit of work enters and where it is done. */
+export function mainPathParts(a: Analysis): string[] {
+  const path = a.identity?.mainPath ?? [];
+  if (path.length < 2) return [];
+  const line = (s: MainPathStep) => {
+    const why = noteOf(s.note ?? '');
+    // the author's own words for the step, as plain text
+    const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : '';
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${handedIn(s)}.${doc}`;
+  };
+  return [
+    `Traced from the entry point, one ${unitOf(a, path)} runs through these steps, in order:`,
+    bullets(path.map(line)),
+  ];
+}
+
 /** The step near the entry that makes the most calls (then has the most work behind it): the main path. */
 function mainStep(flow: Flow): FlowStep | undefined {
   return flow.steps
@@ -145,13 +302,15 @@ export function mechanismParts(a: Analysis): string[] {
   const flow = a.flow;
   if (!flow) return [];
   const parts: string[] = [];
-  const types = abstractionsSentence(flow);
-  if (types) parts.push(types);
-  // the steps with the most work behind them, told in the order they are reached; one traced call
-  // says too little to be called a path
+  parts.push(...renderingParts(flow));
+  parts.push(...abstractionParts(flow));
+  // the main path when it was traced; else the steps with the most work behind them, told in the
+  // order they are reached (one traced call says too little to be called a path)
+  const main = mainPathParts(a);
   const heavy = new Set([...flow.steps].sort((x, y) => y.weight - x.weight).slice(0, MAX_STEPS));
   const steps = flow.steps.filter((s) => heavy.has(s));
-  if (steps.length >= 2)
+  if (main.length) parts.push(...main);
+  else if (steps.length >= 2)
     parts.push(
       `Traced from the entry point, one call level at a time, the calls between the product's own functions run as follows:`,
       bullets(steps.map(stepSentence)),
@@ -174,14 +333,16 @@ export function mechanismDigest(a: Analysis): string | null {
     : null;
   const sentences = [
     // the summary names the central types; the architecture section cites where each is defined
-    abstractionsSentence(flow, 3, false),
+    centralTypesNamed(flow),
     requests,
     requests ? storesSentence(flow, false) : null,
-    requests
-      ? null
-      : first
-        ? `Its main path runs through ${fnName(first)} (${cite(first.path, first.line)}), which ${stepBody(first, 4, byWork(flow, first))}.`
-        : null,
+    ...renderingParts(flow, false),
+    mainPathSentence(a) ??
+      (requests
+        ? null
+        : first
+          ? `Its main path runs through ${fnName(first)} (${cite(first.path, first.line)}), which ${stepBody(first, 4, byWork(flow, first))}.`
+          : null),
     concurrencySentence(flow),
   ].filter(Boolean);
   return sentences.length ? sentences.join(' ') : null;
@@ -198,7 +359,14 @@ export function mechanismFindings(a: Analysis): Finding[] {
   const found = (statement: string | null, citations: string[]) => {
     if (statement) out.push({ statement, citations, aspect: 'flow' });
   };
-  const main = mainStep(flow);
+  const path = a.identity?.mainPath ?? [];
+  const story = mainPathSentence(a);
+  if (story)
+    found(
+      story,
+      path.slice(0, 4).map((s) => `${s.path}:${s.line}`),
+    );
+  const main = story ? undefined : mainStep(flow);
   if (main && !flow.handlers.some((h) => h.uses.length))
     found(`${fnName(main)} ${stepBody(main, 4, byWork(flow, main))}.`, [
       `${main.path}:${main.line}`,
@@ -212,14 +380,15 @@ export function mechanismFindings(a: Analysis): Finding[] {
     abstractionsSentence(flow, 3, false),
     types.map((t) => `${t.path}:${t.line}`),
   );
+  const concurrent = coreConcurrency(flow);
   found(
-    flow.concurrency.length
+    concurrent.length
       ? `Work runs concurrently through ${joinSome(
-          flow.concurrency.map((c) => c.what),
+          concurrent.map((c) => c.what),
           4,
         )}.`
       : null,
-    flow.concurrency.slice(0, 3).map((c) => `${c.path}:${c.line}`),
+    concurrent.slice(0, 3).map((c) => `${c.path}:${c.line}`),
   );
   found(
     storesSentence(flow, false),

@@ -6,9 +6,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Analysis, Identity } from '../analyse/types.ts';
+import { proseParagraphs } from '../analyse/identity/purpose.ts';
 import type { Workspace } from '../types.ts';
 import { mechanismParts } from './how-it-works.ts';
-import { cite, code, joinAnd, joinSome, num, plural, table, text } from './writers/markdown.ts';
+import { agree, cite, code, joinAnd, joinSome, num, plural, table, text } from './writers/markdown.ts';
 
 const KIND_NAMES: Record<string, string> = {
   library: 'library',
@@ -56,6 +57,20 @@ const sentences = (s: string) =>
     .map((x) => x.trim())
     .filter(Boolean);
 
+// who uses it and how much: true, but not what the thing is or how it works
+const POPULARITY = /\b(downloads?|depended upon|used (in|by)|projects using|stars?|this list|sponsor\w*)\b/i;
+
+// a paragraph about the README, the docs or the project's community, not about what the thing does
+const ABOUT_THE_DOCS =
+  /\b(readme|book|documentation|docs|translat\w*|available (in|as)|sponsor\w*|donat\w*|licen[cs]e\w*|install\w*|contribut\w*|chat|discord|slack|twitter|mailing list|changelog|release notes?|this (page|guide|document|list|template)|downloads?|depended upon|used (in|by)|projects using|stars?|follow (the|these)|steps?|deploy\w*|(is|are) required|requires?|prerequisites?|officially|supports? (python|node|java|go|rust|ruby|php)|you|your|please|setup|set up|clone)\b/i;
+
+/** Whether two texts share a word of five letters or more ("commands", "requests"): the same subject. */
+function sharesWord(x: string, y: string): boolean {
+  const words = (t: string) => new Set(t.toLowerCase().match(/\p{L}{5,}/gu) ?? []);
+  const ys = words(y);
+  return [...words(x)].some((w) => ys.has(w) || ys.has(w.replace(/s$/, '')) || ys.has(`${w}s`));
+}
+
 /**
  * The purpose sentence and up to two sentences that follow it in the same README paragraph (where a
  * README usually says how the thing works: "Koa's middleware stack flows in a stack-like manner…").
@@ -85,8 +100,35 @@ export function purposeParagraph(
     );
     if (at >= 0)
       out.push(
-        ...all.slice(at + 1, at + 3).filter((s) => s.length > 20 && s.length < 400 && !/[[\]<>|]/.test(s)),
+        ...all
+          .slice(at + 1, at + 3)
+          .filter((s) => s.length > 20 && s.length < 400 && !/[[\]<>|]/.test(s) && !POPULARITY.test(s)),
       );
+    // a one-line purpose: the README's next paragraph about the thing itself usually says how it
+    // works ("Commands, called recipes, are stored in a file called justfile"), past notes about the
+    // README, its translations or its book
+    if (out.length === 1) {
+      const next = proseParagraphs(lines.join('\n'))
+        .filter((p) => p.line > purpose.source.line)
+        .slice(0, 4)
+        .map((p) => ({ ...p, text: plainProse(p.text) }))
+        .find(
+          (p) =>
+            p.text.length >= 40 &&
+            p.text.length < 500 &&
+            /[.:]$/.test(p.text) &&
+            !/[[\]<>|]/.test(p.text) &&
+            !ABOUT_THE_DOCS.test(p.text) &&
+            sharesWord(p.text, purpose.text) &&
+            !/[^\p{Script=Latin}\p{N}\p{P}\p{S}\s]/u.test(p.text),
+        );
+      if (next)
+        out.push(
+          ...sentences(next.text)
+            .slice(0, 2)
+            .map((s) => s.replace(/:$/, '.')),
+        );
+    }
   } catch {
     // the README is not readable here (a cached analysis of a folder that is gone): the purpose alone
   }
@@ -94,7 +136,7 @@ export function purposeParagraph(
 }
 
 const TYPE_KINDS = new Set(['class', 'struct', 'type', 'interface', 'trait', 'enum']);
-const CLI_KINDS = new Set(['flag', 'option', 'subcommand', 'command']);
+export const CLI_KINDS = new Set(['flag', 'option', 'subcommand', 'command']);
 
 /**
  * How often each public name is used across the code base's own text (product, tests, examples,
@@ -143,9 +185,16 @@ export function rankedApi(id: Identity, usage: Map<string, number> = new Map()):
   const used = (e: Identity['publicApi'][number]) => usage.get(e.name.replace(/^-+/, '')) ?? 0;
   const group = (e: Identity['publicApi'][number]) =>
     TYPE_KINDS.has(e.kind) ? 0 : CLI_KINDS.has(e.kind) ? 2 : 1;
+  // the names the unit of work runs through (the app class whose fetch() takes each request, the
+  // function a call enters at) lead their group: every chapter names the same ones first
+  const onPath = new Set(
+    (id.mainPath ?? []).flatMap((st) => (st.external ? [] : st.owner ? [st.owner, st.name] : [st.name])),
+  );
+  const path = (e: Identity['publicApi'][number]) => (onPath.has(e.name) ? 0 : 1);
   return [...id.publicApi].sort(
     (x, y) =>
       group(x) - group(y) ||
+      path(x) - path(y) ||
       used(y) - used(x) ||
       (rank.get(x.path) ?? 1e6) - (rank.get(y.path) ?? 1e6) ||
       x.line - y.line,
@@ -202,7 +251,10 @@ export function readmeProse(a: Analysis): { text: string; path: string } | null 
 const apiPhrase = (e: Identity['publicApi'][number]) =>
   /^route\b/.test(e.kind)
     ? `the route ${code(`${e.kind.replace(/^route\s*/, '')} ${e.name}`.trim())}`
-    : `the ${code(e.name)} ${text(e.kind)}`;
+    : // "the `get` export" says nothing a name alone does not
+      e.kind === 'export'
+      ? code(e.name)
+      : `the ${code(e.name)} ${text(e.kind)}`;
 
 /** The surface users call, in one sentence (a CLI's options, a library's types and functions). */
 export function surfaceSentence(
@@ -225,26 +277,35 @@ export function surfaceSentence(
  * How the project works: where execution or use begins, the central files in the order the
  * reference graph ranks them (with what each says it does), and the public API they expose.
  */
-export function howItWorks(a: Analysis, usage: Map<string, number> = new Map()): string[] {
+export function howItWorks(
+  a: Analysis,
+  usage: Map<string, number> = new Map(),
+  /** What another section of the report tells in full, and so is left out here. */
+  elsewhere: { entries?: boolean; keyComponents?: boolean } = {},
+): string[] {
   const id = a.identity;
   if (!id) return [];
   const parts: string[] = [];
-  const entry = entrySentence(a);
+  const entry = elsewhere.entries ? null : entrySentence(a);
   if (entry) parts.push(entry);
   parts.push(...mechanismParts(a));
-  const key = id.keyComponents.slice(0, 8);
-  if (key.length) {
-    parts.push(
-      `These product files carry the most weight, ranked by how much of the rest refers to them (PageRank over the import and reference graph, seeded by the entry points):`,
-      table(
-        ['File', 'Rank', 'What it does'],
-        key.map((k, i) => [cite(k.path), String(i + 1), k.summary ? text(k.summary) : definesOf(a, k.path)]),
-        ['l', 'r', 'l'],
-      ),
-    );
-  }
+  if (!elsewhere.keyComponents) parts.push(...keyComponentParts(a));
   parts.push(...publicApiParts(id, usage));
   return parts;
+}
+
+/** The product files that carry the most weight, in a table with what each does. */
+export function keyComponentParts(a: Analysis): string[] {
+  const key = (a.identity?.keyComponents ?? []).slice(0, 8);
+  if (!key.length) return [];
+  return [
+    `These product files carry the most weight, ranked by how much of the rest refers to them (PageRank over the import and reference graph, seeded by the entry points):`,
+    table(
+      ['File', 'Rank', 'What it does'],
+      key.map((k, i) => [cite(k.path), String(i + 1), k.summary ? text(k.summary) : definesOf(a, k.path)]),
+      ['l', 'r', 'l'],
+    ),
+  ];
 }
 
 /** What a file without a header comment does, told by what it defines: "defines `DirEntry`, `scan()`". */
@@ -253,14 +314,31 @@ function definesOf(a: Analysis, path: string): string {
   return names?.length ? `defines ${joinAnd(names.map((n) => code(n)))}` : '—';
 }
 
-/** "Use of the framework begins at `lib/application.js:1` (package.json "main")." */
+type Entry = Identity['entryPoints'][number];
+
+/**
+ * One entry as a user meets it: the call they write where one is known (`chi.NewRouter()` at its
+ * definition), else the file and why it is an entry.
+ */
+export function entryPhrase(e: Entry): string {
+  return e.call ? `${code(e.call)} (${cite(e.path, e.line)})` : `${cite(e.path, e.line)} (${text(e.how)})`;
+}
+
+/** What a user imports, when the entries name it: `, imported as \`github.com/go-chi/chi/v5\``. */
+export function importedAs(entries: Entry[]): string {
+  const paths = [...new Set(entries.slice(0, 3).flatMap((e) => (e.importPath ? [e.importPath] : [])))];
+  return paths.length ? `, imported as ${joinAnd(paths.map((p) => code(p)))}` : '';
+}
+
+/** "Use of the framework begins with `new Koa()` (`lib/application.js:51`), imported as `koa`." */
 export function entrySentence(a: Analysis): string | null {
   const id = a.identity;
   if (!id?.entryPoints.length) return null;
-  return `Use of the ${kindName(id.kind)} begins at ${joinSome(
-    id.entryPoints.slice(0, 3).map((e) => `${cite(e.path, e.line)} (${text(e.how)})`),
+  const entries = id.entryPoints.slice(0, 3);
+  return `Use of the ${kindName(id.kind)} begins ${entries[0]!.call ? 'with' : 'at'} ${joinSome(
+    entries.map(entryPhrase),
     3,
-  )}.`;
+  )}${importedAs(entries)}.`;
 }
 
 /** The public API: a CLI's options in one sentence, other names in a table (types first, by file rank). */
@@ -282,7 +360,7 @@ export function publicApiParts(id: Identity, usage: Map<string, number> = new Ma
   const rest = api.filter((e) => !CLI_KINDS.has(e.kind));
   if (rest.length) {
     parts.push(
-      `${plural(rest.length, 'public name')} make up what users of the ${kindName(id.kind)} call${rest.length > 30 ? '; the first 30, types first, each group by how often the code base uses them' : ''}:`,
+      `${plural(rest.length, 'public name')} ${agree(rest.length, 'makes', 'make')} up what users of the ${kindName(id.kind)} call${rest.length > 30 ? '; the first 30, types first, each group by how often the code base uses them' : ''}:`,
       table(
         ['Name', 'Kind', 'Defined at'],
         rest.slice(0, 30).map((e) => [code(e.name), text(e.kind), cite(e.path, e.line)]),

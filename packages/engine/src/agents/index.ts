@@ -156,6 +156,7 @@ export async function runAgents(
             children,
             childFindings,
             allFindings,
+            report: plan,
           },
           deps,
         ),

@@ -1,8 +1,13 @@
 // Concrete, evidence-backed recommendations, ranked by weight; the conclusion writes the first of them.
+// Each one needs evidence in the product, a concrete risk and a fix that suits the project's kind and
+// ecosystem; when none qualifies there is none (the conclusion then says the code gave no grounds).
 
-import type { Analysis } from '../analyse/types.ts';
+import { isPackageKind, lockedEcosystems } from '../analyse/dependencies.ts';
+import { PLACEHOLDER_FALLBACK } from '../analyse/secrets.ts';
+import type { Analysis, Dependency, Ecosystem } from '../analyse/types.ts';
 import { factsOf } from './facts.ts';
-import { countBy, joinSome, num, pct, plural, ref, text, topDir } from './writers/markdown.ts';
+import { userConfigVars } from './sections/configuration.ts';
+import { code, joinSome, num, plural, ref, text } from './writers/markdown.ts';
 
 export interface Recommendation {
   text: string;
@@ -10,13 +15,14 @@ export interface Recommendation {
   weight: number; // higher first
 }
 
-/** Concrete, evidence-backed recommendations; the conclusion writer and known-issues use them. */
+// conventions every tool of the ecosystem knows (NODE_ENV, DEBUG, EDITOR…) need no documentation of their own
 const CONVENTIONAL_ENV = new Set([
   'NODE_ENV',
   'DEBUG',
   'CI',
   'HOME',
   'PATH',
+  'PATHEXT',
   'TERM',
   'NO_COLOR',
   'FORCE_COLOR',
@@ -26,31 +32,86 @@ const CONVENTIONAL_ENV = new Set([
   'SHELL',
   'TMPDIR',
   'PWD',
+  'EDITOR',
+  'VISUAL',
+  'PAGER',
+  'LESS',
+  'BROWSER',
+  'COLUMNS',
+  'LINES',
+  'XDG_CONFIG_HOME',
+  'XDG_DATA_HOME',
+  'XDG_CACHE_HOME',
+  'XDG_RUNTIME_DIR',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'USERPROFILE',
+  'SYSTEMROOT',
+  'COMSPEC',
+  'WINDIR',
+  'MSYSTEM',
 ]);
+
+// set by CI runners, toolchains, build systems and shells, never by the product's users: GITHUB_TOKEN
+// in a workflow, Cargo's CARGO_PKG_*/CARGO_CFG_* in a build script, npm's npm_*, Docker's TARGETARCH,
+// reproducible builds' SOURCE_DATE_EPOCH, a completion script's _PROG_COMPLETE
+const BUILD_ENV =
+  /^(SOURCE_DATE_EPOCH|_\w+_COMPLETE|GITHUB_\w+|RUNNER_\w+|ACTIONS_\w+|GITLAB_\w*|CI_\w+|CIRCLE\w*|TRAVIS\w*|BUILDKITE\w*|CARGO(_\w+)?|RUSTC\w*|RUSTUP_\w+|RUSTDOC\w*|OUT_DIR|OPT_LEVEL|NUM_JOBS|DEP_\w+|npm_\w+|INIT_CWD|(BUILD|TARGET)(PLATFORM|OS|ARCH|VARIANT)|GOOS|GOARCH|GOPATH|GOFLAGS|COMP_\w+|COMPREPLY|COMP_WORDS|VIRTUAL_ENV|PYTHON\w*)$/;
+
+export { isPackageKind };
+
+/** Ecosystems the product declares dependencies in with no product lockfile and no opt-out setting. */
+function unlockedEcosystems(a: Analysis, own: Dependency[], lockfiles: string[]): Set<Ecosystem> {
+  const locked = lockedEcosystems(a, own, lockfiles);
+  // Maven and Gradle fix versions in the build file itself (exact versions, a parent POM or BOM):
+  // there is no lockfile convention to miss
+  return new Set(own.map((d) => d.ecosystem).filter((e) => !locked.has(e) && !DECLARED_EXACT.has(e)));
+}
+const DECLARED_EXACT = new Set<Ecosystem>(['maven', 'gradle']);
+
+/** Test files plus source files that carry their own inline tests. */
+function testedFiles(a: Analysis, testFiles: string[]): number {
+  return new Set([...testFiles, ...(a.tests.inline ?? []).map((t) => t.path)]).size;
+}
 
 export function recommendations(a: Analysis): Recommendation[] {
   const fx = factsOf(a);
   const out: Recommendation[] = [];
   // Advice fits the kind of project: a library or framework leaves its users' installs to their own
   // lockfiles, and only the product's own routes are the product's to protect.
-  const kind = a.identity?.kind;
-  const isPackage = kind === 'library' || kind === 'framework' || kind === 'plugin' || kind === 'build-tool';
+  const isPackage = isPackageKind(a);
   const productRoutes = a.routes.filter((r) => !r.area || r.area === 'product');
   const productFile = (p: string) =>
     !a.identity || a.identity.productPaths.some((d) => p === d || p.startsWith(`${d.replace(/\/$/, '')}/`));
-  if (a.secrets.length)
+  // a placeholder or public sample value leaks nothing: it is to be overridden, not rotated
+  // and a value in an example or the docs is not the product's to remove
+  const ownSecrets = a.secrets.filter((s) => !s.area || s.area === 'product');
+  const [placeholders, secrets] = [
+    ownSecrets.filter((s) => s.kind === PLACEHOLDER_FALLBACK),
+    ownSecrets.filter((s) => s.kind !== PLACEHOLDER_FALLBACK),
+  ];
+  if (secrets.length)
     out.push({
       weight: 10,
-      text: `Remove the ${a.secrets.length === 1 ? 'hard-coded secret' : plural(a.secrets.length, 'hard-coded secret')} (${joinSome([...new Set(a.secrets.map((s) => s.kind))], 2)}) and rotate ${a.secrets.length === 1 ? 'it' : 'them'}.`,
-      citations: a.secrets.slice(0, 3).map((s) => ref(s.file, s.line)),
+      text: `Remove the ${secrets.length === 1 ? 'hard-coded secret' : plural(secrets.length, 'hard-coded secret')} (${joinSome([...new Set(secrets.map((s) => s.kind))], 2)}) and rotate ${secrets.length === 1 ? 'it' : 'them'}.`,
+      citations: secrets.slice(0, 3).map((s) => ref(s.file, s.line)),
     });
+  if (placeholders.length) {
+    const names = joinSome([...new Set(placeholders.map((s) => code(s.variable ?? '')))], 3);
+    out.push({
+      weight: 8,
+      text: `Make ${names} required in production: unset, the code falls back to a placeholder or sample value instead of failing at start-up.`,
+      citations: placeholders.slice(0, 3).map((s) => ref(s.file, s.line)),
+    });
+  }
   if (!fx.testFiles.length && fx.sourceFiles.length)
     out.push({
       weight: 9,
       text: `Add automated tests: none were found for the ${plural(fx.sourceFiles.length, 'source file')}.`,
       citations: [],
     });
-  else if (fx.testFiles.length && fx.testFiles.length / Math.max(1, fx.sourceFiles.length) < 0.2)
+  // a source file with an inline test module (Rust's #[cfg(test)]) is tested where it stands
+  else if (testedFiles(a, fx.testFiles) / Math.max(1, fx.sourceFiles.length) < 0.2)
     out.push({
       weight: 7,
       text: `Raise test coverage: ${plural(fx.testFiles.length, 'test file')} for ${plural(fx.sourceFiles.length, 'source file')}.`,
@@ -62,54 +123,43 @@ export function recommendations(a: Analysis): Recommendation[] {
       text: 'Add a CI workflow (no GitHub Actions, GitLab CI or similar configuration was found) so tests and builds run on every change.',
       citations: [],
     });
-  if (a.todos.length) {
-    const dirs = countBy(a.todos, (t) => topDir(t.file, 2));
-    out.push({
-      weight: 5 + Math.min(3, a.todos.length / 10),
-      // one marker is named where it is; several by where most of them sit
-      text:
-        a.todos.length === 1
-          ? `Resolve the ${text(a.todos[0]!.tag)} marker in ${text(a.todos[0]!.file)}.`
-          : `Work through the ${plural(a.todos.length, 'TODO/FIXME marker')}; ${num(dirs[0]![1])} ${dirs[0]![1] === 1 ? 'sits' : 'sit'} in ${text(dirs[0]![0])}.`,
-      citations: a.todos.slice(0, 2).map((t) => ref(t.file, t.line)),
-    });
-  }
+  // TODO markers and large files are not advice: a marker is the author's own note with no risk
+  // assessed, and size alone is no defect (a type-definition file, inline tests, a parser). Both
+  // are told in their chapters (known issues, metrics), never recommended.
   if (!a.license)
     out.push({
       weight: 4,
       text: 'Add a LICENSE file: without one, others have no right to use the code.',
       citations: [],
     });
-  if (!fx.lockfiles.length && a.dependencies.length && !isPackage)
+  // a library keeps ranges and no lockfile on purpose: its users' applications lock the tree
+  const own = [...fx.runtimeDeps, ...fx.devDeps];
+  const unlocked = isPackage ? new Set<Ecosystem>() : unlockedEcosystems(a, own, fx.lockfiles);
+  const unlockedDeps = own.filter((d) => unlocked.has(d.ecosystem));
+  if (unlockedDeps.length)
     out.push({
       weight: 5,
-      text: `Commit a lockfile so the ${plural(a.dependencies.length, 'declared dependency', 'declared dependencies')} install reproducibly.`,
-      citations: a.manifests.slice(0, 2).map((m) => ref(m.path)),
+      text: `Commit a lockfile so the ${plural(unlockedDeps.length, 'declared dependency', 'declared dependencies')} install reproducibly.`,
+      citations: [...new Set(unlockedDeps.map((d) => d.manifest))].slice(0, 2).map((m) => ref(m)),
     });
-  if (fx.looseDeps.length)
+  // an open range is a risk only in an application whose installs no lockfile fixes (facts.looseDeps)
+  const loose = fx.looseDeps;
+  if (loose.length)
     out.push({
       weight: 4,
-      text: `Pin the ${plural(fx.looseDeps.length, 'dependency', 'dependencies')} declared without an upper bound (${joinSome(
-        fx.looseDeps.map((d) => text(d.name)),
+      text: `Pin the ${plural(loose.length, 'runtime dependency', 'runtime dependencies')} declared without an upper bound (${joinSome(
+        loose.map((d) => text(d.name)),
         3,
-      )}).`,
-      citations: fx.looseDeps.slice(0, 2).map((d) => ref(d.manifest, d.line)),
+      )}): the next install can pull in a new major version.`,
+      citations: loose.slice(0, 2).map((d) => ref(d.manifest, d.line)),
     });
-  // generated files are not split by hand; only the product's own files count
-  const big = fx.largestFiles.filter(
-    (x) =>
-      x.code > 800 &&
-      productFile(x.path) &&
-      !/(^|\/)(generated|gen|dist|build|vendor)\/|\.(pb|gen|generated)\.|_pb2\.py$|\.min\./i.test(x.path),
+  // what the product reads from its users' environment: the variables the Configuration chapter
+  // lists (never one it classes as CI, build, platform or completion), less the conventions every
+  // tool of the ecosystem knows
+  const userEnv = userConfigVars(a).filter(
+    (e) => productFile(e.file) && !CONVENTIONAL_ENV.has(e.name) && !BUILD_ENV.test(e.name),
   );
-  if (big.length)
-    out.push({
-      weight: 4,
-      text: `Split the ${plural(big.length, 'file')} over 800 lines of code, starting with ${text(big[0]!.path)} (${num(big[0]!.code)} lines).`,
-      citations: [ref(big[0]!.path)],
-    });
-  // conventions every tool of the ecosystem knows (NODE_ENV, DEBUG…) need no documentation of their own
-  const envNames = new Set(fx.codeEnvVars.map((e) => e.name).filter((n) => !CONVENTIONAL_ENV.has(n)));
+  const envNames = new Set(userEnv.map((e) => e.name));
   const hasEnvExample = a.files.some((x) =>
     /(^|\/)\.env\.(example|sample|template)$|(^|\/)example\.env$/.test(x.path),
   );
@@ -119,12 +169,12 @@ export function recommendations(a: Analysis): Recommendation[] {
   if (undocumented.length && !hasEnvExample) {
     const where = [...new Set((a.docs.envVarMentions ?? []).map((m) => m.file))];
     const advice = documented.size
-      ? `Document the ${plural(undocumented.length, 'environment variable')} the code reads but ${where.length === 1 ? text(where[0]!) : 'the docs'} ${undocumented.length === 1 ? 'does' : 'do'} not name (${joinSome(undocumented.map(text), 4)}), next to the ${num(documented.size)} already described there.`
+      ? `Document the ${plural(undocumented.length, 'environment variable')} the code reads but ${where.length === 1 ? `${text(where[0]!)} does` : 'the docs do'} not name (${joinSome(undocumented.map(text), 4)}), next to the ${num(documented.size)} already described there.`
       : `Document the ${plural(envNames.size, 'environment variable')} in the README or a .env.example file; no documentation names them.`;
     out.push({
       weight: 3,
       text: advice,
-      citations: fx.codeEnvVars
+      citations: userEnv
         .filter((e) => !documented.has(e.name))
         .slice(0, 2)
         .map((e) => ref(e.file, e.line)),
@@ -141,14 +191,6 @@ export function recommendations(a: Analysis): Recommendation[] {
       weight: 5,
       text: `Protect the ${plural(productRoutes.length, 'HTTP route')}: no authentication or security middleware library was found among the dependencies.`,
       citations: productRoutes.slice(0, 2).map((r) => ref(r.file, r.line)),
-    });
-  const commentDensity =
-    a.project.lines.comment / Math.max(1, a.project.lines.code + a.project.lines.comment);
-  if (a.project.lines.code > 2000 && commentDensity < 0.05)
-    out.push({
-      weight: 2,
-      text: `Comment the code more: only ${pct(a.project.lines.comment, a.project.lines.code + a.project.lines.comment)} of its lines are comments.`,
-      citations: [],
     });
   return out.sort((x, y) => y.weight - x.weight);
 }

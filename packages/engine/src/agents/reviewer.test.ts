@@ -38,6 +38,12 @@ describe('reviewer', () => {
     expect(r.reviewNotes).toEqual(['Section was empty; replaced with the analysts’ findings.']);
   });
 
+  it('leaves a chapter intro empty when its writer had nothing of its own to say', async () => {
+    const r = await reviewDraft({ draft: { ...draft(''), intro: true } }, deps);
+    expect(r.markdown).toBe('');
+    expect(r.reviewNotes).toBeUndefined();
+  });
+
   it.each([
     ['Lorem ipsum dolor sit amet.', 'lorem ipsum'],
     ['TODO: write this part.', 'TODO: write'],

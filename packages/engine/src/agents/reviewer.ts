@@ -97,7 +97,9 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
   notes.push(...consistent.notes);
 
   // 4. Empty (or emptied) section: replace it with the analyst's findings for its kind.
-  if (!/[A-Za-z]{3}/.test(proseOnly(md)) && !/\|/.test(md)) {
+  // A chapter's intro is left empty on purpose when its sections tell all its findings: filling it
+  // would tell each of them twice.
+  if (!input.draft.intro && !/[A-Za-z]{3}/.test(proseOnly(md)) && !/\|/.test(md)) {
     const findings = await analyseKind({ kind: input.draft.kind }, deps);
     const fallback = findings
       .map((f) => `- ${f.statement}${f.citations[0] ? ` (${citeRef(f.citations[0])})` : ''}`)

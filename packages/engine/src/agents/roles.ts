@@ -11,7 +11,7 @@ import { WRITERS, writeIntro } from './writers/index.ts';
 async function writeSection(input: WriterInput, deps: AgentDeps): Promise<SectionDraft> {
   const { plan } = input;
   const markdown = plan.hasChildren
-    ? writeIntro(input, deps.projectName)
+    ? writeIntro(input)
     : await WRITERS[plan.kind]({
         a: deps.analysis,
         fx: factsOf(deps.analysis),
@@ -21,8 +21,17 @@ async function writeSection(input: WriterInput, deps: AgentDeps): Promise<Sectio
         allFindings: input.allFindings,
         projectName: deps.projectName,
         workspace: deps.workspace,
+        ...(input.report ? { report: input.report } : {}),
       });
-  return { id: plan.id, level: plan.level, title: plan.title, kind: plan.kind, markdown, citations: [] };
+  return {
+    id: plan.id,
+    level: plan.level,
+    title: plan.title,
+    kind: plan.kind,
+    markdown,
+    citations: [],
+    ...(plan.hasChildren ? { intro: true } : {}),
+  };
 }
 
 export const offlineRoles: AgentRoles = {

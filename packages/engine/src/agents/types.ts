@@ -41,6 +41,8 @@ export interface SectionDraft {
   citations: string[];
   /** Set when the reviewer had to replace or fix the section. */
   reviewNotes?: string[];
+  /** A chapter's intro, above sections that tell its facts: empty on purpose when it has none of its own. */
+  intro?: boolean;
 }
 
 export interface AgentTrace {
@@ -114,6 +116,8 @@ export interface WriterInput {
   childFindings: Record<string, Finding[]>;
   /** Findings of every kind, for synthesis sections (conclusion, overview). */
   allFindings: Partial<Record<SectionKind, Finding[]>>;
+  /** Every section of the report, so a fact is told in full only in the section that owns it. */
+  report?: SectionPlan[];
 }
 
 /**

@@ -129,7 +129,13 @@ describe('analyse()', async () => {
     expect(analysis.envVars.map((e) => e.name)).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL']));
     expect(analysis.tests).toMatchObject({ totalCases: 2, frameworks: ['Vitest'] });
     expect(analysis.ci).toEqual([
-      { provider: 'GitHub Actions', path: '.github/workflows/ci.yml', jobs: ['test', 'lint'] },
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/ci.yml',
+        jobs: ['test', 'lint'],
+        commands: ['npm test', 'npm run lint'],
+        publishes: false,
+      },
     ]);
     expect(analysis.containers.find((c) => c.kind === 'dockerfile')).toMatchObject({
       baseImages: ['node:20-alpine', 'node:20-alpine'],

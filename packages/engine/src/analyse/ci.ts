@@ -1,8 +1,11 @@
-// Pass: continuous-integration configurations and the jobs they define.
+// Pass: continuous-integration configurations and the jobs they define, and the static checks
+// (linters, formatters, type checkers) the project sets up through hooks, build plugins or config.
 
 import { isCiWorkflow, safeYaml } from './entry-points.ts';
+import { pathRole } from './path-role.ts';
 import { matchesWithLines, type Sources } from './sources.ts';
-import type { CiInfo } from './types.ts';
+import { isNonProductCode } from './test-code.ts';
+import type { CiInfo, StaticCheck } from './types.ts';
 
 const GITLAB_RESERVED = new Set([
   'stages',
@@ -23,6 +26,49 @@ const CI_SCRIPT = /^\.?ci\/[^/.]+(\.(sh|bash|ps1|py|mjs|js|ts))?$|^scripts\/ci([
 // the shell's section banners (`echo "== Debian packages"`) or named steps serve as the script's jobs
 const SCRIPT_STEP =
   /^[ \t]*echo\s+["']?(?:==+|##+|--+|\*\*+)\s*([^"'\n=#*-][^"'\n]*?)\s*(?:==+|##+|--+|\*\*+)?["']?\s*$/gm;
+
+// a step that publishes: a package to its index, an image to a registry, a GitHub release, a pushed tag
+const PUBLISH =
+  /\b(?:npm|pnpm|yarn)\s+(?:\w+\s+)?publish\b|(?:npx|bunx|pnpx|dlx)\s+[\w@/.-]+\s+publish\b|\b(?:jsr|deno|uv|poetry|flit|hatch|cargo)\s+publish\b|\btwine\s+upload\b|\bgem\s+push\b|\bgoreleaser\b|\bdocker\s+(?:image\s+)?push\b|pypa\/gh-action-pypi-publish|softprops\/action-gh-release|actions\/create-release|\bgh\s+release\s+(?:create|upload)\b|\bmvnw?\b.*\bdeploy\b|\bgradlew?\b.*\bpublish|\bdotnet\s+nuget\s+push\b|\bgit\s+push\b.*--(?:follow-)?tags\b|semantic-release|changesets\/action/;
+// docker/build-push-action only builds unless told to push
+const BUILD_PUSH = /^docker\/build-push-action\b/;
+const PUSH_ON = /^[ \t]*push:[ \t]*(?:true|\$\{\{)/m;
+// the keys whose values are shell commands: GitHub's `run`, GitLab's and Travis's `script`, Buildkite's `command`…
+const COMMAND_KEYS = new Set(['run', 'script', 'before_script', 'after_script', 'command', 'commands']);
+
+/**
+ * The commands a CI configuration's steps run, one per line, and the actions it uses (without their
+ * version pin): what the workflow does, whatever its jobs are named.
+ */
+export function stepCommands(doc: unknown): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, key?: string): void => {
+    if (Array.isArray(v)) for (const x of v) walk(x, key);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) walk(x, k);
+    else if (typeof v === 'string' && key === 'uses') out.push(v.split('@')[0]!);
+    else if (typeof v === 'string' && key && COMMAND_KEYS.has(key))
+      for (const line of v.split('\n')) {
+        const cmd = line.replace(/(^|\s)#.*$/, '').trim();
+        if (cmd) out.push(cmd);
+      }
+  };
+  walk(doc);
+  return [...new Set(out)];
+}
+
+/** Whether a workflow publishes a release; a dry run (`jsr publish --dry-run`) publishes nothing. */
+export function publishes(commands: string[], text: string): boolean {
+  const real = commands.filter((c) => !/--dry-run\b/.test(c));
+  return real.some((c) => PUBLISH.test(c)) || (real.some((c) => BUILD_PUSH.test(c)) && PUSH_ON.test(text));
+}
+
+/** The run facts of a workflow: the commands of its steps and whether it publishes. */
+function runOf(doc: unknown, text: string): Pick<CiInfo, 'commands' | 'publishes'> {
+  const commands = stepCommands(doc);
+  // a long release workflow publishes in its last steps; the analysis keeps the first commands only
+  return { commands: commands.slice(0, 60), publishes: publishes(commands, text) };
+}
 
 export function ciPass(src: Sources): CiInfo[] {
   const out: CiInfo[] = [];
@@ -46,25 +92,30 @@ export function ciPass(src: Sources): CiInfo[] {
     if (text == null) continue;
     if (f.path === 'Jenkinsfile') {
       const jobs = [...matchesWithLines(text, /\bstage\(\s*['"]([^'"]+)['"]/g)].map(({ m }) => m[1]!);
-      out.push({ provider: 'Jenkins', path: f.path, jobs });
+      // a Jenkinsfile is Groovy: its `sh '…'` steps are the commands
+      const sh = [...matchesWithLines(text, /\bsh(?:\s*\(\s*|\s+)['"]([^'"\n]+)['"]/g)].map(({ m }) => m[1]!);
+      out.push({ provider: 'Jenkins', path: f.path, jobs, ...runOf({ run: sh.join('\n') }, text) });
       continue;
     }
     const doc = (safeYaml(text) ?? {}) as Record<string, unknown>;
     const keys = (v: unknown) => (v && typeof v === 'object' ? Object.keys(v) : []);
+    const run = runOf(doc, text);
     if (f.path.startsWith('.github/'))
-      out.push({ provider: 'GitHub Actions', path: f.path, jobs: keys(doc.jobs) });
+      out.push({ provider: 'GitHub Actions', path: f.path, jobs: keys(doc.jobs), ...run });
     else if (f.path === '.gitlab-ci.yml')
       out.push({
         provider: 'GitLab CI',
         path: f.path,
+        ...run,
         jobs: keys(doc).filter((k) => !GITLAB_RESERVED.has(k) && !k.startsWith('.')),
       });
     else if (f.path.startsWith('.circleci/'))
-      out.push({ provider: 'CircleCI', path: f.path, jobs: keys(doc.jobs) });
+      out.push({ provider: 'CircleCI', path: f.path, jobs: keys(doc.jobs), ...run });
     else if (f.path === 'azure-pipelines.yml')
       out.push({
         provider: 'Azure Pipelines',
         path: f.path,
+        ...run,
         jobs: (Array.isArray(doc.jobs) ? doc.jobs : Array.isArray(doc.stages) ? doc.stages : [])
           .map((j: { job?: string; stage?: string }) => j.job ?? j.stage ?? '')
           .filter(Boolean),
@@ -73,14 +124,80 @@ export function ciPass(src: Sources): CiInfo[] {
       out.push({
         provider: 'Travis CI',
         path: f.path,
+        ...run,
         jobs: keys(doc).filter((k) => ['script', 'install', 'deploy', 'jobs'].includes(k)),
       });
     else if (f.path === 'bitbucket-pipelines.yml')
       out.push({
         provider: 'Bitbucket Pipelines',
         path: f.path,
+        ...run,
         jobs: keys((doc.pipelines as Record<string, unknown>) ?? {}),
       });
   }
   return out;
+}
+
+// build plugins that lint, format-check or statically analyse the code they build
+const CHECK_PLUGIN =
+  /checkstyle|spotless|javaformat|\bpmd\b|maven-pmd|spotbugs|findbugs|error-?prone|ktlint|detekt|sortpom/i;
+// a tool's own configuration file: the project set the tool up, whoever runs it
+const CHECK_CONFIGS: [RegExp, string][] = [
+  [/^\.golangci\.(ya?ml|toml|json)$/, 'golangci-lint'],
+  [/^(\.eslintrc(\.[\w]+)?|eslint\.config\.[cm]?[jt]s)$/, 'ESLint'],
+  [/^biome\.jsonc?$/, 'Biome'],
+  [/^(\.ruff|ruff)\.toml$/, 'Ruff'],
+  [/^(mypy\.ini|\.mypy\.ini)$/, 'mypy'],
+  [/^pyrightconfig\.json$/, 'Pyright'],
+  [/^\.flake8$/, 'Flake8'],
+  [/^\.?clippy\.toml$/, 'Clippy'],
+  [/^\.?rustfmt\.toml$/, 'rustfmt'],
+  [/^\.rubocop\.ya?ml$/, 'RuboCop'],
+  [/^(phpstan\.neon(\.dist)?|psalm\.xml)$/, 'PHPStan'],
+];
+// [tool.ruff], [tool.mypy]… in pyproject.toml
+const PYPROJECT_TOOL = /^\[tool\.(ruff|mypy|pyright|black|isort|pylint|flake8)\b/gm;
+
+/**
+ * Static checks the project sets up outside its scripts and CI job names: pre-commit hooks, lint and
+ * format plugins of a Maven or Gradle build, and the configuration files of linters and type
+ * checkers. Files of fixtures, tests and examples are not the project's own set-up.
+ */
+export function staticChecksPass(src: Sources): StaticCheck[] {
+  const out: StaticCheck[] = [];
+  for (const f of src.files) {
+    if (isNonProductCode(f.path) || pathRole(f.path) === 'examples') continue;
+    const base = f.path.replace(/^.*\//, '');
+    const config = CHECK_CONFIGS.find(([re]) => re.test(base));
+    if (config) {
+      out.push({ tool: config[1], path: f.path, via: 'config' });
+      continue;
+    }
+    if (!/^(\.pre-commit-config\.yaml|pom\.xml|pyproject\.toml|build\.gradle(\.kts)?)$/.test(base)) continue;
+    const text = src.text(f.path);
+    if (text == null) continue;
+    if (base === '.pre-commit-config.yaml') {
+      for (const { m, line } of matchesWithLines(text, /^[ \t]*-[ \t]+id:[ \t]*['"]?([\w.-]+)/gm))
+        out.push({ tool: m[1]!, path: f.path, line, via: 'pre-commit' });
+    } else if (base === 'pom.xml') {
+      // a plugin's own artifactId opens its block; the checkstyle library it depends on is no second plugin
+      const plugin = /<plugin>\s*(?:<groupId>[^<]*<\/groupId>\s*)?<artifactId>([^<]+)</g;
+      for (const { m, line } of matchesWithLines(text, plugin))
+        if (CHECK_PLUGIN.test(m[1]!))
+          out.push({ tool: m[1]!.trim(), path: f.path, line, via: 'build-plugin' });
+    } else if (base === 'pyproject.toml') {
+      for (const { m, line } of matchesWithLines(text, PYPROJECT_TOOL))
+        out.push({ tool: m[1]!, path: f.path, line, via: 'config' });
+    } else {
+      const plugin =
+        /\b(?:id|apply[ \t]+plugin:)(?:[ \t]*\(|[ \t])[ \t]*['"]([\w.-]+)['"]|^[ \t]*(checkstyle|pmd)\b[ \t]*(?:\{|$)/gm;
+      for (const { m, line } of matchesWithLines(text, plugin)) {
+        const tool = m[1] ?? m[2]!;
+        if (CHECK_PLUGIN.test(tool)) out.push({ tool, path: f.path, line, via: 'build-plugin' });
+      }
+    }
+  }
+  // one entry per tool and file: `checkstyle { … }` repeats the plugin it configures
+  const seen = new Set<string>();
+  return out.filter((c) => (seen.has(c.path + c.tool) ? false : (seen.add(c.path + c.tool), true)));
 }

@@ -205,7 +205,8 @@ describe('small helpers', () => {
 
   it('does not take a list of marker names or an async handler for findings', () => {
     const src = sourcesFromMap({
-      'a.ts': "// TODO/FIXME markers are listed here\napp.get('/x', async (req) => 1);\n",
+      'a.ts':
+        "import express from 'express';\n// TODO/FIXME markers are listed here\napp.get('/x', async (req) => 1);\n",
     });
     const { files } = languagesPass(src);
     expect(todosPass(src, files)).toEqual([]);

@@ -4,6 +4,27 @@ import { isComposeFile, isDockerfile, safeYaml } from './entry-points.ts';
 import { matchesWithLines, type Sources } from './sources.ts';
 import type { ContainerInfo } from './types.ts';
 
+/**
+ * The container side of a Compose port ("8080:80/tcp" → "80"): the digits ending the text after the
+ * last colon, before an optional "/protocol". A scan (the pattern it replaces retried from every digit).
+ */
+function containerPort(spec: string): string | undefined {
+  const tail = spec.slice(spec.lastIndexOf(':') + 1);
+  const slash = tail.lastIndexOf('/');
+  const head = slash >= 0 && /^\w+$/.test(tail.slice(slash + 1)) ? tail.slice(0, slash) : tail;
+  let start = head.length;
+  while (start > 0 && head[start - 1]! >= '0' && head[start - 1]! <= '9') start--;
+  return head.slice(start) || undefined;
+}
+
+// a development environment's image (VS Code dev container, Gitpod), not a build of the product
+const DEV_CONTAINER = /(^|\/)\.devcontainer\/|(^|\/)\.gitpod\.Dockerfile$/i;
+
+/** Whether a container file sets up a development environment rather than packaging the product. */
+export function isDevContainer(path: string): boolean {
+  return DEV_CONTAINER.test(path);
+}
+
 export function containersPass(src: Sources): ContainerInfo[] {
   const out: ContainerInfo[] = [];
   for (const f of src.files) {
@@ -36,7 +57,7 @@ export function containersPass(src: Sources): ContainerInfo[] {
         if (typeof svc?.image === 'string') baseImages.push(svc.image);
         for (const p of [...(svc?.ports ?? []), ...(svc?.expose ?? [])]) {
           const s = typeof p === 'object' && p ? String((p as { target?: unknown }).target ?? '') : String(p);
-          const container = /(\d+)(?:\/\w+)?$/.exec(s.replace(/^.*:/, ''))?.[1];
+          const container = containerPort(s);
           if (container) exposedPorts.push(Number(container));
         }
       }

@@ -13,7 +13,7 @@ import { testContext } from './test-helpers.ts';
 import type { Analysis } from './types.ts';
 
 interface Sheet {
-  tests: { cases_min: number; cases_max: number; frameworks_any: string[] };
+  tests: { cases_min: number; cases_max: number; frameworks_any?: string[] };
   license_any: string[];
 }
 
@@ -37,6 +37,9 @@ const TOKEN_KINDS = new Set([
   'Google API key',
 ]);
 
+const ENV_READ =
+  /getenv|environ|process(\?\.)?\.env|env::var|from_env|getproxies|ProxyFromEnvironment|LookupEnv|System\.getenv/i;
+
 describe.skipIf(!corpus)('analysis passes on the corpus', () => {
   it.each(corpus ? corpusNames(corpus) : [])(
     '%s: tests, licence and code-only findings hold',
@@ -47,15 +50,18 @@ describe.skipIf(!corpus)('analysis passes on the corpus', () => {
       expect(a.tests.totalCases, 'tests.totalCases').toBeGreaterThanOrEqual(cases_min);
       expect(a.tests.totalCases, 'tests.totalCases').toBeLessThanOrEqual(cases_max);
       const frameworks = a.tests.frameworks.map((f) => f.toLowerCase());
-      expect(
-        frameworks_any.some((f) => frameworks.includes(f.toLowerCase())),
-        `frameworks ${frameworks.join(', ')}`,
-      ).toBe(true);
+      // a project without tests names no test framework
+      if (frameworks_any)
+        expect(
+          frameworks_any.some((f) => frameworks.includes(f.toLowerCase())),
+          `frameworks ${frameworks.join(', ')}`,
+        ).toBe(true);
+      else expect(frameworks).toEqual([]);
 
       expect(sheet.license_any.map((l) => l.toLowerCase())).toContain(a.license?.spdx?.toLowerCase());
 
       expect(a.linesByRole?.product?.code ?? 0).toBeGreaterThan(0);
-      expect(a.linesByRole?.tests?.code ?? 0).toBeGreaterThan(0);
+      if (cases_max > 0) expect(a.linesByRole?.tests?.code ?? 0).toBeGreaterThan(0);
 
       // every finding's line still holds code once comments, docstrings and prose are blanked
       const language = new Map(a.files.map((f) => [f.path, f.language]));
@@ -77,7 +83,11 @@ describe.skipIf(!corpus)('analysis passes on the corpus', () => {
         expect(await lineOf(r.file, r.line), `route ${r.path} ${r.file}:${r.line}`).toMatch(/\S/);
       for (const e of [...a.envVars, ...(testOnly?.envVars ?? [])]) {
         if (/(^|\/)\.env/.test(e.file)) continue;
-        expect(await lineOf(e.file, e.line), `env ${e.name} ${e.file}:${e.line}`).toContain(e.name);
+        const at = await lineOf(e.file, e.line);
+        // a name read through a helper that upper-cases it, held in a constant, computed
+        // (`<NAME>_ACTIVE_HELP`) or read by a library call: the cited line is the read itself
+        if (!at.toLowerCase().includes(e.name.toLowerCase()))
+          expect(at, `env ${e.name} ${e.file}:${e.line}`).toMatch(ENV_READ);
       }
       for (const i of a.imports)
         expect(await lineOf(i.from, i.line), `import ${i.specifier} ${i.from}:${i.line}`).toContain(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataModelPass } from './data-model.ts';
+import { dataModelPass, migrationsOf } from './data-model.ts';
 import { languagesPass } from './languages.ts';
 import { sourcesFromMap } from './sources.ts';
 
@@ -14,7 +14,7 @@ const FILES: Record<string, string> = {
   'src/shapes.ts':
     'export const BookSchema = z.object({ id: z.string(), tags: z.array(z.string()) });\nexport const LoginFormSchema = z.object({ email: z.string() });\nexport interface Row { a: string }\n',
   'app/models.py':
-    'class Author(models.Model):\n    name = models.CharField(max_length=80)\n    class Meta:\n        ordering = ["name"]\n\nclass Item(Base):\n    id: Mapped[int] = mapped_column(primary_key=True)\n\nclass ItemOut(BaseModel):\n    id: int\n    title: str\n',
+    'class Author(models.Model):\n    name = models.CharField(max_length=80)\n    class Meta:\n        ordering = ["name"]\n\nclass Item(Base):\n    __tablename__ = "items"\n    id: Mapped[int] = mapped_column(primary_key=True)\n\nclass ItemOut(BaseModel):\n    id: int\n    title: str\n',
   'store/models.go':
     'type Order struct {\n\tgorm.Model\n\tTotal int `gorm:"not null"`\n}\n\ntype Plain struct {\n\tA int\n}\n',
   'src/cloc-languages.ts': 'interface Row { name: string }\nconst rows: Row[] = [];\n',
@@ -36,7 +36,7 @@ describe('data model pass', () => {
   });
 
   it('reads SQL tables with their columns, not their constraints', () => {
-    expect(get('users')).toEqual({
+    expect(get('users')).toMatchObject({
       kind: 'sql-table',
       name: 'users',
       file: 'db/migrations/0001.sql',
@@ -61,5 +61,210 @@ describe('data model pass', () => {
     expect(get('Row')).toBeUndefined();
     expect(get('Plain')).toBeUndefined();
     expect(get('t')).toBeUndefined();
+  });
+});
+
+describe('tables and schemas, as the code means them', () => {
+  const model = (files: Record<string, string>) => {
+    const src = sourcesFromMap(files);
+    return dataModelPass(src, languagesPass(src).files);
+  };
+  const byName = (files: Record<string, string>) => new Map(model(files).map((e) => [e.name, e]));
+
+  it('a Django model is a table directly or through abstract bases; its ForeignKey is a relation, on_delete no field', () => {
+    const m = byName({
+      'shop/models.py':
+        'from django.db import models\n\nclass Stamped(models.Model):\n    created = models.DateTimeField()\n    class Meta:\n        abstract = True\n\n' +
+        'class Owned(Stamped):\n    class Meta:\n        abstract = True\n\n' +
+        'class Order(Owned):\n    customer = models.ForeignKey(\n        "accounts.Customer",\n        on_delete=models.CASCADE,\n    )\n    tags = models.ManyToManyField(Tag)\n    total = models.IntegerField()\n    objects = OrderManager()\n',
+    });
+    expect(m.get('Stamped')).toBeUndefined();
+    expect(m.get('Owned')).toBeUndefined();
+    expect(m.get('Order')).toMatchObject({
+      kind: 'django',
+      store: 'table',
+      fields: ['customer', 'tags', 'total'],
+      columns: [
+        { name: 'customer', type: 'ForeignKey' },
+        { name: 'tags', type: 'ManyToManyField' },
+        { name: 'total', type: 'IntegerField' },
+      ],
+      relations: [
+        { from: 'Order', to: 'Customer', kind: 'many-to-one', field: 'customer' },
+        { from: 'Order', to: 'Tag', kind: 'many-to-many', field: 'tags' },
+      ],
+    });
+  });
+
+  it('SQLAlchemy: __tablename__ or a declarative base makes a table; foreign keys name the mapped class', () => {
+    const m = byName({
+      'app/db.py':
+        'Base = declarative_base()\n\nclass Timestamps:\n    created = Column(DateTime)\n\n' +
+        'class User(Timestamps, Base):\n    __tablename__ = "users"\n    id = Column(Integer, primary_key=True)\n    posts = relationship("Post")\n\n' +
+        'class Post(Base):\n    __tablename__ = "posts"\n    id: Mapped[int] = mapped_column(primary_key=True)\n    author_id = Column(Integer, ForeignKey("users.id"))\n    author = relationship("User")\n\n' +
+        'class Abstract(Base):\n    __abstract__ = True\n',
+    });
+    expect(m.get('User')).toMatchObject({
+      kind: 'sqlalchemy',
+      store: 'table',
+      table: 'users',
+      fields: ['id'],
+    });
+    expect(m.get('User')!.relations).toEqual([
+      { from: 'User', to: 'Post', kind: 'one-to-many', field: 'posts' },
+    ]);
+    expect(m.get('Post')).toMatchObject({
+      columns: [
+        { name: 'id', type: 'int' },
+        { name: 'author_id', type: 'Integer' },
+      ],
+      relations: [{ from: 'Post', to: 'User', kind: 'many-to-one', field: 'author' }],
+    });
+    expect(m.get('Abstract')).toBeUndefined();
+    expect(m.get('Timestamps')).toBeUndefined();
+  });
+
+  it('SQLModel with table=True is a table; without it, and pydantic models, are schemas', () => {
+    const m = byName({
+      'api/models.py':
+        'class HeroBase(SQLModel):\n    name: str\n\nclass Hero(HeroBase, table=True):\n    id: int | None = Field(default=None, primary_key=True)\n    team_id: int | None = Field(default=None, foreign_key="team.id")\n\n' +
+        'class Team(SQLModel, table=True):\n    id: int\n    heroes: list["Hero"] = Relationship(back_populates="team")\n\n' +
+        'class HeroOut(BaseModel):\n    name: str\n',
+    });
+    expect(m.get('Hero')).toMatchObject({ kind: 'sqlmodel', store: 'table', fields: ['id', 'team_id'] });
+    expect(m.get('Hero')!.relations).toEqual([
+      { from: 'Hero', to: 'Team', kind: 'many-to-one', field: 'team_id' },
+    ]);
+    expect(m.get('Team')!.relations).toEqual([
+      { from: 'Team', to: 'Hero', kind: 'one-to-many', field: 'heroes' },
+    ]);
+    expect(m.get('HeroBase')).toMatchObject({ store: 'schema' });
+    expect(m.get('HeroOut')).toMatchObject({ kind: 'pydantic', store: 'schema' });
+  });
+
+  it('JPA: an @Entity is a table with its @Table name, the fields of its @MappedSuperclass and its associations', () => {
+    const m = byName({
+      'src/main/java/model/BaseEntity.java':
+        '@MappedSuperclass\npublic class BaseEntity {\n  @Id\n  @GeneratedValue(strategy = GenerationType.IDENTITY)\n  private Integer id;\n  public Integer getId() { return id; }\n}\n',
+      'src/main/java/owner/Owner.java':
+        '@Entity\n@Table(name = "owners")\npublic class Owner extends BaseEntity {\n  @Column\n  @Pattern(regexp = "\\\\d{10}")\n  private String telephone;\n  @OneToMany(cascade = CascadeType.ALL)\n  private final List<Pet> pets = new ArrayList<>();\n  @Transient\n  private String note;\n  public String getTelephone() { return this.telephone; }\n}\n',
+    });
+    expect(m.get('BaseEntity')).toBeUndefined();
+    expect(m.get('Owner')).toMatchObject({
+      kind: 'jpa',
+      store: 'table',
+      table: 'owners',
+      fields: ['id', 'telephone'],
+      relations: [{ from: 'Owner', to: 'Pet', kind: 'one-to-many', field: 'pets' }],
+    });
+  });
+
+  it('SQL: column types, references (schema kept outside the default one) and row level security', () => {
+    const m = byName({
+      'supabase/migrations/001_init.sql':
+        'create table users (\n  id uuid references auth.users not null primary key,\n  name text\n);\nalter table users enable row level security;\n' +
+        'create table public.prices (\n  id text primary key,\n  user_id uuid,\n  amount numeric(10, 2),\n  foreign key (user_id) references public.users\n);\ncreate policy "read" on prices for select using (true);\ncreate table logs (line text);\n',
+    });
+    expect(m.get('users')).toMatchObject({
+      rowLevelSecurity: true,
+      columns: [
+        { name: 'id', type: 'uuid' },
+        { name: 'name', type: 'text' },
+      ],
+      relations: [{ from: 'users', to: 'auth.users', kind: 'many-to-one', field: 'id' }],
+    });
+    expect(m.get('prices')).toMatchObject({
+      rowLevelSecurity: true,
+      fields: ['id', 'user_id', 'amount'],
+      relations: [{ from: 'prices', to: 'users', kind: 'many-to-one', field: 'user_id' }],
+    });
+    expect(m.get('logs')!.rowLevelSecurity).toBeUndefined();
+  });
+
+  it('names the database a SQL file is written for only from syntax that database alone accepts', () => {
+    const dialect = (sql: string) => model({ 'db/schema.sql': sql })[0]!.dialect;
+    expect(dialect('create table a (id serial, meta jsonb);')).toBe('PostgreSQL');
+    expect(dialect('CREATE TABLE a (id INT AUTO_INCREMENT) engine=InnoDB;')).toBe('MySQL');
+    expect(dialect('CREATE TABLE a (id INTEGER PRIMARY KEY AUTOINCREMENT);')).toBe('SQLite');
+    expect(dialect('CREATE TABLE a (id INT GENERATED BY DEFAULT AS IDENTITY, name TEXT);')).toBeUndefined();
+  });
+
+  it('relations of Prisma, Drizzle, TypeORM, GORM and Diesel models', () => {
+    const m = byName({
+      'prisma/schema.prisma':
+        'model Author {\n  id Int @id\n  books Book[]\n}\nmodel Book {\n  id Int @id\n  author Author @relation(fields: [authorId], references: [id])\n  authorId Int\n  @@map("books")\n}\n',
+      'src/db.ts':
+        "export const users = pgTable('users', { id: uuid('id') });\nexport const posts = pgTable('posts', {\n  id: uuid('id'),\n  userId: uuid('user_id').references(() => users.id),\n});\n" +
+        "@Entity('photos')\nexport class Photo {\n  @PrimaryGeneratedColumn() id!: number;\n  @ManyToOne(() => User, (u) => u.photos)\n  user!: User;\n}\n",
+      'store/models.go':
+        'type Customer struct {\n\tgorm.Model\n\tName string\n\tOrders []Order\n}\n\ntype Order struct {\n\tgorm.Model\n\tCustomerID uint `gorm:"index"`\n}\n',
+    });
+    expect(m.get('Author')!.relations).toEqual([
+      { from: 'Author', to: 'Book', kind: 'one-to-many', field: 'books' },
+    ]);
+    expect(m.get('Book')).toMatchObject({
+      table: 'books',
+      fields: ['id', 'authorId'],
+      relations: [{ from: 'Book', to: 'Author', kind: 'many-to-one', field: 'author' }],
+    });
+    expect(m.get('posts')).toMatchObject({ kind: 'drizzle' });
+    expect(
+      model({
+        'src/db.ts':
+          "const users = pgTable('users', {});\nconst posts = pgTable('posts', { userId: uuid('user_id').references(() => users.id) });\n",
+      })[1]!.relations,
+    ).toEqual([{ from: 'posts', to: 'users', kind: 'many-to-one', field: 'userId' }]);
+    expect(m.get('Photo')).toMatchObject({
+      table: 'photos',
+      relations: [{ from: 'Photo', to: 'User', kind: 'many-to-one', field: 'user' }],
+    });
+    expect(m.get('Customer')).toMatchObject({
+      fields: ['Name'],
+      relations: [{ from: 'Customer', to: 'Order', kind: 'one-to-many', field: 'Orders' }],
+    });
+    const diesel = model({
+      'src/schema.rs':
+        'diesel::table! {\n    users (id) {\n        id -> Int4,\n    }\n}\n\ntable! {\n    posts (id) {\n        id -> Int4,\n        user_id -> Int4,\n    }\n}\n\njoinable!(posts -> users (user_id));\n',
+    });
+    expect(diesel.map((e) => [e.kind, e.name, e.fields])).toEqual([
+      ['diesel', 'users', ['id']],
+      ['diesel', 'posts', ['id', 'user_id']],
+    ]);
+    expect(diesel[1]!.relations).toEqual([
+      { from: 'posts', to: 'users', kind: 'many-to-one', field: 'user_id' },
+    ]);
+  });
+});
+
+describe('migrations', () => {
+  it('counts migration files per tool, never package markers or the tool’s own plumbing', () => {
+    expect(
+      migrationsOf([
+        'hc/api/migrations/__init__.py',
+        'hc/api/migrations/0001_initial.py',
+        'hc/api/migrations/0002_auto.py',
+        'alembic/env.py',
+        'alembic/script.py.mako',
+        'alembic/versions/3f2a_add_users.py',
+        'alembic/versions/__init__.py',
+        'db/migrations/20230530_init.sql',
+        'src/main/resources/db/migration/V2__add_pets.sql',
+        'prisma/migrations/20240101_init/migration.sql',
+        'db/migrate/20240101000000_create_users.rb',
+        'src/migrations/1700000000-AddUser.ts',
+        'src/migrations/index.ts',
+        'schema.sql',
+        'app/versions/tools.py',
+      ]),
+    ).toEqual([
+      { path: 'hc/api/migrations/0001_initial.py', tool: 'Django' },
+      { path: 'hc/api/migrations/0002_auto.py', tool: 'Django' },
+      { path: 'alembic/versions/3f2a_add_users.py', tool: 'Alembic' },
+      { path: 'db/migrations/20230530_init.sql', tool: 'SQL' },
+      { path: 'src/main/resources/db/migration/V2__add_pets.sql', tool: 'SQL' },
+      { path: 'prisma/migrations/20240101_init/migration.sql', tool: 'Prisma' },
+      { path: 'db/migrate/20240101000000_create_users.rb', tool: 'Rails' },
+      { path: 'src/migrations/1700000000-AddUser.ts', tool: 'JavaScript' },
+    ]);
   });
 });

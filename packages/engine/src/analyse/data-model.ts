@@ -1,192 +1,457 @@
-// Pass: the data model as the code declares it: SQL tables (CREATE TABLE), ORM models (Drizzle,
-// Prisma, TypeORM, Sequelize, Mongoose, SQLAlchemy, Django, GORM) and entity-named zod/pydantic
-// schemas, each with its fields. A plain interface is not a data model, so none is listed here.
+// Pass: the data model as the code declares it. Stored tables: SQL `CREATE TABLE`, Prisma models,
+// Drizzle tables, TypeORM and JPA entities, Sequelize and Mongoose models, Django, SQLAlchemy and
+// SQLModel tables (data-model-python.ts), GORM models, Diesel `table!`s. Schemas that only shape
+// data (zod, pydantic, SQLModel without table=True) are listed apart (`store: 'schema'`). Each
+// comes with its fields, their types where simple, and its relations, for an entity diagram.
 
 import { codeText } from './comments.ts';
+import { pythonModels, NOT_ENTITY } from './data-model-python.ts';
+import { bracketBody, column, topLevel } from './data-model-syntax.ts';
 import { matchesWithLines, type Sources } from './sources.ts';
 import { isNonProductCode } from './test-code.ts';
-import type { DataEntity, FileInfo } from './types.ts';
+import type { DataEntity, DataField, DataRelation, FileInfo } from './types.ts';
 
-/** The text inside the bracket that opens at `open` (exclusive), or null when it never closes. */
-function bracketBody(text: string, open: number): string | null {
-  const pairs: Record<string, string> = { '(': ')', '{': '}', '[': ']' };
-  const stack: string[] = [];
-  let quote: string | null = null;
-  for (let i = open; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = null;
-      continue;
-    }
-    if (c === '"' || c === "'" || c === '`') quote = c;
-    else if (pairs[c]) stack.push(pairs[c]!);
-    else if (c === stack[stack.length - 1]) {
-      stack.pop();
-      if (!stack.length) return text.slice(open + 1, i);
-    }
-  }
-  return null;
-}
-
-/** Splits a list at commas that are not nested in brackets or quotes. */
-function topLevel(body: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'" || c === '`') quote = c;
-    else if ('({['.includes(c)) depth++;
-    else if (')}]'.includes(c)) depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  out.push(body.slice(start));
-  return out.map((s) => s.replace(/\/\/[^\n]*|--[^\n]*|\/\*[\s\S]*?\*\//g, '').trim()).filter(Boolean);
-}
-
-const objectKeys = (body: string) =>
-  topLevel(body)
-    .map((p) => /^['"]?([A-Za-z_$][\w$]*)['"]?\s*:/.exec(p)?.[1])
-    .filter((k): k is string => !!k && k !== '...');
 const SQL_CONSTRAINT = /^(primary|foreign|unique|constraint|check|index|key|exclude|like|period)\b/i;
-// request/response shapes and settings are schemas too, but not entities the product stores
-const NOT_ENTITY =
-  /(Form|Request|Response|Query|Params|Param|Body|Config|Options|Error|Input|Args|Settings|Env|Payload|Filter|Props)$/;
+const MODEL_FILE = /\.(sql|prisma|[cm]?[jt]sx?|py|go|java|rs)$/i;
 
-/** Lines of an indented block after `from` (Python class body, Prisma model, Go struct). */
+type Add = (e: Omit<DataEntity, 'file' | 'fields'> & { columns: DataField[] }) => void;
+
+/** Lines of an indented block after `from` (Prisma model, Go struct). */
 function blockLines(lines: string[], from: number, end: (l: string) => boolean): string[] {
   const out: string[] = [];
   for (let i = from; i < lines.length && !end(lines[i]!); i++) out.push(lines[i]!);
   return out;
 }
 
+// a table in the default schema is named alone; one in another (`auth.users`) keeps its schema
+const sqlName = (s: string) => s.replace(/["`[\]]/g, '').replace(/^(?:public|dbo|main)\./i, '');
+
+// syntax only one database accepts: what a SQL file's tables are written for
+const DIALECTS: [NonNullable<DataEntity['dialect']>, RegExp][] = [
+  [
+    'PostgreSQL',
+    /\blanguage\s+plpgsql\b|\benable\s+row\s+level\s+security\b|\bcreate\s+policy\b|\bjsonb\b|\btimestamptz\b|\bbigserial\b|\bcreate\s+extension\b/i,
+  ],
+  ['MySQL', /\bengine\s*=\s*innodb\b|\bauto_increment\b/i],
+  ['SQLite', /\bautoincrement\b|\bwithout\s+rowid\b/i],
+];
+
+/** SQL: each CREATE TABLE with its columns and the tables they reference; row level security. */
+function sqlTables(text: string, add: Add): void {
+  const dialect = DIALECTS.find(([, re]) => re.test(text))?.[0];
+  const secured = new Set(
+    [
+      ...text.matchAll(/alter\s+table\s+(?:only\s+)?([\w."`[\]]+)\s+enable\s+row\s+level\s+security/gi),
+      ...text.matchAll(/create\s+policy\s+(?:"[^"\n]*"|\w+)\s+on\s+([\w."`[\]]+)/gi),
+    ].map((m) => sqlName(m[1]!).toLowerCase()),
+  );
+  const altered = foreignKeysAdded(text);
+  for (const { m, line } of matchesWithLines(
+    text,
+    /create\s+(?:(?:global\s+|local\s+)?(?:temp|temporary|unlogged)\s+)?table\s+(?:if\s+not\s+exists\s+)?([\w."`[\]]+)\s*\(/gi,
+  )) {
+    const name = sqlName(m[1]!);
+    const parts = topLevel(bracketBody(text, m.index! + m[0].length - 1) ?? '');
+    const columns: DataField[] = [];
+    const relations: DataRelation[] = [];
+    for (const part of parts) {
+      const col = /^(["`[]?\w+["`\]]?)\s+([a-z]\w*(?:\s*\([\d, ]+\))?(?:\[\])?)/i.exec(part);
+      const reference = /\breferences\s+([\w."`[\]]+)/i.exec(part)?.[1];
+      if (!SQL_CONSTRAINT.test(part) && col) {
+        const field = sqlName(col[1]!);
+        columns.push(column(field, col[2]!));
+        if (reference) relations.push({ from: name, to: sqlName(reference), kind: 'many-to-one', field });
+      } else if (reference && /^(constraint\s+\S+\s+)?foreign\s+key/i.test(part)) {
+        const field = /foreign\s+key\s*\(([^)]*)\)/i.exec(part)?.[1]?.replace(/["`[\]\s]/g, '');
+        relations.push({ from: name, to: sqlName(reference), kind: 'many-to-one', field });
+      }
+    }
+    relations.push(...(altered.get(name.toLowerCase()) ?? []));
+    add({
+      kind: 'sql-table',
+      name,
+      line,
+      columns,
+      relations,
+      ...(secured.has(name.toLowerCase()) && { rowLevelSecurity: true }),
+      ...(dialect && { dialect }),
+    });
+  }
+}
+
+/** Foreign keys added after the table: ALTER TABLE x ADD [CONSTRAINT c] FOREIGN KEY (a) REFERENCES y. */
+function foreignKeysAdded(text: string): Map<string, DataRelation[]> {
+  const out = new Map<string, DataRelation[]>();
+  for (const m of text.matchAll(
+    /alter\s+table\s+(?:only\s+)?([\w."`[\]]+)\s+add\s+(?:constraint\s+[\w"`]+\s+)?foreign\s+key\s*\(([^)]{1,200})\)\s*references\s+([\w."`[\]]+)/gi,
+  )) {
+    const from = sqlName(m[1]!);
+    const list = out.get(from.toLowerCase()) ?? [];
+    list.push({ from, to: sqlName(m[3]!), kind: 'many-to-one', field: m[2]!.replace(/["`[\]\s]/g, '') });
+    out.set(from.toLowerCase(), list);
+  }
+  return out;
+}
+
+/** Prisma: each model, its scalar fields, and the fields whose type is another model. */
+function prismaModels(text: string, add: Add): void {
+  const lines = text.split('\n');
+  const models = new Set([...text.matchAll(/^model\s+(\w+)\s*\{/gm)].map((m) => m[1]!));
+  for (const { m, line } of matchesWithLines(text, /^model\s+(\w+)\s*\{/gm)) {
+    const columns: DataField[] = [];
+    const relations: DataRelation[] = [];
+    const body = blockLines(lines, line, (x) => /^\s*\}/.test(x));
+    for (const l of body) {
+      const f = /^\s+(\w+)\s+(\w+)(\[\])?(\?)?/.exec(l);
+      if (!f) continue;
+      const [, name, type, list] = f;
+      if (!models.has(type!)) columns.push({ name: name!, type: type! + (list ?? '') });
+      // the side that holds the key says @relation(fields: …); a list is the other side
+      else if (list) relations.push({ from: m[1]!, to: type!, kind: 'one-to-many', field: name });
+      else
+        relations.push({
+          from: m[1]!,
+          to: type!,
+          kind: /@relation\s*\(/.test(l) ? 'many-to-one' : 'one-to-one',
+          field: name,
+        });
+    }
+    const table = /@@map\s*\(\s*"([^"]+)"/.exec(body.join('\n'))?.[1];
+    add({ kind: 'prisma', name: m[1]!, line, columns, relations, ...(table && { table }) });
+  }
+}
+
+const objectEntries = (body: string) =>
+  topLevel(body)
+    .map((p) => /^['"]?([A-Za-z_$][\w$]*)['"]?\s*:\s*([^]*)$/.exec(p))
+    .filter((k): k is RegExpExecArray => !!k);
+
+/** JavaScript and TypeScript: Drizzle, Mongoose, Sequelize, TypeORM tables and zod schemas. */
+function scriptModels(text: string, add: Add): void {
+  drizzleTables(text, add);
+  for (const { m, line } of matchesWithLines(
+    text,
+    /\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+(?:mongoose\.)?Schema\s*(?:<[^>]*>)?\s*\(\s*\{/g,
+  )) {
+    const columns = objectEntries(bracketBody(text, m.index! + m[0].length - 1) ?? '').map((e) =>
+      column(e[1]!, /^(?:\{\s*type\s*:\s*)?\[?(\w+)/.exec(e[2]!)?.[1]),
+    );
+    add({
+      kind: 'mongoose',
+      name: m[1]!.replace(/Schema$/, ''),
+      line,
+      columns,
+      relations: [],
+      store: 'table',
+    });
+  }
+  for (const { m, line } of matchesWithLines(
+    text,
+    /\b(\w+)\s*=\s*\w+\.define\s*\(\s*['"](\w+)['"]\s*,\s*\{/g,
+  )) {
+    const columns = objectEntries(bracketBody(text, m.index! + m[0].length - 1) ?? '').map((e) =>
+      column(e[1]!, /DataTypes\.(\w+)/.exec(e[2]!)?.[1]),
+    );
+    add({ kind: 'sequelize', name: m[2]!, line, columns, relations: [] });
+  }
+  typeormEntities(text, add);
+  for (const { m, line } of matchesWithLines(
+    text,
+    /\b(?:const|let|var)\s+(\w+?)Schema\s*=\s*z\s*\.\s*object\s*\(\s*\{/g,
+  )) {
+    if (NOT_ENTITY.test(m[1]!) || !/^[A-Z]/.test(m[1]!)) continue;
+    const columns = objectEntries(bracketBody(text, m.index! + m[0].length - 1) ?? '').map((e) =>
+      column(e[1]!, /^z\s*\.\s*(\w+)/.exec(e[2]!)?.[1]),
+    );
+    add({ kind: 'zod', name: m[1]!, line, columns, relations: [], store: 'schema' });
+  }
+}
+
+function drizzleTables(text: string, add: Add): void {
+  const found = [
+    ...matchesWithLines(
+      text,
+      /\b(?:const|let|var)\s+(\w+)\s*=\s*(?:pgTable|mysqlTable|sqliteTable)\s*\(\s*['"]([\w.]+)['"]\s*,\s*/g,
+    ),
+  ];
+  // `.references(() => users.id)` names the variable; the diagram wants its table's name
+  const tableOf = new Map(found.map(({ m }) => [m[1]!, m[2]!]));
+  for (const { m, line } of found) {
+    const name = m[2]!;
+    const open = text.indexOf('{', m.index! + m[0].length - 1);
+    const entries = open < 0 ? [] : objectEntries(bracketBody(text, open) ?? '');
+    const relations: DataRelation[] = [];
+    for (const [, field, value] of entries) {
+      const target = /\.references\s*\(\s*\(\s*\)\s*=>\s*(\w+)\./.exec(value!)?.[1];
+      if (target)
+        relations.push({ from: name, to: tableOf.get(target) ?? target, kind: 'many-to-one', field });
+    }
+    const columns = entries.map(([, field, value]) => column(field!, /^(\w+)\s*\(/.exec(value!)?.[1]));
+    add({ kind: 'drizzle', name, line, columns, relations });
+  }
+}
+
+const TYPEORM_RELATION: Record<string, DataRelation['kind']> = {
+  ManyToOne: 'many-to-one',
+  OneToMany: 'one-to-many',
+  OneToOne: 'one-to-one',
+  ManyToMany: 'many-to-many',
+};
+
+function typeormEntities(text: string, add: Add): void {
+  for (const { m, line } of matchesWithLines(
+    text,
+    /@Entity\s*\([^)]*\)\s*(?:export\s+)?(?:default\s+)?class\s+(\w+)[^{]*\{/g,
+  )) {
+    const body = bracketBody(text, m.index! + m[0].length - 1) ?? '';
+    const columns = [...body.matchAll(/@\w*Column\s*\([^)]*\)\s*(\w+)[!?]?\s*:\s*([\w[\]]+)/g)].map((x) =>
+      column(x[1]!, x[2]),
+    );
+    const relations = [
+      ...body.matchAll(
+        /@(ManyToOne|OneToMany|OneToOne|ManyToMany)\s*\(\s*\(\s*\)\s*=>\s*(\w+)[^)]*\)[^]{0,300}?(\w+)[!?]?\s*:/g,
+      ),
+    ].map((x) => ({ from: m[1]!, to: x[2]!, kind: TYPEORM_RELATION[x[1]!]!, field: x[3] }));
+    const table = /^@Entity\s*\(\s*(?:\{\s*name\s*:\s*)?['"]([\w.]+)['"]/.exec(m[0])?.[1];
+    add({ kind: 'typeorm', name: m[1]!, line, columns, relations, ...(table && { table }) });
+  }
+}
+
+/** Go: GORM models, i.e. structs that embed gorm.Model or carry gorm tags. */
+function gormModels(text: string, add: Add): void {
+  const lines = text.split('\n');
+  const structs = [...matchesWithLines(text, /^type\s+(\w+)\s+struct\s*\{/gm)].map(({ m, line }) => ({
+    name: m[1]!,
+    line,
+    body: blockLines(lines, line, (l) => /^\}/.test(l)),
+  }));
+  const models = structs.filter((s) => s.body.some((l) => /gorm:"|^\s*gorm\.Model\b/.test(l)));
+  const names = new Set(models.map((s) => s.name));
+  for (const s of models) {
+    const columns: DataField[] = [];
+    const relations: DataRelation[] = [];
+    for (const l of s.body) {
+      const f = /^\s+([A-Z]\w*)\s+(\[\])?\*?([\w.]+)/.exec(l);
+      if (!f) continue;
+      const [, field, list, type] = f;
+      // a field typed by another model is an association, not a column
+      if (names.has(type!))
+        relations.push({ from: s.name, to: type!, kind: list ? 'one-to-many' : 'many-to-one', field });
+      else columns.push(column(field!, (list ?? '') + type!));
+    }
+    add({ kind: 'gorm', name: s.name, line: s.line, columns, relations });
+  }
+}
+
+const JPA_RELATION: Record<string, DataRelation['kind']> = TYPEORM_RELATION;
+
+interface JavaClass {
+  name: string;
+  parent?: string;
+  entity: boolean;
+  table?: string;
+  file: string;
+  line: number;
+  columns: DataField[];
+  relations: DataRelation[];
+}
+
+/**
+ * Java: JPA @Entity classes, their persistent fields and association annotations. Fields of the
+ * project's @MappedSuperclass parents (an id, a name) belong to each entity that extends them.
+ */
+function jpaEntities(files: { path: string; text: string }[]): DataEntity[] {
+  const classes = files.flatMap((f) => javaClasses(f.text, f.path));
+  const byName = new Map(classes.map((c) => [c.name, c]));
+  const inherited = (c: JavaClass, depth = 0): DataField[] => {
+    const parent = c.parent ? byName.get(c.parent) : undefined;
+    return parent && !parent.entity && depth < 8 ? [...inherited(parent, depth + 1), ...parent.columns] : [];
+  };
+  return classes
+    .filter((c) => c.entity)
+    .map((c) => {
+      const columns = [...inherited(c), ...c.columns];
+      return {
+        kind: 'jpa' as const,
+        name: c.name,
+        file: c.file,
+        line: c.line,
+        fields: columns.map((x) => x.name),
+        store: 'table' as const,
+        columns,
+        relations: c.relations,
+        ...(c.table && { table: c.table }),
+      };
+    });
+}
+
+function javaClasses(text: string, file: string): JavaClass[] {
+  const out: JavaClass[] = [];
+  for (const { m, line } of matchesWithLines(
+    text,
+    /@(Entity|MappedSuperclass)\b(?:\s*\([^)]*\))?([^{;]*?)\bclass\s+(\w+)(?:<[^>{]*>)?(?:\s+extends\s+([\w.]+))?[^{]*\{/g,
+  )) {
+    const name = m[3]!;
+    const columns: DataField[] = [];
+    const relations: DataRelation[] = [];
+    for (const stmt of classLevel(bracketBody(text, m.index! + m[0].length - 1) ?? '').split(/[;{}]/)) {
+      const { annotations, rest } = splitAnnotations(stmt);
+      // a method or constructor has brackets before any `=`; a @Transient field is not stored
+      const decl =
+        /^\s*(?:(?:private|protected|public|final|transient)\s+)*([\w.]+(?:<[\w.<>, ?]*>)?)\s+(\w+)\s*$/.exec(
+          rest.split('=')[0]!,
+        );
+      if (!decl || /@Transient\b/.test(annotations)) continue;
+      const [, type, field] = decl;
+      const assoc = /@(ManyToOne|OneToMany|OneToOne|ManyToMany)\b/.exec(annotations)?.[1];
+      if (assoc) {
+        const to = /<\s*([\w.]+)\s*>/.exec(type!)?.[1] ?? type!;
+        relations.push({ from: name, to: to.split('.').pop()!, kind: JPA_RELATION[assoc]!, field });
+      } else columns.push(column(field!, type));
+    }
+    const table = /@Table\s*\(\s*(?:name\s*=\s*)?"([^"]+)"/.exec(m[2]!)?.[1];
+    out.push({
+      name,
+      parent: m[4]?.split('.').pop(),
+      entity: m[1] === 'Entity',
+      table,
+      file,
+      line,
+      columns,
+      relations,
+    });
+  }
+  return out;
+}
+
+/** The annotations that open a Java statement (`@Column(name = "x") @NotBlank`) and what follows them. */
+function splitAnnotations(stmt: string): { annotations: string; rest: string } {
+  let i = stmt.search(/\S/);
+  while (i >= 0 && stmt[i] === '@') {
+    const name = /^@[\w.]+\s*/.exec(stmt.slice(i))![0];
+    i += name.length;
+    if (stmt[i] === '(') i += (bracketBody(stmt, i) ?? '').length + 2;
+    const next = stmt.slice(i).search(/\S/);
+    i = next < 0 ? stmt.length : i + next;
+  }
+  const at = Math.max(0, i);
+  return { annotations: stmt.slice(0, at), rest: stmt.slice(at) };
+}
+
+/** A class body with nested blocks (method bodies, inner classes) emptied, so only members remain. */
+function classLevel(body: string): string {
+  let depth = 0;
+  let quote: string | null = null;
+  let out = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    // braces inside a string (`@Pattern(regexp = "\\d{10}")`) open no block
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '{' && ++depth === 1) out += ';';
+    else if (c === '}') depth--;
+    // inside a string, braces and semicolons are text: they must not split the members
+    if (depth === 0 && c !== '}') out += quote && /[{};\\]/.test(c) ? ' ' : c;
+  }
+  return out;
+}
+
+/** Rust: Diesel's `table!` declarations and the `joinable!` relations between them. */
+function dieselTables(text: string, add: Add): void {
+  const joins = [...text.matchAll(/joinable!\s*\(\s*(\w+)\s*->\s*(\w+)\s*\((\w+)\)\s*\)/g)];
+  for (const { m, line } of matchesWithLines(text, /\btable!\s*\{/g)) {
+    const block = bracketBody(text, m.index! + m[0].length - 1) ?? '';
+    for (const t of block.matchAll(/(?:^|\n)\s*(?:[\w:]+\.)?(\w+)\s*(?:\([^)]*\))?\s*\{([^}]*)\}/g)) {
+      const name = t[1]!;
+      const columns = [...t[2]!.matchAll(/(\w+)\s*->\s*([\w<>]+)/g)].map((c) => ({
+        name: c[1]!,
+        type: c[2]!,
+      }));
+      const relations = joins
+        .filter((j) => j[1] === name)
+        .map((j) => ({ from: name, to: j[2]!, kind: 'many-to-one' as const, field: j[3] }));
+      add({
+        kind: 'diesel',
+        name,
+        line: line + block.slice(0, t.index).split('\n').length - 1,
+        columns,
+        relations,
+      });
+    }
+  }
+}
+
 export function dataModelPass(src: Sources, files: FileInfo[]): DataEntity[] {
   const out: DataEntity[] = [];
+  const order = new Map(files.map((f, i) => [f.path, i]));
+  // Python and Java models may inherit from a base in another file: both are read once all are in
+  const python: { path: string; text: string }[] = [];
+  const java: { path: string; text: string }[] = [];
   for (const f of files) {
-    if (isNonProductCode(f.path) || !/\.(sql|prisma|[cm]?[jt]sx?|py|go)$/i.test(f.path)) continue;
+    if (isNonProductCode(f.path) || !MODEL_FILE.test(f.path)) continue;
     // a table or model quoted in a comment or docstring is not part of the schema
     const text = codeText(src, f.path, f.language);
     if (text == null) continue;
-    const add = (kind: DataEntity['kind'], name: string, line: number, fields: string[]) =>
-      out.push({ kind, name, file: f.path, line, fields });
-    if (/\.sql$/i.test(f.path)) {
-      for (const { m, line } of matchesWithLines(
-        text,
-        /create\s+table\s+(?:if\s+not\s+exists\s+)?([\w."`[\]]+)\s*\(/gi,
-      )) {
-        const body = bracketBody(text, m.index! + m[0].length - 1) ?? '';
-        const cols = topLevel(body)
-          .filter((c) => !SQL_CONSTRAINT.test(c))
-          .map((c) => c.split(/\s+/)[0]!.replace(/["`[\]]/g, ''));
-        add('sql-table', m[1]!.replace(/["`[\]]/g, ''), line, cols);
-      }
-      continue;
-    }
-    const lines = text.split('\n');
-    if (/\.prisma$/i.test(f.path)) {
-      for (const { m, line } of matchesWithLines(text, /^model\s+(\w+)\s*\{/gm)) {
-        add(
-          'prisma',
-          m[1]!,
-          line,
-          blockLines(lines, line, (l) => /^\s*\}/.test(l))
-            .map((l) => /^\s+(\w+)\s+\w/.exec(l)?.[1])
-            .filter((x): x is string => !!x),
-        );
-      }
-      continue;
-    }
-    if (/\.[cm]?[jt]sx?$/i.test(f.path)) {
-      for (const { m, line } of matchesWithLines(
-        text,
-        /\b(?:const|let|var)\s+(\w+)\s*=\s*(pgTable|mysqlTable|sqliteTable)\s*\(\s*['"]([\w.]+)['"]\s*,\s*/g,
-      )) {
-        const open = text.indexOf('{', m.index! + m[0].length - 1);
-        add('drizzle', m[3]!, line, open < 0 ? [] : objectKeys(bracketBody(text, open) ?? ''));
-      }
-      for (const { m, line } of matchesWithLines(
-        text,
-        /\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+(?:mongoose\.)?Schema\s*(?:<[^>]*>)?\s*\(\s*\{/g,
-      )) {
-        add(
-          'mongoose',
-          m[1]!.replace(/Schema$/, ''),
-          line,
-          objectKeys(bracketBody(text, m.index! + m[0].length - 1) ?? ''),
-        );
-      }
-      for (const { m, line } of matchesWithLines(
-        text,
-        /\b(\w+)\s*=\s*\w+\.define\s*\(\s*['"](\w+)['"]\s*,\s*\{/g,
-      )) {
-        add('sequelize', m[2]!, line, objectKeys(bracketBody(text, m.index! + m[0].length - 1) ?? ''));
-      }
-      for (const { m, line } of matchesWithLines(
-        text,
-        /@Entity\s*\([^)]*\)\s*(?:export\s+)?(?:default\s+)?class\s+(\w+)[^{]*\{/g,
-      )) {
-        const body = bracketBody(text, m.index! + m[0].length - 1) ?? '';
-        add(
-          'typeorm',
-          m[1]!,
-          line,
-          [...body.matchAll(/@\w*Column\s*\([^)]*\)\s*(\w+)[!?]?\s*:/g)].map((x) => x[1]!),
-        );
-      }
-      for (const { m, line } of matchesWithLines(
-        text,
-        /\b(?:const|let|var)\s+(\w+?)Schema\s*=\s*z\s*\.\s*object\s*\(\s*\{/g,
-      )) {
-        if (NOT_ENTITY.test(m[1]!) || !/^[A-Z]/.test(m[1]!)) continue;
-        add('zod', m[1]!, line, objectKeys(bracketBody(text, m.index! + m[0].length - 1) ?? ''));
-      }
-      continue;
-    }
-    if (/\.py$/i.test(f.path)) {
-      for (const { m, line } of matchesWithLines(text, /^class\s+(\w+)\s*\(([^)]*)\)\s*:/gm)) {
-        const bases = m[2]!;
-        const kind: DataEntity['kind'] | null = /\bmodels\.Model\b/.test(bases)
-          ? 'django'
-          : /\b(db\.Model|Base|DeclarativeBase|SQLModel)\b/.test(bases)
-            ? 'sqlalchemy'
-            : /\bBaseModel\b/.test(bases) && !NOT_ENTITY.test(m[1]!)
-              ? 'pydantic'
-              : null;
-        if (!kind) continue;
-        const body = blockLines(lines, line, (l) => /^\S/.test(l));
-        const fieldRe =
-          kind === 'pydantic'
-            ? /^\s{2,}(\w+)\s*:/
-            : /^\s{2,}(\w+)\s*(?::[^=]*)?=\s*(?:[\w.]*Column|mapped_column|models\.\w+|db\.Column|Field|relationship)\b/;
-        add(
-          kind,
-          m[1]!,
-          line,
-          body
-            .map((l) => fieldRe.exec(l)?.[1])
-            .filter((x): x is string => !!x && x !== 'Meta' && x !== 'model_config'),
-        );
-      }
-      continue;
-    }
-    for (const { m, line } of matchesWithLines(text, /^type\s+(\w+)\s+struct\s*\{/gm)) {
-      const body = blockLines(lines, line, (l) => /^\}/.test(l));
-      if (!body.some((l) => /gorm:"/.test(l)) && !/gorm\.Model/.test(body.join('\n'))) continue;
-      add(
-        'gorm',
-        m[1]!,
-        line,
-        body.map((l) => /^\s+([A-Z]\w*)\s+\S/.exec(l)?.[1]).filter((x): x is string => !!x),
-      );
-    }
+    const add: Add = (e) =>
+      out.push({ store: 'table', ...e, file: f.path, fields: e.columns.map((c) => c.name) } as DataEntity);
+    const ext = /\.(\w+)$/.exec(f.path)![1]!.toLowerCase();
+    if (ext === 'sql') sqlTables(text, add);
+    else if (ext === 'prisma') prismaModels(text, add);
+    else if (ext === 'py') python.push({ path: f.path, text });
+    else if (ext === 'go') gormModels(text, add);
+    else if (ext === 'java') java.push({ path: f.path, text });
+    else if (ext === 'rs') dieselTables(text, add);
+    else scriptModels(text, add);
+  }
+  // in the order of the files, as the rest of the analysis lists them
+  return [...out, ...pythonModels(python), ...jpaEntities(java)].sort(
+    (x, y) => order.get(x.file)! - order.get(y.file)! || x.line - y.line,
+  );
+}
+
+/** Whether an entity only shapes or validates data rather than being stored. */
+export const isSchema = (e: DataEntity) =>
+  e.store ? e.store === 'schema' : e.kind === 'zod' || e.kind === 'pydantic';
+
+export interface Migration {
+  path: string;
+  /** What runs it: Django, Alembic, Rails, Prisma, SQL files, or a JavaScript migration tool. */
+  tool: 'Django' | 'Alembic' | 'Rails' | 'Prisma' | 'SQL' | 'JavaScript';
+}
+
+// package markers and tool plumbing sit in migration folders without being migrations
+const NOT_MIGRATION = /(^|\/)(__init__\.py|env\.py|script\.py\.mako|index\.[cm]?[jt]s|README[^/]*)$/i;
+
+/**
+ * The migration files among `paths`, each with the tool that runs it: Django's
+ * `migrations/0001_initial.py`, Alembic's `versions/*.py` beside its `env.py`, Rails' `db/migrate/`,
+ * Prisma's `migrations/<name>/migration.sql`, SQL files in a migrations folder or named as Flyway
+ * (`V2__add.sql`) or golang-migrate (`0002_add.up.sql`) name them, JS/TS files in a migrations folder.
+ */
+export function migrationsOf(paths: string[]): Migration[] {
+  const all = new Set(paths);
+  const out: Migration[] = [];
+  for (const p of paths) {
+    if (NOT_MIGRATION.test(p)) continue;
+    const tool = migrationTool(p, all);
+    if (tool) out.push({ path: p, tool });
   }
   return out;
+}
+
+function migrationTool(p: string, all: Set<string>): Migration['tool'] | null {
+  const alembic = /^(.*\/)?versions\/[^/]+\.py$/.exec(p);
+  if (alembic && all.has(`${alembic[1] ?? ''}env.py`)) return 'Alembic';
+  if (/(^|\/)migrations\/\d{4}_\w+\.py$/.test(p)) return 'Django';
+  if (/(^|\/)db\/migrate\/\d+_\w+\.rb$/.test(p)) return 'Rails';
+  if (/(^|\/)prisma\/migrations\/[^/]+\/migration\.sql$/.test(p)) return 'Prisma';
+  if (
+    /\.sql$/i.test(p) &&
+    (/(^|\/)(migrations?|migrate)\//i.test(p) || /(^|\/)(V\d+(_\d+)*__\w+|\d+_\w+\.(up|down))\.sql$/.test(p))
+  )
+    return 'SQL';
+  if (/(^|\/)migrations?\/[^/]+\.[cm]?[jt]s$/.test(p)) return 'JavaScript';
+  return null;
 }

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { dependenciesPass } from './dependencies.ts';
+import {
+  dependenciesPass,
+  frozenRequirements,
+  isProductOwned,
+  isUnbounded,
+  lockfileOf,
+  manifestArea,
+  openVersionRisks,
+  setDependencyAreas,
+  versionConstraint,
+} from './dependencies.ts';
 import { frameworksPass } from './frameworks.ts';
+import { dependencyRole, importsPackage, isToolingRole, packageInfo } from './package-roles.ts';
+import type { Analysis, Dependency } from './types.ts';
 import { sourcesFromMap } from './sources.ts';
 
 const FILES: Record<string, string> = {
@@ -86,8 +98,8 @@ describe('dependenciesPass', () => {
     expect(manifests.find((m) => m.ecosystem === 'maven')).toMatchObject({ name: 'shop', version: '2.0.0' });
   });
 
-  it('derives frameworks from dependencies and files, citing the manifest line', () => {
-    const fw = frameworksPass(sourcesFromMap(FILES), dependencies);
+  it('derives frameworks from dependencies, citing the manifest line', () => {
+    const fw = frameworksPass(dependencies);
     const names = fw.map((f) => f.name);
     for (const n of [
       'Fastify',
@@ -104,5 +116,374 @@ describe('dependenciesPass', () => {
     ])
       expect(names).toContain(n);
     expect(fw.find((f) => f.name === 'Fastify')!.evidence).toBe('packages/api/package.json:5');
+  });
+});
+
+describe('dependency scope: the product is what its own manifests declare', () => {
+  it('marks every manifest, dependency, lockfile and package manager with the area of its file', () => {
+    const r = dependenciesPass(
+      sourcesFromMap({
+        'package.json': '{\n  "name": "lib",\n  "devDependencies": {\n    "zod": "^4.0.0"\n  }\n}\n',
+        'examples/app/package.json': '{\n  "dependencies": {\n    "express": "^5.0.0"\n  }\n}\n',
+      }),
+      ['examples/app/yarn.lock'],
+    );
+    setDependencyAreas(r, (p) => (p.startsWith('examples/') ? 'examples' : 'product'));
+    expect(r.manifests.map((m) => [m.path, m.area])).toEqual([
+      ['package.json', 'product'],
+      ['examples/app/package.json', 'examples'],
+    ]);
+    expect(r.lockfiles).toEqual([
+      { path: 'examples/app/yarn.lock', manager: 'Yarn', ecosystem: 'npm', area: 'examples' },
+    ]);
+    expect(r.packageManagers![0]).toMatchObject({ name: 'Yarn', area: 'examples' });
+    expect(r.dependencies.filter(isProductOwned).map((d) => d.name)).toEqual(['zod']);
+  });
+
+  it('a root build file is the product’s even when the identity layer calls it build', () => {
+    expect(manifestArea('build.gradle', () => 'build')).toBe('product');
+    expect(manifestArea('tools/gen/build.gradle', () => 'build')).toBe('build');
+  });
+
+  it('gives a development dependency no runtime role: only a test or build tool role', () => {
+    const dev = { ecosystem: 'npm' as const, version: '^4', manifest: 'package.json', scope: 'dev' as const };
+    expect(dependencyRole({ ...dev, name: 'zod' })).toBeUndefined();
+    expect(dependencyRole({ ...dev, name: 'jsonwebtoken' })).toBeUndefined();
+    expect(dependencyRole({ ...dev, name: 'vitest' })).toBe('test-runner');
+    expect(dependencyRole({ ...dev, name: 'zod', scope: 'runtime' })).toBe('validation');
+    const fw = frameworksPass([
+      { ...dev, name: 'zod' },
+      { ...dev, name: 'vitest' },
+    ]);
+    expect(fw.map((f) => f.name)).toEqual(['Vitest']);
+  });
+});
+
+describe('package-role table', () => {
+  it('reads names the way each registry compares them', () => {
+    const role = (ecosystem: Dependency['ecosystem'], name: string) => packageInfo({ ecosystem, name });
+    expect(role('pip', 'Django')).toEqual({ display: 'Django', role: 'web-framework' });
+    expect(role('pip', 'PyJWT')?.role).toBe('auth');
+    expect(role('pip', 'scikit_learn')?.display).toBe('scikit-learn');
+    expect(role('cargo', 'actix_web')?.display).toBe('Actix Web');
+    expect(role('go', 'github.com/go-chi/chi/v5')?.role).toBe('router');
+    expect(role('maven', 'org.springframework.boot:spring-boot-starter-actuator')?.display).toBe(
+      'Spring Boot',
+    );
+    expect(role('nuget', 'Serilog')?.role).toBe('logging');
+    expect(role('npm', 'left-pad')).toBeUndefined();
+  });
+
+  it('finds no framework in files: a manage.py or a conftest.py alone is no evidence', () => {
+    const r = dependenciesPass(sourcesFromMap({ 'manage.py': 'import django\n', 'conftest.py': '' }));
+    expect(frameworksPass(r.dependencies)).toEqual([]);
+  });
+});
+
+describe('lockfiles and package managers', () => {
+  it('knows every ecosystem’s lockfile and the tool that writes it', () => {
+    const paths = [
+      'package-lock.json',
+      'yarn.lock',
+      'pnpm-lock.yaml',
+      'bun.lock',
+      'bun.lockb',
+      'uv.lock',
+      'poetry.lock',
+      'Pipfile.lock',
+      'Cargo.lock',
+      'go.sum',
+      'Gemfile.lock',
+      'composer.lock',
+    ];
+    expect(paths.map((p) => lockfileOf(`app/${p}`)?.manager)).toEqual([
+      'npm',
+      'Yarn',
+      'pnpm',
+      'Bun',
+      'Bun',
+      'uv',
+      'Poetry',
+      'Pipenv',
+      'Cargo',
+      'Go modules',
+      'Bundler',
+      'Composer',
+    ]);
+    expect(lockfileOf('src/lock.ts')).toBeUndefined();
+  });
+
+  it('takes .npmrc package-lock=false as a decision and Corepack’s packageManager as the tool', () => {
+    const r = dependenciesPass(
+      sourcesFromMap({
+        '.npmrc': 'save-exact=false\npackage-lock=false\n',
+        'package.json': '{\n  "packageManager": "pnpm@9.1.0",\n  "dependencies": { "koa": "^2" }\n}\n',
+      }),
+    );
+    expect(r.lockfileOptOuts).toEqual([{ path: '.npmrc', line: 2, ecosystem: 'npm' }]);
+    expect(r.packageManagers).toEqual([{ name: 'pnpm', ecosystem: 'npm', evidence: 'package.json' }]);
+  });
+
+  it('counts a requirements file exported from a lock as a lockfile, not as a manifest', () => {
+    const r = dependenciesPass(
+      sourcesFromMap({
+        'pyproject.toml': '[project]\nname = "app"\ndependencies = ["flask>=3"]\n',
+        'requirements.txt':
+          '# This file was autogenerated by uv via the following command:\n#    uv export\nflask==3.0.3\nwerkzeug==3.0.4\n',
+        'requirements-dev.txt':
+          'pytest==8.3.2 \\\n    --hash=sha256:4ba08f9ae7dcf84ded419494d229b48d0903ea6407b030eaec46df5e6a73bba5\n',
+      }),
+    );
+    expect(r.manifests.map((m) => m.path)).toEqual(['pyproject.toml']);
+    expect(r.lockfiles!.map((l) => [l.path, l.manager])).toEqual([
+      ['requirements.txt', 'uv'],
+      ['requirements-dev.txt', 'pip'],
+    ]);
+    expect(r.dependencies.map((d) => d.name)).toEqual(['flask']);
+  });
+});
+
+describe('version semantics per ecosystem', () => {
+  const c = (ecosystem: Dependency['ecosystem'], version: string) =>
+    versionConstraint({ ecosystem, version });
+  it('reads Cargo’s bare version as a caret range; only =x.y.z is exact', () => {
+    expect(c('cargo', '1.0.75')).toBe('range');
+    expect(c('cargo', '=1.0.75')).toBe('exact');
+    expect(c('cargo', '>=1.0')).toBe('minimum');
+  });
+  it('reads npm and Composer bare versions as exact, ^ ~ and partial versions as ranges', () => {
+    expect(c('npm', '1.2.3')).toBe('exact');
+    expect(c('npm', '^1.2.3')).toBe('range');
+    expect(c('npm', '~1.2.3')).toBe('range');
+    expect(c('npm', '1.2')).toBe('range');
+    expect(c('npm', '>=18')).toBe('minimum');
+    expect(c('npm', 'workspace:*')).toBe('source');
+    expect(c('composer', '^11.0')).toBe('range');
+  });
+  it('reads PyPI == as exact, ~= and bounded sets as ranges, >= alone as a minimum', () => {
+    expect(c('pip', '==2.31.0')).toBe('exact');
+    expect(c('pip', '==2.*')).toBe('range');
+    expect(c('pip', '~=0.10.0')).toBe('range');
+    expect(c('pip', '>=1.26,<3')).toBe('range');
+    expect(c('pip', '>=2023.5.7')).toBe('minimum');
+    expect(c('pip', '*')).toBe('any');
+  });
+  it('reads Go requirements as minimums that never count as unbounded (MVS, go.sum)', () => {
+    expect(c('go', 'v1.9.1')).toBe('minimum');
+    expect(isUnbounded({ ecosystem: 'go', version: 'v1.9.1' })).toBe(false);
+    expect(isUnbounded({ ecosystem: 'pip', version: '>=2023.5.7' })).toBe(true);
+    expect(isUnbounded({ ecosystem: 'cargo', version: '1.0.75' })).toBe(false);
+  });
+  it('finds a requirements file that pins every runtime requirement exactly', () => {
+    const dep = (name: string, version: string, manifest = 'requirements.txt'): Dependency => ({
+      ecosystem: 'pip',
+      name,
+      version,
+      scope: 'runtime',
+      manifest,
+    });
+    expect(frozenRequirements([dep('Django', '==6.1'), dep('psycopg', '==3.3.4')])).toEqual([
+      'requirements.txt',
+    ]);
+    expect(frozenRequirements([dep('Django', '==6.1'), dep('psycopg', '>=3')])).toEqual([]);
+  });
+});
+
+describe('what a declaration is for: run time, an extra, or the developers’ tools', () => {
+  const parse = (files: Record<string, string>) => dependenciesPass(sourcesFromMap(files)).dependencies;
+  const scopes = (ds: Dependency[]) => ds.map((d) => `${d.name}:${d.scope}`);
+
+  it('takes PEP 735 dependency groups as development tooling and extras as optional runtime', () => {
+    const ds = parse({
+      'pyproject.toml': [
+        '[project]',
+        'name = "requests"',
+        'dependencies = ["urllib3>=1.26,<3"]',
+        '[project.optional-dependencies]',
+        'socks = ["PySocks>=1.5.6"]',
+        'docs = ["sphinx"]',
+        '[dependency-groups]',
+        'tests = ["requests[socks]", "pytest>=3"]',
+        'typecheck = ["pyright", "cryptography"]',
+        'docs = ["myst-parser", { include-group = "typecheck" }]',
+      ].join('\n'),
+    });
+    expect(scopes(ds)).toEqual([
+      'urllib3:runtime',
+      'PySocks:optional',
+      'sphinx:dev',
+      // `requests[socks]` is the project itself with an extra, not a package it depends on
+      'pytest:test',
+      'pyright:dev',
+      'cryptography:dev',
+      'myst-parser:dev',
+    ]);
+  });
+
+  it('takes Maven plugin dependencies as build tooling and leaves dependencyManagement out', () => {
+    const ds = parse({
+      'pom.xml': [
+        '<project>',
+        '  <parent><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-parent</artifactId><version>4.0.3</version></parent>',
+        '  <artifactId>app</artifactId>',
+        '  <dependencyManagement><dependencies><dependency>',
+        '    <groupId>com.acme</groupId><artifactId>acme-bom</artifactId><version>2.1</version><type>pom</type><scope>import</scope>',
+        '  </dependency></dependencies></dependencyManagement>',
+        '  <dependencies>',
+        '    <dependency><groupId>org.springframework.boot</groupId><artifactId>spring-boot-starter-web</artifactId></dependency>',
+        '    <dependency><groupId>org.springframework.boot</groupId><artifactId>spring-boot-devtools</artifactId><optional>true</optional></dependency>',
+        '  </dependencies>',
+        '  <build><plugins><plugin>',
+        '    <artifactId>maven-checkstyle-plugin</artifactId>',
+        '    <dependencies><dependency><groupId>com.puppycrawl.tools</groupId><artifactId>checkstyle</artifactId><version>12.3.1</version></dependency></dependencies>',
+        '  </plugin></plugins></build>',
+        '</project>',
+      ].join('\n'),
+    });
+    expect(scopes(ds)).toEqual([
+      'org.springframework.boot:spring-boot-starter-web:runtime',
+      'org.springframework.boot:spring-boot-devtools:optional',
+      'com.puppycrawl.tools:checkstyle:build',
+    ]);
+    expect(ds[0]).toMatchObject({
+      version: '*',
+      managedBy: 'the parent POM spring-boot-starter-parent 4.0.3 or the BOM acme-bom 2.1',
+      managedVersion: '4.0.3',
+    });
+    expect(versionConstraint(ds[0]!)).toBe('managed');
+    expect(isUnbounded(ds[0]!)).toBe(false);
+  });
+
+  it('reads Gradle versions set by a plugin, a platform or a variable, and developmentOnly as dev', () => {
+    const ds = parse({
+      'build.gradle': [
+        'plugins {',
+        "  id 'org.springframework.boot' version '4.0.3'",
+        "  id 'io.spring.dependency-management' version '1.1.7'",
+        '}',
+        'ext.bootstrapVersion = "5.3.8"',
+        'dependencies {',
+        "  implementation 'org.springframework.boot:spring-boot-starter-web'",
+        '  runtimeOnly "org.webjars.npm:bootstrap:${bootstrapVersion}"',
+        "  developmentOnly 'org.springframework.boot:spring-boot-devtools'",
+        '}',
+      ].join('\n'),
+      'lib/build.gradle.kts':
+        'dependencies {\n  implementation(platform("io.netty:netty-bom:4.1.100"))\n  implementation("io.netty:netty-handler")\n}\n',
+    });
+    expect(scopes(ds)).toEqual([
+      'org.springframework.boot:spring-boot-starter-web:runtime',
+      'org.webjars.npm:bootstrap:runtime',
+      'org.springframework.boot:spring-boot-devtools:dev',
+      'io.netty:netty-handler:runtime',
+    ]);
+    expect(ds[0]).toMatchObject({ managedVersion: '4.0.3' });
+    expect(ds[0]!.managedBy).toContain('Spring Boot plugin 4.0.3');
+    expect(ds[1]!.version).toBe('5.3.8');
+    expect(ds[3]).toMatchObject({ managedBy: 'the BOM netty-bom 4.1.100', managedVersion: '4.1.100' });
+  });
+
+  it('reads `optional = true` entries of Cargo and Poetry as optional runtime dependencies', () => {
+    const ds = parse({
+      'Cargo.toml': '[dependencies]\nlibc = "0.2"\nserde = { version = "1", optional = true }\n',
+      'py/pyproject.toml': '[tool.poetry.dependencies]\nboto3 = { version = "^1.34", optional = true }\n',
+    });
+    expect(scopes(ds)).toEqual(['libc:runtime', 'serde:optional', 'boto3:optional']);
+  });
+
+  it('reads a Cargo `workspace = true` dependency as set by the workspace, not as open', () => {
+    const [d] = parse({ 'crates/a/Cargo.toml': '[dependencies]\nserde = { workspace = true }\n' });
+    expect(d).toMatchObject({ managedBy: 'the workspace' });
+    expect(isUnbounded(d!)).toBe(false);
+  });
+});
+
+describe('open versions are a risk only where nothing fixes them', () => {
+  const dep = (name: string, version: string, scope: Dependency['scope'] = 'runtime'): Dependency => ({
+    ecosystem: 'pip',
+    name,
+    version,
+    scope,
+    manifest: 'pyproject.toml',
+  });
+  const own = [dep('certifi', '>=2023.5.7'), dep('idna', '>=2.5,<4'), dep('ruff', '*', 'dev')];
+  const analysis = (kind: string, lockfiles: Analysis['lockfiles'] = []) =>
+    ({ identity: { kind }, lockfiles }) as unknown as Analysis;
+
+  it('a library or framework keeps ranges on purpose: no risk', () => {
+    expect(openVersionRisks(analysis('library'), own, [])).toEqual([]);
+    expect(openVersionRisks(analysis('framework'), own, [])).toEqual([]);
+  });
+  it('an application with a lockfile is fixed; without one, only shipped open requirements count', () => {
+    const lock = [{ path: 'uv.lock', manager: 'uv', ecosystem: 'pip' as const }];
+    expect(openVersionRisks(analysis('application', lock), own, ['uv.lock'])).toEqual([]);
+    expect(openVersionRisks(analysis('application'), own, []).map((d) => d.name)).toEqual(['certifi']);
+  });
+});
+
+describe('frameworks: what does the work, and what the product only develops with', () => {
+  const npm = (name: string, version: string, line: number): Dependency => ({
+    ecosystem: 'npm',
+    name,
+    version,
+    scope: 'runtime',
+    manifest: 'package.json',
+    line,
+  });
+
+  it('takes the package named for the framework (the server SDK), listed where the framework first appears', () => {
+    const fw = frameworksPass([
+      npm('@stripe/stripe-js', '2.4.0', 26),
+      npm('next', '14.2.3', 33),
+      npm('stripe', '^14.25.0', 37),
+    ]);
+    expect(fw.map((f) => [f.name, f.version, f.evidence])).toEqual([
+      ['Stripe', '^14.25.0', 'package.json:37'],
+      ['Next.js', '14.2.3', 'package.json:33'],
+    ]);
+  });
+
+  it('gives a managed framework the version of its own group’s release only', () => {
+    const boot = (artifact: string): Dependency => ({
+      ecosystem: 'gradle',
+      name: `org.springframework.boot:${artifact}`,
+      version: '*',
+      scope: 'runtime',
+      manifest: 'build.gradle',
+      managedBy: 'the Spring Boot plugin 4.0.3',
+      managedVersion: '4.0.3',
+    });
+    const fw = frameworksPass([boot('spring-boot-starter-web'), boot('spring-boot-starter-thymeleaf')]);
+    expect(fw.map((f) => [f.name, f.version])).toEqual([
+      ['Spring Boot', '4.0.3'],
+      ['Thymeleaf', undefined],
+    ]);
+  });
+
+  it('knows test runners, linters, type checkers and task runners as tooling', () => {
+    for (const [ecosystem, name] of [
+      ['pip', 'tox'],
+      ['pip', 'mypy'],
+      ['pip', 'ruff'],
+      ['pip', 'pytest'],
+      ['npm', 'eslint'],
+      ['npm', 'vitest'],
+      ['npm', 'typescript'],
+    ] as const)
+      expect(isToolingRole(packageInfo({ ecosystem, name })?.role), name).toBe(true);
+    expect(isToolingRole(packageInfo({ ecosystem: 'pip', name: 'django' })?.role)).toBe(false);
+  });
+
+  it('matches an import to its package by the name code imports it by', () => {
+    const pip = (name: string) => ({ ecosystem: 'pip' as const, name });
+    expect(importsPackage('jwt', pip('PyJWT'))).toBe(true);
+    expect(importsPackage('jwt.algorithms', pip('PyJWT'))).toBe(true);
+    expect(importsPackage('jwtx', pip('PyJWT'))).toBe(false);
+    expect(importsPackage('charset_normalizer', pip('charset-normalizer'))).toBe(true);
+    expect(importsPackage('next/link', { ecosystem: 'npm', name: 'next' })).toBe(true);
+    expect(importsPackage('serde_json::Value', { ecosystem: 'cargo', name: 'serde-json' })).toBe(true);
+    expect(importsPackage('org.slf4j.Logger', { ecosystem: 'maven', name: 'org.slf4j:slf4j-api' })).toBe(
+      false,
+    );
   });
 });

@@ -1,12 +1,25 @@
 // Pass: manifests and the dependencies they declare (npm, pip, Go, Cargo, Maven, Gradle,
-// Composer, Bundler, NuGet), each with the manifest line it is declared on.
+// Composer, Bundler, NuGet), each with the manifest line it is declared on; the lockfiles committed
+// beside them, the package managers those show, and settings that turn lockfiles off on purpose.
 
+import { dependencyRole, registryName } from './package-roles.ts';
 import { baseName, type Sources } from './sources.ts';
-import type { Dependency, Ecosystem, Manifest } from './types.ts';
+import type {
+  Analysis,
+  Dependency,
+  Ecosystem,
+  Lockfile,
+  LockfileOptOut,
+  Manifest,
+  PackageManager,
+} from './types.ts';
 
 export interface DependenciesResult {
   manifests: Manifest[];
   dependencies: Dependency[];
+  lockfiles?: Lockfile[];
+  packageManagers?: PackageManager[];
+  lockfileOptOuts?: LockfileOptOut[];
 }
 
 type Scope = Dependency['scope'];
@@ -130,13 +143,22 @@ function tomlVersion(v: string): string {
 function arrayDeps(value: string, firstLine: number, scope: Scope, path: string): Dependency[] {
   const out: Dependency[] = [];
   value.split('\n').forEach((l, k) => {
-    for (const m of l.matchAll(/["']([^"']+)["']/g)) {
+    // a PEP 735 `{ include-group = "test" }` names another group, not a package
+    for (const m of l.replace(/\{[^{}]*\}/g, '').matchAll(/["']([^"']+)["']/g)) {
       const d = pep508(m[1]!);
       if (d) out.push({ ecosystem: 'pip', ...d, scope, manifest: path, line: firstLine + k });
     }
   });
   return out;
 }
+
+// an extra named for a chore (`dev`, `test`, `docs`, `typing`…) is how older projects spell a
+// development group; any other extra is a feature a user installs with `pkg[extra]`
+const TOOLING_GROUP =
+  /(^|[-_])(dev|develop|development|tests?|testing|lint|linting|docs?|documentation|typing|types|typecheck|mypy|check|coverage|cov|bench|benchmarks?|style|format|ci|pre-commit|tooling)([-_]|$)/i;
+
+// `{ version = "1", optional = true }`: installed only with an extra (Poetry) or a feature (Cargo)
+const OPTIONAL_ENTRY = /^\{.*\boptional\s*=\s*true\b/s;
 
 const pyproject: Parser = (text, path) => {
   const out: DependenciesResult = { manifests: [], dependencies: [] };
@@ -149,16 +171,25 @@ const pyproject: Parser = (text, path) => {
       man[e.key as 'name'] ??= unquote(e.value);
     } else if (e.section === 'project' && e.key === 'dependencies') {
       out.dependencies.push(...arrayDeps(e.value, e.line, 'runtime', path));
-    } else if (e.section === 'project.optional-dependencies' || e.section === 'dependency-groups') {
+    } else if (e.section === 'project.optional-dependencies') {
       out.dependencies.push(
-        ...arrayDeps(e.value, e.line, /dev|test|lint/i.test(e.key) ? 'dev' : 'optional', path),
+        ...arrayDeps(e.value, e.line, TOOLING_GROUP.test(e.key) ? 'dev' : 'optional', path),
       );
+    } else if (e.section === 'dependency-groups') {
+      // PEP 735 groups are never installed with the package: they are the developers' environments
+      out.dependencies.push(...arrayDeps(e.value, e.line, /test/i.test(e.key) ? 'test' : 'dev', path));
     } else if (e.section === 'build-system' && e.key === 'requires') {
       out.dependencies.push(...arrayDeps(e.value, e.line, 'build', path));
     } else if (/^tool\.poetry\.(dependencies|dev-dependencies|group\.[^.]+\.dependencies)$/.test(e.section)) {
       if (e.key === 'python') continue;
       const scope: Scope =
-        e.section === 'tool.poetry.dependencies' ? 'runtime' : /test/.test(e.section) ? 'test' : 'dev';
+        e.section !== 'tool.poetry.dependencies'
+          ? /test/.test(e.section)
+            ? 'test'
+            : 'dev'
+          : OPTIONAL_ENTRY.test(e.value)
+            ? 'optional'
+            : 'runtime';
       out.dependencies.push({
         ecosystem: 'pip',
         name: e.key,
@@ -170,6 +201,9 @@ const pyproject: Parser = (text, path) => {
     }
   }
   out.manifests.push(man);
+  // `pkg[extra]` in a group installs the project itself with an extra: not a third-party package
+  const self = man.name && registryName('pip', man.name);
+  if (self) out.dependencies = out.dependencies.filter((d) => registryName('pip', d.name) !== self);
   return out;
 };
 
@@ -261,9 +295,12 @@ const cargo: Parser = (text, path) => {
         ecosystem: 'cargo',
         name: e.key,
         version: tomlVersion(e.value),
-        scope,
+        // an optional crate is compiled in only when a feature asks for it
+        scope: scope === 'runtime' && OPTIONAL_ENTRY.test(e.value) ? 'optional' : scope,
         manifest: path,
         line: e.line,
+        // `serde = { workspace = true }` takes the version [workspace.dependencies] sets
+        ...(/\bworkspace\s*=\s*true\b/.test(e.value) ? { managedBy: 'the workspace' } : {}),
       });
     // [dependencies.serde] tables: the name is in the header
     const table = /^(?:.*\.)?(dependencies|dev-dependencies|build-dependencies)\.([^.]+)$/.exec(e.section);
@@ -282,6 +319,16 @@ const cargo: Parser = (text, path) => {
   return out;
 };
 
+/** [start, end) offsets of every `<tag>…</tag>` block in an XML text. */
+function blocks(text: string, tag: string): [number, number][] {
+  const out: [number, number][] = [];
+  const re = new RegExp(`<${tag}>[^]*?</${tag}>`, 'g');
+  for (let m = re.exec(text); m; m = re.exec(text)) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
+const within = (at: number, spans: [number, number][]) => spans.some(([a, b]) => at >= a && at < b);
+
 const pom: Parser = (text, path) => {
   const out: DependenciesResult = { manifests: [], dependencies: [] };
   const man: Manifest = { path, ecosystem: 'maven' };
@@ -298,36 +345,104 @@ const pom: Parser = (text, path) => {
     /<([\w.-]+)>([^<]*)<\/\1>/g,
   ))
     props.set(m[1]!, m[2]!);
+  const resolve = (v: string) => v.replace(/\$\{([^}]+)\}/g, (all, k: string) => props.get(k) ?? all);
+  const tag = (body: string, t: string) => new RegExp(`<${t}>([^<]+)<`).exec(body)?.[1]?.trim();
+  // dependencyManagement only sets versions; plugin dependencies are the build's own classpath
+  const managed = blocks(text, 'dependencyManagement');
+  const build = [...blocks(text, 'build'), ...blocks(text, 'reporting')];
+  const boms: Manager[] = [];
+  const pinnedHere = new Set<string>();
   const re = /<dependency>([^]*?)<\/dependency>/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (!within(m.index, managed)) continue;
     const body = m[1]!;
-    const g = /<groupId>([^<]+)</.exec(body)?.[1]?.trim();
-    const a = /<artifactId>([^<]+)</.exec(body)?.[1]?.trim();
+    if (tag(body, 'scope') === 'import') {
+      const v = tag(body, 'version') && resolve(tag(body, 'version')!);
+      boms.push({
+        says: `the BOM ${tag(body, 'artifactId')}${v ? ` ${v}` : ''}`,
+        group: tag(body, 'groupId'),
+        version: v,
+      });
+    } else pinnedHere.add(`${tag(body, 'groupId')}:${tag(body, 'artifactId')}`);
+  }
+  const parentBody = /<parent>([^]*?)<\/parent>/.exec(text)?.[1];
+  const parent = parentBody && tag(parentBody, 'artifactId');
+  const parentVersion = parentBody && tag(parentBody, 'version') && resolve(tag(parentBody, 'version')!);
+  // Maven refuses a dependency with no version unless a dependencyManagement section sets one:
+  // this POM's own, an imported BOM's or the parent's
+  const managers: Manager[] = [
+    ...(parent
+      ? [
+          {
+            says: `the parent POM ${parent}${parentVersion ? ` ${parentVersion}` : ''}`,
+            group: tag(parentBody, 'groupId'),
+            version: parentVersion || undefined,
+          },
+        ]
+      : []),
+    ...boms,
+  ];
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (within(m.index, managed)) continue;
+    const body = m[1]!;
+    const g = tag(body, 'groupId');
+    const a = tag(body, 'artifactId');
     if (!a) continue;
-    let v = /<version>([^<]+)</.exec(body)?.[1]?.trim() ?? '*';
-    v = v.replace(/\$\{([^}]+)\}/g, (all, k: string) => props.get(k) ?? all);
-    const s = /<scope>([^<]+)</.exec(body)?.[1]?.trim();
-    const scope: Scope =
-      s === 'test'
+    const declared = tag(body, 'version');
+    const s = tag(body, 'scope');
+    const scope: Scope = within(m.index, build)
+      ? 'build'
+      : s === 'test'
         ? 'test'
         : s === 'provided'
           ? 'build'
-          : s === 'runtime' || !s || s === 'compile'
-            ? 'runtime'
-            : 'optional';
+          : tag(body, 'optional') === 'true'
+            ? 'optional'
+            : 'runtime';
     const line = text.slice(0, m.index + m[0].indexOf('<artifactId>')).split('\n').length;
+    const name = g ? `${g}:${a}` : a;
     out.dependencies.push({
       ecosystem: 'maven',
-      name: g ? `${g}:${a}` : a,
-      version: v,
+      name,
+      version: declared ? resolve(declared) : '*',
       scope,
       manifest: path,
       line: Math.min(line, lines.length),
+      ...(declared
+        ? {}
+        : pinnedHere.has(name)
+          ? { managedBy: 'the dependencyManagement of this POM' }
+          : managedFields(managers, g, 'a dependencyManagement section')),
     });
   }
   out.manifests.push(man);
   return out;
 };
+
+/** A parent POM, BOM or plugin that sets versions; `group` and `version` when it is a release of its own. */
+interface Manager {
+  says: string;
+  group?: string;
+  version?: string;
+}
+
+/**
+ * managedBy (and managedVersion, when the manager is a release of the package's own group, as a
+ * parent or BOM of the same group ships in step with it) for a dependency that names no version.
+ */
+function managedFields(
+  managers: Manager[],
+  group: string | undefined,
+  unknown: string,
+): Pick<Dependency, 'managedBy' | 'managedVersion'> {
+  if (!managers.length) return { managedBy: unknown };
+  const own = managers.find((m) => m.group && m.group === group && m.version);
+  return { managedBy: joinOr(managers.map((m) => m.says)), ...(own ? { managedVersion: own.version } : {}) };
+}
+
+function joinOr(xs: string[]): string {
+  return xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
+}
 
 const GRADLE_SCOPES: Record<string, Scope> = {
   implementation: 'runtime',
@@ -341,24 +456,70 @@ const GRADLE_SCOPES: Record<string, Scope> = {
   testImplementation: 'test',
   testRuntimeOnly: 'test',
   testCompileOnly: 'test',
+  testAnnotationProcessor: 'test',
+  testFixturesImplementation: 'test',
   androidTestImplementation: 'test',
   debugImplementation: 'dev',
+  developmentOnly: 'dev',
+  // buildscript { dependencies { classpath … } }: plugins of the build, not of the program
   classpath: 'build',
 };
 
+/** `ext.x = "1.2"`, `ext { x = "1.2" }`, `def x = "1.2"`, `val x = "1.2"`: variables a version can name. */
+function gradleVariables(text: string): Map<string, string> {
+  const vars = new Map<string, string>();
+  for (const m of text.matchAll(
+    /^[ \t]*(?:ext\.|def[ \t]|val[ \t]|set\(["'])?[ \t]*([A-Za-z_][\w.]*)["']?[ \t]*[=,][ \t]*["']([^"'$]+)["']/gm,
+  ))
+    vars.set(m[1]!, m[2]!);
+  return vars;
+}
+
+/** What sets the versions a Gradle build leaves out: platforms/BOMs it imports, else its plugins. */
+function gradleManagers(text: string): Manager[] {
+  const out: Manager[] = [];
+  for (const m of text.matchAll(
+    /\b(?:platform|enforcedPlatform|mavenBom)(?:\(|[ \t]+)["']([^"':]+):([^"':]+)(?::([^"']+))?["']/g,
+  ))
+    out.push({ says: `the BOM ${m[2]}${m[3] ? ` ${m[3]}` : ''}`, group: m[1], version: m[3] });
+  if (out.length) return out;
+  const plugin = (id: string) =>
+    new RegExp(`id\\s*\\(?\\s*["']${esc(id)}["']\\s*\\)?(?:\\s*version\\s*\\(?\\s*["']([^"']+)["'])?`).exec(
+      text,
+    );
+  const boot = plugin('org.springframework.boot');
+  const dm = plugin('io.spring.dependency-management');
+  // the dependency-management plugin imports Spring Boot's BOM when the Boot plugin is applied
+  if (dm && boot)
+    return [
+      {
+        says: `the Spring Boot plugin${boot[1] ? ` ${boot[1]}` : ''} through io.spring.dependency-management`,
+        group: 'org.springframework.boot',
+        version: boot[1],
+      },
+    ];
+  if (dm) return [{ says: 'the io.spring.dependency-management plugin' }];
+  return [];
+}
+
 const gradle: Parser = (text, path) => {
   const out: DependenciesResult = { manifests: [{ path, ecosystem: 'gradle' }], dependencies: [] };
+  const vars = gradleVariables(text);
+  const managers = gradleManagers(text);
   const re = /^\s*(\w+)\s*\(?\s*["']([^"':]+):([^"':]+)(?::([^"']+))?["']/gm;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const scope = GRADLE_SCOPES[m[1]!];
     if (!scope) continue;
+    const declared = m[4]?.replace(/\$\{?([\w.]+)\}?/g, (all, k: string) => vars.get(k) ?? all);
     out.dependencies.push({
       ecosystem: 'gradle',
       name: `${m[2]}:${m[3]}`,
-      version: m[4] ?? '*',
+      version: declared ?? '*',
       scope,
       manifest: path,
       line: text.slice(0, m.index + m[0].length).split('\n').length,
+      // Gradle cannot resolve a dependency without a version: a platform, plugin or constraint sets it
+      ...(declared ? {} : managedFields(managers, m[2], 'a platform or constraint of the build')),
     });
   }
   return out;
@@ -458,17 +619,250 @@ function parserFor(path: string): Parser | null {
   return null;
 }
 
-export function dependenciesPass(src: Sources): DependenciesResult {
-  const out: DependenciesResult = { manifests: [], dependencies: [] };
+// lockfile name → the tool that writes it
+const LOCKFILES: Record<string, [string, Ecosystem]> = {
+  'package-lock.json': ['npm', 'npm'],
+  'npm-shrinkwrap.json': ['npm', 'npm'],
+  'yarn.lock': ['Yarn', 'npm'],
+  'pnpm-lock.yaml': ['pnpm', 'npm'],
+  'bun.lock': ['Bun', 'npm'],
+  'bun.lockb': ['Bun', 'npm'],
+  'uv.lock': ['uv', 'pip'],
+  'poetry.lock': ['Poetry', 'pip'],
+  'Pipfile.lock': ['Pipenv', 'pip'],
+  'pdm.lock': ['PDM', 'pip'],
+  'Cargo.lock': ['Cargo', 'cargo'],
+  'go.sum': ['Go modules', 'go'],
+  'Gemfile.lock': ['Bundler', 'bundler'],
+  'composer.lock': ['Composer', 'composer'],
+  'packages.lock.json': ['NuGet', 'nuget'],
+  'gradle.lockfile': ['Gradle', 'gradle'],
+};
+
+/** The lockfile a path is, if it is one. */
+export function lockfileOf(path: string): Lockfile | undefined {
+  const hit = LOCKFILES[baseName(path)];
+  return hit && { path, manager: hit[0], ecosystem: hit[1] };
+}
+
+/**
+ * A requirements file exported from a lock (pip-compile, `uv export`, `poetry export`): it pins
+ * what another manifest declares, so it is a lockfile, not a manifest of its own.
+ */
+export function exportedRequirementsTool(text: string): string | undefined {
+  const head = text.slice(0, 2000);
+  const tool = /autogenerated by (uv|pip-compile)\b/i.exec(head)?.[1];
+  if (tool) return tool === 'uv' ? 'uv' : 'pip-tools';
+  // hashes on every pin are what only an export writes
+  return /^\S+==\S+[ \t]*\\?[ \t]*$\n?[ \t]*--hash=sha256:/m.test(head) ? 'pip' : undefined;
+}
+
+/** `package-lock=false` in an .npmrc: the project keeps no npm lockfile by decision. */
+function npmrcOptOut(text: string, path: string): LockfileOptOut | undefined {
+  const i = text.split('\n').findIndex((l) => /^\s*package-lock\s*=\s*false\s*$/.test(l));
+  return i < 0 ? undefined : { path, line: i + 1, ecosystem: 'npm' };
+}
+
+/** `"packageManager": "pnpm@9.1.0"` in a package.json (Corepack's setting). */
+function corepackManager(text: string, path: string): PackageManager | undefined {
+  const m = /"packageManager"\s*:\s*"(npm|pnpm|yarn|bun)@/.exec(text);
+  const names: Record<string, string> = { npm: 'npm', pnpm: 'pnpm', yarn: 'Yarn', bun: 'Bun' };
+  return m ? { name: names[m[1]!]!, ecosystem: 'npm', evidence: path } : undefined;
+}
+
+/** Package managers: the settings' choice, else the lockfile's tool, one per ecosystem and folder. */
+function packageManagersOf(lockfiles: Lockfile[], settings: PackageManager[]): PackageManager[] {
+  const dir = (p: string) => p.slice(0, p.lastIndexOf('/') + 1);
+  const out = new Map<string, PackageManager>();
+  for (const s of settings) out.set(`${s.ecosystem}:${dir(s.evidence)}`, s);
+  for (const l of lockfiles) {
+    const key = `${l.ecosystem}:${dir(l.path)}`;
+    if (!out.has(key)) out.set(key, { name: l.manager, ecosystem: l.ecosystem, evidence: l.path });
+  }
+  return [...out.values()];
+}
+
+/** Manifests, dependencies and lockfiles; `skipped` are paths ingest kept no text of (lockfiles among them). */
+export function dependenciesPass(src: Sources, skipped: string[] = []): DependenciesResult {
+  const out = {
+    manifests: [] as Manifest[],
+    dependencies: [] as Dependency[],
+    lockfiles: [] as Lockfile[],
+    packageManagers: [] as PackageManager[],
+    lockfileOptOuts: [] as LockfileOptOut[],
+  };
+  const settings: PackageManager[] = [];
+  for (const path of [...src.files.map((f) => f.path), ...skipped]) {
+    const lock = lockfileOf(path);
+    if (lock && !out.lockfiles.some((l) => l.path === path)) out.lockfiles.push(lock);
+  }
   for (const f of src.files) {
     const parse = parserFor(f.path);
-    const text = parse && src.text(f.path);
-    if (!parse || text == null) continue;
+    const text = (parse || baseName(f.path) === '.npmrc') && src.text(f.path);
+    if (text == null || text === false) continue;
+    if (!parse) {
+      const optOut = npmrcOptOut(text, f.path);
+      if (optOut) out.lockfileOptOuts.push(optOut);
+      continue;
+    }
+    const exported = parse === requirements && exportedRequirementsTool(text);
+    if (exported) {
+      out.lockfiles.push({ path: f.path, manager: exported, ecosystem: 'pip' });
+      continue;
+    }
     const r = parse(text, f.path);
     out.manifests.push(...r.manifests);
     out.dependencies.push(...r.dependencies);
+    const manager = parse === npm && corepackManager(text, f.path);
+    if (manager) settings.push(manager);
+  }
+  out.packageManagers = packageManagersOf(out.lockfiles, settings);
+  for (const d of out.dependencies) {
+    const role = dependencyRole(d);
+    if (role) d.role = role;
   }
   return out;
+}
+
+type Area = NonNullable<Manifest['area']>;
+
+/** Whose a manifest or lockfile is; a root build file (a Gradle build beside the Maven one) is the product's. */
+export function manifestArea(path: string, areaOf: (path: string) => Area): Area {
+  const area = areaOf(path);
+  return area === 'build' && !path.includes('/') ? 'product' : area;
+}
+
+/** Marks every manifest, dependency, lockfile and package manager with the area of its file. */
+export function setDependencyAreas(r: DependenciesResult, areaOf: (path: string) => Area): void {
+  for (const m of r.manifests) m.area = manifestArea(m.path, areaOf);
+  for (const d of r.dependencies) d.area = manifestArea(d.manifest, areaOf);
+  for (const l of r.lockfiles ?? []) l.area = manifestArea(l.path, areaOf);
+  for (const p of r.packageManagers ?? []) p.area = manifestArea(p.evidence, areaOf);
+}
+
+/**
+ * Requirements files that pin every requirement exactly (`pip freeze` style): an application's way
+ * to fix what pip installs, short of a lockfile that also pins the transitive dependencies.
+ */
+export function frozenRequirements(deps: Dependency[]): string[] {
+  const files = new Map<string, boolean>();
+  for (const d of deps) {
+    if (d.ecosystem !== 'pip' || d.scope !== 'runtime' || !/(^|\/)requirements[^/]*\.txt$/.test(d.manifest))
+      continue;
+    files.set(d.manifest, (files.get(d.manifest) ?? true) && versionConstraint(d) === 'exact');
+  }
+  return [...files].filter(([, frozen]) => frozen).map(([path]) => path);
+}
+
+/** Dependencies the product itself declares: not an example's, a benchmark's or a tool's. */
+export function isProductOwned(x: { area?: Area }): boolean {
+  return !x.area || x.area === 'product';
+}
+
+/**
+ * What a declared version allows, read with the ecosystem's own rules:
+ * 'exact' one version; 'range' a bounded set (npm `^1.2`, Cargo's bare `1.0.75` = `^1.0.75`,
+ * PyPI `~=`); 'minimum' a lower bound only (PyPI `>=2`, every Go requirement, NuGet's bare
+ * `1.2.3`); 'any' no constraint; 'source' a path, git or workspace reference, not a version;
+ * 'managed' left to a parent POM, a BOM, a Gradle platform or a Cargo workspace, which fix it.
+ */
+export type VersionConstraint = 'exact' | 'range' | 'minimum' | 'any' | 'source' | 'managed';
+
+const PLAIN = /^v?\d+\.\d+\.\d+(?:[-+][\w.-]*)?$/;
+
+export function versionConstraint(
+  d: Pick<Dependency, 'ecosystem' | 'version' | 'managedBy'>,
+): VersionConstraint {
+  const v = d.version.trim();
+  // Maven and Gradle refuse a dependency without a version unless the build manages it
+  if ((d.managedBy || d.ecosystem === 'maven' || d.ecosystem === 'gradle') && /^\*?$/.test(v))
+    return 'managed';
+  if (/^(\*|latest|x|)$/i.test(v)) return 'any';
+  if (/^(git|path|file|link|workspace|github|portal|npm):|:\/\//.test(v)) return 'source';
+  switch (d.ecosystem) {
+    case 'go':
+      // minimal version selection: a requirement is the least version; go.sum locks the build
+      return 'minimum';
+    case 'pip':
+      if (/^===?\s*[^*,;]+$/.test(v)) return 'exact';
+      return /<|~=|==.*\*/.test(v) ? 'range' : 'minimum';
+    case 'cargo':
+      if (/^=\s*\d/.test(v)) return 'exact';
+      return lowerBoundOnly(v) ? 'minimum' : 'range';
+    case 'maven':
+    case 'gradle':
+      if (/^\[[^,\]]+\]$/.test(v)) return 'exact';
+      if (/^[[(]/.test(v)) return /,\s*[)\]]$/.test(v) ? 'minimum' : 'range';
+      return /\+|^latest\./.test(v) ? 'range' : 'exact';
+    case 'nuget':
+      if (/^\[[^,\]]+\]$/.test(v)) return 'exact';
+      if (/^[[(]/.test(v)) return /,\s*[)\]]$/.test(v) ? 'minimum' : 'range';
+      return 'minimum';
+    case 'bundler':
+      if (PLAIN.test(v) || /^=\s*\d/.test(v)) return 'exact';
+      return lowerBoundOnly(v) ? 'minimum' : 'range';
+    default:
+      // npm and Composer: a full version is exact, `^`/`~`/x-ranges/partial versions are ranges
+      if (PLAIN.test(v) || /^=\s*v?\d+\.\d+\.\d+$/.test(v)) return 'exact';
+      return lowerBoundOnly(v) ? 'minimum' : 'range';
+  }
+}
+
+/** `>=1.2` or `>1` with no upper bound anywhere in the requirement. */
+function lowerBoundOnly(v: string): boolean {
+  return /^>/.test(v) && !/</.test(v) && !/\|\|/.test(v);
+}
+
+/**
+ * An open requirement that can pull in a new major version at the next install: no constraint, or a
+ * minimum under a resolver that picks the newest (not Go's or NuGet's, which pick the least).
+ */
+export function isUnbounded(d: Pick<Dependency, 'ecosystem' | 'version' | 'managedBy'>): boolean {
+  const c = versionConstraint(d);
+  return c === 'any' || (c === 'minimum' && d.ecosystem !== 'go' && d.ecosystem !== 'nuget');
+}
+
+/** A library, framework, plugin or build tool: its users' applications resolve and lock its dependencies. */
+export function isPackageKind(a: Pick<Analysis, 'identity'>): boolean {
+  const kind = a.identity?.kind;
+  return kind === 'library' || kind === 'framework' || kind === 'plugin' || kind === 'build-tool';
+}
+
+/** Ecosystems whose installs the product fixes: a committed lockfile, a deliberate opt-out, frozen requirements. */
+export function lockedEcosystems(
+  a: Pick<Analysis, 'lockfiles' | 'lockfileOptOuts'>,
+  own: Dependency[],
+  lockfiles: string[],
+): Set<Ecosystem> {
+  const locked = new Set<Ecosystem>([
+    ...(a.lockfiles ?? []).filter((l) => lockfiles.includes(l.path)).map((l) => l.ecosystem),
+    ...(a.lockfileOptOuts ?? []).map((o) => o.ecosystem),
+  ]);
+  // an application's requirements file pinning every package with == is pip's conventional lock
+  if (frozenRequirements(own).length) locked.add('pip');
+  // a lockfile for files that only the old analyses knew by name
+  if (!a.lockfiles && lockfiles.length) for (const d of own) locked.add(d.ecosystem);
+  return locked;
+}
+
+/**
+ * Open requirements that are a risk: what the product ships (not its development tools) with no
+ * upper bound, in an application whose installs no lockfile fixes. A library or framework keeps
+ * ranges on purpose (its users' applications resolve and lock them), and a managed version is fixed.
+ */
+export function openVersionRisks(
+  a: Pick<Analysis, 'identity' | 'lockfiles' | 'lockfileOptOuts'>,
+  own: Dependency[],
+  lockfiles: string[],
+): Dependency[] {
+  if (isPackageKind(a)) return [];
+  const locked = lockedEcosystems(a, own, lockfiles);
+  return own.filter(
+    (d) =>
+      (d.scope === 'runtime' || d.scope === 'peer' || d.scope === 'optional') &&
+      !locked.has(d.ecosystem) &&
+      isUnbounded(d),
+  );
 }
 
 export type { Ecosystem };

@@ -111,6 +111,28 @@ const ENV_DOC =
   /(^|\/)(readme[^/]*|[^/]+\.(md|markdown|rst|adoc|txt)|\.env\.(example|sample|template|defaults)|example\.env|env\.example)$/i;
 
 /** The first line of the docs that names each variable, README first, so a report cites where settings are documented. */
+/**
+ * How the docs spell a variable whose name is computed (`<NAME>_ACTIVE_HELP`): its fixed parts with
+ * anything standing for the rest (`<PROGRAM>_ACTIVE_HELP`, `MYAPP_ACTIVE_HELP`, `${NAME}_…`); with
+ * no fixed part of 3 characters, where the docs name what supplies it (`auto_envvar_prefix`).
+ */
+function patternOf(name: string): RegExp {
+  const parts = name.split(/(<[^<>]*>)/).filter(Boolean);
+  const fixed = parts.filter((x) => !x.startsWith('<')).join('');
+  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (!/[A-Za-z0-9]{3}/.test(fixed)) {
+    const words = parts
+      .filter((x) => x.startsWith('<') && !/^<(NAME|VALUE|KEY|SUFFIX|PREFIX|VAR|ENV|…)>$/.test(x))
+      .map((x) => esc(x.slice(1, -1)));
+    return words.length ? new RegExp(`\\b(?:${words.join('|')})\\b`, 'i') : /(?!)/;
+  }
+  const source = parts
+    .map((x) => (x.startsWith('<') ? '(?:<[^<>\\s]+>|\\$\\{?\\w+\\}?|\\{\\w+\\}|[A-Za-z0-9]\\w*)' : esc(x)))
+    .join('');
+  // `<SCHEME>_proxy`: proxies are spelled in either case
+  return new RegExp(`(?<![\\w<])${source}(?!\\w)`, fixed === fixed.toLowerCase() ? 'i' : '');
+}
+
 export function envDocsPass(
   src: Sources,
   names: string[],
@@ -125,6 +147,7 @@ export function envDocsPass(
   // the root README first, then other READMEs, then the rest
   const rank = (p: string) => (/^readme/i.test(p) ? 0 : /(^|\/)readme/i.test(p) ? 1 : 2);
   paths.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const patterns = names.filter((n) => n.includes('<')).map((n) => [n, patternOf(n)] as const);
   for (const p of paths) {
     if (found.size === wanted.size) break;
     const text = src.text(p);
@@ -132,9 +155,12 @@ export function envDocsPass(
     const lines = text.split('\n');
     for (let i = 0; i < lines.length; i++) {
       for (const m of lines[i]!.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
-        const n = m[0];
-        if (wanted.has(n) && !found.has(n)) found.set(n, { name: n, file: p, line: i + 1 });
+        // markdown's `__NODE_ENV__` is bold NODE_ENV
+        for (const n of [m[0], m[0].replace(/^_+|_+$/g, '')])
+          if (wanted.has(n) && !found.has(n)) found.set(n, { name: n, file: p, line: i + 1 });
       }
+      for (const [n, re] of patterns)
+        if (!found.has(n) && re.test(lines[i]!)) found.set(n, { name: n, file: p, line: i + 1 });
     }
   }
   return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));

@@ -3,38 +3,315 @@
 // of .env example files.
 
 import { codeText } from './comments.ts';
+import { envClass } from './env-class.ts';
+import { chainAt, exprAt, fallbackOperands, lineFinder, literalOf } from './env-expr.ts';
+import { computedReads, constantReads, settingsReads, wrapperReads, type Read } from './env-readers.ts';
 import { baseName, matchesWithLines, type Sources } from './sources.ts';
 import type { EnvVar, FileInfo } from './types.ts';
 
-const PATTERNS: Record<string, RegExp[]> = {
+/**
+ * A read of one variable: group 1 is its name; `fallback` finds what the code falls back to, and
+ * `required` whether the read itself fails when the variable is unset.
+ */
+interface Reader {
+  re: RegExp;
+  fallback?: (text: string, end: number, start: number) => string | null;
+  required?: (text: string, end: number) => boolean;
+  /** A library call that reads fixed variables itself (`LsColors::from_env()` reads LS_COLORS). */
+  names?: string[];
+  /** The fallback is the value itself (`${X:-value}`), not code that computes it. */
+  verbatim?: boolean;
+}
+
+// `X || d`, `X ?? d` (and TypeScript's `X! || d`), also when the operator starts the next line
+const orElse = (text: string, end: number) => after(text, end, /^!?\s*(?:\?\?|\|\||\?:)\s*/);
+// Python's `os.environ.get("X") or d`
+const pyOr = (text: string, end: number) => after(text, end, /^\s*\)\s*or\s+/);
+// the next argument of the call: `os.getenv("X", d)`, `os.getenv("X", default=d)`, `env('X', d)`
+const nextArg = (text: string, end: number) => after(text, end, /^\s*,\s*(?:default\s*=\s*)?/);
+
+/** The expression after `lead` where the text at `end` starts with it. */
+function after(text: string, end: number, lead: RegExp): string | null {
+  const m = lead.exec(text.slice(end, end + 60));
+  return m ? chainAt(text, end + m[0].length) : null;
+}
+
+/**
+ * The other branch of a ternary the read stands in: `X ? X : d`, `X && X.trim() !== '' ? X : d`
+ * (the read in the condition or the consequent); the alternate is what the code uses when X is unset.
+ */
+function ternaryFallback(text: string, end: number, start: number): string | null {
+  const consequent =
+    /\?\s*$/.test(text.slice(Math.max(0, start - 20), start)) &&
+    !/\?\?\s*$/.test(text.slice(Math.max(0, start - 20), start));
+  let depth = 0;
+  let open = consequent ? 1 : 0;
+  const limit = Math.min(text.length, end + 300);
+  for (let i = end; i < limit; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      const close = text.indexOf(c, i + 1);
+      if (close < 0) return null;
+      i = close;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (depth-- === 0) return null;
+    } else if (depth > 0) continue;
+    else if (c === ';' || c === ',' || (c === '\n' && text[i + 1] === '\n')) return null;
+    else if (c === '?' && text[i + 1] !== '.' && text[i + 1] !== '?' && text[i - 1] !== '?') open++;
+    else if (c === ':' && open > 0 && --open === 0)
+      return chainAt(text, i + 1 + /^\s*/.exec(text.slice(i + 1))![0].length);
+  }
+  return null;
+}
+
+const jsFallbackOrTernary = (text: string, end: number, start: number) =>
+  jsFallback(text, end, start) ?? ternaryFallback(text, end, start);
+
+/**
+ * A Python read whose unset case takes another branch: `if v := os.getenv("X"): … else: …`,
+ * `if os.getenv("DB") == "postgres":` (unset keeps the code's other setting), or
+ * `v = os.environ.get("X")` followed by `if v is not None: … else: …` / `if not v: v = …`.
+ */
+function pyBranch(text: string, end: number, start: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const prefix = text.slice(lineStart, start);
+  const indent = /^[ \t]*/.exec(prefix)![0];
+  const rest = text.slice(end, text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end));
+  const elseAfter = (from: number) => {
+    const block = text.slice(from, from + 2000).split('\n');
+    for (const l of block.slice(1)) {
+      if (!l.trim()) continue;
+      if (!l.startsWith(indent) || !/^[ \t]/.test(l.slice(indent.length)))
+        return new RegExp(`^${indent}(else|elif)\\b`).test(l);
+    }
+    return false;
+  };
+  if (/^(?:if|elif)(?: \w+ ?:=)? ?\(?$/.test(prefix.trim().replace(/\s+/g, ' '))) {
+    // compared with a value: unset selects whatever the code does when no value matches
+    if (/^['"]?\)\s*(?:==|!=|in\b|not\s+in\b)/.test(rest)) return true;
+    return elseAfter(lineStart);
+  }
+  const bound = /^(\w+) ?= ?$/.exec(prefix.trim().replace(/\s+/g, ' '))?.[1];
+  if (!bound || !/^['"]?\)\s*$/.test(rest)) return false;
+  const next = text.slice(end, end + 600);
+  const test = new RegExp(
+    `\\n(${indent})if[ \\t]+(not[ \\t]+)?${bound}\\b([ \\t]+is[ \\t]+(not[ \\t]+)?None)?[ \\t]*:`,
+  ).exec(next);
+  if (!test) return false;
+  const at = end + test.index + 1;
+  const negated = Boolean(test[2]) !== Boolean(test[3] && !test[4]);
+  // `if not v: v = …` gives it a value; `if v: … else: …` does something else when unset
+  if (negated && new RegExp(`^[^\\n]*\\n[ \\t]+${bound}[ \\t]*=`).test(text.slice(at, at + 300))) return true;
+  return elseAfter(at);
+}
+
+// what the code does to refuse a missing value: throw, exit, panic, or answer with an error (a 4xx/5xx
+// response, an error value): `raise ImproperlyConfigured(…)`, `log.Fatal`, `return new Response(…, { status: 400 })`
+const FAIL =
+  '(?:throw\\b|raise\\b|process\\.exit|sys\\.exit|exit\\(|panic[!(]|log\\.Fatal|os\\.Exit|abort\\(\\s*[45]\\d\\d' +
+  '|return\\b[^;\\n]{0,160}?(?:\\bstatus(?:Code)?\\s*[:=(]\\s*|\\.status\\(\\s*|\\bStatus\\w*\\(\\s*)[45]\\d\\d' +
+  '|return\\s+(?:nil\\s*,\\s*|None\\s*,\\s*)?(?:fmt\\.Errorf|errors\\.New|Err\\()' +
+  '|http\\.Error\\()';
+// a test of the local that holds the read: `!x`, `not x`, `x == ""`, `x is None`, `x === undefined`;
+// other tests may come before it, joined by `||`/`or` (either one missing fails)
+const absent = (v: string) =>
+  `(?:!\\s*${v}\\b|not\\s+${v}\\b|${v}\\s*(?:==\\s*""|is\\s+None|===?\\s*(?:undefined|null)))`;
+const alsoOr = '(?:[^\\n{:&]{0,80}?(?:\\|\\||\\bor\\b)\\s*)?';
+// the rest of the condition: `x && y` needs both missing, so the variable alone is not refused
+const noAnd = '(?:(?!&&|\\band\\b)[^\\n{:]){0,80}';
+
+/**
+ * A read whose unset case the code refuses, right there or through the local it was read into:
+ * `if (!x) throw`, `if not x: raise`, `if x == "" { log.Fatal`, `if (!sig || !secret) return new Response(…, { status: 400 })`.
+ */
+function failsWhenUnset(text: string, end: number, start: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const prefix = text.slice(lineStart, start);
+  // the read itself tested: `if (!process.env.X) throw …`
+  if (/\bif ?\(? ?(?:!|not)$/.test(prefix.replace(/\s+/g, ' ').trimEnd()))
+    return new RegExp(`^['"]?\\)?[^\\n{:]{0,40}[{:]?\\s{0,40}${FAIL}`).test(text.slice(end, end + 200));
+  // `const x = process.env.X`, `x = os.getenv("X")`, `x := os.Getenv("X")`, `x = Number(process.env.X)`
+  const statement = prefix.replace(/\s+/g, ' ').split(/[;{}]/).pop()!.trim();
+  const bound = /^(?:(?:const|let|var) )?(\w+) ?:?= ?(?:\w+\()?$/.exec(statement)?.[1];
+  if (!bound) return false;
+  const next = text.slice(end, end + 600);
+  const test = new RegExp(`\\bif\\s*\\(?\\s*${alsoOr}${absent(bound)}${noAnd}[{:]?\\s*${FAIL}`);
+  return test.test(next);
+}
+
+// `Number(process.env.PORT) || 3000`: the fallback follows the conversion call
+function jsFallback(text: string, end: number, start: number): string | null {
+  const direct = orElse(text, end);
+  if (direct !== null) return direct;
+  if (
+    !/\b(?:Number|parseInt|parseFloat|String|Boolean)\(\s*$/.test(text.slice(Math.max(0, start - 30), start))
+  )
+    return null;
+  return after(text, end, /^\s*\)\s*(?:\?\?|\|\|)\s*/);
+}
+
+// `.unwrap_or(d)`, `.unwrap_or_else(|_| d)`, `.unwrap_or_default()` later in the same statement
+function rustFallback(text: string, end: number): string | null {
+  const rest = text.slice(end, end + 200);
+  const stmt = rest.slice(0, rest.search(/;|$/));
+  const m = /\.unwrap_or(_else|_default)?\(/.exec(stmt);
+  if (!m) return null;
+  if (m[1] === '_default') return 'Default::default()';
+  // `unwrap_or_else(|| f())` falls back to what the closure returns
+  return exprAt(text, end + m.index + m[0].length)?.replace(/^\|[^|]{0,40}\|\s*/, '') ?? null;
+}
+
+// `cmp.Or(os.Getenv("X"), d)`, or `v := os.Getenv("X")` followed by `if v == "" { v = d }`
+function goFallback(text: string, end: number, start: number): string | null {
+  const before = text.slice(Math.max(0, start - 40), start);
+  if (/\bcmp\.Or\(\s*$/.test(before)) return after(text, end, /^\s*,\s*/);
+  const v = /\b(\w+)\s*:?=\s*$/.exec(before)?.[1];
+  if (!v) return null;
+  const test = new RegExp(`^[ \\t]*(?:;|\\n\\s*if\\b)\\s*${v}\\s*==\\s*""\\s*\\{\\s*${v}\\s*=\\s*`);
+  const m = test.exec(text.slice(end, end + 160));
+  return m ? exprAt(text, end + m[0].length) : null;
+}
+
+// `${NAME}`, `${NAME:-d}`, `${NAME-d}`, `${NAME:=d}`; `${NAME:?error}` is required, `${NAME:+x}` no default
+function braceFallback(text: string, end: number): string | null {
+  const op = /^(:?[-=])/.exec(text.slice(end, end + 2));
+  if (!op) return null;
+  let depth = 0;
+  const from = end + op[0].length;
+  const limit = Math.min(text.length, from + 200);
+  for (let i = from; i < limit; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && depth-- === 0) return text.slice(from, i);
+    else if (text[i] === '\n') return null;
+  }
+  return null;
+}
+
+// Spring: `${NAME:default}`
+function springFallback(text: string, end: number): string | null {
+  const m = /^:([^}\n]{0,200})\}/.exec(text.slice(end, end + 210));
+  return m ? m[1]! : null;
+}
+
+// clap: the attribute's own `default_value = "x"` / `default_value_t = x` is the variable's default too
+function clapDefault(text: string, end: number, start: number): string | null {
+  const close = text.indexOf(')]', end);
+  const attribute = text.slice(start, close < 0 ? end : close);
+  const m = /\bdefault_value(?:_t|_os)?\s*=\s*/.exec(attribute);
+  return m ? exprAt(attribute, m.index + m[0].length) : null;
+}
+
+// TypeScript's non-null assertion `process.env.X!` says the code counts on it being set
+const nonNull = (text: string, end: number) => /^!(?!=)/.test(text.slice(end, end + 2));
+// `${X:?message}` stops the shell or compose when X is unset or empty
+const braceRequired = (text: string, end: number) => /^:?\?/.test(text.slice(end, end + 2));
+// Spring fails to start on a `${X}` placeholder with no `:default`
+const noColon = (text: string, end: number) => text[end] === '}';
+
+const READERS: Record<string, Reader[]> = {
   js: [
-    /\bprocess\.env\.([A-Za-z_][A-Za-z0-9_]*)(?:\s*(?:\?\?|\|\|)\s*(['"`])([^'"`\n]*)\2)?/g,
-    /\bprocess\.env\[\s*['"]([A-Za-z_][A-Za-z0-9_]*)['"]\s*\](?:\s*(?:\?\?|\|\|)\s*(['"`])([^'"`\n]*)\2)?/g,
-    /\bimport\.meta\.env\.([A-Za-z_][A-Za-z0-9_]*)()()/g,
-    /\bDeno\.env\.get\(\s*['"]([A-Za-z_]\w*)['"]\s*\)()()/g,
+    {
+      re: /\bprocess\??\.env\??\.([A-Za-z_][A-Za-z0-9_]*)/g,
+      fallback: jsFallbackOrTernary,
+      required: nonNull,
+    },
+    {
+      re: /\bprocess\.env\[\s*['"]([A-Za-z_][A-Za-z0-9_]*)['"]\s*\]/g,
+      fallback: jsFallbackOrTernary,
+      required: nonNull,
+    },
+    {
+      re: /\b(?:import\.meta|Bun)\.env\.([A-Za-z_][A-Za-z0-9_]*)/g,
+      fallback: jsFallbackOrTernary,
+      required: nonNull,
+    },
+    {
+      re: /\bDeno\.env\.get\(\s*['"]([A-Za-z_]\w*)['"]\s*\)/g,
+      fallback: jsFallbackOrTernary,
+      required: nonNull,
+    },
+    // `'NO_COLOR' in process.env`: a presence test is a read too
+    { re: /['"]([A-Za-z_]\w*)['"]\s+in\s+process\??\.env\b/g },
   ],
   py: [
-    /\bos\.environ\[\s*['"]([A-Za-z_]\w*)['"]\s*\]()()/g,
-    /\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"](?:\s*,\s*(['"])([^'"\n]*)\2)?/g,
+    // `os.environ["X"] = v` sets the variable for a child process: not a read
+    { re: /\bos\.environ\[\s*['"]([A-Za-z_]\w*)['"]\s*\](?!\s*=[^=])/g, required: () => true },
+    {
+      re: /\bos\.(?:environ\.get|getenv|environ\.setdefault)\(\s*['"]([A-Za-z_]\w*)['"]/g,
+      fallback: (t, e) => nextArg(t, e) ?? pyOr(t, e),
+    },
+    // urllib's proxy lookup reads every `<scheme>_proxy` and `no_proxy`, in either case
+    { re: /\b(?:urllib\.request\.)?getproxies(?:_environment)?\(\)/g, names: ['<SCHEME>_proxy', 'no_proxy'] },
+    // click: `@click.option(…, envvar="X")` (a list names several)
+    { re: /\benvvar\s*=\s*(?:\[\s*)?['"]([A-Za-z_]\w*)['"]/g },
   ],
-  go: [/\bos\.(?:Getenv|LookupEnv)\(\s*"([A-Za-z_]\w*)"\s*\)()()/g],
-  rust: [/\benv::var(?:_os)?\(\s*"([A-Za-z_]\w*)"\s*\)()()/g, /\benv!\(\s*"([A-Za-z_]\w*)"\s*\)()()/g],
-  java: [/\bSystem\.getenv\(\s*"([A-Za-z_]\w*)"\s*\)()()/g, /\$\{([A-Z_][A-Z0-9_]*)(?::([^}]*))?\}()/g],
+  go: [
+    { re: /\bos\.(?:Getenv|LookupEnv)\(\s*"([A-Za-z_]\w*)"\s*\)/g, fallback: goFallback },
+    // net/http's proxy lookup
+    { re: /\bhttp\.ProxyFromEnvironment\b/g, names: ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY'] },
+  ],
+  rust: [
+    {
+      re: /\benv::var(?:_os)?\(\s*"([A-Za-z_]\w*)"\s*\)/g,
+      fallback: rustFallback,
+      // `?`, `.unwrap()` or `.expect(…)` on the lookup turns unset into an error
+      required: (t, e) => /^\s*(?:\?|\.unwrap\(\)|\.expect\()/.test(t.slice(e, e + 30)),
+    },
+    { re: /\b(?:option_)?env!\(\s*"([A-Za-z_]\w*)"\s*\)/g, fallback: rustFallback },
+    // clap: `#[arg(long, env = "X")]`, `Arg::new("x").env("X")`
+    { re: /#\[(?:arg|clap)\([^\]]*?\benv\s*=\s*"([A-Za-z_]\w*)"/g, fallback: clapDefault },
+    { re: /\.env\(\s*"([A-Z_][A-Z0-9_]*)"\s*\)/g },
+    // the lscolors crate reads LS_COLORS for the program
+    { re: /\bLsColors::from_env\(\)/g, names: ['LS_COLORS'], fallback: rustFallback },
+  ],
+  java: [
+    {
+      re: /\bSystem\.getenv\(\s*"([A-Za-z_]\w*)"\s*\)/g,
+      fallback: (t, e) => after(t, e, /^\s*\)\s*\.orElse\(\s*/),
+    },
+    { re: /\bSystem\.getenv\(\s*\)\s*\.getOrDefault\(\s*"([A-Za-z_]\w*)"/g, fallback: nextArg },
+    { re: /\$\{([A-Z_][A-Z0-9_]*)(?=[:}])/g, fallback: springFallback, verbatim: true, required: noColon },
+  ],
   ruby: [
-    /\bENV\[\s*['"]([A-Za-z_]\w*)['"]\s*\]()()/g,
-    /\bENV\.fetch\(\s*['"]([A-Za-z_]\w*)['"](?:\s*,\s*(['"])([^'"\n]*)\2)?/g,
+    { re: /\bENV\[\s*['"]([A-Za-z_]\w*)['"]\s*\]/g, fallback: orElse },
+    {
+      re: /\bENV\.fetch\(\s*['"]([A-Za-z_]\w*)['"]/g,
+      fallback: (t, e) => nextArg(t, e) ?? after(t, e, /^\s*\)\s*\{\s*(?:\|\w*\|\s*)?/),
+      required: () => true,
+    },
   ],
   php: [
-    /\bgetenv\(\s*['"]([A-Za-z_]\w*)['"]\s*\)()()/g,
-    /\$_(?:ENV|SERVER)\[\s*['"]([A-Z_][A-Z0-9_]*)['"]\s*\]()()/g,
-    /\benv\(\s*['"]([A-Z_][A-Z0-9_]*)['"](?:\s*,\s*(['"])([^'"\n]*)\2)?/g,
+    { re: /\bgetenv\(\s*['"]([A-Za-z_]\w*)['"]\s*\)/g, fallback: orElse },
+    { re: /\$_(?:ENV|SERVER)\[\s*['"]([A-Z_][A-Z0-9_]*)['"]\s*\]/g, fallback: orElse },
+    { re: /\benv\(\s*['"]([A-Z_][A-Z0-9_]*)['"]/g, fallback: nextArg },
   ],
-  cs: [/\bEnvironment\.GetEnvironmentVariable\(\s*"([A-Za-z_]\w*)"\s*\)()()/g],
-  c: [/\bgetenv\(\s*"([A-Za-z_]\w*)"\s*\)()()/g],
-  shell: [/\$\{([A-Z_][A-Z0-9_]*)(?::?-([^}]*))?\}()/g],
+  cs: [{ re: /\bEnvironment\.GetEnvironmentVariable\(\s*"([A-Za-z_]\w*)"\s*\)/g, fallback: orElse }],
+  c: [{ re: /\bgetenv\(\s*"([A-Za-z_]\w*)"\s*\)/g }],
+  shell: [
+    {
+      re: /\$\{([A-Z_][A-Z0-9_]*)(?=[:}?=+-])/g,
+      fallback: braceFallback,
+      verbatim: true,
+      required: braceRequired,
+    },
+  ],
+  // compose files also interpolate a bare `$NAME` (`$$` escapes a dollar)
+  compose: [
+    {
+      re: /\$\{([A-Za-z_]\w*)(?=[:}?=+-])/g,
+      fallback: braceFallback,
+      verbatim: true,
+      required: braceRequired,
+    },
+    { re: /(?<!\$)\$([A-Z_][A-Z0-9_]*)\b/g },
+  ],
+  spring: [
+    { re: /\$\{([A-Z_][A-Z0-9_]*)(?=[:}])/g, fallback: springFallback, verbatim: true, required: noColon },
+  ],
 };
 
-const BY_LANGUAGE: Record<string, keyof typeof PATTERNS> = {
+const BY_LANGUAGE: Record<string, keyof typeof READERS> = {
   TypeScript: 'js',
   JavaScript: 'js',
   JSX: 'js',
@@ -58,18 +335,26 @@ const BY_LANGUAGE: Record<string, keyof typeof PATTERNS> = {
 };
 
 /** Names that usually hold credentials: their example values are not repeated in the analysis. */
-export const SECRET_NAME = /SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE|API_?KEY|CREDENTIAL|AUTH/i;
+export const SECRET_NAME =
+  /SECRET|TOKEN|PASSWORD|PASSWD|PRIVATE|API_?KEY|CREDENTIAL|AUTH|(^|_)(KEY|PASS)($|_)|._PWD$/i;
 // limits, durations, switches and public addresses about a secret are not the secret itself
 const NOT_A_SECRET =
-  /(_TTL(_M?S)?|_S|_MS|_SECONDS|_MINUTES|_HOURS|_DAYS|_LIMIT\w*|_MAX|_MIN|_COUNT|_SIZE|_BYTES|_LENGTH|_ENABLED|_DISABLED|_AUTOCONFIRM|_URL|_URI|_BASE|_HOST|_PORT|_PATH|_FILE|_DIR|_ISSUER|_AUDIENCE|_ALGORITHM)$|(^|_)(MAX|MIN|RATE_LIMIT|LIMIT)_|_PER_/i;
+  /(_TTL(_M?S)?|_S|_MS|_SECONDS|_MINUTES|_HOURS|_DAYS|_LIMIT\w*|_MAX|_MIN|_COUNT|_SIZE|_BYTES|_LENGTH|_ENABLED|_DISABLED|_AUTOCONFIRM|_URL|_URI|_BASE|_HOST|_PORT|_PATH|_FILE|_DIR|_ISSUER|_AUDIENCE|_ALGORITHM|_PREFIX|_HEADER|_NAME|_IPS?)$|(^|_)(MAX|MIN|RATE_LIMIT|LIMIT|ALLOW|ENABLE|DISABLE|USE)_|_PER_/i;
+// values the framework ships to the browser (NEXT_PUBLIC_, VITE_…) or publishable keys are public by design
+const PUBLIC_NAME = /^(NEXT_PUBLIC|VITE|PUBLIC|REACT_APP|EXPO_PUBLIC|NUXT_PUBLIC|GATSBY)_|PUBLISHABLE/i;
+
+/** True for a variable the framework hands to the browser, or a publishable key: public by design. */
+export function isPublicName(name: string): boolean {
+  return PUBLIC_NAME.test(name);
+}
 
 /** True for a variable that likely holds a credential (JWT_SECRET, AI_API_KEY), not its settings. */
 export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name) && !NOT_A_SECRET.test(name);
+  return SECRET_NAME.test(name) && !NOT_A_SECRET.test(name) && !PUBLIC_NAME.test(name);
 }
 
 export function isEnvExample(p: string): boolean {
-  return /^\.env(\.[\w-]+)?$/.test(baseName(p)) || /^(example|sample)\.env$/.test(baseName(p));
+  return /^\.env(\.[\w-]+){0,3}$/.test(baseName(p)) || /^(example|sample)\.env$/.test(baseName(p));
 }
 
 // the whole environment handed to a validator: `Schema.parse(process.env)`, `env = process.env`, cleanEnv(process.env, …)
@@ -77,34 +362,165 @@ const WHOLE_ENV = /\bprocess\.env\b(?!\s*(?:\.|\[|\?\.))/;
 // a key of that validator's schema: `PORT: z.coerce.number().default(3000)`, `DATABASE_URL: str()`, `HOST: optionalUrl`
 const SCHEMA_KEY = /^[ \t]*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)\s*:\s*([A-Za-z_$][\w$]*)(?=[\s.(,]|$)([^\n]*)/gm;
 
+// a schema-like value; `FOO: 'bar'` or `FOO: 1` is a plain object, not a schema
+const SCHEMA_VALUE =
+  /^(z|zod|v|t|Joi|yup|s|str|num|bool|port|url|host|email|json|optional\w*|required\w*|\w*(Schema|Url|Bool|Int|Number|String))$/;
+const SCHEMA_DEFAULT = /\.default\(\s*|\bdefault\s*:\s*/;
+
 /**
  * Variables declared as the keys of a schema that validates the whole environment (zod, envalid,
  * env-schema…): the code reads them without ever writing `process.env.NAME`.
  */
-function schemaVars(file: string, text: string): EnvVar[] {
+function schemaReads(text: string): Read[] {
   if (!WHOLE_ENV.test(text)) return [];
-  const out: EnvVar[] = [];
-  for (const { m, line } of matchesWithLines(text, SCHEMA_KEY)) {
-    // a key needs a schema-like value; `FOO: 'bar'` or `FOO: 1` is a plain object, not a schema
-    if (
-      !/^(z|zod|v|t|Joi|yup|s|str|num|bool|port|url|host|email|json|optional\w*|required\w*|\w*(Schema|Url|Bool|Int|Number|String))$/.test(
-        m[2]!,
-      )
-    )
-      continue;
-    const def =
-      /\.default\(\s*(?:(['"`])([^'"`\n]*)\1|([\w.+-]+))\s*\)|\bdefault\s*:\s*(?:(['"`])([^'"`\n]*)\4|([\w.+-]+))/.exec(
-        m[3]!,
-      );
-    const value = def ? (def[2] ?? def[3] ?? def[5] ?? def[6]) : undefined;
+  const out: Read[] = [];
+  for (const m of text.matchAll(SCHEMA_KEY)) {
+    if (!SCHEMA_VALUE.test(m[2]!)) continue;
+    const rest = m[3]!;
+    const def = SCHEMA_DEFAULT.exec(rest);
+    const fallback = def ? exprAt(rest, def.index + def[0].length) : null;
     out.push({
       name: m[1]!,
-      file,
-      line,
-      ...(value ? { defaultValue: /^\d[\d_]*$/.test(value) ? value.replace(/_/g, '') : value } : {}),
+      index: m.index + m[0].indexOf(m[1]!),
+      ...(fallback !== null ? { fallback } : {}),
     });
   }
   return out;
+}
+
+// a shell variable the script assigns itself (`DIR=…`, `local x=…`, `for x in`, `read x`) is not read
+// from the environment, unless the assignment falls back on the environment's value (`X=${X:-d}`)
+const SHELL_ASSIGN =
+  /^[ \t]*(?:(?:export|local|readonly|declare(?:[ \t]+-\w+)?)[ \t]+)?([A-Za-z_]\w*)=(.*)$|\b(?:for|read(?:[ \t]+-\w+)*)[ \t]+([A-Za-z_]\w*)\b/gm;
+
+function shellLocals(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(SHELL_ASSIGN)) {
+    const name = m[1] ?? m[3]!;
+    if (m[2] === undefined || !m[2].includes('${' + name)) out.add(name);
+  }
+  return out;
+}
+
+/** Which readers apply to a file: by language, and by path for compose and Spring property files. */
+function familyOf(f: FileInfo): keyof typeof READERS | undefined {
+  const b = baseName(f.path);
+  if (/^(docker-)?compose(\.[\w-]+)?\.ya?ml$/.test(b)) return 'compose';
+  if (/^(application|bootstrap)(-[\w-]+)?\.(properties|ya?ml)$/.test(b)) return 'spring';
+  const family = f.language ? BY_LANGUAGE[f.language] : undefined;
+  // CI files use ${VAR}; other YAML rarely means the environment
+  if (family === 'shell' && f.language === 'YAML' && !/\.github\/workflows|gitlab-ci/.test(f.path))
+    return undefined;
+  return family;
+}
+
+/** The reads of one file by its family's readers. */
+function directReads(text: string, family: keyof typeof READERS, isScript: boolean): Read[] {
+  const locals = isScript ? shellLocals(text) : null;
+  const out: Read[] = [];
+  for (const { re, fallback, verbatim, required, names } of READERS[family]!) {
+    for (const m of text.matchAll(re)) {
+      if (names) {
+        const fb = fallback?.(text, m.index + m[0].length, m.index) ?? null;
+        for (const name of names)
+          out.push({ name, index: m.index, ...(fb !== null ? { fallback: fb } : {}) });
+        continue;
+      }
+      const name = m[1]!;
+      if (locals?.has(name)) continue;
+      const end = m.index + m[0].length;
+      const fb = fallback?.(text, end, m.index) ?? null;
+      const index = m.index + m[0].indexOf(name);
+      const fails = fb === null && (required?.(text, end) || failsWhenUnset(text, end, m.index));
+      const branch = fb === null && !fails && family === 'py' && pyBranch(text, end, m.index);
+      out.push({
+        name,
+        index,
+        ...(fb !== null ? { fallback: fb } : {}),
+        ...(verbatim ? { verbatim } : {}),
+        ...(fails ? { required: true } : {}),
+        ...(branch ? { branch: true } : {}),
+      });
+    }
+  }
+  return out;
+}
+
+// `const { PORT = 3000, HOST } = process.env`
+const DESTRUCTURED = /\{([^{}]{1,400})\}\s*=\s*process\.env\b/g;
+
+function destructuredReads(text: string): Read[] {
+  const out: Read[] = [];
+  for (const m of text.matchAll(DESTRUCTURED)) {
+    let offset = m.index + 1;
+    for (const part of m[1]!.split(',')) {
+      const p = /^\s*([A-Za-z_]\w*)(?:\s*:\s*[\w$]+)?(?:\s*=\s*([^]+?))?\s*$/.exec(part);
+      if (p)
+        out.push({ name: p[1]!, index: offset + part.indexOf(p[1]!), ...(p[2] ? { fallback: p[2] } : {}) });
+      offset += part.length + 1;
+    }
+  }
+  return out;
+}
+
+/** Raw fallback values of sensitive variables, kept out of the analysis but handed to the secrets pass. */
+const hiddenDefaults = new WeakMap<EnvVar, string>();
+
+/** The literal value a sensitive variable falls back to in the code, if any (a hard-coded secret). */
+export function hiddenDefaultOf(v: EnvVar): string | undefined {
+  return hiddenDefaults.get(v);
+}
+
+// any environment read, in the languages the readers know: used to tell a fallback to another variable
+const ANY_READ =
+  /^(?:process\??\.env\??\.(\w+)|process\.env\[\s*['"](\w+)['"]\s*\]|(?:import\.meta|Bun)\.env\.(\w+)|os\.(?:environ\.get|getenv)\(\s*['"](\w+)['"]\s*\)|os\.environ\[\s*['"](\w+)['"]\s*\]|os\.Getenv\(\s*"(\w+)"\s*\)|(?:std::)?env::var(?:_os)?\(\s*"(\w+)"\s*\)(?:\.ok\(\))?|System\.getenv\(\s*"(\w+)"\s*\)|ENV\[\s*['"](\w+)['"]\s*\]|getenv\(\s*['"](\w+)['"]\s*\))$/;
+
+const readOf = (operand: string) => {
+  const m = ANY_READ.exec(operand.replace(/!$/, '').trim());
+  return m ? m.slice(1).find(Boolean) : undefined;
+};
+
+/**
+ * What a fallback expression comes down to: the other variables it reads first, in order, and the
+ * value it ends on (undefined when it ends on another variable: no value in the code).
+ */
+function resolveFallback(name: string, fallback: string): { vars: string[]; last?: string } {
+  const operands = fallbackOperands(fallback);
+  // a ternary's condition is a test, not a value: `c ? A : d` falls back through A then d
+  const values =
+    operands.length > 1 && /\?/.test(fallback) && !/\?\?/.test(fallback) ? operands.slice(1) : operands;
+  const vars = [...new Set(values.map(readOf).filter((n): n is string => !!n && n !== name))];
+  if (!vars.length) return { vars, last: fallback };
+  const last = values[values.length - 1]!;
+  return readOf(last) ? { vars } : { vars, last };
+}
+
+/** An env var from a read: its default (hidden for a credential), whether it is sensitive, its class. */
+function toEnvVar(
+  file: string,
+  line: number,
+  { name, fallback: raw, verbatim, required, branch }: Omit<Read, 'index'>,
+): EnvVar {
+  const sensitive = isSecretName(name);
+  const v: EnvVar = { name, file, line, class: envClass(name, file) };
+  if (sensitive) v.sensitive = true;
+  if (required) v.required = true;
+  if (branch) v.hasDefault = true;
+  if (raw === undefined) return v;
+  const { vars, last: fallback } = verbatim ? { vars: [], last: raw } : resolveFallback(name, raw);
+  if (vars.length) v.fallbackVars = vars;
+  if (fallback === undefined) return v;
+  const literal = verbatim ? fallback : literalOf(fallback);
+  // an empty credential (`process.env.API_KEY || ''`) is no credential: not a default, and not hidden
+  if (sensitive && literal === '') {
+    v.emptyFallback = true;
+    return v;
+  }
+  v.hasDefault = true;
+  if (sensitive) {
+    if (literal) hiddenDefaults.set(v, literal);
+  } else if (fallback.length <= 200) v.defaultValue = literal ?? fallback;
+  return v;
 }
 
 export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
@@ -114,41 +530,53 @@ export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
     const key = `${v.name}\u0000${v.file}\u0000${v.line}`;
     if (seen.has(key)) return;
     seen.add(key);
-    if (v.defaultValue !== undefined && (isSecretName(v.name) || v.defaultValue.length > 200))
-      delete v.defaultValue;
     out.push(v);
   };
+  const texts = new Map<string, { text: string; family: keyof typeof READERS }>();
   for (const f of files) {
     if (isEnvExample(f.path)) {
-      const text = src.text(f.path);
-      if (text == null) continue;
-      for (const { m, line } of matchesWithLines(
-        text,
-        /^[ \t]*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/gm,
-      )) {
-        const value = m[2]!
-          .replace(/\s+#.*$/, '')
-          .trim()
-          .replace(/^(['"])(.*)\1$/, '$2');
-        add({ name: m[1]!, file: f.path, line, ...(value ? { defaultValue: value } : {}) });
-      }
+      for (const v of envFileVars(src, f.path)) add(v);
       continue;
     }
-    const family = f.language ? BY_LANGUAGE[f.language] : undefined;
+    const family = familyOf(f);
     if (!family) continue;
-    // compose files and CI use ${VAR}; other YAML rarely means the environment
-    if (family === 'shell' && f.language === 'YAML' && !/compose|\.github\/workflows|gitlab-ci/.test(f.path))
-      continue;
     // a variable named in a comment or docstring is documentation, not a read
     const text = codeText(src, f.path, f.language);
     if (text == null) continue;
-    if (family === 'js') for (const v of schemaVars(f.path, text)) add(v);
-    for (const re of PATTERNS[family]!) {
-      for (const { m, line } of matchesWithLines(text, re)) {
-        const def = m[3] || (m[2] && !/^['"`]$/.test(m[2]) ? m[2] : undefined);
-        add({ name: m[1]!, file: f.path, line, ...(def ? { defaultValue: def } : {}) });
-      }
-    }
+    texts.set(f.path, { text, family });
+    const isScript = family === 'shell' && /Shell/.test(f.language ?? '');
+    const reads = directReads(text, family, isScript);
+    if (family === 'js') reads.push(...destructuredReads(text), ...schemaReads(text));
+    if (family === 'py') reads.push(...settingsReads(text));
+    const lineOf = lineFinder(text);
+    for (const r of reads) add(toEnvVar(f.path, lineOf(r.index), r));
+  }
+  // a function of the project that reads the variable its parameter names is a reader too
+  const lines = new Map<string, (index: number) => number>();
+  for (const [file, r] of [...wrapperReads(texts), ...constantReads(texts), ...computedReads(texts)]) {
+    if (!lines.has(file)) lines.set(file, lineFinder(texts.get(file)!.text));
+    add(toEnvVar(file, lines.get(file)!(r.index), r));
+  }
+  return out;
+}
+
+/** The keys of an env file, with their values as the default (hidden for a credential). */
+function envFileVars(src: Sources, file: string): EnvVar[] {
+  const text = src.text(file);
+  if (text == null) return [];
+  const out: EnvVar[] = [];
+  for (const { m, line } of matchesWithLines(
+    text,
+    /^[ \t]*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/gm,
+  )) {
+    const value = m[2]!
+      .replace(/\s+#.*$/, '')
+      .trim()
+      .replace(/^(['"])(.*)\1$/, '$2');
+    const v: EnvVar = { name: m[1]!, file, line, class: envClass(m[1]!, file) };
+    if (isSecretName(m[1]!)) v.sensitive = true;
+    else if (value && value.length <= 200) v.defaultValue = value;
+    out.push(v);
   }
   return out;
 }

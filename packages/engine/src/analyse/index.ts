@@ -4,19 +4,21 @@
 import { throwIfCancelled } from '../errors.ts';
 import { splitCitation } from '../citations.ts';
 import type { EngineContext, Workspace } from '../types.ts';
-import { ciPass } from './ci.ts';
+import { ciPass, staticChecksPass } from './ci.ts';
 import { configPass } from './config.ts';
 import { containersPass } from './containers.ts';
 import { dataModelPass } from './data-model.ts';
-import { dependenciesPass } from './dependencies.ts';
+import { dependenciesPass, manifestArea, setDependencyAreas } from './dependencies.ts';
 import { docsPass, envDocsPass } from './docs.ts';
 import { entryPointsPass } from './entry-points.ts';
+import { envArea } from './env-class.ts';
 import { envVarsPass } from './env-vars.ts';
 import { frameworksPass } from './frameworks.ts';
 import { gitPass } from './git.ts';
-import { generatedFiles } from './identity/generated.ts';
+import { dataTables, generatedFiles } from './identity/generated.ts';
 import { areaOf, identityPass } from './identity/index.ts';
 import { languagesPass } from './languages.ts';
+import { PACKAGE_ROLES_VERSION } from './package-roles.ts';
 import { pathRole } from './path-role.ts';
 import { licensePass } from './license.ts';
 import { buildResolveContext, moduleGraphPass } from './module-graph.ts';
@@ -77,12 +79,23 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const lang = await timed('languages', () =>
     languagesPass(src, (p) => (generatedSet.has(p) ? 'generated' : pathRole(p))),
   );
+  // a file that is mostly a table of literals is data, however long: never the largest source file
+  const data = new Set(
+    dataTables(
+      src,
+      lang.files.filter((f) => f.role !== 'generated').map((f) => f.path),
+    ),
+  );
+  for (const f of lang.files) if (data.has(f.path)) f.literalData = true;
   const tree = await timed('tree', () => treePass(lang.files, workspace.name));
-  const deps = await timed('dependencies', () => dependenciesPass(src));
+  const deps = await timed('dependencies', () =>
+    dependenciesPass(
+      src,
+      workspace.skipped.map((s) => s.path),
+    ),
+  );
   // a fixture app's manifests describe the fixture, not this project
   const ownDeps = deps.dependencies.filter((d) => !isFixturePath(d.manifest));
-  const ownSrc: Sources = { ...src, files: src.files.filter((f) => !isFixturePath(f.path)) };
-  const frameworks = await timed('frameworks', () => frameworksPass(ownSrc, ownDeps));
   const entryPoints = await timed('entryPoints', () => entryPointsPass(src));
   // tree-sitter costs a one-off grammar load (~0.25 s) and parses far slower than a regex scan; the
   // whole regex analysis of a 30k-line tree takes about half of cloc's time, so tree-sitter is kept
@@ -102,12 +115,13 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const envVars = await timed('envVars', () => envVarsPass(src, lang.files));
   const tests = await timed('tests', () => testsPass(src, lang.files, ownDeps));
   const ci = await timed('ci', () => ciPass(src));
+  const staticChecks = await timed('staticChecks', () => staticChecksPass(src));
   const containers = await timed('containers', () => containersPass(src));
   const license = await timed('license', () => licensePass(src));
   const docs = await timed('docs', () => docsPass(src));
   docs.envVarMentions = envDocsPass(src, [...new Set(envVars.map((e) => e.name))], docs.files);
   const todos = await timed('todos', () => todosPass(src, lang.files));
-  const secrets = await timed('secrets', () => secretsPass(src, lang.files));
+  const secrets = await timed('secrets', () => secretsPass(src, lang.files, envVars));
   const config = await timed('config', () => configPass(src));
   const { identity, manifestName } = await timed('identity', () =>
     identityPass({
@@ -124,17 +138,21 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   );
   // routes, entry points, frameworks and dependencies say whose they are: the product's, or the examples', tests'…
   for (const r of routes) r.area = areaOf(r.file, identity);
+  // a library or framework serves nothing itself: routes in its product are a shipped component's
+  if (identity.kind === 'library' || identity.kind === 'framework')
+    for (const r of routes) if (r.area === 'product') r.area = 'component';
   for (const e of entryPoints) e.area = areaOf(e.path, identity);
-  for (const f of frameworks) {
-    // a root build file (a Gradle build beside the Maven one) still declares what the product runs on
-    const file = splitCitation(f.evidence).path;
-    const area = areaOf(file, identity);
-    f.area = area === 'build' && !file.includes('/') ? 'product' : area;
-  }
-  for (const d of deps.dependencies) d.area = areaOf(d.manifest, identity);
+  // manifests, lockfiles and what they declare say whose they are; frameworks follow their manifest
+  const area = (file: string) => areaOf(file, identity);
+  setDependencyAreas(deps, area);
+  const frameworks = await timed('frameworks', () => frameworksPass(ownDeps));
+  for (const f of frameworks) f.area = manifestArea(splitCitation(f.evidence).path, area);
+  for (const e of envVars) e.area = envArea(e.file, identity);
+  for (const x of secrets.findings) x.area = envArea(x.file, identity);
   const flow = await timed('flow', () =>
     flowPass({ src, files: lang.files, identity, routes, dependencies: ownDeps }),
   );
+  if (flow.mainPath?.length) identity.mainPath = flow.mainPath;
   throwIfCancelled(ctx.signal);
   const git = await gitPromise;
   await ctx.onProgress('ai_code_analysis', 100);
@@ -157,6 +175,10 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     tree,
     manifests: deps.manifests,
     dependencies: deps.dependencies,
+    lockfiles: deps.lockfiles,
+    packageManagers: deps.packageManagers,
+    lockfileOptOuts: deps.lockfileOptOuts,
+    packageRolesVersion: PACKAGE_ROLES_VERSION,
     identity,
     flow,
     frameworks,
@@ -170,6 +192,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     envVars,
     tests,
     ci,
+    staticChecks,
     containers,
     license,
     docs,

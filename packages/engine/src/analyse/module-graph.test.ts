@@ -50,3 +50,118 @@ describe('module graph', () => {
     expect(sym.imports.find((i) => i.from === 'e2e/flow.spec.ts')?.resolved).toBe('src/core/engine.ts');
   });
 });
+
+describe('TypeScript path aliases', () => {
+  const resolvedOf = (files: Record<string, string>) => {
+    const src = sourcesFromMap(files);
+    const { files: infos } = languagesPass(src);
+    const sym = symbolsPass(src, infos);
+    moduleGraphPass(infos, sym.imports, buildResolveContext(src, dependenciesPass(src).manifests));
+    return Object.fromEntries(sym.imports.map((i) => [`${i.from} ${i.specifier}`, i.resolved ?? null]));
+  };
+
+  it('resolves compilerOptions.paths against baseUrl, in a commented tsconfig, and leaves packages alone', () => {
+    const r = resolvedOf({
+      'tsconfig.json':
+        '{\n  // aliases\n  "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["./*"], "~lib": ["lib/index.ts"] }, },\n}\n',
+      'app/page.tsx':
+        "import { cn } from '@/utils/cn';\nimport Button from '@/components/ui/Button';\nimport l from '~lib';\nimport React from 'react';\nimport h from 'utils/cn';\n",
+      'utils/cn.ts': 'export const cn = 1;\n',
+      'components/ui/Button/index.ts': 'export default 1;\n',
+      'lib/index.ts': 'export default 1;\n',
+    });
+    expect(r['app/page.tsx @/utils/cn']).toBe('utils/cn.ts');
+    expect(r['app/page.tsx @/components/ui/Button']).toBe('components/ui/Button/index.ts');
+    expect(r['app/page.tsx ~lib']).toBe('lib/index.ts');
+    expect(r['app/page.tsx react']).toBeNull();
+    // a bare specifier under baseUrl is a file of the project too
+    expect(r['app/page.tsx utils/cn']).toBe('utils/cn.ts');
+  });
+
+  it('follows a relative extends, takes paths relative to the config that declares them, nearest config first', () => {
+    const r = resolvedOf({
+      'tsconfig.base.json': '{ "compilerOptions": { "paths": { "@shared/*": ["packages/shared/src/*"] } } }',
+      'apps/web/tsconfig.json': '{ "extends": "../../tsconfig.base.json" }',
+      'apps/web/src/main.ts': "import { x } from '@shared/x';\n",
+      'packages/shared/src/x.ts': 'export const x = 1;\n',
+      'apps/cli/tsconfig.json': '{ "compilerOptions": { "strict": true } }',
+      'apps/cli/main.ts': "import { x } from '@shared/x';\n",
+    });
+    expect(r['apps/web/src/main.ts @shared/x']).toBe('packages/shared/src/x.ts');
+    // its own tsconfig declares no alias, so the root's do not apply
+    expect(r['apps/cli/main.ts @shared/x']).toBeNull();
+  });
+});
+
+describe('Rust modules', () => {
+  it('resolves mod declarations, crate/self/super paths and workspace crates to their files', () => {
+    const src = sourcesFromMap({
+      'Cargo.toml': '[package]\nname = "app"\n\n[workspace]\nmembers = ["crates/*"]\n',
+      'src/main.rs': 'mod cli;\nmod exec;\nuse crate::exec::job::Job;\nuse my_util::fmt;\nfn main() {}\n',
+      'src/cli.rs': 'use super::exec::{self, Job};\npub struct Cli;\n',
+      'src/exec/mod.rs': 'pub mod job;\nuse self::job::Job;\n',
+      'src/exec/job.rs': 'use super::super::cli::Cli;\npub struct Job;\n',
+      'crates/my-util/Cargo.toml': '[package]\nname = "my-util"\n',
+      'crates/my-util/src/lib.rs': 'pub mod fmt;\n',
+      'crates/my-util/src/fmt.rs': 'pub fn f() {}\n',
+    });
+    const { files } = languagesPass(src);
+    const sym = symbolsPass(src, files);
+    const graph = moduleGraphPass(
+      files,
+      sym.imports,
+      buildResolveContext(src, dependenciesPass(src).manifests),
+    );
+    const resolved = Object.fromEntries(
+      sym.imports.map((i) => [`${i.from} ${i.specifier}`, i.resolved ?? null]),
+    );
+    expect(resolved).toMatchObject({
+      'src/main.rs mod cli': 'src/cli.rs',
+      'src/main.rs mod exec': 'src/exec/mod.rs',
+      'src/main.rs crate::exec::job::Job': 'src/exec/job.rs',
+      'src/main.rs my_util::fmt': 'crates/my-util/src/fmt.rs',
+      'src/cli.rs super::exec::': 'src/exec/mod.rs',
+      'src/exec/mod.rs mod job': 'src/exec/job.rs',
+      'src/exec/mod.rs self::job::Job': 'src/exec/job.rs',
+      'src/exec/job.rs super::super::cli::Cli': 'src/cli.rs',
+    });
+    expect(graph.edges.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a Maven layout', () => {
+  // the packages sit under a trunk of folders with no code of their own (src/main/java/org/acme)
+  const base = 'src/main/java/org/acme/shop';
+  const src = sourcesFromMap({
+    'pom.xml': '<project><artifactId>shop</artifactId></project>',
+    [`${base}/ShopApplication.java`]:
+      'package org.acme.shop;\nimport org.acme.shop.owner.OwnerController;\npublic class ShopApplication {}\n',
+    [`${base}/owner/OwnerController.java`]:
+      'package org.acme.shop.owner;\nimport org.acme.shop.model.Person;\nimport java.util.List;\npublic class OwnerController {}\n',
+    [`${base}/owner/Owner.java`]:
+      'package org.acme.shop.owner;\nimport org.acme.shop.model.*;\npublic class Owner extends Person {}\n',
+    [`${base}/model/Person.java`]: 'package org.acme.shop.model;\npublic class Person {}\n',
+  });
+  const { files } = languagesPass(src);
+  const sym = symbolsPass(src, files);
+  const graph = moduleGraphPass(
+    files,
+    sym.imports,
+    buildResolveContext(src, dependenciesPass(src).manifests),
+  );
+
+  it('resolves imports of types and of packages to the files and folders that declare them', () => {
+    const resolved = Object.fromEntries(sym.imports.map((i) => [i.specifier, i.resolved ?? null]));
+    expect(resolved['org.acme.shop.model.Person']).toBe(`${base}/model/Person.java`);
+    expect(resolved['org.acme.shop.model.*']).toBe(`${base}/model`);
+    expect(resolved['java.util.List']).toBeNull();
+  });
+
+  it('makes the packages the modules, with the imports between them as edges', () => {
+    expect(graph.nodes.map((n) => n.id).sort()).toEqual([base, `${base}/model`, `${base}/owner`]);
+    expect(graph.edges.map((e) => `${e.from} -> ${e.to}`).sort()).toEqual([
+      `${base} -> ${base}/owner`,
+      `${base}/owner -> ${base}/model`,
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 // Pass: resolves imports to repository files and folds them into a directory-level dependency
 // graph, choosing the directory depth that keeps the graph readable.
 
+import { jsonrepair } from 'jsonrepair';
 import { baseName, dirName, type Sources } from './sources.ts';
 import { isNonProductCode } from './test-code.ts';
 import type { FileInfo, ImportInfo, Manifest, ModuleGraph } from './types.ts';
@@ -20,6 +21,7 @@ const NON_CODE = new Set([
   'reStructuredText',
   'AsciiDoc',
 ]);
+const JVM_FILE = /\.(java|kt|scala)$/;
 const JS_EXT = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts', '.vue', '.svelte'];
 
 function normalise(p: string): string | null {
@@ -42,6 +44,106 @@ export interface ResolveContext {
   goModules: Map<string, string>;
   /** Every Python module path (a.b.c) → file. */
   pyModules: Map<string, string>;
+  /** Rust crate name as code writes it (dashes as underscores) → folder of its Cargo.toml. */
+  crates?: Map<string, string>;
+  /** Every JVM type path (a.b.C, for .java/.kt/.scala files) → file; a package path (a.b) → folder. */
+  jvmTypes?: Map<string, string>;
+  /** The TypeScript path aliases that apply to a file: those of the nearest tsconfig/jsconfig above it. */
+  aliasesFor?: (file: string) => PathAliases | undefined;
+}
+
+/** A tsconfig's `baseUrl` and `paths`, as folders of the repository. */
+export interface PathAliases {
+  baseUrl?: string;
+  /** The folder `paths` targets are relative to when there is no baseUrl: the declaring config's. */
+  pathsDir: string;
+  paths: [pattern: string, targets: string[]][];
+}
+
+const TSCONFIG = /^(tsconfig(\.[\w-]+)?|jsconfig)\.json$/;
+
+/** Reads a tsconfig leniently (comments, trailing commas); null when it is not an object. */
+function readConfig(src: Sources, path: string): Record<string, unknown> | null {
+  const text = src.text(path);
+  if (text == null) return null;
+  try {
+    const v: unknown = JSON.parse(jsonrepair(text));
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The aliases a config declares, merged over those of the configs it extends by relative path. */
+function configAliases(src: Sources, path: string, depth = 0): PathAliases | undefined {
+  const cfg = readConfig(src, path);
+  if (!cfg || depth > 5) return undefined;
+  const dir = dirName(path);
+  let base: PathAliases | undefined;
+  for (const ext of [cfg.extends].flat()) {
+    if (typeof ext !== 'string' || !ext.startsWith('.')) continue; // a package's config is not in the tree
+    const target = normalise(`${dir}/${ext}`);
+    const file = target && [target, `${target}.json`].find((p) => src.has(p));
+    base = (file && configAliases(src, file, depth + 1)) || base;
+  }
+  const opts = (cfg.compilerOptions ?? {}) as Record<string, unknown>;
+  const baseUrl =
+    typeof opts.baseUrl === 'string' ? (normalise(`${dir}/${opts.baseUrl}`) ?? undefined) : base?.baseUrl;
+  const own = opts.paths && typeof opts.paths === 'object' ? (opts.paths as Record<string, unknown>) : null;
+  const paths = own
+    ? Object.entries(own).map(([k, v]): [string, string[]] => [
+        k,
+        [v].flat().filter((t) => typeof t === 'string'),
+      ])
+    : (base?.paths ?? []);
+  if (baseUrl === undefined && !paths.length) return undefined;
+  return { baseUrl, pathsDir: own ? dir : (base?.pathsDir ?? dir), paths };
+}
+
+/** Per folder holding a tsconfig.json (or a tsconfig.*.json / jsconfig.json): the aliases of the first that has any. */
+function aliasesByDir(src: Sources): Map<string, PathAliases | undefined> {
+  const configs = new Map<string, string[]>();
+  for (const f of src.files) {
+    if (!TSCONFIG.test(baseName(f.path)) || f.path.includes('node_modules/')) continue;
+    const list = configs.get(dirName(f.path)) ?? [];
+    list.push(f.path);
+    configs.set(dirName(f.path), list);
+  }
+  const out = new Map<string, PathAliases | undefined>();
+  for (const [dir, list] of configs) {
+    // tsconfig.json first: it owns the folder; tsconfig.app.json and the like are its references
+    list.sort((a, b) => Number(baseName(b) === 'tsconfig.json') - Number(baseName(a) === 'tsconfig.json'));
+    out.set(
+      dir,
+      list.map((p) => configAliases(src, p)).find((a) => a !== undefined),
+    );
+  }
+  return out;
+}
+
+/** The file an aliased specifier names (`@/utils/x` with `"@/*": ["./*"]`), or one under baseUrl. */
+function resolveAlias(ctx: ResolveContext, a: PathAliases, s: string): string | undefined {
+  let best: { prefix: string; targets: string[]; star: string } | undefined;
+  for (const [pattern, targets] of a.paths) {
+    const star = pattern.indexOf('*');
+    const prefix = star < 0 ? pattern : pattern.slice(0, star);
+    const suffix = star < 0 ? '' : pattern.slice(star + 1);
+    const hit =
+      star < 0
+        ? s === pattern
+        : s.startsWith(prefix) && s.endsWith(suffix) && s.length >= prefix.length + suffix.length;
+    if (!hit || (best && best.prefix.length >= prefix.length)) continue;
+    best = { prefix, targets, star: star < 0 ? '' : s.slice(prefix.length, s.length - suffix.length) };
+  }
+  const root = a.baseUrl ?? a.pathsDir;
+  for (const t of best?.targets ?? []) {
+    const p = normalise(`${root}/${t.replace('*', best!.star)}`);
+    const file = p === null ? undefined : tryJs(ctx, p);
+    if (file) return file;
+  }
+  if (a.baseUrl === undefined) return undefined;
+  const p = normalise(`${a.baseUrl}/${s}`);
+  return p === null ? undefined : tryJs(ctx, p);
 }
 
 function tryJs(ctx: ResolveContext, base: string): string | undefined {
@@ -50,6 +152,46 @@ function tryJs(ctx: ResolveContext, base: string): string | undefined {
   const m = /\.(m|c)?jsx?$/.exec(base);
   if (m) for (const e of JS_EXT) candidates.push(base.slice(0, -m[0].length) + e);
   return candidates.find((c) => ctx.has(c));
+}
+
+/** A Rust file's crate source folder and module path: `src/a/b.rs` → ['src', ['a', 'b']]. */
+function rustModule(file: string): { root: string; path: string[] } {
+  const at = file.lastIndexOf('src/');
+  const root = at < 0 ? dirName(file) : file.slice(0, at + 3);
+  const rel = (at < 0 ? baseName(file) : file.slice(at + 4)).replace(/\.rs$/, '');
+  // lib.rs, main.rs and a bin target are crate roots; foo/mod.rs is module foo
+  if (/^(lib|main|bin\/[^/]+)$/.test(rel) || at < 0) return { root, path: [] };
+  return { root, path: rel.replace(/\/mod$/, '').split('/') };
+}
+
+/** The file of the deepest module a Rust path names (`crate::a::b::Item` → src/a/b.rs), if any. */
+function rustFile(ctx: ResolveContext, root: string, path: string[]): string | undefined {
+  for (let k = path.length; k > 0; k--) {
+    const base = [root, ...path.slice(0, k)].filter(Boolean).join('/');
+    const hit = [`${base}.rs`, `${base}/mod.rs`].find((c) => ctx.has(c));
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** `mod foo;`, `use crate::…`, `use super::…`, `use self::…` and `use other_crate::…` of a workspace crate. */
+function resolveRust(from: string, s: string, ctx: ResolveContext): string | undefined {
+  const mod = rustModule(from);
+  const child = /^mod\s+(\w+)$/.exec(s);
+  if (child) return rustFile(ctx, mod.root, [...mod.path, child[1]!]);
+  const [head, ...rest] = s.split('::').filter(Boolean);
+  if (head === 'crate') return rustFile(ctx, mod.root, rest);
+  if (head === 'self' || head === 'super') {
+    let base = mod.path;
+    let parts = [head, ...rest];
+    for (; parts[0] === 'super' || parts[0] === 'self'; parts = parts.slice(1))
+      if (parts[0] === 'super') base = base.slice(0, -1);
+    return rustFile(ctx, mod.root, [...base, ...parts]);
+  }
+  const dir = head === undefined ? undefined : ctx.crates?.get(head);
+  if (dir === undefined) return undefined;
+  const root = dir ? `${dir}/src` : 'src';
+  return rustFile(ctx, root, rest) ?? [`${root}/lib.rs`].find((c) => ctx.has(c));
 }
 
 export function resolveImport(imp: ImportInfo, ctx: ResolveContext): string | undefined {
@@ -75,6 +217,12 @@ export function resolveImport(imp: ImportInfo, ctx: ResolveContext): string | un
     }
     return undefined;
   }
+  if (imp.from.endsWith('.rs')) return resolveRust(imp.from, s, ctx);
+  if (JVM_FILE.test(imp.from)) {
+    // `import a.b.C;`, `import a.b.*;`, `import static a.b.C.member;`
+    const name = s.replace(/^static\s+/, '').replace(/\.\*$/, '');
+    return ctx.jvmTypes?.get(name) ?? ctx.jvmTypes?.get(name.replace(/\.[^.]+$/, ''));
+  }
   if (/\.(c|cc|cpp|h|hpp|hh|cxx)$/.test(imp.from)) {
     const p = normalise(`${from}/${s}`);
     return p && ctx.has(p) ? p : undefined;
@@ -83,6 +231,9 @@ export function resolveImport(imp: ImportInfo, ctx: ResolveContext): string | un
     const p = normalise(s.startsWith('/') ? s : `${from}/${s}`);
     return p === null ? undefined : tryJs(ctx, p);
   }
+  const aliases = ctx.aliasesFor?.(imp.from);
+  const aliased = aliases && resolveAlias(ctx, aliases, s);
+  if (aliased) return aliased;
   // workspace package imported by name: '@scope/pkg' or '@scope/pkg/sub'
   const parts = s.split('/');
   const name = s.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
@@ -97,10 +248,12 @@ export function resolveImport(imp: ImportInfo, ctx: ResolveContext): string | un
 export function buildResolveContext(src: Sources, manifests: Manifest[]): ResolveContext {
   const packages = new Map<string, string>();
   const goModules = new Map<string, string>();
+  const crates = new Map<string, string>();
   for (const m of manifests) {
     if (!m.name) continue;
     if (m.ecosystem === 'npm') packages.set(m.name, dirName(m.path));
     if (m.ecosystem === 'go') goModules.set(m.name, dirName(m.path));
+    if (m.ecosystem === 'cargo') crates.set(m.name.replace(/-/g, '_'), dirName(m.path));
   }
   const pyModules = new Map<string, string>();
   for (const f of src.files) {
@@ -114,13 +267,66 @@ export function buildResolveContext(src: Sources, manifests: Manifest[]): Resolv
       if (!prev || prev.length > f.path.length) pyModules.set(key, f.path);
     }
   }
-  return { has: (p) => src.has(p), packages, goModules, pyModules };
+  // a JVM source's path below its source root spells its package: register every suffix of the path
+  // (org.acme.Owner finds src/main/java/org/acme/Owner.java), and the folders as packages
+  const jvmTypes = new Map<string, string>();
+  const register = (key: string, target: string) => {
+    const prev = jvmTypes.get(key);
+    if (!prev || prev.length > target.length) jvmTypes.set(key, target);
+  };
+  for (const f of src.files) {
+    if (!JVM_FILE.test(f.path)) continue;
+    const parts = f.path.replace(JVM_FILE, '').split('/');
+    for (let i = 0; i < parts.length; i++) {
+      register(parts.slice(i).join('.'), f.path);
+      if (i < parts.length - 1) register(parts.slice(i, -1).join('.'), dirName(f.path));
+    }
+  }
+  const aliases = aliasesByDir(src);
+  const aliasesFor = (file: string) => {
+    for (let d = dirName(file); ; d = dirName(d)) {
+      if (aliases.has(d)) return aliases.get(d);
+      if (!d) return undefined;
+    }
+  };
+  return { has: (p) => src.has(p), packages, goModules, pyModules, aliasesFor, crates, jvmTypes };
 }
 
-function moduleOf(path: string, depth: number, isDir = false): string {
+/**
+ * The module holding `path` at `depth`: its folder cut after `depth` branching folders. A trunk folder
+ * (no source of its own, one subfolder with source: `src/main/java/org/acme`) does not count, so a
+ * Maven layout's packages are modules as a flat layout's folders are.
+ */
+function moduleOf(path: string, depth: number, trunk: Set<string>, isDir = false): string {
   const dir = isDir ? path : dirName(path);
   if (!dir || dir === '.') return '.';
-  return dir.split('/').slice(0, depth).join('/');
+  const parts = dir.split('/');
+  let counted = 0;
+  for (let k = 1; k <= parts.length; k++) {
+    const prefix = parts.slice(0, k).join('/');
+    if (trunk.has(prefix)) continue;
+    if (++counted === depth) return prefix;
+  }
+  return dir;
+}
+
+/** Folders with no source file of their own and exactly one subfolder holding source. */
+function trunkFolders(paths: string[]): Set<string> {
+  const direct = new Set<string>();
+  const children = new Map<string, Set<string>>();
+  for (const p of paths) {
+    const parts = dirName(p).split('/').filter(Boolean);
+    direct.add(parts.join('/'));
+    for (let k = 1; k <= parts.length; k++) {
+      const parent = parts.slice(0, k - 1).join('/');
+      const set = children.get(parent) ?? new Set<string>();
+      set.add(parts.slice(0, k).join('/'));
+      children.set(parent, set);
+    }
+  }
+  const trunk = new Set<string>();
+  for (const [dir, kids] of children) if (dir && !direct.has(dir) && kids.size === 1) trunk.add(dir);
+  return trunk;
 }
 
 export function moduleGraphPass(
@@ -141,10 +347,11 @@ export function moduleGraphPass(
   const productImports = imports.filter(
     (i) => !isNonProductCode(i.from) && (i.resolved === undefined || !isNonProductCode(i.resolved)),
   );
+  const trunk = trunkFolders(source.map((f) => f.path));
   const build = (depth: number): ModuleGraph => {
     const nodes = new Map<string, { id: string; files: number; lines: number }>();
     for (const f of source) {
-      const id = moduleOf(f.path, depth);
+      const id = moduleOf(f.path, depth, trunk);
       const n = nodes.get(id) ?? { id, files: 0, lines: 0 };
       n.files++;
       n.lines += f.code;
@@ -154,8 +361,8 @@ export function moduleGraphPass(
     for (const imp of productImports) {
       if (imp.resolved === undefined) continue;
       const isDir = !ctx.has(imp.resolved);
-      const from = moduleOf(imp.from, depth);
-      const to = moduleOf(imp.resolved, depth, isDir);
+      const from = moduleOf(imp.from, depth, trunk);
+      const to = moduleOf(imp.resolved, depth, trunk, isDir);
       if (from === to || !nodes.has(to)) continue;
       const key = `${from}\u0000${to}`;
       const e = edges.get(key) ?? { from, to, weight: 0 };

@@ -19,6 +19,8 @@ describe('pathRole()', () => {
     ['command_test.go', 'tests'],
     ['tests/test_basic.py', 'tests'],
     ['tests/tests.rs', 'tests'],
+    ['src/parser/tests.rs', 'tests'],
+    ['runtime-tests/lambda/mock.ts', 'tests'],
     ['src/test/java/org/acme/AppTests.java', 'tests'],
     ['examples/complex/complex/cli.py', 'examples'],
     ['docs/conf.py', 'docs'],
@@ -33,6 +35,16 @@ describe('pathRole()', () => {
     ['Cargo.toml', 'other'],
     ['Makefile', 'other'],
     ['.devcontainer/Dockerfile', 'other'],
+    ['perf-measures/bundle-check/check.ts', 'benchmarks'],
+    ['book/en/src/chapter_1.md', 'docs'],
+    ['www/index.html', 'docs'],
+    ['src/book/model.rs', 'product'],
+    ['docker/Dockerfile', 'other'],
+    ['bin/forbid', 'other'],
+    ['bin/cli.js', 'product'],
+    ['build/build.ts', 'other'],
+    ['build/remove-private-fields.test.ts', 'tests'],
+    ['src/build/plan.ts', 'product'],
   ])('%s is %s', (p, role) => expect(pathRole(p)).toBe(role));
 });
 

@@ -23,6 +23,14 @@ const EXAMPLES_DIR = /(^|\/)(_?examples?|samples?|demos?|playground|sandbox)\//i
 const DOCS_DIR = /(^|\/)(docs?|documentation|site|website|man|guides?)\//i;
 const OTHER_DIR =
   /(^|\/)(\.(github|gitlab|circleci|buildkite|devcontainer|vscode|idea|husky|mvn|cargo|changeset|yarn)|scripts?|tools?|ci|gradle|k8s|kubernetes|helm|charts|deploy(ment)?s?|infra|terraform|ops)\//i;
+// at the root, where the name speaks for the whole folder: a book or web site, performance checks,
+// container files
+const ROOT_DOCS_DIR = /^(book|books|manual|handbook|www)\//i;
+const ROOT_BENCH_DIR = /^(bench(mark)?s?|perf(ormance)?)([-_][\w-]{1,40})?\//i;
+const ROOT_OTHER_DIR = /^(docker|\.docker|bin)\//i;
+// a root build/ holds the build's output, which ingest skips, or the scripts that run the build
+// (`bun ./build/build.ts`): tooling either way, whatever its language
+const ROOT_BUILD_DIR = /^build\//i;
 // prose is documentation wherever it sits
 const PROSE =
   /\.(md|markdown|mdx|rst|adoc|asciidoc)$|^[^/]+\.txt$|(^|\/)(README|CHANGELOG|CHANGES|HISTORY|CONTRIBUTING|AUTHORS|NOTICE|LICEN[CS]E|COPYING)(\.\w+)?$/i;
@@ -39,12 +47,13 @@ const CONFIG_FILE =
 /** The role of a repository file: product, tests, examples, docs, benchmarks or other. */
 export function pathRole(path: string): PathRole {
   if (isTestCode(path) || TEST_SUPPORT_DIR.test(path)) return 'tests';
-  if (isBenchPath(path)) return 'benchmarks';
+  if (isBenchPath(path) || ROOT_BENCH_DIR.test(path)) return 'benchmarks';
   if (DOT_DIR.test(path)) return 'other';
   if (EXAMPLES_DIR.test(path) && !SOURCE_ROOT.test(path)) return 'examples';
   if (PROSE.test(path)) return 'docs';
-  if (DOCS_DIR.test(path) && !PACKAGE_SOURCE.test(path)) return 'docs';
-  if (OTHER_DIR.test(path)) return 'other';
+  if ((DOCS_DIR.test(path) || ROOT_DOCS_DIR.test(path)) && !PACKAGE_SOURCE.test(path)) return 'docs';
+  if (ROOT_OTHER_DIR.test(path) && !/\.([cm]?[jt]s|py|rb)$/.test(path)) return 'other';
+  if (OTHER_DIR.test(path) || ROOT_BUILD_DIR.test(path)) return 'other';
   if (!path.includes('/') && CONFIG_FILE.test(path)) return 'other';
   return 'product';
 }

@@ -212,6 +212,49 @@ describe('router mount prefixes', () => {
     expect(list(routes)).toEqual(['ANY /about/', 'ANY /shop/orders/<int:pk>/']);
   });
 
+  it('Django: nested includes of lists and imported modules, prefixes from constants and f-strings', () => {
+    const routes = routesOf({
+      'site/urls.py': [
+        'from django.urls import include, path',
+        'from shop import urls as shop_urls',
+        'import blog.urls',
+        'prefix = ""',
+        'urlpatterns = [',
+        '    path(f"{prefix}admin/login/", views.login),',
+        '    path(prefix, include("api.urls")),',
+        '    path("shop/", include(shop_urls)),',
+        '    re_path(r"^blog/", include((blog.urls, "blog"))),',
+        ']',
+      ].join('\n'),
+      'api/urls.py': [
+        'from django.urls import include, path',
+        'uuid_urls = [',
+        '    path("", views.ping),',
+        '    path("fail", views.ping),',
+        ']',
+        'urlpatterns = [',
+        '    path("ping/<uuid:code>/", include(uuid_urls)),',
+        ']',
+        'urlpatterns += [',
+        '    path("api/v1/", include(uuid_urls)),',
+        ']',
+      ].join('\n'),
+      'shop/__init__.py': '',
+      'shop/urls.py': 'urlpatterns = [\n    path("cart/", views.cart),\n]\n',
+      'blog/__init__.py': '',
+      'blog/urls.py': 'urlpatterns = [\n    path("<slug:slug>/", views.post),\n]\n',
+    });
+    expect(list(routes)).toEqual([
+      'ANY /admin/login/',
+      'ANY /api/v1/',
+      'ANY /api/v1/fail',
+      'ANY /blog/<slug:slug>/',
+      'ANY /ping/<uuid:code>/',
+      'ANY /ping/<uuid:code>/fail',
+      'ANY /shop/cart/',
+    ]);
+  });
+
   it('the sample-app fixture reports the full paths its routers answer on', async () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const fixture = path.resolve(here, '../../test/fixtures/sample-app');
@@ -232,5 +275,62 @@ describe('router mount prefixes', () => {
       file: 'src/routes/loans.ts',
       line: 17,
     });
+  });
+});
+
+describe('Go router prefixes', () => {
+  it('chi: Route closures nest, With chains declare on the router, Mount prefixes the function building a sub-router', () => {
+    const routes = routesOf({
+      'go.mod': 'module example.com/app\n',
+      'main.go': [
+        'package main',
+        'import "github.com/go-chi/chi/v5"',
+        'func main() {',
+        '\tr := chi.NewRouter()',
+        '\tr.Get("/ping", ping)',
+        '\tr.Route("/articles", func(r chi.Router) {',
+        '\t\tr.With(paginate).Get("/", ListArticles)',
+        '\t\tr.Route("/{articleID}", func(r chi.Router) {',
+        '\t\t\tr.Put("/", UpdateArticle)',
+        '\t\t})',
+        '\t\tr.Get("/search", Search)',
+        '\t})',
+        '\tr.Mount("/admin", adminRouter())',
+        '}',
+      ].join('\n'),
+      'admin.go': [
+        'package main',
+        'import "github.com/go-chi/chi/v5"',
+        'func adminRouter() chi.Router {',
+        '\tr := chi.NewRouter()',
+        '\tr.Get("/accounts", accounts)',
+        '\treturn r',
+        '}',
+      ].join('\n'),
+    });
+    expect(list(routes)).toEqual([
+      'GET /admin/accounts',
+      'GET /articles',
+      'GET /articles/search',
+      'GET /ping',
+      'PUT /articles/{articleID}',
+    ]);
+  });
+
+  it('Gin: a Group variable prefixes its routes, groups of groups add up', () => {
+    const routes = routesOf({
+      'main.go': [
+        'package main',
+        'import "github.com/gin-gonic/gin"',
+        'func main() {',
+        '\tr := gin.Default()',
+        '\tapi := r.Group("/api")',
+        '\tv1 := api.Group("/v1")',
+        '\tv1.GET("/users/:id", getUser)',
+        '\tr.GET("/health", health)',
+        '}',
+      ].join('\n'),
+    });
+    expect(list(routes)).toEqual(['GET /api/v1/users/:id', 'GET /health']);
   });
 });

@@ -250,20 +250,50 @@ function pyFacts(text: string, path: string): FileFacts {
   }
   for (const m of text.matchAll(/^[ \t]*import\s+([\w.]+)(?:\s+as\s+(\w+))?/gm))
     f.imported.set(m[2] ?? m[1]!, { specifier: m[1]!, name: '*' });
-  // Django: path('api/', include('books.urls')) mounts that module's urlpatterns
+  // Django: path('api/', include('books.urls')) mounts that module's urlpatterns, include(api_urls) a list
   if (/(^|\/)urls\.py$/.test(path)) {
-    for (const m of text.matchAll(
-      /\b(?:path|re_path|url)\(\s*r?(['"])([^'"]*)\1\s*,\s*include\(\s*\(?\s*(?:(['"])([\w.]+)\3|([\w.]+))/g,
-    )) {
-      const prefix = m[2]!.replace(/^\^/, '').replace(/\$$/, '');
-      f.mounts.push({
-        parent: 'urlpatterns',
-        childExpr: m[4] ? `module:${m[4]}` : `${m[5]}.urlpatterns`,
-        prefix: JSON.stringify(prefix),
-      });
+    const listAt = enclosingLists(text);
+    for (const m of text.matchAll(/\b(?:path|re_path|url)\s*\(/g)) {
+      const call = splitArgs(text, m.index + m[0].length - 1);
+      const inc = call?.args[1] && /^include\s*\(/.exec(call.args[1]);
+      if (!call || !inc) continue;
+      const target = splitArgs(call.args[1]!, inc[0].length - 1)?.args[0]?.replace(/^\(\s*/, '');
+      const childExpr = djangoInclude(target?.split(',')[0]?.trim() ?? '');
+      // a regex prefix (re_path, url) is anchored with ^, which is no part of the path
+      const prefix = pythonStringExpr(call.args[0] ?? '')?.replace(/^(["`])\^/, '$1') ?? null;
+      if (childExpr && prefix !== null) f.mounts.push({ parent: listAt(m.index), childExpr, prefix });
     }
   }
   return f;
+}
+
+/** What include() names: a module by its dotted path, or a urlpatterns list or module held in a variable. */
+function djangoInclude(arg: string): string | null {
+  const mod = stringLiteral(arg);
+  if (mod !== null) return /^[\w.]+$/.test(mod) ? `module:${mod}` : null;
+  return /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)?$/.test(arg) ? `include:${arg}` : null;
+}
+
+/**
+ * A Python path argument as a prefix expression: a literal, a constant, or an f-string whose
+ * `{name}` parts are constants (written as a template for evalString); null for anything else.
+ */
+export function pythonStringExpr(arg: string): string | null {
+  const a = arg.trim();
+  const f = /^[rR]?[fF][rR]?(['"])([^'"\\{}\n]*(?:\{[A-Za-z_]\w*\}[^'"\\{}\n]*)*)\1$/.exec(a);
+  if (f) return '`' + f[2]!.replace(/\{(\w+)\}/g, '${$1}') + '`';
+  const lit = stringLiteral(a);
+  if (lit !== null) return JSON.stringify(lit);
+  return /^[A-Za-z_]\w*$/.test(a) ? a : null;
+}
+
+/** For a urls module: the list a path() at an index sits in, the last `name = [` / `name += [` above it (urlpatterns by default). */
+export function enclosingLists(text: string): (index: number) => string {
+  const starts = [...text.matchAll(/^([A-Za-z_]\w*)\s*(?::[^=\n]*)?\+?=\s*[[(]/gm)].map((m) => ({
+    at: m.index,
+    name: m[1]!,
+  }));
+  return (index) => starts.findLast((s) => s.at < index)?.name ?? 'urlpatterns';
 }
 
 /** Joins a mount prefix and a path the way routers do: '/api' + '/' → '/api', 'api/' + 'x/' → 'api/x/'. */
@@ -397,6 +427,8 @@ export function applyMounts(
         ctx.pyModules.get(m[1]!) ?? resolveImport({ from: file, specifier: m[1]!, line: 0 }, ctx);
       return target ? `${target}#urlpatterns` : undefined;
     }
+    m = /^include:([\w.]+)$/.exec(e);
+    if (m) return djangoIncluded(file, m[1]!);
     m = /^(?:await\s+)?(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)(?:\.([\w$]+))?$/.exec(e);
     if (m) return exportedNode(file, m[1]!, m[2] ?? 'default', 0);
     // Koa: router.routes(); Express: a router held on an object (x.router)
@@ -413,6 +445,26 @@ export function applyMounts(
     }
     const node = nodeOf(file, m[1]!);
     return node?.endsWith('#*module') ? undefined : node;
+  };
+
+  /** The urlpatterns of a Python module named by its dotted path. */
+  const urlconf = (file: string, dotted: string): string | undefined => {
+    const target =
+      ctx && (ctx.pyModules.get(dotted) ?? resolveImport({ from: file, specifier: dotted, line: 0 }, ctx));
+    return target ? `${target}#urlpatterns` : undefined;
+  };
+  /** include(x): a list x of the same file, or a urls module (or a list in one) imported as x. */
+  const djangoIncluded = (file: string, expr: string): string | undefined => {
+    const f = facts.get(file);
+    const whole = f?.imported.get(expr); // import shop.urls … include(shop.urls)
+    if (whole?.name === '*') return urlconf(file, whole.specifier);
+    const [head, member] = expr.split('.') as [string, string | undefined];
+    const imp = f?.imported.get(head);
+    if (!imp) return member ? undefined : `${file}#${expr}`;
+    if (imp.name === '*') return urlconf(file, member ? `${imp.specifier}.${member}` : imp.specifier);
+    const node = exportedNode(file, imp.specifier, imp.name, 0);
+    if (node?.endsWith('#*module')) return node.replace(/\*module$/, member ?? 'urlpatterns');
+    return member ? undefined : node;
   };
 
   const parents = new Map<string, Mount[]>();
@@ -464,10 +516,96 @@ export function applyMounts(
     const node = nodeOf(r.file, receiver) ?? `${r.file}#${receiver}`;
     const prefixes = prefixesOf(node, new Set());
     for (const p of prefixes) {
-      let path = joinRoutePath(p, route.path);
-      if (route.framework === 'Django' && !path.startsWith('/')) path = `/${path}`;
+      // Django joins an include's prefix and the included pattern as plain strings
+      const path =
+        route.framework === 'Django'
+          ? `/${p.replace(/^\/+/, '')}${route.path.replace(/^\/+/, '')}`
+          : joinRoutePath(p, route.path);
       out.push({ ...route, path });
     }
   }
   return out;
+}
+
+/** Index of the `}` closing the `{` at `open` (strings and runes skipped), or the text's end. */
+function blockEnd(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === '`' || c === "'") {
+      for (i++; i < text.length && text[i] !== c; i++) if (text[i] === '\\' && c !== '`') i++;
+    } else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i;
+  }
+  return text.length;
+}
+
+interface GoScope {
+  start: number;
+  end: number;
+  prefix: string;
+}
+
+/** What a Go file says about router prefixes: Route closures, functions, Group variables, Mount calls. */
+interface GoFacts {
+  closures: GoScope[];
+  funcs: { name: string; start: number; end: number }[];
+  groups: Map<string, { parent: string; prefix: string }>;
+  mounts: { fn: string; prefix: string; at: number }[];
+}
+
+function goFacts(text: string): GoFacts {
+  const f: GoFacts = { closures: [], funcs: [], groups: new Map(), mounts: [] };
+  // chi: r.Route("/articles", func(r chi.Router) { … })
+  for (const m of text.matchAll(/\b\w+\.Route\(\s*"([^"\n]*)"\s*,\s*func\s*\([^)]*\)\s*\{/g)) {
+    const open = m.index + m[0].length - 1;
+    f.closures.push({ start: open, end: blockEnd(text, open), prefix: m[1]! });
+  }
+  for (const m of text.matchAll(/^func\s+(?:\([^)\n]*\)\s*)?(\w+)\s*\([^)\n]*\)[^{\n]*\{/gm)) {
+    const open = m.index + m[0].length - 1;
+    f.funcs.push({ name: m[1]!, start: open, end: blockEnd(text, open) });
+  }
+  // Gin, Echo, Fiber: v1 := r.Group("/v1")
+  for (const m of text.matchAll(/\b(\w+)\s*:?=\s*(\w+)\.Group\(\s*"([^"\n]*)"/g))
+    f.groups.set(m[1]!, { parent: m[2]!, prefix: m[3]! });
+  // chi: r.Mount("/admin", adminRouter()) or a router built by a call beforehand
+  const builtBy = new Map<string, string>();
+  for (const m of text.matchAll(/\b(\w+)\s*:?=\s*(?:\w+\.)?(\w+)\(/g)) builtBy.set(m[1]!, m[2]!);
+  for (const m of text.matchAll(/\b\w+\.Mount\(\s*"([^"\n]*)"\s*,\s*(?:\w+\.)?(\w+)(\s*\()?/g)) {
+    const fn = m[3] ? m[2]! : builtBy.get(m[2]!);
+    if (fn) f.mounts.push({ fn, prefix: m[1]!, at: m.index });
+  }
+  return f;
+}
+
+/**
+ * Full-path resolution for Go routers: a route's path gets the prefixes of the chi Route closures
+ * around it, of the Group variable it is declared on, and of the Mount that mounts the function
+ * building its router (same package). Returns the prefix for a route at `index` on `receiver`.
+ */
+export function goPrefixer(files: { path: string; text: string }[]) {
+  const facts = new Map(files.map((f) => [f.path, goFacts(f.text)]));
+  const dirOf = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf('/')));
+  // `dir fn` → where that function's router is mounted, in any file of the same package
+  const mounts = new Map<string, { file: string; prefix: string; at: number }>();
+  for (const [file, f] of facts)
+    for (const m of f.mounts) {
+      const key = `${dirOf(file)} ${m.fn}`;
+      if (!mounts.has(key)) mounts.set(key, { file, prefix: m.prefix, at: m.at });
+    }
+  const prefixAt = (file: string, index: number, depth: number): string => {
+    const f = facts.get(file)!;
+    const fn = f.funcs.find((x) => x.start < index && index < x.end);
+    const mount = fn && depth < 4 ? mounts.get(`${dirOf(file)} ${fn.name}`) : undefined;
+    let prefix = mount ? joinRoutePath(prefixAt(mount.file, mount.at, depth + 1), mount.prefix) : '';
+    for (const c of f.closures)
+      if (c.start < index && index < c.end) prefix = joinRoutePath(prefix, c.prefix);
+    return prefix;
+  };
+  const groupPrefix = (file: string, receiver: string, depth = 0): string => {
+    const g = facts.get(file)!.groups.get(receiver);
+    return g && depth < 8 ? joinRoutePath(groupPrefix(file, g.parent, depth + 1), g.prefix) : '';
+  };
+  return (file: string, index: number, receiver: string): string =>
+    facts.has(file) ? joinRoutePath(prefixAt(file, index, 0), groupPrefix(file, receiver)) : '';
 }

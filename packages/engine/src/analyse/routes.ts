@@ -1,30 +1,93 @@
 // Pass: HTTP routes declared with the common frameworks (Express, Fastify, Koa, Flask, FastAPI,
-// Django, Spring, Gin/Echo, ASP.NET), each with its file:line.
+// Django, Spring, Gin/Echo, ASP.NET) and Next.js file-system routes, each with its file:line.
 
 import { codeText } from './comments.ts';
 import type { ResolveContext } from './module-graph.ts';
-import { applyMounts, splitArgs, type RawRoute } from './route-mounts.ts';
-import { baseName, LineIndex, lineState, linePrefix, matchesWithLines, type Sources } from './sources.ts';
+import { nextLayouts, nextRoutes } from './nextjs.ts';
+import {
+  applyMounts,
+  enclosingLists,
+  goPrefixer,
+  joinRoutePath,
+  pythonStringExpr,
+  splitArgs,
+  type RawRoute,
+} from './route-mounts.ts';
+import {
+  baseName,
+  dirName,
+  LineIndex,
+  lineState,
+  linePrefix,
+  matchesWithLines,
+  packageJsons,
+  type Sources,
+} from './sources.ts';
 import type { FileInfo, ImportInfo, Route } from './types.ts';
 
 const JS_LANGS = new Set(['TypeScript', 'JavaScript', 'JSX']);
 const VERBS = 'get|post|put|patch|delete|head|options|all';
 
-function jsFramework(text: string): string {
+// JS web frameworks by npm package, most specific first: koa-router sits beside koa
+const JS_FRAMEWORKS: [string, string][] = [
+  ['fastify', 'Fastify'],
+  ['@koa/router', 'Koa'],
+  ['koa-router', 'Koa'],
+  ['koa', 'Koa'],
+  ['hono', 'Hono'],
+  ['elysia', 'Elysia'],
+  ['polka', 'Polka'],
+  ['restify', 'restify'],
+  ['itty-router', 'itty-router'],
+  ['@tinyhttp/app', 'tinyhttp'],
+  ['express', 'Express'],
+];
+
+/** The framework a JS file's routes are declared with: the one it imports, else its package's. */
+function jsFramework(text: string, packageFramework: string | undefined): string | undefined {
   if (/from\s+['"]fastify['"]|require\(\s*['"]fastify['"]\)|FastifyInstance|FastifyPluginAsync/.test(text))
     return 'Fastify';
-  if (/['"](@koa\/router|koa-router|koa)['"]/.test(text)) return 'Koa';
-  if (/['"]hono['"]/.test(text)) return 'Hono';
-  return 'Express';
+  for (const [pkg, name] of JS_FRAMEWORKS)
+    if (text.includes(`'${pkg}'`) || text.includes(`"${pkg}"`)) return name;
+  return packageFramework;
+}
+
+/**
+ * Per folder holding a package.json: the web framework that package is (by its name) or depends
+ * on, so a file that imports none is credited to its own package's, never to a guess.
+ */
+function packageFrameworks(src: Sources): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>();
+  for (const { path, pkg } of packageJsons(src)) {
+    const deps = [pkg.dependencies, pkg.devDependencies, pkg.peerDependencies].filter(
+      (d): d is Record<string, unknown> => !!d && typeof d === 'object',
+    );
+    const hit =
+      JS_FRAMEWORKS.find(([name]) => pkg.name === name) ??
+      JS_FRAMEWORKS.find(([name]) => deps.some((d) => name in d));
+    out.set(dirName(path), hit?.[1]);
+  }
+  return out;
+}
+
+/** The framework of the nearest package above a file that names one. */
+function frameworkAbove(byDir: Map<string, string | undefined>, file: string): string | undefined {
+  for (let d = dirName(file); ; d = dirName(d)) {
+    const hit = byDir.get(d);
+    if (hit) return hit;
+    if (!d) return undefined;
+  }
 }
 
 /** A match inside a comment or a string is an example in prose or test data, not a route. */
 const inCommentOrString = (text: string, index: number, hash = false) =>
   lineState(linePrefix(text, index), hash) !== 'code';
 
-function jsRoutes(path: string, text: string): RawRoute[] {
+function jsRoutes(path: string, text: string, packageFramework?: string): RawRoute[] {
   const out: RawRoute[] = [];
-  const framework = jsFramework(text);
+  const framework = jsFramework(text, packageFramework);
+  // `x.get('/a', h)` in code that no web framework of the project serves is no route of it
+  if (!framework) return out;
   const call = new RegExp(
     `\\b([A-Za-z_$][\\w$]*)\\.(${VERBS})\\(\\s*(['"\`])(/[^'"\`]*|\\*)\\3\\s*,\\s*([A-Za-z_$][\\w$.]*)?`,
     'g',
@@ -92,7 +155,8 @@ function pyRoutes(path: string, text: string): RawRoute[] {
   }
   for (const { m, line } of matchesWithLines(
     text,
-    new RegExp(`^[ \\t]*@(\\w+)\\.(${VERBS}|websocket)\\(\\s*['"]([^'"]*)['"]`, 'gm'),
+    // a route path starts with '/' (or is a router's root ''): @mock.patch('pkg.mod.fn') patches, it serves nothing
+    new RegExp(`^[ \\t]*@(\\w+)\\.(${VERBS}|websocket)\\(\\s*['"](\\/[^'"]*|)['"]`, 'gm'),
   )) {
     out.push({
       method: m[2]!.toUpperCase(),
@@ -105,19 +169,24 @@ function pyRoutes(path: string, text: string): RawRoute[] {
     });
   }
   if (baseName(path) === 'urls.py') {
+    const listAt = enclosingLists(text);
     for (const { m, line } of matchesWithLines(
       text,
-      /\b(path|re_path|url)\(\s*r?['"]([^'"]*)['"]\s*,\s*([\w.]+(?:\.as_view\(\))?|include\([^)]*\))/g,
+      /\b(path|re_path|url)\(\s*([rRfF]{0,2}['"][^'"\n]*['"])\s*,\s*(include\(|[\w.]+(?:\.as_view\(\))?)/g,
     )) {
-      if (/^include\b/.test(m[3]!)) continue; // a mount, resolved by applyMounts
+      if (m[3] === 'include(') continue; // a mount, resolved by applyMounts
+      // an f-string's {NAME} parts become ${NAME}, filled in from the module's constants by applyMounts
+      const written = pythonStringExpr(m[2]!);
+      if (written === null) continue;
+      const raw = written.startsWith('`') ? written.slice(1, -1) : (JSON.parse(written) as string);
       out.push({
         method: 'ANY',
-        path: '/' + m[2]!.replace(/^\^/, '').replace(/\$$/, ''),
+        path: '/' + raw.replace(/^\^/, '').replace(/\$$/, ''),
         framework: 'Django',
         file: path,
         line,
         handler: m[3],
-        receiver: 'urlpatterns',
+        receiver: listAt(m.index),
       });
     }
   }
@@ -162,7 +231,12 @@ function joinPath(a: string, b: string): string {
   return j.startsWith('/') ? j || '/' : `/${j}`;
 }
 
-function goRoutes(path: string, text: string): Route[] {
+/** `prefixOf` gives the router prefix in force at a route (see goPrefixer). */
+function goRoutes(
+  path: string,
+  text: string,
+  prefixOf: (file: string, index: number, receiver: string) => string = () => '',
+): Route[] {
   const out: Route[] = [];
   const framework = /gin-gonic\/gin/.test(text)
     ? 'Gin'
@@ -175,11 +249,12 @@ function goRoutes(path: string, text: string): Route[] {
           : 'Go';
   for (const { m, line } of matchesWithLines(
     text,
-    /\b(\w+)\.(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS|Any|Get|Post|Put|Delete|Patch)\(\s*"([^"]*)"\s*,\s*([\w.]+)?/g,
+    // chi's r.With(mw).Get(…) declares on r
+    /\b(\w+)(?:\.With\([^()\n]*\))?\.(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS|Any|Get|Post|Put|Delete|Patch)\(\s*"([^"]*)"\s*,\s*([\w.]+)?/g,
   )) {
     out.push({
       method: m[2] === 'Any' ? 'ANY' : m[2]!.toUpperCase(),
-      path: m[3]!,
+      path: joinRoutePath(prefixOf(path, m.index, m[1]!), m[3]!),
       framework,
       file: path,
       line,
@@ -188,16 +263,16 @@ function goRoutes(path: string, text: string): Route[] {
   }
   for (const { m, line } of matchesWithLines(
     text,
-    /\b(?:http|mux|\w+)\.(HandleFunc|Handle)\(\s*"([^"]*)"\s*,\s*([\w.]+)?/g,
+    /\b(\w+)\.(HandleFunc|Handle)\(\s*"([^"]*)"\s*,\s*([\w.]+)?/g,
   )) {
-    const verb = /^(GET|POST|PUT|DELETE|PATCH)\s+(.*)$/.exec(m[2]!);
+    const verb = /^(GET|POST|PUT|DELETE|PATCH)\s+(.*)$/.exec(m[3]!);
     out.push({
       method: verb?.[1] ?? 'ANY',
-      path: verb?.[2] ?? m[2]!,
+      path: joinRoutePath(prefixOf(path, m.index, m[1]!), verb?.[2] ?? m[3]!),
       framework: framework === 'Go' ? 'net/http' : framework,
       file: path,
       line,
-      handler: m[3],
+      handler: m[4],
     });
   }
   return out;
@@ -248,6 +323,9 @@ export function routesPass(
 ): Route[] {
   const out: RawRoute[] = [];
   const mountFiles: string[] = [];
+  let jsPackages: Map<string, string | undefined> | undefined;
+  // Go routes wait for every Go file: a router built in one file may be mounted from another
+  const goFiles: { path: string; text: string }[] = [];
   for (const f of files) {
     const lang = f.language;
     if (!lang) continue;
@@ -269,19 +347,28 @@ export function routesPass(
     if ((extract === jsRoutes || extract === pyRoutes) && MOUNT_HINT.test(text)) mountFiles.push(f.path);
     // cheap pre-check so most files never run the route expressions
     if (
-      !/\.(get|post|put|patch|delete|route|all|Map\w+|HandleFunc|Handle)\(|@\w*Mapping|\[Http|urlpatterns|@\w+\.(get|post|put|delete|patch|route)/i.test(
+      !/\.(get|post|put|patch|delete|route|all|Map\w+|HandleFunc|Handle|Mount)\(|@\w*Mapping|\[Http|urlpatterns|@\w+\.(get|post|put|delete|patch|route)/i.test(
         text,
       )
     )
       continue;
-    for (const r of extract(f.path, text)) out.push(r);
+    if (extract === goRoutes) {
+      goFiles.push({ path: f.path, text });
+      continue;
+    }
+    const routes =
+      extract === jsRoutes
+        ? jsRoutes(f.path, text, frameworkAbove((jsPackages ??= packageFrameworks(src)), f.path))
+        : extract(f.path, text);
+    for (const r of routes) out.push(r);
   }
+  const prefixOf = goPrefixer(goFiles);
+  for (const g of goFiles) out.push(...goRoutes(g.path, g.text, prefixOf));
   const languageOf = new Map(files.map((f) => [f.path, f.language]));
-  return applyMounts(
-    out,
-    (p) => codeText(src, p, languageOf.get(p) ?? null),
-    mountFiles,
-    imports,
-    resolveCtx,
-  );
+  const textOf = (p: string) => codeText(src, p, languageOf.get(p) ?? null);
+  const paths = files.map((f) => f.path);
+  return [
+    ...applyMounts(out, textOf, mountFiles, imports, resolveCtx),
+    ...nextRoutes(nextLayouts(src, paths), paths, textOf),
+  ];
 }

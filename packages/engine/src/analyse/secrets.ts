@@ -2,8 +2,9 @@
 // separately so the caller can scrub them from every other field and then drop them.
 
 import { codeText } from './comments.ts';
-import { matchesWithLines, type Sources } from './sources.ts';
-import type { FileInfo, SecretFinding } from './types.ts';
+import { hiddenDefaultOf, isEnvExample, isPublicName, isSecretName } from './env-vars.ts';
+import { baseName, matchesWithLines, type Sources } from './sources.ts';
+import type { EnvVar, FileInfo, SecretFinding } from './types.ts';
 
 interface Rule {
   kind: string;
@@ -16,7 +17,7 @@ interface Rule {
 }
 
 const PLACEHOLDER =
-  /^(x+|\*+|\.+|<[^>]*>|\$\{?[\w.]+\}?|%\(?\w+\)?s?|\{\{[^}]*\}\})$|your[_-]|change[_-]?me|example|placeholder|dummy|redacted|sample|process\.env|os\.environ|getenv/i;
+  /^(x+|\*+|\.+|<[^>]*>|\$\{?[\w.]+\}?|%\(?\w+\)?s?|\{\{[^}]*\}\})$|your[_-]|change[_-]?me|example|placeholder|dummy|redacted|sample|process\.env|os\.environ|getenv|^env\(\w+\)$|fix[_-]?me/i;
 
 export function shannonEntropy(s: string): number {
   const counts = new Map<string, number>();
@@ -83,9 +84,111 @@ export interface SecretsResult {
   raw: string[];
 }
 
-export function secretsPass(src: Sources, files: FileInfo[]): SecretsResult {
-  const findings: SecretFinding[] = [];
+// an env file meant to be copied (`.env.example`, `.env.sample`, `example.env`) holds placeholders
+const ENV_TEMPLATE = /example|sample|template|dist|defaults|tpl/i;
+// the env files that hold one machine's or production's values and are meant to stay out of git
+const PRIVATE_ENV = /^\.env(\.local|\.[\w-]+\.local|\.prod(uction)?)?$/;
+
+/** A committed private env file with values set: one finding per file, naming its sensitive keys. */
+function committedEnvFile(path: string, text: string): SecretFinding | null {
+  if (!PRIVATE_ENV.test(baseName(path))) return null;
+  const set = [
+    ...text.matchAll(
+      /^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=[ \t]*(['"]?)([^\s'"#][^\n]*?)\2[ \t]*$/gm,
+    ),
+  ];
+  if (!set.length) return null;
+  const line = text.slice(0, set[0]!.index).split('\n').length;
+  const sensitive = set.map((m) => m[1]!).filter(isSecretName);
+  return {
+    kind: 'Committed .env file',
+    file: path,
+    line,
+    masked: `${set.length} value${set.length === 1 ? '' : 's'} set`,
+    ...(sensitive.length ? { variable: sensitive.slice(0, 5).join(', ') } : {}),
+  };
+}
+
+/** Lines of an env file that assign a public variable (NEXT_PUBLIC_…): the browser sees those values anyway. */
+function publicLines(text: string): Set<number> {
+  const out = new Set<number>();
+  text.split('\n').forEach((l, i) => {
+    const name = /^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=/.exec(l)?.[1];
+    if (name && isPublicName(name)) out.add(i + 1);
+  });
+  return out;
+}
+
+// a value everyone knows: a word put there to be replaced, a stock password, or a value with no letter
+// or digit (`---`, `***`)
+const SAMPLE_WORD =
+  /^(secret|password|passwd|pass|changeme|change[_-]?it|dev|development|test|testing|default|admin|root|local|demo|sample|example|placeholder|dummy|key|token|none|empty|todo|xxx+)$/i;
+const SAMPLE_PART = /change[_-]?me|replace[_-]?me|insecure|placeholder|example|dummy|your[_-]/i;
+
+/**
+ * Words the project publishes itself: its README, compose files and env templates (a sample
+ * password shown there is public), and the names of its own folders (the project's name).
+ */
+function publishedWords(src: Sources, files: FileInfo[]): { text: string; names: Set<string> } {
+  const names = new Set<string>();
+  const texts: string[] = [];
+  for (const f of files) {
+    for (const part of f.path.split('/').slice(0, -1)) names.add(part.toLowerCase());
+    const b = baseName(f.path);
+    const published =
+      /^readme(\.\w+)?$/i.test(b) ||
+      /^(docker-)?compose(\.[\w-]+)?\.ya?ml$/.test(b) ||
+      (isEnvExample(f.path) && ENV_TEMPLATE.test(b));
+    if (published) texts.push(src.text(f.path) ?? '');
+  }
+  return { text: texts.join('\n'), names };
+}
+
+/** True for a fallback no one would mistake for a credential: a placeholder or the project's public sample value. */
+export function isSampleValue(value: string, published: { text: string; names: Set<string> }): boolean {
+  if (!/[A-Za-z0-9]/.test(value) || SAMPLE_WORD.test(value) || SAMPLE_PART.test(value)) return true;
+  if (published.names.has(value.toLowerCase())) return true;
+  // a random-looking key shown in the README too is leaked twice, not a sample
+  if (value.length >= 16 && shannonEntropy(value) >= 3.5) return false;
+  // the same value written next to a name or key in the README or a compose file (`PASSWORD=petclinic`)
+  const shown = new RegExp(
+    `[=:]\\s*['"]?${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?(?![\\w-])`,
+    'm',
+  );
+  return shown.test(published.text);
+}
+
+/** A literal a sensitive variable falls back to in the code: used in production whenever the variable is unset. */
+function fallbackSecrets(
+  envVars: EnvVar[],
+  raw: Set<string>,
+  published: { text: string; names: Set<string> },
+): SecretFinding[] {
+  const out: SecretFinding[] = [];
+  for (const v of envVars) {
+    const value = hiddenDefaultOf(v);
+    // a switch or a number is a setting, not a credential
+    if (!value || /^(true|false|none|null|nil|undefined|-?\d+)$/i.test(value)) continue;
+    const sample = isSampleValue(value, published);
+    // a weak value (`---`, `petclinic`) is also an ordinary word elsewhere: only a real-looking key is scrubbed
+    if (!sample && value.length >= 12 && shannonEntropy(value) >= 3) raw.add(value);
+    out.push({
+      kind: sample ? PLACEHOLDER_FALLBACK : 'Hard-coded fallback secret',
+      file: v.file,
+      line: v.line,
+      masked: maskSecret(value),
+      variable: v.name,
+    });
+  }
+  return out;
+}
+
+/** The kind of a fallback that is a placeholder or public sample value: to override, not to rotate. */
+export const PLACEHOLDER_FALLBACK = 'Placeholder fallback secret';
+
+export function secretsPass(src: Sources, files: FileInfo[], envVars: EnvVar[] = []): SecretsResult {
   const raw = new Set<string>();
+  const findings: SecretFinding[] = fallbackSecrets(envVars, raw, publishedWords(src, files));
   for (const f of files) {
     if (
       /(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|poetry\.lock|composer\.lock)$/.test(
@@ -98,10 +201,15 @@ export function secretsPass(src: Sources, files: FileInfo[]): SecretsResult {
     // a password or key assignment shown in a comment, docstring or README is an example; only a
     // distinctive token format is worth reporting from there
     const code = codeText(src, f.path, f.language) ?? text;
+    const envFile = isEnvExample(f.path);
+    const committed = envFile && !ENV_TEMPLATE.test(baseName(f.path)) ? committedEnvFile(f.path, text) : null;
+    if (committed) findings.push(committed);
+    const skip = envFile ? publicLines(text) : new Set<number>();
     for (const rule of RULES) {
       for (const { m, line } of matchesWithLines(rule.token ? text : code, rule.re)) {
         const value = m[rule.group]!;
         if (rule.check && !rule.check(value)) continue;
+        if (skip.has(line)) continue;
         raw.add(value);
         const masked =
           rule.kind === 'Private key'

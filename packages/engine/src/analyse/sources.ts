@@ -131,3 +131,15 @@ export function lineState(prefix: string, hash = false): 'code' | 'string' | 'co
 export function linePrefix(text: string, index: number): string {
   return text.slice(text.lastIndexOf('\n', index - 1) + 1, index);
 }
+
+/** Every package.json outside node_modules, parsed; one that does not parse is skipped. */
+export function* packageJsons(src: Sources): Generator<{ path: string; pkg: Record<string, unknown> }> {
+  for (const f of src.files) {
+    if (baseName(f.path) !== 'package.json' || f.path.includes('node_modules/')) continue;
+    try {
+      yield { path: f.path, pkg: JSON.parse(src.text(f.path) ?? '') as Record<string, unknown> };
+    } catch {
+      continue;
+    }
+  }
+}

@@ -71,7 +71,11 @@ const RUST: Extractor = {
       k
     ] as Kind,
   exported: (mods) => mods.startsWith('pub'),
-  imports: [/^[ \t]*use\s+([\w:]+)/gm],
+  // `use a::b` (pub or not) and `mod foo;`, kept as written ("mod foo") for the module graph
+  imports: [
+    /^[ \t]*(?:pub(?:\([^)\n]*\))?\s+)?use\s+([\w:]+)/gm,
+    /^[ \t]*(?:pub(?:\([^)\n]*\))?\s+)?(mod\s+\w+)\s*;/gm,
+  ],
 };
 
 const JVM: Extractor = {
@@ -162,8 +166,10 @@ export function extractFile(path: string, text: string, language: string): Symbo
   }
   const seen = new Set<string>();
   for (const re of ex.imports) {
-    for (const { m, line } of matchesWithLines(text, re)) {
+    for (const { m, line: start } of matchesWithLines(text, re)) {
       const specifier = m[1]!;
+      // a statement over several lines (`import {` … `} from 'x'`) is cited where it names its module
+      const line = start + (m[0].slice(0, m[0].lastIndexOf(specifier)).match(/\n/g)?.length ?? 0);
       if (!specifier || seen.has(`${line}:${specifier}`)) continue;
       // Go's bare quoted lines only count inside an import ( … ) block
       if (ex === GO && re === GO.imports[1] && !insideGoImportBlock(text, m.index)) continue;

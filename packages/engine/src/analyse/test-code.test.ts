@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isFixturePath, isTestCode, splitTestFindings } from './test-code.ts';
+import {
+  isFixturePath,
+  isPythonTestModule,
+  isTestCode,
+  isTestSourceFile,
+  splitTestFindings,
+} from './test-code.ts';
 import type { Analysis } from './types.ts';
 
 describe('isTestCode()', () => {
@@ -19,6 +25,9 @@ describe('isTestCode()', () => {
     'src/test/databases.ts',
     'spec/models/user_spec.rb',
     'src/test/java/com/acme/ShopTest.java',
+    'runtime-tests/lambda/mock.ts',
+    'integration_tests/helpers.py',
+    'src/runtime/tests.rs',
   ])('%s is test code', (p) => expect(isTestCode(p)).toBe(true));
 
   it.each([
@@ -31,6 +40,8 @@ describe('isTestCode()', () => {
     'src/protest_test_helpers.rs',
     'src/main/java/org/acme/owner/Visit.java',
     'src/Contests.java',
+    'src/contests/rank.ts',
+    'src/attests/sign.ts',
   ])('%s is product code', (p) => expect(isTestCode(p)).toBe(false));
 
   it('tells fixtures from test code', () => {
@@ -38,6 +49,22 @@ describe('isTestCode()', () => {
     expect(isFixturePath('tests/requirements.txt')).toBe(false);
     expect(isFixturePath('go/testdata/go.mod')).toBe(true);
   });
+});
+
+describe('isPythonTestModule()', () => {
+  it.each([
+    ['hc/logs/tests.py', '                         \n'],
+    ['app/tests.py', 'from django.test import TestCase\n'],
+    ['hc/test.py', 'from x import y\n\nclass BaseTestCase(\n    TestCase,\n):\n    pass\n'],
+    ['pkg/tests.py', 'import unittest\n'],
+  ])('%s is test code', (p, code) => expect(isPythonTestModule(p, code)).toBe(true));
+
+  it.each([
+    ['src/jinja2/tests.py', 'import operator\n\ndef test_odd(value):\n    return value % 2 == 1\n'],
+    ['src/werkzeug/test.py', 'class Client:\n    pass\n'],
+    ['app/views.py', 'from django.test import TestCase\n'],
+    ['src/click/testing.py', 'import unittest\n'],
+  ])('%s is product code', (p, code) => expect(isPythonTestModule(p, code)).toBe(false));
 });
 
 describe('splitTestFindings()', () => {
@@ -140,5 +167,31 @@ describe('splitTestFindings()', () => {
     expect(product.frameworks.map((f) => f.name)).toEqual(['Fastify']);
     expect(product.config.files.map((f) => f.path)).toEqual(['tsconfig.json']);
     expect(product.docs.files).toEqual(['docs/a.md']);
+  });
+});
+
+describe('isTestSourceFile()', () => {
+  const f = (path: string, language: string | null, code = 10) => ({ path, language, code });
+  it('takes test code and its helpers', () => {
+    for (const x of [
+      f('tests/test_api.py', 'Python'),
+      f('tests/conftest.py', 'Python'),
+      f('runtime-tests/lambda/mock.ts', 'TypeScript'),
+      f('src/test/java/a/EntityUtils.java', 'Java'),
+      f('test-helpers/context.js', 'JavaScript'),
+    ])
+      expect(isTestSourceFile(x)).toBe(true);
+  });
+  it('leaves out Makefiles, keys, pages, runner configs, fixtures and empty package markers', () => {
+    for (const x of [
+      f('tests/certs/Makefile', 'make'),
+      f('tests/certs/server.key', null),
+      f('runtime-tests/bun/static/index.html', 'HTML'),
+      f('runtime-tests/node/vitest.config.ts', 'TypeScript'),
+      f('fixtures/stripe-fixtures.json', 'JSON'),
+      f('tests/fixtures/app/main.py', 'Python'),
+      f('tests/__init__.py', 'Python', 0),
+    ])
+      expect(isTestSourceFile(x)).toBe(false);
   });
 });

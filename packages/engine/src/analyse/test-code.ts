@@ -17,9 +17,12 @@ import type {
 
 // sample projects and data that tests feed to the code; their manifests are not the project's own
 const FIXTURE_DIR = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|__snapshots__)\//i;
-const TEST_DIR = /(^|\/)(tests?|__tests__|spec|specs|e2e|integration-tests?)\//i;
+// runtime-tests/, unit_tests/, integration-tests/: a folder named for the kind of tests it holds;
+// test-helpers/, testutil/: the code the tests share, required only from them
+const TEST_DIR =
+  /(^|\/)(tests?|__tests__|spec|specs|e2e|[\w.-]{1,100}[-_]tests?|test[-_](?:helpers?|utils?|support|harness)|testutils?)\//i;
 const TEST_FILE =
-  /\.(test|spec|e2e-spec)\.[a-z0-9]+$|(^|\/)test_[^/]+\.py$|_test\.(py|go|rb)$|_spec\.rb$|(^|\/)conftest\.py$|Test\.php$|(^|\/)test[-_](helpers?|fixtures?|utils?|setup|support|harness)\.[cm]?[jt]sx?$/i;
+  /\.(test|spec|e2e-spec)\.[a-z0-9]+$|(^|\/)test_[^/]+\.py$|_test\.(py|go|rb)$|_spec\.rb$|(^|\/)conftest\.py$|(^|\/)tests\.rs$|Test\.php$|(^|\/)test[-_](helpers?|fixtures?|utils?|setup|support|harness)\.[cm]?[jt]sx?$/i;
 // JUnit's naming: FooTest, FooTests, FooIT, case-sensitive (Visit.java is not an integration test)
 const JVM_TEST_FILE = /(Tests?|IT)\.(java|kt|cs|scala)$/;
 
@@ -44,6 +47,101 @@ export function isFixturePath(p: string): boolean {
 /** Test code, test helpers or fixtures: anything that only exists to test the product. */
 export function isTestCode(p: string): boolean {
   return FIXTURE_DIR.test(p) || TEST_DIR.test(p) || TEST_FILE.test(p) || JVM_TEST_FILE.test(p);
+}
+
+// markup, styles, data, build and template files: a page, a Makefile or a key pair under tests/
+// serves the tests but holds no test code
+const NOT_TEST_CODE_LANGUAGES = new Set([
+  'HTML',
+  'XML',
+  'XAML',
+  'SVG',
+  'CSS',
+  'SCSS',
+  'LESS',
+  'Sass',
+  'Stylus',
+  'JSON',
+  'JSON5',
+  'YAML',
+  'TOML',
+  'INI',
+  'Properties',
+  'CSV',
+  'Text',
+  'Markdown',
+  'reStructuredText',
+  'AsciiDoc',
+  'TeX',
+  'SQL',
+  'GraphQL',
+  'Protocol Buffers',
+  'Thrift',
+  'diff',
+  'make',
+  'CMake',
+  'Meson',
+  'Bazel',
+  'Starlark',
+  'Dockerfile',
+  'Containerfile',
+  'Maven',
+  'Gradle',
+  'Ant',
+  'MSBuild script',
+  'EJS',
+  'ERB',
+  'Handlebars',
+  'Mustache',
+  'Jinja Template',
+  'Twig',
+  'Nunjucks',
+  'liquid',
+  'Freemarker Template',
+  'Mako',
+  'Razor',
+]);
+
+// a runner's or a build tool's own settings (vitest.config.ts, karma.conf.js, jest.config.mjs)
+const TOOL_CONFIG = /(^|\/)[\w.-]+\.(config|conf)\.[cm]?[jt]s$/;
+
+type CodeFile = { path: string; language: string | null; code: number };
+
+/**
+ * Whether a file can be a test file at all: code in a language tests are written in. Runner
+ * configs, empty package markers, and pages, Makefiles or keys kept among the tests cannot.
+ */
+export function canHoldTests(f: CodeFile): boolean {
+  return isProgramLanguage(f.language) && f.code > 0 && !TOOL_CONFIG.test(f.path);
+}
+
+/**
+ * A test file by its path: code under a test folder or named as a test that holds tests or supports
+ * them (conftest.py, helpers, a mock server). Fixtures are the tests' inputs, not test files.
+ */
+export function isTestSourceFile(f: CodeFile): boolean {
+  return canHoldTests(f) && isTestCode(f.path) && !isFixturePath(f.path);
+}
+
+/** A file written in a programming language (not markup, styles, data, build or template files). */
+export function isProgramLanguage(language: string | null): boolean {
+  return language != null && !NOT_TEST_CODE_LANGUAGES.has(language);
+}
+
+// what only Python test code imports: unittest, pytest, Django's and DRF's test cases
+const PY_TEST_IMPORT =
+  /^[ \t]*(?:from[ \t]+(?:unittest|pytest|django\.test|rest_framework\.test)\b|import[ \t]+(?:unittest|pytest)\b)/m;
+const PY_TEST_CASE_CLASS = /^[ \t]*class[ \t]+\w+[ \t]*\([^)]{0,500}TestCase\b/m;
+
+/**
+ * A Python module that is its folder's test package in one file: tests.py (Django's startapp writes
+ * one, often left as a comment-only stub) or test.py holding the project's test base classes. The
+ * name alone is not enough: a template engine's tests.py holds the product's `is odd` tests, so a
+ * module with code must import a test framework or define a TestCase. `code`: comments blanked.
+ */
+export function isPythonTestModule(path: string, code: string): boolean {
+  if (!/(^|\/)tests?\.py$/.test(path)) return false;
+  return !/\S/.test(code) || PY_TEST_IMPORT.test(code) || PY_TEST_CASE_CLASS.test(code);
 }
 
 const fileOf = (evidence: string) => splitCitation(evidence).path;

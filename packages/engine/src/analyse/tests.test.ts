@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { languagesPass } from './languages.ts';
 import { sourcesFromMap } from './sources.ts';
-import { pythonCases, rustCases, rustTestMacros, testsPass } from './tests.ts';
+import { pythonCases, pythonTestBases, rustCases, rustTestMacros, testsPass } from './tests.ts';
 
 const RUST_SIZE = `
 fn parse(s: &str) -> u64 { 0 }
@@ -57,22 +57,75 @@ fn fib(#[case] input: u32, #[case] expected: u32) {}
 fn fixture_only() {}
 `;
 
+// just's shape: one test per invocation, fields named like entries, two alternative arms
+const RUST_FIELDS = `
+mod tests {
+  macro_rules! test {
+    {
+      name: $name:ident,
+      text: $text:expr,
+    } => {
+      #[test]
+      fn $name() { test($text, true); }
+    };
+    {
+      name: $name:ident,
+      text: $text:expr,
+      unindent: $unindent:expr,
+    } => {
+      #[test]
+      fn $name() { test($text, $unindent); }
+    }
+  }
+
+  test! {
+    name: brace,
+    text: '{',
+  }
+
+  test! {
+    name: unindented,
+    text: "a: b",
+    unindent: false,
+  }
+
+  #[tokio::test(flavor = "multi_thread")]
+  async fn in_runtime() {}
+}
+`;
+
 describe('rust test cases', () => {
   it('counts #[test] fns in src modules, macro-generated cases by entry, and not the macro template', () => {
     const macros = rustTestMacros(RUST_SIZE);
-    expect(macros).toEqual(new Map([['gen_parse_test', 1]]));
+    expect(macros).toEqual(new Map([['gen_parse_test', { perCall: 0, perEntry: 1 }]]));
     // the comment is blanked by the pass; here it is a plain line starting with //, which the regex skips
     expect(rustCases(RUST_SIZE.replace('// #[test] in a comment is not a test', ''), macros)).toBe(3 + 1 + 1);
   });
 
+  it('counts one test per invocation of a macro whose #[test] is not repeated, whatever its fields', () => {
+    expect(rustTestMacros(RUST_FIELDS)).toEqual(new Map([['test', { perCall: 1, perEntry: 0 }]]));
+    expect(rustCases(RUST_FIELDS, new Map())).toBe(2 + 1);
+  });
+
+  it("lets a file's own macro shadow another file's macro of the same name", () => {
+    const elsewhere = rustTestMacros(RUST_SIZE.replace('gen_parse_test', 'test'));
+    expect(rustCases(RUST_FIELDS, elsewhere)).toBe(2 + 1);
+    // a local assertion macro of the same name generates no test
+    const local =
+      'macro_rules! test {\n  ($a:expr) => { assert!($a) };\n}\nfn f() { test!(true); test!(false); }\n';
+    expect(rustCases(local, elsewhere)).toBe(0);
+  });
+
   it('counts #[test_case] attributes, rstest cases and a macro invoked in another file', () => {
     expect(rustCases(RUST_INTEGRATION.replace('/// #[test]', ''), new Map())).toBe(2 + 1 + 2 + 1);
-    const macros = new Map([['owner_tests', 1]]);
+    const macros = new Map([['owner_tests', { perCall: 0, perEntry: 1 }]]);
     expect(
       rustCases('owner_tests! {\n    empty: "" => Ok(()),\n    uid_only: "5" => Ok(Some(5)),\n}\n', macros),
     ).toBe(2);
-    // entries that are not `name: value` pairs: one expansion per #[test] in the macro
-    expect(rustCases('checks!(a, b);\n', new Map([['checks', 2]]))).toBe(2);
+    // entries that are not `name: value` pairs: one per top-level item
+    expect(
+      rustCases('checks!(a, (b, c), "d, e");\n', new Map([['checks', { perCall: 0, perEntry: 2 }]])),
+    ).toBe(3 * 2);
   });
 });
 
@@ -102,6 +155,27 @@ describe('python test cases', () => {
     ].join('\n');
     expect(pythonCases(text)).toBe(4);
   });
+
+  it("follows the project's own base classes to a TestCase, transitively", () => {
+    const base = 'from django.test import TestCase\n\nclass BaseTestCase(TestCase):\n    pass\n';
+    const api = 'class ApiBase(\n    Mixin,\n    BaseTestCase,\n):\n    pass\n\nclass Mixin:\n    pass\n';
+    const isTestBase = pythonTestBases([base, api]);
+    expect(['BaseTestCase', 'ApiBase', 'TestCase', 'APITestCase'].every(isTestBase)).toBe(true);
+    expect(isTestBase('Mixin')).toBe(false);
+    const tests = [
+      'class ListTests(ApiBase):',
+      '    def test_list(self):',
+      '        pass',
+      'class Plain(Mixin):',
+      '    def test_not_a_case(self):',
+      '        pass',
+      'def test_module_level():',
+      '    pass',
+    ].join('\n');
+    // a tests.py is found by unittest's discovery, not by pytest: module-level functions do not run
+    expect(pythonCases(tests, false, isTestBase)).toBe(1);
+    expect(pythonCases(tests, true, isTestBase)).toBe(2);
+  });
 });
 
 describe('testsPass()', () => {
@@ -109,11 +183,24 @@ describe('testsPass()', () => {
     'Cargo.toml': '[package]\nname = "x"\n',
     'src/filter/size.rs': RUST_SIZE,
     'tests/tests.rs': RUST_INTEGRATION,
+    'src/walk/tests.rs': '#[test]\nfn walks() {}\n',
     'cmd_test.go':
       'package cobra\n\nfunc TestRun(t *testing.T) {\n\tt.Run("sub", func(t *testing.T) {})\n}\nfunc Test_underscore(t *testing.T) {}\nfunc Testhelper() {}\nfunc BenchmarkRun(b *testing.B) {}\nfunc ExampleRun() {}\n// func TestCommented(t *testing.T) {}\n',
     'tests/test_core.py':
       'def test_one():\n    """def test_in_docstring(): pass"""\n\ndef test_two():\n    pass\n',
     'tests/typing/typing_progressbar.py': 'def test_not_collected():\n    pass\n',
+    // Django: a project base class in test.py, an app's tests.py and a stub one
+    'hc/test.py':
+      'from django.test import TestCase\n\nclass BaseTestCase(TestCase):\n    def setUp(self):\n        pass\n',
+    'hc/api/tests.py':
+      'from hc.test import BaseTestCase\n\nclass PingTestCase(BaseTestCase):\n    def test_it_works(self):\n        pass\n',
+    'hc/logs/tests.py': '# Create your tests here.\n',
+    // product modules named like tests: a template engine's `is` tests, a test client
+    'src/jinja/tests.py': 'def test_odd(value):\n    return value % 2 == 1\n',
+    'src/werkzeug/test.py': 'class Client:\n    def test_open(self):\n        pass\n',
+    'utils/auth.ts': 'export const valid = (email: string) => /@/.test(email);\n',
+    'runtime-tests/deno/hono.test.ts':
+      "Deno.test('Hello World', async () => {});\nDeno.test({ name: 'object form', fn() {} });\n",
     '__tests__/app.test.js': [
       "const test = require('node:test');",
       "const request = require('supertest');",
@@ -143,14 +230,29 @@ describe('testsPass()', () => {
   const cases = (p: string) => t.files.find((f) => f.path === p)?.cases;
 
   it('counts cases per ecosystem as each runner defines them', () => {
-    expect(cases('src/filter/size.rs')).toBe(5);
     expect(cases('tests/tests.rs')).toBe(6);
+    expect(cases('src/walk/tests.rs')).toBe(1);
     expect(cases('cmd_test.go')).toBe(2);
     expect(cases('tests/test_core.py')).toBe(2);
     expect(cases('tests/typing/typing_progressbar.py')).toBe(0);
     expect(cases('__tests__/app.test.js')).toBe(4);
     expect(cases('src/test/java/a/OwnerTests.java')).toBe(3);
-    expect(t.totalCases).toBe(5 + 6 + 2 + 2 + 4 + 3);
+    expect(cases('hc/api/tests.py')).toBe(1);
+    expect(cases('runtime-tests/deno/hono.test.ts')).toBe(2);
+    expect(t.totalCases).toBe(5 + 6 + 1 + 2 + 2 + 4 + 3 + 1 + 2);
+  });
+
+  it('keeps a Rust file with a #[cfg(test)] module a product file, and counts its cases', () => {
+    expect(cases('src/filter/size.rs')).toBeUndefined();
+    expect(t.inline).toEqual([{ path: 'src/filter/size.rs', cases: 5 }]);
+  });
+
+  it('lists Python test modules by what they hold, not by their name alone', () => {
+    expect(cases('hc/test.py')).toBe(0);
+    // Django's startapp stub holds no test: the app is untested, not tested by an empty file
+    expect(cases('hc/logs/tests.py')).toBeUndefined();
+    for (const p of ['src/jinja/tests.py', 'src/werkzeug/test.py', 'utils/auth.ts'])
+      expect(cases(p)).toBeUndefined();
   });
 
   it('names the frameworks the test code imports', () => {
@@ -165,8 +267,67 @@ describe('testsPass()', () => {
         'supertest',
         'JUnit',
         'Mockito',
+        'Django',
+        'deno test',
       ]),
     );
+  });
+
+  it('reads a tests.py as unittest does: TestCase methods only, and no pytest', () => {
+    const s = sourcesFromMap({
+      'app/tests.py':
+        'import unittest\n\nclass A(unittest.TestCase):\n    def test_a(self):\n        pass\n\ndef test_helper():\n    pass\n',
+    });
+    const r = testsPass(s, languagesPass(s).files, []);
+    expect(r.totalCases).toBe(1);
+    expect(r.frameworks).toEqual(['unittest']);
+  });
+
+  it('takes unittest from its TestCase classes, not from `from unittest import mock` under pytest', () => {
+    const s = sourcesFromMap({
+      'tests/test_api.py': 'from unittest import mock\nimport pytest\n\ndef test_get():\n    pass\n',
+      'tests/test_lib.py': 'from unittest import mock\n\ndef test_lib():\n    pass\n',
+    });
+    expect(testsPass(s, languagesPass(s).files, []).frameworks).toEqual(['pytest']);
+    const u = sourcesFromMap({
+      'tests/test_signing.py':
+        'from unittest import TestCase\n\nclass S(TestCase):\n    def test_s(self):\n        pass\n',
+    });
+    expect(testsPass(u, languagesPass(u).files, []).frameworks).toContain('unittest');
+  });
+
+  it('lists test code and its support files, but no Makefile, key, page, runner config or empty marker', () => {
+    const s = sourcesFromMap({
+      'tests/test_requests.py': 'def test_get():\n    pass\n',
+      'tests/conftest.py': 'import pytest\n\n@pytest.fixture\ndef server():\n    return 1\n',
+      'tests/__init__.py': '',
+      'tests/certs/Makefile': 'all:\n\topenssl req -new -key server.key\n',
+      'tests/certs/server.key': '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n',
+      'runtime-tests/bun/static/index.html': '<h1>Hello</h1>\n',
+      'runtime-tests/node/vitest.config.ts': 'export default {}\n',
+      'runtime-tests/lambda/mock.ts': 'export const handler = () => 1\n',
+      'runtime-tests/lambda/index.test.ts': "it('runs', () => {})\n",
+      'fixtures/stripe-fixtures.json': '{ "fixtures": [] }\n',
+      'src/app.py': 'def main():\n    pass\n',
+    });
+    const r = testsPass(s, languagesPass(s).files, []);
+    expect(r.files.map((f) => f.path)).toEqual([
+      'runtime-tests/lambda/index.test.ts',
+      'runtime-tests/lambda/mock.ts',
+      'tests/conftest.py',
+      'tests/test_requests.py',
+    ]);
+  });
+
+  it("collects module-level functions where the project's pytest config says pytest looks", () => {
+    const s = sourcesFromMap({
+      'setup.cfg': '[tool:pytest]\npython_files = tests.py test_*.py\n',
+      'shop/tests.py': 'import pytest\n\ndef test_checkout():\n    pass\n',
+      'shop/check_stock.py': 'def test_not_collected():\n    pass\n',
+    });
+    const r = testsPass(s, languagesPass(s).files, []);
+    expect(r.files).toEqual([{ path: 'shop/tests.py', cases: 1 }]);
+    expect(r.frameworks).toContain('pytest');
   });
 
   it('takes node:test from a "node --test" script', () => {

@@ -5,6 +5,7 @@
 
 import { codeText } from './comments.ts';
 import { baseName, matchesWithLines, type Sources } from './sources.ts';
+import { canHoldTests, isPythonTestModule, isTestSourceFile } from './test-code.ts';
 import type { Dependency, FileInfo, TestInfo } from './types.ts';
 
 export function isTestFile(p: string): boolean {
@@ -16,6 +17,8 @@ export function isTestFile(p: string): boolean {
     /(Test|Tests|IT)\.(java|kt|cs|scala)$/.test(b) ||
     /_spec\.rb$|_test\.rb$/.test(b) ||
     /Test\.php$/.test(b) ||
+    // a Rust test module split out of its parent (`#[cfg(test)] mod tests;`)
+    b === 'tests.rs' ||
     (/(^|\/)(__tests__|tests?)\//.test(p) &&
       /\.(rs|[cm]?[jt]sx?|py)$/.test(b) &&
       !/(^|\/)(fixtures?|__fixtures__|helpers?)\//.test(p))
@@ -23,8 +26,9 @@ export function isTestFile(p: string): boolean {
 }
 
 // node:test and node-tap subtests: t.test('name', …); a RegExp's .test(x) has no string title
+// Deno.test takes a name, an options object or a named function
 const JS_CASE =
-  /(?:^|[^\w.$])(?:it|test)(?:\.(?:only|skip|concurrent|todo|fails))*(?:\.each\s*(?:\([^)]*\)|`[^`]*`))?\s*\(\s*['"`]|\b(?:t|tt|st|t\d)\.test\(\s*['"`]/gm;
+  /(?:^|[^\w.$])(?:it|test)(?:\.(?:only|skip|concurrent|todo|fails))*(?:\.each\s*(?:\([^)]*\)|`[^`]*`))?\s*\(\s*['"`]|\b(?:t|tt|st|t\d)\.test\(\s*['"`]|\bDeno\.test(?:\.(?:only|ignore))?\s*\(/gm;
 
 const CASES: [RegExp, RegExp][] = [
   [/\.[cm]?[jt]sx?$/, JS_CASE],
@@ -68,8 +72,17 @@ const FRAMEWORK_DEPS: Record<string, string> = {
 const FRAMEWORK_IMPORTS: [RegExp, RegExp, string][] = [
   [/\.[cm]?[jt]sx?$/, /(?:from\s+|require\(\s*)['"]node:test['"]/, 'node:test'],
   [/\.[cm]?[jt]sx?$/, /(?:from\s+|require\(\s*)['"]supertest['"]/, 'supertest'],
+  [/\.[cm]?[jt]sx?$/, /\bDeno\.test\s*\(/, 'deno test'],
+  [/\.[cm]?[jt]sx?$/, /\bfrom\s+['"]bun:test['"]/, 'bun:test'],
   [/\.py$/, /^[ \t]*(?:import|from)\s+pytest\b|@pytest\./m, 'pytest'],
-  [/\.py$/, /^[ \t]*(?:import unittest|from unittest\b)/m, 'unittest'],
+  // unittest runs a suite only through its TestCase classes or unittest.main(): `from unittest
+  // import mock` under pytest is a mocking library, not a second framework
+  [
+    /\.py$/,
+    /\bunittest\.(?:TestCase|IsolatedAsyncioTestCase|main)\b|^[ \t]*from[ \t]+unittest[ \t]+import\b[^\n]*\b(?:TestCase|IsolatedAsyncioTestCase)\b/m,
+    'unittest',
+  ],
+  [/\.py$/, /^[ \t]*(?:from|import)[ \t]+django\.test\b/m, 'Django'],
   [/\.(java|kt|scala|groovy)$/, /\bimport\s+(?:static\s+)?org\.junit\b/, 'JUnit'],
   [/\.(java|kt|scala|groovy)$/, /\bimport\s+(?:static\s+)?org\.mockito\b/, 'Mockito'],
   [
@@ -84,15 +97,40 @@ const FRAMEWORK_IMPORTS: [RegExp, RegExp, string][] = [
   [/\.rs$/, /#\[rstest\]/, 'rstest'],
 ];
 
-/** The index just past the bracket that closes the one at `open`, skipping string literals. */
+/** The index of the last character of the Rust string or char literal starting at `i`, or -1. */
+function literalEnd(text: string, i: number): number {
+  const c = text[i];
+  if (c === '"') {
+    let j = i + 1;
+    for (; j < text.length && text[j] !== '"'; j++) if (text[j] === '\\') j++;
+    return j;
+  }
+  // r"…", r#"…"#: no escapes, closed by a quote and as many hashes
+  const raw = c === 'r' && !/\w/.test(text[i - 1] ?? '') ? /^r(#{0,8})"/.exec(text.slice(i, i + 11)) : null;
+  if (raw) {
+    const close = text.indexOf('"' + raw[1], i + raw[0].length);
+    return close < 0 ? text.length : close + raw[1]!.length;
+  }
+  // 'x' and '\n' are chars; 'a alone is a lifetime
+  if (c === "'") {
+    if (text[i + 1] === '\\') {
+      const close = text.indexOf("'", i + 2);
+      return close < 0 || close - i > 12 ? -1 : close;
+    }
+    if (text[i + 2] === "'") return i + 2;
+  }
+  return -1;
+}
+
+/** The index just past the bracket that closes the one at `open`, skipping string and char literals. */
 function closeOf(text: string, open: number): number {
   const pair: Record<string, string> = { '{': '}', '(': ')', '[': ']' };
   const stack: string[] = [pair[text[open]!]!];
   for (let i = open + 1; i < text.length; i++) {
     const c = text[i]!;
-    if (c === '"') {
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-    } else if (pair[c]) stack.push(pair[c]!);
+    const lit = literalEnd(text, i);
+    if (lit >= 0) i = lit;
+    else if (pair[c]) stack.push(pair[c]!);
     else if (c === stack[stack.length - 1]) {
       stack.pop();
       if (stack.length === 0) return i + 1;
@@ -101,31 +139,106 @@ function closeOf(text: string, open: number): number {
   return text.length;
 }
 
-const RUST_TEST_ATTR = /#\[(?:tokio::|async_std::)?test\]/g;
+/** The text with every bracketed group and literal masked with `~` (newlines kept): its top level. */
+function topLevel(text: string): string {
+  const mask = (a: number, b: number) => text.slice(a, b).replace(/[^\n]/g, '~');
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const lit = literalEnd(text, i);
+    const end = lit >= 0 ? lit + 1 : '([{'.includes(c) ? closeOf(text, i) : -1;
+    if (end < 0) {
+      out += c;
+      continue;
+    }
+    out += mask(i, end);
+    i = end - 1;
+  }
+  return out;
+}
 
-/** Macros whose body declares #[test] functions: each invocation generates tests. */
-export function rustTestMacros(text: string): Map<string, number> {
-  const out = new Map<string, number>();
+// #[test], #[tokio::test(flavor = "multi_thread")], #[test_log::test]…
+const RUST_TEST_ATTR = /#\[(?:\w+::){0,3}test(?:\([^)\]\n]{0,200}\))?\]/g;
+
+/** How many tests one invocation of a test-generating macro declares. */
+export interface RustTestMacro {
+  /** #[test] functions written once in the expansion */
+  perCall: number;
+  /** #[test] functions inside a `$( … )*` repetition, declared once per entry of the invocation */
+  perEntry: number;
+}
+
+/** The transcribers of a macro_rules! body (`{ (matcher) => { transcriber }; … }`). */
+function transcribers(body: string): string[] {
+  const out: string[] = [];
+  let i = 1;
+  while (i < body.length - 1) {
+    const open = body.slice(i).search(/[([{]/);
+    if (open < 0) break;
+    const matcherEnd = closeOf(body, i + open);
+    const arrow = body.indexOf('=>', matcherEnd);
+    if (arrow < 0) break;
+    const t = body.slice(arrow + 2).search(/[([{]/);
+    if (t < 0) break;
+    const end = closeOf(body, arrow + 2 + t);
+    out.push(body.slice(arrow + 2 + t, end));
+    i = end;
+  }
+  return out;
+}
+
+/** The #[test] functions one arm of a macro writes, once or per repetition. */
+function armTests(transcriber: string): RustTestMacro {
+  const repeated: [number, number][] = [];
+  for (const m of transcriber.matchAll(/\$\(/g)) repeated.push([m.index, closeOf(transcriber, m.index + 1)]);
+  let perCall = 0;
+  let perEntry = 0;
+  for (const m of transcriber.matchAll(RUST_TEST_ATTR))
+    if (repeated.some(([a, b]) => m.index > a && m.index < b)) perEntry++;
+    else perCall++;
+  return { perCall, perEntry };
+}
+
+/**
+ * Macros whose expansion declares #[test] functions. A macro's arms are alternatives, so one
+ * invocation declares what its largest arm does.
+ */
+export function rustTestMacros(text: string): Map<string, RustTestMacro> {
+  const out = new Map<string, RustTestMacro>();
   for (const m of text.matchAll(/\bmacro_rules!\s*(\w+)\s*\{/g)) {
-    const body = text.slice(m.index + m[0].length - 1, closeOf(text, m.index + m[0].length - 1));
-    const templates = body.match(RUST_TEST_ATTR)?.length ?? 0;
-    if (templates > 0) out.set(m[1]!, templates);
+    const open = m.index + m[0].length - 1;
+    const arms = transcribers(text.slice(open, closeOf(text, open))).map(armTests);
+    const perCall = Math.max(0, ...arms.map((a) => a.perCall));
+    const perEntry = Math.max(0, ...arms.map((a) => a.perEntry));
+    if (perCall + perEntry > 0) out.set(m[1]!, { perCall, perEntry });
   }
   return out;
 }
 
 /**
- * Rust test cases in one file (comments already blanked): #[test] functions outside macro
- * definitions, each #[test_case(…)] / rstest #[case(…)] attribute, and for every invocation of a
- * test-generating macro one case per `name: …` entry (the usual `$($name:ident: $value:expr,)*`
- * shape), or one per #[test] in the macro when its entries are not named.
+ * The entries of a macro invocation that repeats its tests: top-level `name: …` entries (the usual
+ * `$($name:ident: $value:expr,)*` shape), else its top-level comma- or semicolon-separated items.
  */
-export function rustCases(text: string, macros: Map<string, number>): number {
+function invocationEntries(body: string): number {
+  const top = topLevel(body);
+  const named = top.match(/^[ \t]*[A-Za-z_]\w*[ \t]*:(?!:)/gm)?.length ?? 0;
+  return named || top.split(/[,;]/).filter((s) => s.trim()).length;
+}
+
+/**
+ * Rust test cases in one file (comments already blanked): #[test] functions outside macro
+ * definitions, each #[test_case(…)] / rstest #[case(…)] attribute, and what each invocation of a
+ * test-generating macro declares. A macro defined in this file shadows one of the same name defined
+ * elsewhere, as macro_rules! scoping does: several files each define their own `test!`.
+ */
+export function rustCases(text: string, macros: Map<string, RustTestMacro>): number {
   let n = 0;
   const skipped: [number, number][] = [];
+  const definedHere = new Set<string>();
   for (const m of text.matchAll(/\bmacro_rules!\s*(\w+)\s*\{/g)) {
     const end = closeOf(text, m.index + m[0].length - 1);
     skipped.push([m.index, end]);
+    definedHere.add(m[1]!);
   }
   const outside = (i: number) => !skipped.some(([a, b]) => i >= a && i < b);
   for (const m of text.matchAll(RUST_TEST_ATTR)) if (outside(m.index)) n++;
@@ -136,36 +249,78 @@ export function rustCases(text: string, macros: Map<string, number>): number {
     const head = text.slice(m.index, fn < 0 ? undefined : fn);
     if (outside(m.index) && !/#\[case\s*\(/.test(head)) n++;
   }
-  for (const [name, templates] of macros) {
+  // a macro defined here, test-generating or not, hides the one of that name from elsewhere
+  const inScope = new Map([...macros].filter(([name]) => !definedHere.has(name)));
+  for (const [name, shape] of rustTestMacros(text)) inScope.set(name, shape);
+  for (const [name, shape] of inScope) {
     const call = new RegExp(`\\b${name}!\\s*[({[]`, 'g');
     for (const m of text.matchAll(call)) {
       if (!outside(m.index)) continue;
       const open = m.index + m[0].length - 1;
-      const body = text.slice(open + 1, closeOf(text, open) - 1);
-      const entries = body.match(/^[ \t]*[A-Za-z_]\w*[ \t]*:(?!:)/gm)?.length ?? 0;
-      n += entries > 0 ? entries * templates : templates;
+      const entries = shape.perEntry ? invocationEntries(text.slice(open + 1, closeOf(text, open) - 1)) : 0;
+      n += shape.perCall + shape.perEntry * entries;
     }
   }
   return n;
 }
 
+// a base class is written `Name`, `module.Name` or `Name[T]`; `metaclass=…` is no base
+function baseNames(bases: string): string[] {
+  return bases
+    .split(',')
+    .filter((b) => !b.includes('='))
+    .map((b) => /(\w+)\s*(?:\[[^\]]*\])?\s*$/.exec(b)?.[1] ?? '')
+    .filter(Boolean);
+}
+
+const PY_CLASS = /^[ \t]*class[ \t]+(\w+)[ \t]*\(([^)]{0,500})\)/gm;
+
 /**
- * pytest's (and unittest's) cases in one file: module-level `test*` functions and `test*` methods
- * of `Test*` classes or TestCase subclasses. Nested functions are not collected; a parametrized
- * function counts once.
+ * Which base class names make a unittest test case: a class the project defines that derives,
+ * through the project's own classes, from a TestCase it does not define (unittest's, Django's,
+ * DRF's APITestCase…), or such a TestCase itself.
  */
-export function pythonCases(text: string): number {
+export function pythonTestBases(texts: Iterable<string>): (name: string) => boolean {
+  const bases = new Map<string, string[]>();
+  for (const text of texts)
+    for (const m of text.matchAll(PY_CLASS))
+      bases.set(m[1]!, [...(bases.get(m[1]!) ?? []), ...baseNames(m[2]!)]);
+  const external = (name: string) => !bases.has(name) && /TestCase$/.test(name);
+  const tests = new Set<string>();
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [name, of] of bases) {
+      if (tests.has(name) || !of.some((b) => tests.has(b) || external(b))) continue;
+      tests.add(name);
+      grew = true;
+    }
+  }
+  return (name) => tests.has(name) || external(name);
+}
+
+const anyTestCase = pythonTestBases([]);
+
+/**
+ * unittest's and pytest's cases in one file: `test*` methods of TestCase subclasses (see
+ * pythonTestBases), and where pytest collects (`pytest`) also module-level `test*` functions and
+ * `test*` methods of `Test*` classes. Nested functions are not collected; a parametrized function
+ * counts once.
+ */
+export function pythonCases(text: string, pytest = true, isTestBase = anyTestCase): number {
   const stack: { indent: number; kind: 'def' | 'class' | 'testClass' }[] = [];
   let n = 0;
-  for (const m of text.matchAll(/^([ \t]*)(?:async[ \t]+)?(def|class)[ \t]+(\w+)([^\n]*)/gm)) {
+  for (const m of text.matchAll(
+    /^([ \t]*)(?:async[ \t]+)?(def|class)[ \t]+(\w+)(?:[ \t]*\(([^)]{0,500})\))?/gm,
+  )) {
     const indent = m[1]!.replace(/\t/g, '        ').length;
     while (stack.length && stack[stack.length - 1]!.indent >= indent) stack.pop();
     const parent = stack[stack.length - 1];
     if (m[2] === 'def') {
-      if (/^test/.test(m[3]!) && (!parent || parent.kind === 'testClass')) n++;
+      if (/^test/.test(m[3]!) && (parent ? parent.kind === 'testClass' : pytest)) n++;
       stack.push({ indent, kind: 'def' });
     } else {
-      const test = (/^Test/.test(m[3]!) || /\bTestCase\b/.test(m[4]!)) && parent?.kind !== 'def';
+      const test =
+        parent?.kind !== 'def' && ((pytest && /^Test/.test(m[3]!)) || baseNames(m[4] ?? '').some(isTestBase));
       stack.push({ indent, kind: test ? 'testClass' : 'class' });
     }
   }
@@ -174,6 +329,26 @@ export function pythonCases(text: string): number {
 
 /** Files pytest collects by default (test_*.py, *_test.py). */
 const PYTEST_FILE = /^test_.*\.py$|_test\.py$/;
+/** Files unittest's discovery (and Django's test runner) imports by default: test*.py. */
+const UNITTEST_FILE = /^test\w*\.py$/;
+
+/** Which files pytest collects: its default, or the `python_files` globs of the project's pytest config. */
+export function pytestFiles(src: Sources): (base: string) => boolean {
+  const globs: string[] = [];
+  for (const name of ['pytest.ini', 'pyproject.toml', 'setup.cfg', 'tox.ini']) {
+    const m = /^[ \t]*python_files[ \t]*=[ \t]*(.{1,300})$/m.exec(src.text(name) ?? '');
+    if (m) globs.push(...(m[1]!.match(/[\w.*?-]+\.py\b/g) ?? []));
+  }
+  if (!globs.length) return (base) => PYTEST_FILE.test(base);
+  // the globs hold only word characters, dots, dashes, * and ?
+  const res = globs.map(
+    (g) => new RegExp(`^${g.replace(/\./g, '\\.').replace(/\*/g, '.*').replace(/\?/g, '.')}$`),
+  );
+  return (base) => res.some((re) => re.test(base));
+}
+
+/** Cases in one file, and whether it is a test file or a product file that also holds tests. */
+type FileCases = { cases: number; testFile: boolean } | null;
 
 export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): TestInfo {
   const frameworks = new Set<string>();
@@ -186,37 +361,55 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
     if (/"test"\s*:\s*"[^"]*\bnode\s+(?:--[\w-]+\s+)*--test\b/.test(src.text(name) ?? ''))
       frameworks.add('node:test');
   }
-  const rust = files.filter((f) => f.language === 'Rust');
-  const macros = new Map<string, number>();
-  for (const f of rust)
-    for (const [k, v] of rustTestMacros(codeText(src, f.path, f.language) ?? '')) macros.set(k, v);
+  const code = (f: FileInfo) => codeText(src, f.path, f.language) ?? '';
+  const macros = new Map<string, RustTestMacro>();
+  for (const f of files.filter((x) => x.language === 'Rust'))
+    for (const [k, v] of rustTestMacros(code(f))) macros.set(k, v);
+  const isTestBase = pythonTestBases(files.filter((f) => f.path.endsWith('.py')).map(code));
+  const collectedByPytest = pytestFiles(src);
 
-  const out: TestInfo = { frameworks: [], files: [], totalCases: 0 };
+  // Rust unit tests live in #[cfg(test)] modules of the product's own files
+  const rustFile = (path: string, text: string): FileCases => {
+    const cases = rustCases(text, macros);
+    return cases > 0 || isTestFile(path) ? { cases, testFile: isTestFile(path) } : null;
+  };
+  const pythonFile = (path: string, text: string): FileCases => {
+    const base = baseName(path);
+    const pytest = collectedByPytest(base);
+    if (!isTestFile(path) && !pytest && !UNITTEST_FILE.test(base)) return null;
+    const cases = pytest || UNITTEST_FILE.test(base) ? pythonCases(text, pytest, isTestBase) : 0;
+    // plain module-level test functions only run under pytest
+    if (pytest && cases > 0 && /^(?:async[ \t]+)?def[ \t]+test/m.test(text)) frameworks.add('pytest');
+    return cases > 0 || isTestFile(path) || isPythonTestModule(path, text) ? { cases, testFile: true } : null;
+  };
+  const otherFile = (path: string, text: string): FileCases => {
+    if (!isTestFile(path)) return null;
+    const rule = CASES.find(([ext]) => ext.test(path));
+    return { cases: rule ? [...matchesWithLines(text, rule[1])].length : 0, testFile: true };
+  };
+
+  const out: TestInfo = { frameworks: [], files: [], inline: [], totalCases: 0 };
   for (const f of files) {
-    // Rust unit tests live in #[cfg(test)] modules beside the code, so every Rust file counts
-    const isRust = f.language === 'Rust';
-    if (!isRust && !isTestFile(f.path)) continue;
+    const rust = f.language === 'Rust';
+    const python = f.path.endsWith('.py');
+    if (!rust && !python && !isTestFile(f.path)) continue;
     const text = codeText(src, f.path, f.language);
     if (text == null) continue;
-    let cases = 0;
-    if (isRust) {
-      cases = rustCases(text, macros);
-      if (cases === 0 && !isTestFile(f.path)) continue;
-      frameworks.add('cargo test');
-    } else if (f.path.endsWith('.py')) {
-      cases = PYTEST_FILE.test(baseName(f.path)) ? pythonCases(text) : 0;
-      // plain module-level test functions only run under pytest
-      if (cases > 0 && /^(?:async[ \t]+)?def[ \t]+test/m.test(text)) frameworks.add('pytest');
-    } else {
-      const rule = CASES.find(([ext]) => ext.test(f.path));
-      if (rule) for (const _ of matchesWithLines(text, rule[1])) cases++;
-    }
+    const found = rust ? rustFile(f.path, text) : python ? pythonFile(f.path, text) : otherFile(f.path, text);
+    // a runner config or an empty package marker under tests/ declares no case and supports none
+    if (!found || (found.testFile && !found.cases && !canHoldTests(f))) continue;
+    if (rust) frameworks.add('cargo test');
     if (f.path.endsWith('_test.go')) frameworks.add('go test');
     for (const [ext, re, name] of FRAMEWORK_IMPORTS)
       if (ext.test(f.path) && re.test(text)) frameworks.add(name);
-    out.files.push({ path: f.path, cases });
-    out.totalCases += cases;
+    (found.testFile ? out.files : out.inline!).push({ path: f.path, cases: found.cases });
+    out.totalCases += found.cases;
   }
+  // helpers, conftest.py and mock servers hold no case but are test code all the same
+  const listed = new Set(out.files.map((t) => t.path));
+  for (const f of files)
+    if (!listed.has(f.path) && isTestSourceFile(f)) out.files.push({ path: f.path, cases: 0 });
+  out.files.sort((x, y) => x.path.localeCompare(y.path));
   out.frameworks = [...frameworks].sort();
   return out;
 }

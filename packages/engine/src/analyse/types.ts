@@ -1,6 +1,7 @@
 // analysis.json: everything the deterministic passes learn about a code base. Every finding carries
 // the file (and line where there is one) it came from, so agents can cite `path:line`.
 
+import type { PackageRole } from './package-roles.ts';
 import type { PathRole } from './path-role.ts';
 import type { TestOnlyFindings } from './test-code.ts';
 
@@ -20,6 +21,8 @@ export interface FileInfo extends LineCounts {
   duplicateOf?: string;
   /** What the file is for: product code, tests, examples, docs, benchmarks or other. */
   role?: PathRole;
+  /** Set when the file is mostly literal data (a table of strings or numbers), not logic. */
+  literalData?: boolean;
 }
 
 /** Line counts of the files of one role (cloc's rules: duplicates and empty files left out). */
@@ -52,6 +55,31 @@ export interface Manifest {
   name?: string;
   version?: string;
   description?: string;
+  /** Whose manifest it is: the product's, or an example's, a benchmark's… (from the identity layer). */
+  area?: NonProductRole | 'product';
+}
+
+/** A committed lockfile (or a requirements file exported from one) and the tool that writes it. */
+export interface Lockfile {
+  path: string;
+  ecosystem: Ecosystem;
+  manager: string; // "npm", "pnpm", "bun", "uv", "Poetry", "Cargo"…
+  area?: NonProductRole | 'product';
+}
+
+/** The package manager an ecosystem of the project uses, from its lockfile or its settings. */
+export interface PackageManager {
+  name: string;
+  ecosystem: Ecosystem;
+  evidence: string; // the lockfile or setting it was read from
+  area?: NonProductRole | 'product';
+}
+
+/** A setting that turns lockfiles off on purpose (`.npmrc` `package-lock=false`). */
+export interface LockfileOptOut {
+  path: string;
+  line: number;
+  ecosystem: Ecosystem;
 }
 
 export interface Dependency {
@@ -61,8 +89,18 @@ export interface Dependency {
   scope: 'runtime' | 'dev' | 'peer' | 'optional' | 'build' | 'test';
   manifest: string; // path of the manifest
   line?: number;
+  /**
+   * What sets the version when the declaration names none on purpose: a parent POM, an imported
+   * BOM, a Gradle platform or dependency-management plugin, a Cargo workspace. Such a version is
+   * fixed by the build, not open.
+   */
+  managedBy?: string;
+  /** The version the manager sets, when it is a release of the package's own group (a Spring Boot parent for a starter). */
+  managedVersion?: string;
   /** Whose manifest declares it: the product's, or an example's, a benchmark's… (from the identity layer). */
   area?: NonProductRole | 'product';
+  /** What it is for, from the package-role table; runtime roles only for shipped dependencies. */
+  role?: PackageRole;
 }
 
 export interface Framework {
@@ -70,6 +108,8 @@ export interface Framework {
   category: 'web' | 'frontend' | 'test' | 'orm' | 'cli' | 'build' | 'mobile' | 'data' | 'other';
   evidence: string; // path (and usually the manifest) it was found in
   version?: string;
+  /** What the package is for, from the package-role table. */
+  role?: PackageRole;
   /** Whose code or manifest shows it: the product's, or the examples', tests'… (from the identity layer). */
   area?: NonProductRole | 'product';
 }
@@ -125,15 +165,37 @@ export interface Route {
   file: string;
   line: number;
   handler?: string;
-  /** Whose route this is: the product's, or the examples', tests'… (from the identity layer). */
-  area?: NonProductRole | 'product';
+  /**
+   * Whose route this is: the product's, or the examples', tests'… (from the identity layer).
+   * `component`: declared in the product of a library or framework, by an optional part it ships
+   * for the applications that use it (chi's profiler middleware mounts `/debug/pprof`): served by
+   * those applications when they mount it, never by the project itself.
+   */
+  area?: NonProductRole | 'product' | 'component';
 }
+
+/** Who sets an environment variable: the product's user (config), CI, the build tool, the OS/host, a shell's completion. */
+export type EnvVarClass = 'config' | 'ci' | 'build' | 'platform' | 'completion';
 
 export interface EnvVar {
   name: string;
   file: string;
   line: number;
+  /** The value or expression the code falls back to; never recorded for a sensitive variable. */
   defaultValue?: string;
+  /** The code falls back when the variable is unset (set even where the default itself is hidden). */
+  hasDefault?: boolean;
+  /** The name says it holds a credential (`*_SECRET`, `*_KEY`, `*_TOKEN`, `PASSWORD`…). */
+  sensitive?: boolean;
+  /** The read fails when the variable is unset (`os.environ["X"]`, `process.env.X!`, a throw or exit). */
+  required?: boolean;
+  /** Other variables the code reads in its place when this one is unset, in order (`A ?? B ?? ''`). */
+  fallbackVars?: string[];
+  /** Unset, it reads as an empty string (`|| ''`): for a credential that is no credential, not a default. */
+  emptyFallback?: boolean;
+  class?: EnvVarClass;
+  /** Whose read this is: the product's, or the tests', examples', scripts'… (from the identity layer). */
+  area?: NonProductRole | 'product';
 }
 
 /** A table or stored entity as the code declares it (SQL, ORM model, entity-named schema). */
@@ -149,16 +211,48 @@ export interface DataEntity {
     | 'django'
     | 'gorm'
     | 'zod'
-    | 'pydantic';
+    | 'pydantic'
+    | 'sqlmodel'
+    | 'jpa'
+    | 'diesel';
   name: string;
   file: string;
   line: number;
   fields: string[];
+  /** The stored table's own name when the code gives one apart from the class (`@Table(name = "owners")`, `__tablename__`). */
+  table?: string;
+  /** 'table': the database stores it (ORM table, CREATE TABLE); 'schema': it only shapes or validates data (API schema, DTO). */
+  store?: 'table' | 'schema';
+  /** The fields with their declared type where the declaration gives a simple one. */
+  columns?: DataField[];
+  /** Foreign keys and associations to other tables, for an entity diagram. */
+  relations?: DataRelation[];
+  /** Row level security is enabled on the table or a policy is declared for it. */
+  rowLevelSecurity?: boolean;
+  /** The database a CREATE TABLE is written for, when its file uses syntax only that database has. */
+  dialect?: 'PostgreSQL' | 'MySQL' | 'SQLite';
+}
+
+export interface DataField {
+  name: string;
+  type?: string;
+}
+
+export interface DataRelation {
+  /** The table or model that declares the relation, and the one it points to (as the code names them). */
+  from: string;
+  to: string;
+  kind: 'many-to-one' | 'one-to-one' | 'one-to-many' | 'many-to-many';
+  /** The field or column that holds it. */
+  field?: string;
 }
 
 export interface TestInfo {
   frameworks: string[];
+  /** test files: the code that exists to test the product */
   files: { path: string; cases: number }[];
+  /** product source files that also declare test cases (Rust's #[cfg(test)] modules): still product */
+  inline?: { path: string; cases: number }[];
   totalCases: number;
 }
 
@@ -166,6 +260,19 @@ export interface CiInfo {
   provider: string; // "GitHub Actions", "GitLab CI"…
   path: string;
   jobs: string[];
+  /** The commands its steps run, a line each, and the actions they use ("npm run lint", "actions/checkout"). */
+  commands?: string[];
+  /** It publishes: a package to a registry, an image, a GitHub release or a pushed tag. */
+  publishes?: boolean;
+}
+
+/** A lint, format or type check the project sets up outside its scripts and CI job names. */
+export interface StaticCheck {
+  /** the hook id, plugin artifact or tool name: "ruff", "maven-checkstyle-plugin", "golangci-lint" */
+  tool: string;
+  path: string;
+  line?: number;
+  via: 'pre-commit' | 'build-plugin' | 'config';
 }
 
 export interface ContainerInfo {
@@ -208,6 +315,10 @@ export interface SecretFinding {
   file: string;
   line: number;
   masked: string; // e.g. "AKIA****************WXYZ"; never the whole value
+  /** The environment variable it belongs to: a hard-coded fallback, or a key of a committed env file. */
+  variable?: string;
+  /** Whose file this is: the product's, or the examples', docs'… (from the identity layer). */
+  area?: NonProductRole | 'product';
 }
 
 export interface ConfigInfo {
@@ -240,7 +351,11 @@ export type NonProductRole =
   | 'generated'
   | 'build'
   | 'config'
-  | 'deployment';
+  | 'deployment'
+  /** Maintainer tools kept beside the product (unpublished workspace crates, code generators). */
+  | 'tools'
+  /** Logos, brand and design files. */
+  | 'assets';
 
 export interface Identity {
   kind: ProjectKind;
@@ -252,13 +367,46 @@ export interface Identity {
   productPaths: string[];
   nonProduct: { path: string; role: NonProductRole }[];
   /** Where the product starts: package entry, main(), bin targets, app factory, application class. */
-  entryPoints: { path: string; line: number; how: string }[];
+  entryPoints: {
+    path: string;
+    line: number;
+    how: string;
+    /** What a user writes to start there (`chi.NewRouter()`, `new Koa()`), for a declaration. */
+    call?: string;
+    /** The import path users write for the package that declaration belongs to. */
+    importPath?: string;
+  }[];
   /** What users of the product call: exports, methods, commands, flags, routes. */
   publicApi: { name: string; kind: string; path: string; line: number }[];
   /** Product files ranked by PageRank over the reference graph, seeded by the entry points. */
   keyComponents: { path: string; rank: number; summary?: string }[];
+  /** How the key components use each other: the names one takes from another (identity/components.ts). */
+  components?: import('./identity/components.ts').ComponentLinks;
   /** Every ranked product file's PageRank (4 significant digits): what a model reads first. */
   fileRanks?: Record<string, number>;
+  /** The unit of work the project exists for, traced from where it enters the product (flow/main-path.ts). */
+  mainPath?: MainPathStep[];
+}
+
+/** One step of the main path: a product definition, or the library call where the work leaves the product. */
+export interface MainPathStep {
+  name: string;
+  owner?: string;
+  path: string;
+  line: number;
+  /** Why this step follows the one before (`called from Mux.ServeHTTP at mux.go:90`). */
+  note?: string;
+  /** The package the work is handed to, for a step outside the product. */
+  external?: string;
+  /** The first sentence of the definition's own documentation (docstring or comment above it). */
+  doc?: string;
+  /** The index of the step that calls this one; absent where the path runs on from the step before. */
+  from?: number;
+  /**
+   * A call of code the product was handed rather than its own: a function passed in as a parameter
+   * (`fnMiddleware(ctx)`) or stored in a field of the caller's type (`c.RunE(c, args)`), as `owner`.
+   */
+  handedIn?: 'parameter' | 'field';
 }
 
 /** One call a step makes: to a function or type of the product (path, target) or of a library (from). */
@@ -298,8 +446,14 @@ export interface Flow {
     methods: number;
     /** How often the rest of the product names it. */
     uses: number;
+    /** The first sentence of its own documentation. */
+    doc?: string;
   }[];
   steps: FlowStep[];
+  /** A Next.js App Router project's split between server components, client components and server actions. */
+  rendering?: import('./nextjs.ts').NextRendering;
+  /** The main path (also identity.mainPath). */
+  mainPath?: MainPathStep[];
   /** For the most central files, their biggest definitions (types first). */
   defines: { path: string; names: string[] }[];
   concurrency: { what: string; path: string; line: number; files: number }[];
@@ -315,7 +469,7 @@ export interface Flow {
 export interface Analysis {
   version: 1;
   generatedAt: string;
-  /** `manifestName`: the name the project's own manifest gives it (package.json, Cargo, pyproject, go.mod, pom). */
+  /** `manifestName`: the name the project's own manifest gives it (package.json, Cargo, pyproject, go.mod, pom), else its README's title. */
   project: { name: string; manifestName?: string; files: number; bytes: number; lines: LineCounts };
   /** What the project is (absent in analyses made before the identity layer existed). */
   identity?: Identity;
@@ -329,6 +483,11 @@ export interface Analysis {
   tree: DirNode;
   manifests: Manifest[];
   dependencies: Dependency[];
+  lockfiles?: Lockfile[];
+  packageManagers?: PackageManager[];
+  lockfileOptOuts?: LockfileOptOut[];
+  /** Edition of the package-role table the frameworks and dependency roles come from. */
+  packageRolesVersion?: string;
   frameworks: Framework[];
   entryPoints: EntryPoint[];
   symbols: SymbolInfo[];
@@ -342,6 +501,8 @@ export interface Analysis {
   envVars: EnvVar[];
   tests: TestInfo;
   ci: CiInfo[];
+  /** Lint, format and type checks set up through pre-commit, build plugins or tool configs. */
+  staticChecks?: StaticCheck[];
   containers: ContainerInfo[];
   license: LicenseInfo | null;
   docs: DocsInfo;

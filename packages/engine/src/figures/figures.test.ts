@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { dependencyGraphSvg, layoutGraph } from './dependency-graph.ts';
+import { componentLinks } from '../analyse/identity/components.ts';
+import type { MainPathStep } from '../analyse/types.ts';
+import { componentLabels, componentSvg } from './components.ts';
 import { languageChartSvg } from './language-chart.ts';
+import { sequenceModel, sequenceSvg } from './sequence.ts';
 import { rasterise } from './svg.ts';
 
 const graph = {
@@ -46,5 +50,96 @@ describe('figures', () => {
     expect(withText.png.subarray(1, 4)).toEqual(new Uint8Array([0x50, 0x4e, 0x47]));
     expect(withText.width).toBe(1600);
     expect(withText.png.length).toBeGreaterThan(noText.png.length + 1000);
+  });
+});
+
+describe('the main path as a sequence diagram', () => {
+  const path: MainPathStep[] = [
+    { name: 'ServeHTTP', owner: 'Mux', path: 'mux.go', line: 63 },
+    { name: 'chain', path: 'chain.go', line: 36, from: 0 },
+    { name: 'routeHTTP', owner: 'Mux', path: 'mux.go', line: 447, from: 0 },
+    { name: 'FindRoute', owner: 'node', path: 'tree.go', line: 383, from: 2 },
+    { name: 'createServer', path: 'mux.go', line: 70, external: 'node:http', from: 0 },
+    { name: 'Context', path: 'context.go', line: 48, note: 'made by Mux.routeHTTP at mux.go:450', from: 2 },
+  ];
+
+  it('draws one lifeline per type, file or library, and each arrow from the step that calls it', () => {
+    const m = sequenceModel(path)!;
+    expect(m.lifelines.map((l) => l.label)).toEqual([
+      'caller',
+      'Mux',
+      'chain.go',
+      'node',
+      'node:http',
+      'context.go',
+    ]);
+    expect(m.lifelines.find((l) => l.label === 'node:http')!.external).toBe(true);
+    const arrows = m.messages.map((x) => [m.lifelines[x.from]!.label, m.lifelines[x.to]!.label, x.label]);
+    expect(arrows).toEqual([
+      ['caller', 'Mux', 'ServeHTTP()'],
+      ['Mux', 'chain.go', 'chain()'],
+      ['Mux', 'Mux', 'routeHTTP()'],
+      ['Mux', 'node', 'FindRoute()'],
+      ['Mux', 'node:http', 'createServer()'],
+      ['Mux', 'context.go', 'new Context'],
+    ]);
+    const svg = sequenceSvg(m, 'Main path');
+    expect(svg).toBe(sequenceSvg(sequenceModel(structuredClone(path))!, 'Main path'));
+    expect(svg).toContain('6. new Context');
+  });
+
+  it('draws nothing for a path too short or with no arrow between two lifelines', () => {
+    expect(sequenceModel(path.slice(0, 1))).toBeNull();
+    expect(
+      sequenceModel([
+        { name: 'main', path: 'main.rs', line: 1 },
+        { name: 'run', path: 'main.rs', line: 9, from: 0 },
+      ]),
+    ).toBeNull();
+  });
+});
+
+describe('the component diagram', () => {
+  const files: Record<string, string> = {
+    'mux.go':
+      'func (mx *Mux) ServeHTTP() { rctx := NewRouteContext(); mx.tree.FindRoute(rctx); routes := 1 }',
+    'tree.go': 'type node struct{}\nfunc (n *node) FindRoute() {}\nfunc (n *node) routes() {}',
+    'context.go': 'type Context struct{}\nfunc NewRouteContext() *Context { return &Context{} }',
+    'chi.go': 'func NewRouter() *Mux { return NewMux() }\ntype Router interface{ FindRoute() }',
+  };
+  const symbols = [
+    { path: 'mux.go', name: 'Mux', kind: 'struct', line: 1, exported: true },
+    { path: 'mux.go', name: 'NewMux', kind: 'function', line: 2, exported: true },
+    { path: 'tree.go', name: 'FindRoute', kind: 'method', line: 2, exported: true },
+    { path: 'tree.go', name: 'routes', kind: 'method', line: 3, exported: false },
+    { path: 'context.go', name: 'Context', kind: 'struct', line: 1, exported: true },
+    { path: 'context.go', name: 'NewRouteContext', kind: 'function', line: 2, exported: true },
+  ] as const;
+  const links = componentLinks(Object.keys(files), (p) => files[p] ?? null, [...symbols], []);
+
+  it('links a file to one whose names it uses, naming them, and never by an ordinary word', () => {
+    const edge = (from: string, to: string) => links.edges.find((e) => e.from === from && e.to === to);
+    expect(edge('mux.go', 'context.go')?.names).toEqual(['NewRouteContext']);
+    expect(edge('mux.go', 'tree.go')?.names).toEqual(['FindRoute']); // not `routes`, a word
+    expect(edge('chi.go', 'mux.go')?.names.sort()).toEqual(['Mux', 'NewMux']);
+    expect(edge('tree.go', 'mux.go')).toBeUndefined();
+  });
+
+  it('draws the links with Graphviz, the same way every time, and nothing below two arrows', async () => {
+    const svg = (await componentSvg(links))!;
+    expect(svg).toContain('NewRouteContext');
+    expect(svg).toContain('>context.go<');
+    expect(svg).not.toContain('<!DOCTYPE');
+    expect(await componentSvg(structuredClone(links))).toBe(svg);
+    expect(rasterise(svg).width).toBeGreaterThan(500);
+    expect(await componentSvg({ nodes: links.nodes, edges: links.edges.slice(0, 1) })).toBeNull();
+  });
+
+  it('labels files by name, with as much of the folder as tells two apart', () => {
+    expect([...componentLabels(['src/a/mod.rs', 'src/b/mod.rs', 'src/main.rs']).values()]).toEqual([
+      'a/mod.rs',
+      'b/mod.rs',
+      'main.rs',
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { trimEndChars } from '@atr/shared';
 import { EngineError, throwIfCancelled } from '../errors.ts';
 import type { EngineContext, Workspace } from '../types.ts';
 import type { ListedFile } from '../llm/estimate.ts';
@@ -59,10 +60,23 @@ export function parseGithubUrl(input: string): GithubRef {
   return { owner, repo, ref, ...(sub ? { path: sub } : {}) };
 }
 
+/**
+ * The dotted IPv4 tail of an address (`1.2.3.4` of `::ffff:1.2.3.4`), as `/(\d+\.\d+\.\d+\.\d+)$/` found it,
+ * from a scan back over the trailing digits and dots (the pattern retried from every digit).
+ */
+function dottedTail(a: string): [string, string] | null {
+  let start = a.length;
+  while (start > 0 && /[\d.]/.test(a[start - 1]!)) start--;
+  const parts = a.slice(start).split('.').slice(-4);
+  if (parts.length < 4 || parts.some((p) => p === '')) return null;
+  const tail = parts.join('.');
+  return [tail, tail];
+}
+
 /** The eight 16-bit groups of an IPv6 address (with or without an embedded dotted IPv4 tail). */
 function ipv6Groups(address: string): number[] | null {
   let a = address.toLowerCase().split('%')[0]!;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(a);
+  const dotted = dottedTail(a);
   if (dotted) {
     const [w = 0, x = 0, y = 0, z = 0] = dotted[1]!.split('.').map(Number);
     a = `${a.slice(0, -dotted[1]!.length)}${((w << 8) | x).toString(16)}:${((y << 8) | z).toString(16)}`;
@@ -269,7 +283,7 @@ function connect(source: GithubSource): Connection {
     'X-GitHub-Api-Version': '2022-11-28',
   };
   if (source.token) headers.Authorization = `Bearer ${source.token}`;
-  return { gh, apiBase, base: apiBase.pathname.replace(/\/+$/, ''), policy, headers };
+  return { gh, apiBase, base: trimEndChars(apiBase.pathname, '/'), policy, headers };
 }
 
 /** GETs an API path, following redirects to allowed hosts only; answers the 200 response or throws. */
@@ -330,7 +344,7 @@ export async function listGithub(source: GithubSource, signal?: AbortSignal): Pr
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
       tree?: { path?: unknown; type?: unknown; size?: unknown }[];
     };
-    const prefix = c.gh.path ? `${c.gh.path.replace(/\/+$/, '')}/` : '';
+    const prefix = c.gh.path ? `${trimEndChars(c.gh.path, '/')}/` : '';
     return (body.tree ?? [])
       .filter(
         (e): e is { path: string; type: 'blob'; size: number } =>

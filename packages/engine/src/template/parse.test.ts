@@ -196,6 +196,55 @@ describe('headings per template', () => {
     expect(e.message).toMatch(/^The template has about 33,643 headings; at most 300 are allowed\./);
   });
 
+  it('reads a quarter-million-character title in linear time (it once froze the server for 25 s)', () => {
+    const started = performance.now();
+    // refused for its length, with the line, after a scan that no longer backtracks (the old scan
+    // took 25 s or more; the bound leaves room for a loaded machine)
+    expect(() => parseTemplate(`report_structure:\n  - title: ${'A'.repeat(250_000)}\n`)).toThrow(
+      /^Line 2: chapter 1's title is longer than 200 characters\.$/,
+    );
+    expect(performance.now() - started).toBeLessThan(10_000);
+    // unclosed and nested flow lists are counted without backtracking either
+    const lists = `report_structure: [${'a:['.repeat(60_000)}\n`;
+    const again = performance.now();
+    expect(() => parseTemplate(lists)).toThrow(EngineError);
+    expect(performance.now() - again).toBeLessThan(10_000);
+  });
+
+  it('refuses a template nested 5,000 levels deep with a message naming the limit (it once answered "Maximum call stack size exceeded")', () => {
+    const limit = `more than ${TEMPLATE_LIMITS.maxDepth} levels deep (the limit)`;
+    for (const text of [
+      `report_structure: ${'['.repeat(5000)}${']'.repeat(5000)}\n`,
+      `report_structure: ${'{a: '.repeat(5000)}${'}'.repeat(5000)}\n`,
+      `report_structure:\n${'- '.repeat(5000)}x\n`,
+      // just past the limit: refused after parsing, from the document itself
+      `report_structure: ${'['.repeat(TEMPLATE_LIMITS.maxDepth + 1)}${']'.repeat(TEMPLATE_LIMITS.maxDepth + 1)}\n`,
+    ]) {
+      const started = performance.now();
+      const e = rejection(text);
+      expect(e.message).toContain(limit);
+      expect(e.message).not.toMatch(/call stack/i);
+      expect(performance.now() - started).toBeLessThan(2000);
+    }
+    // nesting within the limit is read as usual
+    const ok = `report_structure:\n  - title: A\n    sections:\n      - title: B\n        subsections: [C]\n`;
+    expect(parseTemplate(ok).chapters[0]!.sections[0]!.subsections).toHaveLength(1);
+  });
+
+  it('refuses a template of more than 10,000 lines before the YAML parser reads them', () => {
+    const started = performance.now();
+    expect(rejection(`report_structure:\n  - title: A\n${'\n'.repeat(250_000)}`).message).toBe(
+      'Line 10,001: the template has more than 10,000 lines (the limit).',
+    );
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(parseTemplate(`report_structure:\n  - title: A\n${'\n'.repeat(9_000)}`).chapters).toHaveLength(1);
+  });
+
+  it('counts the headings of inline lists in its line scan', () => {
+    const text = `report_structure:\n  - title: One\n    sections: [${Array.from({ length: 2100 }, (_, i) => `S${i}`).join(', ')}]\n`;
+    expect(rejection(text).message).toMatch(/^The template has about 2,10\d headings/);
+  });
+
   it('every shipped template is within the default limit', () => {
     for (const file of readdirSync(templatesDir).filter((f) => /\.ya?ml$/.test(f)))
       expect(() => parseTemplate(readFileSync(path.join(templatesDir, file), 'utf8')), file).not.toThrow();

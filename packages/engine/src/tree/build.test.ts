@@ -13,7 +13,15 @@ function analysis(): Analysis {
     version: 1,
     generatedAt: '2026-01-01T00:00:00.000Z',
     project: { name: 'demo', files: 3, bytes: 100, lines: { code: 30, comment: 0, blank: 0 } },
-    files: [],
+    files: ['a', 'b', 'c'].map((m) => ({
+      path: `src/${m}/index.ts`,
+      size: 100,
+      language: 'TypeScript',
+      role: 'product' as const,
+      code: 10,
+      comment: 0,
+      blank: 0,
+    })),
     skipped: [],
     languages: [
       { language: 'TypeScript', files: 2, code: 20, comment: 0, blank: 0 },
@@ -30,8 +38,12 @@ function analysis(): Analysis {
       nodes: [
         { id: 'src/a', files: 1, lines: 10 },
         { id: 'src/b', files: 1, lines: 10 },
+        { id: 'src/c', files: 1, lines: 10 },
       ],
-      edges: [{ from: 'src/a', to: 'src/b', weight: 1 }],
+      edges: [
+        { from: 'src/a', to: 'src/b', weight: 1 },
+        { from: 'src/b', to: 'src/c', weight: 1 },
+      ],
     },
     routes: [],
     envVars: [],
@@ -124,6 +136,29 @@ describe('buildDocument', () => {
     expect(tree.assets['fig-languages']!.png).toBeTruthy();
     expect(tree.assets['img-arch']).toMatchObject({ mime: 'image/png', width: 30, height: 20 });
     expect(JSON.parse(JSON.stringify(tree))).toEqual(tree);
+  });
+
+  it("places a figure after the table that its section's opening sentence introduces", async () => {
+    const tree = await buildDocument({
+      projectName: 'Demo',
+      images: [],
+      analysis: analysis(),
+      generatedAt: new Date('2026-03-05T12:00:00Z'),
+      template: { chapters: [{ title: 'Architecture', sections: [] }], warnings: [] },
+      sections: [
+        draft(
+          '1',
+          1,
+          'Architecture',
+          'architecture',
+          'The modules:\n\n| A | B |\n|---|---|\n| 1 | 2 |\n\nMore.',
+        ),
+      ],
+    });
+    const lead = tree.blocks.findIndex((b) => b.type === 'paragraph');
+    expect(tree.blocks[lead + 1]?.type).toBe('table');
+    expect(figures(tree.blocks).map((f) => f.i)).not.toHaveLength(0);
+    expect(Math.min(...figures(tree.blocks).map((f) => f.i))).toBe(lead + 2);
   });
 
   it('rejects an image that is not PNG, JPEG or SVG with a clear message', async () => {

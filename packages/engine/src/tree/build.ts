@@ -4,18 +4,29 @@
 import { readFile } from 'node:fs/promises';
 import type { Appendix, SectionDraft } from '../agents/types.ts';
 import type { Analysis } from '../analyse/types.ts';
+import { factsOf } from '../agents/facts.ts';
 import type { ReportTemplate } from '../template/types.ts';
 import type { CompanyData, ImageAsset } from '../types.ts';
 import { writtenLanguages } from '../analyse/languages.ts';
 import { knownFiles } from '../citations.ts';
 import { EngineError } from '../errors.ts';
+import { repeatFilter } from './editorial.ts';
 import { dependencyGraphSvg } from '../figures/dependency-graph.ts';
 import { imageSize } from '../figures/image-size.ts';
 import { languageChartSvg } from '../figures/language-chart.ts';
+import { sequenceModel, sequenceSvg } from '../figures/sequence.ts';
+import { componentSvg } from '../figures/components.ts';
 import { rasterise } from '../figures/svg.ts';
 import { applyLinkPolicy } from './links.ts';
 import { markdownToBlocks } from './markdown.ts';
-import { DOC_TREE_VERSION, type Asset, type Block, type CoverInfo, type DocTree } from './types.ts';
+import {
+  DOC_TREE_VERSION,
+  type Asset,
+  type Block,
+  type CoverInfo,
+  type DocTree,
+  type Inline,
+} from './types.ts';
 
 export interface BuildInput {
   projectName: string;
@@ -71,9 +82,16 @@ export async function buildDocument(input: BuildInput): Promise<DocTree> {
   });
 
   addAnalysisFigures(input.analysis, sectionBlocks, assets);
+  addSequenceFigure(input.analysis, sectionBlocks, assets);
+  await addComponentFigure(input.analysis, sectionBlocks, assets);
 
+  // No sentence of prose is printed twice: a later chapter that repeats an earlier one loses the
+  // repeat, unless that would leave a section with no text of its own (tree/editorial.ts).
+  const unrepeated = repeatFilter();
   const blocks: Block[] = [];
-  for (const { draft, blocks: body } of sectionBlocks) {
+  sectionBlocks.forEach(({ draft, blocks: raw }, i) => {
+    const hasChildren = (sectionBlocks[i + 1]?.draft.level ?? 0) > draft.level;
+    const body = unrepeated(raw, !hasChildren);
     blocks.push({
       type: 'heading',
       level: draft.level,
@@ -82,7 +100,7 @@ export async function buildDocument(input: BuildInput): Promise<DocTree> {
       id: `sec-${slug(draft.id)}`,
     });
     blocks.push(...body);
-  }
+  });
   if (input.appendix) {
     const id = `appendix-${slug(input.appendix.title)}`;
     blocks.push(
@@ -160,9 +178,11 @@ function addAnalysisFigures(analysis: Analysis, sections: Placed[], assets: Reco
       caption: 'Code lines per language (blank lines and comments excluded)',
     });
   }
-  if (analysis.moduleGraph.nodes.length >= 2) {
+  const graph = productGraph(analysis);
+  // a figure of one arrow says less than the sentence beside it
+  if (graph.nodes.length >= 3 && graph.edges.length >= 2) {
     const graphHost = sections.find((s) => GRAPH_KINDS.includes(s.draft.kind)) ?? chartHost;
-    assets['fig-modules'] = svgAsset('fig-modules', dependencyGraphSvg(analysis.moduleGraph));
+    assets['fig-modules'] = svgAsset('fig-modules', dependencyGraphSvg(graph));
     const figure: Block = {
       type: 'figure',
       asset: 'fig-modules',
@@ -175,10 +195,92 @@ function addAnalysisFigures(analysis: Analysis, sections: Placed[], assets: Reco
   }
 }
 
-/** Figures read best right after the section's opening paragraph. */
+/** The key components and what each uses of the others, in the section about components. */
+async function addComponentFigure(
+  analysis: Analysis,
+  sections: Placed[],
+  assets: Record<string, Asset>,
+): Promise<void> {
+  const links = analysis.identity?.components;
+  if (!links) return;
+  const host =
+    sections.find((s) => s.draft.kind === 'components') ??
+    sections.find((s) => s.draft.kind === 'architecture');
+  if (!host) return;
+  const svg = await componentSvg(links);
+  if (!svg) return;
+  assets['fig-components'] = svgAsset('fig-components', svg);
+  insertAfterLead(host.blocks, {
+    type: 'figure',
+    asset: 'fig-components',
+    caption: 'Key components: an arrow from a file to one it uses, labelled with the names it uses',
+  });
+}
+
+/**
+ * The main path as a sequence diagram, in the section that tells it: the one citing its first
+ * step, else the first architecture section.
+ */
+function addSequenceFigure(analysis: Analysis, sections: Placed[], assets: Record<string, Asset>): void {
+  const path = analysis.identity?.mainPath ?? [];
+  const model = sequenceModel(path);
+  if (!model) return;
+  const first = path[0]!;
+  const steps = path.filter((s) => !s.external).map((s) => `"path":"${s.path}","line":${s.line}}`);
+  const cited = (b: Block) => {
+    const json = JSON.stringify(b);
+    return steps.filter((s) => json.includes(s)).length;
+  };
+  // the section that tells the path cites most of its steps
+  let host: Placed | undefined;
+  let best = 1;
+  for (const s of sections) {
+    const n = s.blocks.reduce((sum, b) => sum + cited(b), 0);
+    if (GRAPH_KINDS.includes(s.draft.kind) && n > best) [host, best] = [s, n];
+  }
+  host ??= sections.find((s) => s.draft.kind === 'architecture');
+  if (!host) return;
+  assets['fig-sequence'] = svgAsset('fig-sequence', sequenceSvg(model, 'Main path'));
+  const figure: Block = {
+    type: 'figure',
+    asset: 'fig-sequence',
+    caption: `The main path, step by step: who calls whom, from ${first.owner ? `${first.owner}.` : ''}${first.name}()`,
+  };
+  // right after the list or paragraph that tells the steps
+  let at = -1;
+  host.blocks.forEach((b, i) => {
+    if (cited(b) > (at >= 0 ? cited(host!.blocks[at]!) : 0)) at = i;
+  });
+  host.blocks.splice(at >= 0 ? at + 1 : host.blocks.length, 0, figure);
+}
+
+/** The product's modules and the imports between them (agents/facts.ts): the figure draws the product. */
+function productGraph(analysis: Analysis): Analysis['moduleGraph'] {
+  const fx = factsOf(analysis);
+  const nodes = analysis.moduleGraph.nodes.flatMap((n) => {
+    const m = fx.modules.find((x) => x.id === n.id);
+    return m ? [{ ...n, files: m.files, lines: m.lines }] : [];
+  });
+  return { nodes, edges: fx.moduleEdges };
+}
+
+/**
+ * Figures read best right after the section's opening paragraph; a paragraph that ends in a colon
+ * opens the table or list below it, and the figure goes after that.
+ */
 function insertAfterLead(blocks: Block[], figure: Block): void {
   const lead = blocks.findIndex((b) => b.type === 'paragraph');
-  blocks.splice(lead >= 0 ? lead + 1 : blocks.length, 0, figure);
+  if (lead < 0) return void blocks.push(figure);
+  const opens =
+    /:\s*$/.test(inlineText(blocks[lead]!)) && /^(table|list)$/.test(blocks[lead + 1]?.type ?? '');
+  blocks.splice(lead + (opens ? 2 : 1), 0, figure);
+}
+
+/** The words of a paragraph, for looking at how it ends. */
+function inlineText(b: Block): string {
+  const words = (xs: Inline[]): string =>
+    xs.map((x) => ('value' in x ? x.value : 'children' in x ? words(x.children) : '')).join('');
+  return b.type === 'paragraph' ? words(b.children) : '';
 }
 
 function svgAsset(id: string, svg: string): Asset {
@@ -240,7 +342,9 @@ export function slug(text: string): string {
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
+      .split('-')
+      .filter(Boolean)
+      .join('-')
       .slice(0, 48) || 'x'
   );
 }

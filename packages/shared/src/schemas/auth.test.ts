@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '../messages.ts';
 import {
+  ChangePasswordSchema,
   EmailAddressSchema,
   LoginFormSchema,
   NewPasswordSchema,
+  ProfileFormSchema,
   ResetRequestSchema,
   SignupFormSchema,
   firstIssue,
@@ -44,5 +47,51 @@ describe('auth form schemas', () => {
       'Email address must be at most 254 characters',
     );
     expect(SignupFormSchema.safeParse({ ...base, email: at254 }).success).toBe(true);
+  });
+});
+
+describe('control characters and the password change', () => {
+  it('refuses NUL and other controls in names and e-mails, naming the field', () => {
+    const signup = SignupFormSchema.safeParse({
+      fullName: 'Ada\u0000',
+      email: 'ada@example.com',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
+    expect(signup.success).toBe(false);
+    expect(firstIssue(signup.error!)).toBe(
+      'Full name contains a control character (U+0000); remove it and try again.',
+    );
+    const login = LoginFormSchema.safeParse({ email: 'ada@exa\u001bmple.com', password: 'x' });
+    expect(firstIssue(login.error!)).toBe(
+      'Email address contains a control character (U+001B); remove it and try again.',
+    );
+    expect(ProfileFormSchema.safeParse({ fullName: 'Ada\tKing' }).success).toBe(false);
+    expect(ProfileFormSchema.safeParse({ fullName: 'Ada King' }).success).toBe(true);
+  });
+
+  it('a signed-in change needs the current password, then the new-password rules', () => {
+    const missing = ChangePasswordSchema.safeParse({
+      currentPassword: '',
+      password: 'abcdef',
+      confirmPassword: 'abcdef',
+    });
+    expect(firstIssue(missing.error!)).toBe(messages.account.currentPasswordRequired);
+    const mismatch = ChangePasswordSchema.safeParse({
+      currentPassword: 'old-one',
+      password: 'abcdef',
+      confirmPassword: 'abcdeg',
+    });
+    expect(firstIssue(mismatch.error!)).toBe(messages.validation.passwordsDoNotMatch);
+    const ok = ChangePasswordSchema.safeParse({
+      currentPassword: 'old-one',
+      password: 'abcdef',
+      confirmPassword: 'abcdef',
+    });
+    expect(ok.success && ok.data).toEqual({
+      currentPassword: 'old-one',
+      password: 'abcdef',
+      confirmPassword: 'abcdef',
+    });
   });
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { messages } from '../messages.ts';
+import { noControlChars } from '../control-chars.ts';
 
 const v = messages.validation;
 const email = z
@@ -9,7 +10,14 @@ const email = z
   .trim()
   .min(1, v.fillAllFields)
   .max(EMAIL_MAX_LENGTH, v.emailTooLong)
+  .superRefine(noControlChars('Email address', { singleLine: true }))
   .email(v.invalidEmail);
+const fullName = z
+  .string()
+  .trim()
+  .min(1, v.fillAllFields)
+  .max(100, v.fullNameTooLong)
+  .superRefine(noControlChars('Full name', { singleLine: true }));
 
 /** An e-mail address as the auth service accepts it (sign-up, sign-in, recovery, profile). */
 export const EmailAddressSchema = z
@@ -17,11 +25,17 @@ export const EmailAddressSchema = z
   .trim()
   .min(1, v.emailRequired)
   .max(EMAIL_MAX_LENGTH, v.emailTooLong)
+  .superRefine(noControlChars('Email address', { singleLine: true }))
   .email(v.invalidEmail);
 export type EmailAddress = z.infer<typeof EmailAddressSchema>;
 
 export const LoginFormSchema = z.object({
-  email: z.string().trim().min(1, v.fillAllFields).max(EMAIL_MAX_LENGTH, v.emailTooLong),
+  email: z
+    .string()
+    .trim()
+    .min(1, v.fillAllFields)
+    .max(EMAIL_MAX_LENGTH, v.emailTooLong)
+    .superRefine(noControlChars('Email address', { singleLine: true })),
   password: z.string().min(1, v.fillAllFields),
   remember: z.boolean().default(true),
 });
@@ -29,7 +43,7 @@ export type LoginForm = z.infer<typeof LoginFormSchema>;
 
 export const SignupFormSchema = z
   .object({
-    fullName: z.string().trim().min(1, v.fillAllFields).max(100, v.fullNameTooLong),
+    fullName,
     email,
     password: z.string().min(1, v.fillAllFields),
     confirmPassword: z.string().min(1, v.fillAllFields),
@@ -60,8 +74,21 @@ export const NewPasswordSchema = z
   });
 export type NewPassword = z.infer<typeof NewPasswordSchema>;
 
+/**
+ * A signed-in user's password change: the new password as above, and the current one (the auth
+ * service asks for it outside a recovery link's session; docs/decisions/030).
+ */
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, messages.account.currentPasswordRequired),
+    password: z.string(),
+    confirmPassword: z.string(),
+  })
+  .and(NewPasswordSchema);
+export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
+
 export const ProfileFormSchema = z.object({
-  fullName: z.string().trim().min(1, v.fillAllFields).max(100, v.fullNameTooLong),
+  fullName,
 });
 export type ProfileForm = z.infer<typeof ProfileFormSchema>;
 

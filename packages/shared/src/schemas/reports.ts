@@ -8,6 +8,7 @@ import {
   REPORT_STEPS,
 } from '../constants.ts';
 import { messages } from '../messages.ts';
+import { noControlChars } from '../control-chars.ts';
 import { FormatSchema } from './pricing.ts';
 
 const v = messages.validation;
@@ -39,11 +40,12 @@ export function isValidGithubToken(token: string): boolean {
 export const ProjectSourceSchema = z.enum(['zip', 'github']);
 export type ProjectSource = z.infer<typeof ProjectSourceSchema>;
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, label: string, options: { singleLine?: boolean } = { singleLine: true }) =>
   z
     .string()
     .trim()
     .max(max, `Must be at most ${max} characters`)
+    .superRefine(noControlChars(label, options))
     .optional()
     .transform((s) => (s ? s : undefined));
 
@@ -62,16 +64,16 @@ export function normaliseWebsite(value: string): string | null {
 }
 
 export const CompanyDataSchema = z.object({
-  name: optionalText(200),
-  vat: optionalText(50),
-  address: optionalText(300),
-  phone: optionalText(50),
-  email: optionalText(200).refine(
+  name: optionalText(200, 'Company name'),
+  vat: optionalText(50, 'VAT number'),
+  address: optionalText(300, 'Address', { singleLine: false }),
+  phone: optionalText(50, 'Phone'),
+  email: optionalText(200, 'Company e-mail').refine(
     (s) => s === undefined || z.email().safeParse(s).success,
     v.companyEmailInvalid,
   ),
   // Kept as typed (it prints on the cover); "acme.com" without a scheme is accepted as https://acme.com.
-  website: optionalText(300).refine(
+  website: optionalText(300, 'Website').refine(
     (s) => s === undefined || normaliseWebsite(s) !== null,
     v.companyWebsiteInvalid,
   ),
@@ -88,12 +90,27 @@ export const GenerateFormSchema = z
       .string()
       .trim()
       .min(1, v.projectNameRequired)
-      .max(200, 'Project name must be at most 200 characters'),
+      .max(200, 'Project name must be at most 200 characters')
+      .superRefine(noControlChars('Project name', { singleLine: true })),
     projectSource: ProjectSourceSchema,
-    zipFileName: z.string().optional(),
-    githubUrl: z.string().trim().optional(),
-    githubToken: z.string().trim().optional(),
-    templateFileName: z.string().optional(),
+    zipFileName: z
+      .string()
+      .superRefine(noControlChars('ZIP file name', { singleLine: true }))
+      .optional(),
+    githubUrl: z
+      .string()
+      .trim()
+      .superRefine(noControlChars('GitHub URL', { singleLine: true }))
+      .optional(),
+    githubToken: z
+      .string()
+      .trim()
+      .superRefine(noControlChars('GitHub token', { singleLine: true }))
+      .optional(),
+    templateFileName: z
+      .string()
+      .superRefine(noControlChars('Template file name', { singleLine: true }))
+      .optional(),
     logoMimeType: z.string().optional(),
     company: CompanyDataSchema.prefault({}),
   })

@@ -128,7 +128,9 @@ describe.each(testDatabases)('attack: a reset link that outlives a password chan
 
     // The owner, signed in, changes the password.
     expect((await client.signInWithPassword({ email, password: 'first-pass' })).error).toBeNull();
-    expect((await client.updateUser({ password: 'second-pass' })).error).toBeNull();
+    expect(
+      (await client.updateUser({ password: 'second-pass', current_password: 'first-pass' })).error,
+    ).toBeNull();
 
     const opened = await openLink(stolen);
     expect(opened.status).toBe(303);

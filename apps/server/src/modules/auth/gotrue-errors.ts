@@ -30,6 +30,9 @@ export const gotrue = {
       weak_password: { reasons: ['length'] },
     }),
   samePassword: () => e(422, 'same_password', 'New password should be different from the old password.'),
+  currentPasswordRequired: () =>
+    e(400, 'current_password_required', 'Current password required when setting new password.'),
+  currentPasswordMismatch: () => e(400, 'current_password_mismatch', 'Current password does not match.'),
   userAlreadyExists: () => e(422, 'user_already_exists', 'User already registered'),
   rateLimited: () => e(429, 'over_request_rate_limit', 'Request rate limit reached'),
   refreshTokenNotFound: () =>

@@ -99,7 +99,16 @@ describe.each(testDatabases)('auth journey with GoTrueClient on $name', (t) => {
     // Password change: too short is weak_password; then the new one works and the old does not.
     const weak = await client.updateUser({ password: '12345' });
     expect(isAuthWeakPasswordError(weak.error)).toBe(true);
-    expect(await client.updateUser({ password: 'second-pass' })).toMatchObject({ error: null });
+    // The access token alone does not change the password (issue 22): the current one is required,
+    // and a wrong one is refused; neither changes anything.
+    const bare = await client.updateUser({ password: 'second-pass' });
+    expect(bare.error).toMatchObject({ status: 400, code: 'current_password_required' });
+    const wrong = await client.updateUser({ password: 'second-pass', current_password: 'not-it-1' });
+    expect(wrong.error).toMatchObject({ status: 400, code: 'current_password_mismatch' });
+    expect((await s.client().signInWithPassword({ email, password: 'first-pass' })).error).toBeNull();
+    expect(
+      await client.updateUser({ password: 'second-pass', current_password: 'first-pass' }),
+    ).toMatchObject({ error: null });
     const other = s.client();
     expect((await other.signInWithPassword({ email, password: 'first-pass' })).error?.code).toBe(
       'invalid_credentials',

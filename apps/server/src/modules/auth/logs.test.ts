@@ -113,7 +113,9 @@ describe.each(testDatabases)('auth logs on $name', (t) => {
     secrets.push(signIn.data.session!.access_token, signIn.data.session!.refresh_token);
     const refreshed = await client.refreshSession();
     secrets.push(refreshed.data.session!.access_token, refreshed.data.session!.refresh_token);
-    expect((await client.updateUser({ password: passwords[1]! })).error).toBeNull();
+    expect(
+      (await client.updateUser({ password: passwords[1]!, current_password: passwords[0]! })).error,
+    ).toBeNull();
     await fetch(`${base}/api/anything`, {
       headers: { authorization: `Bearer ${refreshed.data.session!.access_token}` },
     });

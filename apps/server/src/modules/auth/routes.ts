@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@atr/shared';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { GoTrueError, gotrue, sendGoTrueError } from './gotrue-errors.ts';
 import type { AuthService, Authenticated, Session } from './service.ts';
@@ -87,6 +88,13 @@ export async function authRoutes(app: FastifyInstance, opts: { service: AuthServ
       else request.log.info({ code: err.errorCode, status: err.status }, 'auth request refused');
       return sendGoTrueError(request, reply, err);
     }
+    // The app's own checks that run before these routes (control characters) keep their message.
+    if (err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500)
+      return sendGoTrueError(
+        request,
+        reply,
+        new GoTrueError(err.statusCode, 'validation_failed', err.message),
+      );
     const status = (err as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const message = status === 413 ? messages.api.requestTooLarge : messages.api.badRequest;
@@ -195,7 +203,12 @@ export async function authRoutes(app: FastifyInstance, opts: { service: AuthServ
     const auth = await authed(request);
     const b = body(request);
     const data = (b.data && typeof b.data === 'object' ? b.data : {}) as Body;
-    return service.updateUser(auth, { password: b.password, fullName: data.full_name, email: b.email });
+    return service.updateUser(auth, {
+      password: b.password,
+      currentPassword: b.current_password,
+      fullName: data.full_name,
+      email: b.email,
+    });
   });
 
   app.post('/logout', async (request, reply: FastifyReply) => {

@@ -195,6 +195,27 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
     return r.data.fullName;
   }
 
+  /**
+   * GoTrue's secure password change: the caller proves they are the owner with the current password,
+   * unless the access token comes from a recovery link (its `amr` says so; it lives ACCESS_TOKEN_TTL_S,
+   * and a refreshed token is a plain one). Wrong guesses count against the account like failed sign-ins.
+   */
+  async function checkCurrentPassword(auth: Authenticated, raw: unknown) {
+    const amr = auth.claims.amr as Array<{ method?: unknown }> | undefined;
+    if (Array.isArray(amr) && amr.some((m) => m?.method === 'recovery')) return;
+    if (typeof raw !== 'string' || raw.length === 0) throw gotrue.currentPasswordRequired();
+    const key = `update-password-failed:user:${auth.user.id}`;
+    if (await limiter.exceeded(key, limits.email)) throw gotrue.rateLimited();
+    const ok =
+      raw.length <= 256 && auth.user.passwordHash
+        ? await verify(auth.user.passwordHash, raw).catch(() => false)
+        : false;
+    if (!ok) {
+      await limiter.hit(key, limits.email);
+      throw gotrue.currentPasswordMismatch();
+    }
+  }
+
   function verifyLink(kind: OneTimeKind, token: string, redirectTo: string) {
     const u = new URL(`${config.siteUrl}/auth/v1/verify`);
     u.searchParams.set('token', token);
@@ -454,10 +475,14 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       return { user, sessionId: claims.session_id, claims };
     },
 
-    /** PUT /user: password and/or data.full_name. A new password signs out the other sessions. */
+    /**
+     * PUT /user: password and/or data.full_name. A new password needs the current one, except in the
+     * session a recovery link just opened (docs/decisions/032-password-change-needs-current-password.md),
+     * and signs out the other sessions.
+     */
     async updateUser(
       auth: Authenticated,
-      input: { password?: unknown; fullName?: unknown; email?: unknown },
+      input: { password?: unknown; currentPassword?: unknown; fullName?: unknown; email?: unknown },
     ) {
       if (typeof input.email === 'string' && input.email.trim().length > EMAIL_MAX_LENGTH)
         throw emailTooLong();
@@ -468,6 +493,7 @@ export function createAuthService({ config, repo, tokens, mailer, limiter }: Aut
       if (input.fullName !== undefined) changes.fullName = parseFullName(input.fullName);
       if (input.password !== undefined && input.password !== null) {
         const password = checkPassword(input.password);
+        await checkCurrentPassword(auth, input.currentPassword);
         if (auth.user.passwordHash && (await verify(auth.user.passwordHash, password).catch(() => false))) {
           throw gotrue.samePassword();
         }

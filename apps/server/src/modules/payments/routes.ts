@@ -40,7 +40,7 @@ export function testCheckoutPage(p: {
 <title>TEST MODE checkout — ATR</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
-main{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px;max-width:420px;width:calc(100% - 32px);box-shadow:0 4px 24px rgba(0,0,0,.06)}
+main{background:#fff;border:1px solid #e2e8f0;border-radius:12px;box-sizing:border-box;padding:clamp(20px,6vw,32px);max-width:420px;width:calc(100% - 32px);margin:16px;box-shadow:0 4px 24px rgba(0,0,0,.06)}
 .banner{background:#fffbeb;color:#451a03;border:1px solid #fcd34d;border-radius:8px;padding:10px 14px;margin-bottom:20px;font-size:14px;line-height:1.45}.banner strong{display:block;color:#78350f}
 dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0 0 24px}dt{color:#64748b}dd{margin:0;font-weight:600}
 .actions{display:flex;gap:12px}button{flex:1;padding:12px;border-radius:8px;border:1px solid #cbd5e1;font-size:16px;cursor:pointer;background:#fff}
@@ -69,7 +69,7 @@ export function testCheckoutProblemPage(title: string, detail: string): string {
 <title>${escapeHtml(title)} — ATR</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
-main{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px;max-width:420px;width:calc(100% - 32px);box-shadow:0 4px 24px rgba(0,0,0,.06);text-align:center}
+main{background:#fff;border:1px solid #e2e8f0;border-radius:12px;box-sizing:border-box;padding:clamp(20px,6vw,32px);max-width:420px;width:calc(100% - 32px);margin:16px;box-shadow:0 4px 24px rgba(0,0,0,.06);text-align:center}
 h1{font-size:20px;margin:0 0 12px}p{color:#475569;line-height:1.5;margin:0 0 24px}
 a{display:inline-block;padding:12px 20px;border-radius:8px;background:#4f46e5;color:#fff;text-decoration:none;font-weight:600}
 </style></head>

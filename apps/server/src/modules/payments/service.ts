@@ -4,7 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { messages, type CheckoutState, type Format, type PaymentStatus, type Purchase } from '@atr/shared';
+import {
+  messages,
+  trimChars,
+  type CheckoutState,
+  type Format,
+  type PaymentStatus,
+  type Purchase,
+} from '@atr/shared';
 import { AppError, errors } from '../../errors.ts';
 import { StorageNotFoundError } from '../../plugins/storage.ts';
 import { createRateLimiter } from '../../plugins/rate-limit.ts';
@@ -21,11 +28,7 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 
 /** `<project>-report.docx`: the project name made safe for a header, never empty. */
 export function downloadName(projectName: string, format: Format): string {
-  const base =
-    projectName
-      .normalize('NFKD')
-      .replace(/[^A-Za-z0-9._-]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'report';
+  const base = trimChars(projectName.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-'), '-') || 'report';
   return format === 'word' ? `${base}-report.docx` : `${base}-report-latex.zip`;
 }
 
@@ -36,12 +39,13 @@ export function downloadName(projectName: string, format: Format): string {
  */
 export function contentDisposition(projectName: string, format: Format): string {
   const ascii = downloadName(projectName, format);
-  const base = projectName
-    .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"'\\/:*?<>|%;]+/gu, '-')
-    .replace(/\s+/g, ' ')
-    .replace(/^[-. ]+|[-. ]+$/g, '')
-    .slice(0, 120);
+  const base = trimChars(
+    projectName
+      .normalize('NFC')
+      .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"'\\/:*?<>|%;]+/gu, '-')
+      .replace(/\s+/g, ' '),
+    '-. ',
+  ).slice(0, 120);
   const full = base ? (format === 'word' ? `${base}-report.docx` : `${base}-report-latex.zip`) : ascii;
   if (/^[\x20-\x7e]*$/.test(full)) return `attachment; filename="${ascii}"`;
   const encoded = encodeURIComponent(full).replace(

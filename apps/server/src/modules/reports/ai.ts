@@ -12,6 +12,7 @@ import {
   type AiConfig,
   type ModelCache,
   type ReportEstimate,
+  type ReportTemplate,
 } from '@atr/engine';
 import { createHash } from 'node:crypto';
 import type { Config } from '../../config.ts';
@@ -77,21 +78,25 @@ export type EstimateResult =
 /**
  * The estimate for an upload: the template's entries and the code base's listing (paths and sizes:
  * a ZIP's central directory read in the browser, or GitHub's tree) or, without one, the archive's
- * size, or a typical code base.
+ * size, or a typical code base. The route passes the template already read (off the event loop, by the
+ * template reader); text is parsed here.
  */
 export function estimateUpload(
   config: Config,
   input: {
-    template?: string | undefined;
+    template?: string | ReportTemplate | undefined;
     files?: [string, number][] | undefined;
     zipBytes?: number | undefined;
   },
 ): EstimateResult {
   const ai = aiConfigOf(config);
   if (!isModelConfigured(ai)) return { enabled: false, provider: 'offline' };
-  const template = input.template
-    ? parseTemplate(input.template, { maxHeadings: config.TEMPLATE_MAX_HEADINGS })
-    : parseTemplate('report_structure:\n' + DEFAULT_TITLES.map((t) => `  - title: ${t}\n`).join(''));
+  const template =
+    typeof input.template === 'object'
+      ? input.template
+      : input.template
+        ? parseTemplate(input.template, { maxHeadings: config.TEMPLATE_MAX_HEADINGS })
+        : parseTemplate('report_structure:\n' + DEFAULT_TITLES.map((t) => `  - title: ${t}\n`).join(''));
   if (input.files?.length) {
     const listing = input.files.map(([path, size]) => ({ path, size }));
     return {

@@ -1,6 +1,7 @@
 // The analysis cache on both databases: the worker's second report of an unchanged ZIP reuses the
 // owner's cached analysis (hit counted, recorded in trace.json), another user never sees it, cache/clear
-// empties it for the caller only, and oversized analyses and old entries are not kept.
+// empties it for the caller only, and oversized analyses and old entries are not kept. Each analysis is
+// a file in the storage, written by the report's own process; the table records its key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Analysis } from '@atr/engine';
 import { testDatabases } from '../../test/databases.ts';
@@ -20,7 +21,7 @@ interface CacheRow {
   content_hash: string;
   hits: number;
   size_bytes: number;
-  has_analysis: boolean;
+  storage_key: string | null;
 }
 
 describe.each(testDatabases)('analysis cache on $name', (t) => {
@@ -59,7 +60,7 @@ describe.each(testDatabases)('analysis cache on $name', (t) => {
   };
   const rowsOf = (userId: string) =>
     ctx.db.query<CacheRow>(
-      `SELECT content_hash, hits, size_bytes, analysis IS NOT NULL AS has_analysis FROM analysis_cache WHERE user_id = $1 ORDER BY created_at`,
+      `SELECT content_hash, hits, size_bytes, storage_key FROM analysis_cache WHERE user_id = $1 ORDER BY created_at`,
       [userId],
     );
 
@@ -73,10 +74,14 @@ describe.each(testDatabases)('analysis cache on $name', (t) => {
         content_hash: first.trace.analysisCache.key,
         hits: 0,
         size_bytes: expect.any(Number),
-        has_analysis: true,
+        storage_key: `analysis-cache/${alice.id}/${first.trace.analysisCache.key}.json`,
       },
     ]);
     expect(after1[0]!.size_bytes).toBeGreaterThan(1000);
+    // The report's process wrote the file the row points at: the analysis the report was written from.
+    const cached = await ctx.app.storage.read(after1[0]!.storage_key!);
+    expect(cached.length).toBe(after1[0]!.size_bytes);
+    expect(JSON.parse(cached.toString('utf8'))).toEqual(first.analysis);
 
     const second = await generate(alice);
     expect(second.trace.analysisCache).toEqual({ key: first.trace.analysisCache.key, hit: true });
@@ -99,6 +104,7 @@ describe.each(testDatabases)('analysis cache on $name', (t) => {
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).toEqual({ success: true, cleared: 1 });
     expect(await rowsOf(alice.id)).toEqual([]);
+    expect(await ctx.app.storage.stat(after1[0]!.storage_key!)).toBeNull();
     expect(await rowsOf(bob.id)).toHaveLength(1);
 
     const third = await generate(alice);
@@ -106,7 +112,7 @@ describe.each(testDatabases)('analysis cache on $name', (t) => {
     expect(await rowsOf(alice.id)).toHaveLength(1);
   }, 180_000);
 
-  it('round-trips an analysis through jsonb, skips one over the size cap, and keeps only the newest entries', async () => {
+  it('round-trips an analysis through its file, skips one over the size cap, and keeps only the newest entries', async () => {
     const user = await ctx.signUp();
     const logs: string[] = [];
     const analysis = {
@@ -115,12 +121,18 @@ describe.each(testDatabases)('analysis cache on $name', (t) => {
       files: [{ path: 'a.ts', note: 'ünïcødé \u2028 "quoted"' }],
       languages: [],
     } as unknown as Analysis;
-    const cache = analysisCacheFor(ctx.db, user.id, { maxEntries: 2, log: (m) => logs.push(m) });
+    const cache = analysisCacheFor(ctx.db, ctx.app.storage, user.id, {
+      maxEntries: 2,
+      log: (m) => logs.push(m),
+    });
     await cache.set('k1', analysis);
     expect(await cache.get('k1')).toEqual(analysis);
     expect(await cache.get('missing')).toBeNull();
 
-    const small = analysisCacheFor(ctx.db, user.id, { maxBytes: 50, log: (m) => logs.push(m) });
+    const small = analysisCacheFor(ctx.db, ctx.app.storage, user.id, {
+      maxBytes: 50,
+      log: (m) => logs.push(m),
+    });
     await small.set('too-big', analysis);
     expect(await cache.get('too-big')).toBeNull();
     expect(logs).toContain('analysis not cached: larger than the cache limit');
@@ -131,5 +143,10 @@ describe.each(testDatabases)('analysis cache on $name', (t) => {
     await new Promise((r) => setTimeout(r, 5));
     await cache.set('k3', analysis);
     expect((await rowsOf(user.id)).map((r) => r.content_hash).sort()).toEqual(['k1', 'k3']);
+    // The entry let go took its file with it.
+    expect(await ctx.app.storage.list(`analysis-cache/${user.id}/`)).toEqual([
+      `analysis-cache/${user.id}/k1.json`,
+      `analysis-cache/${user.id}/k3.json`,
+    ]);
   });
 });

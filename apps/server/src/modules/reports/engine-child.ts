@@ -1,8 +1,11 @@
-// The report engine's own process: one report per process, started by engine-process.ts. Everything
-// that reads or writes the database or the storage stays in the parent; this side asks for it over
-// IPC (progress, log lines, the analysis and model caches). A crash here — an exception thrown in a
-// library's callback, a heap that outgrows its cap, a native fault — ends this process only.
+// The report engine's own process: one report per process, started by engine-process.ts. The database
+// stays in the parent; this side asks for it over IPC (progress, log lines, the analysis and model
+// caches, the analysis as JSON text). It writes the finished run's files to storage itself and hands
+// back only their sizes. A crash here — an exception thrown in a library's callback, a heap that
+// outgrows its cap, a native fault — ends this process only.
 import type { EngineContext, ReportArtifacts, ReportInput } from '@atr/engine';
+import { createStorage } from '../../plugins/storage.ts';
+import { readCachedAnalysis, storeArtifacts } from './artifacts.ts';
 import type { ChildRequest, ChildMessage, StartMessage } from './engine-process.ts';
 
 type Send = (message: ChildMessage) => Promise<void>;
@@ -25,12 +28,28 @@ function call(method: ChildRequest['method'], args: unknown[]): Promise<unknown>
 }
 
 const controller = new AbortController();
+/**
+ * The engine starts loading at once: a spare process (engine-process.ts) has it loaded before its run
+ * arrives, and a new one loads it while the parent sends the start message.
+ */
+const realEngine = import('@atr/engine');
+/** When the engine had loaded, in ms from this process's start (a failed load is reported by the run). */
+const engineLoadMs = realEngine.then(
+  () => Math.round(performance.now()),
+  () => NaN,
+);
 
 async function run(start: StartMessage): Promise<void> {
-  const engine = (await import(start.engineModule)) as {
+  const real = await realEngine;
+  const { EngineError } = real;
+  const engine = (start.engineModule ? await import(start.engineModule) : real) as {
     generateReport: (input: ReportInput, ctx: EngineContext) => Promise<ReportArtifacts>;
   };
-  const { EngineError } = await import('@atr/engine');
+  const log: EngineContext['log'] = (message, data) =>
+    void send({ type: 'log', message, ...(data ? { data } : {}) }).catch(() => {});
+  const storage = createStorage(start.store.storage);
+  const cache = start.analysisCache;
+  log('report engine loaded', { loadMs: await engineLoadMs });
   const ctx: EngineContext = {
     workDir: start.workDir,
     now: () => new Date(),
@@ -45,16 +64,27 @@ async function run(start: StartMessage): Promise<void> {
         ...(units ? { units } : {}),
       });
     },
-    log: (message, data) => void send({ type: 'log', message, ...(data ? { data } : {}) }).catch(() => {}),
+    log,
     limits: start.limits,
-    ...(start.analysisCache
+    ...(cache
       ? {
           analysisCache: {
-            get: (key) =>
-              call('analysisCache.get', [key]) as ReturnType<
-                NonNullable<EngineContext['analysisCache']>['get']
-              >,
-            set: async (key, analysis) => void (await call('analysisCache.set', [key, analysis])),
+            async get(key) {
+              const storageKey = (await call('analysisCache.get', [key])) as string | null;
+              return storageKey === null ? null : readCachedAnalysis(storage, storageKey);
+            },
+            async set(key, analysis) {
+              const json = JSON.stringify(analysis);
+              const bytes = Buffer.byteLength(json);
+              if (bytes > cache.maxBytes)
+                return log('analysis not cached: larger than the cache limit', {
+                  bytes,
+                  maxBytes: cache.maxBytes,
+                });
+              const storageKey = `${cache.prefix}${key}.json`;
+              await storage.put(storageKey, Buffer.from(json));
+              await call('analysisCache.set', [key, storageKey, bytes]);
+            },
           },
         }
       : {}),
@@ -70,7 +100,9 @@ async function run(start: StartMessage): Promise<void> {
   };
   try {
     const artifacts = await engine.generateReport(start.input, ctx);
-    await send({ type: 'done', artifacts });
+    if (controller.signal.aborted) throw new EngineError('cancelled', 'Report generation was cancelled.');
+    const stored = await storeArtifacts(createStorage(start.store.storage), start.store.reportId, artifacts);
+    await send({ type: 'done', stored });
   } catch (err) {
     const e = err as { name?: string; kind?: string; message?: string; detail?: string };
     await send({

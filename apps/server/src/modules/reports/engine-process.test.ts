@@ -2,16 +2,26 @@
 // grows without bound and a run that never ends each end that process only, while the web process
 // keeps answering; the report is retried once after a crash and then failed, never handed on in a loop;
 // work folders of dead runs are removed. The real engine runs there too, with its caches answered over IPC.
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError, parseTemplate, type EngineContext, type PipelineStep } from '@atr/engine';
+import { EngineError, parseTemplate, type PipelineStep } from '@atr/engine';
 import { messages } from '@atr/shared';
 import { testDatabases } from '../../test/databases.ts';
+import { createStorage } from '../../plugins/storage.ts';
 import { workerDeps } from '../../worker-runtime.ts';
-import { childEnv, EngineProcessError, runEngineInProcess } from './engine-process.ts';
+import { ARTIFACTS, reportPrefix } from './artifacts.ts';
+import {
+  childEnv,
+  EngineProcessError,
+  runEngineInProcess,
+  stopEngineSpare,
+  warmEngineProcess,
+  type EngineProcessContext,
+} from './engine-process.ts';
 import { reportRepository } from './repository.ts';
 import { MAX_CRASHES, removeStaleWorkDirs, runReportJob, sweepReports, type WorkerDeps } from './worker.ts';
 import {
@@ -35,7 +45,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function context(overrides: Partial<EngineContext> = {}): EngineContext & { steps: PipelineStep[] } {
+function context(
+  overrides: Partial<EngineProcessContext> = {},
+): EngineProcessContext & { steps: PipelineStep[] } {
   const steps: PipelineStep[] = [];
   const onProgress = (step: PipelineStep) => void (steps[steps.length - 1] === step || steps.push(step));
   return { workDir: dir, now: () => new Date(), onProgress, steps, ...overrides };
@@ -46,7 +58,11 @@ const failure = (p: Promise<unknown>) =>
     () => null,
     (e: unknown) => e as Error,
   );
-const options = { maxMemoryMb: 256, timeoutMs: 60_000 };
+const options = () => ({
+  maxMemoryMb: 256,
+  timeoutMs: 60_000,
+  store: { reportId: randomUUID(), storage: { dataDir: dir } },
+});
 const input = {
   projectName: 'P',
   source: { kind: 'zip' as const, path: '/nowhere.zip' },
@@ -76,7 +92,7 @@ describe('the engine process', () => {
   it('ends only its own process on an exception thrown outside any promise', async () => {
     const ctx = context();
     const error = await failure(
-      runEngineInProcess(input, ctx, { ...options, engineModule: engine('crash') }),
+      runEngineInProcess(input, ctx, { ...options(), engineModule: engine('crash') }),
     );
     expect(error).toBeInstanceOf(EngineProcessError);
     expect((error as EngineProcessError).reason).toBe('crashed');
@@ -86,7 +102,7 @@ describe('the engine process', () => {
 
   it('stops a run at its heap cap', async () => {
     const error = await failure(
-      runEngineInProcess(input, context(), { ...options, maxMemoryMb: 128, engineModule: engine('hog') }),
+      runEngineInProcess(input, context(), { ...options(), maxMemoryMb: 128, engineModule: engine('hog') }),
     );
     expect((error as EngineProcessError).reason).toBe('out-of-memory');
   });
@@ -94,7 +110,7 @@ describe('the engine process', () => {
   it('kills a run at the time limit', async () => {
     const started = Date.now();
     const error = await failure(
-      runEngineInProcess(input, context(), { ...options, timeoutMs: 3_000, engineModule: engine('stall') }),
+      runEngineInProcess(input, context(), { ...options(), timeoutMs: 3_000, engineModule: engine('stall') }),
     );
     expect((error as EngineProcessError).reason).toBe('timed-out');
     expect(Date.now() - started).toBeLessThan(30_000);
@@ -104,55 +120,107 @@ describe('the engine process', () => {
     const controller = new AbortController();
     const ctx = context({ signal: controller.signal, onProgress: () => controller.abort() });
     const error = await failure(
-      runEngineInProcess(input, ctx, { ...options, engineModule: engine('stall') }),
+      runEngineInProcess(input, ctx, { ...options(), engineModule: engine('stall') }),
     );
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).kind).toBe('cancelled');
   });
 
-  it('answers the analysis cache and passes log lines and engine errors through', async () => {
-    const store = new Map<string, unknown>();
+  it('reads and writes cached analyses in the storage, asks the parent only for keys, and passes log lines and engine errors through', async () => {
+    const keys = new Map<string, string>();
+    const recorded: unknown[][] = [];
     const logs: string[] = [];
+    const storage = createStorage({ dataDir: dir });
     const ctx = context({
       analysisCache: {
-        get: async (k) => (store.get(k) as never) ?? null,
-        set: async (k, v) => void store.set(k, v),
+        prefix: 'analysis-cache/u1/',
+        maxBytes: 1024,
+        lookup: async (k) => keys.get(k) ?? null,
+        record: async (...args) => void recorded.push(args),
       },
       log: (m) => void logs.push(m),
     });
-    store.set('k1', { first: true });
+    await storage.put('analysis-cache/u1/old.json', Buffer.from(JSON.stringify({ first: true })));
+    keys.set('k1', 'analysis-cache/u1/old.json');
     const error = await failure(
-      runEngineInProcess(input, ctx, { ...options, engineModule: engine('cached') }),
+      runEngineInProcess(input, ctx, { ...options(), engineModule: engine('cached') }),
     );
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).kind).toBe('ingest');
     expect(error!.message).toBe('The ZIP file is not a valid archive.');
-    expect(store.get('k1')).toEqual({ seen: { first: true } });
+    const written = JSON.stringify({ seen: { first: true } });
+    expect(recorded).toEqual([['k1', 'analysis-cache/u1/k1.json', written.length]]);
+    expect((await storage.read('analysis-cache/u1/k1.json')).toString()).toBe(written);
     expect(logs).toContain('child log line');
     expect(ctx.steps).toEqual(['ai_code_analysis']);
   });
 
-  it('runs the real engine on the sample project and hands back its documents', async () => {
+  it('hands a run the spare process started ahead of it, and a run with another heap cap a new process', async () => {
+    const runs: Record<string, unknown>[] = [];
+    const run = (maxMemoryMb: number, keepSpare: boolean) => {
+      const ctx = context({
+        log: (message, data) => void (message === 'report process ready' && runs.push(data!)),
+      });
+      return failure(
+        runEngineInProcess(input, ctx, {
+          ...options(),
+          maxMemoryMb,
+          engineModule: engine('cached'),
+          keepSpare,
+        }),
+      );
+    };
+    try {
+      warmEngineProcess(256);
+      // The test engine fails as an engine does; the first run leaves a new spare behind it.
+      expect(await run(256, true)).toBeInstanceOf(EngineError);
+      // A different heap cap cannot use it (a process's cap is fixed when it starts): a new process.
+      expect(await run(300, false)).toBeInstanceOf(EngineError);
+      expect(runs.map((r) => r.warm)).toEqual([true, false]);
+      expect(runs[0]!.pid).not.toBe(runs[1]!.pid);
+      expect(runs[0]!.command).toContain('--max-old-space-size=256');
+      expect(runs[1]!.command).toContain('--max-old-space-size=300');
+    } finally {
+      stopEngineSpare();
+    }
+  }, 180_000);
+
+  it('runs the real engine on the sample project, stores its documents and hands back their sizes', async () => {
     const zip = path.join(dir, 'sample.zip');
     await writeFile(zip, await zipDirectory(SAMPLE_APP_DIR));
     const workDir = path.join(dir, 'real');
     await mkdir(workDir);
-    const store = new Map<string, unknown>();
+    const store = new Map<string, string>();
+    const logs: { message: string; data?: Record<string, unknown> }[] = [];
     const ctx = context({
       workDir,
       analysisCache: {
-        get: async (k) => (store.get(k) as never) ?? null,
-        set: async (k, v) => void store.set(k, v),
+        prefix: 'analysis-cache/u2/',
+        maxBytes: 20 * 1024 * 1024,
+        lookup: async (k) => store.get(k) ?? null,
+        record: async (k, storageKey) => void store.set(k, storageKey),
       },
+      log: (message, data) => void logs.push({ message, ...(data ? { data } : {}) }),
     });
-    const artifacts = await runEngineInProcess(
-      { ...input, source: { kind: 'zip', path: zip } },
-      ctx,
-      options,
+    const opts = options();
+    const stored = await runEngineInProcess({ ...input, source: { kind: 'zip', path: zip } }, ctx, opts);
+    const storage = createStorage(opts.store.storage);
+    const prefix = reportPrefix(opts.store.reportId);
+    const pdf = await storage.read(`${prefix}${ARTIFACTS.pdf}`);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(stored.sizes.pdf).toBe(pdf.length);
+    expect(stored.sizes.docx).toBeGreaterThan(5_000);
+    expect((await storage.stat(`${prefix}${ARTIFACTS.docx}`))?.size).toBe(stored.sizes.docx);
+    expect(JSON.parse((await storage.read(`${prefix}${ARTIFACTS.analysis}`)).toString())).toHaveProperty(
+      'files',
     );
-    expect(Buffer.from(artifacts.pdf.subarray(0, 5)).toString()).toBe('%PDF-');
-    expect(artifacts.docx.length).toBeGreaterThan(5_000);
-    expect(artifacts.pageCount).toBeGreaterThan(3);
+    expect(stored.pageCount).toBeGreaterThan(3);
+    // Only what the web process records came back: no document bytes.
+    expect(Object.keys(stored).sort()).toEqual(['pageCount', 'sizes', 'timings']);
+    // The sources run the child through the loader; the production build does not (production-build.test.ts).
+    const ready = logs.find((l) => l.message === 'report process ready');
+    expect(ready?.data?.readyMs).toBeTypeOf('number');
+    expect((ready?.data?.command as string[]).at(-1)).toMatch(/engine-child\.ts$/);
     expect(ctx.steps).toEqual([
       'initializing',
       'personalizing',
@@ -161,7 +229,8 @@ describe('the engine process', () => {
       'building_docx',
       'done',
     ]);
-    expect(store.size).toBe(1); // the analysis was cached through the parent
+    expect(store.size).toBe(1); // the analysis was cached: the child wrote it, the parent recorded its key
+    expect(JSON.parse((await storage.read([...store.values()][0]!)).toString())).toHaveProperty('files');
   });
 });
 

@@ -8,6 +8,7 @@ import { errors } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { createRateLimiter } from '../../plugins/rate-limit.ts';
 import { aiConfigOf, estimateUpload, githubListing } from './ai.ts';
+import { readUploadedTemplate } from './template-parser.ts';
 import { ErrorBodySchema } from './openapi.ts';
 
 export const EstimateResponseSchema = EstimateSchema;
@@ -43,6 +44,7 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
           400: ErrorBodySchema,
           401: ErrorBodySchema,
           413: ErrorBodySchema,
+          503: ErrorBodySchema,
         },
       },
     },
@@ -55,12 +57,20 @@ export const estimateRoutes: FastifyPluginAsyncZod = async (app) => {
         throw errors.payloadTooLarge();
       try {
         const { github, ...body } = request.body;
+        const modelConfigured = isModelConfigured(aiConfigOf(app.config));
+        // the template is read in a worker thread with a time limit, and only when there is a model to estimate for
+        const template =
+          body.template && modelConfigured
+            ? await readUploadedTemplate(app.templateParser, body.template, {
+                maxHeadings: app.config.TEMPLATE_MAX_HEADINGS,
+              })
+            : body.template;
         const files =
           body.files ??
-          (github && isModelConfigured(aiConfigOf(app.config))
+          (github && modelConfigured
             ? await githubListing(app.config, github, request.log, () => mayAsk(user.id, !!github.token))
             : undefined);
-        return estimateUpload(app.config, { ...body, ...(files ? { files } : {}) });
+        return estimateUpload(app.config, { ...body, template, ...(files ? { files } : {}) });
       } catch (e) {
         if (e instanceof EngineError) throw errors.validation(e.message);
         throw e;

@@ -10,11 +10,14 @@ import { registerOpenApi } from './openapi.ts';
 import { reportRoutes } from './routes.ts';
 import { multipartFileCeiling } from './upload.ts';
 import { ReportReadCache } from './read-cache.ts';
+import { createTemplateParser, type TemplateParser } from './template-parser.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Status and list reads per user, forgotten on every change to their reports. */
     reportCache: ReportReadCache;
+    /** Reads templates in worker threads with a time limit (TEMPLATE_PARSE_LIMIT_MS). */
+    templateParser: TemplateParser;
   }
 }
 
@@ -58,6 +61,9 @@ export const reportsModule = fp(
         await unfollow();
       });
     }
+    const templateParser = createTemplateParser({ timeoutMs: app.config.TEMPLATE_PARSE_LIMIT_MS });
+    app.decorate('templateParser', templateParser);
+    app.addHook('onClose', () => templateParser.close());
     await registerOpenApi(app);
     await app.register(multipart, { limits: multipartLimits(app.config) });
     await app.register(reportRoutes);

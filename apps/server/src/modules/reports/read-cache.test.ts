@@ -117,6 +117,11 @@ describe.each(testDatabases)('status and list reads through the cache on $name',
     reportId = randomUUID();
     await insertReport(reportId, 'Cached');
     await until('notifications to flow', () => h.app.reportCache.enabled);
+    // A fence: notifications reach the listener in commit order, so once this write's has been
+    // handled, the insert's (if it was sent while listening) can no longer arrive mid-test.
+    const seen = h.app.reportCache.stats.invalidations;
+    await other.query(`UPDATE reports SET project_name = project_name WHERE id = $1`, [reportId]);
+    await until('the fence notification', () => h.app.reportCache.stats.invalidations > seen, 5_000);
   });
   afterAll(async () => {
     if (other !== h.db) await other.close();

@@ -473,35 +473,43 @@ export function reportRepository(db: Database) {
       );
     },
 
-    /** A user's cached analysis for a content hash, counting the hit in the same statement; null on a miss. */
-    async takeCachedAnalysis(userId: string, contentHash: string): Promise<unknown> {
-      const rows = await db.query<{ analysis: unknown }>(
+    /**
+     * Where a user's cached analysis for a content hash is stored, counting the hit in the same
+     * statement; null on a miss. The report's process reads and parses the file itself.
+     */
+    async takeCachedAnalysisKey(userId: string, contentHash: string): Promise<string | null> {
+      const rows = await db.query<{ storage_key: string }>(
         `UPDATE analysis_cache SET hits = hits + 1, last_used_at = now()
-         WHERE user_id = $1 AND content_hash = $2 AND analysis IS NOT NULL RETURNING analysis`,
+         WHERE user_id = $1 AND content_hash = $2 AND storage_key IS NOT NULL RETURNING storage_key`,
         [userId, contentHash],
       );
-      return rows[0]?.analysis ?? null;
+      return rows[0]?.storage_key ?? null;
     },
 
-    /** Stores an analysis (JSON text) and keeps only the user's `keep` most recently used inline entries. */
-    async putCachedAnalysis(
+    /**
+     * Records a stored analysis and keeps only the user's `keep` most recently used entries; answers
+     * the storage keys of the entries let go, for the caller to delete.
+     */
+    async putCachedAnalysisKey(
       userId: string,
       contentHash: string,
-      json: string,
+      storageKey: string,
       sizeBytes: number,
       keep: number,
-    ): Promise<void> {
+    ): Promise<string[]> {
       await db.query(
-        `INSERT INTO analysis_cache (user_id, content_hash, analysis, size_bytes) VALUES ($1, $2, $3::jsonb, $4)
-         ON CONFLICT (user_id, content_hash) DO UPDATE SET analysis = EXCLUDED.analysis, size_bytes = EXCLUDED.size_bytes,
-           storage_key = NULL, hits = 0, created_at = now(), last_used_at = now()`,
-        [userId, contentHash, json, sizeBytes],
+        `INSERT INTO analysis_cache (user_id, content_hash, storage_key, analysis, size_bytes) VALUES ($1, $2, $3, NULL, $4)
+         ON CONFLICT (user_id, content_hash) DO UPDATE SET storage_key = EXCLUDED.storage_key, analysis = NULL,
+           size_bytes = EXCLUDED.size_bytes, hits = 0, created_at = now(), last_used_at = now()`,
+        [userId, contentHash, storageKey, sizeBytes],
       );
-      await db.query(
-        `DELETE FROM analysis_cache WHERE user_id = $1 AND storage_key IS NULL AND content_hash NOT IN (
-           SELECT content_hash FROM analysis_cache WHERE user_id = $1 ORDER BY last_used_at DESC, created_at DESC LIMIT $2)`,
+      const evicted = await db.query<{ storage_key: string | null }>(
+        `DELETE FROM analysis_cache WHERE user_id = $1 AND content_hash NOT IN (
+           SELECT content_hash FROM analysis_cache WHERE user_id = $1 ORDER BY last_used_at DESC, created_at DESC LIMIT $2)
+         RETURNING storage_key`,
         [userId, keep],
       );
+      return evicted.flatMap((r) => (r.storage_key && r.storage_key !== storageKey ? [r.storage_key] : []));
     },
   };
 }

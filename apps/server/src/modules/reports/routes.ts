@@ -52,7 +52,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload a project and a template (multipart, spec §7) and start generating a report',
         consumes: ['multipart/form-data'],
         security: secured,
-        response: { 200: GenerateResponseSchema, ...errorsFor(400, 401, 413) },
+        response: { 200: GenerateResponseSchema, ...errorsFor(400, 401, 413, 429, 503) },
       },
     },
     async (request) => service.generate(request, requireUser(request).id),

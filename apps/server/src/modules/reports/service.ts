@@ -16,27 +16,19 @@ import {
   type ReportListResponse,
   type StatusResponse,
 } from '@atr/shared';
-import { EngineError, parseTemplate } from '@atr/engine';
 import { AppError, errors } from '../../errors.ts';
 import { StorageNotFoundError } from '../../plugins/storage.ts';
 import { createSerializerCompiler } from '../../serializer.ts';
-import { REPORT_QUEUE } from '../../plugins/queue.ts';
+import { REPORT_QUEUE, wakeWorkers } from '../../plugins/queue.ts';
 import { pricingFrom } from '../public/routes.ts';
 import { clearModelCache, engineModeOf } from './ai.ts';
 import { ESTIMATE_SAMPLE_LIMIT, estimateDuration } from './duration-estimate.ts';
 import { reportRepository, type ListFilters, type ReportInputData, type ReportRow } from './repository.ts';
 import { mb, receiveUpload } from './upload.ts';
+import { ARTIFACTS, reportPrefix } from './artifacts.ts';
+import { readUploadedTemplate } from './template-parser.ts';
 
-export const reportPrefix = (id: string) => `reports/${id}/`;
-
-export const ARTIFACTS = {
-  docx: 'report.docx',
-  latex: 'report-latex.zip',
-  pdf: 'report.pdf',
-  preview: 'preview.pdf',
-  analysis: 'analysis.json',
-  trace: 'trace.json',
-} as const;
+export { ARTIFACTS, reportPrefix } from './artifacts.ts';
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
@@ -160,13 +152,10 @@ export function reportService(app: FastifyInstance) {
         if (!parsed.success)
           throw errors.validation(parsed.error.issues[0]?.message ?? messages.api.badRequest);
         // A bad template (or one with more headings than TEMPLATE_MAX_HEADINGS) is refused with its
-        // message before any report exists.
-        try {
-          parseTemplate(up.template.text, { maxHeadings: config.TEMPLATE_MAX_HEADINGS });
-        } catch (e) {
-          if (e instanceof EngineError) throw errors.validation(e.message);
-          throw e;
-        }
+        // message before any report exists; it is read in a worker thread with a time limit.
+        await readUploadedTemplate(app.templateParser, up.template.text, {
+          maxHeadings: config.TEMPLATE_MAX_HEADINGS,
+        });
         const templateKey = `reports/${id}/input/template.yaml`;
         await storage.put(templateKey, Buffer.from(up.template.text, 'utf8'));
         const input: ReportInputData = {
@@ -366,4 +355,5 @@ export async function enqueueReport(
 ): Promise<void> {
   if (!app.queue) return;
   await app.queue.send(REPORT_QUEUE, { reportId }, options.retry ? {} : { id: reportId });
+  wakeWorkers(app.queue);
 }

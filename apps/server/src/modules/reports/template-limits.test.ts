@@ -2,7 +2,7 @@
 // the count and the limit, and no report row or stored file left behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig, testDatabases } from '../../test/databases.ts';
-import { multipartBody, standardUpload, startTestApp, type Part, type TestApp } from './test-helpers.ts';
+import { multipartBody, startTestApp, uploadWithTemplate, type TestApp } from './test-helpers.ts';
 
 /** A template of `chapters` chapters with `sections` sections each. */
 const templateOf = (chapters: number, sections: number) =>
@@ -25,10 +25,7 @@ describe.each(testDatabases)('headings per template at upload on $name', (t) => 
   afterAll(async () => ctx?.close());
 
   const generate = async (template: string) => {
-    const parts: [string, Part][] = standardUpload().map(([n, p]) =>
-      n === 'template' ? [n, { name: 'big.yaml', type: 'application/x-yaml', data: template }] : [n, p],
-    );
-    const body = await multipartBody(parts);
+    const body = await multipartBody(uploadWithTemplate(template, 'big.yaml'));
     return ctx.app.inject({
       method: 'POST',
       url: '/api/generate',

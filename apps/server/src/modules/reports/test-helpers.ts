@@ -164,6 +164,13 @@ export async function pdfWithPages(n: number): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** The standard upload with another template in the template field. */
+export function uploadWithTemplate(template: string, name = 't.yaml'): [string, Part][] {
+  return standardUpload().map(([n, p]) =>
+    n === 'template' ? [n, { name, type: 'application/x-yaml', data: template }] : [n, p],
+  );
+}
+
 /** The standard upload: a ZIP project, the template, a logo, company details. */
 export function standardUpload(
   extra: [string, Part][] = [],

@@ -3,7 +3,7 @@
 // report's prefix on any failure so nothing half-written stays behind.
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { messages, uploadMessages } from '@atr/shared';
+import { findControlChar, messages, uploadMessages } from '@atr/shared';
 import { ImageError, formatPixels, normaliseImage, type NormalisedImage } from '@atr/engine';
 import type { Config } from '../../config.ts';
 import { errors } from '../../errors.ts';
@@ -33,6 +33,12 @@ export function safeName(name: string, fallback: string): string {
     .replace(/^[._]+/, '')
     .slice(-100);
   return cleaned || fallback;
+}
+
+/** A multipart field's value or a file's name with a control character is refused, naming the field. */
+function refuseControlChars(field: string, value: string) {
+  const char = findControlChar(value);
+  if (char) throw errors.validation(messages.validation.controlCharacter(`"${field.slice(0, 64)}"`, char));
 }
 
 const IMAGE_MAGIC: [string, number[]][] = [
@@ -163,9 +169,13 @@ export async function receiveUpload(
       // busboy cuts an over-long value short without an error; a cut value must not be accepted.
       if (part.valueTruncated)
         throw errors.payloadTooLarge(`The field "${part.fieldname.slice(0, 64)}" is too long.`);
-      if (typeof part.value === 'string') out.fields[part.fieldname] = part.value;
+      if (typeof part.value === 'string') {
+        refuseControlChars(part.fieldname, part.value);
+        out.fields[part.fieldname] = part.value;
+      }
       continue;
     }
+    refuseControlChars(part.fieldname, part.filename);
     // Browsers send an empty part for a file input left empty.
     if (!part.filename) {
       await drain(part);

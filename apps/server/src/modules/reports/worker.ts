@@ -18,16 +18,17 @@ import {
   type ProgressUnits,
   type ReportArtifacts,
   type ReportInput,
+  type ReportTemplate,
 } from '@atr/engine';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/index.ts';
 import { REPORT_QUEUE } from '../../plugins/queue.ts';
-import type { Storage } from '../../plugins/storage.ts';
+import { storageConfigOf, type Storage } from '../../plugins/storage.ts';
 import { aiContext, engineModeOf } from './ai.ts';
 import { EngineProcessError, runEngineInProcess } from './engine-process.ts';
 import { analysisCacheFor } from './analysis-cache.ts';
-import { ARTIFACTS, reportPrefix } from './service.ts';
-import { reportRepository, type FileSizes, type ReportRow, type StoredInputFile } from './repository.ts';
+import { reportPrefix, storeArtifacts, type StoredArtifacts } from './artifacts.ts';
+import { reportRepository, type ReportRow, type StoredInputFile } from './repository.ts';
 
 export type Engine = (input: ReportInput, ctx: EngineContext) => Promise<ReportArtifacts>;
 
@@ -49,6 +50,13 @@ export interface WorkerDeps {
   progressWriteMs?: number;
   /** The module the engine's own process runs (tests pass one that crashes); the real engine by default. */
   engineModule?: string;
+  /**
+   * Reads the run's template off the event loop (the app's template reader); the synchronous parser when
+   * absent. Either refuses with EngineError('template').
+   */
+  parseTemplate?: (text: string, options: { maxHeadings: number }) => Promise<ReportTemplate>;
+  /** Told the step of each progress call of a run (the metrics time the steps). */
+  onStep?: (step: PipelineStep) => void;
 }
 
 export type JobOutcome =
@@ -166,7 +174,9 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
   try {
     const input = row.input;
     const templateText = (await storage.read(input.template.key)).toString('utf8');
-    const template = parseTemplate(templateText, { maxHeadings: config.TEMPLATE_MAX_HEADINGS });
+    const template = await (deps.parseTemplate ?? parseTemplate)(templateText, {
+      maxHeadings: config.TEMPLATE_MAX_HEADINGS,
+    });
 
     const images: ImageAsset[] = [];
     for (const [i, img] of input.images.entries()) {
@@ -217,6 +227,7 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
       units?: ProgressUnits,
     ) => {
       if (controller.signal.aborted) throw new EngineError('cancelled', messages.report.cancelled);
+      deps.onStep?.(step);
       steps.record(step, message, units);
       const now = Date.now();
       if (step === lastStep && now - lastWrite < minGap) {
@@ -250,71 +261,57 @@ export async function runReportJob(deps: WorkerDeps, reportId: string): Promise<
       }
     };
 
-    // Tests may run an engine in this process; a real run gets a process of its own (engine-process.ts).
-    const engine: Engine =
-      deps.engine ??
-      ((engineInput, ctx) =>
-        runEngineInProcess(engineInput, ctx, {
-          maxMemoryMb: config.JOB_MAX_MEMORY_MB,
-          timeoutMs: config.JOB_TIMEOUT_S * 1000,
-          ...(deps.engineModule ? { engineModule: deps.engineModule } : {}),
-        }));
     await fs.mkdir(path.join(workDir, 'engine'), { recursive: true });
-    const artifacts = await engine(
-      {
-        projectName: row.project_name,
-        source,
-        template,
-        images,
-        ...(logo ? { logo } : {}),
-        ...(company ? { company } : {}),
+    const engineInput: ReportInput = {
+      projectName: row.project_name,
+      source,
+      template,
+      images,
+      ...(logo ? { logo } : {}),
+      ...(company ? { company } : {}),
+    };
+    const engineCtx = {
+      workDir: path.join(workDir, 'engine'),
+      now: () => new Date(),
+      onProgress,
+      signal: controller.signal,
+      log: (message: string, data?: Record<string, unknown>) => log.info({ reportId, ...data }, message),
+      limits: {
+        maxZipBytes: config.UPLOAD_MAX_ZIP_BYTES,
+        maxImagePixels: config.IMAGE_MAX_PIXELS,
+        maxTemplateHeadings: config.TEMPLATE_MAX_HEADINGS,
+        maxReportPages: config.REPORT_MAX_PAGES,
       },
-      {
-        workDir: path.join(workDir, 'engine'),
-        now: () => new Date(),
-        onProgress,
-        signal: controller.signal,
+      // An unchanged code base of the same owner reuses its analysis (POST /api/reports/cache/clear empties it).
+      analysisCache: analysisCacheFor(db, storage, row.user_id, {
         log: (message, data) => log.info({ reportId, ...data }, message),
-        limits: {
-          maxZipBytes: config.UPLOAD_MAX_ZIP_BYTES,
-          maxImagePixels: config.IMAGE_MAX_PIXELS,
-          maxTemplateHeadings: config.TEMPLATE_MAX_HEADINGS,
-          maxReportPages: config.REPORT_MAX_PAGES,
-        },
-        // An unchanged code base of the same owner reuses its analysis (POST /api/reports/cache/clear empties it).
-        analysisCache: analysisCacheFor(db, row.user_id, {
-          log: (message, data) => log.info({ reportId, ...data }, message),
-        }),
-        // The language model, when configured, with this user's response cache (issue: AI agents).
-        ...aiContext(config, db, row.user_id),
-      },
-    );
+      }),
+      // The language model, when configured, with this user's response cache (issue: AI agents).
+      ...aiContext(config, db, row.user_id),
+    };
+    // A real run gets a process of its own (engine-process.ts), which also writes the files to storage,
+    // so this process only records their sizes; tests may run an engine here instead.
+    let stored: StoredArtifacts;
+    if (deps.engine) {
+      const artifacts = await deps.engine(engineInput, engineCtx);
+      if (controller.signal.aborted) throw new EngineError('cancelled', messages.report.cancelled);
+      stored = await storeArtifacts(storage, reportId, artifacts);
+    } else {
+      stored = await runEngineInProcess(engineInput, engineCtx, {
+        maxMemoryMb: config.JOB_MAX_MEMORY_MB,
+        timeoutMs: config.JOB_TIMEOUT_S * 1000,
+        ...(deps.engineModule ? { engineModule: deps.engineModule } : {}),
+        store: { reportId, storage: storageConfigOf(config) },
+        keepSpare: config.JOB_WARM_PROCESS,
+      });
+    }
     if (controller.signal.aborted) throw new EngineError('cancelled', messages.report.cancelled);
 
     const prefix = reportPrefix(reportId);
-    const put = async (name: string, bytes: Uint8Array | string) =>
-      (await storage.put(`${prefix}${name}`, typeof bytes === 'string' ? Buffer.from(bytes) : bytes)).size;
-    const sizes: FileSizes = {
-      docx: await put(ARTIFACTS.docx, artifacts.docx),
-      latex: await put(ARTIFACTS.latex, artifacts.latexZip),
-      pdf: await put(ARTIFACTS.pdf, artifacts.pdf),
-      preview: await put(ARTIFACTS.preview, artifacts.previewPdf),
-    };
-    await put(ARTIFACTS.analysis, JSON.stringify(artifacts.analysis));
-    // The same shape as the CLI's trace.json: what the agents did, the model's usage and whether the
-    // analysis came from the cache.
-    const trace = {
-      timings: artifacts.timings,
-      pageCount: artifacts.pageCount,
-      ...(artifacts.analysisCache ? { analysisCache: artifacts.analysisCache } : {}),
-      ...(artifacts.ai ? { ai: artifacts.ai } : {}),
-      agents: artifacts.trace,
-    };
-    await put(ARTIFACTS.trace, JSON.stringify(trace));
     clearTimeout(trailing);
     steps.finish();
     if (
-      await repo.complete(reportId, runId, sizes, artifacts.pageCount, artifacts.timings, {
+      await repo.complete(reportId, runId, stored.sizes, stored.pageCount, stored.timings, {
         stepLog: steps.snapshot(),
         mode: engineModeOf(config),
       })

@@ -6,10 +6,12 @@ import { FullScreenLoader } from '../../components/ui/spinner.tsx';
 
 export interface FromState {
   from?: { pathname: string; search?: string; hash?: string };
+  /** The session ended while the user was here (not their own sign-out): the sign-in screen says so. */
+  reason?: 'session-ended';
 }
 
 export function RequireAuth() {
-  const { session, loading, signedOutByUser } = useAuth();
+  const { session, loading, signedOutByUser, lastEvent } = useAuth();
   const location = useLocation();
   if (loading) return <FullScreenLoader label={uiMessages.checkingSession} />;
   // Signing out returns to the home page (spec §2); an expired session asks to sign in again.
@@ -17,6 +19,8 @@ export function RequireAuth() {
   if (!session) {
     const state: FromState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
+      // A session that was there and is gone (a 401, a sign-out in another tab), not a first visit.
+      ...(lastEvent === 'SIGNED_OUT' ? { reason: 'session-ended' as const } : {}),
     };
     return <Navigate to="/login" replace state={state} />;
   }

@@ -3,6 +3,7 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toast.tsx';
 import { CookieBanner } from '../../features/cookies/components/cookie-banner.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -19,6 +20,8 @@ export function RootLayout() {
       </a>
       <CookieBanner />
       <SiteHeader />
+      {/* The processing page says what a lost connection means for the report, in its own words. */}
+      <OfflineBanner hidden={pathname.startsWith('/app/processing/')} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

@@ -14,17 +14,17 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr]">
         <div className="space-y-3">
           <Logo />
-          <p className="max-w-sm text-sm text-slate-500">
+          <p className="max-w-sm text-sm text-slate-600">
             AI Technical Reports: branded technical documentation generated from your code base.
           </p>
           {operator && (
-            <p className="text-xs text-slate-400">
+            <p className="text-xs text-slate-600">
               © {new Date().getFullYear()} {operator.name} · VAT {operator.vat}
             </p>
           )}
         </div>
         <nav aria-label="Product" className="flex flex-col gap-2">
-          <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">Product</p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Product</p>
           <Link to="/pricing" className={linkClass}>
             Pricing
           </Link>
@@ -52,7 +52,7 @@ export function SiteFooter() {
           )}
         </nav>
         <nav aria-label="Legal" className="flex flex-col gap-2">
-          <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">Legal</p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">Legal</p>
           <Link to="/privacy-policy" className={linkClass}>
             Privacy Policy
           </Link>

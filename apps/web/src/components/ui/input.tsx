@@ -44,7 +44,7 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
         </p>
       )}
       {error && (
-        <p id={`${inputId}-error`} className="mt-1.5 text-xs font-medium text-rose-700">
+        <p id={`${inputId}-error`} role="alert" className="mt-1.5 text-xs font-medium text-rose-700">
           {error}
         </p>
       )}

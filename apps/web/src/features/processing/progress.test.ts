@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { PIPELINE_STEPS } from '@atr/shared';
 import {
+  furthest,
+  statusRank,
   advance,
   reconnectDelay,
   animatedProgress,
@@ -126,5 +128,30 @@ describe('reconnectDelay', () => {
     expect([0, 1, 2, 3, 4, 5, 20].map(reconnectDelay)).toEqual([
       2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
     ]);
+  });
+});
+
+describe('furthest (a slower, older answer never takes the page back)', () => {
+  const answer = (state: 'processing' | 'completed' | 'failed', step: string) => ({
+    status: { state, step, progress: 0, error: null, step_log: [] } as Parameters<typeof statusRank>[0],
+  });
+  it('ranks queued, then the steps in order, then a finished run', () => {
+    const ranks = ['queued', 'initializing', 'personalizing', 'ai_code_analysis'].map((s) =>
+      statusRank(answer('processing', s).status),
+    );
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(new Set(ranks).size).toBe(ranks.length);
+    expect(statusRank(answer('completed', 'done').status)).toBeGreaterThan(ranks.at(-1)!);
+  });
+  it('keeps the answer shown when the new one is behind it, and takes a newer or equal one', () => {
+    const running = answer('processing', 'personalizing');
+    expect(furthest(running, answer('processing', 'queued'))).toBe(running);
+    expect(furthest(running, answer('processing', 'initializing'))).toBe(running);
+    const later = answer('processing', 'personalizing');
+    expect(furthest(running, later)).toBe(later);
+    const failed = answer('failed', 'personalizing');
+    expect(furthest(running, failed)).toBe(failed);
+    expect(furthest(failed, answer('processing', 'ai_code_analysis'))).toBe(failed);
+    expect(furthest(undefined, running)).toBe(running);
   });
 });

@@ -8,6 +8,7 @@ import {
   reportUiMessages,
   type DurationEstimate,
   type ReportStep,
+  type StatusResponse,
 } from '@atr/shared';
 
 export const LAST_STEP = PIPELINE_STEPS.length - 1;
@@ -105,4 +106,20 @@ export function remainingText(estimate: DurationEstimate, msSinceEstimate: numbe
   const basis = estimate.basis === 'recent' ? reportUiMessages.estimateBasisRecent : null;
   if (ms < 60_000) return reportUiMessages.remainingUnderMinute(basis);
   return reportUiMessages.remainingMinutes(Math.ceil(ms / 60_000), basis);
+}
+
+/** How far a status answer is: queued, then each step in order, then a finished run (completed, failed, cancelled). */
+export function statusRank(status: StatusResponse): number {
+  if (status.state !== 'processing') return PIPELINE_STEPS.length + 1;
+  if (status.step === 'queued') return 0;
+  return 1 + stepIndexOf(status.step);
+}
+
+/**
+ * Of the answer on screen and a new one, the one to show: an answer behind the one shown (a slow request that set
+ * out before the newer one arrived) never takes the page back; at the same point the newer answer wins.
+ */
+export function furthest<T extends { status: StatusResponse }>(shown: T | undefined, next: T): T {
+  if (!shown) return next;
+  return statusRank(next.status) < statusRank(shown.status) ? shown : next;
 }

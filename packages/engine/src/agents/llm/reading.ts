@@ -112,7 +112,9 @@ export function productSources(a: Pick<Analysis, 'files'>): Analysis['files'] {
       (roles ? f.role === 'product' : !isTestPath(f.path)) &&
       !!f.language &&
       !NON_CODE_LANGUAGES.has(f.language) &&
-      !f.duplicateOf,
+      !f.duplicateOf &&
+      // an empty module (`__init__.py`) gives a model nothing to read, as the upload form's listing knows
+      f.size > 0,
   );
 }
 

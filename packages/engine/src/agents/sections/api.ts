@@ -1,6 +1,6 @@
 // API / endpoints: every HTTP route with method, path, handler and file:line; a library's exports otherwise.
 
-import type { Analysis } from '../../analyse/types.ts';
+import type { Route } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import { kindPhrase, publicApiParts, rankedApi, usageCounts } from '../identity-text.ts';
 import type { WriterContext } from '../writers/context.ts';
@@ -64,7 +64,7 @@ export const api = defineSection({
       ];
     }
     const exported = factsOf(a).exportedSymbols.length;
-    if (!a.routes.length)
+    if (!routesOfProduct.length)
       return [
         f(
           sentence(
@@ -73,13 +73,13 @@ export const api = defineSection({
           ),
         ),
       ];
-    const byMethod = countBy(a.routes, (r) => r.method).map(([m, n]) => `${n} ${text(m)}`);
+    const byMethod = countBy(routesOfProduct, (r) => r.method).map(([m, n]) => `${n} ${text(m)}`);
     return [
       f(
-        `${plural(a.routes.length, 'HTTP route')} (${byMethod.join(', ')}) ${agree(a.routes.length, 'is', 'are')} declared with ${frameworksOf(a)}.`,
-        a.routes.slice(0, 3).map((r) => ref(r.file, r.line)),
+        `${plural(routesOfProduct.length, 'HTTP route')} (${byMethod.join(', ')}) ${agree(routesOfProduct.length, 'is', 'are')} declared with ${frameworksOf(routesOfProduct)}.`,
+        routesOfProduct.slice(0, 3).map((r) => ref(r.file, r.line)),
       ),
-      f(`Routes live in ${plural(unique(a.routes.map((r) => r.file)).length, 'file')}.`),
+      f(`Routes live in ${plural(unique(routesOfProduct.map((r) => r.file)).length, 'file')}.`),
     ];
   },
   writer: writeApi,
@@ -93,19 +93,30 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
   const elsewhere = a.routes.filter((r) => r.area && r.area !== 'product');
   const productRoutes = a.routes.filter((r) => !r.area || r.area === 'product');
   if (!productRoutes.length && id) {
-    const areas = joinSome(unique(elsewhere.map((r) => r.area!)).map(text), 3);
-    const example = elsewhere[0] ? cite(elsewhere[0].file, elsewhere[0].line) : '';
-    const apart = when(
-      elsewhere.length,
-      ` The ${plural(elsewhere.length, 'HTTP route')} in the code base belong to its ${areas} (e.g. ${example}), not to the product.`,
-    );
+    const shipped = elsewhere.filter((r) => r.area === 'component');
+    const others = elsewhere.filter((r) => r.area !== 'component');
+    const areas = joinSome(unique(others.map((r) => r.area!)).map(text), 3);
+    const example = others[0] ? cite(others[0].file, others[0].line) : '';
+    const files = unique(shipped.map((r) => r.file));
+    const apart =
+      when(
+        shipped.length,
+        ` ${joinSome(
+          files.map((f) => cite(f)),
+          3,
+        )} ${agree(files.length, 'declares', 'declare')} ${plural(shipped.length, 'HTTP route')} that an application serves when it mounts ${agree(files.length, 'that component', 'those components')}.`,
+      ) +
+      when(
+        others.length,
+        ` The ${plural(others.length, 'HTTP route')} in the code base belong to its ${areas} (e.g. ${example}), not to the product.`,
+      );
     const api = publicApiParts(id, usageCounts(a, workspace));
     return paragraphs(
       `${text(projectName)} is ${kindPhrase(id)} and serves no HTTP routes of its own.${apart}`,
       ...(api.length ? api : ['It exposes no public names another program could call.']),
     );
   }
-  if (!a.routes.length) {
+  if (!productRoutes.length) {
     const exp = fx.exportedSymbols;
     const kind =
       a.frameworks.some((f) => f.category === 'cli') || a.entryPoints.some((e) => e.kind === 'bin')
@@ -148,9 +159,9 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
     (x, y) =>
       x.path.localeCompare(y.path) || rank(x.method) - rank(y.method) || x.method.localeCompare(y.method),
   );
-  const methods = countBy(a.routes, (r) => r.method);
-  const prefixes = countBy(a.routes, (r) => `/${r.path.split('/').filter(Boolean)[0] ?? ''}`);
-  const files = countBy(a.routes, (r) => r.file);
+  const methods = countBy(productRoutes, (r) => r.method);
+  const prefixes = countBy(productRoutes, (r) => `/${firstSegment(r.path)}`);
+  const files = countBy(productRoutes, (r) => r.file);
   const byMethod = joinSome(
     methods.map(([m, n]) => `${n} ${text(m)}`),
     6,
@@ -165,12 +176,15 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
       ? `all sit in ${cite(busiest)}`
       : `${cite(busiest)} declares the most (${count})`;
   const parts = [
-    `${plural(a.routes.length, 'HTTP route')} ${agree(a.routes.length, 'is', 'are')} declared with ${frameworksOf(a)}: ${byMethod}. They group under ${byPrefix}, and ${where}.`,
+    `${plural(productRoutes.length, 'HTTP route')} ${agree(productRoutes.length, 'is', 'are')} declared with ${frameworksOf(productRoutes)}: ${byMethod}. They group under ${byPrefix}, and ${where}.`,
     table(
       ['Method', 'Path', 'Handler', 'Declared at'],
-      routes
-        .slice(0, MAX_ROUTES)
-        .map((r) => [text(r.method), code(r.path), r.handler ? code(r.handler) : '—', cite(r.file, r.line)]),
+      shareOut(routes, MAX_ROUTES).map((r) => [
+        text(r.method),
+        code(r.path),
+        r.handler ? code(r.handler) : '—',
+        cite(r.file, r.line),
+      ]),
     ),
   ];
   if (routes.length > MAX_ROUTES) parts.push(`…and ${num(routes.length - MAX_ROUTES)} more routes.`);
@@ -182,7 +196,7 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
         ` and ${agree(inTests, 'is', 'are')} not part of the API above`,
       ),
     );
-  const params = a.routes.filter((r) => /[:{<]/.test(r.path));
+  const params = productRoutes.filter((r) => /[:{<[]/.test(r.path));
   if (params.length)
     parts.push(
       sentence(
@@ -202,6 +216,24 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
 }
 
 /** The frameworks the routes are declared with, each named once. */
-function frameworksOf(a: Analysis): string {
-  return joinSome(unique(a.routes.map((r) => text(r.framework))), 3);
+function frameworksOf(routes: Route[]): string {
+  return joinSome(unique(routes.map((r) => text(r.framework))), 3);
+}
+
+const firstSegment = (path: string) => path.split('/').filter(Boolean)[0] ?? '';
+
+/** At most `max` of the (sorted) routes, shared out among their first path segments so every part of the API shows. */
+export function shareOut(routes: Route[], max: number): Route[] {
+  if (routes.length <= max) return routes;
+  const groups = new Map<string, Route[]>();
+  for (const r of routes) {
+    const key = firstSegment(r.path);
+    const group = groups.get(key) ?? [];
+    group.push(r);
+    groups.set(key, group);
+  }
+  const picked = new Set<Route>();
+  for (let i = 0; picked.size < max; i++)
+    for (const g of groups.values()) if (i < g.length && picked.size < max) picked.add(g[i]!);
+  return routes.filter((r) => picked.has(r));
 }

@@ -2,9 +2,9 @@
 
 import { factsOf } from '../facts.ts';
 import { mechanismFindings, mechanismParts } from '../how-it-works.ts';
-import { entrySentence, howItWorks, usageCounts } from '../identity-text.ts';
-import { wants, type WriterContext } from '../writers/context.ts';
-import type { ContainerInfo } from '../../analyse/types.ts';
+import { entrySentence, howItWorks, importedAs, usageCounts } from '../identity-text.ts';
+import { toldElsewhere, wants, type WriterContext } from '../writers/context.ts';
+import type { Analysis, ContainerInfo } from '../../analyse/types.ts';
 import {
   agree,
   bullets,
@@ -72,12 +72,13 @@ export const architecture = defineSection({
     const fx = factsOf(a);
     // how it works leads: the chapter's first finding opens its introduction
     const out: Finding[] = mechanismFindings(a);
-    if (a.moduleGraph.nodes.length)
+    // one module says nothing about structure; the components section names it
+    if (fx.modules.length > 1)
       out.push(
         f(
           sentence(
-            `The module graph has ${plural(a.moduleGraph.nodes.length, 'module')}`,
-            ` and ${plural(a.moduleGraph.edges.length, 'dependency edge')}`,
+            `The product's module graph has ${plural(fx.modules.length, 'module')}`,
+            ` and ${plural(fx.moduleEdges.length, 'dependency edge')}`,
           ),
           [],
           'modules',
@@ -87,7 +88,7 @@ export const architecture = defineSection({
       out.push(
         f(
           sentence(
-            `${text(fx.fanIn[0].module)} is the most depended-on module`,
+            `${moduleName(fx.fanIn[0].module)} is the most depended-on module`,
             ` (${plural(fx.fanIn[0].weight, 'import')} from other modules)`,
           ),
           [],
@@ -99,10 +100,12 @@ export const architecture = defineSection({
     if (productEntries.length)
       out.push(
         f(
-          `Use of the product begins at ${joinSome(
-            productEntries.map((e) => `${text(e.path)} (${text(e.how)})`),
+          `Use of the product begins ${productEntries[0]!.call ? 'with' : 'at'} ${joinSome(
+            productEntries.map((e) =>
+              e.call ? `${code(e.call)} in ${text(e.path)}` : `${text(e.path)} (${text(e.how)})`,
+            ),
             3,
-          )}.`,
+          )}${importedAs(productEntries)}.`,
           productEntries.slice(0, 3).map((e) => ref(e.path, e.line)),
           'entry-points',
         ),
@@ -129,6 +132,18 @@ export const architecture = defineSection({
           'entry-points',
         ),
       );
+    const commands = productEntries.filter((e) => e.how.startsWith('Django management command'));
+    if (commands.length)
+      out.push(
+        f(
+          `${plural(commands.length, 'Django management command')} run${commands.length === 1 ? 's' : ''} beside the web application as \`manage.py <name>\`: ${joinSome(
+            commands.map((e) => code(e.path.replace(/^.*\//, '').replace(/\.py$/, ''))),
+            6,
+          )}.`,
+          commands.slice(0, 3).map((e) => ref(e.path, e.line)),
+          'entry-points',
+        ),
+      );
     if (a.containers.length)
       out.push(
         f(
@@ -142,9 +157,68 @@ export const architecture = defineSection({
   writer: writeArchitecture,
 });
 
+/** From this many entries of one kind, the entries are told as one group with a few examples. */
+const GROUP = 4;
+
+/**
+ * Items sharing a non-empty key, when there are at least GROUP of them, as one group where the first
+ * of them stands; every other item alone, in its place.
+ */
+function groupedBy<T>(items: T[], key: (x: T) => string): T[][] {
+  const out: T[][] = [];
+  const at = new Map<string, T[]>();
+  for (const x of items) {
+    const k = key(x);
+    const g = k ? at.get(k) : undefined;
+    if (g) g.push(x);
+    else {
+      const fresh = [x];
+      out.push(fresh);
+      if (k) at.set(k, fresh);
+    }
+  }
+  // a small group is told entry by entry
+  return out.flatMap((g) => (g.length >= GROUP ? [g] : g.map((x) => [x])));
+}
+
+type ProductEntry = NonNullable<Analysis['identity']>['entryPoints'][number];
+
+/** "Django management command (manage.py sendalerts)": the kind, and the name in parentheses. */
+function entryParts(how: string): { kind: string; name?: string } {
+  const open = how.lastIndexOf(' (');
+  return open > 0 && how.endsWith(')')
+    ? { kind: how.slice(0, open), name: how.slice(open + 2, -1) }
+    : { kind: how };
+}
+const entryKind = (how: string) => entryParts(how).kind;
+
+function entryLine(e: ProductEntry): string {
+  return `${cite(e.path, e.line)}: ${e.call ? `${code(e.call)}, ${text(e.how)}` : text(e.how)}`;
+}
+
+/**
+ * Many entries of one kind as one line: "17 Django management commands: `manage.py sendalerts`, …"
+ * when each names itself, else "73 files, one per package.json "exports" entry, such as …".
+ */
+function entryGroup(g: ProductEntry[]): string {
+  const kind = entryKind(g[0]!.how);
+  const names = g.flatMap((e) => entryParts(e.how).name ?? []);
+  const where = joinSome(
+    g.map((e) => cite(e.path, e.line)),
+    3,
+  );
+  return names.length === g.length
+    ? `${plural(g.length, text(kind))}: ${joinSome(names.map(code), 6)} (${where})`
+    : `${plural(g.length, 'file')}, one per ${text(kind)} entry, such as ${where}`;
+}
+
+/** A module id as a reader names it: the root folder, or the folder's path. */
+function moduleName(id: string): string {
+  return id === '.' || id === '' ? 'The root folder' : text(id);
+}
+
 export function writeArchitecture(ctx: WriterContext): string {
   const { a, fx } = ctx;
-  const g = a.moduleGraph;
   const parts: string[] = [];
   // a title about internals or flow gets the mechanism alone: entry, central types, traced calls
   if (ctx.plan.focus === 'flow') {
@@ -153,9 +227,17 @@ export function writeArchitecture(ctx: WriterContext): string {
       ...(flow.length ? [entrySentence(a), ...flow] : howItWorks(a, usageCounts(a, ctx.workspace))),
     );
   }
+  // the entries are listed in full below, or in the report's own section on them; the key
+  // components are the components section's to tell
+  const entriesListed = wants(ctx, 'entry-points') || toldElsewhere(ctx, 'architecture', 'entry-points');
   // How it works first: from the entry points through the central files to the public API.
   if (!ctx.plan.focus || ctx.plan.focus === 'modules')
-    parts.push(...howItWorks(a, usageCounts(a, ctx.workspace)));
+    parts.push(
+      ...howItWorks(a, usageCounts(a, ctx.workspace), {
+        entries: entriesListed && !!a.identity?.entryPoints.length,
+        keyComponents: toldElsewhere(ctx, 'components'),
+      }),
+    );
   // the product's own: an example app's web framework and routes are not what the product serves
   const own = (x: { area?: string }) => !x.area || x.area === 'product';
   const web = a.frameworks.filter((f) => (f.category === 'web' || f.category === 'frontend') && own(f));
@@ -170,13 +252,13 @@ export function writeArchitecture(ctx: WriterContext): string {
   }
   if (!wants(ctx, 'modules')) {
     // not this section's aspect
-  } else if (g.nodes.length) {
-    const edges = g.edges.filter((e) => e.from !== e.to).sort((x, y) => y.weight - x.weight);
+  } else if (fx.modules.length > 1) {
+    const edges = [...fx.moduleEdges].sort((x, y) => y.weight - x.weight);
     const [fanIn, fanOut] = [fx.fanIn[0], fx.fanOut[0]];
     const links = plural(edges.length, 'internal dependency', 'internal dependencies');
-    const grouped = `Grouped by directory, the code forms ${plural(g.nodes.length, 'module')} connected by ${links}.`;
+    const grouped = `Grouped by directory, the product's code forms ${plural(fx.modules.length, 'module')} connected by ${links}.`;
     const most = fanIn
-      ? ` The most depended-on module is ${code(fanIn.module)} (${plural(fanIn.weight, 'import')} from elsewhere)`
+      ? ` The most depended-on module is ${fanIn.module === '.' || fanIn.module === '' ? 'the root folder' : code(fanIn.module)} (${plural(fanIn.weight, 'import')} from elsewhere)`
       : '';
     const reach = fanOut
       ? `; ${code(fanOut.module)} reaches out the most (${plural(fanOut.weight, 'import')})`
@@ -186,18 +268,15 @@ export function writeArchitecture(ctx: WriterContext): string {
     parts.push(
       table(
         ['Module', 'Files', 'Lines of code', 'Depends on'],
-        [...g.nodes]
-          .sort((x, y) => y.lines - x.lines)
-          .slice(0, 15)
-          .map((n) => [
-            code(n.id),
-            n.files,
-            num(n.lines),
-            joinSome(
-              edges.filter((e) => e.from === n.id).map((e) => code(e.to)),
-              4,
-            ) || '—',
-          ]),
+        fx.modules.slice(0, 15).map((n) => [
+          code(n.id),
+          n.files,
+          num(n.lines),
+          joinSome(
+            edges.filter((e) => e.from === n.id).map((e) => code(e.to)),
+            4,
+          ) || '—',
+        ]),
         ['l', 'r', 'r', 'l'],
       ),
     );
@@ -218,7 +297,7 @@ export function writeArchitecture(ctx: WriterContext): string {
           4,
         )}.`,
       );
-  } else {
+  } else if (!fx.modules.length) {
     const folders = joinSome(
       a.tree.children.map((d) => code(`${d.name}/`)),
       6,
@@ -244,7 +323,18 @@ export function writeArchitecture(ctx: WriterContext): string {
     const starts = `Execution starts in ${plural(launched.length, 'source file')} that the project's own scripts${pages} run:`;
     parts.push(`${starts}\n\n${bullets(launched.map((l) => `${cite(l.file)}, ${how(l)}`))}`);
   }
-  if (ctx.plan.focus === 'entry-points' && !entries.length && !launched.length) {
+  // where the identity layer found the product entered (a binary's main, a package's root, a
+  // WSGI module, a management command): these come first, and no "no main module" beside them
+  const productEntries = a.identity?.entryPoints ?? [];
+  if (wants(ctx, 'entry-points') && productEntries.length)
+    parts.push(
+      `The product is entered at:\n\n${bullets(
+        groupedBy(productEntries, (e) => (e.call ? '' : entryKind(e.how)))
+          .slice(0, 8)
+          .map((g) => (g.length >= GROUP ? entryGroup(g) : entryLine(g[0]!))),
+      )}`,
+    );
+  if (ctx.plan.focus === 'entry-points' && !entries.length && !launched.length && !productEntries.length) {
     const scripts = joinSome(
       a.entryPoints.map((e) => code(e.name)),
       4,
@@ -274,8 +364,17 @@ export function writeArchitecture(ctx: WriterContext): string {
   };
   if (wants(ctx, 'entry-points') && entries.length) {
     // beside the launched files above, these are the ones the manifests declare
-    const heading = launched.length ? 'Declared entry points' : 'Entry points';
-    parts.push(`${heading}:\n\n${bullets(entries.slice(0, 8).map(entry))}`);
+    const heading = launched.length || productEntries.length ? 'Declared entry points' : 'Entry points';
+    // a package's many subpath exports are one fact: that it exports subpaths, with a few named
+    const items = groupedBy(entries, (e) => (e.kind === 'export' ? e.path : '')).map((g) =>
+      g.length >= GROUP
+        ? `${plural(g.length, 'export')} in ${cite(g[0]!.path, g[0]!.line)}, such as ${joinSome(
+            g.map((e) => code(e.name)),
+            4,
+          )}`
+        : entry(g[0]!),
+    );
+    parts.push(`${heading}:\n\n${bullets(items.slice(0, 8))}`);
   }
   if (wants(ctx, 'entry-points')) for (const c of a.containers) parts.push(container(c));
   return paragraphs(...parts);

@@ -1,11 +1,12 @@
 // Build and deployment: scripts, make targets, Dockerfiles/compose, CI workflows and their jobs.
 
 import { wants, type WriterContext } from '../writers/context.ts';
-import type { CiInfo } from '../../analyse/types.ts';
+import type { Analysis, CiInfo, ContainerInfo, EntryPoint } from '../../analyse/types.ts';
 import {
   agree,
   cite,
   code,
+  joinAnd,
   joinSome,
   num,
   paragraphs,
@@ -18,6 +19,7 @@ import {
   when,
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
+import { isDevContainer } from '../../analyse/containers.ts';
 import { defineSection, finding as f } from './define.ts';
 
 export const buildDeploy = defineSection({
@@ -55,7 +57,10 @@ export const buildDeploy = defineSection({
   ],
   evidence: ['entryPoints', 'ci', 'containers', 'manifests'],
   analyst(a) {
-    const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script' || e.kind === 'make-target');
+    // the product's scripts: a benchmark's or an example's package.json drives their build, not this one
+    const scripts = a.entryPoints.filter(
+      (e) => (e.kind === 'npm-script' || e.kind === 'make-target') && (!e.area || e.area === 'product'),
+    );
     const out: Finding[] = [];
     if (scripts.length) {
       const npm = scripts.filter((s) => s.kind === 'npm-script').length;
@@ -67,13 +72,14 @@ export const buildDeploy = defineSection({
       );
       // the same script name in several manifests is counted once among the names
       const distinct = when(names.length < scripts.length, `, under ${num(names.length)} distinct names`);
+      // scripts that only package completions or run checks do not build a product that cargo or go builds
+      const builds = scripts.some((s) => BUILD_NAME.test(s.name) || BUILD_COMMAND.test(s.command ?? ''));
+      const does = builds
+        ? `${agree(scripts.length, 'drives', 'drive')} the build`
+        : `${agree(scripts.length, 'automates', 'automate')} project tasks`;
       out.push(
         f(
-          sentence(
-            `${what} ${agree(scripts.length, 'drives', 'drive')} the build`,
-            distinct,
-            `: ${joinSome(names.map(text), 5)}`,
-          ),
+          sentence(`${what} ${does}`, distinct, `: ${joinSome(names.map(text), 5)}`),
           scripts.slice(0, 3).map((s) => ref(s.path, s.line)),
           'scripts',
         ),
@@ -91,11 +97,21 @@ export const buildDeploy = defineSection({
           )
         : f('No CI workflow was found.', [], 'ci'),
     );
-    if (a.containers.length)
+    const product = a.containers.filter((c) => !isDevContainer(c.path));
+    const dev = a.containers.filter((c) => isDevContainer(c.path));
+    if (product.length)
       out.push(
         f(
-          `Container images start from ${joinSome(unique(a.containers.flatMap((c) => c.baseImages)).map(text), 3)}.`,
-          a.containers.map((c) => ref(c.path)),
+          `Container images start from ${joinSome(unique(product.flatMap((c) => c.baseImages)).map(text), 3)}.`,
+          product.map((c) => ref(c.path)),
+          'containers',
+        ),
+      );
+    else if (dev.length)
+      out.push(
+        f(
+          `The only container ${agree(dev.length, 'file sets', 'files set')} up a development environment.`,
+          dev.map((c) => ref(c.path)),
           'containers',
         ),
       );
@@ -105,11 +121,34 @@ export const buildDeploy = defineSection({
   writer: writeBuildDeploy,
 });
 
+const BUILD_NAME = /^(build|compile|dist|bundle)(:|$)/i;
+const BUILD_COMMAND =
+  /\b(cargo\s+build|go\s+build|tsc|vite\s+build|next\s+build|webpack|rollup|esbuild|tsup|bun\s+build|mvnw?|gradlew?|python3?\s+-m\s+build|setup\.py\s+(build|bdist\w*|sdist)|gcc|g\+\+|clang|cmake|docker\s+build)\b|\$\(CC\)|\$\(CXX\)/;
+
+/** The product's own scripts and targets; a benchmark's, the docs' or a test fixture's drive their own work. */
+function isProductScript(e: EntryPoint): boolean {
+  return (e.kind === 'npm-script' || e.kind === 'make-target') && (!e.area || e.area === 'product');
+}
+
+/** " Another 26 make targets belong to the docs and tests.", or nothing. */
+function elsewhere(others: EntryPoint[], noun: string): string {
+  if (!others.length) return '';
+  const areas = unique(others.map((e) => e.area ?? 'product'));
+  return ` Another ${plural(others.length, noun)} ${agree(others.length, 'belongs', 'belong')} to the ${joinAnd(areas.map(text))}.`;
+}
+
+/** "dockerfile", "compose", or "development environment (dockerfile)". */
+function containerKind(c: ContainerInfo): string {
+  return isDevContainer(c.path) ? `development environment (${text(c.kind)})` : text(c.kind);
+}
+
 export function writeBuildDeploy(ctx: WriterContext): string {
   const { a } = ctx;
   const parts: string[] = [];
-  const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script');
-  const make = a.entryPoints.filter((e) => e.kind === 'make-target');
+  const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script' && isProductScript(e));
+  const make = a.entryPoints.filter((e) => e.kind === 'make-target' && isProductScript(e));
+  const otherScripts = a.entryPoints.filter((e) => e.kind === 'npm-script' && !isProductScript(e));
+  const otherMake = a.entryPoints.filter((e) => e.kind === 'make-target' && !isProductScript(e));
   if (wants(ctx, 'scripts') && scripts.length) {
     const build = scripts.find((s) => s.name === 'build');
     const builds = when(build, `; ${code('build')} runs ${code(build?.command ?? '')}`);
@@ -125,13 +164,18 @@ export function writeBuildDeploy(ctx: WriterContext): string {
       ),
     );
   }
-  if (wants(ctx, 'scripts') && make.length)
+  if (wants(ctx, 'scripts') && scripts.length && otherScripts.length)
+    parts.push(elsewhere(otherScripts, 'package script').trim());
+  if (wants(ctx, 'scripts') && make.length) {
+    const files = unique(make.map((m) => m.path)).length;
+    const offer = files > 1 ? `The ${num(files)} Makefiles offer` : 'The Makefile offers';
     parts.push(
-      `The Makefile offers ${plural(make.length, 'target')}: ${joinSome(
+      `${offer} ${plural(make.length, 'target')}: ${joinSome(
         make.map((m) => `${code(m.name)} (${cite(m.path, m.line)})`),
         8,
-      )}.`,
+      )}.${elsewhere(otherMake, 'make target')}`,
     );
+  }
   if (wants(ctx, 'scripts') && !scripts.length && !make.length)
     parts.push(
       'No package scripts or Makefile targets were found; builds use the language toolchain directly.',
@@ -144,14 +188,17 @@ export function writeBuildDeploy(ctx: WriterContext): string {
         ['Container file', 'Kind', 'Base images', 'Ports', 'Services'],
         a.containers.map((c) => [
           cite(c.path),
-          text(c.kind),
+          containerKind(c),
           c.baseImages.map(code).join(', ') || '—',
           c.exposedPorts.map(text).join(', ') || '—',
           c.services?.map(code).join(', ') || '—',
         ]),
       ),
     );
-    const multi = a.containers.filter((c) => c.baseImages.length > 1);
+    // stages exist only in a Dockerfile; a compose file that names several images runs several services
+    const multi = a.containers.filter(
+      (c) => c.kind === 'dockerfile' && c.baseImages.length > 1 && !isDevContainer(c.path),
+    );
     if (multi.length)
       parts.push(
         sentence(
@@ -181,15 +228,27 @@ export function writeBuildDeploy(ctx: WriterContext): string {
         ': nothing builds or tests a change before it is merged',
       ),
     );
-  const deployish = a.entryPoints.filter((e) => /deploy|release|publish/i.test(e.name));
-  if (wants(ctx, 'scripts') && deployish.length)
-    parts.push(
-      `Release steps: ${joinSome(
-        deployish.map((e) => `${code(e.name)} at ${cite(e.path, e.line)}`),
-        4,
-      )}.`,
-    );
+  const releases = releaseSteps(a);
+  if (wants(ctx, 'scripts') && releases.length) parts.push(`Release steps: ${joinSome(releases, 4)}.`);
   return paragraphs(...parts);
+}
+
+/**
+ * The product's scripts named for a release, and the CI workflows that publish (a package, an image,
+ * a GitHub release, a tag). A workflow is judged by what its steps do, not by its name: one that deploys
+ * to a throw-away test cluster releases nothing, and one named "CICD" may publish the binaries.
+ */
+export function releaseSteps(a: Analysis): string[] {
+  const scripts = a.entryPoints
+    .filter((e) => isProductScript(e) && /release|publish|deploy/i.test(e.name))
+    .map((e) => `${code(e.name)} at ${cite(e.path, e.line)}`);
+  const workflows = a.ci
+    .filter((c) => c.publishes)
+    .map((c) => {
+      const named = a.entryPoints.find((e) => e.kind === 'ci-workflow' && e.path === c.path)?.name;
+      return named && named !== c.path ? `${text(named)} (${cite(c.path)})` : cite(c.path);
+    });
+  return [...workflows, ...scripts];
 }
 
 /** A repository script that CI calls, as opposed to a hosted provider's configuration. */

@@ -110,8 +110,8 @@ export function writeConclusion(ctx: WriterContext): string {
     : `${text(projectName)} is a code base of ${size}${serves}.`;
   const head = `${what}${when(strengths.length, ` It already has ${joinSome(strengths, 6)}.`)}`;
   const allGood =
-    'The analysis raised no issue that needs action: tests, CI, documentation, licence and dependency hygiene ' +
-    'are all in place. Keep the test count growing with the code.';
+    'The code gave no grounds for a recommendation: no finding of the analysis points to a concrete risk ' +
+    'in the product that a change would remove.';
   if (!recs.length) return paragraphs(head, allGood);
   const cited = (r: (typeof recs)[number]) =>
     when(r.citations.length, ` (${r.citations.map((c) => citeRef(c)).join(', ')})`);

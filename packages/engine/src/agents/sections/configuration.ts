@@ -1,6 +1,5 @@
 // Configuration: environment variables (with defaults and where they are read) and config files.
 
-import { factsOf } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -18,6 +17,73 @@ import {
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
+import { isSecretName } from '../../analyse/env-vars.ts';
+import type { Analysis, EnvVar } from '../../analyse/types.ts';
+
+const ENV_FILE = /(^|\/)(\.env(\.[\w-]+)*|[\w-]*\.env)$/;
+const isProduct = (area: string | undefined) => !area || area === 'product';
+
+/** The settings a user of the product sets: read by the product's own code, not by CI, build, OS or tests. */
+export function userConfigVars(a: Analysis): EnvVar[] {
+  return a.envVars.filter(
+    (e) => !ENV_FILE.test(e.file) && (e.class ?? 'config') === 'config' && isProduct(e.area),
+  );
+}
+
+/** True for a variable whose name says it holds a credential (its default is never shown). */
+export function isSensitive(e: EnvVar): boolean {
+  return e.sensitive ?? isSecretName(e.name);
+}
+
+const CLASS_LABEL: Record<string, string> = {
+  ci: 'set by CI',
+  build: 'set by the build tool',
+  platform: 'set by the OS, terminal or host',
+  completion: 'used by shell completion',
+};
+
+/** One sentence naming the variables that are not the product's configuration, under their class or area. */
+function otherVarsLine(a: Analysis): string | null {
+  const groups = new Map<string, Set<string>>();
+  const config = new Set(userConfigVars(a).map((e) => e.name));
+  for (const e of a.envVars) {
+    if (ENV_FILE.test(e.file) || config.has(e.name)) continue;
+    const cls = e.class ?? 'config';
+    const label = cls !== 'config' ? CLASS_LABEL[cls]! : `read only in ${e.area ?? 'other'}`;
+    groups.set(label, (groups.get(label) ?? new Set()).add(e.name));
+  }
+  if (!groups.size) return null;
+  const parts = [...groups.entries()].map(
+    ([label, names]) => `${label}: ${joinSome([...names].sort().map(code), 4)}`,
+  );
+  return `Not the product's configuration, so not listed: ${parts.join('; ')}.`;
+}
+
+/**
+ * What the table shows as a variable's default: the other variables read in its place, then the
+ * value(s) the code ends on; the same fallback gets the same words in every row.
+ */
+export function defaultCell(es: EnvVar[]): string {
+  const vars = unique(es.flatMap((e) => e.fallbackVars ?? []));
+  const values = unique(es.filter((e) => e.defaultValue !== undefined).map((e) => e.defaultValue!));
+  const shown = values.slice(0, 3).map((v) => (v === '' ? 'empty string' : code(v)));
+  let tail: string | null = null;
+  if (es.some(isSensitive) && es.some(hasDefault)) tail = '(set, hidden)';
+  else if (shown.length) tail = shown.join(' or ');
+  else if (es.some(hasDefault)) tail = '(set in the code)';
+  else if (es.some((e) => e.emptyFallback)) tail = 'empty string';
+  if (!vars.length) return tail ?? '—';
+  return `${vars.map(code).join(', then ')}${tail ? `, else ${tail}` : ''}`;
+}
+
+const hasDefault = (e: EnvVar) => e.hasDefault === true || e.defaultValue !== undefined;
+
+/** The code fails when it is unset: a non-null assertion, `os.environ[…]`, a throw or exit. */
+export const isRequired = (es: EnvVar[]) => es.some((e) => e.required);
+
+/** Unset, the lookup returns nothing and the code has no value of its own to use instead. */
+const isOptionalWithoutDefault = (es: EnvVar[]) =>
+  !isRequired(es) && !es.some((e) => hasDefault(e) || e.emptyFallback || e.fallbackVars?.length);
 
 export const configuration = defineSection({
   kind: 'configuration',
@@ -41,7 +107,7 @@ export const configuration = defineSection({
   ],
   evidence: ['envVars', 'config.files', 'containers'],
   analyst(a) {
-    const envs = factsOf(a).codeEnvVars;
+    const envs = userConfigVars(a);
     const names = [...new Set(envs.map((e) => e.name))];
     const out: Finding[] = [];
     out.push(
@@ -73,46 +139,50 @@ export const configuration = defineSection({
 export function writeConfiguration(ctx: WriterContext): string {
   const { a, fx } = ctx;
   const parts: string[] = [];
-  const byName = new Map<string, typeof fx.codeEnvVars>();
-  for (const e of fx.codeEnvVars) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
+  const vars = userConfigVars(a);
+  const byName = new Map<string, EnvVar[]>();
+  for (const e of vars) byName.set(e.name, [...(byName.get(e.name) ?? []), e]);
   if (!wants(ctx, 'env')) {
     // not this section's aspect
   } else if (byName.size) {
-    const noDefault = [...byName.entries()]
-      .filter(([, es]) => es.every((e) => e.defaultValue === undefined))
-      .map(([n]) => n);
-    const files = unique(fx.codeEnvVars.map((e) => e.file)).length;
-    const reads = `The code reads ${plural(byName.size, 'environment variable')} in ${plural(files, 'file')}.`;
-    // a sensitive variable's default is never recorded, so "no default" may only mean "not shown"
-    const hidden = noDefault.some((n) => fx.secretEnvVars.includes(n));
-    const unset = sentence(
-      `No default was found in the code for ${joinSome(noDefault.map(code), 5)}`,
-      when(hidden, ' (defaults of sensitive variables are never recorded)'),
-      `, so check that ${agree(noDefault.length, 'it is', 'each is')} set in every environment`,
+    const entries = [...byName.entries()];
+    const required = entries.filter(([, es]) => isRequired(es)).map(([n]) => n);
+    const optional = entries.filter(([, es]) => isOptionalWithoutDefault(es)).map(([n]) => n);
+    const files = unique(vars.map((e) => e.file)).length;
+    const reads = `The product reads ${plural(byName.size, 'environment variable')} in ${plural(files, 'file')}.`;
+    const must = sentence(
+      `${joinSome(required.map(code), 5)} must be set`,
+      // a webhook route that answers 400 without its secret fails there, not at start-up
+      `: the code that reads ${agree(required.length, 'it', 'each')} fails when it is missing`,
     );
-    const defaults = noDefault.length ? unset : 'Every one has a default in the code.';
-    parts.push(`${reads} ${defaults}`);
+    const may = sentence(
+      `${joinSome(optional.map(code), 5)} ${agree(optional.length, 'has', 'have')} no default value but ${agree(optional.length, 'is', 'are')} optional`,
+      `: unset, the lookup returns nothing rather than failing`,
+    );
+    const all = !required.length && !optional.length ? 'Every one has a fallback in the code.' : '';
+    // the count on its own line: the consistency review weighs it against every variable read
+    // (CI's and the platform's too) and may drop it, which must not take the rest with it
+    parts.push(
+      reads,
+      [when(required.length, must), when(optional.length, may), all].filter(Boolean).join(' '),
+    );
+    const rows = [...byName.entries()].sort((x, y) => x[0].localeCompare(y[0]));
     parts.push(
       table(
         ['Variable', 'Default', 'Sensitive', 'Read at'],
-        [...byName.entries()]
-          .sort((x, y) => x[0].localeCompare(y[0]))
-          .slice(0, 50)
-          .map(([n, es]) => {
-            const sensitive = fx.secretEnvVars.includes(n);
-            const def = es.find((e) => e.defaultValue !== undefined)?.defaultValue;
-            return [
-              code(n),
-              def === undefined ? '—' : sensitive ? '(set, hidden)' : code(def),
-              sensitive ? 'yes' : 'no',
-              joinSome(
-                es.slice(0, 3).map((e) => cite(e.file, e.line)),
-                3,
-              ),
-            ];
-          }),
+        rows.slice(0, 60).map(([n, es]) => [
+          code(n),
+          defaultCell(es),
+          es.some(isSensitive) ? 'yes' : 'no',
+          joinSome(
+            es.slice(0, 3).map((e) => cite(e.file, e.line)),
+            3,
+          ),
+        ]),
       ),
     );
+    if (rows.length > 60)
+      parts.push(`The table shows the first 60 of the ${rows.length} variables, by name.`);
   } else
     parts.push(
       sentence(
@@ -120,6 +190,8 @@ export function writeConfiguration(ctx: WriterContext): string {
         '; configuration, if any, lives in files or code',
       ),
     );
+  const others = wants(ctx, 'env') ? otherVarsLine(a) : null;
+  if (others) parts.push(others);
   if (wants(ctx, 'files') && !a.config.files.length)
     parts.push(
       sentence(
@@ -161,7 +233,10 @@ function envDocs({ a }: WriterContext, names: string[], example: string | undefi
     'new developers must read the code to find them.';
   if (!mentions.length)
     return example ? `${cite(example)} documents the expected variables for new developers.` : undocumented;
-  if (!missing.length) return `Every one of the ${plural(names.length, 'variable')} is documented: ${where}.`;
+  if (!missing.length)
+    return names.length === 1
+      ? `It is documented at ${where.replace(/ \(1 variable\)$/, '')}.`
+      : `Every one of the ${plural(names.length, 'variable')} is documented: ${where}.`;
   const documented = `${plural(mentions.length, 'variable')} of ${names.length} ${agree(mentions.length, 'is', 'are')}`;
   const codeOnly = `${joinSome(missing.map(code), 5)} ${agree(missing.length, 'is', 'are')} named only in the code`;
   return sentence(documented, ` documented in ${where}; `, codeOnly);

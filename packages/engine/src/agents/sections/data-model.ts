@@ -1,6 +1,7 @@
-// Data model: the ORM/database libraries, then what the code stores (SQL tables, ORM models) and
-// the entity schemas that validate it, each with its fields and where it is declared.
+// Data model: the ORM/database libraries, then what the code stores (SQL tables, ORM tables) with
+// their fields and relations, the migrations by tool, and apart the schemas that only shape data.
 
+import type { Migration } from '../../analyse/data-model.ts';
 import type { DataEntity } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
@@ -9,6 +10,7 @@ import {
   cite,
   citeRef,
   code,
+  joinAnd,
   joinSome,
   num,
   paragraphs,
@@ -46,34 +48,53 @@ export const dataModel = defineSection({
     const out: Finding[] = [];
     if (dm.ormFrameworks.length)
       out.push(f(`Data access goes through ${joinSome(dm.ormFrameworks.map(text), 3)}.`));
-    if (dm.schemaFiles.length)
+    const tables = distinctTables(dm.tables);
+    if (tables.length)
       out.push(
         f(
-          `${plural(dm.schemaFiles.length, 'file')} define schemas, models or migrations, e.g. ${joinSome(
-            dm.schemaFiles.map((x) => text(x.path)),
-            3,
-          )}.`,
-          dm.schemaFiles.slice(0, 3).map((x) => ref(x.path)),
-        ),
-      );
-    if (dm.tables.length)
-      out.push(
-        f(
-          `${plural(dm.tables.length, 'table or model', 'tables or models')} ${agree(dm.tables.length, 'holds', 'hold')} the stored data, e.g. ${joinSome(
-            dm.tables.map((t) => text(t.name)),
+          `${plural(tables.length, 'table')} ${agree(tables.length, 'holds', 'hold')} the stored data, e.g. ${joinSome(
+            tables.map((t) => text(t.name)),
             4,
           )}.`,
-          dm.tables.slice(0, 4).map((t) => ref(t.file, t.line)),
+          tables.slice(0, 4).map((t) => ref(t.file, t.line)),
+        ),
+      );
+    const secured = tables.filter((t) => t.rowLevelSecurity);
+    if (secured.length)
+      out.push(
+        f(
+          `Row level security is enabled on ${plural(secured.length, 'table')} (${joinSome(
+            secured.map((t) => text(t.name)),
+            4,
+          )}).`,
+          secured.slice(0, 2).map((t) => ref(t.file, t.line)),
+        ),
+      );
+    if (dm.migrations.length)
+      out.push(
+        f(
+          `${migrationCounts(dm.migrations)} evolve the schema.`,
+          dm.migrations.slice(0, 2).map((m) => ref(m.path)),
         ),
       );
     if (dm.schemas.length)
       out.push(
         f(
-          `${plural(dm.schemas.length, 'entity schema')} validate data, e.g. ${joinSome(
+          `${plural(dm.schemas.length, 'schema')} (not stored) ${agree(dm.schemas.length, 'shapes', 'shape')} data, e.g. ${joinSome(
             dm.schemas.map((t) => text(t.name)),
             4,
           )}.`,
           dm.schemas.slice(0, 4).map((t) => ref(t.file, t.line)),
+        ),
+      );
+    if (!out.length && dm.schemaFiles.length)
+      out.push(
+        f(
+          `${plural(dm.schemaFiles.length, 'file')} ${agree(dm.schemaFiles.length, 'holds', 'hold')} SQL or schema definitions, e.g. ${joinSome(
+            dm.schemaFiles.map((x) => text(x.path)),
+            3,
+          )}.`,
+          dm.schemaFiles.slice(0, 3).map((x) => ref(x.path)),
         ),
       );
     if (!out.length) out.push(f('No database layer, ORM, schema file or migration was found.'));
@@ -94,12 +115,50 @@ const KIND: Record<DataEntity['kind'], string> = {
   gorm: 'GORM model',
   zod: 'zod schema',
   pydantic: 'pydantic model',
+  sqlmodel: 'SQLModel model',
+  jpa: 'JPA entity',
+  diesel: 'Diesel table',
 };
 
 const fields = (e: DataEntity) => (e.fields.length ? `${joinSome(e.fields.map(code), 6)}` : '—');
+const relationsOf = (e: DataEntity) =>
+  e.relations?.length
+    ? joinSome(
+        e.relations.map((r) => `${r.field ? code(r.field) : ''} → ${code(r.to)} (${r.kind})`.trim()),
+        3,
+      )
+    : '—';
+
+/**
+ * One entry per stored table: the same table is often declared in a migration and a schema dump,
+ * once per database dialect, or as an ORM class mapping a CREATE TABLE; one declaration stands for
+ * it, with how many others repeat it.
+ */
+export function distinctTables(tables: DataEntity[]): (DataEntity & { copies: number })[] {
+  const byName = new Map<string, DataEntity & { copies: number }>();
+  // the ORM class says more (its name in the code, its associations) than the CREATE TABLE it maps
+  const ormFirst = [...tables].sort((x, y) => +(x.kind === 'sql-table') - +(y.kind === 'sql-table'));
+  for (const t of ormFirst) {
+    const key = (t.table ?? t.name).toLowerCase();
+    const seen = byName.get(key);
+    if (seen) {
+      seen.copies++;
+      // row level security is the table's, whichever declaration enables it
+      if (t.rowLevelSecurity) seen.rowLevelSecurity = true;
+    } else byName.set(key, { ...t, copies: 0 });
+  }
+  return [...byName.values()];
+}
+
+/** "124 Django migrations and 3 SQL migrations". */
+export function migrationCounts(migrations: Migration[]): string {
+  const byTool = new Map<string, number>();
+  for (const m of migrations) byTool.set(m.tool, (byTool.get(m.tool) ?? 0) + 1);
+  return joinAnd([...byTool].map(([tool, n]) => `${num(n)} ${tool} ${n === 1 ? 'migration' : 'migrations'}`));
+}
 
 export function writeDataModel({ a, fx }: WriterContext): string {
-  const { ormFrameworks, schemaFiles, tables, schemas } = fx.dataModel;
+  const { ormFrameworks, schemaFiles, tables, schemas, migrations } = fx.dataModel;
   const parts: string[] = [];
   if (ormFrameworks.length) {
     const decl = ormFrameworks.map((n) => {
@@ -111,32 +170,52 @@ export function writeDataModel({ a, fx }: WriterContext): string {
     });
     parts.push(`Persistence goes through ${joinSome(decl, 4)}.`);
   }
-  if (tables.length) {
-    // the same table often appears in a migration and in the ORM schema: say so once per name
-    const names = new Set(tables.map((t) => t.name.toLowerCase()));
+  const distinct = distinctTables(tables);
+  if (distinct.length) {
     const files = unique(tables.map((t) => t.file)).length;
-    const stored = `${plural(names.size, 'table or model', 'tables or models')} ${agree(names.size, 'holds', 'hold')} the stored data`;
+    const stored = `${plural(distinct.length, 'table')} ${agree(distinct.length, 'holds', 'hold')} the stored data`;
     parts.push(`${stored}, declared in ${plural(files, 'file')}:`);
     parts.push(
       table(
-        ['Table / model', 'Kind', 'Fields', 'Declared at'],
-        tables
+        ['Table', 'Kind', 'Fields', 'Relations', 'Declared at'],
+        distinct
           .slice(0, 30)
-          .map((t) => [code(t.name), KIND[t.kind] ?? text(t.kind), fields(t), cite(t.file, t.line)]),
+          .map((t) => [
+            code(t.name),
+            KIND[t.kind] ?? text(t.kind),
+            fields(t),
+            relationsOf(t),
+            `${cite(t.file, t.line)}${t.copies ? ` (+${plural(t.copies, 'other declaration')})` : ''}`,
+          ]),
       ),
     );
-    if (tables.length > 30) parts.push(`…and ${num(tables.length - 30)} more.`);
+    if (distinct.length > 30) parts.push(`…and ${num(distinct.length - 30)} more.`);
+    // a dialect is named only from syntax that database alone accepts (jsonb, AUTO_INCREMENT…)
+    const dialects = unique(tables.flatMap((t) => (t.dialect ? [t.dialect] : [])));
+    if (dialects.length) {
+      const at = (d: string) => tables.find((t) => t.dialect === d)!;
+      const written = dialects.map((d) => `${text(d)} in ${cite(at(d).file, at(d).line)}`);
+      parts.push(`Database-specific SQL: ${joinAnd(written)}.`);
+    }
+    const secured = distinct.filter((t) => t.rowLevelSecurity);
+    if (secured.length)
+      parts.push(
+        `Row level security is enabled on ${plural(secured.length, 'table')} (${joinSome(
+          secured.map((t) => code(t.name)),
+          6,
+        )}): the database itself limits which rows each user may read or change.`,
+      );
   }
-  const migrations = schemaFiles.filter((f) => /(^|\/)(migrations?|alembic)\//i.test(f.path));
   if (migrations.length) {
     const [first, last] = [cite(migrations[0]!.path), cite(migrations.at(-1)!.path)];
     // one migration is named, not given as a range from itself to itself
     const span = first === last ? `: ${first}` : `, from ${first} to ${last}`;
     const evolve = agree(migrations.length, 'evolves', 'evolve');
-    parts.push(sentence(`${plural(migrations.length, 'migration')} ${evolve} the schema`, span));
+    parts.push(sentence(`${migrationCounts(migrations)} ${evolve} the schema`, span));
   }
   const declared = new Set([...tables, ...schemas].map((e) => e.file));
-  const other = schemaFiles.filter((f) => !declared.has(f.path) && !migrations.includes(f));
+  const migrated = new Set(migrations.map((m) => m.path));
+  const other = schemaFiles.filter((f) => !declared.has(f.path) && !migrated.has(f.path));
   if (other.length)
     parts.push(
       `${other.length === 1 ? 'The schema file' : 'Schema files:'} ${joinSome(
@@ -145,8 +224,10 @@ export function writeDataModel({ a, fx }: WriterContext): string {
       )}.`,
     );
   if (schemas.length) {
-    const validate = agree(schemas.length, 'validates', 'validate');
-    parts.push(`${plural(schemas.length, 'entity schema')} ${validate} the data that crosses the API:`);
+    const shape = agree(schemas.length, 'shapes', 'shape');
+    parts.push(
+      `${plural(schemas.length, 'schema')} ${shape} the data that crosses the API; they validate it but are not stored as tables:`,
+    );
     parts.push(
       table(
         ['Schema', 'Kind', 'Fields', 'Declared at'],

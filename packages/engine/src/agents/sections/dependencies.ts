@@ -1,13 +1,23 @@
 // Dependencies: per-manifest counts, runtime and development tables with declaring lines, version risks.
 
-import type { Analysis, Dependency } from '../../analyse/types.ts';
-import { factsOf } from '../facts.ts';
+import {
+  frozenRequirements,
+  isPackageKind,
+  isProductOwned,
+  isUnbounded,
+  versionConstraint,
+  type VersionConstraint,
+} from '../../analyse/dependencies.ts';
+import { registryName } from '../../analyse/package-roles.ts';
+import type { Analysis, Dependency, Manifest, PackageManager } from '../../analyse/types.ts';
+import { factsOf, type Facts } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
   agree,
   cite,
   code,
   countBy,
+  joinAnd,
   joinSome,
   num,
   paragraphs,
@@ -16,6 +26,8 @@ import {
   sentence,
   table,
   text,
+  unique,
+  when,
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
@@ -42,14 +54,15 @@ export const dependencies = defineSection({
   analyst(a) {
     const fx = factsOf(a);
     const out: Finding[] = [];
-    if (a.dependencies.length) {
+    const own = ownDeps(fx);
+    if (own.length) {
       out.push(
         f(
           sentence(
-            `${declared(a)} ${agree(a.dependencies.length, 'is', 'are')} declared in ${plural(a.manifests.length, 'manifest')}`,
-            `: ${num(fx.runtimeDeps.length)} runtime and ${num(fx.devDeps.length)} for development or tests`,
+            `${plural(own.length, 'dependency', 'dependencies')} ${agree(own.length, 'is', 'are')} declared in ${plural(unique(own.map((d) => d.manifest)).length, 'manifest')}`,
+            `: ${num(fx.runtimeDeps.length)} runtime${optionalNote(fx.runtimeDeps)} and ${num(fx.devDeps.length)} for development or tests`,
           ),
-          a.manifests.map((m) => ref(m.path)),
+          unique(own.map((d) => d.manifest)).map((m) => ref(m)),
         ),
       );
       const d = fx.runtimeDeps[0];
@@ -57,7 +70,9 @@ export const dependencies = defineSection({
         out.push(
           f(
             `Runtime dependencies include ${joinSome(
-              fx.runtimeDeps.map((x) => text(`${x.name} ${x.version}`)),
+              fx.runtimeDeps.map((x) =>
+                text(versionConstraint(x) === 'managed' ? x.name : `${x.name} ${x.version}`),
+              ),
               4,
             )}.`,
             fx.runtimeDeps.slice(0, 4).map((x) => ref(x.manifest, x.line)),
@@ -73,8 +88,9 @@ export const dependencies = defineSection({
             fx.looseDeps.slice(0, 3).map((x) => ref(x.manifest, x.line)),
           ),
         );
-      if (!fx.lockfiles.length) out.push(f('No lockfile was found, so installs are not reproducible.'));
-    } else out.push(f('No dependency manifest was found.'));
+      const lock = lockSentence(a);
+      if (lock) out.push(f(lock));
+    } else out.push(f(a.manifests.length ? noThirdParty(a) : 'No dependency manifest was found.'));
     return out;
   },
   writer: writeDependencies,
@@ -85,35 +101,49 @@ const MAX_ROWS = 40;
 function rows(ds: Dependency[]) {
   return ds
     .slice(0, MAX_ROWS)
-    .map((d) => [code(d.name), code(d.version), text(d.ecosystem), text(d.scope), cite(d.manifest, d.line)]);
+    .map((d) => [
+      code(d.name),
+      versionConstraint(d) === 'managed' ? text('managed') : code(d.version),
+      text(d.ecosystem),
+      text(d.scope),
+      cite(d.manifest, d.line),
+    ]);
 }
 
+/** ", 2 of them optional extras": optional runtime dependencies are counted apart, in the ecosystem's words. */
+function optionalNote(runtime: Dependency[]): string {
+  const optional = runtime.filter((d) => d.scope === 'optional');
+  if (!optional.length) return '';
+  const words = unique(optional.map((d) => OPTIONAL_WORDS[d.ecosystem] ?? 'optional'));
+  return ` (${num(optional.length)} of them ${words.length === 1 ? words[0] : 'optional'})`;
+}
+
+// what an 'optional' scope is in each ecosystem: a PyPI extra, npm's optionalDependencies, a Maven
+// <optional> dependency, a crate a Cargo feature turns on, a Go requirement marked `// indirect`
+const OPTIONAL_WORDS: Partial<Record<Dependency['ecosystem'], string>> = {
+  pip: 'optional extras',
+  cargo: 'behind a feature',
+  go: 'indirect',
+};
+
 export function writeDependencies({ a, fx }: WriterContext): string {
-  if (!a.dependencies.length) {
-    const manifests = joinSome(
-      a.manifests.map((m) => cite(m.path)),
-      3,
-    );
-    const standardOnly = sentence(
-      `The ${plural(a.manifests.length, 'manifest')} (${manifests}) declare no third-party dependencies`,
-      ': the project relies on its languages’ standard libraries only',
-    );
+  const own = ownDeps(fx);
+  if (!own.length) {
     const noManifest = sentence(
       'No package manifest (package.json, requirements.txt, pyproject.toml, go.mod, Cargo.toml, pom.xml, ',
       'build.gradle, composer.json, Gemfile or .csproj) was found',
       ` among the ${plural(a.project.files, 'file')}, so no third-party dependencies are declared`,
     );
-    return a.manifests.length ? standardOnly : noManifest;
+    return paragraphs(a.manifests.length ? noThirdParty(a) : noManifest, elsewhere(a));
   }
   const parts: string[] = [];
-  const perManifest = countBy(a.dependencies, (d) => d.manifest);
   const byManifest = joinSome(
-    perManifest.map(([m, n]) => `${cite(m)} (${n})`),
+    countBy(own, (d) => d.manifest).map(([m, n]) => `${cite(m)} (${n})`),
     6,
   );
-  const split = `${num(fx.runtimeDeps.length)} needed at run time and ${num(fx.devDeps.length)} for development, tests or builds`;
+  const split = `${num(fx.runtimeDeps.length)} needed at run time${optionalNote(fx.runtimeDeps)} and ${num(fx.devDeps.length)} for development, tests or builds`;
   parts.push(
-    `${declared(a)} ${agree(a.dependencies.length, 'is', 'are')} declared: ${split}. By manifest: ${byManifest}.`,
+    `${plural(own.length, 'dependency', 'dependencies')} ${agree(own.length, 'is', 'are')} declared: ${split}. By manifest: ${byManifest}.`,
   );
   if (fx.runtimeDeps.length)
     parts.push(
@@ -129,43 +159,187 @@ export function writeDependencies({ a, fx }: WriterContext): string {
     );
   if (fx.devDeps.length > MAX_ROWS)
     parts.push(`…and ${num(fx.devDeps.length - MAX_ROWS)} more development dependencies.`);
-  const notes: string[] = [];
-  const exact = a.dependencies.filter((d) => /^(==|=)?v?\d+(\.\d+)*([-+][\w.]+)?$/.test(d.version.trim()));
-  const ranged = a.dependencies.filter((d) => /^[~^]/.test(d.version)).length;
-  notes.push(
-    sentence(
-      `${plural(exact.length, 'version')} of ${num(a.dependencies.length)} ${agree(exact.length, 'is', 'are')} pinned exactly`,
-      `; ${num(ranged)} use caret or tilde ranges`,
-    ),
-  );
+  const notes: string[] = [pinning(own)];
   if (fx.looseDeps.length)
     notes.push(
       `Unbounded versions (${joinSome(
         fx.looseDeps.map((d) => `${code(d.name)} ${code(d.version)} at ${cite(d.manifest, d.line)}`),
         4,
-      )}) can change under the project at any install.`,
+      )}) can change under the project at any install${when(fx.lockfiles.length, ' not made from the lockfile')}.`,
     );
-  notes.push(
-    fx.lockfiles.length
-      ? `Lockfiles pin the resolved tree: ${joinSome(
-          fx.lockfiles.map((p) => cite(p)),
-          4,
-        )}.`
-      : 'No lockfile is committed, so two installs may resolve different versions.',
-  );
-  const dupes = countBy(a.dependencies, (d) => `${d.ecosystem}:${d.name}`).filter(([, n]) => n > 1);
-  if (dupes.length)
+  const managers = ownManagers(a);
+  if (managers.length)
     notes.push(
-      `${plural(dupes.length, 'package')} ${agree(dupes.length, 'is', 'are')} declared in more than one manifest: ${joinSome(
-        dupes.map(([k]) => code(k.split(':').slice(1).join(':'))),
-        5,
-      )}; keeping their versions aligned avoids duplicate installs.`,
+      `Installs use ${joinSome(
+        managers.map((m) => `${text(m.name)} (${cite(m.evidence)})`),
+        4,
+      )}.`,
     );
+  const lock = lockSentence(a);
+  if (lock) notes.push(lock);
+  const dupes = declaredTwice(own);
+  if (dupes.length) notes.push(dupesSentence(dupes));
+  // both builds' declarations: the counts above already hold each shared package once
+  const twoBuilds = alternativeBuilds(a.dependencies.filter(isProductOwned));
+  if (twoBuilds) notes.push(twoBuilds);
   parts.push(notes.join(' '));
-  return paragraphs(...parts);
+  return paragraphs(...parts, elsewhere(a));
 }
 
-/** "12 dependencies", the count every dependency sentence opens with. */
-function declared(a: Analysis): string {
-  return plural(a.dependencies.length, 'dependency', 'dependencies');
+/**
+ * Packages declared in more than one manifest FILE of one ecosystem (one pyproject.toml naming a
+ * package in two groups is one manifest), each with its declarations.
+ */
+function declaredTwice(ds: Dependency[]): Dependency[][] {
+  const by = new Map<string, Dependency[]>();
+  for (const d of ds) {
+    const k = `${d.ecosystem}:${registryName(d.ecosystem, d.name)}`;
+    by.set(k, [...(by.get(k) ?? []), d]);
+  }
+  return [...by.values()].filter((xs) => new Set(xs.map((d) => d.manifest)).size > 1);
+}
+
+function dupesSentence(dupes: Dependency[][]): string {
+  const differ = dupes.filter((xs) => new Set(xs.map((d) => d.version)).size > 1);
+  const names = joinSome(
+    dupes.map((xs) => code(xs[0]!.name)),
+    5,
+  );
+  const lead = `${plural(dupes.length, 'package')} ${agree(dupes.length, 'is', 'are')} declared in more than one manifest: ${names}`;
+  if (!differ.length) return `${lead}, with the same version in each.`;
+  const shown = differ
+    .slice(0, 2)
+    .map(
+      (xs) =>
+        `${code(xs[0]!.name)} (${joinAnd(xs.map((d) => `${code(d.version)} at ${cite(d.manifest, d.line)}`))})`,
+    );
+  // npm installs a second copy when two manifests of a workspace disagree; pip and the others pick one
+  const npmCopies = differ.some((xs) => xs[0]!.ecosystem === 'npm');
+  return sentence(
+    `${lead}; ${num(differ.length)} of them with different versions`,
+    `: ${joinAnd(shown)}${when(differ.length > 2, ` and ${num(differ.length - 2)} more`)}`,
+    when(npmCopies, ', which can install two copies'),
+  );
+}
+
+/** A Maven and a Gradle build side by side in one folder: the same dependencies declared twice. */
+function alternativeBuilds(ds: Dependency[]): string {
+  const dir = (p: string) => p.slice(0, p.lastIndexOf('/') + 1);
+  const maven = ds.filter((d) => d.ecosystem === 'maven');
+  const gradle = ds.filter((d) => d.ecosystem === 'gradle');
+  const pom = unique(maven.map((d) => d.manifest));
+  const gradleFiles = unique(gradle.map((d) => d.manifest)).filter((g) => pom.some((m) => dir(m) === dir(g)));
+  if (!gradleFiles.length) return '';
+  const inPom = new Set(maven.map((d) => d.name));
+  const shared = unique(
+    gradle.filter((d) => gradleFiles.includes(d.manifest) && inPom.has(d.name)).map((d) => d.name),
+  );
+  return sentence(
+    `${cite(pom[0]!)} and ${cite(gradleFiles[0]!)} are two builds of the same project (Maven and Gradle)`,
+    `; the ${plural(shared.length, 'package')} both declare ${agree(shared.length, 'is', 'are')} counted once above`,
+  );
+}
+
+/** The product's own dependencies: those of its manifests, not of examples, benchmarks or tools. */
+function ownDeps(fx: Facts): Dependency[] {
+  return [...fx.runtimeDeps, ...fx.devDeps];
+}
+
+function ownManifests(a: Analysis): Manifest[] {
+  return a.manifests.filter(isProductOwned);
+}
+
+function ownManagers(a: Analysis): PackageManager[] {
+  return (a.packageManagers ?? []).filter(isProductOwned);
+}
+
+function noThirdParty(a: Analysis): string {
+  const manifests = ownManifests(a).length ? ownManifests(a) : a.manifests;
+  return sentence(
+    `The ${plural(manifests.length, 'manifest')} (${joinSome(
+      manifests.map((m) => cite(m.path)),
+      3,
+    )}) declare no third-party dependencies`,
+    ': the project relies on its languages’ standard libraries only',
+  );
+}
+
+/** Manifests of examples, benchmarks, tests and tools: counted apart, never as the product's. */
+function elsewhere(a: Analysis): string {
+  const other = a.dependencies.filter((d) => !isProductOwned(d));
+  if (!other.length) return '';
+  const byArea = countBy(other, (d) => d.area ?? 'other');
+  return `Left out of these counts: ${joinSome(
+    byArea.map(([area, n]) => `${plural(n, 'dependency', 'dependencies')} of the ${text(area)}`),
+    4,
+  )}, declared in ${plural(new Set(other.map((d) => d.manifest)).size, 'manifest')} of their own (${joinSome(
+    [...new Set(other.map((d) => d.manifest))].map((m) => cite(m)),
+    3,
+  )}).`;
+}
+
+/** "3 of 12 versions are pinned exactly; 8 are ranges…", read with each ecosystem's own rules. */
+function pinning(ds: Dependency[]): string {
+  const by = new Map<VersionConstraint, number>();
+  for (const d of ds) by.set(versionConstraint(d), (by.get(versionConstraint(d)) ?? 0) + 1);
+  const n = (c: VersionConstraint) => by.get(c) ?? 0;
+  const rest: string[] = [];
+  if (n('range')) rest.push(`${num(n('range'))} ${agree(n('range'), 'is a range', 'are ranges')}`);
+  if (n('minimum')) {
+    const go = ds.some((d) => d.ecosystem === 'go');
+    rest.push(
+      `${num(n('minimum'))} ${agree(n('minimum'), 'sets', 'set')} a minimum only${when(go, ' (Go module versions are minimums that go.sum locks)')}`,
+    );
+  }
+  if (n('any')) rest.push(`${num(n('any'))} ${agree(n('any'), 'names', 'name')} no version`);
+  if (n('source'))
+    rest.push(`${num(n('source'))} ${agree(n('source'), 'comes', 'come')} from a path or repository`);
+  if (n('managed')) {
+    const managers = countBy(
+      ds.filter((d) => versionConstraint(d) === 'managed'),
+      (d) => d.managedBy ?? '',
+    );
+    const from = managers.every(([m]) => m)
+      ? managers.length === 1
+        ? `from ${text(managers[0]![0])}`
+        : `from the build: ${joinAnd(managers.map(([m, k]) => `${num(k)} from ${text(m)}`))}`
+      : 'from the build’s dependency management';
+    rest.push(
+      `${num(n('managed'))} ${agree(n('managed'), 'takes its version', 'take their versions')} ${from}`,
+    );
+  }
+  const cargo = ds.some((d) => d.ecosystem === 'cargo' && versionConstraint(d) === 'range');
+  return `Pinned exactly: ${num(n('exact'))} of ${plural(ds.length, 'version')}${when(
+    rest.length,
+    `; of the others, ${joinAnd(rest)}`,
+  )}${when(cargo, ' (Cargo reads a bare `1.2.3` as `^1.2.3`)')}.`;
+}
+
+/** What the committed lockfiles (or their deliberate absence) mean for the product's installs. */
+function lockSentence(a: Analysis): string {
+  const fx = factsOf(a);
+  if (fx.lockfiles.length)
+    return `Lockfiles pin the resolved tree: ${joinSome(
+      fx.lockfiles.map((p) => cite(p)),
+      4,
+    )}.`;
+  const frozen = frozenRequirements(ownDeps(fx));
+  if (frozen.length)
+    return `No lockfile is committed; ${joinSome(
+      frozen.map((p) => cite(p)),
+      2,
+    )} ${agree(frozen.length, 'pins', 'pin')} every requirement exactly, which fixes the direct dependencies but not theirs.`;
+  const optOut = a.lockfileOptOuts?.[0];
+  if (optOut)
+    return `No lockfile is committed, by decision: ${cite(optOut.path, optOut.line)} sets \`package-lock=false\`, so the declared ranges are what users resolve.`;
+  if (isPackageKind(a))
+    return 'No lockfile is committed; as a library, the project leaves the resolved versions to the applications that install it.';
+  const own = ownDeps(fx);
+  // Maven and Gradle builds resolve what their build files name or manage, with no lockfile by convention
+  if (
+    own.length &&
+    own.every((d) => (d.ecosystem === 'maven' || d.ecosystem === 'gradle') && !isUnbounded(d))
+  )
+    return 'No lockfile is committed; Maven and Gradle keep none by convention, and every version here is named in the build or managed by it.';
+  return 'No lockfile is committed, so two installs may resolve different versions.';
 }

@@ -78,67 +78,155 @@ const RUNTIME: Record<string, string> = {
   nuget: '.NET SDK',
 };
 
+const ENV_TEMPLATE_SUFFIX = /\.(example|sample|template)$/;
+const ENV_TEMPLATE = /(^|\/)\.env(\.[\w-]+)?\.(example|sample|template)$/;
+
+// kinds whose users install a published package rather than run the repository
+const PACKAGE_KINDS = new Set(['library', 'framework', 'plugin', 'cli', 'build-tool']);
+
+/** The product's manifests: never an example's, a benchmark's, the docs' or a maintainer tool's. */
+const productManifests = (a: WriterContext['a']) =>
+  a.manifests.filter((m) => !m.area || m.area === 'product');
+
+/**
+ * The line a user runs to get the published package, from the root manifest's name: `npm install
+ * koa`, `pip install requests`, `go get <module>`, `cargo add`/`cargo install` for a Rust CLI.
+ */
+export function installLine(a: WriterContext['a']): string | null {
+  const kind = a.identity?.kind;
+  if (!kind || !PACKAGE_KINDS.has(kind)) return null;
+  const cli = kind === 'cli' || kind === 'build-tool';
+  const root = productManifests(a).find((m) => !m.path.includes('/') && m.name);
+  if (!root) return null;
+  const name = root.name!;
+  switch (root.ecosystem) {
+    case 'npm':
+      return cli ? `npm install -g ${name}` : `npm install ${name}`;
+    case 'pip':
+      return `python -m pip install ${name}`;
+    case 'go':
+      return cli ? `go install ${name}@latest` : `go get ${name}`;
+    case 'cargo':
+      return cli ? `cargo install ${name}` : `cargo add ${name}`;
+    case 'composer':
+      return `composer require ${name}`;
+    case 'bundler':
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** The command that runs a package script with the manager the lockfile names. */
+function scriptRunner(lockfiles: string[]): string {
+  const has = (re: RegExp) => lockfiles.some((p) => re.test(p));
+  if (has(/(^|\/)bun\.lockb?$/)) return 'bun';
+  if (has(/pnpm-lock/)) return 'pnpm';
+  if (has(/yarn\.lock/)) return 'yarn';
+  return 'npm';
+}
+
 export function writeGettingStarted({ a, fx }: WriterContext): string {
   const parts: string[] = [];
-  const eco = [...new Set(a.manifests.map((m) => m.ecosystem))];
+  const manifests = productManifests(a);
+  const eco = [...new Set(manifests.map((m) => m.ecosystem))];
   if (eco.length)
     parts.push(
       `Prerequisites, from the manifests: ${joinSome(
         eco.map(
           (e) =>
             `${RUNTIME[e] ?? text(e)} (${joinSome(
-              a.manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)),
+              manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)),
               2,
             )})`,
         ),
         5,
       )}.`,
     );
+  const install = installLine(a);
+  if (install)
+    parts.push(
+      `Users get the published package with the manifest's name (${cite(manifests.find((m) => !m.path.includes('/'))!.path)}):`,
+      codeBlock(install, 'sh'),
+    );
   const steps: string[] = [];
-  const has = (re: RegExp) => fx.lockfiles.find((p) => re.test(p));
-  for (const m of a.manifests) {
+  const runner = scriptRunner(fx.lockfiles);
+  const hasFile = (p: string) => a.files.some((f) => f.path === p);
+  // runtime requirements before the development ones
+  const dev = (p: string) => /(^|[/_.-])(dev|test|tests|lint|docs?|ci)([/_.-]|$)/i.test(p);
+  manifests.sort((x, y) => Number(dev(x.path)) - Number(dev(y.path)));
+  const mavenAtRoot = manifests.some((m) => m.ecosystem === 'maven' && !m.path.includes('/'));
+  const gradleAtRoot = manifests.find((m) => m.ecosystem === 'gradle' && !m.path.includes('/'));
+  for (const m of manifests) {
     const dir = m.path.includes('/') ? m.path.slice(0, m.path.lastIndexOf('/')) : '';
     const cd = dir ? `cd ${dir} && ` : '';
     if (m.ecosystem === 'npm' && !dir)
       steps.push(
-        has(/pnpm-lock/)
-          ? 'pnpm install'
-          : has(/yarn\.lock/)
-            ? 'yarn install'
-            : has(/package-lock/)
-              ? 'npm ci'
-              : 'npm install',
+        runner === 'npm' && fx.lockfiles.some((p) => /package-lock/.test(p)) ? 'npm ci' : `${runner} install`,
       );
     else if (m.ecosystem === 'pip')
       steps.push(m.path.endsWith('.txt') ? `pip install -r ${m.path}` : `${cd}pip install .`);
     else if (m.ecosystem === 'go') steps.push(`${cd}go build ./...`);
     else if (m.ecosystem === 'cargo') steps.push(`${cd}cargo build`);
-    else if (m.ecosystem === 'maven') steps.push(`${cd}mvn package`);
-    else if (m.ecosystem === 'gradle') steps.push(`${cd}./gradlew build`);
+    // the wrapper committed beside the build file pins the build tool's version
+    else if (m.ecosystem === 'maven')
+      steps.push(`${cd}${hasFile(`${dir ? dir + '/' : ''}mvnw`) ? './mvnw' : 'mvn'} package`);
+    // with both build files at the root, one build is enough: Maven's, and Gradle is named below
+    else if (m.ecosystem === 'gradle' && !(dir === '' && mavenAtRoot))
+      steps.push(`${cd}${hasFile(`${dir ? dir + '/' : ''}gradlew`) ? './gradlew' : 'gradle'} build`);
     else if (m.ecosystem === 'composer') steps.push(`${cd}composer install`);
     else if (m.ecosystem === 'bundler') steps.push(`${cd}bundle install`);
     else if (m.ecosystem === 'nuget') steps.push(`${cd}dotnet build`);
   }
-  const example = a.files.find((f) => /(^|\/)\.env\.(example|sample|template)$/.test(f.path));
-  const required = [
-    ...new Set(fx.codeEnvVars.filter((e) => e.defaultValue === undefined).map((e) => e.name)),
-  ];
-  if (example) steps.push(`cp ${example.path} .env`);
+  // every env template (`.env.example`, `.env.local.example`) is copied to its own name without the suffix
+  const examples = a.files.map((f) => f.path).filter((p) => ENV_TEMPLATE.test(p));
+  const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
+  const composeFile = install ? undefined : a.containers.find((c) => c.kind === 'compose');
+  // a template beside a compose file in a subfolder is that compose file's, not the local run's
+  const forCompose = examples.filter((p) => composeFile && dirOf(p) && dirOf(p) === dirOf(composeFile.path));
+  // only the product's settings whose read fails when unset: a lookup that returns nothing is an
+  // optional setting, and a CI, build or platform variable is not a user's to set
+  const required = unique(
+    fx.codeEnvVars
+      .filter((e) => e.required && (e.class ?? 'config') === 'config' && (!e.area || e.area === 'product'))
+      .map((e) => e.name),
+  );
+  const listed = required.filter((n) => a.envVars.some((e) => examples.includes(e.file) && e.name === n));
+  const lister = examples.find((p) =>
+    listed.every((n) => a.envVars.some((e) => e.file === p && e.name === n)),
+  );
+  const copy = (p: string) => `cp ${p} ${p.replace(ENV_TEMPLATE_SUFFIX, '')}`;
+  // the copy goes beside the example, where the tools that read it look
+  for (const p of examples) if (!forCompose.includes(p)) steps.push(copy(p));
+  // an application framework's own start command, where its marker file is at the root
+  const framework = (name: string) => a.frameworks.some((f) => f.name === name);
+  if (!install && framework('Django') && hasFile('manage.py'))
+    steps.push('python manage.py migrate', 'python manage.py runserver');
+  if (!install && framework('Spring Boot')) {
+    if (mavenAtRoot) steps.push(`${hasFile('mvnw') ? './mvnw' : 'mvn'} spring-boot:run`);
+    else if (gradleAtRoot) steps.push(`${hasFile('gradlew') ? './gradlew' : 'gradle'} bootRun`);
+  }
   const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script' && !e.path.includes('/'));
   for (const name of ['build', 'dev', 'start', 'test']) {
     const s = scripts.find((x) => x.name === name);
-    if (s) steps.push(name === 'start' || name === 'test' ? `npm ${name}` : `npm run ${name}`);
+    // `bun test` is bun's own test runner, not the package's script
+    const short = (name === 'start' || name === 'test') && runner !== 'bun';
+    if (s) steps.push(short ? `${runner} ${name}` : `${runner} run ${name}`);
   }
   const make = a.entryPoints.filter(
     (e) => e.kind === 'make-target' && /^(install|setup|build|run|start|dev|test)$/.test(e.name),
   );
   if (!scripts.length) for (const m of make) steps.push(`make ${m.name}`);
-  const compose = a.containers.find((c) => c.kind === 'compose');
-  const docker = a.containers.find((c) => c.kind === 'dockerfile');
+  // a package's users install it; its container files package a release, not a way to start it
+  const containers = install ? [] : a.containers;
+  const compose = containers.find((c) => c.kind === 'compose');
+  const docker = containers.find((c) => c.kind === 'dockerfile');
   const sources = `the manifests${when(scripts.length, ', package scripts')}${when(make.length, ' and Makefile')}`;
   if (unique(steps).length)
     parts.push(
-      `Derived from ${sources} present in the repository:`,
+      install
+        ? `To work on the code itself, from ${sources}:`
+        : `Derived from ${sources} present in the repository:`,
       codeBlock(unique(steps).join('\n').replace(/\r/g, ''), 'sh'),
     );
   else
@@ -151,13 +239,20 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
   if (required.length)
     parts.push(
       sentence(
-        'Set these environment variables first (no default was found in the code for them): ',
+        'The code fails when these settings are missing, so set them before the first run: ',
         joinSome(required.map(code), 8),
-        when(example, `; ${cite(example?.path ?? '')} lists them`),
+        when(
+          lister && listed.length,
+          `; ${cite(lister ?? '')} lists ${listed.length === required.length ? 'them' : joinSome(listed.map(code), 4)}`,
+        ),
       ),
     );
+  if (mavenAtRoot && gradleAtRoot)
+    parts.push(`Gradle (${cite(gradleAtRoot.path)}) builds the same project as an alternative to Maven.`);
   if (compose)
-    parts.push(`To run everything in containers: ${code(`docker compose -f ${compose.path} up`)}.`);
+    parts.push(
+      `To start the services of ${cite(compose.path)}${compose.services?.length ? ` (${joinSome(compose.services.map(code), 5)})` : ''} in containers: ${[...forCompose.map(copy), `docker compose -f ${compose.path} up`].map(code).join(', then ')}.`,
+    );
   else if (docker)
     parts.push(
       sentence(

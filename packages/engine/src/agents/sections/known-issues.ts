@@ -1,5 +1,6 @@
 // Known issues / technical debt: TODO-style markers by tag and place, secrets, missing tests/CI, skips.
 
+import { notRankedNote } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -17,7 +18,31 @@ import {
   topDir,
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
+import { PLACEHOLDER_FALLBACK } from '../../analyse/secrets.ts';
 import { defineSection, finding as f } from './define.ts';
+import type { Facts } from '../facts.ts';
+import { factsOf } from '../facts.ts';
+import type { Analysis } from '../../analyse/types.ts';
+
+// a marker in a test, an example, a benchmark or generated output is no debt of the shipped product
+const NOT_PRODUCT_CODE = new Set(['tests', 'examples', 'benchmarks', 'generated']);
+
+/** The TODO-style markers in the product's own files: the debt this chapter counts. */
+export function productTodos(a: Analysis, fx: Facts = factsOf(a)): Analysis['todos'] {
+  const tests = new Set(fx.testFiles);
+  return a.todos.filter((t) => {
+    const role = fx.fileByPath.get(t.file)?.role;
+    return !tests.has(t.file) && !(role && NOT_PRODUCT_CODE.has(role));
+  });
+}
+
+/**
+ * Hard-coded secrets of the product worth removing: not a placeholder fallback (told in Security as a
+ * value production must override), not a value in an example or the docs.
+ */
+function leakedSecrets(a: Analysis): Analysis['secrets'] {
+  return a.secrets.filter((s) => s.kind !== PLACEHOLDER_FALLBACK && (!s.area || s.area === 'product'));
+}
 
 export const knownIssues = defineSection({
   kind: 'known-issues',
@@ -45,25 +70,27 @@ export const knownIssues = defineSection({
   evidence: ['todos', 'secrets', 'tests', 'ci', 'skipped'],
   analyst(a) {
     const out: Finding[] = [];
-    if (a.todos.length) {
-      const dirs = countBy(a.todos, (t) => topDir(t.file, 2));
+    const todos = productTodos(a);
+    if (todos.length) {
+      const dirs = countBy(todos, (t) => topDir(t.file, 2));
       out.push(
         f(
           sentence(
-            `${plural(a.todos.length, 'TODO/FIXME marker')} ${agree(a.todos.length, 'remains', 'remain')}`,
-            a.todos.length === 1
+            `${plural(todos.length, 'TODO/FIXME marker')} ${agree(todos.length, 'remains', 'remain')}`,
+            todos.length === 1
               ? ` in ${text(dirs[0]![0])}`
               : `, ${num(dirs[0]![1])} of them in ${text(dirs[0]![0])}`,
           ),
-          a.todos.slice(0, 3).map((t) => ref(t.file, t.line)),
+          todos.slice(0, 3).map((t) => ref(t.file, t.line)),
         ),
       );
     } else out.push(f('No TODO, FIXME or HACK markers were found.'));
-    if (a.secrets.length)
+    const secrets = leakedSecrets(a);
+    if (secrets.length)
       out.push(
         f(
-          `${plural(a.secrets.length, 'hard-coded secret')} should be moved out of the code.`,
-          a.secrets.slice(0, 3).map((s) => ref(s.file, s.line)),
+          `${plural(secrets.length, 'hard-coded secret')} should be moved out of the code.`,
+          secrets.slice(0, 3).map((s) => ref(s.file, s.line)),
         ),
       );
     return out;
@@ -73,9 +100,10 @@ export const knownIssues = defineSection({
 
 export function writeKnownIssues({ a, fx }: WriterContext): string {
   const parts: string[] = [];
-  if (a.todos.length) {
-    const tags = countBy(a.todos, (t) => t.tag);
-    const dirs = countBy(a.todos, (t) =>
+  const todos = productTodos(a, fx);
+  if (todos.length) {
+    const tags = countBy(todos, (t) => t.tag);
+    const dirs = countBy(todos, (t) =>
       t.file.includes('/') ? t.file.slice(0, t.file.lastIndexOf('/')) : '(root)',
     );
     const byTag = tags.map(([t, n]) => `${num(n)} ${text(t)}`).join(', ');
@@ -84,10 +112,10 @@ export function writeKnownIssues({ a, fx }: WriterContext): string {
       3,
     );
     parts.push(
-      `The code carries ${plural(a.todos.length, 'open marker')} (${byTag}). They cluster in ${where}.`,
+      `The product's code carries ${plural(todos.length, 'open marker')} (${byTag}). They cluster in ${where}.`,
     );
     const order = { FIXME: 0, BUG: 0, HACK: 1, XXX: 1, TODO: 2 } as const;
-    const sorted = [...a.todos].sort(
+    const sorted = [...todos].sort(
       (x, y) => order[x.tag] - order[y.tag] || x.file.localeCompare(y.file) || x.line - y.line,
     );
     parts.push(
@@ -102,7 +130,7 @@ export function writeKnownIssues({ a, fx }: WriterContext): string {
           ]),
       ),
     );
-    if (a.todos.length > 30) parts.push(`…and ${num(a.todos.length - 30)} more.`);
+    if (todos.length > 30) parts.push(`…and ${num(todos.length - 30)} more.`);
   } else
     parts.push(
       sentence(
@@ -111,16 +139,20 @@ export function writeKnownIssues({ a, fx }: WriterContext): string {
       ),
     );
   const risks: string[] = [];
-  if (a.secrets.length)
+  const secrets = leakedSecrets(a);
+  if (secrets.length)
     risks.push(
-      `${plural(a.secrets.length, 'likely hard-coded secret')} at ${joinSome(
-        a.secrets.map((s) => cite(s.file, s.line)),
+      `${plural(secrets.length, 'likely hard-coded secret')} at ${joinSome(
+        secrets.map((s) => cite(s.file, s.line)),
         3,
       )} (see the security findings).`,
     );
-  if (!fx.testFiles.length) risks.push('There are no automated tests, so regressions go unnoticed.');
+  if (!fx.testFiles.length && !a.tests.totalCases)
+    risks.push('There are no automated tests, so regressions go unnoticed.');
   if (!a.ci.length) risks.push('No CI workflow runs builds or tests on each change.');
-  const huge = fx.largestFiles.filter((f) => f.code > 800);
+  // size is a review risk only in the product's own code: not in examples, benchmarks or build
+  // scripts (largestFiles already leaves out tests, generated files and literal data)
+  const huge = fx.largestFiles.filter((f) => f.code > 800 && (!f.role || f.role === 'product'));
   if (huge.length) {
     const sizes = joinSome(
       huge.map((f) => `${cite(f.path)} ${num(f.code)}`),
@@ -130,7 +162,7 @@ export function writeKnownIssues({ a, fx }: WriterContext): string {
       sentence(
         `${plural(huge.length, 'file')} ${agree(huge.length, 'exceeds', 'exceed')} 800 lines of code (${sizes})`,
         `, which makes ${agree(huge.length, 'it', 'them')} hard to review`,
-      ),
+      ) + notRankedNote(fx, 800),
     );
   }
   if (fx.looseDeps.length)

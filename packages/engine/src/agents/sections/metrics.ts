@@ -1,6 +1,7 @@
 // Code metrics: size, comment density, file-size distribution, symbols, imports, TODOs, git activity.
 
 import type { Analysis, PathRole } from '../../analyse/types.ts';
+import { notRankedNote } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -16,6 +17,7 @@ import {
   when,
 } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
+import { productTodos } from './known-issues.ts';
 
 export const metrics = defineSection({
   kind: 'metrics',
@@ -66,27 +68,35 @@ const ROLE_LABELS: [PathRole, string][] = [
 ];
 
 /** Lines of code of the product, kept apart from tests, examples, benchmarks and documentation. */
-function roleRows(a: Analysis): (string | number)[][] {
+function roleRows(a: Analysis, testFiles: number): (string | number)[][] {
   const roles = a.linesByRole;
   if (!roles) return [];
+  // the tests' share counts every file under test paths; when that is more than the test files
+  // (pages, configs, data beside them) the label says so, so the two counts do not contradict
+  const named = (r: PathRole, label: string) =>
+    r === 'tests' && roles[r]!.files > testFiles ? 'tests and their data and configs' : label;
   return ROLE_LABELS.filter(([r]) => (roles[r]?.code ?? 0) > 0).map(([r, label]) => [
-    `  of which ${label}`,
+    `  of which ${named(r, label)}`,
     `${num(roles[r]!.code)} in ${plural(roles[r]!.files, 'file')}`,
   ]);
 }
 
 export function writeMetrics({ a, fx }: WriterContext): string {
   const l = a.project.lines;
+  const generated = a.linesByRole?.generated?.code ?? 0;
   const sizes = fx.sourceFiles.map((f) => f.code).sort((x, y) => x - y);
   const median = sizes.length ? sizes[Math.floor(sizes.length / 2)]! : 0;
   const mean = sizes.length ? Math.round(sizes.reduce((s, x) => s + x, 0) / sizes.length) : 0;
   const internal = a.imports.filter((i) => i.resolved).length;
+  // a symbol count below the public names the identity layer found says the pass read little of
+  // this language (methods in object literals, `module.exports = class`): no figure rather than a wrong one
+  const symbolsRead = a.symbols.length >= (a.identity?.publicApi.length ?? 0);
   const rows: (string | number)[][] = [
     ['Files analysed', num(a.project.files)],
     ['Source files (excluding tests)', num(fx.sourceFiles.length)],
     ['Test files', num(fx.testFiles.length)],
     ['Lines of code', num(l.code)],
-    ...roleRows(a),
+    ...roleRows(a, fx.testFiles.length),
     ['Comment lines', `${num(l.comment)} (${pct(l.comment, l.code + l.comment)} of non-blank lines)`],
     ['Blank lines', num(l.blank)],
     ['Median / mean source file', `${num(median)} / ${num(mean)} lines of code`],
@@ -96,26 +106,39 @@ export function writeMetrics({ a, fx }: WriterContext): string {
         ? `${cite(fx.largestFiles[0].path)} (${plural(fx.largestFiles[0].code, 'line')})`
         : '—',
     ],
-    ['Symbols (exported)', `${num(a.symbols.length)} (${num(a.symbols.filter((s) => s.exported).length)})`],
+    ...(symbolsRead
+      ? [
+          [
+            'Symbols (exported)',
+            `${num(a.symbols.length)} (${num(a.symbols.filter((s) => s.exported).length)})`,
+          ],
+        ]
+      : []),
     [
       'Imports (internal / external)',
       `${num(a.imports.length)} (${num(internal)} / ${num(a.imports.length - internal)})`,
     ],
-    ['Modules / dependency edges', `${num(a.moduleGraph.nodes.length)} / ${num(a.moduleGraph.edges.length)}`],
-    ['Declared dependencies', num(a.dependencies.length)],
-    ['TODO / FIXME markers', num(a.todos.length)],
+    ['Product modules / dependency edges', `${num(fx.modules.length)} / ${num(fx.moduleEdges.length)}`],
+    [
+      'Declared dependencies (runtime / development)',
+      `${num(fx.runtimeDeps.length)} / ${num(fx.devDeps.length)}`,
+    ],
+    ['TODO / FIXME markers in the product', num(productTodos(a, fx).length)],
   ];
   if (a.git) rows.push(['Commits / authors', `${num(a.git.commits)} / ${num(a.git.authors.length)}`]);
   const kinds = countBy(a.symbols, (s) => s.kind);
-  const over = fx.sourceFiles.filter((f) => f.code > 500).length;
+  const over = fx.largestFiles.filter((f) => f.code > 500).length;
   const long = over
     ? `, and ${num(over)} ${agree(over, 'exceeds', 'exceed')} 500 lines`
     : ', and none exceeds 500 lines';
-  const lead = sentence(
-    `${text(a.project.name)} measures ${num(l.code)} lines of code`,
-    `; half of its source files are ${num(median)} lines or shorter`,
-    long,
-  );
+  const lead =
+    sentence(
+      // the size every chapter states: what the authors wrote, generated and copied files apart
+      `${text(a.project.name)} measures ${num(l.code - generated)} lines of code`,
+      when(generated, ` (and ${num(generated)} more in generated or vendored files)`),
+      `; half of its source files are ${num(median)} lines or shorter`,
+      long,
+    ) + notRankedNote(fx, 500);
   const byKind = kinds.map(([k, n]) => `${num(n)} ${kindName(k, n)}`).join(', ');
   const authors = a.git?.authors
     .slice(0, 5)
@@ -124,7 +147,7 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   return paragraphs(
     lead,
     table(['Metric', 'Value'], rows, ['l', 'r']),
-    kinds.length ? `Symbols by kind: ${byKind}.` : 'No symbols were extracted.',
+    !symbolsRead ? '' : kinds.length ? `Symbols by kind: ${byKind}.` : 'No symbols were extracted.',
     a.git?.authors.length
       ? `Most active authors: ${authors}; ${historySpan(a.git.firstCommit, a.git.lastCommit)}.`
       : '',

@@ -1,9 +1,11 @@
 // Overview / executive summary: what the project is, its size, languages, frameworks and surface.
 
 import { writtenLanguages } from '../../analyse/languages.ts';
-import type { Analysis, LanguageStat } from '../../analyse/types.ts';
+import type { Analysis, Identity, LanguageStat } from '../../analyse/types.ts';
 import { NON_CODE_LANGUAGES } from '../facts.ts';
 import {
+  entryPhrase,
+  importedAs,
   kindPhrase,
   plainProse,
   productSize,
@@ -81,7 +83,7 @@ export const overview = defineSection({
       );
     else if (id) out.push(f(`It is ${kindPhrase(id)}.`));
     // what the product runs on: a framework only an example or a test uses is not the project's
-    const runsOn = a.frameworks.filter((x) => x.category !== 'test' && (!x.area || x.area === 'product'));
+    const runsOn = runsOnFrameworks(a);
     const fw = runsOn.map((x) => text(x.name));
     if (fw.length)
       out.push(
@@ -101,11 +103,32 @@ function written(a: Analysis): { languages: LanguageStat[]; code: number } {
   return { languages, code: a.project.lines.code - (a.linesByRole?.generated?.code ?? 0) };
 }
 
+/**
+ * What the product runs on: a framework only an example or a test uses is not the project's, nor
+ * is a build tool or a compiler it is only developed with (esbuild, TypeScript): that is how it is
+ * built, not what it is built on.
+ */
+function runsOnFrameworks(a: Analysis): Analysis['frameworks'] {
+  const devOnly = (name: string) => {
+    const decl = a.dependencies.filter(
+      (d) => (!d.area || d.area === 'product') && d.name.toLowerCase() === name.toLowerCase(),
+    );
+    return decl.length > 0 && decl.every((d) => d.scope !== 'runtime' && d.scope !== 'peer');
+  };
+  return a.frameworks.filter(
+    (x) =>
+      x.category !== 'test' &&
+      x.category !== 'build' &&
+      (!x.area || x.area === 'product') &&
+      !devOnly(x.name),
+  );
+}
+
 export function writeOverview({ a, fx, projectName, workspace }: WriterContext): string {
   const { languages, code: total } = written(a);
   const l = { code: total };
   const langs = languages.filter((x) => !NON_CODE_LANGUAGES.has(x.language)).slice(0, 3);
-  const fw = a.frameworks.filter((f) => f.category !== 'test' && (!f.area || f.area === 'product'));
+  const fw = runsOnFrameworks(a);
   // What it is first: the project's own sentence about itself (never README badges or notices),
   // then its kind, its size as a product and how it is used.
   const id = a.identity;
@@ -119,10 +142,11 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
   const lead = purpose
     ? `${purpose.sentences.map(text).join(' ')} (${cite(purpose.path, purpose.line)})`
     : readme || undescribed;
-  const entered = (entries: { path: string; line?: number; how: string }[]) =>
-    `It is entered at ${joinSome(
-      entries.slice(0, 3).map((e) => `${cite(e.path, e.line)} (${text(e.how)})`),
-      3,
+  // the short form: the first way in; the architecture section lists them all
+  const entered = (entries: Identity['entryPoints']) =>
+    `It is entered ${entries[0]!.call ? 'through' : 'at'} ${entryPhrase(entries[0]!)}${importedAs(entries.slice(0, 1))}${when(
+      entries.length > 1,
+      `, one of ${plural(entries.length, 'entry point')}`,
     )}.`;
   const identity = id
     ? [

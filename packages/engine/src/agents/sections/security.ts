@@ -18,10 +18,100 @@ import {
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
-import type { Analysis } from '../../analyse/types.ts';
+import type { Analysis, SecretFinding } from '../../analyse/types.ts';
+import { isSensitive, userConfigVars } from './configuration.ts';
+import { PLACEHOLDER_FALLBACK } from '../../analyse/secrets.ts';
+
+/** Hard-coded secrets in the product's own files; those in examples, docs or scripts are named apart. */
+const ownFindings = (a: Analysis) => a.secrets.filter((s) => !s.area || s.area === 'product');
+/** Real-looking secrets of the product: a placeholder fallback is told apart, as a value to override. */
+const ownSecrets = (a: Analysis) => ownFindings(a).filter((s) => s.kind !== PLACEHOLDER_FALLBACK);
+const ownPlaceholders = (a: Analysis) => ownFindings(a).filter((s) => s.kind === PLACEHOLDER_FALLBACK);
+
+/**
+ * "`SECRET_KEY` (hc/settings.py:68) falls back to a placeholder…": a sample value is no leaked
+ * credential, so there is nothing to rotate; the risk is running production on it.
+ */
+function placeholderLine(xs: SecretFinding[]): string {
+  const named = joinSome(
+    xs.map((s) => `${code(s.variable ?? '')} (${cite(s.file, s.line)})`),
+    4,
+  );
+  return (
+    `${named} ${agree(xs.length, 'falls', 'fall')} back to a placeholder or sample value written in the code. ` +
+    `That is no leaked credential, but production must override it; ` +
+    `failing at start-up when ${agree(xs.length, 'it is', 'one is')} unset would be safer.`
+  );
+}
+
+// the framework's debug switch: on in production it shows stack traces and settings in error pages
+const DEBUG_NAME = /^(?:[A-Z]+_)?DEBUG(?:_MODE)?$/;
+const TRUTHY = /^['"]?(?:true|1|yes|on)['"]?$/i;
+
+/** Debug switches the product reads that are on when the variable is unset. */
+function debugOnByDefault(a: Analysis) {
+  return userConfigVars(a).filter((e) => DEBUG_NAME.test(e.name) && TRUTHY.test(e.defaultValue ?? ''));
+}
+
+/** Sensitive settings the product reads from the environment (credentials by name, connection strings). */
+function sensitiveVars(a: Analysis): string[] {
+  const vars = userConfigVars(a).filter((e) => isSensitive(e) || /DATABASE_URL|DSN/i.test(e.name));
+  return unique(vars.map((e) => e.name)).sort();
+}
+
+/** "Hard-coded fallback secret (`SECRET_KEY`)": the kind, with the variable it belongs to. */
+function secretKind(s: SecretFinding): string {
+  return s.variable ? `${text(s.kind)} (${code(s.variable)})` : text(s.kind);
+}
 
 /** The routes the product serves: an example app's routes are not the product's to guard. */
 const ownRoutes = (a: Analysis) => a.routes.filter((r) => !r.area || r.area === 'product');
+
+// names of authentication and access-control code: schemes (HTTPBasicAuth, bearerAuth, jwt),
+// backends and checks (authenticate, check_token, require_login, IsAuthenticated)
+const AUTH_NAME =
+  /^(?:HTTP)?(?:Basic|Digest|Bearer|Token|JWT|Jwt|OAuth2?|Api[Kk]ey|API[Kk]ey|Session)Auth\w*$|^(?:basic|bearer|digest|jwt|jwk|oauth|apiKey)Auth$|^jwt$|^(?:authenticate|authorize|authorise)\w*$|Authenticat(?:ion|or|ed)|Authori[sz](?:ation|er)|^(?:login_required|permission_required|requires?_?(?:auth|login|permission)\w*|check_?(?:token|password|permission)\w*|verify_?(?:token|password|jwt)\w*)$/i;
+
+// code that runs: a type describing options (BasicAuthOptions) is not authentication
+const AUTH_KINDS = new Set(['function', 'class', 'method', 'struct', 'const']);
+
+/**
+ * Authentication code the product itself defines (a library's HTTPBasicAuth, a framework's bearerAuth
+ * middleware, an application's login backends): what there is to review when no library does it.
+ */
+export function productAuthCode(a: Analysis): { name: string; path: string; line: number }[] {
+  const role = new Map(a.files.map((f) => [f.path, f.role]));
+  const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
+  const product = (p: string) =>
+    (role.get(p) ?? 'product') === 'product' && !apart.some((x) => p === x || p.startsWith(`${x}/`));
+  const seen = new Set<string>();
+  const found = a.symbols.filter((s) => AUTH_KINDS.has(s.kind) && AUTH_NAME.test(s.name) && product(s.path));
+  // what users can reach when there is any; private helpers of it otherwise
+  const exported = found.filter((s) => s.exported);
+  return (exported.length ? exported : found)
+    .sort(
+      (x, y) =>
+        Number(!!y.exported) - Number(!!x.exported) || x.path.localeCompare(y.path) || x.line - y.line,
+    )
+    .filter((s) => (seen.has(s.name.toLowerCase()) ? false : (seen.add(s.name.toLowerCase()), true)))
+    .map((s) => ({ name: s.name, path: s.path, line: s.line }));
+}
+
+/** "its own authentication code: `HTTPBasicAuth` (auth.py:85) and `HTTPDigestAuth` (auth.py:124)" */
+function authCodeList(found: { name: string; path: string; line: number }[], cited: boolean): string {
+  return joinSome(
+    found.map((s) => (cited ? `${code(s.name)} (${cite(s.path, s.line)})` : code(s.name))),
+    4,
+  );
+}
+
+/** Who the product's own authentication code is for: a library's users, or the product's own routes. */
+function shipsAuth(a: Analysis): string {
+  const kind = a.identity?.kind ?? '';
+  return ['library', 'framework', 'plugin'].includes(kind)
+    ? `The ${kind} ships authentication for its users to apply`
+    : 'Access control is written in the product';
+}
 
 export const security = defineSection({
   kind: 'security',
@@ -53,15 +143,28 @@ export const security = defineSection({
   analyst(a) {
     const fx = factsOf(a);
     const out: Finding[] = [];
-    out.push(
-      a.secrets.length
-        ? f(
-            `${plural(a.secrets.length, 'likely hard-coded secret')} found (${joinSome(unique(a.secrets.map((s) => s.kind)), 3)}).`,
-            a.secrets.slice(0, 4).map((s) => ref(s.file, s.line)),
-            'secrets',
-          )
-        : f('No hard-coded secrets were detected.', [], 'secrets'),
-    );
+    const own = ownSecrets(a);
+    const sensitive = sensitiveVars(a);
+    const placeholders = ownPlaceholders(a);
+    // a placeholder fallback is the finding to lead with when no real-looking secret is there
+    if (own.length)
+      out.push(
+        f(
+          `${plural(own.length, 'likely hard-coded secret')} found (${joinSome(unique(own.map((s) => s.kind)), 3)}).`,
+          own.slice(0, 4).map((s) => ref(s.file, s.line)),
+          'secrets',
+        ),
+      );
+    if (placeholders.length)
+      out.push(
+        f(
+          `${joinSome(unique(placeholders.map((s) => text(s.variable ?? ''))), 3)} ${agree(placeholders.length, 'falls', 'fall')} back to a placeholder value in the code that production must override.`,
+          placeholders.slice(0, 3).map((s) => ref(s.file, s.line)),
+          'secrets',
+        ),
+      );
+    if (!own.length && !placeholders.length)
+      out.push(f('No hard-coded secrets were detected.', [], 'secrets'));
     if (fx.authLibs.length)
       out.push(
         f(
@@ -73,20 +176,28 @@ export const security = defineSection({
           'auth',
         ),
       );
-    else
+    else {
+      const authCode = productAuthCode(a);
       out.push(
-        f(
-          ownRoutes(a).length
-            ? `No authentication library guards the ${plural(ownRoutes(a).length, 'HTTP route')}.`
-            : 'No authentication library is used.',
-          [],
-          'auth',
-        ),
+        authCode.length
+          ? f(
+              `${shipsAuth(a)}: ${authCodeList(authCode, false)}.`,
+              authCode.slice(0, 3).map((s) => ref(s.path, s.line)),
+              'auth',
+            )
+          : f(
+              ownRoutes(a).length
+                ? `Neither an authentication library nor authentication code of the product's own guards the ${plural(ownRoutes(a).length, 'HTTP route')}.`
+                : 'No authentication library is used.',
+              [],
+              'auth',
+            ),
       );
-    if (fx.secretEnvVars.length)
+    }
+    if (sensitive.length)
       out.push(
         f(
-          `Sensitive settings come from the environment: ${joinSome(fx.secretEnvVars.map(text), 4)}.`,
+          `Sensitive settings come from the environment: ${joinSome(sensitive.map(text), 4)}.`,
           [],
           'secrets',
         ),
@@ -99,24 +210,55 @@ export const security = defineSection({
 export function writeSecurity(ctx: WriterContext): string {
   const { a, fx } = ctx;
   const parts: string[] = [];
+  const own = ownSecrets(a);
   if (!wants(ctx, 'secrets')) {
     // not this section's aspect
-  } else if (a.secrets.length) {
-    const found = `${plural(a.secrets.length, 'likely hard-coded secret')} ${agree(a.secrets.length, 'was', 'were')} found.`;
+  } else if (own.length) {
+    const found = `${plural(own.length, 'likely hard-coded secret')} ${agree(own.length, 'was', 'were')} found.`;
     parts.push(`${found} Values are masked here; each should be removed from the code and rotated.`);
     parts.push(
       table(
         ['Kind', 'Masked value', 'Location'],
-        a.secrets.slice(0, 30).map((s) => [text(s.kind), code(s.masked), cite(s.file, s.line)]),
+        own.slice(0, 30).map((s) => [secretKind(s), code(s.masked), cite(s.file, s.line)]),
       ),
     );
-  } else
+    if (own.some((s) => s.kind === 'Hard-coded fallback secret'))
+      parts.push(
+        'A hard-coded fallback is what the product runs with whenever the variable is unset, ' +
+          'so production must always set it; failing at start-up when it is missing is safer.',
+      );
+  } else if (!ownPlaceholders(a).length)
     parts.push(
       sentence(
         'No hard-coded secrets (API keys, private keys, tokens, passwords) were detected',
         ` in the ${plural(a.project.files, 'file')} scanned`,
       ),
     );
+  if (wants(ctx, 'secrets') && ownPlaceholders(a).length) parts.push(placeholderLine(ownPlaceholders(a)));
+  const debug = debugOnByDefault(a);
+  if (wants(ctx, 'secrets') && debug.length && ownRoutes(a).length)
+    parts.push(
+      `${joinSome(
+        debug.map((e) => `${code(e.name)} (${cite(e.file, e.line)})`),
+        2,
+      )} ${agree(debug.length, 'defaults', 'default')} to ${code(debug[0]!.defaultValue!)} when unset: ` +
+        `unless production sets ${agree(debug.length, 'it', 'them')}, the app runs in debug mode, whose error pages show internals to visitors.`,
+    );
+  const elsewhere = a.secrets.filter((s) => !ownFindings(a).includes(s));
+  if (wants(ctx, 'secrets') && elsewhere.length) {
+    const byArea = new Map<string, SecretFinding[]>();
+    for (const s of elsewhere) byArea.set(s.area!, [...(byArea.get(s.area!) ?? []), s]);
+    const where = [...byArea.entries()].map(
+      ([area, xs]) =>
+        `${plural(xs.length, 'value')} in ${area} (${joinSome(unique(xs.map((s) => cite(s.file, s.line))), 2)})`,
+    );
+    parts.push(
+      sentence(
+        `Credential-shaped values outside the product: ${where.join('; ')}`,
+        '; they are not part of what ships, but should not be real keys',
+      ),
+    );
+  }
   const testSecrets = a.testOnly?.secrets ?? [];
   if (wants(ctx, 'secrets') && testSecrets.length) {
     const n = testSecrets.length;
@@ -131,18 +273,23 @@ export function writeSecurity(ctx: WriterContext): string {
   }
   if (!wants(ctx, 'auth')) {
     // not this section's aspect
-  } else if (fx.authLibs.length)
+  } else if (fx.authLibs.length) {
     parts.push(
       `Authentication and credential handling use ${joinSome(
         fx.authLibs.map((d) => `${code(d.name)} ${code(d.version)} (${cite(d.manifest, d.line)})`),
         4,
       )}.`,
     );
+    const authCode = productAuthCode(a);
+    if (authCode.length)
+      parts.push(`The product's own authentication code: ${authCodeList(authCode, true)}.`);
+  } else if (productAuthCode(a).length)
+    parts.push(`${shipsAuth(a)}: ${authCodeList(productAuthCode(a), true)}.`);
   else if (ownRoutes(a).length)
     parts.push(
       sentence(
-        `No authentication library is declared, yet the project serves ${plural(ownRoutes(a).length, 'HTTP route')}`,
-        '; access control, if any, is hand-written',
+        `No authentication library is declared, and no authentication code (login, token, permission or auth-scheme definitions) was found in the product, which serves ${plural(ownRoutes(a).length, 'HTTP route')}`,
+        '; as written, every route is open to whoever can reach it',
       ),
     );
   else
@@ -152,15 +299,20 @@ export function writeSecurity(ctx: WriterContext): string {
   if (wants(ctx, 'auth') && fx.securityLibs.length)
     parts.push(
       `Input validation and hardening come from ${joinSome(
-        fx.securityLibs.map((d) => code(d.name)),
+        unique(fx.securityLibs.map((d) => d.name)).map(code),
         5,
       )}.`,
     );
-  if (wants(ctx, 'secrets') && fx.secretEnvVars.length) {
-    const withDefault = fx.codeEnvVars.filter(
-      (e) => fx.secretEnvVars.includes(e.name) && e.defaultValue !== undefined,
+  const sensitive = sensitiveVars(a);
+  if (wants(ctx, 'secrets') && sensitive.length) {
+    const withDefault = userConfigVars(a).filter(
+      (e, i, all) =>
+        sensitive.includes(e.name) &&
+        !ownPlaceholders(a).some((s) => s.variable === e.name) &&
+        (e.hasDefault || e.defaultValue !== undefined) &&
+        all.findIndex((x) => x.name === e.name) === i,
     );
-    const read = `Sensitive settings are read from the environment (${joinSome(fx.secretEnvVars.map(code), 5)}).`;
+    const read = `Sensitive settings are read from the environment (${joinSome(sensitive.map(code), 5)}).`;
     const defaulted = joinSome(
       withDefault.map((e) => `${code(e.name)} at ${cite(e.file, e.line)}`),
       3,
@@ -179,7 +331,7 @@ export function writeSecurity(ctx: WriterContext): string {
         ' can pull in a compromised release',
       ),
     );
-  if (!fx.lockfiles.length && a.dependencies.length) notes.push('No lockfile pins transitive dependencies.');
+  if (!fx.lockfiles.length && fx.runtimeDeps.length) notes.push('No lockfile pins transitive dependencies.');
   const exposed = a.containers.flatMap((c) => c.exposedPorts);
   if (exposed.length)
     notes.push(`Containers expose ${agree(exposed.length, 'port', 'ports')} ${unique(exposed).join(', ')}.`);

@@ -56,14 +56,14 @@ function render(node: DirNode, depth: number, maxDepth: number, out: string[]): 
     );
 }
 
-export function writeStructure({ a }: WriterContext): string {
+export function writeStructure({ a, fx }: WriterContext): string {
   const t = a.tree;
   const rootFiles = a.files.filter((f) => !f.path.includes('/'));
   const lines: string[] = [];
   render(t, 0, 3, lines);
-  const biggest = t.children[0];
+  const biggest = largestByCode(t.children);
   const lead = biggest
-    ? largestDirectory(a, biggest)
+    ? largestDirectory(a, biggest) + productHome(a, biggest, new Set(fx.testFiles))
     : `All ${plural(a.project.files, 'file')} sit at the repository root.`;
   return paragraphs(
     lead,
@@ -86,6 +86,37 @@ function largestDirectory(a: Analysis, biggest: DirNode): string {
   const share = Math.round((biggest.lines / Math.max(1, a.project.lines.code)) * 100);
   const size = `${plural(biggest.files, 'file')} and ${num(biggest.lines)} lines of code`;
   return `The repository has ${directories}; ${code(`${biggest.name}/`)} is the largest with ${size} (${share}% of the total).`;
+}
+
+/**
+ * " The product's own code is mostly in `src/` (3,605 lines).", when the largest directory is another
+ * (the tests or the docs outweigh the product): the reader looks for the product first. Files at the
+ * root count as a place of their own: a Go package keeps its code there.
+ */
+export function productHome(a: Analysis, largest: DirNode, tests: Set<string>): string {
+  const lines = new Map<string, number>();
+  for (const f of a.files) {
+    if ((f.role ?? 'product') !== 'product' || tests.has(f.path) || f.duplicateOf || !f.code) continue;
+    const slash = f.path.indexOf('/');
+    const top = slash < 0 ? '' : f.path.slice(0, slash);
+    lines.set(top, (lines.get(top) ?? 0) + f.code);
+  }
+  const [home, n] = [...lines].sort((x, y) => y[1] - x[1])[0] ?? [];
+  if (home === undefined || !n || home === largest.name) return '';
+  const where = home ? `in ${code(`${home}/`)}` : 'at the repository root';
+  return ` The product's own code is mostly ${where} (${num(n)} lines).`;
+}
+
+/**
+ * The directory with the most lines of code. The tree lists directories by bytes, and a folder of test
+ * data or images can outweigh the code on disk; the sentence speaks of lines, so it ranks by lines.
+ */
+export function largestByCode(dirs: DirNode[]): DirNode | undefined {
+  return dirs.reduce<DirNode | undefined>(
+    (best, d) =>
+      !best || d.lines > best.lines || (d.lines === best.lines && d.files > best.files) ? d : best,
+    undefined,
+  );
 }
 
 function countReasons(skipped: { reason: string }[]): string[] {

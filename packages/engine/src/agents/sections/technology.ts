@@ -1,20 +1,25 @@
 // Technology stack: languages table and frameworks with versions and where they were detected.
 
+import { isProductOwned } from '../../analyse/dependencies.ts';
+import { splitCitation } from '../../citations.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
+import { importsPackage, isToolingRole, type PackageRole } from '../../analyse/package-roles.ts';
+import type { Analysis, Ecosystem, Framework } from '../../analyse/types.ts';
 import { NON_CODE_LANGUAGES } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
   agree,
   cite,
+  countBy,
   evidence,
   joinSome,
   num,
   paragraphs,
   pct,
   plural,
-  sentence,
   table,
   text,
+  unique,
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
@@ -56,14 +61,15 @@ export const technology = defineSection({
           ),
         ]
       : [];
-    if (a.frameworks.length)
+    const own = runsOn(a);
+    if (own.length)
       out.push(
         f(
-          `Detected frameworks: ${joinSome(
-            a.frameworks.map((fw) => text(`${fw.name}${fw.version ? ` ${fw.version}` : ''}`)),
+          `Frameworks and major libraries: ${joinSome(
+            own.map((fw) => text(`${fw.name}${fw.version ? ` ${fw.version}` : ''}`)),
             4,
           )}.`,
-          a.frameworks.slice(0, 2).map((fw) => fw.evidence),
+          own.slice(0, 2).map((fw) => fw.evidence),
           'frameworks',
         ),
       );
@@ -71,6 +77,35 @@ export const technology = defineSection({
   },
   writer: writeTechnology,
 });
+
+const ROLE_NAMES: Record<PackageRole, string> = {
+  'web-framework': 'web framework',
+  'ui-framework': 'UI framework',
+  router: 'HTTP router',
+  orm: 'ORM',
+  'database-client': 'database client',
+  auth: 'authentication',
+  security: 'security middleware',
+  validation: 'validation',
+  templating: 'templating',
+  'http-client': 'HTTP client',
+  'test-runner': 'test runner',
+  linter: 'linter or type checker',
+  'task-runner': 'task runner',
+  'cli-parsing': 'command-line parsing',
+  logging: 'logging',
+  serialization: 'serialization',
+  'async-runtime': 'async runtime',
+  'task-queue': 'task queue',
+  payments: 'payments',
+  'build-tool': 'build tool',
+  'app-server': 'application server',
+  'data-science': 'data and numerics',
+  mobile: 'mobile framework',
+  desktop: 'desktop framework',
+  styling: 'styling',
+  'api-layer': 'API layer',
+};
 
 export function writeTechnology(ctx: WriterContext): string {
   const { a, fx } = ctx;
@@ -117,41 +152,125 @@ export function writeTechnology(ctx: WriterContext): string {
       ),
     );
   } else parts.push('No source files in a recognised programming language were found.');
+  // what the product's own manifests declare; examples and benchmarks bring their own stacks
+  const own = runsOn(a);
   if (!wants(ctx, 'frameworks')) {
     // not this section's aspect
-  } else if (a.frameworks.length) {
-    parts.push(`Frameworks and major libraries detected:`);
+  } else if (own.length) {
+    parts.push(`Frameworks and major libraries the product declares, each with what it is for:`);
     parts.push(
       table(
-        ['Framework', 'Category', 'Version', 'Found in'],
-        a.frameworks.map((f) => [
+        ['Framework', 'Role', 'Version', 'Found in'],
+        own.map((f) => [
           text(f.name),
-          text(f.category),
+          `${text(f.role ? ROLE_NAMES[f.role] : f.category)}${usedOnlyIn(ctx, f)}`,
           f.version ? text(f.version) : '—',
           evidence(fx, f.evidence),
         ]),
       ),
     );
-  } else
+  } else if (!fx.runtimeDeps.length && a.manifests.some(isProductOwned))
     parts.push(
-      sentence(
-        'No framework was detected',
-        '; the project uses its languages’ standard libraries and the dependencies listed in the dependencies section',
-      ),
+      'The product declares no runtime dependencies: it needs nothing beyond its language and runtime.',
     );
-  const eco = [...new Set(a.manifests.map((m) => m.ecosystem))];
+  else if (fx.runtimeDeps.length)
+    parts.push(
+      `No framework is among the product’s ${plural(fx.runtimeDeps.length, 'runtime dependency', 'runtime dependencies')}, listed in the dependencies section.`,
+    );
+  else parts.push('No package manifest declares a framework.');
+  const tools = a.frameworks.filter((f) => isProductOwned(f) && isToolingRole(f.role));
+  if (wants(ctx, 'frameworks') && tools.length)
+    parts.push(
+      `Development tools, which do not ship with the product: ${joinSome(
+        tools.map((t) => `${text(t.name)} (${text(ROLE_NAMES[t.role!])}, ${evidence(fx, t.evidence)})`),
+        6,
+      )}.`,
+    );
+  const others = a.frameworks.filter((f) => !isProductOwned(f));
+  if (wants(ctx, 'frameworks') && others.length)
+    parts.push(
+      `Outside the product, ${joinSome(
+        countBy(others, (f) => f.area ?? 'other').map(
+          ([area]) =>
+            `the ${text(area)} use ${joinSome(
+              others.filter((f) => (f.area ?? 'other') === area).map((f) => text(f.name)),
+              3,
+            )}`,
+        ),
+        3,
+      )}; none of these ships with it.`,
+    );
+  const manifests = a.manifests.filter(isProductOwned);
+  const managers = (a.packageManagers ?? []).filter(isProductOwned);
+  const eco = [...new Set(manifests.map((m) => m.ecosystem))];
   if (wants(ctx, 'frameworks') && eco.length)
     parts.push(
       `Package management: ${joinSome(
-        eco.map(
-          (e) =>
-            `${text(e)} (${joinSome(
-              a.manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)),
-              3,
-            )})`,
-        ),
+        eco.map((e) => {
+          const tool = managers.find((m) => m.ecosystem === e);
+          return `${text(tool ? tool.name : ECOSYSTEM_TOOLS[e])} (${joinSome(
+            unique([
+              ...manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)),
+              ...(tool ? [cite(tool.evidence)] : []),
+            ]),
+            3,
+          )})`;
+        }),
         4,
       )}.`,
     );
   return paragraphs(...parts);
+}
+
+// the tool that installs an ecosystem's packages when no lockfile or setting names another
+const ECOSYSTEM_TOOLS: Record<Ecosystem, string> = {
+  npm: 'npm',
+  pip: 'pip',
+  go: 'Go modules',
+  cargo: 'Cargo',
+  maven: 'Maven',
+  gradle: 'Gradle',
+  composer: 'Composer',
+  bundler: 'Bundler',
+  nuget: 'NuGet',
+};
+
+/** What the product runs on: its own frameworks and libraries, not the tools it is developed with. */
+function runsOn(a: Analysis): Framework[] {
+  return a.frameworks.filter((f) => isProductOwned(f) && !isToolingRole(f.role));
+}
+
+// roles a package plays only where code imports it; a styling framework, a UI or web framework,
+// an app server or an async runtime works through class names, JSX, configuration or macros
+const USED_BY_IMPORT = new Set<PackageRole>([
+  'auth',
+  'security',
+  'validation',
+  'http-client',
+  'payments',
+  'serialization',
+  'database-client',
+  'logging',
+  'task-queue',
+  'data-science',
+  'cli-parsing',
+  'templating',
+]);
+
+/**
+ * ", only in hc/integrations/github/client.py": a library the product's code imports in one file
+ * serves that file, not the product as a whole. Nothing is said where no import was found (a Django
+ * database driver is named in settings, never imported).
+ */
+function usedOnlyIn({ a, fx }: WriterContext, f: Framework): string {
+  const { path, line } = splitCitation(f.evidence);
+  const dep = a.dependencies.find((d) => d.manifest === path && d.line === line);
+  if (!dep || !f.role || !USED_BY_IMPORT.has(f.role) || fx.sourceFiles.length < 5) return '';
+  const source = new Set(fx.sourceFiles.map((x) => x.path));
+  const files = unique(
+    a.imports
+      .filter((i) => !i.resolved && source.has(i.from) && importsPackage(i.specifier, dep))
+      .map((i) => i.from),
+  );
+  return files.length === 1 ? `, only in ${cite(files[0]!)}` : '';
 }

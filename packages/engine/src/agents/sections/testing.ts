@@ -1,13 +1,15 @@
 // Testing and quality: test frameworks, files and cases, where tests are missing, CI and lint scripts.
 
-import type { Analysis } from '../../analyse/types.ts';
-import { factsOf, type Facts } from '../facts.ts';
+import { isProgramLanguage } from '../../analyse/test-code.ts';
+import type { Analysis, EntryPoint, StaticCheck } from '../../analyse/types.ts';
+import { factsOf, notRankedNote, type Facts } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
   agree,
   cite,
   code,
   countBy,
+  joinAnd,
   joinSome,
   num,
   paragraphs,
@@ -18,9 +20,11 @@ import {
   table,
   text,
   topDir,
+  unique,
   when,
 } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
+import { productTodos } from './known-issues.ts';
 
 export const testing = defineSection({
   kind: 'testing',
@@ -52,23 +56,13 @@ export const testing = defineSection({
   evidence: ['tests', 'entryPoints (test scripts)', 'ci', 'files'],
   analyst(a) {
     const fx = factsOf(a);
-    const lint = a.entryPoints.filter(
-      (e) =>
-        /lint|format|typecheck|check|vet/i.test(e.name) &&
-        (e.kind === 'npm-script' || e.kind === 'make-target'),
-    );
-    const checks = lint.length
-      ? `Static checks run through ${joinSome(
-          lint.map((e) => text(e.name)),
-          3,
-        )}`
-      : 'No lint or type-check script is defined';
+    const checks = staticChecks(a);
     const quality = f(
-      `${checks}; comments are ${commentShare(a)} of non-blank lines.`,
-      lint.slice(0, 2).map((e) => ref(e.path, e.line)),
+      `${checks.length ? `Static checks: ${checkSummary(checks)}` : NO_CHECKS}; comments are ${commentShare(a)} of non-blank lines.`,
+      checks.slice(0, 2).map((c) => ref(c.path, c.line)),
       'quality',
     );
-    if (!fx.testFiles.length)
+    if (!fx.testFiles.length && !a.tests.totalCases)
       return [
         f(
           `No test files were found among the ${plural(fx.sourceFiles.length, 'source file')}.`,
@@ -77,40 +71,167 @@ export const testing = defineSection({
         ),
         quality,
       ];
+    const product = productSources(fx).length;
     return [
       f(
         sentence(testCount({ a, fx }), writtenWith(a, ' written with')),
-        fx.testFiles.slice(0, 3).map((p) => ref(p)),
+        mostCases(a, fx)
+          .slice(0, 3)
+          .map((p) => ref(p)),
         'suites',
       ),
       quality,
-      f(
-        sentence(
-          `There ${agree(fx.testFiles.length, 'is', 'are')} ${testsPerSource(fx)} test files per source file`,
-          ` (${plural(fx.sourceFiles.length, 'source file')} outside the tests)`,
-        ),
-        [],
-        'suites',
-      ),
+      ...(product
+        ? [
+            f(
+              sentence(
+                `There ${agree(fx.testFiles.length, 'is', 'are')} ${testsPerSource(fx)} test files per product source file`,
+                ` (${plural(product, 'product source file')}; examples, documentation and tests left out)`,
+              ),
+              [],
+              'suites',
+            ),
+          ]
+        : []),
     ];
   },
   writer: writeTesting,
 });
 
+/** Static checks a CI job runs, by the job's or the workflow's name (mypy.yml, golangci-lint, clippy…). */
+const CHECK_TOOL =
+  /lint|mypy|pyright|type-?check|typing|(?<![a-z])(?:tsc|fmt|vet|ruff)(?![a-z])|clippy|rustfmt|flake8|eslint|prettier|biome|pre-commit|staticcheck|format|checkstyle|spotless|rubocop|phpstan|ktlint|detekt/i;
+const TEST_NAME = /test|spec|e2e|coverage/i;
+// what a script runs when it lints, format-checks or type-checks
+const CHECK_COMMAND =
+  /\b(?:eslint|prettier|biome|standard|xo|tsc|vue-tsc|svelte-check|stylelint|ruff|flake8|pylint|mypy|pyright|black|isort|golangci-lint|staticcheck|gofmt|go\s+vet|cargo\s+(?:clippy|fmt)|rustfmt|checkstyle|spotless|rubocop|phpstan|psalm|ktlint|detekt|shellcheck|pre-commit)\b/i;
+// a script named for a check; "check" alone is not one (a docs build's linkcheck, a health check)
+const CHECK_NAME = /lint|(?<![a-z])fmt(?![a-z])|format|type-?check|typing|(?<![a-z])vet(?![a-z])|style/i;
+
+/** A package script or make target of the project's own that lints, format-checks or type-checks. */
+function isCheckScript(e: EntryPoint): boolean {
+  if (e.kind !== 'npm-script' && e.kind !== 'make-target') return false;
+  if (e.area && e.area !== 'product') return false;
+  // a test script that type-checks first (`tsc && vitest`) is still the test script
+  if (TEST_NAME.test(e.name)) return false;
+  return CHECK_COMMAND.test(e.command ?? '') || CHECK_NAME.test(e.name);
+}
+
+// what runs a test suite: a runner, a build tool's test goal, or another script that does
+const TEST_COMMAND =
+  /(?<![\w.-])(?:pytest|py\.test|unittest|tox|nox|go\s+test|gotestsum|cargo\s+(?:test|nextest)|jest|vitest|mocha|ava|tap|c8|nyc|playwright|cypress|karma|jasmine|node\s+(?:--[\w-]+\s+)*--test|deno\s+test|bun\s+test|rspec|phpunit|ctest|(?:mvnw?|gradlew?)\s[^&|;\n]{0,80}\b(?:test|verify|check)|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test[\w:-]*|\$\(MAKE\)\s+test[\w-]*|make\s+test[\w-]*|manage\.py\s+test)\b/i;
+// a make recipe's first line that only prints a banner says nothing of what the target runs
+const BANNER = /^\s*(?:\$\(info\b|@?echo\b)/;
+
+/**
+ * The scripts that run tests: named for tests and running a test command. A target named test-*
+ * that runs no test command (a README markup check) is not one; a recipe that opens with a banner
+ * is named without the banner.
+ */
+function testScriptsOf(a: Analysis): EntryPoint[] {
+  return a.entryPoints.filter(
+    (e) =>
+      (e.kind === 'npm-script' || e.kind === 'make-target') &&
+      (!e.area || e.area === 'product') &&
+      TEST_NAME.test(e.name) &&
+      (!e.command || BANNER.test(e.command) || TEST_COMMAND.test(e.command)),
+  );
+}
+
+function ciChecks(a: Analysis): { name: string; path: string }[] {
+  const out: { name: string; path: string }[] = [];
+  for (const c of a.ci) {
+    const file = c.path.replace(/^.*\//, '').replace(/\.ya?ml$/, '');
+    const jobs = c.jobs.filter((j) => CHECK_TOOL.test(j));
+    if (jobs.length) for (const j of jobs) out.push({ name: j, path: c.path });
+    else if (CHECK_TOOL.test(file)) out.push({ name: file, path: c.path });
+  }
+  return out;
+}
+
+/** One static check and where it is set up. */
+interface Check {
+  name: string;
+  path: string;
+  line?: number;
+  command?: string;
+  via: 'script' | 'ci' | StaticCheck['via'];
+}
+
+/** Every static check found: scripts, CI jobs, pre-commit hooks, build plugins and tool configs. */
+function staticChecks(a: Analysis): Check[] {
+  return [
+    ...a.entryPoints
+      .filter(isCheckScript)
+      .map((e): Check => ({ name: e.name, path: e.path, line: e.line, command: e.command, via: 'script' })),
+    ...ciChecks(a).map((c): Check => ({ ...c, via: 'ci' })),
+    ...(a.staticChecks ?? []).map((c): Check => ({ name: c.tool, path: c.path, line: c.line, via: c.via })),
+  ];
+}
+
+const CHECK_GROUPS: [Check['via'], string][] = [
+  ['script', 'scripts'],
+  ['ci', 'CI jobs'],
+  ['pre-commit', 'pre-commit hooks'],
+  ['build-plugin', 'build plugins'],
+  ['config', 'configured tools'],
+];
+
+const NO_CHECKS =
+  'No lint, format or type-check script, CI job, pre-commit hook, build plugin or tool configuration was found';
+
+/** "scripts lint and format; CI jobs lint and typecheck; pre-commit hooks ruff and mypy". */
+function checkSummary(checks: Check[], show: (c: Check) => string = (c) => text(c.name)): string {
+  return CHECK_GROUPS.flatMap(([via, label]) => {
+    // linters and type checkers before housekeeping hooks (check-yaml, end-of-file-fixer)
+    const known = (c: Check) => (CHECK_TOOL.test(c.name) || CHECK_COMMAND.test(c.name) ? 0 : 1);
+    const names = [...new Map(checks.filter((c) => c.via === via).map((c) => [c.name, c])).values()].sort(
+      (x, y) => known(x) - known(y),
+    );
+    return names.length ? [`${label} ${joinSome(names.map(show), 4)}`] : [];
+  }).join('; ');
+}
+
+/** The product's own source files, in a programming language: what the tests are measured against. */
+function productSources(fx: Facts) {
+  return fx.sourceFiles.filter((f) => (f.role ?? 'product') === 'product' && isProgramLanguage(f.language));
+}
+
+/** The test files, most cases first. */
+function mostCases(a: Analysis, fx: Facts): string[] {
+  const cases = new Map(a.tests.files.map((t) => [t.path, t.cases]));
+  return [...fx.testFiles].sort((x, y) => (cases.get(y) ?? 0) - (cases.get(x) ?? 0) || x.localeCompare(y));
+}
+
+/**
+ * Product folders with neither a test file nor an inline test module in them or below them, and not
+ * covered by a test folder: a test folder covers the sources of the folder it sits in (tests/ at the
+ * root covers the whole project, src/test covers src/main, pkg/tests covers pkg).
+ */
+function untestedDirs(a: Analysis, fx: Facts): [string, number][] {
+  const parentOf = (d: string) => (d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '');
+  const covers = fx.testFolders.filter((d) => d.kind === 'test').map((d) => parentOf(d.path));
+  if (covers.includes('')) return [];
+  const within = (d: string, root: string) => d === root || d.startsWith(`${root}/`);
+  const tested = [...fx.testFiles, ...(a.tests.inline ?? []).map((t) => t.path)].map(parentOf);
+  const dirs = countBy(productSources(fx), (f) => topDir(f.path, 2));
+  const untested = dirs.filter(
+    ([d]) =>
+      d !== '(root)' &&
+      !covers.some((c) => within(d, c)) &&
+      !tested.some((t) => within(t, d) || within(d, t)),
+  );
+  // when no folder has tests beside it, the project does not keep them there: nothing to single out
+  return untested.length < dirs.length ? untested : [];
+}
+
 export function writeTesting(ctx: WriterContext): string {
   const { a, fx } = ctx;
   const parts: string[] = [];
-  const testScripts = a.entryPoints.filter(
-    (e) => /test|spec|e2e|coverage/i.test(e.name) && (e.kind === 'npm-script' || e.kind === 'make-target'),
-  );
-  const lint = a.entryPoints.filter(
-    (e) =>
-      /lint|format|typecheck|check|vet/i.test(e.name) &&
-      (e.kind === 'npm-script' || e.kind === 'make-target'),
-  );
+  const testScripts = testScriptsOf(a);
   if (!wants(ctx, 'suites')) {
     // not this section's aspect
-  } else if (!fx.testFiles.length) {
+  } else if (!fx.testFiles.length && !a.tests.totalCases) {
     parts.push(
       sentence(
         `No automated tests were found: none of the ${plural(fx.sourceFiles.length, 'source file')} is a test file`,
@@ -119,30 +240,34 @@ export function writeTesting(ctx: WriterContext): string {
     );
   } else {
     const cases = new Map(a.tests.files.map((t) => [t.path, t.cases]));
+    const product = productSources(fx).length;
     parts.push(
       sentence(
         testCount(ctx),
         writtenWith(a, ', written with'),
-        ` — ${testsPerSource(fx)} test files per source file`,
+        when(product, ` — ${testsPerSource(fx)} test files per product source file`),
       ),
     );
+    const listed = mostCases(a, fx).slice(0, TABLE_ROWS);
+    const rest = fx.testFiles.length - listed.length;
+    if (rest > 0) {
+      const restCases = a.tests.totalCases - listed.reduce((n, p) => n + (cases.get(p) ?? 0), 0);
+      parts.push(
+        `The table lists the ${listed.length} test files with the most cases; ${plural(rest, 'more file')} ${agree(rest, 'holds', 'hold')} the other ${plural(Math.max(0, restCases), 'case')}.`,
+      );
+    }
     parts.push(
       table(
         ['Test file', 'Cases', 'Lines'],
-        fx.testFiles
-          .slice(0, 25)
-          .map((p) => [cite(p), cases.get(p) ?? '—', num(fx.fileByPath.get(p)?.code ?? 0)]),
+        listed.map((p) => [cite(p), cases.get(p) ?? '—', num(fx.fileByPath.get(p)?.code ?? 0)]),
         ['l', 'r', 'r'],
       ),
     );
-    const tested = new Set(fx.testFiles.map((p) => topDir(p, 1)));
-    const untested = countBy(fx.sourceFiles, (f) => topDir(f.path, 2)).filter(
-      ([d]) => d !== '(root)' && !fx.testFiles.some((t) => t.startsWith(`${d}/`)) && !tested.has(d),
-    );
-    if (untested.length && untested.length < countBy(fx.sourceFiles, (f) => topDir(f.path, 2)).length)
+    const untested = untestedDirs(a, fx);
+    if (untested.length)
       parts.push(
-        `Directories with source code but no test file beside them: ${joinSome(
-          untested.map(([d, n]) => `${code(d)} (${n} files)`),
+        `Product directories with source code but no test file beside them: ${joinSome(
+          untested.map(([d, n]) => `${code(d)} (${plural(n, 'file')})`),
           5,
         )}. Tests elsewhere may still exercise them.`,
       );
@@ -164,9 +289,7 @@ export function writeTesting(ctx: WriterContext): string {
   if (wants(ctx, 'suites') && testScripts.length)
     parts.push(
       `Tests run with ${joinSome(
-        testScripts.map(
-          (s) => `${code(s.name)}${s.command ? ` → ${code(s.command)}` : ''} (${cite(s.path, s.line)})`,
-        ),
+        testScripts.map((s) => `${script(s.name, s.command)} (${cite(s.path, s.line)})`),
         3,
       )}.`,
     );
@@ -174,29 +297,40 @@ export function writeTesting(ctx: WriterContext): string {
     const l = a.project.lines;
     const big = fx.largestFiles.filter((f) => f.code > 500);
     const largest = big[0] ? `${cite(big[0].path)}, ${num(big[0].code)}` : '';
+    // the markers in tests, examples and vendored code are not the product's debt, as in the other chapters
+    const todos = productTodos(a, fx).length;
     const size = big.length
       ? `${plural(big.length, 'source file')} ${agree(big.length, 'exceeds', 'exceed')} 500 lines of code (largest: ${largest})`
       : 'no source file exceeds 500 lines of code';
     parts.push(
       sentence(
         `Comments make up ${pct(l.comment, l.code + l.comment)} of the non-blank lines`,
-        `; ${plural(a.todos.length, 'TODO/FIXME marker')} ${agree(a.todos.length, 'remains', 'remain')}`,
+        `; ${plural(todos, 'TODO/FIXME marker')} ${agree(todos, 'remains', 'remain')} in the product code`,
         `; ${size}`,
-      ),
+      ) + notRankedNote(fx, 500),
     );
-    if (!lint.length) parts.push('No lint, format or type-check script was found.');
   }
-  if (wants(ctx, 'quality') && lint.length)
+  if (wants(ctx, 'quality')) {
+    const checks = staticChecks(a);
     parts.push(
-      `Static checks: ${joinSome(
-        lint.map((s) => `${code(s.name)}${s.command ? ` → ${code(s.command)}` : ''}`),
-        4,
-      )}.`,
+      checks.length
+        ? `Static checks: ${checkSummary(checks, (c) => `${script(c.name, c.command)} (${cite(c.path, c.line)})`)}.`
+        : `${NO_CHECKS}.`,
     );
+  }
   // the CI sentence once per chapter: in the suites part (or the whole section), not again under quality
   if (wants(ctx, 'suites'))
     parts.push(a.ci.length ? ciRuns(a) : 'No CI workflow runs these checks automatically.');
   return paragraphs(...parts);
+}
+
+const TABLE_ROWS = 25;
+
+/** "`lint` → `standard`"; a long command or a make recipe's banner is left to the citation. */
+function script(name: string, command?: string): string {
+  return command && command.length <= 60 && !BANNER.test(command)
+    ? `${code(name)} → ${code(command)}`
+    : code(name);
 }
 
 /** Comments as a share of the non-blank lines. */
@@ -206,8 +340,14 @@ function commentShare(a: Analysis): string {
 
 /** "12 test files hold 80 test cases". */
 function testCount({ a, fx }: Pick<WriterContext, 'a' | 'fx'>): string {
-  const hold = agree(fx.testFiles.length, 'holds', 'hold');
-  return `${plural(fx.testFiles.length, 'test file')} ${hold} ${plural(a.tests.totalCases, 'test case')}`;
+  // unit tests kept beside the code they test (a Rust `#[cfg(test)]` module) live in source files
+  const inline = a.tests.inline?.length ?? 0;
+  const where = [
+    fx.testFiles.length ? plural(fx.testFiles.length, 'test file') : '',
+    inline ? `${plural(inline, 'source file')} with inline test modules` : '',
+  ].filter(Boolean);
+  const hold = agree(fx.testFiles.length + inline, 'holds', 'hold');
+  return `${joinAnd(where)} ${hold} ${plural(a.tests.totalCases, 'test case')}`;
 }
 
 /** The test frameworks after `lead` (" written with", ", written with"), or nothing when none was found. */
@@ -215,17 +355,67 @@ function writtenWith(a: Analysis, lead: string): string {
   return when(a.tests.frameworks.length, `${lead} ${joinSome(a.tests.frameworks.map(text), 3)}`);
 }
 
-/** Test files per source file, to two decimals. */
+/** Test files per product source file, to two decimals. */
 function testsPerSource(fx: Facts): string {
-  return (fx.testFiles.length / Math.max(1, fx.sourceFiles.length)).toFixed(2);
+  return (fx.testFiles.length / Math.max(1, productSources(fx).length)).toFixed(2);
 }
 
-/** "`ci.yml` runs the checks in CI (`test`, `lint`)." */
-function ciRuns(a: Analysis): string {
+// a package manager calling one of the project's scripts (`npm run lint`, `npm test`, `yarn lint`);
+// `npm ci` is npm's own command, whatever the scripts are named
+const NPM_CALL =
+  /^(?:(?:npm|pnpm|yarn|bun)\s+run(?:-script)?\s+|npm\s+(?=test\b)|(?:pnpm|yarn)\s+)([\w:.-]+)/;
+// make calling one of the project's targets: `make ci`, `make -j4 test`
+const MAKE_CALL = /^make\s+(?:-\S+\s+)*([\w.-]+)/;
+// Gradle's `build` runs `check` and Maven's `package` and `install` run the tests first, unless told not to
+const BUILD_WITH_TESTS = /(?:^|\/)(?:gradlew?\s.*\bbuild\b|mvnw?\s.*\b(?:package|install)\b)/;
+const SKIP_TESTS = /-DskipTests|-Dmaven\.test\.skip|-x\s+(?:test|check)\b/;
+// installing a tool (`pip install pre-commit`) sets it up; it checks nothing yet
+const INSTALL = /\b(?:install|uninstall|add|setup|download)\b/;
+
+/**
+ * The commands of a CI workflow that test or lint: a test runner or checker called directly, or a
+ * product script whose own command is one (`make ci` where `ci` runs pytest).
+ */
+export function ciCheckCommands(a: Analysis, commands: string[]): string[] {
+  const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script' || e.kind === 'make-target');
+  const checks = (e: EntryPoint) =>
+    isCheckScript(e) || TEST_COMMAND.test(e.command ?? '') || testScriptsOf(a).includes(e);
+  return commands.filter((c) => {
+    if (c.length > 80) return false;
+    if (BUILD_WITH_TESTS.test(c)) return !SKIP_TESTS.test(c);
+    if (INSTALL.test(c)) return false;
+    if (TEST_COMMAND.test(c) || CHECK_COMMAND.test(c)) return true;
+    const npm = NPM_CALL.exec(c)?.[1];
+    const make = MAKE_CALL.exec(c)?.[1];
+    const called = scripts.find(
+      (e) => (e.kind === 'npm-script' && e.name === npm) || (e.kind === 'make-target' && e.name === make),
+    );
+    // a script the analysis did not read (another package's) is judged by its name
+    if (!called) return [npm, make].some((n) => n && (TEST_NAME.test(n) || CHECK_NAME.test(n)));
+    return checks(called);
+  });
+}
+
+/**
+ * "`node.js.yml` runs the checks in CI (`npm run lint` and `npm run test:coverage`)." Only the
+ * workflows whose steps run a test or lint command are said to run checks; a publish workflow is not.
+ * A CI script or a configuration read before commands were recorded is named by its steps or jobs.
+ */
+export function ciRuns(a: Analysis): string {
+  const runs = a.ci.map((c) => ({
+    c,
+    checks: c.commands && !isCiScript(c) ? ciCheckCommands(a, c.commands) : c.jobs,
+  }));
+  const checking = runs.filter((r) => r.checks.length || !r.c.commands || isCiScript(r.c));
+  if (!checking.length) return '';
   const workflows = joinSome(
-    a.ci.map((c) => cite(c.path)),
+    checking.map((r) => cite(r.c.path)),
     3,
   );
-  const jobs = joinSome(a.ci.flatMap((c) => c.jobs).map(code), 5) || 'no named jobs';
-  return `${workflows} ${agree(a.ci.length, 'runs', 'run')} the checks in CI (${jobs}).`;
+  const what = unique(checking.flatMap((r) => r.checks));
+  return `${workflows} ${agree(checking.length, 'runs', 'run')} the checks in CI${when(what.length, ` (${joinSome(what.map(code), 5)})`)}.`;
+}
+
+function isCiScript(c: Analysis['ci'][number]): boolean {
+  return c.provider === 'CI script';
 }

@@ -14,6 +14,8 @@ export interface WriterContext {
   allFindings: Partial<Record<SectionKind, Finding[]>>;
   projectName: string;
   workspace: Workspace;
+  /** Every section of the report (absent when a section is written on its own). */
+  report?: SectionPlan[];
 }
 
 /** An offline section writer: markdown from facts, every claim traceable to the analysis. */
@@ -23,3 +25,17 @@ export function wants(ctx: WriterContext, aspect: string): boolean {
 }
 
 export type SectionWriter = (ctx: WriterContext) => string | Promise<string>;
+
+/**
+ * True when another section of the report covers `kind` (or only its `aspect`): that section is the
+ * fact's home, and this one leaves it out. A chapter's intro covers nothing in full.
+ */
+export function toldElsewhere(ctx: WriterContext, kind: SectionKind, aspect?: string): boolean {
+  return (ctx.report ?? []).some(
+    (p) =>
+      p.id !== ctx.plan.id &&
+      !p.hasChildren &&
+      p.kind === kind &&
+      (!p.focus || !aspect || p.focus === aspect),
+  );
+}

@@ -1,32 +1,17 @@
-// Intros for chapters (and sections) that have children: a specific lead-in built from the
-// children's findings (matched on each child's focus), so the intro says true things about the code.
+// Intros for chapters (and sections) that have children: the chapter's own finding when it has one
+// that no section below states; otherwise nothing, since a heading needs no scaffolding sentence.
 
 import type { Finding, WriterInput } from '../types.ts';
-import { citeRef, paragraphs, text } from './markdown.ts';
+import { citeRef } from './markdown.ts';
 
-export function writeIntro(input: WriterInput, projectName: string): string {
-  const used = new Set<string>();
-  const lines: string[] = [];
-  for (const child of input.children) {
-    const all = input.childFindings[child.id] ?? [];
-    const focused = child.focus ? all.filter((f) => f.aspect === child.focus) : all;
-    const f =
-      focused.find((x) => !used.has(x.statement)) ??
-      (child.focus ? undefined : all.find((x) => !used.has(x.statement)));
-    if (!f) continue;
-    used.add(f.statement);
-    lines.push(`- **${text(child.title)}** — ${withCitation(f)}`);
-  }
-  const own = input.findings.find((f) => !used.has(f.statement));
-  const lead = own
-    ? withCitation(own)
-    : lines.length
-      ? `For ${text(projectName)}, the ${lines.length === 1 ? 'section' : `${lines.length} sections`} below ${lines.length === 1 ? 'rests' : 'rest'} on these findings:`
-      : '';
-  return (
-    paragraphs(lead, lines.join('\n')) ||
-    `${text(projectName)} offers no evidence on “${text(input.plan.title)}” beyond what the sections below report.`
+export function writeIntro(input: WriterInput): string {
+  // the sections below state their own findings; a chapter repeats none of them, and opens with a
+  // finding of its own only when it has one
+  const told = new Set(
+    input.children.flatMap((c) => (input.childFindings[c.id] ?? []).map((f) => f.statement)),
   );
+  const own = input.findings.find((f) => !told.has(f.statement));
+  return own ? withCitation(own) : '';
 }
 
 function withCitation(f: Finding): string {

@@ -4,6 +4,7 @@
 // names, routes, env vars, commit messages and authors) enters markdown through `inlineCode` or
 // `text`, so it always arrives in the document as text and never as markup.
 
+import { trimEndChars } from '@atr/shared';
 import { fitsFile, formatCitation, splitCitation } from '../../citations.ts';
 
 /** A `path:line` (or `path:start-end`) citation as inline code; the reviewer checks every one of these. */
@@ -28,10 +29,19 @@ export function citeRef(reference: string): string {
 /** Text safe inside a GFM table cell (pipes and newlines would break the row); a pipe `text` already escaped stays as it is. */
 export function cell(text: string | number | undefined | null): string {
   if (text === undefined || text === null || text === '') return '—';
-  return String(text)
-    .replace(/\r\n|[\r\n]/g, ' ')
-    .replace(/(\\*)\|/g, (m, slashes: string) => (slashes.length % 2 ? m : `${slashes}\\|`))
-    .trim();
+  return escapePipes(String(text).replace(/\r\n|[\r\n]/g, ' ')).trim();
+}
+
+/** Every pipe not already escaped (after an even run of backslashes) gets a backslash, in one pass. */
+function escapePipes(text: string): string {
+  let out = '';
+  let slashes = 0;
+  for (const c of text) {
+    if (c === '|' && slashes % 2 === 0) out += '\\';
+    slashes = c === '\\' ? slashes + 1 : 0;
+    out += c;
+  }
+  return out;
 }
 
 /**
@@ -178,7 +188,7 @@ export function evidence(
 /** Whole sentences up to `max` characters; a single longer sentence is cut at a word, with "…". */
 export function clipSentences(text: string, max: number): string {
   if (text.length <= max) return text;
-  const sentences = text.match(/[^.!?]+[.!?]+(?=\s|$)|[^.!?]+$/g) ?? [text];
+  const sentences = sentencesOf(text);
   let out = '';
   for (const s of sentences) {
     if ((out + s).trim().length > max) break;
@@ -186,5 +196,31 @@ export function clipSentences(text: string, max: number): string {
   }
   if (out.trim()) return out.trim();
   const cut = text.slice(0, max - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,;:]+$/, '')}…`;
+  return `${trimEndChars(cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd(), ',;:').trimEnd()}…`;
+}
+
+/**
+ * The sentences of `text`, each with its closing marks, in one pass (a pattern did this, retrying from
+ * every character of a long unpunctuated run): a sentence is text up to a run of . ! ? followed by white
+ * space or the end; text before a run followed by anything else is dropped, as the pattern dropped it;
+ * the text after the last run is one more.
+ */
+function sentencesOf(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  let i = 0;
+  const mark = (c: string | undefined) => c === '.' || c === '!' || c === '?';
+  while (i < text.length) {
+    if (!mark(text[i])) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (mark(text[j])) j++;
+    if ((j >= text.length || /\s/.test(text[j]!)) && i > start) out.push(text.slice(start, j));
+    start = j;
+    i = j;
+  }
+  if (start < text.length) out.push(text.slice(start));
+  return out.length ? out : [text];
 }

@@ -80,6 +80,17 @@ const JS: Pattern[] = [
     kind: 'function',
     name: 1,
   },
+  // a generic arrow function, or one whose parameters run over several lines: `compose = <E>(`
+  {
+    re: /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:async\s+)?<[^>]*>\s*\(/,
+    kind: 'function',
+    name: 1,
+  },
+  {
+    re: /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?\(\s*$/,
+    kind: 'function',
+    name: 1,
+  },
   {
     re: /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[A-Za-z_$][\w$]*\s*=>)/,
     kind: 'function',
@@ -93,6 +104,11 @@ const JS: Pattern[] = [
   { re: /^\s+([A-Za-z_$][\w$]*)\s*:\s*(?:async\s+)?function\b/, kind: 'function', name: 1 },
   {
     re: /^\s+(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*\*?\s*(#?[A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\((?:[^()]|\([^()]*\))*\)\s*(?::\s*[^{=]+)?\{\s*$/,
+    kind: 'function',
+    name: 1,
+  }, // a class field holding a function: `fetch = (request) => {`, or typed over several lines `fetch: (`
+  {
+    re: /^\s+(?:(?:static|public|private|protected|readonly)\s+)*(#?[A-Za-z_$][\w$]*)\s*(?:=\s*(?:async\s+)?(?:\([^()]*\)|[\w$]+)\s*(?::\s*[^=]{1,200})?=>\s*\{?\s*$|:\s*\($)/,
     kind: 'function',
     name: 1,
   },
@@ -153,7 +169,7 @@ const JVM: Pattern[] = [
   },
   {
     re: new RegExp(
-      `^\\s+(?:@\\w+(?:\\([^)]*\\))?\\s+)*${MODIFIERS}(?:<[^>]+>\\s+)?[A-Za-z_][\\w.]*(?:<[^()]*>)?(?:\\[\\])*\\??\\s+([A-Za-z_]\\w*)\\s*\\([^;=]*$`,
+      `^\\s+(?:@\\w+(?:\\([^)]*\\))?\\s+)*${MODIFIERS}(?:<[^>]+>\\s+)?[A-Za-z_][\\w.]*(?:<[^()]*>)?(?:\\[\\])*\\??\\s+([A-Za-z_]\\w*)\\s*\\((?:[^;=()]|\\([^()]*\\))*(?:\\)[^;=]*)?$`,
     ),
     kind: 'function',
     name: 1,
@@ -221,6 +237,21 @@ function basesOf(line: string, family: Family): string[] {
     .filter((b) => /^[A-Za-z_]\w*$/.test(b));
 }
 
+/** A class member that opens its parameter list at the end of the line and closes it with `) {` below. */
+function multiLineMethod(lines: string[], i: number): boolean {
+  if (
+    !/^\s+(?:(?:static|async|public|private|protected|override|readonly)\s+)*#?[A-Za-z_$][\w$]*\s*(?:<[^>]*>)?\(\s*$/.test(
+      lines[i]!,
+    )
+  )
+    return false;
+  for (let j = i + 1; j < Math.min(lines.length, i + 16); j++) {
+    if (/^\s*\)\s*(?::[^{;]{0,200})?\{\s*$/.test(lines[j]!)) return true;
+    if (/[;{}]\s*$/.test(lines[j]!)) return false;
+  }
+  return false;
+}
+
 /** The definitions of one file, with the line where each function's body ends. */
 export function definitions(code: string, language: string | null): Def[] {
   const family = familyOf(language);
@@ -236,8 +267,25 @@ export function definitions(code: string, language: string | null): Def[] {
     if (!line.trim()) continue;
     // any other line at or left of a class's indentation (not its closing bracket) ends the class
     const at = indentOf(line);
-    while (containers.length && containers[containers.length - 1]!.indent >= at && !/^\s*[})\]]/.test(line))
+    // (a multi-line class head's `> {` or `implements …` line continues it)
+    while (
+      containers.length &&
+      containers[containers.length - 1]!.indent >= at &&
+      !/^\s*(?:[})\]>{]|extends\b|implements\b)/.test(line)
+    )
       containers.pop();
+    // a method whose parameters run over several lines: `#dispatch(` … `): Response {`
+    if (family === 'js' && containers.length && multiLineMethod(lines, i)) {
+      const m =
+        /^\s+(?:(?:static|async|public|private|protected|override|readonly)\s+)*(#?[A-Za-z_$][\w$]*)/.exec(
+          line,
+        )!;
+      if (!KEYWORDS.has(m[1]!)) {
+        const owner = containers[containers.length - 1]!.name;
+        defs.push({ name: m[1]!, kind: 'method', owner, line: i + 1, end: lines.length, indent: at });
+        continue;
+      }
+    }
     if (family === 'rust' && /^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{/.test(line)) {
       marks.push({ line: i + 1, indent: indentOf(line) });
       // a `#[cfg(test)]` module holds tests, not the product's functions: skip to its closing brace
@@ -314,7 +362,7 @@ export function definitions(code: string, language: string | null): Def[] {
 }
 
 const CALL =
-  /(?:\bnew\s+)?((?:[A-Za-z_$][\w$]*\s*(?:\?\.|\.|::|->)\s*)*)([A-Za-z_$][\w$]*)\s*(?:::<[^>]*>\s*)?(!?)\s*\(/g;
+  /(?:\bnew\s+)?((?:[A-Za-z_$][\w$]*\s*(?:\?\.|\.|::|->)\s*)*)(#?[A-Za-z_$][\w$]*)\s*(?:::<[^>]*>\s*)?(!?)\s*\(/g;
 
 /**
  * The calls made on lines [from, to] of the comment-blanked code, in order, without duplicates;
@@ -334,6 +382,8 @@ export function callsIn(lines: string[], from: number, to: number, self?: string
       if (KEYWORDS.has(name) && name !== 'new') continue;
       if (i === from && name === self && !m[1]) continue;
       const segments = m[1]!.split(/\s*(?:\?\.|\.|::|->)\s*/).filter(Boolean);
+      // a method of an unnamed receiver (`"".join(…)`, `f().g(…)`, `xs[0].h(…)`) is nobody's free function
+      if (!segments.length && /[^\s]\s*[.]\s*$/.test(line.slice(0, m.index))) segments.push('?');
       let callee = name;
       let qualifier = segments[segments.length - 1];
       let creates = /^new\s/.test(m[0]);

@@ -4,9 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { blankComments } from '../comments.ts';
 import { sourcesFromMap } from '../sources.ts';
-import type { FileInfo, Identity, Route } from '../types.ts';
+import type { Route } from '../types.ts';
 import { callsIn, definitions, importBindings } from './definitions.ts';
 import { flowPass } from './index.ts';
+import { fileInfos, identity } from './test-fixtures.ts';
 
 const names = (defs: { name: string; owner?: string }[]) =>
   defs.map((d) => `${d.owner ? `${d.owner}.` : ''}${d.name}`);
@@ -156,29 +157,6 @@ describe('calls and imports', () => {
     const py = importBindings('from .core import Command, Group as G\nimport os.path as p', 'Python');
     expect(Object.fromEntries(py)).toMatchObject({ Command: '.core', G: '.core', p: 'os.path' });
   });
-});
-
-function fileInfos(contents: Record<string, string>, language: string): FileInfo[] {
-  return Object.entries(contents).map(([path, text]) => ({
-    path,
-    size: text.length,
-    language,
-    code: text.split('\n').length,
-    comment: 0,
-    blank: 0,
-  }));
-}
-
-const identity = (over: Partial<Identity>): Identity => ({
-  kind: 'library',
-  kinds: [],
-  purpose: null,
-  productPaths: [],
-  nonProduct: [],
-  entryPoints: [],
-  publicApi: [],
-  keyComponents: [],
-  ...over,
 });
 
 describe('flowPass', () => {

@@ -7,8 +7,10 @@ import { isProductFile } from '../identity/layout.ts';
 import type { Sources } from '../sources.ts';
 import type { Dependency, FileInfo, Flow, FlowCall, FlowStep, Identity, Route } from '../types.ts';
 import { callsIn, definitions, familyOf, importBindings, type Call, type Def } from './definitions.ts';
+import { docOf, traceMainPath } from './main-path.ts';
+import { nextRendering } from '../nextjs.ts';
 
-interface FileModel {
+export interface FileModel {
   path: string;
   language: string;
   defs: Def[];
@@ -21,7 +23,7 @@ interface FileModel {
   words: Map<string, number>;
 }
 
-interface Target {
+export interface Target {
   file: FileModel;
   def: Def;
 }
@@ -250,9 +252,12 @@ export function flowPass(input: FlowInput): Flow {
     }
     return def ? { file, def } : undefined;
   };
+  // a call the README's example makes (`click.option()`, `click.echo()`) is where users start, not
+  // where the work is done: traced after the drivers of the public API
+  const calledByExample: Target[] = [];
   for (const e of identity.entryPoints) {
     const t = at(e.path, e.line);
-    if (t) starts.push(t);
+    if (t) (e.call ? calledByExample : starts).push(t);
   }
   // conventional names of the methods that drive a program or a framework, most telling first
   const DRIVERS = [
@@ -292,7 +297,7 @@ export function flowPass(input: FlowInput): Flow {
     (x, y) => driverRank(x.def.name) - driverRank(y.def.name),
   );
   // the drivers of the public API when it has any, else its first functions
-  starts.push(...(driven.length ? driven : functions));
+  starts.push(...(driven.length ? driven : functions), ...calledByExample);
 
   const size = (d: Def) => (d.kind === 'type' ? 10 : d.end - d.line);
   const productCalls = (t: Target): Target[] =>
@@ -377,13 +382,66 @@ export function flowPass(input: FlowInput): Flow {
   const queue = starts.slice(0, 3).map((target) => ({ target, depth: 0 }));
   for (let i = 0; i < queue.length && steps.length < MAX_STEPS; i++) visit(queue[i]!.target, queue[i]!.depth);
 
+  const dependency = (module: string) =>
+    deps.has(module.split(/[/:.]/)[0]!.toLowerCase().replace(/-/g, '_')) ||
+    deps.has(module.toLowerCase().replace(/-/g, '_')) ||
+    moduleDependency(module, deps);
+  const notable = (module: string) => dependency(module) || NOTABLE_STD.test(module);
+  const mainPath = traceMainPath({
+    models,
+    types,
+    fns,
+    resolve,
+    notable,
+    dependency,
+    rank: new Map(
+      Object.entries(identity.fileRanks ?? {})
+        .sort((x, y) => y[1] - x[1])
+        .map(([p], i) => [p, i]),
+    ),
+    kind: identity.kind,
+    entryPoints: identity.entryPoints,
+    publicApi: identity.publicApi,
+    routes: input.routes,
+    selfNames: selfNames(src),
+    raw: (p) => src.text(p),
+  });
+
+  // the central types in their authors' words
+  const onPath = mainPath.flatMap((st) => (st.owner && !st.external ? [st.owner] : []));
+  const central = abstractions(models, identity, types, fns, onPath);
+  for (const a of central) {
+    const file = byPath.get(a.path);
+    const def = file?.defs.find((d) => d.line === a.line);
+    const doc = file && def ? docOf(src.text(a.path), def, file.language) : undefined;
+    if (doc) a.doc = doc;
+  }
+
+  const rendering = nextRendering(
+    src,
+    input.files.filter((f) => isProductFile(f.path, identity)).map((f) => f.path),
+  );
+
   return {
-    abstractions: abstractions(models, identity, types, fns),
+    ...(rendering ? { rendering } : {}),
+    abstractions: central,
     steps,
+    mainPath,
     defines: defines(models, identity),
     concurrency: concurrency(models),
     handlers: handlers(models, input.routes, types),
   };
+}
+
+/** The names the product calls itself by: its Cargo crate (`just::run`) or npm package. */
+function selfNames(src: Sources): Set<string> {
+  const out = new Set<string>();
+  const cargo = src.text('Cargo.toml') ?? '';
+  for (const m of cargo.matchAll(/^\[(?:package|lib)\][^[]*?^name\s*=\s*"([\w-]+)"/gm))
+    out.add(m[1]!.replace(/-/g, '_'));
+  const npm = /"name"\s*:\s*"([\w@/.-]+)"/.exec(src.text('package.json') ?? '');
+  if (npm) out.add(npm[1]!);
+  return out;
 }
 
 /** A dependency named by a module path: `github.com/spf13/pflag` for pflag, `org.springframework…`. */
@@ -392,17 +450,28 @@ function moduleDependency(module: string, deps: Set<string>): boolean {
   return parts.some((p) => p.length > 2 && deps.has(p.replace(/-/g, '_')));
 }
 
+/** Names of the well-known parts of a program's machinery. */
+const MACHINERY =
+  /(Lexer|Tokenizer|Scanner|Parser|Compiler|Analy[sz]er|Evaluator|Interpreter|Executor|Scheduler|Dispatcher|Router|Renderer|Resolver|Planner|Optimizer|Walker|Transport|Adapter)$/;
+
 /** The types defined in the most central files, by how often the rest of the product names them. */
 function abstractions(
   models: FileModel[],
   identity: Identity,
   types: Map<string, Target[]>,
   fns: Map<string, Target[]>,
+  /** Owners of the main path's steps, in path order. */
+  onPath: string[] = [],
 ): Flow['abstractions'] {
   const central = new Set(identity.keyComponents.slice(0, 8).map((k) => k.path));
   const out: Flow['abstractions'] = [];
   for (const [name, defs] of types) {
-    const def = defs.find((d) => central.has(d.file.path));
+    // a type named for a well-known part of a program's machinery (a Lexer, a Parser, a Router…), or
+    // one whose methods carry the unit of work (a Session sending each request), is central wherever
+    // it lives
+    const def =
+      defs.find((d) => central.has(d.file.path)) ??
+      (MACHINERY.test(name) || onPath.includes(name) ? defs[0] : undefined);
     if (!def || name.length < 3 || name.startsWith('_')) continue;
     let uses = 0;
     for (const m of models) if (m !== def.file) uses += m.words.get(name) ?? 0;
@@ -416,9 +485,21 @@ function abstractions(
       uses,
     });
   }
+  // the first two types the unit of work runs through lead, in the order the path meets them, then
+  // the program's named machinery (its Lexer, Parser, Adapter), then the rest by use
+  const leading = [...new Set(onPath)].slice(0, 2);
+  const pathRank = (x: { name: string }) => {
+    const i = leading.indexOf(x.name);
+    return i >= 0 ? i : MACHINERY.test(x.name) ? 2 : 3;
+  };
   return out
     .filter((x) => x.uses + x.methods >= 5)
-    .sort((x, y) => y.uses + y.methods - (x.uses + x.methods) || x.path.localeCompare(y.path))
+    .sort(
+      (x, y) =>
+        pathRank(x) - pathRank(y) ||
+        y.uses + y.methods - (x.uses + x.methods) ||
+        x.path.localeCompare(y.path),
+    )
     .slice(0, 8);
 }
 

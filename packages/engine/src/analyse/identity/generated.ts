@@ -1,16 +1,20 @@
-// Files the team did not write although they sit among its sources: stylesheets compiled from the
+// Files the team did not write although they sit among its sources: source whose header says a
+// generator wrote it ("Code generated … DO NOT EDIT."), stylesheets compiled from the
 // SCSS/Less/Stylus the repository also holds or that its build writes, bundles and minified files,
 // copies of third-party libraries, fonts converted to SVG. Ingest already skips what is obvious from
 // a name or the first bytes (dist/, *.min.js, one-line bundles); these need the repository around them.
 
 import { baseName, dirName, type Sources } from '../sources.ts';
 import type { NonProductRole } from '../types.ts';
+import { trimEndChars } from '@atr/shared';
 
 export interface GeneratedFile {
   path: string;
   role: Extract<NonProductRole, 'generated' | 'vendored'>;
   /** What gave it away: the source it was compiled from, the build that writes it, its marker. */
   why: string;
+  /** The folder holding the whole copy of a library, when the file is part of one. */
+  copyIn?: string;
 }
 
 const STYLE_SOURCE = /\.(scss|sass|less|styl)$/i;
@@ -24,7 +28,40 @@ const RUNNER = /^(npx|pnpm|yarn|bunx|exec|dlx|cross-env|[A-Z_]+=.*)$/;
 // a Maven plugin compiling styles: libsass-maven-plugin, lesscss-maven-plugin, sass-maven-plugin…
 const STYLE_PLUGIN = /sass|scss|less|stylus/i;
 // a preserved "/*! Name v1.2.3 (https://…) */" banner, which builds copy to the top of what they emit
-const BANNER = /\/\*!\s*\**\s*([A-Za-z][\w .-]*?)\s+v?(\d+\.\d+(?:\.\d+)?)\b[^]*?\*\//;
+const VERSION = /^v?(\d+\.\d+(?:\.\d+)?)\b/;
+const isSpace = (c: string | undefined) => c !== undefined && /\s/.test(c);
+const isNameChar = (c: string | undefined) => c !== undefined && /[\w .-]/.test(c);
+
+/**
+ * The first such banner in `text`: the whole comment, the name and the version. A scanner (the regular
+ * expression it replaces backtracked on long runs of spaces): the name is the shortest run of word
+ * characters, spaces, dots and dashes, starting with a letter, that white space and a version follow.
+ */
+function bannerOf(text: string): { whole: string; name: string; version: string } | null {
+  for (let at = text.indexOf('/*!'); at >= 0; at = text.indexOf('/*!', at + 1)) {
+    const end = text.indexOf('*/', at + 3);
+    if (end < 0) return null;
+    const body = text.slice(at + 3, end);
+    let i = 0;
+    while (isSpace(body[i])) i++;
+    while (body[i] === '*') i++;
+    while (isSpace(body[i])) i++;
+    if (!/[A-Za-z]/.test(body[i] ?? '')) continue;
+    const start = i;
+    for (let j = i + 1; j <= body.length; j++) {
+      // only the first white space of a run can start the separator (the rest gives the same match)
+      if (isSpace(body[j]) && !isSpace(body[j - 1])) {
+        let k = j;
+        while (isSpace(body[k])) k++;
+        const version = VERSION.exec(body.slice(k, k + 40));
+        if (version)
+          return { whole: text.slice(at, end + 2), name: body.slice(start, j), version: version[1]! };
+      }
+      if (!isNameChar(body[j])) break;
+    }
+  }
+  return null;
+}
 const BANNER_SOURCE = /https?:\/\/|copyright|\(c\)|licen[cs]e/i;
 
 const stem = (p: string) => baseName(p).replace(/\.[^.]*$/, '');
@@ -34,11 +71,11 @@ const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 function buildOutputs(src: Sources): string[] {
   const out: string[] = [];
   const add = (from: string, p: string) => {
-    const clean = p
+    const trimmed = p
       .trim()
       .replace(/^\$\{(?:project\.)?basedir\}\//, '')
-      .replace(/^\.\//, '')
-      .replace(/\/+$/, '');
+      .replace(/^\.\//, '');
+    const clean = trimEndChars(trimmed, '/');
     if (clean && !clean.includes('${')) out.push(dirName(from) ? `${dirName(from)}/${clean}` : clean);
   };
   for (const f of src.files) {
@@ -91,12 +128,33 @@ function minified(text: string): boolean {
   return longest * 5 >= text.length * 4;
 }
 
-/** The generated or vendored files among the analysed sources, with the reason for each. */
-/** The style sources that compile to a CSS file of their name, by that name (partials such as _vars.scss do not). */
-export function styleSourcesOf(paths: string[]): Map<string, string> {
+// `@import "variables.less";`, `@use 'mixins/buttons'`, `@forward "base"` (a list: `@import "a", "b";`)
+const STYLE_IMPORT = /@(?:import|use|forward)\b(?:\s*\([^)]*\))?([^;\n]{1,2000})/g;
+
+/** The stems of the style sources another style source imports: partials, whatever their names. */
+function importedStyleStems(paths: string[], text: (p: string) => string | null): Set<string> {
+  const out = new Set<string>();
+  for (const p of paths) {
+    if (!STYLE_SOURCE.test(p)) continue;
+    for (const m of (text(p) ?? '').matchAll(STYLE_IMPORT))
+      for (const q of m[1]!.matchAll(/["']([^"']{1,300})["']/g))
+        out.add(stem(q[1]!).replace(/^_/, '').toLowerCase());
+  }
+  return out;
+}
+
+/**
+ * The style sources that compile to a CSS file of their name, by that name. Partials do not: those
+ * named so (_vars.scss) and, when the sources can be read (`text`), those another source imports
+ * (Bootstrap 3's variables.less, which bootstrap.less pulls in), so a hand-written variables.css
+ * elsewhere is not taken for their output.
+ */
+export function styleSourcesOf(paths: string[], text?: (p: string) => string | null): Map<string, string> {
+  const imported = text ? importedStyleStems(paths, text) : new Set<string>();
   return new Map(
     paths
       .filter((p) => STYLE_SOURCE.test(p) && !baseName(p).startsWith('_'))
+      .filter((p) => !imported.has(stem(p).toLowerCase()))
       .map((p) => [stem(p).toLowerCase(), p]),
   );
 }
@@ -106,13 +164,45 @@ export function styleSourceOf(p: string, styleSources: Map<string, string>): str
   return STYLESHEET.test(p) ? styleSources.get(stem(p).toLowerCase()) : undefined;
 }
 
+// source a generator writes: protobuf/gRPC stubs, ORM and API clients, parsers, bindings
+const GENERATED_SOURCE =
+  /\.(go|rs|py|pyi|[cm]?[jt]sx?|java|kt|cs|swift|php|rb|c|cc|cpp|cxx|h|hh|hpp|m|mm|dart|scala|sql|graphql|proto)$/i;
+// Go's "Code generated … DO NOT EDIT.", Facebook's "@generated", .NET's "<auto-generated>"
+const STRICT_MARKER =
+  /\bCode generated\b[^\n]{0,300}\bDO NOT EDIT\b|(?:^|[^\w@])@generated\b|<auto-generated\b/;
+const GENERATED_WORD =
+  /\b(?:auto-?generated|automatically generated|generated (?:by|from|with|using)|(?:is|was) generated)\b/i;
+const DO_NOT_EDIT =
+  /\b(?:do not|don't|must not|never) (?:edit|modify|change)\b|\bchanges (?:to this file )?(?:will|may) be (?:lost|overwritten)\b/i;
+
+/** The header of a file (its first lines) says a tool wrote it and it is not to be edited by hand. */
+export function generatedHeader(text: string): string | null {
+  const head = text.slice(0, 2000).split('\n').slice(0, 15).join('\n');
+  const strict = STRICT_MARKER.exec(head);
+  if (strict) return `marked "${strict[0].replace(/^[^\w@<]/, '').slice(0, 60)}"`;
+  // "autogenerated" alone also heads hand-edited starter files (a Sphinx conf.py): both must be said
+  return GENERATED_WORD.test(head) && DO_NOT_EDIT.test(head) ? 'marked as generated, not to be edited' : null;
+}
+
+/** The generated or vendored files among the analysed sources, with the reason for each. */
 export function generatedFiles(src: Sources): GeneratedFile[] {
   const paths = src.files.map((f) => f.path);
-  const styleSources = styleSourcesOf(paths);
+  const styleSources = styleSourcesOf(paths, (p) => src.text(p));
   const outputs = buildOutputs(src);
   const written = (p: string) => outputs.some((o) => p === o || p.startsWith(`${o}/`));
+  const copies = libraryCopies(src, paths);
   const out: GeneratedFile[] = [];
   for (const p of paths) {
+    const copy = copies.find((c) => p.startsWith(`${c.dir}/`));
+    if (copy) {
+      out.push({ path: p, role: 'vendored', why: copy.why, copyIn: copy.dir });
+      continue;
+    }
+    const marker = GENERATED_SOURCE.test(p) ? generatedHeader(src.text(p) ?? '') : null;
+    if (marker) {
+      out.push({ path: p, role: 'generated', why: marker });
+      continue;
+    }
     const css = STYLESHEET.test(p);
     if (!css && !SCRIPT.test(p) && !/\.svg$/i.test(p)) continue;
     const text = src.text(p);
@@ -136,20 +226,96 @@ export function generatedFiles(src: Sources): GeneratedFile[] {
       hit('generated', 'carries a source map reference');
       continue;
     }
-    const banner = BANNER.exec(text.slice(0, 4096));
-    if (banner && BANNER_SOURCE.test(banner[0])) {
+    const banner = bannerOf(text.slice(0, 4096));
+    if (banner && BANNER_SOURCE.test(banner.whole)) {
       // a copy of the library the banner names is vendored; anything else that carries it was built with it
-      const lib = letters(banner[1]!.split(/\s+/)[0]!);
+      const lib = letters(banner.name.split(/\s+/)[0]!);
       const own = letters(
         stem(p)
           .replace(/[-.]\d.*$/, '')
           .replace(/[.-]min$/, ''),
       );
-      if (lib.length >= 3 && own.startsWith(lib)) hit('vendored', `a copy of ${banner[1]} ${banner[2]}`);
-      else hit('generated', `compiled with ${banner[1]} ${banner[2]}`);
+      if (lib.length >= 3 && own.startsWith(lib))
+        hit('vendored', `a copy of ${banner.name} ${banner.version}`);
+      else hit('generated', `compiled with ${banner.name} ${banner.version}`);
       continue;
     }
     if (minified(text)) hit('generated', 'minified');
   }
   return out;
+}
+
+const FOLDER_VERSION = /[-_.@]v?\d[\w.-]*$/;
+
+/** The names the repository publishes itself under (root manifests), as letters only. */
+function ownNames(src: Sources): Set<string> {
+  const out = new Set<string>();
+  for (const m of ['package.json', 'bower.json', 'composer.json']) {
+    try {
+      const name = (JSON.parse(src.text(m) ?? '{}') as { name?: unknown }).name;
+      if (typeof name === 'string') out.add(letters(name.split('/').pop()!));
+    } catch {
+      // an unreadable manifest names nothing
+    }
+  }
+  for (const m of ['pyproject.toml', 'Cargo.toml']) {
+    const name = /^[ \t]*name[ \t]*=[ \t]*["']([^"'\n]+)["']/m.exec(src.text(m) ?? '')?.[1];
+    if (name) out.add(letters(name));
+  }
+  return out;
+}
+
+/**
+ * Folders holding a copy of a third-party library: a stylesheet, style source or script in them
+ * carries that library's release banner ("Bootstrap v3.4.1 (https://getbootstrap.com/)") and the
+ * folder is named after it (bootstrap/, bootstrap-3.4.1/). Everything below such a folder was copied
+ * in, the banner-less partials too. A library the repository publishes itself is its own code.
+ */
+function libraryCopies(src: Sources, paths: string[]): { dir: string; why: string }[] {
+  const own = ownNames(src);
+  const out: { dir: string; why: string }[] = [];
+  for (const p of paths) {
+    const dir = dirName(p);
+    if (!dir || out.some((c) => c.dir === dir)) continue;
+    if (!STYLE_SOURCE.test(p) && !STYLESHEET.test(p) && !SCRIPT.test(p)) continue;
+    const banner = bannerOf((src.text(p) ?? '').slice(0, 4096));
+    if (!banner || !BANNER_SOURCE.test(banner.whole)) continue;
+    const lib = letters(banner.name.split(/\s+/)[0]!);
+    if (lib.length < 3 || own.has(lib) || letters(baseName(dir).replace(FOLDER_VERSION, '')) !== lib)
+      continue;
+    out.push({ dir, why: `a copy of ${banner.name} ${banner.version}` });
+  }
+  return out;
+}
+
+// a string or char literal (bounded, escapes allowed), a number, a constant word
+const STRING_LITERAL = /"(?:[^"\\\n]|\\.){0,2000}"|'(?:[^'\\\n]|\\.){0,2000}'/g;
+const NUMBER_LITERAL = /[-+]?\b(?:0x[\da-f]+|\d[\d_]*(?:\.\d+)?(?:e[-+]?\d+)?)[a-z]{0,4}\b/gi;
+const CONSTANT = /\b(?:true|false|null|None|nil|undefined|True|False)\b/g;
+// an object key or a struct field before its value: `name:`, `"x" =>`, `id =`
+const KEY = /\b[A-Za-z_]\w{0,80}\s{0,4}(?::|=>|=)(?!=)/g;
+const ONLY_PUNCTUATION = /^[\s[\](){},;:=>&|]*$/;
+
+/** A line made of literals only: `"en", "English",`, `{ code: 42, name: "x" },`, `[0x1F, 0x2A],`. */
+function literalLine(line: string): boolean {
+  let literals = 0;
+  const drop = () => (literals++, ' ');
+  const rest = line.replace(STRING_LITERAL, drop).replace(NUMBER_LITERAL, drop).replace(CONSTANT, drop);
+  return literals > 0 && ONLY_PUNCTUATION.test(rest.replace(KEY, ''));
+}
+
+/**
+ * Source files that are mostly literal data (a table of strings or numbers: Unicode ranges, a word
+ * list, a country table): data, however long, not code to review or split. Four lines in five
+ * (brackets alone aside) are literals, in a file of at least `minLines` non-blank lines.
+ */
+export function dataTables(src: Sources, paths: string[], minLines = 300): string[] {
+  return paths.filter((p) => {
+    if (!GENERATED_SOURCE.test(p)) return false;
+    const lines = (src.text(p) ?? '').split('\n').filter((l) => l.trim());
+    if (lines.length < minLines) return false;
+    // lines of brackets alone (`},`) belong to the table's layout, whatever it holds
+    const content = lines.filter((l) => !ONLY_PUNCTUATION.test(l));
+    return content.filter(literalLine).length * 5 >= content.length * 4;
+  });
 }

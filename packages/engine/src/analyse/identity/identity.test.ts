@@ -6,6 +6,7 @@ import { routesPass } from '../routes.ts';
 import { sourcesFromMap } from '../sources.ts';
 import { symbolsPass } from '../symbols.ts';
 import type { Identity } from '../types.ts';
+import { generatedFiles } from './generated.ts';
 import { identityPass } from './index.ts';
 import { jsExports, rustCliFlags } from './surface.ts';
 
@@ -13,6 +14,7 @@ import { jsExports, rustCliFlags } from './surface.ts';
 function identityOf(
   files: Record<string, string>,
   skipped: string[] = [],
+  withGenerated = false,
 ): Identity & { manifestName?: string } {
   const src = sourcesFromMap(files);
   const lang = languagesPass(src);
@@ -30,6 +32,7 @@ function identityOf(
     routes,
     dataModel: [],
     skipped,
+    ...(withGenerated ? { generated: generatedFiles(src) } : {}),
   });
   return { ...r.identity, ...(r.manifestName ? { manifestName: r.manifestName } : {}) };
 }
@@ -116,7 +119,8 @@ describe('kind per ecosystem', () => {
     );
     expect(lib.kind).toBe('library');
     expect(lib.manifestName).toBe('snake');
-    expect(lib.entryPoints.map((e) => e.path)).toContain('snake.go');
+    // entered through the type users build and run, not the package clause of snake.go
+    expect(lib.entryPoints.map((e) => e.call)).toEqual(['&snake.Command{…}', 'Execute()']);
     expect(names(lib).sort()).toEqual(['Command', 'Execute', 'OnInit']);
     expect(lib.productPaths.sort()).toEqual(['command.go', 'snake.go']);
     expect(lib.nonProduct).toEqual(
@@ -131,6 +135,17 @@ describe('kind per ecosystem', () => {
     });
     expect(app.kind).toBe('application');
     expect(app.entryPoints[0]).toMatchObject({ path: 'cmd/srv/main.go', line: 3 });
+  });
+
+  it('Go: a method of an unexported type is not public, even when its own name is exported', () => {
+    const id = identityOf({
+      'go.mod': 'module github.com/acme/route\n',
+      'mux.go':
+        'package route\n\ntype Mux struct {\n\ttree *node\n}\n\nfunc NewMux() *Mux { return &Mux{} }\n\nfunc (mx *Mux) Get(p string) {}\n',
+      'tree.go':
+        'package route\n\ntype node struct{}\n\nfunc (n *node) FindRoute(p string) *node { return n }\n\ntype endpoints map[string]int\n\nfunc (s endpoints) Value() int { return 0 }\n',
+    });
+    expect(names(id).sort()).toEqual(['Get', 'Mux', 'NewMux']);
   });
 
   it('Java: a @SpringBootApplication class makes a web application whose routes are its API', () => {
@@ -195,6 +210,23 @@ describe('product vs the rest', () => {
     expect(id.productPaths).toEqual(['src']);
   });
 
+  it("a Python module that is its folder's test package is test code, like a tests/ folder", () => {
+    const id = identityOf({
+      'manage.py': 'import sys\n',
+      'hc/api/views.py': 'def ping(request):\n    pass\n',
+      'hc/test.py': 'from django.test import TestCase\n\nclass BaseTestCase(TestCase):\n    pass\n',
+      'hc/logs/tests.py': '# Create your tests here.\n',
+      'hc/lib/tests.py': 'def test_odd(value):\n    return value % 2\n',
+    });
+    expect(id.nonProduct).toEqual(
+      expect.arrayContaining([
+        { path: 'hc/test.py', role: 'tests' },
+        { path: 'hc/logs/tests.py', role: 'tests' },
+      ]),
+    );
+    expect(id.nonProduct.find((n) => n.path === 'hc/lib/tests.py')).toBeUndefined();
+  });
+
   it('a docs folder that holds a package of code is product, not documentation', () => {
     const id = identityOf({
       'go.mod': 'module example.com/lib\n',
@@ -239,6 +271,49 @@ describe('product reached from the entry points', () => {
   });
 });
 
+describe('a Next.js application', () => {
+  const files = {
+    'package.json': '{ "private": true, "dependencies": { "next": "14.2.3" } }',
+    'tsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["./*"] } } }',
+    'middleware.ts':
+      "import { updateSession } from '@/utils/supabase/middleware';\n\nexport async function middleware(req) {\n  return updateSession(req);\n}\n",
+    'utils/supabase/middleware.ts': 'export function updateSession(req) {\n  return req;\n}\n',
+    'app/layout.tsx':
+      "import Navbar from '@/components/Navbar';\n\nexport const metadata = {};\nexport default function RootLayout() {\n  return Navbar;\n}\n",
+    'components/Navbar.tsx': 'export default function Navbar() {}\n',
+    'app/page.tsx':
+      "import Pricing from '@/components/Pricing';\nexport default function Home() {\n  return Pricing;\n}\n",
+    'components/Pricing.tsx': 'export default function Pricing() {}\n',
+    'app/api/webhooks/route.ts': 'export async function POST(req) {\n  return req;\n}\n',
+    'examples/demo/package.json': '{ "dependencies": { "next": "14" } }',
+    'examples/demo/middleware.ts': 'export function middleware() {}\n',
+  };
+
+  it('is entered through its middleware and root layout, and its routes are its public API', () => {
+    const id = identityOf(files);
+    expect(id.entryPoints).toEqual([
+      { path: 'middleware.ts', line: 3, how: 'Next.js middleware' },
+      { path: 'app/layout.tsx', line: 4, how: 'Next.js root layout (App Router)' },
+    ]);
+    // the framework's hooks (middleware, metadata, RootLayout) are not an API for callers
+    expect(names(id).sort()).toEqual(['/', '/api/webhooks']);
+  });
+
+  it('ships what the entry points and the pages import through the @/ alias', () => {
+    const id = identityOf(files);
+    for (const p of [
+      'middleware.ts',
+      'utils/supabase/middleware.ts',
+      'components/Navbar.tsx',
+      'components/Pricing.tsx',
+    ])
+      expect(
+        id.productPaths.some((d) => p === d || p.startsWith(d + '/')),
+        p,
+      ).toBe(true);
+  });
+});
+
 describe('public API extraction', () => {
   it('reads a JS entry: module.exports class methods and members, not private or keyword names', () => {
     const api = jsExports(
@@ -249,7 +324,7 @@ describe('public API extraction', () => {
       'App:class:1',
       'HttpError:export:11',
       'listen:method:2',
-      'current:method:6',
+      'current:property:6',
     ]);
   });
 
@@ -320,6 +395,17 @@ describe('projects without a package manifest', () => {
     expect(id.purpose?.text).toBe('Rename is a tool that renames files in bulk.');
   });
 
+  it("a package module's __main__ block is a helper of the package, not an entry point", () => {
+    const id = identityOf({
+      'pyproject.toml': '[project]\nname = "fetchy"\n',
+      'src/fetchy/__init__.py': 'from .api import get as get\n',
+      'src/fetchy/api.py': 'def get(url):\n    return url\n',
+      'src/fetchy/help.py':
+        'def info():\n    return {}\n\ndef main():\n    print(info())\n\nif __name__ == "__main__":\n    main()\n',
+    });
+    expect(id.entryPoints.map((e) => e.path)).toEqual(['src/fetchy/__init__.py']);
+  });
+
   it('a C program is an application entered at main()', () => {
     const id = identityOf({
       'src/main.c': '#include <stdio.h>\n\nint main(void) {\n  return 0;\n}\n',
@@ -366,5 +452,316 @@ describe('other ecosystems', () => {
         'Program.cs': 'class P { static void Main() {} }\n',
       }).kind,
     ).toBe('application');
+  });
+});
+
+describe('what the folders beside the product are', () => {
+  it("a Django project's apps and served template and static folders are product, whatever their names", () => {
+    const id = identityOf(
+      {
+        'manage.py': 'import os\nos.environ.setdefault("DJANGO_SETTINGS_MODULE", "site_pkg.settings")\n',
+        'site_pkg/__init__.py': '',
+        'site_pkg/settings.py': [
+          'INSTALLED_APPS = (',
+          '    "django.contrib.admin",',
+          '    "site_pkg.shop",',
+          '    "blog.apps.BlogConfig",',
+          ')',
+          'TEMPLATES = [{"DIRS": [BASE_DIR / "templates"], "APP_DIRS": True}]',
+          'STATICFILES_DIRS = [os.path.join(BASE_DIR, "static"), BASE_DIR / "web" / "assets"]',
+        ].join('\n'),
+        'site_pkg/shop/views.py': 'def index(request):\n    pass\n',
+        'blog/__init__.py': '',
+        'blog/models.py': 'class Post:\n    pass\n',
+        'templates/base.html': '<html></html>\n',
+        'templates/docs/intro.html-fragment': '<p>Intro</p>\n',
+        'static/docs/diagram.svg': '<svg/>\n',
+        'web/assets/app.js': 'console.log(1);\n',
+        'web/docs/guide.md': '# Guide\n',
+        'README.md': '# Shopsite\n\nShopsite is an online shop for books.\n',
+      },
+      ['static/img/logo.png'],
+    );
+    expect(id.productPaths.sort()).toEqual([
+      'blog',
+      'manage.py',
+      'site_pkg',
+      'static',
+      'templates',
+      'web/assets',
+    ]);
+    expect(id.nonProduct).toContainEqual({ path: 'web/docs', role: 'docs' });
+    expect(id.nonProduct.filter((n) => /^(templates|static)/.test(n.path))).toEqual([]);
+    expect(id.kind).toBe('application');
+    expect(id.kinds).not.toContain('library');
+    // no manifest names it: the README's title does
+    expect(id.manifestName).toBe('Shopsite');
+  });
+
+  it('container files make a deployment folder; a script compiling into another folder makes a build folder', () => {
+    const id = identityOf({
+      'app/main.py': 'print("hi")\n',
+      'docker/Dockerfile': 'FROM python:3.12\n',
+      'docker/docker-compose.yml': 'services: {}\n',
+      'docker/uwsgi.ini': '[uwsgi]\n',
+      'docker/healthcheck.py': 'print("ok")\n',
+      'docker/README.md': '# Docker\n',
+      'static/site.css': 'body {}\n',
+      'styles/build.sh': 'lessc main.less ../static/site.css\n',
+      'styles/main.less': '@a: 1;\n',
+      'styles/theme.less': '@b: 2;\n',
+      'etc/Dockerfile': 'FROM alpine\n',
+      'etc/completion.bash': 'complete -F _x x\n',
+      'etc/notes.md': '# notes\n',
+      'etc/icon.svg': '<svg/>\n',
+    });
+    expect(id.nonProduct).toContainEqual({ path: 'docker', role: 'deployment' });
+    expect(id.nonProduct).toContainEqual({ path: 'styles', role: 'build' });
+    // one Dockerfile among other things does not make a deployment folder
+    expect(id.nonProduct.find((n) => n.path === 'etc')).toBeUndefined();
+  });
+
+  it('names at the root: *-tests are tests, perf-* benchmarks, a book and www the docs, a folder of shell scripts scripts', () => {
+    const id = identityOf(
+      {
+        'package.json': '{ "name": "fw", "main": "src/index.js" }',
+        'src/index.js': 'export const x = 1;\n',
+        'runtime-tests/node/index.test.js': 'test("x", () => {});\n',
+        'perf-measures/bundle-check/check.js': 'console.log(1);\n',
+        'book/en/book.toml': '[book]\n',
+        'book/en/src/intro.md': '# Intro\n',
+        'www/index.html': '<html></html>\n',
+        'bin/release': '#!/usr/bin/env bash\nset -e\n',
+        'bin/forbid': '#!/bin/sh\ngrep -r TODO .\n',
+      },
+      ['www/favicon.ico'],
+    );
+    for (const [path, role] of [
+      ['runtime-tests', 'tests'],
+      ['perf-measures', 'benchmarks'],
+      ['book', 'docs'],
+      ['www', 'docs'],
+      ['bin', 'scripts'],
+    ])
+      expect(id.nonProduct).toContainEqual({ path, role });
+  });
+
+  it('a PHP www/ of code and an npm bin/ of JavaScript stay product', () => {
+    const id = identityOf({
+      'package.json': '{ "name": "tool", "bin": { "tool": "bin/tool.js" } }',
+      'bin/tool.js': '#!/usr/bin/env node\nconsole.log(1);\n',
+      'www/index.php': '<?php echo 1;\n',
+      'www/lib.php': '<?php function f() {}\n',
+    });
+    expect(id.nonProduct.find((n) => n.path === 'bin' || n.path === 'www')).toBeUndefined();
+  });
+
+  it('a root build/ is output unless the package scripts run files in it or it holds hand-written code', () => {
+    const scripts = identityOf(
+      {
+        'package.json':
+          '{ "name": "fw", "main": "dist/index.js", "scripts": { "build": "bun ./build/build.ts" } }',
+        'src/index.ts': 'export const x = 1;\n',
+      },
+      ['build/'],
+    );
+    expect(scripts.nonProduct).toContainEqual({ path: 'build', role: 'scripts' });
+    const output = identityOf(
+      { 'package.json': '{ "name": "fw", "scripts": { "build": "tsc --outDir build" } }', 'src/a.ts': '' },
+      ['build/'],
+    );
+    expect(output.nonProduct).toContainEqual({ path: 'build', role: 'generated' });
+  });
+
+  it('a copied library is vendored as one folder, inside a build folder too; the styles written here stay product', () => {
+    const banner = '/*!\n * Bootstrap v3.4.1 (https://getbootstrap.com/)\n * Licensed under MIT\n */\n';
+    const id = identityOf(
+      {
+        'manage.py': 'import django\n',
+        'app/__init__.py': '',
+        'app/settings.py': 'INSTALLED_APPS = ["app"]\n',
+        'stuff/build.sh': 'lessc bootstrap/bootstrap.less ../static/css/bootstrap.css\n',
+        'stuff/bootstrap/bootstrap.less': `${banner}@import "variables.less";\n`,
+        'stuff/bootstrap/variables.less': '@c: red;\n',
+        'static/css/bootstrap.css': '.a { color: red; }\n',
+        'static/css/variables.css': ':root { --c: red; }\n',
+      },
+      [],
+      true,
+    );
+    expect(id.nonProduct).toContainEqual({ path: 'stuff', role: 'build' });
+    expect(id.nonProduct).toContainEqual({ path: 'stuff/bootstrap', role: 'vendored' });
+    expect(id.nonProduct).toContainEqual({ path: 'static/css/bootstrap.css', role: 'generated' });
+    expect(id.nonProduct.filter((n) => n.path.startsWith('stuff/bootstrap/'))).toEqual([]);
+    expect(id.nonProduct.find((n) => n.path === 'static/css/variables.css')).toBeUndefined();
+  });
+
+  it('images with the design sources of a logo are assets; images alone illustrate the docs', () => {
+    const id = identityOf({ 'go.mod': 'module example.com/x\n', 'x.go': 'package x\n' }, [
+      'ext/LICENSE',
+      'ext/logo.png',
+      'ext/logo.ai',
+      'media/screenshot.png',
+    ]);
+    expect(id.nonProduct).toContainEqual({ path: 'ext', role: 'assets' });
+    expect(id.nonProduct).toContainEqual({ path: 'media', role: 'docs' });
+  });
+
+  it("a web app's public/ is served, its SQL migrations are its schema, a tool's folder holds its config", () => {
+    const id = identityOf(
+      {
+        'package.json': JSON.stringify({
+          private: true,
+          dependencies: { next: '14.2.3' },
+          devDependencies: { supabase: '1.0.0' },
+        }),
+        'app/page.tsx': 'export default function Page() { return null; }\n',
+        'supabase/config.toml': 'project_id = "x"\n',
+        'supabase/migrations/001_init.sql': 'create table users (id int);\n',
+        'README.md': '# Next.js Subscription Payments Starter\n\n## Setup\n\nRun the steps below in order.\n',
+      },
+      ['public/demo.png', 'public/logo.svg'],
+    );
+    expect(id.productPaths).toEqual(expect.arrayContaining(['app', 'public', 'supabase/migrations']));
+    expect(id.nonProduct.find((n) => n.path === 'public')).toBeUndefined();
+    expect(id.nonProduct).toContainEqual({ path: 'supabase/config.toml', role: 'config' });
+    expect(id.manifestName).toBe('Next.js Subscription Payments Starter');
+    expect(id.purpose?.text).toBe('The project is a Next.js Subscription Payments Starter.');
+  });
+
+  it('a binary crate whose lib.rs its tests share is a CLI, and unpublished workspace crates are tools', () => {
+    const id = identityOf({
+      'Cargo.toml': [
+        '[package]',
+        'name = "runner"',
+        'categories = ["command-line-utilities"]',
+        '[workspace]',
+        'members = [".", "crates/*"]',
+        '[lib]',
+        'doctest = false',
+        '[[bin]]',
+        'path = "src/main.rs"',
+        'name = "runner"',
+        '[dependencies]',
+        'parser = { path = "crates/parser" }',
+      ].join('\n'),
+      'src/main.rs': 'fn main() { runner::run(); }\n',
+      'src/lib.rs': 'pub fn run() {}\n',
+      'crates/parser/Cargo.toml': '[package]\nname = "parser"\npublish = false\n',
+      'crates/parser/src/lib.rs': 'pub fn parse() {}\n',
+      'crates/gen-docs/Cargo.toml': '[package]\nname = "gen-docs"\npublish = false\n',
+      'crates/gen-docs/src/main.rs': 'fn main() {}\n',
+      'crates/shared/Cargo.toml': '[package]\nname = "shared"\npublish = false\n',
+      'crates/shared/src/lib.rs': 'pub fn s() {}\n',
+      'crates/other/Cargo.toml':
+        '[package]\nname = "other"\npublish = false\n[dependencies]\nshared = { path = "../shared" }\n',
+      'crates/other/src/main.rs': 'fn main() {}\n',
+    });
+    expect(id.kind).toBe('cli');
+    expect(id.nonProduct).toContainEqual({ path: 'crates/gen-docs', role: 'tools' });
+    // a crate only the tools depend on is theirs
+    expect(id.nonProduct).toContainEqual({ path: 'crates/shared', role: 'tools' });
+    // an unpublished crate the product depends on is part of it
+    expect(id.nonProduct.find((n) => n.path === 'crates/parser')).toBeUndefined();
+    expect(id.productPaths).toEqual(expect.arrayContaining(['src', 'crates/parser']));
+  });
+
+  it("Spring Initializr's placeholder description gives way to the README", () => {
+    const id = identityOf({
+      'pom.xml':
+        '<project><artifactId>vetshop</artifactId><description>Demo project for Spring Boot</description></project>',
+      'src/main/java/a/App.java':
+        '@SpringBootApplication\npublic class App { public static void main(String[] a) {} }\n',
+      'README.md': '# Vetshop\n\nBook your visits at the vet online.\n',
+    });
+    expect(id.purpose?.text ?? '').not.toMatch(/demo project/i);
+  });
+
+  it('shell scripts are the product where there is no other code; a library serves no public/; runtime config is not tool config', () => {
+    const shell = identityOf({
+      'lib/aliases.bash': 'alias ll="ls -l"\n',
+      'plugins/git.bash': 'g() { git "$@"; }\n',
+    });
+    expect(shell.nonProduct).toEqual([]);
+    const lib = identityOf(
+      {
+        'package.json': JSON.stringify({
+          name: 'widget',
+          main: 'src/index.js',
+          dependencies: { config: '3.0.0' },
+          devDependencies: { vite: '5.0.0' },
+        }),
+        'src/index.js': 'export const w = 1;\n',
+        'config/default.json': '{ "port": 80 }\n',
+      },
+      ['public/demo.png'],
+    );
+    expect(lib.productPaths).not.toContain('public');
+    expect(lib.nonProduct.find((n) => n.path.startsWith('config'))).toBeUndefined();
+  });
+});
+
+describe('where use of a library begins', () => {
+  it('Go: the constructor the README example calls, at its definition, never a package clause', () => {
+    const id = identityOf({
+      'go.mod': 'module example.com/router/v2\n\ngo 1.22\n',
+      'README.md':
+        '# router\n\n```go\nimport "example.com/router/v2"\n\nr := router.NewRouter()\nr.Get("/", h)\n```\n',
+      'router.go':
+        'package router\n\n// NewRouter returns a router.\nfunc NewRouter() *Mux {\n\treturn &Mux{}\n}\n',
+      'mux.go': 'package router\n\ntype Mux struct{}\n\nfunc (m *Mux) Get(p string, h any) {}\n',
+    });
+    expect(id.entryPoints[0]).toMatchObject({
+      path: 'router.go',
+      line: 4,
+      call: 'router.NewRouter()',
+      importPath: 'example.com/router/v2',
+    });
+    expect(id.entryPoints.some((e) => e.line === 1 || /package/.test(e.how))).toBe(false);
+  });
+
+  it('Go without a README call: a type users build and the method that runs it', () => {
+    const id = identityOf({
+      'go.mod': 'module example.com/cli\n',
+      'command.go':
+        'package cli\n\ntype Command struct {\n\tUse string\n}\n\nfunc (c *Command) Execute() error {\n\treturn nil\n}\n',
+    });
+    expect(id.entryPoints.map((e) => [e.line, e.call])).toEqual([
+      [3, '&cli.Command{…}'],
+      [7, 'Execute()'],
+    ]);
+  });
+
+  it('npm: `new X()` of a default import is the main file’s exported class', () => {
+    const id = identityOf({
+      'package.json': JSON.stringify({ name: 'webkit', main: 'lib/app.js' }),
+      'Readme.md': "# webkit\n\n```js\nconst Web = require('webkit');\nconst app = new Web();\n```\n",
+      'lib/app.js': "'use strict';\n\nmodule.exports = class Application {\n  use(fn) {}\n};\n",
+    });
+    expect(id.entryPoints[0]).toMatchObject({ path: 'lib/app.js', line: 3, call: 'new Web()' });
+  });
+
+  it('npm: a named import resolves to the exported declaration, not a private one of the same name', () => {
+    const id = identityOf({
+      'package.json': JSON.stringify({ name: 'tiny', module: 'src/index.ts' }),
+      'README.md': "```ts\nimport { Tiny } from 'tiny'\nconst app = new Tiny()\n```\n",
+      'src/index.ts': "export { Tiny } from './tiny'\n",
+      'src/base.ts': 'class Tiny {}\nexport { Tiny as TinyBase }\n',
+      'src/tiny.ts': "import { TinyBase } from './base'\n\nexport class Tiny extends TinyBase {}\n",
+    });
+    expect(id.entryPoints[0]).toMatchObject({ path: 'src/tiny.ts', line: 3, call: 'new Tiny()' });
+  });
+
+  it('Python: `pkg.get()` in a doctest example, beside the package __init__.py', () => {
+    const id = identityOf({
+      'pyproject.toml': '[project]\nname = "fetch"\n',
+      'README.md': '```python\n>>> import fetch\n>>> r = fetch.get("https://x")\n```\n',
+      'src/fetch/__init__.py': 'from .api import get\n',
+      'src/fetch/api.py': '"""API."""\n\n\ndef get(url):\n    return url\n',
+    });
+    expect(id.entryPoints.map((e) => [e.path, e.line, e.call])).toEqual([
+      ['src/fetch/api.py', 4, 'fetch.get()'],
+      ['src/fetch/__init__.py', 1, undefined],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // The identity layer: what the project is (kind, purpose), which code is the product and what the
 // rest is, where the product starts, what its users call, and which of its files matter most.
 
+import { componentLinks } from './components.ts';
 import { baseName } from '../sources.ts';
 import type { Sources } from '../sources.ts';
 import type { DataEntity, Dependency, FileInfo, Identity, ImportInfo, Route, SymbolInfo } from '../types.ts';
@@ -8,8 +9,9 @@ import { detectKind } from './kind.ts';
 import type { GeneratedFile } from './generated.ts';
 import { addReachable, areaOf, classifyLayout, isProductFile, roleOf, type Layout } from './layout.ts';
 import { readManifestFacts } from './manifest-facts.ts';
-import { findPurpose, isReadme } from './purpose.ts';
-import { headerSummary, pageRank, referenceGraph, SCAN_CHARS } from './rank.ts';
+import { findPurpose, isReadme, readmeTitle } from './purpose.ts';
+import { headerSummary, pageRank, referenceGraph, SCAN_CHARS, workLines, workWeight } from './rank.ts';
+import { codeText } from '../comments.ts';
 import { findEntryPoints, findPublicApi } from './surface.ts';
 
 export { areaOf, roleOf, isProductFile, type Layout };
@@ -32,6 +34,16 @@ const NON_CODE = new Set([
   'SQL',
 ]);
 const KEY_COMPONENTS = 15;
+/** Files that make a folder a package of its own. */
+const MANIFESTS = [
+  'package.json',
+  'Cargo.toml',
+  'go.mod',
+  'pyproject.toml',
+  'setup.py',
+  'pom.xml',
+  'build.gradle',
+];
 const DB_DEPS =
   /jpa|hibernate|jdbc|sqlalchemy|django|prisma|typeorm|sequelize|mongoose|drizzle|knex|gorm|diesel|sqlx|mysql|postgres|pg$|sqlite|mongodb|redis/i;
 
@@ -54,7 +66,7 @@ export interface IdentityResult {
   manifestName?: string;
 }
 
-/** Files reached from `starts` through resolved imports, shallowest first. */
+/** Files reached from `starts` through resolved imports, the starts included, shallowest first. */
 function reachable(starts: string[], imports: ImportInfo[]): string[] {
   const next = new Map<string, string[]>();
   for (const i of imports) {
@@ -72,8 +84,7 @@ function reachable(starts: string[], imports: ImportInfo[]): string[] {
       queue.push(n);
     }
   }
-  const startSet = new Set(starts);
-  return [...seen].filter((p) => !startSet.has(p)).sort((a, b) => a.split('/').length - b.split('/').length);
+  return [...seen].sort((a, b) => a.split('/').length - b.split('/').length);
 }
 
 export function identityPass(input: IdentityInput): IdentityResult {
@@ -89,22 +100,33 @@ export function identityPass(input: IdentityInput): IdentityResult {
     .filter(isReadme)
     .sort((a, b) => Number(/\.md$/i.test(b)) - Number(/\.md$/i.test(a)))[0];
   const readmeText = readmePath ? src.text(readmePath) : null;
+  // without a manifest that names it (a Django site, a private package.json), the README's title does
+  const projectName = facts.name ?? (readmeText ? readmeTitle(readmeText)?.text : undefined);
   const purpose = findPurpose(
     readmePath && readmeText ? { path: readmePath, text: readmeText } : null,
     facts.description,
-    facts.name,
+    projectName,
   );
 
   const workspaceDirs = layout.productPaths.filter((d) => src.has(`${d}/package.json`));
-  const entryPoints = findEntryPoints(src, facts, productCode, symbols, workspaceDirs);
-  // what the entry points import ships with them, wherever it lives
+  const entryPoints = findEntryPoints(
+    src,
+    facts,
+    productCode,
+    symbols,
+    workspaceDirs,
+    (p) => areaOf(p, layout) === 'product',
+  );
+  // the entry points and what they import ship, wherever they live
   const codeSet = new Set(code.map((f) => f.path));
+  // a product file answering a route is entered by its framework, like an entry point
+  const routeFiles = routes.map((r) => r.file).filter((p) => isProductFile(p, layout));
   addReachable(
     layout,
-    reachable(
-      entryPoints.map((e) => e.path),
-      imports,
-    ).filter((p) => codeSet.has(p)),
+    reachable([...new Set([...entryPoints.map((e) => e.path), ...routeFiles])], imports).filter((p) =>
+      codeSet.has(p),
+    ),
+    (dir) => MANIFESTS.some((m) => src.has(`${dir}/${m}`)),
   );
   productCode = productOf();
   const productSet = new Set(productCode);
@@ -144,11 +166,15 @@ export function identityPass(input: IdentityInput): IdentityResult {
     webApp,
     productRoutes: productRoutes.length,
     database:
-      input.dataModel.some((d) => productSet.has(d.file)) ||
+      input.dataModel.some((d) => d.store !== 'schema' && productSet.has(d.file)) ||
       input.dependencies.some((d) => d.scope === 'runtime' && DB_DEPS.test(d.name)),
     dependencies: input.dependencies,
     hasPythonPackage: productCode.some((p) => baseName(p) === '__init__.py'),
     hasLibRs: src.has('src/lib.rs') || !!facts.cargo?.lib,
+    cargoBin:
+      !!facts.cargo?.bins.length ||
+      src.has('src/main.rs') ||
+      src.files.some((f) => f.path.startsWith('src/bin/') && f.path.endsWith('.rs')),
     parsesArgs,
     scriptMains: entryPoints.filter((e) => e.how === 'main()' || e.how.startsWith('script (')).length,
   });
@@ -175,13 +201,28 @@ export function identityPass(input: IdentityInput): IdentityResult {
   // an application is also entered through its request handlers, which nothing in the code calls
   const seeds = [...entryPoints.map((e) => e.path), ...(application ? productRoutes.map((r) => r.file) : [])];
   const ranks = pageRank(graph, [...new Set(seeds)]);
-  const keyComponents = [...ranks]
+  // centrality is the rank a file's references earn, counted by how much work the file does
+  const language = new Map(input.files.map((f) => [f.path, f.language]));
+  const central = new Map(
+    [...ranks].map(([p, r]) => {
+      const code = codeText(src, p, language.get(p) ?? null);
+      return [p, r * workWeight(code === null ? undefined : workLines(code, language.get(p) ?? null))];
+    }),
+  );
+  const keyComponents = [...central]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, KEY_COMPONENTS)
     .map(([path, rank]) => {
       const summary = headerSummary(src.text(path) ?? '');
       return { path, rank: Number(rank.toPrecision(4)), ...(summary ? { summary } : {}) };
     });
+
+  const components = componentLinks(
+    keyComponents.map((k) => k.path),
+    (p) => src.text(p),
+    symbols,
+    imports,
+  );
 
   return {
     identity: {
@@ -193,8 +234,9 @@ export function identityPass(input: IdentityInput): IdentityResult {
       entryPoints,
       publicApi,
       keyComponents,
+      components,
       fileRanks: Object.fromEntries([...ranks].map(([p, r]) => [p, Number(r.toPrecision(4))])),
     },
-    ...(facts.name ? { manifestName: facts.name } : {}),
+    ...(projectName ? { manifestName: projectName } : {}),
   };
 }

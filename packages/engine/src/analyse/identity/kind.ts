@@ -21,6 +21,8 @@ export interface KindSignals {
   dependencies: Dependency[];
   hasPythonPackage: boolean;
   hasLibRs: boolean;
+  /** A Cargo binary target: [[bin]], src/main.rs or src/bin/. */
+  cargoBin: boolean;
   /** Product scripts started directly: Python `__main__` guards, C/C++ main(). */
   scriptMains: number;
   /** Product code parses command-line arguments itself (argparse, getopt, the flag package…). */
@@ -32,6 +34,14 @@ const CLI_PARSERS =
 const BUILD_TOOL =
   /\b(build (tool|system)|bundler|task runner|compiler toolchain|monorepo tool|build orchestrat)/i;
 
+/** The crates a Cargo workspace publishes: the root package and its published members. */
+function cargoCrates(facts: ManifestFacts): number {
+  const c = facts.cargo;
+  if (!c) return 0;
+  const members = c.memberDirs.filter((d) => d !== '.' && !c.unpublished.includes(d)).length;
+  return members + (c.rootPackage ? 1 : 0);
+}
+
 export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   const kinds: ProjectKind[] = [];
   const add = (k: ProjectKind) => {
@@ -39,8 +49,7 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   };
   const { facts } = s;
   const pkg = facts.npm?.pkg;
-  const workspaces =
-    !!pkg?.workspaces || (facts.cargo?.members.length ?? 0) > 1 || (facts.maven?.modules.length ?? 0) > 1;
+  const workspaces = !!pkg?.workspaces || cargoCrates(facts) > 1 || (facts.maven?.modules.length ?? 0) > 1;
   const cliParser =
     s.parsesArgs ||
     s.dependencies.some((d) => d.scope !== 'dev' && d.scope !== 'test' && CLI_PARSERS.test(d.name));
@@ -62,26 +71,16 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
       pkg.types !== undefined ||
       ((pkg.main !== undefined || pkg.module !== undefined) && !webApplication));
   const npmApp = !!pkg && pkg.private === true && !npmBin && !npmLib;
-  if (
-    npmBin ||
-    facts.pyScripts.length ||
-    (facts.cargo &&
-      (facts.cargo.bins.length > 0 || facts.cargo.categories.includes('command-line-utilities')) &&
-      !s.hasLibRs) ||
-    (s.goMains > 0 && !s.goLibraries)
-  ) {
-    add(
-      cliParser ||
-        npmBin ||
-        facts.pyScripts.length ||
-        facts.cargo?.categories.includes('command-line-utilities')
-        ? 'cli'
-        : 'application',
-    );
+  const cargoCliCategory = !!facts.cargo?.categories.includes('command-line-utilities');
+  // a binary crate may keep its code in a lib.rs its tests share; its category says it is a command
+  const cargoCommand =
+    !!facts.cargo && (((s.cargoBin || cargoCliCategory) && !s.hasLibRs) || (s.cargoBin && cargoCliCategory));
+  if (npmBin || facts.pyScripts.length || cargoCommand || (s.goMains > 0 && !s.goLibraries)) {
+    add(cliParser || npmBin || facts.pyScripts.length || cargoCliCategory ? 'cli' : 'application');
   }
   if (
     npmLib ||
-    (s.hasPythonPackage && !facts.pyScripts.length) ||
+    (s.hasPythonPackage && !facts.pyScripts.length && !facts.django) ||
     s.hasLibRs ||
     (facts.goModule && s.goLibraries > 0 && !s.goMains)
   ) {

@@ -2,8 +2,10 @@
 // what every other folder is (tests, docs, examples, CI…), after github-linguist's documentation and
 // vendor rules and the usual test-folder names.
 
+import { trimEndChars } from '@atr/shared';
 import { baseName, dirName, type Sources } from '../sources.ts';
-import { isTestCode } from '../test-code.ts';
+import { codeText } from '../comments.ts';
+import { isPythonTestModule, isTestCode } from '../test-code.ts';
 import type { FileInfo, NonProductRole } from '../types.ts';
 import type { GeneratedFile } from './generated.ts';
 import type { ManifestFacts } from './manifest-facts.ts';
@@ -25,8 +27,37 @@ const BY_NAME: [RegExp, NonProductRole][] = [
   [/^(k8s|kubernetes|helm|charts|deploy|deployment|deployments|terraform|infra|ansible)$/i, 'deployment'],
   [/^(scripts?|hack|tools?)$/i, 'scripts'],
 ];
+// at the root only, where the name says what the whole folder is for: runtime-tests/, perf-measures/
+const ROOT_BY_NAME: [RegExp, NonProductRole][] = [
+  [/^(bench(mark)?s?|perf(ormance)?)([-_][\w-]{1,40})?$/i, 'benchmarks'],
+  [/^[a-z0-9][\w.-]{0,60}[-_]tests?$/i, 'tests'],
+];
 // documentation folders only count as docs where they hold prose, not a package of code
 const DOCS_NAME = /^(docs?|documentation|site|website|man|javadoc|wiki)$/i;
+// a book (mdBook, a manual) or the project's web site, when it sits at the root
+const ROOT_DOCS_NAME = /^(book|books|manual|handbook|www)$/i;
+// images, fonts and video, and design sources (Illustrator, Photoshop, Sketch, Figma…)
+const MEDIA =
+  /\.(svg|png|jpe?g|gif|webp|ico|bmp|tiff?|avif|ttf|otf|woff2?|eot|mp4|webm|mov|ai|psd|sketch|fig|xcf|eps|afdesign)$/i;
+const DESIGN_SOURCE = /\.(ai|psd|sketch|fig|xcf|eps|afdesign)$/i;
+// container and server configuration: Dockerfiles, compose files, uWSGI/nginx/supervisor settings
+const CONTAINER_FILE =
+  /^(Dockerfile|Containerfile)([.-][\w.-]*)?$|\.Dockerfile$|^(docker-)?compose([.-][\w.-]*)?\.ya?ml$/i;
+const DEPLOY_FILE = /\.(ini|conf)$|^\.dockerignore$|^Procfile$|^([\w-]*entrypoint|start|run)\.sh$/i;
+const SHELL_EXT = /\.(sh|bash|zsh|ksh|ps1|bat|cmd)$/i;
+const SHELL_SHEBANG = /^#!\s*\S*\b(env\s+)?(ba|z|k|da)?sh\b/;
+const CONFIG_EXT = /\.(toml|json|ya?ml|ini)$/i;
+// npm packages whose build serves a root folder as the site's static files
+const SERVED_BY: Record<string, string> = {
+  next: 'public',
+  vite: 'public',
+  'react-scripts': 'public',
+  nuxt: 'public',
+  astro: 'public',
+  '@remix-run/dev': 'public',
+  '@sveltejs/kit': 'static',
+  gatsby: 'static',
+};
 const PROSE_OR_MEDIA =
   /\.(md|mdx|markdown|rst|txt|adoc|asciidoc|html?|css|svg|png|jpe?g|gif|webp|ico|pdf|1|[1-9]|ya?ml|json|toml|xml|cast|mp4|webm|ttf|woff2?)$/i;
 const CODE =
@@ -67,6 +98,73 @@ function mostlyCode(files: string[]): boolean {
   return code > 0 && code * 2 >= files.length;
 }
 
+interface RepoContext {
+  src: Sources;
+  /** Files generated.ts found compiled or copied. */
+  generated: Set<string>;
+  rootDirs: Set<string>;
+  /** The commands of package.json "scripts". */
+  scriptCommands: string[];
+  /** The repository holds code in a language other than the shell's. */
+  otherCode: boolean;
+}
+
+/** What a root folder holds, judged by its files when its name says nothing. */
+function roleOfContent(d: string, below: string[], repo: RepoContext): NonProductRole | null {
+  const { src, rootDirs } = repo;
+  const names = below.map(baseName);
+  if (/^(dist|build|out|target|coverage|htmlcov)$/i.test(d)) {
+    // build/ may hold the scripts that run the build (`bun ./build/build.ts`) rather than its output
+    const runs = new RegExp(`(^|[\\s=])(\\./)?${d}/[\\w./-]{1,200}\\.([cm]?[jt]s|py|sh)\\b`);
+    const written = below.some((f) => CODE.test(f)) && !below.some((f) => repo.generated.has(f));
+    return repo.scriptCommands.some((c) => runs.test(c)) || (/^build$/i.test(d) && written)
+      ? 'scripts'
+      : 'generated';
+  }
+  if (mostlyCode(below)) return null;
+  const deployment = names.filter((n) => CONTAINER_FILE.test(n) || DEPLOY_FILE.test(n)).length;
+  const prose = names.filter((n) => DOC_FILE.test(n)).length;
+  if (names.some((n) => CONTAINER_FILE.test(n)) && deployment * 2 >= below.length - prose)
+    return 'deployment';
+  const isShell = (f: string) =>
+    SHELL_EXT.test(f) || (!/\.\w+$/.test(baseName(f)) && SHELL_SHEBANG.test(src.text(f) ?? ''));
+  // unless the shell scripts are the product itself (a shell framework, a dotfiles manager)
+  if (repo.otherCode && below.every(isShell)) return 'scripts';
+  // a script that compiles the folder's sources into another root folder (lessc … ../static/css)
+  const script = below.filter((f) => isShell(f) || /^(Makefile|justfile)$/i.test(baseName(f)));
+  const writesElsewhere = script.some((f) =>
+    [...(src.text(f) ?? '').matchAll(/\.\.\/([\w.-]{1,100})\//g)].some(
+      (m) => m[1] !== d && rootDirs.has(m[1]!),
+    ),
+  );
+  if (writesElsewhere) return 'build';
+  // nothing but images and prose: with the design sources of a logo it is a brand kit, else the
+  // images illustrate the docs
+  if (below.every((f) => MEDIA.test(f) || DOC_FILE.test(baseName(f))) && below.some((f) => MEDIA.test(f)))
+    return below.some((f) => DESIGN_SOURCE.test(f)) ? 'assets' : 'docs';
+  if (
+    below.every((f) => PROSE_OR_MEDIA.test(f)) &&
+    !below.some((f) => /\.(html?|css|json|ya?ml|toml|xml)$/i.test(f))
+  )
+    return 'docs';
+  return null;
+}
+
+/** Folders the product serves as they are: a Django project's templates and static files, a web app's public/. */
+function servedDirs(facts: ManifestFacts, byDir: Map<string, string[]>): string[] {
+  const out = [...(facts.django?.servedDirs ?? [])];
+  const pkg = facts.npm?.pkg;
+  // a published package's public/ serves its demo, not the package
+  const library = ['main', 'module', 'exports', 'files'].some((k) => pkg?.[k] !== undefined);
+  const deps = {
+    ...(pkg?.dependencies as object | undefined),
+    ...(pkg?.devDependencies as object | undefined),
+  };
+  if (!library)
+    for (const [dep, dir] of Object.entries(SERVED_BY)) if (dep in deps && byDir.has(dir)) out.push(dir);
+  return out;
+}
+
 /**
  * `skipped`: files ingest left out (images, binaries…), which still say what a folder is for;
  * `generated`: files among the sources that a build wrote or that were copied in (generated.ts).
@@ -82,10 +180,13 @@ export function classifyLayout(
   const byDir = filesByDir([...paths, ...skipped]);
   const nonProduct: Layout['nonProduct'] = [];
   const covered = (p: string) => nonProduct.some((n) => p === n.path || p.startsWith(n.path + '/'));
+  const served = servedDirs(facts, byDir);
+  const isServed = (p: string) => served.some((d) => p === d || p.startsWith(d + '/'));
   // the standard Maven/Gradle test tree, Cargo's auto-discovered targets
   for (const d of ['src/test', 'src/it', 'src/integrationTest', 'src/testFixtures'])
     if (byDir.has(d)) nonProduct.push({ path: d, role: 'tests' });
   if (byDir.has('gradle/wrapper')) nonProduct.push({ path: 'gradle', role: 'build' });
+  for (const d of facts.cargo?.toolCrates ?? []) nonProduct.push({ path: d, role: 'tools' });
   // build and tool configuration at the root (vite.config.ts, gulpfile.js…) is code, but not product
   for (const p of paths)
     if (!p.includes('/') && TOOL_CONFIG.test(p)) nonProduct.push({ path: p, role: 'build' });
@@ -93,25 +194,35 @@ export function classifyLayout(
   const dirs = [...byDir.keys()].sort(
     (a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b),
   );
+  const scripts = facts.npm?.pkg.scripts;
+  const repo: RepoContext = {
+    src,
+    generated: new Set(generated.map((g) => g.path)),
+    rootDirs: new Set(dirs.filter((d) => !d.includes('/'))),
+    scriptCommands: scripts && typeof scripts === 'object' ? Object.values(scripts).map(String) : [],
+    otherCode: paths.some((p) => CODE.test(p)),
+  };
   for (const d of dirs) {
     if (covered(d) || d.split('/').length > 4) continue;
     const name = baseName(d);
     const below = byDir.get(d)!;
+    const root = !dirName(d);
     let role = roleOfName(name);
-    if (role === 'scripts' && mostlyCode(below) && dirName(d) !== '') role = null; // src/tools is product code
-    if (!role && DOCS_NAME.test(name) && !mostlyCode(below)) role = 'docs';
-    // a root folder of nothing but images and prose (assets/, media/) is documentation material
-    if (
-      !role &&
-      !dirName(d) &&
-      below.every((f) => PROSE_OR_MEDIA.test(f)) &&
-      !below.some((f) => /\.(html?|css|json|ya?ml|toml|xml)$/i.test(f))
-    )
+    if (role === 'scripts' && mostlyCode(below) && !root) role = null; // src/tools is product code
+    if (!role && root) role = ROOT_BY_NAME.find(([re]) => re.test(name))?.[1] ?? null;
+    if (!role && (DOCS_NAME.test(name) || (root && ROOT_DOCS_NAME.test(name))) && !mostlyCode(below))
       role = 'docs';
-    if (!role && /^(dist|build|out|target|coverage|htmlcov)$/i.test(name) && !dirName(d)) role = 'generated';
+    if (!role && root && !isServed(d)) role = roleOfContent(d, below, repo);
+    // what the site serves (templates/docs/ pages) is product, whatever its folder is called
+    if (role === 'docs' && isServed(d)) role = null;
     if (role) nonProduct.push({ path: d, role });
   }
-  const productPaths = productFromManifests(src, byDir, facts, covered, paths);
+  // a Python module can be its folder's test package in one file (an app's tests.py)
+  for (const p of paths)
+    if (!covered(p) && isPythonTestModule(p, codeText(src, p, 'Python') ?? ''))
+      nonProduct.push({ path: p, role: 'tests' });
+  toolConfigFiles(facts, byDir, covered).forEach((p) => nonProduct.push({ path: p, role: 'config' }));
+  const productPaths = [...productFromManifests(src, byDir, facts, covered, paths), ...served];
   // shipped files that are still not code: a README or licence, an example script
   const kept = [...new Set(productPaths)].filter((p) => !covered(p) && !DOC_FILE.test(baseName(p)));
   for (const p of kept) {
@@ -125,10 +236,36 @@ export function classifyLayout(
         );
     if (role) nonProduct.push({ path: p, role });
   }
+  // a library copied whole is named as its folder, even inside a folder of another role (the build
+  // folder whose script compiles it): it is neither that role's work nor the team's
+  for (const dir of new Set(generated.map((g) => g.copyIn)))
+    if (dir && roleOf(dir, { nonProduct }) !== 'vendored') nonProduct.push({ path: dir, role: 'vendored' });
   // a compiled stylesheet or a copied library inside a shipped folder (src/main/resources) ships, but
   // the team did not write it
   for (const g of generated) if (!covered(g.path)) nonProduct.push({ path: g.path, role: g.role });
-  return { productPaths: kept.filter((p) => !covered(p)), nonProduct };
+  const shipped = kept.filter((p) => !covered(p));
+  // hc/api says nothing hc does not already say
+  const inOther = (p: string) => shipped.some((d) => d !== p && p.startsWith(d + '/'));
+  return { productPaths: shipped.filter((p) => !inOther(p)), nonProduct };
+}
+
+/**
+ * Configuration files in a root folder named after a development tool the project uses (supabase/config.toml
+ * for the Supabase CLI, cypress/tsconfig.json): the tool's settings, not the product.
+ */
+function toolConfigFiles(
+  facts: ManifestFacts,
+  byDir: Map<string, string[]>,
+  covered: (p: string) => boolean,
+): string[] {
+  const devDependencies = facts.npm?.pkg.devDependencies;
+  if (!devDependencies || typeof devDependencies !== 'object') return [];
+  const deps = devDependencies as object;
+  const out: string[] = [];
+  for (const [d, below] of byDir)
+    if (!d.includes('/') && d in deps && !covered(d))
+      out.push(...below.filter((f) => dirName(f) === d && CONFIG_EXT.test(f)));
+  return out;
 }
 
 function productFromManifests(
@@ -140,11 +277,7 @@ function productFromManifests(
 ): string[] {
   const out: string[] = [];
   const exists = (p: string) => byDir.has(p) || src.has(p);
-  const norm = (p: string) =>
-    p
-      .replace(/^\.\//, '')
-      .replace(/\/+$/, '')
-      .replace(/\/\*\*?.*$/, '');
+  const norm = (p: string) => trimEndChars(p.replace(/^\.\//, ''), '/').replace(/\/\*\*?.*$/, '');
   const pkg = facts.npm?.pkg;
   if (pkg) {
     if (Array.isArray(pkg.files))
@@ -214,6 +347,11 @@ function productFromManifests(
       if (top) out.push(top);
     }
   }
+  if (facts.django) {
+    // a Django project is its settings package, the apps it installs, and manage.py
+    const { project, apps } = facts.django;
+    out.push(...(project ? [project] : []), ...apps, ...(src.has('manage.py') ? ['manage.py'] : []));
+  }
   if (!out.length) {
     for (const d of SOURCE_ROOTS) if (byDir.has(d) && !covered(d)) out.push(d);
   }
@@ -221,6 +359,15 @@ function productFromManifests(
     // no manifest and no conventional folder: every code folder and root code file that is not something else
     for (const p of paths) if (CODE.test(p) && !covered(p)) out.push(p.includes('/') ? p.split('/')[0]! : p);
   }
+  // the database schema the application runs on (supabase/migrations/*.sql)
+  for (const [d, below] of byDir)
+    if (
+      baseName(d) === 'migrations' &&
+      d.split('/').length <= 3 &&
+      !covered(d) &&
+      below.some((f) => /\.sql$/i.test(f))
+    )
+      out.push(d);
   return out;
 }
 
@@ -230,12 +377,33 @@ const topOf = (p: string) => (p.includes('/') ? p.split('/')[0]! : p);
  * Folders the product's entry points reach through imports: a package without a `files` list that
  * ships `index.js` plus the `lib/` it requires ships both.
  */
-export function addReachable(layout: Layout, reached: string[]): void {
+export function addReachable(
+  layout: Layout,
+  reached: string[],
+  hasManifest: (dir: string) => boolean = () => false,
+): void {
   const inProduct = (p: string) => layout.productPaths.some((d) => p === d || p.startsWith(d + '/'));
   for (const p of reached) {
     if (inProduct(p) || roleOf(p, layout) !== 'product' || isTestCode(p)) continue;
-    layout.productPaths.push(dirName(p) || p);
+    layout.productPaths.push(shippedFolder(p, layout, hasManifest));
   }
+}
+
+/**
+ * The folder a reached file ships in: its package's root (the nearest folder with a manifest), else
+ * its top-level folder when nothing in that folder has another role (components/ rather than each
+ * components/ui/X), else its own folder. A file at the root ships alone.
+ */
+function shippedFolder(p: string, layout: Layout, hasManifest: (dir: string) => boolean): string {
+  const dirs = dirName(p).split('/').filter(Boolean);
+  if (!dirs.length) return p;
+  for (let i = dirs.length; i > 0; i--) {
+    const dir = dirs.slice(0, i).join('/');
+    if (hasManifest(dir)) return dir;
+  }
+  const top = dirs[0]!;
+  const mixed = layout.nonProduct.some((n) => n.path === top || n.path.startsWith(top + '/'));
+  return mixed ? dirName(p) : top;
 }
 
 /** The role of a path, or 'product' when it lies in no non-product folder. */

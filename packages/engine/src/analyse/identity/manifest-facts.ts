@@ -1,8 +1,10 @@
 // The root manifests' statements about the project: its name, description, entry files, shipped
-// files, binaries, package folders and workspace members (npm, pyproject, Cargo, go.mod, Maven/Gradle).
+// files, binaries, package folders and workspace members (npm, pyproject, Cargo, go.mod, Maven/Gradle),
+// and a Django project's settings (its apps, template and static folders).
 
+import { trimEndChars } from '@atr/shared';
 import { tomlEntries, unquote } from '../dependencies.ts';
-import type { Sources } from '../sources.ts';
+import { baseName, dirName, type Sources } from '../sources.ts';
 
 export interface Located {
   text: string;
@@ -23,12 +25,32 @@ export interface ManifestFacts {
     lib: boolean;
     members: string[];
     categories: string[];
+    /** The root Cargo.toml declares a [package], not only a [workspace]. */
+    rootPackage: boolean;
+    /** The member crates' folders, globs expanded ('.' is the root package). */
+    memberDirs: string[];
+    /** Members with `publish = false`: parts of the product or tools, never products of their own. */
+    unpublished: string[];
+    /** Members that are maintainer tools: `publish = false`, and no other crate depends on them. */
+    toolCrates: string[];
   };
+  django?: DjangoFacts;
   goModule?: string;
   maven?: { artifactId?: string; packaging?: string; modules: string[] };
   gradle: boolean;
   /** What other ecosystems' manifests say the project is (composer type, gemspec, .csproj SDK/OutputType, Rails). */
   declared: { kind: 'library' | 'application' | 'web-application' | 'cli'; evidence: string }[];
+}
+
+export interface DjangoFacts {
+  /** The settings module's file. */
+  settings: string;
+  /** The package holding the settings, '' when they sit at the root. */
+  project: string;
+  /** Folders of the project's own apps in INSTALLED_APPS (third-party apps have none here). */
+  apps: string[];
+  /** Folders the settings name in TEMPLATES "DIRS" and STATICFILES_DIRS: the site serves them. */
+  servedDirs: string[];
 }
 
 const lineOf = (lines: string[], re: RegExp) => Math.max(1, lines.findIndex((l) => re.test(l)) + 1);
@@ -67,7 +89,16 @@ function readPyproject(text: string, path: string, out: ManifestFacts): void {
 }
 
 function readCargo(text: string, path: string, out: ManifestFacts): void {
-  const cargo: NonNullable<ManifestFacts['cargo']> = { bins: [], lib: false, members: [], categories: [] };
+  const cargo: NonNullable<ManifestFacts['cargo']> = {
+    bins: [],
+    lib: false,
+    members: [],
+    categories: [],
+    rootPackage: false,
+    memberDirs: [],
+    unpublished: [],
+    toolCrates: [],
+  };
   const lines = text.split('\n');
   // [[bin]] tables repeat, so they are split by their headers rather than by section name
   lines.forEach((l, i) => {
@@ -76,6 +107,7 @@ function readCargo(text: string, path: string, out: ManifestFacts): void {
   });
   let bin = -1;
   for (const e of tomlEntries(text)) {
+    if (e.section === 'package') cargo.rootPackage = true;
     if (e.section === 'package' && e.key === 'name') out.name ??= unquote(e.value);
     else if (e.section === 'package' && e.key === 'description')
       out.description ??= { text: unquote(e.value), path, line: e.line };
@@ -107,7 +139,8 @@ function readPom(text: string, path: string, out: ManifestFacts): void {
   out.maven = { ...(artifactId ? { artifactId } : {}), ...(packaging ? { packaging } : {}), modules };
   if (artifactId) out.name ??= artifactId;
   const desc = /<description>([^<]+)<\/description>/.exec(own);
-  if (desc && desc[1]!.trim())
+  // Spring Initializr's placeholder says nothing about the project
+  if (desc && desc[1]!.trim() && !/^demo project for spring boot\.?$/i.test(desc[1]!.trim()))
     out.description ??= {
       text: desc[1]!.trim().replace(/\s+/g, ' '),
       path,
@@ -124,6 +157,7 @@ export function readManifestFacts(src: Sources): ManifestFacts {
   };
   read('package.json', readNpm);
   read('Cargo.toml', readCargo);
+  if (out.cargo) readCargoMembers(src, out.cargo);
   read('pyproject.toml', readPyproject);
   read('pom.xml', readPom);
   const mod = src.has('go.mod') ? /^module\s+(\S+)/m.exec(src.text('go.mod') ?? '')?.[1] : undefined;
@@ -138,6 +172,7 @@ export function readManifestFacts(src: Sources): ManifestFacts {
     out.name = /\bname\s*=\s*["']([^"']+)["']/.exec(src.text('setup.py') ?? '')?.[1];
   out.gradle = src.has('build.gradle') || src.has('build.gradle.kts');
   readOtherEcosystems(src, out);
+  out.django = readDjango(src);
   if (!out.name) {
     for (const p of ['settings.gradle', 'settings.gradle.kts']) {
       const m = /rootProject\.name\s*=\s*["']([^"']+)["']/.exec((src.has(p) ? src.text(p) : null) ?? '');
@@ -190,4 +225,137 @@ function readOtherEcosystems(src: Sources, out: ManifestFacts): void {
       out.declared.push({ kind: 'application', evidence: csproj });
     else out.declared.push({ kind: 'library', evidence: csproj });
   }
+}
+
+/** Expands the workspace members and finds the unpublished tool crates the product does not depend on. */
+function readCargoMembers(src: Sources, cargo: NonNullable<ManifestFacts['cargo']>): void {
+  const crates = src.files.map((f) => f.path).filter((p) => baseName(p) === 'Cargo.toml');
+  for (const m of cargo.members) {
+    const base = trimEndChars(m.replace(/^\.\//, ''), '/');
+    if (base.endsWith('/*')) {
+      const parent = base.slice(0, -2);
+      cargo.memberDirs.push(...crates.map(dirName).filter((d) => d && dirName(d) === parent));
+    } else if (base === '.' || src.has(`${base}/Cargo.toml`)) cargo.memberDirs.push(base);
+  }
+  const manifest = (d: string) => src.text(d === '.' ? 'Cargo.toml' : `${d}/Cargo.toml`) ?? '';
+  const unpublished = (d: string) =>
+    tomlEntries(manifest(d)).some(
+      (e) => e.section === 'package' && e.key === 'publish' && e.value.trim() === 'false',
+    );
+  // the product's crates: the root package (else every published member) and the crates they depend on
+  const reached = cargo.rootPackage ? ['.'] : cargo.memberDirs.filter((d) => !unpublished(d));
+  for (let at = 0; at < reached.length; at++) {
+    const dir = reached[at]!;
+    for (const m of manifest(dir).matchAll(/\bpath\s*=\s*"([^"\n]{1,200})"/g)) {
+      const dep = joinPath(dir === '.' ? '' : dir, m[1]!);
+      if (!reached.includes(dep)) reached.push(dep);
+    }
+  }
+  cargo.unpublished = cargo.memberDirs.filter((d) => d !== '.' && unpublished(d));
+  cargo.toolCrates = cargo.unpublished.filter((d) => !reached.includes(d));
+}
+
+/** `dir` joined with a relative path, `..` resolved. */
+function joinPath(dir: string, rel: string): string {
+  const parts = dir ? dir.split('/') : [];
+  for (const seg of rel.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg && seg !== '.') parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+/** The settings module: the one manage.py names, else a settings file declaring INSTALLED_APPS. */
+function djangoSettings(src: Sources): string | undefined {
+  const named = /DJANGO_SETTINGS_MODULE["']?\s*,\s*["']([\w.]{1,100})["']/.exec(
+    (src.has('manage.py') ? src.text('manage.py') : null) ?? '',
+  )?.[1];
+  if (named) {
+    const mod = named.replace(/\./g, '/');
+    const hit = [`${mod}.py`, `${mod}/__init__.py`, `${mod}/base.py`].find((p) => src.has(p));
+    if (hit) return hit;
+  }
+  return src.files
+    .map((f) => f.path)
+    .filter((p) => /(^|\/)settings(\/(base|common|__init__))?\.py$/.test(p) && p.split('/').length <= 4)
+    .find((p) => /^INSTALLED_APPS\s*\+?=/m.test(src.text(p) ?? ''));
+}
+
+/** The text of the bracketed literal that starts at `from` (a list, tuple or dict), brackets included. */
+function bracketed(text: string, from: number): string {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === '[' || c === '(' || c === '{') depth++;
+    else if (c === ']' || c === ')' || c === '}') depth--;
+    if (depth === 0) return text.slice(from, i + 1);
+  }
+  return text.slice(from);
+}
+
+/** The literals assigned to a name matching `name` (`X = [...]`, `X += (...)`), bracketed. */
+function assignedLiterals(text: string, name: RegExp): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/^([A-Z_]{1,60})\s*\+?=\s*(?=[[(])/gm))
+    if (name.test(m[1]!)) out.push(bracketed(text, m.index + m[0].length));
+  return out;
+}
+
+/** A list literal's elements, split at its top-level commas. */
+function elements(literal: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 1;
+  for (let i = 0; i < literal.length; i++) {
+    const c = literal[i];
+    if (c === '[' || c === '(' || c === '{') depth++;
+    else if (c === ']' || c === ')' || c === '}') depth--;
+    if ((c === ',' && depth === 1) || depth === 0) {
+      out.push(literal.slice(start, i));
+      start = i + 1;
+    }
+    if (depth === 0) break;
+  }
+  return out;
+}
+
+/** The folder a path expression names: BASE_DIR / "web" / "templates", os.path.join(BASE_DIR, "static"). */
+const pathOf = (element: string) => stringsIn(element).join('/');
+
+const stringsIn = (s: string) => [...s.matchAll(/(["'])([^"'\n]{1,200})\1/g)].map((m) => m[2]!);
+
+function readDjango(src: Sources): DjangoFacts | undefined {
+  const settings = djangoSettings(src);
+  if (!settings) return undefined;
+  const text = src.text(settings) ?? '';
+  const isDir = (d: string) => !!d && src.files.some((f) => f.path.startsWith(d + '/'));
+  // "hc.accounts" is hc/accounts; "shop.apps.ShopConfig" is shop/
+  const apps = assignedLiterals(text, /APPS$/)
+    .flatMap(stringsIn)
+    .map((app) => {
+      const parts = app.split('.');
+      for (let n = parts.length; n > 0; n--) {
+        const d = parts.slice(0, n).join('/');
+        if (isDir(d)) return d;
+      }
+      return '';
+    })
+    .filter(Boolean);
+  // the package holding the settings (hc/settings.py, config/settings/base.py) is the project's
+  const project = settings.includes('/')
+    ? settings.replace(/\/settings(\/[^/]+)?\.py$|\/[^/]+\.py$/, '')
+    : '';
+  // BASE_DIR / "templates", os.path.join(BASE_DIR, "static"): from the folder holding that package
+  const base = dirName(project);
+  const templates = /["']DIRS["']\s*:\s*(?=[[(])/.exec(text);
+  const served = [
+    ...(templates ? [bracketed(text, templates.index + templates[0].length)] : []),
+    ...assignedLiterals(text, /^STATICFILES_DIRS$/),
+  ]
+    .flatMap(elements)
+    .map(pathOf)
+    .map((p) => trimEndChars(p.replace(/^\.?\//, ''), '/'))
+    .map((p) => (base ? `${base}/${p}` : p))
+    .filter(isDir);
+  return { settings, project, apps: [...new Set(apps)], servedDirs: [...new Set(served)] };
 }

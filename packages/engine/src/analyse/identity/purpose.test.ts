@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { findPurpose, firstSentence, proseParagraphs, sentenceFromDescription } from './purpose.ts';
+import {
+  findPurpose,
+  firstSentence,
+  plainInline,
+  proseParagraphs,
+  readmeTitle,
+  sentenceFromDescription,
+} from './purpose.ts';
 
 const readme = (text: string) => ({ path: 'README.md', text });
 
@@ -121,5 +128,77 @@ describe('reStructuredText READMEs', () => {
       text: 'Widget is a library for drawing widgets.',
       source: { path: 'README.rst', line: 7 },
     });
+  });
+});
+
+describe('the README title, when no manifest says what the project is', () => {
+  it('reads the first level-one heading without its badges, links or HTML', () => {
+    expect(readmeTitle('<p align="center"><img src="x.png"></p>\n\n# Healthchecks\n\n## Setup\n')).toEqual({
+      text: 'Healthchecks',
+      line: 3,
+    });
+    expect(readmeTitle('# [Widget](https://w.io) [![CI](https://b/badge.svg)](https://b)\n')?.text).toBe(
+      'Widget',
+    );
+    expect(readmeTitle('<h1 align="center">Acme Shop</h1>\n')?.text).toBe('Acme Shop');
+    expect(readmeTitle('Widget\n======\n\nText.\n')?.text).toBe('Widget');
+    expect(readmeTitle('```\n# not a title\n```\n## Section\n')).toBeNull();
+    expect(readmeTitle('# Introduction\n\nText.\n\n# Acme Shop\n')?.text).toBe('Acme Shop');
+  });
+
+  it('finds an identity sentence in the opening sections, not in the setup steps', () => {
+    const text = [
+      '# Acme Billing',
+      '',
+      '> [!WARNING]',
+      '> Sunset.',
+      '',
+      '## Features',
+      '',
+      'Invoices are sent every month.',
+      '',
+      'Reminders go out after a week.',
+      '',
+      'Payments are matched nightly.',
+      '',
+      '## About',
+      '',
+      'A small billing service for Acme customers.',
+      '',
+      '## Step-by-step setup',
+      '',
+      'When deploying this template, the sequence of steps is important.',
+    ].join('\n');
+    expect(findPurpose(readme(text), undefined, undefined)).toEqual({
+      text: 'Acme Billing is a small billing service for Acme customers.',
+      source: { path: 'README.md', line: 16 },
+    });
+  });
+
+  it('falls back to a title that names a kind of thing, never to a setup step or a bare name', () => {
+    const text =
+      '# Next.js Subscription Payments Starter\n\n## Setup\n\nWhen deploying this template, the sequence of steps is important.\n';
+    expect(findPurpose(readme(text), undefined, undefined)).toEqual({
+      text: 'The project is a Next.js Subscription Payments Starter.',
+      source: { path: 'README.md', line: 1 },
+    });
+    expect(findPurpose(readme('# Healthchecks\n\n## Setup\n\nRun it.\n'), undefined, undefined)).toBeNull();
+  });
+});
+
+describe('markup in purpose sentences', () => {
+  it('keeps the text of shortcut reference links', () => {
+    expect(plainInline('Flask is a lightweight [WSGI] web application framework.')).toBe(
+      'Flask is a lightweight WSGI web application framework.',
+    );
+    expect(
+      findPurpose(
+        readme(
+          'Flask is a lightweight [WSGI] web application framework.\n\n[WSGI]: https://wsgi.readthedocs.io/\n',
+        ),
+        undefined,
+        'flask',
+      )?.text,
+    ).toBe('Flask is a lightweight WSGI web application framework.');
   });
 });

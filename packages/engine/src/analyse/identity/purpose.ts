@@ -1,6 +1,7 @@
 // The project's purpose in one whole sentence: the README's first real prose sentence (badges,
 // images, HTML, headings, tables of contents, notices and announcements skipped) or the manifest's
-// description, made a sentence when it is a bare noun phrase.
+// description, made a sentence when it is a bare noun phrase; failing both, the README's title when
+// it names a kind of thing ("Next.js Subscription Payments Starter").
 
 import type { Identity } from '../types.ts';
 import type { Located } from './manifest-facts.ts';
@@ -17,15 +18,19 @@ export function isReadme(p: string): boolean {
 
 /** Markdown inline syntax to plain text: links to their text, images and HTML tags dropped. */
 export function plainInline(s: string): string {
-  return s
-    .replace(/!\[[^\]]*\]\([^)]*\)|!\[[^\]]*\]\[[^\]]*\]/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
-    .replace(/<[^>]+>/g, '')
-    .replace(/(\*\*|__)(.+?)\1/g, '$2')
-    .replace(/(^|\W)[*_]([^*_\s][^*_]*?)[*_](?=\W|$)/g, '$1$2')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    s
+      .replace(/!\[[^\]]*\]\([^)]*\)|!\[[^\]]*\]\[[^\]]*\]/g, '')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
+      // a shortcut reference link: "a lightweight [WSGI] web application framework"
+      .replace(/\[([^\][]*)\]/g, '$1')
+      .replace(/<[^>]+>/g, '')
+      .replace(/(\*\*|__)(.+?)\1/g, '$2')
+      .replace(/(^|\W)[*_]([^*_\s][^*_]*?)[*_](?=\W|$)/g, '$1$2')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The first sentence of a paragraph, or null when its text is not a whole sentence. */
@@ -176,6 +181,64 @@ function isIdentitySentence(s: string, name: string | undefined): boolean {
   );
 }
 
+// a heading that starts the instructions: what follows says how to use the project, not what it is
+const INSTRUCTIONS =
+  /^#{1,6}\s.*?\b(install|installation|set ?up|setup|getting started|quick ?start|usage|requirements|prerequisites|configur|deploy|develop|contribut|licen[cs]e|build|running|how to|step)/i;
+// the last word of a title that names a kind of thing
+const TITLE_KIND = new RegExp(
+  `\\b(${KIND_NOUN.slice(1, -1)}|starter|template|boilerplate|kit|example|sample|demo|website|site|platform|dashboard|bot|system|backend|frontend|monitor|manager|store|shop)s?$`,
+  'i',
+);
+
+// a heading that names a part of the README, not the project
+const GENERIC_TITLE =
+  /^(about|introduction|overview|readme|welcome|contents|table of contents|getting started|description|summary)$/i;
+
+/** The README's first level-one heading (Markdown `#`, setext `===`, HTML `<h1>`), as plain text. */
+export function readmeTitle(readme: string): { text: string; line: number } | null {
+  const lines = readme.split('\n').slice(0, 200);
+  let fence = false;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.trim();
+    if (/^(```|~~~)/.test(t)) fence = !fence;
+    if (fence) continue;
+    const heading =
+      /^#\s(.{1,200})$/.exec(t)?.[1]?.replace(/\s+#+\s*$/, '') ??
+      /<h1\b[^>]{0,200}>(.{1,200}?)<\/h1>/i.exec(t)?.[1] ??
+      (t && /^=+$/.test((lines[i + 1] ?? '').trim()) && !/^=+$/.test(t) ? t : undefined);
+    if (heading === undefined) continue;
+    const text = plainInline(heading).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)!?]+$/gu, '');
+    if (/\p{L}/u.test(text) && text.length <= 100 && !GENERIC_TITLE.test(text)) return { text, line: i + 1 };
+  }
+  return null;
+}
+
+/**
+ * Without a sentence that says what the project is, the README's title does when it names a kind of
+ * thing: an identity sentence of the opening sections about it, else the title itself.
+ */
+function purposeFromTitle(readme: { path: string; text: string }): Identity['purpose'] {
+  const title = readmeTitle(readme.text);
+  if (!title) return null;
+  const lines = readme.text.split('\n');
+  const stop = lines.findIndex((l, i) => i >= title.line && INSTRUCTIONS.test(l.trim()));
+  const opening = proseParagraphs(readme.text).filter(
+    (p) => p.line > title.line && (stop < 0 || p.line <= stop) && !NOISE.test(p.text),
+  );
+  for (const p of opening.slice(0, 8)) {
+    const s = firstSentence(p.text);
+    if (s && isIdentitySentence(s, title.text))
+      return { text: sentenceFromDescription(s, title.text), source: { path: readme.path, line: p.line } };
+  }
+  if (title.text.split(/\s+/).length < 3 || !TITLE_KIND.test(title.text)) return null;
+  // the title is a name: its capitals stay
+  const article = /^[aeiou]/i.test(title.text) ? 'an' : 'a';
+  return {
+    text: `The project is ${article} ${title.text}.`,
+    source: { path: readme.path, line: title.line },
+  };
+}
+
 export function findPurpose(
   readme: { path: string; text: string } | null,
   description: Located | undefined,
@@ -217,5 +280,5 @@ export function findPurpose(
       text: sentenceFromDescription(description.text, name),
       source: { path: description.path, line: description.line },
     };
-  return null;
+  return readme ? purposeFromTitle(readme) : null;
 }

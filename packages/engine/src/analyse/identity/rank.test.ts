@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SymbolInfo } from '../types.ts';
-import { headerSummary, pageRank, referenceGraph } from './rank.ts';
+import { headerSummary, pageRank, referenceGraph, workLines, workWeight } from './rank.ts';
 
 const sym = (path: string, name: string): SymbolInfo => ({
   path,
@@ -84,5 +84,36 @@ describe('header summaries', () => {
         'use std::thread;\n\n/// The receiver thread can either buffer or stream.\nenum ReceiverMode {}\n',
       ),
     ).toBeUndefined();
+  });
+});
+
+describe('work a file does', () => {
+  it('counts the lines of function bodies, not declarations, types or module-level code', () => {
+    const python = [
+      'class NotFound(Exception):',
+      '    pass',
+      '',
+      'def handle(x):',
+      '    y = x + 1',
+      '    return y',
+      '',
+      'if TYPE_CHECKING:',
+      '    Alias = int',
+      '    Other = str',
+    ].join('\n');
+    // the two lines of `handle`, not the TYPE_CHECKING block after it
+    expect(workLines(python, 'Python')).toBe(2);
+    const types = 'export interface Router {\n  match(path: string): string\n}\nexport type H = () => void\n';
+    expect(workLines(types, 'TypeScript')).toBe(0);
+    // a tab is measured as the definitions measure it
+    expect(workLines('package x\n\nfunc F() int {\n\ta := 1\n\treturn a\n}\n', 'Go')).toBe(2);
+    expect(workLines('anything', 'Markdown')).toBeUndefined();
+  });
+
+  it('counts a tiny or declaration-only file less, and a file that does work in full', () => {
+    expect(workWeight(0)).toBeLessThan(0.3);
+    expect(workWeight(10)).toBeLessThan(0.5);
+    expect(workWeight(200)).toBe(1);
+    expect(workWeight(undefined)).toBe(1);
   });
 });

@@ -2,6 +2,7 @@
 // aider's repository map does (an edge from a file to the file defining an identifier it uses,
 // weighted by how often and how specific the identifier is), seeded by the entry points.
 
+import { definitions, familyOf } from '../flow/definitions.ts';
 import type { ImportInfo, SymbolInfo } from '../types.ts';
 
 export interface Graph {
@@ -19,7 +20,8 @@ function addEdge(g: Graph, from: string, to: string, w: number): void {
 
 /** Characters of a file read for identifiers: enough for any hand-written module. */
 export const SCAN_CHARS = 200_000;
-const NON_WORD = /[^A-Za-z0-9_$]+/;
+/** What separates identifiers: splitting on it is several times faster than matching each one. */
+export const NON_WORD = /[^A-Za-z0-9_$]+/;
 
 /**
  * The reference graph of `files`: for every identifier defined in one file and used in another, an
@@ -108,8 +110,44 @@ export function pageRank(
   return new Map(g.nodes.map((v, i) => [v, rank[i]!]));
 }
 
+/** Lines of function bodies at which a file counts as fully a unit of work. */
+const WORK_LINES = 100;
+
+/**
+ * The lines of a file's code that sit in function and method bodies, each counted once: what it does
+ * rather than what it declares (a file of types, of `mod` lines or of empty exception classes has
+ * next to none). Undefined where the language's definitions are not read.
+ */
+export function workLines(code: string, language: string | null): number | undefined {
+  if (!familyOf(language)) return undefined;
+  const defs = definitions(code, language).filter((d) => d.kind !== 'type');
+  const lines = code.split('\n');
+  // measured as the definitions are: a tab is four columns
+  const indent = (l: string) => /^\s*/.exec(l)![0].replace(/\t/g, '    ').length;
+  const body = new Set<number>();
+  // a body is what is indented under its head: a definition's recorded end runs on to the next
+  // definition, past module-level code (`if TYPE_CHECKING:`, `mod` lines) that is nobody's body
+  for (const d of defs)
+    for (let i = d.line + 1; i <= d.end && i <= lines.length; i++) {
+      const l = lines[i - 1]!;
+      if (!l.trim()) continue;
+      if (indent(l) <= d.indent) break;
+      body.add(i);
+    }
+  return body.size;
+}
+
+/**
+ * How much a file's reference rank counts as centrality: in full for a file that does work, less for
+ * a tiny utility (koa's 9-line `only.js`), a file of types or of exception classes, which many files
+ * name but which do little. The square root keeps a small file that everything uses in view.
+ */
+export function workWeight(work: number | undefined): number {
+  return work === undefined ? 1 : Math.min(1, Math.sqrt((work + 5) / WORK_LINES));
+}
+
 const LICENCE =
-  /copyright|licen[cs]e|spdx|all rights reserved|permission is hereby|warranty|apache\.org|gnu\.org/i;
+  /copyright|\blicen[cs]e\b|licen[cs]ed under|spdx|all rights reserved|permission is hereby|warranty|apache\.org|gnu\.org/i;
 
 // lines that may come before a file's header comment or between it and the code it describes
 const PREAMBLE =
@@ -142,7 +180,7 @@ function headerBlocks(text: string): string[] {
       for (i++; i < lines.length && !lines[i]!.includes(q); i++) out.push(lines[i]!);
       if (i < lines.length) out.push(lines[i]!.slice(0, lines[i]!.indexOf(q)));
       i++;
-      blocks.push(out.join(' '));
+      blocks.push(out.join('\n'));
     } else if (/^\/\*/.test(t)) {
       const out: string[] = [];
       for (; i < lines.length; i++) {
@@ -171,10 +209,27 @@ function headerBlocks(text: string): string[] {
 }
 
 /** The first sentence of a file's header comment or docstring, when it has one that is not a licence. */
+/**
+ * A docstring without its reStructuredText title: "requests.models" over a line of `~` names the
+ * module, it does not say what it does.
+ */
+function withoutTitles(block: string): string {
+  const lines = block.split('\n');
+  const rule = (l: string | undefined) => l !== undefined && /^\s*([=~\-^*#+_`.:'"])\1{2,}\s*$/.test(l);
+  return lines.filter((l, i) => !rule(l) && !rule(lines[i + 1])).join('\n');
+}
+
+/** Prose, not ASCII art: most of what is not a space is letters. */
+function mostlyWords(text: string): boolean {
+  const ink = text.replace(/\s/g, '');
+  const letters = ink.replace(/[^\p{L}]/gu, '');
+  return letters.length >= ink.length * 0.6;
+}
+
 export function headerSummary(text: string): string | undefined {
   for (const b of headerBlocks(text)) {
     // Javadoc and JSDoc markup says nothing in prose: `{@link Owner}` is Owner, `<code>x</code>` is x
-    const t = b
+    const t = withoutTitles(b)
       .replace(/\{@\w+\s+([^}]*)\}/g, '$1')
       .replace(/<\/?[a-z][^>]*>/gi, '')
       .replace(/@\w+[^\n]*/g, '')
@@ -182,6 +237,7 @@ export function headerSummary(text: string): string | undefined {
       .trim();
     if (
       t.length < 12 ||
+      !mostlyWords(t) ||
       LICENCE.test(t) ||
       /^(module dependencies|dependencies|imports?|todo|fixme|xxx|hack|noqa|type: ignore)\b/i.test(t) ||
       /^(eslint|prettier|@ts-|jshint|global\s|go:build|\+build)/i.test(t)

@@ -2,9 +2,11 @@
 // and its public API (exports and their methods, Python package exports and console scripts, Go
 // exported identifiers, Rust pub items and CLI flags, HTTP routes of applications).
 
+import { nextEntryFiles, nextLayouts } from '../nextjs.ts';
 import { baseName, dirName, LineIndex, matchesWithLines, type Sources } from '../sources.ts';
 import type { Identity, Route, SymbolInfo } from '../types.ts';
 import type { ManifestFacts } from './manifest-facts.ts';
+import { isReadme } from './purpose.ts';
 import { SCAN_CHARS } from './rank.ts';
 
 type EntryPoint = Identity['entryPoints'][number];
@@ -53,15 +55,21 @@ function exportFiles(exp: unknown): string[] {
   return [];
 }
 
-/** `workspaceDirs`: the product folders of a monorepo that hold their own package.json. */
+/**
+ * `workspaceDirs`: the product folders of a monorepo that hold their own package.json;
+ * `productArea`: whether a file lies outside tests, examples and the like, for the files a framework
+ * loads by their place (a Next.js middleware.ts at the root), which no product folder may hold yet.
+ */
 export function findEntryPoints(
   src: Sources,
   facts: ManifestFacts,
   productFiles: string[],
   symbols: SymbolInfo[],
   workspaceDirs: string[] = [],
+  productArea: (p: string) => boolean = () => false,
 ): EntryPoint[] {
   const out: EntryPoint[] = [];
+  const loadedByFramework = new Set<string>();
   const add = (path: string | undefined, line: number, how: string) => {
     if (path && !out.some((e) => e.path === path)) out.push({ path, line, how });
   };
@@ -130,6 +138,7 @@ export function findEntryPoints(
     }
   }
   // code entry points of any language, in product files only: main functions, application classes, app factories
+  const later: [string, number, string][] = [];
   for (const p of productFiles) {
     const text = src.text(p);
     if (!text) continue;
@@ -153,10 +162,28 @@ export function findEntryPoints(
         add(p, lineMatching(text, /^\w+\s*=\s*(Flask|FastAPI|Starlette|Sanic)\(/m), 'web application object');
       else if (baseName(p) === 'manage.py' || baseName(p) === 'wsgi.py' || baseName(p) === 'asgi.py')
         add(p, 1, `Django ${baseName(p)}`);
-      else if (PY_MAIN.test(text)) add(p, lineMatching(text, PY_MAIN), 'script (if __name__ == "__main__")');
+      else if (/(^|\/)management\/commands\/[^/_][^/]*\.py$/.test(p) && /^class\s+Command\s*\(/m.test(text))
+        // a Django management command runs as `manage.py <name>`: background work often lives here
+        later.push([
+          p,
+          lineMatching(text, /^class\s+Command\s*\(/m),
+          `Django management command (manage.py ${baseName(p).replace(/\.py$/, '')})`,
+        ]);
+      else if (PY_MAIN.test(text))
+        // a script inside a package is a helper of it; the package's own entry comes first
+        later.push([p, lineMatching(text, PY_MAIN), 'script (if __name__ == "__main__")']);
     } else if (/\.(c|cc|cpp|cxx)$/.test(p) && C_MAIN.test(text)) {
       add(p, lineMatching(text, C_MAIN), 'main()');
     }
+  }
+  for (const e of nextEntryFiles(nextLayouts(src), (p) => src.has(p))) {
+    if (!productArea(e.path)) continue;
+    loadedByFramework.add(e.path);
+    add(
+      e.path,
+      lineMatching(src.text(e.path), /^[ \t]*export\s+(default\b|(async\s+)?function\s+middleware\b)/m),
+      e.how,
+    );
   }
   // a library's own entry: a Python package's __init__.py, a Go package's file named after it
   for (const pk of facts.pyPackages) {
@@ -173,22 +200,207 @@ export function findEntryPoints(
       )
         add(p, 1, 'package __init__.py');
   }
-  if (facts.goModule && !out.length) {
-    const rootGo = productFiles.filter((p) => p.endsWith('.go') && !p.includes('/'));
-    const pkgName = /^package\s+(\w+)/m.exec(src.text(rootGo[0] ?? '') ?? '')?.[1];
-    if (pkgName && src.has(`${pkgName}.go`))
-      add(
-        `${pkgName}.go`,
-        lineMatching(src.text(`${pkgName}.go`), /^package\s/m),
-        `package ${pkgName} (root package)`,
-      );
-    const byExports = new Map<string, number>();
-    for (const s of symbols)
-      if (s.exported && rootGo.includes(s.path)) byExports.set(s.path, (byExports.get(s.path) ?? 0) + 1);
-    const top = [...byExports].sort((a, b) => b[1] - a[1])[0];
-    if (top) add(top[0], 1, `root package: most exported identifiers`);
+  // the largest first: `sendalerts` before `createsuperuser`
+  const size = (p: string) => src.text(p)?.length ?? 0;
+  later.sort((x, y) => size(y[0]) - size(x[0]) || x[0].localeCompare(y[0]));
+  // a module of a package that is entered as a package is used through it: its `__main__` block is a
+  // helper (printing debug information, a self-test), not where use of the product begins
+  const packages = out.filter((e) => baseName(e.path) === '__init__.py').map((e) => dirName(e.path));
+  const inPackage = (p: string) => packages.some((d) => p.startsWith(`${d}/`));
+  for (const [p, line, how] of later) if (!(how.startsWith('script (') && inPackage(p))) add(p, line, how);
+  // a library is used through the declarations its README's example calls, cited where they are
+  // defined; a Go package's own files have no entry of their own, so it falls back to its constructors
+  const goLibrary = !!facts.goModule && !out.length;
+  // a Python package is imported by its folder's name, declared or found by its __init__.py
+  const pyPackages = new Set(facts.pyPackages);
+  for (const e of out) if (baseName(e.path) === '__init__.py') pyPackages.add(baseName(dirName(e.path)));
+  const starts = userStarts(src, facts, [...pyPackages], symbols, inProduct, goLibrary);
+  if (starts.length) {
+    const files = out.splice(0);
+    for (const e of starts) out.push(e);
+    for (const e of files) add(e.path, e.line, e.how);
   }
-  return out.filter((e) => inProduct.has(e.path) || !productFiles.length);
+  return out.filter((e) => inProduct.has(e.path) || loadedByFramework.has(e.path) || !productFiles.length);
+}
+
+/** The fenced code blocks of a README, in order; a Python prompt's `>>> ` is taken off. */
+export function readmeCode(readme: string): string[] {
+  return [...readme.matchAll(/^[ \t]*(`{3,}|~{3,})[^`~\n]*\n([\s\S]*?)^[ \t]*\1/gm)].map((m) =>
+    m[2]!.replace(/^[ \t]*(>>>|\.\.\.) ?/gm, ''),
+  );
+}
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/**
+ * What a README's examples call through an imported package, in order of first use: `chi.NewRouter(`,
+ * `&cobra.Command{`, `requests.get(` through the package's name; `new Koa()` through a default import,
+ * `new Hono()` through a named one. `default` stands for the package's default export.
+ */
+export function readmeCalls(
+  code: string,
+  importName: string,
+  alias: string,
+): { name: string; call: string }[] {
+  const found: { name: string; call: string; at: number }[] = [];
+  // qualified: alias.Name( or &alias.Name{ (Go, Python, a namespace import in JS)
+  for (const m of code.matchAll(new RegExp(`(&?)\\b${esc(alias)}\\.([A-Za-z_]\\w*)\\s*([({])`, 'g')))
+    if (m[3] === '(' || m[1] === '&')
+      found.push({
+        name: m[2]!,
+        call: `${m[1]}${alias}.${m[2]}${m[3] === '(' ? '()' : '{…}'}`,
+        at: m.index!,
+      });
+  // JS imports of the package by its name
+  const from = `['"]${esc(importName)}['"]`;
+  const bound = new Map<string, string>();
+  for (const m of code.matchAll(
+    new RegExp(
+      `(?:import\\s+([A-Za-z_$][\\w$]*)\\s+from\\s*${from}|(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*=\\s*require\\(\\s*${from}\\s*\\))`,
+      'g',
+    ),
+  ))
+    bound.set(m[1] ?? m[2]!, 'default');
+  for (const m of code.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*${from}`, 'g')))
+    for (const part of m[1]!.split(',')) {
+      const [name, as] = part.trim().replace(/\s+/g, ' ').split(' as ');
+      if (name && /^[A-Za-z_$][\w$]*$/.test(name)) bound.set((as ?? name).trim(), name);
+    }
+  for (const [local, name] of bound)
+    for (const m of code.matchAll(new RegExp(`(new\\s+)?(?<![\\w$.])${esc(local)}\\s*\\(`, 'g')))
+      found.push({ name, call: `${m[1] ? 'new ' : ''}${local}()`, at: m.index! });
+  found.sort((x, y) => x.at - y.at);
+  const out: { name: string; call: string }[] = [];
+  for (const { name, call } of found) if (!out.some((o) => o.name === name)) out.push({ name, call });
+  return out;
+}
+
+/** Go's driver methods: what a user calls to run what they built. */
+const GO_DRIVERS = /^(Execute|Run|Start|Serve|ServeHTTP|Listen|ListenAndServe)$/;
+
+/**
+ * The declarations a user of a library starts from, cited at their definition: what the README's
+ * example calls through the package, else (Go) the root package's exported constructors, else its
+ * exported type that has a driver method (Execute, Run, ServeHTTP…) with that method.
+ */
+function userStarts(
+  src: Sources,
+  facts: ManifestFacts,
+  pyPackages: string[],
+  symbols: SymbolInfo[],
+  inProduct: Set<string>,
+  goLibrary: boolean,
+): EntryPoint[] {
+  const readmePath = src.files
+    .map((f) => f.path)
+    .filter((p) => !p.includes('/') && isReadme(p))
+    .sort((a, b) => Number(/\.md$/i.test(b)) - Number(/\.md$/i.test(a)))[0];
+  const blocks = readmePath ? readmeCode(src.text(readmePath) ?? '') : [];
+  const rootGo = (p: string) => p.endsWith('.go') && !p.includes('/') && !p.endsWith('_test.go');
+  // the import path users write, and the name their code then calls the package by
+  const goPkg = goLibrary
+    ? /^package\s+(\w+)/m.exec(src.text([...inProduct].filter(rootGo).sort()[0] ?? '') ?? '')?.[1]
+    : undefined;
+  const npmName = typeof facts.npm?.pkg?.name === 'string' ? facts.npm.pkg.name : undefined;
+  const packages: { importPath: string; alias: string; scope: (p: string) => boolean }[] = [];
+  if (goPkg && goPkg !== 'main') packages.push({ importPath: facts.goModule!, alias: goPkg, scope: rootGo });
+  for (const pk of pyPackages)
+    packages.push({
+      importPath: pk,
+      alias: pk,
+      scope: (p) => p.endsWith('.py') && (p.startsWith(`${pk}/`) || p.startsWith(`src/${pk}/`)),
+    });
+  if (npmName && !facts.npm?.pkg?.private)
+    packages.push({
+      importPath: npmName,
+      alias: /^[A-Za-z_$][\w$]*$/.test(npmName) ? npmName : '\u0000',
+      scope: (p) => /\.[cm]?[jt]sx?$/.test(p),
+    });
+  const out: EntryPoint[] = [];
+  const at = (name: string, scope: (p: string) => boolean) => {
+    // an exported declaration before a private one of the same name (hono's `Hono` base class)
+    const defs = symbols
+      .filter((s) => s.name === name && s.kind !== 'method' && inProduct.has(s.path) && scope(s.path))
+      .sort((x, y) => Number(y.exported) - Number(x.exported));
+    // overloads come before the implementation, which is the declaration to read
+    const first = defs[0];
+    return first && defs.filter((d) => d.path === first.path).pop();
+  };
+  // the first example that uses the package is where a reader starts
+  for (const pk of packages) {
+    const calls = blocks.map((b) => readmeCalls(b, pk.importPath, pk.alias)).find((c) => c.length) ?? [];
+    for (const { name, call } of calls) {
+      const def = name === 'default' ? defaultExport(src, facts) : at(name, pk.scope);
+      if (def && !out.some((e) => e.path === def.path && e.line === def.line))
+        out.push({
+          path: def.path,
+          line: def.line,
+          how: `called by the README's example`,
+          call,
+          importPath: pk.importPath,
+        });
+      if (out.length >= 3) return out;
+    }
+  }
+  if (out.length || !goPkg || goPkg === 'main') return out;
+  const exported = symbols.filter((s) => s.exported && inProduct.has(s.path) && rootGo(s.path));
+  for (const s of exported)
+    if (s.kind === 'function' && /^(New|Create|Make)[A-Z]?/.test(s.name) && out.length < 3)
+      out.push({
+        path: s.path,
+        line: s.line,
+        how: 'exported constructor',
+        call: `${goPkg}.${s.name}()`,
+        importPath: facts.goModule!,
+      });
+  if (out.length) return out;
+  // a type users fill in and run: the struct whose file declares a driver method on it
+  for (const s of exported) {
+    if (s.kind !== 'struct' && s.kind !== 'type') continue;
+    const text = src.text(s.path) ?? '';
+    const driver = new RegExp(`^func\\s*\\(\\s*\\w+\\s+\\*?${esc(s.name)}\\s*\\)\\s*(\\w+)\\s*\\(`, 'gm');
+    const m = [...text.matchAll(driver)].find((d) => GO_DRIVERS.test(d[1]!));
+    if (!m) continue;
+    out.push(
+      {
+        path: s.path,
+        line: s.line,
+        how: 'exported type users build',
+        call: `&${goPkg}.${s.name}{…}`,
+        importPath: facts.goModule!,
+      },
+      {
+        path: s.path,
+        line: new LineIndex(text).lineOf(m.index!),
+        how: `runs a ${s.name}`,
+        call: `${m[1]}()`,
+        importPath: facts.goModule!,
+      },
+    );
+    break;
+  }
+  return out;
+}
+
+/** Where an npm package's default export is declared: `module.exports = class X`, `export default class X`. */
+function defaultExport(src: Sources, facts: ManifestFacts): { path: string; line: number } | undefined {
+  const pkg = facts.npm?.pkg;
+  if (!pkg) return undefined;
+  const targets = [
+    ...(typeof pkg.main === 'string' ? [pkg.main] : []),
+    ...(typeof pkg.module === 'string' ? [pkg.module] : []),
+    ...exportFiles(pkg.exports),
+  ];
+  for (const t of targets) {
+    const path = resolveJs(src, t);
+    const text = path && src.text(path);
+    if (!path || !text) continue;
+    const m = /^(?:module\.exports\s*=|export\s+default)\s*(?:class|function|async\s+function)?\b/m.exec(
+      text,
+    );
+    if (m) return { path, line: new LineIndex(text).lineOf(m.index) };
+  }
+  return undefined;
 }
 
 const PY_MAIN = /^if\s+__name__\s*==\s*['"]__main__['"]\s*:/m;
@@ -217,50 +429,68 @@ const JS_KEYWORDS = new Set([
   'case',
 ]);
 
-/** Exports of a JS/TS entry file: ES exports, module.exports members, the exported class's methods, prototype methods. */
+/** Doc-comment tags by which code says a name is not for its users, whatever its syntax exposes. */
+const NOT_PUBLIC_TAG = /@(?:private|internal|hidden)\b|@api\s+private\b/;
+
+/** Whether the block comment right before `at` (only blank space between) marks a name non-public. */
+function markedNotPublic(text: string, at: number): boolean {
+  const before = text.slice(Math.max(0, at - 4000), at).trimEnd();
+  if (!before.endsWith('*/')) return false;
+  return NOT_PUBLIC_TAG.test(before.slice(before.lastIndexOf('/*')));
+}
+
+/**
+ * Exports of a JS/TS entry file: ES exports, module.exports members, the exported class's methods,
+ * prototype methods; a list of names (`export { a, b }`) cites each name at its own line. Names whose
+ * doc comment says `@private`, `@api private`, `@internal` or `@hidden` are left out.
+ */
 export function jsExports(path: string, text: string): ApiItem[] {
   const out: ApiItem[] = [];
+  const index = new LineIndex(text);
   const add = (name: string, kind: string, line: number) => {
     if (name && !name.startsWith('_') && !JS_KEYWORDS.has(name) && !out.some((a) => a.name === name))
       out.push({ name, kind, path, line });
+  };
+  const declared = (m: RegExpExecArray) => !markedNotPublic(text, m.index);
+  /** Each name of a `{ a, b as c, d: e }` list that starts at `start`, at its own line. */
+  const listed = (list: string, start: number, pick: (part: string) => string) => {
+    for (const part of list.matchAll(/[^,]+/g)) {
+      const lead = part[0].length - part[0].trimStart().length;
+      add(pick(part[0].trim()), 'export', index.lineOf(start + part.index + lead));
+    }
   };
   for (const { m, line } of matchesWithLines(
     text,
     /^export\s+(?:default\s+)?(?:declare\s+)?(?:abstract\s+|async\s+)*(function\*?|class|interface|type|enum|const|let|var)\s+([A-Za-z_$][\w$]*)/gm,
   ))
-    add(m[2]!, m[1]!.replace('*', ''), line);
-  for (const { m, line } of matchesWithLines(text, /^export\s*\{([^}]*)\}/gm))
-    for (const part of m[1]!.split(','))
-      add(
-        part
-          .trim()
-          .split(/\s+as\s+/)
-          .pop()!
-          .trim(),
-        'export',
-        line,
-      );
+    if (declared(m)) add(m[2]!, m[1]!.replace('*', ''), line);
+  for (const { m } of matchesWithLines(text, /^export\s*\{([^}]*)\}/gm))
+    listed(m[1]!, m.index + m[0].indexOf('{') + 1, (part) =>
+      part
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim(),
+    );
   for (const { m, line } of matchesWithLines(
     text,
     /^module\.exports\s*=\s*(?:class|function)\s+([A-Za-z_$][\w$]*)/gm,
   ))
     add(m[1]!, 'class', line);
   for (const { m, line } of matchesWithLines(text, /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/gm))
-    add(m[1]!, 'export', line);
+    if (declared(m)) add(m[1]!, 'export', line);
   const obj = /^module\.exports\s*=\s*\{([^}]*)\}/m.exec(text);
-  if (obj)
-    for (const part of obj[1]!.split(','))
-      add(part.trim().split(/\s*:\s*/)[0]!, 'export', new LineIndex(text).lineOf(obj.index));
-  // methods: of an exported class, or assigned to a prototype (proto.use = function…)
+  if (obj) listed(obj[1]!, obj.index + obj[0].indexOf('{') + 1, (part) => part.split(/\s*:\s*/)[0]!);
+  // methods: of an exported class, or assigned to a prototype (proto.use = function…); accessors are properties
   const exportsClass =
     /^(module\.exports\s*=|export\s+(default\s+)?)\s*class\b/m.test(text) ||
     /^module\.exports\s*=\s*[A-Z]\w*\s*;?$/m.test(text);
   if (exportsClass) {
     for (const { m, line } of matchesWithLines(
       text,
-      /^ {2}(?:static\s+|async\s+|get\s+|set\s+|\*)*([A-Za-z_$][\w$]*)\s*\([^)\n]*\)\s*\{/gm,
+      /^ {2}((?:static\s+|async\s+|get\s+|set\s+|\*)*)([A-Za-z_$][\w$]*)\s*\([^)\n]*\)\s*\{/gm,
     ))
-      add(m[1]!, 'method', line);
+      if (declared(m)) add(m[2]!, /\b[gs]et\s/.test(m[1]!) ? 'property' : 'method', line);
   }
   for (const { m, line } of matchesWithLines(text, /^module\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*;?\s*$/gm))
     if (m[1] !== 'require') add(m[1]!, 'export', line);
@@ -268,7 +498,7 @@ export function jsExports(path: string, text: string): ApiItem[] {
     text,
     /^(?:proto|[A-Z]\w*\.prototype|app)\.([A-Za-z_$][\w$]*)\s*=/gm,
   ))
-    add(m[1]!, 'method', line);
+    if (declared(m)) add(m[1]!, 'method', line);
   return out;
 }
 
@@ -297,57 +527,153 @@ function jsApi(src: Sources, path: string, depth = 0): ApiItem[] {
   return own;
 }
 
-/** A Python package's exports: __all__, or the public names it imports and defines. */
-export function pyExports(path: string, text: string): ApiItem[] {
-  const out: ApiItem[] = [];
-  const add = (name: string, kind: string, line: number) => {
-    if (name && !name.startsWith('_') && name !== 'annotations' && !out.some((a) => a.name === name))
-      out.push({ name, kind, path, line });
-  };
-  const all = /^__all__\s*=\s*[[(]([\s\S]*?)[\])]/m.exec(text);
-  if (all) {
-    const index = new LineIndex(text);
-    for (const m of all[1]!.matchAll(/["'](\w+)["']/g))
-      add(m[1]!, 'export', index.lineOf(all.index + m.index!));
-    return out;
+/** The file a Python `from SPEC import …` in `fromFile` reads: `.core`, `..x`, or `pkg.core` inside its own package. */
+function pyModuleFile(src: Pick<Sources, 'has'>, fromFile: string, spec: string): string | undefined {
+  const dots = /^\.*/.exec(spec)![0].length;
+  const rest = spec.slice(dots).split('.').filter(Boolean);
+  let base = dirName(fromFile);
+  if (dots) for (let i = 1; i < dots; i++) base = dirName(base);
+  else {
+    // an absolute import of the package the file belongs to, read from where that package lies
+    const parts = base.split('/');
+    const top = parts.indexOf(rest[0] ?? '');
+    if (top < 0) return undefined;
+    base = parts.slice(0, top).join('/');
   }
-  for (const { m, line } of matchesWithLines(text, /^from\s+\.[\w.]*\s+import\s+(\([^)]*\)|[^\n]+)/gm)) {
-    for (const part of m[1]!.replace(/[()]/g, '').split(',')) {
-      const name = part
-        .trim()
-        .split(/\s+as\s+/)
-        .pop()!
-        .trim();
-      if (/^\w+$/.test(name)) add(name, /^[A-Z]/.test(name) ? 'class' : 'function', line);
-    }
+  const stem = [base, ...rest].filter(Boolean).join('/');
+  const init = stem ? `${stem}/__init__.py` : '__init__.py';
+  return (rest.length ? [`${stem}.py`, init] : [init]).find((p) => src.has(p));
+}
+
+/** `from M import a as b, (c, d)` at the top level: each local name with its module, source name and offset. */
+function pyImports(text: string): { local: string; name: string; spec: string; at: number }[] {
+  const out: { local: string; name: string; spec: string; at: number }[] = [];
+  for (const m of text.matchAll(/^from[ \t]+(\.+|\.*\w[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]+)/gm)) {
+    // a comment keeps its length so that offsets stay those of the text
+    const list = m[2]!.replace(/#[^\n]*/g, (c) => ' '.repeat(c.length));
+    const start = m.index + m[0].length - list.length;
+    for (const part of list.matchAll(/(\w+)(?:\s+as\s+(\w+))?/g))
+      out.push({ local: part[2] ?? part[1]!, name: part[1]!, spec: m[1]!, at: start + part.index });
   }
-  for (const { m, line } of matchesWithLines(text, /^(def|class)\s+([A-Za-z]\w*)/gm))
-    add(m[2]!, m[1] === 'class' ? 'class' : 'function', line);
   return out;
 }
 
-/** `pub` items of a crate root (`pub(crate)` is not public); `pub use a::{b, c}` re-exports count too. */
+/**
+ * What a Python module binds `name` to, read from its definition: a class (an exception when it
+ * derives from one), a function, a module, an instance (`BOOL = BoolParamType()`), a constant (a
+ * literal) or a value (any other assignment), followed through imports and aliases. Undefined when
+ * the definition cannot be found: a guess from the name's spelling would call constants classes.
+ */
+export function pyKind(
+  src: Pick<Sources, 'text' | 'has'>,
+  path: string,
+  name: string,
+  depth = 0,
+): string | undefined {
+  const text = src.text(path);
+  if (!text || depth > 8) return undefined;
+  const n = esc(name);
+  const cls = new RegExp(`^class\\s+${n}\\s*(?:\\(([^)]*)\\))?\\s*:`, 'm').exec(text);
+  if (cls) {
+    // an exception class: one whose base is an exception by name or by its own definition
+    const bases = (cls[1] ?? '')
+      .replace(/\[[^\]]*\]/g, '')
+      .split(',')
+      .map((b) => b.trim())
+      .filter((b) => /^[\w.]+$/.test(b));
+    const isException = (b: string) =>
+      /^(BaseException|Exception|\w*(Error|Exception|Warning))$/.test(b.split('.').pop()!) ||
+      (!b.includes('.') && b !== name && pyKind(src, path, b, depth + 1) === 'exception');
+    return bases.some(isException) ? 'exception' : 'class';
+  }
+  if (new RegExp(`^(async\\s+)?def\\s+${n}\\b`, 'm').test(text)) return 'function';
+  const assigned = new RegExp(`^${n}\\s*(?::[^=\\n]+)?=(?!=)\\s*(.*)`, 'm').exec(text)?.[1]?.trim();
+  if (assigned !== undefined) {
+    const call = /^([A-Za-z_][\w.]*)\s*\(/.exec(assigned);
+    if (call) return /^[A-Z]/.test(call[1]!.split('.').pop()!) ? 'instance' : 'value';
+    if (/^([-+]?\d|['"[{(]|[rbfu]+['"]|True\b|False\b|None\b)/.test(assigned)) return 'constant';
+    const alias = /^([A-Za-z_]\w*)\s*$/.exec(assigned)?.[1];
+    return (alias && alias !== name && pyKind(src, path, alias, depth + 1)) || 'value';
+  }
+  const imp = pyImports(text).find((i) => i.local === name);
+  if (!imp) return undefined;
+  // `from . import utils`: a submodule
+  if (pyModuleFile(src, path, `${imp.spec}${imp.spec.endsWith('.') ? '' : '.'}${imp.name}`)) return 'module';
+  const file = pyModuleFile(src, path, imp.spec);
+  return file && file !== path ? pyKind(src, file, imp.name, depth + 1) : undefined;
+}
+
+/**
+ * A Python package's exports: __all__, or the public names it imports and defines, each cited at its
+ * own line and kinded by its definition when `src` can read it ("export" when it cannot).
+ */
+export function pyExports(path: string, text: string, src?: Pick<Sources, 'text' | 'has'>): ApiItem[] {
+  const out: ApiItem[] = [];
+  const index = new LineIndex(text);
+  const kindOf = (name: string) => (src && pyKind(src, path, name)) ?? 'export';
+  const add = (name: string, line: number, kind = kindOf(name)) => {
+    if (name && !name.startsWith('_') && name !== 'annotations' && !out.some((a) => a.name === name))
+      out.push({ name, kind, path, line });
+  };
+  const all = /^__all__\s*(?::[^=\n]+)?=\s*[[(]([^\])]*)[\])]/m.exec(text);
+  if (all) {
+    // offsets inside the list are counted from where the list begins, after `__all__ = (`
+    const listStart = all.index + all[0].length - 1 - all[1]!.length;
+    for (const m of all[1]!.matchAll(/["'](\w+)["']/g)) add(m[1]!, index.lineOf(listStart + m.index));
+    return out;
+  }
+  for (const imp of pyImports(text)) if (imp.spec.startsWith('.')) add(imp.local, index.lineOf(imp.at));
+  for (const { m, line } of matchesWithLines(text, /^(def|class)\s+([A-Za-z]\w*)/gm))
+    add(m[2]!, line, m[1] === 'class' ? 'class' : 'function');
+  return out;
+}
+
+/** Whether the attributes right above `at` hide an item from the crate's users: `#[doc(hidden)]`, `#[cfg(test)]`. */
+function rustHidden(text: string, at: number): boolean {
+  // the attribute and comment lines directly above the item, nearest first
+  const above = text
+    .slice(Math.max(0, at - 2000), at)
+    .split('\n')
+    .slice(0, -1)
+    .reverse();
+  for (const raw of above) {
+    const l = raw.trim();
+    if (/^#\[\s*doc\s*\(\s*hidden\s*\)\s*\]|^#\[\s*cfg\s*\(\s*test\s*\)\s*\]/.test(l)) return true;
+    if (!/^(#\[|\/\/)/.test(l)) return false;
+  }
+  return false;
+}
+
+/**
+ * `pub` items of a crate root (`pub(crate)` is not public); `pub use a::{b, c}` re-exports count too,
+ * each name at its own line. Items under `#[doc(hidden)]` or `#[cfg(test)]` are not for users.
+ */
 export function rustPubItems(path: string, text: string): ApiItem[] {
   const out: ApiItem[] = [];
+  const index = new LineIndex(text);
   for (const { m, line } of matchesWithLines(
     text,
     /^pub\s+(?:async\s+|const\s+|unsafe\s+)*(fn|struct|enum|trait|mod|type|const|static|macro)\s+([A-Za-z_]\w*)/gm,
   ))
-    out.push({ name: m[2]!, kind: m[1]!, path, line });
-  for (const { m, line } of matchesWithLines(text, /^pub\s+use\s+([^;]+);/gm)) {
-    const names = m[1]!.includes('{')
-      ? m[1]!
-          .slice(m[1]!.indexOf('{') + 1)
-          .replace('}', '')
-          .split(',')
-      : [m[1]!.split('::').pop()!];
-    for (const n of names) {
-      const name = n
-        .trim()
+    if (!rustHidden(text, m.index)) out.push({ name: m[2]!, kind: m[1]!, path, line });
+  for (const { m } of matchesWithLines(text, /^pub\s+use\s+([^;]+);/gm)) {
+    if (rustHidden(text, m.index)) continue;
+    const tree = m[1]!;
+    const start = m.index + m[0].indexOf(tree);
+    // `a::{b::{C, D}, E as F}`: every leaf, named by its last segment or its alias
+    const leaves = tree.includes('{')
+      ? [...tree.matchAll(/[^{},]+/g)].filter((l) => !/::\s*$/.test(l[0]))
+      : [{ 0: tree, index: 0 }];
+    for (const leaf of leaves) {
+      const name = leaf[0]
         .split(/\s+as\s+/)
         .pop()!
+        .split('::')
+        .pop()!
         .trim();
-      if (/^\w+$/.test(name) && name !== 'self') out.push({ name, kind: 'use', path, line });
+      const lead = leaf[0].length - leaf[0].trimStart().length;
+      if (/^\w+$/.test(name) && name !== 'self')
+        out.push({ name, kind: 'use', path, line: index.lineOf(start + leaf.index! + lead) });
     }
   }
   return out;
@@ -386,6 +712,30 @@ export function rustCliFlags(path: string, text: string): ApiItem[] {
   return out;
 }
 
+/**
+ * Go types whose exported methods users can reach: exported types, unexported ones embedded in an
+ * exported struct (their methods are promoted), and unexported ones an exported function returns.
+ */
+export function goReachableTypes(texts: string[]): (type: string) => boolean {
+  const reach = new Set<string>();
+  for (const text of texts) {
+    for (const m of text.matchAll(/^type\s+([A-Z]\w*)(?:\[[^\]\n]*\])?\s+struct\s*\{([^}]*)\}/gm))
+      for (const f of m[2]!.matchAll(/^[ \t]*\*?([a-z_]\w*)(?:[ \t]+`[^`]*`)?[ \t]*(?:\/\/.*)?$/gm))
+        reach.add(f[1]!);
+    for (const m of text.matchAll(
+      /^func[ \t]*(?:\([ \t]*(?:\w+[ \t]+)?\*?(\w+)(?:\[[^\]\n]*\])?[ \t]*\)[ \t]*)?([A-Z]\w*)\s*(?:\[[^\]\n]*\])?\([^)]*\)([^{\n]*)/gm,
+    ))
+      if (!m[1] || /^[A-Z]/.test(m[1]))
+        for (const r of m[3]!.matchAll(/\*?\b([a-z_]\w*)\b/g)) reach.add(r[1]!);
+  }
+  return (type) => /^[A-Z]/.test(type) || reach.has(type);
+}
+
+/** The receiver type of the Go method declared at `line` (1-based) of `lines`, if one is. */
+function goReceiver(lines: string[], line: number): string | undefined {
+  return /^func[ \t]*\([ \t]*(?:\w+[ \t]+)?\*?(\w+)/.exec(lines[line - 1] ?? '')?.[1];
+}
+
 export function findPublicApi(args: {
   src: Sources;
   facts: ManifestFacts;
@@ -404,8 +754,10 @@ export function findPublicApi(args: {
   for (const e of entryPoints) {
     const text = src.text(e.path);
     if (!text) continue;
+    // a Next.js layout or middleware exports hooks for the framework, not an API for callers
+    if (e.how.startsWith('Next.js')) continue;
     if (/\.[cm]?[jt]sx?$/.test(e.path)) push(jsApi(src, e.path));
-    else if (baseName(e.path) === '__init__.py') push(pyExports(e.path, text));
+    else if (baseName(e.path) === '__init__.py') push(pyExports(e.path, text, src));
     else if (e.path.endsWith('lib.rs')) push(rustPubItems(e.path, text));
   }
   for (const s of facts.pyScripts)
@@ -420,9 +772,16 @@ export function findPublicApi(args: {
     const scope = new Set(
       rootGo.length ? rootGo : productFiles.filter((p) => p.endsWith('.go') && !/(^|\/)internal\//.test(p)),
     );
+    // a method is public only when users can hold a value of its receiver type
+    const reachable = goReachableTypes([...scope].map((p) => src.text(p) ?? ''));
+    const lines = new Map([...scope].map((p) => [p, (src.text(p) ?? '').split('\n')]));
+    const onReachable = (s: SymbolInfo) => {
+      const receiver = s.kind === 'method' ? goReceiver(lines.get(s.path) ?? [], s.line) : undefined;
+      return !receiver || reachable(receiver);
+    };
     push(
       symbols
-        .filter((s) => scope.has(s.path) && s.exported)
+        .filter((s) => scope.has(s.path) && s.exported && onReachable(s))
         .map((s) => ({ name: s.name, kind: s.kind, path: s.path, line: s.line })),
     );
   }

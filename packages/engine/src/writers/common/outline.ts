@@ -41,15 +41,35 @@ export function rasterOf(asset: Asset): { bytes: Uint8Array; ext: 'png' | 'jpg' 
   return { bytes: Buffer.from(asset.png, 'base64'), ext: 'png' };
 }
 
-/** Placeholders printed on the cover when a company field is empty. */
+/** The cover's company fields: key, row label, and the words a missing value is named by. */
 export const COMPANY_FIELDS = [
-  ['name', 'Company', 'Company name not provided'],
-  ['vat', 'VAT', 'VAT number not provided'],
-  ['address', 'Address', 'Address not provided'],
-  ['phone', 'Phone', 'Phone not provided'],
-  ['email', 'E-mail', 'E-mail not provided'],
-  ['website', 'Website', 'Website not provided'],
+  ['name', 'Company', 'company name'],
+  ['vat', 'VAT', 'VAT number'],
+  ['address', 'Address', 'address'],
+  ['phone', 'Phone', 'phone'],
+  ['email', 'E-mail', 'e-mail'],
+  ['website', 'Website', 'website'],
 ] as const satisfies readonly (readonly [keyof NonNullable<DocTree['cover']>['company'], string, string])[];
+
+/**
+ * What the cover prints of the company: a row per field given, and the fields left empty named
+ * together in one muted line ("Not provided: VAT number, phone and website") rather than a row each.
+ */
+export function coverCompany(company: NonNullable<DocTree['cover']>['company']): {
+  rows: { label: string; value: string }[];
+  missing: string | null;
+} {
+  const rows: { label: string; value: string }[] = [];
+  const empty: string[] = [];
+  for (const [key, label, noun] of COMPANY_FIELDS) {
+    const value = company[key];
+    if (value) rows.push({ label, value });
+    else empty.push(noun);
+  }
+  const list =
+    empty.length > 1 ? `${empty.slice(0, -1).join(', ')} and ${empty[empty.length - 1]}` : empty[0];
+  return { rows, missing: list ? `Not provided: ${list}` : null };
+}
 
 /** Width of a text in a writer's unit; `mono` for code and citations, `bold` for header cells. */
 export type MeasureText = (text: string, mono: boolean, bold: boolean) => number;

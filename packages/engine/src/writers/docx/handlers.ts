@@ -21,6 +21,7 @@ import {
 import type { Asset, Block, Inline } from '../../tree/types.ts';
 import { citationLabel } from '../../tree/markdown.ts';
 import { columnShares, figureWidth, rasterOf } from '../common/outline.ts';
+import { joinLines, trimEndChars } from '@atr/shared';
 import { CITE, CODE_BG, HEAD_BG, MONO, RULE, TEXT_WIDTH_PX, TEXT_WIDTH_TWIPS } from './styles.ts';
 
 export interface DocxContext {
@@ -53,7 +54,7 @@ type InlineHandlers = {
 };
 
 export const inlineHandlers: InlineHandlers = {
-  text: (i, s) => [new TextRun({ text: xmlSafe(i.value.replace(/\s*\n\s*/g, ' ')), ...s })],
+  text: (i, s) => [new TextRun({ text: xmlSafe(joinLines(i.value)), ...s })],
   strong: (i, s) => runs(i.children, { ...s, bold: true }),
   emphasis: (i, s) => runs(i.children, { ...s, italics: true }),
   code: (i, s) => [
@@ -183,9 +184,9 @@ export const blockHandlers: Handlers = {
     ];
   },
   code: (b, ctx) => {
-    const lines = xmlSafe(b.value.replace(/\r\n?/g, '\n').replace(/\t/g, '    '))
-      .replace(/\n+$/, '')
-      .split('\n');
+    const lines = trimEndChars(xmlSafe(b.value.replace(/\r\n?/g, '\n').replace(/\t/g, '    ')), '\n').split(
+      '\n',
+    );
     const cell = new TableCell({
       width: { size: ctx.width, type: WidthType.DXA },
       shading: { type: ShadingType.CLEAR, fill: CODE_BG, color: 'auto' },

@@ -20,7 +20,7 @@ import {
   type FileChild,
 } from 'docx';
 import type { DocTree } from '../../tree/types.ts';
-import { COMPANY_FIELDS, headingNumbers, rasterOf } from '../common/outline.ts';
+import { coverCompany, headingNumbers, rasterOf } from '../common/outline.ts';
 import { bookmarkId, renderBlock, xmlSafe, type DocxContext } from './handlers.ts';
 import { estimateHeadingPages, listedInContents } from './page-estimate.ts';
 import { BLUE, MUTED, PAGE, RULE, TEXT_WIDTH_TWIPS, numbering, styles } from './styles.ts';
@@ -133,14 +133,40 @@ function coverPage(tree: DocTree): FileChild[] {
   out.push(
     new Paragraph({ style: 'Title', children: [new TextRun(xmlSafe(c.title))] }),
     new Paragraph({ style: 'Subtitle', children: [new TextRun(xmlSafe(c.subtitle))] }),
+  );
+  const company = coverCompany(c.company);
+  // the company block ends where six rows would: fewer rows start lower (Word has no "fill to bottom")
+  const rowCount = company.rows.length + (company.missing ? 1 : 0);
+  out.push(
     new Paragraph({
       alignment: AlignmentType.CENTER,
-      spacing: { after: 2400 },
+      spacing: { after: 2400 + (6 - rowCount) * 356 },
       children: [new TextRun({ text: xmlSafe(c.date), color: MUTED, size: 24 })],
     }),
   );
   const none = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
   const labelW = 2000;
+  const companyRow = (label: string, value: TextRun) =>
+    new TableRow({
+      children: [
+        new TableCell({
+          width: { size: labelW, type: WidthType.DXA },
+          margins: { top: 40, bottom: 40, right: 200 },
+          children: [
+            new Paragraph({
+              alignment: AlignmentType.RIGHT,
+              spacing: { after: 0 },
+              children: [new TextRun({ text: label, bold: true, size: 20, color: BLUE })],
+            }),
+          ],
+        }),
+        new TableCell({
+          width: { size: TEXT_WIDTH_TWIPS - labelW, type: WidthType.DXA },
+          margins: { top: 40, bottom: 40 },
+          children: [new Paragraph({ spacing: { after: 0 }, children: [value] })],
+        }),
+      ],
+    });
   out.push(
     new Table({
       width: { size: TEXT_WIDTH_TWIPS, type: WidthType.DXA },
@@ -153,38 +179,14 @@ function coverPage(tree: DocTree): FileChild[] {
         insideHorizontal: none,
         insideVertical: none,
       },
-      rows: COMPANY_FIELDS.map(([key, label, placeholder]) => {
-        const value = c.company[key];
-        return new TableRow({
-          children: [
-            new TableCell({
-              width: { size: labelW, type: WidthType.DXA },
-              margins: { top: 40, bottom: 40, right: 200 },
-              children: [
-                new Paragraph({
-                  alignment: AlignmentType.RIGHT,
-                  spacing: { after: 0 },
-                  children: [new TextRun({ text: label, bold: true, size: 20, color: BLUE })],
-                }),
-              ],
-            }),
-            new TableCell({
-              width: { size: TEXT_WIDTH_TWIPS - labelW, type: WidthType.DXA },
-              margins: { top: 40, bottom: 40 },
-              children: [
-                new Paragraph({
-                  spacing: { after: 0 },
-                  children: [
-                    value
-                      ? new TextRun({ text: xmlSafe(value), size: 20 })
-                      : new TextRun({ text: placeholder, size: 20, italics: true, color: MUTED }),
-                  ],
-                }),
-              ],
-            }),
-          ],
-        });
-      }),
+      rows: [
+        ...company.rows.map(({ label, value }) =>
+          companyRow(label, new TextRun({ text: xmlSafe(value), size: 20 })),
+        ),
+        ...(company.missing
+          ? [companyRow('', new TextRun({ text: company.missing, size: 17, italics: true, color: MUTED }))]
+          : []),
+      ],
     }),
     new Paragraph({ children: [new PageBreak()] }),
   );

@@ -1,6 +1,13 @@
 // Styles and numbering definitions of the DOCX writer: real Word styles so users can restyle the report.
 
-import { AlignmentType, LevelFormat, LevelSuffix, type INumberingOptions, type IStylesOptions } from 'docx';
+import {
+  AlignmentType,
+  LevelFormat,
+  LevelSuffix,
+  LineRuleType,
+  type INumberingOptions,
+  type IStylesOptions,
+} from 'docx';
 
 export const FONT = 'Calibri';
 export const HEADING_FONT = 'Calibri Light';
@@ -21,7 +28,8 @@ export const styles: IStylesOptions = {
   default: {
     document: {
       run: { font: FONT, size: 22, color: '1F2937' },
-      paragraph: { spacing: { after: 120, line: 276 } },
+      // `auto`: 276 is 1.15 lines; without the rule LibreOffice reads an exact height that clips images
+      paragraph: { spacing: { after: 120, line: 276, lineRule: LineRuleType.AUTO } },
     },
     title: {
       run: { font: HEADING_FONT, size: 60, bold: true, color: BLUE },
@@ -58,7 +66,7 @@ export const styles: IStylesOptions = {
       name: 'Code',
       basedOn: 'Normal',
       run: { font: MONO, size: 17 },
-      paragraph: { spacing: { before: 0, after: 0, line: 240 } },
+      paragraph: { spacing: { before: 0, after: 0, line: 240, lineRule: LineRuleType.AUTO } },
     },
     {
       id: 'Caption',

@@ -191,7 +191,7 @@ export function verbatimSafe(code: string): string {
     },
   )
     .split('\n')
-    .map((line) => expandTabs(line).replace(/\s+$/, ''))
+    .map((line) => expandTabs(line).trimEnd())
     .map((line) => line.replace(/\\end\s*\{Verbatim\}/g, '\\end {Verbatim}'));
   while (lines.length && lines[lines.length - 1] === '') lines.pop();
   while (lines.length && lines[0] === '') lines.shift();

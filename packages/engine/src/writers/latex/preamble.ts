@@ -2,7 +2,7 @@
 // compiles unmodified with pdflatex (latexmk -pdf) and with xelatex.
 
 import type { DocTree } from '../../tree/types.ts';
-import { COMPANY_FIELDS } from '../common/outline.ts';
+import { coverCompany } from '../common/outline.ts';
 import { tex } from './escape.ts';
 
 export function preamble(tree: DocTree): string {
@@ -80,10 +80,10 @@ export function preamble(tree: DocTree): string {
 export function cover(tree: DocTree, logoFile: string | undefined): string {
   const c = tree.cover;
   if (!c) return '';
-  const rows = COMPANY_FIELDS.map(([key, label, placeholder]) => {
-    const value = c.company[key];
-    return `\\textbf{${label}} & ${value ? tex(value) : `\\textcolor{atrmuted}{\\itshape ${placeholder}}`} \\\\`;
-  });
+  const company = coverCompany(c.company);
+  const rows = company.rows.map(({ label, value }) => `\\textbf{${label}} & ${tex(value)} \\\\`);
+  if (company.missing)
+    rows.push(` & \\textcolor{atrmuted}{\\itshape\\footnotesize ${tex(company.missing)}} \\\\`);
   const logo = logoFile
     ? `\\includegraphics[width=5cm,height=3cm,keepaspectratio]{${logoFile}}\\par\\vspace{2.2cm}`
     : '\\vspace*{3cm}';

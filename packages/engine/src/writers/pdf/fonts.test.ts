@@ -115,4 +115,28 @@ describe.skipIf(skipWithout('pdftotext', 'pdffonts'))('pure-JS PDF text in every
       expect(pages[page], `with ${n} filler lines`).toContain('Body of the section starts here.');
     }
   });
+
+  it('never leaves a heading at the foot of a page when its first content is a figure', async () => {
+    requireTools('pdftotext');
+    // a 1×1 PNG drawn as a 600×300 chart: the figure is a third of a page tall
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const filler = (n: number): Block[] =>
+      Array.from(
+        { length: n },
+        (_, i) =>
+          ({ type: 'paragraph', children: [{ type: 'text', value: `Filler line ${i + 1}.` }] }) as Block,
+      );
+    for (let n = 20; n < 44; n += 3) {
+      const t = tree([
+        ...filler(n),
+        { type: 'heading', level: 1, text: 'Chapter Seven', numbered: true },
+        { type: 'figure', asset: 'chart', caption: 'The chart under chapter seven' },
+      ]);
+      t.assets = { chart: { id: 'chart', mime: 'image/png', data: png, width: 600, height: 300 } };
+      const { pages } = await pdfText(t, `keep-figure-${n}`);
+      const page = pages.findIndex((p) => p.includes('Chapter Seven'));
+      expect(pages[page], `with ${n} filler lines`).toContain('The chart under chapter seven');
+    }
+  });
 });

@@ -1,7 +1,8 @@
 // One PDF handler per node type, plus the map that dispatches to them.
 
-import type { Block, Inline } from '../../tree/types.ts';
+import type { Asset, Block, Inline } from '../../tree/types.ts';
 import { figureWidth, fitColumns, rasterOf } from '../common/outline.ts';
+import { trimEndChars } from '@atr/shared';
 import { face } from './fonts.ts';
 import {
   BODY_SIZE,
@@ -158,9 +159,7 @@ export const blockHandlers: Handlers = {
     const lineH = size * 1.3;
     const pad = 6;
     const perLine = Math.max(20, Math.floor((ctx.width - 2 * pad) / (size * 0.6)));
-    const lines = b.value
-      .replace(/\t/g, '    ')
-      .replace(/\n+$/, '')
+    const lines = trimEndChars(b.value.replace(/\t/g, '    '), '\n')
       .split('\n')
       .flatMap((line) => {
         if (line.length <= perLine) return [line];
@@ -218,14 +217,7 @@ export const blockHandlers: Handlers = {
         body,
       );
     const { bytes } = rasterOf(asset);
-    let w = ctx.width * figureWidth(asset, b.widthRatio);
-    let h = (w * asset.height) / Math.max(1, asset.width);
-    const maxH = (pageBottom(doc) - MARGIN.top) * 0.6;
-    if (h > maxH) {
-      w = (w * maxH) / h;
-      h = maxH;
-    }
-    const captionH = b.caption ? plainHeight(ctx, b.caption, FONTS.italic, 9, ctx.width) + 4 : 0;
+    const { w, h, captionH } = figureBox(b, asset, ctx);
     ensureSpace(ctx, h + captionH + 12);
     doc.y += 4;
     doc.image(Buffer.from(bytes), ctx.x + (ctx.width - w) / 2, doc.y, { width: w, height: h });
@@ -311,11 +303,39 @@ function headingRunHeight(blocks: Block[], i: number, ctx: PdfContext): number {
   return total;
 }
 
-/** Renders a sequence of blocks; a heading (or a chapter heading followed by its first section heading) never ends a page. */
+/** The drawn size of a figure: its width and height on the page and its caption's height. */
+function figureBox(
+  b: Extract<Block, { type: 'figure' }>,
+  asset: Asset,
+  ctx: PdfContext,
+): { w: number; h: number; captionH: number } {
+  let w = ctx.width * figureWidth(asset, b.widthRatio);
+  let h = (w * asset.height) / Math.max(1, asset.width);
+  const maxH = (pageBottom(ctx.doc) - MARGIN.top) * 0.6;
+  if (h > maxH) {
+    w = (w * maxH) / h;
+    h = maxH;
+  }
+  const captionH = b.caption ? plainHeight(ctx, b.caption, FONTS.italic, 9, ctx.width) + 4 : 0;
+  return { w, h, captionH };
+}
+
+/**
+ * Renders a sequence of blocks; a heading (or a chapter heading followed by its first section heading)
+ * never ends a page, nor does a heading whose first content is a figure that goes to the next page.
+ */
 export function renderBlocks(blocks: Block[], ctx: PdfContext): void {
   blocks.forEach((b, i) => {
-    if (b.type === 'heading' && blocks[i + 1]?.type === 'heading')
-      ensureSpace(ctx, headingRunHeight(blocks, i, ctx) + 60);
+    if (b.type === 'heading' && (i === 0 || blocks[i - 1]?.type !== 'heading')) {
+      let next = i;
+      while (blocks[next]?.type === 'heading') next++;
+      const after = blocks[next];
+      const asset = after?.type === 'figure' ? ctx.assets[after.asset] : undefined;
+      if (after?.type === 'figure' && asset) {
+        const { h, captionH } = figureBox(after, asset, ctx);
+        ensureSpace(ctx, headingRunHeight(blocks, i, ctx) + h + captionH + 16);
+      } else if (next > i + 1) ensureSpace(ctx, headingRunHeight(blocks, i, ctx) + 60);
+    }
     renderBlock(b, ctx);
   });
 }

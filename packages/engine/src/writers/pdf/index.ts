@@ -3,7 +3,7 @@
 
 import PDFDocument from 'pdfkit';
 import type { DocTree } from '../../tree/types.ts';
-import { COMPANY_FIELDS, headingNumbers, inContents, rasterOf } from '../common/outline.ts';
+import { coverCompany, headingNumbers, inContents, rasterOf } from '../common/outline.ts';
 import { face, registerFallbackFonts } from './fonts.ts';
 import { renderBlocks } from './handlers.ts';
 import { BODY_SIZE, COLORS, FONTS, MARGIN, type Doc, type PdfContext, pageIndex } from './layout.ts';
@@ -101,15 +101,15 @@ function drawCover(ctx: PdfContext, tree: DocTree): void {
     .text(face(doc, FONTS.body, c.date), centre);
 
   const labelW = 110;
-  let rowY = doc.page.height - MARGIN.bottom - COMPANY_FIELDS.length * 20 - 30;
+  const { rows, missing } = coverCompany(c.company);
+  let rowY = doc.page.height - MARGIN.bottom - rows.length * 20 - (missing ? 20 : 0) - 30;
   doc
     .moveTo(MARGIN.left, rowY - 14)
     .lineTo(MARGIN.left + ctx.width, rowY - 14)
     .lineWidth(0.7)
     .strokeColor(COLORS.rule)
     .stroke();
-  for (const [key, label, placeholder] of COMPANY_FIELDS) {
-    const value = c.company[key];
+  for (const { label, value } of rows) {
     doc
       .font(FONTS.bold)
       .fontSize(9.5)
@@ -117,15 +117,21 @@ function drawCover(ctx: PdfContext, tree: DocTree): void {
       .text(label, MARGIN.left, rowY, { width: labelW, align: 'right', lineBreak: false });
     doc
       .fontSize(10)
-      .fillColor(value ? COLORS.text : COLORS.muted)
-      .text(
-        face(doc, value ? FONTS.body : FONTS.italic, value ?? placeholder),
-        MARGIN.left + labelW + 14,
-        rowY - 0.5,
-        { width: ctx.width - labelW - 14, height: 18, ellipsis: true, lineBreak: false },
-      );
+      .fillColor(COLORS.text)
+      .text(face(doc, FONTS.body, value), MARGIN.left + labelW + 14, rowY - 0.5, {
+        width: ctx.width - labelW - 14,
+        height: 18,
+        ellipsis: true,
+        lineBreak: false,
+      });
     rowY += 20;
   }
+  if (missing)
+    doc
+      .font(FONTS.italic)
+      .fontSize(9)
+      .fillColor(COLORS.muted)
+      .text(missing, MARGIN.left + labelW + 14, rowY, { width: ctx.width - labelW - 14, lineBreak: false });
   doc.fillColor(COLORS.text);
 }
 

@@ -4,6 +4,7 @@
 import type PDFDocument from 'pdfkit';
 import { citationLabel } from '../../tree/markdown.ts';
 import type { Asset, Inline } from '../../tree/types.ts';
+import { joinLines, trimEndChars } from '@atr/shared';
 import { FONTS, face, fontRuns, registerFallbackFonts } from './fonts.ts';
 
 export type Doc = InstanceType<typeof PDFDocument>;
@@ -74,7 +75,7 @@ export function segments(list: Inline[], style: Style): Segment[] {
   return list.flatMap((i): Segment[] => {
     switch (i.type) {
       case 'text':
-        return fontRuns(i.value.replace(/\s*\n\s*/g, ' '), fontFor(style)).map((r) => ({
+        return fontRuns(joinLines(i.value), fontFor(style)).map((r) => ({
           text: r.text,
           font: r.font,
           size: style.size,
@@ -133,13 +134,33 @@ function codeRuns(text: string, font: string): { text: string; font: string }[] 
  * cell) but after any "-". Separate runs give it a break point at every "/"; `richText` keeps a piece whole.
  */
 export function pathPieces(text: string): string[] {
-  return text.match(/[/\s]*[^/\s]+[/\s]*|[/\s]+/g) ?? [];
+  return piecesAfter(text, (c) => c === '/' || /\s/.test(c), true);
+}
+
+/**
+ * `text` cut after each run of separator characters, in one pass: each piece is a run of other
+ * characters and the separators after it; with `leading`, separators at the very start join the first
+ * piece (the patterns these replace retried from every separator of a long run).
+ */
+function piecesAfter(text: string, isSeparator: (c: string) => boolean, leading: boolean): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  let i = 0;
+  if (leading) while (i < text.length && isSeparator(text[i]!)) i++;
+  while (i < text.length) {
+    while (i < text.length && !isSeparator(text[i]!)) i++;
+    while (i < text.length && isSeparator(text[i]!)) i++;
+    pieces.push(text.slice(start, i));
+    start = i;
+  }
+  if (start < text.length) pieces.push(text.slice(start));
+  return pieces;
 }
 
 /** A piece still wider than a whole line also breaks after "_", "-" and ".", the next-best places. */
 function finerPieces(text: string, fits: (t: string) => boolean): string[] {
   if (fits(text)) return [text];
-  const parts = text.match(/[^_.-]*(?:[_.-]+|$)/g)?.filter(Boolean) ?? [text];
+  const parts = piecesAfter(text, (c) => c === '_' || c === '.' || c === '-', false);
   return parts.length > 1 ? parts : [text];
 }
 
@@ -155,10 +176,11 @@ export function richText(
   // pdfkit may wrap between two runs even with no space between them, which leaves "(" dangling at a
   // line end before a citation: carry an opening bracket or quote over to the run it belongs to
   for (let i = 0; i < segs.length - 1; i++) {
-    const m = /[([“‘"']+$/.exec(segs[i]!.text);
-    if (!m || /^\s/.test(segs[i + 1]!.text)) continue;
-    segs[i] = { ...segs[i]!, text: segs[i]!.text.slice(0, m.index) };
-    segs[i + 1] = { ...segs[i + 1]!, text: m[0] + segs[i + 1]!.text };
+    const text = segs[i]!.text;
+    const kept = trimEndChars(text, '([“‘"\'');
+    if (kept === text || /^\s/.test(segs[i + 1]!.text)) continue;
+    segs[i] = { ...segs[i]!, text: kept };
+    segs[i + 1] = { ...segs[i + 1]!, text: text.slice(kept.length) + segs[i + 1]!.text };
   }
   for (let i = segs.length - 1; i >= 0; i--) if (segs[i]!.text === '') segs.splice(i, 1);
   const { doc } = ctx;
@@ -203,27 +225,51 @@ export function richText(
 }
 
 /**
- * Right- or centre-aligned text of several runs (a path, then words) that fits on one line is drawn
- * run by run at measured positions: pdfkit aligns each continued run on its own and overprints them.
- * Answers false, drawing nothing, when the runs need more than one line.
+ * Right- or centre-aligned text of several runs (a path, then words) is drawn line by line at measured
+ * positions: pdfkit aligns each continued run on its own and overprints them. The runs are packed into
+ * lines greedily, words of prose apart and a path's pieces whole. Answers false, drawing nothing, when
+ * one piece alone is wider than the line (the caller's wrapping then breaks it).
  */
 function lineOfRuns(ctx: PdfContext, runs: Segment[], align: 'center' | 'right'): boolean {
   const { doc } = ctx;
   if (runs.length < 2 || runs.some((r) => r.text.includes('\n'))) return false;
-  const widths = runs.map((r) => doc.font(r.font).fontSize(r.size).widthOfString(r.text));
-  const total = widths.reduce((n, w) => n + w, 0);
-  if (total > ctx.width) return false;
-  const y = doc.y;
-  let x = ctx.x + (align === 'right' ? ctx.width - total : (ctx.width - total) / 2);
-  let height = 0;
-  runs.forEach((r, i) => {
-    doc.font(r.font).fontSize(r.size).fillColor(r.color);
-    height = Math.max(height, doc.currentLineHeight(true) + 2.5);
-    doc.text(r.text, x, y, { lineBreak: false, link: r.link ?? null, underline: r.underline ?? false });
-    x += widths[i]!;
-  });
+  const measure = (r: Segment, text = r.text) => doc.font(r.font).fontSize(r.size).widthOfString(text);
+  // prose splits after each space; a piece of a path or code span stays whole
+  const tokens = runs.flatMap((r) =>
+    r.piece ? [r] : (r.text.match(/\S*\s*/g) ?? []).filter(Boolean).map((text) => ({ ...r, text })),
+  );
+  if (tokens.some((t) => measure(t, t.text.trimEnd()) > ctx.width)) return false;
+  const lines: Segment[][] = [[]];
+  let used = 0;
+  for (const t of tokens) {
+    const line = lines[lines.length - 1]!;
+    if (line.length && used + measure(t, t.text.trimEnd()) > ctx.width) {
+      lines.push([{ ...t, text: t.text.trimStart() }]);
+      used = measure(t, t.text);
+    } else {
+      line.push(t);
+      used += measure(t);
+    }
+  }
+  let y = doc.y;
+  for (const line of lines) {
+    // a line's trailing space takes no room at its end
+    const last = line.length - 1;
+    const parts = line.map((r, i) => (i === last ? { ...r, text: r.text.trimEnd() } : r));
+    const widths = parts.map((r) => measure(r));
+    const total = widths.reduce((n, w) => n + w, 0);
+    let x = ctx.x + (align === 'right' ? ctx.width - total : (ctx.width - total) / 2);
+    let height = 0;
+    parts.forEach((r, i) => {
+      doc.font(r.font).fontSize(r.size).fillColor(r.color);
+      height = Math.max(height, doc.currentLineHeight(true) + 2.5);
+      doc.text(r.text, x, y, { lineBreak: false, link: r.link ?? null, underline: r.underline ?? false });
+      x += widths[i]!;
+    });
+    y += height;
+  }
   doc.x = ctx.x;
-  doc.y = y + height;
+  doc.y = y;
   return true;
 }
 

@@ -1,7 +1,7 @@
 // Sign-in form (spec §2 Login): show/hide password, remember me, banner from navigation state, back to where the user came from.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LoginFormSchema, firstIssue, linkMessages, messages } from '@atr/shared';
+import { LoginFormSchema, errorMessages, firstIssue, linkMessages, messages } from '@atr/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, PasswordField, TextField } from '../../../components/ui/input.tsx';
@@ -17,6 +17,8 @@ export interface LoginLocationState {
   from?: { pathname: string; search?: string; hash?: string };
   /** Set when a confirmation link could not be used (expired or already used). */
   linkError?: 'confirmation';
+  /** The session ended on a protected page: signing in returns there. */
+  reason?: 'session-ended';
 }
 
 function targetOf(state: LoginLocationState | null): string {
@@ -24,6 +26,10 @@ function targetOf(state: LoginLocationState | null): string {
   if (!from?.pathname || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) return '/app';
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
+
+/** Back on the page where the session ended: it may bring back what the user had entered there. */
+const resumeState = (state: LoginLocationState | null): { resumed: true } | undefined =>
+  state?.reason === 'session-ended' ? { resumed: true } : undefined;
 
 export function LoginForm() {
   const location = useLocation();
@@ -38,7 +44,7 @@ export function LoginForm() {
 
   // Already signed in (or just signed in): continue to the page the user wanted.
   useEffect(() => {
-    if (!loading && session) navigate(targetOf(state), { replace: true });
+    if (!loading && session) navigate(targetOf(state), { replace: true, state: resumeState(state) });
   }, [loading, session, navigate, state]);
 
   async function onSubmit(e: FormEvent) {
@@ -50,7 +56,7 @@ export function LoginForm() {
     const result = await signIn(parsed.data);
     setSubmitting(false);
     if (!result.success) return setError(result.error);
-    navigate(targetOf(state), { replace: true });
+    navigate(targetOf(state), { replace: true, state: resumeState(state) });
   }
 
   return (
@@ -71,7 +77,13 @@ export function LoginForm() {
           <p>{linkMessages.confirmationExpired}</p>
         </Alert>
       )}
-      {state?.message && (
+      {state?.reason === 'session-ended' && !error && (
+        <Alert tone="info" className="mb-5" data-testid="session-ended">
+          {errorMessages.sessionEnded}
+        </Alert>
+      )}
+      {/* One banner at a time: an error on submit replaces the notice the user arrived with. */}
+      {state?.message && !error && (
         <Alert tone="success" className="mb-5">
           {state.message}
           {state.email && (

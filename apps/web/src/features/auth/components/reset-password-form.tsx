@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
+  ChangePasswordSchema,
   NewPasswordSchema,
   PASSWORD_UPDATE_REDIRECT_MS,
   RESET_EMAIL_COOLDOWN_S,
@@ -39,7 +40,7 @@ export function ResetPasswordForm() {
       </AuthCard>
     );
   if (passwordChanged || recovery || session)
-    return <NewPasswordForm onChanged={() => setPasswordChanged(true)} />;
+    return <NewPasswordForm askCurrent={!recovery} onChanged={() => setPasswordChanged(true)} />;
   return <RequestResetForm />;
 }
 
@@ -122,8 +123,10 @@ function RequestResetForm() {
   );
 }
 
-function NewPasswordForm({ onChanged }: { onChanged: () => void }) {
+/** The new password; a signed-in user (not one who came from a recovery link) also gives the current one. */
+function NewPasswordForm({ askCurrent, onChanged }: { askCurrent: boolean; onChanged: () => void }) {
   const navigate = useNavigate();
+  const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -142,10 +145,12 @@ function NewPasswordForm({ onChanged }: { onChanged: () => void }) {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    const parsed = NewPasswordSchema.safeParse({ password, confirmPassword });
+    const parsed = askCurrent
+      ? ChangePasswordSchema.safeParse({ currentPassword, password, confirmPassword })
+      : NewPasswordSchema.safeParse({ password, confirmPassword });
     if (!parsed.success) return setError(firstIssue(parsed.error));
     setSubmitting(true);
-    const result = await updatePassword(parsed.data.password);
+    const result = await updatePassword(parsed.data.password, askCurrent ? currentPassword : undefined);
     setSubmitting(false);
     if (!result.success) return setError(result.error);
     onChanged();
@@ -158,6 +163,15 @@ function NewPasswordForm({ onChanged }: { onChanged: () => void }) {
         <Alert tone="success">{uiMessages.resetRedirecting}</Alert>
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Set new password">
+          {askCurrent && (
+            <PasswordField
+              label="Current Password"
+              name="currentPassword"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+            />
+          )}
           <PasswordField
             label="New Password"
             name="password"

@@ -78,9 +78,9 @@ function SignupStepOne({ onDone }: { onDone: (email: string) => void }) {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const message = firstIssue(parsed.error);
-      // "fill in all fields" is about the whole form; the other rules point at their field.
+      // "fill in all fields" is about the whole form; the other rules show at their field, and only there.
       if (issue && message !== messages.validation.fillAllFields)
-        setFieldError({ field: String(issue.path[0]), message });
+        return setFieldError({ field: String(issue.path[0]), message });
       return setError(message);
     }
     setSubmitting(true);

@@ -35,6 +35,25 @@ describe('loginErrorMessage', () => {
 });
 
 describe('accountErrorMessage', () => {
+  it('says clearly when the current password is wrong or needed', () => {
+    expect(
+      accountErrorMessage(
+        new AuthApiError('Current password does not match.', 400, 'current_password_mismatch'),
+        'x',
+      ),
+    ).toBe('Your current password is not correct. Please check it and try again.');
+    expect(
+      accountErrorMessage(
+        new AuthApiError(
+          'Current password required when setting new password.',
+          400,
+          'current_password_required',
+        ),
+        'x',
+      ),
+    ).toMatch(/^Your password reset link has expired/);
+  });
+
   it('maps weak_password to the length rule and keeps the fallback with detail otherwise', () => {
     expect(accountErrorMessage(new AuthApiError('weak', 422, 'weak_password'), 'Signup failed')).toBe(
       'Password must be at least 6 characters',

@@ -32,6 +32,8 @@ export function accountErrorMessage(error: unknown, fallback: string): string {
   if (!error || typeof error !== 'object') return fallback;
   const e = error as AuthErrorLike;
   if (e.code === 'weak_password') return messages.validation.passwordTooShort;
+  if (e.code === 'current_password_required') return messages.account.recoveryExpired;
+  if (e.code === 'current_password_mismatch') return messages.account.currentPasswordWrong;
   if (isTooManyRequests(e)) return messages.login.tooManyAttempts;
   if (e.code === 'email_address_invalid' || e.code === 'validation_failed')
     return messages.validation.invalidEmail;

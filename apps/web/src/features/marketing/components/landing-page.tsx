@@ -117,7 +117,7 @@ export function LandingPage() {
                 key={t.name}
                 className="flex h-full flex-col rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200"
               >
-                <div className="flex gap-0.5 text-amber-400" aria-label="5 out of 5 stars">
+                <div role="img" className="flex gap-0.5 text-amber-400" aria-label="5 out of 5 stars">
                   {Array.from({ length: 5 }, (_, i) => (
                     <Star key={i} aria-hidden="true" className="size-4 fill-current" />
                   ))}

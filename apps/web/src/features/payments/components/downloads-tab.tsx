@@ -20,7 +20,7 @@ export function DownloadsTab() {
           Purchase history
         </h2>
         {purchases.isPending ? (
-          <div className="mt-3 space-y-2" aria-busy="true" aria-label={uiMessages.loading}>
+          <div role="status" className="mt-3 space-y-2" aria-busy="true" aria-label={uiMessages.loading}>
             {[0, 1].map((i) => (
               <div key={i} className="h-16 animate-pulse rounded-xl bg-slate-100" />
             ))}

@@ -13,8 +13,9 @@ export function TestModeBanner() {
       data-testid="test-mode-banner"
       className="border-b border-amber-300 bg-amber-50 text-amber-950"
     >
-      <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-3 text-sm sm:items-center sm:px-6">
-        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-amber-200 text-amber-900">
+      {/* Compact on a phone (smaller type, no badge), so the screen's own content starts in the first screen. */}
+      <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-2 text-xs sm:items-center sm:px-6 sm:py-3 sm:text-sm">
+        <span className="hidden size-7 shrink-0 items-center justify-center rounded-full bg-amber-200 text-amber-900 sm:flex">
           <FlaskConical aria-hidden="true" className="size-4" />
         </span>
         <p>

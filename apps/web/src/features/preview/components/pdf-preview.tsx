@@ -264,9 +264,13 @@ export function PdfPreview({
           {renderError}
         </Alert>
       )}
+      {/* Focusable, so a keyboard can scroll a zoomed page; a region named for what it shows. */}
       <div
         ref={boxRef}
-        className="relative mt-3 max-h-[80dvh] overflow-auto rounded-xl bg-slate-100 p-2 ring-1 ring-slate-200 sm:p-4"
+        tabIndex={0}
+        role="region"
+        aria-label={`Preview, page ${page}`}
+        className="relative mt-3 max-h-[80dvh] overflow-auto rounded-xl bg-slate-100 p-2 ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:p-4"
       >
         <canvas
           ref={canvasRef}

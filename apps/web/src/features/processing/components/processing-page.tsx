@@ -1,14 +1,23 @@
 // Processing (/app/processing/:id): polls the status every 5 s and animates progress between the server's steps (spec §4).
 // A failed poll (network blip, server restart) is not a failed report: the page says it is reconnecting and
 // keeps polling with back-off; only the server's own answer can fail, cancel or complete the report.
+// The browser's offline event shows a calm offline state at once; no request waits without end; and the page never
+// goes backwards: nothing is shown as running before the first answer, and an older answer never replaces a newer.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  onlineManager,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { CheckCircle2, Circle, Clock, Loader2, WifiOff, XCircle } from 'lucide-react';
 import {
   ELAPSED_TICK_MS,
   PIPELINE_STEPS,
   STATUS_POLL_MS,
+  STATUS_REQUEST_TIMEOUT_MS,
   messages,
   reportUiMessages,
   storageKeys,
@@ -20,7 +29,9 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { logError, reportErrorText } from '../../../lib/user-error.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
 import { cancelReport } from '../api/cancel-report.ts';
 import { useDurationEstimate } from '../api/get-duration-estimate.ts';
 import { getStatus } from '../api/get-status.ts';
@@ -29,6 +40,7 @@ import {
   LAST_STEP,
   advance,
   animatedProgress,
+  furthest,
   readStoredProgress,
   reconnectDelay,
   remainingText,
@@ -91,6 +103,34 @@ async function pollStatus(
   return { status, stored: null };
 }
 
+/**
+ * Starts a status request and resolves once it has answered (true) or failed, paused offline or run out of time
+ * (false), so the Refresh button never spins while the poll waits between retries.
+ */
+function nextAnswer(client: QueryClient, queryKey: QueryKey, start: () => void): Promise<boolean> {
+  return new Promise((resolve) => {
+    const since = client.getQueryState(queryKey)?.dataUpdatedAt ?? 0;
+    let baseline = Number.POSITIVE_INFINITY;
+    let timer = 0;
+    const check = () => {
+      const s = client.getQueryState(queryKey);
+      if (!s) return;
+      if (s.dataUpdatedAt > since) finish(true);
+      else if (s.fetchFailureCount > baseline || s.fetchStatus === 'paused') finish(false);
+    };
+    const unsubscribe = client.getQueryCache().subscribe(check);
+    function finish(answered: boolean) {
+      unsubscribe();
+      window.clearTimeout(timer);
+      resolve(answered);
+    }
+    timer = window.setTimeout(() => finish(false), STATUS_REQUEST_TIMEOUT_MS + 1_000);
+    start();
+    // The refetch has reset the failure count by now: a failure from here on is this request's.
+    baseline = client.getQueryState(queryKey)?.fetchFailureCount ?? 0;
+  });
+}
+
 function phaseOf(data: PollResult | undefined, error: unknown): Phase {
   if (isNotFound(error)) return 'not-found';
   const state = data?.status.state;
@@ -100,12 +140,13 @@ function phaseOf(data: PollResult | undefined, error: unknown): Phase {
 export function ProcessingPage({ reportId, reportName }: { reportId: string; reportName?: string }) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  // The record from an earlier visit animates the bar until the first poll answers.
-  const [initialStored] = useState<StoredProgress | null>(() => load(reportId));
   const [now, setNow] = useState(() => Date.now());
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
+  // That the last Refresh got no answer, kept with the answer it was about: a newer answer makes it out of date.
+  const [refreshNote, setRefreshNote] = useState<{ at: number } | null>(null);
+  const online = useOnline();
 
   // Poll once on load and every 5 s while the report is processing; a finished run or a missing report ends
   // polling. A failed poll is retried with back-off, indefinitely, while the last known state stays on screen.
@@ -120,16 +161,26 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
     gcTime: 0,
     retry: (_count, error) => !isNotFound(error),
     retryDelay: reconnectDelay,
+    // Answers can arrive out of order (a slow poll, then a Refresh): the page keeps the furthest one.
+    structuralSharing: (shown, next) => furthest(shown as PollResult | undefined, next as PollResult),
   });
   const phase = phaseOf(query.data, query.error);
-  // Reconnecting while the last poll failed and the next attempt is pending.
-  const reconnecting = phase === 'processing' && query.failureCount > 0 && !isNotFound(query.failureReason);
+  // Offline as soon as the browser says so (TanStack Query then holds the poll until the connection is back);
+  // reconnecting while the last poll failed and the next attempt is pending.
+  const offline = phase === 'processing' && (!online || query.fetchStatus === 'paused');
+  const reconnecting =
+    !offline && phase === 'processing' && query.failureCount > 0 && !isNotFound(query.failureReason);
+  // Before the first answer nothing is shown as running: the report may still be queued.
+  const checking = phase === 'processing' && !query.data;
+  // Usually the reconnecting notice already says it (the request failed); this covers an answer that never came.
+  const refreshFailed =
+    !offline && !reconnecting && refreshNote !== null && refreshNote.at === query.dataUpdatedAt;
   useEffect(() => {
     if (query.failureReason) logError('Status poll failed; retrying with back-off', query.failureReason);
   }, [query.failureReason]);
   const status = query.data?.status ?? null;
   const queued = phase === 'processing' && status?.state === 'processing' && status.step === 'queued';
-  const stored = query.data ? query.data.stored : initialStored;
+  const stored = query.data?.stored ?? null;
   const errorText =
     phase === 'failed' ? reportErrorText(status?.error, messages.report.generationFailed) : null;
 
@@ -144,13 +195,22 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
   const secondsInStep = stored ? (now - stored.stepStartedAt) / 1000 : 0;
   const progress = completed ? 100 : animatedProgress(stepIndex, secondsInStep, status?.progress ?? 0);
   // The time left comes from measured durations on the server, never from the animation's nominal seconds.
-  const estimate = useDurationEstimate(reportId, status?.step, phase === 'processing' && !queued);
-  const states = queued ? PIPELINE_STEPS.map(() => 'Pending' as const) : stepStates(stepIndex, completed);
+  const estimate = useDurationEstimate(
+    reportId,
+    status?.step,
+    phase === 'processing' && !queued && !checking,
+  );
+  const states =
+    queued || checking ? PIPELINE_STEPS.map(() => 'Pending' as const) : stepStates(stepIndex, completed);
 
   async function refresh() {
+    setRefreshNote(null);
+    // Offline, the button is disabled and the offline notice says the page updates by itself.
+    if (!onlineManager.isOnline()) return;
     setRefreshing(true);
-    await query.refetch();
+    const answered = await nextAnswer(client, queryKey, () => void query.refetch());
     setRefreshing(false);
+    if (!answered) setRefreshNote({ at: client.getQueryState(queryKey)?.dataUpdatedAt ?? 0 });
   }
 
   async function cancel() {
@@ -163,6 +223,7 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
     save(reportId, null);
     void client.invalidateQueries({ queryKey: ['reports'] });
     navigate('/app/upload');
+    toast(reportUiMessages.cancelledToast(reportName ?? null), { tone: 'info' });
   }
 
   if (phase === 'not-found') {
@@ -184,25 +245,42 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
         {completed
           ? 'Your report is ready'
-          : queued
-            ? 'Your report is queued'
-            : phase === 'processing'
-              ? 'Generating your report'
-              : phase === 'cancelled'
-                ? 'Generation cancelled'
-                : messages.report.generationFailed}
+          : checking
+            ? reportUiMessages.checkingProgress
+            : queued
+              ? 'Your report is queued'
+              : phase === 'processing'
+                ? 'Generating your report'
+                : phase === 'cancelled'
+                  ? 'Generation cancelled'
+                  : messages.report.generationFailed}
       </h1>
       <p
-        className="mt-1 min-h-6 truncate font-medium text-slate-700"
+        className="mt-1 min-h-6 font-medium break-words text-slate-700"
         data-testid="processing-report-name"
         title={reportName}
       >
-        {reportName ?? '\u00a0'}
+        {reportName ?? (
+          // The name is on its way: a quiet placeholder of its size rather than an empty line.
+          <span aria-hidden="true" className="inline-block h-4 w-48 animate-pulse rounded bg-slate-200" />
+        )}
       </p>
-      {phase === 'processing' && (
+      {phase === 'processing' && !checking && (
         <p className="mt-2 text-slate-600">
           {queued ? reportUiMessages.queuedHint : reportUiMessages.processingIntro}
         </p>
+      )}
+      {offline && (
+        <div
+          role="status"
+          className="mt-4 flex items-start gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
+          data-testid="offline"
+        >
+          <WifiOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p>
+            <span className="font-semibold">{reportUiMessages.offline}</span> {reportUiMessages.offlineHint}
+          </p>
+        </div>
       )}
       {reconnecting && (
         <div
@@ -221,7 +299,11 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
       <Card className="mt-8 p-5 sm:p-6">
         <div className="flex items-baseline justify-between gap-4">
           <span className="text-sm font-medium text-slate-700">Overall progress</span>
-          {queued ? (
+          {checking ? (
+            <span className="text-2xl font-bold text-slate-400" data-testid="progress-percent">
+              …
+            </span>
+          ) : queued ? (
             <span
               className="flex items-center gap-1.5 text-lg font-semibold text-slate-600"
               data-testid="progress-percent"
@@ -240,8 +322,10 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
           aria-label="Report generation progress"
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuenow={queued ? 0 : Math.floor(progress)}
-          aria-valuetext={queued ? reportUiMessages.queuedTitle : undefined}
+          aria-valuenow={queued || checking ? 0 : Math.floor(progress)}
+          aria-valuetext={
+            checking ? reportUiMessages.checkingProgress : queued ? reportUiMessages.queuedTitle : undefined
+          }
           className="mt-3 h-3 overflow-hidden rounded-full bg-slate-100"
         >
           <div
@@ -249,10 +333,10 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
               'h-full rounded-full transition-[width] duration-1000 ease-linear',
               phase === 'failed' ? 'bg-rose-500' : completed ? 'bg-emerald-500' : 'bg-indigo-600',
             )}
-            style={{ width: `${progress}%` }}
+            style={{ width: `${checking ? 0 : progress}%` }}
           />
         </div>
-        {phase === 'processing' && !queued && estimate.data && (
+        {phase === 'processing' && !queued && !checking && estimate.data && (
           <p className="mt-2 text-sm text-slate-500" data-testid="time-remaining">
             {remainingText(estimate.data, Math.max(0, now - estimate.dataUpdatedAt))}
           </p>
@@ -356,7 +440,7 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
           <ButtonLink to="/app" variant="secondary">
             Continue in Background
           </ButtonLink>
-          <Button variant="secondary" loading={refreshing} onClick={() => void refresh()}>
+          <Button variant="secondary" loading={refreshing} disabled={offline} onClick={() => void refresh()}>
             Refresh Status
           </Button>
           <Button variant="danger-ghost" className="sm:ml-auto" onClick={() => setConfirmCancel(true)}>
@@ -364,11 +448,16 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
           </Button>
         </div>
       )}
+      {phase === 'processing' && refreshFailed && (
+        <p className="mt-3 text-sm text-slate-700" role="status" data-testid="refresh-note">
+          {reportUiMessages.statusTimedOut}
+        </p>
+      )}
 
       <Dialog
         open={confirmCancel}
         onClose={() => setConfirmCancel(false)}
-        title="Cancel report generation?"
+        title={reportUiMessages.cancelConfirmTitle}
         tone="danger"
         footer={
           <>
@@ -381,7 +470,7 @@ export function ProcessingPage({ reportId, reportName }: { reportId: string; rep
           </>
         }
       >
-        <p>The agents stop at the next step and nothing is kept. You can start a new report at any time.</p>
+        <p>{reportUiMessages.cancelConfirmBody(reportName ?? null)}</p>
       </Dialog>
     </Shell>
   );

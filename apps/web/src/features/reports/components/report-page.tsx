@@ -192,7 +192,12 @@ function ReportBody({
 
 function Skeleton() {
   return (
-    <div className="mt-6 animate-pulse space-y-4" aria-busy="true" aria-label={uiMessages.loading}>
+    <div
+      role="status"
+      className="mt-6 animate-pulse space-y-4"
+      aria-busy="true"
+      aria-label={uiMessages.loading}
+    >
       <div className="h-8 w-1/2 rounded bg-slate-200" />
       <div className="h-4 w-1/3 rounded bg-slate-200" />
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">

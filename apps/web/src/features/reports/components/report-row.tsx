@@ -156,12 +156,12 @@ export function ReportRow({
       <ConfirmDialog
         open={confirmOpen}
         title={reportUiMessages.deleteTitle}
-        message={messages.api.confirmDelete}
+        message={reportUiMessages.deleteConfirm(report.name)}
         confirmLabel="Delete"
         onCancel={() => setConfirmOpen(false)}
         onConfirm={() => {
           setConfirmOpen(false);
-          scheduleDelete(report.id, client);
+          scheduleDelete(report.id, report.name, client);
         }}
       />
       <Dialog

@@ -43,10 +43,10 @@ async function commit(id: string, client: QueryClient, keepalive = false) {
   }
 }
 
-/** Hides the report, shows "Report deleted" with Undo, and deletes it for real when the toast closes. */
-export function scheduleDelete(id: string, client: QueryClient) {
+/** Hides the report, shows "Report “name” deleted" with Undo, and deletes it for real when the toast closes. */
+export function scheduleDelete(id: string, name: string, client: QueryClient) {
   if (pending.has(id)) return;
-  const toastId = toast(reportUiMessages.deleted, {
+  const toastId = toast(reportUiMessages.deleted(name), {
     duration: UNDO_MS,
     action: { label: 'Undo', onClick: () => undo(id) },
     onClose: (reason) => {

@@ -1,7 +1,10 @@
 // Upload (/app/upload): the generation form, validated with the same schema the server uses, sent with upload progress.
-import { useRef, useState, type FormEvent } from 'react';
+// Files are checked the moment they are chosen (a ZIP by its first bytes, a template by the server's parser); what
+// was typed is kept in this tab, and the session is checked before the upload starts, so an ended session sends the
+// user to sign in and back to this form as they left it.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileArchive, FolderGit2, HelpCircle } from 'lucide-react';
 import {
@@ -9,6 +12,8 @@ import {
   GenerateFormSchema,
   errorMessages,
   messages,
+  storageKeys,
+  uploadFormMessages,
   uploadMessages,
   type CompanyData,
   type ProjectSource,
@@ -20,8 +25,13 @@ import { TextField } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { isReadableMessage, logError } from '../../../lib/user-error.ts';
+import { authClient } from '../../../lib/auth-client.ts';
+import { useAuth } from '../../../lib/auth-context.tsx';
+import { endSession } from '../../../lib/api.ts';
+import { authConnectionProblem, isReadableMessage, logError } from '../../../lib/user-error.ts';
 import { GenerateError, generateReport } from '../api/generate-report.ts';
+import { checkTemplate, checkZip, lineOf, type TemplateCheck } from '../lib/check-files.ts';
+import { EMPTY_COMPANY, clearDraft, readDraft, writeDraft, type CompanyFields } from '../lib/upload-draft.ts';
 import { CostEstimate } from './cost-estimate.tsx';
 import { FileField } from './file-field.tsx';
 import { YamlHelpContent, TEMPLATE_URL } from './yaml-help-modal.tsx';
@@ -70,13 +80,61 @@ const isLogoRefusal = (message: string) =>
 /** Uploads bigger than this show a percentage; small ones finish before it could be read. */
 const SHOW_PERCENT_BYTES = 1024 * 1024;
 
+/** The fields whose errors come from the shared schema alone: re-checked as they are edited, cleared once valid. */
+const TYPED_KEYS = new Set<keyof Errors>([
+  'projectName',
+  'githubUrl',
+  'githubToken',
+  ...(['name', 'vat', 'address', 'phone', 'email', 'website'] as const).map(
+    (k): CompanyErrorKey => `company.${k}`,
+  ),
+]);
+
+/** The server's refusals of the template itself (its parser names a line, or the heading limit). */
+const isTemplateRefusal = (message: string) =>
+  /^Line \d+: /.test(message) || /^The template has (about )?[\d,]+ headings/.test(message);
+
+/** The schema's issues by form field, the first message of each. */
+function issuesByField(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Errors {
+  const out: Errors = {};
+  for (const issue of issues) {
+    const key = (
+      issue.path[0] === 'company' ? `company.${String(issue.path[1])}` : String(issue.path[0])
+    ) as keyof Errors;
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** The errors to show: those of typed fields re-checked against what the fields hold now. */
+function followTyped(errors: Errors, values: () => unknown): Errors {
+  const shown = (Object.keys(errors) as Array<keyof Errors>).filter((k) => errors[k] && TYPED_KEYS.has(k));
+  if (!shown.length) return errors;
+  const parsed = GenerateFormSchema.safeParse(values());
+  const now = parsed.success ? {} : issuesByField(parsed.error.issues);
+  const next = { ...errors };
+  for (const k of shown) next[k] = now[k];
+  return next;
+}
+
+/** What the template field shows about the chosen template: being read, read, or refused at a line. */
+type TemplateState =
+  | { file: File; state: 'checking' }
+  | ({ file: File; state: 'checked' } & TemplateCheck & { lineText?: string | null });
+
 export function UploadPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [projectName, setProjectName] = useState('');
-  const [source, setSource] = useState<ProjectSource>('zip');
+  const { user } = useAuth();
+  const draftKey = user ? storageKeys.uploadDraft(user.id) : null;
+  // The form as the user left it when their session ended (this tab only), when they come back from signing in;
+  // any other visit starts empty (and the empty form replaces the old draft).
+  const resumed = (useLocation().state as { resumed?: unknown } | null)?.resumed === true;
+  const [draft] = useState(() => (draftKey && resumed ? readDraft(sessionStorage, draftKey) : null));
+  const [projectName, setProjectName] = useState(draft?.projectName ?? '');
+  const [source, setSource] = useState<ProjectSource>(draft?.source ?? 'zip');
   const [zipFile, setZipFile] = useState<File | null>(null);
-  const [githubUrl, setGithubUrl] = useState('');
+  const [githubUrl, setGithubUrl] = useState(draft?.githubUrl ?? '');
   const [githubToken, setGithubToken] = useState('');
   const [templateFile, setTemplateFile] = useState<File | null>(null);
   const [images, setImages] = useState<File[]>([]);
@@ -87,20 +145,67 @@ export function UploadPage() {
   // The server decodes the logo; its refusal belongs to that file, on the logo field, until the logo changes.
   const [logoRefusal, setLogoRefusal] = useState<{ file: File; message: string } | null>(null);
   const refusedLogoMessage = logoRefusal && logoRefusal.file === logo ? logoRefusal.message : undefined;
-  const [company, setCompany] = useState<Record<keyof CompanyData, string>>({
-    name: '',
-    vat: '',
-    address: '',
-    phone: '',
-    email: '',
-    website: '',
-  });
+  const [company, setCompany] = useState<CompanyFields>(draft?.company ?? EMPTY_COMPANY);
+  const [template, setTemplate] = useState<TemplateState | null>(null);
+  // The latest chosen ZIP: a slower check of an earlier one must not overwrite its result.
+  const zipChoice = useRef<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+
+  // The files the kept draft named that have not been chosen again yet: the form says which.
+  const missingFiles = [
+    !zipFile && source === 'zip' ? draft?.files.zip : undefined,
+    !templateFile ? draft?.files.template : undefined,
+    !images.length ? draft?.files.images?.join(', ') : undefined,
+    !logo && !rejectedLogo ? draft?.files.logo : undefined,
+  ].filter((n): n is string => Boolean(n));
+
+  const formValues = () => ({
+    projectName,
+    projectSource: source,
+    zipFileName: zipFile?.name,
+    githubUrl,
+    githubToken,
+    templateFileName: templateFile?.name,
+    logoMimeType: (rejectedLogo ?? logo)?.type,
+    company,
+  });
+
+  // Every change is kept for this tab, so an ended session costs nothing but choosing the files again.
+  useEffect(() => {
+    if (!draftKey) return;
+    writeDraft(sessionStorage, draftKey, {
+      projectName,
+      source,
+      githubUrl,
+      company,
+      files: {
+        zip: zipFile?.name ?? (source === 'zip' ? draft?.files.zip : undefined),
+        template: templateFile?.name ?? draft?.files.template,
+        images: images.length ? images.map((f) => f.name) : draft?.files.images,
+        logo: (logo ?? rejectedLogo)?.name ?? draft?.files.logo,
+      },
+    });
+  }, [
+    draftKey,
+    draft,
+    projectName,
+    source,
+    githubUrl,
+    company,
+    zipFile,
+    templateFile,
+    images,
+    logo,
+    rejectedLogo,
+  ]);
+
+  // A typed field's error follows the field: it changes, or clears, as soon as what is typed changes.
+  const shownErrors = followTyped(errors, formValues);
 
   function switchSource(next: ProjectSource) {
     setSource(next);
@@ -111,19 +216,33 @@ export function UploadPage() {
 
   function chooseZip(file: File) {
     setZipFile(file);
-    setErrors((e) => ({
-      ...e,
-      zipFileName: file.name.toLowerCase().endsWith('.zip') ? undefined : messages.validation.zipType,
-    }));
+    zipChoice.current = file;
+    setErrors((e) => ({ ...e, zipFileName: undefined }));
+    void checkZip(file).then((problem) => {
+      if (zipChoice.current === file) setErrors((e) => ({ ...e, zipFileName: problem ?? undefined }));
+    });
+  }
+
+  /** Reads the template with the server's parser; the result is kept with the file it belongs to. */
+  async function readTemplate(file: File): Promise<TemplateCheck> {
+    const result = await checkTemplate(file).catch(
+      (e: unknown): TemplateCheck => (
+        logError('Reading the template failed', e),
+        { ok: false, message: uploadFormMessages.templateUnreadable, line: null }
+      ),
+    );
+    const lineText = !result.ok && result.line ? await lineOf(file, result.line) : null;
+    setTemplate((t) => (t?.file === file ? { file, state: 'checked', ...result, lineText } : t));
+    setErrors((e) => ({ ...e, templateFileName: result.ok ? undefined : result.message }));
+    return result;
   }
 
   function chooseTemplate(file: File | undefined) {
     if (!file) return;
     setTemplateFile(file);
-    setErrors((e) => ({
-      ...e,
-      templateFileName: /\.ya?ml$/i.test(file.name) ? undefined : messages.validation.templateType,
-    }));
+    setTemplate({ file, state: 'checking' });
+    setErrors((e) => ({ ...e, templateFileName: undefined }));
+    void readTemplate(file);
   }
 
   function chooseImages(files: File[]) {
@@ -159,34 +278,52 @@ export function UploadPage() {
     first?.scrollIntoView({ block: 'center' });
   }
 
+  /**
+   * Asks the auth service whether the session is still good before anything is uploaded. An ended session signs
+   * out here (the guard sends the user to sign in and back; the form is kept); returns false when not to go on.
+   */
+  async function sessionStillValid(): Promise<boolean> {
+    const { error } = await authClient.getUser();
+    if (!error) return true;
+    const connection = authConnectionProblem(error);
+    if (connection) {
+      setSubmitError(connection);
+      return false;
+    }
+    logError('The session was refused before the upload', error);
+    await endSession();
+    return false;
+  }
+
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setSubmitError(null);
-    const parsed = GenerateFormSchema.safeParse({
-      projectName,
-      projectSource: source,
-      zipFileName: zipFile?.name,
-      githubUrl,
-      githubToken,
-      templateFileName: templateFile?.name,
-      logoMimeType: (rejectedLogo ?? logo)?.type,
-      company,
-    });
-    if (!parsed.success || refusedLogoMessage) {
-      const next: Errors = {};
-      for (const issue of parsed.success ? [] : parsed.error.issues) {
-        const key = (
-          issue.path[0] === 'company' ? `company.${String(issue.path[1])}` : String(issue.path[0])
-        ) as keyof Errors;
-        next[key] ??= issue.message;
-      }
+    const parsed = GenerateFormSchema.safeParse(formValues());
+    // The files' own checks (already shown when they were chosen) are made again: nothing unchecked is sent.
+    const [zipProblem, templateResult] = await Promise.all([
+      source === 'zip' && zipFile ? checkZip(zipFile) : null,
+      templateFile && !(template?.file === templateFile && template.state === 'checked')
+        ? readTemplate(templateFile)
+        : template?.state === 'checked'
+          ? template
+          : null,
+    ]);
+    const templateProblem = templateResult && !templateResult.ok ? templateResult.message : undefined;
+    if (!parsed.success || refusedLogoMessage || zipProblem || templateProblem) {
+      const next: Errors = parsed.success ? {} : issuesByField(parsed.error.issues);
       if (refusedLogoMessage) next.logoMimeType ??= refusedLogoMessage;
+      if (zipProblem) next.zipFileName ??= zipProblem;
+      if (templateProblem) next.templateFileName ??= templateProblem;
       showErrors(next);
       return;
     }
     setErrors({});
     if (!templateFile) return;
     setSubmitting(true);
+    if (!(await sessionStillValid())) {
+      setSubmitting(false);
+      return;
+    }
     const total =
       (zipFile?.size ?? 0) + templateFile.size + images.reduce((s, f) => s + f.size, 0) + (logo?.size ?? 0);
     setUploadPercent(total > SHOW_PERCENT_BYTES ? 0 : null);
@@ -205,12 +342,19 @@ export function UploadPage() {
         },
         (p) => total > SHOW_PERCENT_BYTES && setUploadPercent(p),
       );
+      if (draftKey) clearDraft(sessionStorage, draftKey);
       await client.invalidateQueries({ queryKey: ['reports'] });
-      navigate(`/app/processing/${id}`);
+      navigate(`/app/processing/${id}`, { state: { reportName: projectName.trim() } });
     } catch (err) {
       setSubmitting(false);
       setUploadPercent(null);
       logError('Starting the report failed', err);
+      // The session ended between the check and the upload: sign in again, back to this form as it is.
+      if (err instanceof GenerateError && err.status === 401) return void (await endSession());
+      if (err instanceof GenerateError && isTemplateRefusal(err.message)) {
+        showErrors({ templateFileName: err.message });
+        return;
+      }
       if (err instanceof GenerateError && logo && isLogoRefusal(err.message)) {
         setLogoRefusal({ file: logo, message: err.message });
         showErrors({ logoMimeType: err.message });
@@ -223,7 +367,7 @@ export function UploadPage() {
         err.status < 500 &&
         isReadableMessage(err.message)
       )
-        setSubmitError(messages.api.generateFailed(err.message));
+        setSubmitError(uploadFormMessages.notStarted(err.message));
       else if (err instanceof GenerateError && err.status === 0) setSubmitError(errorMessages.offline);
       else setSubmitError(errorMessages.serverBusy);
     }
@@ -243,6 +387,11 @@ export function UploadPage() {
         className="mt-8 space-y-6"
         aria-label="Generate report"
       >
+        {missingFiles.length > 0 && (
+          <Alert tone="info" data-testid="files-not-kept">
+            {uploadFormMessages.filesNotKept(missingFiles.join(', '))}
+          </Alert>
+        )}
         <Card className="space-y-5 p-5 sm:p-6">
           <h2 className="text-base font-semibold text-slate-900">Project</h2>
           <TextField
@@ -250,13 +399,13 @@ export function UploadPage() {
             name="projectName"
             value={projectName}
             onChange={(e) => setProjectName(e.target.value)}
-            error={errors.projectName}
+            error={shownErrors.projectName}
             placeholder="My project"
             maxLength={200}
           />
           <Tabs items={sourceTabs} value={source} onChange={switchSource} label="Project source">
             {source === 'zip' ? (
-              <ZipDropZone file={zipFile} onFile={chooseZip} error={errors.zipFileName} />
+              <ZipDropZone file={zipFile} onFile={chooseZip} error={shownErrors.zipFileName} />
             ) : (
               <div className="space-y-4">
                 <TextField
@@ -264,7 +413,7 @@ export function UploadPage() {
                   name="githubUrl"
                   value={githubUrl}
                   onChange={(e) => setGithubUrl(e.target.value)}
-                  error={errors.githubUrl}
+                  error={shownErrors.githubUrl}
                   placeholder="https://github.com/owner/repository"
                   inputMode="url"
                   autoComplete="off"
@@ -275,7 +424,7 @@ export function UploadPage() {
                   type="password"
                   value={githubToken}
                   onChange={(e) => setGithubToken(e.target.value)}
-                  error={errors.githubToken}
+                  error={shownErrors.githubToken}
                   autoComplete="off"
                   hint={messages.validation.githubTokenHint}
                 />
@@ -309,8 +458,32 @@ export function UploadPage() {
             accept=".yaml,.yml"
             onFiles={(f) => chooseTemplate(f[0])}
             chosen={templateFile?.name}
-            error={errors.templateFileName}
+            error={shownErrors.templateFileName}
+            hint={
+              template?.file === templateFile && !shownErrors.templateFileName
+                ? template?.state === 'checking'
+                  ? uploadFormMessages.templateChecking
+                  : template?.ok
+                    ? uploadFormMessages.templateOk(template.chapters)
+                    : undefined
+                : undefined
+            }
           />
+          {shownErrors.templateFileName &&
+            template?.file === templateFile &&
+            template?.state === 'checked' &&
+            !template.ok &&
+            template.line &&
+            template.lineText != null && (
+              <pre
+                className="-mt-3 overflow-x-auto rounded-lg bg-rose-50 px-3 py-2 font-mono text-xs text-rose-900 ring-1 ring-inset ring-rose-200"
+                data-testid="template-error-line"
+                aria-label={`Line ${template.line} of the template`}
+              >
+                <span className="select-none text-rose-500">{template.line} │ </span>
+                {template.lineText || ' '}
+              </pre>
+            )}
         </Card>
 
         <Card className="space-y-5 p-5 sm:p-6">
@@ -332,7 +505,9 @@ export function UploadPage() {
             onFiles={(f) => chooseLogo(f[0])}
             chosen={(rejectedLogo ?? logo)?.name}
             onRemove={rejectedLogo || logo ? removeLogo : undefined}
-            error={rejectedLogo ? messages.validation.logoType : (refusedLogoMessage ?? errors.logoMimeType)}
+            error={
+              rejectedLogo ? messages.validation.logoType : (refusedLogoMessage ?? shownErrors.logoMimeType)
+            }
           />
           <div className="grid gap-4 sm:grid-cols-2">
             {companyFields.map((f) => (
@@ -343,11 +518,8 @@ export function UploadPage() {
                 type={f.type ?? 'text'}
                 autoComplete={f.autoComplete}
                 value={company[f.key]}
-                onChange={(e) => {
-                  setCompany((c) => ({ ...c, [f.key]: e.target.value }));
-                  setErrors((er) => ({ ...er, [`company.${f.key}`]: undefined }));
-                }}
-                error={errors[`company.${f.key}`]}
+                onChange={(e) => setCompany((c) => ({ ...c, [f.key]: e.target.value }))}
+                error={shownErrors[`company.${f.key}`]}
                 placeholder={f.placeholder}
                 maxLength={f.key === 'email' ? 200 : f.key === 'website' ? 300 : undefined}
               />

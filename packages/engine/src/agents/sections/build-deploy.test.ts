@@ -1,0 +1,118 @@
+// Scripts "drive the build" only when one of them builds something.
+import { describe, expect, it } from 'vitest';
+import { sampleAppAnalysis } from '../test-fixtures.ts';
+import type { Analysis, EntryPoint } from '../../analyse/types.ts';
+import { factsOf } from '../facts.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { buildDeploy, releaseSteps, writeBuildDeploy } from './build-deploy.ts';
+
+const scriptsFinding = (a: ReturnType<typeof sampleAppAnalysis>) =>
+  buildDeploy.analyst(a).find((x) => x.aspect === 'scripts')?.statement ?? '';
+
+describe('build scripts', () => {
+  it('drive the build when one compiles or bundles the product', () => {
+    expect(scriptsFinding(sampleAppAnalysis())).toMatch(
+      /make targets drive the build, under \d+ distinct names: build, start/,
+    );
+  });
+
+  it('automate project tasks when none builds (completions, tests, a dev server)', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = a.entryPoints.filter((e) => e.name !== 'build');
+    a.entryPoints.push({
+      kind: 'make-target',
+      name: 'completions',
+      command: 'cargo run -- --gen-completions',
+      path: 'Makefile',
+      line: 3,
+    });
+    const said = scriptsFinding(a);
+    expect(said).toMatch(/make targets automate project tasks, under \d+ distinct names: start, dev/);
+    expect(said).not.toMatch(/drive the build/);
+  });
+});
+
+describe('the build and deployment chapter', () => {
+  const write = (a: Analysis) =>
+    writeBuildDeploy({
+      a,
+      fx: factsOf(a),
+      plan: { id: '7', level: 1, title: 'Build', kind: 'build-deploy', evidence: [], hasChildren: false },
+      findings: [],
+      allFindings: {},
+      projectName: 'p',
+      workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
+    });
+  const target = (name: string, path: string, area: EntryPoint['area']): EntryPoint => ({
+    kind: 'make-target',
+    name,
+    path,
+    line: 1,
+    area,
+  });
+
+  it("counts the product's own make targets and puts the docs' apart", () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [
+      target('test', 'Makefile', 'product'),
+      target('publish', 'Makefile', 'product'),
+      target('html', 'docs/Makefile', 'docs'),
+      target('latex', 'docs/Makefile', 'docs'),
+    ];
+    const said = write(a);
+    expect(said).toMatch(/The Makefile offers 2 targets: `test`.*`publish`/);
+    expect(said).toMatch(/Another 2 make targets belong to the docs\./);
+    expect(said).not.toMatch(/`html`/);
+  });
+
+  it('calls only publishing workflows release steps, whatever their name', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [];
+    a.ci = [
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/deploy.yml',
+        jobs: ['d'],
+        commands: [],
+        publishes: false,
+      },
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/cicd.yml',
+        jobs: ['b'],
+        commands: [],
+        publishes: true,
+      },
+    ];
+    expect(releaseSteps(a)).toEqual(['`.github/workflows/cicd.yml`']);
+  });
+
+  it('says multi-stage only of a Dockerfile, and labels a dev container as a development environment', () => {
+    const a = sampleAppAnalysis();
+    a.containers = [
+      {
+        path: 'docker-compose.yml',
+        kind: 'compose',
+        baseImages: ['mysql:9', 'postgres:18'],
+        exposedPorts: [],
+        services: ['mysql', 'postgres'],
+      },
+      {
+        path: '.devcontainer/Dockerfile',
+        kind: 'dockerfile',
+        baseImages: ['node:20', 'debian'],
+        exposedPorts: [],
+      },
+    ];
+    const said = write(a);
+    expect(said).not.toMatch(/multi-stage/);
+    expect(said).toMatch(/development environment \(dockerfile\)/);
+    a.containers.push({
+      path: 'Dockerfile',
+      kind: 'dockerfile',
+      baseImages: ['golang:1', 'scratch'],
+      exposedPorts: [],
+    });
+    expect(write(a)).toMatch(/`Dockerfile`.* uses a multi-stage build/);
+  });
+});

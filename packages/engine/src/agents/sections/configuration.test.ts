@@ -1,0 +1,190 @@
+// The configuration and security chapters speak of the product's own settings and secrets.
+import { describe, expect, it } from 'vitest';
+import type { Analysis, EnvVar } from '../../analyse/types.ts';
+import { factsOf } from '../facts.ts';
+import { sampleAppAnalysis } from '../test-fixtures.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { defaultCell, writeConfiguration } from './configuration.ts';
+import { writeSecurity } from './security.ts';
+import { recommendations } from '../recommendations.ts';
+
+const ctx = (a: Analysis, kind: 'configuration' | 'security'): WriterContext => ({
+  a,
+  fx: factsOf(a),
+  plan: { id: '1', level: 1, title: kind, kind, evidence: [], hasChildren: false },
+  findings: [],
+  allFindings: {},
+  projectName: 'p',
+  workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
+});
+
+function analysis(): Analysis {
+  const a = sampleAppAnalysis();
+  a.envVars = [
+    {
+      name: 'PORT',
+      file: 'src/config.ts',
+      line: 3,
+      defaultValue: '3000',
+      hasDefault: true,
+      class: 'config',
+      area: 'product',
+    },
+    {
+      name: 'SECRET_KEY',
+      file: 'src/config.ts',
+      line: 4,
+      hasDefault: true,
+      sensitive: true,
+      class: 'config',
+      area: 'product',
+    },
+    {
+      name: 'DB_HOST',
+      file: 'src/config.ts',
+      line: 5,
+      defaultValue: '',
+      hasDefault: true,
+      class: 'config',
+      area: 'product',
+    },
+    { name: 'GITHUB_SHA', file: 'src/version.ts', line: 1, class: 'ci', area: 'product' },
+    { name: 'EDITOR', file: 'src/edit.ts', line: 2, class: 'platform', area: 'product' },
+    { name: 'GOPATH', file: 'src/edit.ts', line: 3, class: 'platform', area: 'product' },
+    { name: 'DEMO_TOKEN', file: 'examples/demo.ts', line: 1, class: 'config', area: 'examples' },
+  ];
+  a.secrets = [
+    {
+      kind: 'Hard-coded fallback secret',
+      file: 'src/config.ts',
+      line: 4,
+      masked: '***',
+      variable: 'SECRET_KEY',
+      area: 'product',
+    },
+    { kind: 'JSON Web Token', file: 'examples/demo.ts', line: 9, masked: 'eyJh****abcd', area: 'examples' },
+  ];
+  return a;
+}
+
+describe('the configuration chapter', () => {
+  it("lists the product's user configuration only and names the rest under its class in one line", () => {
+    const md = writeConfiguration(ctx(analysis(), 'configuration'));
+    expect(md).toContain(
+      'The product reads 3 environment variables in 1 file.\n\nEvery one has a fallback in the code.',
+    );
+    expect(md).toMatch(/\| `SECRET_KEY` \| \(set, hidden\) \| yes \|/);
+    expect(md).toMatch(/\| `DB_HOST` \| empty string \| no \|/);
+    expect(md).not.toMatch(/\| `GITHUB_SHA`|\| `EDITOR`|\| `DEMO_TOKEN`/);
+    expect(md).toContain(
+      "Not the product's configuration, so not listed: set by CI: `GITHUB_SHA`; set by the OS, terminal or host: `EDITOR` and `GOPATH`; read only in examples: `DEMO_TOKEN`.",
+    );
+  });
+});
+
+describe('defaults and required settings as the code treats them', () => {
+  const v = (name: string, extra: Partial<EnvVar> = {}): EnvVar => ({
+    name,
+    file: 'src/config.ts',
+    line: 1,
+    class: 'config',
+    area: 'product',
+    ...extra,
+  });
+
+  it('gives the same fallback the same words, and names the variables read in its place', () => {
+    expect(defaultCell([v('A', { emptyFallback: true, sensitive: true })])).toBe('empty string');
+    expect(defaultCell([v('B', { defaultValue: '', hasDefault: true })])).toBe('empty string');
+    expect(defaultCell([v('LIVE', { sensitive: true, fallbackVars: ['KEY'], emptyFallback: true })])).toBe(
+      '`KEY`, else empty string',
+    );
+    expect(
+      defaultCell([v('CA', { fallbackVars: ['CURL_CA'], defaultValue: 'verify', hasDefault: true })]),
+    ).toBe('`CURL_CA`, else `verify`');
+    expect(defaultCell([v('NETRC', { hasDefault: true })])).toBe('(set in the code)');
+    expect(
+      defaultCell([
+        v('DB_USER', { defaultValue: 'postgres', hasDefault: true }),
+        v('DB_USER', { defaultValue: 'root', hasDefault: true }),
+      ]),
+    ).toBe('`postgres` or `root`');
+    expect(defaultCell([v('X')])).toBe('—');
+  });
+
+  it('says a failing read must be set and a lookup that returns nothing is optional, never "set it everywhere"', () => {
+    const a = analysis();
+    a.envVars = [
+      v('URL', { required: true }),
+      v('METRICS_KEY', { sensitive: true }),
+      v('PORT', { defaultValue: '80', hasDefault: true }),
+    ];
+    const md = writeConfiguration(ctx(a, 'configuration'));
+    expect(md).toContain('`URL` must be set: the code that reads it fails when it is missing.');
+    expect(md).toContain(
+      '`METRICS_KEY` has no default value but is optional: unset, the lookup returns nothing rather than failing.',
+    );
+    expect(md).not.toMatch(/every environment/);
+  });
+});
+
+describe('the security chapter', () => {
+  it('reports a hard-coded fallback secret and never says there is none', () => {
+    const md = writeSecurity(ctx(analysis(), 'security'));
+    expect(md).toContain('1 likely hard-coded secret was found.');
+    expect(md).toContain('| Hard-coded fallback secret (`SECRET_KEY`) | `***` | `src/config.ts:4` |');
+    expect(md).not.toMatch(/No hard-coded secrets/);
+  });
+
+  it('tells a placeholder fallback apart: to override, never to rotate', () => {
+    const a = analysis();
+    a.secrets = [{ ...a.secrets[0]!, kind: 'Placeholder fallback secret' }];
+    const md = writeSecurity(ctx(a, 'security'));
+    expect(md).toContain(
+      '`SECRET_KEY` (`src/config.ts:4`) falls back to a placeholder or sample value written in the code. That is no leaked credential, but production must override it',
+    );
+    expect(md).not.toMatch(/rotat|likely hard-coded secret/);
+    const recs = recommendations(a).map((r) => r.text);
+    expect(recs.some((t) => t.startsWith('Make `SECRET_KEY` required in production'))).toBe(true);
+    expect(recs.join(' ')).not.toMatch(/rotate/);
+  });
+
+  it('says a debug switch that is on when unset leaves a served app in debug mode', () => {
+    const a = analysis();
+    a.envVars.push(
+      {
+        name: 'DEBUG',
+        file: 'app/settings.py',
+        line: 70,
+        defaultValue: 'True',
+        hasDefault: true,
+        class: 'config',
+        area: 'product',
+      },
+      {
+        name: 'VERBOSE_DEBUG',
+        file: 'app/settings.py',
+        line: 71,
+        defaultValue: 'False',
+        hasDefault: true,
+        class: 'config',
+        area: 'product',
+      },
+    );
+    const md = writeSecurity(ctx(a, 'security'));
+    expect(md).toContain('`DEBUG` (`app/settings.py:70`) defaults to `True` when unset');
+    expect(md).not.toContain('VERBOSE_DEBUG');
+    a.envVars[a.envVars.length - 2]!.defaultValue = 'False';
+    expect(writeSecurity(ctx(a, 'security'))).not.toContain('debug mode');
+  });
+
+  it("keeps an example's secret out of the product's findings, naming it under its own area", () => {
+    const a = analysis();
+    a.secrets = a.secrets.filter((s) => s.area === 'examples');
+    const md = writeSecurity(ctx(a, 'security'));
+    expect(md).toContain('No hard-coded secrets');
+    expect(md).toContain(
+      'Credential-shaped values outside the product: 1 value in examples (`examples/demo.ts:9`)',
+    );
+    expect(md).not.toContain('DEMO_TOKEN');
+  });
+});

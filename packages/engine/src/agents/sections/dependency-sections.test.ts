@@ -1,0 +1,200 @@
+// The technology and dependencies chapters speak of the product's own manifests: an example's or a
+// benchmark's stack is named apart, and pinning follows each ecosystem's version rules.
+
+import { describe, expect, it } from 'vitest';
+import type { Analysis, Dependency, Framework } from '../../analyse/types.ts';
+import { factsOf } from '../facts.ts';
+import { sampleAppAnalysis } from '../test-fixtures.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { recommendations } from '../recommendations.ts';
+import { writeDependencies } from './dependencies.ts';
+import { writeKnownIssues } from './known-issues.ts';
+import { writeTechnology } from './technology.ts';
+
+const ctx = (a: Analysis) => ({ a, fx: factsOf(a), plan: {} }) as unknown as WriterContext;
+
+const crate = (name: string, version: string): Dependency => ({
+  ecosystem: 'cargo',
+  name,
+  version,
+  scope: 'runtime',
+  manifest: 'Cargo.toml',
+  line: 3,
+  area: 'product',
+});
+
+describe('technology and dependencies chapters', () => {
+  it("lists the product's frameworks and names the benchmarks' stack apart", () => {
+    const fw = (name: string, area: Framework['area']): Framework => ({
+      name,
+      category: 'web',
+      role: 'web-framework',
+      evidence: area === 'product' ? 'package.json:5' : 'benchmarks/x/package.json:4',
+      area,
+    });
+    const a = { ...sampleAppAnalysis(), frameworks: [fw('Fastify', 'product'), fw('Express', 'benchmarks')] };
+    const out = writeTechnology(ctx(a));
+    expect(out).toMatch(/\| Fastify \| web framework \|/);
+    expect(out).not.toMatch(/\| Express \|/);
+    expect(out).toContain('Outside the product, the benchmarks use Express; none of these ships with it.');
+  });
+
+  it('reads Cargo’s bare versions as ranges, not as exact pins', () => {
+    const a = {
+      ...sampleAppAnalysis(),
+      dependencies: [crate('clap', '4.0.0'), crate('serde', '1.0.130'), crate('clap_complete', '=4.6.8')],
+    };
+    const out = writeDependencies(ctx(a));
+    expect(out).toContain('Pinned exactly: 1 of 3 versions; of the others, 2 are ranges');
+  });
+
+  it("counts the examples' dependencies apart from the product's", () => {
+    const a = {
+      ...sampleAppAnalysis(),
+      dependencies: [
+        crate('clap', '4.0.0'),
+        { ...crate('axum', '0.7'), manifest: 'examples/web/Cargo.toml', area: 'examples' as const },
+      ],
+    };
+    const out = writeDependencies(ctx(a));
+    expect(out).toContain('1 dependency is declared');
+    expect(out).toContain('Left out of these counts: 1 dependency of the examples');
+  });
+});
+
+const pip = (
+  name: string,
+  version: string,
+  scope: Dependency['scope'],
+  line: number,
+  manifest = 'pyproject.toml',
+): Dependency => ({
+  ecosystem: 'pip',
+  name,
+  version,
+  scope,
+  manifest,
+  line,
+  area: 'product',
+});
+
+/** A Python library like requests: four runtime requirements, one extra, groups of tools. */
+function pythonLibrary(kind: string): Analysis {
+  return {
+    ...sampleAppAnalysis(),
+    identity: { kind, productPaths: ['src'] } as unknown as Analysis['identity'],
+    lockfiles: [],
+    dependencies: [
+      pip('urllib3', '>=1.26,<3', 'runtime', 19),
+      pip('certifi', '>=2023.5.7', 'runtime', 22),
+      pip('PySocks', '>=1.5.6', 'optional', 55),
+      pip('pytest', '>=3', 'test', 66),
+      pip('chardet', '>=3.0.2,<8', 'optional', 56),
+      pip('chardet', '*', 'dev', 72),
+      pip('pytest', '>=2.8.0,<10', 'dev', 2, 'requirements-dev.txt'),
+    ],
+  };
+}
+
+describe('dependencies told by what they are', () => {
+  it('counts optional extras apart within the runtime dependencies', () => {
+    const out = writeDependencies(ctx(pythonLibrary('library')));
+    expect(out).toContain('4 needed at run time (2 of them optional extras) and 3 for development');
+  });
+
+  it('counts manifest files, not groups, for a package declared twice, and shows differing versions', () => {
+    const out = writeDependencies(ctx(pythonLibrary('library')));
+    // chardet twice in one pyproject.toml is one manifest; pytest is in two files
+    expect(out).toContain(
+      '1 package is declared in more than one manifest: `pytest`; 1 of them with different versions',
+    );
+    expect(out).not.toMatch(/duplicate installs/);
+  });
+
+  it('a library’s open ranges are no risk: not in the chapter, the known issues or the advice', () => {
+    const a = pythonLibrary('library');
+    expect(writeDependencies(ctx(a))).not.toMatch(/Unbounded|can change under the project/);
+    expect(writeKnownIssues(ctx(a))).not.toMatch(/upper version bound/);
+    expect(
+      recommendations(a)
+        .map((r) => r.text)
+        .join(' '),
+    ).not.toMatch(/Pin the/);
+  });
+
+  it('an application without a lockfile is told about its shipped open requirements only', () => {
+    const a = pythonLibrary('application');
+    // certifi and the PySocks extra ship; the pytest and chardet entries are the developers' own
+    expect(writeKnownIssues(ctx(a))).toContain('2 dependencies have no upper version bound.');
+    expect(writeDependencies(ctx(a))).toMatch(/Unbounded versions \(`certifi` `>=2023.5.7`/);
+  });
+
+  it('says which build sets a managed version, and that Maven and Gradle keep no lockfile by convention', () => {
+    const jvm = (ecosystem: 'maven' | 'gradle', manifest: string, managedBy: string): Dependency => ({
+      ecosystem,
+      name: 'org.springframework.boot:spring-boot-starter-web',
+      version: '*',
+      scope: 'runtime',
+      manifest,
+      line: 3,
+      area: 'product',
+      managedBy,
+    });
+    const a = {
+      ...sampleAppAnalysis(),
+      identity: { kind: 'application', productPaths: ['src'] } as unknown as Analysis['identity'],
+      lockfiles: [],
+      dependencies: [
+        jvm('maven', 'pom.xml', 'the parent POM spring-boot-starter-parent 4.0.3'),
+        jvm('gradle', 'build.gradle', 'the Spring Boot plugin 4.0.3'),
+      ],
+    };
+    const out = writeDependencies(ctx(a));
+    // one package both builds declare is one dependency of the product
+    expect(out).toContain('1 dependency is declared');
+    expect(out).toContain('1 takes its version from the parent POM spring-boot-starter-parent 4.0.3');
+    expect(out).toContain('the 1 package both declare is counted once above');
+    expect(out).toContain('Maven and Gradle keep none by convention');
+    expect(out).toContain('are two builds of the same project (Maven and Gradle)');
+    expect(out).not.toMatch(/Unbounded|two installs may resolve/);
+    expect(writeKnownIssues(ctx(a))).not.toMatch(/upper version bound/);
+  });
+});
+
+describe('technology: what the product runs on, and the tools it is developed with', () => {
+  const fw = (name: string, role: Framework['role'], evidence: string): Framework => ({
+    name,
+    category: role === 'test-runner' ? 'test' : 'other',
+    role,
+    evidence,
+    area: 'product',
+  });
+
+  it('keeps test runners and linters out of the frameworks table and names them apart', () => {
+    const a = {
+      ...sampleAppAnalysis(),
+      frameworks: [
+        fw('urllib3', 'http-client', 'pyproject.toml:21'),
+        fw('pytest', 'test-runner', 'pyproject.toml:66'),
+        fw('mypy', 'linter', 'pyproject.toml:57'),
+      ],
+    };
+    const out = writeTechnology(ctx(a));
+    expect(out).toMatch(/\| urllib3 \| HTTP client \|/);
+    expect(out).not.toMatch(/\| pytest \|/);
+    expect(out).toMatch(
+      /Development tools, which do not ship with the product: pytest \(test runner, .*\) and mypy \(linter or type checker/,
+    );
+  });
+
+  it('says where a library is used when one product file alone imports it', () => {
+    const base = sampleAppAnalysis();
+    const a = {
+      ...base,
+      dependencies: [{ ...pip('PyJWT', '==2.13.0', 'runtime', 11, 'requirements.txt') }],
+      frameworks: [fw('PyJWT', 'auth', 'requirements.txt:11')],
+      imports: [...base.imports, { from: 'src/app.ts', specifier: 'jwt', line: 4 }],
+    };
+    expect(writeTechnology(ctx(a))).toMatch(/\| PyJWT \| authentication, only in .*src\/app\.ts/);
+  });
+});

@@ -1,0 +1,137 @@
+// Getting started speaks to the product's users: the published package's install line, the
+// product's manifests only, and only the settings whose absence stops the code.
+import { describe, expect, it } from 'vitest';
+import type { Analysis, EnvVar, Manifest, ProjectKind } from '../../analyse/types.ts';
+import { factsOf } from '../facts.ts';
+import { sampleAppAnalysis } from '../test-fixtures.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { installLine, writeGettingStarted } from './getting-started.ts';
+
+const ctx = (a: Analysis): WriterContext => ({
+  a,
+  fx: factsOf(a),
+  plan: {
+    id: '1',
+    level: 1,
+    title: 'Getting Started',
+    kind: 'getting-started',
+    evidence: [],
+    hasChildren: false,
+  },
+  findings: [],
+  allFindings: {},
+  projectName: 'p',
+  workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
+});
+
+function project(kind: ProjectKind, manifests: Manifest[], envVars: EnvVar[] = []): Analysis {
+  const a = sampleAppAnalysis();
+  a.identity = { ...a.identity!, kind };
+  a.manifests = manifests;
+  a.envVars = envVars;
+  a.containers = [];
+  return a;
+}
+
+describe('the install line of a published package', () => {
+  it('comes from the root manifest name, by ecosystem and kind', () => {
+    const one = (kind: ProjectKind, m: Omit<Manifest, 'area'>) =>
+      installLine(project(kind, [{ ...m, area: 'product' }]));
+    expect(one('framework', { path: 'package.json', ecosystem: 'npm', name: 'koa' })).toBe('npm install koa');
+    expect(one('library', { path: 'pyproject.toml', ecosystem: 'pip', name: 'requests' })).toBe(
+      'python -m pip install requests',
+    );
+    expect(one('library', { path: 'go.mod', ecosystem: 'go', name: 'github.com/x/y/v5' })).toBe(
+      'go get github.com/x/y/v5',
+    );
+    expect(one('cli', { path: 'Cargo.toml', ecosystem: 'cargo', name: 'fd-find' })).toBe(
+      'cargo install fd-find',
+    );
+    expect(one('library', { path: 'Cargo.toml', ecosystem: 'cargo', name: 'serde' })).toBe('cargo add serde');
+    // an application is run from the repository, not installed as a package
+    expect(one('web-application', { path: 'package.json', ecosystem: 'npm', name: 'shop' })).toBeNull();
+  });
+
+  it("never builds an example's, the docs' or a tool crate's manifest", () => {
+    const a = project('library', [
+      { path: 'docs/requirements.txt', ecosystem: 'pip', area: 'docs' },
+      { path: 'examples/demo/pyproject.toml', ecosystem: 'pip', name: 'demo', area: 'examples' },
+      { path: 'pyproject.toml', ecosystem: 'pip', name: 'lib', area: 'product' },
+    ]);
+    const md = writeGettingStarted(ctx(a));
+    expect(md).toContain('python -m pip install lib');
+    expect(md).not.toMatch(/docs\/requirements|examples\/demo/);
+  });
+});
+
+describe('settings to set before the first run', () => {
+  it('lists only reads that fail when unset, not optional lookups', () => {
+    const v = (name: string, extra: Partial<EnvVar> = {}): EnvVar => ({
+      name,
+      file: 'src/a.ts',
+      line: 1,
+      class: 'config',
+      area: 'product',
+      ...extra,
+    });
+    const a = project(
+      'web-application',
+      [{ path: 'package.json', ecosystem: 'npm', area: 'product' }],
+      [v('SUPABASE_URL', { required: true }), v('WEBHOOK_SECRET', { sensitive: true }), v('NETRC')],
+    );
+    const md = writeGettingStarted(ctx(a));
+    expect(md).toContain(
+      'The code fails when these settings are missing, so set them before the first run: `SUPABASE_URL`.',
+    );
+    expect(md).not.toMatch(/WEBHOOK_SECRET|NETRC/);
+  });
+});
+
+describe("an application's own run steps", () => {
+  const file = (path: string) =>
+    ({ path, language: null, lines: 1, bytes: 1 }) as unknown as Analysis['files'][0];
+
+  it('Django: runtime requirements first, then migrate and runserver; a compose template goes with compose', () => {
+    const a = project('web-application', [
+      { path: 'requirements-dev.txt', ecosystem: 'pip', area: 'product' },
+      { path: 'requirements.txt', ecosystem: 'pip', area: 'product' },
+    ]);
+    a.frameworks = [{ name: 'Django', category: 'web', evidence: 'requirements.txt' }];
+    a.files = [file('manage.py'), file('docker/.env.example'), file('.env.local.example')];
+    a.containers = [
+      {
+        path: 'docker/docker-compose.yml',
+        kind: 'compose',
+        baseImages: [],
+        exposedPorts: [],
+        services: ['db', 'web'],
+      },
+    ];
+    const md = writeGettingStarted(ctx(a));
+    expect(md).toContain(
+      [
+        'pip install -r requirements.txt',
+        'pip install -r requirements-dev.txt',
+        'cp .env.local.example .env.local',
+        'python manage.py migrate',
+        'python manage.py runserver',
+      ].join('\n'),
+    );
+    expect(md).toContain(
+      'To start the services of `docker/docker-compose.yml` (`db` and `web`) in containers: `cp docker/.env.example docker/.env`, then `docker compose -f docker/docker-compose.yml up`.',
+    );
+  });
+
+  it('Spring Boot with both build files: one build through the wrapper, Gradle named as the alternative', () => {
+    const a = project('web-application', [
+      { path: 'build.gradle', ecosystem: 'gradle', area: 'product' },
+      { path: 'pom.xml', ecosystem: 'maven', area: 'product' },
+    ]);
+    a.frameworks = [{ name: 'Spring Boot', category: 'web', evidence: 'pom.xml' }];
+    a.files = [file('mvnw'), file('gradlew')];
+    const md = writeGettingStarted(ctx(a));
+    expect(md).toContain('./mvnw package\n./mvnw spring-boot:run');
+    expect(md).not.toContain('./gradlew build');
+    expect(md).toContain('Gradle (`build.gradle`) builds the same project as an alternative to Maven.');
+  });
+});

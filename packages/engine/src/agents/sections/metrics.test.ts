@@ -1,0 +1,46 @@
+// Code Metrics gives no figure the analysis could not measure, and counts what the other chapters count.
+import { describe, expect, it } from 'vitest';
+import type { Analysis } from '../../analyse/types.ts';
+import { factsOf } from '../facts.ts';
+import { sampleAppAnalysis } from '../test-fixtures.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { productTodos } from './known-issues.ts';
+import { writeMetrics } from './metrics.ts';
+
+const ctx = (a: Analysis): WriterContext => ({
+  a,
+  fx: factsOf(a),
+  plan: { id: '1', level: 2, title: 'Code Metrics', kind: 'metrics', evidence: [], hasChildren: false },
+  findings: [],
+  allFindings: {},
+  projectName: 'p',
+  workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
+});
+
+describe('code metrics', () => {
+  it('shows the symbol counts only when the pass read at least the public names', () => {
+    const a = sampleAppAnalysis();
+    expect(writeMetrics(ctx(a))).toMatch(/\| Symbols \(exported\) \|/);
+    const b = sampleAppAnalysis();
+    b.identity = {
+      ...(b.identity ?? {}),
+      publicApi: Array.from({ length: b.symbols.length + 1 }, (_, i) => ({
+        name: `n${i}`,
+        kind: 'function',
+        path: 'src/app.ts',
+        line: i + 1,
+      })),
+    } as Analysis['identity'];
+    const out = writeMetrics(ctx(b));
+    expect(out).not.toMatch(/Symbols \(exported\)|Symbols by kind/);
+  });
+
+  it('counts the TODO markers of the product, as Known Issues does', () => {
+    const a = sampleAppAnalysis();
+    a.todos.push({ tag: 'TODO', text: 'in a test', file: 'tests/books.test.ts', line: 3 });
+    expect(writeMetrics(ctx(a))).toContain(
+      `| TODO / FIXME markers in the product | ${productTodos(a).length} |`,
+    );
+    expect(productTodos(a).length).toBeLessThan(a.todos.length);
+  });
+});

@@ -1,0 +1,43 @@
+// The structure chapter names the directory with the most code, and where the product's own code is.
+import { describe, expect, it } from 'vitest';
+import type { Analysis, DirNode, FileInfo } from '../../analyse/types.ts';
+import { largestByCode, productHome } from './structure.ts';
+
+const dir = (name: string, lines: number, bytes: number): DirNode => ({
+  name,
+  path: name,
+  files: 1,
+  bytes,
+  lines,
+  children: [],
+});
+const file = (path: string, code: number, role?: FileInfo['role']): FileInfo => ({
+  path,
+  size: code * 30,
+  language: 'Python',
+  code,
+  comment: 0,
+  blank: 0,
+  role,
+});
+
+describe('largest directory', () => {
+  it('ranks by lines of code, not by bytes on disk', () => {
+    expect(largestByCode([dir('src', 3605, 900_000), dir('tests', 4048, 500_000)])?.name).toBe('tests');
+  });
+
+  it("names the product's folder when the tests outweigh it", () => {
+    const a = { files: [file('src/a.py', 300), file('tests/t.py', 400, 'tests')] } as Analysis;
+    expect(productHome(a, dir('tests', 400, 1), new Set(['tests/t.py']))).toBe(
+      " The product's own code is mostly in `src/` (300 lines).",
+    );
+    expect(productHome(a, dir('src', 300, 1), new Set(['tests/t.py']))).toBe('');
+  });
+
+  it('names the repository root when the product lives there', () => {
+    const a = { files: [file('command.go', 900), file('doc/md.go', 200), file('site/x.go', 0)] } as Analysis;
+    expect(productHome(a, dir('site', 1773, 1), new Set())).toBe(
+      " The product's own code is mostly at the repository root (900 lines).",
+    );
+  });
+});

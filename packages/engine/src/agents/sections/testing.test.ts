@@ -1,0 +1,246 @@
+// The testing chapter: which folders lack tests, what the ratio is measured against, which scripts
+// run tests and which static checks the project sets up.
+import { describe, expect, it } from 'vitest';
+import { pathRole } from '../../analyse/path-role.ts';
+import type { Analysis, EntryPoint, FileInfo } from '../../analyse/types.ts';
+import { factsOf } from '../facts.ts';
+import { sampleAppAnalysis } from '../test-fixtures.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { ciRuns, writeTesting } from './testing.ts';
+
+const ctx = (a: Analysis): WriterContext => ({
+  a,
+  fx: factsOf(a),
+  plan: { id: '1', level: 1, title: 'Testing', kind: 'testing', evidence: [], hasChildren: false },
+  findings: [],
+  allFindings: {},
+  projectName: 'p',
+  workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
+});
+
+const code = (path: string, language: string, lines = 20): FileInfo => ({
+  path,
+  size: lines * 30,
+  language,
+  code: lines,
+  comment: 0,
+  blank: 0,
+  role: pathRole(path),
+});
+
+/** An analysis of just these files, with these test files and cases. */
+function analysis(files: FileInfo[], tests: Analysis['tests']): Analysis {
+  const a = sampleAppAnalysis();
+  a.files = files;
+  a.tests = tests;
+  a.entryPoints = [];
+  a.ci = [];
+  a.staticChecks = [];
+  return a;
+}
+
+const script = (name: string, command: string, path = 'Makefile', line = 1): EntryPoint => ({
+  kind: 'make-target',
+  name,
+  command,
+  path,
+  line,
+  area: path.startsWith('docs/') ? 'docs' : 'product',
+});
+
+describe('writeTesting()', () => {
+  it('says nothing of tests "beside" the code when a tests/ tree at the root covers the package', () => {
+    const a = analysis(
+      [
+        code('src/requests/api.py', 'Python'),
+        code('src/requests/models.py', 'Python'),
+        code('docs/conf.py', 'Python'),
+        code('tests/test_api.py', 'Python'),
+      ],
+      { frameworks: ['pytest'], files: [{ path: 'tests/test_api.py', cases: 3 }], totalCases: 3 },
+    );
+    expect(writeTesting(ctx(a))).not.toMatch(/beside/);
+  });
+
+  it('counts an inline test module or a test file beside the code as tests beside it', () => {
+    const a = analysis(
+      [
+        code('src/filter/size.rs', 'Rust'),
+        code('src/exec/job.rs', 'Rust'),
+        code('middleware/logger.go', 'Go'),
+        code('middleware/logger_test.go', 'Go'),
+        code('router/tree.go', 'Go'),
+        code('examples/hello/main.go', 'Go'),
+      ],
+      {
+        frameworks: ['go test'],
+        files: [{ path: 'middleware/logger_test.go', cases: 2 }],
+        inline: [{ path: 'src/filter/size.rs', cases: 5 }],
+        totalCases: 7,
+      },
+    );
+    const out = writeTesting(ctx(a));
+    expect(out).toMatch(/no test file beside them: `router` \(1 file\) and `src\/exec` \(1 file\)\./);
+    expect(out).not.toMatch(/`src\/filter`|`middleware`|`examples/);
+  });
+
+  it('measures test files against the product source files only', () => {
+    const a = analysis(
+      [
+        code('lib/app.js', 'JavaScript'),
+        code('lib/context.js', 'JavaScript'),
+        code('examples/demo.js', 'JavaScript'),
+        code('docs/theme.css', 'CSS'),
+        code('__tests__/app.test.js', 'JavaScript'),
+        code('__tests__/context.test.js', 'JavaScript'),
+      ],
+      {
+        frameworks: ['node:test'],
+        files: [
+          { path: '__tests__/app.test.js', cases: 2 },
+          { path: '__tests__/context.test.js', cases: 1 },
+        ],
+        totalCases: 3,
+      },
+    );
+    expect(writeTesting(ctx(a))).toContain('1.00 test files per product source file');
+  });
+
+  it('lists the files with the most cases first and says how many the table leaves out', () => {
+    const files = Array.from({ length: 27 }, (_, i) =>
+      code(`test/t${String(i).padStart(2, '0')}.test.js`, 'JavaScript'),
+    );
+    const a = analysis([code('lib/a.js', 'JavaScript'), ...files], {
+      frameworks: ['Mocha'],
+      files: files.map((f, i) => ({ path: f.path, cases: i === 26 ? 50 : 1 })),
+      totalCases: 76,
+    });
+    const out = writeTesting(ctx(a));
+    expect(out).toContain(
+      'The table lists the 25 test files with the most cases; 2 more files hold the other 2 cases.',
+    );
+    expect(out.indexOf('t26.test.js')).toBeLessThan(out.indexOf('t00.test.js'));
+  });
+
+  it('names as test commands only the scripts that run tests, and a banner recipe by its name', () => {
+    const a = analysis([code('src/a.py', 'Python'), code('tests/test_a.py', 'Python')], {
+      frameworks: ['pytest'],
+      files: [{ path: 'tests/test_a.py', cases: 1 }],
+      totalCases: 1,
+    });
+    a.entryPoints = [
+      script('test', 'python -m pytest tests', 'Makefile', 4),
+      script('test-readme', 'python setup.py check --restructuredtext --strict', 'Makefile', 10),
+      script('richtest', '$(info ******** running tests ********)', 'Makefile', 26),
+    ];
+    const out = writeTesting(ctx(a));
+    expect(out).toContain('`test` → `python -m pytest tests`');
+    expect(out).toMatch(/`richtest` \(/);
+    expect(out).not.toContain('test-readme');
+    expect(out).not.toContain('running tests');
+  });
+
+  it('finds static checks in CI jobs, pre-commit and build plugins, not in a docs link check', () => {
+    const a = analysis([code('src/a.py', 'Python'), code('tests/test_a.py', 'Python')], {
+      frameworks: ['pytest'],
+      files: [{ path: 'tests/test_a.py', cases: 1 }],
+      totalCases: 1,
+    });
+    a.entryPoints = [script('linkcheck', '$(SPHINXBUILD) -b linkcheck . _build', 'docs/Makefile', 188)];
+    a.ci = [
+      { provider: 'GitHub Actions', path: '.github/workflows/lint.yml', jobs: ['lint'] },
+      { provider: 'GitHub Actions', path: '.github/workflows/typecheck.yml', jobs: ['typecheck'] },
+      { provider: 'GitHub Actions', path: '.github/workflows/ci.yml', jobs: ['test', 'ensure_cargo_fmt'] },
+    ];
+    a.staticChecks = [
+      { tool: 'check-yaml', path: '.pre-commit-config.yaml', line: 7, via: 'pre-commit' },
+      { tool: 'ruff-check', path: '.pre-commit-config.yaml', line: 18, via: 'pre-commit' },
+    ];
+    const out = writeTesting(ctx(a));
+    expect(out).not.toContain('linkcheck');
+    expect(out).toMatch(/Static checks: CI jobs `lint` .*`typecheck` .*`ensure_cargo_fmt`/);
+    expect(out).toMatch(/pre-commit hooks `ruff-check` .* and `check-yaml`/);
+  });
+
+  it('says no static check was found only when none of the places holds one', () => {
+    const a = analysis([code('src/a.go', 'Go'), code('src/a_test.go', 'Go')], {
+      frameworks: ['go test'],
+      files: [{ path: 'src/a_test.go', cases: 1 }],
+      totalCases: 1,
+    });
+    expect(writeTesting(ctx(a))).toMatch(
+      /No lint, format or type-check script, CI job, pre-commit hook, build plugin/,
+    );
+    a.staticChecks = [{ tool: 'maven-checkstyle-plugin', path: 'pom.xml', line: 200, via: 'build-plugin' }];
+    expect(writeTesting(ctx(a))).toMatch(/Static checks: build plugins `maven-checkstyle-plugin`/);
+  });
+});
+
+describe('the CI and TODO sentences', () => {
+  it('says a workflow runs the checks only when its steps test or lint, naming the commands', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [
+      {
+        kind: 'make-target',
+        name: 'ci',
+        command: 'python -m pytest tests',
+        path: 'Makefile',
+        line: 7,
+        area: 'product',
+      },
+    ];
+    a.ci = [
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/node.yml',
+        jobs: ['build'],
+        commands: ['npm ci', 'npm run lint'],
+      },
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/tests.yml',
+        jobs: ['build'],
+        commands: ['pip install pre-commit', 'make ci'],
+      },
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/publish.yml',
+        jobs: ['publish'],
+        commands: ['npm ci', 'npm publish'],
+        publishes: true,
+      },
+    ];
+    const said = ciRuns(a);
+    expect(said).toMatch(/node\.yml.*tests\.yml.* run the checks in CI \(`npm run lint` and `make ci`\)/);
+    expect(said).not.toMatch(/publish|pre-commit/);
+  });
+
+  it('counts Gradle build and Maven verify as running the tests, unless they are skipped', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [];
+    a.ci = [
+      {
+        provider: 'GitHub Actions',
+        path: 'g.yml',
+        jobs: [],
+        commands: ['./gradlew build', './mvnw -B verify', 'mvn package -DskipTests'],
+      },
+    ];
+    expect(ciRuns(a)).toMatch(/\(`.\/gradlew build` and `.\/mvnw -B verify`\)/);
+  });
+
+  it('counts only the product code TODOs under Code Quality, as the other chapters do', () => {
+    const a = analysis([code('src/app.ts', 'TypeScript'), code('tests/app.test.ts', 'TypeScript')], {
+      frameworks: [],
+      files: [{ path: 'tests/app.test.ts', cases: 1 }],
+      totalCases: 1,
+    } as unknown as Analysis['tests']);
+    a.todos = [
+      { tag: 'TODO', text: 'a', file: 'src/app.ts', line: 1 },
+      { tag: 'TODO', text: 'b', file: 'tests/app.test.ts', line: 1 },
+    ];
+    const c = ctx(a);
+    c.plan = { ...c.plan, focus: 'quality' };
+    expect(writeTesting(c)).toMatch(/1 TODO\/FIXME marker remains in the product code/);
+  });
+});

@@ -1,0 +1,57 @@
+// The "largest file" and "files over N lines" findings rank the team's code only: a file a
+// generator wrote or a file of literal data is never the largest source file nor one to split,
+// and the findings say what they left out.
+
+import { describe, expect, it } from 'vitest';
+import type { Analysis, FileInfo, Identity } from '../analyse/types.ts';
+import { factsOf, notRankedNote } from './facts.ts';
+import { recommendations } from './recommendations.ts';
+import { sampleAppAnalysis } from './test-fixtures.ts';
+
+const identity: Identity = {
+  kind: 'application',
+  kinds: [],
+  purpose: null,
+  productPaths: ['src'],
+  nonProduct: [],
+  entryPoints: [],
+  publicApi: [],
+  keyComponents: [],
+};
+
+function withFiles(extra: Partial<FileInfo>[]): Analysis {
+  const base = sampleAppAnalysis();
+  const big = (f: Partial<FileInfo>): FileInfo => ({
+    ...base.files[0]!,
+    language: 'TypeScript',
+    code: 1200,
+    path: 'src/x.ts',
+    ...f,
+  });
+  return { ...base, identity, files: [...base.files, ...extra.map(big)] };
+}
+
+describe('size findings leave generated files and data tables out, and say so', () => {
+  const a = withFiles([
+    { path: 'src/api.pb.ts', role: 'generated', code: 18_000 },
+    { path: 'src/unicode-table.ts', literalData: true, code: 18_000 },
+    { path: 'src/huge.ts', code: 1200 },
+  ]);
+  const fx = factsOf(a);
+
+  it('ranks neither as the largest source file', () => {
+    expect(fx.largestFiles[0]!.path).toBe('src/huge.ts');
+    expect(fx.largestFiles.map((f) => f.path)).not.toContain('src/unicode-table.ts');
+    expect(fx.notRanked.data.map((f) => f.path)).toEqual(['src/unicode-table.ts']);
+    expect(fx.notRanked.generated.map((f) => f.path)).toEqual(['src/api.pb.ts']);
+  });
+
+  it('never recommends splitting a file, these or any other', () => {
+    expect(recommendations(a).some((r) => /split/i.test(r.text))).toBe(false);
+  });
+
+  it('says nothing when no such file passes the threshold', () => {
+    expect(notRankedNote(factsOf(withFiles([{ path: 'src/huge.ts' }])), 800)).toBe('');
+    expect(notRankedNote(fx, 20_000)).toBe('');
+  });
+});

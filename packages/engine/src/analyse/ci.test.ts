@@ -1,0 +1,87 @@
+// Static checks set up outside scripts and CI job names: pre-commit, build plugins, tool configs.
+import { describe, expect, it } from 'vitest';
+import { ciPass, staticChecksPass } from './ci.ts';
+import { sourcesFromMap } from './sources.ts';
+
+describe('staticChecksPass()', () => {
+  it('reads pre-commit hooks, Maven and Gradle lint plugins and linter configs', () => {
+    const src = sourcesFromMap({
+      '.pre-commit-config.yaml':
+        'repos:\n  - repo: https://github.com/astral-sh/ruff-pre-commit\n    hooks:\n      - id: ruff-check\n',
+      'pom.xml': [
+        '<build><plugins>',
+        '  <plugin>',
+        '    <groupId>org.apache.maven.plugins</groupId>',
+        '    <artifactId>maven-checkstyle-plugin</artifactId>',
+        '    <dependencies><dependency>',
+        '      <groupId>com.puppycrawl.tools</groupId>',
+        '      <artifactId>checkstyle</artifactId>',
+        '    </dependency></dependencies>',
+        '  </plugin>',
+        '  <plugin><artifactId>maven-surefire-plugin</artifactId></plugin>',
+        '</plugins></build>',
+      ].join('\n'),
+      'build.gradle': "plugins {\n  id 'java'\n  id 'checkstyle'\n}\ncheckstyle {\n  toolVersion = '10'\n}\n",
+      '.golangci.yml': 'linters:\n  enable: [govet]\n',
+      'pyproject.toml': '[project]\nname = "x"\n\n[tool.mypy]\nstrict = true\n',
+      'tests/fixtures/app/.eslintrc.json': '{}',
+      'examples/demo/.golangci.yml': 'linters: {}\n',
+    });
+    const found = staticChecksPass(src);
+    expect(found).toHaveLength(5);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        { tool: 'ruff-check', path: '.pre-commit-config.yaml', line: 4, via: 'pre-commit' },
+        { tool: 'golangci-lint', path: '.golangci.yml', via: 'config' },
+        { tool: 'checkstyle', path: 'build.gradle', line: 3, via: 'build-plugin' },
+        { tool: 'maven-checkstyle-plugin', path: 'pom.xml', line: 2, via: 'build-plugin' },
+        { tool: 'mypy', path: 'pyproject.toml', line: 4, via: 'config' },
+      ]),
+    );
+  });
+});
+
+describe('what a CI workflow runs', () => {
+  const workflow = (yaml: string) => ciPass(sourcesFromMap({ '.github/workflows/w.yml': yaml }))[0]!;
+
+  it('reads the commands of its steps, not the names of its jobs', () => {
+    const w = workflow(
+      'jobs:\n  build:\n    steps:\n      - uses: actions/checkout@v4\n      - name: Lint\n        run: |\n          npm ci\n          npm run lint # style\n',
+    );
+    expect(w.commands).toEqual(['actions/checkout', 'npm ci', 'npm run lint']);
+    expect(w.publishes).toBe(false);
+  });
+
+  it('publishes when a step uploads a package, an image or a GitHub release', () => {
+    expect(workflow('jobs:\n  p:\n    steps:\n      - run: npm publish\n').publishes).toBe(true);
+    expect(
+      workflow('jobs:\n  p:\n    steps:\n      - uses: pypa/gh-action-pypi-publish@v1\n').publishes,
+    ).toBe(true);
+    expect(
+      workflow(
+        'jobs:\n  p:\n    steps:\n      - uses: docker/build-push-action@v6\n        with:\n          push: true\n',
+      ).publishes,
+    ).toBe(true);
+  });
+
+  it('does not publish for a dry run, an image built without push, or a deploy to a test cluster', () => {
+    expect(workflow('jobs:\n  p:\n    steps:\n      - run: bunx jsr publish --dry-run\n').publishes).toBe(
+      false,
+    );
+    expect(workflow('jobs:\n  p:\n    steps:\n      - uses: docker/build-push-action@v6\n').publishes).toBe(
+      false,
+    );
+    expect(
+      workflow(
+        'name: Deploy and Test Cluster\njobs:\n  d:\n    steps:\n      - uses: helm/kind-action@v1\n      - run: kubectl apply -f k8s/\n',
+      ).publishes,
+    ).toBe(false);
+  });
+
+  it('finds a publish step past the commands the analysis keeps', () => {
+    const steps = Array.from({ length: 70 }, (_, i) => `      - run: echo step ${i}\n`).join('');
+    const w = workflow(`jobs:\n  r:\n    steps:\n${steps}      - uses: softprops/action-gh-release@v2\n`);
+    expect(w.publishes).toBe(true);
+    expect(w.commands!.length).toBeLessThanOrEqual(60);
+  });
+});

@@ -1,0 +1,476 @@
+// Environment reads that go through a layer: a function of the project that reads the variable its
+// parameter names (`envbool("DEBUG", "True")`), settings classes (pydantic BaseSettings) and
+// settings libraries (django-environ, environs, python-decouple).
+
+import { argsAt } from './env-expr.ts';
+
+/** One read found in a file's text: the variable, where its name stands, what the code falls back to. */
+export interface Read {
+  name: string;
+  index: number;
+  fallback?: string;
+  /** The fallback is the value itself (`${X:-value}`), not code that computes it. */
+  verbatim?: boolean;
+  /** The read fails when the variable is unset. */
+  required?: boolean;
+  /** Unset, the code takes another branch that sets the value itself (`if v := getenv(…): … else: …`). */
+  branch?: boolean;
+}
+
+interface Wrapper {
+  name: string;
+  /** Which parameter names the variable, and which (if any) is the fallback. */
+  nameArg: number;
+  defaultArg?: number;
+  /** The body reads the upper-case form of the name too (`os.environ.get(key.upper())`). */
+  upper?: boolean;
+  defaultParam?: string;
+}
+
+// where a function starts, per language: group 1 its name, group 2 its parameters
+const DEFINITIONS: Record<string, RegExp[]> = {
+  py: [/^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)[ \t]*\(([^)]{0,300})\)[^:\n]{0,100}:/gm],
+  js: [
+    /\bfunction[ \t]+([\w$]+)[ \t]*\(([^)]{0,300})\)/g,
+    /\b(?:const|let|var)[ \t]+([\w$]+)[ \t]*=[ \t]*(?:async[ \t]*)?\(([^)]{0,300})\)[^=\n]{0,100}=>/g,
+  ],
+  go: [/\bfunc[ \t]+(\w+)[ \t]*\(([^)]{0,300})\)[^{\n]{0,100}\{/g],
+  rust: [/\bfn[ \t]+(\w+)[ \t]*(?:<[^>\n]{0,100}>)?\(([^)]{0,300})\)[^{\n]{0,100}\{/g],
+};
+
+// a read inside a function body whose name is an identifier: group 1 the identifier, group 3 a
+// suffix added to it (`name + "_FILE"` is another variable, not a cited one), group 4 the fallback
+const INNER_READS: Record<string, RegExp> = {
+  py: /\bos\.(?:getenv|environ\.get|environ\[)\(?\s*(\w+)\s*(?:\+\s*(['"])(\w{1,40})\2\s*)?(?:,\s*(?:default\s*=\s*)?(\w+))?/g,
+  js: /\bprocess\.env\[\s*([\w$]+)\s*()()()\]/g,
+  go: /\bos\.(?:Getenv|LookupEnv)\(\s*(\w+)\s*()()()\)/g,
+  rust: /\benv::var(?:_os)?\(\s*(\w+)\s*()()()\)/g,
+};
+
+/** The parameter names of a parameter list: `s: str, default: str | None = None` → [s, default]. */
+function paramNames(list: string, language: string): string[] {
+  return list
+    .split(',')
+    .map((p) => /^\s*(?:\*{1,2}|&|mut\s+)?([A-Za-z_$][\w$]*)/.exec(p)?.[1] ?? '')
+    .filter((p) => p && !(language === 'py' && (p === 'self' || p === 'cls')));
+}
+
+/**
+ * The body of a function: its indented block deeper than `outer` (Python; the rest of the line for a
+ * one-line `def f(): ...`) or its braces, at most 3000 characters.
+ */
+function bodyAt(text: string, from: number, language: string, outer = -1): string {
+  const end = Math.min(text.length, from + 3000);
+  if (language === 'py') {
+    const lines = text.slice(from, end).split('\n');
+    const indent = (l: string) => /^[ \t]*/.exec(l)![0].length;
+    const first = lines.findIndex((l, i) => i > 0 && l.trim());
+    if (lines[0]!.trim() || first < 0 || indent(lines[first]!) <= outer) return lines[0]!;
+    const base = indent(lines[first]!);
+    let last = first;
+    for (let i = first; i < lines.length; i++) {
+      if (!lines[i]!.trim()) continue;
+      if (indent(lines[i]!) < base) break;
+      last = i;
+    }
+    return lines.slice(0, last + 1).join('\n');
+  }
+  const open = text.indexOf('{', from);
+  // an arrow function without braces is its one expression
+  if (open < 0 || open > from + 200) {
+    const nl = text.indexOf('\n', from);
+    return text.slice(from, nl < 0 ? end : nl);
+  }
+  let depth = 0;
+  for (let i = open; i < end; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return text.slice(from, i + 1);
+  }
+  return text.slice(from, end);
+}
+
+/** The function defined at `m` as a wrapper, when its body reads the variable a parameter names. */
+function wrapperOf(m: RegExpMatchArray, text: string, language: string): Wrapper | null {
+  const params = paramNames(m[2]!, language);
+  if (params.length === 0 || m[1]!.length < 3) return null;
+  // a definition matched up to its `{` starts the body at that brace
+  const from = m.index! + m[0].length - (m[0].endsWith('{') ? 1 : 0);
+  const body = bodyAt(text, from, language, /^[ \t]*/.exec(m[0])![0].length);
+  let w: Wrapper | null = null;
+  for (const r of body.matchAll(INNER_READS[language]!)) {
+    const nameArg = params.indexOf(r[1]!);
+    if (nameArg < 0 || r[3]) continue;
+    w ??= { name: m[1]!, nameArg };
+    if (r[4] && params.includes(r[4])) w.defaultParam = r[4];
+  }
+  if (!w) return null;
+  const param = params[w.nameArg]!.replace(/\$/g, '\\$');
+  // a helper that sets the variable (and reads it only to restore it) is not a setting's reader
+  if (
+    new RegExp(
+      `\\benviron\\[\\s*${param}\\s*\\]\\s*=[^=]|process\\.env\\[\\s*${param}\\s*\\]\\s*=[^=]|Setenv\\(\\s*${param}\\b`,
+    ).test(body)
+  )
+    return null;
+  if (new RegExp(`${param}\\.(?:upper|toUpperCase)\\(\\)|ToUpper\\(\\s*${param}\\s*\\)`).test(body))
+    w.upper = true;
+  // `return fallback`, `?? fallback`, `or fallback`, `unwrap_or(fallback)`: the fallback parameter
+  w.defaultParam ??= params.find(
+    (p, i) =>
+      i !== w.nameArg &&
+      new RegExp(`(?:\\breturn|\\?\\?|\\|\\||\\bor|unwrap_or\\()\\s*${p.replace(/\$/g, '\\$')}\\b`).test(
+        body,
+      ),
+  );
+  if (w.defaultParam) w.defaultArg = params.indexOf(w.defaultParam);
+  return w;
+}
+
+/** The value passed for the wrapper's fallback at a call: by keyword (`default=`) or by position. */
+function callFallback(args: string[], w: Wrapper): string | undefined {
+  if (w.defaultParam) {
+    const kw = new RegExp(`^${w.defaultParam}\\s*=(?!=)\\s*`);
+    const named = args.find((a) => kw.test(a));
+    if (named) return named.replace(kw, '');
+  }
+  if (w.defaultArg === undefined) return undefined;
+  const a = args[w.defaultArg];
+  return a && !/^\w+\s*=(?!=)/.test(a) ? a : undefined;
+}
+
+// proxies are read under lower-case names (`http_proxy`, `no_proxy`) as well as upper-case ones
+const ENV_NAME = /^(['"])([A-Z][A-Z0-9_]*|[a-z][a-z0-9]*_[a-z0-9_]+)\1$/;
+
+/** The reads made through each wrapper's calls in one file. */
+function callsOf(text: string, wrappers: Wrapper[]): Read[] {
+  const out: Read[] = [];
+  for (const w of wrappers) {
+    const call = new RegExp(`(?<![\\w$])${w.name.replace(/\$/g, '\\$')}\\(`, 'g');
+    for (const m of text.matchAll(call)) {
+      const args = argsAt(text, m.index + m[0].length);
+      const lit = ENV_NAME.exec(args[w.nameArg] ?? '');
+      if (!lit) continue;
+      const index = text.indexOf(lit[2]!, m.index);
+      const fallback = callFallback(args, w);
+      out.push({ name: lit[2]!, index, ...(fallback !== undefined ? { fallback } : {}) });
+      if (w.upper && lit[2] !== lit[2]!.toUpperCase()) out.push({ name: lit[2]!.toUpperCase(), index });
+    }
+  }
+  return out;
+}
+
+/**
+ * Reads through the project's own wrapper functions: a function whose body reads the variable one
+ * of its parameters names is called with the variable's name, and often its fallback.
+ */
+export function wrapperReads(texts: Map<string, { text: string; family: string }>): [string, Read][] {
+  const byLanguage = new Map<string, Wrapper[]>();
+  for (const { text, family } of texts.values()) {
+    for (const re of DEFINITIONS[family] ?? []) {
+      for (const m of text.matchAll(re)) {
+        const w = wrapperOf(m, text, family);
+        if (w) byLanguage.set(family, [...(byLanguage.get(family) ?? []), w]);
+      }
+    }
+  }
+  const out: [string, Read][] = [];
+  for (const [file, { text, family }] of texts) {
+    const wrappers = byLanguage.get(family);
+    if (wrappers) for (const r of callsOf(text, wrappers)) out.push([file, r]);
+  }
+  return out;
+}
+
+// django-environ, environs and python-decouple: `env("X")`, `env.bool("X", default=False)`, `config("X", default=…)`
+const SETTINGS_LIBRARY =
+  /^\s*(?:import\s+(?:environ|environs|decouple)\b|from\s+(?:environ|environs|decouple)\s+import\b)/m;
+const SETTINGS_CALL =
+  /\b(?:env|config)(?:\.(?:bool|int|str|float|list|tuple|dict|json|url|db_url|db|cache_url|cache|email_url|email|path|decimal|datetime|date|timedelta|search_url))?\(\s*['"]([A-Z][A-Z0-9_]*)['"]/g;
+
+// pydantic settings: `class Settings(BaseSettings):` with fields `name: type = default`
+const SETTINGS_CLASS = /^([ \t]*)class[ \t]+\w+[ \t]*\([^)\n]{0,200}\bBaseSettings\b[^)\n]{0,200}\)[ \t]*:/gm;
+const FIELD = /^[ \t]+([a-z_][a-z0-9_]*)[ \t]*:[ \t]*([^=\n]{1,200}?)[ \t]*(?:=[ \t]*([^\n]{1,300}))?$/;
+
+/** The reads of settings libraries and pydantic settings classes in a Python file. */
+export function settingsReads(text: string): Read[] {
+  const out: Read[] = [];
+  if (SETTINGS_LIBRARY.test(text)) {
+    for (const m of text.matchAll(SETTINGS_CALL)) {
+      const args = argsAt(text, text.indexOf('(', m.index) + 1);
+      const def = args.map((a) => /^default\s*=\s*([^]*)$/.exec(a)?.[1]).find((d) => d !== undefined);
+      out.push({
+        name: m[1]!,
+        index: m.index + m[0].indexOf(m[1]!),
+        ...(def !== undefined ? { fallback: def } : {}),
+      });
+    }
+  }
+  for (const m of text.matchAll(SETTINGS_CLASS)) out.push(...settingsFields(text, m));
+  return out;
+}
+
+/** The fields of one BaseSettings class as variables: `env_prefix` + the field name, upper case. */
+function settingsFields(text: string, m: RegExpMatchArray): Read[] {
+  const start = m.index! + m[0].length;
+  const body = bodyAt(text, start, 'py', m[1]!.length);
+  const prefix = /\benv_prefix\s*=\s*['"]([\w]*)['"]/.exec(body)?.[1] ?? '';
+  const lines = body.split('\n');
+  const indent = /^[ \t]*/.exec(lines.find((l, i) => i > 0 && l.trim()) ?? '')![0];
+  const out: Read[] = [];
+  let offset = start;
+  for (const line of lines) {
+    const f = line.startsWith(indent) && !/^[ \t]/.test(line.slice(indent.length)) ? FIELD.exec(line) : null;
+    if (f && f[1] !== 'model_config' && !/ClassVar/.test(f[2]!)) {
+      const value = f[3]?.trim();
+      const alias = value && /\b(?:validation_alias|alias|env)\s*=\s*['"](\w+)['"]/.exec(value)?.[1];
+      const fallback = value && fieldDefault(value);
+      out.push({
+        name: alias || (prefix + f[1]!).toUpperCase(),
+        index: offset + line.indexOf(f[1]!),
+        ...(fallback ? { fallback } : {}),
+      });
+    }
+    offset += line.length + 1;
+  }
+  return out;
+}
+
+/** A field's default: the value itself, or `Field(default=…)` / `Field(value, …)`; none for `...`. */
+function fieldDefault(value: string): string | undefined {
+  const call = /^Field\(/.exec(value);
+  if (!call) return value;
+  const args = argsAt(value, call[0].length);
+  const named = args.map((a) => /^default\s*=\s*([^]*)$/.exec(a)?.[1]).find((d) => d !== undefined);
+  const first = args[0] && !/^\w+\s*=/.test(args[0]) ? args[0] : undefined;
+  const d = named ?? first;
+  return d && d !== '...' ? d : undefined;
+}
+
+// a string constant: Go `const X = "A"` / `X = "A"` inside a const block, Python and JS module constants;
+// one joined from others (`Prefix + "_" + Suffix`) is resolved when every part is known
+const CONSTANT = /^[ \t]*(?:(?:export )?(?:const|let|var) +)?([A-Za-z_]\w*)(?: string)? *= *([^\n;]+)/gm;
+const CONSTANT_PART = /^(?:"[^"\n]*"|'[^'\n]*'|[A-Za-z_]\w*)$/;
+
+// a read whose argument is one identifier: `os.Getenv(activeHelpGlobalEnvVar)`, `os.getenv(KEY)`
+const IDENT_READS: Record<string, RegExp> = {
+  go: /\bos\.(?:Getenv|LookupEnv)\(\s*([A-Za-z_]\w*)\s*\)/g,
+  py: /\bos\.(?:getenv|environ\.get)\(\s*([A-Za-z_]\w*)\s*[,)]/g,
+  js: /\bprocess\.env\[\s*([A-Za-z_$][\w$]*)\s*\]/g,
+  rust: /\benv::var(?:_os)?\(\s*([A-Z_][A-Z0-9_]*)\s*\)/g,
+};
+
+// a Go constant is seen by its whole package (folder); elsewhere only an UPPER_CASE name is a
+// constant, and a folder of tests does not lend its `key = "x"` to the product's `getenv(key)`
+const scopeOf = (file: string, family: string) =>
+  `${family}\u0000${file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''}`;
+
+/** The string constants of each language's files by folder, joined ones resolved. */
+function constantsOf(texts: Map<string, { text: string; family: string }>): Map<string, Map<string, string>> {
+  const raw = new Map<string, Map<string, string>>();
+  for (const [file, { text, family }] of texts) {
+    if (!IDENT_READS[family]) continue;
+    const scope = scopeOf(file, family);
+    const m = raw.get(scope) ?? new Map<string, string>();
+    for (const c of text.matchAll(CONSTANT)) {
+      if (family !== 'go' && !/^[A-Z][A-Z0-9_]*$/.test(c[1]!)) continue;
+      const parts = c[2]!.split('+').map((p) => p.trim());
+      if (parts.every((p) => CONSTANT_PART.test(p))) m.set(c[1]!, parts.join('\u0000'));
+    }
+    raw.set(scope, m);
+  }
+  const out = new Map<string, Map<string, string>>();
+  for (const [scope, exprs] of raw) {
+    const values = new Map<string, string>();
+    const resolve = (name: string, depth: number): string | undefined => {
+      if (values.has(name)) return values.get(name);
+      const expr = exprs.get(name);
+      if (expr === undefined || depth > 4) return undefined;
+      let value = '';
+      for (const part of expr.split('\u0000')) {
+        const lit = /^(["'])(.*)\1$/.exec(part);
+        const v = lit ? lit[2] : resolve(part, depth + 1);
+        if (v === undefined) return undefined;
+        value += v;
+      }
+      values.set(name, value);
+      return value;
+    };
+    for (const name of exprs.keys()) resolve(name, 0);
+    out.set(scope, values);
+  }
+  return out;
+}
+
+/** Reads whose variable name is a constant of the project: `os.Getenv(activeHelpGlobalEnvVar)`. */
+export function constantReads(texts: Map<string, { text: string; family: string }>): [string, Read][] {
+  const constants = constantsOf(texts);
+  const out: [string, Read][] = [];
+  for (const [file, { text, family }] of texts) {
+    const values = constants.get(scopeOf(file, family));
+    const re = IDENT_READS[family];
+    if (!values || !re) continue;
+    for (const m of text.matchAll(re)) {
+      const value = values.get(m[1]!);
+      if (value && /^[A-Za-z_]\w*$/.test(value))
+        out.push([file, { name: value, index: m.index + m[0].indexOf(m[1]!) }]);
+    }
+  }
+  return out;
+}
+
+// reads whose name is built at run time: `os.Getenv(activeHelpEnvVar(name))`, `os.environ.get(f"{p}_X")`,
+// `os.environ.get(envvar)` after `envvar = f"…"`; group 1 is the argument's start
+const COMPUTED_READS: Record<string, RegExp> = {
+  go: /\bos\.(?:Getenv|LookupEnv)\(/g,
+  py: /\bos\.(?:getenv|environ\.get)\(/g,
+  js: /\bprocess\.env\[/g,
+};
+
+interface Definition {
+  params: string[];
+  body: string;
+}
+
+/** A placeholder for a part of the name known only at run time, named after what supplies it. */
+function placeholder(expr: string): string {
+  const names = expr.match(/[A-Za-z_]\w*/g) ?? [];
+  const last = names
+    .filter((n) => !/^(upper|lower|ToUpper|ToLower|toUpperCase|toLowerCase|self|this|ctx|cmd)$/.test(n))
+    .pop();
+  return `<${(last ?? 'VALUE').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}>`;
+}
+
+/**
+ * The name an expression builds, with `<PART>` for what is known only at run time: literals,
+ * constants, `+`, Python f-strings, JS template literals, `fmt.Sprintf`, upper-casing, and calls of
+ * the project's own functions (their `return`, or the value they first assign to what they return).
+ */
+function nameOf(
+  expr: string,
+  env: Map<string, string>,
+  constants: Map<string, string> | undefined,
+  defs: Map<string, Definition>,
+  depth = 0,
+): string {
+  const e = expr.trim();
+  if (depth > 4) return placeholder(e);
+  const lit = /^(["'`])([\w-]*)\1$/.exec(e);
+  if (lit) return lit[2]!;
+  const fString = /^f(["'])(.*)\1$/.exec(e) ?? /^`(.*)`$/.exec(e);
+  if (fString) {
+    const body = fString[2] ?? fString[1]!;
+    return body.replace(/(?<![{$])\$?\{([^{}]+)\}/g, (_, x: string) =>
+      nameOf(x, env, constants, defs, depth + 1),
+    );
+  }
+  const upper = /^(?:strings\.ToUpper\((.*)\)|(.*)\.(?:upper|toUpperCase)\(\))$/.exec(e);
+  if (upper) return nameOf(upper[1] ?? upper[2]!, env, constants, defs, depth + 1).toUpperCase();
+  const sprintf = /^fmt\.Sprintf\(/.exec(e);
+  if (sprintf) {
+    const [format, ...args] = argsAt(e, sprintf[0].length);
+    const f = /^"(.*)"$/.exec(format ?? '')?.[1];
+    if (f !== undefined) {
+      let i = 0;
+      return f.replace(/%[sv]/g, () =>
+        args[i] ? nameOf(args[i++]!, env, constants, defs, depth + 1) : '<…>',
+      );
+    }
+  }
+  if (/^[A-Za-z_]\w*$/.test(e)) return env.get(e) ?? constants?.get(e) ?? placeholder(e);
+  const call = /^([A-Za-z_]\w*)\(/.exec(e);
+  const def = call && defs.get(call[1]!);
+  if (call && def && e.endsWith(')')) {
+    const args = argsAt(e, call[0].length);
+    const inner = new Map(
+      def.params.map((p, i) => [
+        p,
+        args[i] ? nameOf(args[i]!, env, constants, defs, depth + 1) : placeholder(p),
+      ]),
+    );
+    // a one-line body ends with its closing brace
+    const ret = /\breturn\s+([^\n;]+)/
+      .exec(def.body)?.[1]
+      ?.trimEnd()
+      .replace(/(?<![\s}])[\s}]+$/, '');
+    if (!ret) return placeholder(e);
+    // `v := f(…)` … `return v`: the name is what v was first given
+    const assigned = /^[A-Za-z_]\w*$/.test(ret)
+      ? new RegExp(`\\b${ret}\\s*:?=\\s*([^\\n;]+)`).exec(def.body)?.[1]
+      : undefined;
+    return nameOf(assigned ?? ret, inner, constants, defs, depth + 1);
+  }
+  const plus = e.split('+').map((p) => p.trim());
+  if (plus.length > 1) return plus.map((p) => nameOf(p, env, constants, defs, depth + 1)).join('');
+  return placeholder(e);
+}
+
+const GENERIC_PART = /^<(NAME|VALUE|KEY|SUFFIX|PREFIX|VAR|ENV|S|V|K|X|…)>$/;
+
+/** A pattern with a fixed part of 3 or more characters, or whose run-time parts say what they are. */
+function informative(pattern: string): boolean {
+  if (/[A-Za-z0-9]{3}/.test(pattern.replace(/<[^<>]*>/g, '_'))) return true;
+  const parts = pattern.match(/<[^<>]*>/g) ?? [];
+  return parts.length > 0 && parts.some((p) => !GENERIC_PART.test(p));
+}
+
+/** Reads whose variable name is computed at run time, as a pattern: `<NAME>_ACTIVE_HELP`. */
+export function computedReads(texts: Map<string, { text: string; family: string }>): [string, Read][] {
+  const constants = constantsOf(texts);
+  const defs = new Map<string, Map<string, Definition>>();
+  for (const { text, family } of texts.values())
+    for (const re of DEFINITIONS[family] ?? [])
+      for (const m of text.matchAll(re)) {
+        const from = m.index + m[0].length - (m[0].endsWith('{') ? 1 : 0);
+        const body = bodyAt(text, from, family, /^[ \t]*/.exec(m[0])![0].length);
+        const byName = defs.get(family) ?? new Map<string, Definition>();
+        byName.set(m[1]!, { params: paramNames(m[2]!, family), body });
+        defs.set(family, byName);
+      }
+  const out: [string, Read][] = [];
+  for (const [file, { text, family }] of texts) {
+    const re = COMPUTED_READS[family];
+    if (!re) continue;
+    for (const m of text.matchAll(re)) {
+      const start = m.index + m[0].length;
+      const arg = argsAt(text, start)[0];
+      if (!arg || /^["']/.test(arg)) continue;
+      let expr = arg;
+      // a local name: only when the code just gave it a value (`envvar = f"…"`), never a parameter
+      if (/^[A-Za-z_]\w*$/.test(arg)) {
+        if (
+          constants
+            .get(`${family}\u0000${file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''}`)
+            ?.has(arg)
+        )
+          continue;
+        const before = text.slice(Math.max(0, m.index - 400), m.index);
+        const bound = [...before.matchAll(new RegExp(`\\b${arg}\\s*:?=\\s*([^\\n;]+)`, 'g'))].pop()?.[1];
+        if (!bound) continue;
+        expr = bound;
+      } else if (!/^(?:f["']|`|[A-Za-z_][\w.]*\()/.test(arg)) continue;
+      // a choice between names: `"APPDATA" if roaming else "LOCALAPPDATA"`, `c ? 'A' : 'B'`
+      const choice =
+        /^(["'])(\w+)\1 if [^'"]+ else (["'])(\w+)\3$|^[^'"?]+\? ?(["'])(\w+)\5 ?: ?(["'])(\w+)\7$/.exec(
+          expr.trim().replace(/\s+/g, ' '),
+        );
+      if (choice) {
+        for (const n of [choice[2] ?? choice[6], choice[4] ?? choice[8]])
+          out.push([file, { name: n!, index: start }]);
+        continue;
+      }
+      const scope = `${family}\u0000${file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''}`;
+      const name = nameOf(expr, new Map(), constants.get(scope), defs.get(family) ?? new Map());
+      // a pattern says something only with a fixed part (`<NAME>_ACTIVE_HELP`, `COBRA_<SUFFIX>`) or
+      // with parts named for what supplies them (`<AUTO_ENVVAR_PREFIX>_<NAME>`), never `<NAME>_<SUFFIX>`
+      if (
+        !/^[A-Za-z0-9_<>…]+$/.test(name) ||
+        !/</.test(name) ||
+        /^<[^<>]*>$/.test(name) ||
+        !informative(name)
+      )
+        continue;
+      out.push([file, { name, index: start }]);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,587 @@
+// Environment variables as the code means them: fallbacks, wrappers, settings classes, and who sets each.
+import { describe, expect, it } from 'vitest';
+import { envDocsPass } from './docs.ts';
+import { envClass } from './env-class.ts';
+import { envVarsPass, isSecretName } from './env-vars.ts';
+import { languagesPass } from './languages.ts';
+import { secretsPass } from './secrets.ts';
+import { sourcesFromMap } from './sources.ts';
+
+const read = (files: Record<string, string>) => {
+  const src = sourcesFromMap(files);
+  return envVarsPass(src, languagesPass(src).files);
+};
+const one = (vars: ReturnType<typeof read>, name: string) => vars.find((v) => v.name === name);
+
+describe('defaults where the code falls back', () => {
+  it('JavaScript: ||, ??, a conversion call and destructuring', () => {
+    const vars = read({
+      'src/a.ts': [
+        'const port = process.env.PORT || 3000;',
+        "const mode = process.env.MODE ?? 'dev';",
+        'const n = Number(process.env.WORKERS) || 4;',
+        "const { HOST = 'localhost', NAME } = process.env;",
+        'const url = process.env.URL;',
+      ].join('\n'),
+    });
+    expect(one(vars, 'PORT')).toMatchObject({ line: 1, defaultValue: '3000', hasDefault: true });
+    expect(one(vars, 'MODE')).toMatchObject({ defaultValue: 'dev' });
+    expect(one(vars, 'WORKERS')).toMatchObject({ defaultValue: '4' });
+    expect(one(vars, 'HOST')).toMatchObject({ line: 4, defaultValue: 'localhost' });
+    expect(one(vars, 'NAME')!.hasDefault).toBeUndefined();
+    expect(one(vars, 'URL')!.hasDefault).toBeUndefined();
+  });
+
+  it('Python: os.getenv(k, d), os.environ.get(k, default=d), and a computed default', () => {
+    const vars = read({
+      'app/settings.py': [
+        'import os',
+        'A = os.getenv("A", "x")',
+        'B = os.environ.get("B", default="")',
+        'C = os.getenv("C", BASE_DIR / "db.sqlite")',
+        'D = os.environ["D"]',
+      ].join('\n'),
+    });
+    expect(one(vars, 'A')).toMatchObject({ defaultValue: 'x' });
+    expect(one(vars, 'B')).toMatchObject({ defaultValue: '', hasDefault: true });
+    expect(one(vars, 'C')).toMatchObject({ defaultValue: 'BASE_DIR / "db.sqlite"' });
+    expect(one(vars, 'D')!.hasDefault).toBeUndefined();
+  });
+
+  it('Rust unwrap_or / unwrap_or_else and Go empty checks and cmp.Or', () => {
+    const vars = read({
+      'src/main.rs': [
+        'fn main() {',
+        '    let a = env::var("RA").unwrap_or("ra".to_string());',
+        '    let b = std::env::var("RB").unwrap_or_else(|_| "rb".into());',
+        '    let c = env::var("RC").ok();',
+        '}',
+      ].join('\n'),
+      'main.go': [
+        'package main',
+        'func main() {',
+        '\tport := os.Getenv("GP")',
+        '\tif port == "" {',
+        '\t\tport = "8080"',
+        '\t}',
+        '\thost := cmp.Or(os.Getenv("GH"), "localhost")',
+        '}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'RA')).toMatchObject({ defaultValue: 'ra' });
+    expect(one(vars, 'RB')).toMatchObject({ defaultValue: 'rb' });
+    expect(one(vars, 'RC')!.hasDefault).toBeUndefined();
+    expect(one(vars, 'GP')).toMatchObject({ defaultValue: '8080' });
+    expect(one(vars, 'GH')).toMatchObject({ defaultValue: 'localhost' });
+  });
+
+  it('compose interpolation: ${X}, ${X:-d}, ${X:?error} and a bare $X', () => {
+    const vars = read({
+      'docker-compose.yml': [
+        'services:',
+        '  web:',
+        '    image: "app:${TAG:-latest}"',
+        '    environment:',
+        '      - DB=${DB_URL:?set DB_URL}',
+        '      - NAME=$APP_NAME',
+        '      - COST=$$NOT_A_VAR',
+      ].join('\n'),
+    });
+    expect(one(vars, 'TAG')).toMatchObject({ line: 3, defaultValue: 'latest' });
+    expect(one(vars, 'DB_URL')!.hasDefault).toBeUndefined();
+    expect(one(vars, 'APP_NAME')).toMatchObject({ line: 6 });
+    expect(one(vars, 'NOT_A_VAR')).toBeUndefined();
+  });
+
+  it("a shell script's own variables are not environment reads, unless they fall back on one", () => {
+    const vars = read({
+      'scripts/release.sh': [
+        '#!/bin/sh',
+        'DIR=out',
+        'OUT="${OUT:-dist}"',
+        'echo "${DIR}" "${OUT}" "${TOKEN}"',
+      ].join('\n'),
+    });
+    expect(vars.map((v) => v.name).sort()).toEqual(['OUT', 'OUT', 'TOKEN']);
+    expect(one(vars, 'OUT')).toMatchObject({ defaultValue: 'dist' });
+  });
+});
+
+describe('reads through the project’s own wrappers and settings classes', () => {
+  it('a function whose body reads os.getenv(its parameter, its default) is a reader', () => {
+    const vars = read({
+      'hc/settings.py': [
+        'import os',
+        'def envbool(s: str, default: str) -> bool:',
+        '    v = os.getenv(s, default=default)',
+        '    return v == "True"',
+        '',
+        'def envint(s, default):',
+        '    return int(os.getenv(s, default))',
+        '',
+        'DEBUG = envbool("DEBUG", "True")',
+        'LIMIT = envint("PING_LIMIT", default="100")',
+        'name = envbool(some_name, "x")',
+      ].join('\n'),
+    });
+    expect(one(vars, 'DEBUG')).toMatchObject({ line: 9, defaultValue: 'True' });
+    expect(one(vars, 'PING_LIMIT')).toMatchObject({ line: 10, defaultValue: '100' });
+    expect(vars).toHaveLength(2);
+  });
+
+  it('a Go helper that returns its fallback parameter', () => {
+    const vars = read({
+      'config.go': [
+        'package config',
+        'func getEnv(key, fallback string) string {',
+        '\tif v, ok := os.LookupEnv(key); ok {',
+        '\t\treturn v',
+        '\t}',
+        '\treturn fallback',
+        '}',
+        'var Addr = getEnv("ADDR", ":8080")',
+      ].join('\n'),
+    });
+    expect(one(vars, 'ADDR')).toMatchObject({ line: 8, defaultValue: ':8080' });
+  });
+
+  it('pydantic BaseSettings fields (env_prefix, upper case) and django-environ calls', () => {
+    const vars = read({
+      'app/config.py': [
+        'from pydantic_settings import BaseSettings, SettingsConfigDict',
+        'class Settings(BaseSettings):',
+        '    model_config = SettingsConfigDict(env_prefix="APP_")',
+        '    database_url: str',
+        '    port: int = 8000',
+        '    debug: bool = Field(default=False)',
+        '',
+        'def helper():',
+        '    pass',
+      ].join('\n'),
+      'proj/settings.py': [
+        'import environ',
+        'env = environ.Env()',
+        'DEBUG = env.bool("DJ_DEBUG", default=False)',
+      ].join('\n'),
+    });
+    expect(one(vars, 'APP_DATABASE_URL')).toMatchObject({ line: 4 });
+    expect(one(vars, 'APP_DATABASE_URL')!.hasDefault).toBeUndefined();
+    expect(one(vars, 'APP_PORT')).toMatchObject({ defaultValue: '8000' });
+    expect(one(vars, 'APP_DEBUG')).toMatchObject({ defaultValue: 'False' });
+    expect(one(vars, 'DJ_DEBUG')).toMatchObject({ line: 3, defaultValue: 'False' });
+  });
+});
+
+describe('who sets a variable', () => {
+  it('CI, the build tool, the platform and shell completion are not the product’s configuration', () => {
+    expect(envClass('GITHUB_SHA', 'src/a.ts')).toBe('ci');
+    expect(envClass('CI', 'src/a.ts')).toBe('ci');
+    expect(envClass('RUNNER_OS', 'src/a.ts')).toBe('ci');
+    expect(envClass('GITHUB_CLIENT_ID', 'hc/settings.py')).toBe('config');
+    expect(envClass('VERSION', '.github/workflows/release.yml')).toBe('ci');
+    expect(envClass('CARGO_PKG_VERSION', 'src/lib.rs')).toBe('build');
+    expect(envClass('TARGET', 'build.rs')).toBe('build');
+    for (const n of ['PATH', 'PATHEXT', 'HOME', 'EDITOR', 'VISUAL', 'TERM'])
+      expect(envClass(n, 'src/main.rs'), n).toBe('platform');
+    // a user sets NO_COLOR to configure the program's output: it is the product's setting
+    for (const n of ['NO_COLOR', 'CLICOLOR', 'FORCE_COLOR'])
+      expect(envClass(n, 'src/main.rs'), n).toBe('config');
+    expect(envClass('COMP_CWORD', 'src/main.rs')).toBe('completion');
+    expect(envClass('JUST_COMPLETE', 'src/main.rs')).toBe('completion');
+    expect(envClass('_<PROG_NAME>_COMPLETE', 'src/core.py')).toBe('completion');
+    expect(envClass('X', 'completions/fd.bash')).toBe('completion');
+    expect(envClass('X', 'contrib/completion.zsh')).toBe('completion');
+    // the program's own completion code reads the user's settings too
+    expect(envClass('COBRA_COMPLETION_DESCRIPTIONS', 'completions.go')).toBe('config');
+    expect(envClass('GOPATH_CACHE', 'src/main.go')).toBe('config');
+    expect(envClass('DATABASE_URL', 'src/db.ts')).toBe('config');
+  });
+
+  it('names that hold credentials are sensitive and their defaults are never recorded', () => {
+    for (const n of ['S3_SECRET_KEY', 'TRELLO_APP_KEY', 'MYSQL_PASS', 'DB_PWD'])
+      expect(isSecretName(n), n).toBe(true);
+    for (const n of [
+      'NEXT_PUBLIC_SUPABASE_ANON_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'INTEGRATIONS_ALLOW_PRIVATE_IPS',
+    ])
+      expect(isSecretName(n), n).toBe(false);
+    const vars = read({ 'src/a.js': "const s = process.env.JWT_SECRET || 'dev-secret';\n" });
+    expect(one(vars, 'JWT_SECRET')).toMatchObject({ sensitive: true, hasDefault: true });
+    expect(one(vars, 'JWT_SECRET')!.defaultValue).toBeUndefined();
+  });
+});
+
+describe('secrets the configuration reveals', () => {
+  const scan = (files: Record<string, string>) => {
+    const src = sourcesFromMap(files);
+    const lang = languagesPass(src).files;
+    return secretsPass(src, lang, envVarsPass(src, lang));
+  };
+
+  it('a hard-coded fallback of a sensitive variable is a finding, masked, naming the variable', () => {
+    const { findings, raw } = scan({
+      'hc/settings.py':
+        'import os\nSECRET_KEY = os.getenv("SECRET_KEY", "---")\nDB_PASSWORD = os.getenv("DB_PASSWORD", "")\n',
+      'src/auth.js': "const s = process.env.JWT_SECRET || 'dev-secret-Abc123xyz';\n",
+    });
+    const fallback = findings.filter((f) => /fallback secret/.test(f.kind));
+    expect(fallback.map((f) => [f.kind, f.variable, f.file, f.line])).toEqual([
+      ['Placeholder fallback secret', 'SECRET_KEY', 'hc/settings.py', 2],
+      ['Hard-coded fallback secret', 'JWT_SECRET', 'src/auth.js', 1],
+    ]);
+    expect(fallback[0]!.masked).toBe('***');
+    expect(fallback[1]!.masked).not.toContain('dev-secret');
+    // a weak value such as `---` is an ordinary string elsewhere: only a real-looking key is scrubbed
+    expect(raw).toEqual(['dev-secret-Abc123xyz']);
+  });
+
+  it('a placeholder, a stock word, the project name or a value the README shows is a sample, not a leak', () => {
+    const { findings } = scan({
+      'src/main/resources/application.properties': [
+        'db.password=${DB_PASS:petclinic}',
+        'mail.password=${MAIL_PASSWORD:changeme}',
+        'api.token=${API_TOKEN:hunter2}',
+        'auth.secret=${AUTH_SECRET:q8Zt3LwP0xRk7Vn2}',
+      ].join('\n'),
+      'src/main/java/org/acme/petclinic/App.java': 'class App {}',
+      'README.md': 'Log in with `API_TOKEN=hunter2` locally.\n\nAUTH_SECRET=q8Zt3LwP0xRk7Vn2\n',
+    });
+    const kinds = Object.fromEntries(findings.map((f) => [f.variable, f.kind]));
+    expect(kinds).toEqual({
+      DB_PASS: 'Placeholder fallback secret',
+      MAIL_PASSWORD: 'Placeholder fallback secret',
+      API_TOKEN: 'Placeholder fallback secret',
+      AUTH_SECRET: 'Hard-coded fallback secret',
+    });
+  });
+
+  it('a committed .env with values is a finding; a template and public values are not', () => {
+    const { findings } = scan({
+      '.env': 'PORT=3000\nSTRIPE_SECRET_KEY=sk_test_abc\n',
+      '.env.local.example':
+        'NEXT_PUBLIC_SUPABASE_ANON_KEY="eyJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIn0.CRXP1A7WOeoJeXxjNni43kdQ"\nSECRET=\n',
+    });
+    expect(findings).toEqual([
+      expect.objectContaining({
+        kind: 'Committed .env file',
+        file: '.env',
+        line: 1,
+        variable: 'STRIPE_SECRET_KEY',
+      }),
+    ]);
+  });
+});
+
+describe('where the docs name a variable', () => {
+  it('matches whole words only: GOPATH does not document PATH', () => {
+    const src = sourcesFromMap({ 'README.md': 'Set GOPATH first.\n\nThen `PORT`.\n' });
+    expect(envDocsPass(src, ['PATH', 'PORT'], [])).toEqual([{ name: 'PORT', file: 'README.md', line: 3 }]);
+  });
+
+  it('reads a name in markdown bold (`__NODE_ENV__`) as the name', () => {
+    const src = sourcesFromMap({
+      'docs/api/index.md': '- `app.env` defaulting to the __NODE_ENV__ or "development"\n',
+    });
+    expect(envDocsPass(src, ['NODE_ENV'], ['docs/api/index.md'])).toEqual([
+      { name: 'NODE_ENV', file: 'docs/api/index.md', line: 1 },
+    ]);
+  });
+});
+
+describe('fallbacks through other variables, branches and empty strings', () => {
+  it('a ?? b ?? "" over several lines: the other variable first, then the empty string', () => {
+    const vars = read({
+      'src/stripe.ts': [
+        'export const s = new Stripe(',
+        "  process.env.STRIPE_SECRET_KEY_LIVE ?? process.env.STRIPE_SECRET_KEY ?? '',",
+        ');',
+        'const pk = load(',
+        '  process.env.PUBLISHABLE_LIVE ??',
+        '    process.env.PUBLISHABLE ??',
+        "    ''",
+        ');',
+        "const svc = process.env.SERVICE_ROLE_KEY || '';",
+      ].join('\n'),
+    });
+    const live = one(vars, 'STRIPE_SECRET_KEY_LIVE')!;
+    expect(live.fallbackVars).toEqual(['STRIPE_SECRET_KEY']);
+    expect(live.emptyFallback).toBe(true);
+    // another variable is not a value hard-coded in the code
+    expect(live.hasDefault).toBeUndefined();
+    expect(one(vars, 'STRIPE_SECRET_KEY')).toMatchObject({ emptyFallback: true });
+    expect(one(vars, 'SERVICE_ROLE_KEY')).toMatchObject({ emptyFallback: true });
+    expect(one(vars, 'PUBLISHABLE_LIVE')).toMatchObject({ fallbackVars: ['PUBLISHABLE'], defaultValue: '' });
+    const src = sourcesFromMap({
+      'src/stripe.ts': "const k = process.env.STRIPE_SECRET_KEY_LIVE ?? process.env.STRIPE_SECRET_KEY ?? '';",
+    });
+    const files = languagesPass(src).files;
+    expect(secretsPass(src, files, envVarsPass(src, files)).findings).toEqual([]);
+  });
+
+  it('Python `or` over lines and a ternary over lines take the last value as the default', () => {
+    const vars = read({
+      'pkg/sessions.py': [
+        'import os',
+        'verify = (',
+        '    os.environ.get("REQUESTS_CA_BUNDLE")',
+        '    or os.environ.get("CURL_CA_BUNDLE")',
+        '    or verify',
+        ')',
+      ].join('\n'),
+      'utils/helpers.ts': [
+        'let url =',
+        '  process?.env?.SITE_URL && process.env.SITE_URL.trim() !== ""',
+        '    ? process.env.SITE_URL',
+        '    : process?.env?.VERCEL_URL',
+        '      ? process.env.VERCEL_URL',
+        "      : 'http://localhost:3000/';",
+      ].join('\n'),
+    });
+    expect(one(vars, 'REQUESTS_CA_BUNDLE')).toMatchObject({
+      fallbackVars: ['CURL_CA_BUNDLE'],
+      defaultValue: 'verify',
+    });
+    expect(one(vars, 'CURL_CA_BUNDLE')).toMatchObject({ defaultValue: 'verify' });
+    for (const v of vars.filter((x) => x.name === 'SITE_URL'))
+      expect(v).toMatchObject({ fallbackVars: ['VERCEL_URL'], defaultValue: 'http://localhost:3000/' });
+  });
+
+  it('Python branches: else after a test, a comparison, `if not v: v = …`; none without an else', () => {
+    const vars = read({
+      'app/settings.py': [
+        'import os',
+        'if v := os.getenv("ALLOWED_HOSTS"):',
+        '    ALLOWED_HOSTS = v.split(",")',
+        'else:',
+        '    ALLOWED_HOSTS = [domain]',
+        'if os.getenv("DB") == "postgres":',
+        '    DATABASES = {}',
+        'netrc_file = os.environ.get("NETRC")',
+        'if netrc_file is not None:',
+        '    locations = (netrc_file,)',
+        'else:',
+        '    locations = ("~/.netrc",)',
+        'if admins := os.getenv("ADMINS"):',
+        '    ADMINS = admins.split(",")',
+        'METRICS_KEY = os.getenv("METRICS_KEY")',
+      ].join('\n'),
+    });
+    for (const n of ['ALLOWED_HOSTS', 'DB', 'NETRC']) expect(one(vars, n)!.hasDefault).toBe(true);
+    for (const n of ['ADMINS', 'METRICS_KEY']) expect(one(vars, n)!.hasDefault).toBeUndefined();
+  });
+});
+
+describe('required reads and optional lookups', () => {
+  it('a read that fails when unset is required; a lookup that returns nothing is not', () => {
+    const vars = read({
+      'src/client.ts': [
+        'createClient(process.env.SUPABASE_URL!, process.env.ANON);',
+        'const secret = process.env.WEBHOOK_SECRET;',
+        'if (!secret) throw new Error("missing");',
+        'const opt = process.env.OPTIONAL_HOOK;',
+        'if (!opt) return null;',
+      ].join('\n'),
+      'app/run.py': [
+        'import os',
+        'A = os.environ["PY_REQUIRED"]',
+        'os.environ["CHILD_ONLY"] = "1"',
+        'B = os.getenv("PY_OPTIONAL")',
+      ].join('\n'),
+      'src/main.rs': [
+        'fn main() -> R {',
+        '  let t = env::var("RS_TOKEN")?;',
+        '  let o = env::var("RS_OPT").ok();',
+        '}',
+      ].join('\n'),
+      'deploy.sh': 'echo "${DEPLOY_HOST:?set DEPLOY_HOST}"',
+    });
+    for (const n of ['SUPABASE_URL', 'WEBHOOK_SECRET', 'PY_REQUIRED', 'RS_TOKEN', 'DEPLOY_HOST'])
+      expect(one(vars, n)?.required, n).toBe(true);
+    for (const n of ['ANON', 'OPTIONAL_HOOK', 'PY_OPTIONAL', 'RS_OPT'])
+      expect(one(vars, n)?.required, n).toBeUndefined();
+    // setting a variable for a child process is not reading configuration
+    expect(one(vars, 'CHILD_ONLY')).toBeUndefined();
+  });
+});
+
+describe('a missing value turned into an error soon after the read', () => {
+  it('an error response, raise, log.Fatal or an error value makes the variable required', () => {
+    const vars = read({
+      'app/api/hook/route.ts': [
+        'export async function POST(req: Request) {',
+        "  const sig = req.headers.get('sig');",
+        '  const hookSecret = process.env.HOOK_SECRET;',
+        '  try {',
+        '    if (!sig || !hookSecret)',
+        "      return new Response('Secret not found.', { status: 400 });",
+        '  } catch {}',
+        '}',
+        'export function GET() {',
+        '  const flag = process.env.SOFT_FLAG;',
+        "  if (!flag) return new Response('ok', { status: 200 });",
+        '  if (!process.env.API_URL) return res.status(500).json({});',
+        '}',
+      ].join('\n'),
+      'app/settings.py': [
+        'import os',
+        'key = os.getenv("DJ_KEY")',
+        'if not key:',
+        '    raise ImproperlyConfigured("DJ_KEY")',
+      ].join('\n'),
+      'main.go': [
+        'func load() error {',
+        '\tdsn := os.Getenv("GO_DSN")',
+        '\tif dsn == "" {',
+        '\t\treturn fmt.Errorf("GO_DSN unset")',
+        '\t}',
+        '\tmode := os.Getenv("GO_MODE")',
+        '\tif mode == "" {',
+        '\t\treturn nil',
+        '\t}',
+        '}',
+      ].join('\n'),
+    });
+    for (const n of ['HOOK_SECRET', 'API_URL', 'DJ_KEY', 'GO_DSN'])
+      expect(one(vars, n)?.required, n).toBe(true);
+    // a 200 or a plain return carries on without it
+    for (const n of ['SOFT_FLAG', 'GO_MODE']) expect(one(vars, n)?.required, n).toBeUndefined();
+  });
+
+  it('a test joined by && is not the variable missing on its own', () => {
+    const vars = read({
+      'src/a.ts': [
+        'const a = process.env.A_URL;',
+        'const b = process.env.B_URL;',
+        "if (!b && !a) throw new Error('one of them');",
+      ].join('\n'),
+    });
+    expect(one(vars, 'B_URL')?.required).toBeUndefined();
+  });
+});
+
+describe('variables read through argument parsers and presence tests', () => {
+  it('clap `env = "X"`, click `envvar=` and `"X" in process.env`', () => {
+    const vars = read({
+      'src/arguments.rs': [
+        'pub struct Arguments {',
+        '  #[arg(',
+        '    default_value = "right",',
+        '    env = "TOOL_ALIAS_STYLE",',
+        '    long',
+        '  )]',
+        '  pub alias_style: AliasStyle,',
+        '  #[arg(env = "TOOL_QUIET", long)]',
+        '  pub quiet: bool,',
+        '}',
+      ].join('\n'),
+      'cli.py': ['import click', '@click.option("--user", envvar="APP_USER")', 'def main(user): pass'].join(
+        '\n',
+      ),
+      'src/color.ts': "export const noColor = () => 'NO_COLOR' in process?.env;",
+    });
+    expect(one(vars, 'TOOL_ALIAS_STYLE')).toMatchObject({ defaultValue: 'right' });
+    expect(one(vars, 'TOOL_QUIET')).toBeDefined();
+    expect(one(vars, 'APP_USER')).toBeDefined();
+    expect(one(vars, 'NO_COLOR')).toBeDefined();
+  });
+});
+
+describe('variables named by a constant or through a helper', () => {
+  it('Go constants, joined ones too, and a helper that also reads the upper-case name', () => {
+    const vars = read({
+      'help.go': [
+        'package cobra',
+        'const (',
+        '\tprefix  = "TOOL"',
+        '\tsuffix  = "ACTIVE_HELP"',
+        '\tglobalVar = prefix + "_" + suffix',
+        ')',
+        'func cfg() string {',
+        '\treturn os.Getenv(globalVar)',
+        '}',
+        'func helpVar(name string) string { return envName(name, suffix) }',
+        'func perProgram(cmd *Command) string {',
+        '\treturn os.Getenv(helpVar(cmd.Root().Name()))',
+        '}',
+        'func anyConfig(cmd *Command, suffix string) string {',
+        '\treturn os.Getenv(envName(cmd.Root().Name(), suffix))',
+        '}',
+        'func envName(name, suffix string) string {',
+        '\tv := strings.ToUpper(fmt.Sprintf("%s_%s", name, suffix))',
+        '\treturn v',
+        '}',
+      ].join('\n'),
+      'utils.py': [
+        'import os',
+        'def get_proxy(key):',
+        '    return os.environ.get(key) or os.environ.get(key.upper())',
+        'no_proxy = get_proxy("no_proxy")',
+        'def config_dir(roaming):',
+        '    key = "APPDATA" if roaming else "LOCALAPPDATA"',
+        '    return os.environ.get(key)',
+        'def resolve(ctx, self):',
+        '    envvar = f"{ctx.auto_envvar_prefix}_{self.name.upper()}"',
+        '    return os.environ.get(envvar)',
+        'def set_environ(env_name, value):',
+        '    old_value = os.environ.get(env_name)',
+        '    os.environ[env_name] = value',
+        'set_environ("http_proxy", "x")',
+      ].join('\n'),
+    });
+    expect(one(vars, 'TOOL_ACTIVE_HELP')).toMatchObject({ file: 'help.go', line: 8 });
+    expect(one(vars, '<NAME>_ACTIVE_HELP')).toMatchObject({ file: 'help.go', line: 12 });
+    expect(one(vars, '<AUTO_ENVVAR_PREFIX>_<NAME>')).toBeDefined();
+    expect(one(vars, 'APPDATA')).toBeDefined();
+    expect(one(vars, 'LOCALAPPDATA')).toBeDefined();
+    // nothing fixed and nothing named: not a pattern worth a row
+    expect(vars.some((v) => v.name === '<NAME>_<SUFFIX>')).toBe(false);
+    expect(one(vars, 'no_proxy')).toBeDefined();
+    expect(one(vars, 'NO_PROXY')).toBeDefined();
+    // a helper that sets the variable reads it only to restore it
+    expect(one(vars, 'http_proxy')).toBeUndefined();
+  });
+});
+
+describe('variables a library call reads for the program', () => {
+  it('LsColors::from_env reads LS_COLORS (with the fallback), getproxies the proxy variables', () => {
+    const vars = read({
+      'src/main.rs':
+        'let c = LsColors::from_env().unwrap_or_else(|| LsColors::from_string(DEFAULT_LS_COLORS));',
+      'pkg/utils.py': [
+        'from urllib.request import getproxies',
+        'def proxies():',
+        '    return getproxies()',
+      ].join('\n'),
+    });
+    expect(one(vars, 'LS_COLORS')).toMatchObject({
+      defaultValue: 'LsColors::from_string(DEFAULT_LS_COLORS)',
+    });
+    expect(one(vars, '<SCHEME>_proxy')).toBeDefined();
+    expect(one(vars, 'no_proxy')).toBeDefined();
+  });
+});
+
+describe('documentation of a variable whose name is computed', () => {
+  it('matches the docs spelling of the pattern, and a placeholder-only pattern by what supplies it', () => {
+    const src = sourcesFromMap({
+      'docs/help.md':
+        'Set `<PROGRAM>_ACTIVE_HELP` to 0.\nOr COBRA_COMPLETION_DESCRIPTIONS=false.\nSet HTTPS_PROXY.',
+      'docs/options.md': 'Options can come from the `auto_envvar_prefix` of the context.\nThe name of it.',
+    });
+    const names = [
+      '<NAME>_ACTIVE_HELP',
+      'COBRA_<SUFFIX>',
+      '<SCHEME>_proxy',
+      '<AUTO_ENVVAR_PREFIX>_<NAME>',
+      '<NAME>_<KEY>',
+    ];
+    const found = Object.fromEntries(envDocsPass(src, names, []).map((m) => [m.name, `${m.file}:${m.line}`]));
+    expect(found).toEqual({
+      '<NAME>_ACTIVE_HELP': 'docs/help.md:1',
+      'COBRA_<SUFFIX>': 'docs/help.md:2',
+      '<SCHEME>_proxy': 'docs/help.md:3',
+      '<AUTO_ENVVAR_PREFIX>_<NAME>': 'docs/options.md:1',
+    });
+  });
+});

@@ -1,0 +1,751 @@
+// The main path: where one unit of work enters and the calls it follows, resolved by receiver, field
+// and result type, never by a name alone.
+
+import { describe, expect, it } from 'vitest';
+import { sourcesFromMap } from '../sources.ts';
+import type { Dependency, Identity, MainPathStep, Route } from '../types.ts';
+import { flowPass } from './index.ts';
+import { docOf } from './main-path.ts';
+import { fileInfos, identity } from './test-fixtures.ts';
+
+const dep = (name: string): Dependency =>
+  ({
+    name,
+    version: '1',
+    ecosystem: 'npm',
+    scope: 'runtime',
+    manifest: 'package.json',
+    line: 1,
+  }) as Dependency;
+
+function mainPath(
+  contents: Record<string, string>,
+  language: string,
+  over: Partial<Identity>,
+  routes: Route[] = [],
+  deps: string[] = [],
+): MainPathStep[] {
+  const flow = flowPass({
+    src: sourcesFromMap(contents),
+    files: fileInfos(contents, language),
+    identity: identity(over),
+    routes,
+    dependencies: deps.map(dep),
+  });
+  return flow.mainPath ?? [];
+}
+
+const labels = (steps: MainPathStep[]) => steps.map((s) => (s.owner ? `${s.owner}.${s.name}` : s.name));
+
+describe('main path', () => {
+  it("a Go router: from ServeHTTP through the handler its type stores in a field, into the tree's search", () => {
+    const contents = {
+      'mux.go': [
+        'package chi',
+        '',
+        'type Mux struct {',
+        '\thandler http.Handler',
+        '\ttree *node',
+        '}',
+        '',
+        'func (mx *Mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {',
+        '\trctx := r.Context().Value(RouteCtxKey)',
+        '\tmx.handler.ServeHTTP(w, r)',
+        '}',
+        '',
+        'func (mx *Mux) updateRouteHandler() {',
+        '\tmx.handler = chain(mx.middlewares, http.HandlerFunc(mx.routeHTTP))',
+        '}',
+        '',
+        'func (mx *Mux) routeHTTP(w http.ResponseWriter, r *http.Request) {',
+        '\tpath := r.URL.Path',
+        '\tif _, _, h := mx.tree.FindRoute(rctx, method, path); h != nil {',
+        '\t\th.ServeHTTP(w, r)',
+        '\t}',
+        '}',
+      ].join('\n'),
+      'tree.go': [
+        'package chi',
+        '',
+        'type node struct {',
+        '\tprefix string',
+        '}',
+        '',
+        'func (n *node) FindRoute(rctx *Context, method methodTyp, path string) (*node, endpoints, http.Handler) {',
+        '\trn := n.findRoute(rctx, method, path)',
+        '\treturn rn, nil, nil',
+        '}',
+        '',
+        'func (n *node) findRoute(rctx *Context, method methodTyp, path string) *node {',
+        '\tfor _, c := range n.children {',
+        '\t\tpath = path[1:]',
+        '\t}',
+        '\treturn n',
+        '}',
+        '',
+        '// Value is a lookup nobody on the path calls',
+        'func (e endpoints) Value(method methodTyp) *endpoint {',
+        '\tmx := e[method]',
+        '\treturn mx',
+        '}',
+      ].join('\n'),
+      'chain.go': [
+        'package chi',
+        '',
+        'func chain(middlewares []func(http.Handler) http.Handler, endpoint http.Handler) http.Handler {',
+        '\th := middlewares[len(middlewares)-1](endpoint)',
+        '\tfor i := len(middlewares) - 2; i >= 0; i-- {',
+        '\t\th = middlewares[i](h)',
+        '\t}',
+        '\treturn h',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Go', {
+      kind: 'library',
+      productPaths: ['mux.go', 'tree.go', 'chain.go'],
+      entryPoints: [{ path: 'mux.go', line: 1, how: 'package' }],
+      publicApi: [{ name: 'Mux', kind: 'type', path: 'mux.go', line: 3 }],
+      keyComponents: [
+        { path: 'mux.go', rank: 1 },
+        { path: 'tree.go', rank: 0.5 },
+      ],
+    });
+    // `chain(…)` built the handler when a route was added: it does not run for each request
+    expect(labels(steps).slice(0, 4)).toEqual([
+      'Mux.ServeHTTP',
+      'Mux.routeHTTP',
+      'node.FindRoute',
+      'node.findRoute',
+    ]);
+    // `r.Context().Value(…)` is a method of an unknown value: not the product's `endpoints.Value`
+    expect(labels(steps)).not.toContain('endpoints.Value');
+    expect(steps[1]).toMatchObject({
+      path: 'mux.go',
+      line: 17,
+      note: 'called by Mux.ServeHTTP at mux.go:10',
+    });
+  });
+
+  it('a CLI: from main through the value a call returns, to the continuation whose result is kept', () => {
+    const contents = {
+      'src/main.rs': [
+        'fn main() {',
+        '  if let Err(code) = tool::run(std::env::args_os()) {',
+        '    std::process::exit(code);',
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/run.rs': [
+        'pub fn run(args: Args) -> Result<(), i32> {',
+        '  let config = Config::from_arguments(args)?;',
+        '  log_startup(&config);',
+        '  config.subcommand.execute(&config)',
+        '}',
+        '',
+        'fn log_startup(config: &Config) {',
+        '  let banner = String::new();',
+        '  eprintln!("{}", banner);',
+        '  eprintln!("{}", banner);',
+        '  eprintln!("{}", banner);',
+        '}',
+      ].join('\n'),
+      'src/config.rs': [
+        'pub struct Config {',
+        '  pub subcommand: Subcommand,',
+        '}',
+        'impl Config {',
+        '  pub fn from_arguments(args: Args) -> Result<Self, Error> {',
+        '    let parsed = args.parse();',
+        '    Ok(Self { subcommand: parsed })',
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/subcommand.rs': [
+        'pub enum Subcommand {',
+        '  Run,',
+        '}',
+        'impl Subcommand {',
+        '  pub fn execute(&self, config: &Config) -> Result<(), i32> {',
+        '    let justfile = compile(config)?;',
+        '    for recipe in justfile.recipes() {',
+        '      run_recipe(recipe);',
+        '    }',
+        '    Ok(())',
+        '  }',
+        '}',
+        'fn compile(config: &Config) -> Result<Justfile, i32> {',
+        '  let tokens = lex(config);',
+        '  parse(tokens)',
+        '}',
+        'fn run_recipe(recipe: &Recipe) {',
+        '  let shell = recipe.shell();',
+        '  let status = spawn(shell);',
+        '  report(status);',
+        '}',
+      ].join('\n'),
+      'crates/tool-helper/src/main.rs': [
+        'fn run() {',
+        '  let a = 1;',
+        '  let b = 2;',
+        '  println!("{}", a + b);',
+        '}',
+      ].join('\n'),
+      'Cargo.toml': '[package]\nname = "tool"\n',
+    };
+    const steps = mainPath(contents, 'Rust', {
+      kind: 'cli',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/main.rs', line: 1, how: 'binary "tool" (fn main)' }],
+    });
+    // `tool::run` is the crate calling itself: its own `run`, not the helper crate's
+    expect(labels(steps).slice(0, 4)).toEqual(['main', 'run', 'Config.from_arguments', 'Subcommand.execute']);
+    expect(steps[1]!.path).toBe('src/run.rs');
+    // the recipe loop's call is the work the loop does; `log_startup`'s result is never used
+    expect(labels(steps)).toContain('run_recipe');
+    expect(labels(steps)).not.toContain('log_startup');
+  });
+
+  it('an application: the handler most routes lead to, after the URL conf that routes to it', () => {
+    const contents = {
+      'hc/urls.py': [
+        'from hc.api import views',
+        '',
+        'urlpatterns = [',
+        '    path("ping/<uuid:code>/", views.ping),',
+        '    path("ping/<uuid:code>/fail", views.ping, {"action": "fail"}),',
+        '    path("checks/", views.checks),',
+        ']',
+      ].join('\n'),
+      'hc/api/views.py': [
+        'from hc.api.models import Check',
+        '',
+        'def ping(request, code, action="success"):',
+        '    check = Check.objects.get(code=code)',
+        '    seen = {}',
+        '    seen.setdefault("a", 1)',
+        '    check.ping(request.body, action)',
+        '    return HttpResponse("OK")',
+        '',
+        'def checks(request):',
+        '    q = Check.objects.filter(user=request.user)',
+        '    return JsonResponse([c.to_dict() for c in q])',
+      ].join('\n'),
+      'hc/api/models.py': [
+        'from django.db import models, transaction',
+        '',
+        'class Check(models.Model):',
+        '    def ping(self, body, action):',
+        '        with transaction.atomic():',
+        '            flip = self.create_flip(action)',
+        '            self.save()',
+        '        return flip',
+        '',
+        '    def create_flip(self, action):',
+        '        flip = Flip(owner=self)',
+        '        flip.new_status = action',
+        '        return flip',
+        '',
+        'class Cache:',
+        '    def setdefault(self, key, value):',
+        '        self.data = {}',
+        '        self.data[key] = value',
+        '        return value',
+        '',
+        '    def save(self):',
+        '        self.data = {}',
+        '        self.flushed = True',
+        '        return True',
+      ].join('\n'),
+    };
+    const route = (path: string, handler: string, line: number): Route => ({
+      method: 'ANY',
+      path,
+      framework: 'Django',
+      file: 'hc/urls.py',
+      line,
+      handler,
+      area: 'product',
+    });
+    const steps = mainPath(
+      contents,
+      'Python',
+      { kind: 'application', productPaths: ['hc'] },
+      [
+        route('/ping/<uuid:code>/', 'views.ping', 4),
+        route('/ping/<uuid:code>/fail', 'views.ping', 5),
+        route('/checks/', 'views.checks', 6),
+      ],
+      ['django'],
+    );
+    expect(labels(steps).slice(0, 4)).toEqual(['urlpatterns', 'ping', 'Check.ping', 'Check.create_flip']);
+    expect(steps[1]!.note).toBe('handles 2 routes, e.g. ANY /ping/<uuid:code>/');
+    // the transaction the work runs in is handed nothing: no step of its own
+    expect(steps.some((s) => s.external)).toBe(false);
+    // a dictionary's setdefault and the model's inherited save are nobody's methods in the product
+    expect(labels(steps)).not.toContain('Cache.setdefault');
+    expect(labels(steps)).not.toContain('Cache.save');
+  });
+
+  it('a library: the outermost public function, not the wrappers it calls', () => {
+    const contents = {
+      'src/lib/api.py': [
+        'from . import sessions',
+        '',
+        'def request(method, url):',
+        '    with sessions.Session() as session:',
+        '        return session.request(method, url)',
+        '',
+        'def get(url):',
+        '    return request("get", url)',
+      ].join('\n'),
+      'src/lib/sessions.py': [
+        'class Session:',
+        '    def request(self, method, url):',
+        '        prep = self.prepare(method, url)',
+        '        resp = self.send(prep)',
+        '        return resp',
+        '',
+        '    def prepare(self, method, url):',
+        '        p = (method, url)',
+        '        q = p',
+        '        return q',
+        '',
+        '    def send(self, prep):',
+        '        adapter = self.adapter_for(prep)',
+        '        r = adapter.send(prep)',
+        '        return r',
+        '',
+        '    def adapter_for(self, prep) -> "BaseAdapter":',
+        '        a = HTTPAdapter()',
+        '        b = a',
+        '        return b',
+        '',
+        'class BaseAdapter:',
+        '    def send(self, prep):',
+        '        raise NotImplementedError',
+        '',
+        'class HTTPAdapter(BaseAdapter):',
+        '    def send(self, prep):',
+        '        conn = self.pool.get()',
+        '        resp = conn.urlopen(prep)',
+        '        return resp',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      productPaths: ['src/lib'],
+      publicApi: [
+        { name: 'request', kind: 'function', path: 'src/lib/api.py', line: 3 },
+        { name: 'get', kind: 'function', path: 'src/lib/api.py', line: 7 },
+        { name: 'Session', kind: 'class', path: 'src/lib/sessions.py', line: 1 },
+      ],
+    });
+    expect(labels(steps).slice(0, 4)).toEqual(['get', 'request', 'Session.request', 'Session.prepare']);
+    expect(labels(steps)).toContain('Session.send');
+  });
+
+  it('the success path: no failure handler, one arm of a choice, the work before a loop back', () => {
+    const contents = {
+      'cmd.go': [
+        'package cmd',
+        '',
+        'type Command struct {',
+        '\tRun func(cmd *Command, args []string)',
+        '\tTraverseChildren bool',
+        '}',
+        '',
+        'func (c *Command) Execute(args []string) error {',
+        '\tif c.TraverseChildren {',
+        '\t\tcmd, err := c.Traverse(args)',
+        '\t} else {',
+        '\t\tcmd, err := c.Find(args)',
+        '\t}',
+        '\tif err != nil {',
+        '\t\treturn c.failed(err)',
+        '\t}',
+        '\terr = c.execute(args)',
+        '\treturn err',
+        '}',
+        '',
+        'func (c *Command) Traverse(args []string) (*Command, error) {',
+        '\tx := args[0]',
+        '\ty := x',
+        '\treturn c, nil',
+        '}',
+        '',
+        'func (c *Command) Find(args []string) (*Command, error) {',
+        '\tx := args[0]',
+        '\ty := x',
+        '\treturn c, nil',
+        '}',
+        '',
+        'func (c *Command) failed(err error) error {',
+        '\tx := err',
+        '\ty := x',
+        '\treturn y',
+        '}',
+        '',
+        'func (c *Command) execute(args []string) error {',
+        '\tflags := c.parse(args)',
+        '\tif c.NotFoundHandler != nil {',
+        '\t\tc.NotFoundHandler(flags)',
+        '\t}',
+        '\tc.Run(c, flags)',
+        '\treturn nil',
+        '}',
+        '',
+        'func (c *Command) parse(args []string) []string {',
+        '\tx := args',
+        '\ty := x',
+        '\treturn y',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Go', {
+      kind: 'library',
+      productPaths: ['cmd.go'],
+      publicApi: [{ name: 'Command', kind: 'type', path: 'cmd.go', line: 3 }],
+    });
+    const names = labels(steps);
+    // `if traverse {Traverse} else {Find}`: only the default arm runs
+    expect(names).toContain('Command.Find');
+    expect(names).not.toContain('Command.Traverse');
+    // a call made once the work has failed is not a step
+    expect(names).not.toContain('Command.failed');
+    // the work handed to the user's code through a hook field of the type
+    expect(steps.find((s) => s.name === 'Run')).toMatchObject({ path: 'cmd.go', line: 44 });
+  });
+
+  it('calls deep in different arms of one choice are alternatives: the default arm is the path', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `    v${i} = x`);
+    const contents = {
+      'src/app/walk.py': [
+        'def receive(config, x):',
+        '    if config.command:',
+        '        if config.batch:',
+        '            return batch(x)',
+        '        else:',
+        '            for i in range(3):',
+        '                h = job(x)',
+        '    else:',
+        '        return buffer(x)',
+        '',
+        'def batch(x):',
+        ...body(6),
+        '',
+        'def job(x):',
+        ...body(6),
+        '',
+        'def buffer(x):',
+        ...body(20),
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      productPaths: ['src/app'],
+      publicApi: [{ name: 'receive', kind: 'function', path: 'src/app/walk.py', line: 1 }],
+    });
+    expect(labels(steps)).toEqual(['receive', 'buffer']);
+  });
+
+  it("a function handed in is the caller's, whatever a product method of that name", () => {
+    const contents = {
+      'lib/application.js': [
+        'class Application {',
+        '  handleRequest (ctx, fnMiddleware) {',
+        '    const res = ctx.res',
+        '    return fnMiddleware(ctx).then(() => respond(ctx))',
+        '  }',
+        '',
+        '  fnMiddleware (ctx) {',
+        '    const a = ctx',
+        '    const b = a',
+        '    return b',
+        '  }',
+        '}',
+        '',
+        'function respond (ctx) {',
+        '  const body = ctx.body',
+        '  if (body === null) {',
+        '    strip(ctx)',
+        '  }',
+        '  return body',
+        '}',
+        '',
+        'function strip (ctx) {',
+        '  const a = ctx.headers',
+        '  const b = a',
+        '  delete b.type',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'JavaScript', {
+      kind: 'library',
+      productPaths: ['lib'],
+      publicApi: [{ name: 'Application', kind: 'class', path: 'lib/application.js', line: 1 }],
+    });
+    const step = steps.find((s) => s.name === 'fnMiddleware');
+    expect(step).toMatchObject({
+      line: 4,
+      note: 'called by Application.handleRequest',
+      handedIn: 'parameter',
+    });
+    expect(step?.owner).toBeUndefined();
+    // a call made for its effect in one branch of `respond` is a detail of that branch
+    expect(labels(steps)).toContain('respond');
+    expect(labels(steps)).not.toContain('strip');
+  });
+
+  it('a call that provides a value is named, and the path stays with the caller that uses it', () => {
+    const contents = {
+      'src/lib/adapters.py': [
+        'class Adapter:',
+        '    def send(self, request):',
+        '        conn = self.get_connection(request)',
+        '        resp = conn.urlopen(request)',
+        '        return self.build_response(resp)',
+        '',
+        '    def get_connection(self, request):',
+        '        """Returns a connection for the given request."""',
+        '        key = self.pool_key(request)',
+        // long enough to be a step of its own rather than an accessor
+        ...Array.from({ length: 40 }, (_, i) => `        key${i} = key`),
+        '        return key',
+        '',
+        '    def pool_key(self, request):',
+        '        a = request',
+        '        b = a',
+        '        c = b',
+        '        return c',
+        '',
+        '    def build_response(self, resp):',
+        '        r = resp',
+        '        s = r',
+        '        return s',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      productPaths: ['src/lib'],
+      publicApi: [{ name: 'Adapter', kind: 'class', path: 'src/lib/adapters.py', line: 1 }],
+    });
+    expect(labels(steps)).toEqual(['Adapter.send', 'Adapter.get_connection', 'Adapter.build_response']);
+  });
+
+  it('a check is named, not entered, even when it walks the flags with a closure', () => {
+    const doc = (s: string) => `        """${s}"""`;
+    const filler = (v: string, from: string) =>
+      Array.from({ length: 45 }, (_, i) => `        ${v}${i} = ${from}`);
+    const contents = {
+      'src/lib/runner.py': [
+        'class Runner:',
+        '    def run(self, args):',
+        '        opts = self.parse(args)',
+        '        err = self.validate_groups(opts)',
+        '        return self.execute(opts)',
+        '',
+        '    def parse(self, args):',
+        doc('Parses the arguments into options.'),
+        ...filler('a', 'args'),
+        '        return a0',
+        '',
+        '    def validate_groups(self, opts):',
+        doc('Validates the flag groups and returns the first error.'),
+        '        visit(opts, lambda f: self.check_one(f))',
+        ...filler('b', 'opts'),
+        '        return self.check_one(opts)',
+        '',
+        '    def check_one(self, f):',
+        ...filler('c', 'f'),
+        '        return c0',
+        '',
+        '    def execute(self, opts):',
+        ...filler('d', 'opts'),
+        '        return d0',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      productPaths: ['src/lib'],
+      publicApi: [{ name: 'Runner', kind: 'class', path: 'src/lib/runner.py', line: 1 }],
+    });
+    const said = labels(steps);
+    expect(said).toContain('Runner.validate_groups');
+    expect(said).not.toContain('Runner.check_one');
+    expect(said.at(-1)).toBe('Runner.execute');
+  });
+
+  it('the work goes to a library through the connection a product method says it returns, not the timeout it builds', () => {
+    const adapter = (signature: string, doc: string) => ({
+      'src/lib/adapters.py': [
+        'from urllib3.util import Timeout as TimeoutSauce',
+        'from urllib3.connectionpool import HTTPConnectionPool',
+        '',
+        'class HTTPAdapter:',
+        '    def send(self, request, stream=False, timeout=None):',
+        '        conn = self.get_connection(request)',
+        '        url = self.request_url(request)',
+        '        resolved = TimeoutSauce(connect=timeout, read=timeout)',
+        '        resp = conn.urlopen(',
+        '            method=request.method,',
+        '            url=url,',
+        '            timeout=resolved,',
+        '        )',
+        '        return self.build_response(request, resp)',
+        '',
+        `    def get_connection(self, request)${signature}:`,
+        doc,
+        '        pool = self.pools[request.url]',
+        '        found = pool',
+        '        return found',
+        '',
+        '    def request_url(self, request):',
+        '        path = request.path_url',
+        '        full = path',
+        '        return full',
+        '',
+        '    def build_response(self, req, resp):',
+        '        response = Response()',
+        '        response.raw = resp',
+        '        return response',
+      ].join('\n'),
+    });
+    const run = (contents: Record<string, string>) =>
+      mainPath(
+        contents,
+        'Python',
+        {
+          kind: 'library',
+          productPaths: ['src/lib'],
+          publicApi: [{ name: 'HTTPAdapter', kind: 'class', path: 'src/lib/adapters.py', line: 4 }],
+        },
+        [],
+        ['urllib3'],
+      ).filter((s) => s.external);
+    // the author's word: "Returns a urllib3 connection"
+    expect(run(adapter('', '        """Returns a urllib3 connection for the given request."""'))).toEqual([
+      expect.objectContaining({ name: 'urlopen', external: 'urllib3', line: 9 }),
+    ]);
+    // the declared return type, imported from the library
+    expect(run(adapter(' -> HTTPConnectionPool', '        pass'))).toEqual([
+      expect.objectContaining({ name: 'urlopen', external: 'urllib3.connectionpool' }),
+    ]);
+    // nothing says what the connection is: the timeout value is still not the hand-over
+    expect(run(adapter('', '        pass'))).toEqual([]);
+  });
+
+  it('set-up beside the work is no hand-over: a signal handler, terminal colours, the clock, an event hook', () => {
+    const rust = {
+      'src/main.rs': [
+        'fn main() {',
+        '    nu_ansi_term::enable_ansi_support().ok();',
+        '    let code = scan(&paths);',
+        '    std::process::exit(code);',
+        '}',
+        '',
+        'fn scan(paths: &[PathBuf]) -> i32 {',
+        '    ctrlc::set_handler(move || {',
+        '        quit.store(true);',
+        '    })',
+        '    .unwrap();',
+        '    let stamp = chrono::Local::now();',
+        '    let walker = ignore::WalkBuilder::new(&paths[0]);',
+        '    let first = &paths[0];',
+        '    walk(first, stamp)',
+        '}',
+        '',
+        'fn walk(first: &Path, stamp: Stamp) -> i32 {',
+        '    let a = 1;',
+        '    let b = a;',
+        '    b',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(
+      rust,
+      'Rust',
+      { kind: 'cli', productPaths: ['src'], entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }] },
+      [],
+      ['nu_ansi_term', 'ctrlc', 'chrono', 'ignore'],
+    );
+    // the walker is handed the paths the step was given
+    expect(steps.filter((s) => s.external)).toEqual([
+      expect.objectContaining({ name: 'WalkBuilder', external: 'ignore', line: 13 }),
+    ]);
+
+    const js = {
+      'lib/application.js': [
+        "const compose = require('koa-compose')",
+        "const onFinished = require('on-finished')",
+        "const debug = require('debug')('koa')",
+        'module.exports = class Application {',
+        '  callback () {',
+        '    const fn = compose(this.middleware)',
+        '    const handleRequest = (req, res) => {',
+        '      const ctx = this.createContext(req, res)',
+        '      return this.handleRequest(ctx, fn)',
+        '    }',
+        '    return handleRequest',
+        '  }',
+        '  handleRequest (ctx, fnMiddleware) {',
+        '    const res = ctx.res',
+        '    onFinished(res, ctx.onerror)',
+        '    debug(ctx)',
+        '    return fnMiddleware(ctx).then(() => respond(ctx))',
+        '  }',
+        '  createContext (req, res) {',
+        '    const context = Object.create(this.context)',
+        '    context.req = req',
+        '    return context',
+        '  }',
+        '}',
+      ].join('\n'),
+    };
+    const koa = mainPath(
+      js,
+      'JavaScript',
+      {
+        kind: 'framework',
+        productPaths: ['lib'],
+        publicApi: [{ name: 'Application', kind: 'class', path: 'lib/application.js', line: 4 }],
+      },
+      [],
+      ['koa-compose', 'on-finished', 'debug'],
+    );
+    // the composed middleware goes into the handler the step returns; the finish hook and the log do not
+    expect(koa.filter((s) => s.external)).toEqual([
+      expect.objectContaining({ name: 'compose', external: 'koa-compose' }),
+    ]);
+  });
+
+  it('nothing to trace gives no main path rather than a guess', () => {
+    const steps = mainPath({ 'README.md': '# x' }, 'Markdown', { kind: 'library' });
+    expect(steps).toEqual([]);
+  });
+});
+
+describe('a step in its author words', () => {
+  const def = { name: 'get', kind: 'function' as const, line: 1, end: 12, indent: 0 };
+  it('ends the docstring prose where its field list starts, continuation lines included', () => {
+    const raw = [
+      'def get(url, params=None, **kwargs):',
+      '    r"""Sends a GET request.',
+      '',
+      '    :param url: URL for the new :class:`Request` object.',
+      '    :param params: (optional) Dictionary to send',
+      '        in the query string for the :class:`Request`.',
+      '    :return: :class:`Response <Response>` object',
+      '    """',
+      '    return request("get", url, params=params, **kwargs)',
+    ].join('\n');
+    expect(docOf(raw, def, 'Python')).toBe('Sends a GET request.');
+  });
+
+  it('keeps a second paragraph of prose after a short first one', () => {
+    const raw = ['def get():', '    """A session.', '', '    Keeps cookies across requests.', '    """'].join(
+      '\n',
+    );
+    expect(docOf(raw, def, 'Python')).toBe('A session. Keeps cookies across requests.');
+  });
+});

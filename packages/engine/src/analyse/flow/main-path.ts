@@ -1,0 +1,1220 @@
+// The main path: the unit of work a project exists for, traced from where it enters the product. A
+// request from its listener (`ServeHTTP`, a `fetch(request)` handler, the function handed to
+// `http.createServer`, WSGI `__call__`) or from the route handler most of an application's routes
+// lead to; one invocation of a program from `main`; the main call of a library from its driving
+// function. From there each step follows the calls its body makes, resolved by import, receiver
+// type and field type (see docs/decisions/028-main-path-traced-from-the-entry.md); a call that
+// cannot be resolved is not guessed, and the path leaves the product at a named package only where
+// the library call carries the work on (set-up beside it, such as a signal handler or a log line, is no step).
+
+import type { MainPathStep, Route } from '../types.ts';
+import { callsIn, type Call, type Def } from './definitions.ts';
+import type { FileModel, Target } from './index.ts';
+
+const MAX_STEPS = 20;
+/** Lines below which a call its author documents as returning or checking something is an accessor. */
+const ACCESSOR_LINES = 40;
+// a definition whose author says it returns, checks or validates something answers the caller, which
+// goes on with the work: it is named, never entered (ValidateFlagGroups' own helpers are no step)
+const ACCESSOR =
+  /^(?:returns?|gets?|checks?|validates?|verif(?:y|ies)|ensures?|tells?|whether|determines?\s+(?:if|whether)|reports?\s+whether)\b/i;
+const MAX_DEPTH = 7;
+const REACH_DEPTH = 12;
+const REACH_NODES = 3000;
+/** Calls followed from one step: the heaviest, kept in the order the body makes them. */
+const FOLLOW = 3;
+// names of calls that run code users registered: hooks, plugins, middleware, event handlers
+const EXTENSION_POINT =
+  /^_?(?:dispatch|run|call|fire|trigger|emit|invoke|apply|exec(?:ute)?)_?(?:hooks?|events?|plugins?|middlewares?|callbacks?|signals?|handlers?|listeners?)$|^(?:dispatch|emit|trigger)$/i;
+/** Standard modules that serve requests: where a listener hands each one over. */
+const LISTENER = /^(node:)?(http|https|http2|net)$|^net\/http$|^(http\.server|socketserver|wsgiref)$/;
+const SELF = new Set(['this', 'self', 'Self', 'cls', 'super']);
+
+export interface MainPathInput {
+  models: FileModel[];
+  types: Map<string, Target[]>;
+  fns: Map<string, Target[]>;
+  /** The flow pass's resolver: imports, module paths and names defined once. */
+  resolve: (call: Call, file: FileModel, from: Def) => Target | { module: string } | null;
+  /** Whether a module is one the product declares as a dependency (or a notable standard one). */
+  notable: (module: string) => boolean;
+  /** Whether a module is one of the product's declared dependencies. */
+  dependency: (module: string) => boolean;
+  /** Product file → PageRank position (0 is the most central). */
+  rank: Map<string, number>;
+  kind: string;
+  entryPoints: { path: string; line: number; how: string }[];
+  publicApi: { name: string; kind: string; path: string; line: number }[];
+  routes: Route[];
+  /** The product's own crate or package names, by which its code may call itself (`just::run`). */
+  selfNames: Set<string>;
+  /** A file's text as written (comments kept): where a step's documentation is read. */
+  raw?: (path: string) => string | null;
+}
+
+/** A line that keeps or returns what it calls: `x = f()`, `x := f()`, `return f()`, `=> f()`. */
+const USED = /^\s*(?:return|yield|await)\b|[^=!<>]=[^=]|:=|=>|\bif\s+let\b|\?\s*;?\s*$|\bas\s+\w+\s*:\s*$/;
+
+interface ProductCall {
+  call: Call;
+  target: Target;
+  /** The result is kept or returned (or the call is where the type dispatches the work). */
+  used: boolean;
+}
+
+/** A Rust call whose error the caller passes on (`Self::run_dependencies(…)?;`) is part of the work. */
+function propagates(t: Target, call: Call): boolean {
+  if (t.file.language !== 'Rust') return false;
+  const first = t.file.bare[call.line - 1] ?? '';
+  const at = first.indexOf(`${call.name}(`);
+  if (at < 0) return false;
+  let depth = 0;
+  for (let i = call.line - 1; i < Math.min(t.file.bare.length, call.line + 30); i++) {
+    const line = t.file.bare[i]!;
+    for (let c = i === call.line - 1 ? at : 0; c < line.length; c++) {
+      if (line[c] === '(') depth++;
+      else if (line[c] === ')' && --depth === 0) return /^\s*\?/.test(line.slice(c + 1));
+    }
+  }
+  return false;
+}
+
+/** A call repeated for each item (`for invocation in invocations {`) is the work the loop does. */
+function inLoop(t: Target, line: number): boolean {
+  const indent = (s: string) => s.length - s.trimStart().length;
+  let at = indent(t.file.bare[line - 1] ?? '');
+  for (let i = line - 1; i > t.def.line; i--) {
+    const text = t.file.bare[i - 1]!;
+    if (!text.trim() || indent(text) >= at) continue;
+    if (/^\s*(?:for|while|loop)\b|\.(?:forEach|map|for_each|each)\s*\(/.test(text)) return true;
+    at = indent(text);
+  }
+  return false;
+}
+
+/** A line's indentation as the definitions measure it (a tab is four columns). */
+const indentOf = (s: string) => /^\s*/.exec(s)![0].replace(/\t/g, '    ').length;
+
+/** The headers of the blocks around a line, innermost first: each line above it at a smaller indentation. */
+function enclosing(t: Target, line: number): number[] {
+  const out: number[] = [];
+  let at = indentOf(t.file.bare[line - 1] ?? '');
+  for (let i = line - 1; i > t.def.line && at > 0; i--) {
+    const text = t.file.bare[i - 1]!;
+    if (!text.trim() || indentOf(text) >= at) continue;
+    out.push(i);
+    at = indentOf(text);
+  }
+  return out;
+}
+
+/** A definition named for a failure (`NotFoundHandler`, `#handleError`, `print_error`): off the success path. */
+const FAILURE = /not_?found|not_?allowed|error|fail|abort|panic|reject|fallback/i;
+
+/**
+ * A call made when the work has failed: in a `catch`, `except` or `rescue` block, under Go's
+ * `if err != nil`, or handed to a promise's `.catch(…)` on its line.
+ */
+function onFailure(t: Target, call: Call): boolean {
+  const text = t.file.bare[call.line - 1] ?? '';
+  const at = text.indexOf(`${call.name}(`);
+  if (at > 0 && /\.catch\s*\(|\bcatch\b|\bexcept\b|\brescue\b/.test(text.slice(0, at))) return true;
+  return enclosing(t, call.line).some((i) =>
+    /^\s*(?:\}\s*)?(?:catch|except|rescue)\b|^\s*if\s+err\s*!=\s*nil\b/.test(t.file.bare[i - 1]!),
+  );
+}
+
+/** A line that opens an arm of a choice: `if`, `else`, `elif`, `case`, `default:`. */
+const ARM = /^\s*(?:\}\s*)?(?:if|else|elif|case|default)\b/;
+/** A line that continues a chain of arms at the arms' indentation: the next arm, or a closing bracket. */
+const ARM_CHAIN = /^\s*(?:\}\s*)?(?:else|elif|case|default)\b|^\s*[}\])]+[,;]?\s*$/;
+/** An arm of a Rust or Scala `match` (`Run { arguments } =>`); elsewhere `=>` makes a function. */
+const MATCH_ARM = /^\s*[\w:{}.,|()&'][\w:{}.,|()&' ]*=>/;
+const matchArms = (t: Target) => /^(Rust|Scala)$/.test(t.file.language);
+const isArm = (t: Target, line: number) =>
+  ARM.test(t.file.bare[line - 1]!) || (matchArms(t) && MATCH_ARM.test(t.file.bare[line - 1]!));
+const chains = (t: Target, line: number) =>
+  ARM_CHAIN.test(t.file.bare[line - 1]!) || (matchArms(t) && MATCH_ARM.test(t.file.bare[line - 1]!));
+
+/** The arms of choices a call sits in, innermost first: each arm's first line, or the call's own line for `X => f(…)`. */
+function armsOf(t: Target, line: number): number[] {
+  const own = matchArms(t) && MATCH_ARM.test(t.file.bare[line - 1] ?? '') ? [line] : [];
+  return [...own, ...enclosing(t, line).filter((h) => isArm(t, h))];
+}
+
+/** The innermost arm of a choice a call sits in, if any. */
+const armOf = (t: Target, line: number): number | undefined => armsOf(t, line)[0];
+
+/** Two first lines of arms of one choice: at one indentation, chained by `else`, `case` or `X =>` only. */
+function siblingArms(t: Target, a: number, b: number): boolean {
+  if (a === b) return false;
+  const [first, second] = a < b ? [a, b] : [b, a];
+  const indent = indentOf(t.file.bare[first - 1]!);
+  if (indentOf(t.file.bare[second - 1]!) !== indent || !chains(t, second)) return false;
+  // every line between them at the arms' indentation carries the chain on (no statement ends it)
+  for (let i = first + 1; i < second; i++) {
+    const text = t.file.bare[i - 1]!;
+    if (!text.trim() || indentOf(text) > indent) continue;
+    if (indentOf(text) < indent || !chains(t, i)) return false;
+  }
+  return true;
+}
+
+/**
+ * Two calls in different arms of one choice, however deep inside them (`if batch {batch(…)} else
+ * {…job(…)…}`, the arms of a `match`): only one of them runs, so they are not two steps in a row.
+ */
+function alternatives(t: Target, x: number, y: number): boolean {
+  const ys = armsOf(t, y);
+  return armsOf(t, x).some((a) => ys.some((b) => siblingArms(t, a, b)));
+}
+
+/** A call that returns from inside a conditional arm, before the line the work goes on at. */
+function earlyExit(t: Target, line: number, onwards: number): boolean {
+  return line < onwards && /^\s*return\b/.test(t.file.bare[line - 1] ?? '') && armOf(t, line) !== undefined;
+}
+
+/** The names of a definition's parameters: `(ctx, fnMiddleware)`, `(onError?: H)`, `(String name)`. */
+function paramNames(t: Target): Set<string> {
+  return new Set(parameters(t).map((p) => p.name));
+}
+
+/**
+ * A definition's parameters, each marked optional when it has a default or a `?` (`timeout=None`,
+ * `onError?: H`, `*args`): the required ones are the data a step is given, the optional ones tune it.
+ */
+function parameters(t: Target): { name: string; optional: boolean }[] {
+  const head = t.file.bare.slice(t.def.line - 1, Math.min(t.def.end, t.def.line + 8)).join(' ');
+  const open = head.indexOf('(', head.indexOf(t.def.name.replace(/^#/, '')));
+  const out: { name: string; optional: boolean }[] = [];
+  if (open < 0) return out;
+  let depth = 0;
+  let part = '';
+  const parts: string[] = [];
+  let before = '';
+  for (const ch of head.slice(open + 1)) {
+    // the `>` of an arrow (`(e) => void`) closes nothing
+    if ('([{<'.includes(ch)) depth++;
+    else if (')]}>'.includes(ch) && !(ch === '>' && before === '=') && depth-- === 0) break;
+    before = ch;
+    if (ch === ',' && depth === 0) {
+      parts.push(part);
+      part = '';
+    } else part += ch;
+  }
+  parts.push(part);
+  const typeFirst = /^(Java|Kotlin|C#|C|C\+\+)$/.test(t.file.language);
+  for (const p of parts) {
+    const words = p.split(/[:=]/)[0]!.match(/[A-Za-z_$][\w$]*/g) ?? [];
+    const name = typeFirst && !p.includes(':') ? words[words.length - 1] : words.find((w) => w !== 'mut');
+    const optional = /^\s*\*|\w\s*\?\s*:|=/.test(p.replace(/=>/g, ''));
+    if (name && !SELF.has(name)) out.push({ name, optional });
+  }
+  return out;
+}
+
+/** A conventional name for the function that does a unit of work, when code hands it over (`Run`, `handle`). */
+const HANDOVER = /^(run|handle|execute|serve|invoke|call|callback|dispatch|process)$/i;
+
+const FUNCTION_LITERAL = /=>|\bfunction\b|\bfunc\s*\(|\blambda\b|\|[\w\s,:&]*\|\s*\{/;
+
+/**
+ * A definition that makes a function and returns it (koa's `callback()` returns `handleRequest`): a
+ * closure passed to a visitor inside a check (`flags.VisitAll(func(…) {…})`) is not one.
+ */
+function makesFunction(t: Target): boolean {
+  const body = t.file.bare.slice(t.def.line, t.def.end);
+  const named = new Set<string>();
+  for (const l of body) {
+    const m =
+      /^\s*(?:(?:const|let|var)\s+(\w+)\s*=|(\w+)\s*:?=\s*func\b|(?:async\s+)?def\s+(\w+)|function\s+(\w+))/.exec(
+        l,
+      );
+    const name = m && (m[1] ?? m[2] ?? m[3] ?? m[4]);
+    if (name && (FUNCTION_LITERAL.test(l) || /\bdef\s/.test(l))) named.add(name);
+  }
+  return body.some((l) => {
+    const ret = /^\s*return\b(.*)$/.exec(l);
+    if (!ret) return false;
+    const what = ret[1]!.trim().replace(/[;,]$/, '');
+    return FUNCTION_LITERAL.test(what) || named.has(what);
+  });
+}
+
+/** A line that ends a block without a semicolon gives the block its value (`config.run(x)` before `})`). */
+function tailExpression(t: Target, line: number): boolean {
+  const text = t.file.bare[line - 1]?.trim() ?? '';
+  if (!text || /[;{,]$/.test(text)) return false;
+  for (let i = line; i < Math.min(t.file.bare.length, line + 3); i++) {
+    const next = t.file.bare[i]!.trim();
+    if (next) return /^[}\]]/.test(next);
+  }
+  return false;
+}
+
+/** Calls made for their effect beside the work: logging and printing, installing or registering handlers. */
+const SET_UP =
+  /^(?:log|debug|info|warn|warning|trace|fatal|critical|exception|e?print(?:ln|f)?|install|register\w*|subscribe|once|on|add_?\w*(?:listener|handler|hook)s?|set_?\w*(?:handler|hook|listener)s?)$/i;
+/** `onFinished(res, cb)`, `addEventListener(…)`: a call named for an event registers a handler for it. */
+const ON_EVENT = /^on[A-Z_]|^addEventListener$/;
+/** Libraries whose calls only record what the work does. */
+const LOGGING =
+  /(?:^|[/.:])(?:log|logging|logger|slog|tracing|zap|logrus|winston|pino|loguru|structlog|log4j|slf4j|env_logger)(?:[/.:]|$)/i;
+const NOT_DATA = new Set(
+  'true false True False None null nil undefined new move await async this self Self'.split(' '),
+);
+
+/** The identifiers a piece of code names (`request.body` names `request` and `body`). */
+const identifiers = (code: string): string[] =>
+  (code.match(/[A-Za-z_$][\w$]*/g) ?? []).filter((w) => !NOT_DATA.has(w));
+
+/** The text from a line to where its brackets close: a whole statement or call, across lines. */
+function balanced(t: Target, line: number, from = 0): string {
+  let depth = 0;
+  let out = '';
+  for (let i = line - 1; i < Math.min(t.file.bare.length, line + 30); i++) {
+    const text = t.file.bare[i]!.slice(i === line - 1 ? from : 0);
+    out += `${text}\n`;
+    for (const ch of text) {
+      if ('([{'.includes(ch)) depth++;
+      else if (')]}'.includes(ch)) depth--;
+    }
+    if (depth <= 0) break;
+  }
+  return out;
+}
+
+/** A call's argument list as written (`urlopen(method=request.method, …)`), or undefined if not found. */
+function argumentsOf(t: Target, call: Call): string | undefined {
+  const text = t.file.bare[call.line - 1] ?? '';
+  // `Type::new(…)` makes a `Type`: its arguments follow the constructor's name
+  const m = new RegExp(`\\b${call.name.replace(/\$/g, '\\$')}\\s*(?:::<[^>]*>)?(?:::\\w+)?\\s*\\(`).exec(
+    text,
+  );
+  if (!m) return undefined;
+  const args = balanced(t, call.line, m.index + m[0].length - 1);
+  return args.slice(1, args.lastIndexOf(')'));
+}
+
+/** A helper too small to be a step, or an accessor (`getLastName`, `isNew`): named by its caller's work. */
+const trivial = (d: Def) => size(d) < 3 || (size(d) <= 5 && /^(?:get|set|is|has)[A-Z_]/.test(d.name));
+
+const size = (d: Def) => (d.kind === 'type' ? 0 : d.end - d.line + 1);
+const key = (t: Target) => `${t.file.path}:${t.def.line}`;
+
+/** A type name as written in a signature or an assignment: `*Mux`, `&mut Config`, `Check | None`. */
+const TYPE_NAME = /^[A-Z][\w]*$/;
+
+export function traceMainPath(input: MainPathInput): MainPathStep[] {
+  const { models, types, fns } = input;
+  const typeNames = new Set(types.keys());
+  const fieldCache = new Map<string, Map<string, string>>();
+
+  /** The product types a type's fields hold: Go and Rust struct fields, TS class fields, Python `self.x = T()`. */
+  const fieldsOf = (typeName: string): Map<string, string> => {
+    let out = fieldCache.get(typeName);
+    if (out) return out;
+    out = new Map();
+    fieldCache.set(typeName, out);
+    for (const t of types.get(typeName) ?? []) {
+      const lines = t.file.bare;
+      // the type's body: to the first closing bracket at its indentation, or to its methods' end
+      const methods = t.file.defs.filter((d) => d.owner === typeName);
+      const last = Math.max(t.def.line, ...methods.map((m) => m.end));
+      for (let i = t.def.line; i < Math.min(lines.length, last, t.def.line + 4000); i++) {
+        const line = lines[i]!;
+        const m =
+          /^\s*(?:pub(?:\([^)]*\))?\s+|(?:private|public|protected|readonly)\s+)*#?(\w+)\s*[?!]?\s*:?\s+[*&]?(?:mut\s+)?(?:\[\])?([A-Za-z_]\w*)\b/.exec(
+            line,
+          ) ?? /\b(?:self|this)\.#?(\w+)\s*(?::\s*\w+\s*)?=\s*(?:new\s+)?([A-Z]\w*)\s*\(/.exec(line);
+        if (m && typeNames.has(m[2]!) && !out.has(m[1]!)) out.set(m[1]!, m[2]!);
+      }
+    }
+    return out;
+  };
+
+  /** Local names whose type is known in a function: receivers, typed parameters, assignments. */
+  const envCache = new Map<string, Map<string, string | null>>();
+  /** Local names holding a library's value (`conn = self.get_connection(…)`, "Returns a urllib3 connection"): that library's methods. */
+  const libraryValues = new Map<string, Map<string, string>>();
+  const envOf = (t: Target): Map<string, string | null> => {
+    let env = envCache.get(key(t));
+    if (env) return env;
+    env = new Map();
+    envCache.set(key(t), env);
+    const libs = new Map<string, string>();
+    libraryValues.set(key(t), libs);
+    const set = (name: string, type: string | null) => {
+      if (!env!.has(name) && !SELF.has(name)) env!.set(name, type);
+    };
+    const head = t.file.lines.slice(t.def.line - 1, Math.min(t.def.end, t.def.line + 8)).join(' ');
+    // a Go receiver: `func (mx *Mux) ServeHTTP(…)`
+    const receiver = /^\s*func\s*\(\s*(\w+)\s+\*?\s*(\w+)/.exec(t.file.lines[t.def.line - 1] ?? '');
+    if (receiver && t.def.owner) set(receiver[1]!, t.def.owner);
+    // typed parameters: `x: T` (TS, Python, Rust), `x *T` (Go), `T x` (Java, C#)
+    const params = /\(([^)]*)\)/.exec(head)?.[1] ?? '';
+    for (const p of params.split(',')) {
+      const m =
+        /^\s*(?:mut\s+)?(\w+)\??\s*:\s*&?(?:'\w+\s+)?(?:mut\s+)?(\w+)/.exec(p) ??
+        /^\s*(\w+)\s+\*?(\w+)\s*$/.exec(p) ??
+        /^\s*(?:final\s+)?(?:@\w+\s+)*(\w+)(?:<[^>]*>)?\s+(\w+)\s*$/.exec(p);
+      if (!m) continue;
+      // Java's `Type name` puts the type first
+      const [name, type] = TYPE_NAME.test(m[1]!) && !TYPE_NAME.test(m[2]!) ? [m[2]!, m[1]!] : [m[1]!, m[2]!];
+      if (typeNames.has(type)) set(name, type);
+    }
+    for (let i = t.def.line; i < t.def.end && i < t.file.bare.length; i++) {
+      const line = t.file.bare[i]!;
+      const assigned =
+        /\b(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+)?(\w+)\s*(?::\s*&?[\w<>]+\s*)?(?::=|=)\s*(?:new\s+|&)?([A-Z]\w*)\s*(?:::\w+|\.objects\.\w+|\.\w+)?\s*[({]/.exec(
+          line,
+        );
+      const withAs = /\bwith\s+(?:[\w.]+\.)?([A-Z]\w*)\s*\([^)]*\)\s+as\s+(\w+)/.exec(line);
+      const declared = /^\s*(?:final\s+)?([A-Z]\w*)(?:<[^>]*>)?\s+(\w+)\s*=/.exec(line);
+      const pair = assigned
+        ? [assigned[1]!, assigned[2]!]
+        : withAs
+          ? [withAs[2]!, withAs[1]!]
+          : declared
+            ? [declared[2]!, declared[1]!]
+            : undefined;
+      if (pair && typeNames.has(pair[1]!)) {
+        set(pair[0]!, pair[1]!);
+        continue;
+      }
+      // `cmd, flags, err = c.Find(args)`: the declared result type of a resolved product call
+      const result =
+        /^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+)?(\w+)(?:\s*,\s*\w+)*\s*(?::=|=)\s*(?:await\s+|try\s+)?[\w.:]+\s*\(/.exec(
+          line,
+        );
+      if (result && !env.has(result[1]!)) {
+        const call = callsIn([line], 1, 1)[0];
+        const r = call ? resolveCall({ ...call, line: i + 1 }, t) : null;
+        const type = r && 'def' in r ? returnType(r) : undefined;
+        const known = !!type && typeNames.has(type);
+        const library = r && 'module' in r ? r.module : r && !known ? libraryOf(r) : undefined;
+        if (known) set(result[1]!, type);
+        // a value a library made (`t := template.New(…)`), or one a product function says is a
+        // library's, has that library's methods, not the product's
+        else if (library) {
+          if (!env.has(result[1]!)) libs.set(result[1]!, library);
+          set(result[1]!, null);
+        } else if (r && 'module' in r) set(result[1]!, null);
+      }
+      // a literal, a dictionary or a list is nobody's product type: its methods are not guessed
+      const literal = /\b(\w+)\s*(?::=|=)\s*(?:\{|\[|["'\d]|(?:dict|list|set|make)\()/.exec(line);
+      if (literal) set(literal[1]!, null);
+    }
+    return env;
+  };
+
+  /**
+   * The library a product function's result belongs to: a declared return type imported from a
+   * dependency (`-> HTTPConnectionPool`), else its author's word ("Returns a urllib3 connection").
+   */
+  const libraryOf = (r: Target): string | undefined => {
+    const type = returnType(r, 16);
+    const bound = type ? r.file.bindings.get(type) : undefined;
+    if (bound && input.dependency(bound)) return bound;
+    const doc = docOf(input.raw?.(r.file.path), r.def, r.file.language);
+    const named = doc ? /^(?:\w+\s+)?returns?\s+(?:an?|the)\s+([\w.-]+)\s+\w/i.exec(doc)?.[1] : undefined;
+    return named && input.dependency(named) ? named : undefined;
+  };
+
+  /** A method of a type or of the types it builds on. */
+  /** A method with no work of its own: `raise NotImplementedError`, `pass`, `...`, an empty body. */
+  const abstract = (t: Target): boolean => {
+    // the body starts after the signature, which may run over several lines
+    let from = t.def.line - 1;
+    while (from < t.def.end - 1 && !/[:{]\s*$/.test(t.file.bare[from] ?? '')) from++;
+    const body = t.file.bare
+      .slice(from + 1, t.def.end)
+      .map((l) => l.trim())
+      .filter((l) => l && !/^[{}]$/.test(l) && !/^(""|'')$/.test(l));
+    return (
+      body.length === 0 ||
+      body.every((l) => /^(pass|\.\.\.|raise NotImplementedError\b.*|throw new Error\(.*\);?)$/.test(l))
+    );
+  };
+  /** A base type's abstract method that exactly one product subtype overrides: the call lands there. */
+  const implementation = (t: Target): Target => {
+    if (!t.def.owner || !abstract(t)) return t;
+    const overrides = (fns.get(t.def.name) ?? []).filter(
+      (f) =>
+        f.def.owner &&
+        f.def.owner !== t.def.owner &&
+        (types.get(f.def.owner) ?? []).some((x) => x.def.bases?.includes(t.def.owner!)),
+    );
+    return overrides.length === 1 ? overrides[0]! : t;
+  };
+  const methodOn = (typeName: string, name: string, depth = 0): Target | undefined => {
+    const found = ownMethod(typeName, name, depth);
+    return found && depth === 0 ? implementation(found) : found;
+  };
+  const ownMethod = (typeName: string, name: string, depth: number): Target | undefined => {
+    // typing overloads and stubs share the name: the body that does the work is the longest
+    const own = (fns.get(name) ?? [])
+      .filter((f) => f.def.owner === typeName)
+      .sort((x, y) => size(y.def) - size(x.def))[0];
+    if (own || depth > 3) return own;
+    for (const t of types.get(typeName) ?? [])
+      for (const base of t.def.bases ?? []) {
+        const found = ownMethod(base, name, depth + 1);
+        if (found) return found;
+      }
+    return undefined;
+  };
+
+  /** What a call reaches: a product definition, a library (module), or nothing known. */
+  const paramCache = new Map<string, Set<string>>();
+  const paramsOf = (t: Target): Set<string> => {
+    let out = paramCache.get(key(t));
+    if (!out) paramCache.set(key(t), (out = paramNames(t)));
+    return out;
+  };
+  /** The fields of a type that hold a function (Go `RunE func(…) error`, TS `run: (x) => void`): hooks. */
+  const hookCache = new Map<string, Set<string>>();
+  const hooksOf = (typeName: string): Set<string> => {
+    let out = hookCache.get(typeName);
+    if (out) return out;
+    out = new Set();
+    hookCache.set(typeName, out);
+    for (const t of types.get(typeName) ?? [])
+      // the type's body, to its closing bracket (a Go struct's definition is its first line only)
+      for (let i = t.def.line; i < Math.min(t.def.line + 400, t.file.bare.length); i++) {
+        if (/^\s*}/.test(t.file.bare[i]!) && indentOf(t.file.bare[i]!) <= t.def.indent) break;
+        const m =
+          /^\s*(\w+)\s+func\s*\(/.exec(t.file.bare[i]!) ??
+          /^\s*(?:readonly\s+)?(\w+)\??\s*:\s*(?:\([^)]*\)\s*=>|Function\b)/.exec(t.file.bare[i]!) ??
+          /^\s*(?:pub(?:\([^)]*\))?\s+)?(\w+)\s*:\s*(?:Box<dyn\s+|&dyn\s+)?Fn(?:Mut|Once)?\s*\(/.exec(
+            t.file.bare[i]!,
+          );
+        if (m) out.add(m[1]!);
+      }
+    return out;
+  };
+  const resolveCall = (call: Call, t: Target): Target | { module: string } | null => {
+    const env = envOf(t);
+    const { root, qualifier, name } = call;
+    // a function handed in as a parameter (`fnMiddleware(ctx)`, `onError(err)`) is the caller's, whatever its name
+    if (!root && paramsOf(t).has(name)) return null;
+    const selfType = root && (SELF.has(root) || env.get(root) === t.def.owner) ? t.def.owner : undefined;
+    if (root && (selfType || env.has(root))) {
+      const base = selfType ?? env.get(root);
+      if (base === null) {
+        const library = qualifier === root ? libraryValues.get(key(t))?.get(root) : undefined;
+        return library ? { module: library } : null;
+      }
+      if (base) {
+        // `self.walker.build()`: the field's type, when the type declares it
+        const viaField = qualifier && qualifier !== root ? fieldsOf(base).get(qualifier) : base;
+        const m = viaField ? methodOn(viaField, name) : undefined;
+        if (m) return m;
+        // a method the type does not define comes from a library base or a stored function: not guessed
+        const r = input.resolve(call, t.file, t.def);
+        return r && 'module' in r ? r : null;
+      }
+    }
+    // a method of a value made on the same line (`WorkerState::new(p, c).scan(…)`); any other unnamed
+    // receiver (`r.Context().Value(…)`, `"".join(…)`) is not guessed
+    if (root === '?') {
+      const line = t.file.bare[call.line - 1] ?? '';
+      const made = new RegExp(
+        `(?:new\\s+)?([A-Z]\\w*)(?:::\\w+)?\\s*\\((?:[^()]|\\([^()]*\\))*\\)\\s*\\.\\s*${name.replace(/\$/g, '\\$')}\\s*\\(`,
+      ).exec(line);
+      return made && typeNames.has(made[1]!) ? (methodOn(made[1]!, name) ?? null) : null;
+    }
+    // a Go package of the standard library (`context.WithValue`): never a file of the product
+    const bound = root ? t.file.bindings.get(root) : undefined;
+    if (t.file.language === 'Go' && bound && !bound.split('/')[0]!.includes('.')) return { module: bound };
+    // the project calling itself by its crate or package name: `just::run(…)`
+    if (root && input.selfNames.has(root)) {
+      const free = (fns.get(name) ?? []).filter((f) => !f.def.owner);
+      const top = (p: string) => p.split('/')[0];
+      const near = free.length > 1 ? free.filter((f) => top(f.file.path) === top(t.file.path)) : free;
+      if (near.length === 1) return near[0]!;
+    }
+    const r = input.resolve(call, t.file, t.def);
+    // a method found for a receiver whose type nothing says (`h.ServeHTTP` on some handler) is a
+    // guess, unless the receiver is named after its type (`justfile.run` on a `Justfile`)
+    const namedFor = (owner: string) =>
+      [root, qualifier].some(
+        (n) => !!n && owner.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase() === n.toLowerCase(),
+      );
+    if (r && 'def' in r && root && !SELF.has(root) && r.def.owner && !namedFor(r.def.owner)) return null;
+    return r;
+  };
+
+  /** Fields a method calls through (`mx.handler.ServeHTTP`) and what the type assigns to them. */
+  const assignedTo = (t: Target, field: string): Call[] => {
+    const out: Call[] = [];
+    for (const m of t.file.defs.filter((d) => d.owner === t.def.owner))
+      for (let i = m.line; i <= m.end && i <= t.file.bare.length; i++) {
+        const line = t.file.bare[i - 1]!;
+        const at = line.search(new RegExp(`\\.${field}\\s*=[^=]`));
+        if (at < 0) continue;
+        const rhs = line.slice(at);
+        // what a call on the right returns was built when the field was set (`chain(mws, endpoint)` at
+        // registration); only a type made there answers the dispatch itself
+        out.push(...callsIn([rhs], 1, 1).filter((c) => c.creates || typeNames.has(c.name)));
+        // a method handed over as a value: `http.HandlerFunc(mx.routeHTTP)`
+        for (const ref of rhs.matchAll(/\b(\w+)\.(\w+)\b(?!\s*\()/g))
+          if (ref[2] !== field)
+            out.push({ root: ref[1]!, qualifier: ref[1]!, name: ref[2]!, line: 1, creates: false });
+      }
+    return out;
+  };
+
+  /** The line of a body's last call: a tail expression returns its value (Rust, Ruby, arrow bodies). */
+  const lastCallLine = (t: Target): number => {
+    for (let i = Math.min(t.def.end, t.file.bare.length); i > t.def.line; i--) {
+      const line = t.file.bare[i - 1]!.trim();
+      if (!line || /^[})\]]+[;,)]*$/.test(line)) continue;
+      return /\(/.test(line) ? i : -1;
+    }
+    return -1;
+  };
+
+  const methodsOf = (t: Target) => [...fns.values()].flat().filter((f) => f.def.owner === t.def.name).length;
+
+  const reachCache = new Map<string, Set<string>>();
+  /** Every product definition a definition leads to, itself included. */
+  const reachSet = (t: Target): Set<string> => {
+    const cached = reachCache.get(key(t));
+    if (cached) return cached;
+    const seen = new Set<string>([key(t)]);
+    let frontier = [t];
+    for (let depth = 0; depth < REACH_DEPTH && frontier.length && seen.size < REACH_NODES; depth++) {
+      const next: Target[] = [];
+      for (const f of frontier)
+        for (const c of productCalls(f)) {
+          if (seen.has(key(c.target))) continue;
+          seen.add(key(c.target));
+          next.push(c.target);
+        }
+      frontier = next;
+    }
+    reachCache.set(key(t), seen);
+    return seen;
+  };
+  const sizes = new Map<string, number>();
+  /** How much product code a definition leads to: the lines of every definition it reaches. */
+  const reach = (t: Target): number => {
+    let total = sizes.get(key(t));
+    if (total === undefined) {
+      total = 0;
+      for (const k of reachSet(t)) total += defSize.get(k) ?? 0;
+      sizes.set(key(t), total);
+    }
+    return total;
+  };
+  const defSize = new Map<string, number>();
+  for (const m of models) for (const d of m.defs) defSize.set(`${m.path}:${d.line}`, size(d));
+  /**
+   * A helper named by its caller's work rather than a step of its own: a few lines with nothing behind
+   * them (`has(field)`), or an accessor its author says returns or checks something (`Name()`, `Flags()`).
+   */
+  const helper = (t: Target): boolean => {
+    if (trivial(t.def)) return true;
+    if (reach(t) >= ACCESSOR_LINES) return false;
+    return provides(t);
+  };
+  /** Whether a definition's author says it returns or checks something ("Name returns the command's name"). */
+  const provides = (t: Target): boolean => {
+    // Go's doc comments open with the name
+    const doc = docOf(input.raw?.(t.file.path), t.def, t.file.language);
+    const words = doc?.split(/\s+/) ?? [];
+    const verb = words[0] === t.def.name ? words[1] : words[0];
+    return !!verb && ACCESSOR.test(verb);
+  };
+
+  const callsCache = new Map<string, ProductCall[]>();
+  /** The product definitions a definition calls, in the order its body calls them. */
+  function productCalls(t: Target): ProductCall[] {
+    const k = key(t);
+    const cached = callsCache.get(k);
+    if (cached) return cached;
+    const out: ProductCall[] = [];
+    const seen = new Set<string>([k]);
+    const last = lastCallLine(t);
+    const tails = /^(Rust|Ruby|Kotlin|Scala)$/.test(t.file.language);
+    const add = (call: Call, r: Target | { module: string } | null, dispatched = false) => {
+      if (!r || !('def' in r) || seen.has(key(r))) return;
+      seen.add(key(r));
+      const line = t.file.bare[call.line - 1] ?? '';
+      // a call whose result the body keeps or returns carries the work on; one made for its effect
+      // (registering defaults, logging) is set-up
+      const used =
+        dispatched ||
+        call.line === last ||
+        USED.test(line) ||
+        (tails && tailExpression(t, call.line)) ||
+        propagates(t, call) ||
+        inLoop(t, call.line);
+      out.push({ call, target: r, used });
+    };
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+      const r = resolveCall(call, t);
+      if (!r && call.root && call.qualifier && call.qualifier !== call.root && t.def.owner) {
+        // dispatch through a field the type fills itself: follow what it assigns there
+        for (const c of assignedTo(t, call.qualifier)) {
+          const r = resolveCall(c, t);
+          // an implementation stored there (`this.router = new SmartRouter(…)`) answers the call itself
+          const impl = r && 'def' in r && r.def.kind === 'type' ? methodOn(r.def.name, call.name) : undefined;
+          add({ ...c, line: call.line }, impl ?? r, true);
+        }
+        continue;
+      }
+      add(call, r);
+    }
+    callsCache.set(k, out);
+    return out;
+  }
+
+  // where the unit of work enters
+  const start = chooseStart(input, reach, productCalls, resolveCall);
+  if (!start) return [];
+  const steps: MainPathStep[] = [...start.prefix];
+  const visited = new Set<string>();
+  /** The steps the path has descended through to the one it is at. */
+  const stack: string[] = [];
+  /**
+   * One step and what it leads to: the call that carries the work on (kept or returned, the most
+   * code behind it) is followed down; one more substantial call beside it is named as a step of its
+   * own, with no descent, so the path stays one story.
+   */
+  const visit = (t: Target, depth: number, note?: string, descend = true, from?: number) => {
+    if (steps.length >= MAX_STEPS || visited.has(key(t))) return;
+    visited.add(key(t));
+    steps.push({ ...step(t, note), ...(from !== undefined ? { from } : {}) });
+    const me = steps.length - 1;
+    if (depth >= MAX_DEPTH || !descend) return;
+    stack.push(key(t));
+    const calls = productCalls(t);
+    // what a call leads to beyond the steps already told (a redirect loop back into `send` adds nothing)
+    const beyondCache = new Map<ProductCall, Set<string>>();
+    const beyondSet = (c: ProductCall) => {
+      let seen = beyondCache.get(c);
+      if (seen) return seen;
+      seen = new Set<string>();
+      const queue = [c.target];
+      for (let i = 0; i < queue.length && seen.size < REACH_NODES; i++) {
+        const at = queue[i]!;
+        if (seen.has(key(at)) || visited.has(key(at))) continue;
+        seen.add(key(at));
+        for (const n of productCalls(at)) if (!seen.has(key(n.target))) queue.push(n.target);
+      }
+      beyondCache.set(c, seen);
+      return seen;
+    };
+    const beyond = (c: ProductCall) => {
+      let total = 0;
+      for (const k of beyondSet(c)) total += defSize.get(k) ?? 0;
+      return total;
+    };
+    const score = (c: ProductCall) => beyond(c) * (c.used ? 4 : 1) * (c.target.file === t.file ? 1 : 1.25);
+    // a call whose result is kept or returned carries the work on before any call made for its effect
+    // the success path: a call made once the work has failed, or to a failure handler, is not a step
+    const success = (c: ProductCall) => !FAILURE.test(c.target.def.name) && !onFailure(t, c.call);
+    const substantial = calls
+      .filter(
+        (c) => c.target.def.kind !== 'type' && !helper(c.target) && !visited.has(key(c.target)) && success(c),
+      )
+      .sort((x, y) => Number(y.used) - Number(x.used) || score(y) - score(x));
+    // a call that leads back to a step on the way here (a redirect sent again) repeats the work: it may
+    // be named, but the path goes on through the work itself
+    const loops = (c: ProductCall) => stack.some((k) => reachSet(c.target).has(k));
+    // a call made only for its effect, in one branch (`if (explicitNull) response.remove(…)`), is a
+    // detail of that branch: the work does not go on through it
+    const carries = (c: ProductCall) => c.used || armOf(t, c.call.line) === undefined;
+    const next = substantial.filter(carries).find((c) => !loops(c)) ?? substantial.filter(carries)[0];
+    // a side step is one the continuation does not lead to anyway
+    const ahead = next ? beyondSet(next) : new Set<string>();
+    // a call that comes back to this step (dependencies run the way the recipe runs, a redirect is sent
+    // again) shows the recursion in the work, so it is named first
+    const recursive = (c: ProductCall) => productCalls(c.target).some((x) => key(x.target) === key(t));
+    // of calls in different arms of one choice only one runs: the continuation's, else the last arm's
+    // (the `else`, the default), which is what runs unless an option says otherwise
+    const others = substantial
+      .filter((c) => c !== next && c.used && !ahead.has(key(c.target)))
+      .filter((c) => !next || !alternatives(t, c.call.line, next.call.line))
+      // a branch that returns before the continuation (`if format { return Self::format(…) }`) is
+      // another mode of the program, not a step on the way
+      .filter((c) => !next || !earlyExit(t, c.call.line, next.call.line))
+      .filter(
+        (c, _, all) =>
+          !all.some((o) => o.call.line > c.call.line && alternatives(t, c.call.line, o.call.line)),
+      );
+    // after a recursion, the call that runs the user's hooks, plugins or middleware: the extension
+    // point of the work (`dispatch_hook("response", …)`) tells more than one more helper
+    const rank = (c: ProductCall) => (recursive(c) ? 2 : EXTENSION_POINT.test(c.target.def.name) ? 1 : 0);
+    const beside = others.sort((x, y) => rank(y) - rank(x)).slice(0, FOLLOW - 1);
+    // a type made on the way is worth a step when it does work of its own (a few methods)
+    const made = calls
+      .filter((c) => c.target.def.kind === 'type' && !visited.has(key(c.target)) && methodsOf(c.target) >= 3)
+      .slice(0, 1);
+    const leaving = externalCall(
+      t,
+      depth === 0 ? (m) => LISTENER.test(m) || input.dependency(m) : input.dependency,
+    );
+    const hand = handover(t);
+    const ordered = [...made, ...beside, ...(next ? [next] : [])].sort((x, y) => x.call.line - y.call.line);
+    let left = false;
+    let handed = false;
+    for (const c of ordered) {
+      if (steps.length >= MAX_STEPS) break;
+      if (hand && !handed && hand.line <= c.call.line) {
+        steps.push(userCode(t, hand, me));
+        handed = true;
+      }
+      // the work handed to a library (`compose` from koa-compose, `transaction.atomic`) is a step too
+      if (leaving && !left && leaving.call.line <= c.call.line) {
+        steps.push({ ...outside(t, leaving), from: me });
+        left = true;
+      }
+      const why = `${c.target.def.kind === 'type' ? 'made' : 'called'} by ${label(t.def)} at ${t.file.path}:${c.call.line}${
+        c.target.def.kind !== 'type' && recursive(c) ? `, and calls ${label(t.def)} again` : ''
+      }`;
+      if (c.target.def.kind === 'type') {
+        visited.add(key(c.target));
+        steps.push({ ...step(c.target), note: why, from: me });
+      }
+      // a call that provides a value (`get_connection…`, "Returns a connection") is named; the work
+      // goes on in the caller that uses the value, so the path does not go inside it, unless the
+      // value is a function it makes there (koa's `callback()` returns the request handler)
+      else
+        visit(c.target, depth + 1, why, c === next && (!provides(c.target) || makesFunction(c.target)), me);
+    }
+    if (leaving && !left && steps.length < MAX_STEPS) steps.push({ ...outside(t, leaving), from: me });
+    if (hand && !handed && steps.length < MAX_STEPS) steps.push(userCode(t, hand, me));
+    stack.pop();
+  };
+  /**
+   * Where a step hands the work to code it was given rather than its own: a function passed in and
+   * its result kept (`return fnMiddleware(ctx)`), or a hook field of its type (`c.RunE(c, args)`). A
+   * conventional name for the work (`Run`) goes before other hooks; one made on failure is not it.
+   */
+  const handover = (t: Target): Call | undefined => {
+    const hooks = t.def.owner ? hooksOf(t.def.owner) : new Set<string>();
+    const env = envOf(t);
+    const found = callsIn(t.file.bare, t.def.line, t.def.end, t.def.name).filter((call) => {
+      if (FAILURE.test(call.name) || onFailure(t, call)) return false;
+      if (!call.root) return paramsOf(t).has(call.name) && USED.test(t.file.bare[call.line - 1] ?? '');
+      const mine = SELF.has(call.root) || env.get(call.root) === t.def.owner;
+      return mine && call.qualifier === call.root && hooks.has(call.name);
+    });
+    const runs = found.filter((c) => HANDOVER.test(c.name));
+    return (runs.length ? runs : found)[runs.length ? runs.length - 1 : 0];
+  };
+  const userCode = (t: Target, call: Call, from: number): MainPathStep => ({
+    name: call.name,
+    path: t.file.path,
+    line: call.line,
+    // the step's citation is the call itself
+    note: `called by ${label(t.def)}`,
+    handedIn: call.root ? 'field' : 'parameter',
+    from,
+  });
+  const outside = (t: Target, leaving: { call: Call; module: string }): MainPathStep => ({
+    name: leaving.call.name,
+    path: t.file.path,
+    line: leaving.call.line,
+    external: leaving.module,
+    note: `called by ${label(t.def)}`,
+  });
+  /** The step's first call into a library that carries the work on: the hand-over (see `carriesWork`). */
+  const externalCall = (
+    t: Target,
+    named: (module: string) => boolean,
+  ): { call: Call; module: string } | undefined => {
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+      const r = resolveCall(call, t);
+      if (r && 'module' in r && named(r.module) && carriesWork(t, call, r.module))
+        return { call, module: r.module };
+    }
+    return undefined;
+  };
+  /**
+   * Whether a library call carries the step's work on rather than setting something up beside it:
+   * its result is what the step returns or goes into it (`resp = conn.urlopen(…)` … `return
+   * build_response(request, resp)`), or it is handed the data the step was given (a required
+   * parameter, or a local made from one). Logging, registering handlers (`ctrlc::set_handler`,
+   * `onFinished`), a call made on failure and a value built from constants alone (`HttpResponse("OK")`,
+   * `Local::now()`, `transaction.atomic()`) are not it; nor is a value built from the step's options
+   * (`Timeout(connect=timeout)` where `timeout=None`).
+   */
+  const carriesWork = (t: Target, call: Call, module: string): boolean => {
+    if (LOGGING.test(module) || SET_UP.test(call.name) || ON_EVENT.test(call.name)) return false;
+    if (FAILURE.test(call.name) || onFailure(t, call)) return false;
+    const params = parameters(t);
+    const required = new Set(params.filter((p) => !p.optional).map((p) => p.name));
+    const body = t.file.bare.slice(t.def.line, t.def.end);
+    // locals made straight from a required parameter (`first_path = &paths[0]`, `res = ctx.res`)
+    const made = new Set<string>();
+    const locals = new Set(params.map((p) => p.name));
+    for (const line of body) {
+      const m =
+        /^\s*(?:(?:let|const|var|val)\s+(?:mut\s+)?)?\(?([A-Za-z_$][\w$]*)(?:\s*,\s*[\w$]+)*\)?\s*(?::[^=]*)?(?::=|=)(?!=)(.*)$/.exec(
+          line,
+        );
+      if (!m) continue;
+      locals.add(m[1]!);
+      if (identifiers(m[2]!).some((w) => required.has(w))) made.add(m[1]!);
+    }
+    const args = identifiers(argumentsOf(t, call) ?? '');
+    if (args.some((w) => required.has(w) || made.has(w))) return true;
+    // built from constants alone, on no value of the step's own: a fixed value, not the work
+    if (!args.length && !(call.root && (locals.has(call.root) || SELF.has(call.root)))) return false;
+    // what the step returns: its return statements (a closure's too) and a tail expression
+    const returned = new Set<number>();
+    const names = new Set<string>();
+    const last = /^(Rust|Ruby|Kotlin|Scala)$/.test(t.file.language) ? lastLine(t) : -1;
+    for (let i = t.def.line + 1; i <= Math.min(t.def.end, t.file.bare.length); i++) {
+      const text = t.file.bare[i - 1]!;
+      const tail = i === last && tailExpression(t, i);
+      if (!/^\s*(?:return|yield)\b/.test(text) && !tail) continue;
+      const statement = balanced(t, i);
+      for (let j = 0; j < statement.split('\n').length - 1; j++) returned.add(i + j);
+      for (const w of identifiers(statement)) names.add(w);
+    }
+    if (returned.has(call.line)) return true;
+    const kept =
+      /^\s*(?:(?:let|const|var|val)\s+(?:mut\s+)?)?([A-Za-z_$][\w$]*)\s*(?::[^=]*)?(?::=|=)(?!=)/.exec(
+        t.file.bare[call.line - 1] ?? '',
+      );
+    return !!kept && names.has(kept[1]!);
+  };
+  /** The line of a body's last expression, past closing brackets. */
+  const lastLine = (t: Target): number => {
+    for (let i = Math.min(t.def.end, t.file.bare.length); i > t.def.line; i--) {
+      const line = t.file.bare[i - 1]!.trim();
+      if (line && !/^[})\]]+[;,)]*$/.test(line)) return i;
+    }
+    return -1;
+  };
+  visit(start.target, 0, start.note);
+  // each step in its author's words, where the code documents it
+  const byPath = new Map(models.map((m) => [m.path, m]));
+  for (const s of steps) {
+    if (s.external) continue;
+    const file = byPath.get(s.path);
+    const def = file?.defs.find((d) => d.line === s.line);
+    const doc = file && def ? docOf(input.raw?.(s.path), def, file.language) : undefined;
+    if (doc) s.doc = doc;
+  }
+  return steps;
+}
+
+/** The product type a definition declares it returns (`-> Config`, `(*Command, error)`, `): Context`). */
+function returnType(t: Target, span = 6): string | undefined {
+  const head = t.file.lines.slice(t.def.line - 1, t.def.line - 1 + span).join(' ');
+  const name = t.def.name.replace(/^#/, '');
+  const after = head.slice(head.indexOf(name) + name.length);
+  const m =
+    /^[^)]*\)\s*(?:->|:)\s*(?:Result<|Option<|Promise<|Optional\[|Box<)?["']?&?(?:'\w+\s+)?(?:mut\s+)?(\w+)/.exec(
+      after,
+    ) ??
+    /^[^)]*\)\s*\(?\s*\*?\s*(\w+)/.exec(after) ??
+    new RegExp(`(\\w+)(?:<[^>]*>)?\\s+${name}\\s*\\(`).exec(head);
+  const type = m?.[1];
+  return type === 'Self' ? t.def.owner : type;
+}
+
+const label = (d: Def) => (d.owner ? `${d.owner}.${d.name}` : d.name);
+
+/**
+ * The first sentence of a definition's own documentation: the docstring under a Python `def`, else
+ * the comment block right above it (past decorators and attributes). Licence text and tags are not it.
+ */
+export function docOf(raw: string | null | undefined, def: Def, language: string): string | undefined {
+  if (!raw) return undefined;
+  const lines = raw.split('\n');
+  const block: string[] = [];
+  if (language === 'Python') {
+    let i = def.line - 1;
+    while (i < lines.length && i < def.line + 40 && !/:\s*(#.*)?$/.test(lines[i]!)) i++;
+    const open = lines[i + 1]?.trim() ?? '';
+    const quote = /^[rRuU]?("""|''')/.exec(open)?.[1];
+    if (!quote) return undefined;
+    let body = open.slice(open.indexOf(quote) + 3);
+    for (let j = i + 2; !body.includes(quote) && j < Math.min(lines.length, i + 40); j++)
+      body += `\n${lines[j]}`;
+    block.push(body.split(quote)[0]!);
+  } else {
+    // a doc block may stand a blank line above what it documents
+    let from = def.line - 2;
+    while (from > 0 && !lines[from]!.trim() && /\*\/\s*$/.test(lines[from - 1] ?? '')) from--;
+    for (let i = from; i >= 0 && i >= def.line - 40; i--) {
+      const line = lines[i]!.trim();
+      if (/^(@|#\[)/.test(line)) continue;
+      if (!/^(\/\/|\/\*|\*|#(?!\[))/.test(line)) break;
+      block.unshift(line.replace(/^(\/\/\/?!?|\/\*\*?|\*\/|\*|#)\s?/, '').replace(/\*\/$/, ''));
+    }
+  }
+  const paras = block
+    .join('\n')
+    .trim()
+    .split(/\n\s*\n/);
+  // a first paragraph that only names the thing ("A Requests session.") takes the next one with it
+  const head = paras[0]!.trim();
+  const lead =
+    head.length < 40 && paras[1] ? `${/[.!?:]$/.test(head) ? head : `${head}.`}\n${paras[1]}` : head;
+  // the prose ends where the field list starts (`:param url:`, `@param`, `Args:`): what follows,
+  // continuation lines included, describes arguments, not the definition
+  const leadLines = lead.split('\n');
+  const fields = leadLines.findIndex((l) =>
+    /^\s*(?:[@:]\w+|(?:Args|Arguments|Returns|Raises|Parameters|Example)s?:\s*$)/.test(l),
+  );
+  const prose = (fields >= 0 ? leadLines.slice(0, fields) : leadLines)
+    .join(' ')
+    .replace(/\{@\w+\s+([^}]*)\}/g, '$1')
+    // Sphinx roles and reStructuredText literals: :class:`Response <Response>` is Response
+    .replace(/:\w+:`~?([^`<]*?)\s*(?:<[^>`]*>)?`/g, '$1')
+    .replace(/``([^`]+)``/g, '$1')
+    .replace(/<\/?[a-z][^>]*>/gi, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (prose.length < 8 || /copyright|\blicen[cs]e\b|licen[cs]ed under/i.test(prose)) return undefined;
+  // a first sentence that only names the thing ("A Requests session.") takes the next one with it
+  const ends = sentenceEnds(prose);
+  const cut = ends.find((e) => e >= 8 && e <= 200);
+  const end = cut !== undefined && cut < 40 ? (ends.find((e) => e > cut && e <= 240) ?? cut) : cut;
+  if (end !== undefined) return prose.slice(0, end);
+  return prose.length <= 160 ? prose : `${prose.slice(0, 157).replace(/\s+\S*$/, '')}…`;
+}
+
+/** Where sentences end in a text (after `.`, `!` or `?` and a space or the end), past abbreviations like e.g. */
+function sentenceEnds(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(/[.!?](?=\s|$)/g)) {
+    const before = text.slice(Math.max(0, m.index - 5), m.index + 1);
+    if (/\b(e\.g|i\.e|etc|vs|cf|approx)\.$/i.test(before) || /\b[A-Z]\.$/.test(before)) continue;
+    out.push(m.index + 1);
+  }
+  return out;
+}
+
+function step(t: Target, note?: string): MainPathStep {
+  return {
+    name: t.def.name,
+    ...(t.def.owner ? { owner: t.def.owner } : {}),
+    path: t.file.path,
+    line: t.def.line,
+    ...(note ? { note } : {}),
+  };
+}
+
+interface Start {
+  target: Target;
+  prefix: MainPathStep[];
+  note?: string;
+}
+
+/**
+ * Where the unit of work enters the product. An application with routes: the handler most of its
+ * routes lead to (then the one that does the most work), after its URL configuration or request
+ * middleware. A program: its `main`. A framework or library that serves requests: its listener.
+ * Any other library: the public function or driving method that leads to the most of its code.
+ */
+function chooseStart(
+  input: MainPathInput,
+  reach: (t: Target) => number,
+  productCalls: (t: Target) => ProductCall[],
+  resolveCall: (call: Call, t: Target) => Target | { module: string } | null,
+): Start | null {
+  const { models, rank } = input;
+  const byPath = new Map(models.map((m) => [m.path, m]));
+  const rankOf = (t: Target) => rank.get(t.file.path) ?? 1e6;
+  // siblings that wrap the same work (`get`, `post`, `put` around `request`) reach within a few lines of
+  // each other: the most central, first-defined of them stands for all
+  const close = (x: number, y: number) => Math.abs(x - y) <= 0.02 * Math.max(x, y);
+  const best = (ts: Target[]) =>
+    ts.sort(
+      (x, y) =>
+        (close(reach(x), reach(y)) ? 0 : reach(y) - reach(x)) ||
+        // a module's own function (`requests.get`) is how users call it, before a method that wraps the same
+        Number(!!x.def.owner) - Number(!!y.def.owner) ||
+        rankOf(x) - rankOf(y) ||
+        x.file.path.localeCompare(y.file.path) ||
+        x.def.line - y.def.line,
+    )[0];
+  const application = /application|service/.test(input.kind);
+
+  if (application) {
+    const handled = routeHandlers(input, byPath, resolveCall);
+    if (handled.length) {
+      const most = Math.max(...handled.map((h) => h.routes.length));
+      const top = handled
+        .filter((h) => h.routes.length === most)
+        .map((h) => h.target)
+        .sort((x, y) => rankOf(x) - rankOf(y) || reach(y) - reach(x) || x.def.line - y.def.line)[0];
+      const h = handled.find((x) => x.target === top)!;
+      const prefix: MainPathStep[] = [];
+      const mw = requestMiddleware(models);
+      if (mw)
+        prefix.push({
+          name: mw.def.name,
+          path: mw.file.path,
+          line: mw.def.line,
+          note: 'runs before every matched request',
+        });
+      const r = h.routes[0]!;
+      // a route declared away from its handler (a URL conf, a router file) is where the request enters
+      if (r.file !== h.target.file.path) {
+        const holder = byPath.get(r.file);
+        const list = holder ? listName(holder, r.line) : undefined;
+        prefix.push({
+          name: list ?? `${r.method} ${r.path}`,
+          path: r.file,
+          line: r.line,
+          note: `routes ${r.method === 'ANY' ? '' : `${r.method} `}${r.path} to ${label(h.target.def)}`,
+        });
+      }
+      return {
+        target: h.target,
+        prefix,
+        note: `handles ${h.routes.length} route${h.routes.length === 1 ? '' : 's'}, e.g. ${r.method} ${r.path}`,
+      };
+    }
+  }
+  const mains = input.entryPoints
+    .map((e) =>
+      byPath.get(e.path)?.defs.find((d) => d.name === 'main' && d.line >= e.line && d.line <= e.line + 3),
+    )
+    .map((d, i) => (d ? { file: byPath.get(input.entryPoints[i]!.path)!, def: d } : undefined))
+    .filter((t): t is Target => !!t);
+  if (/cli|application|service/.test(input.kind) && mains.length) return { target: best(mains)!, prefix: [] };
+
+  const listeners: Target[] = [];
+  for (const file of models)
+    for (const def of file.defs) {
+      if (def.kind === 'type') continue;
+      const head = file.lines.slice(def.line - 1, def.line + 3).join(' ');
+      const body = file.bare.slice(def.line - 1, def.end).join('\n');
+      if (
+        (def.name === 'ServeHTTP' && def.owner) ||
+        (def.name === 'fetch' && def.owner && /\(\s*request\b/.test(head)) ||
+        (/^(__call__|wsgi_app)$/.test(def.name) && /\benviron\b/.test(head)) ||
+        /\bcreateServer\s*\(/.test(body)
+      )
+        listeners.push({ file, def });
+    }
+  if (listeners.length) {
+    // the most central file's listener: a framework's own, not a middleware's
+    const top = listeners.sort((x, y) => rankOf(x) - rankOf(y) || x.def.line - y.def.line)[0]!;
+    return { target: top, prefix: [] };
+  }
+  if (mains.length) return { target: best(mains)!, prefix: [] };
+
+  const drivers: Target[] = [];
+  for (const e of input.publicApi) {
+    const file = byPath.get(e.path);
+    const here = file?.defs.filter((d) => d.line >= e.line && d.line <= e.line + 3) ?? [];
+    // a name re-exported from the package entry (`__init__.py`) is defined elsewhere
+    const defs = here.length
+      ? here
+      : [
+          ...(input.types.get(e.name) ?? []),
+          ...(input.fns.get(e.name) ?? []).filter((t) => !t.def.owner),
+        ].map((t) => t.def);
+    for (const def of defs) {
+      const holder = here.length ? file : models.find((m) => m.defs.includes(def));
+      if (!holder) continue;
+      if (def.kind === 'type')
+        for (const m of holder.defs.filter((d) => d.owner === def.name && d.kind !== 'type'))
+          drivers.push({ file: holder, def: m });
+      else drivers.push({ file: holder, def });
+    }
+  }
+  const callable = drivers.filter((t) => !t.def.name.startsWith('_') || t.def.name === '__call__');
+  // the outermost driver: one that another candidate calls is a step of that one's path
+  const called = new Set(callable.flatMap((t) => productCalls(t).map((c) => key(c.target))));
+  const top = best(callable.filter((t) => !called.has(key(t))));
+  return top ? { target: top, prefix: [] } : null;
+}
+
+/** The definitions the product's routes lead to, each with its routes. */
+function routeHandlers(
+  input: MainPathInput,
+  byPath: Map<string, FileModel>,
+  resolveCall: (call: Call, t: Target) => Target | { module: string } | null,
+): { target: Target; routes: Route[] }[] {
+  const out = new Map<string, { target: Target; routes: Route[] }>();
+  for (const r of input.routes) {
+    if (r.area && r.area !== 'product') continue;
+    const file = byPath.get(r.file);
+    if (!file) continue;
+    let target: Target | undefined;
+    // a handler declared at the route (an annotated method, an exported GET/POST) …
+    const here = file.defs.find((d) => d.kind !== 'type' && d.line >= r.line && d.line <= r.line + 3);
+    if (here && (!r.handler || r.handler.split('.').pop() === here.name)) target = { file, def: here };
+    // … or named by it (`views.ping`), resolved from the routing file's imports
+    else if (r.handler && /^[\w.]+$/.test(r.handler)) {
+      const parts = r.handler.split('.');
+      const name = parts.pop()!;
+      const call: Call = {
+        ...(parts.length ? { root: parts[0]!, qualifier: parts[parts.length - 1]! } : {}),
+        name,
+        line: r.line,
+        creates: false,
+      };
+      // `views.ping` where `from hc.api import views`: the module file the name is bound to
+      const bound = parts.length ? file.bindings.get(parts[0]!) : undefined;
+      const module = bound
+        ? byModulePath(byPath, [`${bound}.${parts.slice(1).join('.') || parts[0]}`, bound])
+        : undefined;
+      const def = module?.defs.find((d) => d.name === name && !d.owner && d.kind !== 'type');
+      if (module && def) target = { file: module, def };
+      else {
+        const holder = file.defs[0] ?? {
+          name: '',
+          kind: 'function' as const,
+          line: 1,
+          end: file.lines.length,
+          indent: 0,
+        };
+        const found = resolveCall(call, { file, def: holder });
+        if (found && 'def' in found && found.def.kind !== 'type') target = found;
+      }
+    }
+    if (!target) continue;
+    const k = key(target);
+    const entry = out.get(k) ?? { target, routes: [] };
+    entry.routes.push(r);
+    out.set(k, entry);
+  }
+  return [...out.values()];
+}
+
+/** The product file a dotted module path names (`hc.api.views` → hc/api/views.py), if any. */
+function byModulePath(byPath: Map<string, FileModel>, modules: string[]): FileModel | undefined {
+  for (const module of modules) {
+    const tail = '/' + module.replace(/^\.+/, '').replace(/\./g, '/');
+    for (const [path, file] of byPath) {
+      const bare = '/' + path.replace(/\.[^./]+$/, '').replace(/\/__init__$/, '');
+      if (bare.endsWith(tail)) return file;
+    }
+  }
+  return undefined;
+}
+
+/** Request middleware a web framework runs before every route (Next.js `middleware.ts`). */
+function requestMiddleware(models: FileModel[]): Target | undefined {
+  for (const file of models) {
+    if (!/^(src\/)?middleware\.[jt]s$/.test(file.path)) continue;
+    const def = file.defs.find((d) => d.name === 'middleware');
+    if (def) return { file, def };
+  }
+  return undefined;
+}
+
+/** The list a route is declared in (`urlpatterns = [`), named by the assignment above it. */
+function listName(file: FileModel, line: number): string | undefined {
+  for (let i = Math.min(line, file.lines.length) - 1; i >= 0 && i >= line - 400; i--) {
+    const m = /^(\w+)\s*(?::[^=]*)?=\s*[[(]/.exec(file.lines[i]!);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+export type { MainPathStep };

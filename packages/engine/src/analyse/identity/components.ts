@@ -1,0 +1,95 @@
+// How the key components use each other: for the product's most central files, which names one
+// file takes from another (mux.go uses tree.go's `node` and `FindRoute`). This is what the
+// component diagram draws; a name counts only where exactly one of these files defines it.
+
+import type { ImportInfo, SymbolInfo } from '../types.ts';
+import { NON_WORD, SCAN_CHARS } from './rank.ts';
+
+/** The most central files a diagram can show and still be read. */
+export const MAX_COMPONENTS = 8;
+/** Arrows each file keeps (its strongest uses), and names printed on an arrow. */
+const EDGES_PER_FILE = 2;
+const NAMES_PER_EDGE = 2;
+/** Arrows in all: the strongest, so the picture stays readable at page width. */
+const MAX_EDGES = 10;
+
+export interface ComponentLinks {
+  nodes: string[];
+  edges: { from: string; to: string; names: string[]; weight: number }[];
+}
+
+const KINDS = new Set<SymbolInfo['kind']>([
+  'function',
+  'class',
+  'interface',
+  'type',
+  'enum',
+  'method',
+  'struct',
+  'trait',
+]);
+
+/**
+ * A name worth printing, and unlikely to be an ordinary word of another file: capitalised,
+ * camelCase or snake_case, or long (`request`, `routes` and `content` are said everywhere).
+ */
+function telling(name: string): boolean {
+  if (name.startsWith('_') || name.length < 3) return false;
+  return /[A-Z]/.test(name) || /[a-z0-9]_[a-z0-9]/i.test(name) || name.length >= 10;
+}
+
+export function componentLinks(
+  files: string[],
+  text: (p: string) => string | null,
+  symbols: SymbolInfo[],
+  imports: ImportInfo[],
+): ComponentLinks {
+  const nodes = files.slice(0, MAX_COMPONENTS);
+  const inSet = new Set(nodes);
+  const definers = new Map<string, Set<string>>();
+  for (const s of symbols) {
+    if (!inSet.has(s.path) || !KINDS.has(s.kind) || !telling(s.name)) continue;
+    const set = definers.get(s.name) ?? new Set<string>();
+    set.add(s.path);
+    definers.set(s.name, set);
+  }
+  const edges: ComponentLinks['edges'] = [];
+  for (const from of nodes) {
+    const full = text(from);
+    if (!full) continue;
+    const t = full.length > SCAN_CHARS ? full.slice(0, SCAN_CHARS) : full;
+    const uses = new Map<string, Map<string, number>>(); // definer → name → uses
+    for (const w of t.split(NON_WORD)) {
+      const defs = definers.get(w);
+      if (!defs || defs.size !== 1) continue;
+      const to = [...defs][0]!;
+      if (to === from) continue;
+      const names = uses.get(to) ?? new Map<string, number>();
+      names.set(w, (names.get(w) ?? 0) + 1);
+      uses.set(to, names);
+    }
+    // an import of the file, with no name of it in use, still links the two
+    for (const imp of imports)
+      if (
+        imp.from === from &&
+        imp.resolved &&
+        inSet.has(imp.resolved) &&
+        imp.resolved !== from &&
+        !uses.has(imp.resolved)
+      )
+        uses.set(imp.resolved, new Map());
+    const out = [...uses].map(([to, names]) => {
+      const ranked = [...names].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+      return {
+        from,
+        to,
+        names: ranked.slice(0, NAMES_PER_EDGE).map(([n]) => n),
+        weight: Number((ranked.reduce((s, [, n]) => s + Math.sqrt(n), 0) || 1).toFixed(2)),
+      };
+    });
+    out.sort((a, b) => b.weight - a.weight || a.to.localeCompare(b.to));
+    edges.push(...out.slice(0, EDGES_PER_FILE));
+  }
+  edges.sort((a, b) => b.weight - a.weight || a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
+  return { nodes, edges: edges.slice(0, MAX_EDGES) };
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { sourcesFromMap } from '../sources.ts';
+import { goReachableTypes, jsExports, pyExports, rustPubItems } from './surface.ts';
+
+const rows = (items: { name: string; kind: string; line: number }[]) =>
+  items.map((a) => `${a.name}:${a.kind}:${a.line}`);
+
+describe('public surface', () => {
+  it("cites each name of Python's __all__ at its own line, over several lines", () => {
+    const text = 'import x\n\n__all__ = (\n    "get",\n    "Session",\n    "_hidden",\n)\n';
+    expect(rows(pyExports('pkg/__init__.py', text))).toEqual(['get:export:4', 'Session:export:5']);
+    const one = '__all__: list[str] = ["a", "b"]\n';
+    expect(rows(pyExports('pkg/__init__.py', one))).toEqual(['a:export:1', 'b:export:1']);
+  });
+
+  it('kinds a Python re-export by its definition: an assigned call is an instance, a literal a constant', () => {
+    const src = sourcesFromMap({
+      'src/clack/__init__.py':
+        'from .core import Command as Command\nfrom .types import (\n    BOOL,  # noqa: F401\n    Path,\n    LIMIT,\n    make,\n)\nfrom . import utils\nfrom .gone import lost\n',
+      'src/clack/core.py': 'class Command:\n    pass\n',
+      'src/clack/types.py':
+        'from clack.paths import Path\n\nclass BoolType:\n    pass\n\nBOOL: t.Final[BoolType] = BoolType()\nLIMIT = 10\nmake = factory()\n',
+      'src/clack/paths.py': 'class Path:\n    pass\n',
+      'src/clack/utils.py': 'def helper():\n    pass\n',
+    });
+    expect(rows(pyExports('src/clack/__init__.py', src.text('src/clack/__init__.py')!, src))).toEqual([
+      'Command:class:1',
+      'BOOL:instance:3',
+      'Path:class:4',
+      'LIMIT:constant:5',
+      'make:value:6',
+      'utils:module:8',
+      // a definition that cannot be found gets no kind rather than a guessed one
+      'lost:export:9',
+    ]);
+  });
+
+  it('kinds a Python class derived from an exception, directly or through other classes, as an exception', () => {
+    const src = sourcesFromMap({
+      'fetch/__init__.py': 'from .exceptions import Timeout, ReadTimeout, Plain\n',
+      'fetch/exceptions.py':
+        'from .base import BaseFailure\n\nclass Timeout(BaseFailure):\n    pass\n\nclass ReadTimeout(Timeout, Mixin):\n    pass\n\nclass Plain(object):\n    pass\n',
+      'fetch/base.py': 'class BaseFailure(IOError):\n    pass\n',
+    });
+    expect(rows(pyExports('fetch/__init__.py', src.text('fetch/__init__.py')!, src))).toEqual([
+      'Timeout:exception:1',
+      'ReadTimeout:exception:1',
+      'Plain:class:1',
+    ]);
+  });
+
+  it('cites each name of `export { … }` and `module.exports = { … }` at its own line', () => {
+    const es = 'export {\n  a,\n  b as c,\n  type T,\n}\n';
+    expect(rows(jsExports('index.ts', es))).toEqual(['a:export:2', 'c:export:3', 'T:export:4']);
+    const cjs = 'module.exports = {\n  one,\n  two: helper,\n}\n';
+    expect(rows(jsExports('index.js', cjs))).toEqual(['one:export:2', 'two:export:3']);
+  });
+
+  it('leaves out JS names whose doc comment says @api private, @private, @internal or @hidden', () => {
+    const text = [
+      'module.exports = class App {',
+      '  /**',
+      '   * Use a middleware.',
+      '   * @api public',
+      '   */',
+      '',
+      '  use (fn) {}',
+      '  /**',
+      '   * @api private',
+      '   */',
+      '',
+      '  handleRequest (ctx) {}',
+      '  /** @private */',
+      '  createContext (req) {}',
+      '  get currentContext () {}',
+      '};',
+      '/** @internal */',
+      'exports.debug = 1;',
+      '/** @hidden */',
+      'export function secret() {}',
+      'export function open() {}',
+    ].join('\n');
+    expect(rows(jsExports('lib/app.js', text))).toEqual([
+      'open:function:21',
+      'App:class:1',
+      'use:method:7',
+      'currentContext:property:15',
+    ]);
+  });
+
+  it('leaves out Rust items under #[doc(hidden)] or #[cfg(test)], and names each leaf of a pub use', () => {
+    const text = [
+      'pub use crate::run::run;',
+      '',
+      '#[doc(hidden)]',
+      'pub use {arguments::Arguments, unindent::unindent};',
+      '',
+      '#[cfg(test)]',
+      '#[macro_use]',
+      'pub mod testing;',
+      '',
+      '// Used for testing.',
+      '#[doc(hidden)]',
+      'pub mod request;',
+      '',
+      'pub use self::{',
+      '  error::{Error, Kind as ErrorKind},',
+      '  config::Config,',
+      '};',
+      '/// Parses.',
+      'pub fn parse() {}',
+    ].join('\n');
+    expect(rows(rustPubItems('src/lib.rs', text))).toEqual([
+      'parse:fn:19',
+      'run:use:1',
+      'Error:use:15',
+      'ErrorKind:use:15',
+      'Config:use:16',
+    ]);
+  });
+
+  it('reaches a Go type when exported, embedded in an exported struct or returned by an exported function', () => {
+    const reachable = goReachableTypes([
+      'type Mux struct {\n\ttree *node\n\t*base\n}\n\nfunc New() *impl { return nil }\nfunc (n *node) grow() *hidden {}\n',
+    ]);
+    expect(['Mux', 'node', 'base', 'impl', 'hidden'].filter(reachable)).toEqual(['Mux', 'base', 'impl']);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { languagesPass } from './languages.ts';
+import { routesPass } from './routes.ts';
+import { sourcesFromMap } from './sources.ts';
+
+const routesOf = (files: Record<string, string>) => {
+  const src = sourcesFromMap(files);
+  return routesPass(src, languagesPass(src).files).map(
+    (r) => `${r.framework} ${r.method} ${r.path} ${r.file}`,
+  );
+};
+
+describe('route hygiene', () => {
+  it('a mock.patch decorator in a Python test is no PATCH route', () => {
+    const routes = routesOf({
+      'tests/test_api.py':
+        "from unittest import mock\n\n@mock.patch('app.client.fetch')\ndef test_fetch(m):\n    pass\n",
+      'app/api.py':
+        "from fastapi import APIRouter\nrouter = APIRouter()\n\n@router.patch('/items/{id}')\ndef patch_item(id):\n    pass\n",
+    });
+    expect(routes).toEqual(['FastAPI PATCH /items/{id} app/api.py']);
+  });
+
+  it("a JS route is credited to the framework its file imports, else to its own package's, never to a guess", () => {
+    const routes = routesOf({
+      'package.json': '{ "name": "hono" }',
+      'src/hono.test.ts':
+        "import { Hono } from './hono';\nconst app = new Hono();\napp.get('/hello', (c) => c.text('hi'));\n",
+      'examples/api/package.json': '{ "dependencies": { "express": "^4" } }',
+      'examples/api/server.js': "const app = require('./app');\napp.post('/books', create);\n",
+      'tools/k.js': "const Router = require('@koa/router');\nconst r = new Router();\nr.get('/k', h);\n",
+    });
+    expect(routes.sort()).toEqual([
+      'Express POST /books examples/api/server.js',
+      'Hono GET /hello src/hono.test.ts',
+      'Koa GET /k tools/k.js',
+    ]);
+    // no package of the project serves HTTP: a get('/thing') call is something else
+    expect(
+      routesOf({ 'package.json': '{ "name": "tools" }', 'fake.js': "registry.get('/thing', h);\n" }),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,133 @@
+// The main path as a sequence diagram: one lifeline per type, file or library the unit of work
+// passes through, one arrow per step, top to bottom in the order the path was traced. The layout
+// is a grid (lifelines in order of first use, one row per step), so it is the same on every run.
+
+import type { MainPathStep } from '../analyse/types.ts';
+import { FONT_FAMILY, esc, textWidth, truncate } from './svg.ts';
+
+/** More steps than this do not read as one picture; the path's first steps are its story. */
+export const MAX_SEQUENCE_STEPS = 10;
+/** Lifelines beyond this are folded into the last one's neighbours and would not fit a page. */
+const MAX_LIFELINES = 6;
+
+export interface SequenceModel {
+  lifelines: { id: string; label: string; external: boolean }[];
+  messages: { from: number; to: number; label: string; step: number }[];
+}
+
+const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+
+/** Who carries a step: its type, else its file; a library call is carried by the library. */
+function holder(s: MainPathStep): { id: string; label: string; external: boolean } {
+  if (s.external) return { id: `ext:${s.external}`, label: s.external, external: true };
+  if (s.owner) return { id: `type:${s.owner}`, label: s.owner, external: false };
+  return { id: `file:${s.path}`, label: base(s.path), external: false };
+}
+
+/**
+ * The diagram's content, or null when the path is too short or too spread out to draw: fewer than
+ * two arrows between different lifelines, or more lifelines than a page can hold.
+ */
+export function sequenceModel(path: readonly MainPathStep[]): SequenceModel | null {
+  const steps = path.slice(0, MAX_SEQUENCE_STEPS);
+  if (steps.length < 2) return null;
+  const lifelines: SequenceModel['lifelines'] = [{ id: 'caller', label: 'caller', external: true }];
+  const index = new Map<string, number>([['caller', 0]]);
+  const lane = (s: MainPathStep) => {
+    const h = holder(s);
+    if (!index.has(h.id)) {
+      index.set(h.id, lifelines.length);
+      lifelines.push(h);
+    }
+    return index.get(h.id)!;
+  };
+  const lanes = steps.map(lane);
+  if (lifelines.length > MAX_LIFELINES + 1) return null;
+  const messages = steps.map((s, i) => {
+    // the caller is the step the path recorded, else the one before it; the first comes from outside
+    const from = i === 0 ? 0 : lanes[s.from !== undefined && s.from < i ? s.from : i - 1]!;
+    // a type made on the way is made, not called
+    const label = s.note?.startsWith('made by') ? `new ${s.name}` : `${s.name}()`;
+    return { from, to: lanes[i]!, label, step: i + 1 };
+  });
+  if (messages.filter((m) => m.from !== m.to).length < 2) return null;
+  return { lifelines, messages };
+}
+
+export function sequenceSvg(model: SequenceModel, title: string): string {
+  const fontSize = 12;
+  const margin = 24;
+  const top = 64;
+  const headH = 34;
+  const rowH = 34;
+  const labels = model.lifelines.map((l) => truncate(l.label, 22));
+  const headW = labels.map((l) => Math.max(96, textWidth(l, fontSize) + 20));
+  // a column is as wide as its head and the longest arrow label that starts or ends in it
+  const colW = headW.map((w, i) =>
+    Math.max(
+      w,
+      ...model.messages
+        .filter((m) => Math.min(m.from, m.to) === i && m.from !== m.to)
+        .map(
+          (m) =>
+            (textWidth(`${m.step}. ${truncate(m.label, 30)}`, fontSize) + 24) /
+            Math.max(1, Math.abs(m.to - m.from)),
+        ),
+      ...model.messages
+        .filter((m) => m.from === m.to && m.from === i)
+        .map((m) => textWidth(`${m.step}. ${truncate(m.label, 30)}`, fontSize) + 40),
+    ),
+  );
+  const xs: number[] = [];
+  let x = margin;
+  for (const w of colW) {
+    xs.push(x + w / 2);
+    x += w + 16;
+  }
+  // a loop's label runs to the right of its lifeline, past the column when the column is the last
+  const loopEnds = model.messages
+    .filter((m) => m.from === m.to)
+    .map((m) => xs[m.from]! + 28 + textWidth(`${m.step}. ${truncate(m.label, 30)}`, fontSize));
+  const width = Math.max(560, Math.round(Math.max(x - 16, ...loopEnds) + margin));
+  const bodyTop = top + headH + 16;
+  const height = Math.round(bodyTop + model.messages.length * rowH + margin);
+  const out: string[] = [];
+  model.lifelines.forEach((l, i) => {
+    const w = headW[i]!;
+    const cx = xs[i]!;
+    out.push(
+      `<line x1="${cx}" y1="${top + headH}" x2="${cx}" y2="${height - margin / 2}" stroke="#cbd5e1" stroke-dasharray="4 3"/>`,
+      `<rect x="${cx - w / 2}" y="${top}" width="${w}" height="${headH}" rx="6" fill="${l.external ? '#f8fafc' : '#eff6ff'}" stroke="${l.external ? '#94a3b8' : '#2563eb'}" stroke-width="1.2"/>`,
+      `<text x="${cx}" y="${top + 21}" text-anchor="middle" font-size="${fontSize}" fill="#111827">${esc(labels[i]!)}</text>`,
+    );
+  });
+  model.messages.forEach((m, r) => {
+    const y = bodyTop + r * rowH + rowH / 2;
+    const label = esc(`${m.step}. ${truncate(m.label, 30)}`);
+    if (m.from === m.to) {
+      // a call within one lifeline: a loop to the right of it
+      const cx = xs[m.from]!;
+      out.push(
+        `<path d="M${cx},${y - 8} h22 v14 h-18" fill="none" stroke="#475569" stroke-width="1.2" marker-end="url(#seq-arrow)"/>`,
+        `<text x="${cx + 28}" y="${y + 3}" font-size="${fontSize}" fill="#111827">${label}</text>`,
+      );
+      return;
+    }
+    const x1 = xs[m.from]!;
+    const x2 = xs[m.to]!;
+    const dir = x2 > x1 ? 1 : -1;
+    out.push(
+      `<line x1="${x1}" y1="${y}" x2="${x2 - dir * 3}" y2="${y}" stroke="#475569" stroke-width="1.2" marker-end="url(#seq-arrow)"/>`,
+      `<text x="${(x1 + x2) / 2}" y="${y - 6}" text-anchor="middle" font-size="${fontSize}" fill="#111827">${label}</text>`,
+    );
+  });
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${esc(FONT_FAMILY)}">`,
+    '<defs><marker id="seq-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#475569"/></marker></defs>',
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    `<text x="${margin}" y="32" font-size="18" font-weight="bold" fill="#111827">${esc(title)}</text>`,
+    `<text x="${margin}" y="52" font-size="13" fill="#6b7280">${esc(`${model.messages.length} steps, in the order they run; grey lifelines are outside the product`)}</text>`,
+    ...out,
+    '</svg>',
+  ].join('\n');
+}
