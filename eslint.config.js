@@ -16,7 +16,6 @@ const NOT_YET_LINEAR = [
   'packages/engine/src/analyse/ci.ts',
   'packages/engine/src/analyse/cloc-languages.ts',
   'packages/engine/src/analyse/data-model-python.ts',
-  'packages/engine/src/analyse/data-model-syntax.ts',
   'packages/engine/src/analyse/data-model.ts',
   'packages/engine/src/analyse/dependencies.ts',
   'packages/engine/src/analyse/docs.ts',
@@ -30,18 +29,12 @@ const NOT_YET_LINEAR = [
   'packages/engine/src/analyse/identity/purpose.ts',
   'packages/engine/src/analyse/identity/rank.ts',
   'packages/engine/src/analyse/identity/surface.ts',
-  'packages/engine/src/analyse/license.ts',
   'packages/engine/src/analyse/line-counter.ts',
   'packages/engine/src/analyse/nextjs.ts',
   'packages/engine/src/analyse/route-mounts.ts',
   'packages/engine/src/analyse/routes.ts',
-  'packages/engine/src/analyse/secrets.ts',
   'packages/engine/src/analyse/symbols.ts',
   'packages/engine/src/analyse/tests.ts',
-  'packages/engine/src/analyse/todos.ts',
-  'packages/engine/src/llm/fake-model-server.ts',
-  'packages/engine/src/retrieval/documents.ts',
-  'packages/engine/src/retrieval/tokenize.ts',
 ];
 
 export default tseslint.config(

@@ -53,9 +53,10 @@ export function callArgs(text: string, open: number): { positional: string[]; na
   const positional: string[] = [];
   const named = new Map<string, string>();
   for (const arg of topLevel(bracketBody(text, open) ?? '')) {
-    const kw = /^(\w+)\s*[=:]\s*([^]*)$/.exec(arg);
+    const kw = /^(\w+)\s*[=:]/.exec(arg);
+    const value = kw ? arg.slice(kw[0].length).trim() : '';
     // `a: 1` is a keyword in a JS object, `a=1` in Python; `a == b` or `"x"` are positional
-    if (kw && !kw[2]!.startsWith('=')) named.set(kw[1]!, kw[2]!.trim());
+    if (kw && !value.startsWith('=')) named.set(kw[1]!, value);
     else positional.push(arg);
   }
   return { positional, named };

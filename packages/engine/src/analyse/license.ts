@@ -83,7 +83,9 @@ export function normaliseLicense(value: string): string | null {
   if (!v || /^(UNLICENSED|SEE LICEN[CS]E IN|NONE|NOASSERTION|proprietary)/i.test(v)) return null;
   if (EXPRESSION.test(v.replace(/[()]/g, ''))) {
     return v
-      .replace(/\s*\/\s*/g, ' OR ')
+      .split('/')
+      .map((part) => part.trim())
+      .join(' OR ')
       .replace(/\s(or|and|with)\s/g, (m) => m.toUpperCase())
       .replace(/[\w.+-]+/g, (id) =>
         /^(OR|AND|WITH)$/.test(id) || KNOWN.has(id) || /-\d/.test(id) ? id : (nameToId(id) ?? id),
@@ -132,7 +134,7 @@ function manifestLicense(src: Sources): LicenseInfo | null {
   for (const name of ['Cargo.toml', 'pyproject.toml', 'setup.cfg']) {
     const text = src.text(name);
     if (!text) continue;
-    const m = /^\s*license\s*=\s*(?:\{\s*text\s*=\s*)?["']([^"'\n]+)["']/m.exec(text);
+    const m = /^[ \t]*license[ \t]*=[ \t]*(?:\{[ \t]*text[ \t]*=[ \t]*)?["']([^"'\n]+)["']/m.exec(text);
     const id = m ? normaliseLicense(m[1]!) : null;
     if (id) return { spdx: id, path: name };
     // Python trove classifiers: one per licence offered

@@ -92,14 +92,13 @@ const PRIVATE_ENV = /^\.env(\.local|\.[\w-]+\.local|\.prod(uction)?)?$/;
 /** A committed private env file with values set: one finding per file, naming its sensitive keys. */
 function committedEnvFile(path: string, text: string): SecretFinding | null {
   if (!PRIVATE_ENV.test(baseName(path))) return null;
-  const set = [
-    ...text.matchAll(
-      /^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=[ \t]*(['"]?)([^\s'"#][^\n]*?)\2[ \t]*$/gm,
-    ),
-  ];
+  const set = text
+    .split('\n')
+    .map((l, i) => ({ name: assignedValue(l)?.name, line: i + 1 }))
+    .filter((a): a is { name: string; line: number } => !!a.name);
   if (!set.length) return null;
-  const line = text.slice(0, set[0]!.index).split('\n').length;
-  const sensitive = set.map((m) => m[1]!).filter(isSecretName);
+  const line = set[0]!.line;
+  const sensitive = set.map((a) => a.name).filter(isSecretName);
   return {
     kind: 'Committed .env file',
     file: path,
@@ -107,6 +106,21 @@ function committedEnvFile(path: string, text: string): SecretFinding | null {
     masked: `${set.length} value${set.length === 1 ? '' : 's'} set`,
     ...(sensitive.length ? { variable: sensitive.slice(0, 5).join(', ') } : {}),
   };
+}
+
+/**
+ * `NAME=value` (optionally `export`ed, the value optionally quoted) with a value set: not empty, not
+ * only a comment. Read line by line with a bounded prefix match, so a long line costs its length once.
+ */
+function assignedValue(line: string): { name: string; value: string } | null {
+  const head = /^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=[ \t]*/.exec(line);
+  if (!head) return null;
+  let value = line.slice(head[0].length).trimEnd();
+  const quote = value[0];
+  if ((quote === '"' || quote === "'") && value.length > 1 && value.endsWith(quote))
+    value = value.slice(1, -1);
+  if (!value || /^[\s'"#]/.test(value)) return null;
+  return { name: head[1]!, value };
 }
 
 /** Lines of an env file that assign a public variable (NEXT_PUBLIC_…): the browser sees those values anyway. */

@@ -8,7 +8,14 @@ const SKIP = new Set(['Markdown', 'JSON', 'Text', 'SVG', 'XML', 'Maven', 'CSV', 
 // the marker must open a comment, so identifiers like `todoList` and prose that mentions "a TODO"
 // never match
 const MARKER =
-  /(?:\/\/+|#+|\/\*+|^[ \t]*\*|<!--|--|;+|%)[ \t]*@?\b(TODO|FIXME|HACK|XXX|BUG)\b(?![/\w-])(?:\([^)\n]*\))?[:!\s-]*([^\n]*)/gm;
+  /(?:(?<!\/)\/\/+|(?<!#)#+|\/\*+|^[ \t]*\*|<!--|--|(?<!;);+|%)[ \t]*@?\b(TODO|FIXME|HACK|XXX|BUG)\b(?![/\w-])(?:\([^)\n]*\))?[:!\s-]*([^\n]*)/gm;
+
+/** A marker's text without the comment closer that ends its line. */
+function withoutCloser(text: string): string {
+  const t = text.trim();
+  for (const closer of ['*/', '-->']) if (t.endsWith(closer)) return t.slice(0, -closer.length).trim();
+  return t;
+}
 
 export function todosPass(src: Sources, files: FileInfo[]): TodoItem[] {
   const out: TodoItem[] = [];
@@ -19,7 +26,7 @@ export function todosPass(src: Sources, files: FileInfo[]): TodoItem[] {
     for (const { m, line } of matchesWithLines(text, MARKER)) {
       // a comment opener inside a string literal is test data or a message, not a comment
       if (lineState(linePrefix(text, m.index)) === 'string') continue;
-      const body = m[2]!.replace(/\s*(\*\/|-->)\s*$/, '').trim();
+      const body = withoutCloser(m[2]!);
       out.push({
         tag: m[1] as TodoItem['tag'],
         text: body.length > 200 ? body.slice(0, 197) + '…' : body,

@@ -153,7 +153,25 @@ export async function startFakeModelServer(
 
 /** Text outside every <<<DATA …>>> block of a prompt: what the model is told to follow. */
 export function outsideData(prompt: string): string {
-  return prompt.replace(/<<<DATA (\w+)[^\n]*>>>[\s\S]*?<<<END DATA \1>>>/g, ' ');
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const open = prompt.indexOf('<<<DATA ', at);
+    if (open < 0) break;
+    const name = /^\w+/.exec(prompt.slice(open + 8, open + 8 + 200))?.[0];
+    const headEnd = prompt.indexOf('>>>', open);
+    const lineEnd = prompt.indexOf('\n', open);
+    const close = name && headEnd >= 0 ? prompt.indexOf(`<<<END DATA ${name}>>>`, headEnd + 3) : -1;
+    // a block opens with `<<<DATA name …>>>` on one line and ends at its own `<<<END DATA name>>>`
+    if (close < 0 || (lineEnd >= 0 && lineEnd < headEnd)) {
+      out += prompt.slice(at, open + 8);
+      at = open + 8;
+      continue;
+    }
+    out += prompt.slice(at, open) + ' ';
+    at = close + `<<<END DATA ${name}>>>`.length;
+  }
+  return out + prompt.slice(at);
 }
 
 /**
@@ -197,7 +215,7 @@ export function fixtureModel(req: FakeRequest): FakeReply {
     // a module: its first excerpt's first numbered line; a folder or the repository: the first
     // citation its children's summaries carry
     const file = /^FILE (\S+) \(.*\)\n\s*(\d+)\|/m.exec(req.prompt);
-    const child = /\[([^\]\n:]+:\d+)/.exec(req.prompt)?.[1];
+    const child = /\[([^[\]\n:]+:\d+)/.exec(req.prompt)?.[1];
     const cite = file ? `${file[1]}:${file[2]}` : child;
     const what = /^(Module \S+|Folder \S+|The repository \S+)/m.exec(req.prompt)?.[1] ?? 'This part';
     return {
@@ -211,7 +229,7 @@ export function fixtureModel(req: FakeRequest): FakeReply {
   const title = /^Project: .*? Section [\d.]+ "(.*?)"/m.exec(req.prompt)?.[1] ?? 'this section';
   const files = /^files analysed: (\d+)$/m.exec(req.prompt)?.[1];
   // the first cited line of the findings list ("- statement [path:line, …]")
-  const cite = [...req.prompt.matchAll(/\[([^\]\n]+)\]/g)]
+  const cite = [...req.prompt.matchAll(/\[([^[\]\n]+)\]/g)]
     .flatMap((m) => m[1]!.split(', '))
     .find((c) => parseCitation(c)?.line !== undefined);
   return {

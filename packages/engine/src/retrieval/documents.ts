@@ -7,7 +7,7 @@ import type { Analysis } from '../analyse/types.ts';
 import type { RetrievalDoc } from './bm25.ts';
 
 const MAX_READ = 64 * 1024;
-const COMMENT = /^\s*(?:\/\/+|#+(?!!)|\/?\*+|--|;+|<!--|"""|''')\s?(.*)$/;
+const COMMENT = /^\s*(?:\/\/+(?!\/)|#+(?![#!])|\/?\*+(?!\*)|--|;+(?!;)|<!--|"""|''')\s?(.*)$/;
 
 /** Comment lines (and Markdown headings) from the start of a file. */
 export function extractComments(text: string, maxLines = 400): string[] {
@@ -16,7 +16,7 @@ export function extractComments(text: string, maxLines = 400): string[] {
     const m = COMMENT.exec(line);
     if (m && m[1] && /[a-z]{3}/i.test(m[1])) out.push(m[1].replace(/\*\/\s*$/, '').trim());
     else {
-      const trailing = /\s(?:\/\/|#)\s+(.{8,})$/.exec(line);
+      const trailing = /\s(?:\/\/|#)[ \t]+(\S.{7,})$/.exec(line);
       if (trailing && !/['"`]/.test(trailing[1]!)) out.push(trailing[1]!.trim());
     }
   }

@@ -13,7 +13,7 @@ export function tokenize(text: string): string[] {
   const out: string[] = [];
   const spaced = text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .toLowerCase();
   for (const raw of spaced.split(/[^a-z0-9]+/)) {
     if (raw.length < 2 || raw.length > 40 || STOP.has(raw) || /^\d+$/.test(raw)) continue;

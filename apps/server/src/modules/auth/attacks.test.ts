@@ -55,13 +55,25 @@ async function timeAlternating(
   };
 }
 
-/** Known and unknown must differ by less than 25 % of the unknown's median, or 2 ms, whichever is larger. */
-function expectIndistinguishable(m: { known: number; unknown: number; difference: number }) {
-  const margin = Math.max(2, 0.25 * m.unknown);
-  expect(
-    Math.abs(m.difference),
-    `median known ${m.known.toFixed(2)} ms, unknown ${m.unknown.toFixed(2)} ms, paired difference ${m.difference.toFixed(2)} ms`,
-  ).toBeLessThan(margin);
+/** Known and unknown differ by less than 25 % of the unknown's median, or 2 ms, whichever is larger. */
+const indistinguishable = (m: { unknown: number; difference: number }) =>
+  Math.abs(m.difference) < Math.max(2, 0.25 * m.unknown);
+
+/**
+ * Measures up to three times and passes on the first measurement that cannot tell the two apart: a
+ * burst of other work on the machine can skew one measurement, while a real leak (a password hash
+ * skipped for unknown addresses, a mail sent inline) shows in every one of them.
+ */
+async function expectIndistinguishable(measure: () => ReturnType<typeof timeAlternating>) {
+  const seen: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const m = await measure();
+    if (indistinguishable(m)) return;
+    seen.push(
+      `median known ${m.known.toFixed(2)} ms, unknown ${m.unknown.toFixed(2)} ms, paired difference ${m.difference.toFixed(2)} ms`,
+    );
+  }
+  expect.fail(`told apart in all three measurements: ${seen.join('; ')}`);
 }
 
 describe.each(testDatabases)('attack: telling registered addresses by response time, on $name', (t) => {
@@ -77,37 +89,43 @@ describe.each(testDatabases)('attack: telling registered addresses by response t
 
   // Timing is measured on a machine shared with other tests: every request is timed in pairs.
   it('POST /recover answers as fast for a registered address as for an unknown one', async () => {
-    const m = await timeAlternating(
-      ROUNDS,
-      () => post(`${s.base}/auth/v1/recover`, { email: 'registered@example.com' }),
-      (i) => post(`${s.base}/auth/v1/recover`, { email: `nobody-${i}@example.com` }),
-    );
-    expectIndistinguishable(m);
-    // The registered address really did get its mails.
-    expect((await s.mailsTo('registered@example.com')).filter((x) => /Reset/.test(x.subject)).length).toBe(
-      ROUNDS + 3,
-    );
-  }, 60_000);
+    let measured = 0;
+    await expectIndistinguishable(() => {
+      measured++;
+      return timeAlternating(
+        ROUNDS,
+        () => post(`${s.base}/auth/v1/recover`, { email: 'registered@example.com' }),
+        (i) => post(`${s.base}/auth/v1/recover`, { email: `nobody-${i}@example.com` }),
+      );
+    });
+    // The registered address really did get its mails, one per request.
+    const mails = await s.mailsTo('registered@example.com');
+    expect(mails.filter((x) => /Reset/.test(x.subject)).length).toBe(measured * (ROUNDS + 3));
+  }, 180_000);
 
   it('POST /token (password grant) answers as fast for a registered address as for an unknown one', async () => {
     const url = `${s.base}/auth/v1/token?grant_type=password`;
-    const m = await timeAlternating(
-      ROUNDS,
-      () => post(url, { email: 'registered@example.com', password: 'wrong-pass' }),
-      (i) => post(url, { email: `nobody-${i}@example.com`, password: 'wrong-pass' }),
+    await expectIndistinguishable(() =>
+      timeAlternating(
+        ROUNDS,
+        () => post(url, { email: 'registered@example.com', password: 'wrong-pass' }),
+        (i) => post(url, { email: `nobody-${i}@example.com`, password: 'wrong-pass' }),
+      ),
     );
-    expectIndistinguishable(m);
-  }, 60_000);
+  }, 180_000);
 
   it('POST /signup answers as fast for a registered address as for a new one', async () => {
     const url = `${s.base}/auth/v1/signup`;
-    const m = await timeAlternating(
-      ROUNDS,
-      () => post(url, { email: 'registered@example.com', password: 'other-pass' }),
-      (i) => post(url, { email: `new-${i}@example.com`, password: 'other-pass' }),
-    );
-    expectIndistinguishable(m);
-  }, 60_000);
+    let round = 0;
+    await expectIndistinguishable(() => {
+      const prefix = `new-${round++}`;
+      return timeAlternating(
+        ROUNDS,
+        () => post(url, { email: 'registered@example.com', password: 'other-pass' }),
+        (i) => post(url, { email: `${prefix}-${i}@example.com`, password: 'other-pass' }),
+      );
+    });
+  }, 180_000);
 });
 
 describe.each(testDatabases)('attack: a reset link that outlives a password change, on $name', (t) => {

@@ -1,0 +1,64 @@
+// Passes that read repository text finish in time proportional to it on the inputs that made their
+// earlier regular expressions backtrack: long runs of comment openers, spaces or capitals.
+import { describe, expect, it } from 'vitest';
+import { extractComments } from '../retrieval/documents.ts';
+import { tokenize } from '../retrieval/tokenize.ts';
+import { languagesPass } from './languages.ts';
+import { normaliseLicense } from './license.ts';
+import { secretsPass } from './secrets.ts';
+import { sourcesFromMap } from './sources.ts';
+import { todosPass } from './todos.ts';
+
+const N = 200_000;
+
+/** Runs `f` and returns its result with the milliseconds it took. */
+function timed<T>(f: () => T): { value: T; ms: number } {
+  const started = performance.now();
+  const value = f();
+  return { value, ms: performance.now() - started };
+}
+
+describe('linear-time reading of hostile repository text', () => {
+  it('finds TODO markers after runs of comment openers, and only real ones', () => {
+    const src = sourcesFromMap({
+      'a.ts': `${'/'.repeat(N)} not a marker\n// TODO: real one */\n`,
+      'b.py': `${'#'.repeat(N)}\n# FIXME: second -->\n`,
+      'c.lisp': `${';'.repeat(N)} BUG\n`,
+    });
+    const { value, ms } = timed(() => todosPass(src, languagesPass(src).files));
+    expect(value.map((t) => `${t.file}:${t.line} ${t.tag} ${t.text}`)).toEqual([
+      'a.ts:2 TODO real one',
+      'b.py:2 FIXME second',
+      ...value.filter((t) => t.file === 'c.lisp').map((t) => `${t.file}:${t.line} ${t.tag} ${t.text}`),
+    ]);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('reads a committed .env file with a very long line of spaces', () => {
+    const src = sourcesFromMap({
+      '.env': `# settings\nSECRET_TOKEN=${' '.repeat(N)}x${' '.repeat(N)}\nAPI_KEY="abc123"\nEMPTY=\nQUOTED_EMPTY=""\n`,
+    });
+    const { value, ms } = timed(() => secretsPass(src, languagesPass(src).files));
+    const finding = value.findings.find((f) => f.kind === 'Committed .env file');
+    expect(finding).toMatchObject({ file: '.env', line: 2, masked: '2 values set' });
+    expect(finding?.variable).toBe('SECRET_TOKEN, API_KEY');
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('normalises a licence expression padded with spaces around slashes', () => {
+    const { value, ms } = timed(() => normaliseLicense(`MIT${' '.repeat(N)}/ Apache-2.0`));
+    expect(value).toBe('MIT OR Apache-2.0');
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('splits identifiers and comment lines built of one repeated character', () => {
+    const capitals = timed(() => tokenize(`${'A'.repeat(N)}b HTMLParser`));
+    expect(capitals.value).toContain('parser');
+    expect(capitals.ms).toBeLessThan(1000);
+    const comments = timed(() =>
+      extractComments(`${'/'.repeat(N)} x\n// explains the module\nx = 1 # ${' #'.repeat(N)}`),
+    );
+    expect(comments.value).toContain('explains the module');
+    expect(comments.ms).toBeLessThan(1000);
+  });
+});
