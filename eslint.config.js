@@ -15,8 +15,6 @@ const NOT_YET_LINEAR = [
   'packages/engine/src/agents/identity-text.ts',
   'packages/engine/src/analyse/ci.ts',
   'packages/engine/src/analyse/cloc-languages.ts',
-  'packages/engine/src/analyse/data-model-python.ts',
-  'packages/engine/src/analyse/data-model.ts',
   'packages/engine/src/analyse/dependencies.ts',
   'packages/engine/src/analyse/docs.ts',
   'packages/engine/src/analyse/entry-points.ts',

@@ -47,7 +47,7 @@ const NOT_FIELD = new Set([
 /** The top-level classes of one file that have base classes, with their class-level statements. */
 function classesOf(text: string, file: string): PyClass[] {
   const lines = text.split('\n');
-  const djangoFile = /^\s*(?:from|import)\s+django\b/m.test(text);
+  const djangoFile = /^[ \t]*(?:from|import)[ \t]+django\b/m.test(text);
   const out: PyClass[] = [];
   for (let i = 0; i < lines.length; i++) {
     const head = /^class\s+(\w+)\s*\(/.exec(lines[i]!);
@@ -92,7 +92,7 @@ function pyClass(
       /^True\b/.test(assigned('__abstract__') ?? ''),
     tableName:
       unquote(assigned('__tablename__') ?? '') ||
-      unquote(body.map((l) => /^\s+db_table\s*=\s*(.+)$/.exec(l)?.[1]).find(Boolean) ?? '') ||
+      unquote(body.map((l) => /^\s+db_table\s*=[ \t]*(\S.*)$/.exec(l)?.[1]).find(Boolean) ?? '') ||
       (assigned('__table__') ? name : undefined),
     djangoFile,
   };
@@ -155,9 +155,18 @@ function targetName(raw: string, self: string): string {
 
 /** A statement `name[: annotation] = value` or `name: annotation`. */
 function assignment(s: string): { name: string; annotation?: string; value?: string } | null {
-  const m = /^(\w+)\s*(?::\s*([^=]+?))?\s*(?:=\s*([^=][^]*))?$/.exec(s);
-  if (!m || (!m[2] && !m[3]) || NOT_FIELD.has(m[1]!)) return null;
-  return { name: m[1]!, annotation: m[2], value: m[3] };
+  const name = /^\w+/.exec(s)?.[0];
+  if (!name || NOT_FIELD.has(name)) return null;
+  const rest = s.slice(name.length);
+  const eq = rest.indexOf('=');
+  const before = (eq < 0 ? rest : rest.slice(0, eq)).trim();
+  if (before && !before.startsWith(':')) return null;
+  const annotation = before.slice(1).trim() || undefined;
+  const value = eq < 0 ? undefined : rest.slice(eq + 1).trimStart();
+  // `a == b` is a comparison, `a =` an unfinished statement
+  if (value !== undefined && (!value || value.startsWith('='))) return null;
+  if (!annotation && !value) return null;
+  return { name, annotation, value };
 }
 
 const isCollection = (annotation = '') =>

@@ -123,15 +123,18 @@ function prismaModels(text: string, add: Add): void {
 
 const objectEntries = (body: string) =>
   topLevel(body)
-    .map((p) => /^['"]?([A-Za-z_$][\w$]*)['"]?\s*:\s*([^]*)$/.exec(p))
-    .filter((k): k is RegExpExecArray => !!k);
+    .map((p) => {
+      const key = /^['"]?([A-Za-z_$][\w$]*)['"]?\s*:/.exec(p);
+      return key ? ([p, key[1]!, p.slice(key[0].length).trimStart()] as const) : null;
+    })
+    .filter((k) => k !== null);
 
 /** JavaScript and TypeScript: Drizzle, Mongoose, Sequelize, TypeORM tables and zod schemas. */
 function scriptModels(text: string, add: Add): void {
   drizzleTables(text, add);
   for (const { m, line } of matchesWithLines(
     text,
-    /\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+(?:mongoose\.)?Schema\s*(?:<[^>]*>)?\s*\(\s*\{/g,
+    /\b(?:const|let|var)\s+(\w+)\s*=\s*new\s+(?:mongoose\.)?Schema\s*(?:<[^>]*>\s*)?\(\s*\{/g,
   )) {
     const columns = objectEntries(bracketBody(text, m.index! + m[0].length - 1) ?? '').map((e) =>
       column(e[1]!, /^(?:\{\s*type\s*:\s*)?\[?(\w+)/.exec(e[2]!)?.[1]),
@@ -201,7 +204,7 @@ const TYPEORM_RELATION: Record<string, DataRelation['kind']> = {
 function typeormEntities(text: string, add: Add): void {
   for (const { m, line } of matchesWithLines(
     text,
-    /@Entity\s*\([^)]*\)\s*(?:export\s+)?(?:default\s+)?class\s+(\w+)[^{]*\{/g,
+    /@Entity\s*\([^)]*\)\s*(?:export\s+)?(?:default\s+)?class\s+(\w+)(?:[^\w{][^{]*)?\{/g,
   )) {
     const body = bracketBody(text, m.index! + m[0].length - 1) ?? '';
     const columns = [...body.matchAll(/@\w*Column\s*\([^)]*\)\s*(\w+)[!?]?\s*:\s*([\w[\]]+)/g)].map((x) =>
@@ -209,7 +212,7 @@ function typeormEntities(text: string, add: Add): void {
     );
     const relations = [
       ...body.matchAll(
-        /@(ManyToOne|OneToMany|OneToOne|ManyToMany)\s*\(\s*\(\s*\)\s*=>\s*(\w+)[^)]*\)[^]{0,300}?(\w+)[!?]?\s*:/g,
+        /@(ManyToOne|OneToMany|OneToOne|ManyToMany)\s*\(\s*\(\s*\)\s*=>\s*(\w+)(?:[^\w)][^)]*)?\)[^]{0,300}?(\w+)[!?]?\s*:/g,
       ),
     ].map((x) => ({ from: m[1]!, to: x[2]!, kind: TYPEORM_RELATION[x[1]!]!, field: x[3] }));
     const table = /^@Entity\s*\(\s*(?:\{\s*name\s*:\s*)?['"]([\w.]+)['"]/.exec(m[0])?.[1];
@@ -289,7 +292,7 @@ function javaClasses(text: string, file: string): JavaClass[] {
   const out: JavaClass[] = [];
   for (const { m, line } of matchesWithLines(
     text,
-    /@(Entity|MappedSuperclass)\b(?:\s*\([^)]*\))?([^{;]*?)\bclass\s+(\w+)(?:<[^>{]*>)?(?:\s+extends\s+([\w.]+))?[^{]*\{/g,
+    /@(Entity|MappedSuperclass)\b(?:\s*\([^)]*\))?([^{;]*?)\bclass\s+(\w+)(?:<[^>{]*>)?(?:\s+extends\s+([\w.]+))?(?:[^\w.{][^{]*)?\{/g,
   )) {
     const name = m[3]!;
     const columns: DataField[] = [];
@@ -363,9 +366,12 @@ function dieselTables(text: string, add: Add): void {
   const joins = [...text.matchAll(/joinable!\s*\(\s*(\w+)\s*->\s*(\w+)\s*\((\w+)\)\s*\)/g)];
   for (const { m, line } of matchesWithLines(text, /\btable!\s*\{/g)) {
     const block = bracketBody(text, m.index! + m[0].length - 1) ?? '';
-    for (const t of block.matchAll(/(?:^|\n)\s*(?:[\w:]+\.)?(\w+)\s*(?:\([^)]*\))?\s*\{([^}]*)\}/g)) {
+    for (const t of block.matchAll(/^[ \t]*(?:[\w:]+\.)?(\w+)[ \t]*(?:\([^)]*\)[ \t]*)?\{/gm)) {
       const name = t[1]!;
-      const columns = [...t[2]!.matchAll(/(\w+)\s*->\s*([\w<>]+)/g)].map((c) => ({
+      const open = t.index + t[0].length;
+      const close = block.indexOf('}', open);
+      if (close < 0) continue;
+      const columns = [...block.slice(open, close).matchAll(/(?<!\w)(\w+)\s*->\s*([\w<>]+)/g)].map((c) => ({
         name: c[1]!,
         type: c[2]!,
       }));

@@ -1,6 +1,7 @@
 // Passes that read repository text finish in time proportional to it on the inputs that made their
 // earlier regular expressions backtrack: long runs of comment openers, spaces or capitals.
 import { describe, expect, it } from 'vitest';
+import { dataModelPass } from './data-model.ts';
 import { extractComments } from '../retrieval/documents.ts';
 import { tokenize } from '../retrieval/tokenize.ts';
 import { languagesPass } from './languages.ts';
@@ -60,5 +61,16 @@ describe('linear-time reading of hostile repository text', () => {
     );
     expect(comments.value).toContain('explains the module');
     expect(comments.ms).toBeLessThan(1000);
+  });
+
+  it('reads data models whose declarations run on over long words and spaces', () => {
+    const src = sourcesFromMap({
+      'schema.rs': `table! {\n    users (id) {\n        id -> Int4,\n        ${'a'.repeat(N)} b\n    }\n}\n`,
+      'models.py': `from django.db import models\n\nclass Shop(models.Model):\n    name = models.CharField(max_length=20)\n    x${' '.repeat(N)}y\n`,
+      'entity.ts': `@Entity() class User${'a'.repeat(N)}\n`,
+    });
+    const { value, ms } = timed(() => dataModelPass(src, languagesPass(src).files));
+    expect(value.map((e) => e.name).sort()).toEqual(['Shop', 'users']);
+    expect(ms).toBeLessThan(1000);
   });
 });
