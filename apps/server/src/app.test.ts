@@ -25,7 +25,13 @@ describe.each(testDatabases)('the app shell on $name', (t) => {
       '{"version":3,"sourcesContent":["secret source"]}',
     );
     app = await buildApp({
-      config: testConfig({ PRICE_WORD_CENTS: '599', PRICE_LATEX_CENTS: '899' }),
+      config: testConfig({
+        PRICE_WORD_CENTS: '599',
+        PRICE_LATEX_CENTS: '899',
+        UPLOAD_MAX_ZIP_BYTES: String(3 * 1024 * 1024),
+        UPLOAD_MAX_IMAGES: '4',
+        TEMPLATE_MAX_HEADINGS: '40',
+      }),
       db: created.db,
       webDist,
     });
@@ -55,6 +61,18 @@ describe.each(testDatabases)('the app shell on $name', (t) => {
       word: { amount: 599, currency: 'eur' },
       latex: { amount: 899 },
       test_mode: true,
+    });
+  });
+
+  it('tells the browser the upload limits the operator set, which the server enforces', async () => {
+    const r = await app.inject('/api/config');
+    expect(r.json().limits).toEqual({
+      zipBytes: 3 * 1024 * 1024,
+      templateBytes: app.config.UPLOAD_MAX_TEMPLATE_BYTES,
+      templateHeadings: 40,
+      logoBytes: app.config.UPLOAD_MAX_LOGO_BYTES,
+      imageBytes: app.config.UPLOAD_MAX_IMAGE_BYTES,
+      images: 4,
     });
   });
 

@@ -335,7 +335,20 @@ export const uploadFormMessages = {
 } as const;
 
 /** Texts of the upload's own checks of logos and images (decoded at upload, never trusted by name). */
+/** A size limit as the upload messages name it: "200 MB", "256 KB", "2 GB". */
+export const formatLimit = (n: number) =>
+  n >= 1024 ** 3
+    ? `${Math.round((n / 1024 ** 3) * 10) / 10} GB`
+    : n >= 1024 * 1024
+      ? `${Math.round(n / (1024 * 1024))} MB`
+      : `${Math.round(n / 1024)} KB`;
+
 export const uploadMessages = {
+  zipTooLarge: (limit: string) => `The ZIP file is larger than ${limit}.`,
+  templateTooLarge: (limit: string) => `The template file is larger than ${limit}.`,
+  imageTooLarge: (name: string, limit: string) => `The image "${name}" is larger than ${limit}.`,
+  logoTooLarge: (limit: string) => `The logo is larger than ${limit}.`,
+  tooManyImages: (max: number) => `You can upload at most ${max} images.`,
   logoNotImage: 'The logo must be a PNG or JPEG image.',
   logoDamaged:
     'The logo could not be read: the file is damaged. Please save it again as PNG or JPEG and upload it.',

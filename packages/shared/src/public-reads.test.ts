@@ -16,6 +16,14 @@ const config = {
   },
   links: { about: 'https://a', contact: 'https://c' },
   aiProvider: 'offline',
+  limits: {
+    zipBytes: 1024,
+    templateBytes: 256,
+    templateHeadings: 300,
+    logoBytes: 5,
+    imageBytes: 10,
+    images: 0,
+  },
 };
 
 /** Every way of breaking a value one field at a time: wrong types, missing fields, nulls. */

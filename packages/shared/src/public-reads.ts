@@ -44,6 +44,13 @@ export const PricingParser = {
   },
 };
 
+function count(o: Fields, key: string, where: string): number {
+  const v = o[key];
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
+    throw new TypeError(`${where}.${key}: expected a whole number`);
+  return v;
+}
+
 /** GET /api/config, as PublicConfigSchema reads it. */
 export const PublicConfigParser = {
   parse(data: unknown): PublicConfig {
@@ -51,6 +58,8 @@ export const PublicConfigParser = {
     const operator = record(o.operator, 'config.operator');
     const links = record(o.links, 'config.links');
     const op = (key: string) => text(operator, key, 'config.operator');
+    const limits = record(o.limits, 'config.limits');
+    const limit = (key: string) => count(limits, key, 'config.limits');
     return {
       operator: {
         name: op('name'),
@@ -62,6 +71,14 @@ export const PublicConfigParser = {
       },
       links: { about: text(links, 'about', 'config.links'), contact: text(links, 'contact', 'config.links') },
       aiProvider: text(o, 'aiProvider', 'config'),
+      limits: {
+        zipBytes: limit('zipBytes'),
+        templateBytes: limit('templateBytes'),
+        templateHeadings: limit('templateHeadings'),
+        logoBytes: limit('logoBytes'),
+        imageBytes: limit('imageBytes'),
+        images: limit('images'),
+      },
     };
   },
 };

@@ -49,6 +49,14 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       links: { about: c.ABOUT_URL, contact: c.CONTACT_URL },
       aiProvider: c.AI_PROVIDER,
+      limits: {
+        zipBytes: c.UPLOAD_MAX_ZIP_BYTES,
+        templateBytes: c.UPLOAD_MAX_TEMPLATE_BYTES,
+        templateHeadings: c.TEMPLATE_MAX_HEADINGS,
+        logoBytes: c.UPLOAD_MAX_LOGO_BYTES,
+        imageBytes: c.UPLOAD_MAX_IMAGE_BYTES,
+        images: c.UPLOAD_MAX_IMAGES,
+      },
     };
   });
 

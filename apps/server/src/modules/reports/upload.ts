@@ -3,7 +3,7 @@
 // report's prefix on any failure so nothing half-written stays behind.
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { findControlChar, messages, uploadMessages } from '@atr/shared';
+import { findControlChar, formatLimit, messages, uploadMessages } from '@atr/shared';
 import { ImageError, formatPixels, normaliseImage, type NormalisedImage } from '@atr/engine';
 import type { Config } from '../../config.ts';
 import { errors } from '../../errors.ts';
@@ -19,12 +19,7 @@ export interface ReceivedUpload {
   logo?: StoredInputFile;
 }
 
-export const mb = (n: number) =>
-  n >= 1024 ** 3
-    ? `${Math.round((n / 1024 ** 3) * 10) / 10} GB`
-    : n >= 1024 * 1024
-      ? `${Math.round(n / (1024 * 1024))} MB`
-      : `${Math.round(n / 1024)} KB`;
+export const mb = formatLimit;
 
 /** A file name safe as a storage key segment, keeping the extension readable. */
 export function safeName(name: string, fallback: string): string {
@@ -196,7 +191,7 @@ export async function receiveUpload(
                 part,
                 `${prefix}/codebase.zip`,
                 config.UPLOAD_MAX_ZIP_BYTES,
-                `The ZIP file is larger than ${mb(config.UPLOAD_MAX_ZIP_BYTES)}.`,
+                uploadMessages.zipTooLarge(mb(config.UPLOAD_MAX_ZIP_BYTES)),
               );
         break;
       case 'template': {
@@ -204,7 +199,7 @@ export async function receiveUpload(
         const bytes = await readLimited(
           part,
           config.UPLOAD_MAX_TEMPLATE_BYTES,
-          `The template file is larger than ${mb(config.UPLOAD_MAX_TEMPLATE_BYTES)}.`,
+          uploadMessages.templateTooLarge(mb(config.UPLOAD_MAX_TEMPLATE_BYTES)),
         );
         out.template = { name: part.filename, text: bytes.toString('utf8'), size: bytes.length };
         break;
@@ -216,13 +211,13 @@ export async function receiveUpload(
           break;
         }
         if (out.images.length >= config.UPLOAD_MAX_IMAGES)
-          throw errors.validation(`You can upload at most ${config.UPLOAD_MAX_IMAGES} images.`);
+          throw errors.validation(uploadMessages.tooManyImages(config.UPLOAD_MAX_IMAGES));
         out.images.push(
           await storeImage(
             part,
             `${prefix}/images/${out.images.length}-${safeName(part.filename, 'image')}`,
             config.UPLOAD_MAX_IMAGE_BYTES,
-            `The image "${part.filename}" is larger than ${mb(config.UPLOAD_MAX_IMAGE_BYTES)}.`,
+            uploadMessages.imageTooLarge(part.filename, mb(config.UPLOAD_MAX_IMAGE_BYTES)),
             imageTexts(part.filename),
           ),
         );
@@ -234,7 +229,7 @@ export async function receiveUpload(
           part,
           `${prefix}/logo-${safeName(part.filename, 'logo')}`,
           config.UPLOAD_MAX_LOGO_BYTES,
-          `The logo is larger than ${mb(config.UPLOAD_MAX_LOGO_BYTES)}.`,
+          uploadMessages.logoTooLarge(mb(config.UPLOAD_MAX_LOGO_BYTES)),
           LOGO_TEXTS,
         );
         break;

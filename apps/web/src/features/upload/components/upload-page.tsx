@@ -30,7 +30,15 @@ import { useAuth } from '../../../lib/auth-context.tsx';
 import { endSession } from '../../../lib/api.ts';
 import { authConnectionProblem, isReadableMessage, logError } from '../../../lib/user-error.ts';
 import { GenerateError, generateReport } from '../api/generate-report.ts';
-import { checkTemplate, checkZip, lineOf, type TemplateCheck } from '../lib/check-files.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
+import {
+  checkImages,
+  checkLogoSize,
+  checkTemplate,
+  checkZip,
+  lineOf,
+  type TemplateCheck,
+} from '../lib/check-files.ts';
 import { EMPTY_COMPANY, clearDraft, readDraft, writeDraft, type CompanyFields } from '../lib/upload-draft.ts';
 import { CostEstimate } from './cost-estimate.tsx';
 import { FileField } from './file-field.tsx';
@@ -139,9 +147,13 @@ export function UploadPage() {
   const [templateFile, setTemplateFile] = useState<File | null>(null);
   const [images, setImages] = useState<File[]>([]);
   const [imagesNotice, setImagesNotice] = useState<string | null>(null);
+  const [imagesProblem, setImagesProblem] = useState<string | null>(null);
+  // The operator's upload limits; until they arrive the files are checked again when the form is sent.
+  const limits = usePublicConfig().data?.limits ?? null;
   const [logo, setLogo] = useState<File | null>(null);
   // A refused logo stays chosen (and its error shown) until it is replaced or removed, so it is never dropped silently.
   const [rejectedLogo, setRejectedLogo] = useState<File | null>(null);
+  const [rejectedLogoMessage, setRejectedLogoMessage] = useState<string>(messages.validation.logoType);
   // The server decodes the logo; its refusal belongs to that file, on the logo field, until the logo changes.
   const [logoRefusal, setLogoRefusal] = useState<{ file: File; message: string } | null>(null);
   const refusedLogoMessage = logoRefusal && logoRefusal.file === logo ? logoRefusal.message : undefined;
@@ -218,14 +230,14 @@ export function UploadPage() {
     setZipFile(file);
     zipChoice.current = file;
     setErrors((e) => ({ ...e, zipFileName: undefined }));
-    void checkZip(file).then((problem) => {
+    void checkZip(file, limits?.zipBytes).then((problem) => {
       if (zipChoice.current === file) setErrors((e) => ({ ...e, zipFileName: problem ?? undefined }));
     });
   }
 
   /** Reads the template with the server's parser; the result is kept with the file it belongs to. */
   async function readTemplate(file: File): Promise<TemplateCheck> {
-    const result = await checkTemplate(file).catch(
+    const result = await checkTemplate(file, limits).catch(
       (e: unknown): TemplateCheck => (
         logError('Reading the template failed', e),
         { ok: false, message: uploadFormMessages.templateUnreadable, line: null }
@@ -249,14 +261,19 @@ export function UploadPage() {
     const accepted = files.filter((f) => f.type.startsWith('image/'));
     setImagesNotice(accepted.length < files.length ? messages.validation.imagesSkipped : null);
     setImages(accepted);
+    setImagesProblem(checkImages(accepted, limits));
   }
 
   function chooseLogo(file: File | undefined) {
     if (!file) return;
-    if (!file.type.startsWith('image/')) {
+    const problem = file.type.startsWith('image/')
+      ? checkLogoSize(file, limits)
+      : messages.validation.logoType;
+    if (problem) {
       setLogo(null);
       setRejectedLogo(file);
-      setErrors((e) => ({ ...e, logoMimeType: messages.validation.logoType }));
+      setRejectedLogoMessage(problem);
+      setErrors((e) => ({ ...e, logoMimeType: problem }));
       return;
     }
     setLogo(file);
@@ -301,17 +318,22 @@ export function UploadPage() {
     const parsed = GenerateFormSchema.safeParse(formValues());
     // The files' own checks (already shown when they were chosen) are made again: nothing unchecked is sent.
     const [zipProblem, templateResult] = await Promise.all([
-      source === 'zip' && zipFile ? checkZip(zipFile) : null,
+      source === 'zip' && zipFile ? checkZip(zipFile, limits?.zipBytes) : null,
       templateFile && !(template?.file === templateFile && template.state === 'checked')
         ? readTemplate(templateFile)
         : template?.state === 'checked'
           ? template
           : null,
     ]);
+    const imagesNow = checkImages(images, limits);
+    setImagesProblem(imagesNow);
+    const logoNow = logo ? checkLogoSize(logo, limits) : null;
+    if (logo && logoNow) chooseLogo(logo);
     const templateProblem = templateResult && !templateResult.ok ? templateResult.message : undefined;
-    if (!parsed.success || refusedLogoMessage || zipProblem || templateProblem) {
+    if (!parsed.success || refusedLogoMessage || logoNow || imagesNow || zipProblem || templateProblem) {
       const next: Errors = parsed.success ? {} : issuesByField(parsed.error.issues);
       if (refusedLogoMessage) next.logoMimeType ??= refusedLogoMessage;
+      if (logoNow) next.logoMimeType ??= logoNow;
       if (zipProblem) next.zipFileName ??= zipProblem;
       if (templateProblem) next.templateFileName ??= templateProblem;
       showErrors(next);
@@ -496,6 +518,7 @@ export function UploadPage() {
             onFiles={chooseImages}
             chosen={images.length ? images.map((f) => f.name).join(', ') : undefined}
             hint="Place them by file name in the template; the others go to an appendix."
+            error={imagesProblem ?? undefined}
           />
           {imagesNotice && <Alert tone="info">{imagesNotice}</Alert>}
           <FileField
@@ -505,9 +528,7 @@ export function UploadPage() {
             onFiles={(f) => chooseLogo(f[0])}
             chosen={(rejectedLogo ?? logo)?.name}
             onRemove={rejectedLogo || logo ? removeLogo : undefined}
-            error={
-              rejectedLogo ? messages.validation.logoType : (refusedLogoMessage ?? shownErrors.logoMimeType)
-            }
+            error={rejectedLogo ? rejectedLogoMessage : (refusedLogoMessage ?? shownErrors.logoMimeType)}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             {companyFields.map((f) => (

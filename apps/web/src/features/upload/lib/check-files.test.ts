@@ -1,7 +1,7 @@
 // The browser's own checks of the project ZIP and the template, before any upload.
 import { describe, expect, it } from 'vitest';
-import { messages, uploadFormMessages } from '@atr/shared';
-import { checkTemplate, checkZip, lineOf } from './check-files.ts';
+import { messages, uploadFormMessages, uploadMessages } from '@atr/shared';
+import { checkImages, checkLogoSize, checkTemplate, checkZip, lineOf } from './check-files.ts';
 
 const file = (name: string, bytes: string) => new File([Buffer.from(bytes, 'binary')], name);
 
@@ -43,5 +43,33 @@ describe('checkTemplate', () => {
       message: messages.validation.templateType,
       line: null,
     });
+  });
+});
+
+describe("the operator's limits", () => {
+  const limits = { templateBytes: 2048, templateHeadings: 3, logoBytes: 10, imageBytes: 10, images: 2 };
+  it("refuse a template over the configured size or heading count, in the server's words", async () => {
+    expect(await checkTemplate(file('t.yaml', '#'.repeat(3000)), limits)).toEqual({
+      ok: false,
+      message: uploadMessages.templateTooLarge('2 KB'),
+      line: null,
+    });
+    const four = file('t.yaml', 'report_structure:\n  - title: A\n    sections: [b, c, d]\n');
+    const refused = await checkTemplate(four, limits);
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.message).toMatch(/4 headings.*3/);
+    // the same template passes under the default limit
+    expect(await checkTemplate(four)).toEqual({ ok: true, chapters: 1 });
+  });
+  it('refuse a logo or an image over the size limit and more images than allowed', () => {
+    expect(checkLogoSize(file('logo.png', 'x'.repeat(11)), limits)).toBe(uploadMessages.logoTooLarge('0 KB'));
+    expect(checkLogoSize(file('logo.png', 'x'.repeat(10)), limits)).toBeNull();
+    expect(checkImages([file('a.png', 'x'), file('b.png', 'x'.repeat(11))], limits)).toBe(
+      uploadMessages.imageTooLarge('b.png', '0 KB'),
+    );
+    expect(checkImages([file('a.png', 'x'), file('b.png', 'x'), file('c.png', 'x')], limits)).toBe(
+      uploadMessages.tooManyImages(2),
+    );
+    expect(checkImages([file('a.png', 'x')], limits)).toBeNull();
   });
 });

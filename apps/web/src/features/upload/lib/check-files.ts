@@ -1,7 +1,14 @@
 // The upload form's checks of the chosen files, made in the browser the moment a file is chosen (and again before
 // sending), so an empty or fake ZIP or a broken template is refused at its field before anything is uploaded.
 // The template is read by the server's own parser (`@atr/shared/template`), loaded only when a template is chosen.
-import { DEFAULT_UPLOAD_MAX_ZIP_BYTES, messages, uploadFormMessages } from '@atr/shared';
+import {
+  DEFAULT_UPLOAD_MAX_ZIP_BYTES,
+  formatLimit,
+  messages,
+  uploadFormMessages,
+  uploadMessages,
+  type UploadLimits,
+} from '@atr/shared';
 import { formatFileSize } from '../../../lib/format.ts';
 
 /** A file's refusal, or null when it may be sent. */
@@ -33,10 +40,19 @@ export async function checkZip(file: File, maxBytes = DEFAULT_UPLOAD_MAX_ZIP_BYT
 export type TemplateCheck =
   { ok: true; chapters: number } | { ok: false; message: string; line: number | null };
 
-/** Reads the template with the server's parser and rules. */
-export async function checkTemplate(file: File): Promise<TemplateCheck> {
+/** Reads the template with the server's parser and rules, under the operator's size and heading limits. */
+export async function checkTemplate(
+  file: File,
+  limits: Pick<UploadLimits, 'templateBytes' | 'templateHeadings'> | null = null,
+): Promise<TemplateCheck> {
   if (!/\.ya?ml$/i.test(file.name))
     return { ok: false, message: messages.validation.templateType, line: null };
+  if (limits && file.size > limits.templateBytes)
+    return {
+      ok: false,
+      message: uploadMessages.templateTooLarge(formatLimit(limits.templateBytes)),
+      line: null,
+    };
   let text: string;
   try {
     text = await file.text();
@@ -45,7 +61,8 @@ export async function checkTemplate(file: File): Promise<TemplateCheck> {
   }
   const { parseTemplate, templateErrorLine, TemplateError } = await import('@atr/shared/template');
   try {
-    return { ok: true, chapters: parseTemplate(text).chapters.length };
+    const options = limits ? { maxHeadings: limits.templateHeadings } : {};
+    return { ok: true, chapters: parseTemplate(text, options).chapters.length };
   } catch (e) {
     if (e instanceof TemplateError)
       return { ok: false, message: e.message, line: templateErrorLine(e.message) };
@@ -62,4 +79,22 @@ export async function lineOf(file: File, line: number): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/** A logo's refusal by size, before it is sent; its content is checked by the server, which decodes it. */
+export function checkLogoSize(file: File, limits: Pick<UploadLimits, 'logoBytes'> | null): FileCheck {
+  return limits && file.size > limits.logoBytes
+    ? uploadMessages.logoTooLarge(formatLimit(limits.logoBytes))
+    : null;
+}
+
+/** The refusal of a set of chosen images: too many, or the first one over the size limit. */
+export function checkImages(
+  files: File[],
+  limits: Pick<UploadLimits, 'imageBytes' | 'images'> | null,
+): FileCheck {
+  if (!limits) return null;
+  if (files.length > limits.images) return uploadMessages.tooManyImages(limits.images);
+  const big = files.find((f) => f.size > limits.imageBytes);
+  return big ? uploadMessages.imageTooLarge(big.name.slice(0, 100), formatLimit(limits.imageBytes)) : null;
 }
