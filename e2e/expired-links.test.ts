@@ -133,4 +133,36 @@ describeBrowser('expired or used e-mail links', () => {
     expect(await p.getByRole('alert').filter({ hasText: linkMessages.resetExpiredTitle }).count()).toBe(0);
     await context.close();
   });
+
+  it('a used password-reset link opened while signed in says so and asks for the current password', async () => {
+    const context = await newContext(browser);
+    const p = await context.newPage();
+    await p.goto(`${app.url}/login`);
+    await submitSignIn(p, email, password);
+    await p.waitForURL(/\/app/);
+    const resets = async () =>
+      (await app.readOutbox()).filter((m) => m.to === email && /reset|password/i.test(m.subject));
+    const before = (await resets()).length;
+    const res = await fetch(
+      `${app.url}/auth/v1/recover?redirect_to=${encodeURIComponent(`${app.url}/reset-password`)}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email }),
+      },
+    );
+    expect(res.status).toBe(200);
+    await expect.poll(async () => (await resets()).length).toBe(before + 1);
+    const link = linkOf((await resets()).at(-1)!);
+    await consume(link);
+    await p.goto(link);
+    await p.waitForURL(/\/reset-password$/);
+    const alert = p.getByRole('alert').filter({ hasText: linkMessages.resetExpiredTitle });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(linkMessages.resetExpiredSignedIn);
+    // the link granted nothing: changing the password still needs the current one
+    await p.getByLabel('Current Password').waitFor();
+    await screenshotBoth(p, 'reset-link-used-signed-in');
+    await context.close();
+  });
 });

@@ -199,6 +199,9 @@ export const linkMessages = {
     'If you already confirmed your account, just sign in. Otherwise enter your e-mail address below and send yourself a new confirmation link.',
   resetExpiredTitle: 'This password reset link has expired or was already used',
   resetExpired: 'Each reset link works once and for a limited time. Send yourself a new one below.',
+  /** A used or expired reset link opened while signed in: the link changes nothing; the form needs the current password. */
+  resetExpiredSignedIn:
+    'Each reset link works once and for a limited time. You are still signed in, so you can change your password below with your current one.',
   sendConfirmation: 'Send a new confirmation link',
   confirmationSent: (email: string) =>
     `If ${email} has an account waiting for confirmation, a new link is on its way. Check your inbox and your spam folder.`,
@@ -348,7 +351,7 @@ export const uploadMessages = {
   templateTooLarge: (limit: string) => `The template file is larger than ${limit}.`,
   imageTooLarge: (name: string, limit: string) => `The image "${name}" is larger than ${limit}.`,
   logoTooLarge: (limit: string) => `The logo is larger than ${limit}.`,
-  tooManyImages: (max: number) => `You can upload at most ${max} images.`,
+  tooManyImages: (max: number) => `You can upload at most ${max} ${max === 1 ? 'image' : 'images'}.`,
   logoNotImage: 'The logo must be a PNG or JPEG image.',
   logoDamaged:
     'The logo could not be read: the file is damaged. Please save it again as PNG or JPEG and upload it.',

@@ -125,6 +125,8 @@ function RequestResetForm() {
 
 /** The new password; a signed-in user (not one who came from a recovery link) also gives the current one. */
 function NewPasswordForm({ askCurrent, onChanged }: { askCurrent: boolean; onChanged: () => void }) {
+  // A used or expired reset link opened while signed in grants nothing: say so, above the ordinary change form.
+  const usedLink = askCurrent && landedWithLinkError?.path === '/reset-password';
   const navigate = useNavigate();
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
@@ -163,6 +165,11 @@ function NewPasswordForm({ askCurrent, onChanged }: { askCurrent: boolean; onCha
         <Alert tone="success">{uiMessages.resetRedirecting}</Alert>
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Set new password">
+          {usedLink && (
+            <Alert tone="error" title={linkMessages.resetExpiredTitle}>
+              <p>{linkMessages.resetExpiredSignedIn}</p>
+            </Alert>
+          )}
           {askCurrent && (
             <PasswordField
               label="Current Password"
