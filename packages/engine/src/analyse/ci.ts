@@ -23,9 +23,36 @@ const GITLAB_RESERVED = new Set([
 
 // a repository's own CI entry script (`.ci/run`, `ci/test.sh`, `scripts/ci.sh`), run by whatever CI host it uses
 const CI_SCRIPT = /^\.?ci\/[^/.]+(\.(sh|bash|ps1|py|mjs|js|ts))?$|^scripts\/ci([-_.][\w.-]*)?$/;
-// the shell's section banners (`echo "== Debian packages"`) or named steps serve as the script's jobs
-const SCRIPT_STEP =
-  /^[ \t]*echo\s+["']?(?:==+|##+|--+|\*\*+)\s*([^"'\n=#*-][^"'\n]*?)\s*(?:==+|##+|--+|\*\*+)?["']?\s*$/gm;
+const BANNER_CHARS = '=#-*';
+
+/** A run of one banner character (`==`, `##`, `--`, `**`) at least two long at the end of `s`, or 0. */
+function bannerRunAtEnd(s: string): number {
+  const c = s[s.length - 1];
+  if (!c || !BANNER_CHARS.includes(c)) return 0;
+  let n = 0;
+  while (n < s.length && s[s.length - 1 - n] === c) n++;
+  return n >= 2 ? n : 0;
+}
+
+/**
+ * The title of a shell section banner (`echo "== Debian packages"`, `echo '### Tests ###'`), which serves
+ * as the script's job; null for any other line. Read by position, not by one backtracking pattern.
+ */
+export function bannerTitle(line: string): string | null {
+  const echo = /^[ \t]*echo[ \t]+/.exec(line);
+  if (!echo) return null;
+  let s = line.slice(echo[0].length).trim();
+  if (s[0] === '"' || s[0] === "'") s = s.slice(1);
+  if (s.endsWith('"') || s.endsWith("'")) s = s.slice(0, -1);
+  const opener = s[0];
+  if (!opener || !BANNER_CHARS.includes(opener) || s[1] !== opener) return null;
+  let at = 0;
+  while (s[at] === opener) at++;
+  s = s.slice(at).trim();
+  s = s.slice(0, s.length - bannerRunAtEnd(s)).trim();
+  if (!s || /["'\n]/.test(s) || BANNER_CHARS.includes(s[0]!)) return null;
+  return s;
+}
 
 // a step that publishes: a package to its index, an image to a registry, a GitHub release, a pushed tag
 const PUBLISH =
@@ -84,7 +111,11 @@ export function ciPass(src: Sources): CiInfo[] {
       out.push({
         provider: 'CI script',
         path: f.path,
-        jobs: [...matchesWithLines(text, SCRIPT_STEP)].map(({ m }) => m[1]!.trim()).slice(0, 20),
+        jobs: text
+          .split('\n')
+          .map(bannerTitle)
+          .filter((t): t is string => t !== null)
+          .slice(0, 20),
       });
       continue;
     }

@@ -1,7 +1,9 @@
 // Passes that read repository text finish in time proportional to it on the inputs that made their
 // earlier regular expressions backtrack: long runs of comment openers, spaces or capitals.
 import { describe, expect, it } from 'vitest';
+import { bannerTitle } from './ci.ts';
 import { dataModelPass } from './data-model.ts';
+import { readmeTitle } from './identity/purpose.ts';
 import { extractComments } from '../retrieval/documents.ts';
 import { tokenize } from '../retrieval/tokenize.ts';
 import { languagesPass } from './languages.ts';
@@ -72,5 +74,19 @@ describe('linear-time reading of hostile repository text', () => {
     const { value, ms } = timed(() => dataModelPass(src, languagesPass(src).files));
     expect(value.map((e) => e.name).sort()).toEqual(['Shop', 'users']);
     expect(ms).toBeLessThan(1000);
+  });
+
+  it('reads shell banners and README titles made of long runs of one character', () => {
+    expect(bannerTitle('echo "== Debian packages"')).toBe('Debian packages');
+    expect(bannerTitle("echo '### Tests ###'")).toBe('Tests');
+    expect(bannerTitle('echo "building"')).toBeNull();
+    const banners = timed(() => bannerTitle(`echo ${'='.repeat(N)} x ${' '.repeat(N)}=`));
+    // a lone `=` closes no banner: it stays in the title (compared by length, never diffed)
+    expect(banners.value === `x${' '.repeat(N + 1)}=`).toBe(true);
+    expect(banners.ms).toBeLessThan(1000);
+    expect(readmeTitle('# The Shop ##\n')?.text).toBe('The Shop');
+    const title = timed(() => readmeTitle(`# [${'['.repeat(150)}Shop](x) <${'<'.repeat(40)}\n`));
+    expect(title.value?.text).toContain('Shop');
+    expect(title.ms).toBeLessThan(1000);
   });
 });

@@ -86,7 +86,7 @@ export function routeHandlerMethods(text: string): { method: string; line: numbe
     for (const part of m[1]!.split(',')) {
       const name = part
         .trim()
-        .split(/\s+as\s+/)
+        .split(/(?<!\s)\s+as\s+/)
         .pop()!
         .trim();
       if (new RegExp(`^(${HTTP_METHODS})$`).test(name)) add(name, m.index);
@@ -98,7 +98,7 @@ export function routeHandlerMethods(text: string): { method: string; line: numbe
 /** The name and line of a module's default export, if it names one. */
 function defaultExport(text: string): { handler?: string; line: number } {
   const m =
-    /^[ \t]*export\s+default\s+(?:async\s+)?(?:function\s*\*?\s*([\w$]+)|class\s+([\w$]+)|([\w$]+)\s*;?\s*$)/m.exec(
+    /^[ \t]*export\s+default\s+(?:async\s+)?(?:function(?:\s*\*)?\s*([\w$]+)|class\s+([\w$]+)|([\w$]+)[ \t]*(?:;[ \t]*)?$)/m.exec(
       text,
     );
   if (!m) return { line: 1 };

@@ -21,11 +21,11 @@ export function plainInline(s: string): string {
   return (
     s
       .replace(/!\[[^\]]*\]\([^)]*\)|!\[[^\]]*\]\[[^\]]*\]/g, '')
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
+      .replace(/\[([^\][]*)\]\([^)]*\)/g, '$1')
+      .replace(/\[([^\][]*)\]\[[^\]]*\]/g, '$1')
       // a shortcut reference link: "a lightweight [WSGI] web application framework"
       .replace(/\[([^\][]*)\]/g, '$1')
-      .replace(/<[^>]+>/g, '')
+      .replace(/<[^<>]+>/g, '')
       .replace(/(\*\*|__)(.+?)\1/g, '$2')
       .replace(/(^|\W)[*_]([^*_\s][^*_]*?)[*_](?=\W|$)/g, '$1$2')
       .replace(/\s+/g, ' ')
@@ -175,7 +175,7 @@ function isIdentitySentence(s: string, name: string | undefined): boolean {
   return (
     !!name &&
     bare.startsWith(name.toLowerCase()) &&
-    /^\S+[`"'”]*\s+(is|are|helps|lets|makes|provides|finds|builds|runs|turns|converts|parses|renders|generates)\b/i.test(
+    /^\S+\s+(is|are|helps|lets|makes|provides|finds|builds|runs|turns|converts|parses|renders|generates)\b/i.test(
       s.replace(/^[`"'“]+/, ''),
     )
   );
@@ -194,6 +194,25 @@ const TITLE_KIND = new RegExp(
 const GENERIC_TITLE =
   /^(about|introduction|overview|readme|welcome|contents|table of contents|getting started|description|summary)$/i;
 
+/** An ATX heading's text without its optional closing hashes (`# Title ##`). */
+function withoutClosingHashes(s: string | undefined): string | undefined {
+  if (s === undefined) return s;
+  const t = s.trimEnd();
+  let n = 0;
+  while (n < t.length && t[t.length - 1 - n] === '#') n++;
+  return n && /\s/.test(t[t.length - 1 - n] ?? '') ? t.slice(0, t.length - n).trimEnd() : s;
+}
+
+/** A title from its first letter or digit to its last letter, digit or closing punctuation. */
+function trimToWords(s: string): string {
+  const chars = Array.from(s);
+  let start = 0;
+  while (start < chars.length && !/[\p{L}\p{N}]/u.test(chars[start]!)) start++;
+  let end = chars.length;
+  while (end > start && !/[\p{L}\p{N}.)!?]/u.test(chars[end - 1]!)) end--;
+  return chars.slice(start, end).join('');
+}
+
 /** The README's first level-one heading (Markdown `#`, setext `===`, HTML `<h1>`), as plain text. */
 export function readmeTitle(readme: string): { text: string; line: number } | null {
   const lines = readme.split('\n').slice(0, 200);
@@ -203,11 +222,11 @@ export function readmeTitle(readme: string): { text: string; line: number } | nu
     if (/^(```|~~~)/.test(t)) fence = !fence;
     if (fence) continue;
     const heading =
-      /^#\s(.{1,200})$/.exec(t)?.[1]?.replace(/\s+#+\s*$/, '') ??
+      withoutClosingHashes(/^#\s(.{1,200})$/.exec(t)?.[1]) ??
       /<h1\b[^>]{0,200}>(.{1,200}?)<\/h1>/i.exec(t)?.[1] ??
       (t && /^=+$/.test((lines[i + 1] ?? '').trim()) && !/^=+$/.test(t) ? t : undefined);
     if (heading === undefined) continue;
-    const text = plainInline(heading).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)!?]+$/gu, '');
+    const text = trimToWords(plainInline(heading));
     if (/\p{L}/u.test(text) && text.length <= 100 && !GENERIC_TITLE.test(text)) return { text, line: i + 1 };
   }
   return null;
