@@ -158,14 +158,15 @@ function jsFacts(text: string): FileFacts {
       if (prefix !== null) f.mounts.push({ parent, childExpr: call.args[1]!, prefix });
     }
   }
-  for (const m of text.matchAll(/^[ \t]*import\s+(?:type\s+)?([^'";]*?)\s+from\s+['"]([^'"]+)['"]/gm)) {
-    const clause = m[1]!;
+  for (const m of text.matchAll(/^[ \t]*import\b([^'";]*)\bfrom[ \t]*['"]([^'"\n]+)['"]/gm)) {
+    const clause = m[1]!.trim().replace(/^type\s+/, '');
+    if (!clause) continue;
     const spec = m[2]!;
     const def = /^([\w$]+)\s*(?:,|$)/.exec(clause);
     if (def) f.imported.set(def[1]!, { specifier: spec, name: 'default' });
     const ns = /\*\s*as\s+([\w$]+)/.exec(clause);
     if (ns) f.imported.set(ns[1]!, { specifier: spec, name: '*' });
-    const named = /\{([^}]*)\}/.exec(clause);
+    const named = /\{([^{}]*)\}/.exec(clause);
     for (const part of named?.[1]!.split(',') ?? []) {
       const p = /^\s*(?:type\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part);
       if (p) f.imported.set(p[2] ?? p[1]!, { specifier: spec, name: p[1]! });
@@ -186,7 +187,7 @@ function jsFacts(text: string): FileFacts {
   ))
     f.exported.set(m[1]!, m[1]!);
   for (const m of text.matchAll(
-    /^[ \t]*export\s+default\s+(?:async\s+)?(?:function\*?\s*([\w$]*)\s*\(\s*([\w$]+)?|([\w$]+)\s*;?\s*$)/gm,
+    /^[ \t]*export\s+default\s+(?:async\s+)?(?:function\*?\s*(?:([\w$]+)\s*)?\(\s*([\w$]+)?|([\w$]+)[ \t]*(?:;[ \t]*)?$)/gm,
   )) {
     if (m[3]) f.exported.set('default', m[3]);
     else {
@@ -201,13 +202,13 @@ function jsFacts(text: string): FileFacts {
       if (p) f.exported.set(p[2] ?? p[1]!, p[1]!);
     }
   }
-  for (const m of text.matchAll(/\bmodule\.exports\s*=\s*([\w$]+)\s*;?\s*$/gm))
+  for (const m of text.matchAll(/\bmodule\.exports\s*=\s*([\w$]+)[ \t]*(?:;[ \t]*)?$/gm))
     f.exported.set('default', m[1]!);
   for (const m of text.matchAll(/\b(?:module\.)?exports\.([\w$]+)\s*=\s*([\w$]+)/g))
     f.exported.set(m[1]!, m[2]!);
   for (const m of text.matchAll(/\bfunction\*?\s+([\w$]+)\s*\(\s*([\w$]+)/g)) f.firstParam.set(m[1]!, m[2]!);
   for (const m of text.matchAll(
-    /\b(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\s*\(\s*([\w$]+)|\(\s*([\w$]+)[^)]*\)\s*(?::[^=]+)?=>|([\w$]+)\s*=>)/g,
+    /\b(?:const|let|var)\s+([\w$]+)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\s*\(\s*([\w$]+)|\(\s*([\w$]+)(?:[^\w$)][^)]*)?\)\s*(?::[^=]+)?=>|([\w$]+)\s*=>)/g,
   )) {
     f.firstParam.set(m[1]!, m[2] ?? m[3] ?? m[4]!);
   }
@@ -242,7 +243,7 @@ function pyFacts(text: string, path: string): FileFacts {
       replacesOwn: blueprint && prefix !== null,
     });
   }
-  for (const m of text.matchAll(/^[ \t]*from\s+(\.*[\w.]*)\s+import\s+(\([^)]*\)|[^\n#]+)/gm)) {
+  for (const m of text.matchAll(/^[ \t]*from\s+([\w.]+)\s+import\s+(\([^)]*\)|[^\n#]+)/gm)) {
     for (const part of m[2]!.replace(/[()]/g, '').split(',')) {
       const p = /^\s*(\w+)(?:\s+as\s+(\w+))?\s*$/.exec(part);
       if (p) f.imported.set(p[2] ?? p[1]!, { specifier: m[1]!, name: p[1]! });
@@ -301,7 +302,9 @@ export function joinRoutePath(prefix: string, path: string): string {
   if (!prefix) return path;
   if (!path) return prefix;
   if (path === '/') return prefix.length > 1 ? prefix.replace(/\/$/, '') : prefix;
-  return `${prefix.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  let end = prefix.length;
+  while (end > 0 && prefix[end - 1] === '/') end--;
+  return `${prefix.slice(0, end)}/${path.replace(/^\/+/, '')}`;
 }
 
 /**

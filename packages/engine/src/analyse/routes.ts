@@ -203,17 +203,14 @@ function springRoutes(path: string, text: string): Route[] {
     );
   const prefix = classPrefix?.[1] ?? '';
   const re =
-    /@(Get|Post|Put|Delete|Patch|Request)Mapping(?:\(\s*(?:(?:value|path)\s*=\s*)?\{?\s*"([^"]*)"[^)]*\)|\(\s*\)|(?=\s))/g;
+    /@(Get|Post|Put|Delete|Patch|Request)Mapping(?:\(\s*(?:(?:value|path)\s*=\s*)?(?:\{\s*)?"([^"]*)"[^)]*\)|\(\s*\)|(?=\s))/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     if (classPrefix && m.index === classPrefix.index) continue;
     const after = text.slice(m.index, m.index + 300);
     let method =
       m[1] === 'Request' ? (/RequestMethod\.(\w+)/.exec(after)?.[1] ?? 'ANY') : m[1]!.toUpperCase();
     method = method.toUpperCase();
-    const handler =
-      /\)\s*(?:@\w+(?:\([^)]*\))?\s*)*(?:public|private|protected)?\s*[\w<>,\s?[\]]+?\s+(\w+)\s*\(/.exec(
-        after,
-      )?.[1];
+    const handler = methodNameAfter(after.slice(m[0].length).replace(/@\w+(?:\([^)]*\))?/g, ' '));
     out.push({
       method,
       path: joinPath(prefix, m[2] ?? ''),
@@ -224,6 +221,15 @@ function springRoutes(path: string, text: string): Route[] {
     });
   }
   return out;
+}
+
+/**
+ * The name of the method declared first in `text` (annotations already removed): the word before its
+ * parameter list, after any modifiers and return type (`public ResponseEntity<List<Owner>> list(`).
+ */
+function methodNameAfter(text: string): string | undefined {
+  const name = /(?<![\w$])(\w+)\s*\(/.exec(text)?.[1];
+  return name && !/^(?:if|for|while|switch|catch|return|new)$/.test(name) ? name : undefined;
 }
 
 function joinPath(a: string, b: string): string {
@@ -265,10 +271,10 @@ function goRoutes(
     text,
     /\b(\w+)\.(HandleFunc|Handle)\(\s*"([^"]*)"\s*,\s*([\w.]+)?/g,
   )) {
-    const verb = /^(GET|POST|PUT|DELETE|PATCH)\s+(.*)$/.exec(m[3]!);
+    const verb = /^(GET|POST|PUT|DELETE|PATCH)\s+(\S.*)?$/.exec(m[3]!);
     out.push({
       method: verb?.[1] ?? 'ANY',
-      path: joinRoutePath(prefixOf(path, m.index, m[1]!), verb?.[2] ?? m[3]!),
+      path: joinRoutePath(prefixOf(path, m.index, m[1]!), verb ? (verb[2] ?? '') : m[3]!),
       framework: framework === 'Go' ? 'net/http' : framework,
       file: path,
       line,
@@ -290,9 +296,8 @@ function aspnetRoutes(path: string, text: string): Route[] {
     text,
     /\[Http(Get|Post|Put|Delete|Patch|Head)(?:\(\s*"([^"]*)"[^)]*\))?\]/g,
   )) {
-    const handler = /\]\s*(?:\[[^\]]*\]\s*)*public\s+[\w<>,\s?[\]]+?\s+(\w+)\s*\(/.exec(
-      text.slice(m.index, m.index + 300),
-    )?.[1];
+    const rest = text.slice(m.index + m[0].length, m.index + 300).replace(/\[[^[\]]*\]/g, ' ');
+    const handler = /^\s*public\b/.test(rest) ? methodNameAfter(rest) : undefined;
     const sub = m[2] ?? '';
     out.push({
       method: m[1]!.toUpperCase(),
