@@ -7,6 +7,7 @@ import { isProductFile } from '../identity/layout.ts';
 import type { Sources } from '../sources.ts';
 import type { Dependency, FileInfo, Flow, FlowCall, FlowStep, Identity, Route } from '../types.ts';
 import { callsIn, definitions, familyOf, importBindings, type Call, type Def } from './definitions.ts';
+import { extensionPoints } from './extensions.ts';
 import { docOf, traceMainPath } from './main-path.ts';
 import { nextRendering } from '../nextjs.ts';
 
@@ -417,6 +418,15 @@ export function flowPass(input: FlowInput): Flow {
     if (doc) a.doc = doc;
   }
 
+  const extensions = extensionPoints({
+    models,
+    mainPath,
+    central: central.map((t) => t.name),
+    publicNames: new Set(identity.publicApi.map((e) => e.name)),
+    readme: readmeText(src, input.files),
+    raw: (p) => src.text(p),
+  });
+
   const rendering = nextRendering(
     src,
     input.files.filter((f) => isProductFile(f.path, identity)).map((f) => f.path),
@@ -429,8 +439,15 @@ export function flowPass(input: FlowInput): Flow {
     mainPath,
     defines: defines(models, identity),
     concurrency: concurrency(models),
+    ...(extensions.length ? { extensions } : {}),
     handlers: handlers(models, input.routes, types),
   };
+}
+
+/** The root README's text: its examples show which of the product's methods users call. */
+function readmeText(src: Sources, files: FileInfo[]): string {
+  const readme = files.find((f) => /^readme(\.\w+)?$/i.test(f.path));
+  return (readme && src.text(readme.path)) ?? '';
 }
 
 /** The names the product calls itself by: its Cargo crate (`just::run`) or npm package. */
