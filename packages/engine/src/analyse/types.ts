@@ -446,6 +446,9 @@ export interface ExtensionPoint {
   owner?: string;
   path: string;
   line: number;
+  /** The parameter that takes the user's code (`fn`, `adapter`), and whether it takes any number of them. */
+  value: string;
+  many?: boolean;
   /** The collection, as the code names it: `this.middleware`, `self.adapters`, `mx.middlewares`. */
   store: string;
   storePath: string;
@@ -459,6 +462,17 @@ export interface ExtensionPoint {
   call?: string;
   /** The declared type of what is stored, and where the product declares it. */
   contract?: { type: string; path?: string; line?: number };
+  /** What it refuses: `panic("chi: all middlewares must be defined before routes…")` when `mx.handler != nil`. */
+  guard?: { verb: 'panics' | 'throws' | 'raises'; error?: string; message: string; when: string; line: number };
+  /** What the product registers itself when the type is made (`Session.__init__` mounts `HTTPAdapter`). */
+  defaults?: { name: string; owner?: string; path: string; line: number; keys: string[]; types: string[] };
+  /** The collection is declared as a product interface (`Router`), with its default implementation. */
+  pluggable?: {
+    type: string;
+    path: string;
+    line: number;
+    default?: { name: string; path: string; line: number };
+  };
   /** Other public methods that register through this one (`Group.command` → `add_command`). */
   via?: { name: string; owner?: string; path: string; line: number }[];
   /** Where the collection is used: iterated, passed to `callee`, or called into (`this.router.match`). */

@@ -55,6 +55,8 @@ export interface ExtensionInput {
 interface Param {
   name: string;
   type?: string;
+  /** Takes any number of values (`...handlers`, `*args`, Go's `...func`). */
+  many?: boolean;
 }
 
 /** One store found in a definition's body. */
@@ -245,6 +247,10 @@ export function parametersOf(file: FileModel, def: Def): Param[] {
   const family = familyOf(file.language);
   const params: Param[] = topLevelSplit(text).map((p) => {
     const plain = p.replace(/=(?!>).*$/s, '').trim();
+    const many = /^(\.\.\.|\*(?!\*))|^\w+\s+\.\.\.|\.\.\.\s*\w+$/.test(plain);
+    return { ...param(plain), ...(many ? { many } : {}) };
+  });
+  function param(plain: string): Param {
     if (family === 'go') {
       const m = /^(\w+)(?:\s+(.+))?$/.exec(plain);
       return m ? { name: m[1]!, ...(m[2] ? { type: m[2].trim() } : {}) } : { name: plain };
@@ -255,7 +261,7 @@ export function parametersOf(file: FileModel, def: Def): Param[] {
     }
     const m = /^(?:\.\.\.|\*{1,2})?\s*(?:mut\s+)?(&?\s*(?:mut\s+)?[\w$]+)\s*\??\s*(?::\s*(.+))?$/.exec(plain);
     return m ? { name: m[1]!.replace(/^&\s*(mut\s+)?/, ''), ...(m[2] ? { type: m[2].trim() } : {}) } : { name: plain };
-  });
+  }
   // a bare `*` or `/` in a Python signature marks how the rest are passed; it names nothing
   const named = params.filter((p) => /^[A-Za-z_$][\w$]*$/.test(p.name));
   // Go's `a, b string`: a name without a type takes the next one's
@@ -466,6 +472,8 @@ function describe(
     ...(m.def.owner ? { owner: m.def.owner } : {}),
     path: m.file.path,
     line: m.def.line,
+    value: param,
+    ...(m.params.find((p) => p.name === param)?.many ? { many: true } : {}),
     store: `${by.receiver}.${best.store.field}`,
     storeLine: best.store.line,
     storePath: by.file.path,
@@ -474,6 +482,9 @@ function describe(
     ...(best.store.call ? { call: best.store.call } : {}),
     ...(contract ? { contract } : {}),
     runs: best.runs!,
+    ...withGuard(m),
+    ...withDefaults(m, input),
+    ...withPluggable(by, best.store.field, input),
     score,
   };
 }
@@ -604,6 +615,103 @@ function aliasUse(
     if (new RegExp(`\\bfor\\b.*\\b(?:in|of|range)\\s+${escape(alias)}\\b`).test(l)) return { how: 'iterates', line: j + 1 };
     const callee = openCall(l, hit.index);
     if (callee && !NOT_A_USE.has(callee)) return { how: 'passes', callee, line: j + 1 };
+  }
+  return undefined;
+}
+
+/** The first refusal in a registration method's body: `if mx.handler != nil { panic("…") }`. */
+function withGuard(m: Method): Pick<ExtensionPoint, 'guard'> {
+  const lines = m.file.lines;
+  for (let i = m.def.line; i < m.def.end && i < lines.length; i++) {
+    const line = lines[i]!;
+    const refusal = /\b(panic|throw\s+new|throw|raise)\s*\(?\s*(?:([A-Z]\w*)\s*\()?\s*(?:f|r)?(["'`])([^"'`{}%$]{3,90})\3/.exec(line);
+    if (!refusal) continue;
+    // the condition on the same line or the one above: `if (typeof fn !== 'function')`, `if mx.handler != nil {`
+    const cond = [line, lines[i - 1] ?? '']
+      .map((l) => /^\s*(?:\}\s*else\s+)?if\s*\(?\s*(.+?)\s*\)?\s*(?:\{|:)/.exec(l)?.[1])
+      .find((c) => c && c.length <= 60);
+    // a rule about the receiver's state (middleware before routes) or the value's kind, not a missing argument
+    if (!cond || !(word(m.receiver ?? '').test(cond) || /\b(typeof|instanceof|isinstance|callable)\b/.test(cond)))
+      return {};
+    const verb = refusal[1] === 'panic' ? 'panics' : refusal[1] === 'raise' ? 'raises' : 'throws';
+    return {
+      guard: {
+        verb,
+        ...(refusal[2] ? { error: refusal[2] } : {}),
+        message: refusal[4]!,
+        when: cond.replace(/\s*\{\s*$/, ''),
+        line: i + 1,
+      },
+    };
+  }
+  return {};
+}
+
+/** What the product registers itself when its type is made: `self.mount("https://", HTTPAdapter())` in `__init__`. */
+function withDefaults(m: Method, input: ExtensionInput): Pick<ExtensionPoint, 'defaults'> {
+  if (!m.def.owner) return {};
+  const file = m.file;
+  const makers = file.defs.filter(
+    (d) =>
+      (d.owner === m.def.owner && /^(__init__|constructor|init|new|initialize)$/.test(d.name)) ||
+      (!d.owner && d.name === `New${m.def.owner}`),
+  );
+  const call = new RegExp(`[\\w$]+\\s*\\.\\s*${escape(m.def.name)}\\s*\\(`);
+  for (const d of makers) {
+    const hits = file.lines
+      .slice(d.line, d.end)
+      .map((l, k) => ({ l, line: d.line + k + 1 }))
+      .filter((x) => call.test(file.bare[x.line - 1] ?? ''));
+    if (!hits.length) continue;
+    const keys = hits.flatMap((h) => /\(\s*(["'])([^"']{1,40})\1/.exec(h.l)?.[2] ?? []);
+    const types = [...new Set(hits.flatMap((h) => /(?:new\s+|,\s*|\(\s*&?)([A-Z]\w*)\s*[({]/.exec(h.l)?.[1] ?? []))];
+    if (!types.length || !types.every((t) => input.models.some((x) => x.defs.some((y) => y.kind === 'type' && y.name === t))))
+      continue;
+    return {
+      defaults: { name: d.name, ...(d.owner ? { owner: d.owner } : {}), path: file.path, line: hits[0]!.line, keys, types },
+    };
+  }
+  return {};
+}
+
+/**
+ * A collection declared as a product interface is pluggable: hono's `router: Router<…>`, set from
+ * `options.router ?? new SmartRouter(…)`; said with the interface and the default implementation.
+ */
+function withPluggable(by: Method, field: string, input: ExtensionInput): Pick<ExtensionPoint, 'pluggable'> {
+  const f = escape(field);
+  const declared = new RegExp(
+    `^\\s*(?:(?:readonly|public|private|protected|declare)\\s+)*${f}[!?]?\\s*:\\s*([A-Z]\\w*)|^\\s+${f}\\s+\\*?([A-Z]\\w*)\\s*$|^\\s*self\\.${f}\\s*:\\s*([A-Z]\\w*)`,
+  );
+  const type = by.file.bare.map((l) => declared.exec(l)).find(Boolean)?.slice(1).find(Boolean);
+  if (!type) return {};
+  const at = interfaceDeclaration(input.models, type);
+  if (!at) return {};
+  // the default: `x.router = options.router ?? new SmartRouter(…)`, over up to three lines
+  const assign = new RegExp(
+    `\\.${f}\\s*=\\s*[^;]{0,80}?(?:\\?\\?|\\|\\||\\bor\\b)\\s*(?:new\\s+)?([A-Z]\\w*)\\s*[({]`,
+  );
+  for (const file of input.models)
+    for (let i = 0; i < file.bare.length; i++) {
+      if (!new RegExp(`\\.${f}\\s*=`).test(file.bare[i]!)) continue;
+      const m = assign.exec(file.bare.slice(i, i + 3).join(' '));
+      if (m)
+        return {
+          pluggable: { type, path: at.path, line: at.line, default: { name: m[1]!, path: file.path, line: i + 1 } },
+        };
+    }
+  return { pluggable: { type, path: at.path, line: at.line } };
+}
+
+/** Where the product declares an interface, trait, protocol or abstract base of that name. */
+function interfaceDeclaration(models: FileModel[], name: string): { path: string; line: number } | undefined {
+  const n = escape(name);
+  const re = new RegExp(
+    `^\\s*(?:export\\s+)?(?:pub\\s+)?(?:interface|trait)\\s+${n}\\b|^type\\s+${n}\\s+interface\\b|^class\\s+${n}\\b.*\\b(ABC|Protocol)\\b|\\binterface\\s+${n}\\b`,
+  );
+  for (const file of models) {
+    const i = file.bare.findIndex((l) => re.test(l));
+    if (i >= 0) return { path: file.path, line: i + 1 };
   }
   return undefined;
 }
