@@ -3,7 +3,7 @@
 // to, how it runs work concurrently, and for an application what each request handler works with.
 // The architecture section tells it whole; the overview and the components section borrow parts.
 
-import type { Analysis, ExtensionPoint, Flow, FlowCall, FlowStep, MainPathStep } from '../analyse/types.ts';
+import type { Analysis, ExtensionPoint, Flow, FlowCall, FlowStep, HookFields, MainPathStep } from '../analyse/types.ts';
 import type { Finding } from './types.ts';
 import { bullets, cite, code, joinAnd, joinSome, plural, text } from './writers/markdown.ts';
 
@@ -388,12 +388,21 @@ function extensionSentence(p: ExtensionPoint): string {
   return `${methodName(p)} (${cite(p.path, p.line)}) ${storeText(p)}; ${useText(p)}.${guardText(p)}${defaultsText(p)}${pluggableText(p)}${via}`;
 }
 
+/** "`Command` holds the user's functions in its fields `PersistentPreRun`, … ; `Command.execute()` calls them." */
+function hooksSentence(h: HookFields): string {
+  const caller = `${methodName(h.caller)} (${cite(h.caller.path, h.caller.line)})${h.caller.onPath ? ', on the main path,' : ''}`;
+  return `${code(h.owner)} holds the user's functions in its fields ${joinSome(h.fields.map(code), 5)} (${cite(h.path, h.line, h.endLine)}), the first declared as ${code(h.type)}; ${caller} calls them.`;
+}
+
 /** Where users plug their own code into the product, and where that code is used; nothing when none was found. */
 export function extensionParts(a: Analysis): string[] {
-  const points = a.flow?.extensions ?? [];
-  if (!points.length) return [];
-  if (points.length === 1) return [`Users plug their own code in at one point: ${extensionSentence(points[0]!)}`];
-  return ['Users plug their own code in at these points:', bullets(points.map(extensionSentence))];
+  const items = [
+    ...(a.flow?.extensions ?? []).map(extensionSentence),
+    ...(a.flow?.hooks ? [hooksSentence(a.flow.hooks)] : []),
+  ];
+  if (!items.length) return [];
+  if (items.length === 1) return [`Users plug their own code in at one point: ${items[0]!}`];
+  return ['Users plug their own code in at these points:', bullets(items)];
 }
 
 /** The mechanism, whole: types, the traced calls, concurrency and request handlers. */

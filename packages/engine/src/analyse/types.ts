@@ -488,6 +488,18 @@ export interface ExtensionPoint {
   };
 }
 
+/** Public fields of a central type that hold the user's functions, and the function that calls them. */
+export interface HookFields {
+  owner: string;
+  path: string;
+  line: number;
+  endLine: number;
+  fields: string[];
+  /** The first field's declared type (`func(cmd *Command, args []string)`). */
+  type: string;
+  caller: { name: string; owner?: string; path: string; line: number; onPath: boolean };
+}
+
 /** How the product works: its central types, the calls from its entry points, its concurrency. */
 export interface Flow {
   abstractions: {
@@ -511,6 +523,8 @@ export interface Flow {
   concurrency: { what: string; path: string; line: number; files: number }[];
   /** Where users register their own code and where it runs (flow/extensions.ts). */
   extensions?: ExtensionPoint[];
+  /** A central type's fields that hold the user's functions (cobra's `Run`, `PreRun`…). */
+  hooks?: HookFields;
   /** Files that declare the product's routes, with the product types each works with. */
   handlers: {
     path: string;

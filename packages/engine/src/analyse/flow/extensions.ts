@@ -6,7 +6,7 @@
 // Read line by line like the rest of the flow pass: a point is named only when all three ends are
 // found in the code (the store, the caller-supplied value, the use), never guessed from names alone.
 
-import type { ExtensionPoint, MainPathStep } from '../types.ts';
+import type { ExtensionPoint, HookFields, MainPathStep } from '../types.ts';
 import { familyOf, type Def } from './definitions.ts';
 import type { FileModel } from './index.ts';
 
@@ -714,4 +714,70 @@ function interfaceDeclaration(models: FileModel[], name: string): { path: string
     if (i >= 0) return { path: file.path, line: i + 1 };
   }
   return undefined;
+}
+
+/** A field declared with a function type: Go `Run func(cmd *Command, args []string)`, TS `onError?: (err) => void`, Rust `pub f: Box<dyn Fn…>`. */
+const HOOK_FIELD: Partial<Record<string, RegExp>> = {
+  go: /^\s+([A-Z]\w*)\s+(func\s*\(.*)$/,
+  js: /^\s+(?:(?:public|readonly)\s+)*([a-zA-Z]\w*)[?!]?\s*:\s*(\([^)]*\)\s*=>.*?);?\s*$/,
+  rust: /^\s*pub\s+(\w+)\s*:\s*(Box<dyn\s+Fn.*?|fn\s*\(.*?),?\s*$/,
+  python: /^\s+([a-z]\w*)\s*:\s*((?:t\.|typing\.)?Callable\[.*?)(?:\s*=.*)?$/,
+};
+
+/**
+ * Public fields of a central type that hold the user's functions (cobra's `PersistentPreRun`, `Run`,
+ * `PostRun`), with the function that calls them; at least two, and only when the product calls them.
+ */
+export function hookFields(input: ExtensionInput): HookFields | undefined {
+  for (const owner of input.central.slice(0, 3)) {
+    for (const file of input.models) {
+      const re = HOOK_FIELD[familyOf(file.language) ?? ''];
+      const type = file.defs.find((d) => d.kind === 'type' && d.name === owner);
+      if (!re || !type) continue;
+      // the type's body: up to its closing brace (or the next definition, for Python)
+      const end = file.defs.find((d) => d.line > type.line && d.indent <= type.indent)?.line ?? file.bare.length;
+      const fields: { name: string; type: string; line: number }[] = [];
+      // a parameter of a method spread over lines is not a field
+      const inMethod = (line: number) => file.defs.some((d) => d.kind !== 'type' && d.line <= line && d.end >= line);
+      for (let i = type.line; i < end - 1; i++) {
+        const m = re.exec(file.bare[i]!);
+        if (m && !inMethod(i + 1) && !fields.some((f) => f.name === m[1]))
+          fields.push({ name: m[1]!, type: m[2]!.trim(), line: i + 1 });
+        if (familyOf(file.language) === 'go' && /^\}/.test(file.bare[i]!)) break;
+      }
+      if (fields.length < 2) continue;
+      const caller = hookCaller(fields.map((f) => f.name), input);
+      if (!caller) continue;
+      return {
+        owner,
+        path: file.path,
+        line: fields[0]!.line,
+        endLine: fields[fields.length - 1]!.line,
+        fields: fields.map((f) => f.name),
+        type: fields[0]!.type,
+        caller,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** The function that calls the most of these fields (`c.PreRun(c, args)`), a step of the main path first. */
+function hookCaller(fields: string[], input: ExtensionInput): HookFields['caller'] | undefined {
+  const call = new RegExp(`[\\w$]\\s*\\.\\s*(${fields.map(escape).join('|')})\\s*\\(`, 'g');
+  let best: (HookFields['caller'] & { calls: number }) | undefined;
+  for (const file of input.models)
+    for (const def of file.defs) {
+      if (def.kind === 'type') continue;
+      const text = file.bare.slice(def.line - 1, def.end).join('\n');
+      const calls = new Set([...text.matchAll(call)].map((m) => m[1])).size;
+      if (!calls) continue;
+      const onPath = input.mainPath.some((s) => !s.external && s.path === file.path && s.line === def.line);
+      const score = calls + (onPath ? 100 : 0);
+      if (!best || score > best.calls + (best.onPath ? 100 : 0))
+        best = { name: def.name, ...(def.owner ? { owner: def.owner } : {}), path: file.path, line: def.line, onPath, calls };
+    }
+  if (!best) return undefined;
+  const { calls: _, ...caller } = best;
+  return caller;
 }

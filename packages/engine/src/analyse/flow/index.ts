@@ -7,7 +7,7 @@ import { isProductFile } from '../identity/layout.ts';
 import type { Sources } from '../sources.ts';
 import type { Dependency, FileInfo, Flow, FlowCall, FlowStep, Identity, Route } from '../types.ts';
 import { callsIn, definitions, familyOf, importBindings, type Call, type Def } from './definitions.ts';
-import { extensionPoints } from './extensions.ts';
+import { extensionPoints, hookFields } from './extensions.ts';
 import { docOf, traceMainPath } from './main-path.ts';
 import { nextRendering } from '../nextjs.ts';
 
@@ -418,14 +418,16 @@ export function flowPass(input: FlowInput): Flow {
     if (doc) a.doc = doc;
   }
 
-  const extensions = extensionPoints({
+  const extensionInput = {
     models,
     mainPath,
     central: central.map((t) => t.name),
     publicNames: new Set(identity.publicApi.map((e) => e.name)),
     readme: readmeText(src, input.files),
-    raw: (p) => src.text(p),
-  });
+    raw: (p: string) => src.text(p),
+  };
+  const extensions = extensionPoints(extensionInput);
+  const hooks = hookFields(extensionInput);
 
   const rendering = nextRendering(
     src,
@@ -440,6 +442,7 @@ export function flowPass(input: FlowInput): Flow {
     defines: defines(models, identity),
     concurrency: concurrency(models),
     ...(extensions.length ? { extensions } : {}),
+    ...(hooks ? { hooks } : {}),
     handlers: handlers(models, input.routes, types),
   };
 }
