@@ -3,7 +3,15 @@
 // to, how it runs work concurrently, and for an application what each request handler works with.
 // The architecture section tells it whole; the overview and the components section borrow parts.
 
-import type { Analysis, ExtensionPoint, Flow, FlowCall, FlowStep, HookFields, MainPathStep } from '../analyse/types.ts';
+import type {
+  Analysis,
+  ExtensionPoint,
+  Flow,
+  FlowCall,
+  FlowStep,
+  HookFields,
+  MainPathStep,
+} from '../analyse/types.ts';
 import type { Finding } from './types.ts';
 import { bullets, cite, code, joinAnd, joinSome, plural, text } from './writers/markdown.ts';
 
@@ -315,7 +323,7 @@ function contractText(p: ExtensionPoint): string {
   const each = p.many ? 'each' : '';
   if (c.type === 'function') return `, ${each ? 'each ' : ''}a function`;
   const declared = c.path && c.line;
-  const type = declared ? c.type.replace(/<.*$|\[.*$/, '').split('.').pop()! : c.type;
+  const type = declared ? c.type.split(/[<[]/)[0]!.split('.').pop()! : c.type;
   return `, ${each ? 'each ' : ''}${article(type)} ${code(type)}${declared ? ` (${cite(c.path!, c.line)})` : ''}`;
 }
 
@@ -323,7 +331,8 @@ function contractText(p: ExtensionPoint): string {
 function storeText(p: ExtensionPoint): string {
   const given = `its ${code(p.value)}${contractText(p)}`;
   // a store made by a helper in another place is cited where it is made
-  const at = p.storePath !== p.path || p.storeLine - p.line > 20 ? ` (${cite(p.storePath, p.storeLine)})` : '';
+  const at =
+    p.storePath !== p.path || p.storeLine - p.line > 20 ? ` (${cite(p.storePath, p.storeLine)})` : '';
   switch (p.how) {
     case 'appends':
       return `appends ${given}, to ${code(p.store)}${at}`;
@@ -356,7 +365,9 @@ function useText(p: ExtensionPoint): string {
 function guardText(p: ExtensionPoint): string {
   const g = p.guard;
   if (!g) return '';
-  const what = g.error ? `${article(g.error)} ${code(g.error)} ("${text(g.message)}")` : `"${text(g.message)}"`;
+  const what = g.error
+    ? `${article(g.error)} ${code(g.error)} ("${text(g.message)}")`
+    : `"${text(g.message)}"`;
   return ` It ${g.verb} ${g.error ? what : `with ${what}`} when ${code(g.when)} (${cite(p.path, g.line)}).`;
 }
 
@@ -376,7 +387,9 @@ function defaultsText(p: ExtensionPoint): string {
 function pluggableText(p: ExtensionPoint): string {
   const g = p.pluggable;
   if (!g) return '';
-  const fallback = g.default ? `, by default a ${code(g.default.name)} (${cite(g.default.path, g.default.line)})` : '';
+  const fallback = g.default
+    ? `, by default a ${code(g.default.name)} (${cite(g.default.path, g.default.line)})`
+    : '';
   return ` ${code(p.store)} can be any ${code(g.type)} (${cite(g.path, g.line)})${fallback}.`;
 }
 

@@ -463,7 +463,13 @@ export interface ExtensionPoint {
   /** The declared type of what is stored, and where the product declares it. */
   contract?: { type: string; path?: string; line?: number };
   /** What it refuses: `panic("chi: all middlewares must be defined before routes…")` when `mx.handler != nil`. */
-  guard?: { verb: 'panics' | 'throws' | 'raises'; error?: string; message: string; when: string; line: number };
+  guard?: {
+    verb: 'panics' | 'throws' | 'raises';
+    error?: string;
+    message: string;
+    when: string;
+    line: number;
+  };
   /** What the product registers itself when the type is made (`Session.__init__` mounts `HTTPAdapter`). */
   defaults?: { name: string; owner?: string; path: string; line: number; keys: string[]; types: string[] };
   /** The collection is declared as a product interface (`Router`), with its default implementation. */

@@ -18,7 +18,8 @@ const HEAD_LINES = 8;
 const APPENDS = 'push|unshift|append|appendleft|extend|push_back|push_front|addLast|addFirst|add_last';
 const PUTS = 'add|insert|set|put|register|setdefault';
 /** Calls on a collection that go through it. */
-const ITERATES = /^(forEach|map|flatMap|filter|reduce|some|every|items|values|keys|iter|iter_mut|into_iter|stream)$/;
+const ITERATES =
+  /^(forEach|map|flatMap|filter|reduce|some|every|items|values|keys|iter|iter_mut|into_iter|stream)$/;
 /** Built-ins that copy, measure or print a collection rather than run what it holds. */
 const NOT_A_USE = new Set(
   'len copy append make list dict set tuple sorted reversed isinstance print repr str bool iter next Object Array JSON String Boolean assert delete'.split(
@@ -34,8 +35,23 @@ const OPAQUE = /^(any|Any|object|Object|unknown|interface\{\}|[A-Z])$/;
 const CODE_NAME =
   /^(fn|func|f|cb|callback|handler|handlers|middleware|middlewares|hook|hooks|listener|plugin|plugins|adapter|transport|provider|strategy|extension|interceptor|visitor|factory|loader|driver|backend|processor|filter|command|cmd|cmds|commands|router|app|sub_?app|subcommand)$/i;
 /** Collection names too common to link a use to its store by name across types. */
-const GENERIC_FIELD = new Set(['data', 'items', 'list', 'values', 'keys', 'args', 'params', 'cache', 'map', 'all', 'len', 'size']);
+const GENERIC_FIELD = new Set([
+  'data',
+  'items',
+  'list',
+  'values',
+  'keys',
+  'args',
+  'params',
+  'cache',
+  'map',
+  'all',
+  'len',
+  'size',
+]);
 const SELF = new Set(['this', 'self', 'Self', 'cls']);
+/** Calls on a collection that put something in or take it out: a store, not a use. */
+const STORE_VERB = new RegExp(`^(${APPENDS}|${PUTS}|pop|remove|clear)$`);
 /** Names of calls that run what they are handed. */
 const RUNS = /dispatch|run|call|fire|trigger|emit|invoke|apply|exec|compose|chain|match|handle|serve/i;
 
@@ -144,14 +160,18 @@ function assignedMethods(file: FileModel): Def[] {
   if (familyOf(file.language) !== 'js') return [];
   const out: Def[] = [];
   file.bare.forEach((line, i) => {
-    const m = /^(\s*)this\.([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?(?:\([^)]*\)?|[\w$]+)\s*(?::[^=]+)?=>\s*\{?\s*$|^(\s*)this\.([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?\(/.exec(line);
+    const m = /^(\s*)this\.([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?(?:\(|[\w$]+\s*=>)/.exec(line);
     if (!m || !/=>/.test(file.bare.slice(i, i + HEAD_LINES).join(' '))) return;
-    const indent = (m[1] ?? m[3] ?? '').length;
+    const indent = m[1]!.length;
     const owner = enclosing(file, i + 1)?.owner;
     if (!owner) return;
     let end = i + 1;
-    while (end < file.bare.length && !(/^\s*\}/.test(file.bare[end]!) && file.bare[end]!.search(/\S/) <= indent)) end++;
-    out.push({ name: (m[2] ?? m[4])!, kind: 'method', owner, line: i + 1, end: end + 1, indent });
+    while (
+      end < file.bare.length &&
+      !(/^\s*\}/.test(file.bare[end]!) && file.bare[end]!.search(/\S/) <= indent)
+    )
+      end++;
+    out.push({ name: m[2]!, kind: 'method', owner, line: i + 1, end: end + 1, indent });
   });
   return out;
 }
@@ -180,7 +200,9 @@ function isPublic(m: Method): boolean {
     case 'rust':
       return /^\s*pub\b(?!\()/.test(line);
     case 'jvm':
-      return /\bpublic\b/.test(line) || (/\bfun\b/.test(line) && !/\b(private|internal|protected)\b/.test(line));
+      return (
+        /\bpublic\b/.test(line) || (/\bfun\b/.test(line) && !/\b(private|internal|protected)\b/.test(line))
+      );
     case 'python':
       return !name.startsWith('_');
     default:
@@ -246,21 +268,32 @@ export function parametersOf(file: FileModel, def: Def): Param[] {
   if (text === undefined) return [];
   const family = familyOf(file.language);
   const params: Param[] = topLevelSplit(text).map((p) => {
-    const plain = p.replace(/=(?!>).*$/s, '').trim();
-    const many = /^(\.\.\.|\*(?!\*))|^\w+\s+\.\.\.|\.\.\.\s*\w+$/.test(plain);
+    // the default value (`= None`) is not part of the parameter's type
+    const eq = p.search(/=(?!>)/);
+    const plain = (eq < 0 ? p : p.slice(0, eq)).trim();
+    const many = plain.startsWith('...') || /^\*(?!\*)/.test(plain) || /^\w+\s+\.\.\./.test(plain);
     return { ...param(plain), ...(many ? { many } : {}) };
   });
   function param(plain: string): Param {
+    // Go: `name type`; Java and C#: `Type name`; elsewhere `name: type`
     if (family === 'go') {
-      const m = /^(\w+)(?:\s+(.+))?$/.exec(plain);
-      return m ? { name: m[1]!, ...(m[2] ? { type: m[2].trim() } : {}) } : { name: plain };
+      const space = plain.search(/\s/);
+      if (space < 0) return { name: plain };
+      return { name: plain.slice(0, space), type: plain.slice(space).trim() };
     }
     if (family === 'jvm' && !plain.includes(':')) {
-      const m = /^(?:@\w+\s+|final\s+)*(.+?)\s+(\w+)$/.exec(plain);
-      return m ? { name: m[2]!, type: m[1]! } : { name: plain };
+      const words = plain.split(/\s+/).filter((w) => !w.startsWith('@') && w !== 'final');
+      return words.length > 1 ? { name: words.pop()!, type: words.join(' ') } : { name: plain };
     }
-    const m = /^(?:\.\.\.|\*{1,2})?\s*(?:mut\s+)?(&?\s*(?:mut\s+)?[\w$]+)\s*\??\s*(?::\s*(.+))?$/.exec(plain);
-    return m ? { name: m[1]!.replace(/^&\s*(mut\s+)?/, ''), ...(m[2] ? { type: m[2].trim() } : {}) } : { name: plain };
+    const colon = plain.indexOf(':');
+    const name = (colon < 0 ? plain : plain.slice(0, colon))
+      .replace(/^(?:\.\.\.|\*\*|\*)/, '')
+      .replace(/^\s*&/, '')
+      .replace(/^\s*mut\s/, '')
+      .replace(/\?$/, '')
+      .trim();
+    const type = colon < 0 ? '' : plain.slice(colon + 1).trim();
+    return { name, ...(type ? { type } : {}) };
   }
   // a bare `*` or `/` in a Python signature marks how the rest are passed; it names nothing
   const named = params.filter((p) => /^[A-Za-z_$][\w$]*$/.test(p.name));
@@ -281,16 +314,46 @@ function carriers(m: Method): Map<string, string[]> {
   for (const line of body(m).slice(1)) {
     const from = [...out].filter(([w]) => word(w).test(line)).flatMap(([, ps]) => ps);
     if (!from.length) continue;
-    const bound = [
-      /\bfor\s*\(?\s*(?:const|let|var|final\s+\w+|\w+)?\s*([\w$]+)\s+(?:of|in|:)\b/.exec(line)?.[1],
-      /^\s*for\s+(?:\w+\s*,\s*)?(\w+)\s*:?=\s*range\b/.exec(line)?.[1],
-      /^\s*for\s+\(?(?:\w+\s*,\s*)?(\w+)\)?\s+in\b/.exec(line)?.[1],
-      /\(\s*([\w$]+)\s*(?::[^)]*)?\)\s*=>|(?:^|[(,]\s*)([\w$]+)\s*=>/.exec(line)?.slice(1).find(Boolean),
-      /^\s*(?:const|let|var|val|final)?\s*([\w$]+)\s*(?::[^=]+)?\s*:?=(?![=>])/.exec(line)?.[1],
-    ];
+    const bound = [loopVariable(line), arrowParameter(line), assigned(line)];
     for (const b of bound) if (b && !SELF.has(b) && !out.has(b)) out.set(b, [...new Set(from)]);
   }
   return out;
+}
+
+/** `for _, x := range cmds`, `for k, v in d.items()`, `for (const x of xs)`, `for (Handler h : hs)`: the element's name. */
+function loopVariable(line: string): string | undefined {
+  const head = /\bfor\b([^;{]*)/.exec(line)?.[1];
+  if (head === undefined) return undefined;
+  const words = head.split(/[^\w$:]+/).filter(Boolean);
+  const at = words.findIndex((w) => w === 'of' || w === 'in' || w === 'range' || w === ':');
+  if (at > 0) return words[at - 1]!.replace(/:$/, '');
+  const colon = words.findIndex((w) => w.endsWith(':'));
+  return colon >= 0 ? words[colon]!.slice(0, -1) : undefined;
+}
+
+/** `(handler) =>`, `handler =>`, `(h: H) =>`: the first parameter of an arrow function on the line. */
+function arrowParameter(line: string): string | undefined {
+  const arrow = line.indexOf('=>');
+  if (arrow < 0) return undefined;
+  const before = line.slice(0, arrow).trimEnd();
+  const list = before.endsWith(')')
+    ? before.slice(before.lastIndexOf('(') + 1, -1)
+    : before.split(/[^\w$]/).pop()!;
+  const first = list.split(',')[0]!.split(':')[0]!.trim();
+  return /^[A-Za-z_$][\w$]*$/.test(first) ? first : undefined;
+}
+
+/** `const r = …`, `x := …`, `name = …`: the local a line assigns, when it assigns one. */
+function assigned(line: string): string | undefined {
+  const eq = line.search(/:?=(?![=>])/);
+  if (eq < 0) return undefined;
+  const left = line
+    .slice(0, eq)
+    .trim()
+    .replace(/^(?:const|let|var|val|final)\s/, '')
+    .split(':')[0]!
+    .trim();
+  return /^[A-Za-z_$][\w$]*$/.test(left) ? left : undefined;
 }
 
 /** The parameter a stored expression carries: of those it names or was made from, the first that is not plain data. */
@@ -334,7 +397,11 @@ function storesIn(m: Method): Store[] {
     } else if (keyed) {
       const value = carried(keyed[3]!, names, m.params);
       // under a key the caller chose (`prefix`, `name`), not a fixed one (`headers["Content-Length"]`)
-      if (value && keyed[3]!.trim() !== keyed[2]!.trim() && [...names.keys()].some((n) => word(n).test(keyed[2]!)))
+      if (
+        value &&
+        keyed[3]!.trim() !== keyed[2]!.trim() &&
+        [...names.keys()].some((n) => word(n).test(keyed[2]!))
+      )
         store = { field: keyed[1]!, line: at, value, how: 'keyed', key: keyed[2]!.trim() };
     }
     if (store && !out.some((s) => s.field === store.field)) out.push(store);
@@ -357,21 +424,31 @@ function delegated(m: Method, siblings: Method[]): { stores: Store[]; by: Method
   const text = body(m).slice(1).join('\n');
   for (const s of siblings) {
     if (s === m || isPublic(s) || !s.stores.length) continue;
-    const call = new RegExp(`\\b${escape(m.receiver)}\\s*\\.\\s*${escape(s.def.name)}\\s*\\(([^)]*)\\)`).exec(text);
+    const call = new RegExp(`\\b${escape(m.receiver)}\\s*\\.\\s*${escape(s.def.name)}\\s*\\(([^)]*)\\)`).exec(
+      text,
+    );
     if (call && [...names.keys()].some((n) => word(n).test(call[1]!))) return { stores: s.stores, by: s };
   }
   return undefined;
 }
 
 /** The declared type of the stored value, when it says it is code or a component. */
-function contractOf(m: Method, store: Store, input: ExtensionInput): ExtensionPoint['contract'] | 'data' | undefined {
+function contractOf(
+  m: Method,
+  store: Store,
+  input: ExtensionInput,
+): ExtensionPoint['contract'] | 'data' | undefined {
   const param = m.params.find((p) => p.name === store.value);
   const declared = param?.type ?? jsdocType(m, store.value, input);
   const found = declared ? contractFor(declared, input.models) : undefined;
   if (found) return found;
   // an untyped value that the method checks is a function
   const text = body(m).join('\n');
-  if (new RegExp(`typeof\\s+${escape(store.value)}\\s*!==?\\s*""|callable\\(\\s*${escape(store.value)}\\s*\\)`).test(text))
+  if (
+    new RegExp(
+      `typeof\\s+${escape(store.value)}\\s*!==?\\s*""|callable\\(\\s*${escape(store.value)}\\s*\\)`,
+    ).test(text)
+  )
     return { type: 'function' };
   return undefined;
 }
@@ -391,7 +468,9 @@ function jsdocType(m: Method, name: string, input: ExtensionInput): string | und
 /** The type of one stored element: `...func(h) h` → `func(h) h`, `MiddlewareHandler<any>[]` → `MiddlewareHandler<any>`. */
 export function elementType(type: string): string {
   let t = type.trim().replace(/^\.\.\.|^\*(?=[A-Za-z])|^&\s*(mut\s+)?/, '');
-  t = t.replace(/^\[\]\*?|\[\]$/g, '').replace(/^(?:Vec|List|list|Sequence|Iterable|Array)\s*[<[](.+)[>\]]$/, '$1');
+  t = t
+    .replace(/^\[\]\*?|\[\]$/g, '')
+    .replace(/^(?:Vec|List|list|Sequence|Iterable|Array)\s*[<[](.+)[>\]]$/, '$1');
   // a function type is one type, whatever its result's union says
   if (/=>|^func\s*\(|^\(/.test(t)) return t;
   // of a union, the member that is not plain data (`string | MiddlewareHandler`)
@@ -407,7 +486,9 @@ function typeDeclaration(
 ): { path: string; line: number; data: boolean } | undefined {
   const n = escape(name);
   const res: Record<string, RegExp> = {
-    js: new RegExp(`^\\s*(?:export\\s+)?(?:declare\\s+)?(?:abstract\\s+)?(?:type|interface|class|enum)\\s+${n}\\b`),
+    js: new RegExp(
+      `^\\s*(?:export\\s+)?(?:declare\\s+)?(?:abstract\\s+)?(?:type|interface|class|enum)\\s+${n}\\b`,
+    ),
     go: new RegExp(`^type\\s+${n}\\b|^\\t${n}\\s+(?:func|interface|struct)\\b`),
     python: new RegExp(`^class\\s+${n}\\b|^${n}\\s*(?::\\s*[\\w.]+\\s*)?=`),
     rust: new RegExp(`^\\s*(?:pub(?:\\([^)]*\\))?\\s+)?(?:trait|type|struct|enum)\\s+${n}\\b`),
@@ -448,7 +529,11 @@ function describe(
   input: ExtensionInput,
 ): (ExtensionPoint & { score: number }) | undefined {
   const candidates = stores
-    .map((store) => ({ store, contract: contractOf(by === m ? m : by, store, input), runs: useOf(store, by, input) }))
+    .map((store) => ({
+      store,
+      contract: contractOf(by === m ? m : by, store, input),
+      runs: useOf(store, by, input),
+    }))
     .filter((c) => c.runs && c.contract !== 'data')
     .sort((x, y) => Number(y.runs!.onPath) - Number(x.runs!.onPath));
   const best = candidates[0];
@@ -457,7 +542,8 @@ function describe(
   const own = by !== m ? ownContract(m, input) : undefined;
   if (own === 'data') return undefined;
   const contract = own ?? (best.contract as ExtensionPoint['contract'] | undefined);
-  const param = by === m ? best.store.value : (m.params.find((p) => CODE_NAME.test(p.name))?.name ?? best.store.value);
+  const param =
+    by === m ? best.store.value : (m.params.find((p) => CODE_NAME.test(p.name))?.name ?? best.store.value);
   // a value of no declared type is taken as code only when its name or a check says so
   if (!contract && !CODE_NAME.test(param)) return undefined;
   const central = input.central.indexOf(m.def.owner ?? '');
@@ -509,12 +595,29 @@ function enclosing(file: FileModel, line: number): Def | undefined {
 /** The function whose call's parentheses are open at a position of a line: `compose(this.middleware` → compose. */
 function openCall(line: string, at: number): string | undefined {
   const stack: (string | undefined)[] = [];
-  const re = /([A-Za-z_$][\w$]*)?\s*\(|\)/g;
-  for (const m of line.slice(0, at).matchAll(re)) {
-    if (m[0] === ')') stack.pop();
-    else stack.push(m[1]);
+  for (let i = 0; i < at && i < line.length; i++) {
+    if (line[i] === ')') stack.pop();
+    else if (line[i] === '(') stack.push(nameBefore(line, i));
   }
   return stack[stack.length - 1];
+}
+
+/** The identifier that ends just before a position (spaces allowed): `compose (` → compose. */
+function nameBefore(line: string, at: number): string | undefined {
+  let end = at;
+  while (end > 0 && line[end - 1] === ' ') end--;
+  let start = end;
+  while (start > 0 && /[\w$]/.test(line[start - 1]!)) start--;
+  const name = line.slice(start, end);
+  return /^[A-Za-z_$]/.test(name) ? name : undefined;
+}
+
+/** What follows a collection's name once an index into it (`[event]`) and spaces are passed over. */
+function pastIndex(after: string): string {
+  const rest = after.trimStart();
+  if (!rest.startsWith('[')) return rest;
+  const close = rest.indexOf(']');
+  return close < 0 ? '' : rest.slice(close + 1).trimStart();
 }
 
 /** Where the stored collection is used: on the main path first, then beside the store. */
@@ -534,19 +637,29 @@ function useOf(store: Store, by: Method, input: ExtensionInput): ExtensionPoint[
       const use = useOn(line, hit.index + hit[0].length, hit[1]!, f) ?? aliasUse(file, def, i, line, f);
       if (!use) return;
       const onPath = input.mainPath.some(
-        (s) => !s.external && s.path === file.path && (s.line === def.line || (s.name === def.name && s.owner === def.owner)),
+        (s) =>
+          !s.external &&
+          s.path === file.path &&
+          (s.line === def.line || (s.name === def.name && s.owner === def.owner)),
       );
       // the main path's own use, else the product's machinery beside the store rather than another
       // public method that copies the collection
-      const hidden = /^[_#a-z]/.test(def.name) && (familyOf(file.language) === 'go' || /^[_#]/.test(def.name));
+      const hidden =
+        /^[_#a-z]/.test(def.name) && (familyOf(file.language) === 'go' || /^[_#]/.test(def.name));
       // a call named for running what it is given (`dispatch_hook`, `compose`) is where the code runs;
       // one that merges or copies the collection only moves it on
       const runs = use.callee && RUNS.test(use.callee.split('.').pop()!) ? 2 : 0;
       // what it builds is kept in a field the main path runs (`mx.handler = chain(mx.middlewares, …)`)
       const kept = /^\s*[\w$]+\s*\.\s*([\w$#]+)\s*=[^=]/.exec(line)?.[1];
-      const feeds = kept && pathBodies.some((b) => new RegExp(`\\.${escape(kept)}(?![\\w$])`).test(b)) ? 3 : 0;
+      const feeds =
+        kept && pathBodies.some((b) => new RegExp(`\\.${escape(kept)}(?![\\w$])`).test(b)) ? 3 : 0;
       const rank =
-        (onPath ? 4 : 0) + feeds + runs + (file === by.file ? 2 : 0) + (hidden ? 1 : 0) + (def.owner === by.def.owner ? 1 : 0);
+        (onPath ? 4 : 0) +
+        feeds +
+        runs +
+        (file === by.file ? 2 : 0) +
+        (hidden ? 1 : 0) +
+        (def.owner === by.def.owner ? 1 : 0);
       uses.push({
         name: def.name,
         ...(def.owner ? { owner: def.owner } : {}),
@@ -582,16 +695,18 @@ function useOn(
   field: string,
 ): { how: ExtensionPoint['runs']['how']; callee?: string; line?: number } | undefined {
   const after = line.slice(end);
+  const rest = pastIndex(after);
+  const method = /^\.\s*([\w$]+)\s*\(/.exec(rest)?.[1];
   // a store is not a use
-  if (new RegExp(`^\\s*(?:\\[[^\\]]*\\])?\\s*(?:=(?!=)|\\.\\s*(?:${APPENDS}|${PUTS}|pop|remove|clear)\\b)`).test(after))
+  if ((rest.startsWith('=') && !rest.startsWith('==')) || (method && STORE_VERB.test(method)))
     return undefined;
-  if (new RegExp(`\\bfor\\b.*\\b(?:in|of|range)\\b[^;]*\\.\\s*${field}\\b|\\brange\\s+[\\w.]*\\.${field}\\b`).test(line))
+  // `for … in/of/range <…>.field`: the loop goes through the collection
+  if (loopVariable(line) !== undefined && /\s(?:in|of|:)\s|\brange\s/.test(line.slice(0, end)))
     return { how: 'iterates' };
-  const method = /^\s*(?:\[[^\]]*\])?\s*\.\s*([\w$]+)\s*\(/.exec(after)?.[1];
   if (method && ITERATES.test(method)) return { how: 'iterates' };
   if (method && !/^(copy|clone|slice|length|len|count|size|toString|pop|remove|clear)$/.test(method))
     return { how: 'calls', callee: `${receiver}.${field.replace(/\\/g, '')}.${method}` };
-  if (/^\s*\[/.test(after)) return { how: 'looks up' };
+  if (after.trimStart().startsWith('[')) return { how: 'looks up' };
   const callee = openCall(line, end);
   if (callee && !NOT_A_USE.has(callee)) return { how: 'passes', callee };
   return undefined;
@@ -605,14 +720,17 @@ function aliasUse(
   line: string,
   field: string,
 ): { how: ExtensionPoint['runs']['how']; callee?: string; line?: number } | undefined {
-  const alias = new RegExp(`^\\s*(?:const|let|var)?\\s*([\\w$]+)\\s*:?=\\s*[\\w$.]*\\.${field}\\s*;?\\s*$`).exec(line)?.[1];
+  const alias = new RegExp(
+    `^\\s*(?:const|let|var)?\\s*([\\w$]+)\\s*:?=\\s*[\\w$.]*\\.${field}\\s*;?\\s*$`,
+  ).exec(line)?.[1];
   if (!alias) return undefined;
   const name = word(alias);
   for (let j = i + 1; j < def.end && j < file.bare.length; j++) {
     const l = file.bare[j]!;
     const hit = name.exec(l);
     if (!hit) continue;
-    if (new RegExp(`\\bfor\\b.*\\b(?:in|of|range)\\s+${escape(alias)}\\b`).test(l)) return { how: 'iterates', line: j + 1 };
+    if (new RegExp(`\\bfor\\b.*\\b(?:in|of|range)\\s+${escape(alias)}\\b`).test(l))
+      return { how: 'iterates', line: j + 1 };
     const callee = openCall(l, hit.index);
     if (callee && !NOT_A_USE.has(callee)) return { how: 'passes', callee, line: j + 1 };
   }
@@ -623,28 +741,56 @@ function aliasUse(
 function withGuard(m: Method): Pick<ExtensionPoint, 'guard'> {
   const lines = m.file.lines;
   for (let i = m.def.line; i < m.def.end && i < lines.length; i++) {
-    const line = lines[i]!;
-    const refusal = /\b(panic|throw\s+new|throw|raise)\s*\(?\s*(?:([A-Z]\w*)\s*\()?\s*(?:f|r)?(["'`])([^"'`{}%$]{3,90})\3/.exec(line);
+    const refusal = refusalIn(lines[i]!);
     if (!refusal) continue;
     // the condition on the same line or the one above: `if (typeof fn !== 'function')`, `if mx.handler != nil {`
-    const cond = [line, lines[i - 1] ?? '']
-      .map((l) => /^\s*(?:\}\s*else\s+)?if\s*\(?\s*(.+?)\s*\)?\s*(?:\{|:)/.exec(l)?.[1])
-      .find((c) => c && c.length <= 60);
+    const cond = [lines[i]!, lines[i - 1] ?? ''].map(conditionOf).find((c) => c && c.length <= 60);
     // a rule about the receiver's state (middleware before routes) or the value's kind, not a missing argument
-    if (!cond || !(word(m.receiver ?? '').test(cond) || /\b(typeof|instanceof|isinstance|callable)\b/.test(cond)))
-      return {};
-    const verb = refusal[1] === 'panic' ? 'panics' : refusal[1] === 'raise' ? 'raises' : 'throws';
-    return {
-      guard: {
-        verb,
-        ...(refusal[2] ? { error: refusal[2] } : {}),
-        message: refusal[4]!,
-        when: cond.replace(/\s*\{\s*$/, ''),
-        line: i + 1,
-      },
-    };
+    const about =
+      cond && (word(m.receiver ?? '').test(cond) || /\b(typeof|instanceof|isinstance|callable)\b/.test(cond));
+    return about ? { guard: { ...refusal, when: cond, line: i + 1 } } : {};
   }
   return {};
+}
+
+/** `panic("…")`, `throw new TypeError('…')`, `raise ValueError("…")`: how a line refuses, with its message. */
+function refusalIn(line: string): Omit<NonNullable<ExtensionPoint['guard']>, 'when' | 'line'> | undefined {
+  const kw = /\b(panic|throw|raise)\b/.exec(line);
+  if (!kw) return undefined;
+  const rest = line
+    .slice(kw.index + kw[0].length)
+    .replace(/^\s*new\s/, '')
+    .trimStart();
+  const error = /^[A-Z]\w*/.exec(rest)?.[0];
+  const open = rest.search(/["'`]/);
+  if (open < 0) return undefined;
+  const close = rest.indexOf(rest[open]!, open + 1);
+  const message = close < 0 ? '' : rest.slice(open + 1, close);
+  // an interpolated or formatted message does not say it as written
+  if (!/^[^"'`{}%$]{3,90}$/.test(message) || /^[fr]$/.test(rest[open - 1] ?? '')) return undefined;
+  const verb = kw[1] === 'panic' ? 'panics' : kw[1] === 'raise' ? 'raises' : 'throws';
+  return { verb, ...(error ? { error } : {}), message };
+}
+
+/** The condition of an `if` on a line: `if (typeof fn !== 'function') throw …` → typeof fn !== 'function'. */
+function conditionOf(line: string): string | undefined {
+  const head = line
+    .trim()
+    .replace(/^\}\s*else\s/, '')
+    .trimStart();
+  if (!/^if\b/.test(head)) return undefined;
+  const after = head.slice(2).trimStart();
+  if (after.startsWith('(')) {
+    let depth = 0;
+    for (let i = 0; i < after.length; i++) {
+      if (after[i] === '(') depth++;
+      else if (after[i] === ')' && --depth === 0) return after.slice(1, i).trim();
+    }
+    return undefined;
+  }
+  // Go's `if x != nil {`, Python's `if x:` (up to the block's opening)
+  const end = Math.max(after.lastIndexOf('{'), after.lastIndexOf(':'));
+  return end > 0 ? after.slice(0, end).trim() : undefined;
 }
 
 /** What the product registers itself when its type is made: `self.mount("https://", HTTPAdapter())` in `__init__`. */
@@ -664,11 +810,23 @@ function withDefaults(m: Method, input: ExtensionInput): Pick<ExtensionPoint, 'd
       .filter((x) => call.test(file.bare[x.line - 1] ?? ''));
     if (!hits.length) continue;
     const keys = hits.flatMap((h) => /\(\s*(["'])([^"']{1,40})\1/.exec(h.l)?.[2] ?? []);
-    const types = [...new Set(hits.flatMap((h) => /(?:new\s+|,\s*|\(\s*&?)([A-Z]\w*)\s*[({]/.exec(h.l)?.[1] ?? []))];
-    if (!types.length || !types.every((t) => input.models.some((x) => x.defs.some((y) => y.kind === 'type' && y.name === t))))
+    const types = [
+      ...new Set(hits.flatMap((h) => /(?:new\s+|,\s*|\(\s*&?)([A-Z]\w*)\s*[({]/.exec(h.l)?.[1] ?? [])),
+    ];
+    if (
+      !types.length ||
+      !types.every((t) => input.models.some((x) => x.defs.some((y) => y.kind === 'type' && y.name === t)))
+    )
       continue;
     return {
-      defaults: { name: d.name, ...(d.owner ? { owner: d.owner } : {}), path: file.path, line: hits[0]!.line, keys, types },
+      defaults: {
+        name: d.name,
+        ...(d.owner ? { owner: d.owner } : {}),
+        path: file.path,
+        line: hits[0]!.line,
+        keys,
+        types,
+      },
     };
   }
   return {};
@@ -683,7 +841,11 @@ function withPluggable(by: Method, field: string, input: ExtensionInput): Pick<E
   const declared = new RegExp(
     `^\\s*(?:(?:readonly|public|private|protected|declare)\\s+)*${f}[!?]?\\s*:\\s*([A-Z]\\w*)|^\\s+${f}\\s+\\*?([A-Z]\\w*)\\s*$|^\\s*self\\.${f}\\s*:\\s*([A-Z]\\w*)`,
   );
-  const type = by.file.bare.map((l) => declared.exec(l)).find(Boolean)?.slice(1).find(Boolean);
+  const type = by.file.bare
+    .map((l) => declared.exec(l))
+    .find(Boolean)
+    ?.slice(1)
+    .find(Boolean);
   if (!type) return {};
   const at = interfaceDeclaration(input.models, type);
   if (!at) return {};
@@ -697,7 +859,12 @@ function withPluggable(by: Method, field: string, input: ExtensionInput): Pick<E
       const m = assign.exec(file.bare.slice(i, i + 3).join(' '));
       if (m)
         return {
-          pluggable: { type, path: at.path, line: at.line, default: { name: m[1]!, path: file.path, line: i + 1 } },
+          pluggable: {
+            type,
+            path: at.path,
+            line: at.line,
+            default: { name: m[1]!, path: file.path, line: i + 1 },
+          },
         };
     }
   return { pluggable: { type, path: at.path, line: at.line } };
@@ -716,12 +883,43 @@ function interfaceDeclaration(models: FileModel[], name: string): { path: string
   return undefined;
 }
 
-/** A field declared with a function type: Go `Run func(cmd *Command, args []string)`, TS `onError?: (err) => void`, Rust `pub f: Box<dyn Fn…>`. */
-const HOOK_FIELD: Partial<Record<string, RegExp>> = {
-  go: /^\s+([A-Z]\w*)\s+(func\s*\(.*)$/,
-  js: /^\s+(?:(?:public|readonly)\s+)*([a-zA-Z]\w*)[?!]?\s*:\s*(\([^)]*\)\s*=>.*?);?\s*$/,
-  rust: /^\s*pub\s+(\w+)\s*:\s*(Box<dyn\s+Fn.*?|fn\s*\(.*?),?\s*$/,
-  python: /^\s+([a-z]\w*)\s*:\s*((?:t\.|typing\.)?Callable\[.*?)(?:\s*=.*)?$/,
+/**
+ * A field declared with a function type, as its name and type: Go `Run func(cmd *Command, args
+ * []string)`, TS `onError?: (err) => void`, Rust `pub f: Box<dyn Fn…>`, Python `f: Callable[…]`.
+ */
+const HOOK_FIELD: Partial<Record<string, (line: string) => { name: string; type: string } | undefined>> = {
+  go: (line) => {
+    const m = /^\s+([A-Z]\w*)\s+func\s*\(/.exec(line);
+    return m ? { name: m[1]!, type: line.slice(line.indexOf('func')).trim() } : undefined;
+  },
+  js: (line) => {
+    const field = line.trim().replace(/^(?:(?:public|readonly)\s)+/, '');
+    const m = /^([a-zA-Z]\w*)[?!]?\s*:\s*\(/.exec(field);
+    const type = field
+      .slice(field.indexOf(':') + 1)
+      .trim()
+      .replace(/;$/, '');
+    return m && type.includes('=>') ? { name: m[1]!, type } : undefined;
+  },
+  rust: (line) => {
+    const m = /^\s*pub\s+(\w+)\s*:\s*(?:Box<dyn\s+Fn|fn\s*\()/.exec(line);
+    return m
+      ? {
+          name: m[1]!,
+          type: line
+            .slice(line.indexOf(':') + 1)
+            .trim()
+            .replace(/,$/, ''),
+        }
+      : undefined;
+  },
+  python: (line) => {
+    const m = /^\s+([a-z]\w*)\s*:\s*(?:t\.|typing\.)?Callable\[/.exec(line);
+    if (!m) return undefined;
+    const type = line.slice(line.indexOf(':') + 1);
+    const eq = type.indexOf(' = ');
+    return { name: m[1]!, type: (eq < 0 ? type : type.slice(0, eq)).trim() };
+  },
 };
 
 /**
@@ -735,18 +933,23 @@ export function hookFields(input: ExtensionInput): HookFields | undefined {
       const type = file.defs.find((d) => d.kind === 'type' && d.name === owner);
       if (!re || !type) continue;
       // the type's body: up to its closing brace (or the next definition, for Python)
-      const end = file.defs.find((d) => d.line > type.line && d.indent <= type.indent)?.line ?? file.bare.length;
+      const end =
+        file.defs.find((d) => d.line > type.line && d.indent <= type.indent)?.line ?? file.bare.length;
       const fields: { name: string; type: string; line: number }[] = [];
       // a parameter of a method spread over lines is not a field
-      const inMethod = (line: number) => file.defs.some((d) => d.kind !== 'type' && d.line <= line && d.end >= line);
+      const inMethod = (line: number) =>
+        file.defs.some((d) => d.kind !== 'type' && d.line <= line && d.end >= line);
       for (let i = type.line; i < end - 1; i++) {
-        const m = re.exec(file.bare[i]!);
-        if (m && !inMethod(i + 1) && !fields.some((f) => f.name === m[1]))
-          fields.push({ name: m[1]!, type: m[2]!.trim(), line: i + 1 });
+        const field = re(file.bare[i]!);
+        if (field && !inMethod(i + 1) && !fields.some((f) => f.name === field.name))
+          fields.push({ ...field, line: i + 1 });
         if (familyOf(file.language) === 'go' && /^\}/.test(file.bare[i]!)) break;
       }
       if (fields.length < 2) continue;
-      const caller = hookCaller(fields.map((f) => f.name), input);
+      const caller = hookCaller(
+        fields.map((f) => f.name),
+        input,
+      );
       if (!caller) continue;
       return {
         owner,
@@ -775,7 +978,14 @@ function hookCaller(fields: string[], input: ExtensionInput): HookFields['caller
       const onPath = input.mainPath.some((s) => !s.external && s.path === file.path && s.line === def.line);
       const score = calls + (onPath ? 100 : 0);
       if (!best || score > best.calls + (best.onPath ? 100 : 0))
-        best = { name: def.name, ...(def.owner ? { owner: def.owner } : {}), path: file.path, line: def.line, onPath, calls };
+        best = {
+          name: def.name,
+          ...(def.owner ? { owner: def.owner } : {}),
+          path: file.path,
+          line: def.line,
+          onPath,
+          calls,
+        };
     }
   if (!best) return undefined;
   const { calls: _, ...caller } = best;

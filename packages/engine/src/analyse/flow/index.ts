@@ -110,6 +110,23 @@ function countWords(lines: string[]): Map<string, number> {
   return words;
 }
 
+/** One product file as the flow pass reads it, from its comment-blanked code. */
+export function fileModel(path: string, language: string, code: string): FileModel {
+  const lines = code.split('\n');
+  const bare = lines.map(withoutLiterals);
+  return {
+    path,
+    language,
+    defs: definitions(code, language),
+    bindings: importBindings(code, language),
+    lines,
+    bare,
+    bareText: bare.join('\n'),
+    code,
+    words: countWords(bare),
+  };
+}
+
 export interface FlowInput {
   src: Sources;
   files: FileInfo[];
@@ -131,19 +148,7 @@ export function flowPass(input: FlowInput): Flow {
     const code = codeText(src, f.path, f.language);
     if (!code) continue;
     budget -= f.size;
-    const lines = code.split('\n');
-    const bare = lines.map(withoutLiterals);
-    models.push({
-      path: f.path,
-      language: f.language!,
-      defs: definitions(code, f.language),
-      bindings: importBindings(code, f.language),
-      lines,
-      bare,
-      bareText: bare.join('\n'),
-      code,
-      words: countWords(bare),
-    });
+    models.push(fileModel(f.path, f.language!, code));
   }
   const byPath = new Map(models.map((m) => [m.path, m]));
   const fns = new Map<string, Target[]>();
