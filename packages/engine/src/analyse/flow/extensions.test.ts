@@ -194,6 +194,40 @@ describe('registration points', () => {
     });
   });
 
+  it('Python: a hook appended to the list a dict holds, run where each request is preprocessed', () => {
+    const points = extensionPoints(
+      input(
+        {
+          'src/web/app.py': [
+            'T_before = t.TypeVar("T_before", bound=ft.BeforeRequestCallable)',
+            'class App:',
+            '    def __init__(self):',
+            '        self.before_request_funcs = {}',
+            '    def before_request(self, f: T_before) -> T_before:',
+            '        self.before_request_funcs.setdefault(None, []).append(f)',
+            '        return f',
+            '    def preprocess_request(self):',
+            '        for name in names:',
+            '            if name in self.before_request_funcs:',
+            '                for before_func in self.before_request_funcs[name]:',
+            '                    before_func()',
+          ],
+        },
+        'Python',
+        { central: ['App'], mainPath: [step('preprocess_request', 'App', 'src/web/app.py', 8)] },
+      ),
+    );
+    expect(points).toMatchObject([
+      {
+        name: 'before_request',
+        store: 'self.before_request_funcs',
+        how: 'appends',
+        contract: { type: 'T_before', line: 1 },
+        runs: { name: 'preprocess_request', how: 'iterates', onPath: true },
+      },
+    ]);
+  });
+
   it('Python: a command stored by name, and the decorator that registers through it', () => {
     const points = extensionPoints(
       input(

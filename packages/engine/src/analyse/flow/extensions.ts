@@ -381,7 +381,9 @@ function storesIn(m: Method): Store[] {
     if (push) {
       const value = carried(push[4]!, names, m.params);
       const keyOf = push[2] ? push[2].slice(1, -1).trim() : undefined;
-      const appends = new RegExp(`^(${APPENDS})$`).test(push[3]!);
+      // `self.funcs.setdefault(key, []).append(f)` adds to a list the collection holds
+      const listed = push[3] === 'setdefault' && /\)\s*\.\s*(?:append|extend|add|push)\s*\(/.test(push[4]!);
+      const appends = listed || new RegExp(`^(${APPENDS})$`).test(push[3]!);
       if (value && value !== keyOf && (!keyOf || [...names.keys()].some((n) => word(n).test(keyOf))))
         store = {
           field: push[1]!,
