@@ -131,4 +131,29 @@ describe.runIf(corpus)('how it works on the corpus', () => {
     expect(components).toContain('Simple JavaBean domain object representing an owner.');
     expect(components).not.toContain('<code>');
   }, 60_000);
+
+  it('the frameworks and libraries name where users plug their code in; the applications and CLIs name none', async () => {
+    const points = async (name: string) =>
+      ((await analysed(name)).flow!.extensions ?? []).map(
+        (p) => `${p.owner}.${p.name} ${p.store} ${p.runs.name}`,
+      );
+    expect(await points('koa')).toEqual(['Application.use this.middleware callback']);
+    expect(await points('chi')).toEqual(['Mux.Use mx.middlewares updateRouteHandler']);
+    expect(await points('requests')).toEqual(
+      expect.arrayContaining([
+        'Session.mount self.adapters get_adapter',
+        'RequestHooksMixin.register_hook self.hooks send',
+      ]),
+    );
+    expect(await points('hono')).toEqual(['Hono.use this.router #dispatch']);
+    expect(await points('click')).toEqual(['Group.add_command self.commands get_command']);
+    const cobra = await analysed('cobra');
+    expect(cobra.flow!.extensions?.map((p) => p.name)).toEqual(['AddCommand']);
+    expect(cobra.flow!.hooks).toMatchObject({ owner: 'Command', caller: { name: 'execute' } });
+    expect(cobra.flow!.hooks!.fields).toEqual(expect.arrayContaining(['PersistentPreRun', 'Run', 'PostRun']));
+    for (const name of ['fd', 'just', 'spring-petclinic', 'healthchecks', 'nextjs-subscription-payments']) {
+      const a = await analysed(name);
+      expect([name, a.flow!.extensions ?? [], a.flow!.hooks]).toEqual([name, [], undefined]);
+    }
+  }, 300_000);
 });

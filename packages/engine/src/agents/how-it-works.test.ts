@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow } from '../analyse/types.ts';
 import {
   abstractionsSentence,
+  extensionParts,
   centralTypesNamed,
   handlerParts,
   mechanismDigest,
@@ -179,5 +180,79 @@ describe('how it works', () => {
       aspect: 'flow',
     });
     expect(findings[2]!.citations).toEqual(['walk.go:9']);
+  });
+
+  it('says where users plug their code in, what is stored, where it is used, and nothing when there is no such point', () => {
+    const use: NonNullable<Flow['extensions']>[number] = {
+      name: 'Use',
+      owner: 'Mux',
+      path: 'mux.go',
+      line: 100,
+      value: 'middlewares',
+      many: true,
+      store: 'mx.middlewares',
+      storePath: 'mux.go',
+      storeLine: 104,
+      how: 'appends',
+      contract: { type: 'func(http.Handler) http.Handler' },
+      runs: {
+        name: 'updateRouteHandler',
+        owner: 'Mux',
+        path: 'mux.go',
+        line: 518,
+        how: 'passes',
+        callee: 'chain',
+        onPath: false,
+      },
+      guard: {
+        verb: 'panics',
+        message: 'all middlewares must be defined before routes',
+        when: 'mx.handler != nil',
+        line: 102,
+      },
+    };
+    const mount: NonNullable<Flow['extensions']>[number] = {
+      name: 'mount',
+      owner: 'Session',
+      path: 'sessions.py',
+      line: 888,
+      value: 'adapter',
+      store: 'self.adapters',
+      storePath: 'sessions.py',
+      storeLine: 893,
+      how: 'keyed',
+      key: 'prefix',
+      contract: { type: 'BaseAdapter', path: 'adapters.py', line: 122 },
+      runs: {
+        name: 'get_adapter',
+        owner: 'Session',
+        path: 'sessions.py',
+        line: 876,
+        how: 'iterates',
+        onPath: false,
+      },
+      defaults: {
+        name: '__init__',
+        owner: 'Session',
+        path: 'sessions.py',
+        line: 502,
+        keys: ['https://', 'http://'],
+        types: ['HTTPAdapter'],
+      },
+    };
+    expect(extensionParts({ flow: { ...flow, extensions: [use] } } as Analysis)).toEqual([
+      'Users plug their own code in at one point: `Mux.Use()` (`mux.go:100`) appends its `middlewares`, each a `func(http.Handler) http.Handler`, to `mx.middlewares`; `Mux.updateRouteHandler()` (`mux.go:518`) passes them to `chain()`. It panics with "all middlewares must be defined before routes" when `mx.handler != nil` (`mux.go:102`).',
+    ]);
+    const two = extensionParts({ flow: { ...flow, extensions: [use, mount] } } as Analysis).join('\n');
+    expect(two).toContain('Users plug their own code in at these points:');
+    expect(two).toContain(
+      '`Session.mount()` (`sessions.py:888`) stores its `adapter`, a `BaseAdapter` (`adapters.py:122`), in `self.adapters` under its `prefix`; `Session.get_adapter()` (`sessions.py:876`) goes through them. By default, `Session.__init__()` (`sessions.py:502`) registers an `HTTPAdapter` under `https://` and `http://`.',
+    );
+    // the mechanism tells them after the path; a project without any says nothing of them
+    expect(mechanismParts({ flow: { ...flow, extensions: [use] } } as Analysis).join('\n')).toContain(
+      '`Mux.Use()`',
+    );
+    expect(extensionParts({ flow } as Analysis)).toEqual([]);
+    expect(mechanismParts({ flow } as Analysis).join('\n')).not.toContain('plug');
   });
 });

@@ -3,7 +3,15 @@
 // to, how it runs work concurrently, and for an application what each request handler works with.
 // The architecture section tells it whole; the overview and the components section borrow parts.
 
-import type { Analysis, Flow, FlowCall, FlowStep, MainPathStep } from '../analyse/types.ts';
+import type {
+  Analysis,
+  ExtensionPoint,
+  Flow,
+  FlowCall,
+  FlowStep,
+  HookFields,
+  MainPathStep,
+} from '../analyse/types.ts';
 import type { Finding } from './types.ts';
 import { bullets, cite, code, joinAnd, joinSome, plural, text } from './writers/markdown.ts';
 
@@ -297,6 +305,119 @@ function byWork(flow: Flow, step: FlowStep): (c: FlowCall) => number {
     c.name.startsWith('_') ? -1 : (work.get(`${c.path}:${c.target}`) ?? 0) * (c.path === step.path ? 1 : 3);
 }
 
+/** "an" before a vowel or a spelled-out capital (`an HTTPAdapter`), else "a". */
+const article = (name: string) => (/^[AEIOU]|^[FHLMNRSX][A-Z]/.test(name) ? 'an' : 'a');
+
+/** `Mux.Use()` in Go, `Session.mount()` in Python: a method as its users call it. */
+const methodName = (p: { name: string; owner?: string }) =>
+  code(`${p.owner ? `${p.owner}.` : ''}${p.name.replace(/^#/, '')}()`);
+
+/**
+ * What a registration point is handed, as its declared type says: "a `func(http.Handler)
+ * http.Handler`", "a `BaseAdapter` (adapters.py:122)"; a type the product declares is named without
+ * its type arguments and cited.
+ */
+function contractText(p: ExtensionPoint): string {
+  const c = p.contract;
+  if (!c) return '';
+  const each = p.many ? 'each' : '';
+  if (c.type === 'function') return `, ${each ? 'each ' : ''}a function`;
+  const declared = c.path && c.line;
+  const type = declared ? c.type.split(/[<[]/)[0]!.split('.').pop()! : c.type;
+  return `, ${each ? 'each ' : ''}${article(type)} ${code(type)}${declared ? ` (${cite(c.path!, c.line)})` : ''}`;
+}
+
+/** "appends its `fn`, a function, to `this.middleware`": how the point keeps what it is given. */
+function storeText(p: ExtensionPoint): string {
+  const given = `its ${code(p.value)}${contractText(p)}`;
+  // a store made by a helper in another place is cited where it is made
+  const at =
+    p.storePath !== p.path || p.storeLine - p.line > 20 ? ` (${cite(p.storePath, p.storeLine)})` : '';
+  switch (p.how) {
+    case 'appends':
+      return `appends ${given}, to ${code(p.store)}${at}`;
+    case 'keyed':
+      return `stores ${given}, in ${code(p.store)}${at} under its ${code(p.key ?? '')}`;
+    case 'keyed-list':
+      return `adds ${given}, to the list in ${code(p.store)}${at} under its ${code(p.key ?? '')}`;
+    case 'calls':
+      return `hands ${given}, to ${code(`${p.store}.${p.call}()`)}${at}`;
+  }
+}
+
+/** "`Application.callback()` (…) passes them to `compose()`": where what was registered is used. */
+function useText(p: ExtensionPoint): string {
+  const r = p.runs;
+  const who = `${methodName(r)} (${cite(r.path, r.line)})${r.onPath ? ', on the main path,' : ''}`;
+  switch (r.how) {
+    case 'passes':
+      return `${who} passes them to ${code(`${r.callee}()`)}`;
+    case 'iterates':
+      return `${who} goes through them`;
+    case 'calls':
+      return `${who} calls ${code(`${r.callee}()`)} on them`;
+    case 'looks up':
+      return `${who} looks them up`;
+  }
+}
+
+/** "It panics with "…" when `mx.handler != nil` (mux.go:102).": the rule the point enforces. */
+function guardText(p: ExtensionPoint): string {
+  const g = p.guard;
+  if (!g) return '';
+  const what = g.error
+    ? `${article(g.error)} ${code(g.error)} ("${text(g.message)}")`
+    : `"${text(g.message)}"`;
+  return ` It ${g.verb} ${g.error ? what : `with ${what}`} when ${code(g.when)} (${cite(p.path, g.line)}).`;
+}
+
+/** "By default, `Session.__init__()` (…) registers an `HTTPAdapter` under `https://` and `http://`." */
+function defaultsText(p: ExtensionPoint): string {
+  const d = p.defaults;
+  if (!d) return '';
+  const types = joinSome(
+    d.types.map((t) => `${article(t)} ${code(t)}`),
+    3,
+  );
+  const keys = d.keys.length ? ` under ${joinSome(d.keys.map(code), 4)}` : '';
+  return ` By default, ${methodName(d)} (${cite(d.path, d.line)}) registers ${types}${keys}.`;
+}
+
+/** "`this.router` is any `Router` (…), by default a `SmartRouter` (…)." */
+function pluggableText(p: ExtensionPoint): string {
+  const g = p.pluggable;
+  if (!g) return '';
+  const fallback = g.default
+    ? `, by default a ${code(g.default.name)} (${cite(g.default.path, g.default.line)})`
+    : '';
+  return ` ${code(p.store)} can be any ${code(g.type)} (${cite(g.path, g.line)})${fallback}.`;
+}
+
+/** One registration point in a sentence: what it keeps, where, and where that is used. */
+function extensionSentence(p: ExtensionPoint): string {
+  const via = p.via?.length
+    ? ` ${joinSome(p.via.map(methodName), 3)} register${p.via.length === 1 ? 's' : ''} through it.`
+    : '';
+  return `${methodName(p)} (${cite(p.path, p.line)}) ${storeText(p)}; ${useText(p)}.${guardText(p)}${defaultsText(p)}${pluggableText(p)}${via}`;
+}
+
+/** "`Command` holds the user's functions in its fields `PersistentPreRun`, … ; `Command.execute()` calls them." */
+function hooksSentence(h: HookFields): string {
+  const caller = `${methodName(h.caller)} (${cite(h.caller.path, h.caller.line)})${h.caller.onPath ? ', on the main path,' : ''}`;
+  return `${code(h.owner)} holds the user's functions in its fields ${joinSome(h.fields.map(code), 5)} (${cite(h.path, h.line, h.endLine)}), the first declared as ${code(h.type)}; ${caller} calls them.`;
+}
+
+/** Where users plug their own code into the product, and where that code is used; nothing when none was found. */
+export function extensionParts(a: Analysis): string[] {
+  const items = [
+    ...(a.flow?.extensions ?? []).map(extensionSentence),
+    ...(a.flow?.hooks ? [hooksSentence(a.flow.hooks)] : []),
+  ];
+  if (!items.length) return [];
+  if (items.length === 1) return [`Users plug their own code in at one point: ${items[0]!}`];
+  return ['Users plug their own code in at these points:', bullets(items)];
+}
+
 /** The mechanism, whole: types, the traced calls, concurrency and request handlers. */
 export function mechanismParts(a: Analysis): string[] {
   const flow = a.flow;
@@ -315,6 +436,7 @@ export function mechanismParts(a: Analysis): string[] {
       `Traced from the entry point, one call level at a time, the calls between the product's own functions run as follows:`,
       bullets(steps.map(stepSentence)),
     );
+  parts.push(...extensionParts(a));
   const conc = concurrencySentence(flow);
   if (conc) parts.push(conc);
   parts.push(...handlerParts(flow));
@@ -379,6 +501,16 @@ export function mechanismFindings(a: Analysis): Finding[] {
   found(
     abstractionsSentence(flow, 3, false),
     types.map((t) => `${t.path}:${t.line}`),
+  );
+  const points = flow.extensions ?? [];
+  found(
+    points.length
+      ? `Users plug their own code in through ${joinSome(
+          points.map((p) => `${methodName(p)}, which fills ${code(p.store)}`),
+          4,
+        )}.`
+      : null,
+    points.map((p) => `${p.path}:${p.line}`),
   );
   const concurrent = coreConcurrency(flow);
   found(

@@ -436,6 +436,76 @@ export interface FlowStep {
   calls: FlowCall[];
 }
 
+/**
+ * Where users plug their own code in: a public method that stores what its caller hands it in a
+ * collection of its receiver, where that collection is used, and the type of what is stored.
+ */
+export interface ExtensionPoint {
+  /** The registration method (`use`, `mount`, `AddCommand`). */
+  name: string;
+  owner?: string;
+  path: string;
+  line: number;
+  /** The parameter that takes the user's code (`fn`, `adapter`), and whether it takes any number of them. */
+  value: string;
+  many?: boolean;
+  /** The collection, as the code names it: `this.middleware`, `self.adapters`, `mx.middlewares`. */
+  store: string;
+  storePath: string;
+  storeLine: number;
+  /**
+   * appends: added to a list; keyed: stored under `key`; keyed-list: added to the list under `key`;
+   * calls: handed to the collection's `call` method (`this.router.add(…)`).
+   */
+  how: 'appends' | 'keyed' | 'keyed-list' | 'calls';
+  key?: string;
+  call?: string;
+  /** The declared type of what is stored, and where the product declares it. */
+  contract?: { type: string; path?: string; line?: number };
+  /** What it refuses: `panic("chi: all middlewares must be defined before routes…")` when `mx.handler != nil`. */
+  guard?: {
+    verb: 'panics' | 'throws' | 'raises';
+    error?: string;
+    message: string;
+    when: string;
+    line: number;
+  };
+  /** What the product registers itself when the type is made (`Session.__init__` mounts `HTTPAdapter`). */
+  defaults?: { name: string; owner?: string; path: string; line: number; keys: string[]; types: string[] };
+  /** The collection is declared as a product interface (`Router`), with its default implementation. */
+  pluggable?: {
+    type: string;
+    path: string;
+    line: number;
+    default?: { name: string; path: string; line: number };
+  };
+  /** Other public methods that register through this one (`Group.command` → `add_command`). */
+  via?: { name: string; owner?: string; path: string; line: number }[];
+  /** Where the collection is used: iterated, passed to `callee`, or called into (`this.router.match`). */
+  runs: {
+    name: string;
+    owner?: string;
+    path: string;
+    line: number;
+    how: 'iterates' | 'passes' | 'calls' | 'looks up';
+    callee?: string;
+    /** The use is made by a step of the main path. */
+    onPath: boolean;
+  };
+}
+
+/** Public fields of a central type that hold the user's functions, and the function that calls them. */
+export interface HookFields {
+  owner: string;
+  path: string;
+  line: number;
+  endLine: number;
+  fields: string[];
+  /** The first field's declared type (`func(cmd *Command, args []string)`). */
+  type: string;
+  caller: { name: string; owner?: string; path: string; line: number; onPath: boolean };
+}
+
 /** How the product works: its central types, the calls from its entry points, its concurrency. */
 export interface Flow {
   abstractions: {
@@ -457,6 +527,10 @@ export interface Flow {
   /** For the most central files, their biggest definitions (types first). */
   defines: { path: string; names: string[] }[];
   concurrency: { what: string; path: string; line: number; files: number }[];
+  /** Where users register their own code and where it runs (flow/extensions.ts). */
+  extensions?: ExtensionPoint[];
+  /** A central type's fields that hold the user's functions (cobra's `Run`, `PreRun`…). */
+  hooks?: HookFields;
   /** Files that declare the product's routes, with the product types each works with. */
   handlers: {
     path: string;

@@ -7,6 +7,7 @@ import { isProductFile } from '../identity/layout.ts';
 import type { Sources } from '../sources.ts';
 import type { Dependency, FileInfo, Flow, FlowCall, FlowStep, Identity, Route } from '../types.ts';
 import { callsIn, definitions, familyOf, importBindings, type Call, type Def } from './definitions.ts';
+import { extensionPoints, hookFields } from './extensions.ts';
 import { docOf, traceMainPath } from './main-path.ts';
 import { nextRendering } from '../nextjs.ts';
 
@@ -109,6 +110,23 @@ function countWords(lines: string[]): Map<string, number> {
   return words;
 }
 
+/** One product file as the flow pass reads it, from its comment-blanked code. */
+export function fileModel(path: string, language: string, code: string): FileModel {
+  const lines = code.split('\n');
+  const bare = lines.map(withoutLiterals);
+  return {
+    path,
+    language,
+    defs: definitions(code, language),
+    bindings: importBindings(code, language),
+    lines,
+    bare,
+    bareText: bare.join('\n'),
+    code,
+    words: countWords(bare),
+  };
+}
+
 export interface FlowInput {
   src: Sources;
   files: FileInfo[];
@@ -130,19 +148,7 @@ export function flowPass(input: FlowInput): Flow {
     const code = codeText(src, f.path, f.language);
     if (!code) continue;
     budget -= f.size;
-    const lines = code.split('\n');
-    const bare = lines.map(withoutLiterals);
-    models.push({
-      path: f.path,
-      language: f.language!,
-      defs: definitions(code, f.language),
-      bindings: importBindings(code, f.language),
-      lines,
-      bare,
-      bareText: bare.join('\n'),
-      code,
-      words: countWords(bare),
-    });
+    models.push(fileModel(f.path, f.language!, code));
   }
   const byPath = new Map(models.map((m) => [m.path, m]));
   const fns = new Map<string, Target[]>();
@@ -417,6 +423,17 @@ export function flowPass(input: FlowInput): Flow {
     if (doc) a.doc = doc;
   }
 
+  const extensionInput = {
+    models,
+    mainPath,
+    central: central.map((t) => t.name),
+    publicNames: new Set(identity.publicApi.map((e) => e.name)),
+    readme: readmeText(src, input.files),
+    raw: (p: string) => src.text(p),
+  };
+  const extensions = extensionPoints(extensionInput);
+  const hooks = hookFields(extensionInput);
+
   const rendering = nextRendering(
     src,
     input.files.filter((f) => isProductFile(f.path, identity)).map((f) => f.path),
@@ -429,8 +446,16 @@ export function flowPass(input: FlowInput): Flow {
     mainPath,
     defines: defines(models, identity),
     concurrency: concurrency(models),
+    ...(extensions.length ? { extensions } : {}),
+    ...(hooks ? { hooks } : {}),
     handlers: handlers(models, input.routes, types),
   };
+}
+
+/** The root README's text: its examples show which of the product's methods users call. */
+function readmeText(src: Sources, files: FileInfo[]): string {
+  const readme = files.find((f) => /^readme(\.\w+)?$/i.test(f.path));
+  return (readme && src.text(readme.path)) ?? '';
 }
 
 /** The names the product calls itself by: its Cargo crate (`just::run`) or npm package. */
