@@ -185,6 +185,12 @@ function insideGoImportBlock(text: string, at: number): boolean {
   return open >= 0 && text.indexOf(')', open) > at;
 }
 
+function lineCount(text: string): number {
+  let n = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) n++;
+  return n;
+}
+
 export interface SymbolsPassResult extends SymbolsResult {
   /** How many files each extractor handled. */
   extractors: { treeSitter: number; regex: number };
@@ -192,14 +198,16 @@ export interface SymbolsPassResult extends SymbolsResult {
 
 /**
  * Uses tree-sitter where a grammar is loaded, the regex extractor everywhere else. Parsing in
- * WASM is far slower than a regex scan, so tree-sitter stops after `budgetMs` and the remaining
- * files use the regex extractor: big trees stay fast, small ones get exact syntax.
+ * WASM is far slower than a regex scan, so tree-sitter stops after `budgetLines` lines of source
+ * and the remaining files use the regex extractor: big trees stay fast, small ones get exact
+ * syntax. The budget counts lines, not time, so the same code gives the same symbols on a busy
+ * machine as on an idle one.
  */
 export function symbolsPass(
   src: Sources,
   files: FileInfo[],
   treeSitter?: TreeSitterExtractor | null,
-  budgetMs = 800,
+  budgetLines = 8_000,
 ): SymbolsPassResult {
   const out: SymbolsPassResult = { symbols: [], imports: [], extractors: { treeSitter: 0, regex: 0 } };
   let spent = 0;
@@ -208,14 +216,13 @@ export function symbolsPass(
     const text = src.text(f.path);
     if (text == null) continue;
     let r: SymbolsResult | null = null;
-    if (treeSitter && spent < budgetMs) {
-      const t0 = performance.now();
+    if (treeSitter && spent < budgetLines) {
       try {
         r = treeSitter.extract(f.path, text, f.language);
       } catch {
         r = null; // a parser failure on one file must not lose its symbols
       }
-      spent += performance.now() - t0;
+      spent += lineCount(text);
     }
     if (r) out.extractors.treeSitter++;
     else {
