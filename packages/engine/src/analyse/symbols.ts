@@ -35,7 +35,7 @@ const JS: Extractor = {
   kind: (k) => jsKinds[k.replace('*', '')] ?? null,
   exported: (mods) => mods.includes('export'),
   imports: [
-    /^[ \t]*(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]/gm,
+    /^[ \t]*(?:import|export)\b(?:[^'"`;]*\bfrom)?\s*['"]([^'"\n]+)['"]/gm,
     /\b(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)/g,
   ],
 };
@@ -44,7 +44,7 @@ const PY: Extractor = {
   symbols: /^([ \t]*)(async\s+def|def|class)\s+([A-Za-z_]\w*)/gm,
   kind: (k, indent) => (k === 'class' ? 'class' : indent ? 'method' : 'function'),
   exported: (_m, name) => !name.startsWith('_'),
-  imports: [/^[ \t]*from\s+(\.*[\w.]*)\s+import\b/gm, /^[ \t]*import\s+([\w.]+)/gm],
+  imports: [/^[ \t]*from\s+([\w.]+)\s+import\b/gm, /^[ \t]*import\s+([\w.]+)/gm],
 };
 
 const GO: Extractor = {
