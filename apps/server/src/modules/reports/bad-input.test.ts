@@ -46,7 +46,8 @@ describe.each(testDatabases)('bad input on $name', (t) => {
     const upload = await timed(() => generate({ template: template(LONG_TITLE) }));
     expect(upload.result.statusCode).toBe(400);
     expect(upload.result.json().message).toBe("Line 2: chapter 1's title is longer than 200 characters.");
-    expect(upload.ms).toBeLessThan(2000);
+    // a bound that tells "at once" from the 25 s it once took, on a machine busy with other tests
+    expect(upload.ms).toBeLessThan(5000);
     const estimate = await timed(() =>
       ctx.app.inject({
         method: 'POST',
@@ -57,7 +58,7 @@ describe.each(testDatabases)('bad input on $name', (t) => {
     );
     expect(estimate.result.statusCode).toBe(400);
     expect(estimate.result.json().message).toBe("Line 2: chapter 1's title is longer than 200 characters.");
-    expect(estimate.ms).toBeLessThan(2000);
+    expect(estimate.ms).toBeLessThan(5000);
   });
 
   it('refuses a template nested 5,000 levels deep with a message naming the limit', async () => {
