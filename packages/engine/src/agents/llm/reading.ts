@@ -92,6 +92,13 @@ const SNIPPET_FILL = 0.95;
 /** What a written section, a review and a summary request's fixed text are expected to take. */
 const WRITER_OUT = 600;
 const REVIEW_OUT = 60;
+/**
+ * A review's input (review.ts): its instructions, then the draft's claims with the lines they cite
+ * and the facts they touch (measured on the corpus). It is not the writer's context: the review no
+ * longer re-sends the summaries and excerpts, and what that saves goes to reading.
+ */
+const REVIEW_FRAME = 240;
+const REVIEW_CONTEXT = 210;
 const INSTRUCTIONS = 250;
 const SUMMARY_FRAME = 320;
 /** Share of model sections expected to be sent back once. */
@@ -138,7 +145,12 @@ export function sectionCost(
     inputTokens: context + SEND_BACK * (context + out + 150),
     outputTokens: out * (1 + SEND_BACK),
   };
-  const reviewer = { model: '', requests: 1, inputTokens: context + out, outputTokens: REVIEW_OUT };
+  const reviewer = {
+    model: '',
+    requests: 1,
+    inputTokens: REVIEW_FRAME + REVIEW_CONTEXT,
+    outputTokens: REVIEW_OUT,
+  };
   return {
     writer,
     reviewer,
