@@ -101,8 +101,12 @@ const REVIEW_FRAME = 240;
 const REVIEW_CONTEXT = 210;
 const INSTRUCTIONS = 250;
 const SUMMARY_FRAME = 320;
-/** Share of model sections expected to be sent back once. */
-const SEND_BACK = 0.1;
+/**
+ * Share of model sections expected to be sent back once: the deterministic checks' failures and the
+ * review's, which judges a draft's claims against their cited lines only (it was 0.1 while the review
+ * judged the whole draft against the writer's context).
+ */
+const SEND_BACK = 0.05;
 /** Part of the budget never planned, for what the model answers longer than expected. */
 const SAFETY = 0.05;
 /** When the budget is tight, the share of it reading may take before sections go offline. */
@@ -413,7 +417,14 @@ export function readFilesOf(
   }));
 }
 
-/** The estimate before any code is read: sizes only (bytes/4 tokens), signatures a fixed share. */
+/** Bytes of a source line, and the tokens its number (`  12| `) adds when a model reads it (the corpus). */
+const LINE_BYTES = 30;
+const NUMBERING_TOKENS = 2.8;
+
+/**
+ * The estimate before any code is read: sizes only (bytes/4 tokens, and the line numbers the model
+ * reads them with), signatures a fixed share.
+ */
 export function estimateFromSizes(
   files: { path?: string; size: number }[],
   sections: Pick<SectionPlan, 'id' | 'level'>[],
@@ -433,7 +444,7 @@ export function estimateFromSizes(
       withinBudget: true,
     };
   const read: ReadFile[] = files.map((f, i) => {
-    const full = Math.ceil(f.size / 4) + 20;
+    const full = Math.ceil(f.size / 4 + (f.size / LINE_BYTES) * NUMBERING_TOKENS) + 20;
     const p = f.path ?? `part${Math.floor(i / 12)}/file${i}`;
     return {
       path: p,
