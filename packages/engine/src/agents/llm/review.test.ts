@@ -50,7 +50,7 @@ describe('the review context', () => {
   it('shows each cited line with a few lines around it, not the file', async () => {
     const ctx = await reviewContext(`Loans last 21 days (\`${FILE}:12\`).`, '', known, read, tokens);
     expect(ctx.cited).toHaveLength(1);
-    expect(ctx.cited[0]).toMatch(/^FILE src\/services\/loan-service.ts \(lines 9-15\)/);
+    expect(ctx.cited[0]).toMatch(/^FILE src\/services\/loan-service.ts \(lines 10-14\)/);
     expect(ctx.cited[0]).toContain('12| const LOAN_DAYS = 21;');
     expect(ctx.cited[0]).not.toContain('lendBook');
   });
@@ -80,11 +80,13 @@ function diligentReviewer(req: FakeRequest): FakeReply {
       .join('\n');
   const claims = block('claims');
   const shown = `${block('cited lines')}\n${block('facts')}`;
+  // what the shown lines and facts say: without the line numbers and the excerpts' headers
+  const code = shown.replace(/^FILE .*$/gm, '').replace(/^\s*\d+\| /gm, '');
   const problems: string[] = [];
   for (const claim of claims.split('\n')) {
     const prose = claim.replace(/`[^`]*`/g, ' ');
     for (const n of prose.match(/\d+/g) ?? [])
-      if (!new RegExp(`(?<![\\d|])${n}(?!\\d)`).test(shown.replace(/^\s*\d+\| /gm, '')))
+      if (!new RegExp(`(?<![\\d|])${n}(?!\\d)`).test(code))
         problems.push(`"${claim}" states ${n}, which neither the cited lines nor the facts give.`);
     for (const [, file, line] of claim.matchAll(/`([^`:]+):(\d+)`/g))
       if (

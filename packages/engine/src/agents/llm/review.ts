@@ -10,12 +10,12 @@ import type { ModelSession } from '../../llm/client.ts';
 import { askJson } from './json.ts';
 import { dataBlock, numbered, SYSTEM } from './prompts.ts';
 
-/** Lines shown either side of a cited line or range. */
-export const REVIEW_RADIUS = 3;
+/** Lines shown either side of a cited line or range, fewer when many lines are cited. */
+export const REVIEW_RADIUS = 2;
 /** Most lines shown for one citation (a long range is shown from its start). */
 const MAX_WINDOW = 2 * REVIEW_RADIUS + 9;
 /** Cap of the cited lines' tokens in one review; citations past it are listed as not shown. */
-export const REVIEW_CITED_TOKENS = 800;
+export const REVIEW_CITED_TOKENS = 400;
 /** A cited line longer than this (minified code, data) is cut: the claim is about its start. */
 const LINE_CHARS = 200;
 
@@ -94,35 +94,30 @@ export async function reviewContext(
   tokens: (t: string) => number,
 ): Promise<ReviewContext> {
   const claims = claimsOf(markdown);
-  const windows = new Map<string, [number, number][]>();
-  const order: string[] = [];
-  const notShown: string[] = [];
-  let used = 0;
+  const lines: Cited[] = [];
   for (const { text, citation: c } of citationsIn(claims.join('\n'), known)) {
     if (c.line === undefined) continue; // a whole file is not a claim about lines
-    const lines = await read(c.path);
-    if (!lines || c.line > lines.length) continue; // the deterministic checks report it
-    const from = Math.max(1, c.line - REVIEW_RADIUS);
-    const to = Math.min(lines.length, (c.end ?? c.line) + REVIEW_RADIUS, from + MAX_WINDOW - 1);
-    const list = windows.get(c.path) ?? [];
-    if (list.some(([a, b]) => from >= a && to <= b)) continue;
-    const cost = tokens(lines.slice(from - 1, to).join('\n')) + 4 * (to - from + 1);
-    if (used + cost > REVIEW_CITED_TOKENS) {
-      notShown.push(text);
-      continue;
+    const file = await read(c.path);
+    if (!file || c.line > file.length) continue; // the deterministic checks report it
+    lines.push({ text, path: c.path, line: c.line, end: c.end ?? c.line, file });
+  }
+  // the widest context around every cited line that fits the cap; what still does not fit is named
+  let fitted = windowsOf(lines, 0, tokens);
+  for (let radius = REVIEW_RADIUS; radius > 0; radius--) {
+    const w = windowsOf(lines, radius, tokens);
+    if (!w.notShown.length) {
+      fitted = w;
+      break;
     }
-    used += cost;
-    if (!windows.has(c.path)) order.push(c.path);
-    windows.set(c.path, [...list, [from, to]]);
   }
   const cited: string[] = [];
-  for (const file of order) {
-    const lines = (await read(file))!;
-    for (const [from, to] of merge(windows.get(file)!))
+  for (const [file, ranges] of fitted.windows) {
+    const text = lines.find((l) => l.path === file)!.file;
+    for (const [from, to] of merge(ranges))
       cited.push(
         numbered(
           file,
-          lines
+          text
             .slice(from - 1, to)
             .map((l) => (l.length > LINE_CHARS ? `${l.slice(0, LINE_CHARS)} …` : l))
             .join('\n'),
@@ -130,7 +125,48 @@ export async function reviewContext(
         ),
       );
   }
-  return { claims, facts: factsStated(facts, claims), cited, notShown };
+  return { claims, facts: factsStated(facts, claims), cited, notShown: fitted.notShown };
+}
+
+interface Cited {
+  text: string;
+  path: string;
+  line: number;
+  end: number;
+  file: string[];
+}
+
+/** Windows of `radius` lines around the cited lines, in the order cited, until the cap is reached. */
+function windowsOf(
+  cited: Cited[],
+  radius: number,
+  tokens: (t: string) => number,
+): { windows: Map<string, [number, number][]>; notShown: string[] } {
+  const windows = new Map<string, [number, number][]>();
+  const notShown: string[] = [];
+  let used = 0;
+  for (const c of cited) {
+    const from = Math.max(1, c.line - radius);
+    const to = Math.min(c.file.length, c.end + radius, from + MAX_WINDOW - 1);
+    const list = windows.get(c.path) ?? [];
+    if (list.some(([a, b]) => from >= a && to <= b)) continue;
+    // the line numbers and the file name a window adds, as `numbered` writes them
+    const cost =
+      tokens(
+        c.file
+          .slice(from - 1, to)
+          .map((l) => l.slice(0, LINE_CHARS))
+          .join('\n'),
+      ) +
+      3 * (to - from + 1);
+    if (used + cost > REVIEW_CITED_TOKENS) {
+      notShown.push(c.text);
+      continue;
+    }
+    used += cost;
+    windows.set(c.path, [...list, [from, to]]);
+  }
+  return { windows, notShown };
 }
 
 /** Overlapping or touching line ranges as one, in order. */
@@ -151,7 +187,7 @@ export function reviewPrompt(title: string, ctx: ReviewContext): string {
   return [
     `Claims of the drafted section "${title}":\n${dataBlock('claims', ctx.claims.join('\n'))}`,
     ctx.cited.length
-      ? `The lines they cite, with ${REVIEW_RADIUS} lines around each:\n${ctx.cited.map((c) => dataBlock('cited lines', c)).join('\n')}`
+      ? `The lines they cite, with up to ${REVIEW_RADIUS} lines around each:\n${dataBlock('cited lines', ctx.cited.join('\n'))}`
       : '',
     ctx.facts.length ? `Facts of the analysis they touch:\n${dataBlock('facts', ctx.facts.join('\n'))}` : '',
     ctx.notShown.length
