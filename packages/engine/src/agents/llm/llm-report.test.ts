@@ -111,7 +111,7 @@ describe('generateReport with the agents on a model', () => {
       return r;
     });
     try {
-      const budget = 60_000;
+      const budget = 30_000;
       const ctx = context({ provider: 'openai', model: 'gpt-4o-mini' });
       ctx.ai = parseAiConfig({
         provider: 'openai',
@@ -142,7 +142,12 @@ describe('generateReport with the agents on a model', () => {
     const verbose = await startFakeModelServer((req) => {
       received += inputTokensOf(req);
       const r = fixtureModel(req);
-      const text = /Role: writer/.test(req.system) && 'text' in r ? `${r.text} ${'detail '.repeat(5000)}` : r;
+      // a writer answers with all the room its request allows (a provider stops at max_tokens),
+      // more than twice what the planner expects a section to take
+      const text =
+        /Role: writer/.test(req.system) && 'text' in r
+          ? `${r.text} ${'detail '.repeat((req.maxTokens ?? 1500) - 100)}`
+          : r;
       if (typeof text === 'string') {
         received += countTokens(text, req.model);
         return { text };
@@ -154,7 +159,7 @@ describe('generateReport with the agents on a model', () => {
       const small = parseTemplate(
         'report_structure:\n  - title: Overview\n  - title: Security\n  - title: Testing\n  - title: Deployment\n',
       );
-      const budget = 40_000;
+      const budget = 30_000;
       const ctx = context({ provider: 'openai', model: 'gpt-4o-mini' });
       ctx.ai = parseAiConfig({
         provider: 'openai',

@@ -92,10 +92,21 @@ const SNIPPET_FILL = 0.95;
 /** What a written section, a review and a summary request's fixed text are expected to take. */
 const WRITER_OUT = 600;
 const REVIEW_OUT = 60;
+/**
+ * A review's input (review.ts): its instructions, then the draft's claims with the lines they cite
+ * and the facts they touch (measured on the corpus). It is not the writer's context: the review no
+ * longer re-sends the summaries and excerpts, and what that saves goes to reading.
+ */
+const REVIEW_FRAME = 240;
+const REVIEW_CONTEXT = 210;
 const INSTRUCTIONS = 250;
 const SUMMARY_FRAME = 320;
-/** Share of model sections expected to be sent back once. */
-const SEND_BACK = 0.1;
+/**
+ * Share of model sections expected to be sent back once: the deterministic checks' failures and the
+ * review's, which judges a draft's claims against their cited lines only (it was 0.1 while the review
+ * judged the whole draft against the writer's context).
+ */
+const SEND_BACK = 0.05;
 /** Part of the budget never planned, for what the model answers longer than expected. */
 const SAFETY = 0.05;
 /** When the budget is tight, the share of it reading may take before sections go offline. */
@@ -138,7 +149,12 @@ export function sectionCost(
     inputTokens: context + SEND_BACK * (context + out + 150),
     outputTokens: out * (1 + SEND_BACK),
   };
-  const reviewer = { model: '', requests: 1, inputTokens: context + out, outputTokens: REVIEW_OUT };
+  const reviewer = {
+    model: '',
+    requests: 1,
+    inputTokens: REVIEW_FRAME + REVIEW_CONTEXT,
+    outputTokens: REVIEW_OUT,
+  };
   return {
     writer,
     reviewer,
@@ -401,7 +417,14 @@ export function readFilesOf(
   }));
 }
 
-/** The estimate before any code is read: sizes only (bytes/4 tokens), signatures a fixed share. */
+/** Bytes of a source line, and the tokens its number (`  12| `) adds when a model reads it (the corpus). */
+const LINE_BYTES = 30;
+const NUMBERING_TOKENS = 2.8;
+
+/**
+ * The estimate before any code is read: sizes only (bytes/4 tokens, and the line numbers the model
+ * reads them with), signatures a fixed share.
+ */
 export function estimateFromSizes(
   files: { path?: string; size: number }[],
   sections: Pick<SectionPlan, 'id' | 'level'>[],
@@ -421,7 +444,7 @@ export function estimateFromSizes(
       withinBudget: true,
     };
   const read: ReadFile[] = files.map((f, i) => {
-    const full = Math.ceil(f.size / 4) + 20;
+    const full = Math.ceil(f.size / 4 + (f.size / LINE_BYTES) * NUMBERING_TOKENS) + 20;
     const p = f.path ?? `part${Math.floor(i / 12)}/file${i}`;
     return {
       path: p,

@@ -4,7 +4,6 @@
 // model's JSON verdict → sent back ONCE with the problems listed → a draft that still fails the
 // deterministic checks is replaced by the offline writer's section, and the trace says so.
 
-import { z } from 'zod';
 import { extractCitations, knownFiles } from '../../citations.ts';
 import { EngineError } from '../../errors.ts';
 import type { ModelSession } from '../../llm/client.ts';
@@ -22,10 +21,8 @@ import { factsBlock, findingsText, linesOf, snippets } from './evidence.ts';
 import { moduleOf, REPOSITORY, SNIPPET_TOKENS, WRITER_MODULES } from './reading.ts';
 import { topicRanks } from './topic.ts';
 import { relevantSummaries, type Reading } from './summaries.ts';
-import { askJson } from './json.ts';
+import { reviewClaims } from './review.ts';
 import { dataBlock, SYSTEM } from './prompts.ts';
-
-const ReviewAnswer = z.object({ problems: z.array(z.string().max(1000)).max(30) });
 
 export interface SectionOutcome {
   draft: SectionDraft;
@@ -180,14 +177,17 @@ export async function writeWithModel(
     ...numberProblems(md, deps.analysis, known),
     ...contradictions(md),
   ];
-  const review = async (md: string): Promise<string[]> => {
-    const prompt = `${context}\n\nDraft of section "${plan.title}":\n${dataBlock('draft', md)}\n\nList the draft's problems.`;
-    const { value } = await askJson(session, 'reviewer', SYSTEM.reviewer, prompt, ReviewAnswer, {
-      maxTokens: 600,
-      ...signal,
-    });
-    return value.problems.map((p) => p.trim()).filter(Boolean);
-  };
+  // the model checks the claims against the lines they cite, not against the writer's whole context
+  const review = (md: string) =>
+    reviewClaims(
+      session,
+      plan.title,
+      md,
+      facts,
+      knownFiles(deps.analysis.files.map((f) => f.path)),
+      read,
+      deps.signal,
+    );
 
   const first = cleanMarkdown(
     (
