@@ -585,3 +585,71 @@ describe('documentation of a variable whose name is computed', () => {
     });
   });
 });
+
+describe('what a variable comes to when unset', () => {
+  it('an empty key or endpoint handed straight to a client is no default: it must be set', () => {
+    const vars = read({
+      'utils/admin.ts': [
+        'export const admin = createClient(',
+        "  process.env.SERVICE_URL || '',",
+        "  process.env.SERVICE_ROLE_KEY || ''",
+        ');',
+        'export const pay = new Payments(',
+        "  process.env.PAY_KEY_LIVE ?? process.env.PAY_KEY ?? '',",
+        '  { apiVersion: null },',
+        ');',
+        // an empty password in a settings object is a usable value, not a client argument
+        "const db = { password: process.env.DB_PASSWORD || '' };",
+        "const label = process.env.LABEL || '';",
+      ].join('\n'),
+    });
+    expect(one(vars, 'SERVICE_URL')).toMatchObject({ unusableEmpty: true, emptyFallback: true });
+    expect(one(vars, 'SERVICE_URL')!.hasDefault).toBeUndefined();
+    expect(one(vars, 'SERVICE_ROLE_KEY')).toMatchObject({ unusableEmpty: true });
+    expect(one(vars, 'PAY_KEY')).toMatchObject({ unusableEmpty: true });
+    expect(one(vars, 'PAY_KEY_LIVE')).toMatchObject({ unusableEmpty: true, fallbackVars: ['PAY_KEY'] });
+    expect(one(vars, 'DB_PASSWORD')!.unusableEmpty).toBeUndefined();
+    expect(one(vars, 'LABEL')).toMatchObject({ defaultValue: '' });
+    expect(one(vars, 'LABEL')!.unusableEmpty).toBeUndefined();
+  });
+
+  it('Python: the value the else branch computes, resolved through a module constant', () => {
+    const vars = read({
+      'pkg/utils.py': [
+        'import os',
+        'RC_FILES = (".toolrc", "_toolrc")',
+        '',
+        'def locate():',
+        '    rc = os.environ.get("TOOLRC")',
+        '    if rc is not None:',
+        '        where = (rc,)',
+        '    else:',
+        '        where = (f"~/{f}" for f in RC_FILES)',
+        '    return where',
+      ].join('\n'),
+    });
+    expect(one(vars, 'TOOLRC')).toMatchObject({
+      hasDefault: true,
+      defaultValues: ['~/.toolrc', '~/_toolrc'],
+      defaultLine: 8,
+    });
+  });
+
+  it('a presence test is marked so the table can say what unset means', () => {
+    const vars = read({
+      'src/color.ts': "export const plain = 'NO_COLOR' in process.env;",
+      'pkg/color.py': 'import os\nPLAIN = "NO_COLOR" in os.environ\n',
+    });
+    expect(vars.filter((v) => v.name === 'NO_COLOR').every((v) => v.presence)).toBe(true);
+    expect(vars.filter((v) => v.name === 'NO_COLOR')).toHaveLength(2);
+  });
+
+  it('proxy variables may carry user:password@ and are sensitive; the no-proxy host list is not', () => {
+    expect(isSecretName('https_proxy')).toBe(true);
+    expect(isSecretName('HTTP_PROXY')).toBe(true);
+    expect(isSecretName('<SCHEME>_proxy')).toBe(true);
+    expect(isSecretName('ALL_PROXY')).toBe(true);
+    expect(isSecretName('NO_PROXY')).toBe(false);
+    expect(isSecretName('no_proxy')).toBe(false);
+  });
+});

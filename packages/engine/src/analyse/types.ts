@@ -193,6 +193,17 @@ export interface EnvVar {
   fallbackVars?: string[];
   /** Unset, it reads as an empty string (`|| ''`): for a credential that is no credential, not a default. */
   emptyFallback?: boolean;
+  /**
+   * The empty fallback is handed straight to a client constructor or SDK call (`createClient(url ?? '')`,
+   * `new Stripe(key ?? '')`) that cannot use it: the variable must be set, though the read itself does not fail.
+   */
+  unusableEmpty?: boolean;
+  /** Values the code falls back to, tried in order, where it computes them (`~/.netrc`, `~/_netrc`). */
+  defaultValues?: string[];
+  /** Where the code sets the value it uses when the variable is unset (an `else` branch), if not at the read. */
+  defaultLine?: number;
+  /** Only the variable's presence is tested (`'NO_COLOR' in process.env`): unset, the switch is off. */
+  presence?: boolean;
   class?: EnvVarClass;
   /** Whose read this is: the product's, or the tests', examples', scripts'… (from the identity layer). */
   area?: NonProductRole | 'product';

@@ -65,25 +65,38 @@ function otherVarsLine(a: Analysis): string | null {
  */
 export function defaultCell(es: EnvVar[]): string {
   const vars = unique(es.flatMap((e) => e.fallbackVars ?? []));
-  const values = unique(es.filter((e) => e.defaultValue !== undefined).map((e) => e.defaultValue!));
+  const values = unique(
+    es.flatMap((e) => (e.defaultValue !== undefined ? [e.defaultValue] : (e.defaultValues ?? []))),
+  );
   const shown = values.slice(0, 3).map((v) => (v === '' ? 'empty string' : code(v)));
+  const setAt = es.find((e) => hasDefault(e) && e.defaultValue === undefined);
   let tail: string | null = null;
   if (es.some(isSensitive) && es.some(hasDefault)) tail = '(set, hidden)';
   else if (shown.length) tail = shown.join(' or ');
-  else if (es.some(hasDefault)) tail = '(set in the code)';
+  // no literal to show: say where the code sets its own value rather than that it does
+  else if (setAt) tail = `the code's own value (${cite(setAt.file, setAt.defaultLine ?? setAt.line)})`;
+  else if (es.some((e) => e.unusableEmpty)) tail = vars.length ? 'none: one of them must be set' : 'none';
   else if (es.some((e) => e.emptyFallback)) tail = 'empty string';
+  else if (es.some((e) => e.presence)) tail = 'unset: off (only its presence is tested)';
   if (!vars.length) return tail ?? '—';
   return `${vars.map(code).join(', then ')}${tail ? `, else ${tail}` : ''}`;
 }
 
-const hasDefault = (e: EnvVar) => e.hasDefault === true || e.defaultValue !== undefined;
+const hasDefault = (e: EnvVar) =>
+  e.hasDefault === true || e.defaultValue !== undefined || !!e.defaultValues?.length;
 
-/** The code fails when it is unset: a non-null assertion, `os.environ[…]`, a throw or exit. */
-export const isRequired = (es: EnvVar[]) => es.some((e) => e.required);
+/**
+ * The product cannot run without it: the read fails when it is unset (a non-null assertion,
+ * `os.environ[…]`, a throw or exit), or its empty fallback goes straight to a client that cannot use
+ * it and no other variable stands in (`createClient(url, process.env.KEY || '')`).
+ */
+export const mustBeSet = (e: EnvVar) => !!e.required || (!!e.unusableEmpty && !e.fallbackVars?.length);
+export const isRequired = (es: EnvVar[]) => es.some(mustBeSet);
 
 /** Unset, the lookup returns nothing and the code has no value of its own to use instead. */
 const isOptionalWithoutDefault = (es: EnvVar[]) =>
-  !isRequired(es) && !es.some((e) => hasDefault(e) || e.emptyFallback || e.fallbackVars?.length);
+  !isRequired(es) &&
+  !es.some((e) => hasDefault(e) || e.emptyFallback || e.presence || e.fallbackVars?.length);
 
 export const configuration = defineSection({
   kind: 'configuration',
@@ -148,12 +161,15 @@ export function writeConfiguration(ctx: WriterContext): string {
     const entries = [...byName.entries()];
     const required = entries.filter(([, es]) => isRequired(es)).map(([n]) => n);
     const optional = entries.filter(([, es]) => isOptionalWithoutDefault(es)).map(([n]) => n);
+    const emptyToClient = entries.some(([, es]) => isRequired(es) && !es.some((e) => e.required));
     const files = unique(vars.map((e) => e.file)).length;
     const reads = `The product reads ${plural(byName.size, 'environment variable')} in ${plural(files, 'file')}.`;
     const must = sentence(
       `${joinSome(required.map(code), 5)} must be set`,
       // a webhook route that answers 400 without its secret fails there, not at start-up
-      `: the code that reads ${agree(required.length, 'it', 'each')} fails when it is missing`,
+      emptyToClient
+        ? ': the code fails when one is missing, or hands an empty value to a client that cannot use it'
+        : `: the code that reads ${agree(required.length, 'it', 'each')} fails when it is missing`,
     );
     const may = sentence(
       `${joinSome(optional.map(code), 5)} ${agree(optional.length, 'has', 'have')} no default value but ${agree(optional.length, 'is', 'are')} optional`,
