@@ -236,6 +236,27 @@ describe('secrets the configuration reveals', () => {
     expect(raw).toEqual(['dev-secret-Abc123xyz']);
   });
 
+  it('a shipped sample env file that gives a credential a placeholder is a finding; empty or public values are not', () => {
+    const { findings } = scan({
+      'docker/.env.example': [
+        'SECRET_KEY=---',
+        'DB_PASSWORD=fixme-postgres-password',
+        'EMAIL_HOST_PASSWORD=',
+        'SITE_NAME=changeme',
+        'API_TOKEN="your-token-here"',
+      ].join('\n'),
+      // a machine's own env file is a committed secret, not a sample
+      '.env': 'SECRET_KEY=---\n',
+    });
+    const samples = findings.filter((f) => f.kind === 'Placeholder secret in a sample env file');
+    expect(samples.map((f) => [f.variable, f.masked, f.line])).toEqual([
+      ['SECRET_KEY', '---', 1],
+      ['DB_PASSWORD', 'fixme-postgres-password', 2],
+      ['API_TOKEN', 'your-token-here', 5],
+    ]);
+    expect(samples.every((f) => f.file === 'docker/.env.example')).toBe(true);
+  });
+
   it('a placeholder, a stock word, the project name or a value the README shows is a sample, not a leak', () => {
     const { findings } = scan({
       'src/main/resources/application.properties': [

@@ -20,13 +20,16 @@ import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 import type { Analysis, SecretFinding } from '../../analyse/types.ts';
 import { isSensitive, userConfigVars } from './configuration.ts';
-import { PLACEHOLDER_FALLBACK } from '../../analyse/secrets.ts';
+import { PLACEHOLDER_FALLBACK, PLACEHOLDER_SAMPLE } from '../../analyse/secrets.ts';
 
 /** Hard-coded secrets in the product's own files; those in examples, docs or scripts are named apart. */
 const ownFindings = (a: Analysis) => a.secrets.filter((s) => !s.area || s.area === 'product');
 /** Real-looking secrets of the product: a placeholder fallback is told apart, as a value to override. */
-const ownSecrets = (a: Analysis) => ownFindings(a).filter((s) => s.kind !== PLACEHOLDER_FALLBACK);
+const ownSecrets = (a: Analysis) =>
+  ownFindings(a).filter((s) => s.kind !== PLACEHOLDER_FALLBACK && s.kind !== PLACEHOLDER_SAMPLE);
 const ownPlaceholders = (a: Analysis) => ownFindings(a).filter((s) => s.kind === PLACEHOLDER_FALLBACK);
+/** Credentials a shipped sample env file sets to a placeholder (`SECRET_KEY=---`). */
+const ownSamples = (a: Analysis) => ownFindings(a).filter((s) => s.kind === PLACEHOLDER_SAMPLE);
 
 /**
  * "`SECRET_KEY` (hc/settings.py:68) falls back to a placeholder…": a sample value is no leaked
@@ -40,7 +43,24 @@ function placeholderLine(xs: SecretFinding[]): string {
   return (
     `${named} ${agree(xs.length, 'falls', 'fall')} back to a placeholder or sample value written in the code. ` +
     `That is no leaked credential, but production must override it; ` +
-    `failing at start-up when ${agree(xs.length, 'it is', 'one is')} unset would be safer.`
+    `refusing to start outside debug mode when ${agree(xs.length, 'it is', 'one is')} unset or still the placeholder would be safer.`
+  );
+}
+
+/**
+ * "`docker/.env.example` sets `SECRET_KEY` to `---` (…:56)": a copy of the sample runs on the
+ * placeholder, which a check for an unset variable does not catch.
+ */
+function sampleLine(xs: SecretFinding[]): string {
+  const files = unique(xs.map((s) => s.file));
+  const values = joinSome(
+    xs.map((s) => `${code(s.variable ?? '')} to ${code(s.masked)} (${cite(s.file, s.line)})`),
+    4,
+  );
+  return (
+    `The shipped sample env ${agree(files.length, 'file', 'files')} ${joinSome(files.map(code), 2)} ${agree(files.length, 'sets', 'set')} ${values}. ` +
+    `A deployment that copies ${agree(files.length, 'it', 'one')} as is runs on ${agree(xs.length, 'that placeholder', 'those placeholders')}; ` +
+    `the product should refuse ${agree(xs.length, 'it', 'them')} outside debug mode, not only an unset variable.`
   );
 }
 
@@ -163,7 +183,16 @@ export const security = defineSection({
           'secrets',
         ),
       );
-    if (!own.length && !placeholders.length)
+    const samples = ownSamples(a);
+    if (samples.length)
+      out.push(
+        f(
+          `A shipped sample env file sets ${joinSome(unique(samples.map((s) => text(s.variable ?? ''))), 3)} to a placeholder that a copied file would run on.`,
+          samples.slice(0, 3).map((s) => ref(s.file, s.line)),
+          'secrets',
+        ),
+      );
+    if (!own.length && !placeholders.length && !samples.length)
       out.push(f('No hard-coded secrets were detected.', [], 'secrets'));
     if (fx.authLibs.length)
       out.push(
@@ -227,7 +256,7 @@ export function writeSecurity(ctx: WriterContext): string {
         'A hard-coded fallback is what the product runs with whenever the variable is unset, ' +
           'so production must always set it; failing at start-up when it is missing is safer.',
       );
-  } else if (!ownPlaceholders(a).length)
+  } else if (!ownPlaceholders(a).length && !ownSamples(a).length)
     parts.push(
       sentence(
         'No hard-coded secrets (API keys, private keys, tokens, passwords) were detected',
@@ -235,6 +264,7 @@ export function writeSecurity(ctx: WriterContext): string {
       ),
     );
   if (wants(ctx, 'secrets') && ownPlaceholders(a).length) parts.push(placeholderLine(ownPlaceholders(a)));
+  if (wants(ctx, 'secrets') && ownSamples(a).length) parts.push(sampleLine(ownSamples(a)));
   const debug = debugOnByDefault(a);
   if (wants(ctx, 'secrets') && debug.length && ownRoutes(a).length)
     parts.push(
