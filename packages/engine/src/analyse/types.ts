@@ -332,8 +332,41 @@ export interface SecretFinding {
   area?: NonProductRole | 'product';
 }
 
+/** What the code does about security that users rely on, each at a line of code. */
+export type SecurityFactKind =
+  | 'tls-verify-default'
+  | 'tls-verify-off'
+  | 'ca-bundle'
+  | 'webhook-signature'
+  | 'elevated-client'
+  | 'signed-cookies'
+  | 'proxy-switch'
+  | 'forwarded-header'
+  | 'error-exposure';
+
+export interface SecurityFact {
+  kind: SecurityFactKind;
+  file: string;
+  line: number;
+  /** The header, call or setting matched, or a switch's default (`false`). */
+  detail?: string;
+  area?: NonProductRole | 'product';
+}
+
+/** A framework setting read from its property files (Spring's application*.properties / yaml). */
+export interface FrameworkSetting {
+  key: string;
+  value: string;
+  file: string;
+  line: number;
+}
+
 export interface ConfigInfo {
   files: { path: string; kind: string }[]; // .env.example, config/*.yaml, tsconfig.json…
+  /** Settings of the framework's property files (absent in analyses made before they were read). */
+  settings?: FrameworkSetting[];
+  /** Profiles the property files define (`application-mysql.properties` → mysql), with their file. */
+  profiles?: { name: string; file: string }[];
 }
 
 /** What the project is, from its manifests, README and code: what every later pass and writer describes. */
@@ -520,6 +553,8 @@ export interface Analysis {
   todos: TodoItem[];
   git: GitInfo | null;
   secrets: SecretFinding[];
+  /** TLS defaults, webhook signatures, elevated clients, cookies and proxy trust, as the code shows them. */
+  securityFacts?: SecurityFact[];
   config: ConfigInfo;
   /** Routes, entry points, env vars, containers and fixture manifests seen only in test code or fixtures. */
   testOnly?: TestOnlyFindings;
