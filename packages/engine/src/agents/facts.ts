@@ -31,7 +31,10 @@ export interface Facts {
     migrations: Migration[];
   };
   authLibs: Dependency[];
+  /** Hardening: headers, CORS, CSRF, rate limits, sanitisers. */
   securityLibs: Dependency[];
+  /** Input validation (Bean Validation, zod, pydantic): never authentication nor hardening. */
+  validationLibs: Dependency[];
   heavyDeps: Dependency[];
   /** Shipped dependencies of an application with no upper bound ("*", ">=2") that no lockfile fixes. */
   looseDeps: Dependency[];
@@ -291,7 +294,8 @@ export function factsOf(a: Analysis): Facts {
     dataModel: { ormFrameworks, schemaFiles, tables, schemas, migrations },
     // a library's role is the table's, and only for what the product ships (package-roles.ts)
     authLibs: uniqDeps(productDeps.filter((d) => roleOf(d) === 'auth')),
-    securityLibs: uniqDeps(productDeps.filter((d) => roleOf(d) === 'security' || roleOf(d) === 'validation')),
+    securityLibs: uniqDeps(productDeps.filter((d) => roleOf(d) === 'security')),
+    validationLibs: uniqDeps(productDeps.filter((d) => roleOf(d) === 'validation')),
     heavyDeps: uniqDeps(productDeps.filter((d) => HEAVY_NAMES.test(d.name) && d.scope !== 'dev')),
     looseDeps: [],
     codeEnvVars: a.envVars.filter((e) => !ENV_FILE.test(e.file)),

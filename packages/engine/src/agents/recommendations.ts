@@ -90,7 +90,10 @@ export function recommendations(a: Analysis): Recommendation[] {
     ownSecrets.filter((s) => s.kind === PLACEHOLDER_FALLBACK),
     ownSecrets.filter((s) => !isPlaceholderKind(s.kind)),
   ];
-  const samples = ownSecrets.filter((s) => s.kind === PLACEHOLDER_SAMPLE);
+  // a sample env file beside the deployment files is the product's own
+  const samples = a.secrets.filter(
+    (s) => s.kind === PLACEHOLDER_SAMPLE && (!s.area || s.area === 'product' || s.area === 'deployment'),
+  );
   if (secrets.length)
     out.push({
       weight: 10,

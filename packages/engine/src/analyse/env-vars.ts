@@ -102,7 +102,8 @@ function pyBranch(text: string, end: number, start: number): Branch | null {
     elseAt < 0 ? null : { at: elseAt, ...branchValues(text, elseAt) };
   if (/^(?:if|elif)(?: \w+ ?:=)? ?\(?$/.test(prefix.trim().replace(/\s+/g, ' '))) {
     // compared with a value: unset selects whatever the code does when no value matches
-    if (/^['"]?\)\s*(?:==|!=|in\b|not\s+in\b)/.test(rest)) return taken(elseAfter(lineStart)) ?? {};
+    if (/^['"]?\)\s*(?:==|!=|in\b|not\s+in\b)/.test(rest))
+      return taken(elseAfter(lineStart)) ?? priorAssignment(text, lineStart, indent) ?? {};
     return taken(elseAfter(lineStart));
   }
   const bound = /^(\w+) ?= ?$/.exec(prefix.trim().replace(/\s+/g, ' '))?.[1];
@@ -118,6 +119,20 @@ function pyBranch(text: string, end: number, start: number): Branch | null {
   if (negated && new RegExp(`^[^\\n]*\\n[ \\t]+${bound}[ \\t]*=`).test(text.slice(at, at + 300)))
     return { at: text.indexOf('\n', at) + 1, ...branchValues(text, text.indexOf('\n', at) + 1) };
   return taken(elseAfter(at));
+}
+
+/**
+ * `if os.getenv("DB") == "postgres": DATABASES = …` with no `else`: unset, the name keeps the value an
+ * earlier assignment at the same level gave it (`DATABASES = {… sqlite …}`).
+ */
+function priorAssignment(text: string, lineStart: number, indent: string): Branch | null {
+  const body = text.slice(text.indexOf('\n', lineStart) + 1, lineStart + 2000).split('\n');
+  const target = /^\s+(\w+)(?:\s*:[^=\n]+)?\s*=(?!=)/.exec(body.find((l) => l.trim()) ?? '')?.[1];
+  if (!target) return null;
+  const earlier = [
+    ...text.slice(0, lineStart).matchAll(new RegExp(`^${indent}${target}(?:\\s*:[^=\\n]+)?\\s*=(?!=)`, 'gm')),
+  ].pop();
+  return earlier ? { at: earlier.index, ...branchValues(text, earlier.index) } : null;
 }
 
 /**

@@ -16,7 +16,11 @@ interface Rule {
 
 const RULES: Rule[] = [
   // an HTTP client that verifies certificates unless told not to: `self.verify = True`, `verify: bool = True`
-  { kind: 'tls-verify-default', re: /\b(?:self\.)?verify\s*(?::\s*[\w[\], |.]+)?\s*=\s*True\b/g },
+  {
+    kind: 'tls-verify-default',
+    re: /\b(?:self\.)?verify\s*(?::\s*[\w[\], |.]+)?\s*=\s*True\b/g,
+    detail: (m) => m[0].replace(/\s*:\s*[^=]+=/, ' =').replace(/\s+/g, ' '),
+  },
   // verification switched off in product code
   {
     kind: 'tls-verify-off',
@@ -38,7 +42,7 @@ const RULES: Rule[] = [
   // a database client built with a key that bypasses row-level security
   {
     kind: 'elevated-client',
-    re: /\b(SERVICE_ROLE(?:_KEY)?|SERVICE_KEY|serviceRoleKey|service_role_key)\b/g,
+    re: /\b(\w*SERVICE_ROLE\w*|\w+_SERVICE_KEY|serviceRoleKey|service_role_key)\b/g,
     detail: (m) => m[1],
   },
   // cookies signed with keys the application is given (`keys: this.app.keys`, `new Keygrip(keys)`)
@@ -57,11 +61,23 @@ const RULES: Rule[] = [
   {
     kind: 'forwarded-header',
     re: /['"](?:HTTP_)?(X[-_]Forwarded[-_](?:For|Proto|Host)|X[-_]Real[-_]IP)['"]/gi,
-    detail: (m) => m[1]!.replace(/_/g, '-').replace(/^HTTP-/, ''),
+    detail: (m) => headerName(m[1]!),
   },
   // error messages shown to the client only for errors marked safe to expose
   { kind: 'error-exposure', re: /\b\w+\.expose\s*\?\s*\w+\.message\b/g },
 ];
+
+/** `HTTP_X_FORWARDED_FOR` → `X-Forwarded-For`, as the header is written on the wire. */
+function headerName(raw: string): string {
+  return raw
+    .split(/[-_]/)
+    .map((w) => (/^ip$/i.test(w) ? 'IP' : w[0]!.toUpperCase() + w.slice(1).toLowerCase()))
+    .join('-');
+}
+
+// a read of a forwarded header next to the switch that decides whether to trust it (`proxy && get(…)`)
+const GUARD_WINDOW = 3;
+const PROXY_WORD = /\bproxy\b/i;
 
 const CODE = /\.(py|[cm]?[jt]sx?|go|rs|java|kt|rb|php|cs)$/;
 
@@ -75,7 +91,19 @@ export function securityFactsPass(src: Sources, files: FileInfo[]): SecurityFact
     for (const rule of RULES)
       for (const { m, line } of matchesWithLines(text, rule.re)) {
         const detail = rule.detail?.(m);
-        out.push({ kind: rule.kind, file: f.path, line, ...(detail ? { detail } : {}) });
+        const guarded =
+          rule.kind === 'forwarded-header' &&
+          text
+            .split('\n')
+            .slice(Math.max(0, line - GUARD_WINDOW), line)
+            .some((l) => PROXY_WORD.test(l.replace(/['"][^'"\n]*['"]/g, '')));
+        out.push({
+          kind: rule.kind,
+          file: f.path,
+          line,
+          ...(detail ? { detail } : {}),
+          ...(guarded ? { guarded } : {}),
+        });
       }
   }
   return out;

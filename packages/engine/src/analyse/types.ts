@@ -350,6 +350,8 @@ export interface SecurityFact {
   line: number;
   /** The header, call or setting matched, or a switch's default (`false`). */
   detail?: string;
+  /** A forwarded header read beside the switch that decides whether to trust it (`proxy && get(…)`). */
+  guarded?: boolean;
   area?: NonProductRole | 'product';
 }
 

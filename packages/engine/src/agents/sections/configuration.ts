@@ -217,7 +217,7 @@ export function writeConfiguration(ctx: WriterContext): string {
     );
   if (wants(ctx, 'files') && a.config.files.length) {
     parts.push(
-      `${plural(a.config.files.length, 'configuration file')} shape how the project builds and runs:`,
+      `${plural(a.config.files.length, 'configuration file')} ${agree(a.config.files.length, 'shapes', 'shape')} how the project builds and runs:`,
     );
     parts.push(
       table(
@@ -226,9 +226,55 @@ export function writeConfiguration(ctx: WriterContext): string {
       ),
     );
   }
+  if (wants(ctx, 'files')) parts.push(...propertySettings(a));
   const example = a.files.find((f) => /(^|\/)\.env\.(example|sample|template)$/.test(f.path));
   if (wants(ctx, 'env') && byName.size) parts.push(envDocs(ctx, [...byName.keys()], example?.path));
   return paragraphs(...parts);
+}
+
+// a property key that names a credential: its value is never shown
+const secretKey = (key: string) => isSecretName(key.replace(/[.-]/g, '_').toUpperCase());
+const SHOWN_SETTINGS = 15;
+
+/**
+ * The framework's property files: the defaults every run uses, the profiles that override them, and
+ * how one is picked (`spring.profiles.active`). For a Spring Boot app this is most of its configuration.
+ */
+function propertySettings(a: Analysis): string[] {
+  const settings = a.config.settings ?? [];
+  if (!settings.length) return [];
+  const profiles = a.config.profiles ?? [];
+  const base = settings.filter((s) => !profiles.some((p) => p.file === s.file));
+  const active = settings.find((s) => s.key === 'spring.profiles.active');
+  const out: string[] = [];
+  const baseFiles = unique(base.map((s) => s.file));
+  const lead = baseFiles.length
+    ? `${joinSome(baseFiles.map((f) => cite(f)), 2)} ${agree(baseFiles.length, 'holds', 'hold')} the defaults every run uses (${plural(base.length, 'setting')})`
+    : '';
+  const profileText = profiles.length
+    ? `${plural(profiles.length, 'profile')} ${agree(profiles.length, 'overrides', 'override')} them: ${joinSome(
+        profiles.map((p) => `${code(p.name)} (${cite(p.file)})`),
+        5,
+      )}`
+    : '';
+  const picked = active
+    ? `${code(`spring.profiles.active=${active.value}`)} (${cite(active.file, active.line)}) selects the active one`
+    : 'no property file sets `spring.profiles.active`, so a profile is picked at launch (`--spring.profiles.active=…` or `SPRING_PROFILES_ACTIVE`) and the defaults apply without one';
+  out.push(
+    [lead, profileText].filter(Boolean).join('; ') + (profiles.length ? `; ${picked}.` : '.'),
+  );
+  if (base.length)
+    out.push(
+      table(
+        ['Setting', 'Value', 'At'],
+        base
+          .slice(0, SHOWN_SETTINGS)
+          .map((s) => [code(s.key), secretKey(s.key) ? '(hidden)' : code(s.value), cite(s.file, s.line)]),
+      ),
+    );
+  if (base.length > SHOWN_SETTINGS)
+    out.push(`The table shows the first ${SHOWN_SETTINGS} of the ${base.length} default settings, in file order.`);
+  return out;
 }
 
 /** Where the variables are documented (README table, docs page, .env.example), cited by line. */
