@@ -674,3 +674,18 @@ describe('what a variable comes to when unset', () => {
     expect(isSecretName('no_proxy')).toBe(false);
   });
 });
+
+describe('a Python setting switched by comparing a variable', () => {
+  it('unset keeps the value an earlier assignment gave, cited where it is set', () => {
+    const vars = read({
+      'app/settings.py': [
+        'import os',
+        'DATABASES = {"default": "sqlite"}',
+        '',
+        'if os.getenv("DB") == "postgres":',
+        '    DATABASES = {"default": "postgres"}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'DB')).toMatchObject({ hasDefault: true, defaultLine: 2 });
+  });
+});

@@ -216,3 +216,22 @@ describe('the security chapter', () => {
     expect(md).not.toContain('DEMO_TOKEN');
   });
 });
+
+describe('framework property files', () => {
+  it('names the defaults, the profiles and how one is picked, and hides credential values', () => {
+    const a = analysis();
+    a.config.settings = [
+      { key: 'database', value: 'h2', file: 'res/application.properties', line: 2 },
+      { key: 'spring.datasource.password', value: 'petclinic', file: 'res/application.properties', line: 5 },
+      { key: 'spring.datasource.url', value: 'jdbc:mysql://x', file: 'res/application-mysql.properties', line: 3 },
+    ];
+    a.config.profiles = [{ name: 'mysql', file: 'res/application-mysql.properties' }];
+    const md = writeConfiguration(ctx(a, 'configuration'));
+    expect(md).toContain(
+      '`res/application.properties` holds the defaults every run uses (2 settings); 1 profile overrides them: `mysql` (`res/application-mysql.properties`); no property file sets `spring.profiles.active`',
+    );
+    expect(md).toContain('| `database` | `h2` | `res/application.properties:2` |');
+    expect(md).toContain('| `spring.datasource.password` | (hidden) |');
+    expect(md).not.toContain('petclinic');
+  });
+});
