@@ -206,15 +206,20 @@ function productModules(a: Analysis, sourceFiles: FileInfo[]): Facts['modules'] 
 
 /**
  * A package a Maven and a Gradle build of the same project both declare is one dependency of the
- * product, counted once (the first declaration stands for both).
+ * product, counted once. The first declaration stands for both, except that a development-only
+ * declaration (Gradle `developmentOnly`) says what the other build's `<optional>` one means: a tool
+ * such as devtools is never a runtime dependency.
  */
 function jvmOnce(deps: Dependency[]): Dependency[] {
-  const seen = new Set<string>();
-  return deps.filter((d) => {
-    if (d.ecosystem !== 'maven' && d.ecosystem !== 'gradle') return true;
-    const key = `${d.name}\u0000${d.scope}`;
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
+  const chosen = new Map<string, Dependency>();
+  for (const d of deps) {
+    if (d.ecosystem !== 'maven' && d.ecosystem !== 'gradle') continue;
+    const first = chosen.get(d.name);
+    if (!first || (first.scope === 'optional' && d.scope === 'dev')) chosen.set(d.name, d);
+  }
+  return deps.filter(
+    (d) => (d.ecosystem !== 'maven' && d.ecosystem !== 'gradle') || chosen.get(d.name) === d,
+  );
 }
 
 const cache = new WeakMap<Analysis, Facts>();

@@ -57,8 +57,10 @@ function placeholderLine(xs: SecretFinding[]): string {
  */
 function sampleLine(xs: SecretFinding[]): string {
   const files = unique(xs.map((s) => s.file));
+  // one file names itself once; each value then says its line
+  const at = (s: SecretFinding) => (files.length === 1 ? `line ${s.line}` : cite(s.file, s.line));
   const values = joinSome(
-    xs.map((s) => `${code(s.variable ?? '')} to ${code(s.masked)} (${cite(s.file, s.line)})`),
+    xs.map((s) => `${code(s.variable ?? '')} to ${code(s.masked)} (${at(s)})`),
     4,
   );
   return (
