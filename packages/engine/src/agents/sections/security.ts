@@ -239,6 +239,18 @@ function shippedLines(a: Analysis): string[] {
   return out;
 }
 
+const FACT_LABEL: Record<SecurityFact['kind'], string> = {
+  'tls-verify-default': 'TLS verification on by default',
+  'tls-verify-off': 'TLS verification switched off',
+  'ca-bundle': 'a CA bundle',
+  'webhook-signature': 'a webhook signature check',
+  'elevated-client': 'a client with elevated database rights',
+  'signed-cookies': 'signed cookies',
+  'proxy-switch': 'a proxy-trust setting',
+  'forwarded-header': 'proxy headers read for the client address or scheme',
+  'error-exposure': 'error messages exposed only when marked',
+};
+
 // Spring Boot Actuator: which management endpoints the web exposure setting opens
 const EXPOSURE_KEY = 'management.endpoints.web.exposure.include';
 
@@ -345,6 +357,29 @@ export const security = defineSection({
             ),
       );
     }
+    // what the code itself does about security: exposure, TLS, webhooks, elevated clients, cookies, proxies
+    const shown = (a.securityFacts ?? []).filter(
+      (x) => (!x.area || x.area === 'product') && x.kind !== 'ca-bundle' && x.kind !== 'proxy-switch',
+    );
+    if (shown.length)
+      out.push(
+        f(
+          `The code shows ${joinSome(unique(shown.map((x) => FACT_LABEL[x.kind])), 4)}.`,
+          shown.slice(0, 4).map((x) => ref(x.file, x.line)),
+          'auth',
+        ),
+      );
+    const exposure = exposureLine(a, false);
+    if (exposure)
+      out.push(
+        f(
+          'A framework setting exposes management endpoints over HTTP.',
+          (a.config.settings ?? [])
+            .filter((x) => x.key === EXPOSURE_KEY)
+            .map((x) => ref(x.file, x.line)),
+          'auth',
+        ),
+      );
     if (sensitive.length)
       out.push(
         f(
