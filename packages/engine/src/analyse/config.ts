@@ -59,8 +59,8 @@ function propertyLines(path: string, text: string): FrameworkSetting[] {
   const lines = text.split('\n');
   if (/\.properties$/.test(path)) {
     lines.forEach((l, i) => {
-      const m = /^\s*([\w.\-[\]]+)\s*[=:]\s*(.*?)\s*$/.exec(l);
-      if (m && !/^\s*[#!]/.test(l)) out.push({ key: m[1]!, value: m[2]!, file: path, line: i + 1 });
+      const m = /^[ \t]*([\w.[\]-]+)[ \t]*[=:](.*)$/.exec(l);
+      if (m) out.push({ key: m[1]!, value: m[2]!.trim(), file: path, line: i + 1 });
     });
     return out;
   }
@@ -68,12 +68,13 @@ function propertyLines(path: string, text: string): FrameworkSetting[] {
   const stack: { indent: number; key: string }[] = [];
   lines.forEach((l, i) => {
     if (/^---/.test(l)) stack.length = 0;
-    const m = /^(\s*)([\w.\-]+)\s*:\s*(.*?)\s*$/.exec(l);
-    if (!m || /^\s*#/.test(l)) return;
+    const m = /^( *)([\w.-]+)[ \t]*:(.*)$/.exec(l);
+    if (!m) return;
     const indent = m[1]!.length;
     while (stack.length && stack[stack.length - 1]!.indent >= indent) stack.pop();
     const key = [...stack.map((s) => s.key), m[2]!].join('.');
-    const value = m[3]!.replace(/\s+#.*$/, '').replace(/^(['"])(.*)\1$/, '$2');
+    const comment = m[3]!.search(/\s#/);
+    const value = (comment < 0 ? m[3]! : m[3]!.slice(0, comment)).trim().replace(/^(['"])(.*)\1$/, '$2');
     if (value) out.push({ key, value, file: path, line: i + 1 });
     else stack.push({ indent, key: m[2]! });
   });

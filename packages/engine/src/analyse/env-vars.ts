@@ -127,11 +127,12 @@ function pyBranch(text: string, end: number, start: number): Branch | null {
  */
 function priorAssignment(text: string, lineStart: number, indent: string): Branch | null {
   const body = text.slice(text.indexOf('\n', lineStart) + 1, lineStart + 2000).split('\n');
-  const target = /^\s+(\w+)(?:\s*:[^=\n]+)?\s*=(?!=)/.exec(body.find((l) => l.trim()) ?? '')?.[1];
-  if (!target) return null;
-  const earlier = [
-    ...text.slice(0, lineStart).matchAll(new RegExp(`^${indent}${target}(?:\\s*:[^=\\n]+)?\\s*=(?!=)`, 'gm')),
-  ].pop();
+  const first = body.find((l) => l.trim()) ?? '';
+  const target = /^[ \t]+(\w+)/.exec(first)?.[1];
+  if (!target || !assignedExpr(first)) return null;
+  const earlier = [...text.slice(0, lineStart).matchAll(new RegExp(`^${indent}${target}\\b[^\\n]*`, 'gm'))]
+    .filter((m) => assignedExpr(m[0]) !== undefined)
+    .pop();
   return earlier ? { at: earlier.index, ...branchValues(text, earlier.index) } : null;
 }
 
@@ -143,23 +144,33 @@ function branchValues(text: string, at: number): { values?: string[] } {
   const body = text.slice(at, at + 400).split('\n');
   // the `else:` line itself, then the first statement of its body
   const stmt = body.slice(/^\s*(else|elif)\b/.test(body[0]!) ? 1 : 0).find((l) => l.trim());
-  const expr = stmt && /^\s*\w+(?:\s*:\s*[^=]+)?\s*=\s*(.+?)\s*$/.exec(stmt)?.[1];
+  const expr = stmt && assignedExpr(stmt);
   const values = expr ? pyValues(text, expr) : undefined;
   return values?.length ? { values } : {};
+}
+
+/** `name = expr` or `name: Type = expr` → `expr`; undefined for anything else (`==`, a call). */
+function assignedExpr(line: string): string | undefined {
+  const m = /^[ \t]*\w+(?!\w)([^=\n]*)=(.*)$/.exec(line);
+  if (!m || m[2]!.startsWith('=') || (m[1]!.trim() && !m[1]!.trimStart().startsWith(':'))) return undefined;
+  return m[2]!.trim() || undefined;
 }
 
 /** The string values of a small Python expression, resolving names against the module's constants. */
 function pyValues(text: string, expr: string): string[] | undefined {
   const one = literalOf(expr);
   if (one !== undefined) return [one];
-  const tuple = /^[([]\s*((?:(?:'[^'\n]*'|"[^"\n]*")\s*,?\s*)+)[)\]]$/.exec(expr);
-  if (tuple) return [...tuple[1]!.matchAll(/'([^'\n]*)'|"([^"\n]*)"/g)].map((m) => m[1] ?? m[2]!);
+  // a tuple or list of string literals: nothing but literals, commas and spaces between the brackets
+  const inner = /^[([](.*)[)\]]$/.exec(expr)?.[1];
+  if (inner && /^[ ,]*$/.test(inner.replace(/'[^'\n]*'|"[^"\n]*"/g, '')) && /['"]/.test(inner))
+    return [...inner.matchAll(/'([^'\n]*)'|"([^"\n]*)"/g)].map((m) => m[1] ?? m[2]!);
   if (/^[A-Z_][A-Z0-9_]*$/.test(expr)) {
-    const def = new RegExp(`^${expr}(?:\\s*:\\s*[\\w\\[\\], ]+)?\\s*=\\s*(.+)$`, 'm').exec(text);
-    return def && def[1]!.trim() !== expr ? pyValues(text, def[1]!.trim()) : undefined;
+    const line = new RegExp(`^${expr}\\b[^\\n]*$`, 'm').exec(text)?.[0];
+    const value = line && assignedExpr(line);
+    return value && value !== expr ? pyValues(text, value) : undefined;
   }
   // `(f"~/{f}" for f in NAMES)`, `[f"{x}.cfg" for x in NAMES]`
-  const comp = /^[([]\s*f(['"])([^'"\n]*)\1\s+for\s+(\w+)\s+in\s+(\w+)\s*[)\]]$/.exec(expr);
+  const comp = /^[([] *f(['"])([^'"\n]*)\1 +for +(\w+) +in +(\w+) *[)\]]$/.exec(expr);
   if (!comp) return undefined;
   const items = pyValues(text, comp[4]!);
   const slot = `{${comp[3]}}`;
@@ -526,16 +537,25 @@ function directReads(text: string, family: keyof typeof READERS, isScript: boole
   return out;
 }
 
-// operands of a fallback chain that may stand before the read: `process.env.A ?? process.env.B ?? ''`
-const CHAIN_OPERAND = String.raw`(?:[\w$.?]+(?:\(\s*['"]\w+['"]\s*\))?!?\s*(?:\?\?|\|\||\bor\b)\s*)`;
-const ARGUMENT_START = new RegExp(`[(,]\\s*${CHAIN_OPERAND}*$`);
+// an operand of a fallback chain that may stand before the read: `process.env.A ??`, `os.getenv("A") or`
+const CHAIN_OPERATOR = /(?:\?\?|\|\||\bor)$/;
+const CHAIN_OPERAND = /[\w$.?]{1,80}(?:\(['"]\w{1,80}['"]\))?!?$/;
 
 /**
  * True when the read (with any chain before it) is an argument of a call: `createClient(process.env.URL || '', …)`,
  * `new Stripe(process.env.A ?? process.env.B ?? '')`. An empty fallback there reaches the consumer as is.
  */
 function isArgument(text: string, start: number): boolean {
-  return ARGUMENT_START.test(text.slice(Math.max(0, start - 300), start));
+  let before = text.slice(Math.max(0, start - 300), start).trimEnd();
+  for (let i = 0; i < 6; i++) {
+    const op = CHAIN_OPERATOR.exec(before);
+    if (!op) break;
+    before = before.slice(0, op.index).trimEnd();
+    const operand = CHAIN_OPERAND.exec(before);
+    if (!operand) return false;
+    before = before.slice(0, operand.index).trimEnd();
+  }
+  return /[(,]$/.test(before);
 }
 
 // `const { PORT = 3000, HOST } = process.env`
@@ -591,7 +611,17 @@ function resolveFallback(name: string, fallback: string): { vars: string[]; last
 function toEnvVar(
   file: string,
   line: number,
-  { name, fallback: raw, verbatim, required, branch, branchAt, branchValues, presence, argument }: Omit<Read, 'index'>,
+  {
+    name,
+    fallback: raw,
+    verbatim,
+    required,
+    branch,
+    branchAt,
+    branchValues,
+    presence,
+    argument,
+  }: Omit<Read, 'index'>,
 ): EnvVar {
   const sensitive = isSecretName(name);
   const v: EnvVar = { name, file, line, class: envClass(name, file) };

@@ -46,7 +46,14 @@ export { pathRole, PATH_ROLES, type PathRole } from './path-role.ts';
 const PASS_COUNT = 24;
 // config files of an example app, the docs, a benchmark or the tests (a lint override for test code):
 // not settings of the project a user sets
-const NOT_CONFIG_AREAS = new Set<string>(['examples', 'docs', 'benchmarks', 'fixtures', 'playground', 'tests']);
+const NOT_CONFIG_AREAS = new Set<string>([
+  'examples',
+  'docs',
+  'benchmarks',
+  'fixtures',
+  'playground',
+  'tests',
+]);
 const TREE_SITTER_LANGUAGES = new Set(['TypeScript', 'JavaScript', 'JSX', 'Python', 'Go']);
 /** Parseable code lines up to which symbols come from tree-sitter; the benchmark holds analysis ≤ cloc. */
 export const TREE_SITTER_MAX_LINES = 5_000;

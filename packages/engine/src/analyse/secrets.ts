@@ -203,7 +203,8 @@ export const PLACEHOLDER_FALLBACK = 'Placeholder fallback secret';
 export const PLACEHOLDER_SAMPLE = 'Placeholder secret in a sample env file';
 
 /** A placeholder is no leaked credential: it is to be refused or overridden, never rotated. */
-export const isPlaceholderKind = (kind: string) => kind === PLACEHOLDER_FALLBACK || kind === PLACEHOLDER_SAMPLE;
+export const isPlaceholderKind = (kind: string) =>
+  kind === PLACEHOLDER_FALLBACK || kind === PLACEHOLDER_SAMPLE;
 
 /**
  * Credentials a sample env file meant to be copied (`.env.example`) sets to a placeholder: whoever
@@ -213,11 +214,10 @@ export const isPlaceholderKind = (kind: string) => kind === PLACEHOLDER_FALLBACK
  */
 function samplePlaceholders(path: string, text: string): SecretFinding[] {
   const out: SecretFinding[] = [];
-  for (const { m, line } of matchesWithLines(
-    text,
-    /^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=[ \t]*(['"]?)([^'"\n#]*?)\2[ \t]*(?:#.*)?$/gm,
-  )) {
-    const [name, value] = [m[1]!, m[3]!.trim()];
+  for (const { m, line } of matchesWithLines(text, /^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=(.*)$/gm)) {
+    const name = m[1]!;
+    const comment = m[2]!.search(/\s#/);
+    const value = (comment < 0 ? m[2]! : m[2]!.slice(0, comment)).trim().replace(/^(['"])(.*)\1$/, '$2');
     if (!value || !isSecretName(name)) continue;
     if (!/[A-Za-z0-9]/.test(value) || SAMPLE_WORD.test(value) || SAMPLE_PART.test(value))
       out.push({ kind: PLACEHOLDER_SAMPLE, file: path, line, masked: value, variable: name });

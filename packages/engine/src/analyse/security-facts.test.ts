@@ -52,7 +52,8 @@ describe('security facts the code shows', () => {
 
   it('a framework: signed-cookie keys, the proxy switch, forwarded headers guarded or not, error exposure', () => {
     const xs = facts({
-      'lib/application.js': 'this.proxy = options.proxy || false\nif (options.keys) this.keys = options.keys\n',
+      'lib/application.js':
+        'this.proxy = options.proxy || false\nif (options.keys) this.keys = options.keys\n',
       'lib/context.js': [
         'const cookies = new Cookies(req, res, {',
         '  keys: this.app.keys,',
@@ -115,8 +116,10 @@ describe('configuration files', () => {
       sourcesFromMap({
         'src/main/resources/application.properties':
           '# Actuator\nmanagement.endpoints.web.exposure.include=*\nspring.jpa.open-in-view=false\n',
-        'src/main/resources/application-mysql.properties': 'spring.datasource.url=${MYSQL_URL:jdbc:mysql://x}\n',
-        'src/main/resources/application-prod.yml': 'spring:\n  profiles:\n    active: prod\nserver:\n  port: 8443\n',
+        'src/main/resources/application-mysql.properties':
+          'spring.datasource.url=${MYSQL_URL:jdbc:mysql://x}\n',
+        'src/main/resources/application-prod.yml':
+          'spring:\n  profiles:\n    active: prod\nserver:\n  port: 8443\n',
         'src/test/resources/application.properties': 'spring.main.banner-mode=off\n',
       }),
     );

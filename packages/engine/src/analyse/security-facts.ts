@@ -12,14 +12,18 @@ interface Rule {
   re: RegExp;
   /** What the match says, from its groups: the header name, the call, the setting's default. */
   detail?: (m: RegExpExecArray) => string | undefined;
+  /** A further check of a match that a regular expression cannot make in linear time. */
+  accept?: (m: RegExpExecArray) => boolean;
 }
 
 const RULES: Rule[] = [
   // an HTTP client that verifies certificates unless told not to: `self.verify = True`, `verify: bool = True`
+  // (the text between the name and `=` is checked in code: nothing, or a type annotation)
   {
     kind: 'tls-verify-default',
-    re: /\b(?:self\.)?verify\s*(?::\s*[\w[\], |.]+)?\s*=\s*True\b/g,
-    detail: (m) => m[0].replace(/\s*:\s*[^=]+=/, ' =').replace(/\s+/g, ' '),
+    re: /\b(self\.)?verify\b([^=\n]{0,60})=[ \t]*True\b/g,
+    detail: (m) => `${m[1] ?? ''}verify = True`,
+    accept: (m) => !m[2]!.trim() || m[2]!.trimStart().startsWith(':'),
   },
   // verification switched off in product code
   {
@@ -54,7 +58,7 @@ const RULES: Rule[] = [
   // the switch that decides whether forwarded headers are believed, with its default
   {
     kind: 'proxy-switch',
-    re: /\b((?:this|app)\.proxy\s*=\s*[^\n;]*?\|\|\s*(false|true)|app\.set\(\s*['"]trust proxy['"]|ProxyFix\(|SECURE_PROXY_SSL_HEADER\s*=|USE_X_FORWARDED_HOST\s*=)/g,
+    re: /\b((?:this|app)\.proxy[ \t]*=[^\n;|]*\|\|[ \t]*(false|true)|app\.set\(\s*['"]trust proxy['"]|ProxyFix\(|SECURE_PROXY_SSL_HEADER\s*=|USE_X_FORWARDED_HOST\s*=)/g,
     detail: (m) => m[2] ?? m[1]!.replace(/\s+/g, ' '),
   },
   // client address, scheme or host taken from a proxy's headers
@@ -90,6 +94,7 @@ export function securityFactsPass(src: Sources, files: FileInfo[]): SecurityFact
     if (!text) continue;
     for (const rule of RULES)
       for (const { m, line } of matchesWithLines(text, rule.re)) {
+        if (rule.accept && !rule.accept(m)) continue;
         const detail = rule.detail?.(m);
         const guarded =
           rule.kind === 'forwarded-header' &&

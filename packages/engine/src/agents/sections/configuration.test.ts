@@ -131,7 +131,7 @@ describe('defaults and required settings as the code treats them', () => {
       v('KEY', { emptyFallback: true, unusableEmpty: true }),
       v('PORT', { defaultValue: '3000', hasDefault: true }),
     ];
-    const md = writeConfiguration(ctx(a, "configuration"));
+    const md = writeConfiguration(ctx(a, 'configuration'));
     expect(md).toContain(
       '`SERVICE_KEY` and `KEY` must be set: the code fails when one is missing, or hands an empty value to a client that cannot use it.',
     );
@@ -223,7 +223,12 @@ describe('framework property files', () => {
     a.config.settings = [
       { key: 'database', value: 'h2', file: 'res/application.properties', line: 2 },
       { key: 'spring.datasource.password', value: 'petclinic', file: 'res/application.properties', line: 5 },
-      { key: 'spring.datasource.url', value: 'jdbc:mysql://x', file: 'res/application-mysql.properties', line: 3 },
+      {
+        key: 'spring.datasource.url',
+        value: 'jdbc:mysql://x',
+        file: 'res/application-mysql.properties',
+        line: 3,
+      },
     ];
     a.config.profiles = [{ name: 'mysql', file: 'res/application-mysql.properties' }];
     const md = writeConfiguration(ctx(a, 'configuration'));

@@ -249,7 +249,10 @@ function propertySettings(a: Analysis): string[] {
   const out: string[] = [];
   const baseFiles = unique(base.map((s) => s.file));
   const lead = baseFiles.length
-    ? `${joinSome(baseFiles.map((f) => cite(f)), 2)} ${agree(baseFiles.length, 'holds', 'hold')} the defaults every run uses (${plural(base.length, 'setting')})`
+    ? `${joinSome(
+        baseFiles.map((f) => cite(f)),
+        2,
+      )} ${agree(baseFiles.length, 'holds', 'hold')} the defaults every run uses (${plural(base.length, 'setting')})`
     : '';
   const profileText = profiles.length
     ? `${plural(profiles.length, 'profile')} ${agree(profiles.length, 'overrides', 'override')} them: ${joinSome(
@@ -260,9 +263,7 @@ function propertySettings(a: Analysis): string[] {
   const picked = active
     ? `${code(`spring.profiles.active=${active.value}`)} (${cite(active.file, active.line)}) selects the active one`
     : 'no property file sets `spring.profiles.active`, so a profile is picked at launch (`--spring.profiles.active=…` or `SPRING_PROFILES_ACTIVE`) and the defaults apply without one';
-  out.push(
-    [lead, profileText].filter(Boolean).join('; ') + (profiles.length ? `; ${picked}.` : '.'),
-  );
+  out.push([lead, profileText].filter(Boolean).join('; ') + (profiles.length ? `; ${picked}.` : '.'));
   if (base.length)
     out.push(
       table(
@@ -273,7 +274,9 @@ function propertySettings(a: Analysis): string[] {
       ),
     );
   if (base.length > SHOWN_SETTINGS)
-    out.push(`The table shows the first ${SHOWN_SETTINGS} of the ${base.length} default settings, in file order.`);
+    out.push(
+      `The table shows the first ${SHOWN_SETTINGS} of the ${base.length} default settings, in file order.`,
+    );
   return out;
 }
 

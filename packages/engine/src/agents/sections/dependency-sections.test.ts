@@ -123,7 +123,11 @@ describe('dependencies told by what they are', () => {
   });
 
   it('a dev tool declared `<optional>` in Maven and `developmentOnly` in Gradle is one development dependency', () => {
-    const tool = (ecosystem: 'maven' | 'gradle', manifest: string, scope: Dependency['scope']): Dependency => ({
+    const tool = (
+      ecosystem: 'maven' | 'gradle',
+      manifest: string,
+      scope: Dependency['scope'],
+    ): Dependency => ({
       ecosystem,
       name: 'org.springframework.boot:spring-boot-devtools',
       version: '*',

@@ -57,7 +57,14 @@ describe('authentication code of the product', () => {
 
 describe('what the code shows about security', () => {
   const dep = (name: string, manifest = 'pom.xml') =>
-    ({ ecosystem: 'maven', name, version: '', scope: 'runtime', manifest, line: 3 }) as Analysis['dependencies'][0];
+    ({
+      ecosystem: 'maven',
+      name,
+      version: '',
+      scope: 'runtime',
+      manifest,
+      line: 3,
+    }) as Analysis['dependencies'][0];
 
   function springApp(): Analysis {
     const a = sampleAppAnalysis();
@@ -78,7 +85,9 @@ describe('what the code shows about security', () => {
       '`management.endpoints.web.exposure.include=*` (`app.properties:19`) exposes every enabled Actuator endpoint over HTTP',
     );
     expect(out).toContain('and nothing guards them');
-    expect(out).toContain('Request input is validated with `org.springframework.boot:spring-boot-starter-validation`.');
+    expect(out).toContain(
+      'Request input is validated with `org.springframework.boot:spring-boot-starter-validation`.',
+    );
     expect(out).not.toMatch(/hardening|Authentication and credential handling use/);
     // without the actuator the setting opens nothing, so nothing is said
     const bare = springApp();
@@ -108,7 +117,13 @@ describe('what the code shows about security', () => {
       { kind: 'webhook-signature', file: 'app/hook.ts', line: 33, detail: 'webhooks.constructEvent' },
       { kind: 'elevated-client', file: 'utils/admin.ts', line: 17, detail: 'SUPABASE_SERVICE_ROLE_KEY' },
     ];
-    a.envVars.push({ name: 'STRIPE_WEBHOOK_SECRET', file: 'app/hook.ts', line: 27, class: 'config', sensitive: true });
+    a.envVars.push({
+      name: 'STRIPE_WEBHOOK_SECRET',
+      file: 'app/hook.ts',
+      line: 27,
+      class: 'config',
+      sensitive: true,
+    });
     a.imports.push(
       { from: 'app/hook.ts', specifier: '@/utils/admin', resolved: 'utils/admin.ts', line: 2 },
       { from: 'utils/pay.ts', specifier: '../admin', resolved: 'utils/admin.ts', line: 1 },
@@ -127,13 +142,23 @@ describe('what the code shows about security', () => {
     a.securityFacts = [
       { kind: 'signed-cookies', file: 'lib/context.js', line: 167, detail: 'keys: this.app.keys' },
       { kind: 'proxy-switch', file: 'lib/application.js', line: 75, detail: 'false' },
-      { kind: 'forwarded-header', file: 'lib/request.js', line: 253, detail: 'X-Forwarded-Host', guarded: true },
+      {
+        kind: 'forwarded-header',
+        file: 'lib/request.js',
+        line: 253,
+        detail: 'X-Forwarded-Host',
+        guarded: true,
+      },
     ];
     const out = writeSecurity(ctx(a));
-    expect(out).toContain('Cookies are signed with keys the user supplies (`keys: this.app.keys`, `lib/context.js:167`)');
+    expect(out).toContain(
+      'Cookies are signed with keys the user supplies (`keys: this.app.keys`, `lib/context.js:167`)',
+    );
     expect(out).toContain('trusting them is a setting (`lib/application.js:75`, off by default)');
     a.securityFacts.push({ kind: 'forwarded-header', file: 'lib/ip.js', line: 9, detail: 'X-Forwarded-For' });
-    expect(writeSecurity(ctx(a))).toContain('a client can set them itself unless a proxy in front overwrites them');
+    expect(writeSecurity(ctx(a))).toContain(
+      'a client can set them itself unless a proxy in front overwrites them',
+    );
   });
 
   it('a placeholder in a shipped sample env file is told with the fix, not as a value outside the product', () => {

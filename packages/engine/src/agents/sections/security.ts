@@ -156,12 +156,16 @@ function tlsLines(a: Analysis): string[] {
   const caVars = userConfigVars(a).filter((e) => CA_VAR.test(e.name));
   const override = unique(caVars.map((e) => e.name));
   if (verify) {
-    const from = bundle ? `; the CA bundle comes from ${code(bundle.detail ?? '')} (${cite(bundle.file, bundle.line)})` : '';
+    const from = bundle
+      ? `; the CA bundle comes from ${code(bundle.detail ?? '')} (${cite(bundle.file, bundle.line)})`
+      : '';
     const over = override.length
       ? `${bundle ? ' unless' : '; '} ${joinSome(override.map(code), 3)} ${agree(override.length, 'names', 'name')} another (${cite(caVars[0]!.file, caVars[0]!.line)})`
       : '';
     const how = verify.detail ? `${code(verify.detail)}, ` : '';
-    out.push(`TLS certificates are verified by default (${how}${cite(verify.file, verify.line)})${from}${over}.`);
+    out.push(
+      `TLS certificates are verified by default (${how}${cite(verify.file, verify.line)})${from}${over}.`,
+    );
   }
   const off = ownFacts(a, 'tls-verify-off');
   if (off.length)
@@ -197,20 +201,23 @@ function elevatedLine(a: Analysis): string | null {
   const files = unique(uses.map((u) => u.file));
   const first = (f: string) => uses.find((u) => u.file === f)!;
   const importers = unique(
-    a.imports.filter((i) => i.resolved && files.includes(i.resolved) && !files.includes(i.from)).map((i) => i.from),
+    a.imports
+      .filter((i) => i.resolved && files.includes(i.resolved) && !files.includes(i.from))
+      .map((i) => i.from),
   ).sort();
   const rls = uses.some((u) => /service_?role/i.test(u.detail ?? ''))
     ? ', which bypasses row-level security'
     : '';
   const by = importers.length
-    ? ` Code that imports ${agree(files.length, 'it', 'them')} runs with those rights: ${joinSome(importers.map((p) => cite(p)), 4)}.`
+    ? ` Code that imports ${agree(files.length, 'it', 'them')} runs with those rights: ${joinSome(
+        importers.map((p) => cite(p)),
+        4,
+      )}.`
     : '';
-  return (
-    `${joinSome(
-      files.map((f) => `${cite(f, first(f).line)} uses ${code(first(f).detail ?? '')}`),
-      3,
-    )}, a key with full database rights${rls}.${by}`
-  );
+  return `${joinSome(
+    files.map((f) => `${cite(f, first(f).line)} uses ${code(first(f).detail ?? '')}`),
+    3,
+  )}, a key with full database rights${rls}.${by}`;
 }
 
 /** Cookie signing, proxy-header trust and error exposure, as a framework ships them to its users. */
@@ -231,11 +238,15 @@ function shippedLines(a: Analysis): string[] {
       sw && headers.every((h) => h.guarded)
         ? `; trusting them is a setting (${cite(sw.file, sw.line)}${sw.detail === 'false' ? ', off by default' : sw.detail === 'true' ? ', on by default' : ''})`
         : '; a client can set them itself unless a proxy in front overwrites them';
-    out.push(`The client's address, host or scheme can come from proxy headers (${joinSome(names.map(code), 3)}, ${at})${trust}.`);
+    out.push(
+      `The client's address, host or scheme can come from proxy headers (${joinSome(names.map(code), 3)}, ${at})${trust}.`,
+    );
   }
   const expose = ownFacts(a, 'error-exposure')[0];
   if (expose)
-    out.push(`Only errors marked \`expose\` send their message to the client (${cite(expose.file, expose.line)}).`);
+    out.push(
+      `Only errors marked \`expose\` send their message to the client (${cite(expose.file, expose.line)}).`,
+    );
   return out;
 }
 
@@ -262,7 +273,10 @@ function exposureLine(a: Analysis, open: boolean): string | null {
   const all = setting.value.split(',').some((v) => v.trim() === '*');
   const what = all
     ? 'exposes every enabled Actuator endpoint over HTTP (such as `/actuator/env`, `/actuator/heapdump` and `/actuator/beans`)'
-    : `exposes the Actuator endpoints ${joinSome(setting.value.split(',').map((v) => code(v.trim())), 5)} over HTTP`;
+    : `exposes the Actuator endpoints ${joinSome(
+        setting.value.split(',').map((v) => code(v.trim())),
+        5,
+      )} over HTTP`;
   const guard = open ? ', and nothing guards them' : '';
   return `${code(`${EXPOSURE_KEY}=${setting.value}`)} (${cite(setting.file, setting.line)}) ${what}${guard}.`;
 }
@@ -374,9 +388,7 @@ export const security = defineSection({
       out.push(
         f(
           'A framework setting exposes management endpoints over HTTP.',
-          (a.config.settings ?? [])
-            .filter((x) => x.key === EXPOSURE_KEY)
-            .map((x) => ref(x.file, x.line)),
+          (a.config.settings ?? []).filter((x) => x.key === EXPOSURE_KEY).map((x) => ref(x.file, x.line)),
           'auth',
         ),
       );
@@ -510,7 +522,9 @@ export function writeSecurity(ctx: WriterContext): string {
         (e.hasDefault || e.defaultValue !== undefined) &&
         all.findIndex((x) => x.name === e.name) === i,
     );
-    const proxies = sensitive.some((n) => /proxy$/i.test(n)) ? '; a proxy URL may carry `user:password@`' : '';
+    const proxies = sensitive.some((n) => /proxy$/i.test(n))
+      ? '; a proxy URL may carry `user:password@`'
+      : '';
     const read = `Sensitive settings are read from the environment (${joinSome(sensitive.map(code), 5)})${proxies}.`;
     const defaulted = joinSome(
       withDefault.map((e) => `${code(e.name)} at ${cite(e.file, e.line)}`),
