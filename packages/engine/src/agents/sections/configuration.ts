@@ -118,7 +118,7 @@ export const configuration = defineSection({
     ['config files', 'files'],
     ['configuration files', 'files'],
   ],
-  evidence: ['envVars', 'config.files', 'containers'],
+  evidence: ['envVars', 'config.files', 'config.settings', 'containers'],
   analyst(a) {
     const envs = userConfigVars(a);
     const names = [...new Set(envs.map((e) => e.name))];
@@ -144,6 +144,18 @@ export const configuration = defineSection({
         ),
       );
     else out.push(f('No configuration files were found.', [], 'files'));
+    const profiles = a.config.profiles ?? [];
+    if (profiles.length)
+      out.push(
+        f(
+          `Property files hold the framework's defaults and ${plural(profiles.length, 'profile')} (${joinSome(
+            profiles.map((p) => text(p.name)),
+            4,
+          )}).`,
+          profiles.slice(0, 3).map((p) => ref(p.file)),
+          'files',
+        ),
+      );
     return out;
   },
   writer: writeConfiguration,

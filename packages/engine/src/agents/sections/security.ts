@@ -307,7 +307,14 @@ export const security = defineSection({
     ['supply chain', 'supply-chain'],
     ['dependencies', 'supply-chain'],
   ],
-  evidence: ['secrets', 'dependencies (auth, security)', 'envVars', 'license'],
+  evidence: [
+    'secrets',
+    'securityFacts',
+    'config.settings',
+    'dependencies (auth, security)',
+    'envVars',
+    'license',
+  ],
   analyst(a) {
     const fx = factsOf(a);
     const out: Finding[] = [];
