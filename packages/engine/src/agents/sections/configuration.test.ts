@@ -123,6 +123,14 @@ describe('defaults and required settings as the code treats them', () => {
     expect(defaultCell([v('X')])).toBe('—');
   });
 
+  it('never says a presence-tested switch has a fallback', () => {
+    const a = analysis();
+    a.envVars = [v('NO_COLOR', { presence: true }), v('PORT', { defaultValue: '3000', hasDefault: true })];
+    const md = writeConfiguration(ctx(a, 'configuration'));
+    expect(md).not.toContain('Every one has a fallback');
+    expect(md).toContain('| `NO_COLOR` | unset: off (only its presence is tested) |');
+  });
+
   it('counts an empty key handed to a client as must-be-set, once, and never as a default', () => {
     const a = analysis();
     a.envVars = [

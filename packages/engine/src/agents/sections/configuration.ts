@@ -187,7 +187,10 @@ export function writeConfiguration(ctx: WriterContext): string {
       `${joinSome(optional.map(code), 5)} ${agree(optional.length, 'has', 'have')} no default value but ${agree(optional.length, 'is', 'are')} optional`,
       `: unset, the lookup returns nothing rather than failing`,
     );
-    const all = !required.length && !optional.length ? 'Every one has a fallback in the code.' : '';
+    // a switch tested only for presence has no fallback: its cell says what unset means
+    const presence = entries.some(([, es]) => es.every((e) => e.presence));
+    const all =
+      !required.length && !optional.length && !presence ? 'Every one has a fallback in the code.' : '';
     // the count on its own line: the consistency review weighs it against every variable read
     // (CI's and the platform's too) and may drop it, which must not take the rest with it
     parts.push(

@@ -154,7 +154,9 @@ describe('what the code shows about security', () => {
     expect(out).toContain(
       'Cookies are signed with keys the user supplies (`keys: this.app.keys`, `lib/context.js:167`)',
     );
-    expect(out).toContain('trusting them is a setting (`lib/application.js:75`, off by default)');
+    expect(out).toContain(
+      "The client's host can come from proxy headers (`X-Forwarded-Host`, `lib/request.js:253`); trusting them is a setting (`lib/application.js:75`, off by default)",
+    );
     a.securityFacts.push({ kind: 'forwarded-header', file: 'lib/ip.js', line: 9, detail: 'X-Forwarded-For' });
     expect(writeSecurity(ctx(a))).toContain(
       'a client can set them itself unless a proxy in front overwrites them',

@@ -220,6 +220,14 @@ function elevatedLine(a: Analysis): string | null {
   )}, a key with full database rights${rls}.${by}`;
 }
 
+// what each forwarded header stands in for
+const HEADER_MEANS: Record<string, string> = {
+  'X-Forwarded-For': 'address',
+  'X-Real-IP': 'address',
+  'X-Forwarded-Host': 'host',
+  'X-Forwarded-Proto': 'scheme',
+};
+
 /** Cookie signing, proxy-header trust and error exposure, as a framework ships them to its users. */
 function shippedLines(a: Analysis): string[] {
   const out: string[] = [];
@@ -238,8 +246,10 @@ function shippedLines(a: Analysis): string[] {
       sw && headers.every((h) => h.guarded)
         ? `; trusting them is a setting (${cite(sw.file, sw.line)}${sw.detail === 'false' ? ', off by default' : sw.detail === 'true' ? ', on by default' : ''})`
         : '; a client can set them itself unless a proxy in front overwrites them';
+    const what = unique(names.map((n) => HEADER_MEANS[n] ?? 'address'));
+    const either = what.length > 1 ? `${what.slice(0, -1).join(', ')} or ${what[what.length - 1]}` : what[0];
     out.push(
-      `The client's address, host or scheme can come from proxy headers (${joinSome(names.map(code), 3)}, ${at})${trust}.`,
+      `The client's ${either} can come from proxy headers (${joinSome(names.map(code), 3)}, ${at})${trust}.`,
     );
   }
   const expose = ownFacts(a, 'error-exposure')[0];
