@@ -31,7 +31,10 @@ export interface Facts {
     migrations: Migration[];
   };
   authLibs: Dependency[];
+  /** Hardening: headers, CORS, CSRF, rate limits, sanitisers. */
   securityLibs: Dependency[];
+  /** Input validation (Bean Validation, zod, pydantic): never authentication nor hardening. */
+  validationLibs: Dependency[];
   heavyDeps: Dependency[];
   /** Shipped dependencies of an application with no upper bound ("*", ">=2") that no lockfile fixes. */
   looseDeps: Dependency[];
@@ -203,15 +206,20 @@ function productModules(a: Analysis, sourceFiles: FileInfo[]): Facts['modules'] 
 
 /**
  * A package a Maven and a Gradle build of the same project both declare is one dependency of the
- * product, counted once (the first declaration stands for both).
+ * product, counted once. The first declaration stands for both, except that a development-only
+ * declaration (Gradle `developmentOnly`) says what the other build's `<optional>` one means: a tool
+ * such as devtools is never a runtime dependency.
  */
 function jvmOnce(deps: Dependency[]): Dependency[] {
-  const seen = new Set<string>();
-  return deps.filter((d) => {
-    if (d.ecosystem !== 'maven' && d.ecosystem !== 'gradle') return true;
-    const key = `${d.name}\u0000${d.scope}`;
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
+  const chosen = new Map<string, Dependency>();
+  for (const d of deps) {
+    if (d.ecosystem !== 'maven' && d.ecosystem !== 'gradle') continue;
+    const first = chosen.get(d.name);
+    if (!first || (first.scope === 'optional' && d.scope === 'dev')) chosen.set(d.name, d);
+  }
+  return deps.filter(
+    (d) => (d.ecosystem !== 'maven' && d.ecosystem !== 'gradle') || chosen.get(d.name) === d,
+  );
 }
 
 const cache = new WeakMap<Analysis, Facts>();
@@ -291,7 +299,8 @@ export function factsOf(a: Analysis): Facts {
     dataModel: { ormFrameworks, schemaFiles, tables, schemas, migrations },
     // a library's role is the table's, and only for what the product ships (package-roles.ts)
     authLibs: uniqDeps(productDeps.filter((d) => roleOf(d) === 'auth')),
-    securityLibs: uniqDeps(productDeps.filter((d) => roleOf(d) === 'security' || roleOf(d) === 'validation')),
+    securityLibs: uniqDeps(productDeps.filter((d) => roleOf(d) === 'security')),
+    validationLibs: uniqDeps(productDeps.filter((d) => roleOf(d) === 'validation')),
     heavyDeps: uniqDeps(productDeps.filter((d) => HEAVY_NAMES.test(d.name) && d.scope !== 'dev')),
     looseDeps: [],
     codeEnvVars: a.envVars.filter((e) => !ENV_FILE.test(e.file)),

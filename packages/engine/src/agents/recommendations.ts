@@ -3,7 +3,7 @@
 // ecosystem; when none qualifies there is none (the conclusion then says the code gave no grounds).
 
 import { isPackageKind, lockedEcosystems } from '../analyse/dependencies.ts';
-import { PLACEHOLDER_FALLBACK } from '../analyse/secrets.ts';
+import { isPlaceholderKind, PLACEHOLDER_FALLBACK, PLACEHOLDER_SAMPLE } from '../analyse/secrets.ts';
 import type { Analysis, Dependency, Ecosystem } from '../analyse/types.ts';
 import { factsOf } from './facts.ts';
 import { userConfigVars } from './sections/configuration.ts';
@@ -88,8 +88,12 @@ export function recommendations(a: Analysis): Recommendation[] {
   const ownSecrets = a.secrets.filter((s) => !s.area || s.area === 'product');
   const [placeholders, secrets] = [
     ownSecrets.filter((s) => s.kind === PLACEHOLDER_FALLBACK),
-    ownSecrets.filter((s) => s.kind !== PLACEHOLDER_FALLBACK),
+    ownSecrets.filter((s) => !isPlaceholderKind(s.kind)),
   ];
+  // a sample env file beside the deployment files is the product's own
+  const samples = a.secrets.filter(
+    (s) => s.kind === PLACEHOLDER_SAMPLE && (!s.area || s.area === 'product' || s.area === 'deployment'),
+  );
   if (secrets.length)
     out.push({
       weight: 10,
@@ -102,6 +106,14 @@ export function recommendations(a: Analysis): Recommendation[] {
       weight: 8,
       text: `Make ${names} required in production: unset, the code falls back to a placeholder or sample value instead of failing at start-up.`,
       citations: placeholders.slice(0, 3).map((s) => ref(s.file, s.line)),
+    });
+  }
+  if (samples.length) {
+    const names = joinSome([...new Set(samples.map((s) => code(s.variable ?? '')))], 3);
+    out.push({
+      weight: 8,
+      text: `Refuse the sample env file's placeholder for ${names} outside debug mode: a deployment that copies the sample as is runs on it.`,
+      citations: samples.slice(0, 3).map((s) => ref(s.file, s.line)),
     });
   }
   if (!fx.testFiles.length && fx.sourceFiles.length)

@@ -2,7 +2,7 @@
 
 import { isEnvExample } from './env-vars.ts';
 import { baseName, type Sources } from './sources.ts';
-import type { ConfigInfo } from './types.ts';
+import type { ConfigInfo, FrameworkSetting } from './types.ts';
 
 const KINDS: [RegExp, string][] = [
   [/^tsconfig(\.[\w-]+)?\.json$|^jsconfig\.json$/, 'TypeScript compiler'],
@@ -10,12 +10,24 @@ const KINDS: [RegExp, string][] = [
     /^(vite|vitest|webpack|rollup|esbuild|tsup|babel|next|nuxt|svelte|astro|jest|playwright|tailwind|postcss)\.config\.[cm]?[jt]s$/,
     'build/tool config',
   ],
+  // editor settings (.editorconfig) and git's own files (.gitignore, .gitattributes) configure the
+  // contributor's tools, not how the project builds or runs: they are left out
   [
-    /^\.?(eslint|prettier|stylelint)(rc)?(\.[\w]+)?$|^eslint\.config\.[cm]?[jt]s$|^\.editorconfig$/,
+    /^\.?(eslint|prettier|stylelint)(rc)?(\.[\w]+)?$|^eslint\.config\.[cm]?[jt]s$|^\.golangci\.ya?ml$|^\.?(rustfmt|clippy)\.toml$|^\.markdownlint[\w.-]*$/,
     'lint/format',
   ],
+  [/^\.pre-commit-config\.ya?ml$/, 'pre-commit hooks'],
+  [/(^|\/)\.cargo\/config(\.toml)?$|^deny\.toml$|^rust-toolchain(\.toml)?$/, 'Rust tooling'],
+  [/^\.readthedocs\.ya?ml$/, 'docs build'],
+  // a tool's or local service's settings kept beside the code (supabase/config.toml, .cargo is above)
+  [/^config\.toml$/, 'tool or service config'],
   [/^\.babelrc$|^\.browserslistrc$|^\.npmrc$|^\.nvmrc$|^\.node-version$/, 'tooling'],
-  [/^(setup\.cfg|tox\.ini|pytest\.ini|mypy\.ini|\.flake8|ruff\.toml|\.pylintrc)$/, 'Python tooling'],
+  [
+    /^(setup\.cfg|tox\.ini|pytest\.ini|mypy\.ini|\.flake8|\.?ruff\.toml|\.pylintrc|\.coveragerc|noxfile\.py)$/,
+    'Python tooling',
+  ],
+  // long-running processes the server attaches (uwsgi `attach-daemon`, supervisord, gunicorn)
+  [/^(uwsgi\.(ini|ya?ml)|supervisord\.conf|gunicorn(\.conf)?\.py)$/, 'process manager'],
   [/^settings\.py$/, 'Django settings'],
   [/^application(-[\w]+)?\.(properties|ya?ml)$|^bootstrap\.ya?ml$/, 'Spring application'],
   [/^appsettings(\.[\w]+)?\.json$|^web\.config$/, '.NET application'],
@@ -27,16 +39,67 @@ const KINDS: [RegExp, string][] = [
   [/^(docker-)?compose(\.[\w-]+)?\.ya?ml$|^\.dockerignore$/, 'containers'],
   [/^(Chart|values)(\.[\w-]+)?\.ya?ml$|^kustomization\.ya?ml$/, 'Kubernetes/Helm'],
   [/\.tf$|\.tfvars$/, 'Terraform'],
-  [/^\.gitignore$|^\.gitattributes$/, 'git'],
   [/^renovate\.json$|^\.github\/dependabot\.ya?ml$/, 'dependency updates'],
 ];
 
+// pyproject.toml is packaging metadata; its `[tool.*]` tables configure the project's tools
+const TOOL_TABLE = /^\[tool\.([\w-]+)/gm;
+
+/** "pytest, coverage and ruff settings": the tools a pyproject.toml configures, if any. */
+function pyprojectTools(text: string): string[] {
+  return [...new Set([...text.matchAll(TOOL_TABLE)].map((m) => m[1]!))];
+}
+
+// Spring Boot: `application.properties`, `application-<profile>.yml`, `bootstrap.yml`
+const SPRING_FILE = /(^|\/)(application|bootstrap)(-([\w-]+))?\.(properties|ya?ml)$/;
+
+/** `key=value` lines of a .properties file, and `a: { b: value }` leaves of a YAML one, with their lines. */
+function propertyLines(path: string, text: string): FrameworkSetting[] {
+  const out: FrameworkSetting[] = [];
+  const lines = text.split('\n');
+  if (/\.properties$/.test(path)) {
+    lines.forEach((l, i) => {
+      const m = /^[ \t]*([\w.[\]-]+)[ \t]*[=:](.*)$/.exec(l);
+      if (m) out.push({ key: m[1]!, value: m[2]!.trim(), file: path, line: i + 1 });
+    });
+    return out;
+  }
+  // YAML: keys nested by indentation joined with dots; a new document (`---`) starts afresh
+  const stack: { indent: number; key: string }[] = [];
+  lines.forEach((l, i) => {
+    if (/^---/.test(l)) stack.length = 0;
+    const m = /^( *)([\w.-]+)[ \t]*:(.*)$/.exec(l);
+    if (!m) return;
+    const indent = m[1]!.length;
+    while (stack.length && stack[stack.length - 1]!.indent >= indent) stack.pop();
+    const key = [...stack.map((s) => s.key), m[2]!].join('.');
+    const comment = m[3]!.search(/\s#/);
+    const value = (comment < 0 ? m[3]! : m[3]!.slice(0, comment)).trim().replace(/^(['"])(.*)\1$/, '$2');
+    if (value) out.push({ key, value, file: path, line: i + 1 });
+    else stack.push({ indent, key: m[2]! });
+  });
+  return out;
+}
+
 export function configPass(src: Sources): ConfigInfo {
   const files: ConfigInfo['files'] = [];
+  const settings: FrameworkSetting[] = [];
+  const profiles: { name: string; file: string }[] = [];
   for (const f of src.files) {
     const b = baseName(f.path);
     if (isEnvExample(f.path)) {
       files.push({ path: f.path, kind: 'environment variables' });
+      continue;
+    }
+    const spring = SPRING_FILE.exec(f.path);
+    // the application's own property files, not a test's copy of them
+    if (spring && !/(^|\/)src\/test\//.test(f.path)) {
+      settings.push(...propertyLines(f.path, src.text(f.path) ?? ''));
+      if (spring[4]) profiles.push({ name: spring[4], file: f.path });
+    }
+    if (b === 'pyproject.toml') {
+      const tools = pyprojectTools(src.text(f.path) ?? '');
+      if (tools.length) files.push({ path: f.path, kind: `tool settings (${tools.slice(0, 4).join(', ')})` });
       continue;
     }
     const hit = KINDS.find(([re]) => re.test(b) || re.test(f.path));
@@ -44,5 +107,5 @@ export function configPass(src: Sources): ConfigInfo {
     else if (/(^|\/)(config|conf|settings)\/[^/]+\.(ya?ml|json|toml|ini|js|ts)$/.test(f.path))
       files.push({ path: f.path, kind: 'application config' });
   }
-  return { files };
+  return { files, ...(settings.length ? { settings } : {}), ...(profiles.length ? { profiles } : {}) };
 }

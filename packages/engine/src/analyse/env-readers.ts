@@ -15,6 +15,13 @@ export interface Read {
   required?: boolean;
   /** Unset, the code takes another branch that sets the value itself (`if v := getenv(…): … else: …`). */
   branch?: boolean;
+  /** Where that other branch sets the value (text index), and the values it resolves to. */
+  branchAt?: number;
+  branchValues?: string[];
+  /** Only the variable's presence is tested (`'X' in os.environ`). */
+  presence?: boolean;
+  /** An empty fallback handed straight to a call as its argument (`new Client(process.env.X ?? '')`). */
+  argument?: boolean;
 }
 
 interface Wrapper {

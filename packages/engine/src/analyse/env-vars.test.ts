@@ -236,6 +236,27 @@ describe('secrets the configuration reveals', () => {
     expect(raw).toEqual(['dev-secret-Abc123xyz']);
   });
 
+  it('a shipped sample env file that gives a credential a placeholder is a finding; empty or public values are not', () => {
+    const { findings } = scan({
+      'docker/.env.example': [
+        'SECRET_KEY=---',
+        'DB_PASSWORD=fixme-postgres-password',
+        'EMAIL_HOST_PASSWORD=',
+        'SITE_NAME=changeme',
+        'API_TOKEN="your-token-here"',
+      ].join('\n'),
+      // a machine's own env file is a committed secret, not a sample
+      '.env': 'SECRET_KEY=---\n',
+    });
+    const samples = findings.filter((f) => f.kind === 'Placeholder secret in a sample env file');
+    expect(samples.map((f) => [f.variable, f.masked, f.line])).toEqual([
+      ['SECRET_KEY', '---', 1],
+      ['DB_PASSWORD', 'fixme-postgres-password', 2],
+      ['API_TOKEN', 'your-token-here', 5],
+    ]);
+    expect(samples.every((f) => f.file === 'docker/.env.example')).toBe(true);
+  });
+
   it('a placeholder, a stock word, the project name or a value the README shows is a sample, not a leak', () => {
     const { findings } = scan({
       'src/main/resources/application.properties': [
@@ -583,5 +604,88 @@ describe('documentation of a variable whose name is computed', () => {
       '<SCHEME>_proxy': 'docs/help.md:3',
       '<AUTO_ENVVAR_PREFIX>_<NAME>': 'docs/options.md:1',
     });
+  });
+});
+
+describe('what a variable comes to when unset', () => {
+  it('an empty key or endpoint handed straight to a client is no default: it must be set', () => {
+    const vars = read({
+      'utils/admin.ts': [
+        'export const admin = createClient(',
+        "  process.env.SERVICE_URL || '',",
+        "  process.env.SERVICE_ROLE_KEY || ''",
+        ');',
+        'export const pay = new Payments(',
+        "  process.env.PAY_KEY_LIVE ?? process.env.PAY_KEY ?? '',",
+        '  { apiVersion: null },',
+        ');',
+        // an empty password in a settings object is a usable value, not a client argument
+        "const db = { password: process.env.DB_PASSWORD || '' };",
+        "const label = process.env.LABEL || '';",
+      ].join('\n'),
+    });
+    expect(one(vars, 'SERVICE_URL')).toMatchObject({ unusableEmpty: true, emptyFallback: true });
+    expect(one(vars, 'SERVICE_URL')!.hasDefault).toBeUndefined();
+    expect(one(vars, 'SERVICE_ROLE_KEY')).toMatchObject({ unusableEmpty: true });
+    expect(one(vars, 'PAY_KEY')).toMatchObject({ unusableEmpty: true });
+    expect(one(vars, 'PAY_KEY_LIVE')).toMatchObject({ unusableEmpty: true, fallbackVars: ['PAY_KEY'] });
+    expect(one(vars, 'DB_PASSWORD')!.unusableEmpty).toBeUndefined();
+    expect(one(vars, 'LABEL')).toMatchObject({ defaultValue: '' });
+    expect(one(vars, 'LABEL')!.unusableEmpty).toBeUndefined();
+  });
+
+  it('Python: the value the else branch computes, resolved through a module constant', () => {
+    const vars = read({
+      'pkg/utils.py': [
+        'import os',
+        'RC_FILES = (".toolrc", "_toolrc")',
+        '',
+        'def locate():',
+        '    rc = os.environ.get("TOOLRC")',
+        '    if rc is not None:',
+        '        where = (rc,)',
+        '    else:',
+        '        where = (f"~/{f}" for f in RC_FILES)',
+        '    return where',
+      ].join('\n'),
+    });
+    expect(one(vars, 'TOOLRC')).toMatchObject({
+      hasDefault: true,
+      defaultValues: ['~/.toolrc', '~/_toolrc'],
+      defaultLine: 8,
+    });
+  });
+
+  it('a presence test is marked so the table can say what unset means', () => {
+    const vars = read({
+      'src/color.ts': "export const plain = 'NO_COLOR' in process.env;",
+      'pkg/color.py': 'import os\nPLAIN = "NO_COLOR" in os.environ\n',
+    });
+    expect(vars.filter((v) => v.name === 'NO_COLOR').every((v) => v.presence)).toBe(true);
+    expect(vars.filter((v) => v.name === 'NO_COLOR')).toHaveLength(2);
+  });
+
+  it('proxy variables may carry user:password@ and are sensitive; the no-proxy host list is not', () => {
+    expect(isSecretName('https_proxy')).toBe(true);
+    expect(isSecretName('HTTP_PROXY')).toBe(true);
+    expect(isSecretName('<SCHEME>_proxy')).toBe(true);
+    expect(isSecretName('ALL_PROXY')).toBe(true);
+    expect(isSecretName('NO_PROXY')).toBe(false);
+    expect(isSecretName('no_proxy')).toBe(false);
+  });
+});
+
+describe('a Python setting switched by comparing a variable', () => {
+  it('unset keeps the value an earlier assignment gave, cited where it is set', () => {
+    const vars = read({
+      'app/settings.py': [
+        'import os',
+        'DATABASES = {"default": "sqlite"}',
+        '',
+        'if os.getenv("DB") == "postgres":',
+        '    DATABASES = {"default": "postgres"}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'DB')).toMatchObject({ hasDefault: true, defaultLine: 2 });
   });
 });

@@ -21,6 +21,8 @@ interface Reader {
   names?: string[];
   /** The fallback is the value itself (`${X:-value}`), not code that computes it. */
   verbatim?: boolean;
+  /** Only the variable's presence is tested (`'X' in process.env`). */
+  presence?: boolean;
 }
 
 // `X || d`, `X ?? d` (and TypeScript's `X! || d`), also when the operator starts the next line
@@ -68,42 +70,111 @@ function ternaryFallback(text: string, end: number, start: number): string | nul
 const jsFallbackOrTernary = (text: string, end: number, start: number) =>
   jsFallback(text, end, start) ?? ternaryFallback(text, end, start);
 
+/** Where a Python read's unset case goes: the index of the branch that sets the value, and what it resolves to. */
+interface Branch {
+  at?: number;
+  values?: string[];
+}
+
 /**
  * A Python read whose unset case takes another branch: `if v := os.getenv("X"): … else: …`,
  * `if os.getenv("DB") == "postgres":` (unset keeps the code's other setting), or
  * `v = os.environ.get("X")` followed by `if v is not None: … else: …` / `if not v: v = …`.
  */
-function pyBranch(text: string, end: number, start: number): boolean {
+function pyBranch(text: string, end: number, start: number): Branch | null {
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const prefix = text.slice(lineStart, start);
   const indent = /^[ \t]*/.exec(prefix)![0];
   const rest = text.slice(end, text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end));
+  // the index of the `else:`/`elif` that closes the block opened at `from`, or -1
   const elseAfter = (from: number) => {
+    let at = from;
     const block = text.slice(from, from + 2000).split('\n');
+    at += block[0]!.length + 1;
     for (const l of block.slice(1)) {
-      if (!l.trim()) continue;
-      if (!l.startsWith(indent) || !/^[ \t]/.test(l.slice(indent.length)))
-        return new RegExp(`^${indent}(else|elif)\\b`).test(l);
+      if (l.trim() && (!l.startsWith(indent) || !/^[ \t]/.test(l.slice(indent.length))))
+        return new RegExp(`^${indent}(else|elif)\\b`).test(l) ? at : -1;
+      at += l.length + 1;
     }
-    return false;
+    return -1;
   };
+  const taken = (elseAt: number): Branch | null =>
+    elseAt < 0 ? null : { at: elseAt, ...branchValues(text, elseAt) };
   if (/^(?:if|elif)(?: \w+ ?:=)? ?\(?$/.test(prefix.trim().replace(/\s+/g, ' '))) {
     // compared with a value: unset selects whatever the code does when no value matches
-    if (/^['"]?\)\s*(?:==|!=|in\b|not\s+in\b)/.test(rest)) return true;
-    return elseAfter(lineStart);
+    if (/^['"]?\)\s*(?:==|!=|in\b|not\s+in\b)/.test(rest))
+      return taken(elseAfter(lineStart)) ?? priorAssignment(text, lineStart, indent) ?? {};
+    return taken(elseAfter(lineStart));
   }
   const bound = /^(\w+) ?= ?$/.exec(prefix.trim().replace(/\s+/g, ' '))?.[1];
-  if (!bound || !/^['"]?\)\s*$/.test(rest)) return false;
+  if (!bound || !/^['"]?\)\s*$/.test(rest)) return null;
   const next = text.slice(end, end + 600);
   const test = new RegExp(
     `\\n(${indent})if[ \\t]+(not[ \\t]+)?${bound}\\b([ \\t]+is[ \\t]+(not[ \\t]+)?None)?[ \\t]*:`,
   ).exec(next);
-  if (!test) return false;
+  if (!test) return null;
   const at = end + test.index + 1;
   const negated = Boolean(test[2]) !== Boolean(test[3] && !test[4]);
   // `if not v: v = …` gives it a value; `if v: … else: …` does something else when unset
-  if (negated && new RegExp(`^[^\\n]*\\n[ \\t]+${bound}[ \\t]*=`).test(text.slice(at, at + 300))) return true;
-  return elseAfter(at);
+  if (negated && new RegExp(`^[^\\n]*\\n[ \\t]+${bound}[ \\t]*=`).test(text.slice(at, at + 300)))
+    return { at: text.indexOf('\n', at) + 1, ...branchValues(text, text.indexOf('\n', at) + 1) };
+  return taken(elseAfter(at));
+}
+
+/**
+ * `if os.getenv("DB") == "postgres": DATABASES = …` with no `else`: unset, the name keeps the value an
+ * earlier assignment at the same level gave it (`DATABASES = {… sqlite …}`).
+ */
+function priorAssignment(text: string, lineStart: number, indent: string): Branch | null {
+  const body = text.slice(text.indexOf('\n', lineStart) + 1, lineStart + 2000).split('\n');
+  const first = body.find((l) => l.trim()) ?? '';
+  const target = /^[ \t]+(\w+)/.exec(first)?.[1];
+  if (!target || !assignedExpr(first)) return null;
+  const earlier = [...text.slice(0, lineStart).matchAll(new RegExp(`^${indent}${target}\\b[^\\n]*`, 'gm'))]
+    .filter((m) => assignedExpr(m[0]) !== undefined)
+    .pop();
+  return earlier ? { at: earlier.index, ...branchValues(text, earlier.index) } : null;
+}
+
+/**
+ * The values the first assignment of a branch resolves to: a literal, a tuple of literals, or a
+ * comprehension over a module constant (`(f"~/{f}" for f in NETRC_FILES)` → `~/.netrc`, `~/_netrc`).
+ */
+function branchValues(text: string, at: number): { values?: string[] } {
+  const body = text.slice(at, at + 400).split('\n');
+  // the `else:` line itself, then the first statement of its body
+  const stmt = body.slice(/^\s*(else|elif)\b/.test(body[0]!) ? 1 : 0).find((l) => l.trim());
+  const expr = stmt && assignedExpr(stmt);
+  const values = expr ? pyValues(text, expr) : undefined;
+  return values?.length ? { values } : {};
+}
+
+/** `name = expr` or `name: Type = expr` → `expr`; undefined for anything else (`==`, a call). */
+function assignedExpr(line: string): string | undefined {
+  const m = /^[ \t]*\w+(?!\w)([^=\n]*)=(.*)$/.exec(line);
+  if (!m || m[2]!.startsWith('=') || (m[1]!.trim() && !m[1]!.trimStart().startsWith(':'))) return undefined;
+  return m[2]!.trim() || undefined;
+}
+
+/** The string values of a small Python expression, resolving names against the module's constants. */
+function pyValues(text: string, expr: string): string[] | undefined {
+  const one = literalOf(expr);
+  if (one !== undefined) return [one];
+  // a tuple or list of string literals: nothing but literals, commas and spaces between the brackets
+  const inner = /^[([](.*)[)\]]$/.exec(expr)?.[1];
+  if (inner && /^[ ,]*$/.test(inner.replace(/'[^'\n]*'|"[^"\n]*"/g, '')) && /['"]/.test(inner))
+    return [...inner.matchAll(/'([^'\n]*)'|"([^"\n]*)"/g)].map((m) => m[1] ?? m[2]!);
+  if (/^[A-Z_][A-Z0-9_]*$/.test(expr)) {
+    const line = new RegExp(`^${expr}\\b[^\\n]*$`, 'm').exec(text)?.[0];
+    const value = line && assignedExpr(line);
+    return value && value !== expr ? pyValues(text, value) : undefined;
+  }
+  // `(f"~/{f}" for f in NAMES)`, `[f"{x}.cfg" for x in NAMES]`
+  const comp = /^[([] *f(['"])([^'"\n]*)\1 +for +(\w+) +in +(\w+) *[)\]]$/.exec(expr);
+  if (!comp) return undefined;
+  const items = pyValues(text, comp[4]!);
+  const slot = `{${comp[3]}}`;
+  return comp[2]!.includes(slot) ? items?.map((x) => comp[2]!.split(slot).join(x)) : undefined;
 }
 
 // what the code does to refuse a missing value: throw, exit, panic, or answer with an error (a 4xx/5xx
@@ -232,7 +303,7 @@ const READERS: Record<string, Reader[]> = {
       required: nonNull,
     },
     // `'NO_COLOR' in process.env`: a presence test is a read too
-    { re: /['"]([A-Za-z_]\w*)['"]\s+in\s+process\??\.env\b/g },
+    { re: /['"]([A-Za-z_]\w*)['"]\s+in\s+process\??\.env\b/g, presence: true },
   ],
   py: [
     // `os.environ["X"] = v` sets the variable for a child process: not a read
@@ -241,6 +312,8 @@ const READERS: Record<string, Reader[]> = {
       re: /\bos\.(?:environ\.get|getenv|environ\.setdefault)\(\s*['"]([A-Za-z_]\w*)['"]/g,
       fallback: (t, e) => nextArg(t, e) ?? pyOr(t, e),
     },
+    // `"NO_COLOR" in os.environ`: only the variable's presence counts
+    { re: /['"]([A-Za-z_]\w*)['"]\s+(?:not\s+)?in\s+os\.environ\b(?!\.)/g, presence: true },
     // urllib's proxy lookup reads every `<scheme>_proxy` and `no_proxy`, in either case
     { re: /\b(?:urllib\.request\.)?getproxies(?:_environment)?\(\)/g, names: ['<SCHEME>_proxy', 'no_proxy'] },
     // click: `@click.option(…, envvar="X")` (a list names several)
@@ -348,9 +421,22 @@ export function isPublicName(name: string): boolean {
   return PUBLIC_NAME.test(name);
 }
 
-/** True for a variable that likely holds a credential (JWT_SECRET, AI_API_KEY), not its settings. */
+// proxy settings (`https_proxy`, `<SCHEME>_proxy`, ALL_PROXY) may carry `user:password@`; NO_PROXY is a host list
+const PROXY_NAME = /(^|_)PROXY$/i;
+const NO_PROXY = /^NO_PROXY$/i;
+
+/** True for a variable that likely holds a credential (JWT_SECRET, AI_API_KEY, a proxy URL), not its settings. */
 export function isSecretName(name: string): boolean {
+  if (PROXY_NAME.test(name) && !NO_PROXY.test(name)) return true;
   return SECRET_NAME.test(name) && !NOT_A_SECRET.test(name) && !PUBLIC_NAME.test(name);
+}
+
+// a key, token or secret (public or not) or the address of a service: a client has no use for an empty one
+const ENDPOINT_NAME = /(_URL|_URI|_ENDPOINT|_DSN|_HOST)$/i;
+
+/** True for a variable a client needs a real value of: a credential, a public key, or an endpoint. */
+export function needsValue(name: string): boolean {
+  return (SECRET_NAME.test(name) && !NOT_A_SECRET.test(name)) || ENDPOINT_NAME.test(name);
 }
 
 export function isEnvExample(p: string): boolean {
@@ -418,7 +504,8 @@ function familyOf(f: FileInfo): keyof typeof READERS | undefined {
 function directReads(text: string, family: keyof typeof READERS, isScript: boolean): Read[] {
   const locals = isScript ? shellLocals(text) : null;
   const out: Read[] = [];
-  for (const { re, fallback, verbatim, required, names } of READERS[family]!) {
+  const lineOf = lineFinder(text);
+  for (const { re, fallback, verbatim, required, names, presence } of READERS[family]!) {
     for (const m of text.matchAll(re)) {
       if (names) {
         const fb = fallback?.(text, m.index + m[0].length, m.index) ?? null;
@@ -432,18 +519,43 @@ function directReads(text: string, family: keyof typeof READERS, isScript: boole
       const fb = fallback?.(text, end, m.index) ?? null;
       const index = m.index + m[0].indexOf(name);
       const fails = fb === null && (required?.(text, end) || failsWhenUnset(text, end, m.index));
-      const branch = fb === null && !fails && family === 'py' && pyBranch(text, end, m.index);
+      const branch = fb === null && !fails && family === 'py' ? pyBranch(text, end, m.index) : null;
       out.push({
         name,
         index,
         ...(fb !== null ? { fallback: fb } : {}),
+        ...(fb !== null && isArgument(text, m.index) ? { argument: true } : {}),
         ...(verbatim ? { verbatim } : {}),
         ...(fails ? { required: true } : {}),
+        ...(presence ? { presence } : {}),
         ...(branch ? { branch: true } : {}),
+        ...(branch?.at !== undefined ? { branchAt: lineOf(branch.at) } : {}),
+        ...(branch?.values ? { branchValues: branch.values } : {}),
       });
     }
   }
   return out;
+}
+
+// an operand of a fallback chain that may stand before the read: `process.env.A ??`, `os.getenv("A") or`
+const CHAIN_OPERATOR = /(?:\?\?|\|\||\bor)$/;
+const CHAIN_OPERAND = /[\w$.?]{1,80}(?:\(['"]\w{1,80}['"]\))?!?$/;
+
+/**
+ * True when the read (with any chain before it) is an argument of a call: `createClient(process.env.URL || '', …)`,
+ * `new Stripe(process.env.A ?? process.env.B ?? '')`. An empty fallback there reaches the consumer as is.
+ */
+function isArgument(text: string, start: number): boolean {
+  let before = text.slice(Math.max(0, start - 300), start).trimEnd();
+  for (let i = 0; i < 6; i++) {
+    const op = CHAIN_OPERATOR.exec(before);
+    if (!op) break;
+    before = before.slice(0, op.index).trimEnd();
+    const operand = CHAIN_OPERAND.exec(before);
+    if (!operand) return false;
+    before = before.slice(0, operand.index).trimEnd();
+  }
+  return /[(,]$/.test(before);
 }
 
 // `const { PORT = 3000, HOST } = process.env`
@@ -499,19 +611,38 @@ function resolveFallback(name: string, fallback: string): { vars: string[]; last
 function toEnvVar(
   file: string,
   line: number,
-  { name, fallback: raw, verbatim, required, branch }: Omit<Read, 'index'>,
+  {
+    name,
+    fallback: raw,
+    verbatim,
+    required,
+    branch,
+    branchAt,
+    branchValues,
+    presence,
+    argument,
+  }: Omit<Read, 'index'>,
 ): EnvVar {
   const sensitive = isSecretName(name);
   const v: EnvVar = { name, file, line, class: envClass(name, file) };
   if (sensitive) v.sensitive = true;
   if (required) v.required = true;
+  if (presence) v.presence = true;
   if (branch) v.hasDefault = true;
+  if (branchAt !== undefined && branchAt !== line) v.defaultLine = branchAt;
+  if (branchValues?.length && !sensitive) v.defaultValues = branchValues;
   if (raw === undefined) return v;
   const { vars, last: fallback } = verbatim ? { vars: [], last: raw } : resolveFallback(name, raw);
   if (vars.length) v.fallbackVars = vars;
   if (fallback === undefined) return v;
   const literal = verbatim ? fallback : literalOf(fallback);
-  // an empty credential (`process.env.API_KEY || ''`) is no credential: not a default, and not hidden
+  // an empty credential (`process.env.API_KEY || ''`) is no credential: not a default, and not hidden;
+  // handed straight to a client as its key or endpoint, the empty value fails there: it must be set
+  if (literal === '' && argument && needsValue(name)) {
+    v.emptyFallback = true;
+    v.unusableEmpty = true;
+    return v;
+  }
   if (sensitive && literal === '') {
     v.emptyFallback = true;
     return v;

@@ -24,6 +24,7 @@ import { licensePass } from './license.ts';
 import { buildResolveContext, moduleGraphPass } from './module-graph.ts';
 import { routesPass } from './routes.ts';
 import { scrubSecrets, secretsPass } from './secrets.ts';
+import { securityFactsPass } from './security-facts.ts';
 import { loadSources, type Sources } from './sources.ts';
 import { symbolsPass } from './symbols.ts';
 import { isFixturePath, splitTestFindings } from './test-code.ts';
@@ -42,7 +43,17 @@ export { maskSecret } from './secrets.ts';
 export { blankComments } from './comments.ts';
 export { pathRole, PATH_ROLES, type PathRole } from './path-role.ts';
 
-const PASS_COUNT = 23;
+const PASS_COUNT = 24;
+// config files of an example app, the docs, a benchmark or the tests (a lint override for test code):
+// not settings of the project a user sets
+const NOT_CONFIG_AREAS = new Set<string>([
+  'examples',
+  'docs',
+  'benchmarks',
+  'fixtures',
+  'playground',
+  'tests',
+]);
 const TREE_SITTER_LANGUAGES = new Set(['TypeScript', 'JavaScript', 'JSX', 'Python', 'Go']);
 /** Parseable code lines up to which symbols come from tree-sitter; the benchmark holds analysis ≤ cloc. */
 export const TREE_SITTER_MAX_LINES = 5_000;
@@ -123,6 +134,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const todos = await timed('todos', () => todosPass(src, lang.files));
   const secrets = await timed('secrets', () => secretsPass(src, lang.files, envVars));
   const config = await timed('config', () => configPass(src));
+  const securityFacts = await timed('securityFacts', () => securityFactsPass(src, lang.files));
   const { identity, manifestName } = await timed('identity', () =>
     identityPass({
       src,
@@ -149,6 +161,9 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   for (const f of frameworks) f.area = manifestArea(splitCitation(f.evidence).path, area);
   for (const e of envVars) e.area = envArea(e.file, identity);
   for (const x of secrets.findings) x.area = envArea(x.file, identity);
+  for (const x of securityFacts) x.area = envArea(x.file, identity);
+  // an example app's or a test's config files are not the project's to configure
+  config.files = config.files.filter((c) => !NOT_CONFIG_AREAS.has(areaOf(c.path, identity)));
   const flow = await timed('flow', () =>
     flowPass({ src, files: lang.files, identity, routes, dependencies: ownDeps }),
   );
@@ -199,6 +214,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     todos,
     git,
     secrets: secrets.findings,
+    securityFacts,
     config,
     timings,
   };

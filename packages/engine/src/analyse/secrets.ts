@@ -137,7 +137,7 @@ function publicLines(text: string): Set<number> {
 // or digit (`---`, `***`)
 const SAMPLE_WORD =
   /^(secret|password|passwd|pass|changeme|change[_-]?it|dev|development|test|testing|default|admin|root|local|demo|sample|example|placeholder|dummy|key|token|none|empty|todo|xxx+)$/i;
-const SAMPLE_PART = /change[_-]?me|replace[_-]?me|insecure|placeholder|example|dummy|your[_-]/i;
+const SAMPLE_PART = /change[_-]?me|replace[_-]?me|fix[_-]?me|insecure|placeholder|example|dummy|your[_-]/i;
 
 /**
  * Words the project publishes itself: its README, compose files and env templates (a sample
@@ -199,6 +199,31 @@ function fallbackSecrets(
 
 /** The kind of a fallback that is a placeholder or public sample value: to override, not to rotate. */
 export const PLACEHOLDER_FALLBACK = 'Placeholder fallback secret';
+/** The kind of a placeholder a shipped sample env file gives a credential (`SECRET_KEY=---`). */
+export const PLACEHOLDER_SAMPLE = 'Placeholder secret in a sample env file';
+
+/** A placeholder is no leaked credential: it is to be refused or overridden, never rotated. */
+export const isPlaceholderKind = (kind: string) =>
+  kind === PLACEHOLDER_FALLBACK || kind === PLACEHOLDER_SAMPLE;
+
+/**
+ * Credentials a sample env file meant to be copied (`.env.example`) sets to a placeholder: whoever
+ * copies it as is runs on that value, so the product should refuse it, not only an unset variable.
+ * An empty value is no placeholder (the variable reads as unset) and a real-looking key is left to
+ * the token rules.
+ */
+function samplePlaceholders(path: string, text: string): SecretFinding[] {
+  const out: SecretFinding[] = [];
+  for (const { m, line } of matchesWithLines(text, /^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=(.*)$/gm)) {
+    const name = m[1]!;
+    const comment = m[2]!.search(/\s#/);
+    const value = (comment < 0 ? m[2]! : m[2]!.slice(0, comment)).trim().replace(/^(['"])(.*)\1$/, '$2');
+    if (!value || !isSecretName(name)) continue;
+    if (!/[A-Za-z0-9]/.test(value) || SAMPLE_WORD.test(value) || SAMPLE_PART.test(value))
+      out.push({ kind: PLACEHOLDER_SAMPLE, file: path, line, masked: value, variable: name });
+  }
+  return out;
+}
 
 export function secretsPass(src: Sources, files: FileInfo[], envVars: EnvVar[] = []): SecretsResult {
   const raw = new Set<string>();
@@ -218,6 +243,7 @@ export function secretsPass(src: Sources, files: FileInfo[], envVars: EnvVar[] =
     const envFile = isEnvExample(f.path);
     const committed = envFile && !ENV_TEMPLATE.test(baseName(f.path)) ? committedEnvFile(f.path, text) : null;
     if (committed) findings.push(committed);
+    if (envFile && ENV_TEMPLATE.test(baseName(f.path))) findings.push(...samplePlaceholders(f.path, text));
     const skip = envFile ? publicLines(text) : new Set<number>();
     for (const rule of RULES) {
       for (const { m, line } of matchesWithLines(rule.token ? text : code, rule.re)) {

@@ -193,6 +193,17 @@ export interface EnvVar {
   fallbackVars?: string[];
   /** Unset, it reads as an empty string (`|| ''`): for a credential that is no credential, not a default. */
   emptyFallback?: boolean;
+  /**
+   * The empty fallback is handed straight to a client constructor or SDK call (`createClient(url ?? '')`,
+   * `new Stripe(key ?? '')`) that cannot use it: the variable must be set, though the read itself does not fail.
+   */
+  unusableEmpty?: boolean;
+  /** Values the code falls back to, tried in order, where it computes them (`~/.netrc`, `~/_netrc`). */
+  defaultValues?: string[];
+  /** Where the code sets the value it uses when the variable is unset (an `else` branch), if not at the read. */
+  defaultLine?: number;
+  /** Only the variable's presence is tested (`'NO_COLOR' in process.env`): unset, the switch is off. */
+  presence?: boolean;
   class?: EnvVarClass;
   /** Whose read this is: the product's, or the tests', examples', scripts'… (from the identity layer). */
   area?: NonProductRole | 'product';
@@ -321,8 +332,43 @@ export interface SecretFinding {
   area?: NonProductRole | 'product';
 }
 
+/** What the code does about security that users rely on, each at a line of code. */
+export type SecurityFactKind =
+  | 'tls-verify-default'
+  | 'tls-verify-off'
+  | 'ca-bundle'
+  | 'webhook-signature'
+  | 'elevated-client'
+  | 'signed-cookies'
+  | 'proxy-switch'
+  | 'forwarded-header'
+  | 'error-exposure';
+
+export interface SecurityFact {
+  kind: SecurityFactKind;
+  file: string;
+  line: number;
+  /** The header, call or setting matched, or a switch's default (`false`). */
+  detail?: string;
+  /** A forwarded header read beside the switch that decides whether to trust it (`proxy && get(…)`). */
+  guarded?: boolean;
+  area?: NonProductRole | 'product';
+}
+
+/** A framework setting read from its property files (Spring's application*.properties / yaml). */
+export interface FrameworkSetting {
+  key: string;
+  value: string;
+  file: string;
+  line: number;
+}
+
 export interface ConfigInfo {
   files: { path: string; kind: string }[]; // .env.example, config/*.yaml, tsconfig.json…
+  /** Settings of the framework's property files (absent in analyses made before they were read). */
+  settings?: FrameworkSetting[];
+  /** Profiles the property files define (`application-mysql.properties` → mysql), with their file. */
+  profiles?: { name: string; file: string }[];
 }
 
 /** What the project is, from its manifests, README and code: what every later pass and writer describes. */
@@ -583,6 +629,8 @@ export interface Analysis {
   todos: TodoItem[];
   git: GitInfo | null;
   secrets: SecretFinding[];
+  /** TLS defaults, webhook signatures, elevated clients, cookies and proxy trust, as the code shows them. */
+  securityFacts?: SecurityFact[];
   config: ConfigInfo;
   /** Routes, entry points, env vars, containers and fixture manifests seen only in test code or fixtures. */
   testOnly?: TestOnlyFindings;

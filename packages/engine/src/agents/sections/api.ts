@@ -204,14 +204,16 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
         ', which handlers must validate',
       ),
     );
-  const auth = [...fx.authLibs, ...fx.securityLibs];
-  if (auth.length)
-    parts.push(
-      `Request handling can rely on ${joinSome(
-        auth.map((d) => code(d.name)),
-        4,
-      )} for authentication and input hardening.`,
-    );
+  // each library for what it does: a validation library checks input, it authenticates no one
+  const uses = [
+    [fx.authLibs, 'authentication'],
+    [fx.securityLibs, 'hardening'],
+    [fx.validationLibs, 'input validation'],
+  ] as const;
+  const relied = uses
+    .filter(([libs]) => libs.length)
+    .map(([libs, what]) => `${joinSome(unique(libs.map((d) => d.name)).map(code), 3)} for ${what}`);
+  if (relied.length) parts.push(`Request handling can rely on ${joinSome(relied, 3)}.`);
   return paragraphs(...parts);
 }
 

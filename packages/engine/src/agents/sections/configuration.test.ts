@@ -101,7 +101,19 @@ describe('defaults and required settings as the code treats them', () => {
     expect(
       defaultCell([v('CA', { fallbackVars: ['CURL_CA'], defaultValue: 'verify', hasDefault: true })]),
     ).toBe('`CURL_CA`, else `verify`');
-    expect(defaultCell([v('NETRC', { hasDefault: true })])).toBe('(set in the code)');
+    // a value the code computes is cited where it is set, never "(set in the code)"
+    expect(defaultCell([v('NETRC', { hasDefault: true, defaultLine: 7 })])).toBe(
+      "the code's own value (`src/config.ts:7`)",
+    );
+    expect(defaultCell([v('NETRC', { hasDefault: true, defaultValues: ['~/.netrc', '~/_netrc'] })])).toBe(
+      '`~/.netrc` or `~/_netrc`',
+    );
+    expect(defaultCell([v('NO_COLOR', { presence: true })])).toBe('unset: off (only its presence is tested)');
+    // an empty key handed to a client is no default: the cell never says "empty string" for it
+    expect(defaultCell([v('SERVICE_KEY', { emptyFallback: true, unusableEmpty: true })])).toBe('none');
+    expect(
+      defaultCell([v('KEY_LIVE', { emptyFallback: true, unusableEmpty: true, fallbackVars: ['KEY'] })]),
+    ).toBe('`KEY`, else none: one of them must be set');
     expect(
       defaultCell([
         v('DB_USER', { defaultValue: 'postgres', hasDefault: true }),
@@ -109,6 +121,30 @@ describe('defaults and required settings as the code treats them', () => {
       ]),
     ).toBe('`postgres` or `root`');
     expect(defaultCell([v('X')])).toBe('—');
+  });
+
+  it('never says a presence-tested switch has a fallback', () => {
+    const a = analysis();
+    a.envVars = [v('NO_COLOR', { presence: true }), v('PORT', { defaultValue: '3000', hasDefault: true })];
+    const md = writeConfiguration(ctx(a, 'configuration'));
+    expect(md).not.toContain('Every one has a fallback');
+    expect(md).toContain('| `NO_COLOR` | unset: off (only its presence is tested) |');
+  });
+
+  it('counts an empty key handed to a client as must-be-set, once, and never as a default', () => {
+    const a = analysis();
+    a.envVars = [
+      v('SERVICE_KEY', { emptyFallback: true, unusableEmpty: true, sensitive: true }),
+      v('KEY_LIVE', { emptyFallback: true, unusableEmpty: true, fallbackVars: ['KEY'] }),
+      v('KEY', { emptyFallback: true, unusableEmpty: true }),
+      v('PORT', { defaultValue: '3000', hasDefault: true }),
+    ];
+    const md = writeConfiguration(ctx(a, 'configuration'));
+    expect(md).toContain(
+      '`SERVICE_KEY` and `KEY` must be set: the code fails when one is missing, or hands an empty value to a client that cannot use it.',
+    );
+    expect(md).not.toMatch(/empty string/);
+    expect(md).not.toMatch(/`KEY_LIVE`[^|\n]*must be set:/);
   });
 
   it('says a failing read must be set and a lookup that returns nothing is optional, never "set it everywhere"', () => {
@@ -186,5 +222,29 @@ describe('the security chapter', () => {
       'Credential-shaped values outside the product: 1 value in examples (`examples/demo.ts:9`)',
     );
     expect(md).not.toContain('DEMO_TOKEN');
+  });
+});
+
+describe('framework property files', () => {
+  it('names the defaults, the profiles and how one is picked, and hides credential values', () => {
+    const a = analysis();
+    a.config.settings = [
+      { key: 'database', value: 'h2', file: 'res/application.properties', line: 2 },
+      { key: 'spring.datasource.password', value: 'petclinic', file: 'res/application.properties', line: 5 },
+      {
+        key: 'spring.datasource.url',
+        value: 'jdbc:mysql://x',
+        file: 'res/application-mysql.properties',
+        line: 3,
+      },
+    ];
+    a.config.profiles = [{ name: 'mysql', file: 'res/application-mysql.properties' }];
+    const md = writeConfiguration(ctx(a, 'configuration'));
+    expect(md).toContain(
+      '`res/application.properties` holds the defaults every run uses (2 settings); 1 profile overrides them: `mysql` (`res/application-mysql.properties`); no property file sets `spring.profiles.active`',
+    );
+    expect(md).toContain('| `database` | `h2` | `res/application.properties:2` |');
+    expect(md).toContain('| `spring.datasource.password` | (hidden) |');
+    expect(md).not.toContain('petclinic');
   });
 });

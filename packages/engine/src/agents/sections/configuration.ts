@@ -65,25 +65,38 @@ function otherVarsLine(a: Analysis): string | null {
  */
 export function defaultCell(es: EnvVar[]): string {
   const vars = unique(es.flatMap((e) => e.fallbackVars ?? []));
-  const values = unique(es.filter((e) => e.defaultValue !== undefined).map((e) => e.defaultValue!));
+  const values = unique(
+    es.flatMap((e) => (e.defaultValue !== undefined ? [e.defaultValue] : (e.defaultValues ?? []))),
+  );
   const shown = values.slice(0, 3).map((v) => (v === '' ? 'empty string' : code(v)));
+  const setAt = es.find((e) => hasDefault(e) && e.defaultValue === undefined);
   let tail: string | null = null;
   if (es.some(isSensitive) && es.some(hasDefault)) tail = '(set, hidden)';
   else if (shown.length) tail = shown.join(' or ');
-  else if (es.some(hasDefault)) tail = '(set in the code)';
+  // no literal to show: say where the code sets its own value rather than that it does
+  else if (setAt) tail = `the code's own value (${cite(setAt.file, setAt.defaultLine ?? setAt.line)})`;
+  else if (es.some((e) => e.unusableEmpty)) tail = vars.length ? 'none: one of them must be set' : 'none';
   else if (es.some((e) => e.emptyFallback)) tail = 'empty string';
+  else if (es.some((e) => e.presence)) tail = 'unset: off (only its presence is tested)';
   if (!vars.length) return tail ?? '—';
   return `${vars.map(code).join(', then ')}${tail ? `, else ${tail}` : ''}`;
 }
 
-const hasDefault = (e: EnvVar) => e.hasDefault === true || e.defaultValue !== undefined;
+const hasDefault = (e: EnvVar) =>
+  e.hasDefault === true || e.defaultValue !== undefined || !!e.defaultValues?.length;
 
-/** The code fails when it is unset: a non-null assertion, `os.environ[…]`, a throw or exit. */
-export const isRequired = (es: EnvVar[]) => es.some((e) => e.required);
+/**
+ * The product cannot run without it: the read fails when it is unset (a non-null assertion,
+ * `os.environ[…]`, a throw or exit), or its empty fallback goes straight to a client that cannot use
+ * it and no other variable stands in (`createClient(url, process.env.KEY || '')`).
+ */
+export const mustBeSet = (e: EnvVar) => !!e.required || (!!e.unusableEmpty && !e.fallbackVars?.length);
+export const isRequired = (es: EnvVar[]) => es.some(mustBeSet);
 
 /** Unset, the lookup returns nothing and the code has no value of its own to use instead. */
 const isOptionalWithoutDefault = (es: EnvVar[]) =>
-  !isRequired(es) && !es.some((e) => hasDefault(e) || e.emptyFallback || e.fallbackVars?.length);
+  !isRequired(es) &&
+  !es.some((e) => hasDefault(e) || e.emptyFallback || e.presence || e.fallbackVars?.length);
 
 export const configuration = defineSection({
   kind: 'configuration',
@@ -105,7 +118,7 @@ export const configuration = defineSection({
     ['config files', 'files'],
     ['configuration files', 'files'],
   ],
-  evidence: ['envVars', 'config.files', 'containers'],
+  evidence: ['envVars', 'config.files', 'config.settings', 'containers'],
   analyst(a) {
     const envs = userConfigVars(a);
     const names = [...new Set(envs.map((e) => e.name))];
@@ -131,6 +144,18 @@ export const configuration = defineSection({
         ),
       );
     else out.push(f('No configuration files were found.', [], 'files'));
+    const profiles = a.config.profiles ?? [];
+    if (profiles.length)
+      out.push(
+        f(
+          `Property files hold the framework's defaults and ${plural(profiles.length, 'profile')} (${joinSome(
+            profiles.map((p) => text(p.name)),
+            4,
+          )}).`,
+          profiles.slice(0, 3).map((p) => ref(p.file)),
+          'files',
+        ),
+      );
     return out;
   },
   writer: writeConfiguration,
@@ -148,18 +173,24 @@ export function writeConfiguration(ctx: WriterContext): string {
     const entries = [...byName.entries()];
     const required = entries.filter(([, es]) => isRequired(es)).map(([n]) => n);
     const optional = entries.filter(([, es]) => isOptionalWithoutDefault(es)).map(([n]) => n);
+    const emptyToClient = entries.some(([, es]) => isRequired(es) && !es.some((e) => e.required));
     const files = unique(vars.map((e) => e.file)).length;
     const reads = `The product reads ${plural(byName.size, 'environment variable')} in ${plural(files, 'file')}.`;
     const must = sentence(
       `${joinSome(required.map(code), 5)} must be set`,
       // a webhook route that answers 400 without its secret fails there, not at start-up
-      `: the code that reads ${agree(required.length, 'it', 'each')} fails when it is missing`,
+      emptyToClient
+        ? ': the code fails when one is missing, or hands an empty value to a client that cannot use it'
+        : `: the code that reads ${agree(required.length, 'it', 'each')} fails when it is missing`,
     );
     const may = sentence(
       `${joinSome(optional.map(code), 5)} ${agree(optional.length, 'has', 'have')} no default value but ${agree(optional.length, 'is', 'are')} optional`,
       `: unset, the lookup returns nothing rather than failing`,
     );
-    const all = !required.length && !optional.length ? 'Every one has a fallback in the code.' : '';
+    // a switch tested only for presence has no fallback: its cell says what unset means
+    const presence = entries.some(([, es]) => es.every((e) => e.presence));
+    const all =
+      !required.length && !optional.length && !presence ? 'Every one has a fallback in the code.' : '';
     // the count on its own line: the consistency review weighs it against every variable read
     // (CI's and the platform's too) and may drop it, which must not take the rest with it
     parts.push(
@@ -201,7 +232,7 @@ export function writeConfiguration(ctx: WriterContext): string {
     );
   if (wants(ctx, 'files') && a.config.files.length) {
     parts.push(
-      `${plural(a.config.files.length, 'configuration file')} shape how the project builds and runs:`,
+      `${plural(a.config.files.length, 'configuration file')} ${agree(a.config.files.length, 'shapes', 'shape')} how the project builds and runs:`,
     );
     parts.push(
       table(
@@ -210,9 +241,58 @@ export function writeConfiguration(ctx: WriterContext): string {
       ),
     );
   }
+  if (wants(ctx, 'files')) parts.push(...propertySettings(a));
   const example = a.files.find((f) => /(^|\/)\.env\.(example|sample|template)$/.test(f.path));
   if (wants(ctx, 'env') && byName.size) parts.push(envDocs(ctx, [...byName.keys()], example?.path));
   return paragraphs(...parts);
+}
+
+// a property key that names a credential: its value is never shown
+const secretKey = (key: string) => isSecretName(key.replace(/[.-]/g, '_').toUpperCase());
+const SHOWN_SETTINGS = 15;
+
+/**
+ * The framework's property files: the defaults every run uses, the profiles that override them, and
+ * how one is picked (`spring.profiles.active`). For a Spring Boot app this is most of its configuration.
+ */
+function propertySettings(a: Analysis): string[] {
+  const settings = a.config.settings ?? [];
+  if (!settings.length) return [];
+  const profiles = a.config.profiles ?? [];
+  const base = settings.filter((s) => !profiles.some((p) => p.file === s.file));
+  const active = settings.find((s) => s.key === 'spring.profiles.active');
+  const out: string[] = [];
+  const baseFiles = unique(base.map((s) => s.file));
+  const lead = baseFiles.length
+    ? `${joinSome(
+        baseFiles.map((f) => cite(f)),
+        2,
+      )} ${agree(baseFiles.length, 'holds', 'hold')} the defaults every run uses (${plural(base.length, 'setting')})`
+    : '';
+  const profileText = profiles.length
+    ? `${plural(profiles.length, 'profile')} ${agree(profiles.length, 'overrides', 'override')} them: ${joinSome(
+        profiles.map((p) => `${code(p.name)} (${cite(p.file)})`),
+        5,
+      )}`
+    : '';
+  const picked = active
+    ? `${code(`spring.profiles.active=${active.value}`)} (${cite(active.file, active.line)}) selects the active one`
+    : 'no property file sets `spring.profiles.active`, so a profile is picked at launch (`--spring.profiles.active=…` or `SPRING_PROFILES_ACTIVE`) and the defaults apply without one';
+  out.push([lead, profileText].filter(Boolean).join('; ') + (profiles.length ? `; ${picked}.` : '.'));
+  if (base.length)
+    out.push(
+      table(
+        ['Setting', 'Value', 'At'],
+        base
+          .slice(0, SHOWN_SETTINGS)
+          .map((s) => [code(s.key), secretKey(s.key) ? '(hidden)' : code(s.value), cite(s.file, s.line)]),
+      ),
+    );
+  if (base.length > SHOWN_SETTINGS)
+    out.push(
+      `The table shows the first ${SHOWN_SETTINGS} of the ${base.length} default settings, in file order.`,
+    );
+  return out;
 }
 
 /** Where the variables are documented (README table, docs page, .env.example), cited by line. */

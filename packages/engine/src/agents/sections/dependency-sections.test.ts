@@ -122,6 +122,33 @@ describe('dependencies told by what they are', () => {
     ).not.toMatch(/Pin the/);
   });
 
+  it('a dev tool declared `<optional>` in Maven and `developmentOnly` in Gradle is one development dependency', () => {
+    const tool = (
+      ecosystem: 'maven' | 'gradle',
+      manifest: string,
+      scope: Dependency['scope'],
+    ): Dependency => ({
+      ecosystem,
+      name: 'org.springframework.boot:spring-boot-devtools',
+      version: '*',
+      scope,
+      manifest,
+      line: 9,
+      area: 'product',
+    });
+    const a = {
+      ...sampleAppAnalysis(),
+      identity: { kind: 'application', productPaths: ['src'] } as unknown as Analysis['identity'],
+      lockfiles: [],
+      dependencies: [tool('maven', 'pom.xml', 'optional'), tool('gradle', 'build.gradle', 'dev')],
+    };
+    const fx = factsOf(a);
+    expect(fx.runtimeDeps.map((d) => d.name)).toEqual([]);
+    expect(fx.devDeps.map((d) => [d.name, d.manifest])).toEqual([
+      ['org.springframework.boot:spring-boot-devtools', 'build.gradle'],
+    ]);
+  });
+
   it('an application without a lockfile is told about its shipped open requirements only', () => {
     const a = pythonLibrary('application');
     // certifi and the PySocks extra ship; the pytest and chardet entries are the developers' own

@@ -77,13 +77,22 @@ describe('settings to set before the first run', () => {
     const a = project(
       'web-application',
       [{ path: 'package.json', ecosystem: 'npm', area: 'product' }],
-      [v('SUPABASE_URL', { required: true }), v('WEBHOOK_SECRET', { sensitive: true }), v('NETRC')],
+      [
+        v('SUPABASE_URL', { required: true }),
+        v('WEBHOOK_SECRET', { sensitive: true }),
+        v('NETRC'),
+        // `createClient(url, process.env.SERVICE_KEY || '')`: the empty key fails in the client
+        v('SERVICE_KEY', { sensitive: true, emptyFallback: true, unusableEmpty: true }),
+        v('OPTIONAL_TOKEN', { sensitive: true, emptyFallback: true }),
+      ],
     );
+    a.docs.readme = { path: 'README.md', headings: [] } as unknown as Analysis['docs']['readme'];
+    a.docs.envVarMentions = [{ name: 'SUPABASE_URL', file: 'README.md', line: 12 }];
     const md = writeGettingStarted(ctx(a));
     expect(md).toContain(
-      'The code fails when these settings are missing, so set them before the first run: `SUPABASE_URL`.',
+      "The code cannot run without these settings, so set them before the first run: `SUPABASE_URL` and `SERVICE_KEY`; the README's setup (`README.md:12`) names all but `SERVICE_KEY`.",
     );
-    expect(md).not.toMatch(/WEBHOOK_SECRET|NETRC/);
+    expect(md).not.toMatch(/WEBHOOK_SECRET|NETRC|OPTIONAL_TOKEN/);
   });
 });
 

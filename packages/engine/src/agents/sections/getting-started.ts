@@ -16,6 +16,7 @@ import {
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
+import { mustBeSet } from './configuration.ts';
 
 export const gettingStarted = defineSection({
   kind: 'getting-started',
@@ -126,6 +127,18 @@ function scriptRunner(lockfiles: string[]): string {
   return 'npm';
 }
 
+/** "; the README's setup names them (README.md:32)", or which of them it leaves out. */
+function readmeSetup(a: WriterContext['a'], required: string[]): string {
+  const readme = a.docs.readme?.path;
+  const named = (a.docs.envVarMentions ?? []).filter((m) => m.file === readme && required.includes(m.name));
+  if (!readme || !named.length) return '';
+  const at = cite(readme, Math.min(...named.map((m) => m.line)));
+  const missing = required.filter((n) => !named.some((m) => m.name === n));
+  return missing.length
+    ? `; the README's setup (${at}) names all but ${joinSome(missing.map(code), 4)}`
+    : `; the README's setup (${at}) names every one`;
+}
+
 export function writeGettingStarted({ a, fx }: WriterContext): string {
   const parts: string[] = [];
   const manifests = productManifests(a);
@@ -184,11 +197,11 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
   const composeFile = install ? undefined : a.containers.find((c) => c.kind === 'compose');
   // a template beside a compose file in a subfolder is that compose file's, not the local run's
   const forCompose = examples.filter((p) => composeFile && dirOf(p) && dirOf(p) === dirOf(composeFile.path));
-  // only the product's settings whose read fails when unset: a lookup that returns nothing is an
-  // optional setting, and a CI, build or platform variable is not a user's to set
+  // the product's settings it cannot run without (a read that fails, or an empty key handed to a
+  // client): a lookup that returns nothing is optional, and a CI, build or platform variable is not a user's to set
   const required = unique(
     fx.codeEnvVars
-      .filter((e) => e.required && (e.class ?? 'config') === 'config' && (!e.area || e.area === 'product'))
+      .filter((e) => mustBeSet(e) && (e.class ?? 'config') === 'config' && (!e.area || e.area === 'product'))
       .map((e) => e.name),
   );
   const listed = required.filter((n) => a.envVars.some((e) => examples.includes(e.file) && e.name === n));
@@ -239,12 +252,13 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
   if (required.length)
     parts.push(
       sentence(
-        'The code fails when these settings are missing, so set them before the first run: ',
-        joinSome(required.map(code), 8),
+        'The code cannot run without these settings, so set them before the first run: ',
+        joinSome(required.map(code), 12),
         when(
           lister && listed.length,
           `; ${cite(lister ?? '')} lists ${listed.length === required.length ? 'them' : joinSome(listed.map(code), 4)}`,
         ),
+        readmeSetup(a, required),
       ),
     );
   if (mavenAtRoot && gradleAtRoot)

@@ -18,7 +18,7 @@ import {
   topDir,
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
-import { PLACEHOLDER_FALLBACK } from '../../analyse/secrets.ts';
+import { isPlaceholderKind } from '../../analyse/secrets.ts';
 import { defineSection, finding as f } from './define.ts';
 import type { Facts } from '../facts.ts';
 import { factsOf } from '../facts.ts';
@@ -41,7 +41,7 @@ export function productTodos(a: Analysis, fx: Facts = factsOf(a)): Analysis['tod
  * value production must override), not a value in an example or the docs.
  */
 function leakedSecrets(a: Analysis): Analysis['secrets'] {
-  return a.secrets.filter((s) => s.kind !== PLACEHOLDER_FALLBACK && (!s.area || s.area === 'product'));
+  return a.secrets.filter((s) => !isPlaceholderKind(s.kind) && (!s.area || s.area === 'product'));
 }
 
 export const knownIssues = defineSection({

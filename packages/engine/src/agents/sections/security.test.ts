@@ -54,3 +54,131 @@ describe('authentication code of the product', () => {
     );
   });
 });
+
+describe('what the code shows about security', () => {
+  const dep = (name: string, manifest = 'pom.xml') =>
+    ({
+      ecosystem: 'maven',
+      name,
+      version: '',
+      scope: 'runtime',
+      manifest,
+      line: 3,
+    }) as Analysis['dependencies'][0];
+
+  function springApp(): Analysis {
+    const a = sampleAppAnalysis();
+    a.dependencies = [
+      dep('org.springframework.boot:spring-boot-starter-actuator'),
+      dep('org.springframework.boot:spring-boot-starter-validation'),
+    ];
+    a.symbols = a.symbols.filter((s) => !/auth/i.test(s.name));
+    a.config.settings = [
+      { key: 'management.endpoints.web.exposure.include', value: '*', file: 'app.properties', line: 19 },
+    ];
+    return a;
+  }
+
+  it('reads the framework exposure setting before saying what is open; validation is no hardening', () => {
+    const out = writeSecurity(ctx(springApp()));
+    expect(out).toContain(
+      '`management.endpoints.web.exposure.include=*` (`app.properties:19`) exposes every enabled Actuator endpoint over HTTP',
+    );
+    expect(out).toContain('and nothing guards them');
+    expect(out).toContain(
+      'Request input is validated with `org.springframework.boot:spring-boot-starter-validation`.',
+    );
+    expect(out).not.toMatch(/hardening|Authentication and credential handling use/);
+    // without the actuator the setting opens nothing, so nothing is said
+    const bare = springApp();
+    bare.dependencies = bare.dependencies.filter((d) => !/actuator/.test(d.name));
+    expect(writeSecurity(ctx(bare))).not.toMatch(/Actuator/);
+  });
+
+  it('an HTTP client: TLS verification by default, its CA bundle and the variables that override it', () => {
+    const a = library();
+    a.securityFacts = [
+      { kind: 'tls-verify-default', file: 'pkg/adapters.py', line: 133, detail: 'verify = True' },
+      { kind: 'tls-verify-default', file: 'pkg/sessions.py', line: 478, detail: 'self.verify = True' },
+      { kind: 'ca-bundle', file: 'pkg/adapters.py', line: 54, detail: 'DEFAULT_CA_BUNDLE_PATH' },
+    ];
+    a.envVars = [
+      { name: 'REQUESTS_CA_BUNDLE', file: 'pkg/sessions.py', line: 857, class: 'config', area: 'product' },
+      { name: 'CURL_CA_BUNDLE', file: 'pkg/sessions.py', line: 858, class: 'config', area: 'product' },
+    ];
+    expect(writeSecurity(ctx(a))).toContain(
+      'TLS certificates are verified by default (`self.verify = True`, `pkg/sessions.py:478`); the CA bundle comes from `DEFAULT_CA_BUNDLE_PATH` (`pkg/adapters.py:54`) unless `REQUESTS_CA_BUNDLE` and `CURL_CA_BUNDLE` name another (`pkg/sessions.py:857`).',
+    );
+  });
+
+  it('a payments app: the webhook signature check with its secret, and who runs with service-role rights', () => {
+    const a = sampleAppAnalysis();
+    a.securityFacts = [
+      { kind: 'webhook-signature', file: 'app/hook.ts', line: 33, detail: 'webhooks.constructEvent' },
+      { kind: 'elevated-client', file: 'utils/admin.ts', line: 17, detail: 'SUPABASE_SERVICE_ROLE_KEY' },
+    ];
+    a.envVars.push({
+      name: 'STRIPE_WEBHOOK_SECRET',
+      file: 'app/hook.ts',
+      line: 27,
+      class: 'config',
+      sensitive: true,
+    });
+    a.imports.push(
+      { from: 'app/hook.ts', specifier: '@/utils/admin', resolved: 'utils/admin.ts', line: 2 },
+      { from: 'utils/pay.ts', specifier: '../admin', resolved: 'utils/admin.ts', line: 1 },
+    );
+    const out = writeSecurity(ctx(a));
+    expect(out).toContain(
+      'Incoming webhooks are authenticated by their signature before the event is used: `webhooks.constructEvent` (`app/hook.ts:33`), keyed with `STRIPE_WEBHOOK_SECRET`.',
+    );
+    expect(out).toContain(
+      '`utils/admin.ts:17` uses `SUPABASE_SERVICE_ROLE_KEY`, a key with full database rights, which bypasses row-level security. Code that imports it runs with those rights: `app/hook.ts` and `utils/pay.ts`.',
+    );
+  });
+
+  it('a framework: signed-cookie keys, and proxy headers trusted only where the switch guards every read', () => {
+    const a = library();
+    a.securityFacts = [
+      { kind: 'signed-cookies', file: 'lib/context.js', line: 167, detail: 'keys: this.app.keys' },
+      { kind: 'proxy-switch', file: 'lib/application.js', line: 75, detail: 'false' },
+      {
+        kind: 'forwarded-header',
+        file: 'lib/request.js',
+        line: 253,
+        detail: 'X-Forwarded-Host',
+        guarded: true,
+      },
+    ];
+    const out = writeSecurity(ctx(a));
+    expect(out).toContain(
+      'Cookies are signed with keys the user supplies (`keys: this.app.keys`, `lib/context.js:167`)',
+    );
+    expect(out).toContain(
+      "The client's host can come from proxy headers (`X-Forwarded-Host`, `lib/request.js:253`); trusting them is a setting (`lib/application.js:75`, off by default)",
+    );
+    a.securityFacts.push({ kind: 'forwarded-header', file: 'lib/ip.js', line: 9, detail: 'X-Forwarded-For' });
+    expect(writeSecurity(ctx(a))).toContain(
+      'a client can set them itself unless a proxy in front overwrites them',
+    );
+  });
+
+  it('a placeholder in a shipped sample env file is told with the fix, not as a value outside the product', () => {
+    const a = sampleAppAnalysis();
+    a.secrets = [
+      {
+        kind: 'Placeholder secret in a sample env file',
+        file: 'docker/.env.example',
+        line: 56,
+        masked: '---',
+        variable: 'SECRET_KEY',
+        area: 'deployment',
+      },
+    ];
+    const out = writeSecurity(ctx(a));
+    expect(out).toContain(
+      'The shipped sample env file `docker/.env.example` sets `SECRET_KEY` to `---` (line 56). A deployment that copies it as is runs on that placeholder; the product should refuse it outside debug mode, not only an unset variable.',
+    );
+    expect(out).not.toMatch(/outside the product|No hard-coded secrets/);
+  });
+});

@@ -18,15 +18,22 @@ import {
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
-import type { Analysis, SecretFinding } from '../../analyse/types.ts';
+import type { Analysis, SecretFinding, SecurityFact } from '../../analyse/types.ts';
 import { isSensitive, userConfigVars } from './configuration.ts';
-import { PLACEHOLDER_FALLBACK } from '../../analyse/secrets.ts';
+import { PLACEHOLDER_FALLBACK, PLACEHOLDER_SAMPLE } from '../../analyse/secrets.ts';
 
 /** Hard-coded secrets in the product's own files; those in examples, docs or scripts are named apart. */
 const ownFindings = (a: Analysis) => a.secrets.filter((s) => !s.area || s.area === 'product');
 /** Real-looking secrets of the product: a placeholder fallback is told apart, as a value to override. */
-const ownSecrets = (a: Analysis) => ownFindings(a).filter((s) => s.kind !== PLACEHOLDER_FALLBACK);
+const ownSecrets = (a: Analysis) =>
+  ownFindings(a).filter((s) => s.kind !== PLACEHOLDER_FALLBACK && s.kind !== PLACEHOLDER_SAMPLE);
 const ownPlaceholders = (a: Analysis) => ownFindings(a).filter((s) => s.kind === PLACEHOLDER_FALLBACK);
+/** Credentials a shipped sample env file sets to a placeholder (`SECRET_KEY=---`). */
+// a sample env file beside the deployment files is how the product is meant to be deployed: its own
+const ownSamples = (a: Analysis) =>
+  a.secrets.filter(
+    (s) => s.kind === PLACEHOLDER_SAMPLE && (!s.area || s.area === 'product' || s.area === 'deployment'),
+  );
 
 /**
  * "`SECRET_KEY` (hc/settings.py:68) falls back to a placeholder…": a sample value is no leaked
@@ -40,7 +47,26 @@ function placeholderLine(xs: SecretFinding[]): string {
   return (
     `${named} ${agree(xs.length, 'falls', 'fall')} back to a placeholder or sample value written in the code. ` +
     `That is no leaked credential, but production must override it; ` +
-    `failing at start-up when ${agree(xs.length, 'it is', 'one is')} unset would be safer.`
+    `refusing to start outside debug mode when ${agree(xs.length, 'it is', 'one is')} unset or still the placeholder would be safer.`
+  );
+}
+
+/**
+ * "`docker/.env.example` sets `SECRET_KEY` to `---` (…:56)": a copy of the sample runs on the
+ * placeholder, which a check for an unset variable does not catch.
+ */
+function sampleLine(xs: SecretFinding[]): string {
+  const files = unique(xs.map((s) => s.file));
+  // one file names itself once; each value then says its line
+  const at = (s: SecretFinding) => (files.length === 1 ? `line ${s.line}` : cite(s.file, s.line));
+  const values = joinSome(
+    xs.map((s) => `${code(s.variable ?? '')} to ${code(s.masked)} (${at(s)})`),
+    4,
+  );
+  return (
+    `The shipped sample env ${agree(files.length, 'file', 'files')} ${joinSome(files.map(code), 2)} ${agree(files.length, 'sets', 'set')} ${values}. ` +
+    `A deployment that copies ${agree(files.length, 'it', 'one')} as is runs on ${agree(xs.length, 'that placeholder', 'those placeholders')}; ` +
+    `the product should refuse ${agree(xs.length, 'it', 'them')} outside debug mode, not only an unset variable.`
   );
 }
 
@@ -113,6 +139,158 @@ function shipsAuth(a: Analysis): string {
     : 'Access control is written in the product';
 }
 
+/** The product's own security facts of one kind, in file and line order. */
+const ownFacts = (a: Analysis, kind: SecurityFact['kind']) =>
+  (a.securityFacts ?? []).filter((x) => x.kind === kind && (!x.area || x.area === 'product'));
+
+// variables that name the CA bundle a client trusts instead of its default
+const CA_VAR = /CA_BUNDLE|CA_CERTS?$|^SSL_CERT_(FILE|DIR)$|EXTRA_CA_CERTS/;
+
+/** "TLS certificates are verified by default (…); the CA bundle comes from certifi.where() unless …". */
+function tlsLines(a: Analysis): string[] {
+  const out: string[] = [];
+  // the client's own setting (`self.verify = True`) before a parameter's default
+  const defaults = ownFacts(a, 'tls-verify-default');
+  const verify = defaults.find((x) => /^(self|this)\./.test(x.detail ?? '')) ?? defaults[0];
+  const bundle = ownFacts(a, 'ca-bundle')[0];
+  const caVars = userConfigVars(a).filter((e) => CA_VAR.test(e.name));
+  const override = unique(caVars.map((e) => e.name));
+  if (verify) {
+    const from = bundle
+      ? `; the CA bundle comes from ${code(bundle.detail ?? '')} (${cite(bundle.file, bundle.line)})`
+      : '';
+    const over = override.length
+      ? `${bundle ? ' unless' : '; '} ${joinSome(override.map(code), 3)} ${agree(override.length, 'names', 'name')} another (${cite(caVars[0]!.file, caVars[0]!.line)})`
+      : '';
+    const how = verify.detail ? `${code(verify.detail)}, ` : '';
+    out.push(
+      `TLS certificates are verified by default (${how}${cite(verify.file, verify.line)})${from}${over}.`,
+    );
+  }
+  const off = ownFacts(a, 'tls-verify-off');
+  if (off.length)
+    out.push(
+      `Certificate verification is switched off in product code: ${joinSome(
+        off.map((x) => `${code(x.detail ?? '')} (${cite(x.file, x.line)})`),
+        3,
+      )}.`,
+    );
+  return out;
+}
+
+/** "Incoming webhooks are checked by signature: `stripe.webhooks.constructEvent` (route.ts:33), with `STRIPE_WEBHOOK_SECRET`." */
+function webhookLine(a: Analysis): string | null {
+  const checks = ownFacts(a, 'webhook-signature');
+  if (!checks.length) return null;
+  const secrets = unique(
+    userConfigVars(a)
+      .filter((e) => checks.some((c) => c.file === e.file) && isSensitive(e))
+      .map((e) => e.name),
+  );
+  const withSecret = secrets.length ? `, keyed with ${joinSome(secrets.map(code), 2)}` : '';
+  return `Incoming webhooks are authenticated by their signature before the event is used: ${joinSome(
+    checks.map((c) => `${code(c.detail ?? '')} (${cite(c.file, c.line)})`),
+    3,
+  )}${withSecret}.`;
+}
+
+/** "`utils/supabase/admin.ts` builds its client with `SUPABASE_SERVICE_ROLE_KEY` (…), which bypasses row-level security; imported by …". */
+function elevatedLine(a: Analysis): string | null {
+  const uses = ownFacts(a, 'elevated-client');
+  if (!uses.length) return null;
+  const files = unique(uses.map((u) => u.file));
+  const first = (f: string) => uses.find((u) => u.file === f)!;
+  const importers = unique(
+    a.imports
+      .filter((i) => i.resolved && files.includes(i.resolved) && !files.includes(i.from))
+      .map((i) => i.from),
+  ).sort();
+  const rls = uses.some((u) => /service_?role/i.test(u.detail ?? ''))
+    ? ', which bypasses row-level security'
+    : '';
+  const by = importers.length
+    ? ` Code that imports ${agree(files.length, 'it', 'them')} runs with those rights: ${joinSome(
+        importers.map((p) => cite(p)),
+        4,
+      )}.`
+    : '';
+  return `${joinSome(
+    files.map((f) => `${cite(f, first(f).line)} uses ${code(first(f).detail ?? '')}`),
+    3,
+  )}, a key with full database rights${rls}.${by}`;
+}
+
+// what each forwarded header stands in for
+const HEADER_MEANS: Record<string, string> = {
+  'X-Forwarded-For': 'address',
+  'X-Real-IP': 'address',
+  'X-Forwarded-Host': 'host',
+  'X-Forwarded-Proto': 'scheme',
+};
+
+/** Cookie signing, proxy-header trust and error exposure, as a framework ships them to its users. */
+function shippedLines(a: Analysis): string[] {
+  const out: string[] = [];
+  const cookies = ownFacts(a, 'signed-cookies')[0];
+  if (cookies)
+    out.push(
+      `Cookies are signed with keys the user supplies (${code(cookies.detail ?? '')}, ${cite(cookies.file, cookies.line)}); they must be set and kept secret.`,
+    );
+  const headers = ownFacts(a, 'forwarded-header');
+  if (headers.length) {
+    const names = unique(headers.map((h) => h.detail ?? '')).filter(Boolean);
+    const at = joinSome(unique(headers.map((h) => cite(h.file, h.line))), 3);
+    const sw = ownFacts(a, 'proxy-switch')[0];
+    // a switch only governs the reads written beside it; any other read believes the header as sent
+    const trust =
+      sw && headers.every((h) => h.guarded)
+        ? `; trusting them is a setting (${cite(sw.file, sw.line)}${sw.detail === 'false' ? ', off by default' : sw.detail === 'true' ? ', on by default' : ''})`
+        : '; a client can set them itself unless a proxy in front overwrites them';
+    const what = unique(names.map((n) => HEADER_MEANS[n] ?? 'address'));
+    const either = what.length > 1 ? `${what.slice(0, -1).join(', ')} or ${what[what.length - 1]}` : what[0];
+    out.push(
+      `The client's ${either} can come from proxy headers (${joinSome(names.map(code), 3)}, ${at})${trust}.`,
+    );
+  }
+  const expose = ownFacts(a, 'error-exposure')[0];
+  if (expose)
+    out.push(
+      `Only errors marked \`expose\` send their message to the client (${cite(expose.file, expose.line)}).`,
+    );
+  return out;
+}
+
+const FACT_LABEL: Record<SecurityFact['kind'], string> = {
+  'tls-verify-default': 'TLS verification on by default',
+  'tls-verify-off': 'TLS verification switched off',
+  'ca-bundle': 'a CA bundle',
+  'webhook-signature': 'a webhook signature check',
+  'elevated-client': 'a client with elevated database rights',
+  'signed-cookies': 'signed cookies',
+  'proxy-switch': 'a proxy-trust setting',
+  'forwarded-header': 'proxy headers read for the client address or scheme',
+  'error-exposure': 'error messages exposed only when marked',
+};
+
+// Spring Boot Actuator: which management endpoints the web exposure setting opens
+const EXPOSURE_KEY = 'management.endpoints.web.exposure.include';
+
+/** "`management.endpoints.web.exposure.include=*` (…) exposes every enabled Actuator endpoint over HTTP". */
+function exposureLine(a: Analysis, open: boolean): string | null {
+  const setting = (a.config.settings ?? []).find((s) => s.key === EXPOSURE_KEY);
+  const actuator = a.dependencies.some((d) => /actuator/.test(d.name) && (!d.area || d.area === 'product'));
+  if (!setting || !actuator) return null;
+  const all = setting.value.split(',').some((v) => v.trim() === '*');
+  const what = all
+    ? 'exposes every enabled Actuator endpoint over HTTP (such as `/actuator/env`, `/actuator/heapdump` and `/actuator/beans`)'
+    : `exposes the Actuator endpoints ${joinSome(
+        setting.value.split(',').map((v) => code(v.trim())),
+        5,
+      )} over HTTP`;
+  const guard = open ? ', and nothing guards them' : '';
+  return `${code(`${EXPOSURE_KEY}=${setting.value}`)} (${cite(setting.file, setting.line)}) ${what}${guard}.`;
+}
+
 export const security = defineSection({
   kind: 'security',
   keywords: [
@@ -139,7 +317,14 @@ export const security = defineSection({
     ['supply chain', 'supply-chain'],
     ['dependencies', 'supply-chain'],
   ],
-  evidence: ['secrets', 'dependencies (auth, security)', 'envVars', 'license'],
+  evidence: [
+    'secrets',
+    'securityFacts',
+    'config.settings',
+    'dependencies (auth, security)',
+    'envVars',
+    'license',
+  ],
   analyst(a) {
     const fx = factsOf(a);
     const out: Finding[] = [];
@@ -163,7 +348,16 @@ export const security = defineSection({
           'secrets',
         ),
       );
-    if (!own.length && !placeholders.length)
+    const samples = ownSamples(a);
+    if (samples.length)
+      out.push(
+        f(
+          `A shipped sample env file sets ${joinSome(unique(samples.map((s) => text(s.variable ?? ''))), 3)} to a placeholder that a copied file would run on.`,
+          samples.slice(0, 3).map((s) => ref(s.file, s.line)),
+          'secrets',
+        ),
+      );
+    if (!own.length && !placeholders.length && !samples.length)
       out.push(f('No hard-coded secrets were detected.', [], 'secrets'));
     if (fx.authLibs.length)
       out.push(
@@ -194,6 +388,27 @@ export const security = defineSection({
             ),
       );
     }
+    // what the code itself does about security: exposure, TLS, webhooks, elevated clients, cookies, proxies
+    const shown = (a.securityFacts ?? []).filter(
+      (x) => (!x.area || x.area === 'product') && x.kind !== 'ca-bundle' && x.kind !== 'proxy-switch',
+    );
+    if (shown.length)
+      out.push(
+        f(
+          `The code shows ${joinSome(unique(shown.map((x) => FACT_LABEL[x.kind])), 4)}.`,
+          shown.slice(0, 4).map((x) => ref(x.file, x.line)),
+          'auth',
+        ),
+      );
+    const exposure = exposureLine(a, false);
+    if (exposure)
+      out.push(
+        f(
+          'A framework setting exposes management endpoints over HTTP.',
+          (a.config.settings ?? []).filter((x) => x.key === EXPOSURE_KEY).map((x) => ref(x.file, x.line)),
+          'auth',
+        ),
+      );
     if (sensitive.length)
       out.push(
         f(
@@ -227,7 +442,7 @@ export function writeSecurity(ctx: WriterContext): string {
         'A hard-coded fallback is what the product runs with whenever the variable is unset, ' +
           'so production must always set it; failing at start-up when it is missing is safer.',
       );
-  } else if (!ownPlaceholders(a).length)
+  } else if (!ownPlaceholders(a).length && !ownSamples(a).length)
     parts.push(
       sentence(
         'No hard-coded secrets (API keys, private keys, tokens, passwords) were detected',
@@ -235,6 +450,7 @@ export function writeSecurity(ctx: WriterContext): string {
       ),
     );
   if (wants(ctx, 'secrets') && ownPlaceholders(a).length) parts.push(placeholderLine(ownPlaceholders(a)));
+  if (wants(ctx, 'secrets') && ownSamples(a).length) parts.push(sampleLine(ownSamples(a)));
   const debug = debugOnByDefault(a);
   if (wants(ctx, 'secrets') && debug.length && ownRoutes(a).length)
     parts.push(
@@ -244,7 +460,7 @@ export function writeSecurity(ctx: WriterContext): string {
       )} ${agree(debug.length, 'defaults', 'default')} to ${code(debug[0]!.defaultValue!)} when unset: ` +
         `unless production sets ${agree(debug.length, 'it', 'them')}, the app runs in debug mode, whose error pages show internals to visitors.`,
     );
-  const elsewhere = a.secrets.filter((s) => !ownFindings(a).includes(s));
+  const elsewhere = a.secrets.filter((s) => !ownFindings(a).includes(s) && !ownSamples(a).includes(s));
   if (wants(ctx, 'secrets') && elsewhere.length) {
     const byArea = new Map<string, SecretFinding[]>();
     for (const s of elsewhere) byArea.set(s.area!, [...(byArea.get(s.area!) ?? []), s]);
@@ -296,12 +512,23 @@ export function writeSecurity(ctx: WriterContext): string {
     parts.push(
       `No authentication library is declared and no HTTP route is served, so there is no access control to review.`,
     );
+  if (wants(ctx, 'auth')) {
+    const openRoutes = !fx.authLibs.length && !productAuthCode(a).length && ownRoutes(a).length > 0;
+    const exposure = exposureLine(a, openRoutes);
+    const facts = [
+      ...(exposure ? [exposure] : []),
+      ...tlsLines(a),
+      ...[webhookLine(a), elevatedLine(a)].filter((x): x is string => !!x),
+      ...shippedLines(a),
+    ];
+    if (facts.length) parts.push(facts.join(' '));
+  }
   if (wants(ctx, 'auth') && fx.securityLibs.length)
+    parts.push(`Hardening comes from ${joinSome(unique(fx.securityLibs.map((d) => d.name)).map(code), 5)}.`);
+  // validation checks the shape of input; it is neither access control nor hardening
+  if (wants(ctx, 'auth') && fx.validationLibs.length)
     parts.push(
-      `Input validation and hardening come from ${joinSome(
-        unique(fx.securityLibs.map((d) => d.name)).map(code),
-        5,
-      )}.`,
+      `Request input is validated with ${joinSome(unique(fx.validationLibs.map((d) => d.name)).map(code), 5)}.`,
     );
   const sensitive = sensitiveVars(a);
   if (wants(ctx, 'secrets') && sensitive.length) {
@@ -312,7 +539,10 @@ export function writeSecurity(ctx: WriterContext): string {
         (e.hasDefault || e.defaultValue !== undefined) &&
         all.findIndex((x) => x.name === e.name) === i,
     );
-    const read = `Sensitive settings are read from the environment (${joinSome(sensitive.map(code), 5)}).`;
+    const proxies = sensitive.some((n) => /proxy$/i.test(n))
+      ? '; a proxy URL may carry `user:password@`'
+      : '';
+    const read = `Sensitive settings are read from the environment (${joinSome(sensitive.map(code), 5)})${proxies}.`;
     const defaulted = joinSome(
       withDefault.map((e) => `${code(e.name)} at ${cite(e.file, e.line)}`),
       3,

@@ -1,0 +1,138 @@
+// Security facts come from lines of product code, never from comments, tests or a library's name;
+// configuration files are the tools' and the framework's, never git's, an editor's or an example's.
+import { describe, expect, it } from 'vitest';
+import { configPass } from './config.ts';
+import { languagesPass } from './languages.ts';
+import { securityFactsPass } from './security-facts.ts';
+import { sourcesFromMap } from './sources.ts';
+
+const facts = (files: Record<string, string>) => {
+  const src = sourcesFromMap(files);
+  return securityFactsPass(src, languagesPass(src).files);
+};
+const kinds = (xs: ReturnType<typeof facts>) => xs.map((x) => [x.kind, x.file, x.line, x.detail]);
+
+describe('security facts the code shows', () => {
+  it('an HTTP client: TLS verified by default, its CA bundle, and verification switched off', () => {
+    const xs = facts({
+      'pkg/sessions.py': [
+        'class Session:',
+        '    def __init__(self):',
+        '        # verify = False would accept any certificate',
+        '        self.verify = True',
+      ].join('\n'),
+      'pkg/adapters.py': 'from certifi import where\nDEFAULT_CA_BUNDLE_PATH = where()\n',
+      'cmd/fetch.go': 'package main\nvar c = &tls.Config{InsecureSkipVerify: true}\n',
+      'tests/test_tls.py': 'def test_x():\n    get(url, verify=False)\n',
+    });
+    // the comment on line 3 and the test's `verify=False` are not code the product ships
+    expect(kinds(xs)).toHaveLength(3);
+    expect(kinds(xs)).toEqual(
+      expect.arrayContaining([
+        ['ca-bundle', 'pkg/adapters.py', 2, 'DEFAULT_CA_BUNDLE_PATH'],
+        ['tls-verify-default', 'pkg/sessions.py', 4, 'self.verify = True'],
+        ['tls-verify-off', 'cmd/fetch.go', 2, 'InsecureSkipVerify: true'],
+      ]),
+    );
+  });
+
+  it('a payments app: the webhook signature check and the service-role client', () => {
+    const xs = facts({
+      'app/api/webhooks/route.ts': [
+        'const secret = process.env.STRIPE_WEBHOOK_SECRET;',
+        'event = stripe.webhooks.constructEvent(body, sig, secret);',
+      ].join('\n'),
+      'utils/admin.ts': "const db = createClient(url, process.env.SUPABASE_SERVICE_ROLE_KEY || '');\n",
+    });
+    expect(kinds(xs)).toEqual([
+      ['webhook-signature', 'app/api/webhooks/route.ts', 2, 'webhooks.constructEvent'],
+      ['elevated-client', 'utils/admin.ts', 1, 'SUPABASE_SERVICE_ROLE_KEY'],
+    ]);
+  });
+
+  it('a framework: signed-cookie keys, the proxy switch, forwarded headers guarded or not, error exposure', () => {
+    const xs = facts({
+      'lib/application.js':
+        'this.proxy = options.proxy || false\nif (options.keys) this.keys = options.keys\n',
+      'lib/context.js': [
+        'const cookies = new Cookies(req, res, {',
+        '  keys: this.app.keys,',
+        '})',
+        'const msg = err.expose ? err.message : code',
+      ].join('\n'),
+      'lib/request.js': [
+        'const proxy = this.app.proxy',
+        "let host = proxy && this.get('X-Forwarded-Host')",
+        '',
+        '',
+        '',
+        "const ip = headers.get('HTTP_X_FORWARDED_FOR')",
+      ].join('\n'),
+    });
+    expect(kinds(xs)).toEqual([
+      ['proxy-switch', 'lib/application.js', 1, 'false'],
+      ['signed-cookies', 'lib/context.js', 2, 'keys: this.app.keys'],
+      ['error-exposure', 'lib/context.js', 4, undefined],
+      ['forwarded-header', 'lib/request.js', 2, 'X-Forwarded-Host'],
+      ['forwarded-header', 'lib/request.js', 6, 'X-Forwarded-For'],
+    ]);
+    const headers = xs.filter((x) => x.kind === 'forwarded-header');
+    expect(headers.map((h) => !!h.guarded)).toEqual([true, false]);
+  });
+});
+
+describe('configuration files', () => {
+  const paths = (files: Record<string, string>) =>
+    configPass(sourcesFromMap(files)).files.map((c) => [c.path, c.kind]);
+
+  it('tool configs are configuration; git and editor files are not; pyproject only with tool tables', () => {
+    expect(
+      paths({
+        '.gitignore': 'dist\n',
+        '.gitattributes': '* text=auto\n',
+        '.editorconfig': 'root = true\n',
+        '.coveragerc': '[run]\n',
+        '.pre-commit-config.yaml': 'repos: []\n',
+        'tox.ini': '[tox]\n',
+        'rustfmt.toml': 'edition = "2021"\n',
+        '.cargo/config.toml': '[alias]\n',
+        'pyproject.toml': '[project]\nname = "x"\n[tool.pytest.ini_options]\n[tool.ruff]\n',
+        'other/pyproject.toml': '[project]\nname = "y"\n',
+        'docker/uwsgi.ini': '[uwsgi]\n',
+      }),
+    ).toEqual([
+      ['.coveragerc', 'Python tooling'],
+      ['.pre-commit-config.yaml', 'pre-commit hooks'],
+      ['tox.ini', 'Python tooling'],
+      ['rustfmt.toml', 'lint/format'],
+      ['.cargo/config.toml', 'Rust tooling'],
+      ['pyproject.toml', 'tool settings (pytest, ruff)'],
+      ['docker/uwsgi.ini', 'process manager'],
+    ]);
+  });
+
+  it('Spring property files give their settings, and each application-<name> file a profile', () => {
+    const config = configPass(
+      sourcesFromMap({
+        'src/main/resources/application.properties':
+          '# Actuator\nmanagement.endpoints.web.exposure.include=*\nspring.jpa.open-in-view=false\n',
+        'src/main/resources/application-mysql.properties':
+          'spring.datasource.url=${MYSQL_URL:jdbc:mysql://x}\n',
+        'src/main/resources/application-prod.yml':
+          'spring:\n  profiles:\n    active: prod\nserver:\n  port: 8443\n',
+        'src/test/resources/application.properties': 'spring.main.banner-mode=off\n',
+      }),
+    );
+    expect(config.profiles).toEqual([
+      { name: 'mysql', file: 'src/main/resources/application-mysql.properties' },
+      { name: 'prod', file: 'src/main/resources/application-prod.yml' },
+    ]);
+    expect(config.settings!.map((s) => [s.key, s.value, s.line])).toEqual([
+      ['management.endpoints.web.exposure.include', '*', 2],
+      ['spring.jpa.open-in-view', 'false', 3],
+      ['spring.datasource.url', '${MYSQL_URL:jdbc:mysql://x}', 1],
+      ['spring.profiles.active', 'prod', 3],
+      ['server.port', '8443', 5],
+    ]);
+  });
+});

@@ -1,0 +1,115 @@
+// Pass: what the code itself does about security that users rely on — TLS verification defaults,
+// webhook signature checks, clients with elevated database rights, signed cookies, proxy-header trust,
+// and which error messages reach the client. Each fact is a line of code to cite, never a guess from a
+// library's name; comments are blanked first, so documentation never counts as code.
+
+import { codeText } from './comments.ts';
+import { matchesWithLines, type Sources } from './sources.ts';
+import type { FileInfo, SecurityFact, SecurityFactKind } from './types.ts';
+
+interface Rule {
+  kind: SecurityFactKind;
+  re: RegExp;
+  /** What the match says, from its groups: the header name, the call, the setting's default. */
+  detail?: (m: RegExpExecArray) => string | undefined;
+  /** A further check of a match that a regular expression cannot make in linear time. */
+  accept?: (m: RegExpExecArray) => boolean;
+}
+
+const RULES: Rule[] = [
+  // an HTTP client that verifies certificates unless told not to: `self.verify = True`, `verify: bool = True`
+  // (the text between the name and `=` is checked in code: nothing, or a type annotation)
+  {
+    kind: 'tls-verify-default',
+    re: /\b(self\.)?verify\b([^=\n]{0,60})=[ \t]*True\b/g,
+    detail: (m) => `${m[1] ?? ''}verify = True`,
+    accept: (m) => !m[2]!.trim() || m[2]!.trimStart().startsWith(':'),
+  },
+  // verification switched off in product code
+  {
+    kind: 'tls-verify-off',
+    re: /\b(InsecureSkipVerify\s*:\s*true|rejectUnauthorized\s*:\s*false|verify\s*=\s*False|NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['"]0)/g,
+    detail: (m) => m[1]!.replace(/\s+/g, ' '),
+  },
+  // the CA bundle the client trusts when none is given
+  {
+    kind: 'ca-bundle',
+    re: /\b(certifi\.where\(\)|DEFAULT_CA_BUNDLE_PATH|load_verify_locations)\b/g,
+    detail: (m) => m[1],
+  },
+  // an incoming webhook whose signature is checked before the event is trusted
+  {
+    kind: 'webhook-signature',
+    re: /\b((?:webhooks?\.)?constructEvent(?:Async)?|verifyWebhook\w*|verify_webhook\w*|validateWebhook\w*|Webhook\(\s*[\w.]+\s*\)\.verify)\s*\(/g,
+    detail: (m) => m[1],
+  },
+  // a database client built with a key that bypasses row-level security
+  {
+    kind: 'elevated-client',
+    re: /\b(\w*SERVICE_ROLE\w*|\w+_SERVICE_KEY|serviceRoleKey|service_role_key)\b/g,
+    detail: (m) => m[1],
+  },
+  // cookies signed with keys the application is given (`keys: this.app.keys`, `new Keygrip(keys)`)
+  {
+    kind: 'signed-cookies',
+    re: /\b(keys\s*:\s*(?:this\.)?(?:app\.)?keys\b|new\s+Keygrip\s*\(|cookieParser\(\s*[\w.'"]|app\.secret_key\s*=)/g,
+    detail: (m) => m[1]!.replace(/\s+/g, ' '),
+  },
+  // the switch that decides whether forwarded headers are believed, with its default
+  {
+    kind: 'proxy-switch',
+    re: /\b((?:this|app)\.proxy[ \t]*=[^\n;|]*\|\|[ \t]*(false|true)|app\.set\(\s*['"]trust proxy['"]|ProxyFix\(|SECURE_PROXY_SSL_HEADER\s*=|USE_X_FORWARDED_HOST\s*=)/g,
+    detail: (m) => m[2] ?? m[1]!.replace(/\s+/g, ' '),
+  },
+  // client address, scheme or host taken from a proxy's headers
+  {
+    kind: 'forwarded-header',
+    re: /['"](?:HTTP_)?(X[-_]Forwarded[-_](?:For|Proto|Host)|X[-_]Real[-_]IP)['"]/gi,
+    detail: (m) => headerName(m[1]!),
+  },
+  // error messages shown to the client only for errors marked safe to expose
+  { kind: 'error-exposure', re: /\b\w+\.expose\s*\?\s*\w+\.message\b/g },
+];
+
+/** `HTTP_X_FORWARDED_FOR` → `X-Forwarded-For`, as the header is written on the wire. */
+function headerName(raw: string): string {
+  return raw
+    .split(/[-_]/)
+    .map((w) => (/^ip$/i.test(w) ? 'IP' : w[0]!.toUpperCase() + w.slice(1).toLowerCase()))
+    .join('-');
+}
+
+// a read of a forwarded header next to the switch that decides whether to trust it (`proxy && get(…)`)
+const GUARD_WINDOW = 3;
+const PROXY_WORD = /\bproxy\b/i;
+
+const CODE = /\.(py|[cm]?[jt]sx?|go|rs|java|kt|rb|php|cs)$/;
+
+export function securityFactsPass(src: Sources, files: FileInfo[]): SecurityFact[] {
+  const out: SecurityFact[] = [];
+  for (const f of files) {
+    // only the product's code: tests and examples exercise these switches, they do not ship them
+    if ((f.role && f.role !== 'product') || !CODE.test(f.path)) continue;
+    const text = codeText(src, f.path, f.language);
+    if (!text) continue;
+    for (const rule of RULES)
+      for (const { m, line } of matchesWithLines(text, rule.re)) {
+        if (rule.accept && !rule.accept(m)) continue;
+        const detail = rule.detail?.(m);
+        const guarded =
+          rule.kind === 'forwarded-header' &&
+          text
+            .split('\n')
+            .slice(Math.max(0, line - GUARD_WINDOW), line)
+            .some((l) => PROXY_WORD.test(l.replace(/['"][^'"\n]*['"]/g, '')));
+        out.push({
+          kind: rule.kind,
+          file: f.path,
+          line,
+          ...(detail ? { detail } : {}),
+          ...(guarded ? { guarded } : {}),
+        });
+      }
+  }
+  return out;
+}
