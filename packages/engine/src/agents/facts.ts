@@ -17,7 +17,10 @@ import type { Analysis, DataEntity, Dependency, FileInfo, SymbolInfo } from '../
 export interface Facts {
   fileByPath: Map<string, FileInfo>;
   sourceFiles: FileInfo[]; // files with a programming language, excluding tests
+  /** the files that hold test cases: the one count of test files every chapter uses */
   testFiles: string[];
+  /** test code holding no case: helpers, conftest, mocks, fixture apps */
+  testSupport: string[];
   totalLines: number;
   runtimeDeps: Dependency[];
   devDeps: Dependency[];
@@ -220,12 +223,20 @@ export function factsOf(a: Analysis): Facts {
   const hit = cache.get(a);
   if (hit) return hit;
   const fileByPath = new Map(a.files.map((f) => [f.path, f]));
-  // the tests pass lists every test file (test-code.ts says which); fixtures, runner configs and
-  // pages among the tests are none, so every chapter counts the same files
-  const testFiles = [
-    ...new Set([...a.tests.files.map((t) => t.path), ...a.files.filter(isTestSourceFile).map((f) => f.path)]),
-  ].sort();
-  const testSet = new Set([...testFiles, ...a.files.filter((f) => isTestCode(f.path)).map((f) => f.path)]);
+  // the tests pass lists the files that hold cases; the rest of the test code (helpers, conftest,
+  // mocks, fixture apps) is support, counted apart, so every chapter counts the same test files
+  const testFiles = [...new Set(a.tests.files.map((t) => t.path))].sort();
+  const listed = new Set(testFiles);
+  const testSupport = [
+    ...new Set([...(a.tests.support ?? []), ...a.files.filter(isTestSourceFile).map((f) => f.path)]),
+  ]
+    .filter((p) => !listed.has(p))
+    .sort();
+  const testSet = new Set([
+    ...testFiles,
+    ...testSupport,
+    ...a.files.filter((f) => isTestCode(f.path)).map((f) => f.path),
+  ]);
   // a compiled stylesheet or a copied library is no source file of the team's
   const sourceFiles = a.files.filter(
     (f) =>
@@ -281,6 +292,7 @@ export function factsOf(a: Analysis): Facts {
     fileByPath,
     sourceFiles,
     testFiles,
+    testSupport,
     totalLines: a.project.lines.code + a.project.lines.comment + a.project.lines.blank,
     runtimeDeps: jvmOnce(productDeps).filter(
       (d) => d.scope === 'runtime' || d.scope === 'peer' || d.scope === 'optional',

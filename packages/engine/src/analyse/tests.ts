@@ -347,6 +347,14 @@ export function pytestFiles(src: Sources): (base: string) => boolean {
   return (base) => res.some((re) => re.test(base));
 }
 
+/**
+ * Whether this pass counts the cases of a file in this language (Rust, Python and the CASES
+ * rules): a file it cannot count is taken as a test file by its name alone.
+ */
+function countable(path: string): boolean {
+  return /\.(rs|py)$/.test(path) || CASES.some(([ext]) => ext.test(path));
+}
+
 /** Cases in one file, and whether it is a test file or a product file that also holds tests. */
 type FileCases = { cases: number; testFile: boolean } | null;
 
@@ -388,7 +396,7 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
     return { cases: rule ? [...matchesWithLines(text, rule[1])].length : 0, testFile: true };
   };
 
-  const out: TestInfo = { frameworks: [], files: [], inline: [], totalCases: 0 };
+  const out: TestInfo = { frameworks: [], files: [], inline: [], support: [], totalCases: 0 };
   for (const f of files) {
     const rust = f.language === 'Rust';
     const python = f.path.endsWith('.py');
@@ -402,14 +410,22 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
     if (f.path.endsWith('_test.go')) frameworks.add('go test');
     for (const [ext, re, name] of FRAMEWORK_IMPORTS)
       if (ext.test(f.path) && re.test(text)) frameworks.add(name);
-    (found.testFile ? out.files : out.inline!).push({ path: f.path, cases: found.cases });
+    // a test file holds cases; one with none where the runner's cases can be counted is a
+    // helper, a conftest, a mock or a fixture app: test support
+    if (found.testFile && !found.cases && countable(f.path)) out.support!.push(f.path);
+    else (found.testFile ? out.files : out.inline!).push({ path: f.path, cases: found.cases });
     out.totalCases += found.cases;
   }
-  // helpers, conftest.py and mock servers hold no case but are test code all the same
-  const listed = new Set(out.files.map((t) => t.path));
-  for (const f of files)
-    if (!listed.has(f.path) && isTestSourceFile(f)) out.files.push({ path: f.path, cases: 0 });
+  // helpers, conftest.py and mock servers hold no case but are test code all the same; in a
+  // language whose cases this pass cannot count, test code is taken for tests
+  const listed = new Set([...out.files.map((t) => t.path), ...out.support!]);
+  for (const f of files) {
+    if (listed.has(f.path) || !isTestSourceFile(f)) continue;
+    if (countable(f.path)) out.support!.push(f.path);
+    else out.files.push({ path: f.path, cases: 0 });
+  }
   out.files.sort((x, y) => x.path.localeCompare(y.path));
+  out.support!.sort();
   out.frameworks = [...frameworks].sort();
   return out;
 }
