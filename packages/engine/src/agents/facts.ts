@@ -17,6 +17,11 @@ import type { Analysis, DataEntity, Dependency, FileInfo, SymbolInfo } from '../
 export interface Facts {
   fileByPath: Map<string, FileInfo>;
   sourceFiles: FileInfo[]; // files with a programming language, excluding tests
+  /**
+   * The product's own source files: the one base of every whole-product figure (its size, file
+   * count, median, symbols, modules), so the figures agree and per-module totals sum to it.
+   */
+  productFiles: FileInfo[];
   /** the files that hold test cases: the one count of test files every chapter uses */
   testFiles: string[];
   /** test code holding no case: helpers, conftest, mocks, fixture apps */
@@ -174,10 +179,22 @@ const NOT_MODULE_LANGUAGES = new Set([
 ]);
 
 /**
+ * The product's source files: files of the product role (not tests, examples, docs, benchmarks,
+ * generated files or the project's tooling) in a language of code, each byte-identical copy once.
+ */
+function productBase(a: Analysis, sourceFiles: FileInfo[]): FileInfo[] {
+  const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
+  const isApart = (p: string) => apart.some((x) => p === x || p.startsWith(`${x}/`));
+  return sourceFiles.filter(
+    (f) => (f.role ?? 'product') === 'product' && !f.duplicateOf && !isApart(f.path),
+  );
+}
+
+/**
  * The module graph's folders that hold product source, each counted from the product files it holds
  * (the most specific module above a file holds it; the root module only the files at the root).
  */
-function productModules(a: Analysis, sourceFiles: FileInfo[]): Facts['modules'] {
+function productModules(a: Analysis, productFiles: FileInfo[]): Facts['modules'] {
   const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
   const isApart = (p: string) => apart.some((x) => p === x || p.startsWith(`${x}/`));
   const ids = a.moduleGraph.nodes
@@ -187,9 +204,7 @@ function productModules(a: Analysis, sourceFiles: FileInfo[]): Facts['modules'] 
   const home = (p: string) =>
     ids.find((id) => (id === '.' || id === '' ? !p.includes('/') : p.startsWith(`${id}/`)));
   const out = new Map<string, { id: string; files: number; lines: number; code: boolean }>();
-  for (const f of sourceFiles) {
-    // build wrappers, CI and tool files at the root are the project's, not its product's
-    if (isApart(f.path) || (f.role && f.role !== 'product')) continue;
+  for (const f of productFiles) {
     const id = home(f.path);
     if (id === undefined) continue;
     const m = out.get(id) ?? { id, files: 0, lines: 0, code: false };
@@ -276,7 +291,11 @@ export function factsOf(a: Analysis): Facts {
       seen.has(d.ecosystem + d.name) ? false : (seen.add(d.ecosystem + d.name), true),
     );
   };
-  const modules = productModules(a, sourceFiles);
+  const productFiles = productBase(a, sourceFiles);
+  // a repository with no product role (a collection of scripts) is measured whole
+  const base = productFiles.length ? productFiles : sourceFiles;
+  const inBase = new Set(base.map((f) => f.path));
+  const modules = productModules(a, productFiles);
   const kept = new Set(modules.map((m) => m.id));
   const moduleEdges = a.moduleGraph.edges.filter(
     (e) => e.from !== e.to && kept.has(e.from) && kept.has(e.to),
@@ -291,6 +310,7 @@ export function factsOf(a: Analysis): Facts {
   const facts: Facts = {
     fileByPath,
     sourceFiles,
+    productFiles,
     testFiles,
     testSupport,
     totalLines: a.project.lines.code + a.project.lines.comment + a.project.lines.blank,
@@ -321,7 +341,7 @@ export function factsOf(a: Analysis): Facts {
     lockfiles: (a.lockfiles ?? [...a.files, ...a.skipped].flatMap((f) => lockfileOf(f.path) ?? []))
       .filter(isProductOwned)
       .map((l) => l.path),
-    largestFiles: sourceFiles
+    largestFiles: base
       .filter((f) => !f.literalData)
       .sort((x, y) => y.code - x.code || x.path.localeCompare(y.path)),
     notRanked: {
@@ -330,7 +350,7 @@ export function factsOf(a: Analysis): Facts {
       ),
       data: sourceFiles.filter((f) => f.literalData),
     },
-    exportedSymbols: a.symbols.filter((s) => s.exported && !testSet.has(s.path)),
+    exportedSymbols: a.symbols.filter((s) => s.exported && inBase.has(s.path)),
     modules,
     moduleEdges,
     fanIn: fan('to'),

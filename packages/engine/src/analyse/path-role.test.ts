@@ -6,6 +6,12 @@ import { sourcesFromMap } from './sources.ts';
 describe('pathRole()', () => {
   it.each([
     ['lib/application.js', 'product'],
+    // a tool's settings at the root are tooling, not product code; an app's own config module is product
+    ['eslint.config.mjs', 'other'],
+    ['vitest.config.ts', 'other'],
+    ['.eslintrc.cjs', 'other'],
+    ['src/app.config.ts', 'product'],
+    ['src/config.ts', 'product'],
     ['command.go', 'product'],
     ['doc/man_docs.go', 'product'],
     ['src/click/core.py', 'product'],

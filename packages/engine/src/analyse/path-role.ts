@@ -44,6 +44,9 @@ const PACKAGE_SOURCE = /\.(go|rs|java|kt|scala|cs)$/;
 const CONFIG_FILE =
   /\.(json|ya?ml|toml|xml|ini|cfg|properties|lock|sum|mod|gradle|kts|editorconfig)$|(^|\/)(Makefile|Dockerfile|Containerfile|Procfile|Gemfile|Rakefile|Justfile|Vagrantfile|mvnw(\.cmd)?|gradlew(\.bat)?|\.[\w.-]+)$/i;
 
+// a tool's settings at the root (eslint.config.mjs, vitest.config.ts, tailwind.config.js): tooling
+const ROOT_TOOL_CONFIG = /^[\w-]+\.(config|conf)\.[cm]?[jt]s$|^\.[\w-]+rc\.[cm]?[jt]s$/;
+
 /** The role of a repository file: product, tests, examples, docs, benchmarks or other. */
 export function pathRole(path: string): PathRole {
   if (isTestCode(path) || TEST_SUPPORT_DIR.test(path)) return 'tests';
@@ -54,6 +57,6 @@ export function pathRole(path: string): PathRole {
   if ((DOCS_DIR.test(path) || ROOT_DOCS_DIR.test(path)) && !PACKAGE_SOURCE.test(path)) return 'docs';
   if (ROOT_OTHER_DIR.test(path) && !/\.([cm]?[jt]s|py|rb)$/.test(path)) return 'other';
   if (OTHER_DIR.test(path) || ROOT_BUILD_DIR.test(path)) return 'other';
-  if (!path.includes('/') && CONFIG_FILE.test(path)) return 'other';
+  if (!path.includes('/') && (CONFIG_FILE.test(path) || ROOT_TOOL_CONFIG.test(path))) return 'other';
   return 'product';
 }
