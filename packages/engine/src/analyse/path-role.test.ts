@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languagesPass } from './languages.ts';
-import { pathRole } from './path-role.ts';
+import { pathRole, scriptDataFiles } from './path-role.ts';
 import { sourcesFromMap } from './sources.ts';
 
 describe('pathRole()', () => {
@@ -85,5 +85,20 @@ describe('languagesPass() split by role', () => {
   it('takes the roles from a replacement classifier', () => {
     const r = languagesPass(src, (p) => (p.startsWith('examples/') ? 'product' : 'other'));
     expect(r.byRole.product).toEqual({ files: 1, code: 2, comment: 0, blank: 0 });
+  });
+});
+
+describe('scriptDataFiles()', () => {
+  it('takes data a package script hands to a tool for seed data, not tests', () => {
+    const src = sourcesFromMap({
+      'package.json': JSON.stringify({
+        scripts: { 'stripe:fixtures': 'stripe fixtures fixtures/stripe-fixtures.json', test: 'vitest' },
+      }),
+      'fixtures/stripe-fixtures.json': '{ "fixtures": [] }\n',
+      'fixtures/other.json': '{}\n',
+    });
+    expect([...scriptDataFiles(src)]).toEqual(['fixtures/stripe-fixtures.json']);
+    // without the script, the same folder is test data
+    expect(pathRole('fixtures/other.json')).toBe('tests');
   });
 });

@@ -314,24 +314,27 @@ describe('testsPass()', () => {
       'src/app.py': 'def main():\n    pass\n',
       '__tests__/test-helpers/context.js': 'module.exports = () => ({})\n',
       'export_test.go': 'package chi\n\nvar Tree = tree\n',
+      'tests/helpers.py': 'def make_app():\n    return 1\n',
       'mux_test.go': 'package chi\n\nfunc TestMux(t *testing.T) {}\n',
       'utils/helpers.test.ts': 'export const x = 1\n',
       'test/suite.swift': 'final class T {}\n',
     });
     const r = testsPass(s, languagesPass(s).files, []);
+    // a file named as a test is one, even when its cases come from a shared helper
     expect(r.files.map((f) => f.path)).toEqual([
+      'export_test.go',
       'mux_test.go',
       'runtime-tests/lambda/index.test.ts',
-      // no rule counts Swift cases here: its name under test/ decides
+      // no rule counts Swift cases here: its place under test/ decides
       'test/suite.swift',
       'tests/test_requests.py',
+      'utils/helpers.test.ts',
     ]);
     expect(r.support).toEqual([
       '__tests__/test-helpers/context.js',
-      'export_test.go',
       'runtime-tests/lambda/mock.ts',
       'tests/conftest.py',
-      'utils/helpers.test.ts',
+      'tests/helpers.py',
     ]);
   });
 

@@ -8,7 +8,12 @@ import { baseName, matchesWithLines, type Sources } from './sources.ts';
 import { canHoldTests, isPythonTestModule, isTestSourceFile } from './test-code.ts';
 import type { Dependency, FileInfo, TestInfo } from './types.ts';
 
-export function isTestFile(p: string): boolean {
+/**
+ * Named as a test file by its ecosystem's runner (foo.test.ts, test_foo.py, foo_test.go,
+ * FooTest.java…): the runner loads it as tests even when its cases come from a shared helper
+ * (`runTest(router)`) or it holds only benchmarks and examples.
+ */
+export function hasTestName(p: string): boolean {
   const b = baseName(p);
   return (
     /\.(test|spec)\.[cm]?[jt]sx?$/.test(b) ||
@@ -18,9 +23,15 @@ export function isTestFile(p: string): boolean {
     /_spec\.rb$|_test\.rb$/.test(b) ||
     /Test\.php$/.test(b) ||
     // a Rust test module split out of its parent (`#[cfg(test)] mod tests;`)
-    b === 'tests.rs' ||
+    b === 'tests.rs'
+  );
+}
+
+export function isTestFile(p: string): boolean {
+  return (
+    hasTestName(p) ||
     (/(^|\/)(__tests__|tests?)\//.test(p) &&
-      /\.(rs|[cm]?[jt]sx?|py)$/.test(b) &&
+      /\.(rs|[cm]?[jt]sx?|py)$/.test(baseName(p)) &&
       !/(^|\/)(fixtures?|__fixtures__|helpers?)\//.test(p))
   );
 }
@@ -410,9 +421,10 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
     if (f.path.endsWith('_test.go')) frameworks.add('go test');
     for (const [ext, re, name] of FRAMEWORK_IMPORTS)
       if (ext.test(f.path) && re.test(text)) frameworks.add(name);
-    // a test file holds cases; one with none where the runner's cases can be counted is a
-    // helper, a conftest, a mock or a fixture app: test support
-    if (found.testFile && !found.cases && countable(f.path)) out.support!.push(f.path);
+    // a test file holds cases or is named as one; other test code with no case (a helper, a
+    // conftest, a mock, a fixture app) is test support
+    if (found.testFile && !found.cases && countable(f.path) && !hasTestName(f.path))
+      out.support!.push(f.path);
     else (found.testFile ? out.files : out.inline!).push({ path: f.path, cases: found.cases });
     out.totalCases += found.cases;
   }
@@ -421,7 +433,7 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
   const listed = new Set([...out.files.map((t) => t.path), ...out.support!]);
   for (const f of files) {
     if (listed.has(f.path) || !isTestSourceFile(f)) continue;
-    if (countable(f.path)) out.support!.push(f.path);
+    if (countable(f.path) && !hasTestName(f.path)) out.support!.push(f.path);
     else out.files.push({ path: f.path, cases: 0 });
   }
   out.files.sort((x, y) => x.path.localeCompare(y.path));

@@ -85,10 +85,13 @@ function roleRows(
   ];
   return ROLE_LABELS.filter(([r]) => (roles[r]?.code ?? 0) > 0).flatMap(([r, label]) => {
     if (r !== 'product' || !product) return [row(named(r, label), roles[r]!)];
-    // the product row is the product base every chapter states; the data, manifests and copies
-    // among the product's files get their own row, so the rows still add up
+    // the product row is the product base every chapter states; the setup, data and manifest
+    // files beside it get their own row, so the rows still add up
     const rest = { files: roles.product!.files - product.files, code: roles.product!.code - product.code };
-    return [row(label, product), ...(rest.code > 0 ? [row("product's data, manifests and copies", rest)] : [])];
+    return [
+      row(label, product),
+      ...(rest.code > 0 ? [row('files beside the product (setup, data, manifests)', rest)] : []),
+    ];
   });
 }
 
