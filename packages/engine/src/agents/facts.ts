@@ -185,9 +185,7 @@ const NOT_MODULE_LANGUAGES = new Set([
 function productBase(a: Analysis, sourceFiles: FileInfo[]): FileInfo[] {
   const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
   const isApart = (p: string) => apart.some((x) => p === x || p.startsWith(`${x}/`));
-  return sourceFiles.filter(
-    (f) => (f.role ?? 'product') === 'product' && !f.duplicateOf && !isApart(f.path),
-  );
+  return sourceFiles.filter((f) => (f.role ?? 'product') === 'product' && !f.duplicateOf && !isApart(f.path));
 }
 
 /**

@@ -79,9 +79,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   // seed data a package script hands to a tool is the tooling's, not the tests', wherever it sits
   const seedData = scriptDataFiles(src);
   const lang = await timed('languages', () =>
-    languagesPass(src, (p) =>
-      generatedSet.has(p) ? 'generated' : seedData.has(p) ? 'other' : pathRole(p),
-    ),
+    languagesPass(src, (p) => (generatedSet.has(p) ? 'generated' : seedData.has(p) ? 'other' : pathRole(p))),
   );
   // a file that is mostly a table of literals is data, however long: never the largest source file
   const data = new Set(
