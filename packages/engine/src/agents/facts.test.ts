@@ -112,3 +112,34 @@ describe('one product base', () => {
     expect(fx.sourceFiles.map((f) => f.path)).toEqual(['mux.go']);
   });
 });
+
+describe('launchers', () => {
+  it('are the files start scripts run, not the build tooling a build script runs', () => {
+    const a = sampleAppAnalysis();
+    a.files.push(
+      {
+        path: 'build/build.ts',
+        size: 100,
+        language: 'TypeScript',
+        code: 80,
+        comment: 0,
+        blank: 0,
+        role: 'other',
+      },
+      {
+        path: 'src/server.ts',
+        size: 100,
+        language: 'TypeScript',
+        code: 80,
+        comment: 0,
+        blank: 0,
+        role: 'product',
+      },
+    );
+    a.entryPoints = [
+      { kind: 'npm-script', name: 'build', path: 'package.json', line: 5, command: 'bun ./build/build.ts' },
+      { kind: 'npm-script', name: 'start', path: 'package.json', line: 6, command: 'node src/server.ts' },
+    ];
+    expect(factsOf(a).launchers.map((l) => l.file)).toEqual(['src/server.ts']);
+  });
+});

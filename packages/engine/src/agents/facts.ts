@@ -72,6 +72,10 @@ export interface Facts {
 const RUNS_FILE =
   /(?:^|[\s;&|])(?:node|tsx|ts-node|ts-node-dev|bun|nodemon|deno\s+run|python3?|go\s+run|ruby)\s+(?:(?:watch|run|--?[\w-]+(?:=\S+)?)\s+)*((?:\.\/)?[\w@./-]+\.(?:[cm]?[jt]sx?|py|go|rb))(?=\s|$|["'])/;
 
+// scripts that build, check, format or publish the project rather than run it
+const TOOLING_SCRIPT =
+  /^(pre|post)?(build|watch|compile|bundle|release|publish|version|lint|format|fmt|typecheck|check|clean|generate|gen|codegen|docs?)([:_-][\w:-]*)?$/;
+
 function launchersOf(a: Analysis, fileByPath: Map<string, FileInfo>): Facts['launchers'] {
   const out: Facts['launchers'] = [];
   const seen = new Set<string>();
@@ -85,8 +89,10 @@ function launchersOf(a: Analysis, fileByPath: Map<string, FileInfo>): Facts['lau
     if (!m) continue;
     const dir = e.path.includes('/') ? e.path.slice(0, e.path.lastIndexOf('/') + 1) : '';
     const file = (dir + m[1]!.replace(/^\.\//, '')).replace(/\/\.\//g, '/');
-    // a benchmark script runs against the product; it is not where the product starts
-    if (!fileByPath.has(file) || isNonProductCode(file) || seen.has(file)) continue;
+    // a benchmark script runs against the product, and a build, lint or release script runs the
+    // project's tooling (`bun ./build/build.ts`): neither is where the product starts
+    if (!fileByPath.has(file) || isNonProductCode(file) || TOOLING_SCRIPT.test(e.name) || seen.has(file))
+      continue;
     seen.add(file);
     out.push({ file, script: e.name, kind: e.kind, path: e.path, line: e.line });
   }
