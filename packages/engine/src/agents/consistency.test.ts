@@ -37,6 +37,19 @@ function frameworkWithExampleRoutes(): Analysis {
     keyComponents: [],
   };
   a.linesByRole = { product: { files: 7, code: 858, comment: 10, blank: 10 } };
+  // the product base the chapters state: the same 7 files and 858 lines
+  a.files = [
+    ...a.files.filter((f) => f.role && f.role !== 'product'),
+    ...[300, 200, 150, 100, 58, 30, 20].map((code, i) => ({
+      path: `lib/m${i}.js`,
+      size: code * 30,
+      language: 'JavaScript',
+      code,
+      comment: 0,
+      blank: 0,
+      role: 'product' as const,
+    })),
+  ];
   return a;
 }
 

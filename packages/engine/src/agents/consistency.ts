@@ -726,7 +726,10 @@ function truthOf(c: Claim, a: Analysis): Truth | undefined {
   const fx = factsOf(a);
   const set = (...ns: (number | undefined)[]) =>
     new Set(ns.filter((n): n is number => typeof n === 'number' && Number.isFinite(n)));
-  const product = a.linesByRole?.product;
+  // the product base every chapter states (agents/facts.ts), not every file of the product role
+  const product = fx.productFiles.length
+    ? { files: fx.productFiles.length, code: fx.productFiles.reduce((n, f) => n + f.code, 0) }
+    : a.linesByRole?.product;
   const uniq = <T>(xs: T[], k: (x: T) => string) => new Set(xs.map(k)).size;
   const count = (allowed: Set<number>, noun: string): Truth => ({ allowed, says: countsSay(allowed, noun) });
   // runtime or development dependencies: of the product or of all manifests, by either scope reading

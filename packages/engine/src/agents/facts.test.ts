@@ -1,6 +1,7 @@
 // The product's modules, computed once for every chapter that counts or draws them.
 import { describe, expect, it } from 'vitest';
 import { factsOf } from './facts.ts';
+import type { FileInfo } from '../analyse/types.ts';
 import { sampleAppAnalysis } from './test-fixtures.ts';
 
 describe('product modules', () => {
@@ -49,5 +50,96 @@ describe('product modules', () => {
       files: root.length,
       lines: root.reduce((n, f) => n + f.code, 0),
     });
+  });
+});
+
+describe('one product base', () => {
+  const file = (path: string, code: number, role: FileInfo['role'], language = 'Go'): FileInfo => ({
+    path,
+    size: code * 20,
+    language,
+    code,
+    comment: 0,
+    blank: 0,
+    role,
+  });
+
+  it('measures the product on its own source files, and its modules add up to it', () => {
+    const a = sampleAppAnalysis();
+    a.files = [
+      file('mux.go', 300, 'product'),
+      file('tree.go', 600, 'product'),
+      file('middleware/logger.go', 100, 'product'),
+      file('Makefile', 17, 'other', 'make'),
+      file('_examples/hello/main.go', 40, 'examples'),
+      file('mux_test.go', 900, 'tests'),
+      file('go.mod', 3, 'other', 'Go Module'),
+    ];
+    a.moduleGraph = {
+      nodes: [
+        { id: '.', files: 3, lines: 917 },
+        { id: 'middleware', files: 1, lines: 100 },
+      ],
+      edges: [],
+    };
+    a.tests = { frameworks: ['go test'], files: [{ path: 'mux_test.go', cases: 40 }], totalCases: 40 };
+    const fx = factsOf(a);
+    expect(fx.productFiles.map((f) => f.path).sort()).toEqual(['middleware/logger.go', 'mux.go', 'tree.go']);
+    const total = fx.productFiles.reduce((n, f) => n + f.code, 0);
+    expect(fx.modules.reduce((n, m) => n + m.lines, 0)).toBe(total);
+    expect(fx.modules.find((m) => m.id === '.')).toMatchObject({ files: 2, lines: 900 });
+    // the largest files and exported symbols are the product's, not an example's or a test's
+    expect(fx.largestFiles.map((f) => f.path)).not.toContain('mux_test.go');
+    expect(fx.largestFiles.map((f) => f.path)).not.toContain('_examples/hello/main.go');
+  });
+
+  it('counts files holding cases as test files and helpers as test support', () => {
+    const a = sampleAppAnalysis();
+    a.files = [
+      file('mux.go', 300, 'product'),
+      file('mux_test.go', 900, 'tests'),
+      file('export_test.go', 5, 'tests'),
+    ];
+    a.tests = {
+      frameworks: ['go test'],
+      files: [{ path: 'mux_test.go', cases: 40 }],
+      support: ['export_test.go'],
+      totalCases: 40,
+    };
+    const fx = factsOf(a);
+    expect(fx.testFiles).toEqual(['mux_test.go']);
+    expect(fx.testSupport).toEqual(['export_test.go']);
+    expect(fx.sourceFiles.map((f) => f.path)).toEqual(['mux.go']);
+  });
+});
+
+describe('launchers', () => {
+  it('are the files start scripts run, not the build tooling a build script runs', () => {
+    const a = sampleAppAnalysis();
+    a.files.push(
+      {
+        path: 'build/build.ts',
+        size: 100,
+        language: 'TypeScript',
+        code: 80,
+        comment: 0,
+        blank: 0,
+        role: 'other',
+      },
+      {
+        path: 'src/server.ts',
+        size: 100,
+        language: 'TypeScript',
+        code: 80,
+        comment: 0,
+        blank: 0,
+        role: 'product',
+      },
+    );
+    a.entryPoints = [
+      { kind: 'npm-script', name: 'build', path: 'package.json', line: 5, command: 'bun ./build/build.ts' },
+      { kind: 'npm-script', name: 'start', path: 'package.json', line: 6, command: 'node src/server.ts' },
+    ];
+    expect(factsOf(a).launchers.map((l) => l.file)).toEqual(['src/server.ts']);
   });
 });

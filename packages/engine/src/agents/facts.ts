@@ -17,7 +17,15 @@ import type { Analysis, DataEntity, Dependency, FileInfo, SymbolInfo } from '../
 export interface Facts {
   fileByPath: Map<string, FileInfo>;
   sourceFiles: FileInfo[]; // files with a programming language, excluding tests
+  /**
+   * The product's own source files: the one base of every whole-product figure (its size, file
+   * count, median, symbols, modules), so the figures agree and per-module totals sum to it.
+   */
+  productFiles: FileInfo[];
+  /** the files that hold test cases: the one count of test files every chapter uses */
   testFiles: string[];
+  /** test code holding no case: helpers, conftest, mocks, fixture apps */
+  testSupport: string[];
   totalLines: number;
   runtimeDeps: Dependency[];
   devDeps: Dependency[];
@@ -67,6 +75,10 @@ export interface Facts {
 const RUNS_FILE =
   /(?:^|[\s;&|])(?:node|tsx|ts-node|ts-node-dev|bun|nodemon|deno\s+run|python3?|go\s+run|ruby)\s+(?:(?:watch|run|--?[\w-]+(?:=\S+)?)\s+)*((?:\.\/)?[\w@./-]+\.(?:[cm]?[jt]sx?|py|go|rb))(?=\s|$|["'])/;
 
+// scripts that build, check, format or publish the project rather than run it
+const TOOLING_SCRIPT =
+  /^(pre|post)?(build|watch|compile|bundle|release|publish|version|lint|format|fmt|typecheck|check|clean|generate|gen|codegen|docs?)([:_-][\w:-]*)?$/;
+
 function launchersOf(a: Analysis, fileByPath: Map<string, FileInfo>): Facts['launchers'] {
   const out: Facts['launchers'] = [];
   const seen = new Set<string>();
@@ -80,8 +92,10 @@ function launchersOf(a: Analysis, fileByPath: Map<string, FileInfo>): Facts['lau
     if (!m) continue;
     const dir = e.path.includes('/') ? e.path.slice(0, e.path.lastIndexOf('/') + 1) : '';
     const file = (dir + m[1]!.replace(/^\.\//, '')).replace(/\/\.\//g, '/');
-    // a benchmark script runs against the product; it is not where the product starts
-    if (!fileByPath.has(file) || isNonProductCode(file) || seen.has(file)) continue;
+    // a benchmark script runs against the product, and a build, lint or release script runs the
+    // project's tooling (`bun ./build/build.ts`): neither is where the product starts
+    if (!fileByPath.has(file) || isNonProductCode(file) || TOOLING_SCRIPT.test(e.name) || seen.has(file))
+      continue;
     seen.add(file);
     out.push({ file, script: e.name, kind: e.kind, path: e.path, line: e.line });
   }
@@ -174,10 +188,20 @@ const NOT_MODULE_LANGUAGES = new Set([
 ]);
 
 /**
+ * The product's source files: files of the product role (not tests, examples, docs, benchmarks,
+ * generated files or the project's tooling) in a language of code, each byte-identical copy once.
+ */
+function productBase(a: Analysis, sourceFiles: FileInfo[]): FileInfo[] {
+  const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
+  const isApart = (p: string) => apart.some((x) => p === x || p.startsWith(`${x}/`));
+  return sourceFiles.filter((f) => (f.role ?? 'product') === 'product' && !f.duplicateOf && !isApart(f.path));
+}
+
+/**
  * The module graph's folders that hold product source, each counted from the product files it holds
  * (the most specific module above a file holds it; the root module only the files at the root).
  */
-function productModules(a: Analysis, sourceFiles: FileInfo[]): Facts['modules'] {
+function productModules(a: Analysis, productFiles: FileInfo[]): Facts['modules'] {
   const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
   const isApart = (p: string) => apart.some((x) => p === x || p.startsWith(`${x}/`));
   const ids = a.moduleGraph.nodes
@@ -187,9 +211,7 @@ function productModules(a: Analysis, sourceFiles: FileInfo[]): Facts['modules'] 
   const home = (p: string) =>
     ids.find((id) => (id === '.' || id === '' ? !p.includes('/') : p.startsWith(`${id}/`)));
   const out = new Map<string, { id: string; files: number; lines: number; code: boolean }>();
-  for (const f of sourceFiles) {
-    // build wrappers, CI and tool files at the root are the project's, not its product's
-    if (isApart(f.path) || (f.role && f.role !== 'product')) continue;
+  for (const f of productFiles) {
     const id = home(f.path);
     if (id === undefined) continue;
     const m = out.get(id) ?? { id, files: 0, lines: 0, code: false };
@@ -228,12 +250,20 @@ export function factsOf(a: Analysis): Facts {
   const hit = cache.get(a);
   if (hit) return hit;
   const fileByPath = new Map(a.files.map((f) => [f.path, f]));
-  // the tests pass lists every test file (test-code.ts says which); fixtures, runner configs and
-  // pages among the tests are none, so every chapter counts the same files
-  const testFiles = [
-    ...new Set([...a.tests.files.map((t) => t.path), ...a.files.filter(isTestSourceFile).map((f) => f.path)]),
-  ].sort();
-  const testSet = new Set([...testFiles, ...a.files.filter((f) => isTestCode(f.path)).map((f) => f.path)]);
+  // the tests pass lists the files that hold cases; the rest of the test code (helpers, conftest,
+  // mocks, fixture apps) is support, counted apart, so every chapter counts the same test files
+  const testFiles = [...new Set(a.tests.files.map((t) => t.path))].sort();
+  const listed = new Set(testFiles);
+  const testSupport = [
+    ...new Set([...(a.tests.support ?? []), ...a.files.filter(isTestSourceFile).map((f) => f.path)]),
+  ]
+    .filter((p) => !listed.has(p))
+    .sort();
+  const testSet = new Set([
+    ...testFiles,
+    ...testSupport,
+    ...a.files.filter((f) => isTestCode(f.path)).map((f) => f.path),
+  ]);
   // a compiled stylesheet or a copied library is no source file of the team's
   const sourceFiles = a.files.filter(
     (f) =>
@@ -273,7 +303,11 @@ export function factsOf(a: Analysis): Facts {
       seen.has(d.ecosystem + d.name) ? false : (seen.add(d.ecosystem + d.name), true),
     );
   };
-  const modules = productModules(a, sourceFiles);
+  const productFiles = productBase(a, sourceFiles);
+  // a repository with no product role (a collection of scripts) is measured whole
+  const base = productFiles.length ? productFiles : sourceFiles;
+  const inBase = new Set(base.map((f) => f.path));
+  const modules = productModules(a, productFiles);
   const kept = new Set(modules.map((m) => m.id));
   const moduleEdges = a.moduleGraph.edges.filter(
     (e) => e.from !== e.to && kept.has(e.from) && kept.has(e.to),
@@ -288,7 +322,9 @@ export function factsOf(a: Analysis): Facts {
   const facts: Facts = {
     fileByPath,
     sourceFiles,
+    productFiles,
     testFiles,
+    testSupport,
     totalLines: a.project.lines.code + a.project.lines.comment + a.project.lines.blank,
     runtimeDeps: jvmOnce(productDeps).filter(
       (d) => d.scope === 'runtime' || d.scope === 'peer' || d.scope === 'optional',
@@ -318,7 +354,7 @@ export function factsOf(a: Analysis): Facts {
     lockfiles: (a.lockfiles ?? [...a.files, ...a.skipped].flatMap((f) => lockfileOf(f.path) ?? []))
       .filter(isProductOwned)
       .map((l) => l.path),
-    largestFiles: sourceFiles
+    largestFiles: base
       .filter((f) => !f.literalData)
       .sort((x, y) => y.code - x.code || x.path.localeCompare(y.path)),
     notRanked: {
@@ -327,7 +363,7 @@ export function factsOf(a: Analysis): Facts {
       ),
       data: sourceFiles.filter((f) => f.literalData),
     },
-    exportedSymbols: a.symbols.filter((s) => s.exported && !testSet.has(s.path)),
+    exportedSymbols: a.symbols.filter((s) => s.exported && inBase.has(s.path)),
     modules,
     moduleEdges,
     fanIn: fan('to'),

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Analysis, Identity } from '../analyse/types.ts';
 import { proseParagraphs } from '../analyse/identity/purpose.ts';
 import type { Workspace } from '../types.ts';
+import { factsOf } from './facts.ts';
 import { mechanismParts } from './how-it-works.ts';
 import { agree, cite, code, joinAnd, joinSome, num, plural, table, text } from './writers/markdown.ts';
 
@@ -204,8 +205,11 @@ export function rankedApi(id: Identity, usage: Map<string, number> = new Map()):
 /** One sentence on the product's size, with the lines kept apart as tests, docs and examples. */
 export function productSize(a: Analysis): string | null {
   const roles = a.linesByRole;
-  const product = roles?.product;
-  if (!product) return null;
+  if (!roles?.product) return null;
+  // the product base every chapter measures the product on (agents/facts.ts)
+  const base = factsOf(a).productFiles;
+  if (!base.length) return null;
+  const product = { files: base.length, code: base.reduce((n, f) => n + f.code, 0) };
   const label = {
     tests: 'tests',
     examples: 'examples',

@@ -9,8 +9,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { corpusDir, corpusNames, unpackCorpus } from '../../test/corpus-archives.ts';
+import { BEYOND_CLOC_EXT } from './cloc-languages.ts';
+import { scanLiterals } from './comments.ts';
 import { languagesPass } from './languages.ts';
-import { loadSources } from './sources.ts';
+import { pathRole } from './path-role.ts';
+import { loadSources, type Sources } from './sources.ts';
+import type { FileInfo } from './types.ts';
 import { listFiles, writeTree } from './test-helpers.ts';
 
 const run = promisify(execFile);
@@ -39,12 +43,16 @@ async function compareWithCloc(root: string, files?: { path: string; size: numbe
     string,
     { nFiles: number; code: number; comment: number; blank: number }
   >;
-  const ours = languagesPass(await loadSources(root, list));
+  // extensions cloc 1.96 does not know (.mts, .cts) are compared apart: cloc skips them
+  const known = list.filter((f) => !BEYOND_CLOC_EXT.some((e) => f.path.endsWith('.' + e)));
+  const src = await loadSources(root, known);
+  // cloc's own reading, comment markers inside strings included: must agree with cloc
+  const asCloc = languagesPass(src, pathRole, { clocStrings: true });
   const langs = Object.keys(cloc).filter((k) => k !== 'header' && k !== 'SUM');
   expect(langs.length).toBeGreaterThan(0);
   for (const lang of langs) {
     const want = cloc[lang]!;
-    const got = ours.languages.find((l) => l.language === lang);
+    const got = asCloc.languages.find((l) => l.language === lang);
     expect(got, `language ${lang} missing`).toBeDefined();
     for (const k of ['code', 'comment', 'blank'] as const) {
       expect(
@@ -54,7 +62,44 @@ async function compareWithCloc(root: string, files?: { path: string; size: numbe
     }
     expect(got!.files, `${lang} files`).toBe(want.nFiles);
   }
-  return { ours, cloc };
+  // our real counts differ from cloc's only in files where a string literal holds a comment marker
+  const ours = languagesPass(src);
+  const moved = explainDifferences(src, asCloc.files, ours.files);
+  return { ours, cloc, moved };
+}
+
+const MARKER = /\/\*|\*\/|\/\/|#|"""|'''/;
+// what may open and close a literal's body: quotes, backquotes, a regex's slashes, a C++ raw
+// string's parentheses, a template literal's `}` and `${`
+const OPENS = new Set(['"', "'", '`', '/', '(', '}']);
+const CLOSES = new Set(['"', "'", '`', '/', ')', '$']);
+
+/**
+ * Checks that every file counted differently from cloc holds a delimited string (or regex)
+ * literal with a comment marker in it and keeps its line total; returns how many lines changed
+ * between code and comment.
+ */
+function explainDifferences(src: Sources, asCloc: FileInfo[], ours: FileInfo[]): number {
+  const byPath = new Map(ours.map((f) => [f.path, f]));
+  let moved = 0;
+  for (const c of asCloc) {
+    const o = byPath.get(c.path)!;
+    if (o.code === c.code && o.comment === c.comment) continue;
+    expect(o.code + o.comment + o.blank, `${c.path}: same lines`).toBe(c.code + c.comment + c.blank);
+    const text = src.text(c.path)!;
+    let culprits = 0;
+    scanLiterals(text, c.language, (kind, start, end) => {
+      // with its delimiters: in the regex /\// the marker is the escaped slash and the closing one
+      if (kind !== 'string' || !MARKER.test(text.slice(Math.max(0, start - 1), end + 1))) return;
+      if (OPENS.has(text[start - 1] ?? '') && CLOSES.has(text[end] ?? '"')) culprits++;
+    });
+    expect(
+      culprits,
+      `${c.path}: counts differ from cloc's with no comment marker in a string`,
+    ).toBeGreaterThan(0);
+    moved += Math.abs(o.code - c.code);
+  }
+  return moved;
 }
 
 const TRICKY: Record<string, string> = {
@@ -96,6 +141,8 @@ const TRICKY: Record<string, string> = {
     '<?xml version="1.0"?>\n<project xmlns="http://maven.apache.org/POM/4.0.0">\n  <!-- c -->\n  <modelVersion>4.0.0</modelVersion>\n</project>\n',
   'sub/pom.xml': '<project>\n</project>\n',
   'plan.jmx': '<?xml version="1.0" encoding="UTF-8"?>\n<jmeterTestPlan>\n</jmeterTestPlan>\n',
+  'go/routes.go': 'package main\n\nfunc r() {\n\tget("/admin/*")\n\tx := 1\n}\n/* c */\n',
+  'src/mime.js': "is('text/*');\nf();\n/* c */\n",
   'empty.ts': '',
   'src/dup.ts':
     '// c\nconst url = "http://example.com"; // x\n/* multi\n line */ const y = 2;\n\nexport { url, y };\n',
@@ -103,7 +150,9 @@ const TRICKY: Record<string, string> = {
 
 describe.skipIf(!haveCloc)('line counts match cloc', () => {
   it('on a generated multi-language tree with comment edge cases', async () => {
-    const { ours } = await compareWithCloc(await writeTree(TRICKY));
+    const { ours, moved } = await compareWithCloc(await writeTree(TRICKY));
+    // the route glob and the MIME glob: cloc reads their `/*` as a comment, we do not
+    expect(moved).toBe(3);
     // duplicates and empty files are counted once / not at all, like cloc
     expect(ours.languages.find((l) => l.language === 'TypeScript')!.files).toBe(2);
     const names = ours.languages.map((l) => l.language);
@@ -142,7 +191,9 @@ const corpus = corpusDir();
 
 describe.skipIf(!haveCloc || !corpus)('line counts match cloc on the corpus of real repositories', () => {
   it.each(corpus ? corpusNames(corpus) : [])('%s', { timeout: 600_000 }, async (name) => {
-    const { ours, cloc } = await compareWithCloc(await unpackCorpus(corpus!, name));
+    const { ours, cloc, moved } = await compareWithCloc(await unpackCorpus(corpus!, name));
+    if (moved)
+      console.info(`${name}: ${moved} lines cloc takes for comments are code inside string literals`);
     // every language cloc finds is in our table, and nothing cloc does not count is in ours
     expect(ours.languages.map((l) => l.language).sort()).toEqual(
       Object.keys(cloc)

@@ -39,9 +39,11 @@ interface Row {
   cont?: boolean;
 }
 
-// Extensions are case-sensitive, as cloc treats them on Linux.
+// Extensions are case-sensitive, as cloc treats them on Linux. Beyond cloc 1.96: `.mts` and `.cts`
+// (TypeScript's module forms) are TypeScript.
+export const BEYOND_CLOC_EXT = ['mts', 'cts'];
 const ROWS: Record<string, Row> = {
-  TypeScript: { filters: cpp, ext: ['ts', 'tsx'], cont: true },
+  TypeScript: { filters: cpp, ext: ['ts', 'tsx', ...BEYOND_CLOC_EXT], cont: true },
   JavaScript: {
     filters: cpp,
     ext: [

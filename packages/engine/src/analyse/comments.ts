@@ -19,8 +19,12 @@ interface Syntax {
   raw?: string;
   /** `'` opens a character literal only when it closes within a character or an escape (Rust lifetimes). */
   charQuote?: boolean;
-  /** Rust raw strings r"…", r#"…"#. */
+  /** Rust raw strings r"…", r#"…"#, br"…". */
   rustRaw?: boolean;
+  /** C++ raw strings R"delim(…)delim". */
+  cppRaw?: boolean;
+  /** C# verbatim strings @"…" ("" inside is a quote). */
+  verbatim?: boolean;
   /** Triple-quoted strings; those standing alone as a statement are docstrings and blanked. */
   triple?: boolean;
   /** Java/Kotlin text blocks (""" … """), kept as strings. */
@@ -66,10 +70,10 @@ const SYNTAX: Record<string, Syntax> = {
   Groovy: { ...C_LIKE, textBlock: true },
   Gradle: { ...C_LIKE, textBlock: true },
   C: C_LIKE,
-  'C++': C_LIKE,
-  'C/C++ Header': C_LIKE,
-  'Objective-C++': C_LIKE,
-  'C#': C_LIKE,
+  'C++': { ...C_LIKE, cppRaw: true },
+  'C/C++ Header': { ...C_LIKE, cppRaw: true },
+  'Objective-C++': { ...C_LIKE, cppRaw: true },
+  'C#': { ...C_LIKE, verbatim: true, textBlock: true },
   Swift: { ...C_LIKE, nest: true, textBlock: true },
   Dart: { ...C_LIKE, nest: true, textBlock: true },
   Solidity: C_LIKE,
@@ -139,7 +143,9 @@ function openerOf(syn: Syntax): RegExp {
       ...syn.line.map(escapeRe),
       ...(syn.triple ? ['"""', "'''"] : []),
       ...(syn.textBlock ? ['"""'] : []),
-      ...(syn.rustRaw ? ['\\br#*"'] : []),
+      ...(syn.rustRaw ? ['\\bb?r#*"'] : []),
+      ...(syn.cppRaw ? ['\\bR"'] : []),
+      ...(syn.verbatim ? ['\\$?@\\$?"'] : []),
       ...[...syn.quotes].map(escapeRe),
       ...(syn.jsRegex ? ['/'] : []),
     ];
@@ -172,21 +178,114 @@ function stringBody(q: string, multi: boolean, raw: boolean): RegExp {
   return re;
 }
 
+/** What the scanner found: a comment (docstrings included) or the body of a string literal. */
+export type SpanKind = 'comment' | 'string';
+type Visit = (kind: SpanKind, start: number, end: number) => void;
+
+/** End of a C# verbatim string @"…" whose body starts at `j` ("" is an escaped quote). */
+function verbatimEnd(text: string, j: number): number {
+  for (;;) {
+    const q = text.indexOf('"', j);
+    if (q < 0) return text.length;
+    if (text[q + 1] !== '"') return q;
+    j = q + 2;
+  }
+}
+
 /**
- * The text with every comment (and, for Python, every docstring; for Markdown and other prose,
- * everything) replaced by spaces. Offsets and line numbers are unchanged. Unknown languages come
- * back as they are.
+ * A JavaScript template literal whose body starts at `j`: reports each literal part as a string
+ * (the `${…}` expressions are code) and returns the index of the closing backquote.
  */
-export function blankComments(text: string, language: string | null): string {
+function templateEnd(text: string, j: number, visit: Visit, level = 0): number {
+  const n = text.length;
+  let part = j;
+  while (j < n) {
+    const c = text[j];
+    if (c === '\\') j += 2;
+    else if (c === '`') break;
+    else if (c === '$' && text[j + 1] === '{') {
+      visit('string', part, j);
+      j = expressionEnd(text, j + 2, visit, level);
+      part = j;
+    } else j++;
+  }
+  j = Math.min(j, n);
+  visit('string', part, j);
+  return j;
+}
+
+// templates nested deeper than this are read as plain characters (keeps the stack bounded)
+const MAX_TEMPLATE_NESTING = 32;
+
+/** The index after the `}` that closes a template expression starting at `j`. */
+function expressionEnd(text: string, j: number, visit: Visit, level: number): number {
+  const n = text.length;
+  let depth = 1;
+  while (j < n) {
+    const c = text[j]!;
+    if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return j + 1;
+    else if (c === '`' && level < MAX_TEMPLATE_NESTING) j = templateEnd(text, j + 1, visit, level + 1);
+    else if (c === '"' || c === "'") {
+      const body = stringBody(c, false, false);
+      body.lastIndex = j + 1;
+      body.exec(text);
+      visit('string', j + 1, body.lastIndex);
+      j = body.lastIndex;
+    }
+    j++;
+  }
+  return n;
+}
+
+/** Skips a regex literal starting at `i` (a `/` where an operand may start); -1 when it is a division. */
+function regexEnd(text: string, i: number): number {
+  if (!regexAllowed(text.slice(Math.max(0, i - 40), i))) return -1;
+  const n = text.length;
+  let j = i + 1;
+  let inClass = false;
+  while (j < n && text[j] !== '\n') {
+    const d = text[j]!;
+    if (d === '\\') j++;
+    else if (d === '[') inClass = true;
+    else if (d === ']') inClass = false;
+    else if (d === '/' && !inClass) break;
+    j++;
+  }
+  // closed on this line: a regex literal; otherwise a division after all
+  return j < n && text[j] === '/' ? j : -1;
+}
+
+/** The end of a block comment opened at `j` (after its opener), counting nested openers if the language nests them. */
+function blockEnd(text: string, j: number, open: string, close: string, nest: boolean): number {
+  const o = open.startsWith('\n') ? open.slice(1) : open;
+  const cl = close.startsWith('\n') ? close.slice(1) : close;
+  const n = text.length;
+  let depth = 1;
+  while (j < n && depth > 0) {
+    if (nest && text.startsWith(o, j)) {
+      depth++;
+      j += o.length;
+    } else if (text.startsWith(cl, j) && (!close.startsWith('\n') || text[j - 1] === '\n')) {
+      depth--;
+      j += cl.length;
+    } else j++;
+  }
+  return j;
+}
+
+/**
+ * Walks a file once, left to right, and reports every comment (for Python, every docstring too)
+ * and every string body, so that a quote in a comment never opens a string and a comment marker
+ * in a string never opens a comment. Linear in the text. False for a language it does not know.
+ */
+export function scanLiterals(text: string, language: string | null, visit: Visit): boolean {
   const syn = language ? SYNTAX[language] : undefined;
-  if (!syn) return text;
-  if (syn.prose) return blank(text);
-  const parts: string[] = [];
-  let from = 0; // start of the code run not yet copied
-  const cutComment = (start: number, end: number) => {
-    parts.push(text.slice(from, start), blank(text.slice(start, end)));
-    from = end;
-  };
+  if (!syn) return false;
+  if (syn.prose) {
+    visit('comment', 0, text.length);
+    return true;
+  }
   const n = text.length;
   const opener = openerOf(syn);
   let i = 0;
@@ -198,21 +297,8 @@ export function blankComments(text: string, language: string | null): string {
     const tok = m[0];
     const block = syn.block.find(([o]) => (o.startsWith('\n') ? o.slice(1) === tok : o === tok));
     if (block) {
-      const [open, close] = block;
-      const o = open.startsWith('\n') ? open.slice(1) : open;
-      const cl = close.startsWith('\n') ? close.slice(1) : close;
-      let depth = 1;
-      let j = i + o.length;
-      while (j < n && depth > 0) {
-        if (syn.nest && text.startsWith(o, j)) {
-          depth++;
-          j += o.length;
-        } else if (text.startsWith(cl, j) && (!close.startsWith('\n') || text[j - 1] === '\n')) {
-          depth--;
-          j += cl.length;
-        } else j++;
-      }
-      cutComment(i, j);
+      const j = blockEnd(text, i + tok.length, block[0], block[1], syn.nest ?? false);
+      visit('comment', i, j);
       i = j;
       continue;
     }
@@ -227,50 +313,53 @@ export function blankComments(text: string, language: string | null): string {
       }
       let j = text.indexOf('\n', i);
       if (j < 0) j = n;
-      cutComment(i, j);
+      visit('comment', i, j);
       i = j;
       continue;
     }
     if (tok === '"""' || tok === "'''") {
-      if (syn.triple) {
-        // Python/Elixir: a triple-quoted string standing alone as a statement is a docstring
-        let j = text.indexOf(tok, i + 3);
-        while (j > 0 && escaped(text, j)) j = text.indexOf(tok, j + 1);
-        j = j < 0 ? n : j + 3;
-        const before = text.slice(text.lastIndexOf('\n', i - 1) + 1, i);
-        if (/^\s*[rRuUbBfF]{0,2}$/.test(before)) cutComment(i, j);
-        i = j;
-      } else {
-        const end = text.indexOf('"""', i + 3);
-        i = end < 0 ? n : end + 3;
-      }
+      let j = text.indexOf(tok, i + 3);
+      while (j > 0 && escaped(text, j)) j = text.indexOf(tok, j + 1);
+      if (j < 0) j = n;
+      // Python/Elixir: a triple-quoted string standing alone as a statement is a docstring
+      const before = text.slice(text.lastIndexOf('\n', i - 1) + 1, i);
+      if (syn.triple && /^\s*[rRuUbBfF]{0,2}$/.test(before)) visit('comment', i, Math.min(n, j + 3));
+      else visit('string', i + 3, j);
+      i = j + 3;
       continue;
     }
-    if (tok.startsWith('r')) {
-      const hashes = tok.length - 2;
+    if (tok.includes('@')) {
+      const j = verbatimEnd(text, i + tok.length);
+      visit('string', i + tok.length, j);
+      i = j + 1;
+      continue;
+    }
+    if (tok === 'R"') {
+      // C++ raw string R"delim( … )delim"
+      const d = /^[^\s()\\"]{0,16}\(/.exec(text.slice(i + 2, i + 20));
+      if (d) {
+        const close = ')' + d[0].slice(0, -1) + '"';
+        const body = i + 2 + d[0].length;
+        let j = text.indexOf(close, body);
+        if (j < 0) j = n;
+        visit('string', body, j);
+        i = j + close.length;
+        continue;
+      }
+      i++; // not a raw string: the quote is read next
+      continue;
+    }
+    if (syn.rustRaw && /^b?r#*"$/.test(tok)) {
+      const hashes = tok.length - tok.indexOf('r') - 2;
       const end = text.indexOf('"' + '#'.repeat(hashes), i + tok.length);
+      visit('string', i + tok.length, end < 0 ? n : end);
       i = end < 0 ? n : end + 1 + hashes;
       continue;
     }
     if (tok === '/' && syn.jsRegex) {
-      if (regexAllowed(text.slice(Math.max(0, i - 40), i))) {
-        let j = i + 1;
-        let inClass = false;
-        while (j < n && text[j] !== '\n') {
-          const d = text[j]!;
-          if (d === '\\') j++;
-          else if (d === '[') inClass = true;
-          else if (d === ']') inClass = false;
-          else if (d === '/' && !inClass) break;
-          j++;
-        }
-        // closed on this line: a regex literal; otherwise a division after all
-        if (j < n && text[j] === '/') {
-          i = j + 1;
-          continue;
-        }
-      }
-      i++;
+      const j = regexEnd(text, i);
+      if (j >= 0) visit('string', i + 1, j);
+      i = j >= 0 ? j + 1 : i + 1;
       continue;
     }
     // a quote; in Rust `'a` is a lifetime or a label unless a character closes right after it
@@ -282,12 +371,56 @@ export function blankComments(text: string, language: string | null): string {
       i++;
       continue;
     }
+    if (tok === '`' && syn.jsRegex) {
+      i = templateEnd(text, i + 1, visit) + 1;
+      continue;
+    }
     const body = stringBody(tok, syn.multiline?.includes(tok) ?? false, syn.raw?.includes(tok) ?? false);
     body.lastIndex = i + 1;
     body.exec(text);
+    visit('string', i + 1, body.lastIndex);
     i = Math.min(n, body.lastIndex + 1);
   }
+  return true;
+}
+
+/**
+ * The text with every comment (and, for Python, every docstring; for Markdown and other prose,
+ * everything) replaced by spaces. Offsets and line numbers are unchanged. Unknown languages come
+ * back as they are.
+ */
+export function blankComments(text: string, language: string | null): string {
+  const parts: string[] = [];
+  let from = 0; // start of the code run not yet copied
+  scanLiterals(text, language, (kind, start, end) => {
+    if (kind !== 'comment') return;
+    parts.push(text.slice(from, start), blank(text.slice(start, end)));
+    from = end;
+  });
   if (from === 0) return text;
+  parts.push(text.slice(from));
+  return parts.join('');
+}
+
+// the characters of comment markers and quotes, which a string's body must not lend to a line counter
+const MARKER_CHARS = /[/*#"'`]/g;
+
+/**
+ * The text with the comment-marker and quote characters inside string (and regex) literals
+ * replaced by `_`; everything else, comments included, unchanged. A line counter run over it can
+ * no longer read `"/admin/*"` or `'#'` as the start of a comment.
+ */
+export function maskStringMarkers(text: string, language: string | null): string {
+  const parts: string[] = [];
+  let from = 0;
+  scanLiterals(text, language, (kind, start, end) => {
+    if (kind !== 'string' || end <= start) return;
+    const body = text.slice(start, end);
+    if (!/[/*#"'`]/.test(body)) return;
+    parts.push(text.slice(from, start), body.replace(MARKER_CHARS, '_'));
+    from = end;
+  });
+  if (parts.length === 0) return text;
   parts.push(text.slice(from));
   return parts.join('');
 }

@@ -19,7 +19,7 @@ import { dataTables, generatedFiles } from './identity/generated.ts';
 import { areaOf, identityPass } from './identity/index.ts';
 import { languagesPass } from './languages.ts';
 import { PACKAGE_ROLES_VERSION } from './package-roles.ts';
-import { pathRole } from './path-role.ts';
+import { pathRole, scriptDataFiles } from './path-role.ts';
 import { licensePass } from './license.ts';
 import { buildResolveContext, moduleGraphPass } from './module-graph.ts';
 import { routesPass } from './routes.ts';
@@ -87,8 +87,10 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   // compiled stylesheets, bundles and copied libraries among the sources are not the team's lines
   const generated = await timed('generated', () => generatedFiles(src));
   const generatedSet = new Set(generated.map((g) => g.path));
+  // seed data a package script hands to a tool is the tooling's, not the tests', wherever it sits
+  const seedData = scriptDataFiles(src);
   const lang = await timed('languages', () =>
-    languagesPass(src, (p) => (generatedSet.has(p) ? 'generated' : pathRole(p))),
+    languagesPass(src, (p) => (generatedSet.has(p) ? 'generated' : seedData.has(p) ? 'other' : pathRole(p))),
   );
   // a file that is mostly a table of literals is data, however long: never the largest source file
   const data = new Set(

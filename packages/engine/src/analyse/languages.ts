@@ -2,7 +2,7 @@
 // totals them (empty files and byte-identical duplicates are not counted twice).
 
 import { detectLanguage } from './cloc-languages.ts';
-import { countLines } from './line-counter.ts';
+import { countLines, type CountOptions } from './line-counter.ts';
 import { pathRole, type PathRole } from './path-role.ts';
 import { contentHash, type Sources } from './sources.ts';
 import type { FileInfo, LanguageStat, LineCounts, RoleStat } from './types.ts';
@@ -23,8 +23,15 @@ function addTo(into: Partial<Record<PathRole, RoleStat>>, role: PathRole, c: Lin
   r.blank += c.blank;
 }
 
-/** `roleOf` says what each file is for (conventional paths by default). */
-export function languagesPass(src: Sources, roleOf: (path: string) => PathRole = pathRole): LanguagesResult {
+/**
+ * `roleOf` says what each file is for (conventional paths by default); `opts.clocStrings` counts
+ * as cloc does, comment markers inside strings included (for comparing with cloc).
+ */
+export function languagesPass(
+  src: Sources,
+  roleOf: (path: string) => PathRole = pathRole,
+  opts: CountOptions = {},
+): LanguagesResult {
   const byRole: Partial<Record<PathRole, RoleStat>> = {};
   const files: FileInfo[] = [];
   const stats = new Map<string, LanguageStat>();
@@ -45,7 +52,7 @@ export function languagesPass(src: Sources, roleOf: (path: string) => PathRole =
       });
       continue;
     }
-    const counts = countLines(text, language);
+    const counts = countLines(text, language, opts);
     const role = roleOf(f.path);
     const info: FileInfo = { path: f.path, size: f.size, language, ...counts, role };
     files.push(info);

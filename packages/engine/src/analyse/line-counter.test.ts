@@ -70,3 +70,94 @@ describe('detectLanguage', () => {
     expect(detectLanguage('notes', 'hello')).toBeNull();
   });
 });
+
+// A comment marker inside a string literal is not a comment (cloc reads it as one).
+describe('countLines: string literals hold no comments', () => {
+  // each case ends with a real block comment: cloc's filter runs from the `/*` in the string to
+  // its `*/`, swallowing the code lines between
+  const END = '/* real\n comment */\n';
+  const cases: [string, string, string, { code: number; comment: number }][] = [
+    [
+      'Go route glob and raw string',
+      'Go',
+      'func t() {\n\tr.Get("/admin/*", h)\n\tx := `a /* b`\n\ty := 1\n}\n' + END,
+      { code: 5, comment: 2 },
+    ],
+    [
+      'JS MIME glob in single quotes, template literal and regex',
+      'JavaScript',
+      "ctx.is('text/*');\nconst t = `x ${a + '/*'} // y`;\nconst re = /\\/*/;\nfoo();\n" + END,
+      { code: 4, comment: 2 },
+    ],
+    [
+      'TypeScript double-quoted glob',
+      'TypeScript',
+      'const g = "src/*";\nconst h = 1;\nbar();\n' + END,
+      { code: 3, comment: 2 },
+    ],
+    [
+      'Python # and /* in strings, triple-quoted value',
+      'Python',
+      'x = "#"\nurl = "/api/*"\nSQL = """\n# not a comment\n"""\ny = 2\n# real\n',
+      { code: 4, comment: 3 },
+    ],
+    [
+      'Rust raw string with hashes',
+      'Rust',
+      'fn f() {\n    let s = r#"a /* "b" c"#;\n    g();\n}\n' + END,
+      { code: 4, comment: 2 },
+    ],
+    [
+      'Kotlin raw string',
+      'Kotlin',
+      'val b = """\n  /* kept\n"""\nval c = 1\n' + END,
+      { code: 4, comment: 2 },
+    ],
+    [
+      'Java text block',
+      'Java',
+      'class A {\n  String s = """\n   x /*\n   """;\n  int y;\n}\n' + END,
+      { code: 6, comment: 2 },
+    ],
+    [
+      'C++ raw string and char',
+      'C++',
+      'auto s = R"x(/* not )x";\nchar c = \'"\';\nint y = 1;\nint z;\n' + END,
+      { code: 4, comment: 2 },
+    ],
+    ['C# verbatim string', 'C#', 'var p = @"C:\\dir\\/*";\nint y = 1;\n' + END, { code: 2, comment: 2 }],
+  ];
+  it.each(cases)('%s', (_name, language, text, want) => {
+    const got = countLines(text, language);
+    expect({ code: got.code, comment: got.comment }).toEqual(want);
+    // cloc's reading differs: the case does test the rule
+    expect(countLines(text, language, { clocStrings: true }).comment).toBeGreaterThan(want.comment);
+  });
+
+  it('can still count as cloc does, for the comparison with cloc', () => {
+    const go = 'package p\n\nfunc t() {\n\tr.Get("/admin/*", h)\n\ty := 1\n}\n// end */\n';
+    expect(countLines(go, 'Go').comment).toBe(1);
+    expect(countLines(go, 'Go', { clocStrings: true }).comment).toBeGreaterThan(1);
+  });
+
+  it('keeps comments that hold quotes as comments', () => {
+    const ts = "// don't stop\nconst a = 1;\n/* it's \"x\n y */\nconst b = '/*';\n";
+    expect(countLines(ts, 'TypeScript')).toEqual({ code: 2, comment: 3, blank: 0 });
+  });
+
+  it('stays linear on long and pathological lines', () => {
+    const line = '"' + '/*\\"'.repeat(20000) + '\n';
+    const t0 = performance.now();
+    countLines(line.repeat(20) + "'".repeat(50000) + '\n' + '`${'.repeat(5000), 'JavaScript');
+    expect(performance.now() - t0).toBeLessThan(2000);
+  });
+});
+
+describe('language of module-form files', () => {
+  it('takes .mts/.cts as TypeScript and .mjs/.cjs as JavaScript', () => {
+    expect(detectLanguage('bench/a.mts', 'export const a = 1\n')).toBe('TypeScript');
+    expect(detectLanguage('lib/a.cts', 'export = 1\n')).toBe('TypeScript');
+    expect(detectLanguage('a.mjs', 'export default 1\n')).toBe('JavaScript');
+    expect(detectLanguage('a.cjs', 'module.exports = 1\n')).toBe('JavaScript');
+  });
+});

@@ -1,8 +1,12 @@
 // Counts code, comment and blank lines the way cloc does: drop blank lines, run the language's
 // comment filters in order, and call every line that disappeared on the way a comment line.
-// cloc's quirks are kept on purpose (e.g. a block comment joins the code before and after it).
+// cloc's quirks are kept on purpose (e.g. a block comment joins the code before and after it),
+// with one exception: cloc's filters do not know string literals, so a `/*` in `"/admin/*"` or
+// `'text/*'` opens a "comment" that swallows the code after it. In the languages below, the
+// comment-marker characters inside string literals are masked before the filters run.
 
 import { LANGUAGES, type Filter, type LanguageDef } from './cloc-languages.ts';
+import { maskStringMarkers } from './comments.ts';
 import type { LineCounts } from './types.ts';
 
 // cloc reads bytes, so its \s is ASCII whitespace only
@@ -38,8 +42,40 @@ function dropBlank(lines: string[], continuation: boolean): string[] {
   return out;
 }
 
-export function countLines(text: string, language: string): LineCounts {
+/** Languages whose string literals the counter reads (the scanner in comments.ts knows their forms). */
+export const STRING_AWARE = new Set([
+  'TypeScript',
+  'JavaScript',
+  'JSX',
+  'Go',
+  'Rust',
+  'Java',
+  'Kotlin',
+  'Scala',
+  'Groovy',
+  'Gradle',
+  'C',
+  'C++',
+  'C/C++ Header',
+  'Objective-C++',
+  'C#',
+  'Swift',
+  'Dart',
+  'Solidity',
+  'Protocol Buffers',
+  'JSON5',
+  'Python',
+  'Starlark',
+]);
+
+export interface CountOptions {
+  /** Count as cloc does, comment markers inside strings included (for comparing with cloc). */
+  clocStrings?: boolean;
+}
+
+export function countLines(text: string, language: string, opts: CountOptions = {}): LineCounts {
   const def = LANGUAGES.get(language);
+  if (def && !opts.clocStrings && STRING_AWARE.has(language)) text = maskStringMarkers(text, language);
   const all = splitLines(text);
   const total = all.length;
   if (!def) {

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { languagesPass } from './languages.ts';
-import { pathRole } from './path-role.ts';
+import { pathRole, scriptDataFiles } from './path-role.ts';
 import { sourcesFromMap } from './sources.ts';
 
 describe('pathRole()', () => {
   it.each([
     ['lib/application.js', 'product'],
+    // a tool's settings at the root are tooling, not product code; an app's own config module is product
+    ['eslint.config.mjs', 'other'],
+    ['vitest.config.ts', 'other'],
+    ['.eslintrc.cjs', 'other'],
+    ['src/app.config.ts', 'product'],
+    ['src/config.ts', 'product'],
     ['command.go', 'product'],
     ['doc/man_docs.go', 'product'],
     ['src/click/core.py', 'product'],
@@ -79,5 +85,20 @@ describe('languagesPass() split by role', () => {
   it('takes the roles from a replacement classifier', () => {
     const r = languagesPass(src, (p) => (p.startsWith('examples/') ? 'product' : 'other'));
     expect(r.byRole.product).toEqual({ files: 1, code: 2, comment: 0, blank: 0 });
+  });
+});
+
+describe('scriptDataFiles()', () => {
+  it('takes data a package script hands to a tool for seed data, not tests', () => {
+    const src = sourcesFromMap({
+      'package.json': JSON.stringify({
+        scripts: { 'stripe:fixtures': 'stripe fixtures fixtures/stripe-fixtures.json', test: 'vitest' },
+      }),
+      'fixtures/stripe-fixtures.json': '{ "fixtures": [] }\n',
+      'fixtures/other.json': '{}\n',
+    });
+    expect([...scriptDataFiles(src)]).toEqual(['fixtures/stripe-fixtures.json']);
+    // without the script, the same folder is test data
+    expect(pathRole('fixtures/other.json')).toBe('tests');
   });
 });

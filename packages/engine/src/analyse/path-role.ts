@@ -3,6 +3,7 @@
 // root). Conventional layouts only; a project-aware classification can replace it, and adds
 // 'generated' for compiled or copied files found among the sources (identity/generated.ts).
 
+import { dirName, packageJsons, type Sources } from './sources.ts';
 import { isBenchPath, isTestCode } from './test-code.ts';
 
 export type PathRole = 'product' | 'tests' | 'examples' | 'docs' | 'benchmarks' | 'generated' | 'other';
@@ -44,6 +45,9 @@ const PACKAGE_SOURCE = /\.(go|rs|java|kt|scala|cs)$/;
 const CONFIG_FILE =
   /\.(json|ya?ml|toml|xml|ini|cfg|properties|lock|sum|mod|gradle|kts|editorconfig)$|(^|\/)(Makefile|Dockerfile|Containerfile|Procfile|Gemfile|Rakefile|Justfile|Vagrantfile|mvnw(\.cmd)?|gradlew(\.bat)?|\.[\w.-]+)$/i;
 
+// a tool's settings at the root (eslint.config.mjs, vitest.config.ts, tailwind.config.js): tooling
+const ROOT_TOOL_CONFIG = /^[\w-]+\.(config|conf)\.[cm]?[jt]s$|^\.[\w-]+rc\.[cm]?[jt]s$/;
+
 /** The role of a repository file: product, tests, examples, docs, benchmarks or other. */
 export function pathRole(path: string): PathRole {
   if (isTestCode(path) || TEST_SUPPORT_DIR.test(path)) return 'tests';
@@ -54,6 +58,31 @@ export function pathRole(path: string): PathRole {
   if ((DOCS_DIR.test(path) || ROOT_DOCS_DIR.test(path)) && !PACKAGE_SOURCE.test(path)) return 'docs';
   if (ROOT_OTHER_DIR.test(path) && !/\.([cm]?[jt]s|py|rb)$/.test(path)) return 'other';
   if (OTHER_DIR.test(path) || ROOT_BUILD_DIR.test(path)) return 'other';
-  if (!path.includes('/') && CONFIG_FILE.test(path)) return 'other';
+  if (!path.includes('/') && (CONFIG_FILE.test(path) || ROOT_TOOL_CONFIG.test(path))) return 'other';
   return 'product';
+}
+
+// data a script feeds to a tool: JSON, YAML, CSV, SQL or XML
+const DATA_FILE = /\.(json|ya?ml|csv|sql|xml)$/i;
+
+/**
+ * Data files a package script hands to a command (`stripe fixtures fixtures/stripe-fixtures.json`,
+ * a seed file): seed data for the project's tooling, not tests, even in a fixtures/ folder.
+ */
+export function scriptDataFiles(src: Sources): Set<string> {
+  const out = new Set<string>();
+  for (const { path, pkg } of packageJsons(src)) {
+    const scripts = pkg.scripts;
+    if (!scripts || typeof scripts !== 'object') continue;
+    const dir = dirName(path);
+    for (const s of Object.values(scripts)) {
+      if (typeof s !== 'string') continue;
+      for (const word of s.split(/\s+/)) {
+        const rel = word.replace(/^\.\//, '').replace(/^["']|["']$/g, '');
+        const p = dir ? `${dir}/${rel}` : rel;
+        if (DATA_FILE.test(rel) && src.has(p)) out.add(p);
+      }
+    }
+  }
+  return out;
 }

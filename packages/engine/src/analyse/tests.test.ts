@@ -234,7 +234,9 @@ describe('testsPass()', () => {
     expect(cases('src/walk/tests.rs')).toBe(1);
     expect(cases('cmd_test.go')).toBe(2);
     expect(cases('tests/test_core.py')).toBe(2);
-    expect(cases('tests/typing/typing_progressbar.py')).toBe(0);
+    // a module under tests/ with no case is test support, not a test file
+    expect(cases('tests/typing/typing_progressbar.py')).toBeUndefined();
+    expect(t.support).toContain('tests/typing/typing_progressbar.py');
     expect(cases('__tests__/app.test.js')).toBe(4);
     expect(cases('src/test/java/a/OwnerTests.java')).toBe(3);
     expect(cases('hc/api/tests.py')).toBe(1);
@@ -248,7 +250,8 @@ describe('testsPass()', () => {
   });
 
   it('lists Python test modules by what they hold, not by their name alone', () => {
-    expect(cases('hc/test.py')).toBe(0);
+    expect(cases('hc/test.py')).toBeUndefined();
+    expect(t.support).toContain('hc/test.py');
     // Django's startapp stub holds no test: the app is untested, not tested by an empty file
     expect(cases('hc/logs/tests.py')).toBeUndefined();
     for (const p of ['src/jinja/tests.py', 'src/werkzeug/test.py', 'utils/auth.ts'])
@@ -296,7 +299,7 @@ describe('testsPass()', () => {
     expect(testsPass(u, languagesPass(u).files, []).frameworks).toContain('unittest');
   });
 
-  it('lists test code and its support files, but no Makefile, key, page, runner config or empty marker', () => {
+  it('lists files with cases as test files and the rest of the test code as support, but no Makefile, key, page, runner config or empty marker', () => {
     const s = sourcesFromMap({
       'tests/test_requests.py': 'def test_get():\n    pass\n',
       'tests/conftest.py': 'import pytest\n\n@pytest.fixture\ndef server():\n    return 1\n',
@@ -309,13 +312,29 @@ describe('testsPass()', () => {
       'runtime-tests/lambda/index.test.ts': "it('runs', () => {})\n",
       'fixtures/stripe-fixtures.json': '{ "fixtures": [] }\n',
       'src/app.py': 'def main():\n    pass\n',
+      '__tests__/test-helpers/context.js': 'module.exports = () => ({})\n',
+      'export_test.go': 'package chi\n\nvar Tree = tree\n',
+      'tests/helpers.py': 'def make_app():\n    return 1\n',
+      'mux_test.go': 'package chi\n\nfunc TestMux(t *testing.T) {}\n',
+      'utils/helpers.test.ts': 'export const x = 1\n',
+      'test/suite.swift': 'final class T {}\n',
     });
     const r = testsPass(s, languagesPass(s).files, []);
+    // a file named as a test is one, even when its cases come from a shared helper
     expect(r.files.map((f) => f.path)).toEqual([
+      'export_test.go',
+      'mux_test.go',
       'runtime-tests/lambda/index.test.ts',
+      // no rule counts Swift cases here: its place under test/ decides
+      'test/suite.swift',
+      'tests/test_requests.py',
+      'utils/helpers.test.ts',
+    ]);
+    expect(r.support).toEqual([
+      '__tests__/test-helpers/context.js',
       'runtime-tests/lambda/mock.ts',
       'tests/conftest.py',
-      'tests/test_requests.py',
+      'tests/helpers.py',
     ]);
   });
 

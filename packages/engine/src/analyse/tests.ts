@@ -8,7 +8,12 @@ import { baseName, matchesWithLines, type Sources } from './sources.ts';
 import { canHoldTests, isPythonTestModule, isTestSourceFile } from './test-code.ts';
 import type { Dependency, FileInfo, TestInfo } from './types.ts';
 
-export function isTestFile(p: string): boolean {
+/**
+ * Named as a test file by its ecosystem's runner (foo.test.ts, test_foo.py, foo_test.go,
+ * FooTest.java…): the runner loads it as tests even when its cases come from a shared helper
+ * (`runTest(router)`) or it holds only benchmarks and examples.
+ */
+export function hasTestName(p: string): boolean {
   const b = baseName(p);
   return (
     /\.(test|spec)\.[cm]?[jt]sx?$/.test(b) ||
@@ -18,9 +23,15 @@ export function isTestFile(p: string): boolean {
     /_spec\.rb$|_test\.rb$/.test(b) ||
     /Test\.php$/.test(b) ||
     // a Rust test module split out of its parent (`#[cfg(test)] mod tests;`)
-    b === 'tests.rs' ||
+    b === 'tests.rs'
+  );
+}
+
+export function isTestFile(p: string): boolean {
+  return (
+    hasTestName(p) ||
     (/(^|\/)(__tests__|tests?)\//.test(p) &&
-      /\.(rs|[cm]?[jt]sx?|py)$/.test(b) &&
+      /\.(rs|[cm]?[jt]sx?|py)$/.test(baseName(p)) &&
       !/(^|\/)(fixtures?|__fixtures__|helpers?)\//.test(p))
   );
 }
@@ -347,6 +358,14 @@ export function pytestFiles(src: Sources): (base: string) => boolean {
   return (base) => res.some((re) => re.test(base));
 }
 
+/**
+ * Whether this pass counts the cases of a file in this language (Rust, Python and the CASES
+ * rules): a file it cannot count is taken as a test file by its name alone.
+ */
+function countable(path: string): boolean {
+  return /\.(rs|py)$/.test(path) || CASES.some(([ext]) => ext.test(path));
+}
+
 /** Cases in one file, and whether it is a test file or a product file that also holds tests. */
 type FileCases = { cases: number; testFile: boolean } | null;
 
@@ -388,7 +407,7 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
     return { cases: rule ? [...matchesWithLines(text, rule[1])].length : 0, testFile: true };
   };
 
-  const out: TestInfo = { frameworks: [], files: [], inline: [], totalCases: 0 };
+  const out: TestInfo = { frameworks: [], files: [], inline: [], support: [], totalCases: 0 };
   for (const f of files) {
     const rust = f.language === 'Rust';
     const python = f.path.endsWith('.py');
@@ -402,14 +421,23 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
     if (f.path.endsWith('_test.go')) frameworks.add('go test');
     for (const [ext, re, name] of FRAMEWORK_IMPORTS)
       if (ext.test(f.path) && re.test(text)) frameworks.add(name);
-    (found.testFile ? out.files : out.inline!).push({ path: f.path, cases: found.cases });
+    // a test file holds cases or is named as one; other test code with no case (a helper, a
+    // conftest, a mock, a fixture app) is test support
+    if (found.testFile && !found.cases && countable(f.path) && !hasTestName(f.path))
+      out.support!.push(f.path);
+    else (found.testFile ? out.files : out.inline!).push({ path: f.path, cases: found.cases });
     out.totalCases += found.cases;
   }
-  // helpers, conftest.py and mock servers hold no case but are test code all the same
-  const listed = new Set(out.files.map((t) => t.path));
-  for (const f of files)
-    if (!listed.has(f.path) && isTestSourceFile(f)) out.files.push({ path: f.path, cases: 0 });
+  // helpers, conftest.py and mock servers hold no case but are test code all the same; in a
+  // language whose cases this pass cannot count, test code is taken for tests
+  const listed = new Set([...out.files.map((t) => t.path), ...out.support!]);
+  for (const f of files) {
+    if (listed.has(f.path) || !isTestSourceFile(f)) continue;
+    if (countable(f.path) && !hasTestName(f.path)) out.support!.push(f.path);
+    else out.files.push({ path: f.path, cases: 0 });
+  }
   out.files.sort((x, y) => x.path.localeCompare(y.path));
+  out.support!.sort();
   out.frameworks = [...frameworks].sort();
   return out;
 }

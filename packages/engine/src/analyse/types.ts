@@ -260,8 +260,10 @@ export interface DataRelation {
 
 export interface TestInfo {
   frameworks: string[];
-  /** test files: the code that exists to test the product */
+  /** test files: the files that hold test cases */
   files: { path: string; cases: number }[];
+  /** test support: helpers, conftest, mocks and fixture apps among the test code, holding no case */
+  support?: string[];
   /** product source files that also declare test cases (Rust's #[cfg(test)] modules): still product */
   inline?: { path: string; cases: number }[];
   totalCases: number;

@@ -38,6 +38,8 @@ describe('ingestDirectory', () => {
       await fs.writeFile(path.join(dir, 'app/keys.secret'), 'k\n');
       await fs.writeFile(path.join(dir, 'app/keep.secret'), 'k\n');
       await fs.writeFile(path.join(dir, 'dist/bundle.js'), 'x\n');
+      // tsconfig names dist/ as its output: build output, skipped
+      await fs.writeFile(path.join(dir, 'tsconfig.json'), '{ "compilerOptions": { "outDir": "dist" } }\n');
       await fs.writeFile(path.join(dir, 'node_modules/x/index.js'), 'x\n');
       await fs.writeFile(path.join(dir, 'image.bin'), Buffer.from([1, 2, 0, 3]));
       await fs.writeFile(path.join(dir, 'huge.txt'), 'a\n'.repeat(600));
@@ -48,6 +50,7 @@ describe('ingestDirectory', () => {
         'app/.gitignore',
         'app/keep.secret',
         'app/main.py',
+        'tsconfig.json',
       ]);
       expect(Object.fromEntries(ws.skipped.map((s) => [s.path, s.reason]))).toEqual({
         'app/gen/': 'gitignore',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyContent } from './skip-rules.ts';
+import { classifyContent, classifyDir } from './skip-rules.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -12,5 +12,42 @@ describe('minified detection', () => {
   it('still skips a bundle whose text is one long line', () => {
     const bundle = `/*! banner */\nvar x=${'1+'.repeat(5000)}1;`;
     expect(classifyContent(bytes(bundle).slice(0, 8192), bundle.length)).toBe('minified');
+  });
+});
+
+describe('build output folders', () => {
+  const beside = (files: Record<string, string>) => ({
+    names: new Set(Object.keys(files)),
+    text: (n: string) => files[n] ?? null,
+  });
+
+  it('keeps a build/ of hand-written scripts that a package script runs', () => {
+    const pkg = JSON.stringify({ main: 'dist/cjs/index.js', scripts: { build: 'bun ./build/build.ts' } });
+    expect(classifyDir('build', beside({ 'package.json': pkg }))).toBeNull();
+    // the same package's dist/ is named as its output
+    expect(classifyDir('dist', beside({ 'package.json': pkg }))).toBe('generated');
+  });
+
+  it('keeps a build/ or dist/ no generator config names', () => {
+    expect(classifyDir('build', beside({ 'go.mod': 'module x\n' }))).toBeNull();
+    expect(classifyDir('dist', beside({}))).toBeNull();
+  });
+
+  it('skips the folder a tool beside it writes into', () => {
+    expect(classifyDir('build', beside({ 'build.gradle': '' }))).toBe('generated');
+    expect(classifyDir('target', beside({ 'Cargo.toml': '' }))).toBe('generated');
+    expect(classifyDir('target', beside({ 'pom.xml': '' }))).toBe('generated');
+    expect(
+      classifyDir('build', beside({ 'tsconfig.json': '{ "compilerOptions": { "outDir": "./build" } }' })),
+    ).toBe('generated');
+    expect(
+      classifyDir('dist', beside({ 'vite.config.ts': "export default { build: { outDir: 'dist' } }" })),
+    ).toBe('generated');
+  });
+
+  it('still skips tool caches by name, and decides by name alone without siblings', () => {
+    expect(classifyDir('__pycache__', beside({}))).toBe('generated');
+    expect(classifyDir('.next', beside({}))).toBe('generated');
+    expect(classifyDir('build')).toBe('generated');
   });
 });

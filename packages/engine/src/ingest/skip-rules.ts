@@ -59,13 +59,100 @@ const MINIFIED_NAME = /\.min\.(js|mjs|css)$|[.-]bundle\.js$|\.js\.map$|\.css\.ma
 
 export type DirVerdict = SkippedEntry['reason'] | null;
 
-/** Why a whole directory is skipped, or null to descend into it. */
-export function classifyDir(name: string): DirVerdict {
+/**
+ * The files beside a folder: their names, and the text of the build configs among them (package.json,
+ * tsconfig*.json, *.config.*), which say whether a `build/` or `dist/` is output or sources.
+ */
+export interface Siblings {
+  names: Set<string>;
+  text(name: string): string | null;
+}
+
+// names that are build output only when the tool that writes them is set up beside them: a
+// `build/` of scripts run by `bun ./build/build.ts` is sources
+const OUTPUT_NAMES = new Set(['build', 'dist', 'target']);
+// the build files of tools that write into a folder of that name next to them
+const WRITERS: Record<string, RegExp> = {
+  build:
+    /^(build\.gradle(\.kts)?|settings\.gradle(\.kts)?|setup\.py|pyproject\.toml|CMakeLists\.txt|pubspec\.yaml|angular\.json)$/,
+  dist: /^(setup\.py|pyproject\.toml|angular\.json)$/,
+  target: /^(pom\.xml|Cargo\.toml|build\.sbt|project\.clj)$/,
+};
+/** The configs read to tell output from sources. */
+export const OUTPUT_CONFIG = /^(package\.json|tsconfig[\w.-]*\.json|[\w-]+\.config\.[cm]?[jt]s)$/;
+// package.json fields naming what the build produces
+const PACKAGE_OUTPUT_FIELDS = [
+  'main',
+  'module',
+  'types',
+  'typings',
+  'exports',
+  'bin',
+  'browser',
+  'files',
+  'unpkg',
+];
+
+/** Whether a package.json, tsconfig or bundler config beside the folder names it as its output. */
+function configuredOutput(name: string, siblings: Siblings): boolean {
+  const into = new RegExp(`(^|["'\`\\s(])(\\./)?${name}(/|["'\`]|$)`);
+  for (const file of siblings.names) {
+    if (!OUTPUT_CONFIG.test(file)) continue;
+    const text = siblings.text(file);
+    if (!text) continue;
+    if (file === 'package.json') {
+      let pkg: Record<string, unknown>;
+      try {
+        pkg = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        continue;
+      }
+      if (PACKAGE_OUTPUT_FIELDS.some((k) => pkg[k] !== undefined && into.test(JSON.stringify(pkg[k]))))
+        return true;
+    } else if (/^tsconfig/.test(file)) {
+      const m = /"(?:outDir|declarationDir)"\s*:\s*"([^"]{1,200})"/.exec(text);
+      if (m && into.test(`"${m[1]}"`)) return true;
+    } else {
+      for (const m of text.matchAll(/\b(?:outDir|outdir|outputDir|distDir|dir|path)\s*:\s*([^,\n]{1,120})/g))
+        if (into.test(m[1]!)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether the project's scripts run a file inside the folder (`bun ./build/build.ts`): hand-written sources. */
+function runByScript(name: string, siblings: Siblings): boolean {
+  const text = siblings.names.has('package.json') ? siblings.text('package.json') : null;
+  if (!text) return false;
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(text) as { scripts?: unknown }).scripts;
+  } catch {
+    return false;
+  }
+  if (!scripts || typeof scripts !== 'object') return false;
+  const run = new RegExp(`(^|[\\s;&|])(\\./)?${name}/[\\w./-]{1,200}\\.[cm]?[jt]sx?\\b`);
+  return Object.values(scripts).some((s) => typeof s === 'string' && run.test(s));
+}
+
+/**
+ * Why a whole directory is skipped, or null to descend into it. `build/`, `dist/` and `target/`
+ * are output only when their siblings show a tool that writes there; without `siblings` (a bare
+ * listing) the name decides.
+ */
+export function classifyDir(name: string, siblings?: Siblings): DirVerdict {
   if (DEPENDENCY_DIRS.has(name)) return 'dependency-folder';
   if (VENDORED_DIRS.has(name)) return 'vendored';
+  if (siblings && OUTPUT_NAMES.has(name)) return isBuildOutput(name, siblings) ? 'generated' : null;
   if (GENERATED_DIRS.has(name)) return 'generated';
   if (VCS_DIRS.has(name)) return 'other';
   return null;
+}
+
+function isBuildOutput(name: string, siblings: Siblings): boolean {
+  if (runByScript(name, siblings)) return false;
+  if ([...siblings.names].some((n) => WRITERS[name]!.test(n))) return true;
+  return configuredOutput(name, siblings);
 }
 
 /** Verdict from the name alone (cheap, before any bytes are read). */

@@ -5,7 +5,14 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { IngestLimits, SkippedEntry, WorkspaceFile } from '../types.ts';
-import { SNIFF_BYTES, classifyContent, classifyDir, classifyFileName } from './skip-rules.ts';
+import {
+  OUTPUT_CONFIG,
+  SNIFF_BYTES,
+  classifyContent,
+  classifyDir,
+  classifyFileName,
+  type Siblings,
+} from './skip-rules.ts';
 
 interface IgnoreScope {
   base: string; // directory of the .gitignore, relative to the root ("" for the root)
@@ -41,6 +48,19 @@ async function readHead(abs: string): Promise<Uint8Array> {
   }
 }
 
+/** The files of a folder, with the text of the build configs that say whether `build/` is output. */
+async function siblingsOf(absDir: string, entries: { name: string; isFile(): boolean }[]): Promise<Siblings> {
+  const files = entries.filter((e) => e.isFile());
+  const texts = new Map<string, string>();
+  for (const e of files) {
+    if (!OUTPUT_CONFIG.test(e.name)) continue;
+    const abs = path.join(absDir, e.name);
+    // a config is small; a huge one is no config and is not read
+    if ((await fs.stat(abs)).size <= 256 * 1024) texts.set(e.name, await fs.readFile(abs, 'utf8'));
+  }
+  return { names: new Set(files.map((e) => e.name)), text: (n) => texts.get(n) ?? null };
+}
+
 /** Lists `root` recursively; `signal` is checked between directories so a huge tree can be cancelled. */
 export async function walkWorkspace(
   root: string,
@@ -62,6 +82,7 @@ export async function walkWorkspace(
       const text = await fs.readFile(path.join(absDir, '.gitignore'), 'utf8');
       here = [...scopes, { base: relDir, rules: ignore().add(text) }];
     }
+    let siblings: Siblings | undefined;
     for (const entry of entries) {
       const rel = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
       if (entry.isSymbolicLink()) {
@@ -70,7 +91,8 @@ export async function walkWorkspace(
       }
       if (entry.isDirectory()) {
         if (entry.name === '.git') hasGit = true;
-        const verdict = classifyDir(entry.name);
+        siblings ??= await siblingsOf(absDir, entries);
+        const verdict = classifyDir(entry.name, siblings);
         if (verdict) skipped.push({ path: `${rel}/`, reason: verdict });
         else if (ignoredBy(here, rel, true)) skipped.push({ path: `${rel}/`, reason: 'gitignore' });
         else await visit(rel, here);

@@ -342,13 +342,20 @@ describe('ZIP ingest of a good archive', () => {
         { name: 'proj-abc123/assets/logo.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]) },
         { name: 'proj-abc123/fixtures/inner.zip', data: inner },
         { name: 'proj-abc123/dist/out.js', data: 'built\n' },
+        // names dist/ as the build's output
+        { name: 'proj-abc123/package.json', data: '{ "main": "dist/out.js" }\n' },
       ]);
       const zipPath = path.join(parent, 'upload.zip');
       await fs.writeFile(zipPath, zip);
       const ws = await ingestZip(zipPath, ctxFor(path.join(parent, 'work')));
       expect(ws.root).toBe(path.join(parent, 'work', 'src'));
       expect(ws.name).toBe('proj-abc123');
-      expect(ws.files.map((f) => f.path)).toEqual(['.gitignore', 'src/.gitignore', 'src/index.ts']);
+      expect(ws.files.map((f) => f.path)).toEqual([
+        '.gitignore',
+        'package.json',
+        'src/.gitignore',
+        'src/index.ts',
+      ]);
       const reasons = Object.fromEntries(ws.skipped.map((s) => [s.path, s.reason]));
       expect(reasons).toMatchObject({
         'debug.log': 'gitignore',

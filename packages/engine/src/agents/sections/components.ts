@@ -75,15 +75,16 @@ export function writeComponents(ctx: WriterContext): string {
       ? undefined
       : ids.find((id) => (id === '' || id === '.' ? !p.includes('/') : p.startsWith(`${id}/`)));
   const within = (id: string, p: string) => owner(p) === id;
-  // a module's figures are those of the files told under it, so its largest files never outweigh it
+  // a module's figures are those of the product files told under it, so its largest files never
+  // outweigh it and the modules add up to the product
   const told = mods
     .map((m) => {
-      const own = fx.sourceFiles.filter((f) => within(m.id, f.path));
+      const own = fx.productFiles.filter((f) => within(m.id, f.path));
       return own.length ? { ...m, files: own.length, lines: own.reduce((n, f) => n + f.code, 0) } : m;
     })
     .sort((x, y) => y.lines - x.lines);
   const blocks = told.slice(0, 10).map((m) => {
-    const files = fx.sourceFiles.filter((f) => within(m.id, f.path)).sort((x, y) => y.code - x.code);
+    const files = fx.productFiles.filter((f) => within(m.id, f.path)).sort((x, y) => y.code - x.code);
     const syms = fx.exportedSymbols.filter((s) => within(m.id, s.path));
     const symText = syms.length
       ? ` It exports ${plural(syms.length, 'symbol')}, among them ${joinSome(

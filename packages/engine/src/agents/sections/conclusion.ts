@@ -95,10 +95,14 @@ export function writeConclusion(ctx: WriterContext): string {
         f.category !== 'test' && f.category !== 'build' && f.category !== 'data' && f.category !== 'other',
     );
   // what it is and how big the product is, before what it already does well
-  const product = a.linesByRole?.product;
-  const productLang = [...a.languages]
-    .filter((l) => !NON_CODE_LANGUAGES.has(l.language) && (l.byRole?.product?.code ?? 0) > 0)
-    .sort((x, y) => y.byRole!.product!.code - x.byRole!.product!.code)[0];
+  // the product base every chapter states
+  const product = { code: fx.productFiles.reduce((n, f) => n + f.code, 0) };
+  const byLang = new Map<string, number>();
+  for (const f of fx.productFiles)
+    if (f.language && !NON_CODE_LANGUAGES.has(f.language))
+      byLang.set(f.language, (byLang.get(f.language) ?? 0) + f.code);
+  const top = [...byLang].sort((x, y) => y[1] - x[1])[0];
+  const productLang = top ? { language: top[0] } : undefined;
   // the product's own lines when the roles are known, else the whole code base's
   const [lines, mainLang] = product?.code ? [product.code, productLang] : [a.project.lines.code, lang];
   const size = `${num(lines)} lines of code${when(mainLang, `, mainly ${text(mainLang?.language ?? '')}`)}`;

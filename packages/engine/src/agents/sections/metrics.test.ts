@@ -20,7 +20,7 @@ const ctx = (a: Analysis): WriterContext => ({
 describe('code metrics', () => {
   it('shows the symbol counts only when the pass read at least the public names', () => {
     const a = sampleAppAnalysis();
-    expect(writeMetrics(ctx(a))).toMatch(/\| Symbols \(exported\) \|/);
+    expect(writeMetrics(ctx(a))).toMatch(/\| Symbols in the product \(exported\) \|/);
     const b = sampleAppAnalysis();
     b.identity = {
       ...(b.identity ?? {}),

@@ -68,23 +68,41 @@ const ROLE_LABELS: [PathRole, string][] = [
 ];
 
 /** Lines of code of the product, kept apart from tests, examples, benchmarks and documentation. */
-function roleRows(a: Analysis, testFiles: number): (string | number)[][] {
+function roleRows(
+  a: Analysis,
+  testFiles: number,
+  product?: { files: number; code: number },
+): (string | number)[][] {
   const roles = a.linesByRole;
   if (!roles) return [];
   // the tests' share counts every file under test paths; when that is more than the test files
   // (pages, configs, data beside them) the label says so, so the two counts do not contradict
   const named = (r: PathRole, label: string) =>
     r === 'tests' && roles[r]!.files > testFiles ? 'tests and their data and configs' : label;
-  return ROLE_LABELS.filter(([r]) => (roles[r]?.code ?? 0) > 0).map(([r, label]) => [
-    `  of which ${named(r, label)}`,
-    `${num(roles[r]!.code)} in ${plural(roles[r]!.files, 'file')}`,
-  ]);
+  const row = (label: string, s: { files: number; code: number }) => [
+    `  of which ${label}`,
+    `${num(s.code)} in ${plural(s.files, 'file')}`,
+  ];
+  return ROLE_LABELS.filter(([r]) => (roles[r]?.code ?? 0) > 0).flatMap(([r, label]) => {
+    if (r !== 'product' || !product) return [row(named(r, label), roles[r]!)];
+    // the product row is the product base every chapter states; the setup, data and manifest
+    // files beside it get their own row, so the rows still add up
+    const rest = { files: roles.product!.files - product.files, code: roles.product!.code - product.code };
+    return [
+      row(label, product),
+      ...(rest.code > 0 ? [row('files beside the product (setup, data, manifests)', rest)] : []),
+    ];
+  });
 }
 
 export function writeMetrics({ a, fx }: WriterContext): string {
   const l = a.project.lines;
   const generated = a.linesByRole?.generated?.code ?? 0;
-  const sizes = fx.sourceFiles.map((f) => f.code).sort((x, y) => x - y);
+  // every whole-product figure on one base: the product's own source files
+  const base = fx.productFiles.length ? fx.productFiles : fx.sourceFiles;
+  const inBase = new Set(base.map((f) => f.path));
+  const symbols = a.symbols.filter((s) => inBase.has(s.path));
+  const sizes = base.map((f) => f.code).sort((x, y) => x - y);
   const median = sizes.length ? sizes[Math.floor(sizes.length / 2)]! : 0;
   const mean = sizes.length ? Math.round(sizes.reduce((s, x) => s + x, 0) / sizes.length) : 0;
   const internal = a.imports.filter((i) => i.resolved).length;
@@ -93,10 +111,16 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   const symbolsRead = a.symbols.length >= (a.identity?.publicApi.length ?? 0);
   const rows: (string | number)[][] = [
     ['Files analysed', num(a.project.files)],
-    ['Source files (excluding tests)', num(fx.sourceFiles.length)],
+    [fx.productFiles.length ? 'Product source files' : 'Source files (excluding tests)', num(base.length)],
     ['Test files', num(fx.testFiles.length)],
     ['Lines of code', num(l.code)],
-    ...roleRows(a, fx.testFiles.length),
+    ...roleRows(
+      a,
+      fx.testFiles.length,
+      fx.productFiles.length
+        ? { files: fx.productFiles.length, code: fx.productFiles.reduce((n, f) => n + f.code, 0) }
+        : undefined,
+    ),
     ['Comment lines', `${num(l.comment)} (${pct(l.comment, l.code + l.comment)} of non-blank lines)`],
     ['Blank lines', num(l.blank)],
     ['Median / mean source file', `${num(median)} / ${num(mean)} lines of code`],
@@ -109,8 +133,8 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     ...(symbolsRead
       ? [
           [
-            'Symbols (exported)',
-            `${num(a.symbols.length)} (${num(a.symbols.filter((s) => s.exported).length)})`,
+            fx.productFiles.length ? 'Symbols in the product (exported)' : 'Symbols (exported)',
+            `${num(symbols.length)} (${num(symbols.filter((s) => s.exported).length)})`,
           ],
         ]
       : []),
@@ -126,7 +150,7 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     ['TODO / FIXME markers in the product', num(productTodos(a, fx).length)],
   ];
   if (a.git) rows.push(['Commits / authors', `${num(a.git.commits)} / ${num(a.git.authors.length)}`]);
-  const kinds = countBy(a.symbols, (s) => s.kind);
+  const kinds = countBy(symbols, (s) => s.kind);
   const over = fx.largestFiles.filter((f) => f.code > 500).length;
   const long = over
     ? `, and ${num(over)} ${agree(over, 'exceeds', 'exceed')} 500 lines`
@@ -136,7 +160,7 @@ export function writeMetrics({ a, fx }: WriterContext): string {
       // the size every chapter states: what the authors wrote, generated and copied files apart
       `${text(a.project.name)} measures ${num(l.code - generated)} lines of code`,
       when(generated, ` (and ${num(generated)} more in generated or vendored files)`),
-      `; half of its source files are ${num(median)} lines or shorter`,
+      `; half of its ${fx.productFiles.length ? 'product ' : ''}source files are ${num(median)} lines or shorter`,
       long,
     ) + notRankedNote(fx, 500);
   const byKind = kinds.map(([k, n]) => `${num(n)} ${kindName(k, n)}`).join(', ');
@@ -147,7 +171,11 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   return paragraphs(
     lead,
     table(['Metric', 'Value'], rows, ['l', 'r']),
-    !symbolsRead ? '' : kinds.length ? `Symbols by kind: ${byKind}.` : 'No symbols were extracted.',
+    !symbolsRead
+      ? ''
+      : kinds.length
+        ? `Symbols by kind${when(fx.productFiles.length, ' in the product')}: ${byKind}.`
+        : 'No symbols were extracted.',
     a.git?.authors.length
       ? `Most active authors: ${authors}; ${historySpan(a.git.firstCommit, a.git.lastCommit)}.`
       : '',

@@ -248,6 +248,12 @@ export function writeTesting(ctx: WriterContext): string {
         when(product, ` — ${testsPerSource(fx)} test files per product source file`),
       ),
     );
+    // helpers, conftest, mocks and fixture apps hold no case: counted apart, never as test files
+    const support = fx.testSupport.length;
+    if (support)
+      parts.push(
+        `${plural(support, 'more file')} of test support (helpers, mocks, fixture apps) ${agree(support, 'holds', 'hold')} no case.`,
+      );
     const listed = mostCases(a, fx).slice(0, TABLE_ROWS);
     const rest = fx.testFiles.length - listed.length;
     if (rest > 0) {
