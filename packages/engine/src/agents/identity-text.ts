@@ -294,24 +294,47 @@ export function howItWorks(
   return parts;
 }
 
-/** The product files that carry the most weight, in a table with what each does. */
+/** Below this many product code files, each file's role is told rather than a ranking of them. */
+const RANKED_FROM = 10;
+
+/**
+ * The product files that carry the most weight, in a table with what each does: the main path's
+ * files, then the central types' files, then the most used (identity/centre.ts). A product of a few
+ * files gets what each does instead, since ranking them all says nothing. A file with nothing to say
+ * about it is left out rather than shown with an empty description.
+ */
 export function keyComponentParts(a: Analysis): string[] {
-  const key = (a.identity?.keyComponents ?? []).slice(0, 8);
-  if (!key.length) return [];
+  const files = Object.keys(a.identity?.centrality ?? {}).length;
+  const few = files > 0 && files < RANKED_FROM;
+  const described = (a.identity?.keyComponents ?? []).flatMap((k) => {
+    const what = k.summary ? text(k.summary) : definesOf(a, k.path);
+    return what ? [{ path: k.path, what }] : [];
+  });
+  const rows = few ? described : described.slice(0, 8);
+  if (!rows.length) return [];
+  if (few)
+    return [
+      `The product has few enough code files to say what they do rather than rank them; those the main path runs through come first:`,
+      table(
+        ['File', 'What it does'],
+        rows.map((r) => [cite(r.path), r.what]),
+        ['l', 'l'],
+      ),
+    ];
   return [
-    `These product files carry the most weight, ranked by how much of the rest refers to them (PageRank over the import and reference graph, seeded by the entry points):`,
+    `These product files carry the most weight: first those the main path runs through, then those of the central types, then the files the most others use, counted by the work each does:`,
     table(
       ['File', 'Rank', 'What it does'],
-      key.map((k, i) => [cite(k.path), String(i + 1), k.summary ? text(k.summary) : definesOf(a, k.path)]),
+      rows.map((r, i) => [cite(r.path), String(i + 1), r.what]),
       ['l', 'r', 'l'],
     ),
   ];
 }
 
 /** What a file without a header comment does, told by what it defines: "defines `DirEntry`, `scan()`". */
-function definesOf(a: Analysis, path: string): string {
+function definesOf(a: Analysis, path: string): string | null {
   const names = a.flow?.defines.find((d) => d.path === path)?.names;
-  return names?.length ? `defines ${joinAnd(names.map((n) => code(n)))}` : '—';
+  return names?.length ? `defines ${joinAnd(names.map((n) => code(n)))}` : null;
 }
 
 type Entry = Identity['entryPoints'][number];

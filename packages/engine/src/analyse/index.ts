@@ -16,7 +16,7 @@ import { envVarsPass } from './env-vars.ts';
 import { frameworksPass } from './frameworks.ts';
 import { gitPass } from './git.ts';
 import { dataTables, generatedFiles } from './identity/generated.ts';
-import { areaOf, identityPass } from './identity/index.ts';
+import { areaOf, centreFirst, identityPass } from './identity/index.ts';
 import { languagesPass } from './languages.ts';
 import { PACKAGE_ROLES_VERSION } from './package-roles.ts';
 import { pathRole } from './path-role.ts';
@@ -153,6 +153,8 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     flowPass({ src, files: lang.files, identity, routes, dependencies: ownDeps }),
   );
   if (flow.mainPath?.length) identity.mainPath = flow.mainPath;
+  // the files the main path runs through and those of its central types lead the key components
+  identity.keyComponents = centreFirst(src, identity, flow);
   throwIfCancelled(ctx.signal);
   const git = await gitPromise;
   await ctx.onProgress('ai_code_analysis', 100);

@@ -5,7 +5,16 @@
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
 import type { Sources } from '../sources.ts';
-import type { Dependency, FileInfo, Flow, FlowCall, FlowStep, Identity, Route } from '../types.ts';
+import type {
+  Dependency,
+  FileInfo,
+  Flow,
+  FlowCall,
+  FlowStep,
+  Identity,
+  MainPathStep,
+  Route,
+} from '../types.ts';
 import { callsIn, definitions, familyOf, importBindings, type Call, type Def } from './definitions.ts';
 import { docOf, traceMainPath } from './main-path.ts';
 import { nextRendering } from '../nextjs.ts';
@@ -427,7 +436,7 @@ export function flowPass(input: FlowInput): Flow {
     abstractions: central,
     steps,
     mainPath,
-    defines: defines(models, identity),
+    defines: defines(models, identity, mainPath, central),
     concurrency: concurrency(models),
     handlers: handlers(models, input.routes, types),
   };
@@ -503,18 +512,69 @@ function abstractions(
     .slice(0, 8);
 }
 
-/** What the most central files define: their types, then their longest functions. */
-function defines(models: FileModel[], identity: Identity): Flow['defines'] {
+/**
+ * What the most central files define: the names the main path runs through first (requests' `get`
+ * in api.py), then the central and other public types, then the longest public functions. The files
+ * are those that can lead the key components: the first by use, the main path's and the central types'.
+ */
+function defines(
+  models: FileModel[],
+  identity: Identity,
+  mainPath: MainPathStep[] = [],
+  central: Flow['abstractions'] = [],
+): Flow['defines'] {
   const out: Flow['defines'] = [];
-  for (const k of identity.keyComponents.slice(0, 10)) {
-    const file = models.find((m) => m.path === k.path);
+  const onPath = mainPath.filter((s) => !s.external);
+  const files = [
+    ...new Set([
+      ...identity.keyComponents.slice(0, 10).map((k) => k.path),
+      ...onPath.map((s) => s.path),
+      ...central.map((t) => t.path),
+    ]),
+  ];
+  for (const path of files) {
+    const file = models.find((m) => m.path === path);
     if (!file) continue;
-    const types = file.defs.filter((d) => d.kind === 'type');
-    const fns = file.defs
-      .filter((d) => d.kind !== 'type' && !d.name.startsWith('_') && !types.some((t) => t.name === d.owner))
-      .sort((x, y) => y.end - y.line - (x.end - x.line));
-    const names = [...types.map((t) => t.name), ...fns.map((f) => `${f.name}()`)].slice(0, 4);
-    if (names.length) out.push({ path: k.path, names });
+    // private names (`_compat`, Go's lower-case ones) say least about what a file offers; they come last
+    const go = file.language === 'Go';
+    const hidden = (name: string) => name.startsWith('_') || (go && /^[a-z]/.test(name));
+    const open = <T extends { name: string }>(xs: T[]) => [
+      ...xs.filter((x) => !hidden(x.name)),
+      ...xs.filter((x) => hidden(x.name)),
+    ];
+    const types = open(file.defs.filter((d) => d.kind === 'type' && !d.name.startsWith('_')));
+    const own = (d: Def) => file.defs.some((t) => t.kind === 'type' && t.name === d.owner);
+    const longest = (xs: Def[]) => [...xs].sort((x, y) => y.end - y.line - (x.end - x.line));
+    const fns = open(
+      longest(file.defs.filter((d) => d.kind !== 'type' && !d.name.startsWith('_') && !own(d))),
+    );
+    // a file of one type is told by what that type does: its longest public methods
+    const methods =
+      types.length === 1
+        ? longest(file.defs.filter((d) => d.owner === types[0]!.name && d.kind !== 'type' && !hidden(d.name)))
+        : [];
+    const stepNames = onPath
+      .filter((s) => s.path === path && !hidden(s.name))
+      .map((s) =>
+        s.owner
+          ? file.defs.some((d) => d.kind === 'type' && d.name === s.owner)
+            ? s.owner
+            : `${s.owner}.${s.name}()`
+          : file.defs.some((d) => d.name === s.name && d.kind === 'type')
+            ? s.name
+            : `${s.name}()`,
+      );
+    const centralNames = central.filter((t) => t.path === path).map((t) => t.name);
+    const names = [
+      ...new Set([
+        ...stepNames,
+        ...centralNames,
+        ...types.map((t) => t.name),
+        ...methods.map((m) => `${m.name}()`),
+        ...fns.map((f) => `${f.name}()`),
+      ]),
+    ].slice(0, 4);
+    if (names.length) out.push({ path, names });
   }
   return out;
 }

@@ -208,7 +208,6 @@ function headerBlocks(text: string): string[] {
   return blocks;
 }
 
-/** The first sentence of a file's header comment or docstring, when it has one that is not a licence. */
 /**
  * A docstring without its reStructuredText title: "requests.models" over a line of `~` names the
  * module, it does not say what it does.
@@ -226,10 +225,19 @@ function mostlyWords(text: string): boolean {
   return letters.length >= ink.length * 0.6;
 }
 
+/** The first sentence of a file's header comment or docstring, when it has one that is not a licence. */
 export function headerSummary(text: string): string | undefined {
-  for (const b of headerBlocks(text)) {
-    // Javadoc and JSDoc markup says nothing in prose: `{@link Owner}` is Owner, `<code>x</code>` is x
+  // a Go comment above the package clause documents the package, not this file
+  const goPackage = /^package\s+\w+\s*$/m.exec(text);
+  const own = goPackage ? text.slice(goPackage.index + goPackage[0].length) : text;
+  for (const b of headerBlocks(own)) {
+    // Javadoc and JSDoc markup says nothing in prose: `{@link Owner}` is Owner, `<code>x</code>` is x;
+    // reStructuredText roles name what they mark (:class:`Session` is Session) and a docstring's
+    // :copyright: and :license: fields are no part of what the module does
     const t = withoutTitles(b)
+      .replace(/^\s*:(copyright|license|licence)\b.*$/gim, '')
+      .replace(/:[\w:.-]+:`~?([^`<]*?)(\s*<[^>]*>)?`/g, '$1')
+      .replace(/``([^`]+)``/g, '$1')
       .replace(/\{@\w+\s+([^}]*)\}/g, '$1')
       .replace(/<\/?[a-z][^>]*>/gi, '')
       .replace(/@\w+[^\n]*/g, '')
@@ -240,13 +248,27 @@ export function headerSummary(text: string): string | undefined {
       !mostlyWords(t) ||
       LICENCE.test(t) ||
       /^(module dependencies|dependencies|imports?|todo|fixme|xxx|hack|noqa|type: ignore)\b/i.test(t) ||
+      // a credit to the work a file started from says where it came from, not what it does
+      /\b(based on|derived from|copy paste from)\b.{0,40}\bwork\b|\boriginal work\b|\bstarted out as\b/i.test(
+        t,
+      ) ||
       /^(eslint|prettier|@ts-|jshint|global\s|go:build|\+build)/i.test(t)
     )
       continue;
-    return (
-      /^(.{12,200}?[.!?])(\s|$)/.exec(t)?.[1] ??
-      (t.length <= 160 ? t : `${t.slice(0, 157).replace(/\s+\S*$/, '')}…`)
-    );
+    return firstSentence(t) ?? (t.length <= 160 ? t : `${t.slice(0, 157).replace(/\s+\S*$/, '')}…`);
+  }
+  return undefined;
+}
+
+// abbreviations whose full stop ends no sentence
+const ABBREVIATION = /\b(e\.g|i\.e|etc|vs|cf|approx|incl|Mr|Mrs|Dr|No)\.$/i;
+
+/** The first sentence of `t`, 12 to 300 characters long, or undefined when none ends in that span. */
+export function firstSentence(t: string): string | undefined {
+  const end = /[.!?](?=\s|$)/g;
+  for (let m = end.exec(t); m && m.index < 300; m = end.exec(t)) {
+    const s = t.slice(0, m.index + 1);
+    if (s.length >= 12 && !ABBREVIATION.test(s)) return s;
   }
   return undefined;
 }
