@@ -314,7 +314,7 @@ export function keyComponentParts(a: Analysis): string[] {
   if (!rows.length) return [];
   if (few)
     return [
-      `The product has few enough code files to say what they do rather than rank them; those the main path runs through come first:`,
+      `The product has few enough code files to say what they do rather than rank them${a.identity?.mainPath?.some((s) => !s.external) ? '; those the main path runs through come first' : ''}:`,
       table(
         ['File', 'What it does'],
         rows.map((r) => [cite(r.path), r.what]),
@@ -322,13 +322,23 @@ export function keyComponentParts(a: Analysis): string[] {
       ),
     ];
   return [
-    `These product files carry the most weight: first those the main path runs through, then those of the central types, then the files the most others use, counted by the work each does:`,
+    `These product files carry the most weight: ${rankingOrder(a)}:`,
     table(
       ['File', 'Rank', 'What it does'],
       rows.map((r, i) => [cite(r.path), String(i + 1), r.what]),
       ['l', 'r', 'l'],
     ),
   ];
+}
+
+/** How the key components were ordered, naming only the criteria this analysis had (identity/centre.ts). */
+function rankingOrder(a: Analysis): string {
+  const order = [
+    ...(a.identity?.mainPath?.some((s) => !s.external) ? ['those the main path runs through'] : []),
+    ...(a.flow?.abstractions.length ? ['those defining the types the code is built on'] : []),
+    'the files the most others use, counted by the work each does',
+  ];
+  return order.length > 1 ? `first ${order.slice(0, -1).join(', then ')}, then ${order.at(-1)}` : order[0]!;
 }
 
 /** What a file without a header comment does, told by what it defines: "defines `DirEntry`, `scan()`". */

@@ -16,6 +16,7 @@ import { envVarsPass } from './env-vars.ts';
 import { frameworksPass } from './frameworks.ts';
 import { gitPass } from './git.ts';
 import { dataTables, generatedFiles } from './identity/generated.ts';
+import { componentLinks } from './identity/components.ts';
 import { areaOf, centreFirst, identityPass } from './identity/index.ts';
 import { languagesPass } from './languages.ts';
 import { PACKAGE_ROLES_VERSION } from './package-roles.ts';
@@ -155,6 +156,13 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   if (flow.mainPath?.length) identity.mainPath = flow.mainPath;
   // the files the main path runs through and those of its central types lead the key components
   identity.keyComponents = centreFirst(src, identity, flow);
+  // the component figure draws the same files the ranking names
+  identity.components = componentLinks(
+    identity.keyComponents.map((k) => k.path),
+    (p) => src.text(p),
+    sym.symbols,
+    sym.imports,
+  );
   throwIfCancelled(ctx.signal);
   const git = await gitPromise;
   await ctx.onProgress('ai_code_analysis', 100);

@@ -472,7 +472,13 @@ function abstractions(
   /** Owners of the main path's steps, in path order. */
   onPath: string[] = [],
 ): Flow['abstractions'] {
-  const central = new Set(identity.keyComponents.slice(0, 8).map((k) => k.path));
+  // a file playing a side role (a compatibility shim, one plug-in of many) lends no type to the centre
+  const central = new Set(
+    identity.keyComponents
+      .filter((k) => !identity.sideRoles?.[k.path])
+      .slice(0, 8)
+      .map((k) => k.path),
+  );
   const out: Flow['abstractions'] = [];
   for (const [name, defs] of types) {
     // a type named for a well-known part of a program's machinery (a Lexer, a Parser, a Router…), or
@@ -535,37 +541,24 @@ function defines(
   for (const path of files) {
     const file = models.find((m) => m.path === path);
     if (!file) continue;
-    // private names (`_compat`, Go's lower-case ones) say least about what a file offers; they come last
-    const go = file.language === 'Go';
-    const hidden = (name: string) => name.startsWith('_') || (go && /^[a-z]/.test(name));
-    const open = <T extends { name: string }>(xs: T[]) => [
-      ...xs.filter((x) => !hidden(x.name)),
-      ...xs.filter((x) => hidden(x.name)),
-    ];
-    const types = open(file.defs.filter((d) => d.kind === 'type' && !d.name.startsWith('_')));
-    const own = (d: Def) => file.defs.some((t) => t.kind === 'type' && t.name === d.owner);
+    const typeNamed = (name: string) => file.defs.some((d) => d.kind === 'type' && d.name === name);
     const longest = (xs: Def[]) => [...xs].sort((x, y) => y.end - y.line - (x.end - x.line));
-    const fns = open(
-      longest(file.defs.filter((d) => d.kind !== 'type' && !d.name.startsWith('_') && !own(d))),
-    );
-    // a file of one type is told by what that type does: its longest public methods
-    const methods =
-      types.length === 1
-        ? longest(file.defs.filter((d) => d.owner === types[0]!.name && d.kind !== 'type' && !hidden(d.name)))
-        : [];
+    const types = file.defs.filter((d) => d.kind === 'type');
+    const fns = longest(file.defs.filter((d) => d.kind !== 'type' && !(d.owner && typeNamed(d.owner))));
+    // a file of one type is told by what that type does: its longest methods
+    const methods = types.length === 1 ? longest(file.defs.filter((d) => d.owner === types[0]!.name)) : [];
+    // the main path's own steps here, by the names the file defines (a function handed in is not one)
     const stepNames = onPath
-      .filter((s) => s.path === path && !hidden(s.name))
-      .map((s) =>
-        s.owner
-          ? file.defs.some((d) => d.kind === 'type' && d.name === s.owner)
-            ? s.owner
-            : `${s.owner}.${s.name}()`
-          : file.defs.some((d) => d.name === s.name && d.kind === 'type')
-            ? s.name
-            : `${s.name}()`,
+      .filter((s) => s.path === path && !s.handedIn)
+      .flatMap((s) =>
+        s.owner && typeNamed(s.owner)
+          ? [s.owner]
+          : file.defs.some((d) => d.name === s.name)
+            ? [typeNamed(s.name) ? s.name : `${s.name}()`]
+            : [],
       );
     const centralNames = central.filter((t) => t.path === path).map((t) => t.name);
-    const names = [
+    const all = [
       ...new Set([
         ...stepNames,
         ...centralNames,
@@ -573,10 +566,29 @@ function defines(
         ...methods.map((m) => `${m.name}()`),
         ...fns.map((f) => `${f.name}()`),
       ]),
-    ].slice(0, 4);
+    ];
+    // private names (`_compat` helpers, `#fields`, Go's lower-case names, constructors) and interface
+    // boilerplate (`Less()`, `toJSON()`) say least about what a file offers: they are named only when
+    // the file has nothing else, or when the report names them as central types (chi's `node`)
+    const bare = (name: string) => name.replace(/\(\)$/, '');
+    const hidden = (name: string) => !centralNames.includes(name) && isPrivateName(bare(name), file.language);
+    const open = all.filter((n) => !hidden(n));
+    const names = (open.length ? open : all).slice(0, 4);
     if (names.length) out.push({ path, names });
   }
   return out;
+}
+
+/** A name its language or its author marks as no part of what a file offers to the rest. */
+function isPrivateName(name: string, language: string): boolean {
+  return (
+    /^[_#]/.test(name) ||
+    /^(constructor|__init__|init|new|drop|fmt|default|clone|eq|hash)$/.test(name) ||
+    /^(Less|Len|Swap|String|toString|toJSON|inspect|__repr__|__str__|hashCode|equals|compareTo)$/.test(
+      name,
+    ) ||
+    (language === 'Go' && /^[a-z]/.test(name))
+  );
 }
 
 function concurrency(models: FileModel[]): Flow['concurrency'] {

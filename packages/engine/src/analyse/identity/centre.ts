@@ -10,11 +10,19 @@ import type { Graph } from './rank.ts';
 
 /** Why a file counts for less than its references say; undefined when it counts in full. */
 export type SideRole =
-  'compatibility' | 'admin' | 'plug-in' | 'client-side' | 'abstract-base' | 'generated' | 'types-only';
+  | 'compatibility'
+  | 'private'
+  | 'admin'
+  | 'plug-in'
+  | 'client-side'
+  | 'abstract-base'
+  | 'generated'
+  | 'types-only';
 
 /** How much of its centrality a file of each side role keeps. */
 const SIDE_WEIGHT: Record<SideRole, number> = {
   compatibility: 0.2,
+  private: 0.4,
   admin: 0.2,
   'plug-in': 0.3,
   'client-side': 0.2,
@@ -57,7 +65,10 @@ export function sideRole(path: string, text: string, ctx: RoleContext): SideRole
   // an author saying the module is no public interface says so at its top
   const head = text.slice(0, 1500);
   if (generatedHeader(text)) return 'generated';
-  if (COMPAT_NAME.test(name) || NOT_PUBLIC.test(head)) return 'compatibility';
+  if (COMPAT_NAME.test(name)) return 'compatibility';
+  // a module its author calls no part of the public API, or one Python's underscore marks private to
+  // its package, does its work for a public module: that one is the centre
+  if (NOT_PUBLIC.test(head) || (/\.py$/.test(path) && /^_[^_]/.test(name))) return 'private';
   if (/\.py$/.test(path) && name === 'admin' && /\badmin\.(site\.register|register|ModelAdmin)\b/.test(text))
     return 'admin';
   if (isClientSide(text) && !ctx.dependencies.some((d) => UI_DEPENDENCY.test(d))) return 'client-side';

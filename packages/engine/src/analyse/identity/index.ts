@@ -1,7 +1,6 @@
 // The identity layer: what the project is (kind, purpose), which code is the product and what the
 // rest is, where the product starts, what its users call, and which of its files matter most.
 
-import { componentLinks } from './components.ts';
 import { baseName } from '../sources.ts';
 import type { Sources } from '../sources.ts';
 import type {
@@ -255,13 +254,6 @@ export function identityPass(input: IdentityInput): IdentityResult {
     .slice(0, KEY_COMPONENTS)
     .map(([path, rank]) => keyComponent(src, path, rank));
 
-  const components = componentLinks(
-    keyComponents.map((k) => k.path),
-    (p) => src.text(p),
-    symbols,
-    imports,
-  );
-
   return {
     identity: {
       kind,
@@ -274,7 +266,6 @@ export function identityPass(input: IdentityInput): IdentityResult {
       keyComponents,
       ...(Object.keys(sideRoles).length ? { sideRoles } : {}),
       centrality: Object.fromEntries([...central].map(([p, r]) => [p, Number(r.toPrecision(4))])),
-      components,
       fileRanks: Object.fromEntries([...ranks].map(([p, r]) => [p, Number(r.toPrecision(4))])),
     },
     ...(projectName ? { manifestName: projectName } : {}),
