@@ -36,6 +36,21 @@ describe('key components by PageRank', () => {
     expect(graph.edges.get('src/unused.ts')).toBeUndefined();
   });
 
+  it('takes a name several files define from the one the user imports', () => {
+    const t: Record<string, string> = {
+      'app/page.ts': 'import { createClient } from "../utils/server"; createClient();',
+      'utils/server.ts': 'export const createClient = () => 1;',
+      'utils/browser.ts': 'export const createClient = () => 2;',
+    };
+    const g = referenceGraph(
+      Object.keys(t),
+      (p) => t[p] ?? null,
+      [sym('utils/server.ts', 'createClient'), sym('utils/browser.ts', 'createClient')],
+      [{ from: 'app/page.ts', specifier: '../utils/server', line: 1, resolved: 'utils/server.ts' }] as never,
+    );
+    expect([...(g.edges.get('app/page.ts')?.keys() ?? [])]).toEqual(['utils/server.ts']);
+  });
+
   it('ranks the most referenced definitions first and an unreferenced file last', () => {
     const rank = pageRank(graph);
     const order = [...rank].sort((a, b) => b[1] - a[1]).map(([p]) => p);

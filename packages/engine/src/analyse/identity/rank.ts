@@ -43,6 +43,11 @@ export function referenceGraph(
     set.add(s.path);
     definers.set(s.name, set);
   }
+  // the files each file imports: a name several files define is taken from the one imported
+  const imported = new Map<string, Set<string>>();
+  for (const imp of imports)
+    if (imp.resolved && inGraph.has(imp.from))
+      imported.set(imp.from, (imported.get(imp.from) ?? new Set()).add(imp.resolved));
   for (const f of files) {
     const full = text(f);
     if (!full) continue;
@@ -52,7 +57,9 @@ export function referenceGraph(
     // splitting on non-word characters is several times faster than matching identifiers one by one
     for (const w of t.split(NON_WORD)) if (definers.has(w)) uses.set(w, (uses.get(w) ?? 0) + 1);
     for (const [name, n] of uses) {
-      const defs = definers.get(name)!;
+      const all = definers.get(name)!;
+      const chosen = all.size > 1 ? [...all].filter((d) => imported.get(f)?.has(d)) : [];
+      const defs = chosen.length ? new Set(chosen) : all;
       let mul = 1;
       if (name.length >= 8 && /[a-z][A-Z]|_|-/.test(name)) mul *= 10;
       if (name.startsWith('_')) mul *= 0.1;
