@@ -89,12 +89,14 @@ function isClientSide(text: string): boolean {
 
 /** An abstract base class or JPA `@MappedSuperclass` that holds fields and accessors, not behaviour. */
 function isAbstractBase(text: string, work: number | undefined): boolean {
-  const base = /@MappedSuperclass\b|^\s*(public\s+)?abstract\s+class\s/m.test(text);
+  const base = /@MappedSuperclass\b|^[ \t]*(public[ \t]+)?abstract[ \t]+class[ \t]/m.test(text);
   return base && (work ?? 0) < 25;
 }
 
 function declaresTypes(text: string): boolean {
-  return /^\s*(export\s+)?(declare\s+)?(type|interface|enum|struct|class|namespace)\s/m.test(text);
+  return /^[ \t]*(export[ \t]+)?(declare[ \t]+)?(type|interface|enum|struct|class|namespace)[ \t]/m.test(
+    text,
+  );
 }
 
 /** One child of a plug-in folder that holds at least MIN_SIBLINGS children among the product's files. */

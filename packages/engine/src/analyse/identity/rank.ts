@@ -242,8 +242,8 @@ export function headerSummary(text: string): string | undefined {
     // reStructuredText roles name what they mark (:class:`Session` is Session) and a docstring's
     // :copyright: and :license: fields are no part of what the module does
     const t = withoutTitles(b)
-      .replace(/^\s*:(copyright|license|licence)\b.*$/gim, '')
-      .replace(/:[\w:.-]+:`~?([^`<]*?)(\s*<[^>]*>)?`/g, '$1')
+      .replace(/^[ \t]*:(copyright|license|licence):.*$/gim, '')
+      .replace(/:[\w.-]+(?::[\w.-]+)*:`~?([^`<]*?)(?: ?<[^>]*>)?`/g, '$1')
       .replace(/``([^`]+)``/g, '$1')
       .replace(/\{@\w+\s+([^}]*)\}/g, '$1')
       .replace(/<\/?[a-z][^>]*>/gi, '')
