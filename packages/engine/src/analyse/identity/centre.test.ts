@@ -16,7 +16,11 @@ describe('side roles', () => {
       sideRole('src/pkg/shim.py', '"""Helpers for the parser. This module is not public."""\n', context()),
     ).toBe('private');
     // Python's leading underscore marks a module private to its package; a dunder module is no such mark
-    expect(sideRole('src/pkg/_termui_impl.py', 'def pager(): pass\n', context())).toBe('private');
+    const pkg = ['src/pkg/termui.py', 'src/pkg/_termui_impl.py', 'src/pkg/__init__.py'];
+    expect(sideRole('src/pkg/_termui_impl.py', 'def pager(): pass\n', context(pkg))).toBe('private');
+    // where every module of the package is private, the underscore marks none of them out
+    const hidden = ['src/pkg/_client.py', 'src/pkg/_models.py', 'src/pkg/__init__.py'];
+    expect(sideRole('src/pkg/_client.py', 'def send(): pass\n', context(hidden))).toBeUndefined();
     expect(sideRole('src/pkg/__main__.py', 'def main(): pass\n', context())).toBeUndefined();
     expect(sideRole('src/pkg/termui.py', 'def pager(): pass\n', context())).toBeUndefined();
   });

@@ -68,7 +68,8 @@ export function sideRole(path: string, text: string, ctx: RoleContext): SideRole
   if (COMPAT_NAME.test(name)) return 'compatibility';
   // a module its author calls no part of the public API, or one Python's underscore marks private to
   // its package, does its work for a public module: that one is the centre
-  if (NOT_PUBLIC.test(head) || (/\.py$/.test(path) && /^_[^_]/.test(name))) return 'private';
+  if (NOT_PUBLIC.test(head) || (/\.py$/.test(path) && /^_[^_]/.test(name) && hasPublicSibling(path, ctx)))
+    return 'private';
   if (/\.py$/.test(path) && name === 'admin' && /\badmin\.(site\.register|register|ModelAdmin)\b/.test(text))
     return 'admin';
   if (isClientSide(text) && !ctx.dependencies.some((d) => UI_DEPENDENCY.test(d))) return 'client-side';
@@ -77,6 +78,21 @@ export function sideRole(path: string, text: string, ctx: RoleContext): SideRole
   if (work === 0 && declaresTypes(text)) return 'types-only';
   if (isOnePlugIn(path, ctx.productFiles)) return 'plug-in';
   return undefined;
+}
+
+/**
+ * Whether the folder of a Python module also holds a public one: where every module is private (httpx's
+ * `_client.py`, `_models.py`), the underscore hides the layout, not a helper.
+ */
+function hasPublicSibling(path: string, ctx: RoleContext): boolean {
+  const folder = path.slice(0, path.lastIndexOf('/') + 1);
+  return ctx.productFiles.some(
+    (p) =>
+      p.endsWith('.py') &&
+      p.startsWith(folder) &&
+      !p.slice(folder.length).includes('/') &&
+      !/^_/.test(baseName(p)),
+  );
 }
 
 /** Code that runs in a browser: it drives the DOM, or it is a module of React-style hooks. */

@@ -92,6 +92,7 @@ describe('header summaries', () => {
       'package chi\n\n// Radix tree implementation below is based on the original work by A. Person.\n\nfunc f() {}\n';
     expect(headerSummary(go)).toBeUndefined();
     expect(headerSummary('// TODO: split this file.\nexport const a = 1;\n')).toBeUndefined();
+    expect(headerSummary('/**\n * Module variables.\n */\nvar a = 1;\n')).toBeUndefined();
   });
 
   it('reads Javadoc markup as the words it marks', () => {

@@ -254,7 +254,10 @@ export function headerSummary(text: string): string | undefined {
       t.length < 12 ||
       !mostlyWords(t) ||
       LICENCE.test(t) ||
-      /^(module dependencies|dependencies|imports?|todo|fixme|xxx|hack|noqa|type: ignore)\b/i.test(t) ||
+      // section labels (`Module variables.`) head a block of code rather than describe the file
+      /^(module (dependencies|variables|exports)|dependencies|imports?|todo|fixme|xxx|hack|noqa|type: ignore)\b/i.test(
+        t,
+      ) ||
       // a credit to the work a file started from says where it came from, not what it does
       /\b(based on|derived from|copy paste from)\b.{0,40}\bwork\b|\boriginal work\b|\bstarted out as\b/i.test(
         t,
