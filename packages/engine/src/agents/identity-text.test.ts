@@ -85,6 +85,20 @@ describe('key components', () => {
     expect(md).toMatch(/Rank/);
   });
 
+  it("adds the main path's public steps in a file to its docstring summary", () => {
+    const a = analysis(30, [true, true]);
+    a.identity!.mainPath = [
+      { name: 'get', path: 'lib/f0.js', line: 3 },
+      { name: '_merge', path: 'lib/f0.js', line: 9 },
+      { name: 'send', owner: 'Session', path: 'lib/f1.js', line: 5 },
+    ];
+    const md = keyComponentParts(a).join('\n');
+    expect(md).toMatch(
+      /Runs each request through the middleware\. The main path runs through `get\(\)` here\./,
+    );
+    expect(md).not.toMatch(/_merge/);
+  });
+
   it('leaves out a file it has nothing to say about rather than printing an empty description', () => {
     const md = keyComponentParts(analysis(30, [true, false, true])).join('\n');
     expect(md).not.toMatch(/lib\/f1\.js/);

@@ -307,7 +307,7 @@ export function keyComponentParts(a: Analysis): string[] {
   const files = Object.keys(a.identity?.centrality ?? {}).length;
   const few = files > 0 && files < RANKED_FROM;
   const described = (a.identity?.keyComponents ?? []).flatMap((k) => {
-    const what = k.summary ? text(k.summary) : definesOf(a, k.path);
+    const what = k.summary ? withPathSteps(a, k.path, text(k.summary)) : definesOf(a, k.path);
     return what ? [{ path: k.path, what }] : [];
   });
   const rows = few ? described : described.slice(0, 8);
@@ -339,6 +339,27 @@ function rankingOrder(a: Analysis): string {
     'the files the most others use, counted by the work each does',
   ];
   return order.length > 1 ? `first ${order.slice(0, -1).join(', then ')}, then ${order.at(-1)}` : order[0]!;
+}
+
+/**
+ * A docstring summary with the main path's public steps in the file, so that the table names the
+ * function the report gives as the entry (requests' `api.py`: "… The main path runs through `get()`").
+ */
+function withPathSteps(a: Analysis, path: string, summary: string): string {
+  const steps = (a.identity?.mainPath ?? []).filter((s) => s.path === path && !s.external && !s.handedIn);
+  const names = [
+    ...new Set(
+      steps
+        .filter((s) => !/^[_#]/.test(s.name) && !/^[_#]/.test(s.owner ?? ''))
+        .map((s) => (s.owner ? `${s.owner}.${s.name}()` : /^[A-Z]/.test(s.name) ? s.name : `${s.name}()`)),
+    ),
+  ];
+  return names.length
+    ? `${summary} The main path runs through ${joinSome(
+        names.map((n) => code(n)),
+        3,
+      )} here.`
+    : summary;
 }
 
 /** What a file without a header comment does, told by what it defines: "defines `DirEntry`, `scan()`". */
