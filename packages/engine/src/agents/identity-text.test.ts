@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Analysis } from '../analyse/types.ts';
-import { purposeParagraph } from './identity-text.ts';
+import { keyComponentParts, purposeParagraph } from './identity-text.ts';
 import type { Workspace } from '../types.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'atr-purpose-'));
@@ -50,5 +50,59 @@ describe('purpose paragraph', () => {
     expect(paragraphOf(readme, 1, 'Fetch is a simple, yet elegant, HTTP library.')).toEqual([
       'Fetch is a simple, yet elegant, HTTP library.',
     ]);
+  });
+});
+
+describe('key components', () => {
+  const analysis = (files: number, described: boolean[]): Analysis =>
+    ({
+      identity: {
+        keyComponents: described.map((_, i) => ({
+          path: `lib/f${i}.js`,
+          rank: 1,
+          ...(i === 0 ? { summary: 'Runs each request through the middleware.' } : {}),
+        })),
+        centrality: Object.fromEntries(Array.from({ length: files }, (_, i) => [`lib/f${i}.js`, 1])),
+      },
+      flow: {
+        abstractions: [],
+        defines: described.flatMap((d, i) =>
+          d && i > 0 ? [{ path: `lib/f${i}.js`, names: ['Thing'] }] : [],
+        ),
+      },
+    }) as unknown as Analysis;
+
+  it('says what each file of a small product does instead of ranking them', () => {
+    const md = keyComponentParts(analysis(4, [true, true, true, true])).join('\n');
+    expect(md).toMatch(/rather than rank them/);
+    expect(md).not.toMatch(/Rank/);
+    expect(md).toMatch(/Runs each request through the middleware\./);
+  });
+
+  it('ranks the files of a larger product', () => {
+    const md = keyComponentParts(analysis(30, [true, true])).join('\n');
+    expect(md).toMatch(/the files the most others use/);
+    expect(md).toMatch(/Rank/);
+  });
+
+  it("adds the main path's public steps in a file to its docstring summary", () => {
+    const a = analysis(30, [true, true]);
+    a.identity!.mainPath = [
+      { name: 'get', path: 'lib/f0.js', line: 3 },
+      { name: '_merge', path: 'lib/f0.js', line: 9 },
+      { name: 'send', owner: 'Session', path: 'lib/f1.js', line: 5 },
+    ];
+    const md = keyComponentParts(a).join('\n');
+    expect(md).toMatch(
+      /Runs each request through the middleware\. The main path runs through `get\(\)` here\./,
+    );
+    expect(md).not.toMatch(/_merge/);
+  });
+
+  it('leaves out a file it has nothing to say about rather than printing an empty description', () => {
+    const md = keyComponentParts(analysis(30, [true, false, true])).join('\n');
+    expect(md).not.toMatch(/lib\/f1\.js/);
+    expect(md).not.toMatch(/—/);
+    expect(md).toMatch(/lib\/f2\.js/);
   });
 });

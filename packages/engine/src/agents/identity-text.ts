@@ -298,24 +298,78 @@ export function howItWorks(
   return parts;
 }
 
-/** The product files that carry the most weight, in a table with what each does. */
+/** Below this many product code files, each file's role is told rather than a ranking of them. */
+const RANKED_FROM = 10;
+
+/**
+ * The product files that carry the most weight, in a table with what each does: the main path's
+ * files, then the central types' files, then the most used (identity/centre.ts). A product of a few
+ * files gets what each does instead, since ranking them all says nothing. A file with nothing to say
+ * about it is left out rather than shown with an empty description.
+ */
 export function keyComponentParts(a: Analysis): string[] {
-  const key = (a.identity?.keyComponents ?? []).slice(0, 8);
-  if (!key.length) return [];
+  const files = Object.keys(a.identity?.centrality ?? {}).length;
+  const few = files > 0 && files < RANKED_FROM;
+  const described = (a.identity?.keyComponents ?? []).flatMap((k) => {
+    const what = k.summary ? withPathSteps(a, k.path, text(k.summary)) : definesOf(a, k.path);
+    return what ? [{ path: k.path, what }] : [];
+  });
+  const rows = few ? described : described.slice(0, 8);
+  if (!rows.length) return [];
+  if (few)
+    return [
+      `The product has few enough code files to say what they do rather than rank them${a.identity?.mainPath?.some((s) => !s.external) ? '; those the main path runs through come first' : ''}:`,
+      table(
+        ['File', 'What it does'],
+        rows.map((r) => [cite(r.path), r.what]),
+        ['l', 'l'],
+      ),
+    ];
   return [
-    `These product files carry the most weight, ranked by how much of the rest refers to them (PageRank over the import and reference graph, seeded by the entry points):`,
+    `These product files carry the most weight: ${rankingOrder(a)}:`,
     table(
       ['File', 'Rank', 'What it does'],
-      key.map((k, i) => [cite(k.path), String(i + 1), k.summary ? text(k.summary) : definesOf(a, k.path)]),
+      rows.map((r, i) => [cite(r.path), String(i + 1), r.what]),
       ['l', 'r', 'l'],
     ),
   ];
 }
 
+/** How the key components were ordered, naming only the criteria this analysis had (identity/centre.ts). */
+function rankingOrder(a: Analysis): string {
+  const order = [
+    ...(a.identity?.mainPath?.some((s) => !s.external) ? ['those the main path runs through'] : []),
+    ...(a.flow?.abstractions.length ? ['those defining the types the code is built on'] : []),
+    'the files the most others use, counted by the work each does',
+  ];
+  return order.length > 1 ? `first ${order.slice(0, -1).join(', then ')}, then ${order.at(-1)}` : order[0]!;
+}
+
+/**
+ * A docstring summary with the main path's public steps in the file, so that the table names the
+ * function the report gives as the entry (requests' `api.py`: "… The main path runs through `get()`").
+ */
+function withPathSteps(a: Analysis, path: string, summary: string): string {
+  const steps = (a.identity?.mainPath ?? []).filter((s) => s.path === path && !s.external && !s.handedIn);
+  const names = [
+    ...new Set(
+      steps
+        .filter((s) => !/^[_#]/.test(s.name) && !/^[_#]/.test(s.owner ?? ''))
+        .map((s) => (s.owner ? `${s.owner}.${s.name}()` : /^[A-Z]/.test(s.name) ? s.name : `${s.name}()`)),
+    ),
+  ];
+  return names.length
+    ? `${summary} The main path runs through ${joinSome(
+        names.map((n) => code(n)),
+        3,
+      )} here.`
+    : summary;
+}
+
 /** What a file without a header comment does, told by what it defines: "defines `DirEntry`, `scan()`". */
-function definesOf(a: Analysis, path: string): string {
+function definesOf(a: Analysis, path: string): string | null {
   const names = a.flow?.defines.find((d) => d.path === path)?.names;
-  return names?.length ? `defines ${joinAnd(names.map((n) => code(n)))}` : '—';
+  return names?.length ? `defines ${joinAnd(names.map((n) => code(n)))}` : null;
 }
 
 type Entry = Identity['entryPoints'][number];

@@ -16,7 +16,8 @@ import { envVarsPass } from './env-vars.ts';
 import { frameworksPass } from './frameworks.ts';
 import { gitPass } from './git.ts';
 import { dataTables, generatedFiles } from './identity/generated.ts';
-import { areaOf, identityPass } from './identity/index.ts';
+import { componentLinks } from './identity/components.ts';
+import { areaOf, centreFirst, identityPass } from './identity/index.ts';
 import { languagesPass } from './languages.ts';
 import { PACKAGE_ROLES_VERSION } from './package-roles.ts';
 import { pathRole, scriptDataFiles } from './path-role.ts';
@@ -170,6 +171,15 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     flowPass({ src, files: lang.files, identity, routes, dependencies: ownDeps }),
   );
   if (flow.mainPath?.length) identity.mainPath = flow.mainPath;
+  // the files the main path runs through and those of its central types lead the key components
+  identity.keyComponents = centreFirst(src, identity, flow);
+  // the component figure draws the same files the ranking names
+  identity.components = componentLinks(
+    identity.keyComponents.map((k) => k.path),
+    (p) => src.text(p),
+    sym.symbols,
+    sym.imports,
+  );
   throwIfCancelled(ctx.signal);
   const git = await gitPromise;
   await ctx.onProgress('ai_code_analysis', 100);

@@ -426,8 +426,15 @@ export interface Identity {
   }[];
   /** What users of the product call: exports, methods, commands, flags, routes. */
   publicApi: { name: string; kind: string; path: string; line: number }[];
-  /** Product files ranked by PageRank over the reference graph, seeded by the entry points. */
+  /**
+   * Product files by centrality: the main path's files, the central types' files, then by use (how
+   * many files use each and the rank their references earn, counted by work and role; centre.ts).
+   */
   keyComponents: { path: string; rank: number; summary?: string }[];
+  /** Every ranked product file's centrality by use (centre.ts useScore), 4 significant digits. */
+  centrality?: Record<string, number>;
+  /** Product files that play a side role (a compatibility shim, one plug-in of many…; centre.ts). */
+  sideRoles?: Record<string, import('./identity/centre.ts').SideRole>;
   /** How the key components use each other: the names one takes from another (identity/components.ts). */
   components?: import('./identity/components.ts').ComponentLinks;
   /** Every ranked product file's PageRank (4 significant digits): what a model reads first. */

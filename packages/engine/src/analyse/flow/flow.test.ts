@@ -385,3 +385,61 @@ describe('flowPass', () => {
     ]);
   });
 });
+
+describe('what the central files define', () => {
+  it('names the functions the main path enters first, leaves private helpers out and tells a one-type file by its methods', () => {
+    const contents = {
+      'pkg/api.py': [
+        'from .sessions import Session',
+        '',
+        'def _merge(a, b):',
+        '    return a',
+        '',
+        'def request(method, url):',
+        '    session = Session()',
+        '    return session.request(method, url)',
+        '',
+        'def options(url):',
+        '    x = 1',
+        '    y = 2',
+        '    z = 3',
+        '    return request("OPTIONS", url)',
+        '',
+        'def get(url):',
+        '    return request("GET", url)',
+      ].join('\n'),
+      'pkg/sessions.py': [
+        'class Session:',
+        '    def request(self, method, url):',
+        '        prep = self.prepare(method, url)',
+        '        return self.send(prep)',
+        '',
+        '    def prepare(self, method, url):',
+        '        return (method, url)',
+        '',
+        '    def send(self, prep):',
+        '        a = 1',
+        '        b = 2',
+        '        return prep',
+      ].join('\n'),
+    };
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: fileInfos(contents, 'Python'),
+      identity: identity({
+        productPaths: ['pkg'],
+        entryPoints: [{ path: 'pkg/api.py', line: 16, how: 'package export' }],
+        publicApi: [{ name: 'get', kind: 'function', path: 'pkg/api.py', line: 16 }],
+        keyComponents: [{ path: 'pkg/sessions.py', rank: 1 }],
+      }),
+      routes: [],
+      dependencies: [],
+    });
+    const api = flow.defines.find((d) => d.path === 'pkg/api.py')!.names;
+    expect(api[0]).toBe('get()');
+    expect(api).not.toContain('_merge()');
+    expect(flow.defines.find((d) => d.path === 'pkg/sessions.py')!.names).toEqual(
+      expect.arrayContaining(['Session', 'send()']),
+    );
+  });
+});

@@ -5,7 +5,16 @@
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
 import type { Sources } from '../sources.ts';
-import type { Dependency, FileInfo, Flow, FlowCall, FlowStep, Identity, Route } from '../types.ts';
+import type {
+  Dependency,
+  FileInfo,
+  Flow,
+  FlowCall,
+  FlowStep,
+  Identity,
+  MainPathStep,
+  Route,
+} from '../types.ts';
 import { callsIn, definitions, familyOf, importBindings, type Call, type Def } from './definitions.ts';
 import { extensionPoints, hookFields } from './extensions.ts';
 import { docOf, traceMainPath } from './main-path.ts';
@@ -444,7 +453,7 @@ export function flowPass(input: FlowInput): Flow {
     abstractions: central,
     steps,
     mainPath,
-    defines: defines(models, identity),
+    defines: defines(models, identity, mainPath, central),
     concurrency: concurrency(models),
     ...(extensions.length ? { extensions } : {}),
     ...(hooks ? { hooks } : {}),
@@ -488,7 +497,13 @@ function abstractions(
   /** Owners of the main path's steps, in path order. */
   onPath: string[] = [],
 ): Flow['abstractions'] {
-  const central = new Set(identity.keyComponents.slice(0, 8).map((k) => k.path));
+  // a file playing a side role (a compatibility shim, one plug-in of many) lends no type to the centre
+  const central = new Set(
+    identity.keyComponents
+      .filter((k) => !identity.sideRoles?.[k.path])
+      .slice(0, 8)
+      .map((k) => k.path),
+  );
   const out: Flow['abstractions'] = [];
   for (const [name, defs] of types) {
     // a type named for a well-known part of a program's machinery (a Lexer, a Parser, a Router…), or
@@ -528,20 +543,77 @@ function abstractions(
     .slice(0, 8);
 }
 
-/** What the most central files define: their types, then their longest functions. */
-function defines(models: FileModel[], identity: Identity): Flow['defines'] {
+/**
+ * What the most central files define: the names the main path runs through first (requests' `get`
+ * in api.py), then the central and other public types, then the longest public functions. The files
+ * are those that can lead the key components: the first by use, the main path's and the central types'.
+ */
+function defines(
+  models: FileModel[],
+  identity: Identity,
+  mainPath: MainPathStep[] = [],
+  central: Flow['abstractions'] = [],
+): Flow['defines'] {
   const out: Flow['defines'] = [];
-  for (const k of identity.keyComponents.slice(0, 10)) {
-    const file = models.find((m) => m.path === k.path);
+  const onPath = mainPath.filter((s) => !s.external);
+  const files = [
+    ...new Set([
+      ...identity.keyComponents.slice(0, 10).map((k) => k.path),
+      ...onPath.map((s) => s.path),
+      ...central.map((t) => t.path),
+    ]),
+  ];
+  for (const path of files) {
+    const file = models.find((m) => m.path === path);
     if (!file) continue;
+    const typeNamed = (name: string) => file.defs.some((d) => d.kind === 'type' && d.name === name);
+    const longest = (xs: Def[]) => [...xs].sort((x, y) => y.end - y.line - (x.end - x.line));
     const types = file.defs.filter((d) => d.kind === 'type');
-    const fns = file.defs
-      .filter((d) => d.kind !== 'type' && !d.name.startsWith('_') && !types.some((t) => t.name === d.owner))
-      .sort((x, y) => y.end - y.line - (x.end - x.line));
-    const names = [...types.map((t) => t.name), ...fns.map((f) => `${f.name}()`)].slice(0, 4);
-    if (names.length) out.push({ path: k.path, names });
+    const fns = longest(file.defs.filter((d) => d.kind !== 'type' && !(d.owner && typeNamed(d.owner))));
+    // a file of one type is told by what that type does: its longest methods
+    const methods = types.length === 1 ? longest(file.defs.filter((d) => d.owner === types[0]!.name)) : [];
+    // the main path's own steps here, by the names the file defines (a function handed in is not one)
+    const stepNames = onPath
+      .filter((s) => s.path === path && !s.handedIn)
+      .flatMap((s) =>
+        s.owner && typeNamed(s.owner)
+          ? [s.owner]
+          : file.defs.some((d) => d.name === s.name)
+            ? [typeNamed(s.name) ? s.name : `${s.name}()`]
+            : [],
+      );
+    const centralNames = central.filter((t) => t.path === path).map((t) => t.name);
+    const all = [
+      ...new Set([
+        ...stepNames,
+        ...centralNames,
+        ...types.map((t) => t.name),
+        ...methods.map((m) => `${m.name}()`),
+        ...fns.map((f) => `${f.name}()`),
+      ]),
+    ];
+    // private names (`_compat` helpers, `#fields`, Go's lower-case names, constructors) and interface
+    // boilerplate (`Less()`, `toJSON()`) say least about what a file offers: they are named only when
+    // the file has nothing else, or when the report names them as central types (chi's `node`)
+    const bare = (name: string) => name.replace(/\(\)$/, '');
+    const hidden = (name: string) => !centralNames.includes(name) && isPrivateName(bare(name), file.language);
+    const open = all.filter((n) => !hidden(n));
+    const names = (open.length ? open : all).slice(0, 4);
+    if (names.length) out.push({ path, names });
   }
   return out;
+}
+
+/** A name its language or its author marks as no part of what a file offers to the rest. */
+function isPrivateName(name: string, language: string): boolean {
+  return (
+    /^[_#]/.test(name) ||
+    /^(constructor|__init__|init|new|drop|fmt|default|clone|eq|hash)$/.test(name) ||
+    /^(Less|Len|Swap|String|toString|toJSON|inspect|__repr__|__str__|hashCode|equals|compareTo)$/.test(
+      name,
+    ) ||
+    (language === 'Go' && /^[a-z]/.test(name))
+  );
 }
 
 function concurrency(models: FileModel[]): Flow['concurrency'] {

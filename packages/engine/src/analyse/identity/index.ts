@@ -1,10 +1,18 @@
 // The identity layer: what the project is (kind, purpose), which code is the product and what the
 // rest is, where the product starts, what its users call, and which of its files matter most.
 
-import { componentLinks } from './components.ts';
 import { baseName } from '../sources.ts';
 import type { Sources } from '../sources.ts';
-import type { DataEntity, Dependency, FileInfo, Identity, ImportInfo, Route, SymbolInfo } from '../types.ts';
+import type {
+  DataEntity,
+  Dependency,
+  FileInfo,
+  Identity,
+  ImportInfo,
+  MainPathStep,
+  Route,
+  SymbolInfo,
+} from '../types.ts';
 import { detectKind } from './kind.ts';
 import type { GeneratedFile } from './generated.ts';
 import { addReachable, areaOf, classifyLayout, isProductFile, roleOf, type Layout } from './layout.ts';
@@ -12,6 +20,16 @@ import { readManifestFacts } from './manifest-facts.ts';
 import { findPurpose, isReadme, readmeTitle } from './purpose.ts';
 import { headerSummary, pageRank, referenceGraph, SCAN_CHARS, workLines, workWeight } from './rank.ts';
 import { codeText } from '../comments.ts';
+import {
+  centreOrder,
+  layerOf,
+  sideRole,
+  sideWeight,
+  useScore,
+  usersOf,
+  type Layer,
+  type SideRole,
+} from './centre.ts';
 import { findEntryPoints, findPublicApi } from './surface.ts';
 
 export { areaOf, roleOf, isProductFile, type Layout };
@@ -34,6 +52,8 @@ const NON_CODE = new Set([
   'SQL',
 ]);
 const KEY_COMPONENTS = 15;
+/** Files, most central by use first, whose side roles the analysis keeps. */
+const SIDE_ROLES_KEPT = 60;
 /** Files that make a folder a package of its own. */
 const MANIFESTS = [
   'package.json',
@@ -201,28 +221,38 @@ export function identityPass(input: IdentityInput): IdentityResult {
   // an application is also entered through its request handlers, which nothing in the code calls
   const seeds = [...entryPoints.map((e) => e.path), ...(application ? productRoutes.map((r) => r.file) : [])];
   const ranks = pageRank(graph, [...new Set(seeds)]);
-  // centrality is the rank a file's references earn, counted by how much work the file does
+  // centrality by use: how many files use a file and the rank their references earn, counted by how
+  // much work the file does and by the role it plays
   const language = new Map(input.files.map((f) => [f.path, f.language]));
-  const central = new Map(
-    [...ranks].map(([p, r]) => {
+  const work = new Map(
+    graph.nodes.map((p) => {
       const code = codeText(src, p, language.get(p) ?? null);
-      return [p, r * workWeight(code === null ? undefined : workLines(code, language.get(p) ?? null))];
+      return [p, code === null ? undefined : workLines(code, language.get(p) ?? null)];
     }),
   );
+  const roleContext = {
+    productFiles: productCode,
+    dependencies: input.dependencies.filter((d) => d.scope === 'runtime').map((d) => d.name),
+    work: (p: string) => work.get(p),
+  };
+  const users = usersOf(graph);
+  const roles = new Map(graph.nodes.map((p) => [p, sideRole(p, src.text(p) ?? '', roleContext)]));
+  const central = new Map(
+    [...ranks].map(([p, r]) => [
+      p,
+      useScore(users.get(p) ?? 0, r, workWeight(work.get(p)), sideWeight(roles.get(p))),
+    ]),
+  );
+  // the roles of the files that could lead, kept to place the central types' files later
+  const sideRoles: Record<string, SideRole> = {};
+  for (const [p] of [...central].sort((a, b) => b[1] - a[1]).slice(0, SIDE_ROLES_KEPT)) {
+    const role = roles.get(p);
+    if (role) sideRoles[p] = role;
+  }
   const keyComponents = [...central]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, KEY_COMPONENTS)
-    .map(([path, rank]) => {
-      const summary = headerSummary(src.text(path) ?? '');
-      return { path, rank: Number(rank.toPrecision(4)), ...(summary ? { summary } : {}) };
-    });
-
-  const components = componentLinks(
-    keyComponents.map((k) => k.path),
-    (p) => src.text(p),
-    symbols,
-    imports,
-  );
+    .map(([path, rank]) => keyComponent(src, path, rank));
 
   return {
     identity: {
@@ -234,9 +264,48 @@ export function identityPass(input: IdentityInput): IdentityResult {
       entryPoints,
       publicApi,
       keyComponents,
-      components,
+      ...(Object.keys(sideRoles).length ? { sideRoles } : {}),
+      centrality: Object.fromEntries([...central].map(([p, r]) => [p, Number(r.toPrecision(4))])),
       fileRanks: Object.fromEntries([...ranks].map(([p, r]) => [p, Number(r.toPrecision(4))])),
     },
     ...(projectName ? { manifestName: projectName } : {}),
   };
+}
+
+type KeyComponent = Identity['keyComponents'][number];
+
+function keyComponent(src: Sources, path: string, rank: number): KeyComponent {
+  const summary = headerSummary(src.text(path) ?? '');
+  return { path, rank: Number(rank.toPrecision(4)), ...(summary ? { summary } : {}) };
+}
+
+/**
+ * The key components once the main path is known: the files its steps run through lead, in the order
+ * it meets them, then the files of the central types, then (in a web application) its controllers,
+ * services and entities, then the rest by use. The ranking by use alone comes first because the
+ * main path is traced over the files it puts first.
+ */
+export function centreFirst(
+  src: Sources,
+  identity: Identity,
+  flow: { mainPath?: MainPathStep[]; abstractions: { path: string }[] },
+): KeyComponent[] {
+  const score = new Map(Object.entries(identity.centrality ?? {}));
+  const pathFiles = (flow.mainPath ?? []).filter((s) => !s.external).map((s) => s.path);
+  const typeFiles = flow.abstractions.map((t) => t.path);
+  const webApp =
+    identity.kind === 'web-application' ||
+    identity.kind === 'application' ||
+    identity.kinds.includes('web-application');
+  const layers = new Map<string, Layer>();
+  if (webApp)
+    for (const p of score.keys()) {
+      const layer = layerOf(p, src.text(p) ?? '');
+      if (layer) layers.set(p, layer);
+    }
+  const side = new Map(Object.entries(identity.sideRoles ?? {}));
+  const known = new Map(identity.keyComponents.map((k) => [k.path, k]));
+  return centreOrder({ score, pathFiles, typeFiles, side, layers })
+    .slice(0, KEY_COMPONENTS)
+    .map((p) => known.get(p) ?? keyComponent(src, p, score.get(p) ?? 0));
 }

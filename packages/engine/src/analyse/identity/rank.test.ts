@@ -36,6 +36,21 @@ describe('key components by PageRank', () => {
     expect(graph.edges.get('src/unused.ts')).toBeUndefined();
   });
 
+  it('takes a name several files define from the one the user imports', () => {
+    const t: Record<string, string> = {
+      'app/page.ts': 'import { createClient } from "../utils/server"; createClient();',
+      'utils/server.ts': 'export const createClient = () => 1;',
+      'utils/browser.ts': 'export const createClient = () => 2;',
+    };
+    const g = referenceGraph(
+      Object.keys(t),
+      (p) => t[p] ?? null,
+      [sym('utils/server.ts', 'createClient'), sym('utils/browser.ts', 'createClient')],
+      [{ from: 'app/page.ts', specifier: '../utils/server', line: 1, resolved: 'utils/server.ts' }] as never,
+    );
+    expect([...(g.edges.get('app/page.ts')?.keys() ?? [])]).toEqual(['utils/server.ts']);
+  });
+
   it('ranks the most referenced definitions first and an unreferenced file last', () => {
     const rank = pageRank(graph);
     const order = [...rank].sort((a, b) => b[1] - a[1]).map(([p]) => p);
@@ -54,9 +69,30 @@ describe('key components by PageRank', () => {
 
 describe('header summaries', () => {
   it('takes the first sentence of the header comment, skipping a licence header', () => {
+    const js =
+      '// Copyright 2013 The Authors. Licensed under the Apache License.\n\n// Walks directory trees in parallel. It is fast.\nimport x from "y";\n';
+    expect(headerSummary(js)).toBe('Walks directory trees in parallel.');
+  });
+
+  it('never describes a Go file by the comment on its package clause, which documents the package', () => {
+    const go = '// Package walk walks directory trees in parallel.\npackage walk\n\nfunc Walk() {}\n';
+    expect(headerSummary(go)).toBeUndefined();
+  });
+
+  it('reads a docstring with reStructuredText fields and roles as its prose', () => {
+    const py =
+      '"""\nrequests.api\n~~~~~~~~~~~~\n\nThis module implements the Requests API.\n\n:copyright: (c) 2012 by Kenneth Reitz.\n:license: Apache2, see LICENSE for more details.\n"""\n';
+    expect(headerSummary(py)).toBe('This module implements the Requests API.');
+    const roles = '"""Sends a :class:`Request` with the :meth:`~Session.send` method, e.g. a GET. More."""\n';
+    expect(headerSummary(roles)).toBe('Sends a Request with the Session.send method, e.g. a GET.');
+  });
+
+  it('skips a credit to the work a file started from and a TODO', () => {
     const go =
-      '// Copyright 2013 The Authors. Licensed under the Apache License.\n\n// Package walk walks directory trees in parallel. It is fast.\npackage walk\n';
-    expect(headerSummary(go)).toBe('Package walk walks directory trees in parallel.');
+      'package chi\n\n// Radix tree implementation below is based on the original work by A. Person.\n\nfunc f() {}\n';
+    expect(headerSummary(go)).toBeUndefined();
+    expect(headerSummary('// TODO: split this file.\nexport const a = 1;\n')).toBeUndefined();
+    expect(headerSummary('/**\n * Module variables.\n */\nvar a = 1;\n')).toBeUndefined();
   });
 
   it('reads Javadoc markup as the words it marks', () => {

@@ -43,6 +43,11 @@ export function referenceGraph(
     set.add(s.path);
     definers.set(s.name, set);
   }
+  // the files each file imports: a name several files define is taken from the one imported
+  const imported = new Map<string, Set<string>>();
+  for (const imp of imports)
+    if (imp.resolved && inGraph.has(imp.from))
+      imported.set(imp.from, (imported.get(imp.from) ?? new Set()).add(imp.resolved));
   for (const f of files) {
     const full = text(f);
     if (!full) continue;
@@ -52,7 +57,9 @@ export function referenceGraph(
     // splitting on non-word characters is several times faster than matching identifiers one by one
     for (const w of t.split(NON_WORD)) if (definers.has(w)) uses.set(w, (uses.get(w) ?? 0) + 1);
     for (const [name, n] of uses) {
-      const defs = definers.get(name)!;
+      const all = definers.get(name)!;
+      const chosen = all.size > 1 ? [...all].filter((d) => imported.get(f)?.has(d)) : [];
+      const defs = chosen.length ? new Set(chosen) : all;
       let mul = 1;
       if (name.length >= 8 && /[a-z][A-Z]|_|-/.test(name)) mul *= 10;
       if (name.startsWith('_')) mul *= 0.1;
@@ -208,7 +215,6 @@ function headerBlocks(text: string): string[] {
   return blocks;
 }
 
-/** The first sentence of a file's header comment or docstring, when it has one that is not a licence. */
 /**
  * A docstring without its reStructuredText title: "requests.models" over a line of `~` names the
  * module, it does not say what it does.
@@ -226,10 +232,19 @@ function mostlyWords(text: string): boolean {
   return letters.length >= ink.length * 0.6;
 }
 
+/** The first sentence of a file's header comment or docstring, when it has one that is not a licence. */
 export function headerSummary(text: string): string | undefined {
-  for (const b of headerBlocks(text)) {
-    // Javadoc and JSDoc markup says nothing in prose: `{@link Owner}` is Owner, `<code>x</code>` is x
+  // a Go comment above the package clause documents the package, not this file
+  const goPackage = /^package\s+\w+\s*$/m.exec(text);
+  const own = goPackage ? text.slice(goPackage.index + goPackage[0].length) : text;
+  for (const b of headerBlocks(own)) {
+    // Javadoc and JSDoc markup says nothing in prose: `{@link Owner}` is Owner, `<code>x</code>` is x;
+    // reStructuredText roles name what they mark (:class:`Session` is Session) and a docstring's
+    // :copyright: and :license: fields are no part of what the module does
     const t = withoutTitles(b)
+      .replace(/^[ \t]*:(copyright|license|licence):.*$/gim, '')
+      .replace(/:[\w.-]+(?::[\w.-]+)*:`~?([^`<]*?)(?: ?<[^>]*>)?`/g, '$1')
+      .replace(/``([^`]+)``/g, '$1')
       .replace(/\{@\w+\s+([^}]*)\}/g, '$1')
       .replace(/<\/?[a-z][^>]*>/gi, '')
       .replace(/@\w+[^\n]*/g, '')
@@ -239,14 +254,31 @@ export function headerSummary(text: string): string | undefined {
       t.length < 12 ||
       !mostlyWords(t) ||
       LICENCE.test(t) ||
-      /^(module dependencies|dependencies|imports?|todo|fixme|xxx|hack|noqa|type: ignore)\b/i.test(t) ||
+      // section labels (`Module variables.`) head a block of code rather than describe the file
+      /^(module (dependencies|variables|exports)|dependencies|imports?|todo|fixme|xxx|hack|noqa|type: ignore)\b/i.test(
+        t,
+      ) ||
+      // a credit to the work a file started from says where it came from, not what it does
+      /\b(based on|derived from|copy paste from)\b.{0,40}\bwork\b|\boriginal work\b|\bstarted out as\b/i.test(
+        t,
+      ) ||
       /^(eslint|prettier|@ts-|jshint|global\s|go:build|\+build)/i.test(t)
     )
       continue;
-    return (
-      /^(.{12,200}?[.!?])(\s|$)/.exec(t)?.[1] ??
-      (t.length <= 160 ? t : `${t.slice(0, 157).replace(/\s+\S*$/, '')}…`)
-    );
+    return firstSentence(t) ?? (t.length <= 160 ? t : `${t.slice(0, 157).replace(/\s+\S*$/, '')}…`);
+  }
+  return undefined;
+}
+
+// abbreviations whose full stop ends no sentence
+const ABBREVIATION = /\b(e\.g|i\.e|etc|vs|cf|approx|incl|Mr|Mrs|Dr|No)\.$/i;
+
+/** The first sentence of `t`, 12 to 300 characters long, or undefined when none ends in that span. */
+export function firstSentence(t: string): string | undefined {
+  const end = /[.!?](?=\s|$)/g;
+  for (let m = end.exec(t); m && m.index < 300; m = end.exec(t)) {
+    const s = t.slice(0, m.index + 1);
+    if (s.length >= 12 && !ABBREVIATION.test(s)) return s;
   }
   return undefined;
 }
