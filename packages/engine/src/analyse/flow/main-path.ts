@@ -60,6 +60,51 @@ interface ProductCall {
   target: Target;
   /** The result is kept or returned (or the call is where the type dispatches the work). */
   used: boolean;
+  /** Where the call runs in the order of execution (see `runsAt`). */
+  at: number;
+  /** The call it waits on, when it runs once a promise resolves. */
+  after?: MainPathStep['after'];
+  /** What the field it is reached through holds (`mx.handler`, the chain built at registration). */
+  via?: NonNullable<MainPathStep['via']>;
+}
+
+/** A position in a definition's text as one number: the line, then the column as a fraction. */
+const position = (line: number, column: number) => line + Math.min(column, 999) / 1000;
+
+/** A function literal bound to a local: `const done = () => respond(ctx)`, `done := func(…) {`, a nested `def`. */
+const BOUND_LITERAL =
+  /^\s*(?:(?:const|let|var)\s+([\w$]+)\s*=\s*(?:async\s+)?(?:\([^)]*\)|[\w$]+)\s*=>|([\w$]+)\s*:=\s*func\s*\(|(?:async\s+)?(?:def|function)\s+([\w$]+)\s*\()/;
+
+/**
+ * Where a call runs in the order of execution. A call written inside a function literal bound to a
+ * local runs where that local is next called or handed on: `const handleResponse = () => respond(ctx)`
+ * runs at `fnMiddleware(ctx).then(handleResponse)`, after the call it waits on, which is named.
+ */
+function runsAt(t: Target, call: Call): { at: number; after?: { call: string; path: string; line: number } } {
+  const text = t.file.bare[call.line - 1] ?? '';
+  const own = { at: position(call.line, Math.max(0, text.indexOf(`${call.name}(`))) };
+  const headers = [call.line, ...enclosing(t, call.line)];
+  for (const h of headers) {
+    const m = BOUND_LITERAL.exec(t.file.bare[h - 1] ?? '');
+    if (!m || h === t.def.line) continue;
+    const name = m[1] ?? m[2] ?? m[3]!;
+    // a literal on one line ends there; a longer one where its indentation closes
+    let end = h;
+    if (h !== call.line)
+      while (end < t.def.end && (!t.file.bare[end]!.trim() || indentOf(t.file.bare[end]!) > indentOf(t.file.bare[h - 1]!)))
+        end++;
+    for (let i = end + 1; i <= Math.min(t.def.end, t.file.bare.length); i++) {
+      const line = t.file.bare[i - 1]!;
+      const ref = new RegExp(`(^|[^\\w$.])${name.replace(/\$/g, '\\$')}\\b(?!\\s*=[^=>])`).exec(line);
+      if (!ref) continue;
+      const col = ref.index + ref[1]!.length;
+      // handed to `.then(…)`: it runs once the call before it resolves
+      const waits = /([\w$.#]+\s*\([^()]*\))\s*\.then\s*\(\s*$/.exec(line.slice(0, col));
+      return { at: position(i, col), ...(waits ? { after: { call: waits[1]!.replace(/\s+/g, ''), path: t.file.path, line: i } } : {}) };
+    }
+    return own;
+  }
+  return own;
 }
 
 /** A Rust call whose error the caller passes on (`Self::run_dependencies(…)?;`) is part of the work. */
@@ -174,6 +219,100 @@ function earlyExit(t: Target, line: number, onwards: number): boolean {
   return line < onwards && /^\s*return\b/.test(t.file.bare[line - 1] ?? '') && armOf(t, line) !== undefined;
 }
 
+/**
+ * A call in a guard: an arm of a choice whose block returns (`if rctx != nil { mx.handler.ServeHTTP(w, r);
+ * return }`), a mode that leaves early rather than the way the work normally goes.
+ */
+function guarded(t: Target, line: number): boolean {
+  const arm = armOf(t, line);
+  if (arm === undefined) return false;
+  const indent = indentOf(t.file.bare[arm - 1]!);
+  for (let i = arm + 1; i <= Math.min(t.def.end, t.file.bare.length); i++) {
+    const text = t.file.bare[i - 1]!;
+    if (!text.trim()) continue;
+    if (indentOf(text) <= indent) return false;
+    if (/^\s*return\b/.test(text)) return true;
+  }
+  return false;
+}
+
+/**
+ * Where a body makes a call it makes more than once (the line reader keeps the first): the first site
+ * on its way (`direct`), else the first (`mx.handler.ServeHTTP` at the end of `ServeHTTP`, not in the
+ * guard for a nested router above it).
+ */
+function normalSite(t: Target, call: Call): Call {
+  if (direct(t, call.line)) return call;
+  const written = [call.root, call.qualifier !== call.root ? call.qualifier : undefined, call.name]
+    .filter(Boolean)
+    .map((w) => w!.replace(/[$]/g, '\\$'))
+    .join('\\s*(?:\\?\\.|\\.|::|->)\\s*');
+  const again = new RegExp(`(?:^|[^\\w$.])${written}\\s*\\(`);
+  for (let i = call.line + 1; i <= Math.min(t.def.end, t.file.bare.length); i++)
+    if (again.test(t.file.bare[i - 1]!) && direct(t, i)) return { ...call, line: i };
+  return call;
+}
+
+/**
+ * A call the body makes itself on its way, neither in a guard that returns early nor inside a function
+ * literal handed to another call (`store.run(ctx, async () => …)`).
+ */
+function direct(t: Target, line: number): boolean {
+  if (guarded(t, line)) return false;
+  return !enclosing(t, line).some((h) => h !== t.def.line && FUNCTION_LITERAL.test(t.file.bare[h - 1]!));
+}
+
+/**
+ * The text of a statement from a column of a line to its end, across lines: while brackets are open,
+ * or while it ends with (or the next line starts with) an operator that carries it on
+ * (`this.router =` / `options.router ??` / `new SmartRouter({ … })`).
+ */
+function balancedStatement(t: Target, line: number, from = 0): string {
+  let depth = 0;
+  let out = '';
+  const last = Math.min(t.file.bare.length, line + 12);
+  for (let i = line - 1; i < last; i++) {
+    const text = t.file.bare[i]!.slice(i === line - 1 ? from : 0);
+    out += `${text}\n`;
+    for (const ch of text) {
+      if ('([{'.includes(ch)) depth++;
+      else if (')]}'.includes(ch)) depth--;
+    }
+    const open = /(?:^|[=?:|&,(+\-*/])\s*$/.test(out.trim() ? out.trimEnd() : '=');
+    const next = /^\s*(?:\?\?|\|\||&&|\?|:|\.)/.test(t.file.bare[i + 1] ?? '');
+    if (depth <= 0 && !open && !next) break;
+  }
+  return out;
+}
+
+/** A module path an import names, resolved from the importing file, without its extension (`./hono-base`). */
+function joinPath(fromFile: string, spec: string): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const parts = fromFile.split('/').slice(0, -1);
+  for (const seg of spec.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg !== '.') parts.push(seg);
+  }
+  return parts.join('/').replace(/\.[jt]sx?$/, '');
+}
+
+/** A call's arguments, split at the commas outside brackets. */
+function splitArguments(args: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let part = '';
+  for (const ch of args) {
+    if ('([{'.includes(ch)) depth++;
+    else if (')]}'.includes(ch)) depth--;
+    if (ch === ',' && depth === 0) {
+      out.push(part);
+      part = '';
+    } else part += ch;
+  }
+  if (part.trim()) out.push(part);
+  return out;
+}
+
 /** The names of a definition's parameters: `(ctx, fnMiddleware)`, `(onError?: H)`, `(String name)`. */
 function paramNames(t: Target): Set<string> {
   return new Set(parameters(t).map((p) => p.name));
@@ -214,7 +353,7 @@ function parameters(t: Target): { name: string; optional: boolean }[] {
 }
 
 /** A conventional name for the function that does a unit of work, when code hands it over (`Run`, `handle`). */
-const HANDOVER = /^(run|handle|execute|serve|invoke|call|callback|dispatch|process)$/i;
+const HANDOVER = /^(run|handle|execute|serve|serveHTTP|invoke|call|callback|dispatch|process)$/i;
 
 const FUNCTION_LITERAL = /=>|\bfunction\b|\bfunc\s*\(|\blambda\b|\|[\w\s,:&]*\|\s*\{/;
 
@@ -545,22 +684,91 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     return r;
   };
 
-  /** Fields a method calls through (`mx.handler.ServeHTTP`) and what the type assigns to them. */
-  const assignedTo = (t: Target, field: string): Call[] => {
-    const out: Call[] = [];
-    for (const m of t.file.defs.filter((d) => d.owner === t.def.owner))
-      for (let i = m.line; i <= m.end && i <= t.file.bare.length; i++) {
-        const line = t.file.bare[i - 1]!;
-        const at = line.search(new RegExp(`\\.${field}\\s*=[^=]`));
-        if (at < 0) continue;
-        const rhs = line.slice(at);
-        // what a call on the right returns was built when the field was set (`chain(mws, endpoint)` at
-        // registration); only a type made there answers the dispatch itself
-        out.push(...callsIn([rhs], 1, 1).filter((c) => c.creates || typeNames.has(c.name)));
-        // a method handed over as a value: `http.HandlerFunc(mx.routeHTTP)`
-        for (const ref of rhs.matchAll(/\b(\w+)\.(\w+)\b(?!\s*\()/g))
-          if (ref[2] !== field)
-            out.push({ root: ref[1]!, qualifier: ref[1]!, name: ref[2]!, line: 1, creates: false });
+  /**
+   * Where the type stored the value a call through one of its fields reaches (`this.router.match` on
+   * the `SmartRouter` a constructor put in `router`), so the step can say what the field holds.
+   */
+  const storedVia = (t: Target, call: Call, r: Target): ProductCall['via'] => {
+    if (!call.root || !call.qualifier || call.qualifier === call.root || !t.def.owner || !r.def.owner) return undefined;
+    if (!SELF.has(call.root) && envOf(t).get(call.root) !== t.def.owner) return undefined;
+    const made = assignedTo(t, call.qualifier).find((x) => {
+      const found = resolveCall(x.call, x.in);
+      return !!found && 'def' in found && found.def.kind === 'type' && found.def.name === r.def.owner;
+    });
+    return made ? { ...made.via, field: `${call.root}.${call.qualifier}` } : undefined;
+  };
+  /**
+   * A call through a field whose declared type only declares the method (an interface's `match`),
+   * whatever one implementation the resolver settled on: what the type stores there answers it.
+   */
+  const declaredAbstract = (call: Call, t: Target): boolean => {
+    const base = call.root && (SELF.has(call.root) ? t.def.owner : envOf(t).get(call.root));
+    const fieldType = base && call.qualifier ? fieldsOf(base).get(call.qualifier) : undefined;
+    const declared = fieldType ? ownMethod(fieldType, call.name, 0) : undefined;
+    return !!declared && abstract(declared);
+  };
+  /**
+   * Fields a method calls through (`mx.handler.ServeHTTP`, `this.router.match`) and what the type, or
+   * a subtype's constructor, assigns to them (`this.router = options.router ?? new SmartRouter(…)`,
+   * over several lines): each call or method value found there, the method it is read in, and where.
+   */
+  const assignedTo = (
+    t: Target,
+    field: string,
+  ): { call: Call; in: Target; via: Omit<NonNullable<MainPathStep['via']>, 'field'> }[] => {
+    const out: { call: Call; in: Target; via: Omit<NonNullable<MainPathStep['via']>, 'field'> }[] = [];
+    const owners = [t.def.owner!, ...subtypesOf(t.def.owner!, t.file)];
+    const files = new Set<FileModel>([t.file, ...owners.flatMap((o) => (types.get(o) ?? []).map((x) => x.file))]);
+    for (const file of files)
+      for (const m of file.defs.filter((d) => d.owner && owners.includes(d.owner) && d.kind !== 'type'))
+        for (let i = m.line; i <= m.end && i <= file.bare.length; i++) {
+          const at = file.bare[i - 1]!.search(new RegExp(`\\.${field}\\s*=(?![=>])`));
+          if (at < 0) continue;
+          const where: Target = { file, def: m };
+          const rhsAt = file.bare[i - 1]!.indexOf('=', at) + 1;
+          const rhs = balancedStatement(where, i, rhsAt);
+          const written = balancedStatement({ file: { ...file, bare: file.lines }, def: m }, i, rhsAt);
+          const via = {
+            expression: written.replace(/\s+/g, ' ').replace(/[;,]?\s*$/, '').trim(),
+            by: label(m),
+            path: file.path,
+            line: i,
+          };
+          // what a call on the right returns was built when the field was set (`chain(mws, endpoint)` at
+          // registration); only a type made there answers the dispatch itself
+          for (const c of callsIn([rhs.replace(/\n/g, ' ')], 1, 1).filter((c) => c.creates || typeNames.has(c.name)))
+            out.push({ call: { ...c, line: i }, in: where, via });
+          // a method handed over as a value: `http.HandlerFunc(mx.routeHTTP)`
+          for (const ref of rhs.matchAll(/\b(\w+)\.(\w+)\b(?!\s*\()/g))
+            if (ref[2] !== field)
+              out.push({
+                call: { root: ref[1]!, qualifier: ref[1]!, name: ref[2]!, line: i, creates: false },
+                in: where,
+                via,
+              });
+        }
+    // the value a method sets unconditionally (a builder's `mx.handler = chain(…)`) before one set
+    // only in a branch (`if mx.inline { mx.handler = … }`)
+    const branch = (x: (typeof out)[number]) => Number(armOf(x.in, x.call.line) !== undefined);
+    const central = (x: (typeof out)[number]) => input.rank.get(x.in.file.path) ?? 1e6;
+    return out.sort((x, y) => branch(x) - branch(y) || central(x) - central(y));
+  };
+
+  /**
+   * The product types that extend a type: by its name, or by the name a file imports it under from
+   * the type's own file (`class Hono extends HonoBase`, where `HonoBase` is hono-base.ts's `Hono`).
+   */
+  const subtypesOf = (typeName: string, home: FileModel): string[] => {
+    const stem = home.path.replace(/\.[^./]+$/, '');
+    const out: string[] = [];
+    for (const [name, ts] of types)
+      for (const x of ts) {
+        const head = x.file.bare.slice(x.def.line - 1, x.def.line + 5).join(' ');
+        const base = /\bextends\s+([\w$]+)/.exec(head)?.[1] ?? x.def.bases?.[0];
+        if (!base || name === typeName) continue;
+        const from = x.file.bindings.get(base);
+        const fromHome = !!from && joinPath(x.file.path, from) === stem;
+        if ((base === typeName && x.file === home) || fromHome || (base === typeName && !from)) out.push(name);
       }
     return out;
   };
@@ -638,8 +846,22 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const seen = new Set<string>([k]);
     const last = lastCallLine(t);
     const tails = /^(Rust|Ruby|Kotlin|Scala)$/.test(t.file.language);
-    const add = (call: Call, r: Target | { module: string } | null, dispatched = false) => {
-      if (!r || !('def' in r) || seen.has(key(r))) return;
+    const add = (
+      call: Call,
+      r: Target | { module: string } | null,
+      dispatched = false,
+      via?: ProductCall['via'],
+    ) => {
+      if (!r || !('def' in r)) return;
+      const order = runsAt(t, call);
+      if (seen.has(key(r))) {
+        // the same definition called twice: the site on the normal path names the step, not one in a
+        // guard that returns early (a router's nested-router branch before the top-level path)
+        const earlier = out.find((c) => key(c.target) === key(r));
+        if (earlier && !direct(t, earlier.call.line) && direct(t, call.line))
+          Object.assign(earlier, { call, ...order, ...(via ? { via } : {}) });
+        return;
+      }
       seen.add(key(r));
       const line = t.file.bare[call.line - 1] ?? '';
       // a call whose result the body keeps or returns carries the work on; one made for its effect
@@ -651,21 +873,33 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         (tails && tailExpression(t, call.line)) ||
         propagates(t, call) ||
         inLoop(t, call.line);
-      out.push({ call, target: r, used });
+      out.push({ call, target: r, used, ...order, ...(via ? { via } : {}) });
     };
-    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+    for (const first of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+      const call = normalSite(t, first);
       const r = resolveCall(call, t);
-      if (!r && call.root && call.qualifier && call.qualifier !== call.root && t.def.owner) {
-        // dispatch through a field the type fills itself: follow what it assigns there
-        for (const c of assignedTo(t, call.qualifier)) {
-          const r = resolveCall(c, t);
+      // dispatch through a field the type fills itself, typed as an interface or a library type (no
+      // body of its own to follow): follow what the type, or a subtype's constructor, assigns there
+      const stored =
+        (!r || ('def' in r && r.def.kind !== 'type' && (abstract(r) || declaredAbstract(call, t)))) &&
+        call.root &&
+        call.qualifier &&
+        call.qualifier !== call.root &&
+        t.def.owner
+          ? assignedTo(t, call.qualifier)
+          : [];
+      if (stored.length) {
+        for (const { call: c, in: where, via } of stored) {
+          const r = resolveCall(c, where);
           // an implementation stored there (`this.router = new SmartRouter(…)`) answers the call itself
           const impl = r && 'def' in r && r.def.kind === 'type' ? methodOn(r.def.name, call.name) : undefined;
-          add({ ...c, line: call.line }, impl ?? r, true);
+          // a type stored there that does not define the method is not made by the call
+          const answer = impl ?? (r && 'def' in r && r.def.kind === 'type' ? null : r);
+          add({ ...call, name: c.name }, answer, true, { ...via, field: `${call.root}.${call.qualifier}` });
         }
         continue;
       }
-      add(call, r);
+      add(call, r, false, r && 'def' in r ? storedVia(t, call, r) : undefined);
     }
     callsCache.set(k, out);
     return out;
@@ -683,10 +917,19 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
    * code behind it) is followed down; one more substantial call beside it is named as a step of its
    * own, with no descent, so the path stays one story.
    */
-  const visit = (t: Target, depth: number, note?: string, descend = true, from?: number) => {
+  /** Where each step was called from: the caller and its call, to tell what a parameter holds. */
+  const sites = new Map<string, { caller: Target; call: Call }>();
+  const visit = (
+    t: Target,
+    depth: number,
+    note?: string,
+    descend = true,
+    from?: number,
+    extra: Partial<MainPathStep> = {},
+  ) => {
     if (steps.length >= MAX_STEPS || visited.has(key(t))) return;
     visited.add(key(t));
-    steps.push({ ...step(t, note), ...(from !== undefined ? { from } : {}) });
+    steps.push({ ...step(t, note), ...extra, ...(from !== undefined ? { from } : {}) });
     const me = steps.length - 1;
     if (depth >= MAX_DEPTH || !descend) return;
     stack.push(key(t));
@@ -758,17 +1001,19 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       depth === 0 ? (m) => LISTENER.test(m) || input.dependency(m) : input.dependency,
     );
     const hand = handover(t);
-    const ordered = [...made, ...beside, ...(next ? [next] : [])].sort((x, y) => x.call.line - y.call.line);
+    // in the order they run: a callback handed to `.then` after the call it waits on
+    const ordered = [...made, ...beside, ...(next ? [next] : [])].sort((x, y) => x.at - y.at);
+    const handAt = hand ? runsAt(t, hand).at : 0;
     let left = false;
     let handed = false;
     for (const c of ordered) {
       if (steps.length >= MAX_STEPS) break;
-      if (hand && !handed && hand.line <= c.call.line) {
+      if (hand && !handed && handAt <= c.at) {
         steps.push(userCode(t, hand, me));
         handed = true;
       }
       // the work handed to a library (`compose` from koa-compose, `transaction.atomic`) is a step too
-      if (leaving && !left && leaving.call.line <= c.call.line) {
+      if (leaving && !left && runsAt(t, leaving.call).at <= c.at) {
         steps.push({ ...outside(t, leaving), from: me });
         left = true;
       }
@@ -782,8 +1027,15 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       // a call that provides a value (`get_connection…`, "Returns a connection") is named; the work
       // goes on in the caller that uses the value, so the path does not go inside it, unless the
       // value is a function it makes there (koa's `callback()` returns the request handler)
-      else
-        visit(c.target, depth + 1, why, c === next && (!provides(c.target) || makesFunction(c.target)), me);
+      else {
+        if (!sites.has(key(c.target))) sites.set(key(c.target), { caller: t, call: c.call });
+        const extra: Partial<MainPathStep> = {
+          ...(c.via ? { via: c.via } : {}),
+          ...(c.after ? { after: c.after } : {}),
+        };
+        const descends = c === next && (!provides(c.target) || makesFunction(c.target));
+        visit(c.target, depth + 1, why, descends, me, extra);
+      }
     }
     if (leaving && !left && steps.length < MAX_STEPS) steps.push({ ...outside(t, leaving), from: me });
     if (hand && !handed && steps.length < MAX_STEPS) steps.push(userCode(t, hand, me));
@@ -801,20 +1053,71 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       if (FAILURE.test(call.name) || onFailure(t, call)) return false;
       if (!call.root) return paramsOf(t).has(call.name) && USED.test(t.file.bare[call.line - 1] ?? '');
       const mine = SELF.has(call.root) || env.get(call.root) === t.def.owner;
-      return mine && call.qualifier === call.root && hooks.has(call.name);
+      if (mine && call.qualifier === call.root && hooks.has(call.name)) return true;
+      return call.qualifier === call.root && HANDOVER.test(call.name) && !!foundBy(t, call);
     });
     const runs = found.filter((c) => HANDOVER.test(c.name));
     return (runs.length ? runs : found)[runs.length ? runs.length - 1 : 0];
   };
-  const userCode = (t: Target, call: Call, from: number): MainPathStep => ({
-    name: call.name,
-    path: t.file.path,
-    line: call.line,
-    // the step's citation is the call itself
-    note: `called by ${label(t.def)}`,
-    handedIn: call.root ? 'field' : 'parameter',
-    from,
-  });
+  /**
+   * The product lookup a local handler came from, when a step calls what it found (`_, _, h :=
+   * mx.tree.FindRoute(…)` then `h.ServeHTTP(w, r)`): the matched handler, users' code, ends the path.
+   */
+  const foundBy = (t: Target, call: Call): NonNullable<MainPathStep['via']> | undefined => {
+    const local = call.root!;
+    if (SELF.has(local) || envOf(t).get(local)) return undefined;
+    const bound = new RegExp(`(?:^|[\\s(,])${local}\\s*(?::=|=)(?!=)\\s*(?:await\\s+)?(?=[\\w.]+\\s*\\()`);
+    for (let i = call.line; i >= t.def.line; i--) {
+      const text = t.file.bare[i - 1] ?? '';
+      const m = bound.exec(text);
+      if (!m) continue;
+      const rhs = text.slice(m.index + m[0].length);
+      const first = callsIn([rhs], 1, 1)[0];
+      const r = first ? resolveCall({ ...first, line: i }, t) : null;
+      if (!r || !('def' in r) || r.def.kind === 'type') return undefined;
+      const written = (t.file.lines[i - 1] ?? '').slice(m.index + m[0].length);
+      const expression = written.slice(0, written.lastIndexOf(')') + 1);
+      return { expression, by: label(t.def), path: t.file.path, line: i };
+    }
+    return undefined;
+  };
+  const userCode = (t: Target, call: Call, from: number): MainPathStep => {
+    const found = call.root && call.qualifier === call.root ? foundBy(t, call) : undefined;
+    const via = call.root ? found : passedAs(t, call.name);
+    return {
+      name: call.name,
+      path: t.file.path,
+      line: call.line,
+      // the step's citation is the call itself
+      note: `called by ${label(t.def)}`,
+      handedIn: found ? 'result' : call.root ? 'field' : 'parameter',
+      ...(via ? { via } : {}),
+      from,
+    };
+  };
+  /**
+   * What the caller handed a step as one of its parameters: the argument at the call, or, for a
+   * local, the value it was given (`fn` in `this.handleRequest(ctx, fn)` is `this.compose(this.middleware)`).
+   */
+  const passedAs = (t: Target, name: string): MainPathStep['via'] => {
+    const site = sites.get(key(t));
+    const index = parameters(t).findIndex((p) => p.name === name);
+    if (!site || index < 0) return undefined;
+    const { caller, call } = site;
+    const args = splitArguments(argumentsOf({ file: { ...caller.file, bare: caller.file.lines }, def: caller.def }, call) ?? '');
+    const arg = args[index]?.trim();
+    if (!arg) return undefined;
+    const at = { by: label(caller.def), path: caller.file.path };
+    if (!/^[A-Za-z_$][\w$]*$/.test(arg)) return { expression: arg, ...at, line: call.line };
+    // a local: the value it was last given above the call
+    for (let i = call.line - 1; i >= caller.def.line; i--) {
+      const m = new RegExp(`^\\s*(?:(?:const|let|var)\\s+)?${arg.replace(/\$/g, '\\$')}\\s*(?::=|=)(?!=)\\s*(.+?);?\\s*$`).exec(
+        caller.file.lines[i - 1] ?? '',
+      );
+      if (m) return { expression: m[1]!, ...at, line: i };
+    }
+    return undefined;
+  };
   const outside = (t: Target, leaving: { call: Call; module: string }): MainPathStep => ({
     name: leaving.call.name,
     path: t.file.path,
