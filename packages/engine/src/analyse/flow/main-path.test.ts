@@ -719,6 +719,253 @@ describe('main path', () => {
     ]);
   });
 
+  it('runs a callback handed to `.then` after the call it waits on, and names what a parameter was given', () => {
+    const contents = {
+      'lib/server.js': [
+        "const compose = require('./compose')",
+        '',
+        'class Server {',
+        '  callback () {',
+        '    const stack = compose(this.layers)',
+        '    const handle = (req) => {',
+        '      const ctx = this.makeContext(req)',
+        '      return this.handle(ctx, stack)',
+        '    }',
+        '    return handle',
+        '  }',
+        '',
+        '  handle (ctx, runStack) {',
+        '    const done = () => finish(ctx)',
+        '    return runStack(ctx).then(done)',
+        '  }',
+        '',
+        '  makeContext (req) {',
+        '    const ctx = { req }',
+        '    ctx.state = {}',
+        '    ctx.body = null',
+        '    return ctx',
+        '  }',
+        '}',
+        '',
+        'function finish (ctx) {',
+        '  const body = ctx.body',
+        '  const out = String(body)',
+        '  ctx.res.end(out)',
+        '  return out',
+        '}',
+      ].join('\n'),
+      'lib/compose.js': [
+        'module.exports = function compose (layers) {',
+        '  const all = layers.slice()',
+        '  const run = (ctx) => Promise.all(all.map((l) => l(ctx)))',
+        '  return run',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'JavaScript', {
+      kind: 'library',
+      productPaths: ['lib'],
+      publicApi: [{ name: 'Server', kind: 'class', path: 'lib/server.js', line: 3 }],
+    });
+    const names = labels(steps);
+    // `finish` is written on line 14 but runs once `runStack(ctx)` resolves on line 15
+    expect(names.indexOf('runStack')).toBeGreaterThan(-1);
+    expect(names.indexOf('finish')).toBeGreaterThan(names.indexOf('runStack'));
+    expect(steps.find((s) => s.name === 'finish')).toMatchObject({
+      note: 'called by Server.handle at lib/server.js:14',
+      after: { call: 'runStack(ctx)', path: 'lib/server.js', line: 15 },
+    });
+    // the parameter is the stack `callback` composed before handing it over
+    expect(steps.find((s) => s.name === 'runStack')).toMatchObject({
+      handedIn: 'parameter',
+      via: { expression: 'compose(this.layers)', by: 'Server.callback', path: 'lib/server.js', line: 5 },
+    });
+  });
+
+  it('a router: the top-level call site, the chain its field holds, the lookup, then the matched handler', () => {
+    const contents = {
+      'mux.go': [
+        'package chi',
+        '',
+        'type Mux struct {',
+        '\thandler http.Handler',
+        '\ttree *node',
+        '}',
+        '',
+        'func (mx *Mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {',
+        '\trctx, _ := r.Context().Value(RouteCtxKey).(*Context)',
+        '\tif rctx != nil {',
+        '\t\tmx.handler.ServeHTTP(w, r)',
+        '\t\treturn',
+        '\t}',
+        '\trctx = NewRouteContext()',
+        '\tmx.handler.ServeHTTP(w, r)',
+        '}',
+        '',
+        'func (mx *Mux) handle(pattern string, handler http.Handler) {',
+        '\tif mx.inline {',
+        '\t\tmx.handler = http.HandlerFunc(mx.routeHTTP)',
+        '\t}',
+        '\tmx.tree.InsertRoute(pattern, handler)',
+        '}',
+        '',
+        'func (mx *Mux) updateRouteHandler() {',
+        '\tmx.handler = chain(mx.middlewares, http.HandlerFunc(mx.routeHTTP))',
+        '}',
+        '',
+        'func (mx *Mux) routeHTTP(w http.ResponseWriter, r *http.Request) {',
+        '\tpath := r.URL.Path',
+        '\tif _, _, h := mx.tree.FindRoute(rctx, method, path); h != nil {',
+        '\t\tr.Pattern = path',
+        '\t\th.ServeHTTP(w, r)',
+        '\t\treturn',
+        '\t}',
+        '\tmx.NotFoundHandler().ServeHTTP(w, r)',
+        '}',
+      ].join('\n'),
+      'tree.go': [
+        'package chi',
+        '',
+        'type node struct {',
+        '\tprefix string',
+        '}',
+        '',
+        'func (n *node) FindRoute(rctx *Context, method methodTyp, path string) (*node, endpoints, http.Handler) {',
+        '\trn := n.findRoute(rctx, method, path)',
+        '\tif rn == nil {',
+        '\t\treturn nil, nil, nil',
+        '\t}',
+        '\treturn rn, rn.endpoints, rn.endpoints[method].handler',
+        '}',
+        '',
+        'func (n *node) findRoute(rctx *Context, method methodTyp, path string) *node {',
+        '\tfor _, c := range n.children {',
+        '\t\tif c.prefix == path {',
+        '\t\t\treturn c',
+        '\t\t}',
+        '\t}',
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Go', {
+      kind: 'library',
+      productPaths: ['mux.go', 'tree.go'],
+      publicApi: [{ name: 'Mux', kind: 'type', path: 'mux.go', line: 3 }],
+    });
+    expect(labels(steps)).toEqual(['Mux.ServeHTTP', 'Mux.routeHTTP', 'node.FindRoute', 'node.findRoute', 'ServeHTTP']);
+    // line 11 is the nested-router guard that returns early; the request goes on at line 15, through
+    // the chain `updateRouteHandler` stores, not the branch-only value `handle` sets
+    expect(steps[1]).toMatchObject({
+      note: 'called by Mux.ServeHTTP at mux.go:15',
+      via: {
+        field: 'mx.handler',
+        expression: 'chain(mx.middlewares, http.HandlerFunc(mx.routeHTTP))',
+        by: 'Mux.updateRouteHandler',
+        line: 26,
+      },
+    });
+    // the path ends where the router calls the handler its lookup matched
+    expect(steps[4]).toMatchObject({
+      line: 33,
+      handedIn: 'result',
+      via: { expression: 'mx.tree.FindRoute(rctx, method, path)', line: 31 },
+    });
+  });
+
+  it('a call through a field typed as an interface lands on what a subtype constructor stores there', () => {
+    const contents = {
+      'src/router.ts': [
+        'export interface Router {',
+        '  add(method: string, path: string): void',
+        '  match(method: string, path: string): string[]',
+        '}',
+      ].join('\n'),
+      'src/base.ts': [
+        "import type { Router } from './router'",
+        '',
+        'class App {',
+        '  router!: Router',
+        '',
+        '  fetch(request: Request): Response {',
+        '    const path = new URL(request.url).pathname',
+        '    const found = this.router.match(request.method, path)',
+        '    return this.respond(found, path)',
+        '  }',
+        '',
+        '  respond(found: string[], path: string): Response {',
+        '    const body = found.join(path)',
+        '    const head = body.length',
+        '    return new Response(body)',
+        '  }',
+        '}',
+        '',
+        'export { App as AppBase }',
+      ].join('\n'),
+      'src/app.ts': [
+        "import { AppBase } from './base'",
+        "import { FastRouter } from './fast'",
+        "import { SlowRouter } from './slow'",
+        '',
+        'export class App extends AppBase {',
+        '  constructor(options: { router?: Router } = {}) {',
+        '    super()',
+        '    this.router =',
+        '      options.router ??',
+        '      new FastRouter({',
+        '        fallback: 1,',
+        '      })',
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/fast.ts': [
+        "import type { Router } from './router'",
+        '',
+        'export class FastRouter implements Router {',
+        '  routes: string[] = []',
+        '  add(method: string, path: string) {',
+        '    this.routes.push(method + path)',
+        '  }',
+        '  match(method: string, path: string): string[] {',
+        '    const key = method + path',
+        '    const hits = this.routes.filter((r) => r === key)',
+        '    const sorted = hits.sort()',
+        '    return sorted',
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/slow.ts': [
+        "import type { Router } from './router'",
+        '',
+        'export class SlowRouter implements Router {',
+        '  routes: string[] = []',
+        '  add(method: string, path: string) {',
+        '    this.routes.push(method + path)',
+        '  }',
+        '  match(method: string, path: string): string[] {',
+        '    const key = method + path',
+        '    const hits = this.routes.filter((r) => r.startsWith(key))',
+        '    const sorted = hits.reverse()',
+        '    return sorted',
+        '  }',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'TypeScript', {
+      kind: 'framework',
+      productPaths: ['src'],
+      publicApi: [{ name: 'App', kind: 'class', path: 'src/base.ts', line: 3 }],
+    });
+    const match = steps.find((s) => s.name === 'match');
+    // `match` is a keyword elsewhere, a method name here; the interface declares it, the constructor
+    // of the subtype (imported under another name) stores the implementation, over several lines
+    expect(match).toMatchObject({
+      owner: 'FastRouter',
+      via: { field: 'this.router', by: 'App.constructor', path: 'src/app.ts', line: 8 },
+    });
+    expect(match?.via?.expression).toMatch(/^options\.router \?\? new FastRouter\(/);
+  });
+
   it('nothing to trace gives no main path rather than a guess', () => {
     const steps = mainPath({ 'README.md': '# x' }, 'Markdown', { kind: 'library' });
     expect(steps).toEqual([]);

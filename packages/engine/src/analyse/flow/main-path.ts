@@ -1065,7 +1065,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
    */
   const foundBy = (t: Target, call: Call): NonNullable<MainPathStep['via']> | undefined => {
     const local = call.root!;
-    if (SELF.has(local) || envOf(t).get(local)) return undefined;
+    if (!/^[A-Za-z_$][\w$]*$/.test(local) || SELF.has(local) || envOf(t).get(local)) return undefined;
     const bound = new RegExp(`(?:^|[\\s(,])${local}\\s*(?::=|=)(?!=)\\s*(?:await\\s+)?(?=[\\w.]+\\s*\\()`);
     for (let i = call.line; i >= t.def.line; i--) {
       const text = t.file.bare[i - 1] ?? '';
