@@ -55,6 +55,16 @@ export interface MainPathInput {
 /** A line that keeps or returns what it calls: `x = f()`, `x := f()`, `return f()`, `=> f()`. */
 const USED = /^\s*(?:return|yield|await)\b|[^=!<>]=[^=]|:=|=>|\bif\s+let\b|\?\s*;?\s*$|\bas\s+\w+\s*:\s*$/;
 
+/**
+ * Whether a line keeps or returns what it calls. A keyword argument inside the call's brackets
+ * (`echo(style(message, fg="red"), err=True)`) assigns nothing: brackets are read empty first.
+ */
+function keeps(line: string): boolean {
+  let flat = line;
+  for (let i = 0; i < 8 && /\([^()]*\)/.test(flat); i++) flat = flat.replace(/\([^()]*\)/g, '');
+  return USED.test(flat) || /=>/.test(line);
+}
+
 interface ProductCall {
   call: Call;
   target: Target;
@@ -137,6 +147,14 @@ function inLoop(t: Target, line: number): boolean {
   return false;
 }
 
+/** A condition on the platform the program runs on: `os.name == "nt"`, `runtime.GOOS`, `cfg!(windows)`. */
+const PLATFORM = /\bos\.name\b|\bsys\.platform\b|\bplatform\.system\b|\bruntime\.GOOS\b|\bprocess\.platform\b|\bcfg!?\s*\(\s*(?:windows|unix|target_os)/;
+
+/** A call made only on some platforms (a Windows-only argument expansion): not the way the work runs by default. */
+function platformOnly(t: Target, line: number): boolean {
+  return armsOf(t, line).some((h) => PLATFORM.test(t.file.bare[conditionStart(t, h) - 1] ?? ''));
+}
+
 /** A line's indentation as the definitions measure it (a tab is four columns). */
 const indentOf = (s: string) => /^\s*/.exec(s)![0].replace(/\t/g, '    ').length;
 
@@ -177,7 +195,20 @@ const ARM_CHAIN = /^\s*(?:\}\s*)?(?:else|elif|case|default)\b|^\s*[}\])]+[,;]?\s
 const MATCH_ARM = /^\s*[\w:{}.,|()&'][\w:{}.,|()&' ]*=>/;
 const matchArms = (t: Target) => /^(Rust|Scala)$/.test(t.file.language);
 const isArm = (t: Target, line: number) =>
-  ARM.test(t.file.bare[line - 1]!) || (matchArms(t) && MATCH_ARM.test(t.file.bare[line - 1]!));
+  ARM.test(t.file.bare[line - 1]!) ||
+  (matchArms(t) && MATCH_ARM.test(t.file.bare[line - 1]!)) ||
+  ARM.test(t.file.bare[conditionStart(t, line) - 1] ?? '');
+
+/** The line that opens a condition written over several lines, for the line that closes it (`if (` … `):`). */
+function conditionStart(t: Target, line: number): number {
+  const text = t.file.bare[line - 1] ?? '';
+  if (!/^\s*\)\s*(?::|\{)\s*$/.test(text)) return line;
+  for (let i = line - 1; i > 0 && i >= line - 20; i--) {
+    const above = t.file.bare[i - 1]!;
+    if (above.trim() && indentOf(above) <= indentOf(text)) return i;
+  }
+  return line;
+}
 const chains = (t: Target, line: number) =>
   ARM_CHAIN.test(t.file.bare[line - 1]!) || (matchArms(t) && MATCH_ARM.test(t.file.bare[line - 1]!));
 
@@ -216,7 +247,9 @@ function alternatives(t: Target, x: number, y: number): boolean {
 
 /** A call that returns from inside a conditional arm, before the line the work goes on at. */
 function earlyExit(t: Target, line: number, onwards: number): boolean {
-  return line < onwards && /^\s*return\b/.test(t.file.bare[line - 1] ?? '') && armOf(t, line) !== undefined;
+  // `Init => return Self::init(config),`: an arm of a `match` that returns is one too
+  const returns = /^\s*return\b|=>\s*return\b/.test(t.file.bare[line - 1] ?? '');
+  return line < onwards && returns && armOf(t, line) !== undefined;
 }
 
 /**
@@ -540,6 +573,18 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           set(result[1]!, null);
         } else if (r && 'module' in r) set(result[1]!, null);
       }
+      // a loop over what a product call returns (`for param in iter_params(…)` where it returns
+      // `list[Parameter]`): the loop variable is one of its items
+      const loop =
+        /^\s*(?:async\s+)?for\s+(\w+)\s+in\s+(.+?):?\s*\{?\s*$/.exec(line) ??
+        /\bfor\s*\(\s*(?:const|let|var)\s+(\w+)\s+of\s+(.+)\)\s*\{?\s*$/.exec(line) ??
+        /^\s*for\s+(?:\w+\s*,\s*)?(\w+)\s*:=\s*range\s+(.+?)\s*\{\s*$/.exec(line);
+      if (loop && !env.has(loop[1]!)) {
+        const over = callsIn([loop[2]!], 1, 1)[0];
+        const r = over ? resolveCall({ ...over, line: i + 1 }, t) : null;
+        const item = r && 'def' in r ? elementType(r) : undefined;
+        if (item && typeNames.has(item)) set(loop[1]!, item);
+      }
       // a literal, a dictionary or a list is nobody's product type: its methods are not guessed
       const literal = /\b(\w+)\s*(?::=|=)\s*(?:\{|\[|["'\d]|(?:dict|list|set|make)\()/.exec(line);
       if (literal) set(literal[1]!, null);
@@ -827,6 +872,35 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     if (reach(t) >= ACCESSOR_LINES) return false;
     return provides(t);
   };
+  /**
+   * A helper for help text or usage (`get_help_option`, "Determine the command used to run the program,
+   * for use in help text"): what the program prints when asked, not the work it does.
+   */
+  const helpText = (t: Target): boolean =>
+    /(?:^|_|[a-z])(?:help|usage)(?:$|_|[A-Z])|^(?:help|usage)/i.test(t.def.name) ||
+    /\b(?:help(?:\s+text)?|usage)\b/i.test(docOf(input.raw?.(t.file.path), t.def, t.file.language) ?? '');
+  /**
+   * The continuation when it sits in one arm of a choice and a sibling arm leads to the same work:
+   * the arm named for the work (`Run { arguments } =>`, `default:`, `_ =>`) is the way it runs by
+   * default, not a sibling that reaches the same call for another mode (`Command | Evaluate =>`).
+   */
+  const defaultArm = (t: Target, next: ProductCall | undefined, all: ProductCall[]): ProductCall | undefined => {
+    if (!next || armOf(t, next.call.line) === undefined) return next;
+    const named = (c: ProductCall) => {
+      const arm = armsOf(t, c.call.line)[0];
+      const head = arm === undefined ? '' : (t.file.bare[arm - 1] ?? '');
+      return /^\s*(?:case\s+)?(?:\w+::)?(?:run|execute|default)\b|^\s*_\s*=>|^\s*default\s*:/i.test(head);
+    };
+    if (named(next)) return next;
+    const other = all.find(
+      (c) =>
+        c !== next &&
+        alternatives(t, c.call.line, next.call.line) &&
+        named(c) &&
+        reachSet(c.target).has(key(next.target)),
+    );
+    return other ?? next;
+  };
   /** Whether a definition's author says it returns or checks something ("Name returns the command's name"). */
   const provides = (t: Target): boolean => {
     // Go's doc comments open with the name
@@ -869,7 +943,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       const used =
         dispatched ||
         call.line === last ||
-        USED.test(line) ||
+        keeps(line) ||
         (tails && tailExpression(t, call.line)) ||
         propagates(t, call) ||
         inLoop(t, call.line);
@@ -961,7 +1035,13 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const success = (c: ProductCall) => !FAILURE.test(c.target.def.name) && !onFailure(t, c.call);
     const substantial = calls
       .filter(
-        (c) => c.target.def.kind !== 'type' && !helper(c.target) && !visited.has(key(c.target)) && success(c),
+        (c) =>
+          c.target.def.kind !== 'type' &&
+          !helper(c.target) &&
+          !helpText(c.target) &&
+          !platformOnly(t, c.call.line) &&
+          !visited.has(key(c.target)) &&
+          success(c),
       )
       .sort((x, y) => Number(y.used) - Number(x.used) || score(y) - score(x));
     // a call that leads back to a step on the way here (a redirect sent again) repeats the work: it may
@@ -970,7 +1050,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     // a call made only for its effect, in one branch (`if (explicitNull) response.remove(…)`), is a
     // detail of that branch: the work does not go on through it
     const carries = (c: ProductCall) => c.used || armOf(t, c.call.line) === undefined;
-    const next = substantial.filter(carries).find((c) => !loops(c)) ?? substantial.filter(carries)[0];
+    const next = defaultArm(
+      t,
+      substantial.filter(carries).find((c) => !loops(c)) ?? substantial.filter(carries)[0],
+      substantial,
+    );
     // a side step is one the continuation does not lead to anyway
     const ahead = next ? beyondSet(next) : new Set<string>();
     // a call that comes back to this step (dependencies run the way the recipe runs, a redirect is sent
@@ -978,8 +1062,12 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const recursive = (c: ProductCall) => productCalls(c.target).some((x) => key(x.target) === key(t));
     // of calls in different arms of one choice only one runs: the continuation's, else the last arm's
     // (the `else`, the default), which is what runs unless an option says otherwise
+    const straightBefore = (c: ProductCall) =>
+      !!next && c.call.line < next.call.line && armOf(t, c.call.line) === undefined && direct(t, c.call.line);
     const others = substantial
-      .filter((c) => c !== next && c.used && !ahead.has(key(c.target)))
+      // a call on the straight way before the continuation is named even when the continuation may
+      // call it again in a branch of its own (a fallback that compiles once more)
+      .filter((c) => c !== next && c.used && (!ahead.has(key(c.target)) || straightBefore(c)))
       .filter((c) => !next || !alternatives(t, c.call.line, next.call.line))
       // a branch that returns before the continuation (`if format { return Self::format(…) }`) is
       // another mode of the program, not a step on the way
@@ -994,7 +1082,10 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const beside = others.sort((x, y) => rank(y) - rank(x)).slice(0, FOLLOW - 1);
     // a type made on the way is worth a step when it does work of its own (a few methods)
     const made = calls
-      .filter((c) => c.target.def.kind === 'type' && !visited.has(key(c.target)) && methodsOf(c.target) >= 3)
+      .filter(
+        (c) =>
+          c.target.def.kind === 'type' && !visited.has(key(c.target)) && methodsOf(c.target) >= 3 && success(c),
+      )
       .slice(0, 1);
     const leaving = externalCall(
       t,
@@ -1051,7 +1142,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const env = envOf(t);
     const found = callsIn(t.file.bare, t.def.line, t.def.end, t.def.name).filter((call) => {
       if (FAILURE.test(call.name) || onFailure(t, call)) return false;
-      if (!call.root) return paramsOf(t).has(call.name) && USED.test(t.file.bare[call.line - 1] ?? '');
+      if (!call.root) return paramsOf(t).has(call.name) && keeps(t.file.bare[call.line - 1] ?? '');
       const mine = SELF.has(call.root) || env.get(call.root) === t.def.owner;
       if (mine && call.qualifier === call.root && hooks.has(call.name)) return true;
       return call.qualifier === call.root && HANDOVER.test(call.name) && !!foundBy(t, call);
@@ -1221,6 +1312,20 @@ function returnType(t: Target, span = 6): string | undefined {
     new RegExp(`(\\w+)(?:<[^>]*>)?\\s+${name}\\s*\\(`).exec(head);
   const type = m?.[1];
   return type === 'Self' ? t.def.owner : type;
+}
+
+/** The item type of a collection a definition declares it returns (`-> list[Parameter]`, `[]*Command`, `Vec<Recipe>`). */
+function elementType(t: Target): string | undefined {
+  const head = t.file.lines.slice(t.def.line - 1, t.def.line + 5).join(' ');
+  const name = t.def.name.replace(/^#/, '');
+  const after = head.slice(head.indexOf(name) + name.length);
+  const m =
+    /^[^)]*\)\s*(?:->|:)?\s*(?:[\w.]+\.)?(?:list|List|Sequence|Iterable|Iterator|Generator|set|Set|frozenset|tuple|Vec|Array|ReadonlyArray)\s*[[<]\s*["']?&?(\w+)/.exec(
+      after,
+    ) ??
+    /^[^)]*\)\s*\(?\s*\[\]\*?(\w+)/.exec(after) ??
+    /^[^)]*\)\s*:\s*(\w+)\[\]/.exec(after);
+  return m?.[1];
 }
 
 const label = (d: Def) => (d.owner ? `${d.owner}.${d.name}` : d.name);
