@@ -264,7 +264,10 @@ function noteOf(note: string): string {
 function handedIn(s: MainPathStep): string {
   const made = s.via ? `, ${code(short(s.via.expression))} from ${code(s.via.by)} at ${cite(s.via.path, s.via.line)}` : '';
   if (s.handedIn === 'parameter') return `: the function handed to it as the parameter ${code(s.name)}${made}`;
-  if (s.handedIn === 'field') return `: the function stored in its field ${code(s.name)}`;
+  if (s.handedIn === 'field')
+    return `: the function stored in its field ${code(s.name)}${
+      s.otherwise?.length ? `, else ${s.otherwise.map(code).join(', else ')}` : ''
+    }`;
   if (s.handedIn === 'result' && s.via)
     return `: the handler ${code(short(s.via.expression))} found at ${cite(s.via.path, s.via.line)}`;
   return '';

@@ -413,6 +413,8 @@ export interface MainPathStep {
    * `handler` field. `field` names the field the call goes through (`mx.handler`).
    */
   via?: { expression: string; by: string; path: string; line: number; field?: string };
+  /** Hooks in the other arms of the choice a hand-over sits in, run when it is unset (`RunE`, else `Run`). */
+  otherwise?: string[];
   /** The call a step waits on: it runs once that call's promise resolves (`.then(handleResponse)`). */
   after?: { call: string; path: string; line: number };
 }

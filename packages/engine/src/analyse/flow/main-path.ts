@@ -101,7 +101,10 @@ function runsAt(t: Target, call: Call): { at: number; after?: { call: string; pa
     // a literal on one line ends there; a longer one where its indentation closes
     let end = h;
     if (h !== call.line)
-      while (end < t.def.end && (!t.file.bare[end]!.trim() || indentOf(t.file.bare[end]!) > indentOf(t.file.bare[h - 1]!)))
+      while (
+        end < t.def.end &&
+        (!t.file.bare[end]!.trim() || indentOf(t.file.bare[end]!) > indentOf(t.file.bare[h - 1]!))
+      )
         end++;
     for (let i = end + 1; i <= Math.min(t.def.end, t.file.bare.length); i++) {
       const line = t.file.bare[i - 1]!;
@@ -110,7 +113,10 @@ function runsAt(t: Target, call: Call): { at: number; after?: { call: string; pa
       const col = ref.index + ref[1]!.length;
       // handed to `.then(…)`: it runs once the call before it resolves
       const waits = /([\w$.#]+\s*\([^()]*\))\s*\.then\s*\(\s*$/.exec(line.slice(0, col));
-      return { at: position(i, col), ...(waits ? { after: { call: waits[1]!.replace(/\s+/g, ''), path: t.file.path, line: i } } : {}) };
+      return {
+        at: position(i, col),
+        ...(waits ? { after: { call: waits[1]!.replace(/\s+/g, ''), path: t.file.path, line: i } } : {}),
+      };
     }
     return own;
   }
@@ -148,7 +154,8 @@ function inLoop(t: Target, line: number): boolean {
 }
 
 /** A condition on the platform the program runs on: `os.name == "nt"`, `runtime.GOOS`, `cfg!(windows)`. */
-const PLATFORM = /\bos\.name\b|\bsys\.platform\b|\bplatform\.system\b|\bruntime\.GOOS\b|\bprocess\.platform\b|\bcfg!?\s*\(\s*(?:windows|unix|target_os)/;
+const PLATFORM =
+  /\bos\.name\b|\bsys\.platform\b|\bplatform\.system\b|\bruntime\.GOOS\b|\bprocess\.platform\b|\bcfg!?\s*\(\s*(?:windows|unix|target_os)/;
 
 /** A call made only on some platforms (a Windows-only argument expansion): not the way the work runs by default. */
 function platformOnly(t: Target, line: number): boolean {
@@ -658,6 +665,18 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
   };
   /** The fields of a type that hold a function (Go `RunE func(…) error`, TS `run: (x) => void`): hooks. */
   const hookCache = new Map<string, Set<string>>();
+  let funcTypes: Set<string> | undefined;
+  /** Named function types (`type PositionalArgs func(cmd *Command, args []string) error`): a field of one holds users' code. */
+  const functionTypes = (): Set<string> => {
+    if (funcTypes) return funcTypes;
+    funcTypes = new Set();
+    for (const m of models)
+      for (const line of m.bare) {
+        const f = /^type\s+(\w+)\s+func\b/.exec(line);
+        if (f) funcTypes.add(f[1]!);
+      }
+    return funcTypes;
+  };
   const hooksOf = (typeName: string): Set<string> => {
     let out = hookCache.get(typeName);
     if (out) return out;
@@ -667,6 +686,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       // the type's body, to its closing bracket (a Go struct's definition is its first line only)
       for (let i = t.def.line; i < Math.min(t.def.line + 400, t.file.bare.length); i++) {
         if (/^\s*}/.test(t.file.bare[i]!) && indentOf(t.file.bare[i]!) <= t.def.indent) break;
+        const named = /^\s*(\w+)\s+\*?(\w+)\s*$/.exec(t.file.bare[i]!);
+        if (named && functionTypes().has(named[2]!)) out.add(named[1]!);
         const m =
           /^\s*(\w+)\s+func\s*\(/.exec(t.file.bare[i]!) ??
           /^\s*(?:readonly\s+)?(\w+)\??\s*:\s*(?:\([^)]*\)\s*=>|Function\b)/.exec(t.file.bare[i]!) ??
@@ -734,7 +755,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
    * the `SmartRouter` a constructor put in `router`), so the step can say what the field holds.
    */
   const storedVia = (t: Target, call: Call, r: Target): ProductCall['via'] => {
-    if (!call.root || !call.qualifier || call.qualifier === call.root || !t.def.owner || !r.def.owner) return undefined;
+    if (!call.root || !call.qualifier || call.qualifier === call.root || !t.def.owner || !r.def.owner)
+      return undefined;
     if (!SELF.has(call.root) && envOf(t).get(call.root) !== t.def.owner) return undefined;
     const made = assignedTo(t, call.qualifier).find((x) => {
       const found = resolveCall(x.call, x.in);
@@ -763,7 +785,10 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
   ): { call: Call; in: Target; via: Omit<NonNullable<MainPathStep['via']>, 'field'> }[] => {
     const out: { call: Call; in: Target; via: Omit<NonNullable<MainPathStep['via']>, 'field'> }[] = [];
     const owners = [t.def.owner!, ...subtypesOf(t.def.owner!, t.file)];
-    const files = new Set<FileModel>([t.file, ...owners.flatMap((o) => (types.get(o) ?? []).map((x) => x.file))]);
+    const files = new Set<FileModel>([
+      t.file,
+      ...owners.flatMap((o) => (types.get(o) ?? []).map((x) => x.file)),
+    ]);
     for (const file of files)
       for (const m of file.defs.filter((d) => d.owner && owners.includes(d.owner) && d.kind !== 'type'))
         for (let i = m.line; i <= m.end && i <= file.bare.length; i++) {
@@ -774,14 +799,19 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           const rhs = balancedStatement(where, i, rhsAt);
           const written = balancedStatement({ file: { ...file, bare: file.lines }, def: m }, i, rhsAt);
           const via = {
-            expression: written.replace(/\s+/g, ' ').replace(/[;,]?\s*$/, '').trim(),
+            expression: written
+              .replace(/\s+/g, ' ')
+              .replace(/[;,]?\s*$/, '')
+              .trim(),
             by: label(m),
             path: file.path,
             line: i,
           };
           // what a call on the right returns was built when the field was set (`chain(mws, endpoint)` at
           // registration); only a type made there answers the dispatch itself
-          for (const c of callsIn([rhs.replace(/\n/g, ' ')], 1, 1).filter((c) => c.creates || typeNames.has(c.name)))
+          for (const c of callsIn([rhs.replace(/\n/g, ' ')], 1, 1).filter(
+            (c) => c.creates || typeNames.has(c.name),
+          ))
             out.push({ call: { ...c, line: i }, in: where, via });
           // a method handed over as a value: `http.HandlerFunc(mx.routeHTTP)`
           for (const ref of rhs.matchAll(/\b(\w+)\.(\w+)\b(?!\s*\()/g))
@@ -813,7 +843,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         if (!base || name === typeName) continue;
         const from = x.file.bindings.get(base);
         const fromHome = !!from && joinPath(x.file.path, from) === stem;
-        if ((base === typeName && x.file === home) || fromHome || (base === typeName && !from)) out.push(name);
+        if ((base === typeName && x.file === home) || fromHome || (base === typeName && !from))
+          out.push(name);
       }
     return out;
   };
@@ -884,7 +915,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
    * the arm named for the work (`Run { arguments } =>`, `default:`, `_ =>`) is the way it runs by
    * default, not a sibling that reaches the same call for another mode (`Command | Evaluate =>`).
    */
-  const defaultArm = (t: Target, next: ProductCall | undefined, all: ProductCall[]): ProductCall | undefined => {
+  const defaultArm = (
+    t: Target,
+    next: ProductCall | undefined,
+    all: ProductCall[],
+  ): ProductCall | undefined => {
     if (!next || armOf(t, next.call.line) === undefined) return next;
     const named = (c: ProductCall) => {
       const arm = armsOf(t, c.call.line)[0];
@@ -1084,21 +1119,53 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const made = calls
       .filter(
         (c) =>
-          c.target.def.kind === 'type' && !visited.has(key(c.target)) && methodsOf(c.target) >= 3 && success(c),
+          c.target.def.kind === 'type' &&
+          !visited.has(key(c.target)) &&
+          methodsOf(c.target) >= 3 &&
+          success(c),
       )
       .slice(0, 1);
     const leaving = externalCall(
       t,
       depth === 0 ? (m) => LISTENER.test(m) || input.dependency(m) : input.dependency,
     );
-    const hand = handover(t);
+    // a framework's lifecycle: the users' hooks it runs in order (pre-run, run, post-run), and the
+    // calls that run one (argument validation through the user's `Args`); the checks between them
+    // are details of the framework, not steps of the work
+    const lifecycle = hookGroups(t);
+    const runsHooks = lifecycle.length >= 2;
+    const hookSteps = runsHooks
+      ? calls.filter(
+          (c) =>
+            c !== next &&
+            !beside.includes(c) &&
+            c.target.def.kind !== 'type' &&
+            !visited.has(key(c.target)) &&
+            success(c) &&
+            runsUserHook(c.target),
+        )
+      : [];
+    const kept = runsHooks ? beside.filter((c) => !provides(c.target) || runsUserHook(c.target)) : beside;
+    const hand = runsHooks ? undefined : handover(t);
     // in the order they run: a callback handed to `.then` after the call it waits on
-    const ordered = [...made, ...beside, ...(next ? [next] : [])].sort((x, y) => x.at - y.at);
+    const onward = next && !(runsHooks && provides(next.target) && !runsUserHook(next.target)) ? [next] : [];
+    const ordered = [...made, ...kept, ...hookSteps, ...onward].sort((x, y) => x.at - y.at);
+    const hooksLeft = runsHooks ? [...lifecycle] : [];
+    const pushHooks = (before: number) => {
+      while (hooksLeft.length && runsAt(t, hooksLeft[0]![0]!).at <= before && steps.length < MAX_STEPS) {
+        const [first, ...rest] = hooksLeft.shift()!;
+        steps.push({
+          ...userCode(t, first!, me),
+          ...(rest.length ? { otherwise: rest.map((r) => r.name) } : {}),
+        });
+      }
+    };
     const handAt = hand ? runsAt(t, hand).at : 0;
     let left = false;
     let handed = false;
     for (const c of ordered) {
       if (steps.length >= MAX_STEPS) break;
+      pushHooks(c.at);
       if (hand && !handed && handAt <= c.at) {
         steps.push(userCode(t, hand, me));
         handed = true;
@@ -1130,8 +1197,37 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     }
     if (leaving && !left && steps.length < MAX_STEPS) steps.push({ ...outside(t, leaving), from: me });
     if (hand && !handed && steps.length < MAX_STEPS) steps.push(userCode(t, hand, me));
+    pushHooks(Infinity);
     stack.pop();
   };
+  /**
+   * The hooks of its type a step calls (`c.PreRunE(c, args)`, `p.PersistentPreRun(…)` over a loop of
+   * commands), in the order it calls them; hooks in sibling arms of one choice are one group, the
+   * first taking precedence (`if c.RunE != nil { c.RunE(…) } else { c.Run(…) }`).
+   */
+  const hookGroups = (t: Target): Call[][] => {
+    if (!t.def.owner) return [];
+    const hooks = hooksOf(t.def.owner);
+    if (!hooks.size) return [];
+    const env = envOf(t);
+    const body = t.file.bare.slice(t.def.line, t.def.end).join('\n');
+    const loopVar = (root: string) =>
+      /^[A-Za-z_]\w*$/.test(root) &&
+      new RegExp(`\\bfor\\b[^\\n]*\\b${root}\\s*(?::=|\\s+in\\b|\\s+of\\b)`).test(body);
+    const groups: Call[][] = [];
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+      if (!call.root || call.qualifier !== call.root || !hooks.has(call.name)) continue;
+      if (FAILURE.test(call.name) || onFailure(t, call)) continue;
+      const mine = SELF.has(call.root) || env.get(call.root) === t.def.owner || loopVar(call.root);
+      if (!mine) continue;
+      const group = groups.find((g) => g.some((c) => alternatives(t, c.line, call.line)));
+      if (group) group.push(call);
+      else groups.push([call]);
+    }
+    return groups;
+  };
+  /** A product definition that hands the work to a hook of its type (`ValidateArgs` calling the user's `c.Args`). */
+  const runsUserHook = (t: Target): boolean => hookGroups(t).length > 0;
   /**
    * Where a step hands the work to code it was given rather than its own: a function passed in and
    * its result kept (`return fnMiddleware(ctx)`), or a hook field of its type (`c.RunE(c, args)`). A
@@ -1195,16 +1291,18 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const index = parameters(t).findIndex((p) => p.name === name);
     if (!site || index < 0) return undefined;
     const { caller, call } = site;
-    const args = splitArguments(argumentsOf({ file: { ...caller.file, bare: caller.file.lines }, def: caller.def }, call) ?? '');
+    const args = splitArguments(
+      argumentsOf({ file: { ...caller.file, bare: caller.file.lines }, def: caller.def }, call) ?? '',
+    );
     const arg = args[index]?.trim();
     if (!arg) return undefined;
     const at = { by: label(caller.def), path: caller.file.path };
     if (!/^[A-Za-z_$][\w$]*$/.test(arg)) return { expression: arg, ...at, line: call.line };
     // a local: the value it was last given above the call
     for (let i = call.line - 1; i >= caller.def.line; i--) {
-      const m = new RegExp(`^\\s*(?:(?:const|let|var)\\s+)?${arg.replace(/\$/g, '\\$')}\\s*(?::=|=)(?!=)\\s*(.+?);?\\s*$`).exec(
-        caller.file.lines[i - 1] ?? '',
-      );
+      const m = new RegExp(
+        `^\\s*(?:(?:const|let|var)\\s+)?${arg.replace(/\$/g, '\\$')}\\s*(?::=|=)(?!=)\\s*(.+?);?\\s*$`,
+      ).exec(caller.file.lines[i - 1] ?? '');
       if (m) return { expression: m[1]!, ...at, line: i };
     }
     return undefined;
