@@ -262,8 +262,11 @@ function noteOf(note: string): string {
 
 /** For a call of code the product was given: where the caller got it. */
 function handedIn(s: MainPathStep): string {
-  const made = s.via ? `, ${code(short(s.via.expression))} from ${code(s.via.by)} at ${cite(s.via.path, s.via.line)}` : '';
-  if (s.handedIn === 'parameter') return `: the function handed to it as the parameter ${code(s.name)}${made}`;
+  const made = s.via
+    ? `, ${code(short(s.via.expression))} from ${code(s.via.by)} at ${cite(s.via.path, s.via.line)}`
+    : '';
+  if (s.handedIn === 'parameter')
+    return `: the function handed to it as the parameter ${code(s.name)}${made}`;
   if (s.handedIn === 'field')
     return `: the function stored in its field ${code(s.name)}${
       s.otherwise?.length ? `, else ${s.otherwise.map(code).join(', else ')}` : ''

@@ -853,7 +853,13 @@ describe('main path', () => {
       productPaths: ['mux.go', 'tree.go'],
       publicApi: [{ name: 'Mux', kind: 'type', path: 'mux.go', line: 3 }],
     });
-    expect(labels(steps)).toEqual(['Mux.ServeHTTP', 'Mux.routeHTTP', 'node.FindRoute', 'node.findRoute', 'ServeHTTP']);
+    expect(labels(steps)).toEqual([
+      'Mux.ServeHTTP',
+      'Mux.routeHTTP',
+      'node.FindRoute',
+      'node.findRoute',
+      'h.ServeHTTP',
+    ]);
     // line 11 is the nested-router guard that returns early; the request goes on at line 15, through
     // the chain `updateRouteHandler` stores, not the branch-only value `handle` sets
     expect(steps[1]).toMatchObject({
@@ -964,6 +970,202 @@ describe('main path', () => {
       via: { field: 'this.router', by: 'App.constructor', path: 'src/app.ts', line: 8 },
     });
     expect(match?.via?.expression).toMatch(/^options\.router \?\? new FastRouter\(/);
+  });
+
+  it("a framework's lifecycle: users' hooks in the order they run, each with its fallback, no checks between", () => {
+    const contents = {
+      'command.go': [
+        'package cobra',
+        '',
+        'type PositionalArgs func(cmd *Command, args []string) error',
+        '',
+        'type Command struct {',
+        '\tArgs PositionalArgs',
+        '\tPreRun func(cmd *Command, args []string)',
+        '\tPreRunE func(cmd *Command, args []string) error',
+        '\tRun func(cmd *Command, args []string)',
+        '\tRunE func(cmd *Command, args []string) error',
+        '\tPostRun func(cmd *Command, args []string)',
+        '}',
+        '',
+        'func (c *Command) Execute(args []string) error {',
+        '\tcmd := c.find(args)',
+        '\treturn cmd.execute(args)',
+        '}',
+        '',
+        'func (c *Command) find(args []string) *Command {',
+        '\tfor _, sub := range c.commands {',
+        '\t\tif sub.name == args[0] {',
+        '\t\t\treturn sub',
+        '\t\t}',
+        '\t}',
+        '\treturn c',
+        '}',
+        '',
+        'func (c *Command) execute(args []string) error {',
+        '\tif err := c.ParseFlags(args); err != nil {',
+        '\t\treturn err',
+        '\t}',
+        '\tif err := c.ValidateArgs(args); err != nil {',
+        '\t\treturn err',
+        '\t}',
+        '\tif c.PreRunE != nil {',
+        '\t\tif err := c.PreRunE(c, args); err != nil {',
+        '\t\t\treturn err',
+        '\t\t}',
+        '\t} else if c.PreRun != nil {',
+        '\t\tc.PreRun(c, args)',
+        '\t}',
+        '\tif err := c.ValidateRequiredFlags(); err != nil {',
+        '\t\treturn err',
+        '\t}',
+        '\tif c.RunE != nil {',
+        '\t\tif err := c.RunE(c, args); err != nil {',
+        '\t\t\treturn err',
+        '\t\t}',
+        '\t} else {',
+        '\t\tc.Run(c, args)',
+        '\t}',
+        '\tif c.PostRun != nil {',
+        '\t\tc.PostRun(c, args)',
+        '\t}',
+        '\treturn nil',
+        '}',
+        '',
+        'func (c *Command) ParseFlags(args []string) error {',
+        '\tflags := c.Flags()',
+        '\tfor _, a := range args {',
+        '\t\tflags.Set(a)',
+        '\t}',
+        '\treturn nil',
+        '}',
+        '',
+        '// ValidateArgs returns an error if the positional args are not accepted.',
+        'func (c *Command) ValidateArgs(args []string) error {',
+        '\tif c.Args == nil {',
+        '\t\treturn nil',
+        '\t}',
+        '\treturn c.Args(c, args)',
+        '}',
+        '',
+        '// ValidateRequiredFlags validates all required flags are present and returns an error otherwise.',
+        'func (c *Command) ValidateRequiredFlags() error {',
+        '\tmissing := []string{}',
+        '\tfor _, f := range c.required {',
+        '\t\tif !f.set {',
+        '\t\t\tmissing = append(missing, f.name)',
+        '\t\t}',
+        '\t}',
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Go', {
+      kind: 'library',
+      productPaths: ['command.go'],
+      publicApi: [{ name: 'Command', kind: 'type', path: 'command.go', line: 5 }],
+    });
+    const names = labels(steps);
+    const at = (n: string) => names.indexOf(n);
+    // argument validation runs the user's `Args`; then pre-run, run and post-run, in that order
+    expect(at('Command.ParseFlags')).toBeGreaterThan(-1);
+    expect(at('Command.ValidateArgs')).toBeGreaterThan(at('Command.ParseFlags'));
+    expect(at('PreRunE')).toBeGreaterThan(at('Command.ValidateArgs'));
+    expect(at('RunE')).toBeGreaterThan(at('PreRunE'));
+    expect(at('PostRun')).toBeGreaterThan(at('RunE'));
+    expect(steps[at('RunE')]).toMatchObject({ handedIn: 'field', otherwise: ['Run'] });
+    expect(steps[at('PreRunE')]).toMatchObject({ otherwise: ['PreRun'] });
+    // a check between the hooks is the framework's detail, not a step
+    expect(names).not.toContain('Command.ValidateRequiredFlags');
+  });
+
+  it('a Python CLI: items of a returned list are typed, help text and platform branches are not steps', () => {
+    const contents = {
+      'src/cli/core.py': [
+        'import os',
+        '',
+        'def params_in_order(declared: list[Parameter]) -> list[Parameter]:',
+        '    ordered = sorted(declared)',
+        '    kept = [p for p in ordered]',
+        '    return kept',
+        '',
+        '',
+        'def _detect_program_name() -> str:',
+        '    """Determine the command used to run the program, for use in help text."""',
+        '    name = os.path.basename(os.sys.argv[0])',
+        '    name = name.strip()',
+        '    name = name.lower()',
+        '    return name',
+        '',
+        '',
+        'def _expand_args(args):',
+        '    """Expand wildcards the way a Unix shell would."""',
+        '    out = []',
+        '    for a in args:',
+        '        out.extend(glob(a))',
+        '    return out',
+        '',
+        '',
+        'def echo(message, err=False):',
+        '    """Print a message."""',
+        '    stream = err',
+        '    stream = stream or message',
+        '    print(message)',
+        '',
+        '',
+        'class Parameter:',
+        '    def handle_parse_result(self, ctx, opts):',
+        '        """Process the value produced by the parser."""',
+        '        value = opts.get(self.name)',
+        '        if (',
+        '            self.deprecated',
+        '            and value is not None',
+        '        ):',
+        '            echo(self.name, err=True)',
+        '        value = self.process_value(ctx, value)',
+        '        return value',
+        '',
+        '    def process_value(self, ctx, value):',
+        '        """Convert the value to the parameter type."""',
+        '        converted = self.type(value)',
+        '        checked = converted',
+        '        ctx.params[self.name] = checked',
+        '        return checked',
+        '',
+        '',
+        'class Command:',
+        '    def main(self, args=None, prog_name=None):',
+        '        """Run the command."""',
+        '        if os.name == "nt":',
+        '            args = _expand_args(args)',
+        '        if prog_name is None:',
+        '            prog_name = _detect_program_name()',
+        '        ctx = self.make_context(prog_name, args)',
+        '        return ctx',
+        '',
+        '    def make_context(self, name, args):',
+        '        """Parse the arguments into a new context."""',
+        '        ctx = dict(name=name)',
+        '        opts = dict(args=args)',
+        '        for param in params_in_order(self.params):',
+        '            param.handle_parse_result(ctx, opts)',
+        '        return ctx',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      productPaths: ['src/cli'],
+      publicApi: [{ name: 'Command', kind: 'class', path: 'src/cli/core.py', line: 51 }],
+    });
+    const names = labels(steps);
+    expect(names[0]).toBe('Command.main');
+    // `param` is an item of the `list[Parameter]` the loop walks
+    expect(names).toContain('Parameter.handle_parse_result');
+    expect(names).toContain('Parameter.process_value');
+    // `err=True` is a keyword argument, not an assignment: the warning in a branch is no step
+    expect(names).not.toContain('echo');
+    expect(names).not.toContain('_detect_program_name');
+    expect(names).not.toContain('_expand_args');
   });
 
   it('nothing to trace gives no main path rather than a guess', () => {

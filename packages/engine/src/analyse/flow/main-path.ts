@@ -1272,7 +1272,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const found = call.root && call.qualifier === call.root ? foundBy(t, call) : undefined;
     const via = call.root ? found : passedAs(t, call.name);
     return {
-      name: call.name,
+      // the handler a lookup found is named by the local that holds it (`h.ServeHTTP`)
+      name: found ? `${call.root}.${call.name}` : call.name,
       path: t.file.path,
       line: call.line,
       // the step's citation is the call itself
