@@ -277,8 +277,12 @@ function handedIn(s: MainPathStep): string {
 }
 
 /** A long expression cut at a word, for a step's line. */
-const short = (expression: string) =>
-  expression.length <= 80 ? expression : `${expression.slice(0, 77).replace(/\s+\S*$/, '')}…`;
+const short = (expression: string) => {
+  if (expression.length <= 80) return expression;
+  const cut = expression.slice(0, 77);
+  const space = cut.lastIndexOf(' ');
+  return `${space > 40 ? cut.slice(0, space) : cut}…`;
+};
 
 /** How a step is reached beyond the call: through a field's value, or once a promise resolves. */
 function reached(s: MainPathStep): string {
