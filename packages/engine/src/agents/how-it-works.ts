@@ -247,10 +247,13 @@ export function mainPathSentence(a: Analysis): string | null {
 
 /** A step's note with its names and paths as code, and anything else from the code base as plain text. */
 function noteOf(note: string): string {
-  const called = /^(called|made) by (\S+)(?: at ([^\s,]+))?(?:, and calls (\S+) again)?$/.exec(note);
+  const called =
+    /^(called|made) by (\S+)(?: at ([^\s,]+))?(?: through (\S+))?(?:, and calls (\S+) again)?$/.exec(note);
   if (called) {
-    const [, verb, who, at, again] = called;
-    return `${verb} by ${code(who!)}${at ? ` at ${code(at)}` : ''}${again ? `, and calls ${code(again)} again` : ''}`;
+    const [, verb, who, at, through, again] = called;
+    return `${verb} by ${code(who!)}${at ? ` at ${code(at)}` : ''}${through ? ` through ${code(through)}` : ''}${
+      again ? `, and calls ${code(again)} again` : ''
+    }`;
   }
   const routes = /^routes (?:([A-Z]+) )?(\S+) to (\S+)$/.exec(note);
   if (routes)

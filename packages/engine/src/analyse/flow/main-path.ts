@@ -19,6 +19,9 @@ const ACCESSOR_LINES = 40;
 const ACCESSOR =
   /^(?:returns?|gets?|checks?|validates?|verif(?:y|ies)|ensures?|tells?|whether|determines?\s+(?:if|whether)|reports?\s+whether)\b/i;
 const MAX_DEPTH = 7;
+// a definition whose author says it creates, records or sends something changes state the work is for
+const RECORDS =
+  /^(?:creates?|records?|saves?|stores?|persists?|inserts?|sends?|notif(?:y|ies)|enqueues?|publish(?:es)?)\b/i;
 const REACH_DEPTH = 12;
 const REACH_NODES = 3000;
 /** Calls followed from one step: the heaviest, kept in the order the body makes them. */
@@ -904,6 +907,16 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     return provides(t);
   };
   /**
+   * A definition its author says creates, records or sends something (`create_flip`: "Create a Flip
+   * object for this check."): called for its effect, even in a branch, it is part of the work.
+   */
+  const records = (t: Target): boolean => {
+    const doc = docOf(input.raw?.(t.file.path), t.def, t.file.language);
+    const words = doc?.split(/\s+/) ?? [];
+    const verb = words[0] === t.def.name ? words[1] : words[0];
+    return !!verb && RECORDS.test(verb);
+  };
+  /**
    * A helper for help text or usage (`get_help_option`, "Determine the command used to run the program,
    * for use in help text"): what the program prints when asked, not the work it does.
    */
@@ -1040,6 +1053,12 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     visited.add(key(t));
     steps.push({ ...step(t, note), ...extra, ...(from !== undefined ? { from } : {}) });
     const me = steps.length - 1;
+    if (!descend) {
+      // a step named beside the way, not entered, may still be where the user's code runs: the
+      // function its type stores handed on to be called (`ctx.invoke(self.callback, …)`)
+      const passed = passedOn(t);
+      if (passed && steps.length < MAX_STEPS) steps.push({ ...passed, from: me });
+    }
     if (depth >= MAX_DEPTH || !descend) return;
     stack.push(key(t));
     const calls = productCalls(t);
@@ -1102,7 +1121,10 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const others = substantial
       // a call on the straight way before the continuation is named even when the continuation may
       // call it again in a branch of its own (a fallback that compiles once more)
-      .filter((c) => c !== next && c.used && (!ahead.has(key(c.target)) || straightBefore(c)))
+      .filter(
+        (c) =>
+          c !== next && (c.used || records(c.target)) && (!ahead.has(key(c.target)) || straightBefore(c)),
+      )
       .filter((c) => !next || !alternatives(t, c.call.line, next.call.line))
       // a branch that returns before the continuation (`if format { return Self::format(…) }`) is
       // another mode of the program, not a step on the way
@@ -1199,6 +1221,30 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     if (hand && !handed && steps.length < MAX_STEPS) steps.push(userCode(t, hand, me));
     pushHooks(Infinity);
     stack.pop();
+  };
+  /**
+   * A function stored in a field of the step's own object, named for the work (`callback`, `handler`),
+   * handed to a call to be run with the data (`ctx.invoke(self.callback, **ctx.params)`) on the
+   * success path: the user's code, called there.
+   */
+  const passedOn = (t: Target): MainPathStep | undefined => {
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+      if (FAILURE.test(call.name) || onFailure(t, call)) continue;
+      const args = splitArguments(argumentsOf(t, call) ?? '');
+      const field = args
+        .map((a) => /^\s*(?:self|this)\.(\w+)\s*$/.exec(a)?.[1])
+        .find((f): f is string => !!f && HANDOVER.test(f));
+      if (!field) continue;
+      const through = call.root ? `${call.root}.${call.name}` : call.name;
+      return {
+        name: field,
+        path: t.file.path,
+        line: call.line,
+        note: `called by ${label(t.def)} through ${through}`,
+        handedIn: 'field',
+      };
+    }
+    return undefined;
   };
   /**
    * The hooks of its type a step calls (`c.PreRunE(c, args)`, `p.PersistentPreRun(…)` over a loop of
