@@ -1168,6 +1168,60 @@ describe('main path', () => {
     expect(names).not.toContain('_expand_args');
   });
 
+  it("names the user's function a side step hands on, and a record made in a branch", () => {
+    const contents = {
+      'app/models.py': [
+        'class Check:',
+        '    def ping(self, action):',
+        '        """Record a ping."""',
+        '        new_status = "down" if action == "fail" else "up"',
+        '        if self.status != new_status:',
+        '            self.create_flip(new_status, reason=action)',
+        '            self.status = new_status',
+        '        result = self.run_checks(action)',
+        '        outcome = self.invoke(result)',
+        '        return result, outcome',
+        '',
+        '    def create_flip(self, status, reason=""):',
+        '        """Create a Flip object for this check."""',
+        '        flip = dict(owner=self, new_status=status)',
+        '        flip["reason"] = reason',
+        '        self.flips.append(flip)',
+        '        return flip',
+        '',
+        '    def run_checks(self, action):',
+        '        """Go through every rule for the action."""',
+        '        found = [r for r in self.rules if r.applies(action)]',
+        '        kept = sorted(found)',
+        '        total = len(kept)',
+        '        first = kept[0] if kept else None',
+        '        last = kept[-1] if kept else None',
+        '        spread = (first, last)',
+        '        return total, spread',
+        '',
+        '    def invoke(self, result):',
+        '        """Hand the result to what the user registered."""',
+        '        if self.deprecated:',
+        '            return None',
+        '        return self.ctx.call(self.callback, result)',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      productPaths: ['app'],
+      publicApi: [{ name: 'Check', kind: 'class', path: 'app/models.py', line: 1 }],
+    });
+    const names = labels(steps);
+    // made for its effect in a branch, but its author says it creates something: part of the work
+    expect(names).toContain('Check.create_flip');
+    // `invoke` is named beside the way and not entered; the function it hands on is the user's
+    expect(steps.find((s) => s.name === 'callback')).toMatchObject({
+      line: 33,
+      handedIn: 'field',
+      note: 'called by Check.invoke through self.ctx.call',
+    });
+  });
+
   it('nothing to trace gives no main path rather than a guess', () => {
     const steps = mainPath({ 'README.md': '# x' }, 'Markdown', { kind: 'library' });
     expect(steps).toEqual([]);

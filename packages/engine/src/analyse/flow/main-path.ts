@@ -1235,7 +1235,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         .map((a) => /^\s*(?:self|this)\.(\w+)\s*$/.exec(a)?.[1])
         .find((f): f is string => !!f && HANDOVER.test(f));
       if (!field) continue;
-      const through = call.root ? `${call.root}.${call.name}` : call.name;
+      const through = [call.root, call.qualifier !== call.root ? call.qualifier : undefined, call.name]
+        .filter(Boolean)
+        .join('.');
       return {
         name: field,
         path: t.file.path,
