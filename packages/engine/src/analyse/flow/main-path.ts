@@ -917,11 +917,13 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     return !!verb && RECORDS.test(verb);
   };
   /**
-   * A helper for help text or usage (`get_help_option`, "Determine the command used to run the program,
-   * for use in help text"): what the program prints when asked, not the work it does.
+   * A helper for help text, usage or output styling (`get_help_option`, "Determine the command used to
+   * run the program, for use in help text", `Color::prefix`): how the program prints, not the work it does.
    */
   const helpText = (t: Target): boolean =>
     /(?:^|_|[a-z])(?:help|usage)(?:$|_|[A-Z])|^(?:help|usage)/i.test(t.def.name) ||
+    // output styling: a method of the type that colours what is printed (`Color::prefix`)
+    /^(?:colou?rs?|styles?|theme|palette|painter)$/i.test(t.def.owner ?? '') ||
     /\b(?:help(?:\s+text)?|usage)\b/i.test(docOf(input.raw?.(t.file.path), t.def, t.file.language) ?? '');
   /**
    * The continuation when it sits in one arm of a choice and a sibling arm leads to the same work:
