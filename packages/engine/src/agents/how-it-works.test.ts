@@ -81,6 +81,70 @@ describe('how it works', () => {
     );
   });
 
+  it('says what a parameter or field holds, what a step waits on and which hook stands in for another', () => {
+    const a = {
+      identity: {
+        kind: 'framework',
+        mainPath: [
+          { name: 'handleRequest', owner: 'Application', path: 'lib/application.js', line: 198 },
+          {
+            name: 'fnMiddleware',
+            path: 'lib/application.js',
+            line: 204,
+            note: 'called by Application.handleRequest',
+            handedIn: 'parameter',
+            via: {
+              expression: 'this.compose(this.middleware)',
+              by: 'Application.callback',
+              path: 'lib/application.js',
+              line: 168,
+            },
+            from: 0,
+          },
+          {
+            name: 'respond',
+            path: 'lib/application.js',
+            line: 268,
+            note: 'called by Application.handleRequest at lib/application.js:202',
+            after: { call: 'fnMiddleware(ctx)', path: 'lib/application.js', line: 204 },
+            from: 0,
+          },
+          {
+            name: 'routeHTTP',
+            owner: 'Mux',
+            path: 'mux.go',
+            line: 447,
+            note: 'called by Mux.ServeHTTP at mux.go:90',
+            via: {
+              field: 'mx.handler',
+              expression: 'chain(mx.middlewares, mx.routeHTTP)',
+              by: 'Mux.updateRouteHandler',
+              path: 'mux.go',
+              line: 518,
+            },
+          },
+          {
+            name: 'RunE',
+            path: 'command.go',
+            line: 1015,
+            note: 'called by Command.execute',
+            handedIn: 'field',
+            otherwise: ['Run'],
+          },
+        ],
+      },
+    } as unknown as Analysis;
+    const text = mainPathParts(a).join('\n');
+    expect(text).toContain(
+      'the function handed to it as the parameter `fnMiddleware`, `this.compose(this.middleware)` from `Application.callback` at `lib/application.js:168`.',
+    );
+    expect(text).toContain('once `fnMiddleware(ctx)` resolves at `lib/application.js:204`.');
+    expect(text).toContain(
+      'through `mx.handler`, set to `chain(mx.middlewares, mx.routeHTTP)` by `Mux.updateRouteHandler` at `mux.go:518`.',
+    );
+    expect(text).toContain('the function stored in its field `RunE`, else `Run`.');
+  });
+
   it('names the library the work is handed to deepest on the path, and no library when none is', () => {
     const step = (name: string, line: number, from?: number, external?: string) => ({
       name,

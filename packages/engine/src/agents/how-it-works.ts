@@ -255,10 +255,13 @@ export function mainPathSentence(a: Analysis): string | null {
 
 /** A step's note with its names and paths as code, and anything else from the code base as plain text. */
 function noteOf(note: string): string {
-  const called = /^(called|made) by (\S+)(?: at ([^\s,]+))?(?:, and calls (\S+) again)?$/.exec(note);
+  const called =
+    /^(called|made) by (\S+)(?: at ([^\s,]+))?(?: through (\S+))?(?:, and calls (\S+) again)?$/.exec(note);
   if (called) {
-    const [, verb, who, at, again] = called;
-    return `${verb} by ${code(who!)}${at ? ` at ${code(at)}` : ''}${again ? `, and calls ${code(again)} again` : ''}`;
+    const [, verb, who, at, through, again] = called;
+    return `${verb} by ${code(who!)}${at ? ` at ${code(at)}` : ''}${through ? ` through ${code(through)}` : ''}${
+      again ? `, and calls ${code(again)} again` : ''
+    }`;
   }
   const routes = /^routes (?:([A-Z]+) )?(\S+) to (\S+)$/.exec(note);
   if (routes)
@@ -270,9 +273,37 @@ function noteOf(note: string): string {
 
 /** For a call of code the product was given: where the caller got it. */
 function handedIn(s: MainPathStep): string {
-  if (s.handedIn === 'parameter') return `: the function handed to it as the parameter ${code(s.name)}`;
-  if (s.handedIn === 'field') return `: the function stored in its field ${code(s.name)}`;
+  const made = s.via
+    ? `, ${code(short(s.via.expression))} from ${code(s.via.by)} at ${cite(s.via.path, s.via.line)}`
+    : '';
+  if (s.handedIn === 'parameter')
+    return `: the function handed to it as the parameter ${code(s.name)}${made}`;
+  if (s.handedIn === 'field')
+    return `: the function stored in its field ${code(s.name)}${
+      s.otherwise?.length ? `, else ${s.otherwise.map(code).join(', else ')}` : ''
+    }`;
+  if (s.handedIn === 'result' && s.via)
+    return `: the handler ${code(short(s.via.expression))} found at ${cite(s.via.path, s.via.line)}`;
   return '';
+}
+
+/** A long expression cut at a word, for a step's line. */
+const short = (expression: string) => {
+  if (expression.length <= 80) return expression;
+  const cut = expression.slice(0, 77);
+  const space = cut.lastIndexOf(' ');
+  return `${space > 40 ? cut.slice(0, space) : cut}…`;
+};
+
+/** How a step is reached beyond the call: through a field's value, or once a promise resolves. */
+function reached(s: MainPathStep): string {
+  const parts: string[] = [];
+  if (s.via?.field)
+    parts.push(
+      `through ${code(s.via.field)}, set to ${code(short(s.via.expression))} by ${code(s.via.by)} at ${cite(s.via.path, s.via.line)}`,
+    );
+  if (s.after) parts.push(`once ${code(s.after.call)} resolves at ${cite(s.after.path, s.after.line)}`);
+  return parts.map((p) => `, ${p}`).join('');
 }
 
 /** The main path, step by step with citations: where the unit of work enters and where it is done. */
@@ -283,7 +314,7 @@ export function mainPathParts(a: Analysis): string[] {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : '';
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${handedIn(s)}.${doc}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${handedIn(s)}.${doc}`;
   };
   return [
     `Traced from the entry point, one ${unitOf(a, path)} runs through these steps, in order:`,

@@ -461,7 +461,17 @@ export interface MainPathStep {
    * A call of code the product was handed rather than its own: a function passed in as a parameter
    * (`fnMiddleware(ctx)`) or stored in a field of the caller's type (`c.RunE(c, args)`), as `owner`.
    */
-  handedIn?: 'parameter' | 'field';
+  handedIn?: 'parameter' | 'field' | 'result';
+  /**
+   * What a parameter or field the step goes through holds, where it was made: the stack
+   * `this.compose(this.middleware)` made by `Application.callback`, the chain a router stores in its
+   * `handler` field. `field` names the field the call goes through (`mx.handler`).
+   */
+  via?: { expression: string; by: string; path: string; line: number; field?: string };
+  /** Hooks in the other arms of the choice a hand-over sits in, run when it is unset (`RunE`, else `Run`). */
+  otherwise?: string[];
+  /** The call a step waits on: it runs once that call's promise resolves (`.then(handleResponse)`). */
+  after?: { call: string; path: string; line: number };
 }
 
 /** One call a step makes: to a function or type of the product (path, target) or of a library (from). */

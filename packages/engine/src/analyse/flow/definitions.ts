@@ -58,6 +58,21 @@ const KEYWORDS = new Set(
   ).split(' '),
 );
 
+// The words a family's own grammar reserves before `(`: elsewhere a keyword of another language
+// (`match`, `select`, `loop`) is an ordinary method name (`match(method, path) {`, `def match(self, …)`)
+const RESERVED: Partial<Record<Family, Set<string>>> = {
+  js: new Set(
+    'if else for while do switch case catch try finally return function typeof instanceof throw await yield super this import export with new class'.split(
+      ' ',
+    ),
+  ),
+  python: new Set(
+    'if elif else for while try except finally with return def class lambda and or not in is assert yield await import from raise del pass global nonlocal async print'.split(
+      ' ',
+    ),
+  ),
+};
+
 const indentOf = (line: string) => /^\s*/.exec(line)![0].replace(/\t/g, '    ').length;
 
 interface Pattern {
@@ -299,7 +314,7 @@ export function definitions(code: string, language: string | null): Def[] {
       const m = p.re.exec(line);
       if (!m || !m[p.name]) continue;
       const name = m[p.name]!.split('::').pop()!;
-      if (KEYWORDS.has(name) && p.kind !== 'container') break;
+      if ((RESERVED[family] ?? KEYWORDS).has(name) && p.kind !== 'container') break;
       const indent = indentOf(line);
       while (containers.length && containers[containers.length - 1]!.indent >= indent) containers.pop();
       if (p.kind === 'container') {
@@ -379,9 +394,10 @@ export function callsIn(lines: string[], from: number, to: number, self?: string
       // raising an error is not part of how the work is done
       if (/\b(raise|throw|panic)\b/.test(line.slice(0, m.index))) continue;
       const name = m[2]!;
-      if (KEYWORDS.has(name) && name !== 'new') continue;
-      if (i === from && name === self && !m[1]) continue;
       const segments = m[1]!.split(/\s*(?:\?\.|\.|::|->)\s*/).filter(Boolean);
+      // a keyword of one language is a method name in another (`this.router.match(…)` in TypeScript)
+      if (KEYWORDS.has(name) && name !== 'new' && !segments.length) continue;
+      if (i === from && name === self && !m[1]) continue;
       // a method of an unnamed receiver (`"".join(…)`, `f().g(…)`, `xs[0].h(…)`) is nobody's free function
       if (!segments.length && /[^\s]\s*[.]\s*$/.test(line.slice(0, m.index))) segments.push('?');
       let callee = name;

@@ -719,6 +719,509 @@ describe('main path', () => {
     ]);
   });
 
+  it('runs a callback handed to `.then` after the call it waits on, and names what a parameter was given', () => {
+    const contents = {
+      'lib/server.js': [
+        "const compose = require('./compose')",
+        '',
+        'class Server {',
+        '  callback () {',
+        '    const stack = compose(this.layers)',
+        '    const handle = (req) => {',
+        '      const ctx = this.makeContext(req)',
+        '      return this.handle(ctx, stack)',
+        '    }',
+        '    return handle',
+        '  }',
+        '',
+        '  handle (ctx, runStack) {',
+        '    const done = () => finish(ctx)',
+        '    return runStack(ctx).then(done)',
+        '  }',
+        '',
+        '  makeContext (req) {',
+        '    const ctx = { req }',
+        '    ctx.state = {}',
+        '    ctx.body = null',
+        '    return ctx',
+        '  }',
+        '}',
+        '',
+        'function finish (ctx) {',
+        '  const body = ctx.body',
+        '  const out = String(body)',
+        '  ctx.res.end(out)',
+        '  return out',
+        '}',
+      ].join('\n'),
+      'lib/compose.js': [
+        'module.exports = function compose (layers) {',
+        '  const all = layers.slice()',
+        '  const run = (ctx) => Promise.all(all.map((l) => l(ctx)))',
+        '  return run',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'JavaScript', {
+      kind: 'library',
+      productPaths: ['lib'],
+      publicApi: [{ name: 'Server', kind: 'class', path: 'lib/server.js', line: 3 }],
+    });
+    const names = labels(steps);
+    // `finish` is written on line 14 but runs once `runStack(ctx)` resolves on line 15
+    expect(names.indexOf('runStack')).toBeGreaterThan(-1);
+    expect(names.indexOf('finish')).toBeGreaterThan(names.indexOf('runStack'));
+    expect(steps.find((s) => s.name === 'finish')).toMatchObject({
+      note: 'called by Server.handle at lib/server.js:14',
+      after: { call: 'runStack(ctx)', path: 'lib/server.js', line: 15 },
+    });
+    // the parameter is the stack `callback` composed before handing it over
+    expect(steps.find((s) => s.name === 'runStack')).toMatchObject({
+      handedIn: 'parameter',
+      via: { expression: 'compose(this.layers)', by: 'Server.callback', path: 'lib/server.js', line: 5 },
+    });
+  });
+
+  it('a router: the top-level call site, the chain its field holds, the lookup, then the matched handler', () => {
+    const contents = {
+      'mux.go': [
+        'package chi',
+        '',
+        'type Mux struct {',
+        '\thandler http.Handler',
+        '\ttree *node',
+        '}',
+        '',
+        'func (mx *Mux) ServeHTTP(w http.ResponseWriter, r *http.Request) {',
+        '\trctx, _ := r.Context().Value(RouteCtxKey).(*Context)',
+        '\tif rctx != nil {',
+        '\t\tmx.handler.ServeHTTP(w, r)',
+        '\t\treturn',
+        '\t}',
+        '\trctx = NewRouteContext()',
+        '\tmx.handler.ServeHTTP(w, r)',
+        '}',
+        '',
+        'func (mx *Mux) handle(pattern string, handler http.Handler) {',
+        '\tif mx.inline {',
+        '\t\tmx.handler = http.HandlerFunc(mx.routeHTTP)',
+        '\t}',
+        '\tmx.tree.InsertRoute(pattern, handler)',
+        '}',
+        '',
+        'func (mx *Mux) updateRouteHandler() {',
+        '\tmx.handler = chain(mx.middlewares, http.HandlerFunc(mx.routeHTTP))',
+        '}',
+        '',
+        'func (mx *Mux) routeHTTP(w http.ResponseWriter, r *http.Request) {',
+        '\tpath := r.URL.Path',
+        '\tif _, _, h := mx.tree.FindRoute(rctx, method, path); h != nil {',
+        '\t\tr.Pattern = path',
+        '\t\th.ServeHTTP(w, r)',
+        '\t\treturn',
+        '\t}',
+        '\tmx.NotFoundHandler().ServeHTTP(w, r)',
+        '}',
+      ].join('\n'),
+      'tree.go': [
+        'package chi',
+        '',
+        'type node struct {',
+        '\tprefix string',
+        '}',
+        '',
+        'func (n *node) FindRoute(rctx *Context, method methodTyp, path string) (*node, endpoints, http.Handler) {',
+        '\trn := n.findRoute(rctx, method, path)',
+        '\tif rn == nil {',
+        '\t\treturn nil, nil, nil',
+        '\t}',
+        '\treturn rn, rn.endpoints, rn.endpoints[method].handler',
+        '}',
+        '',
+        'func (n *node) findRoute(rctx *Context, method methodTyp, path string) *node {',
+        '\tfor _, c := range n.children {',
+        '\t\tif c.prefix == path {',
+        '\t\t\treturn c',
+        '\t\t}',
+        '\t}',
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Go', {
+      kind: 'library',
+      productPaths: ['mux.go', 'tree.go'],
+      publicApi: [{ name: 'Mux', kind: 'type', path: 'mux.go', line: 3 }],
+    });
+    expect(labels(steps)).toEqual([
+      'Mux.ServeHTTP',
+      'Mux.routeHTTP',
+      'node.FindRoute',
+      'node.findRoute',
+      'h.ServeHTTP',
+    ]);
+    // line 11 is the nested-router guard that returns early; the request goes on at line 15, through
+    // the chain `updateRouteHandler` stores, not the branch-only value `handle` sets
+    expect(steps[1]).toMatchObject({
+      note: 'called by Mux.ServeHTTP at mux.go:15',
+      via: {
+        field: 'mx.handler',
+        expression: 'chain(mx.middlewares, http.HandlerFunc(mx.routeHTTP))',
+        by: 'Mux.updateRouteHandler',
+        line: 26,
+      },
+    });
+    // the path ends where the router calls the handler its lookup matched
+    expect(steps[4]).toMatchObject({
+      line: 33,
+      handedIn: 'result',
+      via: { expression: 'mx.tree.FindRoute(rctx, method, path)', line: 31 },
+    });
+  });
+
+  it('a call through a field typed as an interface lands on what a subtype constructor stores there', () => {
+    const contents = {
+      'src/router.ts': [
+        'export interface Router {',
+        '  add(method: string, path: string): void',
+        '  match(method: string, path: string): string[]',
+        '}',
+      ].join('\n'),
+      'src/base.ts': [
+        "import type { Router } from './router'",
+        '',
+        'class App {',
+        '  router!: Router',
+        '',
+        '  fetch(request: Request): Response {',
+        '    const path = new URL(request.url).pathname',
+        '    const found = this.router.match(request.method, path)',
+        '    return this.respond(found, path)',
+        '  }',
+        '',
+        '  respond(found: string[], path: string): Response {',
+        '    const body = found.join(path)',
+        '    const head = body.length',
+        '    return new Response(body)',
+        '  }',
+        '}',
+        '',
+        'export { App as AppBase }',
+      ].join('\n'),
+      'src/app.ts': [
+        "import { AppBase } from './base'",
+        "import { FastRouter } from './fast'",
+        "import { SlowRouter } from './slow'",
+        '',
+        'export class App extends AppBase {',
+        '  constructor(options: { router?: Router } = {}) {',
+        '    super()',
+        '    this.router =',
+        '      options.router ??',
+        '      new FastRouter({',
+        '        fallback: 1,',
+        '      })',
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/fast.ts': [
+        "import type { Router } from './router'",
+        '',
+        'export class FastRouter implements Router {',
+        '  routes: string[] = []',
+        '  add(method: string, path: string) {',
+        '    this.routes.push(method + path)',
+        '  }',
+        '  match(method: string, path: string): string[] {',
+        '    const key = method + path',
+        '    const hits = this.routes.filter((r) => r === key)',
+        '    const sorted = hits.sort()',
+        '    return sorted',
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/slow.ts': [
+        "import type { Router } from './router'",
+        '',
+        'export class SlowRouter implements Router {',
+        '  routes: string[] = []',
+        '  add(method: string, path: string) {',
+        '    this.routes.push(method + path)',
+        '  }',
+        '  match(method: string, path: string): string[] {',
+        '    const key = method + path',
+        '    const hits = this.routes.filter((r) => r.startsWith(key))',
+        '    const sorted = hits.reverse()',
+        '    return sorted',
+        '  }',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'TypeScript', {
+      kind: 'framework',
+      productPaths: ['src'],
+      publicApi: [{ name: 'App', kind: 'class', path: 'src/base.ts', line: 3 }],
+    });
+    const match = steps.find((s) => s.name === 'match');
+    // `match` is a keyword elsewhere, a method name here; the interface declares it, the constructor
+    // of the subtype (imported under another name) stores the implementation, over several lines
+    expect(match).toMatchObject({
+      owner: 'FastRouter',
+      via: { field: 'this.router', by: 'App.constructor', path: 'src/app.ts', line: 8 },
+    });
+    expect(match?.via?.expression).toMatch(/^options\.router \?\? new FastRouter\(/);
+  });
+
+  it("a framework's lifecycle: users' hooks in the order they run, each with its fallback, no checks between", () => {
+    const contents = {
+      'command.go': [
+        'package cobra',
+        '',
+        'type PositionalArgs func(cmd *Command, args []string) error',
+        '',
+        'type Command struct {',
+        '\tArgs PositionalArgs',
+        '\tPreRun func(cmd *Command, args []string)',
+        '\tPreRunE func(cmd *Command, args []string) error',
+        '\tRun func(cmd *Command, args []string)',
+        '\tRunE func(cmd *Command, args []string) error',
+        '\tPostRun func(cmd *Command, args []string)',
+        '}',
+        '',
+        'func (c *Command) Execute(args []string) error {',
+        '\tcmd := c.find(args)',
+        '\treturn cmd.execute(args)',
+        '}',
+        '',
+        'func (c *Command) find(args []string) *Command {',
+        '\tfor _, sub := range c.commands {',
+        '\t\tif sub.name == args[0] {',
+        '\t\t\treturn sub',
+        '\t\t}',
+        '\t}',
+        '\treturn c',
+        '}',
+        '',
+        'func (c *Command) execute(args []string) error {',
+        '\tif err := c.ParseFlags(args); err != nil {',
+        '\t\treturn err',
+        '\t}',
+        '\tif err := c.ValidateArgs(args); err != nil {',
+        '\t\treturn err',
+        '\t}',
+        '\tif c.PreRunE != nil {',
+        '\t\tif err := c.PreRunE(c, args); err != nil {',
+        '\t\t\treturn err',
+        '\t\t}',
+        '\t} else if c.PreRun != nil {',
+        '\t\tc.PreRun(c, args)',
+        '\t}',
+        '\tif err := c.ValidateRequiredFlags(); err != nil {',
+        '\t\treturn err',
+        '\t}',
+        '\tif c.RunE != nil {',
+        '\t\tif err := c.RunE(c, args); err != nil {',
+        '\t\t\treturn err',
+        '\t\t}',
+        '\t} else {',
+        '\t\tc.Run(c, args)',
+        '\t}',
+        '\tif c.PostRun != nil {',
+        '\t\tc.PostRun(c, args)',
+        '\t}',
+        '\treturn nil',
+        '}',
+        '',
+        'func (c *Command) ParseFlags(args []string) error {',
+        '\tflags := c.Flags()',
+        '\tfor _, a := range args {',
+        '\t\tflags.Set(a)',
+        '\t}',
+        '\treturn nil',
+        '}',
+        '',
+        '// ValidateArgs returns an error if the positional args are not accepted.',
+        'func (c *Command) ValidateArgs(args []string) error {',
+        '\tif c.Args == nil {',
+        '\t\treturn nil',
+        '\t}',
+        '\treturn c.Args(c, args)',
+        '}',
+        '',
+        '// ValidateRequiredFlags validates all required flags are present and returns an error otherwise.',
+        'func (c *Command) ValidateRequiredFlags() error {',
+        '\tmissing := []string{}',
+        '\tfor _, f := range c.required {',
+        '\t\tif !f.set {',
+        '\t\t\tmissing = append(missing, f.name)',
+        '\t\t}',
+        '\t}',
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Go', {
+      kind: 'library',
+      productPaths: ['command.go'],
+      publicApi: [{ name: 'Command', kind: 'type', path: 'command.go', line: 5 }],
+    });
+    const names = labels(steps);
+    const at = (n: string) => names.indexOf(n);
+    // argument validation runs the user's `Args`; then pre-run, run and post-run, in that order
+    expect(at('Command.ParseFlags')).toBeGreaterThan(-1);
+    expect(at('Command.ValidateArgs')).toBeGreaterThan(at('Command.ParseFlags'));
+    expect(at('PreRunE')).toBeGreaterThan(at('Command.ValidateArgs'));
+    expect(at('RunE')).toBeGreaterThan(at('PreRunE'));
+    expect(at('PostRun')).toBeGreaterThan(at('RunE'));
+    expect(steps[at('RunE')]).toMatchObject({ handedIn: 'field', otherwise: ['Run'] });
+    expect(steps[at('PreRunE')]).toMatchObject({ otherwise: ['PreRun'] });
+    // a check between the hooks is the framework's detail, not a step
+    expect(names).not.toContain('Command.ValidateRequiredFlags');
+  });
+
+  it('a Python CLI: items of a returned list are typed, help text and platform branches are not steps', () => {
+    const contents = {
+      'src/cli/core.py': [
+        'import os',
+        '',
+        'def params_in_order(declared: list[Parameter]) -> list[Parameter]:',
+        '    ordered = sorted(declared)',
+        '    kept = [p for p in ordered]',
+        '    return kept',
+        '',
+        '',
+        'def _detect_program_name() -> str:',
+        '    """Determine the command used to run the program, for use in help text."""',
+        '    name = os.path.basename(os.sys.argv[0])',
+        '    name = name.strip()',
+        '    name = name.lower()',
+        '    return name',
+        '',
+        '',
+        'def _expand_args(args):',
+        '    """Expand wildcards the way a Unix shell would."""',
+        '    out = []',
+        '    for a in args:',
+        '        out.extend(glob(a))',
+        '    return out',
+        '',
+        '',
+        'def echo(message, err=False):',
+        '    """Print a message."""',
+        '    stream = err',
+        '    stream = stream or message',
+        '    print(message)',
+        '',
+        '',
+        'class Parameter:',
+        '    def handle_parse_result(self, ctx, opts):',
+        '        """Process the value produced by the parser."""',
+        '        value = opts.get(self.name)',
+        '        if (',
+        '            self.deprecated',
+        '            and value is not None',
+        '        ):',
+        '            echo(self.name, err=True)',
+        '        value = self.process_value(ctx, value)',
+        '        return value',
+        '',
+        '    def process_value(self, ctx, value):',
+        '        """Convert the value to the parameter type."""',
+        '        converted = self.type(value)',
+        '        checked = converted',
+        '        ctx.params[self.name] = checked',
+        '        return checked',
+        '',
+        '',
+        'class Command:',
+        '    def main(self, args=None, prog_name=None):',
+        '        """Run the command."""',
+        '        if os.name == "nt":',
+        '            args = _expand_args(args)',
+        '        if prog_name is None:',
+        '            prog_name = _detect_program_name()',
+        '        ctx = self.make_context(prog_name, args)',
+        '        return ctx',
+        '',
+        '    def make_context(self, name, args):',
+        '        """Parse the arguments into a new context."""',
+        '        ctx = dict(name=name)',
+        '        opts = dict(args=args)',
+        '        for param in params_in_order(self.params):',
+        '            param.handle_parse_result(ctx, opts)',
+        '        return ctx',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      productPaths: ['src/cli'],
+      publicApi: [{ name: 'Command', kind: 'class', path: 'src/cli/core.py', line: 51 }],
+    });
+    const names = labels(steps);
+    expect(names[0]).toBe('Command.main');
+    // `param` is an item of the `list[Parameter]` the loop walks
+    expect(names).toContain('Parameter.handle_parse_result');
+    expect(names).toContain('Parameter.process_value');
+    // `err=True` is a keyword argument, not an assignment: the warning in a branch is no step
+    expect(names).not.toContain('echo');
+    expect(names).not.toContain('_detect_program_name');
+    expect(names).not.toContain('_expand_args');
+  });
+
+  it("names the user's function a side step hands on, and a record made in a branch", () => {
+    const contents = {
+      'app/models.py': [
+        'class Check:',
+        '    def ping(self, action):',
+        '        """Record a ping."""',
+        '        new_status = "down" if action == "fail" else "up"',
+        '        if self.status != new_status:',
+        '            self.create_flip(new_status, reason=action)',
+        '            self.status = new_status',
+        '        result = self.run_checks(action)',
+        '        outcome = self.invoke(result)',
+        '        return result, outcome',
+        '',
+        '    def create_flip(self, status, reason=""):',
+        '        """Create a Flip object for this check."""',
+        '        flip = dict(owner=self, new_status=status)',
+        '        flip["reason"] = reason',
+        '        self.flips.append(flip)',
+        '        return flip',
+        '',
+        '    def run_checks(self, action):',
+        '        """Go through every rule for the action."""',
+        '        found = [r for r in self.rules if r.applies(action)]',
+        '        kept = sorted(found)',
+        '        total = len(kept)',
+        '        first = kept[0] if kept else None',
+        '        last = kept[-1] if kept else None',
+        '        spread = (first, last)',
+        '        return total, spread',
+        '',
+        '    def invoke(self, result):',
+        '        """Hand the result to what the user registered."""',
+        '        if self.deprecated:',
+        '            return None',
+        '        return self.ctx.call(self.callback, result)',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      productPaths: ['app'],
+      publicApi: [{ name: 'Check', kind: 'class', path: 'app/models.py', line: 1 }],
+    });
+    const names = labels(steps);
+    // made for its effect in a branch, but its author says it creates something: part of the work
+    expect(names).toContain('Check.create_flip');
+    // `invoke` is named beside the way and not entered; the function it hands on is the user's
+    expect(steps.find((s) => s.name === 'callback')).toMatchObject({
+      line: 33,
+      handedIn: 'field',
+      note: 'called by Check.invoke through self.ctx.call',
+    });
+  });
+
   it('nothing to trace gives no main path rather than a guess', () => {
     const steps = mainPath({ 'README.md': '# x' }, 'Markdown', { kind: 'library' });
     expect(steps).toEqual([]);

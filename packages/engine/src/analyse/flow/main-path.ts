@@ -19,6 +19,9 @@ const ACCESSOR_LINES = 40;
 const ACCESSOR =
   /^(?:returns?|gets?|checks?|validates?|verif(?:y|ies)|ensures?|tells?|whether|determines?\s+(?:if|whether)|reports?\s+whether)\b/i;
 const MAX_DEPTH = 7;
+// a definition whose author says it creates, records or sends something changes state the work is for
+const RECORDS =
+  /^(?:creates?|records?|saves?|stores?|persists?|inserts?|sends?|notif(?:y|ies)|enqueues?|publish(?:es)?)\b/i;
 const REACH_DEPTH = 12;
 const REACH_NODES = 3000;
 /** Calls followed from one step: the heaviest, kept in the order the body makes them. */
@@ -55,11 +58,72 @@ export interface MainPathInput {
 /** A line that keeps or returns what it calls: `x = f()`, `x := f()`, `return f()`, `=> f()`. */
 const USED = /^\s*(?:return|yield|await)\b|[^=!<>]=[^=]|:=|=>|\bif\s+let\b|\?\s*;?\s*$|\bas\s+\w+\s*:\s*$/;
 
+/**
+ * Whether a line keeps or returns what it calls. A keyword argument inside the call's brackets
+ * (`echo(style(message, fg="red"), err=True)`) assigns nothing: brackets are read empty first.
+ */
+function keeps(line: string): boolean {
+  let flat = line;
+  for (let i = 0; i < 8 && /\([^()]*\)/.test(flat); i++) flat = flat.replace(/\([^()]*\)/g, '');
+  return USED.test(flat) || /=>/.test(line);
+}
+
 interface ProductCall {
   call: Call;
   target: Target;
   /** The result is kept or returned (or the call is where the type dispatches the work). */
   used: boolean;
+  /** Where the call runs in the order of execution (see `runsAt`). */
+  at: number;
+  /** The call it waits on, when it runs once a promise resolves. */
+  after?: MainPathStep['after'];
+  /** What the field it is reached through holds (`mx.handler`, the chain built at registration). */
+  via?: NonNullable<MainPathStep['via']>;
+}
+
+/** A position in a definition's text as one number: the line, then the column as a fraction. */
+const position = (line: number, column: number) => line + Math.min(column, 999) / 1000;
+
+/** A function literal bound to a local: `const done = () => respond(ctx)`, `done := func(…) {`, a nested `def`. */
+const BOUND_LITERAL =
+  /^\s*(?:(?:const|let|var)\s+([\w$]+)\s*=\s*(?:async\s+)?(?:\([^)]*\)|[\w$]+)\s*=>|([\w$]+)\s*:=\s*func\s*\(|(?:async\s+)?(?:def|function)\s+([\w$]+)\s*\()/;
+
+/**
+ * Where a call runs in the order of execution. A call written inside a function literal bound to a
+ * local runs where that local is next called or handed on: `const handleResponse = () => respond(ctx)`
+ * runs at `fnMiddleware(ctx).then(handleResponse)`, after the call it waits on, which is named.
+ */
+function runsAt(t: Target, call: Call): { at: number; after?: { call: string; path: string; line: number } } {
+  const text = t.file.bare[call.line - 1] ?? '';
+  const own = { at: position(call.line, Math.max(0, text.indexOf(`${call.name}(`))) };
+  const headers = [call.line, ...enclosing(t, call.line)];
+  for (const h of headers) {
+    const m = BOUND_LITERAL.exec(t.file.bare[h - 1] ?? '');
+    if (!m || h === t.def.line) continue;
+    const name = m[1] ?? m[2] ?? m[3]!;
+    // a literal on one line ends there; a longer one where its indentation closes
+    let end = h;
+    if (h !== call.line)
+      while (
+        end < t.def.end &&
+        (!t.file.bare[end]!.trim() || indentOf(t.file.bare[end]!) > indentOf(t.file.bare[h - 1]!))
+      )
+        end++;
+    for (let i = end + 1; i <= Math.min(t.def.end, t.file.bare.length); i++) {
+      const line = t.file.bare[i - 1]!;
+      const ref = new RegExp(`(^|[^\\w$.])${name.replace(/\$/g, '\\$')}\\b(?!\\s*=[^=>])`).exec(line);
+      if (!ref) continue;
+      const col = ref.index + ref[1]!.length;
+      // handed to `.then(…)`: it runs once the call before it resolves
+      const waits = /([\w$.#]+\s*\([^()]*\))\s*\.then\s*\(\s*$/.exec(line.slice(0, col));
+      return {
+        at: position(i, col),
+        ...(waits ? { after: { call: waits[1]!.replace(/\s+/g, ''), path: t.file.path, line: i } } : {}),
+      };
+    }
+    return own;
+  }
+  return own;
 }
 
 /** A Rust call whose error the caller passes on (`Self::run_dependencies(…)?;`) is part of the work. */
@@ -90,6 +154,15 @@ function inLoop(t: Target, line: number): boolean {
     at = indent(text);
   }
   return false;
+}
+
+/** A condition on the platform the program runs on: `os.name == "nt"`, `runtime.GOOS`, `cfg!(windows)`. */
+const PLATFORM =
+  /\bos\.name\b|\bsys\.platform\b|\bplatform\.system\b|\bruntime\.GOOS\b|\bprocess\.platform\b|\bcfg!?\s*\(\s*(?:windows|unix|target_os)/;
+
+/** A call made only on some platforms (a Windows-only argument expansion): not the way the work runs by default. */
+function platformOnly(t: Target, line: number): boolean {
+  return armsOf(t, line).some((h) => PLATFORM.test(t.file.bare[conditionStart(t, h) - 1] ?? ''));
 }
 
 /** A line's indentation as the definitions measure it (a tab is four columns). */
@@ -132,7 +205,20 @@ const ARM_CHAIN = /^\s*(?:\}\s*)?(?:else|elif|case|default)\b|^\s*[}\])]+[,;]?\s
 const MATCH_ARM = /^\s*[\w:{}.,|()&'][\w:{}.,|()&' ]*=>/;
 const matchArms = (t: Target) => /^(Rust|Scala)$/.test(t.file.language);
 const isArm = (t: Target, line: number) =>
-  ARM.test(t.file.bare[line - 1]!) || (matchArms(t) && MATCH_ARM.test(t.file.bare[line - 1]!));
+  ARM.test(t.file.bare[line - 1]!) ||
+  (matchArms(t) && MATCH_ARM.test(t.file.bare[line - 1]!)) ||
+  ARM.test(t.file.bare[conditionStart(t, line) - 1] ?? '');
+
+/** The line that opens a condition written over several lines, for the line that closes it (`if (` … `):`). */
+function conditionStart(t: Target, line: number): number {
+  const text = t.file.bare[line - 1] ?? '';
+  if (!/^\s*\)\s*(?::|\{)\s*$/.test(text)) return line;
+  for (let i = line - 1; i > 0 && i >= line - 20; i--) {
+    const above = t.file.bare[i - 1]!;
+    if (above.trim() && indentOf(above) <= indentOf(text)) return i;
+  }
+  return line;
+}
 const chains = (t: Target, line: number) =>
   ARM_CHAIN.test(t.file.bare[line - 1]!) || (matchArms(t) && MATCH_ARM.test(t.file.bare[line - 1]!));
 
@@ -171,7 +257,103 @@ function alternatives(t: Target, x: number, y: number): boolean {
 
 /** A call that returns from inside a conditional arm, before the line the work goes on at. */
 function earlyExit(t: Target, line: number, onwards: number): boolean {
-  return line < onwards && /^\s*return\b/.test(t.file.bare[line - 1] ?? '') && armOf(t, line) !== undefined;
+  // `Init => return Self::init(config),`: an arm of a `match` that returns is one too
+  const returns = /^\s*return\b|=>\s*return\b/.test(t.file.bare[line - 1] ?? '');
+  return line < onwards && returns && armOf(t, line) !== undefined;
+}
+
+/**
+ * A call in a guard: an arm of a choice whose block returns (`if rctx != nil { mx.handler.ServeHTTP(w, r);
+ * return }`), a mode that leaves early rather than the way the work normally goes.
+ */
+function guarded(t: Target, line: number): boolean {
+  const arm = armOf(t, line);
+  if (arm === undefined) return false;
+  const indent = indentOf(t.file.bare[arm - 1]!);
+  for (let i = arm + 1; i <= Math.min(t.def.end, t.file.bare.length); i++) {
+    const text = t.file.bare[i - 1]!;
+    if (!text.trim()) continue;
+    if (indentOf(text) <= indent) return false;
+    if (/^\s*return\b/.test(text)) return true;
+  }
+  return false;
+}
+
+/**
+ * Where a body makes a call it makes more than once (the line reader keeps the first): the first site
+ * on its way (`direct`), else the first (`mx.handler.ServeHTTP` at the end of `ServeHTTP`, not in the
+ * guard for a nested router above it).
+ */
+function normalSite(t: Target, call: Call): Call {
+  if (direct(t, call.line)) return call;
+  const written = [call.root, call.qualifier !== call.root ? call.qualifier : undefined, call.name]
+    .filter(Boolean)
+    .map((w) => w!.replace(/[$]/g, '\\$'))
+    .join('\\s*(?:\\?\\.|\\.|::|->)\\s*');
+  const again = new RegExp(`(?:^|[^\\w$.])${written}\\s*\\(`);
+  for (let i = call.line + 1; i <= Math.min(t.def.end, t.file.bare.length); i++)
+    if (again.test(t.file.bare[i - 1]!) && direct(t, i)) return { ...call, line: i };
+  return call;
+}
+
+/**
+ * A call the body makes itself on its way, neither in a guard that returns early nor inside a function
+ * literal handed to another call (`store.run(ctx, async () => …)`).
+ */
+function direct(t: Target, line: number): boolean {
+  if (guarded(t, line)) return false;
+  return !enclosing(t, line).some((h) => h !== t.def.line && FUNCTION_LITERAL.test(t.file.bare[h - 1]!));
+}
+
+/**
+ * The text of a statement from a column of a line to its end, across lines: while brackets are open,
+ * or while it ends with (or the next line starts with) an operator that carries it on
+ * (`this.router =` / `options.router ??` / `new SmartRouter({ … })`).
+ */
+function balancedStatement(t: Target, line: number, from = 0): string {
+  let depth = 0;
+  let out = '';
+  const last = Math.min(t.file.bare.length, line + 12);
+  for (let i = line - 1; i < last; i++) {
+    const text = t.file.bare[i]!.slice(i === line - 1 ? from : 0);
+    out += `${text}\n`;
+    for (const ch of text) {
+      if ('([{'.includes(ch)) depth++;
+      else if (')]}'.includes(ch)) depth--;
+    }
+    const open = /(?:^|[=?:|&,(+\-*/])\s*$/.test(out.trim() ? out.trimEnd() : '=');
+    const next = /^\s*(?:\?\?|\|\||&&|\?|:|\.)/.test(t.file.bare[i + 1] ?? '');
+    if (depth <= 0 && !open && !next) break;
+  }
+  return out;
+}
+
+/** A module path an import names, resolved from the importing file, without its extension (`./hono-base`). */
+function joinPath(fromFile: string, spec: string): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const parts = fromFile.split('/').slice(0, -1);
+  for (const seg of spec.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg !== '.') parts.push(seg);
+  }
+  return parts.join('/').replace(/\.[jt]sx?$/, '');
+}
+
+/** A call's arguments, split at the commas outside brackets. */
+function splitArguments(args: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let part = '';
+  for (const ch of args) {
+    if ('([{'.includes(ch)) depth++;
+    else if (')]}'.includes(ch)) depth--;
+    if (ch === ',' && depth === 0) {
+      out.push(part);
+      part = '';
+    } else part += ch;
+  }
+  if (part.trim()) out.push(part);
+  return out;
 }
 
 /** The names of a definition's parameters: `(ctx, fnMiddleware)`, `(onError?: H)`, `(String name)`. */
@@ -214,7 +396,7 @@ function parameters(t: Target): { name: string; optional: boolean }[] {
 }
 
 /** A conventional name for the function that does a unit of work, when code hands it over (`Run`, `handle`). */
-const HANDOVER = /^(run|handle|execute|serve|invoke|call|callback|dispatch|process)$/i;
+const HANDOVER = /^(run|handle|execute|serve|serveHTTP|invoke|call|callback|dispatch|process)$/i;
 
 const FUNCTION_LITERAL = /=>|\bfunction\b|\bfunc\s*\(|\blambda\b|\|[\w\s,:&]*\|\s*\{/;
 
@@ -401,6 +583,18 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           set(result[1]!, null);
         } else if (r && 'module' in r) set(result[1]!, null);
       }
+      // a loop over what a product call returns (`for param in iter_params(…)` where it returns
+      // `list[Parameter]`): the loop variable is one of its items
+      const loop =
+        /^\s*(?:async\s+)?for\s+(\w+)\s+in\s+(.+?):?\s*\{?\s*$/.exec(line) ??
+        /\bfor\s*\(\s*(?:const|let|var)\s+(\w+)\s+of\s+(.+)\)\s*\{?\s*$/.exec(line) ??
+        /^\s*for\s+(?:\w+\s*,\s*)?(\w+)\s*:=\s*range\s+(.+?)\s*\{\s*$/.exec(line);
+      if (loop && !env.has(loop[1]!)) {
+        const over = callsIn([loop[2]!], 1, 1)[0];
+        const r = over ? resolveCall({ ...over, line: i + 1 }, t) : null;
+        const item = r && 'def' in r ? elementType(r) : undefined;
+        if (item && typeNames.has(item)) set(loop[1]!, item);
+      }
       // a literal, a dictionary or a list is nobody's product type: its methods are not guessed
       const literal = /\b(\w+)\s*(?::=|=)\s*(?:\{|\[|["'\d]|(?:dict|list|set|make)\()/.exec(line);
       if (literal) set(literal[1]!, null);
@@ -474,6 +668,18 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
   };
   /** The fields of a type that hold a function (Go `RunE func(…) error`, TS `run: (x) => void`): hooks. */
   const hookCache = new Map<string, Set<string>>();
+  let funcTypes: Set<string> | undefined;
+  /** Named function types (`type PositionalArgs func(cmd *Command, args []string) error`): a field of one holds users' code. */
+  const functionTypes = (): Set<string> => {
+    if (funcTypes) return funcTypes;
+    funcTypes = new Set();
+    for (const m of models)
+      for (const line of m.bare) {
+        const f = /^type\s+(\w+)\s+func\b/.exec(line);
+        if (f) funcTypes.add(f[1]!);
+      }
+    return funcTypes;
+  };
   const hooksOf = (typeName: string): Set<string> => {
     let out = hookCache.get(typeName);
     if (out) return out;
@@ -483,6 +689,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       // the type's body, to its closing bracket (a Go struct's definition is its first line only)
       for (let i = t.def.line; i < Math.min(t.def.line + 400, t.file.bare.length); i++) {
         if (/^\s*}/.test(t.file.bare[i]!) && indentOf(t.file.bare[i]!) <= t.def.indent) break;
+        const named = /^\s*(\w+)\s+\*?(\w+)\s*$/.exec(t.file.bare[i]!);
+        if (named && functionTypes().has(named[2]!)) out.add(named[1]!);
         const m =
           /^\s*(\w+)\s+func\s*\(/.exec(t.file.bare[i]!) ??
           /^\s*(?:readonly\s+)?(\w+)\??\s*:\s*(?:\([^)]*\)\s*=>|Function\b)/.exec(t.file.bare[i]!) ??
@@ -545,22 +753,101 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     return r;
   };
 
-  /** Fields a method calls through (`mx.handler.ServeHTTP`) and what the type assigns to them. */
-  const assignedTo = (t: Target, field: string): Call[] => {
-    const out: Call[] = [];
-    for (const m of t.file.defs.filter((d) => d.owner === t.def.owner))
-      for (let i = m.line; i <= m.end && i <= t.file.bare.length; i++) {
-        const line = t.file.bare[i - 1]!;
-        const at = line.search(new RegExp(`\\.${field}\\s*=[^=]`));
-        if (at < 0) continue;
-        const rhs = line.slice(at);
-        // what a call on the right returns was built when the field was set (`chain(mws, endpoint)` at
-        // registration); only a type made there answers the dispatch itself
-        out.push(...callsIn([rhs], 1, 1).filter((c) => c.creates || typeNames.has(c.name)));
-        // a method handed over as a value: `http.HandlerFunc(mx.routeHTTP)`
-        for (const ref of rhs.matchAll(/\b(\w+)\.(\w+)\b(?!\s*\()/g))
-          if (ref[2] !== field)
-            out.push({ root: ref[1]!, qualifier: ref[1]!, name: ref[2]!, line: 1, creates: false });
+  /**
+   * Where the type stored the value a call through one of its fields reaches (`this.router.match` on
+   * the `SmartRouter` a constructor put in `router`), so the step can say what the field holds.
+   */
+  const storedVia = (t: Target, call: Call, r: Target): ProductCall['via'] => {
+    if (!call.root || !call.qualifier || call.qualifier === call.root || !t.def.owner || !r.def.owner)
+      return undefined;
+    if (!SELF.has(call.root) && envOf(t).get(call.root) !== t.def.owner) return undefined;
+    const made = assignedTo(t, call.qualifier).find((x) => {
+      const found = resolveCall(x.call, x.in);
+      return !!found && 'def' in found && found.def.kind === 'type' && found.def.name === r.def.owner;
+    });
+    return made ? { ...made.via, field: `${call.root}.${call.qualifier}` } : undefined;
+  };
+  /**
+   * A call through a field whose declared type only declares the method (an interface's `match`),
+   * whatever one implementation the resolver settled on: what the type stores there answers it.
+   */
+  const declaredAbstract = (call: Call, t: Target): boolean => {
+    const base = call.root && (SELF.has(call.root) ? t.def.owner : envOf(t).get(call.root));
+    const fieldType = base && call.qualifier ? fieldsOf(base).get(call.qualifier) : undefined;
+    const declared = fieldType ? ownMethod(fieldType, call.name, 0) : undefined;
+    return !!declared && abstract(declared);
+  };
+  /**
+   * Fields a method calls through (`mx.handler.ServeHTTP`, `this.router.match`) and what the type, or
+   * a subtype's constructor, assigns to them (`this.router = options.router ?? new SmartRouter(…)`,
+   * over several lines): each call or method value found there, the method it is read in, and where.
+   */
+  const assignedTo = (
+    t: Target,
+    field: string,
+  ): { call: Call; in: Target; via: Omit<NonNullable<MainPathStep['via']>, 'field'> }[] => {
+    const out: { call: Call; in: Target; via: Omit<NonNullable<MainPathStep['via']>, 'field'> }[] = [];
+    const owners = [t.def.owner!, ...subtypesOf(t.def.owner!, t.file)];
+    const files = new Set<FileModel>([
+      t.file,
+      ...owners.flatMap((o) => (types.get(o) ?? []).map((x) => x.file)),
+    ]);
+    for (const file of files)
+      for (const m of file.defs.filter((d) => d.owner && owners.includes(d.owner) && d.kind !== 'type'))
+        for (let i = m.line; i <= m.end && i <= file.bare.length; i++) {
+          const at = file.bare[i - 1]!.search(new RegExp(`\\.${field}\\s*=(?![=>])`));
+          if (at < 0) continue;
+          const where: Target = { file, def: m };
+          const rhsAt = file.bare[i - 1]!.indexOf('=', at) + 1;
+          const rhs = balancedStatement(where, i, rhsAt);
+          const written = balancedStatement({ file: { ...file, bare: file.lines }, def: m }, i, rhsAt);
+          const via = {
+            expression: written
+              .replace(/\s+/g, ' ')
+              .replace(/[;,]?\s*$/, '')
+              .trim(),
+            by: label(m),
+            path: file.path,
+            line: i,
+          };
+          // what a call on the right returns was built when the field was set (`chain(mws, endpoint)` at
+          // registration); only a type made there answers the dispatch itself
+          for (const c of callsIn([rhs.replace(/\n/g, ' ')], 1, 1).filter(
+            (c) => c.creates || typeNames.has(c.name),
+          ))
+            out.push({ call: { ...c, line: i }, in: where, via });
+          // a method handed over as a value: `http.HandlerFunc(mx.routeHTTP)`
+          for (const ref of rhs.matchAll(/\b(\w+)\.(\w+)\b(?!\s*\()/g))
+            if (ref[2] !== field)
+              out.push({
+                call: { root: ref[1]!, qualifier: ref[1]!, name: ref[2]!, line: i, creates: false },
+                in: where,
+                via,
+              });
+        }
+    // the value a method sets unconditionally (a builder's `mx.handler = chain(…)`) before one set
+    // only in a branch (`if mx.inline { mx.handler = … }`)
+    const branch = (x: (typeof out)[number]) => Number(armOf(x.in, x.call.line) !== undefined);
+    const central = (x: (typeof out)[number]) => input.rank.get(x.in.file.path) ?? 1e6;
+    return out.sort((x, y) => branch(x) - branch(y) || central(x) - central(y));
+  };
+
+  /**
+   * The product types that extend a type: by its name, or by the name a file imports it under from
+   * the type's own file (`class Hono extends HonoBase`, where `HonoBase` is hono-base.ts's `Hono`).
+   */
+  const subtypesOf = (typeName: string, home: FileModel): string[] => {
+    const stem = home.path.replace(/\.[^./]+$/, '');
+    const out: string[] = [];
+    for (const [name, ts] of types)
+      for (const x of ts) {
+        const head = x.file.bare.slice(x.def.line - 1, x.def.line + 5).join(' ');
+        const base = /\bextends\s+([\w$]+)/.exec(head)?.[1] ?? x.def.bases?.[0];
+        if (!base || name === typeName) continue;
+        const from = x.file.bindings.get(base);
+        const fromHome = !!from && joinPath(x.file.path, from) === stem;
+        if ((base === typeName && x.file === home) || fromHome || (base === typeName && !from))
+          out.push(name);
       }
     return out;
   };
@@ -619,6 +906,51 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     if (reach(t) >= ACCESSOR_LINES) return false;
     return provides(t);
   };
+  /**
+   * A definition its author says creates, records or sends something (`create_flip`: "Create a Flip
+   * object for this check."): called for its effect, even in a branch, it is part of the work.
+   */
+  const records = (t: Target): boolean => {
+    const doc = docOf(input.raw?.(t.file.path), t.def, t.file.language);
+    const words = doc?.split(/\s+/) ?? [];
+    const verb = words[0] === t.def.name ? words[1] : words[0];
+    return !!verb && RECORDS.test(verb);
+  };
+  /**
+   * A helper for help text, usage or output styling (`get_help_option`, "Determine the command used to
+   * run the program, for use in help text", `Color::prefix`): how the program prints, not the work it does.
+   */
+  const helpText = (t: Target): boolean =>
+    /(?:^|_|[a-z])(?:help|usage)(?:$|_|[A-Z])|^(?:help|usage)/i.test(t.def.name) ||
+    // output styling: a method of the type that colours what is printed (`Color::prefix`)
+    /^(?:colou?rs?|styles?|theme|palette|painter)$/i.test(t.def.owner ?? '') ||
+    /\b(?:help(?:\s+text)?|usage)\b/i.test(docOf(input.raw?.(t.file.path), t.def, t.file.language) ?? '');
+  /**
+   * The continuation when it sits in one arm of a choice and a sibling arm leads to the same work:
+   * the arm named for the work (`Run { arguments } =>`, `default:`, `_ =>`) is the way it runs by
+   * default, not a sibling that reaches the same call for another mode (`Command | Evaluate =>`).
+   */
+  const defaultArm = (
+    t: Target,
+    next: ProductCall | undefined,
+    all: ProductCall[],
+  ): ProductCall | undefined => {
+    if (!next || armOf(t, next.call.line) === undefined) return next;
+    const named = (c: ProductCall) => {
+      const arm = armsOf(t, c.call.line)[0];
+      const head = arm === undefined ? '' : (t.file.bare[arm - 1] ?? '');
+      return /^\s*(?:case\s+)?(?:\w+::)?(?:run|execute|default)\b|^\s*_\s*=>|^\s*default\s*:/i.test(head);
+    };
+    if (named(next)) return next;
+    const other = all.find(
+      (c) =>
+        c !== next &&
+        alternatives(t, c.call.line, next.call.line) &&
+        named(c) &&
+        reachSet(c.target).has(key(next.target)),
+    );
+    return other ?? next;
+  };
   /** Whether a definition's author says it returns or checks something ("Name returns the command's name"). */
   const provides = (t: Target): boolean => {
     // Go's doc comments open with the name
@@ -638,8 +970,22 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const seen = new Set<string>([k]);
     const last = lastCallLine(t);
     const tails = /^(Rust|Ruby|Kotlin|Scala)$/.test(t.file.language);
-    const add = (call: Call, r: Target | { module: string } | null, dispatched = false) => {
-      if (!r || !('def' in r) || seen.has(key(r))) return;
+    const add = (
+      call: Call,
+      r: Target | { module: string } | null,
+      dispatched = false,
+      via?: ProductCall['via'],
+    ) => {
+      if (!r || !('def' in r)) return;
+      const order = runsAt(t, call);
+      if (seen.has(key(r))) {
+        // the same definition called twice: the site on the normal path names the step, not one in a
+        // guard that returns early (a router's nested-router branch before the top-level path)
+        const earlier = out.find((c) => key(c.target) === key(r));
+        if (earlier && !direct(t, earlier.call.line) && direct(t, call.line))
+          Object.assign(earlier, { call, ...order, ...(via ? { via } : {}) });
+        return;
+      }
       seen.add(key(r));
       const line = t.file.bare[call.line - 1] ?? '';
       // a call whose result the body keeps or returns carries the work on; one made for its effect
@@ -647,25 +993,37 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       const used =
         dispatched ||
         call.line === last ||
-        USED.test(line) ||
+        keeps(line) ||
         (tails && tailExpression(t, call.line)) ||
         propagates(t, call) ||
         inLoop(t, call.line);
-      out.push({ call, target: r, used });
+      out.push({ call, target: r, used, ...order, ...(via ? { via } : {}) });
     };
-    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+    for (const first of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+      const call = normalSite(t, first);
       const r = resolveCall(call, t);
-      if (!r && call.root && call.qualifier && call.qualifier !== call.root && t.def.owner) {
-        // dispatch through a field the type fills itself: follow what it assigns there
-        for (const c of assignedTo(t, call.qualifier)) {
-          const r = resolveCall(c, t);
+      // dispatch through a field the type fills itself, typed as an interface or a library type (no
+      // body of its own to follow): follow what the type, or a subtype's constructor, assigns there
+      const stored =
+        (!r || ('def' in r && r.def.kind !== 'type' && (abstract(r) || declaredAbstract(call, t)))) &&
+        call.root &&
+        call.qualifier &&
+        call.qualifier !== call.root &&
+        t.def.owner
+          ? assignedTo(t, call.qualifier)
+          : [];
+      if (stored.length) {
+        for (const { call: c, in: where, via } of stored) {
+          const r = resolveCall(c, where);
           // an implementation stored there (`this.router = new SmartRouter(…)`) answers the call itself
           const impl = r && 'def' in r && r.def.kind === 'type' ? methodOn(r.def.name, call.name) : undefined;
-          add({ ...c, line: call.line }, impl ?? r, true);
+          // a type stored there that does not define the method is not made by the call
+          const answer = impl ?? (r && 'def' in r && r.def.kind === 'type' ? null : r);
+          add({ ...call, name: c.name }, answer, true, { ...via, field: `${call.root}.${call.qualifier}` });
         }
         continue;
       }
-      add(call, r);
+      add(call, r, false, r && 'def' in r ? storedVia(t, call, r) : undefined);
     }
     callsCache.set(k, out);
     return out;
@@ -683,11 +1041,26 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
    * code behind it) is followed down; one more substantial call beside it is named as a step of its
    * own, with no descent, so the path stays one story.
    */
-  const visit = (t: Target, depth: number, note?: string, descend = true, from?: number) => {
+  /** Where each step was called from: the caller and its call, to tell what a parameter holds. */
+  const sites = new Map<string, { caller: Target; call: Call }>();
+  const visit = (
+    t: Target,
+    depth: number,
+    note?: string,
+    descend = true,
+    from?: number,
+    extra: Partial<MainPathStep> = {},
+  ) => {
     if (steps.length >= MAX_STEPS || visited.has(key(t))) return;
     visited.add(key(t));
-    steps.push({ ...step(t, note), ...(from !== undefined ? { from } : {}) });
+    steps.push({ ...step(t, note), ...extra, ...(from !== undefined ? { from } : {}) });
     const me = steps.length - 1;
+    if (!descend) {
+      // a step named beside the way, not entered, may still be where the user's code runs: the
+      // function its type stores handed on to be called (`ctx.invoke(self.callback, …)`)
+      const passed = passedOn(t);
+      if (passed && steps.length < MAX_STEPS) steps.push({ ...passed, from: me });
+    }
     if (depth >= MAX_DEPTH || !descend) return;
     stack.push(key(t));
     const calls = productCalls(t);
@@ -718,7 +1091,13 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const success = (c: ProductCall) => !FAILURE.test(c.target.def.name) && !onFailure(t, c.call);
     const substantial = calls
       .filter(
-        (c) => c.target.def.kind !== 'type' && !helper(c.target) && !visited.has(key(c.target)) && success(c),
+        (c) =>
+          c.target.def.kind !== 'type' &&
+          !helper(c.target) &&
+          !helpText(c.target) &&
+          !platformOnly(t, c.call.line) &&
+          !visited.has(key(c.target)) &&
+          success(c),
       )
       .sort((x, y) => Number(y.used) - Number(x.used) || score(y) - score(x));
     // a call that leads back to a step on the way here (a redirect sent again) repeats the work: it may
@@ -727,7 +1106,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     // a call made only for its effect, in one branch (`if (explicitNull) response.remove(…)`), is a
     // detail of that branch: the work does not go on through it
     const carries = (c: ProductCall) => c.used || armOf(t, c.call.line) === undefined;
-    const next = substantial.filter(carries).find((c) => !loops(c)) ?? substantial.filter(carries)[0];
+    const next = defaultArm(
+      t,
+      substantial.filter(carries).find((c) => !loops(c)) ?? substantial.filter(carries)[0],
+      substantial,
+    );
     // a side step is one the continuation does not lead to anyway
     const ahead = next ? beyondSet(next) : new Set<string>();
     // a call that comes back to this step (dependencies run the way the recipe runs, a redirect is sent
@@ -735,8 +1118,15 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const recursive = (c: ProductCall) => productCalls(c.target).some((x) => key(x.target) === key(t));
     // of calls in different arms of one choice only one runs: the continuation's, else the last arm's
     // (the `else`, the default), which is what runs unless an option says otherwise
+    const straightBefore = (c: ProductCall) =>
+      !!next && c.call.line < next.call.line && armOf(t, c.call.line) === undefined && direct(t, c.call.line);
     const others = substantial
-      .filter((c) => c !== next && c.used && !ahead.has(key(c.target)))
+      // a call on the straight way before the continuation is named even when the continuation may
+      // call it again in a branch of its own (a fallback that compiles once more)
+      .filter(
+        (c) =>
+          c !== next && (c.used || records(c.target)) && (!ahead.has(key(c.target)) || straightBefore(c)),
+      )
       .filter((c) => !next || !alternatives(t, c.call.line, next.call.line))
       // a branch that returns before the continuation (`if format { return Self::format(…) }`) is
       // another mode of the program, not a step on the way
@@ -751,24 +1141,61 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const beside = others.sort((x, y) => rank(y) - rank(x)).slice(0, FOLLOW - 1);
     // a type made on the way is worth a step when it does work of its own (a few methods)
     const made = calls
-      .filter((c) => c.target.def.kind === 'type' && !visited.has(key(c.target)) && methodsOf(c.target) >= 3)
+      .filter(
+        (c) =>
+          c.target.def.kind === 'type' &&
+          !visited.has(key(c.target)) &&
+          methodsOf(c.target) >= 3 &&
+          success(c),
+      )
       .slice(0, 1);
     const leaving = externalCall(
       t,
       depth === 0 ? (m) => LISTENER.test(m) || input.dependency(m) : input.dependency,
     );
-    const hand = handover(t);
-    const ordered = [...made, ...beside, ...(next ? [next] : [])].sort((x, y) => x.call.line - y.call.line);
+    // a framework's lifecycle: the users' hooks it runs in order (pre-run, run, post-run), and the
+    // calls that run one (argument validation through the user's `Args`); the checks between them
+    // are details of the framework, not steps of the work
+    const lifecycle = hookGroups(t);
+    const runsHooks = lifecycle.length >= 2;
+    const hookSteps = runsHooks
+      ? calls.filter(
+          (c) =>
+            c !== next &&
+            !beside.includes(c) &&
+            c.target.def.kind !== 'type' &&
+            !visited.has(key(c.target)) &&
+            success(c) &&
+            runsUserHook(c.target),
+        )
+      : [];
+    const kept = runsHooks ? beside.filter((c) => !provides(c.target) || runsUserHook(c.target)) : beside;
+    const hand = runsHooks ? undefined : handover(t);
+    // in the order they run: a callback handed to `.then` after the call it waits on
+    const onward = next && !(runsHooks && provides(next.target) && !runsUserHook(next.target)) ? [next] : [];
+    const ordered = [...made, ...kept, ...hookSteps, ...onward].sort((x, y) => x.at - y.at);
+    const hooksLeft = runsHooks ? [...lifecycle] : [];
+    const pushHooks = (before: number) => {
+      while (hooksLeft.length && runsAt(t, hooksLeft[0]![0]!).at <= before && steps.length < MAX_STEPS) {
+        const [first, ...rest] = hooksLeft.shift()!;
+        steps.push({
+          ...userCode(t, first!, me),
+          ...(rest.length ? { otherwise: rest.map((r) => r.name) } : {}),
+        });
+      }
+    };
+    const handAt = hand ? runsAt(t, hand).at : 0;
     let left = false;
     let handed = false;
     for (const c of ordered) {
       if (steps.length >= MAX_STEPS) break;
-      if (hand && !handed && hand.line <= c.call.line) {
+      pushHooks(c.at);
+      if (hand && !handed && handAt <= c.at) {
         steps.push(userCode(t, hand, me));
         handed = true;
       }
       // the work handed to a library (`compose` from koa-compose, `transaction.atomic`) is a step too
-      if (leaving && !left && leaving.call.line <= c.call.line) {
+      if (leaving && !left && runsAt(t, leaving.call).at <= c.at) {
         steps.push({ ...outside(t, leaving), from: me });
         left = true;
       }
@@ -782,13 +1209,75 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       // a call that provides a value (`get_connection…`, "Returns a connection") is named; the work
       // goes on in the caller that uses the value, so the path does not go inside it, unless the
       // value is a function it makes there (koa's `callback()` returns the request handler)
-      else
-        visit(c.target, depth + 1, why, c === next && (!provides(c.target) || makesFunction(c.target)), me);
+      else {
+        if (!sites.has(key(c.target))) sites.set(key(c.target), { caller: t, call: c.call });
+        const extra: Partial<MainPathStep> = {
+          ...(c.via ? { via: c.via } : {}),
+          ...(c.after ? { after: c.after } : {}),
+        };
+        const descends = c === next && (!provides(c.target) || makesFunction(c.target));
+        visit(c.target, depth + 1, why, descends, me, extra);
+      }
     }
     if (leaving && !left && steps.length < MAX_STEPS) steps.push({ ...outside(t, leaving), from: me });
     if (hand && !handed && steps.length < MAX_STEPS) steps.push(userCode(t, hand, me));
+    pushHooks(Infinity);
     stack.pop();
   };
+  /**
+   * A function stored in a field of the step's own object, named for the work (`callback`, `handler`),
+   * handed to a call to be run with the data (`ctx.invoke(self.callback, **ctx.params)`) on the
+   * success path: the user's code, called there.
+   */
+  const passedOn = (t: Target): MainPathStep | undefined => {
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+      if (FAILURE.test(call.name) || onFailure(t, call)) continue;
+      const args = splitArguments(argumentsOf(t, call) ?? '');
+      const field = args
+        .map((a) => /^\s*(?:self|this)\.(\w+)\s*$/.exec(a)?.[1])
+        .find((f): f is string => !!f && HANDOVER.test(f));
+      if (!field) continue;
+      const through = [call.root, call.qualifier !== call.root ? call.qualifier : undefined, call.name]
+        .filter(Boolean)
+        .join('.');
+      return {
+        name: field,
+        path: t.file.path,
+        line: call.line,
+        note: `called by ${label(t.def)} through ${through}`,
+        handedIn: 'field',
+      };
+    }
+    return undefined;
+  };
+  /**
+   * The hooks of its type a step calls (`c.PreRunE(c, args)`, `p.PersistentPreRun(…)` over a loop of
+   * commands), in the order it calls them; hooks in sibling arms of one choice are one group, the
+   * first taking precedence (`if c.RunE != nil { c.RunE(…) } else { c.Run(…) }`).
+   */
+  const hookGroups = (t: Target): Call[][] => {
+    if (!t.def.owner) return [];
+    const hooks = hooksOf(t.def.owner);
+    if (!hooks.size) return [];
+    const env = envOf(t);
+    const body = t.file.bare.slice(t.def.line, t.def.end).join('\n');
+    const loopVar = (root: string) =>
+      /^[A-Za-z_]\w*$/.test(root) &&
+      new RegExp(`\\bfor\\b[^\\n]*\\b${root}\\s*(?::=|\\s+in\\b|\\s+of\\b)`).test(body);
+    const groups: Call[][] = [];
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+      if (!call.root || call.qualifier !== call.root || !hooks.has(call.name)) continue;
+      if (FAILURE.test(call.name) || onFailure(t, call)) continue;
+      const mine = SELF.has(call.root) || env.get(call.root) === t.def.owner || loopVar(call.root);
+      if (!mine) continue;
+      const group = groups.find((g) => g.some((c) => alternatives(t, c.line, call.line)));
+      if (group) group.push(call);
+      else groups.push([call]);
+    }
+    return groups;
+  };
+  /** A product definition that hands the work to a hook of its type (`ValidateArgs` calling the user's `c.Args`). */
+  const runsUserHook = (t: Target): boolean => hookGroups(t).length > 0;
   /**
    * Where a step hands the work to code it was given rather than its own: a function passed in and
    * its result kept (`return fnMiddleware(ctx)`), or a hook field of its type (`c.RunE(c, args)`). A
@@ -799,22 +1288,76 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const env = envOf(t);
     const found = callsIn(t.file.bare, t.def.line, t.def.end, t.def.name).filter((call) => {
       if (FAILURE.test(call.name) || onFailure(t, call)) return false;
-      if (!call.root) return paramsOf(t).has(call.name) && USED.test(t.file.bare[call.line - 1] ?? '');
+      if (!call.root) return paramsOf(t).has(call.name) && keeps(t.file.bare[call.line - 1] ?? '');
       const mine = SELF.has(call.root) || env.get(call.root) === t.def.owner;
-      return mine && call.qualifier === call.root && hooks.has(call.name);
+      if (mine && call.qualifier === call.root && hooks.has(call.name)) return true;
+      return call.qualifier === call.root && HANDOVER.test(call.name) && !!foundBy(t, call);
     });
     const runs = found.filter((c) => HANDOVER.test(c.name));
     return (runs.length ? runs : found)[runs.length ? runs.length - 1 : 0];
   };
-  const userCode = (t: Target, call: Call, from: number): MainPathStep => ({
-    name: call.name,
-    path: t.file.path,
-    line: call.line,
-    // the step's citation is the call itself
-    note: `called by ${label(t.def)}`,
-    handedIn: call.root ? 'field' : 'parameter',
-    from,
-  });
+  /**
+   * The product lookup a local handler came from, when a step calls what it found (`_, _, h :=
+   * mx.tree.FindRoute(…)` then `h.ServeHTTP(w, r)`): the matched handler, users' code, ends the path.
+   */
+  const foundBy = (t: Target, call: Call): NonNullable<MainPathStep['via']> | undefined => {
+    const local = call.root!;
+    if (!/^[A-Za-z_$][\w$]*$/.test(local) || SELF.has(local) || envOf(t).get(local)) return undefined;
+    const bound = new RegExp(`(?:^|[\\s(,])${local}\\s*(?::=|=)(?!=)\\s*(?:await\\s+)?(?=[\\w.]+\\s*\\()`);
+    for (let i = call.line; i >= t.def.line; i--) {
+      const text = t.file.bare[i - 1] ?? '';
+      const m = bound.exec(text);
+      if (!m) continue;
+      const rhs = text.slice(m.index + m[0].length);
+      const first = callsIn([rhs], 1, 1)[0];
+      const r = first ? resolveCall({ ...first, line: i }, t) : null;
+      if (!r || !('def' in r) || r.def.kind === 'type') return undefined;
+      const written = (t.file.lines[i - 1] ?? '').slice(m.index + m[0].length);
+      const expression = written.slice(0, written.lastIndexOf(')') + 1);
+      return { expression, by: label(t.def), path: t.file.path, line: i };
+    }
+    return undefined;
+  };
+  const userCode = (t: Target, call: Call, from: number): MainPathStep => {
+    const found = call.root && call.qualifier === call.root ? foundBy(t, call) : undefined;
+    const via = call.root ? found : passedAs(t, call.name);
+    return {
+      // the handler a lookup found is named by the local that holds it (`h.ServeHTTP`)
+      name: found ? `${call.root}.${call.name}` : call.name,
+      path: t.file.path,
+      line: call.line,
+      // the step's citation is the call itself
+      note: `called by ${label(t.def)}`,
+      handedIn: found ? 'result' : call.root ? 'field' : 'parameter',
+      ...(via ? { via } : {}),
+      from,
+    };
+  };
+  /**
+   * What the caller handed a step as one of its parameters: the argument at the call, or, for a
+   * local, the value it was given (`fn` in `this.handleRequest(ctx, fn)` is `this.compose(this.middleware)`).
+   */
+  const passedAs = (t: Target, name: string): MainPathStep['via'] => {
+    const site = sites.get(key(t));
+    const index = parameters(t).findIndex((p) => p.name === name);
+    if (!site || index < 0) return undefined;
+    const { caller, call } = site;
+    const args = splitArguments(
+      argumentsOf({ file: { ...caller.file, bare: caller.file.lines }, def: caller.def }, call) ?? '',
+    );
+    const arg = args[index]?.trim();
+    if (!arg) return undefined;
+    const at = { by: label(caller.def), path: caller.file.path };
+    if (!/^[A-Za-z_$][\w$]*$/.test(arg)) return { expression: arg, ...at, line: call.line };
+    // a local: the value it was last given above the call
+    for (let i = call.line - 1; i >= caller.def.line; i--) {
+      const m = new RegExp(
+        `^\\s*(?:(?:const|let|var)\\s+)?${arg.replace(/\$/g, '\\$')}\\s*(?::=|=)(?!=)\\s*(.+?);?\\s*$`,
+      ).exec(caller.file.lines[i - 1] ?? '');
+      if (m) return { expression: m[1]!, ...at, line: i };
+    }
+    return undefined;
+  };
   const outside = (t: Target, leaving: { call: Call; module: string }): MainPathStep => ({
     name: leaving.call.name,
     path: t.file.path,
@@ -918,6 +1461,20 @@ function returnType(t: Target, span = 6): string | undefined {
     new RegExp(`(\\w+)(?:<[^>]*>)?\\s+${name}\\s*\\(`).exec(head);
   const type = m?.[1];
   return type === 'Self' ? t.def.owner : type;
+}
+
+/** The item type of a collection a definition declares it returns (`-> list[Parameter]`, `[]*Command`, `Vec<Recipe>`). */
+function elementType(t: Target): string | undefined {
+  const head = t.file.lines.slice(t.def.line - 1, t.def.line + 5).join(' ');
+  const name = t.def.name.replace(/^#/, '');
+  const after = head.slice(head.indexOf(name) + name.length);
+  const m =
+    /^[^)]*\)\s*(?:->|:)?\s*(?:[\w.]+\.)?(?:list|List|Sequence|Iterable|Iterator|Generator|set|Set|frozenset|tuple|Vec|Array|ReadonlyArray)\s*[[<]\s*["']?&?(\w+)/.exec(
+      after,
+    ) ??
+    /^[^)]*\)\s*\(?\s*\[\]\*?(\w+)/.exec(after) ??
+    /^[^)]*\)\s*:\s*(\w+)\[\]/.exec(after);
+  return m?.[1];
 }
 
 const label = (d: Def) => (d.owner ? `${d.owner}.${d.name}` : d.name);
