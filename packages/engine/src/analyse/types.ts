@@ -376,8 +376,22 @@ export interface Identity {
     /** The import path users write for the package that declaration belongs to. */
     importPath?: string;
   }[];
-  /** What users of the product call: exports, methods, commands, flags, routes. */
-  publicApi: { name: string; kind: string; path: string; line: number }[];
+  /**
+   * What users of the product call: exports, methods, commands, flags, routes. A command line's
+   * options say their short form, value, group, environment variable and whether --help hides them
+   * (identity/cli-options.ts).
+   */
+  publicApi: {
+    name: string;
+    kind: string;
+    path: string;
+    line: number;
+    short?: string;
+    value?: string;
+    hidden?: boolean;
+    group?: string;
+    env?: string;
+  }[];
   /** Product files ranked by PageRank over the reference graph, seeded by the entry points. */
   keyComponents: { path: string; rank: number; summary?: string }[];
   /** How the key components use each other: the names one takes from another (identity/components.ts). */
