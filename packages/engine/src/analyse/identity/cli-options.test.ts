@@ -65,6 +65,17 @@ describe('clap derive', () => {
     expect(items.some((i) => i.name.includes('pattern'))).toBe(false);
   });
 
+  it("names an option's value after its field as clap does; switches and counters take none", () => {
+    const text =
+      '#[derive(Parser)]\nstruct A {\n  #[arg(long)]\n  threads: Option<usize>,\n  #[arg(long)]\n  quiet: bool,\n' +
+      '  #[arg(short, action = ArgAction::Count)]\n  verbose: u8,\n}\n';
+    expect(brief(rustCliItems('src/main.rs', text))).toEqual([
+      '--threads <THREADS> :3',
+      '--quiet :5',
+      '-v :7',
+    ]);
+  });
+
   it('reads subcommand variants, with fields, renamed and hidden ones', () => {
     const text = [
       '#[derive(Subcommand)]',

@@ -110,7 +110,10 @@ const isTrue = (v: string | undefined) => v !== undefined && /^(true|True)$/.tes
 // Rust: clap
 
 /** What follows an attribute: more attributes and doc comments, then the field or variant it decorates. */
-function nextItem(text: string, from: number): { attrs: string[]; ident?: string; end: number } {
+function nextItem(
+  text: string,
+  from: number,
+): { attrs: string[]; ident?: string; type?: string; end: number } {
   const attrs: string[] = [];
   let i = from;
   for (;;) {
@@ -126,8 +129,10 @@ function nextItem(text: string, from: number): { attrs: string[]; ident?: string
       i = end;
     } else break;
   }
-  const field = /^(?:pub(?:\s*\([^)]*\))?\s+)?(?:r#)?([A-Za-z_]\w*)\s*[:,({]/.exec(text.slice(i, i + 200));
-  return { attrs, ident: field?.[1], end: i };
+  const field = /^(?:pub(?:\s*\([^)]*\))?\s+)?(?:r#)?([A-Za-z_]\w*)\s*([:,({])\s*([^,\n}]*)/.exec(
+    text.slice(i, i + 200),
+  );
+  return { attrs, ident: field?.[1], type: field?.[2] === ':' ? field[3]!.trim() : undefined, end: i };
 }
 
 /** The name of the nearest `struct`/`enum` declared before an offset. */
@@ -161,9 +166,14 @@ export function rustCliItems(path: string, text: string): CliItem[] {
     const short = shortSet ? literal(shortSet) : bare(all, 'short') ? next.ident[0] : undefined;
     if (!long && !short) continue;
     const valueNames = setting(all, 'value_names');
+    // clap names an unnamed value after the field, and a switch (bool, counted, set) takes none
+    const takesNone =
+      /^(bool|\(\))$/.test(next.type ?? '') ||
+      /ArgAction::(Set(True|False)|Count|Help|Version)/.test(all.join(','));
     const value =
       literal(setting(all, 'value_name')) ??
-      (valueNames ? [...valueNames.matchAll(/"([^"]+)"/g)].map((v) => v[1]).join(' ') : undefined);
+      (valueNames ? [...valueNames.matchAll(/"([^"]+)"/g)].map((v) => v[1]).join(' ') : undefined) ??
+      (takesNone || !next.type ? undefined : next.ident.toUpperCase());
     const env = literal(setting(all, 'env')) ?? (bare(all, 'env') ? next.ident.toUpperCase() : undefined);
     const group = enclosing(m.index);
     add({
