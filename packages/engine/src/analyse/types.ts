@@ -194,6 +194,8 @@ export interface EnvVar {
   /** Unset, it reads as an empty string (`|| ''`): for a credential that is no credential, not a default. */
   emptyFallback?: boolean;
   class?: EnvVarClass;
+  /** The program's `--help` names it beside its option (clap `env` without `hide_env`). */
+  inHelp?: boolean;
   /** Whose read this is: the product's, or the tests', examples', scripts'… (from the identity layer). */
   area?: NonProductRole | 'product';
 }
