@@ -132,6 +132,12 @@ export interface EntryPoint {
   command?: string;
   path: string;
   line?: number;
+  /** A make target or just recipe without commands of its own runs these first (and only these). */
+  prerequisites?: string[];
+  /** A make target or just recipe whose every command only prints (a banner). */
+  printsOnly?: boolean;
+  /** What a bare `make` or `just` runs: the first target, or the recipe marked `[default]`. */
+  defaultGoal?: boolean;
   /** Whose entry point this is: the product's, or the examples', tests', scripts'… (from the identity layer). */
   area?: NonProductRole | 'product';
 }
