@@ -231,7 +231,10 @@ export function writeBuildDeploy(ctx: WriterContext): string {
           3,
         )}) ${agree(files.length - 3, 'offers', 'offer')} ${plural(rest.length, 'more target')}.`,
       );
-    const other = elsewhere(otherMake, 'make target').trim();
+    const other = elsewhere(
+      otherMake,
+      otherMake.every((m) => isJustfile(baseName(m.path))) ? 'just recipe' : 'make target',
+    ).trim();
     if (other) parts.push(other);
   }
   if (wants(ctx, 'scripts') && !scripts.length && !make.length)
