@@ -148,6 +148,12 @@ export function envDocsPass(
   const rank = (p: string) => (/^readme/i.test(p) ? 0 : /(^|\/)readme/i.test(p) ? 1 : 2);
   paths.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   const patterns = names.filter((n) => n.includes('<')).map((n) => [n, patternOf(n)] as const);
+  // proxies are read in either case (`NO_PROXY`, `no_proxy`): docs naming one spelling name both
+  const proxyAlias = new Map(
+    names
+      .filter((n) => /(^|_)proxy$/i.test(n))
+      .flatMap((n) => [n.toLowerCase(), n.toUpperCase()].filter((x) => x !== n).map((x) => [x, n] as const)),
+  );
   for (const p of paths) {
     if (found.size === wanted.size) break;
     const text = src.text(p);
@@ -156,8 +162,10 @@ export function envDocsPass(
     for (let i = 0; i < lines.length; i++) {
       for (const m of lines[i]!.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
         // markdown's `__NODE_ENV__` is bold NODE_ENV
-        for (const n of [m[0], m[0].replace(/^_+|_+$/g, '')])
-          if (wanted.has(n) && !found.has(n)) found.set(n, { name: n, file: p, line: i + 1 });
+        for (const w of [m[0], m[0].replace(/^_+|_+$/g, '')]) {
+          const n = wanted.has(w) ? w : proxyAlias.get(w);
+          if (n && !found.has(n)) found.set(n, { name: n, file: p, line: i + 1 });
+        }
       }
       for (const [n, re] of patterns)
         if (!found.has(n) && re.test(lines[i]!)) found.set(n, { name: n, file: p, line: i + 1 });

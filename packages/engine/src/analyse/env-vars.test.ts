@@ -675,3 +675,12 @@ describe('where variables are documented', () => {
     ]);
   });
 });
+
+describe('proxy variables in the docs', () => {
+  it('docs naming no_proxy document NO_PROXY: proxies are read in either case', () => {
+    const src = sourcesFromMap({ 'docs/advanced.rst': 'Set ``no_proxy`` to skip the proxy.\n' });
+    expect(envDocsPass(src, ['NO_PROXY'], ['docs/advanced.rst'])).toEqual([
+      { name: 'NO_PROXY', file: 'docs/advanced.rst', line: 1 },
+    ]);
+  });
+});
