@@ -149,11 +149,10 @@ export function envDocsPass(
   paths.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   const patterns = names.filter((n) => n.includes('<')).map((n) => [n, patternOf(n)] as const);
   // proxies are read in either case (`NO_PROXY`, `no_proxy`): docs naming one spelling name both
-  const proxyAlias = new Map(
-    names
-      .filter((n) => /(^|_)proxy$/i.test(n))
-      .flatMap((n) => [n.toLowerCase(), n.toUpperCase()].filter((x) => x !== n).map((x) => [x, n] as const)),
-  );
+  const proxyAlias = new Map<string, string[]>();
+  for (const n of names.filter((x) => /(^|_)proxy$/i.test(x)))
+    for (const spelling of [n.toLowerCase(), n.toUpperCase()])
+      if (spelling !== n) proxyAlias.set(spelling, [...(proxyAlias.get(spelling) ?? []), n]);
   for (const p of paths) {
     if (found.size === wanted.size) break;
     const text = src.text(p);
@@ -162,10 +161,9 @@ export function envDocsPass(
     for (let i = 0; i < lines.length; i++) {
       for (const m of lines[i]!.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
         // markdown's `__NODE_ENV__` is bold NODE_ENV
-        for (const w of [m[0], m[0].replace(/^_+|_+$/g, '')]) {
-          const n = wanted.has(w) ? w : proxyAlias.get(w);
-          if (n && !found.has(n)) found.set(n, { name: n, file: p, line: i + 1 });
-        }
+        for (const w of [m[0], m[0].replace(/^_+|_+$/g, '')])
+          for (const n of [...(wanted.has(w) ? [w] : []), ...(proxyAlias.get(w) ?? [])])
+            if (!found.has(n)) found.set(n, { name: n, file: p, line: i + 1 });
       }
       for (const [n, re] of patterns)
         if (!found.has(n) && re.test(lines[i]!)) found.set(n, { name: n, file: p, line: i + 1 });

@@ -679,7 +679,8 @@ describe('where variables are documented', () => {
 describe('proxy variables in the docs', () => {
   it('docs naming no_proxy document NO_PROXY: proxies are read in either case', () => {
     const src = sourcesFromMap({ 'docs/advanced.rst': 'Set ``no_proxy`` to skip the proxy.\n' });
-    expect(envDocsPass(src, ['NO_PROXY'], ['docs/advanced.rst'])).toEqual([
+    expect(envDocsPass(src, ['NO_PROXY', 'no_proxy'], ['docs/advanced.rst'])).toEqual([
+      { name: 'no_proxy', file: 'docs/advanced.rst', line: 1 },
       { name: 'NO_PROXY', file: 'docs/advanced.rst', line: 1 },
     ]);
   });
