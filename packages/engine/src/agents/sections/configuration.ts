@@ -240,7 +240,7 @@ function builtNamesLine(vars: EnvVar[]): string | null {
       ? `${code(e.name)} is the variable the ${parts[0]} setting names (${cite(e.file, e.line)})`
       : `${code(e.name)} is filled in from ${joinSome(parts, 3)} (${cite(e.file, e.line)})`;
   };
-  return `${agree(built.length, 'One name is', 'Some names are')} built at run time, so users choose the variable: ${joinSome(built.map(phrase), 4)}.`;
+  return `${agree(built.length, 'One name is', 'Some names are')} built at run time: ${joinSome(built.map(phrase), 4)}.`;
 }
 
 /** Where the variables are documented (README table, docs page, .env.example, `--help`), cited by line. */
