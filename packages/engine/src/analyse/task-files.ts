@@ -18,7 +18,7 @@ function commandOf(lines: string[]): string | undefined {
 /** `$(VAR)` and `${VAR}` replaced by the Makefile's own simple assignments (for telling what a line does). */
 function expander(text: string): (s: string) => string {
   const vars = new Map<string, string>();
-  for (const m of text.matchAll(/^([A-Za-z_]\w*)\s*[:?+]?=\s*(.*)$/gm)) vars.set(m[1]!, m[2]!.trim());
+  for (const m of text.matchAll(/^([A-Za-z_]\w*)[ \t]*[:?+]?=(.*)$/gm)) vars.set(m[1]!, m[2]!.trim());
   const expand = (s: string, depth = 0): string =>
     depth > 4
       ? s
@@ -40,7 +40,7 @@ export function makeTargets(path: string, text: string): EntryPoint[] {
   const lines = text.split('\n');
   const expand = expander(text);
   lines.forEach((raw, i) => {
-    const m = /^([^\s:#=][^:#=]*?)\s*::?(?!=)([^\n]*)$/.exec(raw);
+    const m = /^([^\s:#=][^:#=]*)::?(?!=)(.*)$/.exec(raw);
     if (!m || /^(export|include|-include|override|define|ifn?eq|ifn?def|else|endif)\b/.test(m[1]!)) return;
     // a function call that holds a colon (`$(warning "… run: curl …")`) is no rule: its parentheses
     // do not close before the colon
@@ -48,9 +48,9 @@ export function makeTargets(path: string, text: string): EntryPoint[] {
     if (/["']/.test(names) || names.split('(').length !== names.split(')').length) return;
     const recipe: string[] = [];
     for (let j = i + 1; j < lines.length && lines[j]!.startsWith('\t'); j++) recipe.push(lines[j]!.trim());
-    const inline = /;\s*(.+)$/.exec(m[2]!)?.[1];
-    if (inline) recipe.unshift(inline.trim());
-    const prereqs = m[2]!.replace(/;.*$/, '').trim().split(/\s+/).filter(Boolean);
+    const [deps = '', ...inline] = m[2]!.split(';');
+    if (inline.join(';').trim()) recipe.unshift(inline.join(';').trim());
+    const prereqs = deps.trim().split(/\s+/).filter(Boolean);
     for (const name of m[1]!.trim().split(/\s+/)) {
       if (name.startsWith('.') || name.includes('%')) continue;
       out.push(task(path, name, i + 1, recipe, prereqs, expand, !out.length));
@@ -68,13 +68,13 @@ export function justRecipes(path: string, text: string): EntryPoint[] {
     if (/^\[\s*default\s*\]/.test(raw)) isDefault = true;
     // an assignment (`log := "warn"`) or a setting is no recipe
     if (/^[\w-]+\s*:=/.test(raw)) return;
-    const m = /^@?([A-Za-z_][\w-]*)([^:\n]*?):(?!=)\s*(.*)$/.exec(raw);
+    const m = /^@?([A-Za-z_][\w-]*)([^:\n\w-][^:\n]*)?:(?!=)(.*)$/.exec(raw);
     if (!m || /^(alias|set|export|import|mod)$/.test(m[1]!)) return;
     const recipe: string[] = [];
     for (let j = i + 1; j < lines.length && (/^[ \t]+\S/.test(lines[j]!) || !lines[j]!.trim()); j++)
       if (lines[j]!.trim() && !lines[j]!.trim().startsWith('#')) recipe.push(lines[j]!.trim());
     // dependencies: names, or `(recipe 'argument')` calls
-    const deps = [...m[3]!.replace(/#.*$/, '').matchAll(/\(([^)]*)\)|([\w-]+)/g)].map((d) =>
+    const deps = [...m[3]!.split('#')[0]!.matchAll(/\(([^()]*)\)|([\w-]+)/g)].map((d) =>
       (d[1] ?? d[2]!).trim(),
     );
     out.push(task(path, m[1]!, i + 1, recipe, deps, (s) => s, isDefault || !out.length));

@@ -220,7 +220,7 @@ export function rustCliItems(path: string, text: string): CliItem[] {
 function subcommandVariants(text: string, index: LineIndex, path: string): CliItem[] {
   const out: CliItem[] = [];
   for (const m of text.matchAll(
-    /#\[derive\([^)]*\bSubcommand\b[^)]*\)\][\s\S]{0,400}?\benum\s+(\w+)[^{]*\{/g,
+    /#\[derive\([^)]*\bSubcommand\b[^)]*\)\][\s\S]{0,400}?\benum\s+(\w+)(?:<[^>{]*>)?\s*\{/g,
   )) {
     const open = m.index + m[0].length - 1;
     const end = closing(text, open, true);
@@ -273,7 +273,7 @@ export function goCliItems(path: string, text: string): CliItem[] {
     [...text.matchAll(/\.MarkHidden\(\s*("[^"]+"|\w+)\s*\)/g)].flatMap((m) => str(m[1]) ?? []),
   );
   const usesCobra = /"github\.com\/spf13\/(cobra|pflag)"/.test(text);
-  const stdFlag = /^\s*"flag"\s*$/m.test(text) || /import\s+"flag"/.test(text);
+  const stdFlag = /^[ \t]*"flag"[ \t]*$/m.test(text) || /import[ \t]+"flag"/.test(text);
   const calls = [
     ...(usesCobra ? text.matchAll(/\b(\w+)\.(Persistent)?Flags\(\)\.(\w+)\(/g) : []),
     ...(stdFlag ? [...text.matchAll(/\b(flag)\.()(\w+)\(/g)] : []),
@@ -309,7 +309,9 @@ export function goCliItems(path: string, text: string): CliItem[] {
 /** `const name = "value"` declarations of a Go file (single and grouped). */
 function goStringConsts(text: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const m of text.matchAll(/^\s*(?:const\s+)?([A-Za-z_]\w*)\s*(?:string\s*)?=\s*"([^"\n]*)"/gm))
+  for (const m of text.matchAll(
+    /^[ \t]*(?:const[ \t]+)?([A-Za-z_]\w*)(?:[ \t]+string)?[ \t]*=[ \t]*"([^"\n]*)"/gm,
+  ))
     out.set(m[1]!, m[2]!);
   return out;
 }
@@ -333,7 +335,7 @@ function cobraSubcommands(path: string, text: string, index: LineIndex): CliItem
     const use = /\bUse:\s*"([^"\s]+)/.exec(body)?.[1];
     if (!use) continue;
     const before = text.slice(Math.max(0, m.index - 300), m.index);
-    const bound = /(\w+)\s*:?=\s*$/.exec(before)?.[1];
+    const bound = /(?<!\w)(\w+)[ \t]*:?=[ \t]*$/.exec(before)?.[1];
     const fn = [...before.matchAll(/\bfunc\s+(\w+)\s*\(/g)].pop()?.[1];
     if ((bound && added.has(bound)) || (fn && /\breturn\s*$/.test(before) && added.has(fn)))
       out.push({
@@ -391,7 +393,7 @@ export function pythonCliItems(path: string, text: string): CliItem[] {
   }
   // click: a command or group declared on another group is a subcommand, named as click names it
   for (const m of text.matchAll(
-    /@(\w+)\.(command|group)\(([^)\n]*)\)\s*\n(?:\s*@[^\n]*\n)*\s*(?:async\s+)?def\s+(\w+)/g,
+    /@(\w+)\.(command|group)\(([^)\n]*)\)[ \t]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)/g,
   )) {
     if (m[1] === 'click') continue;
     const args = splitArgs(m[3]!);
