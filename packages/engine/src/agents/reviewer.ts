@@ -65,9 +65,7 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
       const file = c.path;
       const info = fx.fileByPath.get(file);
       if (info) {
-        // a text file the line counter has no language for (a justfile) has no count to check against
-        if (fitsFile(c, lineCount(info)) || (!info.language && lineCount(info) === 0 && info.size > 0))
-          return whole;
+        if (fitsFile(c, lineCount(info))) return whole;
         notes.push(
           `Citation ${inner} points past the end of ${file} (${lineCount(info)} lines); cited the file instead.`,
         );

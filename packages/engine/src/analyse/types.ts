@@ -23,6 +23,8 @@ export interface FileInfo extends LineCounts {
   role?: PathRole;
   /** Set when the file is mostly literal data (a table of strings or numbers), not logic. */
   literalData?: boolean;
+  /** Physical lines of a text file without a language (its code, comment and blank counts are 0). */
+  lines?: number;
 }
 
 /** Line counts of the files of one role (cloc's rules: duplicates and empty files left out). */
