@@ -264,7 +264,7 @@ const GO_DEFINER =
   /^(Bool|String|Int(?:8|16|32|64)?|Uint(?:8|16|32|64)?|Float(?:32|64)?|Duration|Count|IP|IPMask|IPNet|Var|Func|BoolFunc|TextVar|BytesHex|BytesBase64|(?:String|Int(?:32|64)?|Uint|Float(?:32|64)?|Bool|Duration|IP)(?:Slice|Array)|StringToString|StringToInt(?:64)?)(Var)?(P)?$/;
 
 /** Cobra's `cmd.Flags().StringP("name", "n", …)` and `PersistentFlags()`, and `flag.String("name", …)`. */
-export function goCliItems(path: string, text: string): CliItem[] {
+export function goCliItems(path: string, text: string, added?: Set<string>): CliItem[] {
   const out: CliItem[] = [];
   const index = new LineIndex(text);
   const consts = goStringConsts(text);
@@ -302,7 +302,7 @@ export function goCliItems(path: string, text: string): CliItem[] {
       ...(m[2] ? { group: 'persistent' } : {}),
     });
   }
-  if (usesCobra) out.push(...cobraSubcommands(path, text, index));
+  if (usesCobra) out.push(...cobraSubcommands(path, text, index, added));
   return out;
 }
 
@@ -316,18 +316,28 @@ function goStringConsts(text: string): Map<string, string> {
   return out;
 }
 
-/**
- * The cobra commands added to another with `AddCommand`: those bound to a variable passed to it, or
- * returned by a function whose call is passed to it. Each is named by the first word of its `Use`.
- */
-function cobraSubcommands(path: string, text: string, index: LineIndex): CliItem[] {
-  const added = new Set<string>();
+/** What a file passes to `AddCommand`: variables (`serveCmd`) and constructor calls (`newInitCmd()`). */
+export function cobraAdded(text: string): string[] {
+  const added: string[] = [];
   for (const m of text.matchAll(/\.AddCommand\(/g)) {
     const end = closing(text, m.index + m[0].length - 1);
     if (end < 0) continue;
     for (const arg of splitArgs(text.slice(m.index + m[0].length, end - 1)))
-      added.add(/^&?(\w+)(?:\([^)]*\))?$/.exec(arg.replace(/^.*\./, ''))?.[1] ?? arg);
+      added.push(/^&?(\w+)(?:\([^)]*\))?$/.exec(arg.replace(/^.*\./, ''))?.[1] ?? arg);
   }
+  return added;
+}
+
+/**
+ * The cobra commands added to another with `AddCommand` (in this file, or in any file of `added`): those bound to a variable passed to it, or
+ * returned by a function whose call is passed to it. Each is named by the first word of its `Use`.
+ */
+function cobraSubcommands(
+  path: string,
+  text: string,
+  index: LineIndex,
+  added: Set<string> = new Set(cobraAdded(text)),
+): CliItem[] {
   if (!added.size) return [];
   const out: CliItem[] = [];
   for (const m of text.matchAll(/&cobra\.Command\{/g)) {
@@ -413,10 +423,10 @@ export function pythonCliItems(path: string, text: string): CliItem[] {
 }
 
 /** The options and subcommands a file declares, by its language; none for a file that parses no command line. */
-export function cliItems(path: string, text: string): CliItem[] {
+export function cliItems(path: string, text: string, cobraAddedNames?: Set<string>): CliItem[] {
   if (path.endsWith('.rs'))
     return /\bclap\b|#\[(arg|clap|command)\(|Arg::new/.test(text) ? rustCliItems(path, text) : [];
-  if (path.endsWith('.go')) return goCliItems(path, text);
+  if (path.endsWith('.go')) return goCliItems(path, text, cobraAddedNames);
   if (path.endsWith('.py'))
     return /\bimport\s+(click|argparse)\b|\bfrom\s+(click|argparse)\s+import\b/.test(text)
       ? pythonCliItems(path, text)

@@ -332,8 +332,14 @@ describe('public API extraction', () => {
     const goCli = identityOf({
       'go.mod': 'module example.com/tool\n\nrequire github.com/spf13/cobra v1.8.0\n',
       'main.go':
-        'package main\n\nimport "github.com/spf13/cobra"\n\nfunc main() {\n\troot := &cobra.Command{Use: "tool"}\n\troot.Flags().BoolP("verbose", "v", false, "talk")\n\troot.Execute()\n}\n',
+        'package main\n\nimport "github.com/spf13/cobra"\n\nfunc main() {\n\troot := &cobra.Command{Use: "tool"}\n\troot.Flags().BoolP("verbose", "v", false, "talk")\n\troot.AddCommand(serveCmd)\n\troot.Execute()\n}\n',
+      // a subcommand declared in one file and added to the root in another
+      'serve.go':
+        'package main\n\nimport "github.com/spf13/cobra"\n\nvar serveCmd = &cobra.Command{\n\tUse: "serve [addr]",\n}\n',
     });
+    expect(goCli.publicApi).toContainEqual(
+      expect.objectContaining({ name: 'serve', kind: 'subcommand', path: 'serve.go', line: 5 }),
+    );
     expect(goCli.kind).toBe('cli');
     expect(goCli.publicApi).toContainEqual(
       expect.objectContaining({ name: '--verbose', kind: 'flag', short: '-v', path: 'main.go', line: 7 }),

@@ -6,7 +6,7 @@ import { nextEntryFiles, nextLayouts } from '../nextjs.ts';
 import { baseName, dirName, LineIndex, matchesWithLines, type Sources } from '../sources.ts';
 import type { Identity, Route, SymbolInfo } from '../types.ts';
 import type { ManifestFacts } from './manifest-facts.ts';
-import { cliItems } from './cli-options.ts';
+import { cliItems, cobraAdded } from './cli-options.ts';
 import { isReadme } from './purpose.ts';
 import { SCAN_CHARS } from './rank.ts';
 
@@ -758,12 +758,17 @@ export function findPublicApi(args: {
   // a command-line tool: the options and subcommands of its parser (a Rust binary's always: its
   // crate may also be a library)
   const rustBin = !!facts.cargo?.bins.length || src.has('src/main.rs');
-  if (args.cli || rustBin)
+  if (args.cli || rustBin) {
+    // cobra commands are often declared in one file and added to the root in another
+    const added = new Set(
+      productFiles.filter((p) => p.endsWith('.go')).flatMap((p) => cobraAdded(src.text(p) ?? '')),
+    );
     for (const p of productFiles) {
       if (!args.cli && !p.endsWith('.rs')) continue;
       const text = src.text(p);
-      if (text) push(cliItems(p, text));
+      if (text) push(cliItems(p, text, added));
     }
+  }
   // applications: their HTTP routes are what callers use
   if (args.application || !out.length) {
     push(
