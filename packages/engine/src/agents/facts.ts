@@ -159,8 +159,9 @@ const SECRET_VAR = /(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_?KEY|CREDENTI
 
 const ENV_FILE = /(^|\/)(\.env(\.[\w-]+)?|[\w-]*\.env)$/;
 
-export function lineCount(f: { code: number; comment: number; blank: number }): number {
-  return f.code + f.comment + f.blank;
+/** A file's physical lines: its counts, or for a text file without a language its own line total. */
+export function lineCount(f: { code: number; comment: number; blank: number; lines?: number }): number {
+  return f.lines ?? f.code + f.comment + f.blank;
 }
 
 /** The role the table gives a dependency (analyses made before roles were recorded have none). */

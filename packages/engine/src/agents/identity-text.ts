@@ -138,6 +138,13 @@ export function purposeParagraph(
 
 const TYPE_KINDS = new Set(['class', 'struct', 'type', 'interface', 'trait', 'enum']);
 export const CLI_KINDS = new Set(['flag', 'option', 'subcommand', 'command']);
+/** A command line's options, apart from its subcommands and the commands a package installs. */
+export const OPTION_KINDS = new Set(['flag', 'option']);
+type ApiItem = Identity['publicApi'][number];
+const isOption = (e: ApiItem) => OPTION_KINDS.has(e.kind);
+/** The key a name is counted under: a long option as written (`--type`), any other name bare. */
+const usageKey = (e: ApiItem) =>
+  isOption(e) && e.name.startsWith('--') ? e.name : e.name.replace(/^-+/, '');
 
 /**
  * How often each public name is used across the code base's own text (product, tests, examples,
@@ -155,8 +162,9 @@ export function usageCounts(a: Analysis, workspace: Workspace): Map<string, numb
 }
 
 function countUsage(a: Analysis, workspace: Workspace): Map<string, number> {
-  const names = [...new Set((a.identity?.publicApi ?? []).map((e) => e.name.replace(/^-+/, '')))].filter(
-    (n) => /^[A-Za-z_][\w-]*$/.test(n),
+  // a long option is counted as written (`--type`, never the word "type" in the code)
+  const names = [...new Set((a.identity?.publicApi ?? []).map(usageKey))].filter((n) =>
+    /^(--)?[A-Za-z_][\w-]*$/.test(n),
   );
   const counts = new Map<string, number>();
   if (!names.length) return counts;
@@ -171,7 +179,7 @@ function countUsage(a: Analysis, workspace: Workspace): Map<string, number> {
     } catch {
       continue;
     }
-    for (const word of content.match(/[A-Za-z_][\w-]*/g) ?? [])
+    for (const word of content.match(/(?:--)?[A-Za-z_][\w-]*/g) ?? [])
       if (wanted.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   return counts;
@@ -183,7 +191,9 @@ function countUsage(a: Analysis, workspace: Workspace): Map<string, number> {
  */
 export function rankedApi(id: Identity, usage: Map<string, number> = new Map()): Identity['publicApi'] {
   const rank = new Map(id.keyComponents.map((k, i) => [k.path, i]));
-  const used = (e: Identity['publicApi'][number]) => usage.get(e.name.replace(/^-+/, '')) ?? 0;
+  const used = (e: ApiItem) => usage.get(usageKey(e)) ?? 0;
+  // options hidden from --help come after every visible one: they are not what users type
+  const hidden = (e: ApiItem) => (e.hidden ? 1 : 0);
   const group = (e: Identity['publicApi'][number]) =>
     TYPE_KINDS.has(e.kind) ? 0 : CLI_KINDS.has(e.kind) ? 2 : 1;
   // the names the unit of work runs through (the app class whose fetch() takes each request, the
@@ -195,6 +205,7 @@ export function rankedApi(id: Identity, usage: Map<string, number> = new Map()):
   return [...id.publicApi].sort(
     (x, y) =>
       group(x) - group(y) ||
+      hidden(x) - hidden(y) ||
       path(x) - path(y) ||
       used(y) - used(x) ||
       (rank.get(x.path) ?? 1e6) - (rank.get(y.path) ?? 1e6) ||
@@ -269,11 +280,7 @@ export function surfaceSentence(
   const api = rankedApi(id, usage);
   if (!api.length) return null;
   const cli = api.filter((e) => CLI_KINDS.has(e.kind));
-  if (cli.length > api.length / 2)
-    return `It is used through ${plural(cli.length, 'command-line option')}, such as ${joinSome(
-      cli.slice(0, max).map((e) => code(e.name)),
-      max,
-    )}.`;
+  if (cli.length > api.length / 2) return commandLineSentence(api, max);
   return `Its public surface is ${plural(api.length, 'name')}, led by ${joinSome(api.slice(0, max).map(apiPhrase), max)}.`;
 }
 
@@ -285,7 +292,7 @@ export function howItWorks(
   a: Analysis,
   usage: Map<string, number> = new Map(),
   /** What another section of the report tells in full, and so is left out here. */
-  elsewhere: { entries?: boolean; keyComponents?: boolean } = {},
+  elsewhere: { entries?: boolean; keyComponents?: boolean; publicApi?: boolean } = {},
 ): string[] {
   const id = a.identity;
   if (!id) return [];
@@ -294,7 +301,7 @@ export function howItWorks(
   if (entry) parts.push(entry);
   parts.push(...mechanismParts(a));
   if (!elsewhere.keyComponents) parts.push(...keyComponentParts(a));
-  parts.push(...publicApiParts(id, usage));
+  if (!elsewhere.publicApi) parts.push(...publicApiParts(id, usage));
   return parts;
 }
 
@@ -399,22 +406,101 @@ export function entrySentence(a: Analysis): string | null {
   )}${importedAs(entries)}.`;
 }
 
-/** The public API: a CLI's options in one sentence, other names in a table (types first, by file rank). */
-export function publicApiParts(id: Identity, usage: Map<string, number> = new Map()): string[] {
-  const parts: string[] = [];
+/**
+ * "It is used through 57 command-line options and 3 subcommands (`build`, `init`, `run`), such as
+ * `--type`, …": the count of every option, the examples visible and most used.
+ */
+export function commandLineSentence(api: ApiItem[], max = 8): string {
+  const options = api.filter(isOption);
+  const subs = api.filter((e) => e.kind === 'subcommand' && !e.hidden);
+  const visible = options.filter((e) => !e.hidden);
+  const commands = subs.length
+    ? ` and ${plural(subs.length, 'subcommand')} (${joinSome(
+        subs.map((e) => code(e.name)),
+        4,
+      )})`
+    : '';
+  return `It is used through ${plural(options.length, 'command-line option')}${commands}${
+    visible.length
+      ? `, such as ${joinSome(
+          visible.slice(0, max).map((e) => code(e.name)),
+          max,
+        )}`
+      : ''
+  }.`;
+}
+
+/** A command line's parts, or none: the options and subcommands its parser declares. */
+export function commandLineParts(id: Identity, usage: Map<string, number> = new Map()): string[] {
   const api = rankedApi(id, usage);
-  const cli = api.filter((e) => CLI_KINDS.has(e.kind));
-  if (cli.length) {
+  const options = api.filter(isOption);
+  const subs = api.filter((e) => e.kind === 'subcommand');
+  if (!options.length && !subs.length) return [];
+  const parts: string[] = [];
+  const files = [...new Set([...options, ...subs].map((e) => e.path))];
+  const hidden = options.filter((e) => e.hidden);
+  const shortOnly = options.filter((e) => !e.name.startsWith('--')).length;
+  const groups = countGroups(options);
+  const declared = `${joinSome(
+    files.map((p) => cite(p)),
+    3,
+  )} ${agree(files.length, 'declares', 'declare')}`;
+  const counted = [
+    options.length
+      ? `${plural(options.length, 'option')}${shortOnly ? ` (${num(options.length - shortOnly)} with a long name)` : ''}`
+      : '',
+    subs.length ? plural(subs.length, 'subcommand') : '',
+  ].filter(Boolean);
+  parts.push(
+    `${declared} the command line: ${joinAnd(counted)}${
+      groups.length > 1
+        ? `, in ${joinAnd(groups.map(([g, n]) => `${code(g)} (${plural(n, 'option')})`))}`
+        : ''
+    }.`,
+  );
+  if (subs.length)
     parts.push(
-      `The command line takes ${plural(cli.length, 'option')}: ${cli
-        .slice(0, 80)
-        .map((e) => code(e.name))
-        .join(', ')}${cli.length > 80 ? ', …' : ''} (declared in ${joinSome(
-        [...new Set(cli.map((e) => e.path))].map((p) => cite(p)),
-        3,
-      )}).`,
+      `The subcommands are ${joinAnd(subs.map((e) => `${code(e.name)} (${cite(e.path, e.line)})${e.hidden ? ' (hidden)' : ''}`))}.`,
     );
-  }
+  const visible = options.filter((e) => !e.hidden);
+  // the table's order is the ranking's: by use in the project's own text when it names options
+  const byUse = visible.filter((e) => (usage.get(usageKey(e)) ?? 0) > 0).length >= 3;
+  if (visible.length)
+    parts.push(
+      `${hidden.length ? `The ${plural(visible.length, 'option')} shown by ${code('--help')}` : 'Every option'}, ${
+        byUse
+          ? "those the project's own documentation, tests and scripts name most first"
+          : 'in the order they are declared'
+      }:`,
+      table(
+        ['Option', 'Short', 'Value', 'Declared at'],
+        visible.map((e) => [
+          code(e.name),
+          e.short ? code(e.short) : '—',
+          e.value ? code(`<${e.value}>`) : '—',
+          cite(e.path, e.line),
+        ]),
+        ['l', 'l', 'l', 'l'],
+      ),
+    );
+  if (hidden.length)
+    parts.push(
+      `${plural(hidden.length, 'option')} ${agree(hidden.length, 'is', 'are')} hidden from ${code('--help')}: ${joinAnd(hidden.map((e) => `${code(e.name)} (${cite(e.path, e.line)})`))}.`,
+    );
+  return parts;
+}
+
+/** Options per declaring struct or command, largest first; ungrouped options are not a group. */
+function countGroups(options: ApiItem[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const e of options) if (e.group) counts.set(e.group, (counts.get(e.group) ?? 0) + 1);
+  return [...counts].sort((x, y) => y[1] - x[1]);
+}
+
+/** The public API: a CLI's command line in full, other names in a table (types first, by file rank). */
+export function publicApiParts(id: Identity, usage: Map<string, number> = new Map()): string[] {
+  const parts: string[] = [...commandLineParts(id, usage)];
+  const api = rankedApi(id, usage);
   const rest = api.filter((e) => !CLI_KINDS.has(e.kind));
   if (rest.length) {
     parts.push(

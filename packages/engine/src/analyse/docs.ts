@@ -141,13 +141,18 @@ export function envDocsPass(
   const wanted = new Set(names);
   const found = new Map<string, { name: string; file: string; line: number }>();
   // a fixture app's README documents the fixture, not this project
-  const paths = [
-    ...new Set(docFiles.concat(src.files.map((f) => f.path).filter((p) => ENV_DOC.test(p)))),
-  ].filter((p) => !isFixturePath(p));
+  const paths = [...new Set(docFiles.concat(src.files.map((f) => f.path).filter((p) => ENV_DOC.test(p))))]
+    // a changelog records when a setting changed; it is not where a user learns to set it
+    .filter((p) => !isFixturePath(p) && !/(^|\/)(CHANGE(S|LOG)|HISTORY|NEWS|RELEASES?)(\.\w+)?$/i.test(p));
   // the root README first, then other READMEs, then the rest
   const rank = (p: string) => (/^readme/i.test(p) ? 0 : /(^|\/)readme/i.test(p) ? 1 : 2);
   paths.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   const patterns = names.filter((n) => n.includes('<')).map((n) => [n, patternOf(n)] as const);
+  // proxies are read in either case (`NO_PROXY`, `no_proxy`): docs naming one spelling name both
+  const proxyAlias = new Map<string, string[]>();
+  for (const n of names.filter((x) => /(^|_)proxy$/i.test(x)))
+    for (const spelling of [n.toLowerCase(), n.toUpperCase()])
+      if (spelling !== n) proxyAlias.set(spelling, [...(proxyAlias.get(spelling) ?? []), n]);
   for (const p of paths) {
     if (found.size === wanted.size) break;
     const text = src.text(p);
@@ -156,8 +161,9 @@ export function envDocsPass(
     for (let i = 0; i < lines.length; i++) {
       for (const m of lines[i]!.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
         // markdown's `__NODE_ENV__` is bold NODE_ENV
-        for (const n of [m[0], m[0].replace(/^_+|_+$/g, '')])
-          if (wanted.has(n) && !found.has(n)) found.set(n, { name: n, file: p, line: i + 1 });
+        for (const w of [m[0], m[0].replace(/^_+|_+$/g, '')])
+          for (const n of [...(wanted.has(w) ? [w] : []), ...(proxyAlias.get(w) ?? [])])
+            if (!found.has(n)) found.set(n, { name: n, file: p, line: i + 1 });
       }
       for (const [n, re] of patterns)
         if (!found.has(n) && re.test(lines[i]!)) found.set(n, { name: n, file: p, line: i + 1 });

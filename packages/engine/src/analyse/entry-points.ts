@@ -1,9 +1,11 @@
 // Pass: how the project is started and built: package.json scripts, bin, main/module/exports,
-// the scripts HTML pages load (Vite/webpack apps), Makefile targets, Dockerfiles, compose services,
+// the scripts HTML pages load (Vite/webpack apps), Makefile targets and justfile recipes, Dockerfiles,
+// compose services,
 // CI workflows and Procfile processes.
 
 import { parse as parseYaml } from 'yaml';
 import { baseName, dirName, matchesWithLines, type Sources } from './sources.ts';
+import { isJustfile, justRecipes, makeTargets } from './task-files.ts';
 import type { EntryPoint } from './types.ts';
 
 export function isDockerfile(p: string): boolean {
@@ -98,6 +100,7 @@ export function entryPointsPass(src: Sources): EntryPoint[] {
       b === 'package.json' ||
       /^(GNU)?[Mm]akefile$/.test(b) ||
       b.endsWith('.mk') ||
+      isJustfile(b) ||
       isDockerfile(f.path) ||
       isComposeFile(f.path) ||
       isCiWorkflow(f.path) ||
@@ -157,14 +160,9 @@ export function entryPointsPass(src: Sources): EntryPoint[] {
         });
       }
     } else if (/^(GNU)?[Mm]akefile$/.test(b) || b.endsWith('.mk')) {
-      for (const { m, line } of matchesWithLines(
-        text,
-        /^([A-Za-z0-9_][A-Za-z0-9_./-]*)\s*:(?!=)([^\n]*)/gm,
-      )) {
-        if (m[1]!.startsWith('.') || m[1]!.includes('%')) continue;
-        const recipe = lines[line]?.startsWith('\t') ? lines[line]!.trim() : undefined;
-        out.push({ kind: 'make-target', name: m[1]!, command: recipe, path: f.path, line });
-      }
+      out.push(...makeTargets(f.path, text));
+    } else if (isJustfile(b)) {
+      out.push(...justRecipes(f.path, text));
     } else if (isDockerfile(f.path)) {
       let cmd: { command: string; line: number } | undefined;
       for (const { m, line } of matchesWithLines(text, /^[ \t]*(CMD|ENTRYPOINT)\s+([^\n]+)/gim))

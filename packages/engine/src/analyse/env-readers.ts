@@ -22,6 +22,8 @@ export interface Read {
   presence?: boolean;
   /** An empty fallback handed straight to a call as its argument (`new Client(process.env.X ?? '')`). */
   argument?: boolean;
+  /** The program's `--help` names the variable beside its option. */
+  inHelp?: boolean;
 }
 
 interface Wrapper {
@@ -411,6 +413,57 @@ function nameOf(
   return placeholder(e);
 }
 
+/** A function's definition with where it stands in its file. */
+interface Span extends Definition {
+  name: string;
+  start: number;
+  end: number;
+}
+
+/** A built name (`<NAME>_ACTIVE_HELP`) that says something: only the characters of a variable, with a fixed part. */
+const usableName = (name: string) =>
+  /^[A-Za-z0-9_<>…]+$/.test(name) && /</.test(name) && !/^<[^<>]*>$/.test(name) && informative(name);
+
+/**
+ * The names `expr`, read inside `def`, comes to at each call of `def` whose arguments fix its
+ * parameters: `getEnvConfig(cmd, configEnvVarSuffixDescriptions)` reads
+ * `<NAME>_COMPLETION_DESCRIPTIONS`. A fully known name counts as well as a pattern.
+ */
+function callNames(
+  texts: Map<string, { text: string; family: string }>,
+  family: string,
+  def: Span,
+  expr: string,
+  scopeAt: (file: string, family: string) => Map<string, string> | undefined,
+  defs: Map<string, Definition>,
+  defConstants: Map<string, string> | undefined,
+): [string, Read][] {
+  const out: [string, Read][] = [];
+  const call = new RegExp(`(?<![\\w$.])${def.name}\\(`, 'g');
+  for (const [file, t] of texts) {
+    if (t.family !== family) continue;
+    for (const c of t.text.matchAll(call)) {
+      // the definition itself is no call
+      if (
+        /\b(?:func|def|function|fn)\s*(?:\([^)]*\)\s*)?$/.test(
+          t.text.slice(Math.max(0, c.index - 60), c.index),
+        )
+      )
+        continue;
+      const args = argsAt(t.text, c.index + c[0].length);
+      const env = new Map(
+        def.params.map((p, i) => [
+          p,
+          args[i] ? nameOf(args[i]!, new Map(), scopeAt(file, t.family), defs) : placeholder(p),
+        ]),
+      );
+      const name = nameOf(expr, env, defConstants, defs);
+      if (/^[A-Za-z_]\w*$/.test(name) || usableName(name)) out.push([file, { name, index: c.index }]);
+    }
+  }
+  return out;
+}
+
 const GENERIC_PART = /^<(NAME|VALUE|KEY|SUFFIX|PREFIX|VAR|ENV|S|V|K|X|…)>$/;
 
 /** A pattern with a fixed part of 3 or more characters, or whose run-time parts say what they are. */
@@ -424,15 +477,23 @@ function informative(pattern: string): boolean {
 export function computedReads(texts: Map<string, { text: string; family: string }>): [string, Read][] {
   const constants = constantsOf(texts);
   const defs = new Map<string, Map<string, Definition>>();
-  for (const { text, family } of texts.values())
+  const spans = new Map<string, Span[]>();
+  for (const [file, { text, family }] of texts)
     for (const re of DEFINITIONS[family] ?? [])
       for (const m of text.matchAll(re)) {
         const from = m.index + m[0].length - (m[0].endsWith('{') ? 1 : 0);
         const body = bodyAt(text, from, family, /^[ \t]*/.exec(m[0])![0].length);
         const byName = defs.get(family) ?? new Map<string, Definition>();
-        byName.set(m[1]!, { params: paramNames(m[2]!, family), body });
+        const def = { params: paramNames(m[2]!, family), body };
+        byName.set(m[1]!, def);
         defs.set(family, byName);
+        spans.set(file, [
+          ...(spans.get(file) ?? []),
+          { ...def, name: m[1]!, start: m.index, end: from + body.length },
+        ]);
       }
+  const scopeAt = (file: string, family: string) =>
+    constants.get(`${family}\u0000${file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''}`);
   const out: [string, Read][] = [];
   for (const [file, { text, family }] of texts) {
     const re = COMPUTED_READS[family];
@@ -454,6 +515,10 @@ export function computedReads(texts: Map<string, { text: string; family: string 
         const bound = [...before.matchAll(new RegExp(`\\b${arg}\\s*:?=\\s*([^\\n;]+)`, 'g'))].pop()?.[1];
         if (!bound) continue;
         expr = bound;
+      } else if (/^[A-Za-z_]\w*\.\w*env_?var\w*$/i.test(arg)) {
+        // `os.environ.get(self.envvar)`: the variable a setting of the caller's names
+        out.push([file, { name: `<${arg.split('.').pop()!.toUpperCase()}>`, index: start }]);
+        continue;
       } else if (!/^(?:f["']|`|[A-Za-z_][\w.]*\()/.test(arg)) continue;
       // a choice between names: `"APPDATA" if roaming else "LOCALAPPDATA"`, `c ? 'A' : 'B'`
       const choice =
@@ -466,6 +531,25 @@ export function computedReads(texts: Map<string, { text: string; family: string 
         continue;
       }
       const scope = `${family}\u0000${file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''}`;
+      // a name built from a parameter of the function it is read in (`getEnvConfig(cmd, suffix)`)
+      // is the one each call passes: resolved there, cited at the call
+      const within = (spans.get(file) ?? []).find((d) => d.start <= m.index && m.index < d.end);
+      const param = within?.params.find((p) => new RegExp(`(?<![\\w.])${p}(?![\\w.(])`).test(expr));
+      if (within && param) {
+        const calls = callNames(
+          texts,
+          family,
+          within,
+          expr,
+          scopeAt,
+          defs.get(family) ?? new Map(),
+          constants.get(scope),
+        );
+        if (calls.length) {
+          out.push(...calls);
+          continue;
+        }
+      }
       const name = nameOf(expr, new Map(), constants.get(scope), defs.get(family) ?? new Map());
       // a pattern says something only with a fixed part (`<NAME>_ACTIVE_HELP`, `COBRA_<SUFFIX>`) or
       // with parts named for what supplies them (`<AUTO_ENVVAR_PREFIX>_<NAME>`), never `<NAME>_<SUFFIX>`
@@ -477,6 +561,34 @@ export function computedReads(texts: Map<string, { text: string; family: string 
       )
         continue;
       out.push([file, { name, index: start }]);
+    }
+  }
+  return out;
+}
+
+// a loop over literal names whose body reads the loop variable: `for key in "VISUAL", "EDITOR":`,
+// `for (const k of ["A", "B"])`, `for _, k := range []string{"A", "B"}`; group 1 the variable,
+// group 2 the list
+const LOOPS: Record<string, RegExp> = {
+  py: /^[ \t]*for[ \t]+(\w+)[ \t]+in[ \t]+[([]?[ \t]*((?:(["'])\w+\3[ \t]*,[ \t]*)+(["'])\w+\4)[ \t]*,?[ \t]*[)\]]?[ \t]*:/gm,
+  js: /\bfor[ \t]*\([ \t]*(?:const|let|var)[ \t]+([\w$]+)[ \t]+of[ \t]+\[([^\]\n]+)\][ \t]*\)/g,
+  go: /\bfor[ \t]+_[ \t]*,[ \t]*(\w+)[ \t]*:=[ \t]*range[ \t]+\[\]string[ \t]*\{([^}\n]+)\}/g,
+};
+
+/** Reads of each name a loop goes over, cited at the name in the list. */
+export function loopReads(texts: Map<string, { text: string; family: string }>): [string, Read][] {
+  const out: [string, Read][] = [];
+  for (const [file, { text, family }] of texts) {
+    const re = LOOPS[family];
+    if (!re) continue;
+    for (const m of text.matchAll(re)) {
+      const from = m.index + m[0].length;
+      const body = bodyAt(text, from, family, family === 'py' ? /^[ \t]*/.exec(m[0])![0].length : -1);
+      const reads = [...body.matchAll(INNER_READS[family]!)].some((r) => r[1] === m[1] && !r[3]);
+      if (!reads) continue;
+      const listAt = m.index + m[0].indexOf(m[2]!);
+      for (const lit of m[2]!.matchAll(/(["'])([A-Za-z_]\w*)\1/g))
+        out.push([file, { name: lit[2]!, index: listAt + lit.index + 1 }]);
     }
   }
   return out;

@@ -689,3 +689,103 @@ describe('a Python setting switched by comparing a variable', () => {
     expect(one(vars, 'DB')).toMatchObject({ hasDefault: true, defaultLine: 2 });
   });
 });
+
+describe('names read in ways a plain lookup does not show', () => {
+  it('clap `env` is printed by --help unless hide_env; brackets earlier in the attribute do not hide it', () => {
+    const vars = read({
+      'src/cli.rs': [
+        'use clap::Parser;',
+        '#[derive(Parser)]',
+        'struct A {',
+        '  #[arg(long, conflicts_with_all(&["a", "b"]), env = "APP_JOBS")]',
+        '  jobs: usize,',
+        '  #[arg(long, env = "APP_TOKEN", hide_env = true)]',
+        '  token: String,',
+        '}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'APP_JOBS')).toMatchObject({ line: 4, inHelp: true });
+    expect(one(vars, 'APP_TOKEN')?.inHelp).toBeUndefined();
+  });
+
+  it('a loop over literal names reads each of them', () => {
+    const vars = read({
+      'pkg/edit.py':
+        'import os\ndef editor():\n    for key in "VISUAL", "EDITOR":\n        rv = os.environ.get(key)\n        if rv:\n            return rv\n',
+      'src/a.ts':
+        'for (const k of ["HTTP_PROXY", "http_proxy"]) {\n  if (process.env[k]) return process.env[k];\n}\n',
+      'main.go':
+        'package main\nimport "os"\nfunc f() {\n\tfor _, k := range []string{"XDG_DATA_HOME", "HOME"} {\n\t\t_ = os.Getenv(k)\n\t}\n}\n',
+    });
+    expect(vars.map((v) => `${v.name}:${v.line}`).sort()).toEqual([
+      'EDITOR:3',
+      'HOME:4',
+      'HTTP_PROXY:1',
+      'VISUAL:3',
+      'XDG_DATA_HOME:4',
+      'http_proxy:1',
+    ]);
+  });
+
+  it("a name a helper builds from a constant is resolved at each call, the program's and the global one", () => {
+    const vars = read({
+      'cfg.go': [
+        'package kit', // 1
+        'import ("fmt"; "os"; "strings")', // 2
+        'const globalPrefix = "KIT"', // 3
+        'const suffixDescriptions = "COMPLETION_DESCRIPTIONS"', // 4
+        'func configEnvVar(name, suffix string) string {', // 5
+        '\tv := strings.ToUpper(fmt.Sprintf("%s_%s", name, suffix))', // 6
+        '\treturn v', // 7
+        '}', // 8
+        'func getEnvConfig(cmd *Command, suffix string) string {', // 9
+        '\tv := os.Getenv(configEnvVar(cmd.Root().Name(), suffix))', // 10
+        '\tif v == "" {', // 11
+        '\t\tv = os.Getenv(configEnvVar(globalPrefix, suffix))', // 12
+        '\t}', // 13
+        '\treturn v', // 14
+        '}', // 15
+        'func descriptions(cmd *Command) string { return getEnvConfig(cmd, suffixDescriptions) }', // 16
+      ].join('\n'),
+    });
+    expect(vars.map((v) => `${v.name}:${v.line}`).sort()).toEqual([
+      '<NAME>_COMPLETION_DESCRIPTIONS:16',
+      'KIT_COMPLETION_DESCRIPTIONS:16',
+    ]);
+  });
+
+  it('library calls that read fixed variables, and a variable a setting names', () => {
+    const vars = read({
+      'src/cli.rs': 'fn shell() { let s = Shell::from_env(); env_logger::init(); }\n',
+      'pkg/core.py':
+        'import os\nclass Parameter:\n    def value(self):\n        return os.environ.get(self.envvar)\n',
+    });
+    expect(vars.map((v) => `${v.name}:${v.line}:${v.class}`).sort()).toEqual([
+      '<ENVVAR>:4:config',
+      'RUST_LOG:1:config',
+      'SHELL:1:platform',
+    ]);
+  });
+});
+
+describe('where variables are documented', () => {
+  it('a changelog line is not documentation', () => {
+    const src = sourcesFromMap({
+      'CHANGES.md': 'Version 2: LESS is now honoured.\n',
+      'docs/pager.md': 'Set `PAGER` to choose the pager.\n',
+    });
+    expect(envDocsPass(src, ['LESS', 'PAGER'], ['CHANGES.md', 'docs/pager.md'])).toEqual([
+      { name: 'PAGER', file: 'docs/pager.md', line: 1 },
+    ]);
+  });
+});
+
+describe('proxy variables in the docs', () => {
+  it('docs naming no_proxy document NO_PROXY: proxies are read in either case', () => {
+    const src = sourcesFromMap({ 'docs/advanced.rst': 'Set ``no_proxy`` to skip the proxy.\n' });
+    expect(envDocsPass(src, ['NO_PROXY', 'no_proxy'], ['docs/advanced.rst'])).toEqual([
+      { name: 'no_proxy', file: 'docs/advanced.rst', line: 1 },
+      { name: 'NO_PROXY', file: 'docs/advanced.rst', line: 1 },
+    ]);
+  });
+});

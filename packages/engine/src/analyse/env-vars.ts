@@ -5,7 +5,14 @@
 import { codeText } from './comments.ts';
 import { envClass } from './env-class.ts';
 import { chainAt, exprAt, fallbackOperands, lineFinder, literalOf } from './env-expr.ts';
-import { computedReads, constantReads, settingsReads, wrapperReads, type Read } from './env-readers.ts';
+import {
+  computedReads,
+  constantReads,
+  loopReads,
+  settingsReads,
+  wrapperReads,
+  type Read,
+} from './env-readers.ts';
 import { baseName, matchesWithLines, type Sources } from './sources.ts';
 import type { EnvVar, FileInfo } from './types.ts';
 
@@ -23,6 +30,8 @@ interface Reader {
   verbatim?: boolean;
   /** Only the variable's presence is tested (`'X' in process.env`). */
   presence?: boolean;
+  /** The program's `--help` prints the variable beside its option (clap `env` without `hide_env`). */
+  inHelp?: (text: string, end: number, start: number) => boolean;
 }
 
 // `X || d`, `X ?? d` (and TypeScript's `X! || d`), also when the operator starts the next line
@@ -273,6 +282,27 @@ function clapDefault(text: string, end: number, start: number): string | null {
   return m ? exprAt(attribute, m.index + m[0].length) : null;
 }
 
+// clap prints `[env: X=]` beside the option in `--help` unless the attribute or builder hides it
+function clapInHelp(text: string, end: number, start: number): boolean {
+  const attribute = text.startsWith('#[', start);
+  const rest = attribute
+    ? text.slice(start, closeOf(text, start))
+    : text.slice(start, nextArgStart(text, end));
+  return !/\bhide_env\b(?!\s*=\s*false)|\.hide_env\(\s*true\s*\)|\bhide\s*=\s*true|\.hide\(\s*true\s*\)/.test(
+    rest,
+  );
+}
+/** The end of the attribute starting at `start` (`)]`), or the end of the text. */
+const closeOf = (text: string, start: number) => {
+  const i = text.indexOf(')]', start);
+  return i < 0 ? text.length : i;
+};
+/** Where the next builder argument starts (`Arg::new(`), or 600 characters on. */
+const nextArgStart = (text: string, from: number) => {
+  const i = text.slice(from, from + 600).search(/\bArg::(?:new|with_name)\(/);
+  return i < 0 ? Math.min(text.length, from + 600) : from + i;
+};
+
 // TypeScript's non-null assertion `process.env.X!` says the code counts on it being set
 const nonNull = (text: string, end: number) => /^!(?!=)/.test(text.slice(end, end + 2));
 // `${X:?message}` stops the shell or compose when X is unset or empty
@@ -332,11 +362,22 @@ const READERS: Record<string, Reader[]> = {
       required: (t, e) => /^\s*(?:\?|\.unwrap\(\)|\.expect\()/.test(t.slice(e, e + 30)),
     },
     { re: /\b(?:option_)?env!\(\s*"([A-Za-z_]\w*)"\s*\)/g, fallback: rustFallback },
-    // clap: `#[arg(long, env = "X")]`, `Arg::new("x").env("X")`
-    { re: /#\[(?:arg|clap)\([^\]]*?\benv\s*=\s*"([A-Za-z_]\w*)"/g, fallback: clapDefault },
-    { re: /\.env\(\s*"([A-Z_][A-Z0-9_]*)"\s*\)/g },
-    // the lscolors crate reads LS_COLORS for the program
+    // clap: `#[arg(long, env = "X")]` (brackets such as `conflicts_with_all(&["a"])` may come first),
+    // `Arg::new("x").env("X")`
+    {
+      re: /#\[(?:arg|clap)\((?:[^\][]|\[[^\]]*\])*?\benv\s*=\s*"([A-Za-z_]\w*)"/g,
+      fallback: clapDefault,
+      inHelp: clapInHelp,
+    },
+    { re: /\.env\(\s*"([A-Z_][A-Z0-9_]*)"\s*\)/g, inHelp: clapInHelp },
+    // library calls that read fixed variables for the program: the lscolors crate reads LS_COLORS,
+    // clap_complete's `Shell::from_env` the user's SHELL, env_logger and tracing's filter RUST_LOG
     { re: /\bLsColors::from_env\(\)/g, names: ['LS_COLORS'], fallback: rustFallback },
+    { re: /\bShell::from_env\(\)/g, names: ['SHELL'] },
+    {
+      re: /\benv_logger::(?:init|try_init|Builder::from_default_env)\(\)|\bEnvFilter::from_default_env\(\)/g,
+      names: ['RUST_LOG'],
+    },
   ],
   java: [
     {
@@ -505,7 +546,7 @@ function directReads(text: string, family: keyof typeof READERS, isScript: boole
   const locals = isScript ? shellLocals(text) : null;
   const out: Read[] = [];
   const lineOf = lineFinder(text);
-  for (const { re, fallback, verbatim, required, names, presence } of READERS[family]!) {
+  for (const { re, fallback, verbatim, required, names, presence, inHelp } of READERS[family]!) {
     for (const m of text.matchAll(re)) {
       if (names) {
         const fb = fallback?.(text, m.index + m[0].length, m.index) ?? null;
@@ -531,6 +572,7 @@ function directReads(text: string, family: keyof typeof READERS, isScript: boole
         ...(branch ? { branch: true } : {}),
         ...(branch?.at !== undefined ? { branchAt: lineOf(branch.at) } : {}),
         ...(branch?.values ? { branchValues: branch.values } : {}),
+        ...(inHelp?.(text, end, m.index) ? { inHelp: true } : {}),
       });
     }
   }
@@ -621,10 +663,12 @@ function toEnvVar(
     branchValues,
     presence,
     argument,
+    inHelp,
   }: Omit<Read, 'index'>,
 ): EnvVar {
   const sensitive = isSecretName(name);
   const v: EnvVar = { name, file, line, class: envClass(name, file) };
+  if (inHelp) v.inHelp = true;
   if (sensitive) v.sensitive = true;
   if (required) v.required = true;
   if (presence) v.presence = true;
@@ -684,7 +728,12 @@ export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
   }
   // a function of the project that reads the variable its parameter names is a reader too
   const lines = new Map<string, (index: number) => number>();
-  for (const [file, r] of [...wrapperReads(texts), ...constantReads(texts), ...computedReads(texts)]) {
+  for (const [file, r] of [
+    ...wrapperReads(texts),
+    ...constantReads(texts),
+    ...computedReads(texts),
+    ...loopReads(texts),
+  ]) {
     if (!lines.has(file)) lines.set(file, lineFinder(texts.get(file)!.text));
     add(toEnvVar(file, lines.get(file)!(r.index), r));
   }

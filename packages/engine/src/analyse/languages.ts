@@ -48,6 +48,8 @@ export function languagesPass(
         code: 0,
         comment: 0,
         blank: 0,
+        // a text file the counter has no language for (a justfile) still has lines to cite
+        ...(text ? { lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) } : {}),
         role: roleOf(f.path),
       });
       continue;

@@ -23,6 +23,8 @@ export interface FileInfo extends LineCounts {
   role?: PathRole;
   /** Set when the file is mostly literal data (a table of strings or numbers), not logic. */
   literalData?: boolean;
+  /** Physical lines of a text file without a language (its code, comment and blank counts are 0). */
+  lines?: number;
 }
 
 /** Line counts of the files of one role (cloc's rules: duplicates and empty files left out). */
@@ -132,6 +134,12 @@ export interface EntryPoint {
   command?: string;
   path: string;
   line?: number;
+  /** A make target or just recipe without commands of its own runs these first (and only these). */
+  prerequisites?: string[];
+  /** A make target or just recipe whose every command only prints (a banner). */
+  printsOnly?: boolean;
+  /** What a bare `make` or `just` runs: the first target, or the recipe marked `[default]`. */
+  defaultGoal?: boolean;
   /** Whose entry point this is: the product's, or the examples', tests', scripts'… (from the identity layer). */
   area?: NonProductRole | 'product';
 }
@@ -205,6 +213,8 @@ export interface EnvVar {
   /** Only the variable's presence is tested (`'NO_COLOR' in process.env`): unset, the switch is off. */
   presence?: boolean;
   class?: EnvVarClass;
+  /** The program's `--help` names it beside its option (clap `env` without `hide_env`). */
+  inHelp?: boolean;
   /** Whose read this is: the product's, or the tests', examples', scripts'… (from the identity layer). */
   area?: NonProductRole | 'product';
 }
@@ -424,8 +434,22 @@ export interface Identity {
     /** The import path users write for the package that declaration belongs to. */
     importPath?: string;
   }[];
-  /** What users of the product call: exports, methods, commands, flags, routes. */
-  publicApi: { name: string; kind: string; path: string; line: number }[];
+  /**
+   * What users of the product call: exports, methods, commands, flags, routes. A command line's
+   * options say their short form, value, group, environment variable and whether --help hides them
+   * (identity/cli-options.ts).
+   */
+  publicApi: {
+    name: string;
+    kind: string;
+    path: string;
+    line: number;
+    short?: string;
+    value?: string;
+    hidden?: boolean;
+    group?: string;
+    env?: string;
+  }[];
   /**
    * Product files by centrality: the main path's files, the central types' files, then by use (how
    * many files use each and the rank their references earn, counted by work and role; centre.ts).

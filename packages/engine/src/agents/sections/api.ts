@@ -2,13 +2,21 @@
 
 import type { Route } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
-import { kindPhrase, publicApiParts, rankedApi, usageCounts } from '../identity-text.ts';
+import {
+  commandLineParts,
+  kindPhrase,
+  OPTION_KINDS,
+  publicApiParts,
+  rankedApi,
+  usageCounts,
+} from '../identity-text.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
   agree,
   cite,
   code,
   countBy,
+  joinAnd,
   joinSome,
   num,
   paragraphs,
@@ -48,20 +56,31 @@ export const api = defineSection({
     const id = a.identity;
     if (!routesOfProduct.length && id?.publicApi.length) {
       const api = rankedApi(id);
-      const cli = api.filter((e) => /^(flag|option|subcommand|command)$/.test(e.kind));
-      const such = (es: typeof api) =>
-        `, such as ${joinSome(
-          es.map((e) => code(e.name)),
-          4,
-        )}`;
-      // mostly flags and subcommands: a command-line tool, used through its options
-      const options = `It serves no HTTP routes; it is used through ${plural(cli.length, 'command-line option')}`;
+      const options = api.filter((e) => OPTION_KINDS.has(e.kind));
+      const subs = api.filter((e) => e.kind === 'subcommand');
+      // mostly options and subcommands: a command-line tool, whose interface is its command line
+      if (options.length + subs.length > api.length / 2) {
+        const hidden = options.filter((e) => e.hidden).length;
+        const counted = joinAnd(
+          [
+            options.length ? plural(options.length, 'option') : '',
+            subs.length ? plural(subs.length, 'subcommand') : '',
+          ].filter(Boolean),
+        );
+        const first = options[0] ?? subs[0]!;
+        return [
+          f(
+            `Its interface is its command line: ${counted}${hidden ? `, ${num(hidden)} of them hidden from ${code('--help')}` : ''}.`,
+            [ref(first.path, first.line)],
+          ),
+        ];
+      }
+      const such = `, such as ${joinSome(
+        api.map((e) => code(e.name)),
+        4,
+      )}`;
       const names = `It serves no HTTP routes of its own; ${plural(api.length, 'public name')} ${agree(api.length, 'forms', 'form')} its interface`;
-      return [
-        cli.length > api.length / 2
-          ? f(sentence(options, such(cli)), [ref(cli[0]!.path, cli[0]!.line)])
-          : f(sentence(names, such(api)), [ref(api[0]!.path, api[0]!.line)]),
-      ];
+      return [f(sentence(names, such), [ref(api[0]!.path, api[0]!.line)])];
     }
     const exported = factsOf(a).exportedSymbols.length;
     if (!routesOfProduct.length)
@@ -110,9 +129,14 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
         others.length,
         ` The ${plural(others.length, 'HTTP route')} in the code base belong to its ${areas} (e.g. ${example}), not to the product.`,
       );
-    const api = publicApiParts(id, usageCounts(a, workspace));
+    const usage = usageCounts(a, workspace);
+    const api = publicApiParts(id, usage);
+    // a command-line tool is used through its command line: that is the chapter, not an absence
+    const lead = commandLineParts(id, usage).length
+      ? `${text(projectName)} is ${kindPhrase(id)}: its interface is the command line its parser declares.${apart}`
+      : `${text(projectName)} is ${kindPhrase(id)} and serves no HTTP routes of its own.${apart}`;
     return paragraphs(
-      `${text(projectName)} is ${kindPhrase(id)} and serves no HTTP routes of its own.${apart}`,
+      lead,
       ...(api.length ? api : ['It exposes no public names another program could call.']),
     );
   }

@@ -236,6 +236,7 @@ export function writeArchitecture(ctx: WriterContext): string {
       ...howItWorks(a, usageCounts(a, ctx.workspace), {
         entries: entriesListed && !!a.identity?.entryPoints.length,
         keyComponents: toldElsewhere(ctx, 'components'),
+        publicApi: toldElsewhere(ctx, 'api'),
       }),
     );
   // the product's own: an example app's web framework and routes are not what the product serves

@@ -60,9 +60,67 @@ describe('the build and deployment chapter', () => {
       target('latex', 'docs/Makefile', 'docs'),
     ];
     const said = write(a);
-    expect(said).toMatch(/The Makefile offers 2 targets: `test`.*`publish`/);
+    expect(said).toMatch(/`Makefile` offers 2 targets:[\s\S]*\| `test` \|[\s\S]*\| `publish` \|/);
     expect(said).toMatch(/Another 2 make targets belong to the docs\./);
     expect(said).not.toMatch(/`html`/);
+  });
+
+  it('tells each target by what it runs, the default goal first; a banner is no task', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [
+      {
+        kind: 'make-target',
+        name: 'all',
+        path: 'Makefile',
+        line: 2,
+        printsOnly: true,
+        defaultGoal: true,
+        area: 'product',
+      },
+      {
+        kind: 'make-target',
+        name: 'test',
+        command: 'go test -race ./...',
+        path: 'Makefile',
+        line: 9,
+        area: 'product',
+      },
+      {
+        kind: 'make-target',
+        name: 'ci',
+        prerequisites: ['test'],
+        path: 'Makefile',
+        line: 12,
+        area: 'product',
+      },
+    ];
+    const said = write(a);
+    expect(said).toContain('offers 3 targets; a bare `make` runs `all`:');
+    expect(said).toMatch(/\| `all` \| prints a banner only \|/);
+    expect(said).toMatch(/\| `test` \| `go test -race \.\/\.\.\.` \|/);
+    expect(said).toMatch(/\| `ci` \| its prerequisites `test` \|/);
+    const finding = buildDeploy.analyst(a).find((x) => x.aspect === 'scripts')!.statement;
+    expect(finding).toMatch(/automate project tasks: test and ci/);
+  });
+
+  it("a justfile's recipes are build scripts too, run with just", () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [
+      {
+        kind: 'make-target',
+        name: 'build',
+        command: 'cargo build',
+        path: 'justfile',
+        line: 3,
+        defaultGoal: true,
+        area: 'product',
+      },
+    ];
+    const said = write(a);
+    expect(said).toContain('offers 1 recipe; a bare `just` runs `build`, which runs `cargo build`:');
+    expect(buildDeploy.analyst(a).find((x) => x.aspect === 'scripts')!.statement).toMatch(
+      /1 just recipe drives the build/,
+    );
   });
 
   it('calls only publishing workflows release steps, whatever their name', () => {

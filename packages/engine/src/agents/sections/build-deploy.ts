@@ -1,5 +1,7 @@
 // Build and deployment: scripts, make targets, Dockerfiles/compose, CI workflows and their jobs.
 
+import { isJustfile } from '../../analyse/task-files.ts';
+import { baseName } from '../../analyse/sources.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import type { Analysis, CiInfo, ContainerInfo, EntryPoint } from '../../analyse/types.ts';
 import {
@@ -58,17 +60,26 @@ export const buildDeploy = defineSection({
   evidence: ['entryPoints', 'ci', 'containers', 'manifests'],
   analyst(a) {
     // the product's scripts: a benchmark's or an example's package.json drives their build, not this one
+    // a target that only prints a banner automates nothing
     const scripts = a.entryPoints.filter(
-      (e) => (e.kind === 'npm-script' || e.kind === 'make-target') && (!e.area || e.area === 'product'),
+      (e) =>
+        (e.kind === 'npm-script' || e.kind === 'make-target') &&
+        (!e.area || e.area === 'product') &&
+        !e.printsOnly,
     );
     const out: Finding[] = [];
     if (scripts.length) {
       const npm = scripts.filter((s) => s.kind === 'npm-script').length;
-      const make = scripts.length - npm;
+      const just = scripts.filter((s) => s.kind === 'make-target' && isJustfile(baseName(s.path))).length;
+      const make = scripts.length - npm - just;
       const names = unique(scripts.map((s) => s.name));
       const what = joinSome(
-        [npm ? plural(npm, 'package script') : '', make ? plural(make, 'make target') : ''].filter(Boolean),
-        2,
+        [
+          npm ? plural(npm, 'package script') : '',
+          make ? plural(make, 'make target') : '',
+          just ? plural(just, 'just recipe') : '',
+        ].filter(Boolean),
+        3,
       );
       // the same script name in several manifests is counted once among the names
       const distinct = when(names.length < scripts.length, `, under ${num(names.length)} distinct names`);
@@ -125,6 +136,43 @@ const BUILD_NAME = /^(build|compile|dist|bundle)(:|$)/i;
 const BUILD_COMMAND =
   /\b(cargo\s+build|go\s+build|tsc|vite\s+build|next\s+build|webpack|rollup|esbuild|tsup|bun\s+build|mvnw?|gradlew?|python3?\s+-m\s+build|setup\.py\s+(build|bdist\w*|sdist)|gcc|g\+\+|clang|cmake|docker\s+build)\b|\$\(CC\)|\$\(CXX\)/;
 
+const MAX_TARGETS = 25;
+
+/**
+ * One task file's targets, each by what it runs: its commands, the prerequisites it runs when it has
+ * none of its own, or "prints a banner only"; the default goal (what a bare `make`/`just` runs) first.
+ */
+function taskFileParts(file: string, targets: EntryPoint[]): string[] {
+  const just = isJustfile(baseName(file));
+  const noun = just ? 'recipe' : 'target';
+  const first = targets.find((t) => t.defaultGoal);
+  const runs = (t: EntryPoint) =>
+    t.command
+      ? code(t.command)
+      : t.printsOnly
+        ? 'prints a banner only'
+        : t.prerequisites?.length
+          ? `its ${just ? 'dependencies' : 'prerequisites'} ${joinSome(
+              t.prerequisites.map((p) => code(p)),
+              4,
+            )}`
+          : 'nothing';
+  const bare = first
+    ? `; a bare ${code(just ? 'just' : 'make')} runs ${code(first.name)}${first.command ? `, which runs ${code(first.command)}` : ''}`
+    : '';
+  const ordered = first ? [first, ...targets.filter((t) => t !== first)] : targets;
+  return [
+    `${cite(file)} offers ${plural(targets.length, noun)}${bare}:`,
+    table(
+      [just ? 'Recipe' : 'Target', 'Runs', 'Defined at'],
+      ordered.slice(0, MAX_TARGETS).map((t) => [code(t.name), runs(t), cite(t.path, t.line)]),
+    ),
+    ...(targets.length > MAX_TARGETS
+      ? [`The table shows the first ${MAX_TARGETS} of the ${targets.length} ${noun}s, in file order.`]
+      : []),
+  ];
+}
+
 /** The product's own scripts and targets; a benchmark's, the docs' or a test fixture's drive their own work. */
 function isProductScript(e: EntryPoint): boolean {
   return (e.kind === 'npm-script' || e.kind === 'make-target') && (!e.area || e.area === 'product');
@@ -167,18 +215,31 @@ export function writeBuildDeploy(ctx: WriterContext): string {
   if (wants(ctx, 'scripts') && scripts.length && otherScripts.length)
     parts.push(elsewhere(otherScripts, 'package script').trim());
   if (wants(ctx, 'scripts') && make.length) {
-    const files = unique(make.map((m) => m.path)).length;
-    const offer = files > 1 ? `The ${num(files)} Makefiles offer` : 'The Makefile offers';
-    parts.push(
-      `${offer} ${plural(make.length, 'target')}: ${joinSome(
-        make.map((m) => `${code(m.name)} (${cite(m.path, m.line)})`),
-        8,
-      )}.${elsewhere(otherMake, 'make target')}`,
-    );
+    const files = unique(make.map((m) => m.path));
+    for (const file of files.slice(0, 3))
+      parts.push(
+        ...taskFileParts(
+          file,
+          make.filter((m) => m.path === file),
+        ),
+      );
+    const rest = make.filter((m) => !files.slice(0, 3).includes(m.path));
+    if (rest.length)
+      parts.push(
+        `${plural(files.length - 3, 'further task file')} (${joinSome(
+          files.slice(3).map((p) => cite(p)),
+          3,
+        )}) ${agree(files.length - 3, 'offers', 'offer')} ${plural(rest.length, 'more target')}.`,
+      );
+    const other = elsewhere(
+      otherMake,
+      otherMake.every((m) => isJustfile(baseName(m.path))) ? 'just recipe' : 'make target',
+    ).trim();
+    if (other) parts.push(other);
   }
   if (wants(ctx, 'scripts') && !scripts.length && !make.length)
     parts.push(
-      'No package scripts or Makefile targets were found; builds use the language toolchain directly.',
+      'No package scripts, Makefile targets or justfile recipes were found; builds use the language toolchain directly.',
     );
   if (!wants(ctx, 'containers')) {
     // not this section's aspect

@@ -248,3 +248,46 @@ describe('framework property files', () => {
     expect(md).not.toContain('petclinic');
   });
 });
+
+describe('how the configuration chapter tells where variables are documented', () => {
+  const withVars = (envVars: EnvVar[]) => {
+    const a = analysis();
+    a.envVars = envVars;
+    a.docs = { ...a.docs, envVarMentions: [] };
+    return writeConfiguration(ctx(a, 'configuration'));
+  };
+  const v = (name: string, extra: Partial<EnvVar> = {}): EnvVar => ({
+    name,
+    file: 'src/cli.rs',
+    line: 3,
+    class: 'config',
+    area: 'product',
+    ...extra,
+  });
+
+  it('variables printed by --help are documented there, not "named only in the code"', () => {
+    const md = withVars([v('APP_JOBS', { inHelp: true }), v('APP_COLOR', { inHelp: true })]);
+    expect(md).toContain(
+      "Every one of the 2 variables is printed by the program's `--help` beside the option it sets",
+    );
+    expect(md).not.toContain('named only in the code');
+  });
+
+  it('names built at run time say what fills them in', () => {
+    const md = withVars([
+      v('<AUTO_ENVVAR_PREFIX>_<NAME>', { file: 'src/core.py', line: 9 }),
+      v('<ENVVAR>', { file: 'src/core.py', line: 4 }),
+    ]);
+    expect(md).toContain('`<AUTO_ENVVAR_PREFIX>_<NAME>` is filled in from `auto_envvar_prefix` and `name`');
+    expect(md).toContain('`<ENVVAR>` is the variable the `envvar` setting names');
+  });
+
+  it('a variable outside the configuration stands under one label only', () => {
+    const md = withVars([
+      v('PORT'),
+      v('BIN_PATH', { file: 'scripts/deb.sh', area: 'scripts' }),
+      v('BIN_PATH', { file: '.github/workflows/ci.yml', class: 'ci', area: 'ci' }),
+    ]);
+    expect(md).toContain("Not the product's configuration, so not listed: set by CI: `BIN_PATH`.");
+  });
+});

@@ -42,16 +42,24 @@ const CLASS_LABEL: Record<string, string> = {
   completion: 'used by shell completion',
 };
 
-/** One sentence naming the variables that are not the product's configuration, under their class or area. */
+/**
+ * One sentence naming the variables that are not the product's configuration, under their class or
+ * area. Each name stands under one label: what sets it (CI, the build, the platform) before where
+ * else it is read, so a variable CI sets and a script reads is told once, as CI's.
+ */
 function otherVarsLine(a: Analysis): string | null {
-  const groups = new Map<string, Set<string>>();
   const config = new Set(userConfigVars(a).map((e) => e.name));
-  for (const e of a.envVars) {
-    if (ENV_FILE.test(e.file) || config.has(e.name)) continue;
+  const labelOf = new Map<string, string>();
+  const byClassFirst = [...a.envVars].sort(
+    (x, y) => Number((x.class ?? 'config') === 'config') - Number((y.class ?? 'config') === 'config'),
+  );
+  for (const e of byClassFirst) {
+    if (ENV_FILE.test(e.file) || config.has(e.name) || labelOf.has(e.name)) continue;
     const cls = e.class ?? 'config';
-    const label = cls !== 'config' ? CLASS_LABEL[cls]! : `read only in ${e.area ?? 'other'}`;
-    groups.set(label, (groups.get(label) ?? new Set()).add(e.name));
+    labelOf.set(e.name, cls !== 'config' ? CLASS_LABEL[cls]! : `read only in ${e.area ?? 'other'}`);
   }
+  const groups = new Map<string, Set<string>>();
+  for (const [name, label] of labelOf) groups.set(label, (groups.get(label) ?? new Set()).add(name));
   if (!groups.size) return null;
   const parts = [...groups.entries()].map(
     ([label, names]) => `${label}: ${joinSome([...names].sort().map(code), 4)}`,
@@ -243,7 +251,11 @@ export function writeConfiguration(ctx: WriterContext): string {
   }
   if (wants(ctx, 'files')) parts.push(...propertySettings(a));
   const example = a.files.find((f) => /(^|\/)\.env\.(example|sample|template)$/.test(f.path));
-  if (wants(ctx, 'env') && byName.size) parts.push(envDocs(ctx, [...byName.keys()], example?.path));
+  if (wants(ctx, 'env') && byName.size) {
+    const built = builtNamesLine(vars);
+    if (built) parts.push(built);
+    parts.push(envDocs(ctx, [...byName.keys()], example?.path));
+  }
   return paragraphs(...parts);
 }
 
@@ -295,8 +307,38 @@ function propertySettings(a: Analysis): string[] {
   return out;
 }
 
-/** Where the variables are documented (README table, docs page, .env.example), cited by line. */
-function envDocs({ a }: WriterContext, names: string[], example: string | undefined): string {
+/**
+ * Names built at run time, and what fills them in: `<AUTO_ENVVAR_PREFIX>_<NAME>` from the
+ * `auto_envvar_prefix` setting; a whole-placeholder name (`<ENVVAR>`) is the variable a setting names.
+ */
+function builtNamesLine(vars: EnvVar[]): string | null {
+  const built = [...new Map(vars.filter((e) => e.name.includes('<')).map((e) => [e.name, e])).values()];
+  if (!built.length) return null;
+  const phrase = (e: EnvVar) => {
+    const parts = (e.name.match(/<[^<>]+>/g) ?? []).map((p) => code(p.slice(1, -1).toLowerCase()));
+    return /^<[^<>]+>$/.test(e.name)
+      ? `${code(e.name)} is the variable the ${parts[0]} setting names (${cite(e.file, e.line)})`
+      : `${code(e.name)} is filled in from ${joinSome(parts, 3)} (${cite(e.file, e.line)})`;
+  };
+  return `${agree(built.length, 'One name is', 'Some names are')} built at run time: ${joinSome(built.map(phrase), 4)}.`;
+}
+
+/** Where the variables are documented (README table, docs page, .env.example, `--help`), cited by line. */
+function envDocs(ctx: WriterContext, all: string[], example: string | undefined): string {
+  const { a } = ctx;
+  // clap prints `[env: X]` beside each option in --help: those are documented where users look
+  const vars = userConfigVars(a);
+  const inHelp = all.filter((n) => vars.some((e) => e.name === n && e.inHelp));
+  const names = all.filter((n) => !inHelp.includes(n));
+  const help = inHelp.length
+    ? `${inHelp.length === all.length ? `Every one of the ${plural(all.length, 'variable')} is` : `${plural(inHelp.length, 'variable')} ${agree(inHelp.length, 'is', 'are')}`} printed by the program's ${code('--help')} beside the option it sets (${cite(vars.find((e) => e.inHelp)!.file)}).`
+    : '';
+  if (!names.length) return help;
+  const rest = envDocsOf(a, names, example);
+  return help ? `${help} ${rest.replace(/^Every one of the/, 'Each of the other')}` : rest;
+}
+
+function envDocsOf(a: Analysis, names: string[], example: string | undefined): string {
   const mentions = (a.docs.envVarMentions ?? []).filter((m) => names.includes(m.name));
   const missing = names.filter((n) => !mentions.some((m) => m.name === n)).sort();
   const byFile = new Map<string, typeof mentions>();

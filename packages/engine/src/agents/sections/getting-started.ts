@@ -1,5 +1,7 @@
 // Getting started: prerequisites from the manifests, install and run commands from lockfiles and scripts.
 
+import { isJustfile } from '../../analyse/task-files.ts';
+import { baseName } from '../../analyse/sources.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
   bullets,
@@ -229,12 +231,14 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
   const make = a.entryPoints.filter(
     (e) => e.kind === 'make-target' && /^(install|setup|build|run|start|dev|test)$/.test(e.name),
   );
-  if (!scripts.length) for (const m of make) steps.push(`make ${m.name}`);
+  // a justfile's recipes run with `just`, a Makefile's targets with `make`
+  const runnerOf = (m: (typeof make)[number]) => (isJustfile(baseName(m.path)) ? 'just' : 'make');
+  if (!scripts.length) for (const m of make) steps.push(`${runnerOf(m)} ${m.name}`);
   // a package's users install it; its container files package a release, not a way to start it
   const containers = install ? [] : a.containers;
   const compose = containers.find((c) => c.kind === 'compose');
   const docker = containers.find((c) => c.kind === 'dockerfile');
-  const sources = `the manifests${when(scripts.length, ', package scripts')}${when(make.length, ' and Makefile')}`;
+  const sources = `the manifests${when(scripts.length, ', package scripts')}${when(make.length, ` and ${make.some((m) => runnerOf(m) === 'just') ? 'justfile' : 'Makefile'}`)}`;
   if (unique(steps).length)
     parts.push(
       install

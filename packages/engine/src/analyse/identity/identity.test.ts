@@ -8,7 +8,7 @@ import { symbolsPass } from '../symbols.ts';
 import type { Identity } from '../types.ts';
 import { generatedFiles } from './generated.ts';
 import { identityPass } from './index.ts';
-import { jsExports, rustCliFlags } from './surface.ts';
+import { jsExports } from './surface.ts';
 
 /** Runs the passes the identity layer needs over an in-memory tree. */
 function identityOf(
@@ -328,12 +328,28 @@ describe('public API extraction', () => {
     ]);
   });
 
-  it("reads a Rust CLI's builder flags as well as derive flags", () => {
-    const api = rustCliFlags(
-      'src/cli.rs',
-      'cmd.arg(Arg::new("exec")\n    .long("exec")\n    .short(\'x\'));\n',
+  it("a command-line tool's options come from its parser; a library's own flag calls are not options", () => {
+    const goCli = identityOf({
+      'go.mod': 'module example.com/tool\n\nrequire github.com/spf13/cobra v1.8.0\n',
+      'main.go':
+        'package main\n\nimport "github.com/spf13/cobra"\n\nfunc main() {\n\troot := &cobra.Command{Use: "tool"}\n\troot.Flags().BoolP("verbose", "v", false, "talk")\n\troot.AddCommand(serveCmd)\n\troot.Execute()\n}\n',
+      // a subcommand declared in one file and added to the root in another
+      'serve.go':
+        'package main\n\nimport "github.com/spf13/cobra"\n\nvar serveCmd = &cobra.Command{\n\tUse: "serve [addr]",\n}\n',
+    });
+    expect(goCli.publicApi).toContainEqual(
+      expect.objectContaining({ name: 'serve', kind: 'subcommand', path: 'serve.go', line: 5 }),
     );
-    expect(api).toEqual([{ name: '--exec', kind: 'flag', path: 'src/cli.rs', line: 2 }]);
+    expect(goCli.kind).toBe('cli');
+    expect(goCli.publicApi).toContainEqual(
+      expect.objectContaining({ name: '--verbose', kind: 'flag', short: '-v', path: 'main.go', line: 7 }),
+    );
+    const goLib = identityOf({
+      'go.mod': 'module example.com/cmdkit\n\nrequire github.com/spf13/pflag v1.0.5\n',
+      'command.go':
+        'package cmdkit\n\nimport "github.com/spf13/pflag"\n\ntype Command struct{}\n\nfunc (c *Command) InitDefaultHelpFlag() {\n\tc.Flags().BoolP("help", "h", false, "help")\n}\n',
+    });
+    expect(goLib.publicApi.some((a) => a.kind === 'flag')).toBe(false);
   });
 });
 

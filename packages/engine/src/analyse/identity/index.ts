@@ -207,6 +207,7 @@ export function identityPass(input: IdentityInput): IdentityResult {
     symbols,
     routes: productRoutes,
     application,
+    cli: kind === 'cli' || kinds.includes('cli'),
   });
 
   // key components: the reference graph of the product's code, personalised by the entry points

@@ -6,6 +6,7 @@ import { nextEntryFiles, nextLayouts } from '../nextjs.ts';
 import { baseName, dirName, LineIndex, matchesWithLines, type Sources } from '../sources.ts';
 import type { Identity, Route, SymbolInfo } from '../types.ts';
 import type { ManifestFacts } from './manifest-facts.ts';
+import { cliItems, cobraAdded } from './cli-options.ts';
 import { isReadme } from './purpose.ts';
 import { SCAN_CHARS } from './rank.ts';
 
@@ -679,39 +680,6 @@ export function rustPubItems(path: string, text: string): ApiItem[] {
   return out;
 }
 
-const kebab = (s: string) => s.replace(/_/g, '-');
-
-/** A Rust CLI's flags: clap derive fields (`#[arg(long…)]`) and builder calls (`Arg::new(..).long(..)`). */
-export function rustCliFlags(path: string, text: string): ApiItem[] {
-  const out: ApiItem[] = [];
-  const add = (name: string, line: number) => {
-    if (!out.some((a) => a.name === name)) out.push({ name, kind: 'flag', path, line });
-  };
-  for (const { m, line } of matchesWithLines(
-    text,
-    /#\[(?:arg|clap)\(([^\]]*?)\)\]\s*(?:(?:\/\/\/[^\n]*|#\[[^\]]*\])\s*)*(?:pub(?:\([^)]*\))?\s+)?(r#)?([a-z_][a-z0-9_]*)\s*:/g,
-  )) {
-    const attrs = m[1]!;
-    if (!/\blong\b/.test(attrs)) continue;
-    const explicit = /\blong\s*=\s*"([^"]+)"/.exec(attrs)?.[1];
-    add(`--${explicit ?? kebab(m[3]!)}`, line);
-  }
-  for (const { m, line } of matchesWithLines(text, /\.long\(\s*"([^"]+)"\s*\)/g)) add(`--${m[1]!}`, line);
-  for (const { m, line } of matchesWithLines(
-    text,
-    /#\[derive\([^)]*\bSubcommand\b[^)]*\)\]\s*(?:#\[[^\]]*\]\s*)*(?:pub\s+)?enum\s+\w+\s*\{([^}]*)\}/g,
-  )) {
-    for (const v of m[1]!.matchAll(/^\s*([A-Z]\w*)\s*[,({]/gm))
-      out.push({
-        name: v[1]!.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase(),
-        kind: 'subcommand',
-        path,
-        line,
-      });
-  }
-  return out;
-}
-
 /**
  * Go types whose exported methods users can reach: exported types, unexported ones embedded in an
  * exported struct (their methods are promoted), and unexported ones an exported function returns.
@@ -744,6 +712,8 @@ export function findPublicApi(args: {
   symbols: SymbolInfo[];
   routes: Route[];
   application: boolean;
+  /** The product is a command-line tool: its parser's options and subcommands are its interface. */
+  cli?: boolean;
 }): ApiItem[] {
   const { src, facts, entryPoints, productFiles, symbols, routes } = args;
   const out: ApiItem[] = [];
@@ -785,12 +755,18 @@ export function findPublicApi(args: {
         .map((s) => ({ name: s.name, kind: s.kind, path: s.path, line: s.line })),
     );
   }
-  // Rust CLIs: the flags and subcommands of the binary
-  if (facts.cargo?.bins.length || src.has('src/main.rs')) {
+  // a command-line tool: the options and subcommands of its parser (a Rust binary's always: its
+  // crate may also be a library)
+  const rustBin = !!facts.cargo?.bins.length || src.has('src/main.rs');
+  if (args.cli || rustBin) {
+    // cobra commands are often declared in one file and added to the root in another
+    const added = new Set(
+      productFiles.filter((p) => p.endsWith('.go')).flatMap((p) => cobraAdded(src.text(p) ?? '')),
+    );
     for (const p of productFiles) {
-      if (!p.endsWith('.rs')) continue;
+      if (!args.cli && !p.endsWith('.rs')) continue;
       const text = src.text(p);
-      if (text && /\bclap\b|#\[(arg|clap|command)\(|Arg::new/.test(text)) push(rustCliFlags(p, text));
+      if (text) push(cliItems(p, text, added));
     }
   }
   // applications: their HTTP routes are what callers use

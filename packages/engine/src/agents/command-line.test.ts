@@ -1,0 +1,60 @@
+// A command-line tool's interface as the report tells it: every option counted, visible ones as examples.
+import { describe, expect, it } from 'vitest';
+import type { Identity } from '../analyse/types.ts';
+import { commandLineParts, commandLineSentence, rankedApi } from './identity-text.ts';
+
+const opt = (name: string, line: number, extra: Partial<Identity['publicApi'][number]> = {}) => ({
+  name,
+  kind: 'flag',
+  path: 'src/cli.rs',
+  line,
+  ...extra,
+});
+
+const id = {
+  kind: 'cli',
+  kinds: ['cli'],
+  keyComponents: [],
+  publicApi: [
+    opt('--hidden', 10, { short: '-H' }),
+    opt('--no-hidden', 12, { hidden: true }),
+    opt('--type', 20, { short: '-t', value: 'filetype' }),
+    opt('--threads', 30, { value: 'num' }),
+    opt('-1', 40),
+    { name: 'search', kind: 'subcommand', path: 'src/cli.rs', line: 50 },
+  ],
+} as unknown as Identity;
+
+describe('command line', () => {
+  it('counts every option but takes its examples from the visible, most used ones', () => {
+    // the hidden override is the most named of all, and still no example
+    const usage = new Map([
+      ['--no-hidden', 50],
+      ['--type', 9],
+      ['--threads', 3],
+    ]);
+    expect(commandLineSentence(rankedApi(id, usage), 3)).toBe(
+      'It is used through 5 command-line options and 1 subcommand (`search`), such as `--type`, `--threads` and `--hidden`.',
+    );
+  });
+
+  it('tells the whole command line: count, subcommands, every visible option in a table, the hidden ones by name', () => {
+    const md = commandLineParts(id, new Map()).join('\n\n');
+    expect(md).toContain('declares the command line: 5 options (4 with a long name) and 1 subcommand.');
+    expect(md).toContain('The subcommands are `search`');
+    expect(md).toContain('The 4 options shown by `--help`, in the order they are declared:');
+    for (const name of ['--hidden', '--type', '--threads', '-1']) expect(md).toContain(`| \`${name}\` |`);
+    expect(md).toContain('| `--type` | `-t` | `<filetype>` |');
+    expect(md).not.toContain('| `--no-hidden` |');
+    expect(md).toMatch(/1 option is hidden from `--help`: `--no-hidden`/);
+  });
+
+  it('tells nothing for a library without a command line', () => {
+    const lib = {
+      ...id,
+      kind: 'library',
+      publicApi: [{ name: 'Router', kind: 'struct', path: 'mux.go', line: 3 }],
+    };
+    expect(commandLineParts(lib as Identity)).toEqual([]);
+  });
+});
