@@ -100,7 +100,9 @@ export async function snippets(
     const at = cited.line ?? 1;
     const from = Math.max(1, at - (cited.line !== undefined ? radius : 0));
     const last = cited.end ?? at;
-    const to = Math.min(lineCount(info), lines.length, last + radius * (cited.line !== undefined ? 1 : 3));
+    // a file the line counter has no language for (a Prisma schema) counts 0 lines: its own length then
+    const length = lineCount(info) || lines.length;
+    const to = Math.min(length, lines.length, last + radius * (cited.line !== undefined ? 1 : 3));
     const text = numbered(file, lines.slice(from - 1, to).join('\n'), from);
     const t = tokens(text);
     if (used + t > tokenCap) {
@@ -147,7 +149,8 @@ const TYPE_LINES = 25;
  * The definitions each kind of section needs to tell what the product is and how it works, in the
  * order they matter for it: the overview the first steps of the main path, the architecture the
  * whole path and the central abstractions, the components the abstractions first, the API where
- * users start (entry points and the public surface). Other kinds get none.
+ * users start (entry points and the public surface), the data model its stored entities as declared
+ * (a Prisma or SQL schema too). Other kinds get none.
  */
 export function centreFor(kind: string, a: Analysis): CentreDef[] {
   const steps = (a.identity?.mainPath ?? [])
@@ -161,11 +164,15 @@ export function centreFor(kind: string, a: Analysis): CentreDef[] {
   }));
   const entries = (a.identity?.entryPoints ?? []).map((e) => ({ path: e.path, line: e.line, name: e.how }));
   const api = (a.identity?.publicApi ?? []).map((p) => ({ path: p.path, line: p.line, name: p.name }));
+  const stored = (a.dataModel ?? [])
+    .filter((d) => d.store !== 'schema')
+    .map((d) => ({ path: d.file, line: d.line, name: d.name, type: true }));
   const lists: Record<string, CentreDef[]> = {
     overview: [...steps.slice(0, 5), ...types.slice(0, 1)],
     architecture: [...steps.slice(0, 8), ...types.slice(0, 3)],
     components: [...types.slice(0, 4), ...steps.slice(0, 4)],
     api: [...entries.slice(0, 2), ...api.slice(0, 4), ...steps.slice(0, 3)],
+    'data-model': stored.slice(0, 6),
   };
   const seen = new Set<string>();
   return (lists[kind] ?? []).filter(

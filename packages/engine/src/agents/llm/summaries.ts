@@ -202,7 +202,7 @@ export function projectContext(a: Analysis, projectName: string): string {
     manifest
       ? `manifest ${manifest.path}: ${[manifest.name, manifest.version, manifest.description].filter(Boolean).join(' — ')}`
       : '',
-    a.identity ? `project kind: ${[a.identity.kind, ...a.identity.kinds].join(', ')}` : '',
+    a.identity ? `project kind: ${[a.identity.kind, ...(a.identity.kinds ?? [])].join(', ')}` : '',
   ].filter(Boolean);
   return lines.length ? dataBlock(`what ${projectName} is`, lines.join('\n')) : '';
 }
