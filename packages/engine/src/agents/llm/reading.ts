@@ -131,11 +131,14 @@ export const SNIPPET_TOKENS = 2500;
  */
 export const CENTRE_TOKENS = 2000;
 const CENTRE_SECTIONS = 0.2;
+/** What the centre fills of its allowance (measured on the corpus: koa 170, click 250 tokens a section). */
+const CENTRE_FILL = 0.6;
 /**
- * Most tokens of one file in any prompt: a larger file is read as signatures, and signatures past
- * the cap are cut, so a data table or a generated file never fills a request.
+ * Most tokens of one file in any prompt, one module request's worth: a larger file is read as
+ * signatures, and signatures past the cap are cut, so a data table or a generated file never fills
+ * more than one request.
  */
-export const FILE_CAP_TOKENS = 3000;
+export const FILE_CAP_TOKENS = MODULE_REQUEST_TOKENS;
 /** What a section's evidence list and excerpts are expected to fill (measured on the corpus). */
 const EXPECTED_EVIDENCE = 450;
 const SNIPPET_FILL = 0.95;
@@ -180,10 +183,14 @@ export function sectionCost(
   productTokens = Infinity,
 ): { writer: RoleEstimate; reviewer: RoleEstimate; total: number } {
   const summaries = modules > 0 ? SUMMARY_OUT * (1 + Math.min(WRITER_MODULES, modules)) : 0;
-  // excerpts fill their share unless the product is too small to
-  const snippets = Math.min(SNIPPET_TOKENS * SNIPPET_FILL, productTokens * 0.5);
-  const centre = Math.min(CENTRE_TOKENS, productTokens * 0.25) * CENTRE_SECTIONS;
-  const context = INSTRUCTIONS + facts + summaries + EXPECTED_EVIDENCE + snippets + centre;
+  // excerpts (the centre's included) fill their share unless the product is too small to: the
+  // windows around a small product's cited lines overlap, and the centre shows what they would
+  // (koa's 12k tokens fill about a fifth)
+  const snippets = Math.min(
+    SNIPPET_TOKENS * SNIPPET_FILL + CENTRE_TOKENS * CENTRE_SECTIONS * CENTRE_FILL,
+    productTokens * 0.2,
+  );
+  const context = INSTRUCTIONS + facts + summaries + EXPECTED_EVIDENCE + snippets;
   const out = Math.min(WRITER_OUT, maxOut);
   const writer = {
     model: '',
