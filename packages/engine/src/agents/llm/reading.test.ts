@@ -147,6 +147,10 @@ describe('reading by what a file does', () => {
     expect(readingRoleOf({ path: 'db/migrate/20240101_add_users.rb' })).toBe('migration');
     expect(readingRoleOf({ path: 'hc/lib/tz.py', role: 'product', literalData: true })).toBe('data');
     expect(readingRoleOf({ path: 'components/ui/button.tsx', role: 'product' })).toBe('vendored');
+    expect(readingRoleOf({ path: 'components/ui/Toasts/use-toast.ts', role: 'product' })).toBe('vendored');
+    // the product's own components beside the kit stay product code
+    expect(readingRoleOf({ path: 'components/ui/Pricing/Pricing.tsx', role: 'product' })).toBe('product');
+    expect(readingRoleOf({ path: 'components/ui/Button/index.ts', role: 'product' })).toBe('product');
     expect(readingRoleOf({ path: 'tests/test_api.py', role: 'tests' })).toBe('test');
     expect(readingRoleOf({ path: 'examples/hello.js', role: 'examples' })).toBe('example');
     expect(readingRoleOf({ path: 'lib/application.js', role: 'product' })).toBe('product');

@@ -22,8 +22,13 @@ export type ReadingRole =
   'product' | 'migration' | 'generated' | 'data' | 'vendored' | 'test' | 'example' | 'docs' | 'other';
 
 const MIGRATION = /(^|\/)(migrations?|alembic\/versions|db\/migrate)\//i;
-// a UI kit copied into the product (shadcn/ui's convention), or a folder of vendored code
-const VENDORED = /(^|\/)(components\/ui|vendor|vendored|third[_-]party)\//i;
+// a folder of vendored code, or a UI kit's primitives copied into the product: shadcn/ui writes
+// them as lower-case kebab files under components/ui (button.tsx, use-toast.ts), where the
+// product's own components are named in PascalCase (Pricing.tsx) and stay product code, as do
+// the index files that re-export them
+const VENDORED = /(^|\/)(vendor|vendored|third[_-]party)\//i;
+const UI_KIT =
+  /(^|\/)components\/ui\/(?:[^/]+\/)*(?!index\.)[a-z0-9]+(?:-[a-z0-9]+)*\.(?:tsx|jsx|ts|js|vue|svelte)$/;
 const BY_PATH_ROLE: Record<string, ReadingRole> = {
   tests: 'test',
   examples: 'example',
@@ -42,7 +47,7 @@ export function readingRoleOf(
   const outside = a?.identity?.nonProduct.find((n) => f.path === n.path || f.path.startsWith(`${n.path}/`));
   if (outside?.role === 'vendored' || outside?.role === 'generated') return outside.role;
   if (MIGRATION.test(f.path)) return 'migration';
-  if (VENDORED.test(f.path)) return 'vendored';
+  if (VENDORED.test(f.path) || UI_KIT.test(f.path)) return 'vendored';
   if (f.literalData) return 'data';
   return 'product';
 }
