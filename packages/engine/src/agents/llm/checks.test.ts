@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { factsOf, lineCount } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import { citationProblems, knownNumbers, numberProblems, textProblems } from './checks.ts';
-import { dataBlock } from './prompts.ts';
-import { cleanMarkdown } from './writer.ts';
+import { dataBlock, SYSTEM } from './prompts.ts';
+import { moduleRole, projectContext } from './summaries.ts';
+import { cleanMarkdown, takeConflicts } from './writer.ts';
 
 const a = sampleAppAnalysis();
 const [file, info] = [...factsOf(a).fileByPath.entries()].find(([, f]) => lineCount(f) > 5)!;
@@ -71,5 +72,42 @@ describe('draft checks', () => {
     const tag = /^<<<DATA (\w{12}) file>>>/.exec(block)![1]!;
     expect(block.endsWith(`<<<END DATA ${tag}>>>`)).toBe(true);
     expect(evil).not.toContain(tag);
+  });
+});
+
+describe('what keeps a writer true', () => {
+  it('takes a flagged conflict out of the section, for the trace', () => {
+    const { md, conflicts } = takeConflicts(
+      'The router matches paths (`src/router.ts:3`).\n<!-- conflict: the facts say 0 routes, src/routes.ts declares 6 -->\n',
+    );
+    expect(md).toBe('The router matches paths (`src/router.ts:3`).');
+    expect(conflicts).toEqual(['the facts say 0 routes, src/routes.ts declares 6']);
+  });
+
+  it('asks for the product, for absences said, for the files over the facts, and drops the fixed length', () => {
+    expect(SYSTEM.writer).toContain('examples, tests, docs or benchmarks is named as such');
+    expect(SYSTEM.writer).toContain('not found');
+    expect(SYSTEM.writer).toContain('<!-- conflict:');
+    expect(SYSTEM.writer).not.toMatch(/150-400/);
+  });
+});
+
+describe('what a summariser is told of the project', () => {
+  const a = sampleAppAnalysis();
+  it('the README purpose, the manifest and the kind, and each module its role', () => {
+    const withPurpose = {
+      ...a,
+      identity: {
+        ...a.identity!,
+        purpose: { text: 'A library lending service.', source: { path: 'README.md', line: 3 } },
+      },
+    };
+    const text = projectContext(withPurpose, 'Sample');
+    expect(text).toContain('purpose (README.md): A library lending service.');
+    expect(text).toMatch(/manifest package\.json/);
+    expect(text).toContain('project kind:');
+    const routes = a.routes.filter((r) => !r.area || r.area === 'product');
+    expect(moduleRole([routes[0]!.file], a)).toMatch(/declares \d+ of the product's routes/);
+    expect(moduleRole(['nowhere.ts'], a)).toBe('');
   });
 });

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_APP_DIR, sampleAppAnalysis, workspaceFor } from '../test-fixtures.ts';
-import { snippets } from './evidence.ts';
+import { centreFor, definitionBody, snippets } from './evidence.ts';
 
 const a = sampleAppAnalysis();
 const ws = workspaceFor(a, SAMPLE_APP_DIR);
@@ -14,5 +14,52 @@ describe('evidence excerpts', () => {
     const [line, range] = await snippets([finding], ws, a, 10_000, tokens, 1);
     expect(line).toMatch(/^FILE src\/routes\/loans\.ts \(lines 4-6\)/);
     expect(range).toMatch(/^FILE src\/routes\/books\.ts \(lines 2-10\)/);
+  });
+});
+
+describe('the centre a writer is shown', () => {
+  it('reads a definition whole, its comment-only and blank lines left out', () => {
+    const lines = [
+      'class App {',
+      '  // handles one request',
+      '  handle(req, res) {',
+      '    // the middleware runs first',
+      '    const ctx = this.createContext(req, res);',
+      '',
+      '    return this.respond(ctx);',
+      '  }',
+      '',
+      '  respond(ctx) {',
+      '    return ctx.body;',
+      '  }',
+      '}',
+    ];
+    const body = definitionBody(lines, 'JavaScript', 3).map(([n]) => n);
+    expect(body).toEqual([3, 5, 7, 8]);
+  });
+
+  it('gives each kind of section the definitions it needs, not one list everywhere', () => {
+    const analysis = {
+      ...a,
+      identity: {
+        ...a.identity!,
+        mainPath: [
+          { name: 'listen', path: 'lib/app.js', line: 10 },
+          { name: 'handle', path: 'lib/app.js', line: 20 },
+          { name: 'createServer', path: 'node:http', line: 0, external: 'node:http' },
+        ],
+        entryPoints: [{ path: 'lib/index.js', line: 1, how: 'package main' }],
+        publicApi: [{ name: 'use', kind: 'method', path: 'lib/app.js', line: 30 }],
+      },
+      flow: {
+        ...a.flow!,
+        abstractions: [{ name: 'Router', path: 'lib/router.js', line: 5, methods: 4, uses: 9 }],
+      },
+    };
+    const names = (kind: string) => centreFor(kind, analysis).map((d) => d.name);
+    expect(names('architecture')).toEqual(['listen', 'handle', 'Router']);
+    expect(names('components')).toEqual(['Router', 'listen', 'handle']);
+    expect(names('api')).toEqual(['package main', 'use', 'listen', 'handle']);
+    expect(names('dependencies')).toEqual([]);
   });
 });

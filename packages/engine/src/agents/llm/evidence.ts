@@ -4,6 +4,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Analysis } from '../../analyse/types.ts';
+import { blankComments } from '../../analyse/comments.ts';
+import { definitions } from '../../analyse/flow/definitions.ts';
 import { splitCitation } from '../../citations.ts';
 import { factsOf, lineCount, NON_CODE_LANGUAGES } from '../facts.ts';
 import type { Finding } from '../types.ts';
@@ -71,12 +73,14 @@ export async function snippets(
   tokenCap: number,
   tokens: (t: string) => number,
   radius = 8,
+  /** Line ranges already shown by other excerpts, by file: not shown again. */
+  shownBefore: Map<string, [number, number][]> = new Map(),
 ): Promise<string[]> {
   const fx = factsOf(a);
   const out: string[] = [];
   let used = 0;
   const seen = new Set<string>();
-  const covered = new Map<string, [number, number][]>();
+  const covered = new Map(shownBefore);
   for (const c of findings.flatMap((f) => f.citations)) {
     const cited = splitCitation(c);
     const file = cited.path;
@@ -96,7 +100,9 @@ export async function snippets(
     const at = cited.line ?? 1;
     const from = Math.max(1, at - (cited.line !== undefined ? radius : 0));
     const last = cited.end ?? at;
-    const to = Math.min(lineCount(info), lines.length, last + radius * (cited.line !== undefined ? 1 : 3));
+    // a file the line counter has no language for (a Prisma schema) counts 0 lines: its own length then
+    const length = lineCount(info) || lines.length;
+    const to = Math.min(length, lines.length, last + radius * (cited.line !== undefined ? 1 : 3));
     const text = numbered(file, lines.slice(from - 1, to).join('\n'), from);
     const t = tokens(text);
     if (used + t > tokenCap) {
@@ -125,3 +131,108 @@ export function linesOf(ws: Workspace): (file: string) => Promise<string[] | und
 }
 
 export { readLines };
+
+/** A definition a writer is shown whole: where it starts, and why it is shown. */
+interface CentreDef {
+  path: string;
+  line: number;
+  name: string;
+  /** A type is shown by its head (fields, first methods); a function whole. */
+  type?: boolean;
+}
+
+/** Most lines of one function shown to a writer, and of a type's head. */
+const DEFINITION_LINES = 60;
+const TYPE_LINES = 25;
+
+/**
+ * The definitions each kind of section needs to tell what the product is and how it works, in the
+ * order they matter for it: the overview the first steps of the main path, the architecture the
+ * whole path and the central abstractions, the components the abstractions first, the API where
+ * users start (entry points and the public surface), the data model its stored entities as declared
+ * (a Prisma or SQL schema too). Other kinds get none.
+ */
+export function centreFor(kind: string, a: Analysis): CentreDef[] {
+  const steps = (a.identity?.mainPath ?? [])
+    .filter((s) => !s.external)
+    .map((s) => ({ path: s.path, line: s.line, name: s.name }));
+  const types = (a.flow?.abstractions ?? []).map((t) => ({
+    path: t.path,
+    line: t.line,
+    name: t.name,
+    type: true,
+  }));
+  const entries = (a.identity?.entryPoints ?? []).map((e) => ({ path: e.path, line: e.line, name: e.how }));
+  const api = (a.identity?.publicApi ?? []).map((p) => ({ path: p.path, line: p.line, name: p.name }));
+  const stored = (a.dataModel ?? [])
+    .filter((d) => d.store !== 'schema')
+    .map((d) => ({ path: d.file, line: d.line, name: d.name, type: true }));
+  const lists: Record<string, CentreDef[]> = {
+    overview: [...steps.slice(0, 5), ...types.slice(0, 1)],
+    architecture: [...steps.slice(0, 8), ...types.slice(0, 3)],
+    components: [...types.slice(0, 4), ...steps.slice(0, 4)],
+    api: [...entries.slice(0, 2), ...api.slice(0, 4), ...steps.slice(0, 3)],
+    'data-model': stored.slice(0, 6),
+  };
+  const seen = new Set<string>();
+  return (lists[kind] ?? []).filter(
+    (d) => !seen.has(`${d.path}:${d.line}`) && !!seen.add(`${d.path}:${d.line}`),
+  );
+}
+
+/**
+ * A definition's whole body as numbered lines, from its first line to where the next definition
+ * of its depth starts, with comment-only and blank lines left out (the numbers stay true).
+ */
+export function definitionBody(
+  lines: string[],
+  language: string | null,
+  line: number,
+  maxLines = DEFINITION_LINES,
+): [number, string][] {
+  const code = blankComments(lines.join('\n'), language).split('\n');
+  const defs = definitions(code.join('\n'), language);
+  const def = defs.find((d) => d.line === line) ?? defs.find((d) => d.line > line && d.line <= line + 3);
+  const from = def?.line ?? line;
+  const to = Math.min(lines.length, def ? def.end : line + maxLines, from + maxLines - 1);
+  const out: [number, string][] = [];
+  for (let n = from; n <= to; n++) if (code[n - 1]?.trim()) out.push([n, lines[n - 1]!.slice(0, 200)]);
+  return out;
+}
+
+/**
+ * The section's centre definitions, whole, each file in one block, within `cap` tokens; with the
+ * line ranges they show, which the other excerpts need not show again.
+ */
+export async function centreExcerpts(
+  kind: string,
+  ws: Workspace,
+  a: Analysis,
+  cap: number,
+  tokens: (t: string) => number,
+): Promise<{ excerpts: string[]; shown: Map<string, [number, number][]> }> {
+  const fx = factsOf(a);
+  const read = linesOf(ws);
+  const byFile = new Map<string, Map<number, string>>();
+  const shown = new Map<string, [number, number][]>();
+  let used = 0;
+  for (const d of centreFor(kind, a)) {
+    const info = fx.fileByPath.get(d.path);
+    const lines = info ? await read(d.path) : undefined;
+    if (!lines) continue;
+    const body = definitionBody(lines, info!.language, d.line, d.type ? TYPE_LINES : DEFINITION_LINES);
+    const t = tokens(body.map(([, l]) => l).join('\n')) + 4 * body.length + 10;
+    if (!body.length || used + t > cap) continue;
+    used += t;
+    const numbered = byFile.get(d.path) ?? new Map<number, string>();
+    for (const [n, l] of body) numbered.set(n, l);
+    byFile.set(d.path, numbered);
+    shown.set(d.path, [...(shown.get(d.path) ?? []), [body[0]![0], body.at(-1)![0]]]);
+  }
+  const excerpts = [...byFile].map(([file, numbered]) => {
+    const entries = [...numbered].sort((x, y) => x[0] - y[0]);
+    const width = String(entries.at(-1)![0]).length;
+    return `FILE ${file} (definitions on the main path or central to the product; comments left out)\n${entries.map(([n, l]) => `${String(n).padStart(width)}| ${l}`).join('\n')}`;
+  });
+  return { excerpts, shown };
+}

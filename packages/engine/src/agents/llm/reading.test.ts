@@ -2,8 +2,16 @@
 
 import { describe, expect, it } from 'vitest';
 import { parseAiConfig } from '../../llm/config.ts';
-import { parentsOf, planReading, REPOSITORY, type ReadFile } from './reading.ts';
-import { signatureLines } from './summaries.ts';
+import {
+  centreFiles,
+  FILE_CAP_TOKENS,
+  parentsOf,
+  planReading,
+  readingRoleOf,
+  REPOSITORY,
+  type ReadFile,
+} from './reading.ts';
+import { assignedDefinitions, signatureLines } from './summaries.ts';
 
 const config = (maxTokensPerReport: number) =>
   parseAiConfig({ provider: 'openai', model: 'gpt-4.1-mini', apiKey: 'k', maxTokensPerReport });
@@ -120,5 +128,133 @@ describe('signatures', () => {
       [4, '/** Lends a book. */'],
       [5, 'export function lend(id: string) {'],
     ]);
+  });
+});
+
+describe('reading by what a file does', () => {
+  const file = (p: string, over: Partial<ReadFile> = {}): ReadFile => ({
+    path: p,
+    module: p.slice(0, p.lastIndexOf('/')),
+    rank: 0.01,
+    lines: 100,
+    tokens: { full: 1000, signatures: 150, names: 12 },
+    depth: 'none',
+    ...over,
+  });
+
+  it('labels migrations, data tables, vendored UI kits, tests and examples; the rest is product', () => {
+    expect(readingRoleOf({ path: 'hc/api/migrations/0001_initial.py', role: 'product' })).toBe('migration');
+    expect(readingRoleOf({ path: 'db/migrate/20240101_add_users.rb' })).toBe('migration');
+    expect(readingRoleOf({ path: 'hc/lib/tz.py', role: 'product', literalData: true })).toBe('data');
+    expect(readingRoleOf({ path: 'components/ui/button.tsx', role: 'product' })).toBe('vendored');
+    expect(readingRoleOf({ path: 'components/ui/Toasts/use-toast.ts', role: 'product' })).toBe('vendored');
+    // the product's own components beside the kit stay product code
+    expect(readingRoleOf({ path: 'components/ui/Pricing/Pricing.tsx', role: 'product' })).toBe('product');
+    expect(readingRoleOf({ path: 'components/ui/Button/index.ts', role: 'product' })).toBe('product');
+    expect(readingRoleOf({ path: 'tests/test_api.py', role: 'tests' })).toBe('test');
+    expect(readingRoleOf({ path: 'examples/hello.js', role: 'examples' })).toBe('example');
+    expect(readingRoleOf({ path: 'lib/application.js', role: 'product' })).toBe('product');
+  });
+
+  it('reads the centre in full first, whatever its rank, and names the labelled files only', () => {
+    const plan = planReading({
+      files: [
+        file('src/a/top.ts', { rank: 0.5 }),
+        file('src/a/settings.ts', { rank: 0.0001, centre: true }),
+        file('src/a/migrations/0001.ts', { rank: 0.9, role: 'migration' }),
+        file('src/a/table.ts', { rank: 0.8, role: 'data' }),
+      ],
+      sections: sections(2),
+      config: config(1_000_000),
+      factsTokens: 500,
+    });
+    const depth = new Map(plan.files.map((f) => [f.path, f.depth]));
+    expect(depth.get('src/a/settings.ts')).toBe('full');
+    expect(depth.get('src/a/top.ts')).toBe('full');
+    expect(depth.get('src/a/migrations/0001.ts')).toBe('names');
+    expect(depth.get('src/a/table.ts')).toBe('names');
+  });
+
+  it('never reads a file past the cap in full, even when the budget would allow it', () => {
+    const plan = planReading({
+      files: [
+        file('src/a/huge.ts', {
+          rank: 0.9,
+          centre: true,
+          tokens: { full: FILE_CAP_TOKENS + 1, signatures: 200, names: 12 },
+        }),
+      ],
+      sections: sections(2),
+      config: config(1_000_000),
+      factsTokens: 500,
+    });
+    expect(plan.files[0]!.depth).toBe('signatures');
+  });
+
+  it('reads as the centre the entry points, main path, routes, settings, stored schemas and central types', () => {
+    const centre = centreFiles({
+      files: [{ path: 'hc/settings.py' }, { path: 'hc/urls.py' }, { path: 'hc/api/views.py' }] as never,
+      routes: [
+        { file: 'hc/api/urls.py', area: 'product' },
+        { file: 'examples/app.py', area: 'examples' },
+      ] as never,
+      identity: {
+        entryPoints: [{ path: 'manage.py', line: 1, how: 'main' }],
+        mainPath: [
+          { name: 'handle', path: 'lib/app.js', line: 3 },
+          { name: 'http', path: 'node:http', line: 0, external: 'node:http' },
+        ],
+      } as never,
+      dataModel: [
+        { file: 'prisma/schema.prisma', store: 'table' },
+        { file: 'api/dto.ts', store: 'schema' },
+      ] as never,
+      flow: { abstractions: [{ name: 'Router', path: 'src/router.ts', line: 1 }] } as never,
+    });
+    expect([...centre].sort()).toEqual(
+      [
+        'hc/api/urls.py',
+        'hc/settings.py',
+        'hc/urls.py',
+        'lib/app.js',
+        'manage.py',
+        'prisma/schema.prisma',
+        'src/router.ts',
+      ].sort(),
+    );
+  });
+});
+
+describe('signatures', () => {
+  it('reads assignment-style definitions like declarations', () => {
+    const lines = [
+      "'use strict';",
+      'const proto = module.exports = {};',
+      'proto.handle = function handle(req, res) {',
+      '  return 1;',
+      '};',
+      'exports.render = (view) => view;',
+      'export const GET = async (request) => {',
+      '  return new Response();',
+      '};',
+      'const x = 1;',
+    ];
+    const kept = signatureLines(lines, assignedDefinitions(lines)).map(([n]) => n);
+    expect(kept).toEqual(expect.arrayContaining([2, 3, 6, 7]));
+    expect(kept).not.toContain(4);
+    expect(kept).not.toContain(10);
+  });
+
+  it('leaves a licence notice out and keeps a header that says what the file does', () => {
+    const notice = [
+      '// Copyright 2020 The Authors. All rights reserved.',
+      '// Use of this source code is governed by the MIT licence.',
+      '',
+      'package chi',
+      'func New() {}',
+    ];
+    expect(signatureLines(notice, [5]).map(([n]) => n)).toEqual([5]);
+    const header = ['// Package chi is a small router.', 'package chi', 'func New() {}'];
+    expect(signatureLines(header, [3]).map(([n]) => n)).toEqual([1, 3]);
   });
 });

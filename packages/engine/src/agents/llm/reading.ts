@@ -13,6 +13,45 @@ import type { SectionPlan } from '../types.ts';
 
 export type Depth = 'full' | 'signatures' | 'names' | 'none';
 
+/**
+ * What a file does, for how it is read: the product's code is read (in full or as signatures);
+ * migrations, generated files, data tables, vendored UI kits, tests and examples are named only,
+ * with this label, however well they rank.
+ */
+export type ReadingRole =
+  'product' | 'migration' | 'generated' | 'data' | 'vendored' | 'test' | 'example' | 'docs' | 'other';
+
+const MIGRATION = /(^|\/)(migrations?|alembic\/versions|db\/migrate)\//i;
+// a folder of vendored code, or a UI kit's primitives copied into the product: shadcn/ui writes
+// them as lower-case kebab files under components/ui (button.tsx, use-toast.ts), where the
+// product's own components are named in PascalCase (Pricing.tsx) and stay product code, as do
+// the index files that re-export them
+const VENDORED = /(^|\/)(vendor|vendored|third[_-]party)\//i;
+const UI_KIT =
+  /(^|\/)components\/ui\/(?:[^/]+\/)*(?!index\.)[a-z0-9]+(?:-[a-z0-9]+)*\.(?:tsx|jsx|ts|js|vue|svelte)$/;
+const BY_PATH_ROLE: Record<string, ReadingRole> = {
+  tests: 'test',
+  examples: 'example',
+  docs: 'docs',
+  benchmarks: 'example',
+  generated: 'generated',
+};
+
+/** A file's reading role, from what the analysis knows of it (its path alone for the upload form). */
+export function readingRoleOf(
+  f: { path: string; role?: string; literalData?: boolean },
+  a?: Pick<Analysis, 'identity'>,
+): ReadingRole {
+  if (f.role && f.role !== 'product') return BY_PATH_ROLE[f.role] ?? 'other';
+  if (isTestPath(f.path)) return 'test';
+  const outside = a?.identity?.nonProduct.find((n) => f.path === n.path || f.path.startsWith(`${n.path}/`));
+  if (outside?.role === 'vendored' || outside?.role === 'generated') return outside.role;
+  if (MIGRATION.test(f.path)) return 'migration';
+  if (VENDORED.test(f.path) || UI_KIT.test(f.path)) return 'vendored';
+  if (f.literalData) return 'data';
+  return 'product';
+}
+
 /** One product source file as the planner sees it: its tokens at each depth and what it got. */
 export interface ReadFile {
   path: string;
@@ -22,6 +61,10 @@ export interface ReadFile {
   lines: number;
   tokens: { full: number; signatures: number; names: number };
   depth: Depth;
+  /** What the file does (product code unless said otherwise): anything else is named only. */
+  role?: ReadingRole;
+  /** Read in full before any ranking: an entry point, a route or settings module, a schema, a main-path file. */
+  centre?: boolean;
 }
 
 /** One module summary request: a module's files (or a part of them) at the depth they got. */
@@ -86,6 +129,21 @@ export const NAMES_TOKENS = 3000;
 export const WRITER_MODULES = 3;
 /** Cap of a writer's numbered excerpts. */
 export const SNIPPET_TOKENS = 2500;
+/**
+ * Cap of the centre's definitions (the main path, the central types) a writer of the sections that
+ * tell what the product is and how it works is shown besides its excerpts; about a fifth of a
+ * template's sections are of those kinds (the shipped template: 6 of 32).
+ */
+export const CENTRE_TOKENS = 2000;
+const CENTRE_SECTIONS = 0.2;
+/** What the centre fills of its allowance (measured on the corpus: koa 170, click 250 tokens a section). */
+const CENTRE_FILL = 0.6;
+/**
+ * Most tokens of one file in any prompt, one module request's worth: a larger file is read as
+ * signatures, and signatures past the cap are cut, so a data table or a generated file never fills
+ * more than one request.
+ */
+export const FILE_CAP_TOKENS = MODULE_REQUEST_TOKENS;
 /** What a section's evidence list and excerpts are expected to fill (measured on the corpus). */
 const EXPECTED_EVIDENCE = 450;
 const SNIPPET_FILL = 0.95;
@@ -100,6 +158,8 @@ const REVIEW_OUT = 60;
 const REVIEW_FRAME = 240;
 const REVIEW_CONTEXT = 210;
 const INSTRUCTIONS = 250;
+/** The writer's rules (prompts.ts WRITER_RULES), which only the writer's system text carries. */
+const WRITER_RULES_TOKENS = 170;
 const SUMMARY_FRAME = 320;
 /**
  * Share of model sections expected to be sent back once: the deterministic checks' failures and the
@@ -139,14 +199,19 @@ export function sectionCost(
   productTokens = Infinity,
 ): { writer: RoleEstimate; reviewer: RoleEstimate; total: number } {
   const summaries = modules > 0 ? SUMMARY_OUT * (1 + Math.min(WRITER_MODULES, modules)) : 0;
-  // excerpts fill their share unless the product is too small to
-  const snippets = Math.min(SNIPPET_TOKENS * SNIPPET_FILL, productTokens * 0.5);
+  // excerpts (the centre's included) fill their share unless the product is too small to: the
+  // windows around a small product's cited lines overlap, and the centre shows what they would
+  // (koa's 12k tokens fill about a fifth)
+  const snippets = Math.min(
+    SNIPPET_TOKENS * SNIPPET_FILL + CENTRE_TOKENS * CENTRE_SECTIONS * CENTRE_FILL,
+    productTokens * 0.2,
+  );
   const context = INSTRUCTIONS + facts + summaries + EXPECTED_EVIDENCE + snippets;
   const out = Math.min(WRITER_OUT, maxOut);
   const writer = {
     model: '',
     requests: 1 + SEND_BACK,
-    inputTokens: context + SEND_BACK * (context + out + 150),
+    inputTokens: context + WRITER_RULES_TOKENS + SEND_BACK * (context + WRITER_RULES_TOKENS + out + 150),
     outputTokens: out * (1 + SEND_BACK),
   };
   const reviewer = {
@@ -256,11 +321,16 @@ export function planReading(input: PlanInput): ReadingPlan {
       moduleTokens.set(f.module, after);
       f.depth = to;
     };
-    for (const f of list) upgrade(f, 'signatures');
-    for (const f of list) if (f.depth === 'signatures') upgrade(f, 'full');
-    // what is not read is named in the repository map while it has room
+    const readable = (f: ReadFile) => (f.role ?? 'product') === 'product';
+    const fits = (f: ReadFile) => f.tokens.full <= FILE_CAP_TOKENS;
+    // the centre first, in full: what the product is cannot be told without it
+    for (const f of list) if (f.centre && readable(f)) upgrade(f, fits(f) ? 'full' : 'signatures');
+    for (const f of list) if (readable(f) && f.depth === 'none') upgrade(f, 'signatures');
+    for (const f of list) if (f.depth === 'signatures' && fits(f)) upgrade(f, 'full');
+    // what is not read is named in the repository map while it has room: the product's first
     let names = 0;
-    for (const f of list) {
+    const unread = [...list.filter(readable), ...list.filter((f) => !readable(f))];
+    for (const f of unread) {
       if (f.depth !== 'none') continue;
       if (names + f.tokens.names > NAMES_TOKENS || used + f.tokens.names > readingBudget) break;
       names += f.tokens.names;
@@ -407,6 +477,7 @@ export function readFilesOf(
   measure: (file: Analysis['files'][number]) => { full: number; signatures: number; names: number },
 ): ReadFile[] {
   const ranks = a.identity?.fileRanks ?? {};
+  const centre = centreFiles(a);
   return productSources(a).map((f) => ({
     path: f.path,
     module: moduleOf(f.path),
@@ -414,12 +485,36 @@ export function readFilesOf(
     lines: f.code,
     tokens: measure(f),
     depth: 'none' as Depth,
+    role: readingRoleOf(f, a),
+    centre: centre.has(f.path),
   }));
 }
 
 /** Bytes of a source line, and the tokens its number (`  12| `) adds when a model reads it (the corpus). */
 const LINE_BYTES = 30;
 const NUMBERING_TOKENS = 2.8;
+
+// modules that configure or route the product, by their conventional names
+const SETTINGS = /(^|\/)(settings|config|configuration|conf)(\/|\.[a-z]+$)/i;
+const ROUTING = /(^|\/)(urls|routes?|router|routing)(\/|\.[a-z]+$)/i;
+
+/**
+ * The files read in full before any ranking: where the product starts (entry points, the main
+ * path), how requests reach it (route declarations, URL confs), how it is set up (settings and
+ * configuration modules) and what it stores (schemas and ORM models), and its central abstractions.
+ */
+export function centreFiles(
+  a: Pick<Analysis, 'identity' | 'routes' | 'files'> & Partial<Pick<Analysis, 'dataModel' | 'flow'>>,
+): Set<string> {
+  const out = new Set<string>();
+  for (const e of a.identity?.entryPoints ?? []) out.add(e.path);
+  for (const s of a.identity?.mainPath ?? []) if (!s.external) out.add(s.path);
+  for (const r of a.routes) if (!r.area || r.area === 'product') out.add(r.file);
+  for (const d of a.dataModel ?? []) if (d.store !== 'schema') out.add(d.file);
+  for (const t of (a.flow?.abstractions ?? []).slice(0, 3)) out.add(t.path);
+  for (const f of a.files) if (SETTINGS.test(f.path) || ROUTING.test(f.path)) out.add(f.path);
+  return out;
+}
 
 /**
  * The estimate before any code is read: sizes only (bytes/4 tokens, and the line numbers the model
@@ -447,11 +542,12 @@ export function estimateFromSizes(
     const full = Math.ceil(f.size / 4 + (f.size / LINE_BYTES) * NUMBERING_TOKENS) + 20;
     const p = f.path ?? `part${Math.floor(i / 12)}/file${i}`;
     return {
+      role: readingRoleOf({ path: p }),
       path: p,
       module: moduleOf(p),
       rank: 0,
       lines: Math.ceil(f.size / 40),
-      tokens: { full, signatures: Math.ceil(full * SIGNATURE_SHARE), names: 12 },
+      tokens: { full, signatures: Math.min(FILE_CAP_TOKENS, Math.ceil(full * SIGNATURE_SHARE)), names: 12 },
       depth: 'none',
     };
   });

@@ -17,12 +17,15 @@ import { mapLimit } from '../map-limit.ts';
 import type { AgentDeps, Finding, SectionPlan } from '../types.ts';
 import { factsBlock, linesOf } from './evidence.ts';
 import { askJson } from './json.ts';
-import { dataBlock, DATA_RULE, numbered } from './prompts.ts';
+import { dataBlock, DATA_RULE } from './prompts.ts';
 import {
   moduleOf,
   planReading,
+  FILE_CAP_TOKENS,
   productSources,
   readFilesOf,
+  readingRoleOf,
+  type ReadingRole,
   REPOSITORY,
   SUMMARY_MAX_OUT,
   type ReadingPlan,
@@ -45,7 +48,7 @@ export interface Reading {
   failed: string[];
 }
 
-export const SUMMARY_SYSTEM = `Role: summariser. You read one module of a software project (numbered source lines, or the summaries of its sub-modules) and explain what it does and how: its responsibility, its main types and functions, and how work flows through it. Name only identifiers that appear in the material and cite the exact lines as path:line. ${DATA_RULE} Answer with one JSON object only: {"summary":"3-6 sentences","findings":[{"statement":"one factual sentence","citations":["path:line"]}]}, at most 6 findings.`;
+export const SUMMARY_SYSTEM = `Role: summariser. You read one module of a software project (numbered source lines, or the summaries of its sub-modules) and explain what it does and how: its responsibility, its main types and functions, and how work flows through it. Read the module as a part of the project described first (its purpose, manifest and kind) and say what it does for that product; code of examples, tests or fixtures is named as such. Name only identifiers that appear in the material and cite the exact lines as path:line; say what the material does not show rather than guess. ${DATA_RULE} Answer with one JSON object only: {"summary":"3-6 sentences","findings":[{"statement":"one factual sentence","citations":["path:line"]}]}, at most 6 findings.`;
 
 const SummaryAnswer = z.object({
   summary: z.string().max(3000).default(''),
@@ -57,13 +60,40 @@ const SummaryAnswer = z.object({
     .default([]),
 });
 
+// definitions written as assignments, read like declarations: `proto.handle = function`,
+// `exports.x = …`, `module.exports = …`, `export const GET = …`, `app.use = (req) => …`
+const ASSIGNED =
+  /^\s*(?:export\s+(?:default\s+)?(?:const|let|var)\s+[\w$]+\s*(?::[^=]+)?=|(?:(?:const|let|var)\s+[\w$]+\s*=\s*)?(?:module\.)?exports(?:\.[\w$]+)?\s*=|(?:[\w$]+\.)+[\w$]+\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>))/;
+
+/** Lines that define something by assignment (1-based): read like declarations. */
+export function assignedDefinitions(lines: string[]): number[] {
+  const out: number[] = [];
+  lines.forEach((l, i) => {
+    if (ASSIGNED.test(l)) out.push(i + 1);
+  });
+  return out;
+}
+
+const isComment = (s: string) => /^\s*(\/\/|\/\*|\*|#(?!include|define|\[|!)|"""|'''|--)/.test(s);
+// a leading comment that is a licence or copyright notice says nothing about the code
+const NOTICE = /\b(licen[cs]e|copyright|spdx-license-identifier)\b/i;
+
+/** The line numbers (1-based) of a file's leading licence or copyright notice, or none. */
+export function noticeLines(lines: string[]): Set<number> {
+  let i = 0;
+  while (i < lines.length && (isComment(lines[i]!) || !lines[i]!.trim())) i++;
+  const out = new Set<number>();
+  if (i > 0 && NOTICE.test(lines.slice(0, i).join('\n'))) for (let n = 1; n <= i; n++) out.add(n);
+  return out;
+}
+
 /** A file as signatures: its header comment, then each definition's line with the comment above it. */
 export function signatureLines(lines: string[], definitionLines: number[]): [number, string][] {
   const keep = new Set<number>();
-  const isComment = (s: string) => /^\s*(\/\/|\/\*|\*|#(?!include|define|\[)|"""|'''|--)/.test(s);
-  // the header: leading comment lines
+  const notice = noticeLines(lines);
+  // the header: leading comment lines, but for a licence notice
   for (let i = 0; i < Math.min(lines.length, 12) && (isComment(lines[i]!) || !lines[i]!.trim()); i++)
-    if (lines[i]!.trim()) keep.add(i + 1);
+    if (lines[i]!.trim() && !notice.has(i + 1)) keep.add(i + 1);
   for (const at of definitionLines) {
     if (at < 1 || at > lines.length) continue;
     keep.add(at);
@@ -84,9 +114,28 @@ export function numberedLines(path: string, entries: [number, string][], what: s
   return `FILE ${path} (${what})\n${entries.map(([n, l]) => `${String(n).padStart(width)}| ${l}`).join('\n')}`;
 }
 
-/** `path: name, name…` for the repository map. */
-export function namesLine(path: string, names: string[]): string {
-  return `${path}${names.length ? `: ${names.slice(0, 12).join(', ')}` : ''}`;
+/** `path: name, name…` for the repository map; a file that is not product code says what it is. */
+export function namesLine(path: string, names: string[], role: ReadingRole = 'product'): string {
+  const label = role === 'product' ? '' : ` (${role})`;
+  return `${path}${label}${names.length ? `: ${names.slice(0, 12).join(', ')}` : ''}`;
+}
+
+/** Numbered lines cut to `cap` tokens: what one file may take of any prompt. */
+function capped(
+  path: string,
+  entries: [number, string][],
+  what: string,
+  count: (t: string) => number,
+): string {
+  let text = numberedLines(path, entries, what);
+  if (count(text) <= FILE_CAP_TOKENS) return text;
+  // cut by the share that fits, then line by line until it does
+  let keep = Math.floor((entries.length * FILE_CAP_TOKENS) / count(text));
+  do {
+    text = numberedLines(path, entries.slice(0, keep), `${what}; cut at ${FILE_CAP_TOKENS} tokens`);
+    keep = Math.floor(keep * 0.9);
+  } while (keep > 0 && count(text) > FILE_CAP_TOKENS);
+  return text;
 }
 
 interface Source {
@@ -97,7 +146,11 @@ interface Source {
 }
 
 /** Reads the product's sources and measures them at each depth, for the planner and the requests. */
-async function loadSources(a: Analysis, ws: Workspace): Promise<Map<string, Source>> {
+async function loadSources(
+  a: Analysis,
+  ws: Workspace,
+  count: (t: string) => number,
+): Promise<Map<string, Source>> {
   // the writers' excerpts and checks read the same files: one read per file per report
   const read = linesOf(ws);
   const defs = new Map<string, { line: number; name: string }[]>();
@@ -111,24 +164,80 @@ async function loadSources(a: Analysis, ws: Workspace): Promise<Map<string, Sour
     const lines = await read(f.path);
     if (!lines) return;
     const d = (defs.get(f.path) ?? []).sort((x, y) => x.line - y.line);
+    const notice = noticeLines(lines);
+    const body: [number, string][] = lines
+      .map((l, i): [number, string] => [i + 1, l])
+      .filter(([n]) => !notice.has(n));
+    const declared = [...new Set([...d.map((x) => x.line), ...assignedDefinitions(lines)])].sort(
+      (x, y) => x - y,
+    );
     out.set(f.path, {
       lines,
-      full: numbered(f.path, lines.join('\n')),
-      signatures: numberedLines(
+      // the full text without its licence notice; the planner reads in full only what fits the cap
+      full: numberedLines(f.path, body, `lines ${body[0]?.[0] ?? 1}-${lines.length}`),
+      signatures: capped(
         f.path,
-        signatureLines(
-          lines,
-          d.map((x) => x.line),
-        ),
+        signatureLines(lines, declared),
         'signatures: declarations and their comments',
+        count,
       ),
       names: namesLine(
         f.path,
         d.map((x) => x.name),
+        readingRoleOf(f, a),
       ),
     });
   });
   return out;
+}
+
+/**
+ * What every summariser is told of the project before its module: the README's purpose, the
+ * product's manifest and the kind of project, so a module is read as a part of that product.
+ */
+export function projectContext(a: Analysis, projectName: string): string {
+  const manifest = a.manifests.find((m) => !m.area || m.area === 'product');
+  const lines = [
+    a.identity?.purpose ? `purpose (${a.identity.purpose.source.path}): ${a.identity.purpose.text}` : '',
+    manifest
+      ? `manifest ${manifest.path}: ${[manifest.name, manifest.version, manifest.description].filter(Boolean).join(' — ')}`
+      : '',
+    a.identity ? `project kind: ${[a.identity.kind, ...(a.identity.kinds ?? [])].join(', ')}` : '',
+  ].filter(Boolean);
+  return lines.length ? dataBlock(`what ${projectName} is`, lines.join('\n')) : '';
+}
+
+/** What a module's files do for the product, from the analysis: one line for its summariser. */
+export function moduleRole(files: string[], a: Analysis): string {
+  const has = new Set(files);
+  const roles: string[] = [];
+  const entries = (a.identity?.entryPoints ?? []).filter((e) => has.has(e.path));
+  if (entries.length)
+    roles.push(
+      `where the product starts (${entries
+        .map((e) => e.how)
+        .slice(0, 2)
+        .join('; ')})`,
+    );
+  const steps = (a.identity?.mainPath ?? []).filter((s) => !s.external && has.has(s.path));
+  if (steps.length)
+    roles.push(
+      `on the main path: ${steps
+        .map((s) => s.name)
+        .slice(0, 6)
+        .join(', ')}`,
+    );
+  const routes = a.routes.filter((r) => (!r.area || r.area === 'product') && has.has(r.file));
+  if (routes.length) roles.push(`declares ${routes.length} of the product's routes`);
+  const stored = (a.dataModel ?? []).filter((d) => has.has(d.file) && d.store !== 'schema');
+  if (stored.length)
+    roles.push(
+      `declares stored data (${stored
+        .map((d) => d.name)
+        .slice(0, 5)
+        .join(', ')})`,
+    );
+  return roles.length ? `Its role: ${roles.join('; ')}.` : '';
 }
 
 /**
@@ -143,7 +252,9 @@ export async function readRepository(
 ): Promise<Reading> {
   const a = deps.analysis;
   const count = (t: string) => session.countTokens(t, 'analyst');
-  const sources = await loadSources(a, deps.workspace);
+  const sources = await loadSources(a, deps.workspace, count);
+  const project = projectContext(a, deps.projectName);
+  const about = project ? `${project}\n\n` : '';
   const files = readFilesOf(a, (f) => {
     const s = sources.get(f.path);
     return s
@@ -155,7 +266,7 @@ export async function readRepository(
     sections,
     config: session.config,
     factsTokens: count(factsBlock(a, deps.projectName)),
-    frameTokens: count(SUMMARY_SYSTEM) + 80,
+    frameTokens: count(SUMMARY_SYSTEM) + count(project) + 110,
   });
   const summaries = new Map<string, Summary>();
   const failed: string[] = [];
@@ -201,7 +312,8 @@ export async function readRepository(
       const s = sources.get(p)!;
       return dataBlock(p, depthOf.get(p) === 'full' ? s.full : s.signatures);
     });
-    const prompt = `Module ${r.module}${partsOf > 1 ? ` (part ${r.part + 1} of ${partsOf})` : ''} of ${deps.projectName}.\n\n${blocks.join('\n\n')}\n\nSummarise what this module does and how, citing the lines.`;
+    const role = moduleRole(r.files, a);
+    const prompt = `Module ${r.module}${partsOf > 1 ? ` (part ${r.part + 1} of ${partsOf})` : ''} of ${deps.projectName}.${role ? ` ${role}` : ''}\n\n${about}${blocks.join('\n\n')}\n\nSummarise what this module does and how, citing the lines.`;
     const s = await ask(r.module, prompt);
     if (s) parts.set(r.module, [...(parts.get(r.module) ?? []), s]);
     await tick(`Read ${r.module}`);
@@ -220,7 +332,7 @@ export async function readRepository(
       list.length > 1
         ? await ask(
             dir,
-            `Module ${dir} of ${deps.projectName}: summaries of its ${list.length} parts.\n\n${list.map((s, i) => summaryBlock(s, `part ${i + 1}`)).join('\n\n')}\n\nSummarise what this module does and how, as one summary, citing the lines the parts cite.`,
+            `Module ${dir} of ${deps.projectName}: summaries of its ${list.length} parts.\n\n${about}${list.map((s, i) => summaryBlock(s, `part ${i + 1}`)).join('\n\n')}\n\nSummarise what this module does and how, as one summary, citing the lines the parts cite.`,
             false,
           )
         : undefined;
@@ -247,7 +359,7 @@ export async function readRepository(
       isRoot && names.length
         ? `\n\nOther source files, not read (path: definitions):\n${dataBlock('repository map', names.join('\n'))}`
         : '';
-    const prompt = `${isRoot ? `The repository ${deps.projectName}` : `Folder ${p.dir} of ${deps.projectName}`}: summaries of its modules.\n\n${blocks.join('\n\n')}${map}\n\nSummarise what ${isRoot ? 'the project' : 'this folder'} does and how its parts work together, citing the lines the summaries cite.`;
+    const prompt = `${isRoot ? `The repository ${deps.projectName}` : `Folder ${p.dir} of ${deps.projectName}`}: summaries of its modules.\n\n${about}${blocks.join('\n\n')}${map}\n\nSummarise what ${isRoot ? 'the project' : 'this folder'} does and how its parts work together, citing the lines the summaries cite.`;
     const s = await ask(p.dir, prompt);
     if (s) summaries.set(p.dir, s);
     await tick(isRoot ? 'Summarised the repository' : `Summarised ${p.dir}`);

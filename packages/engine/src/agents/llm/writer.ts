@@ -17,8 +17,8 @@ import {
   numberProblems,
   textProblems,
 } from './checks.ts';
-import { factsBlock, findingsText, linesOf, snippets } from './evidence.ts';
-import { moduleOf, REPOSITORY, SNIPPET_TOKENS, WRITER_MODULES } from './reading.ts';
+import { centreExcerpts, factsBlock, findingsText, linesOf, snippets } from './evidence.ts';
+import { CENTRE_TOKENS, moduleOf, REPOSITORY, SNIPPET_TOKENS, WRITER_MODULES } from './reading.ts';
 import { topicRanks } from './topic.ts';
 import { relevantSummaries, type Reading } from './summaries.ts';
 import { reviewClaims } from './review.ts';
@@ -38,10 +38,22 @@ export interface SectionOutcome {
     /** The files the section's topic ranking started from (topic.ts), the first dozen. */
     topicSeeds: string[];
     excerpts: string[];
+    /** Where the writer found a fact contradicted by a quoted file (it followed the file). */
+    conflicts?: string[];
   };
 }
 
 /** Model output as a section body: no surrounding fence, no repeated heading. */
+/** The conflicts a writer flagged (`<!-- conflict: … -->`), for the trace; the section keeps none. */
+export function takeConflicts(md: string): { md: string; conflicts: string[] } {
+  const conflicts: string[] = [];
+  const out = md.replace(/<!--\s*conflict:([^>]*)-->\n?/gi, (_m, what: string) => {
+    conflicts.push(what.trim());
+    return '';
+  });
+  return { md: out.trim(), conflicts };
+}
+
 export function cleanMarkdown(text: string, title: string): string {
   let md = text.trim();
   const fenced = /^```(?:markdown|md)?\n([\s\S]*?)\n```$/i.exec(md);
@@ -121,7 +133,13 @@ export async function writeWithModel(
   // the product ranked for this section: PageRank seeded by its findings' files and its topic's names
   const topic = reading ? topicRanks(reading.graph, deps.analysis, plan, findings) : undefined;
   const modules = reading ? relevantSummaries(reading, plan, findings, WRITER_MODULES, topic?.ranks) : [];
-  const excerpts = await snippets(
+  // the centre first (the main path's definitions, the central types) for the sections that tell
+  // what the product is and how it works; the cited and ranked excerpts fill the rest
+  const tokens = (t: string) => session.countTokens(t, 'writer');
+  const centre = reading
+    ? await centreExcerpts(plan.kind, deps.workspace, deps.analysis, CENTRE_TOKENS, tokens)
+    : { excerpts: [], shown: undefined };
+  const cited = await snippets(
     [
       ...findings,
       ...(reading
@@ -136,9 +154,12 @@ export async function writeWithModel(
     deps.workspace,
     deps.analysis,
     SNIPPET_TOKENS,
-    (t) => session.countTokens(t, 'writer'),
+    tokens,
+    undefined,
+    centre.shown,
   );
-  const sent = {
+  const excerpts = [...centre.excerpts, ...cited];
+  const sent: NonNullable<SectionOutcome['evidence']> = {
     repositorySummary: !!repository?.text,
     modules: modules.map((m) => m.dir),
     findings: findings.length,
@@ -165,7 +186,7 @@ export async function writeWithModel(
   ]
     .filter(Boolean)
     .join('\n\n');
-  const task = `Write the body of section "${plan.title}" in markdown (150-400 words; tables or lists where they help), citing the evidence as \`path:line\`.`;
+  const task = `Write the body of section "${plan.title}" in markdown, as long as the evidence carries (tables or lists where they help; one honest sentence when the evidence holds nothing for it), citing the evidence as \`path:line\`.`;
 
   const contradictions = (md: string) =>
     consistencyProblems(md, deps.analysis, deps.claims, [deps.projectName]);
@@ -226,6 +247,10 @@ export async function writeWithModel(
     source === 'model-revised'
       ? findContradictions(first, deps.analysis, deps.claims, [deps.projectName]).map(describeContradiction)
       : [];
+  // a conflict the writer flagged goes to the trace, not into the section
+  const flagged = takeConflicts(md);
+  md = flagged.md;
+  if (flagged.conflicts.length) sent.conflicts = flagged.conflicts;
   const draft: SectionDraft = {
     id: plan.id,
     level: plan.level,

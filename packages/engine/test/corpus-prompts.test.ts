@@ -1,0 +1,155 @@
+// What the model is shown, on real code bases: every prompt of an AI-mode run on each corpus
+// repository, recorded by the loopback model server answering with minimal valid replies, against
+// the repository's fact sheet. The writers must see the definitions of the main path; no prompt may
+// carry more of one file than the per-file cap; the summarisers' tokens go to the product's code,
+// not to migrations, data tables, tests or generated files. The figures are printed for
+// BENCHMARKS.md (ATR_PROMPT_FIGURES=1).
+
+import { readFileSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { analyse } from '../src/analyse/index.ts';
+import type { Analysis } from '../src/analyse/types.ts';
+import { runAgents } from '../src/agents/index.ts';
+import { definitionBody } from '../src/agents/llm/evidence.ts';
+import { llmRoles } from '../src/agents/llm/index.ts';
+import { FILE_CAP_TOKENS, readingRoleOf } from '../src/agents/llm/reading.ts';
+import { ingest } from '../src/ingest/index.ts';
+import { createModelSession } from '../src/llm/client.ts';
+import { parseAiConfig } from '../src/llm/config.ts';
+import { fixtureModel, type FakeRequest, startFakeModelServer } from '../src/llm/fake-model-server.ts';
+import { countTokens } from '../src/llm/tokens.ts';
+import { parseTemplate } from '../src/template/parse.ts';
+import { corpusDir, corpusNames, unpackCorpus } from './corpus-archives.ts';
+
+const corpus = corpusDir();
+const generic = parseTemplate(
+  await fs.readFile(path.resolve(import.meta.dirname, '../templates/generic_template.yaml'), 'utf8'),
+);
+let work: string;
+beforeAll(async () => {
+  work = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-corpus-prompts-'));
+});
+afterAll(async () => {
+  if (work) await fs.rm(work, { recursive: true, force: true });
+});
+
+/** The numbered lines of each file a prompt shows: `FILE path (…)` followed by `  n| text` lines. */
+export function shownLines(prompt: string): Map<string, Map<number, string>> {
+  const out = new Map<string, Map<number, string>>();
+  let current: Map<number, string> | undefined;
+  for (const line of prompt.split('\n')) {
+    const head = /^FILE (\S+) \(/.exec(line);
+    if (head) {
+      current = out.get(head[1]!) ?? new Map();
+      out.set(head[1]!, current);
+      continue;
+    }
+    const numbered = /^\s*(\d+)\| ?(.*)$/.exec(line);
+    if (numbered && current) current.set(Number(numbered[1]), numbered[2]!);
+    else if (!numbered) current = undefined;
+  }
+  return out;
+}
+
+const roleOf = (q: FakeRequest) => /Role: (\w+)/.exec(q.system)?.[1];
+
+interface MainPathSheet {
+  names: string[];
+  min: number;
+}
+
+/** Where each of the sheet's main-path names is defined along the analysis' main path (its product steps). */
+function definitionsOf(a: Analysis, names: string[]): { name: string; path: string; line: number }[] {
+  const steps = (a.identity?.mainPath ?? []).filter((s) => !s.external);
+  return names.flatMap((name) => {
+    const step = steps.find((s) => s.name === name || s.name.endsWith(`.${name}`));
+    return step ? [{ name, path: step.path, line: step.line }] : [];
+  });
+}
+
+describe.runIf(corpus)('what the model is shown, on the corpus', () => {
+  it.each(corpus ? corpusNames(corpus) : [])(
+    '%s: the writers see the main path, one file never fills a prompt, summaries read the product',
+    async (name) => {
+      const sheet = parseYaml(readFileSync(path.join(corpus!, `${name}.facts.yaml`), 'utf8')) as {
+        main_path?: MainPathSheet;
+      };
+      const dir = await unpackCorpus(corpus!, name);
+      const server = await startFakeModelServer(fixtureModel);
+      const started = performance.now();
+      try {
+        const ctx = { workDir: path.join(work, name), now: () => new Date(0), onProgress: () => {} };
+        const workspace = await ingest({ kind: 'directory', path: dir }, ctx);
+        const analysis = await analyse(workspace, ctx);
+        const ai = parseAiConfig({
+          provider: 'openai',
+          model: 'gpt-4.1-mini',
+          baseUrl: server.url,
+          apiKey: 'k',
+        });
+        const session = createModelSession(ai);
+        await runAgents(
+          { analysis, template: generic, workspace, projectName: name, imageNames: [] },
+          { ...ctx, model: session },
+          llmRoles(session),
+        );
+        const requests = [...server.requests];
+        const writers = requests.filter((q) => roleOf(q) === 'writer');
+        const summarisers = requests.filter((q) => roleOf(q) === 'summariser');
+
+        // (a) the main path's definitions, with the body that follows, in a writer's prompt
+        const shownToWriters = writers.map((q) => shownLines(q.prompt));
+        // whole: every line of code of its body (comment-only and blank lines may be left out)
+        const language = new Map(analysis.files.map((f) => [f.path, f.language]));
+        const seen = (p: string, line: number) => {
+          const text = readFileSync(path.join(dir, p), 'utf8').split('\n');
+          const body = definitionBody(text, language.get(p) ?? null, line).map(([n]) => n);
+          return shownToWriters.some((m) => body.length > 0 && body.every((n) => m.get(p)?.has(n)));
+        };
+        const wanted = sheet.main_path ? definitionsOf(analysis, sheet.main_path.names) : [];
+        const shown = wanted.filter((d) => seen(d.path, d.line)).map((d) => d.name);
+
+        // (b) no prompt shows more of one file than the cap (numbered lines, tokens as counted)
+        let largest = 0;
+        for (const q of requests)
+          for (const [, lines] of shownLines(q.prompt))
+            largest = Math.max(largest, countTokens([...lines.values()].join('\n'), q.model));
+
+        // (d) the summarisers' file tokens by what the file is
+        const role = new Map(analysis.files.map((f) => [f.path, readingRoleOf(f, analysis)]));
+        let product = 0;
+        let other = 0;
+        for (const q of summarisers)
+          for (const [p, lines] of shownLines(q.prompt)) {
+            const t = countTokens([...lines.values()].join('\n'), q.model);
+            if (role.get(p) === 'product') product += t;
+            else other += t;
+          }
+        const share = product + other ? product / (product + other) : 1;
+        const tokens = requests.reduce((n, q) => n + countTokens(q.system + q.prompt, q.model), 0);
+        const figures = {
+          name,
+          mainPath: `${shown.length}/${sheet.main_path?.names.length ?? 0} (min ${sheet.main_path?.min ?? 0})`,
+          largestFileTokens: largest,
+          productShare: Math.round(share * 100),
+          requests: requests.length,
+          inputTokens: tokens,
+          wallAt2s: Math.ceil(requests.length / ai.maxConcurrency) * 2,
+          seconds: Math.round((performance.now() - started) / 100) / 10,
+        };
+        if (process.env.ATR_PROMPT_FIGURES) console.log(JSON.stringify(figures));
+        if (sheet.main_path)
+          expect(shown.length, `shown: ${shown.join(', ')}`).toBeGreaterThanOrEqual(sheet.main_path.min);
+        expect(largest).toBeLessThanOrEqual(FILE_CAP_TOKENS);
+        expect(share).toBeGreaterThanOrEqual(0.7);
+      } finally {
+        await server.close();
+      }
+    },
+    120_000,
+  );
+});
