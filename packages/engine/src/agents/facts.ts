@@ -159,8 +159,9 @@ const SECRET_VAR = /(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_?KEY|CREDENTI
 
 const ENV_FILE = /(^|\/)(\.env(\.[\w-]+)?|[\w-]*\.env)$/;
 
-export function lineCount(f: { code: number; comment: number; blank: number }): number {
-  return f.code + f.comment + f.blank;
+export function lineCount(f: { code: number; comment: number; blank: number; lines?: number }): number {
+  // a text file without a language records its lines apart (`.env.example`)
+  return f.lines ?? f.code + f.comment + f.blank;
 }
 
 /** The role the table gives a dependency (analyses made before roles were recorded have none). */

@@ -52,15 +52,13 @@ function placeholderLine(xs: SecretFinding[]): string {
 }
 
 /**
- * "`docker/.env.example` sets `SECRET_KEY` to `---` (…:56)": a copy of the sample runs on the
- * placeholder, which a check for an unset variable does not catch.
+ * "`docker/.env.example` sets `SECRET_KEY` to `---` (`docker/.env.example:56`)": a copy of the
+ * sample runs on the placeholder, which a check for an unset variable does not catch.
  */
 function sampleLine(xs: SecretFinding[]): string {
   const files = unique(xs.map((s) => s.file));
-  // one file names itself once; each value then says its line
-  const at = (s: SecretFinding) => (files.length === 1 ? `line ${s.line}` : cite(s.file, s.line));
   const values = joinSome(
-    xs.map((s) => `${code(s.variable ?? '')} to ${code(s.masked)} (${at(s)})`),
+    xs.map((s) => `${code(s.variable ?? '')} to ${code(s.masked)} (${cite(s.file, s.line)})`),
     4,
   );
   return (
