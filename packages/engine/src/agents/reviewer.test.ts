@@ -32,6 +32,17 @@ describe('reviewer', () => {
     expect(r.citations).toEqual(['src/routes/books.ts:15', 'src/routes/loans.ts:7', 'README.md']);
   });
 
+  it('keeps the line of a cited text file without a language', async () => {
+    const a = sampleAppAnalysis();
+    a.files = a.files.map((f) =>
+      f.path === '.env.example' ? { ...f, language: null, code: 0, comment: 0, blank: 0, lines: 5 } : f,
+    );
+    const md = 'The sample env file sets the port (`.env.example:3`).';
+    const r = await reviewDraft({ draft: draft(md) }, { ...deps, analysis: a });
+    expect(r.markdown).toBe(md);
+    expect(r.reviewNotes).toBeUndefined();
+  });
+
   it('replaces an empty section with the analysts’ findings for its kind', async () => {
     const r = await reviewDraft({ draft: draft('   \n') }, deps);
     expect(r.markdown).toMatch(/9 HTTP routes/);

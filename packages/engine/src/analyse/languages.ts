@@ -23,6 +23,13 @@ function addTo(into: Partial<Record<PathRole, RoleStat>>, role: PathRole, c: Lin
   r.blank += c.blank;
 }
 
+/** Lines of a text as an editor numbers them: a final newline ends the last line, it starts none. */
+export function textLines(text: string): number {
+  if (!text) return 0;
+  const breaks = text.match(/\r\n|\r|\n/g)?.length ?? 0;
+  return /[\r\n]$/.test(text) ? breaks : breaks + 1;
+}
+
 /**
  * `roleOf` says what each file is for (conventional paths by default); `opts.clocStrings` counts
  * as cloc does, comment markers inside strings included (for comparing with cloc).
@@ -48,8 +55,8 @@ export function languagesPass(
         code: 0,
         comment: 0,
         blank: 0,
-        // a text file the counter has no language for (a justfile) still has lines to cite
-        ...(text ? { lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) } : {}),
+        // a text file the counter has no language for (a justfile, `.env.example`) still has lines to cite
+        ...(text ? { lines: textLines(text) } : {}),
         role: roleOf(f.path),
       });
       continue;

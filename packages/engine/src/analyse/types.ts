@@ -17,14 +17,17 @@ export interface FileInfo extends LineCounts {
   path: string;
   size: number;
   language: string | null; // cloc's language name, e.g. "TypeScript"; null when not source
+  /**
+   * All lines of a text file without a language (`.env.example`, `.gitignore`), whose code, comment
+   * and blank counts stay 0 so that totals count code only; a citation of one of its lines is real.
+   */
+  lines?: number;
   /** Set when the file is byte-identical to an earlier one; cloc counts such files once. */
   duplicateOf?: string;
   /** What the file is for: product code, tests, examples, docs, benchmarks or other. */
   role?: PathRole;
   /** Set when the file is mostly literal data (a table of strings or numbers), not logic. */
   literalData?: boolean;
-  /** Physical lines of a text file without a language (its code, comment and blank counts are 0). */
-  lines?: number;
 }
 
 /** Line counts of the files of one role (cloc's rules: duplicates and empty files left out). */

@@ -34,6 +34,18 @@ describe('draft checks', () => {
     ]);
   });
 
+  it('accepts a line of a text file without a language, as the analysis records it', () => {
+    const b = sampleAppAnalysis();
+    // what the analysis records for `.env.example`: no code, comment or blank lines, but its lines
+    b.files = b.files.map((f) =>
+      f.path === '.env.example' ? { ...f, language: null, code: 0, comment: 0, blank: 0, lines: 5 } : f,
+    );
+    expect(citationProblems('The sample sets the port (`.env.example:3`).', b)).toEqual([]);
+    expect(citationProblems('See `.env.example:6`.', b)).toEqual([
+      'Citation `.env.example:6` points at line 6, but .env.example has 5 lines.',
+    ]);
+  });
+
   it('checks counts against the analysis and dependency versions against the manifests', () => {
     const known = knownNumbers(a);
     expect(

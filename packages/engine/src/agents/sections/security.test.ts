@@ -177,7 +177,7 @@ describe('what the code shows about security', () => {
     ];
     const out = writeSecurity(ctx(a));
     expect(out).toContain(
-      'The shipped sample env file `docker/.env.example` sets `SECRET_KEY` to `---` (line 56). A deployment that copies it as is runs on that placeholder; the product should refuse it outside debug mode, not only an unset variable.',
+      'The shipped sample env file sets `SECRET_KEY` to `---` (`docker/.env.example:56`). A deployment that copies it as is runs on that placeholder; the product should refuse it outside debug mode, not only an unset variable.',
     );
     expect(out).not.toMatch(/outside the product|No hard-coded secrets/);
   });

@@ -52,19 +52,18 @@ function placeholderLine(xs: SecretFinding[]): string {
 }
 
 /**
- * "`docker/.env.example` sets `SECRET_KEY` to `---` (…:56)": a copy of the sample runs on the
- * placeholder, which a check for an unset variable does not catch.
+ * "The shipped sample env file sets `SECRET_KEY` to `---` (`docker/.env.example:56`)": a copy of
+ * the sample runs on the placeholder, which a check for an unset variable does not catch.
  */
 function sampleLine(xs: SecretFinding[]): string {
   const files = unique(xs.map((s) => s.file));
-  // one file names itself once; each value then says its line
-  const at = (s: SecretFinding) => (files.length === 1 ? `line ${s.line}` : cite(s.file, s.line));
   const values = joinSome(
-    xs.map((s) => `${code(s.variable ?? '')} to ${code(s.masked)} (${at(s)})`),
+    xs.map((s) => `${code(s.variable ?? '')} to ${code(s.masked)} (${cite(s.file, s.line)})`),
     4,
   );
   return (
-    `The shipped sample env ${agree(files.length, 'file', 'files')} ${joinSome(files.map(code), 2)} ${agree(files.length, 'sets', 'set')} ${values}. ` +
+    // each value's citation names its file, so the sentence does not name it again
+    `The shipped sample env ${agree(files.length, 'file', 'files')} ${agree(files.length, 'sets', 'set')} ${values}. ` +
     `A deployment that copies ${agree(files.length, 'it', 'one')} as is runs on ${agree(xs.length, 'that placeholder', 'those placeholders')}; ` +
     `the product should refuse ${agree(xs.length, 'it', 'them')} outside debug mode, not only an unset variable.`
   );

@@ -6,6 +6,7 @@
 
 import { trimEndChars } from '@atr/shared';
 import { fitsFile, formatCitation, splitCitation } from '../../citations.ts';
+import { lineCount } from '../facts.ts';
 
 /** A `path:line` (or `path:start-end`) citation as inline code; the reviewer checks every one of these. */
 export function cite(path: string, line?: number, end?: number): string {
@@ -175,13 +176,12 @@ export function countBy<T>(items: T[], key: (t: T) => string): [string, number][
 
 /** Cites a framework's evidence when it is a known file (optionally "path:line"), else shows it as code. */
 export function evidence(
-  fx: { fileByPath: Map<string, { code: number; comment: number; blank: number }> },
+  fx: { fileByPath: Map<string, { code: number; comment: number; blank: number; lines?: number }> },
   text: string,
 ): string {
   const c = splitCitation(text.trim());
   const file = fx.fileByPath.get(c.path);
-  if (file)
-    return fitsFile(c, file.code + file.comment + file.blank) ? cite(c.path, c.line, c.end) : cite(c.path);
+  if (file) return fitsFile(c, lineCount(file)) ? cite(c.path, c.line, c.end) : cite(c.path);
   return code(text);
 }
 

@@ -9,6 +9,7 @@ import { isPythonTestModule, isTestCode } from '../test-code.ts';
 import type { FileInfo, NonProductRole } from '../types.ts';
 import type { GeneratedFile } from './generated.ts';
 import type { ManifestFacts } from './manifest-facts.ts';
+import { exportFiles, resolveJs } from './surface.ts';
 
 // folder names, case- and separator-insensitive, to the role they have wherever they appear
 const BY_NAME: [RegExp, NonProductRole][] = [
@@ -244,9 +245,90 @@ export function classifyLayout(
   // the team did not write it
   for (const g of generated) if (!covered(g.path)) nonProduct.push({ path: g.path, role: g.role });
   const shipped = kept.filter((p) => !covered(p));
+  // what the package publishes ships, whatever its folder is called (hono/testing in src/helper/testing)
+  const published = publishedPaths(src, facts).filter(covered);
+  const carved = carvePublished(nonProduct, published, byDir);
+  nonProduct.splice(0, nonProduct.length, ...carved);
+  for (const p of published)
+    if (!shipped.some((d) => p === d || p.startsWith(d + '/')) && !covered(p)) shipped.push(p);
   // hc/api says nothing hc does not already say
   const inOther = (p: string) => shipped.some((d) => d !== p && p.startsWith(d + '/'));
   return { productPaths: shipped.filter((p) => !inOther(p)), nonProduct };
+}
+
+// roles that say who wrote a folder, not whether it ships: a published file there keeps them
+const AUTHORSHIP_ROLES = new Set<NonProductRole>(['generated', 'vendored', 'assets']);
+
+/**
+ * The files and folders a package names as what it publishes: package.json `exports`, `main`,
+ * `module` and `bin` (a `dist/` target read as its `src/` source), jsr.json or deno.json `exports`,
+ * Cargo binaries' paths, and the Python packages the build configuration lists.
+ */
+export function publishedPaths(src: Sources, facts: ManifestFacts): string[] {
+  const out: string[] = [];
+  const pkg = facts.npm?.pkg;
+  if (pkg) {
+    const bin = typeof pkg.bin === 'string' ? [pkg.bin] : Object.values((pkg.bin ?? {}) as object);
+    const targets = [pkg.main, pkg.module, ...bin, ...exportFiles(pkg.exports)];
+    for (const t of targets) {
+      const p = typeof t === 'string' ? resolveJs(src, t) : undefined;
+      if (p) out.push(p);
+    }
+  }
+  for (const manifest of ['jsr.json', 'deno.json', 'deno.jsonc']) {
+    const exports = jsonField(src.text(manifest), 'exports');
+    for (const t of exportFiles(exports))
+      if (src.has(t.replace(/^\.\//, ''))) out.push(t.replace(/^\.\//, ''));
+  }
+  for (const b of facts.cargo?.bins ?? []) if (b.path && src.has(b.path)) out.push(b.path);
+  for (const name of facts.pyPackages) {
+    const dir = name.replace(/\./g, '/');
+    const hit = [dir, `src/${dir}`].find((d) => src.files.some((f) => f.path.startsWith(d + '/')));
+    if (hit) out.push(hit);
+  }
+  return [...new Set(out)];
+}
+
+function jsonField(text: string | null, key: string): unknown {
+  if (!text) return undefined;
+  try {
+    return (JSON.parse(text) as Record<string, unknown>)[key];
+  } catch {
+    return undefined; // deno.jsonc with comments, or a broken file: it names nothing
+  }
+}
+
+/**
+ * The non-product folders with every published path taken out: a folder holding one is split into
+ * its other files and folders, which keep the folder's role, down to the published path itself.
+ */
+function carvePublished(
+  nonProduct: Layout['nonProduct'],
+  published: string[],
+  byDir: Map<string, string[]>,
+): Layout['nonProduct'] {
+  const under = (p: string, d: string) => p === d || p.startsWith(d + '/');
+  const out: Layout['nonProduct'] = [];
+  const split = (dir: string, role: NonProductRole, keep: string[]) => {
+    // the folder's own files and sub-folders, from the files below it
+    const childOf = (f: string) => {
+      const slash = f.indexOf('/', dir.length + 1);
+      return slash < 0 ? f : f.slice(0, slash);
+    };
+    const children = new Set((byDir.get(dir) ?? []).map(childOf));
+    for (const c of children) {
+      const inside = keep.filter((k) => under(k, c));
+      if (keep.includes(c)) continue;
+      if (inside.length) split(c, role, inside);
+      else out.push({ path: c, role });
+    }
+  };
+  for (const n of nonProduct) {
+    const inside = AUTHORSHIP_ROLES.has(n.role) ? [] : published.filter((p) => under(p, n.path));
+    if (!inside.length) out.push(n);
+    else if (!inside.includes(n.path)) split(n.path, n.role, inside);
+  }
+  return out;
 }
 
 /**

@@ -37,7 +37,7 @@ function lineMatching(text: string | null, re: RegExp): number {
 }
 
 /** package.json targets → repository files: `./lib/x.js`, a `dist/` build's `src/` source, TS for JS. */
-function resolveJs(src: Sources, target: string): string | undefined {
+export function resolveJs(src: Sources, target: string): string | undefined {
   const t = norm(target);
   const fromBuild = t.replace(/^(dist|build|out|lib)\//, 'src/');
   const bases = [t, fromBuild, t.replace(/\.(m|c)?js$/, ''), fromBuild.replace(/\.(m|c)?js$/, '')];
@@ -46,7 +46,7 @@ function resolveJs(src: Sources, target: string): string | undefined {
 }
 
 /** The string targets of an "exports" value, every condition. */
-function exportFiles(exp: unknown): string[] {
+export function exportFiles(exp: unknown): string[] {
   if (typeof exp === 'string') return [exp];
   if (Array.isArray(exp)) return exp.flatMap(exportFiles);
   if (exp && typeof exp === 'object')
