@@ -309,6 +309,18 @@ describe('registration points', () => {
             '  }',
             '}',
           ],
+          // the default router fills its own list, but users register through `use`, not through it
+          'src/smart-router.ts': [
+            'export class SmartRouter<T> implements Router<T> {',
+            '  #routes: [string, string, T][] = []',
+            '  add(method: string, path: string, handler: T) {',
+            '    this.#routes.push([method, path, handler])',
+            '  }',
+            '  match(method: string, path: string): T[] {',
+            '    return this.#routes.filter((r) => r[0] === method).map((r) => r[2])',
+            '  }',
+            '}',
+          ],
           'src/hono.ts': [
             'export class Hono extends HonoBase {',
             '  constructor(options: Options = {}) {',
@@ -321,7 +333,13 @@ describe('registration points', () => {
           ],
         },
         'TypeScript',
-        { central: ['Hono'], mainPath: [step('#dispatch', 'Hono', 'src/base.ts', 18)] },
+        {
+          central: ['Hono', 'SmartRouter'],
+          mainPath: [
+            step('#dispatch', 'Hono', 'src/base.ts', 18),
+            step('match', 'SmartRouter', 'src/smart-router.ts', 6),
+          ],
+        },
       ),
     );
     expect(points).toHaveLength(1);

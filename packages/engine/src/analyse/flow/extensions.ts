@@ -138,9 +138,14 @@ export function extensionPoints(input: ExtensionInput): ExtensionPoint[] {
         line: m.def.line,
       }));
   }
+  // a store another point hands the user's code to (`Hono.use` → `this.router.add`) is that point's
+  // machinery: users register through the outer point, so the routers' own `add` is not one of theirs
+  const inner = (p: ExtensionPoint) =>
+    points.some((q) => q !== p && q.how === 'calls' && q.call === p.name && q.owner !== p.owner);
   // one point per collection: the best-placed method that fills it
   const seen = new Set<string>();
   return points
+    .filter((p) => !inner(p))
     .sort((x, y) => y.score - x.score || x.path.localeCompare(y.path) || x.line - y.line)
     .filter((p) => {
       const k = `${p.path}\0${p.owner ?? ''}\0${p.store}`;
