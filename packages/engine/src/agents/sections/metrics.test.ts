@@ -43,4 +43,25 @@ describe('code metrics', () => {
     );
     expect(productTodos(a).length).toBeLessThan(a.todos.length);
   });
+
+  it('counts the files beside the product file by file, never as a difference of two totals', () => {
+    // the product base of an untouched copy (facts are kept per analysis once computed)
+    const base = factsOf(sampleAppAnalysis()).productFiles;
+    const a = sampleAppAnalysis();
+    expect(base.length).toBeGreaterThan(1);
+    const inBase = new Set(base.map((f) => f.path));
+    for (const f of a.files) f.role = inBase.has(f.path) ? 'product' : 'tests';
+    // a product file the base leaves out (a folder set apart) and a role total that disagrees with it
+    a.identity = {
+      publicApi: [],
+      ...(a.identity ?? {}),
+      nonProduct: [{ path: base[0]!.path, role: 'examples' }],
+    } as Analysis['identity'];
+    a.linesByRole = { product: { files: 1, code: 1 } } as Analysis['linesByRole'];
+    const out = writeMetrics(ctx(a));
+    const beside = /\|\s+of which files beside the product[^|]*\| ([\d,]+) in (-?\d+) files? \|/.exec(out);
+    expect(beside?.[2]).toBe('1');
+    expect(beside?.[1]).toBe(String(base[0]!.code));
+    expect(out).not.toMatch(/in -\d+ files/);
+  });
 });

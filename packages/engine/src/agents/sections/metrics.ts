@@ -1,6 +1,6 @@
 // Code metrics: size, comment density, file-size distribution, symbols, imports, TODOs, git activity.
 
-import type { Analysis, PathRole } from '../../analyse/types.ts';
+import type { Analysis, FileInfo, PathRole } from '../../analyse/types.ts';
 import { notRankedNote } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
@@ -68,11 +68,7 @@ const ROLE_LABELS: [PathRole, string][] = [
 ];
 
 /** Lines of code of the product, kept apart from tests, examples, benchmarks and documentation. */
-function roleRows(
-  a: Analysis,
-  testFiles: number,
-  product?: { files: number; code: number },
-): (string | number)[][] {
+function roleRows(a: Analysis, testFiles: number, productFiles: FileInfo[]): (string | number)[][] {
   const roles = a.linesByRole;
   if (!roles) return [];
   // the tests' share counts every file under test paths; when that is more than the test files
@@ -84,10 +80,15 @@ function roleRows(
     `${num(s.code)} in ${plural(s.files, 'file')}`,
   ];
   return ROLE_LABELS.filter(([r]) => (roles[r]?.code ?? 0) > 0).flatMap(([r, label]) => {
-    if (r !== 'product' || !product) return [row(named(r, label), roles[r]!)];
-    // the product row is the product base every chapter states; the setup, data and manifest
-    // files beside it get their own row, so the rows still add up
-    const rest = { files: roles.product!.files - product.files, code: roles.product!.code - product.code };
+    if (r !== 'product' || !productFiles.length) return [row(named(r, label), roles[r]!)];
+    // the product row is the product base every chapter states; the setup, data and manifest files
+    // beside it (product by role, outside the base) get their own row, counted file by file
+    const product = { files: productFiles.length, code: productFiles.reduce((n, f) => n + f.code, 0) };
+    const inBase = new Set(productFiles.map((f) => f.path));
+    const beside = a.files.filter(
+      (f) => (f.role ?? 'product') === 'product' && f.code > 0 && !f.duplicateOf && !inBase.has(f.path),
+    );
+    const rest = { files: beside.length, code: beside.reduce((n, f) => n + f.code, 0) };
     return [
       row(label, product),
       ...(rest.code > 0 ? [row('files beside the product (setup, data, manifests)', rest)] : []),
@@ -114,13 +115,7 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     [fx.productFiles.length ? 'Product source files' : 'Source files (excluding tests)', num(base.length)],
     ['Test files', num(fx.testFiles.length)],
     ['Lines of code', num(l.code)],
-    ...roleRows(
-      a,
-      fx.testFiles.length,
-      fx.productFiles.length
-        ? { files: fx.productFiles.length, code: fx.productFiles.reduce((n, f) => n + f.code, 0) }
-        : undefined,
-    ),
+    ...roleRows(a, fx.testFiles.length, fx.productFiles),
     ['Comment lines', `${num(l.comment)} (${pct(l.comment, l.code + l.comment)} of non-blank lines)`],
     ['Blank lines', num(l.blank)],
     ['Median / mean source file', `${num(median)} / ${num(mean)} lines of code`],
