@@ -41,3 +41,47 @@ describe('route hygiene', () => {
     ).toEqual([]);
   });
 });
+
+describe('Django views restricted by their decorators', () => {
+  it('a URL pattern answers the methods its view allows, not any method', () => {
+    const src = sourcesFromMap({
+      'shop/urls.py': [
+        'from django.urls import path',
+        'from . import views',
+        'urlpatterns = [',
+        "    path('add/', views.add_item),",
+        "    path('edit/', views.edit_item),",
+        "    path('list/', views.list_items),",
+        "    path('show/', views.show),",
+        ']',
+      ].join('\n'),
+      'shop/views.py': [
+        'from django.views.decorators.http import require_POST, require_http_methods',
+        '',
+        '@require_POST',
+        'def add_item(request):',
+        '    pass',
+        '',
+        '@login_required',
+        '@require_http_methods(["GET", "POST"])',
+        'def edit_item(request):',
+        '    pass',
+        '',
+        'def list_items(request):',
+        '    pass',
+        '',
+        '@decorators.require_safe',
+        'async def show(request):',
+        '    pass',
+      ].join('\n'),
+    });
+    const routes = routesPass(src, languagesPass(src).files, []);
+    expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'ANY /list/',
+      'GET /edit/',
+      'GET /show/',
+      'POST /add/',
+      'POST /edit/',
+    ]);
+  });
+});
