@@ -2,7 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_APP_DIR, sampleAppAnalysis, workspaceFor } from '../test-fixtures.ts';
-import { centreFor, definitionBody, snippets } from './evidence.ts';
+import { centreExcerpts, centreFor, centreTokens, definitionBody, snippets } from './evidence.ts';
+import { dataBlock } from './prompts.ts';
 
 const a = sampleAppAnalysis();
 const ws = workspaceFor(a, SAMPLE_APP_DIR);
@@ -61,5 +62,33 @@ describe('the centre a writer is shown', () => {
     expect(names('components')).toEqual(['Router', 'listen', 'handle']);
     expect(names('api')).toEqual(['package main', 'use', 'listen', 'handle']);
     expect(names('dependencies')).toEqual([]);
+  });
+});
+
+describe('the centre the planner expects', () => {
+  it('is what the writers of the given kinds are shown, on average over the sections', async () => {
+    const analysis = {
+      ...a,
+      identity: {
+        ...a.identity!,
+        mainPath: [
+          { name: 'createApp', path: 'src/app.ts', line: 10 },
+          { name: 'listBooks', path: 'src/services/book-service.ts', line: 14 },
+        ],
+      },
+    };
+    const { excerpts } = await centreExcerpts('overview', ws, analysis, 2000, tokens);
+    const shown = excerpts.reduce((n, e, i) => n + tokens(dataBlock(`excerpt ${i + 1}`, e)), 0);
+    expect(shown).toBeGreaterThan(100);
+    expect(await centreTokens(['overview'], ws, analysis, 2000, tokens)).toBe(shown);
+    // a testing section is shown no centre: two sections, one with the centre, half of it each
+    expect(await centreTokens(['overview', 'testing'], ws, analysis, 2000, tokens)).toBe(shown / 2);
+    // a product without a main path or central types has none to show
+    const bare = {
+      ...analysis,
+      identity: { ...analysis.identity, mainPath: [] },
+      flow: { ...a.flow!, abstractions: [] },
+    };
+    expect(await centreTokens(['overview', 'architecture'], ws, bare, 2000, tokens)).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { splitCitation } from '../../citations.ts';
 import { factsOf, lineCount, NON_CODE_LANGUAGES } from '../facts.ts';
 import type { Finding } from '../types.ts';
 import type { Workspace } from '../../types.ts';
-import { numbered } from './prompts.ts';
+import { dataBlock, numbered } from './prompts.ts';
 
 // where a framework seen is not what the product runs on
 const ELSEWHERE = new Set(['examples', 'tests', 'docs', 'benchmarks', 'fixtures', 'playground', 'scripts']);
@@ -235,4 +235,32 @@ export async function centreExcerpts(
     return `FILE ${file} (definitions on the main path or central to the product; comments left out)\n${entries.map(([n, l]) => `${String(n).padStart(width)}| ${l}`).join('\n')}`;
   });
   return { excerpts, shown };
+}
+
+/**
+ * The tokens of centre definitions a writer is shown, on average over `kinds` (one a section), as
+ * the writer sends them (each file's block an excerpt of its own): what the planner expects of the
+ * centre once the analysis is at hand, where the main path and the central types may be long,
+ * short or absent.
+ */
+export async function centreTokens(
+  kinds: string[],
+  ws: Workspace,
+  a: Analysis,
+  cap: number,
+  tokens: (t: string) => number,
+): Promise<number> {
+  const byKind = new Map<string, number>();
+  let total = 0;
+  for (const kind of kinds) {
+    if (!byKind.has(kind)) {
+      const { excerpts } = await centreExcerpts(kind, ws, a, cap, tokens);
+      byKind.set(
+        kind,
+        excerpts.reduce((n, e, i) => n + tokens(dataBlock(`excerpt ${i + 1}`, e)), 0),
+      );
+    }
+    total += byKind.get(kind)!;
+  }
+  return kinds.length ? total / kinds.length : 0;
 }

@@ -10,6 +10,8 @@ import {
   readingRoleOf,
   REPOSITORY,
   type ReadFile,
+  sectionCost,
+  SNIPPET_TOKENS,
 } from './reading.ts';
 import { assignedDefinitions, signatureLines } from './summaries.ts';
 
@@ -100,6 +102,37 @@ describe('the budget planner', () => {
     expect(plan.requests.length).toBeGreaterThan(1);
     expect(plan.requests.every((r) => r.tokens <= 6000 || r.files.length === 1)).toBe(true);
     expect(new Set(plan.requests.flatMap((r) => r.files)).size).toBe(60);
+  });
+});
+
+describe('what a writer is expected to be sent', () => {
+  const writerIn = (productTokens: number, centre = 0) =>
+    sectionCost(600, 4000, 3, productTokens, centre).writer.inputTokens;
+
+  it("expects a small product's excerpts to be about its own size, a large one's to fill their cap", () => {
+    // the excerpts show the manifest, README and tests besides the product, in windows that overlap:
+    // a product of 2,000 tokens fills about 2,000, not a fifth of it
+    expect(writerIn(2000) - writerIn(0)).toBeCloseTo(2000 * 1.05, 0);
+    expect(writerIn(2000) - writerIn(1000)).toBeCloseTo(1000 * 1.05, 0);
+    // past the cap the product's size no longer counts
+    expect(writerIn(50_000)).toBe(writerIn(Infinity));
+    expect(writerIn(Infinity) - writerIn(0)).toBeLessThan(SNIPPET_TOKENS * 1.05);
+  });
+
+  it('adds the centre the writers are shown, measured when the planner has it', () => {
+    expect(writerIn(Infinity, 500) - writerIn(Infinity, 0)).toBeCloseTo(500 * 1.05, 0);
+    const plan = (centreTokens?: number) =>
+      planReading({
+        files: files(20),
+        sections: sections(10),
+        config: config(1_000_000),
+        factsTokens: 800,
+        centreTokens,
+      }).estimate.roles.writer!.inputTokens;
+    expect(plan(400) - plan(0)).toBeCloseTo(10 * 400 * 1.05, -1);
+    // without a measure (the upload form) a share of the centre's allowance is expected
+    expect(plan()).toBeGreaterThan(plan(0));
+    expect(plan()).toBeLessThan(plan(400));
   });
 });
 

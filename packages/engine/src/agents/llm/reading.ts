@@ -139,6 +139,11 @@ const CENTRE_SECTIONS = 0.2;
 /** What the centre fills of its allowance (measured on the corpus: koa 170, click 250 tokens a section). */
 const CENTRE_FILL = 0.6;
 /**
+ * A section's expected centre when it cannot be measured (the upload form): its allowance's expected
+ * fill over a template's share of centre sections. With the analysis at hand the planner measures it.
+ */
+export const EXPECTED_CENTRE = CENTRE_TOKENS * CENTRE_SECTIONS * CENTRE_FILL;
+/**
  * Most tokens of one file in any prompt, one module request's worth: a larger file is read as
  * signatures, and signatures past the cap are cut, so a data table or a generated file never fills
  * more than one request.
@@ -191,21 +196,23 @@ export function productSources(a: Pick<Analysis, 'files'>): Analysis['files'] {
 
 export const moduleOf = (file: string) => path.posix.dirname(file);
 
-/** A model section's expected requests: its writer (sent back for a share of sections) and its review. */
+/**
+ * A model section's expected requests: its writer (sent back for a share of sections) and its review.
+ * `centre`: the tokens of centre definitions a section is shown on average.
+ */
 export function sectionCost(
   facts: number,
   maxOut: number,
   modules = WRITER_MODULES,
   productTokens = Infinity,
+  centre = EXPECTED_CENTRE,
 ): { writer: RoleEstimate; reviewer: RoleEstimate; total: number } {
   const summaries = modules > 0 ? SUMMARY_OUT * (1 + Math.min(WRITER_MODULES, modules)) : 0;
-  // excerpts (the centre's included) fill their share unless the product is too small to: the
-  // windows around a small product's cited lines overlap, and the centre shows what they would
-  // (koa's 12k tokens fill about a fifth)
-  const snippets = Math.min(
-    SNIPPET_TOKENS * SNIPPET_FILL + CENTRE_TOKENS * CENTRE_SECTIONS * CENTRE_FILL,
-    productTokens * 0.2,
-  );
+  // the excerpts fill their cap unless the product is smaller than it: they are not the product
+  // alone (the manifest, the README and the tests are cited too) and the windows around a small
+  // file's cited lines overlap, so a small product's excerpts are about its own size (the sample
+  // app's 2.8k tokens: 2.9k); the centre comes on top, its own cap and its own lines
+  const snippets = Math.min(SNIPPET_TOKENS * SNIPPET_FILL, productTokens) + centre;
   const context = INSTRUCTIONS + facts + summaries + EXPECTED_EVIDENCE + snippets;
   const out = Math.min(WRITER_OUT, maxOut);
   const writer = {
@@ -272,6 +279,8 @@ export interface PlanInput {
   /** Tokens of the facts block every writer receives, and of a summary request's fixed text. */
   factsTokens: number;
   frameTokens?: number;
+  /** Tokens of centre definitions a section's writer is shown, on average over the sections (measured). */
+  centreTokens?: number;
 }
 
 /**
@@ -292,6 +301,7 @@ export function planReading(input: PlanInput): ReadingPlan {
     config.maxOutputTokens,
     new Set(input.files.map((f) => f.module)).size,
     input.files.reduce((n, f) => n + f.tokens.full, 0),
+    input.centreTokens,
   );
   const perSection = section.total;
   // one parent request per branching folder, its children's summaries as input

@@ -15,12 +15,13 @@ import type { ProgressUnits, Workspace } from '../../types.ts';
 import { factsOf, lineCount } from '../facts.ts';
 import { mapLimit } from '../map-limit.ts';
 import type { AgentDeps, Finding, SectionPlan } from '../types.ts';
-import { factsBlock, linesOf } from './evidence.ts';
+import { centreTokens, factsBlock, linesOf } from './evidence.ts';
 import { askJson } from './json.ts';
 import { dataBlock, DATA_RULE } from './prompts.ts';
 import {
   moduleOf,
   planReading,
+  CENTRE_TOKENS,
   FILE_CAP_TOKENS,
   productSources,
   readFilesOf,
@@ -246,7 +247,7 @@ export function moduleRole(files: string[], a: Analysis): string {
  */
 export async function readRepository(
   session: ModelSession,
-  sections: Pick<SectionPlan, 'id' | 'level'>[],
+  sections: (Pick<SectionPlan, 'id' | 'level'> & Partial<Pick<SectionPlan, 'kind'>>)[],
   deps: AgentDeps,
   progress?: (message: string, units: ProgressUnits) => void | Promise<void>,
 ): Promise<Reading> {
@@ -267,6 +268,18 @@ export async function readRepository(
     config: session.config,
     factsTokens: count(factsBlock(a, deps.projectName)),
     frameTokens: count(SUMMARY_SYSTEM) + count(project) + 110,
+    // the centre each section's writer will be shown, measured when the sections' kinds are known
+    ...(sections.every((s) => s.kind)
+      ? {
+          centreTokens: await centreTokens(
+            sections.map((s) => s.kind!),
+            deps.workspace,
+            a,
+            CENTRE_TOKENS,
+            (t) => session.countTokens(t, 'writer'),
+          ),
+        }
+      : {}),
   });
   const summaries = new Map<string, Summary>();
   const failed: string[] = [];
