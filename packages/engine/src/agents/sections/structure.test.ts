@@ -1,7 +1,7 @@
 // The structure chapter names the directory with the most code, and where the product's own code is.
 import { describe, expect, it } from 'vitest';
 import type { Analysis, DirNode, FileInfo } from '../../analyse/types.ts';
-import { largestByCode, productHome } from './structure.ts';
+import { largestByCode, largestDirectory, productHome } from './structure.ts';
 
 const dir = (name: string, lines: number, bytes: number): DirNode => ({
   name,
@@ -38,6 +38,24 @@ describe('largest directory', () => {
     const a = { files: [file('command.go', 900), file('doc/md.go', 200), file('site/x.go', 0)] } as Analysis;
     expect(productHome(a, dir('site', 1773, 1), new Set())).toBe(
       " The product's own code is mostly at the repository root (900 lines).",
+    );
+  });
+});
+
+describe('top-level directories', () => {
+  it('counts a folder whose files were all set aside (images) among them, and says so', () => {
+    const site = dir('site', 1773, 60_000);
+    const a = {
+      tree: { ...dir('.', 6000, 200_000), children: [site, dir('doc', 400, 9_000)] },
+      skipped: [
+        { path: 'assets/CobraMain.png', reason: 'binary' },
+        { path: 'site/logo.png', reason: 'binary' },
+        { path: 'top.png', reason: 'binary' },
+      ],
+      project: { lines: { code: 6000, comment: 0, blank: 0 } },
+    } as unknown as Analysis;
+    expect(largestDirectory(a, site)).toBe(
+      'The repository has 3 top-level directories (`assets/` holds only files that were not analysed, such as images); `site/` is the largest with 1 file and 1,773 lines of code (30% of the total).',
     );
   });
 });

@@ -34,8 +34,11 @@ export const structure = defineSection({
   analyst(a) {
     return [
       f(
-        `The top level has ${plural(a.tree.children.length, 'directory', 'directories')}: ${joinSome(
-          a.tree.children.map((d) => `${text(d.name)}/ (${plural(d.files, 'file')})`),
+        `The top level has ${plural(a.tree.children.length + setAsideDirectories(a).length, 'directory', 'directories')}: ${joinSome(
+          [
+            ...a.tree.children.map((d) => `${text(d.name)}/ (${plural(d.files, 'file')})`),
+            ...setAsideDirectories(a).map((d) => `${text(d)}/ (not analysed)`),
+          ],
           5,
         )}.`,
       ),
@@ -81,11 +84,35 @@ export function writeStructure({ a, fx }: WriterContext): string {
 }
 
 /** How many top-level directories there are, and the largest one's share of the code. */
-function largestDirectory(a: Analysis, biggest: DirNode): string {
-  const directories = plural(a.tree.children.length, 'top-level directory', 'top-level directories');
+/** Top-level folders whose files were all set aside (images, binaries): still the repository's folders. */
+function setAsideDirectories(a: Analysis): string[] {
+  const analysed = new Set(a.tree.children.map((c) => c.name));
+  return [
+    ...new Set(
+      (a.skipped ?? [])
+        .filter((s) => s.path.includes('/'))
+        .map((s) => s.path.slice(0, s.path.indexOf('/')))
+        .filter((d) => !analysed.has(d)),
+    ),
+  ].sort();
+}
+
+export function largestDirectory(a: Analysis, biggest: DirNode): string {
+  const setAside = setAsideDirectories(a);
+  const directories = plural(
+    a.tree.children.length + setAside.length,
+    'top-level directory',
+    'top-level directories',
+  );
+  const unread = setAside.length
+    ? ` (${joinSome(
+        setAside.map((d) => code(`${d}/`)),
+        3,
+      )} ${setAside.length === 1 ? 'holds' : 'hold'} only files that were not analysed, such as images)`
+    : '';
   const share = Math.round((biggest.lines / Math.max(1, a.project.lines.code)) * 100);
   const size = `${plural(biggest.files, 'file')} and ${num(biggest.lines)} lines of code`;
-  return `The repository has ${directories}; ${code(`${biggest.name}/`)} is the largest with ${size} (${share}% of the total).`;
+  return `The repository has ${directories}${unread}; ${code(`${biggest.name}/`)} is the largest with ${size} (${share}% of the total).`;
 }
 
 /**
