@@ -789,3 +789,20 @@ describe('proxy variables in the docs', () => {
     ]);
   });
 });
+
+describe('env example files', () => {
+  it('an empty value ends at its line, so the next variable is still read', () => {
+    const vars = read({
+      '.env.local.example':
+        'SITE_URL="http://localhost:3000"\nSERVICE_KEY=\n\n# Stripe\nPUBLISHABLE_KEY=\nSECRET_KEY=\nWEBHOOK_SECRET=\n',
+    }).filter((v) => v.file === '.env.local.example');
+    expect(vars.map((v) => `${v.name}:${v.line}`)).toEqual([
+      'SITE_URL:1',
+      'SERVICE_KEY:2',
+      'PUBLISHABLE_KEY:5',
+      'SECRET_KEY:6',
+      'WEBHOOK_SECRET:7',
+    ]);
+    expect(vars[0]!.defaultValue).toBe('http://localhost:3000');
+  });
+});

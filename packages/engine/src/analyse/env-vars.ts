@@ -747,12 +747,12 @@ function envFileVars(src: Sources, file: string): EnvVar[] {
   const out: EnvVar[] = [];
   for (const { m, line } of matchesWithLines(
     text,
-    /^[ \t]*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/gm,
+    // an empty value ends at its line: `KEY=` is never followed by the next line's name
+    /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=([^\n]*)$/gm,
   )) {
-    const value = m[2]!
-      .replace(/\s+#.*$/, '')
-      .trim()
-      .replace(/^(['"])(.*)\1$/, '$2');
+    const raw = m[2]!;
+    const hash = raw.search(/\s#/);
+    const value = (hash < 0 ? raw : raw.slice(0, hash)).trim().replace(/^(['"])(.*)\1$/, '$2');
     const v: EnvVar = { name: m[1]!, file, line, class: envClass(m[1]!, file) };
     if (isSecretName(m[1]!)) v.sensitive = true;
     else if (value && value.length <= 200) v.defaultValue = value;
