@@ -7,6 +7,7 @@ import { readmeTitle } from './identity/purpose.ts';
 import { extractComments } from '../retrieval/documents.ts';
 import { tokenize } from '../retrieval/tokenize.ts';
 import { languagesPass } from './languages.ts';
+import { countLines } from './line-counter.ts';
 import { normaliseLicense } from './license.ts';
 import { secretsPass } from './secrets.ts';
 import { sourcesFromMap } from './sources.ts';
@@ -88,5 +89,20 @@ describe('linear-time reading of hostile repository text', () => {
     const title = timed(() => readmeTitle(`# [${'['.repeat(40)}Shop](x) <${'<'.repeat(20)}\n`));
     expect(title.value?.text).toContain('Shop');
     expect(title.ms).toBeLessThan(1000);
+  });
+
+  it('counts lines whose comment openers or quotes are never closed', () => {
+    const slashes = timed(() => countLines(`int x;\n${'/'.repeat(N)}\\`, 'C++'));
+    expect(slashes.value).toEqual({ code: 1, comment: 1, blank: 0 });
+    expect(slashes.ms).toBeLessThan(1000);
+    const openers = timed(() => countLines(`int x;\n${'/*x'.repeat(N)}\nint y; /* c */\n`, 'C'));
+    // the first opener's comment runs to the only closer, on the next line
+    expect(openers.value).toEqual({ code: 1, comment: 2, blank: 0 });
+    expect(openers.ms).toBeLessThan(1000);
+    const quotes = timed(() =>
+      countLines(`${'"'.repeat(N)}\nString s = "/*"; // c\nint x;\n`, 'Java', { clocStrings: true }),
+    );
+    expect(quotes.value).toEqual({ code: 3, comment: 0, blank: 0 });
+    expect(quotes.ms).toBeLessThan(1000);
   });
 });
