@@ -137,7 +137,7 @@ function applyFilter(lines: string[], f: Filter, withNewline: boolean): string[]
           const i = l.indexOf(f.end);
           return i < 0 ? -1 : i + f.end.length;
         },
-        new RegExp(escapeRe(f.start) + '.*?' + escapeRe(f.end), 'g'),
+        spanRemover(new RegExp(escapeRe(f.start), 'g'), escapeRe(f.end)),
       );
     case 'betweenRe':
       return betweenMarkers(
@@ -147,7 +147,7 @@ function applyFilter(lines: string[], f: Filter, withNewline: boolean): string[]
           const m = new RegExp('^.*?' + f.end.source).exec(l);
           return m ? m[0].length : -1;
         },
-        new RegExp(f.start.source + '.*?' + f.end.source, 'g'),
+        spanRemover(new RegExp(f.start.source, f.start.flags + 'g'), f.end.source),
       );
     case 'docstring':
       return docstrings(lines);
@@ -233,9 +233,45 @@ function quotedInSegment(line: string, marker: string): string {
   return out + line.slice(kept);
 }
 
+const TERMINATOR = /[\r\u2028\u2029]/g;
+
+/**
+ * `line.replace(/start.*?end/g, '')` in linear time. Each opener is tried as the regular expression
+ * would, but when `.*?end` finds nothing after an opener, it finds nothing after any later opener
+ * up to the next line terminator (where `.` stops), so those openers are passed over unread.
+ */
+function spanRemover(start: RegExp, end: string): (line: string) => string {
+  const closer = new RegExp('.*?' + end, 'y');
+  return (line) => {
+    let out = '';
+    let kept = 0;
+    let failFrom = Infinity;
+    let failTo = -1;
+    start.lastIndex = 0;
+    for (let m = start.exec(line); m; m = start.exec(line)) {
+      const from = m.index + m[0].length;
+      start.lastIndex = m.index + 1;
+      if (from >= failFrom && from <= failTo) continue;
+      closer.lastIndex = from;
+      if (closer.exec(line)) {
+        out += line.slice(kept, m.index);
+        kept = closer.lastIndex;
+        start.lastIndex = Math.max(kept, m.index + 1);
+        continue;
+      }
+      TERMINATOR.lastIndex = from;
+      failFrom = from;
+      failTo = TERMINATOR.exec(line)?.index ?? line.length;
+    }
+    return out + line.slice(kept);
+  };
+}
+
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+const removeHtmlSpans = spanRemover(/<!--/g, '-->');
 
 /** cloc's remove_html_comments, including its habit of dropping a line that opens a comment. */
 function htmlComments(lines: string[]): string[] {
@@ -243,7 +279,7 @@ function htmlComments(lines: string[]): string[] {
   let inComment = false;
   for (let l of lines) {
     if (BLANK.test(l)) continue;
-    l = l.replace(/<!--.*?-->/g, '');
+    l = removeHtmlSpans(l);
     if (BLANK.test(l)) continue;
     if (inComment) {
       const end = l.indexOf('-->');
@@ -269,13 +305,13 @@ function betweenMarkers(
   lines: string[],
   findStart: (l: string) => number,
   endOf: (l: string) => number,
-  oneLine: RegExp,
+  removeSpans: (l: string) => string,
 ): string[] {
   const out: string[] = [];
   let inComment = false;
   for (let l of lines) {
     if (BLANK.test(l)) continue;
-    l = l.replace(oneLine, '');
+    l = removeSpans(l);
     if (BLANK.test(l)) continue;
     if (inComment) {
       const e = endOf(l);
