@@ -23,7 +23,6 @@ const NOT_YET_LINEAR = [
   'packages/engine/src/analyse/identity/index.ts',
   'packages/engine/src/analyse/identity/rank.ts',
   'packages/engine/src/analyse/identity/surface.ts',
-  'packages/engine/src/analyse/tests.ts',
 ];
 
 export default tseslint.config(
