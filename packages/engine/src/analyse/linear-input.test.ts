@@ -10,6 +10,8 @@ import { languagesPass } from './languages.ts';
 import { countLines } from './line-counter.ts';
 import { detectLanguage } from './cloc-languages.ts';
 import { pytestFiles, pythonTestBases } from './tests.ts';
+import { extractClaims } from '../agents/consistency.ts';
+import { bareLibraryAnalysis } from '../agents/test-fixtures.ts';
 import { normaliseLicense } from './license.ts';
 import { secretsPass } from './secrets.ts';
 import { sourcesFromMap } from './sources.ts';
@@ -141,5 +143,20 @@ describe('linear-time reading of hostile repository text', () => {
     expect(files.value('check_api.py')).toBe(true);
     expect(files.value('test_api.py')).toBe(false);
     expect(files.ms).toBeLessThan(1000);
+  });
+
+  it("reads a report's claims over runs of spaces, dashes, brackets, quotes and path characters", () => {
+    const a = bareLibraryAnalysis();
+    const md = [
+      `The project is released under the MIT licence.${' '.repeat(N)}The project holds 12 files.`,
+      `${'word '.repeat(N / 5)}- ${'-'.repeat(N)} x`,
+      `${'['.repeat(N)} and ${'“'.repeat(N)} and ${'a.'.repeat(N / 2)} and ${'(`a`'.repeat(N / 4)}`,
+      `${' '.repeat(N)}:${' '.repeat(N)};${' '.repeat(N)} the${' '.repeat(N)}`,
+      `- **Licence:**${' '.repeat(N)}MIT-licensed, a ${'x-'.repeat(N / 2)}`,
+    ].join('\n\n');
+    const { value, ms } = timed(() => extractClaims(md, a).map((c) => `${c.key}=${c.value}`));
+    expect(value).toContain('licence=MIT');
+    expect(value).toContain('files=12');
+    expect(ms).toBeLessThan(1000);
   });
 });
