@@ -101,10 +101,10 @@ const PRONOUN = /^(?:it|this)$/i;
 
 /** Words that narrow a count to part of the code base: a file, a folder, the examples… */
 const SCOPE_BLOCKER =
-  /\u2039code\u203a|\u2039quote\u203a|[\w.-]+\/[\w./-]*|\b[\w-]+\.(?:[jt]sx?|mjs|cjs|py|go|rs|java|kt|rb|php|cs|json|ya?ml|toml|md|sql|xml)\b|\b(?:examples?|samples?|demos?|fixtures?|benchmarks?|bench|playground|mocks?|stubs?|fakes?|tutorials?|file|folder|folders|directory|directories|subfolders?|submodules?|class|classes|function|functions|method|component|components|largest|biggest|smallest|longest|each|per|alone|except|excluding|besides|apart|outside|beside|which|whose|where|while|whereas|one of|some of|part of|subset|half|most of|many of|several|another|other|others)\b/i;
+  /\u2039code\u203a|\u2039quote\u203a|(?<![\w.-])[\w.-]+\/[\w./-]*|\b[\w-]+\.(?:[jt]sx?|mjs|cjs|py|go|rs|java|kt|rb|php|cs|json|ya?ml|toml|md|sql|xml)\b|\b(?:examples?|samples?|demos?|fixtures?|benchmarks?|bench|playground|mocks?|stubs?|fakes?|tutorials?|file|folder|folders|directory|directories|subfolders?|submodules?|class|classes|function|functions|method|component|components|largest|biggest|smallest|longest|each|per|alone|except|excluding|besides|apart|outside|beside|which|whose|where|while|whereas|one of|some of|part of|subset|half|most of|many of|several|another|other|others)\b/i;
 // after the counted noun: a restriction ("without an upper bound", "in `lib`", "of them", "fail")
 const AFTER_BLOCKER =
-  /\u2039code\u203a|\u2039quote\u203a|[\w.-]+\/[\w./-]*|\b[\w-]+\.(?:[jt]sx?|mjs|cjs|py|go|rs|java|kt|rb|php|cs|ya?ml|toml|md|sql|xml)\b|\b(?:examples?|samples?|demos?|fixtures?|benchmarks?|bench|playground|mocks?|stubs?|tutorials?|folder|folders|directory|directories|module|modules|class|classes|function|functions|without|lacking|lack|missing|not|n't|never|fail|fails|failing|failed|skipped|pending|disabled|flaky|broken|per|each|alone|of them|of which|only|apart|except|excluding|outside|beside|besides|under|inside|within|below|largest|smallest|that have|that lack|whose|undocumented|unused|outdated|deprecated|vulnerable|unpinned|pinned|loose)\b/i;
+  /\u2039code\u203a|\u2039quote\u203a|(?<![\w.-])[\w.-]+\/[\w./-]*|\b[\w-]+\.(?:[jt]sx?|mjs|cjs|py|go|rs|java|kt|rb|php|cs|ya?ml|toml|md|sql|xml)\b|\b(?:examples?|samples?|demos?|fixtures?|benchmarks?|bench|playground|mocks?|stubs?|tutorials?|folder|folders|directory|directories|module|modules|class|classes|function|functions|without|lacking|lack|missing|not|n't|never|fail|fails|failing|failed|skipped|pending|disabled|flaky|broken|per|each|alone|of them|of which|only|apart|except|excluding|outside|beside|besides|under|inside|within|below|largest|smallest|that have|that lack|whose|undocumented|unused|outdated|deprecated|vulnerable|unpinned|pinned|loose)\b/i;
 const WHOLE_MARKER =
   /\b(?:code ?base|repository|repo|in total|overall|altogether|whole|entire|analysis|analysed|analyzed|scanned)\b/i;
 const PRODUCT_MARKER = /\bproduct\b/i;
@@ -186,7 +186,7 @@ function readerFor(a: Analysis, extraNames: string[]): Reader {
 /** The text of one line as the checks read it: code spans marked, citations and emphasis gone. */
 function masked(line: string, r: Reader): string {
   // a citation in parentheses, "(`lib/a.js:5`, `b.js`)", carries no words of the sentence
-  let out = line.replace(/\s?\((?:\s*`[^`\n]+`\s*(?:,|and)?)+\s*\)/g, ' ');
+  let out = line.replace(/\s?\(\s*(?:`[^`\n]+`\s*(?:(?:,|and)\s*)?)+\)/g, ' ');
   out = replaceCodeSpans(out, (whole, ticks, inner) =>
     whole.replace(`${ticks}${inner}${ticks}`, r.manifests.has(inner.trim()) ? 'the manifest' : ` ${CODE} `),
   );
@@ -195,9 +195,9 @@ function masked(line: string, r: Reader): string {
     .replace(/\*\*|__/g, '')
     .replace(/(^|\s)[*_](\S)/g, '$1$2')
     .replace(/(\S)[*_](?=\s|[.,;:!?)]|$)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^[\]]*)\]\([^)]*\)/g, '$1')
     // quoted words are someone else's (a README's), not the report's claims
-    .replace(/“[^”]*”|"[^"]*"/g, ` ${QUOTE} `);
+    .replace(/“[^“”]*”|"[^"]*"/g, ` ${QUOTE} `);
   return out.replace(/[ \t]+/g, ' ');
 }
 
@@ -238,14 +238,14 @@ function unitsOf(markdown: string, r: Reader): Unit[] {
     if (fence) continue;
     // tables are per-row detail; headings, quotes and HTML are not the report's sentences
     if (/^\s*(?:\||#|>|<|-{3,}\s*$|\*{3,}\s*$)/.test(raw) || !raw.trim()) continue;
-    const list = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/.exec(raw);
-    let body = list ? list[1]! : raw;
+    const list = /^\s*(?:[-*+]|\d+[.)])\s/.exec(raw);
+    let body = list ? raw.slice(list[0].length).trimStart() : raw;
     let label: string | undefined;
     // "**Tests:** 73 files, 429 cases": a labelled fact; "**Test Suites** — …" is a sentence
-    const lab = /^\*\*([^*]+?)(?::\*\*|\*\*:)\s*(.*)$/.exec(body);
+    const lab = /^\*\*([^*]+?)(?::\*\*|\*\*:)/.exec(body);
     if (lab) {
       label = lab[1]!.trim().replace(/:$/, '');
-      body = lab[2]!;
+      body = body.slice(lab[0].length).trimStart();
     }
     let project = false;
     for (const s of sentencesOf(masked(body, r))) {
@@ -273,7 +273,7 @@ export function extractClaims(markdown: string, a: Analysis, names: string[] = [
     const add = (c: Omit<Claim, 'line' | 'sentence' | 'prose'>) =>
       out.push({ ...c, line: u.line, sentence: u.text, prose: u.prose });
     if (u.label && labelClaims(u.label, u.text, add)) continue;
-    for (const seg of u.text.split(/\s*(?:;|:\s|\s[—–]\s)\s*/)) countClaims(seg, u, r, add);
+    for (const seg of clauses(u.text)) countClaims(seg, u, r, add);
     negationClaims(u.text, r, add);
     licenceClaims(u.text, add);
     kindClaims(u.text, r, add);
@@ -349,7 +349,7 @@ function countClaims(seg: string, u: Unit, r: Reader, add: Add): void {
     const rest = seg.slice(at + m[0].length);
     const noun = rest.startsWith(' ') ? NOUNS.find((n) => n.re.test(rest.slice(1))) : undefined;
     const prefix = seg.slice(0, at);
-    if (!noun || NOT_A_COUNT_BEFORE.test(prefix.replace(/\s+(?:the|its|a|an)\s*$/i, ' '))) continue;
+    if (!noun || NOT_A_COUNT_BEFORE.test(withoutTrailingArticle(prefix))) continue;
     const nounText = noun.re.exec(rest.slice(1))![0];
     const after = rest.slice(1 + nounText.length);
     const approx = APPROX.find(([re]) => re.test(prefix))?.[1];
@@ -358,7 +358,7 @@ function countClaims(seg: string, u: Unit, r: Reader, add: Add): void {
     // with its own verb, or chained to a count just read ("108 files with 8,135 lines of code")
     const chained =
       chainEnd >= 0 &&
-      /^\s*(?:,\s*)?(?:and|with|across|in|over|spread over|holding|hold|holds)?\s*(?:(?:only|just|about|around|some|over|the|its)\s+)*$/i.test(
+      /^\s*(?:,\s*)?(?:(?:and|with|across|in|over|spread over|holding|hold|holds)\s*)?(?:(?:only|just|about|around|some|over|the|its)\s+)*$/i.test(
         seg.slice(chainEnd, at),
       );
     const subj = r.subject.exec(prefix);
@@ -459,7 +459,7 @@ function negationClaims(sentence: string, r: Reader, add: Add): void {
     String.raw`^${COORD}(?:the project|the product|this project|the code ?base|the repository${named ? `|${named}` : ''})(?:\s+itself)?${MIDDLE}\s*\b(?:has|have|serves|serve|exposes|declares|needs|requires|ships|contains|reads|uses|includes)\s+(?=(?:no|zero)\s)`,
     'i',
   );
-  for (const clause of sentence.split(/\s*(?:;|:\s|\s[—–]\s)\s*/)) {
+  for (const clause of clauses(sentence)) {
     const text = clause.replace(new RegExp(String.raw`^\s*${LEAD}`, 'i'), '');
     for (const n of NEGATIONS) {
       const m = n.re.exec(text);
@@ -513,7 +513,7 @@ export function licenceFamily(s: string): string | undefined {
 function licenceFamilies(spdx: string): Set<string> {
   return new Set(
     spdx
-      .split(/\s+(?:OR|AND|WITH)\s+|[()]/)
+      .split(/(?<!\s)\s+(?:OR|AND|WITH)\s+|[()]/)
       .map((p) => licenceFamily(p))
       .filter((x): x is string => !!x),
   );
@@ -535,25 +535,17 @@ function licenceClaims(sentence: string, add: Add): void {
   )) {
     // "under MIT and Apache-2.0": each family named before the clause ends; the phrase ends at it
     const words = m[0].split(/\s+/);
-    for (const part of m[1]!.split(/\s+(?:and|or)\s+|,\s*/)) {
+    for (const part of m[1]!.split(/(?<!\s)\s+(?:and|or)\s+|,\s*/)) {
       const fam = licenceFamily(part);
       const at = words.findIndex((w) => licenceFamily(w) === fam);
       const end = at >= 0 && /^licen[cs]e/i.test(words[at + 1] ?? '') ? at + 2 : at + 1;
-      push(
-        fam,
-        at >= 0
-          ? words
-              .slice(0, end)
-              .join(' ')
-              .replace(/[.,;:]+$/, '')
-          : m[0],
-      );
+      push(fam, at >= 0 ? withoutTrailingPunctuation(words.slice(0, end).join(' ')) : m[0]);
     }
   }
-  for (const m of sentence.matchAll(/((?:[\w.+-]+[\s-]+){1,3})licen[cs](?:e|ed|es)\b/gi)) {
-    const words = m[1]!.trim().split(/[\s]+/).slice(-3).join(' ');
+  for (const m of wordsBeforeLicence(sentence)) {
+    const words = m.words.trim().split(/\s+/).slice(-3).join(' ');
     if (/\bno\b|\bwithout\b/i.test(words)) continue;
-    push(licenceFamily(words), m[0].trim());
+    push(licenceFamily(words), m.phrase.trim());
   }
   if (
     /(?:^|\b(?:it|the project|the product|the repository|the code ?base)\s+(?:has|ships|carries)\s+)no licen[cs]e\b(?: file)?(?:\s+(?:is|was|were)\s+(?:found|detected|present|included))?/i.test(
@@ -699,7 +691,7 @@ function runsOnClaims(sentence: string, r: Reader, a: Analysis, add: Add): void 
     const name = known.find((k) => k === m[1]);
     if (!name || r.names.some((n) => normFw(n) === normFw(name))) continue;
     // "`scripts/dev.js` runs on Express" is about that file, not the product
-    if (/\u2039code\u203a|[\w.-]+\/[\w./-]*/.test(sentence.slice(0, m.index))) continue;
+    if (/\u2039code\u203a|(?<![\w.-])[\w.-]+\/[\w./-]*/.test(sentence.slice(0, m.index))) continue;
     add({ key: 'runs-on', value: name, phrase: m[0] });
   }
 }
@@ -1052,4 +1044,97 @@ export function recordAccepted(
     section,
     extractClaims(markdown, a, names).filter((c) => !bad.has(`${c.line} ${c.phrase}`)),
   );
+}
+
+/** A sentence's clauses, split at `;`, `: ` and a spaced dash, without the spaces around them. */
+function clauses(text: string): string[] {
+  const out: string[] = [];
+  const separator = /;|:\s|\s[—–]\s/g;
+  let from = 0;
+  for (let m = separator.exec(text); m; m = separator.exec(text)) {
+    out.push(text.slice(from, m.index).trimEnd());
+    // the spaces after a separator belong to it, so they cannot open the next one
+    from = skipSpaces(text, separator.lastIndex);
+    separator.lastIndex = from;
+  }
+  out.push(text.slice(from));
+  return out;
+}
+
+function skipSpaces(text: string, at: number): number {
+  while (at < text.length && /\s/.test(text[at]!)) at++;
+  return at;
+}
+
+/** `text` with a final article ("… the") and the spaces around it replaced by one space. */
+function withoutTrailingArticle(text: string): string {
+  const trimmed = text.trimEnd();
+  const article = /(?:the|its|an|a)$/i.exec(trimmed);
+  if (!article) return text;
+  const before = trimmed.slice(0, article.index);
+  return /\s$/.test(before) ? before.trimEnd() + ' ' : text;
+}
+
+function withoutTrailingPunctuation(text: string): string {
+  let end = text.length;
+  while (end > 0 && '.,;:'.includes(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
+
+const LICENCE_WORD_CHAR = /[\w.+-]/;
+const LICENCE_GAP_CHAR = /[\s-]/;
+
+/**
+ * Each "licence"/"licensed"/"licenses" word with the one to three words before it, as
+ * `/((?:[\w.+-]+[\s-]+){1,3})licen[cs](?:e|ed|es)\b/g` matches them (the leftmost start, then the
+ * farthest licence word), but read backwards from each licence word so that it costs linear time.
+ */
+function wordsBeforeLicence(sentence: string): { words: string; phrase: string }[] {
+  // only a licence word right after a space or dash can end a match
+  const words = [...sentence.matchAll(/(?<=[\s-])licen[cs](?:e|ed|es)\b/gi)].map((m) => ({
+    at: m.index,
+    end: m.index + m[0].length,
+  }));
+  const out: { words: string; phrase: string }[] = [];
+  let floor = 0;
+  for (let i = 0; i < words.length; i++) {
+    let best = -1;
+    let bestStart = Infinity;
+    // a later licence word may reach back further, its three words holding this one; each
+    // candidate is preceded by a run of its own, so at most three more can reach this far
+    for (let j = i; j < words.length && j <= i + 3; j++) {
+      const start = threeWordsBack(sentence, words[j]!.at, floor);
+      if (start < words[j]!.at && start <= bestStart) {
+        best = j;
+        bestStart = start;
+      }
+    }
+    if (best < 0) continue;
+    const { at, end } = words[best]!;
+    out.push({ words: sentence.slice(bestStart, at), phrase: sentence.slice(bestStart, end) });
+    floor = end;
+    i = best;
+  }
+  return out;
+}
+
+/** Where up to three words, each followed by spaces or dashes, start before `at` (`at` when none). */
+function threeWordsBack(text: string, at: number, floor: number): number {
+  let start = at;
+  for (let pairs = 0; pairs < 3; pairs++) {
+    let gap = start;
+    while (gap > floor && LICENCE_GAP_CHAR.test(text[gap - 1]!)) gap--;
+    if (gap === start) break;
+    let word = gap;
+    while (word > floor && LICENCE_WORD_CHAR.test(text[word - 1]!)) word--;
+    if (word < gap) {
+      start = word;
+      continue;
+    }
+    // no word before the run: its first dash is the word, if a space or dash is left after it
+    const dash = text.indexOf('-', gap);
+    if (dash >= 0 && dash < start - 1) start = dash;
+    break;
+  }
+  return start;
 }

@@ -12,10 +12,14 @@ import type { LineCounts } from './types.ts';
 // cloc reads bytes, so its \s is ASCII whitespace only
 const BLANK = /^[ \t\n\r\f\v]*$/;
 const ENDS_BACKSLASH = /\\$/;
-const COMMON: Record<'C' | 'C++' | 'HTML', RegExp> = {
-  C: /\/\*[^]*?\*\//g,
-  'C++': /\/\*[^]*?\*\/|\/\/[^\n]*\n/g,
-  HTML: /<!--[^]*?-->/g,
+// cloc's call_regexp_common: block comments, and for C++ also `//` up to and with its newline
+const COMMON: Record<'C' | 'C++' | 'HTML', { open: string; close: string }[]> = {
+  C: [{ open: '/*', close: '*/' }],
+  'C++': [
+    { open: '/*', close: '*/' },
+    { open: '//', close: '\n' },
+  ],
+  HTML: [{ open: '<!--', close: '-->' }],
 };
 
 /** Splits text into lines as Perl's `<FH>` does, minus the newline and a trailing CR. */
@@ -119,9 +123,7 @@ function applyFilter(lines: string[], f: Filter, withNewline: boolean): string[]
       } else {
         joined = withNewline ? lines.join('\n') + '\n' : lines.join('');
       }
-      const re = COMMON[f.style];
-      re.lastIndex = 0;
-      const out = joined.replace(re, '').split('\n');
+      const out = removeDelimited(joined, COMMON[f.style]).split('\n');
       while (out.length > 0 && out[out.length - 1] === '') out.pop();
       return out;
     }
@@ -135,7 +137,7 @@ function applyFilter(lines: string[], f: Filter, withNewline: boolean): string[]
           const i = l.indexOf(f.end);
           return i < 0 ? -1 : i + f.end.length;
         },
-        new RegExp(escapeRe(f.start) + '.*?' + escapeRe(f.end), 'g'),
+        spanRemover(new RegExp(escapeRe(f.start), 'g'), escapeRe(f.end)),
       );
     case 'betweenRe':
       return betweenMarkers(
@@ -145,7 +147,7 @@ function applyFilter(lines: string[], f: Filter, withNewline: boolean): string[]
           const m = new RegExp('^.*?' + f.end.source).exec(l);
           return m ? m[0].length : -1;
         },
-        new RegExp(f.start.source + '.*?' + f.end.source, 'g'),
+        spanRemover(new RegExp(f.start.source, f.start.flags + 'g'), f.end.source),
       );
     case 'docstring':
       return docstrings(lines);
@@ -168,19 +170,108 @@ function applyFilter(lines: string[], f: Filter, withNewline: boolean): string[]
     case 'javaStrings':
       return lines
         .filter((l) => !BLANK.test(l))
-        .map((l) =>
-          l
-            .replace(/\\$/, ' ')
-            .replace(/(["'])(.*?\/\*)\1/g, 'xx')
-            .replace(/(["'])(.*?\*\/)\1/g, 'xx'),
-        )
+        .map((l) => quotedMarkersToXx(quotedMarkersToXx(l.replace(/\\$/, ' '), '/*'), '*/'))
         .filter((l) => !BLANK.test(l));
   }
+}
+
+/**
+ * Removes every span from an opener to the nearest closer after it, scanning left to right as a
+ * global regular expression `open[^]*?close|…` (first listed wins) would, but in linear time: an
+ * opener whose closer is missing once is missing for every later opener too.
+ */
+function removeDelimited(text: string, pairs: { open: string; close: string }[]): string {
+  const unclosed = new Set<string>();
+  let out = '';
+  let kept = 0;
+  for (let i = 0; i < text.length; i++) {
+    for (const { open, close } of pairs) {
+      if (unclosed.has(close) || !text.startsWith(open, i)) continue;
+      const end = text.indexOf(close, i + open.length);
+      if (end < 0) {
+        unclosed.add(close);
+        continue;
+      }
+      out += text.slice(kept, i);
+      kept = end + close.length;
+      i = kept - 1;
+      break;
+    }
+  }
+  return out + text.slice(kept);
+}
+
+/**
+ * cloc's `s{(["'])(.*?/\*)\1}{xx}g` (and the same for `*\/`): a quote, then text up to the first
+ * marker directly followed by the same quote, becomes `xx`. Scanned by position so that a run of
+ * quotes costs linear time: a quote whose marker-and-quote is missing once is missing for later ones.
+ */
+function quotedMarkersToXx(line: string, marker: string): string {
+  // `.` stops at these, so a match never spans one
+  return line
+    .split(/([\r\u2028\u2029])/)
+    .map((part, i) => (i % 2 ? part : quotedInSegment(part, marker)))
+    .join('');
+}
+
+function quotedInSegment(line: string, marker: string): string {
+  const missing = new Set<string>();
+  let out = '';
+  let kept = 0;
+  for (let i = 0; i < line.length; i++) {
+    const q = line[i]!;
+    if ((q !== '"' && q !== "'") || missing.has(q)) continue;
+    const end = line.indexOf(marker + q, i + 1);
+    if (end < 0) {
+      missing.add(q);
+      continue;
+    }
+    out += line.slice(kept, i) + 'xx';
+    kept = end + marker.length + 1;
+    i = kept - 1;
+  }
+  return out + line.slice(kept);
+}
+
+const TERMINATOR = /[\r\u2028\u2029]/g;
+
+/**
+ * `line.replace(/start.*?end/g, '')` in linear time. Each opener is tried as the regular expression
+ * would, but when `.*?end` finds nothing after an opener, it finds nothing after any later opener
+ * up to the next line terminator (where `.` stops), so those openers are passed over unread.
+ */
+function spanRemover(start: RegExp, end: string): (line: string) => string {
+  const closer = new RegExp('.*?' + end, 'y');
+  return (line) => {
+    let out = '';
+    let kept = 0;
+    let failFrom = Infinity;
+    let failTo = -1;
+    start.lastIndex = 0;
+    for (let m = start.exec(line); m; m = start.exec(line)) {
+      const from = m.index + m[0].length;
+      start.lastIndex = m.index + 1;
+      if (from >= failFrom && from <= failTo) continue;
+      closer.lastIndex = from;
+      if (closer.exec(line)) {
+        out += line.slice(kept, m.index);
+        kept = closer.lastIndex;
+        start.lastIndex = Math.max(kept, m.index + 1);
+        continue;
+      }
+      TERMINATOR.lastIndex = from;
+      failFrom = from;
+      failTo = TERMINATOR.exec(line)?.index ?? line.length;
+    }
+    return out + line.slice(kept);
+  };
 }
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+const removeHtmlSpans = spanRemover(/<!--/g, '-->');
 
 /** cloc's remove_html_comments, including its habit of dropping a line that opens a comment. */
 function htmlComments(lines: string[]): string[] {
@@ -188,7 +279,7 @@ function htmlComments(lines: string[]): string[] {
   let inComment = false;
   for (let l of lines) {
     if (BLANK.test(l)) continue;
-    l = l.replace(/<!--.*?-->/g, '');
+    l = removeHtmlSpans(l);
     if (BLANK.test(l)) continue;
     if (inComment) {
       const end = l.indexOf('-->');
@@ -214,13 +305,13 @@ function betweenMarkers(
   lines: string[],
   findStart: (l: string) => number,
   endOf: (l: string) => number,
-  oneLine: RegExp,
+  removeSpans: (l: string) => string,
 ): string[] {
   const out: string[] = [];
   let inComment = false;
   for (let l of lines) {
     if (BLANK.test(l)) continue;
-    l = l.replace(oneLine, '');
+    l = removeSpans(l);
     if (BLANK.test(l)) continue;
     if (inComment) {
       const e = endOf(l);

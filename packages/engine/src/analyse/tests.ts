@@ -280,8 +280,25 @@ function baseNames(bases: string): string[] {
   return bases
     .split(',')
     .filter((b) => !b.includes('='))
-    .map((b) => /(\w+)\s*(?:\[[^\]]*\])?\s*$/.exec(b)?.[1] ?? '')
+    .map(lastBaseName)
     .filter(Boolean);
+}
+
+/** The name in one base, `Name`, `module.Name` or `Name[T]`, read from its end; '' when there is none. */
+function lastBaseName(base: string): string {
+  const text = base.trimEnd();
+  if (!text.endsWith(']')) return lastWord(text);
+  // the subscript opens at a `[` after the `]` before the last one; the first such `[` with a name before it wins
+  const previous = text.lastIndexOf(']', text.length - 2);
+  for (let i = text.indexOf('[', previous + 1); i >= 0; i = text.indexOf('[', i + 1)) {
+    const name = lastWord(text.slice(0, i).trimEnd());
+    if (name) return name;
+  }
+  return '';
+}
+
+function lastWord(text: string): string {
+  return /(?<!\w)\w+$/.exec(text)?.[0] ?? '';
 }
 
 const PY_CLASS = /^[ \t]*class[ \t]+(\w+)[ \t]*\(([^)]{0,500})\)/gm;
@@ -348,7 +365,7 @@ export function pytestFiles(src: Sources): (base: string) => boolean {
   const globs: string[] = [];
   for (const name of ['pytest.ini', 'pyproject.toml', 'setup.cfg', 'tox.ini']) {
     const m = /^[ \t]*python_files[ \t]*=[ \t]*(.{1,300})$/m.exec(src.text(name) ?? '');
-    if (m) globs.push(...(m[1]!.match(/[\w.*?-]+\.py\b/g) ?? []));
+    if (m) globs.push(...(m[1]!.match(/(?<![\w.*?-])[\w.*?-]+\.py\b/g) ?? []));
   }
   if (!globs.length) return (base) => PYTEST_FILE.test(base);
   // the globs hold only word characters, dots, dashes, * and ?
