@@ -418,6 +418,24 @@ export type NonProductRole =
   /** Logos, brand and design files. */
   | 'assets';
 
+/** A name users of the product call; a command line's options carry how `--help` shows them. */
+export interface PublicApiItem {
+  name: string;
+  kind: string;
+  path: string;
+  line: number;
+  /** The short form (`-x`) beside a long name. */
+  short?: string;
+  /** The value the option takes (`<depth>`), when it names one. */
+  value?: string;
+  /** Left out of `--help` (clap `hide`, cobra `MarkHidden`, click `hidden=True`, argparse SUPPRESS). */
+  hidden?: boolean;
+  /** The struct, command or parser the option belongs to. */
+  group?: string;
+  /** The environment variable that sets it, where the parser reads one. */
+  env?: string;
+}
+
 export interface Identity {
   kind: ProjectKind;
   /** Secondary kinds (a CLI that is also a library, a web application…). */
@@ -442,17 +460,7 @@ export interface Identity {
    * options say their short form, value, group, environment variable and whether --help hides them
    * (identity/cli-options.ts).
    */
-  publicApi: {
-    name: string;
-    kind: string;
-    path: string;
-    line: number;
-    short?: string;
-    value?: string;
-    hidden?: boolean;
-    group?: string;
-    env?: string;
-  }[];
+  publicApi: PublicApiItem[];
   /**
    * Product files by centrality: the main path's files, the central types' files, then by use (how
    * many files use each and the rank their references earn, counted by work and role; centre.ts).

@@ -4,23 +4,14 @@
 // count every option and still pick visible ones as examples.
 
 import { LineIndex } from '../sources.ts';
+import type { PublicApiItem } from '../types.ts';
 
-export interface CliItem {
-  /** `--long`, or `-s` for an option with a short form only; a subcommand's name. */
-  name: string;
+/**
+ * An option (`kind: 'flag'`) or a subcommand, as the public API lists it: `name` is `--long`, or `-s`
+ * for an option with a short form only, or the subcommand's name.
+ */
+export interface CliItem extends PublicApiItem {
   kind: 'flag' | 'subcommand';
-  path: string;
-  line: number;
-  /** The short form (`-x`) beside a long name. */
-  short?: string;
-  /** The value the option takes (`<depth>`), when it names one. */
-  value?: string;
-  /** Left out of `--help` (clap `hide`, cobra `MarkHidden`, click `hidden=True`, argparse SUPPRESS). */
-  hidden?: boolean;
-  /** The struct, command or parser the option belongs to. */
-  group?: string;
-  /** The environment variable that sets it, where the parser reads one. */
-  env?: string;
 }
 
 const kebab = (s: string) => s.replace(/_/g, '-');
