@@ -70,7 +70,8 @@ const RUST: Extractor = {
     ({ fn: 'function', struct: 'struct', enum: 'enum', trait: 'trait', mod: 'module', type: 'type' })[
       k
     ] as Kind,
-  exported: (mods) => mods.startsWith('pub'),
+  // `pub(crate)`, `pub(super)` and `pub(in …)` stay inside the crate: only a bare `pub` is its API
+  exported: (mods) => /^pub\s/.test(mods),
   // `use a::b` (pub or not) and `mod foo;`, kept as written ("mod foo") for the module graph
   imports: [
     /^[ \t]*(?:pub(?:\([^)\n]*\))?\s+)?use\s+([\w:]+)/gm,
@@ -86,6 +87,9 @@ const JVM: Extractor = {
   exported: (mods) => !/private|internal/.test(mods),
   imports: [/^[ \t]*import\s+(?:static\s+)?([\w.*]+)/gm, /^[ \t]*using\s+(?:static\s+)?([\w.]+)\s*;/gm],
 };
+
+// Java's and C#'s types without a modifier are package-private or internal: only `public` ones are API
+const PUBLIC_ONLY: Extractor = { ...JVM, exported: (mods) => /\bpublic\b/.test(mods) };
 
 const C: Extractor = {
   symbols: /^()(struct|class|enum|union)\s+([A-Za-z_]\w*)\s*[{:]/gm,
@@ -127,10 +131,10 @@ const BY_LANGUAGE: Record<string, Extractor> = {
   Python: PY,
   Go: GO,
   Rust: RUST,
-  Java: JVM,
+  Java: PUBLIC_ONLY,
   Kotlin: JVM,
   Scala: JVM,
-  'C#': JVM,
+  'C#': PUBLIC_ONLY,
   Groovy: JVM,
   Dart: JVM,
   Swift: JVM,
@@ -146,6 +150,21 @@ export interface SymbolsResult {
   imports: ImportInfo[];
 }
 
+/** Whether the indented `def` at `at` sits in a class body: the nearest line above it with less indent opens a class. */
+function insidePythonClass(text: string, at: number, indent: number): boolean {
+  let end = at;
+  while (end > 0) {
+    const start = text.lastIndexOf('\n', end - 2) + 1;
+    const line = text.slice(start, end);
+    end = start;
+    const own = line.length - line.trimStart().length;
+    if (!line.trim() || line.trimStart().startsWith('#') || line.trimStart().startsWith('@') || own >= indent)
+      continue;
+    return /^(?:class)\b/.test(line.trimStart());
+  }
+  return false;
+}
+
 export function extractFile(path: string, text: string, language: string): SymbolsResult {
   const ex = BY_LANGUAGE[language];
   const out: SymbolsResult = { symbols: [], imports: [] };
@@ -159,6 +178,8 @@ export function extractFile(path: string, text: string, language: string): Symbo
       m[0].replace(/\s+/g, ' '),
     );
     if (!kind) continue;
+    // a function defined inside another function is a local helper, not a method of a class
+    if (kind === 'method' && ex === PY && !insidePythonClass(text, m.index, m[1]!.length)) continue;
     const exported = ex.exported(m[1] ?? '', name);
     // a module's local variables are noise; exported constants are its API
     if (kind === 'const' && !exported) continue;

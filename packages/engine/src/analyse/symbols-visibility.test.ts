@@ -1,0 +1,59 @@
+// What the regex extractors call exported, and what a method is, follow each language's own rules.
+import { describe, expect, it } from 'vitest';
+import { extractFile } from './symbols.ts';
+
+const shown = (path: string, text: string, language: string) =>
+  extractFile(path, text, language).symbols.map((s) => `${s.kind} ${s.name}${s.exported ? ' exported' : ''}`);
+
+describe('symbols by the language rules', () => {
+  it('Rust: only a bare pub is exported; pub(crate) and pub(super) stay inside the crate', () => {
+    expect(
+      shown(
+        'src/lib.rs',
+        'pub fn run() {}\npub(crate) fn helper() {}\npub(super) struct Inner;\npub(in crate::a) enum E {}\nfn private() {}\n',
+        'Rust',
+      ),
+    ).toEqual(['function run exported', 'function helper', 'struct Inner', 'enum E', 'function private']);
+  });
+
+  it('Java and C#: a type without public is package-private or internal; Kotlin is public by default', () => {
+    expect(shown('A.java', 'public class Owner {}\nclass OwnerValidator {}\n', 'Java')).toEqual([
+      'class Owner exported',
+      'class OwnerValidator',
+    ]);
+    expect(shown('A.cs', 'public class Api {}\ninternal class Cache {}\nclass Helper {}\n', 'C#')).toEqual([
+      'class Api exported',
+      'class Cache',
+      'class Helper',
+    ]);
+    expect(shown('A.kt', 'class Shop\ninternal class Cart\n', 'Kotlin')).toEqual([
+      'class Shop exported',
+      'class Cart',
+    ]);
+  });
+
+  it('Python: a def in a class body is a method; a def inside a function is a local helper', () => {
+    const text = [
+      'class Shop:',
+      '    """A shop."""',
+      '',
+      '    @property',
+      '    def name(self):',
+      '        def inner():',
+      '            pass',
+      '        return inner()',
+      '',
+      'def require_setting(key):',
+      '    def decorator(f):',
+      '        def wrapper(*a):',
+      '            return f(*a)',
+      '        return wrapper',
+      '    return decorator',
+    ].join('\n');
+    expect(shown('shop.py', text, 'Python')).toEqual([
+      'class Shop exported',
+      'method name exported',
+      'function require_setting exported',
+    ]);
+  });
+});
