@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Analysis } from '../analyse/types.ts';
-import { keyComponentParts, purposeParagraph } from './identity-text.ts';
+import { keyComponentParts, purposeParagraph, rankedApi } from './identity-text.ts';
 import type { Workspace } from '../types.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'atr-purpose-'));
@@ -104,5 +104,17 @@ describe('key components', () => {
     expect(md).not.toMatch(/lib\/f1\.js/);
     expect(md).not.toMatch(/—/);
     expect(md).toMatch(/lib\/f2\.js/);
+  });
+});
+
+describe('the public names in reading order', () => {
+  it('puts printing and serialising methods after the names that show how the project is used', () => {
+    const item = (name: string, line: number) => ({ name, kind: 'method', path: 'lib/application.js', line });
+    const id = {
+      publicApi: [item('inspect', 10), item('toJSON', 20), item('use', 30), item('listen', 40)],
+      keyComponents: [],
+      mainPath: [],
+    } as unknown as Parameters<typeof rankedApi>[0];
+    expect(rankedApi(id).map((e) => e.name)).toEqual(['use', 'listen', 'inspect', 'toJSON']);
   });
 });

@@ -185,6 +185,11 @@ function countUsage(a: Analysis, workspace: Workspace): Map<string, number> {
   return counts;
 }
 
+// methods every object of a language offers for printing, comparing or serialising: part of the
+// surface, but never what shows how a project is used
+const PLUMBING =
+  /^(?:toJSON|toString|valueOf|inspect|__(?:repr|str|eq|hash)__|hashCode|equals|String|GoString|Less|Len|Swap|MarshalJSON|UnmarshalJSON)$/;
+
 /**
  * The public API in reading order: types first, then everything else; within each, the names the
  * code base uses most (see usageCounts), then by the rank of the defining file and the line.
@@ -202,11 +207,13 @@ export function rankedApi(id: Identity, usage: Map<string, number> = new Map()):
     (id.mainPath ?? []).flatMap((st) => (st.external ? [] : st.owner ? [st.owner, st.name] : [st.name])),
   );
   const path = (e: Identity['publicApi'][number]) => (onPath.has(e.name) ? 0 : 1);
+  const plumbing = (e: ApiItem) => (PLUMBING.test(e.name) ? 1 : 0);
   return [...id.publicApi].sort(
     (x, y) =>
       group(x) - group(y) ||
       hidden(x) - hidden(y) ||
       path(x) - path(y) ||
+      plumbing(x) - plumbing(y) ||
       used(y) - used(x) ||
       (rank.get(x.path) ?? 1e6) - (rank.get(y.path) ?? 1e6) ||
       x.line - y.line,
