@@ -288,7 +288,7 @@ function pinning(ds: Dependency[]): string {
   if (n('minimum')) {
     const go = ds.some((d) => d.ecosystem === 'go');
     rest.push(
-      `${num(n('minimum'))} ${agree(n('minimum'), 'sets', 'set')} a minimum only${when(go, ' (Go module versions are minimums that go.sum locks)')}`,
+      `${num(n('minimum'))} ${agree(n('minimum'), 'sets', 'set')} a minimum only${when(go, " (Go's minimal version selection builds with the lowest version that meets every module's minimum)")}`,
     );
   }
   if (n('any')) rest.push(`${num(n('any'))} ${agree(n('any'), 'names', 'name')} no version`);
@@ -318,11 +318,21 @@ function pinning(ds: Dependency[]): string {
 /** What the committed lockfiles (or their deliberate absence) mean for the product's installs. */
 function lockSentence(a: Analysis): string {
   const fx = factsOf(a);
-  if (fx.lockfiles.length)
+  // go.sum only holds checksums: in Go, go.mod and minimal version selection fix the versions
+  const goSums = fx.lockfiles.filter((p) => /(^|\/)go\.sum$/.test(p));
+  const locks = fx.lockfiles.filter((p) => !goSums.includes(p));
+  const goSentence = goSums.length
+    ? `${joinSome(
+        goSums.map((p) => cite(p)),
+        2,
+      )} ${goSums.length === 1 ? 'records' : 'record'} the checksums of the modules the build uses; the versions themselves are fixed by \`go.mod\` and Go's minimal version selection.`
+    : '';
+  if (locks.length)
     return `Lockfiles pin the resolved tree: ${joinSome(
-      fx.lockfiles.map((p) => cite(p)),
+      locks.map((p) => cite(p)),
       4,
-    )}.`;
+    )}.${goSentence ? ` ${goSentence}` : ''}`;
+  if (goSentence) return goSentence;
   const frozen = frozenRequirements(ownDeps(fx));
   if (frozen.length)
     return `No lockfile is committed; ${joinSome(

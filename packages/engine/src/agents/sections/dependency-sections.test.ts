@@ -149,6 +149,28 @@ describe('dependencies told by what they are', () => {
     ]);
   });
 
+  it('go.sum records checksums: it is never said to pin the tree, and Go minimums are told as such', () => {
+    const go = (name: string, line: number): Dependency => ({
+      ecosystem: 'go',
+      name,
+      version: 'v1.2.0',
+      scope: 'runtime',
+      manifest: 'go.mod',
+      line,
+      area: 'product',
+    });
+    const a: Analysis = {
+      ...sampleAppAnalysis(),
+      identity: { kind: 'library', productPaths: ['.'] } as unknown as Analysis['identity'],
+      lockfiles: [{ path: 'go.sum', manager: 'Go modules', ecosystem: 'go' }],
+      dependencies: [go('github.com/spf13/pflag', 5), go('gopkg.in/yaml.v3', 6)],
+    };
+    const out = writeDependencies(ctx(a));
+    expect(out).not.toMatch(/Lockfiles pin|go\.sum locks/);
+    expect(out).toContain('records the checksums of the modules the build uses');
+    expect(out).toContain('minimal version selection');
+  });
+
   it('an application without a lockfile is told about its shipped open requirements only', () => {
     const a = pythonLibrary('application');
     // certifi and the PySocks extra ship; the pytest and chardet entries are the developers' own
