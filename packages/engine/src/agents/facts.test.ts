@@ -142,4 +142,27 @@ describe('launchers', () => {
     ];
     expect(factsOf(a).launchers.map((l) => l.file)).toEqual(['src/server.ts']);
   });
+
+  it('a make target that runs the packaging script (`python setup.py check`) starts no product file', () => {
+    const a = sampleAppAnalysis();
+    a.files.push({
+      path: 'setup.py',
+      size: 100,
+      language: 'Python',
+      code: 3,
+      comment: 0,
+      blank: 0,
+      role: 'product',
+    });
+    a.entryPoints = [
+      {
+        kind: 'make-target',
+        name: 'test-readme',
+        path: 'Makefile',
+        line: 10,
+        command: 'python setup.py check --restructuredtext --strict',
+      },
+    ];
+    expect(factsOf(a).launchers).toEqual([]);
+  });
 });

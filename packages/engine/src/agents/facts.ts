@@ -79,6 +79,11 @@ const RUNS_FILE =
 const TOOLING_SCRIPT =
   /^(pre|post)?(build|watch|compile|bundle|release|publish|version|lint|format|fmt|typecheck|check|clean|generate|gen|codegen|docs?)([:_-][\w:-]*)?$/;
 
+// files that package, build or automate the project (`python setup.py check`, `nox`, `gulp`): a
+// script that runs one runs the project's tooling, not the product
+const TOOLING_FILE =
+  /(^|\/)(setup\.py|noxfile\.py|tasks\.py|fabfile\.py|build\.rs|[Gg]ulpfile\.[cm]?[jt]s|[Gg]runtfile\.[cm]?[jt]s|(webpack|rollup|vite|esbuild)\.config\.[cm]?[jt]s)$/;
+
 function launchersOf(a: Analysis, fileByPath: Map<string, FileInfo>): Facts['launchers'] {
   const out: Facts['launchers'] = [];
   const seen = new Set<string>();
@@ -94,7 +99,13 @@ function launchersOf(a: Analysis, fileByPath: Map<string, FileInfo>): Facts['lau
     const file = (dir + m[1]!.replace(/^\.\//, '')).replace(/\/\.\//g, '/');
     // a benchmark script runs against the product, and a build, lint or release script runs the
     // project's tooling (`bun ./build/build.ts`): neither is where the product starts
-    if (!fileByPath.has(file) || isNonProductCode(file) || TOOLING_SCRIPT.test(e.name) || seen.has(file))
+    if (
+      !fileByPath.has(file) ||
+      isNonProductCode(file) ||
+      TOOLING_SCRIPT.test(e.name) ||
+      TOOLING_FILE.test(file) ||
+      seen.has(file)
+    )
       continue;
     seen.add(file);
     out.push({ file, script: e.name, kind: e.kind, path: e.path, line: e.line });
