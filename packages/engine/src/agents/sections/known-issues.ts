@@ -20,6 +20,7 @@ import {
 import type { Finding } from '../types.ts';
 import { isPlaceholderKind } from '../../analyse/secrets.ts';
 import { defineSection, finding as f } from './define.ts';
+import { actuatorExposure, placeholderCredentials } from './security.ts';
 import type { Facts } from '../facts.ts';
 import { factsOf } from '../facts.ts';
 import type { Analysis } from '../../analyse/types.ts';
@@ -146,6 +147,20 @@ export function writeKnownIssues({ a, fx }: WriterContext): string {
         secrets.map((s) => cite(s.file, s.line)),
         3,
       )} (see the security findings).`,
+    );
+  // the risks the security chapter found belong to the known issues too, said once and pointed to
+  const exposure = actuatorExposure(a);
+  if (exposure && exposure.value.split(',').some((v) => v.trim() === '*'))
+    risks.push(
+      `Every enabled Actuator endpoint is exposed over HTTP (${cite(exposure.file, exposure.line)}; see the security findings).`,
+    );
+  const placeholders = placeholderCredentials(a);
+  if (placeholders.length)
+    risks.push(
+      `${plural(placeholders.length, 'credential')} ${agree(placeholders.length, 'falls', 'fall')} back to a placeholder value that production must replace (${joinSome(
+        placeholders.map((s) => cite(s.file, s.line)),
+        3,
+      )}; see the security findings).`,
     );
   if (!fx.testFiles.length && !a.tests.totalCases)
     risks.push('There are no automated tests, so regressions go unnoticed.');

@@ -4,6 +4,7 @@ import type { Analysis } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import { bareLibraryAnalysis, sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
+import { writeKnownIssues } from './known-issues.ts';
 import { productAuthCode, writeSecurity } from './security.ts';
 
 const ctx = (a: Analysis): WriterContext => ({
@@ -93,6 +94,15 @@ describe('what the code shows about security', () => {
     const bare = springApp();
     bare.dependencies = bare.dependencies.filter((d) => !/actuator/.test(d.name));
     expect(writeSecurity(ctx(bare))).not.toMatch(/Actuator/);
+  });
+
+  it('Known Issues carries the open Actuator the security chapter found, once and pointed to', () => {
+    expect(writeKnownIssues(ctx(springApp()))).toContain(
+      'Every enabled Actuator endpoint is exposed over HTTP (`app.properties:19`; see the security findings).',
+    );
+    const narrow = springApp();
+    narrow.config.settings![0]!.value = 'health,info';
+    expect(writeKnownIssues(ctx(narrow))).not.toMatch(/Actuator/);
   });
 
   it('an HTTP client: TLS verification by default, its CA bundle and the variables that override it', () => {

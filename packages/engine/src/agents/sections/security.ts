@@ -274,11 +274,20 @@ const FACT_LABEL: Record<SecurityFact['kind'], string> = {
 // Spring Boot Actuator: which management endpoints the web exposure setting opens
 const EXPOSURE_KEY = 'management.endpoints.web.exposure.include';
 
-/** "`management.endpoints.web.exposure.include=*` (…) exposes every enabled Actuator endpoint over HTTP". */
-function exposureLine(a: Analysis, open: boolean): string | null {
+/** The Actuator's web exposure setting, when the product depends on the Actuator and sets it. */
+export function actuatorExposure(a: Analysis) {
   const setting = (a.config.settings ?? []).find((s) => s.key === EXPOSURE_KEY);
   const actuator = a.dependencies.some((d) => /actuator/.test(d.name) && (!d.area || d.area === 'product'));
-  if (!setting || !actuator) return null;
+  return setting && actuator ? setting : null;
+}
+
+/** Credentials that fall back to a placeholder in the code or in a shipped sample env file. */
+export const placeholderCredentials = (a: Analysis) => [...ownPlaceholders(a), ...ownSamples(a)];
+
+/** "`management.endpoints.web.exposure.include=*` (…) exposes every enabled Actuator endpoint over HTTP". */
+function exposureLine(a: Analysis, open: boolean): string | null {
+  const setting = actuatorExposure(a);
+  if (!setting) return null;
   const all = setting.value.split(',').some((v) => v.trim() === '*');
   const what = all
     ? 'exposes every enabled Actuator endpoint over HTTP (such as `/actuator/env`, `/actuator/heapdump` and `/actuator/beans`)'
