@@ -369,7 +369,8 @@ export function writeArchitecture(ctx: WriterContext): string {
     // a package's many subpath exports are one fact: that it exports subpaths, with a few named
     const items = groupedBy(entries, (e) => (e.kind === 'export' ? e.path : '')).map((g) =>
       g.length >= GROUP
-        ? `${plural(g.length, 'export')} in ${cite(g[0]!.path, g[0]!.line)}, such as ${joinSome(
+        ? // the group is the whole exports map: its first target's line would cite one entry for all
+          `${plural(g.length, 'export')} in ${cite(g[0]!.path)}, such as ${joinSome(
             g.map((e) => code(e.name)),
             4,
           )}`
