@@ -1,6 +1,7 @@
 // What the regex extractors call exported, and what a method is, follow each language's own rules.
 import { describe, expect, it } from 'vitest';
 import { extractFile } from './symbols.ts';
+import { loadTreeSitter } from './tree-sitter.ts';
 
 const shown = (path: string, text: string, language: string) =>
   extractFile(path, text, language).symbols.map((s) => `${s.kind} ${s.name}${s.exported ? ' exported' : ''}`);
@@ -54,6 +55,36 @@ describe('symbols by the language rules', () => {
       'class Shop exported',
       'method name exported',
       'function require_setting exported',
+    ]);
+  });
+
+  it('tree-sitter: callbacks of an object handed to a call and nested Python functions are no symbols', async () => {
+    const ts = (await loadTreeSitter())!;
+    const names = (path: string, text: string, language: string) =>
+      ts
+        .extract(path, text, language)!
+        .symbols.map((s) => `${s.kind} ${s.name}${s.exported ? ' exported' : ''}`);
+    const client = [
+      'export const createClient = () =>',
+      '  createServerClient(url, key, {',
+      '    cookies: {',
+      '      get(name: string) { return store.get(name) },',
+      '      set(name: string, value: string) { store.set(name, value) },',
+      '    },',
+      '  });',
+      'export class Shop {',
+      '  open() {}',
+      '}',
+    ].join('\n');
+    const shown = names('utils/client.ts', client, 'TypeScript');
+    expect(shown).toContain('method open exported');
+    expect(shown.some((s) => / (get|set)( |$)/.test(s))).toBe(false);
+    const py =
+      'class Shop:\n    def name(self):\n        def inner():\n            pass\n\ndef outer():\n    def helper():\n        pass\n';
+    expect(names('shop.py', py, 'Python')).toEqual([
+      'class Shop exported',
+      'method name exported',
+      'function outer exported',
     ]);
   });
 });

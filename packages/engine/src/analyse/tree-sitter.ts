@@ -167,6 +167,8 @@ function collect(path: string, language: string, captures: Parser.QueryCapture[]
     let kind = name as Kind;
     let exported: boolean;
     if (python) {
+      // a function defined inside another function is a local helper, no symbol of the module
+      if (hasAncestor(decl, 'function_definition')) continue;
       if (kind === 'function' && hasAncestor(decl, 'class_definition', 'function_definition'))
         kind = 'method';
       exported = !node.text.startsWith('_');
@@ -177,6 +179,9 @@ function collect(path: string, language: string, captures: Parser.QueryCapture[]
       }
       exported = /^[A-Z]/.test(node.text);
     } else {
+      // a method of an object literal handed to a call (`createClient(url, key, { cookies: { get() {} } })`)
+      // is a callback the call receives, not a name the module offers
+      if (kind === 'method' && hasAncestor(decl, 'arguments', 'class_body')) continue;
       exported = hasAncestor(node, 'export_statement');
       if (kind === 'const') {
         // only module-level exported constants are API; locals are noise
