@@ -171,7 +171,8 @@ describe('tables and schemas, as the code means them', () => {
         { name: 'id', type: 'uuid' },
         { name: 'name', type: 'text' },
       ],
-      relations: [{ from: 'users', to: 'auth.users', kind: 'many-to-one', field: 'id' }],
+      // its key is the foreign key: one user row per auth user
+      relations: [{ from: 'users', to: 'auth.users', kind: 'one-to-one', field: 'id' }],
     });
     expect(m.get('prices')).toMatchObject({
       rowLevelSecurity: true,
@@ -179,6 +180,24 @@ describe('tables and schemas, as the code means them', () => {
       relations: [{ from: 'prices', to: 'users', kind: 'many-to-one', field: 'user_id' }],
     });
     expect(m.get('logs')!.rowLevelSecurity).toBeUndefined();
+  });
+
+  it('SQL: a foreign key that is also the table key or unique is one-to-one', () => {
+    const m = byName({
+      'db/schema.sql':
+        'create table profiles (\n  user_id int,\n  bio text,\n  primary key (user_id),\n  foreign key (user_id) references users\n);\n' +
+        'create table badges (\n  id int primary key,\n  owner int unique references users\n);\n' +
+        'create table posts (\n  id int primary key,\n  author int references users\n);\n',
+    });
+    expect(m.get('profiles')!.relations).toEqual([
+      { from: 'profiles', to: 'users', kind: 'one-to-one', field: 'user_id' },
+    ]);
+    expect(m.get('badges')!.relations).toEqual([
+      { from: 'badges', to: 'users', kind: 'one-to-one', field: 'owner' },
+    ]);
+    expect(m.get('posts')!.relations).toEqual([
+      { from: 'posts', to: 'users', kind: 'many-to-one', field: 'author' },
+    ]);
   });
 
   it('names the database a SQL file is written for only from syntax that database alone accepts', () => {

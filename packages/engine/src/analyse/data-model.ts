@@ -54,16 +54,26 @@ function sqlTables(text: string, add: Add): void {
     const parts = topLevel(bracketBody(text, m.index! + m[0].length - 1) ?? '');
     const columns: DataField[] = [];
     const relations: DataRelation[] = [];
+    // a foreign key that is also the table's key (or unique) points at one row from exactly one row
+    const tableKey = parts
+      .map((p) => /^(?:constraint\s+\S+\s+)?(?:primary\s+key|unique)\s*\(([^)]*)\)/i.exec(p)?.[1])
+      .filter((k): k is string => !!k)
+      .map((k) => k.replace(/["`[\]\s]/g, ''));
+    const kindOf = (field: string | undefined, inline = '') =>
+      /\bprimary\s+key\b|\bunique\b/i.test(inline) || (field && tableKey.includes(field))
+        ? 'one-to-one'
+        : 'many-to-one';
     for (const part of parts) {
       const col = /^(["`[]?\w+["`\]]?)\s+([a-z]\w*(?:\s*\([\d, ]+\))?(?:\[\])?)/i.exec(part);
       const reference = /\breferences\s+([\w."`[\]]+)/i.exec(part)?.[1];
       if (!SQL_CONSTRAINT.test(part) && col) {
         const field = sqlName(col[1]!);
         columns.push(column(field, col[2]!));
-        if (reference) relations.push({ from: name, to: sqlName(reference), kind: 'many-to-one', field });
+        if (reference)
+          relations.push({ from: name, to: sqlName(reference), kind: kindOf(field, part), field });
       } else if (reference && /^(constraint\s+\S+\s+)?foreign\s+key/i.test(part)) {
         const field = /foreign\s+key\s*\(([^)]*)\)/i.exec(part)?.[1]?.replace(/["`[\]\s]/g, '');
-        relations.push({ from: name, to: sqlName(reference), kind: 'many-to-one', field });
+        relations.push({ from: name, to: sqlName(reference), kind: kindOf(field), field });
       }
     }
     relations.push(...(altered.get(name.toLowerCase()) ?? []));
