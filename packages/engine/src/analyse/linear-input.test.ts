@@ -2,6 +2,7 @@
 // earlier regular expressions backtrack: long runs of comment openers, spaces or capitals.
 import { describe, expect, it } from 'vitest';
 import { bannerTitle } from './ci.ts';
+import { extractFile } from './symbols.ts';
 import { dataModelPass } from './data-model.ts';
 import { readmeTitle } from './identity/purpose.ts';
 import { extractComments } from '../retrieval/documents.ts';
@@ -167,6 +168,13 @@ describe('linear-time reading of hostile repository text', () => {
     const { value, ms } = timed(() => extractClaims(md, a).map((c) => `${c.key}=${c.value}`));
     expect(value).toContain('licence=MIT');
     expect(value).toContain('files=12');
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('tells the methods of a Python class with thousands of methods in one pass', () => {
+    const body = Array.from({ length: 20_000 }, (_, i) => `    def m${i}(self):\n        pass\n`).join('');
+    const { value, ms } = timed(() => extractFile('big.py', `class Big:\n${body}`, 'Python'));
+    expect(value.symbols.filter((x) => x.kind === 'method')).toHaveLength(20_000);
     expect(ms).toBeLessThan(1000);
   });
 });

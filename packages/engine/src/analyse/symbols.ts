@@ -150,25 +150,33 @@ export interface SymbolsResult {
   imports: ImportInfo[];
 }
 
-/** Whether the indented `def` at `at` sits in a class body: the nearest line above it with less indent opens a class. */
-function insidePythonClass(text: string, at: number, indent: number): boolean {
-  let end = at;
-  while (end > 0) {
-    const start = text.lastIndexOf('\n', end - 2) + 1;
-    const line = text.slice(start, end);
-    end = start;
-    const own = line.length - line.trimStart().length;
-    if (!line.trim() || line.trimStart().startsWith('#') || line.trimStart().startsWith('@') || own >= indent)
-      continue;
-    return /^(?:class)\b/.test(line.trimStart());
+/**
+ * For each `def` of a Python file (by its text index), whether it sits directly in a class body: one
+ * forward pass keeps the stack of open blocks, so a long class costs its length once, not per method.
+ */
+function pythonMethodStarts(text: string): Set<number> {
+  const out = new Set<number>();
+  const stack: { indent: number; isClass: boolean }[] = [];
+  let at = 0;
+  for (const line of text.split('\n')) {
+    const body = line.trimStart();
+    const indent = line.length - body.length;
+    if (body && !body.startsWith('#')) {
+      while (stack.length && stack[stack.length - 1]!.indent >= indent) stack.pop();
+      const opens = /^(?:async[ \t]+)?(def|class)\b/.exec(body)?.[1];
+      if (opens === 'def' && stack[stack.length - 1]?.isClass) out.add(at);
+      if (opens) stack.push({ indent, isClass: opens === 'class' });
+    }
+    at += line.length + 1;
   }
-  return false;
+  return out;
 }
 
 export function extractFile(path: string, text: string, language: string): SymbolsResult {
   const ex = BY_LANGUAGE[language];
   const out: SymbolsResult = { symbols: [], imports: [] };
   if (!ex) return out;
+  let methodStarts: Set<number> | undefined;
   for (const { m, line } of matchesWithLines(text, ex.symbols)) {
     const name = m[3];
     if (!name) continue;
@@ -179,7 +187,7 @@ export function extractFile(path: string, text: string, language: string): Symbo
     );
     if (!kind) continue;
     // a function defined inside another function is a local helper, not a method of a class
-    if (kind === 'method' && ex === PY && !insidePythonClass(text, m.index, m[1]!.length)) continue;
+    if (kind === 'method' && ex === PY && !(methodStarts ??= pythonMethodStarts(text)).has(m.index)) continue;
     const exported = ex.exported(m[1] ?? '', name);
     // a module's local variables are noise; exported constants are its API
     if (kind === 'const' && !exported) continue;
