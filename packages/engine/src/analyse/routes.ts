@@ -410,6 +410,12 @@ export function decoratedMethods(text: string, name: string): string[] | null {
  */
 function djangoViewMethods(routes: Route[], textOf: (p: string) => string | null, paths: string[]): Route[] {
   const known = new Set(paths);
+  // many URL patterns share one views module: read each once
+  const texts = new Map<string, string | null>();
+  const read = (p: string) => {
+    if (!texts.has(p)) texts.set(p, textOf(p));
+    return texts.get(p)!;
+  };
   return routes.flatMap((r) => {
     if (r.framework !== 'Django' || r.method !== 'ANY' || !r.handler || r.handler.includes('(')) return [r];
     const parts = r.handler.split('.');
@@ -418,7 +424,7 @@ function djangoViewMethods(routes: Route[], textOf: (p: string) => string | null
     const module = parts.length ? parts[parts.length - 1]! : 'views';
     const candidates = [`${dir}${module}.py`, `${dir}${module}/__init__.py`].filter((p) => known.has(p));
     for (const file of candidates) {
-      const text = textOf(file);
+      const text = read(file);
       const methods = text ? decoratedMethods(text, name) : null;
       if (methods) return methods.map((method) => ({ ...r, method }));
     }
