@@ -170,6 +170,10 @@ describeBrowser('the crafted surface', () => {
   it('every file field is the one picker: labelled, reached and opened by keyboard, takes a drop, names the files', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
+    // The chooser is intercepted from the start: Playwright turns interception on lazily, and a key pressed before
+    // that has reached the browser opens a native chooser no event reports.
+    const chooserOpened = page.waitForEvent('filechooser', { timeout: 120_000 });
+    void chooserOpened.catch(() => undefined); // a failure before Enter is reported by its own step
     await signIn(page, app, user);
     await page.goto(`${app.url}/app/upload`);
     await page.getByRole('button', { name: 'Generate Report' }).waitFor();
@@ -187,7 +191,8 @@ describeBrowser('the crafted surface', () => {
       reached = await page.evaluate(() => document.activeElement?.getAttribute('name') === 'template');
     }
     expect(reached).toBe(true);
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await page.keyboard.press('Enter');
+    const chooser = await chooserOpened;
     await chooser.setFiles({
       name: 'house-style.yaml',
       mimeType: 'application/x-yaml',
