@@ -63,7 +63,7 @@ const CONCURRENCY: { what: string; re: RegExp }[] = [
   { what: 'channels (`std::sync::mpsc`)', re: /\bmpsc::(sync_)?channel\b/ },
   { what: 'rayon parallel iterators', re: /\.par_iter(_mut)?\s*\(|\binto_par_iter\s*\(/ },
   { what: 'async tasks (`tokio::spawn`)', re: /\btokio::spawn\b|#\[tokio::main\]/ },
-  { what: 'goroutines', re: /^\s*go\s+(func\b|[\w.]+\()/m },
+  { what: 'goroutines', re: /^[ \t]*go[ \t]+(func\b|[\w.]+\()/m },
   { what: 'channels', re: /\bmake\(\s*chan\b|<-\s*chan\b|\bchan\s+<-/ },
   { what: '`sync.WaitGroup`', re: /\bsync\.WaitGroup\b|\berrgroup\.Group\b/ },
   { what: 'worker threads (`worker_threads`)', re: /\bnew\s+Worker\s*\(|['"](node:)?worker_threads['"]/ },
@@ -107,7 +107,7 @@ function withoutLiterals(line: string): string {
   return line
     .replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""')
     .replace(
-      /(^|[=(,:[!&|?{};]|\breturn)\s*\/(?![/*])(?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\\n])+\/[dgimsuyv]*/g,
+      /(^|[=(,:[!&|?{};]|\breturn)\s*\/(?![/*])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])+\/[dgimsuyv]*/g,
       '$1 ""',
     );
 }

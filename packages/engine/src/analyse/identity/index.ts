@@ -162,7 +162,7 @@ export function identityPass(input: IdentityInput): IdentityResult {
       else goLibraries++;
     }
     if (
-      /^\s*(import\s+argparse|from\s+argparse\s+import|import\s+getopt|import\s+optparse)\b|^\s*"flag"\s*$|^import\s+"flag"|#include\s+<getopt\.h>/m.test(
+      /^[ \t]*(import\s+argparse|from\s+argparse\s+import|import\s+getopt|import\s+optparse)\b|^[ \t]*"flag"[ \t]*$|^import\s+"flag"|#include\s+<getopt\.h>/m.test(
         text,
       )
     )
