@@ -493,7 +493,10 @@ export function jsExports(path: string, text: string): ApiItem[] {
     ))
       if (declared(m)) add(m[2]!, /\b[gs]et\s/.test(m[1]!) ? 'property' : 'method', line);
   }
-  for (const { m, line } of matchesWithLines(text, /^module\.exports\s*=\s*([A-Za-z_$][\w$]*)[ \t]*(?:;[ \t]*)?$/gm))
+  for (const { m, line } of matchesWithLines(
+    text,
+    /^module\.exports\s*=\s*([A-Za-z_$][\w$]*)[ \t]*(?:;[ \t]*)?$/gm,
+  ))
     if (m[1] !== 'require') add(m[1]!, 'export', line);
   for (const { m, line } of matchesWithLines(
     text,
