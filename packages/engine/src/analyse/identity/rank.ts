@@ -195,8 +195,7 @@ function headerBlocks(text: string): string[] {
         if (lines[i]!.includes('*/')) break;
       }
       i++;
-      if (/^\/\*\*/.test(t) || !pastPreamble)
-        blocks.push(blockCommentText(out));
+      if (/^\/\*\*/.test(t) || !pastPreamble) blocks.push(blockCommentText(out));
     } else if (/^(\/\/|#(?![![])|--)/.test(t)) {
       // after the imports, only a module's inner doc comment (//!) still describes the file
       const doc = /^\/\/!/.test(t);
@@ -260,7 +259,15 @@ export function headerSummary(text: string): string | undefined {
       /^(eslint|prettier|@ts-|jshint|global\s|go:build|\+build)/i.test(t)
     )
       continue;
-    return firstSentence(t) ?? (t.length <= 160 ? t : `${t.slice(0, 157).replace(/\s\S*$/, '').trimEnd()}…`);
+    return (
+      firstSentence(t) ??
+      (t.length <= 160
+        ? t
+        : `${t
+            .slice(0, 157)
+            .replace(/\s\S*$/, '')
+            .trimEnd()}…`)
+    );
   }
   return undefined;
 }
