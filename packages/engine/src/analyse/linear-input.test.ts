@@ -22,6 +22,7 @@ import { summariseReadme } from './docs.ts';
 import { loopReads, settingsReads } from './env-readers.ts';
 import { jsExports, pyExports, rustPubItems } from './identity/surface.ts';
 import { headerSummary } from './identity/rank.ts';
+import { callsIn, definitions, importBindings } from './flow/definitions.ts';
 
 const N = 200_000;
 
@@ -251,5 +252,36 @@ describe('linear-time reading of hostile repository text', () => {
     );
     expect(value).toBe('Parses the Config file.');
     expect(ms).toBeLessThan(1000);
+  });
+
+  it('reads definitions, calls and imports of lines built of long chains, spaces and open parentheses', () => {
+    const spaces = ' '.repeat(N);
+    const chain = 'a.'.repeat(N / 4);
+    const calls = timed(() => callsIn([`${chain}b c.d().e(1)`], 1, 1));
+    expect(calls.value.map((c) => c.name)).toEqual(['d', 'e']);
+    expect(calls.ms).toBeLessThan(1000);
+    const js = timed(() =>
+      definitions(
+        `function${spaces}run() {}\nclass A {\n  ${'*'.repeat(10)}${spaces}x\n  go(a)${spaces}{\n}\n`,
+        'TypeScript',
+      ),
+    );
+    expect(js.value.map((d) => d.name)).toEqual(expect.arrayContaining(['run', 'A']));
+    expect(js.ms).toBeLessThan(1000);
+    const jvm = timed(() =>
+      definitions(
+        `class A extends B${spaces}implements C {\n}\nclass D(${'('.repeat(N)}) : E${spaces}\n`,
+        'Java',
+      ),
+    );
+    expect(jvm.ms).toBeLessThan(1000);
+    const go = timed(() => definitions(`func (${spaces}r${spaces}*Router) Handle() {}\n`, 'Go'));
+    expect(go.value.map((d) => d.name)).toContain('Handle');
+    expect(go.ms).toBeLessThan(1000);
+    const imports = timed(() =>
+      importBindings(`import x${spaces},${spaces}{ y } from 'm';\nimport z from 'n';\n`, 'TypeScript'),
+    );
+    expect(imports.value.get('z')).toBe('n');
+    expect(imports.ms).toBeLessThan(1000);
   });
 });
