@@ -10,9 +10,7 @@ import regexp from 'eslint-plugin-regexp';
 // them when the rules came in, issue 22). They run in the report's own process under its time limit,
 // never on the web process's event loop; each file leaves this list when its expressions are rewritten,
 // and no file may join it.
-const NOT_YET_LINEAR = [
-  'packages/engine/src/analyse/flow/main-path.ts',
-];
+const NOT_YET_LINEAR = ['packages/engine/src/analyse/flow/main-path.ts'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.d.ts'] },

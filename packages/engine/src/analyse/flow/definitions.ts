@@ -242,15 +242,7 @@ function basesOf(line: string, family: Family): string[] {
     const colon = /:([\w.<>(), ]*)(?:\{\s*)?$/.exec(line.replace(/\([^()]*\)/, ''));
     if (!out.length && colon?.[1]!.trim() && !/\bfun\b/.test(line)) out.push(...colon[1]!.split(','));
   }
-  return out
-    .map((b) =>
-      b
-        .split(/[<(]/)[0]!
-        .trim()
-        .split('.')
-        .pop()!,
-    )
-    .filter((b) => /^[A-Za-z_]\w*$/.test(b));
+  return out.map((b) => b.split(/[<(]/)[0]!.trim().split('.').pop()!).filter((b) => /^[A-Za-z_]\w*$/.test(b));
 }
 
 /** A class member that opens its parameter list at the end of the line and closes it with `) {` below. */
