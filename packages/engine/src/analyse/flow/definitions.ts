@@ -15,6 +15,25 @@ export interface Def {
   indent: number;
 }
 
+/** One file as the flow passes read it: its definitions, imports, lines and words (index.ts fileModel). */
+export interface FileModel {
+  path: string;
+  language: string;
+  defs: Def[];
+  bindings: Map<string, string>;
+  lines: string[];
+  /** The lines with string and regular-expression literals emptied, and joined. */
+  bare: string[];
+  bareText: string;
+  code: string;
+  words: Map<string, number>;
+}
+
+export interface Target {
+  file: FileModel;
+  def: Def;
+}
+
 export interface Call {
   /** The first and last segment of the qualifier (`self.walker.build` → self, walker). */
   root?: string;

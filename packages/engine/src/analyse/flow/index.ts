@@ -15,28 +15,19 @@ import type {
   MainPathStep,
   Route,
 } from '../types.ts';
-import { callsIn, definitions, familyOf, importBindings, type Call, type Def } from './definitions.ts';
+import {
+  callsIn,
+  definitions,
+  familyOf,
+  importBindings,
+  type Call,
+  type Def,
+  type FileModel,
+  type Target,
+} from './definitions.ts';
 import { extensionPoints, hookFields } from './extensions.ts';
 import { docOf, traceMainPath } from './main-path.ts';
 import { nextRendering } from '../nextjs.ts';
-
-export interface FileModel {
-  path: string;
-  language: string;
-  defs: Def[];
-  bindings: Map<string, string>;
-  lines: string[];
-  /** The lines with string and regular-expression literals emptied, and joined. */
-  bare: string[];
-  bareText: string;
-  code: string;
-  words: Map<string, number>;
-}
-
-export interface Target {
-  file: FileModel;
-  def: Def;
-}
 
 const MAX_BYTES = 4 * 1024 * 1024;
 const MAX_FILES = 600;

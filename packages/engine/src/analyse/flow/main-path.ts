@@ -8,8 +8,7 @@
 // the library call carries the work on (set-up beside it, such as a signal handler or a log line, is no step).
 
 import type { MainPathStep, Route } from '../types.ts';
-import { callsIn, type Call, type Def } from './definitions.ts';
-import type { FileModel, Target } from './index.ts';
+import { callsIn, type Call, type Def, type FileModel, type Target } from './definitions.ts';
 
 const MAX_STEPS = 20;
 /** Lines below which a call its author documents as returning or checking something is an accessor. */
