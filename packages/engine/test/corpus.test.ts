@@ -16,7 +16,7 @@ import { parseTemplate } from '../src/template/parse.ts';
 import { sequenceModel } from '../src/figures/sequence.ts';
 import { editorialFindings } from '../src/tree/editorial.ts';
 import { corpusDir } from './corpus-archives.ts';
-import type { DocTree } from '../src/tree/types.ts';
+import type { Block, DocTree, Inline } from '../src/tree/types.ts';
 import type { EngineContext, ReportArtifacts } from '../src/types.ts';
 
 // the corpus sits beside the repository checkout (test/corpus-archives.ts finds it; required under CI)
@@ -81,6 +81,59 @@ function treeText(tree: DocTree): string {
   };
   walk(tree);
   return collapse(out.join(' '));
+}
+
+/** The chapters that describe the product itself: only product code may be cited there as the product's. */
+const PRODUCT_CHAPTERS =
+  /^(executive summary|technology stack|architecture|api and endpoints|configuration|security|getting started|conclusion)/i;
+/** What a sentence says to name a non-product path as what it is. */
+const NAMED_AS: Record<string, RegExp> = {
+  examples: /exampl|sample|demo|tutorial/i,
+  tests: /test|spec/i,
+  fixtures: /fixture|test/i,
+  benchmarks: /bench/i,
+  docs: /doc|guide|readme|manual|book|site/i,
+};
+
+/**
+ * Citations in the product chapters of a path the analysis sets apart as examples, tests, fixtures,
+ * benchmarks or docs, in a sentence that does not say so: "chapter: path — sentence".
+ */
+function scopeLeaks(tree: DocTree, nonProduct: { path: string; role: string }[]): string[] {
+  const out: string[] = [];
+  let chapter = '';
+  const roleOf = (p: string) => nonProduct.find((n) => inside(p, n.path))?.role;
+  const inline = (xs: Inline[]): string =>
+    xs
+      .map((x) =>
+        x.type === 'citation'
+          ? `⟦${x.path}⟧`
+          : 'value' in x
+            ? x.value
+            : 'children' in x
+              ? inline(x.children)
+              : ' ',
+      )
+      .join('');
+  const check = (unit: string) => {
+    for (const sentence of unit.split(/(?<=[.!?])\s+(?=[A-Z`])/))
+      for (const [, cited] of sentence.matchAll(/⟦([^⟦⟧]+)⟧/g)) {
+        const named = NAMED_AS[roleOf(cited!) ?? ''];
+        if (named && !named.test(sentence.replace(/⟦[^⟦⟧]+⟧/g, '')))
+          out.push(`${chapter}: ${cited} — ${sentence.replace(/[⟦⟧]/g, '').slice(0, 200)}`);
+      }
+  };
+  const walk = (b: Block) => {
+    if (b.type === 'paragraph') check(inline(b.children));
+    else if (b.type === 'list') b.items.forEach((item) => item.forEach(walk));
+    else if (b.type === 'table') b.rows.forEach((row) => check(row.map(inline).join(' | ')));
+    else if (b.type === 'callout' || b.type === 'quote') b.children.forEach(walk);
+  };
+  for (const b of tree.blocks) {
+    if (b.type === 'heading' && b.level === 1) chapter = b.text;
+    else if (PRODUCT_CHAPTERS.test(chapter.replace(/^\d+\s*/, ''))) walk(b);
+  }
+  return out;
 }
 
 const template = parseTemplate(
@@ -214,6 +267,11 @@ for (const sheet of sheets) {
         expect(f.sentences).toBeGreaterThan(40);
         expect(f.repeated.length / f.sentences, f.repeated.join('\n')).toBeLessThan(0.01);
         expect(f.scaffolding).toEqual([]);
+      });
+
+      it('the product chapters cite examples, tests, fixtures, benchmarks and docs only by that name', () => {
+        const leaks = scopeLeaks(result.tree, id.nonProduct ?? []);
+        expect(leaks, leaks.join('\n')).toEqual([]);
       });
 
       it('the main path is drawn, beside the text that tells it', () => {

@@ -103,6 +103,18 @@ describe('each fact in the section that owns it', () => {
     );
   });
 
+  it("leaves out the entry points a benchmark's or an example's own manifest declares", () => {
+    const a = library();
+    a.identity!.nonProduct = [{ path: 'benchmarks', role: 'benchmarks' }];
+    a.entryPoints = [
+      { name: 'index.js', kind: 'main', path: 'benchmarks/jsx/package.json', line: 4 },
+      { name: 'tinylib', kind: 'bin', path: 'package.json', line: 9, command: 'bin/tinylib.js' },
+    ] as Analysis['entryPoints'];
+    const md = writeArchitecture(ctx(a, ENTRIES, REPORT));
+    expect(md).toMatch(/command `tinylib`/);
+    expect(md).not.toMatch(/benchmarks\/jsx/);
+  });
+
   it('groups many entries of one kind into one line with a few examples', () => {
     const md = writeArchitecture(ctx(library(5), ENTRIES, REPORT));
     expect(md).toMatch(/`slugify\(\)`, package\.json "main"/);

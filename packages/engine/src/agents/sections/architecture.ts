@@ -5,6 +5,7 @@ import { mechanismFindings, mechanismParts } from '../how-it-works.ts';
 import { entrySentence, howItWorks, importedAs, usageCounts } from '../identity-text.ts';
 import { toldElsewhere, wants, type WriterContext } from '../writers/context.ts';
 import type { Analysis, ContainerInfo } from '../../analyse/types.ts';
+import { areaOf } from '../../analyse/identity/layout.ts';
 import {
   agree,
   bullets,
@@ -306,8 +307,12 @@ export function writeArchitecture(ctx: WriterContext): string {
     const top = folders || 'absent (all files sit at the root)';
     parts.push(`No internal imports link the files into modules; the top-level directories are ${top}.`);
   }
-  const entries = a.entryPoints.filter((e) =>
-    ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind),
+  // a benchmark's or an example's own package.json declares how to run that side project, not the product
+  const beside = new Set(['examples', 'tests', 'fixtures', 'benchmarks', 'docs']);
+  const entries = a.entryPoints.filter(
+    (e) =>
+      ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind) &&
+      !(a.identity && beside.has(areaOf(e.path, a.identity))),
   );
   const launched = fx.launchers.slice(0, 6);
   if (wants(ctx, 'entry-points') && launched.length) {
