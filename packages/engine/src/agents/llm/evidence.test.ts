@@ -2,7 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_APP_DIR, sampleAppAnalysis, workspaceFor } from '../test-fixtures.ts';
-import { centreExcerpts, centreFor, centreTokens, definitionBody, snippets } from './evidence.ts';
+import { centreExcerpts, centreFor, centreTokens, definitionBody, factsBlock, snippets } from './evidence.ts';
+import { bareLibraryAnalysis } from '../test-fixtures.ts';
 import { dataBlock } from './prompts.ts';
 
 const a = sampleAppAnalysis();
@@ -90,5 +91,25 @@ describe('the centre the planner expects', () => {
       flow: { ...a.flow!, abstractions: [] },
     };
     expect(await centreTokens(['overview', 'architecture'], ws, bare, 2000, tokens)).toBe(0);
+  });
+});
+
+describe('the facts a writer may state', () => {
+  it('gives the product apart from its tests and tools, and says what it could not measure rather than zero', () => {
+    const lib = bareLibraryAnalysis();
+    lib.frameworks = [
+      { name: 'ESLint', category: 'other', role: 'linter', evidence: 'package.json' },
+      { name: 'Vitest', category: 'test', evidence: 'package.json' },
+      { name: 'Express', category: 'web', evidence: 'examples/app/package.json', area: 'examples' },
+    ];
+    const facts = factsBlock(lib, 'tinylib');
+    expect(facts).toMatch(/^product: \d+ code lines in \d+ source files/m);
+    expect(facts).toMatch(/^frameworks and libraries the product runs on: none detected$/m);
+    expect(facts).toMatch(
+      /^tools \(testing, linting, building; not frameworks of the product\): Vitest, ESLint$/m,
+    );
+    expect(facts).toMatch(/^frameworks seen only outside the product: Express \(in examples only\)$/m);
+    expect(facts).toMatch(/^imports between the product's modules: not measured/m);
+    expect(facts).not.toMatch(/0 module-to-module edges/);
   });
 });

@@ -15,32 +15,109 @@ import { dataBlock, numbered } from './prompts.ts';
 // where a framework seen is not what the product runs on
 const ELSEWHERE = new Set(['examples', 'tests', 'docs', 'benchmarks', 'fixtures', 'playground', 'scripts']);
 
-/** The counts a writer may state, one per line. */
+// packages that check, format or build the code: tools the project uses, not what the product runs on
+const TOOL_ROLES = new Set(['test-runner', 'linter', 'build-tool', 'task-runner']);
+
+/**
+ * The facts a writer may state, one per line, from the same project model the offline chapters print:
+ * the product apart from its tests, docs and tooling, what it runs on, how it is entered and its main
+ * path. A fact the analysis could not establish is said to be unknown, never given as zero.
+ */
 export function factsBlock(a: Analysis, projectName: string): string {
   const fx = factsOf(a);
+  const id = a.identity;
   const own = a.routes.filter((r) => !r.area || r.area === 'product');
+  const productLines = fx.productFiles.reduce((sum, f) => sum + f.code, 0);
+  const productLanguages = new Map<string, { files: number; code: number }>();
+  for (const f of fx.productFiles) {
+    if (!f.language || NON_CODE_LANGUAGES.has(f.language)) continue;
+    const l = productLanguages.get(f.language) ?? { files: 0, code: 0 };
+    productLanguages.set(f.language, { files: l.files + 1, code: l.code + f.code });
+  }
+  const roleOfFolder = (p: string) => (id ? id.nonProduct.find((n) => n.path === p)?.role : undefined);
+  const product = a.frameworks.filter((f) => (!f.area || f.area === 'product') && f.category !== 'test');
+  const runsOn = product.filter((f) => !f.role || !TOOL_ROLES.has(f.role));
+  const tools = [
+    ...a.frameworks.filter((f) => f.category === 'test'),
+    ...product.filter((f) => !runsOn.includes(f)),
+  ];
+  const elsewhere = a.frameworks.filter((f) => f.area && f.area !== 'product' && f.category !== 'test');
+  const named = (f: Analysis['frameworks'][number]) =>
+    `${f.name}${f.version ? ` ${f.version}` : ''}${f.area && ELSEWHERE.has(f.area) ? ` (in ${f.area} only)` : ''}`;
+  const steps = (id?.mainPath ?? []).filter((s) => !s.external).slice(0, 8);
   const lines = [
     `project: ${projectName}`,
-    `files analysed: ${a.project.files}`,
-    `lines: ${a.project.lines.code} code, ${a.project.lines.comment} comment, ${a.project.lines.blank} blank`,
-    `languages: ${
-      a.languages
-        .filter((l) => !NON_CODE_LANGUAGES.has(l.language))
-        .map((l) => `${l.language} (${l.files} files, ${l.code} code lines)`)
-        .join('; ') || 'none'
+    ...(id ? [`project kind: ${[id.kind, ...id.kinds].join(', ')}`] : []),
+    ...(id?.purpose ? [`purpose (README): ${id.purpose.text}`] : []),
+    fx.productFiles.length
+      ? `product: ${productLines} code lines in ${fx.productFiles.length} source files${id?.productPaths.length ? ` under ${id.productPaths.join(', ')}` : ''} (tests, docs, examples and tooling are not part of it)`
+      : 'product: unknown (no product source files were told apart)',
+    `product languages: ${
+      [...productLanguages]
+        .sort((x, y) => y[1].code - x[1].code)
+        .map(([language, l]) => `${language} (${l.files} files, ${l.code} code lines)`)
+        .join('; ') || 'unknown'
     }`,
+    `files analysed: ${a.project.files}`,
+    `lines in the whole repository: ${a.project.lines.code} code, ${a.project.lines.comment} comment, ${a.project.lines.blank} blank`,
     `dependencies: ${a.dependencies.length} declared (${fx.runtimeDeps.length} runtime, ${fx.devDeps.length} development) in ${a.manifests.length} manifests`,
     ...a.dependencies
       .slice(0, 25)
       .map(
         (d) => `dependency ${d.name} ${d.version} (${d.scope}, ${d.manifest}${d.line ? `:${d.line}` : ''})`,
       ),
-    `frameworks: ${a.frameworks.map((f) => `${f.name}${f.version ? ` ${f.version}` : ''}${f.area && ELSEWHERE.has(f.area) ? ` (in ${f.area} only)` : ''}`).join(', ') || 'none detected'}`,
+    `frameworks and libraries the product runs on: ${runsOn.map(named).join(', ') || 'none detected'}`,
+    ...(tools.length
+      ? [`tools (testing, linting, building; not frameworks of the product): ${tools.map(named).join(', ')}`]
+      : []),
+    ...(elsewhere.length
+      ? [`frameworks seen only outside the product: ${elsewhere.map(named).join(', ')}`]
+      : []),
     // routes of examples or tests are not the product's: a model must not say the product serves them
     `HTTP routes served by the product: ${own.length}${a.routes.length > own.length ? ` (${a.routes.length - own.length} more declared in ${[...new Set(a.routes.filter((r) => !own.includes(r)).map((r) => r.area))].join(', ')}, not served by the product)` : ''}`,
     `tests: ${a.tests.totalCases} test cases in ${fx.testFiles.length} test files`,
-    ...(a.identity ? [`project kind: ${[a.identity.kind, ...a.identity.kinds].join(', ')}`] : []),
-    `top-level folders: ${a.tree.children.map((d) => `${d.path || d.name} (${d.files} files, ${d.lines} code lines)`).join('; ') || 'none'}`,
+    fx.modules.length >= 2
+      ? `imports between the product's ${fx.modules.length} modules: ${fx.moduleEdges.length} module-to-module edges`
+      : "imports between the product's modules: not measured (the product is a single module)",
+    ...(id?.entryPoints.length
+      ? [
+          `entered at: ${id.entryPoints
+            .slice(0, 4)
+            .map((e) => `${e.call ? `${e.call} ` : ''}${e.path}:${e.line} (${e.how})`)
+            .join('; ')}`,
+        ]
+      : []),
+    ...(a.flow?.abstractions.length
+      ? [
+          `central types: ${a.flow.abstractions
+            .slice(0, 4)
+            .map((t) => `${t.name} (${t.path}:${t.line})`)
+            .join(', ')}`,
+        ]
+      : []),
+    ...(steps.length
+      ? [
+          `main path (one unit of work, in order): ${steps
+            .map((s) => `${s.owner ? `${s.owner}.` : ''}${s.name} (${s.path}:${s.line})`)
+            .join(' → ')}`,
+        ]
+      : []),
+    ...(a.flow?.extensions?.length
+      ? [
+          `extension points: ${a.flow.extensions
+            .slice(0, 4)
+            .map((e) => `${e.name} (${e.path}:${e.line})`)
+            .join(', ')}`,
+        ]
+      : []),
+    `top-level folders: ${
+      a.tree.children
+        .map((d) => {
+          const role = roleOfFolder(d.path || d.name);
+          return `${d.path || d.name} (${role ? `${role}, ` : ''}${d.files} files, ${d.lines} code lines)`;
+        })
+        .join('; ') || 'none'
+    }`,
     `licence: ${a.license?.spdx ?? 'none found'}`,
   ];
   return lines.join('\n');
