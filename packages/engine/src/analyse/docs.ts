@@ -28,7 +28,9 @@ export function summariseReadme(text: string): { title: string | null; summary: 
   let heading: string | null = null;
   let afterCode = false;
   let para: string[] = [];
-  let inFence = false;
+  // the open code fence's marker: a fence closes only on a line of the same character, at least as
+  // long and with nothing after it (CommonMark), so ```` around a block that shows ``` stays open
+  let fence: string | null = null;
   let inHtmlComment = false;
   const flush = () => {
     const p = plain(para.join(' '));
@@ -38,13 +40,18 @@ export function summariseReadme(text: string): { title: string | null; summary: 
   };
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
-    if (/^\s*(```|~~~)/.test(l)) {
-      inFence = !inFence;
+    const marker = /^\s*(`{3,}|~{3,})(.*)$/.exec(l);
+    if (fence) {
+      if (marker && marker[1]![0] === fence[0] && marker[1]!.length >= fence.length && !marker[2]!.trim())
+        fence = null;
+      continue;
+    }
+    if (marker && !(marker[1]![0] === '`' && marker[2]!.includes('`'))) {
+      fence = marker[1]!;
       flush();
       afterCode = true;
       continue;
     }
-    if (inFence) continue;
     if (l.includes('<!--')) inHtmlComment = !l.includes('-->');
     else if (inHtmlComment) {
       if (l.includes('-->')) inHtmlComment = false;
