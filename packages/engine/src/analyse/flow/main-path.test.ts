@@ -206,6 +206,55 @@ describe('main path', () => {
     expect(labels(steps)).not.toContain('log_startup');
   });
 
+  it('a match arm whose pattern spans lines keeps the arms after it alternatives of the one the path follows', () => {
+    const contents = {
+      'src/main.rs': ['fn main() {', '  let config = Config::new();', '  run(&config);', '}'].join('\n'),
+      'src/run.rs': [
+        'pub fn run(config: &Config) -> Result<(), Error> {',
+        '  match &config.subcommand {',
+        '    Subcommand::Run { .. } => {',
+        '      let ran = run_recipe(config)?;',
+        '      Ok(ran)',
+        '    }',
+        '    Subcommand::Command {',
+        '      binary, arguments, ..',
+        '    } => {',
+        '      spawn_command(binary, arguments)?;',
+        '      Ok(())',
+        '    }',
+        '    Subcommand::Evaluate { path } => {',
+        '      let target = evaluation_target(path)?;',
+        '      print_value(target)',
+        '    }',
+        '  }',
+        '}',
+        'fn run_recipe(config: &Config) -> Result<(), Error> {',
+        '  let shell = config.shell();',
+        '  let status = spawn(shell);',
+        '  report(status)',
+        '}',
+        'fn spawn_command(binary: &str, arguments: &[String]) -> Result<(), Error> {',
+        '  let a = binary.len();',
+        '  let b = arguments.len();',
+        '  check(a, b)',
+        '}',
+        'fn evaluation_target(path: &str) -> Result<Target, Error> {',
+        '  let parts = path.split(":");',
+        '  let first = parts.next();',
+        '  lookup(first)',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Rust', {
+      kind: 'cli',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }],
+    });
+    expect(labels(steps)).toContain('run_recipe');
+    expect(labels(steps)).not.toContain('evaluation_target');
+    expect(labels(steps)).not.toContain('spawn_command');
+  });
+
   it('an application: the handler most routes lead to, after the URL conf that routes to it', () => {
     const contents = {
       'hc/urls.py': [

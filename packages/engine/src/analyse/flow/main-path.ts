@@ -220,7 +220,23 @@ function conditionStart(t: Target, line: number): number {
   return line;
 }
 const chains = (t: Target, line: number) =>
-  ARM_CHAIN.test(t.file.bare[line - 1]!) || (matchArms(t) && MATCH_ARM.test(t.file.bare[line - 1]!));
+  ARM_CHAIN.test(t.file.bare[line - 1]!) ||
+  (matchArms(t) && (MATCH_ARM.test(t.file.bare[line - 1]!) || patternHead(t, line)));
+
+/** A line opening a `match` pattern written over several lines (`Command {` … `} => {`). */
+const PATTERN_OPEN = /^\s*[\w:]+\s*[{(]\s*$/;
+const PATTERN_CLOSE = /^\s*[})]\s*(?:if\b.*)?=>/;
+function patternHead(t: Target, line: number): boolean {
+  const text = t.file.bare[line - 1] ?? '';
+  if (!PATTERN_OPEN.test(text)) return false;
+  const indent = indentOf(text);
+  for (let i = line + 1; i <= Math.min(line + 12, t.file.bare.length); i++) {
+    const below = t.file.bare[i - 1]!;
+    if (!below.trim() || indentOf(below) > indent) continue;
+    return indentOf(below) === indent && PATTERN_CLOSE.test(below);
+  }
+  return false;
+}
 
 /** The arms of choices a call sits in, innermost first: each arm's first line, or the call's own line for `X => f(…)`. */
 function armsOf(t: Target, line: number): number[] {
