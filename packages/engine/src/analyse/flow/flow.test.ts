@@ -84,6 +84,24 @@ describe('definitions', () => {
     ].join('\n');
     const defs = definitions(code, 'Rust');
     expect(names(defs)).toEqual(['scan', 'WorkerState.scan']);
+    // a method named like another language's keyword is a method, and ends the one before it
+    const printer = definitions(
+      [
+        'impl Buffer {',
+        '    fn poll(&mut self) {',
+        '        self.print();',
+        '    }',
+        '    fn print(&mut self) {',
+        '        write_entry();',
+        '    }',
+        '}',
+      ].join('\n'),
+      'Rust',
+    );
+    expect(printer.map((d) => [d.name, d.line, d.end])).toEqual([
+      ['poll', 2, 4],
+      ['print', 5, 8],
+    ]);
     expect(defs[0]!.end).toBe(3);
     expect(defs[1]!.end).toBe(10);
     const calls = callsIn(code.split('\n'), 1, 3, 'scan');
