@@ -255,6 +255,55 @@ describe('main path', () => {
     expect(labels(steps)).not.toContain('spawn_command');
   });
 
+  it('a producer and a consumer joined by a channel are both steps; a return from inside the loop is no continuation', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `        let v${i} = x;`);
+    const contents = {
+      'src/main.rs': [
+        'fn main() {',
+        '    let code = scan(&paths);',
+        '    std::process::exit(code);',
+        '}',
+      ].join('\n'),
+      'src/walk.rs': [
+        'pub fn scan(paths: &[PathBuf]) -> i32 {',
+        '    let (tx, rx) = bounded(16);',
+        '    let code = thread::scope(|scope| {',
+        '        let receiver = scope.spawn(|| receive(rx));',
+        '        spawn_senders(paths, tx);',
+        '        receiver.join().unwrap()',
+        '    });',
+        '    code',
+        '}',
+        'fn spawn_senders(paths: &[PathBuf], tx: Sender<Entry>) {',
+        ...body(8),
+        '}',
+        'fn receive(rx: Receiver<Entry>) -> i32 {',
+        '    for entry in rx {',
+        '        if entry.is_last() {',
+        '            return stop(entry);',
+        '        }',
+        '        print_entry(&entry)?;',
+        '    }',
+        '    0',
+        '}',
+        'fn stop(x: Entry) -> i32 {',
+        ...body(12),
+        '}',
+        'fn print_entry(x: &Entry) -> Result<(), Error> {',
+        ...body(6),
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Rust', {
+      kind: 'cli',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }],
+    });
+    const names = labels(steps);
+    expect(names).toEqual(expect.arrayContaining(['scan', 'receive', 'spawn_senders', 'print_entry']));
+    expect(names).not.toContain('stop');
+  });
+
   it('an application: the handler most routes lead to, after the URL conf that routes to it', () => {
     const contents = {
       'hc/urls.py': [
