@@ -133,4 +133,19 @@ describe('each fact in the section that owns it', () => {
     );
     expect(md).not.toMatch(/part0/);
   });
+
+  it('counts the source files with inline tests beside the test files, never all cases in the test files', () => {
+    const a = library(5);
+    a.tests = {
+      frameworks: ['cargo test'],
+      files: [{ path: 'tests/cli.rs', cases: 3 }],
+      inline: [
+        { path: 'lib/a.rs', cases: 2 },
+        { path: 'lib/b.rs', cases: 1 },
+      ],
+      totalCases: 6,
+    };
+    const md = writeOverview(ctx(a, section('1.1', 'Purpose and Scope', 'overview'), REPORT));
+    expect(md).toContain('**Tests:** 1 test file and 2 source files with inline tests, 6 cases (cargo test)');
+  });
 });
