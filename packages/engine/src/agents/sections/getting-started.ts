@@ -125,7 +125,7 @@ export function installLine(a: WriterContext['a']): string | null {
  * `npm install -g koa`, `pip install requests`) rather than from the working tree (`--path .`, `-e .`).
  */
 export function installsRelease(command: string, name: string): boolean {
-  return command.split(/\s*(?:;|&&|\|\|)\s*/).some((c) => {
+  return command.split(/;|&&|\|\|/).some((c) => {
     const words = c.trim().split(/\s+/);
     const at = words.findIndex(
       (w, i) => w === 'install' && /^(cargo|npm|pnpm|yarn|bun|pip3?|gem|go)$/.test(words[i - 1] ?? ''),
@@ -133,7 +133,8 @@ export function installsRelease(command: string, name: string): boolean {
     if (at < 0) return false;
     const args = words.slice(at + 1);
     if (args.some((w) => /^(--path|-e|--editable|--git)$/.test(w) || /^\.{1,2}(\/|$)/.test(w))) return false;
-    return args.some((w) => w.replace(/@.*$/, '') === name);
+    // `koa@latest`, `@scope/pkg@1`: the name before the version
+    return args.some((w) => (w.lastIndexOf('@') > 0 ? w.slice(0, w.lastIndexOf('@')) : w) === name);
   });
 }
 
