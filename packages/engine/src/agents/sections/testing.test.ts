@@ -162,6 +162,19 @@ describe('writeTesting()', () => {
     expect(out).not.toContain('running tests');
   });
 
+  it('a test recipe that reruns the tests in a watch loop is not how tests run', () => {
+    const a = analysis([code('src/a.rs', 'Rust'), code('tests/a.rs', 'Rust')], {
+      frameworks: ['cargo test'],
+      files: [{ path: 'tests/a.rs', cases: 1 }],
+      totalCases: 1,
+    });
+    a.entryPoints = [
+      { ...script('test', '', 'justfile', 16), command: undefined, prerequisites: ["watch 'test --all'"] },
+      script('test-watch', 'cargo watch -x test', 'justfile', 20),
+    ];
+    expect(writeTesting(ctx(a))).not.toContain('Tests run with');
+  });
+
   it('finds static checks in CI jobs, pre-commit and build plugins, not in a docs link check', () => {
     const a = analysis([code('src/a.py', 'Python'), code('tests/test_a.py', 'Python')], {
       frameworks: ['pytest'],

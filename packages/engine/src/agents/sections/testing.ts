@@ -134,9 +134,14 @@ function testScriptsOf(a: Analysis): EntryPoint[] {
       (e.kind === 'npm-script' || e.kind === 'make-target') &&
       (!e.area || e.area === 'product') &&
       TEST_NAME.test(e.name) &&
-      (!e.command || BANNER.test(e.command) || TEST_COMMAND.test(e.command)),
+      (!e.command || BANNER.test(e.command) || TEST_COMMAND.test(e.command)) &&
+      !WATCH.test([e.command ?? '', ...(e.prerequisites ?? [])].join(' ')),
   );
 }
+
+// a loop that reruns the tests on every change (`watch 'ltest …'`, `cargo watch`, `--watch`,
+// nodemon) is a developer's convenience, not the command that runs the tests
+const WATCH = /(?:^|[\s'"])(?:--)?watch\b|\bnodemon\b/;
 
 function ciChecks(a: Analysis): { name: string; path: string }[] {
   const out: { name: string; path: string }[] = [];
