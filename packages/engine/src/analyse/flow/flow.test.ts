@@ -256,6 +256,59 @@ describe('flowPass', () => {
     expect(flow.abstractions[0]).toMatchObject({ name: 'Application', bases: ['Emitter'], methods: 5 });
   });
 
+  it('names the value every stage is handed a central type, wherever its file ranks', () => {
+    const stage = (name: string) =>
+      [
+        `pub fn ${name}(entry: &Entry, config: &Config) -> bool {`,
+        '    let a = entry.len();',
+        '    a > config.limit',
+        '}',
+      ].join('\n');
+    const contents = {
+      'src/main.rs': [
+        'fn main() {',
+        '    let config = Config::default();',
+        '    let tool = Tool::new();',
+        '    tool.run(&config);',
+        '}',
+        'pub struct Tool {',
+        '    size: usize,',
+        '}',
+        'impl Tool {',
+        '    fn run(&self, config: &Config) {',
+        '        let a = self.size;',
+        '        let b = a + 1;',
+        '        walk(b)',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/config.rs': [
+        '/// The resolved options.',
+        'pub struct Config {',
+        '    pub limit: usize,',
+        '}',
+      ].join('\n'),
+      'src/filter.rs': stage('filter'),
+      'src/output.rs': stage('print'),
+      'src/exec.rs': stage('exec'),
+      'src/walk.rs': stage('walk'),
+      'src/other.rs': 'pub fn other(x: usize) -> usize {\n    let config = x;\n    config\n}',
+    };
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: fileInfos(contents, 'Rust'),
+      identity: identity({
+        kind: 'cli',
+        productPaths: ['src'],
+        entryPoints: [{ path: 'src/main.rs', line: 1, how: 'binary (fn main)' }],
+        keyComponents: [{ path: 'src/main.rs', rank: 1 }],
+      }),
+      routes: [],
+      dependencies: [],
+    });
+    expect(flow.abstractions.map((t) => t.name)).toContain('Config');
+  });
+
   it('traces a CLI from main() through its modules and finds how it works in parallel', () => {
     const contents = {
       'src/main.rs': [
