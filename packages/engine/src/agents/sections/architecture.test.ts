@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
-import { bareLibraryAnalysis } from '../test-fixtures.ts';
+import { bareLibraryAnalysis, sampleAppAnalysis } from '../test-fixtures.ts';
 import type { SectionPlan } from '../types.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { writeArchitecture } from './architecture.ts';
@@ -85,6 +85,18 @@ describe('each fact in the section that owns it', () => {
     expect(md).not.toMatch(/Use of the library begins/);
     expect(md).not.toMatch(/carry the most weight/);
     expect(md).toMatch(/Its central type is `Slugger`/);
+  });
+
+  it('calls two sibling modules using each other tight coupling, never a folder and its own sub-folder', () => {
+    const a = sampleAppAnalysis();
+    a.moduleGraph.edges.push(
+      { from: 'src/routes', to: 'src', weight: 1 },
+      { from: 'src/services', to: 'src/routes', weight: 1 },
+    );
+    const md = writeArchitecture(ctx(a, MODULES));
+    expect(md).toContain(
+      'Two-way dependencies, which couple modules tightly: `src/routes` ↔ `src/services`.',
+    );
   });
 
   it('keeps them in an architecture section that stands alone', () => {

@@ -288,8 +288,11 @@ export function writeArchitecture(ctx: WriterContext): string {
           5,
         )}.`,
       );
+    // a folder and its own sub-folder using each other (a Rust crate root and its `mod platform`) is
+    // ordinary layering, not two modules bound together
+    const nested = (x: string, y: string) => y.startsWith(`${x}/`) || x.startsWith(`${y}/`);
     const cycles = edges.filter(
-      (e) => edges.some((r) => r.from === e.to && r.to === e.from) && e.from < e.to,
+      (e) => edges.some((r) => r.from === e.to && r.to === e.from) && e.from < e.to && !nested(e.from, e.to),
     );
     if (cycles.length)
       parts.push(
