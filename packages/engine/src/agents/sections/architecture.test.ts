@@ -99,6 +99,17 @@ describe('each fact in the section that owns it', () => {
     );
   });
 
+  it('declares no container start for a Dockerfile without CMD or ENTRYPOINT', () => {
+    const a = library();
+    a.entryPoints = [
+      { kind: 'dockerfile', name: 'etc/Dockerfile', path: 'etc/Dockerfile' },
+      { kind: 'dockerfile', name: 'Dockerfile', path: 'Dockerfile', command: 'CMD ["app"]', line: 9 },
+    ];
+    const md = writeArchitecture(ctx(a, ENTRIES, REPORT));
+    expect(md).toContain('`Dockerfile`');
+    expect(md).not.toContain('etc/Dockerfile');
+  });
+
   it('keeps them in an architecture section that stands alone', () => {
     const md = writeArchitecture(ctx(library(), MODULES));
     expect(md).toMatch(/Use of the library begins with `slugify\(\)`/);

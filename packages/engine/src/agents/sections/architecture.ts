@@ -309,8 +309,11 @@ export function writeArchitecture(ctx: WriterContext): string {
     const top = folders || 'absent (all files sit at the root)';
     parts.push(`No internal imports link the files into modules; the top-level directories are ${top}.`);
   }
-  const entries = a.entryPoints.filter((e) =>
-    ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind),
+  // a Dockerfile without CMD or ENTRYPOINT (a release image that copies a built binary) starts nothing
+  const entries = a.entryPoints.filter(
+    (e) =>
+      ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind) &&
+      (e.kind !== 'dockerfile' || !!e.command),
   );
   const launched = fx.launchers.slice(0, 6);
   if (wants(ctx, 'entry-points') && launched.length) {
