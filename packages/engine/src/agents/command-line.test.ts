@@ -49,6 +49,22 @@ describe('command line', () => {
     expect(md).toMatch(/1 option is hidden from `--help`: `--no-hidden`/);
   });
 
+  it('counts the subcommands once: the summary and the chapter give the same number, hidden ones included', () => {
+    const withHidden = {
+      ...id,
+      publicApi: [
+        ...id.publicApi,
+        { name: 'debug-dump', kind: 'subcommand', path: 'src/cli.rs', line: 60, hidden: true },
+      ],
+    } as unknown as Identity;
+    expect(commandLineSentence(rankedApi(withHidden, new Map()), 1)).toContain(
+      'It is used through 5 command-line options and 2 subcommands (`search`)',
+    );
+    expect(commandLineParts(withHidden, new Map()).join('\n')).toContain(
+      'declares the command line: 5 options (4 with a long name) and 2 subcommands.',
+    );
+  });
+
   it('tells nothing for a library without a command line', () => {
     const lib = {
       ...id,
