@@ -278,7 +278,12 @@ export interface TestInfo {
   /** test support: helpers, conftest, mocks and fixture apps among the test code, holding no case */
   support?: string[];
   /** product source files that also declare test cases (Rust's #[cfg(test)] modules): still product */
-  inline?: { path: string; cases: number }[];
+  inline?: {
+    path: string;
+    cases: number;
+    /** lines of code inside the file's test modules: not the product's code to review */
+    lines?: number;
+  }[];
   totalCases: number;
 }
 
