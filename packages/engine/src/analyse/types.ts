@@ -631,7 +631,14 @@ export interface Flow {
   mainPath?: MainPathStep[];
   /** For the most central files, their biggest definitions (types first). */
   defines: { path: string; names: string[] }[];
-  concurrency: { what: string; path: string; line: number; files: number }[];
+  concurrency: {
+    what: string;
+    path: string;
+    line: number;
+    files: number;
+    /** the condition of the `if` the work sits in, when it runs only then (`dependent.is_parallel()`) */
+    when?: string;
+  }[];
   /** Where users register their own code and where it runs (flow/extensions.ts). */
   extensions?: ExtensionPoint[];
   /** A central type's fields that hold the user's functions (cobra's `Run`, `PreRun`…). */

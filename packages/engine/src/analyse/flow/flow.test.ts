@@ -309,6 +309,39 @@ describe('flowPass', () => {
     expect(flow.abstractions.map((t) => t.name)).toContain('Config');
   });
 
+  it('records the condition a concurrent block runs under', () => {
+    const contents = {
+      'src/main.rs': [
+        'use std::thread;',
+        'fn main() {',
+        '    run_all(&recipes);',
+        '}',
+        'fn run_all(recipes: &[Recipe]) {',
+        '    if recipes.is_parallel() {',
+        '        thread::scope(|s| {',
+        '            s.spawn(|| run(recipes));',
+        '        });',
+        '    }',
+        '}',
+      ].join('\n'),
+    };
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: fileInfos(contents, 'Rust'),
+      identity: identity({
+        kind: 'cli',
+        productPaths: ['src'],
+        entryPoints: [{ path: 'src/main.rs', line: 2, how: 'binary (fn main)' }],
+      }),
+      routes: [],
+      dependencies: [],
+    });
+    expect(flow.concurrency.find((c) => c.what.includes('std::thread'))).toMatchObject({
+      line: 7,
+      when: 'recipes.is_parallel()',
+    });
+  });
+
   it('traces a CLI from main() through its modules and finds how it works in parallel', () => {
     const contents = {
       'src/main.rs': [
@@ -378,6 +411,8 @@ describe('flowPass', () => {
     expect(flow.concurrency.map((c) => c.what)).toEqual(
       expect.arrayContaining([expect.stringContaining('std::thread'), expect.stringContaining('crossbeam')]),
     );
+    // the threads are spawned on every run, not only under a condition
+    expect(flow.concurrency.find((c) => c.what.includes('std::thread'))!.when).toBeUndefined();
     expect(flow.concurrency.find((c) => c.what.includes('std::thread'))).toMatchObject({
       path: 'src/walk.rs',
       line: 5,

@@ -661,16 +661,35 @@ function concurrency(models: FileModel[]): Flow['concurrency'] {
       );
       const i = hits.find((h) => !IMPORT_LINE.test(m.lines[h]!)) ?? hits[0] ?? -1;
       if (i < 0) continue;
+      const when = guardOf(m.bare, i);
       out.push({
         what,
         path: m.path,
         line: i + 1,
         files: holders.filter((x) => re.test(x.bareText)).length,
+        ...(when ? { when } : {}),
       });
       break;
     }
   }
   return out;
+}
+
+/**
+ * The condition of the `if` block a line sits in directly (`if dependent.is_parallel() {`): the work
+ * there runs only when it holds. Undefined when the nearest enclosing block is anything else.
+ */
+function guardOf(bare: string[], i: number): string | undefined {
+  const indent = (l: string) => /^\s*/.exec(l)![0].replace(/\t/g, '    ').length;
+  const own = indent(bare[i]!);
+  for (let j = i - 1; j >= 0 && j >= i - 200; j--) {
+    const l = bare[j]!;
+    if (!l.trim() || indent(l) >= own) continue;
+    const m = /^\s*if\s+(.{1,80}?)\s*\{\s*$/.exec(l);
+    // `if (x) {` in C-like languages: the brackets are the syntax, not the condition
+    return m ? m[1]!.replace(/^\(([^()]*)\)$/, '$1').trim() : undefined;
+  }
+  return undefined;
 }
 
 /** For each file that declares product routes, the product types it works with, most used first. */
