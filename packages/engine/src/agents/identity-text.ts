@@ -526,12 +526,20 @@ function countGroups(options: ApiItem[]): [string, number][] {
 
 /** The public API: a CLI's command line in full, other names in a table (types first, by file rank). */
 export function publicApiParts(id: Identity, usage: Map<string, number> = new Map()): string[] {
-  const parts: string[] = [...commandLineParts(id, usage)];
+  const cli = commandLineParts(id, usage);
+  const parts: string[] = [...cli];
   const api = rankedApi(id, usage);
   const rest = api.filter((e) => !CLI_KINDS.has(e.kind));
   if (rest.length) {
+    const first30 =
+      rest.length > 30 ? '; the first 30, types first, each group by how often the code base uses them' : '';
+    // a command line's users type options; the names a crate beside it exports serve other code
     parts.push(
-      `${plural(rest.length, 'public name')} ${agree(rest.length, 'makes', 'make')} up what users of the ${kindName(id.kind)} call${rest.length > 30 ? '; the first 30, types first, each group by how often the code base uses them' : ''}:`,
+      `${
+        cli.length
+          ? `Beside the command line, the code exports ${plural(rest.length, 'public name')} to other code`
+          : `${plural(rest.length, 'public name')} ${agree(rest.length, 'makes', 'make')} up what users of the ${kindName(id.kind)} call`
+      }${first30}:`,
       table(
         ['Name', 'Kind', 'Defined at'],
         rest.slice(0, 30).map((e) => [code(e.name), text(e.kind), cite(e.path, e.line)]),
