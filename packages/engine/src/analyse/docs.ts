@@ -18,6 +18,16 @@ function plain(s: string): string {
     .trim();
 }
 
+/** A code fence's marker and what follows it on the line (`` ```js `` → ['```', 'js']), or null. */
+function fenceMarker(line: string): [string, string] | null {
+  const t = line.trimStart();
+  const ch = t[0];
+  if (ch !== '`' && ch !== '~') return null;
+  let n = 0;
+  while (t[n] === ch) n++;
+  return n >= 3 ? [t.slice(0, n), t.slice(n)] : null;
+}
+
 export function summariseReadme(text: string): { title: string | null; summary: string; headings: string[] } {
   const lines = text.replace(/\r/g, '').split('\n');
   let title: string | null = null;
@@ -40,14 +50,14 @@ export function summariseReadme(text: string): { title: string | null; summary: 
   };
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
-    const marker = /^\s*(`{3,}|~{3,})(.*)$/.exec(l);
+    const marker = fenceMarker(l);
     if (fence) {
-      if (marker && marker[1]![0] === fence[0] && marker[1]!.length >= fence.length && !marker[2]!.trim())
+      if (marker && marker[0][0] === fence[0] && marker[0].length >= fence.length && !marker[1].trim())
         fence = null;
       continue;
     }
-    if (marker && !(marker[1]![0] === '`' && marker[2]!.includes('`'))) {
-      fence = marker[1]!;
+    if (marker && !(marker[0][0] === '`' && marker[1].includes('`'))) {
+      fence = marker[0];
       flush();
       afterCode = true;
       continue;

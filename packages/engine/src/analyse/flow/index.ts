@@ -685,9 +685,11 @@ function guardOf(bare: string[], i: number): string | undefined {
   for (let j = i - 1; j >= 0 && j >= i - 200; j--) {
     const l = bare[j]!;
     if (!l.trim() || indent(l) >= own) continue;
-    const m = /^\s*if\s+(.{1,80}?)\s*\{\s*$/.exec(l);
+    const t = l.trim();
+    if (!/^if\s/.test(t) || !t.endsWith('{')) return undefined;
+    const cond = t.slice(2, -1).trim();
     // `if (x) {` in C-like languages: the brackets are the syntax, not the condition
-    return m ? m[1]!.replace(/^\(([^()]*)\)$/, '$1').trim() : undefined;
+    return cond.length <= 80 ? cond.replace(/^\(([^()]*)\)$/, '$1') : undefined;
   }
   return undefined;
 }

@@ -206,8 +206,8 @@ function channelEnds(t: Target): Set<string> {
   for (let i = t.def.line; i <= Math.min(t.def.end, t.file.bare.length); i++) {
     const line = t.file.bare[i - 1]!;
     const pair =
-      /\blet\s+(?:mut\s+)?\(\s*(?:mut\s+)?(\w+)\s*,\s*(?:mut\s+)?(\w+)\s*\)\s*=\s*[\w:]*\b(?:bounded|unbounded|channel|sync_channel)\s*(?:::<[^>]*>)?\s*\(/.exec(
-        line,
+      /\blet (?:mut )?\((?:mut )?(\w+), ?(?:mut )?(\w+)\) ?= ?(?:\w+::)*(?:bounded|unbounded|channel|sync_channel)(?:::<[^>]*>)?\(/.exec(
+        line.replace(/\s+/g, ' '),
       );
     if (pair) out.add(pair[1]!).add(pair[2]!);
     const go = /\b(\w+)\s*:?=\s*make\s*\(\s*chan\b/.exec(line);
