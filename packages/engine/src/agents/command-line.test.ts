@@ -1,7 +1,7 @@
 // A command-line tool's interface as the report tells it: every option counted, visible ones as examples.
 import { describe, expect, it } from 'vitest';
 import type { Identity } from '../analyse/types.ts';
-import { commandLineParts, commandLineSentence, rankedApi } from './identity-text.ts';
+import { commandLineParts, commandLineSentence, publicApiParts, rankedApi } from './identity-text.ts';
 
 const opt = (name: string, line: number, extra: Partial<Identity['publicApi'][number]> = {}) => ({
   name,
@@ -47,6 +47,32 @@ describe('command line', () => {
     expect(md).toContain('| `--type` | `-t` | `<filetype>` |');
     expect(md).not.toContain('| `--no-hidden` |');
     expect(md).toMatch(/1 option is hidden from `--help`: `--no-hidden`/);
+  });
+
+  it('counts the subcommands once: the summary and the chapter give the same number, hidden ones included', () => {
+    const withHidden = {
+      ...id,
+      publicApi: [
+        ...id.publicApi,
+        { name: 'debug-dump', kind: 'subcommand', path: 'src/cli.rs', line: 60, hidden: true },
+      ],
+    } as unknown as Identity;
+    expect(commandLineSentence(rankedApi(withHidden, new Map()), 1)).toContain(
+      'It is used through 5 command-line options and 2 subcommands (`search`)',
+    );
+    expect(commandLineParts(withHidden, new Map()).join('\n')).toContain(
+      'declares the command line: 5 options (4 with a long name) and 2 subcommands.',
+    );
+  });
+
+  it("does not say a command-line tool's users call the names its crate exports", () => {
+    const withLib = {
+      ...id,
+      publicApi: [...id.publicApi, { name: 'run', kind: 'function', path: 'src/lib.rs', line: 3 }],
+    } as unknown as Identity;
+    const md = publicApiParts(withLib, new Map()).join('\n');
+    expect(md).toContain('Beside the command line, the code exports 1 public name to other code:');
+    expect(md).not.toContain('what users of the');
   });
 
   it('tells nothing for a library without a command line', () => {

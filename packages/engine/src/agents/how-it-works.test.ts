@@ -177,6 +177,18 @@ describe('how it works', () => {
     expect(mechanismDigest({ flow } as Analysis)).toContain('Its central type is `Application`.');
   });
 
+  it('says work can run concurrently, and when, where it runs so only inside an if', () => {
+    const guarded: Flow = {
+      ...flow,
+      concurrency: [
+        { what: 'threads', path: 'src/run.rs', line: 655, files: 1, when: 'recipe.is_parallel()' },
+      ],
+    };
+    expect(mechanismParts({ flow: guarded } as Analysis).join('\n\n')).toContain(
+      'Work can run concurrently through threads (`src/run.rs:655`), only when `recipe.is_parallel()`.',
+    );
+  });
+
   it('tells the whole mechanism, and a digest for the overview', () => {
     const a = { flow } as Analysis;
     const text = mechanismParts(a).join('\n\n');

@@ -169,8 +169,10 @@ function coreConcurrency(flow: Flow): Flow['concurrency'] {
 function concurrencySentence(flow: Flow): string | null {
   const core = coreConcurrency(flow);
   if (!core.length) return null;
-  return `Work runs concurrently through ${joinSome(
-    core.map((c) => `${c.what} (${cite(c.path, c.line)})`),
+  // work that runs at the same time only under a condition (`if dependent.is_parallel()`) says so
+  const only = core.every((c) => c.when);
+  return `Work ${only ? 'can run' : 'runs'} concurrently through ${joinSome(
+    core.map((c) => `${c.what} (${cite(c.path, c.line)})${c.when ? `, only when ${code(c.when)}` : ''}`),
     5,
   )}.`;
 }
@@ -546,8 +548,8 @@ export function mechanismFindings(a: Analysis): Finding[] {
   const concurrent = coreConcurrency(flow);
   found(
     concurrent.length
-      ? `Work runs concurrently through ${joinSome(
-          concurrent.map((c) => c.what),
+      ? `Work ${concurrent.every((c) => c.when) ? 'can run' : 'runs'} concurrently through ${joinSome(
+          concurrent.map((c) => `${c.what}${c.when ? `, only when ${code(c.when)}` : ''}`),
           4,
         )}.`
       : null,

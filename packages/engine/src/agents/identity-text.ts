@@ -10,7 +10,7 @@ import { proseParagraphs } from '../analyse/identity/purpose.ts';
 import type { Workspace } from '../types.ts';
 import { factsOf } from './facts.ts';
 import { mechanismParts } from './how-it-works.ts';
-import { agree, cite, code, joinAnd, joinSome, num, plural, table, text } from './writers/markdown.ts';
+import { agree, cite, code, joinAnd, joinSome, num, plural, table, text, when } from './writers/markdown.ts';
 
 const KIND_NAMES: Record<string, string> = {
   library: 'library',
@@ -418,14 +418,17 @@ export function entrySentence(a: Analysis): string | null {
  * `--type`, …": the count of every option, the examples visible and most used.
  */
 export function commandLineSentence(api: ApiItem[], max = 8): string {
-  const options = api.filter(isOption);
-  const subs = api.filter((e) => e.kind === 'subcommand' && !e.hidden);
-  const visible = options.filter((e) => !e.hidden);
+  const { options, visible, subs } = commandLine(api);
+  // every subcommand is counted, as the interface chapter counts them; the examples are visible ones
+  const shown = subs.filter((e) => !e.hidden);
   const commands = subs.length
-    ? ` and ${plural(subs.length, 'subcommand')} (${joinSome(
-        subs.map((e) => code(e.name)),
-        4,
-      )})`
+    ? ` and ${plural(subs.length, 'subcommand')}${when(
+        shown.length,
+        ` (${joinSome(
+          shown.map((e) => code(e.name)),
+          4,
+        )})`,
+      )}`
     : '';
   return `It is used through ${plural(options.length, 'command-line option')}${commands}${
     visible.length
@@ -437,15 +440,32 @@ export function commandLineSentence(api: ApiItem[], max = 8): string {
   }.`;
 }
 
+/**
+ * A command line counted once, for every chapter that counts it: its options (hidden ones among them)
+ * and its subcommands (hidden ones among them).
+ */
+export function commandLine(api: ApiItem[]): {
+  options: ApiItem[];
+  visible: ApiItem[];
+  hidden: ApiItem[];
+  subs: ApiItem[];
+} {
+  const options = api.filter(isOption);
+  return {
+    options,
+    visible: options.filter((e) => !e.hidden),
+    hidden: options.filter((e) => e.hidden),
+    subs: api.filter((e) => e.kind === 'subcommand'),
+  };
+}
+
 /** A command line's parts, or none: the options and subcommands its parser declares. */
 export function commandLineParts(id: Identity, usage: Map<string, number> = new Map()): string[] {
   const api = rankedApi(id, usage);
-  const options = api.filter(isOption);
-  const subs = api.filter((e) => e.kind === 'subcommand');
+  const { options, hidden, subs } = commandLine(api);
   if (!options.length && !subs.length) return [];
   const parts: string[] = [];
   const files = [...new Set([...options, ...subs].map((e) => e.path))];
-  const hidden = options.filter((e) => e.hidden);
   const shortOnly = options.filter((e) => !e.name.startsWith('--')).length;
   const groups = countGroups(options);
   const declared = `${joinSome(
@@ -506,12 +526,20 @@ function countGroups(options: ApiItem[]): [string, number][] {
 
 /** The public API: a CLI's command line in full, other names in a table (types first, by file rank). */
 export function publicApiParts(id: Identity, usage: Map<string, number> = new Map()): string[] {
-  const parts: string[] = [...commandLineParts(id, usage)];
+  const cli = commandLineParts(id, usage);
+  const parts: string[] = [...cli];
   const api = rankedApi(id, usage);
   const rest = api.filter((e) => !CLI_KINDS.has(e.kind));
   if (rest.length) {
+    const first30 =
+      rest.length > 30 ? '; the first 30, types first, each group by how often the code base uses them' : '';
+    // a command line's users type options; the names a crate beside it exports serve other code
     parts.push(
-      `${plural(rest.length, 'public name')} ${agree(rest.length, 'makes', 'make')} up what users of the ${kindName(id.kind)} call${rest.length > 30 ? '; the first 30, types first, each group by how often the code base uses them' : ''}:`,
+      `${
+        cli.length
+          ? `Beside the command line, the code exports ${plural(rest.length, 'public name')} to other code`
+          : `${plural(rest.length, 'public name')} ${agree(rest.length, 'makes', 'make')} up what users of the ${kindName(id.kind)} call`
+      }${first30}:`,
       table(
         ['Name', 'Kind', 'Defined at'],
         rest.slice(0, 30).map((e) => [code(e.name), text(e.kind), cite(e.path, e.line)]),

@@ -55,3 +55,25 @@ describe('size findings leave generated files and data tables out, and say so', 
     expect(notRankedNote(fx, 20_000)).toBe('');
   });
 });
+
+describe('a size finding counts the product code of a file, not the test module it carries', () => {
+  it('leaves the lines of inline test modules out of the 800-line finding', async () => {
+    const { writeKnownIssues } = await import('./sections/known-issues.ts');
+    const a = withFiles([
+      { path: 'src/parser.rs', language: 'Rust', code: 1500 },
+      { path: 'src/lexer.rs', language: 'Rust', code: 1200 },
+    ]);
+    a.tests = {
+      ...a.tests,
+      inline: [
+        { path: 'src/parser.rs', cases: 40, lines: 600 },
+        { path: 'src/lexer.rs', cases: 30, lines: 700 },
+      ],
+    };
+    const md = writeKnownIssues({ a, fx: factsOf(a) } as Parameters<typeof writeKnownIssues>[0]);
+    expect(md).toContain(
+      '1 file exceeds 800 lines of code outside inline test modules (`src/parser.rs` 900)',
+    );
+    expect(md).not.toContain('src/lexer.rs');
+  });
+});

@@ -194,6 +194,14 @@ describe('small helpers', () => {
     });
   });
 
+  it('takes no heading from a code block fenced with more backticks than the fences it shows', async () => {
+    const { summariseReadme } = await import('./docs.ts');
+    const r = summariseReadme(
+      '# Tool\n\n## Strings\n\n````text\nx := ```\n  echo\n```\n````\n\n```text\n# a comment, not a heading\n```\n\n## Usage\n',
+    );
+    expect(r.headings).toEqual(['Strings', 'Usage']);
+  });
+
   it('identifies common licences', async () => {
     const { identifyLicense } = await import('./license.ts');
     expect(identifyLicense('Apache License\nVersion 2.0, January 2004')).toBe('Apache-2.0');

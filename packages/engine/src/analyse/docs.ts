@@ -18,6 +18,16 @@ function plain(s: string): string {
     .trim();
 }
 
+/** A code fence's marker and what follows it on the line (`` ```js `` → ['```', 'js']), or null. */
+function fenceMarker(line: string): [string, string] | null {
+  const t = line.trimStart();
+  const ch = t[0];
+  if (ch !== '`' && ch !== '~') return null;
+  let n = 0;
+  while (t[n] === ch) n++;
+  return n >= 3 ? [t.slice(0, n), t.slice(n)] : null;
+}
+
 export function summariseReadme(text: string): { title: string | null; summary: string; headings: string[] } {
   const lines = text.replace(/\r/g, '').split('\n');
   let title: string | null = null;
@@ -28,7 +38,9 @@ export function summariseReadme(text: string): { title: string | null; summary: 
   let heading: string | null = null;
   let afterCode = false;
   let para: string[] = [];
-  let inFence = false;
+  // the open code fence's marker: a fence closes only on a line of the same character, at least as
+  // long and with nothing after it (CommonMark), so ```` around a block that shows ``` stays open
+  let fence: string | null = null;
   let inHtmlComment = false;
   const flush = () => {
     const p = plain(para.join(' '));
@@ -38,13 +50,18 @@ export function summariseReadme(text: string): { title: string | null; summary: 
   };
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
-    if (/^\s*(```|~~~)/.test(l)) {
-      inFence = !inFence;
+    const marker = fenceMarker(l);
+    if (fence) {
+      if (marker && marker[0][0] === fence[0] && marker[0].length >= fence.length && !marker[1].trim())
+        fence = null;
+      continue;
+    }
+    if (marker && !(marker[0][0] === '`' && marker[1].includes('`'))) {
+      fence = marker[0];
       flush();
       afterCode = true;
       continue;
     }
-    if (inFence) continue;
     if (l.includes('<!--')) inHtmlComment = !l.includes('-->');
     else if (inHtmlComment) {
       if (l.includes('-->')) inHtmlComment = false;

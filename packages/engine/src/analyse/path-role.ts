@@ -44,6 +44,13 @@ const PACKAGE_SOURCE = /\.(go|rs|java|kt|scala|cs)$/;
 const CONFIG_FILE =
   /\.(json|ya?ml|toml|xml|ini|cfg|properties|lock|sum|mod|gradle|kts|editorconfig)$|(^|\/)(Makefile|Dockerfile|Containerfile|Procfile|Gemfile|Rakefile|Justfile|Vagrantfile|mvnw(\.cmd)?|gradlew(\.bat)?|\.[\w.-]+)$/i;
 
+// what packages or installs the product rather than being it, wherever it sits: container build
+// files, Nix expressions, and shell-completion scripts (a `completions/` folder, a registration
+// script) that the package manager drops into the user's shell; a program's own completion code in
+// its language (`bash_completions.go`) is product
+const PACKAGING =
+  /(^|\/)(Dockerfile|Containerfile)([.-][\w.-]*)?$|\.Dockerfile$|\.nix$|(^|\/)(completions?|autocomplete)\/([^/]+\/)*[^/]+\.(bash|zsh|fish|ps1|powershell|nu|elv(ish)?|sh)$|(^|\/)[^/]*completion[^/]*\.(bash|zsh|fish|ps1|powershell|nu|elv(ish)?|sh)$/i;
+
 // a tool's settings at the root (eslint.config.mjs, vitest.config.ts, tailwind.config.js): tooling
 const ROOT_TOOL_CONFIG = /^[\w-]+\.(config|conf)\.[cm]?[jt]s$|^\.[\w-]+rc\.[cm]?[jt]s$/;
 
@@ -56,7 +63,7 @@ export function pathRole(path: string): PathRole {
   if (PROSE.test(path)) return 'docs';
   if ((DOCS_DIR.test(path) || ROOT_DOCS_DIR.test(path)) && !PACKAGE_SOURCE.test(path)) return 'docs';
   if (ROOT_OTHER_DIR.test(path) && !/\.([cm]?[jt]s|py|rb)$/.test(path)) return 'other';
-  if (OTHER_DIR.test(path) || ROOT_BUILD_DIR.test(path)) return 'other';
+  if (OTHER_DIR.test(path) || ROOT_BUILD_DIR.test(path) || PACKAGING.test(path)) return 'other';
   if (!path.includes('/') && (CONFIG_FILE.test(path) || ROOT_TOOL_CONFIG.test(path))) return 'other';
   return 'product';
 }

@@ -242,6 +242,19 @@ function invocationEntries(body: string): number {
  * test-generating macro declares. A macro defined in this file shadows one of the same name defined
  * elsewhere, as macro_rules! scoping does: several files each define their own `test!`.
  */
+/** Lines of code (comments already blanked) inside a Rust file's `#[cfg(test)]` modules. */
+export function rustTestLines(text: string): number {
+  let n = 0;
+  for (const m of text.matchAll(/#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{/g)) {
+    const end = closeOf(text, m.index + m[0].length - 1);
+    n += text
+      .slice(m.index, end)
+      .split('\n')
+      .filter((l) => l.trim()).length;
+  }
+  return n;
+}
+
 export function rustCases(text: string, macros: Map<string, RustTestMacro>): number {
   let n = 0;
   const skipped: [number, number][] = [];
@@ -384,7 +397,7 @@ function countable(path: string): boolean {
 }
 
 /** Cases in one file, and whether it is a test file or a product file that also holds tests. */
-type FileCases = { cases: number; testFile: boolean } | null;
+type FileCases = { cases: number; testFile: boolean; lines?: number } | null;
 
 export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): TestInfo {
   const frameworks = new Set<string>();
@@ -407,7 +420,9 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
   // Rust unit tests live in #[cfg(test)] modules of the product's own files
   const rustFile = (path: string, text: string): FileCases => {
     const cases = rustCases(text, macros);
-    return cases > 0 || isTestFile(path) ? { cases, testFile: isTestFile(path) } : null;
+    if (!cases && !isTestFile(path)) return null;
+    const lines = isTestFile(path) ? 0 : rustTestLines(text);
+    return { cases, testFile: isTestFile(path), ...(lines ? { lines } : {}) };
   };
   const pythonFile = (path: string, text: string): FileCases => {
     const base = baseName(path);
@@ -442,7 +457,9 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
     // conftest, a mock, a fixture app) is test support
     if (found.testFile && !found.cases && countable(f.path) && !hasTestName(f.path))
       out.support!.push(f.path);
-    else (found.testFile ? out.files : out.inline!).push({ path: f.path, cases: found.cases });
+    else if (found.testFile) out.files.push({ path: f.path, cases: found.cases });
+    else
+      out.inline!.push({ path: f.path, cases: found.cases, ...(found.lines ? { lines: found.lines } : {}) });
     out.totalCases += found.cases;
   }
   // helpers, conftest.py and mock servers hold no case but are test code all the same; in a

@@ -310,7 +310,12 @@ export interface TestInfo {
   /** test support: helpers, conftest, mocks and fixture apps among the test code, holding no case */
   support?: string[];
   /** product source files that also declare test cases (Rust's #[cfg(test)] modules): still product */
-  inline?: { path: string; cases: number }[];
+  inline?: {
+    path: string;
+    cases: number;
+    /** lines of code inside the file's test modules: not the product's code to review */
+    lines?: number;
+  }[];
   totalCases: number;
 }
 
@@ -685,7 +690,14 @@ export interface Flow {
   mainPath?: MainPathStep[];
   /** For the most central files, their biggest definitions (types first). */
   defines: { path: string; names: string[] }[];
-  concurrency: { what: string; path: string; line: number; files: number }[];
+  concurrency: {
+    what: string;
+    path: string;
+    line: number;
+    files: number;
+    /** the condition of the `if` the work sits in, when it runs only then (`dependent.is_parallel()`) */
+    when?: string;
+  }[];
   /** Where users register their own code and where it runs (flow/extensions.ts). */
   extensions?: ExtensionPoint[];
   /** A central type's fields that hold the user's functions (cobra's `Run`, `PreRun`…). */

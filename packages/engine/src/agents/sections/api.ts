@@ -5,7 +5,7 @@ import { factsOf } from '../facts.ts';
 import {
   commandLineParts,
   kindPhrase,
-  OPTION_KINDS,
+  commandLine,
   publicApiParts,
   rankedApi,
   usageCounts,
@@ -56,11 +56,10 @@ export const api = defineSection({
     const id = a.identity;
     if (!routesOfProduct.length && id?.publicApi.length) {
       const api = rankedApi(id);
-      const options = api.filter((e) => OPTION_KINDS.has(e.kind));
-      const subs = api.filter((e) => e.kind === 'subcommand');
+      const { options, subs, hidden: hiddenOptions } = commandLine(api);
       // mostly options and subcommands: a command-line tool, whose interface is its command line
       if (options.length + subs.length > api.length / 2) {
-        const hidden = options.filter((e) => e.hidden).length;
+        const hidden = hiddenOptions.length;
         const counted = joinAnd(
           [
             options.length ? plural(options.length, 'option') : '',

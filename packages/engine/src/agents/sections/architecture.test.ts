@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
-import { bareLibraryAnalysis } from '../test-fixtures.ts';
+import { bareLibraryAnalysis, sampleAppAnalysis } from '../test-fixtures.ts';
 import type { SectionPlan } from '../types.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { writeArchitecture } from './architecture.ts';
@@ -87,6 +87,29 @@ describe('each fact in the section that owns it', () => {
     expect(md).toMatch(/Its central type is `Slugger`/);
   });
 
+  it('calls two sibling modules using each other tight coupling, never a folder and its own sub-folder', () => {
+    const a = sampleAppAnalysis();
+    a.moduleGraph.edges.push(
+      { from: 'src/routes', to: 'src', weight: 1 },
+      { from: 'src/services', to: 'src/routes', weight: 1 },
+    );
+    const md = writeArchitecture(ctx(a, MODULES));
+    expect(md).toContain(
+      'Two-way dependencies, which couple modules tightly: `src/routes` ↔ `src/services`.',
+    );
+  });
+
+  it('declares no container start for a Dockerfile without CMD or ENTRYPOINT', () => {
+    const a = library();
+    a.entryPoints = [
+      { kind: 'dockerfile', name: 'etc/Dockerfile', path: 'etc/Dockerfile' },
+      { kind: 'dockerfile', name: 'Dockerfile', path: 'Dockerfile', command: 'CMD ["app"]', line: 9 },
+    ];
+    const md = writeArchitecture(ctx(a, ENTRIES, REPORT));
+    expect(md).toContain('`Dockerfile`');
+    expect(md).not.toContain('etc/Dockerfile');
+  });
+
   it('keeps them in an architecture section that stands alone', () => {
     const md = writeArchitecture(ctx(library(), MODULES));
     expect(md).toMatch(/Use of the library begins with `slugify\(\)`/);
@@ -144,5 +167,20 @@ describe('each fact in the section that owns it', () => {
       /It is entered through `slugify\(\)` \(`lib\/strings\.js:1`\), imported as `tinylib`, one of 6 entry points\./,
     );
     expect(md).not.toMatch(/part0/);
+  });
+
+  it('counts the source files with inline tests beside the test files, never all cases in the test files', () => {
+    const a = library(5);
+    a.tests = {
+      frameworks: ['cargo test'],
+      files: [{ path: 'tests/cli.rs', cases: 3 }],
+      inline: [
+        { path: 'lib/a.rs', cases: 2 },
+        { path: 'lib/b.rs', cases: 1 },
+      ],
+      totalCases: 6,
+    };
+    const md = writeOverview(ctx(a, section('1.1', 'Purpose and Scope', 'overview'), REPORT));
+    expect(md).toContain('**Tests:** 1 test file and 2 source files with inline tests, 6 cases (cargo test)');
   });
 });

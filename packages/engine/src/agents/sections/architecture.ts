@@ -289,8 +289,11 @@ export function writeArchitecture(ctx: WriterContext): string {
           5,
         )}.`,
       );
+    // a folder and its own sub-folder using each other (a Rust crate root and its `mod platform`) is
+    // ordinary layering, not two modules bound together
+    const nested = (x: string, y: string) => y.startsWith(`${x}/`) || x.startsWith(`${y}/`);
     const cycles = edges.filter(
-      (e) => edges.some((r) => r.from === e.to && r.to === e.from) && e.from < e.to,
+      (e) => edges.some((r) => r.from === e.to && r.to === e.from) && e.from < e.to && !nested(e.from, e.to),
     );
     if (cycles.length)
       parts.push(
@@ -307,12 +310,14 @@ export function writeArchitecture(ctx: WriterContext): string {
     const top = folders || 'absent (all files sit at the root)';
     parts.push(`No internal imports link the files into modules; the top-level directories are ${top}.`);
   }
-  // a benchmark's or an example's own package.json declares how to run that side project, not the product
+  // a benchmark's or an example's own package.json declares how to run that side project, not the
+  // product; a Dockerfile without CMD or ENTRYPOINT (a release image that copies a built binary) starts nothing
   const beside = new Set(['examples', 'tests', 'fixtures', 'benchmarks', 'docs']);
   const entries = a.entryPoints.filter(
     (e) =>
       ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind) &&
-      !(a.identity && beside.has(areaOf(e.path, a.identity))),
+      !(a.identity && beside.has(areaOf(e.path, a.identity))) &&
+      (e.kind !== 'dockerfile' || !!e.command),
   );
   const launched = fx.launchers.slice(0, 6);
   if (wants(ctx, 'entry-points') && launched.length) {

@@ -103,6 +103,20 @@ describe('the build and deployment chapter', () => {
     expect(finding).toMatch(/automate project tasks: test and ci/);
   });
 
+  it('counts the same targets as the table, naming those that only print apart', () => {
+    const a = sampleAppAnalysis();
+    const t = (name: string, line: number, extra: object) =>
+      ({ kind: 'make-target', name, path: 'Makefile', line, area: 'product', ...extra }) as const;
+    a.entryPoints = [
+      t('build', 1, { command: 'go build ./...' }),
+      t('test', 2, { command: 'go test ./...' }),
+      t('pwd', 3, { printsOnly: true }),
+    ];
+    expect(write(a)).toContain('offers 3 targets');
+    const finding = buildDeploy.analyst(a).find((x) => x.aspect === 'scripts')!.statement;
+    expect(finding).toBe('2 make targets drive the build: build and test; 1 more only prints text.');
+  });
+
   it("a justfile's recipes are build scripts too, run with just", () => {
     const a = sampleAppAnalysis();
     a.entryPoints = [

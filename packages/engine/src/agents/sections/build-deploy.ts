@@ -61,12 +61,11 @@ export const buildDeploy = defineSection({
   analyst(a) {
     // the product's scripts: a benchmark's or an example's package.json drives their build, not this one
     // a target that only prints a banner automates nothing
-    const scripts = a.entryPoints.filter(
-      (e) =>
-        (e.kind === 'npm-script' || e.kind === 'make-target') &&
-        (!e.area || e.area === 'product') &&
-        !e.printsOnly,
-    );
+    // the same product scripts the chapter's tables count, so "39 recipes" here and "offers 40" there
+    // cannot disagree: the ones that only print are named apart
+    const all = a.entryPoints.filter(isProductScript);
+    const scripts = all.filter((e) => !e.printsOnly);
+    const banners = all.length - scripts.length;
     const out: Finding[] = [];
     if (scripts.length) {
       const npm = scripts.filter((s) => s.kind === 'npm-script').length;
@@ -90,7 +89,12 @@ export const buildDeploy = defineSection({
         : `${agree(scripts.length, 'automates', 'automate')} project tasks`;
       out.push(
         f(
-          sentence(`${what} ${does}`, distinct, `: ${joinSome(names.map(text), 5)}`),
+          sentence(
+            `${what} ${does}`,
+            distinct,
+            `: ${joinSome(names.map(text), 5)}`,
+            when(banners, `; ${num(banners)} more only ${agree(banners, 'prints', 'print')} text`),
+          ),
           scripts.slice(0, 3).map((s) => ref(s.path, s.line)),
           'scripts',
         ),

@@ -22,6 +22,21 @@ function write(dataModel: DataEntity[], extraFiles: string[] = []): string {
 }
 
 describe('the data model section', () => {
+  it('says only that no schema was found, not that the code keeps no data (it may write files)', () => {
+    const base = sampleAppAnalysis();
+    const a: Analysis = {
+      ...base,
+      dataModel: [],
+      files: base.files.filter((f) => !f.path.endsWith('.sql')),
+      dependencies: [],
+      frameworks: [],
+    };
+    const md = writeDataModel({ a, fx: factsOf(a) } as WriterContext);
+    expect(md).toMatch(
+      /^No SQL table, ORM model, migration or entity schema was found in the \d+ source files?\.$/,
+    );
+  });
+
   it('lists each stored table once, ORM class first, with relations, row level security and the dialect', () => {
     const md = write([
       entity({

@@ -241,10 +241,12 @@ export function writeDataModel({ a, fx }: WriterContext): string {
   if (!tables.length && !schemas.length && !schemaFiles.length) {
     const searched = ` in the ${plural(fx.sourceFiles.length, 'source file')}`;
     const none = `No SQL table, ORM model, migration or entity schema was found${searched}`;
+    // no schema says nothing of the files a program writes (an on-disk cache, a state file), so it
+    // is not "no persistent data"
     parts.push(
       ormFrameworks.length
         ? `${none}, so the database library is used without a declared schema.`
-        : `${none}; the project keeps no persistent data of its own.`,
+        : `${none}.`,
     );
   }
   return paragraphs(...parts);

@@ -5,7 +5,7 @@ import type { Analysis, EnvVar, Manifest, ProjectKind } from '../../analyse/type
 import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { installLine, writeGettingStarted } from './getting-started.ts';
+import { installLine, installsRelease, writeGettingStarted } from './getting-started.ts';
 
 const ctx = (a: Analysis): WriterContext => ({
   a,
@@ -142,5 +142,37 @@ describe("an application's own run steps", () => {
     expect(md).toContain('./mvnw package\n./mvnw spring-boot:run');
     expect(md).not.toContain('./gradlew build');
     expect(md).toContain('Gradle (`build.gradle`) builds the same project as an alternative to Maven.');
+  });
+});
+
+describe("a command-line tool's steps on the working tree", () => {
+  it("takes recipes from the project's own build file, never an example's, and not one that installs the release", () => {
+    const a = project('cli', [{ path: 'Cargo.toml', ecosystem: 'cargo', name: 'tool', area: 'product' }]);
+    const recipe = (name: string, path: string, command: string, area: 'product' | 'examples') => ({
+      kind: 'make-target' as const,
+      name,
+      path,
+      line: 1,
+      command,
+      area,
+    });
+    a.entryPoints = [
+      recipe('test', 'justfile', 'cargo test', 'product'),
+      recipe('install', 'justfile', 'cargo install -f tool', 'product'),
+      recipe('setup', 'examples/hooks.just', 'pre-commit install', 'examples'),
+      recipe('build', 'justfile', 'cargo build --release', 'product'),
+    ];
+    const md = writeGettingStarted(ctx(a));
+    expect(md).toMatch(/just test\njust build\n```/);
+    expect(md).not.toContain('just setup');
+    expect(md).not.toContain('just install');
+  });
+
+  it('tells an install of the released package from an install of the working tree', () => {
+    expect(installsRelease('cargo install -f tool', 'tool')).toBe(true);
+    expect(installsRelease('npm install -g tool@latest', 'tool')).toBe(true);
+    expect(installsRelease('cargo install --path . tool', 'tool')).toBe(false);
+    expect(installsRelease('cargo install cargo-watch', 'tool')).toBe(false);
+    expect(installsRelease('pip install -e .', 'tool')).toBe(false);
   });
 });

@@ -120,6 +120,24 @@ export function installLine(a: WriterContext['a']): string | null {
   }
 }
 
+/**
+ * True when a command installs the published package by its registry name (`cargo install -f just`,
+ * `npm install -g koa`, `pip install requests`) rather than from the working tree (`--path .`, `-e .`).
+ */
+export function installsRelease(command: string, name: string): boolean {
+  return command.split(/;|&&|\|\|/).some((c) => {
+    const words = c.trim().split(/\s+/);
+    const at = words.findIndex(
+      (w, i) => w === 'install' && /^(cargo|npm|pnpm|yarn|bun|pip3?|gem|go)$/.test(words[i - 1] ?? ''),
+    );
+    if (at < 0) return false;
+    const args = words.slice(at + 1);
+    if (args.some((w) => /^(--path|-e|--editable|--git)$/.test(w) || /^\.{1,2}(\/|$)/.test(w))) return false;
+    // `koa@latest`, `@scope/pkg@1`: the name before the version
+    return args.some((w) => (w.lastIndexOf('@') > 0 ? w.slice(0, w.lastIndexOf('@')) : w) === name);
+  });
+}
+
 /** The command that runs a package script with the manager the lockfile names. */
 function scriptRunner(lockfiles: string[]): string {
   const has = (re: RegExp) => lockfiles.some((p) => re.test(p));
@@ -228,8 +246,16 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
     const short = (name === 'start' || name === 'test') && runner !== 'bun';
     if (s) steps.push(short ? `${runner} ${name}` : `${runner} run ${name}`);
   }
+  // the project's own build file only: an example's recipes (a `setup` in examples/x.just) are the
+  // example's, and a recipe that installs the released package is the user's line above, not a step
+  // on the working tree
+  const root = manifests.find((m) => !m.path.includes('/') && m.name)?.name;
   const make = a.entryPoints.filter(
-    (e) => e.kind === 'make-target' && /^(install|setup|build|run|start|dev|test)$/.test(e.name),
+    (e) =>
+      e.kind === 'make-target' &&
+      /^(install|setup|build|run|start|dev|test)$/.test(e.name) &&
+      (!e.area || e.area === 'product') &&
+      !(root && e.command && installsRelease(e.command, root)),
   );
   // a justfile's recipes run with `just`, a Makefile's targets with `make`
   const runnerOf = (m: (typeof make)[number]) => (isJustfile(baseName(m.path)) ? 'just' : 'make');

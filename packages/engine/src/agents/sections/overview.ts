@@ -207,7 +207,11 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
     facts.push(`**HTTP API:** ${plural(routes.length, 'route')}, e.g. ${example}`);
   } else if (!id || id.kind === 'application') facts.push('**HTTP API:** none found');
   const testFrameworks = when(a.tests.frameworks.length, ` (${a.tests.frameworks.map(text).join(', ')})`);
-  const tests = `${plural(fx.testFiles.length, 'file')}, ${plural(a.tests.totalCases, 'case')}${testFrameworks}`;
+  // the cases in inline test modules (a Rust `#[cfg(test)]` module) are not in the test files: the
+  // source files holding them are counted beside, as the testing chapter counts them
+  const inline = a.tests.inline?.length ?? 0;
+  const where = `${plural(fx.testFiles.length, 'test file')}${when(inline, ` and ${plural(inline, 'source file')} with inline tests`)}`;
+  const tests = `${where}, ${plural(a.tests.totalCases, 'case')}${testFrameworks}`;
   facts.push(`**Tests:** ${fx.testFiles.length ? tests : 'none found'}`);
   if (a.license) {
     const licence = a.license.spdx ? text(a.license.spdx) : 'unrecognised text';

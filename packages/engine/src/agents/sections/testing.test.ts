@@ -122,6 +122,28 @@ describe('writeTesting()', () => {
     expect(out.indexOf('t26.test.js')).toBeLessThan(out.indexOf('t00.test.js'));
   });
 
+  it('with inline test modules: their files join the table, the rest adds up, and no file ratio', () => {
+    const files = Array.from({ length: 26 }, (_, i) =>
+      code(`tests/t${String(i).padStart(2, '0')}.rs`, 'Rust'),
+    );
+    const a = analysis([code('src/parser.rs', 'Rust'), code('src/lexer.rs', 'Rust'), ...files], {
+      frameworks: ['cargo test'],
+      files: files.map((f) => ({ path: f.path, cases: 2 })),
+      inline: [
+        { path: 'src/parser.rs', cases: 40 },
+        { path: 'src/lexer.rs', cases: 1 },
+      ],
+      totalCases: 93,
+    });
+    const out = writeTesting(ctx(a));
+    // 28 files hold cases; the 25 listed hold 40 + 24 × 2, the other 3 hold 2 + 2 + 1
+    expect(out).toContain(
+      'The table lists the 25 files with the most cases; 3 more files hold the other 5 cases.',
+    );
+    expect(out).toMatch(/\| `src\/parser\.rs` \| 40 \|/);
+    expect(out).not.toContain('test files per product source file');
+  });
+
   it('names as test commands only the scripts that run tests, and a banner recipe by its name', () => {
     const a = analysis([code('src/a.py', 'Python'), code('tests/test_a.py', 'Python')], {
       frameworks: ['pytest'],
@@ -138,6 +160,19 @@ describe('writeTesting()', () => {
     expect(out).toMatch(/`richtest` \(/);
     expect(out).not.toContain('test-readme');
     expect(out).not.toContain('running tests');
+  });
+
+  it('a test recipe that reruns the tests in a watch loop is not how tests run', () => {
+    const a = analysis([code('src/a.rs', 'Rust'), code('tests/a.rs', 'Rust')], {
+      frameworks: ['cargo test'],
+      files: [{ path: 'tests/a.rs', cases: 1 }],
+      totalCases: 1,
+    });
+    a.entryPoints = [
+      { ...script('test', '', 'justfile', 16), command: undefined, prerequisites: ["watch 'test --all'"] },
+      script('test-watch', 'cargo watch -x test', 'justfile', 20),
+    ];
+    expect(writeTesting(ctx(a))).not.toContain('Tests run with');
   });
 
   it('finds static checks in CI jobs, pre-commit and build plugins, not in a docs link check', () => {

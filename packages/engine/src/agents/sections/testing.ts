@@ -81,7 +81,7 @@ export const testing = defineSection({
         'suites',
       ),
       quality,
-      ...(product
+      ...(product && fileRatio(a, fx)
         ? [
             f(
               sentence(
@@ -134,9 +134,14 @@ function testScriptsOf(a: Analysis): EntryPoint[] {
       (e.kind === 'npm-script' || e.kind === 'make-target') &&
       (!e.area || e.area === 'product') &&
       TEST_NAME.test(e.name) &&
-      (!e.command || BANNER.test(e.command) || TEST_COMMAND.test(e.command)),
+      (!e.command || BANNER.test(e.command) || TEST_COMMAND.test(e.command)) &&
+      !WATCH.test([e.command ?? '', ...(e.prerequisites ?? [])].join(' ')),
   );
 }
+
+// a loop that reruns the tests on every change (`watch 'ltest …'`, `cargo watch`, `--watch`,
+// nodemon) is a developer's convenience, not the command that runs the tests
+const WATCH = /(?:^|[\s'"])(?:--)?watch\b|\bnodemon\b/;
 
 function ciChecks(a: Analysis): { name: string; path: string }[] {
   const out: { name: string; path: string }[] = [];
@@ -199,8 +204,24 @@ function productSources(fx: Facts) {
 
 /** The test files, most cases first. */
 function mostCases(a: Analysis, fx: Facts): string[] {
-  const cases = new Map(a.tests.files.map((t) => [t.path, t.cases]));
-  return [...fx.testFiles].sort((x, y) => (cases.get(y) ?? 0) - (cases.get(x) ?? 0) || x.localeCompare(y));
+  const cases = caseCounts(a);
+  const inline = (a.tests.inline ?? []).map((t) => t.path).filter((p) => !fx.testFiles.includes(p));
+  return [...fx.testFiles, ...inline].sort(
+    (x, y) => (cases.get(y) ?? 0) - (cases.get(x) ?? 0) || x.localeCompare(y),
+  );
+}
+
+/** Cases per file: the test files' and the inline test modules' of source files, one denominator. */
+function caseCounts(a: Analysis): Map<string, number> {
+  return new Map([...(a.tests.inline ?? []), ...a.tests.files].map((t) => [t.path, t.cases]));
+}
+
+/**
+ * Test files per product source file, or nothing when tests also live inside the sources (a Rust
+ * `#[cfg(test)]` module): a ratio of files says nothing then.
+ */
+function fileRatio(a: Analysis, fx: Facts): string | null {
+  return a.tests.inline?.length ? null : testsPerSource(fx);
 }
 
 /**
@@ -239,13 +260,14 @@ export function writeTesting(ctx: WriterContext): string {
       ),
     );
   } else {
-    const cases = new Map(a.tests.files.map((t) => [t.path, t.cases]));
+    const cases = caseCounts(a);
     const product = productSources(fx).length;
+    const ratio = fileRatio(a, fx);
     parts.push(
       sentence(
         testCount(ctx),
         writtenWith(a, ', written with'),
-        when(product, ` — ${testsPerSource(fx)} test files per product source file`),
+        when(product && ratio, ` — ${ratio} test files per product source file`),
       ),
     );
     // helpers, conftest, mocks and fixture apps hold no case: counted apart, never as test files
@@ -254,12 +276,16 @@ export function writeTesting(ctx: WriterContext): string {
       parts.push(
         `${plural(support, 'more file')} of test support (helpers, mocks, fixture apps) ${agree(support, 'holds', 'hold')} no case.`,
       );
-    const listed = mostCases(a, fx).slice(0, TABLE_ROWS);
-    const rest = fx.testFiles.length - listed.length;
+    // the files holding cases, source files with inline tests among them, so the rest adds up
+    const all = mostCases(a, fx);
+    const listed = all.slice(0, TABLE_ROWS);
+    const rest = all.length - listed.length;
+    const files = all.length > fx.testFiles.length ? 'files' : 'test files';
     if (rest > 0) {
-      const restCases = a.tests.totalCases - listed.reduce((n, p) => n + (cases.get(p) ?? 0), 0);
+      const sum = (ps: string[]) => ps.reduce((n, p) => n + (cases.get(p) ?? 0), 0);
+      const restCases = sum(all) - sum(listed);
       parts.push(
-        `The table lists the ${listed.length} test files with the most cases; ${plural(rest, 'more file')} ${agree(rest, 'holds', 'hold')} the other ${plural(Math.max(0, restCases), 'case')}.`,
+        `The table lists the ${listed.length} ${files} with the most cases; ${plural(rest, 'more file')} ${agree(rest, 'holds', 'hold')} the other ${plural(Math.max(0, restCases), 'case')}.`,
       );
     }
     parts.push(

@@ -85,6 +85,13 @@ const RESERVED: Partial<Record<Family, Set<string>>> = {
       ' ',
     ),
   ),
+  // Rust's own keywords: `fn print`, `fn some` are ordinary names there; `new` stays out, since
+  // `X::new(…)` is read as making an X
+  rust: new Set(
+    'as break const continue crate else enum extern fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait type unsafe use where while async await dyn new'.split(
+      ' ',
+    ),
+  ),
   python: new Set(
     'if elif else for while try except finally with return def class lambda and or not in is assert yield await import from raise del pass global nonlocal async print'.split(
       ' ',

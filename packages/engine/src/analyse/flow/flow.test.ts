@@ -85,6 +85,24 @@ describe('definitions', () => {
     ].join('\n');
     const defs = definitions(code, 'Rust');
     expect(names(defs)).toEqual(['scan', 'WorkerState.scan']);
+    // a method named like another language's keyword is a method, and ends the one before it
+    const printer = definitions(
+      [
+        'impl Buffer {',
+        '    fn poll(&mut self) {',
+        '        self.print();',
+        '    }',
+        '    fn print(&mut self) {',
+        '        write_entry();',
+        '    }',
+        '}',
+      ].join('\n'),
+      'Rust',
+    );
+    expect(printer.map((d) => [d.name, d.line, d.end])).toEqual([
+      ['poll', 2, 4],
+      ['print', 5, 8],
+    ]);
     expect(defs[0]!.end).toBe(3);
     expect(defs[1]!.end).toBe(10);
     const calls = callsIn(code.split('\n'), 1, 3, 'scan');
@@ -254,6 +272,92 @@ describe('flowPass', () => {
     expect(flow.abstractions[0]).toMatchObject({ name: 'Application', bases: ['Emitter'], methods: 5 });
   });
 
+  it('names the value every stage is handed a central type, wherever its file ranks', () => {
+    const stage = (name: string) =>
+      [
+        `pub fn ${name}(entry: &Entry, config: &Config) -> bool {`,
+        '    let a = entry.len();',
+        '    a > config.limit',
+        '}',
+      ].join('\n');
+    const contents = {
+      'src/main.rs': [
+        'fn main() {',
+        '    let config = Config::default();',
+        '    let tool = Tool::new();',
+        '    tool.run(&config);',
+        '}',
+        'pub struct Tool {',
+        '    size: usize,',
+        '}',
+        'impl Tool {',
+        '    fn run(&self, config: &Config) {',
+        '        let a = self.size;',
+        '        let b = a + 1;',
+        '        walk(b)',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/config.rs': [
+        '/// The resolved options.',
+        'pub struct Config {',
+        '    pub limit: usize,',
+        '}',
+      ].join('\n'),
+      'src/filter.rs': stage('filter'),
+      'src/output.rs': stage('print'),
+      'src/exec.rs': stage('exec'),
+      'src/walk.rs': stage('walk'),
+      'src/other.rs': 'pub fn other(x: usize) -> usize {\n    let config = x;\n    config\n}',
+    };
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: fileInfos(contents, 'Rust'),
+      identity: identity({
+        kind: 'cli',
+        productPaths: ['src'],
+        entryPoints: [{ path: 'src/main.rs', line: 1, how: 'binary (fn main)' }],
+        keyComponents: [{ path: 'src/main.rs', rank: 1 }],
+      }),
+      routes: [],
+      dependencies: [],
+    });
+    expect(flow.abstractions.map((t) => t.name)).toContain('Config');
+  });
+
+  it('records the condition a concurrent block runs under', () => {
+    const contents = {
+      'src/main.rs': [
+        'use std::thread;',
+        'fn main() {',
+        '    run_all(&recipes);',
+        '}',
+        'fn run_all(recipes: &[Recipe]) {',
+        '    if recipes.is_parallel() {',
+        '        thread::scope(|s| {',
+        '            s.spawn(|| run(recipes));',
+        '        });',
+        '    }',
+        '}',
+      ].join('\n'),
+    };
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: fileInfos(contents, 'Rust'),
+      identity: identity({
+        kind: 'cli',
+        productPaths: ['src'],
+        entryPoints: [{ path: 'src/main.rs', line: 2, how: 'binary (fn main)' }],
+      }),
+      routes: [],
+      dependencies: [],
+    });
+    expect(flow.concurrency.find((c) => c.what.includes('std::thread'))).toMatchObject({
+      line: 7,
+      when: 'recipes.is_parallel()',
+    });
+  });
+
   it('traces a CLI from main() through its modules and finds how it works in parallel', () => {
     const contents = {
       'src/main.rs': [
@@ -323,6 +427,8 @@ describe('flowPass', () => {
     expect(flow.concurrency.map((c) => c.what)).toEqual(
       expect.arrayContaining([expect.stringContaining('std::thread'), expect.stringContaining('crossbeam')]),
     );
+    // the threads are spawned on every run, not only under a condition
+    expect(flow.concurrency.find((c) => c.what.includes('std::thread'))!.when).toBeUndefined();
     expect(flow.concurrency.find((c) => c.what.includes('std::thread'))).toMatchObject({
       path: 'src/walk.rs',
       line: 5,

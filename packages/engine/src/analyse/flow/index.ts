@@ -479,6 +479,32 @@ function moduleDependency(module: string, deps: Set<string>): boolean {
 const MACHINERY =
   /(Lexer|Tokenizer|Scanner|Parser|Compiler|Analy[sz]er|Evaluator|Interpreter|Executor|Scheduler|Dispatcher|Router|Renderer|Resolver|Planner|Optimizer|Walker|Transport|Adapter)$/;
 
+/** Product files, besides its own, whose functions take a type as a parameter before it is shared by every stage. */
+const SHARED_RECEIVERS = 4;
+
+/**
+ * How many product files other than the type's own declare a function that takes the type as a
+ * parameter (`fn matches(&self, config: &Config)`, `func (x) Run(cfg *Config)`): the stages it is handed to.
+ */
+function receivers(models: FileModel[], name: string, home: string, identity: Identity): number {
+  const param = new RegExp(
+    String.raw`[(,]\s*(?:[\w]+\s*:\s*)?(?:&\s*)?(?:'\w+\s+)?(?:mut\s+)?\*?${name}\b(?!\s*::)`,
+  );
+  let n = 0;
+  for (const m of models) {
+    if (m.path === home || identity.sideRoles?.[m.path]) continue;
+    const takes = m.defs.some((d) => {
+      if (d.kind === 'type') return false;
+      const head = m.bare.slice(d.line - 1, d.line + 3).join(' ');
+      const open = head.indexOf('(');
+      const close = head.indexOf(')', open);
+      return open >= 0 && param.test(head.slice(open, close < 0 ? undefined : close + 1));
+    });
+    if (takes) n++;
+  }
+  return n;
+}
+
 /** The types defined in the most central files, by how often the rest of the product names them. */
 function abstractions(
   models: FileModel[],
@@ -496,13 +522,17 @@ function abstractions(
       .map((k) => k.path),
   );
   const out: Flow['abstractions'] = [];
+  const shared = new Set<string>();
   for (const [name, defs] of types) {
     // a type named for a well-known part of a program's machinery (a Lexer, a Parser, a Router…), or
     // one whose methods carry the unit of work (a Session sending each request), is central wherever
-    // it lives
+    // it lives; so is the value every stage is handed (a resolved `Config` the walker, the filters
+    // and the output all take)
+    const handedTo = defs[0] ? receivers(models, name, defs[0].file.path, identity) : 0;
+    if (handedTo >= SHARED_RECEIVERS) shared.add(name);
     const def =
       defs.find((d) => central.has(d.file.path)) ??
-      (MACHINERY.test(name) || onPath.includes(name) ? defs[0] : undefined);
+      (MACHINERY.test(name) || onPath.includes(name) || shared.has(name) ? defs[0] : undefined);
     if (!def || name.length < 3 || name.startsWith('_')) continue;
     let uses = 0;
     for (const m of models) if (m !== def.file) uses += m.words.get(name) ?? 0;
@@ -517,11 +547,12 @@ function abstractions(
     });
   }
   // the first two types the unit of work runs through lead, in the order the path meets them, then
-  // the program's named machinery (its Lexer, Parser, Adapter), then the rest by use
+  // the program's named machinery (its Lexer, Parser, Adapter), then the value every stage is handed
+  // (a resolved configuration), then the rest by use
   const leading = [...new Set(onPath)].slice(0, 2);
   const pathRank = (x: { name: string }) => {
     const i = leading.indexOf(x.name);
-    return i >= 0 ? i : MACHINERY.test(x.name) ? 2 : 3;
+    return i >= 0 ? i : MACHINERY.test(x.name) ? 2 : shared.has(x.name) ? 3 : 4;
   };
   return out
     .filter((x) => x.uses + x.methods >= 5)
@@ -621,16 +652,37 @@ function concurrency(models: FileModel[]): Flow['concurrency'] {
       );
       const i = hits.find((h) => !IMPORT_LINE.test(m.lines[h]!)) ?? hits[0] ?? -1;
       if (i < 0) continue;
+      const when = guardOf(m.bare, i);
       out.push({
         what,
         path: m.path,
         line: i + 1,
         files: holders.filter((x) => re.test(x.bareText)).length,
+        ...(when ? { when } : {}),
       });
       break;
     }
   }
   return out;
+}
+
+/**
+ * The condition of the `if` block a line sits in directly (`if dependent.is_parallel() {`): the work
+ * there runs only when it holds. Undefined when the nearest enclosing block is anything else.
+ */
+function guardOf(bare: string[], i: number): string | undefined {
+  const indent = (l: string) => /^\s*/.exec(l)![0].replace(/\t/g, '    ').length;
+  const own = indent(bare[i]!);
+  for (let j = i - 1; j >= 0 && j >= i - 200; j--) {
+    const l = bare[j]!;
+    if (!l.trim() || indent(l) >= own) continue;
+    const t = l.trim();
+    if (!/^if\s/.test(t) || !t.endsWith('{')) return undefined;
+    const cond = t.slice(2, -1).trim();
+    // `if (x) {` in C-like languages: the brackets are the syntax, not the condition
+    return cond.length <= 80 ? cond.replace(/^\(([^()]*)\)$/, '$1') : undefined;
+  }
+  return undefined;
 }
 
 /** For each file that declares product routes, the product types it works with, most used first. */

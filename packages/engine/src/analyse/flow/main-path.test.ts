@@ -206,6 +206,104 @@ describe('main path', () => {
     expect(labels(steps)).not.toContain('log_startup');
   });
 
+  it('a match arm whose pattern spans lines keeps the arms after it alternatives of the one the path follows', () => {
+    const contents = {
+      'src/main.rs': ['fn main() {', '  let config = Config::new();', '  run(&config);', '}'].join('\n'),
+      'src/run.rs': [
+        'pub fn run(config: &Config) -> Result<(), Error> {',
+        '  match &config.subcommand {',
+        '    Subcommand::Run { .. } => {',
+        '      let ran = run_recipe(config)?;',
+        '      Ok(ran)',
+        '    }',
+        '    Subcommand::Command {',
+        '      binary, arguments, ..',
+        '    } => {',
+        '      spawn_command(binary, arguments)?;',
+        '      Ok(())',
+        '    }',
+        '    Subcommand::Evaluate { path } => {',
+        '      let target = evaluation_target(path)?;',
+        '      print_value(target)',
+        '    }',
+        '  }',
+        '}',
+        'fn run_recipe(config: &Config) -> Result<(), Error> {',
+        '  let shell = config.shell();',
+        '  let status = spawn(shell);',
+        '  report(status)',
+        '}',
+        'fn spawn_command(binary: &str, arguments: &[String]) -> Result<(), Error> {',
+        '  let a = binary.len();',
+        '  let b = arguments.len();',
+        '  check(a, b)',
+        '}',
+        'fn evaluation_target(path: &str) -> Result<Target, Error> {',
+        '  let parts = path.split(":");',
+        '  let first = parts.next();',
+        '  lookup(first)',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Rust', {
+      kind: 'cli',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }],
+    });
+    expect(labels(steps)).toContain('run_recipe');
+    expect(labels(steps)).not.toContain('evaluation_target');
+    expect(labels(steps)).not.toContain('spawn_command');
+  });
+
+  it('a producer and a consumer joined by a channel are both steps; a return from inside the loop is no continuation', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `        let v${i} = x;`);
+    const contents = {
+      'src/main.rs': [
+        'fn main() {',
+        '    let code = scan(&paths);',
+        '    std::process::exit(code);',
+        '}',
+      ].join('\n'),
+      'src/walk.rs': [
+        'pub fn scan(paths: &[PathBuf]) -> i32 {',
+        '    let (tx, rx) = bounded(16);',
+        '    let code = thread::scope(|scope| {',
+        '        let receiver = scope.spawn(|| receive(rx));',
+        '        spawn_senders(paths, tx);',
+        '        receiver.join().unwrap()',
+        '    });',
+        '    code',
+        '}',
+        'fn spawn_senders(paths: &[PathBuf], tx: Sender<Entry>) {',
+        ...body(8),
+        '}',
+        'fn receive(rx: Receiver<Entry>) -> i32 {',
+        '    for entry in rx {',
+        '        if entry.is_last() {',
+        '            return stop(entry);',
+        '        }',
+        '        print_entry(&entry)?;',
+        '    }',
+        '    0',
+        '}',
+        'fn stop(x: Entry) -> i32 {',
+        ...body(12),
+        '}',
+        'fn print_entry(x: &Entry) -> Result<(), Error> {',
+        ...body(6),
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Rust', {
+      kind: 'cli',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }],
+    });
+    const names = labels(steps);
+    expect(names).toEqual(expect.arrayContaining(['scan', 'receive', 'spawn_senders', 'print_entry']));
+    expect(names).not.toContain('stop');
+  });
+
   it('an application: the handler most routes lead to, after the URL conf that routes to it', () => {
     const contents = {
       'hc/urls.py': [

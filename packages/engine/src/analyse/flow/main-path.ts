@@ -197,6 +197,25 @@ function onFailure(t: Target, call: Call): boolean {
   );
 }
 
+/**
+ * The names a definition gives the two ends of a channel it makes (`let (tx, rx) = bounded(n)`,
+ * `mpsc::channel()`, `sync_channel`), or the one name of a Go channel (`ch := make(chan T)`).
+ */
+function channelEnds(t: Target): Set<string> {
+  const out = new Set<string>();
+  for (let i = t.def.line; i <= Math.min(t.def.end, t.file.bare.length); i++) {
+    const line = t.file.bare[i - 1]!;
+    const pair =
+      /\blet (?:mut )?\((?:mut )?(\w+), ?(?:mut )?(\w+)\) ?= ?(?:\w+::)*(?:bounded|unbounded|channel|sync_channel)(?:::<[^>]*>)?\(/.exec(
+        line.replace(/\s+/g, ' '),
+      );
+    if (pair) out.add(pair[1]!).add(pair[2]!);
+    const go = /\b(\w+)\s*:?=\s*make\s*\(\s*chan\b/.exec(line);
+    if (go) out.add(go[1]!);
+  }
+  return out;
+}
+
 /** A line that opens an arm of a choice: `if`, `else`, `elif`, `case`, `default:`. */
 const ARM = /^\s*(?:\}\s*)?(?:if|else|elif|case|default)\b/;
 /** A line that continues a chain of arms at the arms' indentation: the next arm, or a closing bracket. */
@@ -220,7 +239,23 @@ function conditionStart(t: Target, line: number): number {
   return line;
 }
 const chains = (t: Target, line: number) =>
-  ARM_CHAIN.test(t.file.bare[line - 1]!) || (matchArms(t) && MATCH_ARM.test(t.file.bare[line - 1]!));
+  ARM_CHAIN.test(t.file.bare[line - 1]!) ||
+  (matchArms(t) && (MATCH_ARM.test(t.file.bare[line - 1]!) || patternHead(t, line)));
+
+/** A line opening a `match` pattern written over several lines (`Command {` … `} => {`). */
+const PATTERN_OPEN = /^\s*[\w:]+\s*[{(]\s*$/;
+const PATTERN_CLOSE = /^\s*[})]\s*(?:if\b.*)?=>/;
+function patternHead(t: Target, line: number): boolean {
+  const text = t.file.bare[line - 1] ?? '';
+  if (!PATTERN_OPEN.test(text)) return false;
+  const indent = indentOf(text);
+  for (let i = line + 1; i <= Math.min(line + 12, t.file.bare.length); i++) {
+    const below = t.file.bare[i - 1]!;
+    if (!below.trim() || indentOf(below) > indent) continue;
+    return indentOf(below) === indent && PATTERN_CLOSE.test(below);
+  }
+  return false;
+}
 
 /** The arms of choices a call sits in, innermost first: each arm's first line, or the call's own line for `X => f(…)`. */
 function armsOf(t: Target, line: number): number[] {
@@ -1102,11 +1137,15 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     // a call made only for its effect, in one branch (`if (explicitNull) response.remove(…)`), is a
     // detail of that branch: the work does not go on through it
     const carries = (c: ProductCall) => c.used || armOf(t, c.call.line) === undefined;
-    const next = defaultArm(
-      t,
-      substantial.filter(carries).find((c) => !loops(c)) ?? substantial.filter(carries)[0],
-      substantial,
-    );
+    // a call returned from inside a loop (`return self.stop()` once enough results came) leaves the
+    // work; the work goes on through a call the loop makes on its way, where there is one
+    const exits = (c: ProductCall) =>
+      /^\s*return\b|=>\s*return\b/.test(t.file.bare[c.call.line - 1] ?? '') &&
+      armOf(t, c.call.line) !== undefined &&
+      inLoop(t, c.call.line);
+    const carrying = substantial.filter(carries);
+    const goesOn = carrying.some((c) => !exits(c)) ? carrying.filter((c) => !exits(c)) : carrying;
+    const next = defaultArm(t, goesOn.find((c) => !loops(c)) ?? goesOn[0], substantial);
     // a side step is one the continuation does not lead to anyway
     const ahead = next ? beyondSet(next) : new Set<string>();
     // a call that comes back to this step (dependencies run the way the recipe runs, a redirect is sent
@@ -1116,17 +1155,26 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     // (the `else`, the default), which is what runs unless an option says otherwise
     const straightBefore = (c: ProductCall) =>
       !!next && c.call.line < next.call.line && armOf(t, c.call.line) === undefined && direct(t, c.call.line);
+    // a channel made here joins a producer and a consumer: the calls handed its ends are both steps,
+    // whether or not their result is kept (the senders that walk and filter, the receiver that prints)
+    const ends = channelEnds(t);
+    const onChannel = (c: ProductCall) =>
+      ends.size > 0 && identifiers(argumentsOf(t, c.call) ?? '').some((w) => ends.has(w));
     const others = substantial
       // a call on the straight way before the continuation is named even when the continuation may
       // call it again in a branch of its own (a fallback that compiles once more)
       .filter(
         (c) =>
-          c !== next && (c.used || records(c.target)) && (!ahead.has(key(c.target)) || straightBefore(c)),
+          c !== next &&
+          (c.used || records(c.target) || onChannel(c)) &&
+          (!ahead.has(key(c.target)) || straightBefore(c)),
       )
       .filter((c) => !next || !alternatives(t, c.call.line, next.call.line))
       // a branch that returns before the continuation (`if format { return Self::format(…) }`) is
       // another mode of the program, not a step on the way
       .filter((c) => !next || !earlyExit(t, c.call.line, next.call.line))
+      // nor is one returned from an arm once the work goes on elsewhere (`return self.stop()`)
+      .filter((c) => !next || exits(next) || !exits(c))
       .filter(
         (c, _, all) =>
           !all.some((o) => o.call.line > c.call.line && alternatives(t, c.call.line, o.call.line)),
