@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Route } from '../../analyse/types.ts';
 import { shareOut } from './api.ts';
 
-const route = (path: string): Route => ({
-  method: 'ANY',
+const route = (path: string, method = 'ANY'): Route => ({
+  method,
   path,
   framework: 'Django',
   file: 'urls.py',
@@ -26,5 +26,22 @@ describe('the routes table', () => {
     // the order is kept
     expect(shown[0]).toBe('/api/v0');
     expect(shareOut(routes.slice(0, 3), 10)).toHaveLength(3);
+  });
+
+  it('shows the methods of one path together or not at all', () => {
+    const routes = [
+      route('/api/checks/<uuid:code>', 'GET'),
+      route('/api/checks/<uuid:code>', 'POST'),
+      route('/api/checks/<uuid:code>', 'DELETE'),
+      route('/api/status', 'GET'),
+      route('/ping/<uuid:code>'),
+      route('/ping/<uuid:code>/fail'),
+    ];
+    expect(shareOut(routes, 4).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/checks/<uuid:code>',
+      'POST /api/checks/<uuid:code>',
+      'DELETE /api/checks/<uuid:code>',
+      'ANY /ping/<uuid:code>',
+    ]);
   });
 });

@@ -199,11 +199,12 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
     busiest === files.at(-1)![0]
       ? `all sit in ${cite(busiest)}`
       : `${cite(busiest)} declares the most (${count})`;
+  const shown = shareOut(routes, MAX_ROUTES);
   const parts = [
     `${plural(productRoutes.length, 'HTTP route')} ${agree(productRoutes.length, 'is', 'are')} declared with ${frameworksOf(productRoutes)}: ${byMethod}. They group under ${byPrefix}, and ${where}.`,
     table(
       ['Method', 'Path', 'Handler', 'Declared at'],
-      shareOut(routes, MAX_ROUTES).map((r) => [
+      shown.map((r) => [
         text(r.method),
         code(r.path),
         r.handler ? code(r.handler) : '—',
@@ -211,7 +212,7 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
       ]),
     ),
   ];
-  if (routes.length > MAX_ROUTES) parts.push(`…and ${num(routes.length - MAX_ROUTES)} more routes.`);
+  if (routes.length > shown.length) parts.push(`…and ${num(routes.length - shown.length)} more routes.`);
   const inTests = a.testOnly?.routes.length ?? 0;
   if (inTests)
     parts.push(
@@ -248,18 +249,27 @@ function frameworksOf(routes: Route[]): string {
 
 const firstSegment = (path: string) => path.split('/').filter(Boolean)[0] ?? '';
 
-/** At most `max` of the (sorted) routes, shared out among their first path segments so every part of the API shows. */
+/**
+ * At most `max` of the (sorted) routes, shared out among their first path segments so every part of
+ * the API shows; the methods of one path are shown together or not at all, so a row never reads as
+ * the only method a path answers.
+ */
 export function shareOut(routes: Route[], max: number): Route[] {
   if (routes.length <= max) return routes;
-  const groups = new Map<string, Route[]>();
+  const groups = new Map<string, Route[][]>();
   for (const r of routes) {
-    const key = firstSegment(r.path);
-    const group = groups.get(key) ?? [];
-    group.push(r);
-    groups.set(key, group);
+    const group = groups.get(firstSegment(r.path)) ?? [];
+    const last = group.at(-1);
+    if (last && last[0]!.path === r.path) last.push(r);
+    else group.push([r]);
+    groups.set(firstSegment(r.path), group);
   }
   const picked = new Set<Route>();
-  for (let i = 0; picked.size < max; i++)
-    for (const g of groups.values()) if (i < g.length && picked.size < max) picked.add(g[i]!);
+  const longest = Math.max(...[...groups.values()].map((g) => g.length));
+  for (let i = 0; i < longest && picked.size < max; i++)
+    for (const g of groups.values()) {
+      const unit = g[i];
+      if (unit && picked.size + unit.length <= max) for (const r of unit) picked.add(r);
+    }
   return routes.filter((r) => picked.has(r));
 }
