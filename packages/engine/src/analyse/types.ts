@@ -317,7 +317,11 @@ export interface LicenseInfo {
 export interface DocsInfo {
   readme: { path: string; title: string | null; summary: string; headings: string[] } | null;
   files: string[];
-  /** Where the docs (README, docs/, .env.example…) first name each environment variable the code reads. */
+  /**
+   * Where the docs (README, docs/, .env.example…) name each environment variable the code reads: one
+   * mention per variable and file, at its first line there; a variable's first mention is in the
+   * file read first (the root README, then other READMEs, then the rest).
+   */
   envVarMentions?: { name: string; file: string; line: number }[];
 }
 
