@@ -221,14 +221,34 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
         ` and ${agree(inTests, 'is', 'are')} not part of the API above`,
       ),
     );
-  const params = productRoutes.filter((r) => /[:{<[]/.test(r.path));
-  if (params.length)
+  const params = productRoutes.filter((r) => pathParams(r.path).length);
+  if (params.length) {
+    // a typed converter or a pattern (`<uuid:code>`, `{id:[0-9]+}`) rejects a malformed value while
+    // routing; only an untyped parameter reaches the handler as any string
+    const untyped = params.filter((r) => pathParams(r.path).some((p) => !p.checked));
+    const kinds = unique(
+      params.flatMap((r) =>
+        pathParams(r.path)
+          .filter((p) => p.checked)
+          .map((p) => p.kind),
+      ),
+    );
+    const loose = !untyped.length
+      ? ''
+      : kinds.length
+        ? `, while ${plural(untyped.length, 'route')} ${agree(untyped.length, 'takes', 'take')} untyped ones (e.g. ${code(untyped[0]!.path)}), which handlers must validate`
+        : ', which handlers must validate';
     parts.push(
       sentence(
         `${plural(params.length, 'route')} ${agree(params.length, 'takes', 'take')} path parameters (e.g. ${code(params[0]!.path)})`,
-        ', which handlers must validate',
+        when(
+          kinds.length,
+          `; typed ones (${joinSome(kinds.map(code), 4)}) are checked when the route is matched`,
+        ),
+        loose,
       ),
     );
+  }
   // each library for what it does: a validation library checks input, it authenticates no one
   const uses = [
     [fx.authLibs, 'authentication'],
@@ -240,6 +260,23 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
     .map(([libs, what]) => `${joinSome(unique(libs.map((d) => d.name)).map(code), 3)} for ${what}`);
   if (relied.length) parts.push(`Request handling can rely on ${joinSome(relied, 3)}.`);
   return paragraphs(...parts);
+}
+
+/**
+ * The parameters of a route path, each with the converter or pattern that checks it when the route
+ * is matched (`<uuid:code>`, `{id:[0-9]+}`, `:id(\\d+)`), or none (`<name>`, `<str:name>`, `{id}`,
+ * `:id`, `[slug]`): a string-typed parameter accepts any value.
+ */
+export function pathParams(path: string): { kind: string; checked: boolean }[] {
+  const out: { kind: string; checked: boolean }[] = [];
+  const loose = new Set(['str', 'string', 'path']);
+  for (const m of path.matchAll(
+    /<(?:(\w+):)?\w+>|\{\w+(?::([^{}]+))?\}|:\w+(\([^)]*\))?|\[{1,2}(?:\.\.\.)?\w+\]{1,2}/g,
+  )) {
+    const kind = m[1] ?? (m[2] ? (/^\w+$/.test(m[2]) ? m[2] : 'pattern') : m[3] ? 'pattern' : '');
+    out.push({ kind, checked: !!kind && !loose.has(kind) });
+  }
+  return out;
 }
 
 /** The frameworks the routes are declared with, each named once. */
