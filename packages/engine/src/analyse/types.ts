@@ -132,11 +132,16 @@ export interface EntryPoint {
     | 'export'
     | 'html-script'
     | 'compose-service'
-    | 'procfile';
+    | 'procfile'
+    | 'daemon';
   name: string;
   command?: string;
   path: string;
   line?: number;
+  /** 'daemon': the process manager's condition for starting it ("when `SMTPD_PORT` is set"). */
+  condition?: string;
+  /** 'daemon': what the process is for, in the project's own words (a management command's help). */
+  role?: string;
   /** A make target or just recipe without commands of its own runs these first (and only these). */
   prerequisites?: string[];
   /** A make target or just recipe whose every command only prints (a banner). */

@@ -4,13 +4,14 @@ import { factsOf } from '../facts.ts';
 import { mechanismFindings, mechanismParts } from '../how-it-works.ts';
 import { entrySentence, howItWorks, importedAs, usageCounts } from '../identity-text.ts';
 import { toldElsewhere, wants, type WriterContext } from '../writers/context.ts';
-import type { Analysis, ContainerInfo } from '../../analyse/types.ts';
+import type { Analysis, ContainerInfo, EntryPoint } from '../../analyse/types.ts';
 import {
   agree,
   bullets,
   cite,
   code,
   evidence,
+  joinAnd,
   joinSome,
   num,
   paragraphs,
@@ -19,6 +20,7 @@ import {
   sentence,
   table,
   text,
+  unique,
   when,
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
@@ -243,13 +245,23 @@ export function writeArchitecture(ctx: WriterContext): string {
   const own = (x: { area?: string }) => !x.area || x.area === 'product';
   const web = a.frameworks.filter((f) => (f.category === 'web' || f.category === 'frontend') && own(f));
   const productRoutes = a.routes.filter(own);
+  const daemons = a.entryPoints.filter((e) => e.kind === 'daemon');
   if (wants(ctx, 'modules') && web.length) {
     const frameworks = joinSome(
       web.map((f) => `${text(f.name)} (${evidence(fx, f.evidence)})`),
       3,
     );
     const serves = when(productRoutes.length, `, which serves ${plural(productRoutes.length, 'HTTP route')}`);
-    parts.push(sentence(`The runtime shape is set by ${frameworks}`, serves));
+    parts.push(
+      sentence(
+        `The runtime shape is set by ${frameworks}`,
+        serves,
+        when(daemons.length, `; ${daemonsClause(daemons)}`),
+      ),
+    );
+  } else if (wants(ctx, 'modules') && daemons.length) {
+    const clause = daemonsClause(daemons);
+    parts.push(sentence(`${clause[0]!.toUpperCase()}${clause.slice(1)}`));
   }
   if (!wants(ctx, 'modules')) {
     // not this section's aspect
@@ -307,7 +319,7 @@ export function writeArchitecture(ctx: WriterContext): string {
     parts.push(`No internal imports link the files into modules; the top-level directories are ${top}.`);
   }
   const entries = a.entryPoints.filter((e) =>
-    ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind),
+    ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile', 'daemon'].includes(e.kind),
   );
   const launched = fx.launchers.slice(0, 6);
   if (wants(ctx, 'entry-points') && launched.length) {
@@ -359,6 +371,8 @@ export function writeArchitecture(ctx: WriterContext): string {
     procfile: 'Procfile process',
   };
   const entry = (e: (typeof entries)[number]) => {
+    if (e.kind === 'daemon')
+      return `process attached by ${text(e.name)}: ${code(e.command ?? '')}${when(e.condition, `, only ${e.condition}`)} (${cite(e.path, e.line)})`;
     const verb = e.kind === 'export' ? 'resolves to' : 'runs';
     const command = when(e.command, ` ${verb} ${code(e.command ?? '')}`);
     return `${KIND[e.kind] ?? text(e.kind)} ${code(e.name)}${command} (${cite(e.path, e.line)})`;
@@ -380,6 +394,28 @@ export function writeArchitecture(ctx: WriterContext): string {
   }
   if (wants(ctx, 'entry-points')) for (const c of a.containers) parts.push(container(c));
   return paragraphs(...parts);
+}
+
+/** A process's command as its name: `./manage.py sendalerts --skip-checks` → `manage.py sendalerts`. */
+function commandName(command: string): string {
+  const words = command.replace(/^\.\//, '').split(/\s+/);
+  const at = words.findIndex((w, i) => i > 0 && w.startsWith('-'));
+  return (at > 0 ? words.slice(0, at) : words).join(' ');
+}
+
+/**
+ * "beside it, uWSGI runs 3 long-running processes (docker/uwsgi.ini:35): `manage.py sendalerts`
+ * (“Sends UP/DOWN email alerts”), …": the units of work a process manager starts with the product.
+ */
+function daemonsClause(daemons: EntryPoint[]): string {
+  const managers = unique(daemons.map((d) => d.name));
+  const items = daemons.map((d) => {
+    const about = [d.role ? `“${text(d.role)}”` : '', d.condition ? `only ${d.condition}` : ''].filter(
+      Boolean,
+    );
+    return `${code(commandName(d.command ?? ''))}${when(about.length, ` (${about.join('; ')})`)}`;
+  });
+  return `beside it, ${joinAnd(managers.map(text))} ${agree(managers.length, 'runs', 'run')} ${plural(daemons.length, 'long-running process', 'long-running processes')} (${cite(daemons[0]!.path, daemons[0]!.line)}): ${joinSome(items, 6)}`;
 }
 
 /** "Dockerfile `Dockerfile` builds on `node:20` and exposes port 3000." */
