@@ -166,5 +166,8 @@ describe('the runtime shape', () => {
     expect(writeArchitecture(ctx(a, ENTRIES))).toContain(
       'process attached by uWSGI: `./manage.py smtpd --port %(_)`, only when `SMTPD_PORT` is set (`deploy/uwsgi.ini:39`)',
     );
+    // none attached: the sentence stops at the framework
+    a.entryPoints = [];
+    expect(writeArchitecture(ctx(a, MODULES))).toMatch(/The runtime shape is set by Django \([^)]*\)\./);
   });
 });

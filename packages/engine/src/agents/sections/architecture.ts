@@ -256,12 +256,11 @@ export function writeArchitecture(ctx: WriterContext): string {
       sentence(
         `The runtime shape is set by ${frameworks}`,
         serves,
-        when(daemons.length, `; ${daemonsClause(daemons)}`),
+        daemons.length ? `; beside it, ${daemonsClause(daemons)}` : '',
       ),
     );
   } else if (wants(ctx, 'modules') && daemons.length) {
-    const clause = daemonsClause(daemons);
-    parts.push(sentence(`${clause[0]!.toUpperCase()}${clause.slice(1)}`));
+    parts.push(sentence(daemonsClause(daemons)));
   }
   if (!wants(ctx, 'modules')) {
     // not this section's aspect
@@ -404,7 +403,7 @@ function commandName(command: string): string {
 }
 
 /**
- * "beside it, uWSGI runs 3 long-running processes (docker/uwsgi.ini:35): `manage.py sendalerts`
+ * "uWSGI runs 3 long-running processes (docker/uwsgi.ini:35): `manage.py sendalerts`
  * (“Sends UP/DOWN email alerts”), …": the units of work a process manager starts with the product.
  */
 function daemonsClause(daemons: EntryPoint[]): string {
@@ -415,7 +414,7 @@ function daemonsClause(daemons: EntryPoint[]): string {
     );
     return `${code(commandName(d.command ?? ''))}${when(about.length, ` (${about.join('; ')})`)}`;
   });
-  return `beside it, ${joinAnd(managers.map(text))} ${agree(managers.length, 'runs', 'run')} ${plural(daemons.length, 'long-running process', 'long-running processes')} (${cite(daemons[0]!.path, daemons[0]!.line)}): ${joinSome(items, 6)}`;
+  return `${joinAnd(managers.map(text))} ${agree(managers.length, 'runs', 'run')} ${plural(daemons.length, 'long-running process', 'long-running processes')} (${cite(daemons[0]!.path, daemons[0]!.line)}): ${joinSome(items, 6)}`;
 }
 
 /** "Dockerfile `Dockerfile` builds on `node:20` and exposes port 3000." */
