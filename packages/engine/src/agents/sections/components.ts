@@ -138,10 +138,11 @@ function symbolsSentence(a: Analysis, exported: SymbolInfo[]): string {
   const marked = exported.filter((s) => declaresExports(s.path));
   // more than half the names in a language that exports nothing by declaration: say what they are
   const convention = marked.length * 2 < exported.length;
-  // a name declared twice in one file (typing overloads, a conditional definition) is one name
-  const seen = new Set<string>();
+  // a function or type declared again right after itself (typing overloads) is one name; methods of
+  // different types may share a name
   const syms = (convention ? exported.filter((s) => s.kind !== 'method') : exported).filter(
-    (s) => !seen.has(`${s.path}#${s.name}`) && !!seen.add(`${s.path}#${s.name}`),
+    (s, i, all) =>
+      s.kind === 'method' || !all[i - 1] || all[i - 1]!.path !== s.path || all[i - 1]!.name !== s.name,
   );
   if (!syms.length) return '';
   const weight = (p: string) => a.identity?.centrality?.[p] ?? 0;

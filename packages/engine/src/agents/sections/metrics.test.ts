@@ -123,4 +123,17 @@ describe('module paragraphs', () => {
     );
     expect(out).not.toMatch(/Migration|exports|0001_initial/);
   });
+
+  it('counts a function declared again right after itself (an overload) once, and methods of two types apart', () => {
+    const a = djangoApp();
+    a.symbols = [
+      { path: 'shop/models.py', name: 'env', kind: 'function', line: 3, exported: true },
+      { path: 'shop/models.py', name: 'env', kind: 'function', line: 7, exported: true },
+      { path: 'shop/models.py', name: 'Book', kind: 'class', line: 12, exported: true },
+    ];
+    const out = writeComponents({ ...ctx(a), plan: { ...ctx(a).plan, kind: 'components' } });
+    expect(out).toContain(
+      'It defines 2 public classes and functions, among them `env` (function, `shop/models.py:3`) and `Book` (class, `shop/models.py:12`).',
+    );
+  });
 });
