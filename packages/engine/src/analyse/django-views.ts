@@ -51,9 +51,11 @@ function decoratorsAbove(lines: string[]): Decorator[] {
     const depth = (pending.match(/\(/g)?.length ?? 0) - (pending.match(/\)/g)?.length ?? 0);
     // more closing than opening brackets: the decorator's head is further up
     if (depth < 0) continue;
-    const m = /^@([\w.]+)\s*(?:\((.*)\))?\s*$/s.exec(pending);
-    if (!m) break;
-    out.push({ name: m[1]!, args: m[2] ?? null });
+    const head = /^@([\w.]+)/.exec(pending);
+    const rest = head ? pending.slice(head[0].length).trim() : '';
+    // a bare name, or a call whose brackets close the decorator
+    if (!head || (rest && !(rest.startsWith('(') && rest.endsWith(')')))) break;
+    out.push({ name: head[1]!, args: rest ? rest.slice(1, -1) : null });
     pending = '';
   }
   return out;
@@ -150,14 +152,22 @@ export function methodGate(def: string): MethodGate | null {
 /** The module a Python file binds a name to (`from a.b import name` → a.b.name's module a.b), with its dots. */
 function importedFrom(text: string, name: string): { module: string; original: string } | null {
   const head = name.split('.')[0]!;
-  for (const m of text.matchAll(/^from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)/gm)) {
-    for (const part of m[2]!.replace(/[()\\]/g, ' ').split(',')) {
-      const [original, alias] = part.trim().split(/\s+as\s+/);
+  for (const m of text.matchAll(/^from[ \t]([\w. \t]+)\bimport\b([^\n]*)/gm)) {
+    const module = m[1]!.trim();
+    // `from x import (` … `)` runs over several lines
+    const names =
+      m[2]!.includes('(') && !m[2]!.includes(')') ? text.slice(m.index, text.indexOf(')', m.index)) : m[2]!;
+    const listed = m[2] === names ? names : names.slice(names.indexOf('(') + 1);
+    for (const part of listed.replace(/[()\\]/g, ' ').split(',')) {
+      const [original, alias] = part.trim().replace(/\s+/g, ' ').split(' as ');
       if ((alias ?? original) !== head || !original) continue;
       // `from hc.api import decorators` then `@decorators.cors`: the module is hc.api.decorators
       return name.includes('.')
-        ? { module: `${m[1]}${m[1]!.endsWith('.') ? '' : '.'}${original}`, original: name.split('.').pop()! }
-        : { module: m[1]!, original };
+        ? {
+            module: `${module}${module.endsWith('.') ? '' : '.'}${original}`,
+            original: name.split('.').pop()!,
+          }
+        : { module, original };
     }
   }
   for (const m of text.matchAll(/^import[ \t]+([\w.]+)(?:[ \t]+as[ \t]+(\w+))?/gm)) {

@@ -33,9 +33,10 @@ function uwsgiDaemons(path: string, text: string): Omit<EntryPoint, 'role'>[] {
   let condition: string | undefined;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const m = /^[ \t]*([\w-]+)[ \t]*=[ \t]*(.*?)[ \t]*$/.exec(lines[i]!);
+    const m = /^[ \t]*([\w-]+)[ \t]*=(.*)$/.exec(lines[i]!);
     if (!m) continue;
-    const [, key, value] = m as unknown as [string, string, string];
+    const key = m[1]!;
+    const value = m[2]!.trim();
     if (key === 'if-env' || key === 'if-not-env')
       condition = `${key === 'if-env' ? 'when' : 'unless'} \`${value}\` is set`;
     else if (key.startsWith('if-')) condition = `under \`${key} = ${value}\``;
@@ -68,7 +69,7 @@ function supervisordPrograms(path: string, text: string): Omit<EntryPoint, 'role
   for (let i = 0; i < lines.length; i++) {
     const section = /^\[([^\]]+)\]/.exec(lines[i]!.trim())?.[1];
     if (section) program = /^program:(.+)$/.exec(section)?.[1];
-    const command = program ? /^command[ \t]*=[ \t]*(.+?)[ \t]*$/.exec(lines[i]!)?.[1] : undefined;
+    const command = program ? /^command[ \t]*=(.*)$/.exec(lines[i]!)?.[1]?.trim() : undefined;
     if (command) out.push({ kind: 'daemon', name: 'supervisord', command, path, line: i + 1 });
   }
   return out;
