@@ -608,7 +608,7 @@ function destructuredReads(text: string): Read[] {
   for (const m of text.matchAll(DESTRUCTURED)) {
     let offset = m.index + 1;
     for (const part of m[1]!.split(',')) {
-      const p = /^\s*([A-Za-z_]\w*)(?:\s*:\s*[\w$]+)?(?:\s*=\s*([^]+?))?\s*$/.exec(part);
+      const p = /^([A-Za-z_]\w*)(?:\s*:\s*[\w$]+)?(?:\s*=\s*(\S[^]*))?$/.exec(part.trim());
       if (p)
         out.push({ name: p[1]!, index: offset + part.indexOf(p[1]!), ...(p[2] ? { fallback: p[2] } : {}) });
       offset += part.length + 1;

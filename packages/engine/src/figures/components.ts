@@ -2,14 +2,12 @@
 // another, labelled with the names it uses. Laid out by Graphviz (compiled to WebAssembly), so
 // crossings and spacing are a layout engine's, and the same input gives the same picture.
 
-import { instance, type Graph } from '@viz-js/viz';
-import type { ComponentLinks } from '../analyse/identity/components.ts';
-import { FONT_FAMILY, esc } from './svg.ts';
+import type { Graph } from '@viz-js/viz';
+import type { ComponentLinks } from '../analyse/types.ts';
+import { GRAPH_FONT, framed, layOut } from './graphviz.ts';
 
 /** Fewer arrows than this say nothing a sentence would not. */
 export const MIN_COMPONENT_EDGES = 2;
-
-let viz: ReturnType<typeof instance> | undefined;
 
 /** Short, unique labels: a file's name, with as much of its folder as tells two apart. */
 export function componentLabels(paths: string[]): Map<string, string> {
@@ -36,7 +34,7 @@ export async function componentSvg(links: ComponentLinks): Promise<string | null
   const nodes = links.nodes.filter((n) => used.has(n));
   const labels = componentLabels(nodes);
   const maxWeight = Math.max(...edges.map((e) => e.weight));
-  const font = FONT_FAMILY.split(',')[0]!.replace(/'/g, '');
+  const font = GRAPH_FONT;
   const graph: Graph = {
     directed: true,
     graphAttributes: {
@@ -70,38 +68,9 @@ export async function componentSvg(links: ComponentLinks): Promise<string | null
       },
     })),
   };
-  viz ??= instance();
-  const render = async (rankdir: 'LR' | 'TB') =>
-    (await viz!).renderString(
-      { ...graph, graphAttributes: { ...graph.graphAttributes, rankdir } },
-      { format: 'svg', engine: 'dot' },
-    );
-  const ratio = (svg: string) =>
-    Number(/width="([\d.]+)pt"/.exec(svg)?.[1] ?? 1) / Number(/height="([\d.]+)pt"/.exec(svg)?.[1] ?? 1);
-  // left to right reads best, unless it makes a strip too wide to read at page width
-  let svg = await render('LR');
-  if (ratio(svg) > 2.4) {
-    const tall = await render('TB');
-    if (Math.abs(Math.log(ratio(tall) / 1.6)) < Math.abs(Math.log(ratio(svg) / 1.6))) svg = tall;
-  }
-  // Graphviz writes its own XML prologue and doctype; the figure is the <svg> element alone, under a title
-  const body = svg.slice(svg.indexOf('<svg'));
-  const width = Number(/width="([\d.]+)pt"/.exec(body)?.[1] ?? 400);
-  const height = Number(/height="([\d.]+)pt"/.exec(body)?.[1] ?? 300);
-  const W = Math.max(560, Math.ceil(width) + 48);
-  const H = Math.ceil(height) + 76;
-  const inner = body
-    .replace(
-      /^<svg[^>]*>/,
-      `<svg x="${Math.round((W - width) / 2)}" y="64" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
-    )
-    .replace(/<title>[^<]*<\/title>/g, '');
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="${esc(FONT_FAMILY)}">`,
-    `<rect width="${W}" height="${H}" fill="#ffffff"/>`,
-    `<text x="24" y="32" font-size="18" font-weight="bold" fill="#111827">Key components</text>`,
-    `<text x="24" y="52" font-size="13" fill="#6b7280">${esc(`The product's ${nodes.length} most central files; an arrow names what one uses of another`)}</text>`,
-    inner,
-    '</svg>',
-  ].join('\n');
+  return framed(
+    await layOut(graph),
+    'Key components',
+    `The product's ${nodes.length} most central files; an arrow names what one uses of another`,
+  );
 }

@@ -3,6 +3,8 @@ import { dependencyGraphSvg, layoutGraph } from './dependency-graph.ts';
 import { componentLinks } from '../analyse/identity/components.ts';
 import type { MainPathStep } from '../analyse/types.ts';
 import { componentLabels, componentSvg } from './components.ts';
+import { MAX_ENTITY_NODES, entityGraph, entitySvg } from './entities.ts';
+import type { DataEntity } from '../analyse/types.ts';
 import { languageChartSvg } from './language-chart.ts';
 import { sequenceModel, sequenceSvg } from './sequence.ts';
 import { rasterise } from './svg.ts';
@@ -141,5 +143,64 @@ describe('the component diagram', () => {
       'b/mod.rs',
       'main.rs',
     ]);
+  });
+});
+
+describe('the entity diagram', () => {
+  const entity = (name: string, fields: string[], relations: DataEntity['relations'] = []): DataEntity => ({
+    kind: 'jpa',
+    name,
+    file: `${name}.java`,
+    line: 1,
+    fields,
+    store: 'table',
+    relations,
+  });
+  const owner = entity(
+    'Owner',
+    ['id', 'lastName'],
+    [{ from: 'Owner', to: 'Pet', kind: 'one-to-many', field: 'pets' }],
+  );
+  const pet = entity(
+    'Pet',
+    ['id', 'name', 'a', 'b', 'c', 'd', 'e', 'f'],
+    [
+      { from: 'Pet', to: 'Owner', kind: 'many-to-one', field: 'owner' },
+      { from: 'Pet', to: 'pet_types', kind: 'many-to-one', field: 'type' },
+    ],
+  );
+  const type = { ...entity('PetType', ['id', 'name']), table: 'pet_types' };
+
+  it('draws each pair of related tables once, from the side that holds the key, matching table names', () => {
+    const model = entityGraph([owner, pet, type])!;
+    expect(model.nodes.map((t) => t.name)).toEqual(['Owner', 'Pet', 'PetType']);
+    expect(model.edges).toEqual([
+      { from: 1, to: 0, label: 'owner n:1' },
+      { from: 1, to: 2, label: 'type n:1' },
+    ]);
+  });
+
+  it('draws nothing below two relations, and at most twelve tables, the most connected first', () => {
+    expect(entityGraph([owner, pet])).toBeNull();
+    expect(entityGraph([type, entity('Lonely', ['id'])])).toBeNull();
+    const hub = entity(
+      'Hub',
+      ['id'],
+      Array.from({ length: 20 }, (_, i) => ({ from: 'Hub', to: `T${i}`, kind: 'one-to-one' as const })),
+    );
+    const leaves = Array.from({ length: 20 }, (_, i) => entity(`T${i}`, ['id']));
+    const model = entityGraph([...leaves, hub])!;
+    expect(model.nodes).toHaveLength(MAX_ENTITY_NODES);
+    expect(model.nodes.map((t) => t.name)).toContain('Hub');
+  });
+
+  it('renders the same SVG every time, escaping names and counting the fields it leaves out', async () => {
+    const odd = { ...type, name: 'Pet<Type>&' };
+    const svg = (await entitySvg([owner, pet, odd]))!;
+    expect(svg).toContain('Pet&lt;Type&gt;&amp;');
+    expect(svg).toContain('2 more');
+    expect(svg).toContain('owner n:1');
+    expect(await entitySvg(structuredClone([owner, pet, odd]))).toBe(svg);
+    expect(rasterise(svg).width).toBeGreaterThan(500);
   });
 });

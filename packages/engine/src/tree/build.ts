@@ -16,6 +16,8 @@ import { imageSize } from '../figures/image-size.ts';
 import { languageChartSvg } from '../figures/language-chart.ts';
 import { sequenceModel, sequenceSvg } from '../figures/sequence.ts';
 import { componentSvg } from '../figures/components.ts';
+import { entitySvg } from '../figures/entities.ts';
+import { distinctTables } from '../agents/sections/data-model.ts';
 import { rasterise } from '../figures/svg.ts';
 import { applyLinkPolicy } from './links.ts';
 import { markdownToBlocks } from './markdown.ts';
@@ -84,6 +86,7 @@ export async function buildDocument(input: BuildInput): Promise<DocTree> {
   addAnalysisFigures(input.analysis, sectionBlocks, assets);
   addSequenceFigure(input.analysis, sectionBlocks, assets);
   await addComponentFigure(input.analysis, sectionBlocks, assets);
+  await addEntityFigure(input.analysis, sectionBlocks, assets);
 
   // No sentence of prose is printed twice: a later chapter that repeats an earlier one loses the
   // repeat, unless that would leave a section with no text of its own (tree/editorial.ts).
@@ -215,6 +218,27 @@ async function addComponentFigure(
     asset: 'fig-components',
     caption: 'Key components: an arrow from a file to one it uses, labelled with the names it uses',
   });
+}
+
+/** The product's stored tables and their relations, in the data model section, after its table of tables. */
+async function addEntityFigure(
+  analysis: Analysis,
+  sections: Placed[],
+  assets: Record<string, Asset>,
+): Promise<void> {
+  const host = sections.find((s) => s.draft.kind === 'data-model');
+  if (!host) return;
+  const svg = await entitySvg(distinctTables(factsOf(analysis).dataModel.tables));
+  if (!svg) return;
+  assets['fig-entities'] = svgAsset('fig-entities', svg);
+  const figure: Block = {
+    type: 'figure',
+    asset: 'fig-entities',
+    caption: 'Stored data: the tables and the relations between them',
+  };
+  const tableAt = host.blocks.findIndex((b) => b.type === 'table');
+  if (tableAt >= 0) host.blocks.splice(tableAt + 1, 0, figure);
+  else insertAfterLead(host.blocks, figure);
 }
 
 /**
