@@ -54,6 +54,11 @@ export interface Facts {
   largestFiles: FileInfo[];
   /** What largestFiles leaves out: files a generator wrote, files that are mostly literal data. */
   notRanked: { generated: FileInfo[]; data: FileInfo[] };
+  /**
+   * The symbols of the product's source files, migrations left out: a migration class is the
+   * schema's history, written once per change, not a name of the code's design.
+   */
+  productSymbols: SymbolInfo[];
   exportedSymbols: SymbolInfo[];
   /**
    * The product's modules (module-graph folders outside examples, tests, docs…), largest first, each
@@ -331,6 +336,7 @@ export function factsOf(a: Analysis): Facts {
       .map(([module, weight]) => ({ module, weight }))
       .sort((x, y) => y.weight - x.weight || x.module.localeCompare(y.module));
   };
+  const productSymbols = a.symbols.filter((s) => inBase.has(s.path) && !migrationSet.has(s.path));
   const facts: Facts = {
     fileByPath,
     sourceFiles,
@@ -375,7 +381,8 @@ export function factsOf(a: Analysis): Facts {
       ),
       data: sourceFiles.filter((f) => f.literalData),
     },
-    exportedSymbols: a.symbols.filter((s) => s.exported && inBase.has(s.path)),
+    productSymbols,
+    exportedSymbols: productSymbols.filter((s) => s.exported),
     modules,
     moduleEdges,
     fanIn: fan('to'),
@@ -387,6 +394,15 @@ export function factsOf(a: Analysis): Facts {
   facts.looseDeps = openVersionRisks(a, productDeps, facts.lockfiles);
   cache.set(a, facts);
   return facts;
+}
+
+// languages whose names are public by convention (no leading underscore) or by default, never by an
+// `export`, `pub` or `public` the code writes: "exported" says nothing of them
+const NO_EXPORT_FILE = /\.(py|pyi|rb|c|h|cc|cpp|cxx|hh|hpp)$/;
+
+/** Whether a file's language marks the names it offers (`export`, `pub`, `public`, a capital in Go). */
+export function declaresExports(path: string): boolean {
+  return !NO_EXPORT_FILE.test(path);
 }
 
 /**

@@ -156,7 +156,12 @@ export function envDocsPass(
   docFiles: string[],
 ): { name: string; file: string; line: number }[] {
   const wanted = new Set(names);
+  // each file's own mentions: a file documents every variable it names, whichever file named it first
   const found = new Map<string, { name: string; file: string; line: number }>();
+  const note = (name: string, file: string, line: number) => {
+    const k = `${name}\0${file}`;
+    if (!found.has(k)) found.set(k, { name, file, line });
+  };
   // a fixture app's README documents the fixture, not this project
   const paths = [...new Set(docFiles.concat(src.files.map((f) => f.path).filter((p) => ENV_DOC.test(p))))]
     // a changelog records when a setting changed; it is not where a user learns to set it
@@ -171,7 +176,6 @@ export function envDocsPass(
     for (const spelling of [n.toLowerCase(), n.toUpperCase()])
       if (spelling !== n) proxyAlias.set(spelling, [...(proxyAlias.get(spelling) ?? []), n]);
   for (const p of paths) {
-    if (found.size === wanted.size) break;
     const text = src.text(p);
     if (text == null) continue;
     const lines = text.split('\n');
@@ -179,14 +183,16 @@ export function envDocsPass(
       for (const m of lines[i]!.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
         // markdown's `__NODE_ENV__` is bold NODE_ENV
         for (const w of [m[0], trimUnderscores(m[0])])
-          for (const n of [...(wanted.has(w) ? [w] : []), ...(proxyAlias.get(w) ?? [])])
-            if (!found.has(n)) found.set(n, { name: n, file: p, line: i + 1 });
+          for (const n of [...(wanted.has(w) ? [w] : []), ...(proxyAlias.get(w) ?? [])]) note(n, p, i + 1);
       }
-      for (const [n, re] of patterns)
-        if (!found.has(n) && re.test(lines[i]!)) found.set(n, { name: n, file: p, line: i + 1 });
+      for (const [n, re] of patterns) if (re.test(lines[i]!)) note(n, p, i + 1);
     }
   }
-  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
+  // by name, each name's mentions in the order the files were read
+  const order = new Map(paths.map((p, i) => [p, i]));
+  return [...found.values()].sort(
+    (a, b) => a.name.localeCompare(b.name) || order.get(a.file)! - order.get(b.file)!,
+  );
 }
 
 /** An ATX heading's level marks and text, its closing `#`s gone: `## Usage ##` → ["##", "Usage"]. */

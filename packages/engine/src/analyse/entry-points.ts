@@ -1,9 +1,10 @@
 // Pass: how the project is started and built: package.json scripts, bin, main/module/exports,
 // the scripts HTML pages load (Vite/webpack apps), Makefile targets and justfile recipes, Dockerfiles,
 // compose services,
-// CI workflows and Procfile processes.
+// CI workflows, Procfile processes and the daemons a process manager attaches.
 
 import { parse as parseYaml } from 'yaml';
+import { attachedProcesses, isProcessManagerFile } from './process-managers.ts';
 import { baseName, dirName, matchesWithLines, type Sources } from './sources.ts';
 import { isJustfile, justRecipes, makeTargets } from './task-files.ts';
 import type { EntryPoint } from './types.ts';
@@ -104,7 +105,8 @@ export function entryPointsPass(src: Sources): EntryPoint[] {
       isDockerfile(f.path) ||
       isComposeFile(f.path) ||
       isCiWorkflow(f.path) ||
-      b === 'Procfile';
+      b === 'Procfile' ||
+      isProcessManagerFile(f.path);
     if (!relevant) continue;
     const text = src.text(f.path);
     if (text == null) continue;
@@ -193,7 +195,7 @@ export function entryPointsPass(src: Sources): EntryPoint[] {
     } else if (b === 'Procfile') {
       for (const { m, line } of matchesWithLines(text, /^([\w-]+):[^\S\n]*(\S.*)$/gm))
         out.push({ kind: 'procfile', name: m[1]!, command: m[2]!.trim(), path: f.path, line });
-    }
+    } else out.push(...attachedProcesses(src, f.path, text));
   }
   return out;
 }

@@ -310,6 +310,27 @@ describe('where the docs name a variable', () => {
   });
 });
 
+describe('what each documentation file names', () => {
+  it('credits every file with each variable it names, not only the file read first', () => {
+    const src = sourcesFromMap({
+      'README.md': 'Set `PORT` and `DB_URL`.\n',
+      'docs/config.md':
+        'Options\n\n- `DB_URL`: the database\n- `PORT`: the port\n- `SECRET`: signs cookies\n',
+      '.env.example': 'SECRET=change-me\n',
+    });
+    const mentions = envDocsPass(src, ['DB_URL', 'PORT', 'SECRET'], ['docs/config.md']);
+    expect(mentions.map((m) => `${m.name} ${m.file}:${m.line}`)).toEqual([
+      // each name's mentions in reading order: the root README first
+      'DB_URL README.md:1',
+      'DB_URL docs/config.md:3',
+      'PORT README.md:1',
+      'PORT docs/config.md:4',
+      'SECRET .env.example:1',
+      'SECRET docs/config.md:5',
+    ]);
+  });
+});
+
 describe('fallbacks through other variables, branches and empty strings', () => {
   it('a ?? b ?? "" over several lines: the other variable first, then the empty string', () => {
     const vars = read({

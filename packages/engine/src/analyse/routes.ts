@@ -2,6 +2,7 @@
 // Django, Spring, Gin/Echo, ASP.NET) and Next.js file-system routes, each with its file:line.
 
 import { codeText } from './comments.ts';
+import { djangoViewMethods } from './django-views.ts';
 import type { ResolveContext } from './module-graph.ts';
 import { nextLayouts, nextRoutes } from './nextjs.ts';
 import {
@@ -376,58 +377,4 @@ export function routesPass(
     ...djangoViewMethods(applyMounts(out, textOf, mountFiles, imports, resolveCtx), textOf, paths),
     ...nextRoutes(nextLayouts(src, paths), paths, textOf),
   ];
-}
-
-// Django's view decorators that restrict the methods a view answers
-const DJANGO_METHOD_DECORATORS: Record<string, string[]> = {
-  require_POST: ['POST'],
-  require_GET: ['GET'],
-  require_safe: ['GET'],
-};
-
-/** The methods a Python function's decorators allow (`@require_POST`, `@require_http_methods([…])`), if any. */
-export function decoratedMethods(text: string, name: string): string[] | null {
-  const def = new RegExp(`^([ \\t]*)(?:async[ \\t]+)?def[ \\t]+${name}\\b`, 'm').exec(text);
-  if (!def) return null;
-  const above = text.slice(0, def.index).split('\n');
-  above.pop(); // the part of the def line before `def`
-  for (let i = above.length - 1; i >= 0; i--) {
-    const line = above[i]!.trim();
-    if (!line.startsWith('@')) break;
-    const named = /^@(?:[\w.]+\.)?(\w+)\b/.exec(line)?.[1];
-    if (named && DJANGO_METHOD_DECORATORS[named]) return DJANGO_METHOD_DECORATORS[named];
-    if (named === 'require_http_methods') {
-      const methods = [...line.matchAll(/['"]([A-Za-z]+)['"]/g)].map((m) => m[1]!.toUpperCase());
-      if (methods.length) return [...new Set(methods)];
-    }
-  }
-  return null;
-}
-
-/**
- * A Django URL pattern answers any method unless its view's decorators restrict them: the view is
- * looked up by name in the URL conf's own folder (`views.py`, or the module `views.x` names there).
- */
-function djangoViewMethods(routes: Route[], textOf: (p: string) => string | null, paths: string[]): Route[] {
-  const known = new Set(paths);
-  // many URL patterns share one views module: read each once
-  const texts = new Map<string, string | null>();
-  const read = (p: string) => {
-    if (!texts.has(p)) texts.set(p, textOf(p));
-    return texts.get(p)!;
-  };
-  return routes.flatMap((r) => {
-    if (r.framework !== 'Django' || r.method !== 'ANY' || !r.handler || r.handler.includes('(')) return [r];
-    const parts = r.handler.split('.');
-    const name = parts.pop()!;
-    const dir = r.file.includes('/') ? r.file.slice(0, r.file.lastIndexOf('/') + 1) : '';
-    const module = parts.length ? parts[parts.length - 1]! : 'views';
-    const candidates = [`${dir}${module}.py`, `${dir}${module}/__init__.py`].filter((p) => known.has(p));
-    for (const file of candidates) {
-      const text = read(file);
-      const methods = text ? decoratedMethods(text, name) : null;
-      if (methods) return methods.map((method) => ({ ...r, method }));
-    }
-    return [r];
-  });
 }

@@ -33,7 +33,7 @@ describe('symbols by the language rules', () => {
     ]);
   });
 
-  it('Python: a def in a class body is a method; a def inside a function is a local helper', () => {
+  it('Python: a def in a class body is a method; a def inside a function and a class inside a class are no symbols', () => {
     const text = [
       'class Shop:',
       '    """A shop."""',
@@ -43,6 +43,13 @@ describe('symbols by the language rules', () => {
       '        def inner():',
       '            pass',
       '        return inner()',
+      '',
+      '    class Meta:',
+      '        ordering = ["name"]',
+      '',
+      'if TYPE_CHECKING:',
+      '    class Typed:',
+      '        pass',
       '',
       'def require_setting(key):',
       '    def decorator(f):',
@@ -54,11 +61,12 @@ describe('symbols by the language rules', () => {
     expect(shown('shop.py', text, 'Python')).toEqual([
       'class Shop exported',
       'method name exported',
+      'class Typed exported',
       'function require_setting exported',
     ]);
   });
 
-  it('tree-sitter: callbacks of an object handed to a call and nested Python functions are no symbols', async () => {
+  it('tree-sitter: callbacks of an object handed to a call and nested Python functions and classes are no symbols', async () => {
     const ts = (await loadTreeSitter())!;
     const names = (path: string, text: string, language: string) =>
       ts
@@ -80,7 +88,7 @@ describe('symbols by the language rules', () => {
     expect(shown).toContain('method open exported');
     expect(shown.some((s) => / (get|set)( |$)/.test(s))).toBe(false);
     const py =
-      'class Shop:\n    def name(self):\n        def inner():\n            pass\n\ndef outer():\n    def helper():\n        pass\n';
+      'class Shop:\n    def name(self):\n        def inner():\n            pass\n    class Meta:\n        pass\n\ndef outer():\n    def helper():\n        pass\n';
     expect(names('shop.py', py, 'Python')).toEqual([
       'class Shop exported',
       'method name exported',

@@ -146,11 +146,13 @@ const BY_LANGUAGE: Record<string, Extractor> = {
 };
 
 /**
- * For each `def` of a Python file (by its text index), whether it sits directly in a class body: one
- * forward pass keeps the stack of open blocks, so a long class costs its length once, not per method.
+ * For each `def` of a Python file (by its text index), whether it sits directly in a class body, and
+ * which classes sit inside a class or a function: one forward pass keeps the stack of open blocks, so
+ * a long class costs its length once, not per method.
  */
-function pythonMethodStarts(text: string): Set<number> {
-  const out = new Set<number>();
+function pythonBlocks(text: string): { methods: Set<number>; nestedClasses: Set<number> } {
+  const methods = new Set<number>();
+  const nestedClasses = new Set<number>();
   const stack: { indent: number; isClass: boolean }[] = [];
   let at = 0;
   for (const line of text.split('\n')) {
@@ -159,19 +161,20 @@ function pythonMethodStarts(text: string): Set<number> {
     if (body && !body.startsWith('#')) {
       while (stack.length && stack[stack.length - 1]!.indent >= indent) stack.pop();
       const opens = /^(?:async[ \t]+)?(def|class)\b/.exec(body)?.[1];
-      if (opens === 'def' && stack[stack.length - 1]?.isClass) out.add(at);
+      if (opens === 'def' && stack[stack.length - 1]?.isClass) methods.add(at);
+      if (opens === 'class' && stack.length) nestedClasses.add(at);
       if (opens) stack.push({ indent, isClass: opens === 'class' });
     }
     at += line.length + 1;
   }
-  return out;
+  return { methods, nestedClasses };
 }
 
 export function extractFile(path: string, text: string, language: string): SymbolsResult {
   const ex = BY_LANGUAGE[language];
   const out: SymbolsResult = { symbols: [], imports: [] };
   if (!ex) return out;
-  let methodStarts: Set<number> | undefined;
+  let blocks: ReturnType<typeof pythonBlocks> | undefined;
   for (const { m, line } of matchesWithLines(text, ex.symbols)) {
     const name = m[3];
     if (!name) continue;
@@ -181,8 +184,10 @@ export function extractFile(path: string, text: string, language: string): Symbo
       m[0].replace(/\s+/g, ' '),
     );
     if (!kind) continue;
-    // a function defined inside another function is a local helper, not a method of a class
-    if (kind === 'method' && ex === PY && !(methodStarts ??= pythonMethodStarts(text)).has(m.index)) continue;
+    // a function defined inside another function is a local helper, not a method of a class; a class
+    // inside a class or a function (Django's `Meta`, an admin's `Media`) configures its owner
+    if (kind === 'method' && ex === PY && !(blocks ??= pythonBlocks(text)).methods.has(m.index)) continue;
+    if (kind === 'class' && ex === PY && (blocks ??= pythonBlocks(text)).nestedClasses.has(m.index)) continue;
     const exported = ex.exported(m[1] ?? '', name);
     // a module's local variables are noise; exported constants are its API
     if (kind === 'const' && !exported) continue;

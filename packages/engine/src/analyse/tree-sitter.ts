@@ -168,6 +168,8 @@ function collect(path: string, language: string, captures: Parser.QueryCapture[]
     if (python) {
       // a function defined inside another function is a local helper, no symbol of the module
       if (hasAncestor(decl, 'function_definition')) continue;
+      // a class inside a class (Django's `Meta`, an admin's `Media`) configures its owner: no symbol of the module
+      if (kind === 'class' && hasAncestor(decl, 'class_definition')) continue;
       if (kind === 'function' && hasAncestor(decl, 'class_definition', 'function_definition'))
         kind = 'method';
       exported = !node.text.startsWith('_');

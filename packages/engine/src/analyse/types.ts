@@ -158,11 +158,16 @@ export interface EntryPoint {
     | 'export'
     | 'html-script'
     | 'compose-service'
-    | 'procfile';
+    | 'procfile'
+    | 'daemon';
   name: string;
   command?: string;
   path: string;
   line?: number;
+  /** 'daemon': the process manager's condition for starting it ("when `SMTPD_PORT` is set"). */
+  condition?: string;
+  /** 'daemon': what the process is for, in the project's own words (a management command's help). */
+  role?: string;
   /** A make target or just recipe without commands of its own runs these first (and only these). */
   prerequisites?: string[];
   /** A make target or just recipe whose every command only prints (a banner). */
@@ -354,7 +359,11 @@ export interface LicenseInfo {
 export interface DocsInfo {
   readme: { path: string; title: string | null; summary: string; headings: string[] } | null;
   files: string[];
-  /** Where the docs (README, docs/, .env.example…) first name each environment variable the code reads. */
+  /**
+   * Where the docs (README, docs/, .env.example…) name each environment variable the code reads: one
+   * mention per variable and file, at its first line there; a variable's first mention is in the
+   * file read first (the root README, then other READMEs, then the rest).
+   */
   envVarMentions?: { name: string; file: string; line: number }[];
 }
 

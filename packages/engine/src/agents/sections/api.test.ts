@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { Route } from '../../analyse/types.ts';
-import { shareOut } from './api.ts';
+import type { Analysis, Route } from '../../analyse/types.ts';
+import { factsOf } from '../facts.ts';
+import { sampleAppAnalysis } from '../test-fixtures.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { pathParams, shareOut, writeApi } from './api.ts';
 
-const route = (path: string): Route => ({
-  method: 'ANY',
+const apiCtx = (a: Analysis): WriterContext => ({
+  a,
+  fx: factsOf(a),
+  plan: { id: '1', level: 1, title: 'API', kind: 'api', evidence: [], hasChildren: false },
+  findings: [],
+  allFindings: {},
+  projectName: 'p',
+  workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
+});
+
+const route = (path: string, method = 'ANY'): Route => ({
+  method,
   path,
   framework: 'Django',
   file: 'urls.py',
@@ -26,5 +39,51 @@ describe('the routes table', () => {
     // the order is kept
     expect(shown[0]).toBe('/api/v0');
     expect(shareOut(routes.slice(0, 3), 10)).toHaveLength(3);
+  });
+
+  it('shows the methods of one path together or not at all', () => {
+    const routes = [
+      route('/api/checks/<uuid:code>', 'GET'),
+      route('/api/checks/<uuid:code>', 'POST'),
+      route('/api/checks/<uuid:code>', 'DELETE'),
+      route('/api/status', 'GET'),
+      route('/ping/<uuid:code>'),
+      route('/ping/<uuid:code>/fail'),
+    ];
+    expect(shareOut(routes, 4).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/checks/<uuid:code>',
+      'POST /api/checks/<uuid:code>',
+      'DELETE /api/checks/<uuid:code>',
+      'ANY /ping/<uuid:code>',
+    ]);
+  });
+});
+
+describe('path parameters', () => {
+  it('a typed converter or a pattern checks a parameter when the route is matched; a string one does not', () => {
+    const kinds = (path: string) => pathParams(path).map((p) => `${p.kind || '-'}${p.checked ? '+' : ''}`);
+    expect(kinds('/checks/<uuid:code>/<int:n>/<slug:s>')).toEqual(['uuid+', 'int+', 'slug+']);
+    expect(kinds('/tokens/<str:token>/<name>/<path:rest>')).toEqual(['str', '-', 'path']);
+    expect(kinds('/users/{id:[0-9]+}/{name}/{file:path}')).toEqual(['pattern+', '-', 'path']);
+    expect(kinds('/books/:id(\\d+)/:slug')).toEqual(['pattern+', '-']);
+    expect(kinds('/blog/[slug]/[[...rest]]')).toEqual(['-', '-']);
+    expect(kinds('/health')).toEqual([]);
+  });
+
+  it('never asks handlers to validate what a typed converter already checked', () => {
+    const a = sampleAppAnalysis();
+    const r = (path: string, line: number): Route => ({ ...route(path), file: 'shop/urls.py', line });
+    a.routes = [r('/checks/<uuid:code>/', 1), r('/checks/<uuid:code>/pings/<int:n>/', 2), r('/status/', 3)];
+    expect(writeApi(apiCtx(a))).toContain(
+      '2 routes take path parameters (e.g. `/checks/<uuid:code>/`); typed ones (`uuid` and `int`) are checked when the route is matched.',
+    );
+    a.routes.push(r('/tokens/<str:token>/', 4));
+    expect(writeApi(apiCtx(a))).toContain(
+      '3 routes take path parameters (e.g. `/checks/<uuid:code>/`); typed ones (`uuid` and `int`) are checked when the route is matched, while 1 route takes untyped ones (e.g. `/tokens/<str:token>/`), which handlers must validate.',
+    );
+    a.routes = [r('/tokens/<str:token>/', 4)];
+    expect(writeApi(apiCtx(a))).toContain(
+      '1 route takes path parameters (e.g. `/tokens/<str:token>/`), which handlers must validate.',
+    );
   });
 });

@@ -198,11 +198,12 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
     busiest === files.at(-1)![0]
       ? `all sit in ${cite(busiest)}`
       : `${cite(busiest)} declares the most (${count})`;
+  const shown = shareOut(routes, MAX_ROUTES);
   const parts = [
     `${plural(productRoutes.length, 'HTTP route')} ${agree(productRoutes.length, 'is', 'are')} declared with ${frameworksOf(productRoutes)}: ${byMethod}. They group under ${byPrefix}, and ${where}.`,
     table(
       ['Method', 'Path', 'Handler', 'Declared at'],
-      shareOut(routes, MAX_ROUTES).map((r) => [
+      shown.map((r) => [
         text(r.method),
         code(r.path),
         r.handler ? code(r.handler) : '—',
@@ -210,7 +211,7 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
       ]),
     ),
   ];
-  if (routes.length > MAX_ROUTES) parts.push(`…and ${num(routes.length - MAX_ROUTES)} more routes.`);
+  if (routes.length > shown.length) parts.push(`…and ${num(routes.length - shown.length)} more routes.`);
   const inTests = a.testOnly?.routes.length ?? 0;
   if (inTests)
     parts.push(
@@ -219,14 +220,34 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
         ` and ${agree(inTests, 'is', 'are')} not part of the API above`,
       ),
     );
-  const params = productRoutes.filter((r) => /[:{<[]/.test(r.path));
-  if (params.length)
+  const params = productRoutes.filter((r) => pathParams(r.path).length);
+  if (params.length) {
+    // a typed converter or a pattern (`<uuid:code>`, `{id:[0-9]+}`) rejects a malformed value while
+    // routing; only an untyped parameter reaches the handler as any string
+    const untyped = params.filter((r) => pathParams(r.path).some((p) => !p.checked));
+    const kinds = unique(
+      params.flatMap((r) =>
+        pathParams(r.path)
+          .filter((p) => p.checked)
+          .map((p) => p.kind),
+      ),
+    );
+    const loose = !untyped.length
+      ? ''
+      : kinds.length
+        ? `, while ${plural(untyped.length, 'route')} ${agree(untyped.length, 'takes', 'take')} untyped ones (e.g. ${code(untyped[0]!.path)}), which handlers must validate`
+        : ', which handlers must validate';
     parts.push(
       sentence(
         `${plural(params.length, 'route')} ${agree(params.length, 'takes', 'take')} path parameters (e.g. ${code(params[0]!.path)})`,
-        ', which handlers must validate',
+        when(
+          kinds.length,
+          `; typed ones (${joinSome(kinds.map(code), 4)}) are checked when the route is matched`,
+        ),
+        loose,
       ),
     );
+  }
   // each library for what it does: a validation library checks input, it authenticates no one
   const uses = [
     [fx.authLibs, 'authentication'],
@@ -240,6 +261,23 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
   return paragraphs(...parts);
 }
 
+/**
+ * The parameters of a route path, each with the converter or pattern that checks it when the route
+ * is matched (`<uuid:code>`, `{id:[0-9]+}`, `:id(\\d+)`), or none (`<name>`, `<str:name>`, `{id}`,
+ * `:id`, `[slug]`): a string-typed parameter accepts any value.
+ */
+export function pathParams(path: string): { kind: string; checked: boolean }[] {
+  const out: { kind: string; checked: boolean }[] = [];
+  const loose = new Set(['str', 'string', 'path']);
+  for (const m of path.matchAll(
+    /<(?:(\w+):)?\w+>|\{\w+(?::([^{}]+))?\}|:\w+(\([^)]*\))?|\[{1,2}(?:\.\.\.)?\w+\]{1,2}/g,
+  )) {
+    const kind = m[1] ?? (m[2] ? (/^\w+$/.test(m[2]) ? m[2] : 'pattern') : m[3] ? 'pattern' : '');
+    out.push({ kind, checked: !!kind && !loose.has(kind) });
+  }
+  return out;
+}
+
 /** The frameworks the routes are declared with, each named once. */
 function frameworksOf(routes: Route[]): string {
   return joinSome(unique(routes.map((r) => text(r.framework))), 3);
@@ -247,18 +285,27 @@ function frameworksOf(routes: Route[]): string {
 
 const firstSegment = (path: string) => path.split('/').filter(Boolean)[0] ?? '';
 
-/** At most `max` of the (sorted) routes, shared out among their first path segments so every part of the API shows. */
+/**
+ * At most `max` of the (sorted) routes, shared out among their first path segments so every part of
+ * the API shows; the methods of one path are shown together or not at all, so a row never reads as
+ * the only method a path answers.
+ */
 export function shareOut(routes: Route[], max: number): Route[] {
   if (routes.length <= max) return routes;
-  const groups = new Map<string, Route[]>();
+  const groups = new Map<string, Route[][]>();
   for (const r of routes) {
-    const key = firstSegment(r.path);
-    const group = groups.get(key) ?? [];
-    group.push(r);
-    groups.set(key, group);
+    const group = groups.get(firstSegment(r.path)) ?? [];
+    const last = group.at(-1);
+    if (last && last[0]!.path === r.path) last.push(r);
+    else group.push([r]);
+    groups.set(firstSegment(r.path), group);
   }
   const picked = new Set<Route>();
-  for (let i = 0; picked.size < max; i++)
-    for (const g of groups.values()) if (i < g.length && picked.size < max) picked.add(g[i]!);
+  const longest = Math.max(...[...groups.values()].map((g) => g.length));
+  for (let i = 0; i < longest && picked.size < max; i++)
+    for (const g of groups.values()) {
+      const unit = g[i];
+      if (unit && picked.size + unit.length <= max) for (const r of unit) picked.add(r);
+    }
   return routes.filter((r) => picked.has(r));
 }

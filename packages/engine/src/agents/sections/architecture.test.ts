@@ -184,3 +184,40 @@ describe('each fact in the section that owns it', () => {
     expect(md).toContain('**Tests:** 1 test file and 2 source files with inline tests, 6 cases (cargo test)');
   });
 });
+
+describe('the runtime shape', () => {
+  it('names the processes a process manager keeps running beside the server, with what each is for', () => {
+    const a = library();
+    a.frameworks = [
+      { name: 'Django', category: 'web', evidence: 'requirements.txt:3' },
+    ] as Analysis['frameworks'];
+    a.entryPoints = [
+      {
+        kind: 'daemon',
+        name: 'uWSGI',
+        command: './manage.py sendalerts --skip-checks',
+        path: 'deploy/uwsgi.ini',
+        line: 35,
+        role: 'Sends alerts',
+      },
+      {
+        kind: 'daemon',
+        name: 'uWSGI',
+        command: './manage.py smtpd --port %(_)',
+        path: 'deploy/uwsgi.ini',
+        line: 39,
+        condition: 'when `SMTPD_PORT` is set',
+      },
+    ];
+    const md = writeArchitecture(ctx(a, MODULES));
+    expect(md).toContain(
+      'beside it, uWSGI runs 2 long-running processes (`deploy/uwsgi.ini:35`): `manage.py sendalerts` (“Sends alerts”) and `manage.py smtpd` (only when `SMTPD_PORT` is set).',
+    );
+    expect(writeArchitecture(ctx(a, ENTRIES))).toContain(
+      'process attached by uWSGI: `./manage.py smtpd --port %(_)`, only when `SMTPD_PORT` is set (`deploy/uwsgi.ini:39`)',
+    );
+    // none attached: the sentence stops at the framework
+    a.entryPoints = [];
+    expect(writeArchitecture(ctx(a, MODULES))).toMatch(/The runtime shape is set by Django \([^)]*\)\./);
+  });
+});

@@ -4,7 +4,7 @@ import { factsOf } from '../facts.ts';
 import { mechanismFindings, mechanismParts } from '../how-it-works.ts';
 import { entrySentence, howItWorks, importedAs, usageCounts } from '../identity-text.ts';
 import { toldElsewhere, wants, type WriterContext } from '../writers/context.ts';
-import type { Analysis, ContainerInfo } from '../../analyse/types.ts';
+import type { Analysis, ContainerInfo, EntryPoint } from '../../analyse/types.ts';
 import { areaOf } from '../../analyse/identity/layout.ts';
 import {
   agree,
@@ -12,6 +12,7 @@ import {
   cite,
   code,
   evidence,
+  joinAnd,
   joinSome,
   num,
   paragraphs,
@@ -20,6 +21,7 @@ import {
   sentence,
   table,
   text,
+  unique,
   when,
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
@@ -244,13 +246,22 @@ export function writeArchitecture(ctx: WriterContext): string {
   const own = (x: { area?: string }) => !x.area || x.area === 'product';
   const web = a.frameworks.filter((f) => (f.category === 'web' || f.category === 'frontend') && own(f));
   const productRoutes = a.routes.filter(own);
+  const daemons = a.entryPoints.filter((e) => e.kind === 'daemon');
   if (wants(ctx, 'modules') && web.length) {
     const frameworks = joinSome(
       web.map((f) => `${text(f.name)} (${evidence(fx, f.evidence)})`),
       3,
     );
     const serves = when(productRoutes.length, `, which serves ${plural(productRoutes.length, 'HTTP route')}`);
-    parts.push(sentence(`The runtime shape is set by ${frameworks}`, serves));
+    parts.push(
+      sentence(
+        `The runtime shape is set by ${frameworks}`,
+        serves,
+        daemons.length ? `; beside it, ${daemonsClause(daemons)}` : '',
+      ),
+    );
+  } else if (wants(ctx, 'modules') && daemons.length) {
+    parts.push(sentence(daemonsClause(daemons)));
   }
   if (!wants(ctx, 'modules')) {
     // not this section's aspect
@@ -315,7 +326,7 @@ export function writeArchitecture(ctx: WriterContext): string {
   const beside = new Set(['examples', 'tests', 'fixtures', 'benchmarks', 'docs']);
   const entries = a.entryPoints.filter(
     (e) =>
-      ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind) &&
+      ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile', 'daemon'].includes(e.kind) &&
       !(a.identity && beside.has(areaOf(e.path, a.identity))) &&
       (e.kind !== 'dockerfile' || !!e.command),
   );
@@ -369,6 +380,8 @@ export function writeArchitecture(ctx: WriterContext): string {
     procfile: 'Procfile process',
   };
   const entry = (e: (typeof entries)[number]) => {
+    if (e.kind === 'daemon')
+      return `process attached by ${text(e.name)}: ${code(e.command ?? '')}${when(e.condition, `, only ${e.condition}`)} (${cite(e.path, e.line)})`;
     const verb = e.kind === 'export' ? 'resolves to' : 'runs';
     const command = when(e.command, ` ${verb} ${code(e.command ?? '')}`);
     return `${KIND[e.kind] ?? text(e.kind)} ${code(e.name)}${command} (${cite(e.path, e.line)})`;
@@ -390,6 +403,28 @@ export function writeArchitecture(ctx: WriterContext): string {
   }
   if (wants(ctx, 'entry-points')) for (const c of a.containers) parts.push(container(c));
   return paragraphs(...parts);
+}
+
+/** A process's command as its name: `./manage.py sendalerts --skip-checks` → `manage.py sendalerts`. */
+function commandName(command: string): string {
+  const words = command.replace(/^\.\//, '').split(/\s+/);
+  const at = words.findIndex((w, i) => i > 0 && w.startsWith('-'));
+  return (at > 0 ? words.slice(0, at) : words).join(' ');
+}
+
+/**
+ * "uWSGI runs 3 long-running processes (docker/uwsgi.ini:35): `manage.py sendalerts`
+ * (“Sends UP/DOWN email alerts”), …": the units of work a process manager starts with the product.
+ */
+function daemonsClause(daemons: EntryPoint[]): string {
+  const managers = unique(daemons.map((d) => d.name));
+  const items = daemons.map((d) => {
+    const about = [d.role ? `“${text(d.role)}”` : '', d.condition ? `only ${d.condition}` : ''].filter(
+      Boolean,
+    );
+    return `${code(commandName(d.command ?? ''))}${when(about.length, ` (${about.join('; ')})`)}`;
+  });
+  return `${joinAnd(managers.map(text))} ${agree(managers.length, 'runs', 'run')} ${plural(daemons.length, 'long-running process', 'long-running processes')} (${cite(daemons[0]!.path, daemons[0]!.line)}): ${joinSome(items, 6)}`;
 }
 
 /** "Dockerfile `Dockerfile` builds on `node:20` and exposes port 3000." */

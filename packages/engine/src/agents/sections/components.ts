@@ -1,6 +1,7 @@
 // Components / modules: one entry per module with its size, largest files and exported symbols.
 
-import { factsOf } from '../facts.ts';
+import type { Analysis, SymbolInfo } from '../../analyse/types.ts';
+import { declaresExports, factsOf } from '../facts.ts';
 import { abstractionsSentence } from '../how-it-works.ts';
 import { keyComponentParts } from '../identity-text.ts';
 import { toldElsewhere, type WriterContext } from '../writers/context.ts';
@@ -83,22 +84,22 @@ export function writeComponents(ctx: WriterContext): string {
       return own.length ? { ...m, files: own.length, lines: own.reduce((n, f) => n + f.code, 0) } : m;
     })
     .sort((x, y) => y.lines - x.lines);
+  const migrations = new Set(fx.dataModel.migrations.map((x) => x.path));
   const blocks = told.slice(0, 10).map((m) => {
     const files = fx.productFiles.filter((f) => within(m.id, f.path)).sort((x, y) => y.code - x.code);
-    const syms = fx.exportedSymbols.filter((s) => within(m.id, s.path));
-    const symText = syms.length
-      ? ` It exports ${plural(syms.length, 'symbol')}, among them ${joinSome(
-          syms.slice(0, 4).map((s) => `${code(s.name)} (${text(s.kind)}, ${cite(s.path, s.line)})`),
-          4,
-        )}.`
-      : '';
+    // a migration is the schema's history: the module's size counts it, its sample of files does not
+    const sampled = files.filter((f) => !migrations.has(f.path));
+    const symText = symbolsSentence(
+      a,
+      fx.exportedSymbols.filter((s) => within(m.id, s.path)),
+    );
     const largest = joinSome(
-      files.slice(0, 3).map((f) => `${cite(f.path)} (${num(f.code)} lines)`),
+      sampled.slice(0, 3).map((f) => `${cite(f.path)} (${num(f.code)} lines)`),
       3,
     );
     const fileText = when(
-      files.length,
-      ` Its ${agree(files.length, 'largest file is', 'largest files are')} ${largest}.`,
+      sampled.length,
+      ` Its ${agree(sampled.length, 'largest file is', 'largest files are')} ${largest}.`,
     );
     const name = m.id && m.id !== '.' ? code(m.id) : '(root)';
     return `**${name}** — ${plural(m.files, 'file')}, ${num(m.lines)} lines of code.${fileText}${symText}`;
@@ -126,4 +127,43 @@ export function writeComponents(ctx: WriterContext): string {
     ...blocks,
     rest,
   );
+}
+
+/**
+ * What a module offers: the names it exports (or, in a language with no export, its public classes
+ * and functions), sampled from the files the rest of the code relies on most, types and functions
+ * before methods.
+ */
+function symbolsSentence(a: Analysis, exported: SymbolInfo[]): string {
+  const marked = exported.filter((s) => declaresExports(s.path));
+  // more than half the names in a language that exports nothing by declaration: say what they are
+  const convention = marked.length * 2 < exported.length;
+  // a function or type declared again right after itself (typing overloads) is one name; methods of
+  // different types may share a name
+  const syms = (convention ? exported.filter((s) => s.kind !== 'method') : exported).filter(
+    (s, i, all) =>
+      s.kind === 'method' || !all[i - 1] || all[i - 1]!.path !== s.path || all[i - 1]!.name !== s.name,
+  );
+  if (!syms.length) return '';
+  const weight = (p: string) => a.identity?.centrality?.[p] ?? 0;
+  // within a file, the names that tell what it does (`defines Check, Ping…`) before the rest
+  const telling = new Map(
+    (a.flow?.defines ?? []).flatMap((d) => d.names.map((n, i) => [`${d.path}#${n.replace(/\(\)$/, '')}`, i])),
+  );
+  const told = (s: SymbolInfo) => telling.get(`${s.path}#${s.name}`) ?? Infinity;
+  const sample = [...syms]
+    .sort(
+      (x, y) =>
+        Number(x.kind === 'method') - Number(y.kind === 'method') ||
+        weight(y.path) - weight(x.path) ||
+        x.path.localeCompare(y.path) ||
+        told(x) - told(y) ||
+        x.line - y.line,
+    )
+    .slice(0, 4)
+    .map((s) => `${code(s.name)} (${text(s.kind)}, ${cite(s.path, s.line)})`);
+  const counted = convention
+    ? `It defines ${plural(syms.length, 'public class or function', 'public classes and functions')}`
+    : `It exports ${plural(syms.length, 'symbol')}`;
+  return ` ${counted}, among them ${joinSome(sample, 4)}.`;
 }

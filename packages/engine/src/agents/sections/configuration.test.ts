@@ -265,6 +265,25 @@ describe('how the configuration chapter tells where variables are documented', (
     ...extra,
   });
 
+  it('counts each source by the variables it names, and the documented ones once', () => {
+    const a = analysis();
+    a.envVars = [v('PORT'), v('DB_URL'), v('SECRET'), v('HIDDEN')];
+    a.docs = {
+      ...a.docs,
+      envVarMentions: [
+        { name: 'DB_URL', file: 'README.md', line: 4 },
+        { name: 'DB_URL', file: '.env.example', line: 1 },
+        { name: 'PORT', file: 'README.md', line: 3 },
+        { name: 'PORT', file: '.env.example', line: 2 },
+        { name: 'SECRET', file: '.env.example', line: 3 },
+      ],
+    };
+    const md = writeConfiguration(ctx(a, 'configuration'));
+    expect(md).toContain(
+      '3 variables of 4 are documented in `.env.example:1` (3 variables) and `README.md:3` (2 variables); `HIDDEN` is named only in the code',
+    );
+  });
+
   it('variables printed by --help are documented there, not "named only in the code"', () => {
     const md = withVars([v('APP_JOBS', { inHelp: true }), v('APP_COLOR', { inHelp: true })]);
     expect(md).toContain(

@@ -359,7 +359,8 @@ function envDocsOf(a: Analysis, names: string[], example: string | undefined): s
     return names.length === 1
       ? `It is documented at ${where.replace(/ \(1 variable\)$/, '')}.`
       : `Every one of the ${plural(names.length, 'variable')} is documented: ${where}.`;
-  const documented = `${plural(mentions.length, 'variable')} of ${names.length} ${agree(mentions.length, 'is', 'are')}`;
+  const named = new Set(mentions.map((m) => m.name)).size;
+  const documented = `${plural(named, 'variable')} of ${names.length} ${agree(named, 'is', 'are')}`;
   const codeOnly = `${joinSome(missing.map(code), 5)} ${agree(missing.length, 'is', 'are')} named only in the code`;
   return sentence(documented, ` documented in ${where}; `, codeOnly);
 }

@@ -1,10 +1,11 @@
 // Code Metrics gives no figure the analysis could not measure, and counts what the other chapters count.
 import { describe, expect, it } from 'vitest';
-import type { Analysis } from '../../analyse/types.ts';
+import type { Analysis, FileInfo } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { productTodos } from './known-issues.ts';
+import { writeComponents } from './components.ts';
 import { writeMetrics } from './metrics.ts';
 
 const ctx = (a: Analysis): WriterContext => ({
@@ -63,5 +64,76 @@ describe('code metrics', () => {
     expect(beside?.[2]).toBe('1');
     expect(beside?.[1]).toBe(String(base[0]!.code));
     expect(out).not.toMatch(/in -\d+ files/);
+  });
+
+  it('counts no migration among the symbols, and no Python name as exported', () => {
+    const out = writeMetrics(ctx(djangoApp()));
+    expect(out).toContain('| Symbols in the product | 3 |');
+    expect(out).toContain('Symbols by kind in the product: 2 classes, 1 function.');
+    expect(out).not.toMatch(/exported/);
+  });
+});
+
+const py = (path: string, code: number): FileInfo => ({
+  path,
+  size: code * 30,
+  language: 'Python',
+  code,
+  comment: 0,
+  blank: 0,
+  role: 'product',
+});
+
+/** A Django app: models, an admin and a migration, one module. */
+function djangoApp(): Analysis {
+  const a = sampleAppAnalysis();
+  a.files = [py('shop/admin.py', 40), py('shop/models.py', 30), py('shop/migrations/0001_initial.py', 60)];
+  a.symbols = [
+    { path: 'shop/admin.py', name: 'BookAdmin', kind: 'class', line: 5, exported: true },
+    { path: 'shop/admin.py', name: 'register', kind: 'function', line: 20, exported: true },
+    { path: 'shop/models.py', name: 'Book', kind: 'class', line: 3, exported: true },
+    { path: 'shop/migrations/0001_initial.py', name: 'Migration', kind: 'class', line: 4, exported: true },
+  ];
+  a.moduleGraph = { nodes: [{ id: 'shop', files: 3, lines: 130 }], edges: [] };
+  a.identity = {
+    kind: 'application',
+    kinds: [],
+    purpose: null,
+    productPaths: ['shop'],
+    nonProduct: [],
+    entryPoints: [],
+    publicApi: [],
+    keyComponents: [],
+    centrality: { 'shop/models.py': 0.5, 'shop/admin.py': 0.1 },
+  };
+  return a;
+}
+
+describe('module paragraphs', () => {
+  it("sample a Python module's public classes and functions from its central files, migrations left out", () => {
+    const a = djangoApp();
+    a.flow = {
+      abstractions: [],
+      steps: [],
+      defines: [{ path: 'shop/models.py', names: ['Book'] }],
+    } as unknown as Analysis['flow'];
+    const out = writeComponents({ ...ctx(a), plan: { ...ctx(a).plan, kind: 'components' } });
+    expect(out).toContain(
+      'Its largest files are `shop/admin.py` (40 lines) and `shop/models.py` (30 lines). It defines 3 public classes and functions, among them `Book` (class, `shop/models.py:3`), `BookAdmin` (class, `shop/admin.py:5`) and `register` (function, `shop/admin.py:20`).',
+    );
+    expect(out).not.toMatch(/Migration|exports|0001_initial/);
+  });
+
+  it('counts a function declared again right after itself (an overload) once, and methods of two types apart', () => {
+    const a = djangoApp();
+    a.symbols = [
+      { path: 'shop/models.py', name: 'env', kind: 'function', line: 3, exported: true },
+      { path: 'shop/models.py', name: 'env', kind: 'function', line: 7, exported: true },
+      { path: 'shop/models.py', name: 'Book', kind: 'class', line: 12, exported: true },
+    ];
+    const out = writeComponents({ ...ctx(a), plan: { ...ctx(a).plan, kind: 'components' } });
+    expect(out).toContain(
+      'It defines 2 public classes and functions, among them `env` (function, `shop/models.py:3`) and `Book` (class, `shop/models.py:12`).',
+    );
   });
 });

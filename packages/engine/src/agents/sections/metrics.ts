@@ -1,7 +1,7 @@
 // Code metrics: size, comment density, file-size distribution, symbols, imports, TODOs, git activity.
 
 import type { Analysis, FileInfo, PathRole } from '../../analyse/types.ts';
-import { notRankedNote } from '../facts.ts';
+import { declaresExports, notRankedNote } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -38,7 +38,8 @@ export const metrics = defineSection({
   analyst(a) {
     const l = a.project.lines;
     const lines = `${num(l.code)} code, ${num(l.comment)} comment and ${num(l.blank)} blank lines`;
-    const exported = a.symbols.filter((s) => s.exported).length;
+    const marked = a.symbols.filter((s) => declaresExports(s.path));
+    const exported = marked.filter((s) => s.exported).length;
     return [
       f(
         sentence(
@@ -48,7 +49,7 @@ export const metrics = defineSection({
       ),
       f(
         sentence(
-          `${plural(a.symbols.length, 'symbol')} (${num(exported)} exported)`,
+          `${plural(a.symbols.length, 'symbol')}${when(marked.length, ` (${num(exported)} exported)`)}`,
           ` and ${plural(a.imports.length, 'import')}`,
         ),
       ),
@@ -102,7 +103,11 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   // every whole-product figure on one base: the product's own source files
   const base = fx.productFiles.length ? fx.productFiles : fx.sourceFiles;
   const inBase = new Set(base.map((f) => f.path));
-  const symbols = a.symbols.filter((s) => inBase.has(s.path));
+  // migrations left out: a migration class is the schema's history, not a name of the design
+  const symbols = fx.productFiles.length ? fx.productSymbols : a.symbols.filter((s) => inBase.has(s.path));
+  // "exported" only where the language marks it: a Python name is public by convention alone
+  const marked = symbols.filter((s) => declaresExports(s.path));
+  const exported = marked.filter((s) => s.exported).length;
   const sizes = base.map((f) => f.code).sort((x, y) => x - y);
   const median = sizes.length ? sizes[Math.floor(sizes.length / 2)]! : 0;
   const mean = sizes.length ? Math.round(sizes.reduce((s, x) => s + x, 0) / sizes.length) : 0;
@@ -128,8 +133,8 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     ...(symbolsRead
       ? [
           [
-            fx.productFiles.length ? 'Symbols in the product (exported)' : 'Symbols (exported)',
-            `${num(symbols.length)} (${num(symbols.filter((s) => s.exported).length)})`,
+            `${fx.productFiles.length ? 'Symbols in the product' : 'Symbols'}${exported ? ' (exported)' : ''}`,
+            exported ? `${num(symbols.length)} (${num(exported)})` : num(symbols.length),
           ],
         ]
       : []),

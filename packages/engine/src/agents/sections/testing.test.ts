@@ -84,6 +84,43 @@ describe('writeTesting()', () => {
     expect(out).not.toMatch(/`src\/filter`|`middleware`|`examples/);
   });
 
+  it("counts a Django app's tests.py as test code beside it, and leaves folders outside the product out", () => {
+    const a = analysis(
+      [
+        code('app/api/views.py', 'Python'),
+        code('app/api/tests/test_views.py', 'Python'),
+        code('app/logs/models.py', 'Python'),
+        code('app/logs/tests.py', 'Python', 0),
+        code('app/pay/views.py', 'Python'),
+        code('docker/fetch.py', 'Python'),
+      ],
+      {
+        frameworks: ['Django'],
+        files: [{ path: 'app/api/tests/test_views.py', cases: 2 }],
+        totalCases: 2,
+      },
+    );
+    a.identity = {
+      kind: 'application',
+      kinds: [],
+      purpose: null,
+      productPaths: ['app'],
+      nonProduct: [
+        { path: 'app/api/tests', role: 'tests' },
+        { path: 'app/logs/tests.py', role: 'tests' },
+        { path: 'docker', role: 'deployment' },
+      ],
+      entryPoints: [],
+      publicApi: [],
+      keyComponents: [],
+    };
+    const out = writeTesting(ctx(a));
+    expect(out).toContain(
+      'Product directories with source code but no test file beside them: `app/pay` (1 file). `app/logs/tests.py` beside `app/logs` holds no test case. Tests elsewhere may still exercise them.',
+    );
+    expect(out).not.toMatch(/`docker`/);
+  });
+
   it('measures test files against the product source files only', () => {
     const a = analysis(
       [

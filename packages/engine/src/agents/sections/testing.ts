@@ -225,17 +225,31 @@ function fileRatio(a: Analysis, fx: Facts): string | null {
 }
 
 /**
- * Product folders with neither a test file nor an inline test module in them or below them, and not
- * covered by a test folder: a test folder covers the sources of the folder it sits in (tests/ at the
- * root covers the whole project, src/test covers src/main, pkg/tests covers pkg).
+ * Product folders (the report's own product boundary) with neither a test file nor an inline test
+ * module in them or below them, and not covered by a test folder: a test folder covers the sources
+ * of the folder it sits in (tests/ at the root covers the whole project, src/test covers src/main,
+ * pkg/tests covers pkg). Test code is what the rest of the report counts as tests, a Django app's
+ * tests.py included; `caseless`: folders whose only test code beside them holds no case.
  */
-function untestedDirs(a: Analysis, fx: Facts): [string, number][] {
+function untestedDirs(
+  a: Analysis,
+  fx: Facts,
+): { none: [string, number][]; caseless: { dir: string; files: string[] }[] } {
   const parentOf = (d: string) => (d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '');
-  const covers = fx.testFolders.filter((d) => d.kind === 'test').map((d) => parentOf(d.path));
-  if (covers.includes('')) return [];
+  const apart = (a.identity?.nonProduct ?? []).filter((n) => n.role === 'tests').map((n) => n.path);
+  const covers = [
+    ...fx.testFolders.filter((d) => d.kind === 'test').map((d) => d.path),
+    ...apart.filter((p) => !fx.fileByPath.has(p)),
+  ].map(parentOf);
+  if (covers.includes('')) return { none: [], caseless: [] };
   const within = (d: string, root: string) => d === root || d.startsWith(`${root}/`);
   const tested = [...fx.testFiles, ...(a.tests.inline ?? []).map((t) => t.path)].map(parentOf);
-  const dirs = countBy(productSources(fx), (f) => topDir(f.path, 2));
+  const withCases = new Set(fx.testFiles);
+  const noCase = unique([...fx.testSupport, ...apart.filter((p) => fx.fileByPath.has(p))]).filter(
+    (p) => !withCases.has(p),
+  );
+  const program = fx.productFiles.filter((f) => isProgramLanguage(f.language));
+  const dirs = countBy(program, (f) => topDir(f.path, 2));
   const untested = dirs.filter(
     ([d]) =>
       d !== '(root)' &&
@@ -243,7 +257,12 @@ function untestedDirs(a: Analysis, fx: Facts): [string, number][] {
       !tested.some((t) => within(t, d) || within(d, t)),
   );
   // when no folder has tests beside it, the project does not keep them there: nothing to single out
-  return untested.length < dirs.length ? untested : [];
+  if (untested.length >= dirs.length) return { none: [], caseless: [] };
+  const beside = (d: string) => noCase.filter((p) => within(parentOf(p), d));
+  return {
+    none: untested.filter(([d]) => !beside(d).length),
+    caseless: untested.filter(([d]) => beside(d).length).map(([d]) => ({ dir: d, files: beside(d) })),
+  };
 }
 
 export function writeTesting(ctx: WriterContext): string {
@@ -295,13 +314,26 @@ export function writeTesting(ctx: WriterContext): string {
         ['l', 'r', 'r'],
       ),
     );
-    const untested = untestedDirs(a, fx);
-    if (untested.length)
+    const { none, caseless } = untestedDirs(a, fx);
+    const stubs = caseless.map(
+      ({ dir, files }) =>
+        `${joinSome(files.map(code), 2)} beside ${code(dir)} ${agree(files.length, 'holds', 'hold')} no test case`,
+    );
+    if (none.length || stubs.length)
       parts.push(
-        `Product directories with source code but no test file beside them: ${joinSome(
-          untested.map(([d, n]) => `${code(d)} (${plural(n, 'file')})`),
-          5,
-        )}. Tests elsewhere may still exercise them.`,
+        [
+          when(
+            none.length,
+            `Product directories with source code but no test file beside them: ${joinSome(
+              none.map(([d, n]) => `${code(d)} (${plural(n, 'file')})`),
+              5,
+            )}.`,
+          ),
+          when(stubs.length, `${joinSome(stubs, 3)}.`),
+          'Tests elsewhere may still exercise them.',
+        ]
+          .filter(Boolean)
+          .join(' '),
       );
   }
   if (wants(ctx, 'suites') && fx.testFolders.length) {

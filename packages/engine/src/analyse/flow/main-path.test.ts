@@ -385,6 +385,67 @@ describe('main path', () => {
     expect(labels(steps)).not.toContain('Cache.save');
   });
 
+  it('the entry route is the handler with the most route declarations, however many methods each answers', () => {
+    const contents = {
+      'app/urls.py': [
+        'from app import views',
+        '',
+        'urlpatterns = [',
+        '    path("ping/<uuid:code>/", views.ping),',
+        '    path("ping/<uuid:code>/fail", views.ping),',
+        '    path("ping/<uuid:code>/start", views.ping),',
+        '    path("api/v1/checks/", views.checks),',
+        '    path("api/v2/checks/", views.checks),',
+        ']',
+      ].join('\n'),
+      'app/views.py': [
+        'from app.models import Check',
+        '',
+        'def ping(request, code):',
+        '    check = Check.objects.get(code=code)',
+        '    check.ping(request.body)',
+        '    return HttpResponse("OK")',
+        '',
+        'def checks(request):',
+        '    q = Check.objects.filter(user=request.user)',
+        '    return JsonResponse([c.to_dict() for c in q])',
+      ].join('\n'),
+      'app/models.py': [
+        'class Check(models.Model):',
+        '    def ping(self, body):',
+        '        self.last_body = body',
+        '        self.save()',
+      ].join('\n'),
+    };
+    const route = (method: string, path: string, handler: string, line: number): Route => ({
+      method,
+      path,
+      framework: 'Django',
+      file: 'app/urls.py',
+      line,
+      handler,
+      area: 'product',
+    });
+    // the API view answers GET and POST at each of its two declarations: four routes, two declarations
+    const steps = mainPath(
+      contents,
+      'Python',
+      { kind: 'application', productPaths: ['app'] },
+      [
+        route('ANY', '/ping/<uuid:code>/', 'views.ping', 4),
+        route('ANY', '/ping/<uuid:code>/fail', 'views.ping', 5),
+        route('ANY', '/ping/<uuid:code>/start', 'views.ping', 6),
+        route('GET', '/api/v1/checks/', 'views.checks', 7),
+        route('POST', '/api/v1/checks/', 'views.checks', 7),
+        route('GET', '/api/v2/checks/', 'views.checks', 8),
+        route('POST', '/api/v2/checks/', 'views.checks', 8),
+      ],
+      ['django'],
+    );
+    expect(labels(steps).slice(0, 3)).toEqual(['urlpatterns', 'ping', 'Check.ping']);
+    expect(steps[1]!.note).toBe('handles 3 routes, e.g. ANY /ping/<uuid:code>/');
+  });
+
   it('a library: the outermost public function, not the wrappers it calls', () => {
     const contents = {
       'src/lib/api.py': [

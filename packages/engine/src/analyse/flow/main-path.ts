@@ -1739,7 +1739,7 @@ function chooseStart(
   return top ? { target: top, prefix: [] } : null;
 }
 
-/** The definitions the product's routes lead to, each with its routes. */
+/** The definitions the product's routes lead to, each with its route declarations (one per path, whatever its methods). */
 function routeHandlers(
   input: MainPathInput,
   byPath: Map<string, FileModel>,
@@ -1786,7 +1786,10 @@ function routeHandlers(
     if (!target) continue;
     const k = key(target);
     const entry = out.get(k) ?? { target, routes: [] };
-    entry.routes.push(r);
+    // a declaration the handler answers several methods at counts once: which handler most routes lead
+    // to does not hang on how many methods each declares
+    if (!entry.routes.some((x) => x.file === r.file && x.line === r.line && x.path === r.path))
+      entry.routes.push(r);
     out.set(k, entry);
   }
   return [...out.values()];
