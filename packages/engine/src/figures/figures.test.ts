@@ -90,6 +90,25 @@ describe('the main path as a sequence diagram', () => {
     expect(svg).toContain('6. new Context');
   });
 
+  it('draws a path that spreads over more types than a page holds up to the step that would need one more', () => {
+    const spread = Array.from({ length: 9 }, (_, i) => ({
+      name: `step${i}`,
+      owner: `Type${i}`,
+      path: `src/t${i}.ts`,
+      line: i + 1,
+    }));
+    const m = sequenceModel(spread)!;
+    expect(m.lifelines).toHaveLength(7); // the caller and six types
+    expect(m.messages.map((x) => x.label)).toEqual([
+      'step0()',
+      'step1()',
+      'step2()',
+      'step3()',
+      'step4()',
+      'step5()',
+    ]);
+  });
+
   it('draws nothing for a path too short or with no arrow between two lifelines', () => {
     expect(sequenceModel(path.slice(0, 1))).toBeNull();
     expect(

@@ -25,8 +25,8 @@ function holder(s: MainPathStep): { id: string; label: string; external: boolean
 }
 
 /**
- * The diagram's content, or null when the path is too short or too spread out to draw: fewer than
- * two arrows between different lifelines, or more lifelines than a page can hold.
+ * The diagram's content, or null when the path is too short to draw: fewer than two arrows between
+ * different lifelines among the steps that fit the page's lifelines (the path is drawn up to there).
  */
 export function sequenceModel(path: readonly MainPathStep[]): SequenceModel | null {
   const steps = path.slice(0, MAX_SEQUENCE_STEPS);
@@ -41,9 +41,14 @@ export function sequenceModel(path: readonly MainPathStep[]): SequenceModel | nu
     }
     return index.get(h.id)!;
   };
-  const lanes = steps.map(lane);
-  if (lifelines.length > MAX_LIFELINES + 1) return null;
-  const messages = steps.map((s, i) => {
+  // the path is drawn up to the step that would need one lifeline more than a page holds
+  const lanes: number[] = [];
+  for (const s of steps) {
+    if (!index.has(holder(s).id) && lifelines.length > MAX_LIFELINES) break;
+    lanes.push(lane(s));
+  }
+  if (lanes.length < 2) return null;
+  const messages = steps.slice(0, lanes.length).map((s, i) => {
     // the caller is the step the path recorded, else the one before it; the first comes from outside
     const from = i === 0 ? 0 : lanes[s.from !== undefined && s.from < i ? s.from : i - 1]!;
     // a type made on the way is made, not called
