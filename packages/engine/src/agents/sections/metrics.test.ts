@@ -64,4 +64,23 @@ describe('code metrics', () => {
     expect(beside?.[1]).toBe(String(base[0]!.code));
     expect(out).not.toMatch(/in -\d+ files/);
   });
+
+  it('gives no import count and no graph of a single module', () => {
+    const a = sampleAppAnalysis();
+    a.moduleGraph = { nodes: [{ id: 'src', files: 3, lines: 90 }], edges: [] };
+    const out = writeMetrics(ctx(a));
+    expect(out).not.toMatch(/Imports \(internal/);
+    expect(out).not.toMatch(/Product modules \/ dependency edges/);
+  });
+
+  it('counts no second "exported" figure beside a declared public surface', () => {
+    const a = sampleAppAnalysis();
+    a.identity = {
+      ...(a.identity ?? {}),
+      publicApi: [{ name: 'createApp', kind: 'function', path: 'src/app.ts', line: 10 }],
+    } as Analysis['identity'];
+    const out = writeMetrics(ctx(a));
+    expect(out).toMatch(/\| Symbols in the product \| \d+ \|/);
+    expect(out).not.toMatch(/\(exported\)/);
+  });
 });

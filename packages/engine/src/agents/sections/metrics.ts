@@ -2,6 +2,7 @@
 
 import type { Analysis, FileInfo, PathRole } from '../../analyse/types.ts';
 import { notRankedNote } from '../facts.ts';
+import { CLI_KINDS } from '../identity-text.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -106,10 +107,10 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   const sizes = base.map((f) => f.code).sort((x, y) => x - y);
   const median = sizes.length ? sizes[Math.floor(sizes.length / 2)]! : 0;
   const mean = sizes.length ? Math.round(sizes.reduce((s, x) => s + x, 0) / sizes.length) : 0;
-  const internal = a.imports.filter((i) => i.resolved).length;
   // a symbol count below the public names the identity layer found says the pass read little of
   // this language (methods in object literals, `module.exports = class`): no figure rather than a wrong one
   const symbolsRead = a.symbols.length >= (a.identity?.publicApi.length ?? 0);
+  const declared = (a.identity?.publicApi ?? []).some((e) => !CLI_KINDS.has(e.kind));
   const rows: (string | number)[][] = [
     ['Files analysed', num(a.project.files)],
     [fx.productFiles.length ? 'Product source files' : 'Source files (excluding tests)', num(base.length)],
@@ -125,19 +126,24 @@ export function writeMetrics({ a, fx }: WriterContext): string {
         ? `${cite(fx.largestFiles[0].path)} (${plural(fx.largestFiles[0].code, 'line')})`
         : '—',
     ],
+    // where the package declares its public surface, the other chapters count that; a second
+    // "exported" figure (every name without a leading underscore, private modules included) would
+    // contradict it
     ...(symbolsRead
       ? [
-          [
-            fx.productFiles.length ? 'Symbols in the product (exported)' : 'Symbols (exported)',
-            `${num(symbols.length)} (${num(symbols.filter((s) => s.exported).length)})`,
-          ],
+          declared
+            ? ['Symbols in the product', num(symbols.length)]
+            : [
+                fx.productFiles.length ? 'Symbols in the product (exported)' : 'Symbols (exported)',
+                `${num(symbols.length)} (${num(symbols.filter((s) => s.exported).length)})`,
+              ],
         ]
       : []),
-    [
-      'Imports (internal / external)',
-      `${num(a.imports.length)} (${num(internal)} / ${num(a.imports.length - internal)})`,
-    ],
-    ['Product modules / dependency edges', `${num(fx.modules.length)} / ${num(fx.moduleEdges.length)}`],
+    // no import count: over tests, docs and product alike it describes none of them; and one
+    // module with no edges is not a graph
+    ...(fx.modules.length > 1
+      ? [['Product modules / dependency edges', `${num(fx.modules.length)} / ${num(fx.moduleEdges.length)}`]]
+      : []),
     [
       'Declared dependencies (runtime / development)',
       `${num(fx.runtimeDeps.length)} / ${num(fx.devDeps.length)}`,

@@ -71,7 +71,6 @@ export const testing = defineSection({
         ),
         quality,
       ];
-    const product = productSources(fx).length;
     return [
       f(
         sentence(testCount({ a, fx }), writtenWith(a, ' written with')),
@@ -81,18 +80,6 @@ export const testing = defineSection({
         'suites',
       ),
       quality,
-      ...(product
-        ? [
-            f(
-              sentence(
-                `There ${agree(fx.testFiles.length, 'is', 'are')} ${testsPerSource(fx)} test files per product source file`,
-                ` (${plural(product, 'product source file')}; examples, documentation and tests left out)`,
-              ),
-              [],
-              'suites',
-            ),
-          ]
-        : []),
     ];
   },
   writer: writeTesting,
@@ -240,14 +227,8 @@ export function writeTesting(ctx: WriterContext): string {
     );
   } else {
     const cases = new Map(a.tests.files.map((t) => [t.path, t.cases]));
-    const product = productSources(fx).length;
-    parts.push(
-      sentence(
-        testCount(ctx),
-        writtenWith(a, ', written with'),
-        when(product, ` — ${testsPerSource(fx)} test files per product source file`),
-      ),
-    );
+    // no ratio of test files to source files: it says nothing about how well the product is tested
+    parts.push(sentence(testCount(ctx), writtenWith(a, ', written with')));
     // helpers, conftest, mocks and fixture apps hold no case: counted apart, never as test files
     const support = fx.testSupport.length;
     if (support)
@@ -359,11 +340,6 @@ function testCount({ a, fx }: Pick<WriterContext, 'a' | 'fx'>): string {
 /** The test frameworks after `lead` (" written with", ", written with"), or nothing when none was found. */
 function writtenWith(a: Analysis, lead: string): string {
   return when(a.tests.frameworks.length, `${lead} ${joinSome(a.tests.frameworks.map(text), 3)}`);
-}
-
-/** Test files per product source file, to two decimals. */
-function testsPerSource(fx: Facts): string {
-  return (fx.testFiles.length / Math.max(1, productSources(fx).length)).toFixed(2);
 }
 
 // a package manager calling one of the project's scripts (`npm run lint`, `npm test`, `yarn lint`);
