@@ -424,6 +424,8 @@ export interface PublicApiItem {
   kind: string;
   path: string;
   line: number;
+  /** Where a re-exported name is defined, when that is not the export line (`from .core import Command`). */
+  definedAt?: { path: string; line: number };
   /** The short form (`-x`) beside a long name. */
   short?: string;
   /** The value the option takes (`<depth>`), when it names one. */

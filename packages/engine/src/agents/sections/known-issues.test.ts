@@ -38,7 +38,14 @@ describe('writeKnownIssues', () => {
   const ctx = (a: Analysis): WriterContext => ({
     a,
     fx: factsOf(a),
-    plan: { id: '1', level: 1, title: 'Known Issues', kind: 'known-issues', evidence: [], hasChildren: false },
+    plan: {
+      id: '1',
+      level: 1,
+      title: 'Known Issues',
+      kind: 'known-issues',
+      evidence: [],
+      hasChildren: false,
+    },
     findings: [],
     allFindings: {},
     projectName: 'p',
