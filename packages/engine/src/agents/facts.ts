@@ -375,7 +375,7 @@ export function factsOf(a: Analysis): Facts {
       ),
       data: sourceFiles.filter((f) => f.literalData),
     },
-    exportedSymbols: a.symbols.filter((s) => s.exported && inBase.has(s.path)),
+    exportedSymbols: a.symbols.filter((s) => s.exported && inBase.has(s.path) && !isPrivate(s)),
     modules,
     moduleEdges,
     fanIn: fan('to'),
@@ -409,3 +409,11 @@ export function notRankedNote(fx: Facts, minCode: number): string {
 
 const listSome = (items: string[]) =>
   items.length <= 2 ? items.join(' and ') : `${items.slice(0, 2).join(', ')} and ${items.length - 2} more`;
+
+/**
+ * A name users are not meant to reach: one with a leading underscore, or one defined in a private
+ * module (`_compat.py`, `_internal/`); `__init__.py` and `__main__.py` are not private.
+ */
+function isPrivate(s: { name: string; path: string }): boolean {
+  return s.name.startsWith('_') || s.path.split('/').some((part) => /^_(?!_)/.test(part));
+}

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
-import { bareLibraryAnalysis } from '../test-fixtures.ts';
+import { bareLibraryAnalysis, sampleAppAnalysis } from '../test-fixtures.ts';
 import type { SectionPlan } from '../types.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { writeArchitecture } from './architecture.ts';
@@ -132,5 +132,44 @@ describe('each fact in the section that owns it', () => {
       /It is entered through `slugify\(\)` \(`lib\/strings\.js:1`\), imported as `tinylib`, one of 6 entry points\./,
     );
     expect(md).not.toMatch(/part0/);
+  });
+});
+
+describe('module exports in Components', () => {
+  const COMPONENTS_ONLY = section('4.1', 'Components and Modules', 'components');
+  it('never samples names from a private module or with a leading underscore', () => {
+    const a = sampleAppAnalysis();
+    a.files.push({
+      ...a.files.find((f) => f.path === 'src/services/db.ts')!,
+      path: 'src/services/_compat.ts',
+    });
+    a.symbols.push(
+      { path: 'src/services/_compat.ts', name: 'isatty', kind: 'function', line: 3, exported: true },
+      { path: 'src/services/db.ts', name: '_pool', kind: 'const', line: 2, exported: true },
+    );
+    const fx = factsOf(a);
+    expect(fx.exportedSymbols.map((s) => s.name)).not.toContain('isatty');
+    expect(fx.exportedSymbols.map((s) => s.name)).not.toContain('_pool');
+    const md = writeComponents(ctx(a, COMPONENTS_ONLY, [COMPONENTS_ONLY]));
+    expect(md).not.toMatch(/isatty|_pool/);
+  });
+
+  it('samples the declared public names defined in a module, not every exported symbol', () => {
+    const a = sampleAppAnalysis();
+    a.identity = {
+      ...(a.identity ?? {}),
+      kind: 'library',
+      publicApi: [
+        { name: 'createBookService', kind: 'function', path: 'src/services/book-service.ts', line: 9 },
+      ],
+      keyComponents: [],
+      entryPoints: [],
+      nonProduct: [],
+    } as unknown as Analysis['identity'];
+    const md = writeComponents(ctx(a, COMPONENTS_ONLY, [COMPONENTS_ONLY]));
+    expect(md).toMatch(
+      /\*\*`src\/services`\*\*[^\n]*Its public names include `createBookService` \(function/,
+    );
+    expect(md).not.toMatch(/It exports \d+ symbols?/);
   });
 });

@@ -2,7 +2,7 @@
 
 import { factsOf } from '../facts.ts';
 import { abstractionsSentence } from '../how-it-works.ts';
-import { keyComponentParts } from '../identity-text.ts';
+import { CLI_KINDS, keyComponentParts, rankedApi, usageCounts } from '../identity-text.ts';
 import { toldElsewhere, type WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -83,15 +83,41 @@ export function writeComponents(ctx: WriterContext): string {
       return own.length ? { ...m, files: own.length, lines: own.reduce((n, f) => n + f.code, 0) } : m;
     })
     .sort((x, y) => y.lines - x.lines);
-  const blocks = told.slice(0, 10).map((m) => {
-    const files = fx.productFiles.filter((f) => within(m.id, f.path)).sort((x, y) => y.code - x.code);
-    const syms = fx.exportedSymbols.filter((s) => within(m.id, s.path));
-    const symText = syms.length
+  // a module's exports: where the package declares its public surface, the public names defined in
+  // the module, those the code base uses most first (the API chapter tells the whole surface, so a
+  // single module says nothing more); otherwise its exported symbols, private modules left out
+  const declared = (a.identity?.publicApi ?? []).filter((e) => !CLI_KINDS.has(e.kind));
+  const usage = declared.length ? usageCounts(a, ctx.workspace) : new Map<string, number>();
+  const exportsOf = (id: string): string => {
+    if (declared.length) {
+      if (mods.length < 2) return '';
+      const order = new Map(rankedApi({ ...a.identity!, publicApi: declared }, usage).map((e, i) => [e, i]));
+      const here = declared
+        .map((e) => ({ e, at: e.definedAt ?? { path: e.path, line: e.line } }))
+        .filter(({ at }) => within(id, at.path))
+        .sort(
+          (x, y) =>
+            (usage.get(y.e.name) ?? 0) - (usage.get(x.e.name) ?? 0) ||
+            (order.get(x.e) ?? 0) - (order.get(y.e) ?? 0),
+        );
+      return here.length
+        ? ` Its public names include ${joinSome(
+            here.map(({ e, at }) => `${code(e.name)} (${text(e.kind)}, ${cite(at.path, at.line)})`),
+            4,
+          )}.`
+        : '';
+    }
+    const syms = fx.exportedSymbols.filter((s) => within(id, s.path));
+    return syms.length
       ? ` It exports ${plural(syms.length, 'symbol')}, among them ${joinSome(
           syms.slice(0, 4).map((s) => `${code(s.name)} (${text(s.kind)}, ${cite(s.path, s.line)})`),
           4,
         )}.`
       : '';
+  };
+  const blocks = told.slice(0, 10).map((m) => {
+    const files = fx.productFiles.filter((f) => within(m.id, f.path)).sort((x, y) => y.code - x.code);
+    const symText = exportsOf(m.id);
     const largest = joinSome(
       files.slice(0, 3).map((f) => `${cite(f.path)} (${num(f.code)} lines)`),
       3,
@@ -108,7 +134,7 @@ export function writeComponents(ctx: WriterContext): string {
       ? `${plural(told.length - 10, 'smaller module')} (${joinSome(
           told.slice(10).map((m) => code(m.id)),
           6,
-        )}) hold the remaining code.`
+        )}) ${agree(told.length - 10, 'holds', 'hold')} the remaining code.`
       : '';
   // The key components first, told in full here: the product files the rest of the code refers to most.
   const key = keyComponentParts(a);
