@@ -608,6 +608,16 @@ export interface HookFields {
   caller: { name: string; owner?: string; path: string; line: number; onPath: boolean };
 }
 
+/** A public function that builds whatever class its parameter names, `default` when none is given. */
+export interface ClassParam {
+  name: string;
+  owner?: string;
+  param: string;
+  default: string;
+  path: string;
+  line: number;
+}
+
 /** How the product works: its central types, the calls from its entry points, its concurrency. */
 export interface Flow {
   abstractions: {
@@ -633,6 +643,8 @@ export interface Flow {
   extensions?: ExtensionPoint[];
   /** A central type's fields that hold the user's functions (cobra's `Run`, `PreRun`…). */
   hooks?: HookFields;
+  /** Public functions that build the class a parameter names (`cls=`), users' subclasses included. */
+  classParams?: ClassParam[];
   /** Files that declare the product's routes, with the product types each works with. */
   handlers: {
     path: string;

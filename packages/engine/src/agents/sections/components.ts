@@ -52,6 +52,8 @@ export const components = defineSection({
   writer: writeComponents,
 });
 
+const MEMBER_KINDS = new Set(['method', 'property', 'getter', 'setter', 'field']);
+
 export function writeComponents(ctx: WriterContext): string {
   const { a, fx } = ctx;
   const mods = a.moduleGraph.nodes.length
@@ -92,9 +94,13 @@ export function writeComponents(ctx: WriterContext): string {
     if (declared.length) {
       if (mods.length < 2) return '';
       const order = new Map(rankedApi({ ...a.identity!, publicApi: declared }, usage).map((e, i) => [e, i]));
+      // a class's members are not what the module exports; a name told twice (the class and its
+      // re-export) is one name
       const here = declared
+        .filter((e) => !MEMBER_KINDS.has(e.kind))
         .map((e) => ({ e, at: e.definedAt ?? { path: e.path, line: e.line } }))
         .filter(({ at }) => within(id, at.path))
+        .filter(({ e }, i, all) => all.findIndex((x) => x.e.name === e.name) === i)
         .sort(
           (x, y) =>
             (usage.get(y.e.name) ?? 0) - (usage.get(x.e.name) ?? 0) ||

@@ -16,7 +16,7 @@ import type {
   Route,
 } from '../types.ts';
 import { callsIn, definitions, familyOf, importBindings, type Call, type Def } from './definitions.ts';
-import { extensionPoints, hookFields } from './extensions.ts';
+import { classParams, extensionPoints, hookFields } from './extensions.ts';
 import { docOf, traceMainPath } from './main-path.ts';
 import { nextRendering } from '../nextjs.ts';
 
@@ -442,6 +442,7 @@ export function flowPass(input: FlowInput): Flow {
   };
   const extensions = extensionPoints(extensionInput);
   const hooks = hookFields(extensionInput);
+  const classes = classParams(extensionInput);
 
   const rendering = nextRendering(
     src,
@@ -457,6 +458,7 @@ export function flowPass(input: FlowInput): Flow {
     concurrency: concurrency(models),
     ...(extensions.length ? { extensions } : {}),
     ...(hooks ? { hooks } : {}),
+    ...(classes.length ? { classParams: classes } : {}),
     handlers: handlers(models, input.routes, types),
   };
 }

@@ -619,10 +619,14 @@ export function pyDefinition(
   if (!text || depth > 8) return undefined;
   const n = esc(name);
   const index = new LineIndex(text);
-  const def = new RegExp(
-    `^(?:class\\s+${n}\\b|(?:async\\s+)?def\\s+${n}\\b|${n}\\s*(?::[^=\\n]+)?=(?!=))`,
-    'm',
-  ).exec(text);
+  const defs = [
+    ...text.matchAll(
+      new RegExp(`^(?:class\\s+${n}\\b|(?:async\\s+)?def\\s+${n}\\b|${n}\\s*(?::[^=\\n]+)?=(?!=))`, 'gm'),
+    ),
+  ];
+  // `@overload` stubs come before the implementation: the first definition that is not one
+  const overload = (at: number) => /@(?:\w+\.)*overload\s*\n\s*$/.test(text.slice(Math.max(0, at - 200), at));
+  const def = defs.find((m) => !overload(m.index)) ?? defs[0];
   if (def) return { path, line: index.lineOf(def.index) };
   const imp = pyImports(text).find((i) => i.local === name);
   if (!imp) return undefined;
