@@ -144,3 +144,43 @@ describe("an application's own run steps", () => {
     expect(md).toContain('Gradle (`build.gradle`) builds the same project as an alternative to Maven.');
   });
 });
+
+describe('further documentation', () => {
+  it('leads with the guides and the user manual, puts project pages and benchmark READMEs last, and counts the rest', () => {
+    const a = sampleAppAnalysis();
+    a.docs = {
+      readme: { path: 'README.md', headings: ['A Simple Example', 'Donate'] } as NonNullable<
+        Analysis['docs']['readme']
+      >,
+      files: [
+        'AUTHORS.rst',
+        'CODE_OF_CONDUCT.md',
+        'HISTORY.md',
+        'benchmarks/jsx/README.md',
+        'docs/advanced.md',
+        'docs/api.md',
+        'docs/community/faq.md',
+        'docs/community/support.md',
+        'docs/index.md',
+        'docs/quickstart.md',
+        'docs/user/install.md',
+      ],
+    };
+    a.files.push({ ...a.files[0]!, path: 'benchmarks/jsx/README.md', role: 'benchmarks' });
+    const out = writeGettingStarted(ctx(a));
+    const listed = [...out.matchAll(/^- `([^`]+)`/gm)].map((m) => m[1]);
+    expect(listed).toEqual([
+      'docs/index.md',
+      'docs/quickstart.md',
+      'docs/user/install.md',
+      'docs/advanced.md',
+      'docs/api.md',
+      'AUTHORS.rst',
+      'CODE_OF_CONDUCT.md',
+      'HISTORY.md',
+    ]);
+    expect(out).toContain('and 3 more files.');
+    // a README's example section is its usage section
+    expect(out).not.toContain('has no installation or usage section');
+  });
+});
