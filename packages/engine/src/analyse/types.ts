@@ -145,6 +145,8 @@ export interface EntryPoint {
   defaultGoal?: boolean;
   /** Whose entry point this is: the product's, or the examples', tests', scripts'… (from the identity layer). */
   area?: NonProductRole | 'product';
+  /** For a package's 'main' kind: the manifest field that declares it, when not `main` (`module`). */
+  field?: 'module';
 }
 
 export interface SymbolInfo {

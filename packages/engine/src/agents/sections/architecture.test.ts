@@ -173,3 +173,25 @@ describe('module exports in Components', () => {
     expect(md).not.toMatch(/It exports \d+ symbols?/);
   });
 });
+
+describe('declared entry points', () => {
+  it("leaves out a benchmark manifest's main and labels the module entry as such", () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [
+      { kind: 'main', name: 'dist/cjs/index.js', path: 'package.json', line: 5, area: 'product' },
+      {
+        kind: 'main',
+        field: 'module',
+        name: 'dist/index.js',
+        path: 'package.json',
+        line: 7,
+        area: 'product',
+      },
+      { kind: 'main', name: 'index.js', path: 'benchmarks/jsx/package.json', line: 4, area: 'benchmarks' },
+    ];
+    const md = writeArchitecture(ctx(a, ENTRIES, REPORT));
+    expect(md).toMatch(/package main `dist\/cjs\/index\.js`/);
+    expect(md).toMatch(/package module \(ES build\) `dist\/index\.js`/);
+    expect(md).not.toMatch(/benchmarks\/jsx/);
+  });
+});

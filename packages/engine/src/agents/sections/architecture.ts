@@ -306,8 +306,11 @@ export function writeArchitecture(ctx: WriterContext): string {
     const top = folders || 'absent (all files sit at the root)';
     parts.push(`No internal imports link the files into modules; the top-level directories are ${top}.`);
   }
-  const entries = a.entryPoints.filter((e) =>
-    ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind),
+  // the product's own: a benchmark's or an example's manifest declares none of the product's entries
+  const entries = a.entryPoints.filter(
+    (e) =>
+      ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile'].includes(e.kind) &&
+      (!e.area || e.area === 'product'),
   );
   const launched = fx.launchers.slice(0, 6);
   if (wants(ctx, 'entry-points') && launched.length) {
@@ -361,7 +364,8 @@ export function writeArchitecture(ctx: WriterContext): string {
   const entry = (e: (typeof entries)[number]) => {
     const verb = e.kind === 'export' ? 'resolves to' : 'runs';
     const command = when(e.command, ` ${verb} ${code(e.command ?? '')}`);
-    return `${KIND[e.kind] ?? text(e.kind)} ${code(e.name)}${command} (${cite(e.path, e.line)})`;
+    const kind = e.field === 'module' ? 'package module (ES build)' : (KIND[e.kind] ?? text(e.kind));
+    return `${kind} ${code(e.name)}${command} (${cite(e.path, e.line)})`;
   };
   if (wants(ctx, 'entry-points') && entries.length) {
     // beside the launched files above, these are the ones the manifests declare
