@@ -195,3 +195,36 @@ describe('declared entry points', () => {
     expect(md).not.toMatch(/benchmarks\/jsx/);
   });
 });
+
+describe('the overview of a library with tests and docs beside it', () => {
+  const OVERVIEW = section('1.1', 'Purpose and Scope', 'overview');
+  const big = () => {
+    const a = sampleAppAnalysis();
+    // a repository swollen by documentation and fixture Makefiles around a small product
+    a.files.push(
+      { ...a.files[0]!, path: 'docs/guide.rst', language: 'reStructuredText', code: 20_000, role: 'docs' },
+      { ...a.files[0]!, path: 'tests/certs/Makefile', language: 'make', code: 9_000, role: 'tests' },
+    );
+    a.languages.push(
+      { language: 'reStructuredText', files: 1, code: 20_000, comment: 0, blank: 0 },
+      { language: 'make', files: 1, code: 9_000, comment: 0, blank: 0 },
+    );
+    a.frameworks = [
+      { name: 'urllib3', category: 'other', role: 'http-client', evidence: 'pyproject.toml:21' },
+    ];
+    return a;
+  };
+
+  it('judges no size from the repository total and lists the languages of the product', () => {
+    const md = writeOverview(ctx(big(), OVERVIEW, [OVERVIEW]));
+    expect(md).not.toMatch(/small code base|medium-sized|large code base/);
+    expect(md).toMatch(/\*\*Languages of the product:\*\* TypeScript \(/);
+    expect(md).not.toMatch(/\*\*Languages[^\n]*make/);
+  });
+
+  it('calls a library the product drives a library, not a framework', () => {
+    const md = writeOverview(ctx(big(), OVERVIEW, [OVERVIEW]));
+    expect(md).toMatch(/\*\*Main libraries:\*\* urllib3/);
+    expect(md).not.toMatch(/\*\*Frameworks:\*\*/);
+  });
+});
