@@ -84,3 +84,19 @@ describe('code metrics', () => {
     expect(out).not.toMatch(/\(exported\)/);
   });
 });
+
+describe('the lines kept apart from the product', () => {
+  it('name the folders a role adds up when it spans several', () => {
+    const a = sampleAppAnalysis();
+    const f = a.files.find((x) => x.path === 'src/app.ts')!;
+    a.files.push(
+      { ...f, path: 'benchmarks/run.ts', role: 'benchmarks' },
+      { ...f, path: 'perf-measures/size.ts', role: 'benchmarks', size: f.size + 1 },
+    );
+    a.linesByRole = {
+      ...(a.linesByRole ?? {}),
+      benchmarks: { files: 2, code: 2 * f.code, comment: 0, blank: 0 },
+    };
+    expect(writeMetrics(ctx(a))).toMatch(/of which benchmarks \(`benchmarks`, `perf-measures`\) \|/);
+  });
+});

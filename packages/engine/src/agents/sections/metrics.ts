@@ -7,6 +7,7 @@ import type { WriterContext } from '../writers/context.ts';
 import {
   agree,
   cite,
+  code,
   countBy,
   num,
   paragraphs,
@@ -75,7 +76,9 @@ function roleRows(a: Analysis, testFiles: number, productFiles: FileInfo[]): (st
   // the tests' share counts every file under test paths; when that is more than the test files
   // (pages, configs, data beside them) the label says so, so the two counts do not contradict
   const named = (r: PathRole, label: string) =>
-    r === 'tests' && roles[r]!.files > testFiles ? 'tests and their data and configs' : label;
+    r === 'tests' && roles[r]!.files > testFiles
+      ? 'tests and their data and configs'
+      : `${label}${foldersOf(a, r)}`;
   const row = (label: string, s: { files: number; code: number }) => [
     `  of which ${label}`,
     `${num(s.code)} in ${plural(s.files, 'file')}`,
@@ -95,6 +98,18 @@ function roleRows(a: Analysis, testFiles: number, productFiles: FileInfo[]): (st
       ...(rest.code > 0 ? [row('files beside the product (setup, data, manifests)', rest)] : []),
     ];
   });
+}
+
+/**
+ * " (`benchmarks`, `perf-measures`)": the top-level folders a role's figure adds up, when it spans
+ * several and nothing outside them, so the row says which folders it counts.
+ */
+function foldersOf(a: Analysis, role: PathRole): string {
+  if (role === 'product' || role === 'other') return '';
+  const files = a.files.filter((f) => f.role === role && f.code > 0 && !f.duplicateOf);
+  if (files.some((f) => !f.path.includes('/'))) return '';
+  const tops = [...new Set(files.map((f) => f.path.split('/')[0]!))];
+  return tops.length > 1 && tops.length <= 4 ? ` (${tops.map((t) => code(t)).join(', ')})` : '';
 }
 
 export function writeMetrics({ a, fx }: WriterContext): string {

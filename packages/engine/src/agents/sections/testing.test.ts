@@ -246,3 +246,28 @@ describe('the CI and TODO sentences', () => {
     expect(writeTesting(c)).toMatch(/1 TODO\/FIXME marker remains in the product code/);
   });
 });
+
+describe('the size of a test or benchmark folder', () => {
+  it('is the one the directory layout gives, not a second count of its code files', () => {
+    const a = analysis(
+      [
+        code('lib/app.js', 'JavaScript'),
+        code('benchmarks/run.js', 'JavaScript', 30),
+        code('benchmarks/data.json', 'JSON', 50),
+        code('__tests__/app.test.js', 'JavaScript'),
+      ],
+      { frameworks: ['node:test'], files: [{ path: '__tests__/app.test.js', cases: 2 }], totalCases: 2 },
+    );
+    const node = (name: string, files: number, lines: number) => ({
+      name,
+      path: name,
+      files,
+      bytes: 0,
+      lines,
+      children: [],
+    });
+    a.tree.children = [node('benchmarks', 2, 80), node('__tests__', 1, 20), node('lib', 1, 20)];
+    const out = writeTesting(ctx(a));
+    expect(out).toContain('Benchmarks live in `benchmarks` (2 files, 80 lines of code).');
+  });
+});

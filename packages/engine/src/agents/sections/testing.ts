@@ -262,9 +262,14 @@ export function writeTesting(ctx: WriterContext): string {
   if (wants(ctx, 'suites') && fx.testFolders.length) {
     const tests = fx.testFolders.filter((d) => d.kind === 'test');
     const bench = fx.testFolders.filter((d) => d.kind === 'bench');
+    // a folder's size is the one the directory layout gives it (every file, lines of code), so the
+    // chapters never give the same folder two sizes
     const list = (ds: typeof tests) =>
       joinSome(
-        ds.map((d) => `${code(d.path)} (${plural(d.files, 'file')}, ${num(d.lines)} lines)`),
+        ds.map((d) => {
+          const n = treeNode(a.tree, d.path) ?? d;
+          return `${code(d.path)} (${plural(n.files, 'file')}, ${num(n.lines)} lines of code)`;
+        }),
         5,
       );
     const where = [
@@ -400,4 +405,16 @@ export function ciRuns(a: Analysis): string {
 
 function isCiScript(c: Analysis['ci'][number]): boolean {
   return c.provider === 'CI script';
+}
+
+/** The directory-layout node of a folder, when the layout goes that deep. */
+function treeNode(tree: Analysis['tree'], path: string): { files: number; lines: number } | undefined {
+  let nodes = tree.children;
+  for (;;) {
+    const hit = nodes.find((n) => n.path === path);
+    if (hit) return hit;
+    const parent = nodes.find((n) => path.startsWith(`${n.path}/`));
+    if (!parent) return undefined;
+    nodes = parent.children;
+  }
 }
