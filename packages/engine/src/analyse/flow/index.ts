@@ -423,7 +423,7 @@ export function flowPass(input: FlowInput): Flow {
   });
 
   // the central types in their authors' words
-  const onPath = mainPath.flatMap((st) => (st.owner && !st.external ? [st.owner] : []));
+  const onPath = pathTypes(mainPath, types);
   const central = abstractions(models, identity, types, fns, onPath);
   for (const a of central) {
     const file = byPath.get(a.path);
@@ -491,7 +491,17 @@ const MACHINERY =
   /(Lexer|Tokenizer|Scanner|Parser|Compiler|Analy[sz]er|Evaluator|Interpreter|Executor|Scheduler|Dispatcher|Router|Renderer|Resolver|Planner|Optimizer|Walker|Transport|Adapter)$/;
 
 /** The types defined in the most central files, by how often the rest of the product names them. */
-function abstractions(
+/**
+ * The types the unit of work runs through, in path order: the owners of its steps, and the types it
+ * makes on the way (the request context built for every request and handed to every handler).
+ */
+export function pathTypes(mainPath: MainPathStep[], types: Map<string, unknown>): string[] {
+  return mainPath.flatMap((st) =>
+    st.external ? [] : st.owner ? [st.owner] : types.has(st.name) ? [st.name] : [],
+  );
+}
+
+export function abstractions(
   models: FileModel[],
   identity: Identity,
   types: Map<string, Target[]>,
@@ -527,12 +537,12 @@ function abstractions(
       uses,
     });
   }
-  // the first two types the unit of work runs through lead, in the order the path meets them, then
+  // the first three types the unit of work runs through lead, in the order the path meets them, then
   // the program's named machinery (its Lexer, Parser, Adapter), then the rest by use
-  const leading = [...new Set(onPath)].slice(0, 2);
+  const leading = [...new Set(onPath)].slice(0, 3);
   const pathRank = (x: { name: string }) => {
     const i = leading.indexOf(x.name);
-    return i >= 0 ? i : MACHINERY.test(x.name) ? 2 : 3;
+    return i >= 0 ? i : MACHINERY.test(x.name) ? 3 : 4;
   };
   return out
     .filter((x) => x.uses + x.methods >= 5)
