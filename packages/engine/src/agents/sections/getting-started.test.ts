@@ -163,6 +163,7 @@ describe('further documentation', () => {
         'docs/community/support.md',
         'docs/index.md',
         'docs/quickstart.md',
+        'docs/troubleshooting.md',
         'docs/user/install.md',
       ],
     };
@@ -172,14 +173,14 @@ describe('further documentation', () => {
     expect(listed).toEqual([
       'docs/index.md',
       'docs/quickstart.md',
+      'docs/troubleshooting.md',
       'docs/user/install.md',
       'docs/advanced.md',
       'docs/api.md',
       'AUTHORS.rst',
       'CODE_OF_CONDUCT.md',
-      'HISTORY.md',
     ]);
-    expect(out).toContain('and 3 more files.');
+    expect(out).toContain('and 4 more files.');
     // a README's example section is its usage section
     expect(out).not.toContain('has no installation or usage section');
   });

@@ -311,7 +311,7 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
 
 // pages a newcomer reads first: the docs' index, quick start, guides and the user manual
 const GUIDE =
-  /(?:^|\/)(?:index|readme|quick-?start|getting[-_ ]?started|guide|tutorial|intro(?:duction)?|install(?:ation)?|usage|overview|user)(?:[-_./]|$)/i;
+  /(?:^|\/)(?:index|readme|quick-?start|getting[-_ ]?started|guide|tutorial|intro(?:duction)?|install(?:ation)?|usage|overview|user|troubleshooting|migrat\w*)(?:[-_./]|$)/i;
 // about the project rather than the code: its people, conduct, governance and history
 const PROJECT_PAGE =
   /(?:^|\/)(?:authors?|contributors|code[-_]of[-_]conduct|governance|maintainers|funding|support|security|community|changelog|changes|history|news|release[-_]?(?:notes|process)?|licen[cs]e|notice)(?:[-_./]|$)/i;
