@@ -532,3 +532,50 @@ describe('central types', () => {
     expect(central.map((t) => t.name)).toEqual(['App', 'SmartRouter', 'Context', 'TrieRouter']);
   });
 });
+
+describe('what a file defines', () => {
+  it('names getters and setters as properties and leaves closures inside a function out', () => {
+    const contents = {
+      'lib/request.js': [
+        'module.exports = {',
+        '  get host () {',
+        '    return this.get("Host")',
+        '  },',
+        '  set body (val) {',
+        '    this._body = val',
+        '  },',
+        '  accepts (...args) {',
+        '    return this.accept.types(...args)',
+        '  },',
+        '}',
+      ].join('\n'),
+      'lib/params.js': [
+        'module.exports = {',
+        '  stringify: (obj) => {',
+        '    const addKey = (k, v, params) => {',
+        '      params.append(k, v)',
+        '    }',
+        '    return obj',
+        '  },',
+        '}',
+      ].join('\n'),
+    };
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: fileInfos(contents, 'JavaScript'),
+      identity: identity({
+        productPaths: ['lib'],
+        keyComponents: [
+          { path: 'lib/request.js', rank: 1 },
+          { path: 'lib/params.js', rank: 2 },
+        ],
+      }),
+      routes: [],
+      dependencies: [],
+    });
+    const names = flow.defines.find((d) => d.path === 'lib/request.js')?.names ?? [];
+    expect(names).toEqual(expect.arrayContaining(['host', 'body', 'accepts()']));
+    expect(names).not.toContain('host()');
+    expect(flow.defines.find((d) => d.path === 'lib/params.js')?.names ?? []).not.toContain('addKey()');
+  });
+});

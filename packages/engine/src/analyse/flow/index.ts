@@ -595,13 +595,16 @@ function defines(
             : [],
       );
     const centralNames = central.filter((t) => t.path === path).map((t) => t.name);
+    // a getter or setter is read as a property (`ctx.host`), never called: named without "()"; a
+    // closure declared inside another function's body is no part of what the file offers
+    const named = (d: Def) => (isAccessor(file, d) ? d.name : `${d.name}()`);
     const all = [
       ...new Set([
         ...stepNames,
         ...centralNames,
         ...types.map((t) => t.name),
-        ...methods.map((m) => `${m.name}()`),
-        ...fns.map((f) => `${f.name}()`),
+        ...methods.map(named),
+        ...fns.filter((f) => !isLocalClosure(file, f)).map(named),
       ]),
     ];
     // private names (`_compat` helpers, `#fields`, Go's lower-case names, constructors) and interface
@@ -614,6 +617,24 @@ function defines(
     if (names.length) out.push({ path, names });
   }
   return out;
+}
+
+/** `get host () {`, `set body (val) {`, or a Python method under `@property` / `@x.setter`. */
+export function isAccessor(file: FileModel, def: Def): boolean {
+  const line = file.lines[def.line - 1] ?? '';
+  if (/^\s*(?:static\s+)?(?:get|set)\s+[\w$#]+\s*\(/.test(line)) return true;
+  const above = (file.lines[def.line - 2] ?? '').trim();
+  return /^@(?:property|(?:functools\.)?cached_property|[\w.]+\.(?:setter|getter|deleter))\b/.test(above);
+}
+
+/** `const addKey = (k, v) => …` inside another function's body: a JS closure, not a definition of the file. */
+function isLocalClosure(file: FileModel, def: Def): boolean {
+  return (
+    !def.owner &&
+    def.indent > 0 &&
+    familyOf(file.language) === 'js' &&
+    /^\s*(?:const|let|var)\s/.test(file.lines[def.line - 1] ?? '')
+  );
 }
 
 /** A name its language or its author marks as no part of what a file offers to the rest. */
