@@ -291,3 +291,19 @@ describe('how the configuration chapter tells where variables are documented', (
     expect(md).toContain("Not the product's configuration, so not listed: set by CI: `BIN_PATH`.");
   });
 });
+
+describe('configuration files', () => {
+  it('keep a dependency-update schedule out of what shapes the build and the run', () => {
+    const a = analysis();
+    a.config.files = [{ path: '.github/dependabot.yml', kind: 'dependency updates' }];
+    const alone = writeConfiguration(ctx(a, 'configuration'));
+    expect(alone).not.toMatch(/\d+ configuration files? shapes?/);
+    expect(alone).toMatch(
+      /Apart from repository upkeep \(`\.github\/dependabot\.yml` \(dependency updates\)\), no configuration file shapes how the project builds and runs\./,
+    );
+    a.config.files.push({ path: 'tsconfig.json', kind: 'TypeScript compiler' });
+    const both = writeConfiguration(ctx(a, 'configuration'));
+    expect(both).toMatch(/1 configuration file shapes how the project builds and runs:/);
+    expect(both).toMatch(/Repository upkeep, not the build: `\.github\/dependabot\.yml`/);
+  });
+});

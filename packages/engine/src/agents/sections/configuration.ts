@@ -239,15 +239,29 @@ export function writeConfiguration(ctx: WriterContext): string {
       ),
     );
   if (wants(ctx, 'files') && a.config.files.length) {
-    parts.push(
-      `${plural(a.config.files.length, 'configuration file')} ${agree(a.config.files.length, 'shapes', 'shape')} how the project builds and runs:`,
+    // a bot's schedule for dependency updates keeps the repository current: it shapes neither the
+    // build nor the run
+    const upkeep = a.config.files.filter((c) => UPKEEP_KINDS.has(c.kind));
+    const shaping = a.config.files.filter((c) => !UPKEEP_KINDS.has(c.kind));
+    const aside = joinSome(
+      upkeep.map((c) => `${cite(c.path)} (${text(c.kind)})`),
+      3,
     );
-    parts.push(
-      table(
-        ['File', 'Kind'],
-        a.config.files.slice(0, 30).map((c) => [cite(c.path), text(c.kind)]),
-      ),
-    );
+    if (shaping.length) {
+      parts.push(
+        `${plural(shaping.length, 'configuration file')} ${agree(shaping.length, 'shapes', 'shape')} how the project builds and runs:`,
+      );
+      parts.push(
+        table(
+          ['File', 'Kind'],
+          shaping.slice(0, 30).map((c) => [cite(c.path), text(c.kind)]),
+        ),
+      );
+      if (upkeep.length) parts.push(`Repository upkeep, not the build: ${aside}.`);
+    } else
+      parts.push(
+        `Apart from repository upkeep (${aside}), no configuration file shapes how the project builds and runs.`,
+      );
   }
   if (wants(ctx, 'files')) parts.push(...propertySettings(a));
   const example = a.files.find((f) => /(^|\/)\.env\.(example|sample|template)$/.test(f.path));
@@ -258,6 +272,9 @@ export function writeConfiguration(ctx: WriterContext): string {
   }
   return paragraphs(...parts);
 }
+
+/** Configuration kinds that tend the repository rather than build or run the project. */
+const UPKEEP_KINDS = new Set(['dependency updates']);
 
 // a property key that names a credential: its value is never shown
 const secretKey = (key: string) => isSecretName(key.replace(/[.-]/g, '_').toUpperCase());
