@@ -62,6 +62,11 @@ export interface Manifest {
   description?: string;
   /** Whose manifest it is: the product's, or an example's, a benchmark's… (from the identity layer). */
   area?: NonProductRole | 'product';
+  /**
+   * The runtimes and tools it asks for, with the version range and line: `requires-python`,
+   * `engines.node`, `packageManager` (`bun@1.2.20`).
+   */
+  requires?: { name: string; version: string; line?: number }[];
 }
 
 /** A committed lockfile (or a requirements file exported from one) and the tool that writes it. */

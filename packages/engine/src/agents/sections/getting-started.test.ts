@@ -185,3 +185,23 @@ describe('further documentation', () => {
     expect(out).not.toContain('has no installation or usage section');
   });
 });
+
+describe('prerequisites', () => {
+  it('give the versions the manifests ask for, each cited at its line', () => {
+    const a = project('library', [
+      {
+        path: 'package.json',
+        ecosystem: 'npm',
+        name: 'web',
+        area: 'product',
+        requires: [
+          { name: 'node', version: '>=16.9.0', line: 5 },
+          { name: 'bun', version: '1.2.20', line: 7 },
+        ],
+      },
+    ]);
+    expect(writeGettingStarted(ctx(a))).toContain(
+      'Prerequisites, from the manifests: Node.js `>=16.9.0` (`package.json:5`) and Bun `1.2.20` (`package.json:7`).',
+    );
+  });
+});

@@ -83,6 +83,17 @@ const RUNTIME: Record<string, string> = {
   nuget: '.NET SDK',
 };
 
+/** How a runtime a manifest requires is named in prose. */
+const REQUIRED_NAME: Record<string, string> = {
+  python: 'Python',
+  node: 'Node.js',
+  bun: 'Bun',
+  deno: 'Deno',
+  npm: 'npm',
+  pnpm: 'pnpm',
+  yarn: 'Yarn',
+};
+
 const ENV_TEMPLATE_SUFFIX = /\.(example|sample|template)$/;
 const ENV_TEMPLATE = /(^|\/)\.env(\.[\w-]+)?\.(example|sample|template)$/;
 
@@ -147,7 +158,18 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
   const parts: string[] = [];
   const manifests = productManifests(a);
   const eco = [...new Set(manifests.map((m) => m.ecosystem))];
-  if (eco.length)
+  // the versions the manifests ask for (`requires-python`, `engines`, `packageManager`) are the
+  // prerequisite; without one, the runtime alone with the manifests that imply it
+  const asked = manifests.flatMap((m) => (m.requires ?? []).map((r) => ({ ...r, path: m.path })));
+  const runtimeName = (n: string) => REQUIRED_NAME[n.toLowerCase()] ?? n;
+  if (asked.length)
+    parts.push(
+      `Prerequisites, from the manifests: ${joinSome(
+        asked.map((r) => `${text(runtimeName(r.name))} ${code(r.version)} (${cite(r.path, r.line)})`),
+        5,
+      )}.`,
+    );
+  else if (eco.length)
     parts.push(
       `Prerequisites, from the manifests: ${joinSome(
         eco.map(
