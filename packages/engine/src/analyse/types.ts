@@ -227,6 +227,8 @@ export interface EnvVar {
   inHelp?: boolean;
   /** Whose read this is: the product's, or the tests', examples', scripts'… (from the identity layer). */
   area?: NonProductRole | 'product';
+  /** The library call that reads it for the product (`getproxies()`), when the product does not read it by name. */
+  readBy?: string;
 }
 
 /** A table or stored entity as the code declares it (SQL, ORM model, entity-named schema). */

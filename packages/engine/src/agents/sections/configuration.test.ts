@@ -280,6 +280,19 @@ describe('how the configuration chapter tells where variables are documented', (
     ]);
     expect(md).toContain('`<AUTO_ENVVAR_PREFIX>_<NAME>` is filled in from `auto_envvar_prefix` and `name`');
     expect(md).toContain('`<ENVVAR>` is the variable the `envvar` setting names');
+    // their reader decides what unset means: no "no default value" for them
+    expect(md).not.toMatch(/no default value/);
+  });
+
+  it('a name a library call looks up itself is not filled in from anything of the product', () => {
+    const md = withVars([
+      v('<SCHEME>_proxy', { file: 'src/utils.py', line: 882, readBy: 'getproxies()' }),
+      v('no_proxy', { file: 'src/utils.py', line: 882, readBy: 'getproxies()' }),
+    ]);
+    expect(md).toContain(
+      '`<SCHEME>_proxy` stands for every name of that form, which `getproxies()` looks up itself (`src/utils.py:882`)',
+    );
+    expect(md).not.toMatch(/filled in from `scheme`|no default value/);
   });
 
   it('a variable outside the configuration stands under one label only', () => {

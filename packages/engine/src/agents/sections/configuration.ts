@@ -180,7 +180,12 @@ export function writeConfiguration(ctx: WriterContext): string {
   } else if (byName.size) {
     const entries = [...byName.entries()];
     const required = entries.filter(([, es]) => isRequired(es)).map(([n]) => n);
-    const optional = entries.filter(([, es]) => isOptionalWithoutDefault(es)).map(([n]) => n);
+    // a name built at run time, or one only a library call reads, falls back as its reader decides
+    // (a setting's default, the library's own rule): "no default value" would misdescribe it
+    const ownRead = (n: string, es: EnvVar[]) => !n.includes('<') && es.some((e) => !e.readBy);
+    const optional = entries
+      .filter(([n, es]) => ownRead(n, es) && isOptionalWithoutDefault(es))
+      .map(([n]) => n);
     const emptyToClient = entries.some(([, es]) => isRequired(es) && !es.some((e) => e.required));
     const files = unique(vars.map((e) => e.file)).length;
     const reads = `The product reads ${plural(byName.size, 'environment variable')} in ${plural(files, 'file')}.`;
@@ -333,6 +338,9 @@ function builtNamesLine(vars: EnvVar[]): string | null {
   if (!built.length) return null;
   const phrase = (e: EnvVar) => {
     const parts = (e.name.match(/<[^<>]+>/g) ?? []).map((p) => code(p.slice(1, -1).toLowerCase()));
+    // a library call looks such names up itself: nothing of the product fills the placeholder in
+    if (e.readBy)
+      return `${code(e.name)} stands for every name of that form, which ${code(e.readBy)} looks up itself (${cite(e.file, e.line)})`;
     return /^<[^<>]+>$/.test(e.name)
       ? `${code(e.name)} is the variable the ${parts[0]} setting names (${cite(e.file, e.line)})`
       : `${code(e.name)} is filled in from ${joinSome(parts, 3)} (${cite(e.file, e.line)})`;
