@@ -271,3 +271,29 @@ describe('the size of a test or benchmark folder', () => {
     expect(out).toContain('Benchmarks live in `benchmarks` (2 files, 80 lines of code).');
   });
 });
+
+describe('the comment share in Code Quality', () => {
+  it('is measured over the product, beside the product figures, not over tests and data', () => {
+    const a = analysis(
+      [
+        { ...code('lib/app.js', 'JavaScript', 80), comment: 20 },
+        { ...code('__tests__/app.test.js', 'JavaScript', 900), comment: 0 },
+      ],
+      { frameworks: ['node:test'], files: [{ path: '__tests__/app.test.js', cases: 2 }], totalCases: 2 },
+    );
+    a.project.lines = { code: 980, comment: 20, blank: 0 };
+    const out = writeTesting({
+      ...ctx(a),
+      plan: {
+        id: '8.2',
+        level: 2,
+        title: 'Code Quality',
+        kind: 'testing',
+        focus: 'quality',
+        evidence: [],
+        hasChildren: false,
+      },
+    });
+    expect(out).toContain('Comments make up 20.0% of the non-blank lines of the product');
+  });
+});

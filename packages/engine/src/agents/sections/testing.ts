@@ -286,7 +286,6 @@ export function writeTesting(ctx: WriterContext): string {
       )}.`,
     );
   if (ctx.plan.focus === 'quality') {
-    const l = a.project.lines;
     const big = fx.largestFiles.filter((f) => f.code > 500);
     const largest = big[0] ? `${cite(big[0].path)}, ${num(big[0].code)}` : '';
     // the markers in tests, examples and vendored code are not the product's debt, as in the other chapters
@@ -296,7 +295,7 @@ export function writeTesting(ctx: WriterContext): string {
       : 'no source file exceeds 500 lines of code';
     parts.push(
       sentence(
-        `Comments make up ${pct(l.comment, l.code + l.comment)} of the non-blank lines`,
+        `Comments make up ${productCommentShare(a, fx)} of the non-blank lines${when(fx.productFiles.length, ' of the product')}`,
         `; ${plural(todos, 'TODO/FIXME marker')} ${agree(todos, 'remains', 'remain')} in the product code`,
         `; ${size}`,
       ) + notRankedNote(fx, 500),
@@ -323,6 +322,17 @@ function script(name: string, command?: string): string {
   return command && command.length <= 60 && !BANNER.test(command)
     ? `${code(name)} → ${code(command)}`
     : code(name);
+}
+
+/**
+ * Comments as a share of the product's non-blank lines, beside the product's other quality figures;
+ * the repository's share (tests, data, benchmarks) when no product base is known.
+ */
+function productCommentShare(a: Analysis, fx: Facts): string {
+  if (!fx.productFiles.length) return commentShare(a);
+  const comment = fx.productFiles.reduce((n, f) => n + f.comment, 0);
+  const code = fx.productFiles.reduce((n, f) => n + f.code, 0);
+  return pct(comment, code + comment);
 }
 
 /** Comments as a share of the non-blank lines. */
