@@ -1534,6 +1534,8 @@ export function docOf(raw: string | null | undefined, def: Def, language: string
   const prose = (fields >= 0 ? leadLines.slice(0, fields) : leadLines)
     .join(' ')
     .replace(/\{@\w+\s+([^}]*)\}/g, '$1')
+    // reStructuredText's escaped plural after a role (:class:`Option`\\s): the backslash is markup
+    .replace(/`\\(?=[a-z])/g, '`')
     // Sphinx roles and reStructuredText literals: :class:`Response <Response>` is Response
     .replace(/:\w+:`~?([^`<]*?)\s*(?:<[^>`]*>)?`/g, '$1')
     .replace(/``([^`]+)``/g, '$1')
