@@ -6,24 +6,6 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 
-// The job process's analysis passes and agents still hold regular expressions these rules flag (235 of
-// them when the rules came in, issue 22). They run in the report's own process under its time limit,
-// never on the web process's event loop; each file leaves this list when its expressions are rewritten,
-// and no file may join it.
-const NOT_YET_LINEAR = [
-  'packages/engine/src/agents/identity-text.ts',
-  'packages/engine/src/analyse/docs.ts',
-  'packages/engine/src/analyse/entry-points.ts',
-  'packages/engine/src/analyse/env-readers.ts',
-  'packages/engine/src/analyse/env-vars.ts',
-  'packages/engine/src/analyse/flow/definitions.ts',
-  'packages/engine/src/analyse/flow/index.ts',
-  'packages/engine/src/analyse/flow/main-path.ts',
-  'packages/engine/src/analyse/identity/index.ts',
-  'packages/engine/src/analyse/identity/rank.ts',
-  'packages/engine/src/analyse/identity/surface.ts',
-];
-
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -47,13 +29,6 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: {
       'regexp/no-super-linear-move': 'error',
-    },
-  },
-  {
-    files: NOT_YET_LINEAR,
-    rules: {
-      'regexp/no-super-linear-backtracking': 'warn',
-      'regexp/no-super-linear-move': 'warn',
     },
   },
   {

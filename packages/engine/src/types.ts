@@ -5,6 +5,7 @@ import type { Analysis } from './analyse/types.ts';
 import type { DocTree } from './tree/types.ts';
 import { DEFAULT_TEMPLATE_MAX_HEADINGS } from '@atr/shared/template';
 import type { ReportTemplate } from './template/types.ts';
+import type { ModelProvider, ModelUsage, ReportEstimate } from './llm/types.ts';
 
 export type { Analysis, DocTree, ReportTemplate };
 
@@ -31,7 +32,7 @@ export interface EngineContext {
   signal?: AbortSignal;
   log?: (message: string, data?: Record<string, unknown>) => void;
   /** Language model for the agents; the offline model when absent. */
-  model?: import('./agents/types.ts').ModelProvider;
+  model?: ModelProvider;
   /** Language-model settings (AI_*); with a provider set, the agents run on the model (issue: AI agents). */
   ai?: import('./llm/config.ts').AiConfig;
   /** Where model responses are cached (the server: a per-user table), so an unchanged project costs nothing. */
@@ -148,6 +149,17 @@ export interface ReportInput {
   company?: CompanyData;
 }
 
+/** One step of the agents (planner, analyst, writer, reviewer), as the report's trace records it. */
+export interface AgentTrace {
+  role: 'planner' | 'analyst' | 'writer' | 'reviewer';
+  sectionId?: string;
+  model: string; // "offline" or provider/model
+  startedAt: string;
+  ms: number;
+  summary: string;
+  details?: Record<string, unknown>;
+}
+
 /** What the pipeline produces, all as bytes so the caller decides where they go. */
 export interface ReportArtifacts {
   docx: Uint8Array;
@@ -156,15 +168,15 @@ export interface ReportArtifacts {
   previewPdf: Uint8Array; // first 5 pages only
   analysis: Analysis;
   tree: DocTree;
-  trace: import('./agents/types.ts').AgentTrace[];
+  trace: AgentTrace[];
   timings: Partial<Record<PipelineStep, number>>; // milliseconds per step
   pageCount: number;
   /** Present when the agents ran on a language model: requests, cache hits, tokens, cost, retries. */
   ai?: {
     provider: string;
     model: string;
-    usage: import('./llm/client.ts').ModelUsage;
-    estimate?: import('./llm/estimate.ts').ReportEstimate;
+    usage: ModelUsage;
+    estimate?: ReportEstimate;
   };
   /** Present when the context had an analysis cache: the content key and whether it was a hit. */
   analysisCache?: AnalysisCacheOutcome;

@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '../analyse/types.ts';
-import { ClaimLedger, extractClaims, findContradictions, reviewConsistency } from './consistency.ts';
+import { ClaimLedger } from './claim-ledger.ts';
+import { extractClaims, findContradictions, reviewConsistency } from './consistency.ts';
 import { reviewDraft } from './reviewer.ts';
 import { bareLibraryAnalysis, SAMPLE_APP_DIR, sampleAppAnalysis, workspaceFor } from './test-fixtures.ts';
 import type { AgentDeps, SectionDraft } from './types.ts';

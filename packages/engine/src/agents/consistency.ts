@@ -10,43 +10,7 @@ import { CLI_KINDS } from './identity-text.ts';
 import { userConfigVars } from './sections/configuration.ts';
 import { productTodos } from './sections/known-issues.ts';
 import { replaceCodeSpans } from '../citations.ts';
-
-export type ClaimKey =
-  | 'test-cases'
-  | 'tests'
-  | 'test-files'
-  | 'files'
-  | 'source-files'
-  | 'lines-of-code'
-  | 'dependencies'
-  | 'runtime-dependencies'
-  | 'dev-dependencies'
-  | 'routes'
-  | 'env-vars'
-  | 'todos'
-  | 'public-names'
-  | 'modules'
-  | 'licence'
-  | 'kind'
-  | 'runs-on';
-
-export interface Claim {
-  key: ClaimKey;
-  /** A count (0 for "no tests"), a licence family, a project kind or a framework name. */
-  value: number | string;
-  /** Files and lines of code: the product's, the whole repository's, or either reading. */
-  scope?: 'product' | 'whole' | 'either';
-  /** Routes: "serves" speaks of the product; "are declared" of the whole code base. */
-  serves?: boolean;
-  approx?: 'about' | 'at-least' | 'at-most';
-  /** The words that make the claim, as written (code spans shown as `…`). */
-  phrase: string;
-  /** Index of the markdown line and the sentence as it stands in that line. */
-  line: number;
-  sentence: string;
-  /** A sentence of a paragraph (it can be dropped), not a list item or a labelled bullet. */
-  prose: boolean;
-}
+import { KIND_GROUP, type Claim, type ClaimKey, type ClaimLedger } from './claim-ledger.ts';
 
 export interface Contradiction {
   claim: Claim;
@@ -573,17 +537,6 @@ const KIND_NOUNS: [RegExp, ProjectKind][] = [
   [/(?:^|\s)framework$/i, 'framework'],
   [/(?:^|\s)(?:plugin|plug-in|extension|add-on|addon)$/i, 'plugin'],
 ];
-const KIND_GROUP: Record<ProjectKind, 'reused' | 'run' | 'either'> = {
-  library: 'reused',
-  framework: 'reused',
-  plugin: 'reused',
-  application: 'run',
-  'web-application': 'run',
-  service: 'run',
-  cli: 'run',
-  monorepo: 'either',
-  'build-tool': 'either',
-};
 const KIND_WORDS: Record<ProjectKind, string> = {
   library: 'a library',
   framework: 'a framework',
@@ -894,33 +847,6 @@ function agrees(c: Claim, t: Truth): boolean {
   if (c.approx === 'at-least') return allowed.some((v) => v >= n);
   if (c.approx === 'at-most') return allowed.some((v) => v <= n);
   return allowed.includes(n);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sections already accepted
-
-/** The claims of the sections a report has accepted so far, for claims the analysis cannot settle. */
-export class ClaimLedger {
-  private entries: { claim: Claim; section: string }[] = [];
-
-  record(section: string, claims: Claim[]): void {
-    for (const claim of claims) this.entries.push({ claim, section });
-  }
-
-  /** An earlier section that says otherwise about something the analysis is silent on. */
-  conflict(c: Claim): { section: string; claim: Claim } | undefined {
-    return this.entries.find(({ claim: o }) => {
-      if (o.key !== c.key || (o.scope ?? '') !== (c.scope ?? '') || o.approx || c.approx) return false;
-      if (c.key === 'kind')
-        return (
-          KIND_GROUP[o.value as ProjectKind] !== 'either' &&
-          KIND_GROUP[c.value as ProjectKind] !== 'either' &&
-          KIND_GROUP[o.value as ProjectKind] !== KIND_GROUP[c.value as ProjectKind]
-        );
-      if (c.key === 'runs-on') return false; // several frameworks can all be true
-      return o.value !== c.value;
-    });
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -44,8 +44,8 @@ export function kindPhrase(id: Identity): string {
 export function plainProse(line: string): string {
   return line
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]+)\]\([^)]*\)|\[([^\]]+)\]\[[^\]]*\]/g, (_, a: string, b: string) => a ?? b)
-    .replace(/<[^>]+>/g, '')
+    .replace(/\[([^[\]]+)\]\([^)]*\)|\[([^[\]]+)\]\[[^[\]]*\]/g, (_, a: string, b: string) => a ?? b)
+    .replace(/<[^<>]+>/g, '')
     .replace(/[*_`]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -2,8 +2,8 @@
 // review each draft. Every role call leaves a trace entry with its timing and what it did.
 
 import { throwIfCancelled } from '../errors.ts';
-import type { EngineContext } from '../types.ts';
-import { ClaimLedger } from './consistency.ts';
+import type { AgentTrace, EngineContext } from '../types.ts';
+import { ClaimLedger } from './claim-ledger.ts';
 import { mapLimit } from './map-limit.ts';
 import { offlineRoles } from './roles.ts';
 import { needsSynthesis, SYNTHESIS_KINDS } from './sections/index.ts';
@@ -12,7 +12,6 @@ import type {
   AgentInput,
   AgentOutput,
   AgentRoles,
-  AgentTrace,
   Finding,
   SectionDraft,
   SectionKind,

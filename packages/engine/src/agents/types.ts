@@ -3,12 +3,13 @@
 
 import type { Analysis } from '../analyse/types.ts';
 import type { ReportTemplate } from '../template/types.ts';
-import type { ClaimLedger } from './consistency.ts';
-import type { Workspace } from '../types.ts';
+import type { ClaimLedger } from './claim-ledger.ts';
+import type { AgentTrace, Workspace } from '../types.ts';
+import type { ModelProvider } from '../llm/types.ts';
 
-/** The section kinds (sections/index.ts); anything a title does not match is 'custom' (retrieval over the code base). */
-export type { SectionKind } from './sections/index.ts';
-import type { SectionKind } from './sections/index.ts';
+/** The section kinds (sections/kinds.ts); anything a title does not match is 'custom' (retrieval over the code base). */
+export type { SectionKind } from './sections/kinds.ts';
+import type { SectionKind } from './sections/kinds.ts';
 
 /** One place in the template: chapter index, then section and subsection indices when nested. */
 export interface SectionPlan {
@@ -43,27 +44,6 @@ export interface SectionDraft {
   reviewNotes?: string[];
   /** A chapter's intro, above sections that tell its facts: empty on purpose when it has none of its own. */
   intro?: boolean;
-}
-
-export interface AgentTrace {
-  role: 'planner' | 'analyst' | 'writer' | 'reviewer';
-  sectionId?: string;
-  model: string; // "offline" or provider/model
-  startedAt: string;
-  ms: number;
-  summary: string;
-  details?: Record<string, unknown>;
-}
-
-/** A chat-style language model. The offline model does not use it; LLM roles do (issue: AI agents). */
-export interface ModelProvider {
-  name: string;
-  complete(request: {
-    system: string;
-    prompt: string;
-    maxTokens?: number;
-    signal?: AbortSignal;
-  }): Promise<{ text: string; inputTokens: number; outputTokens: number }>;
 }
 
 export interface AgentInput {

@@ -9,11 +9,11 @@ import type { DocsInfo } from './types.ts';
 function plain(s: string): string {
   return s
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^[\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<((?:https?|mailto):[^>\s]+)>/g, '$1')
-    .replace(/<[^>]+>/g, '')
+    .replace(/<[^<>]+>/g, '')
     .replace(/[*`]+/g, '')
-    .replace(/(^|[^\w])_+|_+(?=[^\w]|$)/g, '$1')
+    .replace(/(^|\W)_+|(?<!_)_+(?=\W|$)/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -50,7 +50,7 @@ export function summariseReadme(text: string): { title: string | null; summary: 
       if (l.includes('-->')) inHtmlComment = false;
       continue;
     }
-    const atx = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(l);
+    const atx = atxHeading(l);
     const setext =
       i + 1 < lines.length && l.trim() && /^(=+|-+)\s*$/.test(lines[i + 1]!) && !para.length
         ? lines[i + 1]!.startsWith('=')
@@ -161,7 +161,7 @@ export function envDocsPass(
     for (let i = 0; i < lines.length; i++) {
       for (const m of lines[i]!.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
         // markdown's `__NODE_ENV__` is bold NODE_ENV
-        for (const w of [m[0], m[0].replace(/^_+|_+$/g, '')])
+        for (const w of [m[0], trimUnderscores(m[0])])
           for (const n of [...(wanted.has(w) ? [w] : []), ...(proxyAlias.get(w) ?? [])])
             if (!found.has(n)) found.set(n, { name: n, file: p, line: i + 1 });
       }
@@ -170,4 +170,25 @@ export function envDocsPass(
     }
   }
   return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** An ATX heading's level marks and text, its closing `#`s gone: `## Usage ##` → ["##", "Usage"]. */
+function atxHeading(line: string): [string, string, string] | null {
+  const m = /^(#{1,6})\s+(\S.*)$/.exec(line);
+  if (!m) return null;
+  let text = m[2]!.trimEnd();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') end--;
+  // a closing sequence stands apart from the text (`# C#` keeps its `#`)
+  if (end === 0 || /\s/.test(text[end - 1]!)) text = text.slice(0, end).trimEnd();
+  return [m[0], m[1]!, text];
+}
+
+/** A word without the underscores around it (`__NODE_ENV__` → `NODE_ENV`). */
+function trimUnderscores(word: string): string {
+  let start = 0;
+  let end = word.length;
+  while (start < end && word[start] === '_') start++;
+  while (end > start && word[end - 1] === '_') end--;
+  return word.slice(start, end);
 }

@@ -197,7 +197,7 @@ export function entryPointsPass(src: Sources): EntryPoint[] {
         line: 1,
       });
     } else if (b === 'Procfile') {
-      for (const { m, line } of matchesWithLines(text, /^([\w-]+):\s*(.+)$/gm))
+      for (const { m, line } of matchesWithLines(text, /^([\w-]+):[^\S\n]*(\S.*)$/gm))
         out.push({ kind: 'procfile', name: m[1]!, command: m[2]!.trim(), path: f.path, line });
     }
   }

@@ -194,13 +194,13 @@ export function wrapperReads(texts: Map<string, { text: string; family: string }
 
 // django-environ, environs and python-decouple: `env("X")`, `env.bool("X", default=False)`, `config("X", default=…)`
 const SETTINGS_LIBRARY =
-  /^\s*(?:import\s+(?:environ|environs|decouple)\b|from\s+(?:environ|environs|decouple)\s+import\b)/m;
+  /^[ \t]*(?:import\s+(?:environ|environs|decouple)\b|from\s+(?:environ|environs|decouple)\s+import\b)/m;
 const SETTINGS_CALL =
   /\b(?:env|config)(?:\.(?:bool|int|str|float|list|tuple|dict|json|url|db_url|db|cache_url|cache|email_url|email|path|decimal|datetime|date|timedelta|search_url))?\(\s*['"]([A-Z][A-Z0-9_]*)['"]/g;
 
 // pydantic settings: `class Settings(BaseSettings):` with fields `name: type = default`
 const SETTINGS_CLASS = /^([ \t]*)class[ \t]+\w+[ \t]*\([^)\n]{0,200}\bBaseSettings\b[^)\n]{0,200}\)[ \t]*:/gm;
-const FIELD = /^[ \t]+([a-z_][a-z0-9_]*)[ \t]*:[ \t]*([^=\n]{1,200}?)[ \t]*(?:=[ \t]*([^\n]{1,300}))?$/;
+const FIELD = /^[ \t]+([a-z_][a-z0-9_]*)[ \t]*:[ \t]*([^=\s][^=\n]{0,199})(?:=[ \t]*(\S[^\n]{0,299}))?$/;
 
 /** The reads of settings libraries and pydantic settings classes in a Python file. */
 export function settingsReads(text: string): Read[] {
@@ -208,7 +208,7 @@ export function settingsReads(text: string): Read[] {
   if (SETTINGS_LIBRARY.test(text)) {
     for (const m of text.matchAll(SETTINGS_CALL)) {
       const args = argsAt(text, text.indexOf('(', m.index) + 1);
-      const def = args.map((a) => /^default\s*=\s*([^]*)$/.exec(a)?.[1]).find((d) => d !== undefined);
+      const def = args.map(namedDefault).find((d) => d !== undefined);
       out.push({
         name: m[1]!,
         index: m.index + m[0].indexOf(m[1]!),
@@ -251,7 +251,7 @@ function fieldDefault(value: string): string | undefined {
   const call = /^Field\(/.exec(value);
   if (!call) return value;
   const args = argsAt(value, call[0].length);
-  const named = args.map((a) => /^default\s*=\s*([^]*)$/.exec(a)?.[1]).find((d) => d !== undefined);
+  const named = args.map(namedDefault).find((d) => d !== undefined);
   const first = args[0] && !/^\w+\s*=/.test(args[0]) ? args[0] : undefined;
   const d = named ?? first;
   return d && d !== '...' ? d : undefined;
@@ -572,7 +572,7 @@ export function computedReads(texts: Map<string, { text: string; family: string 
 // `for (const k of ["A", "B"])`, `for _, k := range []string{"A", "B"}`; group 1 the variable,
 // group 2 the list
 const LOOPS: Record<string, RegExp> = {
-  py: /^[ \t]*for[ \t]+(\w+)[ \t]+in[ \t]+[([]?[ \t]*((?:(["'])\w+\3[ \t]*,[ \t]*)+(["'])\w+\4)[ \t]*,?[ \t]*[)\]]?[ \t]*:/gm,
+  py: /^[ \t]*for[ \t]+(\w+)[ \t]+in[ \t]+(?:[([][ \t]*)?((?:(["'])\w+\3[ \t]*,[ \t]*)+(["'])\w+\4)[ \t]*(?:,[ \t]*)?(?:[)\]][ \t]*)?:/gm,
   js: /\bfor[ \t]*\([ \t]*(?:const|let|var)[ \t]+([\w$]+)[ \t]+of[ \t]+\[([^\]\n]+)\][ \t]*\)/g,
   go: /\bfor[ \t]+_[ \t]*,[ \t]*(\w+)[ \t]*:=[ \t]*range[ \t]+\[\]string[ \t]*\{([^}\n]+)\}/g,
 };
@@ -594,4 +594,10 @@ export function loopReads(texts: Map<string, { text: string; family: string }>):
     }
   }
   return out;
+}
+
+/** The value of a `default=…` argument, or nothing when the argument is another. */
+function namedDefault(arg: string): string | undefined {
+  const m = /^default\s*=/.exec(arg);
+  return m ? arg.slice(m[0].length).trimStart() : undefined;
 }

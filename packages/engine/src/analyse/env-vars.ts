@@ -551,7 +551,7 @@ function directReads(text: string, family: keyof typeof READERS, isScript: boole
       if (names) {
         const fb = fallback?.(text, m.index + m[0].length, m.index) ?? null;
         // the call that reads them: `getproxies()`, `LsColors::from_env()`
-        const readBy = /[\w:.]+\(\)|[\w:.]+$/.exec(m[0])?.[0] ?? m[0];
+        const readBy = m[0];
         for (const name of names)
           out.push({ name, index: m.index, readBy, ...(fb !== null ? { fallback: fb } : {}) });
         continue;
@@ -610,7 +610,7 @@ function destructuredReads(text: string): Read[] {
   for (const m of text.matchAll(DESTRUCTURED)) {
     let offset = m.index + 1;
     for (const part of m[1]!.split(',')) {
-      const p = /^\s*([A-Za-z_]\w*)(?:\s*:\s*[\w$]+)?(?:\s*=\s*([^]+?))?\s*$/.exec(part);
+      const p = /^([A-Za-z_]\w*)(?:\s*:\s*[\w$]+)?(?:\s*=\s*(\S[^]*))?$/.exec(part.trim());
       if (p)
         out.push({ name: p[1]!, index: offset + part.indexOf(p[1]!), ...(p[2] ? { fallback: p[2] } : {}) });
       offset += part.length + 1;

@@ -42,7 +42,7 @@ export { countLines } from './line-counter.ts';
 export { detectLanguage } from './cloc-languages.ts';
 export { maskSecret } from './secrets.ts';
 export { blankComments } from './comments.ts';
-export { pathRole, PATH_ROLES, type PathRole } from './path-role.ts';
+export { pathRole, PATH_ROLES } from './path-role.ts';
 
 const PASS_COUNT = 24;
 // config files of an example app, the docs, a benchmark or the tests (a lint override for test code):

@@ -3,9 +3,9 @@
 
 import { detectLanguage } from './cloc-languages.ts';
 import { countLines, type CountOptions } from './line-counter.ts';
-import { pathRole, type PathRole } from './path-role.ts';
+import { pathRole } from './path-role.ts';
 import { contentHash, type Sources } from './sources.ts';
-import type { FileInfo, LanguageStat, LineCounts, RoleStat } from './types.ts';
+import type { FileInfo, LanguageStat, LineCounts, PathRole, RoleStat } from './types.ts';
 
 export interface LanguagesResult {
   files: FileInfo[];

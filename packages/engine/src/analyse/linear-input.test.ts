@@ -17,6 +17,12 @@ import { normaliseLicense } from './license.ts';
 import { secretsPass } from './secrets.ts';
 import { sourcesFromMap } from './sources.ts';
 import { todosPass } from './todos.ts';
+import { plainProse } from '../agents/identity-text.ts';
+import { summariseReadme } from './docs.ts';
+import { loopReads, settingsReads } from './env-readers.ts';
+import { jsExports, pyExports, rustPubItems } from './identity/surface.ts';
+import { headerSummary } from './identity/rank.ts';
+import { callsIn, definitions, importBindings } from './flow/definitions.ts';
 
 const N = 200_000;
 
@@ -176,5 +182,106 @@ describe('linear-time reading of hostile repository text', () => {
     const { value, ms } = timed(() => extractFile('big.py', `class Big:\n${body}`, 'Python'));
     expect(value.symbols.filter((x) => x.kind === 'method')).toHaveLength(20_000);
     expect(ms).toBeLessThan(1000);
+  });
+
+  it('reduces README prose and headings built of unclosed brackets, angle brackets and underscores', () => {
+    const prose = timed(() =>
+      plainProse(`${'['.repeat(N)} a [link](https://x.test) and <b>bold</b> ${'<'.repeat(N)}`),
+    );
+    expect(prose.value).toContain('a link and bold');
+    expect(prose.ms).toBeLessThan(1000);
+    const readme = timed(() =>
+      summariseReadme(
+        `# Tool ##\n\n${'['.repeat(N)} ${'_'.repeat(N)}x ${'<'.repeat(N)}\n\n## C#\n\nA [guide](g.md) for __you__.\n`,
+      ),
+    );
+    expect(readme.value.title).toBe('Tool');
+    expect(readme.value.headings).toContain('C#');
+    expect(readme.ms).toBeLessThan(1000);
+  });
+
+  it('reads settings, loops and exports padded with long runs of spaces', () => {
+    const spaces = ' '.repeat(N);
+    const settings = timed(() =>
+      settingsReads(
+        `import environ\nenv = environ.Env()\nDEBUG = env.bool("DEBUG", default=${spaces}False)\n` +
+          `PORT = env.int("PORT", default=8000)\n` +
+          `class Settings(BaseSettings):\n    host: str = "localhost"\n    port: int${spaces}= 8000\n    name${spaces}: str\n`,
+      ),
+    );
+    expect(settings.value.map((r) => [r.name, r.fallback])).toEqual(
+      expect.arrayContaining([
+        ['PORT', '8000'],
+        ['HOST', '"localhost"'],
+      ]),
+    );
+    expect(settings.ms).toBeLessThan(1000);
+    const loops = timed(() =>
+      loopReads(
+        new Map([
+          [
+            'a.py',
+            { text: `for k in (${spaces}"A", "B"${spaces},${spaces}):\n    os.environ[k]\n`, family: 'py' },
+          ],
+        ]),
+      ),
+    );
+    expect(loops.ms).toBeLessThan(1000);
+    const js = timed(() =>
+      jsExports('a.js', `module.exports = {${spaces}a${spaces}: 1, b }\nmodule.exports = App${spaces};\n`),
+    );
+    expect(js.value.map((e) => e.name)).toEqual(expect.arrayContaining(['a', 'b', 'App']));
+    expect(js.ms).toBeLessThan(1000);
+    const py = timed(() =>
+      pyExports(
+        'm.py',
+        `from .x import (a${spaces}as${spaces}b)\nclass E(Base[${'['.repeat(N)}]):\n    pass\n`,
+      ),
+    );
+    expect(py.ms).toBeLessThan(1000);
+    const rust = timed(() =>
+      rustPubItems('lib.rs', `pub use${spaces}a::{b${spaces}as${spaces}c, d};\npub use ${spaces}`),
+    );
+    expect(rust.value.map((e) => e.name)).toEqual(expect.arrayContaining(['c', 'd']));
+    expect(rust.ms).toBeLessThan(1000);
+  });
+
+  it('summarises a header comment whose closing stars and JSDoc tags run on', () => {
+    const { value, ms } = timed(() =>
+      headerSummary(`/**\n * Parses the {@link${' '.repeat(N)}Config} file.\n ${'*'.repeat(N)}/\n`),
+    );
+    expect(value).toBe('Parses the Config file.');
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('reads definitions, calls and imports of lines built of long chains, spaces and open parentheses', () => {
+    const spaces = ' '.repeat(N);
+    const chain = 'a.'.repeat(N / 4);
+    const calls = timed(() => callsIn([`${chain}b c.d().e(1)`], 1, 1));
+    expect(calls.value.map((c) => c.name)).toEqual(['d', 'e']);
+    expect(calls.ms).toBeLessThan(1000);
+    const js = timed(() =>
+      definitions(
+        `function${spaces}run() {}\nclass A {\n  ${'*'.repeat(10)}${spaces}x\n  go(a)${spaces}{\n}\n`,
+        'TypeScript',
+      ),
+    );
+    expect(js.value.map((d) => d.name)).toEqual(expect.arrayContaining(['run', 'A']));
+    expect(js.ms).toBeLessThan(1000);
+    const jvm = timed(() =>
+      definitions(
+        `class A extends B${spaces}implements C {\n}\nclass D(${'('.repeat(N)}) : E${spaces}\n`,
+        'Java',
+      ),
+    );
+    expect(jvm.ms).toBeLessThan(1000);
+    const go = timed(() => definitions(`func (${spaces}r${spaces}*Router) Handle() {}\n`, 'Go'));
+    expect(go.value.map((d) => d.name)).toContain('Handle');
+    expect(go.ms).toBeLessThan(1000);
+    const imports = timed(() =>
+      importBindings(`import x${spaces},${spaces}{ y } from 'm';\nimport z from 'n';\n`, 'TypeScript'),
+    );
+    expect(imports.value.get('z')).toBe('n');
+    expect(imports.ms).toBeLessThan(1000);
   });
 });

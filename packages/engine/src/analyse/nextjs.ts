@@ -3,7 +3,7 @@
 // the root layout, the middleware and the custom App.
 
 import { baseName, dirName, LineIndex, packageJsons, type Sources } from './sources.ts';
-import type { Route } from './types.ts';
+import type { NextRendering, Route } from './types.ts';
 
 const HTTP_METHODS = 'GET|HEAD|POST|PUT|DELETE|PATCH|OPTIONS';
 // the default pageExtensions: .mdx pages need next.config to opt in
@@ -173,16 +173,6 @@ export function nextEntryFiles(
     if (pages) first([`${pages}/_app`], 'Next.js custom App (Pages Router)');
   }
   return out;
-}
-
-/** How a Next.js App Router project splits its work between the server and the browser. */
-export interface NextRendering {
-  /** Pages and layouts without `'use client'`: rendered on the server. */
-  serverComponents: string[];
-  /** Modules marked `'use client'`: hydrated in the browser. */
-  clientComponents: string[];
-  /** Modules marked `'use server'`, with the functions they export: callable from client code. */
-  serverActions: { path: string; line: number; names: string[] }[];
 }
 
 /** The module-level directive of a file (`'use client'`, `'use server'`), before any other statement. */

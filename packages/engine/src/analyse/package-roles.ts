@@ -3,37 +3,9 @@
 // Curated by hand; PACKAGE_ROLES_VERSION names the table's edition and goes into analysis.json, so
 // a role can be traced to the table that gave it. Bump it whenever entries change.
 
-import type { Dependency, Ecosystem, Framework } from './types.ts';
+import type { Dependency, Ecosystem, Framework, PackageRole } from './types.ts';
 
 export const PACKAGE_ROLES_VERSION = '2026.11.3';
-
-export type PackageRole =
-  | 'web-framework'
-  | 'ui-framework'
-  | 'router'
-  | 'orm'
-  | 'database-client'
-  | 'auth'
-  | 'security'
-  | 'validation'
-  | 'templating'
-  | 'http-client'
-  | 'test-runner'
-  | 'linter'
-  | 'task-runner'
-  | 'cli-parsing'
-  | 'logging'
-  | 'serialization'
-  | 'async-runtime'
-  | 'task-queue'
-  | 'payments'
-  | 'build-tool'
-  | 'app-server'
-  | 'data-science'
-  | 'mobile'
-  | 'desktop'
-  | 'styling'
-  | 'api-layer';
 
 export interface PackageInfo {
   /** The name a reader knows it by: "Express", "SQLAlchemy", "clap". */

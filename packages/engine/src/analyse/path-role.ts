@@ -5,8 +5,7 @@
 
 import { dirName, packageJsons, type Sources } from './sources.ts';
 import { isBenchPath, isTestCode } from './test-code.ts';
-
-export type PathRole = 'product' | 'tests' | 'examples' | 'docs' | 'benchmarks' | 'generated' | 'other';
+import type { PathRole } from './types.ts';
 
 export const PATH_ROLES: readonly PathRole[] = [
   'product',

@@ -6,7 +6,7 @@ import { detectLanguage } from './cloc-languages.ts';
 import { codeText } from './comments.ts';
 import { matchesWithLines, type Sources } from './sources.ts';
 import type { TreeSitterExtractor } from './tree-sitter.ts';
-import type { FileInfo, ImportInfo, SymbolInfo } from './types.ts';
+import type { FileInfo, SymbolInfo, SymbolsResult } from './types.ts';
 
 type Kind = SymbolInfo['kind'];
 interface Extractor {
@@ -144,11 +144,6 @@ const BY_LANGUAGE: Record<string, Extractor> = {
   Ruby: RUBY,
   PHP: PHP,
 };
-
-export interface SymbolsResult {
-  symbols: SymbolInfo[];
-  imports: ImportInfo[];
-}
 
 /**
  * For each `def` of a Python file (by its text index), whether it sits directly in a class body: one

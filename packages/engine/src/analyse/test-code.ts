@@ -2,18 +2,7 @@
 // those found only in tests: a route in a test file or a fixture app is not part of the product's API.
 
 import { splitCitation } from '../citations.ts';
-import type {
-  Analysis,
-  ContainerInfo,
-  Dependency,
-  EntryPoint,
-  EnvVar,
-  Framework,
-  Manifest,
-  Route,
-  SecretFinding,
-  TodoItem,
-} from './types.ts';
+import type { Analysis, TestOnlyFindings } from './types.ts';
 
 // sample projects and data that tests feed to the code; their manifests are not the project's own
 const FIXTURE_DIR = /(^|\/)(fixtures?|__fixtures__|testdata|test-data|__mocks__|__snapshots__)\//i;
@@ -145,21 +134,6 @@ export function isPythonTestModule(path: string, code: string): boolean {
 }
 
 const fileOf = (evidence: string) => splitCitation(evidence).path;
-
-/** Findings seen only in test code or fixtures, kept out of the product's API, entry points and setup. */
-export interface TestOnlyFindings {
-  routes: Route[];
-  entryPoints: EntryPoint[];
-  envVars: EnvVar[];
-  containers: ContainerInfo[];
-  manifests: Manifest[];
-  dependencies: Dependency[];
-  frameworks: Framework[];
-  /** Credential-shaped test data: reported apart, so it is not mistaken for a leaked production key. */
-  secrets?: SecretFinding[];
-  /** Markers in fixture apps: the fixture's story, not this project's debt. */
-  todos?: TodoItem[];
-}
 
 type Splittable = Pick<
   Analysis,

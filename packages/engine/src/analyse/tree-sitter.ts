@@ -4,8 +4,7 @@
 
 import { createRequire } from 'node:module';
 import Parser from 'web-tree-sitter';
-import type { SymbolsResult } from './symbols.ts';
-import type { SymbolInfo } from './types.ts';
+import type { SymbolInfo, SymbolsResult } from './types.ts';
 
 type Kind = SymbolInfo['kind'];
 type SyntaxNode = Parser.SyntaxNode;

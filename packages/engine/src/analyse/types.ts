@@ -1,11 +1,8 @@
 // analysis.json: everything the deterministic passes learn about a code base. Every finding carries
 // the file (and line where there is one) it came from, so agents can cite `path:line`.
 
-import type { PackageRole } from './package-roles.ts';
-import type { PathRole } from './path-role.ts';
-import type { TestOnlyFindings } from './test-code.ts';
-
-export type { PathRole, TestOnlyFindings };
+/** What a file is for, from its path alone (path-role.ts). */
+export type PathRole = 'product' | 'tests' | 'examples' | 'docs' | 'benchmarks' | 'generated' | 'other';
 
 export interface LineCounts {
   code: number;
@@ -92,6 +89,35 @@ export interface LockfileOptOut {
   ecosystem: Ecosystem;
 }
 
+/** What a package is for, from the package-role table (package-roles.ts). */
+export type PackageRole =
+  | 'web-framework'
+  | 'ui-framework'
+  | 'router'
+  | 'orm'
+  | 'database-client'
+  | 'auth'
+  | 'security'
+  | 'validation'
+  | 'templating'
+  | 'http-client'
+  | 'test-runner'
+  | 'linter'
+  | 'task-runner'
+  | 'cli-parsing'
+  | 'logging'
+  | 'serialization'
+  | 'async-runtime'
+  | 'task-queue'
+  | 'payments'
+  | 'build-tool'
+  | 'app-server'
+  | 'data-science'
+  | 'mobile'
+  | 'desktop'
+  | 'styling'
+  | 'api-layer';
+
 export interface Dependency {
   ecosystem: Ecosystem;
   name: string;
@@ -168,6 +194,12 @@ export interface ImportInfo {
   specifier: string; // as written
   resolved?: string; // repository file it resolves to, when internal
   line: number;
+}
+
+/** The symbols and imports of one file or of the code base (symbols.ts). */
+export interface SymbolsResult {
+  symbols: SymbolInfo[];
+  imports: ImportInfo[];
 }
 
 export interface ModuleGraph {
@@ -447,6 +479,23 @@ export interface PublicApiItem {
   env?: string;
 }
 
+/** Why a file counts for less than its references say; undefined when it counts in full. */
+export type SideRole =
+  | 'compatibility'
+  | 'private'
+  | 'admin'
+  | 'plug-in'
+  | 'client-side'
+  | 'abstract-base'
+  | 'generated'
+  | 'types-only';
+
+/** How the key components use each other (identity/components.ts). */
+export interface ComponentLinks {
+  nodes: string[];
+  edges: { from: string; to: string; names: string[]; weight: number }[];
+}
+
 export interface Identity {
   kind: ProjectKind;
   /** Secondary kinds (a CLI that is also a library, a web application…). */
@@ -480,9 +529,9 @@ export interface Identity {
   /** Every ranked product file's centrality by use (centre.ts useScore), 4 significant digits. */
   centrality?: Record<string, number>;
   /** Product files that play a side role (a compatibility shim, one plug-in of many…; centre.ts). */
-  sideRoles?: Record<string, import('./identity/centre.ts').SideRole>;
+  sideRoles?: Record<string, SideRole>;
   /** How the key components use each other: the names one takes from another (identity/components.ts). */
-  components?: import('./identity/components.ts').ComponentLinks;
+  components?: ComponentLinks;
   /** Every ranked product file's PageRank (4 significant digits): what a model reads first. */
   fileRanks?: Record<string, number>;
   /** The unit of work the project exists for, traced from where it enters the product (flow/main-path.ts). */
@@ -628,6 +677,16 @@ export interface ClassParam {
 }
 
 /** How the product works: its central types, the calls from its entry points, its concurrency. */
+/** How a Next.js App Router project splits its work between the server and the browser. */
+export interface NextRendering {
+  /** Pages and layouts without `'use client'`: rendered on the server. */
+  serverComponents: string[];
+  /** Modules marked `'use client'`: hydrated in the browser. */
+  clientComponents: string[];
+  /** Modules marked `'use server'`, with the functions they export: callable from client code. */
+  serverActions: { path: string; line: number; names: string[] }[];
+}
+
 export interface Flow {
   abstractions: {
     name: string;
@@ -642,7 +701,7 @@ export interface Flow {
   }[];
   steps: FlowStep[];
   /** A Next.js App Router project's split between server components, client components and server actions. */
-  rendering?: import('./nextjs.ts').NextRendering;
+  rendering?: NextRendering;
   /** The main path (also identity.mainPath). */
   mainPath?: MainPathStep[];
   /** For the most central files, their biggest definitions (types first). */
@@ -661,6 +720,21 @@ export interface Flow {
     example?: string;
     uses: { name: string; path: string; line: number; bases?: string[] }[];
   }[];
+}
+
+/** Findings seen only in test code or fixtures, kept out of the product's API, entry points and setup. */
+export interface TestOnlyFindings {
+  routes: Route[];
+  entryPoints: EntryPoint[];
+  envVars: EnvVar[];
+  containers: ContainerInfo[];
+  manifests: Manifest[];
+  dependencies: Dependency[];
+  frameworks: Framework[];
+  /** Credential-shaped test data: reported apart, so it is not mistaken for a leaked production key. */
+  secrets?: SecretFinding[];
+  /** Markers in fixture apps: the fixture's story, not this project's debt. */
+  todos?: TodoItem[];
 }
 
 export interface Analysis {

@@ -3,7 +3,7 @@
 // crossings and spacing are a layout engine's, and the same input gives the same picture.
 
 import { instance, type Graph } from '@viz-js/viz';
-import type { ComponentLinks } from '../analyse/identity/components.ts';
+import type { ComponentLinks } from '../analyse/types.ts';
 import { FONT_FAMILY, esc } from './svg.ts';
 
 /** Fewer arrows than this say nothing a sentence would not. */

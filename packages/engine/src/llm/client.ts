@@ -6,7 +6,6 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { APICallError, generateText, type LanguageModel } from 'ai';
-import type { ModelProvider } from '../agents/types.ts';
 import { EngineError } from '../errors.ts';
 import { cacheKey, decodeCached, type CachedResponse, type ModelCache } from './cache.ts';
 import { type AiConfig, type AiRole, isModelConfigured, modelFor, priceFor } from './config.ts';
@@ -20,6 +19,7 @@ import {
 } from './retry.ts';
 import { scrubSecrets } from './scrub.ts';
 import { countTokens } from './tokens.ts';
+import type { ModelProvider, ModelUsage } from './types.ts';
 
 export interface CompletionRequest {
   role: AiRole;
@@ -33,15 +33,6 @@ export interface Completion extends CachedResponse {
   cached: boolean;
   /** 'length' when the model stopped at maxTokens (the output is truncated). */
   finishReason: string;
-}
-
-export interface ModelUsage {
-  requests: number;
-  cacheHits: number;
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
-  retries: { role: AiRole; attempt: number; delayMs: number; reason: string }[];
 }
 
 export interface SessionOptions {

@@ -11,16 +11,10 @@ import { classifyDir, classifyFileName } from '../ingest/skip-rules.ts';
 import { DEFAULT_INGEST_LIMITS } from '../types.ts';
 
 import type { Analysis } from '../analyse/types.ts';
-import {
-  estimateFromSizes,
-  productSources,
-  type ReportEstimate,
-  type RoleEstimate,
-} from '../agents/llm/reading.ts';
+import { estimateFromSizes, productSources } from '../agents/llm/reading.ts';
 import type { ReportTemplate } from '../template/types.ts';
 import type { AiConfig } from './config.ts';
-
-export type { ReportEstimate, RoleEstimate };
+import type { ReportEstimate } from './types.ts';
 
 /** The template's entries as the planner numbers them: chapters, sections, subsections. */
 export function templateEntries(template: ReportTemplate): { id: string; level: 1 | 2 | 3 }[] {

@@ -6,12 +6,13 @@
 // cancellation stops a report — and tells the trace what it did through `describe`.
 
 import type { ModelSession } from '../../llm/client.ts';
-import type { ReportEstimate } from '../../llm/estimate.ts';
+import type { ReportEstimate } from '../../llm/types.ts';
 import { analyseKind } from '../analysts.ts';
 import { topicRanks } from './topic.ts';
 import { reviewDraft } from '../reviewer.ts';
 import { offlineRoles } from '../roles.ts';
-import type { AgentRoles, AgentTrace, Finding } from '../types.ts';
+import type { AgentTrace } from '../../types.ts';
+import type { AgentRoles, Finding } from '../types.ts';
 import { coverageAppendix } from './coverage.ts';
 import { planWithModel } from './planner.ts';
 import { readRepository, relevantSummaries, type Reading } from './summaries.ts';

@@ -7,9 +7,10 @@
 
 import path from 'node:path';
 import type { Analysis } from '../../analyse/types.ts';
-import { type AiConfig, type AiRole, isModelConfigured, modelFor, priceFor } from '../../llm/config.ts';
+import { type AiConfig, isModelConfigured, modelFor, priceFor } from '../../llm/config.ts';
 import { isTestPath, NON_CODE_LANGUAGES } from '../facts.ts';
 import type { SectionPlan } from '../types.ts';
+import type { ReportEstimate, RoleEstimate } from '../../llm/types.ts';
 
 export type Depth = 'full' | 'signatures' | 'names' | 'none';
 
@@ -79,31 +80,6 @@ export interface ModuleRequest {
 export interface ParentRequest {
   dir: string;
   children: string[];
-}
-
-export interface RoleEstimate {
-  model: string;
-  requests: number;
-  inputTokens: number;
-  outputTokens: number;
-}
-
-export interface ReportEstimate {
-  provider: AiConfig['provider'];
-  sections: number;
-  roles: Partial<Record<AiRole, RoleEstimate>>;
-  inputTokens: number;
-  outputTokens: number;
-  totalTokens: number;
-  /** USD; null when no price is known for a model in use. */
-  costUsd: number | null;
-  budgetTokens: number;
-  /** Always true now: the plan is cut to the budget. Kept for the clients that read it. */
-  withinBudget: boolean;
-  /** What the model reads of the product's source files, by depth (files). */
-  reading?: { full: number; signatures: number; names: number; none: number; files: number };
-  /** Sections the budget leaves to the offline writer. */
-  offlineSections?: number;
 }
 
 export interface ReadingPlan {

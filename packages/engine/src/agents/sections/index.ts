@@ -18,6 +18,8 @@ import { security } from './security.ts';
 import { structure } from './structure.ts';
 import { technology } from './technology.ts';
 import { testing } from './testing.ts';
+import type { SectionSpec } from './define.ts';
+import type { SectionKind } from './kinds.ts';
 
 export const SECTIONS = [
   overview,
@@ -38,9 +40,12 @@ export const SECTIONS = [
   knownIssues,
   conclusion,
   custom,
-] as const;
+] as const satisfies readonly SectionSpec<SectionKind>[];
 
-export type SectionKind = (typeof SECTIONS)[number]['kind'];
+// The registry and the vocabulary name the same kinds: a kind of kinds.ts without a module fails here.
+const _everyKindRegistered: [Exclude<SectionKind, (typeof SECTIONS)[number]['kind']>] extends [never]
+  ? true
+  : never = true;
 
 export type { SectionSpec } from './define.ts';
 

@@ -3,8 +3,8 @@
 import { isProductOwned } from '../../analyse/dependencies.ts';
 import { splitCitation } from '../../citations.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
-import { importsPackage, isToolingRole, type PackageRole } from '../../analyse/package-roles.ts';
-import type { Analysis, Ecosystem, Framework } from '../../analyse/types.ts';
+import { importsPackage, isToolingRole } from '../../analyse/package-roles.ts';
+import type { Analysis, Ecosystem, Framework, PackageRole } from '../../analyse/types.ts';
 import { NON_CODE_LANGUAGES } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {

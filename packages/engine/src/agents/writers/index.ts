@@ -1,6 +1,7 @@
 // The offline writers, one per section kind, from the registry of section kinds.
 
-import { SECTIONS, type SectionKind } from '../sections/index.ts';
+import { SECTIONS } from '../sections/index.ts';
+import type { SectionKind } from '../types.ts';
 import type { SectionWriter } from './context.ts';
 
 export const WRITERS = Object.fromEntries(SECTIONS.map((s) => [s.kind, s.writer])) as Record<

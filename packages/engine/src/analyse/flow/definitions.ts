@@ -15,6 +15,25 @@ export interface Def {
   indent: number;
 }
 
+/** One file as the flow passes read it: its definitions, imports, lines and words (index.ts fileModel). */
+export interface FileModel {
+  path: string;
+  language: string;
+  defs: Def[];
+  bindings: Map<string, string>;
+  lines: string[];
+  /** The lines with string and regular-expression literals emptied, and joined. */
+  bare: string[];
+  bareText: string;
+  code: string;
+  words: Map<string, number>;
+}
+
+export interface Target {
+  file: FileModel;
+  def: Def;
+}
+
 export interface Call {
   /** The first and last segment of the qualifier (`self.walker.build` → self, walker). */
   root?: string;
@@ -91,7 +110,7 @@ const JS: Pattern[] = [
     bases: 2,
   },
   {
-    re: /^\s*(?:export\s+(?:default\s+)?)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*[(<]/,
+    re: /^\s*(?:export\s+(?:default\s+)?)?(?:async\s+)?function(?:\s*\*)?\s*([A-Za-z_$][\w$]*)\s*[(<]/,
     kind: 'function',
     name: 1,
   },
@@ -118,19 +137,19 @@ const JS: Pattern[] = [
   },
   { re: /^\s+([A-Za-z_$][\w$]*)\s*:\s*(?:async\s+)?function\b/, kind: 'function', name: 1 },
   {
-    re: /^\s+(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*\*?\s*(#?[A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\((?:[^()]|\([^()]*\))*\)\s*(?::\s*[^{=]+)?\{\s*$/,
+    re: /^\s+(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*(?:\*\s*)?(#?[A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\((?:[^()]|\([^()]*\))*\)\s*(?::[^{=]+)?\{\s*$/,
     kind: 'function',
     name: 1,
   }, // a class field holding a function: `fetch = (request) => {`, or typed over several lines `fetch: (`
   {
-    re: /^\s+(?:(?:static|public|private|protected|readonly)\s+)*(#?[A-Za-z_$][\w$]*)\s*(?:=\s*(?:async\s+)?(?:\([^()]*\)|[\w$]+)\s*(?::\s*[^=]{1,200})?=>\s*\{?\s*$|:\s*\($)/,
+    re: /^\s+(?:(?:static|public|private|protected|readonly)\s+)*(#?[A-Za-z_$][\w$]*)\s*(?:=\s*(?:async\s+)?(?:\([^()]*\)|[\w$]+)\s*(?::\s*[^=]{1,200})?=>\s*(?:\{\s*)?$|:\s*\($)/,
     kind: 'function',
     name: 1,
   },
 ];
 
 const PYTHON: Pattern[] = [
-  { re: /^\s*class\s+([A-Za-z_]\w*)\s*(?:\(([^)]*)\))?\s*:/, kind: 'type', name: 1, bases: 2 },
+  { re: /^\s*class\s+([A-Za-z_]\w*)\s*(?:\(([^)]*)\)\s*)?:/, kind: 'type', name: 1, bases: 2 },
   { re: /^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*[([]/, kind: 'function', name: 1 },
 ];
 
@@ -139,7 +158,7 @@ const GO: Pattern[] = [
   { re: /^\s+([A-Z]\w*)\s+(?:struct|interface)\s*\{/, kind: 'type', name: 1 },
   // the receiver's type is the owner (group 1), the name is group 2
   {
-    re: /^func\s+(?:\(\s*\w*\s*\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*)?([A-Za-z_]\w*)\s*[[(]/,
+    re: /^func\s+(?:\(\s*(?:\w+\s+)?(?:\*\s*)?([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*)?([A-Za-z_]\w*)\s*[[(]/,
     kind: 'function',
     name: 2,
     bases: 1,
@@ -213,7 +232,7 @@ const PHP: Pattern[] = [
 const C: Pattern[] = [
   { re: /^(?:typedef\s+)?(?:struct|class|union)\s+([A-Za-z_]\w*)\s*(?:[:{]|$)/, kind: 'type', name: 1 },
   {
-    re: /^(?:static\s+|inline\s+|extern\s+|const\s+|unsigned\s+|signed\s+|struct\s+|virtual\s+)*[A-Za-z_][\w:<>]*[\s*&]+\**([A-Za-z_][\w:~]*)\s*\([^;]*$/,
+    re: /^(?:static\s+|inline\s+|extern\s+|const\s+|unsigned\s+|signed\s+|struct\s+|virtual\s+)*[A-Za-z_][\w:<>]*[\s*&]+([A-Za-z_][\w:~]*)\s*\([^;]*$/,
     kind: 'function',
     name: 1,
   },
@@ -234,22 +253,15 @@ const PATTERNS: Record<Family, Pattern[]> = {
 function basesOf(line: string, family: Family): string[] {
   const out: string[] = [];
   if (family === 'jvm' || family === 'php') {
-    const ext = /\bextends\s+([\w.<>, ]+?)(?:\s+implements\b|\s*\{|$)/.exec(line);
-    if (ext) out.push(...ext[1]!.split(','));
-    const imp = /\bimplements\s+([\w.<>, ]+?)(?:\s*\{|$)/.exec(line);
+    // each clause runs to the next keyword or brace: `extends A<B> implements C, D {`
+    const ext = /\bextends\s+([\w.<>,][\w.<>, ]*)/.exec(line);
+    if (ext) out.push(...ext[1]!.split(/\simplements\b/)[0]!.split(','));
+    const imp = /\bimplements\s+([\w.<>,][\w.<>, ]*)/.exec(line);
     if (imp) out.push(...imp[1]!.split(','));
-    const colon = /\)?\s*:\s*([\w.<>(), ]+?)\s*\{?\s*$/.exec(line.replace(/\([^)]*\)/, ''));
-    if (!out.length && colon && !/\bfun\b/.test(line)) out.push(...colon[1]!.split(','));
+    const colon = /:([\w.<>(), ]*)(?:\{\s*)?$/.exec(line.replace(/\([^()]*\)/, ''));
+    if (!out.length && colon?.[1]!.trim() && !/\bfun\b/.test(line)) out.push(...colon[1]!.split(','));
   }
-  return out
-    .map((b) =>
-      b
-        .replace(/<.*$|\(.*$/, '')
-        .trim()
-        .split('.')
-        .pop()!,
-    )
-    .filter((b) => /^[A-Za-z_]\w*$/.test(b));
+  return out.map((b) => b.split(/[<(]/)[0]!.trim().split('.').pop()!).filter((b) => /^[A-Za-z_]\w*$/.test(b));
 }
 
 /** A class member that opens its parameter list at the end of the line and closes it with `) {` below. */
@@ -377,7 +389,7 @@ export function definitions(code: string, language: string | null): Def[] {
 }
 
 const CALL =
-  /(?:\bnew\s+)?((?:[A-Za-z_$][\w$]*\s*(?:\?\.|\.|::|->)\s*)*)(#?[A-Za-z_$][\w$]*)\s*(?:::<[^>]*>\s*)?(!?)\s*\(/g;
+  /(?:\bnew\s+)?(?<![\w$#]|[\w$](?:\?\.|\.|::|->))((?:[A-Za-z_$][\w$]*\s*(?:\?\.|\.|::|->)\s*)*)(#?[A-Za-z_$][\w$]*)\s*(?:::<[^>]*>\s*)?(?:(!)\s*)?\(/g;
 
 /**
  * The calls made on lines [from, to] of the comment-blanked code, in order, without duplicates;
@@ -394,7 +406,10 @@ export function callsIn(lines: string[], from: number, to: number, self?: string
       // raising an error is not part of how the work is done
       if (/\b(raise|throw|panic)\b/.test(line.slice(0, m.index))) continue;
       const name = m[2]!;
-      const segments = m[1]!.split(/\s*(?:\?\.|\.|::|->)\s*/).filter(Boolean);
+      const segments = m[1]!
+        .split(/\?\.|\.|::|->/)
+        .map((segment) => segment.trim())
+        .filter(Boolean);
       // a keyword of one language is a method name in another (`this.router.match(…)` in TypeScript)
       if (KEYWORDS.has(name) && name !== 'new' && !segments.length) continue;
       if (i === from && name === self && !m[1]) continue;
@@ -445,7 +460,7 @@ export function importBindings(code: string, language: string | null): Map<strin
       if (m[1]) out.set(m[1], m[3]!);
       else bind(m[2]!, m[3]!);
     for (const m of code.matchAll(
-      /import\s+(?:type\s+)?(?:([\w$]+)\s*,?\s*)?(?:\*\s+as\s+([\w$]+)|\{([^}]*)\})?\s*from\s*['"]([^'"]+)['"]/g,
+      /import\s+(?:type\s+)?(?:([\w$]+)\s*(?:,\s*)?)?(?:\*\s+as\s+([\w$]+)\s*|\{([^}]*)\}\s*)?from\s*['"]([^'"]+)['"]/g,
     )) {
       if (m[1]) out.set(m[1], m[4]!);
       if (m[2]) out.set(m[2], m[4]!);
@@ -465,7 +480,7 @@ export function importBindings(code: string, language: string | null): Map<strin
       out.set(alias && alias !== '.' && alias !== '_' ? alias : base.replace(/-/g, '_'), m[2]!);
     }
   } else if (family === 'rust') {
-    for (const m of code.matchAll(/^[ \t]*(?:pub\s+)?use\s+([^;]+);/gm)) {
+    for (const m of code.matchAll(/^[ \t]*(?:pub\s+)?use\s+([^\s;][^;]*);/gm)) {
       const path = m[1]!.replace(/\s+/g, '');
       const brace = /^(.*?)::\{(.*)\}$/.exec(path);
       const items = brace ? brace[2]!.split(',').map((x) => `${brace[1]}::${x}`) : [path];
@@ -478,7 +493,7 @@ export function importBindings(code: string, language: string | null): Map<strin
       }
     }
   } else if (family === 'jvm') {
-    for (const m of code.matchAll(/^[ \t]*import\s+(?:static\s+)?([\w.]+)[ \t]*;?[ \t]*$/gm))
+    for (const m of code.matchAll(/^[ \t]*import\s+(?:static\s+)?([\w.]+)[ \t]*(?:;[ \t]*)?$/gm))
       out.set(m[1]!.split('.').pop()!, m[1]!);
   } else if (family === 'php') {
     for (const m of code.matchAll(/^[ \t]*use\s+([\w\\]+)(?:\s+as\s+(\w+))?\s*;/gm))

@@ -7,8 +7,7 @@
 // found in the code (the store, the caller-supplied value, the use), never guessed from names alone.
 
 import type { ClassParam, ExtensionPoint, HookFields, MainPathStep } from '../types.ts';
-import { familyOf, type Def } from './definitions.ts';
-import type { FileModel } from './index.ts';
+import { familyOf, type Def, type FileModel } from './definitions.ts';
 
 const MAX_POINTS = 4;
 /** How far below a definition's first line its parameter list may run. */

@@ -6,7 +6,9 @@ import { blankComments } from '../comments.ts';
 import { sourcesFromMap } from '../sources.ts';
 import type { Route } from '../types.ts';
 import { callsIn, definitions, importBindings } from './definitions.ts';
-import { abstractions, fileModel, flowPass, pathTypes, type Target } from './index.ts';
+import type { Target } from './definitions.ts';
+import { abstractions, fileModel, flowPass, pathTypes } from './index.ts';
+import { docOf } from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
 const names = (defs: { name: string; owner?: string }[]) =>
@@ -160,6 +162,21 @@ describe('calls and imports', () => {
 });
 
 describe('flowPass', () => {
+  it("reads a step's doc comment whose tags and roles hold long runs of spaces", () => {
+    const pad = ' '.repeat(100_000);
+    const raw = [
+      '/**',
+      ` * Runs the {@link${pad}Router} and :class:\`Session${pad}\` then {@code${pad}`,
+      ' */',
+      'function run() {}',
+    ].join('\n');
+    const def = definitions(raw, 'JavaScript').find((d) => d.name === 'run')!;
+    const started = performance.now();
+    const doc = docOf(raw, def, 'JavaScript');
+    expect(doc).toMatch(/^Runs the Router and Session/);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it('traces a framework from its public drivers into its own functions and its libraries', () => {
     const contents = {
       'lib/application.js': [

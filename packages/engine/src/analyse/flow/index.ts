@@ -15,28 +15,19 @@ import type {
   MainPathStep,
   Route,
 } from '../types.ts';
-import { callsIn, definitions, familyOf, importBindings, type Call, type Def } from './definitions.ts';
+import {
+  callsIn,
+  definitions,
+  familyOf,
+  importBindings,
+  type Call,
+  type Def,
+  type FileModel,
+  type Target,
+} from './definitions.ts';
 import { classParams, extensionPoints, hookFields } from './extensions.ts';
 import { docOf, traceMainPath } from './main-path.ts';
 import { nextRendering } from '../nextjs.ts';
-
-export interface FileModel {
-  path: string;
-  language: string;
-  defs: Def[];
-  bindings: Map<string, string>;
-  lines: string[];
-  /** The lines with string and regular-expression literals emptied, and joined. */
-  bare: string[];
-  bareText: string;
-  code: string;
-  words: Map<string, number>;
-}
-
-export interface Target {
-  file: FileModel;
-  def: Def;
-}
 
 const MAX_BYTES = 4 * 1024 * 1024;
 const MAX_FILES = 600;
@@ -63,7 +54,7 @@ const CONCURRENCY: { what: string; re: RegExp }[] = [
   { what: 'channels (`std::sync::mpsc`)', re: /\bmpsc::(sync_)?channel\b/ },
   { what: 'rayon parallel iterators', re: /\.par_iter(_mut)?\s*\(|\binto_par_iter\s*\(/ },
   { what: 'async tasks (`tokio::spawn`)', re: /\btokio::spawn\b|#\[tokio::main\]/ },
-  { what: 'goroutines', re: /^\s*go\s+(func\b|[\w.]+\()/m },
+  { what: 'goroutines', re: /^[ \t]*go[ \t]+(func\b|[\w.]+\()/m },
   { what: 'channels', re: /\bmake\(\s*chan\b|<-\s*chan\b|\bchan\s+<-/ },
   { what: '`sync.WaitGroup`', re: /\bsync\.WaitGroup\b|\berrgroup\.Group\b/ },
   { what: 'worker threads (`worker_threads`)', re: /\bnew\s+Worker\s*\(|['"](node:)?worker_threads['"]/ },
@@ -107,7 +98,7 @@ function withoutLiterals(line: string): string {
   return line
     .replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""')
     .replace(
-      /(^|[=(,:[!&|?{};]|\breturn)\s*\/(?![/*])(?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\\n])+\/[dgimsuyv]*/g,
+      /(^|[=(,:[!&|?{};]|\breturn)\s*\/(?![/*])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])+\/[dgimsuyv]*/g,
       '$1 ""',
     );
 }

@@ -8,8 +8,7 @@
 // the library call carries the work on (set-up beside it, such as a signal handler or a log line, is no step).
 
 import type { MainPathStep, Route } from '../types.ts';
-import { callsIn, type Call, type Def } from './definitions.ts';
-import type { FileModel, Target } from './index.ts';
+import { callsIn, type Call, type Def, type FileModel, type Target } from './definitions.ts';
 
 const MAX_STEPS = 20;
 /** Lines below which a call its author documents as returning or checking something is an accessor. */
@@ -56,7 +55,8 @@ export interface MainPathInput {
 }
 
 /** A line that keeps or returns what it calls: `x = f()`, `x := f()`, `return f()`, `=> f()`. */
-const USED = /^\s*(?:return|yield|await)\b|[^=!<>]=[^=]|:=|=>|\bif\s+let\b|\?\s*;?\s*$|\bas\s+\w+\s*:\s*$/;
+const USED =
+  /^\s*(?:return|yield|await)\b|[^=!<>]=[^=]|:=|=>|\bif\s+let\b|\?\s*(?:;\s*)?$|\bas\s+\w+\s*:\s*$/;
 
 /**
  * Whether a line keeps or returns what it calls. A keyword argument inside the call's brackets
@@ -115,7 +115,7 @@ function runsAt(t: Target, call: Call): { at: number; after?: { call: string; pa
       if (!ref) continue;
       const col = ref.index + ref[1]!.length;
       // handed to `.then(…)`: it runs once the call before it resolves
-      const waits = /([\w$.#]+\s*\([^()]*\))\s*\.then\s*\(\s*$/.exec(line.slice(0, col));
+      const waits = /(?<![\w$.#])([\w$.#]+\s*\([^()]*\))\s*\.then\s*\(\s*$/.exec(line.slice(0, col));
       return {
         at: position(i, col),
         ...(waits ? { after: { call: waits[1]!.replace(/\s+/g, ''), path: t.file.path, line: i } } : {}),
@@ -506,7 +506,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       for (let i = t.def.line; i < Math.min(lines.length, last, t.def.line + 4000); i++) {
         const line = lines[i]!;
         const m =
-          /^\s*(?:pub(?:\([^)]*\))?\s+|(?:private|public|protected|readonly)\s+)*#?(\w+)\s*[?!]?\s*:?\s+[*&]?(?:mut\s+)?(?:\[\])?([A-Za-z_]\w*)\b/.exec(
+          /^\s*(?:pub(?:\([^)]*\))?\s+|(?:private|public|protected|readonly)\s+)*#?(\w+)(?:\s*[?!])?(?:\s*:)?\s+[*&]?(?:mut\s+)?(?:\[\])?([A-Za-z_]\w*)\b/.exec(
             line,
           ) ?? /\b(?:self|this)\.#?(\w+)\s*(?::\s*\w+\s*)?=\s*(?:new\s+)?([A-Z]\w*)\s*\(/.exec(line);
         if (m && typeNames.has(m[2]!) && !out.has(m[1]!)) out.set(m[1]!, m[2]!);
@@ -531,10 +531,12 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     };
     const head = t.file.lines.slice(t.def.line - 1, Math.min(t.def.end, t.def.line + 8)).join(' ');
     // a Go receiver: `func (mx *Mux) ServeHTTP(…)`
-    const receiver = /^\s*func\s*\(\s*(\w+)\s+\*?\s*(\w+)/.exec(t.file.lines[t.def.line - 1] ?? '');
+    const receiver = /^\s*func\s*\(\s*(\w+)\s+(?:\*\s*)?(\w+)/.exec(t.file.lines[t.def.line - 1] ?? '');
     if (receiver && t.def.owner) set(receiver[1]!, t.def.owner);
     // typed parameters: `x: T` (TS, Python, Rust), `x *T` (Go), `T x` (Java, C#)
-    const params = /\(([^)]*)\)/.exec(head)?.[1] ?? '';
+    const open = head.indexOf('(');
+    const close = open < 0 ? -1 : head.indexOf(')', open);
+    const params = close < 0 ? '' : head.slice(open + 1, close);
     for (const p of params.split(',')) {
       const m =
         /^\s*(?:mut\s+)?(\w+)\??\s*:\s*&?(?:'\w+\s+)?(?:mut\s+)?(\w+)/.exec(p) ??
@@ -548,7 +550,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     for (let i = t.def.line; i < t.def.end && i < t.file.bare.length; i++) {
       const line = t.file.bare[i]!;
       const assigned =
-        /\b(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+)?(\w+)\s*(?::\s*&?[\w<>]+\s*)?(?::=|=)\s*(?:new\s+|&)?([A-Z]\w*)\s*(?:::\w+|\.objects\.\w+|\.\w+)?\s*[({]/.exec(
+        /\b(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+)?(\w+)\s*(?::\s*&?[\w<>]+\s*)?(?::=|=)\s*(?:new\s+|&)?([A-Z]\w*)\s*(?:(?:::\w+|\.objects\.\w+|\.\w+)\s*)?[({]/.exec(
           line,
         );
       const withAs = /\bwith\s+(?:[\w.]+\.)?([A-Z]\w*)\s*\([^)]*\)\s+as\s+(\w+)/.exec(line);
@@ -585,15 +587,12 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       }
       // a loop over what a product call returns (`for param in iter_params(…)` where it returns
       // `list[Parameter]`): the loop variable is one of its items
-      const loop =
-        /^\s*(?:async\s+)?for\s+(\w+)\s+in\s+(.+?):?\s*\{?\s*$/.exec(line) ??
-        /\bfor\s*\(\s*(?:const|let|var)\s+(\w+)\s+of\s+(.+)\)\s*\{?\s*$/.exec(line) ??
-        /^\s*for\s+(?:\w+\s*,\s*)?(\w+)\s*:=\s*range\s+(.+?)\s*\{\s*$/.exec(line);
-      if (loop && !env.has(loop[1]!)) {
-        const over = callsIn([loop[2]!], 1, 1)[0];
+      const loop = loopHeader(line);
+      if (loop && !env.has(loop.variable)) {
+        const over = callsIn([loop.over], 1, 1)[0];
         const r = over ? resolveCall({ ...over, line: i + 1 }, t) : null;
         const item = r && 'def' in r ? elementType(r) : undefined;
-        if (item && typeNames.has(item)) set(loop[1]!, item);
+        if (item && typeNames.has(item)) set(loop.variable, item);
       }
       // a literal, a dictionary or a list is nobody's product type: its methods are not guessed
       const literal = /\b(\w+)\s*(?::=|=)\s*(?:\{|\[|["'\d]|(?:dict|list|set|make)\()/.exec(line);
@@ -802,10 +801,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           const rhs = balancedStatement(where, i, rhsAt);
           const written = balancedStatement({ file: { ...file, bare: file.lines }, def: m }, i, rhsAt);
           const via = {
-            expression: written
-              .replace(/\s+/g, ' ')
-              .replace(/[;,]?\s*$/, '')
-              .trim(),
+            expression: written.replace(/\s+/g, ' ').trimEnd().replace(/[;,]$/, '').trim(),
             by: label(m),
             path: file.path,
             line: i,
@@ -856,7 +852,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
   const lastCallLine = (t: Target): number => {
     for (let i = Math.min(t.def.end, t.file.bare.length); i > t.def.line; i--) {
       const line = t.file.bare[i - 1]!.trim();
-      if (!line || /^[})\]]+[;,)]*$/.test(line)) continue;
+      if (!line || /^[})\]][})\];,]*$/.test(line)) continue;
       return /\(/.test(line) ? i : -1;
     }
     return -1;
@@ -1431,7 +1427,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
   const lastLine = (t: Target): number => {
     for (let i = Math.min(t.def.end, t.file.bare.length); i > t.def.line; i--) {
       const line = t.file.bare[i - 1]!.trim();
-      if (line && !/^[})\]]+[;,)]*$/.test(line)) return i;
+      if (line && !/^[})\]][})\];,]*$/.test(line)) return i;
     }
     return -1;
   };
@@ -1457,7 +1453,7 @@ function returnType(t: Target, span = 6): string | undefined {
     /^[^)]*\)\s*(?:->|:)\s*(?:Result<|Option<|Promise<|Optional\[|Box<)?["']?&?(?:'\w+\s+)?(?:mut\s+)?(\w+)/.exec(
       after,
     ) ??
-    /^[^)]*\)\s*\(?\s*\*?\s*(\w+)/.exec(after) ??
+    /^[^)]*\)\s*(?:\(\s*)?(?:\*\s*)?(\w+)/.exec(after) ??
     new RegExp(`(\\w+)(?:<[^>]*>)?\\s+${name}\\s*\\(`).exec(head);
   const type = m?.[1];
   return type === 'Self' ? t.def.owner : type;
@@ -1469,10 +1465,10 @@ function elementType(t: Target): string | undefined {
   const name = t.def.name.replace(/^#/, '');
   const after = head.slice(head.indexOf(name) + name.length);
   const m =
-    /^[^)]*\)\s*(?:->|:)?\s*(?:[\w.]+\.)?(?:list|List|Sequence|Iterable|Iterator|Generator|set|Set|frozenset|tuple|Vec|Array|ReadonlyArray)\s*[[<]\s*["']?&?(\w+)/.exec(
+    /^[^)]*\)\s*(?:(?:->|:)\s*)?(?:[\w.]+\.)?(?:list|List|Sequence|Iterable|Iterator|Generator|set|Set|frozenset|tuple|Vec|Array|ReadonlyArray)\s*[[<]\s*["']?&?(\w+)/.exec(
       after,
     ) ??
-    /^[^)]*\)\s*\(?\s*\[\]\*?(\w+)/.exec(after) ??
+    /^[^)]*\)\s*(?:\(\s*)?\[\]\*?(\w+)/.exec(after) ??
     /^[^)]*\)\s*:\s*(\w+)\[\]/.exec(after);
   return m?.[1];
 }
@@ -1533,11 +1529,11 @@ export function docOf(raw: string | null | undefined, def: Def, language: string
   );
   const prose = (fields >= 0 ? leadLines.slice(0, fields) : leadLines)
     .join(' ')
-    .replace(/\{@\w+\s+([^}]*)\}/g, '$1')
+    .replace(/\{@\w+\s([^{}]*)\}/g, (_, words: string) => words.trimStart())
     // reStructuredText's escaped plural after a role (:class:`Option`\\s): the backslash is markup
     .replace(/`\\(?=[a-z])/g, '`')
     // Sphinx roles and reStructuredText literals: :class:`Response <Response>` is Response
-    .replace(/:\w+:`~?([^`<]*?)\s*(?:<[^>`]*>)?`/g, '$1')
+    .replace(/:\w+:`~?([^`<]*)(?:<[^>`]*>)?`/g, (_, words: string) => words.trimEnd())
     .replace(/``([^`]+)``/g, '$1')
     .replace(/<\/?[a-z][^>]*>/gi, '')
     .replace(/\s+/g, ' ')
@@ -1548,7 +1544,12 @@ export function docOf(raw: string | null | undefined, def: Def, language: string
   const cut = ends.find((e) => e >= 8 && e <= 200);
   const end = cut !== undefined && cut < 40 ? (ends.find((e) => e > cut && e <= 240) ?? cut) : cut;
   if (end !== undefined) return prose.slice(0, end);
-  return prose.length <= 160 ? prose : `${prose.slice(0, 157).replace(/\s+\S*$/, '')}…`;
+  return prose.length <= 160
+    ? prose
+    : `${prose
+        .slice(0, 157)
+        .replace(/\s\S*$/, '')
+        .trimEnd()}…`;
 }
 
 /** Where sentences end in a text (after `.`, `!` or `?` and a space or the end), past abbreviations like e.g. */
@@ -1786,3 +1787,20 @@ function listName(file: FileModel, line: number): string | undefined {
 }
 
 export type { MainPathStep };
+
+/** A loop's variable and what it runs over: `for x in xs():`, `for (const x of xs()) {`, `for _, x := range xs() {`. */
+function loopHeader(line: string): { variable: string; over: string } | null {
+  const py = /^\s*(?:async\s+)?for\s+(\w+)\s+in\s+(\S.*)$/.exec(line);
+  if (py) return { variable: py[1]!, over: py[2]! };
+  const js = /\bfor\s*\(\s*(?:const|let|var)\s+(\w+)\s+of\s+(\S.*)$/.exec(line);
+  if (js) {
+    const over = js[2]!.trimEnd().replace(/\{$/, '').trimEnd();
+    return over.endsWith(')') ? { variable: js[1]!, over: over.slice(0, -1) } : null;
+  }
+  const go = /^\s*for\s+(?:\w+\s*,\s*)?(\w+)\s*:=\s*range\s+(\S.*)$/.exec(line);
+  if (go) {
+    const over = go[2]!.trimEnd();
+    return over.endsWith('{') ? { variable: go[1]!, over: over.slice(0, -1).trimEnd() } : null;
+  }
+  return null;
+}

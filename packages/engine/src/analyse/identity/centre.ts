@@ -7,17 +7,7 @@
 import { baseName } from '../sources.ts';
 import { generatedHeader } from './generated.ts';
 import type { Graph } from './rank.ts';
-
-/** Why a file counts for less than its references say; undefined when it counts in full. */
-export type SideRole =
-  | 'compatibility'
-  | 'private'
-  | 'admin'
-  | 'plug-in'
-  | 'client-side'
-  | 'abstract-base'
-  | 'generated'
-  | 'types-only';
+import type { SideRole } from '../types.ts';
 
 /** How much of its centrality a file of each side role keeps. */
 const SIDE_WEIGHT: Record<SideRole, number> = {

@@ -2,7 +2,7 @@
 // file takes from another (mux.go uses tree.go's `node` and `FindRoute`). This is what the
 // component diagram draws; a name counts only where exactly one of these files defines it.
 
-import type { ImportInfo, SymbolInfo } from '../types.ts';
+import type { ComponentLinks, ImportInfo, SymbolInfo } from '../types.ts';
 import { NON_WORD, SCAN_CHARS } from './rank.ts';
 
 /** The most central files a diagram can show and still be read. */
@@ -12,11 +12,6 @@ const EDGES_PER_FILE = 2;
 const NAMES_PER_EDGE = 2;
 /** Arrows in all: the strongest, so the picture stays readable at page width. */
 const MAX_EDGES = 10;
-
-export interface ComponentLinks {
-  nodes: string[];
-  edges: { from: string; to: string; names: string[]; weight: number }[];
-}
 
 const KINDS = new Set<SymbolInfo['kind']>([
   'function',

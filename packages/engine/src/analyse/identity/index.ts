@@ -11,6 +11,7 @@ import type {
   ImportInfo,
   MainPathStep,
   Route,
+  SideRole,
   SymbolInfo,
 } from '../types.ts';
 import { detectKind } from './kind.ts';
@@ -20,16 +21,7 @@ import { readManifestFacts } from './manifest-facts.ts';
 import { findPurpose, isReadme, readmeTitle } from './purpose.ts';
 import { headerSummary, pageRank, referenceGraph, SCAN_CHARS, workLines, workWeight } from './rank.ts';
 import { codeText } from '../comments.ts';
-import {
-  centreOrder,
-  layerOf,
-  sideRole,
-  sideWeight,
-  useScore,
-  usersOf,
-  type Layer,
-  type SideRole,
-} from './centre.ts';
+import { centreOrder, layerOf, sideRole, sideWeight, useScore, usersOf, type Layer } from './centre.ts';
 import { findEntryPoints, findPublicApi } from './surface.ts';
 
 export { areaOf, roleOf, isProductFile, type Layout };
@@ -162,7 +154,7 @@ export function identityPass(input: IdentityInput): IdentityResult {
       else goLibraries++;
     }
     if (
-      /^\s*(import\s+argparse|from\s+argparse\s+import|import\s+getopt|import\s+optparse)\b|^\s*"flag"\s*$|^import\s+"flag"|#include\s+<getopt\.h>/m.test(
+      /^[ \t]*(import\s+argparse|from\s+argparse\s+import|import\s+getopt|import\s+optparse)\b|^[ \t]*"flag"[ \t]*$|^import\s+"flag"|#include\s+<getopt\.h>/m.test(
         text,
       )
     )

@@ -195,13 +195,7 @@ function headerBlocks(text: string): string[] {
         if (lines[i]!.includes('*/')) break;
       }
       i++;
-      if (/^\/\*\*/.test(t) || !pastPreamble)
-        blocks.push(
-          out
-            .join('\n')
-            .replace(/^\s*\/\*+!?|\*+\/\s*$/g, '')
-            .replace(/^\s*\*\s?/gm, ''),
-        );
+      if (/^\/\*\*/.test(t) || !pastPreamble) blocks.push(blockCommentText(out));
     } else if (/^(\/\/|#(?![![])|--)/.test(t)) {
       // after the imports, only a module's inner doc comment (//!) still describes the file
       const doc = /^\/\/!/.test(t);
@@ -245,7 +239,7 @@ export function headerSummary(text: string): string | undefined {
       .replace(/^[ \t]*:(copyright|license|licence):.*$/gim, '')
       .replace(/:[\w.-]+(?::[\w.-]+)*:`~?([^`<]*?)(?: ?<[^>]*>)?`/g, '$1')
       .replace(/``([^`]+)``/g, '$1')
-      .replace(/\{@\w+\s+([^}]*)\}/g, '$1')
+      .replace(/\{@\w+\s([^{}]*)\}/g, (_, words: string) => words.trimStart())
       .replace(/<\/?[a-z][^>]*>/gi, '')
       .replace(/@\w+[^\n]*/g, '')
       .replace(/\s+/g, ' ')
@@ -265,7 +259,15 @@ export function headerSummary(text: string): string | undefined {
       /^(eslint|prettier|@ts-|jshint|global\s|go:build|\+build)/i.test(t)
     )
       continue;
-    return firstSentence(t) ?? (t.length <= 160 ? t : `${t.slice(0, 157).replace(/\s+\S*$/, '')}…`);
+    return (
+      firstSentence(t) ??
+      (t.length <= 160
+        ? t
+        : `${t
+            .slice(0, 157)
+            .replace(/\s\S*$/, '')
+            .trimEnd()}…`)
+    );
   }
   return undefined;
 }
@@ -281,4 +283,19 @@ export function firstSentence(t: string): string | undefined {
     if (s.length >= 12 && !ABBREVIATION.test(s)) return s;
   }
   return undefined;
+}
+
+// A block comment's words: its opening and closing marks and each line's leading star gone (linear in its length).
+function blockCommentText(lines: string[]): string {
+  let text = lines.join('\n').replace(/^\s*\/\*+!?/, '');
+  const close = /\*\/\s*$/.exec(text);
+  if (close) {
+    let end = close.index;
+    while (end > 0 && text[end - 1] === '*') end--;
+    text = text.slice(0, end);
+  }
+  return text
+    .split('\n')
+    .map((line) => line.replace(/^\s*\*\s?/, ''))
+    .join('\n');
 }

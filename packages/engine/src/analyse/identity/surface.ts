@@ -151,7 +151,7 @@ export function findEntryPoints(
           new LineIndex(text).lineOf(boot.index),
           'Spring Boot application class (@SpringBootApplication)',
         );
-      else if (/\bpublic\s+static\s+void\s+main\s*\(|^\s*fun\s+main\s*\(/m.test(text))
+      else if (/\bpublic\s+static\s+void\s+main\s*\(|^[ \t]*fun\s+main\s*\(/m.test(text))
         add(p, lineMatching(text, /\bstatic\s+void\s+main\s*\(|^[ \t]*fun\s+main\s*\(/m), 'main()');
     } else if (p.endsWith('.go') && /^package\s+main\b/m.test(text) && /^func\s+main\s*\(/m.test(text)) {
       add(p, lineMatching(text, /^func\s+main\s*\(/m), 'func main() in package main');
@@ -469,7 +469,7 @@ export function jsExports(path: string, text: string): ApiItem[] {
     listed(m[1]!, m.index + m[0].indexOf('{') + 1, (part) =>
       part
         .replace(/^type\s+/, '')
-        .split(/\s+as\s+/)
+        .split(/\sas\s/)
         .pop()!
         .trim(),
     );
@@ -481,10 +481,10 @@ export function jsExports(path: string, text: string): ApiItem[] {
   for (const { m, line } of matchesWithLines(text, /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/gm))
     if (declared(m)) add(m[1]!, 'export', line);
   const obj = /^module\.exports\s*=\s*\{([^}]*)\}/m.exec(text);
-  if (obj) listed(obj[1]!, obj.index + obj[0].indexOf('{') + 1, (part) => part.split(/\s*:\s*/)[0]!);
+  if (obj) listed(obj[1]!, obj.index + obj[0].indexOf('{') + 1, (part) => part.split(':')[0]!.trimEnd());
   // methods: of an exported class, or assigned to a prototype (proto.use = function…); accessors are properties
   const exportsClass =
-    /^(module\.exports\s*=|export\s+(default\s+)?)\s*class\b/m.test(text) ||
+    /^(?:module\.exports\s*=\s*|export\s+(?:default\s+)?)class\b/m.test(text) ||
     /^module\.exports\s*=\s*[A-Z]\w*\s*;?$/m.test(text);
   if (exportsClass) {
     for (const { m, line } of matchesWithLines(
@@ -493,7 +493,10 @@ export function jsExports(path: string, text: string): ApiItem[] {
     ))
       if (declared(m)) add(m[2]!, /\b[gs]et\s/.test(m[1]!) ? 'property' : 'method', line);
   }
-  for (const { m, line } of matchesWithLines(text, /^module\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*;?\s*$/gm))
+  for (const { m, line } of matchesWithLines(
+    text,
+    /^module\.exports\s*=\s*([A-Za-z_$][\w$]*)[ \t]*(?:;[ \t]*)?$/gm,
+  ))
     if (m[1] !== 'require') add(m[1]!, 'export', line);
   for (const { m, line } of matchesWithLines(
     text,
@@ -578,7 +581,7 @@ export function pyKind(
   if (cls) {
     // an exception class: one whose base is an exception by name or by its own definition
     const bases = (cls[1] ?? '')
-      .replace(/\[[^\]]*\]/g, '')
+      .replace(/\[[^[\]]*\]/g, '')
       .split(',')
       .map((b) => b.trim())
       .filter((b) => /^[\w.]+$/.test(b));
@@ -625,7 +628,15 @@ export function pyDefinition(
     ),
   ];
   // `@overload` stubs come before the implementation: the first definition that is not one
-  const overload = (at: number) => /@(?:\w+\.)*overload\s*\n\s*$/.test(text.slice(Math.max(0, at - 200), at));
+  const overload = (at: number) =>
+    /^@[\w.]*overload$/.test(
+      text
+        .slice(Math.max(0, at - 200), at)
+        .split('\n')
+        .slice(0, -1)
+        .pop()
+        ?.trim() ?? '',
+    );
   const def = defs.find((m) => !overload(m.index)) ?? defs[0];
   if (def) return { path, line: index.lineOf(def.index) };
   const imp = pyImports(text).find((i) => i.local === name);
@@ -697,7 +708,7 @@ export function rustPubItems(path: string, text: string): ApiItem[] {
     /^pub\s+(?:async\s+|const\s+|unsafe\s+)*(fn|struct|enum|trait|mod|type|const|static|macro)\s+([A-Za-z_]\w*)/gm,
   ))
     if (!rustHidden(text, m.index)) out.push({ name: m[2]!, kind: m[1]!, path, line });
-  for (const { m } of matchesWithLines(text, /^pub\s+use\s+([^;]+);/gm)) {
+  for (const { m } of matchesWithLines(text, /^pub\s+use\s+([^\s;][^;]*);/gm)) {
     if (rustHidden(text, m.index)) continue;
     const tree = m[1]!;
     const start = m.index + m[0].indexOf(tree);
@@ -707,7 +718,7 @@ export function rustPubItems(path: string, text: string): ApiItem[] {
       : [{ 0: tree, index: 0 }];
     for (const leaf of leaves) {
       const name = leaf[0]
-        .split(/\s+as\s+/)
+        .split(/\sas\s/)
         .pop()!
         .split('::')
         .pop()!
