@@ -382,7 +382,7 @@ export function factsOf(a: Analysis): Facts {
       data: sourceFiles.filter((f) => f.literalData),
     },
     productSymbols,
-    exportedSymbols: productSymbols.filter((s) => s.exported),
+    exportedSymbols: productSymbols.filter((s) => s.exported && !isPrivate(s)),
     modules,
     moduleEdges,
     fanIn: fan('to'),
@@ -425,3 +425,11 @@ export function notRankedNote(fx: Facts, minCode: number): string {
 
 const listSome = (items: string[]) =>
   items.length <= 2 ? items.join(' and ') : `${items.slice(0, 2).join(', ')} and ${items.length - 2} more`;
+
+/**
+ * A name users are not meant to reach: one with a leading underscore, or one defined in a private
+ * module (`_compat.py`, `_internal/`); `__init__.py` and `__main__.py` are not private.
+ */
+function isPrivate(s: { name: string; path: string }): boolean {
+  return s.name.startsWith('_') || s.path.split('/').some((part) => /^_(?!_)/.test(part));
+}

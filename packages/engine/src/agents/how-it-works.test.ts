@@ -317,10 +317,11 @@ describe('how it works', () => {
       },
     };
     expect(extensionParts({ flow: { ...flow, extensions: [use] } } as Analysis)).toEqual([
-      'Users plug their own code in at one point: `Mux.Use()` (`mux.go:100`) appends its `middlewares`, each a `func(http.Handler) http.Handler`, to `mx.middlewares`; `Mux.updateRouteHandler()` (`mux.go:518`) passes them to `chain()`. It panics with "all middlewares must be defined before routes" when `mx.handler != nil` (`mux.go:102`).',
+      'One way users plug their own code in: `Mux.Use()` (`mux.go:100`) appends its `middlewares`, each a `func(http.Handler) http.Handler`, to `mx.middlewares`; `Mux.updateRouteHandler()` (`mux.go:518`) passes them to `chain()`. It panics with "all middlewares must be defined before routes" when `mx.handler != nil` (`mux.go:102`).',
     ]);
     const two = extensionParts({ flow: { ...flow, extensions: [use, mount] } } as Analysis).join('\n');
-    expect(two).toContain('Users plug their own code in at these points:');
+    expect(two).toContain('Ways users plug their own code in include:');
+    expect(two).not.toMatch(/one point|these points/);
     expect(two).toContain(
       '`Session.mount()` (`sessions.py:888`) stores its `adapter`, a `BaseAdapter` (`adapters.py:122`), in `self.adapters` under its `prefix`; `Session.get_adapter()` (`sessions.py:876`) goes through them. By default, `Session.__init__()` (`sessions.py:502`) registers an `HTTPAdapter` under `https://` and `http://`.',
     );
@@ -330,5 +331,15 @@ describe('how it works', () => {
     );
     expect(extensionParts({ flow } as Analysis)).toEqual([]);
     expect(mechanismParts({ flow } as Analysis).join('\n')).not.toContain('plug');
+  });
+
+  it('tells the functions that build the class a `cls` argument names as a way to plug in subclasses', () => {
+    const classParams = [
+      { name: 'command', param: 'cls', default: 'Command', path: 'deco.py', line: 170 },
+      { name: 'option', param: 'cls', default: 'Option', path: 'deco.py', line: 352 },
+    ];
+    expect(extensionParts({ flow: { ...flow, classParams } } as Analysis)).toEqual([
+      'One way users plug their own code in: `command()` and `option()` build the class their `cls` argument names, by default `Command` and `Option` (`deco.py:170`): users pass their own subclass there.',
+    ]);
   });
 });

@@ -5,6 +5,7 @@
 
 import type {
   Analysis,
+  ClassParam,
   ExtensionPoint,
   Flow,
   FlowCall,
@@ -440,15 +441,34 @@ function hooksSentence(h: HookFields): string {
   return `${code(h.owner)} holds the user's functions in its fields ${joinSome(h.fields.map(code), 5)} (${cite(h.path, h.line, h.endLine)}), the first declared as ${code(h.type)}; ${caller} calls them.`;
 }
 
-/** Where users plug their own code into the product, and where that code is used; nothing when none was found. */
+/**
+ * "`command()` and `option()` build the class their `cls` argument names, by default `Command` and
+ * `Option` (…): users pass their own subclass there."
+ */
+function classParamsSentence(cs: ClassParam[]): string {
+  const fns = joinSome(
+    cs.map((c) => methodName(c)),
+    5,
+  );
+  const params = [...new Set(cs.map((c) => code(c.param)))];
+  const defaults = joinSome([...new Set(cs.map((c) => c.default))].map(code), 5);
+  const one = cs.length === 1;
+  return `${fns} build${one ? 's' : ''} the class ${one ? 'its' : 'their'} ${joinSome(params, 3)} argument names, by default ${defaults} (${cite(cs[0]!.path, cs[0]!.line)}): users pass their own subclass there.`;
+}
+
+/**
+ * Ways users plug their own code into the product, and where that code is used; nothing when none
+ * was found. The analysis finds some of them, never provably all: no "one point".
+ */
 export function extensionParts(a: Analysis): string[] {
   const items = [
     ...(a.flow?.extensions ?? []).map(extensionSentence),
     ...(a.flow?.hooks ? [hooksSentence(a.flow.hooks)] : []),
+    ...(a.flow?.classParams?.length ? [classParamsSentence(a.flow.classParams)] : []),
   ];
   if (!items.length) return [];
-  if (items.length === 1) return [`Users plug their own code in at one point: ${items[0]!}`];
-  return ['Users plug their own code in at these points:', bullets(items)];
+  if (items.length === 1) return [`One way users plug their own code in: ${items[0]!}`];
+  return ['Ways users plug their own code in include:', bullets(items)];
 }
 
 /** The mechanism, whole: types, the traced calls, concurrency and request handlers. */

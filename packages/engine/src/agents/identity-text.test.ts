@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Analysis } from '../analyse/types.ts';
-import { keyComponentParts, purposeParagraph, rankedApi } from './identity-text.ts';
+import { keyComponentParts, publicApiParts, purposeParagraph, rankedApi } from './identity-text.ts';
 import type { Workspace } from '../types.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'atr-purpose-'));
@@ -116,5 +116,29 @@ describe('the public names in reading order', () => {
       mainPath: [],
     } as unknown as Parameters<typeof rankedApi>[0];
     expect(rankedApi(id).map((e) => e.name)).toEqual(['use', 'listen', 'inspect', 'toJSON']);
+  });
+});
+
+describe('the public names table', () => {
+  it('points "Defined at" to the definition of a re-exported name, not to its export line', () => {
+    const id = {
+      kind: 'library',
+      publicApi: [
+        {
+          name: 'Command',
+          kind: 'class',
+          path: 'src/clack/__init__.py',
+          line: 11,
+          definedAt: { path: 'src/clack/core.py', line: 959 },
+        },
+        { name: 'echo', kind: 'function', path: 'src/clack/__init__.py', line: 12 },
+      ],
+      keyComponents: [],
+      mainPath: [],
+    } as unknown as Parameters<typeof publicApiParts>[0];
+    const table = publicApiParts(id).join('\n');
+    expect(table).toContain('src/clack/core.py');
+    expect(table).not.toMatch(/Command[^\n]*__init__/);
+    expect(table).toMatch(/echo[^\n]*__init__/);
   });
 });

@@ -542,7 +542,14 @@ export function publicApiParts(id: Identity, usage: Map<string, number> = new Ma
       }${first30}:`,
       table(
         ['Name', 'Kind', 'Defined at'],
-        rest.slice(0, 30).map((e) => [code(e.name), text(e.kind), cite(e.path, e.line)]),
+        // a re-export line is not a definition: the column points where the name is defined
+        rest
+          .slice(0, 30)
+          .map((e) => [
+            code(e.name),
+            text(e.kind),
+            cite(e.definedAt?.path ?? e.path, e.definedAt?.line ?? e.line),
+          ]),
         ['l', 'l', 'l'],
       ),
     );

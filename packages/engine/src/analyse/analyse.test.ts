@@ -234,4 +234,20 @@ describe('analyse() labels findings with the identity layer', () => {
       expect.objectContaining({ kind: 'main', name: 'server.js', area: 'examples' }),
     );
   });
+
+  it("keeps a test's config file that the product's own scripts name, and the JSR manifest", async () => {
+    const root = await writeTree({
+      'package.json':
+        '{ "name": "web-kit", "main": "index.js", "scripts": { "test": "tsc -p tsconfig.spec.json && vitest --run" } }',
+      'index.js': 'exports.route = function route() {};\n',
+      'tsconfig.json': '{}',
+      'tsconfig.spec.json': '{}',
+      'jsr.json': '{ "name": "@web/kit" }',
+      'examples/app/tsconfig.json': '{}',
+    });
+    const analysis = await analyse(await workspaceOf(root, 'src'), testContext());
+    const files = analysis.config.files.map((c) => c.path);
+    expect(files).toEqual(expect.arrayContaining(['tsconfig.json', 'tsconfig.spec.json', 'jsr.json']));
+    expect(files).not.toContain('examples/app/tsconfig.json');
+  });
 });

@@ -40,6 +40,9 @@ const KINDS: [RegExp, string][] = [
   [/^(Chart|values)(\.[\w-]+)?\.ya?ml$|^kustomization\.ya?ml$/, 'Kubernetes/Helm'],
   [/\.tf$|\.tfvars$/, 'Terraform'],
   [/^renovate\.json$|^\.github\/dependabot\.ya?ml$/, 'dependency updates'],
+  // the manifest JSR publishes from; Bun's own settings file
+  [/^jsr\.jsonc?$/, 'JSR package manifest'],
+  [/^bunfig\.toml$/, 'Bun settings'],
 ];
 
 // pyproject.toml is packaging metadata; its `[tool.*]` tables configure the project's tools

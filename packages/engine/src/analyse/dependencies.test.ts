@@ -487,3 +487,29 @@ describe('frameworks: what does the work, and what the product only develops wit
     );
   });
 });
+
+describe('the runtimes a manifest requires', () => {
+  it('reads requires-python, engines and the pinned package manager, each at its line', () => {
+    const { manifests } = dependenciesPass(
+      sourcesFromMap({
+        'pyproject.toml': '[project]\nname = "fetch"\nrequires-python = ">=3.10"\ndependencies = []\n',
+        'package.json': [
+          '{',
+          '  "name": "web",',
+          '  "exports": { ".": { "node": "./a.js" } },',
+          '  "engines": {',
+          '    "node": ">=16.9.0"',
+          '  },',
+          '  "packageManager": "bun@1.2.20"',
+          '}',
+        ].join('\n'),
+      }),
+    );
+    const req = (p: string) => manifests.find((m) => m.path === p)?.requires;
+    expect(req('pyproject.toml')).toEqual([{ name: 'python', version: '>=3.10', line: 3 }]);
+    expect(req('package.json')).toEqual([
+      { name: 'node', version: '>=16.9.0', line: 5 },
+      { name: 'bun', version: '1.2.20', line: 7 },
+    ]);
+  });
+});

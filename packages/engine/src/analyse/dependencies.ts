@@ -44,7 +44,27 @@ const npm: Parser = (text, path) => {
     return out;
   }
   const lines = text.split('\n');
-  out.manifests.push({ path, ecosystem: 'npm', ...str(pkg, 'name', 'version', 'description') });
+  // the runtimes it asks for: `engines` (node, bun, deno) and the package manager it pins
+  const requires: NonNullable<Manifest['requires']> = [];
+  const engines =
+    pkg.engines && typeof pkg.engines === 'object' ? (pkg.engines as Record<string, unknown>) : {};
+  const enginesAt = (findLine(lines, /"engines"\s*:/) ?? 1) - 1;
+  for (const [name, version] of Object.entries(engines))
+    if (typeof version === 'string')
+      requires.push({
+        name,
+        version,
+        line: findLine(lines, new RegExp(`^\\s*"${esc(name)}"\\s*:`), enginesAt),
+      });
+  const pm = typeof pkg.packageManager === 'string' ? /^(@?[\w.-]+)@(.+)$/.exec(pkg.packageManager) : null;
+  if (pm && !requires.some((r) => r.name === pm[1]))
+    requires.push({ name: pm[1]!, version: pm[2]!, line: findLine(lines, /^\s*"packageManager"\s*:/) });
+  out.manifests.push({
+    path,
+    ecosystem: 'npm',
+    ...str(pkg, 'name', 'version', 'description'),
+    ...(requires.length ? { requires } : {}),
+  });
   const sections: [string, Scope][] = [
     ['dependencies', 'runtime'],
     ['devDependencies', 'dev'],
@@ -173,6 +193,8 @@ const pyproject: Parser = (text, path) => {
       ['name', 'version', 'description'].includes(e.key)
     ) {
       man[e.key as 'name'] ??= unquote(e.value);
+    } else if (e.section === 'project' && e.key === 'requires-python') {
+      (man.requires ??= []).push({ name: 'python', version: unquote(e.value), line: e.line });
     } else if (e.section === 'project' && e.key === 'dependencies') {
       out.dependencies.push(...arrayDeps(e.value, e.line, 'runtime', path));
     } else if (e.section === 'project.optional-dependencies') {

@@ -145,11 +145,17 @@ export function entryPointsPass(src: Sources): EntryPoint[] {
       if (typeof pkg.main === 'string')
         out.push({ kind: 'main', name: pkg.main, path: f.path, line: lineOf(lines, /"main"\s*:/) });
       if (typeof pkg.module === 'string')
-        out.push({ kind: 'main', name: pkg.module, path: f.path, line: lineOf(lines, /"module"\s*:/) });
+        out.push({
+          kind: 'main',
+          field: 'module',
+          name: pkg.module,
+          path: f.path,
+          line: lineOf(lines, /"module"\s*:/),
+        });
       const pkgName = typeof pkg.name === 'string' ? pkg.name : dirName(f.path) || '.';
       const expLine = lineOf(lines, /"exports"\s*:/);
+      // a subpath pattern (`./utils/*`) is an export too: it maps a whole folder
       for (const [key, target] of exportTargets(pkg.exports)) {
-        if (key.includes('*') || target.includes('*')) continue;
         const name = key === '.' ? pkgName : `${pkgName}/${key.replace(/^\.\//, '')}`;
         const at =
           expLine === undefined ? undefined : lineOf(lines, new RegExp(`"${esc(target)}"`), expLine - 1);

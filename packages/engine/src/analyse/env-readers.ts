@@ -24,6 +24,8 @@ export interface Read {
   argument?: boolean;
   /** The program's `--help` names the variable beside its option. */
   inHelp?: boolean;
+  /** A library call that reads the variable itself (`getproxies()`), rather than the product's own read. */
+  readBy?: string;
 }
 
 interface Wrapper {

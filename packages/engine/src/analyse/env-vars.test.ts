@@ -599,8 +599,9 @@ describe('variables a library call reads for the program', () => {
     expect(one(vars, 'LS_COLORS')).toMatchObject({
       defaultValue: 'LsColors::from_string(DEFAULT_LS_COLORS)',
     });
-    expect(one(vars, '<SCHEME>_proxy')).toBeDefined();
-    expect(one(vars, 'no_proxy')).toBeDefined();
+    expect(one(vars, '<SCHEME>_proxy')).toMatchObject({ readBy: 'getproxies()' });
+    expect(one(vars, 'no_proxy')).toMatchObject({ readBy: 'getproxies()' });
+    expect(one(vars, 'LS_COLORS')).toMatchObject({ readBy: 'LsColors::from_env()' });
   });
 });
 

@@ -550,8 +550,10 @@ function directReads(text: string, family: keyof typeof READERS, isScript: boole
     for (const m of text.matchAll(re)) {
       if (names) {
         const fb = fallback?.(text, m.index + m[0].length, m.index) ?? null;
+        // the call that reads them: `getproxies()`, `LsColors::from_env()`
+        const readBy = m[0];
         for (const name of names)
-          out.push({ name, index: m.index, ...(fb !== null ? { fallback: fb } : {}) });
+          out.push({ name, index: m.index, readBy, ...(fb !== null ? { fallback: fb } : {}) });
         continue;
       }
       const name = m[1]!;
@@ -664,11 +666,13 @@ function toEnvVar(
     presence,
     argument,
     inHelp,
+    readBy,
   }: Omit<Read, 'index'>,
 ): EnvVar {
   const sensitive = isSecretName(name);
   const v: EnvVar = { name, file, line, class: envClass(name, file) };
   if (inHelp) v.inHelp = true;
+  if (readBy) v.readBy = readBy;
   if (sensitive) v.sensitive = true;
   if (required) v.required = true;
   if (presence) v.presence = true;

@@ -166,7 +166,15 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   for (const x of secrets.findings) x.area = envArea(x.file, identity);
   for (const x of securityFacts) x.area = envArea(x.file, identity);
   // an example app's or a test's config files are not the project's to configure
-  config.files = config.files.filter((c) => !NOT_CONFIG_AREAS.has(areaOf(c.path, identity)));
+  // — unless one of the product's own scripts names it (`tsc -p tsconfig.spec.json` in `test`)
+  const scripted = entryPoints
+    .filter((e) => e.area === 'product' && (e.kind === 'npm-script' || e.kind === 'make-target'))
+    .map((e) => e.command ?? '');
+  const named = (p: string) =>
+    scripted.some((cmd) =>
+      new RegExp(`(?:^|[\\s=/'"])${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[\\s'";&|])`).test(cmd),
+    );
+  config.files = config.files.filter((c) => !NOT_CONFIG_AREAS.has(areaOf(c.path, identity)) || named(c.path));
   const flow = await timed('flow', () =>
     flowPass({ src, files: lang.files, identity, routes, dependencies: ownDeps }),
   );

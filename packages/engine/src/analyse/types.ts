@@ -59,6 +59,11 @@ export interface Manifest {
   description?: string;
   /** Whose manifest it is: the product's, or an example's, a benchmark's… (from the identity layer). */
   area?: NonProductRole | 'product';
+  /**
+   * The runtimes and tools it asks for, with the version range and line: `requires-python`,
+   * `engines.node`, `packageManager` (`bun@1.2.20`).
+   */
+  requires?: { name: string; version: string; line?: number }[];
 }
 
 /** A committed lockfile (or a requirements file exported from one) and the tool that writes it. */
@@ -176,6 +181,8 @@ export interface EntryPoint {
   defaultGoal?: boolean;
   /** Whose entry point this is: the product's, or the examples', tests', scripts'… (from the identity layer). */
   area?: NonProductRole | 'product';
+  /** For a package's 'main' kind: the manifest field that declares it, when not `main` (`module`). */
+  field?: 'module';
 }
 
 export interface SymbolInfo {
@@ -257,6 +264,8 @@ export interface EnvVar {
   inHelp?: boolean;
   /** Whose read this is: the product's, or the tests', examples', scripts'… (from the identity layer). */
   area?: NonProductRole | 'product';
+  /** The library call that reads it for the product (`getproxies()`), when the product does not read it by name. */
+  readBy?: string;
 }
 
 /** A table or stored entity as the code declares it (SQL, ORM model, entity-named schema). */
@@ -470,6 +479,8 @@ export interface PublicApiItem {
   kind: string;
   path: string;
   line: number;
+  /** Where a re-exported name is defined, when that is not the export line (`from .core import Command`). */
+  definedAt?: { path: string; line: number };
   /** The short form (`-x`) beside a long name. */
   short?: string;
   /** The value the option takes (`<depth>`), when it names one. */
@@ -669,6 +680,16 @@ export interface HookFields {
   caller: { name: string; owner?: string; path: string; line: number; onPath: boolean };
 }
 
+/** A public function that builds whatever class its parameter names, `default` when none is given. */
+export interface ClassParam {
+  name: string;
+  owner?: string;
+  param: string;
+  default: string;
+  path: string;
+  line: number;
+}
+
 /** How the product works: its central types, the calls from its entry points, its concurrency. */
 /** How a Next.js App Router project splits its work between the server and the browser. */
 export interface NextRendering {
@@ -711,6 +732,8 @@ export interface Flow {
   extensions?: ExtensionPoint[];
   /** A central type's fields that hold the user's functions (cobra's `Run`, `PreRun`…). */
   hooks?: HookFields;
+  /** Public functions that build the class a parameter names (`cls=`), users' subclasses included. */
+  classParams?: ClassParam[];
   /** Files that declare the product's routes, with the product types each works with. */
   handlers: {
     path: string;

@@ -221,3 +221,97 @@ describe('the runtime shape', () => {
     expect(writeArchitecture(ctx(a, MODULES))).toMatch(/The runtime shape is set by Django \([^)]*\)\./);
   });
 });
+
+describe('module exports in Components', () => {
+  const COMPONENTS_ONLY = section('4.1', 'Components and Modules', 'components');
+  it('never samples names from a private module or with a leading underscore', () => {
+    const a = sampleAppAnalysis();
+    a.files.push({
+      ...a.files.find((f) => f.path === 'src/services/db.ts')!,
+      path: 'src/services/_compat.ts',
+    });
+    a.symbols.push(
+      { path: 'src/services/_compat.ts', name: 'isatty', kind: 'function', line: 3, exported: true },
+      { path: 'src/services/db.ts', name: '_pool', kind: 'const', line: 2, exported: true },
+    );
+    const fx = factsOf(a);
+    expect(fx.exportedSymbols.map((s) => s.name)).not.toContain('isatty');
+    expect(fx.exportedSymbols.map((s) => s.name)).not.toContain('_pool');
+    const md = writeComponents(ctx(a, COMPONENTS_ONLY, [COMPONENTS_ONLY]));
+    expect(md).not.toMatch(/isatty|_pool/);
+  });
+
+  it('samples the declared public names defined in a module, not every exported symbol', () => {
+    const a = sampleAppAnalysis();
+    a.identity = {
+      ...(a.identity ?? {}),
+      kind: 'library',
+      publicApi: [
+        { name: 'createBookService', kind: 'function', path: 'src/services/book-service.ts', line: 9 },
+      ],
+      keyComponents: [],
+      entryPoints: [],
+      nonProduct: [],
+    } as unknown as Analysis['identity'];
+    const md = writeComponents(ctx(a, COMPONENTS_ONLY, [COMPONENTS_ONLY]));
+    expect(md).toMatch(
+      /\*\*`src\/services`\*\*[^\n]*Its public names include `createBookService` \(function/,
+    );
+    expect(md).not.toMatch(/It exports \d+ symbols?/);
+  });
+});
+
+describe('declared entry points', () => {
+  it("leaves out a benchmark manifest's main and labels the module entry as such", () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [
+      { kind: 'main', name: 'dist/cjs/index.js', path: 'package.json', line: 5, area: 'product' },
+      {
+        kind: 'main',
+        field: 'module',
+        name: 'dist/index.js',
+        path: 'package.json',
+        line: 7,
+        area: 'product',
+      },
+      { kind: 'main', name: 'index.js', path: 'benchmarks/jsx/package.json', line: 4, area: 'benchmarks' },
+    ];
+    const md = writeArchitecture(ctx(a, ENTRIES, REPORT));
+    expect(md).toMatch(/package main `dist\/cjs\/index\.js`/);
+    expect(md).toMatch(/package module \(ES build\) `dist\/index\.js`/);
+    expect(md).not.toMatch(/benchmarks\/jsx/);
+  });
+});
+
+describe('the overview of a library with tests and docs beside it', () => {
+  const OVERVIEW = section('1.1', 'Purpose and Scope', 'overview');
+  const big = () => {
+    const a = sampleAppAnalysis();
+    // a repository swollen by documentation and fixture Makefiles around a small product
+    a.files.push(
+      { ...a.files[0]!, path: 'docs/guide.rst', language: 'reStructuredText', code: 20_000, role: 'docs' },
+      { ...a.files[0]!, path: 'tests/certs/Makefile', language: 'make', code: 9_000, role: 'tests' },
+    );
+    a.languages.push(
+      { language: 'reStructuredText', files: 1, code: 20_000, comment: 0, blank: 0 },
+      { language: 'make', files: 1, code: 9_000, comment: 0, blank: 0 },
+    );
+    a.frameworks = [
+      { name: 'urllib3', category: 'other', role: 'http-client', evidence: 'pyproject.toml:21' },
+    ];
+    return a;
+  };
+
+  it('judges no size from the repository total and lists the languages of the product', () => {
+    const md = writeOverview(ctx(big(), OVERVIEW, [OVERVIEW]));
+    expect(md).not.toMatch(/small code base|medium-sized|large code base/);
+    expect(md).toMatch(/\*\*Languages of the product:\*\* TypeScript \(/);
+    expect(md).not.toMatch(/\*\*Languages[^\n]*make/);
+  });
+
+  it('calls a library the product drives a library, not a framework', () => {
+    const md = writeOverview(ctx(big(), OVERVIEW, [OVERVIEW]));
+    expect(md).toMatch(/\*\*Main libraries:\*\* urllib3/);
+    expect(md).not.toMatch(/\*\*Frameworks:\*\*/);
+  });
+});

@@ -384,7 +384,8 @@ export function writeArchitecture(ctx: WriterContext): string {
       return `process attached by ${text(e.name)}: ${code(e.command ?? '')}${when(e.condition, `, only ${e.condition}`)} (${cite(e.path, e.line)})`;
     const verb = e.kind === 'export' ? 'resolves to' : 'runs';
     const command = when(e.command, ` ${verb} ${code(e.command ?? '')}`);
-    return `${KIND[e.kind] ?? text(e.kind)} ${code(e.name)}${command} (${cite(e.path, e.line)})`;
+    const kind = e.field === 'module' ? 'package module (ES build)' : (KIND[e.kind] ?? text(e.kind));
+    return `${kind} ${code(e.name)}${command} (${cite(e.path, e.line)})`;
   };
   if (wants(ctx, 'entry-points') && entries.length) {
     // beside the launched files above, these are the ones the manifests declare

@@ -4,7 +4,7 @@ import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { Analysis, EntryPoint } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { buildDeploy, releaseSteps, writeBuildDeploy } from './build-deploy.ts';
+import { buildDeploy, ciByWeight, releaseSteps, writeBuildDeploy } from './build-deploy.ts';
 
 const scriptsFinding = (a: ReturnType<typeof sampleAppAnalysis>) =>
   buildDeploy.analyst(a).find((x) => x.aspect === 'scripts')?.statement ?? '';
@@ -186,5 +186,44 @@ describe('the build and deployment chapter', () => {
       exposedPorts: [],
     });
     expect(write(a)).toMatch(/`Dockerfile`.* uses a multi-stage build/);
+  });
+});
+
+describe('the order of CI workflows', () => {
+  it('leads with the workflow that runs the tests and puts issue bots last', () => {
+    const a = sampleAppAnalysis();
+    a.ci = [
+      { provider: 'GitHub Actions', path: '.github/workflows/close-issues.yml', jobs: ['close'] },
+      { provider: 'GitHub Actions', path: '.github/workflows/codeql.yml', jobs: ['analyze'] },
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/lint.yml',
+        jobs: ['lint'],
+        commands: ['npx eslint .'],
+      },
+      { provider: 'GitHub Actions', path: '.github/workflows/lock.yml', jobs: ['lock'] },
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/publish.yml',
+        jobs: ['publish'],
+        publishes: true,
+      },
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/run-tests.yml',
+        jobs: ['build'],
+        commands: ['python -m pytest tests'],
+      },
+    ];
+    expect(ciByWeight(a).map((c) => c.path.replace('.github/workflows/', ''))).toEqual([
+      'run-tests.yml',
+      'lint.yml',
+      'publish.yml',
+      'codeql.yml',
+      'close-issues.yml',
+      'lock.yml',
+    ]);
+    const ci = buildDeploy.analyst(a).find((x) => x.aspect === 'ci');
+    expect(ci?.citations[0]).toContain('run-tests.yml');
   });
 });

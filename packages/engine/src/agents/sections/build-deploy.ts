@@ -23,6 +23,7 @@ import {
 import type { Finding } from '../types.ts';
 import { isDevContainer } from '../../analyse/containers.ts';
 import { defineSection, finding as f } from './define.ts';
+import { ciCheckCommands } from './testing.ts';
 
 export const buildDeploy = defineSection({
   kind: 'build-deploy',
@@ -107,7 +108,7 @@ export const buildDeploy = defineSection({
       a.ci.length
         ? f(
             sentence(`CI runs on ${joinSome(hosts, 2)}`, steps),
-            a.ci.map((c) => ref(c.path)),
+            ciByWeight(a).map((c) => ref(c.path)),
             'ci',
           )
         : f('No CI workflow was found.', [], 'ci'),
@@ -284,7 +285,7 @@ export function writeBuildDeploy(ctx: WriterContext): string {
       ', so which host runs the script is not recorded in the repository',
     );
     parts.push(
-      `Continuous integration: ${joinSome(a.ci.map(ciRun), 4)}.${when(a.ci.every(isScript), unhosted)}`,
+      `Continuous integration: ${joinSome(ciByWeight(a).map(ciRun), 4)}.${when(a.ci.every(isScript), unhosted)}`,
     );
   } else
     parts.push(
@@ -322,6 +323,30 @@ function isScript(c: CiInfo): boolean {
 }
 
 /** "GitHub Actions in `ci.yml` with 2 jobs (`test` and `lint`)"; a script counts steps, not jobs. */
+// workflows that tend the issue tracker rather than the code: closing, locking, labelling, greeting
+const HOUSEKEEPING =
+  /(?:^|[-_/. ])(?:lock|close|stale|label(?:er)?|no-?response|welcome|greet(?:ings)?|triage|issue|issues|discussions?)(?:[-_. ]|$)/i;
+
+/**
+ * The CI workflows in the order a reader wants them: those that run the tests first, then the other
+ * checks, then releases, then the rest, with the issue and thread bots last; file order within each.
+ */
+export function ciByWeight(a: Analysis): CiInfo[] {
+  const weight = (c: CiInfo): number => {
+    const name = `${baseName(c.path)} ${c.jobs.join(' ')}`;
+    if (HOUSEKEEPING.test(baseName(c.path).replace(/\.ya?ml$/, ''))) return 4;
+    const checks = c.commands ? ciCheckCommands(a, c.commands) : [];
+    if (checks.length && (/test|spec|coverage/i.test(name) || checks.some((x) => /test/i.test(x)))) return 0;
+    if (checks.length) return 1;
+    if (c.publishes) return 2;
+    return 3;
+  };
+  return a.ci
+    .map((c, i) => ({ c, i, w: weight(c) }))
+    .sort((x, y) => x.w - y.w || x.i - y.i)
+    .map((x) => x.c);
+}
+
 function ciRun(c: CiInfo): string {
   const who = isScript(c) ? 'the CI script' : text(c.provider);
   const unit = isScript(c) ? 'step' : 'job';

@@ -3,7 +3,7 @@
 import type { Analysis, SymbolInfo } from '../../analyse/types.ts';
 import { declaresExports, factsOf } from '../facts.ts';
 import { abstractionsSentence } from '../how-it-works.ts';
-import { keyComponentParts } from '../identity-text.ts';
+import { CLI_KINDS, keyComponentParts, rankedApi, usageCounts } from '../identity-text.ts';
 import { toldElsewhere, type WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -53,6 +53,8 @@ export const components = defineSection({
   writer: writeComponents,
 });
 
+const MEMBER_KINDS = new Set(['method', 'property', 'getter', 'setter', 'field']);
+
 export function writeComponents(ctx: WriterContext): string {
   const { a, fx } = ctx;
   const mods = a.moduleGraph.nodes.length
@@ -84,15 +86,45 @@ export function writeComponents(ctx: WriterContext): string {
       return own.length ? { ...m, files: own.length, lines: own.reduce((n, f) => n + f.code, 0) } : m;
     })
     .sort((x, y) => y.lines - x.lines);
+  // a module's exports: where the package declares its public surface, the public names defined in
+  // the module, those the code base uses most first (the API chapter tells the whole surface, so a
+  // single module says nothing more); otherwise its exported symbols, private modules left out
+  const declared = (a.identity?.publicApi ?? []).filter((e) => !CLI_KINDS.has(e.kind));
+  const usage = declared.length ? usageCounts(a, ctx.workspace) : new Map<string, number>();
+  const exportsOf = (id: string): string => {
+    if (declared.length) {
+      if (mods.length < 2) return '';
+      const order = new Map(rankedApi({ ...a.identity!, publicApi: declared }, usage).map((e, i) => [e, i]));
+      // a class's members are not what the module exports; a name told twice (the class and its
+      // re-export) is one name
+      const here = declared
+        .filter((e) => !MEMBER_KINDS.has(e.kind))
+        .map((e) => ({ e, at: e.definedAt ?? { path: e.path, line: e.line } }))
+        .filter(({ at }) => within(id, at.path))
+        .filter(({ e }, i, all) => all.findIndex((x) => x.e.name === e.name) === i)
+        .sort(
+          (x, y) =>
+            (usage.get(y.e.name) ?? 0) - (usage.get(x.e.name) ?? 0) ||
+            (order.get(x.e) ?? 0) - (order.get(y.e) ?? 0),
+        );
+      return here.length
+        ? ` Its public names include ${joinSome(
+            here.map(({ e, at }) => `${code(e.name)} (${text(e.kind)}, ${cite(at.path, at.line)})`),
+            4,
+          )}.`
+        : '';
+    }
+    return symbolsSentence(
+      a,
+      fx.exportedSymbols.filter((s) => within(id, s.path)),
+    );
+  };
   const migrations = new Set(fx.dataModel.migrations.map((x) => x.path));
   const blocks = told.slice(0, 10).map((m) => {
     const files = fx.productFiles.filter((f) => within(m.id, f.path)).sort((x, y) => y.code - x.code);
     // a migration is the schema's history: the module's size counts it, its sample of files does not
     const sampled = files.filter((f) => !migrations.has(f.path));
-    const symText = symbolsSentence(
-      a,
-      fx.exportedSymbols.filter((s) => within(m.id, s.path)),
-    );
+    const symText = exportsOf(m.id);
     const largest = joinSome(
       sampled.slice(0, 3).map((f) => `${cite(f.path)} (${num(f.code)} lines)`),
       3,
@@ -109,7 +141,7 @@ export function writeComponents(ctx: WriterContext): string {
       ? `${plural(told.length - 10, 'smaller module')} (${joinSome(
           told.slice(10).map((m) => code(m.id)),
           6,
-        )}) hold the remaining code.`
+        )}) ${agree(told.length - 10, 'holds', 'hold')} the remaining code.`
       : '';
   // The key components first, told in full here: the product files the rest of the code refers to most.
   const key = keyComponentParts(a);

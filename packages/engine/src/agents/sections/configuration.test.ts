@@ -299,6 +299,19 @@ describe('how the configuration chapter tells where variables are documented', (
     ]);
     expect(md).toContain('`<AUTO_ENVVAR_PREFIX>_<NAME>` is filled in from `auto_envvar_prefix` and `name`');
     expect(md).toContain('`<ENVVAR>` is the variable the `envvar` setting names');
+    // their reader decides what unset means: no "no default value" for them
+    expect(md).not.toMatch(/no default value/);
+  });
+
+  it('a name a library call looks up itself is not filled in from anything of the product', () => {
+    const md = withVars([
+      v('<SCHEME>_proxy', { file: 'src/utils.py', line: 882, readBy: 'getproxies()' }),
+      v('no_proxy', { file: 'src/utils.py', line: 882, readBy: 'getproxies()' }),
+    ]);
+    expect(md).toContain(
+      '`<SCHEME>_proxy` stands for every name of that form, which `getproxies()` looks up itself (`src/utils.py:882`)',
+    );
+    expect(md).not.toMatch(/filled in from `scheme`|no default value/);
   });
 
   it('a variable outside the configuration stands under one label only', () => {
@@ -308,5 +321,21 @@ describe('how the configuration chapter tells where variables are documented', (
       v('BIN_PATH', { file: '.github/workflows/ci.yml', class: 'ci', area: 'ci' }),
     ]);
     expect(md).toContain("Not the product's configuration, so not listed: set by CI: `BIN_PATH`.");
+  });
+});
+
+describe('configuration files', () => {
+  it('keep a dependency-update schedule out of what shapes the build and the run', () => {
+    const a = analysis();
+    a.config.files = [{ path: '.github/dependabot.yml', kind: 'dependency updates' }];
+    const alone = writeConfiguration(ctx(a, 'configuration'));
+    expect(alone).not.toMatch(/\d+ configuration files? shapes?/);
+    expect(alone).toMatch(
+      /Apart from repository upkeep \(`\.github\/dependabot\.yml` \(dependency updates\)\), no configuration file shapes how the project builds and runs\./,
+    );
+    a.config.files.push({ path: 'tsconfig.json', kind: 'TypeScript compiler' });
+    const both = writeConfiguration(ctx(a, 'configuration'));
+    expect(both).toMatch(/1 configuration file shapes how the project builds and runs:/);
+    expect(both).toMatch(/Repository upkeep, not the build: `\.github\/dependabot\.yml`/);
   });
 });

@@ -180,7 +180,12 @@ export function writeConfiguration(ctx: WriterContext): string {
   } else if (byName.size) {
     const entries = [...byName.entries()];
     const required = entries.filter(([, es]) => isRequired(es)).map(([n]) => n);
-    const optional = entries.filter(([, es]) => isOptionalWithoutDefault(es)).map(([n]) => n);
+    // a name built at run time, or one only a library call reads, falls back as its reader decides
+    // (a setting's default, the library's own rule): "no default value" would misdescribe it
+    const ownRead = (n: string, es: EnvVar[]) => !n.includes('<') && es.some((e) => !e.readBy);
+    const optional = entries
+      .filter(([n, es]) => ownRead(n, es) && isOptionalWithoutDefault(es))
+      .map(([n]) => n);
     const emptyToClient = entries.some(([, es]) => isRequired(es) && !es.some((e) => e.required));
     const files = unique(vars.map((e) => e.file)).length;
     const reads = `The product reads ${plural(byName.size, 'environment variable')} in ${plural(files, 'file')}.`;
@@ -239,15 +244,29 @@ export function writeConfiguration(ctx: WriterContext): string {
       ),
     );
   if (wants(ctx, 'files') && a.config.files.length) {
-    parts.push(
-      `${plural(a.config.files.length, 'configuration file')} ${agree(a.config.files.length, 'shapes', 'shape')} how the project builds and runs:`,
+    // a bot's schedule for dependency updates keeps the repository current: it shapes neither the
+    // build nor the run
+    const upkeep = a.config.files.filter((c) => UPKEEP_KINDS.has(c.kind));
+    const shaping = a.config.files.filter((c) => !UPKEEP_KINDS.has(c.kind));
+    const aside = joinSome(
+      upkeep.map((c) => `${cite(c.path)} (${text(c.kind)})`),
+      3,
     );
-    parts.push(
-      table(
-        ['File', 'Kind'],
-        a.config.files.slice(0, 30).map((c) => [cite(c.path), text(c.kind)]),
-      ),
-    );
+    if (shaping.length) {
+      parts.push(
+        `${plural(shaping.length, 'configuration file')} ${agree(shaping.length, 'shapes', 'shape')} how the project builds and runs:`,
+      );
+      parts.push(
+        table(
+          ['File', 'Kind'],
+          shaping.slice(0, 30).map((c) => [cite(c.path), text(c.kind)]),
+        ),
+      );
+      if (upkeep.length) parts.push(`Repository upkeep, not the build: ${aside}.`);
+    } else
+      parts.push(
+        `Apart from repository upkeep (${aside}), no configuration file shapes how the project builds and runs.`,
+      );
   }
   if (wants(ctx, 'files')) parts.push(...propertySettings(a));
   const example = a.files.find((f) => /(^|\/)\.env\.(example|sample|template)$/.test(f.path));
@@ -258,6 +277,9 @@ export function writeConfiguration(ctx: WriterContext): string {
   }
   return paragraphs(...parts);
 }
+
+/** Configuration kinds that tend the repository rather than build or run the project. */
+const UPKEEP_KINDS = new Set(['dependency updates']);
 
 // a property key that names a credential: its value is never shown
 const secretKey = (key: string) => isSecretName(key.replace(/[.-]/g, '_').toUpperCase());
@@ -316,6 +338,9 @@ function builtNamesLine(vars: EnvVar[]): string | null {
   if (!built.length) return null;
   const phrase = (e: EnvVar) => {
     const parts = (e.name.match(/<[^<>]+>/g) ?? []).map((p) => code(p.slice(1, -1).toLowerCase()));
+    // a library call looks such names up itself: nothing of the product fills the placeholder in
+    if (e.readBy)
+      return `${code(e.name)} stands for every name of that form, which ${code(e.readBy)} looks up itself (${cite(e.file, e.line)})`;
     return /^<[^<>]+>$/.test(e.name)
       ? `${code(e.name)} is the variable the ${parts[0]} setting names (${cite(e.file, e.line)})`
       : `${code(e.name)} is filled in from ${joinSome(parts, 3)} (${cite(e.file, e.line)})`;

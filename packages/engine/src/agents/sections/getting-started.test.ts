@@ -176,3 +176,64 @@ describe("a command-line tool's steps on the working tree", () => {
     expect(installsRelease('pip install -e .', 'tool')).toBe(false);
   });
 });
+
+describe('further documentation', () => {
+  it('leads with the guides and the user manual, puts project pages and benchmark READMEs last, and counts the rest', () => {
+    const a = sampleAppAnalysis();
+    a.docs = {
+      readme: { path: 'README.md', headings: ['A Simple Example', 'Donate'] } as NonNullable<
+        Analysis['docs']['readme']
+      >,
+      files: [
+        'AUTHORS.rst',
+        'CODE_OF_CONDUCT.md',
+        'HISTORY.md',
+        'benchmarks/jsx/README.md',
+        'docs/advanced.md',
+        'docs/api.md',
+        'docs/community/faq.md',
+        'docs/community/support.md',
+        'docs/index.md',
+        'docs/quickstart.md',
+        'docs/troubleshooting.md',
+        'docs/user/install.md',
+      ],
+    };
+    a.files.push({ ...a.files[0]!, path: 'benchmarks/jsx/README.md', role: 'benchmarks' });
+    const out = writeGettingStarted(ctx(a));
+    const listed = [...out.matchAll(/^- `([^`]+)`/gm)].map((m) => m[1]);
+    expect(listed).toEqual([
+      'docs/index.md',
+      'docs/quickstart.md',
+      'docs/troubleshooting.md',
+      'docs/user/install.md',
+      'docs/advanced.md',
+      'docs/api.md',
+      'AUTHORS.rst',
+      'CODE_OF_CONDUCT.md',
+    ]);
+    expect(out).toContain('and 4 more files.');
+    // a README's example section is its usage section
+    expect(out).not.toContain('has no installation or usage section');
+  });
+});
+
+describe('prerequisites', () => {
+  it('give the versions the manifests ask for, each cited at its line', () => {
+    const a = project('library', [
+      {
+        path: 'package.json',
+        ecosystem: 'npm',
+        name: 'web',
+        area: 'product',
+        requires: [
+          { name: 'node', version: '>=16.9.0', line: 5 },
+          { name: 'bun', version: '1.2.20', line: 7 },
+        ],
+      },
+    ]);
+    expect(writeGettingStarted(ctx(a))).toContain(
+      'Prerequisites, from the manifests: Node.js `>=16.9.0` (`package.json:5`) and Bun `1.2.20` (`package.json:7`).',
+    );
+  });
+});

@@ -2,6 +2,7 @@
 
 import { isJustfile } from '../../analyse/task-files.ts';
 import { baseName } from '../../analyse/sources.ts';
+import type { Analysis } from '../../analyse/types.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
   bullets,
@@ -10,6 +11,7 @@ import {
   codeBlock,
   joinSome,
   paragraphs,
+  plural,
   ref,
   sentence,
   text,
@@ -79,6 +81,17 @@ const RUNTIME: Record<string, string> = {
   composer: 'PHP with Composer',
   bundler: 'Ruby with Bundler',
   nuget: '.NET SDK',
+};
+
+/** How a runtime a manifest requires is named in prose. */
+const REQUIRED_NAME: Record<string, string> = {
+  python: 'Python',
+  node: 'Node.js',
+  bun: 'Bun',
+  deno: 'Deno',
+  npm: 'npm',
+  pnpm: 'pnpm',
+  yarn: 'Yarn',
 };
 
 const ENV_TEMPLATE_SUFFIX = /\.(example|sample|template)$/;
@@ -163,7 +176,18 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
   const parts: string[] = [];
   const manifests = productManifests(a);
   const eco = [...new Set(manifests.map((m) => m.ecosystem))];
-  if (eco.length)
+  // the versions the manifests ask for (`requires-python`, `engines`, `packageManager`) are the
+  // prerequisite; without one, the runtime alone with the manifests that imply it
+  const asked = manifests.flatMap((m) => (m.requires ?? []).map((r) => ({ ...r, path: m.path })));
+  const runtimeName = (n: string) => REQUIRED_NAME[n.toLowerCase()] ?? n;
+  if (asked.length)
+    parts.push(
+      `Prerequisites, from the manifests: ${joinSome(
+        asked.map((r) => `${text(runtimeName(r.name))} ${code(r.version)} (${cite(r.path, r.line)})`),
+        5,
+      )}.`,
+    );
+  else if (eco.length)
     parts.push(
       `Prerequisites, from the manifests: ${joinSome(
         eco.map(
@@ -307,7 +331,7 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
   const readme = a.docs.readme;
   if (readme) {
     const relevant = readme.headings.filter((h) =>
-      /start|install|setup|usage|run|develop|build|config|deploy|import/i.test(h),
+      /start|install|setup|usage|run|develop|build|config|deploy|import|example|tutorial|guide/i.test(h),
     );
     parts.push(
       relevant.length
@@ -325,7 +349,36 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
           }.`,
     );
   } else parts.push('There is no README to follow.');
-  const docs = a.docs.files.filter((p) => p !== readme?.path);
-  if (docs.length) parts.push(`Further documentation:\n\n${bullets(docs.slice(0, 8).map((p) => cite(p)))}`);
+  const docs = docsByUse(a).filter((p) => p !== readme?.path);
+  if (docs.length) {
+    const more = docs.length > 8 ? `\n\nand ${plural(docs.length - 8, 'more file')}.` : '';
+    parts.push(`Further documentation:\n\n${bullets(docs.slice(0, 8).map((p) => cite(p)))}${more}`);
+  }
   return paragraphs(...parts);
+}
+
+// pages a newcomer reads first: the docs' index, quick start, guides and the user manual
+const GUIDE =
+  /(?:^|\/)(?:index|readme|quick-?start|getting[-_ ]?started|guide|tutorial|intro(?:duction)?|install(?:ation)?|usage|overview|user|troubleshooting|migrat\w*)(?:[-_./]|$)/i;
+// about the project rather than the code: its people, conduct, governance and history
+const PROJECT_PAGE =
+  /(?:^|\/)(?:authors?|contributors|code[-_]of[-_]conduct|governance|maintainers|funding|support|security|community|changelog|changes|history|news|release[-_]?(?:notes|process)?|licen[cs]e|notice)(?:[-_./]|$)/i;
+
+/**
+ * The documentation files in the order a newcomer reads them: guides and the user manual first,
+ * then the other pages, then the project's own pages (authors, conduct, history), then the READMEs
+ * of benchmarks, examples and tests; file order within each.
+ */
+export function docsByUse(a: Analysis): string[] {
+  const role = new Map(a.files.map((f) => [f.path, f.role]));
+  const weight = (p: string): number => {
+    const r = role.get(p);
+    if (r && r !== 'product' && r !== 'docs' && r !== 'other') return 3;
+    if (PROJECT_PAGE.test(p)) return 2;
+    return GUIDE.test(p) ? 0 : 1;
+  };
+  return a.docs.files
+    .map((p, i) => ({ p, i, w: weight(p) }))
+    .sort((x, y) => x.w - y.w || x.i - y.i)
+    .map((x) => x.p);
 }

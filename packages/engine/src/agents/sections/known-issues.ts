@@ -113,9 +113,9 @@ export function writeKnownIssues({ a, fx }: WriterContext): string {
       dirs.slice(0, 3).map(([d, n]) => `${d === '(root)' ? d : code(d)} (${n})`),
       3,
     );
-    parts.push(
-      `The product's code carries ${plural(todos.length, 'open marker')} (${byTag}). They cluster in ${where}.`,
-    );
+    // one folder, or one marker, is no cluster: the table's locations say where it is
+    const spread = dirs.length > 1 ? ` By folder: ${where}.` : '';
+    parts.push(`The product's code carries ${plural(todos.length, 'open marker')} (${byTag}).${spread}`);
     const order = { FIXME: 0, BUG: 0, HACK: 1, XXX: 1, TODO: 2 } as const;
     const sorted = [...todos].sort(
       (x, y) => order[x.tag] - order[y.tag] || x.file.localeCompare(y.file) || x.line - y.line,

@@ -66,6 +66,24 @@ describe('code metrics', () => {
     expect(out).not.toMatch(/in -\d+ files/);
   });
 
+  it('gives no import count and no graph of a single module', () => {
+    const a = sampleAppAnalysis();
+    a.moduleGraph = { nodes: [{ id: 'src', files: 3, lines: 90 }], edges: [] };
+    const out = writeMetrics(ctx(a));
+    expect(out).not.toMatch(/Imports \(internal/);
+    expect(out).not.toMatch(/Product modules \/ dependency edges/);
+  });
+
+  it('counts no second "exported" figure beside a declared public surface', () => {
+    const a = sampleAppAnalysis();
+    a.identity = {
+      ...(a.identity ?? {}),
+      publicApi: [{ name: 'createApp', kind: 'function', path: 'src/app.ts', line: 10 }],
+    } as Analysis['identity'];
+    const out = writeMetrics(ctx(a));
+    expect(out).toMatch(/\| Symbols in the product \| \d+ \|/);
+    expect(out).not.toMatch(/\(exported\)/);
+  });
   it('counts no migration among the symbols, and no Python name as exported', () => {
     const out = writeMetrics(ctx(djangoApp()));
     expect(out).toContain('| Symbols in the product | 3 |');
@@ -135,5 +153,21 @@ describe('module paragraphs', () => {
     expect(out).toContain(
       'It defines 2 public classes and functions, among them `env` (function, `shop/models.py:3`) and `Book` (class, `shop/models.py:12`).',
     );
+  });
+});
+
+describe('the lines kept apart from the product', () => {
+  it('name the folders a role adds up when it spans several', () => {
+    const a = sampleAppAnalysis();
+    const f = a.files.find((x) => x.path === 'src/app.ts')!;
+    a.files.push(
+      { ...f, path: 'benchmarks/run.ts', role: 'benchmarks' },
+      { ...f, path: 'perf-measures/size.ts', role: 'benchmarks', size: f.size + 1 },
+    );
+    a.linesByRole = {
+      ...(a.linesByRole ?? {}),
+      benchmarks: { files: 2, code: 2 * f.code, comment: 0, blank: 0 },
+    };
+    expect(writeMetrics(ctx(a))).toMatch(/of which benchmarks \(`benchmarks`, `perf-measures`\) \|/);
   });
 });

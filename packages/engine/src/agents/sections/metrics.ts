@@ -2,10 +2,12 @@
 
 import type { Analysis, FileInfo, PathRole } from '../../analyse/types.ts';
 import { declaresExports, notRankedNote } from '../facts.ts';
+import { CLI_KINDS } from '../identity-text.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
   agree,
   cite,
+  code,
   countBy,
   num,
   paragraphs,
@@ -75,7 +77,9 @@ function roleRows(a: Analysis, testFiles: number, productFiles: FileInfo[]): (st
   // the tests' share counts every file under test paths; when that is more than the test files
   // (pages, configs, data beside them) the label says so, so the two counts do not contradict
   const named = (r: PathRole, label: string) =>
-    r === 'tests' && roles[r]!.files > testFiles ? 'tests and their data and configs' : label;
+    r === 'tests' && roles[r]!.files > testFiles
+      ? 'tests and their data and configs'
+      : `${label}${foldersOf(a, r)}`;
   const row = (label: string, s: { files: number; code: number }) => [
     `  of which ${label}`,
     `${num(s.code)} in ${plural(s.files, 'file')}`,
@@ -97,6 +101,18 @@ function roleRows(a: Analysis, testFiles: number, productFiles: FileInfo[]): (st
   });
 }
 
+/**
+ * " (`benchmarks`, `perf-measures`)": the top-level folders a role's figure adds up, when it spans
+ * several and nothing outside them, so the row says which folders it counts.
+ */
+function foldersOf(a: Analysis, role: PathRole): string {
+  if (role === 'product' || role === 'other') return '';
+  const files = a.files.filter((f) => f.role === role && f.code > 0 && !f.duplicateOf);
+  if (files.some((f) => !f.path.includes('/'))) return '';
+  const tops = [...new Set(files.map((f) => f.path.split('/')[0]!))];
+  return tops.length > 1 && tops.length <= 4 ? ` (${tops.map((t) => code(t)).join(', ')})` : '';
+}
+
 export function writeMetrics({ a, fx }: WriterContext): string {
   const l = a.project.lines;
   const generated = a.linesByRole?.generated?.code ?? 0;
@@ -111,10 +127,10 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   const sizes = base.map((f) => f.code).sort((x, y) => x - y);
   const median = sizes.length ? sizes[Math.floor(sizes.length / 2)]! : 0;
   const mean = sizes.length ? Math.round(sizes.reduce((s, x) => s + x, 0) / sizes.length) : 0;
-  const internal = a.imports.filter((i) => i.resolved).length;
   // a symbol count below the public names the identity layer found says the pass read little of
   // this language (methods in object literals, `module.exports = class`): no figure rather than a wrong one
   const symbolsRead = a.symbols.length >= (a.identity?.publicApi.length ?? 0);
+  const declared = (a.identity?.publicApi ?? []).some((e) => !CLI_KINDS.has(e.kind));
   const rows: (string | number)[][] = [
     ['Files analysed', num(a.project.files)],
     [fx.productFiles.length ? 'Product source files' : 'Source files (excluding tests)', num(base.length)],
@@ -130,19 +146,24 @@ export function writeMetrics({ a, fx }: WriterContext): string {
         ? `${cite(fx.largestFiles[0].path)} (${plural(fx.largestFiles[0].code, 'line')})`
         : '—',
     ],
+    // where the package declares its public surface, the other chapters count that; a second
+    // "exported" figure (every name without a leading underscore, private modules included) would
+    // contradict it
     ...(symbolsRead
       ? [
-          [
-            `${fx.productFiles.length ? 'Symbols in the product' : 'Symbols'}${exported ? ' (exported)' : ''}`,
-            exported ? `${num(symbols.length)} (${num(exported)})` : num(symbols.length),
-          ],
+          declared
+            ? ['Symbols in the product', num(symbols.length)]
+            : [
+                `${fx.productFiles.length ? 'Symbols in the product' : 'Symbols'}${exported ? ' (exported)' : ''}`,
+                exported ? `${num(symbols.length)} (${num(exported)})` : num(symbols.length),
+              ],
         ]
       : []),
-    [
-      'Imports (internal / external)',
-      `${num(a.imports.length)} (${num(internal)} / ${num(a.imports.length - internal)})`,
-    ],
-    ['Product modules / dependency edges', `${num(fx.modules.length)} / ${num(fx.moduleEdges.length)}`],
+    // no import count: over tests, docs and product alike it describes none of them; and one
+    // module with no edges is not a graph
+    ...(fx.modules.length > 1
+      ? [['Product modules / dependency edges', `${num(fx.modules.length)} / ${num(fx.moduleEdges.length)}`]]
+      : []),
     [
       'Declared dependencies (runtime / development)',
       `${num(fx.runtimeDeps.length)} / ${num(fx.devDeps.length)}`,

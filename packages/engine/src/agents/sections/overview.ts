@@ -19,6 +19,7 @@ import {
   bullets,
   cite,
   code,
+  countBy,
   joinSome,
   num,
   paragraphs,
@@ -160,30 +161,61 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
     : '';
   const main = langs[0];
   const scale = l.code < 5_000 ? 'a small' : l.code < 50_000 ? 'a medium-sized' : 'a large';
-  const size = pick(
-    [
-      sentence(
-        `The code base spans ${plural(a.project.files, 'file')} and ${num(l.code)} lines of code`,
-        main && `, ${pct(main.code, l.code, 0)} of them ${main.language}`,
-      ),
-      sentence(
-        `With ${num(l.code)} lines of code across ${plural(a.project.files, 'file')}, it is ${scale} code base`,
-        main && ` written mainly in ${main.language}`,
-      ),
-    ],
-    l.code,
+  const spans = sentence(
+    `The code base spans ${plural(a.project.files, 'file')} and ${num(l.code)} lines of code`,
+    main && `, ${pct(main.code, l.code, 0)} of them ${main.language}`,
   );
+  // where a product base is known, its size has been told: a judgement of the repository's total,
+  // swollen by tests and documentation, would misjudge the product
+  const size = fx.productFiles.length
+    ? spans
+    : pick(
+        [
+          spans,
+          sentence(
+            `With ${num(l.code)} lines of code across ${plural(a.project.files, 'file')}, it is ${scale} code base`,
+            main && ` written mainly in ${main.language}`,
+          ),
+        ],
+        l.code,
+      );
   const facts: string[] = [];
-  if (langs.length)
+  // the product's languages when it is known: fixture Makefiles and a docs build's batch file are not
+  // what the product is written in
+  const productLangs = countBy(
+    fx.productFiles.filter((f) => f.language && !NON_CODE_LANGUAGES.has(f.language)),
+    (f) => f.language!,
+  )
+    .map(([language]) => ({
+      language,
+      code: fx.productFiles.filter((f) => f.language === language).reduce((n, f) => n + f.code, 0),
+    }))
+    .sort((x, y) => y.code - x.code)
+    .slice(0, 3);
+  if (productLangs.length)
+    facts.push(
+      `**Languages of the product:** ${joinSome(
+        productLangs.map((x) => `${text(x.language)} (${num(x.code)} lines)`),
+        3,
+      )}`,
+    );
+  else if (langs.length)
     facts.push(
       `**Languages:** ${joinSome(
         langs.map((x) => `${text(x.language)} (${num(x.code)} lines)`),
         3,
       )}`,
     );
+  // a transport or utility library the product drives (urllib3 under an HTTP client) is no framework
+  const frameworks = fw.filter((f) => f.category !== 'other').length;
+  const fwLabel = !frameworks
+    ? 'Main libraries'
+    : frameworks < fw.length
+      ? 'Frameworks and libraries'
+      : 'Frameworks';
   if (fw.length)
     facts.push(
-      `**Frameworks:** ${joinSome(
+      `**${fwLabel}:** ${joinSome(
         fw.map((f) => text(`${f.name}${when(f.version, ` ${f.version}`)}`)),
         5,
       )}`,

@@ -1,7 +1,10 @@
 // The structure chapter names the directory with the most code, and where the product's own code is.
 import { describe, expect, it } from 'vitest';
 import type { Analysis, DirNode, FileInfo } from '../../analyse/types.ts';
-import { largestByCode, largestDirectory, productHome } from './structure.ts';
+import { factsOf } from '../facts.ts';
+import { sampleAppAnalysis } from '../test-fixtures.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { largestByCode, largestDirectory, productHome, writeStructure } from './structure.ts';
 
 const dir = (name: string, lines: number, bytes: number): DirNode => ({
   name,
@@ -56,6 +59,31 @@ describe('top-level directories', () => {
     } as unknown as Analysis;
     expect(largestDirectory(a, site)).toBe(
       'The repository has 3 top-level directories (`assets/` holds only files that were not analysed, such as images); `site/` is the largest with 1 file and 1,773 lines of code (30% of the total).',
+    );
+  });
+});
+
+describe('paths left out of the analysis', () => {
+  it('are named by kind, with images never called minified and lockfiles named as such', () => {
+    const a = sampleAppAnalysis();
+    a.skipped = [
+      { path: 'ext/logo.png', reason: 'binary' },
+      { path: 'ext/logo.ai', reason: 'minified' },
+      { path: 'ext/logo.svg', reason: 'minified' },
+      { path: 'package-lock.json', reason: 'generated' },
+      { path: 'dist/app.min.js', reason: 'minified' },
+    ];
+    const out = writeStructure({
+      a,
+      fx: factsOf(a),
+      plan: { id: '3', level: 1, title: 'Structure', kind: 'structure', evidence: [], hasChildren: false },
+      findings: [],
+      allFindings: {},
+      projectName: 'p',
+      workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
+    });
+    expect(out).toContain(
+      '5 paths were left out of the analysis: 3 images (`ext/logo.png`, `ext/logo.ai` and `ext/logo.svg`), 1 lockfile (`package-lock.json`) and 1 minified (`dist/app.min.js`).',
     );
   });
 });

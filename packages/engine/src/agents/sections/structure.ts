@@ -146,8 +146,30 @@ export function largestByCode(dirs: DirNode[]): DirNode | undefined {
   );
 }
 
-function countReasons(skipped: { reason: string }[]): string[] {
-  const m = new Map<string, number>();
-  for (const s of skipped) m.set(s.reason, (m.get(s.reason) ?? 0) + 1);
-  return [...m.entries()].sort((x, y) => y[1] - x[1]).map(([r, n]) => `${num(n)} ${text(r)}`);
+// images and design sources: set aside for their bytes or their long lines, never "minified code"
+const IMAGE = /\.(png|jpe?g|gif|ico|icns|bmp|webp|avif|tiff?|svg|ai|psd|pxm|sketch|fig|xcf|eps|pdf)$/i;
+const LOCKFILE =
+  /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.ya?ml|bun\.lockb?|[\w.-]+\.lock)$/i;
+
+/** What a set-aside path is, in a reader's words: an image, a lockfile, a binary, minified code… */
+function skipLabel(s: { path: string; reason: string }): string {
+  if (IMAGE.test(s.path) && (s.reason === 'binary' || s.reason === 'minified')) return 'image';
+  if (s.reason === 'generated' && LOCKFILE.test(s.path)) return 'lockfile';
+  if (s.reason === 'gitignore') return 'ignored by .gitignore';
+  return s.reason;
+}
+
+/** "8 images (`logo.png`, …), 5 lockfiles (`bun.lock`, …)": each kind with the paths it holds. */
+function countReasons(skipped: { path: string; reason: string }[]): string[] {
+  const m = new Map<string, string[]>();
+  for (const s of skipped) m.set(skipLabel(s), [...(m.get(skipLabel(s)) ?? []), s.path]);
+  return [...m.entries()]
+    .sort((x, y) => y[1].length - x[1].length)
+    .map(([r, paths]) => {
+      const kind = /^(image|lockfile)$/.test(r) ? plural(paths.length, r) : `${num(paths.length)} ${text(r)}`;
+      return `${kind} (${joinSome(
+        paths.map((p) => cite(p)),
+        3,
+      )})`;
+    });
 }

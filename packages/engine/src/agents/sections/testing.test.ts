@@ -121,7 +121,7 @@ describe('writeTesting()', () => {
     expect(out).not.toMatch(/`docker`/);
   });
 
-  it('measures test files against the product source files only', () => {
+  it('states no ratio of test files to source files, which says nothing about coverage', () => {
     const a = analysis(
       [
         code('lib/app.js', 'JavaScript'),
@@ -140,7 +140,9 @@ describe('writeTesting()', () => {
         totalCases: 3,
       },
     );
-    expect(writeTesting(ctx(a))).toContain('1.00 test files per product source file');
+    const out = writeTesting(ctx(a));
+    expect(out).toContain('2 test files hold 3 test cases');
+    expect(out).not.toMatch(/test files? per (product )?source file/);
   });
 
   it('lists the files with the most cases first and says how many the table leaves out', () => {
@@ -314,5 +316,56 @@ describe('the CI and TODO sentences', () => {
     const c = ctx(a);
     c.plan = { ...c.plan, focus: 'quality' };
     expect(writeTesting(c)).toMatch(/1 TODO\/FIXME marker remains in the product code/);
+  });
+});
+
+describe('the size of a test or benchmark folder', () => {
+  it('is the one the directory layout gives, not a second count of its code files', () => {
+    const a = analysis(
+      [
+        code('lib/app.js', 'JavaScript'),
+        code('benchmarks/run.js', 'JavaScript', 30),
+        code('benchmarks/data.json', 'JSON', 50),
+        code('__tests__/app.test.js', 'JavaScript'),
+      ],
+      { frameworks: ['node:test'], files: [{ path: '__tests__/app.test.js', cases: 2 }], totalCases: 2 },
+    );
+    const node = (name: string, files: number, lines: number) => ({
+      name,
+      path: name,
+      files,
+      bytes: 0,
+      lines,
+      children: [],
+    });
+    a.tree.children = [node('benchmarks', 2, 80), node('__tests__', 1, 20), node('lib', 1, 20)];
+    const out = writeTesting(ctx(a));
+    expect(out).toContain('Benchmarks live in `benchmarks` (2 files, 80 lines of code).');
+  });
+});
+
+describe('the comment share in Code Quality', () => {
+  it('is measured over the product, beside the product figures, not over tests and data', () => {
+    const a = analysis(
+      [
+        { ...code('lib/app.js', 'JavaScript', 80), comment: 20 },
+        { ...code('__tests__/app.test.js', 'JavaScript', 900), comment: 0 },
+      ],
+      { frameworks: ['node:test'], files: [{ path: '__tests__/app.test.js', cases: 2 }], totalCases: 2 },
+    );
+    a.project.lines = { code: 980, comment: 20, blank: 0 };
+    const out = writeTesting({
+      ...ctx(a),
+      plan: {
+        id: '8.2',
+        level: 2,
+        title: 'Code Quality',
+        kind: 'testing',
+        focus: 'quality',
+        evidence: [],
+        hasChildren: false,
+      },
+    });
+    expect(out).toContain('Comments make up 20.0% of the non-blank lines of the product');
   });
 });

@@ -71,7 +71,6 @@ export const testing = defineSection({
         ),
         quality,
       ];
-    const product = productSources(fx).length;
     return [
       f(
         sentence(testCount({ a, fx }), writtenWith(a, ' written with')),
@@ -81,18 +80,6 @@ export const testing = defineSection({
         'suites',
       ),
       quality,
-      ...(product && fileRatio(a, fx)
-        ? [
-            f(
-              sentence(
-                `There ${agree(fx.testFiles.length, 'is', 'are')} ${testsPerSource(fx)} test files per product source file`,
-                ` (${plural(product, 'product source file')}; examples, documentation and tests left out)`,
-              ),
-              [],
-              'suites',
-            ),
-          ]
-        : []),
     ];
   },
   writer: writeTesting,
@@ -197,11 +184,6 @@ function checkSummary(checks: Check[], show: (c: Check) => string = (c) => text(
   }).join('; ');
 }
 
-/** The product's own source files, in a programming language: what the tests are measured against. */
-function productSources(fx: Facts) {
-  return fx.sourceFiles.filter((f) => (f.role ?? 'product') === 'product' && isProgramLanguage(f.language));
-}
-
 /** The test files, most cases first. */
 function mostCases(a: Analysis, fx: Facts): string[] {
   const cases = caseCounts(a);
@@ -214,14 +196,6 @@ function mostCases(a: Analysis, fx: Facts): string[] {
 /** Cases per file: the test files' and the inline test modules' of source files, one denominator. */
 function caseCounts(a: Analysis): Map<string, number> {
   return new Map([...(a.tests.inline ?? []), ...a.tests.files].map((t) => [t.path, t.cases]));
-}
-
-/**
- * Test files per product source file, or nothing when tests also live inside the sources (a Rust
- * `#[cfg(test)]` module): a ratio of files says nothing then.
- */
-function fileRatio(a: Analysis, fx: Facts): string | null {
-  return a.tests.inline?.length ? null : testsPerSource(fx);
 }
 
 /**
@@ -280,15 +254,8 @@ export function writeTesting(ctx: WriterContext): string {
     );
   } else {
     const cases = caseCounts(a);
-    const product = productSources(fx).length;
-    const ratio = fileRatio(a, fx);
-    parts.push(
-      sentence(
-        testCount(ctx),
-        writtenWith(a, ', written with'),
-        when(product && ratio, ` — ${ratio} test files per product source file`),
-      ),
-    );
+    // no ratio of test files to source files: it says nothing about how well the product is tested
+    parts.push(sentence(testCount(ctx), writtenWith(a, ', written with')));
     // helpers, conftest, mocks and fixture apps hold no case: counted apart, never as test files
     const support = fx.testSupport.length;
     if (support)
@@ -339,9 +306,14 @@ export function writeTesting(ctx: WriterContext): string {
   if (wants(ctx, 'suites') && fx.testFolders.length) {
     const tests = fx.testFolders.filter((d) => d.kind === 'test');
     const bench = fx.testFolders.filter((d) => d.kind === 'bench');
+    // a folder's size is the one the directory layout gives it (every file, lines of code), so the
+    // chapters never give the same folder two sizes
     const list = (ds: typeof tests) =>
       joinSome(
-        ds.map((d) => `${code(d.path)} (${plural(d.files, 'file')}, ${num(d.lines)} lines)`),
+        ds.map((d) => {
+          const n = treeNode(a.tree, d.path) ?? d;
+          return `${code(d.path)} (${plural(n.files, 'file')}, ${num(n.lines)} lines of code)`;
+        }),
         5,
       );
     const where = [
@@ -358,7 +330,6 @@ export function writeTesting(ctx: WriterContext): string {
       )}.`,
     );
   if (ctx.plan.focus === 'quality') {
-    const l = a.project.lines;
     const big = fx.largestFiles.filter((f) => f.code > 500);
     const largest = big[0] ? `${cite(big[0].path)}, ${num(big[0].code)}` : '';
     // the markers in tests, examples and vendored code are not the product's debt, as in the other chapters
@@ -368,7 +339,7 @@ export function writeTesting(ctx: WriterContext): string {
       : 'no source file exceeds 500 lines of code';
     parts.push(
       sentence(
-        `Comments make up ${pct(l.comment, l.code + l.comment)} of the non-blank lines`,
+        `Comments make up ${productCommentShare(a, fx)} of the non-blank lines${when(fx.productFiles.length, ' of the product')}`,
         `; ${plural(todos, 'TODO/FIXME marker')} ${agree(todos, 'remains', 'remain')} in the product code`,
         `; ${size}`,
       ) + notRankedNote(fx, 500),
@@ -397,6 +368,17 @@ function script(name: string, command?: string): string {
     : code(name);
 }
 
+/**
+ * Comments as a share of the product's non-blank lines, beside the product's other quality figures;
+ * the repository's share (tests, data, benchmarks) when no product base is known.
+ */
+function productCommentShare(a: Analysis, fx: Facts): string {
+  if (!fx.productFiles.length) return commentShare(a);
+  const comment = fx.productFiles.reduce((n, f) => n + f.comment, 0);
+  const code = fx.productFiles.reduce((n, f) => n + f.code, 0);
+  return pct(comment, code + comment);
+}
+
 /** Comments as a share of the non-blank lines. */
 function commentShare(a: Analysis): string {
   return pct(a.project.lines.comment, a.project.lines.code + a.project.lines.comment);
@@ -417,11 +399,6 @@ function testCount({ a, fx }: Pick<WriterContext, 'a' | 'fx'>): string {
 /** The test frameworks after `lead` (" written with", ", written with"), or nothing when none was found. */
 function writtenWith(a: Analysis, lead: string): string {
   return when(a.tests.frameworks.length, `${lead} ${joinSome(a.tests.frameworks.map(text), 3)}`);
-}
-
-/** Test files per product source file, to two decimals. */
-function testsPerSource(fx: Facts): string {
-  return (fx.testFiles.length / Math.max(1, productSources(fx).length)).toFixed(2);
 }
 
 // a package manager calling one of the project's scripts (`npm run lint`, `npm test`, `yarn lint`);
@@ -482,4 +459,16 @@ export function ciRuns(a: Analysis): string {
 
 function isCiScript(c: Analysis['ci'][number]): boolean {
   return c.provider === 'CI script';
+}
+
+/** The directory-layout node of a folder, when the layout goes that deep. */
+function treeNode(tree: Analysis['tree'], path: string): { files: number; lines: number } | undefined {
+  let nodes = tree.children;
+  for (;;) {
+    const hit = nodes.find((n) => n.path === path);
+    if (hit) return hit;
+    const parent = nodes.find((n) => path.startsWith(`${n.path}/`));
+    if (!parent) return undefined;
+    nodes = parent.children;
+  }
 }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankComments } from '../comments.ts';
 import type { MainPathStep } from '../types.ts';
-import { elementType, extensionPoints, hookFields, type ExtensionInput } from './extensions.ts';
+import { classParams, elementType, extensionPoints, hookFields, type ExtensionInput } from './extensions.ts';
 import { fileModel } from './index.ts';
 
 /** The input for a few files of one language: comments blanked as the flow pass reads them. */
@@ -533,5 +533,64 @@ describe('elementType', () => {
     expect(elementType('(context: Context) => Promise<any | void>')).toBe(
       '(context: Context) => Promise<any | void>',
     );
+  });
+});
+
+describe('class parameters', () => {
+  it('Python: a public function that builds the class its `cls` names, past its overloads and a private one', () => {
+    const found = classParams(
+      input(
+        {
+          'pkg/deco.py': [
+            '@t.overload',
+            'def command(name: str, cls: type[C]) -> C: ...',
+            '',
+            'def command(name=None, cls: type[C] | None = None, **attrs):',
+            '    if cls is None:',
+            '        cls = t.cast("type[C]", Command)',
+            '    def decorator(f):',
+            '        return cls(name=name, callback=f, **attrs)',
+            '    return decorator',
+            '',
+            'def group(name=None, cls=None, **attrs):',
+            '    if cls is None:',
+            '        cls = Group',
+            '    return command(name, cls, **attrs)',
+            '',
+            'def _hidden(cls=None):',
+            '    cls = cls or Thing',
+            '    return cls()',
+            '',
+            'def plain(kind=None):',
+            '    if kind is None:',
+            '        kind = Thing',
+            '    return kind()',
+          ],
+        },
+        'Python',
+        { publicNames: new Set(['command', 'group', 'plain']) },
+      ),
+    );
+    expect(found.map((c) => `${c.name}:${c.param}:${c.default}:${c.line}`)).toEqual([
+      'command:cls:Command:4',
+      'group:cls:Group:11',
+    ]);
+  });
+
+  it('TypeScript: a default class in the signature, built with `new`', () => {
+    const found = classParams(
+      input(
+        {
+          'src/make.ts': [
+            'export function make(name: string, Klass: typeof Widget = Widget) {',
+            '  return new Klass(name);',
+            '}',
+          ],
+        },
+        'TypeScript',
+        { publicNames: new Set(['make']) },
+      ),
+    );
+    expect(found.map((c) => `${c.name}:${c.param}:${c.default}`)).toEqual(['make:Klass:Widget']);
   });
 });

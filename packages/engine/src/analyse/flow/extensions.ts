@@ -6,7 +6,7 @@
 // Read line by line like the rest of the flow pass: a point is named only when all three ends are
 // found in the code (the store, the caller-supplied value, the use), never guessed from names alone.
 
-import type { ExtensionPoint, HookFields, MainPathStep } from '../types.ts';
+import type { ClassParam, ExtensionPoint, HookFields, MainPathStep } from '../types.ts';
 import { familyOf, type Def, type FileModel } from './definitions.ts';
 
 const MAX_POINTS = 4;
@@ -996,4 +996,67 @@ function hookCaller(fields: string[], input: ExtensionInput): HookFields['caller
   if (!best) return undefined;
   const { calls: _, ...caller } = best;
   return caller;
+}
+
+// a parameter that names a class: Python's `type[X]`, TypeScript's `new (…) => X` or `typeof X`, or a
+// name that says so (`cls`, `factory_class`, `EntityClass`)
+const CLASS_TYPE = /(?:^|[^\w.])(?:t\.|typing\.)?[Tt]ype\[|^new\s*\(|^typeof\s+[A-Z]/;
+const CLASS_NAME = /^(?:cls|klass|\w+_(?:cls|class)|\w+Class)$/;
+
+/**
+ * Public functions whose parameter names the class they build, with the class built when it is not
+ * given (`if cls is None: cls = Command`, `cls = cls or Command`, `cls ?? Command`): users pass their
+ * own subclass there. Each function once, in file and line order.
+ */
+export function classParams(input: ExtensionInput): ClassParam[] {
+  const out: ClassParam[] = [];
+  for (const file of input.models) {
+    for (const def of file.defs) {
+      if (def.kind === 'type' || !input.publicNames.has(def.name)) continue;
+      if (out.some((c) => c.name === def.name && c.owner === def.owner)) continue;
+      const params = parametersOf(file, def);
+      // a method's own class comes first (`cls` of a classmethod): it is not an argument users pass
+      const offered = def.owner ? params.slice(1) : params;
+      const body = file.bare.slice(def.line - 1, def.end).join('\n');
+      for (const p of offered) {
+        if (!CLASS_TYPE.test(p.type ?? '') && !CLASS_NAME.test(p.name)) continue;
+        const fallback = defaultClass(body, p.name);
+        if (!fallback || !usesClass(body, p.name)) continue;
+        out.push({
+          name: def.name,
+          ...(def.owner ? { owner: def.owner } : {}),
+          param: p.name,
+          default: fallback,
+          path: file.path,
+          line: def.line,
+        });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** The class a parameter falls back to: the last capitalised name assigned when it is unset. */
+function defaultClass(body: string, param: string): string | undefined {
+  const p = escape(param);
+  const assigned =
+    new RegExp(`if\\s+${p}\\s+is\\s+None\\s*:\\s*${p}\\s*=\\s*([^\\n]+)`).exec(body)?.[1] ??
+    new RegExp(`(?<![\\w.])${p}\\s*=\\s*${p}\\s*(?:or|\\?\\?|\\|\\|)\\s*([^\\n;]+)`).exec(body)?.[1] ??
+    new RegExp(`(?<![\\w.])${p}\\s*(?:\\?\\?=|\\|\\|=)\\s*([^\\n;]+)`).exec(body)?.[1] ??
+    // a default in the signature: `cls: type[Command] = Command`, `cls = Command`
+    new RegExp(`[(,]\\s*${p}\\s*(?::[^=,)]+)?=\\s*([A-Z][\\w.]*)\\s*[,)]`).exec(body)?.[1];
+  if (!assigned) return undefined;
+  const names = assigned.match(/(?<![\w.])[A-Z]\w*/g)?.filter((n) => n !== 'None');
+  return names?.[names.length - 1];
+}
+
+/** Whether the body builds the class (`cls(…)`, `new cls(…)`) or hands it on (`command(cls=cls)`). */
+function usesClass(body: string, param: string): boolean {
+  const p = escape(param);
+  return (
+    new RegExp(`(?<![\\w.$])${p}\\s*\\(`).test(body) ||
+    new RegExp(`\\w\\s*=\\s*${p}\\s*[,)]`).test(body) ||
+    new RegExp(`\\(\\s*(?:[^()]*,\\s*)?${p}\\s*[,)]`).test(body)
+  );
 }

@@ -6,7 +6,8 @@ import { blankComments } from '../comments.ts';
 import { sourcesFromMap } from '../sources.ts';
 import type { Route } from '../types.ts';
 import { callsIn, definitions, importBindings } from './definitions.ts';
-import { flowPass } from './index.ts';
+import type { Target } from './definitions.ts';
+import { abstractions, fileModel, flowPass, pathTypes } from './index.ts';
 import { docOf } from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
@@ -563,5 +564,141 @@ describe('what the central files define', () => {
     expect(flow.defines.find((d) => d.path === 'pkg/sessions.py')!.names).toEqual(
       expect.arrayContaining(['Session', 'send()']),
     );
+  });
+});
+
+describe('central types', () => {
+  it('count a type the main path makes for each unit of work among the leading ones, before named machinery', () => {
+    const files = {
+      'src/app.ts': [
+        'export class App {',
+        '  get () {',
+        '  }',
+        '  post () {',
+        '  }',
+        '  use () {',
+        '  }',
+        '  fetch () {',
+        '  }',
+        '  dispatch () {',
+        '  }',
+        '}',
+      ],
+      'src/context.ts': [
+        'export class Context {',
+        '  json () {',
+        '  }',
+        '  text () {',
+        '  }',
+        '  header () {',
+        '  }',
+        '  status () {',
+        '  }',
+        '  redirect () {',
+        '  }',
+        '}',
+      ],
+      'src/router.ts': [
+        'export class SmartRouter {',
+        '  add () {',
+        '  }',
+        '  match () {',
+        '  }',
+        '  pick () {',
+        '  }',
+        '  name () {',
+        '  }',
+        '  routers () {',
+        '  }',
+        '}',
+        'export class TrieRouter {',
+        '  add () {',
+        '  }',
+        '  match () {',
+        '  }',
+        '  insert () {',
+        '  }',
+        '  search () {',
+        '  }',
+        '  split () {',
+        '  }',
+        '}',
+      ],
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'TypeScript', lines.join('\n')));
+    const types = new Map<string, Target[]>();
+    const fns = new Map<string, Target[]>();
+    for (const file of models)
+      for (const def of file.defs) {
+        const into = def.kind === 'type' ? types : fns;
+        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
+      }
+    const path = [
+      { name: 'fetch', owner: 'App', path: 'src/app.ts', line: 5 },
+      { name: 'dispatch', owner: 'App', path: 'src/app.ts', line: 6 },
+      { name: 'match', owner: 'SmartRouter', path: 'src/router.ts', line: 3 },
+      { name: 'Context', path: 'src/context.ts', line: 1 },
+      { name: 'compose', path: 'src/compose.ts', line: 1 },
+    ];
+    const onPath = pathTypes(path, types);
+    expect([...new Set(onPath)]).toEqual(['App', 'SmartRouter', 'Context']);
+    const central = abstractions(
+      models,
+      identity({
+        kind: 'framework',
+        keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })),
+      }),
+      types,
+      fns,
+      onPath,
+    );
+    expect(central.map((t) => t.name)).toEqual(['App', 'SmartRouter', 'Context', 'TrieRouter']);
+  });
+});
+
+describe('what a file defines', () => {
+  it('names getters and setters as properties and leaves closures inside a function out', () => {
+    const contents = {
+      'lib/request.js': [
+        'module.exports = {',
+        '  get host () {',
+        '    return this.get("Host")',
+        '  },',
+        '  set body (val) {',
+        '    this._body = val',
+        '  },',
+        '  accepts (...args) {',
+        '    return this.accept.types(...args)',
+        '  },',
+        '}',
+      ].join('\n'),
+      'lib/params.js': [
+        'module.exports = {',
+        '  stringify: (obj) => {',
+        '    const addKey = (k, v, params) => {',
+        '      params.append(k, v)',
+        '    }',
+        '    return obj',
+        '  },',
+        '}',
+      ].join('\n'),
+    };
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: fileInfos(contents, 'JavaScript'),
+      identity: identity({
+        productPaths: ['lib'],
+        keyComponents: [
+          { path: 'lib/request.js', rank: 1 },
+          { path: 'lib/params.js', rank: 2 },
+        ],
+      }),
+      routes: [],
+      dependencies: [],
+    });
+    const names = flow.defines.find((d) => d.path === 'lib/request.js')?.names ?? [];
+    expect(names).toEqual(expect.arrayContaining(['host', 'body', 'accepts()']));
+    expect(names).not.toContain('host()');
+    expect(flow.defines.find((d) => d.path === 'lib/params.js')?.names ?? []).not.toContain('addKey()');
   });
 });

@@ -25,7 +25,7 @@ import {
   type FileModel,
   type Target,
 } from './definitions.ts';
-import { extensionPoints, hookFields } from './extensions.ts';
+import { classParams, extensionPoints, hookFields } from './extensions.ts';
 import { docOf, traceMainPath } from './main-path.ts';
 import { nextRendering } from '../nextjs.ts';
 
@@ -414,7 +414,7 @@ export function flowPass(input: FlowInput): Flow {
   });
 
   // the central types in their authors' words
-  const onPath = mainPath.flatMap((st) => (st.owner && !st.external ? [st.owner] : []));
+  const onPath = pathTypes(mainPath, types);
   const central = abstractions(models, identity, types, fns, onPath);
   for (const a of central) {
     const file = byPath.get(a.path);
@@ -433,6 +433,7 @@ export function flowPass(input: FlowInput): Flow {
   };
   const extensions = extensionPoints(extensionInput);
   const hooks = hookFields(extensionInput);
+  const classes = classParams(extensionInput);
 
   const rendering = nextRendering(
     src,
@@ -448,6 +449,7 @@ export function flowPass(input: FlowInput): Flow {
     concurrency: concurrency(models),
     ...(extensions.length ? { extensions } : {}),
     ...(hooks ? { hooks } : {}),
+    ...(classes.length ? { classParams: classes } : {}),
     handlers: handlers(models, input.routes, types),
   };
 }
@@ -506,7 +508,17 @@ function receivers(models: FileModel[], name: string, home: string, identity: Id
 }
 
 /** The types defined in the most central files, by how often the rest of the product names them. */
-function abstractions(
+/**
+ * The types the unit of work runs through, in path order: the owners of its steps, and the types it
+ * makes on the way (the request context built for every request and handed to every handler).
+ */
+export function pathTypes(mainPath: MainPathStep[], types: Map<string, unknown>): string[] {
+  return mainPath.flatMap((st) =>
+    st.external ? [] : st.owner ? [st.owner] : types.has(st.name) ? [st.name] : [],
+  );
+}
+
+export function abstractions(
   models: FileModel[],
   identity: Identity,
   types: Map<string, Target[]>,
@@ -546,13 +558,13 @@ function abstractions(
       uses,
     });
   }
-  // the first two types the unit of work runs through lead, in the order the path meets them, then
+  // the first three types the unit of work runs through lead, in the order the path meets them, then
   // the program's named machinery (its Lexer, Parser, Adapter), then the value every stage is handed
   // (a resolved configuration), then the rest by use
-  const leading = [...new Set(onPath)].slice(0, 2);
+  const leading = [...new Set(onPath)].slice(0, 3);
   const pathRank = (x: { name: string }) => {
     const i = leading.indexOf(x.name);
-    return i >= 0 ? i : MACHINERY.test(x.name) ? 2 : shared.has(x.name) ? 3 : 4;
+    return i >= 0 ? i : MACHINERY.test(x.name) ? 3 : shared.has(x.name) ? 4 : 5;
   };
   return out
     .filter((x) => x.uses + x.methods >= 5)
@@ -605,13 +617,16 @@ function defines(
             : [],
       );
     const centralNames = central.filter((t) => t.path === path).map((t) => t.name);
+    // a getter or setter is read as a property (`ctx.host`), never called: named without "()"; a
+    // closure declared inside another function's body is no part of what the file offers
+    const named = (d: Def) => (isAccessor(file, d) ? d.name : `${d.name}()`);
     const all = [
       ...new Set([
         ...stepNames,
         ...centralNames,
         ...types.map((t) => t.name),
-        ...methods.map((m) => `${m.name}()`),
-        ...fns.map((f) => `${f.name}()`),
+        ...methods.map(named),
+        ...fns.filter((f) => !isLocalClosure(file, f)).map(named),
       ]),
     ];
     // private names (`_compat` helpers, `#fields`, Go's lower-case names, constructors) and interface
@@ -624,6 +639,24 @@ function defines(
     if (names.length) out.push({ path, names });
   }
   return out;
+}
+
+/** `get host () {`, `set body (val) {`, or a Python method under `@property` / `@x.setter`. */
+export function isAccessor(file: FileModel, def: Def): boolean {
+  const line = file.lines[def.line - 1] ?? '';
+  if (/^\s*(?:static\s+)?(?:get|set)\s+[\w$#]+\s*\(/.test(line)) return true;
+  const above = (file.lines[def.line - 2] ?? '').trim();
+  return /^@(?:property|(?:functools\.)?cached_property|[\w.]+\.(?:setter|getter|deleter))\b/.test(above);
+}
+
+/** `const addKey = (k, v) => …` inside another function's body: a JS closure, not a definition of the file. */
+function isLocalClosure(file: FileModel, def: Def): boolean {
+  return (
+    !def.owner &&
+    def.indent > 0 &&
+    familyOf(file.language) === 'js' &&
+    /^\s*(?:const|let|var)\s/.test(file.lines[def.line - 1] ?? '')
+  );
 }
 
 /** A name its language or its author marks as no part of what a file offers to the rest. */

@@ -1410,4 +1410,27 @@ describe('a step in its author words', () => {
     );
     expect(docOf(raw, def, 'Python')).toBe('A session. Keeps cookies across requests.');
   });
+
+  it('reads a line opening with a Sphinx role as prose, so the sentence is never cut before it', () => {
+    const raw = [
+      'class Parameter(ABC):',
+      '    r"""A parameter to a command comes in two versions: they are either',
+      '    :class:`Option`\\s or :class:`Argument`\\s.  Other subclasses are not supported.',
+      '    """',
+    ].join('\n');
+    const doc = docOf(raw, { ...def, name: 'Parameter', kind: 'type' }, 'Python');
+    expect(doc).toBe('A parameter to a command comes in two versions: they are either Options or Arguments.');
+  });
+
+  it('keeps no first item of a list a short summary introduces', () => {
+    const raw = [
+      'def process_value(self, ctx, value):',
+      '    """Process the value of this parameter:',
+      '',
+      '    1. Type cast the value using :meth:`type_cast_value`.',
+      '    2. Check if the value is missing.',
+      '    """',
+    ].join('\n');
+    expect(docOf(raw, def, 'Python')).toBe('Process the value of this parameter.');
+  });
 });

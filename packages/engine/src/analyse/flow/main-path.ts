@@ -1558,17 +1558,28 @@ export function docOf(raw: string | null | undefined, def: Def, language: string
     .split(/\n\s*\n/);
   // a first paragraph that only names the thing ("A Requests session.") takes the next one with it
   const head = paras[0]!.trim();
+  // — unless it introduces a list (`Process the value:` then `1. …`): a list is kept whole or left out
+  const list = /^\s*(?:\d+[.)]|[-*+])\s/.test(paras[1] ?? '');
   const lead =
-    head.length < 40 && paras[1] ? `${/[.!?:]$/.test(head) ? head : `${head}.`}\n${paras[1]}` : head;
+    head.length < 40 && paras[1] && !list
+      ? `${/[.!?:]$/.test(head) ? head : `${head}.`}\n${paras[1]}`
+      : list && head.endsWith(':')
+        ? `${head.slice(0, -1)}.`
+        : head;
   // the prose ends where the field list starts (`:param url:`, `@param`, `Args:`): what follows,
   // continuation lines included, describes arguments, not the definition
   const leadLines = lead.split('\n');
   const fields = leadLines.findIndex((l) =>
-    /^\s*(?:[@:]\w+|(?:Args|Arguments|Returns|Raises|Parameters|Example)s?:\s*$)/.test(l),
+    // a Sphinx role opening a line (`:class:\`Option\`\\s or …`) is prose, not a field
+    /^\s*(?:@\w+|:\w+(?:\s+[\w.*]+)*:(?!`)|(?:Args|Arguments|Returns|Raises|Parameters|Example)s?:\s*$)/.test(
+      l,
+    ),
   );
   const prose = (fields >= 0 ? leadLines.slice(0, fields) : leadLines)
     .join(' ')
     .replace(/\{@\w+\s([^{}]*)\}/g, (_, words: string) => words.trimStart())
+    // reStructuredText's escaped plural after a role (:class:`Option`\\s): the backslash is markup
+    .replace(/`\\(?=[a-z])/g, '`')
     // Sphinx roles and reStructuredText literals: :class:`Response <Response>` is Response
     .replace(/:\w+:`~?([^`<]*)(?:<[^>`]*>)?`/g, (_, words: string) => words.trimEnd())
     .replace(/``([^`]+)``/g, '$1')

@@ -35,6 +35,31 @@ describe('public surface', () => {
     ]);
   });
 
+  it('gives each re-exported Python name the line that defines it, through further imports', () => {
+    const src = sourcesFromMap({
+      'src/clack/__init__.py':
+        'from .core import Command as Command\nfrom .core import command\nfrom .types import Path\nfrom . import utils\nfrom .gone import lost\n\ndef local():\n    pass\n',
+      'src/clack/core.py':
+        'import typing as t\n\n\nclass Command:\n    pass\n\n@t.overload\ndef command(name: str) -> Command: ...\n\n@t.overload\ndef command() -> Command: ...\n\ndef command(name=None):\n    return Command()\n',
+      'src/clack/types.py': 'from clack.paths import Path\n',
+      'src/clack/paths.py': '"""Paths."""\n\nclass Path:\n    pass\n',
+      'src/clack/utils.py': 'def helper():\n    pass\n',
+    });
+    const defs = pyExports('src/clack/__init__.py', src.text('src/clack/__init__.py')!, src).map(
+      (e) => `${e.name}@${e.definedAt ? `${e.definedAt.path}:${e.definedAt.line}` : '-'}`,
+    );
+    expect(defs).toEqual([
+      'Command@src/clack/core.py:4',
+      // the implementation after its `@overload` stubs
+      'command@src/clack/core.py:13',
+      'Path@src/clack/paths.py:3',
+      'utils@src/clack/utils.py:1',
+      // no definition found, and a name defined where it is exported: nothing beside the export line
+      'lost@-',
+      'local@-',
+    ]);
+  });
+
   it('kinds a Python class derived from an exception, directly or through other classes, as an exception', () => {
     const src = sourcesFromMap({
       'fetch/__init__.py': 'from .exceptions import Timeout, ReadTimeout, Plain\n',

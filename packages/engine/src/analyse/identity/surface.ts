@@ -608,6 +608,46 @@ export function pyKind(
 }
 
 /**
+ * Where a Python module's `name` is defined: its `class`, `def` or top-level assignment, followed
+ * through `from … import` into the module that defines it (a re-export is not a definition), or the
+ * first line of a submodule bound by `from . import utils`. Undefined when it cannot be found.
+ */
+export function pyDefinition(
+  src: Pick<Sources, 'text' | 'has'>,
+  path: string,
+  name: string,
+  depth = 0,
+): { path: string; line: number } | undefined {
+  const text = src.text(path);
+  if (!text || depth > 8) return undefined;
+  const n = esc(name);
+  const index = new LineIndex(text);
+  const defs = [
+    ...text.matchAll(
+      new RegExp(`^(?:class\\s+${n}\\b|(?:async\\s+)?def\\s+${n}\\b|${n}\\s*(?::[^=\\n]+)?=(?!=))`, 'gm'),
+    ),
+  ];
+  // `@overload` stubs come before the implementation: the first definition that is not one
+  const overload = (at: number) =>
+    /^@[\w.]*overload$/.test(
+      text
+        .slice(Math.max(0, at - 200), at)
+        .split('\n')
+        .slice(0, -1)
+        .pop()
+        ?.trim() ?? '',
+    );
+  const def = defs.find((m) => !overload(m.index)) ?? defs[0];
+  if (def) return { path, line: index.lineOf(def.index) };
+  const imp = pyImports(text).find((i) => i.local === name);
+  if (!imp) return undefined;
+  const sub = pyModuleFile(src, path, `${imp.spec}${imp.spec.endsWith('.') ? '' : '.'}${imp.name}`);
+  if (sub) return { path: sub, line: 1 };
+  const file = pyModuleFile(src, path, imp.spec);
+  return file && file !== path ? pyDefinition(src, file, imp.name, depth + 1) : undefined;
+}
+
+/**
  * A Python package's exports: __all__, or the public names it imports and defines, each cited at its
  * own line and kinded by its definition when `src` can read it ("export" when it cannot).
  */
@@ -616,8 +656,16 @@ export function pyExports(path: string, text: string, src?: Pick<Sources, 'text'
   const index = new LineIndex(text);
   const kindOf = (name: string) => (src && pyKind(src, path, name)) ?? 'export';
   const add = (name: string, line: number, kind = kindOf(name)) => {
-    if (name && !name.startsWith('_') && name !== 'annotations' && !out.some((a) => a.name === name))
-      out.push({ name, kind, path, line });
+    if (!name || name.startsWith('_') || name === 'annotations' || out.some((a) => a.name === name)) return;
+    // a name the package re-exports is cited where it is defined, beside its export line
+    const def = src && pyDefinition(src, path, name);
+    out.push({
+      name,
+      kind,
+      path,
+      line,
+      ...(def && (def.path !== path || def.line !== line) ? { definedAt: def } : {}),
+    });
   };
   const all = /^__all__\s*(?::[^=\n]+)?=\s*[[(]([^\])]*)[\])]/m.exec(text);
   if (all) {

@@ -1,0 +1,36 @@
+// A package's declared entries: every "exports" key, subpath patterns included, and "module" told apart from "main".
+import { describe, expect, it } from 'vitest';
+import { entryPointsPass } from './entry-points.ts';
+import { sourcesFromMap } from './sources.ts';
+
+describe('package.json entries', () => {
+  const pkg = JSON.stringify(
+    {
+      name: 'web',
+      main: 'dist/cjs/index.js',
+      module: 'dist/index.js',
+      exports: {
+        '.': { import: './dist/index.js', require: './dist/cjs/index.js' },
+        './cors': { import: './dist/middleware/cors/index.js' },
+        './utils/*': { import: './dist/utils/*.js' },
+      },
+    },
+    null,
+    2,
+  );
+  const entries = entryPointsPass(sourcesFromMap({ 'package.json': pkg }));
+
+  it('counts a subpath pattern as an export, like every other key', () => {
+    const exports = entries.filter((e) => e.kind === 'export');
+    expect(exports.map((e) => e.name)).toEqual(['web', 'web/cors', 'web/utils/*']);
+    expect(exports[2]!.command).toBe('dist/utils/*.js');
+  });
+
+  it('marks the "module" entry as such, never as a second main', () => {
+    const mains = entries.filter((e) => e.kind === 'main');
+    expect(mains.map((e) => `${e.name}:${e.field ?? 'main'}`)).toEqual([
+      'dist/cjs/index.js:main',
+      'dist/index.js:module',
+    ]);
+  });
+});
