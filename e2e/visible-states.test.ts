@@ -23,6 +23,7 @@ import {
   type RunningApp,
   type TestUser,
 } from './harness.ts';
+import { axeBothWidths } from './accessibility.ts';
 
 const TEMPLATE = 'report_structure:\n  - title: Overview\n';
 const BAD_TEMPLATE = 'report_structure:\n  - title: Overview\n  - sections: [Intro]\n';
@@ -83,7 +84,10 @@ describeBrowser('every state visible, no dead end on an ended session, errors wh
     // No worker: reports stay queued, so the processing page stays live for as long as a test needs.
     app = await startApp({ AUTH_AUTOCONFIRM: 'true', WORKER_IN_PROCESS: 'false' });
     browser = await launchBrowser();
-    ({ page, user, context } = await signUpAndSignIn(app, browser, 'Stella States'));
+    ({ page, user, context } = await signUpAndSignIn(app, browser, 'Stella States', {
+      // axe-core is injected into the page, which the app's Content-Security-Policy would refuse.
+      bypassCSP: true,
+    }));
     await seedQueuedReports(app, user, 1, () => 'Queued project', await tinyZip());
     reportId = (await reportIds())[0]!;
   }, 120_000);
@@ -111,6 +115,8 @@ describeBrowser('every state visible, no dead end on an ended session, errors wh
     expect(await refresh.isDisabled()).toBe(true);
     await screenshotBoth(page, 'processing-offline');
 
+    expect(await axeBothWidths(page, 'processing-offline')).toEqual([]);
+
     await context.setOffline(false);
     await offline.waitFor({ state: 'hidden', timeout: 5_000 });
     expect(await refresh.isEnabled()).toBe(true);
@@ -125,6 +131,7 @@ describeBrowser('every state visible, no dead end on an ended session, errors wh
     await banner.waitFor({ timeout: 2_000 });
     expect(await banner.textContent()).toContain(connectionMessages.offlineTitle);
     await screenshotBoth(page, 'dashboard-offline');
+    expect(await axeBothWidths(page, 'dashboard-offline')).toEqual([]);
     await context.setOffline(false);
     await banner.waitFor({ state: 'hidden', timeout: 5_000 });
   });
@@ -146,6 +153,7 @@ describeBrowser('every state visible, no dead end on an ended session, errors wh
     // The last known state stays; nothing says the report failed.
     expect(await heading().textContent()).toBe('Your report is queued');
     await screenshotBoth(page, 'processing-status-timeout');
+    expect(await axeBothWidths(page, 'processing-status-timeout')).toEqual([]);
     // The server answers again: Refresh works and the note goes.
     await page.unroute('**/api/status/**');
     await refresh.click();
@@ -181,6 +189,7 @@ describeBrowser('every state visible, no dead end on an ended session, errors wh
     await processing();
     await heading().getByText(reportUiMessages.checkingProgress).waitFor();
     await screenshotBoth(page, 'processing-checking');
+    expect(await axeBothWidths(page, 'processing-checking')).toEqual([]);
     await heading().getByText('Your report is queued').waitFor();
     await page.unroute('**/api/status/**');
     const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
@@ -196,6 +205,7 @@ describeBrowser('every state visible, no dead end on an ended session, errors wh
     await page.waitForURL(/\/login$/, { timeout: 15_000 });
     await page.getByTestId('session-ended').getByText(errorMessages.sessionEnded).waitFor();
     await screenshotBoth(page, 'login-session-ended');
+    expect(await axeBothWidths(page, 'login-session-ended')).toEqual([]);
     await submitSignIn(page, user.email, user.password);
     await page.waitForURL(new RegExp(`/app/processing/${reportId}$`));
     await heading().getByText('Your report is queued').waitFor();
@@ -233,6 +243,7 @@ describeBrowser('every state visible, no dead end on an ended session, errors wh
     const notice = page.getByTestId('files-not-kept');
     expect(await notice.textContent()).toBe(uploadFormMessages.filesNotKept('kept.zip, kept.yaml'));
     await screenshotBoth(page, 'upload-restored-after-sign-in');
+    expect(await axeBothWidths(page, 'upload-restored-after-sign-in')).toEqual([]);
     await page
       .locator('input[name="projectFile"]')
       .setInputFiles(file('kept.zip', 'application/zip', await tinyZip()));
@@ -279,6 +290,7 @@ describeBrowser('every state visible, no dead end on an ended session, errors wh
     await page.getByRole('button', { name: 'Generate Report' }).click();
     await page.getByText(messages.validation.projectNameRequired).waitFor();
     await screenshotBoth(page, 'upload-file-errors');
+    expect(await axeBothWidths(page, 'upload-file-errors')).toEqual([]);
     expect(uploads).toEqual([]);
     expect(await page.locator('main').textContent()).not.toMatch(/Failed to generate/);
 
