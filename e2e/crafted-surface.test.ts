@@ -62,7 +62,7 @@ describeBrowser('the crafted surface', () => {
 
   it('the cookie banner is a compact bar that covers no action, wherever the page is scrolled', async () => {
     for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-      const context = await newContext(browser, { cookieConsent: null, viewport, bypassCSP: true });
+      const context = await newContext(browser, { cookieConsent: null, viewport });
       const page = await context.newPage();
       for (const path of ['/', '/pricing', '/signup', '/login']) {
         await page.goto(`${app.url}${path}`);
@@ -95,7 +95,7 @@ describeBrowser('the crafted surface', () => {
 
   it('delete names the report in the question and in the toast after', async () => {
     await seedQueuedReports(app, user, 1, () => 'Quarterly Ledger Service');
-    const context = await newContext(browser, { bypassCSP: true });
+    const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, app, user);
     const row = page.getByTestId('report-row').filter({ hasText: 'Quarterly Ledger Service' });
@@ -104,16 +104,14 @@ describeBrowser('the crafted surface', () => {
     const dialog = page.getByRole('alertdialog');
     expect(await dialog.textContent()).toContain(reportUiMessages.deleteConfirm('Quarterly Ledger Service'));
     await screenshotBoth(page, 'crafted-delete-named');
-    expect(await axeBothWidths(page, 'crafted-delete-named')).toEqual([]);
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     const toast = page
       .getByRole('status')
       .filter({ hasText: reportUiMessages.deleted('Quarterly Ledger Service') });
     await toast.waitFor();
-    await screenshotBoth(page, 'crafted-delete-toast');
-    // Focus on the toast holds it on screen while axe-core reads it.
+    // Focus on the toast holds it on screen while it is captured and axe-core reads it.
     await toast.getByRole('button', { name: 'Undo' }).focus();
-    expect(await axeBothWidths(page, 'crafted-delete-toast')).toEqual([]);
+    await screenshotBoth(page, 'crafted-delete-toast');
     await toast.getByRole('button', { name: 'Undo' }).click();
     await row.waitFor();
     await context.close();
@@ -122,7 +120,7 @@ describeBrowser('the crafted surface', () => {
   it('cancel names the report, and a toast says it was cancelled', async () => {
     const name = 'Inventory Forecasting Platform With A Rather Long Descriptive Project Name';
     await seedQueuedReports(app, user, 1, () => name);
-    const context = await newContext(browser, { viewport: VIEWPORTS.phone, bypassCSP: true });
+    const context = await newContext(browser, { viewport: VIEWPORTS.phone });
     const page = await context.newPage();
     await signIn(page, app, user);
     await page.getByRole('button', { name: `View ${name}` }).click();
@@ -134,7 +132,6 @@ describeBrowser('the crafted surface', () => {
     expect(fits).toBe(true);
     expect((await shown.boundingBox())!.height).toBeGreaterThan(30);
     await screenshotBoth(page, 'crafted-processing-long-name');
-    expect(await axeBothWidths(page, 'crafted-processing-long-name')).toEqual([]);
     await page.getByRole('button', { name: 'Cancel Generation' }).click();
     const dialog = page.getByRole('dialog', { name: reportUiMessages.cancelConfirmTitle });
     expect(await dialog.textContent()).toContain(reportUiMessages.cancelConfirmBody(name));
@@ -143,14 +140,13 @@ describeBrowser('the crafted surface', () => {
     await page.waitForURL(/\/app\/upload$/);
     const toast = page.getByRole('status').filter({ hasText: reportUiMessages.cancelledToast(name) });
     await toast.waitFor();
-    await screenshotBoth(page, 'crafted-cancel-toast');
     await toast.getByRole('button', { name: 'Dismiss notification' }).focus();
-    expect(await axeBothWidths(page, 'crafted-cancel-toast')).toEqual([]);
+    await screenshotBoth(page, 'crafted-cancel-toast');
     await context.close();
   });
 
   it('on a phone the first report is in the first screen of the dashboard', async () => {
-    const context = await newContext(browser, { viewport: VIEWPORTS.phone, bypassCSP: true });
+    const context = await newContext(browser, { viewport: VIEWPORTS.phone });
     const page = await context.newPage();
     await signIn(page, app, user);
     const first = page.getByTestId('report-row').first();
@@ -158,12 +154,11 @@ describeBrowser('the crafted surface', () => {
     const box = (await first.boundingBox())!;
     expect(box.y + 40).toBeLessThanOrEqual(VIEWPORTS.phone.height);
     await screenshotBoth(page, 'crafted-dashboard');
-    expect(await axeBothWidths(page, 'crafted-dashboard')).toEqual([]);
     await context.close();
   });
 
   it('the 404 leads back to the dashboard when signed in, and home always', async () => {
-    const context = await newContext(browser, { bypassCSP: true });
+    const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(`${app.url}/no-such-page`);
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
@@ -172,14 +167,13 @@ describeBrowser('the crafted surface', () => {
     await page.goto(`${app.url}/app/no-such-screen`);
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
     await screenshotBoth(page, 'crafted-not-found-signed-in');
-    expect(await axeBothWidths(page, 'crafted-not-found-signed-in')).toEqual([]);
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await page.waitForURL(/\/app$/);
     await context.close();
   });
 
   it('every file field is the one picker: labelled, reached and opened by keyboard, takes a drop, names the files', async () => {
-    const context = await newContext(browser, { bypassCSP: true });
+    const context = await newContext(browser);
     const page = await context.newPage();
     // The chooser is intercepted from the start: Playwright turns interception on lazily, and a key pressed before
     // that has reached the browser opens a native chooser no event reports.
@@ -220,12 +214,11 @@ describeBrowser('the crafted surface', () => {
     });
     await page.getByTestId('images-chosen').getByText('diagram.png').waitFor();
     await screenshotBoth(page, 'crafted-file-pickers');
-    expect(await axeBothWidths(page, 'crafted-file-pickers')).toEqual([]);
     await context.close();
   });
 
   it('each error shows once: sign-up names it at the field only, and login never shows green and red together', async () => {
-    const context = await newContext(browser, { bypassCSP: true });
+    const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(`${app.url}/signup`);
     await page.getByLabel('Full Name').fill('Ada Lovelace');
@@ -236,7 +229,6 @@ describeBrowser('the crafted surface', () => {
     await page.getByText(messages.validation.passwordsDoNotMatch).first().waitFor();
     expect(await page.getByText(messages.validation.passwordsDoNotMatch).count()).toBe(1);
     await screenshotBoth(page, 'crafted-signup-error-once');
-    expect(await axeBothWidths(page, 'crafted-signup-error-once')).toEqual([]);
 
     // The login page as a finished password reset leaves it, with its green notice; then a wrong password.
     await page.goto(`${app.url}/login`);
@@ -252,7 +244,6 @@ describeBrowser('the crafted surface', () => {
     await page.getByRole('alert').first().waitFor();
     expect(await page.getByText(messages.account.passwordUpdated).count()).toBe(0);
     await screenshotBoth(page, 'crafted-login-one-banner');
-    expect(await axeBothWidths(page, 'crafted-login-one-banner')).toEqual([]);
     await context.close();
   });
 });
