@@ -19,6 +19,7 @@ import {
   type RunningApp,
   type TestUser,
 } from './harness.ts';
+import { axeBothWidths } from './accessibility.ts';
 
 /** The visible links and buttons of the page's main content whose centre or corners the cookie banner covers. */
 async function coveredActions(page: Page): Promise<string[]> {
@@ -81,6 +82,8 @@ describeBrowser('the crafted surface', () => {
         }
         await page.evaluate(() => window.scrollTo(0, 0));
         if (path === '/pricing') await screenshotBoth(page, 'crafted-pricing-cookie-banner');
+        if (label === 'desktop')
+          expect(await axeBothWidths(page, `${path} with the cookie banner`)).toEqual([]);
       }
       // On a phone the hero's call to action is in the first screen, below the banner.
       await page.goto(`${app.url}/`);
@@ -106,6 +109,8 @@ describeBrowser('the crafted surface', () => {
       .getByRole('status')
       .filter({ hasText: reportUiMessages.deleted('Quarterly Ledger Service') });
     await toast.waitFor();
+    // Focus on the toast holds it on screen while it is captured and axe-core reads it.
+    await toast.getByRole('button', { name: 'Undo' }).focus();
     await screenshotBoth(page, 'crafted-delete-toast');
     await toast.getByRole('button', { name: 'Undo' }).click();
     await row.waitFor();
@@ -130,12 +135,12 @@ describeBrowser('the crafted surface', () => {
     await page.getByRole('button', { name: 'Cancel Generation' }).click();
     const dialog = page.getByRole('dialog', { name: reportUiMessages.cancelConfirmTitle });
     expect(await dialog.textContent()).toContain(reportUiMessages.cancelConfirmBody(name));
+    expect(await axeBothWidths(page, 'crafted-cancel-confirm')).toEqual([]);
     await dialog.getByRole('button', { name: 'Yes, Cancel' }).click();
     await page.waitForURL(/\/app\/upload$/);
-    await page
-      .getByRole('status')
-      .filter({ hasText: reportUiMessages.cancelledToast(name) })
-      .waitFor();
+    const toast = page.getByRole('status').filter({ hasText: reportUiMessages.cancelledToast(name) });
+    await toast.waitFor();
+    await toast.getByRole('button', { name: 'Dismiss notification' }).focus();
     await screenshotBoth(page, 'crafted-cancel-toast');
     await context.close();
   });

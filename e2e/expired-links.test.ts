@@ -162,6 +162,9 @@ describeBrowser('expired or used e-mail links', () => {
     expect(await alert.textContent()).toContain(linkMessages.resetExpiredSignedIn);
     // the link granted nothing: changing the password still needs the current one
     await p.getByLabel('Current Password').waitFor();
+    // Signed in, the way out leads to the dashboard, not to a sign-in the user does not need.
+    expect(await p.getByRole('link', { name: 'Back to sign in' }).count()).toBe(0);
+    await p.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
     await screenshotBoth(p, 'reset-link-used-signed-in');
     await context.close();
   });

@@ -17,6 +17,8 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
+import { axeFindings } from './accessibility.ts';
+import { VIEWPORTS } from './viewports.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -164,17 +166,23 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
-export const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const;
+export { VIEWPORTS };
 
-/** Saves a full-page screenshot at both widths into SCREENSHOT_DIR (or a temp folder) and returns the paths. */
-export async function screenshotBoth(page: Page, name: string): Promise<string[]> {
+/**
+ * Saves a full-page screenshot at both widths into SCREENSHOT_DIR (or a temp folder) and returns the paths. Every
+ * screen a journey looks at is also read by axe-core at both widths, and a serious or critical finding fails the
+ * journey there (issue 23: no screen may have one); `axe: false` leaves that to a caller that gathers findings.
+ */
+export async function screenshotBoth(
+  page: Page,
+  name: string,
+  { axe = true }: { axe?: boolean } = {},
+): Promise<string[]> {
   const dir = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'atr-screenshots');
   await fsp.mkdir(dir, { recursive: true });
   const original = page.viewportSize();
   const files: string[] = [];
+  const findings: string[] = [];
   for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
     // From the top: a full-page capture of a scrolled page draws the sticky header over the middle of the page.
@@ -183,8 +191,11 @@ export async function screenshotBoth(page: Page, name: string): Promise<string[]
     const file = path.join(dir, `${name}-${label}.png`);
     await page.screenshot({ path: file, fullPage: true });
     files.push(file);
+    if (axe) for (const f of await axeFindings(page)) findings.push(`${name} @${label}: ${f}`);
   }
   if (original) await page.setViewportSize(original);
+  if (findings.length)
+    throw new Error(`axe-core finds serious or critical violations:\n${findings.join('\n')}`);
   return files;
 }
 

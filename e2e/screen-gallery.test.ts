@@ -59,7 +59,7 @@ describeBrowser('every screen, on a desktop and a phone', () => {
     if (over > 0) overflowing.push(`${name}: ${over}px`);
     inaccessible.push(...(await axeBothWidths(p, name)));
     screensChecked.push(name);
-    const [, phone] = await screenshotBoth(p, `screen-${name}`);
+    const [, phone] = await screenshotBoth(p, `screen-${name}`, { axe: false });
     // What a phone shows first, at full size: a full-page capture of a long page is hard to read.
     const original = p.viewportSize();
     await p.setViewportSize(VIEWPORTS.phone);
@@ -81,7 +81,7 @@ describeBrowser('every screen, on a desktop and a phone', () => {
     });
     browser = await launchBrowser();
     user = await createUser(app, 'Quinn A. Tester');
-    context = await newContext(browser, { acceptDownloads: true, bypassCSP: true });
+    context = await newContext(browser, { acceptDownloads: true });
     page = await context.newPage();
   });
   afterAll(async () => {
@@ -97,7 +97,6 @@ describeBrowser('every screen, on a desktop and a phone', () => {
     const fresh = await newContext(browser, {
       cookieConsent: null,
       viewport: VIEWPORTS.phone,
-      bypassCSP: true,
     });
     const visitor = await fresh.newPage();
     await visitor.goto(`${app.url}/`);
@@ -158,7 +157,7 @@ describeBrowser('every screen, on a desktop and a phone', () => {
   it('sign-up step 2 (an app that asks for confirmation by e-mail)', async () => {
     const confirming = await startApp();
     try {
-      const c = await newContext(browser, { bypassCSP: true });
+      const c = await newContext(browser);
       const p = await c.newPage();
       await p.goto(`${confirming.url}/signup`);
       await p.getByLabel('Full Name').fill('Sam Second-Step');
@@ -265,7 +264,7 @@ describeBrowser('every screen, on a desktop and a phone', () => {
     await shoot(page, 'dashboard-reports');
     await row.getByRole('button', { name: 'More actions for Refused Upload' }).click();
     await page.getByRole('menu').waitFor();
-    await screenshotBoth(page, 'screen-dashboard-row-menu');
+    await screenshotBoth(page, 'screen-dashboard-row-menu', { axe: false });
     inaccessible.push(...(await axeBothWidths(page, 'dashboard-row-menu')));
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').waitFor();
@@ -328,7 +327,7 @@ describeBrowser('every screen, on a desktop and a phone', () => {
     try {
       const waiting = await createUser(queued, 'Wendy Waiting');
       await seedQueuedReports(queued, waiting, 1, () => 'Waiting In Line');
-      const c = await newContext(browser, { bypassCSP: true });
+      const c = await newContext(browser);
       const p = await c.newPage();
       await signIn(p, queued, waiting);
       const row = p.getByTestId('report-row').filter({ hasText: 'Waiting In Line' });

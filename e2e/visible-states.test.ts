@@ -188,6 +188,40 @@ describeBrowser('every state visible, no dead end on an ended session, errors wh
     expect(seen.filter((f) => /Generating your report|In Progress/.test(f))).toEqual([]);
   });
 
+  it('never goes backwards: an answer behind the one shown (a slow or stale request) leaves the page where it is', async () => {
+    // The first answer says the analysis runs; every later one is behind it, as a request that set out earlier, or
+    // a server that has not caught up, would answer.
+    let answers = 0;
+    await page.route('**/api/status/**', (route) => {
+      answers += 1;
+      const ahead = answers === 1;
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          state: 'processing',
+          progress: ahead ? 30 : 0,
+          step: ahead ? 'ai_code_analysis' : 'queued',
+          error: null,
+          step_log: [],
+        }),
+      });
+    });
+    await processing();
+    await heading().getByText('Generating your report').waitFor();
+    const analysis = page.getByTestId('pipeline-step').filter({ hasText: 'AI Code Analysis' });
+    await analysis.getByText('In Progress').waitFor();
+    // Two more polls (5 s apart) and a Refresh, all behind: nothing moves back.
+    await page.getByRole('button', { name: 'Refresh Status' }).click();
+    await expect.poll(() => answers, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    expect(await heading().textContent()).toBe('Generating your report');
+    expect(await analysis.textContent()).toContain('In Progress');
+    expect(await page.getByText(reportUiMessages.queuedTitle, { exact: true }).count()).toBe(0);
+    await page.unroute('**/api/status/**');
+    // The progress this test left in storage is not the queued report's own.
+    await page.evaluate((id) => localStorage.removeItem(`atr_processing_${id}`), reportId);
+  });
+
   it('an API 401 (session ended elsewhere) sends the user to sign in, with a message, and back', async () => {
     await processing();
     await heading().getByText('Your report is queued').waitFor();
@@ -265,6 +299,9 @@ describeBrowser('every state visible, no dead end on an ended session, errors wh
     await zipError.getByText(uploadFormMessages.zipNoFiles).waitFor();
     await zipInput.setInputFiles(file('nothing.zip', 'application/zip', Buffer.alloc(0)));
     await zipError.getByText(uploadFormMessages.zipEmptyFile).waitFor();
+    // A refused file is not marked as chosen and fine (no check mark beside its error).
+    const zipPicker = page.locator('[data-file-picker="projectFile"]');
+    expect(await zipPicker.getAttribute('data-state')).toBe('refused');
 
     await page
       .locator('input[name="template"]')
@@ -287,6 +324,7 @@ describeBrowser('every state visible, no dead end on an ended session, errors wh
     await page.getByText(messages.validation.projectNameRequired).waitFor({ state: 'hidden' });
     await zipInput.setInputFiles(file('good.zip', 'application/zip', await tinyZip()));
     await zipError.waitFor({ state: 'hidden' });
+    expect(await zipPicker.getAttribute('data-state')).toBe('chosen');
     await page
       .locator('input[name="template"]')
       .setInputFiles(file('good.yaml', 'application/yaml', TEMPLATE));

@@ -3,7 +3,7 @@
 // hint and an error tied to the input. `size="large"` is the project ZIP's drop zone; the compact one serves the
 // template, images and logo, so every file field looks and works the same.
 import { useId, useState, type ReactNode } from 'react';
-import { FileCheck2, UploadCloud } from 'lucide-react';
+import { FileCheck2, FileX2, UploadCloud } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 
 export interface FilePickerProps {
@@ -48,7 +48,9 @@ export function FilePicker({
   const describedBy = [`${id}-chosen`, hint ? `${id}-hint` : null, error ? `${id}-error` : null]
     .filter(Boolean)
     .join(' ');
-  const Icon = has ? FileCheck2 : UploadCloud;
+  // A chosen file that was refused is not shown with a check mark beside its error.
+  const state = has ? (error ? 'refused' : 'chosen') : 'empty';
+  const Icon = { refused: FileX2, chosen: FileCheck2, empty: UploadCloud }[state];
   return (
     <div>
       <span id={`${id}-label`} className="mb-1.5 block text-sm font-medium text-slate-700">
@@ -57,6 +59,7 @@ export function FilePicker({
       <div
         data-testid={testIds.area}
         data-file-picker={name}
+        data-state={state}
         onDragOver={(e) => {
           e.preventDefault();
           setOver(true);
@@ -83,7 +86,11 @@ export function FilePicker({
       >
         <Icon
           aria-hidden="true"
-          className={cn('shrink-0', large ? 'size-8' : 'size-5', has ? 'text-indigo-600' : 'text-slate-500')}
+          className={cn(
+            'shrink-0',
+            large ? 'size-8' : 'size-5',
+            { refused: 'text-rose-600', chosen: 'text-indigo-600', empty: 'text-slate-500' }[state],
+          )}
         />
         <p
           id={`${id}-chosen`}

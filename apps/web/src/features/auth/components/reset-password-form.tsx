@@ -29,6 +29,12 @@ const backToLogin = (
     Back to sign in
   </Link>
 );
+// Signed in (not through a recovery link), the way back is the dashboard: sign-in would only send them there.
+const backToDashboard = (
+  <Link to="/app" className="font-semibold text-indigo-700 hover:text-indigo-600">
+    Back to Dashboard
+  </Link>
+);
 
 export function ResetPasswordForm() {
   const { session, recovery, loading } = useAuth();
@@ -160,7 +166,11 @@ function NewPasswordForm({ askCurrent, onChanged }: { askCurrent: boolean; onCha
   }
 
   return (
-    <AuthCard title="Choose a new password" subtitle={uiMessages.resetNewPasswordIntro} footer={backToLogin}>
+    <AuthCard
+      title="Choose a new password"
+      subtitle={uiMessages.resetNewPasswordIntro}
+      footer={askCurrent ? backToDashboard : backToLogin}
+    >
       {done ? (
         <Alert tone="success">{uiMessages.resetRedirecting}</Alert>
       ) : (

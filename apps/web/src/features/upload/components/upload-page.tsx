@@ -502,7 +502,7 @@ export function UploadPage() {
                 data-testid="template-error-line"
                 aria-label={`Line ${template.line} of the template`}
               >
-                <span className="select-none text-rose-500">{template.line} │ </span>
+                <span className="select-none text-rose-700">{template.line} │ </span>
                 {template.lineText || ' '}
               </pre>
             )}
