@@ -67,7 +67,6 @@ export const messages = {
     deleteFailedAlert: 'Failed to delete report. Please try again.',
     noCheckoutUrl: 'No checkout URL received from backend',
     startGenerationFailed: 'Failed to start report generation. Please try again.',
-    generateFailed: (message: string) => `Failed to generate report: ${message}`,
     uploadFailed: (message: string) => `Upload failed: ${message}`,
     confirmDelete: 'Are you sure you want to delete this report?',
     notFound: 'Not found',
@@ -302,14 +301,14 @@ export const reportUiMessages = {
   queuedTitle: 'Queued',
   reconnecting: 'Reconnecting…',
   reconnectingHint:
-    'We cannot reach the server right now. Your report keeps generating; this page updates as soon as the connection is back.',
+    'We cannot reach the server right now. Your report carries on without this page, which updates as soon as the connection is back.',
   queuedHint: 'Waiting for a free worker. Generation starts on its own; you can leave this page.',
   offline: 'You are offline.',
   offlineHint:
-    'Your report keeps generating on our servers; this page updates by itself as soon as your connection is back.',
+    'Your report carries on on our servers without this page, which updates by itself as soon as your connection is back.',
   checkingProgress: 'Checking your report…',
   statusTimedOut:
-    'The status could not be checked just now. Your report keeps generating; try again in a moment.',
+    'The status could not be checked just now. Your report carries on without this page; try again in a moment.',
 } as const;
 
 /** The app-wide connection notice (the browser's own online and offline events). */
