@@ -195,12 +195,16 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
     6,
   );
   const [busiest, count] = files[0]!;
+  // which file declares the most says something only when one declares more than one (a file-based
+  // router declares one route per file)
   const where =
     busiest === files.at(-1)![0]
-      ? `all sit in ${cite(busiest)}`
-      : `${cite(busiest)} declares the most (${count})`;
+      ? `, and all sit in ${cite(busiest)}`
+      : count > 1
+        ? `, and ${cite(busiest)} declares the most (${count})`
+        : '';
   const parts = [
-    `${plural(productRoutes.length, 'HTTP route')} ${agree(productRoutes.length, 'is', 'are')} declared with ${frameworksOf(productRoutes)}: ${byMethod}. They group under ${byPrefix}, and ${where}.`,
+    `${plural(productRoutes.length, 'HTTP route')} ${agree(productRoutes.length, 'is', 'are')} declared with ${frameworksOf(productRoutes)}: ${byMethod}. They group under ${byPrefix}${where}.`,
     table(
       ['Method', 'Path', 'Handler', 'Declared at'],
       shareOut(routes, MAX_ROUTES).map((r) => [
@@ -221,12 +225,10 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
       ),
     );
   const params = productRoutes.filter((r) => /[:{<[]/.test(r.path));
+  // the fact only: "which handlers must validate" is advice true of every route with a parameter
   if (params.length)
     parts.push(
-      sentence(
-        `${plural(params.length, 'route')} ${agree(params.length, 'takes', 'take')} path parameters (e.g. ${code(params[0]!.path)})`,
-        ', which handlers must validate',
-      ),
+      `${plural(params.length, 'route')} ${agree(params.length, 'takes', 'take')} path parameters (e.g. ${code(params[0]!.path)}).`,
     );
   // each library for what it does: a validation library checks input, it authenticates no one
   const uses = [

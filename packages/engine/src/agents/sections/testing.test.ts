@@ -244,3 +244,19 @@ describe('the CI and TODO sentences', () => {
     expect(writeTesting(c)).toMatch(/1 TODO\/FIXME marker remains in the product code/);
   });
 });
+
+describe('the CI sentence of the test suites', () => {
+  it('is left out when there is neither a test nor a static check for a CI workflow to run', () => {
+    const a = analysis([code('src/app.ts', 'TypeScript')], { frameworks: [], files: [], totalCases: 0 });
+    expect(writeTesting(ctx(a))).not.toMatch(/No CI workflow/);
+  });
+
+  it('says no CI runs the tests when there are tests', () => {
+    const a = analysis([code('src/app.ts', 'TypeScript'), code('src/app.test.ts', 'TypeScript')], {
+      frameworks: ['vitest'],
+      files: [{ path: 'src/app.test.ts', cases: 2 }],
+      totalCases: 2,
+    });
+    expect(writeTesting(ctx(a))).toMatch(/No CI workflow runs these checks automatically/);
+  });
+});
