@@ -1252,3 +1252,109 @@ describe('a step in its author words', () => {
     expect(docOf(raw, def, 'Python')).toBe('A session. Keeps cookies across requests.');
   });
 });
+
+describe('main path of a file-based router', () => {
+  const contents = {
+    'middleware.ts': [
+      "import { refresh } from './lib/session';",
+      'export async function middleware(request) {',
+      '  return await refresh(request);',
+      '}',
+    ].join('\n'),
+    'lib/session.ts': ['export async function refresh(request) {', '  return request;', '}'].join('\n'),
+    'app/page.tsx': [
+      "import Plans from '../components/Plans';",
+      "import { loadPlans } from '../lib/db';",
+      'export default async function HomePage() {',
+      '  const plans = await loadPlans();',
+      '  return (',
+      '    <Plans',
+      '      plans={plans}',
+      '    />',
+      '  );',
+      '}',
+    ].join('\n'),
+    'app/about/page.tsx': ['export default function About() {', '  return <p>About</p>;', '}'].join('\n'),
+    'components/Plans.tsx': [
+      "'use client';",
+      "import Logo from './Logo';",
+      "import { checkout } from '../lib/billing';",
+      'export default function Plans({ plans }: { plans: Plan[] }) {',
+      '  const choose = async (plan: Plan) => {',
+      '    const { url } = await checkout(plan);',
+      '    window.location.assign(url);',
+      '  };',
+      '  if (!plans.length) return <Logo />;',
+      '  return <button onClick={() => choose(plans[0])}>Buy</button>;',
+      '}',
+    ].join('\n'),
+    'components/Logo.tsx': [
+      'export default function Logo() {',
+      '  return (',
+      '    <div>',
+      '      <img src="/logo.svg" />',
+      '      <img src="/logo2.svg" />',
+      '      <img src="/logo3.svg" />',
+      '    </div>',
+      '  );',
+      '}',
+    ].join('\n'),
+    'lib/db.ts': ['export async function loadPlans() {', '  return [];', '}'].join('\n'),
+    'lib/billing.ts': [
+      "'use server';",
+      "import { saveCustomer } from './customers';",
+      'export async function checkout(plan) {',
+      '  const customer = await saveCustomer(plan.user);',
+      '  const url = `/pay/${customer}/${plan.id}`;',
+      '  return { url };',
+      '}',
+    ].join('\n'),
+    'lib/customers.ts': [
+      'export const saveCustomer = async ({',
+      '  email,',
+      '  uuid',
+      '}: {',
+      '  email: string;',
+      '  uuid: string;',
+      '}) => {',
+      '  const id = `${uuid}:${email}`;',
+      '  return id;',
+      '};',
+    ].join('\n'),
+    'app/api/hooks/route.ts': [
+      "import { saveCustomer } from '../../../lib/customers';",
+      'export async function POST(req) {',
+      '  const event = await req.json();',
+      '  const id = await saveCustomer(event.user);',
+      '  return new Response(id);',
+      '}',
+    ].join('\n'),
+  };
+  const route = (method: string, path: string, file: string, line: number, handler: string): Route => ({
+    method,
+    path,
+    framework: 'Next.js',
+    file,
+    line,
+    handler,
+    area: 'product',
+  });
+  const routes = [
+    route('POST', '/api/hooks', 'app/api/hooks/route.ts', 2, 'POST'),
+    route('GET', '/', 'app/page.tsx', 3, 'HomePage'),
+    route('GET', '/about', 'app/about/page.tsx', 1, 'About'),
+  ];
+
+  it('starts at the root page and follows the component it renders into the server action', () => {
+    const steps = mainPath(contents, 'TypeScript', { kind: 'application' }, routes);
+    const names = labels(steps);
+    expect(names.slice(0, 2)).toEqual(['middleware', 'HomePage']);
+    expect(names).toContain('Plans');
+    expect(names.indexOf('checkout')).toBeGreaterThan(names.indexOf('Plans'));
+    // parameters over several lines, destructured: still a definition of its own
+    expect(names.indexOf('saveCustomer')).toBeGreaterThan(names.indexOf('checkout'));
+    // markup that calls nothing of the product is no step; the webhook is not the user's path
+    expect(names).not.toContain('Logo');
+    expect(names).not.toContain('POST');
+  });
+});

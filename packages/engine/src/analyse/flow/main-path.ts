@@ -8,7 +8,7 @@
 // the library call carries the work on (set-up beside it, such as a signal handler or a log line, is no step).
 
 import type { MainPathStep, Route } from '../types.ts';
-import { callsIn, type Call, type Def } from './definitions.ts';
+import { callsIn, jsxElementsIn, type Call, type Def } from './definitions.ts';
 import type { FileModel, Target } from './index.ts';
 
 const MAX_STEPS = 20;
@@ -79,6 +79,8 @@ interface ProductCall {
   after?: MainPathStep['after'];
   /** What the field it is reached through holds (`mx.handler`, the chain built at registration). */
   via?: NonNullable<MainPathStep['via']>;
+  /** A component the caller renders (`<Pricing …/>`) rather than a function it calls. */
+  rendered?: boolean;
 }
 
 /** A position in a definition's text as one number: the line, then the column as a fraction. */
@@ -975,6 +977,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       r: Target | { module: string } | null,
       dispatched = false,
       via?: ProductCall['via'],
+      rendered = false,
     ) => {
       if (!r || !('def' in r)) return;
       const order = runsAt(t, call);
@@ -997,9 +1000,20 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         (tails && tailExpression(t, call.line)) ||
         propagates(t, call) ||
         inLoop(t, call.line);
-      out.push({ call, target: r, used, ...order, ...(via ? { via } : {}) });
+      out.push({
+        call,
+        target: r,
+        used,
+        ...order,
+        ...(via ? { via } : {}),
+        ...(rendered ? { rendered } : {}),
+      });
     };
-    for (const first of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+    // a JSX module's component runs the components it renders (`<Pricing …/>`), in the order written
+    const rendered = /\.[jt]sx$/.test(t.file.path) ? jsxElementsIn(t.file.bare, t.def.line, t.def.end) : [];
+    const made = callsIn(t.file.bare, t.def.line, t.def.end, t.def.name);
+    const ordered = rendered.length ? [...made, ...rendered].sort((x, y) => x.line - y.line) : made;
+    for (const first of ordered) {
       const call = normalSite(t, first);
       const r = resolveCall(call, t);
       // dispatch through a field the type fills itself, typed as an interface or a library type (no
@@ -1023,7 +1037,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         }
         continue;
       }
-      add(call, r, false, r && 'def' in r ? storedVia(t, call, r) : undefined);
+      // what a component renders is what it returns: it carries the work on
+      const renders = rendered.includes(first);
+      add(call, r, renders, r && 'def' in r ? storedVia(t, call, r) : undefined, renders);
     }
     callsCache.set(k, out);
     return out;
@@ -1120,7 +1136,10 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     // (the `else`, the default), which is what runs unless an option says otherwise
     const straightBefore = (c: ProductCall) =>
       !!next && c.call.line < next.call.line && armOf(t, c.call.line) === undefined && direct(t, c.call.line);
+    // a rendered component that calls nothing of the product (a logo strip, a card) is markup, no step
+    const markup = (c: ProductCall) => !!c.rendered && reachSet(c.target).size === 1;
     const others = substantial
+      .filter((c) => !markup(c))
       // a call on the straight way before the continuation is named even when the continuation may
       // call it again in a branch of its own (a fallback that compiles once more)
       .filter(
@@ -1601,10 +1620,19 @@ function chooseStart(
     const handled = routeHandlers(input, byPath, resolveCall);
     if (handled.length) {
       const most = Math.max(...handled.map((h) => h.routes.length));
-      const top = handled
-        .filter((h) => h.routes.length === most)
-        .map((h) => h.target)
-        .sort((x, y) => rankOf(x) - rankOf(y) || reach(y) - reach(x) || x.def.line - y.def.line)[0];
+      const tied = handled.filter((h) => h.routes.length === most);
+      // where each handler serves one route (a file-based router), what a user requests is a page: a
+      // GET route whose handler renders UI. The site's root is where a visit starts, unless another
+      // page leads to far more of the product's code
+      const pages = most === 1 ? tied.filter(isPage) : [];
+      const pageReach = (h: (typeof tied)[number]) =>
+        reach(h.target) * (h.routes.some((r) => r.path === '/') ? 2 : 1);
+      const top = pages.length
+        ? pages.sort((x, y) => pageReach(y) - pageReach(x) || x.target.def.line - y.target.def.line)[0]!
+            .target
+        : tied
+            .map((h) => h.target)
+            .sort((x, y) => rankOf(x) - rankOf(y) || reach(y) - reach(x) || x.def.line - y.def.line)[0];
       const h = handled.find((x) => x.target === top)!;
       const prefix: MainPathStep[] = [];
       const mw = requestMiddleware(models);
@@ -1688,6 +1716,11 @@ function chooseStart(
   const called = new Set(callable.flatMap((t) => productCalls(t).map((c) => key(c.target))));
   const top = best(callable.filter((t) => !called.has(key(t))));
   return top ? { target: top, prefix: [] } : null;
+}
+
+/** A handler that renders a page a user requests: a GET route served by a JSX component. */
+function isPage(h: { target: Target; routes: Route[] }): boolean {
+  return /\.[jt]sx$/.test(h.target.file.path) && h.routes.some((r) => r.method === 'GET');
 }
 
 /** The definitions the product's routes lead to, each with its routes. */
