@@ -136,6 +136,62 @@ export function purposeParagraph(
   return { sentences: out, path: purpose.source.path, line: purpose.source.line };
 }
 
+// a notice that the project is over: what a reader must know before anything else about it
+const RETIRED =
+  /\b(sunset|deprecated|no longer (?:maintained|supported|developed)|unmaintained|archived|superseded by|replaced by)\b/i;
+
+/**
+ * A notice near the top of a README (a blockquote or admonition in its first 30 lines) that the
+ * project is sunset, deprecated, archived or unmaintained: its first sentence, links and the
+ * admonition's marker dropped.
+ */
+export function readmeNotice(readme: string): { text: string; line: number } | null {
+  const lines = readme.split(/\r?\n/).slice(0, 30);
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.trim();
+    if (!/^>/.test(t)) continue;
+    const plain = plainProse(t.replace(/^>\s*/, '').replace(/^\[!\w+\]\s*/, ''))
+      // a link written out is where to go, not what the notice says
+      .replace(/:?\s*<?https?:\/\/\S+/g, '')
+      .trim();
+    if (!RETIRED.test(plain) || plain.split(/\s+/).length < 4) continue;
+    const first = sentences(plain)[0]!.replace(/[\s:;,]+$/, '');
+    return { text: /[.!?]$/.test(first) ? first : `${first}.`, line: i + 1 };
+  }
+  return null;
+}
+
+/**
+ * The items of a README's "Features" list (a heading named Features or Key features followed by a
+ * bulleted list), as plain text: what the project does in its own words.
+ */
+export function readmeFeatures(readme: string): { items: string[]; line: number } | null {
+  const lines = readme.split(/\r?\n/);
+  const at = lines.findIndex((l) => /^#{1,4}\s+(?:key\s+|main\s+)?features\s*:?\s*$/i.test(l.trim()));
+  if (at < 0) return null;
+  const items: string[] = [];
+  let first = 0;
+  for (let i = at + 1; i < lines.length && i < at + 40; i++) {
+    const t = lines[i]!.trim();
+    if (/^#{1,6}\s/.test(t)) break;
+    const item = /^[-*+]\s+(.+)$/.exec(t);
+    if (!item) {
+      if (items.length && t) break;
+      continue;
+    }
+    const plain = plainProse(item[1]!).replace(/[.;,]$/, '');
+    if (plain.split(/\s+/).length < 2 || /https?:\/\//.test(plain)) continue;
+    if (!first) first = i + 1;
+    items.push(plain);
+  }
+  return items.length >= 2 ? { items: items.slice(0, 6), line: first } : null;
+}
+
+/** "Secure user management" → "secure user management"; an acronym or a name in capitals stays. */
+export function lowerFirst(s: string): string {
+  return /^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+}
+
 const TYPE_KINDS = new Set(['class', 'struct', 'type', 'interface', 'trait', 'enum']);
 export const CLI_KINDS = new Set(['flag', 'option', 'subcommand', 'command']);
 /** A command line's options, apart from its subcommands and the commands a package installs. */
