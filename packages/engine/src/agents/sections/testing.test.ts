@@ -260,3 +260,23 @@ describe('the CI sentence of the test suites', () => {
     expect(writeTesting(ctx(a))).toMatch(/No CI workflow runs these checks automatically/);
   });
 });
+
+describe('static checks among the package scripts', () => {
+  it('counts a format check but not a formatter that rewrites the files', () => {
+    const a = analysis([code('src/app.ts', 'TypeScript')], { frameworks: [], files: [], totalCases: 0 });
+    const npm = (name: string, command: string, line: number): EntryPoint => ({
+      ...script(name, command, 'package.json', line),
+      kind: 'npm-script',
+    });
+    a.entryPoints = [
+      npm('lint', 'eslint .', 7),
+      npm('format', 'prettier --write .', 8),
+      npm('format:check', 'prettier --check .', 9),
+    ];
+    const quality = writeTesting({ ...ctx(a), plan: { ...ctx(a).plan, focus: 'quality' } });
+    expect(quality).toMatch(
+      /Static checks: scripts `lint` → `eslint \.` .* and `format:check` → `prettier --check \.`/,
+    );
+    expect(quality).not.toMatch(/--write/);
+  });
+});

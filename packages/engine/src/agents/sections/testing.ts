@@ -108,12 +108,17 @@ const CHECK_COMMAND =
 // a script named for a check; "check" alone is not one (a docs build's linkcheck, a health check)
 const CHECK_NAME = /lint|(?<![a-z])fmt(?![a-z])|format|type-?check|typing|(?<![a-z])vet(?![a-z])|style/i;
 
+const REWRITES = /(?:^|\s)(?:--write|-w)(?=\s|$)/;
+const CHECK_FLAG = /(?:^|\s)(?:--check|-c|-l|--list-different)(?=\s|$)/;
+
 /** A package script or make target of the project's own that lints, format-checks or type-checks. */
 function isCheckScript(e: EntryPoint): boolean {
   if (e.kind !== 'npm-script' && e.kind !== 'make-target') return false;
   if (e.area && e.area !== 'product') return false;
   // a test script that type-checks first (`tsc && vitest`) is still the test script
   if (TEST_NAME.test(e.name)) return false;
+  // a formatter that rewrites the files (`prettier --write .`, `gofmt -w`) fixes them, it checks nothing
+  if (REWRITES.test(e.command ?? '') && !CHECK_FLAG.test(e.command ?? '')) return false;
   return CHECK_COMMAND.test(e.command ?? '') || CHECK_NAME.test(e.name);
 }
 
