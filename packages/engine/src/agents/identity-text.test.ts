@@ -7,6 +7,7 @@ import type { Analysis } from '../analyse/types.ts';
 import { factsOf } from './facts.ts';
 import {
   keyComponentParts,
+  productSize,
   purposeParagraph,
   rankedApi,
   readmeFeatures,
@@ -194,5 +195,33 @@ describe("the README's notice and feature list", () => {
     expect(md).toMatch(
       /^Its README lists what it does: secure sign-in with Auth; integration with Stripe Checkout and the customer portal; and automatic syncing of plans via webhooks \(`README.md:9`\)\. The README marks it as retired: “This repo has been sunset and replaced by a new template\.” \(`README.md:5`\)/,
     );
+  });
+});
+
+describe('productSize()', () => {
+  it('names the folders of the files it counts, the largest first, and not a product path none of them is in', () => {
+    const a = sampleAppAnalysis();
+    const ts = (p: string, code: number) => ({ ...a.files[0]!, path: p, language: 'TypeScript', code });
+    a.files = [
+      ts('app/page.tsx', 20),
+      ts('components/Plans.tsx', 300),
+      ts('lib/db.ts', 120),
+      ts('middleware.ts', 10),
+      { ...a.files[0]!, path: 'public/logo.svg', language: 'SVG', code: 30 },
+    ];
+    a.linesByRole = { product: { files: 5, code: 480, comment: 0, blank: 0 } } as Analysis['linesByRole'];
+    a.identity = {
+      kind: 'application',
+      kinds: [],
+      purpose: null,
+      productPaths: ['public', 'app', 'components', 'lib', 'middleware.ts'],
+      nonProduct: [],
+      entryPoints: [],
+      publicApi: [],
+      keyComponents: [],
+    };
+    const sentence = productSize(a)!;
+    expect(sentence).toMatch(/ under `components`, `lib`, `app` and the root folder[;.]/);
+    expect(sentence).not.toMatch(/`public`/);
   });
 });

@@ -295,9 +295,14 @@ export function productSize(a: Analysis): string | null {
     .filter((r) => (roles[r]?.code ?? 0) > 0)
     .map((r) => `${num(roles[r]!.code)} lines of ${label[r]}`);
   const paths = a.identity?.productPaths ?? [];
-  const folders = [
-    ...new Set(paths.map((p) => (p.includes('/') || !/\.[a-z0-9]+$/i.test(p) ? p.split('/')[0]! : ''))),
-  ];
+  // the folders the counted files are in, the ones holding most of the lines first: a product path
+  // none of whose files is counted here (served images, a tool's config) is not named
+  const byFolder = new Map<string, number>();
+  for (const f of base) {
+    const top = f.path.includes('/') ? f.path.split('/')[0]! : '';
+    byFolder.set(top, (byFolder.get(top) ?? 0) + f.code);
+  }
+  const folders = [...byFolder].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).map(([d]) => d);
   const where = !paths.length
     ? ''
     : folders.length === 1 && folders[0] === ''
