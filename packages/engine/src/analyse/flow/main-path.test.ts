@@ -1251,6 +1251,19 @@ describe('a step in its author words', () => {
     );
     expect(docOf(raw, def, 'Python')).toBe('A session. Keeps cookies across requests.');
   });
+
+  it('ends a comment line without a full stop where the next line opens a sentence', () => {
+    const raw = [
+      '// Define a function to create a client for server-side operations',
+      '// The function takes a cookie store as an argument',
+      'export const createClient = () => {',
+      '};',
+    ].join('\n');
+    const at = { ...def, name: 'createClient', line: 3, end: 4 };
+    expect(docOf(raw, at, 'TypeScript')).toBe(
+      'Define a function to create a client for server-side operations.',
+    );
+  });
 });
 
 describe('main path of a file-based router', () => {

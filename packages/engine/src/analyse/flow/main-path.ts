@@ -1502,6 +1502,8 @@ const label = (d: Def) => (d.owner ? `${d.owner}.${d.name}` : d.name);
  * The first sentence of a definition's own documentation: the docstring under a Python `def`, else
  * the comment block right above it (past decorators and attributes). Licence text and tags are not it.
  */
+const NEW_SENTENCE = /^\s*(?:The|This|These|It|Its|We|If|When|Then|Note|Returns?|Uses?)\s/;
+
 export function docOf(raw: string | null | undefined, def: Def, language: string): string | undefined {
   if (!raw) return undefined;
   const lines = raw.split('\n');
@@ -1542,6 +1544,11 @@ export function docOf(raw: string | null | undefined, def: Def, language: string
     /^\s*(?:[@:]\w+|(?:Args|Arguments|Returns|Raises|Parameters|Example)s?:\s*$)/.test(l),
   );
   const prose = (fields >= 0 ? leadLines.slice(0, fields) : leadLines)
+    // a comment line without a full stop, followed by one that opens a sentence ("The function …"),
+    // ended its own sentence
+    .map((l, i, all) =>
+      /[\w)`'"]\s*$/.test(l) && NEW_SENTENCE.test(all[i + 1] ?? '') ? `${l.trimEnd()}.` : l,
+    )
     .join(' ')
     .replace(/\{@\w+\s+([^}]*)\}/g, '$1')
     // Sphinx roles and reStructuredText literals: :class:`Response <Response>` is Response
