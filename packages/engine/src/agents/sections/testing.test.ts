@@ -251,6 +251,14 @@ describe('the CI sentence of the test suites', () => {
     expect(writeTesting(ctx(a))).not.toMatch(/No CI workflow/);
   });
 
+  it('is left out of a test-suites section when the only checks are told in a quality section', () => {
+    const a = analysis([code('src/app.ts', 'TypeScript')], { frameworks: [], files: [], totalCases: 0 });
+    a.entryPoints = [{ ...script('lint', 'eslint .', 'package.json', 7), kind: 'npm-script' }];
+    const suites = writeTesting({ ...ctx(a), plan: { ...ctx(a).plan, focus: 'suites' } });
+    expect(suites).not.toMatch(/No CI workflow/);
+    expect(writeTesting(ctx(a))).toMatch(/No CI workflow runs these checks automatically/);
+  });
+
   it('says no CI runs the tests when there are tests', () => {
     const a = analysis([code('src/app.ts', 'TypeScript'), code('src/app.test.ts', 'TypeScript')], {
       frameworks: ['vitest'],

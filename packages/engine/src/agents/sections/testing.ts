@@ -331,7 +331,11 @@ export function writeTesting(ctx: WriterContext): string {
   }
   // the CI sentence once per chapter: in the suites part (or the whole section), not again under quality
   // without CI, the absence is worth a sentence only when there are tests or checks it could run
-  const runnable = fx.testFiles.length > 0 || a.tests.totalCases > 0 || staticChecks(a).length > 0;
+  // ("these checks" are the static checks only where this section also tells them)
+  const runnable =
+    fx.testFiles.length > 0 ||
+    a.tests.totalCases > 0 ||
+    (wants(ctx, 'quality') && staticChecks(a).length > 0);
   if (wants(ctx, 'suites') && (a.ci.length || runnable))
     parts.push(a.ci.length ? ciRuns(a) : 'No CI workflow runs these checks automatically.');
   return paragraphs(...parts);
