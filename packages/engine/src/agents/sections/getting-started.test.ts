@@ -144,3 +144,19 @@ describe("an application's own run steps", () => {
     expect(md).toContain('Gradle (`build.gradle`) builds the same project as an alternative to Maven.');
   });
 });
+
+describe('the prerequisites', () => {
+  it("name the package manager a committed lockfile asks for, beside the manifest's runtime", () => {
+    const m: Manifest = { path: 'package.json', ecosystem: 'npm', name: 'shop', area: 'product' };
+    const a = project('application', [m]);
+    a.lockfiles = [{ path: 'pnpm-lock.yaml', ecosystem: 'npm', manager: 'pnpm', area: 'product' }];
+    expect(writeGettingStarted(ctx(a))).toContain(
+      'Prerequisites, from the manifests and the lockfile: Node.js with pnpm (`package.json` and `pnpm-lock.yaml`).',
+    );
+    const b = project('application', [m]);
+    b.lockfiles = [{ path: 'package-lock.json', ecosystem: 'npm', manager: 'npm', area: 'product' }];
+    expect(writeGettingStarted(ctx(b))).toContain(
+      'Prerequisites, from the manifests: Node.js (`package.json`).',
+    );
+  });
+});

@@ -145,16 +145,22 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
   const parts: string[] = [];
   const manifests = productManifests(a);
   const eco = [...new Set(manifests.map((m) => m.ecosystem))];
+  // the package manager a committed lockfile names is needed too (pnpm, Yarn, Bun): not npm's own
+  const manager = scriptRunner(fx.lockfiles);
+  const managerLock = fx.lockfiles.find((p) => !p.includes('/') && manager !== 'npm' && p.includes(manager));
   if (eco.length)
     parts.push(
-      `Prerequisites, from the manifests: ${joinSome(
-        eco.map(
-          (e) =>
-            `${RUNTIME[e] ?? text(e)} (${joinSome(
-              manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)),
-              2,
-            )})`,
-        ),
+      `Prerequisites, from the manifests${managerLock ? ' and the lockfile' : ''}: ${joinSome(
+        eco.map((e) => {
+          const withManager = e === 'npm' && managerLock;
+          return `${RUNTIME[e] ?? text(e)}${withManager ? ` with ${manager}` : ''} (${joinSome(
+            [
+              ...manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)),
+              ...(withManager ? [cite(managerLock)] : []),
+            ],
+            3,
+          )})`;
+        }),
         5,
       )}.`,
     );
