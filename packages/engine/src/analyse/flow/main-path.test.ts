@@ -1370,4 +1370,40 @@ describe('main path of a file-based router', () => {
     expect(names).not.toContain('Logo');
     expect(names).not.toContain('POST');
   });
+
+  it('hands no work to a library through a redirect guard or a class-name helper', () => {
+    const plans = [
+      "'use client';",
+      "import cn from 'classnames';",
+      "import { useRouter } from 'next/navigation';",
+      "import { checkout } from '../lib/billing';",
+      'export default function Plans({ plans, user }: { plans: Plan[]; user: User }) {',
+      '  const router = useRouter();',
+      '  const choose = async (plan: Plan) => {',
+      '    if (!user) {',
+      "      return router.push('/signin');",
+      '    }',
+      '    const { url } = await checkout(plan);',
+      '    window.location.assign(url);',
+      '  };',
+      '  return (',
+      '    <button',
+      '      className={cn(plans[0].style, { wide: plans.length > 1 })}',
+      '      onClick={() => choose(plans[0])}',
+      '    >',
+      '      Buy',
+      '    </button>',
+      '  );',
+      '}',
+    ].join('\n');
+    const steps = mainPath(
+      { ...contents, 'components/Plans.tsx': plans },
+      'TypeScript',
+      { kind: 'application' },
+      routes,
+      ['next', 'classnames'],
+    );
+    expect(labels(steps)).toContain('checkout');
+    expect(steps.filter((s) => s.external).map((s) => s.external)).toEqual([]);
+  });
 });

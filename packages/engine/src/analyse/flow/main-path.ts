@@ -281,6 +281,17 @@ function guarded(t: Target, line: number): boolean {
   return false;
 }
 
+/** A `return` inside an arm whose condition tests for something missing: `if (!user)`, `if x is None`. */
+function missingGuard(t: Target, line: number): boolean {
+  if (!/^\s*return\b/.test(t.file.bare[line - 1] ?? '')) return false;
+  const arm = armOf(t, line);
+  if (arm === undefined) return false;
+  const head = t.file.bare[conditionStart(t, arm) - 1] ?? '';
+  return /\bif\s*\(?\s*!(?!=)|\bif\s+not\b|\bunless\b|[!=]==?\s*(?:null|undefined|nil|None)\b|\bis\s+None\b/.test(
+    head,
+  );
+}
+
 /**
  * Where a body makes a call it makes more than once (the line reader keeps the first): the first site
  * on its way (`direct`), else the first (`mx.handler.ServeHTTP` at the end of `ServeHTTP`, not in the
@@ -1408,6 +1419,13 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
   const carriesWork = (t: Target, call: Call, module: string): boolean => {
     if (LOGGING.test(module) || SET_UP.test(call.name) || ON_EVENT.test(call.name)) return false;
     if (FAILURE.test(call.name) || onFailure(t, call)) return false;
+    // a redirect returned when a precondition is missing (`if (!user) return router.push('/signin')`)
+    // turns the visitor away; the work goes on below it
+    if (missingGuard(t, call.line)) return false;
+    // a value for a markup attribute (`className={cn(…)}`, `style={…}`) styles the page, it does no work
+    const site = t.file.bare[call.line - 1] ?? '';
+    const at = site.indexOf(`${call.name}(`);
+    if (at > 0 && /\b(?:className|class|style)\s*=\s*\{?[^{}]*$/.test(site.slice(0, at))) return false;
     const params = parameters(t);
     const required = new Set(params.filter((p) => !p.optional).map((p) => p.name));
     const body = t.file.bare.slice(t.def.line, t.def.end);
