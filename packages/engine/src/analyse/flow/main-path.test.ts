@@ -1292,10 +1292,12 @@ describe('main path of a file-based router', () => {
       "'use client';",
       "import Logo from './Logo';",
       "import { checkout } from '../lib/billing';",
+      "import { loadPayments } from '../lib/pay';",
       'export default function Plans({ plans }: { plans: Plan[] }) {',
       '  const choose = async (plan: Plan) => {',
       '    const { url } = await checkout(plan);',
-      '    window.location.assign(url);',
+      '    const pay = await loadPayments(url);',
+      '    pay.open(url);',
       '  };',
       '  if (!plans.length) return <Logo />;',
       '  return <button onClick={() => choose(plans[0])}>Buy</button>;',
@@ -1313,6 +1315,14 @@ describe('main path of a file-based router', () => {
       '}',
     ].join('\n'),
     'lib/db.ts': ['export async function loadPlans() {', '  return [];', '}'].join('\n'),
+    'lib/pay.ts': [
+      'export async function loadPayments(url: string) {',
+      '  const target = new URL(url, window.location.href);',
+      '  const open = (to: string) => window.location.assign(to);',
+      '  if (!target.pathname) throw new Error(url);',
+      '  return { open, target };',
+      '}',
+    ].join('\n'),
     'lib/billing.ts': [
       "'use server';",
       "import { saveCustomer } from './customers';",
@@ -1364,6 +1374,8 @@ describe('main path of a file-based router', () => {
     expect(names.slice(0, 2)).toEqual(['middleware', 'HomePage']);
     expect(names).toContain('Plans');
     expect(names.indexOf('checkout')).toBeGreaterThan(names.indexOf('Plans'));
+    // both run in the click handler: in the order written, the server action first
+    expect(names.indexOf('loadPayments')).toBeGreaterThan(names.indexOf('checkout'));
     // parameters over several lines, destructured: still a definition of its own
     expect(names.indexOf('saveCustomer')).toBeGreaterThan(names.indexOf('checkout'));
     // markup that calls nothing of the product is no step; the webhook is not the user's path

@@ -1203,7 +1203,10 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const hand = runsHooks ? undefined : handover(t);
     // in the order they run: a callback handed to `.then` after the call it waits on
     const onward = next && !(runsHooks && provides(next.target) && !runsUserHook(next.target)) ? [next] : [];
-    const ordered = [...made, ...kept, ...hookSteps, ...onward].sort((x, y) => x.at - y.at);
+    // calls that run at one place (both inside a handler run on a click) keep the order they are written in
+    const ordered = [...made, ...kept, ...hookSteps, ...onward].sort(
+      (x, y) => x.at - y.at || x.call.line - y.call.line,
+    );
     const hooksLeft = runsHooks ? [...lifecycle] : [];
     const pushHooks = (before: number) => {
       while (hooksLeft.length && runsAt(t, hooksLeft[0]![0]!).at <= before && steps.length < MAX_STEPS) {
