@@ -344,12 +344,16 @@ function envDocsOf(a: Analysis, names: string[], example: string | undefined): s
   const byFile = new Map<string, typeof mentions>();
   for (const m of mentions) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
   const files = [...byFile.entries()].sort((x, y) => y[1].length - x[1].length);
+  // a file that names them on several lines is cited whole: its first line names only some of them
   const where = joinSome(
-    files.map(
-      ([f, ms]) => `${cite(f, Math.min(...ms.map((m) => m.line)))} (${plural(ms.length, 'variable')})`,
-    ),
+    files.map(([f, ms]) => {
+      const lines = new Set(ms.map((m) => m.line));
+      const count = new Set(ms.map((m) => m.name)).size;
+      return `${lines.size === 1 ? cite(f, [...lines][0]!) : cite(f)} (${plural(count, 'variable')})`;
+    }),
     3,
   );
+  const namedCount = new Set(mentions.map((m) => m.name)).size;
   const undocumented =
     'Neither the README, the docs nor a `.env.example` file names these variables; ' +
     'new developers must read the code to find them.';
@@ -359,7 +363,7 @@ function envDocsOf(a: Analysis, names: string[], example: string | undefined): s
     return names.length === 1
       ? `It is documented at ${where.replace(/ \(1 variable\)$/, '')}.`
       : `Every one of the ${plural(names.length, 'variable')} is documented: ${where}.`;
-  const documented = `${plural(mentions.length, 'variable')} of ${names.length} ${agree(mentions.length, 'is', 'are')}`;
+  const documented = `${plural(namedCount, 'variable')} of ${names.length} ${agree(namedCount, 'is', 'are')}`;
   const codeOnly = `${joinSome(missing.map(code), 5)} ${agree(missing.length, 'is', 'are')} named only in the code`;
   return sentence(documented, ` documented in ${where}; `, codeOnly);
 }

@@ -160,3 +160,28 @@ describe('the prerequisites', () => {
     );
   });
 });
+
+describe("the README's setup", () => {
+  it('is cited whole when it names the required settings on several lines', () => {
+    const m: Manifest = { path: 'package.json', ecosystem: 'npm', name: 'shop', area: 'product' };
+    const need = (name: string, line: number): EnvVar => ({
+      name,
+      file: 'src/config.ts',
+      line,
+      required: true,
+      class: 'config',
+      area: 'product',
+    });
+    const a = project('application', [m], [need('API_KEY', 3), need('DB_URL', 4)]);
+    a.docs = {
+      ...a.docs,
+      readme: { ...a.docs.readme!, path: 'README.md' },
+      envVarMentions: [
+        { name: 'API_KEY', file: 'README.md', line: 32 },
+        { name: 'DB_URL', file: 'README.md', line: 79 },
+      ],
+    };
+    const md = writeGettingStarted(ctx(a));
+    expect(md).toContain("the README's setup (`README.md`) names every one");
+  });
+});

@@ -134,7 +134,9 @@ function readmeSetup(a: WriterContext['a'], required: string[]): string {
   const readme = a.docs.readme?.path;
   const named = (a.docs.envVarMentions ?? []).filter((m) => m.file === readme && required.includes(m.name));
   if (!readme || !named.length) return '';
-  const at = cite(readme, Math.min(...named.map((m) => m.line)));
+  // names spread over several lines: the README is cited whole, its first line names only some
+  const lines = new Set(named.map((m) => m.line));
+  const at = lines.size === 1 ? cite(readme, [...lines][0]!) : cite(readme);
   const missing = required.filter((n) => !named.some((m) => m.name === n));
   return missing.length
     ? `; the README's setup (${at}) names all but ${joinSome(missing.map(code), 4)}`
