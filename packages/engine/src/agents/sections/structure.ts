@@ -149,5 +149,6 @@ export function largestByCode(dirs: DirNode[]): DirNode | undefined {
 function countReasons(skipped: { reason: string }[]): string[] {
   const m = new Map<string, number>();
   for (const s of skipped) m.set(s.reason, (m.get(s.reason) ?? 0) + 1);
-  return [...m.entries()].sort((x, y) => y[1] - x[1]).map(([r, n]) => `${num(n)} ${text(r)}`);
+  const label: Record<string, string> = { 'utf16-text': 'in UTF-16 text' };
+  return [...m.entries()].sort((x, y) => y[1] - x[1]).map(([r, n]) => `${num(n)} ${text(label[r] ?? r)}`);
 }
