@@ -1363,7 +1363,7 @@ describe('main path of a file-based router', () => {
     area: 'product',
   });
   const routes = [
-    route('POST', '/api/hooks', 'app/api/hooks/route.ts', 2, 'POST'),
+    route('POST', '/api/webhooks', 'app/api/hooks/route.ts', 2, 'POST'),
     route('GET', '/', 'app/page.tsx', 3, 'HomePage'),
     route('GET', '/about', 'app/about/page.tsx', 1, 'About'),
   ];
@@ -1380,7 +1380,12 @@ describe('main path of a file-based router', () => {
     expect(names.indexOf('saveCustomer')).toBeGreaterThan(names.indexOf('checkout'));
     // markup that calls nothing of the product is no step; the webhook is not the user's path
     expect(names).not.toContain('Logo');
-    expect(names).not.toContain('POST');
+    // the webhook an outside service calls back is told after the user's path, as a second request
+    const back = steps.findIndex((s) => s.calledBack);
+    expect(names[back]).toBe('POST');
+    expect(steps[back]!.from).toBeUndefined();
+    expect(steps[back]!.note).toBe('receives POST /api/webhooks');
+    expect(back).toBeGreaterThan(names.indexOf('saveCustomer'));
   });
 
   it('hands no work to a library through a redirect guard or a class-name helper', () => {

@@ -1476,6 +1476,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     return -1;
   };
   visit(start.target, 0, start.note);
+  if (start.then && !visited.has(key(start.then.target)))
+    visit(start.then.target, 0, start.then.note, true, undefined, { calledBack: true });
   // each step in its author's words, where the code documents it
   const byPath = new Map(models.map((m) => [m.path, m]));
   for (const s of steps) {
@@ -1612,6 +1614,8 @@ interface Start {
   target: Target;
   prefix: MainPathStep[];
   note?: string;
+  /** A second way in, told after the first: a webhook an outside service calls back. */
+  then?: { target: Target; note: string };
 }
 
 /**
@@ -1655,6 +1659,17 @@ function chooseStart(
       const pages = most === 1 ? tied.filter(isPage) : [];
       const pageReach = (h: (typeof tied)[number]) =>
         reach(h.target) * (h.routes.some((r) => r.path === '/') ? 2 : 1);
+      // a webhook an outside service calls back (a payment provider's events) is the work's second
+      // half: told after the page's path, never in its place
+      const webhook = pages.length
+        ? tied.find((h) => h.routes.some((r) => r.method === 'POST' && /webhook/i.test(r.path)))
+        : undefined;
+      const hook = webhook?.routes.find((r) => r.method === 'POST');
+      const then = webhook &&
+        hook && {
+          target: webhook.target,
+          note: `receives ${hook.method} ${hook.path}`,
+        };
       const top = pages.length
         ? pages.sort((x, y) => pageReach(y) - pageReach(x) || x.target.def.line - y.target.def.line)[0]!
             .target
@@ -1687,6 +1702,7 @@ function chooseStart(
         target: h.target,
         prefix,
         note: `handles ${h.routes.length} route${h.routes.length === 1 ? '' : 's'}, e.g. ${r.method} ${r.path}`,
+        ...(then ? { then } : {}),
       };
     }
   }
