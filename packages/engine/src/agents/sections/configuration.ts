@@ -338,18 +338,24 @@ function envDocs(ctx: WriterContext, all: string[], example: string | undefined)
   return help ? `${help} ${rest.replace(/^Every one of the/, 'Each of the other')}` : rest;
 }
 
+/** Mentions on one line or a run of nearby lines (a table's rows), not spread over a document. */
+export function oneBlock(ms: { line: number }[]): boolean {
+  const lines = [...new Set(ms.map((m) => m.line))];
+  return Math.max(...lines) - Math.min(...lines) <= 2 * lines.length;
+}
+
 function envDocsOf(a: Analysis, names: string[], example: string | undefined): string {
   const mentions = (a.docs.envVarMentions ?? []).filter((m) => names.includes(m.name));
   const missing = names.filter((n) => !mentions.some((m) => m.name === n)).sort();
   const byFile = new Map<string, typeof mentions>();
   for (const m of mentions) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
   const files = [...byFile.entries()].sort((x, y) => y[1].length - x[1].length);
-  // a file that names them on several lines is cited whole: its first line names only some of them
+  // a file that names them in one block (a table, a list) is cited at the block; one that names them
+  // here and there is cited whole: its first mention names only some of them
   const where = joinSome(
     files.map(([f, ms]) => {
-      const lines = new Set(ms.map((m) => m.line));
       const count = new Set(ms.map((m) => m.name)).size;
-      return `${lines.size === 1 ? cite(f, [...lines][0]!) : cite(f)} (${plural(count, 'variable')})`;
+      return `${oneBlock(ms) ? cite(f, Math.min(...ms.map((m) => m.line))) : cite(f)} (${plural(count, 'variable')})`;
     }),
     3,
   );

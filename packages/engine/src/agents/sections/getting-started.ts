@@ -18,7 +18,7 @@ import {
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
-import { mustBeSet } from './configuration.ts';
+import { mustBeSet, oneBlock } from './configuration.ts';
 
 export const gettingStarted = defineSection({
   kind: 'getting-started',
@@ -134,9 +134,8 @@ function readmeSetup(a: WriterContext['a'], required: string[]): string {
   const readme = a.docs.readme?.path;
   const named = (a.docs.envVarMentions ?? []).filter((m) => m.file === readme && required.includes(m.name));
   if (!readme || !named.length) return '';
-  // names spread over several lines: the README is cited whole, its first line names only some
-  const lines = new Set(named.map((m) => m.line));
-  const at = lines.size === 1 ? cite(readme, [...lines][0]!) : cite(readme);
+  // names spread over the README: it is cited whole, its first mention names only some of them
+  const at = oneBlock(named) ? cite(readme, Math.min(...named.map((m) => m.line))) : cite(readme);
   const missing = required.filter((n) => !named.some((m) => m.name === n));
   return missing.length
     ? `; the README's setup (${at}) names all but ${joinSome(missing.map(code), 4)}`
