@@ -105,6 +105,8 @@ export interface SkippedEntry {
     | 'generated'
     | 'minified'
     | 'binary'
+    /** Text in UTF-16 (a byte-order mark opens it): not binary, but not read by the passes either. */
+    | 'utf16-text'
     | 'too-large'
     | 'dependency-folder'
     | 'nested-archive'

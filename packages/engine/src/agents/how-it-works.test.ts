@@ -59,6 +59,35 @@ describe('how it works', () => {
     );
   });
 
+  it('tells a webhook the outside service calls back as a second request, not a step of the first', () => {
+    const a = {
+      identity: {
+        kind: 'application',
+        mainPath: [
+          { name: 'HomePage', path: 'app/page.tsx', line: 3, note: 'handles 1 route, e.g. GET /' },
+          { name: 'checkout', path: 'lib/billing.ts', line: 3, note: 'called by HomePage', from: 0 },
+          {
+            name: 'POST',
+            path: 'app/api/webhooks/route.ts',
+            line: 2,
+            note: 'receives POST /api/webhooks',
+            calledBack: true,
+          },
+          { name: 'saveCustomer', path: 'lib/customers.ts', line: 1, note: 'called by POST', from: 2 },
+        ],
+      },
+    } as unknown as Analysis;
+    const parts = mainPathParts(a);
+    expect(parts).toHaveLength(4);
+    expect(parts[1]).not.toMatch(/POST/);
+    expect(parts[2]).toBe(
+      'An outside service then calls the product back; that second request runs through these steps:',
+    );
+    expect(parts[3]).toMatch(
+      /^- `POST\(\)` \(`app\/api\/webhooks\/route.ts:2`\), receives POST \/api\/webhooks\./,
+    );
+  });
+
   it('says where a step that runs code the product was handed got it', () => {
     const a = {
       identity: {

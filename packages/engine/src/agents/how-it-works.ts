@@ -319,6 +319,15 @@ export function mainPathParts(a: Analysis): string[] {
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : '';
     return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${handedIn(s)}.${doc}`;
   };
+  // a webhook the outside service calls back is a second request, told as such
+  const back = path.findIndex((s, i) => i > 0 && s.calledBack);
+  if (back > 0)
+    return [
+      `Traced from the entry point, one ${unitOf(a, path)} runs through these steps, in order:`,
+      bullets(path.slice(0, back).map(line)),
+      'An outside service then calls the product back; that second request runs through these steps:',
+      bullets(path.slice(back).map(line)),
+    ];
   return [
     `Traced from the entry point, one ${unitOf(a, path)} runs through these steps, in order:`,
     bullets(path.map(line)),

@@ -4,7 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Analysis } from '../analyse/types.ts';
-import { keyComponentParts, publicApiParts, purposeParagraph, rankedApi } from './identity-text.ts';
+import { factsOf } from './facts.ts';
+import {
+  keyComponentParts,
+  productSize,
+  publicApiParts,
+  purposeParagraph,
+  rankedApi,
+  readmeFeatures,
+  readmeNotice,
+} from './identity-text.ts';
+import { writeOverview } from './sections/overview.ts';
+import { sampleAppAnalysis } from './test-fixtures.ts';
 import type { Workspace } from '../types.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'atr-purpose-'));
@@ -140,5 +151,102 @@ describe('the public names table', () => {
     expect(table).toContain('src/clack/core.py');
     expect(table).not.toMatch(/Command[^\n]*__init__/);
     expect(table).toMatch(/echo[^\n]*__init__/);
+  });
+});
+
+describe("the README's notice and feature list", () => {
+  const readme = [
+    '# Shop Starter',
+    '',
+    '',
+    '> [!WARNING]  ',
+    '> This repo has been sunset and replaced by a new template: https://example.org/new',
+    '',
+    '## Features',
+    '',
+    '- Secure sign-in with [Auth](https://example.org/auth)',
+    '- Integration with Stripe Checkout and the customer portal',
+    '- Automatic syncing of plans via webhooks',
+    '',
+    '## Setup',
+    '',
+    '- Run `npm install`',
+  ].join('\n');
+
+  it('reads a sunset notice near the top without its link or marker', () => {
+    expect(readmeNotice(readme)).toEqual({
+      text: 'This repo has been sunset and replaced by a new template.',
+      line: 5,
+    });
+    expect(readmeNotice('# Tool\n\n> Note: this is fast and small.\n')).toBeNull();
+  });
+
+  it("reads the Features list's items as plain text and stops at the next heading", () => {
+    expect(readmeFeatures(readme)).toEqual({
+      items: [
+        'Secure sign-in with Auth',
+        'Integration with Stripe Checkout and the customer portal',
+        'Automatic syncing of plans via webhooks',
+      ],
+      line: 9,
+    });
+    expect(readmeFeatures('# Tool\n\n- one thing\n- another thing\n')).toBeNull();
+  });
+
+  it('opens the overview with the features and the notice when the purpose only repeats the title', () => {
+    writeFileSync(path.join(root, 'README.md'), readme);
+    const a = sampleAppAnalysis();
+    a.files = [...a.files, { ...a.files[0]!, path: 'README.md', language: 'Markdown' }];
+    a.identity = {
+      kind: 'application',
+      kinds: [],
+      purpose: { text: 'The project is a Shop Starter.', source: { path: 'README.md', line: 1 } },
+      productPaths: [],
+      nonProduct: [],
+      entryPoints: [],
+      publicApi: [],
+      keyComponents: [],
+    };
+    const md = writeOverview({
+      a,
+      fx: factsOf(a),
+      plan: { id: '1.1', level: 2, title: 'Purpose', kind: 'overview', evidence: [], hasChildren: false },
+      findings: [],
+      allFindings: {},
+      projectName: 'Shop Starter',
+      workspace: { root, name: 'p', files: [], skipped: [] } as unknown as Workspace,
+    });
+    expect(md).not.toMatch(/The project is a Shop Starter/);
+    expect(md).toMatch(
+      /^Its README lists what it does: secure sign-in with Auth; integration with Stripe Checkout and the customer portal; and automatic syncing of plans via webhooks \(`README.md:9`\)\. The README marks it as retired: “This repo has been sunset and replaced by a new template\.” \(`README.md:5`\)/,
+    );
+  });
+});
+
+describe('productSize()', () => {
+  it('names the folders of the files it counts, the largest first, and not a product path none of them is in', () => {
+    const a = sampleAppAnalysis();
+    const ts = (p: string, code: number) => ({ ...a.files[0]!, path: p, language: 'TypeScript', code });
+    a.files = [
+      ts('app/page.tsx', 20),
+      ts('components/Plans.tsx', 300),
+      ts('lib/db.ts', 120),
+      ts('middleware.ts', 10),
+      { ...a.files[0]!, path: 'public/logo.svg', language: 'SVG', code: 30 },
+    ];
+    a.linesByRole = { product: { files: 5, code: 480, comment: 0, blank: 0 } } as Analysis['linesByRole'];
+    a.identity = {
+      kind: 'application',
+      kinds: [],
+      purpose: null,
+      productPaths: ['public', 'app', 'components', 'lib', 'middleware.ts'],
+      nonProduct: [],
+      entryPoints: [],
+      publicApi: [],
+      keyComponents: [],
+    };
+    const sentence = productSize(a)!;
+    expect(sentence).toMatch(/ under `components`, `lib`, `app` and the root folder[;.]/);
+    expect(sentence).not.toMatch(/`public`/);
   });
 });

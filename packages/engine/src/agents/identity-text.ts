@@ -136,6 +136,60 @@ export function purposeParagraph(
   return { sentences: out, path: purpose.source.path, line: purpose.source.line };
 }
 
+// a notice that the project is over: what a reader must know before anything else about it
+const RETIRED =
+  /\b(sunset|deprecated|no longer (?:maintained|supported|developed)|unmaintained|archived|superseded by|replaced by)\b/i;
+
+/**
+ * A notice near the top of a README (a blockquote or admonition in its first 30 lines) that the
+ * project is sunset, deprecated, archived or unmaintained: its first sentence, links and the
+ * admonition's marker dropped.
+ */
+export function readmeNotice(readme: string): { text: string; line: number } | null {
+  const lines = readme.split(/\r?\n/).slice(0, 30);
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.trim();
+    if (!/^>/.test(t)) continue;
+    // a link written out is where to go, not what the notice says
+    const plain = withoutLinks(plainProse(t.replace(/^>\s*/, '').replace(/^\[!\w+\]\s*/, ''))).trim();
+    if (!RETIRED.test(plain) || plain.split(/\s+/).length < 4) continue;
+    const first = trimEndOf(sentences(plain)[0]!, /[\s:;,]/);
+    return { text: /[.!?]$/.test(first) ? first : `${first}.`, line: i + 1 };
+  }
+  return null;
+}
+
+/**
+ * The items of a README's "Features" list (a heading named Features or Key features followed by a
+ * bulleted list), as plain text: what the project does in its own words.
+ */
+export function readmeFeatures(readme: string): { items: string[]; line: number } | null {
+  const lines = readme.split(/\r?\n/);
+  const at = lines.findIndex((l) => /^#{1,4}\s+(?:key\s+|main\s+)?features(?:\s*:)?$/i.test(l.trim()));
+  if (at < 0) return null;
+  const items: string[] = [];
+  let first = 0;
+  for (let i = at + 1; i < lines.length && i < at + 40; i++) {
+    const t = lines[i]!.trim();
+    if (/^#{1,6}\s/.test(t)) break;
+    const item = /^[-*+]\s+(\S.*)$/.exec(t);
+    if (!item) {
+      if (items.length && t) break;
+      continue;
+    }
+    const plain = plainProse(item[1]!).replace(/[.;,]$/, '');
+    if (plain.split(/\s+/).length < 2 || /https?:\/\//.test(plain)) continue;
+    if (!first) first = i + 1;
+    items.push(plain);
+  }
+  return items.length >= 2 ? { items: items.slice(0, 6), line: first } : null;
+}
+
+/** "Secure user management" → "secure user management"; an acronym or a name in capitals stays. */
+export function lowerFirst(s: string): string {
+  return /^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+}
+
 const TYPE_KINDS = new Set(['class', 'struct', 'type', 'interface', 'trait', 'enum']);
 export const CLI_KINDS = new Set(['flag', 'option', 'subcommand', 'command']);
 /** A command line's options, apart from its subcommands and the commands a package installs. */
@@ -239,9 +293,14 @@ export function productSize(a: Analysis): string | null {
     .filter((r) => (roles[r]?.code ?? 0) > 0)
     .map((r) => `${num(roles[r]!.code)} lines of ${label[r]}`);
   const paths = a.identity?.productPaths ?? [];
-  const folders = [
-    ...new Set(paths.map((p) => (p.includes('/') || !/\.[a-z0-9]+$/i.test(p) ? p.split('/')[0]! : ''))),
-  ];
+  // the folders the counted files are in, the ones holding most of the lines first: a product path
+  // none of whose files is counted here (served images, a tool's config) is not named
+  const byFolder = new Map<string, number>();
+  for (const f of base) {
+    const top = f.path.includes('/') ? f.path.split('/')[0]! : '';
+    byFolder.set(top, (byFolder.get(top) ?? 0) + f.code);
+  }
+  const folders = [...byFolder].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).map(([d]) => d);
   const where = !paths.length
     ? ''
     : folders.length === 1 && folders[0] === ''
@@ -555,4 +614,17 @@ export function publicApiParts(id: Identity, usage: Map<string, number> = new Ma
     );
   }
   return parts;
+}
+
+/** The text without the addresses written out in it, nor the colon that led to one. */
+function withoutLinks(text: string): string {
+  const parts = text.split(/<?https?:\/\/\S+/);
+  return parts.map((p, i) => (i < parts.length - 1 ? p.trimEnd().replace(/:$/, '') : p)).join('');
+}
+
+/** The text without the characters `chars` matches at its end. */
+function trimEndOf(text: string, chars: RegExp): string {
+  let end = text.length;
+  while (end > 0 && chars.test(text[end - 1]!)) end--;
+  return text.slice(0, end);
 }

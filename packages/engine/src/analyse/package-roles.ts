@@ -109,7 +109,7 @@ const NPM: Table = {
   '@playwright/test': ['Playwright', 'test-runner'],
   cypress: ['Cypress', 'test-runner'],
   eslint: ['ESLint', 'linter'],
-  prettier: ['Prettier', 'linter'],
+  prettier: ['Prettier', 'formatter'],
   '@biomejs/biome': ['Biome', 'linter'],
   gulp: ['gulp', 'task-runner'],
   grunt: ['Grunt', 'task-runner'],
@@ -121,7 +121,8 @@ const NPM: Table = {
   webpack: ['webpack', 'build-tool'],
   esbuild: ['esbuild', 'build-tool'],
   rollup: ['Rollup', 'build-tool'],
-  typescript: ['TypeScript', 'build-tool'],
+  // tsc checks the types; a framework's own compiler (SWC, esbuild) usually builds the code
+  typescript: ['TypeScript', 'type-checker'],
   turbo: ['Turborepo', 'build-tool'],
   nx: ['Nx', 'build-tool'],
 };
@@ -178,9 +179,9 @@ const PYPI: Table = {
   nox: ['nox', 'task-runner'],
   invoke: ['Invoke', 'task-runner'],
   ruff: ['Ruff', 'linter'],
-  mypy: ['mypy', 'linter'],
-  pyright: ['Pyright', 'linter'],
-  black: ['Black', 'linter'],
+  mypy: ['mypy', 'type-checker'],
+  pyright: ['Pyright', 'type-checker'],
+  black: ['Black', 'formatter'],
   flake8: ['Flake8', 'linter'],
   pylint: ['Pylint', 'linter'],
   click: ['Click', 'cli-parsing'],
@@ -383,7 +384,14 @@ export function packageInfo(d: Pick<Dependency, 'ecosystem' | 'name'>): PackageI
 }
 
 /** Roles a package only plays while the project is developed, tested or built: never what it runs on. */
-const TOOLING_ROLES = new Set<PackageRole>(['test-runner', 'build-tool', 'linter', 'task-runner']);
+const TOOLING_ROLES = new Set<PackageRole>([
+  'test-runner',
+  'build-tool',
+  'linter',
+  'formatter',
+  'type-checker',
+  'task-runner',
+]);
 
 export function isToolingRole(role: PackageRole | undefined): boolean {
   return !!role && TOOLING_ROLES.has(role);
@@ -413,6 +421,8 @@ const CATEGORY: Record<PackageRole, Framework['category']> = {
   'http-client': 'other',
   'test-runner': 'test',
   linter: 'build',
+  formatter: 'build',
+  'type-checker': 'build',
   'task-runner': 'build',
   'cli-parsing': 'cli',
   logging: 'other',

@@ -103,6 +103,8 @@ export type PackageRole =
   | 'http-client'
   | 'test-runner'
   | 'linter'
+  | 'formatter'
+  | 'type-checker'
   | 'task-runner'
   | 'cli-parsing'
   | 'logging'
@@ -581,6 +583,8 @@ export interface MainPathStep {
   otherwise?: string[];
   /** The call a step waits on: it runs once that call's promise resolves (`.then(handleResponse)`). */
   after?: { call: string; path: string; line: number };
+  /** Where a second request starts: an outside service calls the product back (a webhook). */
+  calledBack?: boolean;
 }
 
 /** One call a step makes: to a function or type of the product (path, target) or of a library (from). */

@@ -51,3 +51,13 @@ describe('build output folders', () => {
     expect(classifyDir('build')).toBe('generated');
   });
 });
+
+describe('classifyContent() and UTF-16', () => {
+  it('tells UTF-16 text by its byte-order mark, not as binary for its NUL bytes', () => {
+    const le = new Uint8Array([0xff, 0xfe, 0x65, 0x00, 0x78, 0x00, 0x70, 0x00]);
+    const be = new Uint8Array([0xfe, 0xff, 0x00, 0x65, 0x00, 0x78]);
+    expect(classifyContent(le, le.length)).toBe('utf16-text');
+    expect(classifyContent(be, be.length)).toBe('utf16-text');
+    expect(classifyContent(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]), 6)).toBe('binary');
+  });
+});

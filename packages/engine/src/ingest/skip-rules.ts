@@ -172,6 +172,9 @@ export const SNIFF_BYTES = 8192;
 
 /** Verdict from the first bytes of a file: NUL byte → binary; text made of very long lines → minified. */
 export function classifyContent(head: Uint8Array, size: number): SkippedEntry['reason'] | null {
+  // UTF-16 text holds NUL bytes too, but it is text (a generated type file, a Windows export)
+  if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)))
+    return 'utf16-text';
   if (head.includes(0)) return 'binary';
   // Minified bundles put kilobytes on one line; hand-written code almost never does. Small files are
   // exempt so a one-line config does not count as minified.

@@ -246,7 +246,10 @@ async function addEntityFigure(
  * step, else the first architecture section.
  */
 function addSequenceFigure(analysis: Analysis, sections: Placed[], assets: Record<string, Asset>): void {
-  const path = analysis.identity?.mainPath ?? [];
+  // the first request only: a webhook the outside service calls back is a request of its own
+  const all = analysis.identity?.mainPath ?? [];
+  const back = all.findIndex((s, i) => i > 0 && s.calledBack);
+  const path = back > 0 ? all.slice(0, back) : all;
   const model = sequenceModel(path);
   if (!model) return;
   const first = path[0]!;

@@ -87,3 +87,45 @@ describe('path parameters', () => {
     );
   });
 });
+
+describe('the routes sentence of a file-based router', () => {
+  const ctx = (routes: Route[]): WriterContext => {
+    const a: Analysis = { ...sampleAppAnalysis(), routes };
+    return {
+      a,
+      fx: factsOf(a),
+      plan: { id: '1', level: 1, title: 'API', kind: 'api', evidence: [], hasChildren: false },
+      findings: [],
+      allFindings: {},
+      projectName: 'p',
+      workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
+    };
+  };
+  const page = (path: string, file: string): Route => ({
+    method: 'GET',
+    path,
+    file,
+    line: 1,
+    framework: 'Next.js',
+  });
+
+  it('names no "busiest" file when each declares one route, and gives no advice on path parameters', () => {
+    const md = writeApi(
+      ctx([
+        page('/', 'app/page.tsx'),
+        page('/account', 'app/account/page.tsx'),
+        page('/p/[id]', 'app/p/[id]/page.tsx'),
+      ]),
+    );
+    expect(md).not.toMatch(/declares the most/);
+    expect(md).toContain('1 route takes path parameters (e.g. `/p/[id]`).');
+    expect(md).not.toMatch(/must validate/);
+  });
+
+  it('still names the file that declares the most when one declares several', () => {
+    const md = writeApi(
+      ctx([page('/a', 'src/routes.ts'), page('/b', 'src/routes.ts'), page('/c', 'src/other.ts')]),
+    );
+    expect(md).toMatch(/`src\/routes.ts` declares the most \(2\)/);
+  });
+});

@@ -194,13 +194,17 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
     6,
   );
   const [busiest, count] = files[0]!;
+  // which file declares the most says something only when one declares more than one (a file-based
+  // router declares one route per file)
   const where =
     busiest === files.at(-1)![0]
-      ? `all sit in ${cite(busiest)}`
-      : `${cite(busiest)} declares the most (${count})`;
+      ? `, and all sit in ${cite(busiest)}`
+      : count > 1
+        ? `, and ${cite(busiest)} declares the most (${count})`
+        : '';
   const shown = shareOut(routes, MAX_ROUTES);
   const parts = [
-    `${plural(productRoutes.length, 'HTTP route')} ${agree(productRoutes.length, 'is', 'are')} declared with ${frameworksOf(productRoutes)}: ${byMethod}. They group under ${byPrefix}, and ${where}.`,
+    `${plural(productRoutes.length, 'HTTP route')} ${agree(productRoutes.length, 'is', 'are')} declared with ${frameworksOf(productRoutes)}: ${byMethod}. They group under ${byPrefix}${where}.`,
     table(
       ['Method', 'Path', 'Handler', 'Declared at'],
       shown.map((r) => [
@@ -223,7 +227,8 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
   const params = productRoutes.filter((r) => pathParams(r.path).length);
   if (params.length) {
     // a typed converter or a pattern (`<uuid:code>`, `{id:[0-9]+}`) rejects a malformed value while
-    // routing; only an untyped parameter reaches the handler as any string
+    // routing; the fact only for the others: "which handlers must validate" is advice true of any
+    // untyped parameter
     const untyped = params.filter((r) => pathParams(r.path).some((p) => !p.checked));
     const kinds = unique(
       params.flatMap((r) =>
@@ -232,11 +237,10 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
           .map((p) => p.kind),
       ),
     );
-    const loose = !untyped.length
-      ? ''
-      : kinds.length
-        ? `, while ${plural(untyped.length, 'route')} ${agree(untyped.length, 'takes', 'take')} untyped ones (e.g. ${code(untyped[0]!.path)}), which handlers must validate`
-        : ', which handlers must validate';
+    const loose =
+      untyped.length && kinds.length
+        ? `, while ${plural(untyped.length, 'route')} ${agree(untyped.length, 'takes', 'take')} untyped ones (e.g. ${code(untyped[0]!.path)})`
+        : '';
     parts.push(
       sentence(
         `${plural(params.length, 'route')} ${agree(params.length, 'takes', 'take')} path parameters (e.g. ${code(params[0]!.path)})`,

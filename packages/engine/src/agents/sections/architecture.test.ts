@@ -1,7 +1,7 @@
 // Each fact once, in the section that owns it: entries in Entry Points, the key components in
 // Components, the central types with the mechanism; the overview says each once, short.
 import { describe, expect, it } from 'vitest';
-import type { Analysis, Flow } from '../../analyse/types.ts';
+import type { Analysis, Flow, Framework } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import { bareLibraryAnalysis, sampleAppAnalysis } from '../test-fixtures.ts';
 import type { SectionPlan } from '../types.ts';
@@ -313,5 +313,29 @@ describe('the overview of a library with tests and docs beside it', () => {
     const md = writeOverview(ctx(big(), OVERVIEW, [OVERVIEW]));
     expect(md).toMatch(/\*\*Main libraries:\*\* urllib3/);
     expect(md).not.toMatch(/\*\*Frameworks:\*\*/);
+  });
+});
+
+describe('the runtime shape', () => {
+  it('is set by the web and UI frameworks, not a styling library, and the product serves the routes', () => {
+    const a = sampleAppAnalysis();
+    const fw = (name: string, category: Framework['category'], role: Framework['role']): Framework => ({
+      name,
+      category,
+      role,
+      evidence: 'package.json:1',
+      area: 'product',
+    });
+    a.frameworks = [
+      fw('Next.js', 'web', 'web-framework'),
+      fw('React', 'frontend', 'ui-framework'),
+      fw('Tailwind CSS', 'frontend', 'styling'),
+    ];
+    a.routes = [{ method: 'GET', path: '/', framework: 'Next.js', file: 'app/page.tsx', line: 1 }];
+    const md = writeArchitecture(ctx(a, MODULES, REPORT));
+    expect(md).toMatch(
+      /The runtime shape is set by Next\.js .* and React [^;]*; the product serves 1 HTTP route\./,
+    );
+    expect(md).not.toMatch(/Tailwind/);
   });
 });

@@ -244,7 +244,10 @@ export function writeArchitecture(ctx: WriterContext): string {
     );
   // the product's own: an example app's web framework and routes are not what the product serves
   const own = (x: { area?: string }) => !x.area || x.area === 'product';
-  const web = a.frameworks.filter((f) => (f.category === 'web' || f.category === 'frontend') && own(f));
+  // a styling library shapes how pages look, not what runs
+  const web = a.frameworks.filter(
+    (f) => (f.category === 'web' || f.category === 'frontend') && f.role !== 'styling' && own(f),
+  );
   const productRoutes = a.routes.filter(own);
   const daemons = a.entryPoints.filter((e) => e.kind === 'daemon');
   if (wants(ctx, 'modules') && web.length) {
@@ -252,7 +255,11 @@ export function writeArchitecture(ctx: WriterContext): string {
       web.map((f) => `${text(f.name)} (${evidence(fx, f.evidence)})`),
       3,
     );
-    const serves = when(productRoutes.length, `, which serves ${plural(productRoutes.length, 'HTTP route')}`);
+    // the product serves the routes, not the last framework named before them
+    const serves = when(
+      productRoutes.length,
+      `; the product serves ${plural(productRoutes.length, 'HTTP route')}`,
+    );
     parts.push(
       sentence(
         `The runtime shape is set by ${frameworks}`,

@@ -150,15 +150,7 @@ export function writeComponents(ctx: WriterContext): string {
     a.flow && !toldElsewhere(ctx, 'architecture', 'modules') && !toldElsewhere(ctx, 'architecture', 'flow')
       ? abstractionsSentence(a.flow)
       : null;
-  return paragraphs(
-    ...key,
-    types,
-    mods.length > 1
-      ? `The code is organised in ${plural(mods.length, 'module')}; the largest come first.`
-      : '',
-    ...blocks,
-    rest,
-  );
+  return paragraphs(...key, types, ...blocks, rest);
 }
 
 /**

@@ -284,6 +284,24 @@ describe('how the configuration chapter tells where variables are documented', (
     );
   });
 
+  it('cites a README that names the variables on several lines as a whole, counting each variable once', () => {
+    const a = analysis();
+    a.envVars = [v('API_KEY'), v('API_URL'), v('DB_URL'), v('LIVE_KEY')];
+    a.docs = {
+      ...a.docs,
+      envVarMentions: [
+        { name: 'API_KEY', file: 'README.md', line: 32 },
+        { name: 'API_URL', file: 'README.md', line: 44 },
+        { name: 'API_KEY', file: 'README.md', line: 60 },
+        { name: 'DB_URL', file: 'README.md', line: 79 },
+      ],
+    };
+    const md = writeConfiguration(ctx(a, 'configuration'));
+    expect(md).toContain(
+      '3 variables of 4 are documented in `README.md` (3 variables); `LIVE_KEY` is named only in the code',
+    );
+  });
+
   it('variables printed by --help are documented there, not "named only in the code"', () => {
     const md = withVars([v('APP_JOBS', { inHelp: true }), v('APP_COLOR', { inHelp: true })]);
     expect(md).toContain(

@@ -363,18 +363,28 @@ function envDocs(ctx: WriterContext, all: string[], example: string | undefined)
   return help ? `${help} ${rest.replace(/^Every one of the/, 'Each of the other')}` : rest;
 }
 
+/** Mentions on one line or a run of nearby lines (a table's rows), not spread over a document. */
+export function oneBlock(ms: { line: number }[]): boolean {
+  const lines = [...new Set(ms.map((m) => m.line))];
+  return Math.max(...lines) - Math.min(...lines) <= 2 * lines.length;
+}
+
 function envDocsOf(a: Analysis, names: string[], example: string | undefined): string {
   const mentions = (a.docs.envVarMentions ?? []).filter((m) => names.includes(m.name));
   const missing = names.filter((n) => !mentions.some((m) => m.name === n)).sort();
   const byFile = new Map<string, typeof mentions>();
   for (const m of mentions) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
   const files = [...byFile.entries()].sort((x, y) => y[1].length - x[1].length);
+  // a file that names them in one block (a table, a list) is cited at the block; one that names them
+  // here and there is cited whole: its first mention names only some of them
   const where = joinSome(
-    files.map(
-      ([f, ms]) => `${cite(f, Math.min(...ms.map((m) => m.line)))} (${plural(ms.length, 'variable')})`,
-    ),
+    files.map(([f, ms]) => {
+      const count = new Set(ms.map((m) => m.name)).size;
+      return `${oneBlock(ms) ? cite(f, Math.min(...ms.map((m) => m.line))) : cite(f)} (${plural(count, 'variable')})`;
+    }),
     3,
   );
+  const namedCount = new Set(mentions.map((m) => m.name)).size;
   const undocumented =
     'Neither the README, the docs nor a `.env.example` file names these variables; ' +
     'new developers must read the code to find them.';
@@ -384,8 +394,7 @@ function envDocsOf(a: Analysis, names: string[], example: string | undefined): s
     return names.length === 1
       ? `It is documented at ${where.replace(/ \(1 variable\)$/, '')}.`
       : `Every one of the ${plural(names.length, 'variable')} is documented: ${where}.`;
-  const named = new Set(mentions.map((m) => m.name)).size;
-  const documented = `${plural(named, 'variable')} of ${names.length} ${agree(named, 'is', 'are')}`;
+  const documented = `${plural(namedCount, 'variable')} of ${names.length} ${agree(namedCount, 'is', 'are')}`;
   const codeOnly = `${joinSome(missing.map(code), 5)} ${agree(missing.length, 'is', 'are')} named only in the code`;
   return sentence(documented, ` documented in ${where}; `, codeOnly);
 }

@@ -74,3 +74,20 @@ describe('the data model section', () => {
     expect(md).toContain('2 Django migrations evolve the schema');
   });
 });
+
+describe('schema files beside the tables', () => {
+  it('names further schema files in a whole sentence and leaves an empty one out', () => {
+    const base = sampleAppAnalysis();
+    const sql = (path: string, code: number) => ({ ...base.files[0]!, path, language: 'SQL', code });
+    const a: Analysis = {
+      ...base,
+      files: [...base.files, sql('db/schema.sql', 20), sql('db/views.sql', 12), sql('db/seed.sql', 0)],
+      dataModel: [entity({ kind: 'sql-table', name: 'users', file: 'db/schema.sql' })],
+      dependencies: [],
+      frameworks: [],
+    };
+    const md = writeDataModel({ a, fx: factsOf(a) } as WriterContext);
+    expect(md).toMatch(/\nFurther schema files declare no table: .*`db\/views.sql` \(12 lines of SQL\)\./);
+    expect(md).not.toMatch(/seed\.sql/);
+  });
+});

@@ -215,14 +215,19 @@ export function writeDataModel({ a, fx }: WriterContext): string {
   }
   const declared = new Set([...tables, ...schemas].map((e) => e.file));
   const migrated = new Set(migrations.map((m) => m.path));
-  const other = schemaFiles.filter((f) => !declared.has(f.path) && !migrated.has(f.path));
-  if (other.length)
-    parts.push(
-      `${other.length === 1 ? 'The schema file' : 'Schema files:'} ${joinSome(
-        other.map((f) => `${cite(f.path)} (${plural(f.code, 'line')} of ${text(f.language ?? 'text')})`),
-        4,
-      )}.`,
+  // an empty file (a seed dump not yet written) holds no schema and is not named
+  const other = schemaFiles.filter((f) => !declared.has(f.path) && !migrated.has(f.path) && f.code > 0);
+  if (other.length) {
+    const named = joinSome(
+      other.map((f) => `${cite(f.path)} (${plural(f.code, 'line')} of ${text(f.language ?? 'text')})`),
+      4,
     );
+    parts.push(
+      other.length === 1
+        ? `A further schema file declares no table: ${named}.`
+        : `Further schema files declare no table: ${named}.`,
+    );
+  }
   if (schemas.length) {
     const shape = agree(schemas.length, 'shapes', 'shape');
     parts.push(

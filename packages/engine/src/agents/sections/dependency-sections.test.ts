@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Analysis, Dependency, Framework } from '../../analyse/types.ts';
+import { packageInfo } from '../../analyse/package-roles.ts';
 import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
@@ -225,14 +226,17 @@ describe('technology: what the product runs on, and the tools it is developed wi
       frameworks: [
         fw('urllib3', 'http-client', 'pyproject.toml:21'),
         fw('pytest', 'test-runner', 'pyproject.toml:66'),
-        fw('mypy', 'linter', 'pyproject.toml:57'),
+        fw('mypy', packageInfo({ name: 'mypy', ecosystem: 'pip' })!.role, 'pyproject.toml:57'),
+        fw('ruff', packageInfo({ name: 'ruff', ecosystem: 'pip' })!.role, 'pyproject.toml:58'),
+        fw('black', packageInfo({ name: 'black', ecosystem: 'pip' })!.role, 'pyproject.toml:59'),
       ],
     };
     const out = writeTechnology(ctx(a));
     expect(out).toMatch(/\| urllib3 \| HTTP client \|/);
     expect(out).not.toMatch(/\| pytest \|/);
+    // each tool by what it does: mypy checks types, Ruff lints, Black formats
     expect(out).toMatch(
-      /Development tools, which do not ship with the product: pytest \(test runner, .*\) and mypy \(linter or type checker/,
+      /Development tools, which do not ship with the product: pytest \(test runner, .*\), mypy \(type checker, .*\), ruff \(linter, .*\) and black \(formatter, /,
     );
   });
 

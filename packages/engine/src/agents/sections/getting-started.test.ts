@@ -237,3 +237,44 @@ describe('prerequisites', () => {
     );
   });
 });
+
+describe('the prerequisites', () => {
+  it("name the package manager a committed lockfile asks for, beside the manifest's runtime", () => {
+    const m: Manifest = { path: 'package.json', ecosystem: 'npm', name: 'shop', area: 'product' };
+    const a = project('application', [m]);
+    a.lockfiles = [{ path: 'pnpm-lock.yaml', ecosystem: 'npm', manager: 'pnpm', area: 'product' }];
+    expect(writeGettingStarted(ctx(a))).toContain(
+      'Prerequisites, from the manifests and the lockfile: Node.js with pnpm (`package.json` and `pnpm-lock.yaml`).',
+    );
+    const b = project('application', [m]);
+    b.lockfiles = [{ path: 'package-lock.json', ecosystem: 'npm', manager: 'npm', area: 'product' }];
+    expect(writeGettingStarted(ctx(b))).toContain(
+      'Prerequisites, from the manifests: Node.js (`package.json`).',
+    );
+  });
+});
+
+describe("the README's setup", () => {
+  it('is cited whole when it names the required settings on several lines', () => {
+    const m: Manifest = { path: 'package.json', ecosystem: 'npm', name: 'shop', area: 'product' };
+    const need = (name: string, line: number): EnvVar => ({
+      name,
+      file: 'src/config.ts',
+      line,
+      required: true,
+      class: 'config',
+      area: 'product',
+    });
+    const a = project('application', [m], [need('API_KEY', 3), need('DB_URL', 4)]);
+    a.docs = {
+      ...a.docs,
+      readme: { ...a.docs.readme!, path: 'README.md' },
+      envVarMentions: [
+        { name: 'API_KEY', file: 'README.md', line: 32 },
+        { name: 'DB_URL', file: 'README.md', line: 79 },
+      ],
+    };
+    const md = writeGettingStarted(ctx(a));
+    expect(md).toContain("the README's setup (`README.md`) names every one");
+  });
+});

@@ -20,7 +20,7 @@ import {
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
-import { mustBeSet } from './configuration.ts';
+import { mustBeSet, oneBlock } from './configuration.ts';
 
 export const gettingStarted = defineSection({
   kind: 'getting-started',
@@ -165,7 +165,8 @@ function readmeSetup(a: WriterContext['a'], required: string[]): string {
   const readme = a.docs.readme?.path;
   const named = (a.docs.envVarMentions ?? []).filter((m) => m.file === readme && required.includes(m.name));
   if (!readme || !named.length) return '';
-  const at = cite(readme, Math.min(...named.map((m) => m.line)));
+  // names spread over the README: it is cited whole, its first mention names only some of them
+  const at = oneBlock(named) ? cite(readme, Math.min(...named.map((m) => m.line))) : cite(readme);
   const missing = required.filter((n) => !named.some((m) => m.name === n));
   return missing.length
     ? `; the README's setup (${at}) names all but ${joinSome(missing.map(code), 4)}`
@@ -177,9 +178,12 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
   const manifests = productManifests(a);
   const eco = [...new Set(manifests.map((m) => m.ecosystem))];
   // the versions the manifests ask for (`requires-python`, `engines`, `packageManager`) are the
-  // prerequisite; without one, the runtime alone with the manifests that imply it
+  // prerequisite; without one, the runtime alone with the manifests that imply it, and the package
+  // manager a committed lockfile names (pnpm, Yarn, Bun): not npm's own
   const asked = manifests.flatMap((m) => (m.requires ?? []).map((r) => ({ ...r, path: m.path })));
   const runtimeName = (n: string) => REQUIRED_NAME[n.toLowerCase()] ?? n;
+  const manager = scriptRunner(fx.lockfiles);
+  const managerLock = fx.lockfiles.find((p) => !p.includes('/') && manager !== 'npm' && p.includes(manager));
   if (asked.length)
     parts.push(
       `Prerequisites, from the manifests: ${joinSome(
@@ -189,14 +193,17 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
     );
   else if (eco.length)
     parts.push(
-      `Prerequisites, from the manifests: ${joinSome(
-        eco.map(
-          (e) =>
-            `${RUNTIME[e] ?? text(e)} (${joinSome(
-              manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)),
-              2,
-            )})`,
-        ),
+      `Prerequisites, from the manifests${managerLock ? ' and the lockfile' : ''}: ${joinSome(
+        eco.map((e) => {
+          const withManager = e === 'npm' && managerLock;
+          return `${RUNTIME[e] ?? text(e)}${withManager ? ` with ${manager}` : ''} (${joinSome(
+            [
+              ...manifests.filter((m) => m.ecosystem === e).map((m) => cite(m.path)),
+              ...(withManager ? [cite(managerLock)] : []),
+            ],
+            3,
+          )})`;
+        }),
         5,
       )}.`,
     );

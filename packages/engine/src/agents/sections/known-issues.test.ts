@@ -2,8 +2,9 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '../../analyse/types.ts';
-import { sampleAppAnalysis } from '../test-fixtures.ts';
 import { factsOf } from '../facts.ts';
+import { sampleAppAnalysis } from '../test-fixtures.ts';
+import type { SectionPlan } from '../types.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { productTodos, writeKnownIssues } from './known-issues.ts';
 
@@ -34,12 +35,12 @@ describe('productTodos', () => {
   });
 });
 
-describe('writeKnownIssues', () => {
-  const ctx = (a: Analysis): WriterContext => ({
+describe('writeKnownIssues()', () => {
+  const ctx = (a: Analysis, report: SectionPlan[] = []): WriterContext => ({
     a,
     fx: factsOf(a),
     plan: {
-      id: '1',
+      id: '9',
       level: 1,
       title: 'Known Issues',
       kind: 'known-issues',
@@ -50,7 +51,48 @@ describe('writeKnownIssues', () => {
     allFindings: {},
     projectName: 'p',
     workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
+    report,
   });
+  const section = (id: string, kind: SectionPlan['kind'], focus?: string): SectionPlan => ({
+    id,
+    level: 2,
+    title: id,
+    kind,
+    evidence: [],
+    hasChildren: false,
+    ...(focus ? { focus } : {}),
+  });
+  const untested = (): Analysis => {
+    const a = sampleAppAnalysis();
+    a.files = a.files.filter((f) => f.role !== 'tests' && !/test/i.test(f.path));
+    a.tests = { frameworks: [], files: [], totalCases: 0 };
+    a.ci = [];
+    return a;
+  };
+
+  it('does not repeat the missing tests and CI as risks when their own sections tell them', () => {
+    const md = writeKnownIssues(
+      ctx(untested(), [section('7.3', 'build-deploy', 'ci'), section('8.1', 'testing', 'suites')]),
+    );
+    expect(md).not.toMatch(/regressions go unnoticed/);
+    expect(md).not.toMatch(/No CI workflow/);
+  });
+
+  it('names them when no other section does', () => {
+    const md = writeKnownIssues(ctx(untested()));
+    expect(md).toMatch(/regressions go unnoticed/);
+    expect(md).toMatch(/No CI workflow runs builds or tests/);
+  });
+
+  it('says markers all in one folder sit there, not that they "cluster"', () => {
+    const a = sampleAppAnalysis();
+    const src = a.files.find((f) => f.role === 'product' || !f.role)!.path;
+    a.todos = [1, 2].map((line) => ({ tag: 'TODO' as const, text: 'x', file: src, line }));
+    const md = writeKnownIssues(ctx(a));
+    expect(md).not.toMatch(/cluster/);
+    expect(md).toMatch(/carries 2 open markers \(2 TODO\)\. All sit in /);
+  });
+
   const marked = (files: string[]) => {
     const a = sampleAppAnalysis();
     a.todos = files.map((file, i) => ({ tag: 'TODO' as const, text: `t${i}`, file, line: i + 1 }));

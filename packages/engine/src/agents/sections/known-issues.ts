@@ -1,7 +1,7 @@
 // Known issues / technical debt: TODO-style markers by tag and place, secrets, missing tests/CI, skips.
 
 import { notRankedNote } from '../facts.ts';
-import type { WriterContext } from '../writers/context.ts';
+import { toldElsewhere, type WriterContext } from '../writers/context.ts';
 import {
   agree,
   cite,
@@ -100,7 +100,8 @@ export const knownIssues = defineSection({
   writer: writeKnownIssues,
 });
 
-export function writeKnownIssues({ a, fx }: WriterContext): string {
+export function writeKnownIssues(ctx: WriterContext): string {
+  const { a, fx } = ctx;
   const parts: string[] = [];
   const todos = productTodos(a, fx);
   if (todos.length) {
@@ -113,9 +114,15 @@ export function writeKnownIssues({ a, fx }: WriterContext): string {
       dirs.slice(0, 3).map(([d, n]) => `${d === '(root)' ? d : code(d)} (${n})`),
       3,
     );
-    // one folder, or one marker, is no cluster: the table's locations say where it is
-    const spread = dirs.length > 1 ? ` By folder: ${where}.` : '';
-    parts.push(`The product's code carries ${plural(todos.length, 'open marker')} (${byTag}).${spread}`);
+    // one folder is no cluster: markers all in one folder are said to sit there; across several, by folder
+    const lone = dirs.length === 1 ? dirs[0]![0] : null;
+    const place =
+      lone === null
+        ? ` By folder: ${where}.`
+        : todos.length > 1
+          ? ` All sit in ${lone === '(root)' ? 'the root folder' : code(lone)}.`
+          : '';
+    parts.push(`The product's code carries ${plural(todos.length, 'open marker')} (${byTag}).${place}`);
     const order = { FIXME: 0, BUG: 0, HACK: 1, XXX: 1, TODO: 2 } as const;
     const sorted = [...todos].sort(
       (x, y) => order[x.tag] - order[y.tag] || x.file.localeCompare(y.file) || x.line - y.line,
@@ -163,9 +170,11 @@ export function writeKnownIssues({ a, fx }: WriterContext): string {
         3,
       )}; see the security findings).`,
     );
-  if (!fx.testFiles.length && !a.tests.totalCases)
+  // an absence the report tells in its own section is not repeated here as a generic risk
+  if (!fx.testFiles.length && !a.tests.totalCases && !toldElsewhere(ctx, 'testing'))
     risks.push('There are no automated tests, so regressions go unnoticed.');
-  if (!a.ci.length) risks.push('No CI workflow runs builds or tests on each change.');
+  if (!a.ci.length && !toldElsewhere(ctx, 'build-deploy', 'ci'))
+    risks.push('No CI workflow runs builds or tests on each change.');
   // size is a review risk only in the product's own code: not in examples, benchmarks or build
   // scripts (largestFiles already leaves out tests, generated files and literal data)
   // and not in the test modules a source file carries (a Rust `#[cfg(test)]` module): those lines

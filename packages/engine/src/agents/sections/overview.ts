@@ -3,18 +3,25 @@
 import { writtenLanguages } from '../../analyse/languages.ts';
 import type { Analysis, Identity, LanguageStat } from '../../analyse/types.ts';
 import { NON_CODE_LANGUAGES } from '../facts.ts';
+import { isReadme, isTitlePurpose } from '../../analyse/identity/purpose.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   entryPhrase,
   importedAs,
   kindPhrase,
+  lowerFirst,
   plainProse,
   productSize,
   purposeParagraph,
+  readmeFeatures,
+  readmeNotice,
   readmeProse,
   surfaceSentence,
   usageCounts,
 } from '../identity-text.ts';
 import type { WriterContext } from '../writers/context.ts';
+import type { Workspace } from '../../types.ts';
 import {
   bullets,
   cite,
@@ -98,6 +105,22 @@ export const overview = defineSection({
   writer: writeOverview,
 });
 
+/** Items that may hold commas themselves, set apart by semicolons: "a; b; and c". */
+function listWithSemicolons(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join('; ')}; and ${items.at(-1)}`;
+}
+
+/** The README at the root, read from the workspace; null when there is none or it cannot be read. */
+function readmeOf(a: Analysis, workspace: Workspace): { path: string; text: string } | null {
+  const file = a.files.find((f) => isReadme(f.path));
+  if (!file) return null;
+  try {
+    return { path: file.path, text: readFileSync(path.join(workspace.root, file.path), 'utf8') };
+  } catch {
+    return null;
+  }
+}
+
 /** The languages and lines of code the team wrote, without generated or vendored files. */
 function written(a: Analysis): { languages: LanguageStat[]; code: number } {
   const languages = writtenLanguages(a.languages);
@@ -140,9 +163,28 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
     ', so this overview is drawn from the code',
   );
   const readme = prose && `In the words of its README (${cite(prose.path)}): “${text(prose.text)}”`;
-  const lead = purpose
-    ? `${purpose.sentences.map(text).join(' ')} (${cite(purpose.path, purpose.line)})`
-    : readme || undescribed;
+  // a purpose that only repeats the README's title says nothing: the README's feature list says
+  // what the project does instead, in its own words
+  const readmeText = readmeOf(a, workspace);
+  const titleOnly = !!purpose && purpose.sentences.length === 1 && isTitlePurpose(purpose.sentences[0]!);
+  const features = readmeText && (titleOnly || !purpose) ? readmeFeatures(readmeText.text) : null;
+  const featureLead =
+    features &&
+    `Its README lists what it does: ${listWithSemicolons(features.items.map((x) => text(lowerFirst(x))))} (${cite(readmeText!.path, features.line)}).`;
+  // a notice that the project is sunset or unmaintained comes before anything else is said of it
+  const notice = readmeText && readmeNotice(readmeText.text);
+  const retired =
+    notice &&
+    `The README marks it as retired: “${text(notice.text)}” (${cite(readmeText!.path, notice.line)})`;
+  const lead = [
+    featureLead ??
+      (purpose
+        ? `${purpose.sentences.map(text).join(' ')} (${cite(purpose.path, purpose.line)})`
+        : readme || undescribed),
+    retired,
+  ]
+    .filter(Boolean)
+    .join(' ');
   // the short form: the first way in; the architecture section lists them all
   const entered = (entries: Identity['entryPoints']) =>
     `It is entered ${entries[0]!.call ? 'through' : 'at'} ${entryPhrase(entries[0]!)}${importedAs(entries.slice(0, 1))}${when(

@@ -156,6 +156,7 @@ function skipLabel(s: { path: string; reason: string }): string {
   if (IMAGE.test(s.path) && (s.reason === 'binary' || s.reason === 'minified')) return 'image';
   if (s.reason === 'generated' && LOCKFILE.test(s.path)) return 'lockfile';
   if (s.reason === 'gitignore') return 'ignored by .gitignore';
+  if (s.reason === 'utf16-text') return 'in UTF-16 text';
   return s.reason;
 }
 

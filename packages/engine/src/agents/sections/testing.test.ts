@@ -369,3 +369,47 @@ describe('the comment share in Code Quality', () => {
     expect(out).toContain('Comments make up 20.0% of the non-blank lines of the product');
   });
 });
+
+describe('the CI sentence of the test suites', () => {
+  it('is left out when there is neither a test nor a static check for a CI workflow to run', () => {
+    const a = analysis([code('src/app.ts', 'TypeScript')], { frameworks: [], files: [], totalCases: 0 });
+    expect(writeTesting(ctx(a))).not.toMatch(/No CI workflow/);
+  });
+
+  it('is left out of a test-suites section when the only checks are told in a quality section', () => {
+    const a = analysis([code('src/app.ts', 'TypeScript')], { frameworks: [], files: [], totalCases: 0 });
+    a.entryPoints = [{ ...script('lint', 'eslint .', 'package.json', 7), kind: 'npm-script' }];
+    const suites = writeTesting({ ...ctx(a), plan: { ...ctx(a).plan, focus: 'suites' } });
+    expect(suites).not.toMatch(/No CI workflow/);
+    expect(writeTesting(ctx(a))).toMatch(/No CI workflow runs these checks automatically/);
+  });
+
+  it('says no CI runs the tests when there are tests', () => {
+    const a = analysis([code('src/app.ts', 'TypeScript'), code('src/app.test.ts', 'TypeScript')], {
+      frameworks: ['vitest'],
+      files: [{ path: 'src/app.test.ts', cases: 2 }],
+      totalCases: 2,
+    });
+    expect(writeTesting(ctx(a))).toMatch(/No CI workflow runs these checks automatically/);
+  });
+});
+
+describe('static checks among the package scripts', () => {
+  it('counts a format check but not a formatter that rewrites the files', () => {
+    const a = analysis([code('src/app.ts', 'TypeScript')], { frameworks: [], files: [], totalCases: 0 });
+    const npm = (name: string, command: string, line: number): EntryPoint => ({
+      ...script(name, command, 'package.json', line),
+      kind: 'npm-script',
+    });
+    a.entryPoints = [
+      npm('lint', 'eslint .', 7),
+      npm('format', 'prettier --write .', 8),
+      npm('format:check', 'prettier --check .', 9),
+    ];
+    const quality = writeTesting({ ...ctx(a), plan: { ...ctx(a).plan, focus: 'quality' } });
+    expect(quality).toMatch(
+      /Static checks: scripts `lint` → `eslint \.` .* and `format:check` → `prettier --check \.`/,
+    );
+    expect(quality).not.toMatch(/--write/);
+  });
+});

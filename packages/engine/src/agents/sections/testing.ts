@@ -95,12 +95,17 @@ const CHECK_COMMAND =
 // a script named for a check; "check" alone is not one (a docs build's linkcheck, a health check)
 const CHECK_NAME = /lint|(?<![a-z])fmt(?![a-z])|format|type-?check|typing|(?<![a-z])vet(?![a-z])|style/i;
 
+const REWRITES = /(?:^|\s)(?:--write|-w)(?=\s|$)/;
+const CHECK_FLAG = /(?:^|\s)(?:--check|-c|-l|--list-different)(?=\s|$)/;
+
 /** A package script or make target of the project's own that lints, format-checks or type-checks. */
 function isCheckScript(e: EntryPoint): boolean {
   if (e.kind !== 'npm-script' && e.kind !== 'make-target') return false;
   if (e.area && e.area !== 'product') return false;
   // a test script that type-checks first (`tsc && vitest`) is still the test script
   if (TEST_NAME.test(e.name)) return false;
+  // a formatter that rewrites the files (`prettier --write .`, `gofmt -w`) fixes them, it checks nothing
+  if (REWRITES.test(e.command ?? '') && !CHECK_FLAG.test(e.command ?? '')) return false;
   return CHECK_COMMAND.test(e.command ?? '') || CHECK_NAME.test(e.name);
 }
 
@@ -354,7 +359,13 @@ export function writeTesting(ctx: WriterContext): string {
     );
   }
   // the CI sentence once per chapter: in the suites part (or the whole section), not again under quality
-  if (wants(ctx, 'suites'))
+  // without CI, the absence is worth a sentence only when there are tests or checks it could run
+  // ("these checks" are the static checks only where this section also tells them)
+  const runnable =
+    fx.testFiles.length > 0 ||
+    a.tests.totalCases > 0 ||
+    (wants(ctx, 'quality') && staticChecks(a).length > 0);
+  if (wants(ctx, 'suites') && (a.ci.length || runnable))
     parts.push(a.ci.length ? ciRuns(a) : 'No CI workflow runs these checks automatically.');
   return paragraphs(...parts);
 }

@@ -128,7 +128,8 @@ const JS: Pattern[] = [
     name: 1,
   },
   {
-    re: /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?\(\s*$/,
+    // parameters over several lines, destructured or not: `const f = async ({` then `email,` …
+    re: /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?\((?:\s*[{[])?\s*$/,
     kind: 'function',
     name: 1,
   },
@@ -442,6 +443,29 @@ export function callsIn(lines: string[], from: number, to: number, self?: string
         line: i,
         creates,
       });
+    }
+  }
+  return out;
+}
+
+// `<Pricing user={user} />`: a capitalised JSX element, not a type argument (`Promise<User>`, which
+// follows a name) nor a generic parameter list (`<T,>(`, `<P extends …>`)
+const JSX_ELEMENT = /(?<![\w$.\])][ \t]?)<([A-Z][\w$]*)(?=[\s/>]|$)(?!>\s*\()(?!\s+extends\b)/g;
+
+/**
+ * The components a JSX module renders on lines [from, to], as calls: rendering `<Pricing …/>` runs
+ * `Pricing`, so a page leads to the components it renders and on to what they call.
+ */
+export function jsxElementsIn(lines: string[], from: number, to: number): Call[] {
+  const out: Call[] = [];
+  const seen = new Set<string>();
+  for (let i = from; i <= to && i <= lines.length; i++) {
+    const line = lines[i - 1]!;
+    for (const m of line.matchAll(JSX_ELEMENT)) {
+      const name = m[1]!;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      out.push({ name, line: i, creates: false });
     }
   }
   return out;

@@ -1433,4 +1433,176 @@ describe('a step in its author words', () => {
     ].join('\n');
     expect(docOf(raw, def, 'Python')).toBe('Process the value of this parameter.');
   });
+
+  it('ends a comment line without a full stop where the next line opens a sentence', () => {
+    const raw = [
+      '// Define a function to create a client for server-side operations',
+      '// The function takes a cookie store as an argument',
+      'export const createClient = () => {',
+      '};',
+    ].join('\n');
+    const at = { ...def, name: 'createClient', line: 3, end: 4 };
+    expect(docOf(raw, at, 'TypeScript')).toBe(
+      'Define a function to create a client for server-side operations.',
+    );
+  });
+});
+
+describe('main path of a file-based router', () => {
+  const contents = {
+    'middleware.ts': [
+      "import { refresh } from './lib/session';",
+      'export async function middleware(request) {',
+      '  return await refresh(request);',
+      '}',
+    ].join('\n'),
+    'lib/session.ts': ['export async function refresh(request) {', '  return request;', '}'].join('\n'),
+    'app/page.tsx': [
+      "import Plans from '../components/Plans';",
+      "import { loadPlans } from '../lib/db';",
+      'export default async function HomePage() {',
+      '  const plans = await loadPlans();',
+      '  return (',
+      '    <Plans',
+      '      plans={plans}',
+      '    />',
+      '  );',
+      '}',
+    ].join('\n'),
+    'app/about/page.tsx': ['export default function About() {', '  return <p>About</p>;', '}'].join('\n'),
+    'components/Plans.tsx': [
+      "'use client';",
+      "import Logo from './Logo';",
+      "import { checkout } from '../lib/billing';",
+      "import { loadPayments } from '../lib/pay';",
+      'export default function Plans({ plans }: { plans: Plan[] }) {',
+      '  const choose = async (plan: Plan) => {',
+      '    const { url } = await checkout(plan);',
+      '    const pay = await loadPayments(url);',
+      '    pay.open(url);',
+      '  };',
+      '  if (!plans.length) return <Logo />;',
+      '  return <button onClick={() => choose(plans[0])}>Buy</button>;',
+      '}',
+    ].join('\n'),
+    'components/Logo.tsx': [
+      'export default function Logo() {',
+      '  return (',
+      '    <div>',
+      '      <img src="/logo.svg" />',
+      '      <img src="/logo2.svg" />',
+      '      <img src="/logo3.svg" />',
+      '    </div>',
+      '  );',
+      '}',
+    ].join('\n'),
+    'lib/db.ts': ['export async function loadPlans() {', '  return [];', '}'].join('\n'),
+    'lib/pay.ts': [
+      'export async function loadPayments(url: string) {',
+      '  const target = new URL(url, window.location.href);',
+      '  const open = (to: string) => window.location.assign(to);',
+      '  if (!target.pathname) throw new Error(url);',
+      '  return { open, target };',
+      '}',
+    ].join('\n'),
+    'lib/billing.ts': [
+      "'use server';",
+      "import { saveCustomer } from './customers';",
+      'export async function checkout(plan) {',
+      '  const customer = await saveCustomer(plan.user);',
+      '  const url = `/pay/${customer}/${plan.id}`;',
+      '  return { url };',
+      '}',
+    ].join('\n'),
+    'lib/customers.ts': [
+      'export const saveCustomer = async ({',
+      '  email,',
+      '  uuid',
+      '}: {',
+      '  email: string;',
+      '  uuid: string;',
+      '}) => {',
+      '  const id = `${uuid}:${email}`;',
+      '  return id;',
+      '};',
+    ].join('\n'),
+    'app/api/hooks/route.ts': [
+      "import { saveCustomer } from '../../../lib/customers';",
+      'export async function POST(req) {',
+      '  const event = await req.json();',
+      '  const id = await saveCustomer(event.user);',
+      '  return new Response(id);',
+      '}',
+    ].join('\n'),
+  };
+  const route = (method: string, path: string, file: string, line: number, handler: string): Route => ({
+    method,
+    path,
+    framework: 'Next.js',
+    file,
+    line,
+    handler,
+    area: 'product',
+  });
+  const routes = [
+    route('POST', '/api/webhooks', 'app/api/hooks/route.ts', 2, 'POST'),
+    route('GET', '/', 'app/page.tsx', 3, 'HomePage'),
+    route('GET', '/about', 'app/about/page.tsx', 1, 'About'),
+  ];
+
+  it('starts at the root page and follows the component it renders into the server action', () => {
+    const steps = mainPath(contents, 'TypeScript', { kind: 'application' }, routes);
+    const names = labels(steps);
+    expect(names.slice(0, 2)).toEqual(['middleware', 'HomePage']);
+    expect(names).toContain('Plans');
+    expect(names.indexOf('checkout')).toBeGreaterThan(names.indexOf('Plans'));
+    // both run in the click handler: in the order written, the server action first
+    expect(names.indexOf('loadPayments')).toBeGreaterThan(names.indexOf('checkout'));
+    // parameters over several lines, destructured: still a definition of its own
+    expect(names.indexOf('saveCustomer')).toBeGreaterThan(names.indexOf('checkout'));
+    // markup that calls nothing of the product is no step; the webhook is not the user's path
+    expect(names).not.toContain('Logo');
+    // the webhook an outside service calls back is told after the user's path, as a second request
+    const back = steps.findIndex((s) => s.calledBack);
+    expect(names[back]).toBe('POST');
+    expect(steps[back]!.from).toBeUndefined();
+    expect(steps[back]!.note).toBe('receives POST /api/webhooks');
+    expect(back).toBeGreaterThan(names.indexOf('saveCustomer'));
+  });
+
+  it('hands no work to a library through a redirect guard or a class-name helper', () => {
+    const plans = [
+      "'use client';",
+      "import cn from 'classnames';",
+      "import { useRouter } from 'next/navigation';",
+      "import { checkout } from '../lib/billing';",
+      'export default function Plans({ plans, user }: { plans: Plan[]; user: User }) {',
+      '  const router = useRouter();',
+      '  const choose = async (plan: Plan) => {',
+      '    if (!user) {',
+      "      return router.push('/signin');",
+      '    }',
+      '    const { url } = await checkout(plan);',
+      '    window.location.assign(url);',
+      '  };',
+      '  return (',
+      '    <button',
+      '      className={cn(plans[0].style, { wide: plans.length > 1 })}',
+      '      onClick={() => choose(plans[0])}',
+      '    >',
+      '      Buy',
+      '    </button>',
+      '  );',
+      '}',
+    ].join('\n');
+    const steps = mainPath(
+      { ...contents, 'components/Plans.tsx': plans },
+      'TypeScript',
+      { kind: 'application' },
+      routes,
+      ['next', 'classnames'],
+    );
+    expect(labels(steps)).toContain('checkout');
+    expect(steps.filter((s) => s.external).map((s) => s.external)).toEqual([]);
+  });
 });

@@ -8,7 +8,7 @@
 // the library call carries the work on (set-up beside it, such as a signal handler or a log line, is no step).
 
 import type { MainPathStep, Route } from '../types.ts';
-import { callsIn, type Call, type Def, type FileModel, type Target } from './definitions.ts';
+import { callsIn, jsxElementsIn, type Call, type Def, type FileModel, type Target } from './definitions.ts';
 
 const MAX_STEPS = 20;
 /** Lines below which a call its author documents as returning or checking something is an accessor. */
@@ -79,6 +79,8 @@ interface ProductCall {
   after?: MainPathStep['after'];
   /** What the field it is reached through holds (`mx.handler`, the chain built at registration). */
   via?: NonNullable<MainPathStep['via']>;
+  /** A component the caller renders (`<Pricing …/>`) rather than a function it calls. */
+  rendered?: boolean;
 }
 
 /** A position in a definition's text as one number: the line, then the column as a fraction. */
@@ -312,6 +314,17 @@ function guarded(t: Target, line: number): boolean {
     if (/^\s*return\b/.test(text)) return true;
   }
   return false;
+}
+
+/** A `return` inside an arm whose condition tests for something missing: `if (!user)`, `if x is None`. */
+function missingGuard(t: Target, line: number): boolean {
+  if (!/^\s*return\b/.test(t.file.bare[line - 1] ?? '')) return false;
+  const arm = armOf(t, line);
+  if (arm === undefined) return false;
+  const head = t.file.bare[conditionStart(t, arm) - 1] ?? '';
+  return /\bif\s*(?:\(\s*)?!(?!=)|\bif\s+not\b|\bunless\b|[!=]==?\s*(?:null|undefined|nil|None)\b|\bis\s+None\b/.test(
+    head,
+  );
 }
 
 /**
@@ -1006,6 +1019,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       r: Target | { module: string } | null,
       dispatched = false,
       via?: ProductCall['via'],
+      rendered = false,
     ) => {
       if (!r || !('def' in r)) return;
       const order = runsAt(t, call);
@@ -1028,9 +1042,20 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         (tails && tailExpression(t, call.line)) ||
         propagates(t, call) ||
         inLoop(t, call.line);
-      out.push({ call, target: r, used, ...order, ...(via ? { via } : {}) });
+      out.push({
+        call,
+        target: r,
+        used,
+        ...order,
+        ...(via ? { via } : {}),
+        ...(rendered ? { rendered } : {}),
+      });
     };
-    for (const first of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+    // a JSX module's component runs the components it renders (`<Pricing …/>`), in the order written
+    const rendered = /\.[jt]sx$/.test(t.file.path) ? jsxElementsIn(t.file.bare, t.def.line, t.def.end) : [];
+    const made = callsIn(t.file.bare, t.def.line, t.def.end, t.def.name);
+    const ordered = rendered.length ? [...made, ...rendered].sort((x, y) => x.line - y.line) : made;
+    for (const first of ordered) {
       const call = normalSite(t, first);
       const r = resolveCall(call, t);
       // dispatch through a field the type fills itself, typed as an interface or a library type (no
@@ -1054,7 +1079,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         }
         continue;
       }
-      add(call, r, false, r && 'def' in r ? storedVia(t, call, r) : undefined);
+      // what a component renders is what it returns: it carries the work on
+      const renders = rendered.includes(first);
+      add(call, r, renders, r && 'def' in r ? storedVia(t, call, r) : undefined, renders);
     }
     callsCache.set(k, out);
     return out;
@@ -1160,7 +1187,10 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const ends = channelEnds(t);
     const onChannel = (c: ProductCall) =>
       ends.size > 0 && identifiers(argumentsOf(t, c.call) ?? '').some((w) => ends.has(w));
+    // a rendered component that calls nothing of the product (a logo strip, a card) is markup, no step
+    const markup = (c: ProductCall) => !!c.rendered && reachSet(c.target).size === 1;
     const others = substantial
+      .filter((c) => !markup(c))
       // a call on the straight way before the continuation is named even when the continuation may
       // call it again in a branch of its own (a fallback that compiles once more)
       .filter(
@@ -1217,7 +1247,10 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const hand = runsHooks ? undefined : handover(t);
     // in the order they run: a callback handed to `.then` after the call it waits on
     const onward = next && !(runsHooks && provides(next.target) && !runsUserHook(next.target)) ? [next] : [];
-    const ordered = [...made, ...kept, ...hookSteps, ...onward].sort((x, y) => x.at - y.at);
+    // calls that run at one place (both inside a handler run on a click) keep the order they are written in
+    const ordered = [...made, ...kept, ...hookSteps, ...onward].sort(
+      (x, y) => x.at - y.at || x.call.line - y.call.line,
+    );
     const hooksLeft = runsHooks ? [...lifecycle] : [];
     const pushHooks = (before: number) => {
       while (hooksLeft.length && runsAt(t, hooksLeft[0]![0]!).at <= before && steps.length < MAX_STEPS) {
@@ -1433,6 +1466,13 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
   const carriesWork = (t: Target, call: Call, module: string): boolean => {
     if (LOGGING.test(module) || SET_UP.test(call.name) || ON_EVENT.test(call.name)) return false;
     if (FAILURE.test(call.name) || onFailure(t, call)) return false;
+    // a redirect returned when a precondition is missing (`if (!user) return router.push('/signin')`)
+    // turns the visitor away; the work goes on below it
+    if (missingGuard(t, call.line)) return false;
+    // a value for a markup attribute (`className={cn(…)}`, `style={…}`) styles the page, it does no work
+    const site = t.file.bare[call.line - 1] ?? '';
+    const at = site.indexOf(`${call.name}(`);
+    if (at > 0 && /\b(?:className|class|style)\s*=(?:\s*\{)?[^{}]*$/.test(site.slice(0, at))) return false;
     const params = parameters(t);
     const required = new Set(params.filter((p) => !p.optional).map((p) => p.name));
     const body = t.file.bare.slice(t.def.line, t.def.end);
@@ -1480,6 +1520,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     return -1;
   };
   visit(start.target, 0, start.note);
+  if (start.then && !visited.has(key(start.then.target)))
+    visit(start.then.target, 0, start.then.note, true, undefined, { calledBack: true });
   // each step in its author's words, where the code documents it
   const byPath = new Map(models.map((m) => [m.path, m]));
   for (const s of steps) {
@@ -1527,6 +1569,8 @@ const label = (d: Def) => (d.owner ? `${d.owner}.${d.name}` : d.name);
  * The first sentence of a definition's own documentation: the docstring under a Python `def`, else
  * the comment block right above it (past decorators and attributes). Licence text and tags are not it.
  */
+const NEW_SENTENCE = /^\s*(?:The|This|These|It|Its|We|If|When|Then|Note|Returns?|Uses?)\s/;
+
 export function docOf(raw: string | null | undefined, def: Def, language: string): string | undefined {
   if (!raw) return undefined;
   const lines = raw.split('\n');
@@ -1576,6 +1620,11 @@ export function docOf(raw: string | null | undefined, def: Def, language: string
     ),
   );
   const prose = (fields >= 0 ? leadLines.slice(0, fields) : leadLines)
+    // a comment line without a full stop, followed by one that opens a sentence ("The function …"),
+    // ended its own sentence
+    .map((l, i, all) =>
+      /[\w)`'"]\s*$/.test(l) && NEW_SENTENCE.test(all[i + 1] ?? '') ? `${l.trimEnd()}.` : l,
+    )
     .join(' ')
     .replace(/\{@\w+\s([^{}]*)\}/g, (_, words: string) => words.trimStart())
     // reStructuredText's escaped plural after a role (:class:`Option`\\s): the backslash is markup
@@ -1625,6 +1674,8 @@ interface Start {
   target: Target;
   prefix: MainPathStep[];
   note?: string;
+  /** A second way in, told after the first: a webhook an outside service calls back. */
+  then?: { target: Target; note: string };
 }
 
 /**
@@ -1661,10 +1712,30 @@ function chooseStart(
     const handled = routeHandlers(input, byPath, resolveCall);
     if (handled.length) {
       const most = Math.max(...handled.map((h) => h.routes.length));
-      const top = handled
-        .filter((h) => h.routes.length === most)
-        .map((h) => h.target)
-        .sort((x, y) => rankOf(x) - rankOf(y) || reach(y) - reach(x) || x.def.line - y.def.line)[0];
+      const tied = handled.filter((h) => h.routes.length === most);
+      // where each handler serves one route (a file-based router), what a user requests is a page: a
+      // GET route whose handler renders UI. The site's root is where a visit starts, unless another
+      // page leads to far more of the product's code
+      const pages = most === 1 ? tied.filter(isPage) : [];
+      const pageReach = (h: (typeof tied)[number]) =>
+        reach(h.target) * (h.routes.some((r) => r.path === '/') ? 2 : 1);
+      // a webhook an outside service calls back (a payment provider's events) is the work's second
+      // half: told after the page's path, never in its place
+      const webhook = pages.length
+        ? tied.find((h) => h.routes.some((r) => r.method === 'POST' && /webhook/i.test(r.path)))
+        : undefined;
+      const hook = webhook?.routes.find((r) => r.method === 'POST');
+      const then = webhook &&
+        hook && {
+          target: webhook.target,
+          note: `receives ${hook.method} ${hook.path}`,
+        };
+      const top = pages.length
+        ? pages.sort((x, y) => pageReach(y) - pageReach(x) || x.target.def.line - y.target.def.line)[0]!
+            .target
+        : tied
+            .map((h) => h.target)
+            .sort((x, y) => rankOf(x) - rankOf(y) || reach(y) - reach(x) || x.def.line - y.def.line)[0];
       const h = handled.find((x) => x.target === top)!;
       const prefix: MainPathStep[] = [];
       const mw = requestMiddleware(models);
@@ -1691,6 +1762,7 @@ function chooseStart(
         target: h.target,
         prefix,
         note: `handles ${h.routes.length} route${h.routes.length === 1 ? '' : 's'}, e.g. ${r.method} ${r.path}`,
+        ...(then ? { then } : {}),
       };
     }
   }
@@ -1748,6 +1820,11 @@ function chooseStart(
   const called = new Set(callable.flatMap((t) => productCalls(t).map((c) => key(c.target))));
   const top = best(callable.filter((t) => !called.has(key(t))));
   return top ? { target: top, prefix: [] } : null;
+}
+
+/** A handler that renders a page a user requests: a GET route served by a JSX component. */
+function isPage(h: { target: Target; routes: Route[] }): boolean {
+  return /\.[jt]sx$/.test(h.target.file.path) && h.routes.some((r) => r.method === 'GET');
 }
 
 /** The definitions the product's routes lead to, each with its route declarations (one per path, whatever its methods). */

@@ -232,6 +232,11 @@ export function readmeTitle(readme: string): { text: string; line: number } | nu
   return null;
 }
 
+/** Whether a purpose is only the README's title made a sentence ("The project is a … Starter."). */
+export function isTitlePurpose(text: string): boolean {
+  return /^The project is an? \S.*\.$/.test(text);
+}
+
 /**
  * Without a sentence that says what the project is, the README's title does when it names a kind of
  * thing: an identity sentence of the opening sections about it, else the title itself.
