@@ -223,6 +223,12 @@ export interface EnvVar {
 }
 
 /** A table or stored entity as the code declares it (SQL, ORM model, entity-named schema). */
+/** What a SQL file without a CREATE TABLE does: fill tables with rows, or create the database, users and grants. */
+export interface SqlScript {
+  path: string;
+  holds: 'data' | 'setup';
+}
+
 export interface DataEntity {
   kind:
     | 'sql-table'
@@ -671,6 +677,8 @@ export interface Analysis {
   moduleGraph: ModuleGraph;
   /** Tables, ORM models and entity schemas (absent in analyses made before this pass existed). */
   dataModel?: DataEntity[];
+  /** SQL files that declare no table but fill tables or set up the database (seed data, users, grants). */
+  sqlScripts?: SqlScript[];
   routes: Route[];
   envVars: EnvVar[];
   tests: TestInfo;

@@ -2,7 +2,7 @@
 // their fields and relations, the migrations by tool, and apart the schemas that only shape data.
 
 import type { Migration } from '../../analyse/data-model.ts';
-import type { DataEntity } from '../../analyse/types.ts';
+import type { Analysis, DataEntity } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
@@ -150,6 +150,43 @@ export function distinctTables(tables: DataEntity[]): (DataEntity & { copies: nu
   return [...byName.values()];
 }
 
+/**
+ * SQL files that declare the very same tables (`db/h2/schema.sql`, `db/mysql/schema.sql`…): one
+ * schema written once per database. Empty unless at least two files do.
+ */
+function schemaVariants(tables: DataEntity[]): { files: string[]; tables: number } {
+  const byFile = new Map<string, Set<string>>();
+  for (const t of tables.filter((x) => x.kind === 'sql-table')) {
+    const names = byFile.get(t.file) ?? new Set<string>();
+    names.add(t.name.toLowerCase());
+    byFile.set(t.file, names);
+  }
+  const key = (names: Set<string>) => [...names].sort().join(',');
+  const groups = new Map<string, string[]>();
+  for (const [file, names] of byFile) groups.set(key(names), [...(groups.get(key(names)) ?? []), file]);
+  const [names, files] = [...groups].sort((x, y) => y[1].length - x[1].length)[0] ?? ['', []];
+  return files.length >= 2 ? { files, tables: names.split(',').length } : { files: [], tables: 0 };
+}
+
+/**
+ * "The same 7 tables are declared in 3 SQL files, one per folder (…), and
+ * `spring.sql.init.schema-locations=classpath*:db/${database}/schema.sql` (…) picks one": the setting
+ * whose value names the files' common name through a placeholder is what chooses among them.
+ */
+function variantsLine(a: Analysis, files: string[], tables: number): string {
+  const base = files[0]!.split('/').pop()!;
+  const same = files.every((f) => f.endsWith(`/${base}`));
+  const picker = same
+    ? (a.config.settings ?? []).find((x) => /\$\{[^}]+\}/.test(x.value) && x.value.endsWith(`/${base}`))
+    : undefined;
+  return (
+    `The same ${plural(tables, 'table')} ${agree(tables, 'is', 'are')} declared in ${plural(files.length, 'SQL file')}${same ? ', one per folder' : ''}: ${joinAnd(files.map((f) => cite(f)))}` +
+    (picker
+      ? `; ${code(`${picker.key}=${picker.value}`)} (${cite(picker.file, picker.line)}) picks the one to run.`
+      : '.')
+  );
+}
+
 /** "124 Django migrations and 3 SQL migrations". */
 export function migrationCounts(migrations: Migration[]): string {
   const byTool = new Map<string, number>();
@@ -190,9 +227,13 @@ export function writeDataModel({ a, fx }: WriterContext): string {
       ),
     );
     if (distinct.length > 30) parts.push(`…and ${num(distinct.length - 30)} more.`);
+    // one schema written once per database, picked by a setting: said as a set, never as one
+    // "database-specific" file for the one dialect whose syntax gave it away
+    const variants = schemaVariants(tables);
+    if (variants.files.length) parts.push(variantsLine(a, variants.files, variants.tables));
     // a dialect is named only from syntax that database alone accepts (jsonb, AUTO_INCREMENT…)
     const dialects = unique(tables.flatMap((t) => (t.dialect ? [t.dialect] : [])));
-    if (dialects.length) {
+    if (dialects.length && !variants.files.length) {
       const at = (d: string) => tables.find((t) => t.dialect === d)!;
       const written = dialects.map((d) => `${text(d)} in ${cite(at(d).file, at(d).line)}`);
       parts.push(`Database-specific SQL: ${joinAnd(written)}.`);
@@ -215,7 +256,18 @@ export function writeDataModel({ a, fx }: WriterContext): string {
   }
   const declared = new Set([...tables, ...schemas].map((e) => e.file));
   const migrated = new Set(migrations.map((m) => m.path));
-  const other = schemaFiles.filter((f) => !declared.has(f.path) && !migrated.has(f.path));
+  // a file of INSERTs is data and one creating the database and its users is setup, not a schema
+  const scripts = new Map((a.sqlScripts ?? []).map((x) => [x.path, x.holds]));
+  const left = schemaFiles.filter((f) => !declared.has(f.path) && !migrated.has(f.path));
+  const scriptList = (holds: 'data' | 'setup') =>
+    joinSome(
+      left.filter((f) => scripts.get(f.path) === holds).map((f) => cite(f.path)),
+      4,
+    );
+  const [data, setup] = [scriptList('data'), scriptList('setup')];
+  if (data) parts.push(`Rows are inserted into the tables by ${data}.`);
+  if (setup) parts.push(`The database, its users or their rights are created by ${setup}.`);
+  const other = left.filter((f) => !scripts.has(f.path));
   if (other.length)
     parts.push(
       `${other.length === 1 ? 'The schema file' : 'Schema files:'} ${joinSome(
