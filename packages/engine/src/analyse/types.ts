@@ -102,6 +102,8 @@ export interface Dependency {
   managedBy?: string;
   /** The version the manager sets, when it is a release of the package's own group (a Spring Boot parent for a starter). */
   managedVersion?: string;
+  /** The line of the same manifest that names that release (the parent's `<version>`, the Boot plugin's `version`). */
+  managedLine?: number;
   /** Whose manifest declares it: the product's, or an example's, a benchmark's… (from the identity layer). */
   area?: NonProductRole | 'product';
   /** What it is for, from the package-role table; runtime roles only for shipped dependencies. */
