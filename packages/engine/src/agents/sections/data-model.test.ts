@@ -100,6 +100,16 @@ describe('the data model section', () => {
       'The same 2 tables are declared in 3 SQL files, one per folder: `res/db/h2/schema.sql`, `res/db/mysql/schema.sql` and `res/db/postgres/schema.sql`; `spring.sql.init.schema-locations=classpath*:db/${database}/schema.sql` (`res/application.properties:3`) picks the one to run.',
     );
     expect(md).not.toMatch(/Database-specific SQL: MySQL/);
+    // a schema dump beside the migration that made it is one database's schema, not a set
+    const dump: Analysis = {
+      ...a,
+      dataModel: ['schema.sql', 'db/migrations/0001_init.sql'].map((file) =>
+        entity({ kind: 'sql-table', name: 'owners', file, dialect: 'PostgreSQL' }),
+      ),
+    };
+    const one = writeDataModel({ a: dump, fx: factsOf(dump) } as WriterContext);
+    expect(one).not.toMatch(/one per folder/);
+    expect(one).toContain('Database-specific SQL: PostgreSQL');
   });
 
   it('names seed data and database setup scripts for what they do, never as schema files', () => {

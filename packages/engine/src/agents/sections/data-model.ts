@@ -151,8 +151,9 @@ export function distinctTables(tables: DataEntity[]): (DataEntity & { copies: nu
 }
 
 /**
- * SQL files that declare the very same tables (`db/h2/schema.sql`, `db/mysql/schema.sql`…): one
- * schema written once per database. Empty unless at least two files do.
+ * SQL files of one name in sibling folders that declare the very same tables (`db/h2/schema.sql`,
+ * `db/mysql/schema.sql`…): one schema written once per database. A schema dump beside the migration
+ * that made it is no such set. Empty unless at least two files are.
  */
 function schemaVariants(tables: DataEntity[]): { files: string[]; tables: number } {
   const byFile = new Map<string, Set<string>>();
@@ -161,11 +162,13 @@ function schemaVariants(tables: DataEntity[]): { files: string[]; tables: number
     names.add(t.name.toLowerCase());
     byFile.set(t.file, names);
   }
-  const key = (names: Set<string>) => [...names].sort().join(',');
+  // the tables and the file's own name: variants share both
+  const key = (file: string, names: Set<string>) => `${file.split('/').pop()}|${[...names].sort().join(',')}`;
   const groups = new Map<string, string[]>();
-  for (const [file, names] of byFile) groups.set(key(names), [...(groups.get(key(names)) ?? []), file]);
-  const [names, files] = [...groups].sort((x, y) => y[1].length - x[1].length)[0] ?? ['', []];
-  return files.length >= 2 ? { files, tables: names.split(',').length } : { files: [], tables: 0 };
+  for (const [file, names] of byFile)
+    groups.set(key(file, names), [...(groups.get(key(file, names)) ?? []), file]);
+  const [k, files] = [...groups].sort((x, y) => y[1].length - x[1].length)[0] ?? ['', []];
+  return files.length >= 2 ? { files, tables: k.split('|')[1]!.split(',').length } : { files: [], tables: 0 };
 }
 
 /**
@@ -175,12 +178,11 @@ function schemaVariants(tables: DataEntity[]): { files: string[]; tables: number
  */
 function variantsLine(a: Analysis, files: string[], tables: number): string {
   const base = files[0]!.split('/').pop()!;
-  const same = files.every((f) => f.endsWith(`/${base}`));
-  const picker = same
-    ? (a.config.settings ?? []).find((x) => /\$\{[^}]+\}/.test(x.value) && x.value.endsWith(`/${base}`))
-    : undefined;
+  const picker = (a.config.settings ?? []).find(
+    (x) => /\$\{[^}]+\}/.test(x.value) && x.value.endsWith(`/${base}`),
+  );
   return (
-    `The same ${plural(tables, 'table')} ${agree(tables, 'is', 'are')} declared in ${plural(files.length, 'SQL file')}${same ? ', one per folder' : ''}: ${joinAnd(files.map((f) => cite(f)))}` +
+    `The same ${plural(tables, 'table')} ${agree(tables, 'is', 'are')} declared in ${plural(files.length, 'SQL file')}, one per folder: ${joinAnd(files.map((f) => cite(f)))}` +
     (picker
       ? `; ${code(`${picker.key}=${picker.value}`)} (${cite(picker.file, picker.line)}) picks the one to run.`
       : '.')
