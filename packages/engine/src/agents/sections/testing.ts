@@ -281,9 +281,25 @@ export function writeTesting(ctx: WriterContext): string {
   if (wants(ctx, 'suites') && fx.testFolders.length) {
     const tests = fx.testFolders.filter((d) => d.kind === 'test');
     const bench = fx.testFolders.filter((d) => d.kind === 'bench');
+    // the count is of test source files; what else the folder holds is named, not silently dropped
+    const besides = (d: (typeof tests)[number]) =>
+      when(
+        d.others.length,
+        `; beside them ${
+          d.others.length <= 2
+            ? joinSome(
+                d.others.map((p) => code(p)),
+                2,
+              )
+            : plural(d.others.length, 'other file')
+        }`,
+      );
     const list = (ds: typeof tests) =>
       joinSome(
-        ds.map((d) => `${code(d.path)} (${plural(d.files, 'file')}, ${num(d.lines)} lines)`),
+        ds.map(
+          (d) =>
+            `${code(d.path)} (${plural(d.files, d.kind === 'test' ? 'test source file' : 'file')}, ${num(d.lines)} lines${besides(d)})`,
+        ),
         5,
       );
     const where = [
@@ -300,7 +316,15 @@ export function writeTesting(ctx: WriterContext): string {
       )}.`,
     );
   if (ctx.plan.focus === 'quality') {
-    const l = a.project.lines;
+    // over the product's own files, the base every chapter measures: generated CSS or vendored
+    // fonts left in would dilute the share to nothing
+    const own = fx.productFiles;
+    const l = own.length
+      ? own.reduce((n, f) => ({ code: n.code + f.code, comment: n.comment + f.comment }), {
+          code: 0,
+          comment: 0,
+        })
+      : a.project.lines;
     const big = fx.largestFiles.filter((f) => f.code > 500);
     const largest = big[0] ? `${cite(big[0].path)}, ${num(big[0].code)}` : '';
     // the markers in tests, examples and vendored code are not the product's debt, as in the other chapters
@@ -310,7 +334,7 @@ export function writeTesting(ctx: WriterContext): string {
       : 'no source file exceeds 500 lines of code';
     parts.push(
       sentence(
-        `Comments make up ${pct(l.comment, l.code + l.comment)} of the non-blank lines`,
+        `Comments make up ${pct(l.comment, l.code + l.comment)} of the ${own.length ? "product's " : ''}non-blank lines`,
         `; ${plural(todos, 'TODO/FIXME marker')} ${agree(todos, 'remains', 'remain')} in the product code`,
         `; ${size}`,
       ) + notRankedNote(fx, 500),
