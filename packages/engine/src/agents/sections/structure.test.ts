@@ -1,7 +1,10 @@
 // The structure chapter names the directory with the most code, and where the product's own code is.
 import { describe, expect, it } from 'vitest';
 import type { Analysis, DirNode, FileInfo } from '../../analyse/types.ts';
-import { largestByCode, largestDirectory, productHome } from './structure.ts';
+import { factsOf } from '../facts.ts';
+import { sampleAppAnalysis } from '../test-fixtures.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { largestByCode, largestDirectory, productHome, writeStructure } from './structure.ts';
 
 const dir = (name: string, lines: number, bytes: number): DirNode => ({
   name,
@@ -57,5 +60,15 @@ describe('top-level directories', () => {
     expect(largestDirectory(a, site)).toBe(
       'The repository has 3 top-level directories (`assets/` holds only files that were not analysed, such as images); `site/` is the largest with 1 file and 1,773 lines of code (30% of the total).',
     );
+  });
+});
+
+describe('the directory tree', () => {
+  it('says "1 line", never "1 lines"', () => {
+    const a = sampleAppAnalysis();
+    a.tree.children.push({ name: 'data', path: 'data', files: 1, bytes: 10, lines: 1, children: [] });
+    const md = writeStructure({ a, fx: factsOf(a) } as WriterContext);
+    expect(md).toContain('data/  (1 file, 1 line of code)');
+    expect(md).not.toMatch(/\b1 lines\b/);
   });
 });
