@@ -273,7 +273,7 @@ describe('the CI and TODO sentences', () => {
     c.plan = { ...c.plan, focus: 'suites' };
     const md = writeTesting(c);
     expect(md).toContain(
-      'Test code outside the product sources lives in `src/test` (1 test source file, 80 lines; beside them `src/test/jmeter/plan.jmx`).',
+      'Test code outside the product sources lives in `src/test` (1 file, 80 lines; beside them `src/test/jmeter/plan.jmx`).',
     );
     expect(md).not.toContain('__init__.py');
   });

@@ -296,10 +296,7 @@ export function writeTesting(ctx: WriterContext): string {
       );
     const list = (ds: typeof tests) =>
       joinSome(
-        ds.map(
-          (d) =>
-            `${code(d.path)} (${plural(d.files, d.kind === 'test' ? 'test source file' : 'file')}, ${num(d.lines)} lines${besides(d)})`,
-        ),
+        ds.map((d) => `${code(d.path)} (${plural(d.files, 'file')}, ${num(d.lines)} lines${besides(d)})`),
         5,
       );
     const where = [
