@@ -224,9 +224,8 @@ describe('runAgents with little evidence (a bare library)', () => {
       'No environment variables are read by the 2 source files',
     );
     expect(section(out, 'Deployment')).toContain('No CI workflow');
-    expect(section(out, 'Conclusion')).toContain(
-      'Add automated tests: none were found for the 2 source files.',
-    );
+    // the missing tests and CI are told in their chapters; advice true of any code base is no advice
+    expect(section(out, 'Conclusion')).not.toMatch(/Add automated tests|Add a CI workflow/);
     expect(section(out, 'Conclusion')).toContain('Add a LICENSE file');
     expect(section(out, 'Quantum Chromodynamics')).toMatch(/None of the \d+ indexed files mentions/);
   });

@@ -71,7 +71,8 @@ export interface Facts {
   fanIn: { module: string; weight: number }[];
   fanOut: { module: string; weight: number }[];
   /** Folders of test and benchmark code (test/, e2e/, bench/…): described under testing, not as components. */
-  testFolders: { path: string; kind: 'test' | 'bench'; files: number; lines: number }[];
+  /** Test and benchmark folders: their test source files and lines, and the other files they hold (a load-test plan, data). */
+  testFolders: { path: string; kind: 'test' | 'bench'; files: number; lines: number; others: string[] }[];
   /** Source files the project's scripts start (`tsx src/server.ts` in apps/server/package.json). */
   launchers: { file: string; script: string; kind: string; path: string; line?: number }[];
 }
@@ -137,10 +138,20 @@ function testFoldersOf(a: Analysis): Facts['testFolders'] {
     const kind = isBenchPath(f.path) ? 'bench' : isTestSourceFile(f) ? 'test' : null;
     const dir = kind && FOLDER_OF[kind].exec(f.path)?.[1];
     if (!kind || !dir) continue;
-    const e = m.get(dir) ?? { path: dir, kind, files: 0, lines: 0 };
+    const e = m.get(dir) ?? { path: dir, kind, files: 0, lines: 0, others: [] };
     e.files++;
     e.lines += f.code;
     m.set(dir, e);
+  }
+  // what a folder's count leaves out is named with it: files of the folder that are neither test
+  // source nor fixtures (a JMeter plan, a lint config, certificates)
+  const counted = (f: FileInfo) =>
+    !!f.language && !NON_CODE_LANGUAGES.has(f.language) && (isBenchPath(f.path) || isTestSourceFile(f));
+  for (const f of a.files) {
+    // an empty package marker (`__init__.py`) holds nothing to name
+    if (isFixturePath(f.path) || counted(f) || (f.language && f.code === 0)) continue;
+    const e = [...m.values()].find((x) => f.path.startsWith(`${x.path}/`));
+    if (e) e.others.push(f.path);
   }
   return [...m.values()].sort((x, y) => y.lines - x.lines || x.path.localeCompare(y.path));
 }

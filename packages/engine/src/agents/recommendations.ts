@@ -3,11 +3,17 @@
 // ecosystem; when none qualifies there is none (the conclusion then says the code gave no grounds).
 
 import { isPackageKind, lockedEcosystems } from '../analyse/dependencies.ts';
-import { isPlaceholderKind, PLACEHOLDER_FALLBACK, PLACEHOLDER_SAMPLE } from '../analyse/secrets.ts';
+import {
+  isPlaceholderKind,
+  PLACEHOLDER_FALLBACK,
+  PLACEHOLDER_SAMPLE,
+  productKeyRole,
+} from '../analyse/secrets.ts';
 import type { Analysis, Dependency, Ecosystem } from '../analyse/types.ts';
 import { factsOf } from './facts.ts';
 import { userConfigVars } from './sections/configuration.ts';
-import { code, joinSome, num, plural, ref, text } from './writers/markdown.ts';
+import { actuatorExposure, productAuthCode } from './sections/security.ts';
+import { code, joinSome, plural, ref, text } from './writers/markdown.ts';
 
 export interface Recommendation {
   text: string;
@@ -69,76 +75,37 @@ function unlockedEcosystems(a: Analysis, own: Dependency[], lockfiles: string[])
 }
 const DECLARED_EXACT = new Set<Ecosystem>(['maven', 'gradle']);
 
-/** Test files plus source files that carry their own inline tests. */
-function testedFiles(a: Analysis, testFiles: string[]): number {
-  return new Set([...testFiles, ...(a.tests.inline ?? []).map((t) => t.path)]).size;
-}
-
 export function recommendations(a: Analysis): Recommendation[] {
   const fx = factsOf(a);
   const out: Recommendation[] = [];
   // Advice fits the kind of project: a library or framework leaves its users' installs to their own
-  // lockfiles, and only the product's own routes are the product's to protect.
+  // lockfiles and ranges.
   const isPackage = isPackageKind(a);
-  const productRoutes = a.routes.filter((r) => !r.area || r.area === 'product');
   const productFile = (p: string) =>
     !a.identity || a.identity.productPaths.some((d) => p === d || p.startsWith(`${d.replace(/\/$/, '')}/`));
   // a placeholder or public sample value leaks nothing: it is to be overridden, not rotated
   // and a value in an example or the docs is not the product's to remove
-  const ownSecrets = a.secrets.filter((s) => !s.area || s.area === 'product');
-  const [placeholders, secrets] = [
-    ownSecrets.filter((s) => s.kind === PLACEHOLDER_FALLBACK),
-    ownSecrets.filter((s) => !isPlaceholderKind(s.kind)),
-  ];
-  // a sample env file beside the deployment files is the product's own
-  const samples = a.secrets.filter(
-    (s) => s.kind === PLACEHOLDER_SAMPLE && (!s.area || s.area === 'product' || s.area === 'deployment'),
-  );
+  const secrets = a.secrets.filter((s) => (!s.area || s.area === 'product') && !isPlaceholderKind(s.kind));
   if (secrets.length)
     out.push({
       weight: 10,
       text: `Remove the ${secrets.length === 1 ? 'hard-coded secret' : plural(secrets.length, 'hard-coded secret')} (${joinSome([...new Set(secrets.map((s) => s.kind))], 2)}) and rotate ${secrets.length === 1 ? 'it' : 'them'}.`,
       citations: secrets.slice(0, 3).map((s) => ref(s.file, s.line)),
     });
-  if (placeholders.length) {
-    const names = joinSome([...new Set(placeholders.map((s) => code(s.variable ?? '')))], 3);
-    out.push({
-      weight: 8,
-      text: `Make ${names} required in production: unset, the code falls back to a placeholder or sample value instead of failing at start-up.`,
-      citations: placeholders.slice(0, 3).map((s) => ref(s.file, s.line)),
-    });
-  }
-  if (samples.length) {
-    const names = joinSome([...new Set(samples.map((s) => code(s.variable ?? '')))], 3);
-    out.push({
-      weight: 8,
-      text: `Refuse the sample env file's placeholder for ${names} outside debug mode: a deployment that copies the sample as is runs on it.`,
-      citations: samples.slice(0, 3).map((s) => ref(s.file, s.line)),
-    });
-  }
-  if (!fx.testFiles.length && fx.sourceFiles.length)
-    out.push({
-      weight: 9,
-      text: `Add automated tests: none were found for the ${plural(fx.sourceFiles.length, 'source file')}.`,
-      citations: [],
-    });
-  // a source file with an inline test module (Rust's #[cfg(test)]) is tested where it stands
-  else if (testedFiles(a, fx.testFiles) / Math.max(1, fx.sourceFiles.length) < 0.2)
-    out.push({
-      weight: 7,
-      text: `Raise test coverage: ${plural(fx.testFiles.length, 'test file')} for ${plural(fx.sourceFiles.length, 'source file')}.`,
-      citations: fx.testFiles.slice(0, 2).map((p) => ref(p)),
-    });
-  if (!a.ci.length)
-    out.push({
-      weight: 8,
-      text: 'Add a CI workflow (no GitHub Actions, GitLab CI or similar configuration was found) so tests and builds run on every change.',
-      citations: [],
-    });
-  // TODO markers and large files are not advice: a marker is the author's own note with no risk
-  // assessed, and size alone is no defect (a type-definition file, inline tests, a parser). Both
-  // are told in their chapters (known issues, metrics), never recommended.
-  if (!a.license)
+  const exposure = openActuator(a, fx);
+  if (exposure) out.push(exposure);
+  const placeholder = placeholderKeys(a);
+  if (placeholder) out.push(placeholder);
+  // Tests, CI, a README: their absence is true of many a code base and names no risk in this one;
+  // the chapters say what is there. TODO markers and large files are not advice either: a marker is
+  // the author's own note with no risk assessed, and size alone is no defect (a type-definition
+  // file, inline tests, a parser). Routes without an authentication library are no risk by
+  // themselves (a public site, a sample, a proxy in front): the security chapter says so.
+  // code others install (a library, a framework, a command-line tool) needs a licence to be used at
+  // all; an application or service is run by its owners, whose right to it no file decides. With no
+  // identity there is no sign of either, and the licence is asked for.
+  const installed = !a.identity || isPackage || a.identity.kind === 'cli';
+  if (!a.license && installed)
     out.push({
       weight: 4,
       text: 'Add a LICENSE file: without one, others have no right to use the code.',
@@ -165,44 +132,138 @@ export function recommendations(a: Analysis): Recommendation[] {
       )}): the next install can pull in a new major version.`,
       citations: loose.slice(0, 2).map((d) => ref(d.manifest, d.line)),
     });
-  // what the product reads from its users' environment: the variables the Configuration chapter
-  // lists (never one it classes as CI, build, platform or completion), less the conventions every
-  // tool of the ecosystem knows
-  const userEnv = userConfigVars(a).filter(
-    (e) => productFile(e.file) && !CONVENTIONAL_ENV.has(e.name) && !BUILD_ENV.test(e.name),
+  const undocumented = undocumentedRequired(a, productFile);
+  if (undocumented) out.push(undocumented);
+  return out.sort((x, y) => y.weight - x.weight);
+}
+
+// Actuator endpoints that hand out the process's memory, settings or internals
+const SENSITIVE_ENDPOINTS =
+  /^(\*|env|heapdump|threaddump|configprops|beans|mappings|loggers|shutdown|logfile)$/;
+
+/**
+ * The Actuator's web exposure opening sensitive endpoints in an app with nothing to guard them (no
+ * authentication or security library, no authentication code): the fix is the one setting.
+ */
+function openActuator(a: Analysis, fx: ReturnType<typeof factsOf>): Recommendation | null {
+  const setting = actuatorExposure(a);
+  if (!setting || fx.authLibs.length || fx.securityLibs.length || productAuthCode(a).length) return null;
+  const open = setting.value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => SENSITIVE_ENDPOINTS.test(v));
+  if (!open.length) return null;
+  // "every enabled endpoint … is served … guards them", "`/actuator/env` is served … guards it"
+  const all = open.includes('*');
+  const [served, is, them] = all
+    ? ['every enabled Actuator endpoint, `/actuator/heapdump` and `/actuator/env` among them,', 'is', 'them']
+    : open.length === 1
+      ? [code(`/actuator/${open[0]!}`), 'is', 'it']
+      : [
+          joinSome(
+            open.map((v) => code(`/actuator/${v}`)),
+            4,
+          ),
+          'are',
+          'them',
+        ];
+  return {
+    weight: 9,
+    text:
+      `Narrow ${code(`${setting.key}=${setting.value}`)} to the endpoints a deployment needs (such as ${code('health')}): ` +
+      `as set, ${served} ${is} served over HTTP, and no authentication guards ${them}.`,
+    citations: [ref(setting.file, setting.line)],
+  };
+}
+
+/**
+ * One piece of advice for the product's own keys left at a placeholder, in the code's fallback and
+ * in the shipped sample env file alike: one check at start-up (outside debug mode, refuse the key
+ * unset or still the placeholder) covers both. A password the product presents to a database or
+ * mail server, or a service's API key, gives nothing away (see `productKeyRole`).
+ */
+function placeholderKeys(a: Analysis): Recommendation | null {
+  const found = a.secrets.filter(
+    (s) =>
+      s.variable &&
+      productKeyRole(s.variable) &&
+      ((s.kind === PLACEHOLDER_FALLBACK && (!s.area || s.area === 'product')) ||
+        // a sample env file beside the deployment files is the product's own
+        (s.kind === PLACEHOLDER_SAMPLE && (!s.area || s.area === 'product' || s.area === 'deployment'))),
   );
-  const envNames = new Set(userEnv.map((e) => e.name));
+  if (!found.length) return null;
+  const names = [...new Set(found.map((s) => s.variable!))];
+  const inCode = found.some((s) => s.kind === PLACEHOLDER_FALLBACK);
+  const inSample = found.some((s) => s.kind === PLACEHOLDER_SAMPLE);
+  const one = names.length === 1;
+  const where = [
+    ...(inCode ? ['the code falls back to a placeholder value'] : []),
+    ...(inSample ? [`the shipped sample env file sets ${one ? 'one' : 'them to one'}`] : []),
+  ].join(', and ');
+  const roles = new Set(names.map(productKeyRole));
+  const [what, risk] =
+    roles.size === 1 && roles.has('signing')
+      ? [
+          one ? 'a public key' : 'public keys',
+          `can forge the tokens and signed cookies the app signs with ${one ? 'it' : 'them'}`,
+        ]
+      : roles.size === 1 && roles.has('login')
+        ? [one ? 'a public password' : 'public passwords', `can sign in with ${one ? 'it' : 'them'}`]
+        : [one ? 'a public value' : 'public values', `can use ${one ? 'it' : 'them'}`];
+  return {
+    weight: 8,
+    text:
+      `Refuse ${joinSome(names.map(code), 3)} at start-up outside debug mode while ${one ? 'it is' : 'one is'} unset or still the placeholder: ` +
+      `${where}, so a deployment that forgets ${one ? 'it' : 'one'} runs on ${what}, and anyone who has read the repository ${risk}.`,
+    // the code's fallback first, then the sample file, each place once
+    citations: [
+      ...found.filter((s) => s.kind === PLACEHOLDER_FALLBACK),
+      ...found.filter((s) => s.kind === PLACEHOLDER_SAMPLE),
+    ]
+      .slice(0, 4)
+      .map((s) => ref(s.file, s.line)),
+  };
+}
+
+/**
+ * Variables the product cannot run without (the read fails, or an empty value reaches a client that
+ * needs one) that no README, docs page, example env file or `--help` names: whoever deploys it learns
+ * of them from a crash. A variable with a default, or with another read in its place, is optional.
+ */
+function undocumentedRequired(a: Analysis, productFile: (p: string) => boolean): Recommendation | null {
   const hasEnvExample = a.files.some((x) =>
     /(^|\/)\.env\.(example|sample|template)$|(^|\/)example\.env$/.test(x.path),
   );
+  if (hasEnvExample) return null;
   // a README table or a docs page documents settings as well as a .env.example does
   const documented = new Set((a.docs.envVarMentions ?? []).map((m) => m.name));
-  const undocumented = [...envNames].filter((n) => !documented.has(n)).sort();
-  if (undocumented.length && !hasEnvExample) {
-    const where = [...new Set((a.docs.envVarMentions ?? []).map((m) => m.file))];
-    const advice = documented.size
-      ? `Document the ${plural(undocumented.length, 'environment variable')} the code reads but ${where.length === 1 ? `${text(where[0]!)} does` : 'the docs do'} not name (${joinSome(undocumented.map(text), 4)}), next to the ${num(documented.size)} already described there.`
-      : `Document the ${plural(envNames.size, 'environment variable')} in the README or a .env.example file; no documentation names them.`;
-    out.push({
-      weight: 3,
-      text: advice,
-      citations: userEnv
-        .filter((e) => !documented.has(e.name))
-        .slice(0, 2)
-        .map((e) => ref(e.file, e.line)),
-    });
-  }
-  if (!a.docs.readme)
-    out.push({
-      weight: 6,
-      text: 'Write a README that explains what the project does and how to run it.',
-      citations: [],
-    });
-  if (productRoutes.length && !isPackage && !fx.securityLibs.length && !fx.authLibs.length)
-    out.push({
-      weight: 5,
-      text: `Protect the ${plural(productRoutes.length, 'HTTP route')}: no authentication or security middleware library was found among the dependencies.`,
-      citations: productRoutes.slice(0, 2).map((r) => ref(r.file, r.line)),
-    });
-  return out.sort((x, y) => y.weight - x.weight);
+  // what the product reads from its users' environment: the variables the Configuration chapter
+  // lists (never one it classes as CI, build, platform or completion), less the conventions every
+  // tool of the ecosystem knows
+  const reads = userConfigVars(a).filter(
+    (e) => productFile(e.file) && !CONVENTIONAL_ENV.has(e.name) && !BUILD_ENV.test(e.name),
+  );
+  const optional = new Set(
+    reads
+      .filter((e) => e.hasDefault || e.defaultValue !== undefined || e.fallbackVars?.length || e.presence)
+      .map((e) => e.name),
+  );
+  const helped = new Set(reads.filter((e) => e.inHelp).map((e) => e.name));
+  const needed = reads.filter(
+    (e) =>
+      (e.required || e.unusableEmpty) &&
+      !optional.has(e.name) &&
+      !helped.has(e.name) &&
+      !documented.has(e.name),
+  );
+  const names = [...new Set(needed.map((e) => e.name))].sort();
+  if (!names.length) return null;
+  const one = names.length === 1;
+  return {
+    weight: 3,
+    text: `Document ${joinSome(names.map(code), 4)}: the product cannot run without ${one ? 'it' : 'them'}, and no README, docs page or example env file names ${one ? 'it' : 'them'}.`,
+    citations: [...new Map(needed.map((e) => [e.name, e])).values()]
+      .slice(0, 2)
+      .map((e) => ref(e.file, e.line)),
+  };
 }

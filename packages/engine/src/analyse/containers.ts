@@ -25,6 +25,18 @@ export function isDevContainer(path: string): boolean {
   return DEV_CONTAINER.test(path);
 }
 
+// stock images of programs other than the product: databases, caches, brokers, mail catchers, proxies
+const SERVICE_IMAGE =
+  /(?:^|\s)(?:[\w.-]+\/)*(?:mysql|mariadb|postgres|postgis|redis|valkey|mongo|memcached|rabbitmq|elasticsearch|opensearch|minio|localstack|kafka|zookeeper|nginx|traefik|mailhog|mailpit|keycloak|vault|consul|etcd|clickhouse|cassandra|neo4j|influxdb)(?::[\w.-]+)?(?=\s|$)/;
+
+/**
+ * Whether a text names a stock image of another program (`mysql:9.6`, `bitnami/redis`) as a
+ * standalone word: a compose service or a `docker run` of it starts a backing service, not the product.
+ */
+export function namesServiceImage(text: string): boolean {
+  return SERVICE_IMAGE.test(text);
+}
+
 export function containersPass(src: Sources): ContainerInfo[] {
   const out: ContainerInfo[] = [];
   for (const f of src.files) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataModelPass, migrationsOf } from './data-model.ts';
+import { dataModelPass, migrationsOf, sqlScriptsPass } from './data-model.ts';
 import { languagesPass } from './languages.ts';
 import { sourcesFromMap } from './sources.ts';
 
@@ -284,6 +284,23 @@ describe('migrations', () => {
       { path: 'prisma/migrations/20240101_init/migration.sql', tool: 'Prisma' },
       { path: 'db/migrate/20240101000000_create_users.rb', tool: 'Rails' },
       { path: 'src/migrations/1700000000-AddUser.ts', tool: 'JavaScript' },
+    ]);
+  });
+});
+
+describe('SQL scripts that declare no table', () => {
+  it('tells seed data and database setup apart from a schema by what most statements do', () => {
+    const src = sourcesFromMap({
+      'db/schema.sql': 'CREATE TABLE IF NOT EXISTS owners (id INT);\nINSERT INTO owners VALUES (1);\n',
+      'db/data.sql':
+        "-- sample rows\nINSERT INTO owners VALUES (1, 'a;b');\nINSERT INTO owners VALUES (2);\nUPDATE owners SET id = 3;\n",
+      'db/user.sql':
+        "CREATE DATABASE IF NOT EXISTS shop;\nALTER DATABASE shop DEFAULT CHARACTER SET utf8;\nCREATE USER IF NOT EXISTS 'shop'@'%' IDENTIFIED BY 'shop';\nGRANT ALL PRIVILEGES ON shop.* TO 'shop'@'%';\nFLUSH PRIVILEGES;\n",
+      'db/views.sql': 'CREATE VIEW v AS SELECT 1;\nCREATE INDEX i ON owners (id);\n',
+    });
+    expect(sqlScriptsPass(src, languagesPass(src).files)).toEqual([
+      { path: 'db/data.sql', holds: 'data' },
+      { path: 'db/user.sql', holds: 'setup' },
     ]);
   });
 });

@@ -9,7 +9,7 @@ import { pythonModels, NOT_ENTITY } from './data-model-python.ts';
 import { bracketBody, column, topLevel } from './data-model-syntax.ts';
 import { matchesWithLines, type Sources } from './sources.ts';
 import { isNonProductCode } from './test-code.ts';
-import type { DataEntity, DataField, DataRelation, FileInfo } from './types.ts';
+import type { DataEntity, DataField, DataRelation, FileInfo, SqlScript } from './types.ts';
 
 const SQL_CONSTRAINT = /^(primary|foreign|unique|constraint|check|index|key|exclude|like|period)\b/i;
 const MODEL_FILE = /\.(sql|prisma|[cm]?[jt]sx?|py|go|java|rs)$/i;
@@ -425,6 +425,34 @@ export function dataModelPass(src: Sources, files: FileInfo[]): DataEntity[] {
   return [...out, ...pythonModels(python), ...jpaEntities(java)].sort(
     (x, y) => order.get(x.file)! - order.get(y.file)! || x.line - y.line,
   );
+}
+
+// the statements of a SQL file by what they do: rows into tables, or the database, its users and rights
+const DATA_STATEMENT = /^(insert|copy|update|delete|merge|replace|upsert)\b/i;
+const SETUP_STATEMENT =
+  /^(create\s+(database|user|role|login|schema)|alter\s+(database|user|role)|drop\s+(database|user|role)|grant|revoke|flush|use|set\s+password)\b/i;
+
+/**
+ * SQL files that declare no table, by what most of their statements do: `data.sql` full of INSERTs
+ * is seed data, `user.sql` creating the database and granting rights is setup; neither is a schema.
+ */
+export function sqlScriptsPass(src: Sources, files: FileInfo[]): SqlScript[] {
+  const out: SqlScript[] = [];
+  for (const f of files) {
+    if (!/\.sql$/i.test(f.path)) continue;
+    const text = codeText(src, f.path, f.language);
+    if (text == null || /\bcreate\s+(?:\w+\s+){0,3}table\b/i.test(text)) continue;
+    const statements = text
+      .split(';')
+      .map((st) => st.trim())
+      .filter(Boolean);
+    if (!statements.length) continue;
+    const data = statements.filter((st) => DATA_STATEMENT.test(st)).length;
+    const setup = statements.filter((st) => SETUP_STATEMENT.test(st)).length;
+    if (data * 2 > statements.length) out.push({ path: f.path, holds: 'data' });
+    else if (setup * 2 > statements.length) out.push({ path: f.path, holds: 'setup' });
+  }
+  return out;
 }
 
 /** Whether an entity only shapes or validates data rather than being stored. */

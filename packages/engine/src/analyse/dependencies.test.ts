@@ -456,7 +456,67 @@ describe('frameworks: what does the work, and what the product only develops wit
     const fw = frameworksPass([boot('spring-boot-starter-web'), boot('spring-boot-starter-thymeleaf')]);
     expect(fw.map((f) => [f.name, f.version])).toEqual([
       ['Spring Boot', '4.0.3'],
+      ['Spring MVC', undefined],
       ['Thymeleaf', undefined],
+    ]);
+  });
+
+  it('names the web layer a starter brings, and cites Spring Boot where its release is named', () => {
+    const starter = (artifact: string, line: number, scope: Dependency['scope'] = 'runtime'): Dependency => ({
+      ecosystem: 'gradle',
+      name: `org.springframework.boot:${artifact}`,
+      version: '*',
+      scope,
+      manifest: 'build.gradle',
+      line,
+      managedBy: 'the Spring Boot plugin 4.0.3',
+      managedVersion: '4.0.3',
+      managedLine: 4,
+    });
+    const fw = frameworksPass([
+      starter('spring-boot-starter-cache', 34),
+      starter('spring-boot-starter-webmvc', 37),
+    ]);
+    expect(fw.map((f) => [f.name, f.evidence])).toEqual([
+      ['Spring Boot', 'build.gradle:4'],
+      ['Spring MVC', 'build.gradle:37'],
+    ]);
+    // a test starter brings a test tool, never the framework the product runs on
+    expect(frameworksPass([starter('spring-boot-starter-test', 50, 'test')]).map((f) => f.name)).toEqual([
+      'Spring Boot Test',
+    ]);
+  });
+
+  it('records the line that names the managing release: the parent POM version, the Boot plugin', () => {
+    const pom = [
+      '<project>',
+      '  <parent>',
+      '    <groupId>org.springframework.boot</groupId>',
+      '    <artifactId>spring-boot-starter-parent</artifactId>',
+      '    <version>4.0.3</version>',
+      '  </parent>',
+      '  <dependencies>',
+      '    <dependency>',
+      '      <groupId>org.springframework.boot</groupId>',
+      '      <artifactId>spring-boot-starter-cache</artifactId>',
+      '    </dependency>',
+      '  </dependencies>',
+      '</project>',
+    ].join('\n');
+    const gradle = [
+      'plugins {',
+      "  id 'java'",
+      "  id 'org.springframework.boot' version '4.0.3'",
+      "  id 'io.spring.dependency-management' version '1.1.7'",
+      '}',
+      'dependencies {',
+      "  implementation 'org.springframework.boot:spring-boot-starter-cache'",
+      '}',
+    ].join('\n');
+    const deps = dependenciesPass(sourcesFromMap({ 'pom.xml': pom, 'build.gradle': gradle })).dependencies;
+    expect(deps.map((d) => [d.manifest, d.managedVersion, d.managedLine])).toEqual([
+      ['pom.xml', '4.0.3', 5],
+      ['build.gradle', '4.0.3', 3],
     ]);
   });
 

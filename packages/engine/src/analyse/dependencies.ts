@@ -391,7 +391,12 @@ const pom: Parser = (text, path) => {
       });
     } else pinnedHere.add(`${tag(body, 'groupId')}:${tag(body, 'artifactId')}`);
   }
-  const parentBody = /<parent>([^]*?)<\/parent>/.exec(text)?.[1];
+  const parentMatch = /<parent>([^]*?)<\/parent>/.exec(text);
+  const parentBody = parentMatch?.[1];
+  // the parent's version line, where a reader sees which release sets the versions
+  const parentLine =
+    parentMatch &&
+    text.slice(0, parentMatch.index + parentMatch[0].search(/<version>|<\/parent>/)).split('\n').length;
   const parent = parentBody && tag(parentBody, 'artifactId');
   const parentVersion = parentBody && tag(parentBody, 'version') && resolve(tag(parentBody, 'version')!);
   // Maven refuses a dependency with no version unless a dependencyManagement section sets one:
@@ -403,6 +408,7 @@ const pom: Parser = (text, path) => {
             says: `the parent POM ${parent}${parentVersion ? ` ${parentVersion}` : ''}`,
             group: tag(parentBody, 'groupId'),
             version: parentVersion || undefined,
+            ...(parentLine ? { line: parentLine } : {}),
           },
         ]
       : []),
@@ -448,6 +454,8 @@ const pom: Parser = (text, path) => {
 /** A parent POM, BOM or plugin that sets versions; `group` and `version` when it is a release of its own. */
 interface Manager {
   says: string;
+  /** The line of the manifest that names the manager's version (the parent's `<version>`, the plugin's `version`). */
+  line?: number;
   group?: string;
   version?: string;
 }
@@ -460,10 +468,13 @@ function managedFields(
   managers: Manager[],
   group: string | undefined,
   unknown: string,
-): Pick<Dependency, 'managedBy' | 'managedVersion'> {
+): Pick<Dependency, 'managedBy' | 'managedVersion' | 'managedLine'> {
   if (!managers.length) return { managedBy: unknown };
   const own = managers.find((m) => m.group && m.group === group && m.version);
-  return { managedBy: joinOr(managers.map((m) => m.says)), ...(own ? { managedVersion: own.version } : {}) };
+  return {
+    managedBy: joinOr(managers.map((m) => m.says)),
+    ...(own ? { managedVersion: own.version, ...(own.line ? { managedLine: own.line } : {}) } : {}),
+  };
 }
 
 function joinOr(xs: string[]): string {
@@ -522,6 +533,7 @@ function gradleManagers(text: string): Manager[] {
         says: `the Spring Boot plugin${boot[1] ? ` ${boot[1]}` : ''} through io.spring.dependency-management`,
         group: 'org.springframework.boot',
         version: boot[1],
+        line: text.slice(0, boot.index).split('\n').length,
       },
     ];
   if (dm) return [{ says: 'the io.spring.dependency-management plugin' }];

@@ -1,6 +1,7 @@
 // Pass: the README's title, first paragraph and headings, the other documentation files, and where
 // the docs name the environment variables the code reads.
 
+import { namesServiceImage } from './containers.ts';
 import type { Sources } from './sources.ts';
 import { isFixturePath } from './test-code.ts';
 import type { DocsInfo } from './types.ts';
@@ -127,6 +128,27 @@ export function docsPass(src: Sources): DocsInfo {
 const ENV_DOC =
   /(^|\/)(readme[^/]*|[^/]+\.(md|markdown|rst|adoc|txt)|\.env\.(example|sample|template|defaults)|example\.env|env\.example)$/i;
 
+/**
+ * Lines of a `docker run …` (or podman) command, with its `\` continuations, that starts a database,
+ * cache or other program's image: a variable set there (`-e MYSQL_USER=…`) configures that container,
+ * not the product, even when the product reads a variable of the same name.
+ */
+function foreignContainerLines(lines: string[]): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < lines.length; i++) {
+    if (!/\b(?:docker|podman)\s+(?:container\s+)?run\b/.test(lines[i]!)) continue;
+    let end = i;
+    while (end + 1 < lines.length && /\\\s*$/.test(lines[end]!)) end++;
+    const command = lines
+      .slice(i, end + 1)
+      .map((l) => l.replace(/\\\s*$/, ' '))
+      .join(' ');
+    if (namesServiceImage(command)) for (let k = i; k <= end; k++) out.add(k);
+    i = end;
+  }
+  return out;
+}
+
 /** The first line of the docs that names each variable, README first, so a report cites where settings are documented. */
 /**
  * How the docs spell a variable whose name is computed (`<NAME>_ACTIVE_HELP`): its fixed parts with
@@ -179,7 +201,9 @@ export function envDocsPass(
     const text = src.text(p);
     if (text == null) continue;
     const lines = text.split('\n');
+    const foreign = foreignContainerLines(lines);
     for (let i = 0; i < lines.length; i++) {
+      if (foreign.has(i)) continue;
       for (const m of lines[i]!.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
         // markdown's `__NODE_ENV__` is bold NODE_ENV
         for (const w of [m[0], trimUnderscores(m[0])])

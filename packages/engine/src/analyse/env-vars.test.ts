@@ -308,6 +308,23 @@ describe('where the docs name a variable', () => {
       { name: 'NODE_ENV', file: 'docs/api/index.md', line: 1 },
     ]);
   });
+
+  it("does not take a variable set for a database's container (`docker run -e MYSQL_USER=… mysql`) as the product's", () => {
+    const src = sourcesFromMap({
+      'README.md': [
+        '```bash',
+        'docker run -e MYSQL_USER=petclinic -e MYSQL_PASSWORD=petclinic -p 3306:3306 mysql:9.6',
+        'docker run \\',
+        '  -e POSTGRES_USER=petclinic \\',
+        '  postgres:18.3',
+        'docker run -e APP_MODE=prod -p 80:80 acme/shop:1.2',
+        '```',
+      ].join('\n'),
+    });
+    expect(envDocsPass(src, ['MYSQL_USER', 'POSTGRES_USER', 'APP_MODE'], [])).toEqual([
+      { name: 'APP_MODE', file: 'README.md', line: 6 },
+    ]);
+  });
 });
 
 describe('what each documentation file names', () => {

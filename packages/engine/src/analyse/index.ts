@@ -7,7 +7,7 @@ import type { EngineContext, Workspace } from '../types.ts';
 import { ciPass, staticChecksPass } from './ci.ts';
 import { configPass } from './config.ts';
 import { containersPass } from './containers.ts';
-import { dataModelPass } from './data-model.ts';
+import { dataModelPass, sqlScriptsPass } from './data-model.ts';
 import { dependenciesPass, manifestArea, setDependencyAreas } from './dependencies.ts';
 import { docsPass, envDocsPass } from './docs.ts';
 import { entryPointsPass } from './entry-points.ts';
@@ -125,6 +125,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const resolveCtx = buildResolveContext(src, deps.manifests);
   const moduleGraph = await timed('moduleGraph', () => moduleGraphPass(lang.files, sym.imports, resolveCtx));
   const dataModel = await timed('dataModel', () => dataModelPass(src, lang.files));
+  const sqlScripts = await timed('sqlScripts', () => sqlScriptsPass(src, lang.files));
   const routes = await timed('routes', () => routesPass(src, lang.files, sym.imports, resolveCtx));
   const envVars = await timed('envVars', () => envVarsPass(src, lang.files));
   const tests = await timed('tests', () => testsPass(src, lang.files, ownDeps));
@@ -223,6 +224,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     imports: sym.imports,
     moduleGraph,
     dataModel,
+    sqlScripts,
     routes,
     envVars,
     tests,

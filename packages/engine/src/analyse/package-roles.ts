@@ -5,7 +5,7 @@
 
 import type { Dependency, Ecosystem, Framework, PackageRole } from './types.ts';
 
-export const PACKAGE_ROLES_VERSION = '2026.11.3';
+export const PACKAGE_ROLES_VERSION = '2026.11.28';
 
 export interface PackageInfo {
   /** The name a reader knows it by: "Express", "SQLAlchemy", "clap". */
@@ -244,8 +244,12 @@ const GO: Table = {
 
 // Maven and Gradle coordinates, group:artifact
 const MAVEN: Table = {
-  'org.springframework.boot:spring-boot-starter-web': ['Spring Boot', 'web-framework'],
-  'org.springframework.boot:spring-boot-starter-webflux': ['Spring Boot', 'web-framework'],
+  // the web starters bring the web layer that serves the routes; Spring Boot comes with any starter
+  'org.springframework.boot:spring-boot-starter-web': ['Spring MVC', 'web-framework'],
+  'org.springframework.boot:spring-boot-starter-webmvc': ['Spring MVC', 'web-framework'],
+  'org.springframework:spring-webmvc': ['Spring MVC', 'web-framework'],
+  'org.springframework.boot:spring-boot-starter-webflux': ['Spring WebFlux', 'web-framework'],
+  'org.springframework:spring-webflux': ['Spring WebFlux', 'web-framework'],
   'org.springframework.boot:spring-boot-starter-data-jpa': ['Spring Data JPA', 'orm'],
   'org.springframework.boot:spring-boot-starter-security': ['Spring Security', 'auth'],
   'org.springframework.boot:spring-boot-starter-thymeleaf': ['Thymeleaf', 'templating'],

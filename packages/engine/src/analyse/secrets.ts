@@ -202,6 +202,23 @@ export const PLACEHOLDER_FALLBACK = 'Placeholder fallback secret';
 /** The kind of a placeholder a shipped sample env file gives a credential (`SECRET_KEY=---`). */
 export const PLACEHOLDER_SAMPLE = 'Placeholder secret in a sample env file';
 
+// Keys the product signs or encrypts with (Django's and Flask's SECRET_KEY, Rails' SECRET_KEY_BASE,
+// Laravel's APP_KEY, a JWT or session secret) and passwords the product itself checks (an admin
+// login): a public value of one lets anyone forge what it signs or sign in. A service's secret key
+// (`STRIPE_SECRET_KEY`) and a password the product presents to a database, cache or mail server are
+// neither: a placeholder there only makes the call fail, or works against a service set up with the
+// same sample value, which is that service's deployment to secure.
+const SIGNING_KEY =
+  /^((DJANGO|FLASK|RAILS|APP|SITE|WEB)_)?(SECRET_KEY|SECRET_KEY_BASE)$|^APP_(KEY|SECRET)$|^(\w+_)?(JWT_(SECRET|KEY|SECRET_KEY|SIGNING_KEY)|SESSION_(SECRET|KEY)|COOKIE_(SECRET|KEY)|SIGNING_(SECRET|KEY)|ENCRYPTION_KEY|HMAC_(SECRET|KEY)|TOKEN_SECRET)$|^(NEXT)?AUTH_SECRET$/i;
+const LOGIN_PASSWORD = /^(\w+_)?(ADMIN|SUPERUSER|BASIC_AUTH)_(PASS|PASSWD|PASSWORD)$/i;
+
+/** What a public value of the variable gives away: what the product signs with it, its own login, or nothing. */
+export function productKeyRole(name: string): 'signing' | 'login' | null {
+  if (SIGNING_KEY.test(name)) return 'signing';
+  if (LOGIN_PASSWORD.test(name)) return 'login';
+  return null;
+}
+
 /** A placeholder is no leaked credential: it is to be refused or overridden, never rotated. */
 export const isPlaceholderKind = (kind: string) =>
   kind === PLACEHOLDER_FALLBACK || kind === PLACEHOLDER_SAMPLE;

@@ -135,6 +135,8 @@ export interface Dependency {
   managedBy?: string;
   /** The version the manager sets, when it is a release of the package's own group (a Spring Boot parent for a starter). */
   managedVersion?: string;
+  /** The line of the same manifest that names that release (the parent's `<version>`, the Boot plugin's `version`). */
+  managedLine?: number;
   /** Whose manifest declares it: the product's, or an example's, a benchmark's… (from the identity layer). */
   area?: NonProductRole | 'product';
   /** What it is for, from the package-role table; runtime roles only for shipped dependencies. */
@@ -271,6 +273,12 @@ export interface EnvVar {
 }
 
 /** A table or stored entity as the code declares it (SQL, ORM model, entity-named schema). */
+/** What a SQL file without a CREATE TABLE does: fill tables with rows, or create the database, users and grants. */
+export interface SqlScript {
+  path: string;
+  holds: 'data' | 'setup';
+}
+
 export interface DataEntity {
   kind:
     | 'sql-table'
@@ -793,6 +801,8 @@ export interface Analysis {
   moduleGraph: ModuleGraph;
   /** Tables, ORM models and entity schemas (absent in analyses made before this pass existed). */
   dataModel?: DataEntity[];
+  /** SQL files that declare no table but fill tables or set up the database (seed data, users, grants). */
+  sqlScripts?: SqlScript[];
   routes: Route[];
   envVars: EnvVar[];
   tests: TestInfo;

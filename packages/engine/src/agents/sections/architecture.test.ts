@@ -339,3 +339,34 @@ describe('the runtime shape', () => {
     expect(md).not.toMatch(/Tailwind/);
   });
 });
+
+describe('entry points and containers', () => {
+  it("never takes a development image or a compose service running a stock database for the product's entry", () => {
+    const a = library();
+    a.entryPoints = [
+      { kind: 'dockerfile', name: '.devcontainer/Dockerfile', path: '.devcontainer/Dockerfile' },
+      { kind: 'compose-service', name: 'mysql', command: 'mysql:9.6', path: 'docker-compose.yml', line: 2 },
+      { kind: 'compose-service', name: 'web', command: 'uwsgi app.ini', path: 'docker-compose.yml', line: 9 },
+    ];
+    a.containers = [
+      {
+        path: '.devcontainer/Dockerfile',
+        kind: 'dockerfile',
+        baseImages: ['devcontainers/java'],
+        exposedPorts: [],
+      },
+      {
+        path: 'docker-compose.yml',
+        kind: 'compose',
+        baseImages: ['mysql:9.6'],
+        exposedPorts: [3306],
+        services: ['mysql', 'web'],
+      },
+    ];
+    const md = writeArchitecture(ctx(a, ENTRIES, REPORT));
+    expect(md).not.toMatch(/devcontainer|container start|compose service `mysql`/);
+    expect(md).toContain('compose service `web` runs `uwsgi app.ini`');
+    // a compose file runs images, it builds nothing
+    expect(md).toContain('Compose file `docker-compose.yml` runs `mysql:9.6`');
+  });
+});

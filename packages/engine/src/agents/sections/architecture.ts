@@ -1,5 +1,6 @@
 // Architecture: modules and how they depend on each other, entry points, runtime shape.
 
+import { isDevContainer, namesServiceImage } from '../../analyse/containers.ts';
 import { factsOf } from '../facts.ts';
 import { mechanismFindings, mechanismParts } from '../how-it-works.ts';
 import { entrySentence, howItWorks, importedAs, usageCounts } from '../identity-text.ts';
@@ -329,13 +330,17 @@ export function writeArchitecture(ctx: WriterContext): string {
     parts.push(`No internal imports link the files into modules; the top-level directories are ${top}.`);
   }
   // a benchmark's or an example's own package.json declares how to run that side project, not the
-  // product; a Dockerfile without CMD or ENTRYPOINT (a release image that copies a built binary) starts nothing
+  // product; a Dockerfile without CMD or ENTRYPOINT (a release image that copies a built binary), a
+  // development environment's image (dev container, Gitpod) and a compose service running a stock
+  // database or cache image start no part of the product
   const beside = new Set(['examples', 'tests', 'fixtures', 'benchmarks', 'docs']);
   const entries = a.entryPoints.filter(
     (e) =>
       ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile', 'daemon'].includes(e.kind) &&
       !(a.identity && beside.has(areaOf(e.path, a.identity))) &&
-      (e.kind !== 'dockerfile' || !!e.command),
+      (e.kind !== 'dockerfile' || !!e.command) &&
+      !(e.kind === 'dockerfile' && isDevContainer(e.path)) &&
+      !(e.kind === 'compose-service' && namesServiceImage(e.command ?? '')),
   );
   const launched = fx.launchers.slice(0, 6);
   if (wants(ctx, 'entry-points') && launched.length) {
@@ -409,7 +414,9 @@ export function writeArchitecture(ctx: WriterContext): string {
     );
     parts.push(`${heading}:\n\n${bullets(items.slice(0, 8))}`);
   }
-  if (wants(ctx, 'entry-points')) for (const c of a.containers) parts.push(container(c));
+  // the build chapter names the development images; here only what runs the product or beside it
+  if (wants(ctx, 'entry-points'))
+    for (const c of a.containers.filter((x) => !isDevContainer(x.path))) parts.push(container(c));
   return paragraphs(...parts);
 }
 
@@ -444,7 +451,8 @@ function container(c: ContainerInfo): string {
   const ports = `${agree(c.exposedPorts.length, 'port', 'ports')} ${c.exposedPorts.join(', ')}`;
   return sentence(
     `${c.kind === 'compose' ? 'Compose file' : 'Dockerfile'} ${cite(c.path)}`,
-    when(c.baseImages.length, ` builds on ${images}`),
+    // a compose file runs images; a Dockerfile builds on its base
+    when(c.baseImages.length, ` ${c.kind === 'compose' ? 'runs' : 'builds on'} ${images}`),
     when(c.exposedPorts.length, ` and exposes ${ports}`),
     when(c.services?.length, ` with services ${joinSome(c.services?.map(code) ?? [], 5)}`),
   );

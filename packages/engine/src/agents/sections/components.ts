@@ -62,7 +62,7 @@ export function writeComponents(ctx: WriterContext): string {
     : a.tree.children.map((d) => ({ id: d.path, files: d.files, lines: d.lines }));
   if (!mods.length) {
     const largest = joinSome(
-      fx.largestFiles.slice(0, 4).map((f) => `${cite(f.path)} (${num(f.code)} lines)`),
+      fx.largestFiles.slice(0, 4).map((f) => `${cite(f.path)} (${plural(f.code, 'line')})`),
       4,
     );
     return sentence(
@@ -126,7 +126,7 @@ export function writeComponents(ctx: WriterContext): string {
     const sampled = files.filter((f) => !migrations.has(f.path));
     const symText = exportsOf(m.id);
     const largest = joinSome(
-      sampled.slice(0, 3).map((f) => `${cite(f.path)} (${num(f.code)} lines)`),
+      sampled.slice(0, 3).map((f) => `${cite(f.path)} (${plural(f.code, 'line')})`),
       3,
     );
     const fileText = when(

@@ -1,5 +1,6 @@
 // Conclusion: strengths and concrete, prioritised recommendations derived from the findings.
 
+import { isDevContainer } from '../../analyse/containers.ts';
 import { NON_CODE_LANGUAGES } from '../facts.ts';
 import { kindPhrase } from '../identity-text.ts';
 import { recommendations } from '../recommendations.ts';
@@ -79,7 +80,10 @@ export function writeConclusion(ctx: WriterContext): string {
   if (a.docs.readme) strengths.push('a README');
   if (a.license) strengths.push(a.license.spdx ? `a licence (${text(a.license.spdx)})` : 'a licence');
   if (fx.lockfiles.length) strengths.push('committed lockfiles');
-  if (a.containers.length) strengths.push('a container build');
+  // a container build is a Dockerfile that packages the product: a development environment's image
+  // (dev container, Gitpod) or a compose file running stock database images builds nothing of it
+  if (a.containers.some((c) => c.kind === 'dockerfile' && !isDevContainer(c.path)))
+    strengths.push('a container build');
   if (!a.secrets.length) strengths.push('no hard-coded secrets');
   const recs = recommendations(a);
   const lang = a.languages[0];

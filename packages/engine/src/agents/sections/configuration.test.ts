@@ -180,7 +180,7 @@ describe('the security chapter', () => {
     );
     expect(md).not.toMatch(/rotat|likely hard-coded secret/);
     const recs = recommendations(a).map((r) => r.text);
-    expect(recs.some((t) => t.startsWith('Make `SECRET_KEY` required in production'))).toBe(true);
+    expect(recs.some((t) => t.startsWith('Refuse `SECRET_KEY` at start-up outside debug mode'))).toBe(true);
     expect(recs.join(' ')).not.toMatch(/rotate/);
   });
 

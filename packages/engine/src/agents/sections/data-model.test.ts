@@ -61,7 +61,14 @@ describe('the data model section', () => {
       /\| `Owner` \| JPA entity \| `id` \| `pets` → `Pet` \(one-to-many\) \| `src\/Owner.java:1` \(\+2 other declarations\) \|/,
     );
     expect(md).not.toContain('| `owners` |');
-    expect(md).toContain('Database-specific SQL: PostgreSQL in `db/h2/schema.sql:1`.');
+    // two files declaring the same tables are one schema per database, said as a set (below)
+    expect(md).toContain(
+      'The same 1 table is declared in 2 SQL files, one per folder: `db/h2/schema.sql` and `db/mysql/schema.sql`.',
+    );
+    expect(md).not.toContain('Database-specific SQL');
+    expect(
+      write([entity({ kind: 'sql-table', name: 'owners', file: 'db/schema.sql', dialect: 'PostgreSQL' })]),
+    ).toContain('Database-specific SQL: PostgreSQL in `db/schema.sql:1`.');
     expect(md).toContain('Row level security is enabled on 1 table');
     expect(md).toMatch(/1 schema shapes the data that crosses the API; they validate it but are not stored/);
   });
@@ -72,6 +79,80 @@ describe('the data model section', () => {
       ['hc/api/migrations/__init__.py', 'hc/api/migrations/0001_initial.py', 'hc/api/migrations/0002_x.py'],
     );
     expect(md).toContain('2 Django migrations evolve the schema');
+  });
+
+  it('says a schema written once per database is a set picked by a setting, not one database-specific file', () => {
+    const base = sampleAppAnalysis();
+    const tables = ['h2', 'mysql', 'postgres'].flatMap((db) =>
+      ['owners', 'pets'].map((name) =>
+        entity({
+          kind: 'sql-table',
+          name,
+          file: `res/db/${db}/schema.sql`,
+          ...(db === 'mysql' && { dialect: 'MySQL' as const }),
+        }),
+      ),
+    );
+    const a: Analysis = {
+      ...base,
+      dataModel: tables,
+      dependencies: [],
+      frameworks: [],
+      config: {
+        files: [],
+        settings: [
+          {
+            key: 'spring.sql.init.schema-locations',
+            value: 'classpath*:db/${database}/schema.sql',
+            file: 'res/application.properties',
+            line: 3,
+          },
+        ],
+      },
+    };
+    const md = writeDataModel({ a, fx: factsOf(a) } as WriterContext);
+    expect(md).toContain(
+      'The same 2 tables are declared in 3 SQL files, one per folder: `res/db/h2/schema.sql`, `res/db/mysql/schema.sql` and `res/db/postgres/schema.sql`; `spring.sql.init.schema-locations=classpath*:db/${database}/schema.sql` (`res/application.properties:3`) picks the one to run.',
+    );
+    expect(md).not.toMatch(/Database-specific SQL: MySQL/);
+    // a schema dump beside the migration that made it is one database's schema, not a set
+    const dump: Analysis = {
+      ...a,
+      dataModel: ['schema.sql', 'db/migrations/0001_init.sql'].map((file) =>
+        entity({ kind: 'sql-table', name: 'owners', file, dialect: 'PostgreSQL' }),
+      ),
+    };
+    const one = writeDataModel({ a: dump, fx: factsOf(dump) } as WriterContext);
+    expect(one).not.toMatch(/one per folder/);
+    expect(one).toContain('Database-specific SQL: PostgreSQL');
+  });
+
+  it('names seed data and database setup scripts for what they do, never as schema files', () => {
+    const base = sampleAppAnalysis();
+    const sql = (path: string) => ({ ...base.files[0]!, path, language: 'SQL', code: 40 });
+    const a: Analysis = {
+      ...base,
+      dataModel: [entity({ kind: 'sql-table', name: 'owners', file: 'db/schema.sql' })],
+      files: [
+        ...base.files,
+        sql('db/schema.sql'),
+        sql('db/data.sql'),
+        sql('db/user.sql'),
+        sql('db/views.sql'),
+      ],
+      sqlScripts: [
+        { path: 'db/data.sql', holds: 'data' },
+        { path: 'db/user.sql', holds: 'setup' },
+      ],
+      dependencies: [],
+      frameworks: [],
+    };
+    const md = writeDataModel({ a, fx: factsOf(a) } as WriterContext);
+    expect(md).toContain('Rows are inserted into the tables by `db/data.sql`.');
+    expect(md).toContain('The database, its users or their rights are created by `db/user.sql`.');
+    // the sample app's own src/schema.sql stays a schema file
+    expect(md).toContain('Schema files: `src/schema.sql` (18 lines of SQL) and `db/views.sql`');
+    expect(md).not.toMatch(/Schema files:.*db\/(data|user)\.sql/);
   });
 });
 

@@ -2,7 +2,7 @@
 // their fields and relations, the migrations by tool, and apart the schemas that only shape data.
 
 import type { Migration } from '../../analyse/data-model.ts';
-import type { DataEntity } from '../../analyse/types.ts';
+import type { Analysis, DataEntity } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
@@ -150,6 +150,45 @@ export function distinctTables(tables: DataEntity[]): (DataEntity & { copies: nu
   return [...byName.values()];
 }
 
+/**
+ * SQL files of one name in sibling folders that declare the very same tables (`db/h2/schema.sql`,
+ * `db/mysql/schema.sql`…): one schema written once per database. A schema dump beside the migration
+ * that made it is no such set. Empty unless at least two files are.
+ */
+function schemaVariants(tables: DataEntity[]): { files: string[]; tables: number } {
+  const byFile = new Map<string, Set<string>>();
+  for (const t of tables.filter((x) => x.kind === 'sql-table')) {
+    const names = byFile.get(t.file) ?? new Set<string>();
+    names.add(t.name.toLowerCase());
+    byFile.set(t.file, names);
+  }
+  // the tables and the file's own name: variants share both
+  const key = (file: string, names: Set<string>) => `${file.split('/').pop()}|${[...names].sort().join(',')}`;
+  const groups = new Map<string, string[]>();
+  for (const [file, names] of byFile)
+    groups.set(key(file, names), [...(groups.get(key(file, names)) ?? []), file]);
+  const [k, files] = [...groups].sort((x, y) => y[1].length - x[1].length)[0] ?? ['', []];
+  return files.length >= 2 ? { files, tables: k.split('|')[1]!.split(',').length } : { files: [], tables: 0 };
+}
+
+/**
+ * "The same 7 tables are declared in 3 SQL files, one per folder (…), and
+ * `spring.sql.init.schema-locations=classpath*:db/${database}/schema.sql` (…) picks one": the setting
+ * whose value names the files' common name through a placeholder is what chooses among them.
+ */
+function variantsLine(a: Analysis, files: string[], tables: number): string {
+  const base = files[0]!.split('/').pop()!;
+  const picker = (a.config.settings ?? []).find(
+    (x) => /\$\{[^}]+\}/.test(x.value) && x.value.endsWith(`/${base}`),
+  );
+  return (
+    `The same ${plural(tables, 'table')} ${agree(tables, 'is', 'are')} declared in ${plural(files.length, 'SQL file')}, one per folder: ${joinAnd(files.map((f) => cite(f)))}` +
+    (picker
+      ? `; ${code(`${picker.key}=${picker.value}`)} (${cite(picker.file, picker.line)}) picks the one to run.`
+      : '.')
+  );
+}
+
 /** "124 Django migrations and 3 SQL migrations". */
 export function migrationCounts(migrations: Migration[]): string {
   const byTool = new Map<string, number>();
@@ -190,9 +229,13 @@ export function writeDataModel({ a, fx }: WriterContext): string {
       ),
     );
     if (distinct.length > 30) parts.push(`…and ${num(distinct.length - 30)} more.`);
+    // one schema written once per database, picked by a setting: said as a set, never as one
+    // "database-specific" file for the one dialect whose syntax gave it away
+    const variants = schemaVariants(tables);
+    if (variants.files.length) parts.push(variantsLine(a, variants.files, variants.tables));
     // a dialect is named only from syntax that database alone accepts (jsonb, AUTO_INCREMENT…)
     const dialects = unique(tables.flatMap((t) => (t.dialect ? [t.dialect] : [])));
-    if (dialects.length) {
+    if (dialects.length && !variants.files.length) {
       const at = (d: string) => tables.find((t) => t.dialect === d)!;
       const written = dialects.map((d) => `${text(d)} in ${cite(at(d).file, at(d).line)}`);
       parts.push(`Database-specific SQL: ${joinAnd(written)}.`);
@@ -215,8 +258,19 @@ export function writeDataModel({ a, fx }: WriterContext): string {
   }
   const declared = new Set([...tables, ...schemas].map((e) => e.file));
   const migrated = new Set(migrations.map((m) => m.path));
+  // a file of INSERTs is data and one creating the database and its users is setup, not a schema
+  const scripts = new Map((a.sqlScripts ?? []).map((x) => [x.path, x.holds]));
+  const left = schemaFiles.filter((f) => !declared.has(f.path) && !migrated.has(f.path));
+  const scriptList = (holds: 'data' | 'setup') =>
+    joinSome(
+      left.filter((f) => scripts.get(f.path) === holds).map((f) => cite(f.path)),
+      4,
+    );
+  const [data, setup] = [scriptList('data'), scriptList('setup')];
+  if (data) parts.push(`Rows are inserted into the tables by ${data}.`);
+  if (setup) parts.push(`The database, its users or their rights are created by ${setup}.`);
   // an empty file (a seed dump not yet written) holds no schema and is not named
-  const other = schemaFiles.filter((f) => !declared.has(f.path) && !migrated.has(f.path) && f.code > 0);
+  const other = left.filter((f) => !scripts.has(f.path) && f.code > 0);
   if (other.length) {
     const named = joinSome(
       other.map((f) => `${cite(f.path)} (${plural(f.code, 'line')} of ${text(f.language ?? 'text')})`),

@@ -244,7 +244,7 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
   else if (langs.length)
     facts.push(
       `**Languages:** ${joinSome(
-        langs.map((x) => `${text(x.language)} (${num(x.code)} lines)`),
+        langs.map((x) => `${text(x.language)} (${plural(x.code, 'line')})`),
         3,
       )}`,
     );

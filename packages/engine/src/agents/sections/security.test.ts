@@ -191,4 +191,32 @@ describe('what the code shows about security', () => {
     );
     expect(out).not.toMatch(/outside the product|No hard-coded secrets/);
   });
+
+  it("asks to refuse only the product's own key, never a password it presents to a database", () => {
+    const a = sampleAppAnalysis();
+    const placeholder = (
+      kind: 'Placeholder secret in a sample env file' | 'Placeholder fallback secret',
+      variable: string,
+      file: string,
+      line: number,
+    ) => ({ kind, file, line, masked: 'fixme', variable, area: 'deployment' as const });
+    a.secrets = [
+      placeholder('Placeholder secret in a sample env file', 'DB_PASSWORD', 'docker/.env.example', 7),
+      placeholder('Placeholder secret in a sample env file', 'SECRET_KEY', 'docker/.env.example', 56),
+    ];
+    expect(writeSecurity(ctx(a))).toContain(
+      'runs on those placeholders; the product should refuse the placeholder of `SECRET_KEY` outside debug mode, not only an unset variable.',
+    );
+    a.secrets = [
+      {
+        ...placeholder('Placeholder fallback secret', 'MYSQL_PASS', 'application-mysql.properties', 5),
+        area: 'product',
+      },
+    ];
+    const out = writeSecurity(ctx(a));
+    expect(out).toContain(
+      '`MYSQL_PASS` (`application-mysql.properties:5`) falls back to a placeholder or sample value written in the code. That is no leaked credential, but production must override it.',
+    );
+    expect(out).not.toMatch(/refus/);
+  });
 });

@@ -20,7 +20,7 @@ import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 import type { Analysis, SecretFinding, SecurityFact } from '../../analyse/types.ts';
 import { isSensitive, userConfigVars } from './configuration.ts';
-import { PLACEHOLDER_FALLBACK, PLACEHOLDER_SAMPLE } from '../../analyse/secrets.ts';
+import { PLACEHOLDER_FALLBACK, PLACEHOLDER_SAMPLE, productKeyRole } from '../../analyse/secrets.ts';
 
 /** Hard-coded secrets in the product's own files; those in examples, docs or scripts are named apart. */
 const ownFindings = (a: Analysis) => a.secrets.filter((s) => !s.area || s.area === 'product');
@@ -40,15 +40,29 @@ const ownSamples = (a: Analysis) =>
  * credential, so there is nothing to rotate; the risk is running production on it.
  */
 function placeholderLine(xs: SecretFinding[]): string {
+  const { keys, all } = ownKeys(xs);
   const named = joinSome(
     xs.map((s) => `${code(s.variable ?? '')} (${cite(s.file, s.line)})`),
     4,
   );
   return (
     `${named} ${agree(xs.length, 'falls', 'fall')} back to a placeholder or sample value written in the code. ` +
-    `That is no leaked credential, but production must override it; ` +
-    `refusing to start outside debug mode when ${agree(xs.length, 'it is', 'one is')} unset or still the placeholder would be safer.`
+    `That is no leaked credential, but production must override it${when(
+      keys.length,
+      `; refusing to start outside debug mode when ${all ? agree(xs.length, 'it is', 'one is') : `${keys.map(code).join(' or ')} is`} unset or still the placeholder would be safer`,
+    )}.`
   );
+}
+
+/**
+ * The product's own keys among the variables (`SECRET_KEY`), all of them or only some: the advice to
+ * refuse a placeholder is for those alone. A password it presents to a database or a service's API key
+ * gives nothing away (see `productKeyRole`), and a check on it is no fix.
+ */
+function ownKeys(xs: SecretFinding[]): { keys: string[]; all: boolean } {
+  const names = unique(xs.map((s) => s.variable ?? ''));
+  const keys = names.filter((v) => productKeyRole(v));
+  return { keys, all: keys.length === names.length };
 }
 
 /**
@@ -56,6 +70,7 @@ function placeholderLine(xs: SecretFinding[]): string {
  * the sample runs on the placeholder, which a check for an unset variable does not catch.
  */
 function sampleLine(xs: SecretFinding[]): string {
+  const { keys, all } = ownKeys(xs);
   const files = unique(xs.map((s) => s.file));
   const values = joinSome(
     xs.map((s) => `${code(s.variable ?? '')} to ${code(s.masked)} (${cite(s.file, s.line)})`),
@@ -64,8 +79,12 @@ function sampleLine(xs: SecretFinding[]): string {
   return (
     // each value's citation names its file, so the sentence does not name it again
     `The shipped sample env ${agree(files.length, 'file', 'files')} ${agree(files.length, 'sets', 'set')} ${values}. ` +
-    `A deployment that copies ${agree(files.length, 'it', 'one')} as is runs on ${agree(xs.length, 'that placeholder', 'those placeholders')}; ` +
-    `the product should refuse ${agree(xs.length, 'it', 'them')} outside debug mode, not only an unset variable.`
+    `A deployment that copies ${agree(files.length, 'it', 'one')} as is runs on ${agree(xs.length, 'that placeholder', 'those placeholders')}` +
+    when(
+      keys.length,
+      `; the product should refuse ${all ? agree(xs.length, 'it', 'them') : `the placeholder of ${keys.map(code).join(' and ')}`} outside debug mode, not only an unset variable`,
+    ) +
+    '.'
   );
 }
 

@@ -87,3 +87,13 @@ describe('paths left out of the analysis', () => {
     );
   });
 });
+
+describe('the directory tree', () => {
+  it('says "1 line", never "1 lines"', () => {
+    const a = sampleAppAnalysis();
+    a.tree.children.push({ name: 'data', path: 'data', files: 1, bytes: 10, lines: 1, children: [] });
+    const md = writeStructure({ a, fx: factsOf(a) } as WriterContext);
+    expect(md).toContain('data/  (1 file, 1 line of code)');
+    expect(md).not.toMatch(/\b1 lines\b/);
+  });
+});

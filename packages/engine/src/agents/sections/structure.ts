@@ -50,7 +50,9 @@ export const structure = defineSection({
 function render(node: DirNode, depth: number, maxDepth: number, out: string[]): void {
   for (const c of node.children.slice(0, 12)) {
     const name = c.name.replace(/[\r\n]/g, ' ');
-    out.push(`${'  '.repeat(depth)}${name}/  (${plural(c.files, 'file')}, ${num(c.lines)} lines of code)`);
+    out.push(
+      `${'  '.repeat(depth)}${name}/  (${plural(c.files, 'file')}, ${plural(c.lines, 'line')} of code)`,
+    );
     if (depth + 1 < maxDepth) render(c, depth + 1, maxDepth, out);
   }
   if (node.children.length > 12)

@@ -53,7 +53,7 @@ export const technology = defineSection({
       ? [
           f(
             `${joinSome(
-              langs.map((l) => `${text(l.language)} (${plural(l.files, 'file')}, ${num(l.code)} lines)`),
+              langs.map((l) => `${text(l.language)} (${plural(l.files, 'file')}, ${plural(l.code, 'line')})`),
               3,
             )} ${agree(langs.length, 'makes', 'make')} up the code.`,
             [],

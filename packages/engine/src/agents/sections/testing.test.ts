@@ -317,6 +317,40 @@ describe('the CI and TODO sentences', () => {
     c.plan = { ...c.plan, focus: 'quality' };
     expect(writeTesting(c)).toMatch(/1 TODO\/FIXME marker remains in the product code/);
   });
+
+  it("takes the comment share over the product's files, not generated ones beside them", () => {
+    const own = { ...code('src/app.ts', 'TypeScript', 60), comment: 40 };
+    const css = { ...code('static/css/site.css', 'CSS', 8000), role: 'generated' as const };
+    const a = analysis([own, css, code('tests/app.test.ts', 'TypeScript')], {
+      frameworks: [],
+      files: [{ path: 'tests/app.test.ts', cases: 1 }],
+      totalCases: 1,
+    } as unknown as Analysis['tests']);
+    a.project = { ...a.project, lines: { code: 8080, comment: 40, blank: 0 } };
+    const c = ctx(a);
+    c.plan = { ...c.plan, focus: 'quality' };
+    expect(writeTesting(c)).toContain("Comments make up 40.0% of the product's non-blank lines");
+  });
+
+  it('names what a test folder holds beside its test source files, never an empty package marker', () => {
+    const plan = { ...code('src/test/jmeter/plan.jmx', 'XML', 540), role: 'tests' as const };
+    const marker = { ...code('src/test/java/__init__.py', 'Python', 0) };
+    const a = analysis(
+      [code('src/main/App.java', 'Java'), code('src/test/java/AppTests.java', 'Java', 80), plan, marker],
+      {
+        frameworks: [],
+        files: [{ path: 'src/test/java/AppTests.java', cases: 3 }],
+        totalCases: 3,
+      } as unknown as Analysis['tests'],
+    );
+    const c = ctx(a);
+    c.plan = { ...c.plan, focus: 'suites' };
+    const md = writeTesting(c);
+    expect(md).toContain(
+      'Test code outside the product sources lives in `src/test` (1 file, 80 lines; beside them `src/test/jmeter/plan.jmx`).',
+    );
+    expect(md).not.toContain('__init__.py');
+  });
 });
 
 describe('the size of a test or benchmark folder', () => {

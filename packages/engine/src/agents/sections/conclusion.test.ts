@@ -1,0 +1,43 @@
+// The conclusion's strengths and advice say only what the findings support.
+
+import { describe, expect, it } from 'vitest';
+import type { Analysis } from '../../analyse/types.ts';
+import { factsOf } from '../facts.ts';
+import { sampleAppAnalysis } from '../test-fixtures.ts';
+import type { SectionPlan } from '../types.ts';
+import type { WriterContext } from '../writers/context.ts';
+import { writeConclusion } from './conclusion.ts';
+
+const plan: SectionPlan = {
+  id: '12',
+  level: 1,
+  title: 'Conclusion',
+  kind: 'conclusion',
+  evidence: [],
+  hasChildren: false,
+};
+
+const write = (a: Analysis) =>
+  writeConclusion({
+    a,
+    fx: factsOf(a),
+    plan,
+    findings: [],
+    allFindings: {},
+    projectName: 'shop',
+  } as unknown as WriterContext);
+
+describe('the conclusion', () => {
+  it('counts a Dockerfile that packages the product as a container build, never a dev image or a database compose file', () => {
+    const a = sampleAppAnalysis();
+    expect(write(a)).toContain('a container build');
+    const dev: Analysis = {
+      ...a,
+      containers: [
+        { path: '.devcontainer/Dockerfile', kind: 'dockerfile', baseImages: ['java'], exposedPorts: [] },
+        { path: 'docker-compose.yml', kind: 'compose', baseImages: ['mysql:9.6'], exposedPorts: [3306] },
+      ],
+    };
+    expect(write(dev)).not.toContain('container build');
+  });
+});
