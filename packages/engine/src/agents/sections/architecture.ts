@@ -337,6 +337,7 @@ export function writeArchitecture(ctx: WriterContext): string {
   const entries = a.entryPoints.filter(
     (e) =>
       ['main', 'bin', 'export', 'dockerfile', 'compose-service', 'procfile', 'daemon'].includes(e.kind) &&
+      !(e.area && beside.has(e.area)) &&
       !(a.identity && beside.has(areaOf(e.path, a.identity))) &&
       (e.kind !== 'dockerfile' || !!e.command) &&
       !(e.kind === 'dockerfile' && isDevContainer(e.path)) &&

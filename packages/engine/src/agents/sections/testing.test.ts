@@ -329,27 +329,7 @@ describe('the CI and TODO sentences', () => {
     a.project = { ...a.project, lines: { code: 8080, comment: 40, blank: 0 } };
     const c = ctx(a);
     c.plan = { ...c.plan, focus: 'quality' };
-    expect(writeTesting(c)).toContain("Comments make up 40.0% of the product's non-blank lines");
-  });
-
-  it('names what a test folder holds beside its test source files, never an empty package marker', () => {
-    const plan = { ...code('src/test/jmeter/plan.jmx', 'XML', 540), role: 'tests' as const };
-    const marker = { ...code('src/test/java/__init__.py', 'Python', 0) };
-    const a = analysis(
-      [code('src/main/App.java', 'Java'), code('src/test/java/AppTests.java', 'Java', 80), plan, marker],
-      {
-        frameworks: [],
-        files: [{ path: 'src/test/java/AppTests.java', cases: 3 }],
-        totalCases: 3,
-      } as unknown as Analysis['tests'],
-    );
-    const c = ctx(a);
-    c.plan = { ...c.plan, focus: 'suites' };
-    const md = writeTesting(c);
-    expect(md).toContain(
-      'Test code outside the product sources lives in `src/test` (1 file, 80 lines; beside them `src/test/jmeter/plan.jmx`).',
-    );
-    expect(md).not.toContain('__init__.py');
+    expect(writeTesting(c)).toContain('Comments make up 40.0% of the non-blank lines of the product');
   });
 });
 
