@@ -269,6 +269,9 @@ export function readmeProse(a: Analysis): { text: string; path: string } | null 
   return { text: summary, path: a.docs.readme!.path };
 }
 
+/** A public name as users write it: a method with its type (`Mux.ServeHTTP`) where the API records it. */
+export const qualifiedName = (e: ApiItem) => (e.owner ? `${e.owner}.${e.name}` : e.name);
+
 /** How one public name reads in a sentence: "the `Command` struct", "the route `POST /items`". */
 const apiPhrase = (e: Identity['publicApi'][number]) =>
   /^route\b/.test(e.kind)
@@ -514,7 +517,7 @@ export function publicApiParts(id: Identity, usage: Map<string, number> = new Ma
       `${plural(rest.length, 'public name')} ${agree(rest.length, 'makes', 'make')} up what users of the ${kindName(id.kind)} call${rest.length > 30 ? '; the first 30, types first, each group by how often the code base uses them' : ''}:`,
       table(
         ['Name', 'Kind', 'Defined at'],
-        rest.slice(0, 30).map((e) => [code(e.name), text(e.kind), cite(e.path, e.line)]),
+        rest.slice(0, 30).map((e) => [code(qualifiedName(e)), text(e.kind), cite(e.path, e.line)]),
         ['l', 'l', 'l'],
       ),
     );

@@ -434,6 +434,8 @@ export interface PublicApiItem {
   group?: string;
   /** The environment variable that sets it, where the parser reads one. */
   env?: string;
+  /** The type a method belongs to, where methods of several types share a name (Go's receiver). */
+  owner?: string;
 }
 
 export interface Identity {

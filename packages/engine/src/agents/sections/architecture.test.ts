@@ -103,6 +103,20 @@ describe('each fact in the section that owns it', () => {
     );
   });
 
+  it("counts a module's exports as the public names the summary counts, methods with their type", () => {
+    const a = library();
+    a.identity!.publicApi.push({
+      name: 'run',
+      kind: 'method',
+      owner: 'Slugger',
+      path: 'lib/strings.js',
+      line: 30,
+    });
+    const md = writeComponents(ctx(a, COMPONENTS, REPORT));
+    expect(md).toMatch(/It exports 2 public names, among them `slugify` .*`Slugger\.run` \(method/);
+    expect(md).not.toMatch(/symbol/);
+  });
+
   it('groups many entries of one kind into one line with a few examples', () => {
     const md = writeArchitecture(ctx(library(5), ENTRIES, REPORT));
     expect(md).toMatch(/`slugify\(\)`, package\.json "main"/);

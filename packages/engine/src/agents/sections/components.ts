@@ -2,7 +2,7 @@
 
 import { factsOf } from '../facts.ts';
 import { abstractionsSentence } from '../how-it-works.ts';
-import { keyComponentParts } from '../identity-text.ts';
+import { CLI_KINDS, keyComponentParts, qualifiedName, rankedApi } from '../identity-text.ts';
 import { toldElsewhere, type WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -83,12 +83,15 @@ export function writeComponents(ctx: WriterContext): string {
       return own.length ? { ...m, files: own.length, lines: own.reduce((n, f) => n + f.code, 0) } : m;
     })
     .sort((x, y) => y.lines - x.lines);
+  // the public names the identity layer counted, in reading order: each module's share of the one
+  // count the summary and the API chapter give, never a second count by another rule
+  const publicNames = a.identity ? rankedApi(a.identity).filter((e) => !CLI_KINDS.has(e.kind)) : [];
   const blocks = told.slice(0, 10).map((m) => {
     const files = fx.productFiles.filter((f) => within(m.id, f.path)).sort((x, y) => y.code - x.code);
-    const syms = fx.exportedSymbols.filter((s) => within(m.id, s.path));
+    const syms = (publicNames.length ? publicNames : fx.exportedSymbols).filter((s) => within(m.id, s.path));
     const symText = syms.length
-      ? ` It exports ${plural(syms.length, 'symbol')}, among them ${joinSome(
-          syms.slice(0, 4).map((s) => `${code(s.name)} (${text(s.kind)}, ${cite(s.path, s.line)})`),
+      ? ` It exports ${plural(syms.length, publicNames.length ? 'public name' : 'symbol')}, among them ${joinSome(
+          syms.slice(0, 4).map((s) => `${code(qualifiedName(s))} (${text(s.kind)}, ${cite(s.path, s.line)})`),
           4,
         )}.`
       : '';

@@ -35,6 +35,17 @@ describe('code metrics', () => {
     expect(out).not.toMatch(/Symbols \(exported\)|Symbols by kind/);
   });
 
+  it('gives no second count of exported names beside the public names every other chapter counts', () => {
+    const a = sampleAppAnalysis();
+    a.identity = {
+      ...(a.identity ?? {}),
+      publicApi: [{ name: 'n', kind: 'function', path: 'src/app.ts', line: 1 }],
+    } as Analysis['identity'];
+    const out = writeMetrics(ctx(a));
+    expect(out).toMatch(/\| Symbols in the product \| \d+ \|/);
+    expect(out).not.toMatch(/exported|Symbols by kind/);
+  });
+
   it('counts the TODO markers of the product, as Known Issues does', () => {
     const a = sampleAppAnalysis();
     a.todos.push({ tag: 'TODO', text: 'in a test', file: 'tests/books.test.ts', line: 3 });

@@ -18,6 +18,7 @@ import {
 } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
 import { productTodos } from './known-issues.ts';
+import { CLI_KINDS } from '../identity-text.ts';
 
 export const metrics = defineSection({
   kind: 'metrics',
@@ -110,6 +111,7 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   // a symbol count below the public names the identity layer found says the pass read little of
   // this language (methods in object literals, `module.exports = class`): no figure rather than a wrong one
   const symbolsRead = a.symbols.length >= (a.identity?.publicApi.length ?? 0);
+  const publicNames = (a.identity?.publicApi ?? []).some((e) => !CLI_KINDS.has(e.kind));
   const rows: (string | number)[][] = [
     ['Files analysed', num(a.project.files)],
     [fx.productFiles.length ? 'Product source files' : 'Source files (excluding tests)', num(base.length)],
@@ -125,12 +127,16 @@ export function writeMetrics({ a, fx }: WriterContext): string {
         ? `${cite(fx.largestFiles[0].path)} (${plural(fx.largestFiles[0].code, 'line')})`
         : '—',
     ],
+    // where the identity layer counted the public names, that count is the one every chapter gives
+    // (Executive Summary, API): a second "exported" figure by another rule would contradict it
     ...(symbolsRead
       ? [
-          [
-            fx.productFiles.length ? 'Symbols in the product (exported)' : 'Symbols (exported)',
-            `${num(symbols.length)} (${num(symbols.filter((s) => s.exported).length)})`,
-          ],
+          publicNames
+            ? [fx.productFiles.length ? 'Symbols in the product' : 'Symbols', num(symbols.length)]
+            : [
+                fx.productFiles.length ? 'Symbols in the product (exported)' : 'Symbols (exported)',
+                `${num(symbols.length)} (${num(symbols.filter((s) => s.exported).length)})`,
+              ],
         ]
       : []),
     [
@@ -145,7 +151,6 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     ['TODO / FIXME markers in the product', num(productTodos(a, fx).length)],
   ];
   if (a.git) rows.push(['Commits / authors', `${num(a.git.commits)} / ${num(a.git.authors.length)}`]);
-  const kinds = countBy(symbols, (s) => s.kind);
   const over = fx.largestFiles.filter((f) => f.code > 500).length;
   const long = over
     ? `, and ${num(over)} ${agree(over, 'exceeds', 'exceed')} 500 lines`
@@ -158,7 +163,6 @@ export function writeMetrics({ a, fx }: WriterContext): string {
       `; half of its ${fx.productFiles.length ? 'product ' : ''}source files are ${num(median)} lines or shorter`,
       long,
     ) + notRankedNote(fx, 500);
-  const byKind = kinds.map(([k, n]) => `${num(n)} ${kindName(k, n)}`).join(', ');
   const authors = a.git?.authors
     .slice(0, 5)
     .map((x) => `${text(x.name)} (${num(x.commits)})`)
@@ -166,21 +170,11 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   return paragraphs(
     lead,
     table(['Metric', 'Value'], rows, ['l', 'r']),
-    !symbolsRead
-      ? ''
-      : kinds.length
-        ? `Symbols by kind${when(fx.productFiles.length, ' in the product')}: ${byKind}.`
-        : 'No symbols were extracted.',
+    symbolsRead && !symbols.length ? 'No symbols were extracted.' : '',
     a.git?.authors.length
       ? `Most active authors: ${authors}; ${historySpan(a.git.firstCommit, a.git.lastCommit)}.`
       : '',
   );
-}
-
-/** A symbol kind agreeing with its count: "1 function", "3 functions", "2 classes". */
-function kindName(kind: string, n: number): string {
-  const many = kind.endsWith('s') ? 'es' : 's';
-  return `${text(kind)}${when(n !== 1, many)}`;
 }
 
 /** "history runs from A to B", or "every commit dates from A" when the history fits in one day. */
