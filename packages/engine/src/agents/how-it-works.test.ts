@@ -177,6 +177,21 @@ describe('how it works', () => {
     expect(mechanismDigest({ flow } as Analysis)).toContain('Its central type is `Application`.');
   });
 
+  it('says that a central type holding more of itself forms a tree, of the kind its file names', () => {
+    const node = {
+      name: 'node',
+      path: 'tree.go',
+      line: 97,
+      methods: 12,
+      uses: 9,
+      children: { field: 'children', line: 112, named: { words: 'radix tree', line: 3 } },
+    };
+    const text = mechanismParts({ flow: { ...flow, abstractions: [node] } } as Analysis).join('\n');
+    expect(text).toContain(
+      'Each `node` holds further `node` values in its field `children` (`tree.go:112`): they form a radix tree (`tree.go:3`).',
+    );
+  });
+
   it('tells the whole mechanism, and a digest for the overview', () => {
     const a = { flow } as Analysis;
     const text = mechanismParts(a).join('\n\n');

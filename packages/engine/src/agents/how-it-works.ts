@@ -137,10 +137,18 @@ export function renderingParts(flow: Flow, cited = true): string[] {
   ].filter(Boolean);
 }
 
+/** " Each `node` holds further `node`s in its field `children` (…): they form a radix tree (…)." */
+function treeNote(t: Flow['abstractions'][number]): string {
+  const c = t.children;
+  if (!c) return '';
+  const kind = c.named ? `${text(c.named.words)} (${cite(t.path, c.named.line)})` : 'tree';
+  return ` Each ${code(t.name)} holds further ${code(t.name)} values in its field ${code(c.field)} (${cite(t.path, c.line)}): they form a ${kind}.`;
+}
+
 /** The central types, each with where it is defined and, where its authors documented it, what it is. */
 function abstractionParts(flow: Flow): string[] {
   const types = flow.abstractions.slice(0, 5);
-  if (!types.some((t) => t.doc)) {
+  if (!types.some((t) => t.doc || t.children)) {
     const sentence = abstractionsSentence(flow);
     return sentence ? [sentence] : [];
   }
@@ -148,7 +156,7 @@ function abstractionParts(flow: Flow): string[] {
     const notes = [cite(t.path, t.line), t.methods ? plural(t.methods, 'method') : null]
       .filter(Boolean)
       .join('; ');
-    return `${code(t.name)} (${notes})${t.doc ? `: ${text(t.doc)}` : '.'}`;
+    return `${code(t.name)} (${notes})${t.doc ? `: ${text(t.doc)}` : '.'}${treeNote(t)}`;
   };
   return [
     types.length === 1 ? 'Its central type:' : `Its central types, ${centralOrder(flow)}:`,

@@ -620,6 +620,8 @@ export interface Flow {
     uses: number;
     /** The first sentence of its own documentation. */
     doc?: string;
+    /** The field holding more values of the type itself: its values form a tree (flow/recursive.ts). */
+    children?: { field: string; line: number; named?: { words: string; line: number } };
   }[];
   steps: FlowStep[];
   /** A Next.js App Router project's split between server components, client components and server actions. */

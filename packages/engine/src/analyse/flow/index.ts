@@ -2,6 +2,7 @@
 // its own functions (and the libraries they hand work to), how it runs work concurrently, and for an
 // application which of its types each request handler works with. Writers turn this into sentences.
 
+import { childrenField } from './recursive.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
 import type { Sources } from '../sources.ts';
@@ -17,7 +18,7 @@ import type {
 } from '../types.ts';
 import { callsIn, definitions, familyOf, importBindings, type Call, type Def } from './definitions.ts';
 import { extensionPoints, hookFields } from './extensions.ts';
-import { docOf, traceMainPath } from './main-path.ts';
+import { docOf, traceMainPath, withoutAbsentPackages } from './main-path.ts';
 import { nextRendering } from '../nextjs.ts';
 
 export interface FileModel {
@@ -425,11 +426,18 @@ export function flowPass(input: FlowInput): Flow {
   // the central types in their authors' words
   const onPath = mainPath.flatMap((st) => (st.owner && !st.external ? [st.owner] : []));
   const central = abstractions(models, identity, types, fns, onPath);
+  const segments = new Set(input.files.flatMap((f) => f.path.replace(/\.\w+$/, '').split('/')));
+  const holds = (name: string) => segments.has(name);
   for (const a of central) {
     const file = byPath.get(a.path);
     const def = file?.defs.find((d) => d.line === a.line);
-    const doc = file && def ? docOf(src.text(a.path), def, file.language) : undefined;
+    const found = file && def ? docOf(src.text(a.path), def, file.language) : undefined;
+    const doc = found && withoutAbsentPackages(found, holds);
     if (doc) a.doc = doc;
+    // a type holding more of itself is a tree's node: that shape is the design
+    const children =
+      file?.language === 'Go' ? childrenField(src.text(a.path) ?? '', a.name, a.line) : undefined;
+    if (children) a.children = children;
   }
 
   const extensionInput = {

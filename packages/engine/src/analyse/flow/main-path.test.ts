@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sourcesFromMap } from '../sources.ts';
 import type { Dependency, Identity, MainPathStep, Route } from '../types.ts';
 import { flowPass } from './index.ts';
-import { docOf } from './main-path.ts';
+import { docOf, withoutAbsentPackages } from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
 const dep = (name: string): Dependency =>
@@ -1250,5 +1250,33 @@ describe('a step in its author words', () => {
       '\n',
     );
     expect(docOf(raw, def, 'Python')).toBe('A session. Keeps cookies across requests.');
+  });
+
+  it('takes along the next sentence about the same thing, where the mechanism is named', () => {
+    const go = { name: 'find', kind: 'function' as const, line: 3, end: 4, indent: 0 };
+    const raw = [
+      '// Recursive edge traversal by checking all groups along the way.',
+      "// It's like searching through a radix trie.",
+      'func find() {}',
+    ].join('\n');
+    expect(docOf(raw, go, 'Go')).toBe(
+      "Recursive edge traversal by checking all groups along the way. It's like searching through a radix trie.",
+    );
+    const other = [
+      '// Finds the route for a request path in the tree of routes.',
+      '// Callers hold the lock.',
+      'func find() {}',
+    ].join('\n');
+    expect(docOf(other, go, 'Go')).toBe('Finds the route for a request path in the tree of routes.');
+  });
+
+  it('leaves out what a doc comment says of a subpackage the repository does not hold', () => {
+    const doc =
+      'Routes adds two methods for traversal, which is also used by the `docgen` subpackage to document routers.';
+    expect(withoutAbsentPackages(doc, () => false)).toBe('Routes adds two methods for traversal.');
+    expect(withoutAbsentPackages(doc, (n) => n === 'docgen')).toBe(doc);
+    expect(withoutAbsentPackages('The `net/http` package serves it.', () => false)).toBe(
+      'The `net/http` package serves it.',
+    );
   });
 });

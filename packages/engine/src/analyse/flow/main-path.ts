@@ -1535,9 +1535,38 @@ export function docOf(raw: string | null | undefined, def: Def, language: string
   // a first sentence that only names the thing ("A Requests session.") takes the next one with it
   const ends = sentenceEnds(prose);
   const cut = ends.find((e) => e >= 8 && e <= 200);
-  const end = cut !== undefined && cut < 40 ? (ends.find((e) => e > cut && e <= 240) ?? cut) : cut;
+  let end = cut !== undefined && cut < 40 ? (ends.find((e) => e > cut && e <= 240) ?? cut) : cut;
+  // a next sentence about the same thing ("It uses a sync.Pool…", "It's like … a radix trie") often
+  // names the mechanism the first one only announces: it comes along while the whole stays short
+  if (end !== undefined && /^(?:It|It's|Its|This|They)\b/.test(prose.slice(end).trim())) {
+    const next = ends.find((e) => e > end!);
+    if (next !== undefined && next <= 320) end = next;
+  }
   if (end !== undefined) return prose.slice(0, end);
   return prose.length <= 160 ? prose : `${prose.slice(0, 157).replace(/\s+\S*$/, '')}…`;
+}
+
+/**
+ * A doc comment without what it says of a package the repository does not hold (a `docgen`
+ * subpackage that moved to a module of its own): the relative clause that names it, else its
+ * sentence. `holds(name)` says whether a folder or file of that name exists.
+ */
+export function withoutAbsentPackages(doc: string, holds: (name: string) => boolean): string | undefined {
+  let out = doc;
+  // "subpackage" says the package lies inside this repository; a bare "package" may be anyone's
+  for (const m of doc.matchAll(/(?<![\w/.-])`?([a-z][\w-]*)`?\s+sub-?package\b/g)) {
+    if (holds(m[1]!)) continue;
+    const at = out.indexOf(m[0]);
+    if (at < 0) continue;
+    const start = Math.max(0, ...sentenceEnds(out).filter((e) => e <= at));
+    const stop = sentenceEnds(out).find((e) => e > at) ?? out.length;
+    const clause = /,\s*(?:which|that|as)\b[^,]*$/.exec(out.slice(start, at));
+    out = clause
+      ? `${out.slice(0, start + clause.index).trimEnd()}.${out.slice(stop)}`
+      : `${out.slice(0, start)}${out.slice(stop)}`;
+    out = out.replace(/\s+/g, ' ').trim();
+  }
+  return out.length >= 8 ? out : undefined;
 }
 
 /** Where sentences end in a text (after `.`, `!` or `?` and a space or the end), past abbreviations like e.g. */
