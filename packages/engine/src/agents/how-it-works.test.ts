@@ -320,7 +320,7 @@ describe('how it works', () => {
       },
     };
     expect(extensionParts({ flow: { ...flow, extensions: [use] } } as Analysis)).toEqual([
-      'Users plug their own code in at one point: `Mux.Use()` (`mux.go:100`) appends its `middlewares`, each a `func(http.Handler) http.Handler`, to `mx.middlewares`; `Mux.updateRouteHandler()` (`mux.go:518`) passes them to `chain()`. It panics with "all middlewares must be defined before routes" when `mx.handler != nil` (`mux.go:102`).',
+      'Where users plug their own code in: `Mux.Use()` (`mux.go:100`) appends its `middlewares`, each a `func(http.Handler) http.Handler`, to `mx.middlewares`; `Mux.updateRouteHandler()` (`mux.go:518`) passes them to `chain()`. It panics with "all middlewares must be defined before routes" when `mx.handler != nil` (`mux.go:102`).',
     ]);
     const two = extensionParts({ flow: { ...flow, extensions: [use, mount] } } as Analysis).join('\n');
     expect(two).toContain('Users plug their own code in at these points:');
@@ -333,5 +333,26 @@ describe('how it works', () => {
     );
     expect(extensionParts({ flow } as Analysis)).toEqual([]);
     expect(mechanismParts({ flow } as Analysis).join('\n')).not.toContain('plug');
+  });
+
+  it('tells the methods that build more of a central type beside its registration point, never "one point"', () => {
+    const built = [
+      { name: 'With', owner: 'Mux', path: 'mux.go', line: 242, returns: 'Router' },
+      { name: 'Group', owner: 'Mux', path: 'mux.go', line: 268, returns: 'Router', hands: 'fn' },
+      {
+        name: 'Route',
+        owner: 'Mux',
+        path: 'mux.go',
+        line: 278,
+        returns: 'Router',
+        hands: 'fn',
+        attaches: { name: 'Mount', path: 'mux.go', line: 295 },
+      },
+    ];
+    const out = extensionParts({ flow: { ...flow, composers: built } } as Analysis).join('\n');
+    expect(out).toBe(
+      "Where users plug their own code in: `Mux.With()` (`mux.go:242`), `Mux.Group()` (`mux.go:268`) and `Mux.Route()` (`mux.go:278`) each return a new `Mux` as a `Router`, which users fill with their own code; `Mux.Group()` and `Mux.Route()` first hand it to the caller's function `fn`, and `Mux.Route()` attaches it through `Mux.Mount()` (`mux.go:295`).",
+    );
+    expect(out).not.toContain('one point');
   });
 });

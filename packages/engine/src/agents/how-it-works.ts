@@ -5,6 +5,7 @@
 
 import type {
   Analysis,
+  Composer,
   ExtensionPoint,
   Flow,
   FlowCall,
@@ -446,14 +447,45 @@ function hooksSentence(h: HookFields): string {
   return `${code(h.owner)} holds the user's functions in its fields ${joinSome(h.fields.map(code), 5)} (${cite(h.path, h.line, h.endLine)}), the first declared as ${code(h.type)}; ${caller} calls them.`;
 }
 
+/**
+ * "`Mux.With()` (…), `Mux.Group()` (…) and `Mux.Route()` (…) each return a new `Mux` as a `Router`;
+ * `Mux.Group()` and `Mux.Route()` first hand it to the caller's `fn`, and `Mux.Route()` attaches it
+ * through `Mux.Mount()` (…)."
+ */
+function composersSentence(cs: Composer[]): string {
+  const owner = cs[0]!.owner;
+  const returns = [...new Set(cs.map((c) => c.returns.replace(/^\*/, '')))];
+  const as =
+    returns.length === 1 && returns[0] !== owner ? ` as ${article(returns[0]!)} ${code(returns[0]!)}` : '';
+  const named = (c: Composer) => `${methodName(c)} (${cite(c.path, c.line)})`;
+  const each = cs.length === 1 ? 'returns' : 'each return';
+  const hand = cs.filter((c) => c.hands);
+  const fns = [...new Set(hand.map((c) => c.hands!))];
+  const handText = hand.length
+    ? `; ${joinSome(hand.map(methodName), 4)} first ${hand.length === 1 ? 'hands' : 'hand'} it to the caller's function${fns.length === 1 ? ` ${code(fns[0]!)}` : ''}`
+    : '';
+  const attach = cs.filter((c) => c.attaches);
+  const attachText = attach.length
+    ? `, and ${joinSome(attach.map(methodName), 3)} ${attach.length === 1 ? 'attaches' : 'attach'} it through ${joinSome(
+        [...new Map(attach.map((c) => [c.attaches!.name, c.attaches!])).values()].map(
+          (t) => `${methodName({ name: t.name, owner })} (${cite(t.path, t.line)})`,
+        ),
+        2,
+      )}`
+    : '';
+  return `${joinSome(cs.map(named), 6)} ${each} a new ${code(owner)}${as}, which users fill with their own code${handText}${attachText}.`;
+}
+
 /** Where users plug their own code into the product, and where that code is used; nothing when none was found. */
 export function extensionParts(a: Analysis): string[] {
   const items = [
     ...(a.flow?.extensions ?? []).map(extensionSentence),
     ...(a.flow?.hooks ? [hooksSentence(a.flow.hooks)] : []),
+    ...(a.flow?.composers?.length ? [composersSentence(a.flow.composers)] : []),
   ];
   if (!items.length) return [];
-  if (items.length === 1) return [`Users plug their own code in at one point: ${items[0]!}`];
+  // what was found is where users plug in, not the only place they can: never "at one point"
+  if (items.length === 1) return [`Where users plug their own code in: ${items[0]!}`];
   return ['Users plug their own code in at these points:', bullets(items)];
 }
 

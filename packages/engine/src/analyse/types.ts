@@ -542,6 +542,20 @@ export interface FlowStep {
  * Where users plug their own code in: a public method that stores what its caller hands it in a
  * collection of its receiver, where that collection is used, and the type of what is stored.
  */
+/** A public method of a central type that makes and returns a new value of it (flow/composers.ts). */
+export interface Composer {
+  name: string;
+  owner: string;
+  path: string;
+  line: number;
+  /** The result type as declared (`Router`, `*Mux`). */
+  returns: string;
+  /** The parameter, a function, that is handed the new value before it is returned. */
+  hands?: string;
+  /** The method of the same value that attaches the new one to it (`Mount`). */
+  attaches?: { name: string; path: string; line: number };
+}
+
 export interface ExtensionPoint {
   /** The registration method (`use`, `mount`, `AddCommand`). */
   name: string;
@@ -633,6 +647,8 @@ export interface Flow {
   concurrency: { what: string; path: string; line: number; files: number }[];
   /** Where users register their own code and where it runs (flow/extensions.ts). */
   extensions?: ExtensionPoint[];
+  /** Public methods of a central type that build more of it: nested routers, groups (flow/composers.ts). */
+  composers?: Composer[];
   /** A central type's fields that hold the user's functions (cobra's `Run`, `PreRun`…). */
   hooks?: HookFields;
   /** Files that declare the product's routes, with the product types each works with. */

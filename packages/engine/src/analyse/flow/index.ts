@@ -3,6 +3,7 @@
 // application which of its types each request handler works with. Writers turn this into sentences.
 
 import { childrenField } from './recursive.ts';
+import { composers } from './composers.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
 import type { Sources } from '../sources.ts';
@@ -450,6 +451,7 @@ export function flowPass(input: FlowInput): Flow {
   };
   const extensions = extensionPoints(extensionInput);
   const hooks = hookFields(extensionInput);
+  const built = composers(models, extensionInput.central);
 
   const rendering = nextRendering(
     src,
@@ -465,6 +467,7 @@ export function flowPass(input: FlowInput): Flow {
     concurrency: concurrency(models),
     ...(extensions.length ? { extensions } : {}),
     ...(hooks ? { hooks } : {}),
+    ...(built.length ? { composers: built } : {}),
     handlers: handlers(models, input.routes, types),
   };
 }
