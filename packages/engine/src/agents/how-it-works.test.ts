@@ -335,6 +335,39 @@ describe('how it works', () => {
     expect(mechanismParts({ flow } as Analysis).join('\n')).not.toContain('plug');
   });
 
+  it('says where the main path runs what a package function registered, and before which step', () => {
+    const onStart = {
+      name: 'OnStart',
+      path: 'kit.go',
+      line: 8,
+      value: 'fs',
+      many: true,
+      store: 'starters',
+      storePath: 'kit.go',
+      storeLine: 4,
+      how: 'appends' as const,
+      contract: { type: 'func()' },
+      runs: {
+        name: 'start',
+        owner: 'Cmd',
+        path: 'cmd.go',
+        line: 13,
+        how: 'iterates' as const,
+        onPath: false,
+        within: {
+          name: 'run',
+          owner: 'Cmd',
+          path: 'cmd.go',
+          line: 6,
+          before: { name: 'Validate', owner: 'Cmd' },
+        },
+      },
+    };
+    expect(extensionParts({ flow: { ...flow, extensions: [onStart] } } as Analysis).join('\n')).toContain(
+      '`OnStart()` (`kit.go:8`) appends its `fs`, each a `func()`, to `starters`; `Cmd.start()` (`cmd.go:13`), which `Cmd.run()` calls at `cmd.go:6` before `Cmd.Validate()`, goes through them.',
+    );
+  });
+
   it('tells the methods that build more of a central type beside its registration point, never "one point"', () => {
     const built = [
       { name: 'With', owner: 'Mux', path: 'mux.go', line: 242, returns: 'Router' },

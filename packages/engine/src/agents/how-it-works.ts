@@ -388,7 +388,14 @@ function storeText(p: ExtensionPoint): string {
 /** "`Application.callback()` (…) passes them to `compose()`": where what was registered is used. */
 function useText(p: ExtensionPoint): string {
   const r = p.runs;
-  const who = `${methodName(r)} (${cite(r.path, r.line)})${r.onPath ? ', on the main path,' : ''}`;
+  const w = r.within;
+  // where the main path runs the use: "(called by `Command.execute()` at …, before `Command.ValidateArgs()`)"
+  const within = !w
+    ? ''
+    : w.deferred
+      ? `, which ${methodName(w)} defers at ${cite(w.path, w.line)} to run as it returns,`
+      : `, which ${methodName(w)} calls at ${cite(w.path, w.line)}${w.before ? ` before ${methodName(w.before)}` : ''},`;
+  const who = `${methodName(r)} (${cite(r.path, r.line)})${r.onPath ? ', on the main path,' : within}`;
   switch (r.how) {
     case 'passes':
       return `${who} passes them to ${code(`${r.callee}()`)}`;

@@ -607,6 +607,16 @@ export interface ExtensionPoint {
     callee?: string;
     /** The use is made by a step of the main path. */
     onPath: boolean;
+    /** The main path's step that calls the use, where, and the path's next step it calls after it. */
+    within?: {
+      name: string;
+      owner?: string;
+      path: string;
+      line: number;
+      before?: { name: string; owner?: string };
+      /** The call is deferred: it runs as the step returns. */
+      deferred?: boolean;
+    };
   };
 }
 

@@ -4,6 +4,7 @@
 
 import { childrenField } from './recursive.ts';
 import { composers } from './composers.ts';
+import { packageRegistrations } from './package-hooks.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
 import type { Sources } from '../sources.ts';
@@ -449,7 +450,7 @@ export function flowPass(input: FlowInput): Flow {
     readme: readmeText(src, input.files),
     raw: (p: string) => src.text(p),
   };
-  const extensions = extensionPoints(extensionInput);
+  const extensions = [...extensionPoints(extensionInput), ...packageRegistrations(models, mainPath)];
   const hooks = hookFields(extensionInput);
   const built = composers(models, extensionInput.central);
 
