@@ -335,6 +335,28 @@ describe('how it works', () => {
     expect(mechanismParts({ flow } as Analysis).join('\n')).not.toContain('plug');
   });
 
+  it("says whose hook runs when it is looked up on the object's ancestors", () => {
+    const step = {
+      name: 'Before',
+      path: 'cmd.go',
+      line: 8,
+      note: 'called by Cmd.run',
+      handedIn: 'field' as const,
+      ancestors: { line: 3, nearest: true, unless: 'RunAll', type: 'Cmd' },
+    };
+    const a = {
+      identity: {
+        mainPath: [
+          { name: 'run', owner: 'Cmd', path: 'cmd.go', line: 1 },
+          { ...step, from: 0 },
+        ],
+      },
+    } as unknown as Analysis;
+    expect(mainPathParts(a).join('\n')).toContain(
+      'the function stored in its field `Before`, of the nearest `Cmd` up its parent link, itself first, that sets one (`cmd.go:3`), or of every one when `RunAll` is set',
+    );
+  });
+
   it('says where the main path runs what a package function registered, and before which step', () => {
     const onStart = {
       name: 'OnStart',

@@ -280,6 +280,18 @@ function noteOf(note: string): string {
   return text(note);
 }
 
+/** ", of the nearest ancestor that sets one (…), or of every one when `X` is set": whose hook runs. */
+function ancestorsText(s: MainPathStep): string {
+  const up = s.ancestors;
+  if (!up) return '';
+  const walk = cite(s.path, up.line);
+  const kind = up.type ? code(up.type) : 'object';
+  if (!up.nearest) return `, of the ${kind} and every ancestor up its parent link (${walk})`;
+  return `, of the nearest ${kind} up its parent link, itself first, that sets one (${walk})${
+    up.unless ? `, or of every one when ${code(up.unless)} is set` : ''
+  }`;
+}
+
 /** For a call of code the product was given: where the caller got it. */
 function handedIn(s: MainPathStep): string {
   const made = s.via
@@ -290,7 +302,7 @@ function handedIn(s: MainPathStep): string {
   if (s.handedIn === 'field')
     return `: the function stored in its field ${code(s.name)}${
       s.otherwise?.length ? `, else ${s.otherwise.map(code).join(', else ')}` : ''
-    }`;
+    }${ancestorsText(s)}`;
   if (s.handedIn === 'result' && s.via)
     return `: the handler ${code(short(s.via.expression))} found at ${cite(s.via.path, s.via.line)}`;
   return '';

@@ -509,6 +509,11 @@ export interface MainPathStep {
   otherwise?: string[];
   /** The call a step waits on: it runs once that call's promise resolves (`.then(handleResponse)`). */
   after?: { call: string; path: string; line: number };
+  /**
+   * A hook looked up on the object's ancestors (the walk up its parent link at `line`): the nearest
+   * one that sets it, or every one when `nearest` is false or the switch `unless` is on.
+   */
+  ancestors?: { line: number; nearest: boolean; unless?: string; type?: string };
 }
 
 /** One call a step makes: to a function or type of the product (path, target) or of a library (from). */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sourcesFromMap } from '../sources.ts';
 import type { Dependency, Identity, MainPathStep, Route } from '../types.ts';
 import { flowPass } from './index.ts';
-import { docOf, withoutAbsentPackages } from './main-path.ts';
+import { ancestorsOf, docOf, withoutAbsentPackages } from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
 const dep = (name: string): Dependency =>
@@ -1278,5 +1278,35 @@ describe('a step in its author words', () => {
     expect(withoutAbsentPackages('The `net/http` package serves it.', () => false)).toBe(
       'The `net/http` package serves it.',
     );
+  });
+
+  it('tells a hook looked up on the ancestors: the nearest that sets it, unless a switch runs them all', () => {
+    const bare = [
+      'func (c *Cmd) run() {',
+      '\tparents := []*Cmd{}',
+      '\tfor p := c; p != nil; p = p.Parent() {',
+      '\t\tparents = append(parents, p)',
+      '\t}',
+      '\tfor _, p := range parents {',
+      '\t\tif p.Before != nil {',
+      '\t\t\tp.Before(c)',
+      '\t\t\tif !RunAll {',
+      '\t\t\t\tbreak',
+      '\t\t\t}',
+      '\t\t}',
+      '\t}',
+      '\tfor q := c; q != nil; q = q.Parent() {',
+      '\t\tq.After(c)',
+      '\t}',
+      '\tc.Main(c)',
+      '}',
+    ];
+    expect(ancestorsOf(bare, 1, 18, { root: 'p', line: 8 })).toEqual({
+      line: 3,
+      nearest: true,
+      unless: 'RunAll',
+    });
+    expect(ancestorsOf(bare, 1, 18, { root: 'q', line: 15 })).toEqual({ line: 14, nearest: false });
+    expect(ancestorsOf(bare, 1, 18, { root: 'c', line: 17 })).toBeUndefined();
   });
 });

@@ -1178,9 +1178,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const pushHooks = (before: number) => {
       while (hooksLeft.length && runsAt(t, hooksLeft[0]![0]!).at <= before && steps.length < MAX_STEPS) {
         const [first, ...rest] = hooksLeft.shift()!;
+        const up = ancestorsOf(t.file.bare, t.def.line, t.def.end, first!);
         steps.push({
           ...userCode(t, first!, me),
           ...(rest.length ? { otherwise: rest.map((r) => r.name) } : {}),
+          ...(up ? { ancestors: { ...up, ...(t.def.owner ? { type: t.def.owner } : {}) } } : {}),
         });
       }
     };
@@ -1567,6 +1569,63 @@ export function withoutAbsentPackages(doc: string, holds: (name: string) => bool
     out = out.replace(/\s+/g, ' ').trim();
   }
   return out.length >= 8 ? out : undefined;
+}
+
+/**
+ * Whether a hook is called on the ancestors of the step's object rather than on the object alone: its
+ * receiver is a loop variable over a list filled by walking a parent link (`for p := c; p != nil; p =
+ * p.Parent()`), and the loop stops after the first that is set (`break`), perhaps unless a switch is
+ * on (`if !EnableTraverseRunHooks { break }`). `bare` holds the file's lines, `from`..`to` the step.
+ */
+export function ancestorsOf(
+  bare: string[],
+  from: number,
+  to: number,
+  call: { root?: string; line: number },
+): MainPathStep['ancestors'] {
+  const root = call.root;
+  if (!root || !/^\w+$/.test(root)) return undefined;
+  const lines = (a: number, b: number) => bare.slice(a - 1, b).map((l, i) => ({ l, n: a + i }));
+  const before = lines(from, call.line).reverse();
+  const parentStep = /^(?:parent|Parent|getParent|GetParent|up|outer)$/;
+  // the nearest loop that binds the hook's receiver: a walk up the parent link itself, or a loop over
+  // a list that such a walk filled
+  const loop = before.find(({ l }) => new RegExp(`\\bfor\\s+(?:\\w+\\s*,\\s*)?${root}\\s*:=`).test(l));
+  if (!loop) return undefined;
+  const direct = new RegExp(
+    `\\bfor\\s+${root}\\s*:=\\s*[\\w.]+\\s*;[^;]*;\\s*${root}\\s*=\\s*${root}\\.(\\w+)\\b`,
+  ).exec(loop.l);
+  const list = new RegExp(`:=\\s*range\\s+(\\w+)`).exec(loop.l)?.[1];
+  const walk =
+    direct && parentStep.test(direct[1]!)
+      ? loop
+      : list
+        ? lines(from, loop.n).find(({ l }, i, all) => {
+            const m = /\bfor\s+(\w+)\s*:=\s*[\w.]+\s*;[^;]*;\s*\1\s*=\s*\1\.(\w+)\b/.exec(l);
+            return (
+              !!m &&
+              parentStep.test(m[2]!) &&
+              all.slice(i + 1, i + 12).some((x) => new RegExp(`\\b${list}\\s*=\\s*append\\(`).test(x.l))
+            );
+          })
+        : undefined;
+  if (!walk) return undefined;
+  // a `break` after the call, inside the loop: only the first ancestor that has the hook runs it
+  const indent = /^\s*/.exec(loop.l)![0].length;
+  let stop: { n: number; unless?: string } | undefined;
+  for (const { l, n } of lines(call.line + 1, to)) {
+    if (l.trim() && /^\s*/.exec(l)![0].length <= indent && /^\s*\}/.test(l)) break;
+    if (/^\s*break\b/.test(l)) {
+      const cond = /^\s*if\s+!\s*([\w.]+)\s*\{\s*$/.exec(bare[n - 2] ?? '')?.[1];
+      stop = { n, ...(cond ? { unless: cond } : {}) };
+      break;
+    }
+  }
+  return {
+    line: walk.n,
+    nearest: !!stop,
+    ...(stop?.unless ? { unless: stop.unless } : {}),
+  };
 }
 
 /** Where sentences end in a text (after `.`, `!` or `?` and a space or the end), past abbreviations like e.g. */
