@@ -107,7 +107,9 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   const sizes = base.map((f) => f.code).sort((x, y) => x - y);
   const median = sizes.length ? sizes[Math.floor(sizes.length / 2)]! : 0;
   const mean = sizes.length ? Math.round(sizes.reduce((s, x) => s + x, 0) / sizes.length) : 0;
-  const internal = a.imports.filter((i) => i.resolved).length;
+  // on the same base as every other row: the product's own files' imports, not the tests' or examples'
+  const imports = a.imports.filter((i) => inBase.has(i.from));
+  const internal = imports.filter((i) => i.resolved).length;
   // a symbol count below the public names the identity layer found says the pass read little of
   // this language (methods in object literals, `module.exports = class`): no figure rather than a wrong one
   const symbolsRead = a.symbols.length >= (a.identity?.publicApi.length ?? 0);
@@ -140,8 +142,10 @@ export function writeMetrics({ a, fx }: WriterContext): string {
         ]
       : []),
     [
-      'Imports (internal / external)',
-      `${num(a.imports.length)} (${num(internal)} / ${num(a.imports.length - internal)})`,
+      fx.productFiles.length
+        ? 'Imports in the product (internal / external)'
+        : 'Imports (internal / external)',
+      `${num(imports.length)} (${num(internal)} / ${num(imports.length - internal)})`,
     ],
     ['Product modules / dependency edges', `${num(fx.modules.length)} / ${num(fx.moduleEdges.length)}`],
     [
