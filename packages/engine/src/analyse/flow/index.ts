@@ -464,7 +464,7 @@ export function flowPass(input: FlowInput): Flow {
     abstractions: central,
     steps,
     mainPath,
-    defines: defines(models, identity, mainPath, central),
+    defines: defines(models, identity, mainPath, central, (p) => src.text(p)),
     concurrency: concurrency(models),
     ...(extensions.length ? { extensions } : {}),
     ...(hooks ? { hooks } : {}),
@@ -565,6 +565,8 @@ function defines(
   identity: Identity,
   mainPath: MainPathStep[] = [],
   central: Flow['abstractions'] = [],
+  /** A file's text with its comments, for what its authors say of each definition. */
+  raw?: (path: string) => string | null,
 ): Flow['defines'] {
   const out: Flow['defines'] = [];
   const onPath = mainPath.filter((s) => !s.external);
@@ -609,14 +611,45 @@ function defines(
     // the file has nothing else, or when the report names them as central types (chi's `node`)
     const bare = (name: string) => name.replace(/\(\)$/, '');
     const hidden = (name: string) => !centralNames.includes(name) && isPrivateName(bare(name), file.language);
+    // what its authors mark as kept only for old callers (`Deprecated:`, "should be removed") is not
+    // what the file is for: told last, after every name in use
+    const text = raw?.(path) ?? '';
+    const retired = (name: string) => {
+      const d =
+        file.defs.find((x) => x.name === bare(name) && x.kind !== 'type') ??
+        file.defs.find((x) => x.name === bare(name));
+      return !!d && RETIRED.test(commentAbove(text, d.line));
+    };
     const open = all.filter((n) => !hidden(n));
-    const names = (open.length ? open : all).slice(0, 4);
+    const ranked = [...open.filter((n) => !retired(n)), ...open.filter(retired)];
+    // a file offering only private helpers and interface boilerplate (`Less()`, `Len()`) has nothing
+    // to tell a reader of what it does: it is left out rather than described by them
+    const names = ranked.slice(0, 4);
     if (names.length) out.push({ path, names });
   }
   return out;
 }
 
 /** A name its language or its author marks as no part of what a file offers to the rest. */
+/** What authors write of a definition kept only for old callers. */
+const RETIRED =
+  /\bDeprecated\b|@deprecated|should be removed|to be removed|kept (?:only )?for (?:backwards? )?compatibility|exists only for compatibility|\bunused by\b/i;
+
+/**
+ * The comments right above line `line` (1-based) of a file's text: the doc block and any block a
+ * blank line above it (`// FIXME Gt is unused…` over Gt's own doc comment).
+ */
+function commentAbove(text: string, line: number): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let i = line - 2; i >= 0; i--) {
+    const l = lines[i]!;
+    if (/^\s*(\/\/|\*|\/\*|#)/.test(l)) out.unshift(l);
+    else if (l.trim() || !/^\s*(\/\/|\*\/?|#)/.test(lines[i - 1] ?? '')) break;
+  }
+  return out.join('\n');
+}
+
 function isPrivateName(name: string, language: string): boolean {
   return (
     /^[_#]/.test(name) ||
