@@ -385,7 +385,7 @@ describe('how it works', () => {
         },
       },
     };
-    expect(extensionParts({ flow: { ...flow, extensions: [onStart] } } as Analysis).join('\n')).toContain(
+    expect(extensionParts({ flow: { ...flow, registrations: [onStart] } } as Analysis).join('\n')).toContain(
       '`OnStart()` (`kit.go:8`) appends its `fs`, each a `func()`, to `starters`; `Cmd.start()` (`cmd.go:13`), which `Cmd.run()` calls at `cmd.go:6` before `Cmd.Validate()`, goes through them.',
     );
   });

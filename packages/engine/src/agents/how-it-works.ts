@@ -499,6 +499,7 @@ function composersSentence(cs: Composer[]): string {
 export function extensionParts(a: Analysis): string[] {
   const items = [
     ...(a.flow?.extensions ?? []).map(extensionSentence),
+    ...(a.flow?.registrations ?? []).map(extensionSentence),
     ...(a.flow?.hooks ? [hooksSentence(a.flow.hooks)] : []),
     ...(a.flow?.composers?.length ? [composersSentence(a.flow.composers)] : []),
   ];

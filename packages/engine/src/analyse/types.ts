@@ -662,6 +662,11 @@ export interface Flow {
   concurrency: { what: string; path: string; line: number; files: number }[];
   /** Where users register their own code and where it runs (flow/extensions.ts). */
   extensions?: ExtensionPoint[];
+  /**
+   * Exported functions of a package that keep the user's functions in a package-level list the
+   * product runs (`OnInitialize`; flow/package-hooks.ts): registration without a receiver.
+   */
+  registrations?: ExtensionPoint[];
   /** Public methods of a central type that build more of it: nested routers, groups (flow/composers.ts). */
   composers?: Composer[];
   /** A central type's fields that hold the user's functions (cobra's `Run`, `PreRun`…). */

@@ -450,7 +450,8 @@ export function flowPass(input: FlowInput): Flow {
     readme: readmeText(src, input.files),
     raw: (p: string) => src.text(p),
   };
-  const extensions = [...extensionPoints(extensionInput), ...packageRegistrations(models, mainPath)];
+  const extensions = extensionPoints(extensionInput);
+  const registrations = packageRegistrations(models, mainPath);
   const hooks = hookFields(extensionInput);
   const built = composers(models, extensionInput.central);
 
@@ -469,6 +470,7 @@ export function flowPass(input: FlowInput): Flow {
     ...(extensions.length ? { extensions } : {}),
     ...(hooks ? { hooks } : {}),
     ...(built.length ? { composers: built } : {}),
+    ...(registrations.length ? { registrations } : {}),
     handlers: handlers(models, input.routes, types),
   };
 }
