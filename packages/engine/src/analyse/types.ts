@@ -290,6 +290,8 @@ export interface CiInfo {
   commands?: string[];
   /** It publishes: a package to a registry, an image, a GitHub release or a pushed tag. */
   publishes?: boolean;
+  /** Each job's own commands and the matrix it runs over, where the configuration says (GitHub Actions). */
+  jobRuns?: { job: string; commands: string[]; matrix?: { name: string; values: string[] }[] }[];
 }
 
 /** A lint, format or type check the project sets up outside its scripts and CI job names. */
