@@ -369,6 +369,11 @@ export interface SecurityFact {
   detail?: string;
   /** A forwarded header read beside the switch that decides whether to trust it (`proxy && get(…)`). */
   guarded?: boolean;
+  /**
+   * A function of the same file its authors mark deprecated as open to spoofing, where the header is
+   * read, and the names they point to instead.
+   */
+  deprecated?: { name: string; line: number; note: number; instead: string[] };
   area?: NonProductRole | 'product';
 }
 
