@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
-import { bareLibraryAnalysis } from '../test-fixtures.ts';
+import { bareLibraryAnalysis, sampleAppAnalysis } from '../test-fixtures.ts';
 import type { SectionPlan } from '../types.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { writeArchitecture } from './architecture.ts';
@@ -115,6 +115,16 @@ describe('each fact in the section that owns it', () => {
     const md = writeComponents(ctx(a, COMPONENTS, REPORT));
     expect(md).toMatch(/It exports 2 public names, among them `slugify` .*`Slugger\.run` \(method/);
     expect(md).not.toMatch(/symbol/);
+  });
+
+  it('names the strongest dependencies only when there is more than the one the table shows', () => {
+    const many = sampleAppAnalysis();
+    expect(writeArchitecture(ctx(many, MODULES, REPORT))).toMatch(/Strongest dependencies: /);
+    const one = sampleAppAnalysis();
+    one.moduleGraph.edges = one.moduleGraph.edges.slice(0, 1);
+    const md = writeArchitecture(ctx(one, MODULES, REPORT));
+    expect(md).toMatch(/connected by 1 internal dependency/);
+    expect(md).not.toMatch(/Strongest dependencies/);
   });
 
   it('groups many entries of one kind into one line with a few examples', () => {

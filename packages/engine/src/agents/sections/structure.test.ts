@@ -1,7 +1,7 @@
 // The structure chapter names the directory with the most code, and where the product's own code is.
 import { describe, expect, it } from 'vitest';
 import type { Analysis, DirNode, FileInfo } from '../../analyse/types.ts';
-import { largestByCode, largestDirectory, productHome } from './structure.ts';
+import { countReasons, largestByCode, largestDirectory, productHome } from './structure.ts';
 
 const dir = (name: string, lines: number, bytes: number): DirNode => ({
   name,
@@ -57,5 +57,17 @@ describe('top-level directories', () => {
     expect(largestDirectory(a, site)).toBe(
       'The repository has 3 top-level directories (`assets/` holds only files that were not analysed, such as images); `site/` is the largest with 1 file and 1,773 lines of code (30% of the total).',
     );
+  });
+});
+
+describe('paths left out', () => {
+  it('names the paths each reason covers, a few of them', () => {
+    expect(
+      countReasons([
+        { path: 'a/go.sum', reason: 'generated' },
+        { path: 'b/go.sum', reason: 'generated' },
+        { path: 'logo.png', reason: 'binary' },
+      ]),
+    ).toEqual(['2 generated (`a/go.sum` and `b/go.sum`)', '1 binary (`logo.png`)']);
   });
 });

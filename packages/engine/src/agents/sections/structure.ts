@@ -146,8 +146,17 @@ export function largestByCode(dirs: DirNode[]): DirNode | undefined {
   );
 }
 
-function countReasons(skipped: { reason: string }[]): string[] {
-  const m = new Map<string, number>();
-  for (const s of skipped) m.set(s.reason, (m.get(s.reason) ?? 0) + 1);
-  return [...m.entries()].sort((x, y) => y[1] - x[1]).map(([r, n]) => `${num(n)} ${text(r)}`);
+/** "2 generated (`a/go.sum` and `b/go.sum`)": each reason with its count and the paths it covers. */
+export function countReasons(skipped: { path: string; reason: string }[]): string[] {
+  const m = new Map<string, string[]>();
+  for (const s of skipped) m.set(s.reason, [...(m.get(s.reason) ?? []), s.path]);
+  return [...m.entries()]
+    .sort((x, y) => y[1].length - x[1].length)
+    .map(
+      ([r, paths]) =>
+        `${num(paths.length)} ${text(r)} (${joinSome(
+          paths.map((p) => code(p)),
+          3,
+        )})`,
+    );
 }
