@@ -61,11 +61,13 @@ export const buildDeploy = defineSection({
   analyst(a) {
     // the product's scripts: a benchmark's or an example's package.json drives their build, not this one
     // a target that only prints a banner automates nothing
+    // nor does one whose command works on a folder or file the repository lacks (`serve ./docs`)
     const scripts = a.entryPoints.filter(
       (e) =>
         (e.kind === 'npm-script' || e.kind === 'make-target') &&
         (!e.area || e.area === 'product') &&
-        !e.printsOnly,
+        !e.printsOnly &&
+        !missingPaths(a, e.command).length,
     );
     const out: Finding[] = [];
     if (scripts.length) {
@@ -132,6 +134,23 @@ export const buildDeploy = defineSection({
   writer: writeBuildDeploy,
 });
 
+/**
+ * The explicit relative paths a command names (`./docs`, `./scripts/gen.sh`) that are not in the
+ * repository: no analysed or skipped file lies there. A command that serves or runs one does nothing.
+ */
+export function missingPaths(a: Analysis, command: string | undefined): string[] {
+  if (!command) return [];
+  const paths = [...a.files.map((f) => f.path), ...a.skipped.map((f) => f.path)];
+  return (
+    [...command.matchAll(/(?<![\w$/.-])\.\/([\w.-]+(?:\/[\w.-]+)*)\/?(?![\w$*{(])/g)]
+      .map((m) => m[1]!)
+      // a pattern (Go's `./...`) names no one path
+      .filter((p) => /\w/.test(p) && !p.includes('...'))
+      .filter((p) => !paths.some((f) => f === p || f.startsWith(`${p}/`)))
+      .map((p) => `./${p}`)
+  );
+}
+
 const BUILD_NAME = /^(build|compile|dist|bundle)(:|$)/i;
 const BUILD_COMMAND =
   /\b(cargo\s+build|go\s+build|tsc|vite\s+build|next\s+build|webpack|rollup|esbuild|tsup|bun\s+build|mvnw?|gradlew?|python3?\s+-m\s+build|setup\.py\s+(build|bdist\w*|sdist)|gcc|g\+\+|clang|cmake|docker\s+build)\b|\$\(CC\)|\$\(CXX\)/;
@@ -142,13 +161,19 @@ const MAX_TARGETS = 25;
  * One task file's targets, each by what it runs: its commands, the prerequisites it runs when it has
  * none of its own, or "prints a banner only"; the default goal (what a bare `make`/`just` runs) first.
  */
-function taskFileParts(file: string, targets: EntryPoint[]): string[] {
+function taskFileParts(a: Analysis, file: string, targets: EntryPoint[]): string[] {
   const just = isJustfile(baseName(file));
   const noun = just ? 'recipe' : 'target';
   const first = targets.find((t) => t.defaultGoal);
+  const absent = (t: EntryPoint) => {
+    const gone = missingPaths(a, t.command);
+    return gone.length
+      ? ` (${joinSome(gone.map(code), 3)} ${agree(gone.length, 'is', 'are')} not in the repository)`
+      : '';
+  };
   const runs = (t: EntryPoint) =>
     t.command
-      ? code(t.command)
+      ? `${code(t.command)}${absent(t)}`
       : t.printsOnly
         ? 'prints a banner only'
         : t.prerequisites?.length
@@ -219,6 +244,7 @@ export function writeBuildDeploy(ctx: WriterContext): string {
     for (const file of files.slice(0, 3))
       parts.push(
         ...taskFileParts(
+          a,
           file,
           make.filter((m) => m.path === file),
         ),
