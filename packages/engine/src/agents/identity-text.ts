@@ -208,8 +208,15 @@ export function rankedApi(id: Identity, usage: Map<string, number> = new Map()):
   );
   const path = (e: Identity['publicApi'][number]) => (onPath.has(e.name) ? 0 : 1);
   const plumbing = (e: ApiItem) => (PLUMBING.test(e.name) ? 1 : 0);
+  // the package users import first (where the first entry point lives), then its subpackages: a
+  // router's `NewRouter` and `URLParam` before the types of its optional middleware package
+  const dir = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
+  const first = id.entryPoints?.[0];
+  const home = first ? dir(first.path) : undefined;
+  const away = (e: ApiItem) => (home === undefined || dir(e.path) === home ? 0 : 1);
   return [...id.publicApi].sort(
     (x, y) =>
+      away(x) - away(y) ||
       group(x) - group(y) ||
       hidden(x) - hidden(y) ||
       path(x) - path(y) ||
