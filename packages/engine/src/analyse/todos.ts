@@ -24,8 +24,9 @@ function withoutCloser(text: string): string {
 function followingComment(text: string, end: number): string {
   const out: string[] = [];
   for (const line of text.slice(end).split('\n').slice(1, 8)) {
-    const m = /^[ \t]*(?:\/\/+|#+|\*(?!\/)|--|;+)[ \t]?(.*)$/.exec(line);
-    const body = m ? withoutCloser(m[1]!) : '';
+    const m = /^[ \t]*(?:\/\/|#|\*(?!\/)|--|;)(.*)$/.exec(line);
+    // the rest of a doubled marker (`///`, `##`) and the space after it are not the text
+    const body = m ? withoutCloser(m[1]!.replace(/^[/#;]*/, '')) : '';
     if (!m || !body) break;
     out.push(body);
   }

@@ -6,7 +6,6 @@ import type { WriterContext } from '../writers/context.ts';
 import {
   agree,
   cite,
-  countBy,
   num,
   paragraphs,
   pct,

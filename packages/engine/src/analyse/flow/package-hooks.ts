@@ -17,9 +17,9 @@ function functionLists(models: FileModel[]): Map<string, { path: string; line: n
     f.bare.forEach((line, i) => {
       if (/^var\s*\(\s*$/.test(line)) block = true;
       else if (block && /^\)/.test(line)) block = false;
-      const m = (
-        block ? /^\s+(\w+)\s+\[\](func\s*\([^\n]*?)\s*$/ : /^var\s+(\w+)\s+\[\](func\s*\([^\n]*?)\s*$/
-      ).exec(line);
+      const m = (block ? /^\s+(\w+)\s+\[\](func\s*\([^\n]*)$/ : /^var\s+(\w+)\s+\[\](func\s*\([^\n]*)$/).exec(
+        line,
+      );
       if (m && !out.has(m[1]!)) out.set(m[1]!, { path: f.path, line: i + 1, type: m[2]!.trim() });
     });
   }
