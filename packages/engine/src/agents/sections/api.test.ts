@@ -73,5 +73,8 @@ describe('a library without routes', () => {
     expect(apiSection.analyst(b)[0]!.statement).toMatch(
       /^It serves no HTTP routes of its own; 1 public name/,
     );
+    const c = lib();
+    c.identity!.kind = 'framework';
+    expect(write(c)).toMatch(/tinylib is a framework.* serves no HTTP routes of its own/);
   });
 });

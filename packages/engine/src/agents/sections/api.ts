@@ -107,9 +107,18 @@ export const api = defineSection({
 
 const MAX_ROUTES = 60;
 
-/** Whether a reader could expect HTTP routes: routes somewhere in the code base, or a web framework. */
+/**
+ * Whether a reader could expect HTTP routes: routes somewhere in the code base, a web framework it
+ * builds on, or a framework of its own (koa serves none until its users add them).
+ */
 function httpExpected(a: Analysis): boolean {
-  return a.routes.length > 0 || a.frameworks.some((f) => f.category === 'web');
+  const id = a.identity;
+  return (
+    a.routes.length > 0 ||
+    a.frameworks.some((f) => f.category === 'web') ||
+    id?.kind === 'framework' ||
+    !!id?.kinds.includes('framework')
+  );
 }
 
 const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
