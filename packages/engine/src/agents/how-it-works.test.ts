@@ -218,6 +218,21 @@ describe('how it works', () => {
     );
   });
 
+  it('says that a central type holding more of itself forms a tree, of the kind its file names', () => {
+    const node = {
+      name: 'node',
+      path: 'tree.go',
+      line: 97,
+      methods: 12,
+      uses: 9,
+      children: { field: 'children', line: 112, named: { words: 'radix tree', line: 3 } },
+    };
+    const text = mechanismParts({ flow: { ...flow, abstractions: [node] } } as Analysis).join('\n');
+    expect(text).toContain(
+      'Each `node` holds further `node` values in its field `children` (`tree.go:112`): they form a radix tree (`tree.go:3`).',
+    );
+  });
+
   it('tells the whole mechanism, and a digest for the overview', () => {
     const a = { flow } as Analysis;
     const text = mechanismParts(a).join('\n\n');
@@ -370,5 +385,81 @@ describe('how it works', () => {
     expect(extensionParts({ flow: { ...flow, classParams } } as Analysis)).toEqual([
       'One way users plug their own code in: `command()` and `option()` build the class their `cls` argument names, by default `Command` and `Option` (`deco.py:170`): users pass their own subclass there.',
     ]);
+  });
+
+  it("says whose hook runs when it is looked up on the object's ancestors", () => {
+    const step = {
+      name: 'Before',
+      path: 'cmd.go',
+      line: 8,
+      note: 'called by Cmd.run',
+      handedIn: 'field' as const,
+      ancestors: { line: 3, nearest: true, unless: 'RunAll', type: 'Cmd' },
+    };
+    const a = {
+      identity: {
+        mainPath: [
+          { name: 'run', owner: 'Cmd', path: 'cmd.go', line: 1 },
+          { ...step, from: 0 },
+        ],
+      },
+    } as unknown as Analysis;
+    expect(mainPathParts(a).join('\n')).toContain(
+      'the function stored in its field `Before`, of the nearest `Cmd` up its parent link, itself first, that sets one (`cmd.go:3`), or of every one when `RunAll` is set',
+    );
+  });
+
+  it('says where the main path runs what a package function registered, and before which step', () => {
+    const onStart = {
+      name: 'OnStart',
+      path: 'kit.go',
+      line: 8,
+      value: 'fs',
+      many: true,
+      store: 'starters',
+      storePath: 'kit.go',
+      storeLine: 4,
+      how: 'appends' as const,
+      contract: { type: 'func()' },
+      runs: {
+        name: 'start',
+        owner: 'Cmd',
+        path: 'cmd.go',
+        line: 13,
+        how: 'iterates' as const,
+        onPath: false,
+        within: {
+          name: 'run',
+          owner: 'Cmd',
+          path: 'cmd.go',
+          line: 6,
+          before: { name: 'Validate', owner: 'Cmd' },
+        },
+      },
+    };
+    expect(extensionParts({ flow: { ...flow, registrations: [onStart] } } as Analysis).join('\n')).toContain(
+      '`OnStart()` (`kit.go:8`) appends its `fs`, each a `func()`, to `starters`; `Cmd.start()` (`cmd.go:13`), which `Cmd.run()` calls at `cmd.go:6` before `Cmd.Validate()`, goes through them.',
+    );
+  });
+
+  it('tells the methods that build more of a central type beside its registration point, never "one point"', () => {
+    const built = [
+      { name: 'With', owner: 'Mux', path: 'mux.go', line: 242, returns: 'Router' },
+      { name: 'Group', owner: 'Mux', path: 'mux.go', line: 268, returns: 'Router', hands: 'fn' },
+      {
+        name: 'Route',
+        owner: 'Mux',
+        path: 'mux.go',
+        line: 278,
+        returns: 'Router',
+        hands: 'fn',
+        attaches: { name: 'Mount', path: 'mux.go', line: 295 },
+      },
+    ];
+    const out = extensionParts({ flow: { ...flow, composers: built } } as Analysis).join('\n');
+    expect(out).toBe(
+      "Where users plug their own code in: `Mux.With()` (`mux.go:242`), `Mux.Group()` (`mux.go:268`) and `Mux.Route()` (`mux.go:278`) each return a new `Mux` as a `Router`, which users fill with their own code; `Mux.Group()` and `Mux.Route()` first hand it to the caller's function `fn`, and `Mux.Route()` attaches it through `Mux.Mount()` (`mux.go:295`).",
+    );
+    expect(out).not.toContain('one point');
   });
 });

@@ -6,6 +6,7 @@
 import type {
   Analysis,
   ClassParam,
+  Composer,
   ExtensionPoint,
   Flow,
   FlowCall,
@@ -138,10 +139,18 @@ export function renderingParts(flow: Flow, cited = true): string[] {
   ].filter(Boolean);
 }
 
+/** " Each `node` holds further `node`s in its field `children` (…): they form a radix tree (…)." */
+function treeNote(t: Flow['abstractions'][number]): string {
+  const c = t.children;
+  if (!c) return '';
+  const kind = c.named ? `${text(c.named.words)} (${cite(t.path, c.named.line)})` : 'tree';
+  return ` Each ${code(t.name)} holds further ${code(t.name)} values in its field ${code(c.field)} (${cite(t.path, c.line)}): they form a ${kind}.`;
+}
+
 /** The central types, each with where it is defined and, where its authors documented it, what it is. */
 function abstractionParts(flow: Flow): string[] {
   const types = flow.abstractions.slice(0, 5);
-  if (!types.some((t) => t.doc)) {
+  if (!types.some((t) => t.doc || t.children)) {
     const sentence = abstractionsSentence(flow);
     return sentence ? [sentence] : [];
   }
@@ -149,7 +158,7 @@ function abstractionParts(flow: Flow): string[] {
     const notes = [cite(t.path, t.line), t.methods ? plural(t.methods, 'method') : null]
       .filter(Boolean)
       .join('; ');
-    return `${code(t.name)} (${notes})${t.doc ? `: ${text(t.doc)}` : '.'}`;
+    return `${code(t.name)} (${notes})${t.doc ? `: ${text(t.doc)}` : '.'}${treeNote(t)}`;
   };
   return [
     types.length === 1 ? 'Its central type:' : `Its central types, ${centralOrder(flow)}:`,
@@ -274,6 +283,18 @@ function noteOf(note: string): string {
   return text(note);
 }
 
+/** ", of the nearest ancestor that sets one (…), or of every one when `X` is set": whose hook runs. */
+function ancestorsText(s: MainPathStep): string {
+  const up = s.ancestors;
+  if (!up) return '';
+  const walk = cite(s.path, up.line);
+  const kind = up.type ? code(up.type) : 'object';
+  if (!up.nearest) return `, of the ${kind} and every ancestor up its parent link (${walk})`;
+  return `, of the nearest ${kind} up its parent link, itself first, that sets one (${walk})${
+    up.unless ? `, or of every one when ${code(up.unless)} is set` : ''
+  }`;
+}
+
 /** For a call of code the product was given: where the caller got it. */
 function handedIn(s: MainPathStep): string {
   const made = s.via
@@ -284,7 +305,7 @@ function handedIn(s: MainPathStep): string {
   if (s.handedIn === 'field')
     return `: the function stored in its field ${code(s.name)}${
       s.otherwise?.length ? `, else ${s.otherwise.map(code).join(', else ')}` : ''
-    }`;
+    }${ancestorsText(s)}`;
   if (s.handedIn === 'result' && s.via)
     return `: the handler ${code(short(s.via.expression))} found at ${cite(s.via.path, s.via.line)}`;
   return '';
@@ -391,7 +412,14 @@ function storeText(p: ExtensionPoint): string {
 /** "`Application.callback()` (…) passes them to `compose()`": where what was registered is used. */
 function useText(p: ExtensionPoint): string {
   const r = p.runs;
-  const who = `${methodName(r)} (${cite(r.path, r.line)})${r.onPath ? ', on the main path,' : ''}`;
+  const w = r.within;
+  // where the main path runs the use: "(called by `Command.execute()` at …, before `Command.ValidateArgs()`)"
+  const within = !w
+    ? ''
+    : w.deferred
+      ? `, which ${methodName(w)} defers at ${cite(w.path, w.line)} to run as it returns,`
+      : `, which ${methodName(w)} calls at ${cite(w.path, w.line)}${w.before ? ` before ${methodName(w.before)}` : ''},`;
+  const who = `${methodName(r)} (${cite(r.path, r.line)})${r.onPath ? ', on the main path,' : within}`;
   switch (r.how) {
     case 'passes':
       return `${who} passes them to ${code(`${r.callee}()`)}`;
@@ -466,14 +494,45 @@ function classParamsSentence(cs: ClassParam[]): string {
 }
 
 /**
+ * "`Mux.With()` (…), `Mux.Group()` (…) and `Mux.Route()` (…) each return a new `Mux` as a `Router`;
+ * `Mux.Group()` and `Mux.Route()` first hand it to the caller's `fn`, and `Mux.Route()` attaches it
+ * through `Mux.Mount()` (…)."
+ */
+function composersSentence(cs: Composer[]): string {
+  const owner = cs[0]!.owner;
+  const returns = [...new Set(cs.map((c) => c.returns.replace(/^\*/, '')))];
+  const as =
+    returns.length === 1 && returns[0] !== owner ? ` as ${article(returns[0]!)} ${code(returns[0]!)}` : '';
+  const named = (c: Composer) => `${methodName(c)} (${cite(c.path, c.line)})`;
+  const each = cs.length === 1 ? 'returns' : 'each return';
+  const hand = cs.filter((c) => c.hands);
+  const fns = [...new Set(hand.map((c) => c.hands!))];
+  const handText = hand.length
+    ? `; ${joinSome(hand.map(methodName), 4)} first ${hand.length === 1 ? 'hands' : 'hand'} it to the caller's function${fns.length === 1 ? ` ${code(fns[0]!)}` : ''}`
+    : '';
+  const attach = cs.filter((c) => c.attaches);
+  const attachText = attach.length
+    ? `, and ${joinSome(attach.map(methodName), 3)} ${attach.length === 1 ? 'attaches' : 'attach'} it through ${joinSome(
+        [...new Map(attach.map((c) => [c.attaches!.name, c.attaches!])).values()].map(
+          (t) => `${methodName({ name: t.name, owner })} (${cite(t.path, t.line)})`,
+        ),
+        2,
+      )}`
+    : '';
+  return `${joinSome(cs.map(named), 6)} ${each} a new ${code(owner)}${as}, which users fill with their own code${handText}${attachText}.`;
+}
+
+/**
  * Ways users plug their own code into the product, and where that code is used; nothing when none
  * was found. The analysis finds some of them, never provably all: no "one point".
  */
 export function extensionParts(a: Analysis): string[] {
   const items = [
     ...(a.flow?.extensions ?? []).map(extensionSentence),
+    ...(a.flow?.registrations ?? []).map(extensionSentence),
     ...(a.flow?.hooks ? [hooksSentence(a.flow.hooks)] : []),
     ...(a.flow?.classParams?.length ? [classParamsSentence(a.flow.classParams)] : []),
+    ...(a.flow?.composers?.length ? [composersSentence(a.flow.composers)] : []),
   ];
   if (!items.length) return [];
   if (items.length === 1) return [`One way users plug their own code in: ${items[0]!}`];

@@ -128,6 +128,20 @@ describe('the public names in reading order', () => {
     } as unknown as Parameters<typeof rankedApi>[0];
     expect(rankedApi(id).map((e) => e.name)).toEqual(['use', 'listen', 'inspect', 'toJSON']);
   });
+
+  it("puts the names of the package users import before its subpackages' names", () => {
+    const id = {
+      publicApi: [
+        { name: 'Logger', kind: 'struct', path: 'middleware/logger.go', line: 3 },
+        { name: 'Mux', kind: 'struct', path: 'mux.go', line: 5 },
+        { name: 'NewRouter', kind: 'function', path: 'chi.go', line: 9 },
+      ],
+      entryPoints: [{ path: 'chi.go', line: 9, how: 'exported constructor' }],
+      keyComponents: [],
+      mainPath: [],
+    } as unknown as Parameters<typeof rankedApi>[0];
+    expect(rankedApi(id).map((e) => e.name)).toEqual(['Mux', 'NewRouter', 'Logger']);
+  });
 });
 
 describe('the public names table', () => {

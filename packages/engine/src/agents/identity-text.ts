@@ -262,8 +262,15 @@ export function rankedApi(id: Identity, usage: Map<string, number> = new Map()):
   );
   const path = (e: Identity['publicApi'][number]) => (onPath.has(e.name) ? 0 : 1);
   const plumbing = (e: ApiItem) => (PLUMBING.test(e.name) ? 1 : 0);
+  // the package users import first (where the first entry point lives), then its subpackages: a
+  // router's `NewRouter` and `URLParam` before the types of its optional middleware package
+  const dir = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
+  const first = id.entryPoints?.[0];
+  const home = first ? dir(first.path) : undefined;
+  const away = (e: ApiItem) => (home === undefined || dir(e.path) === home ? 0 : 1);
   return [...id.publicApi].sort(
     (x, y) =>
+      away(x) - away(y) ||
       group(x) - group(y) ||
       hidden(x) - hidden(y) ||
       path(x) - path(y) ||
@@ -327,6 +334,9 @@ export function readmeProse(a: Analysis): { text: string; path: string } | null 
     return null;
   return { text: summary, path: a.docs.readme!.path };
 }
+
+/** A public name as users write it: a method with its type (`Mux.ServeHTTP`) where the API records it. */
+export const qualifiedName = (e: ApiItem) => (e.owner ? `${e.owner}.${e.name}` : e.name);
 
 /** How one public name reads in a sentence: "the `Command` struct", "the route `POST /items`". */
 const apiPhrase = (e: Identity['publicApi'][number]) =>
@@ -605,7 +615,7 @@ export function publicApiParts(id: Identity, usage: Map<string, number> = new Ma
         rest
           .slice(0, 30)
           .map((e) => [
-            code(e.name),
+            code(qualifiedName(e)),
             text(e.kind),
             cite(e.definedAt?.path ?? e.path, e.definedAt?.line ?? e.line),
           ]),

@@ -135,6 +135,10 @@ describe('analyse()', async () => {
         jobs: ['test', 'lint'],
         commands: ['npm test', 'npm run lint'],
         publishes: false,
+        jobRuns: [
+          { job: 'test', commands: ['npm test'] },
+          { job: 'lint', commands: ['npm run lint'] },
+        ],
       },
     ]);
     expect(analysis.containers.find((c) => c.kind === 'dockerfile')).toMatchObject({

@@ -1,6 +1,6 @@
 // Static checks set up outside scripts and CI job names: pre-commit, build plugins, tool configs.
 import { describe, expect, it } from 'vitest';
-import { ciPass, staticChecksPass } from './ci.ts';
+import { ciPass, githubJobRuns, staticChecksPass } from './ci.ts';
 import { sourcesFromMap } from './sources.ts';
 
 describe('staticChecksPass()', () => {
@@ -83,5 +83,30 @@ describe('what a CI workflow runs', () => {
     const w = workflow(`jobs:\n  r:\n    steps:\n${steps}      - uses: softprops/action-gh-release@v2\n`);
     expect(w.publishes).toBe(true);
     expect(w.commands!.length).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('GitHub Actions jobs', () => {
+  it("reads each job's commands and the matrix it runs over, not one given by an expression", () => {
+    const runs = githubJobRuns({
+      lint: { steps: [{ uses: 'golangci/golangci-lint-action@v8' }] },
+      test: {
+        strategy: { matrix: { os: ['ubuntu', 'macos'], go: [21, 22], include: [{ os: 'windows' }] } },
+        steps: [{ uses: 'actions/checkout@v4' }, { run: 'make test' }],
+      },
+      other: { strategy: { matrix: '${{ fromJSON(needs.x.outputs.m) }}' }, steps: [{ run: 'echo hi' }] },
+    });
+    expect(runs).toEqual([
+      { job: 'lint', commands: ['golangci/golangci-lint-action'] },
+      {
+        job: 'test',
+        commands: ['actions/checkout', 'make test'],
+        matrix: [
+          { name: 'os', values: ['ubuntu', 'macos'] },
+          { name: 'go', values: ['21', '22'] },
+        ],
+      },
+      { job: 'other', commands: ['echo hi'] },
+    ]);
   });
 });

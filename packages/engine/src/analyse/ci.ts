@@ -84,6 +84,29 @@ export function stepCommands(doc: unknown): string[] {
   return [...new Set(out)];
 }
 
+/**
+ * Each GitHub Actions job's own commands and the matrix it runs over (`platform: [ubuntu, macOS]`,
+ * `go: [17, 18]`): which jobs test, and on what. A matrix given by an expression is not read.
+ */
+export function githubJobRuns(jobs: unknown): NonNullable<CiInfo['jobRuns']> {
+  if (!jobs || typeof jobs !== 'object') return [];
+  return Object.entries(jobs as Record<string, unknown>).map(([job, body]) => {
+    const b = (body ?? {}) as Record<string, unknown>;
+    const matrix = ((b.strategy ?? {}) as Record<string, unknown>).matrix;
+    const axes =
+      matrix && typeof matrix === 'object'
+        ? Object.entries(matrix as Record<string, unknown>)
+            .filter(([k, v]) => k !== 'include' && k !== 'exclude' && Array.isArray(v))
+            .map(([name, v]) => ({
+              name,
+              values: (v as unknown[]).filter((x) => ['string', 'number'].includes(typeof x)).map(String),
+            }))
+            .filter((x) => x.values.length)
+        : [];
+    return { job, commands: stepCommands(b.steps ?? []), ...(axes.length ? { matrix: axes } : {}) };
+  });
+}
+
 /** Whether a workflow publishes a release; a dry run (`jsr publish --dry-run`) publishes nothing. */
 export function publishes(commands: string[], text: string): boolean {
   const real = commands.filter((c) => !/--dry-run\b/.test(c));
@@ -131,9 +154,16 @@ export function ciPass(src: Sources): CiInfo[] {
     const doc = (safeYaml(text) ?? {}) as Record<string, unknown>;
     const keys = (v: unknown) => (v && typeof v === 'object' ? Object.keys(v) : []);
     const run = runOf(doc, text);
-    if (f.path.startsWith('.github/'))
-      out.push({ provider: 'GitHub Actions', path: f.path, jobs: keys(doc.jobs), ...run });
-    else if (f.path === '.gitlab-ci.yml')
+    if (f.path.startsWith('.github/')) {
+      const jobRuns = githubJobRuns(doc.jobs);
+      out.push({
+        provider: 'GitHub Actions',
+        path: f.path,
+        jobs: keys(doc.jobs),
+        ...run,
+        ...(jobRuns.length ? { jobRuns } : {}),
+      });
+    } else if (f.path === '.gitlab-ci.yml')
       out.push({
         provider: 'GitLab CI',
         path: f.path,

@@ -212,6 +212,18 @@ describe('small helpers', () => {
     expect(identifyLicense('All rights reserved.')).toBeNull();
   });
 
+  it('quotes an empty marker by the comment lines below it, never the next line with its comment marker', () => {
+    const src = sourcesFromMap({
+      'c.go':
+        'package c\n\n// Encoders.\n//\n// TODO:\n// lzma: Opera.\n// br: Brotli.\n\n// TODO:\nfunc f() {}\n',
+    });
+    const { files } = languagesPass(src);
+    expect(todosPass(src, files)).toEqual([
+      { tag: 'TODO', text: 'lzma: Opera. br: Brotli.', file: 'c.go', line: 5 },
+      { tag: 'TODO', text: '', file: 'c.go', line: 9 },
+    ]);
+  });
+
   it('does not take a list of marker names or an async handler for findings', () => {
     const src = sourcesFromMap({
       'a.ts':

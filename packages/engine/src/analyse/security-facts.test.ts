@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { configPass } from './config.ts';
 import { languagesPass } from './languages.ts';
-import { securityFactsPass } from './security-facts.ts';
+import { securityFactsPass, spoofDeprecation } from './security-facts.ts';
 import { sourcesFromMap } from './sources.ts';
 
 const facts = (files: Record<string, string>) => {
@@ -134,5 +134,31 @@ describe('configuration files', () => {
       ['spring.profiles.active', 'prod', 3],
       ['server.port', '8443', 5],
     ]);
+  });
+});
+
+describe('retired header readers', () => {
+  it('finds the function its doc comment deprecates for spoofing, with the names it points to', () => {
+    const text = [
+      'package mw',
+      '',
+      '// RealIP sets RemoteAddr from the headers.',
+      '//',
+      '// Deprecated: RealIP is vulnerable to IP spoofing.',
+      '// Use [FromXFF] or `FromHeader` instead.',
+      'func RealIP(h Handler) Handler {',
+      '\treturn h',
+      '}',
+      '',
+      '// Deprecated: use New.',
+      'func Old() {}',
+    ].join('\n');
+    expect(spoofDeprecation(text)).toEqual({
+      name: 'RealIP',
+      line: 7,
+      note: 5,
+      instead: ['FromXFF', 'FromHeader'],
+    });
+    expect(spoofDeprecation('// Deprecated: use New.\nfunc Old() {}\n')).toBeUndefined();
   });
 });

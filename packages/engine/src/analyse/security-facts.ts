@@ -85,6 +85,34 @@ const PROXY_WORD = /\bproxy\b/i;
 
 const CODE = /\.(py|[cm]?[jt]sx?|go|rs|java|kt|rb|php|cs)$/;
 
+/**
+ * The function of a file whose doc comment marks it deprecated for trusting what a client can forge
+ * (`// Deprecated: RealIP is vulnerable to IP spoofing …`), with the names it points to instead
+ * (`[ClientIPFromXFF]`, `` `ClientIPFromXFF` ``).
+ */
+export function spoofDeprecation(text: string): SecurityFact['deprecated'] {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^\s*(?:\/\/|\*|#)\s*(?:@deprecated|Deprecated:)/i.test(lines[i]!)) continue;
+    // the rest of the comment block, down to what it documents
+    let j = i;
+    const note: string[] = [];
+    while (j < lines.length && /^\s*(?:\/\/|\*|#)/.test(lines[j]!)) note.push(lines[j++]!);
+    const said = note.join(' ');
+    if (!/spoof|forge|untrusted|vulnerab/i.test(said)) continue;
+    const name =
+      /^\s*(?:func(?:\s*\([^)]*\))?|def|function|(?:export\s+)?(?:async\s+)?function|(?:pub\s+)?fn)\s+(\w+)/.exec(
+        lines[j] ?? '',
+      )?.[1];
+    if (!name) continue;
+    const instead = [...new Set([...said.matchAll(/\[(\w+)\]|`(\w+)`/g)].map((m) => (m[1] ?? m[2])!))].filter(
+      (n) => n !== name && /^[A-Za-z_]\w*$/.test(n),
+    );
+    return { name, line: j + 1, note: i + 1, instead };
+  }
+  return undefined;
+}
+
 export function securityFactsPass(src: Sources, files: FileInfo[]): SecurityFact[] {
   const out: SecurityFact[] = [];
   for (const f of files) {
@@ -102,12 +130,15 @@ export function securityFactsPass(src: Sources, files: FileInfo[]): SecurityFact
             .split('\n')
             .slice(Math.max(0, line - GUARD_WINDOW), line)
             .some((l) => PROXY_WORD.test(l.replace(/['"][^'"\n]*['"]/g, '')));
+        const deprecated =
+          rule.kind === 'forwarded-header' ? spoofDeprecation(src.text(f.path) ?? '') : undefined;
         out.push({
           kind: rule.kind,
           file: f.path,
           line,
           ...(detail ? { detail } : {}),
           ...(guarded ? { guarded } : {}),
+          ...(deprecated ? { deprecated } : {}),
         });
       }
   }

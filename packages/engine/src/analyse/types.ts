@@ -351,6 +351,8 @@ export interface CiInfo {
   commands?: string[];
   /** It publishes: a package to a registry, an image, a GitHub release or a pushed tag. */
   publishes?: boolean;
+  /** Each job's own commands and the matrix it runs over, where the configuration says (GitHub Actions). */
+  jobRuns?: { job: string; commands: string[]; matrix?: { name: string; values: string[] }[] }[];
 }
 
 /** A lint, format or type check the project sets up outside its scripts and CI job names. */
@@ -432,6 +434,11 @@ export interface SecurityFact {
   detail?: string;
   /** A forwarded header read beside the switch that decides whether to trust it (`proxy && get(…)`). */
   guarded?: boolean;
+  /**
+   * A function of the same file its authors mark deprecated as open to spoofing, where the header is
+   * read, and the names they point to instead.
+   */
+  deprecated?: { name: string; line: number; note: number; instead: string[] };
   area?: NonProductRole | 'product';
 }
 
@@ -501,6 +508,8 @@ export interface PublicApiItem {
   group?: string;
   /** The environment variable that sets it, where the parser reads one. */
   env?: string;
+  /** The type a method belongs to, where methods of several types share a name (Go's receiver). */
+  owner?: string;
 }
 
 /** Why a file counts for less than its references say; undefined when it counts in full. */
@@ -593,6 +602,11 @@ export interface MainPathStep {
   after?: { call: string; path: string; line: number };
   /** Where a second request starts: an outside service calls the product back (a webhook). */
   calledBack?: boolean;
+  /**
+   * A hook looked up on the object's ancestors (the walk up its parent link at `line`): the nearest
+   * one that sets it, or every one when `nearest` is false or the switch `unless` is on.
+   */
+  ancestors?: { line: number; nearest: boolean; unless?: string; type?: string };
 }
 
 /** One call a step makes: to a function or type of the product (path, target) or of a library (from). */
@@ -626,6 +640,20 @@ export interface FlowStep {
  * Where users plug their own code in: a public method that stores what its caller hands it in a
  * collection of its receiver, where that collection is used, and the type of what is stored.
  */
+/** A public method of a central type that makes and returns a new value of it (flow/composers.ts). */
+export interface Composer {
+  name: string;
+  owner: string;
+  path: string;
+  line: number;
+  /** The result type as declared (`Router`, `*Mux`). */
+  returns: string;
+  /** The parameter, a function, that is handed the new value before it is returned. */
+  hands?: string;
+  /** The method of the same value that attaches the new one to it (`Mount`). */
+  attaches?: { name: string; path: string; line: number };
+}
+
 export interface ExtensionPoint {
   /** The registration method (`use`, `mount`, `AddCommand`). */
   name: string;
@@ -677,6 +705,16 @@ export interface ExtensionPoint {
     callee?: string;
     /** The use is made by a step of the main path. */
     onPath: boolean;
+    /** The main path's step that calls the use, where, and the path's next step it calls after it. */
+    within?: {
+      name: string;
+      owner?: string;
+      path: string;
+      line: number;
+      before?: { name: string; owner?: string };
+      /** The call is deferred: it runs as the step returns. */
+      deferred?: boolean;
+    };
   };
 }
 
@@ -724,6 +762,8 @@ export interface Flow {
     uses: number;
     /** The first sentence of its own documentation. */
     doc?: string;
+    /** The field holding more values of the type itself: its values form a tree (flow/recursive.ts). */
+    children?: { field: string; line: number; named?: { words: string; line: number } };
   }[];
   steps: FlowStep[];
   /** A Next.js App Router project's split between server components, client components and server actions. */
@@ -742,6 +782,13 @@ export interface Flow {
   }[];
   /** Where users register their own code and where it runs (flow/extensions.ts). */
   extensions?: ExtensionPoint[];
+  /**
+   * Exported functions of a package that keep the user's functions in a package-level list the
+   * product runs (`OnInitialize`; flow/package-hooks.ts): registration without a receiver.
+   */
+  registrations?: ExtensionPoint[];
+  /** Public methods of a central type that build more of it: nested routers, groups (flow/composers.ts). */
+  composers?: Composer[];
   /** A central type's fields that hold the user's functions (cobra's `Run`, `PreRun`…). */
   hooks?: HookFields;
   /** Public functions that build the class a parameter names (`cls=`), users' subclasses included. */

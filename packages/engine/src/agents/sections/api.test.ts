@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis, Route } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
-import { sampleAppAnalysis } from '../test-fixtures.ts';
+import { bareLibraryAnalysis, sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { pathParams, shareOut, writeApi } from './api.ts';
+import { api as apiSection, pathParams, shareOut, writeApi } from './api.ts';
 
 const apiCtx = (a: Analysis): WriterContext => ({
   a,
@@ -82,9 +82,7 @@ describe('path parameters', () => {
       '3 routes take path parameters (e.g. `/checks/<uuid:code>/`); typed ones (`uuid` and `int`) are checked when the route is matched, while 1 route takes untyped ones (e.g. `/tokens/<str:token>/`).',
     );
     a.routes = [r('/tokens/<str:token>/', 4)];
-    expect(writeApi(apiCtx(a))).toContain(
-      '1 route takes path parameters (e.g. `/tokens/<str:token>/`).',
-    );
+    expect(writeApi(apiCtx(a))).toContain('1 route takes path parameters (e.g. `/tokens/<str:token>/`).');
   });
 });
 
@@ -127,5 +125,52 @@ describe('the routes sentence of a file-based router', () => {
       ctx([page('/a', 'src/routes.ts'), page('/b', 'src/routes.ts'), page('/c', 'src/other.ts')]),
     );
     expect(md).toMatch(/`src\/routes.ts` declares the most \(2\)/);
+  });
+});
+
+describe('a library without routes', () => {
+  const lib = (): Analysis => {
+    const a = bareLibraryAnalysis();
+    a.identity = {
+      kind: 'library',
+      kinds: [],
+      purpose: null,
+      productPaths: ['lib'],
+      nonProduct: [],
+      entryPoints: [],
+      publicApi: [{ name: 'slugify', kind: 'function', path: 'lib/strings.js', line: 12 }],
+      keyComponents: [],
+    };
+    return a;
+  };
+  const write = (a: Analysis) =>
+    writeApi({
+      a,
+      fx: factsOf(a),
+      plan: { id: '5', level: 1, title: 'API', kind: 'api', evidence: [], hasChildren: false },
+      findings: [],
+      allFindings: {},
+      projectName: 'tinylib',
+      workspace: {
+        root: '/nowhere',
+        name: 'tinylib',
+        files: [],
+        skipped: [],
+      } as unknown as WriterContext['workspace'],
+    });
+
+  it('says nothing of HTTP routes where none is in the code base, and says it where some are', () => {
+    const a = lib();
+    expect(write(a)).not.toMatch(/HTTP/);
+    expect(apiSection.analyst(a)[0]!.statement).toBe('1 public name forms its interface, such as `slugify`.');
+    const b = lib();
+    b.routes = [{ ...route('/demo'), file: 'examples/app.js', area: 'examples' }];
+    expect(write(b)).toMatch(/tinylib is a library and serves no HTTP routes of its own/);
+    expect(apiSection.analyst(b)[0]!.statement).toMatch(
+      /^It serves no HTTP routes of its own; 1 public name/,
+    );
+    const c = lib();
+    c.identity!.kind = 'framework';
+    expect(write(c)).toMatch(/tinylib is a framework.* serves no HTTP routes of its own/);
   });
 });

@@ -1,6 +1,6 @@
 // API / endpoints: every HTTP route with method, path, handler and file:line; a library's exports otherwise.
 
-import type { Route } from '../../analyse/types.ts';
+import type { Analysis, Route } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import {
   commandLineParts,
@@ -78,7 +78,8 @@ export const api = defineSection({
         api.map((e) => code(e.name)),
         4,
       )}`;
-      const names = `It serves no HTTP routes of its own; ${plural(api.length, 'public name')} ${agree(api.length, 'forms', 'form')} its interface`;
+      const count = `${plural(api.length, 'public name')} ${agree(api.length, 'forms', 'form')} its interface`;
+      const names = httpExpected(a) ? `It serves no HTTP routes of its own; ${count}` : upperFirst(count);
       return [f(sentence(names, such), [ref(api[0]!.path, api[0]!.line)])];
     }
     const exported = factsOf(a).exportedSymbols.length;
@@ -104,6 +105,22 @@ export const api = defineSection({
 });
 
 const MAX_ROUTES = 60;
+
+/**
+ * Whether a reader could expect HTTP routes: routes somewhere in the code base, a web framework it
+ * builds on, or a framework of its own (koa serves none until its users add them).
+ */
+function httpExpected(a: Analysis): boolean {
+  const id = a.identity;
+  return (
+    a.routes.length > 0 ||
+    a.frameworks.some((f) => f.category === 'web') ||
+    id?.kind === 'framework' ||
+    !!id?.kinds.includes('framework')
+  );
+}
+
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function writeApi({ a, fx, projectName, workspace }: WriterContext): string {
   const id = a.identity;
@@ -131,9 +148,13 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
     const usage = usageCounts(a, workspace);
     const api = publicApiParts(id, usage);
     // a command-line tool is used through its command line: that is the chapter, not an absence
+    // that it serves no routes is news only where a reader could expect some: a web framework, or
+    // routes elsewhere in the code base; otherwise the chapter opens with the names users call
     const lead = commandLineParts(id, usage).length
       ? `${text(projectName)} is ${kindPhrase(id)}: its interface is the command line its parser declares.${apart}`
-      : `${text(projectName)} is ${kindPhrase(id)} and serves no HTTP routes of its own.${apart}`;
+      : httpExpected(a)
+        ? `${text(projectName)} is ${kindPhrase(id)} and serves no HTTP routes of its own.${apart}`
+        : '';
     return paragraphs(
       lead,
       ...(api.length ? api : ['It exposes no public names another program could call.']),

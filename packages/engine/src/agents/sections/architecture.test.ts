@@ -138,6 +138,30 @@ describe('each fact in the section that owns it', () => {
     expect(md).not.toMatch(/benchmarks\/jsx/);
   });
 
+  it("counts a module's exports as the public names the summary counts, methods with their type", () => {
+    const a = library();
+    a.identity!.publicApi.push({
+      name: 'run',
+      kind: 'method',
+      owner: 'Slugger',
+      path: 'lib/strings.js',
+      line: 30,
+    });
+    const md = writeComponents(ctx(a, COMPONENTS, REPORT));
+    expect(md).toMatch(/It exports 2 public names, among them `slugify` .*`Slugger\.run` \(method/);
+    expect(md).not.toMatch(/symbol/);
+  });
+
+  it('names the strongest dependencies only when there is more than the one the table shows', () => {
+    const many = sampleAppAnalysis();
+    expect(writeArchitecture(ctx(many, MODULES, REPORT))).toMatch(/Strongest dependencies: /);
+    const one = sampleAppAnalysis();
+    one.moduleGraph.edges = one.moduleGraph.edges.slice(0, 1);
+    const md = writeArchitecture(ctx(one, MODULES, REPORT));
+    expect(md).toMatch(/connected by 1 internal dependency/);
+    expect(md).not.toMatch(/Strongest dependencies/);
+  });
+
   it('groups many entries of one kind into one line with a few examples', () => {
     const md = writeArchitecture(ctx(library(5), ENTRIES, REPORT));
     expect(md).toMatch(/`slugify\(\)`, package\.json "main"/);

@@ -301,7 +301,8 @@ export function writeArchitecture(ctx: WriterContext): string {
         ['l', 'r', 'r', 'l'],
       ),
     );
-    if (edges.length)
+    // one edge is the table's own row: naming it again as the strongest says nothing
+    if (edges.length > 1)
       parts.push(
         `Strongest dependencies: ${joinSome(
           edges.slice(0, 5).map((e) => `${code(e.from)} → ${code(e.to)} (${e.weight})`),

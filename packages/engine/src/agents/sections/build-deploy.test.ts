@@ -32,6 +32,36 @@ describe('build scripts', () => {
   });
 });
 
+describe('a target on a path the repository lacks', () => {
+  it('automates nothing, and the build table says the path is missing; a Go package pattern is no path', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [
+      { kind: 'make-target', name: 'test', command: 'go test ./...', path: 'Makefile', line: 1 },
+      {
+        kind: 'make-target',
+        name: 'docs',
+        command: 'npx docsify-cli serve ./docs',
+        path: 'Makefile',
+        line: 4,
+      },
+      { kind: 'make-target', name: 'seed', command: 'node ./src/app.ts', path: 'Makefile', line: 7 },
+    ];
+    expect(a.files.some((f) => f.path.startsWith('src/'))).toBe(true);
+    expect(scriptsFinding(a)).toMatch(/2 make targets automate project tasks: test and seed/);
+    const md = writeBuildDeploy({
+      a,
+      fx: factsOf(a),
+      plan: { id: '7', level: 1, title: 'Build', kind: 'build-deploy', evidence: [], hasChildren: false },
+      findings: [],
+      allFindings: {},
+      projectName: 'p',
+      workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
+    });
+    expect(md).toContain('`npx docsify-cli serve ./docs` (`./docs` is not in the repository)');
+    expect(md).not.toMatch(/\.\/\.\.\.` is not|\.\/src\/app\.ts` is not/);
+  });
+});
+
 describe('the build and deployment chapter', () => {
   const write = (a: Analysis) =>
     writeBuildDeploy({

@@ -63,8 +63,9 @@ export const buildDeploy = defineSection({
     // the product's scripts: a benchmark's or an example's package.json drives their build, not this one
     // a target that only prints a banner automates nothing
     // the same product scripts the chapter's tables count, so "39 recipes" here and "offers 40" there
-    // cannot disagree: the ones that only print are named apart
-    const all = a.entryPoints.filter(isProductScript);
+    // cannot disagree: the ones that only print are named apart; nor does one count whose command
+    // works on a folder or file the repository lacks (`serve ./docs`)
+    const all = a.entryPoints.filter((e) => isProductScript(e) && !missingPaths(a, e.command).length);
     const scripts = all.filter((e) => !e.printsOnly);
     const banners = all.length - scripts.length;
     const out: Finding[] = [];
@@ -137,6 +138,23 @@ export const buildDeploy = defineSection({
   writer: writeBuildDeploy,
 });
 
+/**
+ * The explicit relative paths a command names (`./docs`, `./scripts/gen.sh`) that are not in the
+ * repository: no analysed or skipped file lies there. A command that serves or runs one does nothing.
+ */
+export function missingPaths(a: Analysis, command: string | undefined): string[] {
+  if (!command) return [];
+  const paths = [...a.files.map((f) => f.path), ...a.skipped.map((f) => f.path)];
+  return (
+    [...command.matchAll(/(?<![\w$/.-])\.\/([\w.-]+(?:\/[\w.-]+)*)\/?(?![\w$*{(])/g)]
+      .map((m) => m[1]!)
+      // a pattern (Go's `./...`) names no one path
+      .filter((p) => /\w/.test(p) && !p.includes('...'))
+      .filter((p) => !paths.some((f) => f === p || f.startsWith(`${p}/`)))
+      .map((p) => `./${p}`)
+  );
+}
+
 const BUILD_NAME = /^(build|compile|dist|bundle)(:|$)/i;
 const BUILD_COMMAND =
   /\b(cargo\s+build|go\s+build|tsc|vite\s+build|next\s+build|webpack|rollup|esbuild|tsup|bun\s+build|mvnw?|gradlew?|python3?\s+-m\s+build|setup\.py\s+(build|bdist\w*|sdist)|gcc|g\+\+|clang|cmake|docker\s+build)\b|\$\(CC\)|\$\(CXX\)/;
@@ -147,13 +165,19 @@ const MAX_TARGETS = 25;
  * One task file's targets, each by what it runs: its commands, the prerequisites it runs when it has
  * none of its own, or "prints a banner only"; the default goal (what a bare `make`/`just` runs) first.
  */
-function taskFileParts(file: string, targets: EntryPoint[]): string[] {
+function taskFileParts(a: Analysis, file: string, targets: EntryPoint[]): string[] {
   const just = isJustfile(baseName(file));
   const noun = just ? 'recipe' : 'target';
   const first = targets.find((t) => t.defaultGoal);
+  const absent = (t: EntryPoint) => {
+    const gone = missingPaths(a, t.command);
+    return gone.length
+      ? ` (${joinSome(gone.map(code), 3)} ${agree(gone.length, 'is', 'are')} not in the repository)`
+      : '';
+  };
   const runs = (t: EntryPoint) =>
     t.command
-      ? code(t.command)
+      ? `${code(t.command)}${absent(t)}`
       : t.printsOnly
         ? 'prints a banner only'
         : t.prerequisites?.length
@@ -224,6 +248,7 @@ export function writeBuildDeploy(ctx: WriterContext): string {
     for (const file of files.slice(0, 3))
       parts.push(
         ...taskFileParts(
+          a,
           file,
           make.filter((m) => m.path === file),
         ),

@@ -3,7 +3,7 @@
 import type { Analysis, SymbolInfo } from '../../analyse/types.ts';
 import { declaresExports, factsOf } from '../facts.ts';
 import { abstractionsSentence } from '../how-it-works.ts';
-import { CLI_KINDS, keyComponentParts, rankedApi, usageCounts } from '../identity-text.ts';
+import { CLI_KINDS, keyComponentParts, qualifiedName, rankedApi, usageCounts } from '../identity-text.ts';
 import { toldElsewhere, type WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -86,33 +86,32 @@ export function writeComponents(ctx: WriterContext): string {
       return own.length ? { ...m, files: own.length, lines: own.reduce((n, f) => n + f.code, 0) } : m;
     })
     .sort((x, y) => y.lines - x.lines);
-  // a module's exports: where the package declares its public surface, the public names defined in
-  // the module, those the code base uses most first (the API chapter tells the whole surface, so a
-  // single module says nothing more); otherwise its exported symbols, private modules left out
-  const declared = (a.identity?.publicApi ?? []).filter((e) => !CLI_KINDS.has(e.kind));
+  // a module's share of the public names the identity layer counted, so the modules add up to the one
+  // count the summary and the API chapter give (the API chapter tells the whole surface, so a single
+  // module says nothing more), named most used first; otherwise its exported symbols, private modules
+  // left out
+  const declared = a.identity ? rankedApi(a.identity).filter((e) => !CLI_KINDS.has(e.kind)) : [];
   const usage = declared.length ? usageCounts(a, ctx.workspace) : new Map<string, number>();
   const exportsOf = (id: string): string => {
     if (declared.length) {
       if (mods.length < 2) return '';
-      const order = new Map(rankedApi({ ...a.identity!, publicApi: declared }, usage).map((e, i) => [e, i]));
-      // a class's members are not what the module exports; a name told twice (the class and its
-      // re-export) is one name
       const here = declared
-        .filter((e) => !MEMBER_KINDS.has(e.kind))
-        .map((e) => ({ e, at: e.definedAt ?? { path: e.path, line: e.line } }))
-        .filter(({ at }) => within(id, at.path))
-        .filter(({ e }, i, all) => all.findIndex((x) => x.e.name === e.name) === i)
-        .sort(
-          (x, y) =>
-            (usage.get(y.e.name) ?? 0) - (usage.get(x.e.name) ?? 0) ||
-            (order.get(x.e) ?? 0) - (order.get(y.e) ?? 0),
-        );
-      return here.length
-        ? ` Its public names include ${joinSome(
-            here.map(({ e, at }) => `${code(e.name)} (${text(e.kind)}, ${cite(at.path, at.line)})`),
-            4,
-          )}.`
-        : '';
+        .map((e, rank) => ({ e, rank, at: e.definedAt ?? { path: e.path, line: e.line } }))
+        .filter(({ at }) => within(id, at.path));
+      if (!here.length) return '';
+      // a class's members are counted but not what the sample names first
+      const sample = [...here].sort(
+        (x, y) =>
+          Number(MEMBER_KINDS.has(x.e.kind)) - Number(MEMBER_KINDS.has(y.e.kind)) ||
+          (usage.get(y.e.name) ?? 0) - (usage.get(x.e.name) ?? 0) ||
+          x.rank - y.rank,
+      );
+      return ` It exports ${plural(here.length, 'public name')}, among them ${joinSome(
+        sample
+          .slice(0, 4)
+          .map(({ e, at }) => `${code(qualifiedName(e))} (${text(e.kind)}, ${cite(at.path, at.line)})`),
+        4,
+      )}.`;
     }
     return symbolsSentence(
       a,

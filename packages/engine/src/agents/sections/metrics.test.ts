@@ -36,6 +36,29 @@ describe('code metrics', () => {
     expect(out).not.toMatch(/Symbols \(exported\)|Symbols by kind/);
   });
 
+  it('gives no second count of exported names beside the public names every other chapter counts', () => {
+    const a = sampleAppAnalysis();
+    a.identity = {
+      ...(a.identity ?? {}),
+      publicApi: [{ name: 'n', kind: 'function', path: 'src/app.ts', line: 1 }],
+    } as Analysis['identity'];
+    const out = writeMetrics(ctx(a));
+    expect(out).toMatch(/\| Symbols in the product \| \d+ \|/);
+    expect(out).not.toMatch(/exported|Symbols by kind/);
+  });
+
+  it("counts the imports of the product's own files, as every other row counts the product", () => {
+    const a = sampleAppAnalysis();
+    const base = new Set(factsOf(a).productFiles.map((f) => f.path));
+    a.imports.push({ from: 'tests/books.test.ts', specifier: 'vitest', line: 1 });
+    const own = a.imports.filter((i) => base.has(i.from));
+    expect(own.length).toBeLessThan(a.imports.length);
+    const internal = own.filter((i) => i.resolved).length;
+    expect(writeMetrics(ctx(a))).toContain(
+      `| Imports in the product (internal / external) | ${own.length} (${internal} / ${own.length - internal}) |`,
+    );
+  });
+
   it('counts the TODO markers of the product, as Known Issues does', () => {
     const a = sampleAppAnalysis();
     a.todos.push({ tag: 'TODO', text: 'in a test', file: 'tests/books.test.ts', line: 3 });

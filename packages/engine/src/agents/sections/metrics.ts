@@ -8,7 +8,6 @@ import {
   agree,
   cite,
   code,
-  countBy,
   num,
   paragraphs,
   pct,
@@ -171,7 +170,6 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     ['TODO / FIXME markers in the product', num(productTodos(a, fx).length)],
   ];
   if (a.git) rows.push(['Commits / authors', `${num(a.git.commits)} / ${num(a.git.authors.length)}`]);
-  const kinds = countBy(symbols, (s) => s.kind);
   const over = fx.largestFiles.filter((f) => f.code > 500).length;
   const long = over
     ? `, and ${num(over)} ${agree(over, 'exceeds', 'exceed')} 500 lines`
@@ -184,7 +182,6 @@ export function writeMetrics({ a, fx }: WriterContext): string {
       `; half of its ${fx.productFiles.length ? 'product ' : ''}source files are ${num(median)} lines or shorter`,
       long,
     ) + notRankedNote(fx, 500);
-  const byKind = kinds.map(([k, n]) => `${num(n)} ${kindName(k, n)}`).join(', ');
   const authors = a.git?.authors
     .slice(0, 5)
     .map((x) => `${text(x.name)} (${num(x.commits)})`)
@@ -192,21 +189,11 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   return paragraphs(
     lead,
     table(['Metric', 'Value'], rows, ['l', 'r']),
-    !symbolsRead
-      ? ''
-      : kinds.length
-        ? `Symbols by kind${when(fx.productFiles.length, ' in the product')}: ${byKind}.`
-        : 'No symbols were extracted.',
+    symbolsRead && !symbols.length ? 'No symbols were extracted.' : '',
     a.git?.authors.length
       ? `Most active authors: ${authors}; ${historySpan(a.git.firstCommit, a.git.lastCommit)}.`
       : '',
   );
-}
-
-/** A symbol kind agreeing with its count: "1 function", "3 functions", "2 classes". */
-function kindName(kind: string, n: number): string {
-  const many = kind.endsWith('s') ? 'es' : 's';
-  return `${text(kind)}${when(n !== 1, many)}`;
 }
 
 /** "history runs from A to B", or "every commit dates from A" when the history fits in one day. */

@@ -173,6 +173,22 @@ describe('what the code shows about security', () => {
     );
   });
 
+  it('says which header reader its authors retired as open to spoofing, and what they point to instead', () => {
+    const a = library();
+    a.securityFacts = [
+      {
+        kind: 'forwarded-header',
+        file: 'mw/realip.go',
+        line: 13,
+        detail: 'X-Real-IP',
+        deprecated: { name: 'RealIP', line: 28, note: 20, instead: ['ClientIPFromXFF', 'GetClientIP'] },
+      },
+    ];
+    expect(writeSecurity(ctx(a))).toContain(
+      'The authors mark `RealIP` (`mw/realip.go:28`) as deprecated because a client can spoof what it reads (`mw/realip.go:20`); they point to `ClientIPFromXFF` and `GetClientIP` instead.',
+    );
+  });
+
   it('a placeholder in a shipped sample env file is told with the fix, not as a value outside the product', () => {
     const a = sampleAppAnalysis();
     a.secrets = [

@@ -266,8 +266,17 @@ function shippedLines(a: Analysis): string[] {
         : '; a client can set them itself unless a proxy in front overwrites them';
     const what = unique(names.map((n) => HEADER_MEANS[n] ?? 'address'));
     const either = what.length > 1 ? `${what.slice(0, -1).join(', ')} or ${what[what.length - 1]}` : what[0];
+    // a reader its authors retired for trusting forged headers, and what they point to instead
+    const retired = headers.find((h) => h.deprecated)?.deprecated;
+    const file = headers.find((h) => h.deprecated)?.file ?? '';
+    const instead = retired?.instead.length
+      ? `; they point to ${joinSome(retired.instead.map(code), 5)} instead`
+      : '';
+    const retiredText = retired
+      ? ` The authors mark ${code(retired.name)} (${cite(file, retired.line)}) as deprecated because a client can spoof what it reads (${cite(file, retired.note)})${instead}.`
+      : '';
     out.push(
-      `The client's ${either} can come from proxy headers (${joinSome(names.map(code), 3)}, ${at})${trust}.`,
+      `The client's ${either} can come from proxy headers (${joinSome(names.map(code), 3)}, ${at})${trust}.${retiredText}`,
     );
   }
   const expose = ownFacts(a, 'error-exposure')[0];

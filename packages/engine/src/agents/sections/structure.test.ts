@@ -4,7 +4,7 @@ import type { Analysis, DirNode, FileInfo } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { largestByCode, largestDirectory, productHome, writeStructure } from './structure.ts';
+import { countReasons, largestByCode, largestDirectory, productHome, writeStructure } from './structure.ts';
 
 const dir = (name: string, lines: number, bytes: number): DirNode => ({
   name,
@@ -95,5 +95,17 @@ describe('the directory tree', () => {
     const md = writeStructure({ a, fx: factsOf(a) } as WriterContext);
     expect(md).toContain('data/  (1 file, 1 line of code)');
     expect(md).not.toMatch(/\b1 lines\b/);
+  });
+});
+
+describe('paths left out', () => {
+  it('names the paths each reason covers, a few of them', () => {
+    expect(
+      countReasons([
+        { path: 'a/go.sum', reason: 'generated' },
+        { path: 'b/go.sum', reason: 'generated' },
+        { path: 'logo.png', reason: 'binary' },
+      ]),
+    ).toEqual(['2 generated (`a/go.sum` and `b/go.sum`)', '1 binary (`logo.png`)']);
   });
 });

@@ -163,7 +163,7 @@ function skipLabel(s: { path: string; reason: string }): string {
 }
 
 /** "8 images (`logo.png`, …), 5 lockfiles (`bun.lock`, …)": each kind with the paths it holds. */
-function countReasons(skipped: { path: string; reason: string }[]): string[] {
+export function countReasons(skipped: { path: string; reason: string }[]): string[] {
   const m = new Map<string, string[]>();
   for (const s of skipped) m.set(skipLabel(s), [...(m.get(skipLabel(s)) ?? []), s.path]);
   return [...m.entries()]

@@ -289,6 +289,35 @@ describe('the CI and TODO sentences', () => {
     expect(said).not.toMatch(/publish|pre-commit/);
   });
 
+  it('names the jobs that run the tests and their matrix, a command read past the variables it sets', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [
+      { path: 'Makefile', line: 3, kind: 'make-target', name: 'richtest', command: 'richgo test ./...' },
+    ] as Analysis['entryPoints'];
+    a.ci = [
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/test.yml',
+        jobs: ['lint', 'unit'],
+        commands: ['golangci/golangci-lint-action', 'COLOR=1 PATH=$HOME/bin:$PATH make richtest'],
+        jobRuns: [
+          { job: 'lint', commands: ['golangci/golangci-lint-action'] },
+          {
+            job: 'unit',
+            commands: ['COLOR=1 PATH=$HOME/bin:$PATH make richtest'],
+            matrix: [
+              { name: 'platform', values: ['ubuntu', 'macOS'] },
+              { name: 'go', values: ['22', '23'] },
+            ],
+          },
+        ],
+      },
+    ];
+    expect(ciRuns(a)).toBe(
+      '`.github/workflows/test.yml` runs the checks in CI (`golangci/golangci-lint-action` and `make richtest`). The tests run in the job `unit` (platform ubuntu and macOS × go 22 and 23).',
+    );
+  });
+
   it('counts Gradle build and Maven verify as running the tests, unless they are skipped', () => {
     const a = sampleAppAnalysis();
     a.entryPoints = [];

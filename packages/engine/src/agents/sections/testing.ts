@@ -111,7 +111,7 @@ function isCheckScript(e: EntryPoint): boolean {
 
 // what runs a test suite: a runner, a build tool's test goal, or another script that does
 const TEST_COMMAND =
-  /(?<![\w.-])(?:pytest|py\.test|unittest|tox|nox|go\s+test|gotestsum|cargo\s+(?:test|nextest)|jest|vitest|mocha|ava|tap|c8|nyc|playwright|cypress|karma|jasmine|node\s+(?:--[\w-]+\s+)*--test|deno\s+test|bun\s+test|rspec|phpunit|ctest|(?:mvnw?|gradlew?)\s[^&|;\n]{0,80}\b(?:test|verify|check)|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test[\w:-]*|\$\(MAKE\)\s+test[\w-]*|make\s+test[\w-]*|manage\.py\s+test)\b/i;
+  /(?<![\w.-])(?:pytest|py\.test|unittest|tox|nox|(?:rich)?go\s+test|gotestsum|cargo\s+(?:test|nextest)|jest|vitest|mocha|ava|tap|c8|nyc|playwright|cypress|karma|jasmine|node\s+(?:--[\w-]+\s+)*--test|deno\s+test|bun\s+test|rspec|phpunit|ctest|(?:mvnw?|gradlew?)\s[^&|;\n]{0,80}\b(?:test|verify|check)|(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test[\w:-]*|\$\(MAKE\)\s+test[\w-]*|make\s+test[\w-]*|manage\.py\s+test)\b/i;
 // a make recipe's first line that only prints a banner says nothing of what the target runs
 const BANNER = /^\s*(?:\$\(info\b|@?echo\b)/;
 
@@ -418,6 +418,8 @@ const NPM_CALL =
   /^(?:(?:npm|pnpm|yarn|bun)\s+run(?:-script)?\s+|npm\s+(?=test\b)|(?:pnpm|yarn)\s+)([\w:.-]+)/;
 // make calling one of the project's targets: `make ci`, `make -j4 test`
 const MAKE_CALL = /^make\s+(?:-\S+\s+)*([\w.-]+)/;
+// variables set for one command (`RICHGO_FORCE_COLOR=1 PATH=… make richtest`) are not the command
+const ENV_PREFIX = /^(?:[A-Za-z_][A-Za-z0-9_]*=(?:"[^"]*"|'[^']*'|\S*)\s+)+/;
 // Gradle's `build` runs `check` and Maven's `package` and `install` run the tests first, unless told not to
 const BUILD_WITH_TESTS = /(?:^|\/)(?:gradlew?\s.*\bbuild\b|mvnw?\s.*\b(?:package|install)\b)/;
 const SKIP_TESTS = /-DskipTests|-Dmaven\.test\.skip|-x\s+(?:test|check)\b/;
@@ -432,7 +434,8 @@ export function ciCheckCommands(a: Analysis, commands: string[]): string[] {
   const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script' || e.kind === 'make-target');
   const checks = (e: EntryPoint) =>
     isCheckScript(e) || TEST_COMMAND.test(e.command ?? '') || testScriptsOf(a).includes(e);
-  return commands.filter((c) => {
+  const bare = [...new Set(commands.map((c) => c.replace(ENV_PREFIX, '')))];
+  return bare.filter((c) => {
     if (c.length > 80) return false;
     if (BUILD_WITH_TESTS.test(c)) return !SKIP_TESTS.test(c);
     if (INSTALL.test(c)) return false;
@@ -465,7 +468,35 @@ export function ciRuns(a: Analysis): string {
     3,
   );
   const what = unique(checking.flatMap((r) => r.checks));
-  return `${workflows} ${agree(checking.length, 'runs', 'run')} the checks in CI${when(what.length, ` (${joinSome(what.map(code), 5)})`)}.`;
+  return `${workflows} ${agree(checking.length, 'runs', 'run')} the checks in CI${when(what.length, ` (${joinSome(what.map(code), 5)})`)}.${testJobs(a)}`;
+}
+
+/**
+ * " The tests run in the jobs `test-unix` (platform ubuntu and macOS × go 17, 18 … 24) and
+ * `test-win`.": which jobs run a test command, over what matrix, where the configuration says.
+ */
+function testJobs(a: Analysis): string {
+  const jobs = a.ci.flatMap((c) =>
+    (c.jobRuns ?? []).filter((j) => ciCheckCommands(a, j.commands).some((cmd) => runsTests(a, cmd))),
+  );
+  if (!jobs.length) return '';
+  const one = (j: (typeof jobs)[number]) =>
+    `${code(j.job)}${when(
+      !!j.matrix?.length,
+      ` (${(j.matrix ?? []).map((m) => `${text(m.name)} ${joinSome(m.values.map(text), 8)}`).join(' × ')})`,
+    )}`;
+  return ` The tests run in ${agree(jobs.length, 'the job', 'the jobs')} ${joinSome(jobs.map(one), 4)}.`;
+}
+
+/** Whether a CI command runs tests: a test runner, or a script or target whose own command is one. */
+function runsTests(a: Analysis, cmd: string): boolean {
+  if (TEST_COMMAND.test(cmd) || BUILD_WITH_TESTS.test(cmd)) return true;
+  const npm = NPM_CALL.exec(cmd)?.[1];
+  const make = MAKE_CALL.exec(cmd)?.[1];
+  const called = a.entryPoints.find(
+    (e) => (e.kind === 'npm-script' && e.name === npm) || (e.kind === 'make-target' && e.name === make),
+  );
+  return called ? TEST_COMMAND.test(called.command ?? '') || testScriptsOf(a).includes(called) : false;
 }
 
 function isCiScript(c: Analysis['ci'][number]): boolean {

@@ -565,6 +565,55 @@ describe('what the central files define', () => {
       expect.arrayContaining(['Session', 'send()']),
     );
   });
+
+  it('tells a file by the names in use, what is kept for old callers last, and leaves out a file of helpers only', () => {
+    const contents: Record<string, string> = {
+      'kit.go': [
+        'package kit',
+        '',
+        '// FIXME Old is unused by kit and should be removed in a version 2.',
+        '',
+        '// Old compares two values the long way round, kept for callers of',
+        '// the first release.',
+        'func Old(a, b int) bool {',
+        '\tx := a',
+        '\ty := b',
+        '\tz := x + y',
+        '\treturn z > 0',
+        '}',
+        '',
+        '// Start runs the kit.',
+        'func Start() {',
+        '}',
+      ].join('\n'),
+      'util.go': [
+        'package kit',
+        '',
+        'type byName []string',
+        '',
+        'func (s byName) Len() int { return len(s) }',
+        'func (s byName) Less(i, j int) bool { return s[i] < s[j] }',
+        'func pad(s string) string {',
+        '\treturn s',
+        '}',
+      ].join('\n'),
+    };
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: fileInfos(contents, 'Go'),
+      identity: identity({
+        productPaths: ['kit.go', 'util.go'],
+        keyComponents: [
+          { path: 'kit.go', rank: 1 },
+          { path: 'util.go', rank: 2 },
+        ],
+      }),
+      routes: [],
+      dependencies: [],
+    });
+    expect(flow.defines.find((d) => d.path === 'kit.go')!.names).toEqual(['Start()', 'Old()']);
+    expect(flow.defines.find((d) => d.path === 'util.go')).toBeUndefined();
+  });
 });
 
 describe('central types', () => {

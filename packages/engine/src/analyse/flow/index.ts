@@ -2,6 +2,9 @@
 // its own functions (and the libraries they hand work to), how it runs work concurrently, and for an
 // application which of its types each request handler works with. Writers turn this into sentences.
 
+import { childrenField } from './recursive.ts';
+import { composers } from './composers.ts';
+import { packageRegistrations } from './package-hooks.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
 import type { Sources } from '../sources.ts';
@@ -26,7 +29,7 @@ import {
   type Target,
 } from './definitions.ts';
 import { classParams, extensionPoints, hookFields } from './extensions.ts';
-import { docOf, traceMainPath } from './main-path.ts';
+import { docOf, traceMainPath, withoutAbsentPackages } from './main-path.ts';
 import { nextRendering } from '../nextjs.ts';
 
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -416,11 +419,18 @@ export function flowPass(input: FlowInput): Flow {
   // the central types in their authors' words
   const onPath = pathTypes(mainPath, types);
   const central = abstractions(models, identity, types, fns, onPath);
+  const segments = new Set(input.files.flatMap((f) => f.path.replace(/\.\w+$/, '').split('/')));
+  const holds = (name: string) => segments.has(name);
   for (const a of central) {
     const file = byPath.get(a.path);
     const def = file?.defs.find((d) => d.line === a.line);
-    const doc = file && def ? docOf(src.text(a.path), def, file.language) : undefined;
+    const found = file && def ? docOf(src.text(a.path), def, file.language) : undefined;
+    const doc = found && withoutAbsentPackages(found, holds);
     if (doc) a.doc = doc;
+    // a type holding more of itself is a tree's node: that shape is the design
+    const children =
+      file?.language === 'Go' ? childrenField(src.text(a.path) ?? '', a.name, a.line) : undefined;
+    if (children) a.children = children;
   }
 
   const extensionInput = {
@@ -432,8 +442,10 @@ export function flowPass(input: FlowInput): Flow {
     raw: (p: string) => src.text(p),
   };
   const extensions = extensionPoints(extensionInput);
+  const registrations = packageRegistrations(models, mainPath);
   const hooks = hookFields(extensionInput);
   const classes = classParams(extensionInput);
+  const built = composers(models, extensionInput.central);
 
   const rendering = nextRendering(
     src,
@@ -445,11 +457,13 @@ export function flowPass(input: FlowInput): Flow {
     abstractions: central,
     steps,
     mainPath,
-    defines: defines(models, identity, mainPath, central),
+    defines: defines(models, identity, mainPath, central, (p) => src.text(p)),
     concurrency: concurrency(models),
     ...(extensions.length ? { extensions } : {}),
     ...(hooks ? { hooks } : {}),
     ...(classes.length ? { classParams: classes } : {}),
+    ...(built.length ? { composers: built } : {}),
+    ...(registrations.length ? { registrations } : {}),
     handlers: handlers(models, input.routes, types),
   };
 }
@@ -587,6 +601,8 @@ function defines(
   identity: Identity,
   mainPath: MainPathStep[] = [],
   central: Flow['abstractions'] = [],
+  /** A file's text with its comments, for what its authors say of each definition. */
+  raw?: (path: string) => string | null,
 ): Flow['defines'] {
   const out: Flow['defines'] = [];
   const onPath = mainPath.filter((s) => !s.external);
@@ -634,8 +650,20 @@ function defines(
     // the file has nothing else, or when the report names them as central types (chi's `node`)
     const bare = (name: string) => name.replace(/\(\)$/, '');
     const hidden = (name: string) => !centralNames.includes(name) && isPrivateName(bare(name), file.language);
+    // what its authors mark as kept only for old callers (`Deprecated:`, "should be removed") is not
+    // what the file is for: told last, after every name in use
+    const text = raw?.(path) ?? '';
+    const retired = (name: string) => {
+      const d =
+        file.defs.find((x) => x.name === bare(name) && x.kind !== 'type') ??
+        file.defs.find((x) => x.name === bare(name));
+      return !!d && RETIRED.test(commentAbove(text, d.line));
+    };
     const open = all.filter((n) => !hidden(n));
-    const names = (open.length ? open : all).slice(0, 4);
+    const ranked = [...open.filter((n) => !retired(n)), ...open.filter(retired)];
+    // a file offering only private helpers and interface boilerplate (`Less()`, `Len()`) has nothing
+    // to tell a reader of what it does: it is left out rather than described by them
+    const names = ranked.slice(0, 4);
     if (names.length) out.push({ path, names });
   }
   return out;
@@ -660,6 +688,25 @@ function isLocalClosure(file: FileModel, def: Def): boolean {
 }
 
 /** A name its language or its author marks as no part of what a file offers to the rest. */
+/** What authors write of a definition kept only for old callers. */
+const RETIRED =
+  /\bDeprecated\b|@deprecated|should be removed|to be removed|kept (?:only )?for (?:backwards? )?compatibility|exists only for compatibility|\bunused by\b/i;
+
+/**
+ * The comments right above line `line` (1-based) of a file's text: the doc block and any block a
+ * blank line above it (`// FIXME Gt is unused…` over Gt's own doc comment).
+ */
+function commentAbove(text: string, line: number): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let i = line - 2; i >= 0; i--) {
+    const l = lines[i]!;
+    if (/^\s*(\/\/|\*|\/\*|#)/.test(l)) out.unshift(l);
+    else if (l.trim() || !/^\s*(\/\/|\*\/?|#)/.test(lines[i - 1] ?? '')) break;
+  }
+  return out.join('\n');
+}
+
 function isPrivateName(name: string, language: string): boolean {
   return (
     /^[_#]/.test(name) ||

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sourcesFromMap } from '../sources.ts';
 import type { Dependency, Identity, MainPathStep, Route } from '../types.ts';
 import { flowPass } from './index.ts';
-import { docOf } from './main-path.ts';
+import { ancestorsOf, docOf, withoutAbsentPackages } from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
 const dep = (name: string): Dependency =>
@@ -1445,6 +1445,63 @@ describe('a step in its author words', () => {
     expect(docOf(raw, at, 'TypeScript')).toBe(
       'Define a function to create a client for server-side operations.',
     );
+  });
+  it('takes along the next sentence about the same thing, where the mechanism is named', () => {
+    const go = { name: 'find', kind: 'function' as const, line: 3, end: 4, indent: 0 };
+    const raw = [
+      '// Recursive edge traversal by checking all groups along the way.',
+      "// It's like searching through a radix trie.",
+      'func find() {}',
+    ].join('\n');
+    expect(docOf(raw, go, 'Go')).toBe(
+      "Recursive edge traversal by checking all groups along the way. It's like searching through a radix trie.",
+    );
+    const other = [
+      '// Finds the route for a request path in the tree of routes.',
+      '// Callers hold the lock.',
+      'func find() {}',
+    ].join('\n');
+    expect(docOf(other, go, 'Go')).toBe('Finds the route for a request path in the tree of routes.');
+  });
+
+  it('leaves out what a doc comment says of a subpackage the repository does not hold', () => {
+    const doc =
+      'Routes adds two methods for traversal, which is also used by the `docgen` subpackage to document routers.';
+    expect(withoutAbsentPackages(doc, () => false)).toBe('Routes adds two methods for traversal.');
+    expect(withoutAbsentPackages(doc, (n) => n === 'docgen')).toBe(doc);
+    expect(withoutAbsentPackages('The `net/http` package serves it.', () => false)).toBe(
+      'The `net/http` package serves it.',
+    );
+  });
+
+  it('tells a hook looked up on the ancestors: the nearest that sets it, unless a switch runs them all', () => {
+    const bare = [
+      'func (c *Cmd) run() {',
+      '\tparents := []*Cmd{}',
+      '\tfor p := c; p != nil; p = p.Parent() {',
+      '\t\tparents = append(parents, p)',
+      '\t}',
+      '\tfor _, p := range parents {',
+      '\t\tif p.Before != nil {',
+      '\t\t\tp.Before(c)',
+      '\t\t\tif !RunAll {',
+      '\t\t\t\tbreak',
+      '\t\t\t}',
+      '\t\t}',
+      '\t}',
+      '\tfor q := c; q != nil; q = q.Parent() {',
+      '\t\tq.After(c)',
+      '\t}',
+      '\tc.Main(c)',
+      '}',
+    ];
+    expect(ancestorsOf(bare, 1, 18, { root: 'p', line: 8 })).toEqual({
+      line: 3,
+      nearest: true,
+      unless: 'RunAll',
+    });
+    expect(ancestorsOf(bare, 1, 18, { root: 'q', line: 15 })).toEqual({ line: 14, nearest: false });
+    expect(ancestorsOf(bare, 1, 18, { root: 'c', line: 17 })).toBeUndefined();
   });
 });
 

@@ -1255,9 +1255,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const pushHooks = (before: number) => {
       while (hooksLeft.length && runsAt(t, hooksLeft[0]![0]!).at <= before && steps.length < MAX_STEPS) {
         const [first, ...rest] = hooksLeft.shift()!;
+        const up = ancestorsOf(t.file.bare, t.def.line, t.def.end, first!);
         steps.push({
           ...userCode(t, first!, me),
           ...(rest.length ? { otherwise: rest.map((r) => r.name) } : {}),
+          ...(up ? { ancestors: { ...up, ...(t.def.owner ? { type: t.def.owner } : {}) } } : {}),
         });
       }
     };
@@ -1639,7 +1641,13 @@ export function docOf(raw: string | null | undefined, def: Def, language: string
   // a first sentence that only names the thing ("A Requests session.") takes the next one with it
   const ends = sentenceEnds(prose);
   const cut = ends.find((e) => e >= 8 && e <= 200);
-  const end = cut !== undefined && cut < 40 ? (ends.find((e) => e > cut && e <= 240) ?? cut) : cut;
+  let end = cut !== undefined && cut < 40 ? (ends.find((e) => e > cut && e <= 240) ?? cut) : cut;
+  // a next sentence about the same thing ("It uses a sync.Pool…", "It's like … a radix trie") often
+  // names the mechanism the first one only announces: it comes along while the whole stays short
+  if (end !== undefined && /^(?:It|It's|Its|This|They)\b/.test(prose.slice(end).trim())) {
+    const next = ends.find((e) => e > end!);
+    if (next !== undefined && next <= 320) end = next;
+  }
   if (end !== undefined) return prose.slice(0, end);
   return prose.length <= 160
     ? prose
@@ -1647,6 +1655,86 @@ export function docOf(raw: string | null | undefined, def: Def, language: string
         .slice(0, 157)
         .replace(/\s\S*$/, '')
         .trimEnd()}…`;
+}
+
+/**
+ * A doc comment without what it says of a package the repository does not hold (a `docgen`
+ * subpackage that moved to a module of its own): the relative clause that names it, else its
+ * sentence. `holds(name)` says whether a folder or file of that name exists.
+ */
+export function withoutAbsentPackages(doc: string, holds: (name: string) => boolean): string | undefined {
+  let out = doc;
+  // "subpackage" says the package lies inside this repository; a bare "package" may be anyone's
+  for (const m of doc.matchAll(/(?<![\w/.-])`?([a-z][\w-]*)`?\s+sub-?package\b/g)) {
+    if (holds(m[1]!)) continue;
+    const at = out.indexOf(m[0]);
+    if (at < 0) continue;
+    const start = Math.max(0, ...sentenceEnds(out).filter((e) => e <= at));
+    const stop = sentenceEnds(out).find((e) => e > at) ?? out.length;
+    const clause = /,\s*(?:which|that|as)\b[^,]*$/.exec(out.slice(start, at));
+    out = clause
+      ? `${out.slice(0, start + clause.index).trimEnd()}.${out.slice(stop)}`
+      : `${out.slice(0, start)}${out.slice(stop)}`;
+    out = out.replace(/\s+/g, ' ').trim();
+  }
+  return out.length >= 8 ? out : undefined;
+}
+
+/**
+ * Whether a hook is called on the ancestors of the step's object rather than on the object alone: its
+ * receiver is a loop variable over a list filled by walking a parent link (`for p := c; p != nil; p =
+ * p.Parent()`), and the loop stops after the first that is set (`break`), perhaps unless a switch is
+ * on (`if !EnableTraverseRunHooks { break }`). `bare` holds the file's lines, `from`..`to` the step.
+ */
+export function ancestorsOf(
+  bare: string[],
+  from: number,
+  to: number,
+  call: { root?: string; line: number },
+): MainPathStep['ancestors'] {
+  const root = call.root;
+  if (!root || !/^\w+$/.test(root)) return undefined;
+  const lines = (a: number, b: number) => bare.slice(a - 1, b).map((l, i) => ({ l, n: a + i }));
+  const before = lines(from, call.line).reverse();
+  const parentStep = /^(?:parent|Parent|getParent|GetParent|up|outer)$/;
+  // the nearest loop that binds the hook's receiver: a walk up the parent link itself, or a loop over
+  // a list that such a walk filled
+  const loop = before.find(({ l }) => new RegExp(`\\bfor\\s+(?:\\w+\\s*,\\s*)?${root}\\s*:=`).test(l));
+  if (!loop) return undefined;
+  const direct = new RegExp(
+    `\\bfor\\s+${root}\\s*:=\\s*[\\w.]+\\s*;[^;]*;\\s*${root}\\s*=\\s*${root}\\.(\\w+)\\b`,
+  ).exec(loop.l);
+  const list = new RegExp(`:=\\s*range\\s+(\\w+)`).exec(loop.l)?.[1];
+  const walk =
+    direct && parentStep.test(direct[1]!)
+      ? loop
+      : list
+        ? lines(from, loop.n).find(({ l }, i, all) => {
+            const m = /\bfor\s+(\w+)\s*:=\s*[\w.]+\s*;[^;]*;\s*\1\s*=\s*\1\.(\w+)\b/.exec(l);
+            return (
+              !!m &&
+              parentStep.test(m[2]!) &&
+              all.slice(i + 1, i + 12).some((x) => new RegExp(`\\b${list}\\s*=\\s*append\\(`).test(x.l))
+            );
+          })
+        : undefined;
+  if (!walk) return undefined;
+  // a `break` after the call, inside the loop: only the first ancestor that has the hook runs it
+  const indent = /^\s*/.exec(loop.l)![0].length;
+  let stop: { n: number; unless?: string } | undefined;
+  for (const { l, n } of lines(call.line + 1, to)) {
+    if (l.trim() && /^\s*/.exec(l)![0].length <= indent && /^\s*\}/.test(l)) break;
+    if (/^\s*break\b/.test(l)) {
+      const cond = /^\s*if\s+!\s*([\w.]+)\s*\{\s*$/.exec(bare[n - 2] ?? '')?.[1];
+      stop = { n, ...(cond ? { unless: cond } : {}) };
+      break;
+    }
+  }
+  return {
+    line: walk.n,
+    nearest: !!stop,
+    ...(stop?.unless ? { unless: stop.unless } : {}),
+  };
 }
 
 /** Where sentences end in a text (after `.`, `!` or `?` and a space or the end), past abbreviations like e.g. */

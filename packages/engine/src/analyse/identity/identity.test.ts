@@ -353,6 +353,21 @@ describe('public API extraction', () => {
   });
 });
 
+describe('Go public API', () => {
+  it("spans every product package, keeps each type's method of a shared name, and counts exported values", () => {
+    const id = identityOf({
+      'go.mod': 'module example.com/router\n',
+      'mux.go':
+        'package router\n\nvar CtxKey = &key{}\n\ntype Mux struct{}\n\nfunc (m *Mux) ServeHTTP() {}\n\ntype Chain struct{}\n\nfunc (c Chain) ServeHTTP() {}\n\ntype node struct{}\n\nfunc (n *node) Len() int { return 0 }\n',
+      'middleware/logger.go': 'package middleware\n\nfunc Logger() {}\n',
+      'internal/x/x.go': 'package x\n\nfunc Hidden() {}\n',
+      'cmd/tool/main.go': 'package main\n\nfunc Run() {}\n\nfunc main() {}\n',
+    });
+    const api = id.publicApi.map((a) => (a.owner ? `${a.owner}.${a.name}` : a.name)).sort();
+    expect(api).toEqual(['Chain', 'Chain.ServeHTTP', 'CtxKey', 'Logger', 'Mux', 'Mux.ServeHTTP']);
+  });
+});
+
 describe('other layouts', () => {
   it('a Cargo workspace is a monorepo entered through its member crates', () => {
     const id = identityOf({

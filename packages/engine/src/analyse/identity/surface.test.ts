@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sourcesFromMap } from '../sources.ts';
-import { goReachableTypes, jsExports, pyExports, rustPubItems } from './surface.ts';
+import { goReachableTypes, goValues, jsExports, pyExports, rustPubItems } from './surface.ts';
 
 const rows = (items: { name: string; kind: string; line: number }[]) =>
   items.map((a) => `${a.name}:${a.kind}:${a.line}`);
@@ -149,5 +149,21 @@ describe('public surface', () => {
       'type Mux struct {\n\ttree *node\n\t*base\n}\n\nfunc New() *impl { return nil }\nfunc (n *node) grow() *hidden {}\n',
     ]);
     expect(['Mux', 'node', 'base', 'impl', 'hidden'].filter(reachable)).toEqual(['Mux', 'base', 'impl']);
+  });
+
+  it("reads a Go file's exported variables and constants, alone or in blocks, not a literal's fields", () => {
+    const api = goValues(
+      'x.go',
+      'package x\n\nvar Enabled = true\nconst Limit = 3\nvar hidden = 1\n\nconst (\n\tA Kind = iota\n\tb\n\tC, D = 1, 2\n)\n\nvar (\n\tDefault = Opts{\n\t\tField: 1,\n\t}\n\tKey = &ctxKey{"k"}\n)\n',
+    );
+    expect(api.map((a) => `${a.name}:${a.kind}:${a.line}`)).toEqual([
+      'Enabled:variable:3',
+      'Limit:constant:4',
+      'A:constant:8',
+      'C:constant:10',
+      'D:constant:10',
+      'Default:variable:14',
+      'Key:variable:17',
+    ]);
   });
 });

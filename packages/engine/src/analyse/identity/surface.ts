@@ -750,6 +750,37 @@ export function goReachableTypes(texts: string[]): (type: string) => boolean {
   return (type) => /^[A-Z]/.test(type) || reach.has(type);
 }
 
+/**
+ * A Go file's exported package-level variables and constants, each at its own line: `var X = …`,
+ * `const X …` and every name of a `var ( … )` or `const ( … )` block (`A, B = 1, 2` gives both).
+ */
+export function goValues(path: string, text: string): ApiItem[] {
+  const out: ApiItem[] = [];
+  const index = new LineIndex(text);
+  const add = (names: string, kind: string, at: number) => {
+    for (const n of names.split(','))
+      if (/^[A-Z]\w*$/.test(n.trim())) out.push({ name: n.trim(), kind, path, line: index.lineOf(at) });
+  };
+  for (const m of text.matchAll(/^(var|const)[ \t]+([A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*)/gm))
+    add(m[2]!, m[1] === 'var' ? 'variable' : 'constant', m.index);
+  for (const m of text.matchAll(/^(var|const)[ \t]*\(\n([\s\S]*?)^\)/gm)) {
+    const start = m.index + m[0].indexOf('\n') + 1;
+    // one level of braces deep: a composite literal's fields are not names of the block
+    let depth = 0;
+    let offset = start;
+    for (const line of m[2]!.split('\n')) {
+      if (depth === 0) {
+        const d = /^[ \t]*([A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*)/.exec(line);
+        if (d) add(d[1]!, m[1] === 'var' ? 'variable' : 'constant', offset + line.indexOf(d[1]!));
+      }
+      const code = line.replace(/"(?:[^"\\]|\\.)*"|`[^`]*`|'(?:[^'\\]|\\.)*'|(?<!\/)\/\/.*$/g, '');
+      depth = Math.max(0, depth + (code.match(/[{(]/g)?.length ?? 0) - (code.match(/[})]/g)?.length ?? 0));
+      offset += line.length + 1;
+    }
+  }
+  return out;
+}
+
 /** The receiver type of the Go method declared at `line` (1-based) of `lines`, if one is. */
 function goReceiver(lines: string[], line: number): string | undefined {
   return /^func[ \t]*\([ \t]*(?:\w+[ \t]+)?\*?(\w+)/.exec(lines[line - 1] ?? '')?.[1];
@@ -787,24 +818,35 @@ export function findPublicApi(args: {
   if (pkg && pkg.bin && typeof pkg.bin === 'object')
     for (const name of Object.keys(pkg.bin))
       push([{ name, kind: 'command', path: facts.npm!.path, line: 1 }]);
-  // Go: the exported identifiers of the module's root package (or of every product package)
+  // Go: the exported identifiers of every product package (an `internal/` one only serves the others,
+  // a `main` one is a program): functions, types, the methods of types users can hold, and the
+  // package's exported variables and constants
   if (facts.goModule) {
-    const rootGo = productFiles.filter((p) => p.endsWith('.go') && !p.includes('/'));
-    const scope = new Set(
-      rootGo.length ? rootGo : productFiles.filter((p) => p.endsWith('.go') && !/(^|\/)internal\//.test(p)),
+    const goFiles = productFiles.filter((p) => p.endsWith('.go') && !p.endsWith('_test.go'));
+    const isMain = (p: string) => /^package\s+main\b/m.test(src.text(p) ?? '');
+    const libraries = goFiles.filter((p) => !/(^|\/)internal\//.test(p) && !isMain(p));
+    const scope = new Set(libraries.length ? libraries : goFiles.filter((p) => !p.includes('/')));
+    // a method is public only when users can hold a value of its receiver type, in its own package
+    const byPackage = new Map<string, string[]>();
+    for (const p of scope) byPackage.set(dirName(p), [...(byPackage.get(dirName(p)) ?? []), p]);
+    const reachable = new Map(
+      [...byPackage].map(([d, ps]) => [d, goReachableTypes(ps.map((p) => src.text(p) ?? ''))]),
     );
-    // a method is public only when users can hold a value of its receiver type
-    const reachable = goReachableTypes([...scope].map((p) => src.text(p) ?? ''));
     const lines = new Map([...scope].map((p) => [p, (src.text(p) ?? '').split('\n')]));
-    const onReachable = (s: SymbolInfo) => {
-      const receiver = s.kind === 'method' ? goReceiver(lines.get(s.path) ?? [], s.line) : undefined;
-      return !receiver || reachable(receiver);
-    };
-    push(
-      symbols
-        .filter((s) => scope.has(s.path) && s.exported && onReachable(s))
-        .map((s) => ({ name: s.name, kind: s.kind, path: s.path, line: s.line })),
-    );
+    const items: ApiItem[] = [];
+    for (const s of symbols) {
+      if (!scope.has(s.path) || !s.exported) continue;
+      const owner = s.kind === 'method' ? goReceiver(lines.get(s.path) ?? [], s.line) : undefined;
+      if (owner && !reachable.get(dirName(s.path))!(owner)) continue;
+      items.push({ name: s.name, kind: s.kind, path: s.path, line: s.line, ...(owner ? { owner } : {}) });
+    }
+    for (const p of [...scope].sort()) items.push(...goValues(p, src.text(p) ?? ''));
+    // two types' methods of one name are two names (`Mux.ServeHTTP` and `ChainHandler.ServeHTTP`)
+    for (const a of items)
+      if (
+        !out.some((o) => o.name === a.name && o.kind === a.kind && o.owner === a.owner && o.path === a.path)
+      )
+        out.push(a);
   }
   // a command-line tool: the options and subcommands of its parser (a Rust binary's always: its
   // crate may also be a library)

@@ -1,0 +1,84 @@
+// Registration through a package's functions: what they append to a package-level list of functions,
+// who goes through that list, and where the main path runs it.
+
+import { describe, expect, it } from 'vitest';
+import { blankComments } from '../comments.ts';
+import { fileModel } from './index.ts';
+import { packageRegistrations } from './package-hooks.ts';
+
+const model = (path: string, lines: string[]) => fileModel(path, 'Go', blankComments(lines.join('\n'), 'Go'));
+
+describe('package registrations', () => {
+  const pkg = model('kit.go', [
+    'package kit',
+    '',
+    'var (',
+    '\tstarters []func()',
+    '\tstoppers []func()',
+    ')',
+    '',
+    'func OnStart(fs ...func()) {',
+    '\tstarters = append(starters, fs...)',
+    '}',
+    '',
+    'func OnStop(f func()) {',
+    '\tstoppers = append(stoppers, f)',
+    '}',
+    '',
+    'func SetName(n string) {}',
+  ]);
+  const cmd = model('cmd.go', [
+    'package kit',
+    '',
+    'type Cmd struct{}',
+    '',
+    'func (c *Cmd) run() error {',
+    '\tc.start()',
+    '\tdefer c.stop()',
+    '\tc.Validate()',
+    '\treturn nil',
+    '}',
+    '',
+    'func (c *Cmd) start() {',
+    '\tfor _, f := range starters {',
+    '\t\tf()',
+    '\t}',
+    '}',
+    '',
+    'func (c *Cmd) stop() {',
+    '\tfor _, f := range stoppers {',
+    '\t\tf()',
+    '\t}',
+    '}',
+    '',
+    'func (c *Cmd) Validate() {}',
+  ]);
+  const path = [
+    { name: 'run', owner: 'Cmd', path: 'cmd.go', line: 5 },
+    { name: 'Validate', owner: 'Cmd', path: 'cmd.go', line: 24 },
+  ];
+
+  it('finds the function appending to a package list, who runs the list, and where the main path calls that, in order', () => {
+    const points = packageRegistrations([pkg, cmd], path);
+    expect(points.map((p) => p.name)).toEqual(['OnStart', 'OnStop']);
+    expect(points[0]).toMatchObject({
+      value: 'fs',
+      many: true,
+      store: 'starters',
+      storeLine: 4,
+      contract: { type: 'func()' },
+      runs: {
+        name: 'start',
+        owner: 'Cmd',
+        line: 13,
+        how: 'iterates',
+        within: { name: 'run', line: 6, before: { name: 'Validate', owner: 'Cmd' } },
+      },
+    });
+    expect(points[1]!.runs.within).toMatchObject({ name: 'run', line: 7, deferred: true });
+  });
+
+  it('finds nothing where no list of functions is filled from outside', () => {
+    expect(packageRegistrations([cmd], path)).toEqual([]);
+  });
+});
