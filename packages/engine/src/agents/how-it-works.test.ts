@@ -458,7 +458,7 @@ describe('how it works', () => {
     ];
     const out = extensionParts({ flow: { ...flow, composers: built } } as Analysis).join('\n');
     expect(out).toBe(
-      "Where users plug their own code in: `Mux.With()` (`mux.go:242`), `Mux.Group()` (`mux.go:268`) and `Mux.Route()` (`mux.go:278`) each return a new `Mux` as a `Router`, which users fill with their own code; `Mux.Group()` and `Mux.Route()` first hand it to the caller's function `fn`, and `Mux.Route()` attaches it through `Mux.Mount()` (`mux.go:295`).",
+      "One way users plug their own code in: `Mux.With()` (`mux.go:242`), `Mux.Group()` (`mux.go:268`) and `Mux.Route()` (`mux.go:278`) each return a new `Mux` as a `Router`, which users fill with their own code; `Mux.Group()` and `Mux.Route()` first hand it to the caller's function `fn`, and `Mux.Route()` attaches it through `Mux.Mount()` (`mux.go:295`).",
     );
     expect(out).not.toContain('one point');
   });

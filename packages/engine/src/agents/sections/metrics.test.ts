@@ -47,18 +47,6 @@ describe('code metrics', () => {
     expect(out).not.toMatch(/exported|Symbols by kind/);
   });
 
-  it("counts the imports of the product's own files, as every other row counts the product", () => {
-    const a = sampleAppAnalysis();
-    const base = new Set(factsOf(a).productFiles.map((f) => f.path));
-    a.imports.push({ from: 'tests/books.test.ts', specifier: 'vitest', line: 1 });
-    const own = a.imports.filter((i) => base.has(i.from));
-    expect(own.length).toBeLessThan(a.imports.length);
-    const internal = own.filter((i) => i.resolved).length;
-    expect(writeMetrics(ctx(a))).toContain(
-      `| Imports in the product (internal / external) | ${own.length} (${internal} / ${own.length - internal}) |`,
-    );
-  });
-
   it('counts the TODO markers of the product, as Known Issues does', () => {
     const a = sampleAppAnalysis();
     a.todos.push({ tag: 'TODO', text: 'in a test', file: 'tests/books.test.ts', line: 3 });
@@ -110,7 +98,6 @@ describe('code metrics', () => {
   it('counts no migration among the symbols, and no Python name as exported', () => {
     const out = writeMetrics(ctx(djangoApp()));
     expect(out).toContain('| Symbols in the product | 3 |');
-    expect(out).toContain('Symbols by kind in the product: 2 classes, 1 function.');
     expect(out).not.toMatch(/exported/);
   });
 });

@@ -106,6 +106,6 @@ describe('paths left out', () => {
         { path: 'b/go.sum', reason: 'generated' },
         { path: 'logo.png', reason: 'binary' },
       ]),
-    ).toEqual(['2 generated (`a/go.sum` and `b/go.sum`)', '1 binary (`logo.png`)']);
+    ).toEqual(['2 generated (`a/go.sum` and `b/go.sum`)', '1 image (`logo.png`)']);
   });
 });
