@@ -68,7 +68,7 @@ export function Toaster() {
     <div
       role="region"
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-3 bottom-3 z-[60] flex flex-col items-center gap-2 sm:bottom-6"
+      className="pointer-events-none fixed inset-x-3 bottom-3 z-[60] flex flex-col items-center gap-2 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:items-end"
     >
       {list.map((t) => (
         <ToastView key={t.id} item={t} />
