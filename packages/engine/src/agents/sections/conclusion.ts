@@ -7,6 +7,7 @@ import { recommendations } from '../recommendations.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { citeRef, joinSome, num, paragraphs, plural, text, unique, when } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
+import { testPlaces } from './overview.ts';
 
 export const conclusion = defineSection({
   kind: 'conclusion',
@@ -74,7 +75,7 @@ export function writeConclusion(ctx: WriterContext): string {
   const { a, fx, projectName } = ctx;
   const strengths: string[] = [];
   if (fx.testFiles.length)
-    strengths.push(`${plural(a.tests.totalCases, 'test case')} in ${plural(fx.testFiles.length, 'file')}`);
+    strengths.push(`${plural(a.tests.totalCases, 'test case')} in ${testPlaces(a, fx)}`);
   const hosted = unique(a.ci.filter((c) => c.provider !== 'CI script').map((c) => text(c.provider)));
   if (a.ci.length) strengths.push(hosted.length ? `CI on ${joinSome(hosted, 2)}` : 'a CI script');
   if (a.docs.readme) strengths.push('a README');

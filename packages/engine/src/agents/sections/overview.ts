@@ -2,7 +2,7 @@
 
 import { writtenLanguages } from '../../analyse/languages.ts';
 import type { Analysis, Identity, LanguageStat } from '../../analyse/types.ts';
-import { NON_CODE_LANGUAGES } from '../facts.ts';
+import { NON_CODE_LANGUAGES, type Facts } from '../facts.ts';
 import { isReadme, isTitlePurpose } from '../../analyse/identity/purpose.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -283,9 +283,7 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
   const testFrameworks = when(a.tests.frameworks.length, ` (${a.tests.frameworks.map(text).join(', ')})`);
   // the cases in inline test modules (a Rust `#[cfg(test)]` module) are not in the test files: the
   // source files holding them are counted beside, as the testing chapter counts them
-  const inline = a.tests.inline?.length ?? 0;
-  const where = `${plural(fx.testFiles.length, 'test file')}${when(inline, ` and ${plural(inline, 'source file')} with inline tests`)}`;
-  const tests = `${where}, ${plural(a.tests.totalCases, 'case')}${testFrameworks}`;
+  const tests = `${testPlaces(a, fx)}, ${plural(a.tests.totalCases, 'case')}${testFrameworks}`;
   facts.push(`**Tests:** ${fx.testFiles.length ? tests : 'none found'}`);
   if (a.license) {
     const licence = a.license.spdx ? text(a.license.spdx) : 'unrecognised text';
@@ -298,4 +296,13 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
     );
   }
   return paragraphs(lead, identity, mechanismDigest(a), size, bullets(facts));
+}
+
+/**
+ * Where the test cases are: "1 test file and 13 source files with inline tests"; the cases of inline
+ * test modules (a Rust `#[cfg(test)]` module) are not in the test files, so their source files count beside.
+ */
+export function testPlaces(a: Analysis, fx: Facts): string {
+  const inline = a.tests.inline?.length ?? 0;
+  return `${plural(fx.testFiles.length, 'test file')}${when(inline, ` and ${plural(inline, 'source file')} with inline tests`)}`;
 }
