@@ -65,9 +65,10 @@ export const buildDeploy = defineSection({
     // the same product scripts the chapter's tables count, so "39 recipes" here and "offers 40" there
     // cannot disagree: the ones that only print are named apart; nor does one count whose command
     // works on a folder or file the repository lacks (`serve ./docs`)
-    const all = a.entryPoints.filter((e) => isProductScript(e) && !missingPaths(a, e.command).length);
-    const scripts = all.filter((e) => !e.printsOnly);
-    const banners = all.length - scripts.length;
+    const all = a.entryPoints.filter(isProductScript);
+    const broken = all.filter((e) => !e.printsOnly && missingPaths(a, e.command).length);
+    const scripts = all.filter((e) => !e.printsOnly && !broken.includes(e));
+    const banners = all.filter((e) => e.printsOnly).length;
     const out: Finding[] = [];
     if (scripts.length) {
       const npm = scripts.filter((s) => s.kind === 'npm-script').length;
@@ -96,6 +97,13 @@ export const buildDeploy = defineSection({
             distinct,
             `: ${joinSome(names.map(text), 5)}`,
             when(banners, `; ${num(banners)} more only ${agree(banners, 'prints', 'print')} text`),
+            when(
+              broken.length,
+              `; ${num(broken.length)} more ${agree(broken.length, 'works', 'work')} on a path the repository lacks (${joinSome(
+                broken.map((e) => text(e.name)),
+                3,
+              )})`,
+            ),
           ),
           scripts.slice(0, 3).map((s) => ref(s.path, s.line)),
           'scripts',
