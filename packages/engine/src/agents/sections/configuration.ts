@@ -211,22 +211,36 @@ export function writeConfiguration(ctx: WriterContext): string {
       [when(required.length, must), when(optional.length, may), all].filter(Boolean).join(' '),
     );
     const rows = [...byName.entries()].sort((x, y) => x[0].localeCompare(y[0]));
+    // past 60 rows, the ones a deployment must get right stay in the table: secrets and the variables
+    // the code cannot run without first, then the rest by name; the table itself reads by name
+    const weight = ([, es]: (typeof rows)[number]) =>
+      es.some(isSensitive) ? 0 : es.some((e) => e.required) ? 1 : 2;
+    const kept = new Set(
+      [...rows]
+        .sort((x, y) => weight(x) - weight(y) || x[0].localeCompare(y[0]))
+        .slice(0, 60)
+        .map(([n]) => n),
+    );
     parts.push(
       table(
         ['Variable', 'Default', 'Sensitive', 'Read at'],
-        rows.slice(0, 60).map(([n, es]) => [
-          code(n),
-          defaultCell(es),
-          es.some(isSensitive) ? 'yes' : 'no',
-          joinSome(
-            es.slice(0, 3).map((e) => cite(e.file, e.line)),
-            3,
-          ),
-        ]),
+        rows
+          .filter(([n]) => kept.has(n))
+          .map(([n, es]) => [
+            code(n),
+            defaultCell(es),
+            es.some(isSensitive) ? 'yes' : 'no',
+            joinSome(
+              es.slice(0, 3).map((e) => cite(e.file, e.line)),
+              3,
+            ),
+          ]),
       ),
     );
     if (rows.length > 60)
-      parts.push(`The table shows the first 60 of the ${rows.length} variables, by name.`);
+      parts.push(
+        `The table shows 60 of the ${rows.length} variables: the sensitive ones and those the code cannot run without first, then the others by name.`,
+      );
   } else
     parts.push(
       sentence(
