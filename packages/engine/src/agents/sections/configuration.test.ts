@@ -265,6 +265,15 @@ describe('how the configuration chapter tells where variables are documented', (
     ...extra,
   });
 
+  it('keeps the secrets and the required variables in a table cut at 60 rows', () => {
+    const many = Array.from({ length: 70 }, (_, i) => v(`OPTION_${String(i).padStart(2, '0')}`));
+    const md = withVars([...many, v('ZZ_SECRET_KEY'), v('ZZ_DATABASE', { required: true })]);
+    expect(md).toContain('`ZZ_SECRET_KEY`');
+    expect(md).toContain('`ZZ_DATABASE`');
+    expect(md).not.toContain('`OPTION_69`');
+    expect(md).toContain('The table shows 60 of the 72 variables');
+  });
+
   it('counts each source by the variables it names, and the documented ones once', () => {
     const a = analysis();
     a.envVars = [v('PORT'), v('DB_URL'), v('SECRET'), v('HIDDEN')];
