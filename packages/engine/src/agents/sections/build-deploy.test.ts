@@ -45,11 +45,18 @@ describe('a target on a path the repository lacks', () => {
         line: 4,
       },
       { kind: 'make-target', name: 'seed', command: 'node ./src/app.ts', path: 'Makefile', line: 7 },
+      {
+        kind: 'make-target',
+        name: 'esm',
+        command: 'gen-esm-wrapper . ./dist/app.mjs',
+        path: 'Makefile',
+        line: 9,
+      },
     ];
     expect(a.files.some((f) => f.path.startsWith('src/'))).toBe(true);
     // counted apart, so the finding adds up to the table's rows
     expect(scriptsFinding(a)).toMatch(
-      /2 make targets automate project tasks: test and seed; 1 more works on a path the repository lacks \(docs\)/,
+      /3 make targets automate project tasks: test, seed and esm; 1 more works on a path the repository lacks \(docs\)/,
     );
     const md = writeBuildDeploy({
       a,

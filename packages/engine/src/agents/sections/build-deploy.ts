@@ -150,6 +150,9 @@ export const buildDeploy = defineSection({
  * The explicit relative paths a command names (`./docs`, `./scripts/gen.sh`) that are not in the
  * repository: no analysed or skipped file lies there. A command that serves or runs one does nothing.
  */
+// folders a build writes into: a path under one is made by the command, never missing from the repository
+const OUTPUT_DIR = /^(dist|build|out|target|tmp|temp|coverage|\.cache|node_modules)$/;
+
 export function missingPaths(a: Analysis, command: string | undefined): string[] {
   if (!command) return [];
   const paths = [...a.files.map((f) => f.path), ...a.skipped.map((f) => f.path)];
@@ -158,6 +161,8 @@ export function missingPaths(a: Analysis, command: string | undefined): string[]
       .map((m) => m[1]!)
       // a pattern (Go's `./...`) names no one path
       .filter((p) => /\w/.test(p) && !p.includes('...'))
+      // a build output (`./dist/app.mjs`) is what the command makes, not what it works on
+      .filter((p) => !OUTPUT_DIR.test(p.split('/')[0]!))
       .filter((p) => !paths.some((f) => f === p || f.startsWith(`${p}/`)))
       .map((p) => `./${p}`)
   );

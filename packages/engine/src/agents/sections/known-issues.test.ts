@@ -99,6 +99,28 @@ describe('writeKnownIssues()', () => {
     return a;
   };
 
+  it('counts a credential set in the code and in a sample file once, by name', () => {
+    const a = sampleAppAnalysis();
+    const secret = (kind: string, file: string, line: number, variable: string) => ({
+      kind,
+      file,
+      line,
+      masked: '---',
+      variable,
+      area: 'product' as const,
+    });
+    a.secrets = [
+      secret('Placeholder fallback secret', 'src/config.ts', 3, 'SECRET_KEY'),
+      secret('Placeholder secret in a sample env file', '.env.example', 2, 'SECRET_KEY'),
+      secret('Placeholder secret in a sample env file', '.env.example', 5, 'DB_PASSWORD'),
+    ];
+    const out = writeKnownIssues(ctx(a));
+    expect(out).toContain(
+      '`SECRET_KEY` and `DB_PASSWORD` fall back to a placeholder value that production must replace',
+    );
+    expect(out).not.toMatch(/3 credentials/);
+  });
+
   it('says nothing of clusters when the markers sit in one folder', () => {
     const out = writeKnownIssues(ctx(marked(['src/app.ts', 'src/config.ts'])));
     expect(out).toContain('2 open markers');

@@ -163,13 +163,19 @@ export function writeKnownIssues(ctx: WriterContext): string {
       `Every enabled Actuator endpoint is exposed over HTTP (${cite(exposure.file, exposure.line)}; see the security findings).`,
     );
   const placeholders = placeholderCredentials(a);
-  if (placeholders.length)
+  if (placeholders.length) {
+    // one credential set in the code and in a sample file is one credential, in two places
+    const names = [...new Set(placeholders.map((s) => s.variable).filter((n): n is string => !!n))];
+    const which = names.length
+      ? `${joinSome(names.map(code), 4)} ${agree(names.length, 'falls', 'fall')}`
+      : `${plural(placeholders.length, 'credential')} ${agree(placeholders.length, 'falls', 'fall')}`;
     risks.push(
-      `${plural(placeholders.length, 'credential')} ${agree(placeholders.length, 'falls', 'fall')} back to a placeholder value that production must replace (${joinSome(
+      `${which} back to a placeholder value that production must replace (${joinSome(
         placeholders.map((s) => cite(s.file, s.line)),
         3,
       )}; see the security findings).`,
     );
+  }
   // an absence the report tells in its own section is not repeated here as a generic risk
   if (!fx.testFiles.length && !a.tests.totalCases && !toldElsewhere(ctx, 'testing'))
     risks.push('There are no automated tests, so regressions go unnoticed.');
