@@ -6,6 +6,7 @@ import {
   abstractionsSentence,
   extensionParts,
   centralTypesNamed,
+  docCountHolds,
   handlerParts,
   mechanismDigest,
   mechanismFindings,
@@ -461,5 +462,15 @@ describe('how it works', () => {
       "One way users plug their own code in: `Mux.With()` (`mux.go:242`), `Mux.Group()` (`mux.go:268`) and `Mux.Route()` (`mux.go:278`) each return a new `Mux` as a `Router`, which users fill with their own code; `Mux.Group()` and `Mux.Route()` first hand it to the caller's function `fn`, and `Mux.Route()` attaches it through `Mux.Mount()` (`mux.go:295`).",
     );
     expect(out).not.toContain('one point');
+  });
+});
+
+describe("a type's doc comment", () => {
+  it('is not quoted when it counts methods the code does not have', () => {
+    expect(docCountHolds('Routes interface adds two methods for router traversal.', 4)).toBe(false);
+    expect(docCountHolds('Routes interface adds two methods for router traversal.', undefined)).toBe(false);
+    expect(docCountHolds('Routes interface adds two methods for router traversal.', 2)).toBe(true);
+    expect(docCountHolds('Has 3 public methods.', 3)).toBe(true);
+    expect(docCountHolds('Mux is a simple HTTP route multiplexer.', 33)).toBe(true);
   });
 });

@@ -158,7 +158,8 @@ function abstractionParts(flow: Flow): string[] {
     const notes = [cite(t.path, t.line), t.methods ? plural(t.methods, 'method') : null]
       .filter(Boolean)
       .join('; ');
-    return `${code(t.name)} (${notes})${t.doc ? `: ${text(t.doc)}` : '.'}${treeNote(t)}`;
+    const doc = t.doc && docCountHolds(t.doc, t.methods) ? t.doc : undefined;
+    return `${code(t.name)} (${notes})${doc ? `: ${text(doc)}` : '.'}${treeNote(t)}`;
   };
   return [
     types.length === 1 ? 'Its central type:' : `Its central types, ${centralOrder(flow)}:`,
@@ -652,4 +653,19 @@ export function mechanismFindings(a: Analysis): Finding[] {
       .map((u) => `${u.path}:${u.line}`),
   );
   return out;
+}
+
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/**
+ * False when a type's doc comment counts its methods ("adds two methods") and the code has another
+ * number, or none the analysis counted: an outdated comment is not quoted as what the type is.
+ */
+export function docCountHolds(doc: string, methods: number | undefined): boolean {
+  const m = /\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[a-z-]+\s+)?methods?\b/i.exec(
+    doc,
+  );
+  if (!m) return true;
+  const said = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS.indexOf(m[1]!.toLowerCase());
+  return methods !== undefined && methods > 0 && said === methods;
 }
