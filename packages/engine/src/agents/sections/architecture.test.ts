@@ -283,6 +283,23 @@ describe('module exports in Components', () => {
     );
     expect(md).not.toMatch(/It exports \d+ symbols?/);
   });
+
+  it('says every file of a folder a subpath pattern exports is a public entry, rather than counting names', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [
+      {
+        kind: 'export',
+        name: 'shelf/services/*',
+        command: './dist/services/*.js',
+        path: 'package.json',
+        line: 12,
+      },
+    ] as Analysis['entryPoints'];
+    const md = writeComponents(ctx(a, COMPONENTS_ONLY, [COMPONENTS_ONLY]));
+    expect(md).toMatch(
+      /\*\*`src\/services`\*\*[^\n]*Each of its files is a public entry of its own, through `shelf\/services\/\*` \(`package\.json:12`\)\./,
+    );
+  });
 });
 
 describe('declared entry points', () => {

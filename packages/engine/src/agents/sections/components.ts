@@ -92,7 +92,19 @@ export function writeComponents(ctx: WriterContext): string {
   // left out
   const declared = a.identity ? rankedApi(a.identity).filter((e) => !CLI_KINDS.has(e.kind)) : [];
   const usage = declared.length ? usageCounts(a, ctx.workspace) : new Map<string, number>();
+  // a subpath pattern (`"./utils/*": "./dist/utils/*.js"`) makes every file of a folder an entry of its own:
+  // the names the identity layer counted from the package's root are not that folder's public surface
+  const patterns = a.entryPoints.filter((e) => e.kind === 'export' && e.command?.includes('*'));
+  const underPattern = (id: string) =>
+    patterns.find((e) => {
+      const dir = e.command!.slice(0, e.command!.indexOf('*')).replace(/^\.?\//, '');
+      const target = dir.replace(/^(dist|lib|build|out|esm|cjs)\//, '').replace(/\/$/, '');
+      return !!target && id.replace(/^src\//, '') === target;
+    });
   const exportsOf = (id: string): string => {
+    const pattern = underPattern(id);
+    if (pattern)
+      return ` Each of its files is a public entry of its own, through ${code(pattern.name)} (${cite(pattern.path, pattern.line)}).`;
     if (declared.length) {
       if (mods.length < 2) return '';
       const here = declared
