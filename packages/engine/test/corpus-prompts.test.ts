@@ -14,6 +14,7 @@ import { parse as parseYaml } from 'yaml';
 import { analyse } from '../src/analyse/index.ts';
 import type { Analysis } from '../src/analyse/types.ts';
 import { runAgents } from '../src/agents/index.ts';
+import { factsOf } from '../src/agents/facts.ts';
 import { definitionBody } from '../src/agents/llm/evidence.ts';
 import { llmRoles } from '../src/agents/llm/index.ts';
 import { FILE_CAP_TOKENS, readingRoleOf } from '../src/agents/llm/reading.ts';
@@ -130,6 +131,20 @@ describe.runIf(corpus)('what the model is shown, on the corpus', () => {
             else other += t;
           }
         const share = product + other ? product / (product + other) : 1;
+
+        // (e) the writers' facts are the project model's: the product's own size and kind, its tools
+        // apart from what it runs on, and nothing it did not measure given as zero
+        const fx = factsOf(analysis);
+        const productLine = `product: ${fx.productFiles.reduce((n, f) => n + f.code, 0)} code lines in ${fx.productFiles.length} source files`;
+        const tools = analysis.frameworks.filter((f) => f.category === 'test').map((f) => f.name);
+        for (const q of writers) {
+          expect(q.prompt).toContain(productLine);
+          expect(q.prompt).toContain(`project kind: ${analysis.identity!.kind}`);
+          expect(q.prompt).not.toMatch(/\b0 module-to-module edges/);
+          const runsOn = /^frameworks and libraries the product runs on: (.*)$/m.exec(q.prompt)?.[1];
+          expect(runsOn, 'the facts name what the product runs on').toBeDefined();
+          for (const tool of tools) expect(runsOn).not.toContain(tool);
+        }
         const tokens = requests.reduce((n, q) => n + countTokens(q.system + q.prompt, q.model), 0);
         const figures = {
           name,
