@@ -89,6 +89,28 @@ describe('how it works', () => {
     );
   });
 
+  it('marks a step that runs on every Nth request only', () => {
+    const a = {
+      identity: {
+        kind: 'application',
+        mainPath: [
+          { name: 'ping', owner: 'Check', path: 'app/models.py', line: 10 },
+          {
+            name: 'prune',
+            owner: 'Check',
+            path: 'app/models.py',
+            line: 20,
+            note: 'called by Check.ping at app/models.py:15, every 100th time',
+            from: 0,
+          },
+        ],
+      },
+    } as unknown as Analysis;
+    expect(mainPathParts(a).join('\n')).toContain(
+      '(`app/models.py:20`), called by `Check.ping` at `app/models.py:15`, every 100th time.',
+    );
+  });
+
   it('says where a step that runs code the product was handed got it', () => {
     const a = {
       identity: {

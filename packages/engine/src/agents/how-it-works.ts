@@ -269,12 +269,14 @@ export function mainPathSentence(a: Analysis): string | null {
 /** A step's note with its names and paths as code, and anything else from the code base as plain text. */
 function noteOf(note: string): string {
   const called =
-    /^(called|made) by (\S+)(?: at ([^\s,]+))?(?: through (\S+))?(?:, and calls (\S+) again)?$/.exec(note);
+    /^(called|made) by (\S+)(?: at ([^\s,]+))?(?: through (\S+))?(?:, and calls (\S+) again)?(, every \d+\w\w time)?$/.exec(
+      note,
+    );
   if (called) {
-    const [, verb, who, at, through, again] = called;
+    const [, verb, who, at, through, again, every] = called;
     return `${verb} by ${code(who!)}${at ? ` at ${code(at)}` : ''}${through ? ` through ${code(through)}` : ''}${
       again ? `, and calls ${code(again)} again` : ''
-    }`;
+    }${every ?? ''}`;
   }
   const routes = /^routes (?:([A-Z]+) )?(\S+) to (\S+)$/.exec(note);
   if (routes)

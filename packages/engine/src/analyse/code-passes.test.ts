@@ -224,6 +224,20 @@ describe('small helpers', () => {
     ]);
   });
 
+  it('skips markers in the sample code a page shows, keeping its own comments', () => {
+    const src = sourcesFromMap({
+      'templates/usage.html':
+        '<!-- TODO: add a tab -->\n<div><pre><span class="c1"># FIXME: replace the schedule</span>\n' +
+        '<span># TODO: run the job here</span></pre></div>\n<p><code># XXX: sample</code></p>\n' +
+        '<script>\n// FIXME: debounce\n</script>\n',
+    });
+    const { files } = languagesPass(src);
+    expect(todosPass(src, files).map((t) => `${t.line} ${t.tag} ${t.text}`)).toEqual([
+      '1 TODO add a tab',
+      '6 FIXME debounce',
+    ]);
+  });
+
   it('does not take a list of marker names or an async handler for findings', () => {
     const src = sourcesFromMap({
       'a.ts':

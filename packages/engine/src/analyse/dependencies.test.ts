@@ -243,6 +243,27 @@ describe('lockfiles and package managers', () => {
   });
 });
 
+describe('packages a production image installs', () => {
+  it('counts a development requirement the Dockerfile installs by name as an optional runtime one', () => {
+    const r = dependenciesPass(
+      sourcesFromMap({
+        'requirements.txt': 'Django==5.0\n',
+        'requirements-dev.txt': 'apprise==1.9\nmypy==1.0\nMySQL_Client==2.2\n',
+        'docker/Dockerfile':
+          'FROM python:3.12\nRUN apt-get install -y gcc && \\\n    pip wheel --wheel-dir /wheels apprise "mysql-client[c]" -r /tmp/requirements.txt\n' +
+          '# pip install mypy\nRUN pip install --no-cache /wheels/*\n',
+      }),
+    );
+    const scope = (name: string) => r.dependencies.find((d) => d.name === name)?.scope;
+    expect([scope('Django'), scope('apprise'), scope('MySQL_Client'), scope('mypy')]).toEqual([
+      'runtime',
+      'optional',
+      'optional',
+      'dev',
+    ]);
+  });
+});
+
 describe('version semantics per ecosystem', () => {
   const c = (ecosystem: Dependency['ecosystem'], version: string) =>
     versionConstraint({ ecosystem, version });

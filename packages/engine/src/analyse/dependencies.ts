@@ -762,9 +762,56 @@ export function dependenciesPass(src: Sources, skipped: string[] = []): Dependen
     if (manager) settings.push(manager);
   }
   out.packageManagers = packageManagersOf(out.lockfiles, settings);
+  // a development requirement the production image installs by name is an optional runtime one
+  const imaged = imagePipPackages(src);
+  for (const d of out.dependencies)
+    if (d.ecosystem === 'pip' && d.scope === 'dev' && imaged.has(pipKey(d.name))) d.scope = 'optional';
   for (const d of out.dependencies) {
     const role = dependencyRole(d);
     if (role) d.role = role;
+  }
+  return out;
+}
+
+/** A PyPI name as pip compares it: `Foo_Bar` and `foo-bar` are one package. */
+const pipKey = (name: string) => name.toLowerCase().replace(/[._]+/g, '-');
+
+/**
+ * The packages a Dockerfile's `pip install` or `pip wheel` names on its command line (`pip wheel
+ * --wheel-dir /wheels apprise minio==7.2 -r requirements.txt` → apprise, minio), without the options,
+ * their values, files and version pins.
+ */
+export function imagePipPackages(src: Sources): Set<string> {
+  const out = new Set<string>();
+  for (const f of src.files) {
+    if (!/^(?:Dockerfile|Containerfile)(?:\..+)?$|\.Dockerfile$/.test(baseName(f.path))) continue;
+    const joined = (src.text(f.path) ?? '').replace(/\\\r?\n/g, ' ');
+    for (const line of joined.split('\n')) {
+      if (!/^\s*RUN\b/i.test(line)) continue;
+      for (const command of line.split(/&&|;|\|\|/)) {
+        const words = command.trim().split(/\s+/);
+        const at = words.findIndex(
+          (w, i) => /^pip3?$/.test(w) && /^(?:install|wheel)$/.test(words[i + 1] ?? ''),
+        );
+        if (at < 0) continue;
+        for (let i = at + 2; i < words.length; i++) {
+          const w = words[i]!.replace(/^["']|["']$/g, '');
+          // an option and the value it takes (`-r file`, `--wheel-dir /wheels`)
+          if (w.startsWith('-')) {
+            if (
+              !w.includes('=') &&
+              /^-(?:r|c|e|t|i|f)$|^--(?:requirement|constraint|editable|target|wheel-dir|index-url|extra-index-url|find-links|prefix|root)$/.test(
+                w,
+              )
+            )
+              i++;
+            continue;
+          }
+          const name = /^[A-Za-z0-9][\w.-]*/.exec(w)?.[0];
+          if (name && !w.includes('/') && !/\.(?:whl|txt|tar\.gz|zip)$/.test(w)) out.add(pipKey(name));
+        }
+      }
+    }
   }
   return out;
 }

@@ -33,15 +33,31 @@ function followingComment(text: string, end: number): string {
   return out.join(' ').replace(/\s+/g, ' ');
 }
 
+/**
+ * Whether a position of a markup file lies inside a `<pre>` or `<code>` element: the sample code a
+ * page shows its readers (`<pre><span># FIXME: replace the schedule</span>`), whose comments are
+ * the sample's, not the product's debt.
+ */
+function inSampleCode(lower: string, index: number): boolean {
+  const before = lower.slice(0, index);
+  for (const tag of ['pre', 'code']) {
+    const open = Math.max(before.lastIndexOf(`<${tag}>`), before.lastIndexOf(`<${tag} `));
+    if (open >= 0 && before.lastIndexOf(`</${tag}>`) < open) return true;
+  }
+  return false;
+}
+
 export function todosPass(src: Sources, files: FileInfo[]): TodoItem[] {
   const out: TodoItem[] = [];
   for (const f of files) {
     if (!f.language || SKIP.has(f.language)) continue;
     const text = src.text(f.path);
     if (text == null || !/TODO|FIXME|HACK|XXX|BUG|todo:|fixme:/i.test(text)) continue;
+    const lower = /\.html?$/i.test(f.path) ? text.toLowerCase() : undefined;
     for (const { m, line } of matchesWithLines(text, MARKER)) {
       // a comment opener inside a string literal is test data or a message, not a comment
       if (lineState(linePrefix(text, m.index)) === 'string') continue;
+      if (lower && inSampleCode(lower, m.index)) continue;
       // an empty marker heads a list: its body is the comment lines below it
       const body = withoutCloser(m[2]!) || followingComment(text, m.index + m[0].length);
       out.push({

@@ -32,6 +32,30 @@ describe('build scripts', () => {
   });
 });
 
+describe('no task runner', () => {
+  it('says builds use the toolchain directly only when no product image or shell script has steps of its own', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = a.entryPoints.filter((e) => e.kind !== 'make-target' && e.kind !== 'npm-script');
+    a.containers = [];
+    const said = (x: Analysis) =>
+      writeBuildDeploy({
+        a: x,
+        fx: factsOf(x),
+        plan: { id: '7', level: 1, title: 'Build', kind: 'build-deploy', evidence: [], hasChildren: false },
+        findings: [],
+        allFindings: {},
+        projectName: 'p',
+        workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
+      });
+    expect(said(a)).toContain('builds use the language toolchain directly.');
+    a.containers = [
+      { path: 'docker/Dockerfile', kind: 'dockerfile', baseImages: ['python:3'], exposedPorts: [] },
+    ];
+    expect(said(a)).toContain('No package scripts, Makefile targets or justfile recipes were found.');
+    expect(said(a)).not.toContain('toolchain directly');
+  });
+});
+
 describe('a target on a path the repository lacks', () => {
   it('automates nothing, and the build table says the path is missing; a Go package pattern is no path', () => {
     const a = sampleAppAnalysis();

@@ -280,9 +280,16 @@ export function writeBuildDeploy(ctx: WriterContext): string {
     ).trim();
     if (other) parts.push(other);
   }
+  // a product image's RUN steps or a shell script may run the build's own steps (collectstatic,
+  // a stylesheet compiler): then the toolchain is not said to be used directly
+  const ownSteps =
+    a.containers.some((c) => c.kind === 'dockerfile' && !isDevContainer(c.path)) ||
+    a.files.some((f) => f.role === 'product' && /\.(?:sh|bash)$/.test(f.path));
   if (wants(ctx, 'scripts') && !scripts.length && !make.length)
     parts.push(
-      'No package scripts, Makefile targets or justfile recipes were found; builds use the language toolchain directly.',
+      `No package scripts, Makefile targets or justfile recipes were found${
+        ownSteps ? '' : '; builds use the language toolchain directly'
+      }.`,
     );
   if (!wants(ctx, 'containers')) {
     // not this section's aspect

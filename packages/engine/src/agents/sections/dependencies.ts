@@ -114,7 +114,14 @@ function rows(ds: Dependency[]) {
 function optionalNote(runtime: Dependency[]): string {
   const optional = runtime.filter((d) => d.scope === 'optional');
   if (!optional.length) return '';
-  const words = unique(optional.map((d) => OPTIONAL_WORDS[d.ecosystem] ?? 'optional'));
+  // a requirements file has no extras: its optional packages are the ones an image adds
+  const words = unique(
+    optional.map((d) =>
+      /requirements[^/]*\.(?:txt|in)$/.test(d.manifest)
+        ? 'optional'
+        : (OPTIONAL_WORDS[d.ecosystem] ?? 'optional'),
+    ),
+  );
   return ` (${num(optional.length)} of them ${words.length === 1 ? words[0] : 'optional'})`;
 }
 

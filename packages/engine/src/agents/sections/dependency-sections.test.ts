@@ -103,6 +103,17 @@ describe('dependencies told by what they are', () => {
     expect(out).toContain('4 needed at run time (2 of them optional extras) and 3 for development');
   });
 
+  it("calls a requirements file's optional packages optional, not extras it has none of", () => {
+    const a = pythonLibrary('library');
+    const out = writeDependencies(
+      ctx({
+        ...a,
+        dependencies: [...a.dependencies, pip('minio', '==7', 'optional', 3, 'requirements-dev.txt')],
+      }),
+    );
+    expect(out).toContain('5 needed at run time (3 of them optional) and 3 for development');
+  });
+
   it('counts manifest files, not groups, for a package declared twice, and shows differing versions', () => {
     const out = writeDependencies(ctx(pythonLibrary('library')));
     // chardet twice in one pyproject.toml is one manifest; pytest is in two files

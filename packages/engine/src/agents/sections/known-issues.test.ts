@@ -6,7 +6,7 @@ import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { SectionPlan } from '../types.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { productTodos, writeKnownIssues } from './known-issues.ts';
+import { knownIssues, productTodos, writeKnownIssues } from './known-issues.ts';
 
 describe('productTodos', () => {
   it('leaves out markers in test files, examples and generated output', () => {
@@ -32,6 +32,16 @@ describe('productTodos', () => {
       })),
     };
     expect(productTodos(a).map((t) => t.file)).toEqual(['src/app.ts']);
+  });
+
+  it('says the markers all sit in one folder rather than "3 of them" of 3', () => {
+    const app = sampleAppAnalysis();
+    const a: Analysis = {
+      ...app,
+      files: [{ ...app.files[0]!, path: 'src/pay/models.py', role: 'product' }],
+      todos: [1, 2, 3].map((line) => ({ tag: 'FIXME' as const, text: 'x', file: 'src/pay/models.py', line })),
+    };
+    expect(knownIssues.analyst(a)[0]!.statement).toBe('3 TODO/FIXME markers remain, all in src/pay.');
   });
 });
 

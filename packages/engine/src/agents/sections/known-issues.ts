@@ -81,7 +81,9 @@ export const knownIssues = defineSection({
             `${plural(todos.length, 'TODO/FIXME marker')} ${agree(todos.length, 'remains', 'remain')}`,
             todos.length === 1
               ? ` in ${text(dirs[0]![0])}`
-              : `, ${num(dirs[0]![1])} of them in ${text(dirs[0]![0])}`,
+              : dirs[0]![1] === todos.length
+                ? `, all in ${text(dirs[0]![0])}`
+                : `, ${num(dirs[0]![1])} of them in ${text(dirs[0]![0])}`,
           ),
           todos.slice(0, 3).map((t) => ref(t.file, t.line)),
         ),

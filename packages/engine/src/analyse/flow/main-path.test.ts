@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sourcesFromMap } from '../sources.ts';
 import type { Dependency, Identity, MainPathStep, Route } from '../types.ts';
 import { flowPass } from './index.ts';
-import { ancestorsOf, docOf, withoutAbsentPackages } from './main-path.ts';
+import { ancestorsOf, docOf, everyNth, withoutAbsentPackages } from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
 const dep = (name: string): Dependency =>
@@ -302,6 +302,31 @@ describe('main path', () => {
     const names = labels(steps);
     expect(names).toEqual(expect.arrayContaining(['scan', 'receive', 'spawn_senders', 'print_entry']));
     expect(names).not.toContain('stop');
+  });
+
+  it('marks a call a counter test guards as running every Nth time', () => {
+    const py = [
+      'def ping(self):',
+      '    self.n += 1',
+      '    if self.n % 100 == 0:',
+      '        self.prune()',
+      '    self.save()',
+    ];
+    expect(everyNth(py, 1, 4)).toBe(100);
+    expect(everyNth(py, 1, 5)).toBeUndefined();
+    const ts = [
+      'function f() {',
+      '  if (n % 7 === 0) {',
+      '    if (ready) {',
+      '      g();',
+      '    }',
+      '  }',
+      '  h();',
+      '}',
+    ];
+    expect(everyNth(ts, 1, 4)).toBe(7);
+    expect(everyNth(ts, 1, 7)).toBeUndefined();
+    expect(everyNth(['def f(x):', '    if x % 2 == 1:', '        g()'], 1, 3)).toBeUndefined();
   });
 
   it('an application: the handler most routes lead to, after the URL conf that routes to it', () => {

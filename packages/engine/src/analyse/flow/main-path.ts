@@ -300,6 +300,30 @@ function earlyExit(t: Target, line: number, onwards: number): boolean {
 }
 
 /**
+ * How often a call runs when a counter test guards it (`if self.n_pings % 100 == 0:` above
+ * `self.prune()`): the N of "every Nth time", from the nearest enclosing `if` up to the definition.
+ */
+export function everyNth(bare: string[], from: number, line: number): number | undefined {
+  const indent = (text: string) => text.length - text.trimStart().length;
+  let depth = indent(bare[line - 1] ?? '');
+  for (let i = line; i > from; i--) {
+    const text = bare[i - 1] ?? '';
+    if (!text.trim() || (i < line && indent(text) >= depth)) continue;
+    const m = /^\s*(?:\}\s*)?(?:else\s+)?(?:el)?if\b[^%\n]*%\s*(\d+)\s*={2,3}\s*0\b/.exec(text);
+    if (m) return Number(m[1]);
+    depth = indent(text);
+  }
+  return undefined;
+}
+
+/** 100 → "100th", 2 → "2nd". */
+const ordinal = (n: number) => {
+  const tens = n % 100;
+  const suffix = tens > 10 && tens < 14 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+};
+
+/**
  * A call in a guard: an arm of a choice whose block returns (`if rctx != nil { mx.handler.ServeHTTP(w, r);
  * return }`), a mode that leaves early rather than the way the work normally goes.
  */
@@ -1178,6 +1202,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     // a call that comes back to this step (dependencies run the way the recipe runs, a redirect is sent
     // again) shows the recursion in the work, so it is named first
     const recursive = (c: ProductCall) => productCalls(c.target).some((x) => key(x.target) === key(t));
+    // a call under a counter test runs on some requests only: ", every 100th time"
+    const nth = (line: number) => {
+      const n = everyNth(t.file.bare, t.def.line, line);
+      return n && n > 1 ? `, every ${ordinal(n)} time` : '';
+    };
     // of calls in different arms of one choice only one runs: the continuation's, else the last arm's
     // (the `else`, the default), which is what runs unless an option says otherwise
     const straightBefore = (c: ProductCall) =>
@@ -1280,7 +1309,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       }
       const why = `${c.target.def.kind === 'type' ? 'made' : 'called'} by ${label(t.def)} at ${t.file.path}:${c.call.line}${
         c.target.def.kind !== 'type' && recursive(c) ? `, and calls ${label(t.def)} again` : ''
-      }`;
+      }${nth(c.call.line)}`;
       if (c.target.def.kind === 'type') {
         visited.add(key(c.target));
         steps.push({ ...step(c.target), note: why, from: me });
