@@ -279,7 +279,21 @@ function clapDefault(text: string, end: number, start: number): string | null {
   const close = text.indexOf(')]', end);
   const attribute = text.slice(start, close < 0 ? end : close);
   const m = /\bdefault_value(?:_t|_os)?\s*=\s*/.exec(attribute);
-  return m ? exprAt(attribute, m.index + m[0].length) : null;
+  const expr = m ? exprAt(attribute, m.index + m[0].length) : null;
+  return expr === null ? null : (constantValue(text, expr) ?? expr);
+}
+
+// `Self::DEFAULT_X` or `Type::DEFAULT_X` names a constant: when the same file sets it to a literal
+// (`const DEFAULT_X: &str = "x";`), the literal is the default a user sees, not the constant's name
+function constantValue(text: string, expr: string): string | null {
+  const name = /^(?:\w{1,80}::)?([A-Z][A-Z0-9_]{0,80})$/.exec(expr.trim())?.[1];
+  if (!name) return null;
+  const decl = new RegExp(`\\bconst\\s+${name}\\s*:[^=;\\n]{1,80}=\\s*`).exec(text);
+  if (!decl) return null;
+  const value = exprAt(text, decl.index + decl[0].length);
+  return value !== null && /^(?:"[^"\n]{0,200}"|-?\d[\d_.]{0,40}|true|false)$/.test(value.trim())
+    ? value.trim()
+    : null;
 }
 
 // clap prints `[env: X=]` beside the option in `--help` unless the attribute or builder hides it
