@@ -540,7 +540,8 @@ describe('variables read through argument parsers and presence tests', () => {
       'src/color.ts': "export const noColor = () => 'NO_COLOR' in process?.env;",
     });
     expect(one(vars, 'TOOL_ALIAS_STYLE')).toMatchObject({ defaultValue: 'right' });
-    expect(one(vars, 'TOOL_QUIET')).toBeDefined();
+    expect(one(vars, 'TOOL_QUIET')).toMatchObject({ option: true });
+    expect(one(vars, 'APP_USER')?.option).toBeUndefined();
     expect(one(vars, 'APP_USER')).toBeDefined();
     expect(one(vars, 'NO_COLOR')).toBeDefined();
   });

@@ -32,6 +32,8 @@ interface Reader {
   presence?: boolean;
   /** The program's `--help` prints the variable beside its option (clap `env` without `hide_env`). */
   inHelp?: (text: string, end: number, start: number) => boolean;
+  /** It sets a command-line option (clap `env`). */
+  option?: boolean;
 }
 
 // `X || d`, `X ?? d` (and TypeScript's `X! || d`), also when the operator starts the next line
@@ -382,8 +384,9 @@ const READERS: Record<string, Reader[]> = {
       re: /#\[(?:arg|clap)\((?:[^\][]|\[[^\]]*\])*?\benv\s*=\s*"([A-Za-z_]\w*)"/g,
       fallback: clapDefault,
       inHelp: clapInHelp,
+      option: true,
     },
-    { re: /\.env\(\s*"([A-Z_][A-Z0-9_]*)"\s*\)/g, inHelp: clapInHelp },
+    { re: /\.env\(\s*"([A-Z_][A-Z0-9_]*)"\s*\)/g, inHelp: clapInHelp, option: true },
     // library calls that read fixed variables for the program: the lscolors crate reads LS_COLORS,
     // clap_complete's `Shell::from_env` the user's SHELL, env_logger and tracing's filter RUST_LOG
     { re: /\bLsColors::from_env\(\)/g, names: ['LS_COLORS'], fallback: rustFallback },
@@ -560,7 +563,7 @@ function directReads(text: string, family: keyof typeof READERS, isScript: boole
   const locals = isScript ? shellLocals(text) : null;
   const out: Read[] = [];
   const lineOf = lineFinder(text);
-  for (const { re, fallback, verbatim, required, names, presence, inHelp } of READERS[family]!) {
+  for (const { re, fallback, verbatim, required, names, presence, inHelp, option } of READERS[family]!) {
     for (const m of text.matchAll(re)) {
       if (names) {
         const fb = fallback?.(text, m.index + m[0].length, m.index) ?? null;
@@ -589,6 +592,7 @@ function directReads(text: string, family: keyof typeof READERS, isScript: boole
         ...(branch?.at !== undefined ? { branchAt: lineOf(branch.at) } : {}),
         ...(branch?.values ? { branchValues: branch.values } : {}),
         ...(inHelp?.(text, end, m.index) ? { inHelp: true } : {}),
+        ...(option ? { option } : {}),
       });
     }
   }
@@ -680,12 +684,14 @@ function toEnvVar(
     presence,
     argument,
     inHelp,
+    option,
     readBy,
   }: Omit<Read, 'index'>,
 ): EnvVar {
   const sensitive = isSecretName(name);
   const v: EnvVar = { name, file, line, class: envClass(name, file) };
   if (inHelp) v.inHelp = true;
+  if (option) v.option = true;
   if (readBy) v.readBy = readBy;
   if (sensitive) v.sensitive = true;
   if (required) v.required = true;

@@ -161,6 +161,22 @@ describe('defaults and required settings as the code treats them', () => {
     );
     expect(md).not.toMatch(/every environment/);
   });
+
+  it("never says a command-line option's variable has no default: the code using the option may fall back", () => {
+    const a = analysis();
+    a.envVars = [
+      v('TOOL_CHOOSER', { option: true, inHelp: true }),
+      v('TOOL_FORMAT', { option: true, inHelp: true, defaultValue: '%H', hasDefault: true }),
+      v('TOOL_HOME', {}),
+    ];
+    const md = writeConfiguration(ctx(a, 'configuration'));
+    expect(md).not.toMatch(/`TOOL_CHOOSER`[^|\n]*no default value/);
+    expect(md).toContain('`TOOL_HOME` has no default value but is optional');
+    a.envVars = [v('TOOL_CHOOSER', { option: true, inHelp: true })];
+    const alone = writeConfiguration(ctx(a, 'configuration'));
+    expect(alone).not.toContain('no default value');
+    expect(alone).not.toContain('Every one has a fallback');
+  });
 });
 
 describe('the security chapter', () => {
