@@ -575,7 +575,17 @@ export function abstractions(
   // the first three types the unit of work runs through lead, in the order the path meets them, then
   // the program's named machinery (its Lexer, Parser, Adapter), then the value every stage is handed
   // (a resolved configuration), then the rest by use
-  const leading = [...new Set(onPath)].slice(0, 3);
+  // one type per file leads: a second type of the same file the path meets (the output buffer a
+  // worker's receive step makes) is that file's helper, and yields its place to the shared value
+  const leading: string[] = [];
+  const leadFiles = new Set<string>();
+  for (const name of new Set(onPath)) {
+    if (leading.length === 3) break;
+    const file = types.get(name)?.[0]?.file.path;
+    if (file && leadFiles.has(file)) continue;
+    if (file) leadFiles.add(file);
+    leading.push(name);
+  }
   const pathRank = (x: { name: string }) => {
     const i = leading.indexOf(x.name);
     return i >= 0 ? i : MACHINERY.test(x.name) ? 3 : shared.has(x.name) ? 4 : 5;
