@@ -779,6 +779,41 @@ describe('central types, one per file on the path', () => {
     );
     expect(central.map((t) => t.name).slice(0, 3)).toEqual(['Opts', 'WorkerState', 'Config']);
   });
+
+  it('a type the path calls on once, between the first and one that carries several steps, does not lead', () => {
+    const cls = (name: string, methods: string[]) => [
+      `export class ${name} {`,
+      ...methods.flatMap((m) => [`  ${m} () {`, '  }']),
+      '}',
+    ];
+    const files: Record<string, string[]> = {
+      'src/config.ts': cls('Config', ['fromArguments', 'a', 'b', 'c', 'd']),
+      'src/search.ts': cls('Search', ['search', 'a', 'b', 'c', 'd']),
+      'src/program.ts': cls('Program', ['run', 'runStep', 'b', 'c', 'd']),
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'TypeScript', lines.join('\n')));
+    const types = new Map<string, Target[]>();
+    const fns = new Map<string, Target[]>();
+    for (const file of models)
+      for (const def of file.defs) {
+        const into = def.kind === 'type' ? types : fns;
+        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
+      }
+    const path = [
+      { name: 'fromArguments', owner: 'Config', path: 'src/config.ts', line: 2 },
+      { name: 'search', owner: 'Search', path: 'src/search.ts', line: 2 },
+      { name: 'run', owner: 'Program', path: 'src/program.ts', line: 2 },
+      { name: 'runStep', owner: 'Program', path: 'src/program.ts', line: 4 },
+    ];
+    const central = abstractions(
+      models,
+      identity({ kind: 'cli', keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })) }),
+      types,
+      fns,
+      pathTypes(path, types),
+    );
+    expect(central.map((t) => t.name)).toEqual(['Config', 'Program', 'Search']);
+  });
 });
 
 describe('what a file defines', () => {
