@@ -95,6 +95,8 @@ describe('defaults and required settings as the code treats them', () => {
   it('gives the same fallback the same words, and names the variables read in its place', () => {
     expect(defaultCell([v('A', { emptyFallback: true, sensitive: true })])).toBe('empty string');
     expect(defaultCell([v('B', { defaultValue: '', hasDefault: true })])).toBe('empty string');
+    // spaces alone would vanish in a code span
+    expect(defaultCell([v('PREFIX', { defaultValue: '    ', hasDefault: true })])).toBe('4 spaces');
     expect(defaultCell([v('LIVE', { sensitive: true, fallbackVars: ['KEY'], emptyFallback: true })])).toBe(
       '`KEY`, else empty string',
     );

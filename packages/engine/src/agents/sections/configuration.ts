@@ -76,7 +76,10 @@ export function defaultCell(es: EnvVar[]): string {
   const values = unique(
     es.flatMap((e) => (e.defaultValue !== undefined ? [e.defaultValue] : (e.defaultValues ?? []))),
   );
-  const shown = values.slice(0, 3).map((v) => (v === '' ? 'empty string' : code(v)));
+  // spaces alone vanish in a code span: their number is what the reader needs
+  const shown = values
+    .slice(0, 3)
+    .map((v) => (v === '' ? 'empty string' : /^ +$/.test(v) ? plural(v.length, 'space') : code(v)));
   const setAt = es.find((e) => hasDefault(e) && e.defaultValue === undefined);
   let tail: string | null = null;
   if (es.some(isSensitive) && es.some(hasDefault)) tail = '(set, hidden)';
