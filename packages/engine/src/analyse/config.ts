@@ -18,6 +18,8 @@ const KINDS: [RegExp, string][] = [
   ],
   [/^\.pre-commit-config\.ya?ml$/, 'pre-commit hooks'],
   [/(^|\/)\.cargo\/config(\.toml)?$|^deny\.toml$|^rust-toolchain(\.toml)?$/, 'Rust tooling'],
+  // the cross tool's targets, images and environment passthrough for cross-compiled builds
+  [/^Cross\.toml$/, 'cross-compilation'],
   [/^\.readthedocs\.ya?ml$/, 'docs build'],
   // a tool's or local service's settings kept beside the code (supabase/config.toml, .cargo is above)
   [/^config\.toml$/, 'tool or service config'],
@@ -52,6 +54,9 @@ const TOOL_TABLE = /^\[tool\.([\w-]+)/gm;
 function pyprojectTools(text: string): string[] {
   return [...new Set([...text.matchAll(TOOL_TABLE)].map((m) => m[1]!))];
 }
+
+// Cargo.toml is the package manifest; its `[profile.*]` tables set how the build compiles
+const CARGO_PROFILE = /^\[profile\.([\w-]+)\]/gm;
 
 // Spring Boot: `application.properties`, `application-<profile>.yml`, `bootstrap.yml`
 const SPRING_FILE = /(^|\/)(application|bootstrap)(-([\w-]+))?\.(properties|ya?ml)$/;
@@ -103,6 +108,12 @@ export function configPass(src: Sources): ConfigInfo {
     if (b === 'pyproject.toml') {
       const tools = pyprojectTools(src.text(f.path) ?? '');
       if (tools.length) files.push({ path: f.path, kind: `tool settings (${tools.slice(0, 4).join(', ')})` });
+      continue;
+    }
+    if (b === 'Cargo.toml') {
+      const names = [...new Set([...(src.text(f.path) ?? '').matchAll(CARGO_PROFILE)].map((m) => m[1]!))];
+      if (names.length)
+        files.push({ path: f.path, kind: `Cargo build profiles (${names.slice(0, 4).join(', ')})` });
       continue;
     }
     const hit = KINDS.find(([re]) => re.test(b) || re.test(f.path));

@@ -24,6 +24,8 @@ export interface Read {
   argument?: boolean;
   /** The program's `--help` names the variable beside its option. */
   inHelp?: boolean;
+  /** It sets a command-line option (clap `env`): what unset means is the option's handling, not the lookup's. */
+  option?: boolean;
   /** A library call that reads the variable itself (`getproxies()`), rather than the product's own read. */
   readBy?: string;
 }

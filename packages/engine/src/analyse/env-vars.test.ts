@@ -540,9 +540,29 @@ describe('variables read through argument parsers and presence tests', () => {
       'src/color.ts': "export const noColor = () => 'NO_COLOR' in process?.env;",
     });
     expect(one(vars, 'TOOL_ALIAS_STYLE')).toMatchObject({ defaultValue: 'right' });
-    expect(one(vars, 'TOOL_QUIET')).toBeDefined();
+    expect(one(vars, 'TOOL_QUIET')).toMatchObject({ option: true });
+    expect(one(vars, 'APP_USER')?.option).toBeUndefined();
     expect(one(vars, 'APP_USER')).toBeDefined();
     expect(one(vars, 'NO_COLOR')).toBeDefined();
+  });
+  it("a clap default given by a constant of the same file is shown as the constant's literal", () => {
+    const vars = read({
+      'src/arguments.rs': [
+        'pub struct Arguments {',
+        '  #[arg(default_value = Self::DEFAULT_FORMAT, env = "TOOL_FORMAT", long)]',
+        '  pub format: String,',
+        '  #[arg(default_value = Self::DEFAULT_MODE, env = "TOOL_MODE", long)]',
+        '  pub mode: String,',
+        '}',
+        'impl Arguments {',
+        '  pub(crate) const DEFAULT_FORMAT: &str = "%H:%M:%S";',
+        '  pub(crate) const DEFAULT_MODE: &str = default_mode();',
+        '}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'TOOL_FORMAT')).toMatchObject({ defaultValue: '%H:%M:%S' });
+    // not a literal: the expression stays as written
+    expect(one(vars, 'TOOL_MODE')).toMatchObject({ defaultValue: 'Self::DEFAULT_MODE' });
   });
 });
 

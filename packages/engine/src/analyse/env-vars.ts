@@ -32,6 +32,8 @@ interface Reader {
   presence?: boolean;
   /** The program's `--help` prints the variable beside its option (clap `env` without `hide_env`). */
   inHelp?: (text: string, end: number, start: number) => boolean;
+  /** It sets a command-line option (clap `env`). */
+  option?: boolean;
 }
 
 // `X || d`, `X ?? d` (and TypeScript's `X! || d`), also when the operator starts the next line
@@ -279,7 +281,21 @@ function clapDefault(text: string, end: number, start: number): string | null {
   const close = text.indexOf(')]', end);
   const attribute = text.slice(start, close < 0 ? end : close);
   const m = /\bdefault_value(?:_t|_os)?\s*=\s*/.exec(attribute);
-  return m ? exprAt(attribute, m.index + m[0].length) : null;
+  const expr = m ? exprAt(attribute, m.index + m[0].length) : null;
+  return expr === null ? null : (constantValue(text, expr) ?? expr);
+}
+
+// `Self::DEFAULT_X` or `Type::DEFAULT_X` names a constant: when the same file sets it to a literal
+// (`const DEFAULT_X: &str = "x";`), the literal is the default a user sees, not the constant's name
+function constantValue(text: string, expr: string): string | null {
+  const name = /^(?:\w{1,80}::)?([A-Z][A-Z0-9_]{0,80})$/.exec(expr.trim())?.[1];
+  if (!name) return null;
+  const decl = new RegExp(`\\bconst\\s+${name}\\s*:[^=;\\n]{1,80}=\\s*`).exec(text);
+  if (!decl) return null;
+  const value = exprAt(text, decl.index + decl[0].length);
+  return value !== null && /^(?:"[^"\n]{0,200}"|-?\d[\d_.]{0,40}|true|false)$/.test(value.trim())
+    ? value.trim()
+    : null;
 }
 
 // clap prints `[env: X=]` beside the option in `--help` unless the attribute or builder hides it
@@ -368,8 +384,9 @@ const READERS: Record<string, Reader[]> = {
       re: /#\[(?:arg|clap)\((?:[^\][]|\[[^\]]*\])*?\benv\s*=\s*"([A-Za-z_]\w*)"/g,
       fallback: clapDefault,
       inHelp: clapInHelp,
+      option: true,
     },
-    { re: /\.env\(\s*"([A-Z_][A-Z0-9_]*)"\s*\)/g, inHelp: clapInHelp },
+    { re: /\.env\(\s*"([A-Z_][A-Z0-9_]*)"\s*\)/g, inHelp: clapInHelp, option: true },
     // library calls that read fixed variables for the program: the lscolors crate reads LS_COLORS,
     // clap_complete's `Shell::from_env` the user's SHELL, env_logger and tracing's filter RUST_LOG
     { re: /\bLsColors::from_env\(\)/g, names: ['LS_COLORS'], fallback: rustFallback },
@@ -546,7 +563,7 @@ function directReads(text: string, family: keyof typeof READERS, isScript: boole
   const locals = isScript ? shellLocals(text) : null;
   const out: Read[] = [];
   const lineOf = lineFinder(text);
-  for (const { re, fallback, verbatim, required, names, presence, inHelp } of READERS[family]!) {
+  for (const { re, fallback, verbatim, required, names, presence, inHelp, option } of READERS[family]!) {
     for (const m of text.matchAll(re)) {
       if (names) {
         const fb = fallback?.(text, m.index + m[0].length, m.index) ?? null;
@@ -575,6 +592,7 @@ function directReads(text: string, family: keyof typeof READERS, isScript: boole
         ...(branch?.at !== undefined ? { branchAt: lineOf(branch.at) } : {}),
         ...(branch?.values ? { branchValues: branch.values } : {}),
         ...(inHelp?.(text, end, m.index) ? { inHelp: true } : {}),
+        ...(option ? { option } : {}),
       });
     }
   }
@@ -666,12 +684,14 @@ function toEnvVar(
     presence,
     argument,
     inHelp,
+    option,
     readBy,
   }: Omit<Read, 'index'>,
 ): EnvVar {
   const sensitive = isSecretName(name);
   const v: EnvVar = { name, file, line, class: envClass(name, file) };
   if (inHelp) v.inHelp = true;
+  if (option) v.option = true;
   if (readBy) v.readBy = readBy;
   if (sensitive) v.sensitive = true;
   if (required) v.required = true;

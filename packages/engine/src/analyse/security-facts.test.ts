@@ -99,6 +99,9 @@ describe('configuration files', () => {
         'pyproject.toml': '[project]\nname = "x"\n[tool.pytest.ini_options]\n[tool.ruff]\n',
         'other/pyproject.toml': '[project]\nname = "y"\n',
         'docker/uwsgi.ini': '[uwsgi]\n',
+        'Cross.toml': '[build.env]\npassthrough = ["X"]\n',
+        'Cargo.toml': '[package]\nname = "x"\n[profile.release]\nlto = true\n[profile.dev.package."*"]\n',
+        'crates/y/Cargo.toml': '[package]\nname = "y"\n',
       }),
     ).toEqual([
       ['.coveragerc', 'Python tooling'],
@@ -108,6 +111,8 @@ describe('configuration files', () => {
       ['.cargo/config.toml', 'Rust tooling'],
       ['pyproject.toml', 'tool settings (pytest, ruff)'],
       ['docker/uwsgi.ini', 'process manager'],
+      ['Cross.toml', 'cross-compilation'],
+      ['Cargo.toml', 'Cargo build profiles (release)'],
     ]);
   });
 

@@ -266,6 +266,11 @@ export interface EnvVar {
   class?: EnvVarClass;
   /** The program's `--help` names it beside its option (clap `env` without `hide_env`). */
   inHelp?: boolean;
+  /**
+   * It sets a command-line option (clap `env`): unset, the option is absent, and what that means is
+   * decided where the option is used, which the lookup does not show.
+   */
+  option?: boolean;
   /** Whose read this is: the product's, or the tests', examples', scripts'… (from the identity layer). */
   area?: NonProductRole | 'product';
   /** The library call that reads it for the product (`getproxies()`), when the product does not read it by name. */

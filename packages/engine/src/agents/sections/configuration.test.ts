@@ -95,6 +95,8 @@ describe('defaults and required settings as the code treats them', () => {
   it('gives the same fallback the same words, and names the variables read in its place', () => {
     expect(defaultCell([v('A', { emptyFallback: true, sensitive: true })])).toBe('empty string');
     expect(defaultCell([v('B', { defaultValue: '', hasDefault: true })])).toBe('empty string');
+    // spaces alone would vanish in a code span
+    expect(defaultCell([v('PREFIX', { defaultValue: '    ', hasDefault: true })])).toBe('4 spaces');
     expect(defaultCell([v('LIVE', { sensitive: true, fallbackVars: ['KEY'], emptyFallback: true })])).toBe(
       '`KEY`, else empty string',
     );
@@ -160,6 +162,22 @@ describe('defaults and required settings as the code treats them', () => {
       '`METRICS_KEY` has no default value but is optional: unset, the lookup returns nothing rather than failing.',
     );
     expect(md).not.toMatch(/every environment/);
+  });
+
+  it("never says a command-line option's variable has no default: the code using the option may fall back", () => {
+    const a = analysis();
+    a.envVars = [
+      v('TOOL_CHOOSER', { option: true, inHelp: true }),
+      v('TOOL_FORMAT', { option: true, inHelp: true, defaultValue: '%H', hasDefault: true }),
+      v('TOOL_HOME', {}),
+    ];
+    const md = writeConfiguration(ctx(a, 'configuration'));
+    expect(md).not.toMatch(/`TOOL_CHOOSER`[^|\n]*no default value/);
+    expect(md).toContain('`TOOL_HOME` has no default value but is optional');
+    a.envVars = [v('TOOL_CHOOSER', { option: true, inHelp: true })];
+    const alone = writeConfiguration(ctx(a, 'configuration'));
+    expect(alone).not.toContain('no default value');
+    expect(alone).not.toContain('Every one has a fallback');
   });
 });
 

@@ -76,7 +76,10 @@ export function defaultCell(es: EnvVar[]): string {
   const values = unique(
     es.flatMap((e) => (e.defaultValue !== undefined ? [e.defaultValue] : (e.defaultValues ?? []))),
   );
-  const shown = values.slice(0, 3).map((v) => (v === '' ? 'empty string' : code(v)));
+  // spaces alone vanish in a code span: their number is what the reader needs
+  const shown = values
+    .slice(0, 3)
+    .map((v) => (v === '' ? 'empty string' : /^ +$/.test(v) ? plural(v.length, 'space') : code(v)));
   const setAt = es.find((e) => hasDefault(e) && e.defaultValue === undefined);
   let tail: string | null = null;
   if (es.some(isSensitive) && es.some(hasDefault)) tail = '(set, hidden)';
@@ -182,7 +185,10 @@ export function writeConfiguration(ctx: WriterContext): string {
     const required = entries.filter(([, es]) => isRequired(es)).map(([n]) => n);
     // a name built at run time, or one only a library call reads, falls back as its reader decides
     // (a setting's default, the library's own rule): "no default value" would misdescribe it
-    const ownRead = (n: string, es: EnvVar[]) => !n.includes('<') && es.some((e) => !e.readBy);
+    // a command-line option's variable (clap `env`) unset leaves the option absent, and the code that
+    // uses the option may fall back on its own (`--chooser` unset runs `fzf`): the lookup cannot say
+    const ownRead = (n: string, es: EnvVar[]) =>
+      !n.includes('<') && es.some((e) => !e.readBy) && !es.every((e) => e.option);
     const optional = entries
       .filter(([n, es]) => ownRead(n, es) && isOptionalWithoutDefault(es))
       .map(([n]) => n);
@@ -202,8 +208,11 @@ export function writeConfiguration(ctx: WriterContext): string {
     );
     // a switch tested only for presence has no fallback: its cell says what unset means
     const presence = entries.some(([, es]) => es.every((e) => e.presence));
+    const options = entries.some(([, es]) => es.every((e) => e.option) && isOptionalWithoutDefault(es));
     const all =
-      !required.length && !optional.length && !presence ? 'Every one has a fallback in the code.' : '';
+      !required.length && !optional.length && !presence && !options
+        ? 'Every one has a fallback in the code.'
+        : '';
     // the count on its own line: the consistency review weighs it against every variable read
     // (CI's and the platform's too) and may drop it, which must not take the rest with it
     parts.push(

@@ -705,6 +705,117 @@ describe('central types', () => {
   });
 });
 
+describe('central types, one per file on the path', () => {
+  it('a second path type of a file already leading yields to the value every stage is handed', () => {
+    const stage = (f: string) => [`export function ${f}(config: Config) {`, '  return config', '}'];
+    const files: Record<string, string[]> = {
+      'src/cli.ts': [
+        'export class Opts {',
+        '  paths () {',
+        '  }',
+        '  parse () {',
+        '  }',
+        '  check () {',
+        '  }',
+        '  verbose () {',
+        '  }',
+        '  color () {',
+        '  }',
+        '}',
+      ],
+      'src/walk.ts': [
+        'export class WorkerState {',
+        '  scan () {',
+        '  }',
+        '  build () {',
+        '  }',
+        '  receive () {',
+        '  }',
+        '  send () {',
+        '  }',
+        '  quit () {',
+        '  }',
+        '}',
+        'class Buffer {',
+        '  process () {',
+        '  }',
+        '  poll () {',
+        '  }',
+        '  stream () {',
+        '  }',
+        '  flush () {',
+        '  }',
+        '  print () {',
+        '  }',
+        '}',
+      ],
+      'src/config.ts': ['export class Config {', '  size () {', '  }', '}'],
+      'src/filter.ts': stage('filter'),
+      'src/output.ts': stage('output'),
+      'src/exec.ts': stage('exec'),
+      'src/main.ts': stage('main'),
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'TypeScript', lines.join('\n')));
+    const types = new Map<string, Target[]>();
+    const fns = new Map<string, Target[]>();
+    for (const file of models)
+      for (const def of file.defs) {
+        const into = def.kind === 'type' ? types : fns;
+        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
+      }
+    const path = [
+      { name: 'paths', owner: 'Opts', path: 'src/cli.ts', line: 2 },
+      { name: 'scan', owner: 'WorkerState', path: 'src/walk.ts', line: 2 },
+      { name: 'receive', owner: 'WorkerState', path: 'src/walk.ts', line: 6 },
+      { name: 'Buffer', path: 'src/walk.ts', line: 13 },
+      { name: 'process', owner: 'Buffer', path: 'src/walk.ts', line: 14 },
+    ];
+    const central = abstractions(
+      models,
+      identity({ kind: 'cli', keyComponents: [{ path: 'src/walk.ts', rank: 1 }] }),
+      types,
+      fns,
+      pathTypes(path, types),
+    );
+    expect(central.map((t) => t.name).slice(0, 3)).toEqual(['Opts', 'WorkerState', 'Config']);
+  });
+
+  it('a type the path calls on once, between the first and one that carries several steps, does not lead', () => {
+    const cls = (name: string, methods: string[]) => [
+      `export class ${name} {`,
+      ...methods.flatMap((m) => [`  ${m} () {`, '  }']),
+      '}',
+    ];
+    const files: Record<string, string[]> = {
+      'src/config.ts': cls('Config', ['fromArguments', 'a', 'b', 'c', 'd']),
+      'src/search.ts': cls('Search', ['search', 'a', 'b', 'c', 'd']),
+      'src/program.ts': cls('Program', ['run', 'runStep', 'b', 'c', 'd']),
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'TypeScript', lines.join('\n')));
+    const types = new Map<string, Target[]>();
+    const fns = new Map<string, Target[]>();
+    for (const file of models)
+      for (const def of file.defs) {
+        const into = def.kind === 'type' ? types : fns;
+        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
+      }
+    const path = [
+      { name: 'fromArguments', owner: 'Config', path: 'src/config.ts', line: 2 },
+      { name: 'search', owner: 'Search', path: 'src/search.ts', line: 2 },
+      { name: 'run', owner: 'Program', path: 'src/program.ts', line: 2 },
+      { name: 'runStep', owner: 'Program', path: 'src/program.ts', line: 4 },
+    ];
+    const central = abstractions(
+      models,
+      identity({ kind: 'cli', keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })) }),
+      types,
+      fns,
+      pathTypes(path, types),
+    );
+    expect(central.map((t) => t.name)).toEqual(['Config', 'Program', 'Search']);
+  });
+});
+
 describe('what a file defines', () => {
   it('names getters and setters as properties and leaves closures inside a function out', () => {
     const contents = {

@@ -575,7 +575,24 @@ export function abstractions(
   // the first three types the unit of work runs through lead, in the order the path meets them, then
   // the program's named machinery (its Lexer, Parser, Adapter), then the value every stage is handed
   // (a resolved configuration), then the rest by use
-  const leading = [...new Set(onPath)].slice(0, 3);
+  // one type per file leads: a second type of the same file the path meets (the output buffer a
+  // worker's receive step makes) is that file's helper, and yields its place to the shared value
+  // so does a type past the first that the path calls on once and that few stages are handed (the
+  // step that locates the input file), when a type met later carries several steps (the compiled
+  // input the work is run on)
+  const leading: string[] = [];
+  const leadFiles = new Set<string>();
+  const distinct = [...new Set(onPath)];
+  const steps = (name: string) => onPath.filter((n) => n === name).length;
+  const passing = (name: string, i: number) =>
+    i > 0 && steps(name) === 1 && !shared.has(name) && distinct.slice(i + 1).some((n) => steps(n) >= 2);
+  for (const [i, name] of distinct.entries()) {
+    if (leading.length === 3) break;
+    const file = types.get(name)?.[0]?.file.path;
+    if ((file && leadFiles.has(file)) || passing(name, i)) continue;
+    if (file) leadFiles.add(file);
+    leading.push(name);
+  }
   const pathRank = (x: { name: string }) => {
     const i = leading.indexOf(x.name);
     return i >= 0 ? i : MACHINERY.test(x.name) ? 3 : shared.has(x.name) ? 4 : 5;

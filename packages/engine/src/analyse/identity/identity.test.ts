@@ -697,6 +697,36 @@ describe('what the folders beside the product are', () => {
     expect(id.productPaths).toEqual(expect.arrayContaining(['src', 'crates/parser']));
   });
 
+  it('a binary crate whose lib.rs shows one public item, the rest doc-hidden, is not also a library', () => {
+    const crate = (lib: string) =>
+      identityOf({
+        'Cargo.toml': '[package]\nname = "runner"\n[dependencies]\nclap = "4"\n',
+        'src/main.rs': 'fn main() { runner::run(); }\n',
+        'src/lib.rs': lib,
+        'src/run.rs': 'pub fn run() {}\n',
+      });
+    const internal = crate(
+      [
+        '//! Primarily a command-line binary.',
+        'pub(crate) use std::io;',
+        'pub use crate::run::run;',
+        '#[doc(hidden)]',
+        'pub use {run::Arguments, run::Response};',
+        '#[cfg(test)]',
+        '#[macro_use]',
+        'pub mod testing;',
+        'mod run;',
+        'impl X {',
+        '  pub fn helper() {}',
+        '}',
+      ].join('\n'),
+    );
+    expect(internal.kind).toBe('cli');
+    expect(internal.kinds).not.toContain('library');
+    const library = crate(['pub mod run;', 'pub mod parse;', 'pub use run::run;'].join('\n'));
+    expect([library.kind, ...library.kinds]).toContain('library');
+  });
+
   it("Spring Initializr's placeholder description gives way to the README", () => {
     const id = identityOf({
       'pom.xml':

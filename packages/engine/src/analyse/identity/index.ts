@@ -14,7 +14,7 @@ import type {
   SideRole,
   SymbolInfo,
 } from '../types.ts';
-import { detectKind } from './kind.ts';
+import { detectKind, libServesBinary } from './kind.ts';
 import type { GeneratedFile } from './generated.ts';
 import { addReachable, areaOf, classifyLayout, isProductFile, roleOf, type Layout } from './layout.ts';
 import { readManifestFacts } from './manifest-facts.ts';
@@ -183,6 +183,7 @@ export function identityPass(input: IdentityInput): IdentityResult {
     dependencies: input.dependencies,
     hasPythonPackage: productCode.some((p) => baseName(p) === '__init__.py'),
     hasLibRs: src.has('src/lib.rs') || !!facts.cargo?.lib,
+    libForBinary: src.has('src/lib.rs') && libServesBinary(src.text('src/lib.rs') ?? ''),
     cargoBin:
       !!facts.cargo?.bins.length ||
       src.has('src/main.rs') ||

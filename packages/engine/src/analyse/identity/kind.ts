@@ -21,6 +21,8 @@ export interface KindSignals {
   dependencies: Dependency[];
   hasPythonPackage: boolean;
   hasLibRs: boolean;
+  /** The lib.rs shows one public item at most, the rest hidden from docs or test-only: the binary's core. */
+  libForBinary?: boolean;
   /** A Cargo binary target: [[bin]], src/main.rs or src/bin/. */
   cargoBin: boolean;
   /** Product scripts started directly: Python `__main__` guards, C/C++ main(). */
@@ -40,6 +42,26 @@ function cargoCrates(facts: ManifestFacts): number {
   if (!c) return 0;
   const members = c.memberDirs.filter((d) => d !== '.' && !c.unpublished.includes(d)).length;
   return members + (c.rootPackage ? 1 : 0);
+}
+
+/**
+ * Whether a lib.rs offers at most one public item (`pub use run::run`) once those marked
+ * `#[doc(hidden)]` or `#[cfg(test)]` are set aside: a library kept for its binary and its tests.
+ */
+export function libServesBinary(libRs: string): boolean {
+  const lines = libRs.split('\n');
+  let visible = 0;
+  let hidden = false;
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (/^#\[(?:doc\(hidden\)|cfg\(test\))\]/.test(line)) hidden = true;
+    else if (line.startsWith('#[') || line.startsWith('//') || !line) continue;
+    else {
+      if (/^pub\s/.test(raw) && !hidden) visible++;
+      hidden = false;
+    }
+  }
+  return visible <= 1;
 }
 
 export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
@@ -74,14 +96,16 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   const cargoCliCategory = !!facts.cargo?.categories.includes('command-line-utilities');
   // a binary crate may keep its code in a lib.rs its tests share; its category says it is a command
   const cargoCommand =
-    !!facts.cargo && (((s.cargoBin || cargoCliCategory) && !s.hasLibRs) || (s.cargoBin && cargoCliCategory));
+    !!facts.cargo &&
+    (((s.cargoBin || cargoCliCategory) && !s.hasLibRs) ||
+      (s.cargoBin && (cargoCliCategory || !!s.libForBinary)));
   if (npmBin || facts.pyScripts.length || cargoCommand || (s.goMains > 0 && !s.goLibraries)) {
     add(cliParser || npmBin || facts.pyScripts.length || cargoCliCategory ? 'cli' : 'application');
   }
   if (
     npmLib ||
     (s.hasPythonPackage && !facts.pyScripts.length && !facts.django) ||
-    s.hasLibRs ||
+    (s.hasLibRs && !(s.cargoBin && s.libForBinary)) ||
     (facts.goModule && s.goLibraries > 0 && !s.goMains)
   ) {
     add(libraryFrameworkWords ? 'framework' : 'library');
