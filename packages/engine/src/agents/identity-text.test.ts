@@ -274,6 +274,17 @@ describe('readmeTitleRole()', () => {
     expect(md).toContain(
       "petclinic is an application. Its README's title calls it a sample: “Pet Clinic Sample Application” (`README.md:1`).",
     );
+    // a project named by its title already says it
+    const named = writeOverview({
+      a,
+      fx: factsOf(a),
+      plan: { id: '1.1', level: 2, title: 'Purpose', kind: 'overview', evidence: [], hasChildren: false },
+      findings: [],
+      allFindings: {},
+      projectName: 'Pet Clinic Sample Application',
+      workspace: { root, name: 'p', files: [], skipped: [] } as unknown as Workspace,
+    });
+    expect(named).not.toMatch(/title calls it/);
   });
 });
 
