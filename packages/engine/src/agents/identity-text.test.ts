@@ -256,6 +256,7 @@ describe('readmeTitleRole()', () => {
     a.identity = {
       kind: 'application',
       kinds: [],
+      purpose: null,
       productPaths: [],
       nonProduct: [],
       entryPoints: [],

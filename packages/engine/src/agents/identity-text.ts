@@ -140,6 +140,21 @@ export function purposeParagraph(
 const RETIRED =
   /\b(sunset|deprecated|no longer (?:maintained|supported|developed)|unmaintained|archived|superseded by|replaced by)\b/i;
 
+/**
+ * The platforms a README's one-click deploy buttons name: a badge whose text is "Deploy with Vercel",
+ * "Deploy to Heroku" or "Run on Google Cloud", with its line.
+ */
+export function readmeDeployButtons(readme: string): { platform: string; line: number }[] {
+  const out: { platform: string; line: number }[] = [];
+  readme.split(/\r?\n/).forEach((l, i) => {
+    for (const m of l.matchAll(/!\[([^\]]*)\]/g)) {
+      const platform = /^(?:deploy|run)\s+(?:to|with|on|in)\s+(\S.*)$/i.exec(m[1]!.trim())?.[1];
+      if (platform && !out.some((x) => x.platform === platform)) out.push({ platform, line: i + 1 });
+    }
+  });
+  return out;
+}
+
 // what a README's title may call the project: a sample or a starter to copy, not a product to run
 const SAMPLE_ROLE = /\b(sample|example|demo|starter|boilerplate|template)\b/i;
 

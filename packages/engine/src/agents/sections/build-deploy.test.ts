@@ -1,4 +1,7 @@
 // Scripts "drive the build" only when one of them builds something.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { Analysis, EntryPoint } from '../../analyse/types.ts';
@@ -302,5 +305,32 @@ describe('the order of CI workflows', () => {
     ]);
     const ci = buildDeploy.analyst(a).find((x) => x.aspect === 'ci');
     expect(ci?.citations[0]).toContain('run-tests.yml');
+  });
+});
+
+describe("a README's deploy button", () => {
+  it('names the platform it ships to before saying there is no container image', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'atr-deploy-'));
+    try {
+      writeFileSync(
+        path.join(root, 'README.md'),
+        '# Shop\n\n[![Deploy with Vercel](https://vercel.com/button)](https://vercel.com/new/clone)\n',
+      );
+      const a = { ...sampleAppAnalysis(), containers: [] };
+      const md = writeBuildDeploy({
+        a,
+        fx: factsOf(a),
+        plan: { id: '7', level: 1, title: 'Build', kind: 'build-deploy', evidence: [], hasChildren: false },
+        findings: [],
+        allFindings: {},
+        projectName: 'p',
+        workspace: { root, name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
+      });
+      expect(md).toMatch(
+        /The README deploys it with a one-click button to Vercel \(`README.md:3`\)\.\s+There is no Dockerfile/,
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

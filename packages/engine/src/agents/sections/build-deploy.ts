@@ -1,6 +1,10 @@
 // Build and deployment: scripts, make targets, Dockerfiles/compose, CI workflows and their jobs.
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { isJustfile } from '../../analyse/task-files.ts';
+import { isReadme } from '../../analyse/identity/purpose.ts';
+import { readmeDeployButtons } from '../identity-text.ts';
 import { baseName } from '../../analyse/sources.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import type { Analysis, CiInfo, ContainerInfo, EntryPoint } from '../../analyse/types.ts';
@@ -93,7 +97,7 @@ export const buildDeploy = defineSection({
       // when most scripts are helpers for another command-line tool (`stripe:listen`, `db:push`), they are
       // told apart from the product's own, which alone build, run or check it
       const tools = toolHelpers(scripts);
-      const helpers = new Set(scripts.filter((s) => tools.has(s.name.split(':')[0])).map((s) => s.name));
+      const helpers = new Set(scripts.filter((s) => tools.has(s.name.split(':')[0]!)).map((s) => s.name));
       const own = names.filter((n) => !helpers.has(n));
       const head =
         own.length && helpers.size * 2 > names.length
@@ -189,7 +193,7 @@ function toolHelpers(scripts: readonly EntryPoint[]): Set<string> {
     const [prefix, verb] = s.name.split(':');
     if (!verb || !prefix) continue;
     const words = (s.command ?? '').trim().split(/\s+/);
-    const first = ['npx', 'yarn'].includes(words[0])
+    const first = ['npx', 'yarn'].includes(words[0]!)
       ? words[1]
       : words[0] === 'pnpm' && words[1] === 'exec'
         ? words[2]
@@ -319,6 +323,21 @@ export function writeBuildDeploy(ctx: WriterContext): string {
   if (wants(ctx, 'scripts') && !scripts.length && !make.length)
     parts.push(
       'No package scripts, Makefile targets or justfile recipes were found; builds use the language toolchain directly.',
+    );
+  // a one-click deploy button in the README is how the project is shipped, containers or not
+  const readme = a.files.find((x) => isReadme(x.path) && !x.path.includes('/'));
+  let readmeText = '';
+  try {
+    readmeText = readme ? readFileSync(path.join(ctx.workspace.root, readme.path), 'utf8') : '';
+  } catch {
+    readmeText = '';
+  }
+  const buttons = readmeDeployButtons(readmeText);
+  if (wants(ctx, 'containers') && buttons.length)
+    parts.push(
+      `The README deploys it with a one-click button to ${joinAnd(
+        buttons.map((b) => `${text(b.platform)} (${cite(readme!.path, b.line)})`),
+      )}.`,
     );
   if (!wants(ctx, 'containers')) {
     // not this section's aspect
