@@ -146,7 +146,7 @@ describe("a Next.js app's server actions", () => {
       },
     };
     expect(writeApi(apiCtx(a))).toContain(
-      "Besides its routes, the browser calls 3 server actions, the exports of `'use server'` modules: `signIn` and `signOut` in `lib/auth/server.ts:1`; `checkout` in `lib/pay/server.ts:1`.",
+      "Besides its routes, the browser can call 3 server actions, the exports of `'use server'` modules: `signIn` and `signOut` in `lib/auth/server.ts:1`; `checkout` in `lib/pay/server.ts:1`.",
     );
   });
 });

@@ -287,7 +287,7 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
   const actionCount = actions.reduce((n, m) => n + m.names.length, 0);
   if (actionCount)
     parts.push(
-      `Besides its routes, the browser calls ${plural(actionCount, 'server action')}, the exports of \`'use server'\` ${agree(
+      `Besides its routes, the browser can call ${plural(actionCount, 'server action')}, the exports of \`'use server'\` ${agree(
         actions.length,
         'module',
         'modules',
