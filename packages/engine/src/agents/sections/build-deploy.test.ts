@@ -35,43 +35,6 @@ describe('build scripts', () => {
   });
 });
 
-describe('scripts that are mostly helpers for another command-line tool', () => {
-  it('are told apart from the product scripts, which alone no longer "drive the build"', () => {
-    const a = sampleAppAnalysis();
-    const s = (name: string, command: string, line: number): EntryPoint => ({
-      kind: 'npm-script',
-      name,
-      command,
-      path: 'package.json',
-      line,
-    });
-    a.entryPoints = [
-      s('build', 'next build', 1),
-      s('dev', 'next dev', 2),
-      s('cloud:login', 'cloud login', 3),
-      s('cloud:listen', 'cloud listen --forward-to=localhost:3000', 4),
-      s('db:start', 'npx db start', 5),
-      s('db:stop', 'npx db stop', 6),
-      s('db:restart', 'npm run db:stop && npm run db:start', 7),
-    ];
-    expect(scriptsFinding(a)).toBe(
-      '7 package scripts: build and dev for the product, and 5 helpers that run the `cloud` and `db` command-line tools.',
-    );
-  });
-
-  it('keep the usual sentence when the product scripts are the majority', () => {
-    const a = sampleAppAnalysis();
-    a.entryPoints = [
-      { kind: 'npm-script', name: 'build', command: 'tsc', path: 'package.json', line: 1 },
-      { kind: 'npm-script', name: 'test', command: 'vitest', path: 'package.json', line: 2 },
-      { kind: 'npm-script', name: 'lint', command: 'eslint .', path: 'package.json', line: 3 },
-      { kind: 'npm-script', name: 'db:start', command: 'db start', path: 'package.json', line: 4 },
-      { kind: 'npm-script', name: 'db:stop', command: 'db stop', path: 'package.json', line: 5 },
-    ];
-    expect(scriptsFinding(a)).toMatch(/^5 package scripts drive the build: build, test, lint/);
-  });
-});
-
 describe('a target on a path the repository lacks', () => {
   it('automates nothing, and the build table says the path is missing; a Go package pattern is no path', () => {
     const a = sampleAppAnalysis();
@@ -332,5 +295,42 @@ describe("a README's deploy button", () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('scripts that are mostly helpers for another command-line tool', () => {
+  it('are told apart from the product scripts, which alone no longer "drive the build"', () => {
+    const a = sampleAppAnalysis();
+    const s = (name: string, command: string, line: number): EntryPoint => ({
+      kind: 'npm-script',
+      name,
+      command,
+      path: 'package.json',
+      line,
+    });
+    a.entryPoints = [
+      s('build', 'next build', 1),
+      s('dev', 'next dev', 2),
+      s('cloud:login', 'cloud login', 3),
+      s('cloud:listen', 'cloud listen --forward-to=localhost:3000', 4),
+      s('db:start', 'npx db start', 5),
+      s('db:stop', 'npx db stop', 6),
+      s('db:restart', 'npm run db:stop && npm run db:start', 7),
+    ];
+    expect(scriptsFinding(a)).toBe(
+      '7 package scripts: build and dev for the product, and 5 helpers that run the `cloud` and `db` command-line tools.',
+    );
+  });
+
+  it('keep the usual sentence when the product scripts are the majority', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [
+      { kind: 'npm-script', name: 'build', command: 'tsc', path: 'package.json', line: 1 },
+      { kind: 'npm-script', name: 'test', command: 'vitest', path: 'package.json', line: 2 },
+      { kind: 'npm-script', name: 'lint', command: 'eslint .', path: 'package.json', line: 3 },
+      { kind: 'npm-script', name: 'db:start', command: 'db start', path: 'package.json', line: 4 },
+      { kind: 'npm-script', name: 'db:stop', command: 'db stop', path: 'package.json', line: 5 },
+    ];
+    expect(scriptsFinding(a)).toMatch(/^5 package scripts drive the build: build, test, lint/);
   });
 });
