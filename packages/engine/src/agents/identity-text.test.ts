@@ -13,6 +13,7 @@ import {
   rankedApi,
   readmeFeatures,
   readmeNotice,
+  readmeTitleRole,
 } from './identity-text.ts';
 import { writeOverview } from './sections/overview.ts';
 import { sampleAppAnalysis } from './test-fixtures.ts';
@@ -234,6 +235,57 @@ describe("the README's notice and feature list", () => {
     expect(md).toMatch(
       /^Its README lists what it does: secure sign-in with Auth; integration with Stripe Checkout and the customer portal; and automatic syncing of plans via webhooks \(`README.md:9`\)\. The README marks it as retired: “This repo has been sunset and replaced by a new template\.” \(`README.md:5`\)/,
     );
+  });
+});
+
+describe('readmeTitleRole()', () => {
+  it('reads a sample or starter named by the README title, badges dropped', () => {
+    expect(
+      readmeTitleRole(
+        '# Pet Clinic Sample Application [![CI](https://x/badge.svg)](https://x/ci)\n\nText.\n',
+      ),
+    ).toEqual({ title: 'Pet Clinic Sample Application', role: 'sample', line: 1 });
+    expect(readmeTitleRole('# Tool\n\nAn example of use follows.\n')).toBeNull();
+    expect(readmeTitleRole('# Examples of use\n')).toBeNull();
+  });
+
+  it('puts the role beside the kind in the overview', () => {
+    writeFileSync(path.join(root, 'README.md'), '# Pet Clinic Sample Application\n\nManage a clinic.\n');
+    const a = sampleAppAnalysis();
+    a.files = [...a.files, { ...a.files[0]!, path: 'README.md', language: 'Markdown' }];
+    a.identity = {
+      kind: 'application',
+      kinds: [],
+      purpose: null,
+      productPaths: [],
+      nonProduct: [],
+      entryPoints: [],
+      publicApi: [],
+      keyComponents: [],
+    };
+    const md = writeOverview({
+      a,
+      fx: factsOf(a),
+      plan: { id: '1.1', level: 2, title: 'Purpose', kind: 'overview', evidence: [], hasChildren: false },
+      findings: [],
+      allFindings: {},
+      projectName: 'petclinic',
+      workspace: { root, name: 'p', files: [], skipped: [] } as unknown as Workspace,
+    });
+    expect(md).toContain(
+      "petclinic is an application. Its README's title calls it a sample: “Pet Clinic Sample Application” (`README.md:1`).",
+    );
+    // a project named by its title already says it
+    const named = writeOverview({
+      a,
+      fx: factsOf(a),
+      plan: { id: '1.1', level: 2, title: 'Purpose', kind: 'overview', evidence: [], hasChildren: false },
+      findings: [],
+      allFindings: {},
+      projectName: 'Pet Clinic Sample Application',
+      workspace: { root, name: 'p', files: [], skipped: [] } as unknown as Workspace,
+    });
+    expect(named).not.toMatch(/title calls it/);
   });
 });
 

@@ -141,6 +141,42 @@ const RETIRED =
   /\b(sunset|deprecated|no longer (?:maintained|supported|developed)|unmaintained|archived|superseded by|replaced by)\b/i;
 
 /**
+ * The platforms a README's one-click deploy buttons name: a badge whose text is "Deploy with Vercel",
+ * "Deploy to Heroku" or "Run on Google Cloud", with its line.
+ */
+export function readmeDeployButtons(readme: string): { platform: string; line: number }[] {
+  const out: { platform: string; line: number }[] = [];
+  readme.split(/\r?\n/).forEach((l, i) => {
+    for (const m of l.matchAll(/!\[([^\]]*)\]/g)) {
+      const platform = /^(?:deploy|run)\s+(?:to|with|on|in)\s+(\S.*)$/i.exec(m[1]!.trim())?.[1];
+      if (platform && !out.some((x) => x.platform === platform)) out.push({ platform, line: i + 1 });
+    }
+  });
+  return out;
+}
+
+// what a README's title may call the project: a sample or a starter to copy, not a product to run
+const SAMPLE_ROLE = /\b(sample|example|demo|starter|boilerplate|template)\b/i;
+
+/**
+ * The README's title (its first heading, in the first ten lines, badges dropped) when it calls the
+ * project a sample, an example, a demo, a starter, a boilerplate or a template: the title, the role
+ * word and the line.
+ */
+export function readmeTitleRole(readme: string): { title: string; role: string; line: number } | null {
+  const lines = readme.split(/\r?\n/).slice(0, 10);
+  const i = lines.findIndex((l) => /^#\s/.test(l));
+  if (i < 0) return null;
+  // a linked badge leaves an empty link behind once its image is dropped
+  const title = plainProse(lines[i]!.replace(/^#\s+/, ''))
+    .replace(/\[\]\([^()\s]*\)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const role = SAMPLE_ROLE.exec(title)?.[1];
+  return role ? { title, role: role.toLowerCase(), line: i + 1 } : null;
+}
+
+/**
  * A notice near the top of a README (a blockquote or admonition in its first 30 lines) that the
  * project is sunset, deprecated, archived or unmaintained: its first sentence, links and the
  * admonition's marker dropped.

@@ -128,6 +128,29 @@ describe('the routes sentence of a file-based router', () => {
   });
 });
 
+describe("a Next.js app's server actions", () => {
+  it('are listed beside the routes, module by module', () => {
+    const a: Analysis = {
+      ...sampleAppAnalysis(),
+      routes: [{ method: 'GET', path: '/', file: 'app/page.tsx', line: 3, framework: 'Next.js' }],
+    };
+    a.flow = {
+      ...(a.flow ?? ({} as NonNullable<Analysis['flow']>)),
+      rendering: {
+        serverComponents: [],
+        clientComponents: [],
+        serverActions: [
+          { path: 'lib/auth/server.ts', line: 1, names: ['signIn', 'signOut'] },
+          { path: 'lib/pay/server.ts', line: 1, names: ['checkout'] },
+        ],
+      },
+    };
+    expect(writeApi(apiCtx(a))).toContain(
+      "Besides its routes, the browser can call 3 server actions, the exports of `'use server'` modules: `signIn` and `signOut` in `lib/auth/server.ts:1`; `checkout` in `lib/pay/server.ts:1`.",
+    );
+  });
+});
+
 describe('a library without routes', () => {
   const lib = (): Analysis => {
     const a = bareLibraryAnalysis();

@@ -282,6 +282,17 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
   const relied = uses
     .filter(([libs]) => libs.length)
     .map(([libs, what]) => `${joinSome(unique(libs.map((d) => d.name)).map(code), 3)} for ${what}`);
+  // a Next.js app's server actions are an interface the browser calls as much as its routes are
+  const actions = (a.flow?.rendering?.serverActions ?? []).filter((m) => m.names.length);
+  const actionCount = actions.reduce((n, m) => n + m.names.length, 0);
+  if (actionCount)
+    parts.push(
+      `Besides its routes, the browser can call ${plural(actionCount, 'server action')}, the exports of \`'use server'\` ${agree(
+        actions.length,
+        'module',
+        'modules',
+      )}: ${actions.map((m) => `${joinAnd(m.names.map(code))} in ${cite(m.path, m.line)}`).join('; ')}.`,
+    );
   if (relied.length) parts.push(`Request handling can rely on ${joinSome(relied, 3)}.`);
   return paragraphs(...parts);
 }

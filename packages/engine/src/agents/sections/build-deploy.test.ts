@@ -1,4 +1,7 @@
 // Scripts "drive the build" only when one of them builds something.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { Analysis, EntryPoint } from '../../analyse/types.ts';
@@ -289,5 +292,69 @@ describe('the order of CI workflows', () => {
     ]);
     const ci = buildDeploy.analyst(a).find((x) => x.aspect === 'ci');
     expect(ci?.citations[0]).toContain('run-tests.yml');
+  });
+});
+
+describe("a README's deploy button", () => {
+  it('names the platform it ships to before saying there is no container image', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'atr-deploy-'));
+    try {
+      writeFileSync(
+        path.join(root, 'README.md'),
+        '# Shop\n\n[![Deploy with Vercel](https://vercel.com/button)](https://vercel.com/new/clone)\n',
+      );
+      const a = { ...sampleAppAnalysis(), containers: [] };
+      const md = writeBuildDeploy({
+        a,
+        fx: factsOf(a),
+        plan: { id: '7', level: 1, title: 'Build', kind: 'build-deploy', evidence: [], hasChildren: false },
+        findings: [],
+        allFindings: {},
+        projectName: 'p',
+        workspace: { root, name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
+      });
+      expect(md).toMatch(
+        /The README deploys it with a one-click button to Vercel \(`README.md:3`\)\.\s+There is no Dockerfile/,
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('scripts that are mostly helpers for another command-line tool', () => {
+  it('are told apart from the product scripts, which alone no longer "drive the build"', () => {
+    const a = sampleAppAnalysis();
+    const s = (name: string, command: string, line: number): EntryPoint => ({
+      kind: 'npm-script',
+      name,
+      command,
+      path: 'package.json',
+      line,
+    });
+    a.entryPoints = [
+      s('build', 'next build', 1),
+      s('dev', 'next dev', 2),
+      s('cloud:login', 'cloud login', 3),
+      s('cloud:listen', 'cloud listen --forward-to=localhost:3000', 4),
+      s('db:start', 'npx db start', 5),
+      s('db:stop', 'npx db stop', 6),
+      s('db:restart', 'npm run db:stop && npm run db:start', 7),
+    ];
+    expect(scriptsFinding(a)).toBe(
+      '7 package scripts: build and dev for the product, and 5 helpers that run the `cloud` and `db` command-line tools.',
+    );
+  });
+
+  it('keep the usual sentence when the product scripts are the majority', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [
+      { kind: 'npm-script', name: 'build', command: 'tsc', path: 'package.json', line: 1 },
+      { kind: 'npm-script', name: 'test', command: 'vitest', path: 'package.json', line: 2 },
+      { kind: 'npm-script', name: 'lint', command: 'eslint .', path: 'package.json', line: 3 },
+      { kind: 'npm-script', name: 'db:start', command: 'db start', path: 'package.json', line: 4 },
+      { kind: 'npm-script', name: 'db:stop', command: 'db stop', path: 'package.json', line: 5 },
+    ];
+    expect(scriptsFinding(a)).toMatch(/^5 package scripts drive the build: build, test, lint/);
   });
 });

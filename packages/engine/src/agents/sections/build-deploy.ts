@@ -1,6 +1,10 @@
 // Build and deployment: scripts, make targets, Dockerfiles/compose, CI workflows and their jobs.
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { isJustfile } from '../../analyse/task-files.ts';
+import { isReadme } from '../../analyse/identity/purpose.ts';
+import { readmeDeployButtons } from '../identity-text.ts';
 import { baseName } from '../../analyse/sources.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import type { Analysis, CiInfo, ContainerInfo, EntryPoint } from '../../analyse/types.ts';
@@ -90,12 +94,25 @@ export const buildDeploy = defineSection({
       const does = builds
         ? `${agree(scripts.length, 'drives', 'drive')} the build`
         : `${agree(scripts.length, 'automates', 'automate')} project tasks`;
+      // when most scripts are helpers for another command-line tool (`stripe:listen`, `db:push`), they are
+      // told apart from the product's own, which alone build, run or check it
+      const tools = toolHelpers(scripts);
+      const helpers = new Set(scripts.filter((s) => tools.has(s.name.split(':')[0]!)).map((s) => s.name));
+      const own = names.filter((n) => !helpers.has(n));
+      const head =
+        own.length && helpers.size * 2 > names.length
+          ? `${what}: ${joinSome(own.map(text), 5)} for the product, and ${plural(helpers.size, 'helper')} that ${agree(
+              helpers.size,
+              'runs',
+              'run',
+            )} the ${joinSome([...tools].map(code), 3)} command-line ${agree(tools.size, 'tool', 'tools')}`
+          : '';
       out.push(
         f(
           sentence(
-            `${what} ${does}`,
-            distinct,
-            `: ${joinSome(names.map(text), 5)}`,
+            head || `${what} ${does}`,
+            head ? '' : distinct,
+            head ? '' : `: ${joinSome(names.map(text), 5)}`,
             when(banners, `; ${num(banners)} more only ${agree(banners, 'prints', 'print')} text`),
             when(
               broken.length,
@@ -165,6 +182,29 @@ export function missingPaths(a: Analysis, command: string | undefined): string[]
       .filter((p) => !OUTPUT_DIR.test(p.split('/')[0]!))
       .filter((p) => !paths.some((f) => f === p || f.startsWith(`${p}/`)))
       .map((p) => `./${p}`)
+  );
+}
+
+/** The tools that a group of scripts named `tool:verb` runs, at least two scripts of which start with
+ *  that tool (directly or through npx, pnpm exec or yarn). */
+function toolHelpers(scripts: readonly EntryPoint[]): Set<string> {
+  const runs = new Map<string, number>();
+  for (const s of scripts) {
+    const [prefix, verb] = s.name.split(':');
+    if (!verb || !prefix) continue;
+    const words = (s.command ?? '').trim().split(/\s+/);
+    const first = ['npx', 'yarn'].includes(words[0]!)
+      ? words[1]
+      : words[0] === 'pnpm' && words[1] === 'exec'
+        ? words[2]
+        : words[0];
+    if (first === prefix) runs.set(prefix, (runs.get(prefix) ?? 0) + 1);
+  }
+  return new Set(
+    [...runs]
+      .filter(([, n]) => n >= 2)
+      .map(([tool]) => tool)
+      .sort(),
   );
 }
 
@@ -290,6 +330,21 @@ export function writeBuildDeploy(ctx: WriterContext): string {
       `No package scripts, Makefile targets or justfile recipes were found${
         ownSteps ? '' : '; builds use the language toolchain directly'
       }.`,
+    );
+  // a one-click deploy button in the README is how the project is shipped, containers or not
+  const readme = a.files.find((x) => isReadme(x.path) && !x.path.includes('/'));
+  let readmeText = '';
+  try {
+    readmeText = readme ? readFileSync(path.join(ctx.workspace.root, readme.path), 'utf8') : '';
+  } catch {
+    readmeText = '';
+  }
+  const buttons = readmeDeployButtons(readmeText);
+  if (wants(ctx, 'containers') && buttons.length)
+    parts.push(
+      `The README deploys it with a one-click button to ${joinAnd(
+        buttons.map((b) => `${text(b.platform)} (${cite(readme!.path, b.line)})`),
+      )}.`,
     );
   if (!wants(ctx, 'containers')) {
     // not this section's aspect

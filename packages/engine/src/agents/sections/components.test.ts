@@ -28,4 +28,34 @@ describe('writeComponents()', () => {
     expect(md).toMatch(/\*\*`[^`]+`\*\* — /);
     expect(md).not.toMatch(/is organised in|the largest come first/);
   });
+
+  it('never names a file without code lines among the largest files', () => {
+    const a = sampleAppAnalysis();
+    a.files.push({
+      path: 'src/middleware/env.d.ts',
+      size: 200,
+      language: 'TypeScript',
+      code: 0,
+      comment: 4,
+      blank: 1,
+    });
+    const md = writeComponents({
+      a,
+      fx: factsOf(a),
+      plan: {
+        id: '4.1',
+        level: 2,
+        title: 'Components',
+        kind: 'components',
+        evidence: [],
+        hasChildren: false,
+      },
+      findings: [],
+      allFindings: {},
+      projectName: 'p',
+      workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
+    });
+    expect(md).toMatch(/src\/middleware\/auth\.ts/);
+    expect(md).not.toMatch(/env\.d\.ts/);
+  });
 });

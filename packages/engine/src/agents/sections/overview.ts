@@ -16,6 +16,7 @@ import {
   purposeParagraph,
   readmeFeatures,
   readmeNotice,
+  readmeTitleRole,
   readmeProse,
   surfaceSentence,
   usageCounts,
@@ -191,9 +192,17 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
       entries.length > 1,
       `, one of ${plural(entries.length, 'entry point')}`,
     )}.`;
+  // a README titled "… Sample Application" says what the project is for before its kind does; a
+  // project already named by that title says it in its name
+  const titleRole = readmeText && readmeTitleRole(readmeText.text);
+  const titled = titleRole && titleRole.title.toLowerCase() !== projectName.toLowerCase() ? titleRole : null;
+  const role =
+    titled &&
+    `Its README's title calls it ${titled.role === 'example' ? 'an' : 'a'} ${titled.role}: “${text(titled.title)}” (${cite(readmeText!.path, titled.line)}).`;
   const identity = id
     ? [
         `${text(projectName)} is ${kindPhrase(id)}.`,
+        role,
         productSize(a),
         surfaceSentence(id, usageCounts(a, workspace)),
         id.entryPoints.length ? entered(id.entryPoints) : null,

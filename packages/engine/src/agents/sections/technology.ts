@@ -5,7 +5,7 @@ import { splitCitation } from '../../citations.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
 import { importsPackage, isToolingRole } from '../../analyse/package-roles.ts';
 import type { Analysis, Ecosystem, Framework, PackageRole } from '../../analyse/types.ts';
-import { NON_CODE_LANGUAGES } from '../facts.ts';
+import { factsOf, NON_CODE_LANGUAGES } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -48,14 +48,25 @@ export const technology = defineSection({
   ],
   evidence: ['languages', 'frameworks', 'manifests', 'dependencies'],
   analyst(a) {
-    const langs = writtenLanguages(a.languages).filter((l) => !NON_CODE_LANGUAGES.has(l.language));
+    // once the product is told apart, its languages are the product's, not the whole tree's (tests,
+    // generated styles and fonts included), so the finding agrees with the summary above it
+    const product = factsOf(a).productFiles.filter((x) => x.language && !NON_CODE_LANGUAGES.has(x.language));
+    const productLangs = [...new Set(product.map((x) => x.language!))]
+      .map((language) => {
+        const mine = product.filter((x) => x.language === language);
+        return { language, files: mine.length, code: mine.reduce((n, x) => n + x.code, 0) };
+      })
+      .sort((x, y) => y.code - x.code);
+    const langs = productLangs.length
+      ? productLangs
+      : writtenLanguages(a.languages).filter((l) => !NON_CODE_LANGUAGES.has(l.language));
     const out: Finding[] = langs.length
       ? [
           f(
             `${joinSome(
               langs.map((l) => `${text(l.language)} (${plural(l.files, 'file')}, ${plural(l.code, 'line')})`),
               3,
-            )} ${agree(langs.length, 'makes', 'make')} up the code.`,
+            )} ${agree(langs.length, 'makes', 'make')} up ${productLangs.length ? "the product's" : 'the'} code.`,
             [],
             'languages',
           ),
