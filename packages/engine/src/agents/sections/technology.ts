@@ -5,7 +5,7 @@ import { splitCitation } from '../../citations.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
 import { importsPackage, isToolingRole } from '../../analyse/package-roles.ts';
 import type { Analysis, Ecosystem, Framework, PackageRole } from '../../analyse/types.ts';
-import { NON_CODE_LANGUAGES } from '../facts.ts';
+import { NON_CODE_LANGUAGES, factsOf } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -48,14 +48,25 @@ export const technology = defineSection({
   ],
   evidence: ['languages', 'frameworks', 'manifests', 'dependencies'],
   analyst(a) {
-    const langs = writtenLanguages(a.languages).filter((l) => !NON_CODE_LANGUAGES.has(l.language));
+    // the product's own languages when the product is known: a docs build's Makefile or a test
+    // fixture's batch file is not what the code is written in
+    const product = factsOf(a).productFiles.filter((x) => x.language && !NON_CODE_LANGUAGES.has(x.language));
+    const langs = product.length
+      ? countBy(product, (x) => x.language!)
+          .map(([language, files]) => ({
+            language,
+            files,
+            code: product.filter((x) => x.language === language).reduce((n, x) => n + x.code, 0),
+          }))
+          .sort((x, y) => y.code - x.code)
+      : writtenLanguages(a.languages).filter((l) => !NON_CODE_LANGUAGES.has(l.language));
     const out: Finding[] = langs.length
       ? [
           f(
             `${joinSome(
               langs.map((l) => `${text(l.language)} (${plural(l.files, 'file')}, ${plural(l.code, 'line')})`),
               3,
-            )} ${agree(langs.length, 'makes', 'make')} up the code.`,
+            )} ${agree(langs.length, 'makes', 'make')} up the ${product.length ? "product's " : ''}code.`,
             [],
             'languages',
           ),
