@@ -1,6 +1,7 @@
 // Build and deployment: scripts, make targets, Dockerfiles/compose, CI workflows and their jobs.
 
 import { isJustfile } from '../../analyse/task-files.ts';
+import { packageInfo } from '../../analyse/package-roles.ts';
 import { baseName } from '../../analyse/sources.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import type { Analysis, CiInfo, ContainerInfo, EntryPoint } from '../../analyse/types.ts';
@@ -280,10 +281,22 @@ export function writeBuildDeploy(ctx: WriterContext): string {
     ).trim();
     if (other) parts.push(other);
   }
-  if (wants(ctx, 'scripts') && !scripts.length && !make.length)
-    parts.push(
-      'No package scripts, Makefile targets or justfile recipes were found; builds use the language toolchain directly.',
+  if (wants(ctx, 'scripts') && !scripts.length && !make.length) {
+    // a declared task runner (tox, nox) holds the project's tasks in its own configuration
+    const runners = a.dependencies.filter(
+      (d) => (d.area ?? 'product') === 'product' && packageInfo(d)?.role === 'task-runner',
     );
+    const seen = new Set<string>();
+    const named = runners.filter((d) => !seen.has(d.name) && (seen.add(d.name), true));
+    parts.push(
+      named.length
+        ? `No package scripts, Makefile targets or justfile recipes were found; the project's tasks run through ${joinSome(
+            named.map((d) => `${text(packageInfo(d)!.display)} (${cite(d.manifest, d.line)})`),
+            3,
+          )}.`
+        : 'No package scripts, Makefile targets or justfile recipes were found; builds use the language toolchain directly.',
+    );
+  }
   if (!wants(ctx, 'containers')) {
     // not this section's aspect
   } else if (a.containers.length) {
