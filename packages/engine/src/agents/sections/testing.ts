@@ -278,7 +278,7 @@ export function typeCheckedPaths(root: string | undefined): string[] {
     const wanted =
       (section === '[tool.mypy]' && key === 'files') || (section === '[tool.pyright]' && key === 'include');
     if (!open && !wanted) continue;
-    const value = open ? line : line.slice(line.indexOf('=') + 1);
+    const value: string = open ? line : line.slice(line.indexOf('=') + 1);
     for (const m of value.matchAll(/"([^"]*)"|'([^']*)'/g)) out.push(trimSlash(m[1] ?? m[2]!));
     open = value.includes('[') ? !value.includes(']') : open && !value.includes(']');
   }
