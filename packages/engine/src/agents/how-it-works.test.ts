@@ -218,6 +218,34 @@ describe('how it works', () => {
     expect(mainPathSentence(analysis(path.filter((s) => !('external' in s))))).not.toContain('handing');
   });
 
+  it("reaches the user's own code in the summary when the path is longer than it names", () => {
+    const step = (name: string, from?: number, extra: object = {}) => ({
+      name,
+      owner: 'Command',
+      path: 'src/core.py',
+      line: 1,
+      ...(from !== undefined ? { from, note: 'called by x' } : {}),
+      ...extra,
+    });
+    const path = [
+      step('__call__'),
+      step('main', 0),
+      step('make_context', 1),
+      step('parse_args', 2),
+      step('make_parser', 3),
+      step('parse', 3),
+      step('handle_parse_result', 3),
+      step('invoke', 1),
+      step('callback', 7, { owner: undefined, handedIn: 'field' }),
+    ];
+    const sentence = mainPathSentence({
+      identity: { kind: 'library', mainPath: path },
+    } as unknown as Analysis);
+    expect(sentence).toBe(
+      'One call enters at `Command.__call__()` (`src/core.py:1`) and passes through `Command.main()`, `Command.make_context()`, `Command.parse_args()`, `Command.invoke()` and `callback()`.',
+    );
+  });
+
   it('speaks of one central type in the singular', () => {
     expect(abstractionsSentence(flow)).toBe(
       'Its central type is `Application` (`lib/application.js:51`; 11 methods, built on `Emitter`).',

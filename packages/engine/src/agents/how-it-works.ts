@@ -251,10 +251,16 @@ export function mainPathSentence(a: Analysis): string | null {
   const path = a.identity?.mainPath ?? [];
   if (path.length < 2) return null;
   const first = path[0]!;
-  const rest = path
-    .slice(1)
-    .filter((s) => !s.external && !/^made by/.test(s.note ?? ''))
-    .slice(0, 5);
+  const named = (s: MainPathStep) => !s.external && !/^made by/.test(s.note ?? '');
+  // where the user's own code runs (a function the product was handed) is where one call does its work:
+  // the summary keeps the calls that lead there, and fills up with the others in path order
+  const user = path.findIndex((s, i) => i > 0 && s.handedIn !== undefined && named(s));
+  const toUser = new Set<number>();
+  for (let i = user; i > 0 && !toUser.has(i); i = path[i]!.from ?? 0) toUser.add(i);
+  const budget = 5 - toUser.size;
+  const others = path.map((_, i) => i).filter((i) => i > 0 && !toUser.has(i) && named(path[i]!));
+  const keep = new Set([...toUser, ...others.slice(0, Math.max(0, budget))]);
+  const rest = path.filter((_, i) => keep.has(i)).slice(0, 5);
   // the library the work goes on in: of the calls that carry it there, the deepest on the path
   const depth = (s: MainPathStep): number => (s.from === undefined ? 0 : 1 + depth(path[s.from]!));
   const handed = path

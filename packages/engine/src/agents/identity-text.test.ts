@@ -111,6 +111,16 @@ describe('key components', () => {
     expect(md).not.toMatch(/_merge/);
   });
 
+  it('keeps a main-path file with no docstring and no public name, told by the steps it holds', () => {
+    const a = analysis(30, [true, false, true]);
+    a.identity!.mainPath = [
+      { name: 'main', path: 'lib/f0.js', line: 3 },
+      { name: 'parse_args', owner: '_Parser', path: 'lib/f1.js', line: 9 },
+    ];
+    const md = keyComponentParts(a).join('\n');
+    expect(md).toContain('| `lib/f1.js` | 2 | the main path runs through `_Parser.parse_args()` here |');
+  });
+
   it('leaves out a file it has nothing to say about rather than printing an empty description', () => {
     const md = keyComponentParts(analysis(30, [true, false, true])).join('\n');
     expect(md).not.toMatch(/lib\/f1\.js/);

@@ -430,7 +430,9 @@ export function keyComponentParts(a: Analysis): string[] {
   const files = Object.keys(a.identity?.centrality ?? {}).length;
   const few = files > 0 && files < RANKED_FROM;
   const described = (a.identity?.keyComponents ?? []).flatMap((k) => {
-    const what = k.summary ? withPathSteps(a, k.path, text(k.summary)) : definesOf(a, k.path);
+    const what = k.summary
+      ? withPathSteps(a, k.path, text(k.summary))
+      : (definesOf(a, k.path) ?? pathStepsOf(a, k.path));
     return what ? [{ path: k.path, what }] : [];
   });
   const rows = few ? described : described.slice(0, 8);
@@ -483,6 +485,23 @@ function withPathSteps(a: Analysis, path: string, summary: string): string {
         3,
       )} here.`
     : summary;
+}
+
+/**
+ * What a main-path file with no header comment and no public name does: the steps the path takes in
+ * it, private ones included, so that the ranking keeps every file the path runs through.
+ */
+function pathStepsOf(a: Analysis, path: string): string | null {
+  const steps = (a.identity?.mainPath ?? []).filter((s) => s.path === path && !s.external && !s.handedIn);
+  const names = [
+    ...new Set(steps.map((s) => `${s.owner ? `${s.owner}.` : ''}${s.name.replace(/^#/, '')}()`)),
+  ];
+  return names.length
+    ? `the main path runs through ${joinSome(
+        names.map((n) => code(n)),
+        3,
+      )} here`
+    : null;
 }
 
 /** What a file without a header comment does, told by what it defines: "defines `DirEntry`, `scan()`". */

@@ -110,6 +110,20 @@ describe('the build and deployment chapter', () => {
       projectName: 'p',
       workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
     });
+  it('names a declared task runner as where the tasks live when there are no scripts or targets', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = a.entryPoints.filter((e) => e.kind !== 'npm-script' && e.kind !== 'make-target');
+    const none = write(a);
+    expect(none).toContain('builds use the language toolchain directly');
+    a.dependencies = [
+      ...a.dependencies,
+      { ecosystem: 'pip', name: 'tox', version: '*', scope: 'dev', manifest: 'pyproject.toml', line: 28 },
+    ];
+    const md = write(a);
+    expect(md).toContain("the project's tasks run through tox (`pyproject.toml:28`).");
+    expect(md).not.toMatch(/toolchain directly/);
+  });
+
   const target = (name: string, path: string, area: EntryPoint['area']): EntryPoint => ({
     kind: 'make-target',
     name,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { isJustfile } from '../../analyse/task-files.ts';
 import { isReadme } from '../../analyse/identity/purpose.ts';
 import { readmeDeployButtons } from '../identity-text.ts';
+import { packageInfo } from '../../analyse/package-roles.ts';
 import { baseName } from '../../analyse/sources.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import type { Analysis, CiInfo, ContainerInfo, EntryPoint } from '../../analyse/types.ts';
@@ -325,12 +326,24 @@ export function writeBuildDeploy(ctx: WriterContext): string {
   const ownSteps =
     a.containers.some((c) => c.kind === 'dockerfile' && !isDevContainer(c.path)) ||
     a.files.some((f) => f.role === 'product' && /\.(?:sh|bash)$/.test(f.path));
-  if (wants(ctx, 'scripts') && !scripts.length && !make.length)
-    parts.push(
-      `No package scripts, Makefile targets or justfile recipes were found${
-        ownSteps ? '' : '; builds use the language toolchain directly'
-      }.`,
+  if (wants(ctx, 'scripts') && !scripts.length && !make.length) {
+    // a declared task runner (tox, nox) holds the project's tasks in its own configuration
+    const runners = a.dependencies.filter(
+      (d) => (d.area ?? 'product') === 'product' && packageInfo(d)?.role === 'task-runner',
     );
+    const seen = new Set<string>();
+    const named = runners.filter((d) => !seen.has(d.name) && (seen.add(d.name), true));
+    parts.push(
+      named.length
+        ? `No package scripts, Makefile targets or justfile recipes were found; the project's tasks run through ${joinSome(
+            named.map((d) => `${text(packageInfo(d)!.display)} (${cite(d.manifest, d.line)})`),
+            3,
+          )}.`
+        : `No package scripts, Makefile targets or justfile recipes were found${
+            ownSteps ? '' : '; builds use the language toolchain directly'
+          }.`,
+    );
+  }
   // a one-click deploy button in the README is how the project is shipped, containers or not
   const readme = a.files.find((x) => isReadme(x.path) && !x.path.includes('/'));
   let readmeText = '';

@@ -10,7 +10,7 @@ import type { WriterContext } from '../writers/context.ts';
 import { recommendations } from '../recommendations.ts';
 import { writeDependencies } from './dependencies.ts';
 import { writeKnownIssues } from './known-issues.ts';
-import { writeTechnology } from './technology.ts';
+import { technology, writeTechnology } from './technology.ts';
 
 const ctx = (a: Analysis) => ({ a, fx: factsOf(a), plan: {} }) as unknown as WriterContext;
 
@@ -22,6 +22,30 @@ const crate = (name: string, version: string): Dependency => ({
   manifest: 'Cargo.toml',
   line: 3,
   area: 'product',
+});
+
+describe('technology findings', () => {
+  it("names the product's languages, not a docs build's Makefile or batch file, as the code", () => {
+    const a = sampleAppAnalysis();
+    const extra = (path: string, language: string) => ({
+      path,
+      size: 300,
+      language,
+      code: 5000,
+      comment: 0,
+      blank: 0,
+      role: 'docs' as const,
+    });
+    a.files = [...a.files, extra('docs/Makefile', 'make'), extra('docs/make.bat', 'DOS Batch')];
+    a.languages = [
+      ...a.languages,
+      { language: 'make', files: 1, code: 5000, comment: 0, blank: 0 },
+      { language: 'DOS Batch', files: 1, code: 5000, comment: 0, blank: 0 },
+    ];
+    const line = technology.analyst(a).find((x) => /up the/.test(x.statement))!.statement;
+    expect(line).toMatch(/^TypeScript \(\d+ files?, [\d,]+ lines?\).* up the product's code\.$/);
+    expect(line).not.toMatch(/5,000|Batch/);
+  });
 });
 
 describe('technology and dependencies chapters', () => {

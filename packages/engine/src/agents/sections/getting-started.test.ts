@@ -100,6 +100,21 @@ describe("an application's own run steps", () => {
   const file = (path: string) =>
     ({ path, language: null, lines: 1, bytes: 1 }) as unknown as Analysis['files'][0];
 
+  it('works on a Python project with a committed uv.lock through uv, its groups included', () => {
+    const lib = (lockfiles: Analysis['lockfiles']) => {
+      const a = project('library', [
+        { path: 'pyproject.toml', ecosystem: 'pip', name: 'lib', area: 'product' },
+      ]);
+      a.files = [file('pyproject.toml')];
+      a.lockfiles = lockfiles;
+      return writeGettingStarted(ctx(a));
+    };
+    expect(lib([])).toContain('pip install .');
+    const md = lib([{ path: 'uv.lock', ecosystem: 'pip', manager: 'uv', area: 'product' }]);
+    expect(md).toContain('uv sync');
+    expect(md).not.toContain('pip install .');
+  });
+
   it('Django: runtime requirements first, then migrate and runserver; a compose template goes with compose', () => {
     const a = project('web-application', [
       { path: 'requirements-dev.txt', ecosystem: 'pip', area: 'product' },

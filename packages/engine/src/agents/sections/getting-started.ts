@@ -228,8 +228,15 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
       steps.push(
         runner === 'npm' && fx.lockfiles.some((p) => /package-lock/.test(p)) ? 'npm ci' : `${runner} install`,
       );
+    // a committed uv.lock beside the manifest: the project is worked on through uv, its groups included
     else if (m.ecosystem === 'pip')
-      steps.push(m.path.endsWith('.txt') ? `pip install -r ${m.path}` : `${cd}pip install .`);
+      steps.push(
+        m.path.endsWith('.txt')
+          ? `pip install -r ${m.path}`
+          : fx.lockfiles.includes(`${dir ? `${dir}/` : ''}uv.lock`)
+            ? `${cd}uv sync`
+            : `${cd}pip install .`,
+      );
     else if (m.ecosystem === 'go') steps.push(`${cd}go build ./...`);
     else if (m.ecosystem === 'cargo') steps.push(`${cd}cargo build`);
     // the wrapper committed beside the build file pins the build tool's version

@@ -137,6 +137,14 @@ describe('writeKnownIssues()', () => {
     expect(out).not.toMatch(/cluster|By folder/);
   });
 
+  it('does not say the markers all sit in the one folder the whole product is', () => {
+    const a = marked(['lib/app.ts', 'lib/config.ts']);
+    a.files = a.files.map((f) => ({ ...f, path: `lib/${f.path.slice(f.path.lastIndexOf('/') + 1)}` }));
+    const out = writeKnownIssues(ctx(a));
+    expect(out).toContain('carries 2 open markers (2 TODO).');
+    expect(out).not.toMatch(/All sit in/);
+  });
+
   it('counts the markers by folder when they are spread over several', () => {
     const out = writeKnownIssues(ctx(marked(['src/app.ts', 'src/routes/books.ts'])));
     expect(out).toMatch(/By folder: `src` \(1\) and `src\/routes` \(1\)\./);

@@ -118,10 +118,13 @@ export function writeKnownIssues(ctx: WriterContext): string {
     );
     // one folder is no cluster: markers all in one folder are said to sit there; across several, by folder
     const lone = dirs.length === 1 ? dirs[0]![0] : null;
+    // a product that is one folder says nothing by "all sit in" it
+    const folderOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '(root)');
+    const spread = new Set(fx.productFiles.map((f) => folderOf(f.path))).size > 1;
     const place =
       lone === null
         ? ` By folder: ${where}.`
-        : todos.length > 1
+        : todos.length > 1 && spread
           ? ` All sit in ${lone === '(root)' ? 'the root folder' : code(lone)}.`
           : '';
     parts.push(`The product's code carries ${plural(todos.length, 'open marker')} (${byTag}).${place}`);

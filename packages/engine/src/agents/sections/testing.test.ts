@@ -1,5 +1,8 @@
 // The testing chapter: which folders lack tests, what the ratio is measured against, which scripts
 // run tests and which static checks the project sets up.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pathRole } from '../../analyse/path-role.ts';
 import type { Analysis, EntryPoint, FileInfo } from '../../analyse/types.ts';
@@ -49,6 +52,38 @@ const script = (name: string, command: string, path = 'Makefile', line = 1): Ent
 });
 
 describe('writeTesting()', () => {
+  it('counts the test files a type checker reads as type-check cases, not as helpers', () => {
+    const root = mkdtempSync(join(tmpdir(), 'typing-'));
+    writeFileSync(
+      join(root, 'pyproject.toml'),
+      [
+        '[tool.mypy]',
+        'files = ["src", "tests/typing"]',
+        '',
+        '[tool.pyright]',
+        'include = [',
+        '  "src",',
+        ']',
+      ].join('\n'),
+    );
+    const a = analysis(
+      [
+        code('src/pkg/core.py', 'Python'),
+        code('tests/test_core.py', 'Python'),
+        code('tests/conftest.py', 'Python'),
+        code('tests/typing/typing_a.py', 'Python'),
+        code('tests/typing/typing_b.py', 'Python'),
+      ],
+      { frameworks: ['pytest'], files: [{ path: 'tests/test_core.py', cases: 3 }], totalCases: 3 },
+    );
+    const md = writeTesting({ ...ctx(a), workspace: { root } as unknown as WriterContext['workspace'] });
+    rmSync(root, { recursive: true });
+    expect(md).toContain(
+      '2 more files are type-check cases, read by the type checker rather than run (`tests/typing`).',
+    );
+    expect(md).toContain('1 other file of test support (helpers, mocks, fixture apps) holds no case.');
+  });
+
   it('says nothing of tests "beside" the code when a tests/ tree at the root covers the package', () => {
     const a = analysis(
       [

@@ -1,5 +1,7 @@
 // Testing and quality: test frameworks, files and cases, where tests are missing, CI and lint scripts.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { isProgramLanguage } from '../../analyse/test-code.ts';
 import type { Analysis, EntryPoint, StaticCheck } from '../../analyse/types.ts';
 import { factsOf, notRankedNote, type Facts } from '../facts.ts';
@@ -244,6 +246,45 @@ function untestedDirs(
   };
 }
 
+/** A path without its trailing slashes. */
+const trimSlash = (p: string) => {
+  let end = p.length;
+  while (end > 0 && p[end - 1] === '/') end--;
+  return p.slice(0, end);
+};
+
+/**
+ * The paths a type checker is pointed at in pyproject.toml: mypy's `files` and pyright's `include`
+ * (a test file among them is a static check of the typing).
+ */
+export function typeCheckedPaths(root: string | undefined): string[] {
+  if (!root) return [];
+  let toml: string;
+  try {
+    toml = readFileSync(join(root, 'pyproject.toml'), 'utf8');
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  let section = '';
+  let open = false;
+  for (const raw of toml.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('[') && !open) {
+      section = line;
+      continue;
+    }
+    const key = line.split('=')[0]!.trim();
+    const wanted =
+      (section === '[tool.mypy]' && key === 'files') || (section === '[tool.pyright]' && key === 'include');
+    if (!open && !wanted) continue;
+    const value: string = open ? line : line.slice(line.indexOf('=') + 1);
+    for (const m of value.matchAll(/"([^"]*)"|'([^']*)'/g)) out.push(trimSlash(m[1] ?? m[2]!));
+    open = value.includes('[') ? !value.includes(']') : open && !value.includes(']');
+  }
+  return unique(out.filter((p) => p && p !== '.'));
+}
+
 export function writeTesting(ctx: WriterContext): string {
   const { a, fx } = ctx;
   const parts: string[] = [];
@@ -262,10 +303,22 @@ export function writeTesting(ctx: WriterContext): string {
     // no ratio of test files to source files: it says nothing about how well the product is tested
     parts.push(sentence(testCount(ctx), writtenWith(a, ', written with')));
     // helpers, conftest, mocks and fixture apps hold no case: counted apart, never as test files
-    const support = fx.testSupport.length;
+    // a file a type checker is pointed at (mypy `files`, pyright `include`) is a static test of the
+    // typing, not a helper: counted apart from the support files
+    const checked = typeCheckedPaths(ctx.workspace?.root);
+    const isChecked = (p: string) => checked.some((c) => p === c || p.startsWith(`${c}/`));
+    const typing = fx.testSupport.filter(isChecked);
+    const support = fx.testSupport.length - typing.length;
+    if (typing.length)
+      parts.push(
+        `${plural(typing.length, 'more file')} ${agree(typing.length, 'is a type-check case', 'are type-check cases')}, read by the type checker rather than run (${joinSome(
+          unique(typing.map((p) => p.slice(0, Math.max(0, p.lastIndexOf('/'))) || '.')).map((d) => code(d)),
+          3,
+        )}).`,
+      );
     if (support)
       parts.push(
-        `${plural(support, 'more file')} of test support (helpers, mocks, fixture apps) ${agree(support, 'holds', 'hold')} no case.`,
+        `${plural(support, typing.length ? 'other file' : 'more file')} of test support (helpers, mocks, fixture apps) ${agree(support, 'holds', 'hold')} no case.`,
       );
     // the files holding cases, source files with inline tests among them, so the rest adds up
     const all = mostCases(a, fx);

@@ -616,6 +616,53 @@ describe('what the central files define', () => {
   });
 });
 
+describe("what a file defines, the package's public names first", () => {
+  it('names the types users import before the helpers the file keeps for itself', () => {
+    const contents = {
+      'pkg/types.py': [
+        'class ParamType:',
+        '    pass',
+        '',
+        'class ParamTypeInfoDict:',
+        '    pass',
+        '',
+        'class CompositeParamType(ParamType):',
+        '    pass',
+        '',
+        'class FuncParamTypeInfoDict:',
+        '    pass',
+        '',
+        'class Choice(ParamType):',
+        '    pass',
+        '',
+        'class IntRange(ParamType):',
+        '    pass',
+        '',
+        'class Path(ParamType):',
+        '    pass',
+      ].join('\n'),
+    };
+    const item = (name: string) => ({ name, kind: 'class', path: 'pkg/__init__.py', line: 1 });
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: fileInfos(contents, 'Python'),
+      identity: identity({
+        productPaths: ['pkg/types.py'],
+        keyComponents: [{ path: 'pkg/types.py', rank: 1 }],
+        publicApi: ['ParamType', 'Choice', 'IntRange', 'Path'].map(item),
+      }),
+      routes: [],
+      dependencies: [],
+    });
+    expect(flow.defines.find((d) => d.path === 'pkg/types.py')!.names).toEqual([
+      'ParamType',
+      'Choice',
+      'IntRange',
+      'Path',
+    ]);
+  });
+});
+
 describe('central types', () => {
   it('count a type the main path makes for each unit of work among the leading ones, before named machinery', () => {
     const files = {

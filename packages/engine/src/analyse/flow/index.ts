@@ -622,6 +622,7 @@ function defines(
   raw?: (path: string) => string | null,
 ): Flow['defines'] {
   const out: Flow['defines'] = [];
+  const publicNames = new Set(identity.publicApi.map((e) => e.name));
   const onPath = mainPath.filter((s) => !s.external);
   const files = [
     ...new Set([
@@ -676,8 +677,13 @@ function defines(
         file.defs.find((x) => x.name === bare(name));
       return !!d && RETIRED.test(commentAbove(text, d.line));
     };
+    // the names the package offers its users (its public API) come before helpers the file keeps for
+    // itself (`ParamTypeInfoDict`), after the main path's steps and the central types
+    const lead = new Set([...stepNames, ...centralNames]);
+    const offered = (name: string) => lead.has(name) || publicNames.has(bare(name));
     const open = all.filter((n) => !hidden(n));
-    const ranked = [...open.filter((n) => !retired(n)), ...open.filter(retired)];
+    const kept = [...open.filter(offered), ...open.filter((n) => !offered(n))];
+    const ranked = [...kept.filter((n) => !retired(n)), ...kept.filter(retired)];
     // a file offering only private helpers and interface boilerplate (`Less()`, `Len()`) has nothing
     // to tell a reader of what it does: it is left out rather than described by them
     const names = ranked.slice(0, 4);
