@@ -113,6 +113,8 @@ describe('the build and deployment chapter', () => {
   it('names a declared task runner as where the tasks live when there are no scripts or targets', () => {
     const a = sampleAppAnalysis();
     a.entryPoints = a.entryPoints.filter((e) => e.kind !== 'npm-script' && e.kind !== 'make-target');
+    // no image whose RUN steps could build either
+    a.containers = [];
     const none = write(a);
     expect(none).toContain('builds use the language toolchain directly');
     a.dependencies = [
