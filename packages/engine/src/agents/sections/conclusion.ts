@@ -56,7 +56,7 @@ const KEY_KINDS = [
 ] as const;
 
 /** "Key findings": the leading finding of each major kind, cited, as a scannable list. */
-function keyFindings({ allFindings, projectName, a }: WriterContext): string {
+function keyFindings({ allFindings }: WriterContext): string {
   const items: string[] = [];
   for (const k of KEY_KINDS) {
     const f = allFindings[k]?.[0];
@@ -64,10 +64,8 @@ function keyFindings({ allFindings, projectName, a }: WriterContext): string {
     const c = f.citations[0];
     items.push(`- ${f.statement}${when(c, ` (${citeRef(c ?? '')})`)}`);
   }
-  return paragraphs(
-    `What the analysis of ${text(projectName)}'s ${plural(a.project.files, 'file')} found, area by area:`,
-    items.join('\n'),
-  );
+  // the list speaks for itself: an announcing sentence would say nothing of the project
+  return items.join('\n');
 }
 
 export function writeConclusion(ctx: WriterContext): string {
