@@ -375,7 +375,7 @@ describe('what a declaration is for: run time, an extra, or the developers’ to
     expect(isUnbounded(ds[0]!)).toBe(false);
   });
 
-  it('reads Gradle versions set by a plugin, a platform or a variable, and developmentOnly as dev', () => {
+  it('reads Gradle versions set by a plugin, a platform or a variable, and developmentOnly and a code-quality tool as dev', () => {
     const ds = parse({
       'build.gradle': [
         'plugins {',
@@ -387,6 +387,7 @@ describe('what a declaration is for: run time, an extra, or the developers’ to
         "  implementation 'org.springframework.boot:spring-boot-starter-web'",
         '  runtimeOnly "org.webjars.npm:bootstrap:${bootstrapVersion}"',
         "  developmentOnly 'org.springframework.boot:spring-boot-devtools'",
+        '  checkstyle "com.puppycrawl.tools:checkstyle:${bootstrapVersion}"',
         '}',
       ].join('\n'),
       'lib/build.gradle.kts':
@@ -396,12 +397,13 @@ describe('what a declaration is for: run time, an extra, or the developers’ to
       'org.springframework.boot:spring-boot-starter-web:runtime',
       'org.webjars.npm:bootstrap:runtime',
       'org.springframework.boot:spring-boot-devtools:dev',
+      'com.puppycrawl.tools:checkstyle:dev',
       'io.netty:netty-handler:runtime',
     ]);
     expect(ds[0]).toMatchObject({ managedVersion: '4.0.3' });
     expect(ds[0]!.managedBy).toContain('Spring Boot plugin 4.0.3');
     expect(ds[1]!.version).toBe('5.3.8');
-    expect(ds[3]).toMatchObject({ managedBy: 'the BOM netty-bom 4.1.100', managedVersion: '4.1.100' });
+    expect(ds[4]).toMatchObject({ managedBy: 'the BOM netty-bom 4.1.100', managedVersion: '4.1.100' });
   });
 
   it('reads `optional = true` entries of Cargo and Poetry as optional runtime dependencies', () => {

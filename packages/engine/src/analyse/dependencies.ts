@@ -498,6 +498,14 @@ const GRADLE_SCOPES: Record<string, Scope> = {
   androidTestImplementation: 'test',
   debugImplementation: 'dev',
   developmentOnly: 'dev',
+  // the code-quality plugins' own configurations: tools the build runs on the code, not the program's
+  checkstyle: 'dev',
+  pmd: 'dev',
+  spotbugs: 'dev',
+  spotbugsPlugins: 'dev',
+  detekt: 'dev',
+  detektPlugins: 'dev',
+  ktlint: 'dev',
   // buildscript { dependencies { classpath … } }: plugins of the build, not of the program
   classpath: 'build',
 };
