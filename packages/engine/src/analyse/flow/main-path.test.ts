@@ -38,6 +38,35 @@ function mainPath(
 const labels = (steps: MainPathStep[]) => steps.map((s) => (s.owner ? `${s.owner}.${s.name}` : s.name));
 
 describe('main path', () => {
+  it('a server handed the application object itself runs its handle method for each request', () => {
+    const contents = {
+      'lib/application.js': [
+        "var http = require('node:http');",
+        'var app = (exports = module.exports = {});',
+        '',
+        'app.handle = function handle(req, res, callback) {',
+        '  req.res = res;',
+        '  res.req = req;',
+        '  this.dispatch(req, res, callback);',
+        '};',
+        '',
+        'app.dispatch = function dispatch(req, res, done) {',
+        '  var layer = this.stack[0];',
+        '  layer.fn(req, res, done);',
+        '  return layer;',
+        '};',
+        '',
+        'app.listen = function listen() {',
+        '  var server = http.createServer(this);',
+        '  return server.listen.apply(server, arguments);',
+        '};',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'JavaScript', { kind: 'framework' });
+    expect(labels(steps).slice(0, 3)).toEqual(['listen', 'handle', 'dispatch']);
+    expect(steps[1]).toMatchObject({ note: 'called by listen at lib/application.js:17' });
+  });
+
   it("a Go router: from ServeHTTP through the handler its type stores in a field, into the tree's search", () => {
     const contents = {
       'mux.go': [

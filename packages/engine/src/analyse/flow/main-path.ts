@@ -495,6 +495,28 @@ function makesFunction(t: Target): boolean {
   });
 }
 
+/**
+ * The handover method a listener's server calls when it is handed the object itself
+ * (`http.createServer(this)`): the `handle` (or `dispatch`, `callback`…) defined beside it, on the
+ * same owner.
+ */
+export function selfServed(t: Target): { call: Call; target: Target } | undefined {
+  for (let i = t.def.line; i <= Math.min(t.def.end, t.file.bare.length); i++) {
+    if (!/\bcreateServer\s*\(\s*(?:this|self)\s*[,)]/.test(t.file.bare[i - 1]!)) continue;
+    const handover = t.file.defs
+      .filter((d) => d.kind !== 'type' && d !== t.def && d.owner === t.def.owner && HANDOVER.test(d.name))
+      .sort(
+        (x, y) => Number(!/^handle$/i.test(x.name)) - Number(!/^handle$/i.test(y.name)) || x.line - y.line,
+      )[0];
+    if (!handover) return undefined;
+    return {
+      call: { name: handover.name, line: i, creates: false },
+      target: { file: t.file, def: handover },
+    };
+  }
+  return undefined;
+}
+
 /** A line that ends a block without a semicolon gives the block its value (`config.run(x)` before `})`). */
 function tailExpression(t: Target, line: number): boolean {
   const text = t.file.bare[line - 1]?.trim() ?? '';
@@ -1107,6 +1129,10 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       const renders = rendered.includes(first);
       add(call, r, renders, r && 'def' in r ? storedVia(t, call, r) : undefined, renders);
     }
+    // a server handed the object itself (`http.createServer(this)`) calls it for each request; what
+    // the call does is the object's handover method defined beside the listener (`app.handle`)
+    const served = selfServed(t);
+    if (served) add(served.call, served.target, true);
     callsCache.set(k, out);
     return out;
   }

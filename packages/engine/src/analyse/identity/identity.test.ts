@@ -64,6 +64,33 @@ describe('kind per ecosystem', () => {
     expect(mono.productPaths).toEqual(['packages/a']);
   });
 
+  it('a framework calling its own factory (docs, comments, wrappers) is not an application; a package\'s "files" publish it', () => {
+    const express = identityOf({
+      'package.json':
+        '{ "name": "expresso", "description": "Minimalist web framework", "files": ["index.js", "lib/"], "dependencies": { "router": "^2.0.0" } }',
+      'index.js': "module.exports = require('./lib/expresso');\n",
+      'lib/expresso.js':
+        '/**\n * Usage:\n *   var app = express();\n */\nexports = module.exports = function createApplication() {\n  return {};\n};\n',
+    });
+    expect(express.kind).toBe('framework');
+    const gin = identityOf({
+      'go.mod': 'module github.com/acme/gin\n\ngo 1.21\n\nrequire go.mongodb.org/mongo-driver/v2 v2.5.0\n',
+      'gin.go':
+        'package gin\n\n// Default returns an Engine.\n//\n//\tr := gin.Default()\nfunc Default() *Engine { return New() }\n\ntype Engine struct{}\n\nfunc New() *Engine { return &Engine{} }\n',
+      'ginS/gins.go':
+        'package ginS\n\nimport "github.com/acme/gin"\n\nfunc engine() *gin.Engine {\n\treturn gin.Default()\n}\n',
+      'README.md': '# Gin\n\nGin is a HTTP web framework written in Go.\n',
+    });
+    expect(gin.kind).toBe('framework');
+    // an application of another framework still is one
+    const app = identityOf({
+      'go.mod': 'module example.com/shop\n\ngo 1.21\n\nrequire github.com/gin-gonic/gin v1.10.0\n',
+      'main.go':
+        'package main\n\nimport "github.com/gin-gonic/gin"\n\nfunc main() {\n\tr := gin.Default()\n\tr.GET("/items", list)\n\tr.Run()\n}\n\nfunc list(c *gin.Context) {}\n',
+    });
+    expect(app.kind).toBe('application');
+  });
+
   it('Python: a package without console scripts is a library; [project.scripts] make a CLI', () => {
     const lib = identityOf({
       'pyproject.toml':

@@ -17,7 +17,7 @@ import type {
 import { detectKind, libServesBinary } from './kind.ts';
 import type { GeneratedFile } from './generated.ts';
 import { addReachable, areaOf, classifyLayout, isProductFile, roleOf, type Layout } from './layout.ts';
-import { readManifestFacts } from './manifest-facts.ts';
+import { readManifestFacts, type ManifestFacts } from './manifest-facts.ts';
 import { findPurpose, isReadme, readmeTitle } from './purpose.ts';
 import { headerSummary, pageRank, referenceGraph, SCAN_CHARS, workLines, workWeight } from './rank.ts';
 import { codeText } from '../comments.ts';
@@ -76,6 +76,28 @@ export interface IdentityInput {
 export interface IdentityResult {
   identity: Identity;
   manifestName?: string;
+}
+
+// code that builds a web application object: the framework's name is the first group that matched
+const WEB_APP_FACTORY =
+  /@(SpringBootApplication)\b|^\w+\s*=\s*(Flask|FastAPI|Starlette|Sanic)\(|\b(express)\(\)|\bnew\s+(Koa|Hono)\(\)|\b(fastify)\(\s*[{)]|\b(gin)\.(?:Default|New)\(\)|\b(echo)\.New\(\)/gm;
+
+/** The names the project publishes itself under: its manifest name and its Go module's last segment. */
+export function projectNames(facts: Pick<ManifestFacts, 'name' | 'goModule' | 'npm'>): Set<string> {
+  const names = [facts.name, facts.goModule?.split('/').pop(), facts.npm?.pkg.name];
+  return new Set(names.filter((n): n is string => typeof n === 'string').map((n) => n.toLowerCase()));
+}
+
+/**
+ * Whether code (comments blanked) builds a web application with a framework other than the project
+ * itself: a framework's own sources, docs and convenience wrappers call its factory too.
+ */
+export function buildsWebApp(code: string, own: Set<string>): boolean {
+  for (const m of code.matchAll(WEB_APP_FACTORY)) {
+    const framework = m.slice(1).find((g) => g !== undefined)!;
+    if (!own.has(framework.toLowerCase())) return true;
+  }
+  return false;
 }
 
 /** Files reached from `starts` through resolved imports, the starts included, shallowest first. */
@@ -146,6 +168,8 @@ export function identityPass(input: IdentityInput): IdentityResult {
   let goMains = 0;
   let goLibraries = 0;
   let webApp = false;
+  const languageOf = new Map(files.map((f) => [f.path, f.language]));
+  const ownNames = projectNames(facts);
   let parsesArgs = false;
   for (const p of productCode) {
     const text = (src.text(p) ?? '').slice(0, SCAN_CHARS);
@@ -160,10 +184,8 @@ export function identityPass(input: IdentityInput): IdentityResult {
     )
       parsesArgs = true;
     if (
-      /@SpringBootApplication\b|^\w+\s*=\s*(Flask|FastAPI|Starlette|Sanic)\(|\bexpress\(\)|\bnew\s+(Koa|Hono)\(\)|\bfastify\(\s*[{)]|\bgin\.(Default|New)\(\)|\becho\.New\(\)/m.test(
-        text,
-      ) ||
-      baseName(p) === 'manage.py'
+      baseName(p) === 'manage.py' ||
+      buildsWebApp(codeText(src, p, languageOf.get(p) ?? null) ?? '', ownNames)
     )
       webApp = true;
   }

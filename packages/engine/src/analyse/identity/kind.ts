@@ -91,7 +91,8 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
     pkg.private !== true &&
     (pkg.exports !== undefined ||
       pkg.types !== undefined ||
-      ((pkg.main !== undefined || pkg.module !== undefined) && !webApplication));
+      // "files" lists what a published package ships; Node resolves its index.js without a "main"
+      ((pkg.main !== undefined || pkg.module !== undefined || pkg.files !== undefined) && !webApplication));
   const npmApp = !!pkg && pkg.private === true && !npmBin && !npmLib;
   const cargoCliCategory = !!facts.cargo?.categories.includes('command-line-utilities');
   // a binary crate may keep its code in a lib.rs its tests share; its category says it is a command
@@ -122,7 +123,8 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   if (npmApp || (s.webApp && !kinds.length) || (s.productRoutes > 0 && !kinds.length)) add('application');
   if (s.goMains > 0 && s.goLibraries > 0) add(cliParser ? 'cli' : 'application');
   if (!kinds.length && s.scriptMains > 0) add(cliParser ? 'cli' : 'application');
-  if (!kinds.length) add(s.productRoutes > 0 ? 'application' : 'library');
+  if (!kinds.length)
+    add(s.productRoutes > 0 ? 'application' : libraryFrameworkWords ? 'framework' : 'library');
   // the primary kind: a web application or CLI before the library it may also be
   const order: ProjectKind[] = [
     'monorepo',

@@ -121,6 +121,31 @@ describe('descriptions made sentences', () => {
 });
 
 describe('reStructuredText READMEs', () => {
+  it('takes a bold tagline over an installation note that says "This is a … module"', () => {
+    const text = [
+      '<a href="https://example.com/"><img alt="Logo" src="logo.svg"></a>',
+      '',
+      '**Fast, minimalist web framework for [Node.js](https://nodejs.org).**',
+      '',
+      '## Installation',
+      '',
+      'This is a Node.js module available through the npm registry.',
+    ].join('\n');
+    const desc = { text: 'Fast, minimalist web framework', path: 'package.json', line: 3 };
+    expect(findPurpose(readme(text), desc, 'widget')).toEqual({
+      text: 'Fast, minimalist web framework for Node.js.',
+      source: { path: 'README.md', line: 3 },
+    });
+    // with nothing above the instructions, the description made a sentence still beats the note
+    const bare = text.split('\n').slice(4).join('\n');
+    expect(findPurpose(readme(bare), desc, 'widget')?.text).toBe(
+      'widget is a fast, minimalist web framework.',
+    );
+    expect(findPurpose(readme(bare), undefined, 'widget')?.text).toBe(
+      'This is a Node.js module available through the npm registry.',
+    );
+  });
+
   it('skips image directives and their options', () => {
     const text =
       'Widget\n======\n\n.. image:: https://img.shields.io/pypi/v/widget.svg\n    :target: https://pypi.org/project/widget\n\nWidget is a library for drawing widgets.\n';

@@ -268,8 +268,18 @@ export function findPurpose(
   description: Located | undefined,
   name: string | undefined,
 ): Identity['purpose'] {
-  const candidates: { text: string; line: number; defines: boolean; at: number; names: boolean }[] = [];
+  const candidates: {
+    text: string;
+    line: number;
+    defines: boolean;
+    at: number;
+    names: boolean;
+    /** under a heading such as Installation: "This is a Node.js module available through npm" */
+    instructions: boolean;
+  }[] = [];
   if (readme) {
+    const lines = readme.text.split('\n');
+    const stop = lines.findIndex((l) => INSTRUCTIONS.test(l.trim()));
     const paras = proseParagraphs(readme.text)
       .filter((p) => !NOISE.test(p.text))
       .slice(0, 6);
@@ -282,13 +292,15 @@ export function findPurpose(
           defines: DEFINES.test(s),
           at,
           names: isIdentitySentence(s, name),
+          instructions: stop >= 0 && p.line > stop + 1,
         });
     });
   }
   // a README sentence that says what the project is wins; then the manifest's description when it is
   // a sentence; then a README sentence naming the kind of thing it is; then the description made a
   // sentence; a sentence that says something else about the project is never taken as its purpose
-  const defining = candidates.find((c) => c.defines && c.names && c.at < 4);
+  // sentences under the instructions describe the package to install, not what the project does
+  const defining = candidates.find((c) => c.defines && c.names && c.at < 4 && !c.instructions);
   if (defining && readme) return { text: defining.text, source: { path: readme.path, line: defining.line } };
   const descText = description
     ? /[.!?]$/.test(description.text)
@@ -297,12 +309,14 @@ export function findPurpose(
     : '';
   if (description && isSentence(descText) && DEFINES.test(descText))
     return { text: descText, source: { path: description.path, line: description.line } };
-  const naming = candidates.find((c) => c.names && c.at < 3);
+  const naming = candidates.find((c) => c.names && c.at < 3 && !c.instructions);
   if (naming && readme) return { text: naming.text, source: { path: readme.path, line: naming.line } };
   if (description)
     return {
       text: sentenceFromDescription(description.text, name),
       source: { path: description.path, line: description.line },
     };
+  const late = candidates.find((c) => c.defines && c.names && c.at < 4);
+  if (late && readme) return { text: late.text, source: { path: readme.path, line: late.line } };
   return readme ? purposeFromTitle(readme) : null;
 }
