@@ -75,6 +75,19 @@ describe('command line', () => {
     expect(md).not.toContain('what users of the');
   });
 
+  it('puts the names first for a library that also installs a command', () => {
+    const lib = {
+      ...id,
+      kind: 'library',
+      kinds: ['cli'],
+      publicApi: [...id.publicApi, { name: 'App', kind: 'class', path: 'src/app.py', line: 3 }],
+    } as unknown as Identity;
+    const md = publicApiParts(lib, new Map()).join('\n');
+    expect(md.indexOf('1 public name makes up what users of the library call')).toBe(0);
+    expect(md.indexOf('declares the command line')).toBeGreaterThan(md.indexOf('`App`'));
+    expect(md).not.toContain('Beside the command line');
+  });
+
   it('tells nothing for a library without a command line', () => {
     const lib = {
       ...id,

@@ -166,3 +166,37 @@ describe('launchers', () => {
     expect(factsOf(a).launchers).toEqual([]);
   });
 });
+
+describe('data model scope', () => {
+  it("keeps an example's or a tutorial's schema out of what the product stores", () => {
+    const a = sampleAppAnalysis();
+    const file = (path: string, role: FileInfo['role']): FileInfo => ({
+      path,
+      size: 100,
+      language: 'SQL',
+      role,
+      code: 10,
+      comment: 0,
+      blank: 0,
+    });
+    a.files.push(
+      file('db/schema.sql', 'product'),
+      file('examples/tutorial/schema.sql', 'examples'),
+      file('examples/tutorial/migrations/0001_init.sql', 'examples'),
+    );
+    const table = (name: string, path: string) => ({
+      kind: 'sql-table' as const,
+      name,
+      file: path,
+      line: 1,
+      fields: [],
+      relations: [],
+    });
+    a.dataModel = [table('orders', 'db/schema.sql'), table('post', 'examples/tutorial/schema.sql')];
+    const dm = factsOf(a).dataModel;
+    expect(dm.tables.map((t) => t.name)).toEqual(['orders']);
+    expect(dm.schemaFiles.map((f) => f.path)).toContain('db/schema.sql');
+    expect(dm.schemaFiles.map((f) => f.path)).not.toContain('examples/tutorial/schema.sql');
+    expect(dm.migrations.flatMap((m) => m.path)).not.toContain('examples/tutorial/migrations/0001_init.sql');
+  });
+});

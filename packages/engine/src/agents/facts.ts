@@ -215,6 +215,9 @@ const NOT_MODULE_LANGUAGES = new Set([
   'Java Properties',
 ]);
 
+// folders whose schemas describe a sample's data, not what the product stores
+const NOT_STORED = new Set(['examples', 'docs', 'benchmarks', 'tests']);
+
 /**
  * The product's source files: files of the product role (not tests, examples, docs, benchmarks,
  * generated files or the project's tooling) in a language of code, each byte-identical copy once.
@@ -299,15 +302,20 @@ export function factsOf(a: Analysis): Facts {
   );
   // the data model is what the code stores: tables, ORM models, migrations and entity schemas;
   // an interface is not one unless it sits in such a file (a `Row` in a parser is not a table)
-  const entities = (a.dataModel ?? []).filter((e) => !testSet.has(e.file));
+  // an example's or a docs tutorial's schema is not what the product stores
+  const stored = (p: string) => !NOT_STORED.has(fileByPath.get(p)?.role ?? 'product');
+  const entities = (a.dataModel ?? []).filter((e) => !testSet.has(e.file) && stored(e.file));
   const tables = entities.filter((e) => !isSchema(e));
   const schemas = entities.filter(isSchema);
   const entityFiles = new Set(entities.map((e) => e.file));
-  const migrations = migrationsOf(a.files.filter((f) => !testSet.has(f.path)).map((f) => f.path));
+  const migrations = migrationsOf(
+    a.files.filter((f) => !testSet.has(f.path) && stored(f.path)).map((f) => f.path),
+  );
   const migrationSet = new Set(migrations.map((m) => m.path));
   const schemaFiles = a.files.filter(
     (f) =>
       !testSet.has(f.path) &&
+      stored(f.path) &&
       (entityFiles.has(f.path) ||
         migrationSet.has(f.path) ||
         (SCHEMA_FILE.test(f.path) && f.language !== 'Markdown')),

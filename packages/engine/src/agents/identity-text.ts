@@ -651,16 +651,18 @@ function countGroups(options: ApiItem[]): [string, number][] {
 /** The public API: a CLI's command line in full, other names in a table (types first, by file rank). */
 export function publicApiParts(id: Identity, usage: Map<string, number> = new Map()): string[] {
   const cli = commandLineParts(id, usage);
-  const parts: string[] = [...cli];
   const api = rankedApi(id, usage);
   const rest = api.filter((e) => !CLI_KINDS.has(e.kind));
+  // a library that also installs a command is used through its names first (Flask, then `flask run`)
+  const namesFirst = libraryFirst(id) && rest.length > 0;
+  const parts: string[] = namesFirst ? [] : [...cli];
   if (rest.length) {
     const first30 =
       rest.length > 30 ? '; the first 30, types first, each group by how often the code base uses them' : '';
     // a command line's users type options; the names a crate beside it exports serve other code
     parts.push(
       `${
-        cli.length
+        cli.length && !namesFirst
           ? `Beside the command line, the code exports ${plural(rest.length, 'public name')} to other code`
           : `${plural(rest.length, 'public name')} ${agree(rest.length, 'makes', 'make')} up what users of the ${kindName(id.kind)} call`
       }${first30}:`,
@@ -678,7 +680,13 @@ export function publicApiParts(id: Identity, usage: Map<string, number> = new Ma
       ),
     );
   }
+  if (namesFirst) parts.push(...cli);
   return parts;
+}
+
+/** A library or framework first, whatever command it also installs. */
+export function libraryFirst(id: Identity): boolean {
+  return id.kind === 'library' || id.kind === 'framework';
 }
 
 /** The text without the addresses written out in it, nor the colon that led to one. */

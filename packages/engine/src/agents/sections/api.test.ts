@@ -188,7 +188,7 @@ describe('a library without routes', () => {
     expect(apiSection.analyst(a)[0]!.statement).toBe('1 public name forms its interface, such as `slugify`.');
     const b = lib();
     b.routes = [{ ...route('/demo'), file: 'examples/app.js', area: 'examples' }];
-    expect(write(b)).toMatch(/tinylib is a library and serves no HTTP routes of its own/);
+    expect(write(b)).toMatch(/tinylib is a library; it serves no HTTP routes of its own/);
     expect(apiSection.analyst(b)[0]!.statement).toMatch(
       /^It serves no HTTP routes of its own; 1 public name/,
     );

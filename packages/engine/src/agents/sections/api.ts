@@ -4,6 +4,7 @@ import type { Analysis, Route } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import {
   commandLineParts,
+  libraryFirst,
   kindPhrase,
   commandLine,
   publicApiParts,
@@ -150,11 +151,12 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
     // a command-line tool is used through its command line: that is the chapter, not an absence
     // that it serves no routes is news only where a reader could expect some: a web framework, or
     // routes elsewhere in the code base; otherwise the chapter opens with the names users call
-    const lead = commandLineParts(id, usage).length
-      ? `${text(projectName)} is ${kindPhrase(id)}: its interface is the command line its parser declares.${apart}`
-      : httpExpected(a)
-        ? `${text(projectName)} is ${kindPhrase(id)} and serves no HTTP routes of its own.${apart}`
-        : '';
+    const lead =
+      commandLineParts(id, usage).length && !libraryFirst(id)
+        ? `${text(projectName)} is ${kindPhrase(id)}: its interface is the command line its parser declares.${apart}`
+        : httpExpected(a)
+          ? `${text(projectName)} is ${kindPhrase(id)}; it serves no HTTP routes of its own.${apart}`
+          : '';
     return paragraphs(
       lead,
       ...(api.length ? api : ['It exposes no public names another program could call.']),
