@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Analysis } from '../analyse/types.ts';
+import type { Analysis, Identity } from '../analyse/types.ts';
 import { factsOf } from './facts.ts';
 import {
   keyComponentParts,
+  kindPhrase,
   productSize,
   publicApiParts,
   purposeParagraph,
@@ -27,6 +28,19 @@ function paragraphOf(readme: string, line: number, text: string) {
   const a = { identity: { purpose: { text, source: { path: 'README.md', line } } } } as unknown as Analysis;
   return purposeParagraph(a, { root } as Workspace)!.sentences;
 }
+
+describe('kindPhrase()', () => {
+  it('tells a monorepo as the layout, never as a use', () => {
+    const id = (kind: string, kinds: string[]) => ({ kind, kinds }) as unknown as Identity;
+    expect(kindPhrase(id('application', ['web-application', 'monorepo']))).toBe(
+      'a web application, laid out as a monorepo',
+    );
+    expect(kindPhrase(id('framework', ['library', 'monorepo']))).toBe(
+      'a framework, also used as a library, laid out as a monorepo',
+    );
+    expect(kindPhrase(id('monorepo', []))).toBe('a monorepo');
+  });
+});
 
 describe('purpose paragraph', () => {
   it('takes the next paragraph about the same thing after a one-line purpose, past notes on the README', () => {

@@ -29,7 +29,11 @@ export function kindPhrase(id: Identity): string {
   // an application that serves the web is a web application, not an application "also used as" one
   const web = id.kind === 'application' && id.kinds.includes('web-application');
   const main = web ? 'web application' : kindName(id.kind);
-  const also = id.kinds.filter((k) => k !== id.kind && !(web && k === 'web-application')).map(kindName);
+  // a monorepo is a layout, not a use: it is told as such
+  const also = id.kinds
+    .filter((k) => k !== id.kind && k !== 'monorepo' && !(web && k === 'web-application'))
+    .map(kindName);
+  const layout = id.kind !== 'monorepo' && id.kinds.includes('monorepo') ? ', laid out as a monorepo' : '';
   return `${article(main)} ${main}${
     also.length
       ? `, also used as ${joinSome(
@@ -37,7 +41,7 @@ export function kindPhrase(id: Identity): string {
           2,
         )}`
       : ''
-  }`;
+  }${layout}`;
 }
 
 /** Markup a README paragraph may hold, reduced to its words: links, emphasis, code marks, HTML. */

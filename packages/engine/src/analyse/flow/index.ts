@@ -198,12 +198,22 @@ export function flowPass(input: FlowInput): Flow {
     internalModule(module, language) || ownModule(module);
   const resolve = (call: Call, file: FileModel, from: Def): Target | { module: string } | null => {
     const { name, root, qualifier } = call;
+    // code calls code of its own language family: a Python `User(…)` is never a TSX component
+    const family = familyOf(file.language);
+    const kin = (ts: Target[] | undefined) => (ts ?? []).filter((t) => familyOf(t.file.language) === family);
+    const made = kin(types.get(name));
     // `new X(…)`, `X::new(…)`, or a type called like a function (Python, Kotlin): an X is made
-    if (call.creates || (!root && types.has(name) && !fns.has(name))) {
+    if (call.creates || (!root && made.length && !kin(fns.get(name)).length)) {
       call.creates = true;
-      const t = types.get(name);
-      if (t?.length) return t.find((x) => x.file === file) ?? t[0]!;
+      if (made.length) return made.find((x) => x.file === file) ?? made[0]!;
     }
+    // a name counts as defined once over every language (a `get` in Python and in a script is two),
+    // and what is found must be of the caller's family
+    const found = resolveName(call, file, from);
+    return found && 'def' in found && familyOf(found.file.language) !== family ? null : found;
+  };
+  const resolveName = (call: Call, file: FileModel, from: Def): Target | { module: string } | null => {
+    const { name, root, qualifier } = call;
     const local = fns.get(name) ?? [];
     if (!root || SELF.has(root)) {
       const bound = !root ? file.bindings.get(name) : undefined;

@@ -38,6 +38,51 @@ function mainPath(
 const labels = (steps: MainPathStep[]) => steps.map((s) => (s.owner ? `${s.owner}.${s.name}` : s.name));
 
 describe('main path', () => {
+  it('never resolves a call into another language: a Python `User(…)` is not a TSX component', () => {
+    const py = {
+      'backend/app/models.py': 'class User:\n    email = None\n',
+      'backend/app/routes.py': [
+        'from app.models import (',
+        '    User,',
+        ')',
+        '',
+        'def create_user(session, body):',
+        '    user = User(',
+        '        email=body.email,',
+        '    )',
+        '    session.add(user)',
+        '    session.commit()',
+        '    return user',
+      ].join('\n'),
+    };
+    const tsx = {
+      'frontend/src/User.tsx': [
+        'export function User() {',
+        '  const auth = useAuth();',
+        '  return <div>{auth.name}</div>;',
+        '}',
+        '',
+        'export function useAuth() {',
+        ...Array.from({ length: 30 }, (_, i) => `  const v${i} = load${i % 3}(${i});`),
+        '  return { name: "x" };',
+        '}',
+      ].join('\n'),
+    };
+    const flow = flowPass({
+      src: sourcesFromMap({ ...py, ...tsx }),
+      files: [...fileInfos(py, 'Python'), ...fileInfos(tsx, 'TypeScript')],
+      identity: identity({
+        kind: 'library',
+        publicApi: [{ name: 'create_user', kind: 'function', path: 'backend/app/routes.py', line: 5 }],
+      }),
+      routes: [],
+      dependencies: [],
+    });
+    const paths = (flow.mainPath ?? []).map((s) => s.path);
+    expect(paths[0]).toBe('backend/app/routes.py');
+    expect(paths).not.toContain('frontend/src/User.tsx');
+  });
+
   it('a server handed the application object itself runs its handle method for each request', () => {
     const contents = {
       'lib/application.js': [

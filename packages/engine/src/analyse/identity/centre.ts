@@ -54,7 +54,7 @@ export function sideRole(path: string, text: string, ctx: RoleContext): SideRole
   const name = baseName(path).replace(/\.[^.]+$/, '');
   // an author saying the module is no public interface says so at its top
   const head = text.slice(0, 1500);
-  if (generatedHeader(text)) return 'generated';
+  if (generatedHeader(text, path)) return 'generated';
   if (COMPAT_NAME.test(name)) return 'compatibility';
   // a module its author calls no part of the public API, or one Python's underscore marks private to
   // its package, does its work for a public module: that one is the centre

@@ -91,6 +91,25 @@ describe('kind per ecosystem', () => {
     expect(app.kind).toBe('application');
   });
 
+  it('a workspace of a web application is a web application; "monorepo" only tells the layout', () => {
+    const id = identityOf({
+      'package.json': '{ "name": "root", "private": true, "workspaces": ["frontend", "packages/*"] }',
+      'pyproject.toml': '[tool.uv.workspace]\nmembers = ["backend"]\n',
+      'frontend/package.json':
+        '{ "name": "frontend", "private": true, "dependencies": { "react": "^19.0.0" } }',
+      'frontend/src/main.tsx': 'export function App() {\n  return null;\n}\n',
+      'packages/mail/package.json': '{ "name": "mail", "private": true }',
+      'packages/mail/index.ts': 'export const x = 1;\n',
+      'backend/pyproject.toml':
+        '[project]\nname = "app"\ndependencies = ["fastapi>=0.100", "sqlmodel>=0.0.1"]\n',
+      'backend/app/__init__.py': '',
+      'backend/app/main.py':
+        'from fastapi import FastAPI\n\napp = FastAPI()\n\n@app.get("/items")\ndef items():\n    return []\n',
+    });
+    expect(id.kind).toBe('application');
+    expect(id.kinds).toContain('monorepo');
+  });
+
   it('Python: a package without console scripts is a library; [project.scripts] make a CLI', () => {
     const lib = identityOf({
       'pyproject.toml':

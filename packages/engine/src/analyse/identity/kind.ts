@@ -93,7 +93,8 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
       pkg.types !== undefined ||
       // "files" lists what a published package ships; Node resolves its index.js without a "main"
       ((pkg.main !== undefined || pkg.module !== undefined || pkg.files !== undefined) && !webApplication));
-  const npmApp = !!pkg && pkg.private === true && !npmBin && !npmLib;
+  // a workspace root is private because it is a root, not because it is an application
+  const npmApp = !!pkg && pkg.private === true && !npmBin && !npmLib && !pkg.workspaces;
   const cargoCliCategory = !!facts.cargo?.categories.includes('command-line-utilities');
   // a binary crate may keep its code in a lib.rs its tests share; its category says it is a command
   const cargoCommand =
@@ -126,8 +127,8 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   if (!kinds.length)
     add(s.productRoutes > 0 ? 'application' : libraryFrameworkWords ? 'framework' : 'library');
   // the primary kind: a web application or CLI before the library it may also be
+  // "monorepo" describes the layout: it is the kind only when nothing else is known
   const order: ProjectKind[] = [
-    'monorepo',
     'build-tool',
     'application',
     'cli',
@@ -136,6 +137,7 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
     'web-application',
     'service',
     'plugin',
+    'monorepo',
   ];
   // a package that is both a library and a command: what it says it is decides which comes first
   if (
