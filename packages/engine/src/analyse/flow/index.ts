@@ -197,7 +197,7 @@ export function flowPass(input: FlowInput): Flow {
   const internal = (module: string, language: string) =>
     internalModule(module, language) || ownModule(module);
   const resolve = (call: Call, file: FileModel, from: Def): Target | { module: string } | null => {
-    const { name, root, qualifier } = call;
+    const { name, root } = call;
     // code calls code of its own language family: a Python `User(…)` is never a TSX component
     const family = familyOf(file.language);
     const kin = (ts: Target[] | undefined) => (ts ?? []).filter((t) => familyOf(t.file.language) === family);
