@@ -2,6 +2,7 @@
 // Composer, Bundler, NuGet), each with the manifest line it is declared on; the lockfiles committed
 // beside them, the package managers those show, and settings that turn lockfiles off on purpose.
 
+import { iniEntries, type IniEntry } from './setup-cfg.ts';
 import { dependencyRole, registryName } from './package-roles.ts';
 import { baseName, type Sources } from './sources.ts';
 import type {
@@ -269,6 +270,28 @@ const setupPy: Parser = (text, path) => {
       }
       if (l.includes(']')) break;
     }
+  }
+  return out;
+};
+
+const setupCfg: Parser = (text, path) => {
+  const out: DependenciesResult = { manifests: [{ path, ecosystem: 'pip' }], dependencies: [] };
+  const man = out.manifests[0]!;
+  const add = (items: IniEntry['items'], scope: Scope) => {
+    for (const it of items) {
+      const d = pep508(it.text);
+      if (d) out.dependencies.push({ ecosystem: 'pip', ...d, scope, manifest: path, line: it.line });
+    }
+  };
+  for (const e of iniEntries(text)) {
+    if (e.section === 'metadata' && (e.key === 'name' || e.key === 'version')) man[e.key] ??= e.value;
+    else if (e.section === 'options' && e.key === 'python_requires')
+      (man.requires ??= []).push({ name: 'python', version: e.value, line: e.line });
+    else if (e.section === 'options' && e.key === 'install_requires') add(e.items, 'runtime');
+    else if (e.section === 'options' && e.key === 'tests_require') add(e.items, 'test');
+    else if (e.section === 'options' && e.key === 'setup_requires') add(e.items, 'build');
+    else if (e.section === 'options.extras_require')
+      add(e.items, TOOLING_GROUP.test(e.key) ? 'dev' : 'optional');
   }
   return out;
 };
@@ -655,6 +678,7 @@ function parserFor(path: string): Parser | null {
   if (b === 'pyproject.toml') return pyproject;
   if (b === 'Pipfile') return pipfile;
   if (b === 'setup.py') return setupPy;
+  if (b === 'setup.cfg') return setupCfg;
   if (b === 'go.mod') return gomod;
   if (b === 'Cargo.toml') return cargo;
   if (b === 'pom.xml') return pom;

@@ -42,6 +42,14 @@ describe('productTodos', () => {
       todos: [1, 2, 3].map((line) => ({ tag: 'FIXME' as const, text: 'x', file: 'src/pay/models.py', line })),
     };
     expect(knownIssues.analyst(a)[0]!.statement).toBe('3 TODO/FIXME markers remain, all in src/pay.');
+    const atRoot: Analysis = {
+      ...a,
+      files: [{ ...app.files[0]!, path: 'command.go', role: 'product' }],
+      todos: [1, 2].map((line) => ({ tag: 'TODO' as const, text: 'x', file: 'command.go', line })),
+    };
+    expect(knownIssues.analyst(atRoot)[0]!.statement).toBe(
+      '2 TODO/FIXME markers remain, all at the repository root.',
+    );
   });
 });
 

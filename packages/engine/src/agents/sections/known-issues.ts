@@ -75,15 +75,17 @@ export const knownIssues = defineSection({
     const todos = productTodos(a);
     if (todos.length) {
       const dirs = countBy(todos, (t) => topDir(t.file, 2));
+      // a folder is named in code; the files at the top sit "at the repository root"
+      const where = (d: string) => (d === '(root)' ? 'at the repository root' : `in ${text(d)}`);
       out.push(
         f(
           sentence(
             `${plural(todos.length, 'TODO/FIXME marker')} ${agree(todos.length, 'remains', 'remain')}`,
             todos.length === 1
-              ? ` in ${text(dirs[0]![0])}`
+              ? ` ${where(dirs[0]![0])}`
               : dirs[0]![1] === todos.length
-                ? `, all in ${text(dirs[0]![0])}`
-                : `, ${num(dirs[0]![1])} of them in ${text(dirs[0]![0])}`,
+                ? `, all ${where(dirs[0]![0])}`
+                : `, ${num(dirs[0]![1])} of them ${where(dirs[0]![0])}`,
           ),
           todos.slice(0, 3).map((t) => ref(t.file, t.line)),
         ),

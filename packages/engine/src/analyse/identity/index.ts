@@ -53,6 +53,7 @@ const MANIFESTS = [
   'go.mod',
   'pyproject.toml',
   'setup.py',
+  'setup.cfg',
   'pom.xml',
   'build.gradle',
 ];

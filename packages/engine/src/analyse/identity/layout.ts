@@ -419,7 +419,10 @@ function productFromManifests(
       out.push(d ? d.split('/')[0]! : p);
     }
   }
-  if (!facts.pyPackages.length && (src.has('pyproject.toml') || src.has('setup.py'))) {
+  if (
+    !facts.pyPackages.length &&
+    (src.has('pyproject.toml') || src.has('setup.py') || src.has('setup.cfg'))
+  ) {
     // Python without a declared package list: the folders holding an __init__.py (src layout first)
     for (const p of paths) {
       if (baseName(p) !== '__init__.py' || covered(p)) continue;

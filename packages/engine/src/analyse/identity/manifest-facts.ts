@@ -2,6 +2,7 @@
 // files, binaries, package folders and workspace members (npm, pyproject, Cargo, go.mod, Maven/Gradle),
 // and a Django project's settings (its apps, template and static folders).
 
+import { consoleScripts, iniEntries } from '../setup-cfg.ts';
 import { trimEndChars } from '@atr/shared';
 import { tomlEntries, unquote } from '../dependencies.ts';
 import { baseName, dirName, type Sources } from '../sources.ts';
@@ -88,6 +89,32 @@ function readPyproject(text: string, path: string, out: ManifestFacts): void {
   }
 }
 
+/** setuptools' declarative `setup.cfg`: name, description, console scripts and declared packages. */
+function readSetupCfg(text: string, path: string, out: ManifestFacts): void {
+  for (const e of iniEntries(text)) {
+    if (e.section === 'metadata' && e.key === 'name' && e.value) out.name ??= e.value;
+    else if (e.section === 'metadata' && e.key === 'description' && e.value)
+      out.description ??= { text: e.value, path, line: e.line };
+    else if (e.section === 'options.entry_points' && e.key === 'console_scripts')
+      out.pyScripts.push(...consoleScripts(e.items));
+    else if (e.section === 'options' && e.key === 'packages' && !/^find(?:_namespace)?:/.test(e.value))
+      out.pyPackages.push(...e.items.map((i) => i.text).filter((t) => /^[\w.]+$/.test(t)));
+  }
+}
+
+/** The `console_scripts` strings of a `setup.py`'s entry_points: `'http = httpie.__main__:main'`. */
+function readSetupPyScripts(text: string, out: ManifestFacts): void {
+  const at = text.indexOf('console_scripts');
+  if (at < 0) return;
+  const close = text.indexOf(']', at);
+  const body = text.slice(at, close < 0 ? at + 2000 : close);
+  const first = text.slice(0, at).split('\n').length;
+  const items = body
+    .split('\n')
+    .flatMap((l, i) => [...l.matchAll(/["']([^"'\n]+)["']/g)].map((m) => ({ text: m[1]!, line: first + i })));
+  out.pyScripts.push(...consoleScripts(items.filter((it) => it.text.includes('='))));
+}
+
 function readCargo(text: string, path: string, out: ManifestFacts): void {
   const cargo: NonNullable<ManifestFacts['cargo']> = {
     bins: [],
@@ -159,6 +186,8 @@ export function readManifestFacts(src: Sources): ManifestFacts {
   read('Cargo.toml', readCargo);
   if (out.cargo) readCargoMembers(src, out.cargo);
   read('pyproject.toml', readPyproject);
+  read('setup.cfg', readSetupCfg);
+  if (!out.pyScripts.length) read('setup.py', (t) => readSetupPyScripts(t, out));
   read('pom.xml', readPom);
   const mod = src.has('go.mod') ? /^module\s+(\S+)/m.exec(src.text('go.mod') ?? '')?.[1] : undefined;
   if (mod) {
