@@ -663,6 +663,70 @@ describe("what a file defines, the package's public names first", () => {
   });
 });
 
+describe('what a module users import by itself defines', () => {
+  it('names its largest class first and the public names the product uses most before the longest', () => {
+    const contents = {
+      'pkg/testing.py': [
+        'class Stdin:',
+        '    def read(self):',
+        '        return 1',
+        '',
+        'class Runner:',
+        '    def invoke(self, cli):',
+        '        a = 1',
+        '        b = 2',
+        '        return cli',
+        '',
+        '    def isolation(self):',
+        '        c = 3',
+        '        return c',
+      ].join('\n'),
+      'pkg/decorators.py': [
+        'def version_option(x):',
+        '    a = 1',
+        '    b = 2',
+        '    c = 3',
+        '    return x',
+        '',
+        'def option(x):',
+        '    return x',
+      ].join('\n'),
+      'pkg/core.py': [
+        'from .decorators import option',
+        '',
+        'def make(x):',
+        '    y = option(x)',
+        '    z = option(y)',
+        '    w = option(z)',
+        '    v = option(w)',
+        '    u = option(v)',
+        '    return u',
+      ].join('\n'),
+    };
+    const item = (name: string) => ({ name, kind: 'function', path: 'pkg/__init__.py', line: 1 });
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: fileInfos(contents, 'Python'),
+      identity: identity({
+        productPaths: ['pkg'],
+        keyComponents: [
+          { path: 'pkg/testing.py', rank: 1 },
+          { path: 'pkg/decorators.py', rank: 2 },
+        ],
+        publicApi: ['make', 'version_option', 'option'].map(item),
+        entryPoints: [{ path: 'pkg/core.py', line: 3, how: 'package export' }],
+      }),
+      routes: [],
+      dependencies: [],
+    });
+    expect(flow.defines.find((d) => d.path === 'pkg/testing.py')!.names[0]).toBe('Runner');
+    expect(flow.defines.find((d) => d.path === 'pkg/decorators.py')!.names).toEqual([
+      'option()',
+      'version_option()',
+    ]);
+  });
+});
+
 describe('central types', () => {
   it('count a type the main path makes for each unit of work among the leading ones, before named machinery', () => {
     const files = {

@@ -623,6 +623,12 @@ function defines(
 ): Flow['defines'] {
   const out: Flow['defines'] = [];
   const publicNames = new Set(identity.publicApi.map((e) => e.name));
+  const uses = new Map<string, number>();
+  const usesOf = (name: string): number => {
+    let n = uses.get(name);
+    if (n === undefined) uses.set(name, (n = models.reduce((sum, m) => sum + (m.words.get(name) ?? 0), 0)));
+    return n;
+  };
   const onPath = mainPath.filter((s) => !s.external);
   const files = [
     ...new Set([
@@ -682,7 +688,25 @@ function defines(
     const lead = new Set([...stepNames, ...centralNames]);
     const offered = (name: string) => lead.has(name) || publicNames.has(bare(name));
     const open = all.filter((n) => !hidden(n));
-    const kept = [...open.filter(offered), ...open.filter((n) => !offered(n))];
+    // the public names the product's code names most first (`command`, `option`, `argument` before
+    // `version_option`), not the longest: the stable sort keeps the order above among equals
+    const byApi = [
+      ...open.filter((n) => lead.has(n)),
+      ...open.filter((n) => !lead.has(n) && offered(n)).sort((x, y) => usesOf(bare(y)) - usesOf(bare(x))),
+    ];
+    // of the rest, a file's largest types lead: in a module users import by itself (a test runner's
+    // module, which the package root does not export), the biggest class is what it is for, and the
+    // small ones it defines first are that class's plumbing
+    // a class's extent runs to its last method's end (a Python class's definition is its first line)
+    const size = (name: string) => {
+      const d = types.find((t) => t.name === name);
+      if (!d) return -1;
+      const end = Math.max(d.end, ...file.defs.filter((m) => m.owner === name).map((m) => m.end));
+      return end - d.line;
+    };
+    const rest = open.filter((n) => !offered(n));
+    const restTypes = rest.filter((n) => size(n) >= 0).sort((x, y) => size(y) - size(x));
+    const kept = [...byApi, ...restTypes, ...rest.filter((n) => size(n) < 0)];
     const ranked = [...kept.filter((n) => !retired(n)), ...kept.filter(retired)];
     // a file offering only private helpers and interface boilerplate (`Less()`, `Len()`) has nothing
     // to tell a reader of what it does: it is left out rather than described by them
