@@ -438,6 +438,21 @@ describe('how it works', () => {
     ]);
   });
 
+  it('tells an abstract base the product subclasses as a kind users add their own of, naming its subclasses, never counting them', () => {
+    const bases = [
+      {
+        name: 'AuthBase',
+        path: 'auth.py',
+        line: 78,
+        subclasses: ['HTTPBasicAuth', 'HTTPDigestAuth', '_Private', 'HTTPProxyAuth'],
+        doc: 'Base class that all auth implementations derive from',
+      },
+    ];
+    expect(extensionParts({ flow: { ...flow, bases } } as Analysis)).toEqual([
+      "One way users plug their own code in: `AuthBase` (`auth.py:78`) is an abstract base; the product's own subclasses include `HTTPBasicAuth`, `HTTPDigestAuth` and `HTTPProxyAuth`, and users add their own kind the same way. Base class that all auth implementations derive from.",
+    ]);
+  });
+
   it("says whose hook runs when it is looked up on the object's ancestors", () => {
     const step = {
       name: 'Before',

@@ -5,6 +5,7 @@
 
 import type {
   Analysis,
+  BaseClass,
   ClassParam,
   Composer,
   ExtensionPoint,
@@ -532,6 +533,19 @@ function composersSentence(cs: Composer[]): string {
 }
 
 /**
+ * "`ParamType` (…) is an abstract base; the product's own subclasses include `Choice`, `Path` and
+ * `IntRange`, and users add their own kind the same way. Represents the type of a parameter. …"
+ */
+function baseSentence(b: BaseClass): string {
+  const doc = b.doc ? ` ${text(b.doc.replace(/[.!?]?$/, '.'))}` : '';
+  // the subclasses found are named, never counted: a class head over several lines may be missed
+  const subs = b.subclasses.filter((n) => !/^[_#]/.test(n)).slice(0, 3);
+  return `${code(b.name)} (${cite(b.path, b.line)}) is an abstract base; the product's own subclasses include ${joinAnd(
+    subs.map(code),
+  )}, and users add their own kind the same way.${doc}`;
+}
+
+/**
  * Ways users plug their own code into the product, and where that code is used; nothing when none
  * was found. The analysis finds some of them, never provably all: no "one point".
  */
@@ -542,6 +556,7 @@ export function extensionParts(a: Analysis): string[] {
     ...(a.flow?.hooks ? [hooksSentence(a.flow.hooks)] : []),
     ...(a.flow?.classParams?.length ? [classParamsSentence(a.flow.classParams)] : []),
     ...(a.flow?.composers?.length ? [composersSentence(a.flow.composers)] : []),
+    ...(a.flow?.bases ?? []).map(baseSentence),
   ];
   if (!items.length) return [];
   if (items.length === 1) return [`One way users plug their own code in: ${items[0]!}`];

@@ -736,6 +736,17 @@ export interface HookFields {
 }
 
 /** A public function that builds whatever class its parameter names, `default` when none is given. */
+/** An abstract base class and the product's own subclasses of it (flow/base-classes.ts). */
+export interface BaseClass {
+  name: string;
+  path: string;
+  line: number;
+  /** The product's subclasses, direct or not, public ones first. */
+  subclasses: string[];
+  /** Its authors' first sentences. */
+  doc?: string;
+}
+
 export interface ClassParam {
   name: string;
   owner?: string;
@@ -798,6 +809,8 @@ export interface Flow {
   hooks?: HookFields;
   /** Public functions that build the class a parameter names (`cls=`), users' subclasses included. */
   classParams?: ClassParam[];
+  /** Abstract base classes the product subclasses several times: the kinds users add their own of. */
+  bases?: BaseClass[];
   /** Files that declare the product's routes, with the product types each works with. */
   handlers: {
     path: string;

@@ -4,6 +4,7 @@
 
 import { childrenField } from './recursive.ts';
 import { composers } from './composers.ts';
+import { baseClasses } from './base-classes.ts';
 import { packageRegistrations } from './package-hooks.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
@@ -446,6 +447,17 @@ export function flowPass(input: FlowInput): Flow {
   const hooks = hookFields(extensionInput);
   const classes = classParams(extensionInput);
   const built = composers(models, extensionInput.central);
+  // the families users extend, past the types the report already tells: the central ones it lists,
+  // what a registration point takes, and the classes a `cls=` parameter builds
+  const told = new Set([
+    ...central.slice(0, 5).map((t) => t.name),
+    ...extensions.flatMap((p) => (p.contract ? [p.contract.type.split(/[<[]/)[0]!.split('.').pop()!] : [])),
+    ...classes.map((c) => c.default),
+  ]);
+  const families = baseClasses(models, types, told, extensionInput.publicNames, (t) => {
+    const found = docOf(src.text(t.file.path), t.def, t.file.language);
+    return found && withoutAbsentPackages(found, holds);
+  });
 
   const rendering = nextRendering(
     src,
@@ -462,6 +474,7 @@ export function flowPass(input: FlowInput): Flow {
     ...(extensions.length ? { extensions } : {}),
     ...(hooks ? { hooks } : {}),
     ...(classes.length ? { classParams: classes } : {}),
+    ...(families.length ? { bases: families } : {}),
     ...(built.length ? { composers: built } : {}),
     ...(registrations.length ? { registrations } : {}),
     handlers: handlers(models, input.routes, types),
