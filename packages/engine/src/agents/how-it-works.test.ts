@@ -89,6 +89,39 @@ describe('how it works', () => {
     );
   });
 
+  it("tells where a subtype's own version of a step resolves more work and runs the path again", () => {
+    const a = {
+      identity: {
+        kind: 'library',
+        mainPath: [
+          { name: 'main', owner: 'Command', path: 'core.py', line: 5 },
+          {
+            name: 'invoke',
+            owner: 'Command',
+            path: 'core.py',
+            line: 20,
+            note: 'called by Command.main at core.py:9',
+            from: 0,
+            override: {
+              owner: 'Group',
+              name: 'invoke',
+              path: 'core.py',
+              line: 40,
+              own: [{ name: 'resolve_command', line: 42, defLine: 60 }],
+              again: [
+                { name: 'make_context', line: 44 },
+                { name: 'invoke', line: 45 },
+              ],
+            },
+          },
+        ],
+      },
+    } as unknown as Analysis;
+    expect(mainPathParts(a).join('\n')).toContain(
+      "at `core.py:9`. For a `Group`, `Group.invoke()` (`core.py:40`) takes its place and calls `Group.resolve_command()` (`core.py:60`) at `core.py:42`, then runs this path's `make_context()` (at `core.py:44`) and `invoke()` (at `core.py:45`) again.",
+    );
+  });
+
   it('marks a step that runs on every Nth request only', () => {
     const a = {
       identity: {

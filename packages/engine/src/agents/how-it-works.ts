@@ -340,6 +340,25 @@ function reached(s: MainPathStep): string {
   return parts.map((p) => `, ${p}`).join('');
 }
 
+/**
+ * " For a `Group`, `Group.invoke()` (…) takes its place and calls `Group.resolve_command()` (…) at …,
+ * then this path's `make_context()` (at …) and `invoke()` (at …) again.": how nested work goes on.
+ */
+function overrideText(s: MainPathStep): string {
+  const o = s.override;
+  if (!o) return '';
+  const own = o.own.map(
+    (c) =>
+      `${methodName({ name: c.name, owner: o.owner })} (${cite(o.path, c.defLine)}) at ${cite(o.path, c.line)}`,
+  );
+  const again = o.again.map((c) => `${code(`${c.name}()`)} (at ${cite(o.path, c.line)})`);
+  const calls = [
+    ...(own.length ? [`calls ${joinAnd(own)}`] : []),
+    ...(again.length ? [`${own.length ? 'then ' : ''}runs this path's ${joinAnd(again)} again`] : []),
+  ];
+  return ` For ${article(o.owner)} ${code(o.owner)}, ${methodName(o)} (${cite(o.path, o.line)}) takes its place and ${calls.join(', ')}.`;
+}
+
 /** The main path, step by step with citations: where the unit of work enters and where it is done. */
 export function mainPathParts(a: Analysis): string[] {
   const path = a.identity?.mainPath ?? [];
@@ -348,7 +367,7 @@ export function mainPathParts(a: Analysis): string[] {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : '';
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${handedIn(s)}.${doc}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${handedIn(s)}.${doc}${overrideText(s)}`;
   };
   // a webhook the outside service calls back is a second request, told as such
   const back = path.findIndex((s, i) => i > 0 && s.calledBack);

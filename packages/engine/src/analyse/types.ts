@@ -612,6 +612,24 @@ export interface MainPathStep {
    * one that sets it, or every one when `nearest` is false or the switch `unless` is on.
    */
   ancestors?: { line: number; nearest: boolean; unless?: string; type?: string };
+  /**
+   * An exported subtype's own version of this method that does more than the base's (a command
+   * group's `invoke` resolving a subcommand, then running its `make_context` and `invoke`): the path
+   * a nested unit of work takes (flow/overrides.ts).
+   */
+  override?: StepOverride;
+}
+
+/** A subtype's method in place of a main-path step, and what it calls that the base's does not. */
+export interface StepOverride {
+  owner: string;
+  name: string;
+  path: string;
+  line: number;
+  /** Its own type's methods it calls (`self.resolve_command(…)`), with where each is defined. */
+  own: { name: string; line: number; defLine: number }[];
+  /** Steps of the path it runs again on another object (`cmd.make_context(…)`), where it calls them. */
+  again: { name: string; line: number }[];
 }
 
 /** One call a step makes: to a function or type of the product (path, target) or of a library (from). */

@@ -5,6 +5,7 @@
 import { childrenField } from './recursive.ts';
 import { composers } from './composers.ts';
 import { baseClasses } from './base-classes.ts';
+import { markOverrides } from './overrides.ts';
 import { packageRegistrations } from './package-hooks.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
@@ -416,6 +417,8 @@ export function flowPass(input: FlowInput): Flow {
     selfNames: selfNames(src),
     raw: (p) => src.text(p),
   });
+
+  markOverrides(mainPath, types, fns, new Set(identity.publicApi.map((e) => e.name)));
 
   // the central types in their authors' words
   const onPath = pathTypes(mainPath, types);

@@ -429,7 +429,7 @@ function splitArguments(args: string): string[] {
 }
 
 /** The names of a definition's parameters: `(ctx, fnMiddleware)`, `(onError?: H)`, `(String name)`. */
-function paramNames(t: Target): Set<string> {
+export function paramNames(t: Target): Set<string> {
   return new Set(parameters(t).map((p) => p.name));
 }
 
