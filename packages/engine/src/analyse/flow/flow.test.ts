@@ -664,7 +664,7 @@ describe("what a file defines, the package's public names first", () => {
 });
 
 describe('what a module users import by itself defines', () => {
-  it('names its largest class first and the public names the product uses most before the longest', () => {
+  it("names its largest class first, and the public names the README's example calls before longer ones", () => {
     const contents = {
       'pkg/testing.py': [
         'class Stdin:',
@@ -692,21 +692,28 @@ describe('what a module users import by itself defines', () => {
         '    return x',
       ].join('\n'),
       'pkg/core.py': [
-        'from .decorators import option',
-        '',
         'def make(x):',
-        '    y = option(x)',
-        '    z = option(y)',
-        '    w = option(z)',
-        '    v = option(w)',
-        '    u = option(v)',
+        '    y = x + 1',
+        '    z = y + 1',
+        '    w = z + 1',
+        '    v = w + 1',
+        '    u = v + 1',
         '    return u',
       ].join('\n'),
     };
+    const readme = [
+      '# pkg',
+      '',
+      '```python',
+      '@pkg.option("--name")',
+      'def hello(name):',
+      '    pass',
+      '```',
+    ].join('\n');
     const item = (name: string) => ({ name, kind: 'function', path: 'pkg/__init__.py', line: 1 });
     const flow = flowPass({
-      src: sourcesFromMap(contents),
-      files: fileInfos(contents, 'Python'),
+      src: sourcesFromMap({ ...contents, 'README.md': readme }),
+      files: [...fileInfos(contents, 'Python'), ...fileInfos({ 'README.md': readme }, 'Markdown')],
       identity: identity({
         productPaths: ['pkg'],
         keyComponents: [
@@ -714,7 +721,7 @@ describe('what a module users import by itself defines', () => {
           { path: 'pkg/decorators.py', rank: 2 },
         ],
         publicApi: ['make', 'version_option', 'option'].map(item),
-        entryPoints: [{ path: 'pkg/core.py', line: 3, how: 'package export' }],
+        entryPoints: [{ path: 'pkg/core.py', line: 1, how: 'package export' }],
       }),
       routes: [],
       dependencies: [],

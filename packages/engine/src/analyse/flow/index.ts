@@ -472,7 +472,7 @@ export function flowPass(input: FlowInput): Flow {
     abstractions: central,
     steps,
     mainPath,
-    defines: defines(models, identity, mainPath, central, (p) => src.text(p)),
+    defines: defines(models, identity, mainPath, central, (p) => src.text(p), extensionInput.readme),
     concurrency: concurrency(models),
     ...(extensions.length ? { extensions } : {}),
     ...(hooks ? { hooks } : {}),
@@ -636,15 +636,14 @@ function defines(
   central: Flow['abstractions'] = [],
   /** A file's text with its comments, for what its authors say of each definition. */
   raw?: (path: string) => string | null,
+  /** The root README's text: the calls its example makes are the names users write. */
+  readme = '',
 ): Flow['defines'] {
   const out: Flow['defines'] = [];
   const publicNames = new Set(identity.publicApi.map((e) => e.name));
-  const uses = new Map<string, number>();
-  const usesOf = (name: string): number => {
-    let n = uses.get(name);
-    if (n === undefined) uses.set(name, (n = models.reduce((sum, m) => sum + (m.words.get(name) ?? 0), 0)));
-    return n;
-  };
+  // a call in the README's example: `.option(`, `@click.command(`, ` use(`
+  const readmeCalls = (name: string) =>
+    !!readme && new RegExp(String.raw`[.\s@]${name.replace(/[$]/g, '\\$')}\s*\(`).test(readme);
   const onPath = mainPath.filter((s) => !s.external);
   const files = [
     ...new Set([
@@ -704,11 +703,13 @@ function defines(
     const lead = new Set([...stepNames, ...centralNames]);
     const offered = (name: string) => lead.has(name) || publicNames.has(bare(name));
     const open = all.filter((n) => !hidden(n));
-    // the public names the product's code names most first (`command`, `option`, `argument` before
-    // `version_option`), not the longest: the stable sort keeps the order above among equals
+    // of the public names, those the README's example calls lead (`command`, `option` before the
+    // longer `version_option`): they are what users write; the order above holds among the rest
+    const shown = (n: string) => !lead.has(n) && offered(n) && readmeCalls(bare(n));
     const byApi = [
       ...open.filter((n) => lead.has(n)),
-      ...open.filter((n) => !lead.has(n) && offered(n)).sort((x, y) => usesOf(bare(y)) - usesOf(bare(x))),
+      ...open.filter(shown),
+      ...open.filter((n) => !lead.has(n) && offered(n) && !shown(n)),
     ];
     // of the rest, a file's largest types lead: in a module users import by itself (a test runner's
     // module, which the package root does not export), the biggest class is what it is for, and the
