@@ -19,8 +19,10 @@ function typesOf(models: FileModel[]): Map<string, Target[]> {
 }
 
 describe('abstract bases', () => {
-  const auth = model('pkg/auth.py', [
+  const authLines = [
     'class AuthBase:',
+    '    """Base class that all auth implementations derive from"""',
+    '',
     '    def __call__(self, r):',
     '        raise NotImplementedError("Auth hooks must be callable.")',
     '',
@@ -39,11 +41,16 @@ describe('abstract bases', () => {
     'class HTTPAdapter(Adapter):',
     '    def send(self, r):',
     '        return r',
-  ]);
-  const types = model('pkg/types.py', [
+  ];
+  const typeLines = [
     'import abc',
     '',
     'class ParamType(abc.ABC):',
+    '    """Represents the type of a parameter.',
+    '',
+    '    To implement a custom type, subclass and implement convert.',
+    '    """',
+    '',
     '    def convert(self, value):',
     '        return value',
     '',
@@ -64,11 +71,42 @@ describe('abstract bases', () => {
     '',
     'class Two(Plain):',
     '    pass',
-  ]);
-  const models = [auth, types];
+    '',
+    'class Node:',
+    '    """A node of the tree."""',
+    '',
+    '    def check(self, tag):',
+    '        if not tag:',
+    '            raise NotImplementedError',
+    '        return tag',
+    '',
+    'class Leaf(Node):',
+    '    pass',
+    '',
+    'class Branch(Node):',
+    '    pass',
+    '',
+    'class Processor(abc.ABC):',
+    '    def run(self):',
+    '        pass',
+    '',
+    'class V1Processor(Processor):',
+    '    pass',
+    '',
+    'class V2Processor(Processor):',
+    '    pass',
+  ];
+  const texts: Record<string, string> = {
+    'pkg/auth.py': authLines.join('\n'),
+    'pkg/types.py': typeLines.join('\n'),
+  };
+  const models = [model('pkg/auth.py', authLines), model('pkg/types.py', typeLines)];
+  const raw = (p: string) => texts[p];
 
-  it('finds a base that leaves its work to subclasses, or derives from ABC, once the product subclasses it twice', () => {
-    const found = baseClasses(models, typesOf(models), new Set(), new Set(['Choice']), () => 'Its doc.');
+  it('finds a documented base that leaves its work to subclasses, or derives from ABC, once the product subclasses it twice', () => {
+    // `Adapter` has one subclass, `Plain` leaves nothing open, `Node` only raises behind a check and
+    // `Processor` is not documented as a base to derive from
+    const found = baseClasses(models, typesOf(models), new Set(), new Set(['Choice']), () => 'Its doc.', raw);
     expect(found.map((b) => b.name).sort()).toEqual(['AuthBase', 'ParamType']);
     const param = found.find((b) => b.name === 'ParamType')!;
     // the exported subclass leads, a private one comes last, and one reached through it counts
@@ -82,19 +120,28 @@ describe('abstract bases', () => {
   });
 
   it('leaves out a base the report already tells and an error hierarchy', () => {
-    const errors = model('pkg/errors.py', [
-      'class BaseError(Exception):',
+    const errorLines = [
+      'class Failure(Exception):',
+      '    """Base class of the errors."""',
       '    def show(self):',
       '        raise NotImplementedError',
       '',
-      'class UsageError(BaseError):',
+      'class UsageError(Failure):',
       '    pass',
       '',
-      'class BadParameter(BaseError):',
+      'class BadParameter(Failure):',
       '    pass',
-    ]);
-    const all = [...models, errors];
-    const found = baseClasses(all, typesOf(all), new Set(['AuthBase']), new Set(), () => undefined);
+    ];
+    const all = [...models, model('pkg/errors.py', errorLines)];
+    const withErrors = (p: string) => (p === 'pkg/errors.py' ? errorLines.join('\n') : raw(p));
+    const found = baseClasses(
+      all,
+      typesOf(all),
+      new Set(['AuthBase']),
+      new Set(),
+      () => undefined,
+      withErrors,
+    );
     expect(found.map((b) => b.name)).toEqual(['ParamType']);
   });
 });

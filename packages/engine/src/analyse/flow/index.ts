@@ -457,10 +457,17 @@ export function flowPass(input: FlowInput): Flow {
     ...extensions.flatMap((p) => (p.contract ? [p.contract.type.split(/[<[]/)[0]!.split('.').pop()!] : [])),
     ...classes.map((c) => c.default),
   ]);
-  const families = baseClasses(models, types, told, extensionInput.publicNames, (t) => {
-    const found = docOf(src.text(t.file.path), t.def, t.file.language);
-    return found && withoutAbsentPackages(found, holds);
-  });
+  const families = baseClasses(
+    models,
+    types,
+    told,
+    extensionInput.publicNames,
+    (t) => {
+      const found = docOf(src.text(t.file.path), t.def, t.file.language);
+      return found && withoutAbsentPackages(found, holds);
+    },
+    (p) => src.text(p),
+  );
 
   const rendering = nextRendering(
     src,
