@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { blankComments } from '../comments.ts';
 import { sourcesFromMap } from '../sources.ts';
-import type { Route } from '../types.ts';
+import type { MainPathStep, Route } from '../types.ts';
 import { callsIn, definitions, importBindings } from './definitions.ts';
 import type { Target } from './definitions.ts';
-import { abstractions, fileModel, flowPass, pathTypes } from './index.ts';
+import { abstractions, fileModel, flowPass, pathTypes, signatureTypes } from './index.ts';
 import { docOf } from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
@@ -731,6 +731,53 @@ describe('what a module users import by itself defines', () => {
       'option()',
       'version_option()',
     ]);
+  });
+});
+
+describe('the types the main path hands on', () => {
+  it("rank the types the steps' signatures take and return, the most named first, before an interface no step names", () => {
+    const contents = {
+      'pkg/sessions.py': [
+        'class Session:',
+        '    def request(self, method: str, url: str) -> Response:',
+        '        prep = self.prepare(Request(method, url))',
+        '        return self.send(prep)',
+        '',
+        '    def prepare(self, request: Request) -> PreparedRequest:',
+        '        return PreparedRequest(request)',
+        '',
+        '    def send(',
+        '        self,',
+        '        request: PreparedRequest,',
+        '    ) -> Response:',
+        '        adapter = HTTPAdapter()',
+        '        return adapter.send(request)',
+      ].join('\n'),
+      'pkg/models.py': [
+        'class Request:',
+        '    pass',
+        '',
+        'class PreparedRequest:',
+        '    def body(self):',
+        '        return 1',
+        '',
+        'class Response:',
+        '    def json(self):',
+        '        return 1',
+      ].join('\n'),
+    };
+    const models = Object.entries(contents).map(([path, text]) =>
+      fileModel(path, 'Python', blankComments(text, 'Python')),
+    );
+    const types = new Map(
+      ['Session', 'Request', 'PreparedRequest', 'Response', 'BaseAdapter'].map((n) => [n, 1]),
+    );
+    const path: MainPathStep[] = [
+      { name: 'request', owner: 'Session', path: 'pkg/sessions.py', line: 2 },
+      { name: 'prepare', owner: 'Session', path: 'pkg/sessions.py', line: 6 },
+      { name: 'send', owner: 'Session', path: 'pkg/sessions.py', line: 9 },
+    ];
+    expect(signatureTypes(path, models, types)).toEqual(['Response', 'PreparedRequest', 'Request']);
   });
 });
 

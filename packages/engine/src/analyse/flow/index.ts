@@ -422,7 +422,7 @@ export function flowPass(input: FlowInput): Flow {
 
   // the central types in their authors' words
   const onPath = pathTypes(mainPath, types);
-  const central = abstractions(models, identity, types, fns, onPath);
+  const central = abstractions(models, identity, types, fns, onPath, signatureTypes(mainPath, models, types));
   const segments = new Set(input.files.flatMap((f) => f.path.replace(/\.\w+$/, '').split('/')));
   const holds = (name: string) => segments.has(name);
   for (const a of central) {
@@ -544,6 +544,36 @@ function receivers(models: FileModel[], name: string, home: string, identity: Id
   return n;
 }
 
+/**
+ * The product types the main path's steps declare they take or return (`send(self, request:
+ * PreparedRequest) -> Response`), the one the most steps name first, then in path order. The
+ * signature runs from the definition's line to the one that opens its body.
+ */
+export function signatureTypes(
+  mainPath: MainPathStep[],
+  models: FileModel[],
+  types: Map<string, unknown>,
+): string[] {
+  const byPath = new Map(models.map((m) => [m.path, m]));
+  const counts = new Map<string, number>();
+  for (const s of mainPath) {
+    if (s.external || /^made by/.test(s.note ?? '')) continue;
+    const file = byPath.get(s.path);
+    if (!file) continue;
+    let end = s.line - 1;
+    while (end < Math.min(file.bare.length - 1, s.line + 14) && !/[:{]\s*$/.test(file.bare[end]!)) end++;
+    const head = file.bare.slice(s.line - 1, end + 1).join(' ');
+    const open = head.indexOf('(');
+    if (open < 0) continue;
+    const named = new Set(
+      (head.slice(open).match(/\b[A-Z]\w*/g) ?? []).filter((w) => types.has(w) && w !== s.owner),
+    );
+    for (const w of named) counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  // a Map keeps the order names were first met: the sort is stable among equal counts
+  return [...counts].sort((x, y) => y[1] - x[1]).map(([w]) => w);
+}
+
 /** The types defined in the most central files, by how often the rest of the product names them. */
 /**
  * The types the unit of work runs through, in path order: the owners of its steps, and the types it
@@ -562,6 +592,8 @@ export function abstractions(
   fns: Map<string, Target[]>,
   /** Owners of the main path's steps, in path order. */
   onPath: string[] = [],
+  /** The product types the steps' signatures name, the most named first (see signatureTypes). */
+  handed: string[] = [],
 ): Flow['abstractions'] {
   // a file playing a side role (a compatibility shim, one plug-in of many) lends no type to the centre
   const central = new Set(
@@ -616,9 +648,18 @@ export function abstractions(
     if (file) leadFiles.add(file);
     leading.push(name);
   }
+  // the values the path's steps take and return (the prepared request a `send` takes, the response
+  // it returns) come next, the one most steps name first: the list is "led by those its main path
+  // runs through", and an interface no step names (the adapter base) comes after them
+  const handedRank = (name: string) => {
+    const i = handed.indexOf(name);
+    return i >= 0 ? i / (handed.length + 1) : 1;
+  };
   const pathRank = (x: { name: string }) => {
     const i = leading.indexOf(x.name);
-    return i >= 0 ? i : MACHINERY.test(x.name) ? 3 : shared.has(x.name) ? 4 : 5;
+    if (i >= 0) return i;
+    if (handed.includes(x.name)) return 3 + handedRank(x.name);
+    return MACHINERY.test(x.name) ? 4 : shared.has(x.name) ? 5 : 6;
   };
   return out
     .filter((x) => x.uses + x.methods >= 5)
