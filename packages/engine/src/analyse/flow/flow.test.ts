@@ -979,6 +979,46 @@ describe('central types, one per file on the path', () => {
     );
     expect(central.map((t) => t.name)).toEqual(['Config', 'Program', 'Search']);
   });
+
+  it("the values the steps hand on come before the interface of a leading type's own base", () => {
+    const cls = (head: string, methods: string[]) => [
+      `${head} {`,
+      ...methods.flatMap((m) => [`  ${m} () {`, '  }']),
+      '}',
+    ];
+    const files: Record<string, string[]> = {
+      'src/session.ts': cls('export class Session', ['send', 'a', 'b', 'c', 'd']),
+      'src/adapters.ts': [
+        ...cls('export class BaseAdapter', ['send', 'close', 'x', 'y', 'z']),
+        ...cls('export class HTTPAdapter extends BaseAdapter', ['send', 'a', 'b', 'c', 'd']),
+      ],
+      'src/models.ts': cls('export class Response', ['json', 'text', 'a', 'b', 'c']),
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'TypeScript', lines.join('\n')));
+    const types = new Map<string, Target[]>();
+    const fns = new Map<string, Target[]>();
+    for (const file of models)
+      for (const def of file.defs) {
+        const into = def.kind === 'type' ? types : fns;
+        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
+      }
+    const path = [
+      { name: 'send', owner: 'Session', path: 'src/session.ts', line: 2 },
+      { name: 'send', owner: 'HTTPAdapter', path: 'src/adapters.ts', line: 14 },
+    ];
+    const central = abstractions(
+      models,
+      identity({
+        kind: 'library',
+        keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })),
+      }),
+      types,
+      fns,
+      pathTypes(path, types),
+      ['Response'],
+    );
+    expect(central.map((t) => t.name)).toEqual(['Session', 'HTTPAdapter', 'Response', 'BaseAdapter']);
+  });
 });
 
 describe('what a file defines', () => {

@@ -649,17 +649,17 @@ export function abstractions(
     leading.push(name);
   }
   // the values the path's steps take and return (the prepared request a `send` takes, the response
-  // it returns) come next, the one most steps name first: the list is "led by those its main path
-  // runs through", and an interface no step names (the adapter base) comes after them
-  const handedRank = (name: string) => {
-    const i = handed.indexOf(name);
-    return i >= 0 ? i / (handed.length + 1) : 1;
-  };
+  // it returns) come after the named machinery, the one most steps name first: the list is "led by
+  // those its main path runs through". A base a leading type derives from (the adapter interface of
+  // the adapter the path runs through) is that type again: it takes no place before them
+  const leadBases = new Set(leading.flatMap((n) => (types.get(n) ?? []).flatMap((t) => t.def.bases ?? [])));
+  const handedRank = (name: string) => handed.indexOf(name) / (handed.length + 1);
   const pathRank = (x: { name: string }) => {
     const i = leading.indexOf(x.name);
     if (i >= 0) return i;
-    if (handed.includes(x.name)) return 3 + handedRank(x.name);
-    return MACHINERY.test(x.name) ? 4 : shared.has(x.name) ? 5 : 6;
+    if (MACHINERY.test(x.name) && !leadBases.has(x.name)) return 3;
+    if (handed.includes(x.name)) return 4 + handedRank(x.name);
+    return shared.has(x.name) ? 5 : 6;
   };
   return out
     .filter((x) => x.uses + x.methods >= 5)
