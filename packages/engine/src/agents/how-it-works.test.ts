@@ -453,6 +453,15 @@ describe('how it works', () => {
     expect(two).toContain(
       '`Session.mount()` (`sessions.py:888`) stores its `adapter`, a `BaseAdapter` (`adapters.py:122`), in `self.adapters` under its `prefix`; `Session.get_adapter()` (`sessions.py:876`) goes through them. By default, `Session.__init__()` (`sessions.py:502`) registers an `HTTPAdapter` under `https://` and `http://`.',
     );
+    // a keyed store made with a closed set of keys says which keys it takes
+    const hook = {
+      ...mount,
+      key: 'event',
+      closedKeys: { keys: ['response'], path: 'hooks.py', line: 22, error: 'ValueError', errorLine: 263 },
+    };
+    expect(extensionParts({ flow: { ...flow, extensions: [hook] } } as Analysis).join('\n')).toContain(
+      'under its `event`; `Session.get_adapter()` (`sessions.py:876`) goes through them. Its `event` must be `response` (`hooks.py:22`); any other raises a `ValueError` (`sessions.py:263`).',
+    );
     // the mechanism tells them after the path; a project without any says nothing of them
     expect(mechanismParts({ flow: { ...flow, extensions: [use] } } as Analysis).join('\n')).toContain(
       '`Mux.Use()`',

@@ -471,6 +471,16 @@ function guardText(p: ExtensionPoint): string {
   return ` It ${g.verb} ${g.error ? what : `with ${what}`} when ${code(g.when)} (${cite(p.path, g.line)}).`;
 }
 
+/** "Its `event` must be `response` (hooks.py:22); any other raises a `ValueError` (models.py:262)." */
+function closedKeysText(p: ExtensionPoint): string {
+  const c = p.closedKeys;
+  if (!c || !p.key) return '';
+  const keys = c.keys.map(code);
+  const which = keys.length === 1 ? keys[0]! : `one of ${joinAnd(keys)}`;
+  const refusal = c.error ? `raises ${article(c.error)} ${code(c.error)}` : 'is refused';
+  return ` Its ${code(p.key)} must be ${which} (${cite(c.path, c.line)}); any other ${refusal} (${cite(p.path, c.errorLine)}).`;
+}
+
 /** "By default, `Session.__init__()` (…) registers an `HTTPAdapter` under `https://` and `http://`." */
 function defaultsText(p: ExtensionPoint): string {
   const d = p.defaults;
@@ -498,7 +508,7 @@ function extensionSentence(p: ExtensionPoint): string {
   const via = p.via?.length
     ? ` ${joinSome(p.via.map(methodName), 3)} register${p.via.length === 1 ? 's' : ''} through it.`
     : '';
-  return `${methodName(p)} (${cite(p.path, p.line)}) ${storeText(p)}; ${useText(p)}.${guardText(p)}${defaultsText(p)}${pluggableText(p)}${via}`;
+  return `${methodName(p)} (${cite(p.path, p.line)}) ${storeText(p)}; ${useText(p)}.${guardText(p)}${closedKeysText(p)}${defaultsText(p)}${pluggableText(p)}${via}`;
 }
 
 /** "`Command` holds the user's functions in its fields `PersistentPreRun`, … ; `Command.execute()` calls them." */

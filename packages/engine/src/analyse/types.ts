@@ -707,6 +707,11 @@ export interface ExtensionPoint {
     when: string;
     line: number;
   };
+  /**
+   * The only keys the store takes (`response`, the one hook event): the method refuses any key the
+   * store was not made with, and the store is made from these literals (flow/extensions.ts).
+   */
+  closedKeys?: { keys: string[]; path: string; line: number; error?: string; errorLine: number };
   /** What the product registers itself when the type is made (`Session.__init__` mounts `HTTPAdapter`). */
   defaults?: { name: string; owner?: string; path: string; line: number; keys: string[]; types: string[] };
   /** The collection is declared as a product interface (`Router`), with its default implementation. */
