@@ -5,6 +5,7 @@ import type { Analysis, Flow } from '../analyse/types.ts';
 import {
   abstractionsSentence,
   extensionParts,
+  heldSentence,
   centralTypesNamed,
   docCountHolds,
   handlerParts,
@@ -468,6 +469,27 @@ describe('how it works', () => {
     );
     expect(extensionParts({ flow } as Analysis)).toEqual([]);
     expect(mechanismParts({ flow } as Analysis).join('\n')).not.toContain('plug');
+  });
+
+  it('tells the library object a path type keeps across calls, parameters sharing a default together', () => {
+    expect(
+      heldSentence({
+        owner: 'HTTPAdapter',
+        field: 'poolmanager',
+        type: 'PoolManager',
+        module: 'urllib3.poolmanager',
+        path: 'adapters.py',
+        line: 262,
+        ctorLine: 201,
+        sizes: [
+          { param: 'pool_connections', constant: 'DEFAULT_POOLSIZE', value: '10', line: 80 },
+          { param: 'pool_maxsize', constant: 'DEFAULT_POOLSIZE', value: '10', line: 80 },
+          { param: 'pool_block', constant: 'DEFAULT_POOLBLOCK' },
+        ],
+      }),
+    ).toBe(
+      '`HTTPAdapter` keeps a `PoolManager` from `urllib3.poolmanager` in its field `poolmanager` (`adapters.py:262`) for the calls it serves; its constructor (`adapters.py:201`) sets it up with `pool_connections` and `pool_maxsize`, by default `DEFAULT_POOLSIZE` = `10` (`adapters.py:80`), and `pool_block`, by default `DEFAULT_POOLBLOCK`.',
+    );
   });
 
   it('tells the functions that build the class a `cls` argument names as a way to plug in subclasses', () => {

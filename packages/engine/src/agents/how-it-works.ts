@@ -12,6 +12,7 @@ import type {
   Flow,
   FlowCall,
   FlowStep,
+  HeldObject,
   HookFields,
   MainPathStep,
 } from '../analyse/types.ts';
@@ -592,6 +593,28 @@ export function extensionParts(a: Analysis): string[] {
   return ['Ways users plug their own code in include:', bullets(items)];
 }
 
+/**
+ * "`HTTPAdapter` keeps a `PoolManager` from `urllib3.poolmanager` in its field `poolmanager` (…) for
+ * the calls it serves; its constructor (…) sets it up with `pool_connections` and `pool_maxsize`, by
+ * default `DEFAULT_POOLSIZE` = `10` (…)." Parameters sharing a default are told together.
+ */
+export function heldSentence(h: HeldObject): string {
+  const byConstant = new Map<string, HeldObject['sizes']>();
+  for (const z of h.sizes) byConstant.set(z.constant, [...(byConstant.get(z.constant) ?? []), z]);
+  const settings = [...byConstant.values()].map((zs) => {
+    const z = zs[0]!;
+    const value = z.value && z.line ? ` = ${code(z.value)} (${cite(h.path, z.line)})` : '';
+    return `${joinAnd(zs.map((x) => code(x.param)))}, by default ${code(z.constant)}${value}`;
+  });
+  const sized =
+    h.ctorLine && settings.length
+      ? `; its constructor (${cite(h.path, h.ctorLine)}) sets it up with ${settings.join(', and ')}`
+      : '';
+  return `${code(h.owner)} keeps ${article(h.type)} ${code(h.type)} from ${code(h.module)} in its field ${code(
+    h.field,
+  )} (${cite(h.path, h.line)}) for the calls it serves${sized}.`;
+}
+
 /** The mechanism, whole: types, the traced calls, concurrency and request handlers. */
 export function mechanismParts(a: Analysis): string[] {
   const flow = a.flow;
@@ -604,7 +627,7 @@ export function mechanismParts(a: Analysis): string[] {
   const main = mainPathParts(a);
   const heavy = new Set([...flow.steps].sort((x, y) => y.weight - x.weight).slice(0, MAX_STEPS));
   const steps = flow.steps.filter((s) => heavy.has(s));
-  if (main.length) parts.push(...main);
+  if (main.length) parts.push(...main, ...(flow.held ?? []).map(heldSentence));
   else if (steps.length >= 2)
     parts.push(
       `Traced from the entry point, one call level at a time, the calls between the product's own functions run as follows:`,

@@ -759,6 +759,20 @@ export interface HookFields {
 }
 
 /** A public function that builds whatever class its parameter names, `default` when none is given. */
+/** A library object a main-path type makes and keeps in a field (flow/held.ts): a pool, a client. */
+export interface HeldObject {
+  owner: string;
+  field: string;
+  type: string;
+  module: string;
+  path: string;
+  line: number;
+  /** Where the owner's constructor is defined, when it sizes the object. */
+  ctorLine?: number;
+  /** The constructor's parameters that reach it, with the module constant each defaults to. */
+  sizes: { param: string; constant: string; value?: string; line?: number }[];
+}
+
 /** An abstract base class and the product's own subclasses of it (flow/base-classes.ts). */
 export interface BaseClass {
   name: string;
@@ -834,6 +848,8 @@ export interface Flow {
   classParams?: ClassParam[];
   /** Abstract base classes the product subclasses several times: the kinds users add their own of. */
   bases?: BaseClass[];
+  /** Library objects the path's types make once and keep across calls (a connection pool). */
+  held?: HeldObject[];
   /** Files that declare the product's routes, with the product types each works with. */
   handlers: {
     path: string;

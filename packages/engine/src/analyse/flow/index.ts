@@ -6,6 +6,7 @@ import { childrenField } from './recursive.ts';
 import { composers } from './composers.ts';
 import { baseClasses } from './base-classes.ts';
 import { markOverrides } from './overrides.ts';
+import { heldObjects } from './held.ts';
 import { packageRegistrations } from './package-hooks.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
@@ -469,6 +470,9 @@ export function flowPass(input: FlowInput): Flow {
     (p) => src.text(p),
   );
 
+  // what the types the path runs through keep of a library across calls: a pool, a client
+  const held = heldObjects([...new Set(onPath)].slice(0, 4), types, dependency);
+
   const rendering = nextRendering(
     src,
     input.files.filter((f) => isProductFile(f.path, identity)).map((f) => f.path),
@@ -485,6 +489,7 @@ export function flowPass(input: FlowInput): Flow {
     ...(hooks ? { hooks } : {}),
     ...(classes.length ? { classParams: classes } : {}),
     ...(families.length ? { bases: families } : {}),
+    ...(held.length ? { held } : {}),
     ...(built.length ? { composers: built } : {}),
     ...(registrations.length ? { registrations } : {}),
     handlers: handlers(models, input.routes, types),
