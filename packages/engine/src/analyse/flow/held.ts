@@ -12,7 +12,8 @@ const CONSTRUCTORS = /^(?:__init__|constructor|init|new|initialize)$/;
 /** `name: type = CONST` or `name=CONST` in a signature: the parameter's default constant. */
 function constantDefaults(head: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const m of head.matchAll(/\b([a-z_]\w*)\s*(?::\s*[^=,()]+)?=\s*([A-Z][A-Z0-9_]+)\b/g))
+  // an annotation runs to the `=` (`: int | None`): no spaces are matched on both sides of it
+  for (const m of head.matchAll(/\b([a-z_]\w*)(?:\s*:[^=,()]*[^\s=,()])?\s*=\s*([A-Z][A-Z0-9_]+)\b/g))
     out.set(m[1]!, m[2]!);
   return out;
 }
