@@ -5,6 +5,7 @@ import type { Analysis, Flow } from '../analyse/types.ts';
 import {
   abstractionsSentence,
   extensionParts,
+  heldSentence,
   centralTypesNamed,
   docCountHolds,
   handlerParts,
@@ -86,6 +87,39 @@ describe('how it works', () => {
     );
     expect(parts[3]).toMatch(
       /^- `POST\(\)` \(`app\/api\/webhooks\/route.ts:2`\), receives POST \/api\/webhooks\./,
+    );
+  });
+
+  it("tells where a subtype's own version of a step resolves more work and runs the path again", () => {
+    const a = {
+      identity: {
+        kind: 'library',
+        mainPath: [
+          { name: 'main', owner: 'Command', path: 'core.py', line: 5 },
+          {
+            name: 'invoke',
+            owner: 'Command',
+            path: 'core.py',
+            line: 20,
+            note: 'called by Command.main at core.py:9',
+            from: 0,
+            override: {
+              owner: 'Group',
+              name: 'invoke',
+              path: 'core.py',
+              line: 40,
+              own: [{ name: 'resolve_command', line: 42, defLine: 60 }],
+              again: [
+                { name: 'make_context', line: 44 },
+                { name: 'invoke', line: 45 },
+              ],
+            },
+          },
+        ],
+      },
+    } as unknown as Analysis;
+    expect(mainPathParts(a).join('\n')).toContain(
+      "at `core.py:9`. For a `Group`, `Group.invoke()` (`core.py:40`) takes its place and calls `Group.resolve_command()` (`core.py:60`) at `core.py:42`, then runs this path's `make_context()` (at `core.py:44`) and `invoke()` (at `core.py:45`) again.",
     );
   });
 
@@ -420,12 +454,42 @@ describe('how it works', () => {
     expect(two).toContain(
       '`Session.mount()` (`sessions.py:888`) stores its `adapter`, a `BaseAdapter` (`adapters.py:122`), in `self.adapters` under its `prefix`; `Session.get_adapter()` (`sessions.py:876`) goes through them. By default, `Session.__init__()` (`sessions.py:502`) registers an `HTTPAdapter` under `https://` and `http://`.',
     );
+    // a keyed store made with a closed set of keys says which keys it takes
+    const hook = {
+      ...mount,
+      key: 'event',
+      closedKeys: { keys: ['response'], path: 'hooks.py', line: 22, error: 'ValueError', errorLine: 263 },
+    };
+    expect(extensionParts({ flow: { ...flow, extensions: [hook] } } as Analysis).join('\n')).toContain(
+      'under its `event`; `Session.get_adapter()` (`sessions.py:876`) goes through them. Its `event` must be `response` (`hooks.py:22`); any other raises a `ValueError` (`sessions.py:263`).',
+    );
     // the mechanism tells them after the path; a project without any says nothing of them
     expect(mechanismParts({ flow: { ...flow, extensions: [use] } } as Analysis).join('\n')).toContain(
       '`Mux.Use()`',
     );
     expect(extensionParts({ flow } as Analysis)).toEqual([]);
     expect(mechanismParts({ flow } as Analysis).join('\n')).not.toContain('plug');
+  });
+
+  it('tells the library object a path type keeps across calls, parameters sharing a default together', () => {
+    expect(
+      heldSentence({
+        owner: 'HTTPAdapter',
+        field: 'poolmanager',
+        type: 'PoolManager',
+        module: 'urllib3.poolmanager',
+        path: 'adapters.py',
+        line: 262,
+        ctorLine: 201,
+        sizes: [
+          { param: 'pool_connections', constant: 'DEFAULT_POOLSIZE', value: '10', line: 80 },
+          { param: 'pool_maxsize', constant: 'DEFAULT_POOLSIZE', value: '10', line: 80 },
+          { param: 'pool_block', constant: 'DEFAULT_POOLBLOCK' },
+        ],
+      }),
+    ).toBe(
+      '`HTTPAdapter` keeps a `PoolManager` from `urllib3.poolmanager` in its field `poolmanager` (`adapters.py:262`) for the calls it serves; its constructor (`adapters.py:201`) sets it up with `pool_connections` and `pool_maxsize`, by default `DEFAULT_POOLSIZE` = `10` (`adapters.py:80`), and `pool_block`, by default `DEFAULT_POOLBLOCK`.',
+    );
   });
 
   it('tells the functions that build the class a `cls` argument names as a way to plug in subclasses', () => {
@@ -435,6 +499,21 @@ describe('how it works', () => {
     ];
     expect(extensionParts({ flow: { ...flow, classParams } } as Analysis)).toEqual([
       'One way users plug their own code in: `command()` and `option()` build the class their `cls` argument names, by default `Command` and `Option` (`deco.py:170`): users pass their own subclass there.',
+    ]);
+  });
+
+  it('tells an abstract base the product subclasses as a kind users add their own of, naming its subclasses, never counting them', () => {
+    const bases = [
+      {
+        name: 'AuthBase',
+        path: 'auth.py',
+        line: 78,
+        subclasses: ['HTTPBasicAuth', 'HTTPDigestAuth', '_Private', 'HTTPProxyAuth'],
+        doc: 'Base class that all auth implementations derive from',
+      },
+    ];
+    expect(extensionParts({ flow: { ...flow, bases } } as Analysis)).toEqual([
+      "One way users plug their own code in: `AuthBase` (`auth.py:78`) is an abstract base; the product's own subclasses include `HTTPBasicAuth`, `HTTPDigestAuth` and `HTTPProxyAuth`, and users add their own kind the same way. Base class that all auth implementations derive from.",
     ]);
   });
 

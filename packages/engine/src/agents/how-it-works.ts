@@ -5,12 +5,14 @@
 
 import type {
   Analysis,
+  BaseClass,
   ClassParam,
   Composer,
   ExtensionPoint,
   Flow,
   FlowCall,
   FlowStep,
+  HeldObject,
   HookFields,
   MainPathStep,
 } from '../analyse/types.ts';
@@ -339,6 +341,25 @@ function reached(s: MainPathStep): string {
   return parts.map((p) => `, ${p}`).join('');
 }
 
+/**
+ * " For a `Group`, `Group.invoke()` (…) takes its place and calls `Group.resolve_command()` (…) at …,
+ * then this path's `make_context()` (at …) and `invoke()` (at …) again.": how nested work goes on.
+ */
+function overrideText(s: MainPathStep): string {
+  const o = s.override;
+  if (!o) return '';
+  const own = o.own.map(
+    (c) =>
+      `${methodName({ name: c.name, owner: o.owner })} (${cite(o.path, c.defLine)}) at ${cite(o.path, c.line)}`,
+  );
+  const again = o.again.map((c) => `${code(`${c.name}()`)} (at ${cite(o.path, c.line)})`);
+  const calls = [
+    ...(own.length ? [`calls ${joinAnd(own)}`] : []),
+    ...(again.length ? [`${own.length ? 'then ' : ''}runs this path's ${joinAnd(again)} again`] : []),
+  ];
+  return ` For ${article(o.owner)} ${code(o.owner)}, ${methodName(o)} (${cite(o.path, o.line)}) takes its place and ${calls.join(', ')}.`;
+}
+
 /** The main path, step by step with citations: where the unit of work enters and where it is done. */
 export function mainPathParts(a: Analysis): string[] {
   const path = a.identity?.mainPath ?? [];
@@ -347,7 +368,7 @@ export function mainPathParts(a: Analysis): string[] {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : '';
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${handedIn(s)}.${doc}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${handedIn(s)}.${doc}${overrideText(s)}`;
   };
   // a webhook the outside service calls back is a second request, told as such
   const back = path.findIndex((s, i) => i > 0 && s.calledBack);
@@ -451,6 +472,16 @@ function guardText(p: ExtensionPoint): string {
   return ` It ${g.verb} ${g.error ? what : `with ${what}`} when ${code(g.when)} (${cite(p.path, g.line)}).`;
 }
 
+/** "Its `event` must be `response` (hooks.py:22); any other raises a `ValueError` (models.py:262)." */
+function closedKeysText(p: ExtensionPoint): string {
+  const c = p.closedKeys;
+  if (!c || !p.key) return '';
+  const keys = c.keys.map(code);
+  const which = keys.length === 1 ? keys[0]! : `one of ${joinAnd(keys)}`;
+  const refusal = c.error ? `raises ${article(c.error)} ${code(c.error)}` : 'is refused';
+  return ` Its ${code(p.key)} must be ${which} (${cite(c.path, c.line)}); any other ${refusal} (${cite(p.path, c.errorLine)}).`;
+}
+
 /** "By default, `Session.__init__()` (…) registers an `HTTPAdapter` under `https://` and `http://`." */
 function defaultsText(p: ExtensionPoint): string {
   const d = p.defaults;
@@ -478,7 +509,7 @@ function extensionSentence(p: ExtensionPoint): string {
   const via = p.via?.length
     ? ` ${joinSome(p.via.map(methodName), 3)} register${p.via.length === 1 ? 's' : ''} through it.`
     : '';
-  return `${methodName(p)} (${cite(p.path, p.line)}) ${storeText(p)}; ${useText(p)}.${guardText(p)}${defaultsText(p)}${pluggableText(p)}${via}`;
+  return `${methodName(p)} (${cite(p.path, p.line)}) ${storeText(p)}; ${useText(p)}.${guardText(p)}${closedKeysText(p)}${defaultsText(p)}${pluggableText(p)}${via}`;
 }
 
 /** "`Command` holds the user's functions in its fields `PersistentPreRun`, … ; `Command.execute()` calls them." */
@@ -532,6 +563,19 @@ function composersSentence(cs: Composer[]): string {
 }
 
 /**
+ * "`ParamType` (…) is an abstract base; the product's own subclasses include `Choice`, `Path` and
+ * `IntRange`, and users add their own kind the same way. Represents the type of a parameter. …"
+ */
+function baseSentence(b: BaseClass): string {
+  const doc = b.doc ? ` ${text(b.doc.replace(/[.!?]?$/, '.'))}` : '';
+  // the subclasses found are named, never counted: a class head over several lines may be missed
+  const subs = b.subclasses.filter((n) => !/^[_#]/.test(n)).slice(0, 3);
+  return `${code(b.name)} (${cite(b.path, b.line)}) is an abstract base; the product's own subclasses include ${joinAnd(
+    subs.map(code),
+  )}, and users add their own kind the same way.${doc}`;
+}
+
+/**
  * Ways users plug their own code into the product, and where that code is used; nothing when none
  * was found. The analysis finds some of them, never provably all: no "one point".
  */
@@ -542,10 +586,33 @@ export function extensionParts(a: Analysis): string[] {
     ...(a.flow?.hooks ? [hooksSentence(a.flow.hooks)] : []),
     ...(a.flow?.classParams?.length ? [classParamsSentence(a.flow.classParams)] : []),
     ...(a.flow?.composers?.length ? [composersSentence(a.flow.composers)] : []),
+    ...(a.flow?.bases ?? []).map(baseSentence),
   ];
   if (!items.length) return [];
   if (items.length === 1) return [`One way users plug their own code in: ${items[0]!}`];
   return ['Ways users plug their own code in include:', bullets(items)];
+}
+
+/**
+ * "`HTTPAdapter` keeps a `PoolManager` from `urllib3.poolmanager` in its field `poolmanager` (…) for
+ * the calls it serves; its constructor (…) sets it up with `pool_connections` and `pool_maxsize`, by
+ * default `DEFAULT_POOLSIZE` = `10` (…)." Parameters sharing a default are told together.
+ */
+export function heldSentence(h: HeldObject): string {
+  const byConstant = new Map<string, HeldObject['sizes']>();
+  for (const z of h.sizes) byConstant.set(z.constant, [...(byConstant.get(z.constant) ?? []), z]);
+  const settings = [...byConstant.values()].map((zs) => {
+    const z = zs[0]!;
+    const value = z.value && z.line ? ` = ${code(z.value)} (${cite(h.path, z.line)})` : '';
+    return `${joinAnd(zs.map((x) => code(x.param)))}, by default ${code(z.constant)}${value}`;
+  });
+  const sized =
+    h.ctorLine && settings.length
+      ? `; its constructor (${cite(h.path, h.ctorLine)}) sets it up with ${settings.join(', and ')}`
+      : '';
+  return `${code(h.owner)} keeps ${article(h.type)} ${code(h.type)} from ${code(h.module)} in its field ${code(
+    h.field,
+  )} (${cite(h.path, h.line)}) for the calls it serves${sized}.`;
 }
 
 /** The mechanism, whole: types, the traced calls, concurrency and request handlers. */
@@ -560,7 +627,7 @@ export function mechanismParts(a: Analysis): string[] {
   const main = mainPathParts(a);
   const heavy = new Set([...flow.steps].sort((x, y) => y.weight - x.weight).slice(0, MAX_STEPS));
   const steps = flow.steps.filter((s) => heavy.has(s));
-  if (main.length) parts.push(...main);
+  if (main.length) parts.push(...main, ...(flow.held ?? []).map(heldSentence));
   else if (steps.length >= 2)
     parts.push(
       `Traced from the entry point, one call level at a time, the calls between the product's own functions run as follows:`,

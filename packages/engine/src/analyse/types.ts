@@ -612,6 +612,24 @@ export interface MainPathStep {
    * one that sets it, or every one when `nearest` is false or the switch `unless` is on.
    */
   ancestors?: { line: number; nearest: boolean; unless?: string; type?: string };
+  /**
+   * An exported subtype's own version of this method that does more than the base's (a command
+   * group's `invoke` resolving a subcommand, then running its `make_context` and `invoke`): the path
+   * a nested unit of work takes (flow/overrides.ts).
+   */
+  override?: StepOverride;
+}
+
+/** A subtype's method in place of a main-path step, and what it calls that the base's does not. */
+export interface StepOverride {
+  owner: string;
+  name: string;
+  path: string;
+  line: number;
+  /** Its own type's methods it calls (`self.resolve_command(…)`), with where each is defined. */
+  own: { name: string; line: number; defLine: number }[];
+  /** Steps of the path it runs again on another object (`cmd.make_context(…)`), where it calls them. */
+  again: { name: string; line: number }[];
 }
 
 /** One call a step makes: to a function or type of the product (path, target) or of a library (from). */
@@ -689,6 +707,11 @@ export interface ExtensionPoint {
     when: string;
     line: number;
   };
+  /**
+   * The only keys the store takes (`response`, the one hook event): the method refuses any key the
+   * store was not made with, and the store is made from these literals (flow/extensions.ts).
+   */
+  closedKeys?: { keys: string[]; path: string; line: number; error?: string; errorLine: number };
   /** What the product registers itself when the type is made (`Session.__init__` mounts `HTTPAdapter`). */
   defaults?: { name: string; owner?: string; path: string; line: number; keys: string[]; types: string[] };
   /** The collection is declared as a product interface (`Router`), with its default implementation. */
@@ -736,6 +759,31 @@ export interface HookFields {
 }
 
 /** A public function that builds whatever class its parameter names, `default` when none is given. */
+/** A library object a main-path type makes and keeps in a field (flow/held.ts): a pool, a client. */
+export interface HeldObject {
+  owner: string;
+  field: string;
+  type: string;
+  module: string;
+  path: string;
+  line: number;
+  /** Where the owner's constructor is defined, when it sizes the object. */
+  ctorLine?: number;
+  /** The constructor's parameters that reach it, with the module constant each defaults to. */
+  sizes: { param: string; constant: string; value?: string; line?: number }[];
+}
+
+/** An abstract base class and the product's own subclasses of it (flow/base-classes.ts). */
+export interface BaseClass {
+  name: string;
+  path: string;
+  line: number;
+  /** The product's subclasses, direct or not, public ones first. */
+  subclasses: string[];
+  /** Its authors' first sentences. */
+  doc?: string;
+}
+
 export interface ClassParam {
   name: string;
   owner?: string;
@@ -798,6 +846,10 @@ export interface Flow {
   hooks?: HookFields;
   /** Public functions that build the class a parameter names (`cls=`), users' subclasses included. */
   classParams?: ClassParam[];
+  /** Abstract base classes the product subclasses several times: the kinds users add their own of. */
+  bases?: BaseClass[];
+  /** Library objects the path's types make once and keep across calls (a connection pool). */
+  held?: HeldObject[];
   /** Files that declare the product's routes, with the product types each works with. */
   handlers: {
     path: string;

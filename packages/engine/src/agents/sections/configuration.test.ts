@@ -181,6 +181,27 @@ describe('defaults and required settings as the code treats them', () => {
   });
 });
 
+describe('the fallback sentence', () => {
+  it('is left out when a name built at run time shows no fallback in its Default cell', () => {
+    const a = analysis();
+    a.envVars = [
+      { name: '<ENVVAR>', file: 'src/core.py', line: 9, class: 'config', area: 'product' },
+      {
+        name: 'APP_HOME',
+        file: 'src/core.py',
+        line: 4,
+        defaultValue: '~',
+        hasDefault: true,
+        class: 'config',
+        area: 'product',
+      },
+    ];
+    const md = writeConfiguration(ctx(a, 'configuration'));
+    expect(md).toMatch(/\| `<ENVVAR>` \| — \|/);
+    expect(md).not.toContain('Every one has a fallback');
+  });
+});
+
 describe('the security chapter', () => {
   it('reports a hard-coded fallback secret and never says there is none', () => {
     const md = writeSecurity(ctx(analysis(), 'security'));

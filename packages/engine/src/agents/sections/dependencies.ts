@@ -167,6 +167,8 @@ export function writeDependencies({ a, fx }: WriterContext): string {
   if (fx.devDeps.length > MAX_ROWS)
     parts.push(`…and ${num(fx.devDeps.length - MAX_ROWS)} more development dependencies.`);
   const notes: string[] = [pinning(own)];
+  const open = openRuntime(fx.runtimeDeps);
+  if (open) notes.push(open);
   if (fx.looseDeps.length)
     notes.push(
       `Unbounded versions (${joinSome(
@@ -283,6 +285,23 @@ function elsewhere(a: Analysis): string {
     [...new Set(other.map((d) => d.manifest))].map((m) => cite(m)),
     3,
   )}).`;
+}
+
+/**
+ * "Of the runtime requirements, `certifi` (`>=2023.5.7`, …) sets no upper bound, while `idna` and
+ * `urllib3` have one": a requirement left open above, among ones that are capped, is the one a new major
+ * release reaches unasked. Go's requirements are minimums by design and are not told.
+ */
+export function openRuntime(runtime: Dependency[]): string | null {
+  const ds = runtime.filter((d) => d.scope === 'runtime' && d.ecosystem !== 'go');
+  const open = ds.filter((d) => versionConstraint(d) === 'minimum');
+  const capped = ds.filter((d) => versionConstraint(d) === 'range');
+  if (!open.length || !capped.length || open.length > 3) return null;
+  const named = joinAnd(open.map((d) => `${code(d.name)} (${code(d.version)}, ${cite(d.manifest, d.line)})`));
+  return `Of the runtime requirements, ${named} ${agree(open.length, 'sets', 'set')} no upper bound, while ${joinSome(
+    capped.map((d) => code(d.name)),
+    4,
+  )} ${agree(capped.length, 'has one', 'have one')}.`;
 }
 
 /** "3 of 12 versions are pinned exactly; 8 are ranges…", read with each ecosystem's own rules. */

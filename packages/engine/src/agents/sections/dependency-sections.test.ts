@@ -8,7 +8,7 @@ import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { recommendations } from '../recommendations.ts';
-import { writeDependencies } from './dependencies.ts';
+import { openRuntime, writeDependencies } from './dependencies.ts';
 import { writeKnownIssues } from './known-issues.ts';
 import { technology, writeTechnology } from './technology.ts';
 
@@ -120,6 +120,39 @@ function pythonLibrary(kind: string): Analysis {
     ],
   };
 }
+
+describe('a runtime requirement left open above', () => {
+  const pip = (
+    name: string,
+    version: string,
+    line: number,
+    scope: Dependency['scope'] = 'runtime',
+  ): Dependency => ({
+    ecosystem: 'pip',
+    name,
+    version,
+    scope,
+    manifest: 'pyproject.toml',
+    line,
+    area: 'product',
+  });
+
+  it('is named beside the capped ones, and only when some are capped', () => {
+    const runtime = [
+      pip('idna', '>=2.5,<4', 20),
+      pip('urllib3', '>=1.26,<3', 21),
+      pip('certifi', '>=2023.5.7', 22),
+    ];
+    expect(openRuntime(runtime)).toBe(
+      'Of the runtime requirements, `certifi` (`>=2023.5.7`, `pyproject.toml:22`) sets no upper bound, while `idna` and `urllib3` have one.',
+    );
+    expect(openRuntime([pip('certifi', '>=2023.5.7', 22), pip('click', '>=8', 23)])).toBeNull();
+    // Go's requirements are minimums by design
+    expect(
+      openRuntime([{ ...crate('a', '1'), ecosystem: 'go', version: 'v1.2.0' }, pip('idna', '>=2.5,<4', 20)]),
+    ).toBeNull();
+  });
+});
 
 describe('dependencies told by what they are', () => {
   it('counts optional extras apart within the runtime dependencies', () => {

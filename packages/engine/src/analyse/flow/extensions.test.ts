@@ -228,6 +228,50 @@ describe('registration points', () => {
     ]);
   });
 
+  it('Python: a hook registered under an event the store was made with, and only those events', () => {
+    const points = extensionPoints(
+      input(
+        {
+          'src/pkg/hooks.py': [
+            'HOOKS: list[str] = ["response"]',
+            '',
+            'def default_hooks():',
+            '    return {event: [] for event in HOOKS}',
+            '',
+            'def dispatch_hook(key, hooks, data):',
+            '    for hook in hooks.get(key, []):',
+            '        data = hook(data)',
+            '    return data',
+          ],
+          'src/pkg/models.py': [
+            'from .hooks import default_hooks, dispatch_hook',
+            'class Request:',
+            '    def __init__(self):',
+            '        self.hooks = default_hooks()',
+            '    def register_hook(self, event: str, hook: Callable) -> None:',
+            '        if event not in self.hooks:',
+            '            raise ValueError(f"Unsupported event {event}")',
+            '        self.hooks[event].append(hook)',
+            '    def send(self, r):',
+            '        return dispatch_hook("response", self.hooks, r)',
+          ],
+        },
+        'Python',
+        { central: ['Request'], mainPath: [step('send', 'Request', 'src/pkg/models.py', 9)] },
+      ),
+    );
+    expect(points[0]).toMatchObject({
+      name: 'register_hook',
+      closedKeys: {
+        keys: ['response'],
+        path: 'src/pkg/hooks.py',
+        line: 1,
+        error: 'ValueError',
+        errorLine: 7,
+      },
+    });
+  });
+
   it('Python: a command stored by name, and the decorator that registers through it', () => {
     const points = extensionPoints(
       input(

@@ -575,6 +575,7 @@ function describe(
     ...(contract ? { contract } : {}),
     runs: best.runs!,
     ...withGuard(m),
+    ...(best.store.key ? withClosedKeys(m, best.store.key, best.store.field, input) : {}),
     ...withDefaults(m, input),
     ...withPluggable(by, best.store.field, input),
     score,
@@ -797,6 +798,77 @@ function conditionOf(line: string): string | undefined {
   // Go's `if x != nil {`, Python's `if x:` (up to the block's opening)
   const end = Math.max(after.lastIndexOf('{'), after.lastIndexOf(':'));
   return end > 0 ? after.slice(0, end).trim() : undefined;
+}
+
+/** The string literals of a list or set literal, or the keys of a dictionary literal. */
+function literalKeys(text: string, dict: boolean): string[] {
+  const re = dict ? /["']([\w.:/-]{1,40})["']\s*:/g : /["']([\w.:/-]{1,40})["']/g;
+  return [...text.matchAll(re)].map((k) => k[1]!);
+}
+
+/**
+ * A keyed registration that refuses keys its store was not made with (`if event not in self.hooks:
+ * raise ValueError(…)`) takes only those keys. They are read where the store is made: a dictionary
+ * literal (`self.hooks = {"response": []}`), or a function building one over a module's list
+ * (`default_hooks()` → `{event: [] for event in HOOKS}`, `HOOKS = ["response"]`).
+ */
+function withClosedKeys(
+  m: Method,
+  key: string,
+  field: string,
+  input: ExtensionInput,
+): Pick<ExtensionPoint, 'closedKeys'> {
+  const refuse = new RegExp(
+    `^\\s*if\\s+${escape(key)}\\s+not\\s+in\\s+(?:self|this)\\.${escape(field)}\\s*:`,
+  );
+  const lines = m.file.bare;
+  let errorLine = 0;
+  let error: string | undefined;
+  for (let i = m.def.line; i < m.def.end && i < lines.length; i++) {
+    if (!refuse.test(lines[i]!)) continue;
+    const raise = /\braise\s+([A-Z]\w*)/.exec(lines[i + 1] ?? '');
+    if (!raise) return {};
+    error = raise[1];
+    errorLine = i + 2;
+    break;
+  }
+  if (!errorLine) return {};
+  const made = new RegExp(`^\\s*(?:self|this)\\.${escape(field)}\\s*(?::[^=]+)?=\\s*(\\S.*)$`);
+  for (const file of input.models)
+    for (const [i, line] of file.bare.entries()) {
+      const init = made.exec(line)?.[1]?.trim();
+      if (!init) continue;
+      // `{"response": []}`: the literal's own keys (a blanked string has lost them: read the raw line)
+      if (init.startsWith('{')) {
+        const keys = literalKeys(file.lines[i]!, true);
+        if (keys.length)
+          return {
+            closedKeys: { keys, path: file.path, line: i + 1, ...(error ? { error } : {}), errorLine },
+          };
+        continue;
+      }
+      const fn = /^([A-Za-z_]\w*)\(\s*\)$/.exec(init)?.[1];
+      const def = fn
+        ? input.models.flatMap((f) =>
+            f.defs.filter((d) => d.name === fn && !d.owner).map((d) => ({ f, d })),
+          )[0]
+        : undefined;
+      if (!def) continue;
+      const over = def.f.bare
+        .slice(def.d.line, def.d.end)
+        .map((l) => /\bfor\s+\w+\s+in\s+([A-Z][A-Z0-9_]*)\b/.exec(l)?.[1])
+        .find(Boolean);
+      if (!over) continue;
+      const constant = new RegExp(`^${over}\\s*(?::[^=]+)?=\\s*[[({]`);
+      const at = def.f.bare.findIndex((l) => constant.test(l));
+      if (at < 0) continue;
+      const keys = literalKeys(def.f.lines[at]!, false);
+      if (keys.length)
+        return {
+          closedKeys: { keys, path: def.f.path, line: at + 1, ...(error ? { error } : {}), errorLine },
+        };
+    }
+  return {};
 }
 
 /** What the product registers itself when its type is made: `self.mount("https://", HTTPAdapter())` in `__init__`. */

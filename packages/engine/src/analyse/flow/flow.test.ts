@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { blankComments } from '../comments.ts';
 import { sourcesFromMap } from '../sources.ts';
-import type { Route } from '../types.ts';
+import type { MainPathStep, Route } from '../types.ts';
 import { callsIn, definitions, importBindings } from './definitions.ts';
 import type { Target } from './definitions.ts';
-import { abstractions, fileModel, flowPass, pathTypes } from './index.ts';
+import { abstractions, fileModel, flowPass, pathTypes, signatureTypes } from './index.ts';
 import { docOf } from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
@@ -663,6 +663,124 @@ describe("what a file defines, the package's public names first", () => {
   });
 });
 
+describe('what a module users import by itself defines', () => {
+  it("names its largest class first, and the public names the README's example calls before longer ones", () => {
+    const contents = {
+      'pkg/testing.py': [
+        'class Stdin:',
+        '    def read(self):',
+        '        return 1',
+        '',
+        'class Runner:',
+        '    def invoke(self, cli):',
+        '        a = 1',
+        '        b = 2',
+        '        return cli',
+        '',
+        '    def isolation(self):',
+        '        c = 3',
+        '        return c',
+      ].join('\n'),
+      'pkg/decorators.py': [
+        'def version_option(x):',
+        '    a = 1',
+        '    b = 2',
+        '    c = 3',
+        '    return x',
+        '',
+        'def option(x):',
+        '    return x',
+      ].join('\n'),
+      'pkg/core.py': [
+        'def make(x):',
+        '    y = x + 1',
+        '    z = y + 1',
+        '    w = z + 1',
+        '    v = w + 1',
+        '    u = v + 1',
+        '    return u',
+      ].join('\n'),
+    };
+    const readme = [
+      '# pkg',
+      '',
+      '```python',
+      '@pkg.option("--name")',
+      'def hello(name):',
+      '    pass',
+      '```',
+    ].join('\n');
+    const item = (name: string) => ({ name, kind: 'function', path: 'pkg/__init__.py', line: 1 });
+    const flow = flowPass({
+      src: sourcesFromMap({ ...contents, 'README.md': readme }),
+      files: [...fileInfos(contents, 'Python'), ...fileInfos({ 'README.md': readme }, 'Markdown')],
+      identity: identity({
+        productPaths: ['pkg'],
+        keyComponents: [
+          { path: 'pkg/testing.py', rank: 1 },
+          { path: 'pkg/decorators.py', rank: 2 },
+        ],
+        publicApi: ['make', 'version_option', 'option'].map(item),
+        entryPoints: [{ path: 'pkg/core.py', line: 1, how: 'package export' }],
+      }),
+      routes: [],
+      dependencies: [],
+    });
+    expect(flow.defines.find((d) => d.path === 'pkg/testing.py')!.names[0]).toBe('Runner');
+    expect(flow.defines.find((d) => d.path === 'pkg/decorators.py')!.names).toEqual([
+      'option()',
+      'version_option()',
+    ]);
+  });
+});
+
+describe('the types the main path hands on', () => {
+  it("rank the types the steps' signatures take and return, the most named first, before an interface no step names", () => {
+    const contents = {
+      'pkg/sessions.py': [
+        'class Session:',
+        '    def request(self, method: str, url: str) -> Response:',
+        '        prep = self.prepare(Request(method, url))',
+        '        return self.send(prep)',
+        '',
+        '    def prepare(self, request: Request) -> PreparedRequest:',
+        '        return PreparedRequest(request)',
+        '',
+        '    def send(',
+        '        self,',
+        '        request: PreparedRequest,',
+        '    ) -> Response:',
+        '        adapter = HTTPAdapter()',
+        '        return adapter.send(request)',
+      ].join('\n'),
+      'pkg/models.py': [
+        'class Request:',
+        '    pass',
+        '',
+        'class PreparedRequest:',
+        '    def body(self):',
+        '        return 1',
+        '',
+        'class Response:',
+        '    def json(self):',
+        '        return 1',
+      ].join('\n'),
+    };
+    const models = Object.entries(contents).map(([path, text]) =>
+      fileModel(path, 'Python', blankComments(text, 'Python')),
+    );
+    const types = new Map(
+      ['Session', 'Request', 'PreparedRequest', 'Response', 'BaseAdapter'].map((n) => [n, 1]),
+    );
+    const path: MainPathStep[] = [
+      { name: 'request', owner: 'Session', path: 'pkg/sessions.py', line: 2 },
+      { name: 'prepare', owner: 'Session', path: 'pkg/sessions.py', line: 6 },
+      { name: 'send', owner: 'Session', path: 'pkg/sessions.py', line: 9 },
+    ];
+    expect(signatureTypes(path, models, types)).toEqual(['Response', 'PreparedRequest', 'Request']);
+  });
+});
+
 describe('central types', () => {
   it('count a type the main path makes for each unit of work among the leading ones, before named machinery', () => {
     const files = {
@@ -860,6 +978,46 @@ describe('central types, one per file on the path', () => {
       pathTypes(path, types),
     );
     expect(central.map((t) => t.name)).toEqual(['Config', 'Program', 'Search']);
+  });
+
+  it("the values the steps hand on come before the interface of a leading type's own base", () => {
+    const cls = (head: string, methods: string[]) => [
+      `${head} {`,
+      ...methods.flatMap((m) => [`  ${m} () {`, '  }']),
+      '}',
+    ];
+    const files: Record<string, string[]> = {
+      'src/session.ts': cls('export class Session', ['send', 'a', 'b', 'c', 'd']),
+      'src/adapters.ts': [
+        ...cls('export class BaseAdapter', ['send', 'close', 'x', 'y', 'z']),
+        ...cls('export class HTTPAdapter extends BaseAdapter', ['send', 'a', 'b', 'c', 'd']),
+      ],
+      'src/models.ts': cls('export class Response', ['json', 'text', 'a', 'b', 'c']),
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'TypeScript', lines.join('\n')));
+    const types = new Map<string, Target[]>();
+    const fns = new Map<string, Target[]>();
+    for (const file of models)
+      for (const def of file.defs) {
+        const into = def.kind === 'type' ? types : fns;
+        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
+      }
+    const path = [
+      { name: 'send', owner: 'Session', path: 'src/session.ts', line: 2 },
+      { name: 'send', owner: 'HTTPAdapter', path: 'src/adapters.ts', line: 14 },
+    ];
+    const central = abstractions(
+      models,
+      identity({
+        kind: 'library',
+        keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })),
+      }),
+      types,
+      fns,
+      pathTypes(path, types),
+      ['Response'],
+    );
+    expect(central.map((t) => t.name)).toEqual(['Session', 'HTTPAdapter', 'Response', 'BaseAdapter']);
   });
 });
 

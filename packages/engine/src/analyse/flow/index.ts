@@ -4,6 +4,9 @@
 
 import { childrenField } from './recursive.ts';
 import { composers } from './composers.ts';
+import { baseClasses } from './base-classes.ts';
+import { markOverrides } from './overrides.ts';
+import { heldObjects } from './held.ts';
 import { packageRegistrations } from './package-hooks.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
@@ -426,9 +429,11 @@ export function flowPass(input: FlowInput): Flow {
     raw: (p) => src.text(p),
   });
 
+  markOverrides(mainPath, types, fns, new Set(identity.publicApi.map((e) => e.name)));
+
   // the central types in their authors' words
   const onPath = pathTypes(mainPath, types);
-  const central = abstractions(models, identity, types, fns, onPath);
+  const central = abstractions(models, identity, types, fns, onPath, signatureTypes(mainPath, models, types));
   const segments = new Set(input.files.flatMap((f) => f.path.replace(/\.\w+$/, '').split('/')));
   const holds = (name: string) => segments.has(name);
   for (const a of central) {
@@ -456,6 +461,27 @@ export function flowPass(input: FlowInput): Flow {
   const hooks = hookFields(extensionInput);
   const classes = classParams(extensionInput);
   const built = composers(models, extensionInput.central);
+  // the families users extend, past the types the report already tells: the central ones it lists,
+  // what a registration point takes, and the classes a `cls=` parameter builds
+  const told = new Set([
+    ...central.slice(0, 5).map((t) => t.name),
+    ...extensions.flatMap((p) => (p.contract ? [p.contract.type.split(/[<[]/)[0]!.split('.').pop()!] : [])),
+    ...classes.map((c) => c.default),
+  ]);
+  const families = baseClasses(
+    models,
+    types,
+    told,
+    extensionInput.publicNames,
+    (t) => {
+      const found = docOf(src.text(t.file.path), t.def, t.file.language);
+      return found && withoutAbsentPackages(found, holds);
+    },
+    (p) => src.text(p),
+  );
+
+  // what the types the path runs through keep of a library across calls: a pool, a client
+  const held = heldObjects([...new Set(onPath)].slice(0, 4), types, dependency);
 
   const rendering = nextRendering(
     src,
@@ -467,11 +493,13 @@ export function flowPass(input: FlowInput): Flow {
     abstractions: central,
     steps,
     mainPath,
-    defines: defines(models, identity, mainPath, central, (p) => src.text(p)),
+    defines: defines(models, identity, mainPath, central, (p) => src.text(p), extensionInput.readme),
     concurrency: concurrency(models),
     ...(extensions.length ? { extensions } : {}),
     ...(hooks ? { hooks } : {}),
     ...(classes.length ? { classParams: classes } : {}),
+    ...(families.length ? { bases: families } : {}),
+    ...(held.length ? { held } : {}),
     ...(built.length ? { composers: built } : {}),
     ...(registrations.length ? { registrations } : {}),
     handlers: handlers(models, input.routes, types),
@@ -531,6 +559,36 @@ function receivers(models: FileModel[], name: string, home: string, identity: Id
   return n;
 }
 
+/**
+ * The product types the main path's steps declare they take or return (`send(self, request:
+ * PreparedRequest) -> Response`), the one the most steps name first, then in path order. The
+ * signature runs from the definition's line to the one that opens its body.
+ */
+export function signatureTypes(
+  mainPath: MainPathStep[],
+  models: FileModel[],
+  types: Map<string, unknown>,
+): string[] {
+  const byPath = new Map(models.map((m) => [m.path, m]));
+  const counts = new Map<string, number>();
+  for (const s of mainPath) {
+    if (s.external || /^made by/.test(s.note ?? '')) continue;
+    const file = byPath.get(s.path);
+    if (!file) continue;
+    let end = s.line - 1;
+    while (end < Math.min(file.bare.length - 1, s.line + 14) && !/[:{]\s*$/.test(file.bare[end]!)) end++;
+    const head = file.bare.slice(s.line - 1, end + 1).join(' ');
+    const open = head.indexOf('(');
+    if (open < 0) continue;
+    const named = new Set(
+      (head.slice(open).match(/\b[A-Z]\w*/g) ?? []).filter((w) => types.has(w) && w !== s.owner),
+    );
+    for (const w of named) counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  // a Map keeps the order names were first met: the sort is stable among equal counts
+  return [...counts].sort((x, y) => y[1] - x[1]).map(([w]) => w);
+}
+
 /** The types defined in the most central files, by how often the rest of the product names them. */
 /**
  * The types the unit of work runs through, in path order: the owners of its steps, and the types it
@@ -549,6 +607,8 @@ export function abstractions(
   fns: Map<string, Target[]>,
   /** Owners of the main path's steps, in path order. */
   onPath: string[] = [],
+  /** The product types the steps' signatures name, the most named first (see signatureTypes). */
+  handed: string[] = [],
 ): Flow['abstractions'] {
   // a file playing a side role (a compatibility shim, one plug-in of many) lends no type to the centre
   const central = new Set(
@@ -603,9 +663,18 @@ export function abstractions(
     if (file) leadFiles.add(file);
     leading.push(name);
   }
+  // the values the path's steps take and return (the prepared request a `send` takes, the response
+  // it returns) come after the named machinery, the one most steps name first: the list is "led by
+  // those its main path runs through". A base a leading type derives from (the adapter interface of
+  // the adapter the path runs through) is that type again: it takes no place before them
+  const leadBases = new Set(leading.flatMap((n) => (types.get(n) ?? []).flatMap((t) => t.def.bases ?? [])));
+  const handedRank = (name: string) => handed.indexOf(name) / (handed.length + 1);
   const pathRank = (x: { name: string }) => {
     const i = leading.indexOf(x.name);
-    return i >= 0 ? i : MACHINERY.test(x.name) ? 3 : shared.has(x.name) ? 4 : 5;
+    if (i >= 0) return i;
+    if (MACHINERY.test(x.name) && !leadBases.has(x.name)) return 3;
+    if (handed.includes(x.name)) return 4 + handedRank(x.name);
+    return shared.has(x.name) ? 5 : 6;
   };
   return out
     .filter((x) => x.uses + x.methods >= 5)
@@ -630,9 +699,14 @@ function defines(
   central: Flow['abstractions'] = [],
   /** A file's text with its comments, for what its authors say of each definition. */
   raw?: (path: string) => string | null,
+  /** The root README's text: the calls its example makes are the names users write. */
+  readme = '',
 ): Flow['defines'] {
   const out: Flow['defines'] = [];
   const publicNames = new Set(identity.publicApi.map((e) => e.name));
+  // a call in the README's example: `.option(`, `@click.command(`, ` use(`
+  const readmeCalls = (name: string) =>
+    !!readme && new RegExp(String.raw`[.\s@]${name.replace(/[$]/g, '\\$')}\s*\(`).test(readme);
   const onPath = mainPath.filter((s) => !s.external);
   const files = [
     ...new Set([
@@ -692,7 +766,27 @@ function defines(
     const lead = new Set([...stepNames, ...centralNames]);
     const offered = (name: string) => lead.has(name) || publicNames.has(bare(name));
     const open = all.filter((n) => !hidden(n));
-    const kept = [...open.filter(offered), ...open.filter((n) => !offered(n))];
+    // of the public names, those the README's example calls lead (`command`, `option` before the
+    // longer `version_option`): they are what users write; the order above holds among the rest
+    const shown = (n: string) => !lead.has(n) && offered(n) && readmeCalls(bare(n));
+    const byApi = [
+      ...open.filter((n) => lead.has(n)),
+      ...open.filter(shown),
+      ...open.filter((n) => !lead.has(n) && offered(n) && !shown(n)),
+    ];
+    // of the rest, a file's largest types lead: in a module users import by itself (a test runner's
+    // module, which the package root does not export), the biggest class is what it is for, and the
+    // small ones it defines first are that class's plumbing
+    // a class's extent runs to its last method's end (a Python class's definition is its first line)
+    const size = (name: string) => {
+      const d = types.find((t) => t.name === name);
+      if (!d) return -1;
+      const end = Math.max(d.end, ...file.defs.filter((m) => m.owner === name).map((m) => m.end));
+      return end - d.line;
+    };
+    const rest = open.filter((n) => !offered(n));
+    const restTypes = rest.filter((n) => size(n) >= 0).sort((x, y) => size(y) - size(x));
+    const kept = [...byApi, ...restTypes, ...rest.filter((n) => size(n) < 0)];
     const ranked = [...kept.filter((n) => !retired(n)), ...kept.filter(retired)];
     // a file offering only private helpers and interface boilerplate (`Less()`, `Len()`) has nothing
     // to tell a reader of what it does: it is left out rather than described by them

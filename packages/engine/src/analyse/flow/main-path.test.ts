@@ -1521,16 +1521,28 @@ describe('a step in its author words', () => {
     expect(doc).toBe('A parameter to a command comes in two versions: they are either Options or Arguments.');
   });
 
-  it('keeps no first item of a list a short summary introduces', () => {
+  it('keeps a short numbered list a summary introduces whole, and never its first item alone', () => {
     const raw = [
       'def process_value(self, ctx, value):',
       '    """Process the value of this parameter:',
       '',
       '    1. Type cast the value using :meth:`type_cast_value`.',
       '    2. Check if the value is missing.',
+      '    3. If a :attr:`callback` is set, call it to have the value replaced by the',
+      '       result of the callback. If the value was not set, the callback receives None.',
       '    """',
     ].join('\n');
-    expect(docOf(raw, def, 'Python')).toBe('Process the value of this parameter.');
+    expect(docOf(raw, def, 'Python')).toBe(
+      'Process the value of this parameter: (1) Type cast the value using type_cast_value. (2) Check if the value is missing. (3) If a callback is set, call it to have the value replaced by the result of the callback.',
+    );
+    const long = [
+      'def process_value(self, ctx, value):',
+      '    """Process the value of this parameter:',
+      '',
+      ...['one', 'two', 'three', 'four', 'five'].map((w, i) => `    ${i + 1}. Step ${w}.`),
+      '    """',
+    ].join('\n');
+    expect(docOf(long, def, 'Python')).toBe('Process the value of this parameter.');
   });
 
   it('ends a comment line without a full stop where the next line opens a sentence', () => {

@@ -429,7 +429,7 @@ function splitArguments(args: string): string[] {
 }
 
 /** The names of a definition's parameters: `(ctx, fnMiddleware)`, `(onError?: H)`, `(String name)`. */
-function paramNames(t: Target): Set<string> {
+export function paramNames(t: Target): Set<string> {
   return new Set(parameters(t).map((p) => p.name));
 }
 
@@ -1661,12 +1661,17 @@ export function docOf(raw: string | null | undefined, def: Def, language: string
   const head = paras[0]!.trim();
   // — unless it introduces a list (`Process the value:` then `1. …`): a list is kept whole or left out
   const list = /^\s*(?:\d+[.)]|[-*+])\s/.test(paras[1] ?? '');
+  // a short numbered list the summary introduces is the steps it names (type cast, check, the
+  // user's callback): kept whole, each item to its first full stop, when it is short
+  const steps = list && head.endsWith(':') ? listSteps(paras[1]!) : undefined;
   const lead =
     head.length < 40 && paras[1] && !list
       ? `${/[.!?:]$/.test(head) ? head : `${head}.`}\n${paras[1]}`
-      : list && head.endsWith(':')
-        ? `${head.slice(0, -1)}.`
-        : head;
+      : steps
+        ? `${head} ${steps}`
+        : list && head.endsWith(':')
+          ? `${head.slice(0, -1)}.`
+          : head;
   // the prose ends where the field list starts (`:param url:`, `@param`, `Args:`): what follows,
   // continuation lines included, describes arguments, not the definition
   const leadLines = lead.split('\n');
@@ -1693,6 +1698,7 @@ export function docOf(raw: string | null | undefined, def: Def, language: string
     .replace(/\s+/g, ' ')
     .trim();
   if (prose.length < 8 || /copyright|\blicen[cs]e\b|licen[cs]ed under/i.test(prose)) return undefined;
+  if (steps) return prose;
   // a first sentence that only names the thing ("A Requests session.") takes the next one with it
   const ends = sentenceEnds(prose);
   const cut = ends.find((e) => e >= 8 && e <= 200);
@@ -1710,6 +1716,32 @@ export function docOf(raw: string | null | undefined, def: Def, language: string
         .slice(0, 157)
         .replace(/\s\S*$/, '')
         .trimEnd()}…`;
+}
+
+/** Most steps, and characters, a numbered list may have to be told whole. */
+const LIST_STEPS = 4;
+const LIST_CHARS = 260;
+
+/**
+ * "(1) Type cast the value using type_cast_value. (2) Check …": a numbered list's items, each to its
+ * first full stop, when there are at most four and they are short; else nothing.
+ */
+function listSteps(para: string): string | undefined {
+  const items: string[] = [];
+  for (const line of para.split('\n')) {
+    const item = /^\s*\d+[.)]\s(.*)$/.exec(line);
+    if (item) items.push(item[1]!.trim());
+    else if (items.length && line.trim()) items[items.length - 1] += ` ${line.trim()}`;
+    else if (line.trim()) return undefined;
+  }
+  if (items.length < 2 || items.length > LIST_STEPS) return undefined;
+  const firsts = items.map((it) => {
+    const end = /\.(?:\s|$)/.exec(it);
+    return end ? it.slice(0, end.index + 1) : `${it}.`;
+  });
+  const out = firsts.map((f, i) => `(${i + 1}) ${f}`).join(' ');
+  // measured as it will read: without the markup of Sphinx roles (:meth:`x` is x)
+  return out.replace(/:\w+:`/g, '').length <= LIST_CHARS ? out : undefined;
 }
 
 /**
