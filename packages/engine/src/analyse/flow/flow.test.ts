@@ -861,6 +861,43 @@ describe('central types, one per file on the path', () => {
     );
     expect(central.map((t) => t.name)).toEqual(['Config', 'Program', 'Search']);
   });
+
+  it('a stored record the path writes leads beside the model that writes it, in the same models file', () => {
+    const cls = (name: string, methods: string[]) => [
+      `class ${name}(models.Model):`,
+      ...methods.flatMap((m) => [`    def ${m}(self):`, '        pass']),
+    ];
+    const files: Record<string, string[]> = {
+      'app/models.py': [
+        ...cls('Check', ['ping', 'create_flip', 'a', 'b', 'c']),
+        ...cls('Ping', ['to_dict', 'a', 'b', 'c', 'd']),
+      ],
+      'app/transports.py': cls('Transport', ['notify', 'a', 'b', 'c', 'd']),
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'Python', lines.join('\n')));
+    const types = new Map<string, Target[]>();
+    const fns = new Map<string, Target[]>();
+    for (const file of models)
+      for (const def of file.defs) {
+        const into = def.kind === 'type' ? types : fns;
+        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
+      }
+    const path = [
+      { name: 'ping', owner: 'Check', path: 'app/models.py', line: 2 },
+      { name: 'Ping', path: 'app/models.py', line: 13 },
+    ];
+    const run = (stored?: Set<string>) =>
+      abstractions(
+        models,
+        identity({ kind: 'web-app', keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })) }),
+        types,
+        fns,
+        pathTypes(path, types),
+        stored,
+      ).map((t) => t.name);
+    expect(run()).toEqual(['Check', 'Transport', 'Ping']);
+    expect(run(new Set(['Check', 'Ping']))).toEqual(['Check', 'Ping', 'Transport']);
+  });
 });
 
 describe('what a file defines', () => {

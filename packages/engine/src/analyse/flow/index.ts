@@ -9,6 +9,7 @@ import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
 import type { Sources } from '../sources.ts';
 import type {
+  DataEntity,
   Dependency,
   FileInfo,
   Flow,
@@ -136,6 +137,8 @@ export interface FlowInput {
   identity: Identity;
   routes: Route[];
   dependencies: Dependency[];
+  /** The stored data's tables and schemas: a table the main path writes is one of its central types. */
+  dataModel?: DataEntity[];
 }
 
 export function flowPass(input: FlowInput): Flow {
@@ -428,7 +431,8 @@ export function flowPass(input: FlowInput): Flow {
 
   // the central types in their authors' words
   const onPath = pathTypes(mainPath, types);
-  const central = abstractions(models, identity, types, fns, onPath);
+  const stored = new Set((input.dataModel ?? []).filter((d) => d.store !== 'schema').map((d) => d.name));
+  const central = abstractions(models, identity, types, fns, onPath, stored);
   const segments = new Set(input.files.flatMap((f) => f.path.replace(/\.\w+$/, '').split('/')));
   const holds = (name: string) => segments.has(name);
   for (const a of central) {
@@ -549,6 +553,8 @@ export function abstractions(
   fns: Map<string, Target[]>,
   /** Owners of the main path's steps, in path order. */
   onPath: string[] = [],
+  /** Types the database stores as tables (ORM models), by name. */
+  stored: ReadonlySet<string> = new Set(),
 ): Flow['abstractions'] {
   // a file playing a side role (a compatibility shim, one plug-in of many) lends no type to the centre
   const central = new Set(
@@ -590,6 +596,8 @@ export function abstractions(
   // so does a type past the first that the path calls on once and that few stages are handed (the
   // step that locates the input file), when a type met later carries several steps (the compiled
   // input the work is run on)
+  // a stored record the path writes (the row each request inserts) is no helper: it leads beside the
+  // model that writes it, though both live in one models file
   const leading: string[] = [];
   const leadFiles = new Set<string>();
   const distinct = [...new Set(onPath)];
@@ -599,7 +607,7 @@ export function abstractions(
   for (const [i, name] of distinct.entries()) {
     if (leading.length === 3) break;
     const file = types.get(name)?.[0]?.file.path;
-    if ((file && leadFiles.has(file)) || passing(name, i)) continue;
+    if ((file && leadFiles.has(file) && !stored.has(name)) || passing(name, i)) continue;
     if (file) leadFiles.add(file);
     leading.push(name);
   }
