@@ -515,6 +515,8 @@ export interface PublicApiItem {
   env?: string;
   /** The type a method belongs to, where methods of several types share a name (Go's receiver). */
   owner?: string;
+  /** A route's handler as the code names it (`views.ping`). */
+  handler?: string;
 }
 
 /** Why a file counts for less than its references say; undefined when it counts in full. */

@@ -9,6 +9,7 @@ import {
   commandLine,
   publicApiParts,
   rankedApi,
+  rankedRoutes,
   usageCounts,
 } from '../identity-text.ts';
 import type { WriterContext } from '../writers/context.ts';
@@ -97,7 +98,9 @@ export const api = defineSection({
     return [
       f(
         `${plural(routesOfProduct.length, 'HTTP route')} (${byMethod.join(', ')}) ${agree(routesOfProduct.length, 'is', 'are')} declared with ${frameworksOf(routesOfProduct)}.`,
-        routesOfProduct.slice(0, 3).map((r) => ref(r.file, r.line)),
+        rankedRoutes(routesOfProduct, a.identity)
+          .slice(0, 3)
+          .map((r) => ref(r.file, r.line)),
       ),
       f(`Routes live in ${plural(unique(routesOfProduct.map((r) => r.file)).length, 'file')}.`),
     ];

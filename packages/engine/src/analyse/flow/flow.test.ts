@@ -873,6 +873,7 @@ describe('central types, one per file on the path', () => {
         ...cls('Ping', ['to_dict', 'a', 'b', 'c', 'd']),
       ],
       'app/transports.py': cls('Transport', ['notify', 'a', 'b', 'c', 'd']),
+      'app/alerts.py': ['def send(t: Transport):', '    return t.notify()'],
     };
     const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'Python', lines.join('\n')));
     const types = new Map<string, Target[]>();
@@ -889,7 +890,7 @@ describe('central types, one per file on the path', () => {
     const run = (stored?: Set<string>) =>
       abstractions(
         models,
-        identity({ kind: 'web-app', keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })) }),
+        identity({ kind: 'application', keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })) }),
         types,
         fns,
         pathTypes(path, types),
@@ -897,6 +898,33 @@ describe('central types, one per file on the path', () => {
       ).map((t) => t.name);
     expect(run()).toEqual(['Check', 'Transport', 'Ping']);
     expect(run(new Set(['Check', 'Ping']))).toEqual(['Check', 'Ping', 'Transport']);
+  });
+
+  it('a parser only its own file names is that file helper, and yields to the types the product uses', () => {
+    const cls = (name: string, base: string, methods: string[]) => [
+      `class ${name}(${base}):`,
+      ...methods.flatMap((m) => [`    def ${m}(self):`, '        pass']),
+    ];
+    const files: Record<string, string[]> = {
+      'app/html.py': [...cls('TextOnlyParser', 'HTMLParser', ['a', 'b', 'c', 'd', 'e']), 'def get_text(s):', '    return TextOnlyParser()'],
+      'app/models.py': cls('Channel', 'models.Model', ['notify', 'b', 'c', 'd']),
+      'app/views.py': ['def send(c: Channel):', '    return Channel.notify(c)'],
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'Python', lines.join('\n')));
+    const types = new Map<string, Target[]>();
+    const fns = new Map<string, Target[]>();
+    for (const file of models)
+      for (const def of file.defs) {
+        const into = def.kind === 'type' ? types : fns;
+        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
+      }
+    const central = abstractions(
+      models,
+      identity({ kind: 'application', keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })) }),
+      types,
+      fns,
+    );
+    expect(central.map((t) => t.name)).toEqual(['Channel', 'TextOnlyParser']);
   });
 });
 

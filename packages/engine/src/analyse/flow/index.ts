@@ -611,9 +611,11 @@ export function abstractions(
     if (file) leadFiles.add(file);
     leading.push(name);
   }
-  const pathRank = (x: { name: string }) => {
+  // machinery only its own file names (an HTML-to-text parser behind one helper function) is that
+  // file's helper, not a part of the program's machinery
+  const pathRank = (x: { name: string; uses: number }) => {
     const i = leading.indexOf(x.name);
-    return i >= 0 ? i : MACHINERY.test(x.name) ? 3 : shared.has(x.name) ? 4 : 5;
+    return i >= 0 ? i : MACHINERY.test(x.name) && x.uses > 0 ? 3 : shared.has(x.name) ? 4 : 5;
   };
   return out
     .filter((x) => x.uses + x.methods >= 5)
