@@ -12,6 +12,7 @@ import {
   publicApiParts,
   purposeParagraph,
   rankedApi,
+  rankedRoutes,
   readmeFeatures,
   readmeNotice,
   readmeTitleRole,
@@ -166,6 +167,43 @@ describe('the public names in reading order', () => {
       mainPath: [],
     } as unknown as Parameters<typeof rankedApi>[0];
     expect(rankedApi(id).map((e) => e.name)).toEqual(['Mux', 'NewRouter', 'Logger']);
+  });
+
+  it("leads with the routes the main path serves, one per handler, and puts a framework's admin site last", () => {
+    const route = (name: string, handler: string, file: string, line: number) => ({
+      name,
+      kind: 'route ANY',
+      path: file,
+      line,
+      handler,
+    });
+    const id = {
+      publicApi: [
+        route('/admin/login/', 'accounts_views.login', 'hc/urls.py', 16),
+        route('/admin/', 'admin.site.urls', 'hc/urls.py', 17),
+        route('/ping/<uuid:code>/', 'views.ping', 'hc/api/urls.py', 34),
+        route('/ping/<uuid:code>/fail', 'views.ping', 'hc/api/urls.py', 35),
+        route('/api/v1/checks/', 'views.checks', 'hc/api/urls.py', 49),
+      ],
+      entryPoints: [{ path: 'hc/wsgi.py', line: 1, how: 'Django wsgi.py' }],
+      keyComponents: [],
+      mainPath: [{ name: 'ping', path: 'hc/api/views.py', line: 181 }],
+    } as unknown as Parameters<typeof rankedApi>[0];
+    expect(rankedApi(id).map((e) => e.name)).toEqual([
+      '/ping/<uuid:code>/',
+      '/api/v1/checks/',
+      '/admin/login/',
+      '/admin/',
+      '/ping/<uuid:code>/fail',
+    ]);
+    const routes = id.publicApi.map((e) => ({ path: e.name, handler: e.handler }));
+    expect(rankedRoutes(routes, id).map((r) => r.path)).toEqual([
+      '/ping/<uuid:code>/',
+      '/api/v1/checks/',
+      '/admin/login/',
+      '/admin/',
+      '/ping/<uuid:code>/fail',
+    ]);
   });
 });
 
