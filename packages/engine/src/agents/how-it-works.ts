@@ -339,6 +339,19 @@ function reached(s: MainPathStep): string {
   return parts.map((p) => `, ${p}`).join('');
 }
 
+/**
+ * ", inside a database transaction (`transaction.atomic`, …) that locks the row it reads
+ * (`select_for_update`, …)": what keeps two requests for one record from overwriting each other.
+ */
+function transactionText(s: MainPathStep): string {
+  const t = s.transaction;
+  if (!t) return '';
+  const opened = `${code(t.opener)} at ${cite(s.path, t.line)}`;
+  return t.lock
+    ? `; it runs inside a database transaction (${opened}) and locks the rows it reads until the transaction ends (${code(t.lock.call)} at ${cite(s.path, t.lock.line)}), so concurrent requests for one record wait their turn`
+    : `; it runs inside a database transaction (${opened})`;
+}
+
 /** The main path, step by step with citations: where the unit of work enters and where it is done. */
 export function mainPathParts(a: Analysis): string[] {
   const path = a.identity?.mainPath ?? [];
@@ -347,7 +360,7 @@ export function mainPathParts(a: Analysis): string[] {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : '';
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${handedIn(s)}.${doc}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${handedIn(s)}${transactionText(s)}.${doc}`;
   };
   // a webhook the outside service calls back is a second request, told as such
   const back = path.findIndex((s, i) => i > 0 && s.calledBack);

@@ -614,6 +614,11 @@ export interface MainPathStep {
    * one that sets it, or every one when `nearest` is false or the switch `unless` is on.
    */
   ancestors?: { line: number; nearest: boolean; unless?: string; type?: string };
+  /**
+   * The step runs its work in a database transaction opened at `line` (`transaction.atomic`), and
+   * locks the rows it reads at `lock` (`select_for_update`), so concurrent requests wait their turn.
+   */
+  transaction?: { line: number; opener: string; lock?: { line: number; call: string } };
 }
 
 /** One call a step makes: to a function or type of the product (path, target) or of a library (from). */

@@ -7,7 +7,7 @@ import { sourcesFromMap } from '../sources.ts';
 import type { Route } from '../types.ts';
 import { callsIn, definitions, importBindings } from './definitions.ts';
 import type { Target } from './definitions.ts';
-import { abstractions, fileModel, flowPass, pathTypes } from './index.ts';
+import { abstractions, fileModel, flowPass, pathTypes, transactionIn } from './index.ts';
 import { docOf } from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
@@ -972,5 +972,27 @@ describe('what a file defines', () => {
     expect(names).toEqual(expect.arrayContaining(['host', 'body', 'accepts()']));
     expect(names).not.toContain('host()');
     expect(flow.defines.find((d) => d.path === 'lib/params.js')?.names ?? []).not.toContain('addKey()');
+  });
+});
+
+describe('a step run in a database transaction', () => {
+  it('finds the transaction a definition opens and the row lock it takes inside it', () => {
+    const body = [
+      'def ping(self):',
+      '    with transaction.atomic():',
+      '        self = Check.objects.select_for_update().get(id=self.id)',
+      '        self.save()',
+    ];
+    expect(transactionIn(body, 1, 4)).toEqual({
+      line: 2,
+      opener: 'transaction.atomic',
+      lock: { line: 3, call: 'select_for_update' },
+    });
+    expect(transactionIn(['def f():', '    return db.transaction(async (tx) => tx.save())'], 1, 2)).toEqual({
+      line: 2,
+      opener: '.transaction',
+    });
+    // a lock taken outside any transaction is held for one statement only: nothing to say
+    expect(transactionIn(['def f():', '    Check.objects.select_for_update().get()'], 1, 2)).toBeUndefined();
   });
 });

@@ -429,6 +429,12 @@ export function flowPass(input: FlowInput): Flow {
     raw: (p) => src.text(p),
   });
 
+  for (const st of mainPath) {
+    const def = st.external ? undefined : byPath.get(st.path)?.defs.find((d) => d.line === st.line);
+    const found = def && transactionIn(byPath.get(st.path)!.bare, def.line, def.end);
+    if (found) st.transaction = found;
+  }
+
   // the central types in their authors' words
   const onPath = pathTypes(mainPath, types);
   const stored = new Set((input.dataModel ?? []).filter((d) => d.store !== 'schema').map((d) => d.name));
@@ -480,6 +486,32 @@ export function flowPass(input: FlowInput): Flow {
     ...(registrations.length ? { registrations } : {}),
     handlers: handlers(models, input.routes, types),
   };
+}
+
+/** Where code opens a database transaction: Django's `transaction.atomic`, an ORM's `.transaction(…)` or `$transaction(…)`. */
+const TRANSACTION = /\btransaction\.atomic\b|\$transaction\s*\(|\.transaction\s*\(/;
+/** Where it locks the rows it reads until the transaction ends: `select_for_update`, `with_for_update`, `FOR UPDATE`. */
+const ROW_LOCK = /\b(select_for_update|with_for_update)\s*\(|\bFOR UPDATE\b/;
+
+/**
+ * The transaction a definition opens, and the row lock it takes inside it, from its body without
+ * comments (lines `from`…`to`, 1-based): what makes its read-then-write safe against a second
+ * request doing the same at once.
+ */
+export function transactionIn(
+  bare: readonly string[],
+  from: number,
+  to: number,
+): MainPathStep['transaction'] | undefined {
+  let open: { line: number; opener: string } | undefined;
+  for (let i = from - 1; i < Math.min(to, bare.length); i++) {
+    const line = bare[i]!;
+    const t = !open && TRANSACTION.exec(line);
+    if (t) open = { line: i + 1, opener: t[0].replace(/\s*\($/, '') };
+    const l = open && ROW_LOCK.exec(line);
+    if (open && l) return { ...open, lock: { line: i + 1, call: l[1] ?? l[0] } };
+  }
+  return open;
 }
 
 /** The root README's text: its examples show which of the product's methods users call. */
