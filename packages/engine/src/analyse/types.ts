@@ -177,6 +177,8 @@ export interface EntryPoint {
   condition?: string;
   /** 'daemon': what the process is for, in the project's own words (a management command's help). */
   role?: string;
+  /** 'daemon': the loop the process runs, read from its command's module (process-managers.ts). */
+  loop?: DaemonLoop;
   /** A make target or just recipe without commands of its own runs these first (and only these). */
   prerequisites?: string[];
   /** A make target or just recipe whose every command only prints (a banner). */
@@ -187,6 +189,22 @@ export interface EntryPoint {
   area?: NonProductRole | 'product';
   /** For a package's 'main' kind: the manifest field that declares it, when not `main` (`module`). */
   field?: 'module';
+}
+
+/** The loop a long-running process runs: what it calls on each turn, and how it shares the work. */
+export interface DaemonLoop {
+  /** The module the process's command runs, and the line its `while` loop starts at. */
+  path: string;
+  line: number;
+  /** The module's own functions the loop calls, in order, each with its docstring's first sentence. */
+  calls: { name: string; line: number; doc?: string }[];
+  /** The pool the work is handed to (`ThreadPoolExecutor`) and the function submitted to it. */
+  pool?: { kind: string; line: number; runs?: string };
+  /**
+   * Lines where the process claims a row with a conditional update and goes on only when exactly one
+   * row changed: another process running the same loop got there first otherwise.
+   */
+  claims?: number[];
 }
 
 export interface SymbolInfo {

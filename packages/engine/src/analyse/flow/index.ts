@@ -507,7 +507,7 @@ export function transactionIn(
   for (let i = from - 1; i < Math.min(to, bare.length); i++) {
     const line = bare[i]!;
     const t = !open && TRANSACTION.exec(line);
-    if (t) open = { line: i + 1, opener: t[0].replace(/\s*\($/, '') };
+    if (t) open = { line: i + 1, opener: t[0].split('(')[0]!.trim() };
     const l = open && ROW_LOCK.exec(line);
     if (open && l) return { ...open, lock: { line: i + 1, call: l[1] ?? l[0] } };
   }
