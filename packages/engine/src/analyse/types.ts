@@ -479,6 +479,19 @@ export interface ConfigInfo {
   settings?: FrameworkSetting[];
   /** Profiles the property files define (`application-mysql.properties` → mysql), with their file. */
   profiles?: { name: string; file: string }[];
+  /**
+   * The databases a settings file can configure: the one set unconditionally (the default) and those
+   * an environment variable switches to (`if os.getenv("DB") == "postgres"`), each with its line.
+   */
+  databases?: DatabaseChoice[];
+}
+
+export interface DatabaseChoice {
+  engine: string;
+  file: string;
+  line: number;
+  /** The variable and the values that select this database; absent for the default. */
+  when?: { variable: string; values: string[] };
 }
 
 /** What the project is, from its manifests, README and code: what every later pass and writer describes. */

@@ -4,7 +4,8 @@ import type { Analysis, EnvVar } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { defaultCell, writeConfiguration } from './configuration.ts';
+import { databaseSentence, defaultCell, writeConfiguration } from './configuration.ts';
+import { databaseChoices } from '../../analyse/config.ts';
 import { writeSecurity } from './security.ts';
 import { recommendations } from '../recommendations.ts';
 
@@ -382,5 +383,36 @@ describe('configuration files', () => {
     const both = writeConfiguration(ctx(a, 'configuration'));
     expect(both).toMatch(/1 configuration file shapes how the project builds and runs:/);
     expect(both).toMatch(/Repository upkeep, not the build: `\.github\/dependabot\.yml`/);
+  });
+});
+
+describe('the database a deployment gets', () => {
+  it('names the default engine and what the switching variable selects, from Django settings', () => {
+    const settings = [
+      'DATABASES = {', // 1
+      '    "default": {', // 2
+      '        "ENGINE": "django.db.backends.sqlite3",', // 3
+      '    }', // 4
+      '}', // 5
+      'if os.getenv("DB") == "postgres":', // 6
+      '    DATABASES = {', // 7
+      '        "default": {', // 8
+      '            "ENGINE": "django.db.backends.postgresql",', // 9
+      '        }', // 10
+      '    }', // 11
+      'if os.getenv("DB") in ["mysql", "mariadb"]:', // 12
+      '    DATABASES = {"default": {"ENGINE": "django.db.backends.mysql"}}', // 13
+    ].join('\n');
+    const dbs = databaseChoices('app/settings.py', settings);
+    expect(dbs.map((d) => [d.engine, d.line, d.when?.values.join('|')])).toEqual([
+      ['SQLite', 3, undefined],
+      ['PostgreSQL', 9, 'postgres'],
+      ['MySQL', 13, 'mysql|mariadb'],
+    ]);
+    expect(databaseSentence(dbs)).toBe(
+      'The database is SQLite by default (`app/settings.py:3`); the environment variable `DB` switches it: `postgres` to PostgreSQL (`app/settings.py:9`) and `mysql` or `mariadb` to MySQL (`app/settings.py:13`).',
+    );
+    // one fixed engine is no choice
+    expect(databaseChoices('app/settings.py', settings.split('\n').slice(0, 5).join('\n'))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import {
   agree,
   cite,
   code,
+  joinAnd,
   joinSome,
   paragraphs,
   plural,
@@ -18,7 +19,7 @@ import {
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 import { isSecretName } from '../../analyse/env-vars.ts';
-import type { Analysis, EnvVar } from '../../analyse/types.ts';
+import type { Analysis, DatabaseChoice, EnvVar } from '../../analyse/types.ts';
 
 const ENV_FILE = /(^|\/)(\.env(\.[\w-]+)*|[\w-]*\.env)$/;
 const isProduct = (area: string | undefined) => !area || area === 'product';
@@ -219,6 +220,8 @@ export function writeConfiguration(ctx: WriterContext): string {
       reads,
       [when(required.length, must), when(optional.length, may), all].filter(Boolean).join(' '),
     );
+    const db = databaseSentence(a.config.databases ?? []);
+    if (db) parts.push(db);
     const rows = [...byName.entries()].sort((x, y) => x[0].localeCompare(y[0]));
     // past 60 rows, the ones a deployment must get right stay in the table: secrets and the variables
     // the code cannot run without first, then the rest by name; the table itself reads by name
@@ -299,6 +302,30 @@ export function writeConfiguration(ctx: WriterContext): string {
     parts.push(envDocs(ctx, [...byName.keys()], example?.path));
   }
   return paragraphs(...parts);
+}
+
+/** "`a`, `b` or `c`": values any one of which does the same. */
+const joinOr = (xs: string[]) => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`);
+
+/**
+ * "The database is SQLite by default (…); the variable `DB` switches it: `postgres` to PostgreSQL
+ * (…), `mysql` or `mariadb` to MySQL (…)." Which database a deployment gets is the first thing an
+ * operator chooses, and the table row of one variable does not say it.
+ */
+export function databaseSentence(dbs: DatabaseChoice[]): string | null {
+  const base = dbs.find((d) => !d.when);
+  const switched = dbs.filter((d) => d.when);
+  if (!base || !switched.length) return null;
+  const vars = unique(switched.map((d) => d.when!.variable));
+  const to = switched.map(
+    (d) =>
+      `${joinOr(d.when!.values.map((v) => code(v)))} to ${text(d.engine)} (${cite(d.file, d.line)})`,
+  );
+  const by =
+    vars.length === 1
+      ? `the environment variable ${code(vars[0]!)} switches it: ${joinAnd(to)}`
+      : `environment variables switch it: ${joinAnd(to)}`;
+  return `The database is ${text(base.engine)} by default (${cite(base.file, base.line)}); ${by}.`;
 }
 
 /** Configuration kinds that tend the repository rather than build or run the project. */
