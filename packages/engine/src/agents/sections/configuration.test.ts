@@ -4,7 +4,7 @@ import type { Analysis, EnvVar } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { databaseSentence, defaultCell, writeConfiguration } from './configuration.ts';
+import { basisNames, databaseSentence, defaultCell, writeConfiguration } from './configuration.ts';
 import { databaseChoices } from '../../analyse/config.ts';
 import { writeSecurity } from './security.ts';
 import { recommendations } from '../recommendations.ts';
@@ -414,5 +414,21 @@ describe('the database a deployment gets', () => {
     );
     // one fixed engine is no choice
     expect(databaseChoices('app/settings.py', settings.split('\n').slice(0, 5).join('\n'))).toEqual([]);
+  });
+});
+
+describe('variables other settings are built from', () => {
+  it('are those named in another default and the database selector', () => {
+    const v = (name: string, defaultValue?: string) =>
+      ({ name, file: 'app/settings.py', line: 1, ...(defaultValue ? { defaultValue } : {}) }) as EnvVar;
+    const vars = [
+      v('SITE_ROOT', '"http://localhost:8000"'),
+      v('PING_ENDPOINT', 'SITE_ROOT + "/ping/"'),
+      v('SITE_NAME', '"Mychecks"'),
+      v('MASTER_BADGE_LABEL', 'SITE_NAME'),
+      v('DB'),
+      v('EMAIL_PORT', '587'),
+    ];
+    expect([...basisNames(vars, ['DB'])].sort()).toEqual(['DB', 'SITE_NAME', 'SITE_ROOT']);
   });
 });

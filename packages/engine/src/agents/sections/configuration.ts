@@ -225,8 +225,14 @@ export function writeConfiguration(ctx: WriterContext): string {
     const rows = [...byName.entries()].sort((x, y) => x[0].localeCompare(y[0]));
     // past 60 rows, the ones a deployment must get right stay in the table: secrets and the variables
     // the code cannot run without first, then the rest by name; the table itself reads by name
-    const weight = ([, es]: (typeof rows)[number]) =>
-      es.some(isSensitive) ? 0 : es.some((e) => e.required) ? 1 : 2;
+    // then those other settings are built from (a site URL every link and endpoint starts with) and
+    // the one that picks the database
+    const builtFrom = basisNames(
+      vars,
+      (a.config.databases ?? []).flatMap((d) => (d.when ? [d.when.variable] : [])),
+    );
+    const weight = ([n, es]: (typeof rows)[number]) =>
+      es.some(isSensitive) ? 0 : es.some((e) => e.required) ? 1 : builtFrom.has(n) ? 2 : 3;
     const kept = new Set(
       [...rows]
         .sort((x, y) => weight(x) - weight(y) || x[0].localeCompare(y[0]))
@@ -251,7 +257,7 @@ export function writeConfiguration(ctx: WriterContext): string {
     );
     if (rows.length > 60)
       parts.push(
-        `The table shows 60 of the ${rows.length} variables: the sensitive ones and those the code cannot run without first, then the others by name.`,
+        `The table shows 60 of the ${rows.length} variables: the sensitive ones, those the code cannot run without and those other settings are built from first, then the others by name.`,
       );
   } else
     parts.push(
@@ -302,6 +308,19 @@ export function writeConfiguration(ctx: WriterContext): string {
     parts.push(envDocs(ctx, [...byName.keys()], example?.path));
   }
   return paragraphs(...parts);
+}
+
+/**
+ * Variables other settings are built from: named in another variable's default (`SITE_ROOT +
+ * "/ping/"`), or picking the database. A deployment that gets one wrong gets the others wrong too.
+ */
+export function basisNames(vars: EnvVar[], selectors: string[] = []): Set<string> {
+  const names = new Set(vars.map((e) => e.name));
+  const out = new Set(selectors.filter((n) => names.has(n)));
+  for (const e of vars)
+    for (const w of e.defaultValue?.match(/[A-Z][A-Z0-9_]{2,}/g) ?? [])
+      if (w !== e.name && names.has(w)) out.add(w);
+  return out;
 }
 
 /** "`a`, `b` or `c`": values any one of which does the same. */
