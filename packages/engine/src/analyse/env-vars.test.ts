@@ -178,7 +178,7 @@ describe('who sets a variable', () => {
       'manage.py': 'import os\nos.environ.setdefault("DJANGO_SETTINGS_MODULE", "app.settings")\n',
       'app/settings.py': 'import os\nDEBUG = os.getenv("DEBUG", "False")\n',
     });
-    expect(one(vars, 'DJANGO_SETTINGS_MODULE')?.class).toBe('platform');
+    expect(one(vars, 'DJANGO_SETTINGS_MODULE')).toMatchObject({ class: 'platform', setByProgram: true });
     expect(one(vars, 'DEBUG')?.class).toBe('config');
   });
 

@@ -705,6 +705,7 @@ function toEnvVar(
   // a variable the program sets itself for the framework it starts is the program's plumbing, not a
   // setting its user chooses
   const v: EnvVar = { name, file, line, class: setsDefault ? 'platform' : envClass(name, file) };
+  if (setsDefault) v.setByProgram = true;
   if (inHelp) v.inHelp = true;
   if (option) v.option = true;
   if (readBy) v.readBy = readBy;

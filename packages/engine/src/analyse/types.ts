@@ -256,6 +256,8 @@ export type EnvVarClass = 'config' | 'ci' | 'build' | 'platform' | 'completion';
 
 export interface EnvVar {
   name: string;
+  /** The program sets it itself unless the environment does (`os.environ.setdefault`): plumbing. */
+  setByProgram?: boolean;
   file: string;
   line: number;
   /** The value or expression the code falls back to; never recorded for a sensitive variable. */

@@ -57,7 +57,14 @@ function otherVarsLine(a: Analysis): string | null {
   for (const e of byClassFirst) {
     if (ENV_FILE.test(e.file) || config.has(e.name) || labelOf.has(e.name)) continue;
     const cls = e.class ?? 'config';
-    labelOf.set(e.name, cls !== 'config' ? CLASS_LABEL[cls]! : `read only in ${e.area ?? 'other'}`);
+    labelOf.set(
+      e.name,
+      e.setByProgram
+        ? 'set by the program itself unless the environment does (`os.environ.setdefault`)'
+        : cls !== 'config'
+          ? CLASS_LABEL[cls]!
+          : `read only in ${e.area ?? 'other'}`,
+    );
   }
   const groups = new Map<string, Set<string>>();
   for (const [name, label] of labelOf) groups.set(label, (groups.get(label) ?? new Set()).add(name));
