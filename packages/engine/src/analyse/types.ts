@@ -449,7 +449,9 @@ export type SecurityFactKind =
   | 'signed-cookies'
   | 'proxy-switch'
   | 'forwarded-header'
-  | 'error-exposure';
+  | 'error-exposure'
+  | 'auth-backends'
+  | 'api-key-header';
 
 export interface SecurityFact {
   kind: SecurityFactKind;
@@ -464,6 +466,8 @@ export interface SecurityFact {
    * read, and the names they point to instead.
    */
   deprecated?: { name: string; line: number; note: number; instead: string[] };
+  /** The top-level function the match sits in (the decorator that checks an API key). */
+  within?: string;
   area?: NonProductRole | 'product';
 }
 

@@ -31,6 +31,7 @@ import {
   when,
 } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
+import { ownAuthLine } from './security.ts';
 
 export const api = defineSection({
   kind: 'api',
@@ -279,8 +280,10 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
     );
   }
   // each library for what it does: a validation library checks input, it authenticates no one
+  // where the product checks logins and API keys itself, the security section tells how, and the
+  // authentication libraries serve parts of it: they are not what request handling relies on
   const uses = [
-    [fx.authLibs, 'authentication'],
+    [ownAuthLine(a) ? [] : fx.authLibs, 'authentication'],
     [fx.securityLibs, 'hardening'],
     [fx.validationLibs, 'input validation'],
   ] as const;
