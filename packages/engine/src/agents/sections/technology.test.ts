@@ -14,4 +14,13 @@ describe('the languages finding', () => {
     expect(said).toContain(`TypeScript (${ts.length} files, ${ts.reduce((n, x) => n + x.code, 0)} lines)`);
     expect(said).toMatch(/make up the product's code\.$/);
   });
+
+  it('counts no empty file, as the language table does', () => {
+    const ts = factsOf(sampleAppAnalysis()).productFiles.filter((x) => x.language === 'TypeScript');
+    const a = sampleAppAnalysis();
+    const empty = { ...a.files.find((f) => f.path === ts[0]!.path)!, path: 'src/empty.ts', size: 0, code: 0 };
+    a.files = [...a.files, empty];
+    const said = technology.analyst(a).find((x) => x.aspect === 'languages')?.statement ?? '';
+    expect(said).toContain(`TypeScript (${ts.length} files,`);
+  });
 });

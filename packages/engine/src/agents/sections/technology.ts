@@ -50,7 +50,10 @@ export const technology = defineSection({
   analyst(a) {
     // once the product is told apart, its languages are the product's, not the whole tree's (tests,
     // generated styles and fonts included), so the finding agrees with the summary above it
-    const product = factsOf(a).productFiles.filter((x) => x.language && !NON_CODE_LANGUAGES.has(x.language));
+    // an empty file is no file of its language, as the language table counts (cloc leaves it out too)
+    const product = factsOf(a).productFiles.filter(
+      (x) => x.language && !NON_CODE_LANGUAGES.has(x.language) && x.size > 0,
+    );
     const productLangs = [...new Set(product.map((x) => x.language!))]
       .map((language) => {
         const mine = product.filter((x) => x.language === language);
