@@ -14,6 +14,7 @@ import {
   rankedApi,
   rankedRoutes,
   readmeFeatures,
+  withRoutes,
   readmeNotice,
   readmeTitleRole,
 } from './identity-text.ts';
@@ -376,5 +377,18 @@ describe('productSize()', () => {
     const sentence = productSize(a)!;
     expect(sentence).toMatch(/ under `components`, `lib`, `app` and the root folder[;.]/);
     expect(sentence).not.toMatch(/`public`/);
+  });
+});
+
+describe('a file that maps routes', () => {
+  it('is described by its routes first, whatever else it defines', () => {
+    const route = (path: string) => ({ method: 'ANY', path, framework: 'Django', file: 'app/urls.py', line: 1 });
+    const a = {
+      routes: [route('/ping/<uuid:code>/'), route('/api/v1/checks/'), route('/api/v2/checks/'), route('/badge/<slug:key>/')],
+    } as unknown as Analysis;
+    expect(withRoutes(a, 'app/urls.py', 'defines `QuoteConverter`')).toBe(
+      'declares 4 routes under `/ping`, `/api` and `/badge`; defines `QuoteConverter`',
+    );
+    expect(withRoutes(a, 'app/views.py', 'defines `ping()`')).toBe('defines `ping()`');
   });
 });

@@ -492,7 +492,7 @@ export function keyComponentParts(a: Analysis): string[] {
   const described = (a.identity?.keyComponents ?? []).flatMap((k) => {
     const what = k.summary
       ? withPathSteps(a, k.path, text(k.summary))
-      : (definesOf(a, k.path) ?? pathStepsOf(a, k.path));
+      : withRoutes(a, k.path, definesOf(a, k.path) ?? pathStepsOf(a, k.path));
     return what ? [{ path: k.path, what }] : [];
   });
   const rows = few ? described : described.slice(0, 8);
@@ -565,6 +565,21 @@ function pathStepsOf(a: Analysis, path: string): string | null {
 }
 
 /** What a file without a header comment does, told by what it defines: "defines `DirEntry`, `scan()`". */
+/** Routes a file declares before it says what it is for: a URL map is its routes, not its helper classes. */
+const ROUTE_MAP_MIN = 3;
+
+/**
+ * "declares 68 routes under `/ping`, `/api` and `/badge`; defines …": a file that maps several of the
+ * product's routes is described by them first, whatever else it defines (a path converter).
+ */
+export function withRoutes(a: Analysis, path: string, what: string | null): string | null {
+  const routes = (a.routes ?? []).filter((r) => r.file === path && (!r.area || r.area === 'product'));
+  if (routes.length < ROUTE_MAP_MIN) return what;
+  const prefixes = [...new Set(routes.map((r) => `/${r.path.split('/').find(Boolean) ?? ''}`))];
+  const declares = `declares ${plural(routes.length, 'route')} under ${joinSome(prefixes.map(code), 4)}`;
+  return what ? `${declares}; ${what}` : declares;
+}
+
 function definesOf(a: Analysis, path: string): string | null {
   const names = a.flow?.defines.find((d) => d.path === path)?.names;
   return names?.length ? `defines ${joinAnd(names.map((n) => code(n)))}` : null;

@@ -900,6 +900,33 @@ describe('central types, one per file on the path', () => {
     expect(run(new Set(['Check', 'Ping']))).toEqual(['Check', 'Ping', 'Transport']);
   });
 
+  it('a base a family of plug-ins extends comes before the types built on it', () => {
+    const files: Record<string, string[]> = {
+      'app/transports.py': [
+        'class Transport:',
+        ...['notify', 'a', 'b', 'c'].flatMap((m) => [`    def ${m}(self):`, '        pass']),
+        'class HttpTransport(Transport):',
+        ...['post', 'get', 'put', 'd', 'e', 'f', 'g'].flatMap((m) => [`    def ${m}(self):`, '        pass']),
+      ],
+      'app/views.py': ['def send(t: Transport, h: HttpTransport):', '    return HttpTransport.post(t)'],
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'Python', lines.join('\n')));
+    const types = new Map<string, Target[]>();
+    const fns = new Map<string, Target[]>();
+    for (const file of models)
+      for (const def of file.defs) {
+        const into = def.kind === 'type' ? types : fns;
+        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
+      }
+    const central = abstractions(
+      models,
+      identity({ kind: 'application', keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })) }),
+      types,
+      fns,
+    );
+    expect(central.map((t) => t.name)).toEqual(['Transport', 'HttpTransport']);
+  });
+
   it('a parser only its own file names is that file helper, and yields to the types the product uses', () => {
     const cls = (name: string, base: string, methods: string[]) => [
       `class ${name}(${base}):`,

@@ -654,6 +654,8 @@ export function abstractions(
     .sort(
       (x, y) =>
         pathRank(x) - pathRank(y) ||
+        // a base comes before the types built on it: the contract a family of plug-ins extends
+        Number(!!x.bases?.includes(y.name)) - Number(!!y.bases?.includes(x.name)) ||
         y.uses + y.methods - (x.uses + x.methods) ||
         x.path.localeCompare(y.path),
     )
