@@ -109,6 +109,7 @@ describe('how it works', () => {
     expect(mainPathParts(a).join('\n')).toContain(
       '(`app/models.py:20`), called by `Check.ping` at `app/models.py:15`, every 100th time.',
     );
+    expect(mainPathSentence(a)).toContain('`Check.prune()` (every 100th time)');
   });
 
   it('says a step runs in a database transaction that locks the rows it reads', () => {

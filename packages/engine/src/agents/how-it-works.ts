@@ -232,6 +232,12 @@ function stepName(s: MainPathStep): string {
   return code(`${s.owner ? `${s.owner}${sep}` : ''}${s.name.replace(/^#/, '')}${made ? '' : '()'}`);
 }
 
+/** A step as the summary names it, with the condition it runs under: "`Check.prune()` (every 100th time)". */
+function summaryStep(s: MainPathStep): string {
+  const every = /, (every \d+\w\w time)$/.exec(s.note ?? '')?.[1];
+  return every ? `${stepName(s)} (${every})` : stepName(s);
+}
+
 /** What one unit of work is for this project: a request, a run of the program, a call of the library. */
 function unitOf(a: Analysis, path: MainPathStep[]): string {
   const first = path[0]!;
@@ -268,7 +274,7 @@ export function mainPathSentence(a: Analysis): string | null {
     .reduce<MainPathStep | undefined>((best, s) => (!best || depth(s) > depth(best) ? s : best), undefined);
   const tail = handed ? `, handing work to ${code(handed.external!)} on the way` : '';
   return `One ${unitOf(a, path)} enters at ${stepName(first)} (${cite(first.path, first.line)})${
-    rest.length ? ` and passes through ${joinSome(rest.map(stepName), 5)}` : ''
+    rest.length ? ` and passes through ${joinSome(rest.map(summaryStep), 5)}` : ''
   }${tail}.`;
 }
 
