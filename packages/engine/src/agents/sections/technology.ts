@@ -275,7 +275,8 @@ const USED_BY_IMPORT = new Set<PackageRole>([
 
 /**
  * ", only in hc/integrations/github/client.py": a library the product's code imports in one file
- * serves that file, not the product as a whole. Nothing is said where no import was found (a Django
+ * serves that file, not the product as a whole, unless that file is a wrapper several product files
+ * use (", wrapped by hc/lib/curl.py, which 20 product files use"). Nothing is said where no import was found (a Django
  * database driver is named in settings, never imported).
  */
 function usedOnlyIn({ a, fx }: WriterContext, f: Framework): string {
@@ -288,5 +289,13 @@ function usedOnlyIn({ a, fx }: WriterContext, f: Framework): string {
       .filter((i) => !i.resolved && source.has(i.from) && importsPackage(i.specifier, dep))
       .map((i) => i.from),
   );
-  return files.length === 1 ? `, only in ${cite(files[0]!)}` : '';
+  if (files.length !== 1) return '';
+  // a wrapper the rest of the product goes through serves the product, not one file
+  const users = unique(a.imports.filter((i) => i.resolved === files[0] && source.has(i.from)).map((i) => i.from));
+  return users.length >= WRAPPER_USERS
+    ? `, wrapped by ${cite(files[0]!)}, which ${plural(users.length, 'product file')} use`
+    : `, only in ${cite(files[0]!)}`;
 }
+
+/** Product files that go through a library's one importing file before it counts as the product's wrapper. */
+const WRAPPER_USERS = 3;
