@@ -125,7 +125,11 @@ describe('how it works', () => {
             line: 10,
             note: 'called by ping at app/views.py:5',
             from: 0,
-            transaction: { line: 12, opener: 'transaction.atomic', lock: { line: 13, call: 'select_for_update' } },
+            transaction: {
+              line: 12,
+              opener: 'transaction.atomic',
+              lock: { line: 13, call: 'select_for_update' },
+            },
           },
         ],
       },

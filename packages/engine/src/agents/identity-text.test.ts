@@ -382,9 +382,20 @@ describe('productSize()', () => {
 
 describe('a file that maps routes', () => {
   it('is described by its routes first, whatever else it defines', () => {
-    const route = (path: string) => ({ method: 'ANY', path, framework: 'Django', file: 'app/urls.py', line: 1 });
+    const route = (path: string) => ({
+      method: 'ANY',
+      path,
+      framework: 'Django',
+      file: 'app/urls.py',
+      line: 1,
+    });
     const a = {
-      routes: [route('/ping/<uuid:code>/'), route('/api/v1/checks/'), route('/api/v2/checks/'), route('/badge/<slug:key>/')],
+      routes: [
+        route('/ping/<uuid:code>/'),
+        route('/api/v1/checks/'),
+        route('/api/v2/checks/'),
+        route('/badge/<slug:key>/'),
+      ],
     } as unknown as Analysis;
     expect(withRoutes(a, 'app/urls.py', 'defines `QuoteConverter`')).toBe(
       'declares 4 routes under `/ping`, `/api` and `/badge`; defines `QuoteConverter`',

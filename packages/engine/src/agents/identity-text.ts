@@ -294,7 +294,8 @@ const ADMIN_SITE = /\badmin\.site\.urls$/;
  */
 export function adminSiteRoute(routes: readonly { path: string; handler?: string }[]) {
   const prefixes = routes.filter((r) => r.handler && ADMIN_SITE.test(r.handler)).map((r) => r.path);
-  return (r: { path: string }) => prefixes.some((p) => r.path === p || (p.endsWith('/') && r.path.startsWith(p)));
+  return (r: { path: string }) =>
+    prefixes.some((p) => r.path === p || (p.endsWith('/') && r.path.startsWith(p)));
 }
 
 /** The names the unit of work runs through: the steps' functions and the types that own them. */
@@ -312,7 +313,10 @@ const handlerName = (handler: string | undefined) => handler?.split('.').pop() ?
  * through first (the ping endpoint of a monitoring service), a framework's own admin site last, and
  * one route per handler before the variants of any (the `/fail` and `/start` forms of one view).
  */
-export function rankedRoutes<R extends { path: string; handler?: string }>(routes: readonly R[], id?: Identity): R[] {
+export function rankedRoutes<R extends { path: string; handler?: string }>(
+  routes: readonly R[],
+  id?: Identity,
+): R[] {
   const onPath = id ? pathNames(id) : new Set<string>();
   const admin = adminSiteRoute(routes);
   const key = (r: R) => (admin(r) ? 2 : onPath.has(handlerName(r.handler)) ? 0 : 1);
@@ -351,7 +355,9 @@ export function rankedApi(id: Identity, usage: Map<string, number> = new Map()):
   const path = (e: Identity['publicApi'][number]) =>
     onPath.has(e.name) || (isRoute(e) && onPath.has(handlerName(e.handler))) ? 0 : 1;
   // a framework's built-in admin site is staff pages, never what callers of the product use
-  const admin = adminSiteRoute(id.publicApi.filter(isRoute).map((e) => ({ path: e.name, handler: e.handler })));
+  const admin = adminSiteRoute(
+    id.publicApi.filter(isRoute).map((e) => ({ path: e.name, handler: e.handler })),
+  );
   const builtIn = (e: ApiItem) => (isRoute(e) && admin({ path: e.name }) ? 1 : 0);
   const plumbing = (e: ApiItem) => (PLUMBING.test(e.name) ? 1 : 0);
   // the package users import first (where the first entry point lives), then its subpackages: a

@@ -153,7 +153,9 @@ export function databaseChoices(path: string, text: string): DatabaseChoice[] {
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const test = /^(?:el)?if\s+os\.(?:getenv|environ\.get)\(\s*["'](\w+)["']\s*\)\s*(==|in)([^:]+):/.exec(line);
+    const test = /^(?:el)?if\s+os\.(?:getenv|environ\.get)\(\s*["'](\w+)["']\s*\)\s*(==|in)([^:]+):/.exec(
+      line,
+    );
     if (test) {
       const values = [...test[3]!.matchAll(/["']([\w.-]+)["']/g)].map((m) => m[1]!);
       when = values.length ? { variable: test[1]!, values } : undefined;
@@ -163,7 +165,12 @@ export function databaseChoices(path: string, text: string): DatabaseChoice[] {
     if (/^[A-Za-z_]/.test(line)) when = undefined;
     const engine = /["']ENGINE["']\s*:\s*["']django\.db\.backends\.(\w+)["']/.exec(line)?.[1];
     if (!engine) continue;
-    out.push({ engine: DJANGO_ENGINES[engine] ?? engine, file: path, line: i + 1, ...(when ? { when } : {}) });
+    out.push({
+      engine: DJANGO_ENGINES[engine] ?? engine,
+      file: path,
+      line: i + 1,
+      ...(when ? { when } : {}),
+    });
   }
   return out.some((d) => !d.when) && out.some((d) => d.when) ? out : [];
 }

@@ -191,9 +191,11 @@ describe('how the product lets users and machine clients in', () => {
     expect(found.filter((x) => x.kind === 'auth-backends').map((x) => [x.detail, x.line])).toEqual([
       ['EmailBackend, ProfileBackend', 1],
     ]);
-    expect(found.filter((x) => x.kind === 'api-key-header').map((x) => [x.detail, x.within, x.line])).toEqual([
-      ['X-Api-Key', 'authorize', 5],
-      ['X-Api-Key', 'authorize', 6],
-    ]);
+    expect(found.filter((x) => x.kind === 'api-key-header').map((x) => [x.detail, x.within, x.line])).toEqual(
+      [
+        ['X-Api-Key', 'authorize', 5],
+        ['X-Api-Key', 'authorize', 6],
+      ],
+    );
   });
 });

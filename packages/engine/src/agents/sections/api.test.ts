@@ -200,7 +200,13 @@ describe('a library without routes', () => {
 
 describe('an API kept in several versions', () => {
   it('says the versions serve the same routes, or how many each serves', () => {
-    const r = (path: string, method = 'GET') => ({ method, path, framework: 'Django', file: 'app/urls.py', line: 1 });
+    const r = (path: string, method = 'GET') => ({
+      method,
+      path,
+      framework: 'Django',
+      file: 'app/urls.py',
+      line: 1,
+    });
     const same = ['v1', 'v2'].flatMap((v) => [r(`/api/${v}/checks/`), r(`/api/${v}/checks/`, 'POST')]);
     expect(versionsSentence([...same, r('/ping/<uuid:code>/')])).toBe(
       '`/api/v1/` and `/api/v2/` each serve the same 2 routes: one API kept in 2 versions side by side.',

@@ -147,7 +147,13 @@ export function writeComponents(ctx: WriterContext): string {
       ` Its ${agree(sampled.length, 'largest file is', 'largest files are')} ${largest}.`,
     );
     const name = m.id && m.id !== '.' ? code(m.id) : '(root)';
-    const family = m.id && m.id !== '.' ? familySentence(m.id, a.files.map((f) => f.path)) : '';
+    const family =
+      m.id && m.id !== '.'
+        ? familySentence(
+            m.id,
+            a.files.map((f) => f.path),
+          )
+        : '';
     return `**${name}** — ${plural(m.files, 'file')}, ${num(m.lines)} lines of code.${family}${fileText}${symText}`;
   });
   const rest =
@@ -166,6 +172,9 @@ export function writeComponents(ctx: WriterContext): string {
       : null;
   return paragraphs(...key, types, ...blocks, rest);
 }
+
+/** A test file's name: `x.test.ts`, `x.spec.js`, `test_x.py`, `x_test.go`. */
+const isTestName = (f: string) => /\.(?:test|spec)\.\w+$|^test_\w+\.py$|_test\.\w+$/.test(f);
 
 /** Sibling packages under one folder before they count as a family of one shape (plug-ins, integrations). */
 const FAMILY_MIN = 5;
@@ -190,14 +199,19 @@ export function familySentence(dir: string, paths: string[]): string {
   const counts = new Map<string, number>();
   for (const files of byDir.values()) for (const f of files) counts.set(f, (counts.get(f) ?? 0) + 1);
   const shared = [...counts]
-    .filter(([f, n]) => n * 5 >= subs.length * 4 && !/^__init__\.py$|^index\.[jt]s$|^mod\.rs$/.test(f))
+    // a package's tests and its bare entry file say nothing of its shape
+    .filter(
+      ([f, n]) =>
+        n * 5 >= subs.length * 4 && !/^__init__\.py$|^index\.[jt]s$|^mod\.rs$/.test(f) && !isTestName(f),
+    )
     .map(([f]) => f)
     .sort();
   if (shared.length < 2) return '';
   const files = joinAnd(shared.slice(0, 4).map(code));
   // "each" only when every package has every shared file
   const least = Math.min(...shared.slice(0, 4).map((f) => counts.get(f)!));
-  const having = least === subs.length ? `each with its own ${files}` : `${files} in at least ${num(least)} of them`;
+  const having =
+    least === subs.length ? `each with its own ${files}` : `${files} in at least ${num(least)} of them`;
   return ` It holds ${plural(subs.length, 'package')} of one shape, ${having}: ${joinSome(subs.map(code), 6)}.`;
 }
 

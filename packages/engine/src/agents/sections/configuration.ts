@@ -331,7 +331,8 @@ export function basisNames(vars: EnvVar[], selectors: string[] = []): Set<string
 }
 
 /** "`a`, `b` or `c`": values any one of which does the same. */
-const joinOr = (xs: string[]) => (xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`);
+const joinOr = (xs: string[]) =>
+  xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
 
 /**
  * "The database is SQLite by default (…); the variable `DB` switches it: `postgres` to PostgreSQL
@@ -344,8 +345,7 @@ export function databaseSentence(dbs: DatabaseChoice[]): string | null {
   if (!base || !switched.length) return null;
   const vars = unique(switched.map((d) => d.when!.variable));
   const to = switched.map(
-    (d) =>
-      `${joinOr(d.when!.values.map((v) => code(v)))} to ${text(d.engine)} (${cite(d.file, d.line)})`,
+    (d) => `${joinOr(d.when!.values.map((v) => code(v)))} to ${text(d.engine)} (${cite(d.file, d.line)})`,
   );
   const by =
     vars.length === 1

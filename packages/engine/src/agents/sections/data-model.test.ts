@@ -70,7 +70,9 @@ describe('the data model section', () => {
       write([entity({ kind: 'sql-table', name: 'owners', file: 'db/schema.sql', dialect: 'PostgreSQL' })]),
     ).toContain('Database-specific SQL: PostgreSQL in `db/schema.sql:1`.');
     expect(md).toContain('Row level security is enabled on 1 table');
-    expect(md).toMatch(/1 schema shapes the data the code reads and writes; they validate it but are not stored/);
+    expect(md).toMatch(
+      /1 schema shapes the data the code reads and writes; they validate it but are not stored/,
+    );
   });
 
   it('counts migrations per tool, without package markers', () => {

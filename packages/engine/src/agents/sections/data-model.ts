@@ -211,7 +211,9 @@ export function changeRecords(tables: DataEntity[]): string | null {
     if (!changed.length) return [];
     const owner = t.relations?.find((r) => r.kind === 'many-to-one')?.to;
     const values = joinAnd(changed.map((c) => `${code(c)}, from ${code(`old_${c}`)} to ${code(`new_${c}`)}`));
-    return [`a ${code(t.name)} row records one change of ${owner ? `a ${code(owner)}'s ` : 'a '}${values} (${cite(t.file, t.line)})`];
+    return [
+      `a ${code(t.name)} row records one change of ${owner ? `a ${code(owner)}'s ` : 'a '}${values} (${cite(t.file, t.line)})`,
+    ];
   });
   if (!told.length) return null;
   const said = joinSome(told, 3);

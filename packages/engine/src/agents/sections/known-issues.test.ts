@@ -126,7 +126,7 @@ describe('writeKnownIssues()', () => {
     ];
     const out = writeKnownIssues(ctx(a));
     expect(out).toContain(
-      '`SECRET_KEY` falls back to a placeholder value in the code that production must replace (`src/config.ts:3`).',
+      '`SECRET_KEY` falls back to a placeholder value that production must replace (`src/config.ts:3`).',
     );
     expect(out).toContain(
       'The sample env file sets `SECRET_KEY` and `DB_PASSWORD` to placeholders that a deployment copying it would run on',

@@ -188,7 +188,7 @@ export function writeKnownIssues(ctx: WriterContext): string {
       const which = n.length
         ? `${joinSome(n.map(code), 4)} ${agree(n.length, 'falls', 'fall')}`
         : `${plural(inCode.length, 'credential')} ${agree(inCode.length, 'falls', 'fall')}`;
-      told.push(`${which} back to a placeholder value in the code that production must replace (${cites(inCode)}).`);
+      told.push(`${which} back to a placeholder value that production must replace (${cites(inCode)}).`);
     }
     if (inSample.length) {
       const n = names(inSample);

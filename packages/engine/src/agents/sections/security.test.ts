@@ -242,8 +242,20 @@ describe("the product's own way in", () => {
     const a = sampleAppAnalysis();
     a.securityFacts = [
       { kind: 'auth-backends', file: 'app/settings.py', line: 10, detail: 'EmailBackend, ProfileBackend' },
-      { kind: 'api-key-header', file: 'app/api/decorators.py', line: 20, detail: 'X-Api-Key', within: 'authorize' },
-      { kind: 'api-key-header', file: 'app/api/decorators.py', line: 21, detail: 'X-Api-Key', within: 'authorize' },
+      {
+        kind: 'api-key-header',
+        file: 'app/api/decorators.py',
+        line: 20,
+        detail: 'X-Api-Key',
+        within: 'authorize',
+      },
+      {
+        kind: 'api-key-header',
+        file: 'app/api/decorators.py',
+        line: 21,
+        detail: 'X-Api-Key',
+        within: 'authorize',
+      },
     ];
     expect(ownAuthLine(a)).toBe(
       'Logins go through the authentication backends `EmailBackend` and `ProfileBackend` (`app/settings.py:10`). API clients send a key in the `X-Api-Key` header, checked by `authorize()` (`app/api/decorators.py:20`).',

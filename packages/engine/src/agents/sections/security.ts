@@ -183,10 +183,19 @@ export function ownAuthLine(a: Analysis): string | null {
     const checks = unique(keys.flatMap((x) => (x.within ? [x.within] : [])));
     told.push(
       `API clients send a key in the ${code(header)} header${
-        checks.length ? `, checked by ${joinSome(checks.map((n) => code(`${n}()`)), 4)}` : ''
+        checks.length
+          ? `, checked by ${joinSome(
+              checks.map((n) => code(`${n}()`)),
+              4,
+            )}`
+          : ''
       } (${joinSome(
         // one place per checking function
-        unique(keys.filter((x, i) => keys.findIndex((y) => y.within === x.within) === i).map((x) => cite(x.file, x.line))),
+        unique(
+          keys
+            .filter((x, i) => keys.findIndex((y) => y.within === x.within) === i)
+            .map((x) => cite(x.file, x.line)),
+        ),
         3,
       )}).`,
     );

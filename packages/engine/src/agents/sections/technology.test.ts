@@ -31,11 +31,24 @@ describe('a library the product goes through one file for', () => {
     const a = sampleAppAnalysis();
     a.dependencies = [
       ...a.dependencies,
-      { ecosystem: 'npm', name: 'undici', version: '6.0.0', scope: 'runtime', manifest: 'package.json', line: 20 },
+      {
+        ecosystem: 'npm',
+        name: 'undici',
+        version: '6.0.0',
+        scope: 'runtime',
+        manifest: 'package.json',
+        line: 20,
+      },
     ];
     a.frameworks = [
       ...a.frameworks,
-      { name: 'undici', category: 'http', role: 'http-client', evidence: 'package.json:20', version: '6.0.0' },
+      {
+        name: 'undici',
+        category: 'http',
+        role: 'http-client',
+        evidence: 'package.json:20',
+        version: '6.0.0',
+      },
     ] as typeof a.frameworks;
     a.imports = [
       { from: 'src/services/db.ts', specifier: 'undici', line: 1 },
@@ -45,9 +58,9 @@ describe('a library the product goes through one file for', () => {
   };
 
   it('is wrapped by that file when several product files use it, and only in it otherwise', () => {
-    expect(withClient(['src/routes/books.ts', 'src/routes/loans.ts', 'src/services/book-service.ts'])).toContain(
-      'HTTP client, wrapped by `src/services/db.ts`, which 3 product files use',
-    );
+    expect(
+      withClient(['src/routes/books.ts', 'src/routes/loans.ts', 'src/services/book-service.ts']),
+    ).toContain('HTTP client, wrapped by `src/services/db.ts`, which 3 product files use');
     expect(withClient(['src/routes/books.ts'])).toContain('HTTP client, only in `src/services/db.ts`');
   });
 });

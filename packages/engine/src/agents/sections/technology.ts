@@ -291,7 +291,9 @@ function usedOnlyIn({ a, fx }: WriterContext, f: Framework): string {
   );
   if (files.length !== 1) return '';
   // a wrapper the rest of the product goes through serves the product, not one file
-  const users = unique(a.imports.filter((i) => i.resolved === files[0] && source.has(i.from)).map((i) => i.from));
+  const users = unique(
+    a.imports.filter((i) => i.resolved === files[0] && source.has(i.from)).map((i) => i.from),
+  );
   return users.length >= WRAPPER_USERS
     ? `, wrapped by ${cite(files[0]!)}, which ${plural(users.length, 'product file')} use`
     : `, only in ${cite(files[0]!)}`;

@@ -890,7 +890,10 @@ describe('central types, one per file on the path', () => {
     const run = (stored?: Set<string>) =>
       abstractions(
         models,
-        identity({ kind: 'application', keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })) }),
+        identity({
+          kind: 'application',
+          keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })),
+        }),
         types,
         fns,
         pathTypes(path, types),
@@ -920,7 +923,10 @@ describe('central types, one per file on the path', () => {
       }
     const central = abstractions(
       models,
-      identity({ kind: 'application', keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })) }),
+      identity({
+        kind: 'application',
+        keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })),
+      }),
       types,
       fns,
     );
@@ -933,7 +939,11 @@ describe('central types, one per file on the path', () => {
       ...methods.flatMap((m) => [`    def ${m}(self):`, '        pass']),
     ];
     const files: Record<string, string[]> = {
-      'app/html.py': [...cls('TextOnlyParser', 'HTMLParser', ['a', 'b', 'c', 'd', 'e']), 'def get_text(s):', '    return TextOnlyParser()'],
+      'app/html.py': [
+        ...cls('TextOnlyParser', 'HTMLParser', ['a', 'b', 'c', 'd', 'e']),
+        'def get_text(s):',
+        '    return TextOnlyParser()',
+      ],
       'app/models.py': cls('Channel', 'models.Model', ['notify', 'b', 'c', 'd']),
       'app/views.py': ['def send(c: Channel):', '    return Channel.notify(c)'],
     };
@@ -947,7 +957,10 @@ describe('central types, one per file on the path', () => {
       }
     const central = abstractions(
       models,
-      identity({ kind: 'application', keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })) }),
+      identity({
+        kind: 'application',
+        keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })),
+      }),
       types,
       fns,
     );
