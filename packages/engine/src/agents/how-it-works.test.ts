@@ -143,6 +143,34 @@ describe('how it works', () => {
     expect(mainPathParts(a).join('\n')).toContain(
       '(`app/models.py:20`), called by `Check.ping` at `app/models.py:15`, every 100th time.',
     );
+    expect(mainPathSentence(a)).toContain('`Check.prune()` (every 100th time)');
+  });
+
+  it('says a step runs in a database transaction that locks the rows it reads', () => {
+    const a = {
+      identity: {
+        kind: 'application',
+        mainPath: [
+          { name: 'ping', path: 'app/views.py', line: 3 },
+          {
+            name: 'ping',
+            owner: 'Check',
+            path: 'app/models.py',
+            line: 10,
+            note: 'called by ping at app/views.py:5',
+            from: 0,
+            transaction: {
+              line: 12,
+              opener: 'transaction.atomic',
+              lock: { line: 13, call: 'select_for_update' },
+            },
+          },
+        ],
+      },
+    } as unknown as Analysis;
+    expect(mainPathParts(a).join('\n')).toContain(
+      '`Check.ping()` (`app/models.py:10`), called by `ping` at `app/views.py:5`; it runs inside a database transaction (`transaction.atomic` at `app/models.py:12`) and locks the rows it reads until the transaction ends (`select_for_update` at `app/models.py:13`)',
+    );
   });
 
   it('says where a step that runs code the product was handed got it', () => {

@@ -234,6 +234,12 @@ function stepName(s: MainPathStep): string {
   return code(`${s.owner ? `${s.owner}${sep}` : ''}${s.name.replace(/^#/, '')}${made ? '' : '()'}`);
 }
 
+/** A step as the summary names it, with the condition it runs under: "`Check.prune()` (every 100th time)". */
+function summaryStep(s: MainPathStep): string {
+  const every = /, (every \d+\w\w time)$/.exec(s.note ?? '')?.[1];
+  return every ? `${stepName(s)} (${every})` : stepName(s);
+}
+
 /** What one unit of work is for this project: a request, a run of the program, a call of the library. */
 function unitOf(a: Analysis, path: MainPathStep[]): string {
   const first = path[0]!;
@@ -270,7 +276,7 @@ export function mainPathSentence(a: Analysis): string | null {
     .reduce<MainPathStep | undefined>((best, s) => (!best || depth(s) > depth(best) ? s : best), undefined);
   const tail = handed ? `, handing work to ${code(handed.external!)} on the way` : '';
   return `One ${unitOf(a, path)} enters at ${stepName(first)} (${cite(first.path, first.line)})${
-    rest.length ? ` and passes through ${joinSome(rest.map(stepName), 5)}` : ''
+    rest.length ? ` and passes through ${joinSome(rest.map(summaryStep), 5)}` : ''
   }${tail}.`;
 }
 
@@ -342,6 +348,19 @@ function reached(s: MainPathStep): string {
 }
 
 /**
+ * ", inside a database transaction (`transaction.atomic`, …) that locks the row it reads
+ * (`select_for_update`, …)": what keeps two requests for one record from overwriting each other.
+ */
+function transactionText(s: MainPathStep): string {
+  const t = s.transaction;
+  if (!t) return '';
+  const opened = `${code(t.opener)} at ${cite(s.path, t.line)}`;
+  return t.lock
+    ? `; it runs inside a database transaction (${opened}) and locks the rows it reads until the transaction ends (${code(t.lock.call)} at ${cite(s.path, t.lock.line)}), so concurrent requests for one record wait their turn`
+    : `; it runs inside a database transaction (${opened})`;
+}
+
+/**
  * " For a `Group`, `Group.invoke()` (…) takes its place and calls `Group.resolve_command()` (…) at …,
  * then this path's `make_context()` (at …) and `invoke()` (at …) again.": how nested work goes on.
  */
@@ -368,7 +387,7 @@ export function mainPathParts(a: Analysis): string[] {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : '';
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${handedIn(s)}.${doc}${overrideText(s)}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${handedIn(s)}${transactionText(s)}.${doc}${overrideText(s)}`;
   };
   // a webhook the outside service calls back is a second request, told as such
   const back = path.findIndex((s, i) => i > 0 && s.calledBack);

@@ -12,7 +12,9 @@ import {
   publicApiParts,
   purposeParagraph,
   rankedApi,
+  rankedRoutes,
   readmeFeatures,
+  withRoutes,
   readmeNotice,
   readmeTitleRole,
 } from './identity-text.ts';
@@ -166,6 +168,43 @@ describe('the public names in reading order', () => {
       mainPath: [],
     } as unknown as Parameters<typeof rankedApi>[0];
     expect(rankedApi(id).map((e) => e.name)).toEqual(['Mux', 'NewRouter', 'Logger']);
+  });
+
+  it("leads with the routes the main path serves, one per handler, and puts a framework's admin site last", () => {
+    const route = (name: string, handler: string, file: string, line: number) => ({
+      name,
+      kind: 'route ANY',
+      path: file,
+      line,
+      handler,
+    });
+    const id = {
+      publicApi: [
+        route('/admin/login/', 'accounts_views.login', 'hc/urls.py', 16),
+        route('/admin/', 'admin.site.urls', 'hc/urls.py', 17),
+        route('/ping/<uuid:code>/', 'views.ping', 'hc/api/urls.py', 34),
+        route('/ping/<uuid:code>/fail', 'views.ping', 'hc/api/urls.py', 35),
+        route('/api/v1/checks/', 'views.checks', 'hc/api/urls.py', 49),
+      ],
+      entryPoints: [{ path: 'hc/wsgi.py', line: 1, how: 'Django wsgi.py' }],
+      keyComponents: [],
+      mainPath: [{ name: 'ping', path: 'hc/api/views.py', line: 181 }],
+    } as unknown as Parameters<typeof rankedApi>[0];
+    expect(rankedApi(id).map((e) => e.name)).toEqual([
+      '/ping/<uuid:code>/',
+      '/api/v1/checks/',
+      '/admin/login/',
+      '/admin/',
+      '/ping/<uuid:code>/fail',
+    ]);
+    const routes = id.publicApi.map((e) => ({ path: e.name, handler: e.handler }));
+    expect(rankedRoutes(routes, id).map((r) => r.path)).toEqual([
+      '/ping/<uuid:code>/',
+      '/api/v1/checks/',
+      '/admin/login/',
+      '/admin/',
+      '/ping/<uuid:code>/fail',
+    ]);
   });
 });
 
@@ -338,5 +377,29 @@ describe('productSize()', () => {
     const sentence = productSize(a)!;
     expect(sentence).toMatch(/ under `components`, `lib`, `app` and the root folder[;.]/);
     expect(sentence).not.toMatch(/`public`/);
+  });
+});
+
+describe('a file that maps routes', () => {
+  it('is described by its routes first, whatever else it defines', () => {
+    const route = (path: string) => ({
+      method: 'ANY',
+      path,
+      framework: 'Django',
+      file: 'app/urls.py',
+      line: 1,
+    });
+    const a = {
+      routes: [
+        route('/ping/<uuid:code>/'),
+        route('/api/v1/checks/'),
+        route('/api/v2/checks/'),
+        route('/badge/<slug:key>/'),
+      ],
+    } as unknown as Analysis;
+    expect(withRoutes(a, 'app/urls.py', 'defines `QuoteConverter`')).toBe(
+      'declares 4 routes under `/ping`, `/api` and `/badge`; defines `QuoteConverter`',
+    );
+    expect(withRoutes(a, 'app/views.py', 'defines `ping()`')).toBe('defines `ping()`');
   });
 });

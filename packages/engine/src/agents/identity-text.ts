@@ -236,6 +236,7 @@ export const CLI_KINDS = new Set(['flag', 'option', 'subcommand', 'command']);
 export const OPTION_KINDS = new Set(['flag', 'option']);
 type ApiItem = Identity['publicApi'][number];
 const isOption = (e: ApiItem) => OPTION_KINDS.has(e.kind);
+const isRoute = (e: ApiItem) => /^route\b/.test(e.kind);
 /** The key a name is counted under: a long option as written (`--type`), any other name bare. */
 const usageKey = (e: ApiItem) =>
   isOption(e) && e.name.startsWith('--') ? e.name : e.name.replace(/^-+/, '');
@@ -284,6 +285,59 @@ function countUsage(a: Analysis, workspace: Workspace): Map<string, number> {
 const PLUMBING =
   /^(?:toJSON|toString|valueOf|inspect|__(?:repr|str|eq|hash)__|hashCode|equals|String|GoString|Less|Len|Swap|MarshalJSON|UnmarshalJSON)$/;
 
+/** The handler of a framework's own admin site (Django's `admin.site.urls`): staff pages, not the product's interface. */
+const ADMIN_SITE = /\badmin\.site\.urls$/;
+
+/**
+ * Routes of a framework's built-in admin site: the one its handler mounts and those declared under
+ * the same prefix (a login page put in front of it). The product's own interface leads before them.
+ */
+export function adminSiteRoute(routes: readonly { path: string; handler?: string }[]) {
+  const prefixes = routes.filter((r) => r.handler && ADMIN_SITE.test(r.handler)).map((r) => r.path);
+  return (r: { path: string }) =>
+    prefixes.some((p) => r.path === p || (p.endsWith('/') && r.path.startsWith(p)));
+}
+
+/** The names the unit of work runs through: the steps' functions and the types that own them. */
+function pathNames(id: Identity): Set<string> {
+  return new Set(
+    (id.mainPath ?? []).flatMap((st) => (st.external ? [] : st.owner ? [st.owner, st.name] : [st.name])),
+  );
+}
+
+/** A route's handler as the code names it (`views.ping`), by its last name (`ping`). */
+const handlerName = (handler: string | undefined) => handler?.split('.').pop() ?? '';
+
+/**
+ * The product's routes in the order the report names them: those whose handler the main path runs
+ * through first (the ping endpoint of a monitoring service), a framework's own admin site last, and
+ * one route per handler before the variants of any (the `/fail` and `/start` forms of one view).
+ */
+export function rankedRoutes<R extends { path: string; handler?: string }>(
+  routes: readonly R[],
+  id?: Identity,
+): R[] {
+  const onPath = id ? pathNames(id) : new Set<string>();
+  const admin = adminSiteRoute(routes);
+  const key = (r: R) => (admin(r) ? 2 : onPath.has(handlerName(r.handler)) ? 0 : 1);
+  return firstPerHandler([...routes].sort((x, y) => key(x) - key(y)));
+}
+
+/** One item per handler first, in the order given, then the repeats, likewise in order. */
+function firstPerHandler<R extends { handler?: string }>(items: R[]): R[] {
+  const seen = new Set<string>();
+  const first: R[] = [];
+  const rest: R[] = [];
+  for (const r of items) {
+    if (r.handler && seen.has(r.handler)) rest.push(r);
+    else {
+      if (r.handler) seen.add(r.handler);
+      first.push(r);
+    }
+  }
+  return [...first, ...rest];
+}
+
 /**
  * The public API in reading order: types first, then everything else; within each, the names the
  * code base uses most (see usageCounts), then by the rank of the defining file and the line.
@@ -297,20 +351,26 @@ export function rankedApi(id: Identity, usage: Map<string, number> = new Map()):
     TYPE_KINDS.has(e.kind) ? 0 : CLI_KINDS.has(e.kind) ? 2 : 1;
   // the names the unit of work runs through (the app class whose fetch() takes each request, the
   // function a call enters at) lead their group: every chapter names the same ones first
-  const onPath = new Set(
-    (id.mainPath ?? []).flatMap((st) => (st.external ? [] : st.owner ? [st.owner, st.name] : [st.name])),
+  const onPath = pathNames(id);
+  const path = (e: Identity['publicApi'][number]) =>
+    onPath.has(e.name) || (isRoute(e) && onPath.has(handlerName(e.handler))) ? 0 : 1;
+  // a framework's built-in admin site is staff pages, never what callers of the product use
+  const admin = adminSiteRoute(
+    id.publicApi.filter(isRoute).map((e) => ({ path: e.name, handler: e.handler })),
   );
-  const path = (e: Identity['publicApi'][number]) => (onPath.has(e.name) ? 0 : 1);
+  const builtIn = (e: ApiItem) => (isRoute(e) && admin({ path: e.name }) ? 1 : 0);
   const plumbing = (e: ApiItem) => (PLUMBING.test(e.name) ? 1 : 0);
   // the package users import first (where the first entry point lives), then its subpackages: a
   // router's `NewRouter` and `URLParam` before the types of its optional middleware package
   const dir = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
   const first = id.entryPoints?.[0];
   const home = first ? dir(first.path) : undefined;
-  const away = (e: ApiItem) => (home === undefined || dir(e.path) === home ? 0 : 1);
-  return [...id.publicApi].sort(
+  // a route is called over HTTP, never imported: the file declaring it is no package users import
+  const away = (e: ApiItem) => (home === undefined || isRoute(e) || dir(e.path) === home ? 0 : 1);
+  const sorted = [...id.publicApi].sort(
     (x, y) =>
       away(x) - away(y) ||
+      builtIn(x) - builtIn(y) ||
       group(x) - group(y) ||
       hidden(x) - hidden(y) ||
       path(x) - path(y) ||
@@ -319,6 +379,8 @@ export function rankedApi(id: Identity, usage: Map<string, number> = new Map()):
       (rank.get(x.path) ?? 1e6) - (rank.get(y.path) ?? 1e6) ||
       x.line - y.line,
   );
+  // the variants of one view (`/ping/<code>/fail`, `/start`) follow the first route of every handler
+  return sorted.some(isRoute) ? firstPerHandler(sorted) : sorted;
 }
 
 /** One sentence on the product's size, with the lines kept apart as tests, docs and examples. */
@@ -436,7 +498,7 @@ export function keyComponentParts(a: Analysis): string[] {
   const described = (a.identity?.keyComponents ?? []).flatMap((k) => {
     const what = k.summary
       ? withPathSteps(a, k.path, text(k.summary))
-      : (definesOf(a, k.path) ?? pathStepsOf(a, k.path));
+      : withRoutes(a, k.path, definesOf(a, k.path) ?? pathStepsOf(a, k.path));
     return what ? [{ path: k.path, what }] : [];
   });
   const rows = few ? described : described.slice(0, 8);
@@ -509,6 +571,21 @@ function pathStepsOf(a: Analysis, path: string): string | null {
 }
 
 /** What a file without a header comment does, told by what it defines: "defines `DirEntry`, `scan()`". */
+/** Routes a file declares before it says what it is for: a URL map is its routes, not its helper classes. */
+const ROUTE_MAP_MIN = 3;
+
+/**
+ * "declares 68 routes under `/ping`, `/api` and `/badge`; defines …": a file that maps several of the
+ * product's routes is described by them first, whatever else it defines (a path converter).
+ */
+export function withRoutes(a: Analysis, path: string, what: string | null): string | null {
+  const routes = (a.routes ?? []).filter((r) => r.file === path && (!r.area || r.area === 'product'));
+  if (routes.length < ROUTE_MAP_MIN) return what;
+  const prefixes = [...new Set(routes.map((r) => `/${r.path.split('/').find(Boolean) ?? ''}`))];
+  const declares = `declares ${plural(routes.length, 'route')} under ${joinSome(prefixes.map(code), 4)}`;
+  return what ? `${declares}; ${what}` : declares;
+}
+
 function definesOf(a: Analysis, path: string): string | null {
   const names = a.flow?.defines.find((d) => d.path === path)?.names;
   return names?.length ? `defines ${joinAnd(names.map((n) => code(n)))}` : null;

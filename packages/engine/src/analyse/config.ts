@@ -2,7 +2,7 @@
 
 import { isEnvExample } from './env-vars.ts';
 import { baseName, type Sources } from './sources.ts';
-import type { ConfigInfo, FrameworkSetting } from './types.ts';
+import type { ConfigInfo, DatabaseChoice, FrameworkSetting } from './types.ts';
 
 const KINDS: [RegExp, string][] = [
   [/^tsconfig(\.[\w-]+)?\.json$|^jsconfig\.json$/, 'TypeScript compiler'],
@@ -121,5 +121,56 @@ export function configPass(src: Sources): ConfigInfo {
     else if (/(^|\/)(config|conf|settings)\/[^/]+\.(ya?ml|json|toml|ini|js|ts)$/.test(f.path))
       files.push({ path: f.path, kind: 'application config' });
   }
-  return { files, ...(settings.length ? { settings } : {}), ...(profiles.length ? { profiles } : {}) };
+  const databases = src.files
+    .filter((f) => /(^|\/)settings(\/[\w-]+)?\.py$|(^|\/)settings_?\w*\.py$/.test(f.path))
+    .map((f) => databaseChoices(f.path, src.text(f.path) ?? ''))
+    .find((d) => d.length);
+  return {
+    files,
+    ...(settings.length ? { settings } : {}),
+    ...(profiles.length ? { profiles } : {}),
+    ...(databases ? { databases } : {}),
+  };
+}
+
+/** Django's database backends by the name its settings give them. */
+const DJANGO_ENGINES: Record<string, string> = {
+  sqlite3: 'SQLite',
+  postgresql: 'PostgreSQL',
+  postgresql_psycopg2: 'PostgreSQL',
+  mysql: 'MySQL',
+  oracle: 'Oracle',
+};
+
+/**
+ * The databases a Django settings file configures: the engine set at the top level is the default,
+ * one set under `if os.getenv("DB") == "postgres":` (or `in [...]`) is what that variable selects.
+ * Empty unless there is a default and at least one switch: one fixed engine is no choice.
+ */
+export function databaseChoices(path: string, text: string): DatabaseChoice[] {
+  const out: DatabaseChoice[] = [];
+  let when: DatabaseChoice['when'];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const test = /^(?:el)?if\s+os\.(?:getenv|environ\.get)\(\s*["'](\w+)["']\s*\)\s*(==|in)([^:]+):/.exec(
+      line,
+    );
+    if (test) {
+      const values = [...test[3]!.matchAll(/["']([\w.-]+)["']/g)].map((m) => m[1]!);
+      when = values.length ? { variable: test[1]!, values } : undefined;
+      continue;
+    }
+    // a statement back at the left margin ends the `if` block (a closing bracket does not)
+    if (/^[A-Za-z_]/.test(line)) when = undefined;
+    const engine = /["']ENGINE["']\s*:\s*["']django\.db\.backends\.(\w+)["']/.exec(line)?.[1];
+    if (!engine) continue;
+    out.push({
+      engine: DJANGO_ENGINES[engine] ?? engine,
+      file: path,
+      line: i + 1,
+      ...(when ? { when } : {}),
+    });
+  }
+  return out.some((d) => !d.when) && out.some((d) => d.when) ? out : [];
 }

@@ -28,6 +28,8 @@ export interface Read {
   option?: boolean;
   /** A library call that reads the variable itself (`getproxies()`), rather than the product's own read. */
   readBy?: string;
+  /** The program sets the variable itself unless it is set (`os.environ.setdefault`). */
+  setsDefault?: boolean;
 }
 
 interface Wrapper {

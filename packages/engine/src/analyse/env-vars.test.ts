@@ -173,6 +173,15 @@ describe('reads through the project’s own wrappers and settings classes', () =
 });
 
 describe('who sets a variable', () => {
+  it('a variable the program sets itself with setdefault is its plumbing, not a setting', () => {
+    const vars = read({
+      'manage.py': 'import os\nos.environ.setdefault("DJANGO_SETTINGS_MODULE", "app.settings")\n',
+      'app/settings.py': 'import os\nDEBUG = os.getenv("DEBUG", "False")\n',
+    });
+    expect(one(vars, 'DJANGO_SETTINGS_MODULE')).toMatchObject({ class: 'platform', setByProgram: true });
+    expect(one(vars, 'DEBUG')?.class).toBe('config');
+  });
+
   it('CI, the build tool, the platform and shell completion are not the product’s configuration', () => {
     expect(envClass('GITHUB_SHA', 'src/a.ts')).toBe('ci');
     expect(envClass('CI', 'src/a.ts')).toBe('ci');

@@ -34,6 +34,8 @@ interface Reader {
   inHelp?: (text: string, end: number, start: number) => boolean;
   /** It sets a command-line option (clap `env`). */
   option?: boolean;
+  /** The program itself sets the variable unless it is set (`os.environ.setdefault`). */
+  setsDefault?: boolean;
 }
 
 // `X || d`, `X ?? d` (and TypeScript's `X! || d`), also when the operator starts the next line
@@ -355,8 +357,15 @@ const READERS: Record<string, Reader[]> = {
     // `os.environ["X"] = v` sets the variable for a child process: not a read
     { re: /\bos\.environ\[\s*['"]([A-Za-z_]\w*)['"]\s*\](?!\s*=[^=])/g, required: () => true },
     {
-      re: /\bos\.(?:environ\.get|getenv|environ\.setdefault)\(\s*['"]([A-Za-z_]\w*)['"]/g,
+      re: /\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"]/g,
       fallback: (t, e) => nextArg(t, e) ?? pyOr(t, e),
+    },
+    // `os.environ.setdefault("DJANGO_SETTINGS_MODULE", "app.settings")`: the program sets it for the
+    // framework it starts, unless the environment already does
+    {
+      re: /\bos\.environ\.setdefault\(\s*['"]([A-Za-z_]\w*)['"]/g,
+      fallback: (t, e) => nextArg(t, e),
+      setsDefault: true,
     },
     // `"NO_COLOR" in os.environ`: only the variable's presence counts
     { re: /['"]([A-Za-z_]\w*)['"]\s+(?:not\s+)?in\s+os\.environ\b(?!\.)/g, presence: true },
@@ -563,7 +572,9 @@ function directReads(text: string, family: keyof typeof READERS, isScript: boole
   const locals = isScript ? shellLocals(text) : null;
   const out: Read[] = [];
   const lineOf = lineFinder(text);
-  for (const { re, fallback, verbatim, required, names, presence, inHelp, option } of READERS[family]!) {
+  for (const { re, fallback, verbatim, required, names, presence, inHelp, option, setsDefault } of READERS[
+    family
+  ]!) {
     for (const m of text.matchAll(re)) {
       if (names) {
         const fb = fallback?.(text, m.index + m[0].length, m.index) ?? null;
@@ -593,6 +604,7 @@ function directReads(text: string, family: keyof typeof READERS, isScript: boole
         ...(branch?.values ? { branchValues: branch.values } : {}),
         ...(inHelp?.(text, end, m.index) ? { inHelp: true } : {}),
         ...(option ? { option } : {}),
+        ...(setsDefault ? { setsDefault } : {}),
       });
     }
   }
@@ -686,10 +698,14 @@ function toEnvVar(
     inHelp,
     option,
     readBy,
+    setsDefault,
   }: Omit<Read, 'index'>,
 ): EnvVar {
   const sensitive = isSecretName(name);
-  const v: EnvVar = { name, file, line, class: envClass(name, file) };
+  // a variable the program sets itself for the framework it starts is the program's plumbing, not a
+  // setting its user chooses
+  const v: EnvVar = { name, file, line, class: setsDefault ? 'platform' : envClass(name, file) };
+  if (setsDefault) v.setByProgram = true;
   if (inHelp) v.inHelp = true;
   if (option) v.option = true;
   if (readBy) v.readBy = readBy;

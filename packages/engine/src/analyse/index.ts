@@ -177,7 +177,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     );
   config.files = config.files.filter((c) => !NOT_CONFIG_AREAS.has(areaOf(c.path, identity)) || named(c.path));
   const flow = await timed('flow', () =>
-    flowPass({ src, files: lang.files, identity, routes, dependencies: ownDeps }),
+    flowPass({ src, files: lang.files, identity, routes, dependencies: ownDeps, dataModel }),
   );
   if (flow.mainPath?.length) identity.mainPath = flow.mainPath;
   // the files the main path runs through and those of its central types lead the key components

@@ -56,3 +56,40 @@ describe('processes a process manager attaches', () => {
     ]);
   });
 });
+
+describe('the loop of a long-running process', () => {
+  it('names the functions its loop calls, the pool it hands work to and the rows it claims', () => {
+    const code = [
+      'from concurrent.futures import ThreadPoolExecutor', // 1
+      'class Command(BaseCommand):', // 2
+      '    def process_one(self):', // 3
+      '        """Find one job, send it.', // 4
+      '', // 5
+      '        More words."""', // 6
+      '        n = Job.objects.filter(id=1, done=None).update(done=now())', // 7
+      '        if n != 1:', // 8
+      '            return True', // 9
+      '        self.executor.submit(send, job)', // 10
+      '    def handle(self, **options):', // 11
+      '        self.executor = ThreadPoolExecutor(max_workers=4)', // 12
+      '        while not self.shutdown:', // 13
+      '            while self.process_one():', // 14
+      '                pass', // 15
+      '            time.sleep(2)', // 16
+      '        return "Done."', // 17
+    ].join('\n');
+    const out = entryPointsPass(
+      sourcesFromMap({
+        'uwsgi.ini': '[uwsgi]\nattach-daemon = ./manage.py worker\n',
+        'app/management/commands/worker.py': code,
+      }),
+    ).find((e) => e.kind === 'daemon');
+    expect(out?.loop).toEqual({
+      path: 'app/management/commands/worker.py',
+      line: 13,
+      calls: [{ name: 'process_one', line: 3, doc: 'Find one job, send it.' }],
+      pool: { kind: 'ThreadPoolExecutor', line: 12, runs: 'send' },
+      claims: [7],
+    });
+  });
+});

@@ -167,3 +167,35 @@ describe('retired header readers', () => {
     expect(spoofDeprecation('// Deprecated: use New.\nfunc Old() {}\n')).toBeUndefined();
   });
 });
+
+describe('how the product lets users and machine clients in', () => {
+  it('finds the login backends a Django settings file lists and the functions that check an API key header', () => {
+    const found = facts({
+      'app/settings.py': [
+        'AUTHENTICATION_BACKENDS = [',
+        '    "app.accounts.backends.EmailBackend",',
+        '    "app.accounts.backends.ProfileBackend",',
+        ']',
+      ].join('\n'),
+      'app/api/decorators.py': [
+        'import json',
+        '',
+        'def authorize(f):',
+        '    def wrapper(request):',
+        '        if "X-Api-Key" in request.headers:',
+        '            api_key = request.headers["X-Api-Key"]',
+        '        return f(request)',
+        '    return wrapper',
+      ].join('\n'),
+    });
+    expect(found.filter((x) => x.kind === 'auth-backends').map((x) => [x.detail, x.line])).toEqual([
+      ['EmailBackend, ProfileBackend', 1],
+    ]);
+    expect(found.filter((x) => x.kind === 'api-key-header').map((x) => [x.detail, x.within, x.line])).toEqual(
+      [
+        ['X-Api-Key', 'authorize', 5],
+        ['X-Api-Key', 'authorize', 6],
+      ],
+    );
+  });
+});

@@ -17,6 +17,19 @@ interface Rule {
 }
 
 const RULES: Rule[] = [
+  // the classes a Django project authenticates logins with, by their last name
+  {
+    kind: 'auth-backends',
+    re: /\bAUTHENTICATION_BACKENDS\s*=\s*\[([^\]]*)\]/g,
+    detail: (m) =>
+      [...m[1]!.matchAll(/["']([\w.]+)["']/g)].map((x) => x[1]!.split('.').pop()!).join(', ') || undefined,
+  },
+  // an API key read from a request header: the check that lets a machine client in
+  {
+    kind: 'api-key-header',
+    re: /\b(?:headers|META)\s*(?:\.get\(\s*|\[\s*)["'](X-Api-Key|HTTP_X_API_KEY|X-API-KEY)["']|["'](X-Api-Key|X-API-KEY)["']\s+in\s+\w+\.headers\b/gi,
+    detail: (m) => m[1] ?? m[2],
+  },
   // an HTTP client that verifies certificates unless told not to: `self.verify = True`, `verify: bool = True`
   // (the text between the name and `=` is checked in code: nothing, or a type annotation)
   {
@@ -113,6 +126,18 @@ export function spoofDeprecation(text: string): SecurityFact['deprecated'] {
   return undefined;
 }
 
+/** The top-level function (Python `def`, JS/TS `function`) a line sits in, by the nearest one above it at the margin. */
+function topLevelFunction(text: string, line: number): string | undefined {
+  const lines = text.split('\n');
+  for (let i = line - 1; i >= 0; i--) {
+    const m = /^(?:async\s+)?(?:def|function|export\s+(?:async\s+)?function)\s+(\w+)/.exec(lines[i]!);
+    if (m) return m[1];
+    // another top-level statement first: the line is not in a function
+    if (i < line - 1 && /^(?:class|const|let|var|import|from)\b/.test(lines[i]!)) return undefined;
+  }
+  return undefined;
+}
+
 export function securityFactsPass(src: Sources, files: FileInfo[]): SecurityFact[] {
   const out: SecurityFact[] = [];
   for (const f of files) {
@@ -132,6 +157,7 @@ export function securityFactsPass(src: Sources, files: FileInfo[]): SecurityFact
             .some((l) => PROXY_WORD.test(l.replace(/['"][^'"\n]*['"]/g, '')));
         const deprecated =
           rule.kind === 'forwarded-header' ? spoofDeprecation(src.text(f.path) ?? '') : undefined;
+        const within = rule.kind === 'api-key-header' ? topLevelFunction(text, line) : undefined;
         out.push({
           kind: rule.kind,
           file: f.path,
@@ -139,6 +165,7 @@ export function securityFactsPass(src: Sources, files: FileInfo[]): SecurityFact
           ...(detail ? { detail } : {}),
           ...(guarded ? { guarded } : {}),
           ...(deprecated ? { deprecated } : {}),
+          ...(within ? { within } : {}),
         });
       }
   }

@@ -177,6 +177,8 @@ export interface EntryPoint {
   condition?: string;
   /** 'daemon': what the process is for, in the project's own words (a management command's help). */
   role?: string;
+  /** 'daemon': the loop the process runs, read from its command's module (process-managers.ts). */
+  loop?: DaemonLoop;
   /** A make target or just recipe without commands of its own runs these first (and only these). */
   prerequisites?: string[];
   /** A make target or just recipe whose every command only prints (a banner). */
@@ -187,6 +189,22 @@ export interface EntryPoint {
   area?: NonProductRole | 'product';
   /** For a package's 'main' kind: the manifest field that declares it, when not `main` (`module`). */
   field?: 'module';
+}
+
+/** The loop a long-running process runs: what it calls on each turn, and how it shares the work. */
+export interface DaemonLoop {
+  /** The module the process's command runs, and the line its `while` loop starts at. */
+  path: string;
+  line: number;
+  /** The module's own functions the loop calls, in order, each with its docstring's first sentence. */
+  calls: { name: string; line: number; doc?: string }[];
+  /** The pool the work is handed to (`ThreadPoolExecutor`) and the function submitted to it. */
+  pool?: { kind: string; line: number; runs?: string };
+  /**
+   * Lines where the process claims a row with a conditional update and goes on only when exactly one
+   * row changed: another process running the same loop got there first otherwise.
+   */
+  claims?: number[];
 }
 
 export interface SymbolInfo {
@@ -238,6 +256,8 @@ export type EnvVarClass = 'config' | 'ci' | 'build' | 'platform' | 'completion';
 
 export interface EnvVar {
   name: string;
+  /** The program sets it itself unless the environment does (`os.environ.setdefault`): plumbing. */
+  setByProgram?: boolean;
   file: string;
   line: number;
   /** The value or expression the code falls back to; never recorded for a sensitive variable. */
@@ -429,7 +449,9 @@ export type SecurityFactKind =
   | 'signed-cookies'
   | 'proxy-switch'
   | 'forwarded-header'
-  | 'error-exposure';
+  | 'error-exposure'
+  | 'auth-backends'
+  | 'api-key-header';
 
 export interface SecurityFact {
   kind: SecurityFactKind;
@@ -444,6 +466,8 @@ export interface SecurityFact {
    * read, and the names they point to instead.
    */
   deprecated?: { name: string; line: number; note: number; instead: string[] };
+  /** The top-level function the match sits in (the decorator that checks an API key). */
+  within?: string;
   area?: NonProductRole | 'product';
 }
 
@@ -461,6 +485,19 @@ export interface ConfigInfo {
   settings?: FrameworkSetting[];
   /** Profiles the property files define (`application-mysql.properties` → mysql), with their file. */
   profiles?: { name: string; file: string }[];
+  /**
+   * The databases a settings file can configure: the one set unconditionally (the default) and those
+   * an environment variable switches to (`if os.getenv("DB") == "postgres"`), each with its line.
+   */
+  databases?: DatabaseChoice[];
+}
+
+export interface DatabaseChoice {
+  engine: string;
+  file: string;
+  line: number;
+  /** The variable and the values that select this database; absent for the default. */
+  when?: { variable: string; values: string[] };
 }
 
 /** What the project is, from its manifests, README and code: what every later pass and writer describes. */
@@ -515,6 +552,8 @@ export interface PublicApiItem {
   env?: string;
   /** The type a method belongs to, where methods of several types share a name (Go's receiver). */
   owner?: string;
+  /** A route's handler as the code names it (`views.ping`). */
+  handler?: string;
 }
 
 /** Why a file counts for less than its references say; undefined when it counts in full. */
@@ -612,6 +651,11 @@ export interface MainPathStep {
    * one that sets it, or every one when `nearest` is false or the switch `unless` is on.
    */
   ancestors?: { line: number; nearest: boolean; unless?: string; type?: string };
+  /**
+   * The step runs its work in a database transaction opened at `line` (`transaction.atomic`), and
+   * locks the rows it reads at `lock` (`select_for_update`), so concurrent requests wait their turn.
+   */
+  transaction?: { line: number; opener: string; lock?: { line: number; call: string } };
   /**
    * An exported subtype's own version of this method that does more than the base's (a command
    * group's `invoke` resolving a subcommand, then running its `make_context` and `invoke`): the path

@@ -3,7 +3,7 @@ import type { Analysis, Route } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import { bareLibraryAnalysis, sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { api as apiSection, pathParams, shareOut, writeApi } from './api.ts';
+import { api as apiSection, pathParams, shareOut, versionsSentence, writeApi } from './api.ts';
 
 const apiCtx = (a: Analysis): WriterContext => ({
   a,
@@ -195,5 +195,25 @@ describe('a library without routes', () => {
     const c = lib();
     c.identity!.kind = 'framework';
     expect(write(c)).toMatch(/tinylib is a framework.* serves no HTTP routes of its own/);
+  });
+});
+
+describe('an API kept in several versions', () => {
+  it('says the versions serve the same routes, or how many each serves', () => {
+    const r = (path: string, method = 'GET') => ({
+      method,
+      path,
+      framework: 'Django',
+      file: 'app/urls.py',
+      line: 1,
+    });
+    const same = ['v1', 'v2'].flatMap((v) => [r(`/api/${v}/checks/`), r(`/api/${v}/checks/`, 'POST')]);
+    expect(versionsSentence([...same, r('/ping/<uuid:code>/')])).toBe(
+      '`/api/v1/` and `/api/v2/` each serve the same 2 routes: one API kept in 2 versions side by side.',
+    );
+    expect(versionsSentence([...same, r('/api/v2/flips/')])).toBe(
+      'The API is served in 2 versions side by side: `/api/v1/` (2 routes) and `/api/v2/` (3 routes).',
+    );
+    expect(versionsSentence(same.slice(0, 2))).toBeNull();
   });
 });

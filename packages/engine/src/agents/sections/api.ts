@@ -9,6 +9,7 @@ import {
   commandLine,
   publicApiParts,
   rankedApi,
+  rankedRoutes,
   usageCounts,
 } from '../identity-text.ts';
 import type { WriterContext } from '../writers/context.ts';
@@ -30,6 +31,7 @@ import {
   when,
 } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
+import { ownAuthLine } from './security.ts';
 
 export const api = defineSection({
   kind: 'api',
@@ -97,7 +99,9 @@ export const api = defineSection({
     return [
       f(
         `${plural(routesOfProduct.length, 'HTTP route')} (${byMethod.join(', ')}) ${agree(routesOfProduct.length, 'is', 'are')} declared with ${frameworksOf(routesOfProduct)}.`,
-        routesOfProduct.slice(0, 3).map((r) => ref(r.file, r.line)),
+        rankedRoutes(routesOfProduct, a.identity)
+          .slice(0, 3)
+          .map((r) => ref(r.file, r.line)),
       ),
       f(`Routes live in ${plural(unique(routesOfProduct.map((r) => r.file)).length, 'file')}.`),
     ];
@@ -106,6 +110,37 @@ export const api = defineSection({
 });
 
 const MAX_ROUTES = 60;
+
+/** A version segment of a path (`/api/v2/`), where versions of one API part ways. */
+const VERSION_SEGMENT = /\/v(\d+)\//;
+
+/**
+ * "`/api/v1/`, `/api/v2/` and `/api/v3/` each serve the same 18 routes": an API kept in several
+ * versions side by side, which the route count alone hides. Said only when at least two versions
+ * serve routes and the later ones repeat paths of the first.
+ */
+export function versionsSentence(routes: readonly Route[]): string | null {
+  const byVersion = new Map<string, Set<string>>();
+  for (const r of routes) {
+    const m = VERSION_SEGMENT.exec(r.path);
+    if (!m) continue;
+    const base = r.path.slice(0, m.index + m[0].length);
+    const rest = `${r.method} ${r.path.slice(m.index + m[0].length)}`;
+    byVersion.set(base, (byVersion.get(base) ?? new Set()).add(rest));
+  }
+  if (byVersion.size < 2) return null;
+  const bases = [...byVersion.keys()].sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
+  const sizes = bases.map((b) => byVersion.get(b)!.size);
+  const first = byVersion.get(bases[0]!)!;
+  const same = bases.every((b) => {
+    const here = byVersion.get(b)!;
+    return here.size === first.size && [...here].every((x) => first.has(x));
+  });
+  const named = joinAnd(bases.map(code));
+  return same
+    ? `${named} each serve the same ${plural(first.size, 'route')}: one API kept in ${bases.length} versions side by side.`
+    : `The API is served in ${bases.length} versions side by side: ${joinAnd(bases.map((b, i) => `${code(b)} (${plural(sizes[i]!, 'route')})`))}.`;
+}
 
 /**
  * Whether a reader could expect HTTP routes: routes somewhere in the code base, a web framework it
@@ -226,8 +261,9 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
         ? `, and ${cite(busiest)} declares the most (${count})`
         : '';
   const shown = shareOut(routes, MAX_ROUTES);
+  const versioned = versionsSentence(productRoutes);
   const parts = [
-    `${plural(productRoutes.length, 'HTTP route')} ${agree(productRoutes.length, 'is', 'are')} declared with ${frameworksOf(productRoutes)}: ${byMethod}. They group under ${byPrefix}${where}.`,
+    `${plural(productRoutes.length, 'HTTP route')} ${agree(productRoutes.length, 'is', 'are')} declared with ${frameworksOf(productRoutes)}: ${byMethod}. They group under ${byPrefix}${where}.${versioned ? ` ${versioned}` : ''}`,
     table(
       ['Method', 'Path', 'Handler', 'Declared at'],
       shown.map((r) => [
@@ -276,8 +312,10 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
     );
   }
   // each library for what it does: a validation library checks input, it authenticates no one
+  // where the product checks logins and API keys itself, the security section tells how, and the
+  // authentication libraries serve parts of it: they are not what request handling relies on
   const uses = [
-    [fx.authLibs, 'authentication'],
+    [ownAuthLine(a) ? [] : fx.authLibs, 'authentication'],
     [fx.securityLibs, 'hardening'],
     [fx.validationLibs, 'input validation'],
   ] as const;

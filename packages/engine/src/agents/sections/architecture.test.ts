@@ -6,7 +6,7 @@ import { factsOf } from '../facts.ts';
 import { bareLibraryAnalysis, sampleAppAnalysis } from '../test-fixtures.ts';
 import type { SectionPlan } from '../types.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { writeArchitecture } from './architecture.ts';
+import { loopSentences, writeArchitecture } from './architecture.ts';
 import { writeComponents } from './components.ts';
 import { writeOverview } from './overview.ts';
 
@@ -409,5 +409,30 @@ describe('entry points and containers', () => {
     expect(md).toContain('compose service `web` runs `uwsgi app.ini`');
     // a compose file runs images, it builds nothing
     expect(md).toContain('Compose file `docker-compose.yml` runs `mysql:9.6`');
+  });
+});
+
+describe('the loops of long-running processes', () => {
+  it('tells what each loop calls, and once for all the updates that let several copies share the rows', () => {
+    const daemon = (name: string, claims: number[]) => ({
+      kind: 'daemon' as const,
+      name: 'uWSGI',
+      command: `./manage.py ${name} --skip-checks`,
+      path: 'uwsgi.ini',
+      line: 3,
+      loop: {
+        path: `app/commands/${name}.py`,
+        line: 20,
+        calls: [{ name: 'process_one', line: 5, doc: 'Find one job, send it.' }],
+        ...(name === 'sendalerts' ? { pool: { kind: 'ThreadPoolExecutor', line: 18, runs: 'notify' } } : {}),
+        claims,
+      },
+    });
+    const out = loopSentences([daemon('sendalerts', [8]), daemon('sendreports', [9])]);
+    expect(out).toEqual([
+      '`manage.py sendalerts` runs a loop (`app/commands/sendalerts.py:20`) that calls `process_one()` (`app/commands/sendalerts.py:5`, “Find one job, send it.”); it hands the work to `notify()` on a `ThreadPoolExecutor` (`app/commands/sendalerts.py:18`).',
+      '`manage.py sendreports` runs a loop (`app/commands/sendreports.py:20`) that calls `process_one()` (`app/commands/sendreports.py:5`, “Find one job, send it.”).',
+      '`manage.py sendalerts` and `manage.py sendreports` take a row only through an update that must change exactly one row (`app/commands/sendalerts.py:8` and `app/commands/sendreports.py:9`), so several copies of each can run at once without taking the same row twice.',
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { factsOf } from '../facts.ts';
 import { mechanismFindings, mechanismParts } from '../how-it-works.ts';
 import { entrySentence, howItWorks, importedAs, usageCounts } from '../identity-text.ts';
 import { toldElsewhere, wants, type WriterContext } from '../writers/context.ts';
-import type { Analysis, ContainerInfo, EntryPoint } from '../../analyse/types.ts';
+import type { Analysis, ContainerInfo, DaemonLoop, EntryPoint } from '../../analyse/types.ts';
 import { areaOf } from '../../analyse/identity/layout.ts';
 import {
   agree,
@@ -271,6 +271,7 @@ export function writeArchitecture(ctx: WriterContext): string {
   } else if (wants(ctx, 'modules') && daemons.length) {
     parts.push(sentence(daemonsClause(daemons)));
   }
+  if (wants(ctx, 'modules')) parts.push(...loopSentences(daemons.slice(0, 2)));
   if (!wants(ctx, 'modules')) {
     // not this section's aspect
   } else if (fx.modules.length > 1) {
@@ -442,6 +443,34 @@ function daemonsClause(daemons: EntryPoint[]): string {
     return `${code(commandName(d.command ?? ''))}${when(about.length, ` (${about.join('; ')})`)}`;
   });
   return `${joinAnd(managers.map(text))} ${agree(managers.length, 'runs', 'run')} ${plural(daemons.length, 'long-running process', 'long-running processes')} (${cite(daemons[0]!.path, daemons[0]!.line)}): ${joinSome(items, 6)}`;
+}
+
+/**
+ * What each long-running process does on each turn of its loop, from its command's module: the
+ * functions it calls and the pool it hands work to; then, once for all of them, the conditional
+ * updates that let several copies share the rows.
+ */
+export function loopSentences(daemons: EntryPoint[]): string[] {
+  const looping = daemons.filter((d) => d.loop);
+  const name = (d: EntryPoint) => code(commandName(d.command ?? ''));
+  const out = looping.map((d) => {
+    const loop = d.loop!;
+    const call = (c: DaemonLoop['calls'][number]) =>
+      `${code(`${c.name}()`)} (${cite(loop.path, c.line)}${c.doc ? `, “${text(c.doc.replace(/[.!?]?$/, '.'))}”` : ''})`;
+    const pool = loop.pool
+      ? `; it hands the work ${loop.pool.runs ? `to ${code(`${loop.pool.runs}()`)} ` : ''}on a ${code(loop.pool.kind)} (${cite(loop.path, loop.pool.line)})`
+      : '';
+    return `${name(d)} runs a loop (${cite(loop.path, loop.line)}) that calls ${joinSome(loop.calls.map(call), 4)}${pool}.`;
+  });
+  const claiming = looping.filter((d) => d.loop!.claims?.length);
+  if (claiming.length) {
+    const at = claiming.flatMap((d) => d.loop!.claims!.map((l) => cite(d.loop!.path, l)));
+    const each = claiming.length > 1 ? 'each' : 'the process';
+    out.push(
+      `${joinAnd(claiming.map(name))} ${agree(claiming.length, 'takes', 'take')} a row only through an update that must change exactly one row (${joinSome(at, 4)}), so several copies of ${each} can run at once without taking the same row twice.`,
+    );
+  }
+  return out;
 }
 
 /** "Dockerfile `Dockerfile` builds on `node:20` and exposes port 3000." */

@@ -4,7 +4,7 @@ import type { Analysis } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { writeComponents } from './components.ts';
+import { familySentence, writeComponents } from './components.ts';
 
 /** The components section of `a`, written on its own. */
 const write = (a: Analysis) =>
@@ -40,5 +40,52 @@ describe('writeComponents()', () => {
     const md = write(a);
     expect(md).toMatch(/src\/middleware\/auth\.ts/);
     expect(md).not.toMatch(/env\.d\.ts/);
+  });
+});
+
+describe('a folder of packages of one shape', () => {
+  it('says how many sibling packages share the same files, and names them', () => {
+    const kinds = ['apprise', 'discord', 'email', 'slack', 'sms', 'webhook'];
+    const paths = [
+      'hc/integrations/__init__.py',
+      ...kinds.flatMap((k) => [
+        `hc/integrations/${k}/__init__.py`,
+        `hc/integrations/${k}/transport.py`,
+        `hc/integrations/${k}/urls.py`,
+        `hc/integrations/${k}/views.py`,
+        `hc/integrations/${k}/tests/test_notify.py`,
+      ]),
+      'hc/integrations/email/forms.py',
+    ];
+    expect(familySentence('hc/integrations', paths)).toBe(
+      ' It holds 6 packages of one shape, each with its own `transport.py`, `urls.py` and `views.py`: `apprise`, `discord`, `email`, `slack`, `sms` and `webhook`.',
+    );
+    // a file one package lacks is shared by "at least" the others, never by "each"
+    expect(
+      familySentence(
+        'hc/integrations',
+        paths.filter((p) => p !== 'hc/integrations/sms/transport.py'),
+      ),
+    ).toMatch(/6 packages of one shape, `transport.py`, `urls.py` and `views.py` in at least 5 of them:/);
+    // tests beside each package are not what the packages share
+    expect(
+      familySentence(
+        'src',
+        kinds.flatMap((k) => [`src/${k}/conn.ts`, `src/${k}/conn.test.ts`]),
+      ),
+    ).toBe('');
+    // four subfolders are no family, and folders that share only an `__init__.py` are none either
+    expect(
+      familySentence(
+        'hc/integrations',
+        paths.filter((p) => !/(sms|webhook)\//.test(p)),
+      ),
+    ).toBe('');
+    expect(
+      familySentence(
+        'src',
+        kinds.flatMap((k) => [`src/${k}/__init__.py`, `src/${k}/${k}.py`]),
+      ),
+    ).toBe('');
   });
 });

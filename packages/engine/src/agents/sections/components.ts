@@ -9,6 +9,7 @@ import {
   agree,
   cite,
   code,
+  joinAnd,
   joinSome,
   num,
   paragraphs,
@@ -146,7 +147,14 @@ export function writeComponents(ctx: WriterContext): string {
       ` Its ${agree(sampled.length, 'largest file is', 'largest files are')} ${largest}.`,
     );
     const name = m.id && m.id !== '.' ? code(m.id) : '(root)';
-    return `**${name}** — ${plural(m.files, 'file')}, ${num(m.lines)} lines of code.${fileText}${symText}`;
+    const family =
+      m.id && m.id !== '.'
+        ? familySentence(
+            m.id,
+            a.files.map((f) => f.path),
+          )
+        : '';
+    return `**${name}** — ${plural(m.files, 'file')}, ${num(m.lines)} lines of code.${family}${fileText}${symText}`;
   });
   const rest =
     told.length > 10
@@ -163,6 +171,48 @@ export function writeComponents(ctx: WriterContext): string {
       ? abstractionsSentence(a.flow)
       : null;
   return paragraphs(...key, types, ...blocks, rest);
+}
+
+/** A test file's name: `x.test.ts`, `x.spec.js`, `test_x.py`, `x_test.go`. */
+const isTestName = (f: string) => /\.(?:test|spec)\.\w+$|^test_\w+\.py$|_test\.\w+$/.test(f);
+
+/** Sibling packages under one folder before they count as a family of one shape (plug-ins, integrations). */
+const FAMILY_MIN = 5;
+
+/**
+ * A folder whose subfolders are packages of one shape, each with the same files (an integration's
+ * `transport.py`, `urls.py` and `views.py`): one plug-in per subfolder, which the file sample alone
+ * never shows. The shared files are those at least four in five subfolders hold, tests left out.
+ */
+export function familySentence(dir: string, paths: string[]): string {
+  const byDir = new Map<string, Set<string>>();
+  for (const p of paths) {
+    if (!p.startsWith(`${dir}/`)) continue;
+    const parts = p.slice(dir.length + 1).split('/');
+    if (parts.length !== 2 || /^(tests?|__pycache__)$/.test(parts[0]!)) continue;
+    const files = byDir.get(parts[0]!) ?? new Set<string>();
+    files.add(parts[1]!);
+    byDir.set(parts[0]!, files);
+  }
+  const subs = [...byDir.keys()].sort();
+  if (subs.length < FAMILY_MIN) return '';
+  const counts = new Map<string, number>();
+  for (const files of byDir.values()) for (const f of files) counts.set(f, (counts.get(f) ?? 0) + 1);
+  const shared = [...counts]
+    // a package's tests and its bare entry file say nothing of its shape
+    .filter(
+      ([f, n]) =>
+        n * 5 >= subs.length * 4 && !/^__init__\.py$|^index\.[jt]s$|^mod\.rs$/.test(f) && !isTestName(f),
+    )
+    .map(([f]) => f)
+    .sort();
+  if (shared.length < 2) return '';
+  const files = joinAnd(shared.slice(0, 4).map(code));
+  // "each" only when every package has every shared file
+  const least = Math.min(...shared.slice(0, 4).map((f) => counts.get(f)!));
+  const having =
+    least === subs.length ? `each with its own ${files}` : `${files} in at least ${num(least)} of them`;
+  return ` It holds ${plural(subs.length, 'package')} of one shape, ${having}: ${joinSome(subs.map(code), 6)}.`;
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Analysis, EnvVar } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { defaultCell, writeConfiguration } from './configuration.ts';
+import { basisNames, databaseSentence, defaultCell, writeConfiguration } from './configuration.ts';
+import { databaseChoices } from '../../analyse/config.ts';
 import { writeSecurity } from './security.ts';
 import { recommendations } from '../recommendations.ts';
 
@@ -403,5 +404,52 @@ describe('configuration files', () => {
     const both = writeConfiguration(ctx(a, 'configuration'));
     expect(both).toMatch(/1 configuration file shapes how the project builds and runs:/);
     expect(both).toMatch(/Repository upkeep, not the build: `\.github\/dependabot\.yml`/);
+  });
+});
+
+describe('the database a deployment gets', () => {
+  it('names the default engine and what the switching variable selects, from Django settings', () => {
+    const settings = [
+      'DATABASES = {', // 1
+      '    "default": {', // 2
+      '        "ENGINE": "django.db.backends.sqlite3",', // 3
+      '    }', // 4
+      '}', // 5
+      'if os.getenv("DB") == "postgres":', // 6
+      '    DATABASES = {', // 7
+      '        "default": {', // 8
+      '            "ENGINE": "django.db.backends.postgresql",', // 9
+      '        }', // 10
+      '    }', // 11
+      'if os.getenv("DB") in ["mysql", "mariadb"]:', // 12
+      '    DATABASES = {"default": {"ENGINE": "django.db.backends.mysql"}}', // 13
+    ].join('\n');
+    const dbs = databaseChoices('app/settings.py', settings);
+    expect(dbs.map((d) => [d.engine, d.line, d.when?.values.join('|')])).toEqual([
+      ['SQLite', 3, undefined],
+      ['PostgreSQL', 9, 'postgres'],
+      ['MySQL', 13, 'mysql|mariadb'],
+    ]);
+    expect(databaseSentence(dbs)).toBe(
+      'The database is SQLite by default (`app/settings.py:3`); the environment variable `DB` switches it: `postgres` to PostgreSQL (`app/settings.py:9`) and `mysql` or `mariadb` to MySQL (`app/settings.py:13`).',
+    );
+    // one fixed engine is no choice
+    expect(databaseChoices('app/settings.py', settings.split('\n').slice(0, 5).join('\n'))).toEqual([]);
+  });
+});
+
+describe('variables other settings are built from', () => {
+  it('are those named in another default and the database selector', () => {
+    const v = (name: string, defaultValue?: string) =>
+      ({ name, file: 'app/settings.py', line: 1, ...(defaultValue ? { defaultValue } : {}) }) as EnvVar;
+    const vars = [
+      v('SITE_ROOT', '"http://localhost:8000"'),
+      v('PING_ENDPOINT', 'SITE_ROOT + "/ping/"'),
+      v('SITE_NAME', '"Mychecks"'),
+      v('MASTER_BADGE_LABEL', 'SITE_NAME'),
+      v('DB'),
+      v('EMAIL_PORT', '587'),
+    ];
+    expect([...basisNames(vars, ['DB'])].sort()).toEqual(['DB', 'SITE_NAME', 'SITE_ROOT']);
   });
 });

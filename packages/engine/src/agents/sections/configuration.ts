@@ -5,6 +5,7 @@ import {
   agree,
   cite,
   code,
+  joinAnd,
   joinSome,
   paragraphs,
   plural,
@@ -18,7 +19,7 @@ import {
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 import { isSecretName } from '../../analyse/env-vars.ts';
-import type { Analysis, EnvVar } from '../../analyse/types.ts';
+import type { Analysis, DatabaseChoice, EnvVar } from '../../analyse/types.ts';
 
 const ENV_FILE = /(^|\/)(\.env(\.[\w-]+)*|[\w-]*\.env)$/;
 const isProduct = (area: string | undefined) => !area || area === 'product';
@@ -56,7 +57,14 @@ function otherVarsLine(a: Analysis): string | null {
   for (const e of byClassFirst) {
     if (ENV_FILE.test(e.file) || config.has(e.name) || labelOf.has(e.name)) continue;
     const cls = e.class ?? 'config';
-    labelOf.set(e.name, cls !== 'config' ? CLASS_LABEL[cls]! : `read only in ${e.area ?? 'other'}`);
+    labelOf.set(
+      e.name,
+      e.setByProgram
+        ? 'set by the program itself unless the environment does (`os.environ.setdefault`)'
+        : cls !== 'config'
+          ? CLASS_LABEL[cls]!
+          : `read only in ${e.area ?? 'other'}`,
+    );
   }
   const groups = new Map<string, Set<string>>();
   for (const [name, label] of labelOf) groups.set(label, (groups.get(label) ?? new Set()).add(name));
@@ -222,11 +230,19 @@ export function writeConfiguration(ctx: WriterContext): string {
       reads,
       [when(required.length, must), when(optional.length, may), all].filter(Boolean).join(' '),
     );
+    const db = databaseSentence(a.config.databases ?? []);
+    if (db) parts.push(db);
     const rows = [...byName.entries()].sort((x, y) => x[0].localeCompare(y[0]));
     // past 60 rows, the ones a deployment must get right stay in the table: secrets and the variables
     // the code cannot run without first, then the rest by name; the table itself reads by name
-    const weight = ([, es]: (typeof rows)[number]) =>
-      es.some(isSensitive) ? 0 : es.some((e) => e.required) ? 1 : 2;
+    // then those other settings are built from (a site URL every link and endpoint starts with) and
+    // the one that picks the database
+    const builtFrom = basisNames(
+      vars,
+      (a.config.databases ?? []).flatMap((d) => (d.when ? [d.when.variable] : [])),
+    );
+    const weight = ([n, es]: (typeof rows)[number]) =>
+      es.some(isSensitive) ? 0 : es.some((e) => e.required) ? 1 : builtFrom.has(n) ? 2 : 3;
     const kept = new Set(
       [...rows]
         .sort((x, y) => weight(x) - weight(y) || x[0].localeCompare(y[0]))
@@ -251,7 +267,7 @@ export function writeConfiguration(ctx: WriterContext): string {
     );
     if (rows.length > 60)
       parts.push(
-        `The table shows 60 of the ${rows.length} variables: the sensitive ones and those the code cannot run without first, then the others by name.`,
+        `The table shows 60 of the ${rows.length} variables: the sensitive ones, those the code cannot run without and those other settings are built from first, then the others by name.`,
       );
   } else
     parts.push(
@@ -302,6 +318,43 @@ export function writeConfiguration(ctx: WriterContext): string {
     parts.push(envDocs(ctx, [...byName.keys()], example?.path));
   }
   return paragraphs(...parts);
+}
+
+/**
+ * Variables other settings are built from: named in another variable's default (`SITE_ROOT +
+ * "/ping/"`), or picking the database. A deployment that gets one wrong gets the others wrong too.
+ */
+export function basisNames(vars: EnvVar[], selectors: string[] = []): Set<string> {
+  const names = new Set(vars.map((e) => e.name));
+  const out = new Set(selectors.filter((n) => names.has(n)));
+  for (const e of vars)
+    for (const w of e.defaultValue?.match(/[A-Z][A-Z0-9_]{2,}/g) ?? [])
+      if (w !== e.name && names.has(w)) out.add(w);
+  return out;
+}
+
+/** "`a`, `b` or `c`": values any one of which does the same. */
+const joinOr = (xs: string[]) =>
+  xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} or ${xs.at(-1)}`;
+
+/**
+ * "The database is SQLite by default (…); the variable `DB` switches it: `postgres` to PostgreSQL
+ * (…), `mysql` or `mariadb` to MySQL (…)." Which database a deployment gets is the first thing an
+ * operator chooses, and the table row of one variable does not say it.
+ */
+export function databaseSentence(dbs: DatabaseChoice[]): string | null {
+  const base = dbs.find((d) => !d.when);
+  const switched = dbs.filter((d) => d.when);
+  if (!base || !switched.length) return null;
+  const vars = unique(switched.map((d) => d.when!.variable));
+  const to = switched.map(
+    (d) => `${joinOr(d.when!.values.map((v) => code(v)))} to ${text(d.engine)} (${cite(d.file, d.line)})`,
+  );
+  const by =
+    vars.length === 1
+      ? `the environment variable ${code(vars[0]!)} switches it: ${joinAnd(to)}`
+      : `environment variables switch it: ${joinAnd(to)}`;
+  return `The database is ${text(base.engine)} by default (${cite(base.file, base.line)}); ${by}.`;
 }
 
 /** Configuration kinds that tend the repository rather than build or run the project. */

@@ -70,7 +70,9 @@ describe('the data model section', () => {
       write([entity({ kind: 'sql-table', name: 'owners', file: 'db/schema.sql', dialect: 'PostgreSQL' })]),
     ).toContain('Database-specific SQL: PostgreSQL in `db/schema.sql:1`.');
     expect(md).toContain('Row level security is enabled on 1 table');
-    expect(md).toMatch(/1 schema shapes the data that crosses the API; they validate it but are not stored/);
+    expect(md).toMatch(
+      /1 schema shapes the data the code reads and writes; they validate it but are not stored/,
+    );
   });
 
   it('counts migrations per tool, without package markers', () => {
@@ -172,5 +174,25 @@ describe('schema files beside the tables', () => {
     const md = writeDataModel({ a, fx: factsOf(a) } as WriterContext);
     expect(md).toMatch(/\nFurther schema files declare no table: .*`db\/views.sql` \(12 lines of SQL\)\./);
     expect(md).not.toMatch(/seed\.sql/);
+  });
+});
+
+describe('tables that record changes', () => {
+  it("says a table with old_ and new_ fields records one change of its owner's value", () => {
+    const md = write([
+      entity({ kind: 'django', name: 'Check', file: 'app/models.py', line: 5, fields: ['name', 'status'] }),
+      entity({
+        kind: 'django',
+        name: 'Flip',
+        file: 'app/models.py',
+        line: 40,
+        fields: ['owner', 'created', 'old_status', 'new_status'],
+        relations: [{ from: 'Flip', to: 'Check', kind: 'many-to-one', field: 'owner' }],
+      }),
+    ]);
+    expect(md).toContain(
+      "A `Flip` row records one change of a `Check`'s `status`, from `old_status` to `new_status` (`app/models.py:40`).",
+    );
+    expect(md).not.toMatch(/`Check` row records/);
   });
 });

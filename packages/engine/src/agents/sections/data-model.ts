@@ -196,6 +196,30 @@ export function migrationCounts(migrations: Migration[]): string {
   return joinAnd([...byTool].map(([tool, n]) => `${num(n)} ${tool} ${n === 1 ? 'migration' : 'migrations'}`));
 }
 
+/**
+ * Tables whose rows each record one change of a value (`old_status` and `new_status` fields): what
+ * they hold is a history, which the field list alone does not say. The record's owner, where a
+ * many-to-one relation names one, says whose value changed.
+ */
+export function changeRecords(tables: DataEntity[]): string | null {
+  const told = tables.flatMap((t) => {
+    const names = new Set(t.fields);
+    const changed = t.fields.flatMap((f) => {
+      const m = /^old_(\w+)$/.exec(f);
+      return m && names.has(`new_${m[1]}`) ? [m[1]!] : [];
+    });
+    if (!changed.length) return [];
+    const owner = t.relations?.find((r) => r.kind === 'many-to-one')?.to;
+    const values = joinAnd(changed.map((c) => `${code(c)}, from ${code(`old_${c}`)} to ${code(`new_${c}`)}`));
+    return [
+      `a ${code(t.name)} row records one change of ${owner ? `a ${code(owner)}'s ` : 'a '}${values} (${cite(t.file, t.line)})`,
+    ];
+  });
+  if (!told.length) return null;
+  const said = joinSome(told, 3);
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
+}
+
 export function writeDataModel({ a, fx }: WriterContext): string {
   const { ormFrameworks, schemaFiles, tables, schemas, migrations } = fx.dataModel;
   const parts: string[] = [];
@@ -240,6 +264,8 @@ export function writeDataModel({ a, fx }: WriterContext): string {
       const written = dialects.map((d) => `${text(d)} in ${cite(at(d).file, at(d).line)}`);
       parts.push(`Database-specific SQL: ${joinAnd(written)}.`);
     }
+    const changes = changeRecords(distinct);
+    if (changes) parts.push(changes);
     const secured = distinct.filter((t) => t.rowLevelSecurity);
     if (secured.length)
       parts.push(
@@ -285,7 +311,7 @@ export function writeDataModel({ a, fx }: WriterContext): string {
   if (schemas.length) {
     const shape = agree(schemas.length, 'shapes', 'shape');
     parts.push(
-      `${plural(schemas.length, 'schema')} ${shape} the data that crosses the API; they validate it but are not stored as tables:`,
+      `${plural(schemas.length, 'schema')} ${shape} the data the code reads and writes; they validate it but are not stored as tables:`,
     );
     parts.push(
       table(

@@ -117,7 +117,7 @@ describe('writeKnownIssues()', () => {
     return a;
   };
 
-  it('counts a credential set in the code and in a sample file once, by name', () => {
+  it('says a credential falls back only where the code supplies it, and a sample file value apart', () => {
     const a = sampleAppAnalysis();
     const secret = (kind: string, file: string, line: number, variable: string) => ({
       kind,
@@ -134,9 +134,12 @@ describe('writeKnownIssues()', () => {
     ];
     const out = writeKnownIssues(ctx(a));
     expect(out).toContain(
-      '`SECRET_KEY` and `DB_PASSWORD` fall back to a placeholder value that production must replace',
+      '`SECRET_KEY` falls back to a placeholder value that production must replace (`src/config.ts:3`).',
     );
-    expect(out).not.toMatch(/3 credentials/);
+    expect(out).toContain(
+      'The sample env file sets `SECRET_KEY` and `DB_PASSWORD` to placeholders that a deployment copying it would run on',
+    );
+    expect(out).not.toMatch(/DB_PASSWORD` fall|3 credentials/);
   });
 
   it('says nothing of clusters when the markers sit in one folder', () => {

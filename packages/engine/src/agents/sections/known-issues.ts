@@ -20,6 +20,7 @@ import {
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { isPlaceholderKind } from '../../analyse/secrets.ts';
+import { isEnvExample } from '../../analyse/env-vars.ts';
 import { defineSection, finding as f } from './define.ts';
 import { actuatorExposure, placeholderCredentials } from './security.ts';
 import type { Facts } from '../facts.ts';
@@ -171,17 +172,34 @@ export function writeKnownIssues(ctx: WriterContext): string {
     );
   const placeholders = placeholderCredentials(a);
   if (placeholders.length) {
-    // one credential set in the code and in a sample file is one credential, in two places
-    const names = [...new Set(placeholders.map((s) => s.variable).filter((n): n is string => !!n))];
-    const which = names.length
-      ? `${joinSome(names.map(code), 4)} ${agree(names.length, 'falls', 'fall')}`
-      : `${plural(placeholders.length, 'credential')} ${agree(placeholders.length, 'falls', 'fall')}`;
-    risks.push(
-      `${which} back to a placeholder value that production must replace (${joinSome(
-        placeholders.map((s) => cite(s.file, s.line)),
+    // a credential falls back only where the code supplies the value; a sample env file's value is a
+    // value a deployment copies, said apart
+    const inCode = placeholders.filter((s) => !isEnvExample(s.file));
+    const inSample = placeholders.filter((s) => isEnvExample(s.file));
+    const names = (xs: typeof placeholders) => [
+      ...new Set(xs.map((s) => s.variable).filter((n): n is string => !!n)),
+    ];
+    const cites = (xs: typeof placeholders) =>
+      joinSome(
+        xs.map((s) => cite(s.file, s.line)),
         3,
-      )}; see the security findings).`,
-    );
+      );
+    const told: string[] = [];
+    if (inCode.length) {
+      const n = names(inCode);
+      const which = n.length
+        ? `${joinSome(n.map(code), 4)} ${agree(n.length, 'falls', 'fall')}`
+        : `${plural(inCode.length, 'credential')} ${agree(inCode.length, 'falls', 'fall')}`;
+      told.push(`${which} back to a placeholder value that production must replace (${cites(inCode)}).`);
+    }
+    if (inSample.length) {
+      const n = names(inSample);
+      const what = n.length ? joinSome(n.map(code), 4) : plural(inSample.length, 'credential');
+      told.push(
+        `The sample env file sets ${what} to ${agree(inSample.length, 'a placeholder', 'placeholders')} that a deployment copying it would run on (${cites(inSample)}).`,
+      );
+    }
+    risks.push(`${told.join(' ')} See the security findings.`);
   }
   // an absence the report tells in its own section is not repeated here as a generic risk
   if (!fx.testFiles.length && !a.tests.totalCases && !toldElsewhere(ctx, 'testing'))

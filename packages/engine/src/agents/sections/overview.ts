@@ -14,6 +14,7 @@ import {
   plainProse,
   productSize,
   purposeParagraph,
+  rankedRoutes,
   readmeFeatures,
   readmeNotice,
   readmeTitleRole,
@@ -284,7 +285,8 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
   }
   // The product's routes only: an example app's routes are not the project's API.
   const routes = a.routes.filter((r) => !r.area || r.area === 'product');
-  const route = routes[0];
+  // the example is the route the surface sentence leads with: the product's own interface first
+  const route = rankedRoutes(routes, id)[0];
   if (route) {
     const example = `${code(`${route.method} ${route.path}`)} at ${cite(route.file, route.line)}`;
     facts.push(`**HTTP API:** ${plural(routes.length, 'route')}, e.g. ${example}`);

@@ -5,7 +5,7 @@ import { factsOf } from '../facts.ts';
 import { bareLibraryAnalysis, sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { writeKnownIssues } from './known-issues.ts';
-import { productAuthCode, writeSecurity } from './security.ts';
+import { ownAuthLine, productAuthCode, writeSecurity } from './security.ts';
 
 const ctx = (a: Analysis): WriterContext => ({
   a,
@@ -234,5 +234,33 @@ describe('what the code shows about security', () => {
       '`MYSQL_PASS` (`application-mysql.properties:5`) falls back to a placeholder or sample value written in the code. That is no leaked credential, but production must override it.',
     );
     expect(out).not.toMatch(/refus/);
+  });
+});
+
+describe("the product's own way in", () => {
+  it('names the login backends and the API key checks, one place per check', () => {
+    const a = sampleAppAnalysis();
+    a.securityFacts = [
+      { kind: 'auth-backends', file: 'app/settings.py', line: 10, detail: 'EmailBackend, ProfileBackend' },
+      {
+        kind: 'api-key-header',
+        file: 'app/api/decorators.py',
+        line: 20,
+        detail: 'X-Api-Key',
+        within: 'authorize',
+      },
+      {
+        kind: 'api-key-header',
+        file: 'app/api/decorators.py',
+        line: 21,
+        detail: 'X-Api-Key',
+        within: 'authorize',
+      },
+    ];
+    expect(ownAuthLine(a)).toBe(
+      'Logins go through the authentication backends `EmailBackend` and `ProfileBackend` (`app/settings.py:10`). API clients send a key in the `X-Api-Key` header, checked by `authorize()` (`app/api/decorators.py:20`).',
+    );
+    a.securityFacts = [];
+    expect(ownAuthLine(a)).toBeNull();
   });
 });

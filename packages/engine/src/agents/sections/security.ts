@@ -6,6 +6,7 @@ import {
   agree,
   cite,
   code,
+  joinAnd,
   joinSome,
   paragraphs,
   plural,
@@ -157,6 +158,51 @@ function shipsAuth(a: Analysis): string {
     : 'Access control is written in the product';
 }
 
+/**
+ * How the product itself lets users and machine clients in: the login backends its settings list
+ * and the functions that check an API key from a request header.
+ */
+export function ownAuthLine(a: Analysis): string | null {
+  const backends = ownFacts(a, 'auth-backends').filter((x) => x.detail);
+  const keys = ownFacts(a, 'api-key-header');
+  const told: string[] = [];
+  if (backends.length) {
+    const [first] = backends;
+    const names = first!.detail!.split(', ');
+    const others = backends.slice(1);
+    told.push(
+      `Logins go through the authentication ${agree(names.length, 'backend', 'backends')} ${joinAnd(names.map(code))} (${cite(first!.file, first!.line)})${
+        others.length
+          ? `, which a setting can replace with ${joinAnd(others.flatMap((x) => x.detail!.split(', ')).map(code))} (${cite(others[0]!.file, others[0]!.line)})`
+          : ''
+      }.`,
+    );
+  }
+  if (keys.length) {
+    const header = keys[0]!.detail!;
+    const checks = unique(keys.flatMap((x) => (x.within ? [x.within] : [])));
+    told.push(
+      `API clients send a key in the ${code(header)} header${
+        checks.length
+          ? `, checked by ${joinSome(
+              checks.map((n) => code(`${n}()`)),
+              4,
+            )}`
+          : ''
+      } (${joinSome(
+        // one place per checking function
+        unique(
+          keys
+            .filter((x, i) => keys.findIndex((y) => y.within === x.within) === i)
+            .map((x) => cite(x.file, x.line)),
+        ),
+        3,
+      )}).`,
+    );
+  }
+  return told.length ? told.join(' ') : null;
+}
+
 /** The product's own security facts of one kind, in file and line order. */
 const ownFacts = (a: Analysis, kind: SecurityFact['kind']) =>
   (a.securityFacts ?? []).filter((x) => x.kind === kind && (!x.area || x.area === 'product'));
@@ -297,6 +343,8 @@ const FACT_LABEL: Record<SecurityFact['kind'], string> = {
   'proxy-switch': 'a proxy-trust setting',
   'forwarded-header': 'proxy headers read for the client address or scheme',
   'error-exposure': 'error messages exposed only when marked',
+  'auth-backends': 'the authentication backends',
+  'api-key-header': 'an API key read from a request header',
 };
 
 // Spring Boot Actuator: which management endpoints the web exposure setting opens
@@ -523,14 +571,21 @@ export function writeSecurity(ctx: WriterContext): string {
       ),
     );
   }
+  const ownAuth = wants(ctx, 'auth') ? ownAuthLine(a) : null;
+  if (ownAuth) parts.push(ownAuth);
   if (!wants(ctx, 'auth')) {
     // not this section's aspect
   } else if (fx.authLibs.length) {
+    const libs = joinSome(
+      fx.authLibs.map((d) => `${code(d.name)} ${code(d.version)} (${cite(d.manifest, d.line)})`),
+      4,
+    );
+    // where the product authenticates through its own backends and key checks, the libraries serve
+    // parts of it (a second factor, a token for another service), not the whole
     parts.push(
-      `Authentication and credential handling use ${joinSome(
-        fx.authLibs.map((d) => `${code(d.name)} ${code(d.version)} (${cite(d.manifest, d.line)})`),
-        4,
-      )}.`,
+      ownAuth
+        ? `Libraries declared for authentication work: ${libs}.`
+        : `Authentication and credential handling use ${libs}.`,
     );
     const authCode = productAuthCode(a);
     if (authCode.length)

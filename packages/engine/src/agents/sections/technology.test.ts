@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
-import { technology } from './technology.ts';
+import { technology, writeTechnology } from './technology.ts';
+import type { WriterContext } from '../writers/context.ts';
 
 describe('the languages finding', () => {
   it("gives the product's languages, not the whole tree's with its tests", () => {
@@ -13,5 +14,53 @@ describe('the languages finding', () => {
     const said = technology.analyst(a).find((x) => x.aspect === 'languages')?.statement ?? '';
     expect(said).toContain(`TypeScript (${ts.length} files, ${ts.reduce((n, x) => n + x.code, 0)} lines)`);
     expect(said).toMatch(/make up the product's code\.$/);
+  });
+
+  it('counts no empty file, as the language table does', () => {
+    const ts = factsOf(sampleAppAnalysis()).productFiles.filter((x) => x.language === 'TypeScript');
+    const a = sampleAppAnalysis();
+    const empty = { ...a.files.find((f) => f.path === ts[0]!.path)!, path: 'src/empty.ts', size: 0, code: 0 };
+    a.files = [...a.files, empty];
+    const said = technology.analyst(a).find((x) => x.aspect === 'languages')?.statement ?? '';
+    expect(said).toContain(`TypeScript (${ts.length} files,`);
+  });
+});
+
+describe('a library the product goes through one file for', () => {
+  const withClient = (users: string[]) => {
+    const a = sampleAppAnalysis();
+    a.dependencies = [
+      ...a.dependencies,
+      {
+        ecosystem: 'npm',
+        name: 'undici',
+        version: '6.0.0',
+        scope: 'runtime',
+        manifest: 'package.json',
+        line: 20,
+      },
+    ];
+    a.frameworks = [
+      ...a.frameworks,
+      {
+        name: 'undici',
+        category: 'http',
+        role: 'http-client',
+        evidence: 'package.json:20',
+        version: '6.0.0',
+      },
+    ] as typeof a.frameworks;
+    a.imports = [
+      { from: 'src/services/db.ts', specifier: 'undici', line: 1 },
+      ...users.map((from) => ({ from, specifier: './db', resolved: 'src/services/db.ts', line: 1 })),
+    ];
+    return writeTechnology({ a, fx: factsOf(a), plan: {} } as unknown as WriterContext);
+  };
+
+  it('is wrapped by that file when several product files use it, and only in it otherwise', () => {
+    expect(
+      withClient(['src/routes/books.ts', 'src/routes/loans.ts', 'src/services/book-service.ts']),
+    ).toContain('HTTP client, wrapped by `src/services/db.ts`, which 3 product files use');
+    expect(withClient(['src/routes/books.ts'])).toContain('HTTP client, only in `src/services/db.ts`');
   });
 });

@@ -50,7 +50,10 @@ export const technology = defineSection({
   analyst(a) {
     // once the product is told apart, its languages are the product's, not the whole tree's (tests,
     // generated styles and fonts included), so the finding agrees with the summary above it
-    const product = factsOf(a).productFiles.filter((x) => x.language && !NON_CODE_LANGUAGES.has(x.language));
+    // an empty file is no file of its language, as the language table counts (cloc leaves it out too)
+    const product = factsOf(a).productFiles.filter(
+      (x) => x.language && !NON_CODE_LANGUAGES.has(x.language) && x.size > 0,
+    );
     const productLangs = [...new Set(product.map((x) => x.language!))]
       .map((language) => {
         const mine = product.filter((x) => x.language === language);
@@ -272,7 +275,8 @@ const USED_BY_IMPORT = new Set<PackageRole>([
 
 /**
  * ", only in hc/integrations/github/client.py": a library the product's code imports in one file
- * serves that file, not the product as a whole. Nothing is said where no import was found (a Django
+ * serves that file, not the product as a whole, unless that file is a wrapper several product files
+ * use (", wrapped by hc/lib/curl.py, which 20 product files use"). Nothing is said where no import was found (a Django
  * database driver is named in settings, never imported).
  */
 function usedOnlyIn({ a, fx }: WriterContext, f: Framework): string {
@@ -285,5 +289,15 @@ function usedOnlyIn({ a, fx }: WriterContext, f: Framework): string {
       .filter((i) => !i.resolved && source.has(i.from) && importsPackage(i.specifier, dep))
       .map((i) => i.from),
   );
-  return files.length === 1 ? `, only in ${cite(files[0]!)}` : '';
+  if (files.length !== 1) return '';
+  // a wrapper the rest of the product goes through serves the product, not one file
+  const users = unique(
+    a.imports.filter((i) => i.resolved === files[0] && source.has(i.from)).map((i) => i.from),
+  );
+  return users.length >= WRAPPER_USERS
+    ? `, wrapped by ${cite(files[0]!)}, which ${plural(users.length, 'product file')} use`
+    : `, only in ${cite(files[0]!)}`;
 }
+
+/** Product files that go through a library's one importing file before it counts as the product's wrapper. */
+const WRAPPER_USERS = 3;

@@ -7,7 +7,7 @@ import { sourcesFromMap } from '../sources.ts';
 import type { MainPathStep, Route } from '../types.ts';
 import { callsIn, definitions, importBindings } from './definitions.ts';
 import type { Target } from './definitions.ts';
-import { abstractions, fileModel, flowPass, pathTypes, signatureTypes } from './index.ts';
+import { abstractions, fileModel, flowPass, pathTypes, signatureTypes, transactionIn } from './index.ts';
 import { docOf } from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
@@ -1019,6 +1019,112 @@ describe('central types, one per file on the path', () => {
     );
     expect(central.map((t) => t.name)).toEqual(['Session', 'HTTPAdapter', 'Response', 'BaseAdapter']);
   });
+
+  it('a stored record the path writes leads beside the model that writes it, in the same models file', () => {
+    const cls = (name: string, methods: string[]) => [
+      `class ${name}(models.Model):`,
+      ...methods.flatMap((m) => [`    def ${m}(self):`, '        pass']),
+    ];
+    const files: Record<string, string[]> = {
+      'app/models.py': [
+        ...cls('Check', ['ping', 'create_flip', 'a', 'b', 'c']),
+        ...cls('Ping', ['to_dict', 'a', 'b', 'c', 'd']),
+      ],
+      'app/transports.py': cls('Transport', ['notify', 'a', 'b', 'c', 'd']),
+      'app/alerts.py': ['def send(t: Transport):', '    return t.notify()'],
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'Python', lines.join('\n')));
+    const types = new Map<string, Target[]>();
+    const fns = new Map<string, Target[]>();
+    for (const file of models)
+      for (const def of file.defs) {
+        const into = def.kind === 'type' ? types : fns;
+        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
+      }
+    const path = [
+      { name: 'ping', owner: 'Check', path: 'app/models.py', line: 2 },
+      { name: 'Ping', path: 'app/models.py', line: 13 },
+    ];
+    const run = (stored?: Set<string>) =>
+      abstractions(
+        models,
+        identity({
+          kind: 'application',
+          keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })),
+        }),
+        types,
+        fns,
+        pathTypes(path, types),
+        [],
+        stored,
+      ).map((t) => t.name);
+    expect(run()).toEqual(['Check', 'Transport', 'Ping']);
+    expect(run(new Set(['Check', 'Ping']))).toEqual(['Check', 'Ping', 'Transport']);
+  });
+
+  it('a base a family of plug-ins extends comes before the types built on it', () => {
+    const files: Record<string, string[]> = {
+      'app/transports.py': [
+        'class Transport:',
+        ...['notify', 'a', 'b', 'c'].flatMap((m) => [`    def ${m}(self):`, '        pass']),
+        'class HttpTransport(Transport):',
+        ...['post', 'get', 'put', 'd', 'e', 'f', 'g'].flatMap((m) => [`    def ${m}(self):`, '        pass']),
+      ],
+      'app/views.py': ['def send(t: Transport, h: HttpTransport):', '    return HttpTransport.post(t)'],
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'Python', lines.join('\n')));
+    const types = new Map<string, Target[]>();
+    const fns = new Map<string, Target[]>();
+    for (const file of models)
+      for (const def of file.defs) {
+        const into = def.kind === 'type' ? types : fns;
+        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
+      }
+    const central = abstractions(
+      models,
+      identity({
+        kind: 'application',
+        keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })),
+      }),
+      types,
+      fns,
+    );
+    expect(central.map((t) => t.name)).toEqual(['Transport', 'HttpTransport']);
+  });
+
+  it('a parser only its own file names is that file helper, and yields to the types the product uses', () => {
+    const cls = (name: string, base: string, methods: string[]) => [
+      `class ${name}(${base}):`,
+      ...methods.flatMap((m) => [`    def ${m}(self):`, '        pass']),
+    ];
+    const files: Record<string, string[]> = {
+      'app/html.py': [
+        ...cls('TextOnlyParser', 'HTMLParser', ['a', 'b', 'c', 'd', 'e']),
+        'def get_text(s):',
+        '    return TextOnlyParser()',
+      ],
+      'app/models.py': cls('Channel', 'models.Model', ['notify', 'b', 'c', 'd']),
+      'app/views.py': ['def send(c: Channel):', '    return Channel.notify(c)'],
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'Python', lines.join('\n')));
+    const types = new Map<string, Target[]>();
+    const fns = new Map<string, Target[]>();
+    for (const file of models)
+      for (const def of file.defs) {
+        const into = def.kind === 'type' ? types : fns;
+        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
+      }
+    const central = abstractions(
+      models,
+      identity({
+        kind: 'application',
+        keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })),
+      }),
+      types,
+      fns,
+    );
+    expect(central.map((t) => t.name)).toEqual(['Channel', 'TextOnlyParser']);
+  });
 });
 
 describe('what a file defines', () => {
@@ -1065,5 +1171,27 @@ describe('what a file defines', () => {
     expect(names).toEqual(expect.arrayContaining(['host', 'body', 'accepts()']));
     expect(names).not.toContain('host()');
     expect(flow.defines.find((d) => d.path === 'lib/params.js')?.names ?? []).not.toContain('addKey()');
+  });
+});
+
+describe('a step run in a database transaction', () => {
+  it('finds the transaction a definition opens and the row lock it takes inside it', () => {
+    const body = [
+      'def ping(self):',
+      '    with transaction.atomic():',
+      '        self = Check.objects.select_for_update().get(id=self.id)',
+      '        self.save()',
+    ];
+    expect(transactionIn(body, 1, 4)).toEqual({
+      line: 2,
+      opener: 'transaction.atomic',
+      lock: { line: 3, call: 'select_for_update' },
+    });
+    expect(transactionIn(['def f():', '    return db.transaction(async (tx) => tx.save())'], 1, 2)).toEqual({
+      line: 2,
+      opener: '.transaction',
+    });
+    // a lock taken outside any transaction is held for one statement only: nothing to say
+    expect(transactionIn(['def f():', '    Check.objects.select_for_update().get()'], 1, 2)).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
 import type { Sources } from '../sources.ts';
 import type {
+  DataEntity,
   Dependency,
   FileInfo,
   Flow,
@@ -139,6 +140,8 @@ export interface FlowInput {
   identity: Identity;
   routes: Route[];
   dependencies: Dependency[];
+  /** The stored data's tables and schemas: a table the main path writes is one of its central types. */
+  dataModel?: DataEntity[];
 }
 
 export function flowPass(input: FlowInput): Flow {
@@ -430,10 +433,24 @@ export function flowPass(input: FlowInput): Flow {
   });
 
   markOverrides(mainPath, types, fns, new Set(identity.publicApi.map((e) => e.name)));
+  for (const st of mainPath) {
+    const def = st.external ? undefined : byPath.get(st.path)?.defs.find((d) => d.line === st.line);
+    const found = def && transactionIn(byPath.get(st.path)!.bare, def.line, def.end);
+    if (found) st.transaction = found;
+  }
 
   // the central types in their authors' words
   const onPath = pathTypes(mainPath, types);
-  const central = abstractions(models, identity, types, fns, onPath, signatureTypes(mainPath, models, types));
+  const stored = new Set((input.dataModel ?? []).filter((d) => d.store !== 'schema').map((d) => d.name));
+  const central = abstractions(
+    models,
+    identity,
+    types,
+    fns,
+    onPath,
+    signatureTypes(mainPath, models, types),
+    stored,
+  );
   const segments = new Set(input.files.flatMap((f) => f.path.replace(/\.\w+$/, '').split('/')));
   const holds = (name: string) => segments.has(name);
   for (const a of central) {
@@ -504,6 +521,32 @@ export function flowPass(input: FlowInput): Flow {
     ...(registrations.length ? { registrations } : {}),
     handlers: handlers(models, input.routes, types),
   };
+}
+
+/** Where code opens a database transaction: Django's `transaction.atomic`, an ORM's `.transaction(…)` or `$transaction(…)`. */
+const TRANSACTION = /\btransaction\.atomic\b|\$transaction\s*\(|\.transaction\s*\(/;
+/** Where it locks the rows it reads until the transaction ends: `select_for_update`, `with_for_update`, `FOR UPDATE`. */
+const ROW_LOCK = /\b(select_for_update|with_for_update)\s*\(|\bFOR UPDATE\b/;
+
+/**
+ * The transaction a definition opens, and the row lock it takes inside it, from its body without
+ * comments (lines `from`…`to`, 1-based): what makes its read-then-write safe against a second
+ * request doing the same at once.
+ */
+export function transactionIn(
+  bare: readonly string[],
+  from: number,
+  to: number,
+): MainPathStep['transaction'] | undefined {
+  let open: { line: number; opener: string } | undefined;
+  for (let i = from - 1; i < Math.min(to, bare.length); i++) {
+    const line = bare[i]!;
+    const t = !open && TRANSACTION.exec(line);
+    if (t) open = { line: i + 1, opener: t[0].split('(')[0]!.trim() };
+    const l = open && ROW_LOCK.exec(line);
+    if (open && l) return { ...open, lock: { line: i + 1, call: l[1] ?? l[0] } };
+  }
+  return open;
 }
 
 /** The root README's text: its examples show which of the product's methods users call. */
@@ -609,6 +652,8 @@ export function abstractions(
   onPath: string[] = [],
   /** The product types the steps' signatures name, the most named first (see signatureTypes). */
   handed: string[] = [],
+  /** Types the database stores as tables (ORM models), by name. */
+  stored: ReadonlySet<string> = new Set(),
 ): Flow['abstractions'] {
   // a file playing a side role (a compatibility shim, one plug-in of many) lends no type to the centre
   const central = new Set(
@@ -650,6 +695,8 @@ export function abstractions(
   // so does a type past the first that the path calls on once and that few stages are handed (the
   // step that locates the input file), when a type met later carries several steps (the compiled
   // input the work is run on)
+  // a stored record the path writes (the row each request inserts) is no helper: it leads beside the
+  // model that writes it, though both live in one models file
   const leading: string[] = [];
   const leadFiles = new Set<string>();
   const distinct = [...new Set(onPath)];
@@ -659,20 +706,22 @@ export function abstractions(
   for (const [i, name] of distinct.entries()) {
     if (leading.length === 3) break;
     const file = types.get(name)?.[0]?.file.path;
-    if ((file && leadFiles.has(file)) || passing(name, i)) continue;
+    if ((file && leadFiles.has(file) && !stored.has(name)) || passing(name, i)) continue;
     if (file) leadFiles.add(file);
     leading.push(name);
   }
   // the values the path's steps take and return (the prepared request a `send` takes, the response
   // it returns) come after the named machinery, the one most steps name first: the list is "led by
   // those its main path runs through". A base a leading type derives from (the adapter interface of
-  // the adapter the path runs through) is that type again: it takes no place before them
+  // the adapter the path runs through) is that type again: it takes no place before them.
+  // Machinery only its own file names (an HTML-to-text parser behind one helper function) is that
+  // file's helper, not a part of the program's machinery
   const leadBases = new Set(leading.flatMap((n) => (types.get(n) ?? []).flatMap((t) => t.def.bases ?? [])));
   const handedRank = (name: string) => handed.indexOf(name) / (handed.length + 1);
-  const pathRank = (x: { name: string }) => {
+  const pathRank = (x: { name: string; uses: number }) => {
     const i = leading.indexOf(x.name);
     if (i >= 0) return i;
-    if (MACHINERY.test(x.name) && !leadBases.has(x.name)) return 3;
+    if (MACHINERY.test(x.name) && x.uses > 0 && !leadBases.has(x.name)) return 3;
     if (handed.includes(x.name)) return 4 + handedRank(x.name);
     return shared.has(x.name) ? 5 : 6;
   };
@@ -681,6 +730,8 @@ export function abstractions(
     .sort(
       (x, y) =>
         pathRank(x) - pathRank(y) ||
+        // a base comes before the types built on it: the contract a family of plug-ins extends
+        Number(!!x.bases?.includes(y.name)) - Number(!!y.bases?.includes(x.name)) ||
         y.uses + y.methods - (x.uses + x.methods) ||
         x.path.localeCompare(y.path),
     )

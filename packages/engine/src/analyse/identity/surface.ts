@@ -867,7 +867,13 @@ export function findPublicApi(args: {
     push(
       routes
         .filter((r) => product.has(r.file))
-        .map((r) => ({ name: r.path, kind: `route ${r.method}`, path: r.file, line: r.line })),
+        .map((r) => ({
+          name: r.path,
+          kind: `route ${r.method}`,
+          path: r.file,
+          line: r.line,
+          ...(r.handler ? { handler: r.handler } : {}),
+        })),
     );
   }
   // a JVM library: its public types (internal packages left out)
