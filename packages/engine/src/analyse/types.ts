@@ -612,6 +612,13 @@ export interface MainPathStep {
    * one that sets it, or every one when `nearest` is false or the switch `unless` is on.
    */
   ancestors?: { line: number; nearest: boolean; unless?: string; type?: string };
+  /**
+   * The end of a channel the caller made that the step is handed (`receive(rx)` gets the receiving
+   * end of `bounded(…)`): it runs beside the step given the other end, not after it.
+   */
+  channel?: { end: 'sending' | 'receiving' | 'both'; made: string; path: string; line: number };
+  /** The derive macro that writes the step's code (`Parser` for `Opts::parse()`); path and line are its attribute. */
+  derived?: string;
 }
 
 /** One call a step makes: to a function or type of the product (path, target) or of a library (from). */

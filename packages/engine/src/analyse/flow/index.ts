@@ -528,7 +528,9 @@ function receivers(models: FileModel[], name: string, home: string, identity: Id
  */
 export function pathTypes(mainPath: MainPathStep[], types: Map<string, unknown>): string[] {
   return mainPath.flatMap((st) =>
-    st.external ? [] : st.owner ? [st.owner] : types.has(st.name) ? [st.name] : [],
+    // a parser a derive macro writes (`Arguments::try_parse_from`) reads the command line into its
+    // type; the run's work does not go through that type's own code
+    st.external || st.derived ? [] : st.owner ? [st.owner] : types.has(st.name) ? [st.name] : [],
   );
 }
 

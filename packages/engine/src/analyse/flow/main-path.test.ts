@@ -255,7 +255,7 @@ describe('main path', () => {
     expect(labels(steps)).not.toContain('spawn_command');
   });
 
-  it('a producer and a consumer joined by a channel are both steps; a return from inside the loop is no continuation', () => {
+  it('a producer and a consumer joined by a channel are both steps, named with their ends and not entered', () => {
     const body = (n: number) => Array.from({ length: n }, (_, i) => `        let v${i} = x;`);
     const contents = {
       'src/main.rs': [
@@ -300,8 +300,52 @@ describe('main path', () => {
       entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }],
     });
     const names = labels(steps);
-    expect(names).toEqual(expect.arrayContaining(['scan', 'receive', 'spawn_senders', 'print_entry']));
+    expect(names).toEqual(expect.arrayContaining(['scan', 'receive', 'spawn_senders']));
+    // past the channel the consumer's own loop is not the next step of the run
+    expect(names).not.toContain('print_entry');
     expect(names).not.toContain('stop');
+    const end = (name: string) => steps.find((s) => s.name === name)?.channel;
+    expect(end('receive')).toEqual({ end: 'receiving', made: 'bounded', path: 'src/walk.rs', line: 2 });
+    expect(end('spawn_senders')).toMatchObject({ end: 'sending', line: 2 });
+  });
+
+  it('names the parser a derive macro writes for a command-line type, at its attribute', () => {
+    const contents = {
+      'src/cli.rs': [
+        'use clap::{Parser, ValueEnum};',
+        '',
+        '#[derive(Debug, Parser)]',
+        '#[command(',
+        '    name = "tool",',
+        ')]',
+        'pub struct Opts {',
+        '    pub pattern: String,',
+        '}',
+        '',
+        'pub struct Plain {',
+        '    x: u8,',
+        '}',
+      ].join('\n'),
+      'src/main.rs': [
+        'fn main() {',
+        '    let opts = Opts::parse();',
+        '    let plain = Plain::parse();',
+        '    let code = search(&opts);',
+        '    std::process::exit(code);',
+        '}',
+        'fn search(opts: &Opts) -> i32 {',
+        ...Array.from({ length: 8 }, (_, i) => `    let v${i} = opts.pattern.len();`),
+        '    0',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Rust', {
+      kind: 'cli',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }],
+    });
+    expect(labels(steps)).toEqual(['main', 'Opts.parse', 'search']);
+    expect(steps[1]).toMatchObject({ path: 'src/cli.rs', line: 3, derived: 'Parser of clap' });
   });
 
   it('marks a call a counter test guards as running every Nth time', () => {

@@ -199,23 +199,48 @@ function onFailure(t: Target, call: Call): boolean {
   );
 }
 
+/** A channel a definition makes: the names of its ends, the call that makes it and its line. */
+interface Channel {
+  /** Rust's `(tx, rx)` pair, sending end first; a Go channel has one name for both. */
+  ends: string[];
+  made: string;
+  line: number;
+}
+
 /**
- * The names a definition gives the two ends of a channel it makes (`let (tx, rx) = bounded(n)`,
- * `mpsc::channel()`, `sync_channel`), or the one name of a Go channel (`ch := make(chan T)`).
+ * The channels a definition makes (`let (tx, rx) = bounded(n)`, `mpsc::channel()`, `sync_channel`),
+ * or the one name of a Go channel (`ch := make(chan T)`).
  */
-function channelEnds(t: Target): Set<string> {
-  const out = new Set<string>();
+function channelsOf(t: Target): Channel[] {
+  const out: Channel[] = [];
   for (let i = t.def.line; i <= Math.min(t.def.end, t.file.bare.length); i++) {
     const line = t.file.bare[i - 1]!;
     const pair =
-      /\blet (?:mut )?\((?:mut )?(\w+), ?(?:mut )?(\w+)\) ?= ?(?:\w+::)*(?:bounded|unbounded|channel|sync_channel)(?:::<[^>]*>)?\(/.exec(
+      /\blet (?:mut )?\((?:mut )?(\w+), ?(?:mut )?(\w+)\) ?= ?(?:\w+::)*(bounded|unbounded|channel|sync_channel)(?:::<[^>]*>)?\(/.exec(
         line.replace(/\s+/g, ' '),
       );
-    if (pair) out.add(pair[1]!).add(pair[2]!);
+    if (pair) out.push({ ends: [pair[1]!, pair[2]!], made: pair[3]!, line: i });
     const go = /\b(\w+)\s*:?=\s*make\s*\(\s*chan\b/.exec(line);
-    if (go) out.add(go[1]!);
+    if (go) out.push({ ends: [go[1]!], made: 'make(chan)', line: i });
   }
   return out;
+}
+
+/** The names a definition gives the ends of the channels it makes. */
+const channelEnds = (t: Target): Set<string> => new Set(channelsOf(t).flatMap((c) => c.ends));
+
+/** Which end of a channel the step made here is handed, if any: Rust's pair is `(sending, receiving)`. */
+function channelEnd(
+  t: Target,
+  args: string[],
+): { end: 'sending' | 'receiving' | 'both'; made: string; path: string; line: number } | undefined {
+  for (const c of channelsOf(t)) {
+    const at = c.ends.findIndex((e) => args.includes(e));
+    if (at < 0) continue;
+    const end = c.ends.length === 1 ? 'both' : at === 0 ? 'sending' : 'receiving';
+    return { end, made: c.made, path: t.file.path, line: c.line };
+  }
+  return undefined;
 }
 
 /** A line that opens an arm of a choice: `if`, `else`, `elif`, `case`, `default:`. */
@@ -555,6 +580,29 @@ const trivial = (d: Def) => size(d) < 3 || (size(d) <= 5 && /^(?:get|set|is|has)
 
 const size = (d: Def) => (d.kind === 'type' ? 0 : d.end - d.line + 1);
 const key = (t: Target) => `${t.file.path}:${t.def.line}`;
+
+/** The associated functions a command-line parser derive writes (clap's `Parser`, structopt's `StructOpt`). */
+const DERIVED_PARSE = /^(?:try_)?parse(?:_from)?$|^from_args$|^from_iter(?:_safe)?$/;
+const PARSER_DERIVE = /^(?:Parser|StructOpt)$/;
+
+/** The derive attribute above a type that names a macro `wanted` matches (`#[derive(Debug, Parser)]`). */
+function deriveAbove(t: Target, wanted: RegExp): { name: string; line: number } | undefined {
+  // attributes may span lines (`#[command(` … `)]`): the block above ends at a blank line or at a
+  // line that starts at the type's indentation and opens no attribute
+  for (let i = t.def.line - 1; i >= 1 && i >= t.def.line - 40; i--) {
+    const line = t.file.bare[i - 1] ?? '';
+    if (!line.trim()) break;
+    if (indentOf(line) <= t.def.indent && !/^\s*(?:#\[|\)?\]|\/\/)/.test(line)) break;
+    const m = /#\[derive\(([^)]*)\)/.exec(line);
+    if (!m) continue;
+    const name = m[1]!
+      .split(',')
+      .map((n) => n.trim().replace(/^.*::/, ''))
+      .find((n) => wanted.test(n));
+    if (name) return { name, line: i };
+  }
+  return undefined;
+}
 
 /** A type name as written in a signature or an assignment: `*Mux`, `&mut Config`, `Check | None`. */
 const TYPE_NAME = /^[A-Z][\w]*$/;
@@ -1293,11 +1341,19 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       }
     };
     const handAt = hand ? runsAt(t, hand).at : 0;
+    const parse = parsedBy(t);
+    let parsed = false;
+    const pushParse = (before: number) => {
+      if (!parse || parsed || runsAt(t, parse.call).at > before || steps.length >= MAX_STEPS) return;
+      steps.push({ ...parse.step, from: me });
+      parsed = true;
+    };
     let left = false;
     let handed = false;
     for (const c of ordered) {
       if (steps.length >= MAX_STEPS) break;
       pushHooks(c.at);
+      pushParse(c.at);
       if (hand && !handed && handAt <= c.at) {
         steps.push(userCode(t, hand, me));
         handed = true;
@@ -1323,10 +1379,16 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           ...(c.via ? { via: c.via } : {}),
           ...(c.after ? { after: c.after } : {}),
         };
-        const descends = c === next && (!provides(c.target) || makesFunction(c.target));
+        // an end of a channel made here runs beside the other end, on threads of its own: both are
+        // named with the end they are handed, and neither is entered, since past the channel the
+        // work is no longer one sequence of calls (the consumer's buffering is not the next step)
+        const channel = onChannel(c) ? channelEnd(t, identifiers(argumentsOf(t, c.call) ?? '')) : undefined;
+        if (channel) extra.channel = channel;
+        const descends = c === next && !channel && (!provides(c.target) || makesFunction(c.target));
         visit(c.target, depth + 1, why, descends, me, extra);
       }
     }
+    pushParse(Infinity);
     if (leaving && !left && steps.length < MAX_STEPS) steps.push({ ...outside(t, leaving), from: me });
     if (hand && !handed && steps.length < MAX_STEPS) steps.push(userCode(t, hand, me));
     pushHooks(Infinity);
@@ -1463,6 +1525,38 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         `^\\s*(?:(?:const|let|var)\\s+)?${arg.replace(/\$/g, '\\$')}\\s*(?::=|=)(?!=)\\s*(.+?);?\\s*$`,
       ).exec(caller.file.lines[i - 1] ?? '');
       if (m) return { expression: m[1]!, ...at, line: i };
+    }
+    return undefined;
+  };
+  /**
+   * The command line read into a product type by the parser a derive macro writes for it
+   * (`Opts::parse()`, `Arguments::try_parse_from(args)` on a `#[derive(Parser)]` struct): the code is
+   * generated, so no definition resolves the call, but it is where a run reads its arguments.
+   */
+  const parsedBy = (t: Target): { call: Call; step: MainPathStep } | undefined => {
+    if (t.file.language !== 'Rust') return undefined;
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+      if (!DERIVED_PARSE.test(call.name) || !call.qualifier || call.qualifier !== call.root) continue;
+      if (!TYPE_NAME.test(call.qualifier)) continue;
+      for (const type of input.types.get(call.qualifier) ?? []) {
+        const derive = deriveAbove(type, PARSER_DERIVE);
+        if (!derive) continue;
+        // the crate the derive comes from, as the type's file imports it (`use clap::Parser;`)
+        const crate = new RegExp(`^\\s*use\\s+(\\w+)::[^;]*\\b${derive.name}\\b`, 'm').exec(
+          type.file.code,
+        )?.[1];
+        return {
+          call,
+          step: {
+            name: call.name,
+            owner: call.qualifier,
+            path: type.file.path,
+            line: derive.line,
+            note: `called by ${label(t.def)} at ${t.file.path}:${call.line}`,
+            derived: crate ? `${derive.name} of ${crate}` : derive.name,
+          },
+        };
+      }
     }
     return undefined;
   };
