@@ -339,6 +339,14 @@ function reached(s: MainPathStep): string {
   return parts.map((p) => `, ${p}`).join('');
 }
 
+/** ", which runs `Parser::parse_source()`, then `Analyzer::analyze()`": the stages a step hands its work to. */
+function stagesText(s: MainPathStep): string {
+  if (!s.stages?.length) return '';
+  const sep = s.path.endsWith('.rs') ? '::' : '.';
+  const names = s.stages.map((n) => code(`${n.replace('.', sep)}()`));
+  return `, which runs ${names.slice(0, -1).join(', ')}, then ${names[names.length - 1]}`;
+}
+
 /** ", written by `#[derive(Parser)]`": a step whose code a derive macro generates. */
 function derivedText(s: MainPathStep): string {
   if (!s.derived) return '';
@@ -362,7 +370,7 @@ export function mainPathParts(a: Analysis): string[] {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : '';
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${derivedText(s)}${channelText(s)}${handedIn(s)}.${doc}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}.${doc}`;
   };
   // the steps given the two ends of a channel run at the same time, on threads of their own
   const order = path.some((s) => s.channel)

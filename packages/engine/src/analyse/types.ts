@@ -617,6 +617,8 @@ export interface MainPathStep {
    * end of `bounded(…)`): it runs beside the step given the other end, not after it.
    */
   channel?: { end: 'sending' | 'receiving' | 'both'; made: string; path: string; line: number };
+  /** The other types' functions the step calls in turn, `Owner.name` in call order: a pipeline it runs. */
+  stages?: string[];
   /** The derive macro that writes the step's code (`Parser` for `Opts::parse()`); path and line are its attribute. */
   derived?: string;
 }

@@ -309,6 +309,64 @@ describe('main path', () => {
     expect(end('spawn_senders')).toMatchObject({ end: 'sending', line: 2 });
   });
 
+  it('names the call a short step beside the path wraps, with the stages it runs in turn', () => {
+    const body = (n: number, v = 'x') => Array.from({ length: n }, (_, i) => `    let ${v}${i} = src.len();`);
+    const contents = {
+      'src/main.rs': [
+        'fn main() {',
+        '    let src = read();',
+        '    let unit = compile(&src)?;',
+        '    let code = execute(unit);',
+        '    std::process::exit(code);',
+        '}',
+        'fn compile(src: &str) -> Result<Unit, Error> {',
+        '    let unit = Compiler::compile(src)?;',
+        '    unit.check()?;',
+        '    Ok(unit)',
+        '}',
+        'fn execute(unit: Unit) -> i32 {',
+        ...body(200, 'e'),
+        '    0',
+        '}',
+      ].join('\n'),
+      'src/compiler.rs': [
+        'pub struct Compiler;',
+        'impl Compiler {',
+        '    pub fn compile(src: &str) -> Result<Unit, Error> {',
+        '        let ast = Parser::parse(src)?;',
+        '        let unit = Analyzer::analyze(ast)?;',
+        '        Ok(unit)',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/parser.rs': [
+        'pub struct Parser;',
+        'impl Parser {',
+        '    pub fn parse(src: &str) -> Result<Ast, Error> {',
+        ...body(40),
+        '        Ok(ast)',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/analyzer.rs': [
+        'pub struct Analyzer;',
+        'impl Analyzer {',
+        '    pub fn analyze(src: Ast) -> Result<Unit, Error> {',
+        ...body(40),
+        '        Ok(unit)',
+        '    }',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Rust', {
+      kind: 'cli',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }],
+    });
+    expect(labels(steps)).toEqual(['main', 'compile', 'Compiler.compile', 'execute']);
+    expect(steps[2]).toMatchObject({ stages: ['Parser.parse', 'Analyzer.analyze'], from: 1 });
+  });
+
   it('names the parser a derive macro writes for a command-line type, at its attribute', () => {
     const contents = {
       'src/cli.rs': [

@@ -18,6 +18,10 @@ const ACCESSOR_LINES = 40;
 const ACCESSOR =
   /^(?:returns?|gets?|checks?|validates?|verif(?:y|ies)|ensures?|tells?|whether|determines?\s+(?:if|whether)|reports?\s+whether)\b/i;
 const MAX_DEPTH = 7;
+/** Lines up to which a definition named beside the path may be a wrapper of one call (see `wrapped`). */
+const WRAPPER_LINES = 20;
+/** Lines of code a call must lead to, itself and what it calls, to be a stage of a pipeline. */
+const STAGE_LINES = 30;
 // a definition whose author says it creates, records or sends something changes state the work is for
 const RECORDS =
   /^(?:creates?|records?|saves?|stores?|persists?|inserts?|sends?|notif(?:y|ies)|enqueues?|publish(?:es)?)\b/i;
@@ -1163,6 +1167,10 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
   const start = chooseStart(input, reach, productCalls, resolveCall);
   if (!start) return [];
   const steps: MainPathStep[] = [...start.prefix];
+  // steps named beside the path and never entered (the parser a derive writes, the call a wrapper
+  // makes) tell what a call does; they do not take the place of the path's own steps
+  let named = 0;
+  const full = () => steps.length - named >= MAX_STEPS;
   const visited = new Set<string>();
   /** The steps the path has descended through to the one it is at. */
   const stack: string[] = [];
@@ -1181,7 +1189,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     from?: number,
     extra: Partial<MainPathStep> = {},
   ) => {
-    if (steps.length >= MAX_STEPS || visited.has(key(t))) return;
+    if (full() || visited.has(key(t))) return;
     visited.add(key(t));
     steps.push({ ...step(t, note), ...extra, ...(from !== undefined ? { from } : {}) });
     const me = steps.length - 1;
@@ -1189,7 +1197,20 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       // a step named beside the way, not entered, may still be where the user's code runs: the
       // function its type stores handed on to be called (`ctx.invoke(self.callback, …)`)
       const passed = passedOn(t);
-      if (passed && steps.length < MAX_STEPS) steps.push({ ...passed, from: me });
+      if (passed && !full()) steps.push({ ...passed, from: me });
+      // a short step whose first call hands its work to another type's definition (`compile` that
+      // returns `Compiler::compile(…)?` after a check) is named by what it wraps, which is named too
+      const inner = !passed ? wrapped(t) : undefined;
+      if (inner && !full() && !visited.has(key(inner.target))) {
+        visited.add(key(inner.target));
+        const stages = stagesOf(inner.target);
+        steps.push({
+          ...step(inner.target, `called by ${label(t.def)} at ${t.file.path}:${inner.call.line}`),
+          ...(stages.length >= 2 ? { stages } : {}),
+          from: me,
+        });
+        named++;
+      }
     }
     if (depth >= MAX_DEPTH || !descend) return;
     stack.push(key(t));
@@ -1330,7 +1351,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     );
     const hooksLeft = runsHooks ? [...lifecycle] : [];
     const pushHooks = (before: number) => {
-      while (hooksLeft.length && runsAt(t, hooksLeft[0]![0]!).at <= before && steps.length < MAX_STEPS) {
+      while (hooksLeft.length && runsAt(t, hooksLeft[0]![0]!).at <= before && !full()) {
         const [first, ...rest] = hooksLeft.shift()!;
         const up = ancestorsOf(t.file.bare, t.def.line, t.def.end, first!);
         steps.push({
@@ -1344,14 +1365,15 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const parse = parsedBy(t);
     let parsed = false;
     const pushParse = (before: number) => {
-      if (!parse || parsed || runsAt(t, parse.call).at > before || steps.length >= MAX_STEPS) return;
+      if (!parse || parsed || runsAt(t, parse.call).at > before || full()) return;
       steps.push({ ...parse.step, from: me });
       parsed = true;
+      named++;
     };
     let left = false;
     let handed = false;
     for (const c of ordered) {
-      if (steps.length >= MAX_STEPS) break;
+      if (full()) break;
       pushHooks(c.at);
       pushParse(c.at);
       if (hand && !handed && handAt <= c.at) {
@@ -1389,8 +1411,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       }
     }
     pushParse(Infinity);
-    if (leaving && !left && steps.length < MAX_STEPS) steps.push({ ...outside(t, leaving), from: me });
-    if (hand && !handed && steps.length < MAX_STEPS) steps.push(userCode(t, hand, me));
+    if (leaving && !left && !full()) steps.push({ ...outside(t, leaving), from: me });
+    if (hand && !handed && !full()) steps.push(userCode(t, hand, me));
     pushHooks(Infinity);
     stack.pop();
   };
@@ -1399,6 +1421,43 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
    * handed to a call to be run with the data (`ctx.invoke(self.callback, **ctx.params)`) on the
    * success path: the user's code, called there.
    */
+  /**
+   * The call a short definition wraps: its first product call, kept, to a function or method of
+   * another type or module that does more than the wrapper itself (`Subcommand::compile` → `Compiler::compile`).
+   */
+  const wrapped = (t: Target): ProductCall | undefined => {
+    if (size(t.def) > WRAPPER_LINES) return undefined;
+    const first = productCalls(t).find(
+      (c) =>
+        c.target.def.kind !== 'type' &&
+        !helper(c.target) &&
+        !FAILURE.test(c.target.def.name) &&
+        !onFailure(t, c.call) &&
+        c.used,
+    );
+    if (!first) return undefined;
+    const other = first.target.file !== t.file || (first.target.def.owner ?? '') !== (t.def.owner ?? '');
+    return other && size(first.target.def) > size(t.def) ? first : undefined;
+  };
+  /**
+   * The other types a wrapped step hands its work to in turn, in the order it calls them
+   * (`Compiler::compile` runs `Parser::parse_source`, then `Analyzer::analyze`): the stages of a
+   * pipeline, one per type, named where the path does not enter the step.
+   */
+  const stagesOf = (t: Target): string[] => {
+    const owners = new Set<string>([t.def.owner ?? '']);
+    const out: string[] = [];
+    for (const c of productCalls(t)) {
+      const owner = c.target.def.owner;
+      if (!owner || owners.has(owner) || c.target.def.kind === 'type' || !c.used || helper(c.target))
+        continue;
+      // a stage does work of its own: a lookup or an insert into a table is not one
+      if (reach(c.target) < STAGE_LINES) continue;
+      owners.add(owner);
+      out.push(`${owner}.${c.target.def.name}`);
+    }
+    return out.slice(0, 4);
+  };
   const passedOn = (t: Target): MainPathStep | undefined => {
     for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
       if (FAILURE.test(call.name) || onFailure(t, call)) continue;
