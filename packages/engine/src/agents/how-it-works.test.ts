@@ -145,6 +145,25 @@ describe('how it works', () => {
     expect(parts[1]).toContain(
       ', given the receiving end of the channel `bounded()` makes at `src/main.rs:8`.',
     );
+    const staged = {
+      identity: {
+        kind: 'cli',
+        mainPath: [
+          { name: 'run', path: 'src/main.rs', line: 5 },
+          {
+            name: 'compile',
+            owner: 'Compiler',
+            path: 'src/compiler.rs',
+            line: 6,
+            stages: ['Parser.parse', 'Analyzer.analyze'],
+            from: 0,
+          },
+        ],
+      },
+    } as unknown as Analysis;
+    expect(mainPathParts(staged)[1]).toContain(
+      '`Compiler::compile()` (`src/compiler.rs:6`), which runs `Parser::parse()`, then `Analyzer::analyze()`.',
+    );
   });
 
   it('says where a step that runs code the product was handed got it', () => {
