@@ -94,7 +94,7 @@ describe('writeKnownIssues()', () => {
     a.files = [
       { ...src, path: 'src/a.ts', role: 'product' },
       { ...src, path: 'src/b.ts', role: 'product' },
-      { ...src, path: 'scripts/release.ts', role: 'scripts' },
+      { ...src, path: 'scripts/release.ts', role: 'other' },
     ];
     a.todos = [];
     const md = writeKnownIssues(ctx(a));

@@ -367,6 +367,60 @@ describe('main path', () => {
     expect(steps[2]).toMatchObject({ stages: ['Parser.parse', 'Analyzer.analyze'], from: 1 });
   });
 
+  it('names the calls that make what the continuation is handed, even in a closure of a chain', () => {
+    const body = (n: number, v: string) => Array.from({ length: n }, (_, i) => `    let ${v}${i} = a.len();`);
+    const contents = {
+      'src/main.rs': [
+        'fn main() {',
+        '    let code = run(&args);',
+        '    std::process::exit(code);',
+        '}',
+        'fn run(a: &Args) -> i32 {',
+        '    let paths = search_paths(a);',
+        '    let config = make_config(a);',
+        '    let extra = make_extra(a);',
+        '    let regexps = a',
+        '        .patterns',
+        '        .iter()',
+        '        .map(|p| build_regex(p, &config))',
+        '        .collect();',
+        '    log_it(extra);',
+        '    scan(&paths, regexps, config)',
+        '}',
+        'fn search_paths(a: &Args) -> Vec<Path> {',
+        ...body(30, 's'),
+        '    out',
+        '}',
+        'fn make_config(a: &Args) -> Config {',
+        ...body(40, 'c'),
+        '    out',
+        '}',
+        'fn make_extra(a: &Args) -> Extra {',
+        ...body(50, 'x'),
+        '    out',
+        '}',
+        'fn log_it(a: Extra) {',
+        ...body(5, 'l'),
+        '}',
+        'fn build_regex(a: &str, c: &Config) -> Regex {',
+        ...body(4, 'b'),
+        '    out',
+        '}',
+        'fn scan(paths: &[Path], r: Vec<Regex>, a: Config) -> i32 {',
+        ...body(200, 'w'),
+        '    0',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Rust', {
+      kind: 'cli',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }],
+    });
+    expect(labels(steps)).toContain('build_regex');
+    expect(labels(steps)).toContain('scan');
+  });
+
   it('names the parser a derive macro writes for a command-line type, at its attribute', () => {
     const contents = {
       'src/cli.rs': [

@@ -162,6 +162,25 @@ function inLoop(t: Target, line: number): boolean {
   return false;
 }
 
+/**
+ * The local a statement assigns, for a call on any of its lines: `let regexps = patterns` … `.map(|p|
+ * build_regex(p))` assigns `regexps`. The statement starts at the nearest line above that assigns,
+ * unless a line ending the statement before it comes first.
+ */
+function assignedAt(t: Target, line: number): string | undefined {
+  for (let i = line; i > t.def.line && i > line - 8; i--) {
+    const text = t.file.bare[i - 1] ?? '';
+    const m =
+      /^\s*(?:(?:let|const|var|val)\s+(?:mut\s+)?)?([A-Za-z_$][\w$]*)\s*(?::[^=]*)?(?::=|=)(?!=)/.exec(text);
+    if (m) return m[1];
+    // the statement goes on above only when this line continues it: a method chain (`.map(…)`) or
+    // a line above left open (`(`, `,`, `=`)
+    const above = t.file.bare[i - 2] ?? '';
+    if (!/^\s*\./.test(text) && !/[([,=]\s*$/.test(above)) return undefined;
+  }
+  return undefined;
+}
+
 /** A condition on the platform the program runs on: `os.name == "nt"`, `runtime.GOOS`, `cfg!(windows)`. */
 const PLATFORM =
   /\bos\.name\b|\bsys\.platform\b|\bplatform\.system\b|\bruntime\.GOOS\b|\bprocess\.platform\b|\bcfg!?\s*\(\s*(?:windows|unix|target_os)/;
@@ -1282,6 +1301,13 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       !!next && c.call.line < next.call.line && armOf(t, c.call.line) === undefined && direct(t, c.call.line);
     // a channel made here joins a producer and a consumer: the calls handed its ends are both steps,
     // whether or not their result is kept (the senders that walk and filter, the receiver that prints)
+    // a call whose result, kept in a local, is an argument of the continuation
+    const toNext = next ? new Set(identifiers(argumentsOf(t, next.call) ?? '')) : new Set<string>();
+    const feeds = (c: ProductCall): boolean => {
+      if (!next || c === next || c.call.line >= next.call.line) return false;
+      const local = assignedAt(t, c.call.line);
+      return !!local && toNext.has(local);
+    };
     const ends = channelEnds(t);
     const onChannel = (c: ProductCall) =>
       ends.size > 0 && identifiers(argumentsOf(t, c.call) ?? '').some((w) => ends.has(w));
@@ -1294,7 +1320,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       .filter(
         (c) =>
           c !== next &&
-          (c.used || records(c.target) || onChannel(c)) &&
+          (c.used || records(c.target) || onChannel(c) || feeds(c)) &&
           (!ahead.has(key(c.target)) || straightBefore(c)),
       )
       .filter((c) => !next || !alternatives(t, c.call.line, next.call.line))
@@ -1310,7 +1336,12 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     // after a recursion, the call that runs the user's hooks, plugins or middleware: the extension
     // point of the work (`dispatch_hook("response", …)`) tells more than one more helper
     const rank = (c: ProductCall) => (recursive(c) ? 2 : EXTENSION_POINT.test(c.target.def.name) ? 1 : 0);
-    const beside = others.sort((x, y) => rank(y) - rank(x)).slice(0, FOLLOW - 1);
+    const ranked = others.sort((x, y) => rank(y) - rank(x));
+    // what the continuation is handed (the patterns compiled for the scan, the paths it searches) is
+    // made by the run on its way: those calls are named beside the heaviest ones
+    const beside = [
+      ...new Set([...ranked.slice(0, FOLLOW - 1), ...ranked.filter(feeds).slice(0, FOLLOW)]),
+    ].slice(0, FOLLOW + 1);
     // a type made on the way is worth a step when it does work of its own (a few methods)
     const made = calls
       .filter(
