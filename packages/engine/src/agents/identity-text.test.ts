@@ -12,6 +12,7 @@ import {
   purposeParagraph,
   rankedApi,
   readmeFeatures,
+  readmeContrast,
   readmeNotice,
   readmeTitleRole,
 } from './identity-text.ts';
@@ -324,5 +325,26 @@ describe('productSize()', () => {
     const sentence = productSize(a)!;
     expect(sentence).toMatch(/ under `components`, `lib`, `app` and the root folder[;.]/);
     expect(sentence).not.toMatch(/`public`/);
+  });
+});
+
+describe('readmeContrast', () => {
+  it('reads what the README says the project is not, beside what it is, for the project only', () => {
+    const readme = [
+      '# tool',
+      '',
+      '`tool` is a handy way to run commands.',
+      '',
+      '- `tool` is a command runner, not a build system, so it avoids much of',
+      '  [make](#make) complexity.',
+      '- `make` is a build tool, not a shell.',
+    ].join('\n');
+    expect(readmeContrast(readme, 'tool')).toEqual({
+      is: 'a command runner',
+      not: 'a build system',
+      line: 5,
+    });
+    expect(readmeContrast(readme, 'other')).toBeNull();
+    expect(readmeContrast('# tool\n\ntool is fast, not slow.\n', 'tool')).toBeNull();
   });
 });
