@@ -173,6 +173,61 @@ describe('how it works', () => {
     );
   });
 
+  it('names the derive that writes a step, and the channel ends that run side by side', () => {
+    const a = {
+      identity: {
+        kind: 'cli',
+        mainPath: [
+          { name: 'run', path: 'src/main.rs', line: 5 },
+          {
+            name: 'parse',
+            owner: 'Opts',
+            path: 'src/cli.rs',
+            line: 3,
+            note: 'called by run at src/main.rs:6',
+            derived: 'Parser of clap',
+            from: 0,
+          },
+          {
+            name: 'receive',
+            path: 'src/walk.rs',
+            line: 20,
+            note: 'called by run at src/main.rs:9',
+            channel: { end: 'receiving', made: 'bounded', path: 'src/main.rs', line: 8 },
+            from: 0,
+          },
+        ],
+      },
+    } as unknown as Analysis;
+    const parts = mainPathParts(a);
+    expect(parts[0]).toBe(
+      'Traced from the entry point, one run runs through these steps, in order, except that the steps given the ends of a channel run at the same time:',
+    );
+    expect(parts[1]).toContain("called by `run` at `src/main.rs:6`, written by clap's `#[derive(Parser)]`.");
+    expect(parts[1]).toContain(
+      ', given the receiving end of the channel `bounded()` makes at `src/main.rs:8`.',
+    );
+    const staged = {
+      identity: {
+        kind: 'cli',
+        mainPath: [
+          { name: 'run', path: 'src/main.rs', line: 5 },
+          {
+            name: 'compile',
+            owner: 'Compiler',
+            path: 'src/compiler.rs',
+            line: 6,
+            stages: ['Parser.parse', 'Analyzer.analyze'],
+            from: 0,
+          },
+        ],
+      },
+    } as unknown as Analysis;
+    expect(mainPathParts(staged)[1]).toContain(
+      '`Compiler::compile()` (`src/compiler.rs:6`), which runs `Parser::parse()`, then `Analyzer::analyze()`.',
+    );
+  });
+
   it('says where a step that runs code the product was handed got it', () => {
     const a = {
       identity: {

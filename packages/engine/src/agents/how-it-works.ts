@@ -379,6 +379,29 @@ function overrideText(s: MainPathStep): string {
   return ` For ${article(o.owner)} ${code(o.owner)}, ${methodName(o)} (${cite(o.path, o.line)}) takes its place and ${calls.join(', ')}.`;
 }
 
+/** ", which runs `Parser::parse_source()`, then `Analyzer::analyze()`": the stages a step hands its work to. */
+function stagesText(s: MainPathStep): string {
+  if (!s.stages?.length) return '';
+  const sep = s.path.endsWith('.rs') ? '::' : '.';
+  const names = s.stages.map((n) => code(`${n.replace('.', sep)}()`));
+  return `, which runs ${names.slice(0, -1).join(', ')}, then ${names[names.length - 1]}`;
+}
+
+/** ", written by `#[derive(Parser)]`": a step whose code a derive macro generates. */
+function derivedText(s: MainPathStep): string {
+  if (!s.derived) return '';
+  const [name, crate] = s.derived.split(' of ');
+  return `, written by ${crate ? `${crate}'s ` : ''}${code(`#[derive(${name})]`)}`;
+}
+
+/** ", given the receiving end of the channel `bounded()` makes at …": what joins a step to the one beside it. */
+function channelText(s: MainPathStep): string {
+  const c = s.channel;
+  if (!c) return '';
+  const end = c.end === 'both' ? '' : `the ${c.end} end of `;
+  return `, given ${end}the channel ${code(`${c.made}()`)} makes at ${cite(c.path, c.line)}`;
+}
+
 /** The main path, step by step with citations: where the unit of work enters and where it is done. */
 export function mainPathParts(a: Analysis): string[] {
   const path = a.identity?.mainPath ?? [];
@@ -387,8 +410,12 @@ export function mainPathParts(a: Analysis): string[] {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : '';
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${handedIn(s)}${transactionText(s)}.${doc}${overrideText(s)}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${overrideText(s)}`;
   };
+  // the steps given the two ends of a channel run at the same time, on threads of their own
+  const order = path.some((s) => s.channel)
+    ? 'in order, except that the steps given the ends of a channel run at the same time'
+    : 'in order';
   // a webhook the outside service calls back is a second request, told as such
   const back = path.findIndex((s, i) => i > 0 && s.calledBack);
   if (back > 0)
@@ -399,7 +426,7 @@ export function mainPathParts(a: Analysis): string[] {
       bullets(path.slice(back).map(line)),
     ];
   return [
-    `Traced from the entry point, one ${unitOf(a, path)} runs through these steps, in order:`,
+    `Traced from the entry point, one ${unitOf(a, path)} runs through these steps, ${order}:`,
     bullets(path.map(line)),
   ];
 }

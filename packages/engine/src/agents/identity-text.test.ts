@@ -14,6 +14,7 @@ import {
   rankedApi,
   rankedRoutes,
   readmeFeatures,
+  readmeContrast,
   withRoutes,
   readmeNotice,
   readmeTitleRole,
@@ -401,5 +402,26 @@ describe('a file that maps routes', () => {
       'declares 4 routes under `/ping`, `/api` and `/badge`; defines `QuoteConverter`',
     );
     expect(withRoutes(a, 'app/views.py', 'defines `ping()`')).toBe('defines `ping()`');
+  });
+});
+
+describe('readmeContrast', () => {
+  it('reads what the README says the project is not, beside what it is, for the project only', () => {
+    const readme = [
+      '# tool',
+      '',
+      '`tool` is a handy way to run commands.',
+      '',
+      '- `tool` is a command runner, not a build system, so it avoids much of',
+      '  [make](#make) complexity.',
+      '- `make` is a build tool, not a shell.',
+    ].join('\n');
+    expect(readmeContrast(readme, 'tool')).toEqual({
+      is: 'a command runner',
+      not: 'a build system',
+      line: 5,
+    });
+    expect(readmeContrast(readme, 'other')).toBeNull();
+    expect(readmeContrast('# tool\n\ntool is fast, not slow.\n', 'tool')).toBeNull();
   });
 });

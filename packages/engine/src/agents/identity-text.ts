@@ -185,6 +185,26 @@ export function readmeTitleRole(readme: string): { title: string; role: string; 
  * project is sunset, deprecated, archived or unmaintained: its first sentence, links and the
  * admonition's marker dropped.
  */
+/**
+ * What the README says the project is not, beside what it is, in its opening lines: "`just` is a
+ * command runner, not a build system". The contrast tells a reader what to expect of it (no targets
+ * rebuilt from timestamps), which the purpose sentence alone does not.
+ */
+export function readmeContrast(
+  readme: string,
+  name: string,
+): { is: string; not: string; line: number } | null {
+  const lines = readme.split(/\r?\n/).slice(0, 80);
+  const lower = name.toLowerCase();
+  for (let i = 0; i < lines.length; i++) {
+    const plain = plainProse(lines[i]!.replace(/^\s*[-*+]\s+/, '')).trim();
+    const m = /^(?:the\s+)?([\w.-]+)\s+is\s+(an?\s[^,.;:]+),\s+not\s+(an?\s[^,.;:]+)/i.exec(plain);
+    if (!m || m[1]!.toLowerCase() !== lower) continue;
+    return { is: m[2]!.trim(), not: m[3]!.trim(), line: i + 1 };
+  }
+  return null;
+}
+
 export function readmeNotice(readme: string): { text: string; line: number } | null {
   const lines = readme.split(/\r?\n/).slice(0, 30);
   for (let i = 0; i < lines.length; i++) {

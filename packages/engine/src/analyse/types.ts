@@ -652,6 +652,15 @@ export interface MainPathStep {
    */
   ancestors?: { line: number; nearest: boolean; unless?: string; type?: string };
   /**
+   * The end of a channel the caller made that the step is handed (`receive(rx)` gets the receiving
+   * end of `bounded(…)`): it runs beside the step given the other end, not after it.
+   */
+  channel?: { end: 'sending' | 'receiving' | 'both'; made: string; path: string; line: number };
+  /** The other types' functions the step calls in turn, `Owner.name` in call order: a pipeline it runs. */
+  stages?: string[];
+  /** The derive macro that writes the step's code (`Parser` for `Opts::parse()`); path and line are its attribute. */
+  derived?: string;
+  /**
    * The step runs its work in a database transaction opened at `line` (`transaction.atomic`), and
    * locks the rows it reads at `lock` (`select_for_update`), so concurrent requests wait their turn.
    */

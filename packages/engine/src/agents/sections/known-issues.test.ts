@@ -96,6 +96,19 @@ describe('writeKnownIssues()', () => {
     expect(md).not.toMatch(/No CI workflow/);
   });
 
+  it("counts the product's files where no marker was found, as the markers counted are the product's", () => {
+    const a = untested();
+    const src = { ...a.files[0]!, language: 'TypeScript' };
+    a.files = [
+      { ...src, path: 'src/a.ts', role: 'product' },
+      { ...src, path: 'src/b.ts', role: 'product' },
+      { ...src, path: 'scripts/release.ts', role: 'other' },
+    ];
+    a.todos = [];
+    const md = writeKnownIssues(ctx(a));
+    expect(md).toContain("No TODO, FIXME, HACK or XXX markers were found in the product's 2 source files.");
+  });
+
   it('names them when no other section does', () => {
     const md = writeKnownIssues(ctx(untested()));
     expect(md).toMatch(/regressions go unnoticed/);

@@ -152,7 +152,11 @@ export function writeKnownIssues(ctx: WriterContext): string {
     parts.push(
       sentence(
         'No TODO, FIXME, HACK or XXX markers were found',
-        ` in the ${plural(fx.sourceFiles.length, 'source file')}`,
+        // the markers counted are the product's, so the files named are the product's too: a count
+        // of every code file (build scripts, tool crates) would match no figure of the report
+        fx.productFiles.length
+          ? ` in the product's ${plural(fx.productFiles.length, 'source file')}`
+          : ` in the ${plural(fx.sourceFiles.length, 'source file')}`,
       ),
     );
   const risks: string[] = [];

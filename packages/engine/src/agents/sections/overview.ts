@@ -16,6 +16,7 @@ import {
   purposeParagraph,
   rankedRoutes,
   readmeFeatures,
+  readmeContrast,
   readmeNotice,
   readmeTitleRole,
   readmeProse,
@@ -178,11 +179,17 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
   const retired =
     notice &&
     `The README marks it as retired: “${text(notice.text)}” (${cite(readmeText!.path, notice.line)})`;
+  // what the README says it is not ("a command runner, not a build system"), where it says so
+  const contrast = readmeText && readmeContrast(readmeText.text, projectName);
+  const apart =
+    contrast &&
+    `Its README adds that it is ${text(contrast.is)}, not ${text(contrast.not)} (${cite(readmeText!.path, contrast.line)}).`;
   const lead = [
     featureLead ??
       (purpose
         ? `${purpose.sentences.map(text).join(' ')} (${cite(purpose.path, purpose.line)})`
         : readme || undescribed),
+    apart,
     retired,
   ]
     .filter(Boolean)

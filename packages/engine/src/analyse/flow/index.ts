@@ -639,7 +639,9 @@ export function signatureTypes(
  */
 export function pathTypes(mainPath: MainPathStep[], types: Map<string, unknown>): string[] {
   return mainPath.flatMap((st) =>
-    st.external ? [] : st.owner ? [st.owner] : types.has(st.name) ? [st.name] : [],
+    // a parser a derive macro writes (`Arguments::try_parse_from`) reads the command line into its
+    // type; the run's work does not go through that type's own code
+    st.external || st.derived ? [] : st.owner ? [st.owner] : types.has(st.name) ? [st.name] : [],
   );
 }
 

@@ -329,7 +329,7 @@ describe('main path', () => {
     expect(labels(steps)).not.toContain('spawn_command');
   });
 
-  it('a producer and a consumer joined by a channel are both steps; a return from inside the loop is no continuation', () => {
+  it('a producer and a consumer joined by a channel are both steps, named with their ends and not entered', () => {
     const body = (n: number) => Array.from({ length: n }, (_, i) => `        let v${i} = x;`);
     const contents = {
       'src/main.rs': [
@@ -374,8 +374,164 @@ describe('main path', () => {
       entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }],
     });
     const names = labels(steps);
-    expect(names).toEqual(expect.arrayContaining(['scan', 'receive', 'spawn_senders', 'print_entry']));
+    expect(names).toEqual(expect.arrayContaining(['scan', 'receive', 'spawn_senders']));
+    // past the channel the consumer's own loop is not the next step of the run
+    expect(names).not.toContain('print_entry');
     expect(names).not.toContain('stop');
+    const end = (name: string) => steps.find((s) => s.name === name)?.channel;
+    expect(end('receive')).toEqual({ end: 'receiving', made: 'bounded', path: 'src/walk.rs', line: 2 });
+    expect(end('spawn_senders')).toMatchObject({ end: 'sending', line: 2 });
+  });
+
+  it('names the call a short step beside the path wraps, with the stages it runs in turn', () => {
+    const body = (n: number, v = 'x') => Array.from({ length: n }, (_, i) => `    let ${v}${i} = src.len();`);
+    const contents = {
+      'src/main.rs': [
+        'fn main() {',
+        '    let src = read();',
+        '    let unit = compile(&src)?;',
+        '    let code = execute(unit);',
+        '    std::process::exit(code);',
+        '}',
+        'fn compile(src: &str) -> Result<Unit, Error> {',
+        '    let unit = Compiler::compile(src)?;',
+        '    unit.check()?;',
+        '    Ok(unit)',
+        '}',
+        'fn execute(unit: Unit) -> i32 {',
+        ...body(200, 'e'),
+        '    0',
+        '}',
+      ].join('\n'),
+      'src/compiler.rs': [
+        'pub struct Compiler;',
+        'impl Compiler {',
+        '    pub fn compile(src: &str) -> Result<Unit, Error> {',
+        '        let ast = Parser::parse(src)?;',
+        '        let unit = Analyzer::analyze(ast)?;',
+        '        Ok(unit)',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/parser.rs': [
+        'pub struct Parser;',
+        'impl Parser {',
+        '    pub fn parse(src: &str) -> Result<Ast, Error> {',
+        ...body(40),
+        '        Ok(ast)',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/analyzer.rs': [
+        'pub struct Analyzer;',
+        'impl Analyzer {',
+        '    pub fn analyze(src: Ast) -> Result<Unit, Error> {',
+        ...body(40),
+        '        Ok(unit)',
+        '    }',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Rust', {
+      kind: 'cli',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }],
+    });
+    expect(labels(steps)).toEqual(['main', 'compile', 'Compiler.compile', 'execute']);
+    expect(steps[2]).toMatchObject({ stages: ['Parser.parse', 'Analyzer.analyze'], from: 1 });
+  });
+
+  it('names the calls that make what the continuation is handed, even in a closure of a chain', () => {
+    const body = (n: number, v: string) => Array.from({ length: n }, (_, i) => `    let ${v}${i} = a.len();`);
+    const contents = {
+      'src/main.rs': [
+        'fn main() {',
+        '    let code = run(&args);',
+        '    std::process::exit(code);',
+        '}',
+        'fn run(a: &Args) -> i32 {',
+        '    let paths = search_paths(a);',
+        '    let config = make_config(a);',
+        '    let extra = make_extra(a);',
+        '    let regexps = a',
+        '        .patterns',
+        '        .iter()',
+        '        .map(|p| build_regex(p, &config))',
+        '        .collect();',
+        '    log_it(extra);',
+        '    scan(&paths, regexps, config)',
+        '}',
+        'fn search_paths(a: &Args) -> Vec<Path> {',
+        ...body(30, 's'),
+        '    out',
+        '}',
+        'fn make_config(a: &Args) -> Config {',
+        ...body(40, 'c'),
+        '    out',
+        '}',
+        'fn make_extra(a: &Args) -> Extra {',
+        ...body(50, 'x'),
+        '    out',
+        '}',
+        'fn log_it(a: Extra) {',
+        ...body(5, 'l'),
+        '}',
+        'fn build_regex(a: &str, c: &Config) -> Regex {',
+        ...body(4, 'b'),
+        '    out',
+        '}',
+        'fn scan(paths: &[Path], r: Vec<Regex>, a: Config) -> i32 {',
+        ...body(200, 'w'),
+        '    0',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Rust', {
+      kind: 'cli',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }],
+    });
+    expect(labels(steps)).toContain('build_regex');
+    expect(labels(steps)).toContain('scan');
+  });
+
+  it('names the parser a derive macro writes for a command-line type, at its attribute', () => {
+    const contents = {
+      'src/cli.rs': [
+        'use clap::{Parser, ValueEnum};',
+        '',
+        '#[derive(Debug, Parser)]',
+        '#[command(',
+        '    name = "tool",',
+        ')]',
+        'pub struct Opts {',
+        '    pub pattern: String,',
+        '}',
+        '',
+        'pub struct Plain {',
+        '    x: u8,',
+        '}',
+      ].join('\n'),
+      'src/main.rs': [
+        'fn main() {',
+        '    let opts = Opts::parse();',
+        '    let plain = Plain::parse();',
+        '    let code = search(&opts);',
+        '    std::process::exit(code);',
+        '}',
+        'fn search(opts: &Opts) -> i32 {',
+        ...Array.from({ length: 8 }, (_, i) => `    let v${i} = opts.pattern.len();`),
+        '    0',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Rust', {
+      kind: 'cli',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }],
+    });
+    expect(labels(steps)).toEqual(['main', 'Opts.parse', 'search']);
+    expect(steps[1]).toMatchObject({ path: 'src/cli.rs', line: 3, derived: 'Parser of clap' });
   });
 
   it('marks a call a counter test guards as running every Nth time', () => {

@@ -18,6 +18,10 @@ const ACCESSOR_LINES = 40;
 const ACCESSOR =
   /^(?:returns?|gets?|checks?|validates?|verif(?:y|ies)|ensures?|tells?|whether|determines?\s+(?:if|whether)|reports?\s+whether)\b/i;
 const MAX_DEPTH = 7;
+/** Lines up to which a definition named beside the path may be a wrapper of one call (see `wrapped`). */
+const WRAPPER_LINES = 20;
+/** Lines of code a call must lead to, itself and what it calls, to be a stage of a pipeline. */
+const STAGE_LINES = 30;
 // a definition whose author says it creates, records or sends something changes state the work is for
 const RECORDS =
   /^(?:creates?|records?|saves?|stores?|persists?|inserts?|sends?|notif(?:y|ies)|enqueues?|publish(?:es)?)\b/i;
@@ -158,6 +162,25 @@ function inLoop(t: Target, line: number): boolean {
   return false;
 }
 
+/**
+ * The local a statement assigns, for a call on any of its lines: `let regexps = patterns` … `.map(|p|
+ * build_regex(p))` assigns `regexps`. The statement starts at the nearest line above that assigns,
+ * unless a line ending the statement before it comes first.
+ */
+function assignedAt(t: Target, line: number): string | undefined {
+  for (let i = line; i > t.def.line && i > line - 8; i--) {
+    const text = t.file.bare[i - 1] ?? '';
+    const m =
+      /^\s*(?:(?:let|const|var|val)\s+(?:mut\s+)?)?([A-Za-z_$][\w$]*)\s*(?::[^=]*)?(?::=|=)(?!=)/.exec(text);
+    if (m) return m[1];
+    // the statement goes on above only when this line continues it: a method chain (`.map(…)`) or
+    // a line above left open (`(`, `,`, `=`)
+    const above = t.file.bare[i - 2] ?? '';
+    if (!/^\s*\./.test(text) && !/[([,=]\s*$/.test(above)) return undefined;
+  }
+  return undefined;
+}
+
 /** A condition on the platform the program runs on: `os.name == "nt"`, `runtime.GOOS`, `cfg!(windows)`. */
 const PLATFORM =
   /\bos\.name\b|\bsys\.platform\b|\bplatform\.system\b|\bruntime\.GOOS\b|\bprocess\.platform\b|\bcfg!?\s*\(\s*(?:windows|unix|target_os)/;
@@ -199,23 +222,48 @@ function onFailure(t: Target, call: Call): boolean {
   );
 }
 
+/** A channel a definition makes: the names of its ends, the call that makes it and its line. */
+interface Channel {
+  /** Rust's `(tx, rx)` pair, sending end first; a Go channel has one name for both. */
+  ends: string[];
+  made: string;
+  line: number;
+}
+
 /**
- * The names a definition gives the two ends of a channel it makes (`let (tx, rx) = bounded(n)`,
- * `mpsc::channel()`, `sync_channel`), or the one name of a Go channel (`ch := make(chan T)`).
+ * The channels a definition makes (`let (tx, rx) = bounded(n)`, `mpsc::channel()`, `sync_channel`),
+ * or the one name of a Go channel (`ch := make(chan T)`).
  */
-function channelEnds(t: Target): Set<string> {
-  const out = new Set<string>();
+function channelsOf(t: Target): Channel[] {
+  const out: Channel[] = [];
   for (let i = t.def.line; i <= Math.min(t.def.end, t.file.bare.length); i++) {
     const line = t.file.bare[i - 1]!;
     const pair =
-      /\blet (?:mut )?\((?:mut )?(\w+), ?(?:mut )?(\w+)\) ?= ?(?:\w+::)*(?:bounded|unbounded|channel|sync_channel)(?:::<[^>]*>)?\(/.exec(
+      /\blet (?:mut )?\((?:mut )?(\w+), ?(?:mut )?(\w+)\) ?= ?(?:\w+::)*(bounded|unbounded|channel|sync_channel)(?:::<[^>]*>)?\(/.exec(
         line.replace(/\s+/g, ' '),
       );
-    if (pair) out.add(pair[1]!).add(pair[2]!);
+    if (pair) out.push({ ends: [pair[1]!, pair[2]!], made: pair[3]!, line: i });
     const go = /\b(\w+)\s*:?=\s*make\s*\(\s*chan\b/.exec(line);
-    if (go) out.add(go[1]!);
+    if (go) out.push({ ends: [go[1]!], made: 'make(chan)', line: i });
   }
   return out;
+}
+
+/** The names a definition gives the ends of the channels it makes. */
+const channelEnds = (t: Target): Set<string> => new Set(channelsOf(t).flatMap((c) => c.ends));
+
+/** Which end of a channel the step made here is handed, if any: Rust's pair is `(sending, receiving)`. */
+function channelEnd(
+  t: Target,
+  args: string[],
+): { end: 'sending' | 'receiving' | 'both'; made: string; path: string; line: number } | undefined {
+  for (const c of channelsOf(t)) {
+    const at = c.ends.findIndex((e) => args.includes(e));
+    if (at < 0) continue;
+    const end = c.ends.length === 1 ? 'both' : at === 0 ? 'sending' : 'receiving';
+    return { end, made: c.made, path: t.file.path, line: c.line };
+  }
+  return undefined;
 }
 
 /** A line that opens an arm of a choice: `if`, `else`, `elif`, `case`, `default:`. */
@@ -577,6 +625,29 @@ const trivial = (d: Def) => size(d) < 3 || (size(d) <= 5 && /^(?:get|set|is|has)
 
 const size = (d: Def) => (d.kind === 'type' ? 0 : d.end - d.line + 1);
 const key = (t: Target) => `${t.file.path}:${t.def.line}`;
+
+/** The associated functions a command-line parser derive writes (clap's `Parser`, structopt's `StructOpt`). */
+const DERIVED_PARSE = /^(?:try_)?parse(?:_from)?$|^from_args$|^from_iter(?:_safe)?$/;
+const PARSER_DERIVE = /^(?:Parser|StructOpt)$/;
+
+/** The derive attribute above a type that names a macro `wanted` matches (`#[derive(Debug, Parser)]`). */
+function deriveAbove(t: Target, wanted: RegExp): { name: string; line: number } | undefined {
+  // attributes may span lines (`#[command(` … `)]`): the block above ends at a blank line or at a
+  // line that starts at the type's indentation and opens no attribute
+  for (let i = t.def.line - 1; i >= 1 && i >= t.def.line - 40; i--) {
+    const line = t.file.bare[i - 1] ?? '';
+    if (!line.trim()) break;
+    if (indentOf(line) <= t.def.indent && !/^\s*(?:#\[|\)?\]|\/\/)/.test(line)) break;
+    const m = /#\[derive\(([^)]*)\)/.exec(line);
+    if (!m) continue;
+    const name = m[1]!
+      .split(',')
+      .map((n) => n.trim().replace(/^.*::/, ''))
+      .find((n) => wanted.test(n));
+    if (name) return { name, line: i };
+  }
+  return undefined;
+}
 
 /** A type name as written in a signature or an assignment: `*Mux`, `&mut Config`, `Check | None`. */
 const TYPE_NAME = /^[A-Z][\w]*$/;
@@ -1141,6 +1212,10 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
   const start = chooseStart(input, reach, productCalls, resolveCall);
   if (!start) return [];
   const steps: MainPathStep[] = [...start.prefix];
+  // steps named beside the path and never entered (the parser a derive writes, the call a wrapper
+  // makes) tell what a call does; they do not take the place of the path's own steps
+  let named = 0;
+  const full = () => steps.length - named >= MAX_STEPS;
   const visited = new Set<string>();
   /** The steps the path has descended through to the one it is at. */
   const stack: string[] = [];
@@ -1159,7 +1234,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     from?: number,
     extra: Partial<MainPathStep> = {},
   ) => {
-    if (steps.length >= MAX_STEPS || visited.has(key(t))) return;
+    if (full() || visited.has(key(t))) return;
     visited.add(key(t));
     steps.push({ ...step(t, note), ...extra, ...(from !== undefined ? { from } : {}) });
     const me = steps.length - 1;
@@ -1167,7 +1242,20 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       // a step named beside the way, not entered, may still be where the user's code runs: the
       // function its type stores handed on to be called (`ctx.invoke(self.callback, …)`)
       const passed = passedOn(t);
-      if (passed && steps.length < MAX_STEPS) steps.push({ ...passed, from: me });
+      if (passed && !full()) steps.push({ ...passed, from: me });
+      // a short step whose first call hands its work to another type's definition (`compile` that
+      // returns `Compiler::compile(…)?` after a check) is named by what it wraps, which is named too
+      const inner = !passed ? wrapped(t) : undefined;
+      if (inner && !full() && !visited.has(key(inner.target))) {
+        visited.add(key(inner.target));
+        const stages = stagesOf(inner.target);
+        steps.push({
+          ...step(inner.target, `called by ${label(t.def)} at ${t.file.path}:${inner.call.line}`),
+          ...(stages.length >= 2 ? { stages } : {}),
+          from: me,
+        });
+        named++;
+      }
     }
     if (depth >= MAX_DEPTH || !descend) return;
     stack.push(key(t));
@@ -1239,6 +1327,13 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       !!next && c.call.line < next.call.line && armOf(t, c.call.line) === undefined && direct(t, c.call.line);
     // a channel made here joins a producer and a consumer: the calls handed its ends are both steps,
     // whether or not their result is kept (the senders that walk and filter, the receiver that prints)
+    // a call whose result, kept in a local, is an argument of the continuation
+    const toNext = next ? new Set(identifiers(argumentsOf(t, next.call) ?? '')) : new Set<string>();
+    const feeds = (c: ProductCall): boolean => {
+      if (!next || c === next || c.call.line >= next.call.line) return false;
+      const local = assignedAt(t, c.call.line);
+      return !!local && toNext.has(local);
+    };
     const ends = channelEnds(t);
     const onChannel = (c: ProductCall) =>
       ends.size > 0 && identifiers(argumentsOf(t, c.call) ?? '').some((w) => ends.has(w));
@@ -1251,7 +1346,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       .filter(
         (c) =>
           c !== next &&
-          (c.used || records(c.target) || onChannel(c)) &&
+          (c.used || records(c.target) || onChannel(c) || feeds(c)) &&
           (!ahead.has(key(c.target)) || straightBefore(c)),
       )
       .filter((c) => !next || !alternatives(t, c.call.line, next.call.line))
@@ -1267,7 +1362,12 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     // after a recursion, the call that runs the user's hooks, plugins or middleware: the extension
     // point of the work (`dispatch_hook("response", …)`) tells more than one more helper
     const rank = (c: ProductCall) => (recursive(c) ? 2 : EXTENSION_POINT.test(c.target.def.name) ? 1 : 0);
-    const beside = others.sort((x, y) => rank(y) - rank(x)).slice(0, FOLLOW - 1);
+    const ranked = others.sort((x, y) => rank(y) - rank(x));
+    // what the continuation is handed (the patterns compiled for the scan, the paths it searches) is
+    // made by the run on its way: those calls are named beside the heaviest ones
+    const beside = [
+      ...new Set([...ranked.slice(0, FOLLOW - 1), ...ranked.filter(feeds).slice(0, FOLLOW)]),
+    ].slice(0, FOLLOW + 1);
     // a type made on the way is worth a step when it does work of its own (a few methods)
     const made = calls
       .filter(
@@ -1308,7 +1408,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     );
     const hooksLeft = runsHooks ? [...lifecycle] : [];
     const pushHooks = (before: number) => {
-      while (hooksLeft.length && runsAt(t, hooksLeft[0]![0]!).at <= before && steps.length < MAX_STEPS) {
+      while (hooksLeft.length && runsAt(t, hooksLeft[0]![0]!).at <= before && !full()) {
         const [first, ...rest] = hooksLeft.shift()!;
         const up = ancestorsOf(t.file.bare, t.def.line, t.def.end, first!);
         steps.push({
@@ -1319,11 +1419,20 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       }
     };
     const handAt = hand ? runsAt(t, hand).at : 0;
+    const parse = parsedBy(t);
+    let parsed = false;
+    const pushParse = (before: number) => {
+      if (!parse || parsed || runsAt(t, parse.call).at > before || full()) return;
+      steps.push({ ...parse.step, from: me });
+      parsed = true;
+      named++;
+    };
     let left = false;
     let handed = false;
     for (const c of ordered) {
-      if (steps.length >= MAX_STEPS) break;
+      if (full()) break;
       pushHooks(c.at);
+      pushParse(c.at);
       if (hand && !handed && handAt <= c.at) {
         steps.push(userCode(t, hand, me));
         handed = true;
@@ -1349,12 +1458,18 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           ...(c.via ? { via: c.via } : {}),
           ...(c.after ? { after: c.after } : {}),
         };
-        const descends = c === next && (!provides(c.target) || makesFunction(c.target));
+        // an end of a channel made here runs beside the other end, on threads of its own: both are
+        // named with the end they are handed, and neither is entered, since past the channel the
+        // work is no longer one sequence of calls (the consumer's buffering is not the next step)
+        const channel = onChannel(c) ? channelEnd(t, identifiers(argumentsOf(t, c.call) ?? '')) : undefined;
+        if (channel) extra.channel = channel;
+        const descends = c === next && !channel && (!provides(c.target) || makesFunction(c.target));
         visit(c.target, depth + 1, why, descends, me, extra);
       }
     }
-    if (leaving && !left && steps.length < MAX_STEPS) steps.push({ ...outside(t, leaving), from: me });
-    if (hand && !handed && steps.length < MAX_STEPS) steps.push(userCode(t, hand, me));
+    pushParse(Infinity);
+    if (leaving && !left && !full()) steps.push({ ...outside(t, leaving), from: me });
+    if (hand && !handed && !full()) steps.push(userCode(t, hand, me));
     pushHooks(Infinity);
     stack.pop();
   };
@@ -1363,6 +1478,43 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
    * handed to a call to be run with the data (`ctx.invoke(self.callback, **ctx.params)`) on the
    * success path: the user's code, called there.
    */
+  /**
+   * The call a short definition wraps: its first product call, kept, to a function or method of
+   * another type or module that does more than the wrapper itself (`Subcommand::compile` → `Compiler::compile`).
+   */
+  const wrapped = (t: Target): ProductCall | undefined => {
+    if (size(t.def) > WRAPPER_LINES) return undefined;
+    const first = productCalls(t).find(
+      (c) =>
+        c.target.def.kind !== 'type' &&
+        !helper(c.target) &&
+        !FAILURE.test(c.target.def.name) &&
+        !onFailure(t, c.call) &&
+        c.used,
+    );
+    if (!first) return undefined;
+    const other = first.target.file !== t.file || (first.target.def.owner ?? '') !== (t.def.owner ?? '');
+    return other && size(first.target.def) > size(t.def) ? first : undefined;
+  };
+  /**
+   * The other types a wrapped step hands its work to in turn, in the order it calls them
+   * (`Compiler::compile` runs `Parser::parse_source`, then `Analyzer::analyze`): the stages of a
+   * pipeline, one per type, named where the path does not enter the step.
+   */
+  const stagesOf = (t: Target): string[] => {
+    const owners = new Set<string>([t.def.owner ?? '']);
+    const out: string[] = [];
+    for (const c of productCalls(t)) {
+      const owner = c.target.def.owner;
+      if (!owner || owners.has(owner) || c.target.def.kind === 'type' || !c.used || helper(c.target))
+        continue;
+      // a stage does work of its own: a lookup or an insert into a table is not one
+      if (reach(c.target) < STAGE_LINES) continue;
+      owners.add(owner);
+      out.push(`${owner}.${c.target.def.name}`);
+    }
+    return out.slice(0, 4);
+  };
   const passedOn = (t: Target): MainPathStep | undefined => {
     for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
       if (FAILURE.test(call.name) || onFailure(t, call)) continue;
@@ -1489,6 +1641,38 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         `^\\s*(?:(?:const|let|var)\\s+)?${arg.replace(/\$/g, '\\$')}\\s*(?::=|=)(?!=)\\s*(.+?);?\\s*$`,
       ).exec(caller.file.lines[i - 1] ?? '');
       if (m) return { expression: m[1]!, ...at, line: i };
+    }
+    return undefined;
+  };
+  /**
+   * The command line read into a product type by the parser a derive macro writes for it
+   * (`Opts::parse()`, `Arguments::try_parse_from(args)` on a `#[derive(Parser)]` struct): the code is
+   * generated, so no definition resolves the call, but it is where a run reads its arguments.
+   */
+  const parsedBy = (t: Target): { call: Call; step: MainPathStep } | undefined => {
+    if (t.file.language !== 'Rust') return undefined;
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+      if (!DERIVED_PARSE.test(call.name) || !call.qualifier || call.qualifier !== call.root) continue;
+      if (!TYPE_NAME.test(call.qualifier)) continue;
+      for (const type of input.types.get(call.qualifier) ?? []) {
+        const derive = deriveAbove(type, PARSER_DERIVE);
+        if (!derive) continue;
+        // the crate the derive comes from, as the type's file imports it (`use clap::Parser;`)
+        const crate = new RegExp(`^\\s*use\\s+(\\w+)::[^;]*\\b${derive.name}\\b`, 'm').exec(
+          type.file.code,
+        )?.[1];
+        return {
+          call,
+          step: {
+            name: call.name,
+            owner: call.qualifier,
+            path: type.file.path,
+            line: derive.line,
+            note: `called by ${label(t.def)} at ${t.file.path}:${call.line}`,
+            derived: crate ? `${derive.name} of ${crate}` : derive.name,
+          },
+        };
+      }
     }
     return undefined;
   };

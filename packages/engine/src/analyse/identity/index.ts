@@ -308,7 +308,7 @@ export function centreFirst(
   flow: { mainPath?: MainPathStep[]; abstractions: { path: string }[] },
 ): KeyComponent[] {
   const score = new Map(Object.entries(identity.centrality ?? {}));
-  const pathFiles = (flow.mainPath ?? []).filter((s) => !s.external).map((s) => s.path);
+  const pathFiles = (flow.mainPath ?? []).filter((s) => !s.external && !s.derived).map((s) => s.path);
   const typeFiles = flow.abstractions.map((t) => t.path);
   const webApp =
     identity.kind === 'web-application' ||
