@@ -1406,6 +1406,69 @@ describe('main path', () => {
     });
   });
 
+  it('a Java handler: the derived query a helper calls on a field typed as a repository is a step', () => {
+    const contents = {
+      'src/shop/OrderRepository.java': [
+        'package shop;',
+        '',
+        'public interface OrderRepository extends JpaRepository<Order, Integer> {',
+        '',
+        '    /** Retrieve the orders of one customer. */',
+        '    Page<Order> findByCustomer(String customer, Pageable pageable);',
+        '',
+        '    Optional<Order> findById(Integer id);',
+        '',
+        '}',
+      ].join('\n'),
+      'src/shop/OrderController.java': [
+        'package shop;',
+        '',
+        '@Controller',
+        'class OrderController {',
+        '',
+        '    private final OrderRepository orders;',
+        '',
+        '    @GetMapping("/orders")',
+        '    public String list(@RequestParam String customer, Model model) {',
+        '        Page<Order> found = findPage(customer);',
+        '        if (found.isEmpty()) {',
+        '            return "orders/find";',
+        '        }',
+        '        return fillModel(model, found);',
+        '    }',
+        '',
+        '    private String fillModel(Model model, Page<Order> page) {',
+        '        model.addAttribute("a", page.getContent());',
+        '        model.addAttribute("b", page.getTotalPages());',
+        '        model.addAttribute("c", page.getTotalElements());',
+        '        model.addAttribute("d", page.getNumber());',
+        '        model.addAttribute("e", page.getSize());',
+        '        return "orders/list";',
+        '    }',
+        '',
+        '    private Page<Order> findPage(String customer) {',
+        '        Pageable pageable = PageRequest.of(0, 5);',
+        '        return orders.findByCustomer(customer, pageable);',
+        '    }',
+        '}',
+      ].join('\n'),
+    };
+    const route: Route = {
+      method: 'GET',
+      path: '/orders',
+      framework: 'Spring',
+      file: 'src/shop/OrderController.java',
+      line: 8,
+      handler: 'list',
+      area: 'product',
+    };
+    const steps = mainPath(contents, 'Java', { kind: 'application', productPaths: ['src'] }, [route]);
+    expect(labels(steps)).toContain('OrderRepository.findByCustomer');
+    const query = steps.find((s) => s.name === 'findByCustomer')!;
+    expect(query.line).toBe(6);
+    expect(query.note).toBe('called by OrderController.findPage at src/shop/OrderController.java:28');
+  });
+
   it('nothing to trace gives no main path rather than a guess', () => {
     const steps = mainPath({ 'README.md': '# x' }, 'Markdown', { kind: 'library' });
     expect(steps).toEqual([]);

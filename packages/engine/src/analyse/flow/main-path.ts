@@ -8,7 +8,15 @@
 // the library call carries the work on (set-up beside it, such as a signal handler or a log line, is no step).
 
 import type { MainPathStep, Route } from '../types.ts';
-import { callsIn, jsxElementsIn, type Call, type Def, type FileModel, type Target } from './definitions.ts';
+import {
+  callsIn,
+  familyOf,
+  jsxElementsIn,
+  type Call,
+  type Def,
+  type FileModel,
+  type Target,
+} from './definitions.ts';
 
 const MAX_STEPS = 20;
 /** Lines below which a call its author documents as returning or checking something is an accessor. */
@@ -31,6 +39,9 @@ const EXTENSION_POINT =
 /** Standard modules that serve requests: where a listener hands each one over. */
 const LISTENER = /^(node:)?(http|https|http2|net)$|^net\/http$|^(http\.server|socketserver|wsgiref)$/;
 const SELF = new Set(['this', 'self', 'Self', 'cls', 'super']);
+/** A field declared type first, as Java writes it: `private final OwnerRepository owners;`. */
+const JVM_FIELD =
+  /^\s+(?:(?:private|public|protected|final|static|transient|volatile|readonly)\s+)*([A-Z]\w*)(?:<[^<>]*>)?\s+([a-z_]\w*)\s*[;=]/;
 
 export interface MainPathInput {
   models: FileModel[];
@@ -582,6 +593,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
             line,
           ) ?? /\b(?:self|this)\.#?(\w+)\s*(?::\s*\w+\s*)?=\s*(?:new\s+)?([A-Z]\w*)\s*\(/.exec(line);
         if (m && typeNames.has(m[2]!) && !out.has(m[1]!)) out.set(m[1]!, m[2]!);
+        // a Java or C# field names its type first: `private final OwnerRepository owners;`
+        const typed = JVM_FIELD.exec(line);
+        if (typed && typeNames.has(typed[1]!) && !out.has(typed[2]!)) out.set(typed[2]!, typed[1]!);
       }
     }
     return out;
@@ -777,6 +791,13 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const { root, qualifier, name } = call;
     // a function handed in as a parameter (`fnMiddleware(ctx)`, `onError(err)`) is the caller's, whatever its name
     if (!root && paramsOf(t).has(name)) return null;
+    // a field of the method's own type named without `this.` (Java): `owners.findByLastName(…)`
+    const field =
+      root && root === qualifier && !env.has(root) && t.def.owner && familyOf(t.file.language) === 'jvm'
+        ? fieldsOf(t.def.owner).get(root)
+        : undefined;
+    const onField = field ? methodOn(field, name) : undefined;
+    if (onField) return onField;
     const selfType = root && (SELF.has(root) || env.get(root) === t.def.owner) ? t.def.owner : undefined;
     if (root && (selfType || env.has(root))) {
       const base = selfType ?? env.get(root);
@@ -970,6 +991,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
    * them (`has(field)`), or an accessor its author says returns or checks something (`Name()`, `Flags()`).
    */
   const helper = (t: Target): boolean => {
+    // a method an interface declares for its framework to implement (a repository's derived query) is
+    // where the work reaches the data, however short its declaration
+    if (t.def.declared) return false;
     if (trivial(t.def)) return true;
     if (reach(t) >= ACCESSOR_LINES) return false;
     return provides(t);
@@ -1142,6 +1166,18 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       // function its type stores handed on to be called (`ctx.invoke(self.callback, …)`)
       const passed = passedOn(t);
       if (passed && steps.length < MAX_STEPS) steps.push({ ...passed, from: me });
+      // nor entered, it still shows where it reaches the data: the interface method it calls and
+      // keeps the result of, which the framework implements (a repository's derived query)
+      const data = productCalls(t).find(
+        (c) => c.used && c.target.def.declared && !visited.has(key(c.target)),
+      );
+      if (data && steps.length < MAX_STEPS) {
+        visited.add(key(data.target));
+        steps.push({
+          ...step(data.target, `called by ${label(t.def)} at ${t.file.path}:${data.call.line}`),
+          from: me,
+        });
+      }
     }
     if (depth >= MAX_DEPTH || !descend) return;
     stack.push(key(t));
