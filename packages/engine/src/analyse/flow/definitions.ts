@@ -225,7 +225,7 @@ const JVM: Pattern[] = [
 
 /** A method head an interface declares and ends with `;`: `Page<Owner> findByLastName(String name);`. */
 const JVM_DECLARED = new RegExp(
-  `^\\s+(?:@\\w+(?:\\([^)]*\\))?\\s+)*(?:(?:public|abstract|default)\\s+)*(?:<[^>]+>\\s+)?[A-Za-z_][\\w.]*(?:<[^()]*>)?(?:\\[\\])*\\s+([A-Za-z_]\\w*)\\s*\\([^;=()]*\\)\\s*(?:throws\\s+[\\w., ]+)?;\\s*$`,
+  `^\\s+(?:@\\w+(?:\\([^)]*\\))?\\s+)*(?:(?:public|abstract|default)\\s+)*(?:<[^>]+>\\s+)?[A-Za-z_][\\w.]*(?:<[^()]*>)?(?:\\[\\])*\\s+([A-Za-z_]\\w*)\\s*\\([^;=()]*\\)\\s*(?:throws\\s[\\w., ]*)?;\\s*$`,
 );
 
 const RUBY: Pattern[] = [
