@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow } from '../analyse/types.ts';
 import {
+  clientsParts,
   abstractionsSentence,
   extensionParts,
   centralTypesNamed,
@@ -522,5 +523,47 @@ describe("a type's doc comment", () => {
     expect(docCountHolds('Routes interface adds two methods for router traversal.', 2)).toBe(true);
     expect(docCountHolds('Has 3 public methods.', 3)).toBe(true);
     expect(docCountHolds('Mux is a simple HTTP route multiplexer.', 33)).toBe(true);
+  });
+});
+
+describe("a service's clients", () => {
+  it('tells the places one service is reached from as one design, grouped by the way each is made', () => {
+    const flow = {
+      abstractions: [],
+      steps: [],
+      defines: [],
+      concurrency: [],
+      clients: [
+        {
+          service: 'acme',
+          factory: 'createClient',
+          module: '@acme/js',
+          path: 'admin.ts',
+          line: 3,
+          credentials: ['ACME_SERVICE_KEY'],
+        },
+        {
+          service: 'acme',
+          factory: 'createServerClient',
+          module: '@acme/ssr',
+          path: 'mw.ts',
+          line: 9,
+          credentials: ['ACME_ANON_KEY'],
+          cookies: true,
+        },
+        {
+          service: 'acme',
+          factory: 'createServerClient',
+          module: '@acme/ssr',
+          path: 'server.ts',
+          line: 7,
+          credentials: ['ACME_ANON_KEY'],
+          cookies: true,
+        },
+      ],
+    } as unknown as Flow;
+    expect(clientsParts(flow)).toEqual([
+      "The product makes its Acme clients in 3 places, in 2 ways: `createClient` from `@acme/js` with `ACME_SERVICE_KEY` (`admin.ts:3`) and `createServerClient` from `@acme/ssr` with `ACME_ANON_KEY` and the request's cookies (`mw.ts:9` and `server.ts:7`).",
+    ]);
   });
 });

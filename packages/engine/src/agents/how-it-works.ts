@@ -13,6 +13,7 @@ import type {
   FlowStep,
   HookFields,
   MainPathStep,
+  ServiceClient,
 } from '../analyse/types.ts';
 import type { Finding } from './types.ts';
 import { bullets, cite, code, joinAnd, joinSome, plural, text } from './writers/markdown.ts';
@@ -137,6 +138,34 @@ export function renderingParts(flow: Flow, cited = true): string[] {
       .filter(Boolean)
       .join(' '),
   ].filter(Boolean);
+}
+
+/**
+ * The clients of one service the product makes in several ways, told as one design: "The product
+ * makes its Supabase clients in 4 places, in 3 ways: `createBrowserClient` from `@supabase/ssr` with
+ * `NEXT_PUBLIC_SUPABASE_ANON_KEY` (…); …; and `createClient` … with `SUPABASE_SERVICE_ROLE_KEY` (…)."
+ */
+export function clientsParts(flow: Flow): string[] {
+  const clients = flow.clients ?? [];
+  const services = [...new Set(clients.map((c) => c.service))];
+  return services.map((service) => {
+    const mine = clients.filter((c) => c.service === service);
+    const ways = new Map<string, ServiceClient[]>();
+    for (const c of mine) {
+      const way = `${c.factory}|${c.module}|${c.credentials.join()}|${c.cookies ?? false}`;
+      ways.set(way, [...(ways.get(way) ?? []), c]);
+    }
+    const told = [...ways.values()].map((sites) => {
+      const c = sites[0]!;
+      const given = [
+        ...(c.credentials.length ? [joinAnd(c.credentials.map(code))] : []),
+        ...(c.cookies ? ["the request's cookies"] : []),
+      ];
+      return `${code(c.factory)} from ${code(c.module)}${given.length ? ` with ${joinAnd(given)}` : ''} (${joinAnd(sites.map((x) => cite(x.path, x.line)))})`;
+    });
+    const name = service.charAt(0).toUpperCase() + service.slice(1);
+    return `The product makes its ${text(name)} clients in ${plural(mine.length, 'place')}, in ${plural(ways.size, 'way')}: ${told.length > 2 ? told.join('; ').replace(/; (?=[^;]*$)/, '; and ') : joinAnd(told)}.`;
+  });
 }
 
 /** " Each `node` holds further `node`s in its field `children` (…): they form a radix tree (…)." */
@@ -554,6 +583,7 @@ export function mechanismParts(a: Analysis): string[] {
   if (!flow) return [];
   const parts: string[] = [];
   parts.push(...renderingParts(flow));
+  parts.push(...clientsParts(flow));
   parts.push(...abstractionParts(flow));
   // the main path when it was traced; else the steps with the most work behind them, told in the
   // order they are reached (one traced call says too little to be called a path)

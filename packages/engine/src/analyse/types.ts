@@ -756,6 +756,22 @@ export interface NextRendering {
   serverActions: { path: string; line: number; names: string[] }[];
 }
 
+/** One place the product makes a client of an outside service (flow/clients.ts). */
+export interface ServiceClient {
+  /** The service, by its package's scope or name: `supabase`. */
+  service: string;
+  /** The factory called: `createServerClient`. */
+  factory: string;
+  /** The package it is imported from: `@supabase/ssr`. */
+  module: string;
+  path: string;
+  line: number;
+  /** The environment variables holding credentials that its arguments read. */
+  credentials: string[];
+  /** Its arguments hand it the request's cookies: it acts as the signed-in user. */
+  cookies?: true;
+}
+
 export interface Flow {
   abstractions: {
     name: string;
@@ -773,6 +789,8 @@ export interface Flow {
   steps: FlowStep[];
   /** A Next.js App Router project's split between server components, client components and server actions. */
   rendering?: NextRendering;
+  /** The clients of one service the product makes in several places, each its own way. */
+  clients?: ServiceClient[];
   /** The main path (also identity.mainPath). */
   mainPath?: MainPathStep[];
   /** For the most central files, their biggest definitions (types first). */

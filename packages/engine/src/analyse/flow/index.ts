@@ -31,6 +31,7 @@ import {
 import { classParams, extensionPoints, hookFields } from './extensions.ts';
 import { docOf, traceMainPath, withoutAbsentPackages } from './main-path.ts';
 import { nextRendering } from '../nextjs.ts';
+import { serviceClients } from './clients.ts';
 
 const MAX_BYTES = 4 * 1024 * 1024;
 const MAX_FILES = 600;
@@ -452,8 +453,11 @@ export function flowPass(input: FlowInput): Flow {
     input.files.filter((f) => isProductFile(f.path, identity)).map((f) => f.path),
   );
 
+  const clients = serviceClients(models, dependency);
+
   return {
     ...(rendering ? { rendering } : {}),
+    ...(clients.length ? { clients } : {}),
     abstractions: central,
     steps,
     mainPath,
