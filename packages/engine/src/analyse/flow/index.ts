@@ -197,6 +197,30 @@ export function flowPass(input: FlowInput): Flow {
   };
   const internal = (module: string, language: string) =>
     internalModule(module, language) || ownModule(module);
+  /**
+   * The package whose value a product module exports under `name`, made there by that package's
+   * constructor or factory (`export const stripe = new Stripe(…)` in the module `bound` names).
+   */
+  const libraryValues = new Map<string, string | undefined>();
+  const libraryValue = (name: string, bound: string): string | undefined => {
+    const k = `${name}|${bound}`;
+    if (libraryValues.has(k)) return libraryValues.get(k);
+    const stem = bound.split('/').pop()!;
+    const made = new RegExp(
+      `^export\\s+(?:const|let|var)\\s+${name.replace(/\$/g, '\\$')}\\s*(?::[^=]*)?=\\s*(?:new\\s+)?([A-Za-z_$][\\w$]*)\\s*[(<]`,
+    );
+    let out: string | undefined;
+    for (const m of byModule.get(stem) ?? []) {
+      for (const line of m.bare) {
+        const hit = made.exec(line);
+        const from = hit ? m.bindings.get(hit[1]!) : undefined;
+        if (from && !internal(from, m.language)) out = from;
+      }
+      if (out) break;
+    }
+    libraryValues.set(k, out);
+    return out;
+  };
   const resolve = (call: Call, file: FileModel, from: Def): Target | { module: string } | null => {
     const { name, root, qualifier } = call;
     // `new X(…)`, `X::new(…)`, or a type called like a function (Python, Kotlin): an X is made
@@ -237,6 +261,10 @@ export function flowPass(input: FlowInput): Flow {
       .filter((t) => moduleNames(t.file.path).includes(q) || moduleNames(t.file.path).includes(root))
       .sort((x, y) => Number(!!x.def.owner) - Number(!!y.def.owner))[0];
     if (inModule) return inModule;
+    // a library's client a product module makes and exports (`export const stripe = new Stripe(…)`):
+    // its methods are the library's
+    const made = bound ? libraryValue(root, bound) : undefined;
+    if (made) return { module: made };
     if (bound && internal(bound, file.language)) return local.length === 1 ? local[0]! : null;
     // an untyped receiver: only a name defined once in the product, and not a common one
     if (local.length === 1 && name.length >= 4 && !GENERIC.has(name) && local[0]!.def.kind === 'method')

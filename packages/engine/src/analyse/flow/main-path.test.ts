@@ -1698,7 +1698,10 @@ describe('main path of a file-based router', () => {
   it('starts at the root page and follows the component it renders into the server action', () => {
     const steps = mainPath(contents, 'TypeScript', { kind: 'application' }, routes);
     const names = labels(steps);
-    expect(names.slice(0, 2)).toEqual(['middleware', 'HomePage']);
+    // the function the middleware hands each request to is where its work is done
+    expect(names.slice(0, 3)).toEqual(['middleware', 'refresh', 'HomePage']);
+    expect(steps[1]!.note).toBe('called by middleware at middleware.ts:3');
+    expect(steps[1]!.from).toBe(0);
     expect(names).toContain('Plans');
     expect(names.indexOf('checkout')).toBeGreaterThan(names.indexOf('Plans'));
     // both run in the click handler: in the order written, the server action first
@@ -1713,6 +1716,38 @@ describe('main path of a file-based router', () => {
     expect(steps[back]!.from).toBeUndefined();
     expect(steps[back]!.note).toBe('receives POST /api/webhooks');
     expect(back).toBeGreaterThan(names.indexOf('saveCustomer'));
+  });
+
+  it('names a library call made through the client a product module exports, by its resource path', () => {
+    const billing = [
+      "'use server';",
+      "import { payments } from '../lib/config';",
+      "import { saveCustomer } from './customers';",
+      'export async function checkout(plan) {',
+      '  const customer = await saveCustomer(plan.user);',
+      '  const session = await payments.checkout.sessions.create({ customer, price: plan.id });',
+      '  return { url: session.url };',
+      '}',
+    ].join('\n');
+    const config = [
+      "import Payments from 'payments';",
+      'export const payments = new Payments(',
+      '  process.env.PAYMENTS_KEY',
+      ');',
+    ].join('\n');
+    const steps = mainPath(
+      { ...contents, 'lib/billing.ts': billing, 'lib/config.ts': config },
+      'TypeScript',
+      { kind: 'application' },
+      routes,
+      ['next', 'payments'],
+    );
+    const made = steps.find((s) => s.external === 'payments');
+    expect(made).toMatchObject({
+      name: 'payments.checkout.sessions.create',
+      path: 'lib/billing.ts',
+      line: 6,
+    });
   });
 
   it('hands no work to a library through a redirect guard or a class-name helper', () => {

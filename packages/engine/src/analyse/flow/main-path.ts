@@ -1503,7 +1503,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     return undefined;
   };
   const outside = (t: Target, leaving: { call: Call; module: string }): MainPathStep => ({
-    name: leaving.call.name,
+    name: memberChain(t, leaving.call),
     path: t.file.path,
     line: leaving.call.line,
     external: leaving.module,
@@ -1628,6 +1628,20 @@ function elementType(t: Target): string | undefined {
     /^[^)]*\)\s*(?:\(\s*)?\[\]\*?(\w+)/.exec(after) ??
     /^[^)]*\)\s*:\s*(\w+)\[\]/.exec(after);
   return m?.[1];
+}
+
+/**
+ * A library call as written, where it goes through a value imported by name: the resource path of
+ * an SDK client (`stripe.checkout.sessions.create`) says which call it is, `create` alone does not.
+ */
+function memberChain(t: Target, call: Call): string {
+  if (!call.root || !t.file.bindings.has(call.root)) return call.name;
+  const line = t.file.bare[call.line - 1] ?? '';
+  const root = call.root.replace(/\$/g, '\\$');
+  const chain = new RegExp(
+    `(?<![\\w$.])${root}(?:\\s*\\??\\.\\s*[A-Za-z_$][\\w$]*)*?\\s*\\??\\.\\s*${call.name}\\s*\\(`,
+  ).exec(line);
+  return chain ? chain[0].replace(/[\s?(]/g, '') : call.name;
 }
 
 const label = (d: Def) => (d.owner ? `${d.owner}.${d.name}` : d.name);
@@ -1898,6 +1912,13 @@ function chooseStart(
           path: mw.file.path,
           line: mw.def.line,
           note: 'runs before every matched request',
+        });
+      // what the middleware hands each request to (a session refresh) is where that work is done
+      const onward = mw ? productCalls(mw).find((c) => c.used && c.target.def.kind !== 'type') : undefined;
+      if (mw && onward)
+        prefix.push({
+          ...step(onward.target, `called by ${label(mw.def)} at ${mw.file.path}:${onward.call.line}`),
+          from: prefix.length - 1,
         });
       const r = h.routes[0]!;
       // a route declared away from its handler (a URL conf, a router file) is where the request enters
