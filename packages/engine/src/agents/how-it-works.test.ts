@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow } from '../analyse/types.ts';
 import {
   clientsParts,
+  renderingParts,
   abstractionsSentence,
   extensionParts,
   centralTypesNamed,
@@ -565,5 +566,27 @@ describe("a service's clients", () => {
     expect(clientsParts(flow)).toEqual([
       "The product makes its Acme clients in 3 places, in 2 ways: `createClient` from `@acme/js` with `ACME_SERVICE_KEY` (`admin.ts:3`) and `createServerClient` from `@acme/ssr` with `ACME_ANON_KEY` and the request's cookies (`mw.ts:9` and `server.ts:7`).",
     ]);
+  });
+});
+
+describe('server actions that answer with a URL', () => {
+  it('says how many report their outcome in a query string, built by which helpers, read back where', () => {
+    const flow = {
+      rendering: {
+        serverComponents: [],
+        clientComponents: [],
+        serverActions: [{ path: 'auth.ts', line: 1, names: ['signIn', 'signOut', 'goTo'] }],
+        redirects: {
+          actions: ['signIn', 'signOut'],
+          helpers: [{ name: 'errorUrl', path: 'url.ts', line: 4 }],
+          readers: [{ path: 'Toaster.tsx', line: 5 }],
+        },
+      },
+    } as unknown as Flow;
+    expect(renderingParts(flow)[0]).toContain(
+      '2 of the 3 server actions report their outcome as a URL to go to next, built by `errorUrl` (`url.ts:4`), which writes it into the query string; `Toaster.tsx:5` reads it back from the URL.',
+    );
+    // the overview's digest leaves the detail to the architecture
+    expect(renderingParts(flow, false)[0]).not.toContain('query string');
   });
 });

@@ -134,6 +134,7 @@ export function renderingParts(flow: Flow, cited = true): string[] {
       actions.length
         ? `${plural(actions.length, 'server action')} (\`'use server'\` functions the browser calls on the server) live in ${files(r.serverActions.map((a) => a.path))}: ${joinSome(actions.map(code), 6)}.`
         : '',
+      redirectSentence(r, actions.length, cited),
     ]
       .filter(Boolean)
       .join(' '),
@@ -166,6 +167,29 @@ export function clientsParts(flow: Flow): string[] {
     const name = service.charAt(0).toUpperCase() + service.slice(1);
     return `The product makes its ${text(name)} clients in ${plural(mine.length, 'place')}, in ${plural(ways.size, 'way')}: ${told.length > 2 ? told.join('; ').replace(/; (?=[^;]*$)/, '; and ') : joinAnd(told)}.`;
   });
+}
+
+/**
+ * How server actions report their outcome, where they answer with a URL whose query string carries
+ * it: "10 of the 11 server actions report their outcome as a URL to go to next, built by … ; … reads it back".
+ */
+function redirectSentence(r: NonNullable<Flow['rendering']>, actions: number, cited: boolean): string {
+  const d = r.redirects;
+  // a detail of how the actions work: the architecture tells it, the overview's digest does not
+  if (!d || !cited) return '';
+  const at = (p: string, line: number) => cite(p, line);
+  const helpers = joinAnd(
+    d.helpers.map((h) => `${code(h.name)} (${at(h.path, h.line)})`),
+    'or',
+  );
+  const readers = d.readers.length
+    ? `; ${joinSome(
+        d.readers.map((x) => at(x.path, x.line)),
+        2,
+      )} ${d.readers.length === 1 ? 'reads' : 'read'} it back from the URL`
+    : '';
+  const count = d.actions.length === actions ? `All ${actions}` : `${d.actions.length} of the ${actions}`;
+  return `${count} server actions report their outcome as a URL to go to next, built by ${helpers}, which ${d.helpers.length === 1 ? 'writes' : 'write'} it into the query string${readers}.`;
 }
 
 /** " Each `node` holds further `node`s in its field `children` (…): they form a radix tree (…)." */

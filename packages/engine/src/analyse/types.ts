@@ -754,6 +754,15 @@ export interface NextRendering {
   clientComponents: string[];
   /** Modules marked `'use server'`, with the functions they export: callable from client code. */
   serverActions: { path: string; line: number; names: string[] }[];
+  /**
+   * Server actions that answer with the URL to go to next, the outcome in its query string, built by
+   * product helpers; and the modules that read that query string back.
+   */
+  redirects?: {
+    actions: string[];
+    helpers: { name: string; path: string; line: number }[];
+    readers: { path: string; line: number }[];
+  };
 }
 
 /** One place the product makes a client of an outside service (flow/clients.ts). */
