@@ -180,4 +180,13 @@ describe('the lines kept apart from the product', () => {
     };
     expect(writeMetrics(ctx(a))).toMatch(/of which benchmarks \(`benchmarks`, `perf-measures`\) \|/);
   });
+
+  it('name the base of the whole-tree rows where generated files swell it', () => {
+    const a = sampleAppAnalysis();
+    expect(writeMetrics(ctx(a))).toMatch(/\| Lines of code \|/);
+    a.linesByRole = { ...(a.linesByRole ?? {}), generated: { files: 1, code: 9000, comment: 0, blank: 0 } };
+    const out = writeMetrics(ctx(a));
+    expect(out).toMatch(/\| Lines of code \(whole tree, generated files included\) \|/);
+    expect(out).toMatch(/\| Comment lines \(whole tree\) \|/);
+  });
 });

@@ -134,9 +134,13 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     ['Files analysed', num(a.project.files)],
     [fx.productFiles.length ? 'Product source files' : 'Source files (excluding tests)', num(base.length)],
     ['Test files', num(fx.testFiles.length)],
-    ['Lines of code', num(l.code)],
+    // whole-tree figures name their base where generated files swell it beyond the product's
+    [generated ? 'Lines of code (whole tree, generated files included)' : 'Lines of code', num(l.code)],
     ...roleRows(a, fx.testFiles.length, fx.productFiles),
-    ['Comment lines', `${num(l.comment)} (${pct(l.comment, l.code + l.comment)} of non-blank lines)`],
+    [
+      generated ? 'Comment lines (whole tree)' : 'Comment lines',
+      `${num(l.comment)} (${pct(l.comment, l.code + l.comment)} of non-blank lines)`,
+    ],
     ['Blank lines', num(l.blank)],
     ['Median / mean source file', `${num(median)} / ${num(mean)} lines of code`],
     [
