@@ -65,9 +65,9 @@ describe('top-level directories', () => {
 
 describe('the largest directory on a tree with generated files', () => {
   it('names the base of its share where generated files sit in it', () => {
-    const src = dir('src', 92, 21_899);
+    const src = { ...dir('src', 21_899, 900_000), files: 92 };
     const a = {
-      tree: { ...dir('.', 116, 23_480), children: [src] },
+      tree: { ...dir('.', 23_480, 1_000_000), children: [src] },
       skipped: [],
       files: [{ path: 'src/main/resources/static/app.css', role: 'generated', code: 9000 }],
       project: { lines: { code: 23_480, comment: 0, blank: 0 } },
