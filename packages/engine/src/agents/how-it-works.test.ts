@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow } from '../analyse/types.ts';
 import {
+  annotatedParts,
   clientsParts,
   renderingParts,
   abstractionsSentence,
@@ -588,5 +589,26 @@ describe('server actions that answer with a URL', () => {
     );
     // the overview's digest leaves the detail to the architecture
     expect(renderingParts(flow, false)[0]).not.toContain('query string');
+  });
+});
+
+describe('behaviour added by annotation', () => {
+  it('tells each cache with its methods and each validator with the form it checks', () => {
+    const flow = {
+      annotated: {
+        caches: [
+          { cache: 'items', method: 'findAll', owner: 'Repo', path: 'Repo.java', line: 4 },
+          { cache: 'items', method: 'findAll', owner: 'Repo', path: 'Repo.java', line: 9 },
+        ],
+        enabled: { path: 'Config.java', line: 2 },
+        validators: [
+          { validator: 'ItemValidator', form: 'item', owner: 'ItemController', path: 'C.java', line: 6 },
+        ],
+      },
+    } as unknown as Flow;
+    expect(annotatedParts(flow)).toEqual([
+      '`Repo.findAll()` keeps its results in the cache `items` (`@Cacheable`, `Repo.java:4` and `Repo.java:9`); `@EnableCaching` switches caching on (`Config.java:2`).',
+      '`ItemController` validates the form `item` with `ItemValidator`, bound in an `@InitBinder` method (`C.java:6`).',
+    ]);
   });
 });

@@ -192,6 +192,37 @@ function redirectSentence(r: NonNullable<Flow['rendering']>, actions: number, ci
   return `${count} server actions report their outcome as a URL to go to next, built by ${helpers}, which ${d.helpers.length === 1 ? 'writes' : 'write'} it into the query string${readers}.`;
 }
 
+/**
+ * What the product's methods do by annotation: "`VetRepository.findAll()` keeps its results in the
+ * cache `vets` (…), switched on by `@EnableCaching` (…). `PetController` validates the form `pet` with
+ * `PetValidator`, bound in an `@InitBinder` method (…)."
+ */
+export function annotatedParts(flow: Flow): string[] {
+  const d = flow.annotated;
+  if (!d) return [];
+  const out: string[] = [];
+  const byCache = new Map<string, typeof d.caches>();
+  for (const c of d.caches) byCache.set(c.cache, [...(byCache.get(c.cache) ?? []), c]);
+  const caches = [...byCache.entries()].map(([cache, sites]) => {
+    const methods = [...new Set(sites.map((c) => fnName({ name: c.method, owner: c.owner })))];
+    return `${joinAnd(methods)} ${methods.length === 1 ? 'keeps its' : 'keep their'} results in the cache ${code(cache)} (\`@Cacheable\`, ${joinAnd(sites.map((c) => cite(c.path, c.line)))})`;
+  });
+  if (caches.length)
+    out.push(
+      `${caches.join('; ')}${d.enabled ? `; ${code('@EnableCaching')} switches caching on (${cite(d.enabled.path, d.enabled.line)})` : ''}.`,
+    );
+  if (d.validators.length)
+    out.push(
+      `${joinAnd(
+        d.validators.map(
+          (v) =>
+            `${v.owner ? code(v.owner) : cite(v.path)} validates ${v.form ? `the form ${code(v.form)}` : 'its forms'} with ${code(v.validator)}, bound in an \`@InitBinder\` method (${cite(v.path, v.line)})`,
+        ),
+      )}.`,
+    );
+  return out;
+}
+
 /** " Each `node` holds further `node`s in its field `children` (…): they form a radix tree (…)." */
 function treeNote(t: Flow['abstractions'][number]): string {
   const c = t.children;
@@ -621,6 +652,7 @@ export function mechanismParts(a: Analysis): string[] {
       bullets(steps.map(stepSentence)),
     );
   parts.push(...extensionParts(a));
+  parts.push(...annotatedParts(flow));
   const conc = concurrencySentence(flow);
   if (conc) parts.push(conc);
   parts.push(...handlerParts(flow));

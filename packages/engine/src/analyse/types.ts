@@ -781,6 +781,14 @@ export interface ServiceClient {
   cookies?: true;
 }
 
+/** Behaviour JVM code adds by annotation (flow/annotations.ts): caches and bound validators. */
+export interface AnnotatedBehaviour {
+  caches: { cache: string; method: string; owner?: string; path: string; line: number }[];
+  /** Where `@EnableCaching` switches caching on. */
+  enabled?: { path: string; line: number };
+  validators: { validator: string; form?: string; owner?: string; path: string; line: number }[];
+}
+
 export interface Flow {
   abstractions: {
     name: string;
@@ -798,6 +806,8 @@ export interface Flow {
   steps: FlowStep[];
   /** A Next.js App Router project's split between server components, client components and server actions. */
   rendering?: NextRendering;
+  /** Caches and validators the product's JVM code declares by annotation. */
+  annotated?: AnnotatedBehaviour;
   /** The clients of one service the product makes in several places, each its own way. */
   clients?: ServiceClient[];
   /** The main path (also identity.mainPath). */

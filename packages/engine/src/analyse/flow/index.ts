@@ -32,6 +32,7 @@ import { classParams, extensionPoints, hookFields } from './extensions.ts';
 import { docOf, traceMainPath, withoutAbsentPackages } from './main-path.ts';
 import { nextRendering } from '../nextjs.ts';
 import { serviceClients } from './clients.ts';
+import { annotatedBehaviour } from './annotations.ts';
 
 const MAX_BYTES = 4 * 1024 * 1024;
 const MAX_FILES = 600;
@@ -482,10 +483,12 @@ export function flowPass(input: FlowInput): Flow {
   );
 
   const clients = serviceClients(models, dependency);
+  const annotated = annotatedBehaviour(models);
 
   return {
     ...(rendering ? { rendering } : {}),
     ...(clients.length ? { clients } : {}),
+    ...(annotated.caches.length || annotated.validators.length ? { annotated } : {}),
     abstractions: central,
     steps,
     mainPath,
