@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow } from '../analyse/types.ts';
 import {
   annotatedParts,
+  retryParts,
   clientsParts,
   renderingParts,
   abstractionsSentence,
@@ -609,6 +610,19 @@ describe('behaviour added by annotation', () => {
     expect(annotatedParts(flow)).toEqual([
       '`Repo.findAll()` keeps its results in the cache `items` (`@Cacheable`, `Repo.java:4` and `Repo.java:9`); `@EnableCaching` switches caching on (`Config.java:2`).',
       '`ItemController` validates the form `item` with `ItemValidator`, bound in an `@InitBinder` method (`C.java:6`).',
+    ]);
+  });
+});
+
+describe('a function that retries itself', () => {
+  it('says how often, how far apart and on what condition', () => {
+    const flow = {
+      retries: [
+        { name: 'save', path: 'db.ts', line: 9, max: 3, pause: '2000 ms', when: "err?.code === 'FK'" },
+      ],
+    } as unknown as Flow;
+    expect(retryParts(flow)).toEqual([
+      "`save()` retries itself up to 3 times, 2000 ms apart, when `err?.code === 'FK'` holds (`db.ts:9`).",
     ]);
   });
 });

@@ -223,6 +223,21 @@ export function annotatedParts(flow: Flow): string[] {
   return out;
 }
 
+/**
+ * "`upsertPriceRecord()` retries itself up to 3 times, 2000 ms apart, when
+ * `upsertError?.message.includes('foreign key constraint')` holds (`admin.ts:63`)."
+ */
+export function retryParts(flow: Flow): string[] {
+  return (flow.retries ?? [])
+    .slice(0, 3)
+    .map(
+      (r) =>
+        `${fnName(r)} retries itself${r.max ? ` up to ${plural(r.max, 'time')}` : ''}${r.pause ? `, ${r.pause} apart` : ''}${
+          r.when ? `, when ${code(r.when)} holds` : ''
+        } (${cite(r.path, r.line)}).`,
+    );
+}
+
 /** " Each `node` holds further `node`s in its field `children` (…): they form a radix tree (…)." */
 function treeNote(t: Flow['abstractions'][number]): string {
   const c = t.children;
@@ -653,6 +668,7 @@ export function mechanismParts(a: Analysis): string[] {
     );
   parts.push(...extensionParts(a));
   parts.push(...annotatedParts(flow));
+  parts.push(...retryParts(flow));
   const conc = concurrencySentence(flow);
   if (conc) parts.push(conc);
   parts.push(...handlerParts(flow));

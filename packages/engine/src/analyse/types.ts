@@ -789,6 +789,21 @@ export interface AnnotatedBehaviour {
   validators: { validator: string; form?: string; owner?: string; path: string; line: number }[];
 }
 
+/** A function that calls itself again with its attempt count raised (flow/retries.ts). */
+export interface Retry {
+  name: string;
+  owner?: string;
+  path: string;
+  /** The line of the call that retries. */
+  line: number;
+  /** How many attempts the count allows, where its limit is a number. */
+  max?: number;
+  /** The pause before each retry, as written: `2000 ms`, `1.5 s`. */
+  pause?: string;
+  /** The condition of the `if` the retry sits in, as written. */
+  when?: string;
+}
+
 export interface Flow {
   abstractions: {
     name: string;
@@ -806,6 +821,8 @@ export interface Flow {
   steps: FlowStep[];
   /** A Next.js App Router project's split between server components, client components and server actions. */
   rendering?: NextRendering;
+  /** Functions that retry themselves on a failure they expect. */
+  retries?: Retry[];
   /** Caches and validators the product's JVM code declares by annotation. */
   annotated?: AnnotatedBehaviour;
   /** The clients of one service the product makes in several places, each its own way. */

@@ -33,6 +33,7 @@ import { docOf, traceMainPath, withoutAbsentPackages } from './main-path.ts';
 import { nextRendering } from '../nextjs.ts';
 import { serviceClients } from './clients.ts';
 import { annotatedBehaviour } from './annotations.ts';
+import { selfRetries } from './retries.ts';
 
 const MAX_BYTES = 4 * 1024 * 1024;
 const MAX_FILES = 600;
@@ -484,10 +485,12 @@ export function flowPass(input: FlowInput): Flow {
 
   const clients = serviceClients(models, dependency);
   const annotated = annotatedBehaviour(models);
+  const retries = selfRetries(models);
 
   return {
     ...(rendering ? { rendering } : {}),
     ...(clients.length ? { clients } : {}),
+    ...(retries.length ? { retries } : {}),
     ...(annotated.caches.length || annotated.validators.length ? { annotated } : {}),
     abstractions: central,
     steps,
