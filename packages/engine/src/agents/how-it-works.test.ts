@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow } from '../analyse/types.ts';
 import {
   annotatedParts,
+  outcomeParts,
   retryParts,
   clientsParts,
   renderingParts,
@@ -623,6 +624,34 @@ describe('a function that retries itself', () => {
     } as unknown as Flow;
     expect(retryParts(flow)).toEqual([
       "`save()` retries itself up to 3 times, 2000 ms apart, when `err?.code === 'FK'` holds (`db.ts:9`).",
+    ]);
+  });
+});
+
+describe("the handler's answers", () => {
+  it('names each view and redirect the handler on the main path returns', () => {
+    const a = {
+      identity: {
+        mainPath: [
+          {
+            name: 'list',
+            owner: 'OrderController',
+            path: 'C.java',
+            line: 5,
+            note: 'handles 1 route, e.g. GET /orders',
+          },
+        ],
+      },
+      flow: {
+        outcomes: [
+          { kind: 'view', target: 'orders/find', line: 8 },
+          { kind: 'redirect', target: '/orders/', line: 11 },
+          { kind: 'view', target: 'orders/list', line: 13, via: 'fill' },
+        ],
+      },
+    } as unknown as Analysis;
+    expect(outcomeParts(a)).toEqual([
+      '`OrderController.list()` answers in one of 3 ways: the view `orders/find` (`C.java:8`), a redirect to `/orders/` (`C.java:11`) or the view `orders/list` through `OrderController.fill()` (`C.java:13`).',
     ]);
   });
 });

@@ -460,6 +460,25 @@ export function mainPathParts(a: Analysis): string[] {
   return [
     `Traced from the entry point, one ${unitOf(a, path)} runs through these steps, in order:`,
     bullets(path.map(line)),
+    ...outcomeParts(a),
+  ];
+}
+
+/**
+ * How the handler the path enters answers: "`processFindForm()` answers in one of 3 ways: the view
+ * `owners/findOwners` (…), a redirect to `/owners/…` (…), or the view `owners/ownersList` through
+ * `addPaginationModel()` (…)."
+ */
+export function outcomeParts(a: Analysis): string[] {
+  const outcomes = a.flow?.outcomes ?? [];
+  const handler = (a.identity?.mainPath ?? []).find((s) => /^handles /.test(s.note ?? ''));
+  if (outcomes.length < 2 || !handler) return [];
+  const one = (o: (typeof outcomes)[number]) =>
+    `${o.kind === 'view' ? `the view ${code(o.target)}` : `a redirect to ${code(o.target)}`}${
+      o.via ? ` through ${fnName({ name: o.via, owner: handler.owner })}` : ''
+    } (${cite(handler.path, o.line)})`;
+  return [
+    `${fnName(handler)} answers in one of ${outcomes.length} ways: ${joinAnd(outcomes.map(one), 'or')}.`,
   ];
 }
 

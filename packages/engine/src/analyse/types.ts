@@ -789,6 +789,16 @@ export interface AnnotatedBehaviour {
   validators: { validator: string; form?: string; owner?: string; path: string; line: number }[];
 }
 
+/** One way a server-rendered handler answers (flow/outcomes.ts): a view it renders or a redirect. */
+export interface HandlerOutcome {
+  kind: 'view' | 'redirect';
+  /** The view's name or the redirect's path, as written (`owners/ownersList`, `/owners/`). */
+  target: string;
+  line: number;
+  /** The helper of its type that returns it for the handler. */
+  via?: string;
+}
+
 /** A function that calls itself again with its attempt count raised (flow/retries.ts). */
 export interface Retry {
   name: string;
@@ -821,6 +831,8 @@ export interface Flow {
   steps: FlowStep[];
   /** A Next.js App Router project's split between server components, client components and server actions. */
   rendering?: NextRendering;
+  /** How the main path's handler answers: the views it renders and the redirects it sends. */
+  outcomes?: HandlerOutcome[];
   /** Functions that retry themselves on a failure they expect. */
   retries?: Retry[];
   /** Caches and validators the product's JVM code declares by annotation. */

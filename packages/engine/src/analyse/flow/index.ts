@@ -34,6 +34,7 @@ import { nextRendering } from '../nextjs.ts';
 import { serviceClients } from './clients.ts';
 import { annotatedBehaviour } from './annotations.ts';
 import { selfRetries } from './retries.ts';
+import { handlerOutcomes } from './outcomes.ts';
 
 const MAX_BYTES = 4 * 1024 * 1024;
 const MAX_FILES = 600;
@@ -486,11 +487,16 @@ export function flowPass(input: FlowInput): Flow {
   const clients = serviceClients(models, dependency);
   const annotated = annotatedBehaviour(models);
   const retries = selfRetries(models);
+  // the handler the main path enters: the first step that handles a route
+  const handler = mainPath.find((s) => /^handles /.test(s.note ?? ''));
+  const handlerFile = handler ? models.find((m) => m.path === handler.path) : undefined;
+  const outcomes = handler && handlerFile ? handlerOutcomes(handlerFile, handler.line) : [];
 
   return {
     ...(rendering ? { rendering } : {}),
     ...(clients.length ? { clients } : {}),
     ...(retries.length ? { retries } : {}),
+    ...(outcomes.length ? { outcomes } : {}),
     ...(annotated.caches.length || annotated.validators.length ? { annotated } : {}),
     abstractions: central,
     steps,
