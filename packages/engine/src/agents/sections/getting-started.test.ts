@@ -384,3 +384,25 @@ describe("the README's walk through the package scripts", () => {
     );
   });
 });
+
+describe('the prerequisites two builds state alike', () => {
+  it('names one requirement once, citing both manifests', () => {
+    const a = project('web-application', [
+      {
+        path: 'build.gradle',
+        ecosystem: 'gradle',
+        area: 'product',
+        requires: [{ name: 'java', version: '17', line: 19 }],
+      },
+      {
+        path: 'pom.xml',
+        ecosystem: 'maven',
+        area: 'product',
+        requires: [{ name: 'java', version: '17', line: 19 }],
+      },
+    ]);
+    expect(writeGettingStarted(ctx(a))).toContain(
+      'Prerequisites, from the manifests: Java `17` (`build.gradle:19` and `pom.xml:19`).',
+    );
+  });
+});

@@ -89,6 +89,7 @@ const RUNTIME: Record<string, string> = {
 /** How a runtime a manifest requires is named in prose. */
 const REQUIRED_NAME: Record<string, string> = {
   python: 'Python',
+  java: 'Java',
   node: 'Node.js',
   bun: 'Bun',
   deno: 'Deno',
@@ -247,10 +248,17 @@ export function writeGettingStarted({ a, fx, workspace }: WriterContext): string
   const runtimeName = (n: string) => REQUIRED_NAME[n.toLowerCase()] ?? n;
   const manager = scriptRunner(fx.lockfiles);
   const managerLock = fx.lockfiles.find((p) => !p.includes('/') && manager !== 'npm' && p.includes(manager));
+  // one requirement two manifests state alike (Maven's and Gradle's Java 17) is named once, with both
+  const alike = new Map<string, typeof asked>();
+  for (const r of asked)
+    alike.set(`${r.name}@${r.version}`, [...(alike.get(`${r.name}@${r.version}`) ?? []), r]);
   if (asked.length)
     parts.push(
       `Prerequisites, from the manifests: ${joinSome(
-        asked.map((r) => `${text(runtimeName(r.name))} ${code(r.version)} (${cite(r.path, r.line)})`),
+        [...alike.values()].map(
+          (rs) =>
+            `${text(runtimeName(rs[0]!.name))} ${code(rs[0]!.version)} (${joinAnd(rs.map((r) => cite(r.path, r.line)))})`,
+        ),
         5,
       )}.`,
     );
