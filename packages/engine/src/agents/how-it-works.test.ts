@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow } from '../analyse/types.ts';
 import {
   annotatedParts,
+  dispatchParts,
   outcomeParts,
   retryParts,
   clientsParts,
@@ -652,6 +653,27 @@ describe("the handler's answers", () => {
     } as unknown as Analysis;
     expect(outcomeParts(a)).toEqual([
       '`OrderController.list()` answers in one of 3 ways: the view `orders/find` (`C.java:8`), a redirect to `/orders/` (`C.java:11`) or the view `orders/list` through `OrderController.fill()` (`C.java:13`).',
+    ]);
+  });
+});
+
+describe('the arms of a step that picks its work', () => {
+  it('names which cases call which functions', () => {
+    const a = {
+      flow: {
+        dispatch: {
+          subject: 'event.type',
+          line: 3,
+          step: { name: 'POST', path: 'hook.ts' },
+          arms: [
+            { cases: ['a.created', 'a.updated'], calls: ['saveA'], line: 4 },
+            { cases: ['b.deleted'], calls: ['dropB'], line: 8 },
+          ],
+        },
+      },
+    } as unknown as Analysis;
+    expect(dispatchParts(a)).toEqual([
+      '`POST()` picks its work by `event.type` (`hook.ts:3`): `a.created` and `a.updated` call `saveA()`; `b.deleted` calls `dropB()`.',
     ]);
   });
 });

@@ -456,11 +456,32 @@ export function mainPathParts(a: Analysis): string[] {
       bullets(path.slice(0, back).map(line)),
       'An outside service then calls the product back; that second request runs through these steps:',
       bullets(path.slice(back).map(line)),
+      ...dispatchParts(a),
     ];
   return [
     `Traced from the entry point, one ${unitOf(a, path)} runs through these steps, in order:`,
     bullets(path.map(line)),
     ...outcomeParts(a),
+    ...dispatchParts(a),
+  ];
+}
+
+/**
+ * The other work of a step that picks it by a value's kind: "`POST()` picks its work by `event.type`
+ * (…): `product.created` and `product.updated` call `upsertProductRecord()`; …".
+ */
+export function dispatchParts(a: Analysis): string[] {
+  const d = a.flow?.dispatch;
+  if (!d?.step) return [];
+  const arms = d.arms
+    .slice(0, 6)
+    .map(
+      (arm) =>
+        `${joinAnd(arm.cases.map(code))} ${arm.cases.length === 1 ? 'calls' : 'call'} ${joinAnd(arm.calls.map((c) => fnName({ name: c })))}`,
+    );
+  const more = d.arms.length > 6 ? `; ${plural(d.arms.length - 6, 'more arm')}` : '';
+  return [
+    `${fnName(d.step)} picks its work by ${code(d.subject)} (${cite(d.step.path, d.line)}): ${arms.join('; ')}${more}.`,
   ];
 }
 

@@ -799,6 +799,16 @@ export interface HandlerOutcome {
   via?: string;
 }
 
+/** A step's choice of work by a value's kind (flow/dispatch.ts): which cases call which functions. */
+export interface Dispatch {
+  /** The value switched on, as written: `event.type`. */
+  subject: string;
+  line: number;
+  arms: { cases: string[]; calls: string[]; line: number }[];
+  /** The main path step that makes the choice. */
+  step?: { name: string; path: string };
+}
+
 /** A function that calls itself again with its attempt count raised (flow/retries.ts). */
 export interface Retry {
   name: string;
@@ -831,6 +841,8 @@ export interface Flow {
   steps: FlowStep[];
   /** A Next.js App Router project's split between server components, client components and server actions. */
   rendering?: NextRendering;
+  /** Where a main path step picks its work by a value's kind: the other arms beside the one followed. */
+  dispatch?: Dispatch;
   /** How the main path's handler answers: the views it renders and the redirects it sends. */
   outcomes?: HandlerOutcome[];
   /** Functions that retry themselves on a failure they expect. */

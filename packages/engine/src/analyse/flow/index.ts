@@ -10,6 +10,7 @@ import { isProductFile } from '../identity/layout.ts';
 import type { Sources } from '../sources.ts';
 import type {
   Dependency,
+  Dispatch,
   FileInfo,
   Flow,
   FlowCall,
@@ -35,6 +36,7 @@ import { serviceClients } from './clients.ts';
 import { annotatedBehaviour } from './annotations.ts';
 import { selfRetries } from './retries.ts';
 import { handlerOutcomes } from './outcomes.ts';
+import { switchArms } from './dispatch.ts';
 
 const MAX_BYTES = 4 * 1024 * 1024;
 const MAX_FILES = 600;
@@ -491,12 +493,24 @@ export function flowPass(input: FlowInput): Flow {
   const handler = mainPath.find((s) => /^handles /.test(s.note ?? ''));
   const handlerFile = handler ? models.find((m) => m.path === handler.path) : undefined;
   const outcomes = handler && handlerFile ? handlerOutcomes(handlerFile, handler.line) : [];
+  // the first step of the path that picks its work by a value's kind, with the product's functions each arm calls
+  let dispatch: Dispatch | undefined;
+  for (const s of mainPath) {
+    const m = s.external ? undefined : models.find((x) => x.path === s.path);
+    const d = m?.defs.find((x) => x.line === s.line && x.kind !== 'type');
+    dispatch = m && d ? switchArms(m, d.line, d.end, (n) => fns.has(n)) : undefined;
+    if (dispatch) {
+      dispatch.step = { name: s.name, path: s.path };
+      break;
+    }
+  }
 
   return {
     ...(rendering ? { rendering } : {}),
     ...(clients.length ? { clients } : {}),
     ...(retries.length ? { retries } : {}),
     ...(outcomes.length ? { outcomes } : {}),
+    ...(dispatch ? { dispatch } : {}),
     ...(annotated.caches.length || annotated.validators.length ? { annotated } : {}),
     abstractions: central,
     steps,
