@@ -3,6 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow } from '../analyse/types.ts';
 import {
+  annotatedParts,
+  dispatchParts,
+  outcomeParts,
+  retryParts,
+  clientsParts,
+  renderingParts,
   abstractionsSentence,
   extensionParts,
   heldSentence,
@@ -684,5 +690,152 @@ describe("a type's doc comment", () => {
     expect(docCountHolds('Routes interface adds two methods for router traversal.', 2)).toBe(true);
     expect(docCountHolds('Has 3 public methods.', 3)).toBe(true);
     expect(docCountHolds('Mux is a simple HTTP route multiplexer.', 33)).toBe(true);
+  });
+});
+
+describe("a service's clients", () => {
+  it('tells the places one service is reached from as one design, grouped by the way each is made', () => {
+    const flow = {
+      abstractions: [],
+      steps: [],
+      defines: [],
+      concurrency: [],
+      clients: [
+        {
+          service: 'acme',
+          factory: 'createClient',
+          module: '@acme/js',
+          path: 'admin.ts',
+          line: 3,
+          credentials: ['ACME_SERVICE_KEY'],
+        },
+        {
+          service: 'acme',
+          factory: 'createServerClient',
+          module: '@acme/ssr',
+          path: 'mw.ts',
+          line: 9,
+          credentials: ['ACME_ANON_KEY'],
+          cookies: true,
+        },
+        {
+          service: 'acme',
+          factory: 'createServerClient',
+          module: '@acme/ssr',
+          path: 'server.ts',
+          line: 7,
+          credentials: ['ACME_ANON_KEY'],
+          cookies: true,
+        },
+      ],
+    } as unknown as Flow;
+    expect(clientsParts(flow)).toEqual([
+      "The product makes its Acme clients in 3 places, in 2 ways: `createClient` from `@acme/js` with `ACME_SERVICE_KEY` (`admin.ts:3`) and `createServerClient` from `@acme/ssr` with `ACME_ANON_KEY` and the request's cookies (`mw.ts:9` and `server.ts:7`).",
+    ]);
+  });
+});
+
+describe('server actions that answer with a URL', () => {
+  it('says how many report their outcome in a query string, built by which helpers, read back where', () => {
+    const flow = {
+      rendering: {
+        serverComponents: [],
+        clientComponents: [],
+        serverActions: [{ path: 'auth.ts', line: 1, names: ['signIn', 'signOut', 'goTo'] }],
+        redirects: {
+          actions: ['signIn', 'signOut'],
+          helpers: [{ name: 'errorUrl', path: 'url.ts', line: 4 }],
+          readers: [{ path: 'Toaster.tsx', line: 5 }],
+        },
+      },
+    } as unknown as Flow;
+    expect(renderingParts(flow)[0]).toContain(
+      '2 of the 3 server actions report their outcome as a URL to go to next, built by `errorUrl` (`url.ts:4`), which writes it into the query string; `Toaster.tsx:5` reads it back from the URL.',
+    );
+    // the overview's digest leaves the detail to the architecture
+    expect(renderingParts(flow, false)[0]).not.toContain('query string');
+  });
+});
+
+describe('behaviour added by annotation', () => {
+  it('tells each cache with its methods and each validator with the form it checks', () => {
+    const flow = {
+      annotated: {
+        caches: [
+          { cache: 'items', method: 'findAll', owner: 'Repo', path: 'Repo.java', line: 4 },
+          { cache: 'items', method: 'findAll', owner: 'Repo', path: 'Repo.java', line: 9 },
+        ],
+        enabled: { path: 'Config.java', line: 2 },
+        validators: [
+          { validator: 'ItemValidator', form: 'item', owner: 'ItemController', path: 'C.java', line: 6 },
+        ],
+      },
+    } as unknown as Flow;
+    expect(annotatedParts(flow)).toEqual([
+      '`Repo.findAll()` keeps its results in the cache `items` (`@Cacheable`, `Repo.java:4` and `Repo.java:9`); `@EnableCaching` switches caching on (`Config.java:2`).',
+      '`ItemController` validates the form `item` with `ItemValidator`, bound in an `@InitBinder` method (`C.java:6`).',
+    ]);
+  });
+});
+
+describe('a function that retries itself', () => {
+  it('says how often, how far apart and on what condition', () => {
+    const flow = {
+      retries: [
+        { name: 'save', path: 'db.ts', line: 9, max: 3, pause: '2000 ms', when: "err?.code === 'FK'" },
+      ],
+    } as unknown as Flow;
+    expect(retryParts(flow)).toEqual([
+      "`save()` retries itself up to 3 times, 2000 ms apart, when `err?.code === 'FK'` holds (`db.ts:9`).",
+    ]);
+  });
+});
+
+describe("the handler's answers", () => {
+  it('names each view and redirect the handler on the main path returns', () => {
+    const a = {
+      identity: {
+        mainPath: [
+          {
+            name: 'list',
+            owner: 'OrderController',
+            path: 'C.java',
+            line: 5,
+            note: 'handles 1 route, e.g. GET /orders',
+          },
+        ],
+      },
+      flow: {
+        outcomes: [
+          { kind: 'view', target: 'orders/find', line: 8 },
+          { kind: 'redirect', target: '/orders/', line: 11 },
+          { kind: 'view', target: 'orders/list', line: 13, via: 'fill' },
+        ],
+      },
+    } as unknown as Analysis;
+    expect(outcomeParts(a)).toEqual([
+      '`OrderController.list()` answers in one of 3 ways: the view `orders/find` (`C.java:8`), a redirect to `/orders/` (`C.java:11`) or the view `orders/list` through `OrderController.fill()` (`C.java:13`).',
+    ]);
+  });
+});
+
+describe('the arms of a step that picks its work', () => {
+  it('names which cases call which functions', () => {
+    const a = {
+      flow: {
+        dispatch: {
+          subject: 'event.type',
+          line: 3,
+          step: { name: 'POST', path: 'hook.ts' },
+          arms: [
+            { cases: ['a.created', 'a.updated'], calls: ['saveA'], line: 4 },
+            { cases: ['b.deleted'], calls: ['dropB'], line: 8 },
+          ],
+        },
+      },
+    } as unknown as Analysis;
+    expect(dispatchParts(a)).toEqual([
+      '`POST()` picks its work by `event.type` (`hook.ts:3`): `a.created` and `a.updated` call `saveA()`; `b.deleted` calls `dropB()`.',
+    ]);
   });
 });

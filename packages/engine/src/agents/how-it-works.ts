@@ -15,6 +15,7 @@ import type {
   HeldObject,
   HookFields,
   MainPathStep,
+  ServiceClient,
 } from '../analyse/types.ts';
 import type { Finding } from './types.ts';
 import { bullets, cite, code, joinAnd, joinSome, plural, text } from './writers/markdown.ts';
@@ -135,10 +136,108 @@ export function renderingParts(flow: Flow, cited = true): string[] {
       actions.length
         ? `${plural(actions.length, 'server action')} (\`'use server'\` functions the browser calls on the server) live in ${files(r.serverActions.map((a) => a.path))}: ${joinSome(actions.map(code), 6)}.`
         : '',
+      redirectSentence(r, actions.length, cited),
     ]
       .filter(Boolean)
       .join(' '),
   ].filter(Boolean);
+}
+
+/**
+ * The clients of one service the product makes in several ways, told as one design: "The product
+ * makes its Supabase clients in 4 places, in 3 ways: `createBrowserClient` from `@supabase/ssr` with
+ * `NEXT_PUBLIC_SUPABASE_ANON_KEY` (…); …; and `createClient` … with `SUPABASE_SERVICE_ROLE_KEY` (…)."
+ */
+export function clientsParts(flow: Flow): string[] {
+  const clients = flow.clients ?? [];
+  const services = [...new Set(clients.map((c) => c.service))];
+  return services.map((service) => {
+    const mine = clients.filter((c) => c.service === service);
+    const ways = new Map<string, ServiceClient[]>();
+    for (const c of mine) {
+      const way = `${c.factory}|${c.module}|${c.credentials.join()}|${c.cookies ?? false}`;
+      ways.set(way, [...(ways.get(way) ?? []), c]);
+    }
+    const told = [...ways.values()].map((sites) => {
+      const c = sites[0]!;
+      const given = [
+        ...(c.credentials.length ? [joinAnd(c.credentials.map(code))] : []),
+        ...(c.cookies ? ["the request's cookies"] : []),
+      ];
+      return `${code(c.factory)} from ${code(c.module)}${given.length ? ` with ${joinAnd(given)}` : ''} (${joinAnd(sites.map((x) => cite(x.path, x.line)))})`;
+    });
+    const name = service.charAt(0).toUpperCase() + service.slice(1);
+    return `The product makes its ${text(name)} clients in ${plural(mine.length, 'place')}, in ${plural(ways.size, 'way')}: ${told.length > 2 ? told.join('; ').replace(/; (?=[^;]*$)/, '; and ') : joinAnd(told)}.`;
+  });
+}
+
+/**
+ * How server actions report their outcome, where they answer with a URL whose query string carries
+ * it: "10 of the 11 server actions report their outcome as a URL to go to next, built by … ; … reads it back".
+ */
+function redirectSentence(r: NonNullable<Flow['rendering']>, actions: number, cited: boolean): string {
+  const d = r.redirects;
+  // a detail of how the actions work: the architecture tells it, the overview's digest does not
+  if (!d || !cited) return '';
+  const at = (p: string, line: number) => cite(p, line);
+  const helpers = joinAnd(
+    d.helpers.map((h) => `${code(h.name)} (${at(h.path, h.line)})`),
+    'or',
+  );
+  const readers = d.readers.length
+    ? `; ${joinSome(
+        d.readers.map((x) => at(x.path, x.line)),
+        2,
+      )} ${d.readers.length === 1 ? 'reads' : 'read'} it back from the URL`
+    : '';
+  const count = d.actions.length === actions ? `All ${actions}` : `${d.actions.length} of the ${actions}`;
+  return `${count} server actions report their outcome as a URL to go to next, built by ${helpers}, which ${d.helpers.length === 1 ? 'writes' : 'write'} it into the query string${readers}.`;
+}
+
+/**
+ * What the product's methods do by annotation: "`VetRepository.findAll()` keeps its results in the
+ * cache `vets` (…), switched on by `@EnableCaching` (…). `PetController` validates the form `pet` with
+ * `PetValidator`, bound in an `@InitBinder` method (…)."
+ */
+export function annotatedParts(flow: Flow): string[] {
+  const d = flow.annotated;
+  if (!d) return [];
+  const out: string[] = [];
+  const byCache = new Map<string, typeof d.caches>();
+  for (const c of d.caches) byCache.set(c.cache, [...(byCache.get(c.cache) ?? []), c]);
+  const caches = [...byCache.entries()].map(([cache, sites]) => {
+    const methods = [...new Set(sites.map((c) => fnName({ name: c.method, owner: c.owner })))];
+    return `${joinAnd(methods)} ${methods.length === 1 ? 'keeps its' : 'keep their'} results in the cache ${code(cache)} (\`@Cacheable\`, ${joinAnd(sites.map((c) => cite(c.path, c.line)))})`;
+  });
+  if (caches.length)
+    out.push(
+      `${caches.join('; ')}${d.enabled ? `; ${code('@EnableCaching')} switches caching on (${cite(d.enabled.path, d.enabled.line)})` : ''}.`,
+    );
+  if (d.validators.length)
+    out.push(
+      `${joinAnd(
+        d.validators.map(
+          (v) =>
+            `${v.owner ? code(v.owner) : cite(v.path)} validates ${v.form ? `the form ${code(v.form)}` : 'its forms'} with ${code(v.validator)}, bound in an \`@InitBinder\` method (${cite(v.path, v.line)})`,
+        ),
+      )}.`,
+    );
+  return out;
+}
+
+/**
+ * "`upsertPriceRecord()` retries itself up to 3 times, 2000 ms apart, when
+ * `upsertError?.message.includes('foreign key constraint')` holds (`admin.ts:63`)."
+ */
+export function retryParts(flow: Flow): string[] {
+  return (flow.retries ?? [])
+    .slice(0, 3)
+    .map(
+      (r) =>
+        `${fnName(r)} retries itself${r.max ? ` up to ${plural(r.max, 'time')}` : ''}${r.pause ? `, ${r.pause} apart` : ''}${
+          r.when ? `, when ${code(r.when)} holds` : ''
+        } (${cite(r.path, r.line)}).`,
+    );
 }
 
 /** " Each `node` holds further `node`s in its field `children` (…): they form a radix tree (…)." */
@@ -424,10 +523,50 @@ export function mainPathParts(a: Analysis): string[] {
       bullets(path.slice(0, back).map(line)),
       'An outside service then calls the product back; that second request runs through these steps:',
       bullets(path.slice(back).map(line)),
+      ...dispatchParts(a),
     ];
   return [
     `Traced from the entry point, one ${unitOf(a, path)} runs through these steps, ${order}:`,
     bullets(path.map(line)),
+    ...outcomeParts(a),
+    ...dispatchParts(a),
+  ];
+}
+
+/**
+ * The other work of a step that picks it by a value's kind: "`POST()` picks its work by `event.type`
+ * (…): `product.created` and `product.updated` call `upsertProductRecord()`; …".
+ */
+export function dispatchParts(a: Analysis): string[] {
+  const d = a.flow?.dispatch;
+  if (!d?.step) return [];
+  const arms = d.arms
+    .slice(0, 6)
+    .map(
+      (arm) =>
+        `${joinAnd(arm.cases.map(code))} ${arm.cases.length === 1 ? 'calls' : 'call'} ${joinAnd(arm.calls.map((c) => fnName({ name: c })))}`,
+    );
+  const more = d.arms.length > 6 ? `; ${plural(d.arms.length - 6, 'more arm')}` : '';
+  return [
+    `${fnName(d.step)} picks its work by ${code(d.subject)} (${cite(d.step.path, d.line)}): ${arms.join('; ')}${more}.`,
+  ];
+}
+
+/**
+ * How the handler the path enters answers: "`processFindForm()` answers in one of 3 ways: the view
+ * `owners/findOwners` (…), a redirect to `/owners/…` (…), or the view `owners/ownersList` through
+ * `addPaginationModel()` (…)."
+ */
+export function outcomeParts(a: Analysis): string[] {
+  const outcomes = a.flow?.outcomes ?? [];
+  const handler = (a.identity?.mainPath ?? []).find((s) => /^handles /.test(s.note ?? ''));
+  if (outcomes.length < 2 || !handler) return [];
+  const one = (o: (typeof outcomes)[number]) =>
+    `${o.kind === 'view' ? `the view ${code(o.target)}` : `a redirect to ${code(o.target)}`}${
+      o.via ? ` through ${fnName({ name: o.via, owner: handler.owner })}` : ''
+    } (${cite(handler.path, o.line)})`;
+  return [
+    `${fnName(handler)} answers in one of ${outcomes.length} ways: ${joinAnd(outcomes.map(one), 'or')}.`,
   ];
 }
 
@@ -667,6 +806,7 @@ export function mechanismParts(a: Analysis): string[] {
   if (!flow) return [];
   const parts: string[] = [];
   parts.push(...renderingParts(flow));
+  parts.push(...clientsParts(flow));
   parts.push(...abstractionParts(flow));
   // the main path when it was traced; else the steps with the most work behind them, told in the
   // order they are reached (one traced call says too little to be called a path)
@@ -680,6 +820,8 @@ export function mechanismParts(a: Analysis): string[] {
       bullets(steps.map(stepSentence)),
     );
   parts.push(...extensionParts(a));
+  parts.push(...annotatedParts(flow));
+  parts.push(...retryParts(flow));
   const conc = concurrencySentence(flow);
   if (conc) parts.push(conc);
   parts.push(...handlerParts(flow));

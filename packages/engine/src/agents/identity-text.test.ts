@@ -18,6 +18,7 @@ import {
   withRoutes,
   readmeNotice,
   readmeTitleRole,
+  routeTasks,
 } from './identity-text.ts';
 import { writeOverview } from './sections/overview.ts';
 import { sampleAppAnalysis } from './test-fixtures.ts';
@@ -423,5 +424,43 @@ describe('readmeContrast', () => {
     });
     expect(readmeContrast(readme, 'other')).toBeNull();
     expect(readmeContrast('# tool\n\ntool is fast, not slow.\n', 'tool')).toBeNull();
+  });
+});
+
+describe('routeTasks()', () => {
+  const at = (method: string, p: string, line: number) => ({ method, path: p, file: 'Web.java', line });
+  it('reads what a user does to each stored entity from the paths and methods of the routes', () => {
+    const found = routeTasks(
+      [
+        at('GET', '/owners/new', 1),
+        at('POST', '/owners/new', 2),
+        at('GET', '/owners/find', 3),
+        at('GET', '/owners', 4),
+        at('POST', '/owners/{ownerId}/edit', 5),
+        at('GET', '/owners/{ownerId}/pets/new', 6),
+        at('GET', '/owners/{ownerId}/pets/{petId}/visits/new', 7),
+        at('GET', '/vets.html', 8),
+        at('DELETE', '/api/specialties/:id', 9),
+        // no stored entity: a crash page and the welcome page tell nothing of what the app is for
+        at('GET', '/oups', 10),
+        at('GET', '/', 11),
+      ],
+      [{ name: 'Owner' }, { name: 'Pet' }, { name: 'Visit' }, { name: 'Vet' }, { name: 'Specialty' }],
+    );
+    expect(found.map((f) => `${f.tasks.join('+')} ${f.resource}@${f.line}`)).toEqual([
+      'delete specialties@9',
+      'find+list+add+edit owners@4',
+      'add pets@6',
+      'add visits@7',
+      'list vets@8',
+    ]);
+  });
+
+  it('finds nothing where no path names a stored entity', () => {
+    const found = routeTasks(
+      [at('GET', '/signin/[id]', 1), at('POST', '/api/webhooks', 2), at('GET', '/account', 3)],
+      [{ name: 'users' }, { name: 'subscriptions' }, { name: 'prices' }],
+    );
+    expect(found).toEqual([]);
   });
 });

@@ -802,3 +802,107 @@ function trimEndOf(text: string, chars: RegExp): string {
   while (end > 0 && chars.test(text[end - 1]!)) end--;
   return text.slice(0, end);
 }
+
+/** Words a route path ends with that name what the user does to the resource before them. */
+const ROUTE_ACTIONS: Record<string, string> = {
+  new: 'add',
+  create: 'add',
+  add: 'add',
+  edit: 'edit',
+  update: 'edit',
+  delete: 'delete',
+  remove: 'delete',
+  find: 'find',
+  search: 'find',
+};
+const TASK_ORDER = ['find', 'list', 'view', 'add', 'edit', 'delete'];
+/** A path parameter in any framework's spelling: `{id}`, `[id]`, `:id`, `<int:id>`, `*`. */
+const PARAM_SEGMENT = /^(?:[{[:<*]|\(\?)/;
+
+/** A word's singular, as route paths and entity names spell nouns: `owners`, `specialties`, `boxes`. */
+function singular(word: string): string {
+  const w = word.toLowerCase();
+  if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (/(?:ss|x|ch|sh)es$/.test(w)) return w.slice(0, -2);
+  return w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w;
+}
+
+/**
+ * What an application's routes let a user do, by the REST and MVC conventions of its paths: a
+ * path segment that names one of the product's stored entities is a resource; a path that ends with
+ * an action word after it (`/owners/new`, `/owners/{id}/edit`) does that to it; one that ends at the
+ * resource lists it (GET) or adds to it (POST); one that ends at a parameter after it views (GET),
+ * edits (POST, PUT, PATCH) or deletes (DELETE) one. Paths of no stored entity (`/oups`, `/signin`)
+ * tell nothing this way and are left out. Resources come in path order, each with its first route.
+ */
+export function routeTasks(
+  routes: { method: string; path: string; file: string; line: number }[],
+  entities: { name: string; table?: string }[],
+): { resource: string; tasks: string[]; file: string; line: number }[] {
+  const known = new Set(entities.flatMap((e) => [e.name, e.table ?? ''].filter(Boolean).map(singular)));
+  const byResource = new Map<string, { tasks: Set<string>; file: string; line: number; path: string }>();
+  for (const r of routes) {
+    const segments = r.path
+      .split('/')
+      .filter(Boolean)
+      .map((s) => s.replace(/\.\w+$/, ''));
+    const at = (i: number) => segments[i] ?? '';
+    const last = segments.length - 1;
+    let task: string | undefined;
+    let resource: string | undefined;
+    const method = r.method.toUpperCase();
+    if (ROUTE_ACTIONS[at(last).toLowerCase()]) {
+      let i = last - 1;
+      while (i >= 0 && PARAM_SEGMENT.test(at(i))) i--;
+      if (i >= 0 && known.has(singular(at(i))))
+        [task, resource] = [ROUTE_ACTIONS[at(last).toLowerCase()], at(i)];
+    } else if (known.has(singular(at(last))) && !PARAM_SEGMENT.test(at(last))) {
+      task = method === 'GET' ? 'list' : method === 'POST' ? 'add' : undefined;
+      resource = at(last);
+    } else if (last > 0 && PARAM_SEGMENT.test(at(last)) && known.has(singular(at(last - 1)))) {
+      task =
+        method === 'GET'
+          ? 'view'
+          : /^(?:POST|PUT|PATCH)$/.test(method)
+            ? 'edit'
+            : method === 'DELETE'
+              ? 'delete'
+              : undefined;
+      resource = at(last - 1);
+    }
+    if (!task || !resource) continue;
+    const noun = singular(resource);
+    const entry = byResource.get(noun);
+    if (!entry) byResource.set(noun, { tasks: new Set([task]), file: r.file, line: r.line, path: r.path });
+    else {
+      entry.tasks.add(task);
+      if (r.path < entry.path) Object.assign(entry, { file: r.file, line: r.line, path: r.path });
+    }
+  }
+  return [...byResource.entries()]
+    .sort((x, y) => (x[1].path < y[1].path ? -1 : x[1].path > y[1].path ? 1 : 0))
+    .map(([noun, e]) => ({
+      resource: noun.endsWith('y')
+        ? `${noun.slice(0, -1)}ies`
+        : /(?:s|x|ch|sh)$/.test(noun)
+          ? `${noun}es`
+          : `${noun}s`,
+      tasks: TASK_ORDER.filter((t) => e.tasks.has(t)),
+      file: e.file,
+      line: e.line,
+    }));
+}
+
+/**
+ * What an application lets its users do, in one sentence drawn from its routes (`routeTasks`): "Its
+ * routes let a user find, add and edit owners, add pets and list vets". Said only where at least two
+ * resources are found, since one resource alone says little of what the application is for.
+ */
+export function routeTaskSentence(a: Analysis): string | null {
+  const routes = a.routes.filter((r) => !r.area || r.area === 'product');
+  const entities = (a.dataModel ?? []).filter((e) => e.store !== 'schema');
+  const found = routeTasks(routes, entities);
+  if (found.length < 2) return null;
+  const items = found.map((f) => `${joinAnd(f.tasks)} ${f.resource} (${cite(f.file, f.line)})`);
+  return `Its routes let a user ${items.length > 2 ? items.join('; ').replace(/; (?=[^;]*$)/, '; and ') : joinAnd(items)}.`;
+}

@@ -39,6 +39,14 @@ describe('staticChecksPass()', () => {
       ]),
     );
   });
+
+  it("reads ESLint's configuration from package.json's eslintConfig", () => {
+    const src = sourcesFromMap({
+      'package.json': '{\n  "name": "x",\n  "eslintConfig": {\n    "extends": "next"\n  }\n}\n',
+      'web/package.json': '{ "name": "y" }',
+    });
+    expect(staticChecksPass(src)).toEqual([{ tool: 'ESLint', path: 'package.json', line: 3, via: 'config' }]);
+  });
 });
 
 describe('what a CI workflow runs', () => {

@@ -234,10 +234,23 @@ export function staticChecksPass(src: Sources): StaticCheck[] {
       out.push({ tool: config[1], path: f.path, via: 'config' });
       continue;
     }
-    if (!/^(\.pre-commit-config\.yaml|pom\.xml|pyproject\.toml|build\.gradle(\.kts)?)$/.test(base)) continue;
+    if (
+      !/^(\.pre-commit-config\.yaml|pom\.xml|pyproject\.toml|build\.gradle(\.kts)?|package\.json)$/.test(base)
+    )
+      continue;
     const text = src.text(f.path);
     if (text == null) continue;
-    if (base === '.pre-commit-config.yaml') {
+    if (base === 'package.json') {
+      // ESLint configured in the manifest rather than a file of its own
+      const at = /"eslintConfig"\s*:/.exec(text);
+      if (at)
+        out.push({
+          tool: 'ESLint',
+          path: f.path,
+          line: text.slice(0, at.index).split('\n').length,
+          via: 'config',
+        });
+    } else if (base === '.pre-commit-config.yaml') {
       for (const { m, line } of matchesWithLines(text, /^[ \t]*-[ \t]+id:[ \t]*['"]?([\w.-]+)/gm))
         out.push({ tool: m[1]!, path: f.path, line, via: 'pre-commit' });
     } else if (base === 'pom.xml') {

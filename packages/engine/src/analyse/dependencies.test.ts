@@ -596,3 +596,22 @@ describe('the runtimes a manifest requires', () => {
     ]);
   });
 });
+
+describe('the Java release a JVM build asks for', () => {
+  it("reads Maven's java.version property and Gradle's toolchain as the build's Java requirement", () => {
+    const { manifests } = dependenciesPass(
+      sourcesFromMap({
+        'pom.xml':
+          '<project>\n  <artifactId>shop</artifactId>\n  <properties>\n    <java.version>17</java.version>\n  </properties>\n</project>\n',
+        'build.gradle':
+          "plugins { id 'java' }\njava {\n  toolchain {\n    languageVersion = JavaLanguageVersion.of(21)\n  }\n}\n",
+      }),
+    );
+    expect(manifests.find((m) => m.path === 'pom.xml')?.requires).toEqual([
+      { name: 'java', version: '17', line: 4 },
+    ]);
+    expect(manifests.find((m) => m.path === 'build.gradle')?.requires).toEqual([
+      { name: 'java', version: '21', line: 4 },
+    ]);
+  });
+});

@@ -389,6 +389,16 @@ const pom: Parser = (text, path) => {
   man.name = /<artifactId>([^<]+)<\/artifactId>/.exec(withoutBlocks)?.[1];
   man.version = /<version>([^<]+)<\/version>/.exec(withoutBlocks)?.[1];
   man.description = /<description>([^<]+)<\/description>/.exec(withoutBlocks)?.[1]?.trim();
+  // the Java release the build compiles for, as Spring Boot's parent reads it (`<java.version>17`)
+  const java = /<(java\.version|maven\.compiler\.release)>(\d+)<\//.exec(text);
+  if (java)
+    man.requires = [
+      {
+        name: 'java',
+        version: java[2]!,
+        line: findLine(lines, new RegExp(`<${java[1]!.replace(/\./g, '\\.')}>`)),
+      },
+    ];
   const props = new Map<string, string>();
   for (const m of (/<properties>([^]*?)<\/properties>/.exec(text)?.[1] ?? '').matchAll(
     /<([\w.-]+)>([^<]*)<\/\1>/g,
@@ -572,7 +582,15 @@ function gradleManagers(text: string): Manager[] {
 }
 
 const gradle: Parser = (text, path) => {
-  const out: DependenciesResult = { manifests: [{ path, ecosystem: 'gradle' }], dependencies: [] };
+  // the Java toolchain the build asks for: `languageVersion = JavaLanguageVersion.of(17)`
+  const toolchain = /JavaLanguageVersion\.of\(\s*(\d+)\s*\)/.exec(text);
+  const requires = toolchain
+    ? [{ name: 'java', version: toolchain[1]!, line: text.slice(0, toolchain.index).split('\n').length }]
+    : [];
+  const out: DependenciesResult = {
+    manifests: [{ path, ecosystem: 'gradle', ...(requires.length ? { requires } : {}) }],
+    dependencies: [],
+  };
   const vars = gradleVariables(text);
   const managers = gradleManagers(text);
   const re = /^[ \t]*(\w+)[ \t]*(?:\([ \t]*)?["']([^"':]+):([^"':]+)(?::([^"']+))?["']/gm;

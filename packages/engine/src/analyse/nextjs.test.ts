@@ -105,6 +105,49 @@ describe('nextRendering', () => {
     ]);
   });
 
+  it('finds server actions that answer with a URL whose query string a helper fills, and who reads it', () => {
+    const files = {
+      'package.json': JSON.stringify({ dependencies: { next: '14.2.3' } }),
+      'app/layout.tsx': 'export default function RootLayout({ children }) { return children }\n',
+      'utils/url.ts': [
+        'const withMessage = (path: string, key: string, message: string) => {',
+        '  return `${path}?${key}=${encodeURIComponent(message)}`;',
+        '};',
+        'export const errorUrl = (path: string, message: string) => withMessage(path, "error", message);',
+        'export const plainUrl = (path: string) => path;',
+      ].join('\n'),
+      'utils/auth.ts': [
+        "'use server';",
+        "import { errorUrl, plainUrl } from './url';",
+        'export async function signIn(form: FormData) {',
+        '  const failed = !form.get("email");',
+        '  return failed ? errorUrl("/signin", "No email.") : "/";',
+        '}',
+        'export async function signOut() {',
+        '  return errorUrl("/", "Signed out.");',
+        '}',
+        'export async function goTo(path: string) {',
+        '  return plainUrl(path);',
+        '}',
+      ].join('\n'),
+      'components/Toaster.tsx': [
+        "'use client';",
+        "import { useSearchParams } from 'next/navigation';",
+        'export function Toaster() {',
+        '  const searchParams = useSearchParams();',
+        "  const error = searchParams.get('error');",
+        '  return error;',
+        '}',
+      ].join('\n'),
+    };
+    const r = nextRendering(sourcesFromMap(files), Object.keys(files))!;
+    expect(r.redirects).toEqual({
+      actions: ['signIn', 'signOut'],
+      helpers: [{ name: 'errorUrl', path: 'utils/url.ts', line: 4 }],
+      readers: [{ path: 'components/Toaster.tsx', line: 5 }],
+    });
+  });
+
   it('says nothing for a project without next', () => {
     const src = sourcesFromMap({ 'package.json': '{}', 'app/page.tsx': "'use client'\n" });
     expect(nextRendering(src, ['app/page.tsx'])).toBeNull();

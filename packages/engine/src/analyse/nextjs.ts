@@ -205,5 +205,86 @@ export function nextRendering(src: Sources, paths: string[]): NextRendering | nu
     )
       out.serverComponents.push(p);
   }
+  const redirects = actionRedirects(src, paths, out.serverActions);
+  if (redirects) out.redirects = redirects;
   return out.serverActions.length || out.clientComponents.length || out.serverComponents.length ? out : null;
+}
+
+/** A top-level function or arrow function a module defines: `export async function f(`, `const f = (`. */
+const TOP_FUNCTION =
+  /^(?:export\s+)?(?:async\s+)?function\s+([A-Za-z_$][\w$]*)|^(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*(?::[^=]*)?=\s*(?:async\s+)?(?:\(|[A-Za-z_$][\w$]*\s*=>)/;
+/** A URL whose query string is built from values: `${path}?${key}=…`, `?status=${…}`. */
+const QUERY_BUILT = /\?\$\{[\w$]+\}=|\?[\w-]+=\$\{/;
+
+/** The top-level functions of a module, each with its line and its text up to the next top-level line. */
+function topFunctions(text: string): { name: string; line: number; body: string }[] {
+  const lines = text.split('\n');
+  const out: { name: string; line: number; body: string }[] = [];
+  let open: { name: string; line: number; from: number } | undefined;
+  const close = (to: number) => {
+    if (open) out.push({ name: open.name, line: open.line, body: lines.slice(open.from, to).join('\n') });
+    open = undefined;
+  };
+  lines.forEach((l, i) => {
+    const m = TOP_FUNCTION.exec(l);
+    if (m) {
+      close(i);
+      open = { name: (m[1] ?? m[2])!, line: i + 1, from: i };
+    } else if (/^(?:export|import|const|let|var|type|interface)\b/.test(l)) close(i);
+  });
+  close(lines.length);
+  return out;
+}
+
+/**
+ * Server actions that answer with the URL to go to next, the outcome written into its query string by
+ * a product helper (`return getErrorRedirect('/signin', 'Sign in failed.', error.message)`), and the
+ * client modules that read that query string back (`useSearchParams().get('error')`). Two actions at
+ * least, since one such return is a detail of that action rather than how the actions report.
+ */
+function actionRedirects(
+  src: Sources,
+  paths: string[],
+  actions: NextRendering['serverActions'],
+): NextRendering['redirects'] | undefined {
+  const fns = new Map<string, { name: string; path: string; line: number; body: string }[]>();
+  const readers: { path: string; line: number }[] = [];
+  for (const p of paths) {
+    if (!SCRIPT_EXT.test(p)) continue;
+    const text = src.text(p);
+    if (text == null) continue;
+    for (const f of topFunctions(text)) fns.set(f.name, [...(fns.get(f.name) ?? []), { ...f, path: p }]);
+    const read = /\b(?:useSearchParams\(\)|searchParams)\.get\(\s*['"]/.exec(text);
+    if (read && /\buseSearchParams\b/.test(text))
+      readers.push({ path: p, line: new LineIndex(text).lineOf(read.index) });
+  }
+  const all = [...fns.values()].flat();
+  const builders = new Set(all.filter((f) => QUERY_BUILT.test(f.body)).map((f) => f.name));
+  const calls = (body: string, names: Set<string>) =>
+    [...names].filter((n) => new RegExp(`(?<![\\w$.])${n.replace(/\$/g, '\\$')}\\s*\\(`).test(body));
+  // a helper builds the URL itself or through one that does (`getErrorRedirect` → `getToastRedirect`)
+  const helpers = new Set([
+    ...builders,
+    ...all.filter((f) => calls(f.body, builders).length).map((f) => f.name),
+  ]);
+  const answering: string[] = [];
+  const used = new Set<string>();
+  for (const a of actions) {
+    const text = src.text(a.path) ?? '';
+    for (const f of topFunctions(text).filter((x) => a.names.includes(x.name))) {
+      const via = calls(f.body, helpers);
+      if (!via.length || !/\breturn\b/.test(f.body)) continue;
+      answering.push(f.name);
+      for (const h of via) used.add(h);
+    }
+  }
+  if (answering.length < 2) return undefined;
+  return {
+    actions: answering,
+    helpers: [...used].sort().map((name) => {
+      const f = fns.get(name)![0]!;
+      return { name, path: f.path, line: f.line };
+    }),
+    readers,
+  };
 }

@@ -855,6 +855,74 @@ export interface NextRendering {
   clientComponents: string[];
   /** Modules marked `'use server'`, with the functions they export: callable from client code. */
   serverActions: { path: string; line: number; names: string[] }[];
+  /**
+   * Server actions that answer with the URL to go to next, the outcome in its query string, built by
+   * product helpers; and the modules that read that query string back.
+   */
+  redirects?: {
+    actions: string[];
+    helpers: { name: string; path: string; line: number }[];
+    readers: { path: string; line: number }[];
+  };
+}
+
+/** One place the product makes a client of an outside service (flow/clients.ts). */
+export interface ServiceClient {
+  /** The service, by its package's scope or name: `supabase`. */
+  service: string;
+  /** The factory called: `createServerClient`. */
+  factory: string;
+  /** The package it is imported from: `@supabase/ssr`. */
+  module: string;
+  path: string;
+  line: number;
+  /** The environment variables holding credentials that its arguments read. */
+  credentials: string[];
+  /** Its arguments hand it the request's cookies: it acts as the signed-in user. */
+  cookies?: true;
+}
+
+/** Behaviour JVM code adds by annotation (flow/annotations.ts): caches and bound validators. */
+export interface AnnotatedBehaviour {
+  caches: { cache: string; method: string; owner?: string; path: string; line: number }[];
+  /** Where `@EnableCaching` switches caching on. */
+  enabled?: { path: string; line: number };
+  validators: { validator: string; form?: string; owner?: string; path: string; line: number }[];
+}
+
+/** One way a server-rendered handler answers (flow/outcomes.ts): a view it renders or a redirect. */
+export interface HandlerOutcome {
+  kind: 'view' | 'redirect';
+  /** The view's name or the redirect's path, as written (`owners/ownersList`, `/owners/`). */
+  target: string;
+  line: number;
+  /** The helper of its type that returns it for the handler. */
+  via?: string;
+}
+
+/** A step's choice of work by a value's kind (flow/dispatch.ts): which cases call which functions. */
+export interface Dispatch {
+  /** The value switched on, as written: `event.type`. */
+  subject: string;
+  line: number;
+  arms: { cases: string[]; calls: string[]; line: number }[];
+  /** The main path step that makes the choice. */
+  step?: { name: string; path: string };
+}
+
+/** A function that calls itself again with its attempt count raised (flow/retries.ts). */
+export interface Retry {
+  name: string;
+  owner?: string;
+  path: string;
+  /** The line of the call that retries. */
+  line: number;
+  /** How many attempts the count allows, where its limit is a number. */
+  max?: number;
+  /** The pause before each retry, as written: `2000 ms`, `1.5 s`. */
+  pause?: string;
+  /** The condition of the `if` the retry sits in, as written. */
+  when?: string;
 }
 
 export interface Flow {
@@ -874,6 +942,16 @@ export interface Flow {
   steps: FlowStep[];
   /** A Next.js App Router project's split between server components, client components and server actions. */
   rendering?: NextRendering;
+  /** Where a main path step picks its work by a value's kind: the other arms beside the one followed. */
+  dispatch?: Dispatch;
+  /** How the main path's handler answers: the views it renders and the redirects it sends. */
+  outcomes?: HandlerOutcome[];
+  /** Functions that retry themselves on a failure they expect. */
+  retries?: Retry[];
+  /** Caches and validators the product's JVM code declares by annotation. */
+  annotated?: AnnotatedBehaviour;
+  /** The clients of one service the product makes in several places, each its own way. */
+  clients?: ServiceClient[];
   /** The main path (also identity.mainPath). */
   mainPath?: MainPathStep[];
   /** For the most central files, their biggest definitions (types first). */

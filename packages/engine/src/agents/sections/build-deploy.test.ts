@@ -7,7 +7,14 @@ import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { Analysis, EntryPoint } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { buildDeploy, ciByWeight, releaseSteps, writeBuildDeploy } from './build-deploy.ts';
+import {
+  buildDeploy,
+  ciByWeight,
+  kubernetesObjects,
+  readmeImageBuilds,
+  releaseSteps,
+  writeBuildDeploy,
+} from './build-deploy.ts';
 
 const scriptsFinding = (a: ReturnType<typeof sampleAppAnalysis>) =>
   buildDeploy.analyst(a).find((x) => x.aspect === 'scripts')?.statement ?? '';
@@ -372,5 +379,54 @@ describe('scripts that are mostly helpers for another command-line tool', () => 
       { kind: 'npm-script', name: 'db:stop', command: 'db stop', path: 'package.json', line: 5 },
     ];
     expect(scriptsFinding(a)).toMatch(/^5 package scripts drive the build: build, test, lint/);
+  });
+});
+
+describe('how the product is shipped beyond its container files', () => {
+  it('reads the objects of a Kubernetes manifest, with the image a Deployment runs and a Service type', () => {
+    const text = [
+      'apiVersion: v1',
+      'kind: Service',
+      'metadata:',
+      '  name: shop',
+      'spec:',
+      '  type: NodePort',
+      '---',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: shop',
+      '  labels:',
+      '    app: shop',
+      'spec:',
+      '  template:',
+      '    spec:',
+      '      containers:',
+      '        - name: web',
+      '          image: acme/shop:1.2',
+    ].join('\n');
+    expect(kubernetesObjects(text)).toEqual([
+      { kind: 'Service', name: 'shop', serviceType: 'NodePort', line: 2 },
+      { kind: 'Deployment', name: 'shop', image: 'acme/shop:1.2', line: 9 },
+    ]);
+    // a YAML file of another tool has no kind and apiVersion at its top
+    expect(kubernetesObjects('name: CI\non: push\njobs:\n  build: {}\n')).toEqual([]);
+  });
+
+  it("finds the README's commands that build an image, only inside code blocks", () => {
+    const readme = [
+      'Build an image with spring-boot:build-image if you like.',
+      '```bash',
+      './mvnw spring-boot:build-image',
+      '```',
+      '```',
+      '$ docker build -t shop .',
+      'docker compose up',
+      '```',
+    ].join('\n');
+    expect(readmeImageBuilds(readme)).toEqual([
+      { command: './mvnw spring-boot:build-image', line: 3 },
+      { command: 'docker build -t shop .', line: 6 },
+    ]);
   });
 });

@@ -273,6 +273,101 @@ function containerKind(c: ContainerInfo): string {
   return isDevContainer(c.path) ? `development environment (${text(c.kind)})` : text(c.kind);
 }
 
+/** One object a Kubernetes manifest declares: its kind and name, the image it runs, its service type. */
+export interface KubeObject {
+  kind: string;
+  name?: string;
+  image?: string;
+  serviceType?: string;
+  line: number;
+}
+
+/**
+ * The objects of a Kubernetes manifest, one per YAML document that has both `apiVersion` and `kind` at
+ * its top level: a Deployment with the first image its containers run, a Service with its type.
+ */
+export function kubernetesObjects(text: string): KubeObject[] {
+  const out: KubeObject[] = [];
+  const docs: { lines: string[]; from: number }[] = [{ lines: [], from: 1 }];
+  text.split('\n').forEach((l, i) => {
+    if (/^---\s*$/.test(l)) docs.push({ lines: [], from: i + 2 });
+    else docs[docs.length - 1]!.lines.push(l);
+  });
+  for (const d of docs) {
+    const at = (re: RegExp) => d.lines.findIndex((l) => re.test(l));
+    const kindAt = at(/^kind:\s*\w/);
+    if (kindAt < 0 || at(/^apiVersion:\s*\S/) < 0) continue;
+    const value = (i: number) =>
+      i < 0
+        ? undefined
+        : d.lines[i]!.replace(/^[^:]*:\s*/, '')
+            .split(' #')[0]!
+            .replace(/^["']|["']$/g, '')
+            .trim() || undefined;
+    const meta = at(/^metadata:/);
+    const name = meta >= 0 ? d.lines.slice(meta + 1).findIndex((l) => /^\s{1,4}name:/.test(l)) : -1;
+    const image = value(at(/^\s+(?:-\s+)?image:\s*\S/));
+    const type = value(at(/^\s{1,4}type:\s*\S/));
+    const kind = value(kindAt)!;
+    out.push({
+      kind,
+      ...(name >= 0 ? { name: value(meta + 1 + name) } : {}),
+      ...(image ? { image } : {}),
+      ...(kind === 'Service' && type ? { serviceType: type } : {}),
+      line: d.from + kindAt,
+    });
+  }
+  return out;
+}
+
+// a README command that builds a container image: the build tool's own goal, Jib, buildpacks, docker
+const IMAGE_BUILD =
+  /(?:spring-boot:build-image|bootBuildImage|\bjib(?::[\w-]+)?\b|\bjibDockerBuild\b|\bpack\s+build\b|\b(?:docker|podman)\s+(?:image\s+)?build\b)/;
+
+/** The README's code lines that build a container image, each with its line. */
+export function readmeImageBuilds(readme: string): { command: string; line: number }[] {
+  const out: { command: string; line: number }[] = [];
+  let inBlock = false;
+  readme.split('\n').forEach((l, i) => {
+    if (/^\s*(?:```|~~~)/.test(l)) inBlock = !inBlock;
+    else if (inBlock && IMAGE_BUILD.test(l))
+      out.push({ command: l.trim().replace(/^\$\s*/, ''), line: i + 1 });
+  });
+  return out;
+}
+
+/** "`k8s/app.yml` declares a `Service` `app` (type `NodePort`) and a `Deployment` `app` of the image `x`". */
+function kubernetesSentence(a: Analysis, root: string): string | null {
+  const manifests = a.files
+    .filter(
+      (f) => /\.ya?ml$/.test(f.path) && !/(^|\/)(?:\.github|\.gitlab|test|tests|examples?)\//.test(f.path),
+    )
+    .flatMap((f) => {
+      let t = '';
+      try {
+        t = readFileSync(path.join(root, f.path), 'utf8');
+      } catch {
+        return [];
+      }
+      const objects = kubernetesObjects(t).filter((o) => o.kind !== 'Kustomization');
+      return objects.length ? [{ path: f.path, objects }] : [];
+    });
+  if (!manifests.length) return null;
+  const one = (o: KubeObject) =>
+    `${/^[AEIOU]/.test(o.kind) ? 'an' : 'a'} ${code(o.kind)}${o.name ? ` ${code(o.name)}` : ''}${
+      o.serviceType ? ` (type ${code(o.serviceType)})` : ''
+    }${o.image ? ` running the image ${code(o.image)}` : ''}`;
+  const told = manifests
+    .slice(0, 4)
+    .map((m) => `${cite(m.path, m.objects[0]!.line)} declares ${joinSome(m.objects.map(one), 4)}`);
+  // a CI job that applies them to a cluster tests the deployment
+  const applies = a.ci.find((c) => (c.commands ?? []).some((x) => /\bkubectl\s+apply\b/.test(x)));
+  const applied = applies
+    ? `; ${cite(applies.path)} applies them to a cluster (${code((applies.commands ?? []).find((x) => /\bkubectl\s+apply\b/.test(x))!)})`
+    : '';
+  return `Kubernetes manifests describe a deployment: ${told.join('; ')}${applied}.`;
+}
+
 export function writeBuildDeploy(ctx: WriterContext): string {
   const { a } = ctx;
   const parts: string[] = [];
@@ -359,6 +454,17 @@ export function writeBuildDeploy(ctx: WriterContext): string {
         buttons.map((b) => `${text(b.platform)} (${cite(readme!.path, b.line)})`),
       )}.`,
     );
+  // an image the build tool makes (`spring-boot:build-image`), as the README runs it
+  const imageBuilds = wants(ctx, 'containers') ? readmeImageBuilds(readmeText).slice(0, 2) : [];
+  const productDockerfile = a.containers.some((c) => c.kind === 'dockerfile' && !isDevContainer(c.path));
+  if (imageBuilds.length)
+    parts.push(
+      `The README builds a container image with ${joinAnd(
+        imageBuilds.map((b) => `${code(b.command)} (${cite(readme!.path, b.line)})`),
+      )}${productDockerfile ? '' : ', which needs no Dockerfile of the project'}.`,
+    );
+  const kube = wants(ctx, 'containers') ? kubernetesSentence(a, ctx.workspace.root) : null;
+  if (kube) parts.push(kube);
   if (!wants(ctx, 'containers')) {
     // not this section's aspect
   } else if (a.containers.length) {
@@ -389,7 +495,8 @@ export function writeBuildDeploy(ctx: WriterContext): string {
           ', keeping build tools out of the final image',
         ),
       );
-  } else parts.push('There is no Dockerfile or compose file, so the project ships no container image.');
+  } else if (!imageBuilds.length && !kube)
+    parts.push('There is no Dockerfile or compose file, so the project ships no container image.');
   if (!wants(ctx, 'ci')) {
     // not this section's aspect
   } else if (a.ci.length) {

@@ -5,7 +5,17 @@ import type { Analysis, EnvVar, Manifest, ProjectKind } from '../../analyse/type
 import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { installLine, installsRelease, writeGettingStarted } from './getting-started.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  installLine,
+  installsRelease,
+  readmeClis,
+  readmeInstalls,
+  readmeScriptSteps,
+  writeGettingStarted,
+} from './getting-started.ts';
 
 const ctx = (a: Analysis): WriterContext => ({
   a,
@@ -291,5 +301,108 @@ describe("the README's setup", () => {
     };
     const md = writeGettingStarted(ctx(a));
     expect(md).toContain("the README's setup (`README.md`) names every one");
+  });
+});
+
+describe("the README's walk through the package scripts", () => {
+  const readme = [
+    '# Shop',
+    'First, you will need to install [Docker](https://docker.com). Use the [Acme CLI](https://acme.dev/cli).',
+    'Next, run the following command to start the local database:',
+    '```bash',
+    'pnpm db:start',
+    '```',
+    'You can print the URLs at any time with:',
+    '```bash',
+    'pnpm db:status',
+    '```',
+    'Next, forward the webhooks:',
+    '```bash',
+    'pnpm acme:listen',
+    '```',
+    'In a separate terminal, start the development server:',
+    '```bash',
+    'pnpm dev',
+    'pnpm unknown-script',
+    '```',
+  ].join('\n');
+
+  it('keeps the scripts the README asks to run, in its order, and leaves out the ones it only offers', () => {
+    expect(readmeScriptSteps(readme, ['db:start', 'db:status', 'acme:listen', 'dev', 'build'])).toEqual([
+      { name: 'db:start', line: 5 },
+      { name: 'acme:listen', line: 13 },
+      { name: 'dev', line: 17 },
+    ]);
+    expect(readmeInstalls(readme)).toEqual([{ name: 'Docker', line: 2 }]);
+    expect(readmeClis(readme)).toEqual(['acme']);
+  });
+
+  it("follows the README's order and names what it needs installed beyond the manifests", () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'gs-'));
+    writeFileSync(path.join(root, 'README.md'), readme);
+    const a = project('web-application', [{ path: 'package.json', ecosystem: 'npm', area: 'product' }]);
+    a.lockfiles = [{ path: 'pnpm-lock.yaml' }] as Analysis['lockfiles'];
+    a.dependencies = [
+      { name: 'acme', version: '1', ecosystem: 'npm', scope: 'runtime', manifest: 'package.json', line: 3 },
+      { name: 'next', version: '1', ecosystem: 'npm', scope: 'runtime', manifest: 'package.json', line: 4 },
+    ] as Analysis['dependencies'];
+    const npm = (name: string, command: string, line: number) => ({
+      kind: 'npm-script' as const,
+      name,
+      command,
+      path: 'package.json',
+      line,
+    });
+    a.entryPoints = [
+      npm('dev', 'next dev', 4),
+      npm('build', 'next build', 5),
+      npm('start', 'next start', 6),
+      npm('db:start', 'npx dbtool start', 7),
+      npm('db:status', 'npx dbtool status', 8),
+      npm('acme:listen', 'acme listen --forward-to=localhost:3000/api/webhooks', 9),
+    ];
+    a.docs = {
+      readme: { path: 'README.md', title: 'Shop', summary: '', headings: [] },
+      files: ['README.md'],
+    };
+    const out = writeGettingStarted({ ...ctx(a), fx: factsOf(a), workspace: { ...ctx(a).workspace, root } });
+    expect(out).toMatch(
+      /pnpm install\n(?:cp [^\n]*\n)*pnpm run db:start\npnpm run acme:listen\npnpm run dev\n/,
+    );
+    expect(out).not.toContain('db:status');
+    expect(out).toContain(
+      'also needs Docker (`README.md:2`) and the `acme` command-line tool, which no manifest installs (run by `acme:listen`).',
+    );
+  });
+
+  it('without such a walk, gives the development server and the production build as alternatives', () => {
+    const a = project('web-application', [{ path: 'package.json', ecosystem: 'npm', area: 'product' }]);
+    const out = writeGettingStarted(ctx(a));
+    expect(out).toMatch(/npm run dev\nnpm test\n/);
+    expect(out).toContain(
+      'For a production build instead of the development server: `npm run build`, then `npm start`.',
+    );
+  });
+});
+
+describe('the prerequisites two builds state alike', () => {
+  it('names one requirement once, citing both manifests', () => {
+    const a = project('web-application', [
+      {
+        path: 'build.gradle',
+        ecosystem: 'gradle',
+        area: 'product',
+        requires: [{ name: 'java', version: '17', line: 19 }],
+      },
+      {
+        path: 'pom.xml',
+        ecosystem: 'maven',
+        area: 'product',
+        requires: [{ name: 'java', version: '17', line: 19 }],
+      },
+    ]);
+    expect(writeGettingStarted(ctx(a))).toContain(
+      'Prerequisites, from the manifests: Java `17` (`build.gradle:19` and `pom.xml:19`).',
+    );
   });
 });

@@ -1,5 +1,7 @@
 // Getting started: prerequisites from the manifests, install and run commands from lockfiles and scripts.
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { isJustfile } from '../../analyse/task-files.ts';
 import { baseName } from '../../analyse/sources.ts';
 import type { Analysis } from '../../analyse/types.ts';
@@ -9,6 +11,7 @@ import {
   cite,
   code,
   codeBlock,
+  joinAnd,
   joinSome,
   paragraphs,
   plural,
@@ -86,6 +89,7 @@ const RUNTIME: Record<string, string> = {
 /** How a runtime a manifest requires is named in prose. */
 const REQUIRED_NAME: Record<string, string> = {
   python: 'Python',
+  java: 'Java',
   node: 'Node.js',
   bun: 'Bun',
   deno: 'Deno',
@@ -173,7 +177,67 @@ function readmeSetup(a: WriterContext['a'], required: string[]): string {
     : `; the README's setup (${at}) names every one`;
 }
 
-export function writeGettingStarted({ a, fx }: WriterContext): string {
+/** A line of a README's code block that runs one of the package's scripts: `pnpm supabase:start`. */
+const SCRIPT_RUN = /^\s*(?:\$\s*)?(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?([\w:.-]+)\s*$/;
+
+// a block the README offers rather than asks for: "You can …", "If you need …", "Once you've linked
+// …", "To link …", "And push …", "can also"
+const OFFERED = /^(?:you\s+(?:can|may)|if|once|to|and|optionally)\b|\bcan\s+also\b/i;
+
+/**
+ * The package scripts a README's code blocks run, in the order it runs them: the setup its authors
+ * walk through (`pnpm supabase:start`, `pnpm stripe:listen`, `pnpm dev`), each with its line. A block
+ * its lead sentence only offers (`You can seed your local database with …`) is no step of the setup.
+ */
+export function readmeScriptSteps(readme: string, scripts: string[]): { name: string; line: number }[] {
+  const out: { name: string; line: number }[] = [];
+  let inBlock = false;
+  let lead = '';
+  readme.split('\n').forEach((l, i) => {
+    if (/^\s*(?:```|~~~)/.test(l)) {
+      inBlock = !inBlock;
+      return;
+    }
+    if (!inBlock) {
+      if (l.trim()) lead = l.trim();
+      return;
+    }
+    const m = SCRIPT_RUN.exec(l);
+    if (m && !OFFERED.test(lead) && scripts.includes(m[1]!) && !out.some((o) => o.name === m[1]))
+      out.push({ name: m[1]!, line: i + 1 });
+  });
+  return out;
+}
+
+/** The command-line tools a README links by name: "the [Stripe CLI](…)" → `stripe`. */
+export function readmeClis(readme: string): string[] {
+  return unique(
+    [...readme.matchAll(/\[(?:the\s+)?([A-Za-z][\w-]{0,30})\s+CLI\]\(/g)].map((m) => m[1]!.toLowerCase()),
+  );
+}
+
+/** What a README says to install, by the link it gives: "you will need to install [Docker](…)". */
+export function readmeInstalls(readme: string): { name: string; line: number }[] {
+  const out: { name: string; line: number }[] = [];
+  readme.split('\n').forEach((l, i) => {
+    for (const m of l.matchAll(/\binstall\s+\[([^\]\n]{1,40})\]\(/gi))
+      if (!out.some((o) => o.name === m[1])) out.push({ name: m[1]!, line: i + 1 });
+  });
+  return out;
+}
+
+/** The README's text, where there is one to read. */
+function readmeTextOf(a: WriterContext['a'], root: string | undefined): string | null {
+  const p = a.docs.readme?.path;
+  if (!p || !root) return null;
+  try {
+    return readFileSync(path.join(root, p), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+export function writeGettingStarted({ a, fx, workspace }: WriterContext): string {
   const parts: string[] = [];
   const manifests = productManifests(a);
   const eco = [...new Set(manifests.map((m) => m.ecosystem))];
@@ -184,10 +248,17 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
   const runtimeName = (n: string) => REQUIRED_NAME[n.toLowerCase()] ?? n;
   const manager = scriptRunner(fx.lockfiles);
   const managerLock = fx.lockfiles.find((p) => !p.includes('/') && manager !== 'npm' && p.includes(manager));
+  // one requirement two manifests state alike (Maven's and Gradle's Java 17) is named once, with both
+  const alike = new Map<string, typeof asked>();
+  for (const r of asked)
+    alike.set(`${r.name}@${r.version}`, [...(alike.get(`${r.name}@${r.version}`) ?? []), r]);
   if (asked.length)
     parts.push(
       `Prerequisites, from the manifests: ${joinSome(
-        asked.map((r) => `${text(runtimeName(r.name))} ${code(r.version)} (${cite(r.path, r.line)})`),
+        [...alike.values()].map(
+          (rs) =>
+            `${text(runtimeName(rs[0]!.name))} ${code(rs[0]!.version)} (${joinAnd(rs.map((r) => cite(r.path, r.line)))})`,
+        ),
         5,
       )}.`,
     );
@@ -278,12 +349,40 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
     else if (gradleAtRoot) steps.push(`${hasFile('gradlew') ? './gradlew' : 'gradle'} bootRun`);
   }
   const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script' && !e.path.includes('/'));
-  for (const name of ['build', 'dev', 'start', 'test']) {
-    const s = scripts.find((x) => x.name === name);
-    // `bun test` is bun's own test runner, not the package's script
-    const short = (name === 'start' || name === 'test') && runner !== 'bun';
-    if (s) steps.push(short ? `${runner} ${name}` : `${runner} run ${name}`);
-  }
+  // `bun test` is bun's own test runner, not the package's script
+  const run = (name: string) =>
+    (name === 'start' || name === 'test') && runner !== 'bun' ? `${runner} ${name}` : `${runner} run ${name}`;
+  // the README's own walk through the scripts, where it runs more than the usual four (starting local
+  // services, forwarding webhooks): its authors' order, which the usual four cannot give
+  const readmeText = readmeTextOf(a, workspace?.root);
+  const walked = readmeText
+    ? readmeScriptSteps(
+        readmeText,
+        scripts.map((x) => x.name),
+      )
+    : [];
+  const guided = walked.some((w) => !['build', 'dev', 'start', 'test'].includes(w.name));
+  const has = (name: string) => scripts.some((x) => x.name === name);
+  // a development server and a production build are two ways to run it, not one sequence
+  const alternative = !guided && has('dev') && (has('build') || has('start'));
+  if (guided) for (const w of walked) steps.push(run(w.name));
+  else
+    for (const name of ['build', 'dev', 'start', 'test'])
+      if (has(name) && !(alternative && (name === 'build' || name === 'start'))) steps.push(run(name));
+  const production = alternative ? ['build', 'start'].filter(has).map(run) : [];
+  // a script's command-line tool that no manifest installs must be on the machine already
+  // (one run through npx comes from the package's own dependencies; one the README links as a CLI,
+  // `the [Stripe CLI]`, is that vendor's program even where its SDK is a dependency of the same name)
+  const declared = new Set(a.dependencies.map((d) => d.name));
+  const clis = readmeText ? readmeClis(readmeText) : [];
+  const tools = unique(
+    (guided ? walked.map((w) => scripts.find((x) => x.name === w.name)!) : []).flatMap((x) => {
+      const tool = /^([a-z][\w-]*)\s/.exec(x.command ?? '')?.[1];
+      const vendor = !!tool && (clis.includes(tool) || !declared.has(tool));
+      return tool && vendor && !/^(?:npm|pnpm|yarn|bun|node|npx)$/.test(tool) ? [tool] : [];
+    }),
+  );
+  const installs = guided && readmeText ? readmeInstalls(readmeText) : [];
   // the project's own build file only: an example's recipes (a `setup` in examples/x.just) are the
   // example's, and a recipe that installs the released package is the user's line above, not a step
   // on the working tree
@@ -302,7 +401,9 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
   const containers = install ? [] : a.containers;
   const compose = containers.find((c) => c.kind === 'compose');
   const docker = containers.find((c) => c.kind === 'dockerfile');
-  const sources = `the manifests${when(scripts.length, ', package scripts')}${when(make.length, ` and ${make.some((m) => runnerOf(m) === 'just') ? 'justfile' : 'Makefile'}`)}`;
+  const sources = guided
+    ? "the manifests and the README's walk through the package scripts"
+    : `the manifests${when(scripts.length, ', package scripts')}${when(make.length, ` and ${make.some((m) => runnerOf(m) === 'just') ? 'justfile' : 'Makefile'}`)}`;
   if (unique(steps).length)
     parts.push(
       install
@@ -317,6 +418,31 @@ export function writeGettingStarted({ a, fx }: WriterContext): string {
         '; the steps have to be taken from its source',
       ),
     );
+  if (production.length)
+    parts.push(
+      `For a production build instead of the development server: ${production.map(code).join(', then ')}.`,
+    );
+  if (guided && (installs.length || tools.length)) {
+    const readmePath = a.docs.readme!.path;
+    const needs = [
+      ...installs.map((x) => `${text(x.name)} (${cite(readmePath, x.line)})`),
+      ...tools.map(
+        (t) =>
+          `the ${code(t)} command-line tool, which no manifest installs (run by ${joinSome(
+            walked
+              .filter((w) => scripts.find((x) => x.name === w.name)?.command?.startsWith(t))
+              .map((w) => code(w.name)),
+            3,
+          )})`,
+      ),
+    ];
+    // before the steps' lead and block, just pushed: what to install comes before what to run
+    parts.splice(
+      parts.length - 2,
+      0,
+      `The README's setup, whose order the steps below follow (${cite(readmePath, walked[0]!.line)}), also needs ${joinAnd(needs)}.`,
+    );
+  }
   if (required.length)
     parts.push(
       sentence(

@@ -6,7 +6,7 @@ import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { productTodos } from './known-issues.ts';
 import { writeComponents } from './components.ts';
-import { writeMetrics } from './metrics.ts';
+import { fileKinds, writeMetrics } from './metrics.ts';
 
 const ctx = (a: Analysis): WriterContext => ({
   a,
@@ -179,5 +179,26 @@ describe('the lines kept apart from the product', () => {
       benchmarks: { files: 2, code: 2 * f.code, comment: 0, blank: 0 },
     };
     expect(writeMetrics(ctx(a))).toMatch(/of which benchmarks \(`benchmarks`, `perf-measures`\) \|/);
+  });
+
+  it('name the base of the whole-tree rows where generated files swell it', () => {
+    const a = sampleAppAnalysis();
+    expect(writeMetrics(ctx(a))).toMatch(/\| Lines of code \|/);
+    a.linesByRole = { ...(a.linesByRole ?? {}), generated: { files: 1, code: 9000, comment: 0, blank: 0 } };
+    const out = writeMetrics(ctx(a));
+    expect(out).toMatch(/\| Lines of code \(whole tree, generated files included\) \|/);
+    expect(out).toMatch(/\| Comment lines \(whole tree\) \|/);
+  });
+});
+
+describe('fileKinds()', () => {
+  it('names the files of a row by what they are, only the kinds that are there', () => {
+    expect(fileKinds(['public/logo.svg', 'supabase/config.toml'])).toBe('served assets, configuration');
+    expect(fileKinds(['package.json', 'tsconfig.json', 'fixtures/stripe-fixtures.json'])).toBe(
+      'build, data, configuration',
+    );
+    expect(fileKinds(['.github/workflows/ci.yml', 'mvnw', 'k8s/app.yml', 'docker-compose.yml'])).toBe(
+      'CI, build, deployment',
+    );
   });
 });

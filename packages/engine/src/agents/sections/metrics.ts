@@ -69,16 +69,45 @@ const ROLE_LABELS: [PathRole, string][] = [
   ['other', 'other (build, CI, scripts)'],
 ];
 
+/** What a file beside the code is, by its path: in the order the labels name them. */
+const FILE_KINDS: [string, RegExp][] = [
+  // CI before build: a workflow is YAML like any configuration
+  ['CI', /^\.(?:github\/workflows|circleci)\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)Jenkinsfile$/],
+  [
+    'build',
+    /(?:^|\/)(?:package\.json|pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|Cargo\.toml|go\.mod|pyproject\.toml|setup\.py|setup\.cfg|Makefile|justfile|mvnw(?:\.cmd)?|gradlew(?:\.bat)?|[\w-]+-wrapper\.properties)$/,
+  ],
+  [
+    'deployment',
+    /(?:^|\/)(?:Dockerfile[\w.-]*|(?:docker-)?compose[\w.-]*\.ya?ml)$|^(?:k8s|kubernetes|helm|charts|deploy)\//,
+  ],
+  ['scripts', /\.(?:sh|bash|ps1|bat|cmd)$/],
+  ['served assets', /\.(?:svg|png|jpe?g|gif|webp|ico|woff2?|ttf|eot)$|(?:^|\/)(?:public|static)\//],
+  ['data', /(?:^|\/)(?:fixtures?|data|seeds?)\/|\.(?:csv|tsv|sql)$/],
+  ['text', /\.txt$/],
+];
+
+/** "build, configuration, data": the kinds of files a row adds up, named by what they are. */
+export function fileKinds(paths: string[]): string {
+  const kinds = new Set(paths.map((p) => FILE_KINDS.find(([, re]) => re.test(p))?.[0] ?? 'configuration'));
+  return [...FILE_KINDS.map(([k]) => k), 'configuration'].filter((k) => kinds.has(k)).join(', ');
+}
+
 /** Lines of code of the product, kept apart from tests, examples, benchmarks and documentation. */
 function roleRows(a: Analysis, testFiles: number, productFiles: FileInfo[]): (string | number)[][] {
   const roles = a.linesByRole;
   if (!roles) return [];
   // the tests' share counts every file under test paths; when that is more than the test files
   // (pages, configs, data beside them) the label says so, so the two counts do not contradict
+  // files of no other role are named by what they are (build, CI, configuration, data), never by a
+  // fixed list that may name what is not there
+  const others = a.files.filter((f) => f.role === 'other' && f.code > 0 && !f.duplicateOf).map((f) => f.path);
   const named = (r: PathRole, label: string) =>
     r === 'tests' && roles[r]!.files > testFiles
       ? 'tests and their data and configs'
-      : `${label}${foldersOf(a, r)}`;
+      : r === 'other' && others.length
+        ? `other (${fileKinds(others)})`
+        : `${label}${foldersOf(a, r)}`;
   const row = (label: string, s: { files: number; code: number }) => [
     `  of which ${label}`,
     `${num(s.code)} in ${plural(s.files, 'file')}`,
@@ -95,7 +124,9 @@ function roleRows(a: Analysis, testFiles: number, productFiles: FileInfo[]): (st
     const rest = { files: beside.length, code: beside.reduce((n, f) => n + f.code, 0) };
     return [
       row(label, product),
-      ...(rest.code > 0 ? [row('files beside the product (setup, data, manifests)', rest)] : []),
+      ...(rest.code > 0
+        ? [row(`files beside the product (${fileKinds(beside.map((f) => f.path))})`, rest)]
+        : []),
     ];
   });
 }
@@ -134,9 +165,13 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     ['Files analysed', num(a.project.files)],
     [fx.productFiles.length ? 'Product source files' : 'Source files (excluding tests)', num(base.length)],
     ['Test files', num(fx.testFiles.length)],
-    ['Lines of code', num(l.code)],
+    // whole-tree figures name their base where generated files swell it beyond the product's
+    [generated ? 'Lines of code (whole tree, generated files included)' : 'Lines of code', num(l.code)],
     ...roleRows(a, fx.testFiles.length, fx.productFiles),
-    ['Comment lines', `${num(l.comment)} (${pct(l.comment, l.code + l.comment)} of non-blank lines)`],
+    [
+      generated ? 'Comment lines (whole tree)' : 'Comment lines',
+      `${num(l.comment)} (${pct(l.comment, l.code + l.comment)} of non-blank lines)`,
+    ],
     ['Blank lines', num(l.blank)],
     ['Median / mean source file', `${num(median)} / ${num(mean)} lines of code`],
     [

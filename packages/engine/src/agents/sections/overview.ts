@@ -20,6 +20,7 @@ import {
   readmeNotice,
   readmeTitleRole,
   readmeProse,
+  routeTaskSentence,
   surfaceSentence,
   usageCounts,
 } from '../identity-text.ts';
@@ -212,7 +213,8 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
         `${text(projectName)} is ${kindPhrase(id)}.`,
         role,
         productSize(a),
-        surfaceSentence(id, usageCounts(a, workspace)),
+        // what an application lets its users do tells more than the first of its routes
+        routeTaskSentence(a) ?? surfaceSentence(id, usageCounts(a, workspace)),
         id.entryPoints.length ? entered(id.entryPoints) : null,
       ]
         .filter(Boolean)

@@ -63,6 +63,21 @@ describe('top-level directories', () => {
   });
 });
 
+describe('the largest directory on a tree with generated files', () => {
+  it('names the base of its share where generated files sit in it', () => {
+    const src = { ...dir('src', 21_899, 900_000), files: 92 };
+    const a = {
+      tree: { ...dir('.', 23_480, 1_000_000), children: [src] },
+      skipped: [],
+      files: [{ path: 'src/main/resources/static/app.css', role: 'generated', code: 9000 }],
+      project: { lines: { code: 23_480, comment: 0, blank: 0 } },
+    } as unknown as Analysis;
+    expect(largestDirectory(a, src)).toBe(
+      'The repository has 1 top-level directory; `src/` is the largest with 92 files and 21,899 lines of code (93% of the total, generated and vendored files included).',
+    );
+  });
+});
+
 describe('paths left out of the analysis', () => {
   it('are named by kind, with images never called minified and lockfiles named as such', () => {
     const a = sampleAppAnalysis();

@@ -457,6 +457,7 @@ describe('the CI sentence of the test suites', () => {
   it('is left out of a test-suites section when the only checks are told in a quality section', () => {
     const a = analysis([code('src/app.ts', 'TypeScript')], { frameworks: [], files: [], totalCases: 0 });
     a.entryPoints = [{ ...script('lint', 'eslint .', 'package.json', 7), kind: 'npm-script' }];
+    a.staticChecks = [{ tool: 'ESLint', path: '.eslintrc.json', via: 'config' }];
     const suites = writeTesting({ ...ctx(a), plan: { ...ctx(a).plan, focus: 'suites' } });
     expect(suites).not.toMatch(/No CI workflow/);
     expect(writeTesting(ctx(a))).toMatch(/No CI workflow runs these checks automatically/);
@@ -484,10 +485,23 @@ describe('static checks among the package scripts', () => {
       npm('format', 'prettier --write .', 8),
       npm('format:check', 'prettier --check .', 9),
     ];
+    a.staticChecks = [{ tool: 'ESLint', path: 'eslint.config.js', via: 'config' }];
     const quality = writeTesting({ ...ctx(a), plan: { ...ctx(a).plan, focus: 'quality' } });
     expect(quality).toMatch(
       /Static checks: scripts `lint` → `eslint \.` .* and `format:check` → `prettier --check \.`/,
     );
     expect(quality).not.toMatch(/--write/);
+  });
+
+  it('tells a lint script whose linter has no configuration apart from the checks', () => {
+    const a = analysis([code('src/app.ts', 'TypeScript')], { frameworks: [], files: [], totalCases: 0 });
+    a.entryPoints = [{ ...script('lint', 'next lint', 'package.json', 7), kind: 'npm-script' }];
+    a.staticChecks = [];
+    const quality = writeTesting({ ...ctx(a), plan: { ...ctx(a).plan, focus: 'quality' } });
+    expect(quality).not.toMatch(/Static checks:/);
+    expect(quality).not.toMatch(/No lint, format or type-check script/);
+    expect(quality).toContain(
+      'The script `lint` (`next lint`, `package.json:7`) runs ESLint, but no ESLint configuration is committed',
+    );
   });
 });

@@ -148,6 +148,19 @@ function ciChecks(a: Analysis): { name: string; path: string }[] {
   return out;
 }
 
+// a script that runs ESLint, directly or through Next.js
+const RUNS_ESLINT = /(?<![\w-])(?:eslint|next\s+lint)(?![\w-])/;
+
+/**
+ * A lint script whose linter reads its rules from a configuration the repository lacks (ESLint with
+ * no `.eslintrc*`, `eslint.config.*` or `eslintConfig`): installed and named, but no check of the
+ * project's own.
+ */
+function unconfigured(a: Analysis, c: Check): boolean {
+  if (c.via !== 'script' || !RUNS_ESLINT.test(c.command ?? '')) return false;
+  return !(a.staticChecks ?? []).some((s) => s.tool === 'ESLint');
+}
+
 /** One static check and where it is set up. */
 interface Check {
   name: string;
@@ -405,10 +418,18 @@ export function writeTesting(ctx: WriterContext): string {
   }
   if (wants(ctx, 'quality')) {
     const checks = staticChecks(a);
+    const idle = checks.filter((c) => unconfigured(a, c));
+    const working = checks.filter((c) => !idle.includes(c));
     parts.push(
-      checks.length
-        ? `Static checks: ${checkSummary(checks, (c) => `${script(c.name, c.command)} (${cite(c.path, c.line)})`)}.`
-        : `${NO_CHECKS}.`,
+      working.length
+        ? `Static checks: ${checkSummary(working, (c) => `${script(c.name, c.command)} (${cite(c.path, c.line)})`)}.`
+        : idle.length
+          ? ''
+          : `${NO_CHECKS}.`,
+      ...idle.map(
+        (c) =>
+          `The script ${code(c.name)} (${code(c.command ?? '')}, ${cite(c.path, c.line)}) runs ESLint, but no ESLint configuration is committed (no \`.eslintrc*\`, \`eslint.config.*\` or \`eslintConfig\` in \`package.json\`), so it applies no rules the project chose.`,
+      ),
     );
   }
   // the CI sentence once per chapter: in the suites part (or the whole section), not again under quality
@@ -417,7 +438,7 @@ export function writeTesting(ctx: WriterContext): string {
   const runnable =
     fx.testFiles.length > 0 ||
     a.tests.totalCases > 0 ||
-    (wants(ctx, 'quality') && staticChecks(a).length > 0);
+    (wants(ctx, 'quality') && staticChecks(a).some((c) => !unconfigured(a, c)));
   if (wants(ctx, 'suites') && (a.ci.length || runnable))
     parts.push(a.ci.length ? ciRuns(a) : 'No CI workflow runs these checks automatically.');
   return paragraphs(...parts);

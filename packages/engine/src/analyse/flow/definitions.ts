@@ -13,6 +13,11 @@ export interface Def {
   /** Last line of the body (a function ends where the next definition starts). */
   end: number;
   indent: number;
+  /**
+   * A method an interface declares without a body (`Page<Owner> findByName(String name);`): the
+   * framework behind the interface implements it, so a call of it is where the work leaves the code.
+   */
+  declared?: true;
 }
 
 /** One file as the flow passes read it: its definitions, imports, lines and words (index.ts fileModel). */
@@ -218,6 +223,11 @@ const JVM: Pattern[] = [
   },
 ];
 
+/** A method head an interface declares and ends with `;`: `Page<Owner> findByLastName(String name);`. */
+const JVM_DECLARED = new RegExp(
+  `^\\s+(?:@\\w+(?:\\([^)]*\\))?\\s+)*(?:(?:public|abstract|default)\\s+)*(?:<[^>]+>\\s+)?[A-Za-z_][\\w.]*(?:<[^()]*>)?(?:\\[\\])*\\s+([A-Za-z_]\\w*)\\s*\\([^;=()]*\\)\\s*(?:throws\\s[\\w., ]*)?;\\s*$`,
+);
+
 const RUBY: Pattern[] = [
   { re: /^\s*(?:class|module)\s+([A-Z][\w:]*)(?:\s*<\s*([\w:]+))?/, kind: 'type', name: 1, bases: 2 },
   { re: /^\s*def\s+(?:self\.)?([A-Za-z_]\w*[?!=]?)/, kind: 'function', name: 1 },
@@ -294,7 +304,7 @@ export function definitions(code: string, language: string | null): Def[] {
   const patterns = PATTERNS[family];
   const lines = code.split('\n');
   const defs: Def[] = [];
-  const containers: { name: string; indent: number }[] = [];
+  const containers: { name: string; indent: number; iface?: boolean }[] = [];
   // blocks that end the function before them: impl blocks and inline modules (Rust's `mod tests {`)
   const marks: { line: number; indent: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -320,6 +330,21 @@ export function definitions(code: string, language: string | null): Def[] {
         defs.push({ name: m[1]!, kind: 'method', owner, line: i + 1, end: lines.length, indent: at });
         continue;
       }
+    }
+    // a method an interface only declares: its own one-line definition, with no body to follow
+    const top = containers[containers.length - 1];
+    const declared = family === 'jvm' && top?.iface ? JVM_DECLARED.exec(line) : null;
+    if (declared && !KEYWORDS.has(declared[1]!)) {
+      defs.push({
+        name: declared[1]!,
+        kind: 'method',
+        owner: top!.name,
+        line: i + 1,
+        end: i + 1,
+        indent: at,
+        declared: true,
+      });
+      continue;
     }
     if (family === 'rust' && /^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{/.test(line)) {
       marks.push({ line: i + 1, indent: indentOf(line) });
@@ -366,7 +391,11 @@ export function definitions(code: string, language: string | null): Def[] {
           indent,
           ...(bases.length ? { bases } : {}),
         });
-        containers.push({ name, indent });
+        containers.push({
+          name,
+          indent,
+          ...(family === 'jvm' && /\binterface\s/.test(line) ? { iface: true } : {}),
+        });
         break;
       }
       const receiver = family === 'go' && p.bases !== undefined ? m[p.bases] : undefined;
@@ -385,7 +414,7 @@ export function definitions(code: string, language: string | null): Def[] {
   // a function's body runs to the line before the next definition that is not nested in it
   const starts = [...defs, ...marks].sort((x, y) => x.line - y.line);
   for (const d of defs) {
-    if (d.kind === 'type') continue;
+    if (d.kind === 'type' || d.declared) continue;
     const next = starts.find((n) => n.line > d.line && n.indent <= d.indent);
     d.end = next ? next.line - 1 : lines.length;
   }

@@ -14,6 +14,7 @@ import type { Sources } from '../sources.ts';
 import type {
   DataEntity,
   Dependency,
+  Dispatch,
   FileInfo,
   Flow,
   FlowCall,
@@ -35,6 +36,11 @@ import {
 import { classParams, extensionPoints, hookFields } from './extensions.ts';
 import { docOf, traceMainPath, withoutAbsentPackages } from './main-path.ts';
 import { nextRendering } from '../nextjs.ts';
+import { serviceClients } from './clients.ts';
+import { annotatedBehaviour } from './annotations.ts';
+import { selfRetries } from './retries.ts';
+import { handlerOutcomes } from './outcomes.ts';
+import { switchArms } from './dispatch.ts';
 
 const MAX_BYTES = 4 * 1024 * 1024;
 const MAX_FILES = 600;
@@ -202,6 +208,30 @@ export function flowPass(input: FlowInput): Flow {
   };
   const internal = (module: string, language: string) =>
     internalModule(module, language) || ownModule(module);
+  /**
+   * The package whose value a product module exports under `name`, made there by that package's
+   * constructor or factory (`export const stripe = new Stripe(…)` in the module `bound` names).
+   */
+  const libraryValues = new Map<string, string | undefined>();
+  const libraryValue = (name: string, bound: string): string | undefined => {
+    const k = `${name}|${bound}`;
+    if (libraryValues.has(k)) return libraryValues.get(k);
+    const stem = bound.split('/').pop()!;
+    const made = new RegExp(
+      `^export\\s+(?:const|let|var)\\s+${name.replace(/\$/g, '\\$')}\\s*(?::[^=]*)?=\\s*(?:new\\s+)?([A-Za-z_$][\\w$]*)\\s*[(<]`,
+    );
+    let out: string | undefined;
+    for (const m of byModule.get(stem) ?? []) {
+      for (const line of m.bare) {
+        const hit = made.exec(line);
+        const from = hit ? m.bindings.get(hit[1]!) : undefined;
+        if (from && !internal(from, m.language)) out = from;
+      }
+      if (out) break;
+    }
+    libraryValues.set(k, out);
+    return out;
+  };
   const resolve = (call: Call, file: FileModel, from: Def): Target | { module: string } | null => {
     const { name, root } = call;
     // code calls code of its own language family: a Python `User(…)` is never a TSX component
@@ -252,6 +282,10 @@ export function flowPass(input: FlowInput): Flow {
       .filter((t) => moduleNames(t.file.path).includes(q) || moduleNames(t.file.path).includes(root))
       .sort((x, y) => Number(!!x.def.owner) - Number(!!y.def.owner))[0];
     if (inModule) return inModule;
+    // a library's client a product module makes and exports (`export const stripe = new Stripe(…)`):
+    // its methods are the library's
+    const made = bound ? libraryValue(root, bound) : undefined;
+    if (made) return { module: made };
     if (bound && internal(bound, file.language)) return local.length === 1 ? local[0]! : null;
     // an untyped receiver: only a name defined once in the product, and not a common one
     if (local.length === 1 && name.length >= 4 && !GENERIC.has(name) && local[0]!.def.kind === 'method')
@@ -505,8 +539,32 @@ export function flowPass(input: FlowInput): Flow {
     input.files.filter((f) => isProductFile(f.path, identity)).map((f) => f.path),
   );
 
+  const clients = serviceClients(models, dependency);
+  const annotated = annotatedBehaviour(models);
+  const retries = selfRetries(models);
+  // the handler the main path enters: the first step that handles a route
+  const handler = mainPath.find((s) => /^handles /.test(s.note ?? ''));
+  const handlerFile = handler ? models.find((m) => m.path === handler.path) : undefined;
+  const outcomes = handler && handlerFile ? handlerOutcomes(handlerFile, handler.line) : [];
+  // the first step of the path that picks its work by a value's kind, with the product's functions each arm calls
+  let dispatch: Dispatch | undefined;
+  for (const s of mainPath) {
+    const m = s.external ? undefined : models.find((x) => x.path === s.path);
+    const d = m?.defs.find((x) => x.line === s.line && x.kind !== 'type');
+    dispatch = m && d ? switchArms(m, d.line, d.end, (n) => fns.has(n)) : undefined;
+    if (dispatch) {
+      dispatch.step = { name: s.name, path: s.path };
+      break;
+    }
+  }
+
   return {
     ...(rendering ? { rendering } : {}),
+    ...(clients.length ? { clients } : {}),
+    ...(retries.length ? { retries } : {}),
+    ...(outcomes.length ? { outcomes } : {}),
+    ...(dispatch ? { dispatch } : {}),
+    ...(annotated.caches.length || annotated.validators.length ? { annotated } : {}),
     abstractions: central,
     steps,
     mainPath,

@@ -1636,6 +1636,69 @@ describe('main path', () => {
     });
   });
 
+  it('a Java handler: the derived query a helper calls on a field typed as a repository is a step', () => {
+    const contents = {
+      'src/shop/OrderRepository.java': [
+        'package shop;',
+        '',
+        'public interface OrderRepository extends JpaRepository<Order, Integer> {',
+        '',
+        '    /** Retrieve the orders of one customer. */',
+        '    Page<Order> findByCustomer(String customer, Pageable pageable);',
+        '',
+        '    Optional<Order> findById(Integer id);',
+        '',
+        '}',
+      ].join('\n'),
+      'src/shop/OrderController.java': [
+        'package shop;',
+        '',
+        '@Controller',
+        'class OrderController {',
+        '',
+        '    private final OrderRepository orders;',
+        '',
+        '    @GetMapping("/orders")',
+        '    public String list(@RequestParam String customer, Model model) {',
+        '        Page<Order> found = findPage(customer);',
+        '        if (found.isEmpty()) {',
+        '            return "orders/find";',
+        '        }',
+        '        return fillModel(model, found);',
+        '    }',
+        '',
+        '    private String fillModel(Model model, Page<Order> page) {',
+        '        model.addAttribute("a", page.getContent());',
+        '        model.addAttribute("b", page.getTotalPages());',
+        '        model.addAttribute("c", page.getTotalElements());',
+        '        model.addAttribute("d", page.getNumber());',
+        '        model.addAttribute("e", page.getSize());',
+        '        return "orders/list";',
+        '    }',
+        '',
+        '    private Page<Order> findPage(String customer) {',
+        '        Pageable pageable = PageRequest.of(0, 5);',
+        '        return orders.findByCustomer(customer, pageable);',
+        '    }',
+        '}',
+      ].join('\n'),
+    };
+    const route: Route = {
+      method: 'GET',
+      path: '/orders',
+      framework: 'Spring',
+      file: 'src/shop/OrderController.java',
+      line: 8,
+      handler: 'list',
+      area: 'product',
+    };
+    const steps = mainPath(contents, 'Java', { kind: 'application', productPaths: ['src'] }, [route]);
+    expect(labels(steps)).toContain('OrderRepository.findByCustomer');
+    const query = steps.find((s) => s.name === 'findByCustomer')!;
+    expect(query.line).toBe(6);
+    expect(query.note).toBe('called by OrderController.findPage at src/shop/OrderController.java:28');
+  });
+
   it('nothing to trace gives no main path rather than a guess', () => {
     const steps = mainPath({ 'README.md': '# x' }, 'Markdown', { kind: 'library' });
     expect(steps).toEqual([]);
@@ -1877,7 +1940,10 @@ describe('main path of a file-based router', () => {
   it('starts at the root page and follows the component it renders into the server action', () => {
     const steps = mainPath(contents, 'TypeScript', { kind: 'application' }, routes);
     const names = labels(steps);
-    expect(names.slice(0, 2)).toEqual(['middleware', 'HomePage']);
+    // the function the middleware hands each request to is where its work is done
+    expect(names.slice(0, 3)).toEqual(['middleware', 'refresh', 'HomePage']);
+    expect(steps[1]!.note).toBe('called by middleware at middleware.ts:3');
+    expect(steps[1]!.from).toBe(0);
     expect(names).toContain('Plans');
     expect(names.indexOf('checkout')).toBeGreaterThan(names.indexOf('Plans'));
     // both run in the click handler: in the order written, the server action first
@@ -1892,6 +1958,38 @@ describe('main path of a file-based router', () => {
     expect(steps[back]!.from).toBeUndefined();
     expect(steps[back]!.note).toBe('receives POST /api/webhooks');
     expect(back).toBeGreaterThan(names.indexOf('saveCustomer'));
+  });
+
+  it('names a library call made through the client a product module exports, by its resource path', () => {
+    const billing = [
+      "'use server';",
+      "import { payments } from '../lib/config';",
+      "import { saveCustomer } from './customers';",
+      'export async function checkout(plan) {',
+      '  const customer = await saveCustomer(plan.user);',
+      '  const session = await payments.checkout.sessions.create({ customer, price: plan.id });',
+      '  return { url: session.url };',
+      '}',
+    ].join('\n');
+    const config = [
+      "import Payments from 'payments';",
+      'export const payments = new Payments(',
+      '  process.env.PAYMENTS_KEY',
+      ');',
+    ].join('\n');
+    const steps = mainPath(
+      { ...contents, 'lib/billing.ts': billing, 'lib/config.ts': config },
+      'TypeScript',
+      { kind: 'application' },
+      routes,
+      ['next', 'payments'],
+    );
+    const made = steps.find((s) => s.external === 'payments');
+    expect(made).toMatchObject({
+      name: 'payments.checkout.sessions.create',
+      path: 'lib/billing.ts',
+      line: 6,
+    });
   });
 
   it('hands no work to a library through a redirect guard or a class-name helper', () => {

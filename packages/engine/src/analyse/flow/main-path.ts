@@ -8,7 +8,15 @@
 // the library call carries the work on (set-up beside it, such as a signal handler or a log line, is no step).
 
 import type { MainPathStep, Route } from '../types.ts';
-import { callsIn, jsxElementsIn, type Call, type Def, type FileModel, type Target } from './definitions.ts';
+import {
+  callsIn,
+  familyOf,
+  jsxElementsIn,
+  type Call,
+  type Def,
+  type FileModel,
+  type Target,
+} from './definitions.ts';
 
 const MAX_STEPS = 20;
 /** Lines below which a call its author documents as returning or checking something is an accessor. */
@@ -35,6 +43,9 @@ const EXTENSION_POINT =
 /** Standard modules that serve requests: where a listener hands each one over. */
 const LISTENER = /^(node:)?(http|https|http2|net)$|^net\/http$|^(http\.server|socketserver|wsgiref)$/;
 const SELF = new Set(['this', 'self', 'Self', 'cls', 'super']);
+/** A field declared type first, as Java writes it: `private final OwnerRepository owners;`. */
+const JVM_FIELD =
+  /^\s+(?:(?:private|public|protected|final|static|transient|volatile|readonly)\s+)*([A-Z]\w*)(?:<[^<>]*>)?\s+([a-z_]\w*)\s*[;=]/;
 
 export interface MainPathInput {
   models: FileModel[];
@@ -675,6 +686,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
             line,
           ) ?? /\b(?:self|this)\.#?(\w+)\s*(?::\s*\w+\s*)?=\s*(?:new\s+)?([A-Z]\w*)\s*\(/.exec(line);
         if (m && typeNames.has(m[2]!) && !out.has(m[1]!)) out.set(m[1]!, m[2]!);
+        // a Java or C# field names its type first: `private final OwnerRepository owners;`
+        const typed = JVM_FIELD.exec(line);
+        if (typed && typeNames.has(typed[1]!) && !out.has(typed[2]!)) out.set(typed[2]!, typed[1]!);
       }
     }
     return out;
@@ -870,6 +884,13 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const { root, qualifier, name } = call;
     // a function handed in as a parameter (`fnMiddleware(ctx)`, `onError(err)`) is the caller's, whatever its name
     if (!root && paramsOf(t).has(name)) return null;
+    // a field of the method's own type named without `this.` (Java): `owners.findByLastName(…)`
+    const field =
+      root && root === qualifier && !env.has(root) && t.def.owner && familyOf(t.file.language) === 'jvm'
+        ? fieldsOf(t.def.owner).get(root)
+        : undefined;
+    const onField = field ? methodOn(field, name) : undefined;
+    if (onField) return onField;
     const selfType = root && (SELF.has(root) || env.get(root) === t.def.owner) ? t.def.owner : undefined;
     if (root && (selfType || env.has(root))) {
       const base = selfType ?? env.get(root);
@@ -1063,6 +1084,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
    * them (`has(field)`), or an accessor its author says returns or checks something (`Name()`, `Flags()`).
    */
   const helper = (t: Target): boolean => {
+    // a method an interface declares for its framework to implement (a repository's derived query) is
+    // where the work reaches the data, however short its declaration
+    if (t.def.declared) return false;
     if (trivial(t.def)) return true;
     if (reach(t) >= ACCESSOR_LINES) return false;
     return provides(t);
@@ -1255,6 +1279,18 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           from: me,
         });
         named++;
+      }
+      // nor entered, it still shows where it reaches the data: the interface method it calls and
+      // keeps the result of, which the framework implements (a repository's derived query)
+      const data = productCalls(t).find(
+        (c) => c.used && c.target.def.declared && !visited.has(key(c.target)),
+      );
+      if (data && !full()) {
+        visited.add(key(data.target));
+        steps.push({
+          ...step(data.target, `called by ${label(t.def)} at ${t.file.path}:${data.call.line}`),
+          from: me,
+        });
       }
     }
     if (depth >= MAX_DEPTH || !descend) return;
@@ -1677,7 +1713,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     return undefined;
   };
   const outside = (t: Target, leaving: { call: Call; module: string }): MainPathStep => ({
-    name: leaving.call.name,
+    name: memberChain(t, leaving.call),
     path: t.file.path,
     line: leaving.call.line,
     external: leaving.module,
@@ -1802,6 +1838,20 @@ function elementType(t: Target): string | undefined {
     /^[^)]*\)\s*(?:\(\s*)?\[\]\*?(\w+)/.exec(after) ??
     /^[^)]*\)\s*:\s*(\w+)\[\]/.exec(after);
   return m?.[1];
+}
+
+/**
+ * A library call as written, where it goes through a value imported by name: the resource path of
+ * an SDK client (`stripe.checkout.sessions.create`) says which call it is, `create` alone does not.
+ */
+function memberChain(t: Target, call: Call): string {
+  if (!call.root || !t.file.bindings.has(call.root)) return call.name;
+  const line = t.file.bare[call.line - 1] ?? '';
+  const root = call.root.replace(/\$/g, '\\$');
+  const chain = new RegExp(
+    `(?<![\\w$.])${root}(?:\\s*\\??\\.\\s*[A-Za-z_$][\\w$]*)*?\\s*\\??\\.\\s*${call.name}\\s*\\(`,
+  ).exec(line);
+  return chain ? chain[0].replace(/[\s?(]/g, '') : call.name;
 }
 
 const label = (d: Def) => (d.owner ? `${d.owner}.${d.name}` : d.name);
@@ -2104,6 +2154,13 @@ function chooseStart(
           path: mw.file.path,
           line: mw.def.line,
           note: 'runs before every matched request',
+        });
+      // what the middleware hands each request to (a session refresh) is where that work is done
+      const onward = mw ? productCalls(mw).find((c) => c.used && c.target.def.kind !== 'type') : undefined;
+      if (mw && onward)
+        prefix.push({
+          ...step(onward.target, `called by ${label(mw.def)} at ${mw.file.path}:${onward.call.line}`),
+          from: prefix.length - 1,
         });
       const r = h.routes[0]!;
       // a route declared away from its handler (a URL conf, a router file) is where the request enters

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SymbolInfo } from '../types.ts';
-import { headerSummary, pageRank, referenceGraph, workLines, workWeight } from './rank.ts';
+import { firstSentence, headerSummary, pageRank, referenceGraph, workLines, workWeight } from './rank.ts';
 
 const sym = (path: string, name: string): SymbolInfo => ({
   path,
@@ -151,5 +151,19 @@ describe('work a file does', () => {
     expect(workWeight(10)).toBeLessThan(0.5);
     expect(workWeight(200)).toBe(1);
     expect(workWeight(undefined)).toBe(1);
+  });
+});
+
+describe('firstSentence()', () => {
+  it('ends where its author left out a full stop before a word that opens sentences', () => {
+    expect(
+      firstSentence(
+        'Repository class for Vet domain objects All method names are compliant with Spring Data naming conventions.',
+      ),
+    ).toBe('Repository class for Vet domain objects.');
+    // a capitalised name inside a sentence is no sentence start
+    expect(firstSentence('Reads the Vet records from the store. Then more.')).toBe(
+      'Reads the Vet records from the store.',
+    );
   });
 });

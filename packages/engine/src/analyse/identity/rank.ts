@@ -277,6 +277,12 @@ const ABBREVIATION = /\b(e\.g|i\.e|etc|vs|cf|approx|incl|Mr|Mrs|Dr|No)\.$/i;
 
 /** The first sentence of `t`, 12 to 300 characters long, or undefined when none ends in that span. */
 export function firstSentence(t: string): string | undefined {
+  // a full stop its author left out: a word that opens sentences, capitalised after a lower-case word
+  // ("for Vet domain objects All method names are …") ends the sentence before it
+  const missing = /[a-z](?=\s+(?:All|The|This|These|Those|It|Its|Each|Every|See|Note)\s[a-z])/.exec(t);
+  const stop = /[.!?](?=\s|$)/.exec(t);
+  if (missing && missing.index >= 11 && missing.index < 300 && (!stop || missing.index < stop.index))
+    return `${t.slice(0, missing.index + 1)}.`;
   const end = /[.!?](?=\s|$)/g;
   for (let m = end.exec(t); m && m.index < 300; m = end.exec(t)) {
     const s = t.slice(0, m.index + 1);
