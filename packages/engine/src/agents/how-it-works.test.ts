@@ -242,7 +242,37 @@ describe('how it works', () => {
       identity: { kind: 'library', mainPath: path },
     } as unknown as Analysis);
     expect(sentence).toBe(
-      'One call enters at `Command.__call__()` (`src/core.py:1`) and passes through `Command.main()`, `Command.make_context()`, `Command.parse_args()`, `Command.invoke()` and `callback()`.',
+      "One call enters at `Command.__call__()` (`src/core.py:1`) and passes through `Command.main()`, `Command.make_context()`, `Command.parse_args()`, `Command.make_parser()`, `Command.parse()` and `Command.invoke()`, then calls the function the user set in `Command`'s field `callback`.",
+    );
+  });
+
+  it('ends the summary at the hook that does the work, after every step each call takes, not at a pre-run hook', () => {
+    const step = (name: string, from?: number, extra: object = {}) => ({
+      name,
+      path: 'command.go',
+      line: 1,
+      ...(from !== undefined ? { from, note: 'called by x' } : { owner: 'Command' }),
+      ...(extra.hasOwnProperty('handedIn') ? {} : { owner: 'Command' }),
+      ...extra,
+    });
+    const hook = (name: string, otherwise: string) =>
+      step(name, 2, { handedIn: 'field', otherwise: [otherwise] });
+    const path = [
+      step('Execute'),
+      step('ExecuteC', 0),
+      step('execute', 1),
+      step('ParseFlags', 2),
+      step('ValidateArgs', 2),
+      hook('PersistentPreRunE', 'PersistentPreRun'),
+      hook('PreRunE', 'PreRun'),
+      hook('RunE', 'Run'),
+      hook('PostRunE', 'PostRun'),
+    ];
+    const sentence = mainPathSentence({
+      identity: { kind: 'library', mainPath: path },
+    } as unknown as Analysis);
+    expect(sentence).toBe(
+      "One call enters at `Command.Execute()` (`command.go:1`) and passes through `Command.ExecuteC()`, `Command.execute()`, `Command.ParseFlags()` and `Command.ValidateArgs()`, then calls the function the user set in `Command`'s field `RunE`, else `Run`.",
     );
   });
 

@@ -246,30 +246,54 @@ function unitOf(a: Analysis, path: MainPathStep[]): string {
   return a.identity?.kind === 'library' || a.identity?.kind === 'framework' ? 'call' : 'run';
 }
 
+/**
+ * A hook that runs around the work rather than doing it: `PersistentPreRunE`, `before_request`,
+ * `PostRun`. A word `pre`/`post`/`before`/`after` that opens the name or a camel-case hump of it.
+ */
+const aroundTheWork = (name: string) =>
+  /(?:^|[a-z_])(?:[Pp]re|[Pp]ost|[Bb]efore|[Aa]fter)(?:[A-Z_]|$)/.test(name);
+
+/** "the function set in `Command`'s field `RunE`, else `Run`": a hook kept in a field, named as the user's. */
+function userStep(path: MainPathStep[], s: MainPathStep): string {
+  const holder = s.owner ?? (s.from !== undefined ? path[s.from]!.owner : undefined);
+  return `the function the user set in ${holder ? `${code(holder)}'s field` : 'the field'} ${code(s.name)}${
+    s.otherwise?.length ? `, else ${s.otherwise.map(code).join(', else ')}` : ''
+  }`;
+}
+
 /** "One request enters at `Mux.ServeHTTP()` (`mux.go:63`) and passes through `chain()`, …". */
 export function mainPathSentence(a: Analysis): string | null {
   const path = a.identity?.mainPath ?? [];
   if (path.length < 2) return null;
   const first = path[0]!;
   const named = (s: MainPathStep) => !s.external && !/^made by/.test(s.note ?? '');
-  // where the user's own code runs (a function the product was handed) is where one call does its work:
-  // the summary keeps the calls that lead there, and fills up with the others in path order
-  const user = path.findIndex((s, i) => i > 0 && s.handedIn !== undefined && named(s));
+  // where the user's own code runs (a function the product was handed) is where one call does its work;
+  // hooks run around it (a pre-run hook before the work) are passed over for it when the path has both
+  const handed = path
+    .map((s, i) => i)
+    .filter((i) => i > 0 && path[i]!.handedIn !== undefined && named(path[i]!));
+  const user = handed.find((i) => !aroundTheWork(path[i]!.name)) ?? handed[0] ?? -1;
+  // the summary keeps the calls that lead there and fills up with the others in path order; a hook the
+  // user set in a field closes the list, named as what it is, so only the calls before it join the list
+  const field = path[user]?.handedIn === 'field';
   const toUser = new Set<number>();
-  for (let i = user; i > 0 && !toUser.has(i); i = path[i]!.from ?? 0) toUser.add(i);
-  const budget = 5 - toUser.size;
-  const others = path.map((_, i) => i).filter((i) => i > 0 && !toUser.has(i) && named(path[i]!));
-  const keep = new Set([...toUser, ...others.slice(0, Math.max(0, budget))]);
-  const rest = path.filter((_, i) => keep.has(i)).slice(0, 5);
+  for (let i = field ? (path[user]!.from ?? 0) : user; i > 0 && !toUser.has(i); i = path[i]!.from ?? 0)
+    toUser.add(i);
+  const joins = (i: number) =>
+    i > 0 && !toUser.has(i) && named(path[i]!) && (!field || (i < user && path[i]!.handedIn === undefined));
+  const budget = field ? 6 : 5;
+  const others = path.map((_, i) => i).filter(joins);
+  const keep = new Set([...toUser, ...others.slice(0, Math.max(0, budget - toUser.size))]);
+  const rest = path.filter((_, i) => keep.has(i)).slice(0, budget);
   // the library the work goes on in: of the calls that carry it there, the deepest on the path
   const depth = (s: MainPathStep): number => (s.from === undefined ? 0 : 1 + depth(path[s.from]!));
-  const handed = path
+  const lib = path
     .filter((s) => s.external && s.external !== 'node:http')
     .reduce<MainPathStep | undefined>((best, s) => (!best || depth(s) > depth(best) ? s : best), undefined);
-  const tail = handed ? `, handing work to ${code(handed.external!)} on the way` : '';
-  return `One ${unitOf(a, path)} enters at ${stepName(first)} (${cite(first.path, first.line)})${
-    rest.length ? ` and passes through ${joinSome(rest.map(stepName), 5)}` : ''
-  }${tail}.`;
+  const tail = lib ? `, handing work to ${code(lib.external!)} on the way` : '';
+  const through = rest.length ? ` and passes through ${joinSome(rest.map(stepName), budget)}` : '';
+  const work = field ? `${rest.length ? ', then calls' : ' and calls'} ${userStep(path, path[user]!)}` : '';
+  return `One ${unitOf(a, path)} enters at ${stepName(first)} (${cite(first.path, first.line)})${through}${work}${tail}.`;
 }
 
 /** A step's note with its names and paths as code, and anything else from the code base as plain text. */
