@@ -322,11 +322,13 @@ function pinning(ds: Dependency[]): string {
   )}${when(cargo, ' (Cargo reads a bare `1.2.3` as `^1.2.3`)')}.`;
 }
 
+/** go.sum only holds checksums: in Go, go.mod and minimal version selection fix the versions. */
+export const isChecksumFile = (path: string) => /(?:^|\/)go\.sum$/.test(path);
+
 /** What the committed lockfiles (or their deliberate absence) mean for the product's installs. */
 function lockSentence(a: Analysis): string {
   const fx = factsOf(a);
-  // go.sum only holds checksums: in Go, go.mod and minimal version selection fix the versions
-  const goSums = fx.lockfiles.filter((p) => /(^|\/)go\.sum$/.test(p));
+  const goSums = fx.lockfiles.filter(isChecksumFile);
   const locks = fx.lockfiles.filter((p) => !goSums.includes(p));
   const goSentence = goSums.length
     ? `${joinSome(
