@@ -251,8 +251,8 @@ describe('how it works', () => {
       name,
       path: 'command.go',
       line: 1,
-      ...(from !== undefined ? { from, note: 'called by x' } : { owner: 'Command' }),
-      ...(extra.hasOwnProperty('handedIn') ? {} : { owner: 'Command' }),
+      ...(from !== undefined ? { from, note: 'called by x' } : {}),
+      ...('handedIn' in extra ? {} : { owner: 'Command' }),
       ...extra,
     });
     const hook = (name: string, otherwise: string) =>

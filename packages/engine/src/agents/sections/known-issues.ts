@@ -23,7 +23,7 @@ import { isPlaceholderKind } from '../../analyse/secrets.ts';
 import { defineSection, finding as f } from './define.ts';
 import { actuatorExposure, placeholderCredentials } from './security.ts';
 import type { Facts } from '../facts.ts';
-import { factsOf } from '../facts.ts';
+import { factsOf, searchedFiles } from '../facts.ts';
 import type { Analysis } from '../../analyse/types.ts';
 
 // a marker in a test, an example, a benchmark or generated output is no debt of the shipped product
@@ -145,13 +145,7 @@ export function writeKnownIssues(ctx: WriterContext): string {
       ),
     );
     if (todos.length > 30) parts.push(`…and ${num(todos.length - 30)} more.`);
-  } else
-    parts.push(
-      sentence(
-        'No TODO, FIXME, HACK or XXX markers were found',
-        ` in the ${plural(fx.sourceFiles.length, 'source file')}`,
-      ),
-    );
+  } else parts.push(sentence('No TODO, FIXME, HACK or XXX markers were found', ` in ${searchedFiles(fx)}`));
   const risks: string[] = [];
   const secrets = leakedSecrets(a);
   if (secrets.length)
