@@ -276,6 +276,34 @@ describe('how it works', () => {
     );
   });
 
+  it('names the subclasses that put another value in the field a step goes through', () => {
+    const path = [
+      { name: 'fetch', owner: 'App', path: 'src/base.ts', line: 1 },
+      {
+        name: 'match',
+        owner: 'SmartRouter',
+        path: 'src/router/smart.ts',
+        line: 21,
+        from: 0,
+        note: 'called by App.fetch at src/base.ts:3',
+        via: {
+          expression: 'new SmartRouter()',
+          by: 'App.constructor',
+          path: 'src/app.ts',
+          line: 8,
+          field: 'this.router',
+          others: [{ expression: 'new PatternRouter()', path: 'src/preset/tiny.ts', line: 7 }],
+        },
+      },
+    ];
+    const text = mainPathParts({
+      identity: { kind: 'framework', mainPath: path },
+    } as unknown as Analysis).join('\n');
+    expect(text).toContain(
+      'set to `new SmartRouter()` by `App.constructor` at `src/app.ts:8`; the subclass in `src/preset/tiny.ts:7` sets it to `new PatternRouter()` instead.',
+    );
+  });
+
   it('speaks of one central type in the singular', () => {
     expect(abstractionsSentence(flow)).toBe(
       'Its central type is `Application` (`lib/application.js:51`; 11 methods, built on `Emitter`).',

@@ -352,12 +352,25 @@ const short = (expression: string) => {
   return `${space > 40 ? cut.slice(0, space) : cut}…`;
 };
 
+/** "; the subclasses in `a.ts:3` and `b.ts:5` set it to `x` and `y` instead": the variants on offer. */
+function variants(others: { expression: string; path: string; line: number }[]): string {
+  if (!others.length) return '';
+  const many = others.length > 1;
+  return `; ${many ? 'the subclasses' : 'the subclass'} in ${joinSome(
+    others.map((o) => cite(o.path, o.line)),
+    4,
+  )} ${many ? 'set' : 'sets'} it to ${joinSome(
+    others.map((o) => code(short(o.expression))),
+    4,
+  )} instead`;
+}
+
 /** How a step is reached beyond the call: through a field's value, or once a promise resolves. */
 function reached(s: MainPathStep): string {
   const parts: string[] = [];
   if (s.via?.field)
     parts.push(
-      `through ${code(s.via.field)}, set to ${code(short(s.via.expression))} by ${code(s.via.by)} at ${cite(s.via.path, s.via.line)}`,
+      `through ${code(s.via.field)}, set to ${code(short(s.via.expression))} by ${code(s.via.by)} at ${cite(s.via.path, s.via.line)}${variants(s.via.others ?? [])}`,
     );
   if (s.after) parts.push(`once ${code(s.after.call)} resolves at ${cite(s.after.path, s.after.line)}`);
   return parts.map((p) => `, ${p}`).join('');

@@ -600,7 +600,15 @@ export interface MainPathStep {
    * `this.compose(this.middleware)` made by `Application.callback`, the chain a router stores in its
    * `handler` field. `field` names the field the call goes through (`mx.handler`).
    */
-  via?: { expression: string; by: string; path: string; line: number; field?: string };
+  via?: {
+    expression: string;
+    by: string;
+    path: string;
+    line: number;
+    field?: string;
+    /** What subtypes in other files set the same field to instead (a preset's own router). */
+    others?: { expression: string; path: string; line: number }[];
+  };
   /** Hooks in the other arms of the choice a hand-over sits in, run when it is unset (`RunE`, else `Run`). */
   otherwise?: string[];
   /** The call a step waits on: it runs once that call's promise resolves (`.then(handleResponse)`). */
