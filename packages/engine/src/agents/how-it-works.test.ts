@@ -302,6 +302,22 @@ describe('how it works', () => {
     expect(text).toContain(
       'set to `new SmartRouter()` by `App.constructor` at `src/app.ts:8`; the subclass in `src/preset/tiny.ts:7` sets it to `new PatternRouter()` instead.',
     );
+    // how the step picks what does the work, when it falls back through the values it holds
+    const withFallback = path.map((s, i) =>
+      i === 1
+        ? {
+            ...s,
+            fallback: { over: 'this.#routers', error: 'UnsupportedPathError', line: 33, end: 49, keeps: 46 },
+          }
+        : s,
+    );
+    expect(
+      mainPathParts({ identity: { kind: 'framework', mainPath: withFallback } } as unknown as Analysis).join(
+        '\n',
+      ),
+    ).toContain(
+      ' It tries the values in `this.#routers` in turn, passing over one that throws `UnsupportedPathError`, and keeps the first that does not (`src/router/smart.ts:46`).',
+    );
   });
 
   it('speaks of one central type in the singular', () => {

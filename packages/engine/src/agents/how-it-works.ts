@@ -346,8 +346,9 @@ function handedIn(s: MainPathStep): string {
 
 /** A long expression cut at a word, for a step's line. */
 const short = (expression: string) => {
-  if (expression.length <= 80) return expression;
-  const cut = expression.slice(0, 77);
+  // long enough for a constructor call with its list of parts (`new SmartRouter({ routers: [...] })`)
+  if (expression.length <= 90) return expression;
+  const cut = expression.slice(0, 87);
   const space = cut.lastIndexOf(' ');
   return `${space > 40 ? cut.slice(0, space) : cut}…`;
 };
@@ -363,6 +364,21 @@ function variants(others: { expression: string; path: string; line: number }[]):
     others.map((o) => code(short(o.expression))),
     4,
   )} instead`;
+}
+
+/**
+ * " It tries the values in `this.#routers` in turn, passing over one that throws `E`, and keeps the
+ * first that does not (`router.ts:46`).": how a step that falls back chooses what does the work.
+ */
+function fallbackText(s: MainPathStep): string {
+  const f = s.fallback;
+  if (!f) return '';
+  const skips = f.error ? `passing over one that throws ${code(f.error)}` : 'passing over one that fails';
+  const settles =
+    f.keeps !== undefined
+      ? `and keeps the first that does not (${cite(s.path, f.keeps)})`
+      : `and stops at the first that does not (${cite(s.path, f.line, f.end)})`;
+  return ` It tries the values in ${code(f.over)} in turn, ${skips}, ${settles}.`;
 }
 
 /** How a step is reached beyond the call: through a field's value, or once a promise resolves. */
@@ -384,7 +400,7 @@ export function mainPathParts(a: Analysis): string[] {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : '';
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${handedIn(s)}.${doc}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${handedIn(s)}.${doc}${fallbackText(s)}`;
   };
   // a webhook the outside service calls back is a second request, told as such
   const back = path.findIndex((s, i) => i > 0 && s.calledBack);

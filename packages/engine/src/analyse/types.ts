@@ -620,6 +620,11 @@ export interface MainPathStep {
    * one that sets it, or every one when `nearest` is false or the switch `unless` is on.
    */
   ancestors?: { line: number; nearest: boolean; unless?: string; type?: string };
+  /**
+   * A loop in the step that tries the values of `over` in turn, passes over one that throws `error`,
+   * and leaves at the first that does not (lines `line`..`end`), keeping it at `keeps` if it does.
+   */
+  fallback?: { over: string; error?: string; line: number; end: number; keeps?: number };
 }
 
 /** One call a step makes: to a function or type of the product (path, target) or of a library (from). */

@@ -8,6 +8,7 @@
 // the library call carries the work on (set-up beside it, such as a signal handler or a log line, is no step).
 
 import type { MainPathStep, Route } from '../types.ts';
+import { fallbackLoop } from './fallback.ts';
 import { callsIn, jsxElementsIn, type Call, type Def, type FileModel, type Target } from './definitions.ts';
 
 const MAX_STEPS = 20;
@@ -1593,6 +1594,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const def = file?.defs.find((d) => d.line === s.line);
     const doc = file && def ? docOf(input.raw?.(s.path), def, file.language) : undefined;
     if (doc) s.doc = doc;
+    const fallback = file && def ? fallbackLoop(file.bare, def.line, def.end) : undefined;
+    if (fallback) s.fallback = fallback;
   }
   return steps;
 }
