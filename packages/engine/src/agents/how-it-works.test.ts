@@ -12,6 +12,7 @@ import {
   mechanismFindings,
   mainPathParts,
   mainPathSentence,
+  wrappersSentence,
   mechanismParts,
   stepSentence,
 } from './how-it-works.ts';
@@ -318,6 +319,24 @@ describe('how it works', () => {
     ).toContain(
       ' It tries the values in `this.#routers` in turn, passing over one that throws `UnsupportedPathError`, and keeps the first that does not (`src/router/smart.ts:46`).',
     );
+  });
+
+  it('names the product files that drive the entry on an instance handed to them, by folder', () => {
+    const entry = {
+      name: 'fetch',
+      owner: 'App',
+      path: 'src/base.ts',
+      line: 1,
+      wrappedBy: [
+        { path: 'src/adapter/edge/handler.ts', line: 4 },
+        { path: 'src/adapter/lambda/handler.ts', line: 9 },
+        { path: 'src/helper/ssg.ts', line: 20 },
+      ],
+    };
+    expect(wrappersSentence(entry)).toBe(
+      '3 other product files call `App.fetch()` on an instance handed to them, so they lead into this same path: 2 in `src/adapter` (`src/adapter/edge/handler.ts:4` and `src/adapter/lambda/handler.ts:9`) and 1 in `src/helper` (`src/helper/ssg.ts:20`).',
+    );
+    expect(wrappersSentence({ ...entry, wrappedBy: [] })).toBe('');
   });
 
   it('speaks of one central type in the singular', () => {

@@ -15,7 +15,7 @@ import type {
   MainPathStep,
 } from '../analyse/types.ts';
 import type { Finding } from './types.ts';
-import { bullets, cite, code, joinAnd, joinSome, plural, text } from './writers/markdown.ts';
+import { bullets, cite, code, joinAnd, joinSome, num, plural, text } from './writers/markdown.ts';
 
 const MAX_STEPS = 8;
 
@@ -414,7 +414,32 @@ export function mainPathParts(a: Analysis): string[] {
   return [
     `Traced from the entry point, one ${unitOf(a, path)} runs through these steps, in order:`,
     bullets(path.map(line)),
-  ];
+    wrappersSentence(path[0]!),
+  ].filter((p) => p !== '');
+}
+
+/**
+ * "8 other product files call `Hono.fetch()` on an instance handed to them, so they add no path of
+ * their own: 6 in `src/adapter` (…)": the adapters that drive the entry, by folder.
+ */
+export function wrappersSentence(entry: MainPathStep): string {
+  const ws = entry.wrappedBy ?? [];
+  if (!ws.length) return '';
+  const folder = (p: string) => (p.includes('/') ? p.split('/').slice(0, -1).slice(0, 2).join('/') : '');
+  const groups = new Map<string, { path: string; line: number }[]>();
+  for (const w of ws) groups.set(folder(w.path), [...(groups.get(folder(w.path)) ?? []), w]);
+  const parts = [...groups.entries()]
+    .sort((x, y) => y[1].length - x[1].length || x[0].localeCompare(y[0]))
+    .map(
+      ([dir, files]) =>
+        `${num(files.length)} in ${dir ? code(dir) : 'the root folder'} (${joinSome(
+          files.map((w) => cite(w.path, w.line)),
+          3,
+        )})`,
+    );
+  return `${plural(ws.length, 'other product file')} ${ws.length === 1 ? 'calls' : 'call'} ${stepName(
+    entry,
+  )} on an instance handed to ${ws.length === 1 ? 'it' : 'them'}, so ${ws.length === 1 ? 'it leads' : 'they lead'} into this same path: ${joinSome(parts, 4)}.`;
 }
 
 /** The step near the entry that makes the most calls (then has the most work behind it): the main path. */

@@ -625,6 +625,8 @@ export interface MainPathStep {
    * and leaves at the first that does not (lines `line`..`end`), keeping it at `keeps` if it does.
    */
   fallback?: { over: string; error?: string; line: number; end: number; keeps?: number };
+  /** For the entry: the product's other files that call it on an instance handed to them (adapters). */
+  wrappedBy?: { path: string; line: number }[];
 }
 
 /** One call a step makes: to a function or type of the product (path, target) or of a library (from). */

@@ -30,6 +30,7 @@ import {
 } from './definitions.ts';
 import { classParams, extensionPoints, hookFields } from './extensions.ts';
 import { docOf, traceMainPath, withoutAbsentPackages } from './main-path.ts';
+import { entryWrappers } from './wrappers.ts';
 import { nextRendering } from '../nextjs.ts';
 
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -415,6 +416,9 @@ export function flowPass(input: FlowInput): Flow {
     selfNames: selfNames(src),
     raw: (p) => src.text(p),
   });
+
+  const wrappedBy = mainPath[0] ? entryWrappers(models, mainPath[0]) : [];
+  if (wrappedBy.length) mainPath[0]!.wrappedBy = wrappedBy;
 
   // the central types in their authors' words
   const onPath = pathTypes(mainPath, types);
