@@ -12,6 +12,7 @@ import {
   mechanismFindings,
   mainPathParts,
   mainPathSentence,
+  builtInsSentence,
   wrappersSentence,
   mechanismParts,
   stepSentence,
@@ -337,6 +338,27 @@ describe('how it works', () => {
       '3 other product files call `App.fetch()` on an instance handed to them, so they lead into this same path: 2 in `src/adapter` (`src/adapter/edge/handler.ts:4` and `src/adapter/lambda/handler.ts:9`) and 1 in `src/helper` (`src/helper/ssg.ts:20`).',
     );
     expect(wrappersSentence({ ...entry, wrappedBy: [] })).toBe('');
+  });
+
+  it("names the central type's values the product builds itself, and what calls a hidden one back", () => {
+    const flow = {
+      builtIns: [
+        { name: 'help', path: 'command.go', line: 12 },
+        {
+          name: '__complete',
+          path: 'complete.go',
+          line: 6,
+          hidden: true,
+          runs: { name: 'getCompletions', line: 11 },
+          constant: 'RequestCmd',
+          written: [{ name: 'genFishComp', path: 'fish.go', line: 28 }],
+        },
+      ],
+    } as unknown as Flow;
+    expect(builtInsSentence(flow, 'Command', 'library')).toBe(
+      'The library builds `Command` values of its own: `help` (`command.go:12`) and the hidden `__complete` (`complete.go:6`), whose `Run` calls `Command.getCompletions()` (`complete.go:11`); `genFishComp()` takes its name from `RequestCmd` (`fish.go:28`) for what it writes.',
+    );
+    expect(builtInsSentence({} as Flow, 'Command', 'library')).toBe('');
   });
 
   it('speaks of one central type in the singular', () => {

@@ -626,6 +626,39 @@ export function extensionParts(a: Analysis): string[] {
   return ['Ways users plug their own code in include:', bullets(items)];
 }
 
+/**
+ * "The library builds `Command` values of its own: `help` (…) and the hidden `__complete` (…), whose
+ * `Run` calls `Command.getCompletions()` (…); `genBashComp()` and … take its name from
+ * `ShellCompRequestCmd` (…) for what they write.": the product's own values of its central type.
+ */
+export function builtInsSentence(flow: Flow, owner: string | undefined, kind?: string): string {
+  const all = flow.builtIns ?? [];
+  if (!owner || !all.length) return '';
+  const shown = all.filter((b) => !b.hidden);
+  const hidden = all.filter((b) => b.hidden);
+  const named = (b: (typeof all)[number]) => `${code(b.name)} (${cite(b.path, b.line)})`;
+  const hiddenText = (b: (typeof all)[number]) => {
+    const runs = b.runs
+      ? `, whose \`Run\` calls ${methodName({ name: b.runs.name, owner })} (${cite(b.path, b.runs.line)})`
+      : '';
+    const ws = b.written ?? [];
+    const one = ws.length === 1;
+    const written = ws.length
+      ? `; ${joinSome(
+          ws.map((w) => code(`${w.name}()`)),
+          4,
+        )} ${one ? 'takes' : 'take'} its name from ${code(b.constant!)} (${joinSome(
+          ws.map((w) => cite(w.path, w.line)),
+          2,
+        )}) for what ${one ? 'it writes' : 'they write'}`
+      : '';
+    return `the hidden ${named(b)}${runs}${written}`;
+  };
+  const items = [...shown.map(named), ...hidden.map(hiddenText)];
+  const who = kind === 'library' || kind === 'framework' ? `The ${kind}` : 'The product';
+  return `${who} builds ${code(owner)} values of its own: ${joinSome(items, 8)}.`;
+}
+
 /** The mechanism, whole: types, the traced calls, concurrency and request handlers. */
 export function mechanismParts(a: Analysis): string[] {
   const flow = a.flow;
@@ -645,6 +678,8 @@ export function mechanismParts(a: Analysis): string[] {
       bullets(steps.map(stepSentence)),
     );
   parts.push(...extensionParts(a));
+  const own = builtInsSentence(flow, a.identity?.mainPath?.[0]?.owner, a.identity?.kind);
+  if (own) parts.push(own);
   const conc = concurrencySentence(flow);
   if (conc) parts.push(conc);
   parts.push(...handlerParts(flow));

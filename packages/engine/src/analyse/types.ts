@@ -803,6 +803,20 @@ export interface Flow {
   /** Where users register their own code and where it runs (flow/extensions.ts). */
   extensions?: ExtensionPoint[];
   /**
+   * Values of the central type the product builds for itself (a CLI library's own `help` command, a
+   * hidden command its shell scripts call back), with what they run (flow/built-ins.ts).
+   */
+  builtIns?: {
+    name: string;
+    path: string;
+    line: number;
+    hidden?: boolean;
+    runs?: { name: string; line: number };
+    /** The constant naming it, and the functions that copy it into what they write. */
+    constant?: string;
+    written?: { name: string; path: string; line: number }[];
+  }[];
+  /**
    * Exported functions of a package that keep the user's functions in a package-level list the
    * product runs (`OnInitialize`; flow/package-hooks.ts): registration without a receiver.
    */

@@ -28,6 +28,7 @@ import {
   type FileModel,
   type Target,
 } from './definitions.ts';
+import { builtInValues } from './built-ins.ts';
 import { classParams, extensionPoints, hookFields } from './extensions.ts';
 import { docOf, traceMainPath, withoutAbsentPackages } from './main-path.ts';
 import { entryWrappers } from './wrappers.ts';
@@ -450,6 +451,8 @@ export function flowPass(input: FlowInput): Flow {
   const hooks = hookFields(extensionInput);
   const classes = classParams(extensionInput);
   const built = composers(models, extensionInput.central);
+  const owner = mainPath[0]?.owner;
+  const builtIns = owner ? builtInValues(models, owner) : [];
 
   const rendering = nextRendering(
     src,
@@ -467,6 +470,7 @@ export function flowPass(input: FlowInput): Flow {
     ...(hooks ? { hooks } : {}),
     ...(classes.length ? { classParams: classes } : {}),
     ...(built.length ? { composers: built } : {}),
+    ...(builtIns.length ? { builtIns } : {}),
     ...(registrations.length ? { registrations } : {}),
     handlers: handlers(models, input.routes, types),
   };
