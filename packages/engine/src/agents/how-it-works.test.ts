@@ -356,7 +356,7 @@ describe('how it works', () => {
       ],
     } as unknown as Flow;
     expect(builtInsSentence(flow, 'Command', 'library')).toBe(
-      'The library builds `Command` values of its own: `help` (`command.go:12`) and the hidden `__complete` (`complete.go:6`), whose `Run` calls `Command.getCompletions()` (`complete.go:11`); `genFishComp()` takes its name from `RequestCmd` (`fish.go:28`) for what it writes.',
+      'The library builds `Command` values of its own: `help` (`command.go:12`) and the hidden `__complete` (`complete.go:6`), whose `Run` calls `Command.getCompletions()` (`complete.go:11`). `genFishComp()` takes the name `__complete` from `RequestCmd` (`fish.go:28`) for what it writes.',
     );
     expect(builtInsSentence({} as Flow, 'Command', 'library')).toBe('');
   });

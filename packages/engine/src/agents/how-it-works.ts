@@ -638,16 +638,22 @@ export function builtInsSentence(flow: Flow, owner: string | undefined, kind?: s
   const hidden = all.filter((b) => b.hidden);
   const named = (b: (typeof all)[number]) => `${code(b.name)} (${cite(b.path, b.line)})`;
   const hiddenText = (b: (typeof all)[number]) => {
+    const uses = (b.runs?.uses ?? []).map((u) =>
+      u.filledBy
+        ? `registered with ${methodName({ name: u.filledBy.name, owner })} (${cite(u.filledBy.path, u.filledBy.line)}; read at ${cite(u.path, u.line)})`
+        : `set in the field ${code(u.name)} (${cite(u.path, u.line)})`,
+    );
+    const usesText = uses.length ? `, which calls the user's functions ${uses.join(' or ')}` : '';
     const runs = b.runs
-      ? `, whose \`Run\` calls ${methodName({ name: b.runs.name, owner })} (${cite(b.path, b.runs.line)})`
+      ? `, whose \`Run\` calls ${methodName({ name: b.runs.name, owner })} (${cite(b.path, b.runs.line)})${usesText}`
       : '';
     const ws = b.written ?? [];
     const one = ws.length === 1;
     const written = ws.length
-      ? `; ${joinSome(
+      ? `. ${joinSome(
           ws.map((w) => code(`${w.name}()`)),
           4,
-        )} ${one ? 'takes' : 'take'} its name from ${code(b.constant!)} (${joinSome(
+        )} ${one ? 'takes' : 'take'} the name ${code(b.name)} from ${code(b.constant!)} (${joinSome(
           ws.map((w) => cite(w.path, w.line)),
           2,
         )}) for what ${one ? 'it writes' : 'they write'}`
@@ -656,6 +662,7 @@ export function builtInsSentence(flow: Flow, owner: string | undefined, kind?: s
   };
   const items = [...shown.map(named), ...hidden.map(hiddenText)];
   const who = kind === 'library' || kind === 'framework' ? `The ${kind}` : 'The product';
+  // the writers of a hidden value's name close the sentence that names it, so it comes last
   return `${who} builds ${code(owner)} values of its own: ${joinSome(items, 8)}.`;
 }
 

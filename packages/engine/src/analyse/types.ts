@@ -811,7 +811,17 @@ export interface Flow {
     path: string;
     line: number;
     hidden?: boolean;
-    runs?: { name: string; line: number };
+    runs?: {
+      name: string;
+      line: number;
+      /** The user's functions that method calls: a field holding one, or a map a function fills. */
+      uses?: {
+        name: string;
+        path: string;
+        line: number;
+        filledBy?: { name: string; path: string; line: number };
+      }[];
+    };
     /** The constant naming it, and the functions that copy it into what they write. */
     constant?: string;
     written?: { name: string; path: string; line: number }[];

@@ -12,6 +12,15 @@ describe('built-in values of the central type', () => {
       '',
       'type Command struct {',
       '\tUse string',
+      '\tValidArgsFunction CompletionFunc',
+      '}',
+      '',
+      'type CompletionFunc = func(cmd *Command) []string',
+      '',
+      'var flagFuncs = map[string]CompletionFunc{}',
+      '',
+      'func (c *Command) RegisterFlagFunc(name string, f CompletionFunc) {',
+      '\tflagFuncs[name] = f',
       '}',
       '',
       'func (c *Command) Help() error {',
@@ -48,6 +57,9 @@ describe('built-in values of the central type', () => {
       '\tfor _, a := range args {',
       '\t\tprintln(a)',
       '\t}',
+      '\tfn := flagFuncs[args[0]]',
+      '\tn := c.Flags().Args()',
+      '\tfn = c.ValidArgsFunction',
       '\tprintln(len(args))',
       '}',
       '',
@@ -63,15 +75,28 @@ describe('built-in values of the central type', () => {
 
   it('names each value, the hidden one with the method its Run hands the work to and the writers of its name', () => {
     expect(builtInValues(models, 'Command')).toEqual([
-      { name: 'help', path: 'command.go', line: 12 },
+      { name: 'help', path: 'command.go', line: 21 },
       {
         name: '__complete',
         path: 'complete.go',
         line: 6,
         hidden: true,
-        runs: { name: 'getCompletions', line: 11 },
+        runs: {
+          name: 'getCompletions',
+          line: 11,
+          // a field holding a function and a map of them a method fills; not `Args` of a call's result
+          uses: [
+            { name: 'ValidArgsFunction', path: 'complete.go', line: 26 },
+            {
+              name: 'flagFuncs',
+              path: 'complete.go',
+              line: 24,
+              filledBy: { name: 'RegisterFlagFunc', path: 'command.go', line: 13 },
+            },
+          ],
+        },
         constant: 'RequestCmd',
-        written: [{ name: 'genFishComp', path: 'complete.go', line: 28 }],
+        written: [{ name: 'genFishComp', path: 'complete.go', line: 31 }],
       },
     ]);
   });

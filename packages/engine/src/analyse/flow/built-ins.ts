@@ -59,12 +59,13 @@ export function builtInValues(models: FileModel[], owner: string): BuiltIn[] {
       // a hidden value is reached only by a program (a shell script): what it runs is the point of it
       const runs = runAt < 0 || !hidden ? undefined : biggestCall(m, i + runAt, methods);
       const written = constant ? writersOf(models, constant) : [];
+      const uses = runs ? userFunctions(models, owner, runs.name) : [];
       out.push({
         name,
         path: m.path,
         line: i,
         ...(hidden ? { hidden } : {}),
-        ...(runs ? { runs } : {}),
+        ...(runs ? { runs: { ...runs, ...(uses.length ? { uses } : {}) } } : {}),
         ...(constant && written.length ? { constant, written } : {}),
       });
     }
@@ -84,6 +85,71 @@ function biggestCall(
     .flatMap((l, k) => [...l.matchAll(/\.(\w+)\(/g)].map((c) => ({ name: c[1]!, line: line + k })))
     .filter((c) => methods.has(c.name))
     .sort((x, y) => methods.get(y.name)! - methods.get(x.name)! || x.line - y.line)[0];
+}
+
+/** Type names declared as function types: `type CompletionFunc = func(…)` or `type H func(…)`. */
+function funcTypes(models: FileModel[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of models)
+    for (const l of m.bare) {
+      const t = /^type\s+(\w+)\s+(?:=\s+)?func\(/.exec(l);
+      if (t) out.add(t[1]!);
+    }
+  return out;
+}
+
+/**
+ * The user's functions the method `name` of `owner` calls: a field of the type that holds a function
+ * (`finalCmd.ValidArgsFunction`), or a package-level map of functions some function fills
+ * (`flagCompletionFunctions[flag]`, filled by `RegisterFlagCompletionFunc`).
+ */
+function userFunctions(
+  models: FileModel[],
+  owner: string,
+  name: string,
+): NonNullable<NonNullable<BuiltIn['runs']>['uses']> {
+  const fnTypes = funcTypes(models);
+  const isFn = (t: string) => t.startsWith('func(') || fnTypes.has(t);
+  const fields = new Set<string>();
+  const maps = new Map<string, { name: string; path: string; line: number } | undefined>();
+  for (const m of models) {
+    for (const d of m.defs.filter((x) => x.kind === 'type' && x.name === owner))
+      for (const l of m.bare.slice(d.line, blockEnd(m.bare, d.line))) {
+        const f = /^\s*(\w+)\s+(\S+)/.exec(l);
+        if (f && isFn(f[2]!)) fields.add(f[1]!);
+      }
+    for (const l of m.bare) {
+      const v = /^(?:var\s+)?(\w+)\s*=\s*map\[[^\]]+\](\w+)\{/.exec(l);
+      if (v && isFn(v[2]!)) maps.set(v[1]!, undefined);
+    }
+  }
+  // who fills each map: the function that stores into it
+  for (const m of models)
+    for (const d of m.defs.filter((x) => x.kind !== 'type'))
+      for (const [map, filler] of maps)
+        if (!filler) {
+          const at = m.bare
+            .slice(d.line - 1, d.end)
+            .findIndex((l) => new RegExp(`\\b${map}\\[[^\\]]+\\]\\s*=[^=]`).test(l));
+          if (at >= 0) maps.set(map, { name: d.name, path: m.path, line: d.line + at });
+        }
+  const method = models
+    .flatMap((m) => m.defs.filter((d) => d.owner === owner && d.name === name).map((d) => ({ m, d })))
+    .sort((x, y) => y.d.end - y.d.line - (x.d.end - x.d.line))[0];
+  if (!method) return [];
+  const out: NonNullable<NonNullable<BuiltIn['runs']>['uses']> = [];
+  const body = method.m.bare.slice(method.d.line - 1, method.d.end);
+  // read on a variable (`finalCmd.ValidArgsFunction`), not on a call's result (`Flags().Args()`)
+  for (const f of fields) {
+    const at = body.findIndex((l) => new RegExp(`\\b\\w+\\.${f}\\b(?!\\s*=[^=])`).test(l));
+    if (at >= 0) out.push({ name: f, path: method.m.path, line: method.d.line + at });
+  }
+  for (const [map, filler] of maps) {
+    const at = body.findIndex((l) => new RegExp(`\\b${map}\\[`).test(l));
+    if (at >= 0 && filler)
+      out.push({ name: map, path: method.m.path, line: method.d.line + at, filledBy: filler });
+  }
+  return out;
 }
 
 /** The functions that copy a constant into a value of their own (`compCmd := ShellCompRequestCmd`). */
