@@ -212,13 +212,13 @@ describe('runAgents with little evidence (a bare library)', () => {
     expectNoPlaceholder(out);
     expectCitationsResolve(out, a);
     expect(section(out, 'REST API')).toMatch(
-      /^No HTTP routes were found in the 2 source files; the project appears to be a library/,
+      /^No HTTP routes were found in the product's 2 source files; the project appears to be a library/,
     );
     expect(section(out, 'REST API')).toContain('`lib/strings.js`');
     expect(section(out, 'Dependencies')).toMatch(/No package manifest .* was found among the 2 files/);
     expect(section(out, 'Testing')).toContain('No automated tests were found');
     expect(section(out, 'Data Model')).toContain(
-      'No SQL table, ORM model, migration or entity schema was found in the 2 source files',
+      "No SQL table, ORM model, migration or entity schema was found in the product's 2 source files",
     );
     expect(section(out, 'Configuration')).toContain(
       'No environment variables are read by the 2 source files',

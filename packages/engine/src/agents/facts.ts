@@ -420,6 +420,17 @@ export function factsOf(a: Analysis): Facts {
 const NO_EXPORT_FILE = /\.(py|pyi|rb|c|h|cc|cpp|cxx|hh|hpp)$/;
 
 /** Whether a file's language marks the names it offers (`export`, `pub`, `public`, a capital in Go). */
+/**
+ * "the product's 19 source files": what a claim that nothing was found is made over. Every chapter
+ * names the product's own file count (the one Project Structure gives); a repository with no product
+ * role is searched whole.
+ */
+export function searchedFiles(fx: Facts): string {
+  const n = fx.productFiles.length || fx.sourceFiles.length;
+  const files = `${n.toLocaleString('en-US')} source ${n === 1 ? 'file' : 'files'}`;
+  return fx.productFiles.length ? `the product's ${files}` : `the ${files}`;
+}
+
 export function declaresExports(path: string): boolean {
   return !NO_EXPORT_FILE.test(path);
 }

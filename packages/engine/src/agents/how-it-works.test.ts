@@ -19,6 +19,8 @@ import {
   mechanismFindings,
   mainPathParts,
   mainPathSentence,
+  builtInsSentence,
+  wrappersSentence,
   mechanismParts,
   stepSentence,
 } from './how-it-works.ts';
@@ -365,8 +367,121 @@ describe('how it works', () => {
       identity: { kind: 'library', mainPath: path },
     } as unknown as Analysis);
     expect(sentence).toBe(
-      'One call enters at `Command.__call__()` (`src/core.py:1`) and passes through `Command.main()`, `Command.make_context()`, `Command.parse_args()`, `Command.invoke()` and `callback()`.',
+      "One call enters at `Command.__call__()` (`src/core.py:1`) and passes through `Command.main()`, `Command.make_context()`, `Command.parse_args()`, `Command.make_parser()`, `Command.parse()` and `Command.invoke()`, then calls the function the user set in `Command`'s field `callback`.",
     );
+  });
+
+  it('ends the summary at the hook that does the work, after every step each call takes, not at a pre-run hook', () => {
+    const step = (name: string, from?: number, extra: object = {}) => ({
+      name,
+      path: 'command.go',
+      line: 1,
+      ...(from !== undefined ? { from, note: 'called by x' } : {}),
+      ...('handedIn' in extra ? {} : { owner: 'Command' }),
+      ...extra,
+    });
+    const hook = (name: string, otherwise: string) =>
+      step(name, 2, { handedIn: 'field', otherwise: [otherwise] });
+    const path = [
+      step('Execute'),
+      step('ExecuteC', 0),
+      step('execute', 1),
+      step('ParseFlags', 2),
+      step('ValidateArgs', 2),
+      hook('PersistentPreRunE', 'PersistentPreRun'),
+      hook('PreRunE', 'PreRun'),
+      hook('RunE', 'Run'),
+      hook('PostRunE', 'PostRun'),
+    ];
+    const sentence = mainPathSentence({
+      identity: { kind: 'library', mainPath: path },
+    } as unknown as Analysis);
+    expect(sentence).toBe(
+      "One call enters at `Command.Execute()` (`command.go:1`) and passes through `Command.ExecuteC()`, `Command.execute()`, `Command.ParseFlags()` and `Command.ValidateArgs()`, then calls the function the user set in `Command`'s field `RunE`, else `Run`.",
+    );
+  });
+
+  it('names the subclasses that put another value in the field a step goes through', () => {
+    const path = [
+      { name: 'fetch', owner: 'App', path: 'src/base.ts', line: 1 },
+      {
+        name: 'match',
+        owner: 'SmartRouter',
+        path: 'src/router/smart.ts',
+        line: 21,
+        from: 0,
+        note: 'called by App.fetch at src/base.ts:3',
+        via: {
+          expression: 'new SmartRouter()',
+          by: 'App.constructor',
+          path: 'src/app.ts',
+          line: 8,
+          field: 'this.router',
+          others: [{ expression: 'new PatternRouter()', path: 'src/preset/tiny.ts', line: 7 }],
+        },
+      },
+    ];
+    const text = mainPathParts({
+      identity: { kind: 'framework', mainPath: path },
+    } as unknown as Analysis).join('\n');
+    expect(text).toContain(
+      'set to `new SmartRouter()` by `App.constructor` at `src/app.ts:8`; the subclass in `src/preset/tiny.ts:7` sets it to `new PatternRouter()` instead.',
+    );
+    // how the step picks what does the work, when it falls back through the values it holds
+    const withFallback = path.map((s, i) =>
+      i === 1
+        ? {
+            ...s,
+            fallback: { over: 'this.#routers', error: 'UnsupportedPathError', line: 33, end: 49, keeps: 46 },
+          }
+        : s,
+    );
+    expect(
+      mainPathParts({ identity: { kind: 'framework', mainPath: withFallback } } as unknown as Analysis).join(
+        '\n',
+      ),
+    ).toContain(
+      ' It tries the values in `this.#routers` in turn, passing over one that throws `UnsupportedPathError`, and keeps the first that does not (`src/router/smart.ts:46`).',
+    );
+  });
+
+  it('names the product files that drive the entry on an instance handed to them, by folder', () => {
+    const entry = {
+      name: 'fetch',
+      owner: 'App',
+      path: 'src/base.ts',
+      line: 1,
+      wrappedBy: [
+        { path: 'src/adapter/edge/handler.ts', line: 4 },
+        { path: 'src/adapter/lambda/handler.ts', line: 9 },
+        { path: 'src/helper/ssg.ts', line: 20 },
+      ],
+    };
+    expect(wrappersSentence(entry)).toBe(
+      '3 other product files call `App.fetch()` on an instance handed to them, so they lead into this same path: 2 in `src/adapter` (`src/adapter/edge/handler.ts:4` and `src/adapter/lambda/handler.ts:9`) and 1 in `src/helper` (`src/helper/ssg.ts:20`).',
+    );
+    expect(wrappersSentence({ ...entry, wrappedBy: [] })).toBe('');
+  });
+
+  it("names the central type's values the product builds itself, and what calls a hidden one back", () => {
+    const flow = {
+      builtIns: [
+        { name: 'help', path: 'command.go', line: 12 },
+        {
+          name: '__complete',
+          path: 'complete.go',
+          line: 6,
+          hidden: true,
+          runs: { name: 'getCompletions', line: 11 },
+          constant: 'RequestCmd',
+          written: [{ name: 'genFishComp', path: 'fish.go', line: 28 }],
+        },
+      ],
+    } as unknown as Flow;
+    expect(builtInsSentence(flow, 'Command', 'library')).toBe(
+      'The library builds `Command` values of its own: `help` (`command.go:12`) and the hidden `__complete` (`complete.go:6`), whose `Run` calls `Command.getCompletions()` (`complete.go:11`). `genFishComp()` takes the name `__complete` from `RequestCmd` (`fish.go:28`) for what it writes.',
+    );
+    expect(builtInsSentence({} as Flow, 'Command', 'library')).toBe('');
   });
 
   it('speaks of one central type in the singular', () => {

@@ -18,7 +18,7 @@ import type {
   ServiceClient,
 } from '../analyse/types.ts';
 import type { Finding } from './types.ts';
-import { bullets, cite, code, joinAnd, joinSome, plural, text } from './writers/markdown.ts';
+import { bullets, cite, code, joinAnd, joinSome, num, plural, text } from './writers/markdown.ts';
 
 const MAX_STEPS = 8;
 
@@ -353,30 +353,54 @@ function unitOf(a: Analysis, path: MainPathStep[]): string {
   return a.identity?.kind === 'library' || a.identity?.kind === 'framework' ? 'call' : 'run';
 }
 
+/**
+ * A hook that runs around the work rather than doing it: `PersistentPreRunE`, `before_request`,
+ * `PostRun`. A word `pre`/`post`/`before`/`after` that opens the name or a camel-case hump of it.
+ */
+const aroundTheWork = (name: string) =>
+  /(?:^|[a-z_])(?:[Pp]re|[Pp]ost|[Bb]efore|[Aa]fter)(?:[A-Z_]|$)/.test(name);
+
+/** "the function set in `Command`'s field `RunE`, else `Run`": a hook kept in a field, named as the user's. */
+function userStep(path: MainPathStep[], s: MainPathStep): string {
+  const holder = s.owner ?? (s.from !== undefined ? path[s.from]!.owner : undefined);
+  return `the function the user set in ${holder ? `${code(holder)}'s field` : 'the field'} ${code(s.name)}${
+    s.otherwise?.length ? `, else ${s.otherwise.map(code).join(', else ')}` : ''
+  }`;
+}
+
 /** "One request enters at `Mux.ServeHTTP()` (`mux.go:63`) and passes through `chain()`, …". */
 export function mainPathSentence(a: Analysis): string | null {
   const path = a.identity?.mainPath ?? [];
   if (path.length < 2) return null;
   const first = path[0]!;
   const named = (s: MainPathStep) => !s.external && !/^made by/.test(s.note ?? '');
-  // where the user's own code runs (a function the product was handed) is where one call does its work:
-  // the summary keeps the calls that lead there, and fills up with the others in path order
-  const user = path.findIndex((s, i) => i > 0 && s.handedIn !== undefined && named(s));
+  // where the user's own code runs (a function the product was handed) is where one call does its work;
+  // hooks run around it (a pre-run hook before the work) are passed over for it when the path has both
+  const handed = path
+    .map((s, i) => i)
+    .filter((i) => i > 0 && path[i]!.handedIn !== undefined && named(path[i]!));
+  const user = handed.find((i) => !aroundTheWork(path[i]!.name)) ?? handed[0] ?? -1;
+  // the summary keeps the calls that lead there and fills up with the others in path order; a hook the
+  // user set in a field closes the list, named as what it is, so only the calls before it join the list
+  const field = path[user]?.handedIn === 'field';
   const toUser = new Set<number>();
-  for (let i = user; i > 0 && !toUser.has(i); i = path[i]!.from ?? 0) toUser.add(i);
-  const budget = 5 - toUser.size;
-  const others = path.map((_, i) => i).filter((i) => i > 0 && !toUser.has(i) && named(path[i]!));
-  const keep = new Set([...toUser, ...others.slice(0, Math.max(0, budget))]);
-  const rest = path.filter((_, i) => keep.has(i)).slice(0, 5);
+  for (let i = field ? (path[user]!.from ?? 0) : user; i > 0 && !toUser.has(i); i = path[i]!.from ?? 0)
+    toUser.add(i);
+  const joins = (i: number) =>
+    i > 0 && !toUser.has(i) && named(path[i]!) && (!field || (i < user && path[i]!.handedIn === undefined));
+  const budget = field ? 6 : 5;
+  const others = path.map((_, i) => i).filter(joins);
+  const keep = new Set([...toUser, ...others.slice(0, Math.max(0, budget - toUser.size))]);
+  const rest = path.filter((_, i) => keep.has(i)).slice(0, budget);
   // the library the work goes on in: of the calls that carry it there, the deepest on the path
   const depth = (s: MainPathStep): number => (s.from === undefined ? 0 : 1 + depth(path[s.from]!));
-  const handed = path
+  const lib = path
     .filter((s) => s.external && s.external !== 'node:http')
     .reduce<MainPathStep | undefined>((best, s) => (!best || depth(s) > depth(best) ? s : best), undefined);
-  const tail = handed ? `, handing work to ${code(handed.external!)} on the way` : '';
-  return `One ${unitOf(a, path)} enters at ${stepName(first)} (${cite(first.path, first.line)})${
-    rest.length ? ` and passes through ${joinSome(rest.map(summaryStep), 5)}` : ''
-  }${tail}.`;
+  const tail = lib ? `, handing work to ${code(lib.external!)} on the way` : '';
+  const through = rest.length ? ` and passes through ${joinSome(rest.map(summaryStep), budget)}` : '';
+  const work = field ? `${rest.length ? ', then calls' : ' and calls'} ${userStep(path, path[user]!)}` : '';
+  return `One ${unitOf(a, path)} enters at ${stepName(first)} (${cite(first.path, first.line)})${through}${work}${tail}.`;
 }
 
 /** A step's note with its names and paths as code, and anything else from the code base as plain text. */
@@ -429,18 +453,47 @@ function handedIn(s: MainPathStep): string {
 
 /** A long expression cut at a word, for a step's line. */
 const short = (expression: string) => {
-  if (expression.length <= 80) return expression;
-  const cut = expression.slice(0, 77);
+  // long enough for a constructor call with its list of parts (`new SmartRouter({ routers: [...] })`)
+  if (expression.length <= 90) return expression;
+  const cut = expression.slice(0, 87);
   const space = cut.lastIndexOf(' ');
   return `${space > 40 ? cut.slice(0, space) : cut}…`;
 };
+
+/** "; the subclasses in `a.ts:3` and `b.ts:5` set it to `x` and `y` instead": the variants on offer. */
+function variants(others: { expression: string; path: string; line: number }[]): string {
+  if (!others.length) return '';
+  const many = others.length > 1;
+  return `; ${many ? 'the subclasses' : 'the subclass'} in ${joinSome(
+    others.map((o) => cite(o.path, o.line)),
+    4,
+  )} ${many ? 'set' : 'sets'} it to ${joinSome(
+    others.map((o) => code(short(o.expression))),
+    4,
+  )} instead`;
+}
+
+/**
+ * " It tries the values in `this.#routers` in turn, passing over one that throws `E`, and keeps the
+ * first that does not (`router.ts:46`).": how a step that falls back chooses what does the work.
+ */
+function fallbackText(s: MainPathStep): string {
+  const f = s.fallback;
+  if (!f) return '';
+  const skips = f.error ? `passing over one that throws ${code(f.error)}` : 'passing over one that fails';
+  const settles =
+    f.keeps !== undefined
+      ? `and keeps the first that does not (${cite(s.path, f.keeps)})`
+      : `and stops at the first that does not (${cite(s.path, f.line, f.end)})`;
+  return ` It tries the values in ${code(f.over)} in turn, ${skips}, ${settles}.`;
+}
 
 /** How a step is reached beyond the call: through a field's value, or once a promise resolves. */
 function reached(s: MainPathStep): string {
   const parts: string[] = [];
   if (s.via?.field)
     parts.push(
-      `through ${code(s.via.field)}, set to ${code(short(s.via.expression))} by ${code(s.via.by)} at ${cite(s.via.path, s.via.line)}`,
+      `through ${code(s.via.field)}, set to ${code(short(s.via.expression))} by ${code(s.via.by)} at ${cite(s.via.path, s.via.line)}${variants(s.via.others ?? [])}`,
     );
   if (s.after) parts.push(`once ${code(s.after.call)} resolves at ${cite(s.after.path, s.after.line)}`);
   return parts.map((p) => `, ${p}`).join('');
@@ -509,7 +562,7 @@ export function mainPathParts(a: Analysis): string[] {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : '';
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${overrideText(s)}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${overrideText(s)}${fallbackText(s)}`;
   };
   // the steps given the two ends of a channel run at the same time, on threads of their own
   const order = path.some((s) => s.channel)
@@ -530,7 +583,8 @@ export function mainPathParts(a: Analysis): string[] {
     bullets(path.map(line)),
     ...outcomeParts(a),
     ...dispatchParts(a),
-  ];
+    wrappersSentence(path[0]!),
+  ].filter((p) => p !== '');
 }
 
 /**
@@ -568,6 +622,30 @@ export function outcomeParts(a: Analysis): string[] {
   return [
     `${fnName(handler)} answers in one of ${outcomes.length} ways: ${joinAnd(outcomes.map(one), 'or')}.`,
   ];
+}
+
+/**
+ * "8 other product files call `Hono.fetch()` on an instance handed to them, so they add no path of
+ * their own: 6 in `src/adapter` (…)": the adapters that drive the entry, by folder.
+ */
+export function wrappersSentence(entry: MainPathStep): string {
+  const ws = entry.wrappedBy ?? [];
+  if (!ws.length) return '';
+  const folder = (p: string) => (p.includes('/') ? p.split('/').slice(0, -1).slice(0, 2).join('/') : '');
+  const groups = new Map<string, { path: string; line: number }[]>();
+  for (const w of ws) groups.set(folder(w.path), [...(groups.get(folder(w.path)) ?? []), w]);
+  const parts = [...groups.entries()]
+    .sort((x, y) => y[1].length - x[1].length || x[0].localeCompare(y[0]))
+    .map(
+      ([dir, files]) =>
+        `${num(files.length)} in ${dir ? code(dir) : 'the root folder'} (${joinSome(
+          files.map((w) => cite(w.path, w.line)),
+          3,
+        )})`,
+    );
+  return `${plural(ws.length, 'other product file')} ${ws.length === 1 ? 'calls' : 'call'} ${stepName(
+    entry,
+  )} on an instance handed to ${ws.length === 1 ? 'it' : 'them'}, so ${ws.length === 1 ? 'it leads' : 'they lead'} into this same path: ${joinSome(parts, 4)}.`;
 }
 
 /** The step near the entry that makes the most calls (then has the most work behind it): the main path. */
@@ -800,6 +878,46 @@ export function heldSentence(h: HeldObject): string {
   )} (${cite(h.path, h.line)}) for the calls it serves${sized}.`;
 }
 
+/**
+ * "The library builds `Command` values of its own: `help` (…) and the hidden `__complete` (…), whose
+ * `Run` calls `Command.getCompletions()` (…); `genBashComp()` and … take its name from
+ * `ShellCompRequestCmd` (…) for what they write.": the product's own values of its central type.
+ */
+export function builtInsSentence(flow: Flow, owner: string | undefined, kind?: string): string {
+  const all = flow.builtIns ?? [];
+  if (!owner || !all.length) return '';
+  const shown = all.filter((b) => !b.hidden);
+  const hidden = all.filter((b) => b.hidden);
+  const named = (b: (typeof all)[number]) => `${code(b.name)} (${cite(b.path, b.line)})`;
+  const hiddenText = (b: (typeof all)[number]) => {
+    const uses = (b.runs?.uses ?? []).map((u) =>
+      u.filledBy
+        ? `registered with ${methodName({ name: u.filledBy.name, owner })} (${cite(u.filledBy.path, u.filledBy.line)}; read at ${cite(u.path, u.line)})`
+        : `set in the field ${code(u.name)} (${cite(u.path, u.line)})`,
+    );
+    const usesText = uses.length ? `, which calls the user's functions ${uses.join(' or ')}` : '';
+    const runs = b.runs
+      ? `, whose \`Run\` calls ${methodName({ name: b.runs.name, owner })} (${cite(b.path, b.runs.line)})${usesText}`
+      : '';
+    const ws = b.written ?? [];
+    const one = ws.length === 1;
+    const written = ws.length
+      ? `. ${joinSome(
+          ws.map((w) => code(`${w.name}()`)),
+          4,
+        )} ${one ? 'takes' : 'take'} the name ${code(b.name)} from ${code(b.constant!)} (${joinSome(
+          ws.map((w) => cite(w.path, w.line)),
+          2,
+        )}) for what ${one ? 'it writes' : 'they write'}`
+      : '';
+    return `the hidden ${named(b)}${runs}${written}`;
+  };
+  const items = [...shown.map(named), ...hidden.map(hiddenText)];
+  const who = kind === 'library' || kind === 'framework' ? `The ${kind}` : 'The product';
+  // the writers of a hidden value's name close the sentence that names it, so it comes last
+  return `${who} builds ${code(owner)} values of its own: ${joinSome(items, 8)}.`;
+}
+
 /** The mechanism, whole: types, the traced calls, concurrency and request handlers. */
 export function mechanismParts(a: Analysis): string[] {
   const flow = a.flow;
@@ -822,6 +940,8 @@ export function mechanismParts(a: Analysis): string[] {
   parts.push(...extensionParts(a));
   parts.push(...annotatedParts(flow));
   parts.push(...retryParts(flow));
+  const own = builtInsSentence(flow, a.identity?.mainPath?.[0]?.owner, a.identity?.kind);
+  if (own) parts.push(own);
   const conc = concurrencySentence(flow);
   if (conc) parts.push(conc);
   parts.push(...handlerParts(flow));

@@ -639,7 +639,15 @@ export interface MainPathStep {
    * `this.compose(this.middleware)` made by `Application.callback`, the chain a router stores in its
    * `handler` field. `field` names the field the call goes through (`mx.handler`).
    */
-  via?: { expression: string; by: string; path: string; line: number; field?: string };
+  via?: {
+    expression: string;
+    by: string;
+    path: string;
+    line: number;
+    field?: string;
+    /** What subtypes in other files set the same field to instead (a preset's own router). */
+    others?: { expression: string; path: string; line: number }[];
+  };
   /** Hooks in the other arms of the choice a hand-over sits in, run when it is unset (`RunE`, else `Run`). */
   otherwise?: string[];
   /** The call a step waits on: it runs once that call's promise resolves (`.then(handleResponse)`). */
@@ -651,6 +659,13 @@ export interface MainPathStep {
    * one that sets it, or every one when `nearest` is false or the switch `unless` is on.
    */
   ancestors?: { line: number; nearest: boolean; unless?: string; type?: string };
+  /**
+   * A loop in the step that tries the values of `over` in turn, passes over one that throws `error`,
+   * and leaves at the first that does not (lines `line`..`end`), keeping it at `keeps` if it does.
+   */
+  fallback?: { over: string; error?: string; line: number; end: number; keeps?: number };
+  /** For the entry: the product's other files that call it on an instance handed to them (adapters). */
+  wrappedBy?: { path: string; line: number }[];
   /**
    * The end of a channel the caller made that the step is handed (`receive(rx)` gets the receiving
    * end of `bounded(…)`): it runs beside the step given the other end, not after it.
@@ -966,6 +981,30 @@ export interface Flow {
   }[];
   /** Where users register their own code and where it runs (flow/extensions.ts). */
   extensions?: ExtensionPoint[];
+  /**
+   * Values of the central type the product builds for itself (a CLI library's own `help` command, a
+   * hidden command its shell scripts call back), with what they run (flow/built-ins.ts).
+   */
+  builtIns?: {
+    name: string;
+    path: string;
+    line: number;
+    hidden?: boolean;
+    runs?: {
+      name: string;
+      line: number;
+      /** The user's functions that method calls: a field holding one, or a map a function fills. */
+      uses?: {
+        name: string;
+        path: string;
+        line: number;
+        filledBy?: { name: string; path: string; line: number };
+      }[];
+    };
+    /** The constant naming it, and the functions that copy it into what they write. */
+    constant?: string;
+    written?: { name: string; path: string; line: number }[];
+  }[];
   /**
    * Exported functions of a package that keep the user's functions in a package-level list the
    * product runs (`OnInitialize`; flow/package-hooks.ts): registration without a receiver.

@@ -1,7 +1,7 @@
 // API / endpoints: every HTTP route with method, path, handler and file:line; a library's exports otherwise.
 
 import type { Analysis, Route } from '../../analyse/types.ts';
-import { factsOf } from '../facts.ts';
+import { factsOf, searchedFiles } from '../facts.ts';
 import {
   commandLineParts,
   libraryFirst,
@@ -206,7 +206,7 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
           ? 'a library'
           : 'a set of scripts';
     const head = sentence(
-      `No HTTP routes were found in the ${plural(fx.sourceFiles.length, 'source file')}`,
+      `No HTTP routes were found in ${searchedFiles(fx)}`,
       `; the project appears to be ${kind}`,
     );
     if (!exp.length) return `${head} It exports no symbols that another program could call.`;

@@ -40,4 +40,19 @@ describe('the conclusion', () => {
     };
     expect(write(dev)).not.toContain('container build');
   });
+
+  it('names a Go checksum file as checksums, never as a lockfile, and one lockfile by its path', () => {
+    const a = sampleAppAnalysis();
+    const go = write({
+      ...a,
+      lockfiles: [{ path: 'go.sum', manager: 'Go modules', ecosystem: 'go' }],
+    } as Analysis);
+    expect(go).toContain('committed module checksums (`go.sum`)');
+    expect(go).not.toContain('committed lockfile');
+    const bun = write({
+      ...a,
+      lockfiles: [{ path: 'bun.lock', manager: 'Bun', ecosystem: 'npm' }],
+    } as Analysis);
+    expect(bun).toContain('a committed lockfile (`bun.lock`)');
+  });
 });

@@ -5,7 +5,8 @@ import { NON_CODE_LANGUAGES } from '../facts.ts';
 import { kindPhrase } from '../identity-text.ts';
 import { recommendations } from '../recommendations.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { citeRef, joinSome, num, paragraphs, plural, text, unique, when } from '../writers/markdown.ts';
+import { citeRef, code, joinSome, num, paragraphs, plural, text, unique, when } from '../writers/markdown.ts';
+import { isChecksumFile } from './dependencies.ts';
 import { defineSection, finding as f } from './define.ts';
 import { testPlaces } from './overview.ts';
 
@@ -78,7 +79,11 @@ export function writeConclusion(ctx: WriterContext): string {
   if (a.ci.length) strengths.push(hosted.length ? `CI on ${joinSome(hosted, 2)}` : 'a CI script');
   if (a.docs.readme) strengths.push('a README');
   if (a.license) strengths.push(a.license.spdx ? `a licence (${text(a.license.spdx)})` : 'a licence');
-  if (fx.lockfiles.length) strengths.push('committed lockfiles');
+  // a checksum file (go.sum) verifies downloads and fixes no version: it is named as what it is
+  const locks = fx.lockfiles.filter((p) => !isChecksumFile(p));
+  if (locks.length === 1) strengths.push(`a committed lockfile (${code(locks[0]!)})`);
+  else if (locks.length) strengths.push('committed lockfiles');
+  else if (fx.lockfiles.length) strengths.push(`committed module checksums (${code(fx.lockfiles[0]!)})`);
   // a container build is a Dockerfile that packages the product: a development environment's image
   // (dev container, Gitpod) or a compose file running stock database images builds nothing of it
   if (a.containers.some((c) => c.kind === 'dockerfile' && !isDevContainer(c.path)))

@@ -3,7 +3,7 @@
 
 import type { Migration } from '../../analyse/data-model.ts';
 import type { Analysis, DataEntity } from '../../analyse/types.ts';
-import { factsOf } from '../facts.ts';
+import { factsOf, searchedFiles } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -324,9 +324,7 @@ export function writeDataModel({ a, fx }: WriterContext): string {
     if (schemas.length > 20) parts.push(`…and ${num(schemas.length - 20)} more.`);
   }
   if (!tables.length && !schemas.length && !schemaFiles.length) {
-    // every code file but the tests is searched (a migration may sit beside the product): the count
-    // says so, since it is neither the product's files nor every file analysed
-    const searched = ` in the ${plural(fx.sourceFiles.length, 'source file')} outside the tests`;
+    const searched = ` in ${searchedFiles(fx)}`;
     const none = `No SQL table, ORM model, migration or entity schema was found${searched}`;
     // no schema says nothing of the files a program writes (an on-disk cache, a state file), so it
     // is not "no persistent data"

@@ -341,11 +341,36 @@ function pinning(ds: Dependency[]): string {
   )}${when(cargo, ' (Cargo reads a bare `1.2.3` as `^1.2.3`)')}.`;
 }
 
+/** go.sum only holds checksums: in Go, go.mod and minimal version selection fix the versions. */
+export const isChecksumFile = (path: string) => /(?:^|\/)go\.sum$/.test(path);
+
+/**
+ * An install or build that must not change the lockfile (`bun install --frozen-lockfile`, `npm ci`,
+ * `cargo test --locked`, `uv sync --locked`, `yarn install --immutable`): the command as CI runs it.
+ */
+const FROZEN =
+  /^(?:npm ci\b|\S+ (?:install|sync|test|build|run|check)\b.*\s--(?:frozen-lockfile|locked|frozen|immutable)\b)/;
+
+/** " CI installs from it as it is: `bun install --frozen-lockfile` (`ci.yml`).": the lockfile enforced. */
+export function frozenInstallSentence(a: Analysis): string {
+  // `cargo install --locked tool` installs a published tool by its own lockfile, not the project's
+  const frozen = (x: string) => FROZEN.test(x) && !/^cargo install\b/.test(x);
+  const where = new Map<string, string[]>();
+  for (const c of a.ci)
+    for (const cmd of new Set((c.commands ?? []).filter(frozen)))
+      where.set(cmd, [...(where.get(cmd) ?? []), c.path]);
+  const [cmd, paths] = [...where.entries()].sort((x, y) => y[1].length - x[1].length)[0] ?? [];
+  if (!cmd || !paths) return '';
+  return ` CI runs with the lockfile as committed: ${code(cmd)} (${joinSome(
+    paths.map((p) => cite(p)),
+    3,
+  )}).`;
+}
+
 /** What the committed lockfiles (or their deliberate absence) mean for the product's installs. */
 function lockSentence(a: Analysis): string {
   const fx = factsOf(a);
-  // go.sum only holds checksums: in Go, go.mod and minimal version selection fix the versions
-  const goSums = fx.lockfiles.filter((p) => /(^|\/)go\.sum$/.test(p));
+  const goSums = fx.lockfiles.filter(isChecksumFile);
   const locks = fx.lockfiles.filter((p) => !goSums.includes(p));
   const goSentence = goSums.length
     ? `${joinSome(
@@ -357,7 +382,7 @@ function lockSentence(a: Analysis): string {
     return `Lockfiles pin the resolved tree: ${joinSome(
       locks.map((p) => cite(p)),
       4,
-    )}.${goSentence ? ` ${goSentence}` : ''}`;
+    )}.${frozenInstallSentence(a)}${goSentence ? ` ${goSentence}` : ''}`;
   if (goSentence) return goSentence;
   const frozen = frozenRequirements(ownDeps(fx));
   if (frozen.length)

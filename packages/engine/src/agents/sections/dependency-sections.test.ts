@@ -240,6 +240,32 @@ describe('dependencies told by what they are', () => {
     expect(out).toContain('minimal version selection');
   });
 
+  it('says when CI installs with the lockfile as committed, and not for a tool installed by its own lockfile', () => {
+    const base = sampleAppAnalysis();
+    const ci = (path: string, commands: string[]) => ({
+      provider: 'GitHub Actions',
+      path,
+      jobs: ['test'],
+      commands,
+    });
+    const a: Analysis = {
+      ...base,
+      lockfiles: [{ path: 'bun.lock', manager: 'Bun', ecosystem: 'npm' }],
+      ci: [
+        ci('.github/workflows/autofix.yml', ['bun install --frozen-lockfile', 'bun run lint:fix']),
+        ci('.github/workflows/ci.yml', ['actions/checkout', 'bun install --frozen-lockfile', 'bun run test']),
+      ],
+    };
+    expect(writeDependencies(ctx(a))).toContain(
+      'CI runs with the lockfile as committed: `bun install --frozen-lockfile` (`.github/workflows/autofix.yml` and `.github/workflows/ci.yml`).',
+    );
+    const tool: Analysis = {
+      ...a,
+      ci: [ci('.github/workflows/ci.yml', ['cargo install --locked mdbook', 'cargo test'])],
+    };
+    expect(writeDependencies(ctx(tool))).not.toContain('as committed');
+  });
+
   it('an application without a lockfile is told about its shipped open requirements only', () => {
     const a = pythonLibrary('application');
     // certifi and the PySocks extra ship; the pytest and chardet entries are the developers' own

@@ -24,7 +24,7 @@ import { isEnvExample } from '../../analyse/env-vars.ts';
 import { defineSection, finding as f } from './define.ts';
 import { actuatorExposure, placeholderCredentials } from './security.ts';
 import type { Facts } from '../facts.ts';
-import { factsOf } from '../facts.ts';
+import { factsOf, searchedFiles } from '../facts.ts';
 import type { Analysis } from '../../analyse/types.ts';
 
 // a marker in a test, an example, a benchmark or generated output is no debt of the shipped product
@@ -148,17 +148,7 @@ export function writeKnownIssues(ctx: WriterContext): string {
       ),
     );
     if (todos.length > 30) parts.push(`…and ${num(todos.length - 30)} more.`);
-  } else
-    parts.push(
-      sentence(
-        'No TODO, FIXME, HACK or XXX markers were found',
-        // the markers counted are the product's, so the files named are the product's too: a count
-        // of every code file (build scripts, tool crates) would match no figure of the report
-        fx.productFiles.length
-          ? ` in the product's ${plural(fx.productFiles.length, 'source file')}`
-          : ` in the ${plural(fx.sourceFiles.length, 'source file')}`,
-      ),
-    );
+  } else parts.push(sentence('No TODO, FIXME, HACK or XXX markers were found', ` in ${searchedFiles(fx)}`));
   const risks: string[] = [];
   const secrets = leakedSecrets(a);
   if (secrets.length)

@@ -33,8 +33,10 @@ import {
   type FileModel,
   type Target,
 } from './definitions.ts';
+import { builtInValues } from './built-ins.ts';
 import { classParams, extensionPoints, hookFields } from './extensions.ts';
 import { docOf, traceMainPath, withoutAbsentPackages } from './main-path.ts';
+import { entryWrappers } from './wrappers.ts';
 import { nextRendering } from '../nextjs.ts';
 import { serviceClients } from './clients.ts';
 import { annotatedBehaviour } from './annotations.ts';
@@ -472,6 +474,8 @@ export function flowPass(input: FlowInput): Flow {
     const found = def && transactionIn(byPath.get(st.path)!.bare, def.line, def.end);
     if (found) st.transaction = found;
   }
+  const wrappedBy = mainPath[0] ? entryWrappers(models, mainPath[0]) : [];
+  if (wrappedBy.length) mainPath[0]!.wrappedBy = wrappedBy;
 
   // the central types in their authors' words
   const onPath = pathTypes(mainPath, types);
@@ -533,6 +537,8 @@ export function flowPass(input: FlowInput): Flow {
 
   // what the types the path runs through keep of a library across calls: a pool, a client
   const held = heldObjects([...new Set(onPath)].slice(0, 4), types, dependency);
+  const owner = mainPath[0]?.owner;
+  const builtIns = owner ? builtInValues(models, owner) : [];
 
   const rendering = nextRendering(
     src,
@@ -576,6 +582,7 @@ export function flowPass(input: FlowInput): Flow {
     ...(families.length ? { bases: families } : {}),
     ...(held.length ? { held } : {}),
     ...(built.length ? { composers: built } : {}),
+    ...(builtIns.length ? { builtIns } : {}),
     ...(registrations.length ? { registrations } : {}),
     handlers: handlers(models, input.routes, types),
   };

@@ -1338,6 +1338,17 @@ describe('main path', () => {
         '  }',
         '}',
       ].join('\n'),
+      'src/preset/tiny.ts': [
+        "import { AppBase } from '../base'",
+        "import { FastRouter } from '../fast'",
+        '',
+        'export class App extends AppBase {',
+        '  constructor() {',
+        '    super()',
+        '    this.router = new FastRouter({ fallback: 2 })',
+        '  }',
+        '}',
+      ].join('\n'),
       'src/fast.ts': [
         "import type { Router } from './router'",
         '',
@@ -1383,7 +1394,12 @@ describe('main path', () => {
       owner: 'FastRouter',
       via: { field: 'this.router', by: 'App.constructor', path: 'src/app.ts', line: 8 },
     });
-    expect(match?.via?.expression).toMatch(/^options\.router \?\? new FastRouter\(/);
+    // written as one line, without the trailing comma the layout over several lines left
+    expect(match?.via?.expression).toBe('options.router ?? new FastRouter({ fallback: 1 })');
+    // a preset, a subtype in a file of its own, puts another router in the same field
+    expect(match?.via?.others).toEqual([
+      { expression: 'new FastRouter({ fallback: 2 })', path: 'src/preset/tiny.ts', line: 7 },
+    ]);
   });
 
   it("a framework's lifecycle: users' hooks in the order they run, each with its fallback, no checks between", () => {

@@ -8,6 +8,7 @@
 // the library call carries the work on (set-up beside it, such as a signal handler or a log line, is no step).
 
 import type { MainPathStep, Route } from '../types.ts';
+import { fallbackLoop } from './fallback.ts';
 import {
   callsIn,
   familyOf,
@@ -946,11 +947,29 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     if (!call.root || !call.qualifier || call.qualifier === call.root || !t.def.owner || !r.def.owner)
       return undefined;
     if (!SELF.has(call.root) && envOf(t).get(call.root) !== t.def.owner) return undefined;
-    const made = assignedTo(t, call.qualifier).find((x) => {
+    const all = assignedTo(t, call.qualifier);
+    const made = all.find((x) => {
       const found = resolveCall(x.call, x.in);
       return !!found && 'def' in found && found.def.kind === 'type' && found.def.name === r.def.owner;
     });
-    return made ? { ...made.via, field: `${call.root}.${call.qualifier}` } : undefined;
+    if (!made) return undefined;
+    const others = variantsOf(all, made.in.file.path, made.via.expression);
+    return { ...made.via, field: `${call.root}.${call.qualifier}`, ...(others.length ? { others } : {}) };
+  };
+  /**
+   * What subtypes in files other than `home` put in the same field instead (a preset's own router):
+   * the variants a user picks by constructing that subtype, each once.
+   */
+  const variantsOf = (
+    stored: ReturnType<typeof assignedTo>,
+    home: string,
+    expression: string,
+  ): { expression: string; path: string; line: number }[] => {
+    const seen = new Set<string>();
+    return stored
+      .filter((x) => x.in.file.path !== home && x.via.expression !== expression)
+      .filter((x) => !seen.has(`${x.via.path}:${x.via.line}`) && !!seen.add(`${x.via.path}:${x.via.line}`))
+      .map((x) => ({ expression: x.via.expression, path: x.via.path, line: x.via.line }));
   };
   /**
    * A call through a field whose declared type only declares the method (an interface's `match`),
@@ -987,7 +1006,12 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           const rhs = balancedStatement(where, i, rhsAt);
           const written = balancedStatement({ file: { ...file, bare: file.lines }, def: m }, i, rhsAt);
           const via = {
-            expression: written.replace(/\s+/g, ' ').trimEnd().replace(/[;,]$/, '').trim(),
+            expression: written
+              .replace(/\s+/g, ' ')
+              .replace(/,(\s*[)\]}])/g, '$1')
+              .trimEnd()
+              .replace(/[;,]$/, '')
+              .trim(),
             by: label(m),
             path: file.path,
             line: i,
@@ -1210,7 +1234,16 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           ? assignedTo(t, call.qualifier)
           : [];
       if (stored.length) {
-        for (const { call: c, in: where, via } of stored) {
+        // the type's own value answers the call; a subtype in another file that stores something else
+        // is a variant, named beside it rather than followed as a second path
+        // the type's own file or the shallowest subtype's: a variant sits in a folder of its own (src/preset/)
+        const depth = (p: string) => p.split('/').length;
+        const home = stored
+          .map((x) => x.in.file.path)
+          .reduce((best, p) => (depth(p) < depth(best) ? p : best));
+        for (const { call: c, in: where, via: v } of stored.filter((x) => x.in.file.path === home)) {
+          const others = variantsOf(stored, home, v.expression);
+          const via = { ...v, ...(others.length ? { others } : {}) };
           const r = resolveCall(c, where);
           // an implementation stored there (`this.router = new SmartRouter(…)`) answers the call itself
           const impl = r && 'def' in r && r.def.kind === 'type' ? methodOn(r.def.name, call.name) : undefined;
@@ -1807,6 +1840,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const def = file?.defs.find((d) => d.line === s.line);
     const doc = file && def ? docOf(input.raw?.(s.path), def, file.language) : undefined;
     if (doc) s.doc = doc;
+    const fallback = file && def ? fallbackLoop(file.bare, def.line, def.end) : undefined;
+    if (fallback) s.fallback = fallback;
   }
   return steps;
 }
