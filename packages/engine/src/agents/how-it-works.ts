@@ -339,6 +339,31 @@ function reached(s: MainPathStep): string {
   return parts.map((p) => `, ${p}`).join('');
 }
 
+/**
+ * " It stores `rctx` in the request's context under `RouteCtxKey` (…), where `Mux.routeHTTP()` reads
+ * it back. Before `h.ServeHTTP()` runs, it calls `r.SetPathValue()` (…) and sets `r.Pattern` (…)":
+ * the state a step leaves in the request for the steps after it.
+ */
+function requestStateText(s: MainPathStep): string {
+  const out: string[] = [];
+  const c = s.context;
+  if (c)
+    out.push(
+      `It stores ${code(c.value)} in the request's context under ${code(c.key)} (${cite(s.path, c.line)})${
+        c.readBy ? `, where ${methodName(c.readBy)} reads it back` : ''
+      }.`,
+    );
+  if (s.sets?.length && s.setsBefore) {
+    const calls = s.sets.filter((w) => w.call).map((w) => `${code(`${w.name}()`)} (${cite(s.path, w.line)})`);
+    const fields = s.sets.filter((w) => !w.call).map((w) => `${code(w.name)} (${cite(s.path, w.line)})`);
+    const what = [calls.length ? `calls ${joinSome(calls, 3)}` : '', fields.length ? `sets ${joinSome(fields, 3)}` : '']
+      .filter(Boolean)
+      .join(' and ');
+    out.push(`Before ${code(`${s.setsBefore.owner ? `${s.setsBefore.owner}.` : ''}${s.setsBefore.name}()`)} runs, it ${what} on the request.`);
+  }
+  return out.length ? ` ${out.join(' ')}` : '';
+}
+
 /** The main path, step by step with citations: where the unit of work enters and where it is done. */
 export function mainPathParts(a: Analysis): string[] {
   const path = a.identity?.mainPath ?? [];
@@ -347,7 +372,7 @@ export function mainPathParts(a: Analysis): string[] {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : '';
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${handedIn(s)}.${doc}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${handedIn(s)}.${doc}${requestStateText(s)}`;
   };
   // a webhook the outside service calls back is a second request, told as such
   const back = path.findIndex((s, i) => i > 0 && s.calledBack);

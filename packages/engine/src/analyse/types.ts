@@ -612,6 +612,11 @@ export interface MainPathStep {
    * one that sets it, or every one when `nearest` is false or the switch `unless` is on.
    */
   ancestors?: { line: number; nearest: boolean; unless?: string; type?: string };
+  /** A value the step stores in the request's context under a key, and the later step that reads it. */
+  context?: { key: string; value: string; line: number; readBy?: { name: string; owner?: string } };
+  /** What the step writes into its request before `setsBefore` runs (`r.SetPathValue`, `r.Pattern`). */
+  sets?: { name: string; call: boolean; line: number }[];
+  setsBefore?: { name: string; owner?: string };
 }
 
 /** One call a step makes: to a function or type of the product (path, target) or of a library (from). */

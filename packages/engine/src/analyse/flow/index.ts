@@ -4,6 +4,7 @@
 
 import { childrenField } from './recursive.ts';
 import { composers } from './composers.ts';
+import { requestState } from './request-state.ts';
 import { packageRegistrations } from './package-hooks.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
@@ -396,7 +397,7 @@ export function flowPass(input: FlowInput): Flow {
     deps.has(module.toLowerCase().replace(/-/g, '_')) ||
     moduleDependency(module, deps);
   const notable = (module: string) => dependency(module) || NOTABLE_STD.test(module);
-  const mainPath = traceMainPath({
+  const traced = traceMainPath({
     models,
     types,
     fns,
@@ -415,6 +416,7 @@ export function flowPass(input: FlowInput): Flow {
     selfNames: selfNames(src),
     raw: (p) => src.text(p),
   });
+  const mainPath = requestState(traced, models);
 
   // the central types in their authors' words
   const onPath = pathTypes(mainPath, types);
