@@ -513,6 +513,63 @@ describe('how it works', () => {
     );
     expect(out).not.toContain('one point');
   });
+
+  it('tells the request state a Go step sets up, a table users add keys to, and the functions that read the state', () => {
+    const mainPath = [
+      {
+        name: 'ServeHTTP',
+        owner: 'Mux',
+        path: 'mux.go',
+        line: 63,
+        context: {
+          key: 'CtxKey',
+          value: 'rctx',
+          line: 87,
+          readBy: { name: 'routeHTTP', owner: 'Mux' },
+          accessors: [{ name: 'Param', path: 'context.go', line: 11 }],
+        },
+      },
+      {
+        name: 'routeHTTP',
+        owner: 'Mux',
+        path: 'mux.go',
+        line: 447,
+        from: 0,
+        sets: [
+          { name: 'r.SetPathValue', call: true, line: 479 },
+          { name: 'r.Pattern', call: false, line: 481 },
+        ],
+        setsBefore: { name: 'h.ServeHTTP' },
+      },
+    ];
+    const tables = [
+      {
+        name: 'RegisterKind',
+        path: 'tree.go',
+        line: 70,
+        key: 'kind',
+        table: 'kinds',
+        tablePath: 'tree.go',
+        tableLine: 42,
+        lookup: { name: 'routeHTTP', owner: 'Mux', path: 'mux.go', line: 468 },
+      },
+    ];
+    const a = { identity: { kind: 'library', mainPath }, flow: { ...flow, tables } } as unknown as Analysis;
+    const path = mainPathParts(a).join('\n');
+    expect(path).toContain(
+      "It stores `rctx` in the request's context under `CtxKey` (`mux.go:87`), where `Mux.routeHTTP()` reads it back.",
+    );
+    expect(path).toContain(
+      'Before `h.ServeHTTP()` runs, it calls `r.SetPathValue()` (`mux.go:479`) and sets `r.Pattern` (`mux.go:481`) on the request.',
+    );
+    const ways = extensionParts(a).join('\n');
+    expect(ways).toContain(
+      '`RegisterKind()` (`tree.go:70`) adds its `kind` to the package-level table `kinds` (`tree.go:42`), which `Mux.routeHTTP()` looks up on the main path (`mux.go:468`).',
+    );
+    expect(ways).toContain(
+      "Users' handlers read what `Mux.ServeHTTP()` stores under `CtxKey` through `Param()` (`context.go:11`).",
+    );
+  });
 });
 
 describe("a type's doc comment", () => {

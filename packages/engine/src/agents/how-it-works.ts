@@ -13,6 +13,7 @@ import type {
   FlowStep,
   HookFields,
   MainPathStep,
+  PackageTable,
 } from '../analyse/types.ts';
 import type { Finding } from './types.ts';
 import { bullets, cite, code, joinAnd, joinSome, plural, text } from './writers/markdown.ts';
@@ -356,10 +357,15 @@ function requestStateText(s: MainPathStep): string {
   if (s.sets?.length && s.setsBefore) {
     const calls = s.sets.filter((w) => w.call).map((w) => `${code(`${w.name}()`)} (${cite(s.path, w.line)})`);
     const fields = s.sets.filter((w) => !w.call).map((w) => `${code(w.name)} (${cite(s.path, w.line)})`);
-    const what = [calls.length ? `calls ${joinSome(calls, 3)}` : '', fields.length ? `sets ${joinSome(fields, 3)}` : '']
+    const what = [
+      calls.length ? `calls ${joinSome(calls, 3)}` : '',
+      fields.length ? `sets ${joinSome(fields, 3)}` : '',
+    ]
       .filter(Boolean)
       .join(' and ');
-    out.push(`Before ${code(`${s.setsBefore.owner ? `${s.setsBefore.owner}.` : ''}${s.setsBefore.name}()`)} runs, it ${what} on the request.`);
+    out.push(
+      `Before ${code(`${s.setsBefore.owner ? `${s.setsBefore.owner}.` : ''}${s.setsBefore.name}()`)} runs, it ${what} on the request.`,
+    );
   }
   return out.length ? ` ${out.join(' ')}` : '';
 }
@@ -556,6 +562,28 @@ function composersSentence(cs: Composer[]): string {
   return `${joinSome(cs.map(named), 6)} ${each} a new ${code(owner)}${as}, which users fill with their own code${handText}${attachText}.`;
 }
 
+/** "`RegisterMethod()` (…) adds its `method` to the package-level table `methodMap` (…), which `Mux.routeHTTP()` looks up on the main path (…)." */
+function tableSentence(t: PackageTable): string {
+  return `${methodName(t)} (${cite(t.path, t.line)}) adds its ${code(t.key)} to the package-level table ${code(t.table)} (${cite(t.tablePath, t.tableLine)}), which ${methodName(t.lookup)} looks up on the main path (${cite(t.lookup.path, t.lookup.line)}).`;
+}
+
+/**
+ * "Users' handlers read what `Mux.ServeHTTP()` stores under `RouteCtxKey` through `RouteContext()` (…)
+ * and `URLParam()` (…).": the exported functions that get at the state the main path keeps in the request.
+ */
+function accessorSentences(path: MainPathStep[]): string[] {
+  return path.flatMap((s) =>
+    s.context?.accessors?.length
+      ? [
+          `Users' handlers read what ${methodName(s)} stores under ${code(s.context.key)} through ${joinSome(
+            s.context.accessors.map((x) => `${methodName(x)} (${cite(x.path, x.line)})`),
+            4,
+          )}.`,
+        ]
+      : [],
+  );
+}
+
 /**
  * Ways users plug their own code into the product, and where that code is used; nothing when none
  * was found. The analysis finds some of them, never provably all: no "one point".
@@ -567,6 +595,8 @@ export function extensionParts(a: Analysis): string[] {
     ...(a.flow?.hooks ? [hooksSentence(a.flow.hooks)] : []),
     ...(a.flow?.classParams?.length ? [classParamsSentence(a.flow.classParams)] : []),
     ...(a.flow?.composers?.length ? [composersSentence(a.flow.composers)] : []),
+    ...(a.flow?.tables ?? []).map(tableSentence),
+    ...accessorSentences(a.identity?.mainPath ?? []),
   ];
   if (!items.length) return [];
   if (items.length === 1) return [`One way users plug their own code in: ${items[0]!}`];

@@ -613,7 +613,14 @@ export interface MainPathStep {
    */
   ancestors?: { line: number; nearest: boolean; unless?: string; type?: string };
   /** A value the step stores in the request's context under a key, and the later step that reads it. */
-  context?: { key: string; value: string; line: number; readBy?: { name: string; owner?: string } };
+  context?: {
+    key: string;
+    value: string;
+    line: number;
+    readBy?: { name: string; owner?: string };
+    /** The exported functions users call to read it (`RouteContext`, `URLParam`). */
+    accessors?: { name: string; path: string; line: number }[];
+  };
   /** What the step writes into its request before `setsBefore` runs (`r.SetPathValue`, `r.Pattern`). */
   sets?: { name: string; call: boolean; line: number }[];
   setsBefore?: { name: string; owner?: string };
@@ -662,6 +669,20 @@ export interface Composer {
   hands?: string;
   /** The method of the same value that attaches the new one to it (`Mount`). */
   attaches?: { name: string; path: string; line: number };
+}
+
+/** An exported function that adds its caller's key to a package-level table the main path looks up. */
+export interface PackageTable {
+  name: string;
+  path: string;
+  line: number;
+  /** The parameter that becomes the key. */
+  key: string;
+  table: string;
+  tablePath: string;
+  tableLine: number;
+  /** The main path's step that looks the table up, and the line where it does. */
+  lookup: { name: string; owner?: string; path: string; line: number };
 }
 
 export interface ExtensionPoint {
@@ -797,6 +818,11 @@ export interface Flow {
    * product runs (`OnInitialize`; flow/package-hooks.ts): registration without a receiver.
    */
   registrations?: ExtensionPoint[];
+  /**
+   * Exported functions that add the caller's key to a package-level table a main-path step looks up
+   * (`RegisterMethod(method)` → `methodMap[method] = …`, read by `routeHTTP`; flow/package-hooks.ts).
+   */
+  tables?: PackageTable[];
   /** Public methods of a central type that build more of it: nested routers, groups (flow/composers.ts). */
   composers?: Composer[];
   /** A central type's fields that hold the user's functions (cobra's `Run`, `PreRun`…). */

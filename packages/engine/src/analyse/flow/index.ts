@@ -5,7 +5,7 @@
 import { childrenField } from './recursive.ts';
 import { composers } from './composers.ts';
 import { requestState } from './request-state.ts';
-import { packageRegistrations } from './package-hooks.ts';
+import { packageRegistrations, packageTables } from './package-hooks.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
 import type { Sources } from '../sources.ts';
@@ -445,6 +445,7 @@ export function flowPass(input: FlowInput): Flow {
   };
   const extensions = extensionPoints(extensionInput);
   const registrations = packageRegistrations(models, mainPath);
+  const tables = packageTables(models, mainPath);
   const hooks = hookFields(extensionInput);
   const classes = classParams(extensionInput);
   const built = composers(models, extensionInput.central);
@@ -466,6 +467,7 @@ export function flowPass(input: FlowInput): Flow {
     ...(classes.length ? { classParams: classes } : {}),
     ...(built.length ? { composers: built } : {}),
     ...(registrations.length ? { registrations } : {}),
+    ...(tables.length ? { tables } : {}),
     handlers: handlers(models, input.routes, types),
   };
 }

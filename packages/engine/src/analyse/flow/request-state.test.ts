@@ -67,3 +67,35 @@ describe('request state on the main path', () => {
     expect(out[2]).toEqual(path[2]);
   });
 });
+
+describe('context accessors', () => {
+  const ctx = fileModel(
+    'context.go',
+    'Go',
+    blankComments(
+      [
+        'package router', // 1
+        '',
+        'func Param(r *http.Request, key string) string {', // 3
+        '\treturn FromContext(r.Context()).get(key)',
+        '}',
+        '',
+        'func FromContext(ctx context.Context) *Context {', // 7
+        '\tv, _ := ctx.Value(CtxKey).(*Context)',
+        '\treturn v',
+        '}',
+        '',
+        'func Unrelated() int { return 1 }',
+      ].join('\n'),
+      'Go',
+    ),
+  );
+
+  it('names the exported functions that read the stored value, those reading the key first', () => {
+    const [serve] = requestState(path, [mux, ctx]);
+    expect(serve!.context!.accessors).toEqual([
+      { name: 'FromContext', path: 'context.go', line: 7 },
+      { name: 'Param', path: 'context.go', line: 3 },
+    ]);
+  });
+});

@@ -11,6 +11,7 @@ import type { FileModel } from './definitions.ts';
 const WITH_VALUE = /\bcontext\.WithValue\((?:[^,()]|\([^()]*\))*,\s*([\w.]+),\s*&?([\w.]+)\s*\)/;
 /** The `*http.Request` parameter of a Go signature: `r *http.Request` → r. */
 const REQUEST_PARAM = /\b(\w+)\s+\*http\.Request\b/;
+const MAX_ACCESSORS = 4;
 
 /** The lines of a step's body, with their 1-based numbers, when the step is a definition of its file. */
 function body(file: FileModel, line: number): { text: string; line: number }[] {
@@ -30,6 +31,29 @@ function writes(lines: { text: string; line: number }[], r: string): NonNullable
     out.push({ name: `${r}.${m[1]}`, call: m[0].endsWith('('), line });
   }
   return out;
+}
+
+/**
+ * The exported package functions through which users get at the stored value: those that read the key
+ * themselves (`RouteContext`), then those that call one of them (`URLParam`), at most `MAX_ACCESSORS`.
+ */
+function accessors(models: FileModel[], reads: RegExp): { name: string; path: string; line: number }[] {
+  const fns = models
+    .filter((m) => m.language === 'Go')
+    .flatMap((file) =>
+      file.defs
+        .filter((d) => d.kind === 'function' && !d.owner && /^[A-Z]/.test(d.name))
+        .map((def) => ({ file, def, lines: body(file, def.line) })),
+    );
+  const direct = fns.filter((f) => f.lines.some((l) => reads.test(l.text)));
+  const calls = (f: (typeof fns)[number]) =>
+    direct.some(
+      (d) => d !== f && f.lines.some((l) => new RegExp(`(?<![\\w.])${d.def.name}\\(`).test(l.text)),
+    );
+  const through = fns.filter((f) => !direct.includes(f) && calls(f));
+  return [...direct, ...through]
+    .slice(0, MAX_ACCESSORS)
+    .map((f) => ({ name: f.def.name, path: f.file.path, line: f.def.line }));
 }
 
 /**
@@ -54,11 +78,15 @@ export function requestState(path: MainPathStep[], models: FileModel[]): MainPat
         const f = byPath.get(t.path);
         return f && !t.external && body(f, t.line).some((l) => reads.test(l.text));
       });
+      const read = accessors(models, reads);
       out.context = {
         key,
         value: stored.m[2]!,
         line: stored.line,
-        ...(reader ? { readBy: { name: reader.name, ...(reader.owner ? { owner: reader.owner } : {}) } } : {}),
+        ...(reader
+          ? { readBy: { name: reader.name, ...(reader.owner ? { owner: reader.owner } : {}) } }
+          : {}),
+        ...(read.length ? { accessors: read } : {}),
       };
     }
     const r = REQUEST_PARAM.exec(file.lines[s.line - 1] ?? '')?.[1];
