@@ -514,6 +514,43 @@ describe('how it works', () => {
     expect(out).not.toContain('one point');
   });
 
+  it('tells a strategy taken from the options and the events an emitter emits, with its own listener', () => {
+    const options = [
+      {
+        option: 'options.combine',
+        field: 'this.combine',
+        fallback: 'combine',
+        from: 'combine-fns',
+        owner: 'App',
+        path: 'lib/app.js',
+        line: 8,
+        use: { name: 'handler', owner: 'App', path: 'lib/app.js', line: 13 },
+      },
+    ];
+    const events = [
+      {
+        name: 'error',
+        owner: 'App',
+        path: 'lib/app.js',
+        line: 19,
+        fallback: {
+          name: 'onerror',
+          owner: 'App',
+          by: { name: 'handler', owner: 'App' },
+          path: 'lib/app.js',
+          line: 14,
+        },
+      },
+    ];
+    const out = extensionParts({ flow: { ...flow, options, events } } as Analysis).join('\n');
+    expect(out).toContain(
+      'The constructor option `options.combine` replaces `combine` (from `combine-fns`) as `this.combine` (`lib/app.js:8`), which `App.handler()` calls (`lib/app.js:13`).',
+    );
+    expect(out).toContain(
+      "`App` is an event emitter: the product emits `error` (`lib/app.js:19`), which users handle with `on('error', …)`; `App.handler()` adds `App.onerror()` as the `error` listener when users add none (`lib/app.js:14`).",
+    );
+  });
+
   it('tells the request state a Go step sets up, a table users add keys to, and the functions that read the state', () => {
     const mainPath = [
       {

@@ -12,7 +12,9 @@ import type {
   FlowCall,
   FlowStep,
   HookFields,
+  EmittedEvent,
   MainPathStep,
+  OptionStrategy,
   PackageTable,
 } from '../analyse/types.ts';
 import type { Finding } from './types.ts';
@@ -584,6 +586,29 @@ function accessorSentences(path: MainPathStep[]): string[] {
   );
 }
 
+/** "`options.compose` replaces `compose` (from `koa-compose`) as `this.compose` (…), which `Application.callback()` calls (…)." */
+function optionSentence(o: OptionStrategy): string {
+  const fallback = `${code(o.fallback)}${o.from ? ` (from ${code(o.from)})` : ''}`;
+  return `The constructor option ${code(o.option)} replaces ${fallback} as ${code(o.field)} (${cite(o.path, o.line)}), which ${methodName(o.use)} calls (${cite(o.use.path, o.use.line)}).`;
+}
+
+/** "`Application` is an event emitter: the product emits `error` (…) for users to handle with `on('error', …)`; …" */
+function eventsSentence(events: EmittedEvent[]): string {
+  const owner = events[0]!.owner;
+  const named = joinSome(
+    events.map((e) => `${code(e.name)} (${cite(e.path, e.line)})`),
+    3,
+  );
+  const fallbacks = events.flatMap((e) =>
+    e.fallback
+      ? [
+          `${methodName(e.fallback.by)} adds ${methodName(e.fallback)} as the ${code(e.name)} listener when users add none (${cite(e.fallback.path, e.fallback.line)})`,
+        ]
+      : [],
+  );
+  return `${code(owner)} is an event emitter: the product emits ${named}, which users handle with ${code(`on('${events[0]!.name}', …)`)}${fallbacks.length ? `; ${joinSome(fallbacks, 2)}` : ''}.`;
+}
+
 /**
  * Ways users plug their own code into the product, and where that code is used; nothing when none
  * was found. The analysis finds some of them, never provably all: no "one point".
@@ -596,6 +621,8 @@ export function extensionParts(a: Analysis): string[] {
     ...(a.flow?.classParams?.length ? [classParamsSentence(a.flow.classParams)] : []),
     ...(a.flow?.composers?.length ? [composersSentence(a.flow.composers)] : []),
     ...(a.flow?.tables ?? []).map(tableSentence),
+    ...(a.flow?.options ?? []).map(optionSentence),
+    ...(a.flow?.events?.length ? [eventsSentence(a.flow.events)] : []),
     ...accessorSentences(a.identity?.mainPath ?? []),
   ];
   if (!items.length) return [];

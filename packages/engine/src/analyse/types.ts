@@ -671,6 +671,37 @@ export interface Composer {
   attaches?: { name: string; path: string; line: number };
 }
 
+/** A constructor field set from an option, else a default function, that the product calls (`options.compose`). */
+export interface OptionStrategy {
+  /** `options.compose`: the option as the constructor reads it. */
+  option: string;
+  field: string;
+  fallback: string;
+  /** The module the default comes from, when imported (`koa-compose`). */
+  from?: string;
+  owner?: string;
+  path: string;
+  line: number;
+  /** Where the field is called. */
+  use: { name: string; owner?: string; path: string; line: number };
+}
+
+/** An event the product emits for users to listen to, with the listener it adds itself when users add none. */
+export interface EmittedEvent {
+  name: string;
+  /** The central type that is the emitter. */
+  owner: string;
+  path: string;
+  line: number;
+  fallback?: {
+    name: string;
+    owner?: string;
+    by: { name: string; owner?: string };
+    path: string;
+    line: number;
+  };
+}
+
 /** An exported function that adds its caller's key to a package-level table the main path looks up. */
 export interface PackageTable {
   name: string;
@@ -823,6 +854,10 @@ export interface Flow {
    * (`RegisterMethod(method)` → `methodMap[method] = …`, read by `routeHTTP`; flow/package-hooks.ts).
    */
   tables?: PackageTable[];
+  /** Strategies a constructor takes from its options, else a default (flow/replaceable.ts). */
+  options?: OptionStrategy[];
+  /** Events an EventEmitter central type emits for users (flow/replaceable.ts). */
+  events?: EmittedEvent[];
   /** Public methods of a central type that build more of it: nested routers, groups (flow/composers.ts). */
   composers?: Composer[];
   /** A central type's fields that hold the user's functions (cobra's `Run`, `PreRun`…). */

@@ -4,6 +4,7 @@
 
 import { childrenField } from './recursive.ts';
 import { composers } from './composers.ts';
+import { emittedEvents, optionStrategies } from './replaceable.ts';
 import { requestState } from './request-state.ts';
 import { packageRegistrations, packageTables } from './package-hooks.ts';
 import { codeText } from '../comments.ts';
@@ -446,6 +447,8 @@ export function flowPass(input: FlowInput): Flow {
   const extensions = extensionPoints(extensionInput);
   const registrations = packageRegistrations(models, mainPath);
   const tables = packageTables(models, mainPath);
+  const options = optionStrategies(models);
+  const events = emittedEvents(models, extensionInput.central);
   const hooks = hookFields(extensionInput);
   const classes = classParams(extensionInput);
   const built = composers(models, extensionInput.central);
@@ -468,6 +471,8 @@ export function flowPass(input: FlowInput): Flow {
     ...(built.length ? { composers: built } : {}),
     ...(registrations.length ? { registrations } : {}),
     ...(tables.length ? { tables } : {}),
+    ...(options.length ? { options } : {}),
+    ...(events.length ? { events } : {}),
     handlers: handlers(models, input.routes, types),
   };
 }
