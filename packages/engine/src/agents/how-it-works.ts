@@ -236,7 +236,7 @@ function stepName(s: MainPathStep): string {
 }
 
 /** What one unit of work is for this project: a request, a run of the program, a call of the library. */
-function unitOf(a: Analysis, path: MainPathStep[]): string {
+export function unitOf(a: Analysis, path: MainPathStep[]): string {
   const first = path[0]!;
   if (/^(handles|runs before)/.test(first.note ?? '') || path.some((s) => /^routes /.test(s.note ?? '')))
     return 'request';

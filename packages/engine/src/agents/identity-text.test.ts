@@ -91,6 +91,25 @@ describe('key components', () => {
     expect(md).toMatch(/Runs each request through the middleware\./);
   });
 
+  it('tells a file that is the prototype of a per-request object by that role and what it delegates', () => {
+    const a = analysis(4, [true, true]);
+    a.identity!.mainPath = [{ name: 'listen', owner: 'App', path: 'lib/f0.js', line: 3 }];
+    a.flow!.prototypes = [
+      {
+        path: 'lib/f1.js',
+        name: 'context',
+        by: { name: 'createContext', owner: 'App', path: 'lib/f0.js', line: 20 },
+        delegates: [
+          { to: 'response', members: 18, line: 195 },
+          { to: 'request', members: 29, line: 219 },
+        ],
+      },
+    ];
+    expect(keyComponentParts(a).join('\n')).toContain(
+      '| `lib/f1.js` | the prototype of the `context` object `App.createContext()` makes for each request (`lib/f0.js:20`); it hands 18 members on to `response` (`lib/f1.js:195`) and 29 on to `request` (`lib/f1.js:219`); it defines `Thing` |',
+    );
+  });
+
   it('ranks the files of a larger product', () => {
     const md = keyComponentParts(analysis(30, [true, true])).join('\n');
     expect(md).toMatch(/the files the most others use/);

@@ -9,7 +9,7 @@ import type { Analysis, Identity } from '../analyse/types.ts';
 import { proseParagraphs } from '../analyse/identity/purpose.ts';
 import type { Workspace } from '../types.ts';
 import { factsOf } from './facts.ts';
-import { mechanismParts } from './how-it-works.ts';
+import { mechanismParts, unitOf } from './how-it-works.ts';
 import { agree, cite, code, joinAnd, joinSome, num, plural, table, text, when } from './writers/markdown.ts';
 
 const KIND_NAMES: Record<string, string> = {
@@ -430,9 +430,11 @@ export function keyComponentParts(a: Analysis): string[] {
   const files = Object.keys(a.identity?.centrality ?? {}).length;
   const few = files > 0 && files < RANKED_FROM;
   const described = (a.identity?.keyComponents ?? []).flatMap((k) => {
-    const what = k.summary
-      ? withPathSteps(a, k.path, text(k.summary))
-      : (definesOf(a, k.path) ?? pathStepsOf(a, k.path));
+    const what =
+      prototypeOf(a, k.path) ??
+      (k.summary
+        ? withPathSteps(a, k.path, text(k.summary))
+        : (definesOf(a, k.path) ?? pathStepsOf(a, k.path)));
     return what ? [{ path: k.path, what }] : [];
   });
   const rows = few ? described : described.slice(0, 8);
@@ -502,6 +504,28 @@ function pathStepsOf(a: Analysis, path: string): string | null {
         3,
       )} here`
     : null;
+}
+
+/**
+ * What a file that is the prototype of a per-request object is for: "the prototype of the `context`
+ * `Application.createContext()` makes for each request (…); it hands 18 members on to `response` (…)
+ * and 29 to `request` (…)", then what it defines itself.
+ */
+function prototypeOf(a: Analysis, path: string): string | null {
+  const p = a.flow?.prototypes?.find((x) => x.path === path);
+  if (!p) return null;
+  const by = `${p.by.owner ? `${p.by.owner}.` : ''}${p.by.name}()`;
+  const unit = unitOf(a, a.identity?.mainPath ?? []);
+  const hands = p.delegates?.length
+    ? `; it hands ${joinAnd(
+        p.delegates.map(
+          (d, i) =>
+            `${num(d.members)}${i ? '' : ` ${d.members === 1 ? 'member' : 'members'}`} on to ${code(d.to)} (${cite(path, d.line)})`,
+        ),
+      )}`
+    : '';
+  const defines = definesOf(a, path);
+  return `the prototype of the ${code(p.name)} object ${code(by)} makes for each ${unit} (${cite(p.by.path, p.by.line)})${hands}${defines ? `; it ${defines}` : ''}`;
 }
 
 /** What a file without a header comment does, told by what it defines: "defines `DirEntry`, `scan()`". */

@@ -686,6 +686,17 @@ export interface OptionStrategy {
   use: { name: string; owner?: string; path: string; line: number };
 }
 
+/** A product file that is the prototype of an object made for each unit of work (koa's context). */
+export interface Prototype {
+  path: string;
+  /** The field the constructor keeps it in (`context`). */
+  name: string;
+  /** The main-path step that makes the object from it, and the line where. */
+  by: { name: string; owner?: string; path: string; line: number };
+  /** What it hands on to other objects through `delegate(proto, 'response')` chains. */
+  delegates?: { to: string; members: number; line: number }[];
+}
+
 /** An event the product emits for users to listen to, with the listener it adds itself when users add none. */
 export interface EmittedEvent {
   name: string;
@@ -856,6 +867,8 @@ export interface Flow {
   tables?: PackageTable[];
   /** Strategies a constructor takes from its options, else a default (flow/replaceable.ts). */
   options?: OptionStrategy[];
+  /** Files that are the prototypes of the objects made for each unit of work (flow/prototypes.ts). */
+  prototypes?: Prototype[];
   /** Events an EventEmitter central type emits for users (flow/replaceable.ts). */
   events?: EmittedEvent[];
   /** Public methods of a central type that build more of it: nested routers, groups (flow/composers.ts). */

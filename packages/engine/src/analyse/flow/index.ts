@@ -4,6 +4,7 @@
 
 import { childrenField } from './recursive.ts';
 import { composers } from './composers.ts';
+import { prototypes } from './prototypes.ts';
 import { emittedEvents, optionStrategies } from './replaceable.ts';
 import { requestState } from './request-state.ts';
 import { packageRegistrations, packageTables } from './package-hooks.ts';
@@ -448,6 +449,7 @@ export function flowPass(input: FlowInput): Flow {
   const registrations = packageRegistrations(models, mainPath);
   const tables = packageTables(models, mainPath);
   const options = optionStrategies(models);
+  const protos = prototypes(models, mainPath);
   const events = emittedEvents(models, extensionInput.central);
   const hooks = hookFields(extensionInput);
   const classes = classParams(extensionInput);
@@ -472,6 +474,7 @@ export function flowPass(input: FlowInput): Flow {
     ...(registrations.length ? { registrations } : {}),
     ...(tables.length ? { tables } : {}),
     ...(options.length ? { options } : {}),
+    ...(protos.length ? { prototypes: protos } : {}),
     ...(events.length ? { events } : {}),
     handlers: handlers(models, input.routes, types),
   };
