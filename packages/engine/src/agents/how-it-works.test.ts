@@ -551,6 +551,35 @@ describe('how it works', () => {
     );
   });
 
+  it('tells the set-up that runs once apart from the steps the returned function runs for each request', () => {
+    const a = {
+      identity: {
+        kind: 'framework',
+        mainPath: [
+          { name: 'listen', owner: 'App', path: 'lib/app.js', line: 10 },
+          { name: 'callback', owner: 'App', path: 'lib/app.js', line: 20, from: 0 },
+          {
+            name: 'makeContext',
+            owner: 'App',
+            path: 'lib/app.js',
+            line: 40,
+            from: 1,
+            perCall: { name: 'handle', line: 22 },
+          },
+          { name: 'respond', path: 'lib/app.js', line: 60, from: 2 },
+        ],
+      },
+    } as unknown as Analysis;
+    const out = mainPathParts(a);
+    expect(out[0]).toBe('Traced from the entry point, these steps run once, to set up:');
+    expect(out[2]).toBe(
+      'Then each request runs through the function `handle` that `App.callback()` returns (`lib/app.js:22`), in these steps:',
+    );
+    expect(out[3]).toContain('`App.makeContext()`');
+    expect(out[3]).toContain('`respond()`');
+    expect(out[1]).not.toContain('makeContext');
+  });
+
   it('tells the request state a Go step sets up, a table users add keys to, and the functions that read the state', () => {
     const mainPath = [
       {

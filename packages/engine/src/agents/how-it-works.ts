@@ -391,10 +391,35 @@ export function mainPathParts(a: Analysis): string[] {
       'An outside service then calls the product back; that second request runs through these steps:',
       bullets(path.slice(back).map(line)),
     ];
+  // set-up that runs once (a listener building the function it hands the server) is told apart from
+  // the steps that function runs for each unit of work
+  const first = perCallFrom(path);
+  if (first > 0) {
+    const p = path[first]!.perCall!;
+    const maker = path[path[first]!.from!]!;
+    return [
+      'Traced from the entry point, these steps run once, to set up:',
+      bullets(path.slice(0, first).map(line)),
+      `Then each ${unitOf(a, path)} runs through the function ${code(p.name)} that ${methodName(maker)} returns (${cite(maker.path, p.line)}), in these steps:`,
+      bullets(path.slice(first).map(line)),
+    ];
+  }
   return [
     `Traced from the entry point, one ${unitOf(a, path)} runs through these steps, in order:`,
     bullets(path.map(line)),
   ];
+}
+
+/**
+ * The index of the first step that runs inside a function its caller returns, when every step after it
+ * runs there too (directly or called from one that does); else -1.
+ */
+function perCallFrom(path: MainPathStep[]): number {
+  const first = path.findIndex((s) => s.perCall && s.from !== undefined);
+  if (first <= 0) return -1;
+  const inside = (i: number): boolean =>
+    !!path[i]!.perCall || (path[i]!.from !== undefined && path[i]!.from! >= first && inside(path[i]!.from!));
+  return path.slice(first).every((_, k) => inside(first + k)) ? first : -1;
 }
 
 /** The step near the entry that makes the most calls (then has the most work behind it): the main path. */

@@ -624,6 +624,8 @@ export interface MainPathStep {
   /** What the step writes into its request before `setsBefore` runs (`r.SetPathValue`, `r.Pattern`). */
   sets?: { name: string; call: boolean; line: number }[];
   setsBefore?: { name: string; owner?: string };
+  /** The step runs inside the function its caller returns (`handleRequest`, declared at `line`): once per unit of work. */
+  perCall?: { name: string; line: number };
 }
 
 /** One call a step makes: to a function or type of the product (path, target) or of a library (from). */

@@ -4,6 +4,7 @@
 
 import { childrenField } from './recursive.ts';
 import { composers } from './composers.ts';
+import { perCallSteps } from './closures.ts';
 import { prototypes } from './prototypes.ts';
 import { emittedEvents, optionStrategies } from './replaceable.ts';
 import { requestState } from './request-state.ts';
@@ -418,7 +419,7 @@ export function flowPass(input: FlowInput): Flow {
     selfNames: selfNames(src),
     raw: (p) => src.text(p),
   });
-  const mainPath = requestState(traced, models);
+  const mainPath = perCallSteps(requestState(traced, models), models);
 
   // the central types in their authors' words
   const onPath = pathTypes(mainPath, types);

@@ -9,7 +9,8 @@ import type { FileModel } from './definitions.ts';
 
 const JS = new Set(['JavaScript', 'TypeScript', 'JSX']);
 /** `const context = Object.create(this.context)`, `(context.request = Object.create(this.request))`. */
-const MADE = /^\s*(?:(?:const|let|var)\s+)?(?:\w+\s*=\s*\()?([\w.]+)\s*=\s*Object\.create\(\s*this\.(\w+)\s*\)/;
+const MADE =
+  /^\s*(?:(?:const|let|var)\s+)?(?:\w+\s*=\s*\()?([\w.]+)\s*=\s*Object\.create\(\s*this\.(\w+)\s*\)/;
 /** `this.context = Object.create(context)`. */
 const KEPT = /^\s*this\.(\w+)\s*=\s*Object\.create\(\s*(\w+)\s*\)/;
 const DELEGATE = /^\s*delegate\(\s*(\w+)\s*,\s*(['"])(\w+)\2\s*\)/;
