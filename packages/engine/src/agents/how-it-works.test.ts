@@ -284,6 +284,52 @@ describe('how it works', () => {
     );
   });
 
+  it("names a tree node's kinds with their examples, and what an interface embeds or, undocumented, declares", () => {
+    const node = {
+      name: 'node',
+      path: 'tree.go',
+      line: 97,
+      methods: 12,
+      uses: 9,
+      children: { field: 'children', line: 112 },
+      kinds: {
+        field: 'typ',
+        type: 'nodeTyp',
+        kinds: [
+          { name: 'ntStatic', note: '/home' },
+          { name: 'ntParam', note: '/{user}' },
+        ],
+        line: 91,
+        end: 92,
+      },
+    };
+    const router = {
+      name: 'Router',
+      path: 'chi.go',
+      line: 68,
+      methods: 2,
+      uses: 9,
+      doc: 'Router holds the routing methods.',
+      declares: { methods: ['Use', 'Get'], embeds: ['http.Handler', 'Routes'] },
+    };
+    const routes = {
+      name: 'Routes',
+      path: 'chi.go',
+      line: 121,
+      methods: 2,
+      uses: 3,
+      declares: { methods: ['Match', 'Find'], embeds: [] },
+    };
+    const text = mechanismParts({ flow: { ...flow, abstractions: [node, router, routes] } } as Analysis).join(
+      '\n',
+    );
+    expect(text).toContain(
+      "Its field `typ` gives each one's kind (`tree.go:91-92`): `ntStatic` (`/home`) and `ntParam` (`/{user}`).",
+    );
+    expect(text).toContain('Router holds the routing methods. It embeds `http.Handler` and `Routes`.');
+    expect(text).toContain('`Routes` (`chi.go:121`; 2 methods). It declares `Match()` and `Find()`.');
+  });
+
   it('tells the whole mechanism, and a digest for the overview', () => {
     const a = { flow } as Analysis;
     const text = mechanismParts(a).join('\n\n');

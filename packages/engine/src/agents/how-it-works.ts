@@ -150,10 +150,38 @@ function treeNote(t: Flow['abstractions'][number]): string {
   return ` Each ${code(t.name)} holds further ${code(t.name)} values in its field ${code(c.field)} (${cite(t.path, c.line)}): they form a ${kind}.`;
 }
 
+/**
+ * " Its `typ` field (…) makes each a `ntStatic` (`/home`), `ntRegexp` (`/{id:[0-9]+}`) … node": the
+ * kinds a tree's nodes come in, with the examples their authors give.
+ */
+function kindsNote(t: Flow['abstractions'][number]): string {
+  const k = t.kinds;
+  if (!k) return '';
+  const kinds = joinAnd(k.kinds.map((x) => `${code(x.name)}${x.note ? ` (${code(x.note)})` : ''}`));
+  return ` Its field ${code(k.field)} gives each one's kind (${cite(t.path, k.line, k.end)}): ${kinds}.`;
+}
+
+/** " It embeds `http.Handler` and `Routes`." / " It declares `Routes()`, `Find()`…" for an interface. */
+function declaresNote(t: Flow['abstractions'][number], documented: boolean): string {
+  const d = t.declares;
+  if (!d) return '';
+  const embeds = d.embeds.length ? `embeds ${joinAnd(d.embeds.map(code))}` : '';
+  // with no words of its authors to say what it is, its methods say it
+  const methods =
+    !documented && d.methods.length
+      ? `declares ${joinSome(
+          d.methods.map((m) => code(`${m}()`)),
+          6,
+        )}`
+      : '';
+  const both = [methods, embeds].filter(Boolean);
+  return both.length ? ` It ${both.join(' and ')}.` : '';
+}
+
 /** The central types, each with where it is defined and, where its authors documented it, what it is. */
 function abstractionParts(flow: Flow): string[] {
   const types = flow.abstractions.slice(0, 5);
-  if (!types.some((t) => t.doc || t.children)) {
+  if (!types.some((t) => t.doc || t.children || t.declares)) {
     const sentence = abstractionsSentence(flow);
     return sentence ? [sentence] : [];
   }
@@ -162,7 +190,7 @@ function abstractionParts(flow: Flow): string[] {
       .filter(Boolean)
       .join('; ');
     const doc = t.doc && docCountHolds(t.doc, t.methods) ? t.doc : undefined;
-    return `${code(t.name)} (${notes})${doc ? `: ${text(doc)}` : '.'}${treeNote(t)}`;
+    return `${code(t.name)} (${notes})${doc ? `: ${text(doc)}` : '.'}${treeNote(t)}${kindsNote(t)}${declaresNote(t, !!doc)}`;
   };
   return [
     types.length === 1 ? 'Its central type:' : `Its central types, ${centralOrder(flow)}:`,

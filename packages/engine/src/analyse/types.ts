@@ -839,6 +839,16 @@ export interface Flow {
     doc?: string;
     /** The field holding more values of the type itself: its values form a tree (flow/recursive.ts). */
     children?: { field: string; line: number; named?: { words: string; line: number } };
+    /** The kinds its values come in, where a field's type is enumerated with `iota` (flow/recursive.ts). */
+    kinds?: {
+      field: string;
+      type: string;
+      kinds: { name: string; note?: string }[];
+      line: number;
+      end: number;
+    };
+    /** For an interface: the methods it declares and the interfaces it embeds. */
+    declares?: { methods: string[]; embeds: string[] };
   }[];
   steps: FlowStep[];
   /** A Next.js App Router project's split between server components, client components and server actions. */

@@ -2,7 +2,7 @@
 // its own functions (and the libraries they hand work to), how it runs work concurrently, and for an
 // application which of its types each request handler works with. Writers turn this into sentences.
 
-import { childrenField } from './recursive.ts';
+import { childrenField, interfaceOf, nodeKinds } from './recursive.ts';
 import { composers } from './composers.ts';
 import { perCallSteps } from './closures.ts';
 import { prototypes } from './prototypes.ts';
@@ -436,6 +436,15 @@ export function flowPass(input: FlowInput): Flow {
     const children =
       file?.language === 'Go' ? childrenField(src.text(a.path) ?? '', a.name, a.line) : undefined;
     if (children) a.children = children;
+    // a tree's nodes come in kinds (static, param, catch-all…) where the code enumerates them
+    const kinds = children ? nodeKinds(src.text(a.path) ?? '', a.name, a.line) : undefined;
+    if (kinds) a.kinds = kinds;
+    const declares =
+      file?.language === 'Go' ? interfaceOf(src.text(a.path) ?? '', a.name, a.line) : undefined;
+    if (declares) {
+      a.declares = declares;
+      a.methods = declares.methods.length;
+    }
   }
 
   const extensionInput = {
