@@ -11,6 +11,7 @@ import {
   publicApiParts,
   purposeParagraph,
   rankedApi,
+  usageCounts,
   readmeFeatures,
   readmeNotice,
   readmeTitleRole,
@@ -171,6 +172,64 @@ describe('the public names in reading order', () => {
       mainPath: [],
     } as unknown as Parameters<typeof rankedApi>[0];
     expect(rankedApi(id).map((e) => e.name)).toEqual(['Mux', 'NewRouter', 'Logger']);
+  });
+
+  it('ranks Go names by their resolved uses: a standard-library name or a call on a value is not a use of a type or function', () => {
+    writeFileSync(
+      path.join(root, 'app.go'),
+      [
+        'package main',
+        '',
+        'import (',
+        '\t"net/http"',
+        '',
+        '\t"github.com/acme/router/v5"',
+        ')',
+        '',
+        'func main() {',
+        '\tr := router.New()',
+        '\tr.Use(mw)',
+        '\tr.Use(other)',
+        '\tr.Route("/a", nil)',
+        '\tvar h http.Handler = http.HandlerFunc(nil)',
+        '\tvar g http.Handler = h',
+        '\t_ = mws.Handler(g)',
+        '}',
+        '',
+        'func (mx *Mux) Route(p string) {}',
+      ].join('\n'),
+    );
+    const item = (name: string, kind: string, owner?: string) => ({
+      name,
+      kind,
+      path: 'mux.go',
+      line: 1,
+      ...(owner ? { owner } : {}),
+    });
+    const a = {
+      files: [{ path: 'app.go', size: 400 }],
+      identity: {
+        publicApi: [
+          item('Handler', 'method', 'Middlewares'),
+          item('Use', 'method', 'Mux'),
+          item('New', 'function'),
+          item('Route', 'struct'),
+          item('Route', 'method', 'Mux'),
+        ],
+        keyComponents: [],
+        mainPath: [],
+      },
+    } as unknown as Analysis;
+    const usage = usageCounts(a, { root } as Workspace);
+    const ranked = rankedApi(a.identity!, usage).map(
+      (e) => `${e.owner ? `${e.owner}.` : ''}${e.name}:${e.kind}`,
+    );
+    // among methods and functions, `Use` (2 calls) leads `Handler` (1 call on a value; `http.Handler` is
+    // the standard library's); the struct `Route` counts no use from a method call or declaration
+    expect(ranked.slice(1, 3)).toEqual(['Mux.Use:method', 'Middlewares.Handler:method']);
+    expect(usage.get('Route') ?? 0).toBe(usage.get('Route(') ?? 0);
+    expect(usage.get('Handler') ?? 0).toBe(0);
+    expect(usage.get('.Handler')).toBe(1);
   });
 });
 

@@ -236,6 +236,14 @@ const isOption = (e: ApiItem) => OPTION_KINDS.has(e.kind);
 const usageKey = (e: ApiItem) =>
   isOption(e) && e.name.startsWith('--') ? e.name : e.name.replace(/^-+/, '');
 
+/** How often a public name is used: a method by the calls on a value (`.Name`), anything else by its name. */
+export const usesOf = (usage: Map<string, number>, e: ApiItem) => {
+  const key = usageKey(e);
+  if (e.kind === 'method') return usage.get(`.${key}`) ?? 0;
+  const all = usage.get(key) ?? 0;
+  return TYPE_KINDS.has(e.kind) ? all - (usage.get(`${key}(`) ?? 0) : all;
+};
+
 /**
  * How often each public name is used across the code base's own text (product, tests, examples,
  * docs): the names its users and its own code call most. Bounded: at most 400 files and 4 MB read.
@@ -269,15 +277,59 @@ function countUsage(a: Analysis, workspace: Workspace): Map<string, number> {
     } catch {
       continue;
     }
+    const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (f.path.endsWith('.go')) {
+      countGoUses(content, wanted, add);
+      continue;
+    }
     for (const word of content.match(/(?:--)?[A-Za-z_][\w-]*/g) ?? [])
-      if (wanted.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+      if (wanted.has(word)) {
+        add(word);
+        add(`.${word}`);
+      }
   }
   return counts;
 }
 
+/** The packages a Go file imports, by the name its code calls them: `"net/http"` → http, with whether each is standard. */
+function goImports(content: string): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  const block = /^import\s*\(([^)]*)\)/m.exec(content)?.[1] ?? '';
+  const single = [...content.matchAll(/^import\s+(\w+\s+)?("[^"\n]+")/gm)].map((m) => `${m[1] ?? ''}${m[2]}`);
+  for (const line of [...block.split('\n'), ...single]) {
+    const m = /^\s*(?:(\w+)\s+)?"([^"]+)"/.exec(line);
+    if (!m) continue;
+    const segments = m[2]!.split('/');
+    // a major-version suffix (`chi/v5`) is not the name the package is called by
+    const last = /^v\d+$/.test(segments.at(-1)!) && segments.length > 1 ? segments.at(-2)! : segments.at(-1)!;
+    out.set(m[1] ?? last.replace(/[^\w]/g, '_'), !segments[0]!.includes('.'));
+  }
+  return out;
+}
+
+/**
+ * Uses of the product's names in a Go file, resolved by their qualifier: a name qualified by a
+ * standard-library package (`http.Handler`, `http.HandlerFunc`) is that package's, never the product's;
+ * a call on a value (`r.Get(…)`, `mws.Handler(…)`) is a use of a method, counted under `.Name`; a bare
+ * or package-qualified name (`NewRouter`, `chi.URLParam`) is a use of a function or type.
+ */
+function countGoUses(content: string, wanted: Set<string>, add: (key: string) => void): void {
+  const imports = goImports(content);
+  for (const m of content.matchAll(/(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)(\s*\()?/g)) {
+    const name = m[2]!;
+    if (!wanted.has(name)) continue;
+    const q = m[1];
+    if (q === undefined || (imports.has(q) && !imports.get(q))) {
+      add(name);
+      // a bare name called (`NewRouter(`), or declared as a method (`func (mx *Mux) Route(`), is no use of a type
+      if (m[3]) add(`${name}(`);
+    } else if (!imports.has(q)) add(`.${name}`);
+  }
+}
+
 // methods every object of a language offers for printing, comparing or serialising: part of the
 // surface, but never what shows how a project is used
-const PLUMBING =
+export const PLUMBING =
   /^(?:toJSON|toString|valueOf|inspect|__(?:repr|str|eq|hash)__|hashCode|equals|String|GoString|Less|Len|Swap|MarshalJSON|UnmarshalJSON)$/;
 
 /**
@@ -286,7 +338,7 @@ const PLUMBING =
  */
 export function rankedApi(id: Identity, usage: Map<string, number> = new Map()): Identity['publicApi'] {
   const rank = new Map(id.keyComponents.map((k, i) => [k.path, i]));
-  const used = (e: ApiItem) => usage.get(usageKey(e)) ?? 0;
+  const used = (e: ApiItem) => usesOf(usage, e);
   // options hidden from --help come after every visible one: they are not what users type
   const hidden = (e: ApiItem) => (e.hidden ? 1 : 0);
   const group = (e: Identity['publicApi'][number]) =>
@@ -639,7 +691,7 @@ export function commandLineParts(id: Identity, usage: Map<string, number> = new 
     );
   const visible = options.filter((e) => !e.hidden);
   // the table's order is the ranking's: by use in the project's own text when it names options
-  const byUse = visible.filter((e) => (usage.get(usageKey(e)) ?? 0) > 0).length >= 3;
+  const byUse = visible.filter((e) => usesOf(usage, e) > 0).length >= 3;
   if (visible.length)
     parts.push(
       `${hidden.length ? `The ${plural(visible.length, 'option')} shown by ${code('--help')}` : 'Every option'}, ${

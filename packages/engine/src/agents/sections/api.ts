@@ -8,6 +8,8 @@ import {
   commandLine,
   publicApiParts,
   rankedApi,
+  usesOf,
+  PLUMBING,
   usageCounts,
 } from '../identity-text.ts';
 import type { WriterContext } from '../writers/context.ts';
@@ -51,11 +53,12 @@ export const api = defineSection({
     'web api',
   ],
   evidence: ['routes', 'symbols (exported)', 'frameworks (web)'],
-  analyst(a) {
+  analyst(a, workspace) {
     const routesOfProduct = a.routes.filter((r) => !r.area || r.area === 'product');
     const id = a.identity;
     if (!routesOfProduct.length && id?.publicApi.length) {
-      const api = rankedApi(id);
+      const usage = workspace ? usageCounts(a, workspace) : undefined;
+      const api = rankedApi(id, usage);
       const { options, subs, hidden: hiddenOptions } = commandLine(api);
       // mostly options and subcommands: a command-line tool, whose interface is its command line
       if (options.length + subs.length > api.length / 2) {
@@ -74,8 +77,14 @@ export const api = defineSection({
           ),
         ];
       }
+      // the examples are the names the code base uses most, whatever their kind: what users call
+      // (`NewRouter`, `Use`), not the types the table lists first
+      const plumbing = (e: (typeof api)[number]) => (PLUMBING.test(e.name) ? 1 : 0);
+      const byUse = usage
+        ? [...api].sort((x, y) => plumbing(x) - plumbing(y) || usesOf(usage, y) - usesOf(usage, x))
+        : api;
       const such = `, such as ${joinSome(
-        api.map((e) => code(e.name)),
+        byUse.map((e) => code(e.kind === 'method' && e.owner ? `${e.owner}.${e.name}` : e.name)),
         4,
       )}`;
       const count = `${plural(api.length, 'public name')} ${agree(api.length, 'forms', 'form')} its interface`;
