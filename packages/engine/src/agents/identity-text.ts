@@ -307,6 +307,13 @@ function goImports(content: string): Map<string, boolean> {
   return out;
 }
 
+/** The identifier that ends right before `end` (`http` before the dot of `http.Handler`), if any. */
+function wordBefore(content: string, end: number): string | undefined {
+  let i = end;
+  while (i > 0 && /\w/.test(content[i - 1]!)) i--;
+  return i < end ? content.slice(i, end) : undefined;
+}
+
 /**
  * Uses of the product's names in a Go file, resolved by their qualifier: a name qualified by a
  * standard-library package (`http.Handler`, `http.HandlerFunc`) is that package's, never the product's;
@@ -315,14 +322,15 @@ function goImports(content: string): Map<string, boolean> {
  */
 function countGoUses(content: string, wanted: Set<string>, add: (key: string) => void): void {
   const imports = goImports(content);
-  for (const m of content.matchAll(/(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)(\s*\()?/g)) {
-    const name = m[2]!;
+  for (const m of content.matchAll(/[A-Za-z_]\w*/g)) {
+    const name = m[0];
     if (!wanted.has(name)) continue;
-    const q = m[1];
+    // the word before a dot right in front of it is its qualifier (`http` of `http.Handler`)
+    const q = content[m.index - 1] === '.' ? wordBefore(content, m.index - 1) : undefined;
     if (q === undefined || (imports.has(q) && !imports.get(q))) {
       add(name);
       // a bare name called (`NewRouter(`), or declared as a method (`func (mx *Mux) Route(`), is no use of a type
-      if (m[3]) add(`${name}(`);
+      if (/^\s*\(/.test(content.slice(m.index + name.length, m.index + name.length + 8))) add(`${name}(`);
     } else if (!imports.has(q)) add(`.${name}`);
   }
 }
