@@ -99,6 +99,7 @@ describe('key components', () => {
       {
         path: 'lib/f1.js',
         name: 'context',
+        members: ['cookies'],
         by: { name: 'createContext', owner: 'App', path: 'lib/f0.js', line: 20 },
         delegates: [
           { to: 'response', members: 18, line: 195 },
@@ -230,6 +231,40 @@ describe('the public names in reading order', () => {
     expect(usage.get('Route') ?? 0).toBe(usage.get('Route(') ?? 0);
     expect(usage.get('Handler') ?? 0).toBe(0);
     expect(usage.get('.Handler')).toBe(1);
+  });
+});
+
+describe('the objects made for each request', () => {
+  it('are told beside the exported names, with their own members and those they hand on', () => {
+    const id = {
+      kind: 'framework',
+      publicApi: [{ name: 'use', kind: 'method', path: 'lib/app.js', line: 5 }],
+      keyComponents: [],
+      mainPath: [{ name: 'listen', owner: 'App', path: 'lib/app.js', line: 3 }],
+    } as unknown as Parameters<typeof publicApiParts>[0];
+    const protos = [
+      {
+        path: 'lib/context.js',
+        name: 'context',
+        members: ['cookies', 'onerror', 'toJSON'],
+        by: { name: 'createContext', owner: 'App', path: 'lib/app.js', line: 20 },
+        delegates: [
+          { to: 'response', members: 18, line: 195 },
+          { to: 'request', members: 29, line: 219 },
+        ],
+      },
+      {
+        path: 'lib/request.js',
+        name: 'request',
+        members: ['header', 'url', 'method', 'path'],
+        by: { name: 'createContext', owner: 'App', path: 'lib/app.js', line: 21 },
+      },
+    ];
+    const md = publicApiParts(id, new Map(), protos).join('\n');
+    expect(md).toContain('1 public name makes up what users of the framework call on what it exports:');
+    expect(md).toContain(
+      "Beside these, users' code works with the objects made for each request: `context` (`lib/context.js`; 2 members of its own, `cookies` and `onerror`, and 47 handed on to `response` and `request`) and `request` (`lib/request.js`; 4 members such as `header`, `url` and `method`).",
+    );
   });
 });
 

@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Analysis, Identity } from '../analyse/types.ts';
+import type { Analysis, Identity, Prototype } from '../analyse/types.ts';
 import { proseParagraphs } from '../analyse/identity/purpose.ts';
 import type { Workspace } from '../types.ts';
 import { factsOf } from './facts.ts';
@@ -473,7 +473,7 @@ export function howItWorks(
   if (entry) parts.push(entry);
   parts.push(...mechanismParts(a));
   if (!elsewhere.keyComponents) parts.push(...keyComponentParts(a));
-  if (!elsewhere.publicApi) parts.push(...publicApiParts(id, usage));
+  if (!elsewhere.publicApi) parts.push(...publicApiParts(id, usage, a.flow?.prototypes));
   return parts;
 }
 
@@ -733,7 +733,12 @@ function countGroups(options: ApiItem[]): [string, number][] {
 }
 
 /** The public API: a CLI's command line in full, other names in a table (types first, by file rank). */
-export function publicApiParts(id: Identity, usage: Map<string, number> = new Map()): string[] {
+export function publicApiParts(
+  id: Identity,
+  usage: Map<string, number> = new Map(),
+  /** The prototypes of the objects made for each unit of work (flow/prototypes.ts): their members are API too. */
+  perRequest: Prototype[] = [],
+): string[] {
   const cli = commandLineParts(id, usage);
   const parts: string[] = [...cli];
   const api = rankedApi(id, usage);
@@ -746,7 +751,7 @@ export function publicApiParts(id: Identity, usage: Map<string, number> = new Ma
       `${
         cli.length
           ? `Beside the command line, the code exports ${plural(rest.length, 'public name')} to other code`
-          : `${plural(rest.length, 'public name')} ${agree(rest.length, 'makes', 'make')} up what users of the ${kindName(id.kind)} call`
+          : `${plural(rest.length, 'public name')} ${agree(rest.length, 'makes', 'make')} up what users of the ${kindName(id.kind)} call${perRequest.length ? ' on what it exports' : ''}`
       }${first30}:`,
       table(
         ['Name', 'Kind', 'Defined at'],
@@ -762,7 +767,44 @@ export function publicApiParts(id: Identity, usage: Map<string, number> = new Ma
       ),
     );
   }
+  const objects = perRequestSentence(id, perRequest);
+  if (objects) parts.push(objects);
   return parts;
+}
+
+/**
+ * "Beside these, users' code works with the objects made for each request: `context` (…; 2 members of
+ * its own and 47 handed on to `response` and `request`), `request` (…; 32 members such as `header`)…"
+ */
+function perRequestSentence(id: Identity, protos: Prototype[]): string | null {
+  const shown = protos.filter((p) => p.members.length || p.delegates?.length);
+  if (!shown.length) return null;
+  const unit = id.mainPath?.some(
+    (s) => s.name === 'listen' || s.name === 'ServeHTTP' || s.name === 'createServer',
+  )
+    ? 'request'
+    : 'call';
+  const one = (p: Prototype) => {
+    const own = p.members.filter((m) => !PLUMBING.test(m));
+    const handed = (p.delegates ?? []).reduce((n, d) => n + d.members, 0);
+    // all of a few members are named; of many, the first three
+    const examples = !own.length
+      ? ''
+      : own.length <= 3
+        ? `, ${joinAnd(own.map((m) => code(m)))}${handed ? ',' : ''}`
+        : ` such as ${joinSome(
+            own.slice(0, 3).map((m) => code(m)),
+            3,
+          )}`;
+    const delegated = handed
+      ? ` and ${num(handed)} handed on to ${joinAnd((p.delegates ?? []).map((d) => code(d.to)))}`
+      : '';
+    const ownText = handed
+      ? `${plural(own.length, 'member')} of its own${examples}`
+      : `${plural(own.length, 'member')}${examples}`;
+    return `${code(p.name)} (${cite(p.path)}; ${ownText}${delegated})`;
+  };
+  return `Beside these, users' code works with the objects made for each ${unit}: ${joinAnd(shown.map(one))}.`;
 }
 
 /** The text without the addresses written out in it, nor the colon that led to one. */

@@ -693,6 +693,8 @@ export interface Prototype {
   path: string;
   /** The field the constructor keeps it in (`context`). */
   name: string;
+  /** Its own methods and accessors, in the order the file declares them. */
+  members: string[];
   /** The main-path step that makes the object from it, and the line where. */
   by: { name: string; owner?: string; path: string; line: number };
   /** What it hands on to other objects through `delegate(proto, 'response')` chains. */

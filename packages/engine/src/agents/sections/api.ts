@@ -155,7 +155,7 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
         ` The ${plural(others.length, 'HTTP route')} in the code base belong to its ${areas} (e.g. ${example}), not to the product.`,
       );
     const usage = usageCounts(a, workspace);
-    const api = publicApiParts(id, usage);
+    const api = publicApiParts(id, usage, a.flow?.prototypes);
     // a command-line tool is used through its command line: that is the chapter, not an absence
     // that it serves no routes is news only where a reader could expect some: a web framework, or
     // routes elsewhere in the code base; otherwise the chapter opens with the names users call

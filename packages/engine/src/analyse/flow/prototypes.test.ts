@@ -28,14 +28,16 @@ const app = model('lib/app.js', [
 const context = model('lib/context.js', [
   "const delegate = require('delegates')", // 1
   'const proto = module.exports = {',
-  '  get cookies () { return 1 }',
+  '  get cookies () {',
+  '    return 1',
+  '  }',
   '}',
   '',
-  "delegate(proto, 'response')", // 6
+  "delegate(proto, 'response')", // 8
   "  .method('redirect')",
   "  .access('body')",
   '',
-  "delegate(proto, 'request')", // 10
+  "delegate(proto, 'request')", // 12
   "  .getter('host')",
 ]);
 
@@ -46,10 +48,11 @@ describe('prototypes', () => {
       {
         path: 'lib/context.js',
         name: 'context',
+        members: ['cookies'],
         by: { name: 'handle', owner: 'App', path: 'lib/app.js', line: 11 },
         delegates: [
-          { to: 'response', members: 2, line: 6 },
-          { to: 'request', members: 1, line: 10 },
+          { to: 'response', members: 2, line: 8 },
+          { to: 'request', members: 1, line: 12 },
         ],
       },
     ]);

@@ -64,9 +64,18 @@ export function prototypes(models: FileModel[], mainPath: MainPathStep[]): Proto
       const proto = path ? js.find((m) => m.path === path) : undefined;
       if (!proto || out.some((o) => o.path === proto.path)) continue;
       const delegates = delegations(proto);
+      // its own members: the methods and accessors of the object literal (a getter and its setter once)
+      const members = [
+        ...new Set(
+          proto.defs
+            .filter((d) => d.kind !== 'type' && d.indent > 0 && !/^[_#]/.test(d.name))
+            .map((d) => d.name),
+        ),
+      ];
       out.push({
         path: proto.path,
         name: field,
+        members,
         by: { name: s.name, ...(s.owner ? { owner: s.owner } : {}), path: file.path, line: i + 1 },
         ...(delegates.length ? { delegates } : {}),
       });
