@@ -553,6 +553,15 @@ describe('how it works', () => {
         attaches: { name: 'Mount', path: 'mux.go', line: 295 },
       },
     ];
+    const shifted = [
+      {
+        ...built[2]!,
+        attaches: { ...built[2]!.attaches!, rewrites: [{ name: 'rctx.RoutePath', line: 319 }] },
+      },
+    ];
+    expect(extensionParts({ flow: { ...flow, composers: shifted } } as Analysis).join('\n')).toContain(
+      'For each request it passes on, `Mux.Mount()` sets `rctx.RoutePath` (`mux.go:319`) before the attached handler runs.',
+    );
     const out = extensionParts({ flow: { ...flow, composers: built } } as Analysis).join('\n');
     expect(out).toBe(
       "One way users plug their own code in: `Mux.With()` (`mux.go:242`), `Mux.Group()` (`mux.go:268`) and `Mux.Route()` (`mux.go:278`) each return a new `Mux` as a `Router`, which users fill with their own code; `Mux.Group()` and `Mux.Route()` first hand it to the caller's function `fn`, and `Mux.Route()` attaches it through `Mux.Mount()` (`mux.go:295`).",

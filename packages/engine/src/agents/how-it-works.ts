@@ -614,7 +614,17 @@ function composersSentence(cs: Composer[]): string {
         2,
       )}`
     : '';
-  return `${joinSome(cs.map(named), 6)} ${each} a new ${code(owner)}${as}, which users fill with their own code${handText}${attachText}.`;
+  // what attaching does to the request's routing state: a mount shifting the path its router sees
+  const shifted = [...new Map(attach.map((c) => [c.attaches!.name, c.attaches!])).values()].flatMap((t) =>
+    t.rewrites?.length
+      ? [
+          ` For each request it passes on, ${methodName({ name: t.name, owner })} sets ${joinAnd(
+            t.rewrites.map((w) => `${code(w.name)} (${cite(t.path, w.line)})`),
+          )} before the attached handler runs.`,
+        ]
+      : [],
+  );
+  return `${joinSome(cs.map(named), 6)} ${each} a new ${code(owner)}${as}, which users fill with their own code${handText}${attachText}.${shifted.join('')}`;
 }
 
 /** "`RegisterMethod()` (…) adds its `method` to the package-level table `methodMap` (…), which `Mux.routeHTTP()` looks up on the main path (…)." */

@@ -670,7 +670,13 @@ export interface Composer {
   /** The parameter, a function, that is handed the new value before it is returned. */
   hands?: string;
   /** The method of the same value that attaches the new one to it (`Mount`). */
-  attaches?: { name: string; path: string; line: number };
+  attaches?: {
+    name: string;
+    path: string;
+    line: number;
+    /** Fields of the state the main path keeps in the request that it rewrites (`rctx.RoutePath`). */
+    rewrites?: { name: string; line: number }[];
+  };
 }
 
 /** A constructor field set from an option, else a default function, that the product calls (`options.compose`). */

@@ -83,10 +83,13 @@ export const api = defineSection({
       const byUse = usage
         ? [...api].sort((x, y) => plumbing(x) - plumbing(y) || usesOf(usage, y) - usesOf(usage, x))
         : api;
-      const such = `, such as ${joinSome(
-        byUse.map((e) => code(e.kind === 'method' && e.owner ? `${e.owner}.${e.name}` : e.name)),
-        4,
-      )}`;
+      // a name exported twice (a class and its re-export) is one example; "and N more" still counts
+      // every public name the sentence counts
+      const shown = [
+        ...new Set(byUse.map((e) => (e.kind === 'method' && e.owner ? `${e.owner}.${e.name}` : e.name))),
+      ].slice(0, 4);
+      const more = api.length - shown.length;
+      const such = `, such as ${more > 0 ? `${shown.map(code).join(', ')} and ${num(more)} more` : joinAnd(shown.map(code))}`;
       const count = `${plural(api.length, 'public name')} ${agree(api.length, 'forms', 'form')} its interface`;
       const names = httpExpected(a) ? `It serves no HTTP routes of its own; ${count}` : upperFirst(count);
       return [f(sentence(names, such), [ref(api[0]!.path, api[0]!.line)])];

@@ -7,7 +7,7 @@ import { composers } from './composers.ts';
 import { perCallSteps } from './closures.ts';
 import { prototypes } from './prototypes.ts';
 import { emittedEvents, optionStrategies } from './replaceable.ts';
-import { requestState } from './request-state.ts';
+import { requestState, rewrites } from './request-state.ts';
 import { packageRegistrations, packageTables } from './package-hooks.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
@@ -463,7 +463,13 @@ export function flowPass(input: FlowInput): Flow {
   const events = emittedEvents(models, extensionInput.central);
   const hooks = hookFields(extensionInput);
   const classes = classParams(extensionInput);
-  const built = composers(models, extensionInput.central);
+  // what an attaching method (a mount) does to the state the main path keeps in the request
+  const stored = mainPath.find((s) => s.context)?.context;
+  const built = composers(models, extensionInput.central).map((c) => {
+    const file = c.attaches && stored ? byPath.get(c.attaches.path) : undefined;
+    const changed = file && stored ? rewrites(file, c.attaches!.line, stored) : [];
+    return changed.length ? { ...c, attaches: { ...c.attaches!, rewrites: changed } } : c;
+  });
 
   const rendering = nextRendering(
     src,

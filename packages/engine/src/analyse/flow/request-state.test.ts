@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { blankComments } from '../comments.ts';
 import type { MainPathStep } from '../types.ts';
 import { fileModel } from './index.ts';
-import { requestState } from './request-state.ts';
+import { requestState, rewrites } from './request-state.ts';
 
 const mux = fileModel(
   'mux.go',
@@ -97,5 +97,37 @@ describe('context accessors', () => {
       { name: 'FromContext', path: 'context.go', line: 7 },
       { name: 'Param', path: 'context.go', line: 3 },
     ]);
+  });
+});
+
+describe('rewrites of the stored state', () => {
+  it("names the fields a method sets on the value it reads back through an accessor, not another value's", () => {
+    const mount = fileModel(
+      'mount.go',
+      'Go',
+      blankComments(
+        [
+          'package router', // 1
+          '',
+          'func (mx *Mux) Mount(p string, h http.Handler) {', // 3
+          '\tmh := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {',
+          '\t\trctx := FromContext(r.Context())',
+          '\t\trctx.RoutePath = mx.next(rctx)', // 6
+          '\t\tother.Name = "x"',
+          '\t\th.ServeHTTP(w, r)',
+          '\t})',
+          '\tmx.handle(p, mh)',
+          '}',
+        ].join('\n'),
+        'Go',
+      ),
+    );
+    const context = {
+      key: 'CtxKey',
+      value: 'rctx',
+      line: 5,
+      accessors: [{ name: 'FromContext', path: 'c.go', line: 7 }],
+    };
+    expect(rewrites(mount, 3, context)).toEqual([{ name: 'rctx.RoutePath', line: 6 }]);
   });
 });

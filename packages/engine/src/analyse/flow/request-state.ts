@@ -100,3 +100,34 @@ export function requestState(path: MainPathStep[], models: FileModel[]): MainPat
     return out;
   });
 }
+
+/**
+ * The fields of the request's stored state that a method rewrites: a value it reads through one of the
+ * accessors or the key itself (`rctx := RouteContext(r.Context())`), then assigns a field of
+ * (`rctx.RoutePath = …`). A mount shifting the routing path for the router it attaches does this.
+ */
+export function rewrites(
+  file: FileModel,
+  line: number,
+  context: NonNullable<MainPathStep['context']>,
+): { name: string; line: number }[] {
+  const lines = body(file, line);
+  const readers = [
+    ...(context.accessors ?? []).map((a) => `${a.name}\\(`),
+    `\\.Value\\(${context.key.replace(/\./g, '\\.')}\\)`,
+  ];
+  const reads = new RegExp(`(?:${readers.join('|')})`);
+  const vars = new Set(
+    lines.flatMap((l) => {
+      const m = /^\s*(\w+)(?:\s*,\s*\w+)?\s*:?=\s*(.*)$/.exec(l.text);
+      return m && reads.test(m[2]!) ? [m[1]!] : [];
+    }),
+  );
+  const out: { name: string; line: number }[] = [];
+  for (const l of lines) {
+    const m = /^\s*(\w+)\.([A-Z]\w*)\s*=(?!=)/.exec(l.text);
+    if (m && vars.has(m[1]!) && !out.some((o) => o.name === `${m[1]}.${m[2]}`))
+      out.push({ name: `${m[1]}.${m[2]}`, line: l.line });
+  }
+  return out;
+}
