@@ -119,7 +119,7 @@ export function rewrites(
   const reads = new RegExp(`(?:${readers.join('|')})`);
   const vars = new Set(
     lines.flatMap((l) => {
-      const m = /^\s*(\w+)(?:\s*,\s*\w+)?\s*:?=\s*(.*)$/.exec(l.text);
+      const m = /^\s*(\w+)(?:\s*,\s*\w+)?\s*:?=(.*)$/.exec(l.text);
       return m && reads.test(m[2]!) ? [m[1]!] : [];
     }),
   );
