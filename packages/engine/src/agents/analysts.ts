@@ -12,7 +12,7 @@ export async function analyseKind(input: { kind: SectionKind }, deps: AgentDeps)
   const a = deps.analysis;
   const fx = factsOf(a);
   return sectionOf(input.kind)
-    .analyst(a)
+    .analyst(a, deps.workspace)
     .map((x) => ({
       ...x,
       citations: x.citations.filter((c) => {

@@ -522,6 +522,52 @@ describe('how it works', () => {
     );
   });
 
+  it("names a tree node's kinds with their examples, and what an interface embeds or, undocumented, declares", () => {
+    const node = {
+      name: 'node',
+      path: 'tree.go',
+      line: 97,
+      methods: 12,
+      uses: 9,
+      children: { field: 'children', line: 112 },
+      kinds: {
+        field: 'typ',
+        type: 'nodeTyp',
+        kinds: [
+          { name: 'ntStatic', note: '/home' },
+          { name: 'ntParam', note: '/{user}' },
+        ],
+        line: 91,
+        end: 92,
+      },
+    };
+    const router = {
+      name: 'Router',
+      path: 'chi.go',
+      line: 68,
+      methods: 2,
+      uses: 9,
+      doc: 'Router holds the routing methods.',
+      declares: { methods: ['Use', 'Get'], embeds: ['http.Handler', 'Routes'] },
+    };
+    const routes = {
+      name: 'Routes',
+      path: 'chi.go',
+      line: 121,
+      methods: 2,
+      uses: 3,
+      declares: { methods: ['Match', 'Find'], embeds: [] },
+    };
+    const text = mechanismParts({ flow: { ...flow, abstractions: [node, router, routes] } } as Analysis).join(
+      '\n',
+    );
+    expect(text).toContain(
+      "Its field `typ` gives each one's kind (`tree.go:91-92`): `ntStatic` (`/home`) and `ntParam` (`/{user}`).",
+    );
+    expect(text).toContain('Router holds the routing methods. It embeds `http.Handler` and `Routes`.');
+    expect(text).toContain('`Routes` (`chi.go:121`; 2 methods). It declares `Match()` and `Find()`.');
+  });
+
   it('tells the whole mechanism, and a digest for the overview', () => {
     const a = { flow } as Analysis;
     const text = mechanismParts(a).join('\n\n');
@@ -790,11 +836,143 @@ describe('how it works', () => {
         attaches: { name: 'Mount', path: 'mux.go', line: 295 },
       },
     ];
+    const shifted = [
+      {
+        ...built[2]!,
+        attaches: { ...built[2]!.attaches!, rewrites: [{ name: 'rctx.RoutePath', line: 319 }] },
+      },
+    ];
+    expect(extensionParts({ flow: { ...flow, composers: shifted } } as Analysis).join('\n')).toContain(
+      'For each request it passes on, `Mux.Mount()` sets `rctx.RoutePath` (`mux.go:319`) before the attached handler runs.',
+    );
     const out = extensionParts({ flow: { ...flow, composers: built } } as Analysis).join('\n');
     expect(out).toBe(
       "One way users plug their own code in: `Mux.With()` (`mux.go:242`), `Mux.Group()` (`mux.go:268`) and `Mux.Route()` (`mux.go:278`) each return a new `Mux` as a `Router`, which users fill with their own code; `Mux.Group()` and `Mux.Route()` first hand it to the caller's function `fn`, and `Mux.Route()` attaches it through `Mux.Mount()` (`mux.go:295`).",
     );
     expect(out).not.toContain('one point');
+  });
+
+  it('tells a strategy taken from the options and the events an emitter emits, with its own listener', () => {
+    const options = [
+      {
+        option: 'options.combine',
+        field: 'this.combine',
+        fallback: 'combine',
+        from: 'combine-fns',
+        owner: 'App',
+        path: 'lib/app.js',
+        line: 8,
+        use: { name: 'handler', owner: 'App', path: 'lib/app.js', line: 13 },
+      },
+    ];
+    const events = [
+      {
+        name: 'error',
+        owner: 'App',
+        path: 'lib/app.js',
+        line: 19,
+        fallback: {
+          name: 'onerror',
+          owner: 'App',
+          by: { name: 'handler', owner: 'App' },
+          path: 'lib/app.js',
+          line: 14,
+        },
+      },
+    ];
+    const out = extensionParts({ flow: { ...flow, options, events } } as Analysis).join('\n');
+    expect(out).toContain(
+      'The constructor option `options.combine` replaces `combine` (from `combine-fns`) as `this.combine` (`lib/app.js:8`), which `App.handler()` calls (`lib/app.js:13`).',
+    );
+    expect(out).toContain(
+      "`App` is an event emitter: the product emits `error` (`lib/app.js:19`), which users handle with `on('error', …)`; `App.handler()` adds `App.onerror()` as the `error` listener when users add none (`lib/app.js:14`).",
+    );
+  });
+
+  it('tells the set-up that runs once apart from the steps the returned function runs for each request', () => {
+    const a = {
+      identity: {
+        kind: 'framework',
+        mainPath: [
+          { name: 'listen', owner: 'App', path: 'lib/app.js', line: 10 },
+          { name: 'callback', owner: 'App', path: 'lib/app.js', line: 20, from: 0 },
+          {
+            name: 'makeContext',
+            owner: 'App',
+            path: 'lib/app.js',
+            line: 40,
+            from: 1,
+            perCall: { name: 'handle', line: 22 },
+          },
+          { name: 'respond', path: 'lib/app.js', line: 60, from: 2 },
+        ],
+      },
+    } as unknown as Analysis;
+    const out = mainPathParts(a);
+    expect(out[0]).toBe('Traced from the entry point, these steps run once, to set up:');
+    expect(out[2]).toBe(
+      'Then each request runs through the function `handle` that `App.callback()` returns (`lib/app.js:22`), in these steps:',
+    );
+    expect(out[3]).toContain('`App.makeContext()`');
+    expect(out[3]).toContain('`respond()`');
+    expect(out[1]).not.toContain('makeContext');
+  });
+
+  it('tells the request state a Go step sets up, a table users add keys to, and the functions that read the state', () => {
+    const mainPath = [
+      {
+        name: 'ServeHTTP',
+        owner: 'Mux',
+        path: 'mux.go',
+        line: 63,
+        context: {
+          key: 'CtxKey',
+          value: 'rctx',
+          line: 87,
+          readBy: { name: 'routeHTTP', owner: 'Mux' },
+          accessors: [{ name: 'Param', path: 'context.go', line: 11 }],
+        },
+      },
+      {
+        name: 'routeHTTP',
+        owner: 'Mux',
+        path: 'mux.go',
+        line: 447,
+        from: 0,
+        sets: [
+          { name: 'r.SetPathValue', call: true, line: 479 },
+          { name: 'r.Pattern', call: false, line: 481 },
+        ],
+        setsBefore: { name: 'h.ServeHTTP' },
+      },
+    ];
+    const tables = [
+      {
+        name: 'RegisterKind',
+        path: 'tree.go',
+        line: 70,
+        key: 'kind',
+        table: 'kinds',
+        tablePath: 'tree.go',
+        tableLine: 42,
+        lookup: { name: 'routeHTTP', owner: 'Mux', path: 'mux.go', line: 468 },
+      },
+    ];
+    const a = { identity: { kind: 'library', mainPath }, flow: { ...flow, tables } } as unknown as Analysis;
+    const path = mainPathParts(a).join('\n');
+    expect(path).toContain(
+      "It stores `rctx` in the request's context under `CtxKey` (`mux.go:87`), where `Mux.routeHTTP()` reads it back.",
+    );
+    expect(path).toContain(
+      'Before `h.ServeHTTP()` runs, it calls `r.SetPathValue()` (`mux.go:479`) and sets `r.Pattern` (`mux.go:481`) on the request.',
+    );
+    const ways = extensionParts(a).join('\n');
+    expect(ways).toContain(
+      '`RegisterKind()` (`tree.go:70`) adds its `kind` to the package-level table `kinds` (`tree.go:42`), which `Mux.routeHTTP()` looks up on the main path (`mux.go:468`).',
+    );
+    expect(ways).toContain(
+      "Users' handlers read what `Mux.ServeHTTP()` stores under `CtxKey` through `Param()` (`context.go:11`).",
+    );
   });
 });
 

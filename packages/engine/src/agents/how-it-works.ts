@@ -14,8 +14,11 @@ import type {
   FlowStep,
   HeldObject,
   HookFields,
+  EmittedEvent,
   MainPathStep,
   ServiceClient,
+  OptionStrategy,
+  PackageTable,
 } from '../analyse/types.ts';
 import type { Finding } from './types.ts';
 import { bullets, cite, code, joinAnd, joinSome, num, plural, text } from './writers/markdown.ts';
@@ -248,10 +251,38 @@ function treeNote(t: Flow['abstractions'][number]): string {
   return ` Each ${code(t.name)} holds further ${code(t.name)} values in its field ${code(c.field)} (${cite(t.path, c.line)}): they form a ${kind}.`;
 }
 
+/**
+ * " Its `typ` field (…) makes each a `ntStatic` (`/home`), `ntRegexp` (`/{id:[0-9]+}`) … node": the
+ * kinds a tree's nodes come in, with the examples their authors give.
+ */
+function kindsNote(t: Flow['abstractions'][number]): string {
+  const k = t.kinds;
+  if (!k) return '';
+  const kinds = joinAnd(k.kinds.map((x) => `${code(x.name)}${x.note ? ` (${code(x.note)})` : ''}`));
+  return ` Its field ${code(k.field)} gives each one's kind (${cite(t.path, k.line, k.end)}): ${kinds}.`;
+}
+
+/** " It embeds `http.Handler` and `Routes`." / " It declares `Routes()`, `Find()`…" for an interface. */
+function declaresNote(t: Flow['abstractions'][number], documented: boolean): string {
+  const d = t.declares;
+  if (!d) return '';
+  const embeds = d.embeds.length ? `embeds ${joinAnd(d.embeds.map(code))}` : '';
+  // with no words of its authors to say what it is, its methods say it
+  const methods =
+    !documented && d.methods.length
+      ? `declares ${joinSome(
+          d.methods.map((m) => code(`${m}()`)),
+          6,
+        )}`
+      : '';
+  const both = [methods, embeds].filter(Boolean);
+  return both.length ? ` It ${both.join(' and ')}.` : '';
+}
+
 /** The central types, each with where it is defined and, where its authors documented it, what it is. */
 function abstractionParts(flow: Flow): string[] {
   const types = flow.abstractions.slice(0, 5);
-  if (!types.some((t) => t.doc || t.children)) {
+  if (!types.some((t) => t.doc || t.children || t.declares)) {
     const sentence = abstractionsSentence(flow);
     return sentence ? [sentence] : [];
   }
@@ -260,7 +291,7 @@ function abstractionParts(flow: Flow): string[] {
       .filter(Boolean)
       .join('; ');
     const doc = t.doc && docCountHolds(t.doc, t.methods) ? t.doc : undefined;
-    return `${code(t.name)} (${notes})${doc ? `: ${text(doc)}` : '.'}${treeNote(t)}`;
+    return `${code(t.name)} (${notes})${doc ? `: ${text(doc)}` : '.'}${treeNote(t)}${kindsNote(t)}${declaresNote(t, !!doc)}`;
   };
   return [
     types.length === 1 ? 'Its central type:' : `Its central types, ${centralOrder(flow)}:`,
@@ -340,7 +371,7 @@ function summaryStep(s: MainPathStep): string {
 }
 
 /** What one unit of work is for this project: a request, a run of the program, a call of the library. */
-function unitOf(a: Analysis, path: MainPathStep[]): string {
+export function unitOf(a: Analysis, path: MainPathStep[]): string {
   const first = path[0]!;
   if (/^(handles|runs before)/.test(first.note ?? '') || path.some((s) => /^routes /.test(s.note ?? '')))
     return 'request';
@@ -554,6 +585,36 @@ function channelText(s: MainPathStep): string {
   return `, given ${end}the channel ${code(`${c.made}()`)} makes at ${cite(c.path, c.line)}`;
 }
 
+/**
+ * " It stores `rctx` in the request's context under `RouteCtxKey` (…), where `Mux.routeHTTP()` reads
+ * it back. Before `h.ServeHTTP()` runs, it calls `r.SetPathValue()` (…) and sets `r.Pattern` (…)":
+ * the state a step leaves in the request for the steps after it.
+ */
+function requestStateText(s: MainPathStep): string {
+  const out: string[] = [];
+  const c = s.context;
+  if (c)
+    out.push(
+      `It stores ${code(c.value)} in the request's context under ${code(c.key)} (${cite(s.path, c.line)})${
+        c.readBy ? `, where ${methodName(c.readBy)} reads it back` : ''
+      }.`,
+    );
+  if (s.sets?.length && s.setsBefore) {
+    const calls = s.sets.filter((w) => w.call).map((w) => `${code(`${w.name}()`)} (${cite(s.path, w.line)})`);
+    const fields = s.sets.filter((w) => !w.call).map((w) => `${code(w.name)} (${cite(s.path, w.line)})`);
+    const what = [
+      calls.length ? `calls ${joinSome(calls, 3)}` : '',
+      fields.length ? `sets ${joinSome(fields, 3)}` : '',
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    out.push(
+      `Before ${code(`${s.setsBefore.owner ? `${s.setsBefore.owner}.` : ''}${s.setsBefore.name}()`)} runs, it ${what} on the request.`,
+    );
+  }
+  return out.length ? ` ${out.join(' ')}` : '';
+}
+
 /** The main path, step by step with citations: where the unit of work enters and where it is done. */
 export function mainPathParts(a: Analysis): string[] {
   const path = a.identity?.mainPath ?? [];
@@ -562,7 +623,7 @@ export function mainPathParts(a: Analysis): string[] {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : '';
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${overrideText(s)}${fallbackText(s)}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
   };
   // the steps given the two ends of a channel run at the same time, on threads of their own
   const order = path.some((s) => s.channel)
@@ -578,6 +639,19 @@ export function mainPathParts(a: Analysis): string[] {
       bullets(path.slice(back).map(line)),
       ...dispatchParts(a),
     ];
+  // set-up that runs once (a listener building the function it hands the server) is told apart from
+  // the steps that function runs for each unit of work
+  const first = perCallFrom(path);
+  if (first > 0) {
+    const p = path[first]!.perCall!;
+    const maker = path[path[first]!.from!]!;
+    return [
+      'Traced from the entry point, these steps run once, to set up:',
+      bullets(path.slice(0, first).map(line)),
+      `Then each ${unitOf(a, path)} runs through the function ${code(p.name)} that ${methodName(maker)} returns (${cite(maker.path, p.line)}), in these steps:`,
+      bullets(path.slice(first).map(line)),
+    ];
+  }
   return [
     `Traced from the entry point, one ${unitOf(a, path)} runs through these steps, ${order}:`,
     bullets(path.map(line)),
@@ -646,6 +720,18 @@ export function wrappersSentence(entry: MainPathStep): string {
   return `${plural(ws.length, 'other product file')} ${ws.length === 1 ? 'calls' : 'call'} ${stepName(
     entry,
   )} on an instance handed to ${ws.length === 1 ? 'it' : 'them'}, so ${ws.length === 1 ? 'it leads' : 'they lead'} into this same path: ${joinSome(parts, 4)}.`;
+}
+
+/**
+ * The index of the first step that runs inside a function its caller returns, when every step after it
+ * runs there too (directly or called from one that does); else -1.
+ */
+function perCallFrom(path: MainPathStep[]): number {
+  const first = path.findIndex((s) => s.perCall && s.from !== undefined);
+  if (first <= 0) return -1;
+  const inside = (i: number): boolean =>
+    !!path[i]!.perCall || (path[i]!.from !== undefined && path[i]!.from! >= first && inside(path[i]!.from!));
+  return path.slice(first).every((_, k) => inside(first + k)) ? first : -1;
 }
 
 /** The step near the entry that makes the most calls (then has the most work behind it): the main path. */
@@ -822,7 +908,62 @@ function composersSentence(cs: Composer[]): string {
         2,
       )}`
     : '';
-  return `${joinSome(cs.map(named), 6)} ${each} a new ${code(owner)}${as}, which users fill with their own code${handText}${attachText}.`;
+  // what attaching does to the request's routing state: a mount shifting the path its router sees
+  const shifted = [...new Map(attach.map((c) => [c.attaches!.name, c.attaches!])).values()].flatMap((t) =>
+    t.rewrites?.length
+      ? [
+          ` For each request it passes on, ${methodName({ name: t.name, owner })} sets ${joinAnd(
+            t.rewrites.map((w) => `${code(w.name)} (${cite(t.path, w.line)})`),
+          )} before the attached handler runs.`,
+        ]
+      : [],
+  );
+  return `${joinSome(cs.map(named), 6)} ${each} a new ${code(owner)}${as}, which users fill with their own code${handText}${attachText}.${shifted.join('')}`;
+}
+
+/** "`RegisterMethod()` (…) adds its `method` to the package-level table `methodMap` (…), which `Mux.routeHTTP()` looks up on the main path (…)." */
+function tableSentence(t: PackageTable): string {
+  return `${methodName(t)} (${cite(t.path, t.line)}) adds its ${code(t.key)} to the package-level table ${code(t.table)} (${cite(t.tablePath, t.tableLine)}), which ${methodName(t.lookup)} looks up on the main path (${cite(t.lookup.path, t.lookup.line)}).`;
+}
+
+/**
+ * "Users' handlers read what `Mux.ServeHTTP()` stores under `RouteCtxKey` through `RouteContext()` (…)
+ * and `URLParam()` (…).": the exported functions that get at the state the main path keeps in the request.
+ */
+function accessorSentences(path: MainPathStep[]): string[] {
+  return path.flatMap((s) =>
+    s.context?.accessors?.length
+      ? [
+          `Users' handlers read what ${methodName(s)} stores under ${code(s.context.key)} through ${joinSome(
+            s.context.accessors.map((x) => `${methodName(x)} (${cite(x.path, x.line)})`),
+            4,
+          )}.`,
+        ]
+      : [],
+  );
+}
+
+/** "`options.compose` replaces `compose` (from `koa-compose`) as `this.compose` (…), which `Application.callback()` calls (…)." */
+function optionSentence(o: OptionStrategy): string {
+  const fallback = `${code(o.fallback)}${o.from ? ` (from ${code(o.from)})` : ''}`;
+  return `The constructor option ${code(o.option)} replaces ${fallback} as ${code(o.field)} (${cite(o.path, o.line)}), which ${methodName(o.use)} calls (${cite(o.use.path, o.use.line)}).`;
+}
+
+/** "`Application` is an event emitter: the product emits `error` (…) for users to handle with `on('error', …)`; …" */
+function eventsSentence(events: EmittedEvent[]): string {
+  const owner = events[0]!.owner;
+  const named = joinSome(
+    events.map((e) => `${code(e.name)} (${cite(e.path, e.line)})`),
+    3,
+  );
+  const fallbacks = events.flatMap((e) =>
+    e.fallback
+      ? [
+          `${methodName(e.fallback.by)} adds ${methodName(e.fallback)} as the ${code(e.name)} listener when users add none (${cite(e.fallback.path, e.fallback.line)})`,
+        ]
+      : [],
+  );
+  return `${code(owner)} is an event emitter: the product emits ${named}, which users handle with ${code(`on('${events[0]!.name}', …)`)}${fallbacks.length ? `; ${joinSome(fallbacks, 2)}` : ''}.`;
 }
 
 /**
@@ -850,6 +991,10 @@ export function extensionParts(a: Analysis): string[] {
     ...(a.flow?.classParams?.length ? [classParamsSentence(a.flow.classParams)] : []),
     ...(a.flow?.composers?.length ? [composersSentence(a.flow.composers)] : []),
     ...(a.flow?.bases ?? []).map(baseSentence),
+    ...(a.flow?.tables ?? []).map(tableSentence),
+    ...(a.flow?.options ?? []).map(optionSentence),
+    ...(a.flow?.events?.length ? [eventsSentence(a.flow.events)] : []),
+    ...accessorSentences(a.identity?.mainPath ?? []),
   ];
   if (!items.length) return [];
   if (items.length === 1) return [`One way users plug their own code in: ${items[0]!}`];

@@ -13,6 +13,7 @@ import {
   purposeParagraph,
   rankedApi,
   rankedRoutes,
+  usageCounts,
   readmeFeatures,
   readmeContrast,
   withRoutes,
@@ -107,6 +108,26 @@ describe('key components', () => {
     expect(md).toMatch(/rather than rank them/);
     expect(md).not.toMatch(/Rank/);
     expect(md).toMatch(/Runs each request through the middleware\./);
+  });
+
+  it('tells a file that is the prototype of a per-request object by that role and what it delegates', () => {
+    const a = analysis(4, [true, true]);
+    a.identity!.mainPath = [{ name: 'listen', owner: 'App', path: 'lib/f0.js', line: 3 }];
+    a.flow!.prototypes = [
+      {
+        path: 'lib/f1.js',
+        name: 'context',
+        members: ['cookies'],
+        by: { name: 'createContext', owner: 'App', path: 'lib/f0.js', line: 20 },
+        delegates: [
+          { to: 'response', members: 18, line: 195 },
+          { to: 'request', members: 29, line: 219 },
+        ],
+      },
+    ];
+    expect(keyComponentParts(a).join('\n')).toContain(
+      '| `lib/f1.js` | the prototype of the `context` object `App.createContext()` makes for each request (`lib/f0.js:20`); it hands 18 members on to `response` (`lib/f1.js:195`) and 29 on to `request` (`lib/f1.js:219`); it defines `Thing` |',
+    );
   });
 
   it('ranks the files of a larger product', () => {
@@ -207,6 +228,98 @@ describe('the public names in reading order', () => {
       '/admin/',
       '/ping/<uuid:code>/fail',
     ]);
+  });
+
+  it('ranks Go names by their resolved uses: a standard-library name or a call on a value is not a use of a type or function', () => {
+    writeFileSync(
+      path.join(root, 'app.go'),
+      [
+        'package main',
+        '',
+        'import (',
+        '\t"net/http"',
+        '',
+        '\t"github.com/acme/router/v5"',
+        ')',
+        '',
+        'func main() {',
+        '\tr := router.New()',
+        '\tr.Use(mw)',
+        '\tr.Use(other)',
+        '\tr.Route("/a", nil)',
+        '\tvar h http.Handler = http.HandlerFunc(nil)',
+        '\tvar g http.Handler = h',
+        '\t_ = mws.Handler(g)',
+        '}',
+        '',
+        'func (mx *Mux) Route(p string) {}',
+      ].join('\n'),
+    );
+    const item = (name: string, kind: string, owner?: string) => ({
+      name,
+      kind,
+      path: 'mux.go',
+      line: 1,
+      ...(owner ? { owner } : {}),
+    });
+    const a = {
+      files: [{ path: 'app.go', size: 400 }],
+      identity: {
+        publicApi: [
+          item('Handler', 'method', 'Middlewares'),
+          item('Use', 'method', 'Mux'),
+          item('New', 'function'),
+          item('Route', 'struct'),
+          item('Route', 'method', 'Mux'),
+        ],
+        keyComponents: [],
+        mainPath: [],
+      },
+    } as unknown as Analysis;
+    const usage = usageCounts(a, { root } as Workspace);
+    const ranked = rankedApi(a.identity!, usage).map(
+      (e) => `${e.owner ? `${e.owner}.` : ''}${e.name}:${e.kind}`,
+    );
+    // among methods and functions, `Use` (2 calls) leads `Handler` (1 call on a value; `http.Handler` is
+    // the standard library's); the struct `Route` counts no use from a method call or declaration
+    expect(ranked.slice(1, 3)).toEqual(['Mux.Use:method', 'Middlewares.Handler:method']);
+    expect(usage.get('Route') ?? 0).toBe(usage.get('Route(') ?? 0);
+    expect(usage.get('Handler') ?? 0).toBe(0);
+    expect(usage.get('.Handler')).toBe(1);
+  });
+});
+
+describe('the objects made for each request', () => {
+  it('are told beside the exported names, with their own members and those they hand on', () => {
+    const id = {
+      kind: 'framework',
+      publicApi: [{ name: 'use', kind: 'method', path: 'lib/app.js', line: 5 }],
+      keyComponents: [],
+      mainPath: [{ name: 'listen', owner: 'App', path: 'lib/app.js', line: 3 }],
+    } as unknown as Parameters<typeof publicApiParts>[0];
+    const protos = [
+      {
+        path: 'lib/context.js',
+        name: 'context',
+        members: ['cookies', 'onerror', 'toJSON'],
+        by: { name: 'createContext', owner: 'App', path: 'lib/app.js', line: 20 },
+        delegates: [
+          { to: 'response', members: 18, line: 195 },
+          { to: 'request', members: 29, line: 219 },
+        ],
+      },
+      {
+        path: 'lib/request.js',
+        name: 'request',
+        members: ['header', 'url', 'method', 'path'],
+        by: { name: 'createContext', owner: 'App', path: 'lib/app.js', line: 21 },
+      },
+    ];
+    const md = publicApiParts(id, new Map(), protos).join('\n');
+    expect(md).toContain('1 public name makes up what users of the framework call on what it exports:');
+    expect(md).toContain(
+      "Beside these, users' code works with the objects made for each request: `context` (`lib/context.js`; 2 members of its own, `cookies` and `onerror`, and 47 handed on to `response` and `request`) and `request` (`lib/request.js`; 4 members such as `header`, `url` and `method`).",
+    );
   });
 });
 

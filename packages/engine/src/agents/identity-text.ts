@@ -5,11 +5,11 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Analysis, Identity } from '../analyse/types.ts';
+import type { Analysis, Identity, Prototype } from '../analyse/types.ts';
 import { proseParagraphs } from '../analyse/identity/purpose.ts';
 import type { Workspace } from '../types.ts';
 import { factsOf } from './facts.ts';
-import { mechanismParts } from './how-it-works.ts';
+import { mechanismParts, unitOf } from './how-it-works.ts';
 import { agree, cite, code, joinAnd, joinSome, num, plural, table, text, when } from './writers/markdown.ts';
 
 const KIND_NAMES: Record<string, string> = {
@@ -261,6 +261,14 @@ const isRoute = (e: ApiItem) => /^route\b/.test(e.kind);
 const usageKey = (e: ApiItem) =>
   isOption(e) && e.name.startsWith('--') ? e.name : e.name.replace(/^-+/, '');
 
+/** How often a public name is used: a method by the calls on a value (`.Name`), anything else by its name. */
+export const usesOf = (usage: Map<string, number>, e: ApiItem) => {
+  const key = usageKey(e);
+  if (e.kind === 'method') return usage.get(`.${key}`) ?? 0;
+  const all = usage.get(key) ?? 0;
+  return TYPE_KINDS.has(e.kind) ? all - (usage.get(`${key}(`) ?? 0) : all;
+};
+
 /**
  * How often each public name is used across the code base's own text (product, tests, examples,
  * docs): the names its users and its own code call most. Bounded: at most 400 files and 4 MB read.
@@ -294,15 +302,67 @@ function countUsage(a: Analysis, workspace: Workspace): Map<string, number> {
     } catch {
       continue;
     }
+    const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (f.path.endsWith('.go')) {
+      countGoUses(content, wanted, add);
+      continue;
+    }
     for (const word of content.match(/(?:--)?[A-Za-z_][\w-]*/g) ?? [])
-      if (wanted.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+      if (wanted.has(word)) {
+        add(word);
+        add(`.${word}`);
+      }
   }
   return counts;
 }
 
+/** The packages a Go file imports, by the name its code calls them: `"net/http"` → http, with whether each is standard. */
+function goImports(content: string): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  const block = /^import\s*\(([^)]*)\)/m.exec(content)?.[1] ?? '';
+  const single = [...content.matchAll(/^import\s+(\w+\s+)?("[^"\n]+")/gm)].map((m) => `${m[1] ?? ''}${m[2]}`);
+  for (const line of [...block.split('\n'), ...single]) {
+    const m = /^\s*(?:(\w+)\s+)?"([^"]+)"/.exec(line);
+    if (!m) continue;
+    const segments = m[2]!.split('/');
+    // a major-version suffix (`chi/v5`) is not the name the package is called by
+    const last = /^v\d+$/.test(segments.at(-1)!) && segments.length > 1 ? segments.at(-2)! : segments.at(-1)!;
+    out.set(m[1] ?? last.replace(/[^\w]/g, '_'), !segments[0]!.includes('.'));
+  }
+  return out;
+}
+
+/** The identifier that ends right before `end` (`http` before the dot of `http.Handler`), if any. */
+function wordBefore(content: string, end: number): string | undefined {
+  let i = end;
+  while (i > 0 && /\w/.test(content[i - 1]!)) i--;
+  return i < end ? content.slice(i, end) : undefined;
+}
+
+/**
+ * Uses of the product's names in a Go file, resolved by their qualifier: a name qualified by a
+ * standard-library package (`http.Handler`, `http.HandlerFunc`) is that package's, never the product's;
+ * a call on a value (`r.Get(…)`, `mws.Handler(…)`) is a use of a method, counted under `.Name`; a bare
+ * or package-qualified name (`NewRouter`, `chi.URLParam`) is a use of a function or type.
+ */
+function countGoUses(content: string, wanted: Set<string>, add: (key: string) => void): void {
+  const imports = goImports(content);
+  for (const m of content.matchAll(/[A-Za-z_]\w*/g)) {
+    const name = m[0];
+    if (!wanted.has(name)) continue;
+    // the word before a dot right in front of it is its qualifier (`http` of `http.Handler`)
+    const q = content[m.index - 1] === '.' ? wordBefore(content, m.index - 1) : undefined;
+    if (q === undefined || (imports.has(q) && !imports.get(q))) {
+      add(name);
+      // a bare name called (`NewRouter(`), or declared as a method (`func (mx *Mux) Route(`), is no use of a type
+      if (/^\s*\(/.test(content.slice(m.index + name.length, m.index + name.length + 8))) add(`${name}(`);
+    } else if (!imports.has(q)) add(`.${name}`);
+  }
+}
+
 // methods every object of a language offers for printing, comparing or serialising: part of the
 // surface, but never what shows how a project is used
-const PLUMBING =
+export const PLUMBING =
   /^(?:toJSON|toString|valueOf|inspect|__(?:repr|str|eq|hash)__|hashCode|equals|String|GoString|Less|Len|Swap|MarshalJSON|UnmarshalJSON)$/;
 
 /** The handler of a framework's own admin site (Django's `admin.site.urls`): staff pages, not the product's interface. */
@@ -364,7 +424,7 @@ function firstPerHandler<R extends { handler?: string }>(items: R[]): R[] {
  */
 export function rankedApi(id: Identity, usage: Map<string, number> = new Map()): Identity['publicApi'] {
   const rank = new Map(id.keyComponents.map((k, i) => [k.path, i]));
-  const used = (e: ApiItem) => usage.get(usageKey(e)) ?? 0;
+  const used = (e: ApiItem) => usesOf(usage, e);
   // options hidden from --help come after every visible one: they are not what users type
   const hidden = (e: ApiItem) => (e.hidden ? 1 : 0);
   const group = (e: Identity['publicApi'][number]) =>
@@ -499,7 +559,7 @@ export function howItWorks(
   if (entry) parts.push(entry);
   parts.push(...mechanismParts(a));
   if (!elsewhere.keyComponents) parts.push(...keyComponentParts(a));
-  if (!elsewhere.publicApi) parts.push(...publicApiParts(id, usage));
+  if (!elsewhere.publicApi) parts.push(...publicApiParts(id, usage, a.flow?.prototypes));
   return parts;
 }
 
@@ -516,9 +576,11 @@ export function keyComponentParts(a: Analysis): string[] {
   const files = Object.keys(a.identity?.centrality ?? {}).length;
   const few = files > 0 && files < RANKED_FROM;
   const described = (a.identity?.keyComponents ?? []).flatMap((k) => {
-    const what = k.summary
-      ? withPathSteps(a, k.path, text(k.summary))
-      : withRoutes(a, k.path, definesOf(a, k.path) ?? pathStepsOf(a, k.path));
+    const what =
+      prototypeOf(a, k.path) ??
+      (k.summary
+        ? withPathSteps(a, k.path, text(k.summary))
+        : withRoutes(a, k.path, definesOf(a, k.path) ?? pathStepsOf(a, k.path)));
     return what ? [{ path: k.path, what }] : [];
   });
   const rows = few ? described : described.slice(0, 8);
@@ -588,6 +650,28 @@ function pathStepsOf(a: Analysis, path: string): string | null {
         3,
       )} here`
     : null;
+}
+
+/**
+ * What a file that is the prototype of a per-request object is for: "the prototype of the `context`
+ * `Application.createContext()` makes for each request (…); it hands 18 members on to `response` (…)
+ * and 29 to `request` (…)", then what it defines itself.
+ */
+function prototypeOf(a: Analysis, path: string): string | null {
+  const p = a.flow?.prototypes?.find((x) => x.path === path);
+  if (!p) return null;
+  const by = `${p.by.owner ? `${p.by.owner}.` : ''}${p.by.name}()`;
+  const unit = unitOf(a, a.identity?.mainPath ?? []);
+  const hands = p.delegates?.length
+    ? `; it hands ${joinAnd(
+        p.delegates.map(
+          (d, i) =>
+            `${num(d.members)}${i ? '' : ` ${d.members === 1 ? 'member' : 'members'}`} on to ${code(d.to)} (${cite(path, d.line)})`,
+        ),
+      )}`
+    : '';
+  const defines = definesOf(a, path);
+  return `the prototype of the ${code(p.name)} object ${code(by)} makes for each ${unit} (${cite(p.by.path, p.by.line)})${hands}${defines ? `; it ${defines}` : ''}`;
 }
 
 /** What a file without a header comment does, told by what it defines: "defines `DirEntry`, `scan()`". */
@@ -716,7 +800,7 @@ export function commandLineParts(id: Identity, usage: Map<string, number> = new 
     );
   const visible = options.filter((e) => !e.hidden);
   // the table's order is the ranking's: by use in the project's own text when it names options
-  const byUse = visible.filter((e) => (usage.get(usageKey(e)) ?? 0) > 0).length >= 3;
+  const byUse = visible.filter((e) => usesOf(usage, e) > 0).length >= 3;
   if (visible.length)
     parts.push(
       `${hidden.length ? `The ${plural(visible.length, 'option')} shown by ${code('--help')}` : 'Every option'}, ${
@@ -750,7 +834,12 @@ function countGroups(options: ApiItem[]): [string, number][] {
 }
 
 /** The public API: a CLI's command line in full, other names in a table (types first, by file rank). */
-export function publicApiParts(id: Identity, usage: Map<string, number> = new Map()): string[] {
+export function publicApiParts(
+  id: Identity,
+  usage: Map<string, number> = new Map(),
+  /** The prototypes of the objects made for each unit of work (flow/prototypes.ts): their members are API too. */
+  perRequest: Prototype[] = [],
+): string[] {
   const cli = commandLineParts(id, usage);
   const api = rankedApi(id, usage);
   const rest = api.filter((e) => !CLI_KINDS.has(e.kind));
@@ -765,7 +854,7 @@ export function publicApiParts(id: Identity, usage: Map<string, number> = new Ma
       `${
         cli.length && !namesFirst
           ? `Beside the command line, the code exports ${plural(rest.length, 'public name')} to other code`
-          : `${plural(rest.length, 'public name')} ${agree(rest.length, 'makes', 'make')} up what users of the ${kindName(id.kind)} call`
+          : `${plural(rest.length, 'public name')} ${agree(rest.length, 'makes', 'make')} up what users of the ${kindName(id.kind)} call${perRequest.length ? ' on what it exports' : ''}`
       }${first30}:`,
       table(
         ['Name', 'Kind', 'Defined at'],
@@ -781,8 +870,45 @@ export function publicApiParts(id: Identity, usage: Map<string, number> = new Ma
       ),
     );
   }
+  const objects = perRequestSentence(id, perRequest);
+  if (objects) parts.push(objects);
   if (namesFirst) parts.push(...cli);
   return parts;
+}
+
+/**
+ * "Beside these, users' code works with the objects made for each request: `context` (…; 2 members of
+ * its own and 47 handed on to `response` and `request`), `request` (…; 32 members such as `header`)…"
+ */
+function perRequestSentence(id: Identity, protos: Prototype[]): string | null {
+  const shown = protos.filter((p) => p.members.length || p.delegates?.length);
+  if (!shown.length) return null;
+  const unit = id.mainPath?.some(
+    (s) => s.name === 'listen' || s.name === 'ServeHTTP' || s.name === 'createServer',
+  )
+    ? 'request'
+    : 'call';
+  const one = (p: Prototype) => {
+    const own = p.members.filter((m) => !PLUMBING.test(m));
+    const handed = (p.delegates ?? []).reduce((n, d) => n + d.members, 0);
+    // all of a few members are named; of many, the first three
+    const examples = !own.length
+      ? ''
+      : own.length <= 3
+        ? `, ${joinAnd(own.map((m) => code(m)))}${handed ? ',' : ''}`
+        : ` such as ${joinSome(
+            own.slice(0, 3).map((m) => code(m)),
+            3,
+          )}`;
+    const delegated = handed
+      ? ` and ${num(handed)} handed on to ${joinAnd((p.delegates ?? []).map((d) => code(d.to)))}`
+      : '';
+    const ownText = handed
+      ? `${plural(own.length, 'member')} of its own${examples}`
+      : `${plural(own.length, 'member')}${examples}`;
+    return `${code(p.name)} (${cite(p.path)}; ${ownText}${delegated})`;
+  };
+  return `Beside these, users' code works with the objects made for each ${unit}: ${joinAnd(shown.map(one))}.`;
 }
 
 /** A library or framework first, whatever command it also installs. */

@@ -659,6 +659,20 @@ export interface MainPathStep {
    * one that sets it, or every one when `nearest` is false or the switch `unless` is on.
    */
   ancestors?: { line: number; nearest: boolean; unless?: string; type?: string };
+  /** A value the step stores in the request's context under a key, and the later step that reads it. */
+  context?: {
+    key: string;
+    value: string;
+    line: number;
+    readBy?: { name: string; owner?: string };
+    /** The exported functions users call to read it (`RouteContext`, `URLParam`). */
+    accessors?: { name: string; path: string; line: number }[];
+  };
+  /** What the step writes into its request before `setsBefore` runs (`r.SetPathValue`, `r.Pattern`). */
+  sets?: { name: string; call: boolean; line: number }[];
+  setsBefore?: { name: string; owner?: string };
+  /** The step runs inside the function its caller returns (`handleRequest`, declared at `line`): once per unit of work. */
+  perCall?: { name: string; line: number };
   /**
    * A loop in the step that tries the values of `over` in turn, passes over one that throws `error`,
    * and leaves at the first that does not (lines `line`..`end`), keeping it at `keeps` if it does.
@@ -742,7 +756,71 @@ export interface Composer {
   /** The parameter, a function, that is handed the new value before it is returned. */
   hands?: string;
   /** The method of the same value that attaches the new one to it (`Mount`). */
-  attaches?: { name: string; path: string; line: number };
+  attaches?: {
+    name: string;
+    path: string;
+    line: number;
+    /** Fields of the state the main path keeps in the request that it rewrites (`rctx.RoutePath`). */
+    rewrites?: { name: string; line: number }[];
+  };
+}
+
+/** A constructor field set from an option, else a default function, that the product calls (`options.compose`). */
+export interface OptionStrategy {
+  /** `options.compose`: the option as the constructor reads it. */
+  option: string;
+  field: string;
+  fallback: string;
+  /** The module the default comes from, when imported (`koa-compose`). */
+  from?: string;
+  owner?: string;
+  path: string;
+  line: number;
+  /** Where the field is called. */
+  use: { name: string; owner?: string; path: string; line: number };
+}
+
+/** A product file that is the prototype of an object made for each unit of work (koa's context). */
+export interface Prototype {
+  path: string;
+  /** The field the constructor keeps it in (`context`). */
+  name: string;
+  /** Its own methods and accessors, in the order the file declares them. */
+  members: string[];
+  /** The main-path step that makes the object from it, and the line where. */
+  by: { name: string; owner?: string; path: string; line: number };
+  /** What it hands on to other objects through `delegate(proto, 'response')` chains. */
+  delegates?: { to: string; members: number; line: number }[];
+}
+
+/** An event the product emits for users to listen to, with the listener it adds itself when users add none. */
+export interface EmittedEvent {
+  name: string;
+  /** The central type that is the emitter. */
+  owner: string;
+  path: string;
+  line: number;
+  fallback?: {
+    name: string;
+    owner?: string;
+    by: { name: string; owner?: string };
+    path: string;
+    line: number;
+  };
+}
+
+/** An exported function that adds its caller's key to a package-level table the main path looks up. */
+export interface PackageTable {
+  name: string;
+  path: string;
+  line: number;
+  /** The parameter that becomes the key. */
+  key: string;
+  table: string;
+  tablePath: string;
+  tableLine: number;
+  /** The main path's step that looks the table up, and the line where it does. */
+  lookup: { name: string; owner?: string; path: string; line: number };
 }
 
 export interface ExtensionPoint {
@@ -953,6 +1031,16 @@ export interface Flow {
     doc?: string;
     /** The field holding more values of the type itself: its values form a tree (flow/recursive.ts). */
     children?: { field: string; line: number; named?: { words: string; line: number } };
+    /** The kinds its values come in, where a field's type is enumerated with `iota` (flow/recursive.ts). */
+    kinds?: {
+      field: string;
+      type: string;
+      kinds: { name: string; note?: string }[];
+      line: number;
+      end: number;
+    };
+    /** For an interface: the methods it declares and the interfaces it embeds. */
+    declares?: { methods: string[]; embeds: string[] };
   }[];
   steps: FlowStep[];
   /** A Next.js App Router project's split between server components, client components and server actions. */
@@ -1010,6 +1098,17 @@ export interface Flow {
    * product runs (`OnInitialize`; flow/package-hooks.ts): registration without a receiver.
    */
   registrations?: ExtensionPoint[];
+  /**
+   * Exported functions that add the caller's key to a package-level table a main-path step looks up
+   * (`RegisterMethod(method)` → `methodMap[method] = …`, read by `routeHTTP`; flow/package-hooks.ts).
+   */
+  tables?: PackageTable[];
+  /** Strategies a constructor takes from its options, else a default (flow/replaceable.ts). */
+  options?: OptionStrategy[];
+  /** Files that are the prototypes of the objects made for each unit of work (flow/prototypes.ts). */
+  prototypes?: Prototype[];
+  /** Events an EventEmitter central type emits for users (flow/replaceable.ts). */
+  events?: EmittedEvent[];
   /** Public methods of a central type that build more of it: nested routers, groups (flow/composers.ts). */
   composers?: Composer[];
   /** A central type's fields that hold the user's functions (cobra's `Run`, `PreRun`…). */

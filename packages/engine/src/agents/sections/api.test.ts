@@ -196,6 +196,19 @@ describe('a library without routes', () => {
     c.identity!.kind = 'framework';
     expect(write(c)).toMatch(/tinylib is a framework.* serves no HTTP routes of its own/);
   });
+
+  it('names a name exported twice once among the examples, and still counts every public name', () => {
+    const a = lib();
+    const item = (name: string, kind: string, line: number) => ({ name, kind, path: 'src/index.js', line });
+    a.identity!.publicApi = [
+      item('Hono', 'class', 1),
+      item('Hono', 'export', 2),
+      ...['a', 'b', 'c', 'd', 'e'].map((n, i) => item(n, 'function', 10 + i)),
+    ];
+    expect(apiSection.analyst(a)[0]!.statement).toBe(
+      '7 public names form its interface, such as `Hono`, `a`, `b`, `c` and 3 more.',
+    );
+  });
 });
 
 describe('an API kept in several versions', () => {

@@ -10,6 +10,8 @@ import {
   publicApiParts,
   rankedApi,
   rankedRoutes,
+  usesOf,
+  PLUMBING,
   usageCounts,
 } from '../identity-text.ts';
 import type { WriterContext } from '../writers/context.ts';
@@ -54,11 +56,12 @@ export const api = defineSection({
     'web api',
   ],
   evidence: ['routes', 'symbols (exported)', 'frameworks (web)'],
-  analyst(a) {
+  analyst(a, workspace) {
     const routesOfProduct = a.routes.filter((r) => !r.area || r.area === 'product');
     const id = a.identity;
     if (!routesOfProduct.length && id?.publicApi.length) {
-      const api = rankedApi(id);
+      const usage = workspace ? usageCounts(a, workspace) : undefined;
+      const api = rankedApi(id, usage);
       const { options, subs, hidden: hiddenOptions } = commandLine(api);
       // mostly options and subcommands: a command-line tool, whose interface is its command line
       if (options.length + subs.length > api.length / 2) {
@@ -77,10 +80,19 @@ export const api = defineSection({
           ),
         ];
       }
-      const such = `, such as ${joinSome(
-        api.map((e) => code(e.name)),
-        4,
-      )}`;
+      // the examples are the names the code base uses most, whatever their kind: what users call
+      // (`NewRouter`, `Use`), not the types the table lists first
+      const plumbing = (e: (typeof api)[number]) => (PLUMBING.test(e.name) ? 1 : 0);
+      const byUse = usage
+        ? [...api].sort((x, y) => plumbing(x) - plumbing(y) || usesOf(usage, y) - usesOf(usage, x))
+        : api;
+      // a name exported twice (a class and its re-export) is one example; "and N more" still counts
+      // every public name the sentence counts
+      const shown = [
+        ...new Set(byUse.map((e) => (e.kind === 'method' && e.owner ? `${e.owner}.${e.name}` : e.name))),
+      ].slice(0, 4);
+      const more = api.length - shown.length;
+      const such = `, such as ${more > 0 ? `${shown.map(code).join(', ')} and ${num(more)} more` : joinAnd(shown.map(code))}`;
       const count = `${plural(api.length, 'public name')} ${agree(api.length, 'forms', 'form')} its interface`;
       const names = httpExpected(a) ? `It serves no HTTP routes of its own; ${count}` : upperFirst(count);
       return [f(sentence(names, such), [ref(api[0]!.path, api[0]!.line)])];
@@ -182,7 +194,7 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
         ` The ${plural(others.length, 'HTTP route')} in the code base belong to its ${areas} (e.g. ${example}), not to the product.`,
       );
     const usage = usageCounts(a, workspace);
-    const api = publicApiParts(id, usage);
+    const api = publicApiParts(id, usage, a.flow?.prototypes);
     // a command-line tool is used through its command line: that is the chapter, not an absence
     // that it serves no routes is news only where a reader could expect some: a web framework, or
     // routes elsewhere in the code base; otherwise the chapter opens with the names users call

@@ -1,4 +1,4 @@
-// Scripts "drive the build" only when one of them builds something.
+// Scripts are described by a verb that fits them all: they "drive the build" only when each builds.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,10 +20,21 @@ const scriptsFinding = (a: ReturnType<typeof sampleAppAnalysis>) =>
   buildDeploy.analyst(a).find((x) => x.aspect === 'scripts')?.statement ?? '';
 
 describe('build scripts', () => {
-  it('drive the build when one compiles or bundles the product', () => {
-    expect(scriptsFinding(sampleAppAnalysis())).toMatch(
-      /make targets drive the build, under \d+ distinct names: build, start/,
+  it('automate project tasks, the build included, when only some of them build', () => {
+    const said = scriptsFinding(sampleAppAnalysis());
+    expect(said).toMatch(
+      /make targets automate project tasks, the build included, under \d+ distinct names: build, start/,
     );
+    expect(said).not.toMatch(/drive the build/);
+  });
+
+  it('drive the build only when every one compiles or bundles the product', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [
+      { kind: 'npm-script', name: 'build', command: 'tsc -p .', path: 'package.json', line: 5 },
+      { kind: 'npm-script', name: 'bundle', command: 'esbuild src/index.ts', path: 'package.json', line: 6 },
+    ];
+    expect(scriptsFinding(a)).toBe('2 package scripts drive the build: build and bundle.');
   });
 
   it('automate project tasks when none builds (completions, tests, a dev server)', () => {
@@ -204,7 +215,9 @@ describe('the build and deployment chapter', () => {
     ];
     expect(write(a)).toContain('offers 3 targets');
     const finding = buildDeploy.analyst(a).find((x) => x.aspect === 'scripts')!.statement;
-    expect(finding).toBe('2 make targets drive the build: build and test; 1 more only prints text.');
+    expect(finding).toBe(
+      '2 make targets automate project tasks, the build included: build and test; 1 more only prints text.',
+    );
   });
 
   it("a justfile's recipes are build scripts too, run with just", () => {
@@ -378,7 +391,9 @@ describe('scripts that are mostly helpers for another command-line tool', () => 
       { kind: 'npm-script', name: 'db:start', command: 'db start', path: 'package.json', line: 4 },
       { kind: 'npm-script', name: 'db:stop', command: 'db stop', path: 'package.json', line: 5 },
     ];
-    expect(scriptsFinding(a)).toMatch(/^5 package scripts drive the build: build, test, lint/);
+    expect(scriptsFinding(a)).toMatch(
+      /^5 package scripts automate project tasks, the build included: build, test, lint/,
+    );
   });
 });
 

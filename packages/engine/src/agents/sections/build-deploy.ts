@@ -90,11 +90,14 @@ export const buildDeploy = defineSection({
       );
       // the same script name in several manifests is counted once among the names
       const distinct = when(names.length < scripts.length, `, under ${num(names.length)} distinct names`);
-      // scripts that only package completions or run checks do not build a product that cargo or go builds
-      const builds = scripts.some((s) => BUILD_NAME.test(s.name) || BUILD_COMMAND.test(s.command ?? ''));
-      const does = builds
-        ? `${agree(scripts.length, 'drives', 'drive')} the build`
-        : `${agree(scripts.length, 'automates', 'automate')} project tasks`;
+      // the verb fits every script: they "drive the build" only when each builds; a set led by tests and
+      // lint automates project tasks, the build included when one of them builds (scripts that only
+      // package completions or run checks do not build a product that cargo or go builds)
+      const building = scripts.filter((s) => BUILD_NAME.test(s.name) || BUILD_COMMAND.test(s.command ?? ''));
+      const does =
+        building.length === scripts.length
+          ? `${agree(scripts.length, 'drives', 'drive')} the build`
+          : `${agree(scripts.length, 'automates', 'automate')} project tasks${building.length ? ', the build included' : ''}`;
       // when most scripts are helpers for another command-line tool (`stripe:listen`, `db:push`), they are
       // told apart from the product's own, which alone build, run or check it
       const tools = toolHelpers(scripts);

@@ -4,6 +4,7 @@
 // (sections/index.ts) built from these, so a new kind is one module plus one line there.
 
 import type { Analysis } from '../../analyse/types.ts';
+import type { Workspace } from '../../types.ts';
 import type { Finding } from '../types.ts';
 import type { SectionWriter } from '../writers/context.ts';
 
@@ -15,8 +16,11 @@ export interface SectionSpec<K extends string = string> {
   aspects?: [phrase: string, aspect: string][];
   /** The analysis fields the kind draws on (recorded in the plan and the trace). */
   evidence: string[];
-  /** Offline analyst: one-line findings with the `path:line` citations that back them. */
-  analyst(a: Analysis): Finding[];
+  /**
+   * Offline analyst: one-line findings with the `path:line` citations that back them; the workspace,
+   * when given, lets it read how the code base uses what it finds.
+   */
+  analyst(a: Analysis, workspace?: Workspace): Finding[];
   /** Offline writer: the section's markdown from the analysis. */
   writer: SectionWriter;
 }

@@ -103,6 +103,28 @@ describe('paths left out of the analysis', () => {
   });
 });
 
+describe('files at the root', () => {
+  it("lead with the product's own files, so that a cut list never hides them behind dotfiles", () => {
+    const a = sampleAppAnalysis();
+    for (let i = 1; i <= 12; i++)
+      a.files.unshift({
+        path: `.rc${String(i).padStart(2, '0')}`,
+        size: 10,
+        language: null,
+        code: 1,
+        comment: 0,
+        blank: 0,
+      });
+    const md = writeStructure({ a, fx: factsOf(a) } as WriterContext);
+    const list = /Files at the root: ([^\n]*)/.exec(md)![1]!;
+    const product = new Set(factsOf(a).productFiles.map((f) => f.path));
+    const first = /`([^`]+)`/.exec(list)![1]!;
+    expect(product.has(first)).toBe(true);
+    expect(list).toContain('`Makefile`');
+    expect(list).toContain('`Dockerfile`');
+  });
+});
+
 describe('the directory tree', () => {
   it('says "1 line", never "1 lines"', () => {
     const a = sampleAppAnalysis();

@@ -63,7 +63,19 @@ function render(node: DirNode, depth: number, maxDepth: number, out: string[]): 
 
 export function writeStructure({ a, fx }: WriterContext): string {
   const t = a.tree;
-  const rootFiles = a.files.filter((f) => !f.path.includes('/'));
+  // the product's own files lead, the largest first, so that a cut list never hides the core behind
+  // dotfiles and manifests; the rest follow in name order
+  const product = new Set(fx.productFiles.map((f) => f.path));
+  const rootFiles = a.files
+    .filter((f) => !f.path.includes('/'))
+    .map((f, i) => ({ f, i }))
+    .sort(
+      (x, y) =>
+        Number(product.has(y.f.path)) - Number(product.has(x.f.path)) ||
+        (product.has(x.f.path) ? y.f.code - x.f.code : 0) ||
+        x.i - y.i,
+    )
+    .map((x) => x.f);
   const lines: string[] = [];
   render(t, 0, 3, lines);
   const biggest = largestByCode(t.children);

@@ -2,12 +2,16 @@
 // its own functions (and the libraries they hand work to), how it runs work concurrently, and for an
 // application which of its types each request handler works with. Writers turn this into sentences.
 
-import { childrenField } from './recursive.ts';
+import { childrenField, interfaceOf, nodeKinds } from './recursive.ts';
 import { composers } from './composers.ts';
 import { baseClasses } from './base-classes.ts';
 import { markOverrides } from './overrides.ts';
 import { heldObjects } from './held.ts';
-import { packageRegistrations } from './package-hooks.ts';
+import { perCallSteps } from './closures.ts';
+import { prototypes } from './prototypes.ts';
+import { emittedEvents, optionStrategies } from './replaceable.ts';
+import { requestState, rewrites } from './request-state.ts';
+import { packageRegistrations, packageTables } from './package-hooks.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
 import type { Sources } from '../sources.ts';
@@ -448,7 +452,7 @@ export function flowPass(input: FlowInput): Flow {
     deps.has(module.toLowerCase().replace(/-/g, '_')) ||
     moduleDependency(module, deps);
   const notable = (module: string) => dependency(module) || NOTABLE_STD.test(module);
-  const mainPath = traceMainPath({
+  const traced = traceMainPath({
     models,
     types,
     fns,
@@ -467,6 +471,7 @@ export function flowPass(input: FlowInput): Flow {
     selfNames: selfNames(src),
     raw: (p) => src.text(p),
   });
+  const mainPath = perCallSteps(requestState(traced, models), models);
 
   markOverrides(mainPath, types, fns, new Set(identity.publicApi.map((e) => e.name)));
   for (const st of mainPath) {
@@ -501,6 +506,15 @@ export function flowPass(input: FlowInput): Flow {
     const children =
       file?.language === 'Go' ? childrenField(src.text(a.path) ?? '', a.name, a.line) : undefined;
     if (children) a.children = children;
+    // a tree's nodes come in kinds (static, param, catch-all…) where the code enumerates them
+    const kinds = children ? nodeKinds(src.text(a.path) ?? '', a.name, a.line) : undefined;
+    if (kinds) a.kinds = kinds;
+    const declares =
+      file?.language === 'Go' ? interfaceOf(src.text(a.path) ?? '', a.name, a.line) : undefined;
+    if (declares) {
+      a.declares = declares;
+      a.methods = declares.methods.length;
+    }
   }
 
   const extensionInput = {
@@ -513,9 +527,19 @@ export function flowPass(input: FlowInput): Flow {
   };
   const extensions = extensionPoints(extensionInput);
   const registrations = packageRegistrations(models, mainPath);
+  const tables = packageTables(models, mainPath);
+  const options = optionStrategies(models);
+  const protos = prototypes(models, mainPath);
+  const events = emittedEvents(models, extensionInput.central);
   const hooks = hookFields(extensionInput);
   const classes = classParams(extensionInput);
-  const built = composers(models, extensionInput.central);
+  // what an attaching method (a mount) does to the state the main path keeps in the request
+  const inRequest = mainPath.find((s) => s.context)?.context;
+  const built = composers(models, extensionInput.central).map((c) => {
+    const file = c.attaches && inRequest ? byPath.get(c.attaches.path) : undefined;
+    const changed = file && inRequest ? rewrites(file, c.attaches!.line, inRequest) : [];
+    return changed.length ? { ...c, attaches: { ...c.attaches!, rewrites: changed } } : c;
+  });
   // the families users extend, past the types the report already tells: the central ones it lists,
   // what a registration point takes, and the classes a `cls=` parameter builds
   const told = new Set([
@@ -584,6 +608,10 @@ export function flowPass(input: FlowInput): Flow {
     ...(built.length ? { composers: built } : {}),
     ...(builtIns.length ? { builtIns } : {}),
     ...(registrations.length ? { registrations } : {}),
+    ...(tables.length ? { tables } : {}),
+    ...(options.length ? { options } : {}),
+    ...(protos.length ? { prototypes: protos } : {}),
+    ...(events.length ? { events } : {}),
     handlers: handlers(models, input.routes, types),
   };
 }

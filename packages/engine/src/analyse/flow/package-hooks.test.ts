@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankComments } from '../comments.ts';
 import { fileModel } from './index.ts';
-import { packageRegistrations } from './package-hooks.ts';
+import { packageRegistrations, packageTables } from './package-hooks.ts';
 
 const model = (path: string, lines: string[]) => fileModel(path, 'Go', blankComments(lines.join('\n'), 'Go'));
 
@@ -80,5 +80,55 @@ describe('package registrations', () => {
 
   it('finds nothing where no list of functions is filled from outside', () => {
     expect(packageRegistrations([cmd], path)).toEqual([]);
+  });
+});
+
+describe('package tables', () => {
+  const tree = model('tree.go', [
+    'package router', // 1
+    '',
+    'var kinds = map[string]int{', // 3
+    '\t"GET": 1,',
+    '}',
+    '',
+    'var names = map[int]string{}', // 7
+    '',
+    'func Register(kind string) {', // 9
+    '\tkind = strings.ToUpper(kind)',
+    '\tkinds[kind] = len(kinds)', // 11
+    '\tnames[len(kinds)] = kind',
+    '}',
+    '',
+    'func SetDefault(v int) {', // 15
+    '\tnames[v] = ""',
+    '}',
+  ]);
+  const mux = model('mux.go', [
+    'package router', // 1
+    '',
+    'func (mx *Mux) route(kind string) {', // 3
+    '\tk, ok := kinds[kind]', // 4
+    '\t_ = k',
+    '}',
+  ]);
+  const path = [{ name: 'route', owner: 'Mux', path: 'mux.go', line: 3 }];
+
+  it('finds an exported function that stores its caller-given key in a table the main path looks up', () => {
+    expect(packageTables([tree, mux], path)).toEqual([
+      {
+        name: 'Register',
+        path: 'tree.go',
+        line: 9,
+        key: 'kind',
+        table: 'kinds',
+        tablePath: 'tree.go',
+        tableLine: 3,
+        lookup: { name: 'route', owner: 'Mux', path: 'mux.go', line: 4 },
+      },
+    ]);
+  });
+
+  it('names none when the main path never reads the table', () => {
+    expect(packageTables([tree], path)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // ...func())` → `initializers = append(initializers, y...)`), the function that goes through that list,
 // and where the main path calls it, before which of its own steps. Read from the code, never from names.
 
-import type { ExtensionPoint, MainPathStep } from '../types.ts';
+import type { ExtensionPoint, MainPathStep, PackageTable } from '../types.ts';
 import { parametersOf } from './extensions.ts';
 import type { FileModel } from './definitions.ts';
 
@@ -125,6 +125,77 @@ function callerOnPath(
         ...(before ? { before } : {}),
       };
     }
+  }
+  return undefined;
+}
+
+/** Package-level variables holding a map: `var methodMap = map[string]methodTyp{`, `var hooks map[string]Hook`. */
+function packageMaps(models: FileModel[]): Map<string, { path: string; line: number }> {
+  const out = new Map<string, { path: string; line: number }>();
+  for (const f of models) {
+    let block = false;
+    f.bare.forEach((line, i) => {
+      if (/^var\s*\(\s*$/.test(line)) block = true;
+      else if (block && /^\)/.test(line)) block = false;
+      const m = (block ? /^\s+(\w+)\s+(?:=\s*)?map\[/ : /^var\s+(\w+)\s+(?:=\s*)?map\[/).exec(line);
+      if (m && !out.has(m[1]!)) out.set(m[1]!, { path: f.path, line: i + 1 });
+    });
+  }
+  return out;
+}
+
+/**
+ * Exported Go functions that store an entry under a key their caller hands them in a package-level
+ * map (`methodMap[method] = mt`) which a step of the main path reads (`methodMap[rctx.RouteMethod]`):
+ * how users extend what the product accepts without a method of its own type.
+ */
+export function packageTables(models: FileModel[], mainPath: MainPathStep[]): PackageTable[] {
+  const goModels = models.filter((m) => m.language === 'Go');
+  const maps = packageMaps(goModels);
+  if (!maps.size) return [];
+  const out: PackageTable[] = [];
+  for (const f of goModels)
+    for (const d of f.defs) {
+      if (d.owner || d.kind !== 'function' || !/^[A-Z]/.test(d.name)) continue;
+      const params = new Set(parametersOf(f, d).map((p) => p.name));
+      for (let i = d.line; i < d.end && i < f.bare.length; i++) {
+        const m = /^\s*(\w+)\[(\w+)\]\s*=(?!=)/.exec(f.bare[i]!);
+        const table = m ? maps.get(m[1]!) : undefined;
+        if (!m || !table || !params.has(m[2]!)) continue;
+        const lookup = lookupOnPath(goModels, m[1]!, mainPath);
+        if (!lookup) continue;
+        out.push({
+          name: d.name,
+          path: f.path,
+          line: d.line,
+          key: m[2]!,
+          table: m[1]!,
+          tablePath: table.path,
+          tableLine: table.line,
+          lookup,
+        });
+        break;
+      }
+    }
+  return out.slice(0, MAX);
+}
+
+/** The first main-path step of the product whose body reads the table (`table[…]` outside an assignment). */
+function lookupOnPath(
+  models: FileModel[],
+  table: string,
+  mainPath: MainPathStep[],
+): PackageTable['lookup'] | undefined {
+  const read = new RegExp(`(?<![\\w.])${table}\\[`);
+  const write = new RegExp(`^\\s*${table}\\[[^\\]]*\\]\\s*=(?!=)`);
+  for (const s of mainPath) {
+    if (s.external) continue;
+    const f = models.find((m) => m.path === s.path);
+    const def = f?.defs.find((d) => d.line === s.line && d.kind !== 'type');
+    if (!f || !def) continue;
+    for (let i = def.line; i < def.end && i < f.bare.length; i++)
+      if (read.test(f.bare[i]!) && !write.test(f.bare[i]!))
+        return { name: s.name, ...(s.owner ? { owner: s.owner } : {}), path: f.path, line: i + 1 };
   }
   return undefined;
 }

@@ -62,3 +62,63 @@ function treeWords(text: string, line: number): ChildrenField['named'] {
   }
   return undefined;
 }
+
+export interface NodeKinds {
+  /** The struct's field that holds the kind (`typ`), and the kind's type (`nodeTyp`). */
+  field: string;
+  type: string;
+  /** The constants of that type, each with the example its line comment gives (`/{user}`). */
+  kinds: { name: string; note?: string }[];
+  /** The lines of the constant block. */
+  line: number;
+  end: number;
+}
+
+/**
+ * The kinds a Go struct's values come in: a field typed with a local integer type whose values the
+ * file enumerates with `iota` (`typ nodeTyp` → `ntStatic`, `ntRegexp`, `ntParam`, `ntCatchAll`),
+ * with each constant's trailing comment, where the authors give an example of that kind.
+ */
+export function nodeKinds(text: string, name: string, line: number): NodeKinds | undefined {
+  const lines = text.split('\n');
+  if (!new RegExp(`^type\\s+${name}\\s+struct\\s*\\{`).test(lines[line - 1] ?? '')) return undefined;
+  const enums = new Set([...text.matchAll(/^type\s+(\w+)\s+u?int\d*\s*$/gm)].map((m) => m[1]!));
+  for (let i = line; i < lines.length && !/^\}/.test(lines[i]!); i++) {
+    const f = /^[ \t]+([a-z_]\w*)[ \t]+(\w+)[ \t]*(?:\/\/.*)?$/.exec(lines[i]!);
+    if (!f || !enums.has(f[2]!)) continue;
+    const first = lines.findIndex((l) => new RegExp(`^\\s+\\w+\\s+${f[2]}\\s*=\\s*iota\\b`).test(l));
+    if (first < 0) continue;
+    const kinds: NodeKinds['kinds'] = [];
+    let j = first;
+    for (; j < lines.length; j++) {
+      const k = /^\s+([A-Za-z_]\w*)(?:\s+\w+\s*=\s*iota)?\s*(?:\/\/(.*))?$/.exec(lines[j]!);
+      if (!k) break;
+      const note = k[2]?.trim();
+      kinds.push({ name: k[1]!, ...(note ? { note } : {}) });
+    }
+    if (kinds.length >= 2) return { field: f[1]!, type: f[2]!, kinds, line: first + 1, end: j };
+  }
+  return undefined;
+}
+
+/**
+ * What a Go interface declares: its own methods and the interfaces it embeds (`http.Handler`,
+ * `Routes`), read from its body.
+ */
+export function interfaceOf(
+  text: string,
+  name: string,
+  line: number,
+): { methods: string[]; embeds: string[] } | undefined {
+  const lines = text.split('\n');
+  if (!new RegExp(`^type\\s+${name}\\s+interface\\s*\\{\\s*$`).test(lines[line - 1] ?? '')) return undefined;
+  const methods: string[] = [];
+  const embeds: string[] = [];
+  for (let i = line; i < lines.length && !/^\}/.test(lines[i]!); i++) {
+    const m = /^\s+([A-Za-z_]\w*)\(/.exec(lines[i]!);
+    if (m) methods.push(m[1]!);
+    const e = /^\s+([A-Za-z_][\w.]*)\s*(?:\/\/.*)?$/.exec(lines[i]!);
+    if (e) embeds.push(e[1]!);
+  }
+  return methods.length || embeds.length ? { methods, embeds } : undefined;
+}

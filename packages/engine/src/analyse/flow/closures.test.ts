@@ -1,0 +1,52 @@
+// Set-up that runs once versus the steps a returned function runs for each unit of work.
+
+import { describe, expect, it } from 'vitest';
+import { blankComments } from '../comments.ts';
+import { fileModel } from './index.ts';
+import { perCallSteps } from './closures.ts';
+
+const app = fileModel(
+  'lib/app.js',
+  'JavaScript',
+  blankComments(
+    [
+      'class App {', // 1
+      '  callback () {', // 2
+      '    const fn = combine(this.stack)', // 3
+      '    const handle = (req, res) => {', // 4
+      '      const ctx = this.makeContext(req, res)', // 5
+      '      return this.run(ctx, fn)', // 6
+      '    }',
+      '    return handle', // 8
+      '  }',
+      '',
+      '  makeContext (req, res) {', // 11
+      '    return {}',
+      '  }',
+      '',
+      '  run (ctx, fn) {', // 15
+      '    return fn(ctx)',
+      '  }',
+      '}',
+    ].join('\n'),
+    'JavaScript',
+  ),
+);
+
+describe('per-call steps', () => {
+  it('marks the steps called inside a function the caller returns, not those of its set-up', () => {
+    const path = [
+      { name: 'callback', owner: 'App', path: 'lib/app.js', line: 2 },
+      { name: 'combine', path: 'lib/app.js', line: 3, external: 'combine-fns', from: 0 },
+      { name: 'makeContext', owner: 'App', path: 'lib/app.js', line: 11, from: 0 },
+      { name: 'run', owner: 'App', path: 'lib/app.js', line: 15, from: 0 },
+    ];
+    const out = perCallSteps(path, [app]);
+    expect(out.map((s) => s.perCall)).toEqual([
+      undefined,
+      undefined,
+      { name: 'handle', line: 4 },
+      { name: 'handle', line: 4 },
+    ]);
+  });
+});

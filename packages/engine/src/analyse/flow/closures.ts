@@ -1,0 +1,53 @@
+// Where a JavaScript main path stops setting up and starts handling each unit of work: a step that
+// builds a function and returns it (`callback()` returns `handleRequest = (req, res) => {…}`) runs
+// once; the steps called inside that returned function run for every request it is handed. Read from
+// the caller's body: the call's line lies inside a closure the caller returns.
+
+import type { MainPathStep } from '../types.ts';
+import type { FileModel } from './definitions.ts';
+
+const JS = new Set(['JavaScript', 'TypeScript', 'JSX']);
+/** `const handleRequest = (req, res) => {`, `const handle = async req => {`, `function handle (req) {`. */
+const CLOSURE =
+  /^(\s*)(?:(?:const|let|var)\s+(\w+)\s*=\s*(?:async\s+)?(?:\([^()]*\)|\w+)\s*=>\s*\{|(?:async\s+)?function\s+(\w+)\s*\([^()]*\)\s*\{)\s*$/;
+
+const escape = (s: string) => s.replace(/[$]/g, '\\$');
+
+/** The closures a definition's body declares and returns, each with its first and last line. */
+function returnedClosures(file: FileModel, start: number, end: number) {
+  const out: { name: string; line: number; end: number }[] = [];
+  for (let i = start; i < end && i < file.bare.length; i++) {
+    const m = CLOSURE.exec(file.bare[i]!);
+    if (!m) continue;
+    const name = (m[2] ?? m[3])!;
+    const indent = m[1]!;
+    let last = i + 1;
+    while (last < end && !new RegExp(`^${indent}\\}`).test(file.bare[last] ?? '')) last++;
+    const returned = new RegExp(`^\\s*return\\s+${escape(name)}\\s*;?\\s*$`);
+    if (file.bare.slice(last, end).some((l) => returned.test(l)))
+      out.push({ name, line: i + 1, end: last + 1 });
+  }
+  return out;
+}
+
+/**
+ * Marks the steps of a JavaScript main path that run inside a function their caller returns: they run
+ * once per unit of work handed to that function, the steps before them once at set-up.
+ */
+export function perCallSteps(path: MainPathStep[], models: FileModel[]): MainPathStep[] {
+  return path.map((s) => {
+    const caller = s.from !== undefined ? path[s.from] : undefined;
+    const file = caller && !caller.external ? models.find((m) => m.path === caller.path) : undefined;
+    const def = file?.defs.find((d) => d.line === caller!.line && d.kind !== 'type');
+    if (!file || !def || !JS.has(file.language)) return s;
+    const closures = returnedClosures(file, def.line, def.end);
+    if (!closures.length) return s;
+    // the line of the call: an outside step's own line, else the first line of the body that calls it
+    const call = new RegExp(`(?<![\\w$])${escape(s.name)}\\s*\\(`);
+    const at = s.external
+      ? s.line
+      : file.bare.slice(def.line, def.end).findIndex((l) => call.test(l)) + def.line + 1;
+    const inside = closures.find((c) => at > c.line && at < c.end);
+    return inside ? { ...s, perCall: { name: inside.name, line: inside.line } } : s;
+  });
+}
