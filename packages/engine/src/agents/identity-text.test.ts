@@ -318,7 +318,7 @@ describe('the objects made for each request', () => {
     const md = publicApiParts(id, new Map(), protos).join('\n');
     expect(md).toContain('1 public name makes up what users of the framework call on what it exports:');
     expect(md).toContain(
-      "Beside these, users' code works with the objects made for each request: `context` (`lib/context.js`; 2 members of its own, `cookies` and `onerror`, and 47 handed on to `response` and `request`) and `request` (`lib/request.js`; 4 members such as `header`, `url` and `method`).",
+      "Beside these, users' code works with the objects made for each request: `context` (`lib/context.js`; 3 members of its own such as `cookies` and `onerror`, and 47 handed on to `response` and `request`) and `request` (`lib/request.js`; 4 members such as `header`, `url` and `method`).",
     );
   });
 });

@@ -889,23 +889,21 @@ function perRequestSentence(id: Identity, protos: Prototype[]): string | null {
     ? 'request'
     : 'call';
   const one = (p: Prototype) => {
+    // every member is counted; plumbing (`inspect`, `toJSON`) is not named among the examples
     const own = p.members.filter((m) => !PLUMBING.test(m));
     const handed = (p.delegates ?? []).reduce((n, d) => n + d.members, 0);
     // all of a few members are named; of many, the first three
     const examples = !own.length
       ? ''
-      : own.length <= 3
+      : own.length === p.members.length && own.length <= 3
         ? `, ${joinAnd(own.map((m) => code(m)))}${handed ? ',' : ''}`
-        : ` such as ${joinSome(
-            own.slice(0, 3).map((m) => code(m)),
-            3,
-          )}`;
+        : ` such as ${joinAnd(own.slice(0, 3).map((m) => code(m)))}${handed ? ',' : ''}`;
     const delegated = handed
       ? ` and ${num(handed)} handed on to ${joinAnd((p.delegates ?? []).map((d) => code(d.to)))}`
       : '';
     const ownText = handed
-      ? `${plural(own.length, 'member')} of its own${examples}`
-      : `${plural(own.length, 'member')}${examples}`;
+      ? `${plural(p.members.length, 'member')} of its own${examples}`
+      : `${plural(p.members.length, 'member')}${examples}`;
     return `${code(p.name)} (${cite(p.path)}; ${ownText}${delegated})`;
   };
   return `Beside these, users' code works with the objects made for each ${unit}: ${joinAnd(shown.map(one))}.`;

@@ -7,7 +7,15 @@ import { sourcesFromMap } from '../sources.ts';
 import type { MainPathStep, Route } from '../types.ts';
 import { callsIn, definitions, importBindings } from './definitions.ts';
 import type { Target } from './definitions.ts';
-import { abstractions, fileModel, flowPass, pathTypes, signatureTypes, transactionIn } from './index.ts';
+import {
+  abstractions,
+  fileModel,
+  flowPass,
+  pathTypes,
+  rustConstructors,
+  signatureTypes,
+  transactionIn,
+} from './index.ts';
 import { docOf } from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
@@ -1193,5 +1201,31 @@ describe('a step run in a database transaction', () => {
     });
     // a lock taken outside any transaction is held for one statement only: nothing to say
     expect(transactionIn(['def f():', '    Check.objects.select_for_update().get()'], 1, 2)).toBeUndefined();
+  });
+});
+
+describe('Rust constructors', () => {
+  it('count `fn new` among the methods of the type whose impl block holds it', () => {
+    const m = fileModel(
+      'src/walk.rs',
+      'Rust',
+      [
+        'struct WorkerState {}',
+        'impl WorkerState {',
+        '    fn new(config: Config) -> Self {',
+        '        WorkerState {}',
+        '    }',
+        '    fn scan(&self) {}',
+        '}',
+        'impl Other {',
+        '    pub fn new() -> Self {',
+        '        Other {}',
+        '    }',
+        '}',
+      ].join('\n'),
+    );
+    expect(rustConstructors([m], 'WorkerState')).toBe(1);
+    expect(rustConstructors([m], 'Other')).toBe(1);
+    expect(rustConstructors([m], 'Missing')).toBe(0);
   });
 });

@@ -738,6 +738,25 @@ export function pathTypes(mainPath: MainPathStep[], types: Map<string, unknown>)
   );
 }
 
+/**
+ * The `fn new` constructors of a Rust type's impl blocks: `X::new(…)` is read as making an X, so they
+ * are no definitions of the flow model, yet they are methods of the type.
+ */
+export function rustConstructors(models: FileModel[], name: string): number {
+  let n = 0;
+  const head = new RegExp(String.raw`^impl(?:<[^>]*>)?\s+${name}(?:<[^>]*>)?\s*\{`);
+  for (const m of models) {
+    if (m.language !== 'Rust') continue;
+    let inside = false;
+    for (const line of m.bare) {
+      if (head.test(line)) inside = true;
+      else if (inside && line.startsWith('}')) inside = false;
+      else if (inside && /^\s+(?:pub(?:\([\w:]+\))? )?(?:const )?fn new[(<]/.test(line)) n++;
+    }
+  }
+  return n;
+}
+
 export function abstractions(
   models: FileModel[],
   identity: Identity,
@@ -772,7 +791,8 @@ export function abstractions(
     if (!def || name.length < 3 || name.startsWith('_')) continue;
     let uses = 0;
     for (const m of models) if (m !== def.file) uses += m.words.get(name) ?? 0;
-    const methods = [...fns.values()].flat().filter((t) => t.def.owner === name).length;
+    const methods =
+      [...fns.values()].flat().filter((t) => t.def.owner === name).length + rustConstructors(models, name);
     out.push({
       name,
       path: def.file.path,

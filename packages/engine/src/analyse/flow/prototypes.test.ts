@@ -58,6 +58,23 @@ describe('prototypes', () => {
     ]);
   });
 
+  it('counts a method named for a keyword and a property that is another function among its members', () => {
+    const ctx = model('lib/context.js', [
+      "const httpAssert = require('http-assert')",
+      'module.exports = {',
+      '  assert: httpAssert,',
+      '  throw (...args) {',
+      '    throw new Error(args[0])',
+      '  },',
+      '  onerror (err) {',
+      '    if (!err) return',
+      '  },',
+      '}',
+    ]);
+    const path = [{ name: 'handle', owner: 'App', path: 'lib/app.js', line: 10 }];
+    expect(prototypes([app, ctx], path)[0]!.members.sort()).toEqual(['assert', 'onerror', 'throw']);
+  });
+
   it('finds none off the main path', () => {
     expect(prototypes([app, context], [])).toEqual([]);
   });

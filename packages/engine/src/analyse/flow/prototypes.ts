@@ -16,6 +16,24 @@ const KEPT = /^\s*this\.(\w+)\s*=\s*Object\.create\(\s*(\w+)\s*\)/;
 const DELEGATE = /^\s*delegate\(\s*(\w+)\s*,\s*(['"])(\w+)\2\s*\)/;
 const MEMBER = /^\s*\.(?:method|access|getter|setter|fluent)\(\s*(['"])\w+\1\s*\)/;
 
+// a member a method search misses: one named for a keyword that cannot open a block (`throw (…args) {`)
+// or a property that is another function (`assert: httpAssert,`)
+const KEYWORD_METHOD =
+  /^(\s+)(throw|delete|new|return|typeof|void|yield|await|import|export|default)\s*\([^()]*\)\s*\{\s*$/;
+const ALIAS = /^(\s+)([A-Za-z$][\w$]*)\s*:\s*[A-Za-z_$][\w$.]*,?\s*$/;
+
+/** Members of the object literal at the indentation of the methods found in it. */
+function literalMembers(proto: FileModel, defined: { indent: number }[]): string[] {
+  const indent = defined[0]?.indent;
+  if (indent === undefined) return [];
+  const out: string[] = [];
+  for (const line of proto.bare) {
+    const m = KEYWORD_METHOD.exec(line.trimEnd()) ?? ALIAS.exec(line.trimEnd());
+    if (m && m[1]!.length === indent) out.push(m[2]!);
+  }
+  return out;
+}
+
 /** The product file a relative require names (`./context` from lib/application.js → lib/context.js). */
 function resolve(from: string, spec: string, paths: Set<string>): string | undefined {
   if (!spec.startsWith('.')) return undefined;
@@ -65,13 +83,8 @@ export function prototypes(models: FileModel[], mainPath: MainPathStep[]): Proto
       if (!proto || out.some((o) => o.path === proto.path)) continue;
       const delegates = delegations(proto);
       // its own members: the methods and accessors of the object literal (a getter and its setter once)
-      const members = [
-        ...new Set(
-          proto.defs
-            .filter((d) => d.kind !== 'type' && d.indent > 0 && !/^[_#]/.test(d.name))
-            .map((d) => d.name),
-        ),
-      ];
+      const defined = proto.defs.filter((d) => d.kind !== 'type' && d.indent > 0 && !/^[_#]/.test(d.name));
+      const members = [...new Set([...defined.map((d) => d.name), ...literalMembers(proto, defined)])];
       out.push({
         path: proto.path,
         name: field,
