@@ -111,6 +111,15 @@ function moduleNames(p: string): string[] {
   return ['mod', 'index', '__init__', 'lib'].includes(base) && dir ? [dir] : [base];
 }
 
+/** Whether a file is the module a dotted import names (`httpie.core` → `httpie/core.py`, `src/httpie/core.py`). */
+export function dottedModule(path: string, module: string): boolean {
+  const dotted = path
+    .replace(/\.\w+$/, '')
+    .replace(/\//g, '.')
+    .replace(/\.__init__$/, '');
+  return dotted === module || dotted.endsWith(`.${module}`);
+}
+
 /** A line with its string literals and (JavaScript-style) regular-expression literals emptied. */
 function withoutLiterals(line: string): string {
   if (!/["'`/]/.test(line)) return line;
@@ -260,8 +269,15 @@ export function flowPass(input: FlowInput): Flow {
     if (!root || SELF.has(root)) {
       const bound = !root ? file.bindings.get(name) : undefined;
       if (bound && !internal(bound, file.language)) return { module: bound };
+      // a name imported from another of the product's modules (`from pkg.core import main` inside
+      // `main` itself) is that module's, before a definition of the same name in this file
+      const imported =
+        bound && !root && !bound.includes('/')
+          ? local.find((t) => t.file !== file && !t.def.owner && dottedModule(t.file.path, bound))
+          : undefined;
       const same =
         local.find((t) => t.file === file && from.owner && t.def.owner === from.owner) ??
+        imported ??
         local.find((t) => t.file === file) ??
         (bound || !root
           ? local.find((t) => moduleNames(t.file.path).some((n) => bound?.includes(n)))

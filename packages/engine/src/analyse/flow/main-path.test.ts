@@ -38,6 +38,44 @@ function mainPath(
 const labels = (steps: MainPathStep[]) => steps.map((s) => (s.owner ? `${s.owner}.${s.name}` : s.name));
 
 describe('main path', () => {
+  it("follows a main's own import of another module's main, and starts at the command declared first", () => {
+    const contents = {
+      'tool/__main__.py': [
+        'def main():',
+        '    from tool.core import main',
+        '    status = main()',
+        '    return status',
+      ].join('\n'),
+      'tool/manager/__main__.py': [
+        'def main():',
+        '    from tool.core import raw_main',
+        '    return raw_main(["plugins"], extra=True)',
+      ].join('\n'),
+      'tool/core.py': [
+        'import sys',
+        '',
+        'def main():',
+        '    return raw_main(sys.argv)',
+        '',
+        'def raw_main(args, extra=False):',
+        ...Array.from({ length: 20 }, (_, i) => `    step${i} = args[${i}] if len(args) > ${i} else None`),
+        '    return 0',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'cli',
+      entryPoints: [
+        { path: 'tool/__main__.py', line: 1, how: 'console script "tool"' },
+        { path: 'tool/manager/__main__.py', line: 1, how: 'console script "tool-manager"' },
+      ],
+    });
+    expect(steps.slice(0, 3).map((s) => `${s.path}:${s.line}`)).toEqual([
+      'tool/__main__.py:1',
+      'tool/core.py:3',
+      'tool/core.py:6',
+    ]);
+  });
+
   it('never resolves a call into another language: a Python `User(…)` is not a TSX component', () => {
     const py = {
       'backend/app/models.py': 'class User:\n    email = None\n',
