@@ -60,6 +60,24 @@ describe('a folder of packages of one shape', () => {
     expect(familySentence('hc/integrations', paths)).toBe(
       ' It holds 6 packages of one shape, each with its own `transport.py`, `urls.py` and `views.py`: `apprise`, `discord`, `email`, `slack`, `sms` and `webhook`.',
     );
+    // a shared file that derives from a central type tells what each package is, in its authors' words
+    const transport = {
+      name: 'Transport',
+      path: 'hc/api/transports.py',
+      line: 62,
+      methods: 6,
+      uses: 10,
+      subclassed: {
+        files: kinds.filter((k) => k !== 'sms').map((k) => `hc/integrations/${k}/transport.py`),
+        open: { name: 'notify', line: 66, doc: 'Send notification about current status of the check.' },
+      },
+    };
+    expect(familySentence('hc/integrations', paths, [transport])).toMatch(
+      /`webhook`\. In 5 of them `transport\.py` defines a subclass of `Transport` \(`hc\/api\/transports\.py:62`\), whose `notify\(\)` \(`hc\/api\/transports\.py:66`\) is documented as “Send notification about current status of the check\.”$/,
+    );
+    // fewer than four in five packages deriving from it say nothing of the family
+    const few = { ...transport, subclassed: { files: transport.subclassed.files.slice(0, 4) } };
+    expect(familySentence('hc/integrations', paths, [few])).toMatch(/`webhook`\.$/);
     // a file one package lacks is shared by "at least" the others, never by "each"
     expect(
       familySentence(
