@@ -27,6 +27,22 @@ describe('writeComponents()', () => {
     expect(md).not.toMatch(/is organised in|the largest come first/);
   });
 
+  it('never names a table of literal data among a module\'s largest files', () => {
+    const a = sampleAppAnalysis();
+    const big = [...a.files].filter((f) => f.code > 0).sort((x, y) => y.code - x.code)[0]!;
+    const dir = big.path.slice(0, big.path.lastIndexOf('/'));
+    a.files.push({
+      path: `${dir}/zones.ts`,
+      size: 90000,
+      language: 'TypeScript',
+      code: big.code + 500,
+      comment: 0,
+      blank: 0,
+      literalData: true,
+    });
+    expect(write(a)).not.toMatch(/largest files? (?:is|are) `[^`]*zones\.ts`/);
+  });
+
   it('never names a file without code lines among the largest files', () => {
     const a = sampleAppAnalysis();
     a.files.push({

@@ -132,11 +132,13 @@ export function writeComponents(ctx: WriterContext): string {
     );
   };
   const migrations = new Set(fx.dataModel.migrations.map((x) => x.path));
+  // the files the size findings set aside (a generated file, a table of literal data) lead no module either
+  const unranked = new Set([...fx.notRanked.generated, ...fx.notRanked.data].map((f) => f.path));
   const blocks = told.slice(0, 10).map((m) => {
     const files = fx.productFiles.filter((f) => within(m.id, f.path)).sort((x, y) => y.code - x.code);
     // a migration is the schema's history: the module's size counts it, its sample of files does not;
     // a file without code lines (a generated declaration stub) is never one of the largest
-    const sampled = files.filter((f) => !migrations.has(f.path) && f.code > 0);
+    const sampled = files.filter((f) => !migrations.has(f.path) && !unranked.has(f.path) && f.code > 0);
     const symText = exportsOf(m.id);
     const largest = joinSome(
       sampled.slice(0, 3).map((f) => `${cite(f.path)} (${plural(f.code, 'line')})`),
