@@ -27,7 +27,7 @@ describe('writeComponents()', () => {
     expect(md).not.toMatch(/is organised in|the largest come first/);
   });
 
-  it('never names a table of literal data among a module\'s largest files', () => {
+  it("never names a table of literal data among a module's largest files", () => {
     const a = sampleAppAnalysis();
     const big = [...a.files].filter((f) => f.code > 0).sort((x, y) => y.code - x.code)[0]!;
     const dir = big.path.slice(0, big.path.lastIndexOf('/'));

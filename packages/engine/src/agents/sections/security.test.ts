@@ -40,6 +40,16 @@ describe('authentication code of the product', () => {
     expect(out).not.toMatch(/No authentication library is declared/);
   });
 
+  it('leaves out a quota on messages the product sends, which grants no access', () => {
+    const a = library();
+    a.symbols.push(
+      { path: 'lib/models.py', name: 'authorize_sms', kind: 'method', line: 304, exported: true },
+      { path: 'lib/models.py', name: 'authorizeCall', kind: 'method', line: 327, exported: true },
+      { path: 'lib/models.py', name: 'authorize_login_password', kind: 'method', line: 340, exported: true },
+    );
+    expect(productAuthCode(a).map((s) => s.name)).toEqual(['HTTPBasicAuth', 'authorize_login_password']);
+  });
+
   it('says a library without any has no access control to review', () => {
     const out = writeSecurity(ctx(bareLibraryAnalysis()));
     expect(out).toContain('no access control to review');

@@ -117,6 +117,10 @@ const ownRoutes = (a: Analysis) => a.routes.filter((r) => !r.area || r.area === 
 const AUTH_NAME =
   /^(?:HTTP)?(?:Basic|Digest|Bearer|Token|JWT|Jwt|OAuth2?|Api[Kk]ey|API[Kk]ey|Session)Auth\w*$|^(?:basic|bearer|digest|jwt|jwk|oauth|apiKey)Auth$|^jwt$|^(?:authenticate|authorize|authorise)\w*$|Authenticat(?:ion|or|ed)|Authori[sz](?:ation|er)|^(?:login_required|permission_required|requires?_?(?:auth|login|permission)\w*|check_?(?:token|password|permission)\w*|verify_?(?:token|password|jwt)\w*)$/i;
 
+// a quota on what the product sends (`authorize_sms`: "if the monthly limit is not exceeded…") grants
+// no access to anyone: it counts messages, it does not identify a user or check a right
+const QUOTA_NAME = /^authori[sz]e_?(?:sms|calls?|emails?|messages?|notifications?|push(?:es)?)$/i;
+
 // code that runs: a type describing options (BasicAuthOptions) is not authentication
 const AUTH_KINDS = new Set(['function', 'class', 'method', 'struct', 'const']);
 
@@ -130,7 +134,9 @@ export function productAuthCode(a: Analysis): { name: string; path: string; line
   const product = (p: string) =>
     (role.get(p) ?? 'product') === 'product' && !apart.some((x) => p === x || p.startsWith(`${x}/`));
   const seen = new Set<string>();
-  const found = a.symbols.filter((s) => AUTH_KINDS.has(s.kind) && AUTH_NAME.test(s.name) && product(s.path));
+  const found = a.symbols.filter(
+    (s) => AUTH_KINDS.has(s.kind) && AUTH_NAME.test(s.name) && !QUOTA_NAME.test(s.name) && product(s.path),
+  );
   // what users can reach when there is any; private helpers of it otherwise
   const exported = found.filter((s) => s.exported);
   return (exported.length ? exported : found)

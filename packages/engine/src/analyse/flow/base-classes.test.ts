@@ -166,7 +166,10 @@ describe('the files a family of plug-ins derives from a base in', () => {
     '        return self.post(flip)',
   ]);
   const discord = model('hc/integrations/discord/transport.py', ['class Discord(Slackalike):', '    pass']);
-  const email = model('hc/integrations/email/transport.py', ['class Email(transports.Transport):', '    pass']);
+  const email = model('hc/integrations/email/transport.py', [
+    'class Email(transports.Transport):',
+    '    pass',
+  ]);
   const other = model('hc/front/forms.py', ['class NameForm(Form):', '    pass']);
 
   it('follows subclasses of subclasses and dotted bases, and leaves out unrelated classes', () => {
