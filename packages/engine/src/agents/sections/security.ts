@@ -109,6 +109,26 @@ function secretKind(s: SecretFinding): string {
   return s.variable ? `${text(s.kind)} (${code(s.variable)})` : text(s.kind);
 }
 
+/**
+ * The product's Django `forms.py` modules that declare a form class: the layer that validates what
+ * pages post, which the manifest never shows beside a schema library (`pydantic` for an API's JSON).
+ */
+export function djangoForms(a: Analysis): string[] {
+  if (!a.frameworks.some((f) => f.name === 'Django')) return [];
+  const product = new Set(a.files.filter((f) => (f.role ?? 'product') === 'product').map((f) => f.path));
+  return unique(
+    a.symbols
+      .filter(
+        (s) =>
+          s.kind === 'class' &&
+          /Form$/.test(s.name) &&
+          /(?:^|\/)forms\.py$/.test(s.path) &&
+          product.has(s.path),
+      )
+      .map((s) => s.path),
+  ).sort();
+}
+
 /** The routes the product serves: an example app's routes are not the product's to guard. */
 const ownRoutes = (a: Analysis) => a.routes.filter((r) => !r.area || r.area === 'product');
 
@@ -623,10 +643,18 @@ export function writeSecurity(ctx: WriterContext): string {
   if (wants(ctx, 'auth') && fx.securityLibs.length)
     parts.push(`Hardening comes from ${joinSome(unique(fx.securityLibs.map((d) => d.name)).map(code), 5)}.`);
   // validation checks the shape of input; it is neither access control nor hardening
-  if (wants(ctx, 'auth') && fx.validationLibs.length)
-    parts.push(
-      `Request input is validated with ${joinSome(unique(fx.validationLibs.map((d) => d.name)).map(code), 5)}.`,
-    );
+  const forms = djangoForms(a);
+  if (wants(ctx, 'auth') && (fx.validationLibs.length || forms.length)) {
+    const libs = unique(fx.validationLibs.map((d) => d.name)).map(code);
+    const formText = forms.length
+      ? `the form classes of ${plural(forms.length, '`forms.py` module')} (${joinSome(
+          forms.map((p) => cite(p)),
+          3,
+        )})`
+      : '';
+    const layers = [joinSome(libs, 5), formText].filter((x) => x);
+    parts.push(`Request input is validated with ${joinAnd(layers)}.`);
+  }
   const sensitive = sensitiveVars(a);
   if (wants(ctx, 'secrets') && sensitive.length) {
     const withDefault = userConfigVars(a).filter(
