@@ -1041,6 +1041,8 @@ export interface Flow {
     };
     /** For an interface: the methods it declares and the interfaces it embeds. */
     declares?: { methods: string[]; embeds: string[] };
+    /** The product files deriving from it, directly or not, and the method it leaves to them. */
+    subclassed?: { files: string[]; open?: { name: string; line: number; doc?: string } };
   }[];
   steps: FlowStep[];
   /** A Next.js App Router project's split between server components, client components and server actions. */

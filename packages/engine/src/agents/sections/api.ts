@@ -33,7 +33,7 @@ import {
   when,
 } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
-import { ownAuthLine } from './security.ts';
+import { djangoForms, ownAuthLine } from './security.ts';
 
 export const api = defineSection({
   kind: 'api',
@@ -329,7 +329,8 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
   const uses = [
     [ownAuthLine(a) ? [] : fx.authLibs, 'authentication'],
     [fx.securityLibs, 'hardening'],
-    [fx.validationLibs, 'input validation'],
+    // where Django forms validate pages too, the security section tells both layers
+    [djangoForms(a).length ? [] : fx.validationLibs, 'input validation'],
   ] as const;
   const relied = uses
     .filter(([libs]) => libs.length)

@@ -27,6 +27,22 @@ describe('writeComponents()', () => {
     expect(md).not.toMatch(/is organised in|the largest come first/);
   });
 
+  it("never names a table of literal data among a module's largest files", () => {
+    const a = sampleAppAnalysis();
+    const big = [...a.files].filter((f) => f.code > 0).sort((x, y) => y.code - x.code)[0]!;
+    const dir = big.path.slice(0, big.path.lastIndexOf('/'));
+    a.files.push({
+      path: `${dir}/zones.ts`,
+      size: 90000,
+      language: 'TypeScript',
+      code: big.code + 500,
+      comment: 0,
+      blank: 0,
+      literalData: true,
+    });
+    expect(write(a)).not.toMatch(/largest files? (?:is|are) `[^`]*zones\.ts`/);
+  });
+
   it('never names a file without code lines among the largest files', () => {
     const a = sampleAppAnalysis();
     a.files.push({
@@ -60,6 +76,24 @@ describe('a folder of packages of one shape', () => {
     expect(familySentence('hc/integrations', paths)).toBe(
       ' It holds 6 packages of one shape, each with its own `transport.py`, `urls.py` and `views.py`: `apprise`, `discord`, `email`, `slack`, `sms` and `webhook`.',
     );
+    // a shared file that derives from a central type tells what each package is, in its authors' words
+    const transport = {
+      name: 'Transport',
+      path: 'hc/api/transports.py',
+      line: 62,
+      methods: 6,
+      uses: 10,
+      subclassed: {
+        files: kinds.filter((k) => k !== 'sms').map((k) => `hc/integrations/${k}/transport.py`),
+        open: { name: 'notify', line: 66, doc: 'Send notification about current status of the check.' },
+      },
+    };
+    expect(familySentence('hc/integrations', paths, [transport])).toMatch(
+      /`webhook`\. In 5 of them `transport\.py` defines a subclass of `Transport` \(`hc\/api\/transports\.py:62`\), whose `notify\(\)` \(`hc\/api\/transports\.py:66`\) is documented as “Send notification about current status of the check\.”$/,
+    );
+    // fewer than four in five packages deriving from it say nothing of the family
+    const few = { ...transport, subclassed: { files: transport.subclassed.files.slice(0, 4) } };
+    expect(familySentence('hc/integrations', paths, [few])).toMatch(/`webhook`\.$/);
     // a file one package lacks is shared by "at least" the others, never by "each"
     expect(
       familySentence(

@@ -1,6 +1,6 @@
 // Components / modules: one entry per module with its size, largest files and exported symbols.
 
-import type { Analysis, SymbolInfo } from '../../analyse/types.ts';
+import type { Analysis, Flow, SymbolInfo } from '../../analyse/types.ts';
 import { declaresExports, factsOf } from '../facts.ts';
 import { abstractionsSentence } from '../how-it-works.ts';
 import { CLI_KINDS, keyComponentParts, qualifiedName, rankedApi, usageCounts } from '../identity-text.ts';
@@ -132,11 +132,13 @@ export function writeComponents(ctx: WriterContext): string {
     );
   };
   const migrations = new Set(fx.dataModel.migrations.map((x) => x.path));
+  // the files the size findings set aside (a generated file, a table of literal data) lead no module either
+  const unranked = new Set([...fx.notRanked.generated, ...fx.notRanked.data].map((f) => f.path));
   const blocks = told.slice(0, 10).map((m) => {
     const files = fx.productFiles.filter((f) => within(m.id, f.path)).sort((x, y) => y.code - x.code);
     // a migration is the schema's history: the module's size counts it, its sample of files does not;
     // a file without code lines (a generated declaration stub) is never one of the largest
-    const sampled = files.filter((f) => !migrations.has(f.path) && f.code > 0);
+    const sampled = files.filter((f) => !migrations.has(f.path) && !unranked.has(f.path) && f.code > 0);
     const symText = exportsOf(m.id);
     const largest = joinSome(
       sampled.slice(0, 3).map((f) => `${cite(f.path)} (${plural(f.code, 'line')})`),
@@ -152,6 +154,7 @@ export function writeComponents(ctx: WriterContext): string {
         ? familySentence(
             m.id,
             a.files.map((f) => f.path),
+            a.flow?.abstractions,
           )
         : '';
     return `**${name}** — ${plural(m.files, 'file')}, ${num(m.lines)} lines of code.${family}${fileText}${symText}`;
@@ -184,7 +187,12 @@ const FAMILY_MIN = 5;
  * `transport.py`, `urls.py` and `views.py`): one plug-in per subfolder, which the file sample alone
  * never shows. The shared files are those at least four in five subfolders hold, tests left out.
  */
-export function familySentence(dir: string, paths: string[]): string {
+export function familySentence(
+  dir: string,
+  paths: string[],
+  /** The central types, with the product files that derive from them. */
+  types: Flow['abstractions'] = [],
+): string {
   const byDir = new Map<string, Set<string>>();
   for (const p of paths) {
     if (!p.startsWith(`${dir}/`)) continue;
@@ -212,7 +220,27 @@ export function familySentence(dir: string, paths: string[]): string {
   const least = Math.min(...shared.slice(0, 4).map((f) => counts.get(f)!));
   const having =
     least === subs.length ? `each with its own ${files}` : `${files} in at least ${num(least)} of them`;
-  return ` It holds ${plural(subs.length, 'package')} of one shape, ${having}: ${joinSome(subs.map(code), 6)}.`;
+  return ` It holds ${plural(subs.length, 'package')} of one shape, ${having}: ${joinSome(subs.map(code), 6)}.${kindSentence(dir, subs, shared, types)}`;
+}
+
+/**
+ * What each package of a family is: the central type that one shared file derives from in at least
+ * four in five of them (each integration's `transport.py` a `Transport`), and the method the type
+ * leaves to them in its authors' words, which says what the plug-ins are for.
+ */
+function kindSentence(dir: string, subs: string[], shared: string[], types: Flow['abstractions']): string {
+  for (const f of shared)
+    for (const t of types) {
+      const files = new Set(t.subclassed?.files ?? []);
+      const n = subs.filter((s) => files.has(`${dir}/${s}/${f}`)).length;
+      if (n < FAMILY_MIN || n * 5 < subs.length * 4) continue;
+      const open = t.subclassed?.open;
+      const what = open?.doc
+        ? `, whose ${code(`${open.name}()`)} (${cite(t.path, open.line)}) is documented as “${text(open.doc.replace(/[.!?]?$/, '.'))}”`
+        : '.';
+      return ` In ${num(n)} of them ${code(f)} defines a subclass of ${code(t.name)} (${cite(t.path, t.line)})${what}`;
+    }
+  return '';
 }
 
 /**

@@ -5,7 +5,7 @@ import { factsOf } from '../facts.ts';
 import { bareLibraryAnalysis, sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { writeKnownIssues } from './known-issues.ts';
-import { ownAuthLine, productAuthCode, writeSecurity } from './security.ts';
+import { djangoForms, ownAuthLine, productAuthCode, writeSecurity } from './security.ts';
 
 const ctx = (a: Analysis): WriterContext => ({
   a,
@@ -38,6 +38,48 @@ describe('authentication code of the product', () => {
     const out = writeSecurity(ctx(library()));
     expect(out).toContain('The library ships authentication for its users to apply: `HTTPBasicAuth`');
     expect(out).not.toMatch(/No authentication library is declared/);
+  });
+
+  it('leaves out a quota on messages the product sends, which grants no access', () => {
+    const a = library();
+    a.symbols.push(
+      { path: 'lib/models.py', name: 'authorize_sms', kind: 'method', line: 304, exported: true },
+      { path: 'lib/models.py', name: 'authorizeCall', kind: 'method', line: 327, exported: true },
+      { path: 'lib/models.py', name: 'authorize_login_password', kind: 'method', line: 340, exported: true },
+    );
+    expect(productAuthCode(a).map((s) => s.name)).toEqual(['HTTPBasicAuth', 'authorize_login_password']);
+  });
+
+  it('tells the Django forms that validate page input beside a schema library', () => {
+    const a = library();
+    a.frameworks.push({
+      name: 'Django',
+      category: 'web',
+      role: 'web-framework',
+      evidence: 'requirements.txt:3',
+    });
+    a.files.push(
+      { path: 'hc/front/forms.py', size: 900, language: 'Python', code: 40, comment: 0, blank: 0 },
+      { path: 'hc/accounts/forms.py', size: 900, language: 'Python', code: 40, comment: 0, blank: 0 },
+      {
+        path: 'hc/accounts/tests/forms.py',
+        size: 90,
+        language: 'Python',
+        code: 4,
+        comment: 0,
+        blank: 0,
+        role: 'tests',
+      },
+    );
+    a.symbols.push(
+      { path: 'hc/front/forms.py', name: 'LaxURLField', kind: 'class', line: 22, exported: true },
+      { path: 'hc/front/forms.py', name: 'NameTagsForm', kind: 'class', line: 32, exported: true },
+      { path: 'hc/accounts/forms.py', name: 'SignupForm', kind: 'class', line: 9, exported: true },
+      { path: 'hc/accounts/tests/forms.py', name: 'FakeForm', kind: 'class', line: 1, exported: true },
+    );
+    expect(djangoForms(a)).toEqual(['hc/accounts/forms.py', 'hc/front/forms.py']);
+    // without Django a `forms.py` is just a file name
+    expect(djangoForms(library())).toEqual([]);
   });
 
   it('says a library without any has no access control to review', () => {

@@ -109,6 +109,26 @@ function secretKind(s: SecretFinding): string {
   return s.variable ? `${text(s.kind)} (${code(s.variable)})` : text(s.kind);
 }
 
+/**
+ * The product's Django `forms.py` modules that declare a form class: the layer that validates what
+ * pages post, which the manifest never shows beside a schema library (`pydantic` for an API's JSON).
+ */
+export function djangoForms(a: Analysis): string[] {
+  if (!a.frameworks.some((f) => f.name === 'Django')) return [];
+  const product = new Set(a.files.filter((f) => (f.role ?? 'product') === 'product').map((f) => f.path));
+  return unique(
+    a.symbols
+      .filter(
+        (s) =>
+          s.kind === 'class' &&
+          /Form$/.test(s.name) &&
+          /(?:^|\/)forms\.py$/.test(s.path) &&
+          product.has(s.path),
+      )
+      .map((s) => s.path),
+  ).sort();
+}
+
 /** The routes the product serves: an example app's routes are not the product's to guard. */
 const ownRoutes = (a: Analysis) => a.routes.filter((r) => !r.area || r.area === 'product');
 
@@ -116,6 +136,10 @@ const ownRoutes = (a: Analysis) => a.routes.filter((r) => !r.area || r.area === 
 // backends and checks (authenticate, check_token, require_login, IsAuthenticated)
 const AUTH_NAME =
   /^(?:HTTP)?(?:Basic|Digest|Bearer|Token|JWT|Jwt|OAuth2?|Api[Kk]ey|API[Kk]ey|Session)Auth\w*$|^(?:basic|bearer|digest|jwt|jwk|oauth|apiKey)Auth$|^jwt$|^(?:authenticate|authorize|authorise)\w*$|Authenticat(?:ion|or|ed)|Authori[sz](?:ation|er)|^(?:login_required|permission_required|requires?_?(?:auth|login|permission)\w*|check_?(?:token|password|permission)\w*|verify_?(?:token|password|jwt)\w*)$/i;
+
+// a quota on what the product sends (`authorize_sms`: "if the monthly limit is not exceeded…") grants
+// no access to anyone: it counts messages, it does not identify a user or check a right
+const QUOTA_NAME = /^authori[sz]e_?(?:sms|calls?|emails?|messages?|notifications?|push(?:es)?)$/i;
 
 // code that runs: a type describing options (BasicAuthOptions) is not authentication
 const AUTH_KINDS = new Set(['function', 'class', 'method', 'struct', 'const']);
@@ -130,7 +154,9 @@ export function productAuthCode(a: Analysis): { name: string; path: string; line
   const product = (p: string) =>
     (role.get(p) ?? 'product') === 'product' && !apart.some((x) => p === x || p.startsWith(`${x}/`));
   const seen = new Set<string>();
-  const found = a.symbols.filter((s) => AUTH_KINDS.has(s.kind) && AUTH_NAME.test(s.name) && product(s.path));
+  const found = a.symbols.filter(
+    (s) => AUTH_KINDS.has(s.kind) && AUTH_NAME.test(s.name) && !QUOTA_NAME.test(s.name) && product(s.path),
+  );
   // what users can reach when there is any; private helpers of it otherwise
   const exported = found.filter((s) => s.exported);
   return (exported.length ? exported : found)
@@ -617,10 +643,18 @@ export function writeSecurity(ctx: WriterContext): string {
   if (wants(ctx, 'auth') && fx.securityLibs.length)
     parts.push(`Hardening comes from ${joinSome(unique(fx.securityLibs.map((d) => d.name)).map(code), 5)}.`);
   // validation checks the shape of input; it is neither access control nor hardening
-  if (wants(ctx, 'auth') && fx.validationLibs.length)
-    parts.push(
-      `Request input is validated with ${joinSome(unique(fx.validationLibs.map((d) => d.name)).map(code), 5)}.`,
-    );
+  const forms = djangoForms(a);
+  if (wants(ctx, 'auth') && (fx.validationLibs.length || forms.length)) {
+    const libs = unique(fx.validationLibs.map((d) => d.name)).map(code);
+    const formText = forms.length
+      ? `the form classes of ${plural(forms.length, '`forms.py` module')} (${joinSome(
+          forms.map((p) => cite(p)),
+          3,
+        )})`
+      : '';
+    const layers = [joinSome(libs, 5), formText].filter((x) => x);
+    parts.push(`Request input is validated with ${joinAnd(layers)}.`);
+  }
   const sensitive = sensitiveVars(a);
   if (wants(ctx, 'secrets') && sensitive.length) {
     const withDefault = userConfigVars(a).filter(

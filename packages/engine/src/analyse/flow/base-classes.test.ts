@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { blankComments } from '../comments.ts';
-import { baseClasses } from './base-classes.ts';
+import { baseClasses, openMethod, subclassFiles } from './base-classes.ts';
 import type { FileModel, Target } from './definitions.ts';
 import { fileModel } from './index.ts';
 
@@ -143,5 +143,49 @@ describe('abstract bases', () => {
       withErrors,
     );
     expect(found.map((b) => b.name)).toEqual(['ParamType']);
+  });
+});
+
+describe('the files a family of plug-ins derives from a base in', () => {
+  const base = model('hc/api/transports.py', [
+    'class Transport:',
+    '    def __init__(self, channel):',
+    '        self.channel = channel',
+    '',
+    '    def notify(self, flip):',
+    '        """Send notification about current status of the check."""',
+    '        raise NotImplementedError()',
+    '',
+    'class HttpTransport(Transport):',
+    '    def post(self, url):',
+    '        return url',
+  ]);
+  const slack = model('hc/integrations/slack/transport.py', [
+    'class Slackalike(HttpTransport):',
+    '    def notify(self, flip):',
+    '        return self.post(flip)',
+  ]);
+  const discord = model('hc/integrations/discord/transport.py', ['class Discord(Slackalike):', '    pass']);
+  const email = model('hc/integrations/email/transport.py', [
+    'class Email(transports.Transport):',
+    '    pass',
+  ]);
+  const other = model('hc/front/forms.py', ['class NameForm(Form):', '    pass']);
+
+  it('follows subclasses of subclasses and dotted bases, and leaves out unrelated classes', () => {
+    expect(subclassFiles([base, slack, discord, email, other], 'Transport')).toEqual([
+      'hc/api/transports.py',
+      'hc/integrations/discord/transport.py',
+      'hc/integrations/email/transport.py',
+      'hc/integrations/slack/transport.py',
+    ]);
+    expect(subclassFiles([base, slack, discord, email, other], 'Email')).toEqual([]);
+  });
+
+  it('names the method the base leaves to them, not the ones it implements', () => {
+    const def = base.defs.find((d) => d.name === 'Transport')!;
+    expect(openMethod({ file: base, def })?.name).toBe('notify');
+    const http = base.defs.find((d) => d.name === 'HttpTransport')!;
+    expect(openMethod({ file: base, def: http })).toBeUndefined();
   });
 });

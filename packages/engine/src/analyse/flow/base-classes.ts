@@ -19,10 +19,17 @@ function isAbstract(t: Target): boolean {
   const head = t.file.bare[t.def.line - 1] ?? '';
   if (/\babstract\s+class\b/.test(head) || t.def.bases?.some((b) => /^(?:ABC|ABCMeta)$/.test(b))) return true;
   if (/metaclass\s*=\s*(?:abc\.)?ABCMeta\b/.test(head)) return true;
-  // a method whose whole body raises: a `throw` that guards a check is no abstract method
+  return openMethod(t) !== undefined;
+}
+
+/**
+ * The first method a type leaves to its subclasses: its whole body raises (`raise
+ * NotImplementedError`), and a `throw` that guards a check is no such method.
+ */
+export function openMethod(t: Target): Target['def'] | undefined {
   return t.file.defs
     .filter((d) => d.owner === t.def.name && d.kind !== 'type')
-    .some((d) => {
+    .find((d) => {
       const body = t.file.bare
         .slice(d.line, d.end)
         .map((l) => l.trim())
@@ -31,6 +38,35 @@ function isAbstract(t: Target): boolean {
         body.length > 0 && body.length <= 2 && body.every((l) => LEFT_OPEN.test(l) || /^[)};]+$/.test(l))
       );
     });
+}
+
+/**
+ * The product files that define a subclass of a type, directly or through other subclasses (a
+ * `Discord(Slackalike)` whose `Slackalike` derives from `HttpTransport(Transport)`): where a family of
+ * plug-ins shows what each plug-in is.
+ */
+export function subclassFiles(models: FileModel[], name: string): string[] {
+  const children = new Map<string, { name: string; path: string }[]>();
+  for (const m of models)
+    for (const d of m.defs)
+      if (d.kind === 'type')
+        for (const b of d.bases ?? []) {
+          // `transports.Transport`, `Base[T]`: the type's own name
+          const bare = b.split('[')[0]!.split('.').pop()!;
+          children.set(bare, [...(children.get(bare) ?? []), { name: d.name, path: m.path }]);
+        }
+  const seen = new Set<string>([name]);
+  const files = new Set<string>();
+  const queue = [name];
+  while (queue.length) {
+    for (const c of children.get(queue.shift()!) ?? []) {
+      files.add(c.path);
+      if (seen.has(c.name)) continue;
+      seen.add(c.name);
+      queue.push(c.name);
+    }
+  }
+  return [...files].sort();
 }
 
 /** Its authors say it is there to be derived from: "Base class for…", "subclass and implement…". */

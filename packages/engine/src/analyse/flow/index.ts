@@ -4,7 +4,7 @@
 
 import { childrenField, interfaceOf, nodeKinds } from './recursive.ts';
 import { composers } from './composers.ts';
-import { baseClasses } from './base-classes.ts';
+import { baseClasses, openMethod, subclassFiles } from './base-classes.ts';
 import { markOverrides } from './overrides.ts';
 import { heldObjects } from './held.ts';
 import { perCallSteps } from './closures.ts';
@@ -530,6 +530,17 @@ export function flowPass(input: FlowInput): Flow {
     if (declares) {
       a.declares = declares;
       a.methods = declares.methods.length;
+    }
+    // a base the product derives from in several files: the plug-ins a family of packages holds,
+    // and the method it leaves them, in its authors' words
+    const files = file && def ? subclassFiles(models, a.name) : [];
+    if (files.length >= 2) {
+      const open = openMethod({ file: file!, def: def! });
+      const said = open && docOf(src.text(a.path), open, file!.language);
+      a.subclassed = {
+        files,
+        ...(open ? { open: { name: open.name, line: open.line, ...(said ? { doc: said } : {}) } } : {}),
+      };
     }
   }
 
