@@ -441,6 +441,61 @@ describe('main path', () => {
     expect(steps[2]).toMatchObject({ stages: ['Parser.parse', 'Analyzer.analyze'], from: 1 });
   });
 
+  it('follows a method called on `Self::default()` to the type of the method it is called in', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `        let x${i} = ast.len();`);
+    const contents = {
+      'src/main.rs': [
+        'fn main() {',
+        '    let unit = Compiler::compile(&read())?;',
+        '    run(unit);',
+        '}',
+      ].join('\n'),
+      'src/compiler.rs': [
+        'pub struct Compiler;',
+        'impl Compiler {',
+        '    pub fn compile(src: &str) -> Result<Unit, Error> {',
+        '        let ast = Parser::parse(src)?;',
+        '        let unit = Analyzer::analyze(ast)?;',
+        '        Ok(unit)',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/parser.rs': [
+        'pub struct Parser;',
+        'impl Parser {',
+        '    pub fn parse(src: &str) -> Result<Ast, Error> {',
+        ...body(40),
+        '        Ok(ast)',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/analyzer.rs': [
+        '#[derive(Default)]',
+        "pub struct Analyzer<'src> {",
+        "    seen: Vec<&'src str>,",
+        '}',
+        "impl<'src> Analyzer<'src> {",
+        '    pub fn analyze(ast: Ast) -> Result<Unit, Error> {',
+        '        Self::default().unit(ast)',
+        '    }',
+        '    fn unit(mut self, ast: Ast) -> Result<Unit, Error> {',
+        ...body(40),
+        '        Ok(unit)',
+        '    }',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Rust', {
+      kind: 'cli',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }],
+    });
+    expect(steps.find((s) => s.name === 'unit')).toMatchObject({
+      owner: 'Analyzer',
+      note: 'called by Analyzer.analyze at src/analyzer.rs:7',
+    });
+  });
+
   it('names the calls that make what the continuation is handed, even in a closure of a chain', () => {
     const body = (n: number, v: string) => Array.from({ length: n }, (_, i) => `    let ${v}${i} = a.len();`);
     const contents = {

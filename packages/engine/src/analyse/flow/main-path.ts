@@ -916,7 +916,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       const made = new RegExp(
         `(?:new\\s+)?([A-Z]\\w*)(?:::\\w+)?\\s*\\((?:[^()]|\\([^()]*\\))*\\)\\s*\\.\\s*${name.replace(/\$/g, '\\$')}\\s*\\(`,
       ).exec(line);
-      return made && typeNames.has(made[1]!) ? (methodOn(made[1]!, name) ?? null) : null;
+      // `Self::default().justfile(…)` makes a value of the type the method belongs to
+      const maker = made?.[1] === 'Self' ? t.def.owner : made?.[1];
+      return maker && typeNames.has(maker) ? (methodOn(maker, name) ?? null) : null;
     }
     // a Go package of the standard library (`context.WithValue`): never a file of the product
     const bound = root ? t.file.bindings.get(root) : undefined;
