@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sourcesFromMap } from '../sources.ts';
 import type { Dependency, Identity, MainPathStep, Route } from '../types.ts';
 import { flowPass } from './index.ts';
-import { ancestorsOf, docOf, everyNth, withoutAbsentPackages } from './main-path.ts';
+import { ancestorsOf, docOf, everyNth, sharedVerb, withoutAbsentPackages } from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
 const dep = (name: string): Dependency =>
@@ -2097,5 +2097,24 @@ describe('main path of a file-based router', () => {
     );
     expect(labels(steps)).toContain('checkout');
     expect(steps.filter((s) => s.external).map((s) => s.external)).toEqual([]);
+  });
+});
+
+describe('sharedVerb', () => {
+  it("names the verb most of a type's methods open with and what they apply it to, plainest first", () => {
+    const names = ['new', 'evaluate_const_assignments', 'evaluate_assignments', 'evaluate_assignment'].concat(
+      ['evaluate_value', 'evaluateLine', 'evaluate_builtin_function'],
+    );
+    expect(sharedVerb(names)).toEqual({
+      verb: 'evaluate',
+      objects: ['assignments', 'value', 'line', 'const assignments', 'builtin function'],
+    });
+  });
+
+  it('says nothing where fewer than half the methods, or fewer than four, share the verb', () => {
+    expect(
+      sharedVerb(['get_a', 'get_b', 'get_c', 'set_a', 'set_b', 'run', 'stop', 'reset', 'len']),
+    ).toBeUndefined();
+    expect(sharedVerb(['get_a', 'get_b', 'get_c'])).toBeUndefined();
   });
 });
