@@ -2116,5 +2116,8 @@ describe('sharedVerb', () => {
       sharedVerb(['get_a', 'get_b', 'get_c', 'set_a', 'set_b', 'run', 'stop', 'reset', 'len']),
     ).toBeUndefined();
     expect(sharedVerb(['get_a', 'get_b', 'get_c'])).toBeUndefined();
+    expect(
+      sharedVerb(['to_dict', 'get_body', 'get_body_bytes', 'get_body_size', 'get_kind']),
+    ).toBeUndefined();
   });
 });

@@ -1856,6 +1856,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
 
 /** Fewest methods, and least share of a type's methods, that name one verb for it to be said of the type. */
 const VERB_METHODS = 4;
+const ACCESSOR_VERB = /^(?:get|set|is|has|to|as|into|from|with)$/;
 /**
  * The verb most of a type's methods open with and what they apply it to (`evaluate_assignments`,
  * `evaluateLine` → evaluate: assignments, line), each object once, those of fewest words first.
@@ -1871,7 +1872,8 @@ export function sharedVerb(names: string[]): { verb: string; objects: string[] }
   const counts = new Map<string, number>();
   for (const words of split) if (words.length > 1) counts.set(words[0]!, (counts.get(words[0]!) ?? 0) + 1);
   const [verb, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
-  if (!verb || !n || n < VERB_METHODS || n * 2 < names.length) return undefined;
+  // accessors (`get_body`, `is_empty`) say what a type holds, not the work it does
+  if (!verb || !n || n < VERB_METHODS || n * 2 < names.length || ACCESSOR_VERB.test(verb)) return undefined;
   const objects: string[] = [];
   const seen = new Set<string>();
   for (const words of split) {
