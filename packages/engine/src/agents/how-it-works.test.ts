@@ -234,6 +234,24 @@ describe('how it works', () => {
     expect(mainPathParts(staged)[1]).toContain(
       '`Compiler::compile()` (`src/compiler.rs:6`), which runs `Parser::parse()`, then `Analyzer::analyze()`.',
     );
+    const made = {
+      identity: {
+        kind: 'cli',
+        mainPath: [
+          { name: 'run', path: 'src/main.rs', line: 5 },
+          {
+            name: 'Evaluator',
+            path: 'src/evaluator.rs',
+            line: 3,
+            does: { verb: 'evaluate', objects: ['assignments', 'value', 'parameters'] },
+            from: 0,
+          },
+        ],
+      },
+    } as unknown as Analysis;
+    expect(mainPathParts(made)[1]).toContain(
+      '(`src/evaluator.rs:3`). Its methods evaluate assignments, value and parameters.',
+    );
   });
 
   it('says where a step that runs code the product was handed got it', () => {

@@ -570,6 +570,12 @@ function stagesText(s: MainPathStep): string {
   return `, which runs ${names.slice(0, -1).join(', ')}, then ${names[names.length - 1]}`;
 }
 
+/** " Its methods evaluate assignments, sets and parameters.": what an undocumented type the path makes does. */
+function doesText(s: MainPathStep): string {
+  if (!s.does?.objects.length) return '';
+  return ` Its methods ${s.does.verb} ${joinSome(s.does.objects, 8)}.`;
+}
+
 /** ", written by `#[derive(Parser)]`": a step whose code a derive macro generates. */
 function derivedText(s: MainPathStep): string {
   if (!s.derived) return '';
@@ -622,7 +628,7 @@ export function mainPathParts(a: Analysis): string[] {
   const line = (s: MainPathStep) => {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
-    const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : '';
+    const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : doesText(s);
     return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
   };
   // the steps given the two ends of a channel run at the same time, on threads of their own

@@ -627,6 +627,8 @@ export interface MainPathStep {
   external?: string;
   /** The first sentence of the definition's own documentation (docstring or comment above it). */
   doc?: string;
+  /** For an undocumented type, the verb most of its methods open with and what they apply it to. */
+  does?: { verb: string; objects: string[] };
   /** The index of the step that calls this one; absent where the path runs on from the step before. */
   from?: number;
   /**

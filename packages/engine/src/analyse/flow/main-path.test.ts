@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sourcesFromMap } from '../sources.ts';
 import type { Dependency, Identity, MainPathStep, Route } from '../types.ts';
 import { flowPass } from './index.ts';
-import { ancestorsOf, docOf, everyNth, withoutAbsentPackages } from './main-path.ts';
+import { ancestorsOf, docOf, everyNth, sharedVerb, withoutAbsentPackages } from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
 const dep = (name: string): Dependency =>
@@ -477,6 +477,61 @@ describe('main path', () => {
     });
     expect(labels(steps)).toEqual(['main', 'compile', 'Compiler.compile', 'execute']);
     expect(steps[2]).toMatchObject({ stages: ['Parser.parse', 'Analyzer.analyze'], from: 1 });
+  });
+
+  it('follows a method called on `Self::default()` to the type of the method it is called in', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `        let x${i} = ast.len();`);
+    const contents = {
+      'src/main.rs': [
+        'fn main() {',
+        '    let unit = Compiler::compile(&read())?;',
+        '    run(unit);',
+        '}',
+      ].join('\n'),
+      'src/compiler.rs': [
+        'pub struct Compiler;',
+        'impl Compiler {',
+        '    pub fn compile(src: &str) -> Result<Unit, Error> {',
+        '        let ast = Parser::parse(src)?;',
+        '        let unit = Analyzer::analyze(ast)?;',
+        '        Ok(unit)',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/parser.rs': [
+        'pub struct Parser;',
+        'impl Parser {',
+        '    pub fn parse(src: &str) -> Result<Ast, Error> {',
+        ...body(40),
+        '        Ok(ast)',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/analyzer.rs': [
+        '#[derive(Default)]',
+        "pub struct Analyzer<'src> {",
+        "    seen: Vec<&'src str>,",
+        '}',
+        "impl<'src> Analyzer<'src> {",
+        '    pub fn analyze(ast: Ast) -> Result<Unit, Error> {',
+        '        Self::default().unit(ast)',
+        '    }',
+        '    fn unit(mut self, ast: Ast) -> Result<Unit, Error> {',
+        ...body(40),
+        '        Ok(unit)',
+        '    }',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Rust', {
+      kind: 'cli',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }],
+    });
+    expect(steps.find((s) => s.name === 'unit')).toMatchObject({
+      owner: 'Analyzer',
+      note: 'called by Analyzer.analyze at src/analyzer.rs:7',
+    });
   });
 
   it('names the calls that make what the continuation is handed, even in a closure of a chain', () => {
@@ -2080,5 +2135,27 @@ describe('main path of a file-based router', () => {
     );
     expect(labels(steps)).toContain('checkout');
     expect(steps.filter((s) => s.external).map((s) => s.external)).toEqual([]);
+  });
+});
+
+describe('sharedVerb', () => {
+  it("names the verb most of a type's methods open with and what they apply it to, plainest first", () => {
+    const names = ['new', 'evaluate_const_assignments', 'evaluate_assignments', 'evaluate_assignment'].concat(
+      ['evaluate_value', 'evaluateLine', 'evaluate_builtin_function'],
+    );
+    expect(sharedVerb(names)).toEqual({
+      verb: 'evaluate',
+      objects: ['assignments', 'value', 'line', 'const assignments', 'builtin function'],
+    });
+  });
+
+  it('says nothing where fewer than half the methods, or fewer than four, share the verb', () => {
+    expect(
+      sharedVerb(['get_a', 'get_b', 'get_c', 'set_a', 'set_b', 'run', 'stop', 'reset', 'len']),
+    ).toBeUndefined();
+    expect(sharedVerb(['get_a', 'get_b', 'get_c'])).toBeUndefined();
+    expect(
+      sharedVerb(['to_dict', 'get_body', 'get_body_bytes', 'get_body_size', 'get_kind']),
+    ).toBeUndefined();
   });
 });

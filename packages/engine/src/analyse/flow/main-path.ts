@@ -916,7 +916,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       const made = new RegExp(
         `(?:new\\s+)?([A-Z]\\w*)(?:::\\w+)?\\s*\\((?:[^()]|\\([^()]*\\))*\\)\\s*\\.\\s*${name.replace(/\$/g, '\\$')}\\s*\\(`,
       ).exec(line);
-      return made && typeNames.has(made[1]!) ? (methodOn(made[1]!, name) ?? null) : null;
+      // `Self::default().justfile(…)` makes a value of the type the method belongs to
+      const maker = made?.[1] === 'Self' ? t.def.owner : made?.[1];
+      return maker && typeNames.has(maker) ? (methodOn(maker, name) ?? null) : null;
     }
     // a Go package of the standard library (`context.WithValue`): never a file of the product
     const bound = root ? t.file.bindings.get(root) : undefined;
@@ -1840,10 +1842,51 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const def = file?.defs.find((d) => d.line === s.line);
     const doc = file && def ? docOf(input.raw?.(s.path), def, file.language) : undefined;
     if (doc) s.doc = doc;
+    // a type the path makes, undocumented: what its methods do, where most of them name one verb
+    else if (def?.kind === 'type') {
+      const methods = [...fns.values()].flat().filter((f) => f.def.owner === def.name && f.file === file);
+      const does = sharedVerb(methods.map((f) => f.def.name));
+      if (does) s.does = does;
+    }
     const fallback = file && def ? fallbackLoop(file.bare, def.line, def.end) : undefined;
     if (fallback) s.fallback = fallback;
   }
   return steps;
+}
+
+/** Fewest methods, and least share of a type's methods, that name one verb for it to be said of the type. */
+const VERB_METHODS = 4;
+const ACCESSOR_VERB = /^(?:get|set|is|has|to|as|into|from|with)$/;
+/**
+ * The verb most of a type's methods open with and what they apply it to (`evaluate_assignments`,
+ * `evaluateLine` → evaluate: assignments, line), each object once, those of fewest words first.
+ */
+export function sharedVerb(names: string[]): { verb: string; objects: string[] } | undefined {
+  const split = names.map((n) =>
+    n
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .toLowerCase()
+      .split('_')
+      .filter(Boolean),
+  );
+  const counts = new Map<string, number>();
+  for (const words of split) if (words.length > 1) counts.set(words[0]!, (counts.get(words[0]!) ?? 0) + 1);
+  const [verb, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+  // accessors (`get_body`, `is_empty`) say what a type holds, not the work it does
+  if (!verb || !n || n < VERB_METHODS || n * 2 < names.length || ACCESSOR_VERB.test(verb)) return undefined;
+  const objects: string[] = [];
+  const seen = new Set<string>();
+  for (const words of split) {
+    if (words[0] !== verb || words.length < 2) continue;
+    const object = words.slice(1).join(' ');
+    const one = object.replace(/s$/, '');
+    if (seen.has(one)) continue;
+    seen.add(one);
+    objects.push(object);
+  }
+  // the plainest objects first: `value` before `value const`, `function` before `builtin function`
+  const words = (o: string) => o.split(' ').length;
+  return { verb, objects: objects.sort((a, b) => words(a) - words(b)) };
 }
 
 /** The product type a definition declares it returns (`-> Config`, `(*Command, error)`, `): Context`). */
