@@ -25,6 +25,8 @@ export interface FileInfo extends LineCounts {
   role?: PathRole;
   /** Set when the file is mostly literal data (a table of strings or numbers), not logic. */
   literalData?: boolean;
+  /** Set when the file declares TypeScript types only: compile-time, no code that runs. */
+  typeDeclarations?: boolean;
 }
 
 /** Line counts of the files of one role (cloc's rules: duplicates and empty files left out). */
