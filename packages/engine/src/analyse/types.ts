@@ -463,6 +463,10 @@ export interface SecurityFact {
   detail?: string;
   /** A forwarded header read beside the switch that decides whether to trust it (`proxy && get(…)`). */
   guarded?: boolean;
+  /** A forwarded list read for its last entry, the one the proxy in front appends (`ips[ips.length - 1]`). */
+  lastHop?: boolean;
+  /** A forwarded header read in a platform adapter (`adapter/vercel/…`), as that platform's edge sets it. */
+  platform?: string;
   /**
    * A function of the same file its authors mark deprecated as open to spoofing, where the header is
    * read, and the names they point to instead.
