@@ -532,7 +532,7 @@ function jsApi(src: Sources, path: string, depth = 0): ApiItem[] {
       const [from, as = from] = part
         .trim()
         .replace(/^type\s+/, '')
-        .split(/\s+as\s+/)
+        .split(/\sas\s/)
         .map((x) => x!.trim());
       const item = own.find((a) => a.name === as && a.kind === 'export');
       const def = there.find((a) => a.name === from && a.kind !== 'export');
