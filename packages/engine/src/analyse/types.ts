@@ -378,6 +378,11 @@ export interface CiInfo {
   commands?: string[];
   /** It publishes: a package to a registry, an image, a GitHub release or a pushed tag. */
   publishes?: boolean;
+  /**
+   * The package registries its commands publish to (`npm publish` → npm, `deno publish` → JSR), each
+   * with the name the registry's manifest gives the package, where the repository root has one.
+   */
+  registries?: { registry: string; name?: string; path?: string; line?: number }[];
   /** Each job's own commands and the matrix it runs over, where the configuration says (GitHub Actions). */
   jobRuns?: { job: string; commands: string[]; matrix?: { name: string; values: string[] }[] }[];
 }
