@@ -685,6 +685,12 @@ export interface MainPathStep {
   /** The step runs inside the function its caller returns (`handleRequest`, declared at `line`): once per unit of work. */
   perCall?: { name: string; line: number };
   /**
+   * For a value the path makes (`const c = new Context(…)`): the name the maker binds it to and the
+   * calls of code outside the maker's receiver it passes that value to first (`handler(c, next)`), in
+   * the maker's file `path`.
+   */
+  handedAs?: { name: string; path: string; calls: { callee: string; line: number }[] };
+  /**
    * A loop in the step that tries the values of `over` in turn, passes over one that throws `error`,
    * and leaves at the first that does not (lines `line`..`end`), keeping it at `keeps` if it does.
    */
