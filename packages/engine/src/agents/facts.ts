@@ -52,8 +52,11 @@ export interface Facts {
   lockfiles: string[];
   /** The product's source files, largest first; generated files and data tables are not ranked. */
   largestFiles: FileInfo[];
-  /** What largestFiles leaves out: files a generator wrote, files that are mostly literal data. */
-  notRanked: { generated: FileInfo[]; data: FileInfo[] };
+  /**
+   * What largestFiles leaves out: files a generator wrote, files that are mostly literal data,
+   * TypeScript files that declare types only.
+   */
+  notRanked: { generated: FileInfo[]; data: FileInfo[]; types: FileInfo[] };
   /**
    * The symbols of the product's source files, migrations left out: a migration class is the
    * schema's history, written once per change, not a name of the code's design.
@@ -392,13 +395,14 @@ export function factsOf(a: Analysis): Facts {
       .filter(isProductOwned)
       .map((l) => l.path),
     largestFiles: base
-      .filter((f) => !f.literalData)
+      .filter((f) => !f.literalData && !f.typeDeclarations)
       .sort((x, y) => y.code - x.code || x.path.localeCompare(y.path)),
     notRanked: {
       generated: a.files.filter(
         (f) => f.role === 'generated' && f.language && !NON_CODE_LANGUAGES.has(f.language),
       ),
       data: sourceFiles.filter((f) => f.literalData),
+      types: sourceFiles.filter((f) => f.typeDeclarations),
     },
     productSymbols,
     exportedSymbols: productSymbols.filter((s) => s.exported && !isPrivate(s)),
@@ -448,9 +452,14 @@ export function notRankedNote(fx: Facts, minCode: number): string {
       `${generated.length === 1 ? 'the generated file' : 'generated files'} ${listSome(generated)}`,
     data.length && `${data.length === 1 ? 'the data table' : 'data tables'} ${listSome(data)}`,
   ].filter((x): x is string => !!x);
-  if (!parts.length) return '';
+  const types = over(fx.notRanked.types);
+  // type declarations are neither written by a tool nor data: they get their own reason
+  const typeText = types.length
+    ? ` ${types.length === 1 ? 'The file' : 'The files'} ${listSome(types)} ${types.length === 1 ? 'declares' : 'declare'} TypeScript types only (compile-time, no code that runs) and ${types.length === 1 ? 'is' : 'are'} not counted.`
+    : '';
+  if (!parts.length) return typeText;
   const text = parts.join(' and ');
-  return ` Not counted: ${text} (written by a tool or made of literal data, not code to split).`;
+  return ` Not counted: ${text} (written by a tool or made of literal data, not code to split).${typeText}`;
 }
 
 const listSome = (items: string[]) =>

@@ -131,6 +131,34 @@ describe('how it works', () => {
     );
   });
 
+  it('says what name a made value is bound to and which calls it is passed to first', () => {
+    const a = {
+      identity: {
+        mainPath: [
+          { name: 'fetch', owner: 'App', path: 'src/app.ts', line: 80 },
+          {
+            name: 'Context',
+            path: 'src/context.ts',
+            line: 12,
+            note: 'made by App.#dispatch at src/app.ts:40',
+            from: 0,
+            handedAs: {
+              name: 'c',
+              path: 'src/app.ts',
+              calls: [
+                { callee: 'match[0][0]', line: 44 },
+                { callee: 'composed', line: 50 },
+              ],
+            },
+          },
+        ],
+      },
+    } as unknown as Analysis;
+    expect(mainPathParts(a).join('\n')).toContain(
+      '- `Context` (`src/context.ts:12`), made by `App.#dispatch` at `src/app.ts:40`, as `c`, passed first to `match[0][0]` (`src/app.ts:44`) and `composed()` (`src/app.ts:50`).',
+    );
+  });
+
   it('marks a step that runs on every Nth request only', () => {
     const a = {
       identity: {

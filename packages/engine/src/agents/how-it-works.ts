@@ -621,6 +621,19 @@ function requestStateText(s: MainPathStep): string {
   return out.length ? ` ${out.join(' ')}` : '';
 }
 
+/**
+ * What the maker does with a value the path makes: ", as `c`, passed first to `handler` (`a.ts:434`)
+ * and `composed()` (`a.ts:455`)". A plain name is a function called; anything else is shown as written.
+ */
+function handedAsText(s: MainPathStep): string {
+  const h = s.handedAs;
+  if (!h) return '';
+  const to = h.calls
+    .slice(0, 3)
+    .map((c) => `${code(/^[\w$]+$/.test(c.callee) ? `${c.callee}()` : c.callee)} (${cite(h.path, c.line)})`);
+  return `, as ${code(h.name)}, passed first to ${joinAnd(to)}`;
+}
+
 /** The main path, step by step with citations: where the unit of work enters and where it is done. */
 export function mainPathParts(a: Analysis): string[] {
   const path = a.identity?.mainPath ?? [];
@@ -629,7 +642,7 @@ export function mainPathParts(a: Analysis): string[] {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : doesText(s);
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
   };
   // the steps given the two ends of a channel run at the same time, on threads of their own
   const order = path.some((s) => s.channel)

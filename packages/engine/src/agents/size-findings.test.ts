@@ -56,6 +56,22 @@ describe('size findings leave generated files and data tables out, and say so', 
   });
 });
 
+describe('a file of TypeScript type declarations is not ranked, and the note says why', () => {
+  it('leaves it out of the largest files and names it as compile-time only', () => {
+    const fx = factsOf(
+      withFiles([
+        { path: 'src/types.ts', typeDeclarations: true, code: 2400 },
+        { path: 'src/huge.ts', code: 1200 },
+      ]),
+    );
+    expect(fx.largestFiles[0]!.path).toBe('src/huge.ts');
+    expect(fx.notRanked.types.map((f) => f.path)).toEqual(['src/types.ts']);
+    expect(notRankedNote(fx, 800)).toBe(
+      ' The file `src/types.ts` declares TypeScript types only (compile-time, no code that runs) and is not counted.',
+    );
+  });
+});
+
 describe('a size finding counts the product code of a file, not the test module it carries', () => {
   it('leaves the lines of inline test modules out of the 800-line finding', async () => {
     const { writeKnownIssues } = await import('./sections/known-issues.ts');

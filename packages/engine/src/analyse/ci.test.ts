@@ -60,6 +60,27 @@ describe('what a CI workflow runs', () => {
     expect(w.publishes).toBe(false);
   });
 
+  it('names the registries its steps publish to, as the root manifests name the package; a dry run publishes nothing', () => {
+    const [release, dry] = ciPass(
+      sourcesFromMap({
+        '.github/workflows/release.yml':
+          'jobs:\n  npm:\n    steps:\n      - run: npm stage publish --provenance\n  jsr:\n    steps:\n      - run: deno run -A jsr:@david/publish-on-tag@0.1.4\n',
+        '.github/workflows/ci.yml':
+          'jobs:\n  jsr-dry-run:\n    steps:\n      - run: npx jsr publish --dry-run\n',
+        'package.json': '{\n  "name": "web",\n  "dependencies": { "x": { "name": "no" } }\n}\n',
+        'jsr.json': '{\n  "name": "@web/web",\n  "version": "0.0.0"\n}\n',
+      }),
+    );
+    expect(release!.registries).toEqual([
+      { registry: 'npm', name: 'web', path: 'package.json', line: 2 },
+      { registry: 'JSR', name: '@web/web', path: 'jsr.json', line: 2 },
+    ]);
+    expect(dry!.registries).toBeUndefined();
+    expect(workflow('jobs:\n  p:\n    steps:\n      - run: cargo publish\n').registries).toEqual([
+      { registry: 'crates.io' },
+    ]);
+  });
+
   it('publishes when a step uploads a package, an image or a GitHub release', () => {
     expect(workflow('jobs:\n  p:\n    steps:\n      - run: npm publish\n').publishes).toBe(true);
     expect(

@@ -113,11 +113,66 @@ export function publishes(commands: string[], text: string): boolean {
   return real.some((c) => PUBLISH.test(c)) || (real.some((c) => BUILD_PUSH.test(c)) && PUSH_ON.test(text));
 }
 
-/** The run facts of a workflow: the commands of its steps and whether it publishes. */
-function runOf(doc: unknown, text: string): Pick<CiInfo, 'commands' | 'publishes'> {
+// the registry a publishing command uploads to, and the root manifests that name the package there
+const REGISTRIES: { registry: string; re: RegExp; manifests: string[]; name: RegExp }[] = [
+  {
+    registry: 'npm',
+    re: /\b(?:npm|pnpm|yarn)\s+(?:\w+\s+)?publish\b/,
+    manifests: ['package.json'],
+    name: /^\s{0,4}"name"\s*:\s*"([^"]+)"/m,
+  },
+  {
+    registry: 'JSR',
+    // `deno publish`, `npx jsr publish`, or a JSR publishing tool run by Deno (`jsr:@scope/publish-on-tag`)
+    re: /\b(?:jsr|deno)\s+publish\b|\bjsr:@[\w-]+\/publish/,
+    manifests: ['jsr.json', 'jsr.jsonc', 'deno.json', 'deno.jsonc'],
+    name: /^\s{0,4}"name"\s*:\s*"([^"]+)"/m,
+  },
+  {
+    registry: 'PyPI',
+    re: /\btwine\s+upload\b|pypa\/gh-action-pypi-publish|\b(?:uv|poetry|flit|hatch)\s+publish\b/,
+    manifests: ['pyproject.toml'],
+    name: /^name\s*=\s*"([^"]+)"/m,
+  },
+  {
+    registry: 'crates.io',
+    re: /\bcargo\s+publish\b/,
+    manifests: ['Cargo.toml'],
+    name: /^name\s*=\s*"([^"]+)"/m,
+  },
+];
+
+/** The registries `commands` publish to (dry runs left out), named as the root manifest names the package. */
+export function registriesOf(
+  src: Pick<Sources, 'text'>,
+  commands: string[],
+): NonNullable<CiInfo['registries']> {
+  const real = commands.filter((c) => !/--dry-run\b/.test(c));
+  return REGISTRIES.filter((r) => real.some((c) => r.re.test(c))).map((r) => {
+    for (const path of r.manifests) {
+      const text = src.text(path);
+      const m = text && r.name.exec(text);
+      if (m)
+        return { registry: r.registry, name: m[1]!, path, line: text.slice(0, m.index).split('\n').length };
+    }
+    return { registry: r.registry };
+  });
+}
+
+/** The run facts of a workflow: the commands of its steps, whether it publishes and to which registries. */
+function runOf(
+  doc: unknown,
+  text: string,
+  src: Pick<Sources, 'text'>,
+): Pick<CiInfo, 'commands' | 'publishes' | 'registries'> {
   const commands = stepCommands(doc);
+  const registries = registriesOf(src, commands);
   // a long release workflow publishes in its last steps; the analysis keeps the first commands only
-  return { commands: commands.slice(0, 60), publishes: publishes(commands, text) };
+  return {
+    commands: commands.slice(0, 60),
+    publishes: publishes(commands, text),
+    ...(registries.length ? { registries } : {}),
+  };
 }
 
 export function ciPass(src: Sources): CiInfo[] {
@@ -148,12 +203,12 @@ export function ciPass(src: Sources): CiInfo[] {
       const jobs = [...matchesWithLines(text, /\bstage\(\s*['"]([^'"]+)['"]/g)].map(({ m }) => m[1]!);
       // a Jenkinsfile is Groovy: its `sh '…'` steps are the commands
       const sh = [...matchesWithLines(text, /\bsh(?:\s*\(\s*|\s+)['"]([^'"\n]+)['"]/g)].map(({ m }) => m[1]!);
-      out.push({ provider: 'Jenkins', path: f.path, jobs, ...runOf({ run: sh.join('\n') }, text) });
+      out.push({ provider: 'Jenkins', path: f.path, jobs, ...runOf({ run: sh.join('\n') }, text, src) });
       continue;
     }
     const doc = (safeYaml(text) ?? {}) as Record<string, unknown>;
     const keys = (v: unknown) => (v && typeof v === 'object' ? Object.keys(v) : []);
-    const run = runOf(doc, text);
+    const run = runOf(doc, text, src);
     if (f.path.startsWith('.github/')) {
       const jobRuns = githubJobRuns(doc.jobs);
       out.push({

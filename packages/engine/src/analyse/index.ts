@@ -15,7 +15,7 @@ import { envArea } from './env-class.ts';
 import { envVarsPass } from './env-vars.ts';
 import { frameworksPass } from './frameworks.ts';
 import { gitPass } from './git.ts';
-import { dataTables, generatedFiles } from './identity/generated.ts';
+import { dataTables, typeDeclarationFiles, generatedFiles } from './identity/generated.ts';
 import { componentLinks } from './identity/components.ts';
 import { areaOf, centreFirst, identityPass } from './identity/index.ts';
 import { languagesPass } from './languages.ts';
@@ -101,6 +101,14 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     ),
   );
   for (const f of lang.files) if (data.has(f.path)) f.literalData = true;
+  // a long file of type declarations is compile-time only: no logic to review or split
+  const typeOnly = new Set(
+    typeDeclarationFiles(
+      src,
+      lang.files.filter((f) => f.role !== 'generated' && !f.literalData).map((f) => f.path),
+    ),
+  );
+  for (const f of lang.files) if (typeOnly.has(f.path)) f.typeDeclarations = true;
   const tree = await timed('tree', () => treePass(lang.files, workspace.name));
   const deps = await timed('dependencies', () =>
     dependenciesPass(

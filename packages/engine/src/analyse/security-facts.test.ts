@@ -79,6 +79,25 @@ describe('security facts the code shows', () => {
     const headers = xs.filter((x) => x.kind === 'forwarded-header');
     expect(headers.map((h) => !!h.guarded)).toEqual([true, false]);
   });
+
+  it('a forwarded list read for its last entry, and a header read in a platform adapter', () => {
+    const xs = facts({
+      'src/adapter/aws-lambda/conninfo.ts': [
+        "const xff = c.req.header('x-forwarded-for')",
+        'if (xff) {',
+        "  const ips = xff.split(',')",
+        '  address = ips[ips.length - 1].trim()',
+        '}',
+      ].join('\n'),
+      'src/adapter/vercel/conninfo.ts': "export const ip = (c) => c.req.header('x-real-ip')\n",
+      'lib/ip.js': "const first = req.get('X-Forwarded-For').split(',')[0]\n",
+    }).filter((x) => x.kind === 'forwarded-header');
+    expect(xs.map((h) => [h.file, !!h.lastHop, h.platform])).toEqual([
+      ['src/adapter/aws-lambda/conninfo.ts', true, 'aws-lambda'],
+      ['src/adapter/vercel/conninfo.ts', false, 'vercel'],
+      ['lib/ip.js', false, undefined],
+    ]);
+  });
 });
 
 describe('configuration files', () => {

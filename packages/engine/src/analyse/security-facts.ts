@@ -96,6 +96,13 @@ function headerName(raw: string): string {
 const GUARD_WINDOW = 3;
 const PROXY_WORD = /\bproxy\b/i;
 
+// the entry a forwarded list is read for, a few lines after the read: its last, the proxy's own
+const LAST_HOP_WINDOW = 6;
+const LAST_ENTRY =
+  /\[\s*[\w$]+\.length\s*-\s*1\s*\]|\.at\(\s*-1\s*\)|\.pop\(\)|\[-1\]|\[len\([\w.]+\)\s*-\s*1\]/;
+// a runtime adapter for one hosting platform: `src/adapter/vercel/conninfo.ts`, `adapters/netlify/…`
+const PLATFORM_ADAPTER = /(?:^|\/)adapters?\/([\w.-]+)\//;
+
 const CODE = /\.(py|[cm]?[jt]sx?|go|rs|java|kt|rb|php|cs)$/;
 
 /**
@@ -157,6 +164,16 @@ export function securityFactsPass(src: Sources, files: FileInfo[]): SecurityFact
             .some((l) => PROXY_WORD.test(l.replace(/['"][^'"\n]*['"]/g, '')));
         const deprecated =
           rule.kind === 'forwarded-header' ? spoofDeprecation(src.text(f.path) ?? '') : undefined;
+        const forwarded = rule.kind === 'forwarded-header';
+        const lastHop =
+          forwarded &&
+          LAST_ENTRY.test(
+            text
+              .split('\n')
+              .slice(line - 1, line - 1 + LAST_HOP_WINDOW)
+              .join('\n'),
+          );
+        const platform = forwarded ? PLATFORM_ADAPTER.exec(f.path)?.[1] : undefined;
         const within = rule.kind === 'api-key-header' ? topLevelFunction(text, line) : undefined;
         out.push({
           kind: rule.kind,
@@ -165,6 +182,8 @@ export function securityFactsPass(src: Sources, files: FileInfo[]): SecurityFact
           ...(detail ? { detail } : {}),
           ...(guarded ? { guarded } : {}),
           ...(deprecated ? { deprecated } : {}),
+          ...(lastHop ? { lastHop } : {}),
+          ...(platform ? { platform } : {}),
           ...(within ? { within } : {}),
         });
       }

@@ -25,6 +25,8 @@ export interface FileInfo extends LineCounts {
   role?: PathRole;
   /** Set when the file is mostly literal data (a table of strings or numbers), not logic. */
   literalData?: boolean;
+  /** Set when the file declares TypeScript types only: compile-time, no code that runs. */
+  typeDeclarations?: boolean;
 }
 
 /** Line counts of the files of one role (cloc's rules: duplicates and empty files left out). */
@@ -376,6 +378,11 @@ export interface CiInfo {
   commands?: string[];
   /** It publishes: a package to a registry, an image, a GitHub release or a pushed tag. */
   publishes?: boolean;
+  /**
+   * The package registries its commands publish to (`npm publish` → npm, `deno publish` → JSR), each
+   * with the name the registry's manifest gives the package, where the repository root has one.
+   */
+  registries?: { registry: string; name?: string; path?: string; line?: number }[];
   /** Each job's own commands and the matrix it runs over, where the configuration says (GitHub Actions). */
   jobRuns?: { job: string; commands: string[]; matrix?: { name: string; values: string[] }[] }[];
 }
@@ -461,6 +468,10 @@ export interface SecurityFact {
   detail?: string;
   /** A forwarded header read beside the switch that decides whether to trust it (`proxy && get(…)`). */
   guarded?: boolean;
+  /** A forwarded list read for its last entry, the one the proxy in front appends (`ips[ips.length - 1]`). */
+  lastHop?: boolean;
+  /** A forwarded header read in a platform adapter (`adapter/vercel/…`), as that platform's edge sets it. */
+  platform?: string;
   /**
    * A function of the same file its authors mark deprecated as open to spoofing, where the header is
    * read, and the names they point to instead.
@@ -675,6 +686,12 @@ export interface MainPathStep {
   setsBefore?: { name: string; owner?: string };
   /** The step runs inside the function its caller returns (`handleRequest`, declared at `line`): once per unit of work. */
   perCall?: { name: string; line: number };
+  /**
+   * For a value the path makes (`const c = new Context(…)`): the name the maker binds it to and the
+   * calls of code outside the maker's receiver it passes that value to first (`handler(c, next)`), in
+   * the maker's file `path`.
+   */
+  handedAs?: { name: string; path: string; calls: { callee: string; line: number }[] };
   /**
    * A loop in the step that tries the values of `over` in turn, passes over one that throws `error`,
    * and leaves at the first that does not (lines `line`..`end`), keeping it at `keeps` if it does.

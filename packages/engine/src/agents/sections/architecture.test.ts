@@ -284,6 +284,26 @@ describe('module exports in Components', () => {
     expect(md).not.toMatch(/It exports \d+ symbols?/);
   });
 
+  it('samples and counts a name two entry points export (a class and its re-export) once', () => {
+    const a = sampleAppAnalysis();
+    a.identity = {
+      ...(a.identity ?? {}),
+      kind: 'library',
+      publicApi: [
+        { name: 'BookService', kind: 'class', path: 'src/services/book-service.ts', line: 9 },
+        { name: 'BookService', kind: 'export', path: 'src/services/index.ts', line: 1 },
+        { name: 'createBookService', kind: 'function', path: 'src/services/book-service.ts', line: 30 },
+      ],
+      keyComponents: [],
+      entryPoints: [],
+      nonProduct: [],
+    } as unknown as Analysis['identity'];
+    const md = writeComponents(ctx(a, COMPONENTS_ONLY, [COMPONENTS_ONLY]));
+    expect(md).toMatch(
+      /It exports 2 public names, among them `BookService` \(class[^)]*\) and `createBookService`/,
+    );
+  });
+
   it('says every file of a folder a subpath pattern exports is a public entry, rather than counting names', () => {
     const a = sampleAppAnalysis();
     a.entryPoints = [

@@ -11,6 +11,7 @@ import {
   buildDeploy,
   ciByWeight,
   kubernetesObjects,
+  publishedTo,
   readmeImageBuilds,
   releaseSteps,
   writeBuildDeploy,
@@ -260,6 +261,35 @@ describe('the build and deployment chapter', () => {
       },
     ];
     expect(releaseSteps(a)).toEqual(['`.github/workflows/cicd.yml`']);
+  });
+
+  it('says in words which registries the release workflows publish to, and under which name', () => {
+    const a = sampleAppAnalysis();
+    a.ci = [
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/release.yml',
+        jobs: ['npm', 'jsr'],
+        commands: [],
+        publishes: true,
+        registries: [
+          { registry: 'npm', name: 'web', path: 'package.json', line: 2 },
+          { registry: 'JSR', name: '@web/web', path: 'jsr.json', line: 2 },
+        ],
+      },
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/ci.yml',
+        jobs: ['t'],
+        commands: [],
+        publishes: false,
+      },
+    ];
+    expect(publishedTo(a)).toBe(
+      'Releases are published to npm as `web` (`package.json:2`) and to JSR as `@web/web` (`jsr.json:2`), from `.github/workflows/release.yml`.',
+    );
+    a.ci = a.ci.slice(1);
+    expect(publishedTo(a)).toBeUndefined();
   });
 
   it('says multi-stage only of a Dockerfile, and labels a dev container as a development environment', () => {

@@ -519,7 +519,29 @@ export function writeBuildDeploy(ctx: WriterContext): string {
     );
   const releases = releaseSteps(a);
   if (wants(ctx, 'scripts') && releases.length) parts.push(`Release steps: ${joinSome(releases, 4)}.`);
+  const registries = publishedTo(a);
+  if (wants(ctx, 'scripts') && registries) parts.push(registries);
   return paragraphs(...parts);
+}
+
+/**
+ * In words, where the release workflows put the package: "Releases are published to npm as `hono`
+ * (`package.json:2`) and to JSR as `@hono/hono` (`jsr.json:2`), from `release.yml`."
+ */
+export function publishedTo(a: Analysis): string | undefined {
+  const from = a.ci.filter((c) => c.publishes && c.registries?.length);
+  const seen = new Set<string>();
+  const each: string[] = [];
+  for (const c of from)
+    for (const r of c.registries!) {
+      if (seen.has(r.registry)) continue;
+      seen.add(r.registry);
+      each.push(
+        `to ${r.registry}${r.name ? ` as ${code(r.name)}${r.path ? ` (${cite(r.path, r.line)})` : ''}` : ''}`,
+      );
+    }
+  if (!each.length) return undefined;
+  return `Releases are published ${joinAnd(each)}, from ${joinAnd(from.map((c) => cite(c.path)))}.`;
 }
 
 /**

@@ -108,9 +108,14 @@ export function writeComponents(ctx: WriterContext): string {
       return ` Each of its files is a public entry of its own, through ${code(pattern.name)} (${cite(pattern.path, pattern.line)}).`;
     if (declared.length) {
       if (mods.length < 2) return '';
+      // a name two entry points export (a class and its re-export, `jsx` of two runtimes) is one
+      // name; a route's methods on one path stay apart, each an endpoint
+      const key = (e: (typeof declared)[number]) =>
+        `${/^route\b/.test(e.kind) ? e.kind : ''} ${qualifiedName(e)}`;
       const here = declared
         .map((e, rank) => ({ e, rank, at: e.definedAt ?? { path: e.path, line: e.line } }))
-        .filter(({ at }) => within(id, at.path));
+        .filter(({ at }) => within(id, at.path))
+        .filter(({ e }, i, all) => all.findIndex((o) => key(o.e) === key(e)) === i);
       if (!here.length) return '';
       // a class's members are counted but not what the sample names first
       const sample = [...here].sort(

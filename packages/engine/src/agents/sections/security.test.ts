@@ -215,6 +215,37 @@ describe('what the code shows about security', () => {
     );
   });
 
+  it('a forwarded header read as the platform or proxy in front writes it is no client-set value', () => {
+    const a = library();
+    a.securityFacts = [
+      {
+        kind: 'forwarded-header',
+        file: 'src/adapter/aws-lambda/conninfo.ts',
+        line: 60,
+        detail: 'X-Forwarded-For',
+        lastHop: true,
+        platform: 'aws-lambda',
+      },
+      {
+        kind: 'forwarded-header',
+        file: 'src/adapter/vercel/conninfo.ts',
+        line: 6,
+        detail: 'X-Real-IP',
+        platform: 'vercel',
+      },
+    ];
+    const out = writeSecurity(ctx(a));
+    expect(out).toContain(
+      "Only the platform adapters take the client's address from proxy headers: `src/adapter/aws-lambda/conninfo.ts:60` takes the last `X-Forwarded-For` entry, the one the proxy in front appends; `src/adapter/vercel/conninfo.ts:6` reads `X-Real-IP` as the `vercel` platform sets it.",
+    );
+    expect(out).not.toContain('a client can set them itself');
+    // a read outside the adapters that takes the list as sent is still told as client-set
+    a.securityFacts.push({ kind: 'forwarded-header', file: 'lib/ip.js', line: 9, detail: 'X-Forwarded-For' });
+    const mixed = writeSecurity(ctx(a));
+    expect(mixed).toContain('a client can set them itself unless a proxy in front overwrites them');
+    expect(mixed).toContain('`lib/ip.js:9`');
+  });
+
   it('says which header reader its authors retired as open to spoofing, and what they point to instead', () => {
     const a = library();
     a.securityFacts = [

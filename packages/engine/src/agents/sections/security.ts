@@ -8,6 +8,7 @@ import {
   code,
   joinAnd,
   joinSome,
+  num,
   paragraphs,
   plural,
   ref,
@@ -318,6 +319,27 @@ const HEADER_MEANS: Record<string, string> = {
   'X-Forwarded-Proto': 'scheme',
 };
 
+/**
+ * Forwarded headers read as the proxy or platform in front writes them: "Only the platform adapters
+ * take the client's address from proxy headers: `a.ts:60` takes the last `X-Forwarded-For` entry, …".
+ */
+function edgeLine(read: SecurityFact[]): string {
+  const what = unique(read.map((h) => HEADER_MEANS[h.detail ?? ''] ?? 'address'));
+  const either = what.length > 1 ? `${what.slice(0, -1).join(', ')} or ${what[what.length - 1]}` : what[0];
+  const lead = read.every((h) => h.platform)
+    ? `Only the platform adapters take the client's ${either} from proxy headers`
+    : `The client's ${either} is taken from proxy headers as the proxy in front writes them`;
+  const each = read
+    .slice(0, 3)
+    .map((h) =>
+      h.lastHop
+        ? `${cite(h.file, h.line)} takes the last ${code(h.detail ?? '')} entry, the one the proxy in front appends`
+        : `${cite(h.file, h.line)} reads ${code(h.detail ?? '')} as the ${code(h.platform ?? '')} platform sets it`,
+    );
+  const more = read.length > 3 ? `; ${num(read.length - 3)} more read them the same way` : '';
+  return `${lead}: ${each.join('; ')}${more}.`;
+}
+
 /** Cookie signing, proxy-header trust and error exposure, as a framework ships them to its users. */
 function shippedLines(a: Analysis): string[] {
   const out: string[] = [];
@@ -326,7 +348,12 @@ function shippedLines(a: Analysis): string[] {
     out.push(
       `Cookies are signed with keys the user supplies (${code(cookies.detail ?? '')}, ${cite(cookies.file, cookies.line)}); they must be set and kept secret.`,
     );
-  const headers = ownFacts(a, 'forwarded-header');
+  const read = ownFacts(a, 'forwarded-header');
+  // the last entry of a forwarded list is the one the proxy in front appended, and a platform
+  // adapter reads what that platform's edge writes: neither is the value a client sent
+  const fromEdge = read.filter((h) => h.lastHop || h.platform);
+  const headers = read.filter((h) => !h.lastHop && !h.platform);
+  if (fromEdge.length) out.push(edgeLine(fromEdge));
   if (headers.length) {
     const names = unique(headers.map((h) => h.detail ?? '')).filter(Boolean);
     const at = joinSome(unique(headers.map((h) => cite(h.file, h.line))), 3);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sourcesFromMap } from '../sources.ts';
 import type { Dependency, Identity, MainPathStep, Route } from '../types.ts';
 import { flowPass } from './index.ts';
-import { ancestorsOf, docOf, everyNth, sharedVerb, withoutAbsentPackages } from './main-path.ts';
+import { ancestorsOf, docOf, everyNth, handedOnAs, sharedVerb, withoutAbsentPackages } from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
 const dep = (name: string): Dependency =>
@@ -2156,6 +2156,32 @@ describe('sharedVerb', () => {
     expect(sharedVerb(['get_a', 'get_b', 'get_c'])).toBeUndefined();
     expect(
       sharedVerb(['to_dict', 'get_body', 'get_body_bytes', 'get_body_size', 'get_kind']),
+    ).toBeUndefined();
+  });
+});
+
+describe('a value the path makes, handed on', () => {
+  it('is bound to a name and passed first to code outside the maker, not to its own methods', () => {
+    const bare = [
+      '  dispatch(req) {',
+      '    const c = new Context(req, { env })',
+      '    if (one) return handlers[0][0](c, async () => this.#notFound(c))',
+      '    this.#handleError(err, c)',
+      '    const composed = compose(handlers)',
+      '    return composed(c)',
+      '  }',
+    ];
+    expect(handedOnAs(bare, 2, 7, 'Context', 'src/app.ts')).toEqual({
+      name: 'c',
+      path: 'src/app.ts',
+      calls: [
+        { callee: 'handlers[0][0]', line: 3 },
+        { callee: 'composed', line: 6 },
+      ],
+    });
+    expect(handedOnAs(['  new Context(req)'], 1, 1, 'Context', 'src/app.ts')).toBeUndefined();
+    expect(
+      handedOnAs(['  const c = new Context(req)', '  this.use(c)'], 1, 2, 'Context', 'x.ts'),
     ).toBeUndefined();
   });
 });

@@ -1518,7 +1518,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       }${nth(c.call.line)}`;
       if (c.target.def.kind === 'type') {
         visited.add(key(c.target));
-        steps.push({ ...step(c.target), note: why, from: me });
+        const handedAs = handedOnAs(t.file.bare, c.call.line, t.def.end, c.target.def.name, t.file.path);
+        steps.push({ ...step(c.target), note: why, from: me, ...(handedAs ? { handedAs } : {}) });
       }
       // a call that provides a value (`get_connection…`, "Returns a connection") is named; the work
       // goes on in the caller that uses the value, so the path does not go inside it, unless the
@@ -2436,4 +2437,36 @@ function loopHeader(line: string): { variable: string; over: string } | null {
     return over.endsWith('{') ? { variable: go[1]!, over: over.slice(0, -1).trimEnd() } : null;
   }
   return null;
+}
+
+/**
+ * The name a value made with `new` is bound to in its maker (`const c = new Context(…)`), and the
+ * calls after it, up to the maker's last line, that pass it first to code outside the maker's own
+ * receiver (`handler(c, next)`, `composed(c)`; not `this.#notFound(c)`): what the rest of the path
+ * is handed. Undefined when the value is not bound or never passed on so.
+ */
+export function handedOnAs(
+  bare: string[],
+  line: number,
+  end: number,
+  type: string,
+  path: string,
+): MainPathStep['handedAs'] | undefined {
+  const bound = new RegExp(
+    `\\b(?:const|let|var)\\s+([A-Za-z_$][\\w$]*)\\s*=\\s*(?:await\\s+)?new\\s+${type.replace(/\$/g, '\\$')}\\b`,
+  ).exec(bare[line - 1] ?? '');
+  if (!bound) return undefined;
+  const name = bound[1]!;
+  const passed = new RegExp(
+    `([A-Za-z_$#][\\w$.#]*(?:\\[[^\\]\\n]{0,40}\\])*)\\(\\s*${name.replace(/\$/g, '\\$')}\\s*[,)]`,
+    'g',
+  );
+  const calls: { callee: string; line: number }[] = [];
+  for (let i = line; i < Math.min(end, bare.length); i++)
+    for (const m of bare[i]!.matchAll(passed)) {
+      const callee = m[1]!;
+      if (/^(?:this|self)\b|^(?:if|for|while|switch|return|catch)$/.test(callee)) continue;
+      if (!calls.some((c) => c.callee === callee)) calls.push({ callee, line: i + 1 });
+    }
+  return calls.length ? { name, path, calls } : undefined;
 }

@@ -3,7 +3,7 @@ import { writeTree, workspaceOf, testContext } from '../test-helpers.ts';
 import { analyse } from '../index.ts';
 import { writtenLanguages } from '../languages.ts';
 import { sourcesFromMap } from '../sources.ts';
-import { dataTables, generatedFiles } from './generated.ts';
+import { dataTables, generatedFiles, typeDeclarationFiles } from './generated.ts';
 
 const rules = (n: number) => Array.from({ length: n }, (_, i) => `.c${i} {\n  margin: ${i}px;\n}\n`).join('');
 const BOOTSTRAP = '/*!\n * Bootstrap  v5.3.8 (https://getbootstrap.com/)\n * Licensed under MIT\n */\n';
@@ -232,5 +232,26 @@ describe('data tables', () => {
         src.files.map((f) => f.path),
       ),
     ).toEqual(['src/tables.rs', 'src/countries.ts', 'src/words.py']);
+  });
+});
+
+describe('files of TypeScript type declarations', () => {
+  const many = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join('\n');
+  it('are compile-time only when every statement declares a type, a namespace of types or abstract members', () => {
+    const src = sourcesFromMap({
+      'src/types.ts': `import type { X } from './x'\n// the app's types\n${many(120, (i) => `export type T${i}<\n  A,\n> = A | 'v${i}'`)}\nexport interface Env {\n  class?: string\n  var: number\n}\nexport abstract class Like {\n  abstract readonly request: Request\n  abstract waitUntil(p: Promise<void>): void\n}\n`,
+      'src/jsx.ts': `export namespace JSX {\n${many(320, (i) => `  export interface E${i} {\n    async?: boolean\n  }`)}\n}\n`,
+      // a value among the types: code that runs
+      'src/mixed.ts': `${many(320, (i) => `export type T${i} = string`)}\nexport const helper = () => 1\n`,
+      'src/ns.ts': `export namespace N {\n${many(320, (i) => `  export type T${i} = string`)}\n  export const x = 1\n}\n`,
+      'src/base.ts': `${many(320, (i) => `export type T${i} = string`)}\nexport abstract class B {\n  abstract a(): void\n  run() {}\n}\n`,
+      'src/short.ts': 'export type A = string\n',
+    });
+    expect(
+      typeDeclarationFiles(
+        src,
+        src.files.map((f) => f.path),
+      ),
+    ).toEqual(['src/types.ts', 'src/jsx.ts']);
   });
 });

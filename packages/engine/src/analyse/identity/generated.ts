@@ -327,3 +327,47 @@ export function dataTables(src: Sources, paths: string[], minLines = 300): strin
     return content.filter(literalLine).length * 5 >= content.length * 4;
   });
 }
+
+const TS_SOURCE = /\.[cm]?tsx?$/;
+// a statement at the margin that declares types only: `type`, `interface`, an ambient `declare`,
+// `import type` / `export type { … }`, a namespace (its body is checked line by line below)
+const TYPE_STATEMENT =
+  /^(?:export\s+)?(?:declare\s+)?(?:type|interface|namespace|module|global|abstract\s+class)\b|^(?:import|export)\s+type\b/;
+// a declaration that emits JavaScript, at any depth outside a type body
+const RUNTIME_DECLARATION = /^\s*(?:export\s+)?(?:default\s+)?(?:const|let|var|function|class|enum)\s+[\w$]/;
+
+/**
+ * TypeScript files that declare types only (type aliases, interfaces, namespaces of them, an
+ * abstract class of abstract members): compile-time only, however long, so not code to review or
+ * split like logic. Every statement at the margin declares a type, no namespace body declares a
+ * value, and every member of an abstract class is abstract. Files of at least `minLines` non-blank lines.
+ */
+export function typeDeclarationFiles(src: Sources, paths: string[], minLines = 300): string[] {
+  return paths.filter((p) => {
+    if (!TS_SOURCE.test(p) || p.endsWith('.d.ts')) return false;
+    const lines = stripComments(src.text(p) ?? '')
+      .split('\n')
+      .filter((l) => l.trim());
+    if (lines.length < minLines) return false;
+    let block: 'namespace' | 'abstract' | 'other' = 'other';
+    for (const l of lines) {
+      if (/^[A-Za-z_$@]/.test(l)) {
+        if (!TYPE_STATEMENT.test(l)) return false;
+        block = /\b(?:namespace|module|global)\b/.test(l)
+          ? 'namespace'
+          : /\babstract\s+class\b/.test(l)
+            ? 'abstract'
+            : 'other';
+      } else if (block === 'namespace' && RUNTIME_DECLARATION.test(l)) return false;
+      else if (block === 'abstract' && /^\s+[\w$#]/.test(l) && !/^\s+abstract\b/.test(l)) return false;
+    }
+    return true;
+  });
+}
+
+/** The text without block and line comments (a `//` inside a string is rare enough in type files). */
+function stripComments(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ''))
+    .replace(/(^|[^:'"`\\])\/\/[^\n]*/g, '$1');
+}

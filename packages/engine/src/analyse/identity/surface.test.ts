@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sourcesFromMap } from '../sources.ts';
-import { goReachableTypes, goValues, jsExports, pyExports, rustPubItems } from './surface.ts';
+import { findPublicApi, goReachableTypes, goValues, jsExports, pyExports, rustPubItems } from './surface.ts';
 
 const rows = (items: { name: string; kind: string; line: number }[]) =>
   items.map((a) => `${a.name}:${a.kind}:${a.line}`);
@@ -79,6 +79,35 @@ describe('public surface', () => {
     expect(rows(jsExports('index.ts', es))).toEqual(['a:export:2', 'c:export:3', 'T:export:4']);
     const cjs = 'module.exports = {\n  one,\n  two: helper,\n}\n';
     expect(rows(jsExports('index.js', cjs))).toEqual(['one:export:2', 'two:export:3']);
+  });
+
+  it('kinds a JS name re-exported from a sibling file by its declaration there, cited where it is declared', () => {
+    const src = sourcesFromMap({
+      'src/index.ts': [
+        "export { Context } from './context'",
+        "export { Env, Handler as H } from './types'",
+        "export { helper } from './missing'",
+      ].join('\n'),
+      'src/context.ts': 'const x = 1\nexport class Context<E = any> {\n}\n',
+      'src/types.ts': 'export type Env = {}\nexport interface Handler {}\n',
+    });
+    const api = findPublicApi({
+      src,
+      facts: { pyScripts: [] } as never,
+      entryPoints: [{ path: 'src/index.ts', how: 'package.json main' } as never],
+      productFiles: src.files.map((f) => f.path),
+      symbols: [],
+      routes: [],
+      application: false,
+    });
+    expect(
+      api.map((e) => [e.name, e.kind, e.definedAt && `${e.definedAt.path}:${e.definedAt.line}`]),
+    ).toEqual([
+      ['Context', 'class', 'src/context.ts:2'],
+      ['Env', 'type', 'src/types.ts:1'],
+      ['H', 'interface', 'src/types.ts:2'],
+      ['helper', 'export', undefined],
+    ]);
   });
 
   it('leaves out JS names whose doc comment says @api private, @private, @internal or @hidden', () => {

@@ -522,6 +522,25 @@ function jsApi(src: Sources, path: string, depth = 0): ApiItem[] {
   if (!text) return [];
   const own = jsExports(path, text);
   if (depth >= 2) return own;
+  // a name re-exported from a sibling file (`export { Context } from './context'`) is what it is
+  // there: the class, function or type it declares, cited where it is declared
+  for (const m of text.matchAll(/^export\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"](\.[^'"]+)['"]/gm)) {
+    const target = resolveJs(src, joinRel(dirName(path), m[2]!));
+    if (!target || target === path) continue;
+    const there = jsApi(src, target, depth + 1);
+    for (const part of m[1]!.split(',')) {
+      const [from, as = from] = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\sas\s/)
+        .map((x) => x!.trim());
+      const item = own.find((a) => a.name === as && a.kind === 'export');
+      const def = there.find((a) => a.name === from && a.kind !== 'export');
+      if (!item || !def) continue;
+      item.kind = def.kind;
+      item.definedAt = def.definedAt ?? { path: def.path, line: def.line };
+    }
+  }
   for (const m of text.matchAll(
     /^module\.exports\s*=\s*require\(\s*['"](\.[^'"]+)['"]\s*\)|^export\s+\*\s+from\s+['"](\.[^'"]+)['"]/gm,
   )) {
