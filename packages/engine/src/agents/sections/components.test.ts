@@ -41,6 +41,18 @@ describe('writeComponents()', () => {
       literalData: true,
     });
     expect(write(a)).not.toMatch(/largest files? (?:is|are) `[^`]*zones\.ts`/);
+    // nor a file that only declares types, which the metrics leave out of the largest too
+    const t = sampleAppAnalysis();
+    t.files.push({
+      path: `${dir}/types.ts`,
+      size: 90000,
+      language: 'TypeScript',
+      code: big.code + 500,
+      comment: 0,
+      blank: 0,
+      typeDeclarations: true,
+    });
+    expect(write(t)).not.toMatch(/largest files? (?:is|are) `[^`]*\/types\.ts`/);
   });
 
   it('never names a file without code lines among the largest files', () => {

@@ -137,8 +137,11 @@ export function writeComponents(ctx: WriterContext): string {
     );
   };
   const migrations = new Set(fx.dataModel.migrations.map((x) => x.path));
-  // the files the size findings set aside (a generated file, a table of literal data) lead no module either
-  const unranked = new Set([...fx.notRanked.generated, ...fx.notRanked.data].map((f) => f.path));
+  // the files the size findings set aside (a generated file, a table of literal data, a file of type
+  // declarations only) lead no module either
+  const unranked = new Set(
+    [...fx.notRanked.generated, ...fx.notRanked.data, ...fx.notRanked.types].map((f) => f.path),
+  );
   const blocks = told.slice(0, 10).map((m) => {
     const files = fx.productFiles.filter((f) => within(m.id, f.path)).sort((x, y) => y.code - x.code);
     // a migration is the schema's history: the module's size counts it, its sample of files does not;
