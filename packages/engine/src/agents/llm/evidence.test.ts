@@ -49,6 +49,8 @@ describe('the centre a writer is shown', () => {
           { name: 'listen', path: 'lib/app.js', line: 10 },
           { name: 'handle', path: 'lib/app.js', line: 20 },
           { name: 'createServer', path: 'node:http', line: 0, external: 'node:http' },
+          // a parser a derive macro writes: its struct, not a body of work
+          { name: 'parse', owner: 'Opts', path: 'src/cli.rs', line: 3, derived: 'Parser of clap' },
         ],
         entryPoints: [{ path: 'lib/index.js', line: 1, how: 'package main' }],
         publicApi: [{ name: 'use', kind: 'method', path: 'lib/app.js', line: 30 }],

@@ -230,8 +230,10 @@ const TYPE_LINES = 25;
  * (a Prisma or SQL schema too). Other kinds get none.
  */
 export function centreFor(kind: string, a: Analysis): CentreDef[] {
+  // a step a derive macro writes (`Opts::parse()`) has no body of its own to show: its struct is long
+  // and says nothing of the work
   const steps = (a.identity?.mainPath ?? [])
-    .filter((s) => !s.external)
+    .filter((s) => !s.external && !s.derived)
     .map((s) => ({ path: s.path, line: s.line, name: s.name }));
   const types = (a.flow?.abstractions ?? []).map((t) => ({
     path: t.path,
