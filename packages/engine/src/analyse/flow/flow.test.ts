@@ -6,7 +6,7 @@ import { blankComments } from '../comments.ts';
 import { sourcesFromMap } from '../sources.ts';
 import type { MainPathStep, Route } from '../types.ts';
 import { callsIn, definitions, importBindings } from './definitions.ts';
-import type { Target } from './definitions.ts';
+import type { FileModel, Target } from './definitions.ts';
 import {
   abstractions,
   fileModel,
@@ -21,6 +21,18 @@ import { fileInfos, identity } from './test-fixtures.ts';
 
 const names = (defs: { name: string; owner?: string }[]) =>
   defs.map((d) => `${d.owner ? `${d.owner}.` : ''}${d.name}`);
+
+/** The models' types and functions by name, as the flow pass indexes them. */
+function indexDefs(models: FileModel[]): { types: Map<string, Target[]>; fns: Map<string, Target[]> } {
+  const types = new Map<string, Target[]>();
+  const fns = new Map<string, Target[]>();
+  for (const file of models)
+    for (const def of file.defs) {
+      const into = def.kind === 'type' ? types : fns;
+      into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
+    }
+  return { types, fns };
+}
 
 describe('definitions', () => {
   it('finds JavaScript classes, methods and functions, and folds closures into their function', () => {
@@ -848,13 +860,7 @@ describe('central types', () => {
       ],
     };
     const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'TypeScript', lines.join('\n')));
-    const types = new Map<string, Target[]>();
-    const fns = new Map<string, Target[]>();
-    for (const file of models)
-      for (const def of file.defs) {
-        const into = def.kind === 'type' ? types : fns;
-        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
-      }
+    const { types, fns } = indexDefs(models);
     const path = [
       { name: 'fetch', owner: 'App', path: 'src/app.ts', line: 5 },
       { name: 'dispatch', owner: 'App', path: 'src/app.ts', line: 6 },
@@ -929,13 +935,7 @@ describe('central types, one per file on the path', () => {
       'src/main.ts': stage('main'),
     };
     const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'TypeScript', lines.join('\n')));
-    const types = new Map<string, Target[]>();
-    const fns = new Map<string, Target[]>();
-    for (const file of models)
-      for (const def of file.defs) {
-        const into = def.kind === 'type' ? types : fns;
-        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
-      }
+    const { types, fns } = indexDefs(models);
     const path = [
       { name: 'paths', owner: 'Opts', path: 'src/cli.ts', line: 2 },
       { name: 'scan', owner: 'WorkerState', path: 'src/walk.ts', line: 2 },
@@ -965,13 +965,7 @@ describe('central types, one per file on the path', () => {
       'src/program.ts': cls('Program', ['run', 'runStep', 'b', 'c', 'd']),
     };
     const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'TypeScript', lines.join('\n')));
-    const types = new Map<string, Target[]>();
-    const fns = new Map<string, Target[]>();
-    for (const file of models)
-      for (const def of file.defs) {
-        const into = def.kind === 'type' ? types : fns;
-        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
-      }
+    const { types, fns } = indexDefs(models);
     const path = [
       { name: 'fromArguments', owner: 'Config', path: 'src/config.ts', line: 2 },
       { name: 'search', owner: 'Search', path: 'src/search.ts', line: 2 },
@@ -1003,13 +997,7 @@ describe('central types, one per file on the path', () => {
       'src/models.ts': cls('export class Response', ['json', 'text', 'a', 'b', 'c']),
     };
     const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'TypeScript', lines.join('\n')));
-    const types = new Map<string, Target[]>();
-    const fns = new Map<string, Target[]>();
-    for (const file of models)
-      for (const def of file.defs) {
-        const into = def.kind === 'type' ? types : fns;
-        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
-      }
+    const { types, fns } = indexDefs(models);
     const path = [
       { name: 'send', owner: 'Session', path: 'src/session.ts', line: 2 },
       { name: 'send', owner: 'HTTPAdapter', path: 'src/adapters.ts', line: 14 },
@@ -1042,13 +1030,7 @@ describe('central types, one per file on the path', () => {
       'app/alerts.py': ['def send(t: Transport):', '    return t.notify()'],
     };
     const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'Python', lines.join('\n')));
-    const types = new Map<string, Target[]>();
-    const fns = new Map<string, Target[]>();
-    for (const file of models)
-      for (const def of file.defs) {
-        const into = def.kind === 'type' ? types : fns;
-        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
-      }
+    const { types, fns } = indexDefs(models);
     const path = [
       { name: 'ping', owner: 'Check', path: 'app/models.py', line: 2 },
       { name: 'Ping', path: 'app/models.py', line: 13 },
@@ -1081,13 +1063,7 @@ describe('central types, one per file on the path', () => {
       'app/views.py': ['def send(t: Transport, h: HttpTransport):', '    return HttpTransport.post(t)'],
     };
     const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'Python', lines.join('\n')));
-    const types = new Map<string, Target[]>();
-    const fns = new Map<string, Target[]>();
-    for (const file of models)
-      for (const def of file.defs) {
-        const into = def.kind === 'type' ? types : fns;
-        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
-      }
+    const { types, fns } = indexDefs(models);
     const central = abstractions(
       models,
       identity({
@@ -1115,13 +1091,7 @@ describe('central types, one per file on the path', () => {
       'app/views.py': ['def send(c: Channel):', '    return Channel.notify(c)'],
     };
     const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'Python', lines.join('\n')));
-    const types = new Map<string, Target[]>();
-    const fns = new Map<string, Target[]>();
-    for (const file of models)
-      for (const def of file.defs) {
-        const into = def.kind === 'type' ? types : fns;
-        into.set(def.name, [...(into.get(def.name) ?? []), { file, def }]);
-      }
+    const { types, fns } = indexDefs(models);
     const central = abstractions(
       models,
       identity({
