@@ -8,6 +8,9 @@
 // once, and the last three together. Prints p50/p99/max per phase; exits non-zero if the server dies, a
 // health check fails, or the attack is not refused as it should be. BENCH_PHASES (comma-separated:
 // logos, maximal, headings, large, hostile, queued, together) picks phases; all by default.
+// BENCH_ESTIMATE_MODEL=1 configures a model (an address nothing listens on, never called by an estimate)
+// so that estimates parse the template as they do in production; report jobs would then need that
+// model, so it goes with the phases that start none (logos, maximal, hostile).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -41,6 +44,23 @@ const IDLE_S = Number(process.env.BENCH_IDLE ?? 5);
 const REPORT_TIMEOUT_S = Number(process.env.BENCH_REPORT_TIMEOUT ?? 600);
 /** How long each attack is kept up (uploads one after another) while /api/health is measured. */
 const ATTACK_S = Number(process.env.BENCH_ATTACK ?? 15);
+/** A model configured for estimates only: the phases that run reports would call it. */
+const ESTIMATE_MODEL: Record<string, string> =
+  process.env.BENCH_ESTIMATE_MODEL === '1'
+    ? {
+        AI_PROVIDER: 'openai',
+        AI_BASE_URL: 'http://127.0.0.1:9/v1',
+        AI_API_KEY: 'bench-not-a-key',
+        AI_MODEL: 'bench-model',
+      }
+    : {};
+if (
+  Object.keys(ESTIMATE_MODEL).length &&
+  ['headings', 'large', 'queued', 'together'].some((p) => PHASES.has(p))
+)
+  throw new Error(
+    'BENCH_ESTIMATE_MODEL=1 goes with the phases that run no report: BENCH_PHASES=logos,maximal,hostile',
+  );
 
 interface Phase {
   name: string;
@@ -158,7 +178,7 @@ async function measure(
 
 async function run(database: string, env: Record<string, string>): Promise<Phase[]> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-bench-health-'));
-  const server = await startServer({ ...env, PORT: freePortGuess(), DATA_DIR: dataDir });
+  const server = await startServer({ ...env, ...ESTIMATE_MODEL, PORT: freePortGuess(), DATA_DIR: dataDir });
   const phases: Phase[] = [];
   try {
     // Each phase is printed as it ends, so a later phase that fails leaves the earlier figures behind.
