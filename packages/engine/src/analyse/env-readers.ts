@@ -181,6 +181,8 @@ function callsOf(text: string, wrappers: Wrapper[]): Read[] {
 export function wrapperReads(texts: Map<string, { text: string; family: string }>): [string, Read][] {
   const byLanguage = new Map<string, Wrapper[]>();
   for (const { text, family } of texts.values()) {
+    // a file that reads no variable defines no wrapper
+    if (!INNER_READS[family] || text.search(INNER_READS[family]) < 0) continue;
     for (const re of DEFINITIONS[family] ?? []) {
       for (const m of text.matchAll(re)) {
         const w = wrapperOf(m, text, family);
@@ -482,22 +484,28 @@ function informative(pattern: string): boolean {
 /** Reads whose variable name is computed at run time, as a pattern: `<NAME>_ACTIVE_HELP`. */
 export function computedReads(texts: Map<string, { text: string; family: string }>): [string, Read][] {
   const constants = constantsOf(texts);
+  // the functions of each language and where each file's lie, read only when a computed read needs them
   const defs = new Map<string, Map<string, Definition>>();
   const spans = new Map<string, Span[]>();
-  for (const [file, { text, family }] of texts)
-    for (const re of DEFINITIONS[family] ?? [])
-      for (const m of text.matchAll(re)) {
-        const from = m.index + m[0].length - (m[0].endsWith('{') ? 1 : 0);
-        const body = bodyAt(text, from, family, /^[ \t]*/.exec(m[0])![0].length);
-        const byName = defs.get(family) ?? new Map<string, Definition>();
-        const def = { params: paramNames(m[2]!, family), body };
-        byName.set(m[1]!, def);
-        defs.set(family, byName);
-        spans.set(file, [
-          ...(spans.get(file) ?? []),
-          { ...def, name: m[1]!, start: m.index, end: from + body.length },
-        ]);
-      }
+  const defsOf = (language: string): Map<string, Definition> => {
+    let byName = defs.get(language);
+    if (byName) return byName;
+    defs.set(language, (byName = new Map()));
+    for (const [file, { text, family }] of texts) {
+      if (family !== language) continue;
+      const here: Span[] = [];
+      for (const re of DEFINITIONS[family] ?? [])
+        for (const m of text.matchAll(re)) {
+          const from = m.index + m[0].length - (m[0].endsWith('{') ? 1 : 0);
+          const body = bodyAt(text, from, family, /^[ \t]*/.exec(m[0])![0].length);
+          const def = { params: paramNames(m[2]!, family), body };
+          byName.set(m[1]!, def);
+          here.push({ ...def, name: m[1]!, start: m.index, end: from + body.length });
+        }
+      spans.set(file, here);
+    }
+    return byName;
+  };
   const scopeAt = (file: string, family: string) =>
     constants.get(`${family}\u0000${file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''}`);
   const out: [string, Read][] = [];
@@ -539,24 +547,17 @@ export function computedReads(texts: Map<string, { text: string; family: string 
       const scope = `${family}\u0000${file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''}`;
       // a name built from a parameter of the function it is read in (`getEnvConfig(cmd, suffix)`)
       // is the one each call passes: resolved there, cited at the call
+      const familyDefs = defsOf(family);
       const within = (spans.get(file) ?? []).find((d) => d.start <= m.index && m.index < d.end);
       const param = within?.params.find((p) => new RegExp(`(?<![\\w.])${p}(?![\\w.(])`).test(expr));
       if (within && param) {
-        const calls = callNames(
-          texts,
-          family,
-          within,
-          expr,
-          scopeAt,
-          defs.get(family) ?? new Map(),
-          constants.get(scope),
-        );
+        const calls = callNames(texts, family, within, expr, scopeAt, familyDefs, constants.get(scope));
         if (calls.length) {
           out.push(...calls);
           continue;
         }
       }
-      const name = nameOf(expr, new Map(), constants.get(scope), defs.get(family) ?? new Map());
+      const name = nameOf(expr, new Map(), constants.get(scope), familyDefs);
       // a pattern says something only with a fixed part (`<NAME>_ACTIVE_HELP`, `COBRA_<SUFFIX>`) or
       // with parts named for what supplies them (`<AUTO_ENVVAR_PREFIX>_<NAME>`), never `<NAME>_<SUFFIX>`
       if (

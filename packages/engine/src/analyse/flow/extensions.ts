@@ -215,7 +215,7 @@ function isPublic(m: Method): boolean {
 }
 
 /** Who the method stores into: `this`, `self`, a Go receiver (`mx` of `func (mx *Mux)`). */
-function receiverOf(file: FileModel, def: Def, params: Param[]): string | undefined {
+function receiverOf(file: FileModel, def: Def, params: readonly Param[]): string | undefined {
   if (!def.owner) return undefined;
   switch (familyOf(file.language)) {
     case 'go':
@@ -233,10 +233,7 @@ function receiverOf(file: FileModel, def: Def, params: Param[]): string | undefi
 function parameterText(file: FileModel, def: Def): string | undefined {
   const head = file.bare.slice(def.line - 1, Math.min(def.end, def.line + HEAD_LINES)).join(' ');
   // a Go method's receiver comes first: its parameters follow the name
-  const at = head.search(
-    new RegExp(`${escape(def.name)}\\s*(?:=\\s*(?:async\\s+)?)?(?:<[^(]*>|\\[[^(]*\\])?\\s*\\(`),
-  );
-  const open = at < 0 ? -1 : head.indexOf('(', at);
+  const open = openingParen(head, def.name);
   if (open < 0) return undefined;
   let depth = 0;
   for (let i = open; i < head.length; i++) {
@@ -245,6 +242,21 @@ function parameterText(file: FileModel, def: Def): string | undefined {
     else if (')]}'.includes(ch) && --depth === 0) return head.slice(open + 1, i);
   }
   return undefined;
+}
+
+const AFTER_NAME = /\s*(?:=\s*(?:async\s+)?)?(?:<[^(]*>|\[[^(]*\])?\s*\(/y;
+
+/**
+ * Where the parameter list of `name` opens in a definition's head: the name, then optionally `= async`
+ * and type parameters (`<T>`, `[T any]`), then `(`; -1 when the head holds none.
+ */
+function openingParen(head: string, name: string): number {
+  for (let at = head.indexOf(name); at >= 0; at = head.indexOf(name, at + 1)) {
+    AFTER_NAME.lastIndex = at + name.length;
+    const m = AFTER_NAME.exec(head);
+    if (m) return AFTER_NAME.lastIndex - 1;
+  }
+  return -1;
 }
 
 /** Splits at the commas outside brackets (`a func(x, y) z, b string` → two parts). */
@@ -267,7 +279,16 @@ function topLevelSplit(text: string): string[] {
 }
 
 /** A definition's parameters with their declared types, as written. */
-export function parametersOf(file: FileModel, def: Def): Param[] {
+const paramsOf = new WeakMap<Def, Param[]>();
+
+/** A definition's parameters as written, each read once per definition (several passes ask). */
+export function parametersOf(file: FileModel, def: Def): readonly Param[] {
+  let params = paramsOf.get(def);
+  if (!params) paramsOf.set(def, (params = readParameters(file, def)));
+  return params;
+}
+
+function readParameters(file: FileModel, def: Def): Param[] {
   const text = parameterText(file, def);
   if (text === undefined) return [];
   const family = familyOf(file.language);

@@ -636,7 +636,13 @@ function argumentsOf(t: Target, call: Call): string | undefined {
 const trivial = (d: Def) => size(d) < 3 || (size(d) <= 5 && /^(?:get|set|is|has)[A-Z_]/.test(d.name));
 
 const size = (d: Def) => (d.kind === 'type' ? 0 : d.end - d.line + 1);
-const key = (t: Target) => `${t.file.path}:${t.def.line}`;
+const keys = new WeakMap<Def, string>();
+/** A definition's identity, `path:line`, made once per definition (the tracing asks for it constantly). */
+const key = (t: Target): string => {
+  let k = keys.get(t.def);
+  if (k === undefined) keys.set(t.def, (k = `${t.file.path}:${t.def.line}`));
+  return k;
+};
 
 /** The associated functions a command-line parser derive writes (clap's `Parser`, structopt's `StructOpt`). */
 const DERIVED_PARSE = /^(?:try_)?parse(?:_from)?$|^from_args$|^from_iter(?:_safe)?$/;
@@ -2184,7 +2190,7 @@ function chooseStart(
   // siblings that wrap the same work (`get`, `post`, `put` around `request`) reach within a few lines of
   // each other: the most central, first-defined of them stands for all
   const close = (x: number, y: number) => Math.abs(x - y) <= 0.02 * Math.max(x, y);
-  const best = (ts: Target[]) =>
+  const ranked = (ts: Target[]) =>
     ts.sort(
       (x, y) =>
         (close(reach(x), reach(y)) ? 0 : reach(y) - reach(x)) ||
@@ -2193,7 +2199,8 @@ function chooseStart(
         rankOf(x) - rankOf(y) ||
         x.file.path.localeCompare(y.file.path) ||
         x.def.line - y.def.line,
-    )[0];
+    );
+  const best = (ts: Target[]) => ranked(ts)[0];
   const application = /application|service/.test(input.kind);
 
   if (application) {
@@ -2322,9 +2329,17 @@ function chooseStart(
     }
   }
   const callable = drivers.filter((t) => !t.def.name.startsWith('_') || t.def.name === '__call__');
-  // the outermost driver: one that another candidate calls is a step of that one's path
-  const called = new Set(callable.flatMap((t) => productCalls(t).map((c) => key(c.target))));
-  const top = best(callable.filter((t) => !called.has(key(t))));
+  // the outermost driver: one that another candidate calls is a step of that one's path. Only a
+  // candidate whose file uses the name (words of 3 characters or more are indexed) can call it, so
+  // the calls of the others are never worked out
+  const calledByAnother = (t: Target) =>
+    callable.some(
+      (c) =>
+        c !== t &&
+        (t.def.name.length <= 2 || c.file.words.has(t.def.name)) &&
+        productCalls(c).some((x) => key(x.target) === key(t)),
+    );
+  const top = ranked([...callable]).find((t) => !calledByAnother(t));
   return top ? { target: top, prefix: [] } : null;
 }
 

@@ -6,14 +6,21 @@
 import type { Retry } from '../types.ts';
 import type { FileModel } from './definitions.ts';
 
+const PLUS_ONE = /\+\s*1\b/;
 const DELAY = /\bsetTimeout\([^,]*,\s*(\d+)\s*\)|\b(?:time\.)?sleep\(\s*(\d+(?:\.\d+)?)\s*\)/;
 
 /** Every function of the product that retries itself, with its limit, pause and the condition it retries on. */
 export function selfRetries(models: FileModel[]): Retry[] {
   const out: Retry[] = [];
-  for (const m of models)
+  for (const m of models) {
+    // the lines that add one to something: a definition without one cannot call itself with a count one up
+    const plusOne: number[] = [];
+    m.bare.forEach((l, i) => {
+      if (PLUS_ONE.test(l)) plusOne.push(i + 1);
+    });
+    if (!plusOne.length) continue;
     for (const d of m.defs) {
-      if (d.kind === 'type') continue;
+      if (d.kind === 'type' || !plusOne.some((n) => n > d.line && n <= d.end)) continue;
       const body = m.bare.slice(d.line - 1, d.end);
       const name = d.name.replace(/\$/g, '\\$');
       const again = new RegExp(
@@ -54,6 +61,7 @@ export function selfRetries(models: FileModel[]): Retry[] {
         ...(when && when.length <= 100 ? { when } : {}),
       });
     }
+  }
   return out;
 }
 
