@@ -244,7 +244,7 @@ function parameterText(file: FileModel, def: Def): string | undefined {
   return undefined;
 }
 
-const AFTER_NAME = /\s*(?:=\s*(?:async\s+)?)?(?:<[^(]*>|\[[^(]*\])?\s*\(/y;
+const AFTER_NAME = /\s*(?:=\s*(?:async\s+)?)?(?:(?:<[^(]*>|\[[^(]*\])\s*)?\(/y;
 
 /**
  * Where the parameter list of `name` opens in a definition's head: the name, then optionally `= async`
