@@ -129,6 +129,20 @@ const RULES: { from: (f: string) => boolean; may: (to: string) => boolean; says:
     says: 'a chapter does not import the orchestration, the editorial passes, the tree, the figures or the writers',
   },
   {
+    from: (f) => f === 'agents/model.ts' || f === 'agents/facts.ts',
+    may: (to) =>
+      VOCABULARY.includes(to) ||
+      to.startsWith('analyse/') ||
+      to === 'agents/facts.ts' ||
+      to === 'citations.ts',
+    says: 'the project model is built from the analysis alone: it reads no chapter, phrasing helper or editorial pass',
+  },
+  {
+    from: (f) => f === 'agents/consistency.ts' || f === 'agents/recommendations.ts',
+    may: (to) => !to.startsWith('agents/sections/') || to === 'agents/sections/kinds.ts',
+    says: 'an editorial pass takes its facts from the project model, not from a chapter',
+  },
+  {
     from: (f) => f.startsWith('figures/') && !f.endsWith('.test.ts'),
     may: (to) => to.startsWith('figures/') || to === 'analyse/types.ts',
     says: 'a figure reads the analysis types only',

@@ -4,32 +4,16 @@
 // A claim is read only where its noun phrase and scope are unambiguous: a wrong rejection of true
 // text costs more than a missed contradiction, so anything uncertain is not a claim at all.
 
-import type { Analysis, Identity, ProjectKind } from '../analyse/types.ts';
-import { factsOf } from './facts.ts';
-import { CLI_KINDS } from './identity-text.ts';
-import { userConfigVars } from './sections/configuration.ts';
-import { productTodos } from './sections/known-issues.ts';
+import type { Analysis, ProjectKind } from '../analyse/types.ts';
 import { replaceCodeSpans } from '../citations.ts';
-import { KIND_GROUP, type Claim, type ClaimKey, type ClaimLedger } from './claim-ledger.ts';
+import type { Claim, ClaimKey, ClaimLedger } from './claim-ledger.ts';
+import { agrees, isStrictProduct, licenceFamily, normFw, RUNS_ON_CATEGORIES, truthOf } from './model.ts';
 
 export interface Contradiction {
   claim: Claim;
   /** What the analysis or the other section says instead. */
   reason: string;
 }
-
-const NOT_PRODUCT_AREAS = new Set([
-  'examples',
-  'tests',
-  'docs',
-  'benchmarks',
-  'fixtures',
-  'playground',
-  'scripts',
-  'component',
-]);
-const isProduct = (x: { area?: string }) => !x.area || !NOT_PRODUCT_AREAS.has(x.area);
-const isStrictProduct = (x: { area?: string }) => !x.area || x.area === 'product';
 
 // ---------------------------------------------------------------------------------------------
 // Reading the prose
@@ -448,41 +432,6 @@ function negationClaims(sentence: string, r: Reader, add: Add): void {
   }
 }
 
-// Licences, by family: "MIT", "Apache-2.0" / "Apache License 2.0", "BSD-3-Clause"… A claim names a
-// family the analysis's SPDX expression holds (dual licences hold two).
-const LICENCES: [RegExp, string][] = [
-  [/\bMIT\b/, 'MIT'],
-  [/\bApache\b/i, 'Apache'],
-  [/\b(?:AGPL|Affero)/i, 'AGPL'],
-  [/\b(?:LGPL|Lesser General Public)/i, 'LGPL'],
-  [/\b(?:GPL|General Public Licen[cs]e)/i, 'GPL'],
-  [/\b0?BSD\b/, 'BSD'],
-  [/\b(?:MPL|Mozilla Public)/i, 'MPL'],
-  [/\bISC\b/, 'ISC'],
-  [/\bUnlicense\b/, 'Unlicense'],
-  [/\bCC0\b/, 'CC0'],
-  [/\b(?:EPL|Eclipse Public)/i, 'EPL'],
-  [/\bZlib\b/i, 'Zlib'],
-  [/\b(?:BSL-1\.0|Boost Software)/i, 'BSL'],
-  [/\bArtistic\b/i, 'Artistic'],
-  [/\bWTFPL\b/, 'WTFPL'],
-  [/\b(?:PSF|Python Software Foundation)\b/, 'PSF'],
-];
-
-export function licenceFamily(s: string): string | undefined {
-  for (const [re, fam] of LICENCES) if (re.test(s)) return fam;
-  return undefined;
-}
-
-function licenceFamilies(spdx: string): Set<string> {
-  return new Set(
-    spdx
-      .split(/(?<!\s)\s+(?:OR|AND|WITH)\s+|[()]/)
-      .map((p) => licenceFamily(p))
-      .filter((x): x is string => !!x),
-  );
-}
-
 const LICENCE_GUARD =
   /dependenc|third[- ]party|vendored|\bpackages\b|such as|e\.g\.|for example|consider|compatib|unlike|instead|switch|choose|adding|\badd an?\b|recommend|examples?\b|samples?\b|fixtures?\b|\u2039quote\u203a/i;
 
@@ -537,17 +486,6 @@ const KIND_NOUNS: [RegExp, ProjectKind][] = [
   [/(?:^|\s)framework$/i, 'framework'],
   [/(?:^|\s)(?:plugin|plug-in|extension|add-on|addon)$/i, 'plugin'],
 ];
-const KIND_WORDS: Record<ProjectKind, string> = {
-  library: 'a library',
-  framework: 'a framework',
-  plugin: 'a plugin',
-  application: 'an application',
-  'web-application': 'a web application',
-  service: 'a service',
-  cli: 'a command-line tool',
-  monorepo: 'a monorepo',
-  'build-tool': 'a build tool',
-};
 
 function kindClaims(sentence: string, r: Reader, add: Add): void {
   const head = r.projectStart.exec(sentence);
@@ -608,13 +546,6 @@ const RUNS_ON_FRAMEWORKS = [
   'Sinatra',
   'ASP.NET Core',
 ];
-const RUNS_ON_CATEGORIES = new Set(['web', 'frontend', 'mobile', 'cli']);
-const normFw = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/\.js$|js$/, '')
-    .replace(/[^a-z0-9]+/g, '');
-
 function runsOnClaims(sentence: string, r: Reader, a: Analysis, add: Add): void {
   // the examples, the tests or a mock server may run on anything; so may what the text compares it to
   if (
@@ -647,206 +578,6 @@ function runsOnClaims(sentence: string, r: Reader, a: Analysis, add: Add): void 
     if (/\u2039code\u203a|(?<![\w.-])[\w.-]+\/[\w./-]*/.test(sentence.slice(0, m.index))) continue;
     add({ key: 'runs-on', value: name, phrase: m[0] });
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Truth
-
-interface Truth {
-  /** The values the analysis allows (counts), or the families / kinds / names it holds. */
-  allowed: Set<number> | Set<string>;
-  /** What the analysis says, as a phrase for the reviewer's note. */
-  says: string;
-}
-
-const fmt = (n: number) => n.toLocaleString('en-US');
-const countsSay = (set: Set<number>, noun: string) =>
-  `${[...set]
-    .sort((x, y) => x - y)
-    .map(fmt)
-    .join(' or ')} ${noun}`;
-
-/** What the analysis allows for a claim; undefined when it cannot tell (no licence found…). */
-function truthOf(c: Claim, a: Analysis): Truth | undefined {
-  const fx = factsOf(a);
-  const set = (...ns: (number | undefined)[]) =>
-    new Set(ns.filter((n): n is number => typeof n === 'number' && Number.isFinite(n)));
-  // the product base every chapter states (agents/facts.ts), not every file of the product role
-  const product = fx.productFiles.length
-    ? { files: fx.productFiles.length, code: fx.productFiles.reduce((n, f) => n + f.code, 0) }
-    : a.linesByRole?.product;
-  const uniq = <T>(xs: T[], k: (x: T) => string) => new Set(xs.map(k)).size;
-  const count = (allowed: Set<number>, noun: string): Truth => ({ allowed, says: countsSay(allowed, noun) });
-  // runtime or development dependencies: of the product or of all manifests, by either scope reading
-  const scopedDependencies = (all: typeof a.dependencies, scope: string, noun: string): Truth => {
-    const own = all.filter(isStrictProduct);
-    const strict = a.dependencies.filter((d) => d.scope === scope);
-    return count(
-      set(
-        all.length,
-        own.length,
-        strict.length,
-        strict.filter(isStrictProduct).length,
-        uniq(own, (d) => d.name),
-      ),
-      noun,
-    );
-  };
-  switch (c.key) {
-    case 'test-cases':
-      return count(set(a.tests.totalCases), 'test cases');
-    case 'tests':
-      // "429 tests" is usually cases; "no tests" is contradicted by either
-      return count(
-        set(a.tests.totalCases, fx.testFiles.length, a.tests.files.length),
-        'test cases or test files',
-      );
-    case 'test-files':
-      return count(set(fx.testFiles.length, a.tests.files.length, a.linesByRole?.tests?.files), 'test files');
-    case 'source-files':
-      return count(set(fx.sourceFiles.length, product?.files), 'source files');
-    case 'files': {
-      const whole = set(a.project.files, a.files.length);
-      const own = set(product?.files);
-      if (c.scope === 'product') return own.size ? count(own, 'files in the product') : undefined;
-      return count(c.scope === 'whole' ? whole : new Set([...whole, ...own]), 'files');
-    }
-    case 'lines-of-code': {
-      // the whole repository, with or without the generated and copied files it holds
-      const whole = set(a.project.lines.code, a.project.lines.code - (a.linesByRole?.generated?.code ?? 0));
-      const own = set(product?.code);
-      if (c.scope === 'product') return own.size ? count(own, 'lines of product code') : undefined;
-      return count(c.scope === 'whole' ? whole : new Set([...whole, ...own]), 'lines of code');
-    }
-    case 'dependencies': {
-      const own = a.dependencies.filter(isStrictProduct);
-      // the Dependencies chapter's count: runtime plus development, a package two builds of the same
-      // project both declare counted once
-      const chapter = [...fx.runtimeDeps, ...fx.devDeps];
-      return count(
-        set(
-          a.dependencies.length,
-          own.length,
-          uniq(a.dependencies, (d) => d.ecosystem + d.name),
-          uniq(own, (d) => d.ecosystem + d.name),
-          chapter.length,
-        ),
-        'declared dependencies',
-      );
-    }
-    case 'runtime-dependencies':
-      return scopedDependencies(fx.runtimeDeps, 'runtime', 'runtime dependencies');
-    case 'dev-dependencies':
-      return scopedDependencies(fx.devDeps, 'dev', 'development dependencies');
-    case 'routes': {
-      const strict = a.routes.filter(isStrictProduct).length;
-      const lenient = a.routes.filter(isProduct).length;
-      const allowed = c.serves ? set(strict, lenient) : set(strict, lenient, a.routes.length);
-      const elsewhere = a.routes.length - lenient;
-      const areas = [...new Set(a.routes.filter((x) => !isProduct(x)).map((x) => x.area!))];
-      return {
-        allowed,
-        says: `${countsSay(allowed, 'HTTP routes')}${c.serves ? ' served by the product itself' : ''}${elsewhere ? ` (${fmt(elsewhere)} more belong to its ${areas.join(' and ')})` : ''}`,
-      };
-    }
-    case 'env-vars':
-      // what the Configuration chapter counts (the product's own settings, not CI's, the build's or
-      // the platform's), or every variable the code reads; never the lines that read them
-      return count(
-        set(
-          uniq(userConfigVars(a), (e) => e.name),
-          uniq(fx.codeEnvVars, (e) => e.name),
-        ),
-        'environment variables',
-      );
-    case 'todos':
-      // every marker, or the Known Issues chapter's: those in the product's own files
-      return count(set(a.todos.length, productTodos(a).length), 'TODO/FIXME markers');
-    case 'public-names':
-      return a.identity
-        ? count(
-            set(
-              a.identity.publicApi.length,
-              uniq(a.identity.publicApi, (e) => e.name),
-              // the API chapter counts a command line's options apart from the other public names
-              a.identity.publicApi.filter((e) => !CLI_KINDS.has(e.kind)).length,
-            ),
-            'public names',
-          )
-        : undefined;
-    case 'modules':
-      return count(set(fx.modules.length), 'modules');
-    case 'licence':
-      if (!a.license) return undefined;
-      if (c.value === 'none')
-        return { allowed: new Set(['present']), says: `a licence in ${a.license.path}` };
-      if (!a.license.spdx) return undefined;
-      return {
-        allowed: licenceFamilies(a.license.spdx),
-        says: `the ${a.license.spdx} licence (${a.license.path})`,
-      };
-    case 'kind':
-      return a.identity ? { allowed: kindsOf(a.identity), says: kindSays(a.identity) } : undefined;
-    case 'runs-on':
-      return runsOnTruth(String(c.value), a);
-  }
-}
-
-function kindsOf(id: Identity): Set<string> {
-  return new Set([id.kind, ...id.kinds]);
-}
-const kindSays = (id: Identity) =>
-  [...new Set([id.kind, ...id.kinds])].map((k) => KIND_WORDS[k] ?? k).join(', also ');
-
-function runsOnTruth(name: string, a: Analysis): Truth | undefined {
-  const n = normFw(name);
-  const same = (x: string) => {
-    const y = normFw(x);
-    return y === n || y.startsWith(n) || n.startsWith(y);
-  };
-  const fws = a.frameworks.filter((f) => same(f.name));
-  // what the product runs on is one of its own runtime dependencies (not `@types/express`, a dev one)
-  const ownDep = factsOf(a).runtimeDeps.some(
-    (d) =>
-      isProduct(d) &&
-      [d.name, ...(/^@([\w.-]+)\/([\w.-]+)$/.exec(d.name)?.slice(1) ?? [])].some((x) => same(x)),
-  );
-  if (fws.some(isProduct) || ownDep) return { allowed: new Set([name]), says: name };
-  const elsewhere = fws.filter((f) => !isProduct(f));
-  if (!RUNS_ON_CATEGORIES.has(fws[0]?.category ?? 'web')) return undefined;
-  return {
-    allowed: new Set<string>(),
-    says: elsewhere.length
-      ? `${name} only in its ${[...new Set(elsewhere.map((f) => f.area!))].join(' and ')} (${elsewhere[0]!.evidence})`
-      : `no ${name} among the product's frameworks and dependencies`,
-  };
-}
-
-function agrees(c: Claim, t: Truth): boolean {
-  if (typeof c.value === 'string') {
-    const allowed = t.allowed as Set<string>;
-    if (c.key === 'kind') {
-      const g = KIND_GROUP[c.value as ProjectKind];
-      return (
-        allowed.has(c.value) ||
-        g === 'either' ||
-        [...allowed].some((k) => {
-          const h = KIND_GROUP[k as ProjectKind];
-          return h === 'either' || h === g;
-        })
-      );
-    }
-    if (c.key === 'licence') return c.value === 'none' ? !allowed.has('present') : allowed.has(c.value);
-    return allowed.has(c.value);
-  }
-  const allowed = [...(t.allowed as Set<number>)];
-  const n = c.value;
-  // "no tests": contradicted only when every reading of the analysis counts some
-  if (n === 0) return allowed.some((v) => v === 0);
-  if (c.approx === 'about') return allowed.some((v) => Math.abs(v - n) <= Math.max(2, 0.15 * v));
-  if (c.approx === 'at-least') return allowed.some((v) => v >= n);
-  if (c.approx === 'at-most') return allowed.some((v) => v <= n);
-  return allowed.includes(n);
 }
 
 // ---------------------------------------------------------------------------------------------

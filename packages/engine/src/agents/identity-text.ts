@@ -9,6 +9,7 @@ import type { Analysis, Identity, Prototype } from '../analyse/types.ts';
 import { proseParagraphs } from '../analyse/identity/purpose.ts';
 import type { Workspace } from '../types.ts';
 import { factsOf } from './facts.ts';
+import { CLI_KINDS } from './model.ts';
 import { mechanismParts, unitOf } from './how-it-works.ts';
 import { agree, cite, code, joinAnd, joinSome, num, plural, table, text, when } from './writers/markdown.ts';
 
@@ -251,7 +252,7 @@ export function lowerFirst(s: string): string {
 }
 
 const TYPE_KINDS = new Set(['class', 'struct', 'type', 'interface', 'trait', 'enum']);
-export const CLI_KINDS = new Set(['flag', 'option', 'subcommand', 'command']);
+
 /** A command line's options, apart from its subcommands and the commands a package installs. */
 export const OPTION_KINDS = new Set(['flag', 'option']);
 type ApiItem = Identity['publicApi'][number];

@@ -11,8 +11,7 @@ import {
 } from '../analyse/secrets.ts';
 import type { Analysis, Dependency, Ecosystem } from '../analyse/types.ts';
 import { factsOf } from './facts.ts';
-import { userConfigVars } from './sections/configuration.ts';
-import { actuatorExposure, productAuthCode } from './sections/security.ts';
+import { actuatorExposure, productAuthCode, userConfigVars } from './model.ts';
 import { code, joinSome, plural, ref, text } from './writers/markdown.ts';
 
 export interface Recommendation {

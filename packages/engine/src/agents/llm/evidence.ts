@@ -8,6 +8,7 @@ import { blankComments } from '../../analyse/comments.ts';
 import { definitions } from '../../analyse/flow/definitions.ts';
 import { splitCitation } from '../../citations.ts';
 import { factsOf, lineCount, NON_CODE_LANGUAGES } from '../facts.ts';
+import { projectModel } from '../model.ts';
 import type { Finding } from '../types.ts';
 import type { Workspace } from '../../types.ts';
 import { dataBlock, numbered } from './prompts.ts';
@@ -24,7 +25,8 @@ const TOOL_ROLES = new Set(['test-runner', 'linter', 'build-tool', 'task-runner'
  * path. A fact the analysis could not establish is said to be unknown, never given as zero.
  */
 export function factsBlock(a: Analysis, projectName: string): string {
-  const fx = factsOf(a);
+  const m = projectModel(a);
+  const fx = m.facts;
   const id = a.identity;
   const own = a.routes.filter((r) => !r.area || r.area === 'product');
   const productLines = fx.productFiles.reduce((sum, f) => sum + f.code, 0);
@@ -75,7 +77,7 @@ export function factsBlock(a: Analysis, projectName: string): string {
       : []),
     // routes of examples or tests are not the product's: a model must not say the product serves them
     `HTTP routes served by the product: ${own.length}${a.routes.length > own.length ? ` (${a.routes.length - own.length} more declared in ${[...new Set(a.routes.filter((r) => !own.includes(r)).map((r) => r.area))].join(', ')}, not served by the product)` : ''}`,
-    `tests: ${a.tests.totalCases} test cases in ${fx.testFiles.length} test files`,
+    `tests: ${m.tests.value.cases} test cases in ${m.tests.value.files.length} test files`,
     fx.modules.length >= 2
       ? `imports between the product's ${fx.modules.length} modules: ${fx.moduleEdges.length} module-to-module edges`
       : "imports between the product's modules: not measured (the product is a single module)",
@@ -118,7 +120,7 @@ export function factsBlock(a: Analysis, projectName: string): string {
         })
         .join('; ') || 'none'
     }`,
-    `licence: ${a.license?.spdx ?? 'none found'}`,
+    `licence: ${m.licence.value ? (m.licence.value.spdx ?? 'a licence file whose text was not recognised') : `none found in ${m.licence.checked}`}`,
   ];
   return lines.join('\n');
 }

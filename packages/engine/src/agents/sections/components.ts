@@ -3,7 +3,8 @@
 import type { Analysis, Flow, SymbolInfo } from '../../analyse/types.ts';
 import { declaresExports, factsOf } from '../facts.ts';
 import { abstractionsSentence } from '../how-it-works.ts';
-import { CLI_KINDS, keyComponentParts, qualifiedName, rankedApi, usageCounts } from '../identity-text.ts';
+import { keyComponentParts, qualifiedName, rankedApi, usageCounts } from '../identity-text.ts';
+import { CLI_KINDS } from '../model.ts';
 import { toldElsewhere, type WriterContext } from '../writers/context.ts';
 import {
   agree,

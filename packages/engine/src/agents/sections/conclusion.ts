@@ -1,5 +1,6 @@
 // Conclusion: strengths and concrete, prioritised recommendations derived from the findings.
 
+import { projectModel } from '../model.ts';
 import { isDevContainer } from '../../analyse/containers.ts';
 import { NON_CODE_LANGUAGES } from '../facts.ts';
 import { kindPhrase } from '../identity-text.ts';
@@ -73,12 +74,14 @@ export function writeConclusion(ctx: WriterContext): string {
   if (ctx.plan.focus === 'key-findings') return keyFindings(ctx);
   const { a, fx, projectName } = ctx;
   const strengths: string[] = [];
-  if (fx.testFiles.length)
-    strengths.push(`${plural(a.tests.totalCases, 'test case')} in ${testPlaces(a, fx)}`);
+  const m = projectModel(a);
+  if (m.tests.value.files.length)
+    strengths.push(`${plural(m.tests.value.cases, 'test case')} in ${testPlaces(a)}`);
   const hosted = unique(a.ci.filter((c) => c.provider !== 'CI script').map((c) => text(c.provider)));
   if (a.ci.length) strengths.push(hosted.length ? `CI on ${joinSome(hosted, 2)}` : 'a CI script');
   if (a.docs.readme) strengths.push('a README');
-  if (a.license) strengths.push(a.license.spdx ? `a licence (${text(a.license.spdx)})` : 'a licence');
+  const licence = m.licence.value;
+  if (licence) strengths.push(licence.spdx ? `a licence (${text(licence.spdx)})` : 'a licence');
   // a checksum file (go.sum) verifies downloads and fixes no version: it is named as what it is
   const locks = fx.lockfiles.filter((p) => !isChecksumFile(p));
   if (locks.length === 1) strengths.push(`a committed lockfile (${code(locks[0]!)})`);

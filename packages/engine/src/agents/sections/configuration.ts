@@ -20,16 +20,7 @@ import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 import { isSecretName } from '../../analyse/env-vars.ts';
 import type { Analysis, DatabaseChoice, EnvVar } from '../../analyse/types.ts';
-
-const ENV_FILE = /(^|\/)(\.env(\.[\w-]+)*|[\w-]*\.env)$/;
-const isProduct = (area: string | undefined) => !area || area === 'product';
-
-/** The settings a user of the product sets: read by the product's own code, not by CI, build, OS or tests. */
-export function userConfigVars(a: Analysis): EnvVar[] {
-  return a.envVars.filter(
-    (e) => !ENV_FILE.test(e.file) && (e.class ?? 'config') === 'config' && isProduct(e.area),
-  );
-}
+import { ENV_FILE, userConfigVars } from '../model.ts';
 
 /** True for a variable whose name says it holds a credential (its default is never shown). */
 export function isSensitive(e: EnvVar): boolean {

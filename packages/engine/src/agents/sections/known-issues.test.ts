@@ -6,7 +6,8 @@ import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { SectionPlan } from '../types.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { knownIssues, productTodos, writeKnownIssues } from './known-issues.ts';
+import { knownIssues, writeKnownIssues } from './known-issues.ts';
+import { productTodos } from '../model.ts';
 
 describe('productTodos', () => {
   it('leaves out markers in test files, examples and generated output', () => {

@@ -22,22 +22,10 @@ import type { Finding } from '../types.ts';
 import { isPlaceholderKind } from '../../analyse/secrets.ts';
 import { isEnvExample } from '../../analyse/env-vars.ts';
 import { defineSection, finding as f } from './define.ts';
-import { actuatorExposure, placeholderCredentials } from './security.ts';
-import type { Facts } from '../facts.ts';
-import { factsOf, searchedFiles } from '../facts.ts';
+import { placeholderCredentials } from './security.ts';
+import { searchedFiles } from '../facts.ts';
+import { actuatorExposure, productTodos, projectModel } from '../model.ts';
 import type { Analysis } from '../../analyse/types.ts';
-
-// a marker in a test, an example, a benchmark or generated output is no debt of the shipped product
-const NOT_PRODUCT_CODE = new Set(['tests', 'examples', 'benchmarks', 'generated']);
-
-/** The TODO-style markers in the product's own files: the debt this chapter counts. */
-export function productTodos(a: Analysis, fx: Facts = factsOf(a)): Analysis['todos'] {
-  const tests = new Set(fx.testFiles);
-  return a.todos.filter((t) => {
-    const role = fx.fileByPath.get(t.file)?.role;
-    return !tests.has(t.file) && !(role && NOT_PRODUCT_CODE.has(role));
-  });
-}
 
 /**
  * Hard-coded secrets of the product worth removing: not a placeholder fallback (told in Security as a
@@ -229,7 +217,9 @@ export function writeKnownIssues(ctx: WriterContext): string {
     risks.push(
       `${plural(fx.looseDeps.length, 'dependency', 'dependencies')} ${agree(fx.looseDeps.length, 'has', 'have')} no upper version bound.`,
     );
-  if (!a.license) risks.push('No licence file states how the code may be used.');
+  const licence = projectModel(a).licence;
+  if (!licence.value)
+    risks.push(`Nothing states how the code may be used: no licence was found in ${licence.checked}.`);
   const tooLarge = a.skipped.filter((s) => s.reason === 'too-large');
   if (tooLarge.length)
     risks.push(

@@ -4,7 +4,7 @@ import type { Analysis, FileInfo } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { productTodos } from './known-issues.ts';
+import { productTodos } from '../model.ts';
 import { writeComponents } from './components.ts';
 import { fileKinds, writeMetrics } from './metrics.ts';
 

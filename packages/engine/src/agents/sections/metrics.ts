@@ -2,7 +2,7 @@
 
 import type { Analysis, FileInfo, PathRole } from '../../analyse/types.ts';
 import { declaresExports, notRankedNote } from '../facts.ts';
-import { CLI_KINDS } from '../identity-text.ts';
+import { CLI_KINDS } from '../model.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -18,7 +18,7 @@ import {
   when,
 } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
-import { productTodos } from './known-issues.ts';
+import { projectModel } from '../model.ts';
 
 export const metrics = defineSection({
   kind: 'metrics',
@@ -164,7 +164,7 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   const rows: (string | number)[][] = [
     ['Files analysed', num(a.project.files)],
     [fx.productFiles.length ? 'Product source files' : 'Source files (excluding tests)', num(base.length)],
-    ['Test files', num(fx.testFiles.length)],
+    ['Test files', num(projectModel(a).tests.value.files.length)],
     // whole-tree figures name their base where generated files swell it beyond the product's
     [generated ? 'Lines of code (whole tree, generated files included)' : 'Lines of code', num(l.code)],
     ...roleRows(a, fx.testFiles.length, fx.productFiles),
@@ -202,7 +202,7 @@ export function writeMetrics({ a, fx }: WriterContext): string {
       'Declared dependencies (runtime / development)',
       `${num(fx.runtimeDeps.length)} / ${num(fx.devDeps.length)}`,
     ],
-    ['TODO / FIXME markers in the product', num(productTodos(a, fx).length)],
+    ['TODO / FIXME markers in the product', num(projectModel(a).todos.value.length)],
   ];
   if (a.git) rows.push(['Commits / authors', `${num(a.git.commits)} / ${num(a.git.authors.length)}`]);
   const over = fx.largestFiles.filter((f) => f.code > 500).length;

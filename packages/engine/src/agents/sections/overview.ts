@@ -1,8 +1,9 @@
 // Overview / executive summary: what the project is, its size, languages, frameworks and surface.
 
+import { projectModel } from '../model.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
 import type { Analysis, Identity, LanguageStat } from '../../analyse/types.ts';
-import { NON_CODE_LANGUAGES, type Facts } from '../facts.ts';
+import { NON_CODE_LANGUAGES } from '../facts.ts';
 import { isReadme, isTitlePurpose } from '../../analyse/identity/purpose.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -303,12 +304,14 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
   const testFrameworks = when(a.tests.frameworks.length, ` (${a.tests.frameworks.map(text).join(', ')})`);
   // the cases in inline test modules (a Rust `#[cfg(test)]` module) are not in the test files: the
   // source files holding them are counted beside, as the testing chapter counts them
-  const tests = `${testPlaces(a, fx)}, ${plural(a.tests.totalCases, 'case')}${testFrameworks}`;
-  facts.push(`**Tests:** ${fx.testFiles.length ? tests : 'none found'}`);
-  if (a.license) {
-    const licence = a.license.spdx ? text(a.license.spdx) : 'unrecognised text';
-    facts.push(`**Licence:** ${licence} (${cite(a.license.path)})`);
-  }
+  const m = projectModel(a);
+  const tests = `${testPlaces(a)}, ${plural(m.tests.value.cases, 'case')}${testFrameworks}`;
+  facts.push(`**Tests:** ${m.tests.value.files.length ? tests : 'none found'}`);
+  const licence = m.licence.value;
+  if (licence)
+    facts.push(
+      `**Licence:** ${licence.spdx ? text(licence.spdx) : 'unrecognised text'} (${cite(licence.path)})`,
+    );
   if (a.git) {
     const last = when(a.git.lastCommit, `, last on ${a.git.lastCommit?.slice(0, 10)}`);
     facts.push(
@@ -322,7 +325,7 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
  * Where the test cases are: "1 test file and 13 source files with inline tests"; the cases of inline
  * test modules (a Rust `#[cfg(test)]` module) are not in the test files, so their source files count beside.
  */
-export function testPlaces(a: Analysis, fx: Facts): string {
-  const inline = a.tests.inline?.length ?? 0;
-  return `${plural(fx.testFiles.length, 'test file')}${when(inline, ` and ${plural(inline, 'source file')} with inline tests`)}`;
+export function testPlaces(a: Analysis): string {
+  const { files, inline } = projectModel(a).tests.value;
+  return `${plural(files.length, 'test file')}${when(inline.length, ` and ${plural(inline.length, 'source file')} with inline tests`)}`;
 }

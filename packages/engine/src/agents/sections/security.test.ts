@@ -5,7 +5,8 @@ import { factsOf } from '../facts.ts';
 import { bareLibraryAnalysis, sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { writeKnownIssues } from './known-issues.ts';
-import { djangoForms, ownAuthLine, productAuthCode, writeSecurity } from './security.ts';
+import { djangoForms, ownAuthLine, writeSecurity } from './security.ts';
+import { productAuthCode } from '../model.ts';
 
 const ctx = (a: Analysis): WriterContext => ({
   a,

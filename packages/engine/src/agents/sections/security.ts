@@ -21,7 +21,8 @@ import {
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 import type { Analysis, SecretFinding, SecurityFact } from '../../analyse/types.ts';
-import { isSensitive, userConfigVars } from './configuration.ts';
+import { isSensitive } from './configuration.ts';
+import { actuatorExposure, EXPOSURE_KEY, productAuthCode, projectModel, userConfigVars } from '../model.ts';
 import { PLACEHOLDER_FALLBACK, PLACEHOLDER_SAMPLE, productKeyRole } from '../../analyse/secrets.ts';
 
 /** Hard-coded secrets in the product's own files; those in examples, docs or scripts are named apart. */
@@ -132,42 +133,6 @@ export function djangoForms(a: Analysis): string[] {
 
 /** The routes the product serves: an example app's routes are not the product's to guard. */
 const ownRoutes = (a: Analysis) => a.routes.filter((r) => !r.area || r.area === 'product');
-
-// names of authentication and access-control code: schemes (HTTPBasicAuth, bearerAuth, jwt),
-// backends and checks (authenticate, check_token, require_login, IsAuthenticated)
-const AUTH_NAME =
-  /^(?:HTTP)?(?:Basic|Digest|Bearer|Token|JWT|Jwt|OAuth2?|Api[Kk]ey|API[Kk]ey|Session)Auth\w*$|^(?:basic|bearer|digest|jwt|jwk|oauth|apiKey)Auth$|^jwt$|^(?:authenticate|authorize|authorise)\w*$|Authenticat(?:ion|or|ed)|Authori[sz](?:ation|er)|^(?:login_required|permission_required|requires?_?(?:auth|login|permission)\w*|check_?(?:token|password|permission)\w*|verify_?(?:token|password|jwt)\w*)$/i;
-
-// a quota on what the product sends (`authorize_sms`: "if the monthly limit is not exceeded…") grants
-// no access to anyone: it counts messages, it does not identify a user or check a right
-const QUOTA_NAME = /^authori[sz]e_?(?:sms|calls?|emails?|messages?|notifications?|push(?:es)?)$/i;
-
-// code that runs: a type describing options (BasicAuthOptions) is not authentication
-const AUTH_KINDS = new Set(['function', 'class', 'method', 'struct', 'const']);
-
-/**
- * Authentication code the product itself defines (a library's HTTPBasicAuth, a framework's bearerAuth
- * middleware, an application's login backends): what there is to review when no library does it.
- */
-export function productAuthCode(a: Analysis): { name: string; path: string; line: number }[] {
-  const role = new Map(a.files.map((f) => [f.path, f.role]));
-  const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
-  const product = (p: string) =>
-    (role.get(p) ?? 'product') === 'product' && !apart.some((x) => p === x || p.startsWith(`${x}/`));
-  const seen = new Set<string>();
-  const found = a.symbols.filter(
-    (s) => AUTH_KINDS.has(s.kind) && AUTH_NAME.test(s.name) && !QUOTA_NAME.test(s.name) && product(s.path),
-  );
-  // what users can reach when there is any; private helpers of it otherwise
-  const exported = found.filter((s) => s.exported);
-  return (exported.length ? exported : found)
-    .sort(
-      (x, y) =>
-        Number(!!y.exported) - Number(!!x.exported) || x.path.localeCompare(y.path) || x.line - y.line,
-    )
-    .filter((s) => (seen.has(s.name.toLowerCase()) ? false : (seen.add(s.name.toLowerCase()), true)))
-    .map((s) => ({ name: s.name, path: s.path, line: s.line }));
-}
 
 /** "its own authentication code: `HTTPBasicAuth` (auth.py:85) and `HTTPDigestAuth` (auth.py:124)" */
 function authCodeList(found: { name: string; path: string; line: number }[], cited: boolean): string {
@@ -399,16 +364,6 @@ const FACT_LABEL: Record<SecurityFact['kind'], string> = {
   'auth-backends': 'the authentication backends',
   'api-key-header': 'an API key read from a request header',
 };
-
-// Spring Boot Actuator: which management endpoints the web exposure setting opens
-const EXPOSURE_KEY = 'management.endpoints.web.exposure.include';
-
-/** The Actuator's web exposure setting, when the product depends on the Actuator and sets it. */
-export function actuatorExposure(a: Analysis) {
-  const setting = (a.config.settings ?? []).find((s) => s.key === EXPOSURE_KEY);
-  const actuator = a.dependencies.some((d) => /actuator/.test(d.name) && (!d.area || d.area === 'product'));
-  return setting && actuator ? setting : null;
-}
 
 /** Credentials that fall back to a placeholder in the code or in a shipped sample env file. */
 export const placeholderCredentials = (a: Analysis) => [...ownPlaceholders(a), ...ownSamples(a)];
@@ -727,7 +682,9 @@ export function writeSecurity(ctx: WriterContext): string {
     );
   if (wants(ctx, 'supply-chain') && notes.length)
     parts.push(`Supply chain and deployment: ${notes.join(' ')}`);
-  if (wants(ctx, 'supply-chain')) parts.push(a.license ? licensed(a.license) : 'There is no licence file.');
+  const licence = projectModel(a).licence;
+  if (wants(ctx, 'supply-chain'))
+    parts.push(licence.value ? licensed(licence.value) : `No licence was found in ${licence.checked}.`);
   return paragraphs(...parts);
 }
 

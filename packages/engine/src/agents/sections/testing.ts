@@ -26,7 +26,7 @@ import {
   when,
 } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
-import { productTodos } from './known-issues.ts';
+import { productTodos, projectModel } from '../model.ts';
 
 export const testing = defineSection({
   kind: 'testing',
@@ -75,7 +75,7 @@ export const testing = defineSection({
       ];
     return [
       f(
-        sentence(testCount({ a, fx }), writtenWith(a, ' written with')),
+        sentence(testCount({ a }), writtenWith(a, ' written with')),
         mostCases(a, fx)
           .slice(0, 3)
           .map((p) => ref(p)),
@@ -470,15 +470,15 @@ function commentShare(a: Analysis): string {
 }
 
 /** "12 test files hold 80 test cases". */
-function testCount({ a, fx }: Pick<WriterContext, 'a' | 'fx'>): string {
+function testCount({ a }: Pick<WriterContext, 'a'>): string {
   // unit tests kept beside the code they test (a Rust `#[cfg(test)]` module) live in source files
-  const inline = a.tests.inline?.length ?? 0;
+  const { cases, files, inline } = projectModel(a).tests.value;
   const where = [
-    fx.testFiles.length ? plural(fx.testFiles.length, 'test file') : '',
-    inline ? `${plural(inline, 'source file')} with inline test modules` : '',
+    files.length ? plural(files.length, 'test file') : '',
+    inline.length ? `${plural(inline.length, 'source file')} with inline test modules` : '',
   ].filter(Boolean);
-  const hold = agree(fx.testFiles.length + inline, 'holds', 'hold');
-  return `${joinAnd(where)} ${hold} ${plural(a.tests.totalCases, 'test case')}`;
+  const hold = agree(files.length + inline.length, 'holds', 'hold');
+  return `${joinAnd(where)} ${hold} ${plural(cases, 'test case')}`;
 }
 
 /** The test frameworks after `lead` (" written with", ", written with"), or nothing when none was found. */

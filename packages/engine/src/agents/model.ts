@@ -1,0 +1,463 @@
+// The project model: the facts a report states about the project, each worked out once from the
+// analysis, with what it covers (scope), where it shows (evidence) and what was searched to find it
+// (checked). Chapters select and phrase these facts; none works one out again. The model's own
+// invariants (`truthOf`, `agrees`) say which values a sentence may give for a fact, under each reading
+// of its scope; the consistency review (consistency.ts) reads the claims of the prose and holds each to
+// them.
+
+import type { Analysis, EnvVar, Identity, MainPathStep, ProjectKind } from '../analyse/types.ts';
+import { factsOf, type Facts } from './facts.ts';
+import { KIND_GROUP, type Claim } from './claim-ledger.ts';
+
+/** A place in the code base a fact rests on. */
+export interface Evidence {
+  path: string;
+  line?: number;
+}
+
+/** One fact: its value, what it covers, where it shows and what was searched to establish it. */
+export interface Fact<V> {
+  value: V;
+  /** The product's own code, or the whole repository (tests, examples and tooling included). */
+  scope: 'product' | 'whole';
+  evidence: Evidence[];
+  /**
+   * What was searched, in words a sentence can use ("the 145 product source files"): an absence (no
+   * licence, no tests) is told as what this search did not find, never as a bare "there is none".
+   */
+  checked: string;
+}
+
+export interface ProjectModel {
+  /** The tables the chapters share (files by role, dependencies, modules, largest files…). */
+  facts: Facts;
+  /** The test cases, the files that hold them and the product files with inline test modules. */
+  tests: Fact<{ cases: number; files: string[]; inline: string[] }>;
+  /** The settings a user of the product sets: variables the product's own code reads. */
+  settings: Fact<EnvVar[]>;
+  /** TODO-style markers in the product's own files. */
+  todos: Fact<Analysis['todos']>;
+  /** The product's modules, largest first. */
+  modules: Fact<Facts['modules']>;
+  /** The licence file and the licence it states (null: none found where licences are kept). */
+  licence: Fact<{ path: string; spdx: string | null } | null>;
+  /** What the project is (a library, a command-line tool…), when the identity pass could tell. */
+  kind: Fact<ProjectKind | null>;
+  /** The unit of work, step by step from where it enters the product; empty when none was traced. */
+  mainPath: Fact<MainPathStep[]>;
+}
+
+/** The kinds of a command line's public names (its options and commands), counted apart from the rest. */
+export const CLI_KINDS = new Set(['flag', 'option', 'subcommand', 'command']);
+
+const models = new WeakMap<Analysis, ProjectModel>();
+
+/** The project model of an analysis, built once and shared by every chapter of the report. */
+export function projectModel(a: Analysis): ProjectModel {
+  let m = models.get(a);
+  if (!m) models.set(a, (m = buildModel(a)));
+  return m;
+}
+
+/** A `.env`-style file: it documents variables, it does not read them. */
+export const ENV_FILE = /(^|\/)(\.env(\.[\w-]+)*|[\w-]*\.env)$/;
+
+/** The settings a user of the product sets: read by the product's own code, not by CI, build, OS or tests. */
+export function userConfigVars(a: Analysis): EnvVar[] {
+  return a.envVars.filter(
+    (e) => !ENV_FILE.test(e.file) && (e.class ?? 'config') === 'config' && (!e.area || e.area === 'product'),
+  );
+}
+
+// a marker in a test, an example, a benchmark or generated output is no debt of the shipped product
+const NOT_PRODUCT_CODE = new Set(['tests', 'examples', 'benchmarks', 'generated']);
+
+/** The TODO-style markers in the product's own files: the debt the report counts. */
+export function productTodos(a: Analysis, fx: Facts = factsOf(a)): Analysis['todos'] {
+  const tests = new Set(fx.testFiles);
+  return a.todos.filter((t) => {
+    const role = fx.fileByPath.get(t.file)?.role;
+    return !tests.has(t.file) && !(role && NOT_PRODUCT_CODE.has(role));
+  });
+}
+
+// names of authentication and access-control code: schemes (HTTPBasicAuth, bearerAuth, jwt),
+// backends and checks (authenticate, check_token, require_login, IsAuthenticated)
+const AUTH_NAME =
+  /^(?:HTTP)?(?:Basic|Digest|Bearer|Token|JWT|Jwt|OAuth2?|Api[Kk]ey|API[Kk]ey|Session)Auth\w*$|^(?:basic|bearer|digest|jwt|jwk|oauth|apiKey)Auth$|^jwt$|^(?:authenticate|authorize|authorise)\w*$|Authenticat(?:ion|or|ed)|Authori[sz](?:ation|er)|^(?:login_required|permission_required|requires?_?(?:auth|login|permission)\w*|check_?(?:token|password|permission)\w*|verify_?(?:token|password|jwt)\w*)$/i;
+
+// a quota on what the product sends (`authorize_sms`: "if the monthly limit is not exceeded…") grants
+// no access to anyone: it counts messages, it does not identify a user or check a right
+const QUOTA_NAME = /^authori[sz]e_?(?:sms|calls?|emails?|messages?|notifications?|push(?:es)?)$/i;
+
+// code that runs: a type describing options (BasicAuthOptions) is not authentication
+const AUTH_KINDS = new Set(['function', 'class', 'method', 'struct', 'const']);
+
+/**
+ * Authentication code the product itself defines (a library's HTTPBasicAuth, a framework's bearerAuth
+ * middleware, an application's login backends): what there is to review when no library does it.
+ */
+export function productAuthCode(a: Analysis): { name: string; path: string; line: number }[] {
+  const role = new Map(a.files.map((f) => [f.path, f.role]));
+  const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
+  const product = (p: string) =>
+    (role.get(p) ?? 'product') === 'product' && !apart.some((x) => p === x || p.startsWith(`${x}/`));
+  const seen = new Set<string>();
+  const found = a.symbols.filter(
+    (s) => AUTH_KINDS.has(s.kind) && AUTH_NAME.test(s.name) && !QUOTA_NAME.test(s.name) && product(s.path),
+  );
+  // what users can reach when there is any; private helpers of it otherwise
+  const exported = found.filter((s) => s.exported);
+  return (exported.length ? exported : found)
+    .sort(
+      (x, y) =>
+        Number(!!y.exported) - Number(!!x.exported) || x.path.localeCompare(y.path) || x.line - y.line,
+    )
+    .filter((s) => (seen.has(s.name.toLowerCase()) ? false : (seen.add(s.name.toLowerCase()), true)))
+    .map((s) => ({ name: s.name, path: s.path, line: s.line }));
+}
+
+// Spring Boot Actuator: which management endpoints the web exposure setting opens
+export const EXPOSURE_KEY = 'management.endpoints.web.exposure.include';
+
+/** The Actuator's web exposure setting, when the product depends on the Actuator and sets it. */
+export function actuatorExposure(a: Analysis) {
+  const setting = (a.config.settings ?? []).find((s) => s.key === EXPOSURE_KEY);
+  const actuator = a.dependencies.some((d) => /actuator/.test(d.name) && (!d.area || d.area === 'product'));
+  return setting && actuator ? setting : null;
+}
+
+const plural = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
+function buildModel(a: Analysis): ProjectModel {
+  const fx = factsOf(a);
+  const sources = `the ${plural(fx.productFiles.length, 'product source file')}`;
+  const inline = (a.tests.inline ?? []).map((t) => t.path);
+  const settings = userConfigVars(a);
+  const todos = productTodos(a, fx);
+  const steps = a.identity?.mainPath ?? [];
+  return {
+    facts: fx,
+    tests: {
+      value: { cases: a.tests.totalCases, files: fx.testFiles, inline },
+      scope: 'whole',
+      evidence: [...fx.testFiles, ...inline].map((path) => ({ path })),
+      checked: `every file of the repository, by the test conventions of ${
+        a.tests.frameworks.length ? a.tests.frameworks.join(', ') : 'its languages'
+      }`,
+    },
+    settings: {
+      value: settings,
+      scope: 'product',
+      evidence: settings.map((e) => ({ path: e.file, line: e.line })),
+      checked: `the environment reads of ${sources}`,
+    },
+    todos: {
+      value: todos,
+      scope: 'product',
+      evidence: todos.map((t) => ({ path: t.file, line: t.line })),
+      checked: `the comments of ${sources}`,
+    },
+    modules: {
+      value: fx.modules,
+      scope: 'product',
+      evidence: fx.modules.map((mod) => ({ path: mod.id })),
+      checked: sources,
+    },
+    licence: {
+      value: a.license ? { path: a.license.path, spdx: a.license.spdx } : null,
+      scope: 'whole',
+      evidence: a.license ? [{ path: a.license.path }] : [],
+      checked:
+        'the licence files at the repository root (LICENSE, LICENCE, COPYING, UNLICENSE) and the licence fields of its manifests',
+    },
+    kind: {
+      value: a.identity?.kind ?? null,
+      scope: 'product',
+      evidence: (a.identity?.entryPoints ?? []).map((e) => ({ path: e.path, line: e.line })),
+      checked: 'the manifests, entry points and README',
+    },
+    mainPath: {
+      value: steps,
+      scope: 'product',
+      evidence: steps.map((s) => ({ path: s.path, line: s.line })),
+      checked: 'the calls made from where the unit of work enters the product',
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the model allows a sentence to say
+
+const NOT_PRODUCT_AREAS = new Set([
+  'examples',
+  'tests',
+  'docs',
+  'benchmarks',
+  'fixtures',
+  'playground',
+  'scripts',
+  'component',
+]);
+const isProduct = (x: { area?: string }) => !x.area || !NOT_PRODUCT_AREAS.has(x.area);
+export const isStrictProduct = (x: { area?: string }) => !x.area || x.area === 'product';
+
+export const KIND_WORDS: Record<ProjectKind, string> = {
+  library: 'a library',
+  framework: 'a framework',
+  plugin: 'a plugin',
+  application: 'an application',
+  'web-application': 'a web application',
+  service: 'a service',
+  cli: 'a command-line tool',
+  monorepo: 'a monorepo',
+  'build-tool': 'a build tool',
+};
+
+export const RUNS_ON_CATEGORIES = new Set(['web', 'frontend', 'mobile', 'cli']);
+export const normFw = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/\.js$|js$/, '')
+    .replace(/[^a-z0-9]+/g, '');
+
+export interface Truth {
+  /** The values the analysis allows (counts), or the families / kinds / names it holds. */
+  allowed: Set<number> | Set<string>;
+  /** What the analysis says, as a phrase for the reviewer's note. */
+  says: string;
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const countsSay = (set: Set<number>, noun: string) =>
+  `${[...set]
+    .sort((x, y) => x - y)
+    .map(fmt)
+    .join(' or ')} ${noun}`;
+
+/**
+ * What the model allows a sentence to say for a claim: the values of the fact under each reading of its
+ * scope; undefined when the model cannot tell (no licence found…), and the claim is then held to the
+ * sentences accepted before it.
+ */
+export function truthOf(c: Claim, a: Analysis): Truth | undefined {
+  const m = projectModel(a);
+  const fx = m.facts;
+  const set = (...ns: (number | undefined)[]) =>
+    new Set(ns.filter((n): n is number => typeof n === 'number' && Number.isFinite(n)));
+  // the product base every chapter states (agents/facts.ts), not every file of the product role
+  const product = fx.productFiles.length
+    ? { files: fx.productFiles.length, code: fx.productFiles.reduce((n, f) => n + f.code, 0) }
+    : a.linesByRole?.product;
+  const uniq = <T>(xs: T[], k: (x: T) => string) => new Set(xs.map(k)).size;
+  const count = (allowed: Set<number>, noun: string): Truth => ({ allowed, says: countsSay(allowed, noun) });
+  // runtime or development dependencies: of the product or of all manifests, by either scope reading
+  const scopedDependencies = (all: typeof a.dependencies, scope: string, noun: string): Truth => {
+    const own = all.filter(isStrictProduct);
+    const strict = a.dependencies.filter((d) => d.scope === scope);
+    return count(
+      set(
+        all.length,
+        own.length,
+        strict.length,
+        strict.filter(isStrictProduct).length,
+        uniq(own, (d) => d.name),
+      ),
+      noun,
+    );
+  };
+  switch (c.key) {
+    case 'test-cases':
+      return count(set(m.tests.value.cases), 'test cases');
+    case 'tests':
+      // "429 tests" is usually cases; "no tests" is contradicted by either
+      return count(
+        set(m.tests.value.cases, m.tests.value.files.length, a.tests.files.length),
+        'test cases or test files',
+      );
+    case 'test-files':
+      return count(
+        set(m.tests.value.files.length, a.tests.files.length, a.linesByRole?.tests?.files),
+        'test files',
+      );
+    case 'source-files':
+      return count(set(fx.sourceFiles.length, product?.files), 'source files');
+    case 'files': {
+      const whole = set(a.project.files, a.files.length);
+      const own = set(product?.files);
+      if (c.scope === 'product') return own.size ? count(own, 'files in the product') : undefined;
+      return count(c.scope === 'whole' ? whole : new Set([...whole, ...own]), 'files');
+    }
+    case 'lines-of-code': {
+      // the whole repository, with or without the generated and copied files it holds
+      const whole = set(a.project.lines.code, a.project.lines.code - (a.linesByRole?.generated?.code ?? 0));
+      const own = set(product?.code);
+      if (c.scope === 'product') return own.size ? count(own, 'lines of product code') : undefined;
+      return count(c.scope === 'whole' ? whole : new Set([...whole, ...own]), 'lines of code');
+    }
+    case 'dependencies': {
+      const own = a.dependencies.filter(isStrictProduct);
+      // the Dependencies chapter's count: runtime plus development, a package two builds of the same
+      // project both declare counted once
+      const chapter = [...fx.runtimeDeps, ...fx.devDeps];
+      return count(
+        set(
+          a.dependencies.length,
+          own.length,
+          uniq(a.dependencies, (d) => d.ecosystem + d.name),
+          uniq(own, (d) => d.ecosystem + d.name),
+          chapter.length,
+        ),
+        'declared dependencies',
+      );
+    }
+    case 'runtime-dependencies':
+      return scopedDependencies(fx.runtimeDeps, 'runtime', 'runtime dependencies');
+    case 'dev-dependencies':
+      return scopedDependencies(fx.devDeps, 'dev', 'development dependencies');
+    case 'routes': {
+      const strict = a.routes.filter(isStrictProduct).length;
+      const lenient = a.routes.filter(isProduct).length;
+      const allowed = c.serves ? set(strict, lenient) : set(strict, lenient, a.routes.length);
+      const elsewhere = a.routes.length - lenient;
+      const areas = [...new Set(a.routes.filter((x) => !isProduct(x)).map((x) => x.area!))];
+      return {
+        allowed,
+        says: `${countsSay(allowed, 'HTTP routes')}${c.serves ? ' served by the product itself' : ''}${elsewhere ? ` (${fmt(elsewhere)} more belong to its ${areas.join(' and ')})` : ''}`,
+      };
+    }
+    case 'env-vars':
+      // what the Configuration chapter counts (the product's own settings, not CI's, the build's or
+      // the platform's), or every variable the code reads; never the lines that read them
+      return count(
+        set(
+          uniq(m.settings.value, (e) => e.name),
+          uniq(fx.codeEnvVars, (e) => e.name),
+        ),
+        'environment variables',
+      );
+    case 'todos':
+      // every marker, or the Known Issues chapter's: those in the product's own files
+      return count(set(a.todos.length, m.todos.value.length), 'TODO/FIXME markers');
+    case 'public-names':
+      return a.identity
+        ? count(
+            set(
+              a.identity.publicApi.length,
+              uniq(a.identity.publicApi, (e) => e.name),
+              // the API chapter counts a command line's options apart from the other public names
+              a.identity.publicApi.filter((e) => !CLI_KINDS.has(e.kind)).length,
+            ),
+            'public names',
+          )
+        : undefined;
+    case 'modules':
+      return count(set(m.modules.value.length), 'modules');
+    case 'licence':
+      if (!a.license) return undefined;
+      if (c.value === 'none')
+        return { allowed: new Set(['present']), says: `a licence in ${a.license.path}` };
+      if (!a.license.spdx) return undefined;
+      return {
+        allowed: licenceFamilies(a.license.spdx),
+        says: `the ${a.license.spdx} licence (${a.license.path})`,
+      };
+    case 'kind':
+      return a.identity ? { allowed: kindsOf(a.identity), says: kindSays(a.identity) } : undefined;
+    case 'runs-on':
+      return runsOnTruth(String(c.value), a);
+  }
+}
+
+function kindsOf(id: Identity): Set<string> {
+  return new Set([id.kind, ...id.kinds]);
+}
+const kindSays = (id: Identity) =>
+  [...new Set([id.kind, ...id.kinds])].map((k) => KIND_WORDS[k] ?? k).join(', also ');
+
+function runsOnTruth(name: string, a: Analysis): Truth | undefined {
+  const n = normFw(name);
+  const same = (x: string) => {
+    const y = normFw(x);
+    return y === n || y.startsWith(n) || n.startsWith(y);
+  };
+  const fws = a.frameworks.filter((f) => same(f.name));
+  // what the product runs on is one of its own runtime dependencies (not `@types/express`, a dev one)
+  const ownDep = factsOf(a).runtimeDeps.some(
+    (d) =>
+      isProduct(d) &&
+      [d.name, ...(/^@([\w.-]+)\/([\w.-]+)$/.exec(d.name)?.slice(1) ?? [])].some((x) => same(x)),
+  );
+  if (fws.some(isProduct) || ownDep) return { allowed: new Set([name]), says: name };
+  const elsewhere = fws.filter((f) => !isProduct(f));
+  if (!RUNS_ON_CATEGORIES.has(fws[0]?.category ?? 'web')) return undefined;
+  return {
+    allowed: new Set<string>(),
+    says: elsewhere.length
+      ? `${name} only in its ${[...new Set(elsewhere.map((f) => f.area!))].join(' and ')} (${elsewhere[0]!.evidence})`
+      : `no ${name} among the product's frameworks and dependencies`,
+  };
+}
+
+/** Whether a claim says what the model allows. */
+export function agrees(c: Claim, t: Truth): boolean {
+  if (typeof c.value === 'string') {
+    const allowed = t.allowed as Set<string>;
+    if (c.key === 'kind') {
+      const g = KIND_GROUP[c.value as ProjectKind];
+      return (
+        allowed.has(c.value) ||
+        g === 'either' ||
+        [...allowed].some((k) => {
+          const h = KIND_GROUP[k as ProjectKind];
+          return h === 'either' || h === g;
+        })
+      );
+    }
+    if (c.key === 'licence') return c.value === 'none' ? !allowed.has('present') : allowed.has(c.value);
+    return allowed.has(c.value);
+  }
+  const allowed = [...(t.allowed as Set<number>)];
+  const n = c.value;
+  // "no tests": contradicted only when every reading of the analysis counts some
+  if (n === 0) return allowed.some((v) => v === 0);
+  if (c.approx === 'about') return allowed.some((v) => Math.abs(v - n) <= Math.max(2, 0.15 * v));
+  if (c.approx === 'at-least') return allowed.some((v) => v >= n);
+  if (c.approx === 'at-most') return allowed.some((v) => v <= n);
+  return allowed.includes(n);
+}
+
+// Licences, by family: "MIT", "Apache-2.0" / "Apache License 2.0", "BSD-3-Clause"… A claim names a
+// family the analysis's SPDX expression holds (dual licences hold two).
+const LICENCES: [RegExp, string][] = [
+  [/\bMIT\b/, 'MIT'],
+  [/\bApache\b/i, 'Apache'],
+  [/\b(?:AGPL|Affero)/i, 'AGPL'],
+  [/\b(?:LGPL|Lesser General Public)/i, 'LGPL'],
+  [/\b(?:GPL|General Public Licen[cs]e)/i, 'GPL'],
+  [/\b0?BSD\b/, 'BSD'],
+  [/\b(?:MPL|Mozilla Public)/i, 'MPL'],
+  [/\bISC\b/, 'ISC'],
+  [/\bUnlicense\b/, 'Unlicense'],
+  [/\bCC0\b/, 'CC0'],
+  [/\b(?:EPL|Eclipse Public)/i, 'EPL'],
+  [/\bZlib\b/i, 'Zlib'],
+  [/\b(?:BSL-1\.0|Boost Software)/i, 'BSL'],
+  [/\bArtistic\b/i, 'Artistic'],
+  [/\bWTFPL\b/, 'WTFPL'],
+  [/\b(?:PSF|Python Software Foundation)\b/, 'PSF'],
+];
+
+export function licenceFamily(s: string): string | undefined {
+  for (const [re, fam] of LICENCES) if (re.test(s)) return fam;
+  return undefined;
+}
+
+export function licenceFamilies(spdx: string): Set<string> {
+  return new Set(
+    spdx
+      .split(/(?<!\s)\s+(?:OR|AND|WITH)\s+|[()]/)
+      .map((p) => licenceFamily(p))
+      .filter((x): x is string => !!x),
+  );
+}
