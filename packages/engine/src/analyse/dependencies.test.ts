@@ -243,6 +243,28 @@ describe('lockfiles and package managers', () => {
   });
 });
 
+describe('a requirements file that installs the project itself', () => {
+  it("is the package's development environment: its other packages are development dependencies", () => {
+    const r = dependenciesPass(
+      sourcesFromMap({
+        'pyproject.toml': '[project]\nname = "fetcher"\ndependencies = ["certifi", "idna"]\n',
+        'requirements.txt':
+          '# Reference: extras of the package\n-e .[cli,http2]\n\n# Documentation\nmkdocs==1.6.1\n\n# Tests\npytest==8.4.1\nuvicorn==0.35.0\n',
+        'svc/requirements.txt': 'flask==3.0.3\n',
+      }),
+    );
+    const scope = (name: string) => r.dependencies.find((d) => d.name === name)?.scope;
+    expect([scope('certifi'), scope('mkdocs'), scope('pytest'), scope('uvicorn')]).toEqual([
+      'runtime',
+      'dev',
+      'dev',
+      'dev',
+    ]);
+    // an application's requirements (no line installs the project) stay what it runs with
+    expect(scope('flask')).toBe('runtime');
+  });
+});
+
 describe('packages a production image installs', () => {
   it('counts a development requirement the Dockerfile installs by name as an optional runtime one', () => {
     const r = dependenciesPass(

@@ -103,9 +103,14 @@ function pep508(spec: string): { name: string; version: string } | null {
   return { name: m[1]!, version: m[2]!.trim().replace(/^\(|\)$/g, '') || '*' };
 }
 
+// a requirement that installs the project itself (`-e .`, `-e .[cli,http2]`, `.`): the file sets up a
+// checkout to work on the package, so the rest of it is the development environment (docs builders,
+// test runners, release tools), not what the package needs to run
+const INSTALLS_ITSELF = /^(?:(?:-e|--editable)[ \t]+)?\.{1,2}\/?(?:\[[\w,. -]*\])?[ \t]*(?:#.*)?$/m;
+
 const requirements: Parser = (text, path) => {
   const out: DependenciesResult = { manifests: [{ path, ecosystem: 'pip' }], dependencies: [] };
-  const scope: Scope = /dev|test/i.test(baseName(path)) ? 'dev' : 'runtime';
+  const scope: Scope = /dev|test/i.test(baseName(path)) || INSTALLS_ITSELF.test(text) ? 'dev' : 'runtime';
   text.split('\n').forEach((raw, i) => {
     const line = raw.replace(/\s#.*$/, '').trim();
     if (!line || line.startsWith('#') || line.startsWith('-') || line.includes('://')) return;

@@ -151,6 +151,47 @@ describe('kind per ecosystem', () => {
     expect(id.nonProduct).toContainEqual({ path: 'tests', role: 'tests' });
   });
 
+  it("Python: a module named wsgi.py is a Django entry only when it starts Django's handler", () => {
+    const site = identityOf({
+      'requirements.txt': 'Django==5.0\n',
+      'manage.py':
+        'import os\nif __name__ == "__main__":\n    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "site.settings")\n',
+      'site/wsgi.py':
+        'from django.core.wsgi import get_wsgi_application\napplication = get_wsgi_application()\n',
+      'site/settings.py': 'INSTALLED_APPS = []\n',
+    });
+    expect(site.entryPoints.map((e) => [e.path, e.how])).toEqual(
+      expect.arrayContaining([
+        ['manage.py', 'Django manage.py'],
+        ['site/wsgi.py', 'Django wsgi.py'],
+      ]),
+    );
+    const client = identityOf({
+      'pyproject.toml': '[project]\nname = "fetcher"\ndependencies = ["certifi"]\n',
+      'fetcher/__init__.py': 'from ._api import get\n',
+      'fetcher/_api.py': 'def get(url):\n    pass\n',
+      'fetcher/_transports/wsgi.py':
+        'class WSGITransport:\n    def handle_request(self, request):\n        pass\n',
+    });
+    expect(client.entryPoints.map((e) => e.path)).not.toContain('fetcher/_transports/wsgi.py');
+  });
+
+  it('Rust: a binary Cargo finds by its place (src/bin/<name>/main.rs) is entered before the library root', () => {
+    const id = identityOf({
+      'Cargo.toml': '[package]\nname = "kat"\ndescription = "A cat clone."\n\n[dependencies]\nclap = "4"\n',
+      'src/lib.rs': 'pub mod printer;\n',
+      'src/printer.rs': 'pub struct Printer;\n',
+      'src/bin/kat/main.rs': 'mod app;\n\nfn run() {}\n\nfn main() {\n    run();\n}\n',
+      'src/bin/kat/app.rs': 'pub struct App;\n',
+      'src/bin/tool.rs': 'fn main() {}\n',
+    });
+    expect(id.entryPoints.map((e) => [e.path, e.line, e.how])).toEqual([
+      ['src/bin/kat/main.rs', 5, 'binary "kat" (fn main)'],
+      ['src/bin/tool.rs', 1, 'binary "tool" (fn main)'],
+      ['src/lib.rs', 1, 'library crate root'],
+    ]);
+  });
+
   it('Go: package main makes an executable, library packages a library with exported identifiers as API', () => {
     const lib = identityOf(
       {

@@ -37,6 +37,10 @@ function lineMatching(text: string | null, re: RegExp): number {
 }
 
 /** package.json targets → repository files: `./lib/x.js`, a `dist/` build's `src/` source, TS for JS. */
+// Django's own start files (`manage.py`, `wsgi.py`, `asgi.py`) name its settings or its handlers; a
+// module of that name elsewhere (an HTTP client's WSGI transport) is no entry point of a Django site
+const DJANGO_ENTRY = /\bDJANGO_SETTINGS_MODULE\b|\bget_[aw]sgi_application\b|\bexecute_from_command_line\b/;
+
 export function resolveJs(src: Sources, target: string): string | undefined {
   const t = norm(target);
   const fromBuild = t.replace(/^(dist|build|out|lib)\//, 'src/');
@@ -135,6 +139,16 @@ export function findEntryPoints(
           lineMatching(src.text(at('src/main.rs')), /^[ \t]*(async\s+)?fn\s+main\b/m),
           'binary crate (fn main)',
         );
+      // Cargo finds binaries by place too: `src/bin/<name>.rs` and `src/bin/<name>/main.rs`
+      for (const f of productFiles) {
+        const bin = /^src\/bin\/([\w-]+)(?:\.rs|\/main\.rs)$/.exec(dir ? f.slice(dir.length + 1) : f);
+        if (bin && (!dir || f.startsWith(`${dir}/`)))
+          add(
+            f,
+            lineMatching(src.text(f), /^[ \t]*(?:async\s+)?fn\s+main\b/m),
+            `binary "${bin[1]}" (fn main)`,
+          );
+      }
       if (src.has(at('src/lib.rs'))) add(at('src/lib.rs'), 1, 'library crate root');
     }
   }
@@ -161,7 +175,7 @@ export function findEntryPoints(
         add(p, lineMatching(text, /^def\s+create_app\s*\(/m), 'application factory create_app()');
       else if (/^\w+\s*=\s*(Flask|FastAPI|Starlette|Sanic)\(/m.test(text))
         add(p, lineMatching(text, /^\w+\s*=\s*(Flask|FastAPI|Starlette|Sanic)\(/m), 'web application object');
-      else if (baseName(p) === 'manage.py' || baseName(p) === 'wsgi.py' || baseName(p) === 'asgi.py')
+      else if (/^(?:manage|wsgi|asgi)\.py$/.test(baseName(p)) && DJANGO_ENTRY.test(text))
         add(p, 1, `Django ${baseName(p)}`);
       else if (/(^|\/)management\/commands\/[^/_][^/]*\.py$/.test(p) && /^class\s+Command\s*\(/m.test(text))
         // a Django management command runs as `manage.py <name>`: background work often lives here
