@@ -76,6 +76,49 @@ describe('main path', () => {
     ]);
   });
 
+  it('starts a library at the calls users import it for, not at the `main` its command line runs', () => {
+    const contents = {
+      'fetch/_api.py': [
+        'from fetch._client import Client',
+        '',
+        'def get(url):',
+        '    with Client() as client:',
+        '        return client.request("GET", url)',
+      ].join('\n'),
+      'fetch/_client.py': [
+        'class Client:',
+        '    def request(self, method, url):',
+        '        return self.send(method, url)',
+        '',
+        '    def send(self, method, url):',
+        ...Array.from({ length: 12 }, (_, i) => `        part${i} = url[${i}]`),
+        '        return url',
+      ].join('\n'),
+      'fetch/_main.py': [
+        'from fetch._client import Client',
+        '',
+        'def main():',
+        '    client = Client()',
+        '    print_help()',
+        '    return client.request("GET", "x")',
+        '',
+        'def print_help():',
+        ...Array.from({ length: 12 }, (_, i) => `    print("line ${i}")`),
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      kinds: ['cli'],
+      entryPoints: [{ path: 'fetch/_api.py', line: 3, how: "called by the README's example" }],
+      publicApi: [
+        { name: 'main', kind: 'function', path: 'fetch/_main.py', line: 3 },
+        { name: 'get', kind: 'function', path: 'fetch/_api.py', line: 3 },
+        { name: 'Client', kind: 'class', path: 'fetch/_client.py', line: 1 },
+      ],
+    });
+    expect(labels(steps).slice(0, 3)).toEqual(['get', 'Client.request', 'Client.send']);
+  });
+
   it('never resolves a call into another language: a Python `User(…)` is not a TSX component', () => {
     const py = {
       'backend/app/models.py': 'class User:\n    email = None\n',

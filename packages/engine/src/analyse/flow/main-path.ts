@@ -2306,7 +2306,10 @@ function chooseStart(
     const top = listeners.sort((x, y) => rankOf(x) - rankOf(y) || x.def.line - y.def.line)[0]!;
     return { target: top, prefix: [] };
   }
-  if (mains.length) return { target: best(mains)!, prefix: [] };
+  // a library's own command line (an optional extra: `httpx https://…`) is a way in beside the
+  // library's calls, not the work users import it for: its public calls come first
+  const reused = /library|framework|plugin/.test(input.kind);
+  if (mains.length && !reused) return { target: best(mains)!, prefix: [] };
 
   const drivers: Target[] = [];
   for (const e of input.publicApi) {
@@ -2328,7 +2331,11 @@ function chooseStart(
       else drivers.push({ file: holder, def });
     }
   }
-  const callable = drivers.filter((t) => !t.def.name.startsWith('_') || t.def.name === '__call__');
+  const named = drivers.filter((t) => !t.def.name.startsWith('_') || t.def.name === '__call__');
+  // a library's exported function `main` (not a type's method) is its command line's entry (what a
+  // console script or `python -m` runs), a way in beside the calls users import the library for
+  const library = reused ? named.filter((t) => t.def.name !== 'main' || !!t.def.owner) : named;
+  const callable = library.length ? library : named;
   // the outermost driver: one that another candidate calls is a step of that one's path. Only a
   // candidate whose file uses the name (words of 3 characters or more are indexed) can call it, so
   // the calls of the others are never worked out
@@ -2340,7 +2347,8 @@ function chooseStart(
         productCalls(c).some((x) => key(x.target) === key(t)),
     );
   const top = ranked([...callable]).find((t) => !calledByAnother(t));
-  return top ? { target: top, prefix: [] } : null;
+  if (top) return { target: top, prefix: [] };
+  return mains.length ? { target: best(mains)!, prefix: [] } : null;
 }
 
 /** A handler that renders a page a user requests: a GET route served by a JSX component. */
