@@ -20,7 +20,7 @@ import {
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
-import type { Analysis, SecretFinding, SecurityFact } from '../../analyse/types.ts';
+import type { Analysis, SecretFinding, SecurityFact, SymbolInfo } from '../../analyse/types.ts';
 import { isSensitive, userConfigVars } from './configuration.ts';
 import { PLACEHOLDER_FALLBACK, PLACEHOLDER_SAMPLE, productKeyRole } from '../../analyse/secrets.ts';
 
@@ -149,6 +149,9 @@ const AUTH_KINDS = new Set(['function', 'class', 'method', 'struct', 'const']);
  * Authentication code the product itself defines (a library's HTTPBasicAuth, a framework's bearerAuth
  * middleware, an application's login backends): what there is to review when no library does it.
  */
+/** A type named for a value it carries rather than a check it makes: `AuthenticatedHttpRequest`, `AuthOptions`. */
+const CARRIER_NAME = /(?:Request|Response|Options|Props|Params|Payload|Data|Info)$/;
+
 export function productAuthCode(a: Analysis): { name: string; path: string; line: number }[] {
   const role = new Map(a.files.map((f) => [f.path, f.role]));
   const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
@@ -160,10 +163,17 @@ export function productAuthCode(a: Analysis): { name: string; path: string; line
   );
   // what users can reach when there is any; private helpers of it otherwise
   const exported = found.filter((s) => s.exported);
+  // a type named for the value it carries (a request annotated with its `user`, options, params)
+  // checks nobody: the code that identifies users and checks their rights comes first
+  const declaresOnly = (c: SymbolInfo) =>
+    c.kind !== 'function' && c.kind !== 'method' && CARRIER_NAME.test(c.name);
   return (exported.length ? exported : found)
     .sort(
       (x, y) =>
-        Number(!!y.exported) - Number(!!x.exported) || x.path.localeCompare(y.path) || x.line - y.line,
+        Number(!!y.exported) - Number(!!x.exported) ||
+        Number(declaresOnly(x)) - Number(declaresOnly(y)) ||
+        x.path.localeCompare(y.path) ||
+        x.line - y.line,
     )
     .filter((s) => (seen.has(s.name.toLowerCase()) ? false : (seen.add(s.name.toLowerCase()), true)))
     .map((s) => ({ name: s.name, path: s.path, line: s.line }));
