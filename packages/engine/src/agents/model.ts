@@ -5,7 +5,7 @@
 // of its scope; the consistency review (consistency.ts) reads the claims of the prose and holds each to
 // them.
 
-import type { Analysis, EnvVar, Identity, MainPathStep, ProjectKind } from '../analyse/types.ts';
+import type { Analysis, EnvVar, Identity, MainPathStep, ProjectKind, SymbolInfo } from '../analyse/types.ts';
 import { factsOf, type Facts } from './facts.ts';
 import { KIND_GROUP, type Claim } from './claim-ledger.ts';
 
@@ -97,6 +97,9 @@ const AUTH_KINDS = new Set(['function', 'class', 'method', 'struct', 'const']);
  * Authentication code the product itself defines (a library's HTTPBasicAuth, a framework's bearerAuth
  * middleware, an application's login backends): what there is to review when no library does it.
  */
+/** A type named for a value it carries rather than a check it makes: `AuthenticatedHttpRequest`, `AuthOptions`. */
+const CARRIER_NAME = /(?:Request|Response|Options|Props|Params|Payload|Data|Info)$/;
+
 export function productAuthCode(a: Analysis): { name: string; path: string; line: number }[] {
   const role = new Map(a.files.map((f) => [f.path, f.role]));
   const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
@@ -108,10 +111,17 @@ export function productAuthCode(a: Analysis): { name: string; path: string; line
   );
   // what users can reach when there is any; private helpers of it otherwise
   const exported = found.filter((s) => s.exported);
+  // a type named for the value it carries (a request annotated with its `user`, options, params)
+  // checks nobody: the code that identifies users and checks their rights comes first
+  const declaresOnly = (c: SymbolInfo) =>
+    c.kind !== 'function' && c.kind !== 'method' && CARRIER_NAME.test(c.name);
   return (exported.length ? exported : found)
     .sort(
       (x, y) =>
-        Number(!!y.exported) - Number(!!x.exported) || x.path.localeCompare(y.path) || x.line - y.line,
+        Number(!!y.exported) - Number(!!x.exported) ||
+        Number(declaresOnly(x)) - Number(declaresOnly(y)) ||
+        x.path.localeCompare(y.path) ||
+        x.line - y.line,
     )
     .filter((s) => (seen.has(s.name.toLowerCase()) ? false : (seen.add(s.name.toLowerCase()), true)))
     .map((s) => ({ name: s.name, path: s.path, line: s.line }));

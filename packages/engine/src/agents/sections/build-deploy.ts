@@ -5,6 +5,7 @@ import path from 'node:path';
 import { isJustfile } from '../../analyse/task-files.ts';
 import { isReadme } from '../../analyse/identity/purpose.ts';
 import { readmeDeployButtons } from '../identity-text.ts';
+import { docsPipelineSentence } from '../product-features.ts';
 import { packageInfo } from '../../analyse/package-roles.ts';
 import { baseName } from '../../analyse/sources.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
@@ -517,6 +518,11 @@ export function writeBuildDeploy(ctx: WriterContext): string {
         ': nothing builds or tests a change before it is merged',
       ),
     );
+  // documentation pages the product serves but generates with its own command are a build step
+  const docs = wants(ctx, 'scripts')
+    ? docsPipelineSentence(a, ctx.workspace, new Set(ctx.fx.productFiles.map((x) => x.path)))
+    : null;
+  if (docs) parts.push(docs);
   const releases = releaseSteps(a);
   if (wants(ctx, 'scripts') && releases.length) parts.push(`Release steps: ${joinSome(releases, 4)}.`);
   const registries = publishedTo(a);

@@ -20,6 +20,7 @@ import {
   when,
 } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
+import { packageFamily, type PackageFamily } from '../product-features.ts';
 
 export const components = defineSection({
   kind: 'components',
@@ -185,12 +186,6 @@ export function writeComponents(ctx: WriterContext): string {
   return paragraphs(...key, types, ...blocks, rest);
 }
 
-/** A test file's name: `x.test.ts`, `x.spec.js`, `test_x.py`, `x_test.go`. */
-const isTestName = (f: string) => /\.(?:test|spec)\.\w+$|^test_\w+\.py$|_test\.\w+$/.test(f);
-
-/** Sibling packages under one folder before they count as a family of one shape (plug-ins, integrations). */
-const FAMILY_MIN = 5;
-
 /**
  * A folder whose subfolders are packages of one shape, each with the same files (an integration's
  * `transport.py`, `urls.py` and `views.py`): one plug-in per subfolder, which the file sample alone
@@ -202,34 +197,14 @@ export function familySentence(
   /** The central types, with the product files that derive from them. */
   types: Flow['abstractions'] = [],
 ): string {
-  const byDir = new Map<string, Set<string>>();
-  for (const p of paths) {
-    if (!p.startsWith(`${dir}/`)) continue;
-    const parts = p.slice(dir.length + 1).split('/');
-    if (parts.length !== 2 || /^(tests?|__pycache__)$/.test(parts[0]!)) continue;
-    const files = byDir.get(parts[0]!) ?? new Set<string>();
-    files.add(parts[1]!);
-    byDir.set(parts[0]!, files);
-  }
-  const subs = [...byDir.keys()].sort();
-  if (subs.length < FAMILY_MIN) return '';
-  const counts = new Map<string, number>();
-  for (const files of byDir.values()) for (const f of files) counts.set(f, (counts.get(f) ?? 0) + 1);
-  const shared = [...counts]
-    // a package's tests and its bare entry file say nothing of its shape
-    .filter(
-      ([f, n]) =>
-        n * 5 >= subs.length * 4 && !/^__init__\.py$|^index\.[jt]s$|^mod\.rs$/.test(f) && !isTestName(f),
-    )
-    .map(([f]) => f)
-    .sort();
-  if (shared.length < 2) return '';
+  const family = packageFamily(dir, paths, types);
+  if (!family) return '';
+  const { subs, shared, least } = family;
   const files = joinAnd(shared.slice(0, 4).map(code));
   // "each" only when every package has every shared file
-  const least = Math.min(...shared.slice(0, 4).map((f) => counts.get(f)!));
   const having =
     least === subs.length ? `each with its own ${files}` : `${files} in at least ${num(least)} of them`;
-  return ` It holds ${plural(subs.length, 'package')} of one shape, ${having}: ${joinSome(subs.map(code), 6)}.${kindSentence(dir, subs, shared, types)}`;
+  return ` It holds ${plural(subs.length, 'package')} of one shape, ${having}: ${joinSome(subs.map(code), 6)}.${kindSentence(family)}`;
 }
 
 /**
@@ -237,19 +212,14 @@ export function familySentence(
  * four in five of them (each integration's `transport.py` a `Transport`), and the method the type
  * leaves to them in its authors' words, which says what the plug-ins are for.
  */
-function kindSentence(dir: string, subs: string[], shared: string[], types: Flow['abstractions']): string {
-  for (const f of shared)
-    for (const t of types) {
-      const files = new Set(t.subclassed?.files ?? []);
-      const n = subs.filter((s) => files.has(`${dir}/${s}/${f}`)).length;
-      if (n < FAMILY_MIN || n * 5 < subs.length * 4) continue;
-      const open = t.subclassed?.open;
-      const what = open?.doc
-        ? `, whose ${code(`${open.name}()`)} (${cite(t.path, open.line)}) is documented as “${text(open.doc.replace(/[.!?]?$/, '.'))}”`
-        : '.';
-      return ` In ${num(n)} of them ${code(f)} defines a subclass of ${code(t.name)} (${cite(t.path, t.line)})${what}`;
-    }
-  return '';
+function kindSentence({ kind }: PackageFamily): string {
+  if (!kind) return '';
+  const { file: f, n, type: t } = kind;
+  const open = t.subclassed?.open;
+  const what = open?.doc
+    ? `, whose ${code(`${open.name}()`)} (${cite(t.path, open.line)}) is documented as “${text(open.doc.replace(/[.!?]?$/, '.'))}”`
+    : '.';
+  return ` In ${num(n)} of them ${code(f)} defines a subclass of ${code(t.name)} (${cite(t.path, t.line)})${what}`;
 }
 
 /**

@@ -4,9 +4,21 @@ import { projectModel } from '../model.ts';
 import { isDevContainer } from '../../analyse/containers.ts';
 import { NON_CODE_LANGUAGES } from '../facts.ts';
 import { kindPhrase } from '../identity-text.ts';
+import { featurePhrases, pluginFamily, productFeatures } from '../product-features.ts';
 import { recommendations } from '../recommendations.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { citeRef, code, joinSome, num, paragraphs, plural, text, unique, when } from '../writers/markdown.ts';
+import {
+  citeRef,
+  code,
+  joinAnd,
+  joinSome,
+  num,
+  paragraphs,
+  plural,
+  text,
+  unique,
+  when,
+} from '../writers/markdown.ts';
 import { isChecksumFile } from './dependencies.ts';
 import { defineSection, finding as f } from './define.ts';
 import { testPlaces } from './overview.ts';
@@ -123,7 +135,22 @@ export function writeConclusion(ctx: WriterContext): string {
   const what = a.identity
     ? `${text(projectName)} is ${kindPhrase(a.identity)}; its product is ${size}${serves}.`
     : `${text(projectName)} is a code base of ${size}${serves}.`;
-  const head = `${what}${when(strengths.length, ` It already has ${joinSome(strengths, 6)}.`)}`;
+  // what a user gets from it: where its work goes out and the features beyond its records
+  const productPaths = new Set(fx.productFiles.map((f) => f.path));
+  const family = pluginFamily(a, productPaths);
+  const plugins =
+    family?.kind &&
+    `it works through ${plural(family.kind.n, 'plug-in package')} under ${code(family.dir)}, each a subclass of ${code(family.kind.type.name)}${when(
+      family.kind.type.subclassed?.open?.doc,
+      ` (its ${code(`${family.kind.type.subclassed?.open?.name}()`)}: “${text(family.kind.type.subclassed?.open?.doc?.replace(/[.!?]?$/, '.') ?? '')}”)`,
+    )}`;
+  const features = featurePhrases(productFeatures(a, productPaths), false);
+  const offers = features.length >= 2 ? `it offers ${joinAnd(features)}` : null;
+  const gets = when(plugins || offers, ` ${[plugins, offers].filter(Boolean).join('; ')}.`).replace(
+    /^ i/,
+    ' I',
+  );
+  const head = `${what}${gets}${when(strengths.length, ` It already has ${joinSome(strengths, 6)}.`)}`;
   const allGood =
     'The code gave no grounds for a recommendation: no finding of the analysis points to a concrete risk ' +
     'in the product that a change would remove.';

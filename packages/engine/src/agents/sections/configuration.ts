@@ -18,6 +18,7 @@ import {
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
+import { optionalStoreSentence } from '../product-features.ts';
 import { isSecretName } from '../../analyse/env-vars.ts';
 import type { Analysis, DatabaseChoice, EnvVar } from '../../analyse/types.ts';
 import { ENV_FILE, userConfigVars } from '../model.ts';
@@ -223,6 +224,8 @@ export function writeConfiguration(ctx: WriterContext): string {
     );
     const db = databaseSentence(a.config.databases ?? []);
     if (db) parts.push(db);
+    const store = optionalStoreSentence(a, ctx.workspace, new Set(fx.productFiles.map((f) => f.path)));
+    if (store) parts.push(store);
     const rows = [...byName.entries()].sort((x, y) => x[0].localeCompare(y[0]));
     // past 60 rows, the ones a deployment must get right stay in the table: secrets and the variables
     // the code cannot run without first, then the rest by name; the table itself reads by name

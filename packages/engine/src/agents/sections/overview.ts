@@ -25,6 +25,7 @@ import {
   surfaceSentence,
   usageCounts,
 } from '../identity-text.ts';
+import { featureSentence, pluginFamily, pluginSentence } from '../product-features.ts';
 import type { WriterContext } from '../writers/context.ts';
 import type { Workspace } from '../../types.ts';
 import {
@@ -161,6 +162,7 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
   // What it is first: the project's own sentence about itself (never README badges or notices),
   // then its kind, its size as a product and how it is used.
   const id = a.identity;
+  const productPaths = new Set(fx.productFiles.map((f) => f.path));
   const purpose = purposeParagraph(a, workspace);
   const prose = purpose ? null : readmeProse(a);
   const undescribed = sentence(
@@ -216,6 +218,9 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
         productSize(a),
         // what an application lets its users do tells more than the first of its routes
         routeTaskSentence(a) ?? surfaceSentence(id, usageCounts(a, workspace)),
+        // where its work goes out and what else it offers, which its record routes do not say
+        pluginSentence(pluginFamily(a, productPaths)),
+        featureSentence(a, productPaths),
         id.entryPoints.length ? entered(id.entryPoints) : null,
       ]
         .filter(Boolean)

@@ -51,6 +51,24 @@ describe('authentication code of the product', () => {
     expect(productAuthCode(a).map((s) => s.name)).toEqual(['HTTPBasicAuth', 'authorize_login_password']);
   });
 
+  it('puts a type named for the request or options it carries, which checks nobody, after the code that does', () => {
+    const a = library();
+    a.symbols.push(
+      { path: 'lib/authn.py', name: 'AuthenticatedRequest', kind: 'class', line: 3, exported: true },
+      { path: 'lib/authn.py', name: 'TokenAuthBackend', kind: 'class', line: 9, exported: true },
+      { path: 'lib/authn.py', name: 'authenticate', kind: 'method', line: 10, exported: true },
+      // a name that only ends like one is still a check
+      { path: 'lib/authn.py', name: 'authorizeRequest', kind: 'function', line: 20, exported: true },
+    );
+    expect(productAuthCode(a).map((s) => s.name)).toEqual([
+      'HTTPBasicAuth',
+      'TokenAuthBackend',
+      'authenticate',
+      'authorizeRequest',
+      'AuthenticatedRequest',
+    ]);
+  });
+
   it('tells the Django forms that validate page input beside a schema library', () => {
     const a = library();
     a.frameworks.push({

@@ -10,6 +10,7 @@ import type { FileModel, Target } from './definitions.ts';
 import {
   abstractions,
   fileModel,
+  onlyNamedAsType,
   flowPass,
   pathTypes,
   rustConstructors,
@@ -1197,5 +1198,37 @@ describe('Rust constructors', () => {
     expect(rustConstructors([m], 'WorkerState')).toBe(1);
     expect(rustConstructors([m], 'Other')).toBe(1);
     expect(rustConstructors([m], 'Missing')).toBe(0);
+  });
+});
+
+describe('a type only ever named in annotations', () => {
+  it('is no central type, however many handlers name it; one the code constructs or derives from is', () => {
+    const files: Record<string, string> = {
+      'app/http.py': 'class AuthedRequest(HttpRequest):\n    user: User\n',
+      'app/views.py': [
+        'from app.http import AuthedRequest',
+        'def one(request: AuthedRequest) -> Response:',
+        '    return Response(request.user)',
+        'def two(request: AuthedRequest) -> Response:',
+        '    return Response(request.user)',
+      ].join('\n'),
+    };
+    const models = Object.entries(files).map(([p, text]) =>
+      fileModel(p, 'Python', blankComments(text, 'Python')),
+    );
+    const at = (name: string): Target => {
+      const file = models.find((m) => m.defs.some((d) => d.name === name))!;
+      return { file, def: file.defs.find((d) => d.name === name)! };
+    };
+    expect(onlyNamedAsType(models, 'AuthedRequest', at('AuthedRequest'))).toBe(true);
+    // constructed once, it is a value the code makes
+    const made = [...models, fileModel('app/tasks.py', 'Python', 'def run():\n    r = AuthedRequest()\n')];
+    expect(onlyNamedAsType(made, 'AuthedRequest', at('AuthedRequest'))).toBe(false);
+    // a base another class derives from is a contract, not an annotation
+    const based = [
+      ...models,
+      fileModel('app/admin.py', 'Python', 'class AdminRequest(AuthedRequest):\n    pass\n'),
+    ];
+    expect(onlyNamedAsType(based, 'AuthedRequest', at('AuthedRequest'))).toBe(false);
   });
 });

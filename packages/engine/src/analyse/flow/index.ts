@@ -784,6 +784,22 @@ export function rustConstructors(models: FileModel[], name: string): number {
   return n;
 }
 
+/**
+ * A type with no methods that no code constructs, reaches into or derives from (`Name(`, `Name.`,
+ * `Name{`, `Name::`, `class X(Name)`) is only ever named in annotations: a request subclass typed for
+ * its `user` attribute tells the type checker what a value holds, and is no abstraction the code is
+ * built on, however many handlers name it.
+ */
+export function onlyNamedAsType(models: FileModel[], name: string, at: Target): boolean {
+  const used = new RegExp(String.raw`\b${name}\s*(?:[({.]|::)`);
+  for (const m of models) {
+    if (m.defs.some((d) => d.bases?.includes(name))) return false;
+    for (const [i, line] of m.bare.entries())
+      if (!(m === at.file && i + 1 === at.def.line) && line.includes(name) && used.test(line)) return false;
+  }
+  return true;
+}
+
 export function abstractions(
   models: FileModel[],
   identity: Identity,
@@ -820,6 +836,7 @@ export function abstractions(
     for (const m of models) if (m !== def.file) uses += m.words.get(name) ?? 0;
     const methods =
       [...fns.values()].flat().filter((t) => t.def.owner === name).length + rustConstructors(models, name);
+    if (!methods && onlyNamedAsType(models, name, def)) continue;
     out.push({
       name,
       path: def.file.path,

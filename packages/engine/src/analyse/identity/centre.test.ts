@@ -41,7 +41,11 @@ describe('side roles', () => {
     const folders = ['cors', 'jwt', 'etag', 'cache'].map((n) => `src/middleware/${n}/index.ts`);
     expect(sideRole('src/middleware/jwt/index.ts', 'export const jwt = 1\n', context(folders))).toBe(
       'plug-in',
-    );
+    ); // one integration package of many (hc/integrations/github/views.py) is one choice among them
+    const integrations = ['github', 'slack', 'email', 'sms'].map((n) => `app/integrations/${n}/views.py`);
+    expect(
+      sideRole('app/integrations/github/views.py', 'def add(request):\n    pass\n', context(integrations)),
+    ).toBe('plug-in');
   });
 
   it('marks browser code in a product without a UI library, and keeps it in a React application', () => {

@@ -26,7 +26,8 @@ export function sideWeight(role: SideRole | undefined): number {
 }
 
 /** Folders whose children are each an optional piece the user picks: one middleware of many. */
-const PLUG_IN_FOLDER = /^(middlewares?|plugins?|extensions?|addons?|add-ons|contrib|adapters?|helpers?)$/i;
+const PLUG_IN_FOLDER =
+  /^(middlewares?|plugins?|extensions?|addons?|add-ons|contrib|adapters?|helpers?|integrations?)$/i;
 /** Plug-ins a folder must hold before one of them is only one choice among many. */
 const MIN_SIBLINGS = 4;
 
