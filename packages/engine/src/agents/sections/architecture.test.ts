@@ -193,6 +193,34 @@ describe('each fact in the section that owns it', () => {
     expect(md).not.toMatch(/part0/);
   });
 
+  it("tells the languages' share of the code apart from documentation and data that swell the total", () => {
+    const a = library();
+    const lang = (language: string, files: number, code: number) => ({
+      language,
+      files,
+      code,
+      comment: 0,
+      blank: 0,
+    });
+    a.languages = [
+      lang('Python', 50, 6_000),
+      lang('Markdown', 20, 3_000),
+      lang('Shell', 2, 40),
+      lang('YAML', 3, 500),
+    ];
+    a.project = { ...a.project, files: 75, lines: { code: 9_540, comment: 0, blank: 0 } };
+    const md = writeOverview(ctx(a, section('1.1', 'Purpose and Scope', 'overview'), REPORT));
+    expect(md).toContain(
+      'The code base spans 75 files and 9,540 lines of code: 6,040 in programming languages, all but 40 of them Python, and 3,500 of documentation and data (Markdown and YAML).',
+    );
+    // documentation that weighs little leaves the share of the whole
+    a.languages = [lang('Python', 50, 6_000), lang('Markdown', 2, 300)];
+    a.project = { ...a.project, lines: { code: 6_300, comment: 0, blank: 0 } };
+    expect(writeOverview(ctx(a, section('1.1', 'Purpose and Scope', 'overview'), REPORT))).toContain(
+      'The code base spans 75 files and 6,300 lines of code, 95% of them Python.',
+    );
+  });
+
   it('counts the source files with inline tests beside the test files, never all cases in the test files', () => {
     const a = library(5);
     a.tests = {

@@ -33,6 +33,7 @@ import {
   cite,
   code,
   countBy,
+  joinAnd,
   joinSome,
   num,
   paragraphs,
@@ -228,9 +229,26 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
     : '';
   const main = langs[0];
   const scale = l.code < 5_000 ? 'a small' : l.code < 50_000 ? 'a medium-sized' : 'a large';
+  // a share of a total that documentation and data swell (Markdown, JSON, YAML) misstates the code:
+  // the programming languages' lines are told apart from them when they weigh in
+  const programmed = languages.filter((x) => !NON_CODE_LANGUAGES.has(x.language));
+  const source = programmed.reduce((n, x) => n + x.code, 0);
+  const rest = languages.filter((x) => NON_CODE_LANGUAGES.has(x.language) && x.code > 0);
+  const docsApart = main && l.code - source >= 0.1 * l.code;
   const spans = sentence(
     `The code base spans ${plural(a.project.files, 'file')} and ${num(l.code)} lines of code`,
-    main && `, ${pct(main.code, l.code, 0)} of them ${main.language}`,
+    !main
+      ? ''
+      : docsApart
+        ? `: ${num(source)} in programming languages, ${main.code === source ? 'all' : main.code >= 0.99 * source ? `all but ${num(source - main.code)}` : pct(main.code, source, 0)} of them ${main.language}, and ${num(l.code - source)} of documentation and data (${
+            rest.length > 3
+              ? `${rest
+                  .slice(0, 3)
+                  .map((x) => x.language)
+                  .join(', ')} and others`
+              : joinAnd(rest.map((x) => x.language))
+          })`
+        : `, ${pct(main.code, l.code, 0)} of them ${main.language}`,
   );
   // where a product base is known, its size has been told: a judgement of the repository's total,
   // swollen by tests and documentation, would misjudge the product
