@@ -262,6 +262,12 @@ describe('how it works', () => {
     expect(mainPathParts(staged)[1]).toContain(
       '`Compiler::compile()` (`src/compiler.rs:6`), which runs `Parser::parse()`, then `Analyzer::analyze()`.',
     );
+    // the type the last stage returns is what the pipeline builds
+    const builds = structuredClone(staged);
+    Object.assign(builds.identity.mainPath![1]!, { builds: 'Justfile' });
+    expect(mainPathParts(builds)[1]).toContain(
+      'which runs `Parser::parse()`, then `Analyzer::analyze()` to build the `Justfile`.',
+    );
     const made = {
       identity: {
         kind: 'cli',

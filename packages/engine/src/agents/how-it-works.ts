@@ -567,7 +567,8 @@ function stagesText(s: MainPathStep): string {
   if (!s.stages?.length) return '';
   const sep = s.path.endsWith('.rs') ? '::' : '.';
   const names = s.stages.map((n) => code(`${n.replace('.', sep)}()`));
-  return `, which runs ${names.slice(0, -1).join(', ')}, then ${names[names.length - 1]}`;
+  const built = s.builds ? ` to build the ${code(s.builds)}` : '';
+  return `, which runs ${names.slice(0, -1).join(', ')}, then ${names[names.length - 1]}${built}`;
 }
 
 /** " Its methods evaluate assignments, sets and parameters.": what an undocumented type the path makes does. */

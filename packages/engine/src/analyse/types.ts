@@ -706,6 +706,8 @@ export interface MainPathStep {
   channel?: { end: 'sending' | 'receiving' | 'both'; made: string; path: string; line: number };
   /** The other types' functions the step calls in turn, `Owner.name` in call order: a pipeline it runs. */
   stages?: string[];
+  /** The product type the last of those stages returns (`Analyzer::analyze` → `Justfile`): what the pipeline builds. */
+  builds?: string;
   /** The derive macro that writes the step's code (`Parser` for `Opts::parse()`); path and line are its attribute. */
   derived?: string;
   /**

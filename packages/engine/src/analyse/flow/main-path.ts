@@ -1314,9 +1314,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       if (inner && !full() && !visited.has(key(inner.target))) {
         visited.add(key(inner.target));
         const stages = stagesOf(inner.target);
+        const builds = stages.length >= 2 ? builtBy(stages[stages.length - 1]!) : undefined;
         steps.push({
           ...step(inner.target, `called by ${label(t.def)} at ${t.file.path}:${inner.call.line}`),
-          ...(stages.length >= 2 ? { stages } : {}),
+          ...(stages.length >= 2 ? { stages: stages.map((x) => `${x.def.owner}.${x.def.name}`) } : {}),
+          ...(builds ? { builds } : {}),
           from: me,
         });
         named++;
@@ -1579,19 +1581,46 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
    * (`Compiler::compile` runs `Parser::parse_source`, then `Analyzer::analyze`): the stages of a
    * pipeline, one per type, named where the path does not enter the step.
    */
-  const stagesOf = (t: Target): string[] => {
+  const stagesOf = (t: Target): Target[] => {
     const owners = new Set<string>([t.def.owner ?? '']);
-    const out: string[] = [];
+    const out: Target[] = [];
+    // inside a short wrapper a call that leads to work is a stage even when its value is the
+    // wrapper's tail expression (`Parser::parse(…)` spread over lines, with no `return`)
+    const isStage = (c: ProductCall, wrapper = false) =>
+      !!c.target.def.owner &&
+      c.target.def.kind !== 'type' &&
+      (c.used || wrapper) &&
+      !helper(c.target) &&
+      // a stage does work of its own: a lookup or an insert into a table is not one
+      reach(c.target) >= STAGE_LINES;
     for (const c of productCalls(t)) {
       const owner = c.target.def.owner;
-      if (!owner || owners.has(owner) || c.target.def.kind === 'type' || !c.used || helper(c.target))
-        continue;
-      // a stage does work of its own: a lookup or an insert into a table is not one
-      if (reach(c.target) < STAGE_LINES) continue;
+      if (!owner || owners.has(owner) || !isStage(c)) continue;
       owners.add(owner);
-      out.push(`${owner}.${c.target.def.name}`);
+      // a short stage that only hands its input on in turn (`parse_source` lexing, then parsing) is
+      // told by the stages it runs, so the pipeline reads whole
+      const inner =
+        size(c.target.def) <= WRAPPER_LINES
+          ? productCalls(c.target).filter((d) => isStage(d, true) && key(d.target) !== key(c.target))
+          : [];
+      if (inner.length >= 2 && inner.some((d) => d.target.def.owner !== owner)) {
+        for (const d of inner) owners.add(d.target.def.owner!);
+        out.push(...inner.map((d) => d.target));
+      } else out.push(c.target);
     }
-    return out.slice(0, 4);
+    return out.slice(0, 5);
+  };
+  /**
+   * The product type a pipeline's last stage returns (`Analyzer::analyze` → `Justfile`): what the
+   * stages build. A result or error wrapper (`CompileResult<'src, Justfile<'src>>`) is looked through.
+   */
+  const builtBy = (t: Target): string | undefined => {
+    const head = t.file.lines.slice(t.def.line - 1, t.def.line + 24);
+    const open = head.findIndex((l) => /\{\s*$|:\s*$/.test(l));
+    const signature = head.slice(0, open < 0 ? 1 : open + 1).join(' ');
+    const arrow = signature.lastIndexOf('->');
+    const returned = arrow < 0 ? '' : signature.slice(arrow + 2);
+    return returned.match(/\b[A-Z]\w*/g)?.find((n) => typeNames.has(n) && !/(?:Result|Error)$/.test(n));
   };
   const passedOn = (t: Target): MainPathStep | undefined => {
     for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
