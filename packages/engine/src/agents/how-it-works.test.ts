@@ -264,7 +264,7 @@ describe('how it works', () => {
     );
     // the type the last stage returns is what the pipeline builds
     const builds = structuredClone(staged);
-    Object.assign(builds.identity.mainPath![1]!, { builds: 'Justfile' });
+    Object.assign(builds.identity!.mainPath![1]!, { builds: 'Justfile' });
     expect(mainPathParts(builds)[1]).toContain(
       'which runs `Parser::parse()`, then `Analyzer::analyze()` to build the `Justfile`.',
     );
