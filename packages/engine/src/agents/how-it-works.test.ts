@@ -262,6 +262,22 @@ describe('how it works', () => {
     expect(mainPathParts(staged)[1]).toContain(
       '`Compiler::compile()` (`src/compiler.rs:6`), which runs `Parser::parse()`, then `Analyzer::analyze()`.',
     );
+    // a type whose method has a case for each kind of an enum is told by what it works on
+    const walks = structuredClone(staged);
+    Object.assign(walks.identity!.mainPath![1]!, {
+      name: 'Evaluator',
+      owner: undefined,
+      stages: undefined,
+      does: { verb: 'evaluate', objects: ['assignments', 'parameters'] },
+      cases: {
+        method: 'evaluate_value',
+        of: 'Expression',
+        kinds: ['And', 'Backtick', 'Call', 'Group', 'List', 'Or'],
+      },
+    });
+    expect(mainPathParts(walks)[1]).toContain(
+      'Its methods evaluate assignments and parameters. Its `evaluate_value()` evaluates 6 kinds of `Expression`, among them `And`, `Backtick`, `Call` and `Group`.',
+    );
     // the type the last stage returns is what the pipeline builds
     const builds = structuredClone(staged);
     Object.assign(builds.identity!.mainPath![1]!, { builds: 'Justfile' });

@@ -577,6 +577,19 @@ function doesText(s: MainPathStep): string {
   return ` Its methods ${s.does.verb} ${joinSome(s.does.objects, 8)}.`;
 }
 
+/**
+ * " Its `evaluate_value()` evaluates 16 kinds of `Expression`, among them `And`, `Assert`, `Backtick` and
+ * `Call`.": the enum a type's method chooses among by kind, named with the verb its methods share.
+ */
+function casesText(s: MainPathStep): string {
+  const c = s.cases;
+  if (!c) return '';
+  const verb = s.does && c.method.toLowerCase().startsWith(`${s.does.verb}_`) ? `${s.does.verb}s` : 'handles';
+  const named = c.kinds.slice(0, 4).map(code);
+  const among = c.kinds.length > named.length ? `, among them ${joinAnd(named)}` : `: ${joinAnd(named)}`;
+  return ` Its ${code(`${c.method}()`)} ${verb} ${c.kinds.length} kinds of ${code(c.of)}${among}.`;
+}
+
 /** ", written by `#[derive(Parser)]`": a step whose code a derive macro generates. */
 function derivedText(s: MainPathStep): string {
   if (!s.derived) return '';
@@ -643,7 +656,8 @@ export function mainPathParts(a: Analysis): string[] {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : doesText(s);
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
+    const cases = casesText(s);
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${cases}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
   };
   // the steps given the two ends of a channel run at the same time, on threads of their own
   const order = path.some((s) => s.channel)

@@ -640,6 +640,8 @@ export interface MainPathStep {
   doc?: string;
   /** For an undocumented type, the verb most of its methods open with and what they apply it to. */
   does?: { verb: string; objects: string[] };
+  /** For a type, its method with a case for each kind of a product enum (`evaluate_value` over `Expression`). */
+  cases?: { method: string; of: string; kinds: string[] };
   /** The index of the step that calls this one; absent where the path runs on from the step before. */
   from?: number;
   /**

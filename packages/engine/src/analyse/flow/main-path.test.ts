@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { sourcesFromMap } from '../sources.ts';
 import type { Dependency, Identity, MainPathStep, Route } from '../types.ts';
 import { flowPass } from './index.ts';
-import { ancestorsOf, docOf, everyNth, handedOnAs, sharedVerb, withoutAbsentPackages } from './main-path.ts';
+import {
+  ancestorsOf,
+  docOf,
+  enumCases,
+  everyNth,
+  handedOnAs,
+  sharedVerb,
+  withoutAbsentPackages,
+} from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
 const dep = (name: string): Dependency =>
@@ -2266,5 +2274,46 @@ describe('a value the path makes, handed on', () => {
     expect(
       handedOnAs(['  const c = new Context(req)', '  this.use(c)'], 1, 2, 'Context', 'x.ts'),
     ).toBeUndefined();
+  });
+});
+
+describe('enumCases', () => {
+  const kinds = ['And', 'Backtick', 'Call', 'Conditional', 'Group', 'Variable'];
+  const isType = (n: string) => n === 'Expression' || n === 'Value';
+  it('reads the kinds of a product enum a match chooses among, at the arms indentation only', () => {
+    const lines = [
+      '  fn evaluate(&self, e: &Expression) -> Value {',
+      '    match e {',
+      ...kinds.flatMap((k, i) => [
+        `      Expression::${k} { .. } => {`,
+        // a value built inside an arm is not an arm
+        `        Value::Built${i}`,
+        `        Value::Other${i}`,
+        '      }',
+      ]),
+      '      Expression::Call { .. } | _ => Value::None,',
+      '    }',
+      '  }',
+    ];
+    expect(enumCases(lines, 1, lines.length, isType)).toEqual({ of: 'Expression', kinds });
+  });
+  it('needs several kinds of a product type: a match on a few, or on an outside enum, is a branch', () => {
+    const few = [
+      'fn f(x: Expression) {',
+      '  match x {',
+      '    Expression::And => 1,',
+      '    Expression::Or => 2,',
+      '  }',
+      '}',
+    ];
+    expect(enumCases(few, 1, few.length, isType)).toBeUndefined();
+    const outside = [
+      'fn f(x: Ordering) {',
+      '  match x {',
+      ...kinds.map((k) => `    Ordering::${k} => 1,`),
+      '  }',
+      '}',
+    ];
+    expect(enumCases(outside, 1, outside.length, isType)).toBeUndefined();
   });
 });

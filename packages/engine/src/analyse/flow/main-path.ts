@@ -1883,11 +1883,60 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       const methods = [...fns.values()].flat().filter((f) => f.def.owner === def.name && f.file === file);
       const does = sharedVerb(methods.map((f) => f.def.name));
       if (does) s.does = does;
+      // a method with a case for each kind of a product enum (an interpreter's `match expression`)
+      // says what the type works on in the code's own terms; one that calls itself on the parts it
+      // finds walks a tree and is the type's core, ahead of one that only reads a list of kinds
+      const recursive = (f: Target) =>
+        Number(callsIn(f.file.bare, f.def.line, f.def.end, f.def.name).some((c) => c.name === f.def.name));
+      const cases = methods
+        .map((f) => ({ f, arms: enumCases(f.file.bare, f.def.line, f.def.end, (n) => typeNames.has(n)) }))
+        .filter((x) => x.arms)
+        .sort((x, y) => recursive(y.f) - recursive(x.f) || y.arms!.kinds.length - x.arms!.kinds.length)[0];
+      if (cases) s.cases = { method: cases.f.def.name, ...cases.arms! };
     }
     const fallback = file && def ? fallbackLoop(file.bare, def.line, def.end) : undefined;
     if (fallback) s.fallback = fallback;
   }
   return steps;
+}
+
+/** Fewest kinds of one enum a method's cases name for the method to be said to handle that enum. */
+const ENUM_CASES = 6;
+const CASE_ARM = /^(?:case\s+)?[&*]?([A-Z]\w*)(?:::|\.)([A-Z]\w*)\b/;
+
+/**
+ * The product enum a body chooses among by kind (`match expression { Expression::Backtick { … } => …`,
+ * `case Kind.Call:`): the arms at the indentation of the first one after a `match` or `switch`, grouped
+ * by the enum they name, the enum with the most kinds kept when it has `ENUM_CASES` or more, each kind
+ * once in the order of the arms. `lines` are 0-based; `line` and `end` are 1-based.
+ */
+export function enumCases(
+  lines: string[],
+  line: number,
+  end: number,
+  isType: (name: string) => boolean,
+): { of: string; kinds: string[] } | undefined {
+  const found = new Map<string, string[]>();
+  const stop = Math.min(end, lines.length);
+  for (let i = line; i < stop; i++) {
+    if (!/^\s*(?:match|switch)\b.*\{\s*$/.test(lines[i - 1]!)) continue;
+    let j = i;
+    while (j < stop && !lines[j]!.trim()) j++;
+    const indent = /^\s*/.exec(lines[j] ?? '')![0].length;
+    for (; j < stop; j++) {
+      const text = lines[j]!;
+      const at = /^\s*/.exec(text)![0].length;
+      if (text.trim() && at < indent) break;
+      if (at !== indent) continue;
+      const m = CASE_ARM.exec(text.trim());
+      if (!m || !isType(m[1]!)) continue;
+      const kinds = found.get(m[1]!) ?? [];
+      if (!kinds.includes(m[2]!)) kinds.push(m[2]!);
+      found.set(m[1]!, kinds);
+    }
+  }
+  const [of, kinds] = [...found].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+  return of && kinds && kinds.length >= ENUM_CASES ? { of, kinds } : undefined;
 }
 
 /** Fewest methods, and least share of a type's methods, that name one verb for it to be said of the type. */
