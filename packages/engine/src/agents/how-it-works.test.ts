@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow } from '../analyse/types.ts';
 import {
   annotatedParts,
+  languageParts,
   dispatchParts,
   outcomeParts,
   retryParts,
@@ -1198,5 +1199,26 @@ describe('the arms of a step that picks its work', () => {
     expect(dispatchParts(a)).toEqual([
       '`POST()` picks its work by `event.type` (`hook.ts:3`): `a.created` and `a.updated` call `saveA()`; `b.deleted` calls `dropB()`.',
     ]);
+  });
+});
+
+describe('languageParts', () => {
+  const kinds = (n: number) => Array.from({ length: n }, (_, i) => `K${i}`);
+  const a = {
+    project: { name: 'runner' },
+    flow: {
+      language: [
+        { name: 'Item', path: 'src/item.rs', line: 8, kinds: ['Alias', 'Import', 'Recipe', 'Setting'] },
+        { name: 'Attribute', path: 'src/attribute.rs', line: 12, kinds: kinds(30) },
+        { name: 'Setting', path: 'src/setting.rs', line: 4, kinds: kinds(29) },
+      ],
+    },
+  } as unknown as Analysis;
+  it('names the top level kind by kind and the rest by count, and says nothing plugs in only when nothing does', () => {
+    expect(languageParts(a, false)).toEqual([
+      'runner is configured in the input it reads rather than by plugins: its input language, as the stages that parse it handle it, has 4 kinds of `Item` (`src/item.rs:8`): `Alias`, `Import`, `Recipe` and `Setting`; beside them come 30 kinds of `Attribute` (`src/attribute.rs:12`) and 29 of `Setting` (`src/setting.rs:4`).',
+    ]);
+    expect(languageParts(a, true)[0]).toMatch(/^Its input language, as the stages/);
+    expect(languageParts({ project: { name: 'x' }, flow: {} } as unknown as Analysis, false)).toEqual([]);
   });
 });

@@ -1097,6 +1097,32 @@ export function builtInsSentence(flow: Flow, owner: string | undefined, kind?: s
   return `${who} builds ${code(owner)} values of its own: ${joinSome(items, 8)}.`;
 }
 
+/**
+ * "It is configured in the input it reads rather than by plugins: its input language has 10 kinds of
+ * `Item` (…): `Alias`, … `Setting` and `Unexport`; beside them come 30 kinds of `Attribute` (…) …":
+ * the language the main path lexes and parses, told by the enums its stages work with. The top level
+ * is named kind by kind, the others by their count. That nothing plugs in is said only where no way to
+ * plug code in was found.
+ */
+export function languageParts(a: Analysis, pluggable: boolean): string[] {
+  const [top, ...rest] = a.flow?.language ?? [];
+  if (!top) return [];
+  const kinds = (n: number, c: { name: string; path: string; line: number }) =>
+    `${n} kinds of ${code(c.name)} (${cite(c.path, c.line)})`;
+  const listed = top.kinds.length <= 10 ? `: ${joinAnd(top.kinds.map(code))}` : '';
+  const others = rest.map((c, i) =>
+    i ? `${c.kinds.length} of ${code(c.name)} (${cite(c.path, c.line)})` : kinds(c.kinds.length, c),
+  );
+  const lead = pluggable
+    ? 'Its input language'
+    : `${text(a.project.manifestName ?? a.project.name)} is configured in the input it reads rather than by plugins: its input language`;
+  return [
+    `${lead}, as the stages that parse it handle it, has ${kinds(top.kinds.length, top)}${listed}${
+      others.length ? `; beside them come ${joinAnd(others)}` : ''
+    }.`,
+  ];
+}
+
 /** The mechanism, whole: types, the traced calls, concurrency and request handlers. */
 export function mechanismParts(a: Analysis): string[] {
   const flow = a.flow;
@@ -1116,7 +1142,9 @@ export function mechanismParts(a: Analysis): string[] {
       `Traced from the entry point, one call level at a time, the calls between the product's own functions run as follows:`,
       bullets(steps.map(stepSentence)),
     );
-  parts.push(...extensionParts(a));
+  const extension = extensionParts(a);
+  parts.push(...extension);
+  parts.push(...languageParts(a, extension.length > 0));
   parts.push(...annotatedParts(flow));
   parts.push(...retryParts(flow));
   const own = builtInsSentence(flow, a.identity?.mainPath?.[0]?.owner, a.identity?.kind);

@@ -1095,6 +1095,11 @@ export interface Flow {
   /** Where users register their own code and where it runs (flow/extensions.ts). */
   extensions?: ExtensionPoint[];
   /**
+   * The language the main path reads, where it lexes and parses an input of its own: the product
+   * enums its parsing stages work with, the top level first (flow/language.ts).
+   */
+  language?: { name: string; path: string; line: number; kinds: string[] }[];
+  /**
    * Values of the central type the product builds for itself (a CLI library's own `help` command, a
    * hidden command its shell scripts call back), with what they run (flow/built-ins.ts).
    */

@@ -7,6 +7,7 @@ import { composers } from './composers.ts';
 import { baseClasses, openMethod, subclassFiles } from './base-classes.ts';
 import { markOverrides } from './overrides.ts';
 import { heldObjects } from './held.ts';
+import { inputLanguage } from './language.ts';
 import { perCallSteps } from './closures.ts';
 import { prototypes } from './prototypes.ts';
 import { emittedEvents, optionStrategies } from './replaceable.ts';
@@ -495,6 +496,10 @@ export function flowPass(input: FlowInput): Flow {
     const found = def && transactionIn(byPath.get(st.path)!.bare, def.line, def.end);
     if (found) st.transaction = found;
   }
+  // the language the path reads, where a step hands its input to stages that lex and parse it
+  const stages = mainPath.flatMap((st) => st.stages ?? []);
+  const stageFiles = stages.flatMap((st) => (types.get(st.split('.')[0]!) ?? []).map((t) => t.file.path));
+  const language = inputLanguage(models, stages, stageFiles);
   const wrappedBy = mainPath[0] ? entryWrappers(models, mainPath[0]) : [];
   if (wrappedBy.length) mainPath[0]!.wrappedBy = wrappedBy;
 
@@ -628,6 +633,7 @@ export function flowPass(input: FlowInput): Flow {
     defines: defines(models, identity, mainPath, central, (p) => src.text(p), extensionInput.readme),
     concurrency: concurrency(models),
     ...(extensions.length ? { extensions } : {}),
+    ...(language.length ? { language } : {}),
     ...(hooks ? { hooks } : {}),
     ...(classes.length ? { classParams: classes } : {}),
     ...(families.length ? { bases: families } : {}),
