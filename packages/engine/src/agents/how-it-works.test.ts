@@ -279,6 +279,24 @@ describe('how it works', () => {
     expect(mainPathParts(walks)[1]).toContain(
       'Its methods evaluate assignments and parameters. Its `evaluate_value()` evaluates 6 kinds of `Expression`, among them `And`, `Backtick`, `Call` and `Group`.',
     );
+    // what the caller, the body and the named defaults add to a step
+    const details = structuredClone(staged);
+    details.identity!.mainPath![0]!.owner = 'Justfile';
+    Object.assign(details.identity!.mainPath![1]!, {
+      stages: undefined,
+      again: { line: 583, was: 'recipe.priors()', now: 'recipe.subsequents()' },
+      script: { made: 646, written: 662, run: 667 },
+      defaults: {
+        names: ['DEFAULT_SHELL', 'DEFAULT_SHELL_ARGS'],
+        value: 'sh -cu',
+        path: 'src/settings.rs',
+        line: 3,
+        end: 4,
+      },
+    });
+    expect(mainPathParts(details)[1]).toContain(
+      '`Compiler::compile()` (`src/compiler.rs:6`), which writes a file into a temporary directory (`src/compiler.rs:646`, `src/compiler.rs:662`) and makes the command that runs it (`src/compiler.rs:667`), by default through `sh -cu` (`DEFAULT_SHELL` and `DEFAULT_SHELL_ARGS`, `src/settings.rs:3-4`). `Justfile.run` calls it a second time at `src/main.rs:583`, with `recipe.subsequents()` in place of `recipe.priors()`.',
+    );
     // the type the last stage returns is what the pipeline builds
     const builds = structuredClone(staged);
     Object.assign(builds.identity!.mainPath![1]!, { builds: 'Justfile' });

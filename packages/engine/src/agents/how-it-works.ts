@@ -590,6 +590,28 @@ function casesText(s: MainPathStep): string {
   return ` Its ${code(`${c.method}()`)} ${verb} ${c.kinds.length} kinds of ${code(c.of)}${among}.`;
 }
 
+/** " `Justfile.run_recipe` calls it a second time at …, with `recipe.subsequents()` in place of `recipe.priors()`." */
+function againText(s: MainPathStep, caller: MainPathStep | undefined): string {
+  const a = s.again;
+  if (!a || !caller) return '';
+  const who = code(caller.owner ? `${caller.owner}.${caller.name}` : caller.name);
+  return ` ${who} calls it a second time at ${cite(caller.path, a.line)}, with ${code(a.now)} in place of ${code(a.was)}.`;
+}
+
+/** ", which writes a file into a temporary directory (…) and runs it (…)": a script run from a file. */
+function scriptText(s: MainPathStep): string {
+  const x = s.script;
+  if (!x) return '';
+  return `, which writes a file into a temporary directory (${cite(s.path, x.made)}, ${cite(s.path, x.written)}) and makes the command that runs it (${cite(s.path, x.run)})`;
+}
+
+/** ", by default through `sh -cu` (`DEFAULT_SHELL` and `DEFAULT_SHELL_ARGS`, …)": the product's named default. */
+function namedDefaultText(s: MainPathStep): string {
+  const d = s.defaults;
+  if (!d) return '';
+  return `, by default through ${code(d.value)} (${joinAnd(d.names.map(code))}, ${cite(d.path, d.line, d.end > d.line ? d.end : undefined)})`;
+}
+
 /** ", written by `#[derive(Parser)]`": a step whose code a derive macro generates. */
 function derivedText(s: MainPathStep): string {
   if (!s.derived) return '';
@@ -657,7 +679,8 @@ export function mainPathParts(a: Analysis): string[] {
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : doesText(s);
     const cases = casesText(s);
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${cases}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
+    const caller = s.from !== undefined ? path[s.from] : undefined;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${scriptText(s)}${namedDefaultText(s)}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${cases}${againText(s, caller)}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
   };
   // the steps given the two ends of a channel run at the same time, on threads of their own
   const order = path.some((s) => s.channel)

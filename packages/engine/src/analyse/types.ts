@@ -710,6 +710,12 @@ export interface MainPathStep {
   stages?: string[];
   /** The product type the last of those stages returns (`Analyzer::analyze` → `Justfile`): what the pipeline builds. */
   builds?: string;
+  /** Its caller calls it a second time at `line`, with `now` in place of the argument `was` (flow/step-details.ts). */
+  again?: { line: number; was: string; now: string };
+  /** It makes a temporary directory or file (`made`), writes a file there (`written`) and runs it (`run`). */
+  script?: { made: number; written: number; run: number };
+  /** The product's constants for the default of what the step is named for (`DEFAULT_SHELL`): `value` is `sh -cu`. */
+  defaults?: { names: string[]; value: string; path: string; line: number; end: number };
   /** The derive macro that writes the step's code (`Parser` for `Opts::parse()`); path and line are its attribute. */
   derived?: string;
   /**

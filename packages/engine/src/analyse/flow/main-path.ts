@@ -472,7 +472,7 @@ function joinPath(fromFile: string, spec: string): string | undefined {
 }
 
 /** A call's arguments, split at the commas outside brackets. */
-function splitArguments(args: string): string[] {
+export function splitArguments(args: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let part = '';
@@ -621,7 +621,7 @@ function balanced(t: Target, line: number, from = 0): string {
 }
 
 /** A call's argument list as written (`urlopen(method=request.method, …)`), or undefined if not found. */
-function argumentsOf(t: Target, call: Call): string | undefined {
+export function argumentsOf(t: Target, call: Call): string | undefined {
   const text = t.file.bare[call.line - 1] ?? '';
   // `Type::new(…)` makes a `Type`: its arguments follow the constructor's name
   const m = new RegExp(`\\b${call.name.replace(/\$/g, '\\$')}\\s*(?:::<[^>]*>)?(?:::\\w+)?\\s*\\(`).exec(
