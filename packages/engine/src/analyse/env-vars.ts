@@ -284,7 +284,16 @@ function clapDefault(text: string, end: number, start: number): string | null {
   const attribute = text.slice(start, close < 0 ? end : close);
   const m = /\bdefault_value(?:_t|_os)?\s*=\s*/.exec(attribute);
   const expr = m ? exprAt(attribute, m.index + m[0].length) : null;
-  return expr === null ? null : (constantValue(text, expr) ?? expr);
+  if (expr !== null) return constantValue(text, expr) ?? expr;
+  return documentedFallback(text, /"([A-Za-z_]\w*)"[^"]*$/.exec(text.slice(start, end))?.[1]);
+}
+
+// a fallback the program's own help text gives for a variable ("defaults to the value of
+// $JUST_CHOOSER, falling back to `fzf`") is its default, though no code line sets it beside the read
+function documentedFallback(text: string, name: string | undefined): string | null {
+  if (!name) return null;
+  const said = new RegExp(`\\$${name}\\b[^\\n\`"]{0,40}\\bfalling back to \`([^\`\\n]{1,80})\``).exec(text);
+  return said ? said[1]! : null;
 }
 
 // `Self::DEFAULT_X` or `Type::DEFAULT_X` names a constant: when the same file sets it to a literal
