@@ -51,7 +51,8 @@ describe('inputLanguage', () => {
     expect(found.map((c) => c.name)).toEqual(['Item', 'Setting']);
     expect(found[0]).toEqual({ name: 'Item', path: 'src/item.rs', line: 1, kinds: items });
   });
-  it('says nothing where no stage reads text', () => {
+  it('says nothing where no stage reads text, or where one only parses (a configuration file)', () => {
     expect(inputLanguage(models(), ['Loader.load', 'Runner.run'], ['src/parser.rs'])).toEqual([]);
+    expect(inputLanguage(models(), ['Config.parse', 'Router.build'], ['src/parser.rs'])).toEqual([]);
   });
 });

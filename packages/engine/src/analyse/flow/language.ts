@@ -18,8 +18,12 @@ export interface LanguageConstruct {
 const MIN_KINDS = 6;
 /** The constructs told, at most. */
 const MAX_CONSTRUCTS = 5;
-/** A stage that reads text into a structure: a lexer, tokenizer or parser. */
-const READS_TEXT = /lex|tokeni[sz]|pars/i;
+/**
+ * The stages of a language's reading: one that cuts text into tokens and one that parses them. Both
+ * are needed, since a parse alone (a configuration file's, the command line's) reads no language.
+ */
+const LEXES = /lex|tokeni[sz]/i;
+const PARSES = /pars/i;
 /**
  * Enums of the reading itself rather than of the language: its errors, its tokens and keywords (the
  * words that open the constructs the other enums tell) and its states.
@@ -49,8 +53,8 @@ export function enumKinds(lines: string[], line: number): string[] {
 }
 
 /**
- * The enums of the language the stages in `stageFiles` read, when one of `stages` (`Owner.name`) reads
- * text: enums of the product with `MIN_KINDS` kinds or more that a stage file outside their own names,
+ * The enums of the language the stages in `stageFiles` read, when `stages` (`Owner.name`) lex and
+ * parse text: enums of the product with `MIN_KINDS` kinds or more that a stage file outside their own names,
  * errors and tokens left out, and of those only enums a stage names a kind of (`Setting::Shell`).
  * The enum with kinds named after the others (an `Item` that is a `Setting` …) is the language's top
  * level and comes first; the rest follow, the largest first.
@@ -60,7 +64,7 @@ export function inputLanguage(
   stages: string[],
   stageFiles: string[],
 ): LanguageConstruct[] {
-  if (!stages.some((s) => READS_TEXT.test(s))) return [];
+  if (!stages.some((s) => LEXES.test(s)) || !stages.some((s) => PARSES.test(s))) return [];
   // the raw text: a Rust lifetime (`Expression<'src>`) reads as a quote to the literal-emptied lines
   const readers = models
     .filter((m) => stageFiles.includes(m.path))
