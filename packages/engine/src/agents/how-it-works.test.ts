@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow } from '../analyse/types.ts';
 import {
   annotatedParts,
+  languageParts,
   dispatchParts,
   outcomeParts,
   retryParts,
@@ -261,6 +262,46 @@ describe('how it works', () => {
     } as unknown as Analysis;
     expect(mainPathParts(staged)[1]).toContain(
       '`Compiler::compile()` (`src/compiler.rs:6`), which runs `Parser::parse()`, then `Analyzer::analyze()`.',
+    );
+    // a type whose method has a case for each kind of an enum is told by what it works on
+    const walks = structuredClone(staged);
+    Object.assign(walks.identity!.mainPath![1]!, {
+      name: 'Evaluator',
+      owner: undefined,
+      stages: undefined,
+      does: { verb: 'evaluate', objects: ['assignments', 'parameters'] },
+      cases: {
+        method: 'evaluate_value',
+        of: 'Expression',
+        kinds: ['And', 'Backtick', 'Call', 'Group', 'List', 'Or'],
+      },
+    });
+    expect(mainPathParts(walks)[1]).toContain(
+      'Its methods evaluate assignments and parameters. Its `evaluate_value()` evaluates 6 kinds of `Expression`, among them `And`, `Backtick`, `Call` and `Group`.',
+    );
+    // what the caller, the body and the named defaults add to a step
+    const details = structuredClone(staged);
+    details.identity!.mainPath![0]!.owner = 'Justfile';
+    Object.assign(details.identity!.mainPath![1]!, {
+      stages: undefined,
+      again: { line: 583, was: 'recipe.priors()', now: 'recipe.subsequents()' },
+      script: { made: 646, written: 662, run: 667 },
+      defaults: {
+        names: ['DEFAULT_SHELL', 'DEFAULT_SHELL_ARGS'],
+        value: 'sh -cu',
+        path: 'src/settings.rs',
+        line: 3,
+        end: 4,
+      },
+    });
+    expect(mainPathParts(details)[1]).toContain(
+      '`Compiler::compile()` (`src/compiler.rs:6`), which writes a file into a temporary directory (`src/compiler.rs:646`, `src/compiler.rs:662`) and makes the command that runs it (`src/compiler.rs:667`), by default through `sh -cu` (`DEFAULT_SHELL` and `DEFAULT_SHELL_ARGS`, `src/settings.rs:3-4`). `Justfile.run` calls it a second time at `src/main.rs:583`, with `recipe.subsequents()` in place of `recipe.priors()`.',
+    );
+    // the type the last stage returns is what the pipeline builds
+    const builds = structuredClone(staged);
+    Object.assign(builds.identity!.mainPath![1]!, { builds: 'Justfile' });
+    expect(mainPathParts(builds)[1]).toContain(
+      'which runs `Parser::parse()`, then `Analyzer::analyze()` to build the `Justfile`.',
     );
     const made = {
       identity: {
@@ -1176,5 +1217,26 @@ describe('the arms of a step that picks its work', () => {
     expect(dispatchParts(a)).toEqual([
       '`POST()` picks its work by `event.type` (`hook.ts:3`): `a.created` and `a.updated` call `saveA()`; `b.deleted` calls `dropB()`.',
     ]);
+  });
+});
+
+describe('languageParts', () => {
+  const kinds = (n: number) => Array.from({ length: n }, (_, i) => `K${i}`);
+  const a = {
+    project: { name: 'runner' },
+    flow: {
+      language: [
+        { name: 'Item', path: 'src/item.rs', line: 8, kinds: ['Alias', 'Import', 'Recipe', 'Setting'] },
+        { name: 'Attribute', path: 'src/attribute.rs', line: 12, kinds: kinds(30) },
+        { name: 'Setting', path: 'src/setting.rs', line: 4, kinds: kinds(29) },
+      ],
+    },
+  } as unknown as Analysis;
+  it('names the top level kind by kind and the rest by count, and says nothing plugs in only when nothing does', () => {
+    expect(languageParts(a, false)).toEqual([
+      'runner is configured in the input it reads rather than by plugins: its input language, as the stages that parse it handle it, has 4 kinds of `Item` (`src/item.rs:8`): `Alias`, `Import`, `Recipe` and `Setting`; beside them come 30 kinds of `Attribute` (`src/attribute.rs:12`) and 29 of `Setting` (`src/setting.rs:4`).',
+    ]);
+    expect(languageParts(a, true)[0]).toMatch(/^Its input language, as the stages/);
+    expect(languageParts({ project: { name: 'x' }, flow: {} } as unknown as Analysis, false)).toEqual([]);
   });
 });

@@ -567,13 +567,49 @@ function stagesText(s: MainPathStep): string {
   if (!s.stages?.length) return '';
   const sep = s.path.endsWith('.rs') ? '::' : '.';
   const names = s.stages.map((n) => code(`${n.replace('.', sep)}()`));
-  return `, which runs ${names.slice(0, -1).join(', ')}, then ${names[names.length - 1]}`;
+  const built = s.builds ? ` to build the ${code(s.builds)}` : '';
+  return `, which runs ${names.slice(0, -1).join(', ')}, then ${names[names.length - 1]}${built}`;
 }
 
 /** " Its methods evaluate assignments, sets and parameters.": what an undocumented type the path makes does. */
 function doesText(s: MainPathStep): string {
   if (!s.does?.objects.length) return '';
   return ` Its methods ${s.does.verb} ${joinSome(s.does.objects, 8)}.`;
+}
+
+/**
+ * " Its `evaluate_value()` evaluates 16 kinds of `Expression`, among them `And`, `Assert`, `Backtick` and
+ * `Call`.": the enum a type's method chooses among by kind, named with the verb its methods share.
+ */
+function casesText(s: MainPathStep): string {
+  const c = s.cases;
+  if (!c) return '';
+  const verb = s.does && c.method.toLowerCase().startsWith(`${s.does.verb}_`) ? `${s.does.verb}s` : 'handles';
+  const named = c.kinds.slice(0, 4).map(code);
+  const among = c.kinds.length > named.length ? `, among them ${joinAnd(named)}` : `: ${joinAnd(named)}`;
+  return ` Its ${code(`${c.method}()`)} ${verb} ${c.kinds.length} kinds of ${code(c.of)}${among}.`;
+}
+
+/** " `Justfile.run_recipe` calls it a second time at …, with `recipe.subsequents()` in place of `recipe.priors()`." */
+function againText(s: MainPathStep, caller: MainPathStep | undefined): string {
+  const a = s.again;
+  if (!a || !caller) return '';
+  const who = code(caller.owner ? `${caller.owner}.${caller.name}` : caller.name);
+  return ` ${who} calls it a second time at ${cite(caller.path, a.line)}, with ${code(a.now)} in place of ${code(a.was)}.`;
+}
+
+/** ", which writes a file into a temporary directory (…) and runs it (…)": a script run from a file. */
+function scriptText(s: MainPathStep): string {
+  const x = s.script;
+  if (!x) return '';
+  return `, which writes a file into a temporary directory (${cite(s.path, x.made)}, ${cite(s.path, x.written)}) and makes the command that runs it (${cite(s.path, x.run)})`;
+}
+
+/** ", by default through `sh -cu` (`DEFAULT_SHELL` and `DEFAULT_SHELL_ARGS`, …)": the product's named default. */
+function namedDefaultText(s: MainPathStep): string {
+  const d = s.defaults;
+  if (!d) return '';
+  return `, by default through ${code(d.value)} (${joinAnd(d.names.map(code))}, ${cite(d.path, d.line, d.end > d.line ? d.end : undefined)})`;
 }
 
 /** ", written by `#[derive(Parser)]`": a step whose code a derive macro generates. */
@@ -642,7 +678,9 @@ export function mainPathParts(a: Analysis): string[] {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : doesText(s);
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
+    const cases = casesText(s);
+    const caller = s.from !== undefined ? path[s.from] : undefined;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${scriptText(s)}${namedDefaultText(s)}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${cases}${againText(s, caller)}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
   };
   // the steps given the two ends of a channel run at the same time, on threads of their own
   const order = path.some((s) => s.channel)
@@ -1082,6 +1120,32 @@ export function builtInsSentence(flow: Flow, owner: string | undefined, kind?: s
   return `${who} builds ${code(owner)} values of its own: ${joinSome(items, 8)}.`;
 }
 
+/**
+ * "It is configured in the input it reads rather than by plugins: its input language has 10 kinds of
+ * `Item` (…): `Alias`, … `Setting` and `Unexport`; beside them come 30 kinds of `Attribute` (…) …":
+ * the language the main path lexes and parses, told by the enums its stages work with. The top level
+ * is named kind by kind, the others by their count. That nothing plugs in is said only where no way to
+ * plug code in was found.
+ */
+export function languageParts(a: Analysis, pluggable: boolean): string[] {
+  const [top, ...rest] = a.flow?.language ?? [];
+  if (!top) return [];
+  const kinds = (n: number, c: { name: string; path: string; line: number }) =>
+    `${n} kinds of ${code(c.name)} (${cite(c.path, c.line)})`;
+  const listed = top.kinds.length <= 10 ? `: ${joinAnd(top.kinds.map(code))}` : '';
+  const others = rest.map((c, i) =>
+    i ? `${c.kinds.length} of ${code(c.name)} (${cite(c.path, c.line)})` : kinds(c.kinds.length, c),
+  );
+  const lead = pluggable
+    ? 'Its input language'
+    : `${text(a.project.manifestName ?? a.project.name)} is configured in the input it reads rather than by plugins: its input language`;
+  return [
+    `${lead}, as the stages that parse it handle it, has ${kinds(top.kinds.length, top)}${listed}${
+      others.length ? `; beside them come ${joinAnd(others)}` : ''
+    }.`,
+  ];
+}
+
 /** The mechanism, whole: types, the traced calls, concurrency and request handlers. */
 export function mechanismParts(a: Analysis): string[] {
   const flow = a.flow;
@@ -1101,7 +1165,9 @@ export function mechanismParts(a: Analysis): string[] {
       `Traced from the entry point, one call level at a time, the calls between the product's own functions run as follows:`,
       bullets(steps.map(stepSentence)),
     );
-  parts.push(...extensionParts(a));
+  const extension = extensionParts(a);
+  parts.push(...extension);
+  parts.push(...languageParts(a, extension.length > 0));
   parts.push(...annotatedParts(flow));
   parts.push(...retryParts(flow));
   const own = builtInsSentence(flow, a.identity?.mainPath?.[0]?.owner, a.identity?.kind);

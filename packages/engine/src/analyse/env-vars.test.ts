@@ -573,6 +573,51 @@ describe('variables read through argument parsers and presence tests', () => {
     // not a literal: the expression stays as written
     expect(one(vars, 'TOOL_MODE')).toMatchObject({ defaultValue: 'Self::DEFAULT_MODE' });
   });
+  it('a clap variable whose fallback the help text gives has that default', () => {
+    const vars = read({
+      'src/arguments.rs': [
+        'pub struct Arguments {',
+        '  #[arg(env = "TOOL_PICKER", help = "Override the picker", long)]',
+        '  pub picker: Option<String>,',
+        '  #[arg(env = "TOOL_PAGER", long)]',
+        '  pub pager: Option<String>,',
+        '  #[arg(',
+        '    help = "Pick a task; the picker defaults to the value of $TOOL_PICKER, falling back to `fzf`",',
+        '    long',
+        '  )]',
+        '  pub pick: bool,',
+        '}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'TOOL_PICKER')).toMatchObject({ defaultValue: 'fzf' });
+    // a variable the help text gives no fallback for keeps none
+    expect(one(vars, 'TOOL_PAGER')?.defaultValue).toBeUndefined();
+  });
+  it("a clap option's field read elsewhere with a fallback has that default", () => {
+    const vars = read({
+      'src/arguments.rs': [
+        'pub struct Arguments {',
+        '  #[arg(',
+        '    env = "TOOL_JOBS",',
+        '    long',
+        '  )]',
+        '  pub(crate) jobs: Option<NonZeroU64>,',
+        '  #[arg(env = "TOOL_DEPTH", long)]',
+        '  pub(crate) depth: Option<u32>,',
+        '}',
+      ].join('\n'),
+      'src/run.rs': [
+        'fn run(config: &Config) {',
+        '  let jobs = Semaphore::new(config.jobs.unwrap_or(NonZeroU64::MAX));',
+        '  let a = config.depth.unwrap_or(3);',
+        '  let b = other.depth.unwrap_or(9);',
+        '}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'TOOL_JOBS')).toMatchObject({ defaultValue: 'NonZeroU64::MAX' });
+    // two fallbacks in two places: which applies depends on the path, so neither is the default
+    expect(one(vars, 'TOOL_DEPTH')?.defaultValue).toBeUndefined();
+  });
 });
 
 describe('variables named by a constant or through a helper', () => {

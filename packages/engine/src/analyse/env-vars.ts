@@ -284,7 +284,16 @@ function clapDefault(text: string, end: number, start: number): string | null {
   const attribute = text.slice(start, close < 0 ? end : close);
   const m = /\bdefault_value(?:_t|_os)?\s*=\s*/.exec(attribute);
   const expr = m ? exprAt(attribute, m.index + m[0].length) : null;
-  return expr === null ? null : (constantValue(text, expr) ?? expr);
+  if (expr !== null) return constantValue(text, expr) ?? expr;
+  return documentedFallback(text, /"([A-Za-z_]\w*)"[^"]*$/.exec(text.slice(start, end))?.[1]);
+}
+
+// a fallback the program's own help text gives for a variable ("defaults to the value of
+// $JUST_CHOOSER, falling back to `fzf`") is its default, though no code line sets it beside the read
+function documentedFallback(text: string, name: string | undefined): string | null {
+  if (!name) return null;
+  const said = new RegExp(`\\$${name}\\b[^\\n\`"]{0,40}\\bfalling back to \`([^\`\\n]{1,80})\``).exec(text);
+  return said ? said[1]! : null;
 }
 
 // `Self::DEFAULT_X` or `Type::DEFAULT_X` names a constant: when the same file sets it to a literal
@@ -777,7 +786,34 @@ export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
     if (!lines.has(file)) lines.set(file, lineFinder(texts.get(file)!.text));
     add(toEnvVar(file, lines.get(file)!(r.index), r));
   }
+  optionFallbacks(out, texts);
   return out;
+}
+
+/**
+ * A Rust command-line option (clap `env`) with no default of its own, whose field the program reads
+ * elsewhere with one (`config.jobs.unwrap_or(NonZeroU64::MAX)`): that fallback is the variable's
+ * default.
+ */
+function optionFallbacks(vars: EnvVar[], texts: Map<string, { text: string; family: string }>): void {
+  const rust = [...texts.values()].filter((t) => t.family === 'rust').map((t) => t.text);
+  for (const v of vars) {
+    if (!v.option || v.defaultValue !== undefined || v.hasDefault) continue;
+    const own = texts.get(v.file);
+    if (own?.family !== 'rust') continue;
+    // the field the attribute is on: the first `name: Type` line after the attribute closes
+    const lines = own.text.split('\n');
+    let field: string | undefined;
+    for (let i = v.line - 1; i < Math.min(lines.length, v.line + 20) && !field; i++)
+      if (/\)\]\s*$/.test(lines[i]!))
+        field = /^\s*(?:pub(?:\([^)]*\))?\s+)?([a-z_]\w*)\s*:/.exec(lines[i + 1] ?? '')?.[1];
+    if (!field) continue;
+    const read = new RegExp(`\\.${field}\\s*\\.unwrap_or\\(\\s*([\\w:]{1,80})\\s*\\)`, 'g');
+    const found = new Set(rust.flatMap((t) => [...t.matchAll(read)].map((m) => m[1]!)));
+    // two fallbacks in two places: which one applies depends on the path, so neither is told
+    if (found.size !== 1) continue;
+    v.defaultValue = [...found][0]!;
+  }
 }
 
 /** The keys of an env file, with their values as the default (hidden for a credential). */

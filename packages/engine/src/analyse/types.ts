@@ -640,6 +640,8 @@ export interface MainPathStep {
   doc?: string;
   /** For an undocumented type, the verb most of its methods open with and what they apply it to. */
   does?: { verb: string; objects: string[] };
+  /** For a type, its method with a case for each kind of a product enum (`evaluate_value` over `Expression`). */
+  cases?: { method: string; of: string; kinds: string[] };
   /** The index of the step that calls this one; absent where the path runs on from the step before. */
   from?: number;
   /**
@@ -706,6 +708,14 @@ export interface MainPathStep {
   channel?: { end: 'sending' | 'receiving' | 'both'; made: string; path: string; line: number };
   /** The other types' functions the step calls in turn, `Owner.name` in call order: a pipeline it runs. */
   stages?: string[];
+  /** The product type the last of those stages returns (`Analyzer::analyze` → `Justfile`): what the pipeline builds. */
+  builds?: string;
+  /** Its caller calls it a second time at `line`, with `now` in place of the argument `was` (flow/step-details.ts). */
+  again?: { line: number; was: string; now: string };
+  /** It makes a temporary directory or file (`made`), writes a file there (`written`) and runs it (`run`). */
+  script?: { made: number; written: number; run: number };
+  /** The product's constants for the default of what the step is named for (`DEFAULT_SHELL`): `value` is `sh -cu`. */
+  defaults?: { names: string[]; value: string; path: string; line: number; end: number };
   /** The derive macro that writes the step's code (`Parser` for `Opts::parse()`); path and line are its attribute. */
   derived?: string;
   /**
@@ -1090,6 +1100,11 @@ export interface Flow {
   }[];
   /** Where users register their own code and where it runs (flow/extensions.ts). */
   extensions?: ExtensionPoint[];
+  /**
+   * The language the main path reads, where it lexes and parses an input of its own: the product
+   * enums its parsing stages work with, the top level first (flow/language.ts).
+   */
+  language?: { name: string; path: string; line: number; kinds: string[] }[];
   /**
    * Values of the central type the product builds for itself (a CLI library's own `help` command, a
    * hidden command its shell scripts call back), with what they run (flow/built-ins.ts).

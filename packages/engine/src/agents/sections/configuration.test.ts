@@ -96,6 +96,11 @@ describe('defaults and required settings as the code treats them', () => {
   it('gives the same fallback the same words, and names the variables read in its place', () => {
     expect(defaultCell([v('A', { emptyFallback: true, sensitive: true })])).toBe('empty string');
     expect(defaultCell([v('B', { defaultValue: '', hasDefault: true })])).toBe('empty string');
+    // a type's largest value as the fallback of a limit means there is none
+    expect(defaultCell([v('JOBS', { defaultValue: 'NonZeroU64::MAX' })])).toBe(
+      'no limit (`NonZeroU64::MAX`)',
+    );
+    expect(defaultCell([v('MODE', { defaultValue: 'Mode::MAXIMAL' })])).toBe('`Mode::MAXIMAL`');
     // spaces alone would vanish in a code span
     expect(defaultCell([v('PREFIX', { defaultValue: '    ', hasDefault: true })])).toBe('4 spaces');
     expect(defaultCell([v('LIVE', { sensitive: true, fallbackVars: ['KEY'], emptyFallback: true })])).toBe(

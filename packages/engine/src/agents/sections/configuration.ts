@@ -77,9 +77,16 @@ export function defaultCell(es: EnvVar[]): string {
     es.flatMap((e) => (e.defaultValue !== undefined ? [e.defaultValue] : (e.defaultValues ?? []))),
   );
   // spaces alone vanish in a code span: their number is what the reader needs
-  const shown = values
-    .slice(0, 3)
-    .map((v) => (v === '' ? 'empty string' : /^ +$/.test(v) ? plural(v.length, 'space') : code(v)));
+  const shown = values.slice(0, 3).map((v) =>
+    v === ''
+      ? 'empty string'
+      : /^ +$/.test(v)
+        ? plural(v.length, 'space')
+        : // a type's largest value as a limit is no limit at all
+          /^(?:\w+::)?MAX$/.test(v)
+          ? `no limit (${code(v)})`
+          : code(v),
+  );
   const setAt = es.find((e) => hasDefault(e) && e.defaultValue === undefined);
   let tail: string | null = null;
   if (es.some(isSensitive) && es.some(hasDefault)) tail = '(set, hidden)';

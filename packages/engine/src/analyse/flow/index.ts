@@ -7,6 +7,8 @@ import { composers } from './composers.ts';
 import { baseClasses, openMethod, subclassFiles } from './base-classes.ts';
 import { markOverrides } from './overrides.ts';
 import { heldObjects } from './held.ts';
+import { inputLanguage } from './language.ts';
+import { calledAgain, namedDefault, tempScript } from './step-details.ts';
 import { perCallSteps } from './closures.ts';
 import { prototypes } from './prototypes.ts';
 import { emittedEvents, optionStrategies } from './replaceable.ts';
@@ -495,6 +497,27 @@ export function flowPass(input: FlowInput): Flow {
     const found = def && transactionIn(byPath.get(st.path)!.bare, def.line, def.end);
     if (found) st.transaction = found;
   }
+  // what a step's caller, body and the product's named defaults add to the calls it makes
+  mainPath.forEach((st) => {
+    if (st.external) return;
+    const file = byPath.get(st.path);
+    const def = file?.defs.find((d) => d.line === st.line && d.kind !== 'type');
+    if (!file || !def) return;
+    const from = st.from !== undefined ? mainPath[st.from] : undefined;
+    const callerFile = from && !from.external ? byPath.get(from.path) : undefined;
+    const callerDef = callerFile?.defs.find((d) => d.line === from!.line && d.kind !== 'type');
+    const again =
+      callerFile && callerDef ? calledAgain({ file: callerFile, def: callerDef }, st.name) : undefined;
+    if (again) st.again = again;
+    const script = tempScript(file, def.line, def.end);
+    if (script) st.script = script;
+    const fallback = namedDefault(models, st.name);
+    if (fallback) st.defaults = fallback;
+  });
+  // the language the path reads, where a step hands its input to stages that lex and parse it
+  const stages = mainPath.flatMap((st) => st.stages ?? []);
+  const stageFiles = stages.flatMap((st) => (types.get(st.split('.')[0]!) ?? []).map((t) => t.file.path));
+  const language = inputLanguage(models, stages, stageFiles);
   const wrappedBy = mainPath[0] ? entryWrappers(models, mainPath[0]) : [];
   if (wrappedBy.length) mainPath[0]!.wrappedBy = wrappedBy;
 
@@ -628,6 +651,7 @@ export function flowPass(input: FlowInput): Flow {
     defines: defines(models, identity, mainPath, central, (p) => src.text(p), extensionInput.readme),
     concurrency: concurrency(models),
     ...(extensions.length ? { extensions } : {}),
+    ...(language.length ? { language } : {}),
     ...(hooks ? { hooks } : {}),
     ...(classes.length ? { classParams: classes } : {}),
     ...(families.length ? { bases: families } : {}),

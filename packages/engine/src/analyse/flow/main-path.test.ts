@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { sourcesFromMap } from '../sources.ts';
 import type { Dependency, Identity, MainPathStep, Route } from '../types.ts';
 import { flowPass } from './index.ts';
-import { ancestorsOf, docOf, everyNth, handedOnAs, sharedVerb, withoutAbsentPackages } from './main-path.ts';
+import {
+  ancestorsOf,
+  docOf,
+  enumCases,
+  everyNth,
+  handedOnAs,
+  sharedVerb,
+  withoutAbsentPackages,
+} from './main-path.ts';
 import { fileInfos, identity } from './test-fixtures.ts';
 
 const dep = (name: string): Dependency =>
@@ -520,6 +528,89 @@ describe('main path', () => {
     });
     expect(labels(steps)).toEqual(['main', 'compile', 'Compiler.compile', 'execute']);
     expect(steps[2]).toMatchObject({ stages: ['Parser.parse', 'Analyzer.analyze'], from: 1 });
+  });
+
+  it('tells a short stage by the stages it runs in turn, and names the type the last one builds', () => {
+    const body = (n: number, v = 'x') =>
+      Array.from({ length: n }, (_, i) => `        let ${v}${i} = src.len();`);
+    const contents = {
+      'src/main.rs': [
+        'fn main() {',
+        '    let unit = compile(&read())?;',
+        '    let code = execute(unit);',
+        '    std::process::exit(code);',
+        '}',
+        'fn compile(src: &str) -> Result<Unit, Error> {',
+        '    let unit = Compiler::compile(src)?;',
+        '    unit.check()?;',
+        '    Ok(unit)',
+        '}',
+        'fn execute(unit: Unit) -> i32 {',
+        ...body(200, 'e'),
+        '    0',
+        '}',
+      ].join('\n'),
+      'src/compiler.rs': [
+        'pub struct Compiler;',
+        'impl Compiler {',
+        "    pub fn compile<'src>(src: &'src str) -> Result<Unit<'src>, Error> {",
+        '        let ast = Parser::parse_source(src)?;',
+        '        let unit = Analyzer::analyze(',
+        "            &ast, // (a comment with a ')')",
+        '        )?;',
+        '        Ok(unit)',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/lexer.rs': [
+        'pub struct Lexer;',
+        'impl Lexer {',
+        '    pub fn lex(src: &str) -> Vec<Token> {',
+        ...body(40),
+        '        tokens',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/parser.rs': [
+        'pub struct Parser;',
+        'impl Parser {',
+        "    pub fn parse_source(src: &str) -> CompileResult<'_, Ast> {",
+        '        let tokens = Lexer::lex(src);',
+        '        Parser::parse(',
+        '            &tokens,',
+        '        )',
+        '    }',
+        "    fn parse(tokens: &[Token]) -> CompileResult<'_, Ast> {",
+        ...body(40),
+        '        Ok(ast)',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/analyzer.rs': [
+        'pub struct Analyzer;',
+        'impl Analyzer {',
+        "    pub fn analyze<'src>(",
+        "        ast: &HashMap<(Path, Name), Ast<'src>>,",
+        "    ) -> CompileResult<'src, Unit<'src>> {",
+        ...body(40),
+        '        Ok(unit)',
+        '    }',
+        '}',
+        "pub type CompileResult<'a, T> = Result<T, Error>;",
+        "pub struct Unit<'src> { name: &'src str }",
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Rust', {
+      kind: 'cli',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/main.rs', line: 1, how: 'bin' }],
+    });
+    const compile = steps.find((s) => s.owner === 'Compiler');
+    // `parse_source` only lexes, then parses: the pipeline is told by those two stages
+    expect(compile).toMatchObject({
+      stages: ['Lexer.lex', 'Parser.parse', 'Analyzer.analyze'],
+      builds: 'Unit',
+    });
   });
 
   it('follows a method called on `Self::default()` to the type of the method it is called in', () => {
@@ -2226,5 +2317,46 @@ describe('a value the path makes, handed on', () => {
     expect(
       handedOnAs(['  const c = new Context(req)', '  this.use(c)'], 1, 2, 'Context', 'x.ts'),
     ).toBeUndefined();
+  });
+});
+
+describe('enumCases', () => {
+  const kinds = ['And', 'Backtick', 'Call', 'Conditional', 'Group', 'Variable'];
+  const isType = (n: string) => n === 'Expression' || n === 'Value';
+  it('reads the kinds of a product enum a match chooses among, at the arms indentation only', () => {
+    const lines = [
+      '  fn evaluate(&self, e: &Expression) -> Value {',
+      '    match e {',
+      ...kinds.flatMap((k, i) => [
+        `      Expression::${k} { .. } => {`,
+        // a value built inside an arm is not an arm
+        `        Value::Built${i}`,
+        `        Value::Other${i}`,
+        '      }',
+      ]),
+      '      Expression::Call { .. } | _ => Value::None,',
+      '    }',
+      '  }',
+    ];
+    expect(enumCases(lines, 1, lines.length, isType)).toEqual({ of: 'Expression', kinds });
+  });
+  it('needs several kinds of a product type: a match on a few, or on an outside enum, is a branch', () => {
+    const few = [
+      'fn f(x: Expression) {',
+      '  match x {',
+      '    Expression::And => 1,',
+      '    Expression::Or => 2,',
+      '  }',
+      '}',
+    ];
+    expect(enumCases(few, 1, few.length, isType)).toBeUndefined();
+    const outside = [
+      'fn f(x: Ordering) {',
+      '  match x {',
+      ...kinds.map((k) => `    Ordering::${k} => 1,`),
+      '  }',
+      '}',
+    ];
+    expect(enumCases(outside, 1, outside.length, isType)).toBeUndefined();
   });
 });

@@ -472,7 +472,7 @@ function joinPath(fromFile: string, spec: string): string | undefined {
 }
 
 /** A call's arguments, split at the commas outside brackets. */
-function splitArguments(args: string): string[] {
+export function splitArguments(args: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let part = '';
@@ -621,7 +621,7 @@ function balanced(t: Target, line: number, from = 0): string {
 }
 
 /** A call's argument list as written (`urlopen(method=request.method, …)`), or undefined if not found. */
-function argumentsOf(t: Target, call: Call): string | undefined {
+export function argumentsOf(t: Target, call: Call): string | undefined {
   const text = t.file.bare[call.line - 1] ?? '';
   // `Type::new(…)` makes a `Type`: its arguments follow the constructor's name
   const m = new RegExp(`\\b${call.name.replace(/\$/g, '\\$')}\\s*(?:::<[^>]*>)?(?:::\\w+)?\\s*\\(`).exec(
@@ -1314,9 +1314,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       if (inner && !full() && !visited.has(key(inner.target))) {
         visited.add(key(inner.target));
         const stages = stagesOf(inner.target);
+        const builds = stages.length >= 2 ? builtBy(stages[stages.length - 1]!) : undefined;
         steps.push({
           ...step(inner.target, `called by ${label(t.def)} at ${t.file.path}:${inner.call.line}`),
-          ...(stages.length >= 2 ? { stages } : {}),
+          ...(stages.length >= 2 ? { stages: stages.map((x) => `${x.def.owner}.${x.def.name}`) } : {}),
+          ...(builds ? { builds } : {}),
           from: me,
         });
         named++;
@@ -1579,19 +1581,46 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
    * (`Compiler::compile` runs `Parser::parse_source`, then `Analyzer::analyze`): the stages of a
    * pipeline, one per type, named where the path does not enter the step.
    */
-  const stagesOf = (t: Target): string[] => {
+  const stagesOf = (t: Target): Target[] => {
     const owners = new Set<string>([t.def.owner ?? '']);
-    const out: string[] = [];
+    const out: Target[] = [];
+    // inside a short wrapper a call that leads to work is a stage even when its value is the
+    // wrapper's tail expression (`Parser::parse(…)` spread over lines, with no `return`)
+    const isStage = (c: ProductCall, wrapper = false) =>
+      !!c.target.def.owner &&
+      c.target.def.kind !== 'type' &&
+      (c.used || wrapper) &&
+      !helper(c.target) &&
+      // a stage does work of its own: a lookup or an insert into a table is not one
+      reach(c.target) >= STAGE_LINES;
     for (const c of productCalls(t)) {
       const owner = c.target.def.owner;
-      if (!owner || owners.has(owner) || c.target.def.kind === 'type' || !c.used || helper(c.target))
-        continue;
-      // a stage does work of its own: a lookup or an insert into a table is not one
-      if (reach(c.target) < STAGE_LINES) continue;
+      if (!owner || owners.has(owner) || !isStage(c)) continue;
       owners.add(owner);
-      out.push(`${owner}.${c.target.def.name}`);
+      // a short stage that only hands its input on in turn (`parse_source` lexing, then parsing) is
+      // told by the stages it runs, so the pipeline reads whole
+      const inner =
+        size(c.target.def) <= WRAPPER_LINES
+          ? productCalls(c.target).filter((d) => isStage(d, true) && key(d.target) !== key(c.target))
+          : [];
+      if (inner.length >= 2 && inner.some((d) => d.target.def.owner !== owner)) {
+        for (const d of inner) owners.add(d.target.def.owner!);
+        out.push(...inner.map((d) => d.target));
+      } else out.push(c.target);
     }
-    return out.slice(0, 4);
+    return out.slice(0, 5);
+  };
+  /**
+   * The product type a pipeline's last stage returns (`Analyzer::analyze` → `Justfile`): what the
+   * stages build. A result or error wrapper (`CompileResult<'src, Justfile<'src>>`) is looked through.
+   */
+  const builtBy = (t: Target): string | undefined => {
+    const head = t.file.lines.slice(t.def.line - 1, t.def.line + 24);
+    const open = head.findIndex((l) => /\{\s*$|:\s*$/.test(l));
+    const signature = head.slice(0, open < 0 ? 1 : open + 1).join(' ');
+    const arrow = signature.lastIndexOf('->');
+    const returned = arrow < 0 ? '' : signature.slice(arrow + 2);
+    return returned.match(/\b[A-Z]\w*/g)?.find((n) => typeNames.has(n) && !/(?:Result|Error)$/.test(n));
   };
   const passedOn = (t: Target): MainPathStep | undefined => {
     for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
@@ -1854,11 +1883,60 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       const methods = [...fns.values()].flat().filter((f) => f.def.owner === def.name && f.file === file);
       const does = sharedVerb(methods.map((f) => f.def.name));
       if (does) s.does = does;
+      // a method with a case for each kind of a product enum (an interpreter's `match expression`)
+      // says what the type works on in the code's own terms; one that calls itself on the parts it
+      // finds walks a tree and is the type's core, ahead of one that only reads a list of kinds
+      const recursive = (f: Target) =>
+        Number(callsIn(f.file.bare, f.def.line, f.def.end, f.def.name).some((c) => c.name === f.def.name));
+      const cases = methods
+        .map((f) => ({ f, arms: enumCases(f.file.bare, f.def.line, f.def.end, (n) => typeNames.has(n)) }))
+        .filter((x) => x.arms)
+        .sort((x, y) => recursive(y.f) - recursive(x.f) || y.arms!.kinds.length - x.arms!.kinds.length)[0];
+      if (cases) s.cases = { method: cases.f.def.name, ...cases.arms! };
     }
     const fallback = file && def ? fallbackLoop(file.bare, def.line, def.end) : undefined;
     if (fallback) s.fallback = fallback;
   }
   return steps;
+}
+
+/** Fewest kinds of one enum a method's cases name for the method to be said to handle that enum. */
+const ENUM_CASES = 6;
+const CASE_ARM = /^(?:case\s+)?[&*]?([A-Z]\w*)(?:::|\.)([A-Z]\w*)\b/;
+
+/**
+ * The product enum a body chooses among by kind (`match expression { Expression::Backtick { … } => …`,
+ * `case Kind.Call:`): the arms at the indentation of the first one after a `match` or `switch`, grouped
+ * by the enum they name, the enum with the most kinds kept when it has `ENUM_CASES` or more, each kind
+ * once in the order of the arms. `lines` are 0-based; `line` and `end` are 1-based.
+ */
+export function enumCases(
+  lines: string[],
+  line: number,
+  end: number,
+  isType: (name: string) => boolean,
+): { of: string; kinds: string[] } | undefined {
+  const found = new Map<string, string[]>();
+  const stop = Math.min(end, lines.length);
+  for (let i = line; i < stop; i++) {
+    if (!/^\s*(?:match|switch)\b.*\{\s*$/.test(lines[i - 1]!)) continue;
+    let j = i;
+    while (j < stop && !lines[j]!.trim()) j++;
+    const indent = /^\s*/.exec(lines[j] ?? '')![0].length;
+    for (; j < stop; j++) {
+      const text = lines[j]!;
+      const at = /^\s*/.exec(text)![0].length;
+      if (text.trim() && at < indent) break;
+      if (at !== indent) continue;
+      const m = CASE_ARM.exec(text.trim());
+      if (!m || !isType(m[1]!)) continue;
+      const kinds = found.get(m[1]!) ?? [];
+      if (!kinds.includes(m[2]!)) kinds.push(m[2]!);
+      found.set(m[1]!, kinds);
+    }
+  }
+  const [of, kinds] = [...found].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+  return of && kinds && kinds.length >= ENUM_CASES ? { of, kinds } : undefined;
 }
 
 /** Fewest methods, and least share of a type's methods, that name one verb for it to be said of the type. */
