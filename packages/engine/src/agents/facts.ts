@@ -172,6 +172,8 @@ export const NON_CODE_LANGUAGES = new Set([
   'SVG',
   'reStructuredText',
   'AsciiDoc',
+  // a patch is applied to other files at build time: data the build uses, not code that runs
+  'diff',
 ]);
 
 /** Test code, test helpers or fixtures (see analyse/test-code.ts). */

@@ -37,6 +37,20 @@ describe('largest directory', () => {
     expect(productHome(a, dir('src', 300, 1), new Set(['tests/t.py']))).toBe('');
   });
 
+  it("counts the product's code, not the data beside it: syntax definitions and patches are no code", () => {
+    const data = (path: string, code: number, language: string) => ({ ...file(path, code), language });
+    const a = {
+      files: [
+        file('src/printer.rs', 900),
+        data('assets/syntaxes/Lisp.sublime-syntax', 19_000, 'YAML'),
+        data('assets/patches/Lisp.patch', 2_300, 'diff'),
+      ],
+    } as Analysis;
+    expect(productHome(a, dir('tests', 30_000, 1), new Set())).toBe(
+      " The product's own code is mostly in `src/` (900 lines).",
+    );
+  });
+
   it('names the repository root when the product lives there', () => {
     const a = { files: [file('command.go', 900), file('doc/md.go', 200), file('site/x.go', 0)] } as Analysis;
     expect(productHome(a, dir('site', 1773, 1), new Set())).toBe(

@@ -1,6 +1,7 @@
 // Project structure: the directory tree (two levels) with file counts and code lines, plus root files.
 
 import type { Analysis, DirNode } from '../../analyse/types.ts';
+import { NON_CODE_LANGUAGES } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -144,6 +145,8 @@ export function productHome(a: Analysis, largest: DirNode, tests: Set<string>): 
   const lines = new Map<string, number>();
   for (const f of a.files) {
     if ((f.role ?? 'product') !== 'product' || tests.has(f.path) || f.duplicateOf || !f.code) continue;
+    // the code, not the data beside it (syntax definitions, patches, settings)
+    if (!f.language || NON_CODE_LANGUAGES.has(f.language)) continue;
     const slash = f.path.indexOf('/');
     const top = slash < 0 ? '' : f.path.slice(0, slash);
     lines.set(top, (lines.get(top) ?? 0) + f.code);
