@@ -48,6 +48,36 @@ describe('defaults where the code falls back', () => {
     expect(one(vars, 'D')!.hasDefault).toBeUndefined();
   });
 
+  it('Rust: a read passed up with `?` is optional when every caller goes on without the result', () => {
+    const vars = read({
+      'src/filter.rs': [
+        'pub struct Filter;',
+        '',
+        'impl Filter {',
+        '    pub fn new() -> Result<Filter> {',
+        '        let spec = env::var("FILTER_SPEC")?;',
+        '        Ok(Filter)',
+        '    }',
+        '}',
+        '',
+        'pub fn token() -> Result<String> {',
+        '    let t = env::var("API_TOKEN")?;',
+        '    Ok(t)',
+        '}',
+      ].join('\n'),
+      'src/main.rs': [
+        'fn main() -> Result<()> {',
+        '    let filter = Filter::new().ok();',
+        '    let token = token()?;',
+        '    Ok(())',
+        '}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'FILTER_SPEC')?.required).toBeUndefined();
+    // passed up again by its caller, the error ends the program: still required
+    expect(one(vars, 'API_TOKEN')?.required).toBe(true);
+  });
+
   it('Rust unwrap_or / unwrap_or_else and Go empty checks and cmp.Or', () => {
     const vars = read({
       'src/main.rs': [

@@ -787,7 +787,65 @@ export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
     add(toEnvVar(file, lines.get(file)!(r.index), r));
   }
   optionFallbacks(out, texts);
+  handledErrors(out, texts);
   return out;
+}
+
+// what a caller does with a `Result` to go on without it: `.ok()`, `.unwrap_or…`, `.is_ok()`, `if let Ok(`
+const RESULT_HANDLED = /^\s*\.(?:ok\(\)|unwrap_or(?:_default|_else)?\(|is_ok\(\)|is_err\(\))/;
+
+/**
+ * A Rust variable read with `?` turns "unset" into an error of the function that reads it; when every
+ * call of that function goes on without its result (`LessOpenPreprocessor::new().ok()`), the program
+ * runs without the variable: it is optional, not required.
+ */
+function handledErrors(vars: EnvVar[], texts: Map<string, { text: string; family: string }>): void {
+  const rust = [...texts].filter(([, t]) => t.family === 'rust');
+  for (const v of vars) {
+    if (!v.required) continue;
+    const own = texts.get(v.file);
+    if (own?.family !== 'rust') continue;
+    const lines = own.text.split('\n');
+    const read = lines[v.line - 1] ?? '';
+    // only a read whose error is passed up: `.unwrap()` and `.expect()` stop the program there
+    if (!/env::var(?:_os)?\([^)]*\)\s*\?/.test(read)) continue;
+    // the function the read is in, and the type whose `impl` holds it: `LessOpenPreprocessor::new`
+    let at = -1;
+    let fn: string | undefined;
+    for (let i = v.line - 1; i >= 0 && !fn; i--) {
+      fn = /\bfn\s+(\w+)/.exec(lines[i]!)?.[1];
+      at = i;
+    }
+    if (!fn || fn === 'main') continue;
+    let owner: string | undefined;
+    for (let i = at; i >= 0 && !owner; i--) {
+      if (/^\S/.test(lines[i]!) && !/^(?:impl|#|\/\/|\})/.test(lines[i]!)) break;
+      owner = /^impl(?:<[^>]*>)?\s+(?:[\w:]+\s+for\s+)?(\w+)/.exec(lines[i]!)?.[1];
+    }
+    const call = new RegExp(owner ? `\\b${owner}::${fn}\\(` : `(?<![\\w.:])${fn}\\(`, 'g');
+    const uses = rust.flatMap(([, t]) =>
+      [...t.text.matchAll(call)].map((m) => ({ t: t.text, at: m.index + m[0].length - 1 })),
+    );
+    const handled = (t: string, at: number) => {
+      const close = closingParen(t, at);
+      const lineStart = t.lastIndexOf('\n', at) + 1;
+      return (
+        (close >= 0 && RESULT_HANDLED.test(t.slice(close + 1, close + 40))) ||
+        /\bif\s+let\s+Ok\s*\(/.test(t.slice(lineStart, at))
+      );
+    };
+    if (uses.length && uses.every(({ t, at }) => handled(t, at))) delete v.required;
+  }
+}
+
+/** The index of the `)` that closes the `(` at `open`, or -1. */
+function closingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length && i < open + 2000; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
 }
 
 /**
