@@ -319,6 +319,7 @@ describe('testsPass()', () => {
       'mux_test.go': 'package chi\n\nfunc TestMux(t *testing.T) {}\n',
       'utils/helpers.test.ts': 'export const x = 1\n',
       'test/suite.swift': 'final class T {}\n',
+      'Sources/App/main.swift': 'print("hi")\n',
     });
     const r = testsPass(s, languagesPass(s).files, []);
     // a file named as a test is one, even when its cases come from a shared helper
@@ -326,7 +327,7 @@ describe('testsPass()', () => {
       'export_test.go',
       'mux_test.go',
       'runtime-tests/lambda/index.test.ts',
-      // no rule counts Swift cases here: its place under test/ decides
+      // no rule counts Swift cases here: its place under test/ decides, Swift being a language of the product
       'test/suite.swift',
       'tests/test_requests.py',
       'utils/helpers.test.ts',
@@ -336,6 +337,27 @@ describe('testsPass()', () => {
       'runtime-tests/lambda/mock.ts',
       'tests/conftest.py',
       'tests/helpers.py',
+    ]);
+  });
+
+  it('takes files under the tests in a language the product is not written in for what the tests read, once cases are counted', () => {
+    const s = sourcesFromMap({
+      'src/printer.rs':
+        'pub fn print() {}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn prints() {}\n}\n',
+      'tests/integration_tests.rs': '#[test]\nfn highlights() {}\n',
+      'tests/syntax-tests/source/C/miniz.c': 'int main(void) { return 0; }\n',
+      'tests/syntax-tests/source/Go/main.go': 'package main\n\nfunc main() {}\n',
+      'tests/syntax-tests/source/Go/main_test.go': 'package main\n\nfunc TestMain(t *testing.T) {}\n',
+    });
+    const r = testsPass(s, languagesPass(s).files, []);
+    expect(r.files.map((f) => f.path)).toEqual([
+      'tests/integration_tests.rs',
+      // named as a test, it stays one whatever its language
+      'tests/syntax-tests/source/Go/main_test.go',
+    ]);
+    expect(r.support).toEqual([
+      'tests/syntax-tests/source/C/miniz.c',
+      'tests/syntax-tests/source/Go/main.go',
     ]);
   });
 

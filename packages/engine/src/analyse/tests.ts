@@ -464,10 +464,18 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
   }
   // helpers, conftest.py and mock servers hold no case but are test code all the same; in a
   // language whose cases this pass cannot count, test code is taken for tests
+  // … in a language the product is written in: where the suite's cases were counted, a file under the
+  // tests in another language, not named as a test, is what the tests read (a syntax sample to
+  // highlight, a mocked pager script)
+  const counted = out.totalCases > 0;
+  const productLanguages = new Set(
+    files.filter((f) => (f.role ?? 'product') === 'product' && !isTestSourceFile(f)).map((f) => f.language),
+  );
+  const sample = (f: FileInfo) => counted && !productLanguages.has(f.language);
   const listed = new Set([...out.files.map((t) => t.path), ...out.support!]);
   for (const f of files) {
     if (listed.has(f.path) || !isTestSourceFile(f)) continue;
-    if (countable(f.path) && !hasTestName(f.path)) out.support!.push(f.path);
+    if ((countable(f.path) || sample(f)) && !hasTestName(f.path)) out.support!.push(f.path);
     else out.files.push({ path: f.path, cases: 0 });
   }
   out.files.sort((x, y) => x.path.localeCompare(y.path));
