@@ -60,13 +60,22 @@ export function firstSentence(raw: string): string | null {
  * whose list finishes its clause ("… that supports:") says nothing whole and is not taken.
  */
 function leadIn(text: string): string | null {
-  const m = /^([^:]*?)\s*:$/.exec(text.trim());
-  if (!m) return null;
-  const clause = m[1]!.replace(/\s+(?:featuring|including|such as|like|with|offering|providing)$/i, '');
-  if (/\b(?:that|which|who|to)\s+\S+$|\b(?:the following|these|are|is)$/i.test(clause)) return null;
-  const s = `${clause}.`;
+  const whole = text.trim();
+  if (!whole.endsWith(':') || whole.slice(0, -1).includes(':')) return null;
+  const words = whole.slice(0, -1).trimEnd().split(/\s+/);
+  const last = (n: number) => words.slice(-n).join(' ').toLowerCase();
+  if (last(2) === 'such as') words.splice(-2);
+  else if (LIST_OPENER.has(last(1))) words.pop();
+  if (RELATIVE.has(last(2).split(' ')[0]!) || WAITS.has(last(1)) || last(2) === 'the following') return null;
+  const s = `${words.join(' ')}.`;
   return isSentence(s) ? s : null;
 }
+
+/** Words that open a list ("… in Go featuring:"): the sentence ends before them. */
+const LIST_OPENER = new Set(['featuring', 'including', 'like', 'with', 'offering', 'providing']);
+/** A clause the list finishes: one word after these ("that supports:"), or ending on these ("features are:"). */
+const RELATIVE = new Set(['that', 'which', 'who', 'to']);
+const WAITS = new Set(['these', 'are', 'is']);
 
 /** A whole sentence: starts like one, ends like one, has a few words and no unbalanced brackets or quotes. */
 export function isSentence(s: string): boolean {
