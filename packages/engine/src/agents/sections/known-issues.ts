@@ -33,9 +33,11 @@ const NOT_PRODUCT_CODE = new Set(['tests', 'examples', 'benchmarks', 'generated'
 /** The TODO-style markers in the product's own files: the debt this chapter counts. */
 export function productTodos(a: Analysis, fx: Facts = factsOf(a)): Analysis['todos'] {
   const tests = new Set(fx.testFiles);
+  // a CI pipeline's file says how the project is checked, not what it ships
+  const pipelines = new Set((a.ci ?? []).map((c) => c.path));
   return a.todos.filter((t) => {
     const role = fx.fileByPath.get(t.file)?.role;
-    return !tests.has(t.file) && !(role && NOT_PRODUCT_CODE.has(role));
+    return !tests.has(t.file) && !pipelines.has(t.file) && !(role && NOT_PRODUCT_CODE.has(role));
   });
 }
 
@@ -91,7 +93,15 @@ export const knownIssues = defineSection({
           todos.slice(0, 3).map((t) => ref(t.file, t.line)),
         ),
       );
-    } else out.push(f('No TODO, FIXME or HACK markers were found.'));
+    } else
+      out.push(
+        f(
+          // markers outside the product (a CI pipeline's) are there: the finding says where none are
+          a.todos.length
+            ? "No TODO, FIXME or HACK markers were found in the product's code."
+            : 'No TODO, FIXME or HACK markers were found.',
+        ),
+      );
     const secrets = leakedSecrets(a);
     if (secrets.length)
       out.push(
