@@ -443,6 +443,9 @@ export function foundArm(
   return undefined;
 }
 
+/** Languages whose fields hold values of any type, whatever their default. */
+const DYNAMIC = /^(?:Python|JavaScript|Ruby|PHP)$/;
+
 /** A line that opens a condition: `if (…)`, `} else if …`, `elif …:`, `while …`, `unless …`. */
 const CONDITION = /^\s*(?:\}\s*)?(?:else\s+)?(?:el)?if\b|^\s*(?:while|unless)\b/;
 
@@ -846,8 +849,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         set(pair[0]!, pair[1]!);
         continue;
       }
-      // a value read from a typed one's fields and items (`t := engine.trees`, `root := t[i].root`)
+      // a value read from a typed one's fields and items (`t := engine.trees`, `root := t[i].root`),
+      // where fields declare their types: a dynamic language's attribute holds whatever was last
+      // assigned, not the class's default (a replaceable `session_interface`)
       const read =
+        !DYNAMIC.test(t.file.language) &&
         /^\s*(?:(?:let|const|var)\s+)?(\w+)\s*(?::=|=)(?!=)\s*(\w+)((?:\[[^\][]*\]|\.\w+)+);?$/.exec(
           line.trimEnd(),
         );
