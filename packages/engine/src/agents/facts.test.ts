@@ -143,6 +143,30 @@ describe('launchers', () => {
     expect(factsOf(a).launchers.map((l) => l.file)).toEqual(['src/server.ts']);
   });
 
+  it("an example's page loads its own script, not the product's", () => {
+    const a = sampleAppAnalysis();
+    const file = (path: string, role: 'product' | 'examples') => ({
+      path,
+      size: 100,
+      language: 'JavaScript',
+      code: 40,
+      comment: 0,
+      blank: 0,
+      role,
+    });
+    a.files.push(file('examples/search/public/client.js', 'examples'), file('web/main.js', 'product'));
+    a.entryPoints = [
+      {
+        kind: 'html-script',
+        name: 'examples/search/public/client.js',
+        path: 'examples/search/public/index.html',
+        line: 19,
+      },
+      { kind: 'html-script', name: 'web/main.js', path: 'web/index.html', line: 5 },
+    ];
+    expect(factsOf(a).launchers.map((l) => l.file)).toEqual(['web/main.js']);
+  });
+
   it('a make target that runs the packaging script (`python setup.py check`) starts no product file', () => {
     const a = sampleAppAnalysis();
     a.files.push({

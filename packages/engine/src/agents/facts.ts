@@ -93,9 +93,13 @@ const TOOLING_SCRIPT =
 const TOOLING_FILE =
   /(^|\/)(setup\.py|noxfile\.py|tasks\.py|fabfile\.py|build\.rs|[Gg]ulpfile\.[cm]?[jt]s|[Gg]runtfile\.[cm]?[jt]s|(webpack|rollup|vite|esbuild)\.config\.[cm]?[jt]s)$/;
 
+const BESIDE_ROLES = new Set(['examples', 'benchmarks', 'tests', 'docs']);
+
 function launchersOf(a: Analysis, fileByPath: Map<string, FileInfo>): Facts['launchers'] {
   const out: Facts['launchers'] = [];
   const seen = new Set<string>();
+  // an example's or a benchmark's file starts that side project, not the product
+  const beside = (file: string) => BESIDE_ROLES.has(fileByPath.get(file)?.role ?? 'product');
   const rank = (name: string) =>
     ['start', 'serve', 'server', 'worker', 'main', 'cli', 'dev', 'web'].indexOf(name) >>> 0;
   const scripts = a.entryPoints
@@ -111,6 +115,7 @@ function launchersOf(a: Analysis, fileByPath: Map<string, FileInfo>): Facts['lau
     if (
       !fileByPath.has(file) ||
       isNonProductCode(file) ||
+      beside(file) ||
       TOOLING_SCRIPT.test(e.name) ||
       TOOLING_FILE.test(file) ||
       seen.has(file)
@@ -121,7 +126,7 @@ function launchersOf(a: Analysis, fileByPath: Map<string, FileInfo>): Facts['lau
   }
   // a web app starts in the script its HTML page loads (Vite, webpack's HtmlWebpackPlugin template)
   for (const e of a.entryPoints.filter((x) => x.kind === 'html-script')) {
-    if (!fileByPath.has(e.name) || isTestCode(e.name) || seen.has(e.name)) continue;
+    if (!fileByPath.has(e.name) || isTestCode(e.name) || beside(e.name) || seen.has(e.name)) continue;
     seen.add(e.name);
     out.push({ file: e.name, script: e.path, kind: e.kind, path: e.path, line: e.line });
   }

@@ -75,9 +75,11 @@ const NOT_PRODUCT_CODE = new Set(['tests', 'examples', 'benchmarks', 'generated'
 /** The TODO-style markers in the product's own files: the debt the report counts. */
 export function productTodos(a: Analysis, fx: Facts = factsOf(a)): Analysis['todos'] {
   const tests = new Set(fx.testFiles);
+  // a CI pipeline's file says how the project is checked, not what it ships
+  const pipelines = new Set((a.ci ?? []).map((c) => c.path));
   return a.todos.filter((t) => {
     const role = fx.fileByPath.get(t.file)?.role;
-    return !tests.has(t.file) && !(role && NOT_PRODUCT_CODE.has(role));
+    return !tests.has(t.file) && !pipelines.has(t.file) && !(role && NOT_PRODUCT_CODE.has(role));
   });
 }
 

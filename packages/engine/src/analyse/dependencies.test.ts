@@ -120,6 +120,23 @@ describe('dependenciesPass', () => {
 });
 
 describe('dependency scope: the product is what its own manifests declare', () => {
+  it('takes a Go module only test files import for a test dependency', () => {
+    const { dependencies } = dependenciesPass(
+      sourcesFromMap({
+        'go.mod':
+          'module example.com/web\n\ngo 1.22\n\nrequire (\n\tgithub.com/acme/assert v1.0.0\n\tgithub.com/acme/codec v1.2.0\n)\n',
+        'web.go':
+          'package web\n\nimport (\n\t"net/http"\n\n\tcodec "github.com/acme/codec/json"\n)\n\nfunc Serve() {}\n',
+        'web_test.go':
+          'package web\n\nimport (\n\t"testing"\n\n\t"github.com/acme/assert/require"\n\t"github.com/acme/codec"\n)\n\nfunc TestServe(t *testing.T) {}\n',
+      }),
+    );
+    const scope = (name: string) => dependencies.find((d) => d.name === name)?.scope;
+    expect(scope('github.com/acme/assert')).toBe('dev');
+    // the code imports one of its packages: the build needs it
+    expect(scope('github.com/acme/codec')).toBe('runtime');
+  });
+
   it('marks every manifest, dependency, lockfile and package manager with the area of its file', () => {
     const r = dependenciesPass(
       sourcesFromMap({

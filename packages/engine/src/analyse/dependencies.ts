@@ -821,11 +821,37 @@ export function dependenciesPass(src: Sources, skipped: string[] = []): Dependen
   const imaged = imagePipPackages(src);
   for (const d of out.dependencies)
     if (d.ecosystem === 'pip' && d.scope === 'dev' && imaged.has(pipKey(d.name))) d.scope = 'optional';
+  // a Go module that only test files import is needed to test the product, not to build it
+  const goImports = goImportSites(src);
+  for (const d of out.dependencies)
+    if (d.ecosystem === 'go' && d.scope === 'runtime' && testOnlyImport(d.name, goImports)) d.scope = 'dev';
   for (const d of out.dependencies) {
     const role = dependencyRole(d);
     if (role) d.role = role;
   }
   return out;
+}
+
+/** The import paths of the module's Go files, split between test files (`_test.go`) and the others. */
+export function goImportSites(src: Sources): { code: Set<string>; tests: Set<string> } {
+  const out = { code: new Set<string>(), tests: new Set<string>() };
+  for (const f of src.files) {
+    if (!f.path.endsWith('.go')) continue;
+    const text = src.text(f.path);
+    if (!text) continue;
+    const into = f.path.endsWith('_test.go') ? out.tests : out.code;
+    // the import block ends the file's header: imports are read to its first declaration
+    const end = text.search(/^(?:func|type|var|const)\b/m);
+    const head = end < 0 ? text : text.slice(0, end);
+    for (const m of head.matchAll(/^[ \t]*(?:import[ \t]+)?(?:[\w.]+[ \t]+)?"([^"\n]+)"/gm)) into.add(m[1]!);
+  }
+  return out;
+}
+
+/** A module whose packages only test files import, where the module's code imports none of them. */
+export function testOnlyImport(module: string, sites: { code: Set<string>; tests: Set<string> }): boolean {
+  const ofModule = (path: string) => path === module || path.startsWith(`${module}/`);
+  return [...sites.tests].some(ofModule) && ![...sites.code].some(ofModule);
 }
 
 /** A PyPI name as pip compares it: `Foo_Bar` and `foo-bar` are one package. */

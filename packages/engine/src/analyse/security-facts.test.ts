@@ -80,6 +80,20 @@ describe('security facts the code shows', () => {
     expect(headers.map((h) => !!h.guarded)).toEqual([true, false]);
   });
 
+  it('an error message that names the signing call signs no cookie', () => {
+    const xs = facts({
+      'lib/response.js': [
+        'res.cookie = function (name, value, options) {',
+        '  if (signed && !secret) {',
+        '    throw new Error(\'cookieParser("secret") required for signed cookies\');',
+        '  }',
+        '};',
+      ].join('\n'),
+      'lib/app.js': "app.use(cookieParser('keyboard cat'))\n",
+    });
+    expect(kinds(xs)).toEqual([['signed-cookies', 'lib/app.js', 1, "cookieParser('"]]);
+  });
+
   it('a forwarded list read for its last entry, and a header read in a platform adapter', () => {
     const xs = facts({
       'src/adapter/aws-lambda/conninfo.ts': [

@@ -66,6 +66,8 @@ const RULES: Rule[] = [
   {
     kind: 'signed-cookies',
     re: /\b(keys\s*:\s*(?:this\.)?(?:app\.)?keys\b|new\s+Keygrip\s*\(|cookieParser\(\s*[\w.'"]|app\.secret_key\s*=)/g,
+    // an error message that names the call (`'cookieParser("secret") required'`) signs nothing
+    accept: (m) => !insideString(m),
     detail: (m) => m[1]!.replace(/\s+/g, ' '),
   },
   // the switch that decides whether forwarded headers are believed, with its default
@@ -131,6 +133,13 @@ export function spoofDeprecation(text: string): SecurityFact['deprecated'] {
     return { name, line: j + 1, note: i + 1, instead };
   }
   return undefined;
+}
+
+/** Whether a match sits inside a string literal on its line: an odd count of one quote before it. */
+export function insideString(m: RegExpExecArray): boolean {
+  const start = m.input.lastIndexOf('\n', m.index) + 1;
+  const before = m.input.slice(start, m.index);
+  return ["'", '"', '`'].some((q) => before.split(q).length % 2 === 0);
 }
 
 /** The top-level function (Python `def`, JS/TS `function`) a line sits in, by the nearest one above it at the margin. */

@@ -35,6 +35,23 @@ describe('productTodos', () => {
     expect(productTodos(a).map((t) => t.file)).toEqual(['src/app.ts']);
   });
 
+  it("leaves out a CI pipeline's markers, and says then that none is in the product's code", () => {
+    const app = sampleAppAnalysis();
+    const a: Analysis = {
+      ...app,
+      files: [
+        { ...app.files[0]!, path: 'server.go', role: 'product' },
+        { ...app.files[0]!, path: '.github/workflows/scan.yml', role: 'other' },
+      ],
+      ci: [{ provider: 'GitHub Actions', path: '.github/workflows/scan.yml', jobs: ['scan'], commands: [] }],
+      todos: [{ tag: 'TODO', text: 'scan the scripts too', file: '.github/workflows/scan.yml', line: 9 }],
+    };
+    expect(productTodos(a)).toEqual([]);
+    expect(knownIssues.analyst(a)[0]!.statement).toBe(
+      "No TODO, FIXME or HACK markers were found in the product's code.",
+    );
+  });
+
   it('says the markers all sit in one folder rather than "3 of them" of 3', () => {
     const app = sampleAppAnalysis();
     const a: Analysis = {

@@ -380,6 +380,33 @@ describe('flowPass', () => {
     });
   });
 
+  it('counts a channel the code makes, not a channel type it passes on in a signature', () => {
+    const run = (body: string[]) => {
+      const contents = { 'web/context.go': ['package web', '', ...body].join('\n') };
+      return flowPass({
+        src: sourcesFromMap(contents),
+        files: fileInfos(contents, 'Go'),
+        identity: identity({ productPaths: ['web'] }),
+        routes: [],
+        dependencies: [],
+      }).concurrency.filter((c) => c.what === 'channels');
+    };
+    // the request's own channel handed back: nothing here runs at the same time
+    expect(
+      run([
+        'func (c *Context) Done() <-chan struct{} {',
+        '\treturn c.Request.Context().Done()',
+        '}',
+        'func (c *Context) Stream(step func() bool, out chan<- int) {',
+        '\tstep()',
+        '}',
+      ]),
+    ).toEqual([]);
+    expect(run(['func Walk() {', '\tresults := make(chan string)', '\tgo fill(results)', '}'])).toMatchObject(
+      [{ path: 'web/context.go', line: 4 }],
+    );
+  });
+
   it('traces a CLI from main() through its modules and finds how it works in parallel', () => {
     const contents = {
       'src/main.rs': [

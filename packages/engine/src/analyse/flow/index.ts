@@ -76,7 +76,8 @@ const CONCURRENCY: { what: string; re: RegExp }[] = [
   { what: 'rayon parallel iterators', re: /\.par_iter(_mut)?\s*\(|\binto_par_iter\s*\(/ },
   { what: 'async tasks (`tokio::spawn`)', re: /\btokio::spawn\b|#\[tokio::main\]/ },
   { what: 'goroutines', re: /^[ \t]*go[ \t]+(func\b|[\w.]+\()/m },
-  { what: 'channels', re: /\bmake\(\s*chan\b|<-\s*chan\b|\bchan\s+<-/ },
+  // a channel made here; a channel type in a signature (`Done() <-chan struct{}`) only passes one on
+  { what: 'channels', re: /\bmake\(\s*chan\b/ },
   { what: '`sync.WaitGroup`', re: /\bsync\.WaitGroup\b|\berrgroup\.Group\b/ },
   { what: 'worker threads (`worker_threads`)', re: /\bnew\s+Worker\s*\(|['"](node:)?worker_threads['"]/ },
   { what: 'concurrent promises (`Promise.all`)', re: /\bPromise\.(all|allSettled|race)\s*\(/ },

@@ -201,6 +201,59 @@ describe('main path', () => {
     expect(steps[1]).toMatchObject({ note: 'called by listen at lib/application.js:17' });
   });
 
+  it('a router made on first use hands each request to its library; a setting checked on the way is no step', () => {
+    const contents = {
+      'lib/application.js': [
+        "var http = require('node:http');",
+        "var Router = require('router');",
+        "var finalhandler = require('finalhandler');",
+        'var app = (exports = module.exports = {});',
+        '',
+        'app.init = function init() {',
+        '  var router = null;',
+        "  Object.defineProperty(this, 'router', {",
+        '    configurable: true,',
+        '    get: function getrouter() {',
+        '      if (router === null) {',
+        '        router = new Router({ strict: true });',
+        '      }',
+        '      return router;',
+        '    }',
+        '  });',
+        '};',
+        '',
+        'app.handle = function handle(req, res, callback) {',
+        '  var done = callback || finalhandler(req, res, { env: 1 });',
+        "  if (this.enabled('x-powered-by')) {",
+        "    res.setHeader('X-Powered-By', 'Acme');",
+        '  }',
+        '  this.router.handle(req, res, done);',
+        '};',
+        '',
+        '/**',
+        ' * Check if `setting` is enabled (truthy).',
+        ' */',
+        'app.enabled = function enabled(setting) {',
+        '  return Boolean(this.setting(setting));',
+        '};',
+        '',
+        'app.setting = function setting(name) {',
+        ...Array.from({ length: 45 }, (_, i) => `  var s${i} = this.settings[name] + ${i};`),
+        '  return s0;',
+        '};',
+        '',
+        'app.listen = function listen() {',
+        '  var server = http.createServer(this);',
+        '  return server.listen.apply(server, arguments);',
+        '};',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'JavaScript', { kind: 'framework' }, [], ['router', 'finalhandler']);
+    expect(labels(steps)).toEqual(['listen', 'handle', 'handle']);
+    // the final handler is made for the router to call when it is done: the router takes the work on
+    expect(steps[2]).toMatchObject({ external: 'router', line: 24 });
+  });
+
   it("a Go router: from ServeHTTP through the handler its type stores in a field, into the tree's search", () => {
     const contents = {
       'mux.go': [
@@ -288,6 +341,144 @@ describe('main path', () => {
       line: 17,
       note: 'called by Mux.ServeHTTP at mux.go:10',
     });
+  });
+
+  it('a Go router: the arm that runs a route found goes on, not the redirects tried when the lookup missed', () => {
+    const lines = (n: number, what: string) =>
+      Array.from({ length: n }, (_, i) => `\t${what}${i} := len(p) + ${i}`);
+    const contents = {
+      'gin.go': [
+        'package web',
+        '',
+        'type Engine struct {',
+        '\ttrees methodTrees',
+        '}',
+        '',
+        'func (engine *Engine) ServeHTTP(w http.ResponseWriter, req *http.Request) {',
+        '\tc := engine.allocate()',
+        '\tengine.handleRequest(c)',
+        '}',
+        '',
+        'func (engine *Engine) handleRequest(c *Context) {',
+        '\trPath := c.path',
+        '\tif engine.RemoveExtraSlash {',
+        '\t\trPath = cleanPath(rPath)',
+        '\t}',
+        '\tt := engine.trees',
+        '\tfor i := 0; i < len(t); i++ {',
+        '\t\troot := t[i].root',
+        '\t\tvalue := root.getValue(rPath)',
+        '\t\tif value.handlers != nil {',
+        '\t\t\tc.handlers = value.handlers',
+        '\t\t\tc.Next()',
+        '\t\t\treturn',
+        '\t\t}',
+        '\t\tif value.tsr && engine.RedirectTrailingSlash {',
+        '\t\t\tredirectTrailingSlash(c)',
+        '\t\t\treturn',
+        '\t\t}',
+        '\t}',
+        '}',
+        '',
+        'type methodTree struct {',
+        '\tmethod string',
+        '\troot   *node',
+        '}',
+        '',
+        'type methodTrees []methodTree',
+        '',
+        'type node struct {',
+        '\tpath string',
+        '}',
+        '',
+        'func (n *node) getValue(path string) nodeValue {',
+        ...lines(12, 'v'),
+        '\treturn nodeValue{}',
+        '}',
+        '',
+        'func redirectTrailingSlash(c *Context) {',
+        ...lines(30, 'r'),
+        '}',
+        '',
+        'func cleanPath(p string) string {',
+        ...lines(30, 'q'),
+        '\treturn p',
+        '}',
+      ].join('\n'),
+      'context.go': [
+        'package web',
+        '',
+        'type Context struct {',
+        '\thandlers []HandlerFunc',
+        '\tindex int',
+        '}',
+        '',
+        'func (c *Context) Next() {',
+        '\tc.index++',
+        '\tfor c.index < len(c.handlers) {',
+        '\t\tc.handlers[c.index](c)',
+        '\t\tc.index++',
+        '\t}',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Go', {
+      kind: 'framework',
+      productPaths: ['gin.go', 'context.go'],
+      publicApi: [{ name: 'Engine', kind: 'type', path: 'gin.go', line: 3 }],
+      keyComponents: [{ path: 'gin.go', rank: 1 }],
+    });
+    // `c` is the method's parameter, a `*Context`, not its receiver; `root` is an item's field, a `*node`
+    expect(labels(steps)).toEqual([
+      'Engine.ServeHTTP',
+      'Engine.handleRequest',
+      'node.getValue',
+      'Context.Next',
+    ]);
+    // the path cleaned only when an option asks for it is no step either
+    expect(labels(steps)).not.toContain('cleanPath');
+  });
+
+  it("the product's own tracing helper is no step of the work it records", () => {
+    const contents = {
+      'command.go': [
+        'package cli',
+        '',
+        'type Command struct {',
+        '\tflags []Flag',
+        '}',
+        '',
+        'func (cmd *Command) Run(args []string) error {',
+        '\tf := cmd.lookupFlag(args[0])',
+        '\treturn f.Apply(args)',
+        '}',
+        '',
+        'func (cmd *Command) lookupFlag(name string) Flag {',
+        '\ttracef("looking up %s", name)',
+        '\tfor _, f := range cmd.flags {',
+        '\t\tif f.Name == name {',
+        '\t\t\treturn f',
+        '\t\t}',
+        '\t}',
+        '\treturn nil',
+        '}',
+        '',
+        'func tracef(format string, a ...any) {',
+        '\tif !isTracingOn {',
+        '\t\treturn',
+        '\t}',
+        '\tfmt.Fprintf(os.Stderr, format, a...)',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Go', {
+      kind: 'library',
+      productPaths: ['command.go'],
+      publicApi: [{ name: 'Command', kind: 'type', path: 'command.go', line: 3 }],
+      keyComponents: [{ path: 'command.go', rank: 1 }],
+    });
+    expect(labels(steps)).toContain('Command.lookupFlag');
+    expect(labels(steps)).not.toContain('tracef');
   });
 
   it('a CLI: from main through the value a call returns, to the continuation whose result is kept', () => {

@@ -411,6 +411,60 @@ function missingGuard(t: Target, line: number): boolean {
   );
 }
 
+/** A condition that a value is there: `if value.handlers != nil {`, `if (route !== undefined)`, `if m is not None:`. */
+const PRESENT =
+  /^\s*(?:\}\s*)?(?:else\s+)?(?:el)?if(?:\s*\(\s*|\s+)([A-Za-z_$][\w$]*)(?:\.[\w$]+)*\s*(?:!==?\s*(?:nil|null|undefined|None)\b|is\s+not\s+None\b)/;
+
+/**
+ * The arm a call sits in when that arm tests that what the body looked up just before is there
+ * (`value := root.getValue(…)` … `if value.handlers != nil {`): the lookup found its work, and the
+ * arm does it. Its first line and last line, or undefined.
+ */
+export function foundArm(
+  bare: string[],
+  from: number,
+  line: number,
+): { head: number; end: number } | undefined {
+  const indent = (text: string) => text.replace(/\t/g, '    ').length - text.trimStart().length;
+  let depth = indent(bare[line - 1] ?? '');
+  for (let i = line - 1; i > from; i--) {
+    const text = bare[i - 1] ?? '';
+    if (!text.trim() || indent(text) >= depth) continue;
+    depth = indent(text);
+    const m = PRESENT.exec(text);
+    if (!m) continue;
+    const local = m[1]!.replace(/\$/g, '\\$');
+    const looked = new RegExp(`(?:^|[\\s,(])${local}\\s*(?::=|=)(?!=)\\s*(?:await\\s+)?[\\w$.]+\\s*\\(`);
+    if (!bare.slice(from, i - 1).some((above) => looked.test(above))) return undefined;
+    let end = i;
+    while (end < bare.length && (!bare[end]!.trim() || indent(bare[end]!) > depth)) end++;
+    return { head: i, end };
+  }
+  return undefined;
+}
+
+/** Languages whose fields hold values of any type, whatever their default. */
+const DYNAMIC = /^(?:Python|JavaScript|Ruby|PHP)$/;
+
+/** A line that opens a condition: `if (…)`, `} else if …`, `elif …:`, `while …`, `unless …`. */
+const CONDITION = /^\s*(?:\}\s*)?(?:else\s+)?(?:el)?if\b|^\s*(?:while|unless)\b/;
+
+/**
+ * A call inside an `if` that puts its result back in a value it was handed (`if engine.RemoveExtraSlash
+ * { rPath = cleanPath(rPath) }`): it reshapes the input when an option asks, and the work goes on
+ * after the arm the same way with or without it.
+ */
+export function reshapes(t: Target, line: number): boolean {
+  const text = t.file.bare[line - 1] ?? '';
+  const m =
+    /^\s*(?:(?:let|const|var)\s+)?([A-Za-z_$][\w$.]*)\s*(?::=|=)(?!=)\s*(?:await\s+)?[\w$.]+\s*\((.*)\);?$/.exec(
+      text.trimEnd(),
+    );
+  if (!m || !identifiers(m[2]!).includes(m[1]!)) return false;
+  const arm = armOf(t, line);
+  return arm !== undefined && CONDITION.test(t.file.bare[arm - 1] ?? '');
+}
+
 /**
  * Where a body makes a call it makes more than once (the line reader keeps the first): the first site
  * on its way (`direct`), else the first (`mx.handler.ServeHTTP` at the end of `ServeHTTP`, not in the
@@ -577,6 +631,27 @@ export function selfServed(t: Target): { call: Call; target: Target } | undefine
   return undefined;
 }
 
+/**
+ * The type a property defined on `this` makes when first read: `Object.defineProperty(this, 'router',
+ * { get() { … router = new Router(…) … } })`, a value created lazily on first use. Undefined when the
+ * file defines no such property or its getter makes no value with `new`.
+ */
+export function lazyProperty(lines: string[], field: string): string | undefined {
+  const opens = new RegExp(`\\bdefineProperty\\(\\s*this\\s*,\\s*['"\`]${field.replace(/\$/g, '\\$')}['"\`]`);
+  const at = lines.findIndex((l) => opens.test(l));
+  if (at < 0) return undefined;
+  // the descriptor runs to where the brackets opened on its first line close
+  let depth = 0;
+  for (let i = at; i < Math.min(lines.length, at + 30); i++) {
+    const line = lines[i]!;
+    const made = /\bnew\s+([A-Za-z_$][\w$]*)\s*\(/.exec(line);
+    if (made && i > at) return made[1];
+    for (const ch of line) depth += ch === '(' || ch === '{' ? 1 : ch === ')' || ch === '}' ? -1 : 0;
+    if (depth <= 0) return undefined;
+  }
+  return undefined;
+}
+
 /** A line that ends a block without a semicolon gives the block its value (`config.run(x)` before `})`). */
 function tailExpression(t: Target, line: number): boolean {
   const text = t.file.bare[line - 1]?.trim() ?? '';
@@ -591,6 +666,8 @@ function tailExpression(t: Target, line: number): boolean {
 /** Calls made for their effect beside the work: logging and printing, installing or registering handlers. */
 const SET_UP =
   /^(?:log|debug|info|warn|warning|trace|fatal|critical|exception|e?print(?:ln|f)?|install|register\w*|subscribe|once|on|add_?\w*(?:listener|handler|hook)s?|set_?\w*(?:handler|hook|listener)s?)$/i;
+/** The product's own logging or tracing helper (`tracef(…)`, `debugf(…)`): it records the work, it is no step of it. */
+const LOG_LINE = /^_?(?:log|debug|trace|warn)(?:f|ln)?$/i;
 /** `onFinished(res, cb)`, `addEventListener(…)`: a call named for an event registers a handler for it. */
 const ON_EVENT = /^on[A-Z_]|^addEventListener$/;
 /** Libraries whose calls only record what the work does. */
@@ -685,14 +762,19 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       const lines = t.file.bare;
       // the type's body: to the first closing bracket at its indentation, or to its methods' end
       const methods = t.file.defs.filter((d) => d.owner === typeName);
-      const last = Math.max(t.def.line, ...methods.map((m) => m.end));
+      // a type with no methods still has its fields, to the bracket that closes it (a Go struct)
+      let close = t.def.line;
+      if (/[{(]\s*$/.test(lines[t.def.line - 1] ?? ''))
+        while (close < Math.min(lines.length, t.def.line + 400) && !/^\s*[})]/.test(lines[close] ?? ''))
+          close++;
+      const last = Math.max(t.def.line, close, ...methods.map((m) => m.end));
       for (let i = t.def.line; i < Math.min(lines.length, last, t.def.line + 4000); i++) {
         const line = lines[i]!;
         const m =
           /^\s*(?:pub(?:\([^)]*\))?\s+|(?:private|public|protected|readonly)\s+)*#?(\w+)(?:\s*[?!])?(?:\s*:)?\s+[*&]?(?:mut\s+)?(?:\[\])?([A-Za-z_]\w*)\b/.exec(
             line,
           ) ?? /\b(?:self|this)\.#?(\w+)\s*(?::\s*\w+\s*)?=\s*(?:new\s+)?([A-Z]\w*)\s*\(/.exec(line);
-        if (m && typeNames.has(m[2]!) && !out.has(m[1]!)) out.set(m[1]!, m[2]!);
+        if (m && (typeNames.has(m[2]!) || itemOf(m[2]!)) && !out.has(m[1]!)) out.set(m[1]!, m[2]!);
         // a Java or C# field names its type first: `private final OwnerRepository owners;`
         const typed = JVM_FIELD.exec(line);
         if (typed && typeNames.has(typed[1]!) && !out.has(typed[2]!)) out.set(typed[2]!, typed[1]!);
@@ -701,6 +783,20 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     return out;
   };
 
+  /** Go's named list types and the type of their items (`type methodTrees []methodTree`). */
+  let listTypes: Map<string, string> | undefined;
+  const itemOf = (typeName: string): string | undefined => {
+    if (!listTypes) {
+      listTypes = new Map();
+      for (const m of models)
+        if (m.language === 'Go')
+          for (const line of m.bare) {
+            const list = /^type\s+(\w+)\s+\[\]\*?(\w+)\s*$/.exec(line);
+            if (list && typeNames.has(list[2]!)) listTypes.set(list[1]!, list[2]!);
+          }
+    }
+    return listTypes.get(typeName);
+  };
   /** Local names whose type is known in a function: receivers, typed parameters, assignments. */
   const envCache = new Map<string, Map<string, string | null>>();
   /** Local names holding a library's value (`conn = self.get_connection(…)`, "Returns a urllib3 connection"): that library's methods. */
@@ -720,7 +816,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const receiver = /^\s*func\s*\(\s*(\w+)\s+(?:\*\s*)?(\w+)/.exec(t.file.lines[t.def.line - 1] ?? '');
     if (receiver && t.def.owner) set(receiver[1]!, t.def.owner);
     // typed parameters: `x: T` (TS, Python, Rust), `x *T` (Go), `T x` (Java, C#)
-    const open = head.indexOf('(');
+    // a Go method's parameters come after its receiver's brackets, not in them
+    const open = head.indexOf('(', receiver ? head.indexOf(')') + 1 : 0);
     const close = open < 0 ? -1 : head.indexOf(')', open);
     const params = close < 0 ? '' : head.slice(open + 1, close);
     for (const p of params.split(',')) {
@@ -751,6 +848,25 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       if (pair && typeNames.has(pair[1]!)) {
         set(pair[0]!, pair[1]!);
         continue;
+      }
+      // a value read from a typed one's fields and items (`t := engine.trees`, `root := t[i].root`),
+      // where fields declare their types: a dynamic language's attribute holds whatever was last
+      // assigned, not the class's default (a replaceable `session_interface`)
+      const read =
+        !DYNAMIC.test(t.file.language) &&
+        /^\s*(?:(?:let|const|var)\s+)?(\w+)\s*(?::=|=)(?!=)\s*(\w+)((?:\[[^\][]*\]|\.\w+)+);?$/.exec(
+          line.trimEnd(),
+        );
+      if (read && !env.has(read[1]!)) {
+        let type: string | null | undefined = SELF.has(read[2]!) ? t.def.owner : env.get(read[2]!);
+        for (const part of read[3]!.match(/\[[^\][]*\]|\.\w+/g) ?? []) {
+          if (!type) break;
+          type = part.startsWith('[') ? itemOf(type) : fieldsOf(type).get(part.slice(1));
+        }
+        if (type) {
+          set(read[1]!, type);
+          continue;
+        }
       }
       // `cmd, flags, err = c.Find(args)`: the declared result type of a resolved product call
       const result =
@@ -898,6 +1014,14 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         : undefined;
     const onField = field ? methodOn(field, name) : undefined;
     if (onField) return onField;
+    // a property the object makes on first use (`this.router`, a getter that creates the Router):
+    // the call is the made value's, the library's or the product type's
+    if (root && SELF.has(root) && qualifier && qualifier !== root) {
+      const lazy = lazyProperty(t.file.lines, qualifier);
+      const bound = lazy ? t.file.bindings.get(lazy) : undefined;
+      if (bound && input.dependency(bound)) return { module: bound };
+      if (lazy && typeNames.has(lazy)) return methodOn(lazy, name) ?? null;
+    }
     const selfType = root && (SELF.has(root) || env.get(root) === t.def.owner) ? t.def.owner : undefined;
     if (root && (selfType || env.has(root))) {
       const base = selfType ?? env.get(root);
@@ -1360,6 +1484,12 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       for (const k of beyondSet(c)) total += defSize.get(k) ?? 0;
       return total;
     };
+    // a check its author says answers a question (`if (this.enabled('x-powered-by'))`), its answer
+    // only choosing a branch, is no step, however much its lookup reaches
+    const tested = (c: ProductCall) => {
+      const line = t.file.bare[c.call.line - 1] ?? '';
+      return CONDITION.test(line) && !keeps(line) && provides(c.target);
+    };
     const score = (c: ProductCall) => beyond(c) * (c.used ? 4 : 1) * (c.target.file === t.file ? 1 : 1.25);
     // a call whose result is kept or returned carries the work on before any call made for its effect
     // the success path: a call made once the work has failed, or to a failure handler, is not a step
@@ -1371,6 +1501,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           !helper(c.target) &&
           !helpText(c.target) &&
           !platformOnly(t, c.call.line) &&
+          !tested(c) &&
+          !LOG_LINE.test(c.target.def.name) &&
+          !reshapes(t, c.call.line) &&
           !visited.has(key(c.target)) &&
           success(c),
       )
@@ -1389,7 +1522,14 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       inLoop(t, c.call.line);
     const carrying = substantial.filter(carries);
     const goesOn = carrying.some((c) => !exits(c)) ? carrying.filter((c) => !exits(c)) : carrying;
-    const next = defaultArm(t, goesOn.find((c) => !loops(c)) ?? goesOn[0], substantial);
+    // where the body looks its work up and an arm does it when found (the route's handlers run),
+    // that arm carries the work on; the arms after it only answer a miss (redirects, a 404)
+    const found = goesOn.find((c) => !loops(c) && foundArm(t.file.bare, t.def.line, c.call.line));
+    const next = defaultArm(t, found ?? goesOn.find((c) => !loops(c)) ?? goesOn[0], substantial);
+    const hit = found && next === found ? foundArm(t.file.bare, t.def.line, found.call.line) : undefined;
+    const returnsIn = (arm: { head: number; end: number }) =>
+      t.file.bare.slice(arm.head, arm.end).some((l) => /^\s*return\b/.test(l));
+    const onMiss = (c: ProductCall) => !!hit && returnsIn(hit) && c.call.line > hit.end;
     // a side step is one the continuation does not lead to anyway
     const ahead = next ? beyondSet(next) : new Set<string>();
     // a call that comes back to this step (dependencies run the way the recipe runs, a redirect is sent
@@ -1429,6 +1569,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           (!ahead.has(key(c.target)) || straightBefore(c)),
       )
       .filter((c) => !next || !alternatives(t, c.call.line, next.call.line))
+      .filter((c) => !onMiss(c))
       // a branch that returns before the continuation (`if format { return Self::format(…) }`) is
       // another mode of the program, not a step on the way
       .filter((c) => !next || !earlyExit(t, c.call.line, next.call.line))
@@ -1795,12 +1936,20 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     t: Target,
     named: (module: string) => boolean,
   ): { call: Call; module: string } | undefined => {
+    const found: { call: Call; module: string }[] = [];
     for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
       const r = resolveCall(call, t);
       if (r && 'module' in r && named(r.module) && carriesWork(t, call, r.module))
-        return { call, module: r.module };
+        found.push({ call, module: r.module });
     }
-    return undefined;
+    // a library call whose result is handed to a later one makes something for it (`done =
+    // finalhandler(…)` before `this.router.handle(req, res, done)`): the later call takes the work on
+    let pick = found[0];
+    for (const later of found.slice(1)) {
+      const local = pick ? assignedAt(t, pick.call.line) : undefined;
+      if (local && identifiers(argumentsOf(t, later.call) ?? '').includes(local)) pick = later;
+    }
+    return pick;
   };
   /**
    * Whether a library call carries the step's work on rather than setting something up beside it:

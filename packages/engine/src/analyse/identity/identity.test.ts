@@ -880,6 +880,27 @@ describe('where use of a library begins', () => {
     ]);
   });
 
+  it("Go: a helper's constructor is no way in when a type the package runs is; one that makes it is", () => {
+    const files = {
+      'go.mod': 'module example.com/cli\n',
+      'command.go': 'package cli\n\ntype Command struct {\n\tName string\n}\n',
+      'command_run.go': 'package cli\n\nfunc (cmd *Command) Run(args []string) error {\n\treturn nil\n}\n',
+      'flag_map.go':
+        'package cli\n\ntype MapBase[T any] struct{}\n\nfunc NewMapBase[T any](defaults map[string]T) *MapBase[T] {\n\treturn &MapBase[T]{}\n}\n',
+    };
+    // the driver method sits in another file than the type
+    expect(identityOf(files).entryPoints.map((e) => [e.path, e.line, e.call])).toEqual([
+      ['command.go', 3, '&cli.Command{…}'],
+      ['command_run.go', 3, 'Run()'],
+    ]);
+    const made = identityOf({
+      ...files,
+      'new.go':
+        'package cli\n\nfunc NewCommand(name string) (*Command, error) {\n\treturn &Command{Name: name}, nil\n}\n',
+    });
+    expect(made.entryPoints.map((e) => e.call)).toEqual(['cli.NewCommand()']);
+  });
+
   it('npm: `new X()` of a default import is the main file’s exported class', () => {
     const id = identityOf({
       'package.json': JSON.stringify({ name: 'webkit', main: 'lib/app.js' }),

@@ -92,6 +92,21 @@ describe('purpose from the README', () => {
     );
   });
 
+  it('ends a sentence that leads into a list at its colon, without the word that opens the list', () => {
+    expect(
+      firstSentence('acme/cli is a simple package for building command line tools in Go featuring:'),
+    ).toBe('acme/cli is a simple package for building command line tools in Go.');
+    // the list finishes the clause: nothing whole is said before it
+    expect(firstSentence('Widget is a library that supports:')).toBeNull();
+    expect(firstSentence('The main features are:')).toBeNull();
+    const text =
+      '# Welcome to acme/cli\n\nacme/cli is a small package for building command line tools featuring:\n\n- commands\n- flags\n';
+    expect(findPurpose({ path: 'README.md', text }, undefined, 'acme-cli')).toEqual({
+      text: 'acme/cli is a small package for building command line tools.',
+      source: { path: 'README.md', line: 3 },
+    });
+  });
+
   it('leaves fenced code, tables and HTML blocks out of the prose', () => {
     const paras = proseParagraphs(
       '```\nWidget is code.\n```\n| a | b |\n|---|---|\n<div>\nWidget is hidden.\n</div>\n\nWidget is prose here.\n',
@@ -169,6 +184,7 @@ describe('the README title, when no manifest says what the project is', () => {
     expect(readmeTitle('Widget\n======\n\nText.\n')?.text).toBe('Widget');
     expect(readmeTitle('```\n# not a title\n```\n## Section\n')).toBeNull();
     expect(readmeTitle('# Introduction\n\nText.\n\n# Acme Shop\n')?.text).toBe('Acme Shop');
+    expect(readmeTitle('# Welcome to acme/tool\n\nText.\n')?.text).toBe('acme/tool');
   });
 
   it('finds an identity sentence in the opening sections, not in the setup steps', () => {

@@ -49,14 +49,38 @@ export function firstSentence(raw: string): string | null {
       break;
     }
   }
-  if (end < 0) return null;
+  if (end < 0) return leadIn(text);
   const s = text.slice(0, end).trim();
   return isSentence(s) ? s : null;
 }
 
+/**
+ * A paragraph that leads into a list ("X is a package for building tools in Go featuring:") says what
+ * the project is up to its colon: the sentence ends there, without the word that opened the list. One
+ * whose list finishes its clause ("… that supports:") says nothing whole and is not taken.
+ */
+function leadIn(text: string): string | null {
+  const whole = text.trim();
+  if (!whole.endsWith(':') || whole.slice(0, -1).includes(':')) return null;
+  const words = whole.slice(0, -1).trimEnd().split(/\s+/);
+  const last = (n: number) => words.slice(-n).join(' ').toLowerCase();
+  if (last(2) === 'such as') words.splice(-2);
+  else if (LIST_OPENER.has(last(1))) words.pop();
+  if (RELATIVE.has(last(2).split(' ')[0]!) || WAITS.has(last(1)) || last(2) === 'the following') return null;
+  const s = `${words.join(' ')}.`;
+  return isSentence(s) ? s : null;
+}
+
+/** Words that open a list ("… in Go featuring:"): the sentence ends before them. */
+const LIST_OPENER = new Set(['featuring', 'including', 'like', 'with', 'offering', 'providing']);
+/** A clause the list finishes: one word after these ("that supports:"), or ending on these ("features are:"). */
+const RELATIVE = new Set(['that', 'which', 'who', 'to']);
+const WAITS = new Set(['these', 'are', 'is']);
+
 /** A whole sentence: starts like one, ends like one, has a few words and no unbalanced brackets or quotes. */
 export function isSentence(s: string): boolean {
-  if (!/^[A-Z0-9`"'“]/.test(s) && !/^[a-z][\w-]*\s+(is|are)\b/.test(s)) return false;
+  // a name written in lower case opens one too: `widget is`, `socket.io is`, `acme/cli is`
+  if (!/^[A-Z0-9`"'“]/.test(s) && !/^[a-z][\w./-]*\s+(is|are)\b/.test(s)) return false;
   if (!/[.!?]$/.test(s) || /[:;,]\s*[.!?]?$/.test(s.slice(0, -1))) return false;
   if (s.split(/\s+/).length < 4 || s.length > 400) return false;
   const count = (re: RegExp) => s.match(re)?.length ?? 0;
@@ -226,7 +250,8 @@ export function readmeTitle(readme: string): { text: string; line: number } | nu
       /<h1\b[^>]{0,200}>(.{1,200}?)<\/h1>/i.exec(t)?.[1] ??
       (t && /^=+$/.test((lines[i + 1] ?? '').trim()) && !/^=+$/.test(t) ? t : undefined);
     if (heading === undefined) continue;
-    const text = trimToWords(plainInline(heading));
+    // a greeting names the project after it ("Welcome to urfave/cli", "Welcome to the Acme docs")
+    const text = trimToWords(plainInline(heading)).replace(/^welcome\s+to\s+(?:the\s+)?/i, '');
     if (/\p{L}/u.test(text) && text.length <= 100 && !GENERIC_TITLE.test(text)) return { text, line: i + 1 };
   }
   return null;

@@ -359,23 +359,58 @@ function userStarts(
   }
   if (out.length || !goPkg || goPkg === 'main') return out;
   const exported = symbols.filter((s) => s.exported && inProduct.has(s.path) && rootGo(s.path));
-  for (const s of exported)
-    if (s.kind === 'function' && /^(New|Create|Make)[A-Z]?/.test(s.name) && out.length < 3)
-      out.push({
-        path: s.path,
-        line: s.line,
-        how: 'exported constructor',
-        call: `${goPkg}.${s.name}()`,
-        importPath: facts.goModule!,
-      });
+  // a type's driver method, wherever in the package it is declared (`Command.Run` in command_run.go)
+  const rootFiles = [...inProduct].filter(rootGo).sort();
+  const driverOf = (
+    type: string,
+  ): { path: string; index: number; text: string; name: string } | undefined => {
+    const driver = new RegExp(
+      `^func\\s*\\(\\s*\\w+\\s+\\*?${esc(type)}(?:\\[[^\\]\\n]*\\])?\\s*\\)\\s*(\\w+)\\s*\\(`,
+      'gm',
+    );
+    for (const path of rootFiles) {
+      const text = src.text(path) ?? '';
+      const m = [...text.matchAll(driver)].find((d) => GO_DRIVERS.test(d[1]!));
+      if (m) return { path, index: m.index, text, name: m[1]! };
+    }
+    return undefined;
+  };
+  // a constructor is where users start when what it makes runs the work (`chi.NewRouter()` makes a
+  // `Mux` that serves): a helper's constructor (a flag's value base) is not
+  const made = (s: (typeof exported)[number]): string | undefined => {
+    const text = src.text(s.path) ?? '';
+    const line = (text.split('\n')[s.line - 1] ?? '').trim().replace(/\{$/, '').trimEnd();
+    // the results after the parameters' closing bracket: `*Mux`, `(*Mux, error)`, `*MapBase[T, C]`
+    const results = line.endsWith(')')
+      ? line.slice(line.lastIndexOf('(') + 1, -1)
+      : line.slice(line.lastIndexOf(')') + 1);
+    return /^\s*\*?(\w+)/.exec(results.split(',')[0]!)?.[1];
+  };
+  const constructors = exported.filter(
+    (s) => s.kind === 'function' && /^(New|Create|Make)[A-Z]?/.test(s.name),
+  );
+  const running = constructors.filter((s) => {
+    const type = made(s);
+    return !!type && !!driverOf(type);
+  });
+  // with none such, the constructors still lead unless a type the package runs does
+  const hasDriver = (s: (typeof exported)[number]) =>
+    (s.kind === 'struct' || s.kind === 'type') && !!driverOf(s.name);
+  const starts = running.length ? running : exported.some(hasDriver) ? [] : constructors;
+  for (const s of starts.slice(0, 3))
+    out.push({
+      path: s.path,
+      line: s.line,
+      how: 'exported constructor',
+      call: `${goPkg}.${s.name}()`,
+      importPath: facts.goModule!,
+    });
   if (out.length) return out;
-  // a type users fill in and run: the struct whose file declares a driver method on it
+  // a type users fill in and run: the struct the package declares a driver method on
   for (const s of exported) {
     if (s.kind !== 'struct' && s.kind !== 'type') continue;
-    const text = src.text(s.path) ?? '';
-    const driver = new RegExp(`^func\\s*\\(\\s*\\w+\\s+\\*?${esc(s.name)}\\s*\\)\\s*(\\w+)\\s*\\(`, 'gm');
-    const m = [...text.matchAll(driver)].find((d) => GO_DRIVERS.test(d[1]!));
-    if (!m) continue;
+    const d = driverOf(s.name);
+    if (!d) continue;
     out.push(
       {
         path: s.path,
@@ -385,10 +420,10 @@ function userStarts(
         importPath: facts.goModule!,
       },
       {
-        path: s.path,
-        line: new LineIndex(text).lineOf(m.index!),
+        path: d.path,
+        line: new LineIndex(d.text).lineOf(d.index),
         how: `runs a ${s.name}`,
-        call: `${m[1]}()`,
+        call: `${d.name}()`,
         importPath: facts.goModule!,
       },
     );
