@@ -929,6 +929,35 @@ describe('main path', () => {
     expect(labels(steps)).toEqual(['Client.send', 'Client.send_single']);
   });
 
+  it('a block of a loop that ends by going round again is the repeat case, not a step', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `    v${i} = config`);
+    const contents = {
+      'src/tool/runner.py': [
+        'def run(config):',
+        '    while True:',
+        '        result = execute(config)',
+        '        if result.failed and config.fallback:',
+        '            config = search_parent(config)',
+        '            continue',
+        '        return result',
+        '',
+        'def execute(config):',
+        ...body(8),
+        '    return config',
+        '',
+        'def search_parent(config):',
+        ...body(30),
+        '    return config',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      productPaths: ['src/tool'],
+      publicApi: [{ name: 'run', kind: 'function', path: 'src/tool/runner.py', line: 1 }],
+    });
+    expect(labels(steps)).toEqual(['run', 'execute']);
+  });
+
   it('a loop whose early return is an error or a missing value goes on with the work below it', () => {
     const body = (n: number) => Array.from({ length: n }, (_, i) => `        v${i} = item`);
     const contents = {

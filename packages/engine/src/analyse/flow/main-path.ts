@@ -204,8 +204,21 @@ const ERROR_LOCAL = /^(?:err|exc|e|ex)$|error|exception/i;
 function repeatCase(t: Target, line: number): boolean {
   const loop = loopOf(t, line);
   if (loop === undefined) return false;
+  // a block that ends by going round again (`continue`) is the repeat case too: a fallback that looks
+  // one directory up and runs once more
+  for (const arm of enclosing(t, line).filter((a) => a > loop)) {
+    const indent = indentOf(t.file.bare[arm - 1]!);
+    let last = '';
+    for (let i = arm + 1; i <= Math.min(t.def.end, t.file.bare.length); i++) {
+      const text = t.file.bare[i - 1]!;
+      if (!text.trim()) continue;
+      if (indentOf(text) <= indent) break;
+      last = text;
+    }
+    if (/^continue;?$/.test(last.trim())) return true;
+  }
   for (let i = line - 1; i > loop; i--) {
-    const returned = /^\s*return\s+([A-Za-z_$][\w$]*)\s*;?\s*$/.exec(t.file.bare[i - 1] ?? '')?.[1];
+    const returned = /^return\s+([A-Za-z_$][\w$]*)(?:\s*;)?$/.exec((t.file.bare[i - 1] ?? '').trim())?.[1];
     if (!returned || ERROR_LOCAL.test(returned) || NOT_DATA.has(returned)) continue;
     if (loopOf(t, i) !== loop || armOf(t, i) === undefined || testsMissing(t, i, returned)) continue;
     // the local holds what a call in the same pass of the loop returned
@@ -326,8 +339,10 @@ function channelEnd(
   return undefined;
 }
 
-/** The arm a choice takes when no condition or pattern before it holds: `_ =>`, `default:`, a bare `else`. */
-const DEFAULT_ARM = /^\s*(?:\}\s*)?(?:else\s*(?:\{|:)?\s*$|default\s*:|_\s*=>)/;
+/** The arm a choice takes when no condition or pattern before it holds: `_ =>`, `default:`, a bare `else` (tested trimmed). */
+const DEFAULT_ARM = /^(?:\}\s*)?(?:else(?:\s*[{:])?$|default\s*:|_\s*=>)/;
+/** An arm named for the work itself (tested trimmed): `Run { .. } =>`, `Choose { .. } | Run { .. } =>`, `case execute:`. */
+const WORK_ARM = /^(?:[^|]*\|\s*)?(?:case\s+)?(?:\w+::)?(?:run|execute)\b/i;
 /** A line that opens an arm of a choice: `if`, `else`, `elif`, `case`, `default:`. */
 const ARM = /^\s*(?:\}\s*)?(?:if|else|elif|case|default)\b/;
 /** A line that continues a chain of arms at the arms' indentation: the next arm, or a closing bracket. */
@@ -446,7 +461,8 @@ function guarded(t: Target, line: number): boolean {
     const text = t.file.bare[i - 1]!;
     if (!text.trim()) continue;
     if (indentOf(text) <= indent) return false;
-    if (/^\s*return\b/.test(text)) return true;
+    // the arm itself returns, not a choice nested deeper inside it
+    if (/^\s*return\b/.test(text) && armOf(t, i) === arm) return true;
   }
   return false;
 }
@@ -479,8 +495,13 @@ function normalSite(t: Target, call: Call): Call {
   const ways = sites.filter((i) => direct(t, i));
   if (!ways.length) return call;
   // of the sites on the way, the one in the arms a run takes unless told otherwise (`_ =>`, the last
-  // `else`) rather than one for a named mode (`Some(("cache", …)) =>`)
-  const modes = (i: number) => armsOf(t, i).filter((a) => !DEFAULT_ARM.test(t.file.bare[a - 1] ?? '')).length;
+  // `else`, `Run { .. } =>`) rather than one for a named mode (`Some(("cache", …)) =>`)
+  const modes = (i: number) =>
+    armsOf(t, i).filter(
+      (a) =>
+        !DEFAULT_ARM.test((t.file.bare[a - 1] ?? '').trim()) &&
+        !WORK_ARM.test((t.file.bare[a - 1] ?? '').trim()),
+    ).length;
   const best = ways.reduce((b, i) => (modes(i) < modes(b) ? i : b));
   return best === call.line ? call : { ...call, line: best };
 }
