@@ -1177,6 +1177,269 @@ describe('main path', () => {
     expect(labels(steps)).toContain('Session.send');
   });
 
+  it('a loop that returns its outcome early repeats past that return: the calls after it are no steps', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `        v${i} = request`);
+    const contents = {
+      'src/lib/client.py': [
+        'class Client:',
+        '    def send(self, request):',
+        '        while True:',
+        '            response = self.send_single(request)',
+        '            if not response.has_redirect_location:',
+        '                return response',
+        '            request = self.build_redirect(request, response)',
+        '            self.drain(response)',
+        '',
+        '    def send_single(self, request):',
+        ...body(6),
+        '        return request',
+        '',
+        '    def build_redirect(self, request, response):',
+        ...body(12),
+        '        return request',
+        '',
+        '    def drain(self, response):',
+        ...body(30),
+        '        return response',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      productPaths: ['src/lib'],
+      publicApi: [{ name: 'Client', kind: 'class', path: 'src/lib/client.py', line: 1 }],
+    });
+    expect(labels(steps)).toEqual(['Client.send', 'Client.send_single']);
+  });
+
+  it('a block of a loop that ends by going round again is the repeat case, not a step', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `    v${i} = config`);
+    const contents = {
+      'src/tool/runner.py': [
+        'def run(config):',
+        '    while True:',
+        '        result = execute(config)',
+        '        if result.failed and config.fallback:',
+        '            config = search_parent(config)',
+        '            continue',
+        '        return result',
+        '',
+        'def execute(config):',
+        ...body(8),
+        '    return config',
+        '',
+        'def search_parent(config):',
+        ...body(30),
+        '    return config',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      productPaths: ['src/tool'],
+      publicApi: [{ name: 'run', kind: 'function', path: 'src/tool/runner.py', line: 1 }],
+    });
+    expect(labels(steps)).toEqual(['run', 'execute']);
+  });
+
+  it('a loop whose early return is an error or a missing value goes on with the work below it', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `        v${i} = item`);
+    const contents = {
+      'src/lib/batch.py': [
+        'def run_all(items):',
+        '    for item in items:',
+        '        err = check(item)',
+        '        if err:',
+        '            return err',
+        '        found = lookup(item)',
+        '        if found is None:',
+        '            return found',
+        '        process(item, found)',
+        '',
+        'def check(item):',
+        ...body(4),
+        '    return item',
+        '',
+        'def lookup(item):',
+        ...body(4),
+        '    return item',
+        '',
+        'def process(item, found):',
+        ...body(30),
+        '    return item',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      productPaths: ['src/lib'],
+      publicApi: [{ name: 'run_all', kind: 'function', path: 'src/lib/batch.py', line: 1 }],
+    });
+    expect(labels(steps)).toContain('process');
+  });
+
+  it('a call on what a method returns resolves through its declared type to the implementation the product makes', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `        v${i} = request`);
+    const contents = {
+      'src/lib/client.py': [
+        'from .transports import BaseTransport, HTTPTransport',
+        '',
+        'class Client:',
+        '    def __init__(self):',
+        '        self._transport = self._init_transport()',
+        '',
+        '    def _init_transport(self) -> BaseTransport:',
+        '        return HTTPTransport(retries=0)',
+        '',
+        '    def _transport_for_url(self, url) -> BaseTransport:',
+        '        """Returns the transport for a URL."""',
+        '        return self._transport',
+        '',
+        '    def send(self, request):',
+        '        transport = self._transport_for_url(request.url)',
+        '        response = transport.handle_request(request)',
+        '        return response',
+      ].join('\n'),
+      'src/lib/transports.py': [
+        'class BaseTransport:',
+        '    def handle_request(self, request):',
+        '        """',
+        '        Send a single request.',
+        '        """',
+        '        raise NotImplementedError(',
+        '            "The method must be implemented."',
+        '        )',
+        '',
+        'class HTTPTransport(BaseTransport):',
+        '    def handle_request(self, request):',
+        ...body(20),
+        '        return request',
+        '',
+        'class MockTransport(BaseTransport):',
+        '    def handle_request(self, request):',
+        ...body(30),
+        '        return request',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      productPaths: ['src/lib'],
+      publicApi: [{ name: 'Client', kind: 'class', path: 'src/lib/client.py', line: 3 }],
+    });
+    expect(labels(steps)).toContain('HTTPTransport.handle_request');
+    expect(labels(steps)).not.toContain('MockTransport.handle_request');
+  });
+
+  it("a Rust run: entered though it says it returns Err, through the default arm's site to the call its preparation feeds", () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `    let v${i} = inputs.len();`);
+    const contents = {
+      'src/main.rs': [
+        '/// Returns `Err(..)` upon fatal errors. Otherwise, returns `Ok(true)` on full success.',
+        'fn run() -> Result<bool> {',
+        '    let app = App::new()?;',
+        '    match app.subcommand() {',
+        '        Some(("cache", m)) => {',
+        '            let inputs = vec![];',
+        '            let config = app.config(&inputs)?;',
+        '            run_controller(inputs, &config)',
+        '        }',
+        '        _ => {',
+        '            let inputs = app.inputs()?;',
+        '            let config = app.config(&inputs)?;',
+        '            if app.flag("list") {',
+        '                list_themes(&config)?;',
+        '                Ok(true)',
+        '            } else {',
+        '                run_controller(inputs, &config)',
+        '            }',
+        '        }',
+        '    }',
+        '}',
+        '',
+        'fn main() {',
+        '    let result = run();',
+        '    report(result);',
+        '}',
+        '',
+        'fn run_controller(inputs: Vec<Input>, config: &Config) -> Result<bool> {',
+        '    let controller = Controller::new(config);',
+        '    controller.run_with_error_handler(inputs)',
+        '}',
+        '',
+        'fn list_themes(config: &Config) -> Result<()> {',
+        ...body(4),
+        '    Ok(())',
+        '}',
+        '',
+        'fn report(result: Result<bool>) {',
+        '    let a = 1;',
+        '    let b = 2;',
+        '}',
+      ].join('\n'),
+      'src/app.rs': [
+        'pub struct App {}',
+        'impl App {',
+        '    pub fn new() -> Result<Self> {',
+        '        let a = 1;',
+        '        Ok(App {})',
+        '    }',
+        '    pub fn subcommand(&self) -> Option<(&str, u8)> {',
+        '        let a = 1;',
+        '        None',
+        '    }',
+        '    pub fn flag(&self, name: &str) -> bool {',
+        '        let a = 1;',
+        '        false',
+        '    }',
+        '    pub fn inputs(&self) -> Result<Vec<Input>> {',
+        '        let a = 1;',
+        '        let b = 2;',
+        '        Ok(vec![])',
+        '    }',
+        '    pub fn config(&self, inputs: &[Input]) -> Result<Config> {',
+        ...body(60),
+        '        Ok(Config {})',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/controller.rs': [
+        'pub struct Controller {}',
+        'impl Controller {',
+        '    pub fn new(config: &Config) -> Self {',
+        '        let a = 1;',
+        '        Controller {}',
+        '    }',
+        '    pub fn run_with_error_handler(&self, inputs: Vec<Input>) -> Result<bool> {',
+        '        for input in inputs {',
+        '            self.print_input(input)?;',
+        '        }',
+        '        Ok(true)',
+        '    }',
+        '    fn print_input(&self, input: Input) -> Result<()> {',
+        ...body(20),
+        '        Ok(())',
+        '    }',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Rust', {
+      kind: 'cli',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/main.rs', line: 23, how: 'binary "tool" (fn main)' }],
+    });
+    const names = labels(steps);
+    expect(names.slice(0, 2)).toEqual(['main', 'run']);
+    // the run goes on into the controller, not into the configuration it is handed
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'run_controller',
+        'Controller.run_with_error_handler',
+        'Controller.print_input',
+      ]),
+    );
+    const config = steps.find((s) => s.name === 'config');
+    expect(config?.note).toBe('called by run at src/main.rs:12');
+    expect(steps.find((s) => s.name === 'run_controller')?.note).toBe('called by run at src/main.rs:17');
+    expect(steps.filter((s) => s.from === steps.indexOf(config!))).toEqual([]);
+  });
+
   it('the success path: no failure handler, one arm of a choice, the work before a loop back', () => {
     const contents = {
       'cmd.go': [

@@ -26,6 +26,8 @@ const ACCESSOR_LINES = 40;
 // goes on with the work: it is named, never entered (ValidateFlagGroups' own helpers are no step)
 const ACCESSOR =
   /^(?:returns?|gets?|checks?|validates?|verif(?:y|ies)|ensures?|tells?|whether|determines?\s+(?:if|whether)|reports?\s+whether)\b/i;
+// what a function that does the work says it returns: the outcome, a failure or an exit status
+const OUTCOME = /^(?:(?:an?|the)\s+)?`?(?:Err|Ok|Result|errors?|exit)\b/i;
 const MAX_DEPTH = 7;
 /** Lines up to which a definition named beside the path may be a wrapper of one call (see `wrapped`). */
 const WRAPPER_LINES = 20;
@@ -174,6 +176,60 @@ function inLoop(t: Target, line: number): boolean {
   return false;
 }
 
+/** The header line of the innermost `for`, `while` or `loop` around a line, if any. */
+function loopOf(t: Target, line: number): number | undefined {
+  return enclosing(t, line).find((h) => /^\s*(?:\}\s*)?(?:for|while|loop)\b/.test(t.file.bare[h - 1]!));
+}
+
+/** Whether the condition of the arm a line sits in tests a local itself for nothing (`if not x:`, `x == nil`). */
+function testsMissing(t: Target, line: number, local: string): boolean {
+  const arm = armOf(t, line);
+  const head = arm === undefined ? '' : (t.file.bare[conditionStart(t, arm) - 1] ?? '');
+  const name = local.replace(/\$/g, '\\$');
+  return new RegExp(
+    `(?:!|\\bnot\\s+)${name}\\b(?!\\s*(?:\\.|\\(|\\[))|\\b${name}\\s*(?:[!=]==?|\\bis\\b(?:\\s+not\\b)?)\\s*(?:null|undefined|nil|None)\\b`,
+  ).test(head);
+}
+
+/** A local named for an error (`err`, `exc`, `error`): returning it early is a failure, not the outcome. */
+const ERROR_LOCAL = /^(?:err|exc|e|ex)$|error|exception/i;
+
+/**
+ * A call a loop makes after it has returned its outcome early: a loop whose body returns a call's
+ * result when a condition holds (`response = send(…)` … `if not response.has_redirect_location:
+ * return response`) goes on past that return only to run again (follow the redirect, try the next
+ * candidate), so the calls below it are the repeat case, not the next steps of the work. A guard that
+ * returns an error or something missing (`if err != nil { return err }`) is no outcome.
+ */
+function repeatCase(t: Target, line: number): boolean {
+  const loop = loopOf(t, line);
+  if (loop === undefined) return false;
+  // a block that ends by going round again (`continue`) is the repeat case too: a fallback that looks
+  // one directory up and runs once more
+  for (const arm of enclosing(t, line).filter((a) => a > loop)) {
+    const indent = indentOf(t.file.bare[arm - 1]!);
+    let last = '';
+    for (let i = arm + 1; i <= Math.min(t.def.end, t.file.bare.length); i++) {
+      const text = t.file.bare[i - 1]!;
+      if (!text.trim()) continue;
+      if (indentOf(text) <= indent) break;
+      last = text;
+    }
+    if (/^continue;?$/.test(last.trim())) return true;
+  }
+  for (let i = line - 1; i > loop; i--) {
+    const returned = /^return\s+([A-Za-z_$][\w$]*)(?:\s*;)?$/.exec((t.file.bare[i - 1] ?? '').trim())?.[1];
+    if (!returned || ERROR_LOCAL.test(returned) || NOT_DATA.has(returned)) continue;
+    if (loopOf(t, i) !== loop || armOf(t, i) === undefined || testsMissing(t, i, returned)) continue;
+    // the local holds what a call in the same pass of the loop returned
+    const kept = new RegExp(
+      `^\\s*(?:(?:let|const|var)\\s+(?:mut\\s+)?)?${returned.replace(/\$/g, '\\$')}\\s*(?::[^=]*)?(?::=|=)(?!=)\\s*(?:await\\s+)?[\\w$.:]+\\s*\\(`,
+    );
+    for (let j = i - 1; j > loop; j--) if (kept.test(t.file.bare[j - 1] ?? '')) return true;
+  }
+  return false;
+}
+
 /**
  * The local a statement assigns, for a call on any of its lines: `let regexps = patterns` … `.map(|p|
  * build_regex(p))` assigns `regexps`. The statement starts at the nearest line above that assigns,
@@ -220,6 +276,11 @@ function enclosing(t: Target, line: number): number[] {
 
 /** A definition named for a failure (`NotFoundHandler`, `#handleError`, `print_error`): off the success path. */
 const FAILURE = /not_?found|not_?allowed|error|fail|abort|panic|reject|fallback/i;
+/**
+ * A definition named for a failure, unless the failure is what it does the work with
+ * (`run_with_error_handler`, `parseWithFallback`): the work comes first in its name.
+ */
+const failureNamed = (name: string) => FAILURE.test(name.replace(/(?:_with_|With(?=[A-Z_])).*/, ''));
 
 /**
  * A call made when the work has failed: in a `catch`, `except` or `rescue` block, under Go's
@@ -278,12 +339,17 @@ function channelEnd(
   return undefined;
 }
 
+/** The arm a choice takes when no condition or pattern before it holds: `_ =>`, `default:`, a bare `else` (tested trimmed). */
+const DEFAULT_ARM = /^(?:\}\s*)?(?:else(?:\s*[{:])?$|default\s*:|_\s*=>)/;
+/** An arm named for the work itself (tested trimmed): `Run { .. } =>`, `Choose { .. } | Run { .. } =>`, `case execute:`. */
+const WORK_ARM = /^(?:[^|]*\|\s*)?(?:case\s+)?(?:\w+::)?(?:run|execute)\b/i;
 /** A line that opens an arm of a choice: `if`, `else`, `elif`, `case`, `default:`. */
 const ARM = /^\s*(?:\}\s*)?(?:if|else|elif|case|default)\b/;
 /** A line that continues a chain of arms at the arms' indentation: the next arm, or a closing bracket. */
 const ARM_CHAIN = /^\s*(?:\}\s*)?(?:else|elif|case|default)\b|^\s*[}\])]+[,;]?\s*$/;
 /** An arm of a Rust or Scala `match` (`Run { arguments } =>`); elsewhere `=>` makes a function. */
-const MATCH_ARM = /^\s*[\w:{}.,|()&'][\w:{}.,|()&' ]*=>/;
+// (a string pattern is read as `""`: `Some(("cache", m)) =>`)
+const MATCH_ARM = /^\s*[\w:{}.,|()&'"][\w:{}.,|()&'" ]*=>/;
 const matchArms = (t: Target) => /^(Rust|Scala)$/.test(t.file.language);
 const isArm = (t: Target, line: number) =>
   ARM.test(t.file.bare[line - 1]!) ||
@@ -395,7 +461,8 @@ function guarded(t: Target, line: number): boolean {
     const text = t.file.bare[i - 1]!;
     if (!text.trim()) continue;
     if (indentOf(text) <= indent) return false;
-    if (/^\s*return\b/.test(text)) return true;
+    // the arm itself returns, not a choice nested deeper inside it
+    if (/^\s*return\b/.test(text) && armOf(t, i) === arm) return true;
   }
   return false;
 }
@@ -466,20 +533,31 @@ export function reshapes(t: Target, line: number): boolean {
 }
 
 /**
- * Where a body makes a call it makes more than once (the line reader keeps the first): the first site
- * on its way (`direct`), else the first (`mx.handler.ServeHTTP` at the end of `ServeHTTP`, not in the
- * guard for a nested router above it).
+ * Where a body makes a call it makes more than once (the line reader keeps the first): a site on its
+ * way (`direct`), else the first (`mx.handler.ServeHTTP` at the end of `ServeHTTP`, not in the guard
+ * for a nested router above it); of those on the way, the first in the default arms.
  */
 function normalSite(t: Target, call: Call): Call {
-  if (direct(t, call.line)) return call;
   const written = [call.root, call.qualifier !== call.root ? call.qualifier : undefined, call.name]
     .filter(Boolean)
     .map((w) => w!.replace(/[$]/g, '\\$'))
     .join('\\s*(?:\\?\\.|\\.|::|->)\\s*');
   const again = new RegExp(`(?:^|[^\\w$.])${written}\\s*\\(`);
+  const sites = [call.line];
   for (let i = call.line + 1; i <= Math.min(t.def.end, t.file.bare.length); i++)
-    if (again.test(t.file.bare[i - 1]!) && direct(t, i)) return { ...call, line: i };
-  return call;
+    if (again.test(t.file.bare[i - 1]!)) sites.push(i);
+  const ways = sites.filter((i) => direct(t, i));
+  if (!ways.length) return call;
+  // of the sites on the way, the one in the arms a run takes unless told otherwise (`_ =>`, the last
+  // `else`, `Run { .. } =>`) rather than one for a named mode (`Some(("cache", …)) =>`)
+  const modes = (i: number) =>
+    armsOf(t, i).filter(
+      (a) =>
+        !DEFAULT_ARM.test((t.file.bare[a - 1] ?? '').trim()) &&
+        !WORK_ARM.test((t.file.bare[a - 1] ?? '').trim()),
+    ).length;
+  const best = ways.reduce((b, i) => (modes(i) < modes(b) ? i : b));
+  return best === call.line ? call : { ...call, line: best };
 }
 
 /**
@@ -488,7 +566,10 @@ function normalSite(t: Target, call: Call): Call {
  */
 function direct(t: Target, line: number): boolean {
   if (guarded(t, line)) return false;
-  return !enclosing(t, line).some((h) => h !== t.def.line && FUNCTION_LITERAL.test(t.file.bare[h - 1]!));
+  // the `=>` of a `match` arm opens a branch, not a function
+  const literal = (h: number) =>
+    FUNCTION_LITERAL.test(t.file.bare[h - 1]!) && !(matchArms(t) && MATCH_ARM.test(t.file.bare[h - 1]!));
+  return !enclosing(t, line).some((h) => h !== t.def.line && literal(h));
 }
 
 /**
@@ -926,9 +1007,12 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       .slice(from + 1, t.def.end)
       .map((l) => l.trim())
       .filter((l) => l && !/^[{}]$/.test(l) && !/^(""|'')$/.test(l));
+    const stub = /^(pass|\.\.\.|raise NotImplementedError\b.*|throw new Error\(.*\);?)$/;
+    // the error it raises may be written over several lines (`raise NotImplementedError(` … `)`)
     return (
       body.length === 0 ||
-      body.every((l) => /^(pass|\.\.\.|raise NotImplementedError\b.*|throw new Error\(.*\);?)$/.test(l))
+      body.every((l) => stub.test(l)) ||
+      /^raise NotImplementedError\b/.test(body.join(' '))
     );
   };
   /** A base type's abstract method that exactly one product subtype overrides: the call lands there. */
@@ -940,7 +1024,24 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         f.def.owner !== t.def.owner &&
         (types.get(f.def.owner) ?? []).some((x) => x.def.bases?.includes(t.def.owner!)),
     );
-    return overrides.length === 1 ? overrides[0]! : t;
+    if (overrides.length === 1) return overrides[0]!;
+    // of several, the one whose type the product makes itself (`return HTTPTransport(…)` where a
+    // client builds its default transport); the others are for its users to pick (a mock, an adapter)
+    const made = overrides.filter((f) => constructed().has(f.def.owner!));
+    return made.length === 1 ? made[0]! : t;
+  };
+  let madeTypes: Set<string> | undefined;
+  /** The product types the product's own code makes (`HTTPTransport(…)`, `Config::new(…)`, `new Router(…)`). */
+  const constructed = (): Set<string> => {
+    if (madeTypes) return madeTypes;
+    madeTypes = new Set();
+    for (const m of models) {
+      // a definition's own line names it (`class MockTransport(BaseTransport):`), it does not make one
+      const defined = new Set(m.defs.map((d) => d.line));
+      for (const c of callsIn(m.bare, 1, m.bare.length))
+        if (typeNames.has(c.name) && c.root !== '?' && !defined.has(c.line)) madeTypes.add(c.name);
+    }
+    return madeTypes;
   };
   const methodOn = (typeName: string, name: string, depth = 0): Target | undefined => {
     const found = ownMethod(typeName, name, depth);
@@ -1155,8 +1256,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           ))
             out.push({ call: { ...c, line: i }, in: where, via });
           // a method handed over as a value: `http.HandlerFunc(mx.routeHTTP)`
+          // (an option named at a library's constructor, `proxy_auth=proxy.raw_auth`, is a setting of it)
           for (const ref of rhs.matchAll(/\b(\w+)\.(\w+)\b(?!\s*\()/g))
-            if (ref[2] !== field)
+            if (ref[2] !== field && !/[(,]\s*\w+\s*=\s*$/.test(rhs.slice(0, ref.index)))
               out.push({
                 call: { root: ref[1]!, qualifier: ref[1]!, name: ref[2]!, line: i, creates: false },
                 in: where,
@@ -1298,7 +1400,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const doc = docOf(input.raw?.(t.file.path), t.def, t.file.language);
     const words = doc?.split(/\s+/) ?? [];
     const verb = words[0] === t.def.name ? words[1] : words[0];
-    return !!verb && ACCESSOR.test(verb);
+    if (!verb || !ACCESSOR.test(verb)) return false;
+    // what it says it returns is how the work ended (`Err(..)` upon fatal errors, an exit code): the
+    // function does the work and reports on it, it provides no value to its caller
+    const said = words.slice(words.indexOf(verb) + 1, words.indexOf(verb) + 3).join(' ');
+    return !(/^returns?$/i.test(verb) && OUTCOME.test(said));
   };
 
   const callsCache = new Map<string, ProductCall[]>();
@@ -1493,7 +1599,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const score = (c: ProductCall) => beyond(c) * (c.used ? 4 : 1) * (c.target.file === t.file ? 1 : 1.25);
     // a call whose result is kept or returned carries the work on before any call made for its effect
     // the success path: a call made once the work has failed, or to a failure handler, is not a step
-    const success = (c: ProductCall) => !FAILURE.test(c.target.def.name) && !onFailure(t, c.call);
+    const success = (c: ProductCall) => !failureNamed(c.target.def.name) && !onFailure(t, c.call);
     const substantial = calls
       .filter(
         (c) =>
@@ -1504,6 +1610,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           !tested(c) &&
           !LOG_LINE.test(c.target.def.name) &&
           !reshapes(t, c.call.line) &&
+          !repeatCase(t, c.call.line) &&
           !visited.has(key(c.target)) &&
           success(c),
       )
@@ -1522,10 +1629,32 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       inLoop(t, c.call.line);
     const carrying = substantial.filter(carries);
     const goesOn = carrying.some((c) => !exits(c)) ? carrying.filter((c) => !exits(c)) : carrying;
+    // a call whose kept result is handed to the call the step returns prepares its input (`let config =
+    // app.config(…)?` before the tail `run_controller(inputs, &config)`): the call it feeds is where
+    // the work goes on, and the preparation is named beside it
+    const returnsCall = (d: ProductCall) =>
+      /^\s*return\b/.test(t.file.bare[d.call.line - 1] ?? '') ||
+      (/^(Rust|Ruby|Kotlin|Scala)$/.test(t.file.language) && tailExpression(t, d.call.line));
+    const preparing = (c: ProductCall) => {
+      const local = assignedAt(t, c.call.line);
+      return (
+        !!local &&
+        goesOn.some(
+          (d) =>
+            d !== c &&
+            d.call.line > c.call.line &&
+            returnsCall(d) &&
+            !alternatives(t, c.call.line, d.call.line) &&
+            identifiers(argumentsOf(t, d.call) ?? '').includes(local),
+        )
+      );
+    };
+    const finishing = goesOn.filter((c) => !preparing(c));
+    const pick = finishing.length ? finishing : goesOn;
     // where the body looks its work up and an arm does it when found (the route's handlers run),
     // that arm carries the work on; the arms after it only answer a miss (redirects, a 404)
-    const found = goesOn.find((c) => !loops(c) && foundArm(t.file.bare, t.def.line, c.call.line));
-    const next = defaultArm(t, found ?? goesOn.find((c) => !loops(c)) ?? goesOn[0], substantial);
+    const found = pick.find((c) => !loops(c) && foundArm(t.file.bare, t.def.line, c.call.line));
+    const next = defaultArm(t, found ?? pick.find((c) => !loops(c)) ?? pick[0], substantial);
     const hit = found && next === found ? foundArm(t.file.bare, t.def.line, found.call.line) : undefined;
     const returnsIn = (arm: { head: number; end: number }) =>
       t.file.bare.slice(arm.head, arm.end).some((l) => /^\s*return\b/.test(l));
@@ -1709,7 +1838,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       (c) =>
         c.target.def.kind !== 'type' &&
         !helper(c.target) &&
-        !FAILURE.test(c.target.def.name) &&
+        !failureNamed(c.target.def.name) &&
         !onFailure(t, c.call) &&
         c.used,
     );
