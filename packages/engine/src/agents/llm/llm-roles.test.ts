@@ -99,6 +99,26 @@ describe('LLM roles', () => {
     }
   });
 
+  it('asks writers and summarisers for what the evidence carries, with no minimum length, and gives the writers the project model', async () => {
+    const { server: s } = await run(
+      { ...base, template: templateOf(['Overview', 'Loan Handling']) },
+      fixtureModel,
+    );
+    const asked = s.requests.filter((r) => ['writer', 'summariser'].includes(roleOf(r) ?? ''));
+    expect(asked.some((r) => roleOf(r) === 'summariser')).toBe(true);
+    for (const r of asked)
+      expect(`${r.system}\n${outsideData(r.prompt)}`).not.toMatch(
+        /\b\d+\s*(?:-|–|to)\s*\d+\s+(?:words|sentences)|\bat least \d+ (?:words|sentences)/i,
+      );
+    const writers = asked.filter((r) => roleOf(r) === 'writer');
+    expect(writers.length).toBeGreaterThan(0);
+    for (const r of writers) {
+      expect(r.system).toContain('one honest sentence when it holds nothing');
+      expect(r.prompt).toMatch(/^environment variables the product reads: DATABASE_URL, PORT/m);
+      expect(r.prompt).toMatch(/^tests: 4 test cases in 2 test files$/m);
+    }
+  });
+
   it('sends a draft citing an invented file back once, then replaces it with the offline section', async () => {
     const input = { ...base, template: templateOf(['Overview', 'Architecture']) };
     const {
