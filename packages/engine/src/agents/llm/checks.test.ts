@@ -131,7 +131,18 @@ describe('what a summariser is told of the project', () => {
         ...a.flow!,
         abstractions: [{ name: 'Router', path: 'lib/router.js', line: 5, methods: 4, uses: 9 }],
         extensions: [
-          { name: 'use', owner: 'Router', path: 'lib/router.js', line: 40, value: 'fn', store: 'this.stack' },
+          {
+            name: 'use',
+            owner: 'Router',
+            path: 'lib/router.js',
+            line: 40,
+            value: 'fn',
+            store: 'this.stack',
+            storePath: 'lib/router.js',
+            storeLine: 6,
+            how: 'appends' as const,
+            runs: { name: 'handle', path: 'lib/router.js', line: 50, how: 'iterates' as const, onPath: true },
+          },
         ],
       },
     };
