@@ -22,6 +22,8 @@ const TOOL_ROLES = new Set(['test-runner', 'linter', 'build-tool', 'task-runner'
 /** The environment variables named in the facts block; the count still gives them all. */
 const SETTINGS_NAMED = 12;
 
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /**
  * The facts a writer may state, one per line, from the same project model the offline chapters print:
  * the product apart from its tests, docs and tooling, what it runs on, how it is entered and its main
@@ -51,7 +53,7 @@ export function factsBlock(a: Analysis, projectName: string): string {
   const elsewhere = a.frameworks.filter((f) => f.area && f.area !== 'product' && f.category !== 'test');
   const named = (f: Analysis['frameworks'][number]) =>
     `${f.name}${f.version ? ` ${f.version}` : ''}${f.area && ELSEWHERE.has(f.area) ? ` (in ${f.area} only)` : ''}`;
-  const steps = (id?.mainPath ?? []).filter((s) => !s.external).slice(0, 8);
+  const steps = m.mainPath.value.filter((s) => !s.external).slice(0, 8);
   const lines = [
     `project: ${projectName}`,
     ...(m.kind.value ? [`project kind: ${[m.kind.value, ...(id?.kinds ?? [])].join(', ')}`] : []),
@@ -68,7 +70,7 @@ export function factsBlock(a: Analysis, projectName: string): string {
     `files analysed: ${a.project.files}`,
     `lines in the whole repository: ${a.project.lines.code} code, ${a.project.lines.comment} comment, ${a.project.lines.blank} blank`,
     a.manifests.length
-      ? `dependencies: ${a.dependencies.length} declared (${fx.runtimeDeps.length} runtime, ${fx.devDeps.length} development) in ${a.manifests.length} manifests`
+      ? `dependencies: ${a.dependencies.length} declared (${fx.runtimeDeps.length} runtime, ${fx.devDeps.length} development) in ${plural(a.manifests.length, 'manifest')}`
       : 'dependencies: none found (no package manifest was found)',
     ...a.dependencies
       .slice(0, 25)
@@ -88,7 +90,7 @@ export function factsBlock(a: Analysis, projectName: string): string {
     fx.modules.length < 2
       ? "imports between the product's modules: not measured (the product is a single module)"
       : fx.moduleEdges.length
-        ? `imports between the product's ${fx.modules.length} modules: ${fx.moduleEdges.length} module-to-module edges`
+        ? `imports between the product's ${fx.modules.length} modules: ${plural(fx.moduleEdges.length, 'module-to-module edge')}`
         : `imports between the product's ${fx.modules.length} modules: none found (searched: the imports of ${searchedFiles(fx)}, as resolved to files)`,
     settingsLine(m.settings),
     m.todos.value.length
@@ -141,9 +143,12 @@ export function factsBlock(a: Analysis, projectName: string): string {
 /** The tests as counted; an absence with where they were looked for, a file count without cases as such. */
 function testsLine(t: ProjectModel['tests']): string {
   const { cases, files, inline } = t.value;
-  const within = inline.length ? `; ${inline.length} product files hold inline test modules` : '';
-  if (cases) return `tests: ${cases} test cases in ${files.length} test files${within}`;
-  if (files.length) return `tests: ${files.length} test files (no test cases were counted in them)${within}`;
+  const within = inline.length
+    ? `; ${plural(inline.length, 'product file')} ${inline.length === 1 ? 'holds' : 'hold'} inline test modules`
+    : '';
+  if (cases) return `tests: ${plural(cases, 'test case')} in ${plural(files.length, 'test file')}${within}`;
+  if (files.length)
+    return `tests: ${plural(files.length, 'test file')} (no test cases were counted in them)${within}`;
   return inline.length ? `tests: ${within.slice(2)}` : `tests: none found (searched: ${t.checked})`;
 }
 
@@ -152,7 +157,7 @@ function settingsLine(s: ProjectModel['settings']): string {
   const names = [...new Set(s.value.map((e) => e.name))];
   if (!names.length) return `environment variables the product reads: none found (searched: ${s.checked})`;
   const more = names.length > SETTINGS_NAMED ? `, and ${names.length - SETTINGS_NAMED} more` : '';
-  return `environment variables the product reads: ${names.slice(0, SETTINGS_NAMED).join(', ')}${more} (${names.length} in all)`;
+  return `environment variables the product reads: ${names.slice(0, SETTINGS_NAMED).join(', ')}${more}${names.length > 1 ? ` (${names.length} in all)` : ''}`;
 }
 
 export function findingsText(findings: Finding[]): string {
