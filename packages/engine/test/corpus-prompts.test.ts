@@ -141,6 +141,25 @@ describe.runIf(corpus)('what the model is shown, on the corpus', () => {
           expect(q.prompt).toContain(productLine);
           expect(q.prompt).toContain(`project kind: ${analysis.identity!.kind}`);
           expect(q.prompt).not.toMatch(/\b0 module-to-module edges/);
+          // an absence comes with what was searched, never as a count of zero
+          const open = q.prompt.indexOf(' facts>>>\n');
+          const facts = q.prompt.slice(open, q.prompt.indexOf('\n<<<END DATA', open));
+          expect(open).toBeGreaterThan(0);
+          expect(facts).not.toMatch(/^[^:\n]+: 0\b/m);
+          for (const fact of [
+            'tests',
+            'HTTP routes served by the product',
+            'environment variables the product reads',
+            "TODO/FIXME markers in the product's own files",
+            'licence',
+          ]) {
+            const value = facts
+              .split('\n')
+              .find((l) => l.startsWith(`${fact}: `))
+              ?.slice(fact.length + 2);
+            expect(value, `the facts give ${fact}`).toBeDefined();
+            if (value!.startsWith('none')) expect(value).toMatch(/^none found \(searched: \w/);
+          }
           const runsOn = /^frameworks and libraries the product runs on: (.*)$/m.exec(q.prompt)?.[1];
           expect(runsOn, 'the facts name what the product runs on').toBeDefined();
           for (const tool of tools) expect(runsOn).not.toContain(tool);

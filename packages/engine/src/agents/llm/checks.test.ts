@@ -6,7 +6,7 @@ import { factsOf, lineCount } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import { citationProblems, knownNumbers, numberProblems, textProblems } from './checks.ts';
 import { dataBlock, SYSTEM } from './prompts.ts';
-import { moduleRole, projectContext } from './summaries.ts';
+import { moduleRole, projectContext, SUMMARY_SYSTEM } from './summaries.ts';
 import { cleanMarkdown, takeConflicts } from './writer.ts';
 
 const a = sampleAppAnalysis();
@@ -121,5 +121,40 @@ describe('what a summariser is told of the project', () => {
     const routes = a.routes.filter((r) => !r.area || r.area === 'product');
     expect(moduleRole([routes[0]!.file], a)).toMatch(/declares \d+ of the product's routes/);
     expect(moduleRole(['nowhere.ts'], a)).toBe('');
+  });
+
+  it("names a module's central types, its extension points and its settings and routing files", () => {
+    const analysis = {
+      ...a,
+      routes: [],
+      flow: {
+        ...a.flow!,
+        abstractions: [{ name: 'Router', path: 'lib/router.js', line: 5, methods: 4, uses: 9 }],
+        extensions: [
+          {
+            name: 'use',
+            owner: 'Router',
+            path: 'lib/router.js',
+            line: 40,
+            value: 'fn',
+            store: 'this.stack',
+            storePath: 'lib/router.js',
+            storeLine: 6,
+            how: 'appends' as const,
+            runs: { name: 'handle', path: 'lib/router.js', line: 50, how: 'iterates' as const, onPath: true },
+          },
+        ],
+      },
+    };
+    const role = moduleRole(['lib/router.js', 'lib/settings.js', 'lib/urls.py'], analysis);
+    expect(role).toContain('defines central types of the product (Router)');
+    expect(role).toContain('where users register their own code (Router.use)');
+    expect(role).toContain('files named for its settings (lib/settings.js)');
+    expect(role).toContain('files named for its routing (lib/router.js, lib/urls.py)');
+  });
+
+  it('asks a summariser for as many sentences as the module carries, with no minimum', () => {
+    expect(SUMMARY_SYSTEM).not.toMatch(/\b\d+\s*(?:-|–|to)\s*\d+ sentences/);
+    expect(SUMMARY_SYSTEM).toContain('as many as the material carries');
   });
 });

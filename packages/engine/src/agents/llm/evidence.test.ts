@@ -114,4 +114,42 @@ describe('the facts a writer may state', () => {
     expect(facts).toMatch(/^imports between the product's modules: not measured/m);
     expect(facts).not.toMatch(/0 module-to-module edges/);
   });
+
+  it('gives an absence with what was searched, never as a count of zero', () => {
+    const facts = factsBlock(bareLibraryAnalysis(), 'tinylib');
+    expect(facts).toMatch(
+      /^tests: none found \(searched: every file of the repository, by the test conventions/m,
+    );
+    expect(facts).toMatch(
+      /^HTTP routes served by the product: none found \(searched: the product's 2 source files\)$/m,
+    );
+    expect(facts).toMatch(/^dependencies: none found \(no package manifest was found\)$/m);
+    expect(facts).toMatch(
+      /^environment variables the product reads: none found \(searched: the environment reads of the 2 product source files\)$/m,
+    );
+    expect(facts).toMatch(
+      /^TODO\/FIXME markers in the product's own files: none found \(searched: the comments of/m,
+    );
+    expect(facts).toMatch(/^licence: none found \(searched: the licence files at the repository root/m);
+    expect(facts).not.toMatch(/: 0\b|\b0 (?:test|manifest|module-to-module)/);
+  });
+
+  it("states the model's settings, markers and tests, and imports it could not resolve as such", () => {
+    const facts = factsBlock(a, 'sample');
+    expect(facts).toMatch(
+      /^environment variables the product reads: DATABASE_URL, PORT, JWT_SECRET, LOG_LEVEL \(4 in all\)$/m,
+    );
+    expect(facts).toMatch(/^TODO\/FIXME markers in the product's own files: 4$/m);
+    expect(facts).toMatch(/^tests: 4 test cases in 2 test files$/m);
+    // test files whose cases were not counted: the files, not "0 test cases"
+    const uncounted = { ...a, tests: { ...a.tests, totalCases: 0 } };
+    expect(factsBlock(uncounted, 'sample')).toMatch(
+      /^tests: 2 test files \(no test cases were counted in them\)$/m,
+    );
+    // modules between which no import was resolved: said so, not "0 edges"
+    const unresolved = { ...a, moduleGraph: { ...a.moduleGraph, edges: [] } };
+    expect(factsBlock(unresolved, 'sample')).toMatch(
+      /^imports between the product's 5 modules: none found \(searched: the imports of the product's 15 source files, as resolved to files\)$/m,
+    );
+  });
 });

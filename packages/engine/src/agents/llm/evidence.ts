@@ -7,8 +7,8 @@ import type { Analysis } from '../../analyse/types.ts';
 import { blankComments } from '../../analyse/comments.ts';
 import { definitions } from '../../analyse/flow/definitions.ts';
 import { splitCitation } from '../../citations.ts';
-import { factsOf, lineCount, NON_CODE_LANGUAGES } from '../facts.ts';
-import { projectModel } from '../model.ts';
+import { factsOf, lineCount, NON_CODE_LANGUAGES, searchedFiles } from '../facts.ts';
+import { projectModel, type ProjectModel } from '../model.ts';
 import type { Finding } from '../types.ts';
 import type { Workspace } from '../../types.ts';
 import { dataBlock, numbered } from './prompts.ts';
@@ -19,10 +19,17 @@ const ELSEWHERE = new Set(['examples', 'tests', 'docs', 'benchmarks', 'fixtures'
 // packages that check, format or build the code: tools the project uses, not what the product runs on
 const TOOL_ROLES = new Set(['test-runner', 'linter', 'build-tool', 'task-runner']);
 
+/** The environment variables named in the facts block; the count still gives them all. */
+const SETTINGS_NAMED = 12;
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /**
  * The facts a writer may state, one per line, from the same project model the offline chapters print:
  * the product apart from its tests, docs and tooling, what it runs on, how it is entered and its main
- * path. A fact the analysis could not establish is said to be unknown, never given as zero.
+ * path. A fact the analysis could not establish is said to be unknown, never given as zero; an absence
+ * is given with what was searched ("none found (searched: …)"), so the writer can say where it looked,
+ * kept in brackets so that the review's facts lines are chosen by values, not by that wording.
  */
 export function factsBlock(a: Analysis, projectName: string): string {
   const m = projectModel(a);
@@ -46,10 +53,10 @@ export function factsBlock(a: Analysis, projectName: string): string {
   const elsewhere = a.frameworks.filter((f) => f.area && f.area !== 'product' && f.category !== 'test');
   const named = (f: Analysis['frameworks'][number]) =>
     `${f.name}${f.version ? ` ${f.version}` : ''}${f.area && ELSEWHERE.has(f.area) ? ` (in ${f.area} only)` : ''}`;
-  const steps = (id?.mainPath ?? []).filter((s) => !s.external).slice(0, 8);
+  const steps = m.mainPath.value.filter((s) => !s.external).slice(0, 8);
   const lines = [
     `project: ${projectName}`,
-    ...(id ? [`project kind: ${[id.kind, ...id.kinds].join(', ')}`] : []),
+    ...(m.kind.value ? [`project kind: ${[m.kind.value, ...(id?.kinds ?? [])].join(', ')}`] : []),
     ...(id?.purpose ? [`purpose (README): ${id.purpose.text}`] : []),
     fx.productFiles.length
       ? `product: ${productLines} code lines in ${fx.productFiles.length} source files${id?.productPaths.length ? ` under ${id.productPaths.join(', ')}` : ''} (tests, docs, examples and tooling are not part of it)`
@@ -62,7 +69,9 @@ export function factsBlock(a: Analysis, projectName: string): string {
     }`,
     `files analysed: ${a.project.files}`,
     `lines in the whole repository: ${a.project.lines.code} code, ${a.project.lines.comment} comment, ${a.project.lines.blank} blank`,
-    `dependencies: ${a.dependencies.length} declared (${fx.runtimeDeps.length} runtime, ${fx.devDeps.length} development) in ${a.manifests.length} manifests`,
+    a.manifests.length
+      ? `dependencies: ${a.dependencies.length} declared (${fx.runtimeDeps.length} runtime, ${fx.devDeps.length} development) in ${plural(a.manifests.length, 'manifest')}`
+      : 'dependencies: none found (no package manifest was found)',
     ...a.dependencies
       .slice(0, 25)
       .map(
@@ -76,11 +85,17 @@ export function factsBlock(a: Analysis, projectName: string): string {
       ? [`frameworks seen only outside the product: ${elsewhere.map(named).join(', ')}`]
       : []),
     // routes of examples or tests are not the product's: a model must not say the product serves them
-    `HTTP routes served by the product: ${own.length}${a.routes.length > own.length ? ` (${a.routes.length - own.length} more declared in ${[...new Set(a.routes.filter((r) => !own.includes(r)).map((r) => r.area))].join(', ')}, not served by the product)` : ''}`,
-    `tests: ${m.tests.value.cases} test cases in ${m.tests.value.files.length} test files`,
-    fx.modules.length >= 2
-      ? `imports between the product's ${fx.modules.length} modules: ${fx.moduleEdges.length} module-to-module edges`
-      : "imports between the product's modules: not measured (the product is a single module)",
+    `HTTP routes served by the product: ${own.length || `none found (searched: ${searchedFiles(fx)})`}${a.routes.length > own.length ? ` (${a.routes.length - own.length} more declared in ${[...new Set(a.routes.filter((r) => !own.includes(r)).map((r) => r.area))].join(', ')}, not served by the product)` : ''}`,
+    testsLine(m.tests),
+    fx.modules.length < 2
+      ? "imports between the product's modules: not measured (the product is a single module)"
+      : fx.moduleEdges.length
+        ? `imports between the product's ${fx.modules.length} modules: ${plural(fx.moduleEdges.length, 'module-to-module edge')}`
+        : `imports between the product's ${fx.modules.length} modules: none found (searched: the imports of ${searchedFiles(fx)}, as resolved to files)`,
+    settingsLine(m.settings),
+    m.todos.value.length
+      ? `TODO/FIXME markers in the product's own files: ${m.todos.value.length}`
+      : `TODO/FIXME markers in the product's own files: none found (searched: ${m.todos.checked})`,
     ...(id?.entryPoints.length
       ? [
           `entered at: ${id.entryPoints
@@ -120,9 +135,29 @@ export function factsBlock(a: Analysis, projectName: string): string {
         })
         .join('; ') || 'none'
     }`,
-    `licence: ${m.licence.value ? (m.licence.value.spdx ?? 'a licence file whose text was not recognised') : `none found in ${m.licence.checked}`}`,
+    `licence: ${m.licence.value ? (m.licence.value.spdx ?? 'a licence file whose text was not recognised') : `none found (searched: ${m.licence.checked})`}`,
   ];
   return lines.join('\n');
+}
+
+/** The tests as counted; an absence with where they were looked for, a file count without cases as such. */
+function testsLine(t: ProjectModel['tests']): string {
+  const { cases, files, inline } = t.value;
+  const within = inline.length
+    ? `; ${plural(inline.length, 'product file')} ${inline.length === 1 ? 'holds' : 'hold'} inline test modules`
+    : '';
+  if (cases) return `tests: ${plural(cases, 'test case')} in ${plural(files.length, 'test file')}${within}`;
+  if (files.length)
+    return `tests: ${plural(files.length, 'test file')} (no test cases were counted in them)${within}`;
+  return inline.length ? `tests: ${within.slice(2)}` : `tests: none found (searched: ${t.checked})`;
+}
+
+/** The settings a user sets through the environment, by name; none found, with where they were sought. */
+function settingsLine(s: ProjectModel['settings']): string {
+  const names = [...new Set(s.value.map((e) => e.name))];
+  if (!names.length) return `environment variables the product reads: none found (searched: ${s.checked})`;
+  const more = names.length > SETTINGS_NAMED ? `, and ${names.length - SETTINGS_NAMED} more` : '';
+  return `environment variables the product reads: ${names.slice(0, SETTINGS_NAMED).join(', ')}${more}${names.length > 1 ? ` (${names.length} in all)` : ''}`;
 }
 
 export function findingsText(findings: Finding[]): string {

@@ -99,6 +99,26 @@ describe('LLM roles', () => {
     }
   });
 
+  it('asks writers and summarisers for what the evidence carries, with no minimum length, and gives the writers the project model', async () => {
+    const { server: s } = await run(
+      { ...base, template: templateOf(['Overview', 'Loan Handling']) },
+      fixtureModel,
+    );
+    const asked = s.requests.filter((r) => ['writer', 'summariser'].includes(roleOf(r) ?? ''));
+    expect(asked.some((r) => roleOf(r) === 'summariser')).toBe(true);
+    for (const r of asked)
+      expect(`${r.system}\n${outsideData(r.prompt)}`).not.toMatch(
+        /\b\d+\s*(?:-|–|to)\s*\d+\s+(?:words|sentences)|\bat least \d+ (?:words|sentences)/i,
+      );
+    const writers = asked.filter((r) => roleOf(r) === 'writer');
+    expect(writers.length).toBeGreaterThan(0);
+    for (const r of writers) {
+      expect(r.system).toContain('one honest sentence when it holds nothing');
+      expect(r.prompt).toMatch(/^environment variables the product reads: DATABASE_URL, PORT/m);
+      expect(r.prompt).toMatch(/^tests: 4 test cases in 2 test files$/m);
+    }
+  });
+
   it('sends a draft citing an invented file back once, then replaces it with the offline section', async () => {
     const input = { ...base, template: templateOf(['Overview', 'Architecture']) };
     const {
@@ -171,6 +191,32 @@ describe('LLM roles', () => {
       source: 'offline-fallback',
     });
     expect(out.sections.find((x) => x.title === 'Overview')!.markdown).toMatch(/^Model-written prose/);
+  });
+
+  it('keeps a conflict the writer flags out of the section and out of its checks, and in the trace', async () => {
+    const flag = '<!-- conflict: the facts say 4 test cases, tests/ holds 57 test files -->';
+    const flagging = (text: (req: FakeRequest) => string) => (req: FakeRequest) =>
+      roleOf(req) === 'writer' ? { text: `${text(req)}\n${flag}` } : fixtureModel(req);
+    const prose = (req: FakeRequest) => (fixtureModel(req) as { text: string }).text;
+    const kept = await run({ ...base, template: templateOf(['Overview']) }, flagging(prose));
+    // the comment's own count is no claim of the section: the draft is not sent back for it
+    expect(kept.server.requests.filter((r) => roleOf(r) === 'writer')).toHaveLength(1);
+    expect(kept.out.sections[0]!.markdown).toMatch(/^Model-written prose on Overview/);
+    expect(kept.out.sections[0]!.markdown).not.toContain('conflict');
+    expect(kept.out.trace.find((t) => t.role === 'writer')!.details).toMatchObject({
+      source: 'model',
+      evidence: { conflicts: ['the facts say 4 test cases, tests/ holds 57 test files'] },
+    });
+    await kept.server.close();
+    // a section replaced by the offline writer still leaves the conflict it flagged in the trace
+    const replaced = await run(
+      { ...base, template: templateOf(['Overview']) },
+      flagging(() => 'Bookshelf spans 999 files.'),
+    );
+    expect(replaced.out.trace.find((t) => t.role === 'writer')!.details).toMatchObject({
+      source: 'offline-fallback',
+      evidence: { conflicts: ['the facts say 4 test cases, tests/ holds 57 test files'] },
+    });
   });
 
   it('keeps a draft that agrees once sent back, with the contradiction in its review notes', async () => {

@@ -481,8 +481,8 @@ const LINE_BYTES = 30;
 const NUMBERING_TOKENS = 2.8;
 
 // modules that configure or route the product, by their conventional names
-const SETTINGS = /(^|\/)(settings|config|configuration|conf)(\/|\.[a-z]+$)/i;
-const ROUTING = /(^|\/)(urls|routes?|router|routing)(\/|\.[a-z]+$)/i;
+export const SETTINGS = /(^|\/)(settings|config|configuration|conf)(\/|\.[a-z]+$)/i;
+export const ROUTING = /(^|\/)(urls|routes?|router|routing)(\/|\.[a-z]+$)/i;
 
 /**
  * The files read in full before any ranking: where the product starts (entry points, the main

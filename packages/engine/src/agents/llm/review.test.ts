@@ -18,7 +18,8 @@ import {
 } from '../../llm/fake-model-server.ts';
 import { generateReport } from '../../pipeline.ts';
 import { parseTemplate } from '../../template/parse.ts';
-import { SAMPLE_APP_DIR } from '../test-fixtures.ts';
+import { bareLibraryAnalysis, SAMPLE_APP_DIR } from '../test-fixtures.ts';
+import { factsBlock } from './evidence.ts';
 import { claimsOf, factsStated, REVIEW_CITED_TOKENS, reviewContext } from './review.ts';
 
 const FILE = 'src/services/loan-service.ts';
@@ -45,6 +46,13 @@ describe('the review context', () => {
     const facts = 'project: Shelf\nfiles analysed: 12\nlines: 300 code, 20 comment, 40 blank\nlicence: MIT';
     expect(factsStated(facts, claimsOf(md))).toEqual(['files analysed: 12']);
     expect(factsStated(facts, ['Released under the MIT licence.'])).toEqual(['licence: MIT']);
+  });
+
+  it('chooses the facts an absence is given in by its value, not by where it was searched', () => {
+    const facts = factsBlock(bareLibraryAnalysis(), 'tinylib');
+    const claim = 'Every file of the repository reads its settings from the environment.';
+    expect(facts).toContain('(searched: the environment reads of');
+    expect(factsStated(facts, [claim])).toEqual([]);
   });
 
   it('shows each cited line with a few lines around it, not the file', async () => {

@@ -46,7 +46,9 @@ export function factsStated(facts: string, claims: string[]): string[] {
   const words = new Set([...text.toLowerCase().matchAll(/[a-z][\w.+-]{2,}/g)].map((m) => m[0]));
   return facts.split('\n').filter((line) => {
     const value = line.slice(line.indexOf(':') + 1);
-    const values = value.replace(/\([^()]*\)/g, ' ');
+    // bracketed asides (units, where a fact was searched) do not choose the line, nested ones neither
+    let values = value;
+    while (values.includes('(') && /\([^()]*\)/.test(values)) values = values.replace(/\([^()]*\)/g, ' ');
     if ([...numbersIn(value)].some((n) => numbers.has(n))) return true;
     return [...values.toLowerCase().matchAll(/[a-z][\w.+-]{2,}/g)].some(
       (m) => words.has(m[0]) && !LABEL_WORDS.has(m[0]),

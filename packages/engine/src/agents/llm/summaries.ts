@@ -28,6 +28,8 @@ import {
   readingRoleOf,
   type ReadingRole,
   REPOSITORY,
+  ROUTING,
+  SETTINGS,
   SUMMARY_MAX_OUT,
   type ReadingPlan,
 } from './reading.ts';
@@ -49,7 +51,7 @@ export interface Reading {
   failed: string[];
 }
 
-export const SUMMARY_SYSTEM = `Role: summariser. You read one module of a software project (numbered source lines, or the summaries of its sub-modules) and explain what it does and how: its responsibility, its main types and functions, and how work flows through it. Read the module as a part of the project described first (its purpose, manifest and kind) and say what it does for that product; code of examples, tests or fixtures is named as such. Name only identifiers that appear in the material and cite the exact lines as path:line; say what the material does not show rather than guess. ${DATA_RULE} Answer with one JSON object only: {"summary":"3-6 sentences","findings":[{"statement":"one factual sentence","citations":["path:line"]}]}, at most 6 findings.`;
+export const SUMMARY_SYSTEM = `Role: summariser. You read one module of a software project (numbered source lines, or the summaries of its sub-modules) and explain what it does and how: its responsibility, its main types and functions, and how work flows through it. Read the module as a part of the project described first (its purpose, manifest and kind) and say what it does for that product; code of examples, tests or fixtures is named as such. Name only identifiers that appear in the material and cite the exact lines as path:line; say what the material does not show rather than guess. ${DATA_RULE} Answer with one JSON object only: {"summary":"at most 6 sentences, as many as the material carries (one when the module does little)","findings":[{"statement":"one factual sentence","citations":["path:line"]}]}, at most 6 findings.`;
 
 const SummaryAnswer = z.object({
   summary: z.string().max(3000).default(''),
@@ -230,6 +232,27 @@ export function moduleRole(files: string[], a: Analysis): string {
     );
   const routes = a.routes.filter((r) => (!r.area || r.area === 'product') && has.has(r.file));
   if (routes.length) roles.push(`declares ${routes.length} of the product's routes`);
+  const types = (a.flow?.abstractions ?? []).filter((t) => has.has(t.path));
+  if (types.length)
+    roles.push(
+      `defines central types of the product (${types
+        .map((t) => t.name)
+        .slice(0, 4)
+        .join(', ')})`,
+    );
+  const hooks = (a.flow?.extensions ?? []).filter((e) => has.has(e.path));
+  if (hooks.length)
+    roles.push(
+      `where users register their own code (${hooks
+        .map((e) => (e.owner ? `${e.owner}.${e.name}` : e.name))
+        .slice(0, 4)
+        .join(', ')})`,
+    );
+  // by their conventional names only: what they hold is for the summariser to read
+  const setup = files.filter((f) => SETTINGS.test(f));
+  if (setup.length) roles.push(`files named for its settings (${setup.slice(0, 3).join(', ')})`);
+  const urls = files.filter((f) => ROUTING.test(f) && !routes.some((r) => r.file === f));
+  if (urls.length) roles.push(`files named for its routing (${urls.slice(0, 3).join(', ')})`);
   const stored = (a.dataModel ?? []).filter((d) => has.has(d.file) && d.store !== 'schema');
   if (stored.length)
     roles.push(

@@ -210,7 +210,16 @@ export async function writeWithModel(
       deps.signal,
     );
 
-  const first = cleanMarkdown(
+  // a conflict the writer flagged goes to the trace, never into the section, and is not a claim of
+  // the section either: its words quote the fact the file contradicts, which the checks would hold
+  // against the analysis and send back
+  const conflicts: string[] = [];
+  const draftOf = (text: string) => {
+    const flagged = takeConflicts(cleanMarkdown(text, plan.title));
+    for (const c of flagged.conflicts) if (!conflicts.includes(c)) conflicts.push(c);
+    return flagged.md;
+  };
+  const first = draftOf(
     (
       await session.request({
         role: 'writer',
@@ -219,7 +228,6 @@ export async function writeWithModel(
         ...signal,
       })
     ).text,
-    plan.title,
   );
   const hard1 = await check(first);
   const soft1 = hard1.length ? [] : await review(first);
@@ -228,12 +236,12 @@ export async function writeWithModel(
   let source: SectionOutcome['source'] = 'model';
   if (hard1.length || soft1.length) {
     const prompt = `${context}\n\nYour previous draft of this section:\n${dataBlock('previous draft', first)}\n\nThe reviewer found these problems:\n${[...hard1, ...soft1].map((p) => `- ${p}`).join('\n')}\n\n${task} Fix every problem listed; remove any statement you cannot back with the evidence.`;
-    const second = cleanMarkdown(
+    const second = draftOf(
       (await session.request({ role: 'writer', system: SYSTEM.writer, prompt, ...signal })).text,
-      plan.title,
     );
     const hard2 = await check(second);
     problems.push(hard2);
+    if (conflicts.length) sent.conflicts = conflicts;
     if (hard2.length)
       return {
         ...(await fallback(input, deps, `the draft failed review twice: ${hard2.join(' ')}`, problems)),
@@ -247,10 +255,7 @@ export async function writeWithModel(
     source === 'model-revised'
       ? findContradictions(first, deps.analysis, deps.claims, [deps.projectName]).map(describeContradiction)
       : [];
-  // a conflict the writer flagged goes to the trace, not into the section
-  const flagged = takeConflicts(md);
-  md = flagged.md;
-  if (flagged.conflicts.length) sent.conflicts = flagged.conflicts;
+  if (conflicts.length) sent.conflicts = conflicts;
   const draft: SectionDraft = {
     id: plan.id,
     level: plan.level,
