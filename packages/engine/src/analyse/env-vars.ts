@@ -699,6 +699,8 @@ function toEnvVar(
     option,
     readBy,
     setsDefault,
+    fallsBackTo,
+    overriddenBy,
   }: Omit<Read, 'index'>,
 ): EnvVar {
   const sensitive = isSecretName(name);
@@ -715,6 +717,8 @@ function toEnvVar(
   if (branch) v.hasDefault = true;
   if (branchAt !== undefined && branchAt !== line) v.defaultLine = branchAt;
   if (branchValues?.length && !sensitive) v.defaultValues = branchValues;
+  if (fallsBackTo) v.fallbackVars = [fallsBackTo];
+  if (overriddenBy) v.overriddenBy = overriddenBy;
   if (raw === undefined) return v;
   const { vars, last: fallback } = verbatim ? { vars: [], last: raw } : resolveFallback(name, raw);
   if (vars.length) v.fallbackVars = vars;

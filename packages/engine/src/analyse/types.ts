@@ -272,6 +272,8 @@ export interface EnvVar {
   required?: boolean;
   /** Other variables the code reads in its place when this one is unset, in order (`A ?? B ?? ''`). */
   fallbackVars?: string[];
+  /** Another variable that, set to this value, makes the code ignore this one (`COBRA_ACTIVE_HELP=0`). */
+  overriddenBy?: { name: string; value: string };
   /** Unset, it reads as an empty string (`|| ''`): for a credential that is no credential, not a default. */
   emptyFallback?: boolean;
   /**

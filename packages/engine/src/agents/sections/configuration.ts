@@ -97,8 +97,11 @@ export function defaultCell(es: EnvVar[]): string {
   else if (es.some((e) => e.unusableEmpty)) tail = vars.length ? 'none: one of them must be set' : 'none';
   else if (es.some((e) => e.emptyFallback)) tail = 'empty string';
   else if (es.some((e) => e.presence)) tail = 'unset: off (only its presence is tested)';
-  if (!vars.length) return tail ?? '—';
-  return `${vars.map(code).join(', then ')}${tail ? `, else ${tail}` : ''}`;
+  // a global switch that makes the code skip this variable is part of what unset or set means
+  const over = es.find((e) => e.overriddenBy)?.overriddenBy;
+  const skipped = over ? `ignored when ${code(over.name)} is ${code(over.value)}` : '';
+  if (!vars.length) return skipped ? `${tail ?? 'none'}; ${skipped}` : (tail ?? '—');
+  return `${vars.map(code).join(', then ')}${tail ? `, else ${tail}` : ''}${skipped ? `; ${skipped}` : ''}`;
 }
 
 const hasDefault = (e: EnvVar) =>
