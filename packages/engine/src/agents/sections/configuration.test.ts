@@ -93,6 +93,15 @@ describe('defaults and required settings as the code treats them', () => {
     ...extra,
   });
 
+  it('says when a global switch makes the code ignore a variable', () => {
+    const over = { overriddenBy: { name: 'KIT_HELP', value: '0' } };
+    expect(defaultCell([v('<NAME>_HELP', over)])).toBe('none; ignored when `KIT_HELP` is `0`');
+    expect(defaultCell([v('<NAME>_X', { ...over, fallbackVars: ['KIT_X'] })])).toBe(
+      '`KIT_X`; ignored when `KIT_HELP` is `0`',
+    );
+    expect(defaultCell([v('<NAME>_X', { fallbackVars: ['KIT_X'] })])).toBe('`KIT_X`');
+  });
+
   it('gives the same fallback the same words, and names the variables read in its place', () => {
     expect(defaultCell([v('A', { emptyFallback: true, sensitive: true })])).toBe('empty string');
     expect(defaultCell([v('B', { defaultValue: '', hasDefault: true })])).toBe('empty string');
