@@ -163,6 +163,7 @@ describe('GitHub Actions jobs', () => {
         {
           name: 'target',
           values: ['x86_64-unknown-linux-gnu', 'x86_64-pc-windows-msvc', 'aarch64-pc-windows-msvc'],
+          entries: true,
         },
       ],
     });

@@ -112,7 +112,7 @@ const scalars = (v: unknown[]) => v.filter((x) => ['string', 'number'].includes(
  * A matrix axis whose entries are objects (`job: [{ target: x86_64-…, os: ubuntu }, …]`): named by
  * the key that tells every entry apart (`target`), with its values.
  */
-function entryAxis(v: unknown[]): { name: string; values: string[] } | null {
+function entryAxis(v: unknown[]): { name: string; values: string[]; entries: true } | null {
   const entries = v.filter(
     (x): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x),
   );
@@ -120,7 +120,7 @@ function entryAxis(v: unknown[]): { name: string; values: string[] } | null {
   for (const key of Object.keys(entries[0]!)) {
     const values = scalars(entries.map((e) => e[key]));
     if (values.length === entries.length && new Set(values).size === values.length)
-      return { name: key, values };
+      return { name: key, values, entries: true };
   }
   return null;
 }

@@ -611,7 +611,8 @@ export function computedReads(texts: Map<string, { text: string; family: string 
         const { second, constant } = next;
         const value = constant ? scopeAt(file, family)?.get(constant) : next.value;
         // an unknown constant leaves the value unknown: no override is said
-        if (!constant || value !== undefined) links.push({ first: m.index, length: m[0].length, second, value });
+        if (!constant || value !== undefined)
+          links.push({ first: m.index, length: m[0].length, second, value });
       }
       const mark = out.length;
       computedRead(m);

@@ -386,7 +386,12 @@ export interface CiInfo {
    */
   registries?: { registry: string; name?: string; path?: string; line?: number }[];
   /** Each job's own commands and the matrix it runs over, where the configuration says (GitHub Actions). */
-  jobRuns?: { job: string; commands: string[]; matrix?: { name: string; values: string[] }[] }[];
+  jobRuns?: {
+    job: string;
+    commands: string[];
+    /** Each axis; `entries` when it is a list of configurations told apart by the key `name`. */
+    matrix?: { name: string; values: string[]; entries?: boolean }[];
+  }[];
 }
 
 /** A lint, format or type check the project sets up outside its scripts and CI job names. */

@@ -368,12 +368,14 @@ describe('the CI and TODO sentences', () => {
           {
             job: 'build',
             commands: ['cargo test --target=x'],
-            matrix: [{ name: 'target', values: targets }],
+            matrix: [{ name: 'target', values: targets, entries: true }],
           },
         ],
       },
     ];
-    expect(ciRuns(a)).toContain('The tests run in the jobs `msrv` and `build` (14 target values).');
+    expect(ciRuns(a)).toContain(
+      'The tests run in the jobs `msrv` and `build` (14 configurations by target).',
+    );
   });
 
   it('counts Gradle build and Maven verify as running the tests, unless they are skipped', () => {
