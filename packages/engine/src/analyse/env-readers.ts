@@ -30,6 +30,8 @@ export interface Read {
   readBy?: string;
   /** The program sets the variable itself unless it is set (`os.environ.setdefault`). */
   setsDefault?: boolean;
+  /** For a name built at run time, the code each `<PART>` comes from (`<NAME>` ← `cmd.Root().Name()`). */
+  filledBy?: Record<string, string>;
   /** Another variable the code reads in its place when this one is empty or unset. */
   fallsBackTo?: string;
   /** Another variable that, set to this value, makes the code ignore this one (`COBRA_ACTIVE_HELP=0`). */
@@ -376,12 +378,35 @@ interface Definition {
 }
 
 /** A placeholder for a part of the name known only at run time, named after what supplies it. */
+// while one read's name is built: the code each run-time part comes from (`<NAME>` ← `cmd.Root().Name()`)
+let filledBy: Map<string, string> | null = null;
+
 function placeholder(expr: string): string {
   const names = expr.match(/[A-Za-z_]\w*/g) ?? [];
   const last = names
     .filter((n) => !/^(upper|lower|ToUpper|ToLower|toUpperCase|toLowerCase|self|this|ctx|cmd)$/.test(n))
     .pop();
-  return `<${(last ?? 'VALUE').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}>`;
+  const part = `<${(last ?? 'VALUE').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}>`;
+  // a bare parameter name says no more than the placeholder; an expression says where the value comes from
+  if (filledBy && !/^[A-Za-z_]\w*$/.test(expr.trim()) && expr.length <= 60 && !filledBy.has(part))
+    filledBy.set(part, expr.trim());
+  return part;
+}
+
+/** The reads `build` adds, each with the code its run-time parts come from. */
+function withSources(out: [string, Read][], build: () => void): void {
+  const mark = out.length;
+  filledBy = new Map();
+  try {
+    build();
+  } finally {
+    const found = filledBy;
+    filledBy = null;
+    for (const [, r] of out.slice(mark)) {
+      const parts = (r.name.match(/<[^<>]+>/g) ?? []).filter((p) => found.has(p));
+      if (parts.length) r.filledBy = Object.fromEntries(parts.map((p) => [p, found.get(p)!]));
+    }
+  }
 }
 
 /**
@@ -615,7 +640,7 @@ export function computedReads(texts: Map<string, { text: string; family: string 
           links.push({ first: m.index, length: m[0].length, second, value });
       }
       const mark = out.length;
-      computedRead(m);
+      withSources(out, () => computedRead(m));
       byLookup.set(m.index, out.slice(mark));
     }
     for (const { first, length, second, value } of links) {

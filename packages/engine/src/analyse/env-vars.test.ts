@@ -857,6 +857,9 @@ describe('names read in ways a plain lookup does not show', () => {
     expect(one(vars, 'KIT_COMPLETION_DESCRIPTIONS')?.fallbackVars).toBeUndefined();
     expect(one(vars, '<NAME>_HELP')?.overriddenBy).toEqual({ name: 'KIT_HELP', value: '0' });
     expect(one(vars, '<NAME>_HELP')?.fallbackVars).toBeUndefined();
+    // what fills the run-time part is the code at the call, not the parameter's name
+    expect(one(vars, '<NAME>_COMPLETION_DESCRIPTIONS')?.filledBy).toEqual({ '<NAME>': 'cmd.Root().Name()' });
+    expect(one(vars, '<NAME>_HELP')?.filledBy).toEqual({ '<NAME>': 'cmd.Root().Name()' });
   });
 
   it('library calls that read fixed variables, and a variable a setting names', () => {

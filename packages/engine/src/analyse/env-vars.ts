@@ -701,6 +701,7 @@ function toEnvVar(
     setsDefault,
     fallsBackTo,
     overriddenBy,
+    filledBy,
   }: Omit<Read, 'index'>,
 ): EnvVar {
   const sensitive = isSecretName(name);
@@ -719,6 +720,7 @@ function toEnvVar(
   if (branchValues?.length && !sensitive) v.defaultValues = branchValues;
   if (fallsBackTo) v.fallbackVars = [fallsBackTo];
   if (overriddenBy) v.overriddenBy = overriddenBy;
+  if (filledBy) v.filledBy = filledBy;
   if (raw === undefined) return v;
   const { vars, last: fallback } = verbatim ? { vars: [], last: raw } : resolveFallback(name, raw);
   if (vars.length) v.fallbackVars = vars;

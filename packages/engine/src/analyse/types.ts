@@ -274,6 +274,8 @@ export interface EnvVar {
   fallbackVars?: string[];
   /** Another variable that, set to this value, makes the code ignore this one (`COBRA_ACTIVE_HELP=0`). */
   overriddenBy?: { name: string; value: string };
+  /** For a name built at run time, the code each `<PART>` comes from (`<NAME>` ← `cmd.Root().Name()`). */
+  filledBy?: Record<string, string>;
   /** Unset, it reads as an empty string (`|| ''`): for a credential that is no credential, not a default. */
   emptyFallback?: boolean;
   /**

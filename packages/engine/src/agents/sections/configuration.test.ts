@@ -379,6 +379,13 @@ describe('how the configuration chapter tells where variables are documented', (
     expect(md).not.toMatch(/no default value/);
   });
 
+  it('names the code a run-time part comes from where the analysis saw it', () => {
+    const md = withVars([
+      v('<NAME>_ACTIVE_HELP', { file: 'help.go', line: 50, filledBy: { '<NAME>': 'cmd.Root().Name()' } }),
+    ]);
+    expect(md).toContain('`<NAME>_ACTIVE_HELP` is filled in from `cmd.Root().Name()`');
+  });
+
   it('a name a library call looks up itself is not filled in from anything of the product', () => {
     const md = withVars([
       v('<SCHEME>_proxy', { file: 'src/utils.py', line: 882, readBy: 'getproxies()' }),

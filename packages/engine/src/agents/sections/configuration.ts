@@ -419,7 +419,12 @@ function builtNamesLine(vars: EnvVar[]): string | null {
   const built = [...new Map(vars.filter((e) => e.name.includes('<')).map((e) => [e.name, e])).values()];
   if (!built.length) return null;
   const phrase = (e: EnvVar) => {
-    const parts = (e.name.match(/<[^<>]+>/g) ?? []).map((p) => code(p.slice(1, -1).toLowerCase()));
+    // the code a part comes from (`cmd.Root().Name()`) where the analysis saw it, else the part's own name
+    const parts = (e.name.match(/<[^<>]+>/g) ?? []).map((p) =>
+      code(
+        vars.find((v) => v.name === e.name && v.filledBy?.[p])?.filledBy?.[p] ?? p.slice(1, -1).toLowerCase(),
+      ),
+    );
     // a library call looks such names up itself: nothing of the product fills the placeholder in
     if (e.readBy)
       return `${code(e.name)} stands for every name of that form, which ${code(e.readBy)} looks up itself (${cite(e.file, e.line)})`;

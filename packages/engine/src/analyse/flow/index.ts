@@ -939,7 +939,7 @@ function defines(
         ...centralNames,
         ...types.map((t) => t.name),
         ...methods.map(method),
-        ...fns.filter((f) => !isLocalClosure(file, f)).map(named),
+        ...fns.filter((f) => !isLocalClosure(file, f)).map((f) => (f.owner ? method(f) : named(f))),
       ]),
     ];
     // private names (`_compat` helpers, `#fields`, Go's lower-case names, constructors) and interface
