@@ -634,6 +634,13 @@ function handedAsText(s: MainPathStep): string {
   return `, as ${code(h.name)}, passed first to ${joinAnd(to)}`;
 }
 
+/** " (or, when `c.TraverseChildren` holds, `Command.Traverse()` (…) at …)": the call made instead under a switch. */
+function alternativeText(s: MainPathStep): string {
+  const o = s.alternative;
+  if (!o) return '';
+  return ` (or, when ${code(o.when)} holds, ${methodName(o)} (${cite(o.path, o.line)}) at ${cite(o.path, o.at)})`;
+}
+
 /** The main path, step by step with citations: where the unit of work enters and where it is done. */
 export function mainPathParts(a: Analysis): string[] {
   const path = a.identity?.mainPath ?? [];
@@ -642,7 +649,7 @@ export function mainPathParts(a: Analysis): string[] {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : doesText(s);
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${alternativeText(s)}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
   };
   // the steps given the two ends of a channel run at the same time, on threads of their own
   const order = path.some((s) => s.channel)

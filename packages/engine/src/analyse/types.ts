@@ -670,6 +670,11 @@ export interface MainPathStep {
     /** What subtypes in other files set the same field to instead (a preset's own router). */
     others?: { expression: string; path: string; line: number }[];
   };
+  /**
+   * The product definition called instead under a switch: the step sits in the `else` arm of `if
+   * when { … }` whose other arm calls this (`Traverse` when `c.TraverseChildren`), at line `at`.
+   */
+  alternative?: { name: string; owner?: string; path: string; line: number; at: number; when: string };
   /** Hooks in the other arms of the choice a hand-over sits in, run when it is unset (`RunE`, else `Run`). */
   otherwise?: string[];
   /** The call a step waits on: it runs once that call's promise resolves (`.then(handleResponse)`). */
