@@ -1910,10 +1910,10 @@ export function elseArm(
     const lead = /^\s*/.exec(l)![0];
     if (lead.length < indent.length) return null;
     if (lead !== indent) continue;
-    const cond = brace ? /^\s*if\s+(.+?)\s*\{\s*$/.exec(l) : /^\s*if\s+(.+?)\s*:\s*$/.exec(l);
+    const cond = brace ? /^if\s(.*)\{$/.exec(l.trim()) : /^if\s(.*):$/.exec(l.trim());
     // the line just above the `if` arm's end at this depth must open it: no `else if` chain
     if (!cond || /\belse\b/.test(l)) return null;
-    return { condition: cond[1]!.replace(/^\((.*)\)$/, '$1'), from: i + 2, to: at };
+    return { condition: cond[1]!.trim().replace(/^\((.*)\)$/, '$1'), from: i + 2, to: at };
   }
   return null;
 }
