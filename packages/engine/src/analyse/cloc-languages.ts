@@ -152,8 +152,6 @@ const ROWS: Record<string, Row> = {
   'Bourne Shell': { filters: [hashLine], ext: ['sh'], exe: ['sh'], cont: true },
   'Bourne Again Shell': { filters: [hashLine], ext: ['bash'], exe: ['bash'], cont: true },
   zsh: { filters: [hashLine], ext: ['zsh'], exe: ['zsh'] },
-  // manual pages; `.\"` starts a comment line. Told by their content, as `.1`–`.9` alone says little
-  Roff: { filters: [{ kind: 'match', re: /^['.]\\"/ }] },
   PowerShell: {
     filters: [
       {
@@ -459,10 +457,6 @@ export function detectLanguage(path: string, text: string): string | null {
     const nl = text.indexOf('\n');
     const first = nl < 0 ? text : text.slice(0, nl);
     // cloc takes a file of unknown extension whose first line is an XML declaration as XML (.jmx, .xsl…)
-    // zsh's completion functions (`_fd`) carry no extension and open with `#compdef`
-    if (/^#compdef\s/.test(first)) return 'zsh';
-    // a manual page (`fd.1`, `rg.1`) opens with a roff request or comment
-    if (/\.[1-9]$/.test(path) && /^(?:\.TH\s|\.Dd\s|['.]\\")/.test(first)) return 'Roff';
     if (!text.startsWith('#!')) return /<\?xml\s/.test(first) ? 'XML' : null;
     return languageFromShebang(first);
   }

@@ -3,20 +3,6 @@ import { languagesPass, textLines } from './languages.ts';
 import { sourcesFromMap } from './sources.ts';
 
 describe('languagesPass', () => {
-  it('tells a man page and a zsh completion function by their first line', () => {
-    const src = sourcesFromMap({
-      'doc/tool.1': '.TH TOOL 1\n.\\" a comment\n.SH NAME\ntool \\- finds things\n',
-      'contrib/completion/_tool': '#compdef tool\n\n_arguments -s\n',
-      'data/run.1': 'plain data\n',
-    });
-    const { files } = languagesPass(src);
-    const of = (p: string) => files.find((f) => f.path === p)!;
-    expect(of('doc/tool.1')).toMatchObject({ language: 'Roff', code: 3, comment: 1 });
-    expect(of('contrib/completion/_tool')).toMatchObject({ language: 'zsh', code: 1, comment: 1, blank: 1 });
-    // a numbered file that is no roff stays uncounted
-    expect(of('data/run.1').language).toBeNull();
-  });
-
   it('records the lines of a text file without a language, so its lines can be cited', () => {
     const src = sourcesFromMap({
       'docker/.env.example': '# copy to .env\nDB_NAME=hc\n\nDB_PASSWORD=fixme\n',
