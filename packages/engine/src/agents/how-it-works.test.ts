@@ -132,6 +132,36 @@ describe('how it works', () => {
     );
   });
 
+  it('names the call made instead when a switch is on', () => {
+    const a = {
+      identity: {
+        kind: 'library',
+        mainPath: [
+          { name: 'ExecuteC', owner: 'Command', path: 'command.go', line: 10 },
+          {
+            name: 'Find',
+            owner: 'Command',
+            path: 'command.go',
+            line: 50,
+            note: 'called by Command.ExecuteC at command.go:16',
+            from: 0,
+            alternative: {
+              name: 'Traverse',
+              owner: 'Command',
+              path: 'command.go',
+              line: 70,
+              at: 14,
+              when: 'c.TraverseChildren',
+            },
+          },
+        ],
+      },
+    } as unknown as Analysis;
+    expect(mainPathParts(a).join('\n')).toContain(
+      'called by `Command.ExecuteC` at `command.go:16` (or, when `c.TraverseChildren` holds, `Command.Traverse()` (`command.go:70`) at `command.go:14`).',
+    );
+  });
+
   it('says what name a made value is bound to and which calls it is passed to first', () => {
     const a = {
       identity: {

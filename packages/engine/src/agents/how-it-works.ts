@@ -670,6 +670,13 @@ function handedAsText(s: MainPathStep): string {
   return `, as ${code(h.name)}, passed first to ${joinAnd(to)}`;
 }
 
+/** " (or, when `c.TraverseChildren` holds, `Command.Traverse()` (…) at …)": the call made instead under a switch. */
+function alternativeText(s: MainPathStep): string {
+  const o = s.alternative;
+  if (!o) return '';
+  return ` (or, when ${code(o.when)} holds, ${methodName(o)} (${cite(o.path, o.line)}) at ${cite(o.path, o.at)})`;
+}
+
 /** The main path, step by step with citations: where the unit of work enters and where it is done. */
 export function mainPathParts(a: Analysis): string[] {
   const path = a.identity?.mainPath ?? [];
@@ -680,7 +687,7 @@ export function mainPathParts(a: Analysis): string[] {
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : doesText(s);
     const cases = casesText(s);
     const caller = s.from !== undefined ? path[s.from] : undefined;
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${scriptText(s)}${namedDefaultText(s)}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${cases}${againText(s, caller)}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${alternativeText(s)}${scriptText(s)}${namedDefaultText(s)}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${cases}${againText(s, caller)}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
   };
   // the steps given the two ends of a channel run at the same time, on threads of their own
   const order = path.some((s) => s.channel)

@@ -347,6 +347,36 @@ describe('the public names table', () => {
   });
 });
 
+describe('a public surface larger than the table', () => {
+  it('gives every name by the file defining it, each file with its most used names', () => {
+    const api = [
+      ...Array.from({ length: 28 }, (_, i) => ({
+        name: `Op${i}`,
+        kind: 'function',
+        path: 'command.go',
+        line: i + 1,
+      })),
+      { name: 'ExactArgs', kind: 'function', path: 'args.go', line: 5 },
+      { name: 'NoArgs', kind: 'function', path: 'args.go', line: 9 },
+      { name: 'MinimumNArgs', kind: 'function', path: 'args.go', line: 12 },
+    ];
+    const id = { kind: 'library', publicApi: api, keyComponents: [], mainPath: [] } as unknown as Parameters<
+      typeof publicApiParts
+    >[0];
+    const usage = new Map([
+      ['ExactArgs', 9],
+      ['MinimumNArgs', 4],
+    ]);
+    const md = publicApiParts(id, usage).join('\n');
+    expect(md).toContain('All 31 names, by the file that defines them');
+    expect(md).toContain('| `command.go` | 28 |');
+    expect(md).toContain('| `args.go` | 3 | `ExactArgs`, `MinimumNArgs` and `NoArgs` |');
+    // 30 names or fewer fit the table: no second one
+    const small = { ...id, publicApi: api.slice(0, 30) } as typeof id;
+    expect(publicApiParts(small, usage).join('\n')).not.toContain('by the file that defines them');
+  });
+});
+
 describe("the README's notice and feature list", () => {
   const readme = [
     '# Shop Starter',

@@ -871,10 +871,50 @@ export function publicApiParts(
       ),
     );
   }
+  if (rest.length > 30) parts.push(...byDefiningFile(rest, usage));
   const objects = perRequestSentence(id, perRequest);
   if (objects) parts.push(objects);
   if (namesFirst) parts.push(...cli);
   return parts;
+}
+
+/**
+ * Every public name, by the file that defines it, with the ones the code base uses most: where a
+ * table of the first 30 cannot show them all, a library's files are its areas (building commands,
+ * checking arguments, completion, a secondary package), and each is named by what users call in it.
+ */
+function byDefiningFile(api: Identity['publicApi'], usage: Map<string, number>): string[] {
+  const files = new Map<string, Identity['publicApi']>();
+  for (const e of api) {
+    const at = e.definedAt?.path ?? e.path;
+    files.set(at, [...(files.get(at) ?? []), e]);
+  }
+  const rows = [...files.entries()].sort((x, y) => y[1].length - x[1].length || x[0].localeCompare(y[0]));
+  const shown = rows.slice(0, 12);
+  const top = (es: Identity['publicApi']) =>
+    [...es]
+      .sort(
+        (x, y) =>
+          Number(PLUMBING.test(x.name)) - Number(PLUMBING.test(y.name)) ||
+          usesOf(usage, y) - usesOf(usage, x) ||
+          x.line - y.line,
+      )
+      .slice(0, 4)
+      .map((e) => code(qualifiedName(e)));
+  return [
+    `All ${plural(api.length, 'name')}, by the file that defines them, each with the names the code base uses most:`,
+    table(
+      ['File', 'Names', 'Most used'],
+      shown.map(([f, es]) => [cite(f), es.length, joinAnd(top(es))]),
+      ['l', 'r', 'l'],
+    ),
+    rows.length > shown.length
+      ? `…and ${plural(rows.length - shown.length, 'more file')} with ${plural(
+          rows.slice(shown.length).reduce((n, [, es]) => n + es.length, 0),
+          'name',
+        )}.`
+      : '',
+  ].filter(Boolean);
 }
 
 /**

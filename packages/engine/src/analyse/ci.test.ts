@@ -1,6 +1,6 @@
 // Static checks set up outside scripts and CI job names: pre-commit, build plugins, tool configs.
 import { describe, expect, it } from 'vitest';
-import { ciPass, githubJobRuns, staticChecksPass } from './ci.ts';
+import { ciPass, githubJobRuns, staticChecksPass, withToolVariable } from './ci.ts';
 import { sourcesFromMap } from './sources.ts';
 
 describe('staticChecksPass()', () => {
@@ -137,5 +137,39 @@ describe('GitHub Actions jobs', () => {
       },
       { job: 'other', commands: ['echo hi'] },
     ]);
+  });
+
+  it('reads a command run through a job variable with its default program, and a matrix of entries by its key', () => {
+    const [build] = githubJobRuns({
+      build: {
+        strategy: {
+          matrix: {
+            job: [
+              { target: 'x86_64-unknown-linux-gnu', os: 'ubuntu', 'use-cross': true },
+              { target: 'x86_64-pc-windows-msvc', os: 'windows' },
+              { target: 'aarch64-pc-windows-msvc', os: 'windows' },
+            ],
+          },
+        },
+        env: { BUILD_CMD: "${{ matrix.job.use-cross && 'cross' || 'cargo' }}" },
+        steps: [{ run: '$BUILD_CMD test --locked --target="${target}"' }],
+      },
+    });
+    expect(build).toEqual({
+      job: 'build',
+      commands: ['cargo test --locked --target="${target}"'],
+      // `os` repeats across entries; `target` tells them apart
+      matrix: [
+        {
+          name: 'target',
+          values: ['x86_64-unknown-linux-gnu', 'x86_64-pc-windows-msvc', 'aarch64-pc-windows-msvc'],
+          entries: true,
+        },
+      ],
+    });
+    expect(withToolVariable('${RUNNER} test', { RUNNER: 'pytest' })).toBe('pytest test');
+    // a variable the job does not set, or one set from elsewhere, is left as written
+    expect(withToolVariable('$CMD test', {})).toBe('$CMD test');
+    expect(withToolVariable('$CMD test', { CMD: '${{ inputs.cmd }}' })).toBe('$CMD test');
   });
 });

@@ -97,14 +97,46 @@ export function githubJobRuns(jobs: unknown): NonNullable<CiInfo['jobRuns']> {
       matrix && typeof matrix === 'object'
         ? Object.entries(matrix as Record<string, unknown>)
             .filter(([k, v]) => k !== 'include' && k !== 'exclude' && Array.isArray(v))
-            .map(([name, v]) => ({
-              name,
-              values: (v as unknown[]).filter((x) => ['string', 'number'].includes(typeof x)).map(String),
-            }))
+            .map(([name, v]) => entryAxis(v as unknown[]) ?? { name, values: scalars(v as unknown[]) })
             .filter((x) => x.values.length)
         : [];
-    return { job, commands: stepCommands(b.steps ?? []), ...(axes.length ? { matrix: axes } : {}) };
+    const env = (b.env ?? {}) as Record<string, unknown>;
+    const commands = stepCommands(b.steps ?? []).map((c) => withToolVariable(c, env));
+    return { job, commands, ...(axes.length ? { matrix: axes } : {}) };
   });
+}
+
+const scalars = (v: unknown[]) => v.filter((x) => ['string', 'number'].includes(typeof x)).map(String);
+
+/**
+ * A matrix axis whose entries are objects (`job: [{ target: x86_64-…, os: ubuntu }, …]`): named by
+ * the key that tells every entry apart (`target`), with its values.
+ */
+function entryAxis(v: unknown[]): { name: string; values: string[]; entries: true } | null {
+  const entries = v.filter(
+    (x): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x),
+  );
+  if (!entries.length || entries.length !== v.length) return null;
+  for (const key of Object.keys(entries[0]!)) {
+    const values = scalars(entries.map((e) => e[key]));
+    if (values.length === entries.length && new Set(values).size === values.length)
+      return { name: key, values, entries: true };
+  }
+  return null;
+}
+
+/**
+ * A command whose program is a variable of the job (`$BUILD_CMD test`, with `BUILD_CMD: "${{
+ * matrix.cross && 'cross' || 'cargo' }}"`), read with the program the variable holds: a plain value,
+ * or the one an expression ends on by default (after `||`).
+ */
+export function withToolVariable(command: string, env: Record<string, unknown>): string {
+  const m = /^\$\{?([A-Za-z_]\w*)\}?(?=\s)/.exec(command);
+  const value = m ? env[m[1]!] : undefined;
+  if (typeof value !== 'string') return command;
+  const program =
+    /^\$\{\{[^}]*\|\|\s*'([\w-]+)'\s*\}\}$/.exec(value.trim())?.[1] ?? /^[\w-]+$/.exec(value.trim())?.[0];
+  return program ? program + command.slice(m![0].length) : command;
 }
 
 /** Whether a workflow publishes a release; a dry run (`jsr publish --dry-run`) publishes nothing. */

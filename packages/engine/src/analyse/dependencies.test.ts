@@ -636,6 +636,22 @@ describe('the runtimes a manifest requires', () => {
   });
 });
 
+describe('the toolchain a Go module or a crate asks for', () => {
+  it("reads go.mod's `go` directive and Cargo's `rust-version` as the oldest release they build with", () => {
+    const { manifests } = dependenciesPass(
+      sourcesFromMap({
+        'go.mod': 'module example.com/kit\n\ngo 1.21\n\nrequire github.com/spf13/pflag v1.0.5\n',
+        'Cargo.toml': '[package]\nname = "finder"\nedition = "2021"\nrust-version = "1.74.0"\n',
+        'lib/Cargo.toml': '[package]\nname = "inner"\n',
+      }),
+    );
+    const req = (p: string) => manifests.find((m) => m.path === p)?.requires;
+    expect(req('go.mod')).toEqual([{ name: 'go', version: '>=1.21', line: 3 }]);
+    expect(req('Cargo.toml')).toEqual([{ name: 'rust', version: '>=1.74.0', line: 4 }]);
+    expect(req('lib/Cargo.toml')).toBeUndefined();
+  });
+});
+
 describe('the Java release a JVM build asks for', () => {
   it("reads Maven's java.version property and Gradle's toolchain as the build's Java requirement", () => {
     const { manifests } = dependenciesPass(

@@ -310,7 +310,11 @@ const gomod: Parser = (text, path) => {
     const mod = /^module\s+(\S+)/.exec(line);
     if (mod) man.name = mod[1];
     const goV = /^go\s+(\S+)/.exec(line);
-    if (goV) man.version = `go ${goV[1]}`;
+    if (goV) {
+      man.version = `go ${goV[1]}`;
+      // the `go` directive is the oldest Go release the module builds with
+      (man.requires ??= []).push({ name: 'go', version: `>=${goV[1]}`, line: i + 1 });
+    }
     if (/^require\s*\($/.test(line)) return void (inBlock = true);
     if (inBlock && line === ')') return void (inBlock = false);
     const m = inBlock ? /^(\S+)\s+(v\S+)/.exec(line) : /^require\s+(\S+)\s+(v\S+)/.exec(line);
@@ -343,6 +347,9 @@ const cargo: Parser = (text, path) => {
   for (const e of tomlEntries(text)) {
     if (e.section === 'package' && ['name', 'version', 'description'].includes(e.key))
       man[e.key as 'name'] = unquote(e.value);
+    // `rust-version` is the oldest Rust toolchain the crate builds with (its MSRV)
+    if (e.section === 'package' && e.key === 'rust-version')
+      (man.requires ??= []).push({ name: 'rust', version: `>=${unquote(e.value)}`, line: e.line });
     const scope = scopeOf(e.section);
     if (scope)
       out.dependencies.push({

@@ -104,6 +104,12 @@ export function summariseReadme(text: string): { title: string | null; summary: 
   return { title, summary: summary.length > 600 ? summary.slice(0, 597) + '…' : summary, headings };
 }
 
+// where projects keep their pages: docs/, a wiki, or a documentation site's sources (Hugo's
+// `site/content`, Docusaurus's `website/`)
+const DOCS_FOLDER = /(^|\/)(docs?|documentation|wiki|site|website)\//i;
+// a manual page in roff (`doc/fd.1`, `man/rg.1`): what `man` shows the tool's users
+const MAN_PAGE = /(?:^|\/)(?:docs?|man)\/(?:man[1-9]\/)?[\w-]+\.[1-9]$/i;
+
 export function docsPass(src: Sources): DocsInfo {
   const readmePath = src.files
     .map((f) => f.path)
@@ -115,8 +121,9 @@ export function docsPass(src: Sources): DocsInfo {
     .filter(
       (p) =>
         p !== readmePath &&
-        /\.(md|markdown|rst|adoc)$/i.test(p) &&
-        (!p.includes('/') || /(^|\/)(docs?|documentation|wiki)\//i.test(p) || /(^|\/)README\.md$/i.test(p)),
+        ((/\.(md|markdown|rst|adoc)$/i.test(p) &&
+          (!p.includes('/') || DOCS_FOLDER.test(p) || /(^|\/)README\.md$/i.test(p))) ||
+          MAN_PAGE.test(p)),
     );
   return {
     readme: readmePath && text != null ? { path: readmePath, ...summariseReadme(text) } : null,

@@ -30,6 +30,12 @@ export interface Read {
   readBy?: string;
   /** The program sets the variable itself unless it is set (`os.environ.setdefault`). */
   setsDefault?: boolean;
+  /** For a name built at run time, the code each `<PART>` comes from (`<NAME>` ← `cmd.Root().Name()`). */
+  filledBy?: Record<string, string>;
+  /** Another variable the code reads in its place when this one is empty or unset. */
+  fallsBackTo?: string;
+  /** Another variable that, set to this value, makes the code ignore this one (`COBRA_ACTIVE_HELP=0`). */
+  overriddenBy?: { name: string; value: string };
 }
 
 interface Wrapper {
@@ -337,6 +343,29 @@ export function constantReads(texts: Map<string, { text: string; family: string 
 
 // reads whose name is built at run time: `os.Getenv(activeHelpEnvVar(name))`, `os.environ.get(f"{p}_X")`,
 // `os.environ.get(envvar)` after `envvar = f"…"`; group 1 is the argument's start
+/**
+ * A second lookup the code makes after a first, in Go: `v := os.Getenv(A)` then `if v == "" { v =
+ * os.Getenv(B) }` (B is A's fallback), or `if v != "0" { v = os.Getenv(B) }` (A set to "0" overrides
+ * B). Where the second lookup starts, and the value of A that skips it.
+ */
+export function secondLookup(
+  text: string,
+  at: number,
+  length: number,
+): { second: number; value?: string; constant?: string } | null {
+  const v = /\b(\w+)[ \t]*:?=[ \t]*$/.exec(text.slice(Math.max(0, at - 60), at))?.[1];
+  if (!v) return null;
+  const rest = text.slice(at + length, at + length + 300);
+  const m = new RegExp(
+    `^[^\\n]*\\n[ \\t]*if[ \\t]+${v}[ \\t]*(==|!=)[ \\t]*(?:"([^"\\n]*)"|([A-Za-z_]\\w*))[ \\t]*\\{\\s*${v}[ \\t]*=[ \\t]*(?=os\\.Getenv\\()`,
+  ).exec(rest);
+  if (!m) return null;
+  const second = at + length + m[0].length;
+  if (m[1] === '==') return m[2] === '' ? { second } : null;
+  // compared with a constant (`!= activeHelpGlobalDisable`): its value is looked up by the caller
+  return m[3] ? { second, constant: m[3] } : { second, value: m[2]! };
+}
+
 const COMPUTED_READS: Record<string, RegExp> = {
   go: /\bos\.(?:Getenv|LookupEnv)\(/g,
   py: /\bos\.(?:getenv|environ\.get)\(/g,
@@ -349,12 +378,35 @@ interface Definition {
 }
 
 /** A placeholder for a part of the name known only at run time, named after what supplies it. */
+// while one read's name is built: the code each run-time part comes from (`<NAME>` ← `cmd.Root().Name()`)
+let filledBy: Map<string, string> | null = null;
+
 function placeholder(expr: string): string {
   const names = expr.match(/[A-Za-z_]\w*/g) ?? [];
   const last = names
     .filter((n) => !/^(upper|lower|ToUpper|ToLower|toUpperCase|toLowerCase|self|this|ctx|cmd)$/.test(n))
     .pop();
-  return `<${(last ?? 'VALUE').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}>`;
+  const part = `<${(last ?? 'VALUE').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}>`;
+  // a bare parameter name says no more than the placeholder; an expression says where the value comes from
+  if (filledBy && !/^[A-Za-z_]\w*$/.test(expr.trim()) && expr.length <= 60 && !filledBy.has(part))
+    filledBy.set(part, expr.trim());
+  return part;
+}
+
+/** The reads `build` adds, each with the code its run-time parts come from. */
+function withSources(out: [string, Read][], build: () => void): void {
+  const mark = out.length;
+  filledBy = new Map();
+  try {
+    build();
+  } finally {
+    const found = filledBy;
+    filledBy = null;
+    for (const [, r] of out.slice(mark)) {
+      const parts = (r.name.match(/<[^<>]+>/g) ?? []).filter((p) => found.has(p));
+      if (parts.length) r.filledBy = Object.fromEntries(parts.map((p) => [p, found.get(p)!]));
+    }
+  }
 }
 
 /**
@@ -512,10 +564,15 @@ export function computedReads(texts: Map<string, { text: string; family: string 
   for (const [file, { text, family }] of texts) {
     const re = COMPUTED_READS[family];
     if (!re) continue;
-    for (const m of text.matchAll(re)) {
+    const fixedName = (arg: string | undefined): string | undefined => {
+      if (!arg) return undefined;
+      const literal = /^"(\w+)"$/.exec(arg)?.[1];
+      return literal ?? (/^\w+$/.test(arg) ? scopeAt(file, family)?.get(arg) : undefined);
+    };
+    const computedRead = (m: RegExpExecArray): void => {
       const start = m.index + m[0].length;
       const arg = argsAt(text, start)[0];
-      if (!arg || /^["']/.test(arg)) continue;
+      if (!arg || /^["']/.test(arg)) return;
       let expr = arg;
       // a local name: only when the code just gave it a value (`envvar = f"…"`), never a parameter
       if (/^[A-Za-z_]\w*$/.test(arg)) {
@@ -524,16 +581,16 @@ export function computedReads(texts: Map<string, { text: string; family: string 
             .get(`${family}\u0000${file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''}`)
             ?.has(arg)
         )
-          continue;
+          return;
         const before = text.slice(Math.max(0, m.index - 400), m.index);
         const bound = [...before.matchAll(new RegExp(`\\b${arg}\\s*:?=\\s*([^\\n;]+)`, 'g'))].pop()?.[1];
-        if (!bound) continue;
+        if (!bound) return;
         expr = bound;
       } else if (/^[A-Za-z_]\w*\.\w*env_?var\w*$/i.test(arg)) {
         // `os.environ.get(self.envvar)`: the variable a setting of the caller's names
         out.push([file, { name: `<${arg.split('.').pop()!.toUpperCase()}>`, index: start }]);
-        continue;
-      } else if (!/^(?:f["']|`|[A-Za-z_][\w.]*\()/.test(arg)) continue;
+        return;
+      } else if (!/^(?:f["']|`|[A-Za-z_][\w.]*\()/.test(arg)) return;
       // a choice between names: `"APPDATA" if roaming else "LOCALAPPDATA"`, `c ? 'A' : 'B'`
       const choice =
         /^(["'])(\w+)\1 if [^'"]+ else (["'])(\w+)\3$|^[^'"?]+\? ?(["'])(\w+)\5 ?: ?(["'])(\w+)\7$/.exec(
@@ -542,7 +599,7 @@ export function computedReads(texts: Map<string, { text: string; family: string 
       if (choice) {
         for (const n of [choice[2] ?? choice[6], choice[4] ?? choice[8]])
           out.push([file, { name: n!, index: start }]);
-        continue;
+        return;
       }
       const scope = `${family}\u0000${file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : ''}`;
       // a name built from a parameter of the function it is read in (`getEnvConfig(cmd, suffix)`)
@@ -554,7 +611,7 @@ export function computedReads(texts: Map<string, { text: string; family: string 
         const calls = callNames(texts, family, within, expr, scopeAt, familyDefs, constants.get(scope));
         if (calls.length) {
           out.push(...calls);
-          continue;
+          return;
         }
       }
       const name = nameOf(expr, new Map(), constants.get(scope), familyDefs);
@@ -566,8 +623,40 @@ export function computedReads(texts: Map<string, { text: string; family: string 
         /^<[^<>]*>$/.test(name) ||
         !informative(name)
       )
-        continue;
+        return;
       out.push([file, { name, index: start }]);
+    };
+    // the reads each lookup gave, by where the lookup starts: a second lookup the code makes when the
+    // first comes back empty is paired with it afterwards
+    const byLookup = new Map<number, [string, Read][]>();
+    const links: { first: number; length: number; second: number; value?: string }[] = [];
+    for (const m of text.matchAll(re)) {
+      const next = family === 'go' ? secondLookup(text, m.index, m[0].length) : null;
+      if (next) {
+        const { second, constant } = next;
+        const value = constant ? scopeAt(file, family)?.get(constant) : next.value;
+        // an unknown constant leaves the value unknown: no override is said
+        if (!constant || value !== undefined)
+          links.push({ first: m.index, length: m[0].length, second, value });
+      }
+      const mark = out.length;
+      withSources(out, () => computedRead(m));
+      byLookup.set(m.index, out.slice(mark));
+    }
+    for (const { first, length, second, value } of links) {
+      const a = byLookup.get(first) ?? [];
+      const b = byLookup.get(second) ?? [];
+      // a first lookup of a fixed name (`os.Getenv(globalVar)`) is read elsewhere; it stands for every call
+      const fixed = a.length ? undefined : fixedName(argsAt(text, first + length)[0]);
+      if (fixed && value !== undefined)
+        for (const [, rb] of b) if (rb.name !== fixed) rb.overriddenBy = { name: fixed, value };
+      // one call of a wrapper gives one name to each lookup: pair them call by call
+      for (const [fa, ra] of a) {
+        const rb = b.find(([fb, r]) => fb === fa && r.index === ra.index)?.[1];
+        if (!rb || rb.name === ra.name) continue;
+        if (value === undefined) ra.fallsBackTo = rb.name;
+        else rb.overriddenBy = { name: ra.name, value };
+      }
     }
   }
   return out;

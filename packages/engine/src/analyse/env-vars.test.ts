@@ -897,6 +897,46 @@ describe('names read in ways a plain lookup does not show', () => {
     ]);
   });
 
+  it('a second lookup made when the first is empty is its fallback; one skipped on a value is overridden', () => {
+    const vars = read({
+      'cfg.go': [
+        'package kit', // 1
+        'import ("fmt"; "os"; "strings")', // 2
+        'const globalPrefix = "KIT"', // 3
+        'const suffixDescriptions = "COMPLETION_DESCRIPTIONS"', // 4
+        'const globalHelp = "KIT_HELP"', // 5
+        'const helpOff = "0"', // 6
+        'func configEnvVar(name, suffix string) string {', // 7
+        '\treturn strings.ToUpper(fmt.Sprintf("%s_%s", name, suffix))', // 8
+        '}', // 9
+        'func getEnvConfig(cmd *Command, suffix string) string {', // 10
+        '\tv := os.Getenv(configEnvVar(cmd.Root().Name(), suffix))', // 11
+        '\tif v == "" {', // 12
+        '\t\tv = os.Getenv(configEnvVar(globalPrefix, suffix))', // 13
+        '\t}', // 14
+        '\treturn v', // 15
+        '}', // 16
+        'func descriptions(cmd *Command) string { return getEnvConfig(cmd, suffixDescriptions) }', // 17
+        'func help(cmd *Command) string {', // 18
+        '\tcfg := os.Getenv(globalHelp)', // 19
+        '\tif cfg != helpOff {', // 20
+        '\t\tcfg = os.Getenv(configEnvVar(cmd.Root().Name(), "HELP"))', // 21
+        '\t}', // 22
+        '\treturn cfg', // 23
+        '}', // 24
+      ].join('\n'),
+    });
+    expect(one(vars, '<NAME>_COMPLETION_DESCRIPTIONS')?.fallbackVars).toEqual([
+      'KIT_COMPLETION_DESCRIPTIONS',
+    ]);
+    expect(one(vars, 'KIT_COMPLETION_DESCRIPTIONS')?.fallbackVars).toBeUndefined();
+    expect(one(vars, '<NAME>_HELP')?.overriddenBy).toEqual({ name: 'KIT_HELP', value: '0' });
+    expect(one(vars, '<NAME>_HELP')?.fallbackVars).toBeUndefined();
+    // what fills the run-time part is the code at the call, not the parameter's name
+    expect(one(vars, '<NAME>_COMPLETION_DESCRIPTIONS')?.filledBy).toEqual({ '<NAME>': 'cmd.Root().Name()' });
+    expect(one(vars, '<NAME>_HELP')?.filledBy).toEqual({ '<NAME>': 'cmd.Root().Name()' });
+  });
+
   it('library calls that read fixed variables, and a variable a setting names', () => {
     const vars = read({
       'src/cli.rs': 'fn shell() { let s = Shell::from_env(); env_logger::init(); }\n',

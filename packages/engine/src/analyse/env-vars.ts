@@ -708,6 +708,9 @@ function toEnvVar(
     option,
     readBy,
     setsDefault,
+    fallsBackTo,
+    overriddenBy,
+    filledBy,
   }: Omit<Read, 'index'>,
 ): EnvVar {
   const sensitive = isSecretName(name);
@@ -724,6 +727,9 @@ function toEnvVar(
   if (branch) v.hasDefault = true;
   if (branchAt !== undefined && branchAt !== line) v.defaultLine = branchAt;
   if (branchValues?.length && !sensitive) v.defaultValues = branchValues;
+  if (fallsBackTo) v.fallbackVars = [fallsBackTo];
+  if (overriddenBy) v.overriddenBy = overriddenBy;
+  if (filledBy) v.filledBy = filledBy;
   if (raw === undefined) return v;
   const { vars, last: fallback } = verbatim ? { vars: [], last: raw } : resolveFallback(name, raw);
   if (vars.length) v.fallbackVars = vars;

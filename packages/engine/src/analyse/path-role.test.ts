@@ -43,6 +43,9 @@ describe('pathRole()', () => {
     ['contrib/completion/tool.fish', 'other'],
     ['etc/completion-registration-script.bash', 'other'],
     ['bash_completions.go', 'product'],
+    // zsh's completion functions are named `_<command>`, with no extension
+    ['contrib/completion/_tool', 'other'],
+    ['src/_private.rs', 'product'],
     ['src/completions/mod.rs', 'product'],
     ['k8s/db.yml', 'other'],
     ['package.json', 'other'],

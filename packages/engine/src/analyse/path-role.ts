@@ -47,9 +47,10 @@ const CONFIG_FILE =
 // what packages or installs the product rather than being it, wherever it sits: container build
 // files, Nix expressions, and shell-completion scripts (a `completions/` folder, a registration
 // script) that the package manager drops into the user's shell; a program's own completion code in
-// its language (`bash_completions.go`) is product
+// its language (`bash_completions.go`) is product. zsh names its completion functions `_<command>`,
+// with no extension
 const PACKAGING =
-  /(^|\/)(Dockerfile|Containerfile)([.-][\w.-]*)?$|\.Dockerfile$|\.nix$|(^|\/)(completions?|autocomplete)\/([^/]+\/)*[^/]+\.(bash|zsh|fish|ps1|powershell|nu|elv(ish)?|sh)$|(^|\/)[^/]*completion[^/]*\.(bash|zsh|fish|ps1|powershell|nu|elv(ish)?|sh)$/i;
+  /(^|\/)(Dockerfile|Containerfile)([.-][\w.-]*)?$|\.Dockerfile$|\.nix$|(^|\/)(completions?|autocomplete)\/([^/]+\/)*([^/]+\.(bash|zsh|fish|ps1|powershell|nu|elv(ish)?|sh)|_[\w-]+)$|(^|\/)[^/]*completion[^/]*\.(bash|zsh|fish|ps1|powershell|nu|elv(ish)?|sh)$/i;
 
 // a tool's settings at the root (eslint.config.mjs, vitest.config.ts, tailwind.config.js): tooling
 const ROOT_TOOL_CONFIG = /^[\w-]+\.(config|conf)\.[cm]?[jt]s$|^\.[\w-]+rc\.[cm]?[jt]s$/;

@@ -1,6 +1,8 @@
 // What the regex extractors call exported, and what a method is, follow each language's own rules.
 import { describe, expect, it } from 'vitest';
-import { extractFile } from './symbols.ts';
+import { languagesPass } from './languages.ts';
+import { sourcesFromMap } from './sources.ts';
+import { extractFile, symbolsPass } from './symbols.ts';
 import { loadTreeSitter } from './tree-sitter.ts';
 
 const shown = (path: string, text: string, language: string) =>
@@ -15,6 +17,24 @@ describe('symbols by the language rules', () => {
         'Rust',
       ),
     ).toEqual(['function run exported', 'function helper', 'struct Inner', 'enum E', 'function private']);
+  });
+
+  it("Rust: a #[cfg(test)] module's items are the tests', not the product's", () => {
+    const src = sourcesFromMap({
+      'src/size.rs': [
+        'pub struct Size;',
+        'pub fn parse() {}',
+        '#[cfg(test)]',
+        'mod tests {',
+        '    fn helper() {}',
+        '    #[test]',
+        '    fn parses() { if true { helper(); } }',
+        '}',
+        'pub fn after() {}',
+      ].join('\n'),
+    });
+    const { symbols } = symbolsPass(src, languagesPass(src).files);
+    expect(symbols.map((s) => s.name)).toEqual(['Size', 'parse', 'after']);
   });
 
   it('Java and C#: a type without public is package-private or internal; Kotlin is public by default', () => {

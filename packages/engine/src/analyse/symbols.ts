@@ -5,6 +5,7 @@
 import { detectLanguage } from './cloc-languages.ts';
 import { codeText } from './comments.ts';
 import { matchesWithLines, type Sources } from './sources.ts';
+import { rustTestModules } from './tests.ts';
 import type { TreeSitterExtractor } from './tree-sitter.ts';
 import type { FileInfo, SymbolInfo, SymbolsResult } from './types.ts';
 
@@ -259,7 +260,10 @@ export function symbolsPass(
       r = extractFile(f.path, codeText(src, f.path, f.language) ?? text, f.language);
       out.extractors.regex++;
     }
-    out.symbols.push(...r.symbols);
+    // a `#[cfg(test)]` module is compiled for the tests only: its helpers are no part of the product
+    const tests = f.language === 'Rust' ? rustTestModules(codeText(src, f.path, f.language) ?? text) : [];
+    const inTests = (line: number) => tests.some(([a, b]) => line >= a && line <= b);
+    out.symbols.push(...(tests.length ? r.symbols.filter((s) => !inTests(s.line)) : r.symbols));
     out.imports.push(...r.imports);
   }
   return out;

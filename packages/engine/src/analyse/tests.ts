@@ -242,6 +242,15 @@ function invocationEntries(body: string): number {
  * test-generating macro declares. A macro defined in this file shadows one of the same name defined
  * elsewhere, as macro_rules! scoping does: several files each define their own `test!`.
  */
+/** The first and last line (1-based) of each `#[cfg(test)]` module of a Rust file (comments blanked). */
+export function rustTestModules(text: string): [number, number][] {
+  const lineAt = (i: number) => text.slice(0, i).split('\n').length;
+  return [...text.matchAll(/#\[cfg\(test\)\]\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{/g)].map((m) => [
+    lineAt(m.index),
+    lineAt(closeOf(text, m.index + m[0].length - 1)),
+  ]);
+}
+
 /** Lines of code (comments already blanked) inside a Rust file's `#[cfg(test)]` modules. */
 export function rustTestLines(text: string): number {
   let n = 0;

@@ -272,6 +272,10 @@ export interface EnvVar {
   required?: boolean;
   /** Other variables the code reads in its place when this one is unset, in order (`A ?? B ?? ''`). */
   fallbackVars?: string[];
+  /** Another variable that, set to this value, makes the code ignore this one (`COBRA_ACTIVE_HELP=0`). */
+  overriddenBy?: { name: string; value: string };
+  /** For a name built at run time, the code each `<PART>` comes from (`<NAME>` ← `cmd.Root().Name()`). */
+  filledBy?: Record<string, string>;
   /** Unset, it reads as an empty string (`|| ''`): for a credential that is no credential, not a default. */
   emptyFallback?: boolean;
   /**
@@ -384,7 +388,12 @@ export interface CiInfo {
    */
   registries?: { registry: string; name?: string; path?: string; line?: number }[];
   /** Each job's own commands and the matrix it runs over, where the configuration says (GitHub Actions). */
-  jobRuns?: { job: string; commands: string[]; matrix?: { name: string; values: string[] }[] }[];
+  jobRuns?: {
+    job: string;
+    commands: string[];
+    /** Each axis; `entries` when it is a list of configurations told apart by the key `name`. */
+    matrix?: { name: string; values: string[]; entries?: boolean }[];
+  }[];
 }
 
 /** A lint, format or type check the project sets up outside its scripts and CI job names. */
@@ -663,6 +672,11 @@ export interface MainPathStep {
     /** What subtypes in other files set the same field to instead (a preset's own router). */
     others?: { expression: string; path: string; line: number }[];
   };
+  /**
+   * The product definition called instead under a switch: the step sits in the `else` arm of `if
+   * when { … }` whose other arm calls this (`Traverse` when `c.TraverseChildren`), at line `at`.
+   */
+  alternative?: { name: string; owner?: string; path: string; line: number; at: number; when: string };
   /** Hooks in the other arms of the choice a hand-over sits in, run when it is unset (`RunE`, else `Run`). */
   otherwise?: string[];
   /** The call a step waits on: it runs once that call's promise resolves (`.then(handleResponse)`). */

@@ -241,7 +241,9 @@ function symbolsSentence(a: Analysis, exported: SymbolInfo[]): string {
   const weight = (p: string) => a.identity?.centrality?.[p] ?? 0;
   // within a file, the names that tell what it does (`defines Check, Ping…`) before the rest
   const telling = new Map(
-    (a.flow?.defines ?? []).flatMap((d) => d.names.map((n, i) => [`${d.path}#${n.replace(/\(\)$/, '')}`, i])),
+    (a.flow?.defines ?? []).flatMap((d) =>
+      d.names.map((n, i) => [`${d.path}#${n.replace(/\(\)$/, '').replace(/^[\w$]+(?:\.|::)/, '')}`, i]),
+    ),
   );
   const told = (s: SymbolInfo) => telling.get(`${s.path}#${s.name}`) ?? Infinity;
   const sample = [...syms]

@@ -93,6 +93,15 @@ describe('defaults and required settings as the code treats them', () => {
     ...extra,
   });
 
+  it('says when a global switch makes the code ignore a variable', () => {
+    const over = { overriddenBy: { name: 'KIT_HELP', value: '0' } };
+    expect(defaultCell([v('<NAME>_HELP', over)])).toBe('none; ignored when `KIT_HELP` is `0`');
+    expect(defaultCell([v('<NAME>_X', { ...over, fallbackVars: ['KIT_X'] })])).toBe(
+      '`KIT_X`; ignored when `KIT_HELP` is `0`',
+    );
+    expect(defaultCell([v('<NAME>_X', { fallbackVars: ['KIT_X'] })])).toBe('`KIT_X`');
+  });
+
   it('gives the same fallback the same words, and names the variables read in its place', () => {
     expect(defaultCell([v('A', { emptyFallback: true, sensitive: true })])).toBe('empty string');
     expect(defaultCell([v('B', { defaultValue: '', hasDefault: true })])).toBe('empty string');
@@ -373,6 +382,13 @@ describe('how the configuration chapter tells where variables are documented', (
     expect(md).toContain('`<ENVVAR>` is the variable the `envvar` setting names');
     // their reader decides what unset means: no "no default value" for them
     expect(md).not.toMatch(/no default value/);
+  });
+
+  it('names the code a run-time part comes from where the analysis saw it', () => {
+    const md = withVars([
+      v('<NAME>_ACTIVE_HELP', { file: 'help.go', line: 50, filledBy: { '<NAME>': 'cmd.Root().Name()' } }),
+    ]);
+    expect(md).toContain('`<NAME>_ACTIVE_HELP` is filled in from `cmd.Root().Name()`');
   });
 
   it('a name a library call looks up itself is not filled in from anything of the product', () => {

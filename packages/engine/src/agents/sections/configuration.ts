@@ -96,8 +96,11 @@ export function defaultCell(es: EnvVar[]): string {
   else if (es.some((e) => e.unusableEmpty)) tail = vars.length ? 'none: one of them must be set' : 'none';
   else if (es.some((e) => e.emptyFallback)) tail = 'empty string';
   else if (es.some((e) => e.presence)) tail = 'unset: off (only its presence is tested)';
-  if (!vars.length) return tail ?? '—';
-  return `${vars.map(code).join(', then ')}${tail ? `, else ${tail}` : ''}`;
+  // a global switch that makes the code skip this variable is part of what unset or set means
+  const over = es.find((e) => e.overriddenBy)?.overriddenBy;
+  const skipped = over ? `ignored when ${code(over.name)} is ${code(over.value)}` : '';
+  if (!vars.length) return skipped ? `${tail ?? 'none'}; ${skipped}` : (tail ?? '—');
+  return `${vars.map(code).join(', then ')}${tail ? `, else ${tail}` : ''}${skipped ? `; ${skipped}` : ''}`;
 }
 
 const hasDefault = (e: EnvVar) =>
@@ -417,7 +420,12 @@ function builtNamesLine(vars: EnvVar[]): string | null {
   const built = [...new Map(vars.filter((e) => e.name.includes('<')).map((e) => [e.name, e])).values()];
   if (!built.length) return null;
   const phrase = (e: EnvVar) => {
-    const parts = (e.name.match(/<[^<>]+>/g) ?? []).map((p) => code(p.slice(1, -1).toLowerCase()));
+    // the code a part comes from (`cmd.Root().Name()`) where the analysis saw it, else the part's own name
+    const parts = (e.name.match(/<[^<>]+>/g) ?? []).map((p) =>
+      code(
+        vars.find((v) => v.name === e.name && v.filledBy?.[p])?.filledBy?.[p] ?? p.slice(1, -1).toLowerCase(),
+      ),
+    );
     // a library call looks such names up itself: nothing of the product fills the placeholder in
     if (e.readBy)
       return `${code(e.name)} stands for every name of that form, which ${code(e.readBy)} looks up itself (${cite(e.file, e.line)})`;

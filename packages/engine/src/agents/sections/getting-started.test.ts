@@ -243,6 +243,45 @@ describe('further documentation', () => {
   });
 });
 
+describe("a tool's manual page and a documentation site", () => {
+  it('lists the man page and the user guide first and a bare CONDUCT.md with the project pages', () => {
+    const a = sampleAppAnalysis();
+    a.docs = {
+      readme: { path: 'README.md', headings: ['Usage'] } as NonNullable<Analysis['docs']['readme']>,
+      files: [
+        'CONDUCT.md',
+        'CONTRIBUTING.md',
+        'doc/tool.1',
+        'site/content/user_guide.md',
+        'site/content/faq.md',
+      ],
+    };
+    const listed = [...writeGettingStarted(ctx(a)).matchAll(/^- `([^`]+)`/gm)].map((m) => m[1]);
+    expect(listed).toEqual([
+      'doc/tool.1',
+      'site/content/user_guide.md',
+      'CONTRIBUTING.md',
+      'site/content/faq.md',
+      'CONDUCT.md',
+    ]);
+  });
+
+  it('gives the Go and Rust releases the manifests ask for', () => {
+    const a = project('library', [
+      {
+        path: 'go.mod',
+        ecosystem: 'go',
+        name: 'example.com/kit',
+        area: 'product',
+        requires: [{ name: 'go', version: '>=1.21', line: 3 }],
+      },
+    ]);
+    expect(writeGettingStarted(ctx(a))).toContain(
+      'Prerequisites, from the manifests: Go `>=1.21` (`go.mod:3`).',
+    );
+  });
+});
+
 describe('prerequisites', () => {
   it('give the versions the manifests ask for, each cited at its line', () => {
     const a = project('library', [

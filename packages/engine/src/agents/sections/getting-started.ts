@@ -90,6 +90,8 @@ const RUNTIME: Record<string, string> = {
 const REQUIRED_NAME: Record<string, string> = {
   python: 'Python',
   java: 'Java',
+  go: 'Go',
+  rust: 'Rust',
   node: 'Node.js',
   bun: 'Bun',
   deno: 'Deno',
@@ -502,7 +504,7 @@ const GUIDE =
   /(?:^|\/)(?:index|readme|quick-?start|getting[-_ ]?started|guide|tutorial|intro(?:duction)?|install(?:ation)?|usage|overview|user|troubleshooting|migrat\w*)(?:[-_./]|$)/i;
 // about the project rather than the code: its people, conduct, governance and history
 const PROJECT_PAGE =
-  /(?:^|\/)(?:authors?|contributors|code[-_]of[-_]conduct|governance|maintainers|funding|support|security|community|changelog|changes|history|news|release[-_]?(?:notes|process)?|licen[cs]e|notice)(?:[-_./]|$)/i;
+  /(?:^|\/)(?:authors?|contributors|(?:code[-_]of[-_])?conduct|governance|maintainers|funding|support|security|community|changelog|changes|history|news|release[-_]?(?:notes|process)?|licen[cs]e|notice)(?:[-_./]|$)/i;
 
 /**
  * The documentation files in the order a newcomer reads them: guides and the user manual first,
@@ -515,7 +517,8 @@ export function docsByUse(a: Analysis): string[] {
     const r = role.get(p);
     if (r && r !== 'product' && r !== 'docs' && r !== 'other') return 3;
     if (PROJECT_PAGE.test(p)) return 2;
-    return GUIDE.test(p) ? 0 : 1;
+    // a manual page (`doc/fd.1`) is the tool's reference for its users
+    return GUIDE.test(p) || /\.[1-9]$/.test(p) ? 0 : 1;
   };
   return a.docs.files
     .map((p, i) => ({ p, i, w: weight(p) }))

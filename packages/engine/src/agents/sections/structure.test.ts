@@ -4,7 +4,14 @@ import type { Analysis, DirNode, FileInfo } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { countReasons, largestByCode, largestDirectory, productHome, writeStructure } from './structure.ts';
+import {
+  countReasons,
+  largestByCode,
+  largestDirectory,
+  productHome,
+  uncountedLine,
+  writeStructure,
+} from './structure.ts';
 
 const dir = (name: string, lines: number, bytes: number): DirNode => ({
   name,
@@ -158,5 +165,31 @@ describe('paths left out', () => {
         { path: 'logo.png', reason: 'binary' },
       ]),
     ).toEqual(['2 generated (`a/go.sum` and `b/go.sum`)', '1 image (`logo.png`)']);
+  });
+});
+
+describe('files the line counter does not read', () => {
+  it('names a man page and zsh completions, so their folders are not read as empty', () => {
+    const a = sampleAppAnalysis();
+    const unread = (path: string, lines: number): FileInfo => ({
+      path,
+      size: lines * 30,
+      language: null,
+      code: 0,
+      comment: 0,
+      blank: 0,
+      lines,
+    });
+    a.files = [
+      unread('doc/tool.1', 500),
+      unread('contrib/completion/_tool', 280),
+      unread('LICENSE', 20),
+      unread('.gitignore', 3),
+    ];
+    expect(uncountedLine(a)).toBe(
+      'The manual page `doc/tool.1` and the zsh completion `contrib/completion/_tool` are in formats the line counter does not read: their lines are in no count above.',
+    );
+    a.files = [unread('LICENSE', 20)];
+    expect(uncountedLine(a)).toBe('');
   });
 });

@@ -8,6 +8,7 @@ import {
   cite,
   code,
   codeBlock,
+  joinAnd,
   joinSome,
   num,
   paragraphs,
@@ -95,7 +96,32 @@ export function writeStructure({ a, fx }: WriterContext): string {
     a.skipped.length
       ? `${plural(a.skipped.length, 'path')} ${agree(a.skipped.length, 'was', 'were')} left out of the analysis: ${joinSome(countReasons(a.skipped), 6)}.`
       : '',
+    uncountedLine(a),
   );
+}
+
+// formats a tool ships beside its code that cloc counts no lines of: a manual page in roff
+// (`doc/fd.1`, `man/man1/rg.1`) and zsh's completion functions, named `_<command>` with no extension
+const MAN_PAGE = /(?:^|\/)(?:docs?|man)\/(?:man[1-9]\/)?[\w-]+\.[1-9]$/;
+const ZSH_COMPLETION = /(?:^|\/)(?:completions?|autocomplete)\/(?:[^/]+\/)*_[\w-]+$/;
+
+/**
+ * "The manual page `doc/fd.1` and the zsh completions `contrib/completion/_fd` and … are in formats
+ * the line counter does not read: their lines are in no count above." Said so the directory
+ * figures, which count their files but none of their lines, are not read as empty files.
+ */
+export function uncountedLine(a: Analysis): string {
+  const unread = a.files.filter((f) => f.language === null && (f.lines ?? 0) > 0);
+  const man = unread.filter((f) => MAN_PAGE.test(f.path)).map((f) => cite(f.path));
+  const zsh = unread.filter((f) => ZSH_COMPLETION.test(f.path)).map((f) => cite(f.path));
+  const kinds = [
+    man.length ? `${agree(man.length, 'the manual page', 'the manual pages')} ${joinSome(man, 3)}` : '',
+    zsh.length ? `${agree(zsh.length, 'the zsh completion', 'the zsh completions')} ${joinSome(zsh, 3)}` : '',
+  ].filter(Boolean);
+  if (!kinds.length) return '';
+  const n = man.length + zsh.length;
+  const what = joinAnd(kinds);
+  return `${what[0]!.toUpperCase()}${what.slice(1)} ${agree(n, 'is in a format', 'are in formats')} the line counter does not read: ${agree(n, 'its', 'their')} lines are in no count above.`;
 }
 
 /** How many top-level directories there are, and the largest one's share of the code. */

@@ -353,6 +353,31 @@ describe('the CI and TODO sentences', () => {
     );
   });
 
+  it('gives a long matrix axis by its count', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [];
+    const targets = Array.from({ length: 14 }, (_, i) => `t${i}`);
+    a.ci = [
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/ci.yml',
+        jobs: ['msrv', 'build'],
+        commands: ['cargo test --locked'],
+        jobRuns: [
+          { job: 'msrv', commands: ['cargo test --locked'] },
+          {
+            job: 'build',
+            commands: ['cargo test --target=x'],
+            matrix: [{ name: 'target', values: targets, entries: true }],
+          },
+        ],
+      },
+    ];
+    expect(ciRuns(a)).toContain(
+      'The tests run in the jobs `msrv` and `build` (14 configurations by target).',
+    );
+  });
+
   it('counts Gradle build and Maven verify as running the tests, unless they are skipped', () => {
     const a = sampleAppAnalysis();
     a.entryPoints = [];

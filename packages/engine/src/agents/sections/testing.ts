@@ -554,11 +554,15 @@ function testJobs(a: Analysis): string {
     (c.jobRuns ?? []).filter((j) => ciCheckCommands(a, j.commands).some((cmd) => runsTests(a, cmd))),
   );
   if (!jobs.length) return '';
+  // a long axis (a release build's 14 targets) is given by its count: the names would fill the sentence
+  const axis = (m: { name: string; values: string[]; entries?: boolean }) =>
+    m.values.length <= 8
+      ? `${text(m.name)} ${joinSome(m.values.map(text), 8)}`
+      : m.entries
+        ? `${m.values.length} configurations by ${text(m.name)}`
+        : `${m.values.length} ${text(m.name)} values`;
   const one = (j: (typeof jobs)[number]) =>
-    `${code(j.job)}${when(
-      !!j.matrix?.length,
-      ` (${(j.matrix ?? []).map((m) => `${text(m.name)} ${joinSome(m.values.map(text), 8)}`).join(' × ')})`,
-    )}`;
+    `${code(j.job)}${when(!!j.matrix?.length, ` (${(j.matrix ?? []).map(axis).join(' × ')})`)}`;
   return ` The tests run in ${agree(jobs.length, 'the job', 'the jobs')} ${joinSome(jobs.map(one), 4)}.`;
 }
 

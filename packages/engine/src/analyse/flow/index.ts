@@ -973,19 +973,21 @@ function defines(
     // a getter or setter is read as a property (`ctx.host`), never called: named without "()"; a
     // closure declared inside another function's body is no part of what the file offers
     const named = (d: Def) => (isAccessor(file, d) ? d.name : `${d.name}()`);
+    // a method is named with its type (`HelpFormatter.write_usage()`): alone it reads as a function
+    const method = (d: Def) => `${d.owner}${path.endsWith('.rs') ? '::' : '.'}${named(d)}`;
     const all = [
       ...new Set([
         ...stepNames,
         ...centralNames,
         ...types.map((t) => t.name),
-        ...methods.map(named),
-        ...fns.filter((f) => !isLocalClosure(file, f)).map(named),
+        ...methods.map(method),
+        ...fns.filter((f) => !isLocalClosure(file, f)).map((f) => (f.owner ? method(f) : named(f))),
       ]),
     ];
     // private names (`_compat` helpers, `#fields`, Go's lower-case names, constructors) and interface
     // boilerplate (`Less()`, `toJSON()`) say least about what a file offers: they are named only when
     // the file has nothing else, or when the report names them as central types (chi's `node`)
-    const bare = (name: string) => name.replace(/\(\)$/, '');
+    const bare = (name: string) => name.replace(/\(\)$/, '').replace(/^[\w$]+(?:\.|::)/, '');
     const hidden = (name: string) => !centralNames.includes(name) && isPrivateName(bare(name), file.language);
     // what its authors mark as kept only for old callers (`Deprecated:`, "should be removed") is not
     // what the file is for: told last, after every name in use
@@ -999,7 +1001,8 @@ function defines(
     // the names the package offers its users (its public API) come before helpers the file keeps for
     // itself (`ParamTypeInfoDict`), after the main path's steps and the central types
     const lead = new Set([...stepNames, ...centralNames]);
-    const offered = (name: string) => lead.has(name) || publicNames.has(bare(name));
+    const offered = (name: string) =>
+      lead.has(name) || publicNames.has(bare(name)) || publicNames.has(name.replace(/\(\)$/, ''));
     const open = all.filter((n) => !hidden(n));
     // of the public names, those the README's example calls lead (`command`, `option` before the
     // longer `version_option`): they are what users write; the order above holds among the rest

@@ -9,6 +9,7 @@ import {
   ancestorsOf,
   docOf,
   enumCases,
+  elseArm,
   everyNth,
   handedOnAs,
   sharedVerb,
@@ -2399,6 +2400,33 @@ describe('main path', () => {
   it('nothing to trace gives no main path rather than a guess', () => {
     const steps = mainPath({ 'README.md': '# x' }, 'Markdown', { kind: 'library' });
     expect(steps).toEqual([]);
+  });
+});
+
+describe('the other arm of a switch', () => {
+  it('finds the if arm and its condition above an else, in Go and Python, and no chain of else ifs', () => {
+    const go = [
+      'func (c *Command) ExecuteC() {', // 1
+      '\tif c.TraverseChildren {', // 2
+      '\t\tcmd, err = c.Traverse(args)', // 3
+      '\t} else {', // 4
+      '\t\tcmd, err = c.Find(args)', // 5
+      '\t}', // 6
+      '}', // 7
+    ];
+    expect(elseArm(go, 5)).toEqual({ condition: 'c.TraverseChildren', from: 3, to: 3 });
+    const py = [
+      'def run(self):',
+      '    if self.chain:',
+      '        rv = self.walk()',
+      '    else:',
+      '        rv = self.find()',
+    ];
+    expect(elseArm(py, 5)).toEqual({ condition: 'self.chain', from: 3, to: 3 });
+    const chain = ['\tif a {', '\t\tx()', '\t} else if b {', '\t\ty()', '\t} else {', '\t\tz()', '\t}'];
+    expect(elseArm(chain, 6)).toBeNull();
+    // a call in the if arm itself has no other arm
+    expect(elseArm(go, 3)).toBeNull();
   });
 });
 

@@ -2175,6 +2175,32 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const fallback = file && def ? fallbackLoop(file.bare, def.line, def.end) : undefined;
     if (fallback) s.fallback = fallback;
   }
+  // a step called in the `else` arm of a switch whose other arm calls another product definition
+  // (`if c.TraverseChildren { c.Traverse(args) } else { c.Find(args) }`): that one runs instead
+  for (const s of steps) {
+    const site = /^called by .+ at (.+):(\d+)$/.exec(s.note ?? '');
+    const caller = s.from !== undefined ? steps[s.from] : undefined;
+    if (!site || !caller || site[1] !== caller.path) continue;
+    const file = byPath.get(caller.path);
+    const def = file?.defs.find((d) => d.line === caller.line);
+    if (!file || !def) continue;
+    const arm = elseArm(file.bare, Number(site[2]));
+    if (!arm) continue;
+    const t = { file, def };
+    for (const call of callsIn(file.bare, arm.from, arm.to, def.name)) {
+      const r = resolveCall(call, t);
+      if (!r || !('def' in r) || r.def.name === s.name || r.def.kind === 'type') continue;
+      s.alternative = {
+        name: r.def.name,
+        ...(r.def.owner ? { owner: r.def.owner } : {}),
+        path: r.file.path,
+        line: r.def.line,
+        at: call.line,
+        when: arm.condition,
+      };
+      break;
+    }
+  }
   return steps;
 }
 
@@ -2215,6 +2241,37 @@ export function enumCases(
   }
   const [of, kinds] = [...found].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
   return of && kinds && kinds.length >= ENUM_CASES ? { of, kinds } : undefined;
+}
+
+/**
+ * The other arm of the two-way choice a call sits in the `else` arm of: `if cond {` … `} else {`
+ * (brace languages) or `if cond:` … `else:` (Python), with the lines of the `if` arm and its
+ * condition. Only a plain `if` with no `else if` before it: one switch, two ways.
+ */
+export function elseArm(
+  lines: string[],
+  callLine: number,
+): { condition: string; from: number; to: number } | null {
+  let at = callLine - 2;
+  while (at >= 0 && !lines[at]!.trim()) at--;
+  if (at < 0) return null;
+  const elseLine = lines[at]!;
+  const brace = /^(\s*)\}\s*else\s*\{\s*$/.exec(elseLine);
+  const colon = brace ? null : /^(\s*)else\s*:\s*$/.exec(elseLine);
+  const indent = (brace ?? colon)?.[1];
+  if (indent === undefined) return null;
+  for (let i = at - 1; i >= 0 && i >= at - 40; i--) {
+    const l = lines[i]!;
+    if (!l.trim()) continue;
+    const lead = /^\s*/.exec(l)![0];
+    if (lead.length < indent.length) return null;
+    if (lead !== indent) continue;
+    const cond = brace ? /^if\s(.*)\{$/.exec(l.trim()) : /^if\s(.*):$/.exec(l.trim());
+    // the line just above the `if` arm's end at this depth must open it: no `else if` chain
+    if (!cond || /\belse\b/.test(l)) return null;
+    return { condition: cond[1]!.trim().replace(/^\((.*)\)$/, '$1'), from: i + 2, to: at };
+  }
+  return null;
 }
 
 /** Fewest methods, and least share of a type's methods, that name one verb for it to be said of the type. */
