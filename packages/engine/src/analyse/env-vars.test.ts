@@ -78,6 +78,33 @@ describe('defaults where the code falls back', () => {
     expect(one(vars, 'API_TOKEN')?.required).toBe(true);
   });
 
+  it('Go: the value returned when a variable read in an if-statement is empty is its default', () => {
+    const vars = read({
+      'utils.go': [
+        'package web',
+        '',
+        'func resolveAddress() string {',
+        '\tif port := os.Getenv("PORT"); port != "" {',
+        '\t\tdebugPrint("PORT=%s", port)',
+        '\t\treturn ":" + port',
+        '\t}',
+        '\tdebugPrint("PORT is undefined")',
+        '\treturn ":8080"',
+        '}',
+        '',
+        'func token() string {',
+        '\tif t := os.Getenv("TOKEN"); t != "" {',
+        '\t\tuse(t)',
+        '\t}',
+        '\treturn ""',
+        '}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'PORT')?.defaultValue).toBe(':8080');
+    // a block that does not return leaves the function's later return unrelated to the variable
+    expect(one(vars, 'TOKEN')?.defaultValue).toBeUndefined();
+  });
+
   it('Rust unwrap_or / unwrap_or_else and Go empty checks and cmp.Or', () => {
     const vars = read({
       'src/main.rs': [

@@ -254,7 +254,39 @@ function goFallback(text: string, end: number, start: number): string | null {
   if (!v) return null;
   const test = new RegExp(`^[ \\t]*(?:;|\\n\\s*if\\b)\\s*${v}\\s*==\\s*""\\s*\\{\\s*${v}\\s*=\\s*`);
   const m = test.exec(text.slice(end, end + 160));
-  return m ? exprAt(text, end + m[0].length) : null;
+  if (m) return exprAt(text, end + m[0].length);
+  return returnedWhenEmpty(text, end, v);
+}
+
+/**
+ * `if port := os.Getenv("PORT"); port != "" { … return … }` then `return ":8080"` a few lines on: the
+ * value the function returns when the variable is empty is its default.
+ */
+function returnedWhenEmpty(text: string, end: number, v: string): string | null {
+  const open = new RegExp(`^[ \\t]*;[ \\t]*${v}[ \\t]*!=[ \\t]*""[ \\t]*\\{`).exec(text.slice(end, end + 80));
+  if (!open) return null;
+  let depth = 0;
+  let close = -1;
+  const from = end + open[0].length - 1;
+  for (let i = from; i < text.length && i < from + 2000; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) {
+      close = i;
+      break;
+    }
+  }
+  if (close < 0 || !/\breturn\b/.test(text.slice(from, close))) return null;
+  // the statements after the block, up to the end of the enclosing one: a log line may come first
+  for (const line of text
+    .slice(close + 1, close + 400)
+    .split('\n')
+    .slice(1, 5)) {
+    if (/^\s*\}/.test(line)) return null;
+    const r = /^\s*return\s+(\S.*)$/.exec(line);
+    const value = r?.[1]!.trimEnd();
+    if (value) return value.includes(',') ? null : value;
+  }
+  return null;
 }
 
 // `${NAME}`, `${NAME:-d}`, `${NAME-d}`, `${NAME:=d}`; `${NAME:?error}` is required, `${NAME:+x}` no default
