@@ -479,3 +479,12 @@ const listSome = (items: string[]) =>
 function isPrivate(s: { name: string; path: string }): boolean {
   return s.name.startsWith('_') || s.path.split('/').some((part) => /^_(?!_)/.test(part));
 }
+
+/** Mentions on one line or a run of nearby lines (a table's rows), not spread over a document. */
+export function oneBlock(ms: { line: number }[]): boolean {
+  const lines = [...new Set(ms.map((m) => m.line))];
+  return Math.max(...lines) - Math.min(...lines) <= 2 * lines.length;
+}
+
+/** A checksum file (go.sum): it verifies downloads and fixes no version, so it is no lockfile. */
+export const isChecksumFile = (path: string) => /(?:^|\/)go\.sum$/.test(path);

@@ -9,7 +9,7 @@ import type { Analysis, Identity, Prototype } from '../analyse/types.ts';
 import { proseParagraphs } from '../analyse/identity/purpose.ts';
 import type { Workspace } from '../types.ts';
 import { factsOf } from './facts.ts';
-import { CLI_KINDS } from './model.ts';
+import { CLI_KINDS, projectModel } from './model.ts';
 import { mechanismParts, unitOf } from './how-it-works.ts';
 import { agree, cite, code, joinAnd, joinSome, num, plural, table, text, when } from './writers/markdown.ts';
 
@@ -1070,4 +1070,13 @@ export function routeTaskSentence(a: Analysis): string | null {
   if (found.length < 2) return null;
   const items = found.map((f) => `${joinAnd(f.tasks)} ${f.resource} (${cite(f.file, f.line)})`);
   return `Its routes let a user ${items.length > 2 ? items.join('; ').replace(/; (?=[^;]*$)/, '; and ') : joinAnd(items)}.`;
+}
+
+/**
+ * Where the test cases are: "1 test file and 13 source files with inline tests"; the cases of inline
+ * test modules (a Rust `#[cfg(test)]` module) are not in the test files, so their source files count beside.
+ */
+export function testPlaces(a: Analysis): string {
+  const { files, inline } = projectModel(a).tests.value;
+  return `${plural(files.length, 'test file')}${when(inline.length, ` and ${plural(inline.length, 'source file')} with inline tests`)}`;
 }

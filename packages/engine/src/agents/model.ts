@@ -7,6 +7,8 @@
 
 import type { Analysis, EnvVar, Identity, MainPathStep, ProjectKind, SymbolInfo } from '../analyse/types.ts';
 import { factsOf, type Facts } from './facts.ts';
+import { isSecretName } from '../analyse/env-vars.ts';
+import { PLACEHOLDER_FALLBACK, PLACEHOLDER_SAMPLE } from '../analyse/secrets.ts';
 import { KIND_GROUP, type Claim } from './claim-ledger.ts';
 
 /** A place in the code base a fact rests on. */
@@ -137,6 +139,56 @@ export function actuatorExposure(a: Analysis) {
   const setting = (a.config.settings ?? []).find((s) => s.key === EXPOSURE_KEY);
   const actuator = a.dependencies.some((d) => /actuator/.test(d.name) && (!d.area || d.area === 'product'));
   return setting && actuator ? setting : null;
+}
+
+/** True for a variable whose name says it holds a credential (its default is never shown). */
+export function isSensitive(e: EnvVar): boolean {
+  return e.sensitive ?? isSecretName(e.name);
+}
+
+/**
+ * The product cannot run without it: the read fails when it is unset (a non-null assertion,
+ * `os.environ[…]`, a throw or exit), or its empty fallback goes straight to a client that cannot use
+ * it and no other variable stands in (`createClient(url, process.env.KEY || '')`).
+ */
+export const mustBeSet = (e: EnvVar) => !!e.required || (!!e.unusableEmpty && !e.fallbackVars?.length);
+
+/** Hard-coded secrets in the product's own files; those in examples, docs or scripts are named apart. */
+export const ownFindings = (a: Analysis) => a.secrets.filter((s) => !s.area || s.area === 'product');
+/** Real-looking secrets of the product: a placeholder fallback is told apart, as a value to override. */
+export const ownSecrets = (a: Analysis) =>
+  ownFindings(a).filter((s) => s.kind !== PLACEHOLDER_FALLBACK && s.kind !== PLACEHOLDER_SAMPLE);
+export const ownPlaceholders = (a: Analysis) => ownFindings(a).filter((s) => s.kind === PLACEHOLDER_FALLBACK);
+/** Credentials a shipped sample env file sets to a placeholder (`SECRET_KEY=---`). */
+// a sample env file beside the deployment files is how the product is meant to be deployed: its own
+export const ownSamples = (a: Analysis) =>
+  a.secrets.filter(
+    (s) => s.kind === PLACEHOLDER_SAMPLE && (!s.area || s.area === 'product' || s.area === 'deployment'),
+  );
+
+/** Credentials that fall back to a placeholder in the code or in a shipped sample env file. */
+export const placeholderCredentials = (a: Analysis) => [...ownPlaceholders(a), ...ownSamples(a)];
+
+/**
+ * The product's Django `forms.py` modules that declare a form class: the layer that validates what
+ * pages post, which the manifest never shows beside a schema library (`pydantic` for an API's JSON).
+ */
+export function djangoForms(a: Analysis): string[] {
+  if (!a.frameworks.some((f) => f.name === 'Django')) return [];
+  const product = new Set(a.files.filter((f) => (f.role ?? 'product') === 'product').map((f) => f.path));
+  return [
+    ...new Set(
+      a.symbols
+        .filter(
+          (s) =>
+            s.kind === 'class' &&
+            /Form$/.test(s.name) &&
+            /(?:^|\/)forms\.py$/.test(s.path) &&
+            product.has(s.path),
+        )
+        .map((s) => s.path),
+    ),
+  ].sort();
 }
 
 const plural = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;

@@ -33,7 +33,8 @@ import {
   when,
 } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
-import { djangoForms, ownAuthLine } from './security.ts';
+import { ownAuthLine } from './security.ts';
+import { djangoForms } from '../model.ts';
 
 export const api = defineSection({
   kind: 'api',

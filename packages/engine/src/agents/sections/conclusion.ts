@@ -3,7 +3,7 @@
 import { projectModel } from '../model.ts';
 import { isDevContainer } from '../../analyse/containers.ts';
 import { NON_CODE_LANGUAGES } from '../facts.ts';
-import { kindPhrase } from '../identity-text.ts';
+import { kindPhrase, testPlaces } from '../identity-text.ts';
 import { featurePhrases, pluginFamily, productFeatures } from '../product-features.ts';
 import { recommendations } from '../recommendations.ts';
 import type { WriterContext } from '../writers/context.ts';
@@ -19,9 +19,8 @@ import {
   unique,
   when,
 } from '../writers/markdown.ts';
-import { isChecksumFile } from './dependencies.ts';
+import { isChecksumFile } from '../facts.ts';
 import { defineSection, finding as f } from './define.ts';
-import { testPlaces } from './overview.ts';
 
 export const conclusion = defineSection({
   kind: 'conclusion',

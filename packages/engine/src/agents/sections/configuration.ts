@@ -21,12 +21,8 @@ import { defineSection, finding as f } from './define.ts';
 import { optionalStoreSentence } from '../product-features.ts';
 import { isSecretName } from '../../analyse/env-vars.ts';
 import type { Analysis, DatabaseChoice, EnvVar } from '../../analyse/types.ts';
-import { ENV_FILE, userConfigVars } from '../model.ts';
-
-/** True for a variable whose name says it holds a credential (its default is never shown). */
-export function isSensitive(e: EnvVar): boolean {
-  return e.sensitive ?? isSecretName(e.name);
-}
+import { ENV_FILE, isSensitive, mustBeSet, userConfigVars } from '../model.ts';
+import { oneBlock } from '../facts.ts';
 
 const CLASS_LABEL: Record<string, string> = {
   ci: 'set by CI',
@@ -106,12 +102,6 @@ export function defaultCell(es: EnvVar[]): string {
 const hasDefault = (e: EnvVar) =>
   e.hasDefault === true || e.defaultValue !== undefined || !!e.defaultValues?.length;
 
-/**
- * The product cannot run without it: the read fails when it is unset (a non-null assertion,
- * `os.environ[…]`, a throw or exit), or its empty fallback goes straight to a client that cannot use
- * it and no other variable stands in (`createClient(url, process.env.KEY || '')`).
- */
-export const mustBeSet = (e: EnvVar) => !!e.required || (!!e.unusableEmpty && !e.fallbackVars?.length);
 export const isRequired = (es: EnvVar[]) => es.some(mustBeSet);
 
 /** Unset, the lookup returns nothing and the code has no value of its own to use instead. */
@@ -449,12 +439,6 @@ function envDocs(ctx: WriterContext, all: string[], example: string | undefined)
   if (!names.length) return help;
   const rest = envDocsOf(a, names, example);
   return help ? `${help} ${rest.replace(/^Every one of the/, 'Each of the other')}` : rest;
-}
-
-/** Mentions on one line or a run of nearby lines (a table's rows), not spread over a document. */
-export function oneBlock(ms: { line: number }[]): boolean {
-  const lines = [...new Set(ms.map((m) => m.line))];
-  return Math.max(...lines) - Math.min(...lines) <= 2 * lines.length;
 }
 
 function envDocsOf(a: Analysis, names: string[], example: string | undefined): string {

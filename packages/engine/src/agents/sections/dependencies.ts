@@ -10,7 +10,7 @@ import {
 } from '../../analyse/dependencies.ts';
 import { registryName } from '../../analyse/package-roles.ts';
 import type { Analysis, Dependency, Manifest, PackageManager } from '../../analyse/types.ts';
-import { factsOf, type Facts } from '../facts.ts';
+import { factsOf, isChecksumFile, type Facts } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -342,7 +342,6 @@ function pinning(ds: Dependency[]): string {
 }
 
 /** go.sum only holds checksums: in Go, go.mod and minimal version selection fix the versions. */
-export const isChecksumFile = (path: string) => /(?:^|\/)go\.sum$/.test(path);
 
 /**
  * An install or build that must not change the lockfile (`bun install --frozen-lockfile`, `npm ci`,

@@ -23,7 +23,8 @@ import {
 } from '../writers/markdown.ts';
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
-import { mustBeSet, oneBlock } from './configuration.ts';
+import { mustBeSet } from '../model.ts';
+import { oneBlock } from '../facts.ts';
 
 export const gettingStarted = defineSection({
   kind: 'getting-started',

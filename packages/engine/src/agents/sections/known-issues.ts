@@ -22,9 +22,8 @@ import type { Finding } from '../types.ts';
 import { isPlaceholderKind } from '../../analyse/secrets.ts';
 import { isEnvExample } from '../../analyse/env-vars.ts';
 import { defineSection, finding as f } from './define.ts';
-import { placeholderCredentials } from './security.ts';
 import { searchedFiles } from '../facts.ts';
-import { actuatorExposure, productTodos, projectModel } from '../model.ts';
+import { actuatorExposure, placeholderCredentials, productTodos, projectModel } from '../model.ts';
 import type { Analysis } from '../../analyse/types.ts';
 
 /**

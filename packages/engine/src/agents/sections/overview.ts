@@ -23,6 +23,7 @@ import {
   readmeProse,
   routeTaskSentence,
   surfaceSentence,
+  testPlaces,
   usageCounts,
 } from '../identity-text.ts';
 import { featureSentence, pluginFamily, pluginSentence } from '../product-features.ts';
@@ -342,13 +343,4 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
     );
   }
   return paragraphs(lead, identity, mechanismDigest(a), size, bullets(facts));
-}
-
-/**
- * Where the test cases are: "1 test file and 13 source files with inline tests"; the cases of inline
- * test modules (a Rust `#[cfg(test)]` module) are not in the test files, so their source files count beside.
- */
-export function testPlaces(a: Analysis): string {
-  const { files, inline } = projectModel(a).tests.value;
-  return `${plural(files.length, 'test file')}${when(inline.length, ` and ${plural(inline.length, 'source file')} with inline tests`)}`;
 }

@@ -5,8 +5,8 @@ import { factsOf } from '../facts.ts';
 import { bareLibraryAnalysis, sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { writeKnownIssues } from './known-issues.ts';
-import { djangoForms, ownAuthLine, writeSecurity } from './security.ts';
-import { productAuthCode } from '../model.ts';
+import { ownAuthLine, writeSecurity } from './security.ts';
+import { djangoForms, productAuthCode } from '../model.ts';
 
 const ctx = (a: Analysis): WriterContext => ({
   a,

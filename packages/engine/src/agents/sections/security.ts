@@ -21,22 +21,20 @@ import {
 import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 import type { Analysis, SecretFinding, SecurityFact } from '../../analyse/types.ts';
-import { isSensitive } from './configuration.ts';
-import { actuatorExposure, EXPOSURE_KEY, productAuthCode, projectModel, userConfigVars } from '../model.ts';
-import { PLACEHOLDER_FALLBACK, PLACEHOLDER_SAMPLE, productKeyRole } from '../../analyse/secrets.ts';
-
-/** Hard-coded secrets in the product's own files; those in examples, docs or scripts are named apart. */
-const ownFindings = (a: Analysis) => a.secrets.filter((s) => !s.area || s.area === 'product');
-/** Real-looking secrets of the product: a placeholder fallback is told apart, as a value to override. */
-const ownSecrets = (a: Analysis) =>
-  ownFindings(a).filter((s) => s.kind !== PLACEHOLDER_FALLBACK && s.kind !== PLACEHOLDER_SAMPLE);
-const ownPlaceholders = (a: Analysis) => ownFindings(a).filter((s) => s.kind === PLACEHOLDER_FALLBACK);
-/** Credentials a shipped sample env file sets to a placeholder (`SECRET_KEY=---`). */
-// a sample env file beside the deployment files is how the product is meant to be deployed: its own
-const ownSamples = (a: Analysis) =>
-  a.secrets.filter(
-    (s) => s.kind === PLACEHOLDER_SAMPLE && (!s.area || s.area === 'product' || s.area === 'deployment'),
-  );
+import {
+  actuatorExposure,
+  EXPOSURE_KEY,
+  djangoForms,
+  isSensitive,
+  ownFindings,
+  ownPlaceholders,
+  ownSamples,
+  ownSecrets,
+  productAuthCode,
+  projectModel,
+  userConfigVars,
+} from '../model.ts';
+import { productKeyRole } from '../../analyse/secrets.ts';
 
 /**
  * "`SECRET_KEY` (hc/settings.py:68) falls back to a placeholder…": a sample value is no leaked
@@ -109,26 +107,6 @@ function sensitiveVars(a: Analysis): string[] {
 /** "Hard-coded fallback secret (`SECRET_KEY`)": the kind, with the variable it belongs to. */
 function secretKind(s: SecretFinding): string {
   return s.variable ? `${text(s.kind)} (${code(s.variable)})` : text(s.kind);
-}
-
-/**
- * The product's Django `forms.py` modules that declare a form class: the layer that validates what
- * pages post, which the manifest never shows beside a schema library (`pydantic` for an API's JSON).
- */
-export function djangoForms(a: Analysis): string[] {
-  if (!a.frameworks.some((f) => f.name === 'Django')) return [];
-  const product = new Set(a.files.filter((f) => (f.role ?? 'product') === 'product').map((f) => f.path));
-  return unique(
-    a.symbols
-      .filter(
-        (s) =>
-          s.kind === 'class' &&
-          /Form$/.test(s.name) &&
-          /(?:^|\/)forms\.py$/.test(s.path) &&
-          product.has(s.path),
-      )
-      .map((s) => s.path),
-  ).sort();
 }
 
 /** The routes the product serves: an example app's routes are not the product's to guard. */
@@ -364,9 +342,6 @@ const FACT_LABEL: Record<SecurityFact['kind'], string> = {
   'auth-backends': 'the authentication backends',
   'api-key-header': 'an API key read from a request header',
 };
-
-/** Credentials that fall back to a placeholder in the code or in a shipped sample env file. */
-export const placeholderCredentials = (a: Analysis) => [...ownPlaceholders(a), ...ownSamples(a)];
 
 /** "`management.endpoints.web.exposure.include=*` (…) exposes every enabled Actuator endpoint over HTTP". */
 function exposureLine(a: Analysis, open: boolean): string | null {
