@@ -238,6 +238,20 @@ describe('each fact in the section that owns it', () => {
 });
 
 describe('the runtime shape', () => {
+  it('is set by the frameworks that run the product, not by its template engine', () => {
+    const a = library();
+    a.frameworks = [
+      { name: 'Spring Boot', category: 'web', role: 'web-framework', evidence: 'build.gradle:4' },
+      { name: 'Thymeleaf', category: 'web', role: 'templating', evidence: 'build.gradle:36' },
+    ] as Analysis['frameworks'];
+    const md = writeArchitecture(ctx(a, MODULES));
+    expect(md).toMatch(/The runtime shape is set by Spring Boot \([^)]*\)\./);
+    expect(md).not.toContain('Thymeleaf');
+    // a template engine alone sets none
+    a.frameworks = a.frameworks.filter((f) => f.role === 'templating');
+    expect(writeArchitecture(ctx(a, MODULES))).not.toContain('runtime shape');
+  });
+
   it('names the processes a process manager keeps running beside the server, with what each is for', () => {
     const a = library();
     a.frameworks = [

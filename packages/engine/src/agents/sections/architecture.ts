@@ -245,9 +245,13 @@ export function writeArchitecture(ctx: WriterContext): string {
     );
   // the product's own: an example app's web framework and routes are not what the product serves
   const own = (x: { area?: string }) => !x.area || x.area === 'product';
-  // a styling library shapes how pages look, not what runs
+  // a styling library shapes how pages look and a template engine how they are written, not what runs
   const web = a.frameworks.filter(
-    (f) => (f.category === 'web' || f.category === 'frontend') && f.role !== 'styling' && own(f),
+    (f) =>
+      (f.category === 'web' || f.category === 'frontend') &&
+      f.role !== 'styling' &&
+      f.role !== 'templating' &&
+      own(f),
   );
   const productRoutes = a.routes.filter(own);
   const daemons = a.entryPoints.filter((e) => e.kind === 'daemon');

@@ -2447,6 +2447,16 @@ describe('a step in its author words', () => {
     expect(docOf(raw, def, 'Python')).toBe('Sends a GET request.');
   });
 
+  it('reads no summary from a comment that only repeats the name', () => {
+    const raw = ['// ResponseWriter ...', 'type ResponseWriter interface {', '}'].join('\n');
+    const type = { ...def, name: 'ResponseWriter', kind: 'type' as const, line: 2, end: 3 };
+    expect(docOf(raw, type, 'Go')).toBeUndefined();
+    const said = ['// ResponseWriter writes the response.', 'type ResponseWriter interface {', '}'].join(
+      '\n',
+    );
+    expect(docOf(said, type, 'Go')).toBe('ResponseWriter writes the response.');
+  });
+
   it('keeps a second paragraph of prose after a short first one', () => {
     const raw = ['def get():', '    """A session.', '', '    Keeps cookies across requests.', '    """'].join(
       '\n',

@@ -2430,6 +2430,8 @@ export function docOf(raw: string | null | undefined, def: Def, language: string
     .replace(/\s+/g, ' ')
     .trim();
   if (prose.length < 8 || /copyright|\blicen[cs]e\b|licen[cs]ed under/i.test(prose)) return undefined;
+  // a comment that only repeats the name (`// ResponseWriter ...`, Go's linter placeholder) says nothing
+  if (prose.replace(def.name, '').replace(/[\s.…:;,-]+/g, '') === '') return undefined;
   if (steps) return prose;
   // a first sentence that only names the thing ("A Requests session.") takes the next one with it
   const ends = sentenceEnds(prose);
