@@ -105,7 +105,8 @@ function rows(ds: Dependency[]) {
       code(d.name),
       versionConstraint(d) === 'managed' ? text('managed') : code(d.version),
       text(d.ecosystem),
-      text(d.scope),
+      // a Go requirement marked `// indirect` is needed all the same, by another requirement
+      text(d.scope === 'optional' && d.ecosystem === 'go' ? 'indirect' : d.scope),
       cite(d.manifest, d.line),
     ]);
 }

@@ -160,6 +160,28 @@ describe('dependencies told by what they are', () => {
     expect(out).toContain('4 needed at run time (2 of them optional extras) and 3 for development');
   });
 
+  it('calls a Go requirement marked indirect indirect, in the table as in the count', () => {
+    const a = pythonLibrary('library');
+    const go = (name: string, scope: Dependency['scope'], line: number): Dependency => ({
+      ecosystem: 'go',
+      name,
+      version: 'v1.0.0',
+      scope,
+      manifest: 'go.mod',
+      line,
+      area: 'product',
+    });
+    const out = writeDependencies(
+      ctx({
+        ...a,
+        dependencies: [go('github.com/a/direct', 'runtime', 5), go('golang.org/x/net', 'optional', 9)],
+      }),
+    );
+    expect(out).toContain('(1 of them indirect)');
+    expect(out).toMatch(/\| `golang\.org\/x\/net` \| `v1\.0\.0` \| go \| indirect \|/);
+    expect(out).not.toMatch(/\| go \| optional \|/);
+  });
+
   it("calls a requirements file's optional packages optional, not extras it has none of", () => {
     const a = pythonLibrary('library');
     const out = writeDependencies(
