@@ -179,6 +179,20 @@ describe('the public names in reading order', () => {
     expect(rankedApi(id).map((e) => e.name)).toEqual(['use', 'listen', 'inspect', 'toJSON']);
   });
 
+  it('leads with what the package is when imported, wherever it is defined', () => {
+    const id = {
+      publicApi: [
+        { name: 'json', kind: 'export', path: 'lib/express.js', line: 77 },
+        { name: 'createApplication', kind: 'export', path: 'lib/express.js', line: 27, isDefault: true },
+        { name: 'use', kind: 'method', path: 'index.js', line: 3 },
+      ],
+      entryPoints: [{ path: 'index.js', line: 1, how: 'package index' }],
+      keyComponents: [],
+      mainPath: [],
+    } as unknown as Parameters<typeof rankedApi>[0];
+    expect(rankedApi(id).map((e) => e.name)[0]).toBe('createApplication');
+  });
+
   it("puts the names of the package users import before its subpackages' names", () => {
     const id = {
       publicApi: [

@@ -448,8 +448,11 @@ export function rankedApi(id: Identity, usage: Map<string, number> = new Map()):
   const home = first ? dir(first.path) : undefined;
   // a route is called over HTTP, never imported: the file declaring it is no package users import
   const away = (e: ApiItem) => (home === undefined || isRoute(e) || dir(e.path) === home ? 0 : 1);
+  // what the package is when imported (`express()`) is what users call first
+  const byDefault = (e: ApiItem) => (e.isDefault ? 0 : 1);
   const sorted = [...id.publicApi].sort(
     (x, y) =>
+      byDefault(x) - byDefault(y) ||
       away(x) - away(y) ||
       builtIn(x) - builtIn(y) ||
       group(x) - group(y) ||

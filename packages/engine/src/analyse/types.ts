@@ -574,6 +574,8 @@ export interface PublicApiItem {
   owner?: string;
   /** A route's handler as the code names it (`views.ping`). */
   handler?: string;
+  /** What the package itself is when imported (`module.exports = createApplication`, `export default`). */
+  isDefault?: boolean;
 }
 
 /** Why a file counts for less than its references say; undefined when it counts in full. */

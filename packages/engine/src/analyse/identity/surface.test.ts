@@ -81,6 +81,19 @@ describe('public surface', () => {
     expect(rows(jsExports('index.js', cjs))).toEqual(['one:export:2', 'two:export:3']);
   });
 
+  it('marks what the package is when imported: `exports = module.exports = createApplication`', () => {
+    const cjs = [
+      'exports = module.exports = createApplication;',
+      '',
+      'function createApplication() {}',
+      '',
+      'exports.json = bodyParser.json;',
+    ].join('\n');
+    const api = jsExports('lib/express.js', cjs);
+    expect(rows(api)).toEqual(['json:export:5', 'createApplication:export:1']);
+    expect(api.filter((e) => e.isDefault).map((e) => e.name)).toEqual(['createApplication']);
+  });
+
   it('kinds a JS name re-exported from a sibling file by its declaration there, cited where it is declared', () => {
     const src = sourcesFromMap({
       'src/index.ts': [

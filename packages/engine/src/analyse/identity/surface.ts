@@ -544,9 +544,14 @@ export function jsExports(path: string, text: string): ApiItem[] {
   }
   for (const { m, line } of matchesWithLines(
     text,
-    /^module\.exports\s*=\s*([A-Za-z_$][\w$]*)[ \t]*(?:;[ \t]*)?$/gm,
+    // `exports = module.exports = createApplication;` keeps `exports` pointing at the same function
+    /^(?:exports[ \t]*=[ \t]*)?module\.exports[ \t]*=[ \t]*([A-Za-z_$][\w$]*)[ \t]*(?:;[ \t]*)?$/gm,
   ))
-    if (m[1] !== 'require') add(m[1]!, 'export', line);
+    if (m[1] !== 'require') {
+      add(m[1]!, 'export', line);
+      const item = out.find((a) => a.name === m[1]);
+      if (item) item.isDefault = true;
+    }
   for (const { m, line } of matchesWithLines(
     text,
     /^(?:proto|[A-Z]\w*\.prototype|app)\.([A-Za-z_$][\w$]*)\s*=/gm,
