@@ -99,16 +99,14 @@ export const dependencies = defineSection({
 const MAX_ROWS = 40;
 
 function rows(ds: Dependency[]) {
-  return ds
-    .slice(0, MAX_ROWS)
-    .map((d) => [
-      code(d.name),
-      versionConstraint(d) === 'managed' ? text('managed') : code(d.version),
-      text(d.ecosystem),
-      // a Go requirement marked `// indirect` is needed all the same, by another requirement
-      text(d.scope === 'optional' && d.ecosystem === 'go' ? 'indirect' : d.scope),
-      cite(d.manifest, d.line),
-    ]);
+  return ds.slice(0, MAX_ROWS).map((d) => [
+    code(d.name),
+    versionConstraint(d) === 'managed' ? text('managed') : code(d.version),
+    text(d.ecosystem),
+    // a Go requirement marked `// indirect` is needed all the same, by another requirement
+    text(d.scope === 'optional' && d.ecosystem === 'go' ? 'indirect' : d.scope),
+    cite(d.manifest, d.line),
+  ]);
 }
 
 /** ", 2 of them optional extras": optional runtime dependencies are counted apart, in the ecosystem's words. */

@@ -92,6 +92,8 @@ describe('public surface', () => {
     const api = jsExports('lib/express.js', cjs);
     expect(rows(api)).toEqual(['json:export:5', 'createApplication:export:1']);
     expect(api.filter((e) => e.isDefault).map((e) => e.name)).toEqual(['createApplication']);
+    const es = jsExports('src/index.ts', 'export const helper = 1\nexport default class Client {}\n');
+    expect(es.filter((e) => e.isDefault).map((e) => e.name)).toEqual(['Client']);
   });
 
   it('kinds a JS name re-exported from a sibling file by its declaration there, cited where it is declared', () => {

@@ -513,7 +513,11 @@ export function jsExports(path: string, text: string): ApiItem[] {
     text,
     /^export\s+(?:default\s+)?(?:declare\s+)?(?:abstract\s+|async\s+)*(function\*?|class|interface|type|enum|const|let|var)\s+([A-Za-z_$][\w$]*)/gm,
   ))
-    if (declared(m)) add(m[2]!, m[1]!.replace('*', ''), line);
+    if (declared(m)) {
+      add(m[2]!, m[1]!.replace('*', ''), line);
+      const item = /^export\s+default\b/.test(m[0]) ? out.find((a) => a.name === m[2]) : undefined;
+      if (item) item.isDefault = true;
+    }
   for (const { m } of matchesWithLines(text, /^export\s*\{([^}]*)\}/gm))
     listed(m[1]!, m.index + m[0].indexOf('{') + 1, (part) =>
       part
