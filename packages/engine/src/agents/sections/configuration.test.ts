@@ -78,7 +78,7 @@ describe('the configuration chapter', () => {
     expect(md).toMatch(/\| `DB_HOST` \| empty string \| no \|/);
     expect(md).not.toMatch(/\| `GITHUB_SHA`|\| `EDITOR`|\| `DEMO_TOKEN`/);
     expect(md).toContain(
-      "Not the product's configuration, so not listed: set by CI: `GITHUB_SHA`; set by the OS, terminal or host: `EDITOR` and `GOPATH`; read only in examples: `DEMO_TOKEN`.",
+      "Not the product's configuration, so not listed: set by CI: `GITHUB_SHA`; set by the OS, the terminal, the user's shell or the hosting platform: `EDITOR` and `GOPATH`; read only in examples: `DEMO_TOKEN`.",
     );
   });
 });

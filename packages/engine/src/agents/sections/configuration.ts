@@ -27,7 +27,7 @@ import { oneBlock } from '../facts.ts';
 const CLASS_LABEL: Record<string, string> = {
   ci: 'set by CI',
   build: 'set by the build tool',
-  platform: 'set by the OS, terminal or host',
+  platform: "set by the OS, the terminal, the user's shell or the hosting platform",
   completion: 'used by shell completion',
 };
 
