@@ -128,6 +128,78 @@ describe('main path', () => {
     expect(labels(steps).slice(0, 3)).toEqual(['get', 'Client.request', 'Client.send']);
   });
 
+  it("starts a Go library at the README example's working call, through the package instance it delegates to", () => {
+    const body = (n: number, what: string) => Array.from({ length: n }, (_, i) => `\t${what}${i} := ${i}`);
+    const contents = {
+      'conf.go': [
+        'package conf',
+        '',
+        'var c *Conf',
+        '',
+        'type Conf struct {',
+        '\tname string',
+        '}',
+        '',
+        'func SetName(n string) { c.SetName(n) }',
+        '',
+        'func (c *Conf) SetName(n string) {',
+        '\tc.name = n',
+        '}',
+        '',
+        'func Read() error { return c.Read() }',
+        '',
+        'func (c *Conf) Read() error {',
+        '\tdata := c.load()',
+        '\treturn c.decode(data)',
+        '}',
+        '',
+        'func (c *Conf) load() string {',
+        ...body(30, 'l'),
+        '\treturn ""',
+        '}',
+        '',
+        'func (c *Conf) decode(data string) error {',
+        ...body(30, 'd'),
+        '\treturn nil',
+        '}',
+        '',
+        'func (c *Conf) Write() error {',
+        '\tc.load()',
+        '\treturn c.encode()',
+        '}',
+        '',
+        'func (c *Conf) encode() error {',
+        ...body(90, 'e'),
+        '\treturn nil',
+        '}',
+        '',
+        'func shadowed(c *Other) error { return c.Read() }',
+      ].join('\n'),
+    };
+    const over = {
+      kind: 'library',
+      publicApi: [
+        { name: 'Conf', kind: 'struct', path: 'conf.go', line: 5 },
+        { name: 'SetName', kind: 'function', path: 'conf.go', line: 9 },
+        { name: 'Read', kind: 'function', path: 'conf.go', line: 15 },
+      ],
+    };
+    const readme = (line: number, call: string) => ({
+      path: 'conf.go',
+      line,
+      how: "called by the README's example",
+      call,
+    });
+    const steps = mainPath(contents, 'Go', {
+      ...over,
+      entryPoints: [readme(9, 'conf.SetName()'), readme(15, 'conf.Read()')],
+    });
+    // the package function hands its call to the package's instance, a `*Conf`
+    expect(labels(steps).slice(0, 4)).toEqual(['Read', 'Conf.Read', 'Conf.load', 'Conf.decode']);
+    // with no example to go by, the call that reaches the most code leads
+    expect(labels(mainPath(contents, 'Go', over))[0]).toBe('Conf.Write');
+  });
+
   it('never resolves a call into another language: a Python `User(…)` is not a TSX component', () => {
     const py = {
       'backend/app/models.py': 'class User:\n    email = None\n',
