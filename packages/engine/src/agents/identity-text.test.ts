@@ -599,6 +599,22 @@ describe('routeTasks()', () => {
     ]);
   });
 
+  it("cites a resource's own route, not one under another prefix that sorts first", () => {
+    const found = routeTasks(
+      [
+        at('POST', '/private/users/', 1),
+        at('GET', '/users', 2),
+        at('POST', '/users', 3),
+        at('GET', '/items', 4),
+      ],
+      [{ name: 'User' }, { name: 'Item' }],
+    );
+    expect(found.map((f) => `${f.tasks.join('+')} ${f.resource}@${f.line}`)).toEqual([
+      'list items@4',
+      'list+add users@2',
+    ]);
+  });
+
   it('finds nothing where no path names a stored entity', () => {
     const found = routeTasks(
       [at('GET', '/signin/[id]', 1), at('POST', '/api/webhooks', 2), at('GET', '/account', 3)],
