@@ -1744,6 +1744,39 @@ describe('main path', () => {
     expect(said.at(-1)).toBe('Runner.execute');
   });
 
+  it("a parameter typed with a library's class hands its calls to that library", () => {
+    const contents = {
+      'src/lib/store.py': [
+        'from sqlmodel import Session',
+        '',
+        'class Store:',
+        '    def save(self, session: Session, row):',
+        '        checked = self.check(row)',
+        '        session.add(checked)',
+        '        session.commit()',
+        '        return checked',
+        '',
+        '    def check(self, row):',
+        ...Array.from({ length: 12 }, (_, i) => `        part${i} = row[${i}]`),
+        '        return row',
+      ].join('\n'),
+    };
+    const steps = mainPath(
+      contents,
+      'Python',
+      {
+        kind: 'library',
+        productPaths: ['src/lib'],
+        publicApi: [{ name: 'Store', kind: 'class', path: 'src/lib/store.py', line: 3 }],
+      },
+      [],
+      ['sqlmodel'],
+    );
+    expect(steps.filter((s) => s.external)).toEqual([
+      expect.objectContaining({ name: 'add', external: 'sqlmodel', line: 6 }),
+    ]);
+  });
+
   it('the work goes to a library through the connection a product method says it returns, not the timeout it builds', () => {
     const adapter = (signature: string, doc: string) => ({
       'src/lib/adapters.py': [

@@ -943,6 +943,14 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       // Java's `Type name` puts the type first
       const [name, type] = TYPE_NAME.test(m[1]!) && !TYPE_NAME.test(m[2]!) ? [m[2]!, m[1]!] : [m[1]!, m[2]!];
       if (typeNames.has(type)) set(name, type);
+      else {
+        // a parameter of a library's type (`session: Session` from sqlmodel) has that library's methods
+        const from = t.file.bindings.get(type);
+        if (from && input.dependency(from) && !env.has(name)) {
+          libs.set(name, from);
+          set(name, null);
+        }
+      }
     }
     for (let i = t.def.line; i < t.def.end && i < t.file.bare.length; i++) {
       const line = t.file.bare[i]!;
