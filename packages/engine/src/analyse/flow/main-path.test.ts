@@ -1777,6 +1777,60 @@ describe('main path', () => {
     ]);
   });
 
+  it('goes on through the work every call does, not what a setting adds in a branch, down to the library that stores it', () => {
+    const contents = {
+      'app/accounts.py': [
+        'from app.store import store_user',
+        'from app.mail import make_email',
+        'from app.config import settings',
+        '',
+        'def register(session, user_in):',
+        '    user = store_user(session=session, user_in=user_in)',
+        '    if settings.emails_enabled:',
+        '        email = make_email(user_in)',
+        '        print(email)',
+        '    return user',
+      ].join('\n'),
+      'app/store.py': [
+        'from sqlmodel import Session',
+        '',
+        'def store_user(*, session: Session, user_in):',
+        '    row = dict(',
+        '        user_in, hashed=True',
+        '    )',
+        '    session.add(row)',
+        '    session.commit()',
+        '    return row',
+      ].join('\n'),
+      'app/mail.py': [
+        'def make_email(user_in):',
+        '    return render(user_in)',
+        '',
+        'def render(user_in):',
+        ...Array.from({ length: 30 }, (_, i) => `    part${i} = user_in[${i}]`),
+        '    return part0',
+      ].join('\n'),
+      'app/config.py': 'class Settings:\n    emails_enabled = False\n\nsettings = Settings()\n',
+    };
+    const steps = mainPath(
+      contents,
+      'Python',
+      {
+        kind: 'library',
+        productPaths: ['app'],
+        publicApi: [{ name: 'register', kind: 'function', path: 'app/accounts.py', line: 5 }],
+      },
+      [],
+      ['sqlmodel'],
+    );
+    expect(labels(steps)).toContain('store_user');
+    expect(labels(steps)).not.toContain('render');
+    // the row handed on is made from the input, over several lines
+    expect(steps.filter((s) => s.external)).toEqual([
+      expect.objectContaining({ name: 'add', external: 'sqlmodel', line: 7 }),
+    ]);
+  });
+
   it('the work goes to a library through the connection a product method says it returns, not the timeout it builds', () => {
     const adapter = (signature: string, doc: string) => ({
       'src/lib/adapters.py': [

@@ -398,6 +398,17 @@ function armsOf(t: Target, line: number): number[] {
 /** The innermost arm of a choice a call sits in, if any. */
 const armOf = (t: Target, line: number): number | undefined => armsOf(t, line)[0];
 
+/** Whether a call runs only when a setting is on: in an `if` on the program's settings or options (`if settings.emails_enabled:`). */
+function toggled(t: Target, line: number): boolean {
+  const arm = armOf(t, line);
+  return (
+    arm !== undefined &&
+    /^\s*(?:\}\s*)?(?:el)?if\b[^\n]*\b(?:settings|config|conf|options|opts)\.\w/i.test(
+      t.file.bare[arm - 1] ?? '',
+    )
+  );
+}
+
 /** Two first lines of arms of one choice: at one indentation, chained by `else`, `case` or `X =>` only. */
 function siblingArms(t: Target, a: number, b: number): boolean {
   if (a === b) return false;
@@ -1666,7 +1677,14 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           !visited.has(key(c.target)) &&
           success(c),
       )
-      .sort((x, y) => Number(y.used) - Number(x.used) || score(y) - score(x));
+      .sort(
+        (x, y) =>
+          Number(y.used) - Number(x.used) ||
+          // the work every request does goes on before what a setting adds in one branch (the
+          // account is stored; the welcome email is sent only when emails are enabled)
+          Number(toggled(t, x.call.line)) - Number(toggled(t, y.call.line)) ||
+          score(y) - score(x),
+      );
     // a call that leads back to a step on the way here (a redirect sent again) repeats the work: it may
     // be named, but the path goes on through the work itself
     const loops = (c: ProductCall) => stack.some((k) => reachSet(c.target).has(k));
@@ -2157,15 +2175,17 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     // locals made straight from a required parameter (`first_path = &paths[0]`, `res = ctx.res`)
     const made = new Set<string>();
     const locals = new Set(params.map((p) => p.name));
-    for (const line of body) {
+    body.forEach((line, k) => {
       const m =
         /^\s*(?:(?:let|const|var|val)\s+(?:mut\s+)?)?\(?([A-Za-z_$][\w$]*)(?:\s*,\s*[\w$]+)*\)?\s*(?::[^=]*)?(?::=|=)(?!=)(.*)$/.exec(
           line,
         );
-      if (!m) continue;
+      if (!m) return;
       locals.add(m[1]!);
-      if (identifiers(m[2]!).some((w) => required.has(w))) made.add(m[1]!);
-    }
+      // a value made by a call whose arguments run on below (`db_obj = User.model_validate(\n user_in, …)`)
+      const value = /[([{]\s*$/.test(m[2]!) ? balancedStatement(t, t.def.line + k + 1) : m[2]!;
+      if (identifiers(value).some((w) => required.has(w))) made.add(m[1]!);
+    });
     const args = identifiers(argumentsOf(t, call) ?? '');
     if (args.some((w) => required.has(w) || made.has(w))) return true;
     // built from constants alone, on no value of the step's own: a fixed value, not the work
