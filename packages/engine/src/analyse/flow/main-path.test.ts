@@ -176,7 +176,7 @@ describe('main path', () => {
         'func shadowed(c *Other) error { return c.Read() }',
       ].join('\n'),
     };
-    const over = {
+    const over: Partial<Identity> = {
       kind: 'library',
       publicApi: [
         { name: 'Conf', kind: 'struct', path: 'conf.go', line: 5 },
