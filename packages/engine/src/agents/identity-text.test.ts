@@ -460,6 +460,41 @@ describe("the README's notice and feature list", () => {
   });
 });
 
+describe('a purpose that is only the title', () => {
+  it('is said once, by the sentence that names the role the title gives', () => {
+    writeFileSync(
+      path.join(root, 'README.md'),
+      '# Full Stack Shop Template\n\n## Technology Stack\n\n- A backend\n',
+    );
+    const a = sampleAppAnalysis();
+    a.files = [...a.files, { ...a.files[0]!, path: 'README.md', language: 'Markdown' }];
+    a.identity = {
+      kind: 'application',
+      kinds: [],
+      purpose: { text: 'The project is a Full Stack Shop Template.', source: { path: 'README.md', line: 1 } },
+      productPaths: [],
+      nonProduct: [],
+      entryPoints: [],
+      publicApi: [],
+      keyComponents: [],
+    };
+    const md = writeOverview({
+      a,
+      fx: factsOf(a),
+      plan: { id: '1.1', level: 2, title: 'Purpose', kind: 'overview', evidence: [], hasChildren: false },
+      findings: [],
+      allFindings: {},
+      projectName: 'shop',
+      workspace: { root, name: 'p', files: [], skipped: [] } as unknown as Workspace,
+    });
+    expect(md).not.toMatch(/The project is a Full Stack Shop Template/);
+    expect(md.match(/Full Stack Shop Template/g)).toHaveLength(1);
+    expect(md).toMatch(
+      /Its README's title calls it a template: “Full Stack Shop Template” \(`README\.md:1`\)/,
+    );
+  });
+});
+
 describe('readmeTitleRole()', () => {
   it('reads a sample or starter named by the README title, badges dropped', () => {
     expect(
@@ -610,6 +645,22 @@ describe('routeTasks()', () => {
       'add pets@6',
       'add visits@7',
       'list vets@8',
+    ]);
+  });
+
+  it("cites a resource's own route, not one under another prefix that sorts first", () => {
+    const found = routeTasks(
+      [
+        at('POST', '/private/users/', 1),
+        at('GET', '/users', 2),
+        at('POST', '/users', 3),
+        at('GET', '/items', 4),
+      ],
+      [{ name: 'User' }, { name: 'Item' }],
+    );
+    expect(found.map((f) => `${f.tasks.join('+')} ${f.resource}@${f.line}`)).toEqual([
+      'list items@4',
+      'list+add users@2',
     ]);
   });
 

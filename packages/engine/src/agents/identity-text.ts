@@ -1044,7 +1044,11 @@ export function routeTasks(
     if (!entry) byResource.set(noun, { tasks: new Set([task]), file: r.file, line: r.line, path: r.path });
     else {
       entry.tasks.add(task);
-      if (r.path < entry.path) Object.assign(entry, { file: r.file, line: r.line, path: r.path });
+      // the resource's own path is cited (`/users`), not one under another prefix (`/private/users/`)
+      const depth = (p: string) => p.split('/').filter(Boolean).length;
+      const d = depth(r.path) - depth(entry.path);
+      if (d < 0 || (d === 0 && r.path < entry.path))
+        Object.assign(entry, { file: r.file, line: r.line, path: r.path });
     }
   }
   return [...byResource.entries()]

@@ -190,11 +190,23 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
   const apart =
     contrast &&
     `Its README adds that it is ${text(contrast.is)}, not ${text(contrast.not)} (${cite(readmeText!.path, contrast.line)}).`;
+  // a README titled "… Sample Application" says what the project is for before its kind does; a
+  // project already named by that title says it in its name
+  const titleRole = readmeText && readmeTitleRole(readmeText.text);
+  const titled = titleRole && titleRole.title.toLowerCase() !== projectName.toLowerCase() ? titleRole : null;
+  const role =
+    titled &&
+    `Its README's title calls it ${titled.role === 'example' ? 'an' : 'a'} ${titled.role}: “${text(titled.title)}” (${cite(readmeText!.path, titled.line)}).`;
+  // a purpose that is only the title the role sentence quotes would say the title twice
+  const saidByRole =
+    titleOnly && !!titled && purpose!.path === readmeText!.path && purpose!.line === titled.line;
   const lead = [
     featureLead ??
-      (purpose
-        ? `${purpose.sentences.map(text).join(' ')} (${cite(purpose.path, purpose.line)})`
-        : readme || undescribed),
+      (saidByRole
+        ? null
+        : purpose
+          ? `${purpose.sentences.map(text).join(' ')} (${cite(purpose.path, purpose.line)})`
+          : readme || undescribed),
     apart,
     retired,
   ]
@@ -206,13 +218,6 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
       entries.length > 1,
       `, one of ${plural(entries.length, 'entry point')}`,
     )}.`;
-  // a README titled "… Sample Application" says what the project is for before its kind does; a
-  // project already named by that title says it in its name
-  const titleRole = readmeText && readmeTitleRole(readmeText.text);
-  const titled = titleRole && titleRole.title.toLowerCase() !== projectName.toLowerCase() ? titleRole : null;
-  const role =
-    titled &&
-    `Its README's title calls it ${titled.role === 'example' ? 'an' : 'a'} ${titled.role}: “${text(titled.title)}” (${cite(readmeText!.path, titled.line)}).`;
   const identity = id
     ? [
         `${text(projectName)} is ${kindPhrase(id)}.`,

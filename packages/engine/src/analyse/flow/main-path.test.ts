@@ -128,6 +128,78 @@ describe('main path', () => {
     expect(labels(steps).slice(0, 3)).toEqual(['get', 'Client.request', 'Client.send']);
   });
 
+  it("starts a Go library at the README example's working call, through the package instance it delegates to", () => {
+    const body = (n: number, what: string) => Array.from({ length: n }, (_, i) => `\t${what}${i} := ${i}`);
+    const contents = {
+      'conf.go': [
+        'package conf',
+        '',
+        'var c *Conf',
+        '',
+        'type Conf struct {',
+        '\tname string',
+        '}',
+        '',
+        'func SetName(n string) { c.SetName(n) }',
+        '',
+        'func (c *Conf) SetName(n string) {',
+        '\tc.name = n',
+        '}',
+        '',
+        'func Read() error { return c.Read() }',
+        '',
+        'func (c *Conf) Read() error {',
+        '\tdata := c.load()',
+        '\treturn c.decode(data)',
+        '}',
+        '',
+        'func (c *Conf) load() string {',
+        ...body(30, 'l'),
+        '\treturn ""',
+        '}',
+        '',
+        'func (c *Conf) decode(data string) error {',
+        ...body(30, 'd'),
+        '\treturn nil',
+        '}',
+        '',
+        'func (c *Conf) Write() error {',
+        '\tc.load()',
+        '\treturn c.encode()',
+        '}',
+        '',
+        'func (c *Conf) encode() error {',
+        ...body(90, 'e'),
+        '\treturn nil',
+        '}',
+        '',
+        'func shadowed(c *Other) error { return c.Read() }',
+      ].join('\n'),
+    };
+    const over: Partial<Identity> = {
+      kind: 'library',
+      publicApi: [
+        { name: 'Conf', kind: 'struct', path: 'conf.go', line: 5 },
+        { name: 'SetName', kind: 'function', path: 'conf.go', line: 9 },
+        { name: 'Read', kind: 'function', path: 'conf.go', line: 15 },
+      ],
+    };
+    const readme = (line: number, call: string) => ({
+      path: 'conf.go',
+      line,
+      how: "called by the README's example",
+      call,
+    });
+    const steps = mainPath(contents, 'Go', {
+      ...over,
+      entryPoints: [readme(9, 'conf.SetName()'), readme(15, 'conf.Read()')],
+    });
+    // the package function hands its call to the package's instance, a `*Conf`
+    expect(labels(steps).slice(0, 4)).toEqual(['Read', 'Conf.Read', 'Conf.load', 'Conf.decode']);
+    // with no example to go by, the call that reaches the most code leads
+    expect(labels(mainPath(contents, 'Go', over))[0]).toBe('Conf.Write');
+  });
+
   it('never resolves a call into another language: a Python `User(…)` is not a TSX component', () => {
     const py = {
       'backend/app/models.py': 'class User:\n    email = None\n',
@@ -1670,6 +1742,93 @@ describe('main path', () => {
     expect(said).toContain('Runner.validate_groups');
     expect(said).not.toContain('Runner.check_one');
     expect(said.at(-1)).toBe('Runner.execute');
+  });
+
+  it("a parameter typed with a library's class hands its calls to that library", () => {
+    const contents = {
+      'src/lib/store.py': [
+        'from sqlmodel import Session',
+        '',
+        'class Store:',
+        '    def save(self, session: Session, row):',
+        '        checked = self.check(row)',
+        '        session.add(checked)',
+        '        session.commit()',
+        '        return checked',
+        '',
+        '    def check(self, row):',
+        ...Array.from({ length: 12 }, (_, i) => `        part${i} = row[${i}]`),
+        '        return row',
+      ].join('\n'),
+    };
+    const steps = mainPath(
+      contents,
+      'Python',
+      {
+        kind: 'library',
+        productPaths: ['src/lib'],
+        publicApi: [{ name: 'Store', kind: 'class', path: 'src/lib/store.py', line: 3 }],
+      },
+      [],
+      ['sqlmodel'],
+    );
+    expect(steps.filter((s) => s.external)).toEqual([
+      expect.objectContaining({ name: 'add', external: 'sqlmodel', line: 6 }),
+    ]);
+  });
+
+  it('goes on through the work every call does, not what a setting adds in a branch, down to the library that stores it', () => {
+    const contents = {
+      'app/accounts.py': [
+        'from app.store import store_user',
+        'from app.mail import make_email',
+        'from app.config import settings',
+        '',
+        'def register(session, user_in):',
+        '    user = store_user(session=session, user_in=user_in)',
+        '    if settings.emails_enabled:',
+        '        email = make_email(user_in)',
+        '        print(email)',
+        '    return user',
+      ].join('\n'),
+      'app/store.py': [
+        'from sqlmodel import Session',
+        '',
+        'def store_user(*, session: Session, user_in):',
+        '    row = dict(',
+        '        user_in, hashed=True',
+        '    )',
+        '    session.add(row)',
+        '    session.commit()',
+        '    return row',
+      ].join('\n'),
+      'app/mail.py': [
+        'def make_email(user_in):',
+        '    return render(user_in)',
+        '',
+        'def render(user_in):',
+        ...Array.from({ length: 30 }, (_, i) => `    part${i} = user_in[${i}]`),
+        '    return part0',
+      ].join('\n'),
+      'app/config.py': 'class Settings:\n    emails_enabled = False\n\nsettings = Settings()\n',
+    };
+    const steps = mainPath(
+      contents,
+      'Python',
+      {
+        kind: 'library',
+        productPaths: ['app'],
+        publicApi: [{ name: 'register', kind: 'function', path: 'app/accounts.py', line: 5 }],
+      },
+      [],
+      ['sqlmodel'],
+    );
+    expect(labels(steps)).toContain('store_user');
+    expect(labels(steps)).not.toContain('render');
+    // the row handed on is made from the input, over several lines
+    expect(steps.filter((s) => s.external)).toEqual([
+      expect.objectContaining({ name: 'add', external: 'sqlmodel', line: 7 }),
+    ]);
   });
 
   it('the work goes to a library through the connection a product method says it returns, not the timeout it builds', () => {

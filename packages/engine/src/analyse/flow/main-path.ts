@@ -33,6 +33,9 @@ const MAX_DEPTH = 7;
 const WRAPPER_LINES = 20;
 /** Lines of code a call must lead to, itself and what it calls, to be a stage of a pipeline. */
 const STAGE_LINES = 30;
+/** The conventional names of a method that runs what users built: a command's `Execute`, a handler's `__call__`. */
+const DRIVER_NAME =
+  /^(?:main|run|execute|listen|serve|start|handle|dispatch|servehttp|process|invoke|__call__)$/i;
 // a definition whose author says it creates, records or sends something changes state the work is for
 const RECORDS =
   /^(?:creates?|records?|saves?|stores?|persists?|inserts?|sends?|notif(?:y|ies)|enqueues?|publish(?:es)?)\b/i;
@@ -63,7 +66,8 @@ export interface MainPathInput {
   /** Product file → PageRank position (0 is the most central). */
   rank: Map<string, number>;
   kind: string;
-  entryPoints: { path: string; line: number; how: string }[];
+  /** `call`: how the README's example calls it (`viper.ReadInConfig()`), for a library's own starts. */
+  entryPoints: { path: string; line: number; how: string; call?: string }[];
   publicApi: { name: string; kind: string; path: string; line: number }[];
   routes: Route[];
   /** The product's own crate or package names, by which its code may call itself (`just::run`). */
@@ -393,6 +397,17 @@ function armsOf(t: Target, line: number): number[] {
 
 /** The innermost arm of a choice a call sits in, if any. */
 const armOf = (t: Target, line: number): number | undefined => armsOf(t, line)[0];
+
+/** Whether a call runs only when a setting is on: in an `if` on the program's settings or options (`if settings.emails_enabled:`). */
+function toggled(t: Target, line: number): boolean {
+  const arm = armOf(t, line);
+  return (
+    arm !== undefined &&
+    /^\s*(?:\}\s*)?(?:el)?if\b[^\n]*\b(?:settings|config|conf|options|opts)\.\w/i.test(
+      t.file.bare[arm - 1] ?? '',
+    )
+  );
+}
 
 /** Two first lines of arms of one choice: at one indentation, chained by `else`, `case` or `X =>` only. */
 function siblingArms(t: Target, a: number, b: number): boolean {
@@ -878,6 +893,35 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     }
     return listTypes.get(typeName);
   };
+  /**
+   * A Go package's variables of its own types (`var v *Viper`, `var std = &Logger{…}`), over all of
+   * its files (one folder): the instance its package-level functions hand their calls to
+   * (`func Get(key string) any { return v.Get(key) }`).
+   */
+  const packageVarCache = new Map<string, Map<string, string>>();
+  const packageVars = (file: FileModel): Map<string, string> => {
+    const dir = file.path.includes('/') ? file.path.slice(0, file.path.lastIndexOf('/')) : '';
+    let out = packageVarCache.get(dir);
+    if (out) return out;
+    out = new Map();
+    packageVarCache.set(dir, out);
+    for (const m of models) {
+      if (m.language !== 'Go' || m.path.slice(0, Math.max(0, m.path.lastIndexOf('/'))) !== dir) continue;
+      let block = false;
+      for (const line of m.bare) {
+        if (/^var\s*\(\s*$/.test(line)) block = true;
+        else if (block && /^\)/.test(line)) block = false;
+        const v =
+          /^var\s+(\w+)\s+\*?(\w+)\s*$/.exec(line) ??
+          /^var\s+(\w+)\s*=\s*&?(\w+)\s*\{/.exec(line) ??
+          (block
+            ? (/^\s+(\w+)\s+\*?(\w+)\s*$/.exec(line) ?? /^\s+(\w+)\s*=\s*&?(\w+)\s*\{/.exec(line))
+            : null);
+        if (v && typeNames.has(v[2]!) && !out.has(v[1]!)) out.set(v[1]!, v[2]!);
+      }
+    }
+    return out;
+  };
   /** Local names whose type is known in a function: receivers, typed parameters, assignments. */
   const envCache = new Map<string, Map<string, string | null>>();
   /** Local names holding a library's value (`conn = self.get_connection(…)`, "Returns a urllib3 connection"): that library's methods. */
@@ -910,6 +954,14 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       // Java's `Type name` puts the type first
       const [name, type] = TYPE_NAME.test(m[1]!) && !TYPE_NAME.test(m[2]!) ? [m[2]!, m[1]!] : [m[1]!, m[2]!];
       if (typeNames.has(type)) set(name, type);
+      else {
+        // a parameter of a library's type (`session: Session` from sqlmodel) has that library's methods
+        const from = t.file.bindings.get(type);
+        if (from && input.dependency(from) && !env.has(name)) {
+          libs.set(name, from);
+          set(name, null);
+        }
+      }
     }
     for (let i = t.def.line; i < t.def.end && i < t.file.bare.length; i++) {
       const line = t.file.bare[i]!;
@@ -980,6 +1032,17 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       // a literal, a dictionary or a list is nobody's product type: its methods are not guessed
       const literal = /\b(\w+)\s*(?::=|=)\s*(?:\{|\[|["'\d]|(?:dict|list|set|make)\()/.exec(line);
       if (literal) set(literal[1]!, null);
+    }
+    // a package variable, unless a parameter or a declaration in the body shadows its name
+    if (t.file.language === 'Go' && t.def.kind !== 'type') {
+      const body = t.file.bare.slice(t.def.line, t.def.end).join('\n');
+      for (const [name, type] of packageVars(t.file)) {
+        const word = new RegExp(`\\b${name}\\b`);
+        const declared = new RegExp(
+          `\\b${name}\\s*(?:,\\s*\\w+\\s*)*:=|\\bvar\\s+${name}\\b|,\\s*${name}\\s*:=`,
+        );
+        if (!word.test(params) && !declared.test(body)) set(name, type);
+      }
     }
     return env;
   };
@@ -1614,7 +1677,14 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           !visited.has(key(c.target)) &&
           success(c),
       )
-      .sort((x, y) => Number(y.used) - Number(x.used) || score(y) - score(x));
+      .sort(
+        (x, y) =>
+          Number(y.used) - Number(x.used) ||
+          // the work every request does goes on before what a setting adds in one branch (the
+          // account is stored; the welcome email is sent only when emails are enabled)
+          Number(toggled(t, x.call.line)) - Number(toggled(t, y.call.line)) ||
+          score(y) - score(x),
+      );
     // a call that leads back to a step on the way here (a redirect sent again) repeats the work: it may
     // be named, but the path goes on through the work itself
     const loops = (c: ProductCall) => stack.some((k) => reachSet(c.target).has(k));
@@ -2105,15 +2175,17 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     // locals made straight from a required parameter (`first_path = &paths[0]`, `res = ctx.res`)
     const made = new Set<string>();
     const locals = new Set(params.map((p) => p.name));
-    for (const line of body) {
+    body.forEach((line, k) => {
       const m =
         /^\s*(?:(?:let|const|var|val)\s+(?:mut\s+)?)?\(?([A-Za-z_$][\w$]*)(?:\s*,\s*[\w$]+)*\)?\s*(?::[^=]*)?(?::=|=)(?!=)(.*)$/.exec(
           line,
         );
-      if (!m) continue;
+      if (!m) return;
       locals.add(m[1]!);
-      if (identifiers(m[2]!).some((w) => required.has(w))) made.add(m[1]!);
-    }
+      // a value made by a call whose arguments run on below (`db_obj = User.model_validate(\n user_in, …)`)
+      const value = /[([{]\s*$/.test(m[2]!) ? balancedStatement(t, t.def.line + k + 1) : m[2]!;
+      if (identifiers(value).some((w) => required.has(w))) made.add(m[1]!);
+    });
     const args = identifiers(argumentsOf(t, call) ?? '');
     if (args.some((w) => required.has(w) || made.has(w))) return true;
     // built from constants alone, on no value of the step's own: a fixed value, not the work
@@ -2762,6 +2834,21 @@ function chooseStart(
         productCalls(c).some((x) => key(x.target) === key(t)),
     );
   const top = ranked([...callable]).find((t) => !calledByAnother(t));
+  // a library with no conventional driver at its head (`run`, `execute`, `__call__` run what users
+  // built) is used as its README's example shows: of the calls there, the one that leads to the most
+  // code does the work (`ReadInConfig()` after the setters that name the file), before a call the
+  // example never makes that merely reaches further
+  const example = ranked(
+    input.entryPoints
+      .filter((e) => e.call)
+      .flatMap((e) => {
+        const file = byPath.get(e.path);
+        const def = file?.defs.find((d) => d.kind !== 'type' && d.line >= e.line && d.line <= e.line + 3);
+        return file && def ? [{ file, def }] : [];
+      }),
+  )[0];
+  if (top && example && !DRIVER_NAME.test(top.def.name) && reach(example) >= ACCESSOR_LINES)
+    return { target: example, prefix: [] };
   if (top) return { target: top, prefix: [] };
   return mains.length ? { target: best(mains)!, prefix: [] } : null;
 }
