@@ -288,6 +288,7 @@ export function pythonModels(files: { path: string; text: string }[]): DataEntit
         : family === 'pydantic'
           ? readPydantic(c)
           : readSqlAlchemy(c, family === 'sqlmodel');
+    if (table) read.columns = [...inheritedColumns(c, family, byName, new Set([c.name])), ...read.columns];
     const entity: DataEntity = {
       kind: family,
       name: c.name,
@@ -303,6 +304,30 @@ export function pythonModels(files: { path: string; text: string }[]): DataEntit
     pending.push({ entity, read });
   }
   resolveForeignTables(pending, classes);
+  return out;
+}
+
+/**
+ * The columns a table takes from the project's own bases that are no table of their own (a SQLModel
+ * `UserBase`, a Django abstract model, a mixin), nearest last; a column the class declares again is
+ * its own. A base with a table of its own keeps its columns there.
+ */
+function inheritedColumns(
+  c: PyClass,
+  family: Family,
+  byName: Map<string, PyClass>,
+  seen: Set<string>,
+): DataField[] {
+  const own = new Set(c.statements.map((s) => assignment(s)?.name).filter(Boolean));
+  const out: DataField[] = [];
+  for (const b of c.bases) {
+    const base = byName.get(b.split('.').pop()!);
+    if (!base || seen.has(base.name) || isTable(base, family, byName)) continue;
+    seen.add(base.name);
+    const read = family === 'django' ? readDjango(base) : readSqlAlchemy(base, family === 'sqlmodel');
+    for (const col of [...inheritedColumns(base, family, byName, seen), ...read.columns])
+      if (!own.has(col.name) && !out.some((x) => x.name === col.name)) out.push(col);
+  }
   return out;
 }
 
