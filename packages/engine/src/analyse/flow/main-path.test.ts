@@ -2401,6 +2401,51 @@ describe('main path', () => {
     const steps = mainPath({ 'README.md': '# x' }, 'Markdown', { kind: 'library' });
     expect(steps).toEqual([]);
   });
+
+  it('goes on through the call handed what an earlier call kept, even in an arm, and through a call whose outcome an `if` tests', () => {
+    const heavy = (name: string, n: number) => [
+      `def ${name}(src):`,
+      ...Array.from({ length: n }, (_, i) => `    x${i} = src[${i}] if len(src) > ${i} else None`),
+      '    return 0',
+      '',
+    ];
+    const contents = {
+      'fmt/__init__.py': [
+        'def main(ctx, src):',
+        '    sources = get_sources(src)',
+        '    if not sources:',
+        '        ctx.exit(0)',
+        '    if len(sources) == 1:',
+        '        reformat_one(sources.pop())',
+        '    ctx.exit(0)',
+        '',
+        ...heavy('get_sources', 25),
+        'def reformat_one(src):',
+        '    changed = False',
+        '    cache = read_cache(src)',
+        '    if cache is None and format_file_in_place(src):',
+        '        changed = True',
+        '    report(changed)',
+        '',
+        ...heavy('read_cache', 3),
+        'def format_file_in_place(src):',
+        '    text = format_str(src)',
+        '    return text',
+        '',
+        ...heavy('format_str', 60),
+        'def report(changed):',
+        '    print(changed)',
+        '',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'cli',
+      entryPoints: [{ path: 'fmt/__init__.py', line: 1, how: 'console script "fmt"' }],
+    });
+    expect(labels(steps)).toEqual(
+      expect.arrayContaining(['main', 'get_sources', 'reformat_one', 'format_file_in_place', 'format_str']),
+    );
+  });
 });
 
 describe('the other arm of a switch', () => {

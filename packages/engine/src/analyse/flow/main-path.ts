@@ -1442,6 +1442,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         dispatched ||
         call.line === last ||
         keeps(line) ||
+        // a call whose outcome decides a branch (`if … and format_file_in_place(src):`) is kept by
+        // the test; one its author says only answers a question is set aside below (`tested`)
+        CONDITION.test(line) ||
         (tails && tailExpression(t, call.line)) ||
         propagates(t, call) ||
         inLoop(t, call.line);
@@ -1620,7 +1623,17 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const loops = (c: ProductCall) => stack.some((k) => reachSet(c.target).has(k));
     // a call made only for its effect, in one branch (`if (explicitNull) response.remove(…)`), is a
     // detail of that branch: the work does not go on through it
-    const carries = (c: ProductCall) => c.used || armOf(t, c.call.line) === undefined;
+    // — unless it is handed what an earlier call made and kept (`reformat_one(sources.pop())` in the
+    // arm for one file): then it takes the work that call prepared on, whichever arm it is in
+    const keptLocals = new Set(calls.map((c) => assignedAt(t, c.call.line)).filter((l) => l !== undefined));
+    const handedKept = (c: ProductCall) =>
+      keptLocals.size > 0 &&
+      identifiers(argumentsOf(t, c.call) ?? '').some(
+        (w) =>
+          keptLocals.has(w) &&
+          calls.some((d) => d.call.line < c.call.line && assignedAt(t, d.call.line) === w),
+      );
+    const carries = (c: ProductCall) => c.used || armOf(t, c.call.line) === undefined || handedKept(c);
     // a call returned from inside a loop (`return self.stop()` once enough results came) leaves the
     // work; the work goes on through a call the loop makes on its way, where there is one
     const exits = (c: ProductCall) =>
@@ -1643,7 +1656,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           (d) =>
             d !== c &&
             d.call.line > c.call.line &&
-            returnsCall(d) &&
+            // the call it feeds returns the outcome, or is made for its effect: either way the work
+            // goes on there (`sources = get_sources(…)` before `reformat_one(sources.pop())`)
+            (returnsCall(d) || !d.used) &&
             !alternatives(t, c.call.line, d.call.line) &&
             identifiers(argumentsOf(t, d.call) ?? '').includes(local),
         )
