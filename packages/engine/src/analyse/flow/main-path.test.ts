@@ -2402,7 +2402,7 @@ describe('main path', () => {
     expect(steps).toEqual([]);
   });
 
-  it('goes on through the call handed what an earlier call kept, even in an arm, and through a call whose outcome an `if` tests', () => {
+  it('goes on through the call handed what an earlier call kept, even in an arm, through a call whose outcome an `if` tests, and through the arm another arm wraps', () => {
     const heavy = (name: string, n: number) => [
       `def ${name}(src):`,
       ...Array.from({ length: n }, (_, i) => `    x${i} = src[${i}] if len(src) > ${i} else None`),
@@ -2429,8 +2429,18 @@ describe('main path', () => {
         '',
         ...heavy('read_cache', 3),
         'def format_file_in_place(src):',
-        '    text = format_str(src)',
+        '    if src.notebook:',
+        '        text = format_notebook(src)',
+        '    else:',
+        '        text = format_str(src)',
         '    return text',
+        '',
+        'def format_notebook(src):',
+        '    cells = []',
+        '    for cell in src.cells:',
+        '        cells.append(format_str(cell))',
+        ...Array.from({ length: 30 }, (_, i) => `    y${i} = cells[${i}] if len(cells) > ${i} else None`),
+        '    return cells',
         '',
         ...heavy('format_str', 60),
         'def report(changed):',
@@ -2445,6 +2455,8 @@ describe('main path', () => {
     expect(labels(steps)).toEqual(
       expect.arrayContaining(['main', 'get_sources', 'reformat_one', 'format_file_in_place', 'format_str']),
     );
+    // the notebook arm wraps the plain arm's work for a special case: the path goes through the plain arm
+    expect(labels(steps)).not.toContain('format_notebook');
   });
 });
 

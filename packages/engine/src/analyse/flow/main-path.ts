@@ -99,6 +99,8 @@ interface ProductCall {
   via?: NonNullable<MainPathStep['via']>;
   /** A component the caller renders (`<Pricing …/>`) rather than a function it calls. */
   rendered?: boolean;
+  /** Made in the condition of an `if` or a loop: its outcome chooses what runs next. */
+  tested?: boolean;
 }
 
 /** A position in a definition's text as one number: the line, then the column as a fraction. */
@@ -1385,6 +1387,19 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       return /^\s*(?:case\s+)?(?:\w+::)?(?:run|execute|default)\b|^\s*_\s*=>|^\s*default\s*:/i.test(head);
     };
     if (named(next)) return next;
+    // two arms that make the same value, where one arm's call leads to the other's: the first wraps
+    // that work for a special case (a notebook's cells each formatted by `format_str`, the plain arm),
+    // and the path goes through the shared work
+    const made = assignedAt(t, next.call.line);
+    const shared = all.find(
+      (c) =>
+        c !== next &&
+        !!made &&
+        assignedAt(t, c.call.line) === made &&
+        alternatives(t, c.call.line, next.call.line) &&
+        reachSet(next.target).has(key(c.target)),
+    );
+    if (shared) return shared;
     const other = all.find(
       (c) =>
         c !== next &&
@@ -1442,9 +1457,6 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         dispatched ||
         call.line === last ||
         keeps(line) ||
-        // a call whose outcome decides a branch (`if … and format_file_in_place(src):`) is kept by
-        // the test; one its author says only answers a question is set aside below (`tested`)
-        CONDITION.test(line) ||
         (tails && tailExpression(t, call.line)) ||
         propagates(t, call) ||
         inLoop(t, call.line);
@@ -1452,6 +1464,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         call,
         target: r,
         used,
+        ...(!used && CONDITION.test(line) ? { tested: true } : {}),
         ...order,
         ...(via ? { via } : {}),
         ...(rendered ? { rendered } : {}),
@@ -1571,7 +1584,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     }
     if (depth >= MAX_DEPTH || !descend) return;
     stack.push(key(t));
-    const calls = productCalls(t);
+    // a call whose outcome decides a branch (`if … and format_file_in_place(src):`) is kept by the
+    // test when it does work of its own; a short check (`if c.HasParent()`) only chooses the way
+    const calls = productCalls(t).map((c) =>
+      c.tested && reach(c.target) >= STAGE_LINES ? { ...c, used: true } : c,
+    );
     // what a call leads to beyond the steps already told (a redirect loop back into `send` adds nothing)
     const beyondCache = new Map<ProductCall, Set<string>>();
     const beyondSet = (c: ProductCall) => {
@@ -1648,6 +1665,10 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const returnsCall = (d: ProductCall) =>
       /^\s*return\b/.test(t.file.bare[d.call.line - 1] ?? '') ||
       (/^(Rust|Ruby|Kotlin|Scala)$/.test(t.file.language) && tailExpression(t, d.call.line));
+    const returnsLocal = (local: string) =>
+      t.file.bare
+        .slice(t.def.line, t.def.end)
+        .some((l) => [`return ${local}`, `return ${local};`].includes(l.trim()));
     const preparing = (c: ProductCall) => {
       const local = assignedAt(t, c.call.line);
       return (
@@ -1656,9 +1677,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           (d) =>
             d !== c &&
             d.call.line > c.call.line &&
-            // the call it feeds returns the outcome, or is made for its effect: either way the work
-            // goes on there (`sources = get_sources(…)` before `reformat_one(sources.pop())`)
-            (returnsCall(d) || !d.used) &&
+            // the call it feeds returns the outcome, or is made for its effect and does more work,
+            // while the body does not return the local itself (`sources = get_sources(…)` before
+            // `reformat_one(sources.pop())`; not `r = adapter.send(…)`, later `return r`, nor a
+            // `cert_verify(conn, …)` check after `conn = get_connection(…)`)
+            (returnsCall(d) || (!d.used && !returnsLocal(local) && reach(d.target) > reach(c.target))) &&
             !alternatives(t, c.call.line, d.call.line) &&
             identifiers(argumentsOf(t, d.call) ?? '').includes(local),
         )
