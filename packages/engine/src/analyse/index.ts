@@ -18,7 +18,7 @@ import { gitPass } from './git.ts';
 import { dataTables, typeDeclarationFiles, generatedFiles } from './identity/generated.ts';
 import { componentLinks } from './identity/components.ts';
 import { areaOf, centreFirst, identityPass } from './identity/index.ts';
-import { languagesPass } from './languages.ts';
+import { adoptLayoutRoles, languagesPass } from './languages.ts';
 import { PACKAGE_ROLES_VERSION } from './package-roles.ts';
 import { pathRole, scriptDataFiles } from './path-role.ts';
 import { licensePass } from './license.ts';
@@ -160,6 +160,8 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
       generated,
     }),
   );
+  // files the path took for product that the layout puts apart count as what the layout says they are
+  adoptLayoutRoles(lang, (p) => areaOf(p, identity));
   // routes, entry points, frameworks and dependencies say whose they are: the product's, or the examples', tests'…
   for (const r of routes) r.area = areaOf(r.file, identity);
   // a library or framework serves nothing itself: routes in its product are a shipped component's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languagesPass, textLines } from './languages.ts';
+import { adoptLayoutRoles, languagesPass, textLines } from './languages.ts';
 import { sourcesFromMap } from './sources.ts';
 
 describe('languagesPass', () => {
@@ -22,5 +22,24 @@ describe('languagesPass', () => {
     expect([textLines(''), textLines('a'), textLines('a\n'), textLines('a\r\nb'), textLines('\n\n')]).toEqual(
       [0, 1, 1, 2, 2],
     );
+  });
+});
+
+describe('roles the layout gives', () => {
+  it('a file the path took for product moves, with its lines, to the role its layout gives it', () => {
+    const src = sourcesFromMap({
+      'src/main/java/a/Core.java': 'package a;\nclass Core {}\n',
+      'src/main/java/a/examples/Demo.java': 'package a.examples;\nclass Demo {}\n',
+      'hc/test.py': 'class BaseTestCase:\n    pass\n',
+    });
+    const result = languagesPass(src);
+    const area = (p: string) =>
+      p.includes('/examples/') ? 'examples' : p === 'hc/test.py' ? 'tests' : 'product';
+    adoptLayoutRoles(result, area);
+    expect(result.files.find((f) => f.path === 'src/main/java/a/examples/Demo.java')?.role).toBe('examples');
+    expect(result.byRole.product).toMatchObject({ files: 1, code: 2 });
+    expect(result.byRole.examples).toMatchObject({ files: 1, code: 2 });
+    expect(result.byRole.tests).toMatchObject({ files: 1, code: 2 });
+    expect(result.languages.find((l) => l.language === 'Java')?.byRole?.examples?.code).toBe(2);
   });
 });

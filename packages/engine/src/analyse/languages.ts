@@ -116,3 +116,40 @@ export function writtenLanguages(languages: LanguageStat[]): LanguageStat[] {
   }
   return out.sort((a, b) => b.code - a.code || a.language.localeCompare(b.language));
 }
+
+// the layout roles that are path roles too: what a file is for once the project's layout is known
+const LAYOUT_ROLES: Partial<Record<string, PathRole>> = {
+  tests: 'tests',
+  fixtures: 'tests',
+  examples: 'examples',
+  benchmarks: 'benchmarks',
+};
+
+/**
+ * Files the path alone took for product that the project's layout puts apart (an examples package
+ * inside src/main/java, a benchmark module, a test-* build module) take the layout's role, and their
+ * lines move with them, so every count of tests, examples and benchmarks agrees with the layout.
+ */
+export function adoptLayoutRoles(result: LanguagesResult, areaOf: (path: string) => string): void {
+  const move = (by: Partial<Record<PathRole, RoleStat>>, to: PathRole, f: FileInfo) => {
+    const from = by.product;
+    if (from) {
+      from.files--;
+      from.code -= f.code;
+      from.comment -= f.comment;
+      from.blank -= f.blank;
+    }
+    addTo(by, to, f);
+  };
+  const stats = new Map(result.languages.map((l) => [l.language, l]));
+  for (const f of result.files) {
+    const to = LAYOUT_ROLES[areaOf(f.path)];
+    if (f.role !== 'product' || !to) continue;
+    f.role = to;
+    // a duplicate or an empty file was never counted
+    if (f.duplicateOf || !f.language || f.size === 0) continue;
+    move(result.byRole, to, f);
+    const s = stats.get(f.language);
+    if (s) move((s.byRole ??= {}), to, f);
+  }
+}

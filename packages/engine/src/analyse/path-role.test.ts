@@ -53,6 +53,7 @@ describe('pathRole()', () => {
     ['Makefile', 'other'],
     ['.devcontainer/Dockerfile', 'other'],
     ['perf-measures/bundle-check/check.ts', 'benchmarks'],
+    ['profiling/dict_huge.py', 'benchmarks'],
     ['book/en/src/chapter_1.md', 'docs'],
     ['www/index.html', 'docs'],
     ['src/book/model.rs', 'product'],

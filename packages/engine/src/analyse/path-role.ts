@@ -26,7 +26,7 @@ const OTHER_DIR =
 // at the root, where the name speaks for the whole folder: a book or web site, performance checks,
 // container files
 const ROOT_DOCS_DIR = /^(book|books|manual|handbook|www)\//i;
-const ROOT_BENCH_DIR = /^(bench(mark)?s?|perf(ormance)?)([-_][\w-]{1,40})?\//i;
+const ROOT_BENCH_DIR = /^(bench(mark)?s?|perf(ormance)?|profiling)([-_][\w-]{1,40})?\//i;
 const ROOT_OTHER_DIR = /^(docker|\.docker|bin)\//i;
 // a root build/ holds the build's output, which ingest skips, or the scripts that run the build
 // (`bun ./build/build.ts`): tooling either way, whatever its language

@@ -2560,6 +2560,63 @@ describe('main path', () => {
     const steps = mainPath({ 'README.md': '# x' }, 'Markdown', { kind: 'library' });
     expect(steps).toEqual([]);
   });
+
+  it('goes on through the call handed what an earlier call kept, even in an arm, through a call whose outcome an `if` tests, and through the arm another arm wraps', () => {
+    const heavy = (name: string, n: number) => [
+      `def ${name}(src):`,
+      ...Array.from({ length: n }, (_, i) => `    x${i} = src[${i}] if len(src) > ${i} else None`),
+      '    return 0',
+      '',
+    ];
+    const contents = {
+      'fmt/__init__.py': [
+        'def main(ctx, src):',
+        '    sources = get_sources(src)',
+        '    if not sources:',
+        '        ctx.exit(0)',
+        '    if len(sources) == 1:',
+        '        reformat_one(sources.pop())',
+        '    ctx.exit(0)',
+        '',
+        ...heavy('get_sources', 25),
+        'def reformat_one(src):',
+        '    changed = False',
+        '    cache = read_cache(src)',
+        '    if cache is None and format_file_in_place(src):',
+        '        changed = True',
+        '    report(changed)',
+        '',
+        ...heavy('read_cache', 3),
+        'def format_file_in_place(src):',
+        '    if src.notebook:',
+        '        text = format_notebook(src)',
+        '    else:',
+        '        text = format_str(src)',
+        '    return text',
+        '',
+        'def format_notebook(src):',
+        '    cells = []',
+        '    for cell in src.cells:',
+        '        cells.append(format_str(cell))',
+        ...Array.from({ length: 30 }, (_, i) => `    y${i} = cells[${i}] if len(cells) > ${i} else None`),
+        '    return cells',
+        '',
+        ...heavy('format_str', 60),
+        'def report(changed):',
+        '    print(changed)',
+        '',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'cli',
+      entryPoints: [{ path: 'fmt/__init__.py', line: 1, how: 'console script "fmt"' }],
+    });
+    expect(labels(steps)).toEqual(
+      expect.arrayContaining(['main', 'get_sources', 'reformat_one', 'format_file_in_place', 'format_str']),
+    );
+    // the notebook arm wraps the plain arm's work for a special case: the path goes through the plain arm
+    expect(labels(steps)).not.toContain('format_notebook');
+  });
 });
 
 describe('the other arm of a switch', () => {

@@ -103,6 +103,8 @@ interface ProductCall {
   via?: NonNullable<MainPathStep['via']>;
   /** A component the caller renders (`<Pricing …/>`) rather than a function it calls. */
   rendered?: boolean;
+  /** Made in the condition of an `if` or a loop: its outcome chooses what runs next. */
+  tested?: boolean;
 }
 
 /** A position in a definition's text as one number: the line, then the column as a fraction. */
@@ -1448,6 +1450,19 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       return /^\s*(?:case\s+)?(?:\w+::)?(?:run|execute|default)\b|^\s*_\s*=>|^\s*default\s*:/i.test(head);
     };
     if (named(next)) return next;
+    // two arms that make the same value, where one arm's call leads to the other's: the first wraps
+    // that work for a special case (a notebook's cells each formatted by `format_str`, the plain arm),
+    // and the path goes through the shared work
+    const made = assignedAt(t, next.call.line);
+    const shared = all.find(
+      (c) =>
+        c !== next &&
+        !!made &&
+        assignedAt(t, c.call.line) === made &&
+        alternatives(t, c.call.line, next.call.line) &&
+        reachSet(next.target).has(key(c.target)),
+    );
+    if (shared) return shared;
     const other = all.find(
       (c) =>
         c !== next &&
@@ -1512,6 +1527,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         call,
         target: r,
         used,
+        ...(!used && CONDITION.test(line) ? { tested: true } : {}),
         ...order,
         ...(via ? { via } : {}),
         ...(rendered ? { rendered } : {}),
@@ -1631,7 +1647,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     }
     if (depth >= MAX_DEPTH || !descend) return;
     stack.push(key(t));
-    const calls = productCalls(t);
+    // a call whose outcome decides a branch (`if … and format_file_in_place(src):`) is kept by the
+    // test when it does work of its own; a short check (`if c.HasParent()`) only chooses the way
+    const calls = productCalls(t).map((c) =>
+      c.tested && reach(c.target) >= STAGE_LINES ? { ...c, used: true } : c,
+    );
     // what a call leads to beyond the steps already told (a redirect loop back into `send` adds nothing)
     const beyondCache = new Map<ProductCall, Set<string>>();
     const beyondSet = (c: ProductCall) => {
@@ -1690,7 +1710,17 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const loops = (c: ProductCall) => stack.some((k) => reachSet(c.target).has(k));
     // a call made only for its effect, in one branch (`if (explicitNull) response.remove(…)`), is a
     // detail of that branch: the work does not go on through it
-    const carries = (c: ProductCall) => c.used || armOf(t, c.call.line) === undefined;
+    // — unless it is handed what an earlier call made and kept (`reformat_one(sources.pop())` in the
+    // arm for one file): then it takes the work that call prepared on, whichever arm it is in
+    const keptLocals = new Set(calls.map((c) => assignedAt(t, c.call.line)).filter((l) => l !== undefined));
+    const handedKept = (c: ProductCall) =>
+      keptLocals.size > 0 &&
+      identifiers(argumentsOf(t, c.call) ?? '').some(
+        (w) =>
+          keptLocals.has(w) &&
+          calls.some((d) => d.call.line < c.call.line && assignedAt(t, d.call.line) === w),
+      );
+    const carries = (c: ProductCall) => c.used || armOf(t, c.call.line) === undefined || handedKept(c);
     // a call returned from inside a loop (`return self.stop()` once enough results came) leaves the
     // work; the work goes on through a call the loop makes on its way, where there is one
     const exits = (c: ProductCall) =>
@@ -1705,6 +1735,10 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const returnsCall = (d: ProductCall) =>
       /^\s*return\b/.test(t.file.bare[d.call.line - 1] ?? '') ||
       (/^(Rust|Ruby|Kotlin|Scala)$/.test(t.file.language) && tailExpression(t, d.call.line));
+    const returnsLocal = (local: string) =>
+      t.file.bare
+        .slice(t.def.line, t.def.end)
+        .some((l) => [`return ${local}`, `return ${local};`].includes(l.trim()));
     const preparing = (c: ProductCall) => {
       const local = assignedAt(t, c.call.line);
       return (
@@ -1713,7 +1747,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           (d) =>
             d !== c &&
             d.call.line > c.call.line &&
-            returnsCall(d) &&
+            // the call it feeds returns the outcome, or is made for its effect and does more work,
+            // while the body does not return the local itself (`sources = get_sources(…)` before
+            // `reformat_one(sources.pop())`; not `r = adapter.send(…)`, later `return r`, nor a
+            // `cert_verify(conn, …)` check after `conn = get_connection(…)`)
+            (returnsCall(d) || (!d.used && !returnsLocal(local) && reach(d.target) > reach(c.target))) &&
             !alternatives(t, c.call.line, d.call.line) &&
             identifiers(argumentsOf(t, d.call) ?? '').includes(local),
         )

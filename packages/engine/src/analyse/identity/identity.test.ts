@@ -224,6 +224,27 @@ describe('kind per ecosystem', () => {
     expect(app.entryPoints[0]).toMatchObject({ path: 'cmd/srv/main.go', line: 3 });
   });
 
+  it('Maven: a multi-module build of jars with no main class is a library; the main of an example package enters nothing', () => {
+    const pom = (id: string) => `<project><artifactId>${id}</artifactId></project>\n`;
+    const id = identityOf({
+      'pom.xml':
+        '<project><artifactId>jsonl-parent</artifactId><packaging>pom</packaging><modules><module>core</module><module>extras</module></modules></project>\n',
+      'core/pom.xml': pom('jsonl'),
+      'core/src/main/java/com/acme/jsonl/Jsonl.java':
+        'package com.acme.jsonl;\n\npublic final class Jsonl {\n  public String toJson(Object o) {\n    return "";\n  }\n}\n',
+      'extras/pom.xml': pom('jsonl-extras'),
+      'extras/src/main/java/com/acme/jsonl/adapters/Adapters.java':
+        'package com.acme.jsonl.adapters;\n\npublic final class Adapters {}\n',
+      'extras/src/main/java/com/acme/jsonl/extras/examples/RawExample.java':
+        'package com.acme.jsonl.extras.examples;\n\npublic class RawExample {\n  public static void main(String[] args) {\n    new com.acme.jsonl.Jsonl().toJson(args);\n  }\n}\n',
+    });
+    expect(id.kind).toBe('library');
+    expect(id.kinds).toEqual(['monorepo']);
+    expect(id.entryPoints.map((e) => e.path)).not.toContain(
+      'extras/src/main/java/com/acme/jsonl/extras/examples/RawExample.java',
+    );
+  });
+
   it('Go: a method of an unexported type is not public, even when its own name is exported', () => {
     const id = identityOf({
       'go.mod': 'module github.com/acme/route\n',

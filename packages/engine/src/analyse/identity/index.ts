@@ -125,7 +125,7 @@ function reachable(starts: string[], imports: ImportInfo[]): string[] {
 export function identityPass(input: IdentityInput): IdentityResult {
   const { src, files, symbols, imports, routes } = input;
   const facts = readManifestFacts(src);
-  const layout = classifyLayout(src, files, facts, input.skipped, input.generated);
+  const layout = classifyLayout(src, files, facts, input.skipped, input.generated, input.dependencies);
   const code = files.filter((f) => f.language && !NON_CODE.has(f.language) && f.code > 0 && !f.duplicateOf);
   const productOf = () => code.filter((f) => isProductFile(f.path, layout)).map((f) => f.path);
   let productCode = productOf();

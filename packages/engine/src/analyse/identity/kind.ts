@@ -121,6 +121,11 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
     } else if (d.kind === 'library') add(libraryFrameworkWords ? 'framework' : 'library');
     else add(d.kind);
   }
+  // a multi-module Maven or Gradle build with no main class nor Spring Boot application among its
+  // modules publishes jars for others to call: libraries, whose modules are only the layout
+  const jvmBuild = !!facts.maven || facts.gradle;
+  if (jvmBuild && kinds.every((k) => k === 'monorepo') && !s.springBoot && !s.scriptMains && !s.productRoutes)
+    add(libraryFrameworkWords ? 'framework' : 'library');
   if (npmApp || (s.webApp && !kinds.length) || (s.productRoutes > 0 && !kinds.length)) add('application');
   if (s.goMains > 0 && s.goLibraries > 0) add(cliParser ? 'cli' : 'application');
   if (!kinds.length && s.scriptMains > 0) add(cliParser ? 'cli' : 'application');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dependenciesPass } from '../dependencies.ts';
 import { languagesPass } from '../languages.ts';
 import { sourcesFromMap } from '../sources.ts';
 import { areaOf, classifyLayout, isProductFile } from './layout.ts';
@@ -59,5 +60,74 @@ describe('published paths', () => {
     });
     expect(isProductFile('calc/testing/__init__.py', layout)).toBe(true);
     expect(areaOf('calc/tests/helpers.py', layout)).toBe('tests');
+  });
+});
+
+describe('example packages in a JVM source tree', () => {
+  const java = (pkg: string, cls: string) => `package ${pkg};\npublic class ${cls} {}\n`;
+  it('an examples package beside the product packages is examples; the namespace is product', () => {
+    const layout = layoutOf({
+      'pom.xml': '<project><artifactId>json-extras</artifactId></project>\n',
+      'src/main/java/com/acme/json/typeadapters/Adapter.java': java('com.acme.json.typeadapters', 'Adapter'),
+      'src/main/java/com/acme/json/extras/examples/raw/RawExample.java': java(
+        'com.acme.json.extras.examples.raw',
+        'RawExample',
+      ),
+    });
+    expect(areaOf('src/main/java/com/acme/json/extras/examples/raw/RawExample.java', layout)).toBe(
+      'examples',
+    );
+    expect(isProductFile('src/main/java/com/acme/json/typeadapters/Adapter.java', layout)).toBe(true);
+  });
+
+  it('a samples or demo folder on the namespace chain names the product, not an example', () => {
+    const layout = layoutOf({
+      'pom.xml': '<project><artifactId>petclinic</artifactId></project>\n',
+      'src/main/java/org/acme/samples/clinic/App.java': java('org.acme.samples.clinic', 'App'),
+      'src/main/java/org/acme/samples/clinic/owner/Owner.java': java(
+        'org.acme.samples.clinic.owner',
+        'Owner',
+      ),
+      'src/main/java/org/acme/samples/clinic/vet/Vet.java': java('org.acme.samples.clinic.vet', 'Vet'),
+    });
+    expect(isProductFile('src/main/java/org/acme/samples/clinic/owner/Owner.java', layout)).toBe(true);
+    expect(areaOf('src/main/java/org/acme/samples/clinic/App.java', layout)).toBe('product');
+  });
+});
+
+describe('benchmarks and packaging checks beside the product', () => {
+  it('a module whose own manifest runs on a benchmark harness is benchmarks, whatever its name', () => {
+    const files = {
+      'pom.xml':
+        '<project><artifactId>p</artifactId><packaging>pom</packaging><modules><module>core</module><module>metrics</module></modules></project>\n',
+      'core/pom.xml': '<project><artifactId>core</artifactId></project>\n',
+      'core/src/main/java/a/Core.java': 'package a;\npublic class Core {}\n',
+      'metrics/pom.xml':
+        '<project><artifactId>metrics</artifactId><dependencies><dependency><groupId>com.google.caliper</groupId><artifactId>caliper</artifactId><version>1.0</version></dependency></dependencies></project>\n',
+      'metrics/src/main/java/a/ParseBenchmark.java': 'package a;\npublic class ParseBenchmark {}\n',
+    };
+    const src = sourcesFromMap(files);
+    const layout = classifyLayout(
+      src,
+      languagesPass(src).files,
+      readManifestFacts(src),
+      [],
+      [],
+      dependenciesPass(src).dependencies,
+    );
+    expect(areaOf('metrics/src/main/java/a/ParseBenchmark.java', layout)).toBe('benchmarks');
+    expect(isProductFile('core/src/main/java/a/Core.java', layout)).toBe(true);
+  });
+
+  it('a root profiling/ folder is benchmarks; a root test-* module is tests', () => {
+    const layout = layoutOf({
+      'pyproject.toml': '[project]\nname = "fmt"\n',
+      'src/fmt/__init__.py': 'def format_str(s):\n    return s\n',
+      'profiling/list_big.py': 'x = [\n    1,\n    2,\n]\n',
+      'test-shrinker/src/main/java/a/Main.java': 'package a;\npublic class Main {}\n',
+    });
+    expect(areaOf('profiling/list_big.py', layout)).toBe('benchmarks');
+    expect(areaOf('test-shrinker/src/main/java/a/Main.java', layout)).toBe('tests');
+    expect(isProductFile('src/fmt/__init__.py', layout)).toBe(true);
   });
 });

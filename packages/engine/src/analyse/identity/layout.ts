@@ -6,7 +6,7 @@ import { trimEndChars } from '@atr/shared';
 import { baseName, dirName, type Sources } from '../sources.ts';
 import { codeText } from '../comments.ts';
 import { isPythonTestModule, isTestCode } from '../test-code.ts';
-import type { FileInfo, NonProductRole } from '../types.ts';
+import type { Dependency, FileInfo, NonProductRole } from '../types.ts';
 import type { GeneratedFile } from './generated.ts';
 import type { ManifestFacts } from './manifest-facts.ts';
 import { exportFiles, resolveJs } from './surface.ts';
@@ -30,8 +30,10 @@ const BY_NAME: [RegExp, NonProductRole][] = [
 ];
 // at the root only, where the name says what the whole folder is for: runtime-tests/, perf-measures/
 const ROOT_BY_NAME: [RegExp, NonProductRole][] = [
-  [/^(bench(mark)?s?|perf(ormance)?)([-_][\w-]{1,40})?$/i, 'benchmarks'],
+  [/^(bench(mark)?s?|perf(ormance)?|profiling)([-_][\w-]{1,40})?$/i, 'benchmarks'],
   [/^[a-z0-9][\w.-]{0,60}[-_]tests?$/i, 'tests'],
+  // a build module that tests how the product is packaged or run (test-jpms, test-shrinker)
+  [/^tests?[-_][a-z0-9][\w.-]{0,60}$/i, 'tests'],
 ];
 // documentation folders only count as docs where they hold prose, not a package of code
 const DOCS_NAME = /^(docs?|documentation|site|website|man|javadoc|wiki)$/i;
@@ -151,6 +153,61 @@ function roleOfContent(d: string, below: string[], repo: RepoContext): NonProduc
   return null;
 }
 
+// benchmark harnesses: a module that runs on one measures the product (Caliper, JMH, benchmark.js,
+// tinybench, mitata, pytest-benchmark, asv, pyperf)
+const BENCH_HARNESS =
+  /^(com\.google\.caliper:caliper|org\.openjdk\.jmh:jmh-core|benchmark|tinybench|mitata|pytest-benchmark|asv|pyperf)$/;
+
+/**
+ * The folders of sub-modules whose own manifest needs a benchmark harness to run: benchmark suites,
+ * whatever they are called (metrics/, jmh/). A harness only tests need says nothing of the module.
+ */
+export function benchmarkModules(dependencies: Dependency[]): string[] {
+  const out = new Set<string>();
+  for (const d of dependencies) {
+    const dir = dirName(d.manifest);
+    if (dir && d.scope !== 'test' && d.scope !== 'dev' && BENCH_HARNESS.test(d.name)) out.add(dir);
+  }
+  return [...out];
+}
+
+// a JVM source root (src/main/java), whose folders are the packages of the code below it
+const JVM_SOURCE_ROOT = /(^|\/)src\/main\/(java|kotlin|scala|groovy)$/;
+const EXAMPLES_NAME = /^(examples?|samples?|demos?)$/i;
+
+/**
+ * Packages named for examples inside a JVM source tree (com/google/gson/extras/examples): they show
+ * the product in use, they are not it. The chain of single folders the tree opens with is the
+ * project's namespace (org/springframework/samples/petclinic, com/example/demo), so a name there
+ * names the whole product, not an example of it.
+ */
+export function examplePackages(byDir: Map<string, string[]>): string[] {
+  const childrenOf = new Map<string, string[]>();
+  for (const d of byDir.keys()) {
+    const parent = dirName(d);
+    if (parent) childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), d]);
+  }
+  const out: string[] = [];
+  for (const root of byDir.keys()) {
+    if (!JVM_SOURCE_ROOT.test(root)) continue;
+    // walk down the namespace: folders holding one folder and no file of their own
+    let top = root;
+    for (;;) {
+      const kids = childrenOf.get(top) ?? [];
+      const ownFiles = byDir.get(top)!.some((f) => dirName(f) === top);
+      if (kids.length !== 1 || ownFiles) break;
+      top = kids[0]!;
+    }
+    // shallow folders first, so an examples package covers the packages below it
+    const below = [...byDir.keys()]
+      .filter((d) => d.startsWith(top + '/'))
+      .sort((a, b) => a.split('/').length - b.split('/').length);
+    for (const d of below)
+      if (EXAMPLES_NAME.test(baseName(d)) && !out.some((o) => d.startsWith(o + '/'))) out.push(d);
+  }
+  return out;
+}
+
 /** Folders the product serves as they are: a Django project's templates and static files, a web app's public/. */
 function servedDirs(facts: ManifestFacts, byDir: Map<string, string[]>): string[] {
   const out = [...(facts.django?.servedDirs ?? [])];
@@ -176,6 +233,7 @@ export function classifyLayout(
   facts: ManifestFacts,
   skipped: string[] = [],
   generated: GeneratedFile[] = [],
+  dependencies: Dependency[] = [],
 ): Layout {
   const paths = files.map((f) => f.path);
   const byDir = filesByDir([...paths, ...skipped]);
@@ -218,6 +276,9 @@ export function classifyLayout(
     if (role === 'docs' && isServed(d)) role = null;
     if (role) nonProduct.push({ path: d, role });
   }
+  for (const d of examplePackages(byDir)) if (!covered(d)) nonProduct.push({ path: d, role: 'examples' });
+  for (const d of benchmarkModules(dependencies))
+    if (!covered(d)) nonProduct.push({ path: d, role: 'benchmarks' });
   // a Python module can be its folder's test package in one file (an app's tests.py)
   for (const p of paths)
     if (!covered(p) && isPythonTestModule(p, codeText(src, p, 'Python') ?? ''))
