@@ -91,6 +91,22 @@ describe('kind per ecosystem', () => {
     expect(app.kind).toBe('application');
   });
 
+  it('a package for creating web applications is a framework, whatever noun it uses for itself', () => {
+    const dsl = identityOf({
+      'package.json':
+        '{ "name": "tune", "description": "Tune is a DSL for quickly creating web applications with minimal effort", "main": "lib/tune.js" }',
+      'lib/tune.js': 'module.exports = class Base {\n  get(path, fn) {\n    return this;\n  }\n};\n',
+    });
+    expect(dsl.kind).toBe('framework');
+    // an HTTP client used by web applications is still a library
+    const client = identityOf({
+      'package.json':
+        '{ "name": "hop", "description": "Hop is a tiny HTTP client for web applications", "main": "lib/hop.js" }',
+      'lib/hop.js': 'module.exports = function get(url) {\n  return fetch(url);\n};\n',
+    });
+    expect(client.kind).toBe('library');
+  });
+
   it('a workspace of a web application is a web application; "monorepo" only tells the layout', () => {
     const id = identityOf({
       'package.json': '{ "name": "root", "private": true, "workspaces": ["frontend", "packages/*"] }',
