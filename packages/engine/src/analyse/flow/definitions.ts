@@ -355,6 +355,13 @@ export function definitions(code: string, language: string | null): Def[] {
         continue;
       }
     }
+    // Ruby's `class << self` opens the enclosing class's singleton: its methods (Sinatra's `get`,
+    // `call`, `new`) are that class's own, where much of a framework's DSL lives
+    if (family === 'ruby' && containers.length && /^\s*class\s*<<\s*self\b/.test(line)) {
+      containers.push({ name: containers[containers.length - 1]!.name, indent: at });
+      marks.push({ line: i + 1, indent: at });
+      continue;
+    }
     for (const p of patterns) {
       const m = p.re.exec(line);
       if (!m || !m[p.name]) continue;

@@ -163,6 +163,37 @@ describe('definitions', () => {
   });
 });
 
+describe('Ruby singleton classes', () => {
+  it("counts the methods of `class << self` as the enclosing class's own and ends the method before it", () => {
+    const code = [
+      'module Tune',
+      '  class Base',
+      '    def call(env)',
+      '      dup.call!(env)',
+      '    end',
+      '',
+      '    class << self',
+      '      def get(path, &block)',
+      '        route(path, &block)',
+      '      end',
+      '    end',
+      '  end',
+      '',
+      '  class Other',
+      '    def run',
+      '    end',
+      '  end',
+      'end',
+    ].join('\n');
+    const defs = definitions(code, 'Ruby');
+    expect(defs.filter((d) => d.kind === 'method').map((d) => [d.owner, d.name, d.line, d.end])).toEqual([
+      ['Base', 'call', 3, 6],
+      ['Base', 'get', 8, 13],
+      ['Other', 'run', 15, 18],
+    ]);
+  });
+});
+
 describe('calls and imports', () => {
   it('reads no call inside a string and none in a blanked comment', () => {
     const code = blankComments(['// run(now)', 'const s = "fake(call)"; real(1)'].join('\n'), 'JavaScript');
@@ -910,6 +941,32 @@ describe('central types', () => {
       onPath,
     );
     expect(central.map((t) => t.name)).toEqual(['App', 'SmartRouter', 'Context', 'TrieRouter']);
+  });
+});
+
+describe('central types with short names', () => {
+  it('a two-letter class that carries behaviour is central; a two-letter type without methods is not', () => {
+    const cls = (name: string, methods: string[]) => [
+      `export class ${name} {`,
+      ...methods.flatMap((m) => [`  ${m} () {`, '  }']),
+      '}',
+    ];
+    const files: Record<string, string[]> = {
+      'src/ky.ts': cls('Ky', ['create', 'fetch', 'retry', 'decorate', 'parse']),
+      'src/io.ts': cls('Io', ['read']),
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'TypeScript', lines.join('\n')));
+    const { types, fns } = indexDefs(models);
+    const central = abstractions(
+      models,
+      identity({
+        kind: 'library',
+        keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })),
+      }),
+      types,
+      fns,
+    );
+    expect(central.map((t) => t.name)).toEqual(['Ky']);
   });
 });
 

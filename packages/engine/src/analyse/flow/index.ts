@@ -825,6 +825,9 @@ export function onlyNamedAsType(models: FileModel[], name: string, at: Target): 
   return true;
 }
 
+/** Methods a type with a two-letter name must have to be one of the central types. */
+const SHORT_NAME_METHODS = 5;
+
 export function abstractions(
   models: FileModel[],
   identity: Identity,
@@ -856,11 +859,14 @@ export function abstractions(
     const def =
       defs.find((d) => central.has(d.file.path)) ??
       (MACHINERY.test(name) || onPath.includes(name) || shared.has(name) ? defs[0] : undefined);
-    if (!def || name.length < 3 || name.startsWith('_')) continue;
-    let uses = 0;
-    for (const m of models) if (m !== def.file) uses += m.words.get(name) ?? 0;
+    if (!def || name.startsWith('_')) continue;
     const methods =
       [...fns.values()].flat().filter((t) => t.def.owner === name).length + rustConstructors(models, name);
+    // a name of two letters is a type parameter or an abbreviation, unless its class carries behaviour
+    // (ky's `Ky`, a `DB` with its queries): then it is the product's own machinery
+    if (name.length < 3 && methods < SHORT_NAME_METHODS) continue;
+    let uses = 0;
+    for (const m of models) if (m !== def.file) uses += m.words.get(name) ?? 0;
     if (!methods && onlyNamedAsType(models, name, def)) continue;
     out.push({
       name,
