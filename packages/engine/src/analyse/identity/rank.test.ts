@@ -74,6 +74,12 @@ describe('header summaries', () => {
     expect(headerSummary(js)).toBe('Walks directory trees in parallel.');
   });
 
+  it('skips magic comments that set how the interpreter reads the file', () => {
+    expect(headerSummary('# frozen_string_literal: true\n\nrequire "rack"\n')).toBeUndefined();
+    const rb = '# frozen_string_literal: true\n# Serves static files from the public folder.\nmodule Tune\nend\n';
+    expect(headerSummary(rb)).toBe('Serves static files from the public folder.');
+  });
+
   it('never describes a Go file by the comment on its package clause, which documents the package', () => {
     const go = '// Package walk walks directory trees in parallel.\npackage walk\n\nfunc Walk() {}\n';
     expect(headerSummary(go)).toBeUndefined();

@@ -161,6 +161,11 @@ const PREAMBLE =
   /^\s*($|#!|#\[|package\s|import\s|from\s+\S+\s+import\s|use\s|require\(|(const|let|var)\s+\w+\s*=\s*require\(|['"]use strict['"]|@file|mod\s+\w+;|extern\s+crate|#\s*-\*-|\)|import\s*\()/;
 
 /** The comment blocks and docstrings above a file's first declaration, in order. */
+// magic comments set how the interpreter reads the file (`# frozen_string_literal: true`,
+// `# -*- coding: utf-8 -*-`): they say nothing of what it does
+const MAGIC_COMMENT =
+  /^\s*(?:(?:frozen_string_literal|shareable_constant_value|warn_indent|typed|(?:en)?coding):[ \t]*[\w-]+|-\*-.*-\*-)\s*$/i;
+
 function headerBlocks(text: string): string[] {
   const blocks: string[] = [];
   const lines = text.split('\n', 400);
@@ -170,7 +175,7 @@ function headerBlocks(text: string): string[] {
   const take = (re: RegExp, strip: RegExp) => {
     const out: string[] = [];
     while (i < lines.length && re.test(lines[i]!)) out.push(lines[i++]!.replace(strip, ''));
-    return out.join(' ');
+    return out.filter((l) => !MAGIC_COMMENT.test(l)).join(' ');
   };
   while (i < lines.length) {
     const l = lines[i]!;
