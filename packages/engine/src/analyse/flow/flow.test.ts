@@ -187,10 +187,57 @@ describe('Ruby singleton classes', () => {
     ].join('\n');
     const defs = definitions(code, 'Ruby');
     expect(defs.filter((d) => d.kind === 'method').map((d) => [d.owner, d.name, d.line, d.end])).toEqual([
-      ['Base', 'call', 3, 6],
-      ['Base', 'get', 8, 13],
-      ['Other', 'run', 15, 18],
+      ['Base', 'call', 3, 5],
+      ['Base', 'get', 8, 10],
+      ['Other', 'run', 15, 16],
     ]);
+  });
+
+  it('ends a method at its own `end`, past a method-wide rescue, not at the class body that follows', () => {
+    const code = [
+      'class Base',
+      '  def dispatch!',
+      '    route!',
+      '  rescue Error => e',
+      '    handle!(e)',
+      '  end',
+      '',
+      '  def short = 1',
+      '',
+      '  reset!',
+      '  set :x, 1',
+      'end',
+    ].join('\n');
+    const defs = definitions(code, 'Ruby').filter((d) => d.kind === 'method');
+    expect(defs.map((d) => [d.name, d.line, d.end])).toEqual([
+      ['dispatch!', 2, 6],
+      ['short', 8, 8],
+    ]);
+  });
+
+  it('reads calls without parentheses: bang and predicate methods, block calls and calls on a copy of self', () => {
+    const lines = [
+      '  dup.call!(env)',
+      '  invoke { dispatch! }',
+      '  static! if settings.static? && x != y',
+      '  value = compute',
+      '  items.each do |i|',
+    ];
+    const calls = (i: number) => callsIn(lines, i, i, undefined, 'Ruby').map((c) => [c.root ?? '', c.name]);
+    expect(calls(1)).toEqual([['self', 'call!']]);
+    expect(calls(2)).toEqual([
+      ['', 'invoke'],
+      ['', 'dispatch!'],
+    ]);
+    expect(calls(3)).toEqual([
+      ['', 'static!'],
+      ['settings', 'static?'],
+    ]);
+    // a bare name may be a local variable: it is no call
+    expect(calls(4)).toEqual([]);
+    expect(calls(5)).toEqual([['items', 'each']]);
+    // in another language `call!(` is a macro
+    expect(callsIn(['  println!(x)'], 1, 1)).toEqual([]);
   });
 });
 

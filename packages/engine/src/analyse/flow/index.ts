@@ -385,7 +385,7 @@ export function flowPass(input: FlowInput): Flow {
 
   const size = (d: Def) => (d.kind === 'type' ? 10 : d.end - d.line);
   const productCalls = (t: Target): Target[] =>
-    callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)
+    callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language)
       .map((c) => resolve(c, t.file, t.def))
       .filter((r): r is Target => !!r && 'def' in r && r.def !== t.def);
   const reaches = new Map<Def, number>();
@@ -405,7 +405,7 @@ export function flowPass(input: FlowInput): Flow {
     const product: { call: Call; target: Target }[] = [];
     const external: FlowCall[] = [];
     const seen = new Set<unknown>();
-    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language)) {
       const r = resolve(call, t.file, t.def);
       if (!r) continue;
       if ('module' in r) {

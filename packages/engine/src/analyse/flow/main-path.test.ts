@@ -255,6 +255,101 @@ describe('main path', () => {
     expect(steps[2]).toMatchObject({ external: 'router', line: 24 });
   });
 
+  it("a Rack framework: from the app class's call(env) through its bang methods, into the route block's runner", () => {
+    const contents = {
+      'lib/tune/base.rb': [
+        'module Tune',
+        '  class Wrapper',
+        '    def call(env)',
+        '      @app.call(env)',
+        '    end',
+        '  end',
+        '',
+        '  class Base',
+        '    # Rack call interface.',
+        '    def call(env)',
+        '      dup.call!(env)',
+        '    end',
+        '',
+        '    def call!(env)',
+        '      @request = Request.new(env)',
+        '      invoke { dispatch! }',
+        '      @response.finish',
+        '    end',
+        '',
+        '    def invoke(&block)',
+        '      res = catch(:halt, &block)',
+        '      res',
+        '    end',
+        '',
+        '    def dispatch!',
+        '      invoke do',
+        '        filter! :before',
+        '        route!',
+        '      end',
+        '    rescue ::Exception => e',
+        '      invoke { handle_exception!(e) }',
+        '    end',
+        '',
+        '    def filter!(type)',
+        '      settings.filters[type].each { |args| process_route(*args) }',
+        '    end',
+        '',
+        '    def route!',
+        '      routes = settings.routes[@request.request_method]',
+        '      routes.each do |pattern, block|',
+        '        process_route(pattern) { route_eval { block.call } }',
+        '      end',
+        '      route_missing',
+        '    end',
+        '',
+        '    def process_route(pattern)',
+        '      @params = pattern.params(@request.path_info)',
+        '      yield self',
+        '    end',
+        '',
+        '    def route_eval',
+        '      throw :halt, yield',
+        '    end',
+        '',
+        '    def route_missing',
+        '      raise NotFound',
+        '    end',
+        '',
+        '    def handle_exception!(boom)',
+        '      @response.status = 500',
+        '    end',
+        '',
+        '    class << self',
+        '      def get(path, &block)',
+        '        route(path, &block)',
+        '      end',
+        '',
+        '      def route(path, &block)',
+        '        routes << [path, block]',
+        '      end',
+        '    end',
+        '',
+        '    reset!',
+        '  end',
+        'end',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Ruby', {
+      kind: 'framework',
+      productPaths: ['lib/tune/base.rb'],
+      entryPoints: [{ path: 'lib/tune/base.rb', line: 1, how: 'gem' }],
+      publicApi: [{ name: 'Base', kind: 'type', path: 'lib/tune/base.rb', line: 8 }],
+      keyComponents: [{ path: 'lib/tune/base.rb', rank: 1 }],
+    });
+    const names = labels(steps);
+    expect(names.slice(0, 2)).toEqual(['Base.call', 'Base.call!']);
+    expect(names).toContain('Base.dispatch!');
+    expect(names).toContain('Base.route!');
+    expect(names.indexOf('Base.route!')).toBeGreaterThan(names.indexOf('Base.dispatch!'));
+    expect(names).not.toContain('Wrapper.call');
+  });
+
   it("a Go router: from ServeHTTP through the handler its type stores in a field, into the tree's search", () => {
     const contents = {
       'mux.go': [

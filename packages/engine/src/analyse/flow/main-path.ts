@@ -739,7 +739,8 @@ function tailExpression(t: Target, line: number): boolean {
   if (!text || /[;{,]$/.test(text)) return false;
   for (let i = line; i < Math.min(t.file.bare.length, line + 3); i++) {
     const next = t.file.bare[i]!.trim();
-    if (next) return /^[}\]]/.test(next);
+    // Ruby closes a block (`invoke do … route! end`) with `end`: its last expression is its value
+    if (next) return /^[}\]]/.test(next) || (t.file.language === 'Ruby' && /^end\b/.test(next));
   }
   return false;
 }
@@ -1038,7 +1039,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     for (const m of models) {
       // a definition's own line names it (`class MockTransport(BaseTransport):`), it does not make one
       const defined = new Set(m.defs.map((d) => d.line));
-      for (const c of callsIn(m.bare, 1, m.bare.length))
+      for (const c of callsIn(m.bare, 1, m.bare.length, undefined, m.language))
         if (typeNames.has(c.name) && c.root !== '?' && !defined.has(c.line)) madeTypes.add(c.name);
     }
     return madeTypes;
@@ -1456,7 +1457,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     };
     // a JSX module's component runs the components it renders (`<Pricing …/>`), in the order written
     const rendered = /\.[jt]sx$/.test(t.file.path) ? jsxElementsIn(t.file.bare, t.def.line, t.def.end) : [];
-    const made = callsIn(t.file.bare, t.def.line, t.def.end, t.def.name);
+    const made = callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language);
     const ordered = rendered.length ? [...made, ...rendered].sort((x, y) => x.line - y.line) : made;
     for (const first of ordered) {
       const call = normalSite(t, first);
@@ -1893,7 +1894,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     return returned.match(/\b[A-Z]\w*/g)?.find((n) => typeNames.has(n) && !/(?:Result|Error)$/.test(n));
   };
   const passedOn = (t: Target): MainPathStep | undefined => {
-    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language)) {
       if (FAILURE.test(call.name) || onFailure(t, call)) continue;
       const args = splitArguments(argumentsOf(t, call) ?? '');
       const field = args
@@ -1928,7 +1929,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       /^[A-Za-z_]\w*$/.test(root) &&
       new RegExp(`\\bfor\\b[^\\n]*\\b${root}\\s*(?::=|\\s+in\\b|\\s+of\\b)`).test(body);
     const groups: Call[][] = [];
-    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language)) {
       if (!call.root || call.qualifier !== call.root || !hooks.has(call.name)) continue;
       if (FAILURE.test(call.name) || onFailure(t, call)) continue;
       const mine = SELF.has(call.root) || env.get(call.root) === t.def.owner || loopVar(call.root);
@@ -1949,7 +1950,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
   const handover = (t: Target): Call | undefined => {
     const hooks = t.def.owner ? hooksOf(t.def.owner) : new Set<string>();
     const env = envOf(t);
-    const found = callsIn(t.file.bare, t.def.line, t.def.end, t.def.name).filter((call) => {
+    const found = callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language).filter((call) => {
       if (FAILURE.test(call.name) || onFailure(t, call)) return false;
       if (!call.root) return paramsOf(t).has(call.name) && keeps(t.file.bare[call.line - 1] ?? '');
       const mine = SELF.has(call.root) || env.get(call.root) === t.def.owner;
@@ -2028,7 +2029,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
    */
   const parsedBy = (t: Target): { call: Call; step: MainPathStep } | undefined => {
     if (t.file.language !== 'Rust') return undefined;
-    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language)) {
       if (!DERIVED_PARSE.test(call.name) || !call.qualifier || call.qualifier !== call.root) continue;
       if (!TYPE_NAME.test(call.qualifier)) continue;
       for (const type of input.types.get(call.qualifier) ?? []) {
@@ -2066,7 +2067,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     named: (module: string) => boolean,
   ): { call: Call; module: string } | undefined => {
     const found: { call: Call; module: string }[] = [];
-    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language)) {
       const r = resolveCall(call, t);
       if (r && 'module' in r && named(r.module) && carriesWork(t, call, r.module))
         found.push({ call, module: r.module });
@@ -2165,7 +2166,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       // says what the type works on in the code's own terms; one that calls itself on the parts it
       // finds walks a tree and is the type's core, ahead of one that only reads a list of kinds
       const recursive = (f: Target) =>
-        Number(callsIn(f.file.bare, f.def.line, f.def.end, f.def.name).some((c) => c.name === f.def.name));
+        Number(
+          callsIn(f.file.bare, f.def.line, f.def.end, f.def.name, f.file.language).some(
+            (c) => c.name === f.def.name,
+          ),
+        );
       const cases = methods
         .map((f) => ({ f, arms: enumCases(f.file.bare, f.def.line, f.def.end, (n) => typeNames.has(n)) }))
         .filter((x) => x.arms)
@@ -2187,7 +2192,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const arm = elseArm(file.bare, Number(site[2]));
     if (!arm) continue;
     const t = { file, def };
-    for (const call of callsIn(file.bare, arm.from, arm.to, def.name)) {
+    for (const call of callsIn(file.bare, arm.from, arm.to, def.name, file.language)) {
       const r = resolveCall(call, t);
       if (!r || !('def' in r) || r.def.name === s.name || r.def.kind === 'type') continue;
       s.alternative = {
@@ -2710,13 +2715,20 @@ function chooseStart(
         (def.name === 'ServeHTTP' && def.owner) ||
         (def.name === 'fetch' && def.owner && /\(\s*request\b/.test(head)) ||
         (/^(__call__|wsgi_app)$/.test(def.name) && /\benviron\b/.test(head)) ||
+        // Rack's interface: a Ruby object whose `call(env)` answers each request
+        (def.name === 'call' && def.owner && file.language === 'Ruby' && /\bcall\s*\(\s*env\b/.test(head)) ||
         /\bcreateServer\s*\(/.test(body)
       )
         listeners.push({ file, def });
     }
   if (listeners.length) {
-    // the most central file's listener: a framework's own, not a middleware's
-    const top = listeners.sort((x, y) => rankOf(x) - rankOf(y) || x.def.line - y.def.line)[0]!;
+    // the most central file's listener: a framework's own, not a middleware's; in a file of several
+    // (a Rack framework's app class beside its small wrappers), the one of the class with the most methods
+    const methods = (t: Target) =>
+      t.file.defs.filter((d) => d.owner === t.def.owner && d.kind !== 'type').length;
+    const top = listeners.sort(
+      (x, y) => rankOf(x) - rankOf(y) || methods(y) - methods(x) || x.def.line - y.def.line,
+    )[0]!;
     return { target: top, prefix: [] };
   }
   // a library's own command line (an optional extra: `httpx https://…`) is a way in beside the

@@ -76,7 +76,8 @@ describe('header summaries', () => {
 
   it('skips magic comments that set how the interpreter reads the file', () => {
     expect(headerSummary('# frozen_string_literal: true\n\nrequire "rack"\n')).toBeUndefined();
-    const rb = '# frozen_string_literal: true\n# Serves static files from the public folder.\nmodule Tune\nend\n';
+    const rb =
+      '# frozen_string_literal: true\n# Serves static files from the public folder.\nmodule Tune\nend\n';
     expect(headerSummary(rb)).toBe('Serves static files from the public folder.');
   });
 
