@@ -255,6 +255,76 @@ describe('main path', () => {
     expect(steps[2]).toMatchObject({ external: 'router', line: 24 });
   });
 
+  it('a default export a factory makes: from the instance into the call the functions it attaches make', () => {
+    const contents = {
+      'source/index.ts': [
+        "import {Hop} from './core/hop.js';",
+        "import {merge} from './utils/merge.js';",
+        '',
+        'const createInstance = (defaults) => {',
+        '  const hop = (input, options) => Hop.create(input, merge(defaults, options));',
+        "  hop.get = (input, options) => Hop.create(input, merge(defaults, options, {method: 'get'}));",
+        '  hop.extend = (more) => createInstance(merge(defaults, more));',
+        '  return hop;',
+        '};',
+        '',
+        'const hop = createInstance();',
+        '',
+        'export default hop;',
+        '',
+        'export function isHopError(error) {',
+        '  return error instanceof Error;',
+        '}',
+      ].join('\n'),
+      'source/core/hop.ts': [
+        'export class Hop {',
+        '  static create(input, options) {',
+        '    const hop = new Hop(input, options);',
+        '    const result = hop.#fetch();',
+        '    return result;',
+        '  }',
+        '',
+        '  #fetch() {',
+        '    const response = fetch(this.request);',
+        '    const checked = this.#check(response);',
+        '    return checked;',
+        '  }',
+        '',
+        '  #check(response) {',
+        '    if (!response.ok) {',
+        '      throw new Error(response.status);',
+        '    }',
+        '    const body = response;',
+        '    return body;',
+        '  }',
+        '}',
+      ].join('\n'),
+      'source/utils/merge.ts': [
+        'export function merge(...sources) {',
+        '  const out = {};',
+        '  return Object.assign(out, ...sources);',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'TypeScript', {
+      kind: 'library',
+      productPaths: Object.keys(contents),
+      entryPoints: [{ path: 'source/index.ts', line: 1, how: 'package.json main' }],
+      publicApi: [
+        { name: 'hop', kind: 'default export', path: 'source/index.ts', line: 11 },
+        { name: 'isHopError', kind: 'function', path: 'source/index.ts', line: 15 },
+      ],
+      keyComponents: [
+        { path: 'source/core/hop.ts', rank: 1 },
+        { path: 'source/index.ts', rank: 0.5 },
+      ],
+    });
+    expect(steps[0]).toMatchObject({ name: 'hop', path: 'source/index.ts', line: 11 });
+    expect(steps[1]).toMatchObject({ name: 'create', owner: 'Hop', from: 0 });
+    expect(labels(steps)).toContain('Hop.#fetch');
+    expect(labels(steps)).not.toContain('isHopError');
+  });
+
   it("a Rack framework: from the app class's call(env) through its bang methods, into the route block's runner", () => {
     const contents = {
       'lib/tune/base.rb': [

@@ -2146,7 +2146,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     }
     return -1;
   };
-  visit(start.target, 0, start.note);
+  visit(start.target, 0, start.note, true, start.from);
   if (start.then && !visited.has(key(start.then.target)))
     visit(start.then.target, 0, start.then.note, true, undefined, { calledBack: true });
   // each step in its author's words, where the code documents it
@@ -2588,6 +2588,8 @@ interface Start {
   note?: string;
   /** A second way in, told after the first: a webhook an outside service calls back. */
   then?: { target: Target; note: string };
+  /** The prefix step the target is called from. */
+  from?: number;
 }
 
 /**
@@ -2731,6 +2733,10 @@ function chooseStart(
     )[0]!;
     return { target: top, prefix: [] };
   }
+  // a default export a factory makes (`const ky = createInstance()`): the functions the factory
+  // attaches to it hand each call to the product's own, the one of them that leads to the most code
+  const instance = factoryInstance(input, byPath, productCalls, ranked);
+  if (instance) return instance;
   // a library's own command line (an optional extra: `httpx https://…`) is a way in beside the
   // library's calls, not the work users import it for: its public calls come first
   const reused = /library|framework|plugin/.test(input.kind);
@@ -2774,6 +2780,42 @@ function chooseStart(
   const top = ranked([...callable]).find((t) => !calledByAnother(t));
   if (top) return { target: top, prefix: [] };
   return mains.length ? { target: best(mains)!, prefix: [] } : null;
+}
+
+/**
+ * The way in through a default export that a product function makes (`const ky = createInstance()`):
+ * the instance, then the call of the factory's that leads to the most code (`Ky.create`), which the
+ * functions it attaches to the instance make for each call.
+ */
+function factoryInstance(
+  input: MainPathInput,
+  byPath: Map<string, FileModel>,
+  productCalls: (t: Target) => ProductCall[],
+  ranked: (ts: Target[]) => Target[],
+): Start | null {
+  for (const e of input.publicApi) {
+    if (e.kind !== 'default export') continue;
+    const file = byPath.get(e.path);
+    const made = /^\s*(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::[^=]+)?=\s*([A-Za-z_$][\w$]*)\s*\(/.exec(
+      file?.lines[e.line - 1] ?? '',
+    );
+    const def = made && file?.defs.find((d) => d.name === made[1] && d.kind === 'function');
+    if (!file || !def) continue;
+    const factory = { file, def };
+    const calls = productCalls(factory).filter((c) => c.target.def.kind !== 'type');
+    const top = ranked(calls.map((c) => c.target))[0];
+    const call = calls.find((c) => c.target === top);
+    if (!top || !call) continue;
+    return {
+      target: top,
+      prefix: [
+        { name: e.name, path: e.path, line: e.line, note: `made by ${def.name} at ${e.path}:${e.line}` },
+      ],
+      note: `called by ${e.name} at ${file.path}:${call.call.line}`,
+      from: 0,
+    };
+  }
+  return null;
 }
 
 /** A handler that renders a page a user requests: a GET route served by a JSX component. */
