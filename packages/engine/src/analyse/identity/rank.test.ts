@@ -74,6 +74,14 @@ describe('header summaries', () => {
     expect(headerSummary(js)).toBe('Walks directory trees in parallel.');
   });
 
+  it('skips a header that is only a link to where the code came from', () => {
+    const js = '// https://github.com/acme/delay/tree/ab98ae8\n\nexport function delay(ms) {}\n';
+    expect(headerSummary(js)).toBeUndefined();
+    expect(headerSummary('// Waits for a while. See https://example.com/x\nexport const a = 1;\n')).toBe(
+      'Waits for a while.',
+    );
+  });
+
   it('skips magic comments that set how the interpreter reads the file', () => {
     expect(headerSummary('# frozen_string_literal: true\n\nrequire "rack"\n')).toBeUndefined();
     const rb =

@@ -261,7 +261,9 @@ export function headerSummary(text: string): string | undefined {
       /\b(based on|derived from|copy paste from)\b.{0,40}\bwork\b|\boriginal work\b|\bstarted out as\b/i.test(
         t,
       ) ||
-      /^(eslint|prettier|@ts-|jshint|global\s|go:build|\+build)/i.test(t)
+      /^(eslint|prettier|@ts-|jshint|global\s|go:build|\+build)/i.test(t) ||
+      // a bare link says where the code came from, not what it does
+      /^(?:(?:source|from|see|origin(?:al)?|based on|ported from|copied from):?\s+)?https?:\/\/\S+$/i.test(t)
     )
       continue;
     return (
