@@ -74,6 +74,10 @@ describe('header summaries', () => {
     expect(headerSummary(js)).toBe('Walks directory trees in parallel.');
   });
 
+  it('skips a label that heads the requires rather than describing the file', () => {
+    expect(headerSummary("# external dependencies\nrequire 'rack'\nrequire 'tilt'\n")).toBeUndefined();
+  });
+
   it('skips a header that is only a link to where the code came from', () => {
     const js = '// https://github.com/acme/delay/tree/ab98ae8\n\nexport function delay(ms) {}\n';
     expect(headerSummary(js)).toBeUndefined();

@@ -254,7 +254,7 @@ export function headerSummary(text: string): string | undefined {
       !mostlyWords(t) ||
       LICENCE.test(t) ||
       // section labels (`Module variables.`) head a block of code rather than describe the file
-      /^(module (dependencies|variables|exports)|dependencies|imports?|todo|fixme|xxx|hack|noqa|type: ignore)\b/i.test(
+      /^(module (dependencies|variables|exports)|((external|internal|third[- ]party|local) )?(dependencies|imports?|requires?)|todo|fixme|xxx|hack|noqa|type: ignore)\b/i.test(
         t,
       ) ||
       // a credit to the work a file started from says where it came from, not what it does
