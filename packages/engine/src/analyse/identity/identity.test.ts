@@ -167,6 +167,24 @@ describe('kind per ecosystem', () => {
     expect(id.nonProduct).toContainEqual({ path: 'tests', role: 'tests' });
   });
 
+  it('Ruby: a gem is entered by requiring its name, which loads lib/<name>.rb beside its gemspec', () => {
+    const gem = identityOf({
+      'tune.gemspec': "Gem::Specification.new 'tune', '1.0' do |s|\n  s.add_dependency 'rack'\nend\n",
+      'lib/tune.rb': "require 'tune/base'\n",
+      'lib/tune/base.rb':
+        'module Tune\n  class Base\n    def call(env)\n      [200, {}, []]\n    end\n  end\nend\n',
+    });
+    expect(gem.entryPoints[0]).toMatchObject({ path: 'lib/tune.rb', line: 1, how: 'gem "tune"' });
+    const dashed = identityOf({
+      'tune-extra.gemspec': "Gem::Specification.new do |s|\n  s.name = 'tune-extra'\nend\n",
+      'lib/tune/extra.rb': 'module Tune\n  module Extra\n  end\nend\n',
+    });
+    expect(dashed.entryPoints[0]).toMatchObject({
+      path: 'lib/tune/extra.rb',
+      how: 'gem "tune-extra", required as \'tune/extra\'',
+    });
+  });
+
   it("Python: a module named wsgi.py is a Django entry only when it starts Django's handler", () => {
     const site = identityOf({
       'requirements.txt': 'Django==5.0\n',

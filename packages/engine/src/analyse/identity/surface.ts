@@ -182,6 +182,24 @@ export function findEntryPoints(
       if (src.has(at('src/lib.rs'))) add(at('src/lib.rs'), 1, 'library crate root');
     }
   }
+  // a gem is entered by `require '<name>'`, which loads lib/<name>.rb beside its gemspec (a dash in
+  // the name is a folder: `require 'rack/protection'` for rack-protection)
+  for (const f of src.files) {
+    if (!f.path.endsWith('.gemspec')) continue;
+    const dir = f.path.includes('/') ? `${f.path.slice(0, f.path.lastIndexOf('/'))}/` : '';
+    const text = src.text(f.path) ?? '';
+    const name =
+      /^[ \t]*\w+\.name[ \t]*=[ \t]*["']([^"']+)["']/m.exec(text)?.[1] ??
+      /Gem::Specification\.new[ \t(]+["']([^"']+)["']/.exec(text)?.[1] ??
+      baseName(f.path).replace(/\.gemspec$/, '');
+    const required = [name, name.replace(/-/g, '/')].find((r) => inProduct.has(`${dir}lib/${r}.rb`));
+    if (required)
+      add(
+        `${dir}lib/${required}.rb`,
+        1,
+        required === name ? `gem "${name}"` : `gem "${name}", required as '${required}'`,
+      );
+  }
   // code entry points of any language, in product files only: main functions, application classes, app factories
   const later: [string, number, string][] = [];
   for (const p of productFiles) {
