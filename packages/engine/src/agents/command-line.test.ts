@@ -26,6 +26,18 @@ const id = {
 } as unknown as Identity;
 
 describe('command line', () => {
+  it('puts the default export first: it is the package as users import it', () => {
+    const lib = {
+      kind: 'library',
+      keyComponents: [],
+      publicApi: [
+        { name: 'HTTPError', kind: 'class', path: 'source/index.ts', line: 3 },
+        { name: 'ky', kind: 'default export', path: 'source/index.ts', line: 34 },
+      ],
+    } as unknown as Identity;
+    expect(rankedApi(lib).map((e) => e.name)).toEqual(['ky', 'HTTPError']);
+  });
+
   it('counts every option but takes its examples from the visible, most used ones', () => {
     // the hidden override is the most named of all, and still no example
     const usage = new Map([

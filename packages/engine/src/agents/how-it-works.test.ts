@@ -213,6 +213,24 @@ describe('how it works', () => {
     expect(mainPathSentence(a)).toContain('`Check.prune()` (every 100th time)');
   });
 
+  it("calls the unit of a Ruby web framework's Rack `call(env)` a request, and a Ruby library's `call` a call", () => {
+    const path = [
+      { name: 'call', owner: 'Base', path: 'lib/tune/base.rb', line: 10 },
+      {
+        name: 'dispatch!',
+        owner: 'Base',
+        path: 'lib/tune/base.rb',
+        line: 20,
+        note: 'called by Base.call',
+        from: 0,
+      },
+    ];
+    const of = (kind: string) =>
+      mainPathSentence({ identity: { kind, mainPath: path } } as unknown as Analysis) ?? '';
+    expect(of('framework')).toMatch(/^One request enters at `Base\.call\(\)`/);
+    expect(of('library')).toMatch(/^One call enters/);
+  });
+
   it('says a step runs in a database transaction that locks the rows it reads', () => {
     const a = {
       identity: {

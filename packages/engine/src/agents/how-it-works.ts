@@ -377,7 +377,11 @@ export function unitOf(a: Analysis, path: MainPathStep[]): string {
     return 'request';
   if (
     /^(ServeHTTP|fetch|listen|callback|wsgi_app)$/.test(first.name) ||
-    path.some((s) => s.name === 'createServer')
+    path.some((s) => s.name === 'createServer') ||
+    // a Ruby web framework's `call(env)` is Rack's interface: each call is one request
+    (first.name === 'call' &&
+      /\.rb$/.test(first.path) &&
+      /framework|web-application/.test(a.identity?.kind ?? ''))
   )
     return 'request';
   if (first.name === 'main') return 'run of the program';

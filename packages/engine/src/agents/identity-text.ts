@@ -428,8 +428,9 @@ export function rankedApi(id: Identity, usage: Map<string, number> = new Map()):
   const used = (e: ApiItem) => usesOf(usage, e);
   // options hidden from --help come after every visible one: they are not what users type
   const hidden = (e: ApiItem) => (e.hidden ? 1 : 0);
+  // the default export is the package as users import it (`import ky from 'ky'`): it leads
   const group = (e: Identity['publicApi'][number]) =>
-    TYPE_KINDS.has(e.kind) ? 0 : CLI_KINDS.has(e.kind) ? 2 : 1;
+    e.kind === 'default export' ? -1 : TYPE_KINDS.has(e.kind) ? 0 : CLI_KINDS.has(e.kind) ? 2 : 1;
   // the names the unit of work runs through (the app class whose fetch() takes each request, the
   // function a call enters at) lead their group: every chapter names the same ones first
   const onPath = pathNames(id);

@@ -120,6 +120,46 @@ describe('dependenciesPass', () => {
 });
 
 describe('dependency scope: the product is what its own manifests declare', () => {
+  it("reads a gem's runtime needs from its gemspec: its Gemfile's other gems are for development, its own gems are no dependency", () => {
+    const { dependencies } = dependenciesPass(
+      sourcesFromMap({
+        'tune.gemspec': [
+          "Gem::Specification.new 'tune', version do |s|",
+          "  s.add_dependency 'rack', '>= 3.0.0'",
+          "  s.add_development_dependency 'rspec'",
+          'end',
+        ].join('\n'),
+        Gemfile: [
+          "source 'https://rubygems.org'",
+          'gemspec',
+          "gem 'puma'",
+          "gem 'tune-contrib', path: 'tune-contrib'",
+          'group :production do',
+          "  gem 'redis'",
+          'end',
+        ].join('\n'),
+        'tune-contrib/tune-contrib.gemspec': [
+          'Gem::Specification.new do |s|',
+          "  s.name = 'tune-contrib'",
+          "  s.add_runtime_dependency 'tune'",
+          "  s.add_dependency('tilt', '~> 2.0')",
+          'end',
+        ].join('\n'),
+      }),
+    );
+    const rows = dependencies.map((d) => `${d.name}:${d.scope}:${d.manifest}`).sort();
+    expect(rows).toEqual([
+      'puma:dev:Gemfile',
+      'rack:runtime:tune.gemspec',
+      'redis:runtime:Gemfile',
+      'rspec:dev:tune.gemspec',
+      'tilt:runtime:tune-contrib/tune-contrib.gemspec',
+    ]);
+    // an application's Gemfile, without a gemspec, declares what it runs with
+    const app = dependenciesPass(sourcesFromMap({ Gemfile: "gem 'puma'\n" }));
+    expect(app.dependencies[0]?.scope).toBe('runtime');
+  });
+
   it('takes a Go module only test files import for a test dependency', () => {
     const { dependencies } = dependenciesPass(
       sourcesFromMap({

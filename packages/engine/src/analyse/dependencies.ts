@@ -659,6 +659,9 @@ const composer: Parser = (text, path) => {
 const gemfile: Parser = (text, path) => {
   const out: DependenciesResult = { manifests: [{ path, ecosystem: 'bundler' }], dependencies: [] };
   const groups: Scope[] = [];
+  // a gem's Gemfile (`gemspec`) sets up its development: the gemspec declares what it needs to run,
+  // the Gemfile's other gems are for its tests, builds and docs
+  const gem = /^[ \t]*gemspec\b/m.test(text);
   text.split('\n').forEach((raw, i) => {
     const line = raw.trim();
     const g = /^group\s(.*)\sdo\b/.exec(line);
@@ -666,12 +669,38 @@ const gemfile: Parser = (text, path) => {
       return void groups.push(/test/.test(g[1]!) ? 'test' : /development/.test(g[1]!) ? 'dev' : 'runtime');
     if (/^end\b/.test(line) && groups.length) return void groups.pop();
     const m = /^gem\s+["']([^"']+)["'](?:\s*,\s*["']([^"']+)["'])?/.exec(line);
-    if (m)
+    // a gem taken from a folder of the repository (`path: '..'`) is the project's own code
+    if (m && !/\bpath:|:path\s*=>/.test(line))
       out.dependencies.push({
         ecosystem: 'bundler',
         name: m[1]!,
         version: m[2] ?? '*',
-        scope: groups.at(-1) ?? 'runtime',
+        scope: groups.at(-1) ?? (gem ? 'dev' : 'runtime'),
+        manifest: path,
+        line: i + 1,
+      });
+  });
+  return out;
+};
+
+const gemspec: Parser = (text, path) => {
+  // `s.name = 'tune'`, or the name handed to the specification (`Gem::Specification.new 'tune', version`)
+  const name =
+    /^[ \t]*\w+\.name[ \t]*=[ \t]*["']([^"']+)["']/m.exec(text)?.[1] ??
+    /Gem::Specification\.new[ \t(]+["']([^"']+)["']/.exec(text)?.[1];
+  const out: DependenciesResult = {
+    manifests: [{ path, ecosystem: 'bundler', ...(name ? { name } : {}) }],
+    dependencies: [],
+  };
+  text.split('\n').forEach((raw, i) => {
+    const m =
+      /\.add_(runtime_|development_)?dependency[\s(]+["']([^"']+)["'](?:\s*,\s*["']([^"']+)["'])?/.exec(raw);
+    if (m)
+      out.dependencies.push({
+        ecosystem: 'bundler',
+        name: m[2]!,
+        version: m[3] ?? '*',
+        scope: m[1] === 'development_' ? 'dev' : 'runtime',
         manifest: path,
         line: i + 1,
       });
@@ -715,6 +744,7 @@ function parserFor(path: string): Parser | null {
   if (b === 'build.gradle' || b === 'build.gradle.kts') return gradle;
   if (b === 'composer.json') return composer;
   if (b === 'Gemfile') return gemfile;
+  if (b.endsWith('.gemspec')) return gemspec;
   if (/\.(cs|fs|vb)proj$/.test(b)) return csproj;
   return null;
 }
@@ -823,6 +853,10 @@ export function dependenciesPass(src: Sources, skipped: string[] = []): Dependen
     const manager = parse === npm && corepackManager(text, f.path);
     if (manager) settings.push(manager);
   }
+  // a package another manifest of the repository publishes (sinatra-contrib's dependency on sinatra,
+  // one workspace's on its sibling) is the project's own code, not a dependency from outside
+  const own = new Set(out.manifests.flatMap((m) => (m.name ? [`${m.ecosystem}:${m.name}`] : [])));
+  out.dependencies = out.dependencies.filter((d) => !own.has(`${d.ecosystem}:${d.name}`));
   out.packageManagers = packageManagersOf(out.lockfiles, settings);
   // a development requirement the production image installs by name is an optional runtime one
   const imaged = imagePipPackages(src);

@@ -173,6 +173,15 @@ describe('each fact in the section that owns it', () => {
     );
   });
 
+  it('never calls a CI workflow a way into the product', () => {
+    const a = library();
+    a.identity!.entryPoints = [];
+    a.entryPoints = [{ kind: 'ci-workflow', name: 'Testing', path: '.github/workflows/test.yml', line: 1 }];
+    const md = writeArchitecture(ctx(a, ENTRIES, REPORT));
+    expect(md).not.toMatch(/Testing/);
+    expect(md).toMatch(/its code is loaded by the programs that use it/);
+  });
+
   it('names commands of one kind by their own names when each entry carries one', () => {
     const a = library();
     a.identity!.entryPoints = ['a', 'b', 'c', 'd'].map((n) => ({

@@ -376,13 +376,17 @@ export function writeArchitecture(ctx: WriterContext): string {
       )}`,
     );
   if (ctx.plan.focus === 'entry-points' && !entries.length && !launched.length && !productEntries.length) {
+    // a CI workflow runs the tests and the release, not the product
+    const run = a.entryPoints.filter((e) => e.kind !== 'ci-workflow');
     const scripts = joinSome(
-      a.entryPoints.map((e) => code(e.name)),
+      run.map((e) => code(e.name)),
       4,
     );
-    const ways = a.entryPoints.length
-      ? `the ${plural(a.entryPoints.length, 'script')} (${scripts}) are the ways in`
-      : 'the files are run directly';
+    const ways = run.length
+      ? `the ${plural(run.length, 'script')} (${scripts}) are the ways in`
+      : /library|framework|plugin/.test(a.identity?.kind ?? '')
+        ? 'its code is loaded by the programs that use it'
+        : 'the files are run directly';
     parts.push(
       sentence(
         'No main module, binary, Dockerfile, compose service or Procfile declares where execution starts; ',

@@ -355,6 +355,13 @@ export function definitions(code: string, language: string | null): Def[] {
         continue;
       }
     }
+    // Ruby's `class << self` opens the enclosing class's singleton: its methods (Sinatra's `get`,
+    // `call`, `new`) are that class's own, where much of a framework's DSL lives
+    if (family === 'ruby' && containers.length && /^\s*class\s*<<\s*self\b/.test(line)) {
+      containers.push({ name: containers[containers.length - 1]!.name, indent: at });
+      marks.push({ line: i + 1, indent: at });
+      continue;
+    }
     for (const p of patterns) {
       const m = p.re.exec(line);
       if (!m || !m[p.name]) continue;
@@ -417,12 +424,28 @@ export function definitions(code: string, language: string | null): Def[] {
     if (d.kind === 'type' || d.declared) continue;
     const next = starts.find((n) => n.line > d.line && n.indent <= d.indent);
     d.end = next ? next.line - 1 : lines.length;
+    // a Ruby method ends at its own `end`: the class body after it (`reset!`, `set :x, …` run when
+    // the class loads) is no part of it; a one-line or endless method ends on its own line
+    if (family === 'ruby') d.end = Math.min(d.end, rubyEnd(lines, d));
   }
   // a function nested in another (a closure, a decorator's wrapper) is part of what the outer one does
   const outer = defs.filter((d) => d.kind !== 'type');
   return defs.filter(
     (d) => d.kind === 'type' || !outer.some((o) => o !== d && o.line < d.line && o.end >= d.end),
   );
+}
+
+/** The line of a Ruby method's `end`: the first line at its indentation that closes it. */
+function rubyEnd(lines: string[], d: Def): number {
+  const head = lines[d.line - 1]!;
+  if (/\bend\s*$/.test(head) || /^\s*def\s+[^(=\s]+(?:\([^)]*\))?\s*=[^=~]/.test(head)) return d.line;
+  for (let i = d.line; i < lines.length; i++) {
+    const line = lines[i]!;
+    // a method-wide `rescue` or `ensure` sits at the method's indentation and belongs to it
+    if (!line.trim() || /^\s*(?:rescue|ensure|else)\b/.test(line)) continue;
+    if (indentOf(line) <= d.indent) return /^\s*end\b/.test(line) ? i + 1 : i;
+  }
+  return lines.length;
 }
 
 const CALL =
@@ -432,13 +455,22 @@ const CALL =
  * The calls made on lines [from, to] of the comment-blanked code, in order, without duplicates;
  * `self` is the name defined on the first line, which is not a call there.
  */
-export function callsIn(lines: string[], from: number, to: number, self?: string): Call[] {
+export function callsIn(
+  lines: string[],
+  from: number,
+  to: number,
+  self?: string,
+  /** The file's language: Ruby's calls need no parentheses and its names may end in `!` or `?`. */
+  language?: string | null,
+): Call[] {
   const out: Call[] = [];
   const seen = new Set<string>();
+  const ruby = language === 'Ruby';
   for (let i = from; i <= to && i <= lines.length; i++) {
     // string contents can hold anything that looks like a call
     const line = lines[i - 1]!.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
-    for (const m of line.matchAll(CALL)) {
+    const matches = ruby ? rubyCalls(line) : line.matchAll(CALL);
+    for (const m of matches) {
       if (m[3]) continue; // a macro
       // raising an error is not part of how the work is done
       if (/\b(raise|throw|panic)\b/.test(line.slice(0, m.index))) continue;
@@ -452,6 +484,8 @@ export function callsIn(lines: string[], from: number, to: number, self?: string
       if (i === from && name === self && !m[1]) continue;
       // a method of an unnamed receiver (`"".join(…)`, `f().g(…)`, `xs[0].h(…)`) is nobody's free function
       if (!segments.length && /[^\s]\s*[.]\s*$/.test(line.slice(0, m.index))) segments.push('?');
+      // `dup.call!(env)` runs the method on a copy of the object itself
+      if (ruby && segments.length === 1 && /^(dup|clone)$/.test(segments[0]!)) segments[0] = 'self';
       let callee = name;
       let qualifier = segments[segments.length - 1];
       let creates = /^new\s/.test(m[0]);
@@ -476,6 +510,23 @@ export function callsIn(lines: string[], from: number, to: number, self?: string
   }
   return out;
 }
+
+// Ruby calls that CALL misses: a name ending in `!` or `?` (`route!`, `dispatch!(env)`, `static?`),
+// which is always a method, and a name followed by a block (`invoke { … }`, `synchronize do`); a bare
+// name is left alone, as it may be a local variable
+const RUBY_CALL =
+  /(?<![\w$#@:]|[\w$)\]](?:&\.|\.|::))((?:[A-Za-z_]\w*\s*(?:&\.|\.|::)\s*)*)([A-Za-z_]\w*(?:[!?](?![=~])|(?=\s*\{|\s+do\b)))/g;
+
+/** A Ruby line's calls in CALL's shape: the receiver chain, then the name with its `!` or `?`. */
+function rubyCalls(line: string): RegExpExecArray[] {
+  // `do`, `if` and the like before a block are no calls
+  const found = [...line.matchAll(RUBY_CALL)].filter((m) => !KEYWORDS.has(m[2]!) && !RUBY_WORDS.has(m[2]!));
+  // `call!(env)` is Ruby's bang method, taken above with its `!`, not a macro
+  for (const m of line.matchAll(CALL)) if (!m[3]) found.push(m);
+  return found.sort((x, y) => x.index - y.index);
+}
+
+const RUBY_WORDS = new Set(['lambda', 'proc', 'loop', 'begin', 'then', 'else', 'elsif', 'ensure', 'rescue']);
 
 // `<Pricing user={user} />`: a capitalised JSX element, not a type argument (`Promise<User>`, which
 // follows a name) nor a generic parameter list (`<T,>(`, `<P extends …>`)

@@ -163,6 +163,84 @@ describe('definitions', () => {
   });
 });
 
+describe('Ruby singleton classes', () => {
+  it("counts the methods of `class << self` as the enclosing class's own and ends the method before it", () => {
+    const code = [
+      'module Tune',
+      '  class Base',
+      '    def call(env)',
+      '      dup.call!(env)',
+      '    end',
+      '',
+      '    class << self',
+      '      def get(path, &block)',
+      '        route(path, &block)',
+      '      end',
+      '    end',
+      '  end',
+      '',
+      '  class Other',
+      '    def run',
+      '    end',
+      '  end',
+      'end',
+    ].join('\n');
+    const defs = definitions(code, 'Ruby');
+    expect(defs.filter((d) => d.kind === 'method').map((d) => [d.owner, d.name, d.line, d.end])).toEqual([
+      ['Base', 'call', 3, 5],
+      ['Base', 'get', 8, 10],
+      ['Other', 'run', 15, 16],
+    ]);
+  });
+
+  it('ends a method at its own `end`, past a method-wide rescue, not at the class body that follows', () => {
+    const code = [
+      'class Base',
+      '  def dispatch!',
+      '    route!',
+      '  rescue Error => e',
+      '    handle!(e)',
+      '  end',
+      '',
+      '  def short = 1',
+      '',
+      '  reset!',
+      '  set :x, 1',
+      'end',
+    ].join('\n');
+    const defs = definitions(code, 'Ruby').filter((d) => d.kind === 'method');
+    expect(defs.map((d) => [d.name, d.line, d.end])).toEqual([
+      ['dispatch!', 2, 6],
+      ['short', 8, 8],
+    ]);
+  });
+
+  it('reads calls without parentheses: bang and predicate methods, block calls and calls on a copy of self', () => {
+    const lines = [
+      '  dup.call!(env)',
+      '  invoke { dispatch! }',
+      '  static! if settings.static? && x != y',
+      '  value = compute',
+      '  items.each do |i|',
+    ];
+    const calls = (i: number) => callsIn(lines, i, i, undefined, 'Ruby').map((c) => [c.root ?? '', c.name]);
+    expect(calls(1)).toEqual([['self', 'call!']]);
+    expect(calls(2)).toEqual([
+      ['', 'invoke'],
+      ['', 'dispatch!'],
+    ]);
+    expect(calls(3)).toEqual([
+      ['', 'static!'],
+      ['settings', 'static?'],
+    ]);
+    // a bare name may be a local variable: it is no call
+    expect(calls(4)).toEqual([]);
+    expect(calls(5)).toEqual([['items', 'each']]);
+    // in another language `call!(` is a macro
+    expect(callsIn(['  println!(x)'], 1, 1)).toEqual([]);
+  });
+});
+
 describe('calls and imports', () => {
   it('reads no call inside a string and none in a blanked comment', () => {
     const code = blankComments(['// run(now)', 'const s = "fake(call)"; real(1)'].join('\n'), 'JavaScript');
@@ -910,6 +988,32 @@ describe('central types', () => {
       onPath,
     );
     expect(central.map((t) => t.name)).toEqual(['App', 'SmartRouter', 'Context', 'TrieRouter']);
+  });
+});
+
+describe('central types with short names', () => {
+  it('a two-letter class that carries behaviour is central; a two-letter type without methods is not', () => {
+    const cls = (name: string, methods: string[]) => [
+      `export class ${name} {`,
+      ...methods.flatMap((m) => [`  ${m} () {`, '  }']),
+      '}',
+    ];
+    const files: Record<string, string[]> = {
+      'src/ky.ts': cls('Ky', ['create', 'fetch', 'retry', 'decorate', 'parse']),
+      'src/io.ts': cls('Io', ['read']),
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'TypeScript', lines.join('\n')));
+    const { types, fns } = indexDefs(models);
+    const central = abstractions(
+      models,
+      identity({
+        kind: 'library',
+        keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })),
+      }),
+      types,
+      fns,
+    );
+    expect(central.map((t) => t.name)).toEqual(['Ky']);
   });
 });
 

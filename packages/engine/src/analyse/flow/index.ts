@@ -385,7 +385,7 @@ export function flowPass(input: FlowInput): Flow {
 
   const size = (d: Def) => (d.kind === 'type' ? 10 : d.end - d.line);
   const productCalls = (t: Target): Target[] =>
-    callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)
+    callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language)
       .map((c) => resolve(c, t.file, t.def))
       .filter((r): r is Target => !!r && 'def' in r && r.def !== t.def);
   const reaches = new Map<Def, number>();
@@ -405,7 +405,7 @@ export function flowPass(input: FlowInput): Flow {
     const product: { call: Call; target: Target }[] = [];
     const external: FlowCall[] = [];
     const seen = new Set<unknown>();
-    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language)) {
       const r = resolve(call, t.file, t.def);
       if (!r) continue;
       if ('module' in r) {
@@ -825,6 +825,9 @@ export function onlyNamedAsType(models: FileModel[], name: string, at: Target): 
   return true;
 }
 
+/** Methods a type with a two-letter name must have to be one of the central types. */
+const SHORT_NAME_METHODS = 5;
+
 export function abstractions(
   models: FileModel[],
   identity: Identity,
@@ -856,11 +859,14 @@ export function abstractions(
     const def =
       defs.find((d) => central.has(d.file.path)) ??
       (MACHINERY.test(name) || onPath.includes(name) || shared.has(name) ? defs[0] : undefined);
-    if (!def || name.length < 3 || name.startsWith('_')) continue;
-    let uses = 0;
-    for (const m of models) if (m !== def.file) uses += m.words.get(name) ?? 0;
+    if (!def || name.startsWith('_')) continue;
     const methods =
       [...fns.values()].flat().filter((t) => t.def.owner === name).length + rustConstructors(models, name);
+    // a name of two letters is a type parameter or an abbreviation, unless its class carries behaviour
+    // (ky's `Ky`, a `DB` with its queries): then it is the product's own machinery
+    if (name.length < 3 && methods < SHORT_NAME_METHODS) continue;
+    let uses = 0;
+    for (const m of models) if (m !== def.file) uses += m.words.get(name) ?? 0;
     if (!methods && onlyNamedAsType(models, name, def)) continue;
     out.push({
       name,

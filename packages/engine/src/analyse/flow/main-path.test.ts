@@ -327,6 +327,171 @@ describe('main path', () => {
     expect(steps[2]).toMatchObject({ external: 'router', line: 24 });
   });
 
+  it('a default export a factory makes: from the instance into the call the functions it attaches make', () => {
+    const contents = {
+      'source/index.ts': [
+        "import {Hop} from './core/hop.js';",
+        "import {merge} from './utils/merge.js';",
+        '',
+        'const createInstance = (defaults) => {',
+        '  const hop = (input, options) => Hop.create(input, merge(defaults, options));',
+        "  hop.get = (input, options) => Hop.create(input, merge(defaults, options, {method: 'get'}));",
+        '  hop.extend = (more) => createInstance(merge(defaults, more));',
+        '  return hop;',
+        '};',
+        '',
+        'const hop = createInstance();',
+        '',
+        'export default hop;',
+        '',
+        'export function isHopError(error) {',
+        '  return error instanceof Error;',
+        '}',
+      ].join('\n'),
+      'source/core/hop.ts': [
+        'export class Hop {',
+        '  static create(input, options) {',
+        '    const hop = new Hop(input, options);',
+        '    const result = hop.#fetch();',
+        '    return result;',
+        '  }',
+        '',
+        '  #fetch() {',
+        '    const response = fetch(this.request);',
+        '    const checked = this.#check(response);',
+        '    return checked;',
+        '  }',
+        '',
+        '  #check(response) {',
+        '    if (!response.ok) {',
+        '      throw new Error(response.status);',
+        '    }',
+        '    const body = response;',
+        '    return body;',
+        '  }',
+        '}',
+      ].join('\n'),
+      'source/utils/merge.ts': [
+        'export function merge(...sources) {',
+        '  const out = {};',
+        '  return Object.assign(out, ...sources);',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'TypeScript', {
+      kind: 'library',
+      productPaths: Object.keys(contents),
+      entryPoints: [{ path: 'source/index.ts', line: 1, how: 'package.json main' }],
+      publicApi: [
+        { name: 'hop', kind: 'default export', path: 'source/index.ts', line: 11 },
+        { name: 'isHopError', kind: 'function', path: 'source/index.ts', line: 15 },
+      ],
+      keyComponents: [
+        { path: 'source/core/hop.ts', rank: 1 },
+        { path: 'source/index.ts', rank: 0.5 },
+      ],
+    });
+    expect(steps[0]).toMatchObject({ name: 'hop', path: 'source/index.ts', line: 11 });
+    expect(steps[1]).toMatchObject({ name: 'create', owner: 'Hop', from: 0 });
+    expect(labels(steps)).toContain('Hop.#fetch');
+    expect(labels(steps)).not.toContain('isHopError');
+  });
+
+  it("a Rack framework: from the app class's call(env) through its bang methods, into the route block's runner", () => {
+    const contents = {
+      'lib/tune/base.rb': [
+        'module Tune',
+        '  class Wrapper',
+        '    def call(env)',
+        '      @app.call(env)',
+        '    end',
+        '  end',
+        '',
+        '  class Base',
+        '    # Rack call interface.',
+        '    def call(env)',
+        '      dup.call!(env)',
+        '    end',
+        '',
+        '    def call!(env)',
+        '      @request = Request.new(env)',
+        '      invoke { dispatch! }',
+        '      @response.finish',
+        '    end',
+        '',
+        '    def invoke(&block)',
+        '      res = catch(:halt, &block)',
+        '      res',
+        '    end',
+        '',
+        '    def dispatch!',
+        '      invoke do',
+        '        filter! :before',
+        '        route!',
+        '      end',
+        '    rescue ::Exception => e',
+        '      invoke { handle_exception!(e) }',
+        '    end',
+        '',
+        '    def filter!(type)',
+        '      settings.filters[type].each { |args| process_route(*args) }',
+        '    end',
+        '',
+        '    def route!',
+        '      routes = settings.routes[@request.request_method]',
+        '      routes.each do |pattern, block|',
+        '        process_route(pattern) { route_eval { block.call } }',
+        '      end',
+        '      route_missing',
+        '    end',
+        '',
+        '    def process_route(pattern)',
+        '      @params = pattern.params(@request.path_info)',
+        '      yield self',
+        '    end',
+        '',
+        '    def route_eval',
+        '      throw :halt, yield',
+        '    end',
+        '',
+        '    def route_missing',
+        '      raise NotFound',
+        '    end',
+        '',
+        '    def handle_exception!(boom)',
+        '      @response.status = 500',
+        '    end',
+        '',
+        '    class << self',
+        '      def get(path, &block)',
+        '        route(path, &block)',
+        '      end',
+        '',
+        '      def route(path, &block)',
+        '        routes << [path, block]',
+        '      end',
+        '    end',
+        '',
+        '    reset!',
+        '  end',
+        'end',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Ruby', {
+      kind: 'framework',
+      productPaths: ['lib/tune/base.rb'],
+      entryPoints: [{ path: 'lib/tune/base.rb', line: 1, how: 'gem' }],
+      publicApi: [{ name: 'Base', kind: 'type', path: 'lib/tune/base.rb', line: 8 }],
+      keyComponents: [{ path: 'lib/tune/base.rb', rank: 1 }],
+    });
+    const names = labels(steps);
+    expect(names.slice(0, 2)).toEqual(['Base.call', 'Base.call!']);
+    expect(names).toContain('Base.dispatch!');
+    expect(names).toContain('Base.route!');
+    expect(names.indexOf('Base.route!')).toBeGreaterThan(names.indexOf('Base.dispatch!'));
+    expect(names).not.toContain('Wrapper.call');
+  });
+
   it("a Go router: from ServeHTTP through the handler its type stores in a field, into the tree's search", () => {
     const contents = {
       'mux.go': [

@@ -756,7 +756,8 @@ function tailExpression(t: Target, line: number): boolean {
   if (!text || /[;{,]$/.test(text)) return false;
   for (let i = line; i < Math.min(t.file.bare.length, line + 3); i++) {
     const next = t.file.bare[i]!.trim();
-    if (next) return /^[}\]]/.test(next);
+    // Ruby closes a block (`invoke do … route! end`) with `end`: its last expression is its value
+    if (next) return /^[}\]]/.test(next) || (t.file.language === 'Ruby' && /^end\b/.test(next));
   }
   return false;
 }
@@ -1103,7 +1104,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     for (const m of models) {
       // a definition's own line names it (`class MockTransport(BaseTransport):`), it does not make one
       const defined = new Set(m.defs.map((d) => d.line));
-      for (const c of callsIn(m.bare, 1, m.bare.length))
+      for (const c of callsIn(m.bare, 1, m.bare.length, undefined, m.language))
         if (typeNames.has(c.name) && c.root !== '?' && !defined.has(c.line)) madeTypes.add(c.name);
     }
     return madeTypes;
@@ -1535,7 +1536,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     };
     // a JSX module's component runs the components it renders (`<Pricing …/>`), in the order written
     const rendered = /\.[jt]sx$/.test(t.file.path) ? jsxElementsIn(t.file.bare, t.def.line, t.def.end) : [];
-    const made = callsIn(t.file.bare, t.def.line, t.def.end, t.def.name);
+    const made = callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language);
     const ordered = rendered.length ? [...made, ...rendered].sort((x, y) => x.line - y.line) : made;
     for (const first of ordered) {
       const call = normalSite(t, first);
@@ -2001,7 +2002,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     return returned.match(/\b[A-Z]\w*/g)?.find((n) => typeNames.has(n) && !/(?:Result|Error)$/.test(n));
   };
   const passedOn = (t: Target): MainPathStep | undefined => {
-    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language)) {
       if (FAILURE.test(call.name) || onFailure(t, call)) continue;
       const args = splitArguments(argumentsOf(t, call) ?? '');
       const field = args
@@ -2036,7 +2037,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       /^[A-Za-z_]\w*$/.test(root) &&
       new RegExp(`\\bfor\\b[^\\n]*\\b${root}\\s*(?::=|\\s+in\\b|\\s+of\\b)`).test(body);
     const groups: Call[][] = [];
-    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language)) {
       if (!call.root || call.qualifier !== call.root || !hooks.has(call.name)) continue;
       if (FAILURE.test(call.name) || onFailure(t, call)) continue;
       const mine = SELF.has(call.root) || env.get(call.root) === t.def.owner || loopVar(call.root);
@@ -2057,7 +2058,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
   const handover = (t: Target): Call | undefined => {
     const hooks = t.def.owner ? hooksOf(t.def.owner) : new Set<string>();
     const env = envOf(t);
-    const found = callsIn(t.file.bare, t.def.line, t.def.end, t.def.name).filter((call) => {
+    const found = callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language).filter((call) => {
       if (FAILURE.test(call.name) || onFailure(t, call)) return false;
       if (!call.root) return paramsOf(t).has(call.name) && keeps(t.file.bare[call.line - 1] ?? '');
       const mine = SELF.has(call.root) || env.get(call.root) === t.def.owner;
@@ -2136,7 +2137,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
    */
   const parsedBy = (t: Target): { call: Call; step: MainPathStep } | undefined => {
     if (t.file.language !== 'Rust') return undefined;
-    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language)) {
       if (!DERIVED_PARSE.test(call.name) || !call.qualifier || call.qualifier !== call.root) continue;
       if (!TYPE_NAME.test(call.qualifier)) continue;
       for (const type of input.types.get(call.qualifier) ?? []) {
@@ -2174,7 +2175,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     named: (module: string) => boolean,
   ): { call: Call; module: string } | undefined => {
     const found: { call: Call; module: string }[] = [];
-    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name)) {
+    for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language)) {
       const r = resolveCall(call, t);
       if (r && 'module' in r && named(r.module) && carriesWork(t, call, r.module))
         found.push({ call, module: r.module });
@@ -2255,7 +2256,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     }
     return -1;
   };
-  visit(start.target, 0, start.note);
+  visit(start.target, 0, start.note, true, start.from);
   if (start.then && !visited.has(key(start.then.target)))
     visit(start.then.target, 0, start.then.note, true, undefined, { calledBack: true });
   // each step in its author's words, where the code documents it
@@ -2275,7 +2276,11 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       // says what the type works on in the code's own terms; one that calls itself on the parts it
       // finds walks a tree and is the type's core, ahead of one that only reads a list of kinds
       const recursive = (f: Target) =>
-        Number(callsIn(f.file.bare, f.def.line, f.def.end, f.def.name).some((c) => c.name === f.def.name));
+        Number(
+          callsIn(f.file.bare, f.def.line, f.def.end, f.def.name, f.file.language).some(
+            (c) => c.name === f.def.name,
+          ),
+        );
       const cases = methods
         .map((f) => ({ f, arms: enumCases(f.file.bare, f.def.line, f.def.end, (n) => typeNames.has(n)) }))
         .filter((x) => x.arms)
@@ -2297,7 +2302,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const arm = elseArm(file.bare, Number(site[2]));
     if (!arm) continue;
     const t = { file, def };
-    for (const call of callsIn(file.bare, arm.from, arm.to, def.name)) {
+    for (const call of callsIn(file.bare, arm.from, arm.to, def.name, file.language)) {
       const r = resolveCall(call, t);
       if (!r || !('def' in r) || r.def.name === s.name || r.def.kind === 'type') continue;
       s.alternative = {
@@ -2695,6 +2700,8 @@ interface Start {
   note?: string;
   /** A second way in, told after the first: a webhook an outside service calls back. */
   then?: { target: Target; note: string };
+  /** The prefix step the target is called from. */
+  from?: number;
 }
 
 /**
@@ -2822,15 +2829,26 @@ function chooseStart(
         (def.name === 'ServeHTTP' && def.owner) ||
         (def.name === 'fetch' && def.owner && /\(\s*request\b/.test(head)) ||
         (/^(__call__|wsgi_app)$/.test(def.name) && /\benviron\b/.test(head)) ||
+        // Rack's interface: a Ruby object whose `call(env)` answers each request
+        (def.name === 'call' && def.owner && file.language === 'Ruby' && /\bcall\s*\(\s*env\b/.test(head)) ||
         /\bcreateServer\s*\(/.test(body)
       )
         listeners.push({ file, def });
     }
   if (listeners.length) {
-    // the most central file's listener: a framework's own, not a middleware's
-    const top = listeners.sort((x, y) => rankOf(x) - rankOf(y) || x.def.line - y.def.line)[0]!;
+    // the most central file's listener: a framework's own, not a middleware's; in a file of several
+    // (a Rack framework's app class beside its small wrappers), the one of the class with the most methods
+    const methods = (t: Target) =>
+      t.file.defs.filter((d) => d.owner === t.def.owner && d.kind !== 'type').length;
+    const top = listeners.sort(
+      (x, y) => rankOf(x) - rankOf(y) || methods(y) - methods(x) || x.def.line - y.def.line,
+    )[0]!;
     return { target: top, prefix: [] };
   }
+  // a default export a factory makes (`const ky = createInstance()`): the functions the factory
+  // attaches to it hand each call to the product's own, the one of them that leads to the most code
+  const instance = factoryInstance(input, byPath, productCalls, ranked);
+  if (instance) return instance;
   // a library's own command line (an optional extra: `httpx https://…`) is a way in beside the
   // library's calls, not the work users import it for: its public calls come first
   const reused = /library|framework|plugin/.test(input.kind);
@@ -2889,6 +2907,42 @@ function chooseStart(
     return { target: example, prefix: [] };
   if (top) return { target: top, prefix: [] };
   return mains.length ? { target: best(mains)!, prefix: [] } : null;
+}
+
+/**
+ * The way in through a default export that a product function makes (`const ky = createInstance()`):
+ * the instance, then the call of the factory's that leads to the most code (`Ky.create`), which the
+ * functions it attaches to the instance make for each call.
+ */
+function factoryInstance(
+  input: MainPathInput,
+  byPath: Map<string, FileModel>,
+  productCalls: (t: Target) => ProductCall[],
+  ranked: (ts: Target[]) => Target[],
+): Start | null {
+  for (const e of input.publicApi) {
+    if (e.kind !== 'default export') continue;
+    const file = byPath.get(e.path);
+    const made = /^\s*(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::[^=]+)?=\s*([A-Za-z_$][\w$]*)\s*\(/.exec(
+      file?.lines[e.line - 1] ?? '',
+    );
+    const def = made && file?.defs.find((d) => d.name === made[1] && d.kind === 'function');
+    if (!file || !def) continue;
+    const factory = { file, def };
+    const calls = productCalls(factory).filter((c) => c.target.def.kind !== 'type');
+    const top = ranked(calls.map((c) => c.target))[0];
+    const call = calls.find((c) => c.target === top);
+    if (!top || !call) continue;
+    return {
+      target: top,
+      prefix: [
+        { name: e.name, path: e.path, line: e.line, note: `made by ${def.name} at ${e.path}:${e.line}` },
+      ],
+      note: `called by ${e.name} at ${file.path}:${call.call.line}`,
+      from: 0,
+    };
+  }
+  return null;
 }
 
 /** A handler that renders a page a user requests: a GET route served by a JSX component. */

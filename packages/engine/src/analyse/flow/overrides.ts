@@ -62,7 +62,7 @@ export function markOverrides(
       const params = paramNames(f);
       const own: StepOverride['own'] = [];
       const again: StepOverride['again'] = [];
-      for (const c of callsIn(f.file.bare, f.def.line + 1, f.def.end)) {
+      for (const c of callsIn(f.file.bare, f.def.line + 1, f.def.end, undefined, f.file.language)) {
         if (c.root && SELF.has(c.root) && c.qualifier === c.root && !inherited.has(c.name)) {
           const def = (fns.get(c.name) ?? []).find((d) => d.def.owner === f.def.owner);
           if (def && !own.some((o) => o.name === c.name))

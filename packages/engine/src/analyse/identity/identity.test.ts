@@ -91,6 +91,22 @@ describe('kind per ecosystem', () => {
     expect(app.kind).toBe('application');
   });
 
+  it('a package for creating web applications is a framework, whatever noun it uses for itself', () => {
+    const dsl = identityOf({
+      'package.json':
+        '{ "name": "tune", "description": "Tune is a DSL for quickly creating web applications with minimal effort", "main": "lib/tune.js" }',
+      'lib/tune.js': 'module.exports = class Base {\n  get(path, fn) {\n    return this;\n  }\n};\n',
+    });
+    expect(dsl.kind).toBe('framework');
+    // an HTTP client used by web applications is still a library
+    const client = identityOf({
+      'package.json':
+        '{ "name": "hop", "description": "Hop is a tiny HTTP client for web applications", "main": "lib/hop.js" }',
+      'lib/hop.js': 'module.exports = function get(url) {\n  return fetch(url);\n};\n',
+    });
+    expect(client.kind).toBe('library');
+  });
+
   it('a workspace of a web application is a web application; "monorepo" only tells the layout', () => {
     const id = identityOf({
       'package.json': '{ "name": "root", "private": true, "workspaces": ["frontend", "packages/*"] }',
@@ -149,6 +165,24 @@ describe('kind per ecosystem', () => {
     expect(id.entryPoints[0]).toMatchObject({ path: 'src/main.rs', line: 2 });
     expect(names(id)).toEqual(['--hidden', '--max-depth']);
     expect(id.nonProduct).toContainEqual({ path: 'tests', role: 'tests' });
+  });
+
+  it('Ruby: a gem is entered by requiring its name, which loads lib/<name>.rb beside its gemspec', () => {
+    const gem = identityOf({
+      'tune.gemspec': "Gem::Specification.new 'tune', '1.0' do |s|\n  s.add_dependency 'rack'\nend\n",
+      'lib/tune.rb': "require 'tune/base'\n",
+      'lib/tune/base.rb':
+        'module Tune\n  class Base\n    def call(env)\n      [200, {}, []]\n    end\n  end\nend\n',
+    });
+    expect(gem.entryPoints[0]).toMatchObject({ path: 'lib/tune.rb', line: 1, how: 'gem "tune"' });
+    const dashed = identityOf({
+      'tune-extra.gemspec': "Gem::Specification.new do |s|\n  s.name = 'tune-extra'\nend\n",
+      'lib/tune/extra.rb': 'module Tune\n  module Extra\n  end\nend\n',
+    });
+    expect(dashed.entryPoints[0]).toMatchObject({
+      path: 'lib/tune/extra.rb',
+      how: 'gem "tune-extra", required as \'tune/extra\'',
+    });
   });
 
   it("Python: a module named wsgi.py is a Django entry only when it starts Django's handler", () => {

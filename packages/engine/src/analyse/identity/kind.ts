@@ -36,6 +36,12 @@ const CLI_PARSERS =
 const BUILD_TOOL =
   /\b(build (tool|system)|bundler|task runner|compiler toolchain|monorepo tool|build orchestrat)/i;
 
+// a package for writing web applications is a web framework, whatever it calls itself ("Sinatra is a
+// DSL for quickly creating web applications", "a toolkit for building web apps"): the applications
+// are written in it and it calls their code
+const WEB_APP_MAKER =
+  /\b(?:for|to)\s+(?:\w+\s+)?(?:creat|build|writ|mak|develop)\w*\s+(?:\w+\s+)?web\s+(?:applications?|apps?)\b/i;
+
 /** The crates a Cargo workspace publishes: the root package and its published members. */
 function cargoCrates(facts: ManifestFacts): number {
   const c = facts.cargo;
@@ -75,7 +81,7 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   const cliParser =
     s.parsesArgs ||
     s.dependencies.some((d) => d.scope !== 'dev' && d.scope !== 'test' && CLI_PARSERS.test(d.name));
-  const libraryFrameworkWords = /\bframework\b/i.test(s.purpose);
+  const libraryFrameworkWords = /\bframework\b/i.test(s.purpose) || WEB_APP_MAKER.test(s.purpose);
 
   const webApplication = s.springBoot || (s.webApp && (s.productRoutes > 0 || s.database));
   if (workspaces) add('monorepo');

@@ -11,6 +11,43 @@ import {
 const readme = (text: string) => ({ path: 'README.md', text });
 
 describe('purpose from the README', () => {
+  it('takes the tagline quoted under the title over later prose, but not a note or a later quote', () => {
+    const text = [
+      '<div align="center">',
+      '  <img src="logo.svg" alt="hop">',
+      '</div>',
+      '',
+      '> Hop is a tiny HTTP client based on the [Fetch API](https://example.com)',
+      '',
+      'Hop targets browsers and Node.js.',
+      '',
+      "It's just a tiny package with no dependencies.",
+    ].join('\n');
+    expect(findPurpose(readme(text), undefined, 'hop')).toEqual({
+      text: 'Hop is a tiny HTTP client based on the Fetch API.',
+      source: { path: 'README.md', line: 5 },
+    });
+    const note = [
+      '# hop',
+      '',
+      '> [!NOTE]',
+      '> Hop is a library that is deprecated.',
+      '',
+      'Hop is a tiny HTTP client.',
+    ];
+    expect(findPurpose(readme(note.join('\n')), undefined, 'hop')?.text).toBe('Hop is a tiny HTTP client.');
+    const late = [
+      '# hop',
+      '',
+      'Hop fetches things for you.',
+      '',
+      '## Thanks',
+      '',
+      '> Hop is a great library.',
+    ];
+    expect(findPurpose(readme(late.join('\n')), undefined, 'hop')).toBeNull();
+  });
+
   it('skips badges, HTML logos and headings, and cites the line of the first prose sentence', () => {
     const text = [
       '<p align="center">',

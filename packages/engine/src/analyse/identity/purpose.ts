@@ -288,6 +288,33 @@ function purposeFromTitle(readme: { path: string; text: string }): Identity['pur
   };
 }
 
+/**
+ * The tagline a README quotes under its title ("> Ky is a tiny and elegant HTTP client based on the
+ * Fetch API"): the first blockquote before the first section heading, when it says what the project
+ * is. Later quotes are notes, warnings or someone else's words.
+ */
+export function taglineQuote(readme: string, name: string | undefined): Paragraph | null {
+  const lines = readme.split('\n');
+  let fence = false;
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.trim();
+    if (/^(```|~~~)/.test(t)) fence = !fence;
+    if (fence) continue;
+    if (/^#{2,6}\s/.test(t)) return null;
+    if (!t.startsWith('>')) continue;
+    const quoted: string[] = [];
+    for (let j = i; j < lines.length && /^\s*>/.test(lines[j]!); j++)
+      quoted.push(lines[j]!.trim().slice(1).trim());
+    // a GitHub alert (`> [!NOTE]`) or a notice is no tagline
+    const text = plainInline(quoted.join(' '));
+    if (/^\[!\w+\]/.test(quoted[0] ?? '') || NOISE.test(text)) return null;
+    const s = firstSentence(/[.!?]$/.test(text) ? text : `${text}.`);
+    if (!s || !isIdentitySentence(s, name)) return null;
+    return { text: sentenceFromDescription(s, name), line: i + 1 };
+  }
+  return null;
+}
+
 export function findPurpose(
   readme: { path: string; text: string } | null,
   description: Located | undefined,
@@ -326,6 +353,10 @@ export function findPurpose(
   // sentence; a sentence that says something else about the project is never taken as its purpose
   // sentences under the instructions describe the package to install, not what the project does
   const defining = candidates.find((c) => c.defines && c.names && c.at < 4 && !c.instructions);
+  // a tagline quoted above the README's prose says what the project is before the prose does
+  const tagline = readme ? taglineQuote(readme.text, name) : null;
+  if (tagline && readme && (!defining || tagline.line < defining.line))
+    return { text: tagline.text, source: { path: readme.path, line: tagline.line } };
   if (defining && readme) return { text: defining.text, source: { path: readme.path, line: defining.line } };
   const descText = description
     ? /[.!?]$/.test(description.text)

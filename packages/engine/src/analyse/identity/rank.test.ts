@@ -74,6 +74,25 @@ describe('header summaries', () => {
     expect(headerSummary(js)).toBe('Walks directory trees in parallel.');
   });
 
+  it('skips a label that heads the requires rather than describing the file', () => {
+    expect(headerSummary("# external dependencies\nrequire 'rack'\nrequire 'tilt'\n")).toBeUndefined();
+  });
+
+  it('skips a header that is only a link to where the code came from', () => {
+    const js = '// https://github.com/acme/delay/tree/ab98ae8\n\nexport function delay(ms) {}\n';
+    expect(headerSummary(js)).toBeUndefined();
+    expect(headerSummary('// Waits for a while. See https://example.com/x\nexport const a = 1;\n')).toBe(
+      'Waits for a while.',
+    );
+  });
+
+  it('skips magic comments that set how the interpreter reads the file', () => {
+    expect(headerSummary('# frozen_string_literal: true\n\nrequire "rack"\n')).toBeUndefined();
+    const rb =
+      '# frozen_string_literal: true\n# Serves static files from the public folder.\nmodule Tune\nend\n';
+    expect(headerSummary(rb)).toBe('Serves static files from the public folder.');
+  });
+
   it('never describes a Go file by the comment on its package clause, which documents the package', () => {
     const go = '// Package walk walks directory trees in parallel.\npackage walk\n\nfunc Walk() {}\n';
     expect(headerSummary(go)).toBeUndefined();

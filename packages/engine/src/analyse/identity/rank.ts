@@ -161,6 +161,11 @@ const PREAMBLE =
   /^\s*($|#!|#\[|package\s|import\s|from\s+\S+\s+import\s|use\s|require\(|(const|let|var)\s+\w+\s*=\s*require\(|['"]use strict['"]|@file|mod\s+\w+;|extern\s+crate|#\s*-\*-|\)|import\s*\()/;
 
 /** The comment blocks and docstrings above a file's first declaration, in order. */
+// magic comments set how the interpreter reads the file (`# frozen_string_literal: true`,
+// `# -*- coding: utf-8 -*-`): they say nothing of what it does
+const MAGIC_COMMENT =
+  /^\s*(?:(?:frozen_string_literal|shareable_constant_value|warn_indent|typed|(?:en)?coding):[ \t]*[\w-]+|-\*-.*-\*-)\s*$/i;
+
 function headerBlocks(text: string): string[] {
   const blocks: string[] = [];
   const lines = text.split('\n', 400);
@@ -170,7 +175,7 @@ function headerBlocks(text: string): string[] {
   const take = (re: RegExp, strip: RegExp) => {
     const out: string[] = [];
     while (i < lines.length && re.test(lines[i]!)) out.push(lines[i++]!.replace(strip, ''));
-    return out.join(' ');
+    return out.filter((l) => !MAGIC_COMMENT.test(l)).join(' ');
   };
   while (i < lines.length) {
     const l = lines[i]!;
@@ -249,14 +254,16 @@ export function headerSummary(text: string): string | undefined {
       !mostlyWords(t) ||
       LICENCE.test(t) ||
       // section labels (`Module variables.`) head a block of code rather than describe the file
-      /^(module (dependencies|variables|exports)|dependencies|imports?|todo|fixme|xxx|hack|noqa|type: ignore)\b/i.test(
+      /^(module (dependencies|variables|exports)|((external|internal|third[- ]party|local) )?(dependencies|imports?|requires?)|todo|fixme|xxx|hack|noqa|type: ignore)\b/i.test(
         t,
       ) ||
       // a credit to the work a file started from says where it came from, not what it does
       /\b(based on|derived from|copy paste from)\b.{0,40}\bwork\b|\boriginal work\b|\bstarted out as\b/i.test(
         t,
       ) ||
-      /^(eslint|prettier|@ts-|jshint|global\s|go:build|\+build)/i.test(t)
+      /^(eslint|prettier|@ts-|jshint|global\s|go:build|\+build)/i.test(t) ||
+      // a bare link says where the code came from, not what it does
+      /^(?:(?:source|from|see|origin(?:al)?|based on|ported from|copied from):?\s+)?https?:\/\/\S+$/i.test(t)
     )
       continue;
     return (

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sourcesFromMap } from '../sources.ts';
-import { findPublicApi, goReachableTypes, goValues, jsExports, pyExports, rustPubItems } from './surface.ts';
+import {
+  findPublicApi,
+  goReachableTypes,
+  goValues,
+  jsExports,
+  pyExports,
+  resolveJs,
+  rustPubItems,
+} from './surface.ts';
 
 const rows = (items: { name: string; kind: string; line: number }[]) =>
   items.map((a) => `${a.name}:${a.kind}:${a.line}`);
@@ -94,6 +102,31 @@ describe('public surface', () => {
     expect(api.filter((e) => e.isDefault).map((e) => e.name)).toEqual(['createApplication']);
     const es = jsExports('src/index.ts', 'export const helper = 1\nexport default class Client {}\n');
     expect(es.filter((e) => e.isDefault).map((e) => e.name)).toEqual(['Client']);
+  });
+
+  it('takes a default export bound to a name as the package itself, cited where the name is declared', () => {
+    const text = [
+      "import {Ky} from './core/Ky.js';",
+      'const createInstance = () => {',
+      '  return {};',
+      '};',
+      'const ky = createInstance();',
+      'export default ky;',
+      "export {HTTPError} from './errors/HTTPError.js';",
+    ].join('\n');
+    expect(rows(jsExports('source/index.ts', text))).toEqual(['ky:default export:5', 'HTTPError:export:7']);
+  });
+
+  it("finds a package's source through the outDir and rootDir of its tsconfig, whatever the folders are called", () => {
+    const src = sourcesFromMap({
+      'tsconfig.dist.json': '{ "compilerOptions": { "rootDir": "./code", "outDir": "./shipped" } }',
+      'code/index.ts': 'export const a = 1;\n',
+      'source/index.ts': 'export const b = 1;\n',
+    });
+    expect(resolveJs(src, './shipped/index.js')).toBe('code/index.ts');
+    // without a tsconfig saying so, a build folder's source is its src/ or source/ sibling
+    const plain = sourcesFromMap({ 'source/index.ts': 'export const b = 1;\n' });
+    expect(resolveJs(plain, './distribution/index.js')).toBe('source/index.ts');
   });
 
   it('kinds a JS name re-exported from a sibling file by its declaration there, cited where it is declared', () => {

@@ -43,10 +43,40 @@ const DJANGO_ENTRY = /\bDJANGO_SETTINGS_MODULE\b|\bget_[aw]sgi_application\b|\be
 
 export function resolveJs(src: Sources, target: string): string | undefined {
   const t = norm(target);
-  const fromBuild = t.replace(/^(dist|build|out|lib)\//, 'src/');
-  const bases = [t, fromBuild, t.replace(/\.(m|c)?js$/, ''), fromBuild.replace(/\.(m|c)?js$/, '')];
+  const sources = [t, ...buildSources(src, t)];
+  const bases = [...sources, ...sources.map((b) => b.replace(/\.(m|c)?js$/, ''))];
   for (const b of bases) for (const e of JS_EXT) if (src.has(b + e) && SCRIPT.test(b + e)) return b + e;
   return undefined;
+}
+
+// a build's output folder, where a package's manifest points at compiled code
+const BUILD_DIR = /^(dist|distribution|build|out|lib)\//;
+const compiledFrom = new WeakMap<Sources, { outDir: string; rootDir: string }[]>();
+
+/**
+ * Where a compiled file's source lies: the rootDir of a root tsconfig whose outDir holds it (ky's
+ * `distribution/` built from `source/`), else a build folder's `src/` or `source/`.
+ */
+function buildSources(src: Sources, t: string): string[] {
+  let dirs = compiledFrom.get(src);
+  if (!dirs) {
+    const dir = (text: string, key: string) =>
+      new RegExp(`"${key}"\\s*:\\s*"([^"]+)"`).exec(text)?.[1]?.replace(/^\.\//, '').replace(/\/$/, '');
+    dirs = src.files
+      .filter((f) => /^tsconfig[\w.-]*\.json$/.test(f.path))
+      .flatMap((f) => {
+        const text = src.text(f.path) ?? '';
+        const outDir = dir(text, 'outDir');
+        const rootDir = dir(text, 'rootDir');
+        return outDir && rootDir ? [{ outDir, rootDir }] : [];
+      });
+    compiledFrom.set(src, dirs);
+  }
+  const out = dirs
+    .filter((d) => t.startsWith(`${d.outDir}/`))
+    .map((d) => `${d.rootDir === '.' ? '' : `${d.rootDir}/`}${t.slice(d.outDir.length + 1)}`);
+  if (BUILD_DIR.test(t)) out.push(t.replace(BUILD_DIR, 'src/'), t.replace(BUILD_DIR, 'source/'));
+  return out;
 }
 
 /** The string targets of an "exports" value, every condition. */
@@ -151,6 +181,24 @@ export function findEntryPoints(
       }
       if (src.has(at('src/lib.rs'))) add(at('src/lib.rs'), 1, 'library crate root');
     }
+  }
+  // a gem is entered by `require '<name>'`, which loads lib/<name>.rb beside its gemspec (a dash in
+  // the name is a folder: `require 'rack/protection'` for rack-protection)
+  for (const f of src.files) {
+    if (!f.path.endsWith('.gemspec')) continue;
+    const dir = f.path.includes('/') ? `${f.path.slice(0, f.path.lastIndexOf('/'))}/` : '';
+    const text = src.text(f.path) ?? '';
+    const name =
+      /^[ \t]*\w+\.name[ \t]*=[ \t]*["']([^"']+)["']/m.exec(text)?.[1] ??
+      /Gem::Specification\.new[ \t(]+["']([^"']+)["']/.exec(text)?.[1] ??
+      baseName(f.path).replace(/\.gemspec$/, '');
+    const required = [name, name.replace(/-/g, '/')].find((r) => inProduct.has(`${dir}lib/${r}.rb`));
+    if (required)
+      add(
+        `${dir}lib/${required}.rb`,
+        1,
+        required === name ? `gem "${name}"` : `gem "${name}", required as '${required}'`,
+      );
   }
   // code entry points of any language, in product files only: main functions, application classes, app factories
   const later: [string, number, string][] = [];
@@ -518,6 +566,20 @@ export function jsExports(path: string, text: string): ApiItem[] {
       const item = /^export\s+default\b/.test(m[0]) ? out.find((a) => a.name === m[2]) : undefined;
       if (item) item.isDefault = true;
     }
+  // `export default ky;`: the package's default export is the value that name is bound to, cited
+  // where it is declared (`const ky = createInstance();`)
+  for (const { m, line } of matchesWithLines(
+    text,
+    /^export\s+default\s+([A-Za-z_$][\w$]*)[ \t]*(?:;[ \t]*)?$/gm,
+  )) {
+    const decl = new RegExp(
+      `^(?:(?:async\\s+)?function\\*?|class|const|let|var)\\s+${m[1]!.replace(/\$/g, '\\$')}\\b`,
+      'm',
+    ).exec(text);
+    add(m[1]!, 'default export', decl ? index.lineOf(decl.index) : line);
+    const item = out.find((a) => a.name === m[1]);
+    if (item) item.isDefault = true;
+  }
   for (const { m } of matchesWithLines(text, /^export\s*\{([^}]*)\}/gm))
     listed(m[1]!, m.index + m[0].indexOf('{') + 1, (part) =>
       part
