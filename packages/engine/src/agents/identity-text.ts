@@ -875,7 +875,7 @@ export function publicApiParts(
       ),
     );
   }
-  if (rest.length > 30) parts.push(...byDefiningFile(rest, usage));
+  if (rest.length > 30) parts.push(...byDefiningFile(rest));
   const objects = perRequestSentence(id, perRequest);
   if (objects) parts.push(objects);
   if (namesFirst) parts.push(...cli);
@@ -883,11 +883,11 @@ export function publicApiParts(
 }
 
 /**
- * Every public name, by the file that defines it, with the ones the code base uses most: where a
+ * Every public name, by the file that defines it, with the first it declares: where a
  * table of the first 30 cannot show them all, a library's files are its areas (building commands,
  * checking arguments, completion, a secondary package), and each is named by what users call in it.
  */
-function byDefiningFile(api: Identity['publicApi'], usage: Map<string, number>): string[] {
+function byDefiningFile(api: Identity['publicApi']): string[] {
   const files = new Map<string, Identity['publicApi']>();
   for (const e of api) {
     const at = e.definedAt?.path ?? e.path;
@@ -895,20 +895,23 @@ function byDefiningFile(api: Identity['publicApi'], usage: Map<string, number>):
   }
   const rows = [...files.entries()].sort((x, y) => y[1].length - x[1].length || x[0].localeCompare(y[0]));
   const shown = rows.slice(0, 12);
+  // a file's names in the order it declares them, its types first: a count of uses by bare name mixes
+  // a method with every other call of that name (`Add`, `ServeHTTP`), and a helper the package calls
+  // itself is not what users call
   const top = (es: Identity['publicApi']) =>
     [...es]
       .sort(
         (x, y) =>
           Number(PLUMBING.test(x.name)) - Number(PLUMBING.test(y.name)) ||
-          usesOf(usage, y) - usesOf(usage, x) ||
-          x.line - y.line,
+          Number(!TYPE_KINDS.has(x.kind)) - Number(!TYPE_KINDS.has(y.kind)) ||
+          (x.definedAt?.line ?? x.line) - (y.definedAt?.line ?? y.line),
       )
       .slice(0, 4)
       .map((e) => code(qualifiedName(e)));
   return [
-    `All ${plural(api.length, 'name')}, by the file that defines them, each with the names the code base uses most:`,
+    `All ${plural(api.length, 'name')}, by the file that defines them, each with the first it declares (its types first):`,
     table(
-      ['File', 'Names', 'Most used'],
+      ['File', 'Names', 'First declared'],
       shown.map(([f, es]) => [cite(f), es.length, joinAnd(top(es))]),
       ['l', 'r', 'l'],
     ),

@@ -222,6 +222,12 @@ describe('each fact in the section that owns it', () => {
     expect(md).toContain(
       'The code base spans 75 files and 9,540 lines of code: 6,040 in programming languages, all but 40 of them Python, and 3,500 of documentation and data (Markdown and YAML).',
     );
+    // settings files are data beside the code
+    a.languages = [lang('Java', 30, 3_000), lang('Properties', 5, 600)];
+    a.project = { ...a.project, lines: { code: 3_600, comment: 0, blank: 0 } };
+    expect(writeOverview(ctx(a, section('1.1', 'Purpose and Scope', 'overview'), REPORT))).toContain(
+      '3,000 in programming languages, all of them Java, and 600 of documentation and data (Properties)',
+    );
     // documentation that weighs little leaves the share of the whole
     a.languages = [lang('Python', 50, 6_000), lang('Markdown', 2, 300)];
     a.project = { ...a.project, lines: { code: 6_300, comment: 0, blank: 0 } };

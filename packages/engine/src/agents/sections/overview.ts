@@ -237,9 +237,11 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
   const scale = l.code < 5_000 ? 'a small' : l.code < 50_000 ? 'a medium-sized' : 'a large';
   // a share of a total that documentation and data swell (Markdown, JSON, YAML) misstates the code:
   // the programming languages' lines are told apart from them when they weigh in
-  const programmed = languages.filter((x) => !NON_CODE_LANGUAGES.has(x.language));
+  // settings files (`.properties`) are data here too, though the product reads them as resources
+  const data = (language: string) => NON_CODE_LANGUAGES.has(language) || language === 'Properties';
+  const programmed = languages.filter((x) => !data(x.language));
   const source = programmed.reduce((n, x) => n + x.code, 0);
-  const rest = languages.filter((x) => NON_CODE_LANGUAGES.has(x.language) && x.code > 0);
+  const rest = languages.filter((x) => data(x.language) && x.code > 0);
   const docsApart = main && l.code - source >= 0.1 * l.code;
   const spans = sentence(
     `The code base spans ${plural(a.project.files, 'file')} and ${num(l.code)} lines of code`,
