@@ -433,28 +433,7 @@ describe("the README's notice and feature list", () => {
   });
 
   it('opens the overview with the features and the notice when the purpose only repeats the title', () => {
-    writeFileSync(path.join(root, 'README.md'), readme);
-    const a = sampleAppAnalysis();
-    a.files = [...a.files, { ...a.files[0]!, path: 'README.md', language: 'Markdown' }];
-    a.identity = {
-      kind: 'application',
-      kinds: [],
-      purpose: { text: 'The project is a Shop Starter.', source: { path: 'README.md', line: 1 } },
-      productPaths: [],
-      nonProduct: [],
-      entryPoints: [],
-      publicApi: [],
-      keyComponents: [],
-    };
-    const md = writeOverview({
-      a,
-      fx: factsOf(a),
-      plan: { id: '1.1', level: 2, title: 'Purpose', kind: 'overview', evidence: [], hasChildren: false },
-      findings: [],
-      allFindings: {},
-      projectName: 'Shop Starter',
-      workspace: { root, name: 'p', files: [], skipped: [] } as unknown as Workspace,
-    });
+    const md = overviewWithPurpose(readme, 'The project is a Shop Starter.', 'Shop Starter');
     expect(md).not.toMatch(/The project is a Shop Starter/);
     expect(md).toMatch(
       /^Its README lists what it does: secure sign-in with Auth; integration with Stripe Checkout and the customer portal; and automatic syncing of plans via webhooks \(`README.md:9`\)\. The README marks it as retired: “This repo has been sunset and replaced by a new template\.” \(`README.md:5`\)/,
@@ -462,33 +441,39 @@ describe("the README's notice and feature list", () => {
   });
 });
 
+/** The overview of an application whose README is `readme` and whose purpose was read as `purpose`. */
+function overviewWithPurpose(readme: string, purpose: string, projectName: string): string {
+  writeFileSync(path.join(root, 'README.md'), readme);
+  const a = sampleAppAnalysis();
+  a.files = [...a.files, { ...a.files[0]!, path: 'README.md', language: 'Markdown' }];
+  a.identity = {
+    kind: 'application',
+    kinds: [],
+    purpose: { text: purpose, source: { path: 'README.md', line: 1 } },
+    productPaths: [],
+    nonProduct: [],
+    entryPoints: [],
+    publicApi: [],
+    keyComponents: [],
+  };
+  return writeOverview({
+    a,
+    fx: factsOf(a),
+    plan: { id: '1.1', level: 2, title: 'Purpose', kind: 'overview', evidence: [], hasChildren: false },
+    findings: [],
+    allFindings: {},
+    projectName,
+    workspace: { root, name: 'p', files: [], skipped: [] } as unknown as Workspace,
+  });
+}
+
 describe('a purpose that is only the title', () => {
   it('is said once, by the sentence that names the role the title gives', () => {
-    writeFileSync(
-      path.join(root, 'README.md'),
+    const md = overviewWithPurpose(
       '# Full Stack Shop Template\n\n## Technology Stack\n\n- A backend\n',
+      'The project is a Full Stack Shop Template.',
+      'shop',
     );
-    const a = sampleAppAnalysis();
-    a.files = [...a.files, { ...a.files[0]!, path: 'README.md', language: 'Markdown' }];
-    a.identity = {
-      kind: 'application',
-      kinds: [],
-      purpose: { text: 'The project is a Full Stack Shop Template.', source: { path: 'README.md', line: 1 } },
-      productPaths: [],
-      nonProduct: [],
-      entryPoints: [],
-      publicApi: [],
-      keyComponents: [],
-    };
-    const md = writeOverview({
-      a,
-      fx: factsOf(a),
-      plan: { id: '1.1', level: 2, title: 'Purpose', kind: 'overview', evidence: [], hasChildren: false },
-      findings: [],
-      allFindings: {},
-      projectName: 'shop',
-      workspace: { root, name: 'p', files: [], skipped: [] } as unknown as Workspace,
-    });
     expect(md).not.toMatch(/The project is a Full Stack Shop Template/);
     expect(md.match(/Full Stack Shop Template/g)).toHaveLength(1);
     expect(md).toMatch(
