@@ -923,6 +923,30 @@ describe('where use of a library begins', () => {
     expect(id.entryPoints.some((e) => e.line === 1 || /package/.test(e.how))).toBe(false);
   });
 
+  it("starts at the call of the README's example that does the work, the option setters after it", () => {
+    const id = identityOf({
+      'go.mod': 'module example.com/conf\n\ngo 1.22\n',
+      'README.md':
+        '# conf\n\n```go\nconf.SetConfigName("config")\nconf.AddConfigPath(".")\nerr := conf.ReadInConfig()\n```\n',
+      'conf.go': [
+        'package conf',
+        '',
+        'func SetConfigName(n string) {}',
+        '',
+        'func AddConfigPath(p string) {}',
+        '',
+        'func ReadInConfig() error {',
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+    });
+    expect(id.entryPoints.map((e) => e.call)).toEqual([
+      'conf.ReadInConfig()',
+      'conf.SetConfigName()',
+      'conf.AddConfigPath()',
+    ]);
+  });
+
   it('Go without a README call: a type users build and the method that runs it', () => {
     const id = identityOf({
       'go.mod': 'module example.com/cli\n',

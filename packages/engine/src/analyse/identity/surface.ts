@@ -338,6 +338,9 @@ export function readmeCalls(
   return out;
 }
 
+/** A call that sets an option up: `SetConfigName`, `AddConfigPath`, `set_option`, `WithTimeout`. */
+const SETTER = /^(?:Set|Add|With)[A-Z]|^(?:set|add|with)_/;
+
 /** Go's driver methods: what a user calls to run what they built. */
 const GO_DRIVERS = /^(Execute|Run|Start|Serve|ServeHTTP|Listen|ListenAndServe)$/;
 
@@ -392,7 +395,10 @@ function userStarts(
   // the first example that uses the package is where a reader starts
   for (const pk of packages) {
     const calls = blocks.map((b) => readmeCalls(b, pk.importPath, pk.alias)).find((c) => c.length) ?? [];
-    for (const { name, call } of calls) {
+    // an example sets options up before the call that does the work (`SetConfigName`, then
+    // `ReadInConfig`): the work is where a reader starts, the setters follow it
+    const setter = (name: string) => (SETTER.test(name) ? 1 : 0);
+    for (const { name, call } of [...calls].sort((x, y) => setter(x.name) - setter(y.name))) {
       const def = name === 'default' ? defaultExport(src, facts) : at(name, pk.scope);
       if (def && !out.some((e) => e.path === def.path && e.line === def.line))
         out.push({
