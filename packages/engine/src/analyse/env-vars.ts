@@ -3,6 +3,7 @@
 // of .env example files.
 
 import { codeText } from './comments.ts';
+import { closing } from './identity/cli-options.ts';
 import { envClass } from './env-class.ts';
 import { chainAt, exprAt, fallbackOperands, lineFinder, literalOf } from './env-expr.ts';
 import {
@@ -865,7 +866,8 @@ function handledErrors(vars: EnvVar[], texts: Map<string, { text: string; family
       [...t.text.matchAll(call)].map((m) => ({ t: t.text, at: m.index + m[0].length - 1 })),
     );
     const handled = (t: string, at: number) => {
-      const close = closingParen(t, at);
+      // `closing` gives the offset just past the `)`, string literals skipped
+      const close = closing(t, at, true) - 1;
       const lineStart = t.lastIndexOf('\n', at) + 1;
       return (
         (close >= 0 && RESULT_HANDLED.test(t.slice(close + 1, close + 40))) ||
@@ -874,16 +876,6 @@ function handledErrors(vars: EnvVar[], texts: Map<string, { text: string; family
     };
     if (uses.length && uses.every(({ t, at }) => handled(t, at))) delete v.required;
   }
-}
-
-/** The index of the `)` that closes the `(` at `open`, or -1. */
-function closingParen(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length && i < open + 2000; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) return i;
-  }
-  return -1;
 }
 
 /**
