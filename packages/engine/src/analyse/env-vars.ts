@@ -37,6 +37,8 @@ interface Reader {
   option?: boolean;
   /** The program itself sets the variable unless it is set (`os.environ.setdefault`). */
   setsDefault?: boolean;
+  /** A text every match holds: a text without it is not searched. */
+  hint?: string;
 }
 
 // `X || d`, `X ?? d` (and TypeScript's `X! || d`), also when the operator starts the next line
@@ -414,7 +416,7 @@ const READERS: Record<string, Reader[]> = {
     // urllib's proxy lookup reads every `<scheme>_proxy` and `no_proxy`, in either case
     { re: /\b(?:urllib\.request\.)?getproxies(?:_environment)?\(\)/g, names: ['<SCHEME>_proxy', 'no_proxy'] },
     // click: `@click.option(…, envvar="X")` (a list names several)
-    { re: /\benvvar\s*=\s*(?:\[\s*)?['"]([A-Za-z_]\w*)['"]/g },
+    { re: /\benvvar\s*=\s*(?:\[\s*)?['"]([A-Za-z_]\w*)['"]/g, hint: 'envvar' },
   ],
   go: [
     { re: /\bos\.(?:Getenv|LookupEnv)\(\s*"([A-Za-z_]\w*)"\s*\)/g, fallback: goFallback },
@@ -614,9 +616,19 @@ function directReads(text: string, family: keyof typeof READERS, isScript: boole
   const locals = isScript ? shellLocals(text) : null;
   const out: Read[] = [];
   const lineOf = lineFinder(text);
-  for (const { re, fallback, verbatim, required, names, presence, inHelp, option, setsDefault } of READERS[
-    family
-  ]!) {
+  for (const {
+    re,
+    fallback,
+    verbatim,
+    required,
+    names,
+    presence,
+    inHelp,
+    option,
+    setsDefault,
+    hint,
+  } of READERS[family]!) {
+    if (hint && !text.includes(hint)) continue;
     for (const m of text.matchAll(re)) {
       if (names) {
         const fb = fallback?.(text, m.index + m[0].length, m.index) ?? null;

@@ -10,7 +10,16 @@ import { maskStringMarkers } from './comments.ts';
 import type { LineCounts } from './types.ts';
 
 // cloc reads bytes, so its \s is ASCII whitespace only
-const BLANK = /^[ \t\n\r\f\v]*$/;
+const BLANK = { test: isBlank };
+
+/** Whether a line holds only ASCII whitespace (`/^[ \t\n\r\f\v]*$/`, without a regular expression). */
+function isBlank(l: string): boolean {
+  for (let i = 0; i < l.length; i++) {
+    const c = l.charCodeAt(i);
+    if (c !== 32 && (c < 9 || c > 13)) return false;
+  }
+  return true;
+}
 const ENDS_BACKSLASH = /\\$/;
 // cloc's call_regexp_common: block comments, and for C++ also `//` up to and with its newline
 const COMMON: Record<'C' | 'C++' | 'HTML', { open: string; close: string }[]> = {
@@ -181,22 +190,34 @@ function applyFilter(lines: string[], f: Filter, withNewline: boolean): string[]
  * opener whose closer is missing once is missing for every later opener too.
  */
 function removeDelimited(text: string, pairs: { open: string; close: string }[]): string {
-  const unclosed = new Set<string>();
+  // where each pair's opener next occurs at or after the scan position; -1 once it never does or
+  // once its closer is missing (then it is missing for every later opener too)
+  const next = pairs.map((p) => text.indexOf(p.open));
   let out = '';
   let kept = 0;
-  for (let i = 0; i < text.length; i++) {
-    for (const { open, close } of pairs) {
-      if (unclosed.has(close) || !text.startsWith(open, i)) continue;
-      const end = text.indexOf(close, i + open.length);
+  let i = 0;
+  for (;;) {
+    let at = -1;
+    for (const n of next) if (n >= 0 && (at < 0 || n < at)) at = n;
+    if (at < 0) break;
+    let matched = false;
+    // at one position the first listed pair whose closer follows wins
+    for (let k = 0; k < pairs.length && !matched; k++) {
+      if (next[k] !== at) continue;
+      const { open, close } = pairs[k]!;
+      const end = text.indexOf(close, at + open.length);
       if (end < 0) {
-        unclosed.add(close);
+        for (let j = 0; j < pairs.length; j++) if (pairs[j]!.close === close) next[j] = -1;
         continue;
       }
-      out += text.slice(kept, i);
+      out += text.slice(kept, at);
       kept = end + close.length;
-      i = kept - 1;
-      break;
+      i = kept;
+      matched = true;
     }
+    if (!matched) i = at + 1;
+    for (let k = 0; k < pairs.length; k++)
+      if (next[k]! >= 0 && next[k]! < i) next[k] = text.indexOf(pairs[k]!.open, i);
   }
   return out + text.slice(kept);
 }

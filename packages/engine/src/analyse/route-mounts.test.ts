@@ -9,7 +9,7 @@ import { dependenciesPass } from './dependencies.ts';
 import { analyse } from './index.ts';
 import { languagesPass } from './languages.ts';
 import { buildResolveContext, moduleGraphPass } from './module-graph.ts';
-import { joinRoutePath } from './route-mounts.ts';
+import { joinRoutePath, receiverBefore } from './route-mounts.ts';
 import { routesPass } from './routes.ts';
 import { sourcesFromMap } from './sources.ts';
 import { symbolsPass } from './symbols.ts';
@@ -332,5 +332,27 @@ describe('Go router prefixes', () => {
       ].join('\n'),
     });
     expect(list(routes)).toEqual(['GET /api/v1/users/:id', 'GET /health']);
+  });
+});
+
+describe('receiverBefore', () => {
+  it('reads the receiver a mount call is made on as the name pattern before it would', () => {
+    const old = /\b([\w$]+)\s*\.\s*(?:use|register|route)\s*\(/g;
+    const texts = [
+      'app.use(router)',
+      'const x = api . route("/a", b)',
+      '$app.use(x)',
+      'a$b.register(plugin)',
+      'foo().use(x)',
+      'x.y.use(z); ε.use(q)',
+      '  server\n  .register(p, { prefix: "/v1" })',
+    ];
+    for (const t of texts) {
+      const want = [...t.matchAll(old)].map((m) => m[1]);
+      const got = [...t.matchAll(/\.\s*(?:use|register|route)\s*\(/g)]
+        .map((m) => receiverBefore(t, m.index))
+        .filter((r) => r !== undefined);
+      expect(got, t).toEqual(want);
+    }
   });
 });

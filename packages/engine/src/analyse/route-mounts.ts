@@ -137,10 +137,12 @@ function jsFacts(text: string): FileFacts {
   }
   for (const m of text.matchAll(/\b([\w$]+)\.prefix\(\s*(['"])([^'"]*)\2\s*\)/g))
     f.ownPrefix.set(m[1]!, JSON.stringify(m[3]!));
-  for (const m of text.matchAll(/\b([\w$]+)\s*\.\s*(use|register|route)\s*\(/g)) {
+  for (const m of text.matchAll(/\.\s*(use|register|route)\s*\(/g)) {
+    const parent = receiverBefore(text, m.index);
+    if (!parent) continue;
     const call = splitArgs(text, m.index + m[0].length - 1);
     if (!call || !call.args.length) continue;
-    const [parent, verb] = [m[1]!, m[2]!];
+    const verb = m[1]!;
     if (verb === 'use') {
       const prefix =
         call.args.length > 1
@@ -611,4 +613,25 @@ export function goPrefixer(files: { path: string; text: string }[]) {
   };
   return (file: string, index: number, receiver: string): string =>
     facts.has(file) ? joinRoutePath(prefixAt(file, index, 0), groupPrefix(file, receiver)) : '';
+}
+
+const isIdent = (c: number) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+const isWord = (c: number) => isIdent(c) && c !== 36;
+
+/**
+ * The name a call's receiver ends in, before the dot at `dot` and any spaces (`/\b([\w$]+)\s*$/` read
+ * backwards): walking back is linear where a pattern led by a name is tried at every word.
+ */
+export function receiverBefore(text: string, dot: number): string | undefined {
+  let end = dot;
+  while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+  let start = end;
+  while (start > 0 && isIdent(text.charCodeAt(start - 1))) start--;
+  // the name starts at the first word boundary of the run, as `\b` would have it
+  for (let p = start; p < end; p++) {
+    const before = p > 0 && isWord(text.charCodeAt(p - 1));
+    if (before !== isWord(text.charCodeAt(p))) return text.slice(p, end);
+  }
+  return undefined;
 }

@@ -28,6 +28,12 @@ import type { FileInfo, ImportInfo, Route } from './types.ts';
 
 const JS_LANGS = new Set(['TypeScript', 'JavaScript', 'JSX']);
 const VERBS = 'get|post|put|patch|delete|head|options|all';
+// `app.get('/a', h)`: made once, copied for each file; a file naming none of the calls is not searched
+const JS_ROUTE_CALL = new RegExp(
+  `\\b([A-Za-z_$][\\w$]*)\\.(${VERBS})\\(\\s*(['"\`])(/[^'"\`]*|\\*)\\3\\s*,\\s*([A-Za-z_$][\\w$.]*)?`,
+  'g',
+);
+const VERB_CALLS = VERBS.split('|').map((v) => `.${v}(`);
 
 // JS web frameworks by npm package, most specific first: koa-router sits beside koa
 const JS_FRAMEWORKS: [string, string][] = [
@@ -89,11 +95,8 @@ function jsRoutes(path: string, text: string, packageFramework?: string): RawRou
   const framework = jsFramework(text, packageFramework);
   // `x.get('/a', h)` in code that no web framework of the project serves is no route of it
   if (!framework) return out;
-  const call = new RegExp(
-    `\\b([A-Za-z_$][\\w$]*)\\.(${VERBS})\\(\\s*(['"\`])(/[^'"\`]*|\\*)\\3\\s*,\\s*([A-Za-z_$][\\w$.]*)?`,
-    'g',
-  );
-  for (const { m, line } of matchesWithLines(text, call)) {
+  const call = new RegExp(JS_ROUTE_CALL);
+  for (const { m, line } of VERB_CALLS.some((c) => text.includes(c)) ? matchesWithLines(text, call) : []) {
     // skip obvious non-routers: map.get('/x') on a Map or a fetch client
     if (
       /^(map|cache|headers|params|searchParams|axios|http|client|api|request|supertest|res|req|fetch)$/i.test(
@@ -106,8 +109,9 @@ function jsRoutes(path: string, text: string, packageFramework?: string): RawRou
     out.push({ method: verb(m[2]!), path: m[4]!, framework, file: path, line, handler, receiver: m[1] });
   }
   // fastify.route({ method: 'GET', url: '/x' })
+  const routeCalls = text.includes('.route(');
   for (const { m, line } of matchesWithLines(
-    text,
+    routeCalls ? text : '',
     /\b([A-Za-z_$][\w$]*)\.route\(\s*\{[^}]*?method\s*:\s*(\[[^\]]*\]|['"][A-Z]+['"])[^}]*?url\s*:\s*['"]([^'"]+)['"]/g,
   )) {
     if (inCommentOrString(text, m.index)) continue;
@@ -116,7 +120,7 @@ function jsRoutes(path: string, text: string, packageFramework?: string): RawRou
   }
   // Express: router.route('/x').get(h).post(h)
   for (const { m, line } of matchesWithLines(
-    text,
+    routeCalls ? text : '',
     /\b([A-Za-z_$][\w$]*)\.route\(\s*(['"`])(\/[^'"`]*)\2\s*\)/g,
   )) {
     if (inCommentOrString(text, m.index)) continue;

@@ -14,6 +14,8 @@ interface Rule {
   detail?: (m: RegExpExecArray) => string | undefined;
   /** A further check of a match that a regular expression cannot make in linear time. */
   accept?: (m: RegExpExecArray) => boolean;
+  /** Texts of which every match holds one: a text holding none of them is not searched. */
+  hints?: string[];
 }
 
 const RULES: Rule[] = [
@@ -60,6 +62,7 @@ const RULES: Rule[] = [
   {
     kind: 'elevated-client',
     re: /\b(\w*SERVICE_ROLE\w*|\w+_SERVICE_KEY|serviceRoleKey|service_role_key)\b/g,
+    hints: ['SERVICE_ROLE', '_SERVICE_KEY', 'serviceRoleKey', 'service_role_key'],
     detail: (m) => m[1],
   },
   // cookies signed with keys the application is given (`keys: this.app.keys`, `new Keygrip(keys)`)
@@ -83,7 +86,7 @@ const RULES: Rule[] = [
     detail: (m) => headerName(m[1]!),
   },
   // error messages shown to the client only for errors marked safe to expose
-  { kind: 'error-exposure', re: /\b\w+\.expose\s*\?\s*\w+\.message\b/g },
+  { kind: 'error-exposure', re: /\b\w+\.expose\s*\?\s*\w+\.message\b/g, hints: ['.expose'] },
 ];
 
 /** `HTTP_X_FORWARDED_FOR` → `X-Forwarded-For`, as the header is written on the wire. */
@@ -161,7 +164,8 @@ export function securityFactsPass(src: Sources, files: FileInfo[]): SecurityFact
     if ((f.role && f.role !== 'product') || !CODE.test(f.path)) continue;
     const text = codeText(src, f.path, f.language);
     if (!text) continue;
-    for (const rule of RULES)
+    for (const rule of RULES) {
+      if (rule.hints && !rule.hints.some((h) => text.includes(h))) continue;
       for (const { m, line } of matchesWithLines(text, rule.re)) {
         if (rule.accept && !rule.accept(m)) continue;
         const detail = rule.detail?.(m);
@@ -196,6 +200,7 @@ export function securityFactsPass(src: Sources, files: FileInfo[]): SecurityFact
           ...(within ? { within } : {}),
         });
       }
+    }
   }
   return out;
 }

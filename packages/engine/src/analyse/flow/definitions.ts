@@ -467,8 +467,11 @@ export function callsIn(
   const seen = new Set<string>();
   const ruby = language === 'Ruby';
   for (let i = from; i <= to && i <= lines.length; i++) {
+    const raw = lines[i - 1]!;
+    // outside Ruby a call has parentheses: a line without one makes none
+    if (!ruby && !raw.includes('(')) continue;
     // string contents can hold anything that looks like a call
-    const line = lines[i - 1]!.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
+    const line = raw.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
     const matches = ruby ? rubyCalls(line) : line.matchAll(CALL);
     for (const m of matches) {
       if (m[3]) continue; // a macro

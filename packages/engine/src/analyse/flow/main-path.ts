@@ -555,14 +555,19 @@ export function reshapes(t: Target, line: number): boolean {
  * for a nested router above it); of those on the way, the first in the default arms.
  */
 function normalSite(t: Target, call: Call): Call {
+  const last = Math.min(t.def.end, t.file.bare.length);
+  // the same call written again below: only lines naming it are tried (most calls are made once)
+  const later: number[] = [];
+  for (let i = call.line + 1; i <= last; i++) if (t.file.bare[i - 1]!.includes(call.name)) later.push(i);
+  if (!later.length) return call;
   const written = [call.root, call.qualifier !== call.root ? call.qualifier : undefined, call.name]
     .filter(Boolean)
     .map((w) => w!.replace(/[$]/g, '\\$'))
     .join('\\s*(?:\\?\\.|\\.|::|->)\\s*');
   const again = new RegExp(`(?:^|[^\\w$.])${written}\\s*\\(`);
-  const sites = [call.line];
-  for (let i = call.line + 1; i <= Math.min(t.def.end, t.file.bare.length); i++)
-    if (again.test(t.file.bare[i - 1]!)) sites.push(i);
+  const sites = [call.line, ...later.filter((i) => again.test(t.file.bare[i - 1]!))];
+  // one site is the call as found, whether it is on the way or not
+  if (sites.length === 1) return call;
   const ways = sites.filter((i) => direct(t, i));
   if (!ways.length) return call;
   // of the sites on the way, the one in the arms a run takes unless told otherwise (`_ =>`, the last
@@ -968,12 +973,16 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     }
     for (let i = t.def.line; i < t.def.end && i < t.file.bare.length; i++) {
       const line = t.file.bare[i]!;
+      // every binding below but `with … as` assigns: a line without `=` binds nothing by them
+      const assigns = line.includes('=');
       const assigned =
+        assigns &&
         /\b(?:let\s+(?:mut\s+)?|const\s+|var\s+|val\s+)?(\w+)\s*(?::\s*&?[\w<>]+\s*)?(?::=|=)\s*(?:new\s+|&)?([A-Z]\w*)\s*(?:(?:::\w+|\.objects\.\w+|\.\w+)\s*)?[({]/.exec(
           line,
         );
-      const withAs = /\bwith\s+(?:[\w.]+\.)?([A-Z]\w*)\s*\([^)]*\)\s+as\s+(\w+)/.exec(line);
-      const declared = /^\s*(?:final\s+)?([A-Z]\w*)(?:<[^>]*>)?\s+(\w+)\s*=/.exec(line);
+      const withAs =
+        line.includes('with') && /\bwith\s+(?:[\w.]+\.)?([A-Z]\w*)\s*\([^)]*\)\s+as\s+(\w+)/.exec(line);
+      const declared = assigns && /^\s*(?:final\s+)?([A-Z]\w*)(?:<[^>]*>)?\s+(\w+)\s*=/.exec(line);
       const pair = assigned
         ? [assigned[1]!, assigned[2]!]
         : withAs
@@ -989,6 +998,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       // where fields declare their types: a dynamic language's attribute holds whatever was last
       // assigned, not the class's default (a replaceable `session_interface`)
       const read =
+        assigns &&
         !DYNAMIC.test(t.file.language) &&
         /^\s*(?:(?:let|const|var)\s+)?(\w+)\s*(?::=|=)(?!=)\s*(\w+)((?:\[[^\][]*\]|\.\w+)+);?$/.exec(
           line.trimEnd(),
@@ -1006,6 +1016,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       }
       // `cmd, flags, err = c.Find(args)`: the declared result type of a resolved product call
       const result =
+        assigns &&
         /^\s*(?:let\s+(?:mut\s+)?|const\s+|var\s+)?(\w+)(?:\s*,\s*\w+)*\s*(?::=|=)\s*(?:await\s+|try\s+)?[\w.:]+\s*\(/.exec(
           line,
         );
@@ -1033,7 +1044,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         if (item && typeNames.has(item)) set(loop.variable, item);
       }
       // a literal, a dictionary or a list is nobody's product type: its methods are not guessed
-      const literal = /\b(\w+)\s*(?::=|=)\s*(?:\{|\[|["'\d]|(?:dict|list|set|make)\()/.exec(line);
+      const literal = assigns && /\b(\w+)\s*(?::=|=)\s*(?:\{|\[|["'\d]|(?:dict|list|set|make)\()/.exec(line);
       if (literal) set(literal[1]!, null);
     }
     // a package variable, unless a parameter or a declaration in the body shadows its name
