@@ -117,7 +117,21 @@ const SYNTAX: Record<string, Syntax> = {
   Text: PROSE,
 };
 
-const blank = (s: string) => s.replace(/[^\r\n]/g, ' ');
+/** Every character but line terminators made a space, so that offsets and lines stay where they were. */
+function blank(s: string): string {
+  let out = '';
+  let run = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 10 && c !== 13) {
+      run++;
+      continue;
+    }
+    out += ' '.repeat(run) + s[i];
+    run = 0;
+  }
+  return out + ' '.repeat(run);
+}
 
 /** The keywords after which a `/` starts a regular expression rather than a division. */
 const REGEX_AFTER_WORD =
@@ -390,13 +404,26 @@ export function scanLiterals(text: string, language: string | null, visit: Visit
  * back as they are.
  */
 export function blankComments(text: string, language: string | null): string {
+  return blankSpans(text, spansIn(text, language));
+}
+
+/** The literal spans of a text as flat (kind, start, end) triples, kind 0 a comment and 1 a string. */
+function spansIn(text: string, language: string | null): number[] {
+  const spans: number[] = [];
+  scanLiterals(text, language, (kind, start, end) => spans.push(kind === 'comment' ? 0 : 1, start, end));
+  return spans;
+}
+
+function blankSpans(text: string, spans: number[]): string {
   const parts: string[] = [];
   let from = 0; // start of the code run not yet copied
-  scanLiterals(text, language, (kind, start, end) => {
-    if (kind !== 'comment') return;
+  for (let k = 0; k < spans.length; k += 3) {
+    if (spans[k] !== 0) continue;
+    const start = spans[k + 1]!;
+    const end = spans[k + 2]!;
     parts.push(text.slice(from, start), blank(text.slice(start, end)));
     from = end;
-  });
+  }
   if (from === 0) return text;
   parts.push(text.slice(from));
   return parts.join('');
@@ -411,21 +438,43 @@ const MARKER_CHARS = /[/*#"'`]/g;
  * no longer read `"/admin/*"` or `'#'` as the start of a comment.
  */
 export function maskStringMarkers(text: string, language: string | null): string {
+  return maskSpans(text, spansIn(text, language));
+}
+
+function maskSpans(text: string, spans: number[]): string {
   const parts: string[] = [];
   let from = 0;
-  scanLiterals(text, language, (kind, start, end) => {
-    if (kind !== 'string' || end <= start) return;
+  for (let k = 0; k < spans.length; k += 3) {
+    const start = spans[k + 1]!;
+    const end = spans[k + 2]!;
+    if (spans[k] !== 1 || end <= start) continue;
     const body = text.slice(start, end);
-    if (!/[/*#"'`]/.test(body)) return;
+    if (!/[/*#"'`]/.test(body)) continue;
     parts.push(text.slice(from, start), body.replace(MARKER_CHARS, '_'));
     from = end;
-  });
+  }
   if (parts.length === 0) return text;
   parts.push(text.slice(from));
   return parts.join('');
 }
 
 const cache = new WeakMap<Sources, Map<string, string | null>>();
+// a file's literal spans, scanned once for both the line counter and the passes that read code
+const spanCache = new WeakMap<Sources, Map<string, number[]>>();
+
+function spansOf(src: Sources, path: string, text: string, language: string | null): number[] {
+  let m = spanCache.get(src);
+  if (!m) spanCache.set(src, (m = new Map()));
+  const key = `${language ?? ''}\u0000${path}`;
+  let spans = m.get(key);
+  if (!spans) m.set(key, (spans = spansIn(text, language)));
+  return spans;
+}
+
+/** {@link maskStringMarkers} of a file of `src`, sharing its scan with {@link codeText}. */
+export function maskedSource(src: Sources, path: string, text: string, language: string | null): string {
+  return maskSpans(text, spansOf(src, path, text, language));
+}
 
 /**
  * The code of a file with its comments blanked, computed once per Sources and shared by every
@@ -437,7 +486,7 @@ export function codeText(src: Sources, path: string, language: string | null): s
   const hit = m.get(path);
   if (hit !== undefined) return hit;
   const text = src.text(path);
-  const out = text == null ? null : blankComments(text, language);
+  const out = text == null ? null : blankSpans(text, spansOf(src, path, text, language));
   m.set(path, out);
   return out;
 }

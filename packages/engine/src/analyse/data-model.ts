@@ -159,7 +159,7 @@ function scriptModels(text: string, add: Add): void {
     });
   }
   for (const { m, line } of matchesWithLines(
-    text,
+    text.includes('.define') ? text : '',
     /\b(\w+)\s*=\s*\w+\.define\s*\(\s*['"](\w+)['"]\s*,\s*\{/g,
   )) {
     const columns = objectEntries(bracketBody(text, m.index! + m[0].length - 1) ?? '').map((e) =>

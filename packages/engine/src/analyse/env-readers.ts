@@ -272,6 +272,9 @@ function fieldDefault(value: string): string | undefined {
 // a string constant: Go `const X = "A"` / `X = "A"` inside a const block, Python and JS module constants;
 // one joined from others (`Prefix + "_" + Suffix`) is resolved when every part is known
 const CONSTANT = /^[ \t]*(?:(?:export )?(?:const|let|var) +)?([A-Za-z_]\w*)(?: string)? *= *([^\n;]+)/gm;
+// the same for languages whose constants are named in capitals: a line naming anything else is passed over at once
+const CAPS_CONSTANT =
+  /^[ \t]*(?:(?:export )?(?:const|let|var) +)?([A-Z][A-Z0-9_]*)(?: string)? *= *([^\n;]+)/gm;
 const CONSTANT_PART = /^(?:"[^"\n]*"|'[^'\n]*'|[A-Za-z_]\w*)$/;
 
 // a read whose argument is one identifier: `os.Getenv(activeHelpGlobalEnvVar)`, `os.getenv(KEY)`
@@ -294,8 +297,7 @@ function constantsOf(texts: Map<string, { text: string; family: string }>): Map<
     if (!IDENT_READS[family]) continue;
     const scope = scopeOf(file, family);
     const m = raw.get(scope) ?? new Map<string, string>();
-    for (const c of text.matchAll(CONSTANT)) {
-      if (family !== 'go' && !/^[A-Z][A-Z0-9_]*$/.test(c[1]!)) continue;
+    for (const c of text.matchAll(family === 'go' ? CONSTANT : CAPS_CONSTANT)) {
       const parts = c[2]!.split('+').map((p) => p.trim());
       if (parts.every((p) => CONSTANT_PART.test(p))) m.set(c[1]!, parts.join('\u0000'));
     }

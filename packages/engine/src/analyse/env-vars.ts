@@ -691,7 +691,7 @@ const DESTRUCTURED = /\{([^{}]{1,400})\}\s*=\s*process\.env\b/g;
 
 function destructuredReads(text: string): Read[] {
   const out: Read[] = [];
-  for (const m of text.matchAll(DESTRUCTURED)) {
+  for (const m of text.includes('process.env') ? text.matchAll(DESTRUCTURED) : []) {
     let offset = m.index + 1;
     for (const part of m[1]!.split(',')) {
       const p = /^([A-Za-z_]\w*)(?:\s*:\s*[\w$]+)?(?:\s*=\s*(\S[^]*))?$/.exec(part.trim());

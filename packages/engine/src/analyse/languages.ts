@@ -2,6 +2,7 @@
 // totals them (empty files and byte-identical duplicates are not counted twice).
 
 import { detectLanguage } from './cloc-languages.ts';
+import { maskedSource } from './comments.ts';
 import { countLines, type CountOptions } from './line-counter.ts';
 import { pathRole } from './path-role.ts';
 import { contentHash, type Sources } from './sources.ts';
@@ -61,7 +62,10 @@ export function languagesPass(
       });
       continue;
     }
-    const counts = countLines(text, language, opts);
+    const counts = countLines(text, language, {
+      ...opts,
+      masked: () => maskedSource(src, f.path, text, language),
+    });
     const role = roleOf(f.path);
     const info: FileInfo = { path: f.path, size: f.size, language, ...counts, role };
     files.push(info);

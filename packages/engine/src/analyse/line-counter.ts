@@ -84,11 +84,14 @@ export const STRING_AWARE = new Set([
 export interface CountOptions {
   /** Count as cloc does, comment markers inside strings included (for comparing with cloc). */
   clocStrings?: boolean;
+  /** The text with the comment markers inside its strings masked, where the caller has it. */
+  masked?: () => string;
 }
 
 export function countLines(text: string, language: string, opts: CountOptions = {}): LineCounts {
   const def = LANGUAGES.get(language);
-  if (def && !opts.clocStrings && STRING_AWARE.has(language)) text = maskStringMarkers(text, language);
+  if (def && !opts.clocStrings && STRING_AWARE.has(language))
+    text = opts.masked ? opts.masked() : maskStringMarkers(text, language);
   const all = splitLines(text);
   const total = all.length;
   if (!def) {
@@ -228,6 +231,8 @@ function removeDelimited(text: string, pairs: { open: string; close: string }[])
  * quotes costs linear time: a quote whose marker-and-quote is missing once is missing for later ones.
  */
 function quotedMarkersToXx(line: string, marker: string): string {
+  // nothing to replace without the marker
+  if (!line.includes(marker)) return line;
   // `.` stops at these, so a match never spans one
   return line
     .split(/([\r\u2028\u2029])/)

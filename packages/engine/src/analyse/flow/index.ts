@@ -997,12 +997,12 @@ function defines(
     const hidden = (name: string) => !centralNames.includes(name) && isPrivateName(bare(name), file.language);
     // what its authors mark as kept only for old callers (`Deprecated:`, "should be removed") is not
     // what the file is for: told last, after every name in use
-    const text = raw?.(path) ?? '';
+    let lines: string[] | undefined;
     const retired = (name: string) => {
       const d =
         file.defs.find((x) => x.name === bare(name) && x.kind !== 'type') ??
         file.defs.find((x) => x.name === bare(name));
-      return !!d && RETIRED.test(commentAbove(text, d.line));
+      return !!d && RETIRED.test(commentAbove((lines ??= (raw?.(path) ?? '').split('\n')), d.line));
     };
     // the names the package offers its users (its public API) come before helpers the file keeps for
     // itself (`ParamTypeInfoDict`), after the main path's steps and the central types
@@ -1067,8 +1067,7 @@ const RETIRED =
  * The comments right above line `line` (1-based) of a file's text: the doc block and any block a
  * blank line above it (`// FIXME Gt is unused…` over Gt's own doc comment).
  */
-function commentAbove(text: string, line: number): string {
-  const lines = text.split('\n');
+function commentAbove(lines: string[], line: number): string {
   const out: string[] = [];
   for (let i = line - 2; i >= 0; i--) {
     const l = lines[i]!;

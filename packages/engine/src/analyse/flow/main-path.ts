@@ -2733,16 +2733,19 @@ function chooseStart(
   // siblings that wrap the same work (`get`, `post`, `put` around `request`) reach within a few lines of
   // each other: the most central, first-defined of them stands for all
   const close = (x: number, y: number) => Math.abs(x - y) <= 0.02 * Math.max(x, y);
-  const ranked = (ts: Target[]) =>
-    ts.sort(
+  const ranked = (ts: Target[]) => {
+    // each candidate's reach worked out once, not at every comparison
+    const r = new Map(ts.map((t) => [t, reach(t)]));
+    return ts.sort(
       (x, y) =>
-        (close(reach(x), reach(y)) ? 0 : reach(y) - reach(x)) ||
+        (close(r.get(x)!, r.get(y)!) ? 0 : r.get(y)! - r.get(x)!) ||
         // a module's own function (`requests.get`) is how users call it, before a method that wraps the same
         Number(!!x.def.owner) - Number(!!y.def.owner) ||
         rankOf(x) - rankOf(y) ||
         x.file.path.localeCompare(y.file.path) ||
         x.def.line - y.def.line,
     );
+  };
   const best = (ts: Target[]) => ranked(ts)[0];
   const application = /application|service/.test(input.kind);
 
@@ -3052,6 +3055,7 @@ export type { MainPathStep };
 
 /** A loop's variable and what it runs over: `for x in xs():`, `for (const x of xs()) {`, `for _, x := range xs() {`. */
 function loopHeader(line: string): { variable: string; over: string } | null {
+  if (!line.includes('for')) return null;
   const py = /^\s*(?:async\s+)?for\s+(\w+)\s+in\s+(\S.*)$/.exec(line);
   if (py) return { variable: py[1]!, over: py[2]! };
   const js = /\bfor\s*\(\s*(?:const|let|var)\s+(\w+)\s+of\s+(\S.*)$/.exec(line);
