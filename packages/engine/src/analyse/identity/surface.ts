@@ -944,8 +944,16 @@ export function findPublicApi(args: {
 }): ApiItem[] {
   const { src, facts, entryPoints, productFiles, symbols, routes } = args;
   const out: ApiItem[] = [];
+  // what is already listed, by name and kind, and by name, kind, owner and file (looked up, not searched)
+  const named = new Set<string>();
+  const placed = new Set<string>();
+  const add = (a: ApiItem) => {
+    out.push(a);
+    named.add(`${a.name}\u0000${a.kind}`);
+    placed.add(`${a.name}\u0000${a.kind}\u0000${a.owner ?? ''}\u0000${a.path}`);
+  };
   const push = (items: ApiItem[]) => {
-    for (const a of items) if (!out.some((o) => o.name === a.name && o.kind === a.kind)) out.push(a);
+    for (const a of items) if (!named.has(`${a.name}\u0000${a.kind}`)) add(a);
   };
   const product = new Set(productFiles);
   for (const e of entryPoints) {
@@ -988,10 +996,7 @@ export function findPublicApi(args: {
     for (const p of [...scope].sort()) items.push(...goValues(p, src.text(p) ?? ''));
     // two types' methods of one name are two names (`Mux.ServeHTTP` and `ChainHandler.ServeHTTP`)
     for (const a of items)
-      if (
-        !out.some((o) => o.name === a.name && o.kind === a.kind && o.owner === a.owner && o.path === a.path)
-      )
-        out.push(a);
+      if (!placed.has(`${a.name}\u0000${a.kind}\u0000${a.owner ?? ''}\u0000${a.path}`)) add(a);
   }
   // a command-line tool: the options and subcommands of its parser (a Rust binary's always: its
   // crate may also be a library)
