@@ -620,13 +620,13 @@ describe('how it works', () => {
   });
 
   it('speaks of one central type in the singular', () => {
-    expect(abstractionsSentence(flow)).toBe(
+    expect(abstractionsSentence({ flow } as Analysis)).toBe(
       'Its central type is `Application` (`lib/application.js:51`; 11 methods, built on `Emitter`).',
     );
   });
 
   it('names the central types alone in the overview, where the architecture section cites them', () => {
-    expect(centralTypesNamed(flow)).toBe('Its central type is `Application`.');
+    expect(centralTypesNamed({ flow } as Analysis)).toBe('Its central type is `Application`.');
     expect(mechanismDigest({ flow } as Analysis)).toContain('Its central type is `Application`.');
   });
 
