@@ -509,14 +509,15 @@ function layersFact(a: Analysis, extension: ExtensionMechanism): Fact<ProductLay
 /** Controllers, then services and repositories, then entities: each entered where the main path enters it, else at its most used file's first type. */
 function webAppLayers(a: Analysis, web: Record<string, WebLayer>, path: MainPathStep[]): ProductLayer[] {
   const centrality = a.identity?.centrality ?? {};
-  const TYPES = new Set(['class', 'struct', 'interface', 'function', 'const']);
+  // what carries the work (a class, a function) before what describes it (an interface, a constant)
+  const PREFERRED = ['class', 'struct', 'function', 'interface', 'const'];
   const firstDefinition = (file: string): Boundary[] => {
     const defs = a.symbols
-      .filter((s) => s.path === file && TYPES.has(s.kind))
+      .filter((s) => s.path === file && PREFERRED.includes(s.kind))
       .sort(
         (x, y) =>
           Number(y.exported) - Number(x.exported) ||
-          Number(x.kind === 'const') - Number(y.kind === 'const') ||
+          PREFERRED.indexOf(x.kind) - PREFERRED.indexOf(y.kind) ||
           x.line - y.line,
       );
     return defs.slice(0, 1).map(boundaryOf);
