@@ -20,7 +20,7 @@ import type {
   OptionStrategy,
   PackageTable,
 } from '../analyse/types.ts';
-import { abstractionsOf, extensionOf } from './model.ts';
+import { abstractionsOf, extensionOf, layersOf } from './model.ts';
 import type { Finding } from './types.ts';
 import { bullets, cite, code, joinAnd, joinSome, num, plural, text } from './writers/markdown.ts';
 
@@ -339,6 +339,22 @@ function storesSentence(flow: Flow, cited = true): string | null {
     stores.map((u) => (cited ? `${code(u.name)} (${cite(u.path, u.line)})` : code(u.name))),
     4,
   )}, which ${stores.length === 1 ? 'builds' : 'build'} on ${joinSome(bases, 3)}.`;
+}
+
+/** The layers a web application's files show by their annotations, directives or names. */
+const WEB_ROLES = new Set(['controller', 'service', 'entity']);
+
+/**
+ * "The product's files show the layers of a web application by their annotations, directives or
+ * names: request handlers (6 files, such as `OwnerController.java`), …": the layers told by files.
+ * A library's or a command line's layers run along its main path, which is told step by step.
+ */
+export function webLayersSentence(a: Analysis): string | null {
+  const layers = layersOf(a).value.filter((l) => WEB_ROLES.has(l.role));
+  if (!layers.length) return null;
+  const one = (l: (typeof layers)[number]) =>
+    `${l.name} (${l.files.length === 1 ? cite(l.files[0]!) : `${plural(l.files.length, 'file')}, such as ${cite(l.files[0]!)}`})`;
+  return `The product's files show the layers of a web application by their annotations, directives or names: ${joinAnd(layers.map(one))}.`;
 }
 
 /** For an application: which of its types each request handler works with. */
@@ -1189,6 +1205,8 @@ export function mechanismParts(a: Analysis): string[] {
   if (own) parts.push(own);
   const conc = concurrencySentence(flow);
   if (conc) parts.push(conc);
+  const layered = webLayersSentence(a);
+  if (layered) parts.push(layered);
   parts.push(...handlerParts(flow));
   return parts;
 }

@@ -342,7 +342,7 @@ function buildModel(a: Analysis): ProjectModel {
     },
     abstractions: abstractionsOf(a),
     extension,
-    layers: layersFact(a, extension.value),
+    layers: layersOf(a),
   };
 }
 
@@ -362,6 +362,8 @@ const memo = <T>(build: (a: Analysis) => T) => {
 export const abstractionsOf = memo(abstractionsFact);
 /** The extension mechanism of the model, on its own (projectModel holds the same fact). */
 export const extensionOf = memo(extensionFact);
+/** The layers of the model, on their own (projectModel holds the same fact). */
+export const layersOf = memo((a: Analysis) => layersFact(a, extensionOf(a).value));
 
 function abstractionsFact(a: Analysis): Fact<Flow['abstractions']> {
   const types = a.flow?.abstractions ?? [];
@@ -512,7 +514,7 @@ function webAppLayers(a: Analysis, web: Record<string, WebLayer>, path: MainPath
   // what carries the work (a class, a function) before what describes it (an interface, a constant)
   const PREFERRED = ['class', 'struct', 'function', 'interface', 'const'];
   const firstDefinition = (file: string): Boundary[] => {
-    const defs = a.symbols
+    const defs = (a.symbols ?? [])
       .filter((s) => s.path === file && PREFERRED.includes(s.kind))
       .sort(
         (x, y) =>
