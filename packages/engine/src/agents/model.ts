@@ -627,9 +627,9 @@ function libraryLayers(a: Analysis, path: MainPathStep[], extension: ExtensionMe
       ? [
           {
             name:
-              [...a.symbols, ...(a.flow?.abstractions ?? [])].find(
+              [...(a.symbols ?? []), ...(a.flow?.abstractions ?? [])].find(
                 (s) => s.path === made.path && s.line === made.line,
-              )?.name ?? made.call!.replace(/\(.*$/s, ''),
+              )?.name ?? made.call!.split('(')[0]!,
             path: made.path,
             line: made.line,
           },
