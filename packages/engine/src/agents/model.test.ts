@@ -260,6 +260,7 @@ describe('the layers, the central abstractions and the extension mechanism', () 
         caller: { name: 'execute', owner: 'Command', path: 'src/command.ts', line: 90, onPath: true },
       },
       bases: [{ name: 'ParamType', path: 'src/types.ts', line: 12, subclasses: ['Choice', 'Path'] }],
+      events: [{ name: 'error', owner: 'App', path: 'src/app.ts', line: 9 }],
     };
     const m = projectModel(a);
     expect(m.abstractions.value.map((t) => t.name)).toEqual(['Router', 'Context']);
@@ -268,10 +269,12 @@ describe('the layers, the central abstractions and the extension mechanism', () 
       { path: 'src/context.ts', line: 2 },
     ]);
     expect(m.extension.value.kind).toBe('hooks');
-    expect(m.extension.value.kinds).toEqual(['hooks', 'subclasses']);
+    expect(m.extension.value.kinds).toEqual(['hooks', 'subclasses', 'events']);
     expect(m.extension.value.points.map((p) => `${p.kind}:${p.name}@${p.path}:${p.line}`)).toEqual([
       'hooks:PreRun@src/command.ts:30',
       'subclasses:ParamType@src/types.ts:12',
+      // an event is handled where users call `on`, and evidenced where the product emits it
+      "events:on('error')@src/app.ts:9",
     ]);
   });
 

@@ -425,7 +425,8 @@ function extensionFact(a: Analysis): Fact<ExtensionMechanism> {
       : []),
     ...detail.bases!.map((b) => at('subclasses', b)),
     ...detail.classParams!.map((c) => at('subclasses', c)),
-    ...detail.events!.map((e) => at('events', e)),
+    // users handle an event with `on('error', …)`: that is the point, where it is emitted its evidence
+    ...detail.events!.map((e) => at('events', { ...e, name: `on('${e.name}')` })),
     ...detail.options!.map((o) => at('options', { ...o, name: o.option })),
     ...detail.composers!.map((c) => at('sub-routers', c)),
     ...detail.tables!.map((t) => at('registrations', t)),
