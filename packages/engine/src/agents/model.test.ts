@@ -237,9 +237,10 @@ describe('the layers, the central abstractions and the extension mechanism', () 
     expect(m.abstractions.checked).toMatch(/^the types the product declares/);
     expect(m.extension.value).toMatchObject({ kind: null, kinds: [], points: [] });
     expect(m.extension.checked).toMatch(/public methods that keep what their caller hands them/);
-    // a library whose main path was not traced shows no layer either
+    // a library whose main path was not traced shows no layer either, and says so
     const lib = projectModel(withIdentity(sampleAppAnalysis(), 'library'));
     expect(lib.layers.value).toEqual([]);
+    expect(lib.layers.checked).toBe(m.layers.checked);
   });
 
   it('holds the central abstractions with where each is declared, and the ways users plug code in by kind', () => {

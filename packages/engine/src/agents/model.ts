@@ -485,12 +485,15 @@ function layersFact(a: Analysis, extension: ExtensionMechanism): Fact<ProductLay
   const id = a.identity;
   const path = id?.mainPath ?? [];
   const web = id?.layers ?? {};
+  const traced = path.some((s) => !s.external);
   let value: ProductLayer[] = [];
   let checked: string;
   if (Object.keys(web).length) {
     value = webAppLayers(a, web, path);
     checked =
       "the annotations, directives and names of the product's ranked files (controllers and handlers, services and repositories, entities and models)";
+  } else if (!traced) {
+    checked = "the main path (none was traced) and the annotations and names of the product's files";
   } else if (id?.kind === 'cli') {
     value = cliLayers(path);
     checked =
@@ -499,8 +502,7 @@ function layersFact(a: Analysis, extension: ExtensionMechanism): Fact<ProductLay
     value = libraryLayers(a, path, extension);
     checked =
       'the main path from where users make and call the product to where it runs the code they plug in';
-  } else
-    checked = `the main path (${path.length ? 'traced' : 'none was traced'}) and the annotations and names of the product's files`;
+  } else checked = "the main path and the annotations and names of the product's files";
   return {
     value,
     scope: 'product',
