@@ -24,6 +24,7 @@ import {
   wrappersSentence,
   mechanismParts,
   stepSentence,
+  webLayersSentence,
 } from './how-it-works.ts';
 
 const flow: Flow = {
@@ -620,13 +621,13 @@ describe('how it works', () => {
   });
 
   it('speaks of one central type in the singular', () => {
-    expect(abstractionsSentence(flow)).toBe(
+    expect(abstractionsSentence({ flow } as Analysis)).toBe(
       'Its central type is `Application` (`lib/application.js:51`; 11 methods, built on `Emitter`).',
     );
   });
 
   it('names the central types alone in the overview, where the architecture section cites them', () => {
-    expect(centralTypesNamed(flow)).toBe('Its central type is `Application`.');
+    expect(centralTypesNamed({ flow } as Analysis)).toBe('Its central type is `Application`.');
     expect(mechanismDigest({ flow } as Analysis)).toContain('Its central type is `Application`.');
   });
 
@@ -737,6 +738,42 @@ describe('how it works', () => {
       'Data is read and written through `OwnerRepository` (`src/OwnerRepository.java:36`), which builds on `JpaRepository`.',
     );
     expect(parts).not.toMatch(/through `Owner`/);
+  });
+
+  it("names a web application's layers by the files that show them, and no layers of a library in the mechanism", () => {
+    const identity = (
+      kind: 'web-application' | 'library',
+      layers?: Record<string, 'controller' | 'service' | 'entity'>,
+    ) =>
+      ({
+        kind,
+        kinds: [],
+        purpose: null,
+        productPaths: [],
+        nonProduct: [],
+        entryPoints: [],
+        publicApi: [],
+        keyComponents: [],
+        ...(layers ? { layers } : {}),
+        centrality: { 'src/PetController.java': 1, 'src/OwnerController.java': 3 },
+      }) as NonNullable<Analysis['identity']>;
+    const app = {
+      flow,
+      symbols: [],
+      identity: identity('web-application', {
+        'src/OwnerController.java': 'controller',
+        'src/PetController.java': 'controller',
+        'src/OwnerRepository.java': 'service',
+      }),
+    } as unknown as Analysis;
+    const sentence =
+      "The product's files show the layers of a web application by their annotations, directives or names: request handlers (2 files, such as `src/OwnerController.java`) and services and repositories (`src/OwnerRepository.java`).";
+    expect(webLayersSentence(app)).toBe(sentence);
+    expect(mechanismParts(app)).toContain(sentence);
+    // a library's layers run along its main path, which the mechanism tells step by step
+    expect(
+      webLayersSentence({ flow, symbols: [], identity: identity('library') } as unknown as Analysis),
+    ).toBeNull();
   });
 
   it("opens an application's digest with its requests and its data, not with one traced call", () => {

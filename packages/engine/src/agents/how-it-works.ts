@@ -20,6 +20,7 @@ import type {
   OptionStrategy,
   PackageTable,
 } from '../analyse/types.ts';
+import { abstractionsOf, extensionOf, layersOf } from './model.ts';
 import type { Finding } from './types.ts';
 import { bullets, cite, code, joinAnd, joinSome, num, plural, text } from './writers/markdown.ts';
 
@@ -81,8 +82,8 @@ export function stepSentence(step: FlowStep): string {
 }
 
 /** The central types, in one sentence: "`Context` (`core.py:208`, 32 methods), …". */
-export function abstractionsSentence(flow: Flow, max = 5, cited = true): string | null {
-  const types = flow.abstractions.slice(0, max);
+export function abstractionsSentence(a: Analysis, max = 5, cited = true): string | null {
+  const types = abstractionsOf(a).value.slice(0, max);
   if (!types.length) return null;
   const one = (t: Flow['abstractions'][number]) => {
     const notes = [
@@ -95,15 +96,17 @@ export function abstractionsSentence(flow: Flow, max = 5, cited = true): string 
   };
   return types.length === 1
     ? `Its central type is ${one(types[0]!)}.`
-    : `Its central types, ${centralOrder(flow)}, are ${joinSome(types.map(one), max)}.`;
+    : `Its central types, ${centralOrder(a)}, are ${joinSome(types.map(one), max)}.`;
 }
 
 /**
  * The central types by name alone, for the overview: the architecture section tells each with
  * where it is defined and what it holds.
  */
-export function centralTypesNamed(flow: Flow, max = 3): string | null {
-  const types = flow.abstractions.slice(0, max).map((t) => code(t.name));
+export function centralTypesNamed(a: Analysis, max = 3): string | null {
+  const types = abstractionsOf(a)
+    .value.slice(0, max)
+    .map((t) => code(t.name));
   if (!types.length) return null;
   return types.length === 1
     ? `Its central type is ${types[0]}.`
@@ -111,9 +114,9 @@ export function centralTypesNamed(flow: Flow, max = 3): string | null {
 }
 
 /** How the central types are ordered: the main path's own first, where it has types, then by use. */
-function centralOrder(flow: Flow): string {
-  const owners = new Set((flow.mainPath ?? []).flatMap((s) => (s.owner && !s.external ? [s.owner] : [])));
-  return flow.abstractions.some((t) => owners.has(t.name))
+function centralOrder(a: Analysis): string {
+  const owners = new Set((a.flow?.mainPath ?? []).flatMap((s) => (s.owner && !s.external ? [s.owner] : [])));
+  return abstractionsOf(a).value.some((t) => owners.has(t.name))
     ? 'led by those its main path runs through'
     : 'by how much of the product uses them';
 }
@@ -280,10 +283,10 @@ function declaresNote(t: Flow['abstractions'][number], documented: boolean): str
 }
 
 /** The central types, each with where it is defined and, where its authors documented it, what it is. */
-function abstractionParts(flow: Flow): string[] {
-  const types = flow.abstractions.slice(0, 5);
+function abstractionParts(a: Analysis): string[] {
+  const types = abstractionsOf(a).value.slice(0, 5);
   if (!types.some((t) => t.doc || t.children || t.declares)) {
-    const sentence = abstractionsSentence(flow);
+    const sentence = abstractionsSentence(a);
     return sentence ? [sentence] : [];
   }
   const one = (t: Flow['abstractions'][number]) => {
@@ -294,7 +297,7 @@ function abstractionParts(flow: Flow): string[] {
     return `${code(t.name)} (${notes})${doc ? `: ${text(doc)}` : '.'}${treeNote(t)}${kindsNote(t)}${declaresNote(t, !!doc)}`;
   };
   return [
-    types.length === 1 ? 'Its central type:' : `Its central types, ${centralOrder(flow)}:`,
+    types.length === 1 ? 'Its central type:' : `Its central types, ${centralOrder(a)}:`,
     bullets(types.map(one)),
   ];
 }
@@ -336,6 +339,22 @@ function storesSentence(flow: Flow, cited = true): string | null {
     stores.map((u) => (cited ? `${code(u.name)} (${cite(u.path, u.line)})` : code(u.name))),
     4,
   )}, which ${stores.length === 1 ? 'builds' : 'build'} on ${joinSome(bases, 3)}.`;
+}
+
+/** The layers a web application's files show by their annotations, directives or names. */
+const WEB_ROLES = new Set(['controller', 'service', 'entity']);
+
+/**
+ * "The product's files show the layers of a web application by their annotations, directives or
+ * names: request handlers (6 files, such as `OwnerController.java`), …": the layers told by files.
+ * A library's or a command line's layers run along its main path, which is told step by step.
+ */
+export function webLayersSentence(a: Analysis): string | null {
+  const layers = layersOf(a).value.filter((l) => WEB_ROLES.has(l.role));
+  if (!layers.length) return null;
+  const one = (l: (typeof layers)[number]) =>
+    `${l.name} (${l.files.length === 1 ? cite(l.files[0]!) : `${plural(l.files.length, 'file')}, such as ${cite(l.files[0]!)}`})`;
+  return `The product's files show the layers of a web application by their annotations, directives or names: ${joinAnd(layers.map(one))}.`;
 }
 
 /** For an application: which of its types each request handler works with. */
@@ -1052,16 +1071,17 @@ function baseSentence(b: BaseClass): string {
  * was found. The analysis finds some of them, never provably all: no "one point".
  */
 export function extensionParts(a: Analysis): string[] {
+  const x = extensionOf(a).value.detail;
   const items = [
-    ...(a.flow?.extensions ?? []).map(extensionSentence),
-    ...(a.flow?.registrations ?? []).map(extensionSentence),
-    ...(a.flow?.hooks ? [hooksSentence(a.flow.hooks)] : []),
-    ...(a.flow?.classParams?.length ? [classParamsSentence(a.flow.classParams)] : []),
-    ...(a.flow?.composers?.length ? [composersSentence(a.flow.composers)] : []),
-    ...(a.flow?.bases ?? []).map(baseSentence),
-    ...(a.flow?.tables ?? []).map(tableSentence),
-    ...(a.flow?.options ?? []).map(optionSentence),
-    ...(a.flow?.events?.length ? [eventsSentence(a.flow.events)] : []),
+    ...(x.extensions ?? []).map(extensionSentence),
+    ...(x.registrations ?? []).map(extensionSentence),
+    ...(x.hooks ? [hooksSentence(x.hooks)] : []),
+    ...(x.classParams?.length ? [classParamsSentence(x.classParams)] : []),
+    ...(x.composers?.length ? [composersSentence(x.composers)] : []),
+    ...(x.bases ?? []).map(baseSentence),
+    ...(x.tables ?? []).map(tableSentence),
+    ...(x.options ?? []).map(optionSentence),
+    ...(x.events?.length ? [eventsSentence(x.events)] : []),
     ...accessorSentences(a.identity?.mainPath ?? []),
   ];
   if (!items.length) return [];
@@ -1139,7 +1159,7 @@ export function builtInsSentence(flow: Flow, owner: string | undefined, kind?: s
  * plug code in was found.
  */
 export function languageParts(a: Analysis, pluggable: boolean): string[] {
-  const [top, ...rest] = a.flow?.language ?? [];
+  const [top, ...rest] = extensionOf(a).value.detail.language ?? [];
   if (!top) return [];
   const kinds = (n: number, c: { name: string; path: string; line: number }) =>
     `${n} kinds of ${code(c.name)} (${cite(c.path, c.line)})`;
@@ -1164,7 +1184,7 @@ export function mechanismParts(a: Analysis): string[] {
   const parts: string[] = [];
   parts.push(...renderingParts(flow));
   parts.push(...clientsParts(flow));
-  parts.push(...abstractionParts(flow));
+  parts.push(...abstractionParts(a));
   // the main path when it was traced; else the steps with the most work behind them, told in the
   // order they are reached (one traced call says too little to be called a path)
   const main = mainPathParts(a);
@@ -1185,6 +1205,8 @@ export function mechanismParts(a: Analysis): string[] {
   if (own) parts.push(own);
   const conc = concurrencySentence(flow);
   if (conc) parts.push(conc);
+  const layered = webLayersSentence(a);
+  if (layered) parts.push(layered);
   parts.push(...handlerParts(flow));
   return parts;
 }
@@ -1201,7 +1223,7 @@ export function mechanismDigest(a: Analysis): string | null {
     : null;
   const sentences = [
     // the summary names the central types; the architecture section cites where each is defined
-    centralTypesNamed(flow),
+    centralTypesNamed(a),
     requests,
     requests ? storesSentence(flow, false) : null,
     ...renderingParts(flow, false),
@@ -1243,12 +1265,12 @@ export function mechanismFindings(a: Analysis): Finding[] {
         .slice(0, 3)
         .map((c) => `${c.path}:${c.target}`),
     ]);
-  const types = flow.abstractions.slice(0, 3);
+  const types = abstractionsOf(a).value.slice(0, 3);
   found(
-    abstractionsSentence(flow, 3, false),
+    abstractionsSentence(a, 3, false),
     types.map((t) => `${t.path}:${t.line}`),
   );
-  const points = flow.extensions ?? [];
+  const points = extensionOf(a).value.detail.extensions ?? [];
   found(
     points.length
       ? `Users plug their own code in through ${joinSome(

@@ -9,7 +9,7 @@ import type { Analysis, Identity, Prototype } from '../analyse/types.ts';
 import { proseParagraphs } from '../analyse/identity/purpose.ts';
 import type { Workspace } from '../types.ts';
 import { factsOf } from './facts.ts';
-import { CLI_KINDS, projectModel } from './model.ts';
+import { abstractionsOf, CLI_KINDS, projectModel } from './model.ts';
 import { mechanismParts, unitOf } from './how-it-works.ts';
 import { agree, cite, code, joinAnd, joinSome, num, plural, table, text, when } from './writers/markdown.ts';
 
@@ -613,7 +613,7 @@ export function keyComponentParts(a: Analysis): string[] {
 function rankingOrder(a: Analysis): string {
   const order = [
     ...(a.identity?.mainPath?.some((s) => !s.external) ? ['those the main path runs through'] : []),
-    ...(a.flow?.abstractions.length ? ['those defining the types the code is built on'] : []),
+    ...(abstractionsOf(a).value.length ? ['those defining the types the code is built on'] : []),
     'the files the most others use, counted by the work each does',
   ];
   return order.length > 1 ? `first ${order.slice(0, -1).join(', then ')}, then ${order.at(-1)}` : order[0]!;

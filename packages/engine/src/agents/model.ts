@@ -5,7 +5,16 @@
 // of its scope; the consistency review (consistency.ts) reads the claims of the prose and holds each to
 // them.
 
-import type { Analysis, EnvVar, Identity, MainPathStep, ProjectKind, SymbolInfo } from '../analyse/types.ts';
+import type {
+  Analysis,
+  EnvVar,
+  Flow,
+  Identity,
+  MainPathStep,
+  ProjectKind,
+  SymbolInfo,
+  WebLayer,
+} from '../analyse/types.ts';
 import { factsOf, type Facts } from './facts.ts';
 import { isSecretName } from '../analyse/env-vars.ts';
 import { PLACEHOLDER_FALLBACK, PLACEHOLDER_SAMPLE } from '../analyse/secrets.ts';
@@ -47,6 +56,89 @@ export interface ProjectModel {
   kind: Fact<ProjectKind | null>;
   /** The unit of work, step by step from where it enters the product; empty when none was traced. */
   mainPath: Fact<MainPathStep[]>;
+  /**
+   * The product's layers, in the order work passes through them (entry → dispatch → extension points,
+   * main → argument parsing → dispatch → core work, controllers → services → entities); empty when the
+   * code shows none.
+   */
+  layers: Fact<ProductLayer[]>;
+  /** The central abstractions: the types the product is built on, those the main path runs through first. */
+  abstractions: Fact<Flow['abstractions']>;
+  /** How users add their own code (middleware, subcommands, hooks…) and the points where they do. */
+  extension: Fact<ExtensionMechanism>;
+}
+
+/**
+ * A layer's part in the work: a library's or framework's entry, dispatch and extension points; a
+ * command line's main, argument parsing, dispatch and core work; a web application's controllers,
+ * services and entities.
+ */
+export type LayerRole = 'entry' | 'dispatch' | 'extension' | 'main' | 'parse' | 'core' | WebLayer;
+
+/** A definition where work crosses into a layer: a writer is shown it whole. */
+export interface Boundary {
+  name: string;
+  owner?: string;
+  path: string;
+  line: number;
+}
+
+/** One layer of the product: its part, in words, the files it holds and where it is entered. */
+export interface ProductLayer {
+  role: LayerRole;
+  /** The layer in words: "dispatch", "services and repositories". */
+  name: string;
+  files: string[];
+  /** Where work enters the layer, first the definition the layer before hands it to. */
+  boundaries: Boundary[];
+}
+
+/** How users add their own code: middleware, subcommands, hooks, adapters, subclasses of a base… */
+export type ExtensionKind =
+  | 'middleware'
+  | 'plugins'
+  | 'subcommands'
+  | 'hooks'
+  | 'adapters'
+  | 'handlers'
+  | 'subclasses'
+  | 'events'
+  | 'options'
+  | 'sub-routers'
+  | 'registrations'
+  | 'input language';
+
+/** One place users add their code: a registration method, a hook field, an abstract base… */
+export interface ExtensionRef {
+  kind: ExtensionKind;
+  name: string;
+  owner?: string;
+  path: string;
+  line: number;
+  /** The collection it fills, as the code names it (`this.middleware`). */
+  store?: string;
+}
+
+/** The extension mechanism: its kinds (the most telling first), its points, and the records they come from. */
+export interface ExtensionMechanism {
+  /** The leading kind, or null when none was found. */
+  kind: ExtensionKind | null;
+  kinds: ExtensionKind[];
+  points: ExtensionRef[];
+  /** The flow pass's own records of each way in, for the sentences that tell them. */
+  detail: Pick<
+    Flow,
+    | 'extensions'
+    | 'registrations'
+    | 'hooks'
+    | 'classParams'
+    | 'composers'
+    | 'bases'
+    | 'tables'
+    | 'options'
+    | 'events'
+    | 'language'
+  >;
 }
 
 /** The kinds of a command line's public names (its options and commands), counted apart from the rest. */
@@ -200,6 +292,7 @@ function buildModel(a: Analysis): ProjectModel {
   const settings = userConfigVars(a);
   const todos = productTodos(a, fx);
   const steps = a.identity?.mainPath ?? [];
+  const extension = extensionOf(a);
   return {
     facts: fx,
     tests: {
@@ -247,8 +340,346 @@ function buildModel(a: Analysis): ProjectModel {
       evidence: steps.map((s) => ({ path: s.path, line: s.line })),
       checked: 'the calls made from where the unit of work enters the product',
     },
+    abstractions: abstractionsOf(a),
+    extension,
+    layers: layersOf(a),
   };
 }
+
+const memo = <T>(build: (a: Analysis) => T) => {
+  const built = new WeakMap<Analysis, T>();
+  return (a: Analysis): T => {
+    let v = built.get(a);
+    if (v === undefined) built.set(a, (v = build(a)));
+    return v;
+  };
+};
+
+/**
+ * The central abstractions of the model, on their own: what the mechanism's sentences read, built
+ * from the flow alone so that they need no more of the analysis (projectModel holds the same fact).
+ */
+export const abstractionsOf = memo(abstractionsFact);
+/** The extension mechanism of the model, on its own (projectModel holds the same fact). */
+export const extensionOf = memo(extensionFact);
+/** The layers of the model, on their own (projectModel holds the same fact). */
+export const layersOf = memo((a: Analysis) => layersFact(a, extensionOf(a).value));
+
+function abstractionsFact(a: Analysis): Fact<Flow['abstractions']> {
+  const types = a.flow?.abstractions ?? [];
+  return {
+    value: types,
+    scope: 'product',
+    evidence: types.map((t) => ({ path: t.path, line: t.line })),
+    checked:
+      'the types the product declares, by how much of the product names them and whether its main path runs through them',
+  };
+}
+
+/** The kind of way in a registration method opens, by what it is called and what it fills. */
+function registrationKind(p: { name: string; store?: string }): ExtensionKind {
+  const words = `${p.name} ${p.store ?? ''}`;
+  if (/middleware/i.test(words) || /^use$/i.test(p.name)) return 'middleware';
+  if (/plugin|extension/i.test(words)) return 'plugins';
+  if (/command/i.test(words)) return 'subcommands';
+  if (/hook/i.test(words)) return 'hooks';
+  if (/adapter/i.test(words)) return 'adapters';
+  if (/route|handler/i.test(words)) return 'handlers';
+  if (/listener|event/i.test(words)) return 'events';
+  return 'registrations';
+}
+
+function extensionFact(a: Analysis): Fact<ExtensionMechanism> {
+  const flow = a.flow;
+  const detail: ExtensionMechanism['detail'] = {
+    extensions: flow?.extensions ?? [],
+    registrations: flow?.registrations ?? [],
+    ...(flow?.hooks ? { hooks: flow.hooks } : {}),
+    classParams: flow?.classParams ?? [],
+    composers: flow?.composers ?? [],
+    bases: flow?.bases ?? [],
+    tables: flow?.tables ?? [],
+    options: flow?.options ?? [],
+    events: flow?.events ?? [],
+    language: flow?.language ?? [],
+  };
+  const at = (kind: ExtensionKind, p: { name: string; owner?: string; path: string; line: number }) => ({
+    kind,
+    name: p.name,
+    ...(p.owner ? { owner: p.owner } : {}),
+    path: p.path,
+    line: p.line,
+  });
+  const points: ExtensionRef[] = [
+    ...[...detail.extensions!, ...detail.registrations!].map((e) => ({
+      ...at(registrationKind(e), e),
+      store: e.store,
+    })),
+    ...(detail.hooks
+      ? [
+          {
+            ...at('hooks', { ...detail.hooks, name: detail.hooks.fields[0] ?? '' }),
+            store: detail.hooks.fields.join(', '),
+          },
+        ]
+      : []),
+    ...detail.bases!.map((b) => at('subclasses', b)),
+    ...detail.classParams!.map((c) => at('subclasses', c)),
+    // users handle an event with `on('error', …)`: that is the point, where it is emitted its evidence
+    ...detail.events!.map((e) => at('events', { ...e, name: `on('${e.name}')` })),
+    ...detail.options!.map((o) => at('options', { ...o, name: o.option })),
+    ...detail.composers!.map((c) => at('sub-routers', c)),
+    ...detail.tables!.map((t) => at('registrations', t)),
+  ];
+  // a program configured by the input it reads takes its users' work as that input (a justfile's
+  // recipes), where no code plugs in
+  const input = points.length ? [] : detail.language!.slice(0, 1).map((l) => at('input language', l));
+  const all = [...points, ...input];
+  const kinds = [...new Set(all.map((p) => p.kind))];
+  return {
+    value: { kind: kinds[0] ?? null, kinds, points: all, detail },
+    scope: 'product',
+    evidence: all.map((p) => ({ path: p.path, line: p.line })),
+    checked:
+      "the product's public methods that keep what their caller hands them, the fields of its central types that hold the user's functions, its abstract bases, constructor options and emitted events, and the language its main path parses",
+  };
+}
+
+const LAYER_NAMES: Record<LayerRole, string> = {
+  entry: 'entry',
+  dispatch: 'dispatch',
+  extension: 'extension points',
+  main: 'main',
+  parse: 'argument parsing',
+  core: 'core work',
+  controller: 'request handlers',
+  service: 'services and repositories',
+  entity: 'entities',
+};
+
+const WEB_LAYERS: WebLayer[] = ['controller', 'service', 'entity'];
+/** Boundaries named per layer: where work first enters it. */
+const BOUNDARIES = 2;
+
+const boundaryOf = (s: { name: string; owner?: string; path: string; line: number }): Boundary => ({
+  name: s.name,
+  ...(s.owner ? { owner: s.owner } : {}),
+  path: s.path,
+  line: s.line,
+});
+
+const layer = (role: LayerRole, boundaries: Boundary[], files: string[] = []): ProductLayer => ({
+  role,
+  name: LAYER_NAMES[role],
+  files: [...new Set([...boundaries.map((b) => b.path), ...files])],
+  boundaries: boundaries.slice(0, BOUNDARIES),
+});
+
+/**
+ * The layers the code shows, in the order work passes through them: a web application's by its
+ * files' annotations, directives and names (identity.layers); a command line's and a library's along
+ * its main path. A layer the code does not show is left out; none, with what was searched, when the
+ * project is neither or no main path was traced.
+ */
+function layersFact(a: Analysis, extension: ExtensionMechanism): Fact<ProductLayer[]> {
+  const id = a.identity;
+  const path = id?.mainPath ?? [];
+  const web = id?.layers ?? {};
+  const traced = path.some((s) => !s.external);
+  let value: ProductLayer[] = [];
+  let checked: string;
+  if (Object.keys(web).length) {
+    value = webAppLayers(a, web, path);
+    checked =
+      "the annotations, directives and names of the product's ranked files (controllers and handlers, services and repositories, entities and models)";
+  } else if (!traced) {
+    checked = "the main path (none was traced) and the annotations and names of the product's files";
+  } else if (id?.kind === 'cli') {
+    value = cliLayers(path);
+    checked =
+      "the main path from the program's main function: where it parses its arguments, picks the work and does it";
+  } else if (id && /^(library|framework|plugin)$/.test(id.kind)) {
+    value = libraryLayers(a, path, extension);
+    checked =
+      'the main path from where users make and call the product to where it runs the code they plug in';
+  } else checked = "the main path and the annotations and names of the product's files";
+  return {
+    value,
+    scope: 'product',
+    evidence: value.flatMap((l) => l.boundaries.map((b) => ({ path: b.path, line: b.line }))),
+    checked,
+  };
+}
+
+/** Controllers, then services and repositories, then entities: each entered where the main path enters it, else at its most used file's first type. */
+function webAppLayers(a: Analysis, web: Record<string, WebLayer>, path: MainPathStep[]): ProductLayer[] {
+  const centrality = a.identity?.centrality ?? {};
+  // what carries the work (a class, a function) before what describes it (an interface, a constant)
+  const PREFERRED = ['class', 'struct', 'function', 'interface', 'const'];
+  const firstDefinition = (file: string): Boundary[] => {
+    const defs = (a.symbols ?? [])
+      .filter((s) => s.path === file && PREFERRED.includes(s.kind))
+      .sort(
+        (x, y) =>
+          Number(y.exported) - Number(x.exported) ||
+          PREFERRED.indexOf(x.kind) - PREFERRED.indexOf(y.kind) ||
+          x.line - y.line,
+      );
+    return defs.slice(0, 1).map(boundaryOf);
+  };
+  return WEB_LAYERS.flatMap((role) => {
+    const files = Object.keys(web)
+      .filter((p) => web[p] === role)
+      .sort((x, y) => (centrality[y] ?? 0) - (centrality[x] ?? 0) || x.localeCompare(y));
+    if (!files.length) return [];
+    const onPath = path.filter((s) => !s.external && !s.handedIn && web[s.path] === role).map(boundaryOf);
+    return [layer(role, onPath.length ? onPath : firstDefinition(files[0]!), files)];
+  });
+}
+
+/** The index of the step that calls step i (`from`, else the step before it). */
+const callerOf = (path: MainPathStep[], i: number) => path[i]!.from ?? i - 1;
+
+/** The indices of the steps step i calls, directly or not. */
+function below(path: MainPathStep[], i: number): number[] {
+  const out: number[] = [];
+  for (let j = i + 1; j < path.length; j++) {
+    let k = callerOf(path, j);
+    while (k > i) k = callerOf(path, k);
+    if (k === i) out.push(j);
+  }
+  return out;
+}
+
+// a step that reads the command line: a derived parser (`Opts::parse()`), `parse_args`, `from_arguments`
+const PARSES = /parse|(?:^|_)arg(?:ument)?s$|^(?:get_)?matches$/i;
+// a step that picks the work by the command given: `Subcommand::execute`, `dispatch`
+const DISPATCHES = /dispatch/i;
+
+/**
+ * A command line's layers along its main path: main; the steps that parse its arguments; the step
+ * that picks the work by the command given (a subcommand's `execute`); and the core work, the call
+ * with the most of the path below it among those the last of them makes.
+ */
+function cliLayers(path: MainPathStep[]): ProductLayer[] {
+  const own = path.map((s, i) => ({ s, i })).filter(({ s }) => !s.external && !s.handedIn);
+  if (own.length < 2) return [];
+  const main = own[0]!;
+  const parse = own.filter(({ s, i }) => i > 0 && (s.derived || PARSES.test(s.name)));
+  const dispatch = own
+    .filter(
+      ({ s, i }) =>
+        i > 0 &&
+        !parse.some((p) => p.i === i) &&
+        (DISPATCHES.test(s.name) ||
+          (/command/i.test(s.owner ?? '') && /^(?:execute|run|call)$/i.test(s.name))),
+    )
+    // the first choice of work; what it calls is the work chosen
+    .slice(0, 1);
+  const skip = new Set([main.i, ...parse.map((p) => p.i), ...dispatch.map((d) => d.i)]);
+  // the core is below the dispatch where there is one, else below whatever calls the parser
+  const over = dispatch[0]?.i ?? (parse[0] ? callerOf(path, parse[0].i) : main.i);
+  const children = own.filter(({ i }) => !skip.has(i) && callerOf(path, i) === over);
+  const weight = (i: number) => below(path, i).length;
+  const core = children.reduce<(typeof own)[number] | undefined>(
+    (best, c) => (!best || weight(c.i) > weight(best.i) ? c : best),
+    undefined,
+  );
+  const coreFiles = core
+    ? [core.i, ...below(path, core.i)]
+        .map((i) => path[i]!)
+        .filter((s) => !s.external)
+        .map((s) => s.path)
+    : [];
+  // a parser a derive macro writes has no body to show: the step that reads what it made stands for it
+  const parsers = [...parse.filter((p) => !p.s.derived), ...parse.filter((p) => p.s.derived)];
+  return [
+    layer('main', [boundaryOf(main.s)]),
+    ...(parse.length
+      ? [
+          layer(
+            'parse',
+            parsers.map((p) => boundaryOf(p.s)),
+          ),
+        ]
+      : []),
+    ...(dispatch.length
+      ? [
+          layer(
+            'dispatch',
+            dispatch.map((d) => boundaryOf(d.s)),
+          ),
+        ]
+      : []),
+    ...(core ? [layer('core', [boundaryOf(core.s)], coreFiles)] : []),
+  ];
+}
+
+/**
+ * A library's or framework's layers along its main path: the entry (what users make, then where a
+ * unit of work enters), the dispatch (the product's own steps after it) and the extension points
+ * (where users register their code, and where the path runs code it was handed).
+ */
+function libraryLayers(a: Analysis, path: MainPathStep[], extension: ExtensionMechanism): ProductLayer[] {
+  const own = path.filter((s) => !s.external && !s.handedIn && !s.derived);
+  if (!own.length) return [];
+  const first = own[0]!;
+  const made = (a.identity?.entryPoints ?? []).find((e) => e.call);
+  const factory: Boundary[] =
+    made && !(made.path === first.path && made.line === first.line)
+      ? [
+          {
+            name:
+              [...(a.symbols ?? []), ...(a.flow?.abstractions ?? [])].find(
+                (s) => s.path === made.path && s.line === made.line,
+              )?.name ?? made.call!.split('(')[0]!,
+            path: made.path,
+            line: made.line,
+          },
+        ]
+      : [];
+  const registers = extension.points.filter((p) => REGISTERS.has(p.kind)).map(boundaryOf);
+  const handed = path.filter((s) => s.handedIn).map(boundaryOf);
+  // how users register their code first, then where the path runs it
+  const plugged = [
+    ...registers.slice(0, 1),
+    ...handed.slice(0, 1),
+    ...registers.slice(1),
+    ...handed.slice(1),
+  ];
+  return [
+    layer('entry', [...factory, boundaryOf(first)]),
+    ...(own.length > 1
+      ? [
+          layer(
+            'dispatch',
+            [boundaryOf(own[1]!)],
+            own.slice(1).map((s) => s.path),
+          ),
+        ]
+      : []),
+    ...(plugged.length
+      ? [
+          layer(
+            'extension',
+            plugged,
+            plugged.map((b) => b.path),
+          ),
+        ]
+      : []),
+  ];
+}
+
+/** The kinds of extension point users register their code through, by a method or a field. */
+const REGISTERS = new Set<ExtensionKind>([
+  'middleware',
+  'plugins',
+  'subcommands',
+  'hooks',
+  'adapters',
+  'handlers',
+  'registrations',
+]);
 
 // ---------------------------------------------------------------------------------------------
 // What the model allows a sentence to say

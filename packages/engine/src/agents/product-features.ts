@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Analysis, Flow, Route } from '../analyse/types.ts';
 import type { Workspace } from '../types.ts';
+import { abstractionsOf } from './model.ts';
 import { cite, code, joinAnd, joinSome, plural, text, unique } from './writers/markdown.ts';
 
 /** Sibling packages under one folder before they count as a family of one shape (plug-ins, integrations). */
@@ -79,7 +80,7 @@ export function packageFamily(
  * type: the folders that hold the type's subclasses are the candidates.
  */
 export function pluginFamily(a: Analysis, productPaths: Set<string>): PackageFamily | null {
-  const types = a.flow?.abstractions ?? [];
+  const types = abstractionsOf(a).value;
   const dirs = unique(
     types.flatMap((t) =>
       (t.subclassed?.files ?? [])

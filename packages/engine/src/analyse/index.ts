@@ -17,7 +17,7 @@ import { frameworksPass } from './frameworks.ts';
 import { gitPass } from './git.ts';
 import { dataTables, typeDeclarationFiles, generatedFiles } from './identity/generated.ts';
 import { componentLinks } from './identity/components.ts';
-import { areaOf, centreFirst, identityPass } from './identity/index.ts';
+import { areaOf, centreFirst, identityPass, webLayers } from './identity/index.ts';
 import { adoptLayoutRoles, languagesPass } from './languages.ts';
 import { PACKAGE_ROLES_VERSION } from './package-roles.ts';
 import { pathRole, scriptDataFiles } from './path-role.ts';
@@ -191,7 +191,10 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   );
   if (flow.mainPath?.length) identity.mainPath = flow.mainPath;
   // the files the main path runs through and those of its central types lead the key components
-  identity.keyComponents = centreFirst(src, identity, flow);
+  // a web application's files by layer: the model tells its layers from them
+  const layers = webLayers(src, identity);
+  if (layers.size) identity.layers = Object.fromEntries(layers);
+  identity.keyComponents = centreFirst(src, identity, flow, layers);
   // the component figure draws the same files the ranking names
   identity.components = componentLinks(
     identity.keyComponents.map((k) => k.path),

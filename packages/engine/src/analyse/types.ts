@@ -579,6 +579,9 @@ export interface PublicApiItem {
 }
 
 /** Why a file counts for less than its references say; undefined when it counts in full. */
+/** A web application's layers: request handlers, services and repositories, stored entities. */
+export type WebLayer = 'controller' | 'service' | 'entity';
+
 export type SideRole =
   | 'compatibility'
   | 'private'
@@ -629,6 +632,11 @@ export interface Identity {
   centrality?: Record<string, number>;
   /** Product files that play a side role (a compatibility shim, one plug-in of many…; centre.ts). */
   sideRoles?: Record<string, SideRole>;
+  /**
+   * In a web application, the layer each ranked product file belongs to by its annotations,
+   * directives or conventional name (identity/centre.ts layerOf); absent for any other project.
+   */
+  layers?: Record<string, WebLayer>;
   /** How the key components use each other: the names one takes from another (identity/components.ts). */
   components?: ComponentLinks;
   /** Every ranked product file's PageRank (4 significant digits): what a model reads first. */

@@ -8,7 +8,7 @@ import { blankComments } from '../../analyse/comments.ts';
 import { definitions } from '../../analyse/flow/definitions.ts';
 import { splitCitation } from '../../citations.ts';
 import { factsOf, lineCount, NON_CODE_LANGUAGES, searchedFiles } from '../facts.ts';
-import { projectModel, type ProjectModel } from '../model.ts';
+import { projectModel, type Boundary, type ProjectModel } from '../model.ts';
 import type { Finding } from '../types.ts';
 import type { Workspace } from '../../types.ts';
 import { dataBlock, numbered } from './prompts.ts';
@@ -104,9 +104,9 @@ export function factsBlock(a: Analysis, projectName: string): string {
             .join('; ')}`,
         ]
       : []),
-    ...(a.flow?.abstractions.length
+    ...(m.abstractions.value.length
       ? [
-          `central types: ${a.flow.abstractions
+          `central types: ${m.abstractions.value
             .slice(0, 4)
             .map((t) => `${t.name} (${t.path}:${t.line})`)
             .join(', ')}`,
@@ -119,14 +119,8 @@ export function factsBlock(a: Analysis, projectName: string): string {
             .join(' → ')}`,
         ]
       : []),
-    ...(a.flow?.extensions?.length
-      ? [
-          `extension points: ${a.flow.extensions
-            .slice(0, 4)
-            .map((e) => `${e.name} (${e.path}:${e.line})`)
-            .join(', ')}`,
-        ]
-      : []),
+    layersLine(m.layers),
+    extensionLine(m.extension),
     `top-level folders: ${
       a.tree.children
         .map((d) => {
@@ -138,6 +132,29 @@ export function factsBlock(a: Analysis, projectName: string): string {
     `licence: ${m.licence.value ? (m.licence.value.spdx ?? 'a licence file whose text was not recognised') : `none found (searched: ${m.licence.checked})`}`,
   ];
   return lines.join('\n');
+}
+
+const at = (b: Boundary) => `${b.owner ? `${b.owner}.` : ''}${b.name} (${b.path}:${b.line})`;
+
+/**
+ * The layers in the order work passes through them, each with the definitions where work enters it
+ * (its boundary) and how many files it holds; none found with what was searched.
+ */
+function layersLine(l: ProjectModel['layers']): string {
+  if (!l.value.length) return `layers: none found (searched: ${l.checked})`;
+  return `layers (in the order work passes through them): ${l.value
+    .map(
+      (x) =>
+        `${x.name} [${plural(x.files.length, 'file')}${x.boundaries.length ? `; entered at ${x.boundaries.map(at).join(', ')}` : ''}]`,
+    )
+    .join(' → ')}`;
+}
+
+/** How users add their own code, by kind, with the places they do it; none found with what was searched. */
+function extensionLine(e: ProjectModel['extension']): string {
+  const { kinds, points } = e.value;
+  if (!points.length) return `extension mechanism: none found (searched: ${e.checked})`;
+  return `extension mechanism: ${kinds.join(', ')}; through ${points.slice(0, 5).map(at).join(', ')}`;
 }
 
 /** The tests as counted; an absence with where they were looked for, a file count without cases as such. */
@@ -264,7 +281,8 @@ const TYPE_LINES = 25;
  * order they matter for it: the overview the first steps of the main path, the architecture the
  * whole path and the central abstractions, the components the abstractions first, the API where
  * users start (entry points and the public surface), the data model its stored entities as declared
- * (a Prisma or SQL schema too). Other kinds get none.
+ * (a Prisma or SQL schema too). The overview, the architecture, the components and the API also get
+ * the layers' boundaries: the definitions where work enters each layer. Other kinds get none.
  */
 export function centreFor(kind: string, a: Analysis): CentreDef[] {
   // a step a derive macro writes (`Opts::parse()`) has no body of its own to show: its struct is long
@@ -272,7 +290,8 @@ export function centreFor(kind: string, a: Analysis): CentreDef[] {
   const steps = (a.identity?.mainPath ?? [])
     .filter((s) => !s.external && !s.derived)
     .map((s) => ({ path: s.path, line: s.line, name: s.name }));
-  const types = (a.flow?.abstractions ?? []).map((t) => ({
+  const m = projectModel(a);
+  const types = m.abstractions.value.map((t) => ({
     path: t.path,
     line: t.line,
     name: t.name,
@@ -283,11 +302,27 @@ export function centreFor(kind: string, a: Analysis): CentreDef[] {
   const stored = (a.dataModel ?? [])
     .filter((d) => d.store !== 'schema')
     .map((d) => ({ path: d.file, line: d.line, name: d.name, type: true }));
+  // where work crosses from one layer into the next: each layer's first boundary, then the others; a
+  // parser a derive macro writes has no body of its own
+  const derived = new Set(
+    (a.identity?.mainPath ?? []).filter((s) => s.derived).map((s) => `${s.path}:${s.line}`),
+  );
+  const layers = m.layers.value.map((l) => l.boundaries.filter((b) => !derived.has(`${b.path}:${b.line}`)));
+  const def = (b: Boundary) => ({ path: b.path, line: b.line, name: b.name });
+  const firsts = layers.flatMap((b) => b.slice(0, 1)).map(def);
+  const boundaries = [...firsts, ...layers.flatMap((b) => b.slice(1)).map(def)];
   const lists: Record<string, CentreDef[]> = {
-    overview: [...steps.slice(0, 5), ...types.slice(0, 1)],
-    architecture: [...steps.slice(0, 8), ...types.slice(0, 3)],
-    components: [...types.slice(0, 4), ...steps.slice(0, 4)],
-    api: [...entries.slice(0, 2), ...api.slice(0, 4), ...steps.slice(0, 3)],
+    overview: [...steps.slice(0, 5), ...types.slice(0, 1), ...boundaries.slice(0, 3)],
+    // the path's first steps, where each layer is entered, the central types, then the path's rest
+    architecture: [
+      ...steps.slice(0, 4),
+      ...firsts,
+      ...types.slice(0, 3),
+      ...steps.slice(4, 8),
+      ...boundaries.slice(firsts.length),
+    ],
+    components: [...types.slice(0, 4), ...steps.slice(0, 4), ...boundaries.slice(0, 4)],
+    api: [...entries.slice(0, 2), ...api.slice(0, 4), ...steps.slice(0, 3), ...boundaries.slice(0, 3)],
     'data-model': stored.slice(0, 6),
   };
   const seen = new Set<string>();

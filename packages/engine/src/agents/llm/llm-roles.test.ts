@@ -27,6 +27,7 @@ import {
   testContext,
   workspaceFor,
 } from '../test-fixtures.ts';
+import type { Analysis } from '../../analyse/types.ts';
 import type { AgentInput, AgentOutput } from '../types.ts';
 import { llmRoles } from './index.ts';
 
@@ -217,6 +218,41 @@ describe('LLM roles', () => {
       source: 'offline-fallback',
       evidence: { conflicts: ['the facts say 4 test cases, tests/ holds 57 test files'] },
     });
+  });
+
+  it("shows the architecture writer where work enters each layer: the boundary's definition and the layers among the facts", async () => {
+    // a web application whose services layer the main path does not reach: the layer is entered at
+    // its most used file's first function, which no finding cites
+    const layered: Analysis = {
+      ...a,
+      identity: {
+        kind: 'web-application',
+        kinds: [],
+        purpose: null,
+        productPaths: ['src'],
+        nonProduct: [],
+        entryPoints: [],
+        publicApi: [],
+        keyComponents: [],
+        layers: { 'src/routes/books.ts': 'controller', 'src/services/book-service.ts': 'service' },
+      },
+    };
+    const { server: s } = await run(
+      { ...base, analysis: layered, template: templateOf(['Architecture', 'Testing']) },
+      fixtureModel,
+    );
+    const writer = (title: string) =>
+      s.requests.find((r) => roleOf(r) === 'writer' && sectionOf(r) === title)!.prompt;
+    const architecture = writer('Architecture');
+    expect(architecture).toContain(
+      'layers (in the order work passes through them): request handlers [1 file; entered at booksRouter (src/routes/books.ts:6)] → services and repositories [1 file; entered at listBooks (src/services/book-service.ts:14)]',
+    );
+    // the definition whole, as the centre of the code: its signature and its body
+    expect(architecture).toMatch(
+      /FILE src\/services\/book-service\.ts \(definitions on the main path or central to the product[^\n]*\n(?:.*\n)*?14\| export async function listBooks\(page: number\): Promise<Book\[\]> \{\n15\| {3}const offset/,
+    );
+    // a section that does not tell how the product works is not shown it
+    expect(writer('Testing')).not.toContain('definitions on the main path or central to the product');
   });
 
   it('keeps a draft that agrees once sent back, with the contradiction in its review notes', async () => {

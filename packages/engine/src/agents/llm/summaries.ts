@@ -16,6 +16,7 @@ import { factsOf, lineCount } from '../facts.ts';
 import { mapLimit } from '../map-limit.ts';
 import type { AgentDeps, Finding, SectionPlan } from '../types.ts';
 import { centreTokens, factsBlock, linesOf } from './evidence.ts';
+import { abstractionsOf, extensionOf } from '../model.ts';
 import { askJson } from './json.ts';
 import { dataBlock, DATA_RULE } from './prompts.ts';
 import {
@@ -232,7 +233,7 @@ export function moduleRole(files: string[], a: Analysis): string {
     );
   const routes = a.routes.filter((r) => (!r.area || r.area === 'product') && has.has(r.file));
   if (routes.length) roles.push(`declares ${routes.length} of the product's routes`);
-  const types = (a.flow?.abstractions ?? []).filter((t) => has.has(t.path));
+  const types = abstractionsOf(a).value.filter((t) => has.has(t.path));
   if (types.length)
     roles.push(
       `defines central types of the product (${types
@@ -240,7 +241,7 @@ export function moduleRole(files: string[], a: Analysis): string {
         .slice(0, 4)
         .join(', ')})`,
     );
-  const hooks = (a.flow?.extensions ?? []).filter((e) => has.has(e.path));
+  const hooks = (extensionOf(a).value.detail.extensions ?? []).filter((e) => has.has(e.path));
   if (hooks.length)
     roles.push(
       `where users register their own code (${hooks

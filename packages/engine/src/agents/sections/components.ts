@@ -4,7 +4,7 @@ import type { Analysis, Flow, SymbolInfo } from '../../analyse/types.ts';
 import { declaresExports, factsOf } from '../facts.ts';
 import { abstractionsSentence } from '../how-it-works.ts';
 import { keyComponentParts, qualifiedName, rankedApi, usageCounts } from '../identity-text.ts';
-import { CLI_KINDS } from '../model.ts';
+import { abstractionsOf, CLI_KINDS } from '../model.ts';
 import { toldElsewhere, type WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -164,7 +164,7 @@ export function writeComponents(ctx: WriterContext): string {
         ? familySentence(
             m.id,
             a.files.map((f) => f.path),
-            a.flow?.abstractions,
+            abstractionsOf(a).value,
           )
         : '';
     return `**${name}** — ${plural(m.files, 'file')}, ${num(m.lines)} lines of code.${family}${fileText}${symText}`;
@@ -180,8 +180,10 @@ export function writeComponents(ctx: WriterContext): string {
   const key = keyComponentParts(a);
   // the central types belong with the mechanism, in the architecture section when the report has one
   const types =
-    a.flow && !toldElsewhere(ctx, 'architecture', 'modules') && !toldElsewhere(ctx, 'architecture', 'flow')
-      ? abstractionsSentence(a.flow)
+    abstractionsOf(a).value.length &&
+    !toldElsewhere(ctx, 'architecture', 'modules') &&
+    !toldElsewhere(ctx, 'architecture', 'flow')
+      ? abstractionsSentence(a)
       : null;
   return paragraphs(...key, types, ...blocks, rest);
 }

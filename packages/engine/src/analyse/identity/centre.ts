@@ -7,7 +7,7 @@
 import { baseName } from '../sources.ts';
 import { generatedHeader } from './generated.ts';
 import type { Graph } from './rank.ts';
-import type { SideRole } from '../types.ts';
+import type { SideRole, WebLayer } from '../types.ts';
 
 /** How much of its centrality a file of each side role keeps. */
 const SIDE_WEIGHT: Record<SideRole, number> = {
@@ -149,9 +149,9 @@ export function useScore(users: number, rank: number, work: number, side: number
 }
 
 /** The layer of a file in an MVC web application, or undefined for a file outside the three. */
-export type Layer = 'controller' | 'service' | 'entity';
+export type Layer = WebLayer;
 
-const LAYERS: Layer[] = ['controller', 'service', 'entity'];
+export const LAYERS: Layer[] = ['controller', 'service', 'entity'];
 /** Files of each layer placed before the rest. */
 const PER_LAYER = 3;
 

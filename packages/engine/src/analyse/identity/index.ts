@@ -296,6 +296,29 @@ function keyComponent(src: Sources, path: string, rank: number): KeyComponent {
   return { path, rank: Number(rank.toPrecision(4)), ...(summary ? { summary } : {}) };
 }
 
+/** Whether the identity pass took the project for a web application, whose files fall into layers. */
+function isWebApp(identity: Identity): boolean {
+  return (
+    identity.kind === 'web-application' ||
+    identity.kind === 'application' ||
+    identity.kinds.includes('web-application')
+  );
+}
+
+/**
+ * The layer of each ranked product file of a web application (controller, service, entity), by its
+ * annotations, directives or conventional name; empty for any other project.
+ */
+export function webLayers(src: Sources, identity: Identity): Map<string, Layer> {
+  const layers = new Map<string, Layer>();
+  if (!isWebApp(identity)) return layers;
+  for (const p of Object.keys(identity.centrality ?? {})) {
+    const layer = layerOf(p, src.text(p) ?? '');
+    if (layer) layers.set(p, layer);
+  }
+  return layers;
+}
+
 /**
  * The key components once the main path is known: the files its steps run through lead, in the order
  * it meets them, then the files of the central types, then (in a web application) its controllers,
@@ -306,20 +329,11 @@ export function centreFirst(
   src: Sources,
   identity: Identity,
   flow: { mainPath?: MainPathStep[]; abstractions: { path: string }[] },
+  layers: Map<string, Layer> = webLayers(src, identity),
 ): KeyComponent[] {
   const score = new Map(Object.entries(identity.centrality ?? {}));
   const pathFiles = (flow.mainPath ?? []).filter((s) => !s.external && !s.derived).map((s) => s.path);
   const typeFiles = flow.abstractions.map((t) => t.path);
-  const webApp =
-    identity.kind === 'web-application' ||
-    identity.kind === 'application' ||
-    identity.kinds.includes('web-application');
-  const layers = new Map<string, Layer>();
-  if (webApp)
-    for (const p of score.keys()) {
-      const layer = layerOf(p, src.text(p) ?? '');
-      if (layer) layers.set(p, layer);
-    }
   const side = new Map(Object.entries(identity.sideRoles ?? {}));
   const known = new Map(identity.keyComponents.map((k) => [k.path, k]));
   return centreOrder({ score, pathFiles, typeFiles, side, layers })
