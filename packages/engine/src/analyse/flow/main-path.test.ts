@@ -2515,6 +2515,90 @@ describe('main path', () => {
     expect(names).not.toContain('Command.ValidateRequiredFlags');
   });
 
+  it("a lifecycle of tagged hook fields: the action, then the deferred after-hook; the framework's parsing is named, not entered", () => {
+    const contents = {
+      'funcs.go': [
+        'package cli',
+        '',
+        'type ActionFunc func(ctx context.Context, cmd *Command) error',
+        'type AfterFunc func(ctx context.Context, cmd *Command) error',
+        'type SuggestCommandFunc func(commands []*Command, provided string) string',
+      ].join('\n'),
+      'command.go': [
+        'package cli',
+        '',
+        'type Command struct {',
+        '\tName string `json:"name"`',
+        '\tAfter AfterFunc `json:"-"`',
+        '\tAction ActionFunc `json:"-"`',
+        '\tSuggestCommandFunc SuggestCommandFunc `json:"-"`',
+        '}',
+        '',
+        'func (cmd *Command) Run(ctx context.Context, args []string) error {',
+        '\treturn cmd.run(ctx, args)',
+        '}',
+        '',
+        'func (cmd *Command) run(ctx context.Context, args []string) (deferErr error) {',
+        '\tparsed, err := cmd.parseFlags(args)',
+        '\tif err != nil {',
+        '\t\treturn err',
+        '\t}',
+        '\tif shouldRunCompletion(cmd) {',
+        '\t\treturn nil',
+        '\t}',
+        '\tif cmd.After != nil {',
+        '\t\tdefer func() {',
+        '\t\t\tif err := cmd.After(ctx, cmd); err != nil {',
+        '\t\t\t\tdeferErr = err',
+        '\t\t\t}',
+        '\t\t}()',
+        '\t}',
+        '\tname := parsed[0]',
+        '\tif cmd.SuggestCommandFunc != nil {',
+        '\t\tname = cmd.SuggestCommandFunc(nil, name)',
+        '\t}',
+        '\tif err := cmd.Action(ctx, cmd); err != nil {',
+        '\t\tdeferErr = cmd.handleExitCoder(ctx, err)',
+        '\t}',
+        '\treturn deferErr',
+        '}',
+        '',
+        'func (cmd *Command) parseFlags(args []string) ([]string, error) {',
+        '\tout := []string{}',
+        '\tfor _, a := range args {',
+        '\t\tf := cmd.lookupFlag(a)',
+        '\t\tout = append(out, f)',
+        '\t}',
+        '\treturn out, nil',
+        '}',
+        '',
+        'func (cmd *Command) lookupFlag(name string) string {',
+        ...Array.from({ length: 12 }, (_, i) => `\tv${i} := name + "${i}"`),
+        '\treturn name',
+        '}',
+        '',
+        'func (cmd *Command) handleExitCoder(ctx context.Context, err error) error {',
+        ...Array.from({ length: 12 }, (_, i) => `\tw${i} := err`),
+        '\treturn err',
+        '}',
+        '',
+        'func shouldRunCompletion(cmd *Command) bool {',
+        ...Array.from({ length: 40 }, (_, i) => `\tc${i} := cmd.Name + "${i}"`),
+        '\treturn cmd.Name != ""',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Go', {
+      kind: 'library',
+      productPaths: ['command.go', 'funcs.go'],
+      publicApi: [{ name: 'Command', kind: 'type', path: 'command.go', line: 3 }],
+    });
+    // the field's struct tag does not hide its function type; the deferred hook runs after the action;
+    // the question a hook answers for the framework (a suggested name) is no stage of its lifecycle
+    expect(labels(steps)).toEqual(['Command.Run', 'Command.run', 'Command.parseFlags', 'Action', 'After']);
+    expect(steps[3]).toMatchObject({ handedIn: 'field', line: 33 });
+  });
+
   it('a Python CLI: items of a returned list are typed, help text and platform branches are not steps', () => {
     const contents = {
       'src/cli/core.py': [

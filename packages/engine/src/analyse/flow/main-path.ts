@@ -20,6 +20,8 @@ import {
 } from './definitions.ts';
 
 const MAX_STEPS = 20;
+/** A name that asks a question (`shouldRunCompletion`, `is_ready`): tested in a condition, it only chooses the way. */
+const PREDICATE = /^(?:should|is|has|can|needs?)(?:[A-Z_]|$)/;
 /** Lines below which a call its author documents as returning or checking something is an accessor. */
 const ACCESSOR_LINES = 40;
 // a definition whose author says it returns, checks or validates something answers the caller, which
@@ -123,6 +125,10 @@ function runsAt(t: Target, call: Call): { at: number; after?: { call: string; pa
   const text = t.file.bare[call.line - 1] ?? '';
   const own = { at: position(call.line, Math.max(0, text.indexOf(`${call.name}(`))) };
   const headers = [call.line, ...enclosing(t, call.line)];
+  // Go runs a deferred call (`defer f()`, `defer func() { … }()`) as the function returns: after the
+  // calls written below it
+  if (t.file.language === 'Go' && headers.some((h) => /^\s*defer\b/.test(t.file.bare[h - 1] ?? '')))
+    return { at: position(t.def.end, 0) + own.at / 1e6 };
   for (const h of headers) {
     const m = BOUND_LITERAL.exec(t.file.bare[h - 1] ?? '');
     if (!m || h === t.def.line) continue;
@@ -290,14 +296,16 @@ const failureNamed = (name: string) => FAILURE.test(name.replace(/(?:_with_|With
 
 /**
  * A call made when the work has failed: in a `catch`, `except` or `rescue` block, under Go's
- * `if err != nil`, or handed to a promise's `.catch(…)` on its line.
+ * `if err != nil` (or `if err := f(); err != nil`), or handed to a promise's `.catch(…)` on its line.
  */
 function onFailure(t: Target, call: Call): boolean {
   const text = t.file.bare[call.line - 1] ?? '';
   const at = text.indexOf(`${call.name}(`);
   if (at > 0 && /\.catch\s*\(|\bcatch\b|\bexcept\b|\brescue\b/.test(text.slice(0, at))) return true;
   return enclosing(t, call.line).some((i) =>
-    /^\s*(?:\}\s*)?(?:catch|except|rescue)\b|^\s*if\s+err\s*!=\s*nil\b/.test(t.file.bare[i - 1]!),
+    /^\s*(?:\}\s*)?(?:catch|except|rescue)\b|^\s*if\s+(?:[^;{]*;\s*)?err\s*!=\s*nil\b/.test(
+      t.file.bare[i - 1]!,
+    ),
   );
 }
 
@@ -1157,7 +1165,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       // the type's body, to its closing bracket (a Go struct's definition is its first line only)
       for (let i = t.def.line; i < Math.min(t.def.line + 400, t.file.bare.length); i++) {
         if (/^\s*}/.test(t.file.bare[i]!) && indentOf(t.file.bare[i]!) <= t.def.indent) break;
-        const named = /^\s*(\w+)\s+\*?(\w+)\s*$/.exec(t.file.bare[i]!);
+        // a Go field may carry a struct tag (`Action ActionFunc `json:"-"``, its text emptied)
+        const named = /^\s*(\w+)\s+\*?(\w+)\s*(?:"[^"]*"\s*|`[^`]*`\s*)?$/.exec(t.file.bare[i]!);
         if (named && functionTypes().has(named[2]!)) out.add(named[1]!);
         const m =
           /^\s*(\w+)\s+func\s*\(/.exec(t.file.bare[i]!) ??
@@ -1678,7 +1687,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     // only choosing a branch, is no step, however much its lookup reaches
     const tested = (c: ProductCall) => {
       const line = t.file.bare[c.call.line - 1] ?? '';
-      return CONDITION.test(line) && !keeps(line) && provides(c.target);
+      return (
+        CONDITION.test(line) && !keeps(line) && (provides(c.target) || PREDICATE.test(c.target.def.name))
+      );
     };
     const score = (c: ProductCall) => beyond(c) * (c.used ? 4 : 1) * (c.target.file === t.file ? 1 : 1.25);
     // a call whose result is kept or returned carries the work on before any call made for its effect
@@ -1922,7 +1933,10 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         // work is no longer one sequence of calls (the consumer's buffering is not the next step)
         const channel = onChannel(c) ? channelEnd(t, identifiers(argumentsOf(t, c.call) ?? '')) : undefined;
         if (channel) extra.channel = channel;
-        const descends = c === next && !channel && (!provides(c.target) || makesFunction(c.target));
+        // a step that hands the work to the users' hooks (pre-run, action, post-run) tells its own
+        // calls between them as what the framework does first: the work is the users' code
+        const descends =
+          c === next && !channel && !runsHooks && (!provides(c.target) || makesFunction(c.target));
         visit(c.target, depth + 1, why, descends, me, extra);
       }
     }
@@ -2040,13 +2054,20 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language)) {
       if (!call.root || call.qualifier !== call.root || !hooks.has(call.name)) continue;
       if (FAILURE.test(call.name) || onFailure(t, call)) continue;
+      // a hook whose one result the framework keeps and goes on with (`name = c.SuggestCommandFunc(…)`)
+      // answers a question for it; a stage of the lifecycle returns at most an error
+      const kept = /^\s*(?:(?:var|let|const)\s+)?([A-Za-z_]\w*)\s*(?::=|=)(?!=)/.exec(
+        t.file.bare[call.line - 1] ?? '',
+      )?.[1];
+      if (kept && !ERROR_LOCAL.test(kept)) continue;
       const mine = SELF.has(call.root) || env.get(call.root) === t.def.owner || loopVar(call.root);
       if (!mine) continue;
       const group = groups.find((g) => g.some((c) => alternatives(t, c.line, call.line)));
       if (group) group.push(call);
       else groups.push([call]);
     }
-    return groups;
+    // in the order they run: a deferred hook (`defer func() { … c.After(…) }()`) runs last
+    return groups.sort((x, y) => runsAt(t, x[0]!).at - runsAt(t, y[0]!).at);
   };
   /** A product definition that hands the work to a hook of its type (`ValidateArgs` calling the user's `c.Args`). */
   const runsUserHook = (t: Target): boolean => hookGroups(t).length > 0;
