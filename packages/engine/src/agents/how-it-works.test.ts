@@ -231,6 +231,32 @@ describe('how it works', () => {
     expect(of('library')).toMatch(/^One call enters/);
   });
 
+  it('calls the unit a request where the server a listener makes hands each one to the first step', () => {
+    const path = [
+      {
+        name: 'handle',
+        path: 'lib/application.js',
+        line: 152,
+        note: 'called for each request by the server listen makes at lib/application.js:599',
+      },
+      {
+        name: 'handle',
+        path: 'lib/application.js',
+        line: 177,
+        external: 'router',
+        note: 'called by handle',
+        from: 0,
+      },
+    ];
+    const a = { identity: { kind: 'framework', mainPath: path } } as unknown as Analysis;
+    expect(mainPathSentence(a)).toBe(
+      'One request enters at `handle()` (`lib/application.js:152`), handing work to `router` on the way.',
+    );
+    expect(mainPathParts(a)[1]).toContain(
+      'called for each request by the server `listen` makes at `lib/application.js:599`',
+    );
+  });
+
   it('says a step runs in a database transaction that locks the rows it reads', () => {
     const a = {
       identity: {

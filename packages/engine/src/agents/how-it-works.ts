@@ -373,7 +373,10 @@ function summaryStep(s: MainPathStep): string {
 /** What one unit of work is for this project: a request, a run of the program, a call of the library. */
 export function unitOf(a: Analysis, path: MainPathStep[]): string {
   const first = path[0]!;
-  if (/^(handles|runs before)/.test(first.note ?? '') || path.some((s) => /^routes /.test(s.note ?? '')))
+  if (
+    /^(handles|runs before|called for each request)/.test(first.note ?? '') ||
+    path.some((s) => /^routes /.test(s.note ?? ''))
+  )
     return 'request';
   if (
     /^(ServeHTTP|fetch|listen|callback|wsgi_app)$/.test(first.name) ||
@@ -450,6 +453,8 @@ function noteOf(note: string): string {
       again ? `, and calls ${code(again)} again` : ''
     }${every ?? ''}`;
   }
+  const served = /^called for each request by the server (\S+) makes at (\S+)$/.exec(note);
+  if (served) return `called for each request by the server ${code(served[1]!)} makes at ${code(served[2]!)}`;
   const routes = /^routes (?:([A-Z]+) )?(\S+) to (\S+)$/.exec(note);
   if (routes)
     return `routes ${code(`${routes[1] ? `${routes[1]} ` : ''}${routes[2]}`)} to ${code(routes[3]!)}`;

@@ -245,7 +245,7 @@ describe('main path', () => {
     expect(paths).not.toContain('frontend/src/User.tsx');
   });
 
-  it('a server handed the application object itself runs its handle method for each request', () => {
+  it('a server handed the application object itself: each request enters at its handle method', () => {
     const contents = {
       'lib/application.js': [
         "var http = require('node:http');",
@@ -270,8 +270,11 @@ describe('main path', () => {
       ].join('\n'),
     };
     const steps = mainPath(contents, 'JavaScript', { kind: 'framework' });
-    expect(labels(steps).slice(0, 3)).toEqual(['listen', 'handle', 'dispatch']);
-    expect(steps[1]).toMatchObject({ note: 'called by listen at lib/application.js:17' });
+    // `listen` only starts the server: the request enters where the server hands it over
+    expect(labels(steps).slice(0, 2)).toEqual(['handle', 'dispatch']);
+    expect(steps[0]).toMatchObject({
+      note: 'called for each request by the server listen makes at lib/application.js:17',
+    });
   });
 
   it('a router made on first use hands each request to its library; a setting checked on the way is no step', () => {
@@ -322,9 +325,9 @@ describe('main path', () => {
       ].join('\n'),
     };
     const steps = mainPath(contents, 'JavaScript', { kind: 'framework' }, [], ['router', 'finalhandler']);
-    expect(labels(steps)).toEqual(['listen', 'handle', 'handle']);
+    expect(labels(steps)).toEqual(['handle', 'handle']);
     // the final handler is made for the router to call when it is done: the router takes the work on
-    expect(steps[2]).toMatchObject({ external: 'router', line: 24 });
+    expect(steps[1]).toMatchObject({ external: 'router', line: 24 });
   });
 
   it('a default export a factory makes: from the instance into the call the functions it attaches make', () => {

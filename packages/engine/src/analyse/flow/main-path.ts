@@ -2864,6 +2864,15 @@ function chooseStart(
     const top = listeners.sort(
       (x, y) => rankOf(x) - rankOf(y) || methods(y) - methods(x) || x.def.line - y.def.line,
     )[0]!;
+    // a listener that hands the server the object itself (`http.createServer(this)`) only starts the
+    // server: each request enters at the handover method the server calls (`app.handle`)
+    const served = selfServed(top);
+    if (served)
+      return {
+        target: served.target,
+        prefix: [],
+        note: `called for each request by the server ${label(top.def)} makes at ${top.file.path}:${served.call.line}`,
+      };
     return { target: top, prefix: [] };
   }
   // a default export a factory makes (`const ky = createInstance()`): the functions the factory
