@@ -330,6 +330,100 @@ describe('main path', () => {
     expect(steps[1]).toMatchObject({ external: 'router', line: 24 });
   });
 
+  it("the calls that run users' hooks are named before deeper helpers; a call in a callback handed on runs inside it", () => {
+    const filler = (n: number) =>
+      Array.from({ length: n }, (_, i) => `    const v${i} = this.options.x + ${i};`);
+    const contents = {
+      'source/core/Hop.ts': [
+        'export class Hop {',
+        '  static create(input, options) {',
+        '    const hop = new Hop(input, options);',
+        '    const run = async () => {',
+        '      const early = await hop.#runBeforeRequestHooks();',
+        '      let response = early ?? await hop.#retry(async () => hop.#fetch());',
+        '      for (;;) {',
+        '        response = await hop.#runAfterResponseHooks(response);',
+        '        if (!response.ok) {',
+        '          response = await hop.#retryFromError(response, async () => hop.#fetch());',
+        '          continue;',
+        '        }',
+        '        break;',
+        '      }',
+        '      return response;',
+        '    };',
+        '    return run();',
+        '  }',
+        '',
+        '  constructor(input, options) {',
+        '    this.input = input;',
+        '    this.options = options;',
+        '    this.a = 1;',
+        '  }',
+        '',
+        '  async #runBeforeRequestHooks() {',
+        '    for (const hook of this.options.hooks.beforeRequest) {',
+        '      const result = await hook(this.input);',
+        '    }',
+        ...filler(10),
+        '    return undefined;',
+        '  }',
+        '',
+        '  async #retry<T extends (...args: any) => Promise<any>>(fn: T): Promise<ReturnType<T>> {',
+        '    try {',
+        '      return await fn();',
+        '    } catch (error) {',
+        '      return this.#retry(fn);',
+        '    }',
+        '  }',
+        '',
+        '  async #fetch() {',
+        ...filler(20),
+        '    return this.options.fetch(this.input);',
+        '  }',
+        '',
+        '  async #runAfterResponseHooks(response) {',
+        '    for (const hook of this.options.hooks.afterResponse) {',
+        '      response = await hook(response);',
+        '    }',
+        ...filler(10),
+        '    return response;',
+        '  }',
+        '',
+        '  async #retryFromError(response, fn) {',
+        '    const wait = await this.#retryDelay(response);',
+        '    return this.#retry(fn);',
+        '  }',
+        '',
+        '  async #retryDelay(response) {',
+        '    const header = parseHeader(response);',
+        ...filler(60),
+        '    return header;',
+        '  }',
+        '}',
+        '',
+        'function parseHeader(response) {',
+        ...Array.from({ length: 60 }, (_, i) => `  const h${i} = response.headers + ${i};`),
+        '  return 1;',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'TypeScript', {
+      kind: 'library',
+      productPaths: ['source'],
+      publicApi: [{ name: 'Hop', kind: 'class', path: 'source/core/Hop.ts', line: 1 }],
+    });
+    const names = labels(steps);
+    expect(names.slice(0, 2)).toEqual(['Hop.create', 'Hop']);
+    // request hooks, the retried fetch, response hooks; not the retry timing
+    expect(names.slice(2, 6)).toEqual([
+      'Hop.#runBeforeRequestHooks',
+      'Hop.#retry',
+      'Hop.#fetch',
+      'Hop.#runAfterResponseHooks',
+    ]);
+    expect(names).not.toContain('parseHeader');
+  });
+
   it('a default export a factory makes: from the instance into the call the functions it attaches make', () => {
     const contents = {
       'source/index.ts': [

@@ -45,9 +45,18 @@ const REACH_DEPTH = 12;
 const REACH_NODES = 3000;
 /** Calls followed from one step: the heaviest, kept in the order the body makes them. */
 const FOLLOW = 3;
-// names of calls that run code users registered: hooks, plugins, middleware, event handlers
-const EXTENSION_POINT =
-  /^_?(?:dispatch|run|call|fire|trigger|emit|invoke|apply|exec(?:ute)?)_?(?:hooks?|events?|plugins?|middlewares?|callbacks?|signals?|handlers?|listeners?)$|^(?:dispatch|emit|trigger)$/i;
+// names of calls that run code users registered: hooks, plugins, middleware, event handlers, with the
+// moment they run at between the verb and the noun (`dispatch_hook`, `#runBeforeRequestHooks`)
+const RUNS_VERB = /^(?:dispatch|run|call|fire|trigger|emit|invoke|apply|exec|execute)$/;
+const USER_CODE_NOUN = /^(?:hooks?|events?|plugins?|middlewares?|callbacks?|signals?|handlers?|listeners?)$/;
+const extensionPoint = (name: string): boolean => {
+  const words = name
+    .replace(/^[_#]+/, '')
+    .split(/_+|(?<=[a-z0-9])(?=[A-Z])/)
+    .map((w) => w.toLowerCase());
+  if (words.length === 1) return /^(?:dispatch|emit|trigger)$/.test(words[0]!);
+  return words.length <= 5 && RUNS_VERB.test(words[0]!) && USER_CODE_NOUN.test(words[words.length - 1]!);
+};
 /** Standard modules that serve requests: where a listener hands each one over. */
 const LISTENER = /^(node:)?(http|https|http2|net)$|^net\/http$|^(http\.server|socketserver|wsgiref)$/;
 const SELF = new Set(['this', 'self', 'Self', 'cls', 'super']);
@@ -1830,13 +1839,30 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       );
     // after a recursion, the call that runs the user's hooks, plugins or middleware: the extension
     // point of the work (`dispatch_hook("response", …)`) tells more than one more helper
-    const rank = (c: ProductCall) => (recursive(c) ? 2 : EXTENSION_POINT.test(c.target.def.name) ? 1 : 0);
+    const rank = (c: ProductCall) => (recursive(c) ? 2 : extensionPoint(c.target.def.name) ? 1 : 0);
     const ranked = others.sort((x, y) => rank(y) - rank(x));
     // what the continuation is handed (the patterns compiled for the scan, the paths it searches) is
     // made by the run on its way: those calls are named beside the heaviest ones
-    const beside = [
+    const chosen = [
       ...new Set([...ranked.slice(0, FOLLOW - 1), ...ranked.filter(feeds).slice(0, FOLLOW)]),
     ].slice(0, FOLLOW + 1);
+    // a call written in a function literal handed to another (`#retry(async () => ky.#fetch())`) runs
+    // inside it: where either is named or carries the work on, the other is named with it
+    const inside = (d: ProductCall, c: ProductCall) => {
+      if (d === c || d.call.line !== c.call.line) return false;
+      const text = t.file.bare[c.call.line - 1] ?? '';
+      const from = text.indexOf(`${c.call.name}(`);
+      const at = from < 0 ? -1 : text.indexOf(`${d.call.name}(`, from + c.call.name.length);
+      return at > from && FUNCTION_LITERAL.test(text.slice(from, at));
+    };
+    const beside = [
+      ...chosen,
+      ...ranked.filter(
+        (d) =>
+          !chosen.includes(d) &&
+          [...chosen, ...(next ? [next] : [])].some((c) => inside(d, c) || inside(c, d)),
+      ),
+    ];
     // a type made on the way is worth a step when it does work of its own (a few methods)
     const made = calls
       .filter(
