@@ -257,6 +257,28 @@ describe('how it works', () => {
     );
   });
 
+  it('names the types that implement an interface method the path calls through', () => {
+    const path = [
+      { name: 'unmarshal', owner: 'Conf', path: 'conf.go', line: 30 },
+      {
+        name: 'Decode',
+        owner: 'Decoder',
+        path: 'conf.go',
+        line: 6,
+        note: 'called by Conf.unmarshal at conf.go:35',
+        from: 0,
+        implementations: [
+          { name: 'json.Codec', path: 'internal/json/codec.go', line: 5 },
+          { name: 'yaml.Codec', path: 'internal/yaml/codec.go', line: 5 },
+        ],
+      },
+    ];
+    const a = { identity: { kind: 'library', mainPath: path } } as unknown as Analysis;
+    expect(mainPathParts(a)[1]).toContain(
+      'The interface only declares it; `json.Codec` (`internal/json/codec.go:5`) and `yaml.Codec` (`internal/yaml/codec.go:5`) implement it, and the one the value holds runs.',
+    );
+  });
+
   it('says a step runs in a database transaction that locks the rows it reads', () => {
     const a = {
       identity: {

@@ -556,6 +556,14 @@ function transactionText(s: MainPathStep): string {
  * " For a `Group`, `Group.invoke()` (…) takes its place and calls `Group.resolve_command()` (…) at …,
  * then this path's `make_context()` (at …) and `invoke()` (at …) again.": how nested work goes on.
  */
+/** " It is declared by an interface; `json.Codec` (…) and `yaml.Codec` (…) implement it.": who does the work. */
+function implementationsText(s: MainPathStep): string {
+  const impls = s.implementations ?? [];
+  if (!impls.length) return '';
+  const named = impls.map((i) => `${code(i.name)} (${cite(i.path, i.line)})`);
+  return ` The interface only declares it; ${joinAnd(named)} ${impls.length === 1 ? 'implements' : 'implement'} it, and the one the value holds runs.`;
+}
+
 function overrideText(s: MainPathStep): string {
   const o = s.override;
   if (!o) return '';
@@ -696,7 +704,7 @@ export function mainPathParts(a: Analysis): string[] {
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : doesText(s);
     const cases = casesText(s);
     const caller = s.from !== undefined ? path[s.from] : undefined;
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${alternativeText(s)}${scriptText(s)}${namedDefaultText(s)}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${cases}${againText(s, caller)}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${alternativeText(s)}${scriptText(s)}${namedDefaultText(s)}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${cases}${againText(s, caller)}${implementationsText(s)}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
   };
   // the steps given the two ends of a channel run at the same time, on threads of their own
   const order = path.some((s) => s.channel)

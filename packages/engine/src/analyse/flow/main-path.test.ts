@@ -200,6 +200,121 @@ describe('main path', () => {
     expect(labels(mainPath(contents, 'Go', over))[0]).toBe('Conf.Write');
   });
 
+  it('a Go library reads through a library into the decoder its constructor stores, to the interface its codecs implement', () => {
+    const body = (n: number, what: string) => Array.from({ length: n }, (_, i) => `\t${what}${i} := ${i}`);
+    const contents = {
+      'conf.go': [
+        'package conf',
+        '',
+        'import "github.com/spf13/afero"',
+        '',
+        'type Decoder interface {',
+        '\tDecode(b []byte, v map[string]any) error',
+        '}',
+        '',
+        'type DecoderRegistry interface {',
+        '\tDecoder(format string) (Decoder, error)',
+        '}',
+        '',
+        'type Conf struct {',
+        '\tfs afero.Fs',
+        '\tname string',
+        '\tdecoderRegistry DecoderRegistry',
+        '}',
+        '',
+        'func New() *Conf {',
+        '\tc := new(Conf)',
+        '\tregistry := NewRegistry()',
+        '\tc.decoderRegistry = registry',
+        '\treturn c',
+        '}',
+        '',
+        'func (c *Conf) Read() error {',
+        '\tfile, err := afero.ReadFile(c.fs, c.name)',
+        '\tif err != nil {',
+        '\t\treturn err',
+        '\t}',
+        '\tconfig := make(map[string]any)',
+        '\treturn c.unmarshal(file, config)',
+        '}',
+        '',
+        'func (c *Conf) unmarshal(in []byte, m map[string]any) error {',
+        '\tdecoder, err := c.decoderRegistry.Decoder("yaml")',
+        '\tif err != nil {',
+        '\t\treturn err',
+        '\t}',
+        '\terr = decoder.Decode(in, m)',
+        '\treturn err',
+        '}',
+      ].join('\n'),
+      'registry.go': [
+        'package conf',
+        '',
+        'type Registry struct {',
+        '\tcodecs map[string]Decoder',
+        '}',
+        '',
+        'func NewRegistry() *Registry {',
+        '\treturn &Registry{}',
+        '}',
+        '',
+        'func (r *Registry) Decoder(format string) (Decoder, error) {',
+        ...body(12, 'r'),
+        '\treturn r.codecs[format], nil',
+        '}',
+      ].join('\n'),
+      'internal/yaml/codec.go': [
+        'package yaml',
+        '',
+        'type Codec struct{}',
+        '',
+        'func (Codec) Decode(b []byte, v map[string]any) error {',
+        ...body(10, 'y'),
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+      'internal/json/codec.go': [
+        'package json',
+        '',
+        'type Codec struct{}',
+        '',
+        'func (Codec) Decode(b []byte, v map[string]any) error {',
+        ...body(10, 'j'),
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(
+      contents,
+      'Go',
+      {
+        kind: 'library',
+        publicApi: [{ name: 'Conf', kind: 'struct', path: 'conf.go', line: 13 }],
+      },
+      [],
+      ['github.com/spf13/afero'],
+    );
+    const names = labels(steps);
+    expect(names.slice(0, 3)).toEqual(['Conf.Read', 'afero.ReadFile', 'Conf.unmarshal']);
+    // the registry the constructor function stores in the field answers the lookup
+    expect(steps[3]).toMatchObject({
+      name: 'Decoder',
+      owner: 'Registry',
+      via: { field: 'c.decoderRegistry', by: 'New' },
+    });
+    // the interface method the decoder is called through, and the codecs that implement it
+    expect(steps[4]).toMatchObject({
+      name: 'Decode',
+      owner: 'Decoder',
+      path: 'conf.go',
+      line: 6,
+      implementations: [
+        { name: 'json.Codec', path: 'internal/json/codec.go', line: 5 },
+        { name: 'yaml.Codec', path: 'internal/yaml/codec.go', line: 5 },
+      ],
+    });
+  });
+
   it('never resolves a call into another language: a Python `User(…)` is not a TSX component', () => {
     const py = {
       'backend/app/models.py': 'class User:\n    email = None\n',

@@ -1126,6 +1126,40 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     }
     return madeTypes;
   };
+  const interfaceMethods = new Map<string, Target | undefined>();
+  /**
+   * A method a Go interface of the product declares (`Decode(b []byte, v map[string]any) error` in
+   * `type Decoder interface {`): no body of its own, so a call of it is where the work goes to
+   * whichever implementation the value holds.
+   */
+  const interfaceMethod = (typeName: string, name: string): Target | undefined => {
+    const k = `${typeName}.${name}`;
+    if (interfaceMethods.has(k)) return interfaceMethods.get(k);
+    let found: Target | undefined;
+    for (const t of types.get(typeName) ?? []) {
+      if (t.file.language !== 'Go' || !/\binterface\s*\{\s*$/.test(t.file.bare[t.def.line - 1] ?? ''))
+        continue;
+      for (let i = t.def.line; i < Math.min(t.file.bare.length, t.def.line + 200); i++) {
+        const line = t.file.bare[i]!;
+        if (/^\s*\}/.test(line) && indentOf(line) <= t.def.indent) break;
+        if (!new RegExp(`^\\s+${name}\\s*\\(`).test(line)) continue;
+        const def: Def = {
+          name,
+          kind: 'method',
+          owner: typeName,
+          line: i + 1,
+          end: i + 1,
+          indent: indentOf(line),
+          declared: true,
+        };
+        found = { file: t.file, def };
+        break;
+      }
+      if (found) break;
+    }
+    interfaceMethods.set(k, found);
+    return found;
+  };
   const methodOn = (typeName: string, name: string, depth = 0): Target | undefined => {
     const found = ownMethod(typeName, name, depth);
     return found && depth === 0 ? implementation(found) : found;
@@ -1217,7 +1251,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       if (base) {
         // `self.walker.build()`: the field's type, when the type declares it
         const viaField = qualifier && qualifier !== root ? fieldsOf(base).get(qualifier) : base;
-        const m = viaField ? methodOn(viaField, name) : undefined;
+        const m = viaField ? (methodOn(viaField, name) ?? interfaceMethod(viaField, name)) : undefined;
         if (m) return m;
         // a method the type does not define comes from a library base or a stored function: not guessed
         const r = input.resolve(call, t.file, t.def);
@@ -1314,7 +1348,13 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       ...owners.flatMap((o) => (types.get(o) ?? []).map((x) => x.file)),
     ]);
     for (const file of files)
-      for (const m of file.defs.filter((d) => d.owner && owners.includes(d.owner) && d.kind !== 'type'))
+      for (const m of file.defs.filter(
+        (d) =>
+          d.kind !== 'type' &&
+          ((d.owner && owners.includes(d.owner)) ||
+            // a constructor function that returns the type (`func New() *Viper`) fills its fields too
+            (!d.owner && returnType({ file, def: d }) === t.def.owner)),
+      ))
         for (let i = m.line; i <= m.end && i <= file.bare.length; i++) {
           const at = file.bare[i - 1]!.search(new RegExp(`\\.${field}\\s*=(?![=>])`));
           if (at < 0) continue;
@@ -1335,10 +1375,29 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           };
           // what a call on the right returns was built when the field was set (`chain(mws, endpoint)` at
           // registration); only a type made there answers the dispatch itself
-          for (const c of callsIn([rhs.replace(/\n/g, ' ')], 1, 1).filter(
-            (c) => c.creates || typeNames.has(c.name),
+          // a local set above from a call (`codecRegistry := NewCodecRegistry()`) holds what that call made
+          let made = rhs.replace(/\n/g, ' ');
+          let madeAt = i;
+          const local = /^\s*([A-Za-z_$][\w$]*)\s*;?\s*$/.exec(made)?.[1];
+          if (local)
+            for (let j = i - 1; j > m.line; j--) {
+              const set = new RegExp(
+                `^\\s*(?:(?:var|let|const)\\s+)?${local.replace(/\$/g, '\\$')}\\s*:?=(?!=)(.*)$`,
+              ).exec(file.bare[j - 1] ?? '');
+              if (!set) continue;
+              [made, madeAt] = [set[1]!, j];
+              break;
+            }
+          // a function that returns a product type (`NewCodecRegistry() *DefaultCodecRegistry`) makes one
+          const factory = (c: Call) => {
+            const r =
+              !c.creates && !typeNames.has(c.name) ? resolveCall({ ...c, line: madeAt }, where) : null;
+            return !!r && 'def' in r && r.def.kind !== 'type' && typeNames.has(returnType(r) ?? '');
+          };
+          for (const c of callsIn([made], 1, 1).filter(
+            (c) => c.creates || typeNames.has(c.name) || factory(c),
           ))
-            out.push({ call: { ...c, line: i }, in: where, via });
+            out.push({ call: { ...c, line: madeAt }, in: where, via });
           // a method handed over as a value: `http.HandlerFunc(mx.routeHTTP)`
           // (an option named at a library's constructor, `proxy_auth=proxy.raw_auth`, is a setting of it)
           for (const ref of rhs.matchAll(/\b(\w+)\.(\w+)\b(?!\s*\()/g))
@@ -1581,10 +1640,19 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           const others = variantsOf(stored, home, v.expression);
           const via = { ...v, ...(others.length ? { others } : {}) };
           const r = resolveCall(c, where);
-          // an implementation stored there (`this.router = new SmartRouter(…)`) answers the call itself
-          const impl = r && 'def' in r && r.def.kind === 'type' ? methodOn(r.def.name, call.name) : undefined;
+          // an implementation stored there (`this.router = new SmartRouter(…)`, or one a constructor
+          // function returns) answers the call itself
+          const type =
+            r && 'def' in r
+              ? r.def.kind === 'type'
+                ? r.def.name
+                : typeNames.has(returnType(r) ?? '')
+                  ? returnType(r)
+                  : undefined
+              : undefined;
+          const impl = type ? methodOn(type, call.name) : undefined;
           // a type stored there that does not define the method is not made by the call
-          const answer = impl ?? (r && 'def' in r && r.def.kind === 'type' ? null : r);
+          const answer = impl ?? (type ? null : r);
           add({ ...call, name: c.name }, answer, true, { ...via, field: `${call.root}.${call.qualifier}` });
         }
         continue;
@@ -2293,7 +2361,18 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       /^\s*(?:(?:let|const|var|val)\s+(?:mut\s+)?)?([A-Za-z_$][\w$]*)\s*(?::[^=]*)?(?::=|=)(?!=)/.exec(
         t.file.bare[call.line - 1] ?? '',
       );
-    return !!kept && names.has(kept[1]!);
+    if (kept && names.has(kept[1]!)) return true;
+    // what it reads is handed to the product call that takes the work on (`file, err :=
+    // afero.ReadFile(…)` before `v.unmarshalReader(bytes.NewReader(file), config)`)
+    const read = /^\s*(?:(?:var|let|const)\s+)?([A-Za-z_$][\w$]*)(?:\s*,\s*[\w$]+)*\s*:?=(?!=)/.exec(
+      t.file.bare[call.line - 1] ?? '',
+    )?.[1];
+    if (!read || ERROR_LOCAL.test(read) || NOT_DATA.has(read)) return false;
+    return callsIn(t.file.bare, call.line + 1, t.def.end, t.def.name, t.file.language).some((c) => {
+      if (!identifiers(argumentsOf(t, c) ?? '').includes(read)) return false;
+      const r = resolveCall(c, t);
+      return !!r && 'def' in r && r.def.kind !== 'type' && !onFailure(t, c);
+    });
   };
   /** The line of a body's last expression, past closing brackets. */
   const lastLine = (t: Target): number => {
@@ -2333,6 +2412,22 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         .filter((x) => x.arms)
         .sort((x, y) => recursive(y.f) - recursive(x.f) || y.arms!.kinds.length - x.arms!.kinds.length)[0];
       if (cases) s.cases = { method: cases.f.def.name, ...cases.arms! };
+    }
+    // a method a Go interface declares: the product's types that implement it, one of which runs
+    if (!def && s.owner && interfaceMethods.get(`${s.owner}.${s.name}`)) {
+      const dir = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf('/')));
+      const impls = (fns.get(s.name) ?? [])
+        .filter((f) => f.file.language === 'Go' && f.def.owner && f.def.owner !== s.owner)
+        .sort((x, y) => x.file.path.localeCompare(y.file.path));
+      if (impls.length)
+        s.implementations = impls.map((f) => ({
+          name:
+            dir(f.file.path) && dir(f.file.path) !== dir(s.path)
+              ? `${dir(f.file.path).split('/').pop()}.${f.def.owner}`
+              : f.def.owner!,
+          path: f.file.path,
+          line: f.def.line,
+        }));
     }
     const fallback = file && def ? fallbackLoop(file.bare, def.line, def.end) : undefined;
     if (fallback) s.fallback = fallback;
