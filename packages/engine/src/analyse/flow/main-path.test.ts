@@ -2811,6 +2811,50 @@ describe('main path', () => {
     expect(steps[3]).toMatchObject({ handedIn: 'field', line: 33 });
   });
 
+  it('a value made only when an option allows it (a cache) is no step; the work goes on without it', () => {
+    const body = (n: number, what: string) => Array.from({ length: n }, (_, i) => `    ${what}${i} = src`);
+    const contents = {
+      'src/fmt/__init__.py': [
+        'from fmt.cache import Cache',
+        '',
+        'def reformat_one(src, mode, no_cache=False):',
+        '    if str(src) == "-":',
+        '        format_stdin(src)',
+        '    else:',
+        '        cache = None if no_cache else Cache.read(mode)',
+        '        changed = False',
+        '        if cache is not None and not cache.is_changed(src):',
+        '            changed = True',
+        '        if not changed and format_file(src, mode):',
+        '            changed = True',
+        '',
+        'def format_stdin(src):',
+        ...body(10, 's'),
+        '',
+        'def format_file(src, mode):',
+        ...body(30, 'f'),
+      ].join('\n'),
+      'src/fmt/cache.py': [
+        'class Cache:',
+        '    @classmethod',
+        '    def read(cls, mode):',
+        ...body(60, 'c'),
+        '        return cls()',
+        '',
+        '    def is_changed(self, src):',
+        '        return True',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      productPaths: ['src/fmt'],
+      publicApi: [{ name: 'reformat_one', kind: 'function', path: 'src/fmt/__init__.py', line: 3 }],
+    });
+    expect(labels(steps)).toEqual(['reformat_one', 'format_file']);
+    // the first step of the `else` arm tells what runs instead
+    expect(steps[1]).toMatchObject({ alternative: { name: 'format_stdin', when: 'str(src) == ""' } });
+  });
+
   it('a Python CLI: items of a returned list are typed, help text and platform branches are not steps', () => {
     const contents = {
       'src/cli/core.py': [
@@ -3104,6 +3148,18 @@ describe('the other arm of a switch', () => {
     expect(elseArm(chain, 6)).toBeNull();
     // a call in the if arm itself has no other arm
     expect(elseArm(go, 3)).toBeNull();
+    // the call need not open its arm; one nested in a block of the arm is that block's
+    const later = [
+      'def one(src):',
+      '    if is_stdin:',
+      '        format_stdin()',
+      '    else:',
+      '        cache = None if no_cache else Cache.read()',
+      '        if changed and format_file(src):',
+      '            report()',
+    ];
+    expect(elseArm(later, 6)).toEqual({ condition: 'is_stdin', from: 3, to: 3 });
+    expect(elseArm(later, 7)).toBeNull();
   });
 });
 

@@ -212,6 +212,24 @@ function testsMissing(t: Target, line: number, local: string): boolean {
   ).test(head);
 }
 
+/**
+ * A value made only when an option allows and otherwise nothing (`cache = None if no_cache else
+ * Cache.read(mode)`, `const c = off ? null : load()`): the work goes on without it, so the call is an
+ * aid beside the work (a cache, a progress bar), not a step of it.
+ */
+function optional(t: Target, call: Call): boolean {
+  const text = t.file.bare[call.line - 1] ?? '';
+  const at = text.indexOf(`${call.name}(`);
+  const eq = text.search(/[^=!<>]=[^=]/);
+  if (at < 0 || eq < 0 || eq > at) return false;
+  const value = text.slice(eq + 2);
+  const none = '(?:None|null|undefined|nil)';
+  return (
+    new RegExp(`^\\s*${none}\\s+if\\b[^\\n]*\\belse\\b|\\bif\\b[^\\n]*\\belse\\s+${none}\\s*$`).test(value) ||
+    new RegExp(`\\?\\s*${none}\\s*:|:\\s*${none}\\s*(?:;\\s*)?$`).test(value)
+  );
+}
+
 /** A local named for an error (`err`, `exc`, `error`): returning it early is a failure, not the outcome. */
 const ERROR_LOCAL = /^(?:err|exc|e|ex)$|error|exception/i;
 
@@ -312,7 +330,7 @@ function onFailure(t: Target, call: Call): boolean {
   const at = text.indexOf(`${call.name}(`);
   if (at > 0 && /\.catch\s*\(|\bcatch\b|\bexcept\b|\brescue\b/.test(text.slice(0, at))) return true;
   return enclosing(t, call.line).some((i) =>
-    /^\s*(?:\}\s*)?(?:catch|except|rescue)\b|^\s*if\s+(?:[^;{]*;\s*)?err\s*!=\s*nil\b/.test(
+    /^\s*(?:\}\s*)?(?:catch|except|rescue)\b|^\s*if\s+(?:[^;{\s][^;{]*;\s*)?err\s*!=\s*nil\b/.test(
       t.file.bare[i - 1]!,
     ),
   );
@@ -1378,7 +1396,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           // a local set above from a call (`codecRegistry := NewCodecRegistry()`) holds what that call made
           let made = rhs.replace(/\n/g, ' ');
           let madeAt = i;
-          const local = /^\s*([A-Za-z_$][\w$]*)\s*;?\s*$/.exec(made)?.[1];
+          const local = /^\s*([A-Za-z_$][\w$]*)\s*(?:;\s*)?$/.exec(made)?.[1];
           if (local)
             for (let j = i - 1; j > m.line; j--) {
               const set = new RegExp(
@@ -1783,6 +1801,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           !LOG_LINE.test(c.target.def.name) &&
           !reshapes(t, c.call.line) &&
           !repeatCase(t, c.call.line) &&
+          !optional(t, c.call) &&
           !visited.has(key(c.target)) &&
           success(c),
       )
@@ -2434,6 +2453,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
   }
   // a step called in the `else` arm of a switch whose other arm calls another product definition
   // (`if c.TraverseChildren { c.Traverse(args) } else { c.Find(args) }`): that one runs instead
+  const told = new Set<string>();
   for (const s of steps) {
     const site = /^called by .+ at (.+):(\d+)$/.exec(s.note ?? '');
     const caller = s.from !== undefined ? steps[s.from] : undefined;
@@ -2442,7 +2462,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const def = file?.defs.find((d) => d.line === caller.line);
     if (!file || !def) continue;
     const arm = elseArm(file.bare, Number(site[2]));
-    if (!arm) continue;
+    // the first step of an arm tells what runs instead of it, once
+    if (!arm || told.has(`${caller.path}:${arm.to}`)) continue;
+    told.add(`${caller.path}:${arm.to}`);
     const t = { file, def };
     for (const call of callsIn(file.bare, arm.from, arm.to, def.name, file.language)) {
       const r = resolveCall(call, t);
@@ -2509,8 +2531,11 @@ export function elseArm(
   lines: string[],
   callLine: number,
 ): { condition: string; from: number; to: number } | null {
+  // the header of the block the call sits in: the nearest line above it that is indented less (the
+  // call need not open the arm: `cache = …` may come first)
+  const own = indentOf(lines[callLine - 1] ?? '');
   let at = callLine - 2;
-  while (at >= 0 && !lines[at]!.trim()) at--;
+  while (at >= 0 && (!lines[at]!.trim() || indentOf(lines[at]!) >= own)) at--;
   if (at < 0) return null;
   const elseLine = lines[at]!;
   const brace = /^(\s*)\}\s*else\s*\{\s*$/.exec(elseLine);
