@@ -1178,6 +1178,12 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     interfaceMethods.set(k, found);
     return found;
   };
+  /** A declared method some other product type defines a body for (`Args.Slice` in `stringSliceArgs`). */
+  const implemented = (t: Target): boolean =>
+    (fns.get(t.def.name) ?? []).some(
+      (f) =>
+        f.def.owner && f.def.owner !== t.def.owner && familyOf(f.file.language) === familyOf(t.file.language),
+    );
   const methodOn = (typeName: string, name: string, depth = 0): Target | undefined => {
     const found = ownMethod(typeName, name, depth);
     return found && depth === 0 ? implementation(found) : found;
@@ -1739,8 +1745,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       }
       // nor entered, it still shows where it reaches the data: the interface method it calls and
       // keeps the result of, which the framework implements (a repository's derived query)
+      // (an interface the product implements itself, such as Go's `Args`, is no such hand-over)
       const data = productCalls(t).find(
-        (c) => c.used && c.target.def.declared && !visited.has(key(c.target)),
+        (c) => c.used && c.target.def.declared && !visited.has(key(c.target)) && !implemented(c.target),
       );
       if (data && !full()) {
         visited.add(key(data.target));
@@ -2468,7 +2475,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const t = { file, def };
     for (const call of callsIn(file.bare, arm.from, arm.to, def.name, file.language)) {
       const r = resolveCall(call, t);
-      if (!r || !('def' in r) || r.def.name === s.name || r.def.kind === 'type') continue;
+      // a log line in the other arm (`tracef("skipping …")`) is not what runs instead
+      if (!r || !('def' in r) || r.def.name === s.name || r.def.kind === 'type' || LOG_LINE.test(r.def.name))
+        continue;
       s.alternative = {
         name: r.def.name,
         ...(r.def.owner ? { owner: r.def.owner } : {}),
