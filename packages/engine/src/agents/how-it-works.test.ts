@@ -279,6 +279,25 @@ describe('how it works', () => {
     );
   });
 
+  it("calls the context a command-line library's step stores a value in the call's, not a request's", () => {
+    const path = [
+      { name: 'Run', owner: 'Command', path: 'command_run.go', line: 94 },
+      {
+        name: 'run',
+        owner: 'Command',
+        path: 'command_run.go',
+        line: 99,
+        note: 'called by Command.Run at command_run.go:95',
+        from: 0,
+        context: { key: 'commandContextKey', value: 'cmd', line: 137 },
+      },
+    ];
+    const a = { identity: { kind: 'library', mainPath: path } } as unknown as Analysis;
+    expect(mainPathParts(a)[1]).toContain(
+      "It stores `cmd` in the call's context under `commandContextKey` (`command_run.go:137`).",
+    );
+  });
+
   it('says a step runs in a database transaction that locks the rows it reads', () => {
     const a = {
       identity: {

@@ -649,12 +649,13 @@ function channelText(s: MainPathStep): string {
  * it back. Before `h.ServeHTTP()` runs, it calls `r.SetPathValue()` (…) and sets `r.Pattern` (…)":
  * the state a step leaves in the request for the steps after it.
  */
-function requestStateText(s: MainPathStep): string {
+function requestStateText(s: MainPathStep, unit = 'request'): string {
   const out: string[] = [];
   const c = s.context;
+  // the context belongs to the unit of work: a request's, or one call's of a command-line library
   if (c)
     out.push(
-      `It stores ${code(c.value)} in the request's context under ${code(c.key)} (${cite(s.path, c.line)})${
+      `It stores ${code(c.value)} in the ${unit}'s context under ${code(c.key)} (${cite(s.path, c.line)})${
         c.readBy ? `, where ${methodName(c.readBy)} reads it back` : ''
       }.`,
     );
@@ -698,13 +699,14 @@ function alternativeText(s: MainPathStep): string {
 export function mainPathParts(a: Analysis): string[] {
   const path = a.identity?.mainPath ?? [];
   if (path.length < 2) return [];
+  const unit = unitOf(a, path);
   const line = (s: MainPathStep) => {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : doesText(s);
     const cases = casesText(s);
     const caller = s.from !== undefined ? path[s.from] : undefined;
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${alternativeText(s)}${scriptText(s)}${namedDefaultText(s)}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${cases}${againText(s, caller)}${implementationsText(s)}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${alternativeText(s)}${scriptText(s)}${namedDefaultText(s)}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${cases}${againText(s, caller)}${implementationsText(s)}${overrideText(s)}${fallbackText(s)}${requestStateText(s, unit)}`;
   };
   // the steps given the two ends of a channel run at the same time, on threads of their own
   const order = path.some((s) => s.channel)
