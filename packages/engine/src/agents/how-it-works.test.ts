@@ -232,6 +232,73 @@ describe('how it works', () => {
     expect(of('library')).toMatch(/^One call enters/);
   });
 
+  it('calls the unit a request where the server a listener makes hands each one to the first step', () => {
+    const path = [
+      {
+        name: 'handle',
+        path: 'lib/application.js',
+        line: 152,
+        note: 'called for each request by the server listen makes at lib/application.js:599',
+      },
+      {
+        name: 'handle',
+        path: 'lib/application.js',
+        line: 177,
+        external: 'router',
+        note: 'called by handle',
+        from: 0,
+      },
+    ];
+    const a = { identity: { kind: 'framework', mainPath: path } } as unknown as Analysis;
+    expect(mainPathSentence(a)).toBe(
+      'One request enters at `handle()` (`lib/application.js:152`), handing work to `router` on the way.',
+    );
+    expect(mainPathParts(a)[1]).toContain(
+      'called for each request by the server `listen` makes at `lib/application.js:599`',
+    );
+  });
+
+  it('names the types that implement an interface method the path calls through', () => {
+    const path = [
+      { name: 'unmarshal', owner: 'Conf', path: 'conf.go', line: 30 },
+      {
+        name: 'Decode',
+        owner: 'Decoder',
+        path: 'conf.go',
+        line: 6,
+        note: 'called by Conf.unmarshal at conf.go:35',
+        from: 0,
+        implementations: [
+          { name: 'json.Codec', path: 'internal/json/codec.go', line: 5 },
+          { name: 'yaml.Codec', path: 'internal/yaml/codec.go', line: 5 },
+        ],
+      },
+    ];
+    const a = { identity: { kind: 'library', mainPath: path } } as unknown as Analysis;
+    expect(mainPathParts(a)[1]).toContain(
+      'The interface only declares it; `json.Codec` (`internal/json/codec.go:5`) and `yaml.Codec` (`internal/yaml/codec.go:5`) implement it, and the one the value holds runs.',
+    );
+  });
+
+  it("calls the context a command-line library's step stores a value in the call's, not a request's", () => {
+    const path = [
+      { name: 'Run', owner: 'Command', path: 'command_run.go', line: 94 },
+      {
+        name: 'run',
+        owner: 'Command',
+        path: 'command_run.go',
+        line: 99,
+        note: 'called by Command.Run at command_run.go:95',
+        from: 0,
+        context: { key: 'commandContextKey', value: 'cmd', line: 137 },
+      },
+    ];
+    const a = { identity: { kind: 'library', mainPath: path } } as unknown as Analysis;
+    expect(mainPathParts(a)[1]).toContain(
+      "It stores `cmd` in the call's context under `commandContextKey` (`command_run.go:137`).",
+    );
+  });
+
   it('says a step runs in a database transaction that locks the rows it reads', () => {
     const a = {
       identity: {

@@ -392,7 +392,10 @@ function summaryStep(s: MainPathStep): string {
 /** What one unit of work is for this project: a request, a run of the program, a call of the library. */
 export function unitOf(a: Analysis, path: MainPathStep[]): string {
   const first = path[0]!;
-  if (/^(handles|runs before)/.test(first.note ?? '') || path.some((s) => /^routes /.test(s.note ?? '')))
+  if (
+    /^(handles|runs before|called for each request)/.test(first.note ?? '') ||
+    path.some((s) => /^routes /.test(s.note ?? ''))
+  )
     return 'request';
   if (
     /^(ServeHTTP|fetch|listen|callback|wsgi_app)$/.test(first.name) ||
@@ -469,6 +472,8 @@ function noteOf(note: string): string {
       again ? `, and calls ${code(again)} again` : ''
     }${every ?? ''}`;
   }
+  const served = /^called for each request by the server (\S+) makes at (\S+)$/.exec(note);
+  if (served) return `called for each request by the server ${code(served[1]!)} makes at ${code(served[2]!)}`;
   const routes = /^routes (?:([A-Z]+) )?(\S+) to (\S+)$/.exec(note);
   if (routes)
     return `routes ${code(`${routes[1] ? `${routes[1]} ` : ''}${routes[2]}`)} to ${code(routes[3]!)}`;
@@ -570,6 +575,14 @@ function transactionText(s: MainPathStep): string {
  * " For a `Group`, `Group.invoke()` (…) takes its place and calls `Group.resolve_command()` (…) at …,
  * then this path's `make_context()` (at …) and `invoke()` (at …) again.": how nested work goes on.
  */
+/** " It is declared by an interface; `json.Codec` (…) and `yaml.Codec` (…) implement it.": who does the work. */
+function implementationsText(s: MainPathStep): string {
+  const impls = s.implementations ?? [];
+  if (!impls.length) return '';
+  const named = impls.map((i) => `${code(i.name)} (${cite(i.path, i.line)})`);
+  return ` The interface only declares it; ${joinAnd(named)} ${impls.length === 1 ? 'implements' : 'implement'} it, and the one the value holds runs.`;
+}
+
 function overrideText(s: MainPathStep): string {
   const o = s.override;
   if (!o) return '';
@@ -655,12 +668,13 @@ function channelText(s: MainPathStep): string {
  * it back. Before `h.ServeHTTP()` runs, it calls `r.SetPathValue()` (…) and sets `r.Pattern` (…)":
  * the state a step leaves in the request for the steps after it.
  */
-function requestStateText(s: MainPathStep): string {
+function requestStateText(s: MainPathStep, unit = 'request'): string {
   const out: string[] = [];
   const c = s.context;
+  // the context belongs to the unit of work: a request's, or one call's of a command-line library
   if (c)
     out.push(
-      `It stores ${code(c.value)} in the request's context under ${code(c.key)} (${cite(s.path, c.line)})${
+      `It stores ${code(c.value)} in the ${unit}'s context under ${code(c.key)} (${cite(s.path, c.line)})${
         c.readBy ? `, where ${methodName(c.readBy)} reads it back` : ''
       }.`,
     );
@@ -704,13 +718,14 @@ function alternativeText(s: MainPathStep): string {
 export function mainPathParts(a: Analysis): string[] {
   const path = a.identity?.mainPath ?? [];
   if (path.length < 2) return [];
+  const unit = unitOf(a, path);
   const line = (s: MainPathStep) => {
     const why = noteOf(s.note ?? '');
     // the author's own words for the step, as plain text
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : doesText(s);
     const cases = casesText(s);
     const caller = s.from !== undefined ? path[s.from] : undefined;
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${alternativeText(s)}${scriptText(s)}${namedDefaultText(s)}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${cases}${againText(s, caller)}${overrideText(s)}${fallbackText(s)}${requestStateText(s)}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${alternativeText(s)}${scriptText(s)}${namedDefaultText(s)}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${cases}${againText(s, caller)}${implementationsText(s)}${overrideText(s)}${fallbackText(s)}${requestStateText(s, unit)}`;
   };
   // the steps given the two ends of a channel run at the same time, on threads of their own
   const order = path.some((s) => s.channel)

@@ -689,6 +689,11 @@ export interface MainPathStep {
   alternative?: { name: string; owner?: string; path: string; line: number; at: number; when: string };
   /** Hooks in the other arms of the choice a hand-over sits in, run when it is unset (`RunE`, else `Run`). */
   otherwise?: string[];
+  /**
+   * The product types that implement the interface method a step is (`Decoder.Decode`): the one the
+   * value holds does the work. Each type named as its package qualifies it (`json.Codec`).
+   */
+  implementations?: { name: string; path: string; line: number }[];
   /** The call a step waits on: it runs once that call's promise resolves (`.then(handleResponse)`). */
   after?: { call: string; path: string; line: number };
   /** Where a second request starts: an outside service calls the product back (a webhook). */

@@ -161,6 +161,43 @@ describe('buildDocument', () => {
     expect(Math.min(...figures(tree.blocks).map((f) => f.i))).toBe(lead + 2);
   });
 
+  it('draws a main path of one product step beside the list that tells it', async () => {
+    const a = analysis();
+    a.identity = {
+      mainPath: [
+        { name: 'handle', path: 'src/a/index.ts', line: 3, note: 'called for each request' },
+        {
+          name: 'handle',
+          path: 'src/a/index.ts',
+          line: 5,
+          external: 'router',
+          note: 'called by handle',
+          from: 0,
+        },
+      ],
+    } as unknown as Analysis['identity'];
+    const tree = await buildDocument({
+      projectName: 'Demo',
+      images: [],
+      analysis: a,
+      generatedAt: new Date('2026-03-05T12:00:00Z'),
+      sections: [
+        draft('1', 1, 'Architecture', 'architecture', 'Layers.'),
+        draft(
+          '2',
+          2,
+          'Module Dependencies',
+          'architecture',
+          'The steps:\n\n- `handle()` ([src/a/index.ts:3]).',
+        ),
+      ],
+    });
+    const at = tree.blocks.findIndex((b) => b.type === 'heading' && b.text === 'Module Dependencies');
+    const fig = figures(tree.blocks).find((f) => f.asset === 'fig-sequence');
+    // after the list that cites the step, not at the head of the chapter
+    expect(fig?.i).toBe(at + 3);
+  });
+
   it('rejects an image that is not PNG, JPEG or SVG with a clear message', async () => {
     await writeFile(path.join(dir, 'bad.gif'), 'GIF89a....');
     await expect(

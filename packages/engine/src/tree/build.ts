@@ -258,9 +258,10 @@ function addSequenceFigure(analysis: Analysis, sections: Placed[], assets: Recor
     const json = JSON.stringify(b);
     return steps.filter((s) => json.includes(s)).length;
   };
-  // the section that tells the path cites most of its steps
+  // the section that tells the path cites most of its steps (more than one, unless the product has
+  // only one: a handover straight into a library)
   let host: Placed | undefined;
-  let best = 1;
+  let best = steps.length > 1 ? 1 : 0;
   for (const s of sections) {
     const n = s.blocks.reduce((sum, b) => sum + cited(b), 0);
     if (GRAPH_KINDS.includes(s.draft.kind) && n > best) [host, best] = [s, n];

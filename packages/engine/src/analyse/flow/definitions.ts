@@ -150,7 +150,8 @@ const JS: Pattern[] = [
   },
   { re: /^\s+([A-Za-z_$][\w$]*)\s*:\s*(?:async\s+)?function\b/, kind: 'function', name: 1 },
   {
-    re: /^\s+(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*(?:\*\s*)?(#?[A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\((?:[^()]|\([^()]*\))*\)\s*(?::[^{=]+)?\{\s*$/,
+    // type parameters may hold a function type and nested ones: `#retry<T extends (…) => Promise<any>>(`
+    re: /^\s+(?:(?:static|async|get|set|public|private|protected|readonly|override)\s+)*(?:\*\s*)?(#?[A-Za-z_$][\w$]*)\s*(?:<(?:[^<>=]|=(?!>)|=>|<[^<>]*>)*>)?\((?:[^()]|\([^()]*\))*\)\s*(?::[^{=]+)?\{\s*$/,
     kind: 'function',
     name: 1,
   }, // a class field holding a function: `fetch = (request) => {`, or typed over several lines `fetch: (`
@@ -285,7 +286,7 @@ function basesOf(line: string, family: Family): string[] {
 /** A class member that opens its parameter list at the end of the line and closes it with `) {` below. */
 function multiLineMethod(lines: string[], i: number): boolean {
   if (
-    !/^\s+(?:(?:static|async|public|private|protected|override|readonly)\s+)*#?[A-Za-z_$][\w$]*\s*(?:<[^>]*>)?\(\s*$/.test(
+    !/^\s+(?:(?:static|async|public|private|protected|override|readonly)\s+)*#?[A-Za-z_$][\w$]*\s*(?:<(?:[^<>=]|=(?!>)|=>|<[^<>]*>)*>)?\(\s*$/.test(
       lines[i]!,
     )
   )

@@ -67,6 +67,30 @@ describe('definitions', () => {
     expect(calls).toEqual(expect.arrayContaining(['compose', 'handleRequest']));
   });
 
+  it('finds a TypeScript method whose type parameters hold a function type', () => {
+    const code = [
+      'export class Client {',
+      '  async #send(): Promise<Response> {',
+      '    return fetch(this.url)',
+      '  }',
+      '',
+      '  async #retry<T extends (...args: any) => Promise<any>>(fn: T): Promise<ReturnType<T> | void> {',
+      '    return await fn()',
+      '  }',
+      '',
+      '  #wrap<T extends (value: string) => Promise<T>>(',
+      '    fn: T,',
+      '  ): T {',
+      '    return fn',
+      '  }',
+      '}',
+    ].join('\n');
+    const defs = definitions(code, 'TypeScript');
+    expect(names(defs)).toEqual(['Client', 'Client.#send', 'Client.#retry', 'Client.#wrap']);
+    // the method before it ends where it begins
+    expect(defs.find((d) => d.name === '#send')!.end).toBeLessThan(6);
+  });
+
   it('finds Python classes with their bases and methods', () => {
     const code = [
       'class Group(Command):',

@@ -200,6 +200,121 @@ describe('main path', () => {
     expect(labels(mainPath(contents, 'Go', over))[0]).toBe('Conf.Write');
   });
 
+  it('a Go library reads through a library into the decoder its constructor stores, to the interface its codecs implement', () => {
+    const body = (n: number, what: string) => Array.from({ length: n }, (_, i) => `\t${what}${i} := ${i}`);
+    const contents = {
+      'conf.go': [
+        'package conf',
+        '',
+        'import "github.com/spf13/afero"',
+        '',
+        'type Decoder interface {',
+        '\tDecode(b []byte, v map[string]any) error',
+        '}',
+        '',
+        'type DecoderRegistry interface {',
+        '\tDecoder(format string) (Decoder, error)',
+        '}',
+        '',
+        'type Conf struct {',
+        '\tfs afero.Fs',
+        '\tname string',
+        '\tdecoderRegistry DecoderRegistry',
+        '}',
+        '',
+        'func New() *Conf {',
+        '\tc := new(Conf)',
+        '\tregistry := NewRegistry()',
+        '\tc.decoderRegistry = registry',
+        '\treturn c',
+        '}',
+        '',
+        'func (c *Conf) Read() error {',
+        '\tfile, err := afero.ReadFile(c.fs, c.name)',
+        '\tif err != nil {',
+        '\t\treturn err',
+        '\t}',
+        '\tconfig := make(map[string]any)',
+        '\treturn c.unmarshal(file, config)',
+        '}',
+        '',
+        'func (c *Conf) unmarshal(in []byte, m map[string]any) error {',
+        '\tdecoder, err := c.decoderRegistry.Decoder("yaml")',
+        '\tif err != nil {',
+        '\t\treturn err',
+        '\t}',
+        '\terr = decoder.Decode(in, m)',
+        '\treturn err',
+        '}',
+      ].join('\n'),
+      'registry.go': [
+        'package conf',
+        '',
+        'type Registry struct {',
+        '\tcodecs map[string]Decoder',
+        '}',
+        '',
+        'func NewRegistry() *Registry {',
+        '\treturn &Registry{}',
+        '}',
+        '',
+        'func (r *Registry) Decoder(format string) (Decoder, error) {',
+        ...body(12, 'r'),
+        '\treturn r.codecs[format], nil',
+        '}',
+      ].join('\n'),
+      'internal/yaml/codec.go': [
+        'package yaml',
+        '',
+        'type Codec struct{}',
+        '',
+        'func (Codec) Decode(b []byte, v map[string]any) error {',
+        ...body(10, 'y'),
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+      'internal/json/codec.go': [
+        'package json',
+        '',
+        'type Codec struct{}',
+        '',
+        'func (Codec) Decode(b []byte, v map[string]any) error {',
+        ...body(10, 'j'),
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(
+      contents,
+      'Go',
+      {
+        kind: 'library',
+        publicApi: [{ name: 'Conf', kind: 'struct', path: 'conf.go', line: 13 }],
+      },
+      [],
+      ['github.com/spf13/afero'],
+    );
+    const names = labels(steps);
+    expect(names.slice(0, 3)).toEqual(['Conf.Read', 'afero.ReadFile', 'Conf.unmarshal']);
+    // the registry the constructor function stores in the field answers the lookup
+    expect(steps[3]).toMatchObject({
+      name: 'Decoder',
+      owner: 'Registry',
+      via: { field: 'c.decoderRegistry', by: 'New' },
+    });
+    // the interface method the decoder is called through, and the codecs that implement it
+    expect(steps[4]).toMatchObject({
+      name: 'Decode',
+      owner: 'Decoder',
+      path: 'conf.go',
+      line: 6,
+      implementations: [
+        { name: 'json.Codec', path: 'internal/json/codec.go', line: 5 },
+        { name: 'yaml.Codec', path: 'internal/yaml/codec.go', line: 5 },
+      ],
+    });
+  });
+
   it('never resolves a call into another language: a Python `User(…)` is not a TSX component', () => {
     const py = {
       'backend/app/models.py': 'class User:\n    email = None\n',
@@ -245,7 +360,7 @@ describe('main path', () => {
     expect(paths).not.toContain('frontend/src/User.tsx');
   });
 
-  it('a server handed the application object itself runs its handle method for each request', () => {
+  it('a server handed the application object itself: each request enters at its handle method', () => {
     const contents = {
       'lib/application.js': [
         "var http = require('node:http');",
@@ -270,8 +385,11 @@ describe('main path', () => {
       ].join('\n'),
     };
     const steps = mainPath(contents, 'JavaScript', { kind: 'framework' });
-    expect(labels(steps).slice(0, 3)).toEqual(['listen', 'handle', 'dispatch']);
-    expect(steps[1]).toMatchObject({ note: 'called by listen at lib/application.js:17' });
+    // `listen` only starts the server: the request enters where the server hands it over
+    expect(labels(steps).slice(0, 2)).toEqual(['handle', 'dispatch']);
+    expect(steps[0]).toMatchObject({
+      note: 'called for each request by the server listen makes at lib/application.js:17',
+    });
   });
 
   it('a router made on first use hands each request to its library; a setting checked on the way is no step', () => {
@@ -322,9 +440,103 @@ describe('main path', () => {
       ].join('\n'),
     };
     const steps = mainPath(contents, 'JavaScript', { kind: 'framework' }, [], ['router', 'finalhandler']);
-    expect(labels(steps)).toEqual(['listen', 'handle', 'handle']);
+    expect(labels(steps)).toEqual(['handle', 'handle']);
     // the final handler is made for the router to call when it is done: the router takes the work on
-    expect(steps[2]).toMatchObject({ external: 'router', line: 24 });
+    expect(steps[1]).toMatchObject({ external: 'router', line: 24 });
+  });
+
+  it("the calls that run users' hooks are named before deeper helpers; a call in a callback handed on runs inside it", () => {
+    const filler = (n: number) =>
+      Array.from({ length: n }, (_, i) => `    const v${i} = this.options.x + ${i};`);
+    const contents = {
+      'source/core/Hop.ts': [
+        'export class Hop {',
+        '  static create(input, options) {',
+        '    const hop = new Hop(input, options);',
+        '    const run = async () => {',
+        '      const early = await hop.#runBeforeRequestHooks();',
+        '      let response = early ?? await hop.#retry(async () => hop.#fetch());',
+        '      for (;;) {',
+        '        response = await hop.#runAfterResponseHooks(response);',
+        '        if (!response.ok) {',
+        '          response = await hop.#retryFromError(response, async () => hop.#fetch());',
+        '          continue;',
+        '        }',
+        '        break;',
+        '      }',
+        '      return response;',
+        '    };',
+        '    return run();',
+        '  }',
+        '',
+        '  constructor(input, options) {',
+        '    this.input = input;',
+        '    this.options = options;',
+        '    this.a = 1;',
+        '  }',
+        '',
+        '  async #runBeforeRequestHooks() {',
+        '    for (const hook of this.options.hooks.beforeRequest) {',
+        '      const result = await hook(this.input);',
+        '    }',
+        ...filler(10),
+        '    return undefined;',
+        '  }',
+        '',
+        '  async #retry<T extends (...args: any) => Promise<any>>(fn: T): Promise<ReturnType<T>> {',
+        '    try {',
+        '      return await fn();',
+        '    } catch (error) {',
+        '      return this.#retry(fn);',
+        '    }',
+        '  }',
+        '',
+        '  async #fetch() {',
+        ...filler(20),
+        '    return this.options.fetch(this.input);',
+        '  }',
+        '',
+        '  async #runAfterResponseHooks(response) {',
+        '    for (const hook of this.options.hooks.afterResponse) {',
+        '      response = await hook(response);',
+        '    }',
+        ...filler(10),
+        '    return response;',
+        '  }',
+        '',
+        '  async #retryFromError(response, fn) {',
+        '    const wait = await this.#retryDelay(response);',
+        '    return this.#retry(fn);',
+        '  }',
+        '',
+        '  async #retryDelay(response) {',
+        '    const header = parseHeader(response);',
+        ...filler(60),
+        '    return header;',
+        '  }',
+        '}',
+        '',
+        'function parseHeader(response) {',
+        ...Array.from({ length: 60 }, (_, i) => `  const h${i} = response.headers + ${i};`),
+        '  return 1;',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'TypeScript', {
+      kind: 'library',
+      productPaths: ['source'],
+      publicApi: [{ name: 'Hop', kind: 'class', path: 'source/core/Hop.ts', line: 1 }],
+    });
+    const names = labels(steps);
+    expect(names.slice(0, 2)).toEqual(['Hop.create', 'Hop']);
+    // request hooks, the retried fetch, response hooks; not the retry timing
+    expect(names.slice(2, 6)).toEqual([
+      'Hop.#runBeforeRequestHooks',
+      'Hop.#retry',
+      'Hop.#fetch',
+      'Hop.#runAfterResponseHooks',
+    ]);
+    expect(names).not.toContain('parseHeader');
   });
 
   it('a default export a factory makes: from the instance into the call the functions it attaches make', () => {
@@ -2515,6 +2727,160 @@ describe('main path', () => {
     expect(names).not.toContain('Command.ValidateRequiredFlags');
   });
 
+  it("a lifecycle of tagged hook fields: the action, then the deferred after-hook; the framework's parsing is named, not entered", () => {
+    const contents = {
+      'funcs.go': [
+        'package cli',
+        '',
+        'type ActionFunc func(ctx context.Context, cmd *Command) error',
+        'type AfterFunc func(ctx context.Context, cmd *Command) error',
+        'type SuggestCommandFunc func(commands []*Command, provided string) string',
+        '',
+        'type Args interface {',
+        '\tSlice() []string',
+        '}',
+        '',
+        'type stringSliceArgs struct {',
+        '\tv []string',
+        '}',
+        '',
+        'func (a *stringSliceArgs) Slice() []string {',
+        '\treturn a.v',
+        '}',
+        '',
+        'func tracef(format string, a ...any) {',
+        ...Array.from({ length: 12 }, (_, i) => `\tt${i} := format`),
+        '}',
+      ].join('\n'),
+      'command.go': [
+        'package cli',
+        '',
+        'type Command struct {',
+        '\tName string `json:"name"`',
+        '\tAfter AfterFunc `json:"-"`',
+        '\tAction ActionFunc `json:"-"`',
+        '\tSuggestCommandFunc SuggestCommandFunc `json:"-"`',
+        '}',
+        '',
+        'func (cmd *Command) Run(ctx context.Context, args []string) error {',
+        '\treturn cmd.run(ctx, args)',
+        '}',
+        '',
+        'func (cmd *Command) run(ctx context.Context, args []string) (deferErr error) {',
+        '\tvar parsed []string',
+        '\tvar err error',
+        '\tif cmd.SkipFlagParsing {',
+        '\t\ttracef("skipping flag parsing")',
+        '\t} else {',
+        '\t\tparsed, err = cmd.parseFlags(&stringSliceArgs{v: args})',
+        '\t}',
+        '\tif err != nil {',
+        '\t\treturn err',
+        '\t}',
+        '\tif shouldRunCompletion(cmd) {',
+        '\t\treturn nil',
+        '\t}',
+        '\tif cmd.After != nil {',
+        '\t\tdefer func() {',
+        '\t\t\tif err := cmd.After(ctx, cmd); err != nil {',
+        '\t\t\t\tdeferErr = err',
+        '\t\t\t}',
+        '\t\t}()',
+        '\t}',
+        '\tname := parsed[0]',
+        '\tif cmd.SuggestCommandFunc != nil {',
+        '\t\tname = cmd.SuggestCommandFunc(nil, name)',
+        '\t}',
+        '\tif err := cmd.Action(ctx, cmd); err != nil {',
+        '\t\tdeferErr = cmd.handleExitCoder(ctx, err)',
+        '\t}',
+        '\treturn deferErr',
+        '}',
+        '',
+        'func (cmd *Command) parseFlags(args Args) ([]string, error) {',
+        '\tout := []string{}',
+        '\tall := args.Slice()',
+        '\tfor _, a := range all {',
+        '\t\tf := cmd.lookupFlag(a)',
+        '\t\tout = append(out, f)',
+        '\t}',
+        '\treturn out, nil',
+        '}',
+        '',
+        'func (cmd *Command) lookupFlag(name string) string {',
+        ...Array.from({ length: 12 }, (_, i) => `\tv${i} := name + "${i}"`),
+        '\treturn name',
+        '}',
+        '',
+        'func (cmd *Command) handleExitCoder(ctx context.Context, err error) error {',
+        ...Array.from({ length: 12 }, (_, i) => `\tw${i} := err`),
+        '\treturn err',
+        '}',
+        '',
+        'func shouldRunCompletion(cmd *Command) bool {',
+        ...Array.from({ length: 40 }, (_, i) => `\tc${i} := cmd.Name + "${i}"`),
+        '\treturn cmd.Name != ""',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Go', {
+      kind: 'library',
+      productPaths: ['command.go', 'funcs.go'],
+      publicApi: [{ name: 'Command', kind: 'type', path: 'command.go', line: 3 }],
+    });
+    // the field's struct tag does not hide its function type; the deferred hook runs after the action;
+    // the question a hook answers for the framework (a suggested name) is no stage of its lifecycle
+    expect(labels(steps)).toEqual(['Command.Run', 'Command.run', 'Command.parseFlags', 'Action', 'After']);
+    expect(steps[3]).toMatchObject({ handedIn: 'field', line: 39 });
+    // a log line in the other arm is not what runs instead; an interface the product implements
+    // itself (`Args.Slice`) is no hand-over to name beside a step
+    expect(steps[2]!.alternative).toBeUndefined();
+  });
+
+  it('a value made only when an option allows it (a cache) is no step; the work goes on without it', () => {
+    const body = (n: number, what: string) => Array.from({ length: n }, (_, i) => `    ${what}${i} = src`);
+    const contents = {
+      'src/fmt/__init__.py': [
+        'from fmt.cache import Cache',
+        '',
+        'def reformat_one(src, mode, no_cache=False):',
+        '    if str(src) == "-":',
+        '        format_stdin(src)',
+        '    else:',
+        '        cache = None if no_cache else Cache.read(mode)',
+        '        changed = False',
+        '        if cache is not None and not cache.is_changed(src):',
+        '            changed = True',
+        '        if not changed and format_file(src, mode):',
+        '            changed = True',
+        '',
+        'def format_stdin(src):',
+        ...body(10, 's'),
+        '',
+        'def format_file(src, mode):',
+        ...body(30, 'f'),
+      ].join('\n'),
+      'src/fmt/cache.py': [
+        'class Cache:',
+        '    @classmethod',
+        '    def read(cls, mode):',
+        ...body(60, 'c'),
+        '        return cls()',
+        '',
+        '    def is_changed(self, src):',
+        '        return True',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      productPaths: ['src/fmt'],
+      publicApi: [{ name: 'reformat_one', kind: 'function', path: 'src/fmt/__init__.py', line: 3 }],
+    });
+    expect(labels(steps)).toEqual(['reformat_one', 'format_file']);
+    // the first step of the `else` arm tells what runs instead
+    expect(steps[1]).toMatchObject({ alternative: { name: 'format_stdin', when: 'str(src) == ""' } });
+  });
+
   it('a Python CLI: items of a returned list are typed, help text and platform branches are not steps', () => {
     const contents = {
       'src/cli/core.py': [
@@ -2808,6 +3174,18 @@ describe('the other arm of a switch', () => {
     expect(elseArm(chain, 6)).toBeNull();
     // a call in the if arm itself has no other arm
     expect(elseArm(go, 3)).toBeNull();
+    // the call need not open its arm; one nested in a block of the arm is that block's
+    const later = [
+      'def one(src):',
+      '    if is_stdin:',
+      '        format_stdin()',
+      '    else:',
+      '        cache = None if no_cache else Cache.read()',
+      '        if changed and format_file(src):',
+      '            report()',
+    ];
+    expect(elseArm(later, 6)).toEqual({ condition: 'is_stdin', from: 3, to: 3 });
+    expect(elseArm(later, 7)).toBeNull();
   });
 });
 

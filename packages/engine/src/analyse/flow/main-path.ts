@@ -20,6 +20,8 @@ import {
 } from './definitions.ts';
 
 const MAX_STEPS = 20;
+/** A name that asks a question (`shouldRunCompletion`, `is_ready`): tested in a condition, it only chooses the way. */
+const PREDICATE = /^(?:should|is|has|can|needs?)(?:[A-Z_]|$)/;
 /** Lines below which a call its author documents as returning or checking something is an accessor. */
 const ACCESSOR_LINES = 40;
 // a definition whose author says it returns, checks or validates something answers the caller, which
@@ -43,9 +45,18 @@ const REACH_DEPTH = 12;
 const REACH_NODES = 3000;
 /** Calls followed from one step: the heaviest, kept in the order the body makes them. */
 const FOLLOW = 3;
-// names of calls that run code users registered: hooks, plugins, middleware, event handlers
-const EXTENSION_POINT =
-  /^_?(?:dispatch|run|call|fire|trigger|emit|invoke|apply|exec(?:ute)?)_?(?:hooks?|events?|plugins?|middlewares?|callbacks?|signals?|handlers?|listeners?)$|^(?:dispatch|emit|trigger)$/i;
+// names of calls that run code users registered: hooks, plugins, middleware, event handlers, with the
+// moment they run at between the verb and the noun (`dispatch_hook`, `#runBeforeRequestHooks`)
+const RUNS_VERB = /^(?:dispatch|run|call|fire|trigger|emit|invoke|apply|exec|execute)$/;
+const USER_CODE_NOUN = /^(?:hooks?|events?|plugins?|middlewares?|callbacks?|signals?|handlers?|listeners?)$/;
+const extensionPoint = (name: string): boolean => {
+  const words = name
+    .replace(/^[_#]+/, '')
+    .split(/_+|(?<=[a-z0-9])(?=[A-Z])/)
+    .map((w) => w.toLowerCase());
+  if (words.length === 1) return /^(?:dispatch|emit|trigger)$/.test(words[0]!);
+  return words.length <= 5 && RUNS_VERB.test(words[0]!) && USER_CODE_NOUN.test(words[words.length - 1]!);
+};
 /** Standard modules that serve requests: where a listener hands each one over. */
 const LISTENER = /^(node:)?(http|https|http2|net)$|^net\/http$|^(http\.server|socketserver|wsgiref)$/;
 const SELF = new Set(['this', 'self', 'Self', 'cls', 'super']);
@@ -123,6 +134,10 @@ function runsAt(t: Target, call: Call): { at: number; after?: { call: string; pa
   const text = t.file.bare[call.line - 1] ?? '';
   const own = { at: position(call.line, Math.max(0, text.indexOf(`${call.name}(`))) };
   const headers = [call.line, ...enclosing(t, call.line)];
+  // Go runs a deferred call (`defer f()`, `defer func() { … }()`) as the function returns: after the
+  // calls written below it
+  if (t.file.language === 'Go' && headers.some((h) => /^\s*defer\b/.test(t.file.bare[h - 1] ?? '')))
+    return { at: position(t.def.end, 0) + own.at / 1e6 };
   for (const h of headers) {
     const m = BOUND_LITERAL.exec(t.file.bare[h - 1] ?? '');
     if (!m || h === t.def.line) continue;
@@ -195,6 +210,24 @@ function testsMissing(t: Target, line: number, local: string): boolean {
   return new RegExp(
     `(?:!|\\bnot\\s+)${name}\\b(?!\\s*(?:\\.|\\(|\\[))|\\b${name}\\s*(?:[!=]==?|\\bis\\b(?:\\s+not\\b)?)\\s*(?:null|undefined|nil|None)\\b`,
   ).test(head);
+}
+
+/**
+ * A value made only when an option allows and otherwise nothing (`cache = None if no_cache else
+ * Cache.read(mode)`, `const c = off ? null : load()`): the work goes on without it, so the call is an
+ * aid beside the work (a cache, a progress bar), not a step of it.
+ */
+function optional(t: Target, call: Call): boolean {
+  const text = t.file.bare[call.line - 1] ?? '';
+  const at = text.indexOf(`${call.name}(`);
+  const eq = text.search(/[^=!<>]=[^=]/);
+  if (at < 0 || eq < 0 || eq > at) return false;
+  const value = text.slice(eq + 2);
+  const none = '(?:None|null|undefined|nil)';
+  return (
+    new RegExp(`^\\s*${none}\\s+if\\b[^\\n]*\\belse\\b|\\bif\\b[^\\n]*\\belse\\s+${none}\\s*$`).test(value) ||
+    new RegExp(`\\?\\s*${none}\\s*:|:\\s*${none}\\s*(?:;\\s*)?$`).test(value)
+  );
 }
 
 /** A local named for an error (`err`, `exc`, `error`): returning it early is a failure, not the outcome. */
@@ -290,14 +323,16 @@ const failureNamed = (name: string) => FAILURE.test(name.replace(/(?:_with_|With
 
 /**
  * A call made when the work has failed: in a `catch`, `except` or `rescue` block, under Go's
- * `if err != nil`, or handed to a promise's `.catch(…)` on its line.
+ * `if err != nil` (or `if err := f(); err != nil`), or handed to a promise's `.catch(…)` on its line.
  */
 function onFailure(t: Target, call: Call): boolean {
   const text = t.file.bare[call.line - 1] ?? '';
   const at = text.indexOf(`${call.name}(`);
   if (at > 0 && /\.catch\s*\(|\bcatch\b|\bexcept\b|\brescue\b/.test(text.slice(0, at))) return true;
   return enclosing(t, call.line).some((i) =>
-    /^\s*(?:\}\s*)?(?:catch|except|rescue)\b|^\s*if\s+err\s*!=\s*nil\b/.test(t.file.bare[i - 1]!),
+    /^\s*(?:\}\s*)?(?:catch|except|rescue)\b|^\s*if\s+(?:[^;{\s][^;{]*;\s*)?err\s*!=\s*nil\b/.test(
+      t.file.bare[i - 1]!,
+    ),
   );
 }
 
@@ -1120,6 +1155,46 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     }
     return madeTypes;
   };
+  const interfaceMethods = new Map<string, Target | undefined>();
+  /**
+   * A method a Go interface of the product declares (`Decode(b []byte, v map[string]any) error` in
+   * `type Decoder interface {`): no body of its own, so a call of it is where the work goes to
+   * whichever implementation the value holds.
+   */
+  const interfaceMethod = (typeName: string, name: string): Target | undefined => {
+    const k = `${typeName}.${name}`;
+    if (interfaceMethods.has(k)) return interfaceMethods.get(k);
+    let found: Target | undefined;
+    for (const t of types.get(typeName) ?? []) {
+      if (t.file.language !== 'Go' || !/\binterface\s*\{\s*$/.test(t.file.bare[t.def.line - 1] ?? ''))
+        continue;
+      for (let i = t.def.line; i < Math.min(t.file.bare.length, t.def.line + 200); i++) {
+        const line = t.file.bare[i]!;
+        if (/^\s*\}/.test(line) && indentOf(line) <= t.def.indent) break;
+        if (!new RegExp(`^\\s+${name}\\s*\\(`).test(line)) continue;
+        const def: Def = {
+          name,
+          kind: 'method',
+          owner: typeName,
+          line: i + 1,
+          end: i + 1,
+          indent: indentOf(line),
+          declared: true,
+        };
+        found = { file: t.file, def };
+        break;
+      }
+      if (found) break;
+    }
+    interfaceMethods.set(k, found);
+    return found;
+  };
+  /** A declared method some other product type defines a body for (`Args.Slice` in `stringSliceArgs`). */
+  const implemented = (t: Target): boolean =>
+    (fns.get(t.def.name) ?? []).some(
+      (f) =>
+        f.def.owner && f.def.owner !== t.def.owner && familyOf(f.file.language) === familyOf(t.file.language),
+    );
   const methodOn = (typeName: string, name: string, depth = 0): Target | undefined => {
     const found = ownMethod(typeName, name, depth);
     return found && depth === 0 ? implementation(found) : found;
@@ -1168,7 +1243,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       // the type's body, to its closing bracket (a Go struct's definition is its first line only)
       for (let i = t.def.line; i < Math.min(t.def.line + 400, t.file.bare.length); i++) {
         if (/^\s*}/.test(t.file.bare[i]!) && indentOf(t.file.bare[i]!) <= t.def.indent) break;
-        const named = /^\s*(\w+)\s+\*?(\w+)\s*$/.exec(t.file.bare[i]!);
+        // a Go field may carry a struct tag (`Action ActionFunc `json:"-"``, its text emptied)
+        const named = /^\s*(\w+)\s+\*?(\w+)\s*(?:"[^"]*"\s*|`[^`]*`\s*)?$/.exec(t.file.bare[i]!);
         if (named && functionTypes().has(named[2]!)) out.add(named[1]!);
         const m =
           /^\s*(\w+)\s+func\s*\(/.exec(t.file.bare[i]!) ??
@@ -1210,7 +1286,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       if (base) {
         // `self.walker.build()`: the field's type, when the type declares it
         const viaField = qualifier && qualifier !== root ? fieldsOf(base).get(qualifier) : base;
-        const m = viaField ? methodOn(viaField, name) : undefined;
+        const m = viaField ? (methodOn(viaField, name) ?? interfaceMethod(viaField, name)) : undefined;
         if (m) return m;
         // a method the type does not define comes from a library base or a stored function: not guessed
         const r = input.resolve(call, t.file, t.def);
@@ -1307,7 +1383,13 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       ...owners.flatMap((o) => (types.get(o) ?? []).map((x) => x.file)),
     ]);
     for (const file of files)
-      for (const m of file.defs.filter((d) => d.owner && owners.includes(d.owner) && d.kind !== 'type'))
+      for (const m of file.defs.filter(
+        (d) =>
+          d.kind !== 'type' &&
+          ((d.owner && owners.includes(d.owner)) ||
+            // a constructor function that returns the type (`func New() *Viper`) fills its fields too
+            (!d.owner && returnType({ file, def: d }) === t.def.owner)),
+      ))
         for (let i = m.line; i <= m.end && i <= file.bare.length; i++) {
           const at = file.bare[i - 1]!.search(new RegExp(`\\.${field}\\s*=(?![=>])`));
           if (at < 0) continue;
@@ -1328,10 +1410,29 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           };
           // what a call on the right returns was built when the field was set (`chain(mws, endpoint)` at
           // registration); only a type made there answers the dispatch itself
-          for (const c of callsIn([rhs.replace(/\n/g, ' ')], 1, 1).filter(
-            (c) => c.creates || typeNames.has(c.name),
+          // a local set above from a call (`codecRegistry := NewCodecRegistry()`) holds what that call made
+          let made = rhs.replace(/\n/g, ' ');
+          let madeAt = i;
+          const local = /^\s*([A-Za-z_$][\w$]*)\s*(?:;\s*)?$/.exec(made)?.[1];
+          if (local)
+            for (let j = i - 1; j > m.line; j--) {
+              const set = new RegExp(
+                `^\\s*(?:(?:var|let|const)\\s+)?${local.replace(/\$/g, '\\$')}\\s*:?=(?!=)(.*)$`,
+              ).exec(file.bare[j - 1] ?? '');
+              if (!set) continue;
+              [made, madeAt] = [set[1]!, j];
+              break;
+            }
+          // a function that returns a product type (`NewCodecRegistry() *DefaultCodecRegistry`) makes one
+          const factory = (c: Call) => {
+            const r =
+              !c.creates && !typeNames.has(c.name) ? resolveCall({ ...c, line: madeAt }, where) : null;
+            return !!r && 'def' in r && r.def.kind !== 'type' && typeNames.has(returnType(r) ?? '');
+          };
+          for (const c of callsIn([made], 1, 1).filter(
+            (c) => c.creates || typeNames.has(c.name) || factory(c),
           ))
-            out.push({ call: { ...c, line: i }, in: where, via });
+            out.push({ call: { ...c, line: madeAt }, in: where, via });
           // a method handed over as a value: `http.HandlerFunc(mx.routeHTTP)`
           // (an option named at a library's constructor, `proxy_auth=proxy.raw_auth`, is a setting of it)
           for (const ref of rhs.matchAll(/\b(\w+)\.(\w+)\b(?!\s*\()/g))
@@ -1574,10 +1675,19 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           const others = variantsOf(stored, home, v.expression);
           const via = { ...v, ...(others.length ? { others } : {}) };
           const r = resolveCall(c, where);
-          // an implementation stored there (`this.router = new SmartRouter(…)`) answers the call itself
-          const impl = r && 'def' in r && r.def.kind === 'type' ? methodOn(r.def.name, call.name) : undefined;
+          // an implementation stored there (`this.router = new SmartRouter(…)`, or one a constructor
+          // function returns) answers the call itself
+          const type =
+            r && 'def' in r
+              ? r.def.kind === 'type'
+                ? r.def.name
+                : typeNames.has(returnType(r) ?? '')
+                  ? returnType(r)
+                  : undefined
+              : undefined;
+          const impl = type ? methodOn(type, call.name) : undefined;
           // a type stored there that does not define the method is not made by the call
-          const answer = impl ?? (r && 'def' in r && r.def.kind === 'type' ? null : r);
+          const answer = impl ?? (type ? null : r);
           add({ ...call, name: c.name }, answer, true, { ...via, field: `${call.root}.${call.qualifier}` });
         }
         continue;
@@ -1646,8 +1756,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       }
       // nor entered, it still shows where it reaches the data: the interface method it calls and
       // keeps the result of, which the framework implements (a repository's derived query)
+      // (an interface the product implements itself, such as Go's `Args`, is no such hand-over)
       const data = productCalls(t).find(
-        (c) => c.used && c.target.def.declared && !visited.has(key(c.target)),
+        (c) => c.used && c.target.def.declared && !visited.has(key(c.target)) && !implemented(c.target),
       );
       if (data && !full()) {
         visited.add(key(data.target));
@@ -1689,7 +1800,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     // only choosing a branch, is no step, however much its lookup reaches
     const tested = (c: ProductCall) => {
       const line = t.file.bare[c.call.line - 1] ?? '';
-      return CONDITION.test(line) && !keeps(line) && provides(c.target);
+      return (
+        CONDITION.test(line) && !keeps(line) && (provides(c.target) || PREDICATE.test(c.target.def.name))
+      );
     };
     const score = (c: ProductCall) => beyond(c) * (c.used ? 4 : 1) * (c.target.file === t.file ? 1 : 1.25);
     // a call whose result is kept or returned carries the work on before any call made for its effect
@@ -1706,6 +1819,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           !LOG_LINE.test(c.target.def.name) &&
           !reshapes(t, c.call.line) &&
           !repeatCase(t, c.call.line) &&
+          !optional(t, c.call) &&
           !visited.has(key(c.target)) &&
           success(c),
       )
@@ -1830,13 +1944,30 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       );
     // after a recursion, the call that runs the user's hooks, plugins or middleware: the extension
     // point of the work (`dispatch_hook("response", …)`) tells more than one more helper
-    const rank = (c: ProductCall) => (recursive(c) ? 2 : EXTENSION_POINT.test(c.target.def.name) ? 1 : 0);
+    const rank = (c: ProductCall) => (recursive(c) ? 2 : extensionPoint(c.target.def.name) ? 1 : 0);
     const ranked = others.sort((x, y) => rank(y) - rank(x));
     // what the continuation is handed (the patterns compiled for the scan, the paths it searches) is
     // made by the run on its way: those calls are named beside the heaviest ones
-    const beside = [
+    const chosen = [
       ...new Set([...ranked.slice(0, FOLLOW - 1), ...ranked.filter(feeds).slice(0, FOLLOW)]),
     ].slice(0, FOLLOW + 1);
+    // a call written in a function literal handed to another (`#retry(async () => ky.#fetch())`) runs
+    // inside it: where either is named or carries the work on, the other is named with it
+    const inside = (d: ProductCall, c: ProductCall) => {
+      if (d === c || d.call.line !== c.call.line) return false;
+      const text = t.file.bare[c.call.line - 1] ?? '';
+      const from = text.indexOf(`${c.call.name}(`);
+      const at = from < 0 ? -1 : text.indexOf(`${d.call.name}(`, from + c.call.name.length);
+      return at > from && FUNCTION_LITERAL.test(text.slice(from, at));
+    };
+    const beside = [
+      ...chosen,
+      ...ranked.filter(
+        (d) =>
+          !chosen.includes(d) &&
+          [...chosen, ...(next ? [next] : [])].some((c) => inside(d, c) || inside(c, d)),
+      ),
+    ];
     // a type made on the way is worth a step when it does work of its own (a few methods)
     const made = calls
       .filter(
@@ -1933,7 +2064,10 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         // work is no longer one sequence of calls (the consumer's buffering is not the next step)
         const channel = onChannel(c) ? channelEnd(t, identifiers(argumentsOf(t, c.call) ?? '')) : undefined;
         if (channel) extra.channel = channel;
-        const descends = c === next && !channel && (!provides(c.target) || makesFunction(c.target));
+        // a step that hands the work to the users' hooks (pre-run, action, post-run) tells its own
+        // calls between them as what the framework does first: the work is the users' code
+        const descends =
+          c === next && !channel && !runsHooks && (!provides(c.target) || makesFunction(c.target));
         visit(c.target, depth + 1, why, descends, me, extra);
       }
     }
@@ -2051,13 +2185,20 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     for (const call of callsIn(t.file.bare, t.def.line, t.def.end, t.def.name, t.file.language)) {
       if (!call.root || call.qualifier !== call.root || !hooks.has(call.name)) continue;
       if (FAILURE.test(call.name) || onFailure(t, call)) continue;
+      // a hook whose one result the framework keeps and goes on with (`name = c.SuggestCommandFunc(…)`)
+      // answers a question for it; a stage of the lifecycle returns at most an error
+      const kept = /^\s*(?:(?:var|let|const)\s+)?([A-Za-z_]\w*)\s*(?::=|=)(?!=)/.exec(
+        t.file.bare[call.line - 1] ?? '',
+      )?.[1];
+      if (kept && !ERROR_LOCAL.test(kept)) continue;
       const mine = SELF.has(call.root) || env.get(call.root) === t.def.owner || loopVar(call.root);
       if (!mine) continue;
       const group = groups.find((g) => g.some((c) => alternatives(t, c.line, call.line)));
       if (group) group.push(call);
       else groups.push([call]);
     }
-    return groups;
+    // in the order they run: a deferred hook (`defer func() { … c.After(…) }()`) runs last
+    return groups.sort((x, y) => runsAt(t, x[0]!).at - runsAt(t, y[0]!).at);
   };
   /** A product definition that hands the work to a hook of its type (`ValidateArgs` calling the user's `c.Args`). */
   const runsUserHook = (t: Target): boolean => hookGroups(t).length > 0;
@@ -2257,7 +2398,18 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       /^\s*(?:(?:let|const|var|val)\s+(?:mut\s+)?)?([A-Za-z_$][\w$]*)\s*(?::[^=]*)?(?::=|=)(?!=)/.exec(
         t.file.bare[call.line - 1] ?? '',
       );
-    return !!kept && names.has(kept[1]!);
+    if (kept && names.has(kept[1]!)) return true;
+    // what it reads is handed to the product call that takes the work on (`file, err :=
+    // afero.ReadFile(…)` before `v.unmarshalReader(bytes.NewReader(file), config)`)
+    const read = /^\s*(?:(?:var|let|const)\s+)?([A-Za-z_$][\w$]*)(?:\s*,\s*[\w$]+)*\s*:?=(?!=)/.exec(
+      t.file.bare[call.line - 1] ?? '',
+    )?.[1];
+    if (!read || ERROR_LOCAL.test(read) || NOT_DATA.has(read)) return false;
+    return callsIn(t.file.bare, call.line + 1, t.def.end, t.def.name, t.file.language).some((c) => {
+      if (!identifiers(argumentsOf(t, c) ?? '').includes(read)) return false;
+      const r = resolveCall(c, t);
+      return !!r && 'def' in r && r.def.kind !== 'type' && !onFailure(t, c);
+    });
   };
   /** The line of a body's last expression, past closing brackets. */
   const lastLine = (t: Target): number => {
@@ -2298,11 +2450,28 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         .sort((x, y) => recursive(y.f) - recursive(x.f) || y.arms!.kinds.length - x.arms!.kinds.length)[0];
       if (cases) s.cases = { method: cases.f.def.name, ...cases.arms! };
     }
+    // a method a Go interface declares: the product's types that implement it, one of which runs
+    if (!def && s.owner && interfaceMethods.get(`${s.owner}.${s.name}`)) {
+      const dir = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf('/')));
+      const impls = (fns.get(s.name) ?? [])
+        .filter((f) => f.file.language === 'Go' && f.def.owner && f.def.owner !== s.owner)
+        .sort((x, y) => x.file.path.localeCompare(y.file.path));
+      if (impls.length)
+        s.implementations = impls.map((f) => ({
+          name:
+            dir(f.file.path) && dir(f.file.path) !== dir(s.path)
+              ? `${dir(f.file.path).split('/').pop()}.${f.def.owner}`
+              : f.def.owner!,
+          path: f.file.path,
+          line: f.def.line,
+        }));
+    }
     const fallback = file && def ? fallbackLoop(file.bare, def.line, def.end) : undefined;
     if (fallback) s.fallback = fallback;
   }
   // a step called in the `else` arm of a switch whose other arm calls another product definition
   // (`if c.TraverseChildren { c.Traverse(args) } else { c.Find(args) }`): that one runs instead
+  const told = new Set<string>();
   for (const s of steps) {
     const site = /^called by .+ at (.+):(\d+)$/.exec(s.note ?? '');
     const caller = s.from !== undefined ? steps[s.from] : undefined;
@@ -2311,11 +2480,15 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const def = file?.defs.find((d) => d.line === caller.line);
     if (!file || !def) continue;
     const arm = elseArm(file.bare, Number(site[2]));
-    if (!arm) continue;
+    // the first step of an arm tells what runs instead of it, once
+    if (!arm || told.has(`${caller.path}:${arm.to}`)) continue;
+    told.add(`${caller.path}:${arm.to}`);
     const t = { file, def };
     for (const call of callsIn(file.bare, arm.from, arm.to, def.name, file.language)) {
       const r = resolveCall(call, t);
-      if (!r || !('def' in r) || r.def.name === s.name || r.def.kind === 'type') continue;
+      // a log line in the other arm (`tracef("skipping …")`) is not what runs instead
+      if (!r || !('def' in r) || r.def.name === s.name || r.def.kind === 'type' || LOG_LINE.test(r.def.name))
+        continue;
       s.alternative = {
         name: r.def.name,
         ...(r.def.owner ? { owner: r.def.owner } : {}),
@@ -2378,8 +2551,11 @@ export function elseArm(
   lines: string[],
   callLine: number,
 ): { condition: string; from: number; to: number } | null {
+  // the header of the block the call sits in: the nearest line above it that is indented less (the
+  // call need not open the arm: `cache = …` may come first)
+  const own = indentOf(lines[callLine - 1] ?? '');
   let at = callLine - 2;
-  while (at >= 0 && !lines[at]!.trim()) at--;
+  while (at >= 0 && (!lines[at]!.trim() || indentOf(lines[at]!) >= own)) at--;
   if (at < 0) return null;
   const elseLine = lines[at]!;
   const brace = /^(\s*)\}\s*else\s*\{\s*$/.exec(elseLine);
@@ -2857,6 +3033,15 @@ function chooseStart(
     const top = listeners.sort(
       (x, y) => rankOf(x) - rankOf(y) || methods(y) - methods(x) || x.def.line - y.def.line,
     )[0]!;
+    // a listener that hands the server the object itself (`http.createServer(this)`) only starts the
+    // server: each request enters at the handover method the server calls (`app.handle`)
+    const served = selfServed(top);
+    if (served)
+      return {
+        target: served.target,
+        prefix: [],
+        note: `called for each request by the server ${label(top.def)} makes at ${top.file.path}:${served.call.line}`,
+      };
     return { target: top, prefix: [] };
   }
   // a default export a factory makes (`const ky = createInstance()`): the functions the factory
