@@ -549,6 +549,11 @@ export type NonProductRole =
   | 'deployment'
   /** Maintainer tools kept beside the product (unpublished workspace crates, code generators). */
   | 'tools'
+  /**
+   * Modules of a multi-module build that the build does not publish, beside those it does (add-ons
+   * and extras kept in the repository that users do not get).
+   */
+  | 'unpublished'
   /** Logos, brand and design files. */
   | 'assets';
 

@@ -279,6 +279,72 @@ describe('kind per ecosystem', () => {
     );
   });
 
+  it('Maven: where the root skips deployment, the modules that declare a publisher are the product', () => {
+    const java = (pkg: string, cls: string) => `package ${pkg};\n\npublic final class ${cls} {}\n`;
+    const publisher =
+      '<plugin><groupId>org.sonatype.central</groupId><artifactId>central-publishing-maven-plugin</artifactId></plugin>';
+    const id = identityOf({
+      'pom.xml': `<project><artifactId>jsonl-parent</artifactId><packaging>pom</packaging>
+  <modules><module>core</module><module>extras</module><module>proto</module></modules>
+  <build>
+    <plugins>
+      <!-- only the root itself; modules that deploy declare it -->
+      <plugin><groupId>org.sonatype.central</groupId><artifactId>central-publishing-maven-plugin</artifactId><inherited>false</inherited></plugin>
+    </plugins>
+    <pluginManagement><plugins>
+      <plugin><artifactId>maven-deploy-plugin</artifactId><configuration><skip>true</skip></configuration></plugin>
+    </plugins></pluginManagement>
+  </build>
+</project>
+`,
+      'core/pom.xml': `<project><artifactId>jsonl</artifactId><build><plugins>${publisher}</plugins></build></project>\n`,
+      'core/src/main/java/com/acme/jsonl/Jsonl.java': java('com.acme.jsonl', 'Jsonl'),
+      'extras/pom.xml': '<project><artifactId>jsonl-extras</artifactId></project>\n',
+      'extras/src/main/java/com/acme/jsonl/adapters/Adapters.java': java(
+        'com.acme.jsonl.adapters',
+        'Adapters',
+      ),
+      'proto/pom.xml': '<project><artifactId>proto</artifactId></project>\n',
+      'proto/src/main/java/com/acme/jsonl/proto/ProtoAdapter.java': java(
+        'com.acme.jsonl.proto',
+        'ProtoAdapter',
+      ),
+    });
+    expect(id.nonProduct).toContainEqual({ path: 'extras', role: 'unpublished' });
+    expect(id.nonProduct).toContainEqual({ path: 'proto', role: 'unpublished' });
+    expect(id.productPaths).toEqual(['core']);
+    // one published module is one product, named by it, not a monorepo of the parent's
+    expect(id.kind).toBe('library');
+    expect(id.kinds).not.toContain('monorepo');
+    expect(id.manifestName).toBe('jsonl');
+  });
+
+  it('Maven: a module that skips deployment is unpublished unless a published module needs it', () => {
+    const pom = (artifact: string, extra = '') =>
+      `<project><artifactId>${artifact}</artifactId>${extra}</project>\n`;
+    const skip = '<properties><maven.deploy.skip>true</maven.deploy.skip></properties>';
+    const id = identityOf({
+      'pom.xml': pom(
+        'kit-parent',
+        '<packaging>pom</packaging><modules><module>api</module><module>shaded</module><module>demo-app</module></modules>',
+      ),
+      'api/pom.xml': pom(
+        'kit-api',
+        '<dependencies><dependency><groupId>a</groupId><artifactId>kit-shaded</artifactId></dependency></dependencies>',
+      ),
+      'api/src/main/java/a/Api.java': 'package a;\npublic class Api {}\n',
+      'shaded/pom.xml': pom('kit-shaded', skip),
+      'shaded/src/main/java/a/Inner.java': 'package a;\npublic class Inner {}\n',
+      'demo-app/pom.xml': pom('kit-demo', skip),
+      'demo-app/src/main/java/a/Demo.java': 'package a;\npublic class Demo {}\n',
+    });
+    expect(id.nonProduct).toContainEqual({ path: 'demo-app', role: 'unpublished' });
+    expect(id.nonProduct.map((n) => n.path)).not.toContain('shaded');
+    expect(id.productPaths).toEqual(expect.arrayContaining(['api', 'shaded']));
+    // the one module it publishes names the product, not the parent that aggregates it
+    expect(id.manifestName).toBe('kit-api');
+  });
+
   it('Go: a method of an unexported type is not public, even when its own name is exported', () => {
     const id = identityOf({
       'go.mod': 'module github.com/acme/route\n',

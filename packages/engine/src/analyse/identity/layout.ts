@@ -279,6 +279,9 @@ export function classifyLayout(
   for (const d of examplePackages(byDir)) if (!covered(d)) nonProduct.push({ path: d, role: 'examples' });
   for (const d of benchmarkModules(dependencies))
     if (!covered(d)) nonProduct.push({ path: d, role: 'benchmarks' });
+  // what a multi-module build does not publish is not what users get
+  for (const d of facts.maven?.unpublished ?? [])
+    if (!covered(d)) nonProduct.push({ path: d, role: 'unpublished' });
   // a Python module can be its folder's test package in one file (an app's tests.py)
   for (const p of paths)
     if (!covered(p) && isPythonTestModule(p, codeText(src, p, 'Python') ?? ''))
