@@ -116,6 +116,8 @@ export type PackageRole =
   | 'payments'
   | 'build-tool'
   | 'app-server'
+  /** The interface between web servers and applications (Rack). */
+  | 'web-interface'
   | 'data-science'
   | 'mobile'
   | 'desktop'

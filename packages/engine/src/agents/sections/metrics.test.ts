@@ -221,5 +221,8 @@ describe('fileKinds()', () => {
     expect(fileKinds(['.github/workflows/ci.yml', 'mvnw', 'k8s/app.yml', 'docker-compose.yml'])).toBe(
       'CI, build, deployment',
     );
+    expect(fileKinds(['tune.gemspec', 'contrib/Rakefile', 'contrib/Gemfile', 'crates/x/build.rs'])).toBe(
+      'build',
+    );
   });
 });

@@ -76,7 +76,7 @@ const FILE_KINDS: [string, RegExp][] = [
   ['CI', /^\.(?:github\/workflows|circleci)\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)Jenkinsfile$/],
   [
     'build',
-    /(?:^|\/)(?:package\.json|pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|Cargo\.toml|go\.mod|pyproject\.toml|setup\.py|setup\.cfg|Makefile|justfile|mvnw(?:\.cmd)?|gradlew(?:\.bat)?|[\w-]+-wrapper\.properties)$/,
+    /(?:^|\/)(?:package\.json|pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|Cargo\.toml|go\.mod|pyproject\.toml|setup\.py|setup\.cfg|Makefile|justfile|Rakefile|Gemfile|[\w.-]+\.gemspec|build\.rs|mvnw(?:\.cmd)?|gradlew(?:\.bat)?|[\w-]+-wrapper\.properties)$/,
   ],
   [
     'deployment',

@@ -185,6 +185,34 @@ describe('kind per ecosystem', () => {
     });
   });
 
+  it('Ruby: sibling gems ship their lib/ and are entered too, the root gem first; their build files are not product', () => {
+    const id = identityOf({
+      'tune.gemspec': "Gem::Specification.new 'tune', '1.0' do |s|\n  s.add_dependency 'rack'\nend\n",
+      Rakefile: 'task :default => :test\n',
+      'lib/tune.rb': "require 'tune/base'\n",
+      'lib/tune/base.rb':
+        'module Tune\n  class Base\n    def call(env)\n      [200, {}, []]\n    end\n  end\nend\n',
+      'tune-contrib/tune-contrib.gemspec':
+        "Gem::Specification.new do |s|\n  s.name = 'tune-contrib'\n  s.add_dependency 'tune'\nend\n",
+      'tune-contrib/Rakefile': 'task :default => :spec\n',
+      'tune-contrib/lib/tune/contrib.rb':
+        'module Tune\n  module Contrib\n    def self.all\n      []\n    end\n  end\nend\n',
+      'tune-guard/tune-guard.gemspec': "Gem::Specification.new do |s|\n  s.name = 'tune-guard'\nend\n",
+      'tune-guard/lib/tune/guard.rb':
+        'module Tune\n  class Guard\n    def call(env)\n      env\n    end\n  end\nend\n',
+    });
+    expect(id.productPaths).toEqual(['lib', 'tune-contrib/lib', 'tune-guard/lib']);
+    expect(id.entryPoints.map((e) => e.how)).toEqual([
+      'gem "tune"',
+      'gem "tune-contrib", required as \'tune/contrib\'',
+      'gem "tune-guard", required as \'tune/guard\'',
+    ]);
+    for (const p of ['tune.gemspec', 'tune-contrib/tune-contrib.gemspec', 'tune-contrib/Rakefile'])
+      expect(id.nonProduct).toContainEqual({ path: p, role: 'build' });
+    // the surface is the main gem's, not what a sibling gem's entry file declares
+    expect(names(id)).not.toContain('Contrib');
+  });
+
   it("Python: a module named wsgi.py is a Django entry only when it starts Django's handler", () => {
     const site = identityOf({
       'requirements.txt': 'Django==5.0\n',

@@ -71,6 +71,16 @@ const TOOL_CONFIG =
 const DOC_FILE =
   /^(readme|licen[cs]e|copying|changelog|changes|history|contributing|authors|notice|code_of_conduct|security|citation|third[-_]?party[-_]?notice\w*)(\.[\w.-]*)?$/i;
 const SOURCE_ROOTS = ['src', 'lib', 'pkg', 'internal', 'cmd', 'app', 'source', 'crates', 'packages'];
+// a RubyGems package's manifest
+const GEMSPEC = /\.gemspec$/;
+// the manifests that make a folder a package of its own
+const PACKAGE_MANIFEST =
+  /^(package\.json|Cargo\.toml|go\.mod|pyproject\.toml|setup\.py|setup\.cfg|pom\.xml|build\.gradle(\.kts)?|[\w.-]+\.gemspec)$/;
+
+/** True when a folder holds a package manifest of its own. */
+function isPackageDir(dir: string, byDir: Map<string, string[]>): boolean {
+  return (byDir.get(dir) ?? []).some((f) => dirName(f) === dir && PACKAGE_MANIFEST.test(baseName(f)));
+}
 
 export interface Layout {
   productPaths: string[];
@@ -248,7 +258,8 @@ export function classifyLayout(
   for (const d of facts.cargo?.toolCrates ?? []) nonProduct.push({ path: d, role: 'tools' });
   // build and tool configuration at the root (vite.config.ts, gulpfile.js…) is code, but not product
   for (const p of paths)
-    if (!p.includes('/') && TOOL_CONFIG.test(p)) nonProduct.push({ path: p, role: 'build' });
+    if (!p.includes('/') && (TOOL_CONFIG.test(p) || GEMSPEC.test(p)))
+      nonProduct.push({ path: p, role: 'build' });
   // shallow folders first, so a tests/ folder covers everything below it
   const dirs = [...byDir.keys()].sort(
     (a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b),
@@ -275,6 +286,13 @@ export function classifyLayout(
     // what the site serves (templates/docs/ pages) is product, whatever its folder is called
     if (role === 'docs' && isServed(d)) role = null;
     if (role) nonProduct.push({ path: d, role });
+  }
+  // a package's own build files beside its manifest (a sibling gem's gemspec and Rakefile, a
+  // member crate's build.rs) build it, as the root's build the root package
+  for (const p of paths) {
+    const dir = dirName(p);
+    if (dir && !covered(p) && (TOOL_CONFIG.test(baseName(p)) || GEMSPEC.test(p)) && isPackageDir(dir, byDir))
+      nonProduct.push({ path: p, role: 'build' });
   }
   for (const d of examplePackages(byDir)) if (!covered(d)) nonProduct.push({ path: d, role: 'examples' });
   for (const d of benchmarkModules(dependencies))
@@ -473,6 +491,13 @@ function productFromManifests(
       'src/main/webapp',
     ])
       if (exists(d)) out.push(d);
+  }
+  // RubyGems: each gem ships its folder's lib/, the path `require` loads it from (sibling gems too)
+  for (const p of paths
+    .filter((x) => GEMSPEC.test(x))
+    .sort((a, b) => a.split('/').length - b.split('/').length)) {
+    const lib = dirName(p) ? `${dirName(p)}/lib` : 'lib';
+    if (byDir.has(lib) && !covered(lib)) out.push(lib);
   }
   if (facts.goModule) {
     // Go: the root package's files and every folder holding a package, outside tests and examples
