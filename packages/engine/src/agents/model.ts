@@ -79,9 +79,17 @@ export function productTodos(a: Analysis, fx: Facts = factsOf(a)): Analysis['tod
   const tests = new Set(fx.testFiles);
   // a CI pipeline's file says how the project is checked, not what it ships
   const pipelines = new Set((a.ci ?? []).map((c) => c.path));
+  // nor does a file the layout sets apart (a checker's settings, a build descriptor)
+  const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
+  const isApart = (p: string) => apart.some((x) => p === x || p.startsWith(`${x}/`));
   return a.todos.filter((t) => {
     const role = fx.fileByPath.get(t.file)?.role;
-    return !tests.has(t.file) && !pipelines.has(t.file) && !(role && NOT_PRODUCT_CODE.has(role));
+    return (
+      !tests.has(t.file) &&
+      !pipelines.has(t.file) &&
+      !(role && NOT_PRODUCT_CODE.has(role)) &&
+      !isApart(t.file)
+    );
   });
 }
 

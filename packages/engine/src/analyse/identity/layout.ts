@@ -218,6 +218,37 @@ export function examplePackages(byDir: Map<string, string[]>): string[] {
   return out;
 }
 
+// what the folders beside src/main hold in a Maven or Gradle module: only src/main ships
+const JVM_SRC_ROLES: [RegExp, NonProductRole][] = [
+  [/^(jmh|bench(mark)?s?|perf)$/i, 'benchmarks'],
+  [/^(site|changes|docs?|javadoc|asciidoc|markdown)$/i, 'docs'],
+  [/^(media|images?|logos?|assets)$/i, 'assets'],
+  [/^(assembly|packaging|dist|build)$/i, 'build'],
+  [/^(conf|config|checkstyle|pmd|spotbugs|findbugs|lint|codestyle|license|licenses)$/i, 'config'],
+];
+
+/**
+ * The folders of a Maven or Gradle module's src/ other than main/ and the tests (which are read
+ * before): the site and release notes, build descriptors, the settings of the build's checkers, the
+ * logos. A module is a folder with a pom.xml or build.gradle beside its src/main.
+ */
+export function jvmSrcSiblings(
+  byDir: Map<string, string[]>,
+  has: (p: string) => boolean,
+): Layout['nonProduct'] {
+  const out: Layout['nonProduct'] = [];
+  for (const d of byDir.keys()) {
+    const src = dirName(d);
+    if (baseName(src) !== 'src' || !byDir.has(`${src}/main`)) continue;
+    const module = dirName(src);
+    const at = (f: string) => (module ? `${module}/${f}` : f);
+    if (!['pom.xml', 'build.gradle', 'build.gradle.kts'].some((f) => has(at(f)))) continue;
+    const role = JVM_SRC_ROLES.find(([re]) => re.test(baseName(d)))?.[1];
+    if (role) out.push({ path: d, role });
+  }
+  return out;
+}
+
 /** Folders the product serves as they are: a Django project's templates and static files, a web app's public/. */
 function servedDirs(facts: ManifestFacts, byDir: Map<string, string[]>): string[] {
   const out = [...(facts.django?.servedDirs ?? [])];
@@ -254,6 +285,7 @@ export function classifyLayout(
   // the standard Maven/Gradle test tree, Cargo's auto-discovered targets
   for (const d of ['src/test', 'src/it', 'src/integrationTest', 'src/testFixtures'])
     if (byDir.has(d)) nonProduct.push({ path: d, role: 'tests' });
+  for (const d of jvmSrcSiblings(byDir, (p) => src.has(p))) nonProduct.push(d);
   if (byDir.has('gradle/wrapper')) nonProduct.push({ path: 'gradle', role: 'build' });
   for (const d of facts.cargo?.toolCrates ?? []) nonProduct.push({ path: d, role: 'tools' });
   // build and tool configuration at the root (vite.config.ts, gulpfile.js…) is code, but not product
