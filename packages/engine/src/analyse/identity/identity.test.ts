@@ -373,6 +373,35 @@ describe('kind per ecosystem', () => {
     expect(id.manifestName).toBe('kit-api');
   });
 
+  it('Gradle: the sub-projects that apply a publishing plugin are the product; the others are unpublished', () => {
+    const java = (pkg: string, cls: string) => `package ${pkg};\n\npublic final class ${cls} {}\n`;
+    const id = identityOf({
+      'settings.gradle': "rootProject.name = 'jsonl-build'\ninclude 'core', 'extras'\ninclude(':shell')\n",
+      'build.gradle': "plugins { id 'java' }\n",
+      'core/build.gradle': "plugins {\n  id 'java-library'\n  id 'maven-publish'\n}\n",
+      'core/src/main/java/a/Jsonl.java': java('a', 'Jsonl'),
+      'extras/build.gradle': "plugins { id 'java-library' }\n",
+      'extras/src/main/java/a/Extra.java': java('a', 'Extra'),
+      'shell/build.gradle': "plugins { id 'application' }\n",
+      'shell/src/main/java/a/Sample.java': java('a', 'Sample'),
+    });
+    expect(id.nonProduct).toContainEqual({ path: 'extras', role: 'unpublished' });
+    expect(id.nonProduct).toContainEqual({ path: 'shell', role: 'unpublished' });
+    expect(id.productPaths).toContain('core');
+    expect(id.kinds).not.toContain('monorepo');
+    // publishing applied to every sub-project, and turned off in one
+    const all = identityOf({
+      'settings.gradle': "include 'core', 'legacy'\n",
+      'build.gradle': "subprojects {\n  apply plugin: 'maven-publish'\n}\n",
+      'core/build.gradle': "plugins { id 'java-library' }\n",
+      'core/src/main/java/a/Jsonl.java': java('a', 'Jsonl'),
+      'legacy/build.gradle': 'tasks.withType(PublishToMavenRepository).configureEach { enabled = false }\n',
+      'legacy/src/main/java/a/Data.java': java('a', 'Data'),
+    });
+    expect(all.nonProduct).toContainEqual({ path: 'legacy', role: 'unpublished' });
+    expect(all.nonProduct.map((n) => n.path)).not.toContain('core');
+  });
+
   it('Go: a method of an unexported type is not public, even when its own name is exported', () => {
     const id = identityOf({
       'go.mod': 'module github.com/acme/route\n',

@@ -30,8 +30,8 @@ export interface KindSignals {
   /** Product code parses command-line arguments itself (argparse, getopt, the flag package…). */
   parsesArgs: boolean;
   /**
-   * The Maven modules that are product, not tests, benchmarks or modules the build does not
-   * publish; all the root lists when not given.
+   * The Maven modules or Gradle sub-projects that are product, not tests, benchmarks or modules the
+   * build does not publish; all the root lists when not given.
    */
   productModules?: string[];
 }
@@ -83,7 +83,10 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   const { facts } = s;
   const pkg = facts.npm?.pkg;
   // one published module beside its tests and benchmarks is one product, not a monorepo
-  const mavenModules = s.productModules ?? facts.maven?.modules ?? [];
+  const mavenModules = s.productModules ?? [
+    ...(facts.maven?.modules ?? []),
+    ...(facts.gradleProjects?.modules ?? []),
+  ];
   const workspaces = !!pkg?.workspaces || cargoCrates(facts) > 1 || mavenModules.length > 1;
   const cliParser =
     s.parsesArgs ||

@@ -330,7 +330,7 @@ export function classifyLayout(
   for (const d of benchmarkModules(dependencies))
     if (!covered(d)) nonProduct.push({ path: d, role: 'benchmarks' });
   // what a multi-module build does not publish is not what users get
-  for (const d of facts.maven?.unpublished ?? [])
+  for (const d of [...(facts.maven?.unpublished ?? []), ...(facts.gradleProjects?.unpublished ?? [])])
     if (!covered(d)) nonProduct.push({ path: d, role: 'unpublished' });
   // a Python module can be its folder's test package in one file (an app's tests.py)
   for (const p of paths)
@@ -513,7 +513,8 @@ function productFromManifests(
     if (exists('src')) out.push('src');
   }
   if (facts.maven || facts.gradle) {
-    for (const m of facts.maven?.modules ?? []) if (exists(m)) out.push(m);
+    for (const m of [...(facts.maven?.modules ?? []), ...(facts.gradleProjects?.modules ?? [])])
+      if (exists(m)) out.push(m);
     for (const d of [
       'src/main/java',
       'src/main/kotlin',

@@ -50,6 +50,11 @@ export interface ManifestFacts {
     unpublished?: string[];
   };
   gradle: boolean;
+  /**
+   * A multi-project Gradle build: the sub-projects settings.gradle includes, as folders, and those it
+   * does not publish where it publishes others (no publishing plugin, or publishing turned off).
+   */
+  gradleProjects?: { modules: string[]; unpublished: string[] };
   /** What other ecosystems' manifests say the project is (composer type, gemspec, .csproj SDK/OutputType, Rails). */
   declared: { kind: 'library' | 'application' | 'web-application' | 'cli'; evidence: string }[];
 }
@@ -279,6 +284,44 @@ export function publishedModules(
   };
 }
 
+/** The sub-projects a settings.gradle includes (`include 'core', ':ext:json'`), as folders. */
+export function gradleIncludes(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/^[ \t]*include[ \t(]([^\n]*)/gm))
+    for (const name of strings(m[1]!)) out.push(name.replace(/^:/, '').replace(/:/g, '/'));
+  return [...new Set(out)];
+}
+
+/** A Gradle project's build file text, null when the folder has none. */
+function gradleBuild(src: Sources, dir: string): string | null {
+  const at = (f: string) => (dir ? `${dir}/${f}` : f);
+  const file = ['build.gradle', 'build.gradle.kts'].map(at).find((p) => src.has(p));
+  return file ? (src.text(file) ?? '') : null;
+}
+
+// a publishing plugin applied: Gradle's own, a Maven Central one, a plugin portal one, or a
+// convention plugin named for publishing
+const GRADLE_PUBLISHES =
+  /\bmaven-publish\b|\bcom\.vanniktech\.maven\.publish\b|\bcom\.gradle\.plugin-publish\b|["'][\w.-]{0,60}publish[\w.-]{0,60}["']|^[ \t]*publishing[ \t]*\{/m;
+// publishing turned off for the project
+const GRADLE_NO_PUBLISH = /\b(?:publish\w{0,40}|PublishToMavenRepository)\b.{0,80}\benabled\s*=\s*false/;
+
+/**
+ * The sub-projects of a Gradle build that it does not publish, where it publishes others: a project
+ * publishes when it applies a publishing plugin (or the root applies one to all its sub-projects)
+ * and does not turn publishing off.
+ */
+export function unpublishedProjects(src: Sources, projects: string[]): string[] {
+  const root = (gradleBuild(src, '') ?? '').replace(/\/\/[^\n]*/g, '');
+  const defaultOn = /\b(?:subprojects|allprojects)\s*\{/.test(root) && GRADLE_PUBLISHES.test(root);
+  const publishes = (d: string) => {
+    const text = (gradleBuild(src, d) ?? '').replace(/\/\/[^\n]*/g, '');
+    return !GRADLE_NO_PUBLISH.test(text) && (defaultOn || GRADLE_PUBLISHES.test(text));
+  };
+  if (!projects.some(publishes)) return [];
+  return projects.filter((d) => !publishes(d));
+}
+
 /** Facts from the manifests at the repository root (the project's own, not a sub-package's). */
 export function readManifestFacts(src: Sources): ManifestFacts {
   const out: ManifestFacts = { pyScripts: [], pyPackages: [], gradle: false, declared: [] };
@@ -316,6 +359,12 @@ export function readManifestFacts(src: Sources): ManifestFacts {
   if (!out.name && src.has('setup.py'))
     out.name = /\bname\s*=\s*["']([^"']+)["']/.exec(src.text('setup.py') ?? '')?.[1];
   out.gradle = src.has('build.gradle') || src.has('build.gradle.kts');
+  const settings = ['settings.gradle', 'settings.gradle.kts'].find((p) => src.has(p));
+  const included = settings
+    ? gradleIncludes(src.text(settings) ?? '').filter((d) => gradleBuild(src, d) !== null)
+    : [];
+  if (included.length)
+    out.gradleProjects = { modules: included, unpublished: unpublishedProjects(src, included) };
   readOtherEcosystems(src, out);
   out.django = readDjango(src);
   if (!out.name) {
