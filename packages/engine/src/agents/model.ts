@@ -270,6 +270,7 @@ const NOT_PRODUCT_AREAS = new Set([
   'playground',
   'scripts',
   'component',
+  'unpublished',
 ]);
 const isProduct = (x: { area?: string }) => !x.area || !NOT_PRODUCT_AREAS.has(x.area);
 export const isStrictProduct = (x: { area?: string }) => !x.area || x.area === 'product';

@@ -51,6 +51,9 @@ describe('the conclusion', () => {
       ],
     };
     expect(write(a)).toContain('built on Rack');
+    // a framework only a module the build does not publish declares is not what the product is built on
+    a.frameworks = [{ ...a.frameworks[1]!, area: 'unpublished' }];
+    expect(write(a)).not.toContain('built on Rack');
   });
 
   it('names a Go checksum file as checksums, never as a lockfile, and one lockfile by its path', () => {

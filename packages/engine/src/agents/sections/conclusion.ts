@@ -57,7 +57,16 @@ export const conclusion = defineSection({
 });
 
 /** Areas whose frameworks the product does not run on (a manifest's 'build' area still does). */
-const APART = new Set(['examples', 'tests', 'docs', 'benchmarks', 'fixtures', 'playground', 'scripts']);
+const APART = new Set([
+  'examples',
+  'tests',
+  'docs',
+  'benchmarks',
+  'fixtures',
+  'playground',
+  'scripts',
+  'unpublished',
+]);
 
 const KEY_KINDS = [
   'technology',
