@@ -561,6 +561,34 @@ describe('productSize()', () => {
   });
 });
 
+describe('productSize() of a build with unpublished modules', () => {
+  it('keeps the lines of the modules the build does not publish apart, by name', () => {
+    const a = sampleAppAnalysis();
+    const java = (p: string, code: number) => ({
+      ...a.files[0]!,
+      path: p,
+      language: 'Java',
+      code,
+      role: 'product' as const,
+    });
+    a.files = [java('core/src/main/java/a/Core.java', 400), java('extras/src/main/java/a/Extra.java', 90)];
+    a.linesByRole = { product: { files: 2, code: 490, comment: 0, blank: 0 } } as Analysis['linesByRole'];
+    a.identity = {
+      kind: 'library',
+      kinds: [],
+      purpose: null,
+      productPaths: ['core'],
+      nonProduct: [{ path: 'extras', role: 'unpublished' }],
+      entryPoints: [],
+      publicApi: [],
+      keyComponents: [],
+    };
+    const sentence = productSize(a)!;
+    expect(sentence).toContain('The product itself is 400 lines of code in 1 file under `core`');
+    expect(sentence).toContain('90 lines in a module the build does not publish (`extras`)');
+  });
+});
+
 describe('a file that maps routes', () => {
   it('is described by its routes first, whatever else it defines', () => {
     const route = (path: string) => ({

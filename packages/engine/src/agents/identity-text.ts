@@ -486,6 +486,21 @@ export function productSize(a: Analysis): string | null {
   const rest = (['tests', 'examples', 'docs', 'benchmarks', 'generated'] as const)
     .filter((r) => (roles[r]?.code ?? 0) > 0)
     .map((r) => `${num(roles[r]!.code)} lines of ${label[r]}`);
+  // the modules the build does not publish: code users do not get
+  const unpublished = (a.identity?.nonProduct ?? [])
+    .filter((n) => n.role === 'unpublished')
+    .map((n) => n.path);
+  const moduleLines = a.files
+    .filter((f) => (f.role ?? 'product') === 'product' && !f.duplicateOf)
+    .filter((f) => unpublished.some((d) => f.path.startsWith(`${d}/`)))
+    .reduce((n, f) => n + f.code, 0);
+  if (moduleLines > 0)
+    rest.push(
+      `${num(moduleLines)} lines in ${agree(unpublished.length, 'a module', 'modules')} the build does not publish (${joinSome(
+        unpublished.map((d) => code(d)),
+        3,
+      )})`,
+    );
   const paths = a.identity?.productPaths ?? [];
   // the folders the counted files are in, the ones holding most of the lines first: a product path
   // none of whose files is counted here (served images, a tool's config) is not named

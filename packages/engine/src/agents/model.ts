@@ -171,9 +171,17 @@ export function productTodos(a: Analysis, fx: Facts = factsOf(a)): Analysis['tod
   const tests = new Set(fx.testFiles);
   // a CI pipeline's file says how the project is checked, not what it ships
   const pipelines = new Set((a.ci ?? []).map((c) => c.path));
+  // nor does a file the layout sets apart (a checker's settings, a build descriptor)
+  const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
+  const isApart = (p: string) => apart.some((x) => p === x || p.startsWith(`${x}/`));
   return a.todos.filter((t) => {
     const role = fx.fileByPath.get(t.file)?.role;
-    return !tests.has(t.file) && !pipelines.has(t.file) && !(role && NOT_PRODUCT_CODE.has(role));
+    return (
+      !tests.has(t.file) &&
+      !pipelines.has(t.file) &&
+      !(role && NOT_PRODUCT_CODE.has(role)) &&
+      !isApart(t.file)
+    );
   });
 }
 
@@ -693,6 +701,7 @@ const NOT_PRODUCT_AREAS = new Set([
   'playground',
   'scripts',
   'component',
+  'unpublished',
 ]);
 const isProduct = (x: { area?: string }) => !x.area || !NOT_PRODUCT_AREAS.has(x.area);
 export const isStrictProduct = (x: { area?: string }) => !x.area || x.area === 'product';

@@ -200,6 +200,30 @@ describe('dependency scope: the product is what its own manifests declare', () =
   it('a root build file is the product’s even when the identity layer calls it build', () => {
     expect(manifestArea('build.gradle', () => 'build')).toBe('product');
     expect(manifestArea('tools/gen/build.gradle', () => 'build')).toBe('build');
+    // a sibling package's own manifest declares what that package needs: it is its folder's
+    const areaOf = (p: string) => (p.endsWith('.gemspec') || p.startsWith('tools/') ? 'build' : 'product');
+    expect(manifestArea('tune-contrib/tune-contrib.gemspec', areaOf)).toBe('product');
+  });
+
+  it('cites the root package’s manifest for a framework a sibling package declares too', () => {
+    const gem = (manifest: string, name: string, line: number): Dependency => ({
+      ecosystem: 'bundler',
+      name,
+      version: '>= 3.0',
+      scope: 'runtime',
+      manifest,
+      line,
+    });
+    const fw = frameworksPass([
+      gem('guard/guard.gemspec', 'rack', 44),
+      gem('tune.gemspec', 'mustermann', 50),
+      gem('tune.gemspec', 'rack', 51),
+    ]);
+    expect(fw.find((f) => f.name === 'Rack')).toMatchObject({
+      role: 'web-interface',
+      evidence: 'tune.gemspec:51',
+    });
+    expect(fw.find((f) => f.name === 'Mustermann')?.role).toBe('router');
   });
 
   it('gives a development dependency no runtime role: only a test or build tool role', () => {

@@ -943,7 +943,9 @@ type Area = NonNullable<Manifest['area']>;
 /** Whose a manifest or lockfile is; a root build file (a Gradle build beside the Maven one) is the product's. */
 export function manifestArea(path: string, areaOf: (path: string) => Area): Area {
   const area = areaOf(path);
-  return area === 'build' && !path.includes('/') ? 'product' : area;
+  // a package's build manifest (the root's, a sibling gem's gemspec) declares what that package needs
+  if (area !== 'build') return area;
+  return !path.includes('/') ? 'product' : areaOf(path.slice(0, path.lastIndexOf('/')));
 }
 
 /** Marks every manifest, dependency, lockfile and package manager with the area of its file. */

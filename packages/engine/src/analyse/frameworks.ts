@@ -7,7 +7,9 @@ import type { Dependency, Framework, PackageRole } from './types.ts';
 
 export function frameworksPass(deps: Dependency[]): Framework[] {
   // the product's runtime dependencies first, so a framework cites where the product declares it
-  const ordered = [...deps].sort((x, y) => shipRank(x) - shipRank(y));
+  // (the root package's manifest before a sibling package's, for a framework both declare)
+  const depth = (d: Dependency) => d.manifest.split('/').length;
+  const ordered = [...deps].sort((x, y) => shipRank(x) - shipRank(y) || depth(x) - depth(y));
   // one package per framework: among those of equal rank, the one named for it does the work
   // (`stripe`, the server SDK, not `@stripe/stripe-js`, the browser loader; `react`, not `react-dom`)
   const best = new Map<string, { d: Dependency; info: PackageInfo; role: PackageRole }>();

@@ -5,7 +5,7 @@
 
 import type { Dependency, Ecosystem, Framework, PackageRole } from './types.ts';
 
-export const PACKAGE_ROLES_VERSION = '2026.11.28';
+export const PACKAGE_ROLES_VERSION = '2026.11.29';
 
 export interface PackageInfo {
   /** The name a reader knows it by: "Express", "SQLAlchemy", "clap". */
@@ -283,6 +283,11 @@ const COMPOSER: Table = {
 const RUBYGEMS: Table = {
   rails: ['Ruby on Rails', 'web-framework'],
   sinatra: ['Sinatra', 'web-framework'],
+  // the interface between Ruby web servers and the applications and frameworks they run
+  rack: ['Rack', 'web-interface'],
+  'rack-protection': ['Rack::Protection', 'security'],
+  mustermann: ['Mustermann', 'router'],
+  tilt: ['Tilt', 'templating'],
   activerecord: ['Active Record', 'orm'],
   sequel: ['Sequel', 'orm'],
   devise: ['Devise', 'auth'],
@@ -436,12 +441,21 @@ const CATEGORY: Record<PackageRole, Framework['category']> = {
   payments: 'other',
   'build-tool': 'build',
   'app-server': 'web',
+  'web-interface': 'web',
   'data-science': 'data',
   mobile: 'mobile',
   desktop: 'other',
   styling: 'frontend',
   'api-layer': 'web',
 };
+
+/**
+ * How much of the product's runtime a role shapes, most first: the web framework, then the interface
+ * it runs on (Rack), then the rest (a router, templating). For ordering frameworks of one category.
+ */
+export function shapeRank(role: PackageRole | undefined): number {
+  return role === 'web-framework' ? 0 : role === 'web-interface' ? 1 : 2;
+}
 
 /** The report's framework category of a role. */
 export function categoryOf(role: PackageRole): Framework['category'] {

@@ -116,6 +116,8 @@ export type PackageRole =
   | 'payments'
   | 'build-tool'
   | 'app-server'
+  /** The interface between web servers and applications (Rack). */
+  | 'web-interface'
   | 'data-science'
   | 'mobile'
   | 'desktop'
@@ -549,6 +551,11 @@ export type NonProductRole =
   | 'deployment'
   /** Maintainer tools kept beside the product (unpublished workspace crates, code generators). */
   | 'tools'
+  /**
+   * Modules of a multi-module build that the build does not publish, beside those it does (add-ons
+   * and extras kept in the repository that users do not get).
+   */
+  | 'unpublished'
   /** Logos, brand and design files. */
   | 'assets';
 

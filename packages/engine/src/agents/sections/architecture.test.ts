@@ -267,6 +267,17 @@ describe('the runtime shape', () => {
     expect(writeArchitecture(ctx(a, MODULES))).not.toContain('runtime shape');
   });
 
+  it('names the web framework and the interface it runs on before a router', () => {
+    const a = library();
+    a.frameworks = [
+      { name: 'Mustermann', category: 'web', role: 'router', evidence: 'tune.gemspec:50' },
+      { name: 'Rack', category: 'web', role: 'web-interface', evidence: 'tune.gemspec:51' },
+    ] as Analysis['frameworks'];
+    expect(writeArchitecture(ctx(a, MODULES))).toMatch(
+      /The runtime shape is set by Rack \([^)]*\) and Mustermann/,
+    );
+  });
+
   it('names the processes a process manager keeps running beside the server, with what each is for', () => {
     const a = library();
     a.frameworks = [

@@ -1,5 +1,6 @@
 // Architecture: modules and how they depend on each other, entry points, runtime shape.
 
+import { shapeRank } from '../../analyse/package-roles.ts';
 import { isDevContainer, namesServiceImage } from '../../analyse/containers.ts';
 import { factsOf } from '../facts.ts';
 import { mechanismFindings, mechanismParts } from '../how-it-works.ts';
@@ -246,13 +247,15 @@ export function writeArchitecture(ctx: WriterContext): string {
   // the product's own: an example app's web framework and routes are not what the product serves
   const own = (x: { area?: string }) => !x.area || x.area === 'product';
   // a styling library shapes how pages look and a template engine how they are written, not what runs
-  const web = a.frameworks.filter(
-    (f) =>
-      (f.category === 'web' || f.category === 'frontend') &&
-      f.role !== 'styling' &&
-      f.role !== 'templating' &&
-      own(f),
-  );
+  const web = a.frameworks
+    .filter(
+      (f) =>
+        (f.category === 'web' || f.category === 'frontend') &&
+        f.role !== 'styling' &&
+        f.role !== 'templating' &&
+        own(f),
+    )
+    .sort((x, y) => shapeRank(x.role) - shapeRank(y.role));
   const productRoutes = a.routes.filter(own);
   const daemons = a.entryPoints.filter((e) => e.kind === 'daemon');
   if (wants(ctx, 'modules') && web.length) {

@@ -41,6 +41,21 @@ describe('the conclusion', () => {
     expect(write(dev)).not.toContain('container build');
   });
 
+  it('says the product is built on the framework or the interface it runs on, not on a router', () => {
+    const a: Analysis = {
+      ...sampleAppAnalysis(),
+      routes: [],
+      frameworks: [
+        { name: 'Mustermann', category: 'web', role: 'router', evidence: 'tune.gemspec:50' },
+        { name: 'Rack', category: 'web', role: 'web-interface', evidence: 'tune.gemspec:51' },
+      ],
+    };
+    expect(write(a)).toContain('built on Rack');
+    // a framework only a module the build does not publish declares is not what the product is built on
+    a.frameworks = [{ ...a.frameworks[1]!, area: 'unpublished' }];
+    expect(write(a)).not.toContain('built on Rack');
+  });
+
   it('names a Go checksum file as checksums, never as a lockfile, and one lockfile by its path', () => {
     const a = sampleAppAnalysis();
     const go = write({

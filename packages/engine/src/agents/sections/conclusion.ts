@@ -1,5 +1,6 @@
 // Conclusion: strengths and concrete, prioritised recommendations derived from the findings.
 
+import { shapeRank } from '../../analyse/package-roles.ts';
 import { projectModel } from '../model.ts';
 import { isDevContainer } from '../../analyse/containers.ts';
 import { NON_CODE_LANGUAGES } from '../facts.ts';
@@ -56,7 +57,16 @@ export const conclusion = defineSection({
 });
 
 /** Areas whose frameworks the product does not run on (a manifest's 'build' area still does). */
-const APART = new Set(['examples', 'tests', 'docs', 'benchmarks', 'fixtures', 'playground', 'scripts']);
+const APART = new Set([
+  'examples',
+  'tests',
+  'docs',
+  'benchmarks',
+  'fixtures',
+  'playground',
+  'scripts',
+  'unpublished',
+]);
 
 const KEY_KINDS = [
   'technology',
@@ -107,7 +117,10 @@ export function writeConclusion(ctx: WriterContext): string {
   const lang = a.languages[0];
   // what the product serves and runs on: an example app's routes and framework are not the product's
   const routes = a.routes.filter((r) => !r.area || r.area === 'product');
-  const own = a.frameworks.filter((f) => !f.area || !APART.has(f.area));
+  // the web framework before the interface it runs on, before a router or template engine
+  const own = a.frameworks
+    .filter((f) => !f.area || !APART.has(f.area))
+    .sort((x, y) => shapeRank(x.role) - shapeRank(y.role));
   // a web framework first, then a frontend one, never a driver or a test tool
   const main =
     own.find((f) => f.category === 'web') ??

@@ -272,13 +272,18 @@ function noThirdParty(a: Analysis): string {
   );
 }
 
+// areas whose name alone is an adjective
+const AREA_NOUNS: Record<string, string> = { unpublished: 'unpublished modules' };
+
 /** Manifests of examples, benchmarks, tests and tools: counted apart, never as the product's. */
 function elsewhere(a: Analysis): string {
   const other = a.dependencies.filter((d) => !isProductOwned(d));
   if (!other.length) return '';
   const byArea = countBy(other, (d) => d.area ?? 'other');
   return `Left out of these counts: ${joinSome(
-    byArea.map(([area, n]) => `${plural(n, 'dependency', 'dependencies')} of the ${text(area)}`),
+    byArea.map(
+      ([area, n]) => `${plural(n, 'dependency', 'dependencies')} of the ${text(AREA_NOUNS[area] ?? area)}`,
+    ),
     4,
   )}, declared in ${plural(new Set(other.map((d) => d.manifest)).size, 'manifest')} of their own (${joinSome(
     [...new Set(other.map((d) => d.manifest))].map((m) => cite(m)),

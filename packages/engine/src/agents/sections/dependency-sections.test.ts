@@ -85,6 +85,19 @@ describe('technology and dependencies chapters', () => {
     expect(out).toContain('1 dependency is declared');
     expect(out).toContain('Left out of these counts: 1 dependency of the examples');
   });
+
+  it("names the unpublished modules' dependencies as theirs", () => {
+    const a = {
+      ...sampleAppAnalysis(),
+      dependencies: [
+        crate('clap', '4.0.0'),
+        { ...crate('prost', '0.12'), manifest: 'proto/Cargo.toml', area: 'unpublished' as const },
+      ],
+    };
+    expect(writeDependencies(ctx(a))).toContain(
+      'Left out of these counts: 1 dependency of the unpublished modules',
+    );
+  });
 });
 
 const pip = (

@@ -35,6 +35,23 @@ describe('productTodos', () => {
     expect(productTodos(a).map((t) => t.file)).toEqual(['src/app.ts']);
   });
 
+  it("leaves out the markers of a file the layout sets apart (a checker's settings)", () => {
+    const app = sampleAppAnalysis();
+    const file = (path: string) => ({ ...app.files[0]!, path, role: 'product' as const });
+    const a: Analysis = {
+      ...app,
+      files: [file('src/main/java/a/App.java'), file('src/conf/pmd-exclude.properties')],
+      identity: { ...app.identity!, nonProduct: [{ path: 'src/conf', role: 'config' }] },
+      todos: ['src/main/java/a/App.java', 'src/conf/pmd-exclude.properties'].map((f) => ({
+        tag: 'TODO' as const,
+        text: 'x',
+        file: f,
+        line: 1,
+      })),
+    };
+    expect(productTodos(a).map((t) => t.file)).toEqual(['src/main/java/a/App.java']);
+  });
+
   it("leaves out a CI pipeline's markers, and says then that none is in the product's code", () => {
     const app = sampleAppAnalysis();
     const a: Analysis = {

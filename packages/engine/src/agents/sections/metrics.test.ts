@@ -77,6 +77,27 @@ describe('code metrics', () => {
     expect(out).not.toMatch(/in -\d+ files/);
   });
 
+  it('counts the modules the build does not publish in a row of their own, by name', () => {
+    const a = sampleAppAnalysis();
+    const java = (p: string, code: number) => ({
+      ...a.files[0]!,
+      path: p,
+      language: 'Java',
+      code,
+      role: 'product' as const,
+    });
+    a.files = [java('core/src/main/java/a/Core.java', 400), java('extras/src/main/java/a/Extra.java', 90)];
+    a.identity = {
+      publicApi: [],
+      ...(a.identity ?? {}),
+      nonProduct: [{ path: 'extras', role: 'unpublished' }],
+    } as Analysis['identity'];
+    a.linesByRole = { product: { files: 2, code: 490 } } as Analysis['linesByRole'];
+    const out = writeMetrics(ctx(a));
+    expect(out).toMatch(/\| of which modules the build does not publish \(`extras`\) \| 90 in 1 file \|/);
+    expect(out).not.toMatch(/files beside the product/);
+  });
+
   it('gives no import count and no graph of a single module', () => {
     const a = sampleAppAnalysis();
     a.moduleGraph = { nodes: [{ id: 'src', files: 3, lines: 90 }], edges: [] };
@@ -199,6 +220,9 @@ describe('fileKinds()', () => {
     );
     expect(fileKinds(['.github/workflows/ci.yml', 'mvnw', 'k8s/app.yml', 'docker-compose.yml'])).toBe(
       'CI, build, deployment',
+    );
+    expect(fileKinds(['tune.gemspec', 'contrib/Rakefile', 'contrib/Gemfile', 'crates/x/build.rs'])).toBe(
+      'build',
     );
   });
 });

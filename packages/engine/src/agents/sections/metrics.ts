@@ -8,6 +8,7 @@ import {
   agree,
   cite,
   code,
+  joinSome,
   num,
   paragraphs,
   pct,
@@ -75,7 +76,7 @@ const FILE_KINDS: [string, RegExp][] = [
   ['CI', /^\.(?:github\/workflows|circleci)\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)Jenkinsfile$/],
   [
     'build',
-    /(?:^|\/)(?:package\.json|pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|Cargo\.toml|go\.mod|pyproject\.toml|setup\.py|setup\.cfg|Makefile|justfile|mvnw(?:\.cmd)?|gradlew(?:\.bat)?|[\w-]+-wrapper\.properties)$/,
+    /(?:^|\/)(?:package\.json|pom\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|Cargo\.toml|go\.mod|pyproject\.toml|setup\.py|setup\.cfg|Makefile|justfile|Rakefile|Gemfile|[\w.-]+\.gemspec|build\.rs|mvnw(?:\.cmd)?|gradlew(?:\.bat)?|[\w-]+-wrapper\.properties)$/,
   ],
   [
     'deployment',
@@ -118,14 +119,32 @@ function roleRows(a: Analysis, testFiles: number, productFiles: FileInfo[]): (st
     // beside it (product by role, outside the base) get their own row, counted file by file
     const product = { files: productFiles.length, code: productFiles.reduce((n, f) => n + f.code, 0) };
     const inBase = new Set(productFiles.map((f) => f.path));
-    const beside = a.files.filter(
+    const outside = a.files.filter(
       (f) => (f.role ?? 'product') === 'product' && f.code > 0 && !f.duplicateOf && !inBase.has(f.path),
     );
-    const rest = { files: beside.length, code: beside.reduce((n, f) => n + f.code, 0) };
+    // the modules the build does not publish are counted as what they are, not by their files' kinds
+    const unpublished = (a.identity?.nonProduct ?? [])
+      .filter((n) => n.role === 'unpublished')
+      .map((n) => n.path);
+    const inModule = (p: string) => unpublished.some((d) => p === d || p.startsWith(`${d}/`));
+    const modules = outside.filter((f) => inModule(f.path));
+    const beside = outside.filter((f) => !inModule(f.path));
+    const count = (fs: FileInfo[]) => ({ files: fs.length, code: fs.reduce((n, f) => n + f.code, 0) });
     return [
       row(label, product),
-      ...(rest.code > 0
-        ? [row(`files beside the product (${fileKinds(beside.map((f) => f.path))})`, rest)]
+      ...(count(beside).code > 0
+        ? [row(`files beside the product (${fileKinds(beside.map((f) => f.path))})`, count(beside))]
+        : []),
+      ...(count(modules).code > 0
+        ? [
+            row(
+              `modules the build does not publish (${joinSome(
+                unpublished.map((d) => code(d)),
+                4,
+              )})`,
+              count(modules),
+            ),
+          ]
         : []),
     ];
   });

@@ -116,6 +116,7 @@ const ROLE_NAMES: Record<PackageRole, string> = {
   payments: 'payments',
   'build-tool': 'build tool',
   'app-server': 'application server',
+  'web-interface': 'web server interface',
   'data-science': 'data and numerics',
   mobile: 'mobile framework',
   desktop: 'desktop framework',

@@ -1041,6 +1041,53 @@ describe('central types with short names', () => {
   });
 });
 
+describe('central types of the same name in several files', () => {
+  it("counts a type's own methods and uses, not another same-named type's; a Ruby namespace module is no type", () => {
+    const files: Record<string, string[]> = {
+      'lib/tune/base.rb': [
+        'module Tune',
+        '  class Base',
+        ...['call', 'dispatch', 'route', 'halt', 'render'].flatMap((m) => [`    def ${m}`, '    end']),
+        '  end',
+        'end',
+      ],
+      'guard/lib/rack/guard/base.rb': [
+        'module Rack',
+        '  module Guard',
+        '    class Base',
+        ...['deny', 'accepts', 'warn', 'react'].flatMap((m) => [`      def ${m}`, '      end']),
+        '    end',
+        '  end',
+        'end',
+      ],
+      'guard/lib/rack/guard/json.rb': [
+        'module Rack',
+        '  module Guard',
+        '    class Json < Base',
+        '      def call(env)',
+        '        Rack::Request.new(env); Rack::Utils; Rack::Response; Rack::Lint; Rack::Files',
+        '      end',
+        '    end',
+        '  end',
+        'end',
+      ],
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'Ruby', lines.join('\n')));
+    const { types, fns } = indexDefs(models);
+    const central = abstractions(
+      models,
+      identity({
+        kind: 'framework',
+        keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })),
+      }),
+      types,
+      fns,
+    );
+    expect(central.find((t) => t.name === 'Base')).toMatchObject({ path: 'lib/tune/base.rb', methods: 5 });
+    expect(central.map((t) => t.name)).not.toContain('Rack');
+  });
+});
+
 describe('central types, one per file on the path', () => {
   it('a second path type of a file already leading yields to the value every stage is handed', () => {
     const stage = (f: string) => [`export function ${f}(config: Config) {`, '  return config', '}'];

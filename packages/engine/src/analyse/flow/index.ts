@@ -860,14 +860,26 @@ export function abstractions(
       defs.find((d) => central.has(d.file.path)) ??
       (MACHINERY.test(name) || onPath.includes(name) || shared.has(name) ? defs[0] : undefined);
     if (!def || name.startsWith('_')) continue;
+    // methods of that name's type, not those of another type of the same name in a file of its own
+    // (a sibling package's `Base`)
+    const others = new Set(defs.filter((d) => d.file !== def.file).map((d) => d.file));
     const methods =
-      [...fns.values()].flat().filter((t) => t.def.owner === name).length + rustConstructors(models, name);
+      [...fns.values()].flat().filter((t) => t.def.owner === name && !others.has(t.file)).length +
+      rustConstructors(models, name);
     // a name of two letters is a type parameter or an abbreviation, unless its class carries behaviour
     // (ky's `Ky`, a `DB` with its queries): then it is the product's own machinery
     if (name.length < 3 && methods < SHORT_NAME_METHODS) continue;
     let uses = 0;
-    for (const m of models) if (m !== def.file) uses += m.words.get(name) ?? 0;
+    // a file that defines the name itself (reopens a Ruby module, declares a type of its own) does not use it
+    for (const m of models) if (m !== def.file && !others.has(m)) uses += m.words.get(name) ?? 0;
     if (!methods && onlyNamedAsType(models, name, def)) continue;
+    // a Ruby module without methods only names the types inside it (`module Rack`): a namespace
+    if (
+      !methods &&
+      def.file.language === 'Ruby' &&
+      /^\s*module\s/.test(def.file.lines[def.def.line - 1] ?? '')
+    )
+      continue;
     out.push({
       name,
       path: def.file.path,

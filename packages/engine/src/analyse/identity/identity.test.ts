@@ -185,6 +185,34 @@ describe('kind per ecosystem', () => {
     });
   });
 
+  it('Ruby: sibling gems ship their lib/ and are entered too, the root gem first; their build files are not product', () => {
+    const id = identityOf({
+      'tune.gemspec': "Gem::Specification.new 'tune', '1.0' do |s|\n  s.add_dependency 'rack'\nend\n",
+      Rakefile: 'task :default => :test\n',
+      'lib/tune.rb': "require 'tune/base'\n",
+      'lib/tune/base.rb':
+        'module Tune\n  class Base\n    def call(env)\n      [200, {}, []]\n    end\n  end\nend\n',
+      'tune-contrib/tune-contrib.gemspec':
+        "Gem::Specification.new do |s|\n  s.name = 'tune-contrib'\n  s.add_dependency 'tune'\nend\n",
+      'tune-contrib/Rakefile': 'task :default => :spec\n',
+      'tune-contrib/lib/tune/contrib.rb':
+        'module Tune\n  module Contrib\n    def self.all\n      []\n    end\n  end\nend\n',
+      'tune-guard/tune-guard.gemspec': "Gem::Specification.new do |s|\n  s.name = 'tune-guard'\nend\n",
+      'tune-guard/lib/tune/guard.rb':
+        'module Tune\n  class Guard\n    def call(env)\n      env\n    end\n  end\nend\n',
+    });
+    expect(id.productPaths).toEqual(['lib', 'tune-contrib/lib', 'tune-guard/lib']);
+    expect(id.entryPoints.map((e) => e.how)).toEqual([
+      'gem "tune"',
+      'gem "tune-contrib", required as \'tune/contrib\'',
+      'gem "tune-guard", required as \'tune/guard\'',
+    ]);
+    for (const p of ['tune.gemspec', 'tune-contrib/tune-contrib.gemspec', 'tune-contrib/Rakefile'])
+      expect(id.nonProduct).toContainEqual({ path: p, role: 'build' });
+    // the surface is the main gem's, not what a sibling gem's entry file declares
+    expect(names(id)).not.toContain('Contrib');
+  });
+
   it("Python: a module named wsgi.py is a Django entry only when it starts Django's handler", () => {
     const site = identityOf({
       'requirements.txt': 'Django==5.0\n',
@@ -277,6 +305,101 @@ describe('kind per ecosystem', () => {
     expect(id.entryPoints.map((e) => e.path)).not.toContain(
       'extras/src/main/java/com/acme/jsonl/extras/examples/RawExample.java',
     );
+  });
+
+  it('Maven: where the root skips deployment, the modules that declare a publisher are the product', () => {
+    const java = (pkg: string, cls: string) => `package ${pkg};\n\npublic final class ${cls} {}\n`;
+    const publisher =
+      '<plugin><groupId>org.sonatype.central</groupId><artifactId>central-publishing-maven-plugin</artifactId></plugin>';
+    const id = identityOf({
+      'pom.xml': `<project><artifactId>jsonl-parent</artifactId><packaging>pom</packaging>
+  <modules><module>core</module><module>extras</module><module>proto</module></modules>
+  <build>
+    <plugins>
+      <!-- only the root itself; modules that deploy declare it -->
+      <plugin><groupId>org.sonatype.central</groupId><artifactId>central-publishing-maven-plugin</artifactId><inherited>false</inherited></plugin>
+    </plugins>
+    <pluginManagement><plugins>
+      <plugin><artifactId>maven-deploy-plugin</artifactId><configuration><skip>true</skip></configuration></plugin>
+    </plugins></pluginManagement>
+  </build>
+</project>
+`,
+      'core/pom.xml': `<project><artifactId>jsonl</artifactId><build><plugins>${publisher}</plugins></build></project>\n`,
+      'core/src/main/java/com/acme/jsonl/Jsonl.java': java('com.acme.jsonl', 'Jsonl'),
+      'extras/pom.xml': '<project><artifactId>jsonl-extras</artifactId></project>\n',
+      'extras/src/main/java/com/acme/jsonl/adapters/Adapters.java': java(
+        'com.acme.jsonl.adapters',
+        'Adapters',
+      ),
+      'proto/pom.xml': '<project><artifactId>proto</artifactId></project>\n',
+      'proto/src/main/java/com/acme/jsonl/proto/ProtoAdapter.java': java(
+        'com.acme.jsonl.proto',
+        'ProtoAdapter',
+      ),
+    });
+    expect(id.nonProduct).toContainEqual({ path: 'extras', role: 'unpublished' });
+    expect(id.nonProduct).toContainEqual({ path: 'proto', role: 'unpublished' });
+    expect(id.productPaths).toEqual(['core']);
+    // one published module is one product, named by it, not a monorepo of the parent's
+    expect(id.kind).toBe('library');
+    expect(id.kinds).not.toContain('monorepo');
+    expect(id.manifestName).toBe('jsonl');
+  });
+
+  it('Maven: a module that skips deployment is unpublished unless a published module needs it', () => {
+    const pom = (artifact: string, extra = '') =>
+      `<project><artifactId>${artifact}</artifactId>${extra}</project>\n`;
+    const skip = '<properties><maven.deploy.skip>true</maven.deploy.skip></properties>';
+    const id = identityOf({
+      'pom.xml': pom(
+        'kit-parent',
+        '<packaging>pom</packaging><modules><module>api</module><module>shaded</module><module>demo-app</module></modules>',
+      ),
+      'api/pom.xml': pom(
+        'kit-api',
+        '<dependencies><dependency><groupId>a</groupId><artifactId>kit-shaded</artifactId></dependency></dependencies>',
+      ),
+      'api/src/main/java/a/Api.java': 'package a;\npublic class Api {}\n',
+      'shaded/pom.xml': pom('kit-shaded', skip),
+      'shaded/src/main/java/a/Inner.java': 'package a;\npublic class Inner {}\n',
+      'demo-app/pom.xml': pom('kit-demo', skip),
+      'demo-app/src/main/java/a/Demo.java': 'package a;\npublic class Demo {}\n',
+    });
+    expect(id.nonProduct).toContainEqual({ path: 'demo-app', role: 'unpublished' });
+    expect(id.nonProduct.map((n) => n.path)).not.toContain('shaded');
+    expect(id.productPaths).toEqual(expect.arrayContaining(['api', 'shaded']));
+    // the one module it publishes names the product, not the parent that aggregates it
+    expect(id.manifestName).toBe('kit-api');
+  });
+
+  it('Gradle: the sub-projects that apply a publishing plugin are the product; the others are unpublished', () => {
+    const java = (pkg: string, cls: string) => `package ${pkg};\n\npublic final class ${cls} {}\n`;
+    const id = identityOf({
+      'settings.gradle': "rootProject.name = 'jsonl-build'\ninclude 'core', 'extras'\ninclude(':shell')\n",
+      'build.gradle': "plugins { id 'java' }\n",
+      'core/build.gradle': "plugins {\n  id 'java-library'\n  id 'maven-publish'\n}\n",
+      'core/src/main/java/a/Jsonl.java': java('a', 'Jsonl'),
+      'extras/build.gradle': "plugins { id 'java-library' }\n",
+      'extras/src/main/java/a/Extra.java': java('a', 'Extra'),
+      'shell/build.gradle': "plugins { id 'application' }\n",
+      'shell/src/main/java/a/Sample.java': java('a', 'Sample'),
+    });
+    expect(id.nonProduct).toContainEqual({ path: 'extras', role: 'unpublished' });
+    expect(id.nonProduct).toContainEqual({ path: 'shell', role: 'unpublished' });
+    expect(id.productPaths).toContain('core');
+    expect(id.kinds).not.toContain('monorepo');
+    // publishing applied to every sub-project, and turned off in one
+    const all = identityOf({
+      'settings.gradle': "include 'core', 'legacy'\n",
+      'build.gradle': "subprojects {\n  apply plugin: 'maven-publish'\n}\n",
+      'core/build.gradle': "plugins { id 'java-library' }\n",
+      'core/src/main/java/a/Jsonl.java': java('a', 'Jsonl'),
+      'legacy/build.gradle': 'tasks.withType(PublishToMavenRepository).configureEach { enabled = false }\n',
+      'legacy/src/main/java/a/Data.java': java('a', 'Data'),
+    });
+    expect(all.nonProduct).toContainEqual({ path: 'legacy', role: 'unpublished' });
+    expect(all.nonProduct.map((n) => n.path)).not.toContain('core');
   });
 
   it('Go: a method of an unexported type is not public, even when its own name is exported', () => {

@@ -213,6 +213,9 @@ export function identityPass(input: IdentityInput): IdentityResult {
       src.files.some((f) => f.path.startsWith('src/bin/') && f.path.endsWith('.rs')),
     parsesArgs,
     scriptMains: entryPoints.filter((e) => e.how === 'main()' || e.how.startsWith('script (')).length,
+    productModules: [...(facts.maven?.modules ?? []), ...(facts.gradleProjects?.modules ?? [])].filter(
+      (m) => roleOf(m, layout) === 'product',
+    ),
   });
   const application = kind === 'application' || kinds.includes('application') || kind === 'web-application';
   const publicApi = findPublicApi({

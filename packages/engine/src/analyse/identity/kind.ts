@@ -29,6 +29,11 @@ export interface KindSignals {
   scriptMains: number;
   /** Product code parses command-line arguments itself (argparse, getopt, the flag package…). */
   parsesArgs: boolean;
+  /**
+   * The Maven modules or Gradle sub-projects that are product, not tests, benchmarks or modules the
+   * build does not publish; all the root lists when not given.
+   */
+  productModules?: string[];
 }
 
 const CLI_PARSERS =
@@ -77,7 +82,12 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   };
   const { facts } = s;
   const pkg = facts.npm?.pkg;
-  const workspaces = !!pkg?.workspaces || cargoCrates(facts) > 1 || (facts.maven?.modules.length ?? 0) > 1;
+  // one published module beside its tests and benchmarks is one product, not a monorepo
+  const mavenModules = s.productModules ?? [
+    ...(facts.maven?.modules ?? []),
+    ...(facts.gradleProjects?.modules ?? []),
+  ];
+  const workspaces = !!pkg?.workspaces || cargoCrates(facts) > 1 || mavenModules.length > 1;
   const cliParser =
     s.parsesArgs ||
     s.dependencies.some((d) => d.scope !== 'dev' && d.scope !== 'test' && CLI_PARSERS.test(d.name));

@@ -131,3 +131,36 @@ describe('benchmarks and packaging checks beside the product', () => {
     expect(isProductFile('src/fmt/__init__.py', layout)).toBe(true);
   });
 });
+
+describe('a Maven or Gradle src/ beside main/', () => {
+  it('only src/main ships: the site, release notes, build descriptors, checker settings and logos do not', () => {
+    const layout = layoutOf({
+      'pom.xml': '<project><artifactId>lang</artifactId></project>\n',
+      'src/main/java/a/Strings.java': 'package a;\npublic class Strings {}\n',
+      'src/test/java/a/StringsTest.java': 'package a;\nclass StringsTest {}\n',
+      'src/conf/pmd-exclude.properties': '# TODO?\na.Strings = AvoidBranching\n',
+      'src/assembly/bin.xml': '<assembly><id>bin</id></assembly>\n',
+      'src/changes/changes.xml': '<document><body></body></document>\n',
+      'src/media/logo.svg': '<svg></svg>\n',
+      'core/build.gradle': "plugins { id 'java' }\n",
+      'core/src/main/java/b/Core.java': 'package b;\npublic class Core {}\n',
+      'core/src/jmh/java/b/CoreBench.java': 'package b;\nclass CoreBench {}\n',
+    });
+    expect(areaOf('src/conf/pmd-exclude.properties', layout)).toBe('config');
+    expect(areaOf('src/assembly/bin.xml', layout)).toBe('build');
+    expect(areaOf('src/changes/changes.xml', layout)).toBe('docs');
+    expect(areaOf('src/media/logo.svg', layout)).toBe('assets');
+    expect(areaOf('core/src/jmh/java/b/CoreBench.java', layout)).toBe('benchmarks');
+    expect(isProductFile('src/main/java/a/Strings.java', layout)).toBe(true);
+    expect(areaOf('core/src/main/java/b/Core.java', layout)).toBe('product');
+  });
+
+  it('a src/ folder of another build keeps its role by name alone', () => {
+    const layout = layoutOf({
+      'package.json': '{ "name": "web", "main": "src/main/index.js" }',
+      'src/main/index.js': 'module.exports = 1;\n',
+      'src/conf/settings.js': 'module.exports = { a: 1 };\n',
+    });
+    expect(areaOf('src/conf/settings.js', layout)).toBe('product');
+  });
+});

@@ -71,6 +71,16 @@ const TOOL_CONFIG =
 const DOC_FILE =
   /^(readme|licen[cs]e|copying|changelog|changes|history|contributing|authors|notice|code_of_conduct|security|citation|third[-_]?party[-_]?notice\w*)(\.[\w.-]*)?$/i;
 const SOURCE_ROOTS = ['src', 'lib', 'pkg', 'internal', 'cmd', 'app', 'source', 'crates', 'packages'];
+// a RubyGems package's manifest
+const GEMSPEC = /\.gemspec$/;
+// the manifests that make a folder a package of its own
+const PACKAGE_MANIFEST =
+  /^(package\.json|Cargo\.toml|go\.mod|pyproject\.toml|setup\.py|setup\.cfg|pom\.xml|build\.gradle(\.kts)?|[\w.-]+\.gemspec)$/;
+
+/** True when a folder holds a package manifest of its own. */
+function isPackageDir(dir: string, byDir: Map<string, string[]>): boolean {
+  return (byDir.get(dir) ?? []).some((f) => dirName(f) === dir && PACKAGE_MANIFEST.test(baseName(f)));
+}
 
 export interface Layout {
   productPaths: string[];
@@ -208,6 +218,37 @@ export function examplePackages(byDir: Map<string, string[]>): string[] {
   return out;
 }
 
+// what the folders beside src/main hold in a Maven or Gradle module: only src/main ships
+const JVM_SRC_ROLES: [RegExp, NonProductRole][] = [
+  [/^(jmh|bench(mark)?s?|perf)$/i, 'benchmarks'],
+  [/^(site|changes|docs?|javadoc|asciidoc|markdown)$/i, 'docs'],
+  [/^(media|images?|logos?|assets)$/i, 'assets'],
+  [/^(assembly|packaging|dist|build)$/i, 'build'],
+  [/^(conf|config|checkstyle|pmd|spotbugs|findbugs|lint|codestyle|license|licenses)$/i, 'config'],
+];
+
+/**
+ * The folders of a Maven or Gradle module's src/ other than main/ and the tests (which are read
+ * before): the site and release notes, build descriptors, the settings of the build's checkers, the
+ * logos. A module is a folder with a pom.xml or build.gradle beside its src/main.
+ */
+export function jvmSrcSiblings(
+  byDir: Map<string, string[]>,
+  has: (p: string) => boolean,
+): Layout['nonProduct'] {
+  const out: Layout['nonProduct'] = [];
+  for (const d of byDir.keys()) {
+    const src = dirName(d);
+    if (baseName(src) !== 'src' || !byDir.has(`${src}/main`)) continue;
+    const module = dirName(src);
+    const at = (f: string) => (module ? `${module}/${f}` : f);
+    if (!['pom.xml', 'build.gradle', 'build.gradle.kts'].some((f) => has(at(f)))) continue;
+    const role = JVM_SRC_ROLES.find(([re]) => re.test(baseName(d)))?.[1];
+    if (role) out.push({ path: d, role });
+  }
+  return out;
+}
+
 /** Folders the product serves as they are: a Django project's templates and static files, a web app's public/. */
 function servedDirs(facts: ManifestFacts, byDir: Map<string, string[]>): string[] {
   const out = [...(facts.django?.servedDirs ?? [])];
@@ -244,11 +285,13 @@ export function classifyLayout(
   // the standard Maven/Gradle test tree, Cargo's auto-discovered targets
   for (const d of ['src/test', 'src/it', 'src/integrationTest', 'src/testFixtures'])
     if (byDir.has(d)) nonProduct.push({ path: d, role: 'tests' });
+  for (const d of jvmSrcSiblings(byDir, (p) => src.has(p))) nonProduct.push(d);
   if (byDir.has('gradle/wrapper')) nonProduct.push({ path: 'gradle', role: 'build' });
   for (const d of facts.cargo?.toolCrates ?? []) nonProduct.push({ path: d, role: 'tools' });
   // build and tool configuration at the root (vite.config.ts, gulpfile.js…) is code, but not product
   for (const p of paths)
-    if (!p.includes('/') && TOOL_CONFIG.test(p)) nonProduct.push({ path: p, role: 'build' });
+    if (!p.includes('/') && (TOOL_CONFIG.test(p) || GEMSPEC.test(p)))
+      nonProduct.push({ path: p, role: 'build' });
   // shallow folders first, so a tests/ folder covers everything below it
   const dirs = [...byDir.keys()].sort(
     (a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b),
@@ -276,9 +319,19 @@ export function classifyLayout(
     if (role === 'docs' && isServed(d)) role = null;
     if (role) nonProduct.push({ path: d, role });
   }
+  // a package's own build files beside its manifest (a sibling gem's gemspec and Rakefile, a
+  // member crate's build.rs) build it, as the root's build the root package
+  for (const p of paths) {
+    const dir = dirName(p);
+    if (dir && !covered(p) && (TOOL_CONFIG.test(baseName(p)) || GEMSPEC.test(p)) && isPackageDir(dir, byDir))
+      nonProduct.push({ path: p, role: 'build' });
+  }
   for (const d of examplePackages(byDir)) if (!covered(d)) nonProduct.push({ path: d, role: 'examples' });
   for (const d of benchmarkModules(dependencies))
     if (!covered(d)) nonProduct.push({ path: d, role: 'benchmarks' });
+  // what a multi-module build does not publish is not what users get
+  for (const d of [...(facts.maven?.unpublished ?? []), ...(facts.gradleProjects?.unpublished ?? [])])
+    if (!covered(d)) nonProduct.push({ path: d, role: 'unpublished' });
   // a Python module can be its folder's test package in one file (an app's tests.py)
   for (const p of paths)
     if (!covered(p) && isPythonTestModule(p, codeText(src, p, 'Python') ?? ''))
@@ -460,7 +513,8 @@ function productFromManifests(
     if (exists('src')) out.push('src');
   }
   if (facts.maven || facts.gradle) {
-    for (const m of facts.maven?.modules ?? []) if (exists(m)) out.push(m);
+    for (const m of [...(facts.maven?.modules ?? []), ...(facts.gradleProjects?.modules ?? [])])
+      if (exists(m)) out.push(m);
     for (const d of [
       'src/main/java',
       'src/main/kotlin',
@@ -470,6 +524,13 @@ function productFromManifests(
       'src/main/webapp',
     ])
       if (exists(d)) out.push(d);
+  }
+  // RubyGems: each gem ships its folder's lib/, the path `require` loads it from (sibling gems too)
+  for (const p of paths
+    .filter((x) => GEMSPEC.test(x))
+    .sort((a, b) => a.split('/').length - b.split('/').length)) {
+    const lib = dirName(p) ? `${dirName(p)}/lib` : 'lib';
+    if (byDir.has(lib) && !covered(lib)) out.push(lib);
   }
   if (facts.goModule) {
     // Go: the root package's files and every folder holding a package, outside tests and examples

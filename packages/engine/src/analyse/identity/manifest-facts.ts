@@ -37,8 +37,24 @@ export interface ManifestFacts {
   };
   django?: DjangoFacts;
   goModule?: string;
-  maven?: { artifactId?: string; packaging?: string; modules: string[] };
+  maven?: {
+    artifactId?: string;
+    packaging?: string;
+    modules: string[];
+    /**
+     * Modules the build does not publish, where some others are: when the root turns deployment off
+     * and only some modules turn it back on (gson-parent skips maven-deploy-plugin, and only `gson`
+     * declares the publishing plugin), or a module skips it (`maven.deploy.skip`). Modules a
+     * published one depends on are left out: they ship inside it.
+     */
+    unpublished?: string[];
+  };
   gradle: boolean;
+  /**
+   * A multi-project Gradle build: the sub-projects settings.gradle includes, as folders, and those it
+   * does not publish where it publishes others (no publishing plugin, or publishing turned off).
+   */
+  gradleProjects?: { modules: string[]; unpublished: string[] };
   /** What other ecosystems' manifests say the project is (composer type, gemspec, .csproj SDK/OutputType, Rails). */
   declared: { kind: 'library' | 'application' | 'web-application' | 'cli'; evidence: string }[];
 }
@@ -175,6 +191,137 @@ function readPom(text: string, path: string, out: ManifestFacts): void {
     };
 }
 
+// the plugins that put a Maven module's artifact in a repository users install from
+const MAVEN_PUBLISHERS =
+  /^(maven-deploy-plugin|central-publishing-maven-plugin|nexus-staging-maven-plugin|jreleaser-maven-plugin)$/;
+
+interface PomPublishing {
+  artifactId?: string;
+  properties: Map<string, string>;
+  /** The publishing plugins the POM declares: skipped, inherited by its modules, or only managed. */
+  plugins: { id: string; skip: string | undefined; inherited: boolean; managed: boolean }[];
+  /** The artifactIds of the POM's own dependencies. */
+  dependsOn: Set<string>;
+}
+
+/** What a POM says about publishing: its publishing plugins, as the build section and plugin management declare them. */
+function pomPublishing(text: string): PomPublishing {
+  // profiles only apply when activated; comments say nothing
+  const pom = text.replace(/<!--[\s\S]*?-->/g, '').replace(/<profiles>[\s\S]*?<\/profiles>/g, '');
+  const properties = new Map<string, string>();
+  for (const m of (/<properties>([\s\S]*?)<\/properties>/.exec(pom)?.[1] ?? '').matchAll(
+    /<([\w.-]{1,100})>([^<]*)<\/\1>/g,
+  ))
+    properties.set(m[1]!, m[2]!.trim());
+  const managed = /<pluginManagement>([\s\S]*?)<\/pluginManagement>/.exec(pom)?.[1] ?? '';
+  const build = pom.replace(/<pluginManagement>[\s\S]*?<\/pluginManagement>/g, '');
+  const plugins: PomPublishing['plugins'] = [];
+  for (const [part, isManaged] of [
+    [build, false],
+    [managed, true],
+  ] as const)
+    for (const m of part.matchAll(/<plugin>([\s\S]*?)<\/plugin>/g)) {
+      const body = m[1]!.replace(/<dependencies>[\s\S]*?<\/dependencies>/g, '');
+      const id = /<artifactId>\s*([^<\s]+)\s*<\/artifactId>/.exec(body)?.[1];
+      if (!id || !MAVEN_PUBLISHERS.test(id)) continue;
+      const skip = /<(?:skip|skipPublishing|skipNexusStagingDeployMojo)>([^<]*)<\//.exec(body)?.[1]?.trim();
+      plugins.push({ id, skip, inherited: !/<inherited>\s*false\s*</.test(body), managed: isManaged });
+    }
+  const own = pom.replace(/<(parent|dependencyManagement|build|reporting)>[\s\S]*?<\/\1>/g, '');
+  const artifactId = /<artifactId>([^<]+)<\/artifactId>/.exec(own)?.[1]?.trim();
+  const deps = /<dependencies>([\s\S]*?)<\/dependencies>/.exec(own)?.[1] ?? '';
+  const dependsOn = new Set(
+    [...deps.matchAll(/<artifactId>([^<]+)<\/artifactId>/g)].map((m) => m[1]!.trim()),
+  );
+  return { ...(artifactId ? { artifactId } : {}), properties, plugins, dependsOn };
+}
+
+/**
+ * The modules of a multi-module Maven build that it does not publish, where it publishes others.
+ * A module publishes unless it skips deployment (`maven.deploy.skip`, a publishing plugin's `skip`);
+ * where the root skips it for all, only the modules that declare a publishing plugin of their own
+ * (or inherit one the root runs) publish. Nothing is said when no module publishes.
+ */
+export function publishedModules(
+  src: Sources,
+  modules: string[],
+): { published: { dir: string; artifactId?: string }[]; unpublished: string[] } {
+  const root = pomPublishing(src.text('pom.xml') ?? '');
+  // a value, or the property it names, from the module's properties, else the root's
+  const value = (v: string | undefined, pom: PomPublishing) => {
+    const ref = /^\$\{([\w.-]+)\}$/.exec(v ?? '')?.[1];
+    return ref ? (pom.properties.get(ref) ?? root.properties.get(ref)) : v;
+  };
+  const isTrue = (v: string | undefined, pom: PomPublishing) => value(v, pom) === 'true';
+  // the root's default: deployment on, unless it skips it and runs no publisher its modules inherit
+  const rootSkips =
+    isTrue(root.properties.get('maven.deploy.skip'), root) ||
+    root.plugins.some((p) => p.id === 'maven-deploy-plugin' && isTrue(p.skip, root));
+  const inherited = root.plugins.some(
+    (p) => !p.managed && p.inherited && p.id !== 'maven-deploy-plugin' && !isTrue(p.skip, root),
+  );
+  const defaultOn = !rootSkips || inherited;
+  const publishes = (pom: PomPublishing) => {
+    const own = pom.plugins.filter((p) => !p.managed);
+    if (isTrue(pom.properties.get('maven.deploy.skip'), pom) || own.some((p) => isTrue(p.skip, pom)))
+      return false;
+    // a publisher of its own, or the deploy plugin turned back on
+    const turnsOn = own.some((p) => (p.id === 'maven-deploy-plugin' ? value(p.skip, pom) === 'false' : true));
+    return turnsOn || defaultOn;
+  };
+  const poms = modules
+    .filter((m) => src.has(`${m}/pom.xml`))
+    .map((m) => ({ dir: m, pom: pomPublishing(src.text(`${m}/pom.xml`) ?? '') }));
+  const published = poms.filter((m) => publishes(m.pom));
+  if (!published.length) return { published: [], unpublished: [] };
+  // a module a published one depends on ships with it (shaded in, or installed beside it)
+  const needed = new Set(published.flatMap((m) => [...m.pom.dependsOn]));
+  return {
+    published: published.map((m) => ({ dir: m.dir, artifactId: m.pom.artifactId })),
+    unpublished: poms
+      .filter((m) => !publishes(m.pom) && !(m.pom.artifactId && needed.has(m.pom.artifactId)))
+      .map((m) => m.dir),
+  };
+}
+
+/** The sub-projects a settings.gradle includes (`include 'core', ':ext:json'`), as folders. */
+export function gradleIncludes(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/^[ \t]*include[ \t(]([^\n]*)/gm))
+    for (const name of strings(m[1]!)) out.push(name.replace(/^:/, '').replace(/:/g, '/'));
+  return [...new Set(out)];
+}
+
+/** A Gradle project's build file text, null when the folder has none. */
+function gradleBuild(src: Sources, dir: string): string | null {
+  const at = (f: string) => (dir ? `${dir}/${f}` : f);
+  const file = ['build.gradle', 'build.gradle.kts'].map(at).find((p) => src.has(p));
+  return file ? (src.text(file) ?? '') : null;
+}
+
+// a publishing plugin applied: Gradle's own, a Maven Central one, a plugin portal one, or a
+// convention plugin named for publishing
+const GRADLE_PUBLISHES =
+  /\bmaven-publish\b|\bcom\.vanniktech\.maven\.publish\b|\bcom\.gradle\.plugin-publish\b|["'][\w.-]{0,60}publish[\w.-]{0,60}["']|^[ \t]*publishing[ \t]*\{/m;
+// publishing turned off for the project
+const GRADLE_NO_PUBLISH = /\b(?:publish\w{0,40}|PublishToMavenRepository)\b.{0,80}\benabled\s*=\s*false/;
+
+/**
+ * The sub-projects of a Gradle build that it does not publish, where it publishes others: a project
+ * publishes when it applies a publishing plugin (or the root applies one to all its sub-projects)
+ * and does not turn publishing off.
+ */
+export function unpublishedProjects(src: Sources, projects: string[]): string[] {
+  const root = (gradleBuild(src, '') ?? '').replace(/\/\/[^\n]*/g, '');
+  const defaultOn = /\b(?:subprojects|allprojects)\s*\{/.test(root) && GRADLE_PUBLISHES.test(root);
+  const publishes = (d: string) => {
+    const text = (gradleBuild(src, d) ?? '').replace(/\/\/[^\n]*/g, '');
+    return !GRADLE_NO_PUBLISH.test(text) && (defaultOn || GRADLE_PUBLISHES.test(text));
+  };
+  if (!projects.some(publishes)) return [];
+  return projects.filter((d) => !publishes(d));
+}
+
 /** Facts from the manifests at the repository root (the project's own, not a sub-package's). */
 export function readManifestFacts(src: Sources): ManifestFacts {
   const out: ManifestFacts = { pyScripts: [], pyPackages: [], gradle: false, declared: [] };
@@ -189,6 +336,18 @@ export function readManifestFacts(src: Sources): ManifestFacts {
   read('setup.cfg', readSetupCfg);
   if (!out.pyScripts.length) read('setup.py', (t) => readSetupPyScripts(t, out));
   read('pom.xml', readPom);
+  if (out.maven?.modules.length) {
+    const { published, unpublished } = publishedModules(src, out.maven.modules);
+    out.maven.unpublished = unpublished;
+    // a parent POM that only aggregates is not the product: the one module it publishes is
+    if (
+      out.maven.packaging === 'pom' &&
+      published.length === 1 &&
+      unpublished.length &&
+      published[0]!.artifactId
+    )
+      out.name = published[0]!.artifactId;
+  }
   const mod = src.has('go.mod') ? /^module\s+(\S+)/m.exec(src.text('go.mod') ?? '')?.[1] : undefined;
   if (mod) {
     out.goModule = mod;
@@ -200,6 +359,12 @@ export function readManifestFacts(src: Sources): ManifestFacts {
   if (!out.name && src.has('setup.py'))
     out.name = /\bname\s*=\s*["']([^"']+)["']/.exec(src.text('setup.py') ?? '')?.[1];
   out.gradle = src.has('build.gradle') || src.has('build.gradle.kts');
+  const settings = ['settings.gradle', 'settings.gradle.kts'].find((p) => src.has(p));
+  const included = settings
+    ? gradleIncludes(src.text(settings) ?? '').filter((d) => gradleBuild(src, d) !== null)
+    : [];
+  if (included.length)
+    out.gradleProjects = { modules: included, unpublished: unpublishedProjects(src, included) };
   readOtherEcosystems(src, out);
   out.django = readDjango(src);
   if (!out.name) {

@@ -184,8 +184,11 @@ export function findEntryPoints(
   }
   // a gem is entered by `require '<name>'`, which loads lib/<name>.rb beside its gemspec (a dash in
   // the name is a folder: `require 'rack/protection'` for rack-protection)
-  for (const f of src.files) {
-    if (!f.path.endsWith('.gemspec')) continue;
+  // the root gem first, then its sibling gems
+  const gemspecs = src.files
+    .filter((f) => f.path.endsWith('.gemspec'))
+    .sort((a, b) => a.path.split('/').length - b.path.split('/').length);
+  for (const f of gemspecs) {
     const dir = f.path.includes('/') ? `${f.path.slice(0, f.path.lastIndexOf('/'))}/` : '';
     const text = src.text(f.path) ?? '';
     const name =
@@ -931,6 +934,17 @@ function goReceiver(lines: string[], line: number): string | undefined {
   return /^func[ \t]*\([ \t]*(?:\w+[ \t]+)?\*?(\w+)/.exec(lines[line - 1] ?? '')?.[1];
 }
 
+// the manifests that make a folder a package of its own
+const PACKAGE_MANIFEST =
+  /^(package\.json|Cargo\.toml|go\.mod|pyproject\.toml|setup\.py|pom\.xml|build\.gradle(\.kts)?|[\w.-]+\.gemspec)$/;
+
+/** The folder of the package a file belongs to: the nearest one above it with a manifest, '' for the root. */
+function packageRoot(src: Sources, path: string): string {
+  for (let d = dirName(path); d; d = dirName(d))
+    if (src.files.some((f) => dirName(f.path) === d && PACKAGE_MANIFEST.test(baseName(f.path)))) return d;
+  return '';
+}
+
 export function findPublicApi(args: {
   src: Sources;
   facts: ManifestFacts;
@@ -1038,9 +1052,11 @@ export function findPublicApi(args: {
     );
     push(jvm.slice(0, API_CAP).map((s) => ({ name: s.name, kind: s.kind, path: s.path, line: s.line })));
   }
-  // any other language: what the entry files declare as exported
+  // any other language: what the entry files of the main package declare as exported (a sibling
+  // package's entry, a gem kept beside the main one, has a surface of its own)
   if (!out.length) {
-    const entries = new Set(entryPoints.map((e) => e.path));
+    const home = packageRoot(src, entryPoints[0]?.path ?? '');
+    const entries = new Set(entryPoints.map((e) => e.path).filter((p) => packageRoot(src, p) === home));
     push(
       symbols
         .filter((s) => s.exported && entries.has(s.path))
