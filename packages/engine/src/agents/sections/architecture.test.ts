@@ -259,7 +259,7 @@ describe('each fact in the section that owns it', () => {
     a.files.push(file('mvnw', 'Bourne Shell', 200), file('gradlew', 'Bourne Shell', 100));
     const md = writeOverview(ctx(a, section('1.1', 'Purpose and Scope', 'overview'), REPORT));
     expect(md).toContain(
-      "2,000 in programming languages, all of them Java, 500 of documentation and data (XML) and 300 in build-tool wrapper scripts (`mvnw` and `gradlew`)",
+      '2,000 in programming languages, all of them Java, 500 of documentation and data (XML) and 300 in build-tool wrapper scripts (`mvnw` and `gradlew`)',
     );
   });
 
