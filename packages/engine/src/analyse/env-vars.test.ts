@@ -263,6 +263,23 @@ describe('who sets a variable', () => {
     expect(envClass('DATABASE_URL', 'src/db.ts')).toBe('config');
   });
 
+  it("the user's editor or pager is the product's configuration where a feature falls back to a tool of its own", () => {
+    const vars = read({
+      'src/subcommand.rs': [
+        'fn edit(search: &Search) {',
+        '  let editor = env::var_os("VISUAL")',
+        '    .or_else(|| env::var_os("EDITOR"))',
+        '    .unwrap_or_else(|| "vim".into());',
+        '}',
+      ].join('\n'),
+      'src/pager.rs': ['fn page() {', '  let pager = env::var("PAGER").ok();', '}'].join('\n'),
+    });
+    expect(one(vars, 'VISUAL')).toMatchObject({ class: 'config', defaultValue: 'vim' });
+    expect(one(vars, 'EDITOR')).toMatchObject({ class: 'config' });
+    // read with no tool of the product's own to fall back to, it stays the host's
+    expect(one(vars, 'PAGER')).toMatchObject({ class: 'platform' });
+  });
+
   it('names that hold credentials are sensitive and their defaults are never recorded', () => {
     for (const n of ['S3_SECRET_KEY', 'TRELLO_APP_KEY', 'MYSQL_PASS', 'DB_PWD'])
       expect(isSecretName(n), n).toBe(true);

@@ -827,7 +827,23 @@ export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
   }
   optionFallbacks(out, texts);
   handledErrors(out, texts);
+  toolChoices(out);
   return out;
+}
+
+// the user's choice of a tool for every program alike: the editor, the pager, the browser
+const TOOL_CHOICE = /^(EDITOR|VISUAL|PAGER|BROWSER)$/;
+
+/**
+ * A product feature that launches the user's editor, pager or browser, with a tool of its own when
+ * none is set (`VISUAL`, else `EDITOR`, else `vim` for `just --edit`), is configured by that choice:
+ * the variables are the product's configuration, not the host's. Read without a fallback of the
+ * product's own, they stay the host's.
+ */
+function toolChoices(vars: EnvVar[]): void {
+  for (const v of vars)
+    if (v.class === 'platform' && !v.setByProgram && TOOL_CHOICE.test(v.name) && v.defaultValue)
+      v.class = 'config';
 }
 
 // what a caller does with a `Result` to go on without it: `.ok()`, `.unwrap_or…`, `.is_ok()`, `if let Ok(`

@@ -373,6 +373,24 @@ describe('how the configuration chapter tells where variables are documented', (
     expect(md).not.toContain('named only in the code');
   });
 
+  it('names the variables --help does not print when nothing else documents them', () => {
+    const a = analysis();
+    a.envVars = [
+      v('APP_JOBS', { inHelp: true }),
+      v('APP_COLOR', { inHelp: true }),
+      v('VISUAL', { defaultValue: 'vim' }),
+    ];
+    a.docs = { ...a.docs, envVarMentions: [] };
+    // no sample env file either
+    a.files = a.files.filter((f) => !f.path.startsWith('.env'));
+    a.config = { files: a.config.files.filter((f) => !f.path.startsWith('.env')) };
+    const md = writeConfiguration(ctx(a, 'configuration'));
+    expect(md).toContain(
+      "2 variables are printed by the program's `--help` beside the option it sets (`src/cli.rs`). The other one, `VISUAL`, is named only in the code: neither the README, the docs nor a `.env.example` file names it.",
+    );
+    expect(md).not.toContain('these variables');
+  });
+
   it('names built at run time say what fills them in', () => {
     const md = withVars([
       v('<AUTO_ENVVAR_PREFIX>_<NAME>', { file: 'src/core.py', line: 9 }),

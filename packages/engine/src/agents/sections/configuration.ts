@@ -6,6 +6,7 @@ import {
   cite,
   code,
   joinAnd,
+  num,
   joinSome,
   paragraphs,
   plural,
@@ -438,7 +439,11 @@ function envDocs(ctx: WriterContext, all: string[], example: string | undefined)
     : '';
   if (!names.length) return help;
   const rest = envDocsOf(a, names, example);
-  return help ? `${help} ${rest.replace(/^Every one of the/, 'Each of the other')}` : rest;
+  if (!help) return rest;
+  // "these variables" after the --help sentence would take in the ones --help prints: the others are named
+  if (rest.startsWith('Neither the README'))
+    return `${help} The other ${names.length === 1 ? 'one' : num(names.length)}, ${joinAnd(names.map(code))}, ${agree(names.length, 'is', 'are')} named only in the code: neither the README, the docs nor a \`.env.example\` file names ${names.length === 1 ? 'it' : 'them'}.`;
+  return `${help} ${rest.replace(/^Every one of the/, 'Each of the other')}`;
 }
 
 function envDocsOf(a: Analysis, names: string[], example: string | undefined): string {
