@@ -274,7 +274,11 @@ describe('who sets a variable', () => {
       ].join('\n'),
       'src/pager.rs': ['fn page() {', '  let pager = env::var("PAGER").ok();', '}'].join('\n'),
     });
-    expect(one(vars, 'VISUAL')).toMatchObject({ class: 'config', defaultValue: 'vim' });
+    expect(one(vars, 'VISUAL')).toMatchObject({
+      class: 'config',
+      defaultValue: 'vim',
+      fallbackVars: ['EDITOR'],
+    });
     expect(one(vars, 'EDITOR')).toMatchObject({ class: 'config' });
     // read with no tool of the product's own to fall back to, it stays the host's
     expect(one(vars, 'PAGER')).toMatchObject({ class: 'platform' });

@@ -827,8 +827,32 @@ export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
   }
   optionFallbacks(out, texts);
   handledErrors(out, texts);
+  rustSecondReads(out, texts);
   toolChoices(out);
   return out;
+}
+
+// `env::var_os("VISUAL").or_else(|| env::var_os("EDITOR"))`: the second name is read when the first is unset
+const RUST_SECOND_READ =
+  /^\s*\.or(?:_else)?\(\s*(?:\|\|\s*)?(?:std::)?env::var(?:_os)?\(\s*"([A-Za-z_]\w*)"\s*\)/;
+
+/** A Rust read whose `Option` or `Result` falls back on reading another variable names that variable first. */
+function rustSecondReads(vars: EnvVar[], texts: Map<string, { text: string; family: string }>): void {
+  for (const v of vars) {
+    if (v.fallbackVars?.length) continue;
+    const own = texts.get(v.file);
+    if (own?.family !== 'rust') continue;
+    const line = own.text.split('\n')[v.line - 1] ?? '';
+    const read = new RegExp(`env::var(?:_os)?\\(\\s*"${v.name}"\\s*\\)`).exec(line);
+    if (!read) continue;
+    const start =
+      own.text
+        .split('\n')
+        .slice(0, v.line - 1)
+        .join('\n').length + (v.line > 1 ? 1 : 0);
+    const second = RUST_SECOND_READ.exec(own.text.slice(start + read.index + read[0].length, start + 400));
+    if (second && second[1] !== v.name) v.fallbackVars = [second[1]!];
+  }
 }
 
 // the user's choice of a tool for every program alike: the editor, the pager, the browser
