@@ -441,8 +441,24 @@ describe('configuration files', () => {
     );
     a.config.files.push({ path: 'tsconfig.json', kind: 'TypeScript compiler' });
     const both = writeConfiguration(ctx(a, 'configuration'));
-    expect(both).toMatch(/1 configuration file shapes how the project builds and runs:/);
+    expect(both).toMatch(/1 configuration file shapes how the project is built and checked:/);
     expect(both).toMatch(/Repository upkeep, not the build: `\.github\/dependabot\.yml`/);
+  });
+
+  it('say the files shape how the project runs only when one of them is read at run time', () => {
+    const a = analysis();
+    a.config.files = [
+      { path: 'Cargo.toml', kind: 'Cargo build profiles (release)' },
+      { path: 'clippy.toml', kind: 'lint/format' },
+      { path: 'rustfmt.toml', kind: 'lint/format' },
+    ];
+    expect(writeConfiguration(ctx(a, 'configuration'))).toMatch(
+      /3 configuration files shape how the project is built and checked:/,
+    );
+    a.config.files.push({ path: 'docker-compose.yml', kind: 'containers' });
+    expect(writeConfiguration(ctx(a, 'configuration'))).toMatch(
+      /4 configuration files shape how the project builds and runs:/,
+    );
   });
 });
 
