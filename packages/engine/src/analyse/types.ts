@@ -185,6 +185,8 @@ export interface EntryPoint {
   prerequisites?: string[];
   /** A make target or just recipe whose every command only prints (a banner). */
   printsOnly?: boolean;
+  /** The group a just recipe is filed under (`[group: 'demo']`), as `just --list` shows it. */
+  group?: string;
   /** What a bare `make` or `just` runs: the first target, or the recipe marked `[default]`. */
   defaultGoal?: boolean;
   /** Whose entry point this is: the product's, or the examples', tests', scripts'… (from the identity layer). */
