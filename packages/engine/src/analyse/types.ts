@@ -1033,11 +1033,16 @@ export interface AnnotatedBehaviour {
 /** One way a server-rendered handler answers (flow/outcomes.ts): a view it renders or a redirect. */
 export interface HandlerOutcome {
   kind: 'view' | 'redirect';
-  /** The view's name or the redirect's path, as written (`owners/ownersList`, `/owners/`). */
+  /**
+   * The view's name or the redirect's path, as written (`owners/ownersList`), a part the code appends
+   * shown as a placeholder named after it (`"redirect:/owners/" + owner.getId()` is `/owners/{id}`).
+   */
   target: string;
   line: number;
   /** The helper of its type that returns it for the handler. */
   via?: string;
+  /** The condition of the `if` the return sits in, as written (`ownersResults.isEmpty()`). */
+  when?: string;
 }
 
 /** A step's choice of work by a value's kind (flow/dispatch.ts): which cases call which functions. */
