@@ -539,12 +539,30 @@ export function surfaceSentence(
   id: Identity,
   usage: Map<string, number> = new Map(),
   max = 8,
+  protos: Prototype[] = [],
 ): string | null {
   const api = rankedApi(id, usage);
   if (!api.length) return null;
   const cli = api.filter((e) => CLI_KINDS.has(e.kind));
   if (cli.length > api.length / 2) return commandLineSentence(api, max);
-  return `Its public surface is ${plural(api.length, 'name')}, led by ${joinSome(api.slice(0, max).map(apiPhrase), max)}.`;
+  // the objects a framework makes for each request are what its users' handlers work with: the
+  // surface is not told without them
+  const objects = perRequestObjects(id, protos);
+  return `Its public surface is ${plural(api.length, 'name')}, led by ${joinSome(api.slice(0, max).map(apiPhrase), max)}${objects ? `, beside ${objects}` : ''}.`;
+}
+
+/** "the `context`, `request` and `response` objects it makes for each request", or null when it makes none. */
+export function perRequestObjects(id: Identity, protos: Prototype[] = []): string | null {
+  const shown = protos.filter((p) => p.members.length || p.delegates?.length);
+  if (!shown.length) return null;
+  return `the ${joinAnd(shown.map((p) => code(p.name)))} ${shown.length === 1 ? 'object' : 'objects'} it makes for each ${perRequestUnit(id)}`;
+}
+
+/** What a framework makes its per-request objects for: a request when it listens, a call otherwise. */
+function perRequestUnit(id: Identity): string {
+  return id.mainPath?.some((s) => s.name === 'listen' || s.name === 'ServeHTTP' || s.name === 'createServer')
+    ? 'request'
+    : 'call';
 }
 
 /**
@@ -931,11 +949,7 @@ function byDefiningFile(api: Identity['publicApi']): string[] {
 function perRequestSentence(id: Identity, protos: Prototype[]): string | null {
   const shown = protos.filter((p) => p.members.length || p.delegates?.length);
   if (!shown.length) return null;
-  const unit = id.mainPath?.some(
-    (s) => s.name === 'listen' || s.name === 'ServeHTTP' || s.name === 'createServer',
-  )
-    ? 'request'
-    : 'call';
+  const unit = perRequestUnit(id);
   const one = (p: Prototype) => {
     // every member is counted; plumbing (`inspect`, `toJSON`) is not named among the examples
     const own = p.members.filter((m) => !PLUMBING.test(m));

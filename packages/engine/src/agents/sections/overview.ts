@@ -227,7 +227,7 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
         role,
         productSize(a),
         // what an application lets its users do tells more than the first of its routes
-        routeTaskSentence(a) ?? surfaceSentence(id, usageCounts(a, workspace)),
+        routeTaskSentence(a) ?? surfaceSentence(id, usageCounts(a, workspace), 8, a.flow?.prototypes),
         // where its work goes out and what else it offers, which its record routes do not say
         pluginSentence(pluginFamily(a, productPaths)),
         featureSentence(a, productPaths),
