@@ -940,7 +940,7 @@ function optionFallbacks(vars: EnvVar[], texts: Map<string, { text: string; fami
         if (m) field = { name: m[1]!, type: m[2]!.trim() };
       }
     if (!field) continue;
-    const found = rust.flatMap((t) => fieldFallbacks(t, field.name));
+    const found = rust.flatMap((t) => (t.includes(`.${field.name}`) ? fieldFallbacks(t, field.name) : []));
     const values = new Map(
       found.map((f) => fallbackValue(f, field.type, rust)).map((x) => [JSON.stringify(x), x]),
     );
