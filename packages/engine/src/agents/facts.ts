@@ -71,6 +71,12 @@ export interface Facts {
   modules: { id: string; files: number; lines: number }[];
   /** Imports between the product's modules. */
   moduleEdges: { from: string; to: string; weight: number }[];
+  /**
+   * How many modules a graph of them tells apart: a folder and a sub-folder of it that use each other
+   * (a Rust crate root and its `mod platform`) are one unit, so a product of such a pair has no
+   * module graph worth drawing or counting.
+   */
+  moduleUnits: number;
   fanIn: { module: string; weight: number }[];
   fanOut: { module: string; weight: number }[];
   /** Folders of test and benchmark code (test/, e2e/, bench/…): described under testing, not as components. */
@@ -268,6 +274,27 @@ function productModules(a: Analysis, productFiles: FileInfo[]): Facts['modules']
 }
 
 /**
+ * The modules left once every folder is joined with an enclosing folder it imports and is imported
+ * by: two-way use between a folder and its own sub-folder is the layering of one module, not two.
+ */
+export function moduleUnits(modules: { id: string }[], edges: { from: string; to: string }[]): number {
+  const unit = new Map(modules.map((m) => [m.id, m.id]));
+  const find = (id: string): string => {
+    let at = id;
+    while (unit.get(at) !== at) at = unit.get(at)!;
+    return at;
+  };
+  const inside = (child: string, folder: string) =>
+    folder === '.' || folder === '' ? child !== folder : child.startsWith(`${folder}/`);
+  for (const e of edges) {
+    if (!unit.has(e.from) || !unit.has(e.to)) continue;
+    const back = edges.some((r) => r.from === e.to && r.to === e.from);
+    if (back && (inside(e.from, e.to) || inside(e.to, e.from))) unit.set(find(e.from), find(e.to));
+  }
+  return new Set(modules.map((m) => find(m.id))).size;
+}
+
+/**
  * A package a Maven and a Gradle build of the same project both declare is one dependency of the
  * product, counted once. The first declaration stands for both, except that a development-only
  * declaration (Gradle `developmentOnly`) says what the other build's `<optional>` one means: a tool
@@ -415,6 +442,7 @@ export function factsOf(a: Analysis): Facts {
     exportedSymbols: productSymbols.filter((s) => s.exported && !isPrivate(s)),
     modules,
     moduleEdges,
+    moduleUnits: moduleUnits(modules, moduleEdges),
     fanIn: fan('to'),
     fanOut: fan('from'),
     launchers: launchersOf(a, fileByPath),

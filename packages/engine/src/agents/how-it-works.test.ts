@@ -1349,6 +1349,36 @@ describe("the handler's answers", () => {
       '`OrderController.list()` answers in one of 3 ways: the view `orders/find` (`C.java:8`), a redirect to `/orders/` (`C.java:11`) or the view `orders/list` through `OrderController.fill()` (`C.java:13`).',
     ]);
   });
+
+  it('gives each answer its condition and a redirect the route its placeholder reaches', () => {
+    const a = {
+      identity: {
+        mainPath: [
+          {
+            name: 'list',
+            owner: 'OrderController',
+            path: 'C.java',
+            line: 5,
+            note: 'handles 1 route, e.g. GET /orders',
+          },
+        ],
+      },
+      routes: [
+        { method: 'GET', path: '/orders', file: 'C.java', line: 4 },
+        { method: 'GET', path: '/orders/{orderId}', file: 'C.java', line: 20 },
+      ],
+      flow: {
+        outcomes: [
+          { kind: 'view', target: 'orders/find', line: 8, when: 'found.isEmpty()' },
+          { kind: 'redirect', target: '/orders/{id}', line: 11, when: 'found.getTotalElements() == 1' },
+          { kind: 'view', target: 'orders/list', line: 13, via: 'fill' },
+        ],
+      },
+    } as unknown as Analysis;
+    expect(outcomeParts(a)).toEqual([
+      '`OrderController.list()` answers in one of 3 ways: the view `orders/find` when `found.isEmpty()` (`C.java:8`), a redirect to `/orders/{orderId}` when `found.getTotalElements() == 1` (`C.java:11`) or otherwise the view `orders/list` through `OrderController.fill()` (`C.java:13`).',
+    ]);
+  });
 });
 
 describe('the arms of a step that picks its work', () => {

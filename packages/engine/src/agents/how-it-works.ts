@@ -791,9 +791,18 @@ export function outcomeParts(a: Analysis): string[] {
   const outcomes = a.flow?.outcomes ?? [];
   const handler = (a.identity?.mainPath ?? []).find((s) => /^handles /.test(s.note ?? ''));
   if (outcomes.length < 2 || !handler) return [];
-  const one = (o: (typeof outcomes)[number]) =>
-    `${o.kind === 'view' ? `the view ${code(o.target)}` : `a redirect to ${code(o.target)}`}${
-      o.via ? ` through ${fnName({ name: o.via, owner: handler.owner })}` : ''
+  // a redirect with a placeholder (`/owners/{id}`) reaches the product route of that shape
+  const routes = (a.routes ?? []).filter((r) => !r.area || r.area === 'product').map((r) => r.path);
+  const shape = (p: string) => p.replace(/(?<!\{)\{[^{}/]*\}/g, '{}');
+  const reached = (target: string) =>
+    target.includes('{') ? (routes.find((r) => shape(r) === shape(target)) ?? target) : target;
+  // each answer with the condition it is given under; the last, given when none holds, is "otherwise"
+  const conditioned = outcomes.some((o) => o.when);
+  const one = (o: (typeof outcomes)[number], i: number) =>
+    `${conditioned && !o.when && i === outcomes.length - 1 ? 'otherwise ' : ''}${
+      o.kind === 'view' ? `the view ${code(o.target)}` : `a redirect to ${code(reached(o.target))}`
+    }${o.via ? ` through ${fnName({ name: o.via, owner: handler.owner })}` : ''}${
+      o.when ? ` when ${code(o.when)}` : ''
     } (${cite(handler.path, o.line)})`;
   return [
     `${fnName(handler)} answers in one of ${outcomes.length} ways: ${joinAnd(outcomes.map(one), 'or')}.`,

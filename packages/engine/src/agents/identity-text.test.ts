@@ -14,6 +14,7 @@ import {
   rankedApi,
   rankedRoutes,
   usageCounts,
+  surfaceSentence,
   readmeFeatures,
   readmeContrast,
   withRoutes,
@@ -331,6 +332,18 @@ describe('the objects made for each request', () => {
     ];
     const md = publicApiParts(id, new Map(), protos).join('\n');
     expect(md).toContain('1 public name makes up what users of the framework call on what it exports:');
+    // the members code and docs reach most through a dot lead the examples
+    const used = new Map([
+      ['member .method', 9],
+      ['member .url', 4],
+    ]);
+    expect(publicApiParts(id, used, protos).join('\n')).toContain(
+      '`request` (`lib/request.js`; 4 members such as `method`, `url` and `header`)',
+    );
+    // the summary's one-sentence surface names them too
+    expect(surfaceSentence(id as Identity, new Map(), 8, protos)).toBe(
+      'Its public surface is 1 name, led by the `use` method, beside the `context` and `request` objects it makes for each request.',
+    );
     expect(md).toContain(
       "Beside these, users' code works with the objects made for each request: `context` (`lib/context.js`; 3 members of its own such as `cookies` and `onerror`, and 47 handed on to `response` and `request`) and `request` (`lib/request.js`; 4 members such as `header`, `url` and `method`).",
     );

@@ -287,11 +287,14 @@ export function usageCounts(a: Analysis, workspace: Workspace): Map<string, numb
 
 function countUsage(a: Analysis, workspace: Workspace): Map<string, number> {
   // a long option is counted as written (`--type`, never the word "type" in the code)
+  // the members of the objects made for each request are named by use too (`ctx.body` before
+  // `ctx.socket`), counted only where code or docs reach them through a dot
+  const members = new Set((a.flow?.prototypes ?? []).flatMap((p) => p.members));
   const names = [...new Set((a.identity?.publicApi ?? []).map(usageKey))].filter((n) =>
     /^(--)?[A-Za-z_][\w-]*$/.test(n),
   );
   const counts = new Map<string, number>();
-  if (!names.length) return counts;
+  if (!names.length && !members.size) return counts;
   const wanted = new Set(names);
   let budget = 4 * 1024 * 1024;
   for (const f of a.files.slice(0, 400)) {
@@ -313,6 +316,8 @@ function countUsage(a: Analysis, workspace: Workspace): Map<string, number> {
         add(word);
         add(`.${word}`);
       }
+    if (members.size)
+      for (const m of content.matchAll(/\.([A-Za-z_]\w*)/g)) if (members.has(m[1]!)) add(`member .${m[1]!}`);
   }
   return counts;
 }
@@ -554,12 +559,30 @@ export function surfaceSentence(
   id: Identity,
   usage: Map<string, number> = new Map(),
   max = 8,
+  protos: Prototype[] = [],
 ): string | null {
   const api = rankedApi(id, usage);
   if (!api.length) return null;
   const cli = api.filter((e) => CLI_KINDS.has(e.kind));
   if (cli.length > api.length / 2) return commandLineSentence(api, max);
-  return `Its public surface is ${plural(api.length, 'name')}, led by ${joinSome(api.slice(0, max).map(apiPhrase), max)}.`;
+  // the objects a framework makes for each request are what its users' handlers work with: the
+  // surface is not told without them
+  const objects = perRequestObjects(id, protos);
+  return `Its public surface is ${plural(api.length, 'name')}, led by ${joinSome(api.slice(0, max).map(apiPhrase), max)}${objects ? `, beside ${objects}` : ''}.`;
+}
+
+/** "the `context`, `request` and `response` objects it makes for each request", or null when it makes none. */
+export function perRequestObjects(id: Identity, protos: Prototype[] = []): string | null {
+  const shown = protos.filter((p) => p.members.length || p.delegates?.length);
+  if (!shown.length) return null;
+  return `the ${joinAnd(shown.map((p) => code(p.name)))} ${shown.length === 1 ? 'object' : 'objects'} it makes for each ${perRequestUnit(id)}`;
+}
+
+/** What a framework makes its per-request objects for: a request when it listens, a call otherwise. */
+function perRequestUnit(id: Identity): string {
+  return id.mainPath?.some((s) => s.name === 'listen' || s.name === 'ServeHTTP' || s.name === 'createServer')
+    ? 'request'
+    : 'call';
 }
 
 /**
@@ -891,7 +914,7 @@ export function publicApiParts(
     );
   }
   if (rest.length > 30) parts.push(...byDefiningFile(rest));
-  const objects = perRequestSentence(id, perRequest);
+  const objects = perRequestSentence(id, perRequest, usage);
   if (objects) parts.push(objects);
   if (namesFirst) parts.push(...cli);
   return parts;
@@ -943,17 +966,22 @@ function byDefiningFile(api: Identity['publicApi']): string[] {
  * "Beside these, users' code works with the objects made for each request: `context` (…; 2 members of
  * its own and 47 handed on to `response` and `request`), `request` (…; 32 members such as `header`)…"
  */
-function perRequestSentence(id: Identity, protos: Prototype[]): string | null {
+function perRequestSentence(
+  id: Identity,
+  protos: Prototype[],
+  usage: Map<string, number> = new Map(),
+): string | null {
   const shown = protos.filter((p) => p.members.length || p.delegates?.length);
   if (!shown.length) return null;
-  const unit = id.mainPath?.some(
-    (s) => s.name === 'listen' || s.name === 'ServeHTTP' || s.name === 'createServer',
-  )
-    ? 'request'
-    : 'call';
+  const unit = perRequestUnit(id);
   const one = (p: Prototype) => {
     // every member is counted; plumbing (`inspect`, `toJSON`) is not named among the examples
-    const own = p.members.filter((m) => !PLUMBING.test(m));
+    // the members users' code and the docs use most are the examples, in file order where none is counted
+    const own = p.members
+      .filter((m) => !PLUMBING.test(m))
+      .map((m, i) => ({ m, i, n: usage.get(`member .${m}`) ?? 0 }))
+      .sort((x, y) => y.n - x.n || x.i - y.i)
+      .map((x) => x.m);
     const handed = (p.delegates ?? []).reduce((n, d) => n + d.members, 0);
     // all of a few members are named; of many, the first three
     const examples = !own.length

@@ -263,6 +263,27 @@ describe('who sets a variable', () => {
     expect(envClass('DATABASE_URL', 'src/db.ts')).toBe('config');
   });
 
+  it("the user's editor or pager is the product's configuration where a feature falls back to a tool of its own", () => {
+    const vars = read({
+      'src/subcommand.rs': [
+        'fn edit(search: &Search) {',
+        '  let editor = env::var_os("VISUAL")',
+        '    .or_else(|| env::var_os("EDITOR"))',
+        '    .unwrap_or_else(|| "vim".into());',
+        '}',
+      ].join('\n'),
+      'src/pager.rs': ['fn page() {', '  let pager = env::var("PAGER").ok();', '}'].join('\n'),
+    });
+    expect(one(vars, 'VISUAL')).toMatchObject({
+      class: 'config',
+      defaultValue: 'vim',
+      fallbackVars: ['EDITOR'],
+    });
+    expect(one(vars, 'EDITOR')).toMatchObject({ class: 'config' });
+    // read with no tool of the product's own to fall back to, it stays the host's
+    expect(one(vars, 'PAGER')).toMatchObject({ class: 'platform' });
+  });
+
   it('names that hold credentials are sensitive and their defaults are never recorded', () => {
     for (const n of ['S3_SECRET_KEY', 'TRELLO_APP_KEY', 'MYSQL_PASS', 'DB_PWD'])
       expect(isSecretName(n), n).toBe(true);
@@ -674,6 +695,69 @@ describe('variables read through argument parsers and presence tests', () => {
     expect(one(vars, 'TOOL_JOBS')).toMatchObject({ defaultValue: 'NonZeroU64::MAX' });
     // two fallbacks in two places: which applies depends on the path, so neither is the default
     expect(one(vars, 'TOOL_DEPTH')?.defaultValue).toBeUndefined();
+  });
+  it("follows an option's field through a method chain, an `else` branch, constants and a type's Default", () => {
+    const vars = read({
+      'src/arguments.rs': [
+        'pub struct Arguments {',
+        '  #[arg(env = "TOOL_INDENT", long)]',
+        '  pub(crate) indentation: Option<Indentation>,',
+        '  #[arg(env = "TOOL_FILE_NAME", long, value_delimiter = \',\')]',
+        '  pub(crate) file_names: Option<Vec<String>>,',
+        '  #[arg(env = "TOOL_QUIET", long)]',
+        '  pub(crate) quiet: Option<bool>,',
+        '}',
+      ].join('\n'),
+      'src/indentation.rs': [
+        'impl Default for Indentation {',
+        '  fn default() -> Self {',
+        '    Self {',
+        "      character: ' ',",
+        '      count: 4,',
+        '    }',
+        '  }',
+        '}',
+      ].join('\n'),
+      'src/search.rs': [
+        'const DEFAULT_FILE_NAME: &str = FILE_NAMES[0];',
+        'pub(crate) const FILE_NAMES: [&str; 2] = ["toolfile", ".toolfile"];',
+        'fn init(config: &Config) -> &str {',
+        '  config',
+        '    .file_names',
+        '    .as_ref()',
+        '    .and_then(|names| names.first().map(String::as_str))',
+        '    .unwrap_or(DEFAULT_FILE_NAME)',
+        '}',
+        'fn find(config: &Config) {',
+        '  let names: Box<dyn Iterator<Item = &str>> = if let Some(names) = &config.file_names {',
+        '    Box::new(names.iter().map(String::as_str))',
+        '  } else {',
+        '    Box::new(FILE_NAMES.into_iter())',
+        '  };',
+        '}',
+        'fn format(config: &Config, ast: &Ast) {',
+        '  let i = config.indentation.or(ast.indentation()).unwrap_or_default();',
+        '  let q = config.quiet.unwrap_or_default();',
+        '}',
+        // the default of what a `map` makes is not the field's, and an `else` that chooses further ends elsewhere
+        'fn jobs(config: &Config) -> Value {',
+        '  config.indentation.map(|i| Value::from(i.to_string())).unwrap_or_default()',
+        '}',
+        'fn dir(config: &Config) {',
+        '  if let Some(dir) = &self.config.file_names {',
+        '    a(dir)',
+        '  } else {',
+        '    match x { Some(y) => b(y), None => c(TOOL_DIRECTORY) }',
+        '  }',
+        '}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'TOOL_INDENT')).toMatchObject({
+      defaultValue: "Indentation { character: ' ', count: 4 }",
+    });
+    expect(one(vars, 'TOOL_FILE_NAME')).toMatchObject({ defaultValues: ['toolfile', '.toolfile'] });
+    // a standard type's empty default is the option left out, not a value of its own
+    expect(one(vars, 'TOOL_QUIET')?.defaultValue).toBeUndefined();
   });
 });
 

@@ -839,7 +839,47 @@ export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
   }
   optionFallbacks(out, texts);
   handledErrors(out, texts);
+  rustSecondReads(out, texts);
+  toolChoices(out);
   return out;
+}
+
+// `env::var_os("VISUAL").or_else(|| env::var_os("EDITOR"))`: the second name is read when the first is unset
+const RUST_SECOND_READ =
+  /^\s*\.or(?:_else)?\(\s*(?:\|\|\s*)?(?:std::)?env::var(?:_os)?\(\s*"([A-Za-z_]\w*)"\s*\)/;
+
+/** A Rust read whose `Option` or `Result` falls back on reading another variable names that variable first. */
+function rustSecondReads(vars: EnvVar[], texts: Map<string, { text: string; family: string }>): void {
+  for (const v of vars) {
+    if (v.fallbackVars?.length) continue;
+    const own = texts.get(v.file);
+    if (own?.family !== 'rust') continue;
+    const line = own.text.split('\n')[v.line - 1] ?? '';
+    const read = new RegExp(`env::var(?:_os)?\\(\\s*"${v.name}"\\s*\\)`).exec(line);
+    if (!read) continue;
+    const start =
+      own.text
+        .split('\n')
+        .slice(0, v.line - 1)
+        .join('\n').length + (v.line > 1 ? 1 : 0);
+    const second = RUST_SECOND_READ.exec(own.text.slice(start + read.index + read[0].length, start + 400));
+    if (second && second[1] !== v.name) v.fallbackVars = [second[1]!];
+  }
+}
+
+// the user's choice of a tool for every program alike: the editor, the pager, the browser
+const TOOL_CHOICE = /^(EDITOR|VISUAL|PAGER|BROWSER)$/;
+
+/**
+ * A product feature that launches the user's editor, pager or browser, with a tool of its own when
+ * none is set (`VISUAL`, else `EDITOR`, else `vim` for `just --edit`), is configured by that choice:
+ * the variables are the product's configuration, not the host's. Read without a fallback of the
+ * product's own, they stay the host's.
+ */
+function toolChoices(vars: EnvVar[]): void {
+  for (const v of vars)
+    if (v.class === 'platform' && !v.setByProgram && TOOL_CHOICE.test(v.name) && v.defaultValue)
+      v.class = 'config';
 }
 
 // what a caller does with a `Result` to go on without it: `.ok()`, `.unwrap_or…`, `.is_ok()`, `if let Ok(`
@@ -892,8 +932,10 @@ function handledErrors(vars: EnvVar[], texts: Map<string, { text: string; family
 
 /**
  * A Rust command-line option (clap `env`) with no default of its own, whose field the program reads
- * elsewhere with one (`config.jobs.unwrap_or(NonZeroU64::MAX)`): that fallback is the variable's
- * default.
+ * elsewhere with one: that fallback is the variable's default. The fallback ends a method chain on the
+ * field (`config.jobs.unwrap_or(NonZeroU64::MAX)`, `config.names.as_ref().and_then(…).unwrap_or(NAME)`,
+ * `config.indentation.or(…).unwrap_or_default()`) or is the `else` of `if let Some(x) = &config.names`;
+ * a constant is shown by its value, and a type's `Default` by what its `default()` builds.
  */
 function optionFallbacks(vars: EnvVar[], texts: Map<string, { text: string; family: string }>): void {
   const rust = [...texts.values()].filter((t) => t.family === 'rust').map((t) => t.text);
@@ -903,17 +945,142 @@ function optionFallbacks(vars: EnvVar[], texts: Map<string, { text: string; fami
     if (own?.family !== 'rust') continue;
     // the field the attribute is on: the first `name: Type` line after the attribute closes
     const lines = own.text.split('\n');
-    let field: string | undefined;
+    let field: { name: string; type: string } | undefined;
     for (let i = v.line - 1; i < Math.min(lines.length, v.line + 20) && !field; i++)
-      if (/\)\]\s*$/.test(lines[i]!))
-        field = /^\s*(?:pub(?:\([^)]*\))?\s+)?([a-z_]\w*)\s*:/.exec(lines[i + 1] ?? '')?.[1];
+      if (/\)\]\s*$/.test(lines[i]!)) {
+        const m = /^\s*(?:pub(?:\([^)]*\))?\s+)?([a-z_]\w*)\s*:\s*([^,]+)/.exec(lines[i + 1] ?? '');
+        if (m) field = { name: m[1]!, type: m[2]!.trim() };
+      }
     if (!field) continue;
-    const read = new RegExp(`\\.${field}\\s*\\.unwrap_or\\(\\s*([\\w:]{1,80})\\s*\\)`, 'g');
-    const found = new Set(rust.flatMap((t) => [...t.matchAll(read)].map((m) => m[1]!)));
+    const found = rust.flatMap((t) => (t.includes(`.${field.name}`) ? fieldFallbacks(t, field.name) : []));
+    const values = new Map(
+      found.map((f) => fallbackValue(f, field.type, rust)).map((x) => [JSON.stringify(x), x]),
+    );
     // two fallbacks in two places: which one applies depends on the path, so neither is told
-    if (found.size !== 1) continue;
-    v.defaultValue = [...found][0]!;
+    const value = values.size === 1 ? [...values.values()][0] : null;
+    if (!value) continue;
+    if (Array.isArray(value)) v.defaultValues = value;
+    else v.defaultValue = value;
   }
+}
+
+/** Calls on an `Option` that keep its value as it is: what they return still falls back to the field's default. */
+const PASS_THROUGH = new Set(['as_ref', 'as_deref', 'as_mut', 'clone', 'cloned', 'copied', 'or', 'or_else']);
+
+/** The fallbacks the code gives a field where it reads it: a constant or path, or `default` for the type's. */
+function fieldFallbacks(text: string, field: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(new RegExp(`\\.${field}\\b`, 'g'))) {
+    // the method chain on the field, call by call
+    let at = m.index + m[0].length;
+    let changed = false;
+    for (let calls = 0; calls < 8; calls++) {
+      const call = /^\s*\.(\w+)\s*(?=\()/.exec(text.slice(at, at + 200));
+      if (!call) break;
+      const open = at + call[0].length;
+      const close = closing(text, open, true);
+      if (close < 0) break;
+      const args = text.slice(open + 1, close - 1).trim();
+      // the type's default is the field's only while no call has turned the value into another one
+      if (call[1] === 'unwrap_or_default' && !args && !changed) out.push('default');
+      else if (call[1] === 'unwrap_or' && /^[\w:]{1,80}$/.test(args)) out.push(args);
+      if (/^unwrap_or/.test(call[1]!)) break;
+      changed ||= !PASS_THROUGH.has(call[1]!);
+      at = close;
+    }
+  }
+  // `if let Some(names) = &config.names { … } else { CONSTANT… }`
+  for (const m of text.matchAll(
+    new RegExp(`\\bif let Some\\(\\w+\\) = &?(?:\\w+\\.){1,4}${field}\\s*\\{`, 'g'),
+  )) {
+    const open = m.index + m[0].length - 1;
+    const close = closing(text, open, true);
+    if (close < 0) continue;
+    const other = /^\s*else\s*\{/.exec(text.slice(close, close + 40));
+    if (!other) continue;
+    const start = close + other[0].length - 1;
+    const end = closing(text, start, true);
+    if (end < 0) continue;
+    // the `else` is one expression, not a further choice (`match`, a nested `if`) that ends elsewhere
+    const body = text.slice(start + 1, end - 1).trim();
+    if (/[{};]|\b(?:if|match)\b/.test(body)) continue;
+    const names = [...new Set(body.match(/\b[A-Z][A-Z0-9_]{2,}\b/g) ?? [])];
+    if (names.length === 1) out.push(names[0]!);
+  }
+  return out;
+}
+
+/**
+ * What a fallback is: a constant's string value or values (`DEFAULT_NAME = NAMES[0]` is one of the
+ * list `NAMES`, so it and `NAMES` agree on the list), the `default()` a product type builds, or the
+ * path as written (`NonZeroU64::MAX`); null for a standard type's empty default.
+ */
+function fallbackValue(fallback: string, type: string, rust: string[]): string | string[] | null {
+  if (fallback === 'default') return typeDefault(type, rust);
+  if (!/^[A-Z][A-Z0-9_]{2,}$/.test(fallback)) return fallback;
+  const value = rustConstant(fallback, rust);
+  if (value === null) return fallback;
+  // one element of a list constant: the list is what the code falls back to
+  const element = /^([A-Z][A-Z0-9_]{2,})\[\d+\]$/.exec(value);
+  if (element) return constantList(element[1]!, rust) ?? fallback;
+  const list = constantList(fallback, rust);
+  if (list) return list;
+  const literal = /^"([^"\\]{0,80})"$/.exec(value);
+  return literal ? literal[1]! : fallback;
+}
+
+/** The expression a Rust `const` or `static` is set to. */
+function rustConstant(name: string, rust: string[]): string | null {
+  const re = new RegExp(
+    `^\\s*(?:pub(?:\\([^)]*\\))?\\s+)?(?:const|static)\\s+${name}\\s*:[^=\\n]{1,80}=\\s*([^;\\n]{1,200});`,
+    'm',
+  );
+  for (const t of rust) {
+    const m = re.exec(t);
+    if (m) return m[1]!.trim();
+  }
+  return null;
+}
+
+/** The strings of a constant array (`["justfile", ".justfile"]`). */
+function constantList(name: string, rust: string[]): string[] | null {
+  const value = rustConstant(name, rust);
+  const inner = value && /^\[(.*)\]$/.exec(value)?.[1];
+  if (!inner) return null;
+  const items = inner.split(',').map((x) => x.trim());
+  return items.every((x) => /^"[^"\\]*"$/.test(x)) ? items.map((x) => x.slice(1, -1)) : null;
+}
+
+/**
+ * What `unwrap_or_default()` falls back to for an `Option<T>` field: for a product type whose
+ * `Default` builds a short struct literal, that literal (`Indentation { character: ' ', count: 4 }`);
+ * otherwise `T::default()`. A standard type's default (false, 0, empty) is the option's absence.
+ */
+function typeDefault(type: string, rust: string[]): string | null {
+  const t = /^Option<\s*(\w+)\s*>$/.exec(type)?.[1];
+  if (
+    !t ||
+    !/^[A-Z]/.test(t) ||
+    /^(String|PathBuf|OsString|Vec|HashMap|HashSet|BTreeMap|BTreeSet|Duration)$/.test(t)
+  )
+    return null;
+  const impl = new RegExp(`impl\\s+Default\\s+for\\s+${t}\\s*\\{`);
+  for (const text of rust) {
+    const m = impl.exec(text);
+    if (!m) continue;
+    const open = m.index + m[0].length - 1;
+    const body = text.slice(open, closing(text, open, true));
+    const built = /\bfn\s+default\s*\(\s*\)\s*->\s*\w+\s*\{\s*(?:Self|\w+)\s*\{([^{}]{1,120})\}\s*\}/.exec(
+      body,
+    );
+    if (!built) return `${t}::default()`;
+    const fields = built[1]!
+      .split(',')
+      .map((x) => x.trim().replace(/\s+/g, ' '))
+      .filter(Boolean);
+    return `${t} { ${fields.join(', ')} }`;
+  }
+  return null;
 }
 
 /** The keys of an env file, with their values as the default (hidden for a credential). */

@@ -75,4 +75,16 @@ describe('justfile recipes', () => {
     const es = justRecipes('justfile', 'a:\n  echo a\n[default]\nb:\n  make b\n');
     expect(es.filter((e) => e.defaultGoal).map((e) => e.name)).toEqual(['b']);
   });
+
+  it('files a just recipe under the group its attribute names', () => {
+    const es = justRecipes(
+      'justfile',
+      "[group: 'demo']\n# say hello\nhello:\n  echo hi\n\n[group('dev')]\nbuild:\n  cargo build\n\nplain:\n  cargo test\n",
+    );
+    expect(es.map((e) => [e.name, e.group])).toEqual([
+      ['hello', 'demo'],
+      ['build', 'dev'],
+      ['plain', undefined],
+    ]);
+  });
 });

@@ -64,8 +64,12 @@ export function justRecipes(path: string, text: string): EntryPoint[] {
   const out: EntryPoint[] = [];
   const lines = text.split('\n');
   let isDefault = false;
+  let group: string | undefined;
   lines.forEach((raw, i) => {
     if (/^\[\s*default\s*\]/.test(raw)) isDefault = true;
+    // `[group: 'demo']` or `[group('demo')]` above the recipe it files
+    const filed = /^\[\s*group\s*(?::\s*|\(\s*)(['"])([^'"\n]{1,60})\1/.exec(raw);
+    if (filed) group = filed[2]!;
     // an assignment (`log := "warn"`) or a setting is no recipe
     if (/^[\w-]+\s*:=/.test(raw)) return;
     const m = /^@?([A-Za-z_][\w-]*)([^:\n\w-][^:\n]*)?:(?!=)(.*)$/.exec(raw);
@@ -77,8 +81,10 @@ export function justRecipes(path: string, text: string): EntryPoint[] {
     const deps = [...m[3]!.split('#')[0]!.matchAll(/\(([^()]*)\)|([\w-]+)/g)].map((d) =>
       (d[1] ?? d[2]!).trim(),
     );
-    out.push(task(path, m[1]!, i + 1, recipe, deps, (s) => s, isDefault || !out.length));
+    const recipeTask = task(path, m[1]!, i + 1, recipe, deps, (s) => s, isDefault || !out.length);
+    out.push(group ? { ...recipeTask, group } : recipeTask);
     if (isDefault) isDefault = false;
+    group = undefined;
   });
   // one default: the recipe marked `[default]`, else the first
   const marked = out.filter((e) => e.defaultGoal);

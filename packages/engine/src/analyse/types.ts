@@ -187,6 +187,8 @@ export interface EntryPoint {
   prerequisites?: string[];
   /** A make target or just recipe whose every command only prints (a banner). */
   printsOnly?: boolean;
+  /** The group a just recipe is filed under (`[group: 'demo']`), as `just --list` shows it. */
+  group?: string;
   /** What a bare `make` or `just` runs: the first target, or the recipe marked `[default]`. */
   defaultGoal?: boolean;
   /** Whose entry point this is: the product's, or the examples', tests', scripts'… (from the identity layer). */
@@ -1051,11 +1053,16 @@ export interface AnnotatedBehaviour {
 /** One way a server-rendered handler answers (flow/outcomes.ts): a view it renders or a redirect. */
 export interface HandlerOutcome {
   kind: 'view' | 'redirect';
-  /** The view's name or the redirect's path, as written (`owners/ownersList`, `/owners/`). */
+  /**
+   * The view's name or the redirect's path, as written (`owners/ownersList`), a part the code appends
+   * shown as a placeholder named after it (`"redirect:/owners/" + owner.getId()` is `/owners/{id}`).
+   */
   target: string;
   line: number;
   /** The helper of its type that returns it for the handler. */
   via?: string;
+  /** The condition of the `if` the return sits in, as written (`ownersResults.isEmpty()`). */
+  when?: string;
 }
 
 /** A step's choice of work by a value's kind (flow/dispatch.ts): which cases call which functions. */

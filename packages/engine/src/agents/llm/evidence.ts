@@ -87,7 +87,7 @@ export function factsBlock(a: Analysis, projectName: string): string {
     // routes of examples or tests are not the product's: a model must not say the product serves them
     `HTTP routes served by the product: ${own.length || `none found (searched: ${searchedFiles(fx)})`}${a.routes.length > own.length ? ` (${a.routes.length - own.length} more declared in ${[...new Set(a.routes.filter((r) => !own.includes(r)).map((r) => r.area))].join(', ')}, not served by the product)` : ''}`,
     testsLine(m.tests),
-    fx.modules.length < 2
+    fx.moduleUnits < 2
       ? "imports between the product's modules: not measured (the product is a single module)"
       : fx.moduleEdges.length
         ? `imports between the product's ${fx.modules.length} modules: ${plural(fx.moduleEdges.length, 'module-to-module edge')}`

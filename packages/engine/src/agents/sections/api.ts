@@ -7,6 +7,7 @@ import {
   libraryFirst,
   kindPhrase,
   commandLine,
+  perRequestObjects,
   publicApiParts,
   rankedApi,
   rankedRoutes,
@@ -93,7 +94,8 @@ export const api = defineSection({
         ...new Set(byUse.map((e) => (e.kind === 'method' && e.owner ? `${e.owner}.${e.name}` : e.name))),
       ].slice(0, 4);
       const more = api.length - shown.length;
-      const such = `, such as ${more > 0 ? `${shown.map(code).join(', ')} and ${num(more)} more` : joinAnd(shown.map(code))}`;
+      const objects = a.identity ? perRequestObjects(a.identity, a.flow?.prototypes) : null;
+      const such = `, such as ${more > 0 ? `${shown.map(code).join(', ')} and ${num(more)} more` : joinAnd(shown.map(code))}${objects ? `, beside ${objects}` : ''}`;
       const count = `${plural(api.length, 'public name')} ${agree(api.length, 'forms', 'form')} its interface`;
       const names = httpExpected(a) ? `It serves no HTTP routes of its own; ${count}` : upperFirst(count);
       return [f(sentence(names, such), [ref(api[0]!.path, api[0]!.line)])];

@@ -236,6 +236,33 @@ describe('each fact in the section that owns it', () => {
     );
   });
 
+  it("counts the build tool's wrapper scripts apart from the programming languages", () => {
+    const a = library();
+    const lang = (language: string, files: number, code: number) => ({
+      language,
+      files,
+      code,
+      comment: 0,
+      blank: 0,
+    });
+    a.languages = [lang('Java', 30, 2_000), lang('Bourne Shell', 2, 300), lang('XML', 2, 500)];
+    a.project = { ...a.project, files: 34, lines: { code: 2_800, comment: 0, blank: 0 } };
+    const file = (path: string, language: string, code: number) => ({
+      path,
+      size: code * 30,
+      language,
+      code,
+      comment: 0,
+      blank: 0,
+      role: 'other' as const,
+    });
+    a.files.push(file('mvnw', 'Bourne Shell', 200), file('gradlew', 'Bourne Shell', 100));
+    const md = writeOverview(ctx(a, section('1.1', 'Purpose and Scope', 'overview'), REPORT));
+    expect(md).toContain(
+      '2,000 in programming languages, all of them Java, 500 of documentation and data (XML) and 300 in build-tool wrapper scripts (`mvnw` and `gradlew`)',
+    );
+  });
+
   it('counts the source files with inline tests beside the test files, never all cases in the test files', () => {
     const a = library(5);
     a.tests = {

@@ -78,7 +78,8 @@ export const architecture = defineSection({
     // how it works leads: the chapter's first finding opens its introduction
     const out: Finding[] = mechanismFindings(a);
     // one module says nothing about structure; the components section names it
-    if (fx.modules.length > 1)
+    const graph = fx.moduleUnits > 1;
+    if (graph)
       out.push(
         f(
           sentence(
@@ -89,7 +90,7 @@ export const architecture = defineSection({
           'modules',
         ),
       );
-    if (fx.fanIn[0])
+    if (graph && fx.fanIn[0])
       out.push(
         f(
           sentence(
@@ -281,7 +282,7 @@ export function writeArchitecture(ctx: WriterContext): string {
   if (wants(ctx, 'modules')) parts.push(...loopSentences(daemons.slice(0, 2)));
   if (!wants(ctx, 'modules')) {
     // not this section's aspect
-  } else if (fx.modules.length > 1) {
+  } else if (fx.moduleUnits > 1) {
     const edges = [...fx.moduleEdges].sort((x, y) => y.weight - x.weight);
     const [fanIn, fanOut] = [fx.fanIn[0], fx.fanOut[0]];
     const links = plural(edges.length, 'internal dependency', 'internal dependencies');

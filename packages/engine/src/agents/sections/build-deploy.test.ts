@@ -221,6 +221,24 @@ describe('the build and deployment chapter', () => {
     );
   });
 
+  it("tells a justfile's demonstrations apart from its project tasks, the private recipes they run with them", () => {
+    const a = sampleAppAnalysis();
+    const t = (name: string, line: number, extra: object) =>
+      ({ kind: 'make-target', name, path: 'justfile', line, area: 'product', ...extra }) as const;
+    a.entryPoints = [
+      t('build', 1, { command: 'cargo build' }),
+      t('test', 2, { command: 'cargo test' }),
+      t('pwd', 3, { printsOnly: true, group: 'demo' }),
+      t('polyglot', 4, { prerequisites: ['_python', '_ruby'], group: 'demo' }),
+      t('_python', 5, { command: "#!/usr/bin/env python3; print('Hello')" }),
+      t('_ruby', 6, { command: '#!/usr/bin/env ruby; puts "Hello"' }),
+      t('banner', 7, { printsOnly: true }),
+    ];
+    expect(buildDeploy.analyst(a).find((x) => x.aspect === 'scripts')!.statement).toBe(
+      '2 just recipes automate project tasks, the build included: build and test; 1 more only prints text; 4 more are demonstrations (the `demo` group and the private recipes they run).',
+    );
+  });
+
   it("a justfile's recipes are build scripts too, run with just", () => {
     const a = sampleAppAnalysis();
     a.entryPoints = [

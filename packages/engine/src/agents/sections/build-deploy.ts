@@ -31,6 +31,9 @@ import { isDevContainer } from '../../analyse/containers.ts';
 import { defineSection, finding as f } from './define.ts';
 import { ciCheckCommands } from './testing.ts';
 
+/** The groups a justfile files its demonstrations under. */
+const DEMO_GROUP = /^(?:demos?|examples?|samples?|showcase)$/i;
+
 export const buildDeploy = defineSection({
   kind: 'build-deploy',
   keywords: [
@@ -71,10 +74,22 @@ export const buildDeploy = defineSection({
     // the same product scripts the chapter's tables count, so "39 recipes" here and "offers 40" there
     // cannot disagree: the ones that only print are named apart; nor does one count whose command
     // works on a folder or file the repository lacks (`serve ./docs`)
-    const all = a.entryPoints.filter(isProductScript);
+    // recipes filed as demonstrations (`[group: 'demo']`), with the private `_` recipes only they run,
+    // show the tool off rather than do the project's work, whatever their commands
+    const listed = a.entryPoints.filter(isProductScript);
+    const shown = listed.filter((e) => e.group && DEMO_GROUP.test(e.group));
+    const demos = listed.filter(
+      (e) =>
+        shown.includes(e) ||
+        (e.name.startsWith('_') &&
+          shown.some((d) => d.path === e.path && d.prerequisites?.includes(e.name)) &&
+          !listed.some((o) => !shown.includes(o) && o.prerequisites?.includes(e.name))),
+    );
+    const all = listed.filter((e) => !demos.includes(e));
     const broken = all.filter((e) => !e.printsOnly && missingPaths(a, e.command).length);
     const scripts = all.filter((e) => !e.printsOnly && !broken.includes(e));
     const banners = all.filter((e) => e.printsOnly).length;
+    const groups = unique(shown.map((e) => e.group!));
     const out: Finding[] = [];
     if (scripts.length) {
       const npm = scripts.filter((s) => s.kind === 'npm-script').length;
@@ -119,6 +134,13 @@ export const buildDeploy = defineSection({
             head ? '' : distinct,
             head ? '' : `: ${joinSome(names.map(text), 5)}`,
             when(banners, `; ${num(banners)} more only ${agree(banners, 'prints', 'print')} text`),
+            when(
+              demos.length,
+              `; ${num(demos.length)} more ${agree(demos.length, 'is a demonstration', 'are demonstrations')} (the ${joinSome(
+                groups.map(code),
+                3,
+              )} ${agree(groups.length, 'group', 'groups')}${demos.length > shown.length ? ` and the private recipes ${shown.length === 1 ? 'it runs' : 'they run'}` : ''})`,
+            ),
             when(
               broken.length,
               `; ${num(broken.length)} more ${agree(broken.length, 'works', 'work')} on a path the repository lacks (${joinSome(

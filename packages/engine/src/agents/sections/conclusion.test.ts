@@ -28,6 +28,14 @@ const write = (a: Analysis) =>
   } as unknown as WriterContext);
 
 describe('the conclusion', () => {
+  it('says "mainly" of a language only when another shares the product', () => {
+    const a = sampleAppAnalysis();
+    expect(write(a)).toMatch(/a code base of [\d,]+ lines of code, mainly TypeScript/);
+    const one = sampleAppAnalysis();
+    one.files = one.files.filter((f) => !f.language || f.path.endsWith('.ts') || f.path.endsWith('.md'));
+    expect(write(one)).toMatch(/a code base of [\d,]+ lines of TypeScript\b/);
+  });
+
   it('counts a Dockerfile that packages the product as a container build, never a dev image or a database compose file', () => {
     const a = sampleAppAnalysis();
     expect(write(a)).toContain('a container build');

@@ -140,7 +140,12 @@ export function writeConclusion(ctx: WriterContext): string {
   const productLang = top ? { language: top[0] } : undefined;
   // the product's own lines when the roles are known, else the whole code base's
   const [lines, mainLang] = product?.code ? [product.code, productLang] : [a.project.lines.code, lang];
-  const size = `${num(lines)} lines of code${when(mainLang, `, mainly ${text(mainLang?.language ?? '')}`)}`;
+  // "mainly" only where another language shares the product: all of it in one is told as such, as the
+  // overview tells it ("all of them JavaScript")
+  const alone = !!top && product.code > 0 && byLang.size === 1 && top[1] === product.code;
+  const size = alone
+    ? `${num(lines)} lines of ${text(top[0])}`
+    : `${num(lines)} lines of code${when(mainLang, `, mainly ${text(mainLang?.language ?? '')}`)}`;
   const on = when(main, ` on ${text(main?.name ?? '')}`);
   const builtOn = when(main, `, built on ${text(main?.name ?? '')}`);
   const serves = routes.length ? `, serving ${plural(routes.length, 'HTTP route')}${on}` : builtOn;

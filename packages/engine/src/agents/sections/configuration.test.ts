@@ -373,6 +373,24 @@ describe('how the configuration chapter tells where variables are documented', (
     expect(md).not.toContain('named only in the code');
   });
 
+  it('names the variables --help does not print when nothing else documents them', () => {
+    const a = analysis();
+    a.envVars = [
+      v('APP_JOBS', { inHelp: true }),
+      v('APP_COLOR', { inHelp: true }),
+      v('VISUAL', { defaultValue: 'vim' }),
+    ];
+    a.docs = { ...a.docs, envVarMentions: [] };
+    // no sample env file either
+    a.files = a.files.filter((f) => !f.path.startsWith('.env'));
+    a.config = { files: a.config.files.filter((f) => !f.path.startsWith('.env')) };
+    const md = writeConfiguration(ctx(a, 'configuration'));
+    expect(md).toContain(
+      "2 variables are printed by the program's `--help` beside the option it sets (`src/cli.rs`). The other one, `VISUAL`, is named only in the code: neither the README, the docs nor a `.env.example` file names it.",
+    );
+    expect(md).not.toContain('these variables');
+  });
+
   it('names built at run time say what fills them in', () => {
     const md = withVars([
       v('<AUTO_ENVVAR_PREFIX>_<NAME>', { file: 'src/core.py', line: 9 }),
@@ -423,8 +441,24 @@ describe('configuration files', () => {
     );
     a.config.files.push({ path: 'tsconfig.json', kind: 'TypeScript compiler' });
     const both = writeConfiguration(ctx(a, 'configuration'));
-    expect(both).toMatch(/1 configuration file shapes how the project builds and runs:/);
+    expect(both).toMatch(/1 configuration file shapes how the project is built and checked:/);
     expect(both).toMatch(/Repository upkeep, not the build: `\.github\/dependabot\.yml`/);
+  });
+
+  it('say the files shape how the project runs only when one of them is read at run time', () => {
+    const a = analysis();
+    a.config.files = [
+      { path: 'Cargo.toml', kind: 'Cargo build profiles (release)' },
+      { path: 'clippy.toml', kind: 'lint/format' },
+      { path: 'rustfmt.toml', kind: 'lint/format' },
+    ];
+    expect(writeConfiguration(ctx(a, 'configuration'))).toMatch(
+      /3 configuration files shape how the project is built and checked:/,
+    );
+    a.config.files.push({ path: 'docker-compose.yml', kind: 'containers' });
+    expect(writeConfiguration(ctx(a, 'configuration'))).toMatch(
+      /4 configuration files shape how the project builds and runs:/,
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import {
   cite,
   code,
   joinAnd,
+  num,
   joinSome,
   paragraphs,
   plural,
@@ -289,8 +290,11 @@ export function writeConfiguration(ctx: WriterContext): string {
       3,
     );
     if (shaping.length) {
+      // lint, format and compiler settings shape the build and the checks; only a file the running
+      // product, its container or its host reads shapes how it runs
+      const runs = shaping.some((c) => !DEVELOPMENT_KIND.test(c.kind));
       parts.push(
-        `${plural(shaping.length, 'configuration file')} ${agree(shaping.length, 'shapes', 'shape')} how the project builds and runs:`,
+        `${plural(shaping.length, 'configuration file')} ${agree(shaping.length, 'shapes', 'shape')} how the project ${runs ? 'builds and runs' : 'is built and checked'}:`,
       );
       parts.push(
         table(
@@ -353,6 +357,10 @@ export function databaseSentence(dbs: DatabaseChoice[]): string | null {
 
 /** Configuration kinds that tend the repository rather than build or run the project. */
 const UPKEEP_KINDS = new Set(['dependency updates']);
+
+/** Kinds of configuration file (analyse/config.ts) read only while the project is built, linted, formatted or tested. */
+const DEVELOPMENT_KIND =
+  /^(?:lint\/format|pre-commit hooks|Rust tooling|cross-compilation|docs build|tooling|Python tooling|TypeScript compiler|build\/tool config|Bun settings|JSR package manifest|Cargo build profiles\b.*|tool settings\b.*)$/;
 
 // a property key that names a credential: its value is never shown
 const secretKey = (key: string) => isSecretName(key.replace(/[.-]/g, '_').toUpperCase());
@@ -438,7 +446,11 @@ function envDocs(ctx: WriterContext, all: string[], example: string | undefined)
     : '';
   if (!names.length) return help;
   const rest = envDocsOf(a, names, example);
-  return help ? `${help} ${rest.replace(/^Every one of the/, 'Each of the other')}` : rest;
+  if (!help) return rest;
+  // "these variables" after the --help sentence would take in the ones --help prints: the others are named
+  if (rest.startsWith('Neither the README'))
+    return `${help} The other ${names.length === 1 ? 'one' : num(names.length)}, ${joinAnd(names.map(code))}, ${agree(names.length, 'is', 'are')} named only in the code: neither the README, the docs nor a \`.env.example\` file names ${names.length === 1 ? 'it' : 'them'}.`;
+  return `${help} ${rest.replace(/^Every one of the/, 'Each of the other')}`;
 }
 
 function envDocsOf(a: Analysis, names: string[], example: string | undefined): string {

@@ -193,6 +193,32 @@ describe("a command-line tool's steps on the working tree", () => {
     expect(md).not.toContain('just install');
   });
 
+  it("runs the build file's tool setup first when a recipe needs a tool it installs", () => {
+    const a = project('cli', [{ path: 'Cargo.toml', ecosystem: 'cargo', name: 'tool', area: 'product' }]);
+    const recipe = (name: string, command?: string, prerequisites?: string[]) => ({
+      kind: 'make-target' as const,
+      name,
+      path: 'justfile',
+      line: 1,
+      ...(command ? { command } : {}),
+      ...(prerequisites ? { prerequisites } : {}),
+      area: 'product' as const,
+    });
+    a.entryPoints = [
+      recipe('watch', "cargo watch --clear --exec '{{ args }}'"),
+      recipe('test', undefined, ["watch 'ltest --all'"]),
+      recipe('run', 'cargo lrun'),
+      recipe(
+        'install-dev-deps',
+        'rustup install nightly; cargo install cargo-limit; cargo install cargo-watch',
+      ),
+    ];
+    expect(writeGettingStarted(ctx(a))).toMatch(/just install-dev-deps\njust test\njust run\n```/);
+    // recipes that need nothing beyond cargo run as they are
+    a.entryPoints = [recipe('test', 'cargo test'), recipe('install-dev-deps', 'cargo install cargo-watch')];
+    expect(writeGettingStarted(ctx(a))).not.toContain('install-dev-deps');
+  });
+
   it('tells an install of the released package from an install of the working tree', () => {
     expect(installsRelease('cargo install -f tool', 'tool')).toBe(true);
     expect(installsRelease('npm install -g tool@latest', 'tool')).toBe(true);

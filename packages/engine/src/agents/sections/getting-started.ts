@@ -140,6 +140,49 @@ export function installLine(a: WriterContext['a']): string | null {
   }
 }
 
+// a build file's recipe that sets up the developer's tools: `install-dev-deps`, `setup`, `tools`
+const SETUP_NAME =
+  /^(?:install[-_])?(?:dev[-_])?(?:deps|dependencies|tools)$|^install[-_]dev\b|^(?:setup|bootstrap)$/;
+// commands that install a tool onto the machine: `cargo install cargo-watch`, `go install …@v1`
+const TOOL_INSTALL =
+  /\b(?:cargo|go|pipx|brew|gem)\s+install\b|\b(?:npm|pnpm|yarn)\s+(?:i|install|add)\s+(?:-g|--global)\b|\byarn\s+global\s+add\b/;
+// the subcommands cargo ships (and the rustup components fmt and clippy): any other comes from a tool
+const CARGO_OWN = new Set(
+  'add b bench build c check clean clippy config d doc fetch fix fmt generate-lockfile help info init install locate-project login logout metadata new owner package pkgid publish r read-manifest remove report run rustc rustdoc search t test tree uninstall update vendor verify-project version yank'.split(
+    ' ',
+  ),
+);
+
+type Recipe = Analysis['entryPoints'][number];
+
+/**
+ * The recipe of the same build file that installs the developer's tools, when a recipe the steps
+ * run (or one it depends on) needs one: a tool that recipe names, or a cargo subcommand cargo does not
+ * ship (`cargo lrun` from cargo-limit).
+ */
+export function toolSetup(entries: Recipe[], steps: Recipe[]): Recipe | null {
+  const file = steps[0]!.path;
+  const recipes = entries.filter((e) => e.kind === 'make-target' && e.path === file);
+  const setup = recipes.find((e) => SETUP_NAME.test(e.name) && TOOL_INSTALL.test(e.command ?? ''));
+  if (!setup) return null;
+  const installed = [...(setup.command ?? '').matchAll(/\binstall\s+(?:--?[\w-]+\s+)*([a-z][\w.-]*)/g)].map(
+    (m) => m[1]!.split('@')[0]!,
+  );
+  const commandsOf = (r: Recipe): string[] => [
+    r.command ?? '',
+    ...(r.prerequisites ?? []).flatMap((p) => {
+      const dep = recipes.find((x) => x.name === p.split(/\s/)[0]);
+      return [p, ...(dep && dep !== r ? [dep.command ?? ''] : [])];
+    }),
+  ];
+  const needs = (command: string) =>
+    [...command.matchAll(/\bcargo\s+([a-z][\w-]*)/g)].some((m) => !CARGO_OWN.has(m[1]!)) ||
+    installed.some((t) =>
+      new RegExp(`(?<![\\w-])${t.replace(/^cargo-/, 'cargo ').replace(/[.]/g, '\\.')}\\b`).test(command),
+    );
+  return steps.some((r) => commandsOf(r).some(needs)) ? setup : null;
+}
+
 /**
  * True when a command installs the published package by its registry name (`cargo install -f just`,
  * `npm install -g koa`, `pip install requests`) rather than from the working tree (`--path .`, `-e .`).
@@ -399,7 +442,13 @@ export function writeGettingStarted({ a, fx, workspace }: WriterContext): string
   );
   // a justfile's recipes run with `just`, a Makefile's targets with `make`
   const runnerOf = (m: (typeof make)[number]) => (isJustfile(baseName(m.path)) ? 'just' : 'make');
-  if (!scripts.length) for (const m of make) steps.push(`${runnerOf(m)} ${m.name}`);
+  if (!scripts.length) {
+    // a recipe that runs a tool the build file's own setup recipe installs (`cargo lrun` from
+    // cargo-limit, installed by `install-dev-deps`) works only after that recipe has run
+    const setup = make.length ? toolSetup(a.entryPoints, make) : null;
+    if (setup) steps.push(`${runnerOf(setup)} ${setup.name}`);
+    for (const m of make) steps.push(`${runnerOf(m)} ${m.name}`);
+  }
   // a package's users install it; its container files package a release, not a way to start it
   const containers = install ? [] : a.containers;
   const compose = containers.find((c) => c.kind === 'compose');

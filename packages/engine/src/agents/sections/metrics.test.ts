@@ -5,6 +5,7 @@ import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { productTodos } from '../model.ts';
+import { writeArchitecture } from './architecture.ts';
 import { writeComponents } from './components.ts';
 import { fileKinds, writeMetrics } from './metrics.ts';
 
@@ -104,6 +105,28 @@ describe('code metrics', () => {
     const out = writeMetrics(ctx(a));
     expect(out).not.toMatch(/Imports \(internal/);
     expect(out).not.toMatch(/Product modules \/ dependency edges/);
+  });
+
+  it('gives no graph of a folder and the sub-folder it uses both ways', () => {
+    const a = sampleAppAnalysis();
+    a.moduleGraph = {
+      nodes: [
+        { id: 'src', files: 3, lines: 36 },
+        { id: 'src/middleware', files: 2, lines: 21 },
+      ],
+      edges: [
+        { from: 'src', to: 'src/middleware', weight: 2 },
+        { from: 'src/middleware', to: 'src', weight: 1 },
+      ],
+    };
+    expect(factsOf(a).modules).toHaveLength(2);
+    expect(writeMetrics(ctx(a))).not.toMatch(/Product modules \/ dependency edges/);
+    expect(writeArchitecture(ctx(a))).not.toMatch(/Grouped by directory|Strongest dependencies/);
+    // one-way use of the root package by a sub-package is a graph of two packages
+    a.moduleGraph.edges.pop();
+    const oneWay = sampleAppAnalysis();
+    oneWay.moduleGraph = a.moduleGraph;
+    expect(writeMetrics(ctx(oneWay))).toMatch(/\| Product modules \/ dependency edges \| 2 \/ 1 \|/);
   });
 
   it('counts no second "exported" figure beside a declared public surface', () => {

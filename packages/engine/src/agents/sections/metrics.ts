@@ -213,8 +213,8 @@ export function writeMetrics({ a, fx }: WriterContext): string {
         ]
       : []),
     // no import count: over tests, docs and product alike it describes none of them; and one
-    // module with no edges is not a graph
-    ...(fx.modules.length > 1
+    // module with no edges is not a graph, nor is a folder and the sub-folder it uses both ways
+    ...(fx.moduleUnits > 1
       ? [['Product modules / dependency edges', `${num(fx.modules.length)} / ${num(fx.moduleEdges.length)}`]]
       : []),
     [

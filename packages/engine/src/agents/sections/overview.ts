@@ -129,6 +129,9 @@ function readmeOf(a: Analysis, workspace: Workspace): { path: string; text: stri
   }
 }
 
+/** A build tool's wrapper script, which the tool writes into the repository (`mvn wrapper`, `gradle wrapper`). */
+const BUILD_WRAPPER = /(?:^|\/)(?:mvnw|gradlew)(?:\.cmd|\.bat)?$/;
+
 /** The languages and lines of code the team wrote, without generated or vendored files. */
 function written(a: Analysis): { languages: LanguageStat[]; code: number } {
   const languages = writtenLanguages(a.languages);
@@ -224,7 +227,7 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
         role,
         productSize(a),
         // what an application lets its users do tells more than the first of its routes
-        routeTaskSentence(a) ?? surfaceSentence(id, usageCounts(a, workspace)),
+        routeTaskSentence(a) ?? surfaceSentence(id, usageCounts(a, workspace), 8, a.flow?.prototypes),
         // where its work goes out and what else it offers, which its record routes do not say
         pluginSentence(pluginFamily(a, productPaths)),
         featureSentence(a, productPaths),
@@ -239,23 +242,34 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
   // the programming languages' lines are told apart from them when they weigh in
   // settings files (`.properties`) are data here too, though the product reads them as resources
   const data = (language: string) => NON_CODE_LANGUAGES.has(language) || language === 'Properties';
+  // the build tool's wrapper scripts (`mvnw`, `gradlew.bat`) are the build tool's code, copied in by
+  // it, not the project's: their shell and batch lines are build tooling beside the code
+  const wrappers = a.files.filter((f) => BUILD_WRAPPER.test(f.path) && f.role !== 'generated' && f.code > 0);
+  const wrapped = wrappers.reduce((n, f) => n + f.code, 0);
   const programmed = languages.filter((x) => !data(x.language));
-  const source = programmed.reduce((n, x) => n + x.code, 0);
+  const source = programmed.reduce((n, x) => n + x.code, 0) - wrapped;
   const rest = languages.filter((x) => data(x.language) && x.code > 0);
+  const restCode = rest.reduce((n, x) => n + x.code, 0);
   const docsApart = main && l.code - source >= 0.1 * l.code;
+  const besideCode = [
+    restCode > 0 &&
+      `${num(restCode)} of documentation and data (${
+        rest.length > 3
+          ? `${rest
+              .slice(0, 3)
+              .map((x) => x.language)
+              .join(', ')} and others`
+          : joinAnd(rest.map((x) => x.language))
+      })`,
+    wrapped > 0 &&
+      `${num(wrapped)} in build-tool wrapper scripts (${joinAnd(wrappers.map((f) => code(f.path)))})`,
+  ].filter((x): x is string => !!x);
   const spans = sentence(
     `The code base spans ${plural(a.project.files, 'file')} and ${num(l.code)} lines of code`,
     !main
       ? ''
       : docsApart
-        ? `: ${num(source)} in programming languages, ${main.code === source ? 'all' : main.code >= 0.99 * source ? `all but ${num(source - main.code)}` : pct(main.code, source, 0)} of them ${main.language}, and ${num(l.code - source)} of documentation and data (${
-            rest.length > 3
-              ? `${rest
-                  .slice(0, 3)
-                  .map((x) => x.language)
-                  .join(', ')} and others`
-              : joinAnd(rest.map((x) => x.language))
-          })`
+        ? `: ${num(source)} in programming languages, ${main.code === source ? 'all' : main.code >= 0.99 * source ? `all but ${num(source - main.code)}` : pct(main.code, source, 0)} of them ${main.language}, ${besideCode.length > 1 ? '' : 'and '}${joinAnd(besideCode)}`
         : `, ${pct(main.code, l.code, 0)} of them ${main.language}`,
   );
   // where a product base is known, its size has been told: a judgement of the repository's total,

@@ -530,3 +530,26 @@ describe('static checks among the package scripts', () => {
     );
   });
 });
+
+describe('test folders', () => {
+  it('names the module graph they are left out of only when the report has one', () => {
+    const files = [
+      code('src/app.ts', 'TypeScript'),
+      code('src/db/pool.ts', 'TypeScript'),
+      code('test/app.test.ts', 'TypeScript'),
+    ];
+    const tests = { frameworks: ['vitest'], files: [{ path: 'test/app.test.ts', cases: 2 }], totalCases: 2 };
+    const one = analysis(files, tests as Analysis['tests']);
+    one.moduleGraph = { nodes: [{ id: 'src', files: 1, lines: 20 }], edges: [] };
+    expect(writeTesting(ctx(one))).toMatch(/left out of the components\.$/m);
+    const two = analysis(files, tests as Analysis['tests']);
+    two.moduleGraph = {
+      nodes: [
+        { id: 'src', files: 1, lines: 20 },
+        { id: 'src/db', files: 1, lines: 20 },
+      ],
+      edges: [{ from: 'src', to: 'src/db', weight: 1 }],
+    };
+    expect(writeTesting(ctx(two))).toMatch(/left out of the components and the module graph\./);
+  });
+});

@@ -391,7 +391,9 @@ export function writeTesting(ctx: WriterContext): string {
       when(tests.length, `Test code outside the product sources lives in ${list(tests)}.`),
       when(bench.length, `Benchmarks live in ${list(bench)}.`),
     ].filter(Boolean);
-    parts.push(`${where.join(' ')} These folders are left out of the components and the module graph.`);
+    // the module graph is named only where the report has one (architecture.ts)
+    const graph = fx.moduleUnits > 1 ? ' and the module graph' : '';
+    parts.push(`${where.join(' ')} These folders are left out of the components${graph}.`);
   }
   if (wants(ctx, 'suites') && testScripts.length)
     parts.push(

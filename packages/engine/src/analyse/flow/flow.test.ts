@@ -1356,6 +1356,43 @@ describe('what a file defines', () => {
   });
 });
 
+describe('what a Rust file defines', () => {
+  it('leaves out a type declared inside a function body', () => {
+    const contents = {
+      'src/parser.rs': [
+        'pub(crate) struct Parser {',
+        '  tokens: Vec<Token>,',
+        '}',
+        '',
+        'impl Parser {',
+        '  pub(crate) fn parse(&mut self) -> Ast {',
+        '    enum State {',
+        '      Start,',
+        '      Done,',
+        '    }',
+        '    let mut state = State::Start;',
+        '    self.parse_item(state)',
+        '  }',
+        '',
+        '  fn parse_item(&mut self, state: State) -> Item {',
+        '    todo!()',
+        '  }',
+        '}',
+      ].join('\n'),
+    };
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: fileInfos(contents, 'Rust'),
+      identity: identity({ productPaths: ['src'], keyComponents: [{ path: 'src/parser.rs', rank: 1 }] }),
+      routes: [],
+      dependencies: [],
+    });
+    const names = flow.defines.find((d) => d.path === 'src/parser.rs')?.names ?? [];
+    expect(names).toContain('Parser');
+    expect(names).not.toContain('State');
+  });
+});
+
 describe('a step run in a database transaction', () => {
   it('finds the transaction a definition opens and the row lock it takes inside it', () => {
     const body = [

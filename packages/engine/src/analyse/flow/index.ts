@@ -973,7 +973,9 @@ function defines(
     if (!file) continue;
     const typeNamed = (name: string) => file.defs.some((d) => d.kind === 'type' && d.name === name);
     const longest = (xs: Def[]) => [...xs].sort((x, y) => y.end - y.line - (x.end - x.line));
-    const types = file.defs.filter((d) => d.kind === 'type');
+    // a type declared inside a function's body (a parser's `enum State`) is that function's detail
+    const local = (d: Def) => file.defs.some((f) => f.kind !== 'type' && f.line < d.line && d.end <= f.end);
+    const types = file.defs.filter((d) => d.kind === 'type' && !local(d));
     const fns = longest(file.defs.filter((d) => d.kind !== 'type' && !(d.owner && typeNamed(d.owner))));
     // a file of one type is told by what that type does: its longest methods
     const methods = types.length === 1 ? longest(file.defs.filter((d) => d.owner === types[0]!.name)) : [];

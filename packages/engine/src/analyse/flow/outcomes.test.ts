@@ -32,8 +32,9 @@ describe('handlerOutcomes()', () => {
       ].join('\n'),
     );
     expect(handlerOutcomes(m, 5)).toEqual([
-      { kind: 'view', target: 'orders/findOrders', line: 8 },
-      { kind: 'redirect', target: '/orders/', line: 11 },
+      { kind: 'view', target: 'orders/findOrders', line: 8, when: 'found.isEmpty()' },
+      // the appended id is a placeholder, not cut off at the literal prefix
+      { kind: 'redirect', target: '/orders/{id}', line: 11, when: 'found.getTotalElements() == 1' },
       { kind: 'view', target: 'orders/orderList', line: 13, via: 'fill' },
     ]);
     // a helper answers for the handler only: on its own it has one outcome, no choice

@@ -113,6 +113,36 @@ describe('the order of the centre', () => {
     expect(order).toEqual(['app.ts', 'compose.ts', 'router.ts', 'types.ts', 'util.ts', '_compat.ts']);
   });
 
+  it('keeps the main-path files the path takes the most steps in when there are more than fit', () => {
+    const order = centreOrder({
+      score: new Map([
+        ['run.rs', 9],
+        ['compile.rs', 8],
+        ['search.rs', 7],
+        ['config.rs', 6],
+        ['scope.rs', 5],
+        ['evaluator.rs', 2],
+        ['main.rs', 1],
+      ]),
+      // the path calls into the evaluator twice and makes a scope once
+      pathFiles: [
+        'main.rs',
+        'run.rs',
+        'run.rs',
+        'config.rs',
+        'search.rs',
+        'compile.rs',
+        'scope.rs',
+        'evaluator.rs',
+        'evaluator.rs',
+      ],
+      typeFiles: [],
+      side: new Map(),
+      layers: new Map(),
+    });
+    expect(order.slice(0, 5)).toEqual(['run.rs', 'compile.rs', 'search.rs', 'config.rs', 'evaluator.rs']);
+  });
+
   it('puts controllers before services and repositories before entities in a web application', () => {
     const order = centreOrder({
       score: new Map([

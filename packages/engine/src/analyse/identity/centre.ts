@@ -205,9 +205,14 @@ export function centreOrder(input: CentreInput): string[] {
   const add = (p: string) => {
     if (!out.includes(p)) out.push(p);
   };
+  // when the path runs through more files than there is room for, those it takes the most steps in
+  // stay: a binding table one step makes (a scope, a cache) gives way to the evaluator the path
+  // calls twice, however many files use the table; the files kept are then ordered by use
+  const steps = (p: string) => input.pathFiles.filter((x) => x === p).length;
   [...new Set(input.pathFiles)]
-    .sort((x, y) => score(y) - score(x) || x.localeCompare(y))
+    .sort((x, y) => steps(y) - steps(x) || score(y) - score(x) || x.localeCompare(y))
     .slice(0, PATH_FILES)
+    .sort((x, y) => score(y) - score(x) || x.localeCompare(y))
     .forEach(add);
   // the most used few of each layer, so that many small controllers leave room for the other layers
   for (const layer of LAYERS)
