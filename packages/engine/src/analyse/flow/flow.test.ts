@@ -365,7 +365,7 @@ describe('flowPass', () => {
     expect(flow.defines.map((d) => d.path)).toEqual(['lib/command.js']);
     expect(flow.abstractions.every((a) => a.path === 'lib/command.js')).toBe(true);
     expect(flow.steps.every((s) => s.path === 'lib/command.js')).toBe(true);
-    expect(flow.mainPath.every((s) => s.path === 'lib/command.js')).toBe(true);
+    expect((flow.mainPath ?? []).every((s) => s.path === 'lib/command.js')).toBe(true);
   });
 
   it("reads a step's doc comment whose tags and roles hold long runs of spaces", () => {
