@@ -231,6 +231,24 @@ describe('how it works', () => {
     expect(of('library')).toMatch(/^One call enters/);
   });
 
+  it("calls the unit of a Python web framework's ASGI `__call__` a request", () => {
+    const path = [
+      { name: '__call__', owner: 'Web', path: 'web/applications.py', line: 9 },
+      {
+        name: 'build_stack',
+        owner: 'Web',
+        path: 'web/applications.py',
+        line: 14,
+        note: 'called by Web.__call__',
+        from: 0,
+      },
+    ];
+    const of = (kind: string) =>
+      mainPathSentence({ identity: { kind, mainPath: path } } as unknown as Analysis) ?? '';
+    expect(of('framework')).toMatch(/^One request enters at `Web\.__call__\(\)`/);
+    expect(of('library')).toMatch(/^One call enters/);
+  });
+
   it('says a step runs in a database transaction that locks the rows it reads', () => {
     const a = {
       identity: {

@@ -378,9 +378,10 @@ export function unitOf(a: Analysis, path: MainPathStep[]): string {
   if (
     /^(ServeHTTP|fetch|listen|callback|wsgi_app)$/.test(first.name) ||
     path.some((s) => s.name === 'createServer') ||
-    // a Ruby web framework's `call(env)` is Rack's interface: each call is one request
-    (first.name === 'call' &&
-      /\.rb$/.test(first.path) &&
+    // a Ruby web framework's `call(env)` is Rack's interface, a Python one's `__call__` ASGI's or
+    // WSGI's: each call is one request
+    (((first.name === 'call' && /\.rb$/.test(first.path)) ||
+      (first.name === '__call__' && /\.py$/.test(first.path))) &&
       /framework|web-application/.test(a.identity?.kind ?? ''))
   )
     return 'request';

@@ -1148,6 +1148,29 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       }
     return funcTypes;
   };
+  /**
+   * The fields of a type the product itself sets to one of the type's own methods (`e.serveHTTPFunc =
+   * e.serveHTTP` in Go's constructor): a call through the field runs that method unless a user swaps
+   * it, so it is the product's step, not users' code.
+   */
+  const boundCache = new Map<string, Map<string, string>>();
+  const boundMethods = (typeName: string): Map<string, string> => {
+    let out = boundCache.get(typeName);
+    if (out) return out;
+    out = new Map();
+    boundCache.set(typeName, out);
+    const files = new Set((types.get(typeName) ?? []).map((t) => t.file));
+    for (const m of models) if (m.defs.some((d) => d.owner === typeName)) files.add(m);
+    for (const file of files)
+      for (const line of file.bare) {
+        const b =
+          /^\s*(?:self|this|[a-z]\w{0,20})\.(\w+)\s*=\s*(self|this|[a-z]\w{0,20})\.(\w+)(?:\s*;)?\s*$/.exec(line);
+        if (!b || out.has(b[1]!) || b[1] === b[3]) continue;
+        if (file.defs.some((d) => d.owner === typeName && d.name === b[3] && d.kind !== 'type'))
+          out.set(b[1]!, b[3]!);
+      }
+    return out;
+  };
   const hooksOf = (typeName: string): Set<string> => {
     let out = hookCache.get(typeName);
     if (out) return out;
@@ -1167,11 +1190,18 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           );
         if (m) out.add(m[1]!);
       }
+    for (const field of boundMethods(typeName).keys()) out.delete(field);
     return out;
   };
   const resolveCall = (call: Call, t: Target): Target | { module: string } | null => {
     const env = envOf(t);
     const { root, qualifier, name } = call;
+    const owner = t.def.owner;
+    if (owner && root && qualifier === root && (SELF.has(root) || env.get(root) === owner)) {
+      const bound = boundMethods(owner).get(name);
+      const method = bound ? methodOn(owner, bound) : undefined;
+      if (method) return method;
+    }
     // a function handed in as a parameter (`fnMiddleware(ctx)`, `onError(err)`) is the caller's, whatever its name
     if (!root && paramsOf(t).has(name)) return null;
     // a field of the method's own type named without `this.` (Java): `owners.findByLastName(…)`
@@ -2829,6 +2859,10 @@ function chooseStart(
         (def.name === 'ServeHTTP' && def.owner) ||
         (def.name === 'fetch' && def.owner && /\(\s*request\b/.test(head)) ||
         (/^(__call__|wsgi_app)$/.test(def.name) && /\benviron\b/.test(head)) ||
+        // ASGI's interface: `__call__(self, scope, receive, send)` answers each connection
+        (def.name === '__call__' &&
+          def.owner &&
+          /\(\s*self\s*,\s*scope\b[^)]*\breceive\b[^)]*\bsend\b/.test(head)) ||
         // Rack's interface: a Ruby object whose `call(env)` answers each request
         (def.name === 'call' && def.owner && file.language === 'Ruby' && /\bcall\s*\(\s*env\b/.test(head)) ||
         /\bcreateServer\s*\(/.test(body)
@@ -2840,8 +2874,20 @@ function chooseStart(
     // (a Rack framework's app class beside its small wrappers), the one of the class with the most methods
     const methods = (t: Target) =>
       t.file.defs.filter((d) => d.owner === t.def.owner && d.kind !== 'type').length;
+    // the application the README's example makes (`app = Starlette(routes=…)`) before the middleware,
+    // routes and responses that answer the same interface
+    const made = (t: Target) =>
+      input.entryPoints.some(
+        (e) =>
+          e.call &&
+          e.path === t.file.path &&
+          t.file.defs.some((d) => d.kind === 'type' && d.name === t.def.owner && d.line === e.line),
+      )
+        ? 0
+        : 1;
     const top = listeners.sort(
-      (x, y) => rankOf(x) - rankOf(y) || methods(y) - methods(x) || x.def.line - y.def.line,
+      (x, y) =>
+        made(x) - made(y) || rankOf(x) - rankOf(y) || methods(y) - methods(x) || x.def.line - y.def.line,
     )[0]!;
     return { target: top, prefix: [] };
   }
