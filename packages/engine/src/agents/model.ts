@@ -74,6 +74,9 @@ export function userConfigVars(a: Analysis): EnvVar[] {
 // a marker in a test, an example, a benchmark or generated output is no debt of the shipped product
 const NOT_PRODUCT_CODE = new Set(['tests', 'examples', 'benchmarks', 'generated']);
 
+// the maintainers' own scripts (scripts/test, tools/release.sh) run on the repository, not in the product
+const MAINTAINER_DIR = /(^|\/)(scripts?|tools?|ci)\//;
+
 /** The TODO-style markers in the product's own files: the debt the report counts. */
 export function productTodos(a: Analysis, fx: Facts = factsOf(a)): Analysis['todos'] {
   const tests = new Set(fx.testFiles);
@@ -81,7 +84,12 @@ export function productTodos(a: Analysis, fx: Facts = factsOf(a)): Analysis['tod
   const pipelines = new Set((a.ci ?? []).map((c) => c.path));
   return a.todos.filter((t) => {
     const role = fx.fileByPath.get(t.file)?.role;
-    return !tests.has(t.file) && !pipelines.has(t.file) && !(role && NOT_PRODUCT_CODE.has(role));
+    return (
+      !tests.has(t.file) &&
+      !pipelines.has(t.file) &&
+      !(role && NOT_PRODUCT_CODE.has(role)) &&
+      !(role === 'other' && MAINTAINER_DIR.test(t.file))
+    );
   });
 }
 
