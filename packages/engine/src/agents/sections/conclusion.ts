@@ -21,6 +21,7 @@ import {
 } from '../writers/markdown.ts';
 import { isChecksumFile } from '../facts.ts';
 import { defineSection, finding as f } from './define.ts';
+import { notNeededToRun } from './overview.ts';
 
 export const conclusion = defineSection({
   kind: 'conclusion',
@@ -107,7 +108,7 @@ export function writeConclusion(ctx: WriterContext): string {
   const lang = a.languages[0];
   // what the product serves and runs on: an example app's routes and framework are not the product's
   const routes = a.routes.filter((r) => !r.area || r.area === 'product');
-  const own = a.frameworks.filter((f) => !f.area || !APART.has(f.area));
+  const own = a.frameworks.filter((f) => (!f.area || !APART.has(f.area)) && !notNeededToRun(a, f));
   // a web framework first, then a frontend one, never a driver or a test tool
   const main =
     own.find((f) => f.category === 'web') ??
