@@ -87,6 +87,16 @@ describe('command line', () => {
     expect(md).not.toContain('what users of the');
   });
 
+  it("does not say so either when the tool's options were not read: its users still run it", () => {
+    const noOptions = {
+      ...id,
+      publicApi: [{ name: 'Searcher', kind: 'struct', path: 'crates/searcher/src/lib.rs', line: 3 }],
+    } as unknown as Identity;
+    const md = publicApiParts(noOptions, new Map()).join('\n');
+    expect(md).toContain('Beside the command line, the code exports 1 public name to other code:');
+    expect(md).not.toContain('what users of the');
+  });
+
   it('puts the names first for a library that also installs a command', () => {
     const lib = {
       ...id,

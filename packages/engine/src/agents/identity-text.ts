@@ -857,7 +857,8 @@ export function publicApiParts(
     // a command line's users type options; the names a crate beside it exports serve other code
     parts.push(
       `${
-        cli.length && !namesFirst
+        // a program's users run it, whether or not its options were read: the names serve other code
+        (cli.length || id.kind === 'cli') && !namesFirst
           ? `Beside the command line, the code exports ${plural(rest.length, 'public name')} to other code`
           : `${plural(rest.length, 'public name')} ${agree(rest.length, 'makes', 'make')} up what users of the ${kindName(id.kind)} call${perRequest.length ? ' on what it exports' : ''}`
       }${first30}:`,
