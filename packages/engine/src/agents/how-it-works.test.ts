@@ -554,6 +554,37 @@ describe('how it works', () => {
     );
   });
 
+  it("names the product's own code that fills a field a step calls, not the user", () => {
+    const path = [
+      { name: 'ServeHTTP', owner: 'Web', path: 'web.go', line: 12 },
+      {
+        name: 'chain',
+        path: 'web.go',
+        line: 14,
+        note: 'called by Web.ServeHTTP',
+        handedIn: 'field',
+        via: {
+          expression: 'applyMiddleware(dispatch, e.middleware...)',
+          by: 'Web.build',
+          path: 'web.go',
+          line: 9,
+        },
+        from: 0,
+      },
+    ];
+    const sentence = mainPathSentence({
+      identity: { kind: 'framework', mainPath: path },
+    } as unknown as Analysis);
+    expect(sentence).toBe(
+      "One request enters at `Web.ServeHTTP()` (`web.go:12`) and calls the function `Web.build()` stores in `Web`'s field `chain` (`web.go:9`).",
+    );
+    expect(
+      mainPathParts({ identity: { kind: 'framework', mainPath: path } } as unknown as Analysis).join('\n'),
+    ).toContain(
+      'the function stored in its field `chain`, `applyMiddleware(dispatch, e.middleware...)` from `Web.build` at `web.go:9`',
+    );
+  });
+
   it('names the subclasses that put another value in the field a step goes through', () => {
     const path = [
       { name: 'fetch', owner: 'App', path: 'src/base.ts', line: 1 },

@@ -494,6 +494,50 @@ describe('main path', () => {
     expect(path.find((s) => s.name === 'serveFunc')).toBeUndefined();
   });
 
+  it('a hook field its own type fills from a product call holds what that call composes', () => {
+    const contents = {
+      'web.go': [
+        'package web',
+        '',
+        'type Web struct {',
+        '\tmiddleware []MiddlewareFunc',
+        '\tchain      func(c *Context) error',
+        '}',
+        '',
+        'func (e *Web) build() {',
+        '\te.chain = applyMiddleware(dispatch, e.middleware...)',
+        '}',
+        '',
+        'func (e *Web) ServeHTTP(w http.ResponseWriter, r *http.Request) {',
+        '\tc := &Context{}',
+        '\terr := e.chain(c)',
+        '\tif err != nil {',
+        '\t\tpanic(err)',
+        '\t}',
+        '}',
+        '',
+        'func applyMiddleware(h HandlerFunc, middleware ...MiddlewareFunc) HandlerFunc {',
+        '\tfor i := len(middleware) - 1; i >= 0; i-- {',
+        '\t\th = middleware[i](h)',
+        '\t}',
+        '\treturn h',
+        '}',
+      ].join('\n'),
+    };
+    const path = mainPath(contents, 'Go', {
+      kind: 'framework',
+      productPaths: ['web.go'],
+      entryPoints: [{ path: 'web.go', line: 1, how: 'package' }],
+      publicApi: [{ name: 'Web', kind: 'type', path: 'web.go', line: 3 }],
+      keyComponents: [{ path: 'web.go', rank: 1 }],
+    });
+    const chain = path.find((s) => s.name === 'chain');
+    expect(chain).toMatchObject({
+      handedIn: 'field',
+      via: { expression: 'applyMiddleware(dispatch, e.middleware...)', by: 'Web.build', line: 9 },
+    });
+  });
+
   it("a Rack framework: from the app class's call(env) through its bang methods, into the route block's runner", () => {
     const contents = {
       'lib/tune/base.rb': [

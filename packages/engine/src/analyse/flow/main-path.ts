@@ -1164,7 +1164,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     for (const file of files)
       for (const line of file.bare) {
         const b =
-          /^\s*(?:self|this|[a-z]\w{0,20})\.(\w+)\s*=\s*(self|this|[a-z]\w{0,20})\.(\w+)(?:\s*;)?\s*$/.exec(line);
+          /^\s*(?:self|this|[a-z]\w{0,20})\.(\w+)\s*=\s*(self|this|[a-z]\w{0,20})\.(\w+)(?:\s*;)?\s*$/.exec(
+            line,
+          );
         if (!b || out.has(b[1]!) || b[1] === b[3]) continue;
         if (file.defs.some((d) => d.owner === typeName && d.name === b[3] && d.kind !== 'type'))
           out.set(b[1]!, b[3]!);
@@ -2120,9 +2122,30 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     }
     return undefined;
   };
+  /**
+   * Where the type's own code fills a hook field from a product call (`e.chain = applyMiddleware(
+   * dispatch, e.middleware...)` in `buildRouterChains`): the field holds what the product composes.
+   */
+  const filledBy = (t: Target, field: string): MainPathStep['via'] => {
+    const owner = t.def.owner;
+    if (!owner) return undefined;
+    const set = new RegExp(`^\\s*(?:self|this|[a-z]\\w{0,20})\\.${field}\\s*=\\s*([A-Za-z_]\\w*)\\(`);
+    for (const file of models)
+      for (const def of file.defs) {
+        if (def.owner !== owner || def.kind === 'type') continue;
+        for (let i = def.line; i <= def.end && i <= file.bare.length; i++) {
+          const m = set.exec(file.bare[i - 1] ?? '');
+          if (!m || !fns.has(m[1]!)) continue;
+          const written = (file.lines[i - 1] ?? '').trim();
+          const expression = written.slice(written.indexOf('=') + 1).trim();
+          return { expression, by: label(def), path: file.path, line: i };
+        }
+      }
+    return undefined;
+  };
   const userCode = (t: Target, call: Call, from: number): MainPathStep => {
     const found = call.root && call.qualifier === call.root ? foundBy(t, call) : undefined;
-    const via = call.root ? found : passedAs(t, call.name);
+    const via = call.root ? (found ?? filledBy(t, call.name)) : passedAs(t, call.name);
     return {
       // the handler a lookup found is named by the local that holds it (`h.ServeHTTP`)
       name: found ? `${call.root}.${call.name}` : call.name,
