@@ -29,7 +29,7 @@ describe('purpose from the README', () => {
     const other = [
       '# hop',
       '',
-      'Contributions to this project are welcome.',
+      'The first line installs everything and starts the app.',
       '',
       'Hop is built on net/http.',
     ];
