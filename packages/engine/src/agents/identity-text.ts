@@ -544,6 +544,9 @@ export function surfaceSentence(
   if (!api.length) return null;
   const cli = api.filter((e) => CLI_KINDS.has(e.kind));
   if (cli.length > api.length / 2) return commandLineSentence(api, max);
+  // a command-line tool whose options were not read is still run, not called: its names serve other code
+  if (!cli.length && id.kind === 'cli')
+    return `Beside the command line, its code exports ${plural(api.length, 'public name')} to other code, led by ${joinSome(api.slice(0, max).map(apiPhrase), max)}.`;
   return `Its public surface is ${plural(api.length, 'name')}, led by ${joinSome(api.slice(0, max).map(apiPhrase), max)}.`;
 }
 
