@@ -1,7 +1,13 @@
 // A command-line tool's interface as the report tells it: every option counted, visible ones as examples.
 import { describe, expect, it } from 'vitest';
 import type { Identity } from '../analyse/types.ts';
-import { commandLineParts, commandLineSentence, publicApiParts, rankedApi } from './identity-text.ts';
+import {
+  commandLineParts,
+  commandLineSentence,
+  publicApiParts,
+  rankedApi,
+  surfaceSentence,
+} from './identity-text.ts';
 
 const opt = (name: string, line: number, extra: Partial<Identity['publicApi'][number]> = {}) => ({
   name,
@@ -85,6 +91,19 @@ describe('command line', () => {
     const md = publicApiParts(withLib, new Map()).join('\n');
     expect(md).toContain('Beside the command line, the code exports 1 public name to other code:');
     expect(md).not.toContain('what users of the');
+  });
+
+  it("does not say so either when the tool's options were not read: its users still run it", () => {
+    const noOptions = {
+      ...id,
+      publicApi: [{ name: 'Searcher', kind: 'struct', path: 'crates/searcher/src/lib.rs', line: 3 }],
+    } as unknown as Identity;
+    const md = publicApiParts(noOptions, new Map()).join('\n');
+    expect(md).toContain('Beside the command line, the code exports 1 public name to other code:');
+    expect(md).not.toContain('what users of the');
+    expect(surfaceSentence(noOptions)).toBe(
+      'Beside the command line, its code exports 1 public name to other code, led by the `Searcher` struct.',
+    );
   });
 
   it('puts the names first for a library that also installs a command', () => {

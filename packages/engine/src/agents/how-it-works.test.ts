@@ -299,6 +299,24 @@ describe('how it works', () => {
     );
   });
 
+  it("calls the unit of a Python web framework's ASGI `__call__` a request", () => {
+    const path = [
+      { name: '__call__', owner: 'Web', path: 'web/applications.py', line: 9 },
+      {
+        name: 'build_stack',
+        owner: 'Web',
+        path: 'web/applications.py',
+        line: 14,
+        note: 'called by Web.__call__',
+        from: 0,
+      },
+    ];
+    const of = (kind: string) =>
+      mainPathSentence({ identity: { kind, mainPath: path } } as unknown as Analysis) ?? '';
+    expect(of('framework')).toMatch(/^One request enters at `Web\.__call__\(\)`/);
+    expect(of('library')).toMatch(/^One call enters/);
+  });
+
   it('says a step runs in a database transaction that locks the rows it reads', () => {
     const a = {
       identity: {
@@ -601,6 +619,37 @@ describe('how it works', () => {
     } as unknown as Analysis);
     expect(sentence).toBe(
       "One call enters at `Command.Execute()` (`command.go:1`) and passes through `Command.ExecuteC()`, `Command.execute()`, `Command.ParseFlags()` and `Command.ValidateArgs()`, then calls the function the user set in `Command`'s field `RunE`, else `Run`.",
+    );
+  });
+
+  it("names the product's own code that fills a field a step calls, not the user", () => {
+    const path = [
+      { name: 'ServeHTTP', owner: 'Web', path: 'web.go', line: 12 },
+      {
+        name: 'chain',
+        path: 'web.go',
+        line: 14,
+        note: 'called by Web.ServeHTTP',
+        handedIn: 'field',
+        via: {
+          expression: 'applyMiddleware(dispatch, e.middleware...)',
+          by: 'Web.build',
+          path: 'web.go',
+          line: 9,
+        },
+        from: 0,
+      },
+    ];
+    const sentence = mainPathSentence({
+      identity: { kind: 'framework', mainPath: path },
+    } as unknown as Analysis);
+    expect(sentence).toBe(
+      "One request enters at `Web.ServeHTTP()` (`web.go:12`) and calls the function `Web.build()` stores in `Web`'s field `chain` (`web.go:9`).",
+    );
+    expect(
+      mainPathParts({ identity: { kind: 'framework', mainPath: path } } as unknown as Analysis).join('\n'),
+    ).toContain(
+      'the function stored in its field `chain`, `applyMiddleware(dispatch, e.middleware...)` from `Web.build` at `web.go:9`',
     );
   });
 

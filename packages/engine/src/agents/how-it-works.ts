@@ -400,9 +400,10 @@ export function unitOf(a: Analysis, path: MainPathStep[]): string {
   if (
     /^(ServeHTTP|fetch|listen|callback|wsgi_app)$/.test(first.name) ||
     path.some((s) => s.name === 'createServer') ||
-    // a Ruby web framework's `call(env)` is Rack's interface: each call is one request
-    (first.name === 'call' &&
-      /\.rb$/.test(first.path) &&
+    // a Ruby web framework's `call(env)` is Rack's interface, a Python one's `__call__` ASGI's or
+    // WSGI's: each call is one request
+    (((first.name === 'call' && /\.rb$/.test(first.path)) ||
+      (first.name === '__call__' && /\.py$/.test(first.path))) &&
       /framework|web-application/.test(a.identity?.kind ?? ''))
   )
     return 'request';
@@ -420,6 +421,10 @@ const aroundTheWork = (name: string) =>
 /** "the function set in `Command`'s field `RunE`, else `Run`": a hook kept in a field, named as the user's. */
 function userStep(path: MainPathStep[], s: MainPathStep): string {
   const holder = s.owner ?? (s.from !== undefined ? path[s.from]!.owner : undefined);
+  // a field the product's own code fills (`buildRouterChains` composing the middleware chain) holds
+  // what that code built, not a function the user set
+  if (s.via)
+    return `the function ${code(`${s.via.by}()`)} stores in ${holder ? `${code(holder)}'s field` : 'the field'} ${code(s.name)} (${cite(s.via.path, s.via.line)})`;
   return `the function the user set in ${holder ? `${code(holder)}'s field` : 'the field'} ${code(s.name)}${
     s.otherwise?.length ? `, else ${s.otherwise.map(code).join(', else ')}` : ''
   }`;
@@ -504,7 +509,7 @@ function handedIn(s: MainPathStep): string {
   if (s.handedIn === 'field')
     return `: the function stored in its field ${code(s.name)}${
       s.otherwise?.length ? `, else ${s.otherwise.map(code).join(', else ')}` : ''
-    }${ancestorsText(s)}`;
+    }${made}${ancestorsText(s)}`;
   if (s.handedIn === 'result' && s.via)
     return `: the handler ${code(short(s.via.expression))} found at ${cite(s.via.path, s.via.line)}`;
   return '';

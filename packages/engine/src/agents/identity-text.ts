@@ -568,6 +568,9 @@ export function surfaceSentence(
   // the objects a framework makes for each request are what its users' handlers work with: the
   // surface is not told without them
   const objects = perRequestObjects(id, protos);
+  // a command-line tool whose options were not read is still run, not called: its names serve other code
+  if (!cli.length && id.kind === 'cli')
+    return `Beside the command line, its code exports ${plural(api.length, 'public name')} to other code, led by ${joinSome(api.slice(0, max).map(apiPhrase), max)}.`;
   return `Its public surface is ${plural(api.length, 'name')}, led by ${joinSome(api.slice(0, max).map(apiPhrase), max)}${objects ? `, beside ${objects}` : ''}.`;
 }
 
@@ -895,7 +898,8 @@ export function publicApiParts(
     // a command line's users type options; the names a crate beside it exports serve other code
     parts.push(
       `${
-        cli.length && !namesFirst
+        // a program's users run it, whether or not its options were read: the names serve other code
+        (cli.length || id.kind === 'cli') && !namesFirst
           ? `Beside the command line, the code exports ${plural(rest.length, 'public name')} to other code`
           : `${plural(rest.length, 'public name')} ${agree(rest.length, 'makes', 'make')} up what users of the ${kindName(id.kind)} call${perRequest.length ? ' on what it exports' : ''}`
       }${first30}:`,

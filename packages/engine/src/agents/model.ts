@@ -166,6 +166,9 @@ export function userConfigVars(a: Analysis): EnvVar[] {
 // a marker in a test, an example, a benchmark or generated output is no debt of the shipped product
 const NOT_PRODUCT_CODE = new Set(['tests', 'examples', 'benchmarks', 'generated']);
 
+// the maintainers' own scripts (scripts/test, tools/release.sh) run on the repository, not in the product
+const MAINTAINER_DIR = /(^|\/)(scripts?|tools?|ci)\//;
+
 /** The TODO-style markers in the product's own files: the debt the report counts. */
 export function productTodos(a: Analysis, fx: Facts = factsOf(a)): Analysis['todos'] {
   const tests = new Set(fx.testFiles);
@@ -180,7 +183,8 @@ export function productTodos(a: Analysis, fx: Facts = factsOf(a)): Analysis['tod
       !tests.has(t.file) &&
       !pipelines.has(t.file) &&
       !(role && NOT_PRODUCT_CODE.has(role)) &&
-      !isApart(t.file)
+      !isApart(t.file) &&
+      !(role === 'other' && MAINTAINER_DIR.test(t.file))
     );
   });
 }

@@ -714,6 +714,27 @@ describe('the toolchain a Go module or a crate asks for', () => {
     expect(req('Cargo.toml')).toEqual([{ name: 'rust', version: '>=1.74.0', line: 4 }]);
     expect(req('lib/Cargo.toml')).toBeUndefined();
   });
+
+  it("reads a workspace root's inherited `rust-version.workspace = true` from [workspace.package]", () => {
+    const { manifests } = dependenciesPass(
+      sourcesFromMap({
+        'Cargo.toml': [
+          '[package]',
+          'name = "tool"',
+          'rust-version.workspace = true',
+          '',
+          '[workspace]',
+          'members = ["crates/core"]',
+          '',
+          '[workspace.package]',
+          'rust-version = "1.96"',
+        ].join('\n'),
+      }),
+    );
+    expect(manifests.find((m) => m.path === 'Cargo.toml')?.requires).toEqual([
+      { name: 'rust', version: '>=1.96', line: 9 },
+    ]);
+  });
 });
 
 describe('the Java release a JVM build asks for', () => {

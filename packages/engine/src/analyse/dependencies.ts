@@ -350,6 +350,18 @@ const cargo: Parser = (text, path) => {
     // `rust-version` is the oldest Rust toolchain the crate builds with (its MSRV)
     if (e.section === 'package' && e.key === 'rust-version')
       (man.requires ??= []).push({ name: 'rust', version: `>=${unquote(e.value)}`, line: e.line });
+    // a workspace root's package that inherits it (`rust-version.workspace = true`) builds with the
+    // toolchain `[workspace.package]` names
+    if (
+      e.section === 'workspace.package' &&
+      e.key === 'rust-version' &&
+      tomlEntries(text).some(
+        (p) =>
+          (p.section === 'package' && p.key === 'rust-version.workspace' && /^true\b/.test(p.value.trim())) ||
+          (p.section === 'package.rust-version' && p.key === 'workspace'),
+      )
+    )
+      (man.requires ??= []).push({ name: 'rust', version: `>=${unquote(e.value)}`, line: e.line });
     const scope = scopeOf(e.section);
     if (scope)
       out.dependencies.push({

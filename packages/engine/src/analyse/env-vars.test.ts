@@ -32,6 +32,28 @@ describe('defaults where the code falls back', () => {
     expect(one(vars, 'URL')!.hasDefault).toBeUndefined();
   });
 
+  it('JavaScript: a `||` between tests joins conditions; no default', () => {
+    const vars = read({
+      'lib/color.js': [
+        'function useColor() {',
+        '  if (',
+        '    process.env.NO_COLOR ||',
+        "    process.env.FORCE_COLOR === '0' ||",
+        "    process.env.FORCE_COLOR === 'false'",
+        '  )',
+        '    return false;',
+        '  if (process.env.FORCE_COLOR || process.env.CLICOLOR_FORCE !== undefined) return true;',
+        '  if (process.env.QUIET || !process.stdout.isTTY) return false;',
+        '  return process.env.TERM || process.env.COLORTERM || "dumb";',
+        '}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'NO_COLOR')!.hasDefault).toBeUndefined();
+    expect(one(vars, 'FORCE_COLOR')!.hasDefault).toBeUndefined();
+    expect(one(vars, 'QUIET')!.hasDefault).toBeUndefined();
+    expect(one(vars, 'TERM')).toMatchObject({ defaultValue: 'dumb' });
+  });
+
   it('Python: os.getenv(k, d), os.environ.get(k, default=d), and a computed default', () => {
     const vars = read({
       'app/settings.py': [

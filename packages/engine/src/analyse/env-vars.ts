@@ -230,12 +230,21 @@ function failsWhenUnset(text: string, end: number, start: number): boolean {
 // `Number(process.env.PORT) || 3000`: the fallback follows the conversion call
 function jsFallback(text: string, end: number, start: number): string | null {
   const direct = orElse(text, end);
+  // `X || Y !== undefined`, `X || Y === '0'`, `X || !Y`: the operands are tests and the `||` joins
+  // conditions (`if (process.env.NO_COLOR || process.env.FORCE_COLOR === '0')`); no value stands in for X
+  if (direct !== null && fallbackOperands(direct).some(isTest)) return null;
   if (direct !== null) return direct;
   if (
     !/\b(?:Number|parseInt|parseFloat|String|Boolean)\(\s*$/.test(text.slice(Math.max(0, start - 30), start))
   )
     return null;
   return after(text, end, /^\s*\)\s*(?:\?\?|\|\|)\s*/);
+}
+
+/** An operand that is a comparison or a negation: a condition, not a value. */
+function isTest(operand: string): boolean {
+  const code = operand.replace(/'[^'\n]*'|"[^"\n]*"|`[^`]*`/g, "''").trim();
+  return /^!(?!=)/.test(code) || /[!=]==?|\s[<>]=?\s/.test(code);
 }
 
 // `.unwrap_or(d)`, `.unwrap_or_else(|_| d)`, `.unwrap_or_default()` later in the same statement

@@ -63,6 +63,18 @@ describe('pathRole()', () => {
     ['build/build.ts', 'other'],
     ['build/remove-private-fields.test.ts', 'tests'],
     ['src/build/plan.ts', 'product'],
+    // Go hides `_`-prefixed folders from its build: `_fixture/` is what the tests read
+    ['_fixture/certs/key.pem', 'tests'],
+    ['_fixture/index.html', 'tests'],
+    // a fuzzer's harness is tests; a benchmark suite is benchmarks; a Homebrew formula is packaging
+    ['fuzz/fuzz_targets/fuzz_glob.rs', 'tests'],
+    ['benchsuite/benchsuite', 'benchmarks'],
+    ['pkg/brew/tool-bin.rb', 'other'],
+    ['pkg/server/server.go', 'product'],
+    ['lib/formula.rb', 'product'],
+    // tsd's type tests beside the published declarations
+    ['typings/index.test-d.ts', 'tests'],
+    ['typings/index.d.ts', 'product'],
   ])('%s is %s', (p, role) => expect(pathRole(p)).toBe(role));
 });
 

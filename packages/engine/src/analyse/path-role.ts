@@ -26,7 +26,7 @@ const OTHER_DIR =
 // at the root, where the name speaks for the whole folder: a book or web site, performance checks,
 // container files
 const ROOT_DOCS_DIR = /^(book|books|manual|handbook|www)\//i;
-const ROOT_BENCH_DIR = /^(bench(mark)?s?|perf(ormance)?|profiling)([-_][\w-]{1,40})?\//i;
+const ROOT_BENCH_DIR = /^(bench(mark)?(s|suite|ing)?|perf(ormance)?|profiling)([-_][\w-]{1,40})?\//i;
 const ROOT_OTHER_DIR = /^(docker|\.docker|bin)\//i;
 // a root build/ holds the build's output, which ingest skips, or the scripts that run the build
 // (`bun ./build/build.ts`): tooling either way, whatever its language
@@ -48,9 +48,10 @@ const CONFIG_FILE =
 // files, Nix expressions, and shell-completion scripts (a `completions/` folder, a registration
 // script) that the package manager drops into the user's shell; a program's own completion code in
 // its language (`bash_completions.go`) is product. zsh names its completion functions `_<command>`,
-// with no extension
+// with no extension. A Homebrew formula (a Ruby file in brew/, Formula/ or HomebrewFormula/) tells
+// Homebrew how to install the release, whatever the product's language
 const PACKAGING =
-  /(^|\/)(Dockerfile|Containerfile)([.-][\w.-]*)?$|\.Dockerfile$|\.nix$|(^|\/)(completions?|autocomplete)\/([^/]+\/)*([^/]+\.(bash|zsh|fish|ps1|powershell|nu|elv(ish)?|sh)|_[\w-]+)$|(^|\/)[^/]*completion[^/]*\.(bash|zsh|fish|ps1|powershell|nu|elv(ish)?|sh)$/i;
+  /(^|\/)(brew|homebrew[\w-]{0,40}|Formula)\/[^/]+\.rb$|(^|\/)(Dockerfile|Containerfile)([.-][\w.-]*)?$|\.Dockerfile$|\.nix$|(^|\/)(completions?|autocomplete)\/([^/]+\/)*([^/]+\.(bash|zsh|fish|ps1|powershell|nu|elv(ish)?|sh)|_[\w-]+)$|(^|\/)[^/]*completion[^/]*\.(bash|zsh|fish|ps1|powershell|nu|elv(ish)?|sh)$/i;
 
 // a tool's settings at the root (eslint.config.mjs, vitest.config.ts, tailwind.config.js): tooling
 const ROOT_TOOL_CONFIG = /^[\w-]+\.(config|conf)\.[cm]?[jt]s$|^\.[\w-]+rc\.[cm]?[jt]s$/;

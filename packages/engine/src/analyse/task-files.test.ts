@@ -46,6 +46,22 @@ describe('Makefile targets', () => {
   });
 });
 
+describe('Makefile comments', () => {
+  it('a comment after the prerequisites (`## help text`) is neither a prerequisite nor a command', () => {
+    const text = [
+      'check: lint vet race ## Check project', // 1
+      'lint: ## Lint the files', // 2
+      '\tstaticcheck ./...', // 3
+      'fmt: ; gofmt -w . # format in place', // 4
+    ].join('\n');
+    expect(brief(makeTargets('Makefile', text))).toEqual([
+      'check after lint vet race default :1',
+      'lint runs staticcheck ./... :2',
+      'fmt runs gofmt -w . # format in place :4',
+    ]);
+  });
+});
+
 describe('justfile recipes', () => {
   it('reads recipes with parameters and dependencies, not aliases, settings or assignments', () => {
     const text = [

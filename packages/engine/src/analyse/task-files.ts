@@ -48,7 +48,13 @@ export function makeTargets(path: string, text: string): EntryPoint[] {
     if (/["']/.test(names) || names.split('(').length !== names.split(')').length) return;
     const recipe: string[] = [];
     for (let j = i + 1; j < lines.length && lines[j]!.startsWith('\t'); j++) recipe.push(lines[j]!.trim());
-    const [deps = '', ...inline] = m[2]!.split(';');
+    // a `#` before any `;` starts a comment (`check: lint vet ## Check project`, the help text a
+    // `make help` target greps for): what follows it is neither a prerequisite nor a command
+    const rest = m[2]!;
+    const hash = rest.indexOf('#');
+    const semi = rest.indexOf(';');
+    const rule = hash >= 0 && (semi < 0 || hash < semi) ? rest.slice(0, hash) : rest;
+    const [deps = '', ...inline] = rule.split(';');
     if (inline.join(';').trim()) recipe.unshift(inline.join(';').trim());
     const prereqs = deps.trim().split(/\s+/).filter(Boolean);
     for (const name of m[1]!.trim().split(/\s+/)) {

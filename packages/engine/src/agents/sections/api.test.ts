@@ -195,6 +195,12 @@ describe('a library without routes', () => {
     const c = lib();
     c.identity!.kind = 'framework';
     expect(write(c)).toMatch(/tinylib is a framework.* serves no HTTP routes of its own/);
+    // a command-line tool is run; the names its code exports serve other code
+    const d = lib();
+    d.identity!.kind = 'cli';
+    expect(apiSection.analyst(d)[0]!.statement).toBe(
+      'Beside the command line, its code exports 1 public name to other code, such as `slugify`.',
+    );
   });
 
   it('names a name exported twice once among the examples, and still counts every public name', () => {

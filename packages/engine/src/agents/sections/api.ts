@@ -96,7 +96,11 @@ export const api = defineSection({
       const more = api.length - shown.length;
       const objects = a.identity ? perRequestObjects(a.identity, a.flow?.prototypes) : null;
       const such = `, such as ${more > 0 ? `${shown.map(code).join(', ')} and ${num(more)} more` : joinAnd(shown.map(code))}${objects ? `, beside ${objects}` : ''}`;
-      const count = `${plural(api.length, 'public name')} ${agree(api.length, 'forms', 'form')} its interface`;
+      // a command-line tool is run: the names its crates or packages export serve other code
+      const count =
+        a.identity?.kind === 'cli'
+          ? `Beside the command line, its code exports ${plural(api.length, 'public name')} to other code`
+          : `${plural(api.length, 'public name')} ${agree(api.length, 'forms', 'form')} its interface`;
       const names = httpExpected(a) ? `It serves no HTTP routes of its own; ${count}` : upperFirst(count);
       return [f(sentence(names, such), [ref(api[0]!.path, api[0]!.line)])];
     }

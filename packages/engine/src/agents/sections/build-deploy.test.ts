@@ -15,12 +15,33 @@ import {
   readmeImageBuilds,
   releaseSteps,
   writeBuildDeploy,
+  builds,
 } from './build-deploy.ts';
 
 const scriptsFinding = (a: ReturnType<typeof sampleAppAnalysis>) =>
   buildDeploy.analyst(a).find((x) => x.aspect === 'scripts')?.statement ?? '';
 
 describe('build scripts', () => {
+  it('a check that runs the compiler builds nothing; a build script does', () => {
+    expect(builds('check:type:ts', 'tsd && tsc -p tsconfig.ts.json')).toBe(false);
+    expect(builds('typecheck', 'tsc')).toBe(false);
+    expect(builds('types', 'tsc --noEmit')).toBe(false);
+    expect(builds('prepare', 'tsc -p tsconfig.build.json')).toBe(true);
+    expect(builds('build', 'node scripts/build.js')).toBe(true);
+    const a = sampleAppAnalysis();
+    a.entryPoints = [
+      {
+        kind: 'npm-script',
+        name: 'check:type',
+        command: 'tsc -p tsconfig.js.json',
+        path: 'package.json',
+        line: 5,
+      },
+      { kind: 'npm-script', name: 'test', command: 'node --test', path: 'package.json', line: 6 },
+    ];
+    expect(scriptsFinding(a)).toBe('2 package scripts automate project tasks: check:type and test.');
+  });
+
   it('automate project tasks, the build included, when only some of them build', () => {
     const said = scriptsFinding(sampleAppAnalysis());
     expect(said).toMatch(
@@ -75,6 +96,19 @@ describe('no task runner', () => {
     ];
     expect(said(a)).toContain('No package scripts, Makefile targets or justfile recipes were found.');
     expect(said(a)).not.toContain('toolchain directly');
+    // one script per task in scripts/: the project's tasks, not the toolchain used directly
+    a.containers = [];
+    a.files = [
+      ...a.files,
+      ...['scripts/install', 'scripts/test', 'scripts/build', 'scripts/README.md'].map((p) => ({
+        ...a.files[0]!,
+        path: p,
+        role: 'other' as const,
+      })),
+    ];
+    expect(said(a)).toContain(
+      "No package scripts, Makefile targets or justfile recipes were found; the project's tasks are scripts in `scripts/`: `install`, `test` and `build`.",
+    );
   });
 });
 

@@ -109,7 +109,7 @@ export const buildDeploy = defineSection({
       // the verb fits every script: they "drive the build" only when each builds; a set led by tests and
       // lint automates project tasks, the build included when one of them builds (scripts that only
       // package completions or run checks do not build a product that cargo or go builds)
-      const building = scripts.filter((s) => BUILD_NAME.test(s.name) || BUILD_COMMAND.test(s.command ?? ''));
+      const building = scripts.filter((s) => builds(s.name, s.command));
       const does =
         building.length === scripts.length
           ? `${agree(scripts.length, 'drives', 'drive')} the build`
@@ -238,6 +238,21 @@ function toolHelpers(scripts: readonly EntryPoint[]): Set<string> {
 const BUILD_NAME = /^(build|compile|dist|bundle)(:|$)/i;
 const BUILD_COMMAND =
   /\b(cargo\s+build|go\s+build|tsc|vite\s+build|next\s+build|webpack|rollup|esbuild|tsup|bun\s+build|mvnw?|gradlew?|python3?\s+-m\s+build|setup\.py\s+(build|bdist\w*|sdist)|gcc|g\+\+|clang|cmake|docker\s+build)\b|\$\(CC\)|\$\(CXX\)/;
+
+// one script per task in a root script/ or scripts/ folder (`scripts/install`, `script/cibuild`)
+const TASK_SCRIPT =
+  /^scripts?\/(bootstrap|setup|install|update|test|build|lint|check|format|publish|release|cibuild|server|console|clean|coverage|docs)(\.sh)?$/;
+
+// a script named for a check (`check:type` running `tsc -p …`) or a compiler run with `--noEmit`
+// checks the code; it builds nothing
+const CHECK_NAME = /^(check|lint|test|typecheck|type-check|verify)(:|$)/i;
+
+/** Whether a script builds the product: by its name, or by a build command in a script that is no check. */
+export function builds(name: string, command: string | undefined): boolean {
+  if (BUILD_NAME.test(name)) return true;
+  if (CHECK_NAME.test(name) || /\s--noEmit\b/.test(command ?? '')) return false;
+  return BUILD_COMMAND.test(command ?? '');
+}
 
 const MAX_TARGETS = 25;
 
@@ -454,15 +469,25 @@ export function writeBuildDeploy(ctx: WriterContext): string {
     );
     const seen = new Set<string>();
     const named = runners.filter((d) => !seen.has(d.name) && (seen.add(d.name), true));
+    // "scripts to rule them all": a root script/ or scripts/ folder of one script per task
+    const tasks = a.files.filter((f) => TASK_SCRIPT.test(f.path));
+    const dirs = unique(tasks.map((f) => f.path.slice(0, f.path.indexOf('/'))));
     parts.push(
-      named.length
-        ? `No package scripts, Makefile targets or justfile recipes were found; the project's tasks run through ${joinSome(
-            named.map((d) => `${text(packageInfo(d)!.display)} (${cite(d.manifest, d.line)})`),
-            3,
+      tasks.length >= 2
+        ? `No package scripts, Makefile targets or justfile recipes were found; the project's tasks are scripts in ${joinAnd(
+            dirs.map((d) => code(`${d}/`)),
+          )}: ${joinSome(
+            tasks.map((f) => code(baseName(f.path))),
+            6,
           )}.`
-        : `No package scripts, Makefile targets or justfile recipes were found${
-            ownSteps ? '' : '; builds use the language toolchain directly'
-          }.`,
+        : named.length
+          ? `No package scripts, Makefile targets or justfile recipes were found; the project's tasks run through ${joinSome(
+              named.map((d) => `${text(packageInfo(d)!.display)} (${cite(d.manifest, d.line)})`),
+              3,
+            )}.`
+          : `No package scripts, Makefile targets or justfile recipes were found${
+              ownSteps ? '' : '; builds use the language toolchain directly'
+            }.`,
     );
   }
   // a one-click deploy button in the README is how the project is shipped, containers or not

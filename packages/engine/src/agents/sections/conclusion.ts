@@ -22,6 +22,7 @@ import {
 } from '../writers/markdown.ts';
 import { isChecksumFile } from '../facts.ts';
 import { defineSection, finding as f } from './define.ts';
+import { notNeededToRun } from './overview.ts';
 
 export const conclusion = defineSection({
   kind: 'conclusion',
@@ -119,7 +120,7 @@ export function writeConclusion(ctx: WriterContext): string {
   const routes = a.routes.filter((r) => !r.area || r.area === 'product');
   // the web framework before the interface it runs on, before a router or template engine
   const own = a.frameworks
-    .filter((f) => !f.area || !APART.has(f.area))
+    .filter((f) => (!f.area || !APART.has(f.area)) && !notNeededToRun(a, f))
     .sort((x, y) => shapeRank(x.role) - shapeRank(y.role));
   // a web framework first, then a frontend one, never a driver or a test tool
   const main =

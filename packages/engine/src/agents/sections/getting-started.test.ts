@@ -110,6 +110,23 @@ describe("an application's own run steps", () => {
   const file = (path: string) =>
     ({ path, language: null, lines: 1, bytes: 1 }) as unknown as Analysis['files'][0];
 
+  it("builds a Cargo workspace's member crates from the root, and a crate with a lock of its own apart", () => {
+    const a = project('cli', [
+      { path: 'Cargo.toml', ecosystem: 'cargo', name: 'tool', area: 'product' },
+      { path: 'crates/core/Cargo.toml', ecosystem: 'cargo', name: 'tool-core', area: 'product' },
+      { path: 'crates/walk/Cargo.toml', ecosystem: 'cargo', name: 'tool-walk', area: 'product' },
+      { path: 'site/Cargo.toml', ecosystem: 'cargo', name: 'site', area: 'product' },
+    ]);
+    a.files = [file('Cargo.toml')];
+    a.lockfiles = [
+      { path: 'Cargo.lock', ecosystem: 'cargo', manager: 'Cargo', area: 'product' },
+      { path: 'site/Cargo.lock', ecosystem: 'cargo', manager: 'Cargo', area: 'product' },
+    ];
+    const md = writeGettingStarted(ctx(a));
+    expect(md).toContain('cargo build --workspace\ncd site && cargo build');
+    expect(md).not.toContain('cd crates/');
+  });
+
   it('works on a Python project with a committed uv.lock through uv, its groups included', () => {
     const lib = (lockfiles: Analysis['lockfiles']) => {
       const a = project('library', [

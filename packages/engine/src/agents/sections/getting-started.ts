@@ -338,9 +338,21 @@ export function writeGettingStarted({ a, fx, workspace }: WriterContext): string
   manifests.sort((x, y) => Number(dev(x.path)) - Number(dev(y.path)));
   const mavenAtRoot = manifests.some((m) => m.ecosystem === 'maven' && !m.path.includes('/'));
   const gradleAtRoot = manifests.find((m) => m.ecosystem === 'gradle' && !m.path.includes('/'));
+  // a crate below the root that shares the root's Cargo.lock is a member of its workspace: the root's
+  // `cargo build --workspace` builds it, no `cd` into it needed
+  const cargoRoot =
+    manifests.some((m) => m.ecosystem === 'cargo' && m.path === 'Cargo.toml') &&
+    fx.lockfiles.includes('Cargo.lock');
+  const member = (m: (typeof manifests)[number]) =>
+    cargoRoot &&
+    m.ecosystem === 'cargo' &&
+    m.path !== 'Cargo.toml' &&
+    !fx.lockfiles.includes(m.path.replace(/Cargo\.toml$/, 'Cargo.lock'));
+  const members = manifests.filter(member).length;
   for (const m of manifests) {
     const dir = m.path.includes('/') ? m.path.slice(0, m.path.lastIndexOf('/')) : '';
     const cd = dir ? `cd ${dir} && ` : '';
+    if (member(m)) continue;
     if (m.ecosystem === 'npm' && !dir)
       steps.push(
         runner === 'npm' && fx.lockfiles.some((p) => /package-lock/.test(p)) ? 'npm ci' : `${runner} install`,
@@ -355,7 +367,7 @@ export function writeGettingStarted({ a, fx, workspace }: WriterContext): string
             : `${cd}pip install .`,
       );
     else if (m.ecosystem === 'go') steps.push(`${cd}go build ./...`);
-    else if (m.ecosystem === 'cargo') steps.push(`${cd}cargo build`);
+    else if (m.ecosystem === 'cargo') steps.push(`${cd}cargo build${!dir && members ? ' --workspace' : ''}`);
     // the wrapper committed beside the build file pins the build tool's version
     else if (m.ecosystem === 'maven')
       steps.push(`${cd}${hasFile(`${dir ? dir + '/' : ''}mvnw`) ? './mvnw' : 'mvn'} package`);

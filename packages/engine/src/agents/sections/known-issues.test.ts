@@ -10,7 +10,7 @@ import { knownIssues, writeKnownIssues } from './known-issues.ts';
 import { productTodos } from '../model.ts';
 
 describe('productTodos', () => {
-  it('leaves out markers in test files, examples and generated output', () => {
+  it("leaves out markers in test files, examples, generated output and the maintainers' scripts", () => {
     const app = sampleAppAnalysis();
     const file = (path: string, role: NonNullable<Analysis['files'][number]['role']>) => ({
       ...app.files[0]!,
@@ -24,15 +24,25 @@ describe('productTodos', () => {
         file('tests/app.test.ts', 'tests'),
         file('examples/demo.ts', 'examples'),
         file('dist/app.js', 'generated'),
+        // a maintainer's script is no product code; the build's manifest is
+        file('scripts/test', 'other'),
+        file('Cargo.toml', 'other'),
       ],
-      todos: ['src/app.ts', 'tests/app.test.ts', 'examples/demo.ts', 'dist/app.js'].map((f) => ({
+      todos: [
+        'src/app.ts',
+        'tests/app.test.ts',
+        'examples/demo.ts',
+        'dist/app.js',
+        'scripts/test',
+        'Cargo.toml',
+      ].map((f) => ({
         tag: 'TODO' as const,
         text: 'x',
         file: f,
         line: 1,
       })),
     };
-    expect(productTodos(a).map((t) => t.file)).toEqual(['src/app.ts']);
+    expect(productTodos(a).map((t) => t.file)).toEqual(['src/app.ts', 'Cargo.toml']);
   });
 
   it("leaves out the markers of a file the layout sets apart (a checker's settings)", () => {

@@ -143,20 +143,29 @@ function written(a: Analysis): { languages: LanguageStat[]; code: number } {
  * is a build tool or a compiler it is only developed with (esbuild, TypeScript): that is how it is
  * built, not what it is built on.
  */
-function runsOnFrameworks(a: Analysis): Analysis['frameworks'] {
-  const devOnly = (name: string) => {
-    const decl = a.dependencies.filter(
-      (d) => (!d.area || d.area === 'product') && d.name.toLowerCase() === name.toLowerCase(),
-    );
-    return decl.length > 0 && decl.every((d) => d.scope !== 'runtime' && d.scope !== 'peer');
-  };
+export function runsOnFrameworks(a: Analysis): Analysis['frameworks'] {
   return a.frameworks.filter(
     (x) =>
       x.category !== 'test' &&
       x.category !== 'build' &&
       (!x.area || x.area === 'product') &&
-      !devOnly(x.name),
+      !notNeededToRun(a, x),
   );
+}
+
+/**
+ * A framework the product declares only for development or only as an optional extra: the product
+ * runs without it, so it is not what the product is built on. Its declaration is the one it was
+ * found at (the framework Jinja is the package `jinja2`), else one of its name.
+ */
+export function notNeededToRun(
+  a: Analysis,
+  fw: Pick<Analysis['frameworks'][number], 'name' | 'evidence'>,
+): boolean {
+  const own = a.dependencies.filter((d) => !d.area || d.area === 'product');
+  const at = own.filter((d) => `${d.manifest}:${d.line}` === fw.evidence);
+  const decl = at.length ? at : own.filter((d) => d.name.toLowerCase() === fw.name.toLowerCase());
+  return decl.length > 0 && decl.every((d) => d.scope !== 'runtime' && d.scope !== 'peer');
 }
 
 export function writeOverview({ a, fx, projectName, workspace }: WriterContext): string {

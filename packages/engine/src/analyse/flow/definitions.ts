@@ -298,6 +298,30 @@ function multiLineMethod(lines: string[], i: number): boolean {
   return false;
 }
 
+/**
+ * The lines (0-based) that start inside a JavaScript template literal opened on an earlier line.
+ * Quotes end at their line; a template's `${…}` is read as part of its text.
+ */
+export function templateContinuations(lines: string[]): Set<number> {
+  const out = new Set<number>();
+  let template = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (template) out.add(i);
+    const line = lines[i]!;
+    if (!template && !line.includes('`')) continue;
+    let quote = '';
+    for (let j = 0; j < line.length; j++) {
+      const c = line[j]!;
+      if (c === '\\') j++;
+      else if (template) template = c !== '`';
+      else if (quote) quote = c === quote ? '' : quote;
+      else if (c === '`') template = true;
+      else if (c === '"' || c === "'") quote = c;
+    }
+  }
+  return out;
+}
+
 /** The definitions of one file, with the line where each function's body ends. */
 export function definitions(code: string, language: string | null): Def[] {
   const family = familyOf(language);
@@ -308,9 +332,13 @@ export function definitions(code: string, language: string | null): Def[] {
   const containers: { name: string; indent: number; iface?: boolean }[] = [];
   // blocks that end the function before them: impl blocks and inline modules (Rust's `mod tests {`)
   const marks: { line: number; indent: number }[] = [];
+  const inText = family === 'js' ? templateContinuations(lines) : undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!line.trim()) continue;
+    // a line inside a multi-line template literal is text, wherever it starts (an error message's
+    // second line at column 0): it neither ends a class nor defines anything
+    if (inText?.has(i)) continue;
     // any other line at or left of a class's indentation (not its closing bracket) ends the class
     const at = indentOf(line);
     // (a multi-line class head's `> {` or `implements …` line continues it)

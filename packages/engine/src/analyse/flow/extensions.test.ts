@@ -87,6 +87,32 @@ describe('registration points', () => {
     });
   });
 
+  it('JavaScript: a condition that tests the list is no call it is passed to', () => {
+    const points = extensionPoints(
+      input(
+        {
+          'lib/command.js': [
+            'class Command {',
+            '  addCommand (cmd) {',
+            '    this.commands.push(cmd)',
+            '    return this',
+            '  }',
+            '  parse (argv) {',
+            '    if (this.commands.length) {',
+            '      this.unknownCommand(argv)',
+            '    }',
+            '    return this',
+            '  }',
+            '}',
+          ],
+        },
+        'JavaScript',
+        { central: ['Command'], mainPath: [step('parse', 'Command', 'lib/command.js', 6)] },
+      ),
+    );
+    expect(points.map((p) => p.runs?.callee)).not.toContain('if');
+  });
+
   it('Go: a variadic function-typed parameter appended to a field, chained where the handler is built', () => {
     const points = extensionPoints(
       input(

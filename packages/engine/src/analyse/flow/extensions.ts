@@ -20,8 +20,9 @@ const PUTS = 'add|insert|set|put|register|setdefault';
 const ITERATES =
   /^(forEach|map|flatMap|filter|reduce|some|every|items|values|keys|iter|iter_mut|into_iter|stream)$/;
 /** Built-ins that copy, measure or print a collection rather than run what it holds. */
+// (a condition's parentheses, `if (this.commands.length)`, open no call: the keywords are no callee)
 const NOT_A_USE = new Set(
-  'len copy append make list dict set tuple sorted reversed isinstance print repr str bool iter next Object Array JSON String Boolean assert delete'.split(
+  'len copy append make list dict set tuple sorted reversed isinstance print repr str bool iter next Object Array JSON String Boolean assert delete if elif while for switch catch return typeof await yield with not and or when match unless until'.split(
     ' ',
   ),
 );

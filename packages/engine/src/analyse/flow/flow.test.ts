@@ -91,6 +91,29 @@ describe('definitions', () => {
     expect(defs.find((d) => d.name === '#send')!.end).toBeLessThan(6);
   });
 
+  it('reads the lines of a multi-line template literal as text: its second line at column 0 ends no class', () => {
+    const code = [
+      'class Command {',
+      '  addCommand (cmd) {',
+      '    if (!cmd.name) {',
+      '      throw new Error(`Command passed to .addCommand() must have a name',
+      '- specify the name in Command constructor or using .name()`)',
+      '    }',
+      '    return this',
+      '  }',
+      '  parse (argv) {',
+      '    const quote = "it\'s `not` a template"',
+      '    return this.run(argv, quote)',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(names(definitions(code, 'JavaScript'))).toEqual([
+      'Command',
+      'Command.addCommand',
+      'Command.parse',
+    ]);
+  });
+
   it('finds Python classes with their bases and methods', () => {
     const code = [
       'class Group(Command):',
@@ -303,6 +326,72 @@ describe('calls and imports', () => {
 });
 
 describe('flowPass', () => {
+  it('reads no path through a declaration file, whose parameter types read like calls', () => {
+    const contents = {
+      'lib/command.js': [
+        'class Command {',
+        '  parse (argv) {',
+        '    const args = this.prepare(argv)',
+        '    return this.run(args)',
+        '  }',
+        '  prepare (argv) {',
+        '    const out = argv.slice(2)',
+        '    return out',
+        '  }',
+        '  run (args) {',
+        '    this.action(args)',
+        '    return this',
+        '  }',
+        '  action (fn) {',
+        '    this.handler = fn',
+        '    return this',
+        '  }',
+        '}',
+        'module.exports = { Command }',
+      ].join('\n'),
+      'typings/index.d.ts': [
+        'export class Command {',
+        '  hook(',
+        '    event: string,',
+        '    listener: (',
+        '      thisCommand: Command,',
+        '    ) => void,',
+        '  ): this;',
+        ...Array.from({ length: 40 }, (_, i) => `  action(fn${i}: (...args: any[]) => void): this;`),
+        '  parse(argv?: string[]): this;',
+        '}',
+      ].join('\n'),
+    };
+    const flow = flowPass({
+      src: sourcesFromMap(contents),
+      files: [
+        ...fileInfos({ 'lib/command.js': contents['lib/command.js'] }, 'JavaScript'),
+        ...fileInfos({ 'typings/index.d.ts': contents['typings/index.d.ts'] }, 'TypeScript'),
+      ],
+      identity: identity({
+        kind: 'library',
+        productPaths: ['lib', 'typings'],
+        entryPoints: [{ path: 'lib/command.js', line: 1, how: 'package.json "main"' }],
+        publicApi: [
+          { name: 'Command', kind: 'class', path: 'lib/command.js', line: 1 },
+          { name: 'parse', kind: 'method', path: 'lib/command.js', line: 2 },
+        ],
+        keyComponents: [
+          { path: 'typings/index.d.ts', rank: 1 },
+          { path: 'lib/command.js', rank: 2 },
+        ],
+      }),
+      routes: [],
+      dependencies: [],
+    });
+    expect(flow.steps.length).toBeGreaterThan(0);
+    // nothing is defined in the declarations: no `Command.listener()` made of a parameter's type
+    expect(flow.defines.map((d) => d.path)).toEqual(['lib/command.js']);
+    expect(flow.abstractions.every((a) => a.path === 'lib/command.js')).toBe(true);
+    expect(flow.steps.every((s) => s.path === 'lib/command.js')).toBe(true);
+    expect((flow.mainPath ?? []).every((s) => s.path === 'lib/command.js')).toBe(true);
+  });
+
   it("reads a step's doc comment whose tags and roles hold long runs of spaces", () => {
     const pad = ' '.repeat(100_000);
     const raw = [

@@ -168,11 +168,22 @@ export interface FlowInput {
   dataModel?: DataEntity[];
 }
 
+const DECLARATION_FILE = /\.d\.[cm]?ts$/;
+
 export function flowPass(input: FlowInput): Flow {
   const { src, identity } = input;
   const rank = new Map(identity.keyComponents.map((k, i) => [k.path, i]));
+  // a declaration file (`index.d.ts`) describes the code's types and runs nothing: its signatures,
+  // whose parameter types read like calls, are no step of any path
   const candidates = input.files
-    .filter((f) => familyOf(f.language) && !f.duplicateOf && f.code > 0 && isProductFile(f.path, identity))
+    .filter(
+      (f) =>
+        familyOf(f.language) &&
+        !f.duplicateOf &&
+        f.code > 0 &&
+        !DECLARATION_FILE.test(f.path) &&
+        isProductFile(f.path, identity),
+    )
     .sort((x, y) => (rank.get(x.path) ?? 1e6) - (rank.get(y.path) ?? 1e6) || x.path.localeCompare(y.path));
   const models: FileModel[] = [];
   let budget = MAX_BYTES;

@@ -609,6 +609,147 @@ describe('main path', () => {
     expect(labels(steps)).not.toContain('isHopError');
   });
 
+  it("an ASGI framework: a request enters at the __call__ of the application the README's example makes", () => {
+    const contents = {
+      'web/responses.py': [
+        'class FileResponse:',
+        '    async def __call__(self, scope, receive, send):',
+        '        headers = self.parse_range(scope)',
+        '        await self.send_ranges(headers, send)',
+        '        await self.close()',
+        '',
+        '    def parse_range(self, scope):',
+        '        raw = scope["headers"]',
+        '        return raw',
+        '',
+        '    async def send_ranges(self, headers, send):',
+        '        for h in headers:',
+        '            await send(h)',
+        '',
+        '    async def close(self):',
+        '        self.done = True',
+        '        return None',
+      ].join('\n'),
+      'web/applications.py': [
+        'class Web:',
+        '    def __init__(self, routes=None):',
+        '        self.routes = routes',
+        '',
+        '    async def __call__(self, scope, receive, send):',
+        '        scope["app"] = self',
+        '        stack = self.build_stack()',
+        '        await stack(scope, receive, send)',
+        '',
+        '    def build_stack(self):',
+        '        app = self.routes',
+        '        return app',
+      ].join('\n'),
+    };
+    const path = mainPath(contents, 'Python', {
+      kind: 'framework',
+      productPaths: ['web'],
+      entryPoints: [
+        { path: 'web/applications.py', line: 1, how: "called by the README's example", call: 'Web()' },
+        { path: 'web/__init__.py', line: 1, how: 'package __init__.py' },
+      ],
+      keyComponents: [
+        { path: 'web/responses.py', rank: 1 },
+        { path: 'web/applications.py', rank: 2 },
+      ],
+    });
+    expect(labels(path).slice(0, 2)).toEqual(['Web.__call__', 'Web.build_stack']);
+  });
+
+  it('a hook field the constructor sets to a method of its own type runs that method', () => {
+    const contents = {
+      'web.go': [
+        'package web',
+        '',
+        'type Web struct {',
+        '\tserveFunc func(w http.ResponseWriter, r *http.Request)',
+        '\thandler   func(c *Context) error',
+        '}',
+        '',
+        'func New() *Web {',
+        '\te := &Web{}',
+        '\te.serveFunc = e.serve',
+        '\treturn e',
+        '}',
+        '',
+        'func (e *Web) ServeHTTP(w http.ResponseWriter, r *http.Request) {',
+        '\te.serveFunc(w, r)',
+        '}',
+        '',
+        'func (e *Web) serve(w http.ResponseWriter, r *http.Request) {',
+        '\tc := e.acquire(r)',
+        '\terr := e.handler(c)',
+        '\tif err != nil {',
+        '\t\tpanic(err)',
+        '\t}',
+        '}',
+        '',
+        'func (e *Web) acquire(r *http.Request) *Context {',
+        '\tc := &Context{}',
+        '\tc.request = r',
+        '\treturn c',
+        '}',
+      ].join('\n'),
+    };
+    const path = mainPath(contents, 'Go', {
+      kind: 'framework',
+      productPaths: ['web.go'],
+      entryPoints: [{ path: 'web.go', line: 1, how: 'package' }],
+      publicApi: [{ name: 'Web', kind: 'type', path: 'web.go', line: 3 }],
+      keyComponents: [{ path: 'web.go', rank: 1 }],
+    });
+    expect(labels(path).slice(0, 2)).toEqual(['Web.ServeHTTP', 'Web.serve']);
+    expect(path.find((s) => s.name === 'serveFunc')).toBeUndefined();
+  });
+
+  it('a hook field its own type fills from a product call holds what that call composes', () => {
+    const contents = {
+      'web.go': [
+        'package web',
+        '',
+        'type Web struct {',
+        '\tmiddleware []MiddlewareFunc',
+        '\tchain      func(c *Context) error',
+        '}',
+        '',
+        'func (e *Web) build() {',
+        '\te.chain = applyMiddleware(dispatch, e.middleware...)',
+        '}',
+        '',
+        'func (e *Web) ServeHTTP(w http.ResponseWriter, r *http.Request) {',
+        '\tc := &Context{}',
+        '\terr := e.chain(c)',
+        '\tif err != nil {',
+        '\t\tpanic(err)',
+        '\t}',
+        '}',
+        '',
+        'func applyMiddleware(h HandlerFunc, middleware ...MiddlewareFunc) HandlerFunc {',
+        '\tfor i := len(middleware) - 1; i >= 0; i-- {',
+        '\t\th = middleware[i](h)',
+        '\t}',
+        '\treturn h',
+        '}',
+      ].join('\n'),
+    };
+    const path = mainPath(contents, 'Go', {
+      kind: 'framework',
+      productPaths: ['web.go'],
+      entryPoints: [{ path: 'web.go', line: 1, how: 'package' }],
+      publicApi: [{ name: 'Web', kind: 'type', path: 'web.go', line: 3 }],
+      keyComponents: [{ path: 'web.go', rank: 1 }],
+    });
+    const chain = path.find((s) => s.name === 'chain');
+    expect(chain).toMatchObject({
+      handedIn: 'field',
+      via: { expression: 'applyMiddleware(dispatch, e.middleware...)', by: 'Web.build', line: 9 },
+    });
+  });
+
   it("a Rack framework: from the app class's call(env) through its bang methods, into the route block's runner", () => {
     const contents = {
       'lib/tune/base.rb': [

@@ -1234,6 +1234,31 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       }
     return funcTypes;
   };
+  /**
+   * The fields of a type the product itself sets to one of the type's own methods (`e.serveHTTPFunc =
+   * e.serveHTTP` in Go's constructor): a call through the field runs that method unless a user swaps
+   * it, so it is the product's step, not users' code.
+   */
+  const boundCache = new Map<string, Map<string, string>>();
+  const boundMethods = (typeName: string): Map<string, string> => {
+    let out = boundCache.get(typeName);
+    if (out) return out;
+    out = new Map();
+    boundCache.set(typeName, out);
+    const files = new Set((types.get(typeName) ?? []).map((t) => t.file));
+    for (const m of models) if (m.defs.some((d) => d.owner === typeName)) files.add(m);
+    for (const file of files)
+      for (const line of file.bare) {
+        const b =
+          /^\s*(?:self|this|[a-z]\w{0,20})\.(\w+)\s*=\s*(self|this|[a-z]\w{0,20})\.(\w+)(?:\s*;)?\s*$/.exec(
+            line,
+          );
+        if (!b || out.has(b[1]!) || b[1] === b[3]) continue;
+        if (file.defs.some((d) => d.owner === typeName && d.name === b[3] && d.kind !== 'type'))
+          out.set(b[1]!, b[3]!);
+      }
+    return out;
+  };
   const hooksOf = (typeName: string): Set<string> => {
     let out = hookCache.get(typeName);
     if (out) return out;
@@ -1254,11 +1279,18 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           );
         if (m) out.add(m[1]!);
       }
+    for (const field of boundMethods(typeName).keys()) out.delete(field);
     return out;
   };
   const resolveCall = (call: Call, t: Target): Target | { module: string } | null => {
     const env = envOf(t);
     const { root, qualifier, name } = call;
+    const owner = t.def.owner;
+    if (owner && root && qualifier === root && (SELF.has(root) || env.get(root) === owner)) {
+      const bound = boundMethods(owner).get(name);
+      const method = bound ? methodOn(owner, bound) : undefined;
+      if (method) return method;
+    }
     // a function handed in as a parameter (`fnMiddleware(ctx)`, `onError(err)`) is the caller's, whatever its name
     if (!root && paramsOf(t).has(name)) return null;
     // a field of the method's own type named without `this.` (Java): `owners.findByLastName(…)`
@@ -2242,9 +2274,30 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     }
     return undefined;
   };
+  /**
+   * Where the type's own code fills a hook field from a product call (`e.chain = applyMiddleware(
+   * dispatch, e.middleware...)` in `buildRouterChains`): the field holds what the product composes.
+   */
+  const filledBy = (t: Target, field: string): MainPathStep['via'] => {
+    const owner = t.def.owner;
+    if (!owner) return undefined;
+    const set = new RegExp(`^\\s*(?:self|this|[a-z]\\w{0,20})\\.${field}\\s*=\\s*([A-Za-z_]\\w*)\\(`);
+    for (const file of models)
+      for (const def of file.defs) {
+        if (def.owner !== owner || def.kind === 'type') continue;
+        for (let i = def.line; i <= def.end && i <= file.bare.length; i++) {
+          const m = set.exec(file.bare[i - 1] ?? '');
+          if (!m || !fns.has(m[1]!)) continue;
+          const written = (file.lines[i - 1] ?? '').trim();
+          const expression = written.slice(written.indexOf('=') + 1).trim();
+          return { expression, by: label(def), path: file.path, line: i };
+        }
+      }
+    return undefined;
+  };
   const userCode = (t: Target, call: Call, from: number): MainPathStep => {
     const found = call.root && call.qualifier === call.root ? foundBy(t, call) : undefined;
-    const via = call.root ? found : passedAs(t, call.name);
+    const via = call.root ? (found ?? filledBy(t, call.name)) : passedAs(t, call.name);
     return {
       // the handler a lookup found is named by the local that holds it (`h.ServeHTTP`)
       name: found ? `${call.root}.${call.name}` : call.name,
@@ -3019,6 +3072,10 @@ function chooseStart(
         (def.name === 'ServeHTTP' && def.owner) ||
         (def.name === 'fetch' && def.owner && /\(\s*request\b/.test(head)) ||
         (/^(__call__|wsgi_app)$/.test(def.name) && /\benviron\b/.test(head)) ||
+        // ASGI's interface: `__call__(self, scope, receive, send)` answers each connection
+        (def.name === '__call__' &&
+          def.owner &&
+          /\(\s*self\s*,\s*scope\b[^)]*\breceive\b[^)]*\bsend\b/.test(head)) ||
         // Rack's interface: a Ruby object whose `call(env)` answers each request
         (def.name === 'call' && def.owner && file.language === 'Ruby' && /\bcall\s*\(\s*env\b/.test(head)) ||
         /\bcreateServer\s*\(/.test(body)
@@ -3030,8 +3087,20 @@ function chooseStart(
     // (a Rack framework's app class beside its small wrappers), the one of the class with the most methods
     const methods = (t: Target) =>
       t.file.defs.filter((d) => d.owner === t.def.owner && d.kind !== 'type').length;
+    // the application the README's example makes (`app = Starlette(routes=…)`) before the middleware,
+    // routes and responses that answer the same interface
+    const made = (t: Target) =>
+      input.entryPoints.some(
+        (e) =>
+          e.call &&
+          e.path === t.file.path &&
+          t.file.defs.some((d) => d.kind === 'type' && d.name === t.def.owner && d.line === e.line),
+      )
+        ? 0
+        : 1;
     const top = listeners.sort(
-      (x, y) => rankOf(x) - rankOf(y) || methods(y) - methods(x) || x.def.line - y.def.line,
+      (x, y) =>
+        made(x) - made(y) || rankOf(x) - rankOf(y) || methods(y) - methods(x) || x.def.line - y.def.line,
     )[0]!;
     // a listener that hands the server the object itself (`http.createServer(this)`) only starts the
     // server: each request enters at the handover method the server calls (`app.handle`)

@@ -11,6 +11,31 @@ import {
 const readme = (text: string) => ({ path: 'README.md', text });
 
 describe('purpose from the README', () => {
+  it('takes a tagline that only names the kind ("… Go web framework.") over the prose after it', () => {
+    const text = [
+      '[![release](https://img.shields.io/badge/release.svg)](https://example.com)',
+      '',
+      '## Hop',
+      '',
+      'High performance, extensible, minimalist Go web framework.',
+      '',
+      "Hop is built on Go's standard net/http, adding a fast router and centralized error handling.",
+    ].join('\n');
+    expect(findPurpose(readme(text), undefined, 'hop')).toEqual({
+      text: 'High performance, extensible, minimalist Go web framework.',
+      source: { path: 'README.md', line: 5 },
+    });
+    // a sentence that only ends on such a word says something else
+    const other = [
+      '# hop',
+      '',
+      'The first line installs everything and starts the app.',
+      '',
+      'Hop is built on net/http.',
+    ];
+    expect(findPurpose(readme(other.join('\n')), undefined, 'hop')?.text).toBe('Hop is built on net/http.');
+  });
+
   it('takes the tagline quoted under the title over later prose, but not a note or a later quote', () => {
     const text = [
       '<div align="center">',

@@ -192,9 +192,17 @@ const NAMES_A_KIND = new RegExp(
   'i',
 );
 
+// a tagline that is only a noun phrase ending on the kind: "High performance, extensible, minimalist
+// Go web framework." An article inside it opens another phrase: "The first line installs everything
+// and starts the app." is a sentence about something else
+const IS_A_KIND = new RegExp(
+  `^(?:(?:a|an|the)\\s+)?(?:(?!(?:a|an|the)\\s)[\\w.\`'’-]+,?\\s+){0,8}?${KIND_NOUN}[.!]?$`,
+  'i',
+);
+
 /** True when a sentence says what the project is, rather than something about it. */
 function isIdentitySentence(s: string, name: string | undefined): boolean {
-  if (DEFINES.test(s) || NAMES_A_KIND.test(s)) return true;
+  if (DEFINES.test(s) || NAMES_A_KIND.test(s) || IS_A_KIND.test(s)) return true;
   const bare = s.replace(/^[`"'“]+/, '').toLowerCase();
   return (
     !!name &&

@@ -74,6 +74,27 @@ describe('header summaries', () => {
     expect(headerSummary(js)).toBe('Walks directory trees in parallel.');
   });
 
+  it("leaves out the authors' credits and a block that only imports types for the editor", () => {
+    const dts = [
+      '// Type definitions for tool',
+      '// Original definitions by: Ann <https://github.com/ann>, Bo <https://github.com/bo>',
+      '',
+      'export class Command {}',
+    ].join('\n');
+    expect(headerSummary(dts)).toBe('Type definitions for tool');
+    const js = [
+      "import { name } from './argument.js';",
+      '',
+      '/**',
+      ' * TypeScript import types for JSDoc, used by Visual Studio Code IntelliSense',
+      ' * @typedef { import("./command.js").Command } Command',
+      ' */',
+      '',
+      'export class Help {}',
+    ].join('\n');
+    expect(headerSummary(js)).toBeUndefined();
+  });
+
   it('skips a label that heads the requires rather than describing the file', () => {
     expect(headerSummary("# external dependencies\nrequire 'rack'\nrequire 'tilt'\n")).toBeUndefined();
   });

@@ -166,6 +166,10 @@ const PREAMBLE =
 const MAGIC_COMMENT =
   /^\s*(?:(?:frozen_string_literal|shareable_constant_value|warn_indent|typed|(?:en)?coding):[ \t]*[\w-]+|-\*-.*-\*-)\s*$/i;
 
+// who wrote the file ("Original definitions by: …", "Authors: …") says nothing of what it does
+const CREDIT =
+  /^\s*(?:\*\s*)?(?:original\s+)?(?:type\s+)?(?:(?:definitions|written|created|maintained)\s+by|authors?:|contributors?:|maintainers?:)/i;
+
 function headerBlocks(text: string): string[] {
   const blocks: string[] = [];
   const lines = text.split('\n', 400);
@@ -175,7 +179,7 @@ function headerBlocks(text: string): string[] {
   const take = (re: RegExp, strip: RegExp) => {
     const out: string[] = [];
     while (i < lines.length && re.test(lines[i]!)) out.push(lines[i++]!.replace(strip, ''));
-    return out.filter((l) => !MAGIC_COMMENT.test(l)).join(' ');
+    return out.filter((l) => !MAGIC_COMMENT.test(l) && !CREDIT.test(l)).join(' ');
   };
   while (i < lines.length) {
     const l = lines[i]!;
@@ -237,10 +241,15 @@ export function headerSummary(text: string): string | undefined {
   const goPackage = /^package\s+\w+\s*$/m.exec(text);
   const own = goPackage ? text.slice(goPackage.index + goPackage[0].length) : text;
   for (const b of headerBlocks(own)) {
+    // a JSDoc block of `@typedef {import(…)}` lines tells the editor where the types come from
+    if (/@typedef\s*\{\s*import\(|@import\s/.test(b)) continue;
     // Javadoc and JSDoc markup says nothing in prose: `{@link Owner}` is Owner, `<code>x</code>` is x;
     // reStructuredText roles name what they mark (:class:`Session` is Session) and a docstring's
     // :copyright: and :license: fields are no part of what the module does
     const t = withoutTitles(b)
+      .split('\n')
+      .filter((l) => !CREDIT.test(l))
+      .join('\n')
       .replace(/^[ \t]*:(copyright|license|licence):.*$/gim, '')
       .replace(/:[\w.-]+(?::[\w.-]+)*:`~?([^`<]*?)(?: ?<[^>]*>)?`/g, '$1')
       .replace(/``([^`]+)``/g, '$1')

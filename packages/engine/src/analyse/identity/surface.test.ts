@@ -6,6 +6,7 @@ import {
   goValues,
   jsExports,
   pyExports,
+  readmeCalls,
   resolveJs,
   rustPubItems,
 } from './surface.ts';
@@ -155,6 +156,56 @@ describe('public surface', () => {
       ['Env', 'type', 'src/types.ts:1'],
       ['H', 'interface', 'src/types.ts:2'],
       ['helper', 'export', undefined],
+    ]);
+  });
+
+  it("a Python package whose __init__.py exports nothing offers its public modules' classes and functions", () => {
+    const src = sourcesFromMap({
+      'web/__init__.py': '__version__ = "1.0"\n',
+      'web/applications.py':
+        'class Web:\n    def __call__(self, scope):\n        pass\n\ndef _helper():\n    pass\n',
+      'web/routing.py':
+        'import re\n\nclass Router:\n    pass\n\ndef request_response(func):\n    return func\n',
+      'web/_utils.py': 'def is_async(obj):\n    return True\n',
+      'web/middleware/__init__.py': 'class Middleware:\n    pass\n',
+      'web/middleware/_compat.py': 'class Shim:\n    pass\n',
+    });
+    const api = findPublicApi({
+      src,
+      facts: { pyScripts: [] } as never,
+      entryPoints: [{ path: 'web/__init__.py', line: 1, how: 'package __init__.py' }],
+      productFiles: src.files.map((f) => f.path),
+      symbols: [],
+      routes: [],
+      application: false,
+    });
+    expect(api.map((e) => `${e.name}:${e.kind}:${e.path}:${e.line}`)).toEqual([
+      'Web:class:web/applications.py:1',
+      'Middleware:class:web/middleware/__init__.py:1',
+      'Router:class:web/routing.py:3',
+      'request_response:function:web/routing.py:6',
+    ]);
+  });
+
+  it("reads a Python example's from-imports, its top-level calls before those inside the functions it defines", () => {
+    const code = [
+      'from web.applications import Web',
+      'from web.responses import JSONResponse',
+      'from web.routing import Route as R',
+      '',
+      'async def homepage(request):',
+      "    return JSONResponse({'hello': 'world'})",
+      '',
+      'routes = [',
+      '    R("/", endpoint=homepage)',
+      ']',
+      '',
+      'app = Web(debug=True, routes=routes)',
+    ].join('\n');
+    expect(readmeCalls(code, 'web', 'web')).toEqual([
+      { name: 'Web', call: 'Web()' },
+      { name: 'JSONResponse', call: 'JSONResponse()' },
+      { name: 'Route', call: 'R()' },
     ]);
   });
 

@@ -332,10 +332,24 @@ export function readmeCalls(
       const [name, as] = part.trim().replace(/\s+/g, ' ').split(' as ');
       if (name && /^[A-Za-z_$][\w$]*$/.test(name)) bound.set((as ?? name).trim(), name);
     }
+  // Python: `from starlette.applications import Starlette`, from the package or one of its modules
+  for (const m of code.matchAll(
+    new RegExp(
+      `^[ \\t]*from[ \\t]+${esc(importName)}(?:\\.[\\w.]+)?[ \\t]+import[ \\t]+([\\w, \\t]+)$`,
+      'gm',
+    ),
+  ))
+    for (const part of m[1]!.split(',')) {
+      const [name, as] = part.trim().replace(/\s+/g, ' ').split(' as ');
+      if (name && /^[A-Za-z_]\w*$/.test(name)) bound.set((as ?? name).trim(), name);
+    }
   for (const [local, name] of bound)
     for (const m of code.matchAll(new RegExp(`(new\\s+)?(?<![\\w$.])${esc(local)}\\s*\\(`, 'g')))
       found.push({ name, call: `${m[1] ? 'new ' : ''}${local}()`, at: m.index! });
-  found.sort((x, y) => x.at - y.at);
+  // what the example does at its top level (`app = Starlette(routes=routes)`) before what it does
+  // inside the functions it defines for the product to call (a handler returning `JSONResponse(…)`)
+  const depth = (at: number) => /^[ \t]*/.exec(code.slice(code.lastIndexOf('\n', at - 1) + 1))![0].length;
+  found.sort((x, y) => depth(x.at) - depth(y.at) || x.at - y.at);
   const out: { name: string; call: string }[] = [];
   for (const { name, call } of found) if (!out.some((o) => o.name === name)) out.push({ name, call });
   return out;
@@ -828,6 +842,31 @@ export function pyExports(path: string, text: string, src?: Pick<Sources, 'text'
   return out;
 }
 
+/**
+ * A package whose `__init__.py` exports nothing (`__version__` alone) is used through its modules
+ * (`from starlette.applications import Starlette`): the public classes and functions defined at the
+ * top of its public modules, those whose path has no `_`-prefixed part (`_utils.py` is private).
+ */
+function pyModuleNames(init: string, src: Pick<Sources, 'text'>, productFiles: string[]): ApiItem[] {
+  const dir = dirName(init);
+  const out: ApiItem[] = [];
+  for (const p of [...productFiles].sort()) {
+    if (!p.endsWith('.py') || !p.startsWith(`${dir}/`) || p === init) continue;
+    if (
+      p
+        .slice(dir.length + 1)
+        .split('/')
+        .some((part) => part.startsWith('_') && part !== '__init__.py')
+    )
+      continue;
+    const text = src.text(p);
+    if (!text) continue;
+    for (const { m, line } of matchesWithLines(text, /^(def|class)\s+([A-Za-z]\w*)/gm))
+      out.push({ name: m[2]!, kind: m[1] === 'class' ? 'class' : 'function', path: p, line });
+  }
+  return out;
+}
+
 /** Whether the attributes right above `at` hide an item from the crate's users: `#[doc(hidden)]`, `#[cfg(test)]`. */
 function rustHidden(text: string, at: number): boolean {
   // the attribute and comment lines directly above the item, nearest first
@@ -976,8 +1015,10 @@ export function findPublicApi(args: {
     // a Next.js layout or middleware exports hooks for the framework, not an API for callers
     if (e.how.startsWith('Next.js')) continue;
     if (/\.[cm]?[jt]sx?$/.test(e.path)) push(jsApi(src, e.path));
-    else if (baseName(e.path) === '__init__.py') push(pyExports(e.path, text, src));
-    else if (e.path.endsWith('lib.rs')) push(rustPubItems(e.path, text));
+    else if (baseName(e.path) === '__init__.py') {
+      const names = pyExports(e.path, text, src);
+      push(names.length ? names : pyModuleNames(e.path, src, productFiles));
+    } else if (e.path.endsWith('lib.rs')) push(rustPubItems(e.path, text));
   }
   for (const s of facts.pyScripts)
     push([{ name: s.name, kind: 'command', path: 'pyproject.toml', line: s.line }]);
