@@ -29,6 +29,7 @@ import {
 } from '../test-fixtures.ts';
 import type { AgentInput, AgentOutput } from '../types.ts';
 import { llmRoles } from './index.ts';
+import { shownLines } from './prompts.ts';
 
 const KEY = ['sk', 'roles', 'fake0123456789abcdef'].join('-');
 let server: FakeServer | undefined;
@@ -217,6 +218,56 @@ describe('LLM roles', () => {
       source: 'offline-fallback',
       evidence: { conflicts: ['the facts say 4 test cases, tests/ holds 57 test files'] },
     });
+  });
+
+  it('keeps a claim the quoted file backs over the analysis, with the conflict in the trace only', async () => {
+    // the analysis reads another licence than the manifest the writer is shown
+    const other = { ...a, license: { spdx: 'Apache-2.0', path: 'LICENSE' } };
+    const claim = 'Bookshelf is released under the MIT licence (`package.json:6`).';
+    let cited = false;
+    const { out, server: s } = await run(
+      { ...base, analysis: other, template: templateOf(['Overview']) },
+      (req) => {
+        if (roleOf(req) !== 'writer') return fixtureModel(req);
+        cited ||= /"license": "MIT"/.test(shownLines(req.prompt).get('package.json')?.get(6) ?? '');
+        return { text: `${(fixtureModel(req) as { text: string }).text}\n\n${claim}` };
+      },
+    );
+    expect(cited).toBe(true);
+    // not sent back, not replaced, not cut by the final review
+    expect(s.requests.filter((r) => roleOf(r) === 'writer')).toHaveLength(1);
+    const sec = out.sections[0]!;
+    expect(sec.markdown).toContain(claim);
+    expect(sec.markdown).not.toMatch(/conflict|Apache/i);
+    const conflict =
+      '"released under the MIT licence" contradicts the analysis finds the Apache-2.0 licence (LICENSE); kept, as the quoted file `package.json:6` says so';
+    expect(out.trace.find((t) => t.role === 'writer')!.details).toMatchObject({
+      source: 'model',
+      evidence: { conflicts: [conflict] },
+    });
+    expect(out.trace.find((t) => t.role === 'reviewer')!.details?.notes).toEqual([
+      `Conflict between a quoted file and the analysis: ${conflict}.`,
+    ]);
+  });
+
+  it('lets the analysis win over a claim whose cited lines do not say it', async () => {
+    const other = { ...a, license: { spdx: 'Apache-2.0', path: 'LICENSE' } };
+    const { out, server: s } = await run(
+      { ...base, analysis: other, template: templateOf(['Overview']) },
+      (req) =>
+        roleOf(req) === 'writer'
+          ? { text: 'Bookshelf is released under the MIT licence (`package.json:2`).' }
+          : fixtureModel(req),
+    );
+    // sent back, then replaced by the offline writer's section
+    expect(s.requests.filter((r) => roleOf(r) === 'writer')).toHaveLength(2);
+    expect(out.trace.find((t) => t.role === 'writer')!.details).toMatchObject({
+      source: 'offline-fallback',
+      reason: expect.stringMatching(
+        /"released under the MIT licence" contradicts the analysis finds the Apache-2\.0/,
+      ),
+    });
+    expect(out.sections[0]!.markdown).not.toContain('released under the MIT licence');
   });
 
   it('keeps a draft that agrees once sent back, with the contradiction in its review notes', async () => {

@@ -38,3 +38,24 @@ export function numbered(path: string, text: string, firstLine = 1): string {
   const width = String(firstLine + lines.length - 1).length;
   return `FILE ${path} (lines ${firstLine}-${firstLine + lines.length - 1})\n${lines.map((l, i) => `${String(firstLine + i).padStart(width)}| ${l}`).join('\n')}`;
 }
+
+/**
+ * The numbered lines of each file a prompt (or its excerpts) shows: `FILE path (…)` followed by
+ * `  n| text` lines, as `numbered` and the centre's excerpts write them.
+ */
+export function shownLines(text: string): Map<string, Map<number, string>> {
+  const out = new Map<string, Map<number, string>>();
+  let current: Map<number, string> | undefined;
+  for (const line of text.split('\n')) {
+    const head = /^FILE (\S+) \(/.exec(line);
+    if (head) {
+      current = out.get(head[1]!) ?? new Map<number, string>();
+      out.set(head[1]!, current);
+      continue;
+    }
+    const numberedLine = /^\s*(\d+)\| ?(.*)$/.exec(line);
+    if (numberedLine && current) current.set(Number(numberedLine[1]), numberedLine[2]!);
+    else if (!numberedLine) current = undefined;
+  }
+  return out;
+}
