@@ -17,6 +17,13 @@ describe('evidence excerpts', () => {
     expect(line).toMatch(/^FILE src\/routes\/loans\.ts \(lines 4-6\)/);
     expect(range).toMatch(/^FILE src\/routes\/books\.ts \(lines 2-10\)/);
   });
+
+  it("says in its head that a test's excerpt is test code, not the product; the product's own says nothing", async () => {
+    const finding = { statement: 'Books.', citations: ['tests/books.test.ts:3', 'src/routes/books.ts:3'] };
+    const [test, own] = await snippets([finding], ws, a, 10_000, tokens, 1);
+    expect(test).toMatch(/^FILE tests\/books\.test\.ts \(lines 2-4; test code, not the product\)\n/);
+    expect(own).toMatch(/^FILE src\/routes\/books\.ts \(lines 2-4\)\n/);
+  });
 });
 
 describe('the centre a writer is shown', () => {
@@ -74,6 +81,7 @@ describe('the centre the planner expects', () => {
       ...a,
       identity: {
         ...a.identity!,
+        nonProduct: [],
         mainPath: [
           { name: 'createApp', path: 'src/app.ts', line: 10 },
           { name: 'listBooks', path: 'src/services/book-service.ts', line: 14 },

@@ -12,6 +12,7 @@ import { projectModel, type ProjectModel } from '../model.ts';
 import type { Finding } from '../types.ts';
 import type { Workspace } from '../../types.ts';
 import { dataBlock, numbered } from './prompts.ts';
+import { type ReadingRole, readingRoleOf } from './reading.ts';
 
 // where a framework seen is not what the product runs on
 const ELSEWHERE = new Set(['examples', 'tests', 'docs', 'benchmarks', 'fixtures', 'playground', 'scripts']);
@@ -179,6 +180,27 @@ async function readLines(root: string, file: string): Promise<string[] | undefin
   }
 }
 
+/**
+ * What a file shown to a writer is when it is not the product's own code, said in its excerpt's
+ * head: a test's or an example's lines are never to be told as what the product does, and a
+ * migration, a data table or a generated file is shown only as the window of a cited line.
+ */
+const NOT_PRODUCT_LABEL: Partial<Record<ReadingRole, string>> = {
+  test: 'test code, not the product',
+  example: 'example code, not the product',
+  docs: 'documentation',
+  migration: 'a database migration',
+  generated: 'generated code',
+  vendored: "vendored code, not the product's own",
+  data: 'a data table',
+};
+
+/** The label of a file's excerpt, or none for the product's own code and for other files. */
+export function excerptLabel(file: string, a: Analysis): string | undefined {
+  const info = factsOf(a).fileByPath.get(file);
+  return info ? NOT_PRODUCT_LABEL[readingRoleOf(info, a)] : undefined;
+}
+
 /** Excerpts of ±radius lines around each cited `path:line`, whole heads of cited files, within a token cap. */
 export async function snippets(
   findings: Finding[],
@@ -217,7 +239,7 @@ export async function snippets(
     // a file the line counter has no language for (a Prisma schema) counts 0 lines: its own length then
     const length = lineCount(info) || lines.length;
     const to = Math.min(length, lines.length, last + radius * (cited.line !== undefined ? 1 : 3));
-    const text = numbered(file, lines.slice(from - 1, to).join('\n'), from);
+    const text = numbered(file, lines.slice(from - 1, to).join('\n'), from, excerptLabel(file, a));
     const t = tokens(text);
     if (used + t > tokenCap) {
       if (tokenCap - used < 100) break;
@@ -348,7 +370,8 @@ export async function centreExcerpts(
   const excerpts = [...byFile].map(([file, numbered]) => {
     const entries = [...numbered].sort((x, y) => x[0] - y[0]);
     const width = String(entries.at(-1)![0]).length;
-    return `FILE ${file} (definitions on the main path or central to the product; comments left out)\n${entries.map(([n, l]) => `${String(n).padStart(width)}| ${l}`).join('\n')}`;
+    const label = excerptLabel(file, a);
+    return `FILE ${file} (definitions on the main path or central to the product; comments left out${label ? `; ${label}` : ''})\n${entries.map(([n, l]) => `${String(n).padStart(width)}| ${l}`).join('\n')}`;
   });
   return { excerpts, shown };
 }

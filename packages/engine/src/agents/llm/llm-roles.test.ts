@@ -220,6 +220,73 @@ describe('LLM roles', () => {
     });
   });
 
+  it("fills a writer's excerpts with the product's own code, not a UI kit's; a test a finding cites comes labelled", async () => {
+    // the sample app with a UI kit's primitive copied into it, as shadcn/ui writes them
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-ui-kit-'));
+    await fs.cp(SAMPLE_APP_DIR, root, { recursive: true });
+    const kit = 'src/components/ui/use-toast.ts';
+    await fs.mkdir(path.join(root, 'src/components/ui'), { recursive: true });
+    await fs.writeFile(
+      path.join(root, kit),
+      Array.from(
+        { length: 30 },
+        (_, i) => `export function toast${i}(message: string) { return message; }`,
+      ).join('\n'),
+    );
+    const analysis = {
+      ...a,
+      files: [...a.files, { path: kit, size: 2000, language: 'TypeScript', code: 30, comment: 0, blank: 0 }],
+      // every part of the product shows toasts: the kit ranks high
+      imports: [
+        ...a.imports,
+        ...a.files
+          .filter((f) => f.path.startsWith('src/') && f.path.endsWith('.ts'))
+          .map((f) => ({ from: f.path, specifier: '@/components/ui/use-toast', resolved: kit, line: 1 })),
+      ],
+      symbols: [
+        ...Array.from({ length: 30 }, (_, i) => ({
+          path: kit,
+          name: `toast${i}`,
+          kind: 'function' as const,
+          line: i + 1,
+          exported: true,
+        })),
+        ...a.symbols,
+      ],
+    };
+    try {
+      const { server: s } = await run(
+        {
+          ...base,
+          analysis,
+          workspace: workspaceFor(analysis, root),
+          template: templateOf(['Overview', 'Security', 'Testing']),
+        },
+        fixtureModel,
+      );
+      const prompts = s.requests.filter((r) => roleOf(r) === 'writer');
+      const files = (section: string) =>
+        prompts
+          .filter((r) => sectionOf(r) === section)
+          .flatMap((r) => [...r.prompt.matchAll(/^FILE (\S+) \((.*)\)$/gm)].map((m) => `${m[1]} (${m[2]})`));
+      // the kit's primitives are named in the reading, never excerpted to fill a section
+      for (const section of ['Overview', 'Security', 'Testing']) {
+        expect(files(section).length).toBeGreaterThan(0);
+        expect(files(section).filter((f) => f.startsWith(kit))).toEqual([]);
+      }
+      // the overview is shown the tests its findings cite, as test code
+      expect(files('Overview').filter((f) => /test/.test(f))).toEqual([
+        'tests/books.test.ts (lines 1-25; test code, not the product)',
+        'scripts/pyhelper/test_import_catalog.py (lines 1-25; test code, not the product)',
+      ]);
+      const tests = files('Testing').filter((f) => /test/.test(f));
+      expect(tests.length).toBeGreaterThan(0);
+      for (const f of tests) expect(f).toMatch(/; test code, not the product\)$/);
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
+
   it('keeps a claim the quoted file backs over the analysis, with the conflict in the trace only', async () => {
     // the analysis reads another licence than the manifest the writer is shown
     const other = { ...a, license: { spdx: 'Apache-2.0', path: 'LICENSE' } };

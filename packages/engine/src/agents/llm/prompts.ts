@@ -32,11 +32,14 @@ export const SYSTEM = {
   reviewer: `Role: reviewer. You check the claims of one drafted report section against the lines they cite and the facts of the analysis they touch. Report only a claim that fails: it states a number that neither the cited lines nor the facts give, or a number or fact that contradicts them; or a cited line does not say what the claim attributes to it. A claim about something not shown is not a problem. ${DATA_RULE} Answer with one JSON object only: {"problems":["…"]}, each naming the claim and what the lines or facts say instead (an empty list when every claim holds).`,
 } as const;
 
-/** Lines of a file with their numbers, so the model can cite exact lines. */
-export function numbered(path: string, text: string, firstLine = 1): string {
+/**
+ * Lines of a file with their numbers, so the model can cite exact lines; `label` says what a file
+ * that is not the product's code is ("test code, not the product").
+ */
+export function numbered(path: string, text: string, firstLine = 1, label?: string): string {
   const lines = text.split('\n');
   const width = String(firstLine + lines.length - 1).length;
-  return `FILE ${path} (lines ${firstLine}-${firstLine + lines.length - 1})\n${lines.map((l, i) => `${String(firstLine + i).padStart(width)}| ${l}`).join('\n')}`;
+  return `FILE ${path} (lines ${firstLine}-${firstLine + lines.length - 1}${label ? `; ${label}` : ''})\n${lines.map((l, i) => `${String(firstLine + i).padStart(width)}| ${l}`).join('\n')}`;
 }
 
 /**

@@ -105,7 +105,10 @@ function definitions(
   deps: AgentDeps,
   ranks: Map<string, number>,
 ): Finding[] {
-  const rank = new Map(reading.plan.files.map((f) => [f.path, ranks.get(f.path) ?? 0]));
+  // the product's own files: a test, an example, a migration or a UI kit's primitive is named only
+  // in the reading, and no fill excerpt either (a finding that cites one still shows it, labelled)
+  const own = reading.plan.files.filter((f) => !f.role || f.role === 'product');
+  const rank = new Map(own.map((f) => [f.path, ranks.get(f.path) ?? 0]));
   const inModules = new Set(modules);
   return deps.analysis.symbols
     .filter((s) => rank.has(s.path))
@@ -121,7 +124,7 @@ function definitions(
     .map((s) => ({ statement: `${s.kind} ${s.name}`, citations: [`${s.path}:${s.line}`] }))
     .concat(
       // where definitions are few (object literals, scripts), the heads of the best-ranked files
-      [...reading.plan.files]
+      [...own]
         .sort(
           (x, y) =>
             Number(inModules.has(y.module)) - Number(inModules.has(x.module)) ||
