@@ -123,6 +123,35 @@ describe('what a summariser is told of the project', () => {
     expect(moduleRole(['nowhere.ts'], a)).toBe('');
   });
 
+  it('gives the manifest that declares what the product runs with, not an empty development one', () => {
+    const python = {
+      ...a,
+      manifests: [
+        { path: 'requirements-dev.txt', ecosystem: 'pip' as const },
+        { path: 'requirements.txt', ecosystem: 'pip' as const },
+      ],
+      dependencies: [
+        {
+          name: 'django',
+          version: '5.1',
+          scope: 'runtime' as const,
+          ecosystem: 'pip' as const,
+          manifest: 'requirements.txt',
+        },
+        {
+          name: 'pytest',
+          version: '8',
+          scope: 'dev' as const,
+          ecosystem: 'pip' as const,
+          manifest: 'requirements-dev.txt',
+        },
+      ],
+    };
+    const text = projectContext(python, 'Sample');
+    expect(text).toMatch(/^manifest requirements\.txt$/m);
+    expect(text).not.toContain('requirements-dev.txt');
+  });
+
   it("names a module's central types, its extension points and its settings and routing files", () => {
     const analysis = {
       ...a,
