@@ -24,6 +24,15 @@ describe('evidence excerpts', () => {
     expect(test).toMatch(/^FILE tests\/books\.test\.ts \(lines 2-4; test code, not the product\)\n/);
     expect(own).toMatch(/^FILE src\/routes\/books\.ts \(lines 2-4\)\n/);
   });
+
+  it("shows a test's lines to the testing sections only; the others get the product's", async () => {
+    const finding = { statement: 'Books.', citations: ['tests/books.test.ts', 'src/routes/books.ts:3'] };
+    const heads = async (kind?: string) =>
+      (await snippets([finding], ws, a, 10_000, tokens, 1, new Map(), kind)).map((e) => e.split(' (')[0]);
+    expect(await heads('testing')).toEqual(['FILE tests/books.test.ts', 'FILE src/routes/books.ts']);
+    expect(await heads('overview')).toEqual(['FILE src/routes/books.ts']);
+    expect(await heads()).toEqual(['FILE tests/books.test.ts', 'FILE src/routes/books.ts']);
+  });
 });
 
 describe('the centre a writer is shown', () => {

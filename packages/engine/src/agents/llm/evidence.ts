@@ -195,6 +195,29 @@ const NOT_PRODUCT_LABEL: Partial<Record<ReadingRole, string>> = {
   data: 'a data table',
 };
 
+/**
+ * The sections a file that is not the product's own code is excerpted for, when a finding cites it:
+ * a test's lines for the testing sections, an example's where the product is started or called, a
+ * migration's or a data table's for the data model; a generated or vendored file for none. Other
+ * sections are told the finding and the file's name, and their excerpts go to the product. A
+ * section of the user's own (custom) takes what its findings cite.
+ */
+const EXCERPTED_FOR: Partial<Record<ReadingRole, string[]>> = {
+  test: ['testing', 'custom'],
+  example: ['getting-started', 'api', 'custom'],
+  migration: ['data-model', 'custom'],
+  data: ['data-model', 'custom'],
+  generated: ['custom'],
+  vendored: ['custom'],
+};
+
+/** Whether a section of `kind` is shown an excerpt of `file` (any section, when no kind is given). */
+export function excerptedFor(file: string, a: Analysis, kind?: string): boolean {
+  const info = factsOf(a).fileByPath.get(file);
+  const only = info && kind ? EXCERPTED_FOR[readingRoleOf(info, a)] : undefined;
+  return !only || only.includes(kind!);
+}
+
 /** The label of a file's excerpt, or none for the product's own code and for other files. */
 export function excerptLabel(file: string, a: Analysis): string | undefined {
   const info = factsOf(a).fileByPath.get(file);
@@ -211,6 +234,8 @@ export async function snippets(
   radius = 8,
   /** Line ranges already shown by other excerpts, by file: not shown again. */
   shownBefore: Map<string, [number, number][]> = new Map(),
+  /** The section's kind: a test, an example, a migration… is excerpted only for what it is about. */
+  kind?: string,
 ): Promise<string[]> {
   const fx = factsOf(a);
   const out: string[] = [];
@@ -221,7 +246,7 @@ export async function snippets(
     const cited = splitCitation(c);
     const file = cited.path;
     const info = fx.fileByPath.get(file);
-    if (!info || seen.has(c)) continue;
+    if (!info || seen.has(c) || !excerptedFor(file, a, kind)) continue;
     seen.add(c);
     // a line already shown in an excerpt of its file is not shown again
     const shown = covered.get(file) ?? [];

@@ -174,6 +174,7 @@ export async function writeWithModel(
     tokens,
     undefined,
     centre.shown,
+    plan.kind,
   );
   const excerpts = [...centre.excerpts, ...cited];
   const sent: NonNullable<SectionOutcome['evidence']> = {
