@@ -100,6 +100,8 @@ describe('what keeps a writer true', () => {
     expect(SYSTEM.writer).toContain('examples, tests, docs or benchmarks is named as such');
     expect(SYSTEM.writer).toContain('not found');
     expect(SYSTEM.writer).toContain('<!-- conflict:');
+    // the consistency check keeps a claim against the facts only where its sentence cites the file
+    expect(SYSTEM.writer).toContain('write what the file shows, citing its line in the same sentence');
     expect(SYSTEM.writer).not.toMatch(/150-400/);
   });
 });

@@ -18,9 +18,9 @@ export const CITATION_RULE =
 
 /** What keeps a writer true to the code: the product first, absences said, the files over the facts. */
 export const WRITER_RULES = [
-  'Describe the product itself: code under examples, tests, docs or benchmarks is named as such ("an example shows…"), never presented as what the product does.',
+  'Describe the product itself: code under examples, tests, docs or benchmarks is named as such ("an example shows…"), never presented as what the product does; an excerpt whose head says it is test or example code is such code.',
   'Where the material holds nothing on a point, say it was not found in what was read (for instance "no authentication code was found in the files read") rather than guess.',
-  'A numbered file excerpt wins over a fact or a summary: when they disagree, write what the file shows and add, on a line of its own at the end, an HTML comment <!-- conflict: what the fact said, what the file shows -->.',
+  'A numbered file excerpt wins over a fact or a summary: when they disagree, write what the file shows, citing its line in the same sentence, and add, on a line of its own at the end, an HTML comment <!-- conflict: what the fact said, what the file shows -->.',
   "A summary's statements may be cited through the `path:line` citations it carries, which point into the files it summarises.",
   'Write as much as the evidence carries and no more; one honest sentence when it holds nothing for the section.',
 ].join(' ');
