@@ -2,7 +2,10 @@
 // repository, recorded by the loopback model server answering with minimal valid replies, against
 // the repository's fact sheet. The writers must see the definitions of the main path; no prompt may
 // carry more of one file than the per-file cap; the summarisers' tokens go to the product's code,
-// not to migrations, data tables, tests or generated files. The figures are printed for
+// not to migrations, data tables, tests or generated files; the review takes at most 15 % of the
+// run, which stays within its budget; a writer is told which excerpt is a test's, an example's, a
+// migration's or a UI kit's, and is shown no more of a migration, data table or generated file
+// than the window of a cited line. The figures are printed for
 // BENCHMARKS.md (ATR_PROMPT_FIGURES=1).
 
 import { readFileSync } from 'node:fs';
@@ -17,7 +20,8 @@ import { runAgents } from '../src/agents/index.ts';
 import { factsOf } from '../src/agents/facts.ts';
 import { definitionBody } from '../src/agents/llm/evidence.ts';
 import { llmRoles } from '../src/agents/llm/index.ts';
-import { FILE_CAP_TOKENS, readingRoleOf } from '../src/agents/llm/reading.ts';
+import { shownLines } from '../src/agents/llm/prompts.ts';
+import { FILE_CAP_TOKENS, readingRoleOf, SNIPPET_TOKENS } from '../src/agents/llm/reading.ts';
 import { ingest } from '../src/ingest/index.ts';
 import { createModelSession } from '../src/llm/client.ts';
 import { parseAiConfig } from '../src/llm/config.ts';
@@ -37,24 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (work) await fs.rm(work, { recursive: true, force: true });
 });
-
-/** The numbered lines of each file a prompt shows: `FILE path (…)` followed by `  n| text` lines. */
-export function shownLines(prompt: string): Map<string, Map<number, string>> {
-  const out = new Map<string, Map<number, string>>();
-  let current: Map<number, string> | undefined;
-  for (const line of prompt.split('\n')) {
-    const head = /^FILE (\S+) \(/.exec(line);
-    if (head) {
-      current = out.get(head[1]!) ?? new Map();
-      out.set(head[1]!, current);
-      continue;
-    }
-    const numbered = /^\s*(\d+)\| ?(.*)$/.exec(line);
-    if (numbered && current) current.set(Number(numbered[1]), numbered[2]!);
-    else if (!numbered) current = undefined;
-  }
-  return out;
-}
 
 const roleOf = (q: FakeRequest) => /Role: (\w+)/.exec(q.system)?.[1];
 
@@ -165,6 +151,29 @@ describe.runIf(corpus)('what the model is shown, on the corpus', () => {
           for (const tool of tools) expect(runsOn).not.toContain(tool);
         }
         const tokens = requests.reduce((n, q) => n + countTokens(q.system + q.prompt, q.model), 0);
+        // (c) the reviewer's share of the run's tokens
+        const reviewed = requests
+          .filter((q) => roleOf(q) === 'reviewer')
+          .reduce((n, q) => n + countTokens(q.system + q.prompt, q.model), 0);
+        // what the writers are shown of files that are not the product, by reading role; the most of
+        // one migration, data table or generated file in any prompt
+        const writerByRole: Record<string, number> = {};
+        let largestNamedOnly = 0;
+        const unlabelled: string[] = [];
+        for (const q of requests) {
+          for (const [p, lines] of shownLines(q.prompt)) {
+            const r = role.get(p) ?? 'other';
+            const t = countTokens([...lines.values()].join('\n'), q.model);
+            if (roleOf(q) === 'writer') writerByRole[r] = (writerByRole[r] ?? 0) + t;
+            if (r === 'migration' || r === 'data' || r === 'generated')
+              largestNamedOnly = Math.max(largestNamedOnly, t);
+          }
+          // a writer is told which excerpt is a test's, an example's, a migration's… never the product's
+          if (roleOf(q) === 'writer')
+            for (const m of q.prompt.matchAll(/^FILE (\S+) \((.*)\)$/gm))
+              if (!['product', 'other', undefined].includes(role.get(m[1]!)) && !m[2]!.includes('; '))
+                unlabelled.push(m[1]!);
+        }
         const figures = {
           name,
           mainPath: `${shown.length}/${sheet.main_path?.names.length ?? 0} (min ${sheet.main_path?.min ?? 0})`,
@@ -172,6 +181,9 @@ describe.runIf(corpus)('what the model is shown, on the corpus', () => {
           productShare: Math.round(share * 100),
           requests: requests.length,
           inputTokens: tokens,
+          reviewerShare: Math.round((reviewed / tokens) * 1000) / 10,
+          writerExcerptsByRole: writerByRole,
+          largestNamedOnly,
           wallAt2s: Math.ceil(requests.length / ai.maxConcurrency) * 2,
           seconds: Math.round((performance.now() - started) / 100) / 10,
         };
@@ -180,6 +192,15 @@ describe.runIf(corpus)('what the model is shown, on the corpus', () => {
           expect(shown.length, `shown: ${shown.join(', ')}`).toBeGreaterThanOrEqual(sheet.main_path.min);
         expect(largest).toBeLessThanOrEqual(FILE_CAP_TOKENS);
         expect(share).toBeGreaterThanOrEqual(0.7);
+        // (c) the review on a small context
+        expect(reviewed / tokens).toBeLessThanOrEqual(0.15);
+        // a migration, a data table or a generated file is at most the window of a cited line
+        expect(largestNamedOnly).toBeLessThanOrEqual(SNIPPET_TOKENS / 2);
+        expect([...new Set(unlabelled)]).toEqual([]);
+        // the run within its budget
+        expect(session.usage.inputTokens + session.usage.outputTokens).toBeLessThanOrEqual(
+          ai.maxTokensPerReport,
+        );
       } finally {
         await server.close();
       }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '../analyse/types.ts';
 import { ClaimLedger } from './claim-ledger.ts';
-import { extractClaims, findContradictions, reviewConsistency } from './consistency.ts';
+import { extractClaims, findContradictions, reviewConsistency, type ShownFiles } from './consistency.ts';
 import { reviewDraft } from './reviewer.ts';
 import { bareLibraryAnalysis, SAMPLE_APP_DIR, sampleAppAnalysis, workspaceFor } from './test-fixtures.ts';
 import type { AgentDeps, SectionDraft } from './types.ts';
@@ -273,7 +273,7 @@ describe('the reviewer', () => {
 
   it('leaves consistent text as it is', () => {
     const md = 'koa serves no HTTP routes of its own. The project has 429 test cases.';
-    expect(reviewConsistency(md, a, undefined, ['koa'])).toEqual({ markdown: md, notes: [] });
+    expect(reviewConsistency(md, a, undefined, ['koa'])).toEqual({ markdown: md, notes: [], conflicts: [] });
   });
 });
 
@@ -305,5 +305,67 @@ describe('counts the review weighs as the chapters count them', () => {
       files: [...app.files, { ...app.files[0]!, path: 'test/main.test.ts', role: 'tests' as const }],
     };
     expect(reviewConsistency("The product's code carries 1 open marker (1 TODO).", a).notes).toEqual([]);
+  });
+});
+
+describe('a quoted file against a fact', () => {
+  // what a model writer was shown: the manifest and the README as numbered excerpts
+  const shown: ShownFiles = new Map([
+    [
+      'package.json',
+      new Map([
+        [5, '  "license": "Apache-2.0",'],
+        [9, '    "express": "^4.19.2",'],
+      ]),
+    ],
+    ['Readme.md', new Map([[3, 'Over 512 tests run on every push.']])],
+    ['examples/package.json', new Map([[4, '    "fastify": "^4.0.0",']])],
+  ]);
+  const review = (md: string, files?: ShownFiles) => reviewConsistency(md, a, undefined, ['koa'], files);
+
+  it('keeps a claim whose cited excerpt says it, and notes the conflict for the trace', () => {
+    const md = 'koa is small. It is released under the Apache-2.0 licence (`package.json:5`).';
+    const kept = review(md, shown);
+    expect(kept.markdown).toBe(md);
+    expect(kept.conflicts).toEqual([
+      '"released under the Apache-2.0 licence" contradicts the analysis finds the MIT licence (LICENSE); kept, as the quoted file `package.json:5` says so',
+    ]);
+    expect(kept.notes).toEqual([`Conflict between a quoted file and the analysis: ${kept.conflicts[0]}.`]);
+    // a count stated with what it counts on the cited line, and a framework the manifest declares
+    for (const claim of [
+      'The project has 512 test cases (`Readme.md:3`).',
+      'The project is built on Express (`package.json:9`).',
+    ])
+      expect(review(claim, shown)).toMatchObject({ markdown: claim, conflicts: [expect.any(String)] });
+  });
+
+  it('lets the analysis win where the cited lines were not shown or do not say it', () => {
+    const md = 'koa is small. It is released under the Apache-2.0 licence (`package.json:5`).';
+    // without what the writer was shown (the offline reviewer), as before
+    expect(review(md).markdown).toBe('koa is small.');
+    // a line of the file the writer was not shown
+    expect(review(md.replace(':5', ':6'), shown).markdown).toBe('koa is small.');
+    // a cited line that says something else
+    expect(review(md.replace(':5', ':9'), shown)).toMatchObject({ markdown: 'koa is small.', conflicts: [] });
+    // a cited line that gives the number without what it counts
+    expect(review('koa is small. The project has 9 test cases (`package.json:9`).', shown).markdown).toBe(
+      'koa is small.',
+    );
+    // no citation in the sentence: a citation in the sentence before backs nothing
+    expect(
+      review(
+        'The manifest sets a licence (`package.json:5`). It is released under the Apache-2.0 licence.',
+        shown,
+      ).markdown,
+    ).toBe('The manifest sets a licence (`package.json:5`).');
+  });
+
+  it("lets no example's code speak for the product", () => {
+    const md = 'koa is small. The project is built on Fastify (`examples/package.json:4`).';
+    const fastify: Analysis = {
+      ...a,
+      frameworks: [{ name: 'Fastify', category: 'web', evidence: 'examples/package.json', area: 'examples' }],
+    };
+    expect(reviewConsistency(md, fastify, undefined, ['koa'], shown).markdown).toBe('koa is small.');
   });
 });

@@ -5,15 +5,25 @@
 // text costs more than a missed contradiction, so anything uncertain is not a claim at all.
 
 import type { Analysis, ProjectKind } from '../analyse/types.ts';
-import { replaceCodeSpans } from '../citations.ts';
+import { type Citation, citationsIn, formatCitation, knownFiles, replaceCodeSpans } from '../citations.ts';
 import type { Claim, ClaimKey, ClaimLedger } from './claim-ledger.ts';
+import { isTestPath } from './facts.ts';
 import { agrees, isStrictProduct, licenceFamily, normFw, RUNS_ON_CATEGORIES, truthOf } from './model.ts';
 
 export interface Contradiction {
   claim: Claim;
   /** What the analysis or the other section says instead. */
   reason: string;
+  /**
+   * The citation of the claim's sentence into lines the writer was shown that say what the claim
+   * says (`path:line`): the quoted file wins over the analysis, the claim stays and the conflict is
+   * noted for the trace.
+   */
+  quoted?: string;
 }
+
+/** The lines a model writer was shown of each file, as its numbered excerpts gave them: path → line → text. */
+export type ShownFiles = Map<string, Map<number, string>>;
 
 // ---------------------------------------------------------------------------------------------
 // Reading the prose
@@ -589,18 +599,27 @@ const quote = (c: Claim) =>
     .replace(/\s+/g, ' ')
     .trim()}"`;
 
-/** Each claim of the markdown that the analysis, or a section accepted before, contradicts. */
+/**
+ * Each claim of the markdown that the analysis, or a section accepted before, contradicts. With
+ * `shown` (the lines a model writer was shown), a claim against the analysis whose sentence cites
+ * shown lines that say the same carries that citation as `quoted`: the file wins over the fact.
+ */
 export function findContradictions(
   markdown: string,
   a: Analysis,
   ledger?: ClaimLedger,
   names: string[] = [],
+  shown?: ShownFiles,
 ): Contradiction[] {
   const out: Contradiction[] = [];
+  const r = shown?.size ? readerFor(a, names) : undefined;
+  const lines = markdown.split('\n');
   for (const c of extractClaims(markdown, a, names)) {
     const t = truthOf(c, a);
     if (t) {
-      if (!agrees(c, t)) out.push({ claim: c, reason: `the analysis finds ${t.says}` });
+      if (agrees(c, t)) continue;
+      const quoted = r && shown ? quotedBacking(c, lines[c.line] ?? '', r, shown) : undefined;
+      out.push({ claim: c, reason: `the analysis finds ${t.says}`, ...(quoted ? { quoted } : {}) });
       continue;
     }
     const other = ledger?.conflict(c);
@@ -614,16 +633,25 @@ export function describeContradiction(x: Contradiction): string {
   return `${quote(x.claim)} contradicts ${x.reason}`;
 }
 
-/** The contradictions as problems a model writer is sent back with. */
+/** A claim kept because the file it quotes says so, as the trace records the conflict. */
+export function describeQuotedConflict(x: Contradiction): string {
+  return `${describeContradiction(x)}; kept, as the quoted file \`${x.quoted}\` says so`;
+}
+
+/**
+ * The contradictions as problems a model writer is sent back with; a claim the quoted file backs
+ * (`shown`) is none: the file wins, and the caller records the conflict.
+ */
 export function consistencyProblems(
   markdown: string,
   a: Analysis,
   ledger?: ClaimLedger,
   names: string[] = [],
+  shown?: ShownFiles,
 ): string[] {
-  return findContradictions(markdown, a, ledger, names).map(
-    (x) => `${describeContradiction(x)}; state what the analysis says or leave the claim out.`,
-  );
+  return findContradictions(markdown, a, ledger, names, shown)
+    .filter((x) => !x.quoted)
+    .map((x) => `${describeContradiction(x)}; state what the analysis says or leave the claim out.`);
 }
 
 /**
@@ -636,12 +664,16 @@ export function reviewConsistency(
   a: Analysis,
   ledger?: ClaimLedger,
   names: string[] = [],
-): { markdown: string; notes: string[] } {
-  const found = findContradictions(markdown, a, ledger, names);
-  if (!found.length) return { markdown, notes: [] };
+  shown?: ShownFiles,
+): { markdown: string; notes: string[]; conflicts: string[] } {
+  const all = findContradictions(markdown, a, ledger, names, shown);
+  // a claim the quoted file backs stays; the conflict goes to the trace, not into the section
+  const conflicts = all.filter((x) => x.quoted).map(describeQuotedConflict);
+  const found = all.filter((x) => !x.quoted);
+  const notes = conflicts.map((c) => `Conflict between a quoted file and the analysis: ${c}.`);
+  if (!found.length) return { markdown, notes, conflicts };
   const r = readerFor(a, names);
   const lines = markdown.split('\n');
-  const notes: string[] = [];
   const removed = new Set<string>(); // one sentence may hold several contradicted claims
   for (const x of found) {
     const where = `${x.claim.line} ${x.claim.sentence}`;
@@ -658,11 +690,21 @@ export function reviewConsistency(
         `${describeContradiction(x)}; kept, as it is ${x.claim.prose ? 'not a whole sentence that can be dropped' : 'a list item, not a prose sentence'}.`,
       );
   }
-  return { markdown: lines.join('\n'), notes };
+  return { markdown: lines.join('\n'), notes, conflicts };
 }
 
 /** The line without the sentence whose masked form is `sentence`; its other sentences intact. */
 function withoutSentence(line: string, sentence: string, r: Reader): string {
+  const { pieces, at } = originalSentences(line, sentence, r);
+  if (at < 0) return line;
+  return pieces
+    .filter((_, i) => i !== at)
+    .join(' ')
+    .trim();
+}
+
+/** The sentences of a line as written, and which of them reads as `sentence` once masked (-1: none). */
+function originalSentences(line: string, sentence: string, r: Reader): { pieces: string[]; at: number } {
   // split the original line where its masked form splits, with code spans protected
   const spans: string[] = [];
   const guarded = replaceCodeSpans(line, (whole) => {
@@ -678,12 +720,98 @@ function withoutSentence(line: string, sentence: string, r: Reader): string {
   }
   const restore = (s: string) => s.replace(/\uE000(\d+)\uE001/g, (_, n: string) => spans[Number(n)]!);
   const pieces = merged.map(restore);
-  const at = pieces.findIndex((p) => sentencesOf(masked(p, r)).includes(sentence));
-  if (at < 0) return line;
-  return pieces
-    .filter((_, i) => i !== at)
-    .join(' ')
-    .trim();
+  return { pieces, at: pieces.findIndex((p) => sentencesOf(masked(p, r)).includes(sentence)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A quoted file against a fact
+
+/**
+ * The citation in the claim's sentence that points into lines the writer was shown which say what
+ * the claim says: the number with the thing counted on one line, the licence, the kind of project
+ * or the framework's package. A citation of lines the writer was not shown backs nothing.
+ */
+function quotedBacking(c: Claim, line: string, r: Reader, shown: ShownFiles): string | undefined {
+  const { pieces, at } = originalSentences(line, c.sentence, r);
+  const sentence = at >= 0 ? pieces[at]! : line;
+  for (const { citation } of citationsIn(sentence, knownFiles(shown.keys()))) {
+    const quoted = quotedLines(citation, shown);
+    if (quoted.some((l) => backs(c, l))) return formatCitation(citation);
+  }
+  return undefined;
+}
+
+// code that shows how the product is used or tested, not what it is
+const SHOWCASE = /(?:^|\/)(?:examples?|samples?|demos?|fixtures?|benchmarks?|bench|playground)\//i;
+
+/**
+ * The lines of a citation the writer was shown: the cited line or range, or all of a cited file.
+ * An example's or a test's lines back nothing about the product.
+ */
+function quotedLines(c: Citation, shown: ShownFiles): string[] {
+  const lines = shown.get(c.path);
+  if (!lines || SHOWCASE.test(c.path) || isTestPath(c.path)) return [];
+  if (c.line === undefined) return [...lines.values()];
+  const out: string[] = [];
+  for (let n = c.line; n <= (c.end ?? c.line); n++) {
+    const l = lines.get(n);
+    if (l !== undefined) out.push(l);
+  }
+  return out;
+}
+
+// the words that name what a count counts, as a file would write them
+const COUNTED: Record<string, RegExp> = {
+  'test-cases': /\b(?:tests?|specs?|cases?)\b/i,
+  tests: /\b(?:tests?|specs?|cases?)\b/i,
+  'test-files': /\btests?\b/i,
+  files: /\bfiles?\b/i,
+  'source-files': /\bfiles?\b/i,
+  'lines-of-code': /\b(?:lines?|loc|sloc)\b/i,
+  dependencies: /\b(?:dependenc(?:y|ies)|packages?|requirements?)\b/i,
+  'runtime-dependencies': /\b(?:dependenc(?:y|ies)|packages?|requirements?)\b/i,
+  'dev-dependencies': /\b(?:dependenc(?:y|ies)|packages?|requirements?)\b/i,
+  routes: /\b(?:routes?|endpoints?)\b/i,
+  'env-vars': /\b(?:env|environment|variables?)\b/i,
+  todos: /\b(?:todos?|fixmes?)\b/i,
+  'public-names': /\b(?:exports?|exported|names?|functions?)\b/i,
+  modules: /\b(?:modules?|packages?)\b/i,
+};
+
+// a project kind as a file (a README, a manifest) names it
+const KIND_IN_TEXT: Record<string, RegExp> = {
+  cli: /\b(?:command[- ]line|cli)\b/i,
+  'web-application': /\bweb\s*(?:application|app|site)\b|\bwebsite\b/i,
+  'build-tool': /\bbuild\s+tool\b|\bbundler\b/i,
+  monorepo: /\bmonorepo\b/i,
+  service: /\b(?:micro)?service\b|\bdaemon\b|\b(?:api|http|rest|backend)\s+server\b/i,
+  application: /\b(?:application|app)\b/i,
+  library: /\b(?:library|sdk|toolkit)\b/i,
+  framework: /\bframework\b/i,
+  plugin: /\b(?:plugin|plug-in|extension|add-on|addon)\b/i,
+};
+
+/** Whether one quoted line says what the claim says. */
+function backs(c: Claim, line: string): boolean {
+  switch (c.key) {
+    case 'licence':
+      return c.value !== 'none' && licenceFamily(line) === c.value;
+    case 'kind':
+      return KIND_IN_TEXT[String(c.value)]?.test(line) ?? false;
+    case 'runs-on': {
+      const n = normFw(String(c.value));
+      // the framework's package as imported or declared: `express`, `"next": …`, `from django…`
+      return [...line.matchAll(/[\w@.-]+(?:\/[\w.-]+)*/g)].some((m) =>
+        m[0].split('/').some((part) => normFw(part.replace(/^@/, '')) === n),
+      );
+    }
+    default: {
+      const noun = COUNTED[c.key];
+      if (!noun?.test(line)) return false;
+      if (c.value === 0) return /\b(?:no|zero|none|without)\b/i.test(line);
+      return [...line.matchAll(NUM_RE)].some((m) => toNum(m[1]!) === c.value);
+    }
+  }
 }
 
 /** Records the claims of an accepted section that nothing contradicted, for the sections after it. */

@@ -4,7 +4,7 @@
 // dropped; every change is recorded in the draft's reviewNotes (and so in the trace).
 
 import { analyseKind } from './analysts.ts';
-import { recordAccepted, reviewConsistency } from './consistency.ts';
+import { recordAccepted, reviewConsistency, type ShownFiles } from './consistency.ts';
 import { factsOf, lineCount } from './facts.ts';
 import type { AgentDeps, SectionDraft } from './types.ts';
 import {
@@ -37,7 +37,15 @@ function proseOnly(md: string): string {
   return replaceCodeSpans(stripFences(md), () => ' ');
 }
 
-export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDeps): Promise<SectionDraft> {
+/**
+ * `shown`: the lines of each file a model writer was shown; a claim whose cited lines among them
+ * back it is kept though the analysis says otherwise, and the conflict is noted for the trace.
+ */
+export async function reviewDraft(
+  input: { draft: SectionDraft },
+  deps: AgentDeps,
+  shown?: ShownFiles,
+): Promise<SectionDraft> {
   const fx = factsOf(deps.analysis);
   const notes: string[] = [...(input.draft.reviewNotes ?? [])];
   let md = input.draft.markdown ?? '';
@@ -90,9 +98,10 @@ export async function reviewDraft(input: { draft: SectionDraft }, deps: AgentDep
   );
 
   // 3. Consistency: counts, licence, kind and frameworks claimed against the analysis and the
-  // sections accepted before this one (consistency.ts). Offline writers should never trip it.
+  // sections accepted before this one (consistency.ts). Offline writers should never trip it. A
+  // quoted file wins over the analysis: a claim the lines it cites back is kept and noted.
   const names = [deps.projectName];
-  const consistent = reviewConsistency(md, deps.analysis, deps.claims, names);
+  const consistent = reviewConsistency(md, deps.analysis, deps.claims, names, shown);
   md = consistent.markdown;
   notes.push(...consistent.notes);
 

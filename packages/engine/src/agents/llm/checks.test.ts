@@ -100,6 +100,8 @@ describe('what keeps a writer true', () => {
     expect(SYSTEM.writer).toContain('examples, tests, docs or benchmarks is named as such');
     expect(SYSTEM.writer).toContain('not found');
     expect(SYSTEM.writer).toContain('<!-- conflict:');
+    // the consistency check keeps a claim against the facts only where its sentence cites the file
+    expect(SYSTEM.writer).toContain('write what the file shows, citing its line in the same sentence');
     expect(SYSTEM.writer).not.toMatch(/150-400/);
   });
 });
@@ -121,6 +123,35 @@ describe('what a summariser is told of the project', () => {
     const routes = a.routes.filter((r) => !r.area || r.area === 'product');
     expect(moduleRole([routes[0]!.file], a)).toMatch(/declares \d+ of the product's routes/);
     expect(moduleRole(['nowhere.ts'], a)).toBe('');
+  });
+
+  it('gives the manifest that declares what the product runs with, not an empty development one', () => {
+    const python = {
+      ...a,
+      manifests: [
+        { path: 'requirements-dev.txt', ecosystem: 'pip' as const },
+        { path: 'requirements.txt', ecosystem: 'pip' as const },
+      ],
+      dependencies: [
+        {
+          name: 'django',
+          version: '5.1',
+          scope: 'runtime' as const,
+          ecosystem: 'pip' as const,
+          manifest: 'requirements.txt',
+        },
+        {
+          name: 'pytest',
+          version: '8',
+          scope: 'dev' as const,
+          ecosystem: 'pip' as const,
+          manifest: 'requirements-dev.txt',
+        },
+      ],
+    };
+    const text = projectContext(python, 'Sample');
+    expect(text).toMatch(/^manifest requirements\.txt$/m);
+    expect(text).not.toContain('requirements-dev.txt');
   });
 
   it("names a module's central types, its extension points and its settings and routing files", () => {

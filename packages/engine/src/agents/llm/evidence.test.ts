@@ -17,6 +17,22 @@ describe('evidence excerpts', () => {
     expect(line).toMatch(/^FILE src\/routes\/loans\.ts \(lines 4-6\)/);
     expect(range).toMatch(/^FILE src\/routes\/books\.ts \(lines 2-10\)/);
   });
+
+  it("says in its head that a test's excerpt is test code, not the product; the product's own says nothing", async () => {
+    const finding = { statement: 'Books.', citations: ['tests/books.test.ts:3', 'src/routes/books.ts:3'] };
+    const [test, own] = await snippets([finding], ws, a, 10_000, tokens, 1);
+    expect(test).toMatch(/^FILE tests\/books\.test\.ts \(lines 2-4; test code, not the product\)\n/);
+    expect(own).toMatch(/^FILE src\/routes\/books\.ts \(lines 2-4\)\n/);
+  });
+
+  it("shows a test's lines to the testing sections only; the others get the product's", async () => {
+    const finding = { statement: 'Books.', citations: ['tests/books.test.ts', 'src/routes/books.ts:3'] };
+    const heads = async (kind?: string) =>
+      (await snippets([finding], ws, a, 10_000, tokens, 1, new Map(), kind)).map((e) => e.split(' (')[0]);
+    expect(await heads('testing')).toEqual(['FILE tests/books.test.ts', 'FILE src/routes/books.ts']);
+    expect(await heads('overview')).toEqual(['FILE src/routes/books.ts']);
+    expect(await heads()).toEqual(['FILE tests/books.test.ts', 'FILE src/routes/books.ts']);
+  });
 });
 
 describe('the centre a writer is shown', () => {
@@ -74,6 +90,7 @@ describe('the centre the planner expects', () => {
       ...a,
       identity: {
         ...a.identity!,
+        nonProduct: [],
         mainPath: [
           { name: 'createApp', path: 'src/app.ts', line: 10 },
           { name: 'listBooks', path: 'src/services/book-service.ts', line: 14 },

@@ -12,6 +12,7 @@ import { projectModel, type Boundary, type ProjectModel } from '../model.ts';
 import type { Finding } from '../types.ts';
 import type { Workspace } from '../../types.ts';
 import { dataBlock, numbered } from './prompts.ts';
+import { type ReadingRole, readingRoleOf } from './reading.ts';
 
 // where a framework seen is not what the product runs on
 const ELSEWHERE = new Set(['examples', 'tests', 'docs', 'benchmarks', 'fixtures', 'playground', 'scripts']);
@@ -196,6 +197,50 @@ async function readLines(root: string, file: string): Promise<string[] | undefin
   }
 }
 
+/**
+ * What a file shown to a writer is when it is not the product's own code, said in its excerpt's
+ * head: a test's or an example's lines are never to be told as what the product does, and a
+ * migration, a data table or a generated file is shown only as the window of a cited line.
+ */
+const NOT_PRODUCT_LABEL: Partial<Record<ReadingRole, string>> = {
+  test: 'test code, not the product',
+  example: 'example code, not the product',
+  docs: 'documentation',
+  migration: 'a database migration',
+  generated: 'generated code',
+  vendored: "vendored code, not the product's own",
+  data: 'a data table',
+};
+
+/**
+ * The sections a file that is not the product's own code is excerpted for, when a finding cites it:
+ * a test's lines for the testing sections, an example's where the product is started or called, a
+ * migration's or a data table's for the data model; a generated or vendored file for none. Other
+ * sections are told the finding and the file's name, and their excerpts go to the product. A
+ * section of the user's own (custom) takes what its findings cite.
+ */
+const EXCERPTED_FOR: Partial<Record<ReadingRole, string[]>> = {
+  test: ['testing', 'custom'],
+  example: ['getting-started', 'api', 'custom'],
+  migration: ['data-model', 'custom'],
+  data: ['data-model', 'custom'],
+  generated: ['custom'],
+  vendored: ['custom'],
+};
+
+/** Whether a section of `kind` is shown an excerpt of `file` (any section, when no kind is given). */
+export function excerptedFor(file: string, a: Analysis, kind?: string): boolean {
+  const info = factsOf(a).fileByPath.get(file);
+  const only = info && kind ? EXCERPTED_FOR[readingRoleOf(info, a)] : undefined;
+  return !only || only.includes(kind!);
+}
+
+/** The label of a file's excerpt, or none for the product's own code and for other files. */
+export function excerptLabel(file: string, a: Analysis): string | undefined {
+  const info = factsOf(a).fileByPath.get(file);
+  return info ? NOT_PRODUCT_LABEL[readingRoleOf(info, a)] : undefined;
+}
+
 /** Excerpts of ±radius lines around each cited `path:line`, whole heads of cited files, within a token cap. */
 export async function snippets(
   findings: Finding[],
@@ -206,6 +251,8 @@ export async function snippets(
   radius = 8,
   /** Line ranges already shown by other excerpts, by file: not shown again. */
   shownBefore: Map<string, [number, number][]> = new Map(),
+  /** The section's kind: a test, an example, a migration… is excerpted only for what it is about. */
+  kind?: string,
 ): Promise<string[]> {
   const fx = factsOf(a);
   const out: string[] = [];
@@ -216,7 +263,7 @@ export async function snippets(
     const cited = splitCitation(c);
     const file = cited.path;
     const info = fx.fileByPath.get(file);
-    if (!info || seen.has(c)) continue;
+    if (!info || seen.has(c) || !excerptedFor(file, a, kind)) continue;
     seen.add(c);
     // a line already shown in an excerpt of its file is not shown again
     const shown = covered.get(file) ?? [];
@@ -234,7 +281,7 @@ export async function snippets(
     // a file the line counter has no language for (a Prisma schema) counts 0 lines: its own length then
     const length = lineCount(info) || lines.length;
     const to = Math.min(length, lines.length, last + radius * (cited.line !== undefined ? 1 : 3));
-    const text = numbered(file, lines.slice(from - 1, to).join('\n'), from);
+    const text = numbered(file, lines.slice(from - 1, to).join('\n'), from, excerptLabel(file, a));
     const t = tokens(text);
     if (used + t > tokenCap) {
       if (tokenCap - used < 100) break;
@@ -383,7 +430,8 @@ export async function centreExcerpts(
   const excerpts = [...byFile].map(([file, numbered]) => {
     const entries = [...numbered].sort((x, y) => x[0] - y[0]);
     const width = String(entries.at(-1)![0]).length;
-    return `FILE ${file} (definitions on the main path or central to the product; comments left out)\n${entries.map(([n, l]) => `${String(n).padStart(width)}| ${l}`).join('\n')}`;
+    const label = excerptLabel(file, a);
+    return `FILE ${file} (definitions on the main path or central to the product; comments left out${label ? `; ${label}` : ''})\n${entries.map(([n, l]) => `${String(n).padStart(width)}| ${l}`).join('\n')}`;
   });
   return { excerpts, shown };
 }

@@ -9,6 +9,7 @@ import type { ModelSession } from '../../llm/client.ts';
 import type { ReportEstimate } from '../../llm/types.ts';
 import { analyseKind } from '../analysts.ts';
 import { topicRanks } from './topic.ts';
+import type { ShownFiles } from '../consistency.ts';
 import { reviewDraft } from '../reviewer.ts';
 import { offlineRoles } from '../roles.ts';
 import type { AgentTrace } from '../../types.ts';
@@ -37,6 +38,8 @@ export function llmRoles(session: ModelSession): LlmRoles {
     `${session.config.provider}/${session.modelFor(role)}`;
   let reading: Reading | undefined;
   const offlineTitles: string[] = [];
+  // the lines each model-written section's writer was shown, for its final review
+  const shownTo = new Map<string, ShownFiles>();
 
   const roles: LlmRoles = {
     describe: (role, id) => details.get(`${role} ${id}`),
@@ -96,6 +99,7 @@ export function llmRoles(session: ModelSession): LlmRoles {
       }
       try {
         const r = await writeWithModel(session, input, deps, reading);
+        if (r.shown && r.source !== 'offline-fallback') shownTo.set(input.plan.id, r.shown);
         note('writer', input.plan.id, {
           source: r.source,
           model: model('writer'),
@@ -115,7 +119,7 @@ export function llmRoles(session: ModelSession): LlmRoles {
     // The model's review happened inside `write` (it needs the evidence to send a draft back); this
     // final pass is the offline reviewer's, which repairs or removes anything still wrong.
     async review(input, deps) {
-      const reviewed = await reviewDraft(input, deps);
+      const reviewed = await reviewDraft(input, deps, shownTo.get(input.draft.id));
       const w = details.get(`writer ${input.draft.id}`);
       if (w?.source) note('reviewer', input.draft.id, { source: w.source });
       return reviewed;

@@ -30,6 +30,7 @@ import {
 import type { Analysis } from '../../analyse/types.ts';
 import type { AgentInput, AgentOutput } from '../types.ts';
 import { llmRoles } from './index.ts';
+import { shownLines } from './prompts.ts';
 
 const KEY = ['sk', 'roles', 'fake0123456789abcdef'].join('-');
 let server: FakeServer | undefined;
@@ -253,6 +254,121 @@ describe('LLM roles', () => {
     );
     // a section that does not tell how the product works is not shown it
     expect(writer('Testing')).not.toContain('definitions on the main path or central to the product');
+  });
+
+  it("fills a writer's excerpts with the product's own code, not a UI kit's; the testing section is shown the tests, labelled", async () => {
+    // the sample app with a UI kit's primitive copied into it, as shadcn/ui writes them
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'atr-ui-kit-'));
+    await fs.cp(SAMPLE_APP_DIR, root, { recursive: true });
+    const kit = 'src/components/ui/use-toast.ts';
+    await fs.mkdir(path.join(root, 'src/components/ui'), { recursive: true });
+    await fs.writeFile(
+      path.join(root, kit),
+      Array.from(
+        { length: 30 },
+        (_, i) => `export function toast${i}(message: string) { return message; }`,
+      ).join('\n'),
+    );
+    const analysis = {
+      ...a,
+      files: [...a.files, { path: kit, size: 2000, language: 'TypeScript', code: 30, comment: 0, blank: 0 }],
+      // every part of the product shows toasts: the kit ranks high
+      imports: [
+        ...a.imports,
+        ...a.files
+          .filter((f) => f.path.startsWith('src/') && f.path.endsWith('.ts'))
+          .map((f) => ({ from: f.path, specifier: '@/components/ui/use-toast', resolved: kit, line: 1 })),
+      ],
+      symbols: [
+        ...Array.from({ length: 30 }, (_, i) => ({
+          path: kit,
+          name: `toast${i}`,
+          kind: 'function' as const,
+          line: i + 1,
+          exported: true,
+        })),
+        ...a.symbols,
+      ],
+    };
+    try {
+      const { server: s } = await run(
+        {
+          ...base,
+          analysis,
+          workspace: workspaceFor(analysis, root),
+          template: templateOf(['Overview', 'Security', 'Testing']),
+        },
+        fixtureModel,
+      );
+      const prompts = s.requests.filter((r) => roleOf(r) === 'writer');
+      const files = (section: string) =>
+        prompts
+          .filter((r) => sectionOf(r) === section)
+          .flatMap((r) => [...r.prompt.matchAll(/^FILE (\S+) \((.*)\)$/gm)].map((m) => `${m[1]} (${m[2]})`));
+      // the kit's primitives are named in the reading, never excerpted to fill a section
+      for (const section of ['Overview', 'Security', 'Testing']) {
+        expect(files(section).length).toBeGreaterThan(0);
+        expect(files(section).filter((f) => f.startsWith(kit))).toEqual([]);
+      }
+      // the overview is told of the tests its findings cite, and shown the product's code instead
+      expect(s.requests.find((r) => sectionOf(r) === 'Overview')!.prompt).toContain('tests/books.test.ts');
+      expect(files('Overview').filter((f) => /test/.test(f))).toEqual([]);
+      const tests = files('Testing').filter((f) => /test/.test(f));
+      expect(tests.length).toBeGreaterThan(0);
+      for (const f of tests) expect(f).toMatch(/; test code, not the product\)$/);
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a claim the quoted file backs over the analysis, with the conflict in the trace only', async () => {
+    // the analysis reads another licence than the manifest the writer is shown
+    const other = { ...a, license: { spdx: 'Apache-2.0', path: 'LICENSE' } };
+    const claim = 'Bookshelf is released under the MIT licence (`package.json:6`).';
+    let cited = false;
+    const { out, server: s } = await run(
+      { ...base, analysis: other, template: templateOf(['Overview']) },
+      (req) => {
+        if (roleOf(req) !== 'writer') return fixtureModel(req);
+        cited ||= /"license": "MIT"/.test(shownLines(req.prompt).get('package.json')?.get(6) ?? '');
+        return { text: `${(fixtureModel(req) as { text: string }).text}\n\n${claim}` };
+      },
+    );
+    expect(cited).toBe(true);
+    // not sent back, not replaced, not cut by the final review
+    expect(s.requests.filter((r) => roleOf(r) === 'writer')).toHaveLength(1);
+    const sec = out.sections[0]!;
+    expect(sec.markdown).toContain(claim);
+    expect(sec.markdown).not.toMatch(/conflict|Apache/i);
+    const conflict =
+      '"released under the MIT licence" contradicts the analysis finds the Apache-2.0 licence (LICENSE); kept, as the quoted file `package.json:6` says so';
+    expect(out.trace.find((t) => t.role === 'writer')!.details).toMatchObject({
+      source: 'model',
+      evidence: { conflicts: [conflict] },
+    });
+    expect(out.trace.find((t) => t.role === 'reviewer')!.details?.notes).toEqual([
+      `Conflict between a quoted file and the analysis: ${conflict}.`,
+    ]);
+  });
+
+  it('lets the analysis win over a claim whose cited lines do not say it', async () => {
+    const other = { ...a, license: { spdx: 'Apache-2.0', path: 'LICENSE' } };
+    const { out, server: s } = await run(
+      { ...base, analysis: other, template: templateOf(['Overview']) },
+      (req) =>
+        roleOf(req) === 'writer'
+          ? { text: 'Bookshelf is released under the MIT licence (`package.json:2`).' }
+          : fixtureModel(req),
+    );
+    // sent back, then replaced by the offline writer's section
+    expect(s.requests.filter((r) => roleOf(r) === 'writer')).toHaveLength(2);
+    expect(out.trace.find((t) => t.role === 'writer')!.details).toMatchObject({
+      source: 'offline-fallback',
+      reason: expect.stringMatching(
+        /"released under the MIT licence" contradicts the analysis finds the Apache-2\.0/,
+      ),
+    });
+    expect(out.sections[0]!.markdown).not.toContain('released under the MIT licence');
   });
 
   it('keeps a draft that agrees once sent back, with the contradiction in its review notes', async () => {

@@ -140,7 +140,7 @@ const REVIEW_FRAME = 240;
 const REVIEW_CONTEXT = 210;
 const INSTRUCTIONS = 250;
 /** The writer's rules (prompts.ts WRITER_RULES), which only the writer's system text carries. */
-const WRITER_RULES_TOKENS = 170;
+const WRITER_RULES_TOKENS = 190;
 const SUMMARY_FRAME = 320;
 /**
  * Share of model sections expected to be sent back once: the deterministic checks' failures and the

@@ -200,11 +200,18 @@ async function loadSources(
  * product's manifest and the kind of project, so a module is read as a part of that product.
  */
 export function projectContext(a: Analysis, projectName: string): string {
-  const manifest = a.manifests.find((m) => !m.area || m.area === 'product');
+  // the product's manifest that says what it is (name, version, description), else the one that
+  // declares what it runs with (`requirements.txt` before `requirements-dev.txt`); an empty one says nothing
+  const own = a.manifests.filter((m) => !m.area || m.area === 'product');
+  const said = (m: (typeof own)[number]) => [m.name, m.version, m.description].filter(Boolean);
+  const manifest =
+    own.find((m) => said(m).length) ??
+    own.find((m) => a.dependencies.some((d) => d.manifest === m.path && d.scope === 'runtime')) ??
+    own[0];
   const lines = [
     a.identity?.purpose ? `purpose (${a.identity.purpose.source.path}): ${a.identity.purpose.text}` : '',
     manifest
-      ? `manifest ${manifest.path}: ${[manifest.name, manifest.version, manifest.description].filter(Boolean).join(' — ')}`
+      ? `manifest ${manifest.path}${said(manifest).length ? `: ${said(manifest).join(' — ')}` : ''}`
       : '',
     a.identity ? `project kind: ${[a.identity.kind, ...(a.identity.kinds ?? [])].join(', ')}` : '',
   ].filter(Boolean);

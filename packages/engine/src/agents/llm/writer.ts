@@ -7,7 +7,13 @@
 import { extractCitations, knownFiles } from '../../citations.ts';
 import { EngineError } from '../../errors.ts';
 import type { ModelSession } from '../../llm/client.ts';
-import { consistencyProblems, describeContradiction, findContradictions } from '../consistency.ts';
+import {
+  consistencyProblems,
+  describeContradiction,
+  describeQuotedConflict,
+  findContradictions,
+  type ShownFiles,
+} from '../consistency.ts';
 import { offlineRoles } from '../roles.ts';
 import type { AgentDeps, Finding, SectionDraft, WriterInput } from '../types.ts';
 import {
@@ -22,7 +28,7 @@ import { CENTRE_TOKENS, moduleOf, REPOSITORY, SNIPPET_TOKENS, WRITER_MODULES } f
 import { topicRanks } from './topic.ts';
 import { relevantSummaries, type Reading } from './summaries.ts';
 import { reviewClaims } from './review.ts';
-import { dataBlock, SYSTEM } from './prompts.ts';
+import { dataBlock, shownLines, SYSTEM } from './prompts.ts';
 
 export interface SectionOutcome {
   draft: SectionDraft;
@@ -30,6 +36,11 @@ export interface SectionOutcome {
   /** Problems found in the first draft (and the second, when it was sent back). */
   problems: string[][];
   reason?: string;
+  /**
+   * The lines of each file the writer was shown (its numbered excerpts), for the final review: a
+   * claim the file it cites there backs stays even where the analysis says otherwise.
+   */
+  shown?: ShownFiles;
   /** What the model was given for the section: summaries, findings and excerpts (for the trace). */
   evidence?: {
     repositorySummary: boolean;
@@ -38,7 +49,10 @@ export interface SectionOutcome {
     /** The files the section's topic ranking started from (topic.ts), the first dozen. */
     topicSeeds: string[];
     excerpts: string[];
-    /** Where the writer found a fact contradicted by a quoted file (it followed the file). */
+    /**
+     * Where a quoted file contradicts a fact: flagged by the writer, or found by the consistency
+     * check in a claim whose cited excerpt backs it (the claim is kept).
+     */
     conflicts?: string[];
   };
 }
@@ -91,7 +105,10 @@ function definitions(
   deps: AgentDeps,
   ranks: Map<string, number>,
 ): Finding[] {
-  const rank = new Map(reading.plan.files.map((f) => [f.path, ranks.get(f.path) ?? 0]));
+  // the product's own files: a test, an example, a migration or a UI kit's primitive is named only
+  // in the reading, and no fill excerpt either (a finding that cites one still shows it, labelled)
+  const own = reading.plan.files.filter((f) => !f.role || f.role === 'product');
+  const rank = new Map(own.map((f) => [f.path, ranks.get(f.path) ?? 0]));
   const inModules = new Set(modules);
   return deps.analysis.symbols
     .filter((s) => rank.has(s.path))
@@ -107,7 +124,7 @@ function definitions(
     .map((s) => ({ statement: `${s.kind} ${s.name}`, citations: [`${s.path}:${s.line}`] }))
     .concat(
       // where definitions are few (object literals, scripts), the heads of the best-ranked files
-      [...reading.plan.files]
+      [...own]
         .sort(
           (x, y) =>
             Number(inModules.has(y.module)) - Number(inModules.has(x.module)) ||
@@ -157,6 +174,7 @@ export async function writeWithModel(
     tokens,
     undefined,
     centre.shown,
+    plan.kind,
   );
   const excerpts = [...centre.excerpts, ...cited];
   const sent: NonNullable<SectionOutcome['evidence']> = {
@@ -188,8 +206,10 @@ export async function writeWithModel(
     .join('\n\n');
   const task = `Write the body of section "${plan.title}" in markdown, as long as the evidence carries (tables or lists where they help; one honest sentence when the evidence holds nothing for it), citing the evidence as \`path:line\`.`;
 
+  // a claim whose cited excerpt says what it says is no problem: the file wins over the fact
+  const shown = shownLines(excerpts.join('\n'));
   const contradictions = (md: string) =>
-    consistencyProblems(md, deps.analysis, deps.claims, [deps.projectName]);
+    consistencyProblems(md, deps.analysis, deps.claims, [deps.projectName], shown);
   const read = linesOf(deps.workspace);
   const check = async (md: string) => [
     ...textProblems(md),
@@ -253,8 +273,13 @@ export async function writeWithModel(
   // a contradiction the model fixed when sent back is still a change the trace must show
   const fixed =
     source === 'model-revised'
-      ? findContradictions(first, deps.analysis, deps.claims, [deps.projectName]).map(describeContradiction)
+      ? findContradictions(first, deps.analysis, deps.claims, [deps.projectName], shown)
+          .filter((x) => !x.quoted)
+          .map(describeContradiction)
       : [];
+  // a claim kept because its quoted file backs it: the conflict goes to the trace
+  for (const x of findContradictions(md, deps.analysis, deps.claims, [deps.projectName], shown))
+    if (x.quoted && !conflicts.includes(describeQuotedConflict(x))) conflicts.push(describeQuotedConflict(x));
   if (conflicts.length) sent.conflicts = conflicts;
   const draft: SectionDraft = {
     id: plan.id,
@@ -271,7 +296,7 @@ export async function writeWithModel(
         }
       : {}),
   };
-  return { draft, source, problems, evidence: sent };
+  return { draft, source, problems, evidence: sent, shown };
 }
 
 /** The offline writer's section in place of a model draft, with the reason in its review notes. */
