@@ -969,3 +969,18 @@ export function licenceFamilies(spdx: string): Set<string> {
       .filter((x): x is string => !!x),
   );
 }
+
+/**
+ * A framework the product declares only for development or only as an optional extra: the product
+ * runs without it, so it is not what the product is built on. Its declaration is the one it was
+ * found at (the framework Jinja is the package `jinja2`), else one of its name.
+ */
+export function notNeededToRun(
+  a: Analysis,
+  fw: Pick<Analysis['frameworks'][number], 'name' | 'evidence'>,
+): boolean {
+  const own = a.dependencies.filter((d) => !d.area || d.area === 'product');
+  const at = own.filter((d) => `${d.manifest}:${d.line}` === fw.evidence);
+  const decl = at.length ? at : own.filter((d) => d.name.toLowerCase() === fw.name.toLowerCase());
+  return decl.length > 0 && decl.every((d) => d.scope !== 'runtime' && d.scope !== 'peer');
+}

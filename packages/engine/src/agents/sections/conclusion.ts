@@ -1,7 +1,7 @@
 // Conclusion: strengths and concrete, prioritised recommendations derived from the findings.
 
 import { shapeRank } from '../../analyse/package-roles.ts';
-import { projectModel } from '../model.ts';
+import { notNeededToRun, projectModel } from '../model.ts';
 import { isDevContainer } from '../../analyse/containers.ts';
 import { NON_CODE_LANGUAGES } from '../facts.ts';
 import { kindPhrase, testPlaces } from '../identity-text.ts';
@@ -22,7 +22,6 @@ import {
 } from '../writers/markdown.ts';
 import { isChecksumFile } from '../facts.ts';
 import { defineSection, finding as f } from './define.ts';
-import { notNeededToRun } from './overview.ts';
 
 export const conclusion = defineSection({
   kind: 'conclusion',
