@@ -12,7 +12,14 @@ import {
   isTestCode,
   isTestSourceFile,
 } from '../analyse/test-code.ts';
-import type { Analysis, DataEntity, Dependency, FileInfo, SymbolInfo } from '../analyse/types.ts';
+import type {
+  Analysis,
+  DataEntity,
+  Dependency,
+  FileInfo,
+  LanguageStat,
+  SymbolInfo,
+} from '../analyse/types.ts';
 
 export interface Facts {
   fileByPath: Map<string, FileInfo>;
@@ -180,6 +187,36 @@ export const NON_CODE_LANGUAGES = new Set([
   // a patch is applied to other files at build time: data the build uses, not code that runs
   'diff',
 ]);
+
+/**
+ * The lines of code as every chapter states them: a share of a total that documentation and data
+ * swell (Markdown, JSON, YAML) misstates the code, so where those weigh in (a tenth of the lines or
+ * more) the programming languages' lines are told apart and each language's share is of them alone.
+ * Settings files (`.properties`) are data here too, though the product reads them as resources.
+ */
+export function codeSplit(languages: readonly LanguageStat[]): {
+  total: number;
+  /** The lines in programming languages. */
+  source: number;
+  /** Whether documentation and data are told apart; each share is then of `source`. */
+  apart: boolean;
+  /** The languages that are documentation and data, with lines. */
+  data: LanguageStat[];
+  /** The line total a language's share is taken of. */
+  base: (language: string) => number | null;
+} {
+  const isData = (language: string) => NON_CODE_LANGUAGES.has(language) || language === 'Properties';
+  const total = languages.reduce((n, x) => n + x.code, 0);
+  const source = languages.filter((x) => !isData(x.language)).reduce((n, x) => n + x.code, 0);
+  const apart = languages.length > 0 && total - source >= 0.1 * total;
+  return {
+    total,
+    source,
+    apart,
+    data: languages.filter((x) => isData(x.language) && x.code > 0),
+    base: (language) => (!apart ? total : isData(language) ? null : source),
+  };
+}
 
 /** Test code, test helpers or fixtures (see analyse/test-code.ts). */
 export function isTestPath(path: string): boolean {

@@ -2,7 +2,9 @@
 // Components, the central types with the mechanism; the overview says each once, short.
 import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow, Framework } from '../../analyse/types.ts';
-import { factsOf } from '../facts.ts';
+import { codeSplit, factsOf } from '../facts.ts';
+import { languageChartSvg } from '../../figures/language-chart.ts';
+import { writeTechnology } from './technology.ts';
 import { bareLibraryAnalysis, sampleAppAnalysis } from '../test-fixtures.ts';
 import type { SectionPlan } from '../types.ts';
 import type { WriterContext } from '../writers/context.ts';
@@ -234,6 +236,33 @@ describe('each fact in the section that owns it', () => {
     expect(writeOverview(ctx(a, section('1.1', 'Purpose and Scope', 'overview'), REPORT))).toContain(
       'The code base spans 75 files and 6,300 lines of code, 95% of them Python.',
     );
+  });
+
+  it('gives one language one share in the summary, the technology chapter and its table', () => {
+    const a = library();
+    const lang = (language: string, files: number, code: number) => ({
+      language,
+      files,
+      code,
+      comment: 0,
+      blank: 0,
+    });
+    a.languages = [lang('Python', 50, 6_000), lang('Markdown', 20, 3_000), lang('HTML', 9, 2_000)];
+    a.project = { ...a.project, files: 79, lines: { code: 11_000, comment: 0, blank: 0 } };
+    const summary = writeOverview(ctx(a, section('1.1', 'Purpose and Scope', 'overview'), REPORT));
+    expect(summary).toContain('8,000 in programming languages, 75% of them Python');
+    const tech = writeTechnology(ctx(a, section('2.1', 'Languages', 'technology')));
+    // the share of the whole (55%) is a second figure for the same fact
+    expect(tech).toContain(
+      'Python carries 75% of the 8,000 lines in programming languages, alongside HTML; the other 3,000 lines are documentation and data (Markdown).',
+    );
+    expect(tech).not.toContain('55');
+    expect(tech).toMatch(/\| Python \| 50 \| 6,000 \| 0 \| 0 \| 75\.0% \|/);
+    expect(tech).toMatch(/\| Markdown \| 20 \| 3,000 \| 0 \| 0 \| — \|/);
+    // the figure shows the same shares
+    const svg = languageChartSvg(a.languages, codeSplit(a.languages).base);
+    expect(svg).toContain('6,000 lines · 75.0%');
+    expect(svg).not.toContain('54.5%');
   });
 
   it('counts the source files with inline tests beside the test files, never all cases in the test files', () => {

@@ -3,7 +3,7 @@
 import { projectModel } from '../model.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
 import type { Analysis, Identity, LanguageStat } from '../../analyse/types.ts';
-import { NON_CODE_LANGUAGES } from '../facts.ts';
+import { codeSplit, NON_CODE_LANGUAGES } from '../facts.ts';
 import { isReadme, isTitlePurpose } from '../../analyse/identity/purpose.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -235,14 +235,11 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
     : '';
   const main = langs[0];
   const scale = l.code < 5_000 ? 'a small' : l.code < 50_000 ? 'a medium-sized' : 'a large';
-  // a share of a total that documentation and data swell (Markdown, JSON, YAML) misstates the code:
-  // the programming languages' lines are told apart from them when they weigh in
-  // settings files (`.properties`) are data here too, though the product reads them as resources
-  const data = (language: string) => NON_CODE_LANGUAGES.has(language) || language === 'Properties';
-  const programmed = languages.filter((x) => !data(x.language));
-  const source = programmed.reduce((n, x) => n + x.code, 0);
-  const rest = languages.filter((x) => data(x.language) && x.code > 0);
-  const docsApart = main && l.code - source >= 0.1 * l.code;
+  // the split the technology chapter states too (facts.ts codeSplit): one share of one total
+  const split = codeSplit(languages);
+  const source = split.source;
+  const rest = split.data;
+  const docsApart = main && split.apart;
   const spans = sentence(
     `The code base spans ${plural(a.project.files, 'file')} and ${num(l.code)} lines of code`,
     !main

@@ -5,7 +5,7 @@ import { splitCitation } from '../../citations.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
 import { importsPackage, isToolingRole } from '../../analyse/package-roles.ts';
 import type { Analysis, Ecosystem, Framework, PackageRole } from '../../analyse/types.ts';
-import { factsOf, NON_CODE_LANGUAGES } from '../facts.ts';
+import { codeSplit, factsOf, NON_CODE_LANGUAGES } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -133,16 +133,33 @@ export function writeTechnology(ctx: WriterContext): string {
   if (!wants(ctx, 'languages')) {
     // not this section's aspect
   } else if (languages.length) {
-    const lead = languages[0]!;
+    // the summary's split (facts.ts codeSplit): where documentation and data are told apart, a
+    // language's share is of the programming languages' lines, the same figure in both chapters
+    const split = codeSplit(languages);
+    const programmed = split.apart ? languages.filter((x) => split.base(x.language) !== null) : languages;
+    const lead = programmed[0] ?? languages[0]!;
+    const others = programmed.filter((x) => x !== lead);
     parts.push(
-      `${text(lead.language)} carries ${pct(lead.code, l.code, 0)} of the ${num(l.code)} lines of code${
-        languages.length > 1
-          ? `, alongside ${joinSome(
-              languages.slice(1).map((x) => text(x.language)),
-              5,
-            )}`
-          : ''
-      }.`,
+      split.apart
+        ? `${text(lead.language)} carries ${pct(lead.code, split.source, 0)} of the ${num(split.source)} lines in programming languages${
+            others.length
+              ? `, alongside ${joinSome(
+                  others.map((x) => text(x.language)),
+                  5,
+                )}`
+              : ''
+          }; the other ${num(split.total - split.source)} lines are documentation and data (${joinSome(
+            split.data.map((x) => text(x.language)),
+            3,
+          )}).`
+        : `${text(lead.language)} carries ${pct(lead.code, l.code, 0)} of the ${num(l.code)} lines of code${
+            languages.length > 1
+              ? `, alongside ${joinSome(
+                  languages.slice(1).map((x) => text(x.language)),
+                  5,
+                )}`
+              : ''
+          }.`,
     );
     if (generated.length)
       parts.push(
@@ -162,7 +179,8 @@ export function writeTechnology(ctx: WriterContext): string {
           num(x.code),
           num(x.comment),
           num(x.blank),
-          pct(x.code, l.code),
+          // documentation and data have no share of the programming languages' lines
+          split.base(x.language) === null ? '—' : pct(x.code, split.base(x.language)!),
         ]),
         ['l', 'r', 'r', 'r', 'r', 'r'],
       ),
