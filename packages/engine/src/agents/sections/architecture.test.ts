@@ -164,6 +164,20 @@ describe('each fact in the section that owns it', () => {
     expect(md).not.toMatch(/Strongest dependencies/);
   });
 
+  it('says what two modules import of each other instead of ranking them', () => {
+    const a = sampleAppAnalysis();
+    const keep = new Set(['src', 'src/routes']);
+    a.moduleGraph = {
+      nodes: a.moduleGraph.nodes.filter((n) => keep.has(n.id)),
+      edges: [{ from: 'src', to: 'src/routes', weight: 3 }],
+    };
+    a.files = a.files.filter((f) => !/^(src\/(services|middleware)|scripts)\//.test(f.path));
+    const md = writeArchitecture(ctx(a, MODULES, REPORT));
+    expect(md).toContain('forms 2 modules connected by 1 internal dependency.');
+    expect(md).toContain('`src` imports `src/routes` (3 imports); `src/routes` imports nothing from `src`.');
+    expect(md).not.toMatch(/most depended-on|reaches out the most/);
+  });
+
   it('groups many entries of one kind into one line with a few examples', () => {
     const md = writeArchitecture(ctx(library(5), ENTRIES, REPORT));
     expect(md).toMatch(/`slugify\(\)`, package\.json "main"/);

@@ -283,14 +283,27 @@ export function writeArchitecture(ctx: WriterContext): string {
     const [fanIn, fanOut] = [fx.fanIn[0], fx.fanOut[0]];
     const links = plural(edges.length, 'internal dependency', 'internal dependencies');
     const grouped = `Grouped by directory, the product's code forms ${plural(fx.modules.length, 'module')} connected by ${links}.`;
-    const most = fanIn
-      ? ` The most depended-on module is ${fanIn.module === '.' || fanIn.module === '' ? 'the root folder' : code(fanIn.module)} (${plural(fanIn.weight, 'import')} from elsewhere)`
+    const named = (m: string) => (m === '.' || m === '' ? 'the root folder' : code(m));
+    // a ranking of two modules only restates their edges: those are said as they are
+    const pair = fx.modules.length === 2 && edges.length > 0;
+    const most =
+      fanIn && !pair
+        ? ` The most depended-on module is ${named(fanIn.module)} (${plural(fanIn.weight, 'import')} from elsewhere)`
+        : '';
+    const reach =
+      fanOut && !pair
+        ? `; ${code(fanOut.module)} reaches out the most (${plural(fanOut.weight, 'import')})`
+        : '';
+    const direct = pair
+      ? ` ${joinAnd(edges.map((e) => `${named(e.from)} imports ${named(e.to)} (${plural(e.weight, 'import')})`))}${
+          edges.length === 1 ? `; ${named(edges[0]!.to)} imports nothing from ${named(edges[0]!.from)}` : ''
+        }.`
       : '';
-    const reach = fanOut
-      ? `; ${code(fanOut.module)} reaches out the most (${plural(fanOut.weight, 'import')})`
-      : '';
+    const capital = (x: string) => x.replace(/^ (.)/, (_, c: string) => ` ${c.toUpperCase()}`);
     // the fan-in and fan-out clauses make a second sentence; without them the first stands alone
-    parts.push(most || reach ? `${grouped}${most}${reach}.` : grouped);
+    parts.push(
+      pair ? `${grouped}${capital(direct)}` : most || reach ? `${grouped}${most}${reach}.` : grouped,
+    );
     parts.push(
       table(
         ['Module', 'Files', 'Lines of code', 'Depends on'],
