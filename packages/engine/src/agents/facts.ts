@@ -218,6 +218,13 @@ export function codeSplit(languages: readonly LanguageStat[]): {
   };
 }
 
+/** "all", "all but 7" or "68%": the lead language's part of the programming languages' lines, said one way everywhere. */
+export function leadShare(lead: number, source: number): string {
+  if (lead === source) return 'all';
+  if (lead >= 0.99 * source) return `all but ${(source - lead).toLocaleString('en-US')}`;
+  return `${Math.round((lead / Math.max(1, source)) * 100)}%`;
+}
+
 /** Test code, test helpers or fixtures (see analyse/test-code.ts). */
 export function isTestPath(path: string): boolean {
   return isTestCode(path);

@@ -268,7 +268,7 @@ describe('each fact in the section that owns it', () => {
     const tech = writeTechnology(ctx(a, section('2.1', 'Languages', 'technology')));
     // the share of the whole (55%) is a second figure for the same fact
     expect(tech).toContain(
-      'Python carries 75% of the 8,000 lines in programming languages, alongside HTML; the other 3,000 lines are documentation and data (Markdown).',
+      '8,000 of the 11,000 lines of code are in programming languages, 75% of them Python, the rest HTML; the other 3,000 are documentation and data (Markdown).',
     );
     expect(tech).not.toContain('55');
     expect(tech).toMatch(/\| Python \| 50 \| 6,000 \| 0 \| 0 \| 75\.0% \|/);

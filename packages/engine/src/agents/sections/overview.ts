@@ -3,7 +3,7 @@
 import { projectModel } from '../model.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
 import type { Analysis, Identity, LanguageStat } from '../../analyse/types.ts';
-import { codeSplit, NON_CODE_LANGUAGES } from '../facts.ts';
+import { codeSplit, leadShare, NON_CODE_LANGUAGES } from '../facts.ts';
 import { isReadme, isTitlePurpose } from '../../analyse/identity/purpose.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -245,7 +245,7 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
     !main
       ? ''
       : docsApart
-        ? `: ${num(source)} in programming languages, ${main.code === source ? 'all' : main.code >= 0.99 * source ? `all but ${num(source - main.code)}` : pct(main.code, source, 0)} of them ${main.language}, and ${num(l.code - source)} of documentation and data (${
+        ? `: ${num(source)} in programming languages, ${leadShare(main.code, source)} of them ${main.language}, and ${num(l.code - source)} of documentation and data (${
             rest.length > 3
               ? `${rest
                   .slice(0, 3)

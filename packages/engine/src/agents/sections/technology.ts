@@ -5,7 +5,7 @@ import { splitCitation } from '../../citations.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
 import { importsPackage, isToolingRole } from '../../analyse/package-roles.ts';
 import type { Analysis, Ecosystem, Framework, PackageRole } from '../../analyse/types.ts';
-import { codeSplit, factsOf, NON_CODE_LANGUAGES } from '../facts.ts';
+import { codeSplit, factsOf, leadShare, NON_CODE_LANGUAGES } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -141,14 +141,14 @@ export function writeTechnology(ctx: WriterContext): string {
     const others = programmed.filter((x) => x !== lead);
     parts.push(
       split.apart
-        ? `${text(lead.language)} carries ${pct(lead.code, split.source, 0)} of the ${num(split.source)} lines in programming languages${
+        ? `${num(split.source)} of the ${num(split.total)} lines of code are in programming languages, ${leadShare(lead.code, split.source)} of them ${text(lead.language)}${
             others.length
-              ? `, alongside ${joinSome(
+              ? `, the rest ${joinSome(
                   others.map((x) => text(x.language)),
                   5,
                 )}`
               : ''
-          }; the other ${num(split.total - split.source)} lines are documentation and data (${joinSome(
+          }; the other ${num(split.total - split.source)} are documentation and data (${joinSome(
             split.data.map((x) => text(x.language)),
             3,
           )}).`
