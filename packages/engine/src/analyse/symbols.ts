@@ -276,7 +276,7 @@ export function symbolsPass(
  */
 function withImportedNames(text: string, imports: ImportInfo[]): void {
   const index = new LineIndex(text);
-  for (const m of text.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]+)/gm)) {
+  for (const m of text.matchAll(/^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]+)/gm)) {
     const line = index.lineOf(m.index + m[0].length - m[0].trimStart().length);
     const imp = imports.find((i) => i.line === line && i.specifier === m[1]);
     if (!imp) continue;
