@@ -97,7 +97,16 @@ describe('each fact in the section that owns it', () => {
     );
     const md = writeArchitecture(ctx(a, MODULES));
     expect(md).toContain(
-      'Two-way dependencies, which couple modules tightly: `src/routes` ↔ `src/services`.',
+      'Two-way dependencies: `src/routes` ↔ `src/services` (2 and 1 import); in it, one direction has at most 2 imports. A folder and its own sub-folder importing each other (`src` ↔ `src/routes`) is layering and not counted here.',
+    );
+    // several imports each way is a tight coupling
+    const b = sampleAppAnalysis();
+    b.moduleGraph.edges = [
+      ...b.moduleGraph.edges.map((e) => (e.to === 'src/services' ? { ...e, weight: 4 } : e)),
+      { from: 'src/services', to: 'src/routes', weight: 4 },
+    ];
+    expect(writeArchitecture(ctx(b, MODULES))).toContain(
+      'Two-way dependencies, which couple modules tightly: `src/routes` ↔ `src/services` (4 and 4 imports).',
     );
   });
 

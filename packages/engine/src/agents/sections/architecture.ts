@@ -333,12 +333,34 @@ export function writeArchitecture(ctx: WriterContext): string {
     const cycles = edges.filter(
       (e) => edges.some((r) => r.from === e.to && r.to === e.from) && e.from < e.to && !nested(e.from, e.to),
     );
+    // each pair with its imports either way: a single import back (a type) is no tight coupling
+    const back = (e: { from: string; to: string }) =>
+      edges.find((r) => r.from === e.to && r.to === e.from)?.weight ?? 0;
+    const pairText = (e: { from: string; to: string; weight: number }) =>
+      `${code(e.from)} ↔ ${code(e.to)} (${e.weight} and ${plural(back(e), 'import')})`;
+    const tight = cycles.filter((e) => Math.min(e.weight, back(e)) >= 3);
+    const layered = edges.filter(
+      (e) => edges.some((r) => r.from === e.to && r.to === e.from) && e.from < e.to && nested(e.from, e.to),
+    );
     if (cycles.length)
       parts.push(
-        `Two-way dependencies, which couple modules tightly: ${joinSome(
-          cycles.map((e) => `${code(e.from)} ↔ ${code(e.to)}`),
+        `Two-way dependencies${tight.length === cycles.length ? ', which couple modules tightly' : ''}: ${joinSome(
+          cycles.map(pairText),
           4,
-        )}.`,
+        )}${
+          tight.length && tight.length < cycles.length
+            ? `; only ${joinAnd(tight.map((e) => `${code(e.from)} ↔ ${code(e.to)}`))} ${agree(tight.length, 'has', 'have')} several imports each way`
+            : !tight.length
+              ? `; in ${cycles.length === 1 ? 'it' : 'each'}, one direction has at most 2 imports`
+              : ''
+        }.${
+          layered.length
+            ? ` A folder and its own sub-folder importing each other (${joinSome(
+                layered.map((e) => `${code(e.from)} ↔ ${code(e.to)}`),
+                3,
+              )}) is layering and not counted here.`
+            : ''
+        }`,
       );
   } else if (!fx.modules.length) {
     const folders = joinSome(
