@@ -257,17 +257,18 @@ const KIND_PLURAL: Record<string, string> = {
   module: 'modules',
 };
 
-/** "Functions, methods and structs declared in the product": the kinds a symbol count counts, most first. */
+/**
+ * "Functions, methods and structs declared in the product", "Declarations in the product (constants,
+ * types, interfaces and others)": the kinds a symbol count counts, most first.
+ */
 export function symbolLabel(symbols: readonly { kind: string }[], product: boolean): string {
   const counts = new Map<string, number>();
   for (const s of symbols) counts.set(s.kind, (counts.get(s.kind) ?? 0) + 1);
   const kinds = [...counts]
     .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
     .map(([k]) => KIND_PLURAL[k] ?? `${k}s`);
-  const named = !kinds.length
-    ? 'declarations'
-    : kinds.length > 3
-      ? `${kinds.slice(0, 3).join(', ')} and other declarations`
-      : joinAnd(kinds);
-  return `${named.charAt(0).toUpperCase()}${named.slice(1)} declared${product ? ' in the product' : ''}`;
+  const where = product ? ' in the product' : '';
+  if (kinds.length > 3) return `Declarations${where} (${kinds.slice(0, 3).join(', ')} and others)`;
+  const named = kinds.length ? joinAnd(kinds) : 'declarations';
+  return `${named.charAt(0).toUpperCase()}${named.slice(1)} declared${where}`;
 }
