@@ -194,7 +194,7 @@ export function writeMetrics({ a, fx }: WriterContext): string {
                 num(symbols.length),
               ]
             : [
-                `${symbolLabel(symbols, fx.productFiles.length > 0)}${exported ? ' (exported)' : ''}`,
+                `${symbolLabel(symbols, fx.productFiles.length > 0)}${exported ? ', exported ones in brackets' : ''}`,
                 exported ? `${num(symbols.length)} (${num(exported)})` : num(symbols.length),
               ],
         ]
