@@ -340,7 +340,7 @@ export function moduleGraphPass(
     if (r !== undefined) imp.resolved = r;
   }
   // `from pkg import module` imports the submodule's file, not the package's `__init__.py`: each name
-  // that is a submodule is an import of its own file
+  // that is a submodule is an import of its own file (its specifier still the one written)
   const split: ImportInfo[] = [];
   for (const imp of imports) {
     const names = imp.names;
@@ -353,7 +353,8 @@ export function moduleGraphPass(
       const specifier = `${imp.specifier}${imp.specifier.endsWith('.') ? '' : '.'}${name}`;
       const resolved = resolveImport({ ...imp, specifier }, ctx);
       return resolved && resolved !== imp.resolved && resolved.endsWith('.py')
-        ? [{ from: imp.from, specifier, line: imp.line, resolved }]
+        ? // the specifier stays as written on the line; what it resolves to is the submodule
+          [{ from: imp.from, specifier: imp.specifier, line: imp.line, resolved }]
         : [];
     });
     if (modules.length < names.length) split.push(imp);
