@@ -336,7 +336,10 @@ export function applyMounts(
   };
 
   const resolvedBy = new Map<string, string>();
-  for (const i of imports) if (i.resolved) resolvedBy.set(`${i.from}\u0000${i.specifier}`, i.resolved);
+  // the statement's own import comes first; a submodule it names (`from . import views`) is found below
+  for (const i of imports)
+    if (i.resolved && !resolvedBy.has(`${i.from}\u0000${i.specifier}`))
+      resolvedBy.set(`${i.from}\u0000${i.specifier}`, i.resolved);
   const resolve = (from: string, specifier: string): string | undefined =>
     resolvedBy.get(`${from}\u0000${specifier}`) ??
     (ctx ? resolveImport({ from, specifier, line: 0 }, ctx) : undefined);
