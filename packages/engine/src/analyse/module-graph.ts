@@ -357,8 +357,9 @@ export function moduleGraphPass(
           [{ from: imp.from, specifier: imp.specifier, line: imp.line, resolved }]
         : [];
     });
-    // the package's own import stays: it is what the statement names, and other passes look it up
-    split.push(imp, ...modules);
+    // the package's own import stays for the names that are not submodules (a function, a constant)
+    if (modules.length < names.length) split.push(imp);
+    split.push(...modules);
   }
   imports.splice(0, imports.length, ...split);
   // the graph is the product's: test, fixture and bench files import test helpers and the code under

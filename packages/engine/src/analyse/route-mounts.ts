@@ -409,7 +409,8 @@ export function applyMounts(
     const py = facts.get(from)?.python;
     const target = resolve(from, specifier);
     // Python: `from .routes import books` imports the submodule routes/books.py
-    if (py && (!target || target.endsWith('__init__.py')) && ctx) {
+    // (its import may already resolve to that file, or to the package)
+    if (py && ctx) {
       const sub = resolveImport(
         { from, specifier: specifier.endsWith('.') ? specifier + name : `${specifier}.${name}`, line: 0 },
         ctx,
