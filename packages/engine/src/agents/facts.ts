@@ -12,7 +12,14 @@ import {
   isTestCode,
   isTestSourceFile,
 } from '../analyse/test-code.ts';
-import type { Analysis, DataEntity, Dependency, FileInfo, SymbolInfo } from '../analyse/types.ts';
+import type {
+  Analysis,
+  DataEntity,
+  Dependency,
+  FileInfo,
+  LanguageStat,
+  SymbolInfo,
+} from '../analyse/types.ts';
 
 export interface Facts {
   fileByPath: Map<string, FileInfo>;
@@ -186,6 +193,68 @@ export const NON_CODE_LANGUAGES = new Set([
   // a patch is applied to other files at build time: data the build uses, not code that runs
   'diff',
 ]);
+
+/**
+ * The lines of code as every chapter states them: a share of a total that documentation and data
+ * swell (Markdown, JSON, YAML) misstates the code, so where those weigh in (a tenth of the lines or
+ * more) the programming languages' lines are told apart and each language's share is of them alone.
+ * Settings files (`.properties`) are data here too, though the product reads them as resources.
+ */
+export function codeSplit(
+  languages: readonly LanguageStat[],
+  files: readonly FileInfo[] = [],
+): {
+  total: number;
+  /** The lines in programming languages, the build tool's wrapper scripts left out. */
+  source: number;
+  /** Whether documentation and data are told apart; each share is then of `source`. */
+  apart: boolean;
+  /** The languages that are documentation and data, with lines. */
+  data: LanguageStat[];
+  /** Their lines. */
+  dataLines: number;
+  /** The build tool's wrapper scripts (`mvnw`, `gradlew.bat`), with their lines. */
+  wrappers: FileInfo[];
+  wrapped: number;
+  /** The line total a language's share is taken of. */
+  base: (language: string) => number | null;
+} {
+  const isData = (language: string) => NON_CODE_LANGUAGES.has(language) || language === 'Properties';
+  // the build tool's wrapper scripts are the build tool's code, copied in by it, not the project's:
+  // their shell and batch lines are build tooling beside the code
+  const wrappers = files.filter((f) => BUILD_WRAPPER.test(f.path) && f.role !== 'generated' && f.code > 0);
+  const wrapped = wrappers.reduce((n, f) => n + f.code, 0);
+  const wrappedIn = new Map<string, number>();
+  for (const f of wrappers)
+    if (f.language) wrappedIn.set(f.language, (wrappedIn.get(f.language) ?? 0) + f.code);
+  // a language whose every line is a wrapper script's is build tooling, not one the code is written in
+  const tooling = (x: LanguageStat) => (wrappedIn.get(x.language) ?? 0) >= x.code;
+  const total = languages.reduce((n, x) => n + x.code, 0);
+  const source = languages.filter((x) => !isData(x.language)).reduce((n, x) => n + x.code, 0) - wrapped;
+  const apart = languages.length > 0 && total - source >= 0.1 * total;
+  const data = languages.filter((x) => isData(x.language) && x.code > 0);
+  const toolingNames = new Set(languages.filter(tooling).map((x) => x.language));
+  return {
+    total,
+    source,
+    apart,
+    data,
+    dataLines: data.reduce((n, x) => n + x.code, 0),
+    wrappers,
+    wrapped,
+    base: (language) => (!apart ? total : isData(language) || toolingNames.has(language) ? null : source),
+  };
+}
+
+/** The build tool's wrapper scripts a project keeps beside its code. */
+export const BUILD_WRAPPER = /(?:^|\/)(?:mvnw|gradlew)(?:\.cmd|\.bat)?$/;
+
+/** "all", "all but 7" or "68%": the lead language's part of the programming languages' lines, said one way everywhere. */
+export function leadShare(lead: number, source: number): string {
+  if (lead === source) return 'all';
+  if (lead >= 0.99 * source) return `all but ${(source - lead).toLocaleString('en-US')}`;
+  return `${Math.round((lead / Math.max(1, source)) * 100)}%`;
+}
 
 /** Test code, test helpers or fixtures (see analyse/test-code.ts). */
 export function isTestPath(path: string): boolean {

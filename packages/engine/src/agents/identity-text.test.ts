@@ -15,6 +15,7 @@ import {
   rankedRoutes,
   usageCounts,
   surfaceSentence,
+  usesOf,
   readmeFeatures,
   readmeContrast,
   withRoutes,
@@ -301,6 +302,95 @@ describe('the public names in reading order', () => {
     expect(usage.get('Route') ?? 0).toBe(usage.get('Route(') ?? 0);
     expect(usage.get('Handler') ?? 0).toBe(0);
     expect(usage.get('.Handler')).toBe(1);
+  });
+
+  it('counts a Go method call for the type of the value it is made on, and none on a standard-library value', () => {
+    writeFileSync(
+      path.join(root, 'lib.go'),
+      ['package router', '', 'func NewRouter() *Mux {', '\treturn &Mux{}', '}'].join('\n'),
+    );
+    writeFileSync(
+      path.join(root, 'app.go'),
+      [
+        'package main',
+        '',
+        'import (',
+        '\t"net/http"',
+        '\t"sync"',
+        '',
+        '\t"github.com/acme/router/v5"',
+        ')',
+        '',
+        'func main() {',
+        '\tr := router.NewRouter()',
+        '\tr.Get("/", func(w http.ResponseWriter, r *http.Request) {',
+        '\t\tw.Header().Add("Allow", "GET")',
+        '\t\tr.Header.Add("X", "1")',
+        '\t})',
+        '\tr.ServeHTTP(nil, nil)',
+        '\tvar wg sync.WaitGroup',
+        '\twg.Add(1)',
+        '\treq, _ := http.NewRequest("GET", "/", nil)',
+        '\treq.Header.Add("Y", "2")',
+        '}',
+        '',
+        'func wrap(next http.Handler) http.Handler {',
+        '\treturn http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {',
+        '\t\tnext.ServeHTTP(w, r)',
+        '\t})',
+        '}',
+      ].join('\n'),
+    );
+    writeFileSync(
+      path.join(root, 'README.md'),
+      'Add a route, then wrap any `http.HandlerFunc` or `h.ServeHTTP`.\n',
+    );
+    const item = (name: string, kind: string, owner?: string) => ({
+      name,
+      kind,
+      path: 'lib.go',
+      line: 1,
+      ...(owner ? { owner } : {}),
+    });
+    const a = {
+      files: [
+        { path: 'lib.go', size: 100 },
+        { path: 'app.go', size: 800 },
+        { path: 'README.md', size: 100 },
+      ],
+      identity: {
+        publicApi: [
+          item('NewRouter', 'function'),
+          item('Get', 'method', 'Mux'),
+          item('ServeHTTP', 'method', 'Mux'),
+          item('ServeHTTP', 'method', 'Chain'),
+          item('Add', 'method', 'Params'),
+          item('HandlerFunc', 'method', 'Middlewares'),
+        ],
+        keyComponents: [],
+        mainPath: [],
+      },
+    } as unknown as Analysis;
+    const usage = usageCounts(a, { root } as Workspace);
+    const uses = (name: string, owner: string) => usesOf(usage, item(name, 'method', owner));
+    // `r` is the router outside the handler and the request inside it
+    expect(uses('Get', 'Mux')).toBe(1);
+    expect(uses('ServeHTTP', 'Mux')).toBe(1);
+    // `next` is any handler: no use of the one type or the other that declares the name
+    expect(uses('ServeHTTP', 'Chain')).toBe(0);
+    // headers, wait groups and prose are not the product's `Add`; `http.HandlerFunc` is the library's
+    expect(uses('Add', 'Params')).toBe(0);
+    expect(uses('HandlerFunc', 'Middlewares')).toBe(0);
+    // the main path runs through the router's ServeHTTP, not every type's method of that name
+    const withPath = {
+      ...a.identity!,
+      mainPath: [{ name: 'ServeHTTP', owner: 'Mux', path: 'lib.go', line: 1 }],
+    };
+    const ranked = rankedApi(withPath as typeof a.identity & object, usage).map(
+      (e) => `${e.owner}.${e.name}`,
+    );
+    expect(ranked[0]).toBe('Mux.ServeHTTP');
+    expect(ranked.indexOf('Chain.ServeHTTP')).toBeGreaterThan(ranked.indexOf('Mux.Get'));
   });
 });
 

@@ -262,10 +262,14 @@ const isRoute = (e: ApiItem) => /^route\b/.test(e.kind);
 const usageKey = (e: ApiItem) =>
   isOption(e) && e.name.startsWith('--') ? e.name : e.name.replace(/^-+/, '');
 
-/** How often a public name is used: a method by the calls on a value (`.Name`), anything else by its name. */
+/**
+ * How often a public name is used: a method by the calls on a value of its type (`Owner.Name`, where
+ * the value's type is known) and those on a value of no known type (`.Name`), anything else by its name.
+ */
 export const usesOf = (usage: Map<string, number>, e: ApiItem) => {
   const key = usageKey(e);
-  if (e.kind === 'method') return usage.get(`.${key}`) ?? 0;
+  if (e.kind === 'method')
+    return (e.owner ? (usage.get(`${e.owner}.${key}`) ?? 0) : 0) + (usage.get(`.${key}`) ?? 0);
   const all = usage.get(key) ?? 0;
   return TYPE_KINDS.has(e.kind) ? all - (usage.get(`${key}(`) ?? 0) : all;
 };
@@ -297,27 +301,50 @@ function countUsage(a: Analysis, workspace: Workspace): Map<string, number> {
   if (!names.length && !members.size) return counts;
   const wanted = new Set(names);
   let budget = 4 * 1024 * 1024;
+  const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  // the product types that declare each method name
+  const owners = new Map<string, Set<string>>();
+  for (const e of a.identity?.publicApi ?? [])
+    if (e.kind === 'method' && e.owner) owners.set(e.name, (owners.get(e.name) ?? new Set()).add(e.owner));
+  const goFiles: string[] = [];
+  const texts: string[] = [];
   for (const f of a.files.slice(0, 400)) {
     if (f.size > budget || f.size > 512 * 1024) continue;
     budget -= f.size;
-    let content: string;
     try {
-      content = readFileSync(path.join(workspace.root, f.path), 'utf8');
+      (f.path.endsWith('.go') ? goFiles : texts).push(
+        readFileSync(path.join(workspace.root, f.path), 'utf8'),
+      );
     } catch {
       continue;
     }
-    const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
-    if (f.path.endsWith('.go')) {
-      countGoUses(content, wanted, add);
-      continue;
-    }
-    for (const word of content.match(/(?:--)?[A-Za-z_][\w-]*/g) ?? [])
-      if (wanted.has(word)) {
-        add(word);
-        add(`.${word}`);
+  }
+  // the standard-library packages the Go code imports: `http.HandlerFunc` in a README's example is theirs
+  const std = new Set(goFiles.flatMap((c) => [...goImports(c)].filter(([, isStd]) => isStd).map(([q]) => q)));
+  for (const content of texts) {
+    // a method is used where it is called on a value (`app.use(`): the same word in prose ("Add a
+    // route") or bare is no call of it, and a call on a value of no known type is no use of a method
+    // several product types declare (`x.Handler`)
+    for (const m of content.matchAll(/(?:--)?[A-Za-z_][\w-]*/g))
+      if (wanted.has(m[0])) {
+        add(m[0]);
+        const dotted = content[m.index - 1] === '.';
+        const q = dotted ? wordBefore(content, m.index - 1) : undefined;
+        if (dotted && (owners.get(m[0])?.size ?? 0) < 2 && !(q && std.has(q))) add(`.${m[0]}`);
       }
     if (members.size)
       for (const m of content.matchAll(/\.([A-Za-z_]\w*)/g)) if (members.has(m[1]!)) add(`member .${m[1]!}`);
+  }
+  if (goFiles.length) {
+    // the types a value can be known to have: what the product's functions return, so that a call
+    // is counted for the type it is made on
+    const returns = new Map<string, string>();
+    for (const content of goFiles)
+      for (const m of content.matchAll(
+        /^func[ \t]+([A-Z]\w*)[ \t]*\(([^()]*)\)[ \t]*\*?([A-Z]\w*)[ \t]*\{/gm,
+      ))
+        returns.set(m[1]!, m[3]!);
+    for (const content of goFiles) countGoUses(content, wanted, add, { owners, returns });
   }
   return counts;
 }
@@ -345,24 +372,185 @@ function wordBefore(content: string, end: number): string | undefined {
   return i < end ? content.slice(i, end) : undefined;
 }
 
+/** A Go variable as far as its declaration tells: where it is in scope and what type it holds. */
+interface GoBinding {
+  at: number;
+  end: number;
+  /** Bound to a value of a standard-library package (`w http.ResponseWriter`, `req := httptest.NewRequest(…)`). */
+  std: boolean;
+  /** The product type it holds, where the declaration names it or a product function returns it. */
+  type?: string;
+}
+
+const GO_KEYWORDS = new Set(
+  'break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var'.split(
+    ' ',
+  ),
+);
+
+/** The `}` closing each `{` of a Go file, by the `{`'s offset (braces in strings are balanced in practice). */
+function goBlocks(content: string): { open: number; close: number }[] {
+  const out: { open: number; close: number }[] = [];
+  const stack: number[] = [];
+  for (let i = 0; i < content.length; i++) {
+    const c = content.charCodeAt(i);
+    if (c === 123) stack.push(i);
+    else if (c === 125 && stack.length) out.push({ open: stack.pop()!, close: i });
+  }
+  return out.sort((x, y) => x.open - y.open);
+}
+
+/**
+ * The variables a Go file declares, each with its scope: a parameter or receiver (`r *http.Request`)
+ * is in scope in the body after its list, a `:=` or `var` in the block around it. Where the
+ * declaration names a type (`mx *Mux`, `var wg sync.WaitGroup`), assigns a literal of one (`&Mux{}`)
+ * or calls a function the product declares with a result type (`chi.NewRouter()` → `Mux`), the
+ * binding holds that type; a type or call of a standard-library package makes it the library's.
+ */
+function goBindings(
+  content: string,
+  imports: Map<string, boolean>,
+  returns: Map<string, string>,
+): Map<string, GoBinding[]> {
+  const blocks = goBlocks(content);
+  const enclosing = (at: number) => {
+    let end = content.length;
+    for (const b of blocks) {
+      if (b.open > at) break;
+      if (b.close > at) end = b.close;
+    }
+    return end;
+  };
+  // a name inside an unclosed `(` of the same statement is a parameter: in scope in the body after it
+  const paramEnd = (at: number): number | null => {
+    let depth = 0;
+    for (let i = at - 1; i >= 0 && at - i < 400; i--) {
+      const c = content[i];
+      if (c === ')') depth++;
+      else if (c === '(' && depth-- === 0) {
+        const body = content.indexOf('{', at);
+        const block = body < 0 ? undefined : blocks.find((b) => b.open === body);
+        return block ? block.close : null;
+      } else if (c === '{' || c === '}' || c === ';') return null;
+    }
+    return null;
+  };
+  const out = new Map<string, GoBinding[]>();
+  const bind = (name: string, at: number, std: boolean, type?: string) => {
+    if (GO_KEYWORDS.has(name)) return;
+    const end = paramEnd(at) ?? enclosing(at);
+    out.set(name, [...(out.get(name) ?? []), { at, end, std, ...(type ? { type } : {}) }]);
+  };
+  const isStd = (pkg: string | undefined) => pkg !== undefined && imports.get(pkg) === true;
+  // `r *http.Request`, `mx *Mux`, `var wg sync.WaitGroup`, `hs []Handler`
+  for (const m of content.matchAll(/\b([A-Za-z_]\w*)[ \t]+(?:\*|\[\])*(?:([A-Za-z_]\w*)\.)?([A-Z]\w*)\b/g)) {
+    if (m[2] && !imports.has(m[2])) continue;
+    bind(m[1]!, m.index, isStd(m[2]), m[2] && isStd(m[2]) ? undefined : m[3]);
+  }
+  // `req, err := http.NewRequest(…)`, `r := chi.NewRouter()`, `mx := &Mux{…}`, `h := mx.handler`
+  for (const m of content.matchAll(
+    /\b([A-Za-z_]\w*)(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*[ \t]*:=[ \t]*&?(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)[ \t]*([({]?)/g,
+  )) {
+    const [, name, pkg, callee, open] = m;
+    if (pkg && !imports.has(pkg)) {
+      bind(name!, m.index, false);
+      continue;
+    }
+    const type = isStd(pkg)
+      ? undefined
+      : open === '{'
+        ? callee
+        : open === '('
+          ? returns.get(callee!)
+          : undefined;
+    bind(name!, m.index, isStd(pkg), type);
+  }
+  return out;
+}
+
+/** The innermost binding of `name` in scope at `at`: the last declared before it whose scope has not ended. */
+function bindingAt(bindings: Map<string, GoBinding[]>, name: string, at: number): GoBinding | undefined {
+  let found: GoBinding | undefined;
+  for (const b of bindings.get(name) ?? [])
+    if (b.at < at && b.end > at && (!found || b.at > found.at)) found = b;
+  return found;
+}
+
 /**
  * Uses of the product's names in a Go file, resolved by their qualifier: a name qualified by a
  * standard-library package (`http.Handler`, `http.HandlerFunc`) is that package's, never the product's;
- * a call on a value (`r.Get(…)`, `mws.Handler(…)`) is a use of a method, counted under `.Name`; a bare
- * or package-qualified name (`NewRouter`, `chi.URLParam`) is a use of a function or type.
+ * a bare or package-qualified name (`NewRouter`, `chi.URLParam`) is a use of a function or type. A
+ * call on a value (`r.Get(…)`) is a use of a method: of its type's (`Mux.Get`) where the value's
+ * declaration tells the type, of no type (`.Get`) where it does not, and of none where the value is
+ * the standard library's (`wg.Add` on a `sync.WaitGroup`, `req.Header.Add`) or the method name is
+ * declared by several product types and the value's type is not known (`next.ServeHTTP`).
  */
-function countGoUses(content: string, wanted: Set<string>, add: (key: string) => void): void {
+function countGoUses(
+  content: string,
+  wanted: Set<string>,
+  add: (key: string) => void,
+  types: { owners: Map<string, Set<string>>; returns: Map<string, string> },
+): void {
   const imports = goImports(content);
+  let bindings: Map<string, GoBinding[]> | undefined;
   for (const m of content.matchAll(/[A-Za-z_]\w*/g)) {
     const name = m[0];
     if (!wanted.has(name)) continue;
+    const dotted = content[m.index - 1] === '.';
     // the word before a dot right in front of it is its qualifier (`http` of `http.Handler`)
-    const q = content[m.index - 1] === '.' ? wordBefore(content, m.index - 1) : undefined;
-    if (q === undefined || (imports.has(q) && !imports.get(q))) {
+    const q = dotted ? wordBefore(content, m.index - 1) : undefined;
+    if ((!dotted && q === undefined) || (q !== undefined && imports.has(q) && !imports.get(q))) {
       add(name);
       // a bare name called (`NewRouter(`), or declared as a method (`func (mx *Mux) Route(`), is no use of a type
       if (/^\s*\(/.test(content.slice(m.index + name.length, m.index + name.length + 8))) add(`${name}(`);
-    } else if (!imports.has(q)) add(`.${name}`);
+      continue;
+    }
+    if (q !== undefined && imports.has(q)) continue;
+    // the value the method is called on: the first name of its chain (`req` of `req.Header.Add`, `w`
+    // of `w.Header().Add`)
+    let start = m.index - 1;
+    let root: string | undefined;
+    let links = 0;
+    while (content[start] === '.') {
+      let end = start;
+      if (content[end - 1] === ')') {
+        // a call in the chain: its arguments are skipped back to the name called
+        let depth = 0;
+        let i = end - 1;
+        for (; i >= 0 && end - i < 300; i--) {
+          if (content[i] === ')') depth++;
+          else if (content[i] === '(' && --depth === 0) break;
+        }
+        if (content[i] !== '(' || depth !== 0) {
+          root = undefined;
+          break;
+        }
+        end = i;
+        links++;
+      }
+      const w = wordBefore(content, end);
+      if (w === undefined) {
+        root = undefined;
+        break;
+      }
+      root = w;
+      links++;
+      start = end - w.length - 1;
+    }
+    const owners = types.owners.get(name);
+    let binding: GoBinding | undefined;
+    if (root !== undefined) {
+      if (imports.has(root)) {
+        // `http.DefaultClient.Do(…)`: a value of an imported package
+        if (imports.get(root)) continue;
+      } else {
+        bindings ??= goBindings(content, imports, types.returns);
+        binding = bindingAt(bindings, root, m.index);
+        if (binding?.std) continue;
+      }
+    }
+    if (links === 1 && binding?.type && owners?.has(binding.type)) add(`${binding.type}.${name}`);
+    else if (!owners || owners.size < 2) add(`.${name}`);
   }
 }
 
@@ -439,8 +627,15 @@ export function rankedApi(id: Identity, usage: Map<string, number> = new Map()):
   // the names the unit of work runs through (the app class whose fetch() takes each request, the
   // function a call enters at) lead their group: every chapter names the same ones first
   const onPath = pathNames(id);
+  // a method is on the path as its type's (`Mux.ServeHTTP`), not as every method of that name
+  const onPathMethods = new Set(
+    (id.mainPath ?? []).filter((st) => !st.external && st.owner).map((st) => `${st.owner}.${st.name}`),
+  );
   const path = (e: Identity['publicApi'][number]) =>
-    onPath.has(e.name) || (isRoute(e) && onPath.has(handlerName(e.handler))) ? 0 : 1;
+    (e.kind === 'method' && e.owner ? onPathMethods.has(`${e.owner}.${e.name}`) : onPath.has(e.name)) ||
+    (isRoute(e) && onPath.has(handlerName(e.handler)))
+      ? 0
+      : 1;
   // a framework's built-in admin site is staff pages, never what callers of the product use
   const admin = adminSiteRoute(
     id.publicApi.filter(isRoute).map((e) => ({ path: e.name, handler: e.handler })),

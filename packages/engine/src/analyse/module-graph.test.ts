@@ -51,6 +51,34 @@ describe('module graph', () => {
   });
 });
 
+describe('Python imports of submodules', () => {
+  it('resolves `from pkg import module` to the submodule, and the package for the names it defines', () => {
+    const src = sourcesFromMap({
+      'hc/__init__.py': '',
+      'hc/lib/__init__.py': 'VERSION = 1\n',
+      'hc/lib/curl.py': 'import pycurl\n\ndef get(url):\n    return url\n',
+      'hc/lib/emails.py': 'def send():\n    pass\n',
+      'hc/api/__init__.py': '',
+      'hc/api/transports.py':
+        'from hc.lib import curl\nfrom hc.lib import (\n    emails,  # mail\n    VERSION,\n)\nfrom . import views as v\n\ncurl.get(emails.send(), v, VERSION)\n',
+      'hc/api/views.py': 'def ping():\n    pass\n',
+    });
+    const { files } = languagesPass(src);
+    const sym = symbolsPass(src, files);
+    moduleGraphPass(files, sym.imports, buildResolveContext(src, dependenciesPass(src).manifests));
+    const of = sym.imports
+      .filter((i) => i.from === 'hc/api/transports.py')
+      .map((i) => `${i.line} ${i.specifier} ${i.resolved ?? '-'}`);
+    expect(of).toEqual([
+      '1 hc.lib hc/lib/curl.py',
+      '2 hc.lib hc/lib/__init__.py',
+      '2 hc.lib hc/lib/emails.py',
+      '6 . hc/api/views.py',
+    ]);
+    expect(sym.imports.some((i) => 'names' in i)).toBe(false);
+  });
+});
+
 describe('TypeScript path aliases', () => {
   const resolvedOf = (files: Record<string, string>) => {
     const src = sourcesFromMap(files);

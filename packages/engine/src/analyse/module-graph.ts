@@ -339,6 +339,29 @@ export function moduleGraphPass(
     const r = resolveImport(imp, ctx);
     if (r !== undefined) imp.resolved = r;
   }
+  // `from pkg import module` imports the submodule's file, not the package's `__init__.py`: each name
+  // that is a submodule is an import of its own file (its specifier still the one written)
+  const split: ImportInfo[] = [];
+  for (const imp of imports) {
+    const names = imp.names;
+    delete imp.names;
+    if (!names || !imp.from.endsWith('.py')) {
+      split.push(imp);
+      continue;
+    }
+    const modules = names.flatMap((name) => {
+      const specifier = `${imp.specifier}${imp.specifier.endsWith('.') ? '' : '.'}${name}`;
+      const resolved = resolveImport({ ...imp, specifier }, ctx);
+      return resolved && resolved !== imp.resolved && resolved.endsWith('.py')
+        ? // the specifier stays as written on the line; what it resolves to is the submodule
+          [{ from: imp.from, specifier: imp.specifier, line: imp.line, resolved }]
+        : [];
+    });
+    // the package's own import stays for the names that are not submodules (a function, a constant)
+    if (modules.length < names.length) split.push(imp);
+    split.push(...modules);
+  }
+  imports.splice(0, imports.length, ...split);
   // the graph is the product's: test, fixture and bench files import test helpers and the code under
   // test, which would show src <-> test cycles and make test folders look like components
   const source = files.filter(

@@ -338,7 +338,10 @@ export function applyMounts(
   };
 
   const resolvedBy = new Map<string, string>();
-  for (const i of imports) if (i.resolved) resolvedBy.set(`${i.from}\u0000${i.specifier}`, i.resolved);
+  // the statement's own import comes first; a submodule it names (`from . import views`) is found below
+  for (const i of imports)
+    if (i.resolved && !resolvedBy.has(`${i.from}\u0000${i.specifier}`))
+      resolvedBy.set(`${i.from}\u0000${i.specifier}`, i.resolved);
   const resolve = (from: string, specifier: string): string | undefined =>
     resolvedBy.get(`${from}\u0000${specifier}`) ??
     (ctx ? resolveImport({ from, specifier, line: 0 }, ctx) : undefined);
@@ -408,7 +411,8 @@ export function applyMounts(
     const py = facts.get(from)?.python;
     const target = resolve(from, specifier);
     // Python: `from .routes import books` imports the submodule routes/books.py
-    if (py && (!target || target.endsWith('__init__.py')) && ctx) {
+    // (its import may already resolve to that file, or to the package)
+    if (py && ctx) {
       const sub = resolveImport(
         { from, specifier: specifier.endsWith('.') ? specifier + name : `${specifier}.${name}`, line: 0 },
         ctx,

@@ -4,10 +4,10 @@
 
 import { detectLanguage } from './cloc-languages.ts';
 import { codeText } from './comments.ts';
-import { matchesWithLines, type Sources } from './sources.ts';
+import { LineIndex, matchesWithLines, type Sources } from './sources.ts';
 import { rustTestModules } from './tests.ts';
 import type { TreeSitterExtractor } from './tree-sitter.ts';
-import type { FileInfo, SymbolInfo, SymbolsResult } from './types.ts';
+import type { FileInfo, ImportInfo, SymbolInfo, SymbolsResult } from './types.ts';
 
 type Kind = SymbolInfo['kind'];
 interface Extractor {
@@ -264,9 +264,25 @@ export function symbolsPass(
     const tests = f.language === 'Rust' ? rustTestModules(codeText(src, f.path, f.language) ?? text) : [];
     const inTests = (line: number) => tests.some(([a, b]) => line >= a && line <= b);
     out.symbols.push(...(tests.length ? r.symbols.filter((s) => !inTests(s.line)) : r.symbols));
+    if (f.language === 'Python') withImportedNames(text, r.imports);
     out.imports.push(...r.imports);
   }
   return out;
+}
+
+/**
+ * The names each `from X import a, b` statement takes, on its import: `from pkg import module` names a
+ * submodule, which the module graph resolves to the submodule's file rather than the package's.
+ */
+function withImportedNames(text: string, imports: ImportInfo[]): void {
+  const index = new LineIndex(text);
+  for (const m of text.matchAll(/^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]+)/gm)) {
+    const line = index.lineOf(m.index + m[0].length - m[0].trimStart().length);
+    const imp = imports.find((i) => i.line === line && i.specifier === m[1]);
+    if (!imp) continue;
+    const names = [...m[2]!.replace(/#[^\n]*/g, '').matchAll(/(\w+)(?:\s+as\s+\w+)?/g)].map((x) => x[1]!);
+    if (names.length) imp.names = names;
+  }
 }
 
 export { detectLanguage };

@@ -227,6 +227,8 @@ export interface ImportInfo {
   specifier: string; // as written
   resolved?: string; // repository file it resolves to, when internal
   line: number;
+  /** The names a Python `from X import a, b` takes, while the module graph resolves them (then dropped). */
+  names?: string[];
 }
 
 /** The symbols and imports of one file or of the code base (symbols.ts). */

@@ -16,19 +16,33 @@ const PALETTE = [
 ];
 const MAX_BARS = 8;
 
-export function languageChartSvg(languages: LanguageStat[]): string {
+/**
+ * `base` gives the line total a language's share is taken of, as the report's text states it
+ * (agents/facts.ts codeSplit), or null where the text gives that language no share (documentation and
+ * data beside the programming languages): the figure shows the same percentages as the sentences.
+ */
+export function languageChartSvg(
+  languages: LanguageStat[],
+  base?: (language: string) => number | null,
+): string {
   const sorted = [...languages]
     .filter((l) => l.code > 0)
     .sort((a, b) => b.code - a.code || a.language.localeCompare(b.language));
-  const shown = sorted.slice(0, MAX_BARS).map((l) => ({ label: l.language, code: l.code, files: l.files }));
+  const shown: { label: string; code: number; files: number; base?: number | null }[] = sorted
+    .slice(0, MAX_BARS)
+    .map((l) => ({ label: l.language, code: l.code, files: l.files, base: base?.(l.language) }));
   const rest = sorted.slice(MAX_BARS);
-  if (rest.length)
+  const total = sorted.reduce((s, l) => s + l.code, 0) || 1;
+  if (rest.length) {
+    // a bucket of languages has a share only when all of them are taken of one total
+    const bases = new Set(rest.map((l) => base?.(l.language)));
     shown.push({
       label: `Other (${rest.length})`,
       code: rest.reduce((s, l) => s + l.code, 0),
       files: rest.reduce((s, l) => s + l.files, 0),
+      base: bases.size === 1 ? [...bases][0] : null,
     });
-  const total = shown.reduce((s, l) => s + l.code, 0) || 1;
+  }
   const max = Math.max(1, ...shown.map((l) => l.code));
 
   const width = 800;
@@ -41,11 +55,12 @@ export function languageChartSvg(languages: LanguageStat[]): string {
   const rows = shown.map((l, i) => {
     const y = top + i * rowH;
     const w = Math.max(2, Math.round((l.code / max) * barMax));
-    const pct = ((l.code / total) * 100).toFixed(1);
+    const of = l.base === undefined ? total : l.base;
+    const pct = of ? ` · ${((l.code / of) * 100).toFixed(1)}%` : '';
     return [
       `<text x="${labelW}" y="${y + 20}" text-anchor="end" font-size="15" fill="#1f2937">${esc(truncate(l.label, 22))}</text>`,
       `<rect x="${labelW + 12}" y="${y + 5}" width="${w}" height="22" rx="3" fill="${PALETTE[i % PALETTE.length]}"/>`,
-      `<text x="${labelW + 20 + w}" y="${y + 20}" font-size="14" fill="#374151">${l.code.toLocaleString('en-US')} lines · ${pct}%</text>`,
+      `<text x="${labelW + 20 + w}" y="${y + 20}" font-size="14" fill="#374151">${l.code.toLocaleString('en-US')} lines${pct}</text>`,
     ].join('');
   });
   const empty =

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Appendix, SectionDraft } from '../agents/types.ts';
 import type { Analysis } from '../analyse/types.ts';
-import { factsOf } from '../agents/facts.ts';
+import { codeSplit, factsOf } from '../agents/facts.ts';
 import type { ReportTemplate } from '../template/types.ts';
 import type { CompanyData, ImageAsset } from '../types.ts';
 import { writtenLanguages } from '../analyse/languages.ts';
@@ -173,7 +173,10 @@ function addAnalysisFigures(analysis: Analysis, sections: Placed[], assets: Reco
   if (analysis.languages.some((l) => l.code > 0)) {
     assets['fig-languages'] = svgAsset(
       'fig-languages',
-      languageChartSvg(writtenLanguages(analysis.languages)),
+      languageChartSvg(
+        writtenLanguages(analysis.languages),
+        codeSplit(writtenLanguages(analysis.languages), analysis.files).base,
+      ),
     );
     insertAfterLead(chartHost.blocks, {
       type: 'figure',

@@ -2,7 +2,9 @@
 // Components, the central types with the mechanism; the overview says each once, short.
 import { describe, expect, it } from 'vitest';
 import type { Analysis, Flow, Framework } from '../../analyse/types.ts';
-import { factsOf } from '../facts.ts';
+import { codeSplit, factsOf } from '../facts.ts';
+import { languageChartSvg } from '../../figures/language-chart.ts';
+import { writeTechnology } from './technology.ts';
 import { bareLibraryAnalysis, sampleAppAnalysis } from '../test-fixtures.ts';
 import type { SectionPlan } from '../types.ts';
 import type { WriterContext } from '../writers/context.ts';
@@ -95,7 +97,16 @@ describe('each fact in the section that owns it', () => {
     );
     const md = writeArchitecture(ctx(a, MODULES));
     expect(md).toContain(
-      'Two-way dependencies, which couple modules tightly: `src/routes` ↔ `src/services`.',
+      'Two-way dependencies: `src/routes` ↔ `src/services` (2 and 1 import); in it, one direction has at most 2 imports. A folder and its own sub-folder importing each other (`src` ↔ `src/routes`) is layering and not counted here.',
+    );
+    // several imports each way is a tight coupling
+    const b = sampleAppAnalysis();
+    b.moduleGraph.edges = [
+      ...b.moduleGraph.edges.map((e) => (e.to === 'src/services' ? { ...e, weight: 4 } : e)),
+      { from: 'src/services', to: 'src/routes', weight: 4 },
+    ];
+    expect(writeArchitecture(ctx(b, MODULES))).toContain(
+      'Two-way dependencies, which couple modules tightly: `src/routes` ↔ `src/services` (4 and 4 imports).',
     );
   });
 
@@ -160,6 +171,20 @@ describe('each fact in the section that owns it', () => {
     const md = writeArchitecture(ctx(one, MODULES, REPORT));
     expect(md).toMatch(/connected by 1 internal dependency/);
     expect(md).not.toMatch(/Strongest dependencies/);
+  });
+
+  it('says what two modules import of each other instead of ranking them', () => {
+    const a = sampleAppAnalysis();
+    const keep = new Set(['src', 'src/routes']);
+    a.moduleGraph = {
+      nodes: a.moduleGraph.nodes.filter((n) => keep.has(n.id)),
+      edges: [{ from: 'src', to: 'src/routes', weight: 3 }],
+    };
+    a.files = a.files.filter((f) => !/^(src\/(services|middleware)|scripts)\//.test(f.path));
+    const md = writeArchitecture(ctx(a, MODULES, REPORT));
+    expect(md).toContain('forms 2 modules connected by 1 internal dependency.');
+    expect(md).toContain('`src` imports `src/routes` (3 imports); `src/routes` imports nothing from `src`.');
+    expect(md).not.toMatch(/most depended-on|reaches out the most/);
   });
 
   it('groups many entries of one kind into one line with a few examples', () => {
@@ -261,6 +286,39 @@ describe('each fact in the section that owns it', () => {
     expect(md).toContain(
       '2,000 in programming languages, all of them Java, 500 of documentation and data (XML) and 300 in build-tool wrapper scripts (`mvnw` and `gradlew`)',
     );
+    // the technology chapter splits the same lines the same way
+    const tech = writeTechnology(ctx(a, section('2.1', 'Languages', 'technology')));
+    expect(tech).toContain(
+      '2,000 of the 2,800 lines of code are in programming languages, all of them Java; of the other 800, 500 are documentation and data (XML) and 300 are build-tool wrapper scripts (`mvnw` and `gradlew`).',
+    );
+    expect(tech).toMatch(/\| Bourne Shell \| 2 \| 300 \| 0 \| 0 \| — \|/);
+  });
+
+  it('gives one language one share in the summary, the technology chapter and its table', () => {
+    const a = library();
+    const lang = (language: string, files: number, code: number) => ({
+      language,
+      files,
+      code,
+      comment: 0,
+      blank: 0,
+    });
+    a.languages = [lang('Python', 50, 6_000), lang('Markdown', 20, 3_000), lang('HTML', 9, 2_000)];
+    a.project = { ...a.project, files: 79, lines: { code: 11_000, comment: 0, blank: 0 } };
+    const summary = writeOverview(ctx(a, section('1.1', 'Purpose and Scope', 'overview'), REPORT));
+    expect(summary).toContain('8,000 in programming languages, 75% of them Python');
+    const tech = writeTechnology(ctx(a, section('2.1', 'Languages', 'technology')));
+    // the share of the whole (55%) is a second figure for the same fact
+    expect(tech).toContain(
+      '8,000 of the 11,000 lines of code are in programming languages, 75% of them Python, the rest HTML; the other 3,000 are documentation and data (Markdown).',
+    );
+    expect(tech).not.toContain('55');
+    expect(tech).toMatch(/\| Python \| 50 \| 6,000 \| 0 \| 0 \| 75\.0% \|/);
+    expect(tech).toMatch(/\| Markdown \| 20 \| 3,000 \| 0 \| 0 \| — \|/);
+    // the figure shows the same shares
+    const svg = languageChartSvg(a.languages, codeSplit(a.languages).base);
+    expect(svg).toContain('6,000 lines · 75.0%');
+    expect(svg).not.toContain('54.5%');
   });
 
   it('counts the source files with inline tests beside the test files, never all cases in the test files', () => {

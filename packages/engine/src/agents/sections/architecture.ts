@@ -287,14 +287,27 @@ export function writeArchitecture(ctx: WriterContext): string {
     const [fanIn, fanOut] = [fx.fanIn[0], fx.fanOut[0]];
     const links = plural(edges.length, 'internal dependency', 'internal dependencies');
     const grouped = `Grouped by directory, the product's code forms ${plural(fx.modules.length, 'module')} connected by ${links}.`;
-    const most = fanIn
-      ? ` The most depended-on module is ${fanIn.module === '.' || fanIn.module === '' ? 'the root folder' : code(fanIn.module)} (${plural(fanIn.weight, 'import')} from elsewhere)`
+    const named = (m: string) => (m === '.' || m === '' ? 'the root folder' : code(m));
+    // a ranking of two modules only restates their edges: those are said as they are
+    const pair = fx.modules.length === 2 && edges.length > 0;
+    const most =
+      fanIn && !pair
+        ? ` The most depended-on module is ${named(fanIn.module)} (${plural(fanIn.weight, 'import')} from elsewhere)`
+        : '';
+    const reach =
+      fanOut && !pair
+        ? `; ${code(fanOut.module)} reaches out the most (${plural(fanOut.weight, 'import')})`
+        : '';
+    const direct = pair
+      ? ` ${joinAnd(edges.map((e) => `${named(e.from)} imports ${named(e.to)} (${plural(e.weight, 'import')})`))}${
+          edges.length === 1 ? `; ${named(edges[0]!.to)} imports nothing from ${named(edges[0]!.from)}` : ''
+        }.`
       : '';
-    const reach = fanOut
-      ? `; ${code(fanOut.module)} reaches out the most (${plural(fanOut.weight, 'import')})`
-      : '';
+    const capital = (x: string) => x.replace(/^ (.)/, (_, c: string) => ` ${c.toUpperCase()}`);
     // the fan-in and fan-out clauses make a second sentence; without them the first stands alone
-    parts.push(most || reach ? `${grouped}${most}${reach}.` : grouped);
+    parts.push(
+      pair ? `${grouped}${capital(direct)}` : most || reach ? `${grouped}${most}${reach}.` : grouped,
+    );
     parts.push(
       table(
         ['Module', 'Files', 'Lines of code', 'Depends on'],
@@ -324,12 +337,34 @@ export function writeArchitecture(ctx: WriterContext): string {
     const cycles = edges.filter(
       (e) => edges.some((r) => r.from === e.to && r.to === e.from) && e.from < e.to && !nested(e.from, e.to),
     );
+    // each pair with its imports either way: a single import back (a type) is no tight coupling
+    const back = (e: { from: string; to: string }) =>
+      edges.find((r) => r.from === e.to && r.to === e.from)?.weight ?? 0;
+    const pairText = (e: { from: string; to: string; weight: number }) =>
+      `${code(e.from)} ↔ ${code(e.to)} (${e.weight} and ${plural(back(e), 'import')})`;
+    const tight = cycles.filter((e) => Math.min(e.weight, back(e)) >= 3);
+    const layered = edges.filter(
+      (e) => edges.some((r) => r.from === e.to && r.to === e.from) && e.from < e.to && nested(e.from, e.to),
+    );
     if (cycles.length)
       parts.push(
-        `Two-way dependencies, which couple modules tightly: ${joinSome(
-          cycles.map((e) => `${code(e.from)} ↔ ${code(e.to)}`),
+        `Two-way dependencies${tight.length === cycles.length ? ', which couple modules tightly' : ''}: ${joinSome(
+          cycles.map(pairText),
           4,
-        )}.`,
+        )}${
+          tight.length && tight.length < cycles.length
+            ? `; only ${joinAnd(tight.map((e) => `${code(e.from)} ↔ ${code(e.to)}`))} ${agree(tight.length, 'has', 'have')} several imports each way`
+            : !tight.length
+              ? `; in ${cycles.length === 1 ? 'it' : 'each'}, one direction has at most 2 imports`
+              : ''
+        }.${
+          layered.length
+            ? ` A folder and its own sub-folder importing each other (${joinSome(
+                layered.map((e) => `${code(e.from)} ↔ ${code(e.to)}`),
+                3,
+              )}) is layering and not counted here.`
+            : ''
+        }`,
       );
   } else if (!fx.modules.length) {
     const folders = joinSome(

@@ -1,5 +1,8 @@
 // Components / modules: one entry per module with its size, largest files and exported symbols.
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { headerSummary } from '../../analyse/identity/rank.ts';
 import type { Analysis, Flow, SymbolInfo } from '../../analyse/types.ts';
 import { declaresExports, factsOf } from '../facts.ts';
 import { abstractionsSentence } from '../how-it-works.ts';
@@ -138,6 +141,13 @@ export function writeComponents(ctx: WriterContext): string {
       fx.exportedSymbols.filter((s) => within(id, s.path)),
     );
   };
+  const headerOf = (p: string): string | undefined => {
+    try {
+      return fileHeader(p, readFileSync(path.join(ctx.workspace.root, p), 'utf8'));
+    } catch {
+      return undefined;
+    }
+  };
   const migrations = new Set(fx.dataModel.migrations.map((x) => x.path));
   // the files the size findings set aside (a generated file, a table of literal data, a file of type
   // declarations only) lead no module either
@@ -154,9 +164,18 @@ export function writeComponents(ctx: WriterContext): string {
       sampled.slice(0, 3).map((f) => `${cite(f.path)} (${plural(f.code, 'line')})`),
       3,
     );
+    // a module of a few files is told file by file, each with its header's first sentence: "the
+    // largest" of the only two files ranks nothing
+    const few = sampled.length === files.length && files.length <= 3;
+    const said = (f: (typeof files)[number]) => {
+      const summary = few && headerOf(f.path);
+      return `${cite(f.path)} (${plural(f.code, 'line')}${summary ? `: ${text(summary.replace(/\.$/, ''))}` : ''})`;
+    };
     const fileText = when(
       sampled.length,
-      ` Its ${agree(sampled.length, 'largest file is', 'largest files are')} ${largest}.`,
+      few
+        ? ` Its ${agree(files.length, 'file is', 'files are')} ${joinAnd(files.map(said))}.`
+        : ` Its ${agree(sampled.length, 'largest file is', 'largest files are')} ${largest}.`,
     );
     const name = m.id && m.id !== '.' ? code(m.id) : '(root)';
     const family =
@@ -186,6 +205,38 @@ export function writeComponents(ctx: WriterContext): string {
       ? abstractionsSentence(a)
       : null;
   return paragraphs(...key, types, ...blocks, rest);
+}
+
+/**
+ * The first sentence of what a file says of itself: the comment or docstring it opens with, where a
+ * blank line parts it from the code (or it is marked `@module` / `@file`); a comment right above a
+ * declaration, or one after the imports, documents that declaration, not the file.
+ */
+export function fileHeader(file: string, text: string): string | undefined {
+  if (file.endsWith('.go')) return headerSummary(text);
+  const lines = text.split('\n');
+  let i = 0;
+  let quote: string | null = null;
+  for (; i < lines.length; i++) {
+    const t = lines[i]!.trim();
+    if (quote) {
+      if (t.includes(quote)) quote = null;
+      continue;
+    }
+    const opens = /^(?:[rbu]?("""|'''))/.exec(t);
+    if (opens) {
+      if (t.slice(opens[0].length).includes(opens[1]!) === false) quote = opens[1]!;
+      continue;
+    }
+    if (!t || /^(?:\/\/|\/\*|\*|#)/.test(t)) continue;
+    break;
+  }
+  const head = lines.slice(0, i);
+  // the comment must end before a blank line, or say it is the file's
+  const lastComment = head.map((l) => l.trim()).findLastIndex(Boolean);
+  const marked = head.some((l) => /@(?:module|file|fileoverview)\b/.test(l));
+  if (lastComment < 0 || (!marked && lastComment === i - 1 && i < lines.length)) return undefined;
+  return headerSummary(head.join('\n'));
 }
 
 /**

@@ -1,4 +1,7 @@
 // The configuration and security chapters speak of the product's own settings and secrets.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Analysis, EnvVar } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
@@ -146,6 +149,36 @@ describe('defaults and required settings as the code treats them', () => {
     const md = writeConfiguration(ctx(a, 'configuration'));
     expect(md).not.toContain('Every one has a fallback');
     expect(md).toContain('| `NO_COLOR` | unset: off (only its presence is tested) |');
+  });
+
+  it('counts a doc comment above the code that reads a variable as its documentation', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'atr-envdoc-'));
+    mkdirSync(path.join(root, 'src'));
+    writeFileSync(
+      path.join(root, 'src/color.ts'),
+      [
+        '/**',
+        ' * Whether color is on.',
+        ' * If `NO_COLOR` is set, this returns `false`.',
+        ' */',
+        'export function colorOn() {',
+        '  return !process.env.NO_COLOR',
+        '}',
+        'export const port = process.env.PORT',
+      ].join('\n'),
+    );
+    const a = analysis();
+    a.docs = { ...a.docs, envVarMentions: [] };
+    const at = (name: string, line: number) => v(name, { file: 'src/color.ts', line, presence: true });
+    a.envVars = [at('NO_COLOR', 6)];
+    const c = { ...ctx(a, 'configuration'), workspace: { root } as WriterContext['workspace'] };
+    expect(writeConfiguration(c)).toContain(
+      '`NO_COLOR` is documented at `src/color.ts:3`, in the comment above the code that reads it.',
+    );
+    // a variable no comment names is not documented by its neighbour's
+    a.envVars = [at('PORT', 8)];
+    expect(writeConfiguration({ ...c, fx: factsOf(a) })).not.toContain('is documented at');
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('counts an empty key handed to a client as must-be-set, once, and never as a default', () => {

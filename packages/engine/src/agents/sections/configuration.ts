@@ -1,5 +1,7 @@
 // Configuration: environment variables (with defaults and where they are read) and config files.
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -445,7 +447,7 @@ function envDocs(ctx: WriterContext, all: string[], example: string | undefined)
     ? `${inHelp.length === all.length ? `Every one of the ${plural(all.length, 'variable')} is` : `${plural(inHelp.length, 'variable')} ${agree(inHelp.length, 'is', 'are')}`} printed by the program's ${code('--help')} beside the option it sets (${cite(vars.find((e) => e.inHelp)!.file)}).`
     : '';
   if (!names.length) return help;
-  const rest = envDocsOf(a, names, example);
+  const rest = envDocsOf(a, names, example, commentMentions(ctx, names));
   if (!help) return rest;
   // "these variables" after the --help sentence would take in the ones --help prints: the others are named
   if (rest.startsWith('Neither the README'))
@@ -453,8 +455,46 @@ function envDocs(ctx: WriterContext, all: string[], example: string | undefined)
   return `${help} ${rest.replace(/^Every one of the/, 'Each of the other')}`;
 }
 
-function envDocsOf(a: Analysis, names: string[], example: string | undefined): string {
-  const mentions = (a.docs.envVarMentions ?? []).filter((m) => names.includes(m.name));
+/**
+ * The doc comments that name a variable right above where the code reads it (`If NO_COLOR is set,
+ * this returns false`): documentation too, in the code's own API docs.
+ */
+function commentMentions(
+  ctx: WriterContext,
+  names: string[],
+): { name: string; file: string; line: number }[] {
+  const out: { name: string; file: string; line: number }[] = [];
+  const root = ctx.workspace?.root;
+  if (!root) return out;
+  for (const e of userConfigVars(ctx.a)) {
+    if (!names.includes(e.name) || !e.line || out.some((m) => m.name === e.name)) continue;
+    let lines: string[];
+    try {
+      lines = readFileSync(path.join(root, e.file), 'utf8').split('\n');
+    } catch {
+      continue;
+    }
+    const comment = /^\s*(?:\*|\/\/|\/\*\*?|#)/;
+    for (let i = e.line - 1; i >= Math.max(0, e.line - 40); i--)
+      if (comment.test(lines[i] ?? '') && lines[i]!.includes(e.name)) {
+        out.push({ name: e.name, file: e.file, line: i + 1 });
+        break;
+      }
+  }
+  return out;
+}
+
+function envDocsOf(
+  a: Analysis,
+  names: string[],
+  example: string | undefined,
+  comments: { name: string; file: string; line: number }[] = [],
+): string {
+  const mentions = [
+    ...(a.docs.envVarMentions ?? []).filter((m) => names.includes(m.name)),
+    // a variable no document names is still documented where a doc comment above its reading names it
+    ...comments.filter((c) => !(a.docs.envVarMentions ?? []).some((m) => m.name === c.name)),
+  ];
   const missing = names.filter((n) => !mentions.some((m) => m.name === n)).sort();
   const byFile = new Map<string, typeof mentions>();
   for (const m of mentions) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
@@ -470,13 +510,19 @@ function envDocsOf(a: Analysis, names: string[], example: string | undefined): s
   );
   const namedCount = new Set(mentions.map((m) => m.name)).size;
   const undocumented =
-    'Neither the README, the docs nor a `.env.example` file names these variables; ' +
-    'new developers must read the code to find them.';
+    names.length === 1
+      ? 'Neither the README, the docs, a `.env.example` file nor a comment where it is read names this variable; new developers must read the code to find it.'
+      : 'Neither the README, the docs nor a `.env.example` file names these variables; ' +
+        'new developers must read the code to find them.';
   if (!mentions.length)
     return example ? `${cite(example)} documents the expected variables for new developers.` : undocumented;
   if (!missing.length)
     return names.length === 1
-      ? `It is documented at ${where.replace(/ \(1 variable\)$/, '')}.`
+      ? `${code(names[0]!)} is documented at ${where.replace(/ \(1 variable\)$/, '')}${
+          comments.some((c) => c.name === names[0] && mentions.every((m) => m === c || m.name !== c.name))
+            ? ', in the comment above the code that reads it'
+            : ''
+        }.`
       : `Every one of the ${plural(names.length, 'variable')} is documented: ${where}.`;
   const documented = `${plural(namedCount, 'variable')} of ${names.length} ${agree(namedCount, 'is', 'are')}`;
   const codeOnly = `${joinSome(missing.map(code), 5)} ${agree(missing.length, 'is', 'are')} named only in the code`;

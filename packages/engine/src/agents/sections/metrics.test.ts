@@ -1,4 +1,7 @@
 // Code Metrics gives no figure the analysis could not measure, and counts what the other chapters count.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Analysis, FileInfo } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
@@ -6,7 +9,7 @@ import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { productTodos } from '../model.ts';
 import { writeArchitecture } from './architecture.ts';
-import { writeComponents } from './components.ts';
+import { fileHeader, writeComponents } from './components.ts';
 import { fileKinds, writeMetrics } from './metrics.ts';
 
 const ctx = (a: Analysis): WriterContext => ({
@@ -22,7 +25,9 @@ const ctx = (a: Analysis): WriterContext => ({
 describe('code metrics', () => {
   it('shows the symbol counts only when the pass read at least the public names', () => {
     const a = sampleAppAnalysis();
-    expect(writeMetrics(ctx(a))).toMatch(/\| Symbols in the product \(exported\) \|/);
+    expect(writeMetrics(ctx(a))).toMatch(
+      /\| (?:[A-Z][a-z, ]+ declared|Declarations) in the product[^|]*, exported ones in brackets \|/,
+    );
     const b = sampleAppAnalysis();
     b.identity = {
       ...(b.identity ?? {}),
@@ -34,7 +39,7 @@ describe('code metrics', () => {
       })),
     } as Analysis['identity'];
     const out = writeMetrics(ctx(b));
-    expect(out).not.toMatch(/Symbols \(exported\)|Symbols by kind/);
+    expect(out).not.toMatch(/declared in the product|Declarations in the product|Symbols by kind/);
   });
 
   it('gives no second count of exported names beside the public names every other chapter counts', () => {
@@ -44,7 +49,9 @@ describe('code metrics', () => {
       publicApi: [{ name: 'n', kind: 'function', path: 'src/app.ts', line: 1 }],
     } as Analysis['identity'];
     const out = writeMetrics(ctx(a));
-    expect(out).toMatch(/\| Symbols in the product \| \d+ \|/);
+    expect(out).toMatch(
+      /\| (?:[A-Z][a-z, ]+ declared|Declarations) in the product[^|]*, public and internal \| \d+ \|/,
+    );
     expect(out).not.toMatch(/exported|Symbols by kind/);
   });
 
@@ -136,12 +143,14 @@ describe('code metrics', () => {
       publicApi: [{ name: 'createApp', kind: 'function', path: 'src/app.ts', line: 10 }],
     } as Analysis['identity'];
     const out = writeMetrics(ctx(a));
-    expect(out).toMatch(/\| Symbols in the product \| \d+ \|/);
-    expect(out).not.toMatch(/\(exported\)/);
+    expect(out).toMatch(
+      /\| (?:[A-Z][a-z, ]+ declared|Declarations) in the product[^|]*, public and internal \| \d+ \|/,
+    );
+    expect(out).not.toMatch(/exported/);
   });
   it('counts no migration among the symbols, and no Python name as exported', () => {
     const out = writeMetrics(ctx(djangoApp()));
-    expect(out).toContain('| Symbols in the product | 3 |');
+    expect(out).toContain('| Classes and functions declared in the product | 3 |');
     expect(out).not.toMatch(/exported/);
   });
 });
@@ -194,6 +203,35 @@ describe('module paragraphs', () => {
       'Its largest files are `shop/admin.py` (40 lines) and `shop/models.py` (30 lines). It defines 3 public classes and functions, among them `Book` (class, `shop/models.py:3`), `BookAdmin` (class, `shop/admin.py:5`) and `register` (function, `shop/admin.py:20`).',
     );
     expect(out).not.toMatch(/Migration|exports|0001_initial/);
+  });
+
+  it('tells a module of a few files file by file, each with the header it opens with, never as its largest', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'atr-few-'));
+    mkdirSync(path.join(root, 'shop'));
+    writeFileSync(path.join(root, 'shop/admin.py'), '"""The staff pages for books."""\n\nimport x\n');
+    // a comment right above a declaration documents it, not the file
+    writeFileSync(path.join(root, 'shop/models.py'), '# A book on the shelf\nclass Book:\n    pass\n');
+    const a = djangoApp();
+    a.files = a.files.filter((f) => !f.path.includes('migrations'));
+    const c = { ...ctx(a), plan: { ...ctx(a).plan, kind: 'components' as const }, workspace: { root } };
+    const out = writeComponents(c as unknown as WriterContext);
+    expect(out).toContain(
+      'Its files are `shop/admin.py` (40 lines: The staff pages for books) and `shop/models.py` (30 lines).',
+    );
+    expect(out).not.toMatch(/largest file/);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('reads a file header only where the file opens with it', () => {
+    expect(
+      fileHeader('a.ts', '/**\n * @module\n * The preset that uses `LinearRouter`.\n */\nimport x\n'),
+    ).toBe('The preset that uses `LinearRouter`.');
+    expect(
+      fileHeader('a.ts', "import x from 'y'\n\n/**\n * Checks if T is a union.\n */\nexport type U = 1\n"),
+    ).toBe(undefined);
+    expect(fileHeader('a.ts', '// Toggles for the auth types allowed\nconst allowOauth = true\n')).toBe(
+      undefined,
+    );
   });
 
   it('counts a function declared again right after itself (an overload) once, and methods of two types apart', () => {

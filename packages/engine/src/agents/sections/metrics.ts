@@ -8,6 +8,7 @@ import {
   agree,
   cite,
   code,
+  joinAnd,
   joinSome,
   num,
   paragraphs,
@@ -202,12 +203,17 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     // where the package declares its public surface, the other chapters count that; a second
     // "exported" figure (every name without a leading underscore, private modules included) would
     // contradict it
+    // the row says what it counts (the kinds of declaration), and beside a declared public surface
+    // that it counts the internal ones too, so it is never read as a second count of the public names
     ...(symbolsRead
       ? [
           declared
-            ? ['Symbols in the product', num(symbols.length)]
+            ? [
+                `${symbolLabel(symbols, fx.productFiles.length > 0)}, public and internal`,
+                num(symbols.length),
+              ]
             : [
-                `${fx.productFiles.length ? 'Symbols in the product' : 'Symbols'}${exported ? ' (exported)' : ''}`,
+                `${symbolLabel(symbols, fx.productFiles.length > 0)}${exported ? ', exported ones in brackets' : ''}`,
                 exported ? `${num(symbols.length)} (${num(exported)})` : num(symbols.length),
               ],
         ]
@@ -255,4 +261,33 @@ function historySpan(first: string | null, last: string | null): string {
   const [a, b] = [first?.slice(0, 10), last?.slice(0, 10)];
   if (!a || !b) return `the last commit dates from ${text(b ?? a ?? 'an unknown date')}`;
   return a === b ? `every commit dates from ${text(a)}` : `history runs from ${text(a)} to ${text(b)}`;
+}
+
+const KIND_PLURAL: Record<string, string> = {
+  class: 'classes',
+  function: 'functions',
+  method: 'methods',
+  struct: 'structs',
+  interface: 'interfaces',
+  type: 'types',
+  enum: 'enums',
+  trait: 'traits',
+  const: 'constants',
+  module: 'modules',
+};
+
+/**
+ * "Functions, methods and structs declared in the product", "Declarations in the product (constants,
+ * types, interfaces and others)": the kinds a symbol count counts, most first.
+ */
+export function symbolLabel(symbols: readonly { kind: string }[], product: boolean): string {
+  const counts = new Map<string, number>();
+  for (const s of symbols) counts.set(s.kind, (counts.get(s.kind) ?? 0) + 1);
+  const kinds = [...counts]
+    .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
+    .map(([k]) => KIND_PLURAL[k] ?? `${k}s`);
+  const where = product ? ' in the product' : '';
+  if (kinds.length > 3) return `Declarations${where} (${kinds.slice(0, 3).join(', ')} and others)`;
+  const named = kinds.length ? joinAnd(kinds) : 'declarations';
+  return `${named.charAt(0).toUpperCase()}${named.slice(1)} declared${where}`;
 }

@@ -3,7 +3,7 @@
 import { notNeededToRun, projectModel } from '../model.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
 import type { Analysis, Identity, LanguageStat } from '../../analyse/types.ts';
-import { NON_CODE_LANGUAGES } from '../facts.ts';
+import { codeSplit, leadShare, NON_CODE_LANGUAGES } from '../facts.ts';
 import { isReadme, isTitlePurpose } from '../../analyse/identity/purpose.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -130,7 +130,6 @@ function readmeOf(a: Analysis, workspace: Workspace): { path: string; text: stri
 }
 
 /** A build tool's wrapper script, which the tool writes into the repository (`mvn wrapper`, `gradle wrapper`). */
-const BUILD_WRAPPER = /(?:^|\/)(?:mvnw|gradlew)(?:\.cmd|\.bat)?$/;
 
 /** The languages and lines of code the team wrote, without generated or vendored files. */
 function written(a: Analysis): { languages: LanguageStat[]; code: number } {
@@ -232,22 +231,14 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
     : '';
   const main = langs[0];
   const scale = l.code < 5_000 ? 'a small' : l.code < 50_000 ? 'a medium-sized' : 'a large';
-  // a share of a total that documentation and data swell (Markdown, JSON, YAML) misstates the code:
-  // the programming languages' lines are told apart from them when they weigh in
-  // settings files (`.properties`) are data here too, though the product reads them as resources
-  const data = (language: string) => NON_CODE_LANGUAGES.has(language) || language === 'Properties';
-  // the build tool's wrapper scripts (`mvnw`, `gradlew.bat`) are the build tool's code, copied in by
-  // it, not the project's: their shell and batch lines are build tooling beside the code
-  const wrappers = a.files.filter((f) => BUILD_WRAPPER.test(f.path) && f.role !== 'generated' && f.code > 0);
-  const wrapped = wrappers.reduce((n, f) => n + f.code, 0);
-  const programmed = languages.filter((x) => !data(x.language));
-  const source = programmed.reduce((n, x) => n + x.code, 0) - wrapped;
-  const rest = languages.filter((x) => data(x.language) && x.code > 0);
-  const restCode = rest.reduce((n, x) => n + x.code, 0);
-  const docsApart = main && l.code - source >= 0.1 * l.code;
+  // the split the technology chapter states too (facts.ts codeSplit): one share of one total
+  const split = codeSplit(languages, a.files);
+  const source = split.source;
+  const rest = split.data;
+  const docsApart = main && split.apart;
   const besideCode = [
-    restCode > 0 &&
-      `${num(restCode)} of documentation and data (${
+    split.dataLines > 0 &&
+      `${num(split.dataLines)} of documentation and data (${
         rest.length > 3
           ? `${rest
               .slice(0, 3)
@@ -255,15 +246,15 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
               .join(', ')} and others`
           : joinAnd(rest.map((x) => x.language))
       })`,
-    wrapped > 0 &&
-      `${num(wrapped)} in build-tool wrapper scripts (${joinAnd(wrappers.map((f) => code(f.path)))})`,
+    split.wrapped > 0 &&
+      `${num(split.wrapped)} in build-tool wrapper scripts (${joinAnd(split.wrappers.map((f) => code(f.path)))})`,
   ].filter((x): x is string => !!x);
   const spans = sentence(
     `The code base spans ${plural(a.project.files, 'file')} and ${num(l.code)} lines of code`,
     !main
       ? ''
       : docsApart
-        ? `: ${num(source)} in programming languages, ${main.code === source ? 'all' : main.code >= 0.99 * source ? `all but ${num(source - main.code)}` : pct(main.code, source, 0)} of them ${main.language}, ${besideCode.length > 1 ? '' : 'and '}${joinAnd(besideCode)}`
+        ? `: ${num(source)} in programming languages, ${leadShare(main.code, source)} of them ${main.language}, ${besideCode.length > 1 ? '' : 'and '}${joinAnd(besideCode)}`
         : `, ${pct(main.code, l.code, 0)} of them ${main.language}`,
   );
   // where a product base is known, its size has been told: a judgement of the repository's total,

@@ -94,7 +94,20 @@ describe('the largest directory on a tree with generated files', () => {
       project: { lines: { code: 23_480, comment: 0, blank: 0 } },
     } as unknown as Analysis;
     expect(largestDirectory(a, src)).toBe(
-      'The repository has 1 top-level directory; `src/` is the largest with 92 files and 21,899 lines of code (93% of the total, generated and vendored files included).',
+      'The repository has 1 top-level directory; `src/` is the largest with 92 files and 21,899 lines of code (93% of the 23,480 lines of the whole tree, generated and vendored files included).',
+    );
+  });
+
+  it('names the base of its share where generated files sit in another folder', () => {
+    const hc = { ...dir('hc', 36_788, 900_000), files: 727 };
+    const a = {
+      tree: { ...dir('.', 67_574, 1_000_000), children: [hc] },
+      skipped: [],
+      files: [{ path: 'static/css/bootstrap.css', role: 'generated', code: 10_645 }],
+      project: { lines: { code: 67_574, comment: 0, blank: 0 } },
+    } as unknown as Analysis;
+    expect(largestDirectory(a, hc)).toContain(
+      '(54% of the 67,574 lines of the whole tree, generated and vendored files included)',
     );
   });
 });

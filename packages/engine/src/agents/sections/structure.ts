@@ -153,13 +153,13 @@ export function largestDirectory(a: Analysis, biggest: DirNode): string {
     : '';
   const share = Math.round((biggest.lines / Math.max(1, a.project.lines.code)) * 100);
   const size = `${plural(biggest.files, 'file')} and ${num(biggest.lines)} lines of code`;
-  // the tree counts every file; where generated or vendored files sit in this folder, the figure says so,
-  // since the other chapters count the product without them
-  const mixed = (a.files ?? []).some(
-    (f) => f.role === 'generated' && f.code > 0 && f.path.startsWith(`${biggest.name}/`),
-  );
-  const base = mixed ? ', generated and vendored files included' : '';
-  return `The repository has ${directories}${unread}; ${code(`${biggest.name}/`)} is the largest with ${size} (${share}% of the total${base}).`;
+  // the tree counts every file; where generated or vendored files sit anywhere in it, its total is not
+  // the one the other chapters give (they count without them), so the share names the total it is of
+  const generated = (a.files ?? []).some((f) => f.role === 'generated' && f.code > 0);
+  const base = generated
+    ? `the ${num(a.project.lines.code)} lines of the whole tree, generated and vendored files included`
+    : 'the total';
+  return `The repository has ${directories}${unread}; ${code(`${biggest.name}/`)} is the largest with ${size} (${share}% of ${base}).`;
 }
 
 /**

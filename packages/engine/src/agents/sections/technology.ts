@@ -5,13 +5,15 @@ import { splitCitation } from '../../citations.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
 import { importsPackage, isToolingRole } from '../../analyse/package-roles.ts';
 import type { Analysis, Ecosystem, Framework, PackageRole } from '../../analyse/types.ts';
-import { factsOf, NON_CODE_LANGUAGES } from '../facts.ts';
+import { codeSplit, factsOf, leadShare, NON_CODE_LANGUAGES } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
   agree,
   cite,
+  code,
   countBy,
   evidence,
+  joinAnd,
   joinSome,
   num,
   paragraphs,
@@ -134,16 +136,30 @@ export function writeTechnology(ctx: WriterContext): string {
   if (!wants(ctx, 'languages')) {
     // not this section's aspect
   } else if (languages.length) {
-    const lead = languages[0]!;
+    // the summary's split (facts.ts codeSplit): where documentation and data are told apart, a
+    // language's share is of the programming languages' lines, the same figure in both chapters
+    const split = codeSplit(languages, a.files);
+    const programmed = split.apart ? languages.filter((x) => split.base(x.language) !== null) : languages;
+    const lead = programmed[0] ?? languages[0]!;
+    const others = programmed.filter((x) => x !== lead);
     parts.push(
-      `${text(lead.language)} carries ${pct(lead.code, l.code, 0)} of the ${num(l.code)} lines of code${
-        languages.length > 1
-          ? `, alongside ${joinSome(
-              languages.slice(1).map((x) => text(x.language)),
-              5,
-            )}`
-          : ''
-      }.`,
+      split.apart
+        ? `${num(split.source)} of the ${num(split.total)} lines of code are in programming languages, ${leadShare(lead.code, split.source)} of them ${text(lead.language)}${
+            others.length
+              ? `, the rest ${joinSome(
+                  others.map((x) => text(x.language)),
+                  5,
+                )}`
+              : ''
+          }; ${otherLines(split)}.`
+        : `${text(lead.language)} carries ${pct(lead.code, l.code, 0)} of the ${num(l.code)} lines of code${
+            languages.length > 1
+              ? `, alongside ${joinSome(
+                  languages.slice(1).map((x) => text(x.language)),
+                  5,
+                )}`
+              : ''
+          }.`,
     );
     if (generated.length)
       parts.push(
@@ -163,7 +179,8 @@ export function writeTechnology(ctx: WriterContext): string {
           num(x.code),
           num(x.comment),
           num(x.blank),
-          pct(x.code, l.code),
+          // documentation and data have no share of the programming languages' lines
+          split.base(x.language) === null ? '—' : pct(x.code, split.base(x.language)!),
         ]),
         ['l', 'r', 'r', 'r', 'r', 'r'],
       ),
@@ -302,3 +319,23 @@ function usedOnlyIn({ a, fx }: WriterContext, f: Framework): string {
 
 /** Product files that go through a library's one importing file before it counts as the product's wrapper. */
 const WRAPPER_USERS = 3;
+
+/** The lines beside the programming languages: documentation and data, and the build tool's wrapper scripts. */
+function otherLines(split: ReturnType<typeof codeSplit>): string {
+  const parts = [
+    split.dataLines > 0 &&
+      `${num(split.dataLines)} are documentation and data (${joinSome(
+        split.data.map((x) => text(x.language)),
+        3,
+      )})`,
+    split.wrapped > 0 &&
+      `${num(split.wrapped)} are build-tool wrapper scripts (${joinSome(
+        split.wrappers.map((f) => code(f.path)),
+        4,
+      )})`,
+  ].filter((x): x is string => !!x);
+  // one part alone is all the other lines
+  return parts.length === 1
+    ? `the other ${parts[0]}`
+    : `of the other ${num(split.total - split.source)}, ${joinAnd(parts)}`;
+}

@@ -209,6 +209,53 @@ describe('public surface', () => {
     ]);
   });
 
+  it('cites a JS name imported from a sibling file and exported in a list at the declaration it imports', () => {
+    const src = sourcesFromMap({
+      'src/jsx/index.ts': [
+        "import { jsx, memo, version as compat } from './base'",
+        "import type { Attrs } from './base'",
+        'import {',
+        '  use,',
+        '  useState,',
+        "} from './hooks'",
+        'const local = 1',
+        'export {',
+        '  compat as version,',
+        '  jsx,',
+        '  jsx as createElement,',
+        '  memo,',
+        '  use,',
+        '  local,',
+        '  Attrs,',
+        '}',
+      ].join('\n'),
+      'src/jsx/base.ts':
+        'export const version = "19"\nexport function jsx() {}\nexport const memo = () => {}\nexport type Attrs = {}\n',
+      'src/jsx/hooks/index.ts': 'export const useState = () => {}\nexport const use = () => {}\n',
+    });
+    const api = findPublicApi({
+      src,
+      facts: { pyScripts: [] } as never,
+      entryPoints: [{ path: 'src/jsx/index.ts', how: 'package.json main' } as never],
+      productFiles: src.files.map((f) => f.path),
+      symbols: [],
+      routes: [],
+      application: false,
+    });
+    expect(
+      api.map((e) => [e.name, e.kind, e.definedAt && `${e.definedAt.path}:${e.definedAt.line}`]),
+    ).toEqual([
+      ['version', 'const', 'src/jsx/base.ts:1'],
+      ['jsx', 'function', 'src/jsx/base.ts:2'],
+      ['createElement', 'function', 'src/jsx/base.ts:2'],
+      ['memo', 'const', 'src/jsx/base.ts:3'],
+      ['use', 'const', 'src/jsx/hooks/index.ts:2'],
+      // declared in the file itself: cited at its export line
+      ['local', 'export', undefined],
+      ['Attrs', 'type', 'src/jsx/base.ts:4'],
+    ]);
+  });
+
   it('leaves out JS names whose doc comment says @api private, @private, @internal or @hidden', () => {
     const text = [
       'module.exports = class App {',

@@ -684,6 +684,42 @@ function jsApi(src: Sources, path: string, depth = 0): ApiItem[] {
       item.definedAt = def.definedAt ?? { path: def.path, line: def.line };
     }
   }
+  // a name imported from a sibling file and exported in a list of its own (`import { jsx } from
+  // './base'` … `export { jsx, Fragment as StrictMode }`) is defined there too, not in this file
+  const imported = new Map<string, { name: string; spec: string }>();
+  for (const m of text.matchAll(
+    /^import\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*['"](\.[^'"]+)['"]/gm,
+  ))
+    for (const part of m[1]!.split(',')) {
+      const [name, local = name] = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\sas\s/)
+        .map((x) => x!.trim());
+      if (name && local) imported.set(local, { name, spec: m[2]! });
+    }
+  const targets = new Map<string, ApiItem[]>();
+  const apiOf = (spec: string) => {
+    const target = resolveJs(src, joinRel(dirName(path), spec));
+    if (!target || target === path) return [];
+    if (!targets.has(target)) targets.set(target, jsApi(src, target, depth + 1));
+    return targets.get(target)!;
+  };
+  if (imported.size)
+    for (const m of text.matchAll(/^export\s*(?:type\s*)?\{([^}]*)\}(?!\s*from\b)/gm))
+      for (const part of m[1]!.split(',')) {
+        const [local, as = local] = part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\sas\s/)
+          .map((x) => x!.trim());
+        const imp = local && imported.get(local);
+        const item = imp && own.find((a) => a.name === as && a.kind === 'export');
+        const def = item && apiOf(imp.spec).find((a) => a.name === imp.name && a.kind !== 'export');
+        if (!item || !def) continue;
+        item.kind = def.kind;
+        item.definedAt = def.definedAt ?? { path: def.path, line: def.line };
+      }
   for (const m of text.matchAll(
     /^module\.exports\s*=\s*require\(\s*['"](\.[^'"]+)['"]\s*\)|^export\s+\*\s+from\s+['"](\.[^'"]+)['"]/gm,
   )) {
