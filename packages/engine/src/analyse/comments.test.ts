@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blankComments } from './comments.ts';
+import { blankComments, codeOnly } from './comments.ts';
+import { sourcesFromMap } from './sources.ts';
 
 /** The lines that still hold something after blanking, trimmed. */
 const kept = (text: string, language: string) =>
@@ -103,5 +104,17 @@ describe('blankComments()', () => {
       "#[Route('/x')]",
       'function f() {}',
     ]);
+  });
+});
+
+describe('codeOnly', () => {
+  it('blanks comments and string bodies, keeping every offset, so only names the code writes remain', () => {
+    const text = 'def f():\n    """Group by Context."""\n    x = "Path"  # File\n    return Group()\n';
+    const src = sourcesFromMap({ 'a.py': text });
+    const code = codeOnly(src, 'a.py', 'Python')!;
+    expect(code.length).toBe(text.length);
+    expect(code.split('\n').length).toBe(text.split('\n').length);
+    expect(code).not.toMatch(/Context|Path|File/);
+    expect(code).toContain('return Group()');
   });
 });

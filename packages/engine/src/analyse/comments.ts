@@ -471,6 +471,28 @@ function spansOf(src: Sources, path: string, text: string, language: string | nu
   return spans;
 }
 
+/**
+ * The code of a file with its comments and the bodies of its strings blanked: only the names its code
+ * itself writes (a docstring's "Group by" or a comment's `Find` are no use of a type or function).
+ */
+export function codeOnly(src: Sources, path: string, language: string | null): string | null {
+  const text = src.text(path);
+  if (text == null) return null;
+  const spans = spansOf(src, path, text, language);
+  const parts: string[] = [];
+  let from = 0;
+  for (let k = 0; k < spans.length; k += 3) {
+    const start = spans[k + 1]!;
+    const end = spans[k + 2]!;
+    if (end <= start) continue;
+    parts.push(text.slice(from, start), blank(text.slice(start, end)));
+    from = end;
+  }
+  if (from === 0) return text;
+  parts.push(text.slice(from));
+  return parts.join('');
+}
+
 /** {@link maskStringMarkers} of a file of `src`, sharing its scan with {@link codeText}. */
 export function maskedSource(src: Sources, path: string, text: string, language: string | null): string {
   return maskSpans(text, spansOf(src, path, text, language));

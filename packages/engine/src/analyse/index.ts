@@ -14,6 +14,7 @@ import { entryPointsPass } from './entry-points.ts';
 import { envArea } from './env-class.ts';
 import { envVarsPass } from './env-vars.ts';
 import { frameworksPass } from './frameworks.ts';
+import { codeOnly } from './comments.ts';
 import { gitPass } from './git.ts';
 import { dataTables, typeDeclarationFiles, generatedFiles } from './identity/generated.ts';
 import { componentLinks } from './identity/components.ts';
@@ -196,9 +197,11 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   if (layers.size) identity.layers = Object.fromEntries(layers);
   identity.keyComponents = centreFirst(src, identity, flow, layers);
   // the component figure draws the same files the ranking names
+  // names the code writes, not its comments' or strings' words, link the files
+  const languageOf = new Map(lang.files.map((f) => [f.path, f.language]));
   identity.components = componentLinks(
     identity.keyComponents.map((k) => k.path),
-    (p) => src.text(p),
+    (p) => codeOnly(src, p, languageOf.get(p) ?? null),
     sym.symbols,
     sym.imports,
   );

@@ -193,3 +193,32 @@ describe('a Maven layout', () => {
     ]);
   });
 });
+
+describe('Python module names', () => {
+  it("resolves an absolute import only from a folder Python imports from: `import email` is the standard library's", () => {
+    const src = sourcesFromMap({
+      'hc/__init__.py': '',
+      'hc/api/__init__.py': '',
+      'hc/api/views.py': 'import email\nimport signal\nfrom hc.integrations import email as transport\n',
+      'hc/integrations/__init__.py': '',
+      'hc/integrations/email/__init__.py': 'def notify():\n    pass\n',
+      'hc/integrations/signal/__init__.py': 'def notify():\n    pass\n',
+      'src/app/__init__.py': '',
+      'src/app/models.py': 'class Model:\n    pass\n',
+      'src/app/views.py': 'import app.models\n',
+    });
+    const { files } = languagesPass(src);
+    const sym = symbolsPass(src, files);
+    const ctx = buildResolveContext(src, dependenciesPass(src).manifests);
+    const graph = moduleGraphPass(files, sym.imports, ctx);
+    const from = (f: string) => sym.imports.filter((i) => i.from === f);
+    // the package's own module is reached through its package, never by its last name alone
+    expect(from('hc/api/views.py').map((i) => i.specifier)).toContain('email');
+    expect(ctx.pyModules.get('email')).toBeUndefined();
+    expect(ctx.pyModules.get('signal')).toBeUndefined();
+    expect(ctx.pyModules.get('hc.integrations.email')).toBe('hc/integrations/email/__init__.py');
+    // a source root's package is still found by its own name
+    expect(ctx.pyModules.get('app.models')).toBe('src/app/models.py');
+    expect(graph.nodes.length).toBeGreaterThan(0);
+  });
+});

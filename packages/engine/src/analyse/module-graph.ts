@@ -256,12 +256,18 @@ export function buildResolveContext(src: Sources, manifests: Manifest[]): Resolv
     if (m.ecosystem === 'cargo') crates.set(m.name.replace(/-/g, '_'), dirName(m.path));
   }
   const pyModules = new Map<string, string>();
+  const pyPackages = new Set(
+    src.files.filter((f) => f.path.endsWith('__init__.py')).map((f) => dirName(f.path)),
+  );
   for (const f of src.files) {
     if (!f.path.endsWith('.py')) continue;
     const noExt = f.path.slice(0, -3).replace(/\/__init__$/, '');
     const parts = noExt.split('/');
-    // register every suffix, so 'app.models' finds 'src/app/models.py'; the shortest path wins
+    // register every suffix that starts at a folder Python can import from, so 'app.models' finds
+    // 'src/app/models.py'; the shortest path wins. A module inside a package is only reached through
+    // it: `import email` is the standard library's, never `hc/integrations/email/`
     for (let i = 0; i < parts.length; i++) {
+      if (i > 0 && pyPackages.has(parts.slice(0, i).join('/'))) continue;
       const key = parts.slice(i).join('.');
       const prev = pyModules.get(key);
       if (!prev || prev.length > f.path.length) pyModules.set(key, f.path);

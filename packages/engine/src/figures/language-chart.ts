@@ -44,6 +44,11 @@ export function languageChartSvg(
     });
   }
   const max = Math.max(1, ...shown.map((l) => l.code));
+  // where the shares are of a part of the lines (the programming languages'), the heading names it
+  const parts = new Set(
+    shown.map((l) => l.base).filter((b): b is number => typeof b === 'number' && b !== total),
+  );
+  const ofPart = parts.size === 1 ? [...parts][0] : undefined;
 
   const width = 800;
   const labelW = 170;
@@ -71,7 +76,7 @@ export function languageChartSvg(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${esc(FONT_FAMILY)}">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
     `<text x="24" y="32" font-size="18" font-weight="bold" fill="#111827">Code lines per language</text>`,
-    `<text x="${width - 24}" y="32" text-anchor="end" font-size="14" fill="#6b7280">${total === 1 && shown.length === 0 ? '' : `${shown.reduce((s, l) => s + l.code, 0).toLocaleString('en-US')} lines in total`}</text>`,
+    `<text x="${width - 24}" y="32" text-anchor="end" font-size="14" fill="#6b7280">${total === 1 && shown.length === 0 ? '' : `${shown.reduce((s, l) => s + l.code, 0).toLocaleString('en-US')} lines in total${ofPart ? `; shares of the ${ofPart.toLocaleString('en-US')} in programming languages` : ''}`}</text>`,
     ...rows,
     empty,
     '</svg>',

@@ -289,7 +289,7 @@ describe('each fact in the section that owns it', () => {
     // the technology chapter splits the same lines the same way
     const tech = writeTechnology(ctx(a, section('2.1', 'Languages', 'technology')));
     expect(tech).toContain(
-      '2,000 of the 2,800 lines of code are in programming languages, all of them Java; of the other 800, 500 are documentation and data (XML) and 300 are build-tool wrapper scripts (`mvnw` and `gradlew`).',
+      'Java has all of the 2,000 lines in programming languages; the table gives no share to the other 800 lines, 500 of documentation and data (XML) and 300 of build-tool wrapper scripts (`mvnw` and `gradlew`).',
     );
     expect(tech).toMatch(/\| Bourne Shell \| 2 \| 300 \| 0 \| 0 \| — \|/);
   });
@@ -310,7 +310,7 @@ describe('each fact in the section that owns it', () => {
     const tech = writeTechnology(ctx(a, section('2.1', 'Languages', 'technology')));
     // the share of the whole (55%) is a second figure for the same fact
     expect(tech).toContain(
-      '8,000 of the 11,000 lines of code are in programming languages, 75% of them Python, the rest HTML; the other 3,000 are documentation and data (Markdown).',
+      'Python has 75% of the 8,000 lines in programming languages, beside HTML; the table gives no share to the other 3,000 lines, documentation and data (Markdown).',
     );
     expect(tech).not.toContain('55');
     expect(tech).toMatch(/\| Python \| 50 \| 6,000 \| 0 \| 0 \| 75\.0% \|/);
@@ -318,6 +318,8 @@ describe('each fact in the section that owns it', () => {
     // the figure shows the same shares
     const svg = languageChartSvg(a.languages, codeSplit(a.languages).base);
     expect(svg).toContain('6,000 lines · 75.0%');
+    // and names what they are shares of
+    expect(svg).toContain('11,000 lines in total; shares of the 8,000 in programming languages');
     expect(svg).not.toContain('54.5%');
   });
 

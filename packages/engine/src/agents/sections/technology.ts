@@ -144,14 +144,14 @@ export function writeTechnology(ctx: WriterContext): string {
     const others = programmed.filter((x) => x !== lead);
     parts.push(
       split.apart
-        ? `${num(split.source)} of the ${num(split.total)} lines of code are in programming languages, ${leadShare(lead.code, split.source)} of them ${text(lead.language)}${
+        ? `${text(lead.language)} has ${leadShare(lead.code, split.source)} of the ${num(split.source)} lines in programming languages${
             others.length
-              ? `, the rest ${joinSome(
+              ? `, beside ${joinSome(
                   others.map((x) => text(x.language)),
                   5,
                 )}`
               : ''
-          }; ${otherLines(split)}.`
+          }; the table gives no share to the other ${num(split.total - split.source)} lines, ${otherLines(split)}.`
         : `${text(lead.language)} carries ${pct(lead.code, l.code, 0)} of the ${num(l.code)} lines of code${
             languages.length > 1
               ? `, alongside ${joinSome(
@@ -322,20 +322,23 @@ const WRAPPER_USERS = 3;
 
 /** The lines beside the programming languages: documentation and data, and the build tool's wrapper scripts. */
 function otherLines(split: ReturnType<typeof codeSplit>): string {
-  const parts = [
-    split.dataLines > 0 &&
-      `${num(split.dataLines)} are documentation and data (${joinSome(
+  const parts: [number, string][] = [];
+  if (split.dataLines > 0)
+    parts.push([
+      split.dataLines,
+      `documentation and data (${joinSome(
         split.data.map((x) => text(x.language)),
         3,
       )})`,
-    split.wrapped > 0 &&
-      `${num(split.wrapped)} are build-tool wrapper scripts (${joinSome(
+    ]);
+  if (split.wrapped > 0)
+    parts.push([
+      split.wrapped,
+      `build-tool wrapper scripts (${joinSome(
         split.wrappers.map((f) => code(f.path)),
         4,
       )})`,
-  ].filter((x): x is string => !!x);
-  // one part alone is all the other lines
-  return parts.length === 1
-    ? `the other ${parts[0]}`
-    : `of the other ${num(split.total - split.source)}, ${joinAnd(parts)}`;
+    ]);
+  // one kind alone is all of those lines: its count would repeat the total
+  return parts.length === 1 ? parts[0]![1] : joinAnd(parts.map(([n, what]) => `${num(n)} of ${what}`));
 }

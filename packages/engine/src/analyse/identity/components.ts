@@ -13,13 +13,14 @@ const NAMES_PER_EDGE = 2;
 /** Arrows in all: the strongest, so the picture stays readable at page width. */
 const MAX_EDGES = 10;
 
+// a method's name is written on a value of any type (`pool.Get()`, `r.Header.Get`): a use of it says
+// nothing of which file's type is meant, so only types and functions link files
 const KINDS = new Set<SymbolInfo['kind']>([
   'function',
   'class',
   'interface',
   'type',
   'enum',
-  'method',
   'struct',
   'trait',
 ]);
