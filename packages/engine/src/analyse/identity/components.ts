@@ -55,7 +55,11 @@ export function componentLinks(
     if (!full) continue;
     const t = full.length > SCAN_CHARS ? full.slice(0, SCAN_CHARS) : full;
     const uses = new Map<string, Map<string, number>>(); // definer → name → uses
+    // in Rust a name after a dot is a field or method of some value (paths use `::`): no use of a
+    // file's function or type
+    const members = from.endsWith('.rs') ? new Set([...memberNames(t), ...outsideNames(t)]) : undefined;
     for (const w of t.split(NON_WORD)) {
+      if (members?.has(w)) continue;
       const defs = definers.get(w);
       if (!defs || defs.size !== 1) continue;
       const to = [...defs][0]!;
@@ -88,4 +92,33 @@ export function componentLinks(
   }
   edges.sort((a, b) => b.weight - a.weight || a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
   return { nodes, edges: edges.slice(0, MAX_EDGES) };
+}
+
+/**
+ * Names a Rust text writes only after a dot (`x.max_results()`) or declares itself as a field or
+ * parameter (`working_directory: PathBuf`, `self.working_directory`): its own values' members.
+ */
+function memberNames(text: string): string[] {
+  const dotted = new Set<string>();
+  const declared = new Set<string>();
+  const bare = new Set<string>();
+  for (const m of text.matchAll(/[A-Za-z0-9_$]+/g)) {
+    const next = text.slice(m.index + m[0].length, m.index + m[0].length + 2);
+    if (text[m.index - 1] === '.') dotted.add(m[0]);
+    else if (/^\s*:(?!:)/.test(next) || /^:[^:]/.test(next)) declared.add(m[0]);
+    else bare.add(m[0]);
+  }
+  return [...new Set([...dotted, ...declared])].filter((n) => declared.has(n) || !bare.has(n));
+}
+
+/** Names a Rust file takes from another crate (`use std::fs::FileType;`): not any file of this one. */
+function outsideNames(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/^[ \t]*(?:pub(?:\([^)\n]*\))?[ \t]+)?use[ \t]+([^;]{1,2000});/gm)) {
+    const path = m[1]!.trim();
+    if (/^(?:crate|super|self)\b/.test(path)) continue;
+    // the crate's name, then every name the tree brings in
+    out.push(...(path.match(/[A-Za-z_]\w*/g) ?? []).slice(1).filter((n) => n !== 'self' && n !== 'as'));
+  }
+  return out;
 }
