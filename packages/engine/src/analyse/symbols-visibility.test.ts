@@ -116,3 +116,28 @@ describe('symbols by the language rules', () => {
     ]);
   });
 });
+
+describe('a constant that holds a function', () => {
+  const text = [
+    'const TRIAL_DAYS = 0;',
+    'const client = createClient(url);',
+    'const upsert = async (product: Product) => {',
+    '  return client.from(product);',
+    '};',
+    'export const remove = function (id: string) {};',
+    'export const LIMIT = 5;',
+    'export { upsert };',
+  ].join('\n');
+  const expected = ['function upsert', 'function remove exported', 'const LIMIT exported'];
+
+  it('is a function of the module, exported or not, in the regular-expression reader', () => {
+    expect(shown('admin.ts', text, 'TypeScript')).toEqual(expected);
+  });
+
+  it('and in the tree-sitter reader', async () => {
+    const ts = (await loadTreeSitter())!;
+    const src = sourcesFromMap({ 'admin.ts': text });
+    const { symbols } = symbolsPass(src, languagesPass(src).files, ts);
+    expect(symbols.map((s) => `${s.kind} ${s.name}${s.exported ? ' exported' : ''}`)).toEqual(expected);
+  });
+});

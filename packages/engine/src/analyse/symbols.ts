@@ -171,6 +171,10 @@ function pythonBlocks(text: string): { methods: Set<number>; nestedClasses: Set<
   return { methods, nestedClasses };
 }
 
+// what follows a constant's name when its value is a function: `= async (a, b) =>`, `: Handler = function`
+const FUNCTION_VALUE =
+  /^[ \t]*(?::[^=\n]{0,120})?=[ \t]*(?:async[ \t]+)?(?:function\b|(?:\([^()]{0,300}\)|[A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]{0,120})?=>)/;
+
 export function extractFile(path: string, text: string, language: string): SymbolsResult {
   const ex = BY_LANGUAGE[language];
   const out: SymbolsResult = { symbols: [], imports: [] };
@@ -190,9 +194,14 @@ export function extractFile(path: string, text: string, language: string): Symbo
     if (kind === 'method' && ex === PY && !(blocks ??= pythonBlocks(text)).methods.has(m.index)) continue;
     if (kind === 'class' && ex === PY && (blocks ??= pythonBlocks(text)).nestedClasses.has(m.index)) continue;
     const exported = ex.exported(m[1] ?? '', name);
+    // a constant that holds a function (`const upsert = async (…) => {…}`) is a function, whatever exports it
+    const fn =
+      kind === 'const' &&
+      ex === JS &&
+      FUNCTION_VALUE.test(text.slice(m.index + m[0].length, m.index + m[0].length + 400));
     // a module's local variables are noise; exported constants are its API
-    if (kind === 'const' && !exported) continue;
-    out.symbols.push({ path, name, kind, line, exported });
+    if (kind === 'const' && !exported && !fn) continue;
+    out.symbols.push({ path, name, kind: fn ? 'function' : kind, line, exported });
   }
   const seen = new Set<string>();
   for (const re of ex.imports) {

@@ -185,10 +185,14 @@ function collect(path: string, language: string, captures: Parser.QueryCapture[]
       if (kind === 'method' && hasAncestor(decl, 'arguments', 'class_body')) continue;
       exported = hasAncestor(node, 'export_statement');
       if (kind === 'const') {
-        // only module-level exported constants are API; locals are noise
+        // only module-level exported constants are API; locals are noise. A module-level constant
+        // that holds a function (`const upsert = async (…) => {…}`) is a function, whatever exports it
         const lexical = decl.parent;
         const top = lexical?.parent?.type === 'program' || lexical?.parent?.type === 'export_statement';
-        if (!top || !exported) continue;
+        const value = decl.childForFieldName('value')?.type;
+        const fn = value === 'arrow_function' || value === 'function_expression' || value === 'function';
+        if (!top || (!exported && !fn)) continue;
+        if (fn) kind = 'function';
       }
     }
     out.symbols.push({ path, name: node.text, kind, line, exported });

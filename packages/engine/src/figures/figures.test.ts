@@ -232,14 +232,16 @@ describe('component links in Rust', () => {
       'src/config.rs':
         'pub struct Config { pub working_directory: bool }\nfn f(c: &Config) -> bool { c.working_directory }',
       'src/recipe.rs': 'pub struct Recipe;\nimpl Recipe { fn working_directory(&self) -> bool { true } }',
-      'src/run.rs': 'fn g(r: Recipe) { working_directory(); r.timestamp_format() }',
+      'src/run.rs': 'fn g(r: Recipe) { working_directory(); line_number(); r.timestamp_format() }',
       // a type of the standard library of the same name as the product's
       'src/walk.rs': 'use std::fs::{self, FileType};\nfn h(t: FileType) -> Recipe { todo!() }',
     };
     const symbols = [
       { path: 'src/recipe.rs', name: 'Recipe', kind: 'struct', line: 1, exported: true },
       { path: 'src/config.rs', name: 'FileType', kind: 'enum', line: 1, exported: true },
-      { path: 'src/recipe.rs', name: 'working_directory', kind: 'function', line: 2, exported: false },
+      { path: 'src/recipe.rs', name: 'working_directory', kind: 'function', line: 2, exported: true },
+      // private to its module: a bare use elsewhere is another's
+      { path: 'src/recipe.rs', name: 'line_number', kind: 'function', line: 2, exported: false },
       { path: 'src/recipe.rs', name: 'timestamp_format', kind: 'function', line: 2, exported: false },
     ] as const;
     const links = componentLinks(Object.keys(files), (p) => files[p] ?? null, [...symbols], []);

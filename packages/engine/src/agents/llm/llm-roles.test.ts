@@ -246,7 +246,7 @@ describe('LLM roles', () => {
       s.requests.find((r) => roleOf(r) === 'writer' && sectionOf(r) === title)!.prompt;
     const architecture = writer('Architecture');
     expect(architecture).toContain(
-      'layers (in the order work passes through them): request handlers [1 file; entered at booksRouter (src/routes/books.ts:6)] → services and repositories [1 file; entered at listBooks (src/services/book-service.ts:14)]',
+      'layers (in the order work passes through them): request handlers [1 file; entered at booksRouter (src/routes/books.ts:6)] → services [1 file; entered at listBooks (src/services/book-service.ts:14)]',
     );
     // the definition whole, as the centre of the code: its signature and its body
     expect(architecture).toMatch(

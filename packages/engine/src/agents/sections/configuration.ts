@@ -450,8 +450,12 @@ function envDocs(ctx: WriterContext, all: string[], example: string | undefined)
   const rest = envDocsOf(a, names, example, commentMentions(ctx, names));
   if (!help) return rest;
   // "these variables" after the --help sentence would take in the ones --help prints: the others are named
-  if (rest.startsWith('Neither the README'))
-    return `${help} The other ${names.length === 1 ? 'one' : num(names.length)}, ${joinAnd(names.map(code))}, ${agree(names.length, 'is', 'are')} named only in the code: neither the README, the docs nor a \`.env.example\` file names ${names.length === 1 ? 'it' : 'them'}.`;
+  if (rest.startsWith('Neither the README')) {
+    // a help text the program prints that names them (`editor given by $VISUAL or $EDITOR`) is where users read of them
+    const told = helpMentions(ctx, names);
+    const where = told ? `named in the help text at ${cite(told.file, told.line)}` : 'named only in the code';
+    return `${help} The other ${names.length === 1 ? 'one' : num(names.length)}, ${joinAnd(names.map(code))}, ${agree(names.length, 'is', 'are')} ${where}: neither the README, the docs nor a \`.env.example\` file names ${names.length === 1 ? 'it' : 'them'}.`;
+  }
   return `${help} ${rest.replace(/^Every one of the/, 'Each of the other')}`;
 }
 
@@ -459,6 +463,27 @@ function envDocs(ctx: WriterContext, all: string[], example: string | undefined)
  * The doc comments that name a variable right above where the code reads it (`If NO_COLOR is set,
  * this returns false`): documentation too, in the code's own API docs.
  */
+/** The first line of the product's code that gives help text naming every one of the variables. */
+function helpMentions(ctx: WriterContext, names: string[]): { file: string; line: number } | undefined {
+  const root = ctx.workspace?.root;
+  if (!root || !names.length) return undefined;
+  const named = names.map((n) => new RegExp(`\\$?\\b${n}\\b`));
+  for (const f of ctx.fx.productFiles.slice(0, 300)) {
+    if (!f.language || f.size > 512 * 1024) continue;
+    let lines: string[];
+    try {
+      lines = readFileSync(path.join(root, f.path), 'utf8').split('\n');
+    } catch {
+      continue;
+    }
+    const i = lines.findIndex(
+      (l) => /\bhelp\b/i.test(l) && /["'`]/.test(l) && named.every((re) => re.test(l)),
+    );
+    if (i >= 0) return { file: f.path, line: i + 1 };
+  }
+  return undefined;
+}
+
 function commentMentions(
   ctx: WriterContext,
   names: string[],

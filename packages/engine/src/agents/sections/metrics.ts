@@ -208,12 +208,13 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     ...(symbolsRead
       ? [
           declared
-            ? [
-                `${symbolLabel(symbols, fx.productFiles.length > 0)}, public and internal`,
-                num(symbols.length),
-              ]
+            ? [symbolLabel(symbols, fx.productFiles.length > 0, ', public and internal'), num(symbols.length)]
             : [
-                `${symbolLabel(symbols, fx.productFiles.length > 0)}${exported ? ', exported ones in brackets' : ''}`,
+                symbolLabel(
+                  symbols,
+                  fx.productFiles.length > 0,
+                  exported ? ', exported ones in brackets' : '',
+                ),
                 exported ? `${num(symbols.length)} (${num(exported)})` : num(symbols.length),
               ],
         ]
@@ -280,14 +281,28 @@ const KIND_PLURAL: Record<string, string> = {
  * "Functions, methods and structs declared in the product", "Declarations in the product (constants,
  * types, interfaces and others)": the kinds a symbol count counts, most first.
  */
-export function symbolLabel(symbols: readonly { kind: string }[], product: boolean): string {
+export function symbolLabel(
+  symbols: readonly { kind: string }[],
+  product: boolean,
+  /** What the row says of them: ", public and internal" (told before the constants, which are public). */
+  scope = '',
+): string {
   const counts = new Map<string, number>();
   for (const s of symbols) counts.set(s.kind, (counts.get(s.kind) ?? 0) + 1);
+  // constants are read only where exported (a module's local variables are not counted): the label
+  // says so rather than let "public and internal" take them in
+  const consts = counts.get('const') ?? 0;
+  counts.delete('const');
   const kinds = [...counts]
     .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
     .map(([k]) => KIND_PLURAL[k] ?? `${k}s`);
   const where = product ? ' in the product' : '';
-  if (kinds.length > 3) return `Declarations${where} (${kinds.slice(0, 3).join(', ')} and others)`;
-  const named = kinds.length ? joinAnd(kinds) : 'declarations';
-  return `${named.charAt(0).toUpperCase()}${named.slice(1)} declared${where}`;
+  if (!kinds.length) return consts ? `Exported constants${where}` : `Declarations${where}${scope}`;
+  const named = joinAnd(kinds);
+  const head = `${named.charAt(0).toUpperCase()}${named.slice(1)} declared${where}`;
+  if (!consts) return `${head}${scope}`;
+  // "…, public and internal, and its exported constants"; any other note is of the whole count
+  return scope === ', public and internal'
+    ? `${head}${scope}, and its exported constants`
+    : `${head} and its exported constants${scope}`;
 }

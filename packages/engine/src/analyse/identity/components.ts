@@ -15,6 +15,8 @@ const MAX_EDGES = 10;
 
 // a method's name is written on a value of any type (`pool.Get()`, `r.Header.Get`): a use of it says
 // nothing of which file's type is meant, so only types and functions link files
+const MODULE_SCOPED = /\.(?:[cm]?[jt]sx?|rs)$/;
+
 const KINDS = new Set<SymbolInfo['kind']>([
   'function',
   'class',
@@ -45,6 +47,9 @@ export function componentLinks(
   const definers = new Map<string, Set<string>>();
   for (const s of symbols) {
     if (!inSet.has(s.path) || !KINDS.has(s.kind) || !telling(s.name)) continue;
+    // where a module exports what others may use (JavaScript, TypeScript, Rust), a name it keeps to
+    // itself is no other file's: a type of the same name elsewhere (`Stripe.Subscription`) is another
+    if (!s.exported && MODULE_SCOPED.test(s.path)) continue;
     const set = definers.get(s.name) ?? new Set<string>();
     set.add(s.path);
     definers.set(s.name, set);
