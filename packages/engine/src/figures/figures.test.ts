@@ -231,8 +231,10 @@ describe('component links in Rust', () => {
     const files: Record<string, string> = {
       'src/config.rs':
         'pub struct Config { pub working_directory: bool }\nfn f(c: &Config) -> bool { c.working_directory }',
-      'src/recipe.rs': 'pub struct Recipe;\nimpl Recipe { fn working_directory(&self) -> bool { true } }',
-      'src/run.rs': 'fn g(r: Recipe) { working_directory(); line_number(); r.timestamp_format() }',
+      'src/recipe.rs':
+        'pub struct Recipe;\nimpl Recipe { fn working_directory(&self) -> bool { true } }\npub(crate) fn parse_recipe() {}',
+      'src/run.rs':
+        'fn g(r: Recipe) { working_directory(); line_number(); parse_recipe(); r.timestamp_format() }',
       // a type of the standard library of the same name as the product's
       'src/walk.rs': 'use std::fs::{self, FileType};\nfn h(t: FileType) -> Recipe { todo!() }',
     };
@@ -242,15 +244,16 @@ describe('component links in Rust', () => {
       { path: 'src/recipe.rs', name: 'working_directory', kind: 'function', line: 2, exported: true },
       // private to its module: a bare use elsewhere is another's
       { path: 'src/recipe.rs', name: 'line_number', kind: 'function', line: 2, exported: false },
+      // visible to the crate, though not exported from it
+      { path: 'src/recipe.rs', name: 'parse_recipe', kind: 'function', line: 3, exported: false },
       { path: 'src/recipe.rs', name: 'timestamp_format', kind: 'function', line: 2, exported: false },
     ] as const;
     const links = componentLinks(Object.keys(files), (p) => files[p] ?? null, [...symbols], []);
     expect(links.edges.find((e) => e.from === 'src/config.rs')).toBeUndefined();
     expect(links.edges.find((e) => e.from === 'src/walk.rs')?.names).toEqual(['Recipe']);
-    // a bare call and the type it names still link
-    expect(links.edges.find((e) => e.from === 'src/run.rs')?.names.sort()).toEqual([
-      'Recipe',
-      'working_directory',
-    ]);
+    // the type it names and a crate-visible function it calls link it; the module's private one does not
+    const run = links.edges.find((e) => e.from === 'src/run.rs')!;
+    expect(run.names.sort()).toEqual(['Recipe', 'parse_recipe']);
+    expect(run.names).not.toContain('line_number');
   });
 });

@@ -42,6 +42,13 @@ export function componentLinks(
   symbols: SymbolInfo[],
   imports: ImportInfo[],
 ): ComponentLinks {
+  // each file's text read once, however many of its names are looked at
+  const texts = new Map<string, string | null>();
+  const read = text;
+  text = (p) => {
+    if (!texts.has(p)) texts.set(p, read(p));
+    return texts.get(p)!;
+  };
   const nodes = files.slice(0, MAX_COMPONENTS);
   const inSet = new Set(nodes);
   const definers = new Map<string, Set<string>>();
@@ -49,7 +56,7 @@ export function componentLinks(
     if (!inSet.has(s.path) || !KINDS.has(s.kind) || !telling(s.name)) continue;
     // where a module exports what others may use (JavaScript, TypeScript, Rust), a name it keeps to
     // itself is no other file's: a type of the same name elsewhere (`Stripe.Subscription`) is another
-    if (!s.exported && MODULE_SCOPED.test(s.path)) continue;
+    if (!s.exported && MODULE_SCOPED.test(s.path) && !visibleElsewhere(s, text(s.path))) continue;
     const set = definers.get(s.name) ?? new Set<string>();
     set.add(s.path);
     definers.set(s.name, set);
@@ -126,4 +133,30 @@ function outsideNames(text: string): string[] {
     out.push(...(path.match(/[A-Za-z_]\w*/g) ?? []).slice(1).filter((n) => n !== 'self' && n !== 'as'));
   }
   return out;
+}
+
+/**
+ * Whether a name the symbol reader did not mark exported is still visible to other files: a Rust item
+ * declared `pub(crate)` or `pub(super)`, or a JavaScript name listed in an `export { … }` clause.
+ */
+function visibleElsewhere(s: SymbolInfo, text: string | null): boolean {
+  if (!text) return false;
+  if (s.path.endsWith('.rs')) {
+    const start = lineStart(text, s.line);
+    return /^[ \t]*pub\b/.test(text.slice(start, start + 200));
+  }
+  for (const m of text.matchAll(/\bexport\s*\{([^{}]{0,4000})\}/g))
+    if (m[1]!.split(',').some((part) => part.trim().split(/\s+/)[0] === s.name)) return true;
+  return false;
+}
+
+/** The offset where a 1-based line starts. */
+function lineStart(text: string, line: number): number {
+  let at = 0;
+  for (let i = 1; i < line && at >= 0; i++) {
+    const next = text.indexOf('\n', at);
+    if (next < 0) return text.length;
+    at = next + 1;
+  }
+  return at;
 }
