@@ -209,6 +209,26 @@ describe('public surface', () => {
     ]);
   });
 
+  it("follows `export type * from './types'` to the types the file declares", () => {
+    const src = sourcesFromMap({
+      'src/jsx/index.ts': "export { jsx } from './base'\nexport type * from './types'\n",
+      'src/jsx/base.ts': 'export function jsx() {}\n',
+      'src/jsx/types.ts': 'export type RefObject<T> = { current: T }\nexport interface CSSProperties {}\n',
+    });
+    const api = findPublicApi({
+      src,
+      facts: { pyScripts: [] } as never,
+      entryPoints: [{ path: 'src/jsx/index.ts', how: 'package.json main' } as never],
+      productFiles: src.files.map((f) => f.path),
+      symbols: [],
+      routes: [],
+      application: false,
+    });
+    expect(api.map((e) => `${e.name}:${e.path}`)).toEqual(
+      expect.arrayContaining(['RefObject:src/jsx/types.ts', 'CSSProperties:src/jsx/types.ts']),
+    );
+  });
+
   it('cites a JS name imported from a sibling file and exported in a list at the declaration it imports', () => {
     const src = sourcesFromMap({
       'src/jsx/index.ts': [

@@ -659,7 +659,7 @@ function joinRel(dir: string, rel: string): string {
   return out.join('/');
 }
 
-/** A JS entry's API, following `module.exports = require('./x')` and `export * from './x'` two hops. */
+/** A JS entry's API, following `module.exports = require('./x')`, `export * from './x'` and `export type * from './x'` two hops. */
 function jsApi(src: Sources, path: string, depth = 0): ApiItem[] {
   const text = src.text(path)?.slice(0, SCAN_CHARS);
   if (!text) return [];
@@ -721,7 +721,7 @@ function jsApi(src: Sources, path: string, depth = 0): ApiItem[] {
         item.definedAt = def.definedAt ?? { path: def.path, line: def.line };
       }
   for (const m of text.matchAll(
-    /^module\.exports\s*=\s*require\(\s*['"](\.[^'"]+)['"]\s*\)|^export\s+\*\s+from\s+['"](\.[^'"]+)['"]/gm,
+    /^module\.exports\s*=\s*require\(\s*['"](\.[^'"]+)['"]\s*\)|^export\s+(?:type\s+)?\*\s+from\s+['"](\.[^'"]+)['"]/gm,
   )) {
     const target = resolveJs(src, joinRel(dirName(path), m[1] ?? m[2]!));
     if (target && target !== path) own.push(...jsApi(src, target, depth + 1));
