@@ -232,7 +232,7 @@ describe('component links in Rust', () => {
       'src/config.rs':
         'pub struct Config { pub working_directory: bool }\nfn f(c: &Config) -> bool { c.working_directory }',
       'src/recipe.rs':
-        'pub struct Recipe;\nimpl Recipe { fn working_directory(&self) -> bool { true } }\npub(crate) fn parse_recipe() {}',
+        'pub struct Recipe;\nimpl Recipe { fn working_directory(&self) -> bool { true } }\npub(crate) fn parse_recipe() {}\n#[cfg(test)]\npub(crate) fn test_recipe() {}\nimpl Recipe {\n  pub(crate) fn subsequents(&self) {}\n}',
       'src/run.rs':
         'fn g(r: Recipe) { working_directory(); line_number(); parse_recipe(); r.timestamp_format() }',
       // a type of the standard library of the same name as the product's
@@ -246,6 +246,9 @@ describe('component links in Rust', () => {
       { path: 'src/recipe.rs', name: 'line_number', kind: 'function', line: 2, exported: false },
       // visible to the crate, though not exported from it
       { path: 'src/recipe.rs', name: 'parse_recipe', kind: 'function', line: 3, exported: false },
+      // compiled for the tests only, and a method declared inside an impl
+      { path: 'src/recipe.rs', name: 'test_recipe', kind: 'function', line: 5, exported: false },
+      { path: 'src/recipe.rs', name: 'subsequents', kind: 'function', line: 7, exported: false },
       { path: 'src/recipe.rs', name: 'timestamp_format', kind: 'function', line: 2, exported: false },
     ] as const;
     const links = componentLinks(Object.keys(files), (p) => files[p] ?? null, [...symbols], []);
@@ -255,5 +258,28 @@ describe('component links in Rust', () => {
     const run = links.edges.find((e) => e.from === 'src/run.rs')!;
     expect(run.names.sort()).toEqual(['Recipe', 'parse_recipe']);
     expect(run.names).not.toContain('line_number');
+    expect(run.names).not.toContain('test_recipe');
+    expect(run.names).not.toContain('subsequents');
+  });
+});
+
+describe('component links in Python', () => {
+  it('takes no name or import a file needs for its type annotations only', () => {
+    const files: Record<string, string> = {
+      'pkg/utils.py':
+        'from __future__ import annotations\nimport typing\nif typing.TYPE_CHECKING:\n    from .models import Response\n\ndef size(r: Response) -> int:\n    return 1\n',
+      'pkg/models.py': 'class Response:\n    pass\n',
+      'pkg/api.py': 'from .models import Response\ndef get() -> Response:\n    return Response()\n',
+    };
+    const symbols = [
+      { path: 'pkg/models.py', name: 'Response', kind: 'class', line: 1, exported: true },
+    ] as const;
+    const imports = [
+      { from: 'pkg/utils.py', specifier: '.models', resolved: 'pkg/models.py', line: 4 },
+      { from: 'pkg/api.py', specifier: '.models', resolved: 'pkg/models.py', line: 1 },
+    ];
+    const links = componentLinks(Object.keys(files), (p) => files[p] ?? null, [...symbols], imports);
+    expect(links.edges.find((e) => e.from === 'pkg/utils.py')).toBeUndefined();
+    expect(links.edges.find((e) => e.from === 'pkg/api.py')?.names).toEqual(['Response']);
   });
 });

@@ -57,21 +57,47 @@ export function componentLinks(
     // where a module exports what others may use (JavaScript, TypeScript, Rust), a name it keeps to
     // itself is no other file's: a type of the same name elsewhere (`Stripe.Subscription`) is another
     if (!s.exported && MODULE_SCOPED.test(s.path) && !visibleElsewhere(s, text(s.path))) continue;
+    // a Rust function declared inside an `impl` or a trait (indented) is a method or an associated
+    // function: other files call it on a value or through its type, never by its bare name
+    if (s.path.endsWith('.rs') && s.kind === 'function' && indented(s, text(s.path))) continue;
+    // an item compiled only for the tests (`#[cfg(test)] fn test_lex`) is the tests', not the product's
+    if (s.path.endsWith('.rs') && testOnly(s, text(s.path))) continue;
     const set = definers.get(s.name) ?? new Set<string>();
     set.add(s.path);
     definers.set(s.name, set);
   }
   const edges: ComponentLinks['edges'] = [];
   for (const from of nodes) {
-    const full = text(from);
+    let full = text(from);
     if (!full) continue;
+    // names a Python file imports for its type annotations only (`if TYPE_CHECKING:`) never run
+    const annotationOnly = from.endsWith('.py') ? typeCheckingLines(full) : new Set<number>();
+    // and the names imported there are used in annotations only, wherever they are written
+    const annotations = new Set<string>();
+    if (annotationOnly.size) {
+      const lines = full.split('\n');
+      for (const n of annotationOnly) {
+        const imported = /^\s*from\s+\S+\s+import\s+\(?([^)#]*)/.exec(lines[n - 1]!)?.[1];
+        for (const part of imported?.split(',') ?? []) {
+          // `A as B` binds B: the last word
+          const name = part.trim().split(/\s/).pop();
+          if (name) annotations.add(name);
+        }
+      }
+      full = lines.map((l, i) => (annotationOnly.has(i + 1) ? '' : l)).join('\n');
+    }
+    // a Rust file's test module (`#[cfg(test)] mod tests`) uses what the tests use, not the product
+    if (from.endsWith('.rs')) {
+      const tests = /^[ \t]*#\[cfg\(test\)\][ \t]*\n[ \t]*(?:pub(?:\([^)\n]*\))?[ \t]+)?mod[ \t]/m.exec(full);
+      if (tests) full = full.slice(0, tests.index);
+    }
     const t = full.length > SCAN_CHARS ? full.slice(0, SCAN_CHARS) : full;
     const uses = new Map<string, Map<string, number>>(); // definer → name → uses
     // in Rust a name after a dot is a field or method of some value (paths use `::`): no use of a
     // file's function or type
     const members = from.endsWith('.rs') ? new Set([...memberNames(t), ...outsideNames(t)]) : undefined;
     for (const w of t.split(NON_WORD)) {
-      if (members?.has(w)) continue;
+      if (members?.has(w) || annotations.has(w)) continue;
       const defs = definers.get(w);
       if (!defs || defs.size !== 1) continue;
       const to = [...defs][0]!;
@@ -87,6 +113,7 @@ export function componentLinks(
         imp.resolved &&
         inSet.has(imp.resolved) &&
         imp.resolved !== from &&
+        !annotationOnly.has(imp.line) &&
         !uses.has(imp.resolved)
       )
         uses.set(imp.resolved, new Map());
@@ -132,7 +159,17 @@ function outsideNames(text: string): string[] {
     // the crate's name, then every name the tree brings in
     out.push(...(path.match(/[A-Za-z_]\w*/g) ?? []).slice(1).filter((n) => n !== 'self' && n !== 'as'));
   }
+  // and what is named through them: `fs::FileType` after `use std::fs;`
+  const modules = new Set(out);
+  for (const m of text.matchAll(/\b([a-z_]\w*)::([A-Za-z_]\w*)/g)) if (modules.has(m[1]!)) out.push(m[2]!);
   return out;
+}
+
+/** Whether a symbol's declaration line starts indented (inside a block: an `impl`, a trait, a module). */
+function indented(s: SymbolInfo, text: string | null): boolean {
+  if (!text) return false;
+  const start = lineStart(text, s.line);
+  return /^[ \t]/.test(text.slice(start, start + 1));
 }
 
 /**
@@ -159,4 +196,29 @@ function lineStart(text: string, line: number): number {
     at = next + 1;
   }
   return at;
+}
+
+/** Whether the line above a Rust item's declaration is `#[cfg(test)]`. */
+function testOnly(s: SymbolInfo, text: string | null): boolean {
+  if (!text || s.line < 2) return false;
+  const start = lineStart(text, s.line - 1);
+  return /^[ \t]*#\[cfg\(test\)\]/.test(text.slice(start, start + 40));
+}
+
+/** The 1-based lines of a Python file's `if TYPE_CHECKING:` blocks, the `if` included. */
+function typeCheckingLines(text: string): Set<number> {
+  const out = new Set<number>();
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const head = /^([ \t]*)if[ \t]+(?:typing\.)?TYPE_CHECKING[ \t]*:/.exec(lines[i]!);
+    if (!head) continue;
+    out.add(i + 1);
+    const indent = head[1]!.length;
+    for (let j = i + 1; j < lines.length; j++) {
+      const l = lines[j]!;
+      if (l.trim() && l.length - l.trimStart().length <= indent) break;
+      out.add(j + 1);
+    }
+  }
+  return out;
 }
