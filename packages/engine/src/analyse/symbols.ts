@@ -6,7 +6,7 @@ import { detectLanguage } from './cloc-languages.ts';
 import { codeText } from './comments.ts';
 import { LineIndex, matchesWithLines, type Sources } from './sources.ts';
 import { rustTestModules } from './tests.ts';
-import type { TreeSitterExtractor } from './tree-sitter.ts';
+import { listedExports, type TreeSitterExtractor } from './tree-sitter.ts';
 import type { FileInfo, ImportInfo, SymbolInfo, SymbolsResult } from './types.ts';
 
 type Kind = SymbolInfo['kind'];
@@ -180,6 +180,7 @@ export function extractFile(path: string, text: string, language: string): Symbo
   const out: SymbolsResult = { symbols: [], imports: [] };
   if (!ex) return out;
   let blocks: ReturnType<typeof pythonBlocks> | undefined;
+  let listed: Set<string> | undefined;
   for (const { m, line } of matchesWithLines(text, ex.symbols)) {
     const name = m[3];
     if (!name) continue;
@@ -193,7 +194,9 @@ export function extractFile(path: string, text: string, language: string): Symbo
     // inside a class or a function (Django's `Meta`, an admin's `Media`) configures its owner
     if (kind === 'method' && ex === PY && !(blocks ??= pythonBlocks(text)).methods.has(m.index)) continue;
     if (kind === 'class' && ex === PY && (blocks ??= pythonBlocks(text)).nestedClasses.has(m.index)) continue;
-    const exported = ex.exported(m[1] ?? '', name);
+    // exported where declared, or at top level by a list or a default export of the module's own
+    const exported =
+      ex.exported(m[1] ?? '', name) || (ex === JS && !m[1] && (listed ??= listedExports(text)).has(name));
     // a constant that holds a function (`const upsert = async (…) => {…}`) is a function, whatever exports it
     const fn =
       kind === 'const' &&

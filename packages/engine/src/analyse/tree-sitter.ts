@@ -119,7 +119,7 @@ async function init(): Promise<TreeSitterExtractor | null> {
       if (!g) return null;
       const tree = g.parser.parse(text);
       try {
-        return collect(path, language, g.query.captures(tree.rootNode));
+        return collect(path, language, g.query.captures(tree.rootNode), listedExports(text));
       } finally {
         tree.delete();
       }
@@ -139,7 +139,28 @@ function unquote(s: string): string {
   return s.replace(/^["'`]|["'`]$/g, '');
 }
 
-function collect(path: string, language: string, captures: Parser.QueryCapture[]): SymbolsResult {
+/** The names a JavaScript module exports by a list of its own (`export { Toast, Button }`), not re-exports. */
+export function listedExports(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/^export\s*(?:type\s*)?\{([^}]*)\}(?!\s*from\b)/gm))
+    for (const part of m[1]!.split(',')) {
+      // exported under its own name only: `Tiny as TinyBase` is exported as another name
+      const words = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+/);
+      if (words[0] && (words.length === 1 || words[2] === words[0])) out.add(words[0]);
+    }
+  for (const m of text.matchAll(/^export\s+default\s+([A-Za-z_$][\w$]*)[ \t]*;?$/gm)) out.add(m[1]!);
+  return out;
+}
+
+function collect(
+  path: string,
+  language: string,
+  captures: Parser.QueryCapture[],
+  listed: Set<string> = new Set(),
+): SymbolsResult {
   const out: SymbolsResult = { symbols: [], imports: [] };
   const python = language === 'Python';
   const go = language === 'Go';
@@ -183,7 +204,10 @@ function collect(path: string, language: string, captures: Parser.QueryCapture[]
       // a method of an object literal handed to a call (`createClient(url, key, { cookies: { get() {} } })`)
       // is a callback the call receives, not a name the module offers
       if (kind === 'method' && hasAncestor(decl, 'arguments', 'class_body')) continue;
-      exported = hasAncestor(node, 'export_statement');
+      // exported where declared, or by a list or a default export of the module's own
+      exported =
+        hasAncestor(node, 'export_statement') ||
+        (listed.has(node.text) && !hasAncestor(decl, 'statement_block'));
       if (kind === 'const') {
         // only module-level exported constants are API; locals are noise. A module-level constant
         // that holds a function (`const upsert = async (…) => {…}`) is a function, whatever exports it

@@ -603,7 +603,8 @@ export function jsExports(path: string, text: string): ApiItem[] {
     const item = out.find((a) => a.name === m[1]);
     if (item) item.isDefault = true;
   }
-  for (const { m } of matchesWithLines(text, /^export\s*\{([^}]*)\}/gm))
+  // `export { a, b as c }` and `export type { T }`: the names a list exports
+  for (const { m } of matchesWithLines(text, /^export\s*(?:type\s*)?\{([^}]*)\}/gm))
     listed(m[1]!, m.index + m[0].indexOf('{') + 1, (part) =>
       part
         .replace(/^type\s+/, '')
