@@ -24,7 +24,7 @@ import {
   routeTasks,
 } from './identity-text.ts';
 import { writeOverview } from './sections/overview.ts';
-import { sampleAppAnalysis } from './test-fixtures.ts';
+import { sampleAppAnalysis, unpublishedModuleBuild } from './test-fixtures.ts';
 import type { Workspace } from '../types.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'atr-purpose-'));
@@ -666,15 +666,7 @@ describe('productSize()', () => {
 
 describe('productSize() of a build with unpublished modules', () => {
   it('keeps the lines of the modules the build does not publish apart, by name', () => {
-    const a = sampleAppAnalysis();
-    const java = (p: string, code: number) => ({
-      ...a.files[0]!,
-      path: p,
-      language: 'Java',
-      code,
-      role: 'product' as const,
-    });
-    a.files = [java('core/src/main/java/a/Core.java', 400), java('extras/src/main/java/a/Extra.java', 90)];
+    const a = unpublishedModuleBuild();
     a.linesByRole = { product: { files: 2, code: 490, comment: 0, blank: 0 } } as Analysis['linesByRole'];
     a.identity = {
       kind: 'library',

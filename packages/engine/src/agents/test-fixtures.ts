@@ -434,3 +434,20 @@ export function templateOf(chapters: (string | [string, (string | [string, strin
     ),
   };
 }
+
+/**
+ * The sample app as a Maven build of two product modules, `core` (400 Java lines) and `extras` (90),
+ * of which the build publishes only `core`: its files, before any identity is set.
+ */
+export function unpublishedModuleBuild(): Analysis {
+  const a = sampleAppAnalysis();
+  const java = (p: string, code: number) => ({
+    ...a.files[0]!,
+    path: p,
+    language: 'Java',
+    code,
+    role: 'product' as const,
+  });
+  a.files = [java('core/src/main/java/a/Core.java', 400), java('extras/src/main/java/a/Extra.java', 90)];
+  return a;
+}

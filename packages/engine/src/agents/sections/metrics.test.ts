@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Analysis, FileInfo } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
-import { sampleAppAnalysis } from '../test-fixtures.ts';
+import { sampleAppAnalysis, unpublishedModuleBuild } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
 import { productTodos } from '../model.ts';
 import { writeArchitecture } from './architecture.ts';
@@ -86,15 +86,7 @@ describe('code metrics', () => {
   });
 
   it('counts the modules the build does not publish in a row of their own, by name', () => {
-    const a = sampleAppAnalysis();
-    const java = (p: string, code: number) => ({
-      ...a.files[0]!,
-      path: p,
-      language: 'Java',
-      code,
-      role: 'product' as const,
-    });
-    a.files = [java('core/src/main/java/a/Core.java', 400), java('extras/src/main/java/a/Extra.java', 90)];
+    const a = unpublishedModuleBuild();
     a.identity = {
       publicApi: [],
       ...(a.identity ?? {}),

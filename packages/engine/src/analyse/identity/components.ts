@@ -3,6 +3,7 @@
 // component diagram draws; a name counts only where exactly one of these files defines it.
 
 import type { ComponentLinks, ImportInfo, SymbolInfo } from '../types.ts';
+import { listedExports } from '../tree-sitter.ts';
 import { NON_WORD, SCAN_CHARS } from './rank.ts';
 
 /** The most central files a diagram can show and still be read. */
@@ -49,6 +50,20 @@ export function componentLinks(
     if (!texts.has(p)) texts.set(p, read(p));
     return texts.get(p)!;
   };
+  // and split into lines once, for the declarations looked at
+  const split = new Map<string, string[]>();
+  const linesOf = (p: string) => {
+    if (!split.has(p)) split.set(p, (text(p) ?? '').split('\n'));
+    return split.get(p)!;
+  };
+  // the names each JavaScript module exports by a list or a default export of its own
+  const listed = new Map<string, Set<string>>();
+  const visibleElsewhere = (s: SymbolInfo, declared: string, path: string): boolean => {
+    // a Rust item declared `pub(crate)` or `pub(super)` is the crate's
+    if (path.endsWith('.rs')) return /^[ \t]*pub\b/.test(declared);
+    if (!listed.has(path)) listed.set(path, listedExports(text(path) ?? ''));
+    return listed.get(path)!.has(s.name);
+  };
   const nodes = files.slice(0, MAX_COMPONENTS);
   const inSet = new Set(nodes);
   const definers = new Map<string, Set<string>>();
@@ -56,12 +71,14 @@ export function componentLinks(
     if (!inSet.has(s.path) || !KINDS.has(s.kind) || !telling(s.name)) continue;
     // where a module exports what others may use (JavaScript, TypeScript, Rust), a name it keeps to
     // itself is no other file's: a type of the same name elsewhere (`Stripe.Subscription`) is another
-    if (!s.exported && MODULE_SCOPED.test(s.path) && !visibleElsewhere(s, text(s.path))) continue;
+    const lines = linesOf(s.path);
+    const declared = lines[s.line - 1] ?? '';
+    if (!s.exported && MODULE_SCOPED.test(s.path) && !visibleElsewhere(s, declared, s.path)) continue;
     // a Rust function declared inside an `impl` or a trait (indented) is a method or an associated
     // function: other files call it on a value or through its type, never by its bare name
-    if (s.path.endsWith('.rs') && s.kind === 'function' && indented(s, text(s.path))) continue;
+    if (s.path.endsWith('.rs') && s.kind === 'function' && /^[ \t]/.test(declared)) continue;
     // an item compiled only for the tests (`#[cfg(test)] fn test_lex`) is the tests', not the product's
-    if (s.path.endsWith('.rs') && testOnly(s, text(s.path))) continue;
+    if (s.path.endsWith('.rs') && /^[ \t]*#\[cfg\(test\)\]/.test(lines[s.line - 2] ?? '')) continue;
     const set = definers.get(s.name) ?? new Set<string>();
     set.add(s.path);
     definers.set(s.name, set);
@@ -163,46 +180,6 @@ function outsideNames(text: string): string[] {
   const modules = new Set(out);
   for (const m of text.matchAll(/\b([a-z_]\w*)::([A-Za-z_]\w*)/g)) if (modules.has(m[1]!)) out.push(m[2]!);
   return out;
-}
-
-/** Whether a symbol's declaration line starts indented (inside a block: an `impl`, a trait, a module). */
-function indented(s: SymbolInfo, text: string | null): boolean {
-  if (!text) return false;
-  const start = lineStart(text, s.line);
-  return /^[ \t]/.test(text.slice(start, start + 1));
-}
-
-/**
- * Whether a name the symbol reader did not mark exported is still visible to other files: a Rust item
- * declared `pub(crate)` or `pub(super)`, or a JavaScript name listed in an `export { … }` clause.
- */
-function visibleElsewhere(s: SymbolInfo, text: string | null): boolean {
-  if (!text) return false;
-  if (s.path.endsWith('.rs')) {
-    const start = lineStart(text, s.line);
-    return /^[ \t]*pub\b/.test(text.slice(start, start + 200));
-  }
-  for (const m of text.matchAll(/\bexport\s*\{([^{}]{0,4000})\}/g))
-    if (m[1]!.split(',').some((part) => part.trim().split(/\s+/)[0] === s.name)) return true;
-  return false;
-}
-
-/** The offset where a 1-based line starts. */
-function lineStart(text: string, line: number): number {
-  let at = 0;
-  for (let i = 1; i < line && at >= 0; i++) {
-    const next = text.indexOf('\n', at);
-    if (next < 0) return text.length;
-    at = next + 1;
-  }
-  return at;
-}
-
-/** Whether the line above a Rust item's declaration is `#[cfg(test)]`. */
-function testOnly(s: SymbolInfo, text: string | null): boolean {
-  if (!text || s.line < 2) return false;
-  const start = lineStart(text, s.line - 1);
-  return /^[ \t]*#\[cfg\(test\)\]/.test(text.slice(start, start + 40));
 }
 
 /** The 1-based lines of a Python file's `if TYPE_CHECKING:` blocks, the `if` included. */
