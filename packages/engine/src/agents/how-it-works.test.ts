@@ -543,6 +543,54 @@ describe('how it works', () => {
     expect(text).toContain('the function stored in its field `RunE`, else `Run`.');
   });
 
+  it("says whose code a handed-in step runs: the package that made it, or the user's", () => {
+    const base = { path: 'lib/application.js', note: 'called by Application.handleRequest' };
+    const a = {
+      identity: {
+        kind: 'framework',
+        mainPath: [
+          { name: 'handleRequest', owner: 'Application', path: 'lib/application.js', line: 198 },
+          {
+            ...base,
+            name: 'fnMiddleware',
+            line: 204,
+            from: 0,
+            handedIn: 'parameter',
+            runs: { module: 'koa-compose' },
+            via: {
+              expression: 'this.compose(this.middleware)',
+              by: 'Application.callback',
+              path: 'lib/application.js',
+              line: 168,
+            },
+          },
+          { name: 'compose', path: 'lib/application.js', line: 168, external: 'koa-compose', from: 0 },
+          {
+            ...base,
+            name: 'h.ServeHTTP',
+            line: 483,
+            from: 0,
+            handedIn: 'result',
+            runs: { user: true },
+            via: { expression: 'mx.tree.FindRoute(rctx)', by: 'Mux.routeHTTP', path: 'mux.go', line: 475 },
+          },
+          { ...base, name: 'RunE', line: 1015, from: 0, handedIn: 'field', runs: { user: true } },
+        ],
+      },
+    } as unknown as Analysis;
+    const text = mainPathParts(a).join('\n');
+    expect(text).toContain(
+      '`this.compose(this.middleware)` from `Application.callback` at `lib/application.js:168`, a function `koa-compose` made.',
+    );
+    expect(text).toContain("the user's handler `mx.tree.FindRoute(rctx)` found at `mux.go:475`");
+    expect(text).toContain("the user's function stored in its field `RunE`.");
+    const sentence = mainPathSentence(a)!;
+    expect(sentence).toContain('`fnMiddleware()` from `koa-compose`');
+    expect(sentence).toContain("the user's handler `h.ServeHTTP()`");
+    // the package is named once
+    expect(sentence).not.toContain('handing work to');
+  });
+
   it('names the library the work is handed to deepest on the path, and no library when none is', () => {
     const step = (name: string, line: number, from?: number, external?: string) => ({
       name,

@@ -386,7 +386,18 @@ function stepName(s: MainPathStep): string {
 /** A step as the summary names it, with the condition it runs under: "`Check.prune()` (every 100th time)". */
 function summaryStep(s: MainPathStep): string {
   const every = /, (every \d+\w\w time)$/.exec(s.note ?? '')?.[1];
-  return every ? `${stepName(s)} (${every})` : stepName(s);
+  return every ? `${stepName(s)} (${every})` : `${whose(s)}${stepName(s)}${madeBy(s)}`;
+}
+
+/** "the user's handler ": who wrote the code a handed-in step runs, when it is the user. */
+function whose(s: MainPathStep): string {
+  if (!s.handedIn || !s.runs || !('user' in s.runs)) return '';
+  return s.handedIn === 'result' ? "the user's handler " : "the user's function ";
+}
+
+/** " from `koa-compose`": the package that made the code a handed-in step runs. */
+function madeBy(s: MainPathStep): string {
+  return s.handedIn && s.runs && 'module' in s.runs ? ` from ${code(s.runs.module)}` : '';
 }
 
 /** What one unit of work is for this project: a request, a run of the program, a call of the library. */
@@ -459,7 +470,11 @@ export function mainPathSentence(a: Analysis): string | null {
   const lib = path
     .filter((s) => s.external && s.external !== 'node:http')
     .reduce<MainPathStep | undefined>((best, s) => (!best || depth(s) > depth(best) ? s : best), undefined);
-  const tail = lib ? `, handing work to ${code(lib.external!)} on the way` : '';
+  // a package the summary already names as the maker of a step's code is not named again
+  const told = new Set(
+    rest.flatMap((s) => (s.handedIn && s.runs && 'module' in s.runs ? [s.runs.module] : [])),
+  );
+  const tail = lib && !told.has(lib.external!) ? `, handing work to ${code(lib.external!)} on the way` : '';
   const through = rest.length ? ` and passes through ${joinSome(rest.map(summaryStep), budget)}` : '';
   const work = field ? `${rest.length ? ', then calls' : ' and calls'} ${userStep(path, path[user]!)}` : '';
   return `One ${unitOf(a, path)} enters at ${stepName(first)} (${cite(first.path, first.line)})${through}${work}${tail}.`;
@@ -501,17 +516,19 @@ function ancestorsText(s: MainPathStep): string {
 
 /** For a call of code the product was given: where the caller got it. */
 function handedIn(s: MainPathStep): string {
+  const user = !!s.runs && 'user' in s.runs;
+  const pkg = s.runs && 'module' in s.runs ? `, a function ${code(s.runs.module)} made` : '';
   const made = s.via
-    ? `, ${code(short(s.via.expression))} from ${code(s.via.by)} at ${cite(s.via.path, s.via.line)}`
+    ? `, ${code(short(s.via.expression))} from ${code(s.via.by)} at ${cite(s.via.path, s.via.line)}${pkg}`
     : '';
-  if (s.handedIn === 'parameter')
-    return `: the function handed to it as the parameter ${code(s.name)}${made}`;
+  const fn = user ? "the user's function" : 'the function';
+  if (s.handedIn === 'parameter') return `: ${fn} handed to it as the parameter ${code(s.name)}${made}`;
   if (s.handedIn === 'field')
-    return `: the function stored in its field ${code(s.name)}${
+    return `: ${fn} stored in its field ${code(s.name)}${
       s.otherwise?.length ? `, else ${s.otherwise.map(code).join(', else ')}` : ''
     }${made}${ancestorsText(s)}`;
   if (s.handedIn === 'result' && s.via)
-    return `: the handler ${code(short(s.via.expression))} found at ${cite(s.via.path, s.via.line)}`;
+    return `: ${user ? "the user's handler" : 'the handler'} ${code(short(s.via.expression))} found at ${cite(s.via.path, s.via.line)}`;
   return '';
 }
 

@@ -680,6 +680,12 @@ export interface MainPathStep {
    */
   handedIn?: 'parameter' | 'field' | 'result';
   /**
+   * Whose code a handed-in step runs: a package's (`koa-compose`, whose `compose(…)` made the stack
+   * handed over), the product's own (a function the product made it with, at `path`), or the user's
+   * (a hook field the user sets, a handler the user registered, a function the user passed in).
+   */
+  runs?: { module: string } | { user: true } | { name: string; owner?: string; path: string; line: number };
+  /**
    * What a parameter or field the step goes through holds, where it was made: the stack
    * `this.compose(this.middleware)` made by `Application.callback`, the chain a router stores in its
    * `handler` field. `field` names the field the call goes through (`mx.handler`).

@@ -109,6 +109,45 @@ describe('the main path as a sequence diagram', () => {
     ]);
   });
 
+  it('draws code the product was handed on the lifeline of whoever wrote it, never a product file', () => {
+    const handed: MainPathStep[] = [
+      { name: 'handleRequest', owner: 'Application', path: 'lib/application.js', line: 198 },
+      {
+        name: 'fnMiddleware',
+        path: 'lib/application.js',
+        line: 204,
+        from: 0,
+        handedIn: 'parameter',
+        runs: { module: 'koa-compose' },
+      },
+      { name: 'h.ServeHTTP', path: 'mux.go', line: 483, from: 0, handedIn: 'result', runs: { user: true } },
+      { name: 'RunE', path: 'command.go', line: 1015, from: 0, handedIn: 'field', runs: { user: true } },
+      {
+        name: 'runStack',
+        path: 'lib/server.js',
+        line: 15,
+        from: 0,
+        handedIn: 'parameter',
+        runs: { name: 'compose', path: 'lib/compose.js', line: 1 },
+      },
+    ];
+    const m = sequenceModel(handed)!;
+    expect(m.lifelines.map((l) => [l.label, l.external])).toEqual([
+      ['caller', true],
+      ['Application', false],
+      ['koa-compose', true],
+      ['user code', true],
+      ['compose.js', false],
+    ]);
+    const arrows = m.messages.map((x) => [m.lifelines[x.to]!.label, x.label]);
+    expect(arrows.slice(1)).toEqual([
+      ['koa-compose', 'fnMiddleware()'],
+      ['user code', 'h.ServeHTTP()'],
+      ['user code', 'RunE()'],
+      ['compose.js', 'runStack()'],
+    ]);
+  });
+
   it('draws nothing for a path too short or with no arrow between two lifelines', () => {
     expect(sequenceModel(path.slice(0, 1))).toBeNull();
     expect(

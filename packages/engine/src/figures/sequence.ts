@@ -17,9 +17,25 @@ export interface SequenceModel {
 
 const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
-/** Who carries a step: its type, else its file; a library call is carried by the library. */
+/** The lifeline of the code the product was handed and runs: the user's, wherever it is called from. */
+export const USER_CODE = 'user code';
+
+/**
+ * Who carries a step: its type, else its file; a library call is carried by the library. Code the
+ * product was handed (a parameter, a hook field, a handler a lookup found) is carried by whoever wrote
+ * it: the package that made it, the product function that made it, or the user.
+ */
 function holder(s: MainPathStep): { id: string; label: string; external: boolean } {
   if (s.external) return { id: `ext:${s.external}`, label: s.external, external: true };
+  if (s.handedIn) {
+    const runs = s.runs;
+    // made by a call nothing resolved: handed in, by whom is not known
+    if (!runs) return { id: 'handed', label: 'code handed in', external: true };
+    if ('module' in runs) return { id: `ext:${runs.module}`, label: runs.module, external: true };
+    if ('user' in runs) return { id: 'user', label: USER_CODE, external: true };
+    if (runs.owner) return { id: `type:${runs.owner}`, label: runs.owner, external: false };
+    return { id: `file:${runs.path}`, label: base(runs.path), external: false };
+  }
   if (s.owner) return { id: `type:${s.owner}`, label: s.owner, external: false };
   return { id: `file:${s.path}`, label: base(s.path), external: false };
 }

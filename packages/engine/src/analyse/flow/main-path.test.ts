@@ -2490,6 +2490,11 @@ describe('main path', () => {
     expect(koa.filter((s) => s.external)).toEqual([
       expect.objectContaining({ name: 'compose', external: 'koa-compose' }),
     ]);
+    // the stack handed to `handleRequest` is koa-compose's code, not the product's
+    expect(koa.find((s) => s.name === 'fnMiddleware')).toMatchObject({
+      handedIn: 'parameter',
+      runs: { module: 'koa-compose' },
+    });
   });
 
   it('runs a callback handed to `.then` after the call it waits on, and names what a parameter was given', () => {
@@ -2528,11 +2533,12 @@ describe('main path', () => {
         '}',
       ].join('\n'),
       'lib/compose.js': [
-        'module.exports = function compose (layers) {',
+        'function compose (layers) {',
         '  const all = layers.slice()',
         '  const run = (ctx) => Promise.all(all.map((l) => l(ctx)))',
         '  return run',
         '}',
+        'module.exports = compose',
       ].join('\n'),
     };
     const steps = mainPath(contents, 'JavaScript', {
@@ -2552,6 +2558,8 @@ describe('main path', () => {
     expect(steps.find((s) => s.name === 'runStack')).toMatchObject({
       handedIn: 'parameter',
       via: { expression: 'compose(this.layers)', by: 'Server.callback', path: 'lib/server.js', line: 5 },
+      // the product's own `compose` made it
+      runs: { name: 'compose', path: 'lib/compose.js', line: 1 },
     });
   });
 
@@ -2649,6 +2657,8 @@ describe('main path', () => {
       line: 33,
       handedIn: 'result',
       via: { expression: 'mx.tree.FindRoute(rctx, method, path)', line: 31 },
+      // a handler the router's table holds is one its user registered
+      runs: { user: true },
     });
   });
 
@@ -2862,7 +2872,7 @@ describe('main path', () => {
     expect(at('PreRunE')).toBeGreaterThan(at('Command.ValidateArgs'));
     expect(at('RunE')).toBeGreaterThan(at('PreRunE'));
     expect(at('PostRun')).toBeGreaterThan(at('RunE'));
-    expect(steps[at('RunE')]).toMatchObject({ handedIn: 'field', otherwise: ['Run'] });
+    expect(steps[at('RunE')]).toMatchObject({ handedIn: 'field', otherwise: ['Run'], runs: { user: true } });
     expect(steps[at('PreRunE')]).toMatchObject({ otherwise: ['PreRun'] });
     // a check between the hooks is the framework's detail, not a step
     expect(names).not.toContain('Command.ValidateRequiredFlags');

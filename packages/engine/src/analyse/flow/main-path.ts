@@ -2195,6 +2195,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         line: call.line,
         note: `called by ${label(t.def)} through ${through}`,
         handedIn: 'field',
+        runs: { user: true },
       };
     }
     return undefined;
@@ -2295,10 +2296,58 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       }
     return undefined;
   };
+  /**
+   * Whose code a handed-in step runs, from what its parameter or field was given: the package whose
+   * call made it (`this.compose(this.middleware)`, `compose` imported from `koa-compose`), the product
+   * function that made it, or, for a hook field, a handler a lookup found, and a value that came
+   * from outside the product, the user's.
+   */
+  const whoseCode = (via: MainPathStep['via'], found: boolean): MainPathStep['runs'] => {
+    if (!via || found) return { user: true };
+    const file = models.find((m) => m.path === via.path);
+    const def = file?.defs
+      .filter((d) => d.kind !== 'type' && d.line <= via.line && via.line <= d.end)
+      .sort((x, y) => x.end - x.line - (y.end - y.line))[0];
+    if (!file || !def) return { user: true };
+    const at = { file, def };
+    const expression = via.expression.trim().replace(/^await\s+/, '');
+    const first = callsIn([expression], 1, 1, undefined, file.language)[0];
+    // the value is what the call the expression opens with returns (not `options.router ?? new …`)
+    const opens = first && /^(?:new\s+)?[\w$.]+(?:::[\w$]+)*\s*\(/.exec(expression)?.[0];
+    if (first && opens?.replace(/\s*\($/, '').endsWith(first.name)) {
+      const r = resolveCall({ ...first, line: via.line }, at);
+      if (r && 'module' in r) return { module: r.module };
+      if (r && 'def' in r)
+        return {
+          name: r.def.name,
+          ...(r.def.kind === 'type' ? { owner: r.def.name } : r.def.owner ? { owner: r.def.owner } : {}),
+          path: r.file.path,
+          line: r.def.line,
+        };
+      // made by a call nothing resolves: whose code it is is not known
+      return undefined;
+    }
+    // a function of the product's handed over by name, or one written where it is handed over
+    const named = /^[A-Za-z_$][\w$]*$/.test(expression) ? fns.get(expression) : undefined;
+    if (named?.length === 1) {
+      const d = named[0]!;
+      return {
+        name: d.def.name,
+        ...(d.def.owner ? { owner: d.def.owner } : {}),
+        path: d.file.path,
+        line: d.def.line,
+      };
+    }
+    if (FUNCTION_LITERAL.test(expression))
+      return { name: def.name, ...(def.owner ? { owner: def.owner } : {}), path: file.path, line: def.line };
+    return { user: true };
+  };
   const userCode = (t: Target, call: Call, from: number): MainPathStep => {
     const found = call.root && call.qualifier === call.root ? foundBy(t, call) : undefined;
     const via = call.root ? (found ?? filledBy(t, call.name)) : passedAs(t, call.name);
+    const runs = whoseCode(via, !!found);
     return {
+      ...(runs ? { runs } : {}),
       // the handler a lookup found is named by the local that holds it (`h.ServeHTTP`)
       name: found ? `${call.root}.${call.name}` : call.name,
       path: t.file.path,
