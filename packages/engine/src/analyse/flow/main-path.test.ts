@@ -2563,6 +2563,76 @@ describe('main path', () => {
     });
   });
 
+  it("a call through a field set to what the object was handed runs the user's code, or the package's that made it", () => {
+    const py = {
+      'web/middleware.py': [
+        'class ErrorMiddleware:',
+        '    def __init__(self, app, debug=False):',
+        '        self.app = app',
+        '        self.debug = debug',
+        '',
+        '    async def __call__(self, scope, receive, send):',
+        '        state = self.prepare(scope)',
+        '        await self.app(scope, receive, send)',
+        '',
+        '    def prepare(self, scope):',
+        '        state = dict(scope)',
+        '        state["debug"] = self.debug',
+        '        state["seen"] = True',
+        '        return state',
+      ].join('\n'),
+    };
+    const steps = mainPath(py, 'Python', {
+      kind: 'framework',
+      productPaths: ['web'],
+      publicApi: [{ name: 'ErrorMiddleware', kind: 'class', path: 'web/middleware.py', line: 1 }],
+    });
+    expect(steps.find((s) => s.name === 'app')).toMatchObject({
+      handedIn: 'field',
+      line: 8,
+      via: { expression: 'app', by: 'ErrorMiddleware.__init__', line: 3 },
+      runs: { user: true },
+    });
+
+    const js = {
+      'lib/server.js': [
+        "const compose = require('koa-compose')",
+        'class Server {',
+        '  constructor (stack) {',
+        '    this.run = compose(stack)',
+        '  }',
+        '  serve (req) {',
+        '    const ctx = this.makeContext(req)',
+        '    return this.run(ctx)',
+        '  }',
+        '  makeContext (req) {',
+        '    const ctx = { req }',
+        '    ctx.state = {}',
+        '    return ctx',
+        '  }',
+        '}',
+        'module.exports = Server',
+      ].join('\n'),
+    };
+    const served = mainPath(
+      js,
+      'JavaScript',
+      {
+        kind: 'framework',
+        productPaths: ['lib'],
+        publicApi: [{ name: 'Server', kind: 'class', path: 'lib/server.js', line: 2 }],
+      },
+      [],
+      ['koa-compose'],
+    );
+    expect(served.find((s) => s.name === 'run')).toMatchObject({
+      handedIn: 'field',
+      line: 8,
+      via: { expression: 'compose(stack)', line: 4 },
+      runs: { module: 'koa-compose' },
+    });
+  });
+
   it('a router: the top-level call site, the chain its field holds, the lookup, then the matched handler', () => {
     const contents = {
       'mux.go': [

@@ -2248,6 +2248,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       if (!call.root) return paramsOf(t).has(call.name) && keeps(t.file.bare[call.line - 1] ?? '');
       const mine = SELF.has(call.root) || env.get(call.root) === t.def.owner;
       if (mine && call.qualifier === call.root && hooks.has(call.name)) return true;
+      if (mine && call.qualifier === call.root && !resolveCall(call, t) && heldFromOutside(t, call.name))
+        return true;
       return call.qualifier === call.root && HANDOVER.test(call.name) && !!foundBy(t, call);
     });
     const runs = found.filter((c) => HANDOVER.test(c.name));
@@ -2342,10 +2344,43 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       return { name: def.name, ...(def.owner ? { owner: def.owner } : {}), path: file.path, line: def.line };
     return { user: true };
   };
+  /**
+   * A field of the step's own object that its type's code sets to what it was handed from outside:
+   * a parameter (`self.app = app` in `__init__`, `this.handler = handler`) or what a package's call
+   * returned (`this.fn = compose(stack)`, `compose` imported): not a method, and not the product's code.
+   */
+  const heldFromOutside = (
+    t: Target,
+    field: string,
+  ): { via: NonNullable<MainPathStep['via']>; runs: NonNullable<MainPathStep['runs']> } | undefined => {
+    const owner = t.def.owner;
+    if (!owner || !/^[A-Za-z_$][\w$]*$/.test(field)) return undefined;
+    const set = new RegExp(`^\\s*(?:self|this)\\.${field.replace(/\$/g, '\\$')}\\s*=(?!=)\\s*(.+?);?\\s*$`);
+    for (const file of models)
+      for (const def of file.defs) {
+        if (def.owner !== owner || def.kind === 'type') continue;
+        for (let i = def.line; i <= def.end && i <= file.bare.length; i++) {
+          const m = set.exec(file.bare[i - 1] ?? '');
+          if (!m) continue;
+          const value = m[1]!.trim();
+          const at = { file, def };
+          const via = { expression: value, by: label(def), path: file.path, line: i };
+          if (/^[A-Za-z_$][\w$]*$/.test(value) && paramsOf(at).has(value))
+            return { via, runs: { user: true } };
+          const first = callsIn([value], 1, 1, undefined, file.language)[0];
+          const opens = /^[\w$.]+\s*\(/.exec(value)?.[0];
+          if (!first || !opens?.replace(/\s*\($/, '').endsWith(first.name)) continue;
+          const r = resolveCall({ ...first, line: i }, at);
+          if (r && 'module' in r) return { via, runs: { module: r.module } };
+        }
+      }
+    return undefined;
+  };
   const userCode = (t: Target, call: Call, from: number): MainPathStep => {
     const found = call.root && call.qualifier === call.root ? foundBy(t, call) : undefined;
-    const via = call.root ? (found ?? filledBy(t, call.name)) : passedAs(t, call.name);
-    const runs = whoseCode(via, !!found);
+    const held = call.root && !found && !filledBy(t, call.name) ? heldFromOutside(t, call.name) : undefined;
+    const via = held?.via ?? (call.root ? (found ?? filledBy(t, call.name)) : passedAs(t, call.name));
+    const runs = held?.runs ?? whoseCode(via, !!found);
     return {
       ...(runs ? { runs } : {}),
       // the handler a lookup found is named by the local that holds it (`h.ServeHTTP`)
