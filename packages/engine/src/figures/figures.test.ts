@@ -148,6 +148,50 @@ describe('the main path as a sequence diagram', () => {
     ]);
   });
 
+  it('draws a path longer than a page to its end, leaving out the shallowest side steps first', () => {
+    // main → run → (parse, search, config, regex, scan → (State, State.scan → (walker, receive, senders)))
+    const s = (name: string, owner: string, from: number): MainPathStep => ({
+      name,
+      owner,
+      path: 'src/x.rs',
+      line: 1,
+      from,
+    });
+    const long: MainPathStep[] = [
+      { name: 'main', path: 'src/main.rs', line: 1 },
+      s('run', 'Main', 0),
+      s('parse', 'Opts', 1),
+      s('search_paths', 'Opts', 1),
+      s('construct_config', 'Main', 1),
+      s('build_regex', 'Main', 1),
+      s('scan', 'Walk', 1),
+      s('scan', 'WorkerState', 6),
+      s('build_walker', 'WorkerState', 7),
+      s('receive', 'WorkerState', 7),
+      s('spawn_senders', 'WorkerState', 7),
+      { name: 'callback', path: 'src/x.rs', line: 9, from: 1, handedIn: 'field', runs: { user: true } },
+    ];
+    const m = sequenceModel(long)!;
+    expect(m.messages.map((x) => x.label)).toEqual([
+      'main()',
+      'run()',
+      'construct_config()',
+      'build_regex()',
+      'scan()',
+      'scan()',
+      'build_walker()',
+      'receive()',
+      'spawn_senders()',
+      'callback()',
+    ]);
+    expect(m.of).toBe(12);
+    // each arrow still starts at its caller: `receive` from WorkerState, `callback` from Main
+    const arrow = (label: string) => m.messages.find((x) => x.label === label)!;
+    expect(m.lifelines[arrow('receive()').from]!.label).toBe('WorkerState');
+    expect(m.lifelines[arrow('callback()').from]!.label).toBe('Main');
+    expect(sequenceSvg(m, 'Main path')).toContain('10 of 12 steps, in the order they run');
+  });
+
   it('draws nothing for a path too short or with no arrow between two lifelines', () => {
     expect(sequenceModel(path.slice(0, 1))).toBeNull();
     expect(

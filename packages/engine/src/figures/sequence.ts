@@ -13,6 +13,8 @@ const MAX_LIFELINES = 6;
 export interface SequenceModel {
   lifelines: { id: string; label: string; external: boolean }[];
   messages: { from: number; to: number; label: string; step: number }[];
+  /** How many steps the whole path has, when the figure shows fewer. */
+  of?: number;
 }
 
 const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
@@ -44,8 +46,34 @@ function holder(s: MainPathStep): { id: string; label: string; external: boolean
  * The diagram's content, or null when the path is too short to draw: fewer than two arrows between
  * different lifelines among the steps that fit the page's lifelines (the path is drawn up to there).
  */
+/** The step that calls step `i`: the one it records, else the one before it. */
+const callerOf = (path: readonly MainPathStep[], i: number): number => {
+  const f = path[i]!.from;
+  return f !== undefined && f < i ? f : i - 1;
+};
+
+/**
+ * The steps a page shows, as indices into the path. A path longer than a page loses side steps, not
+ * its end: the step a leaf of the call tree that the fewest calls lead to (the earliest of those
+ * first), until the rest fit. Code handed in and a library's call are what the path comes to, so
+ * they stay; so do the callers of what stays, so every arrow still starts at its caller.
+ */
+export function sequenceSteps(path: readonly MainPathStep[]): number[] {
+  const kept = path.map((_, i) => i);
+  const depth = (i: number): number => (i <= 0 ? 0 : 1 + depth(callerOf(path, i)));
+  while (kept.length > MAX_SEQUENCE_STEPS) {
+    const calls = new Set(kept.map((i) => callerOf(path, i)));
+    const side = kept.filter((i) => i > 0 && !calls.has(i) && !path[i]!.handedIn && !path[i]!.external);
+    if (!side.length) return kept.slice(0, MAX_SEQUENCE_STEPS);
+    const drop = side.reduce((best, i) => (depth(i) < depth(best) ? i : best));
+    kept.splice(kept.indexOf(drop), 1);
+  }
+  return kept;
+}
+
 export function sequenceModel(path: readonly MainPathStep[]): SequenceModel | null {
-  const steps = path.slice(0, MAX_SEQUENCE_STEPS);
+  const shown = sequenceSteps(path);
+  const steps = shown.map((i) => path[i]!);
   if (steps.length < 2) return null;
   const lifelines: SequenceModel['lifelines'] = [{ id: 'caller', label: 'caller', external: true }];
   const index = new Map<string, number>([['caller', 0]]);
@@ -66,13 +94,13 @@ export function sequenceModel(path: readonly MainPathStep[]): SequenceModel | nu
   if (lanes.length < 2) return null;
   const messages = steps.slice(0, lanes.length).map((s, i) => {
     // the caller is the step the path recorded, else the one before it; the first comes from outside
-    const from = i === 0 ? 0 : lanes[s.from !== undefined && s.from < i ? s.from : i - 1]!;
+    const from = i === 0 ? 0 : (lanes[shown.indexOf(callerOf(path, shown[i]!))] ?? lanes[i - 1]!);
     // a type made on the way is made, not called
     const label = s.note?.startsWith('made by') ? `new ${s.name}` : `${s.name}()`;
     return { from, to: lanes[i]!, label, step: i + 1 };
   });
   if (messages.filter((m) => m.from !== m.to).length < 2) return null;
-  return { lifelines, messages };
+  return { lifelines, messages, ...(messages.length < path.length ? { of: path.length } : {}) };
 }
 
 export function sequenceSvg(model: SequenceModel, title: string): string {
@@ -147,7 +175,7 @@ export function sequenceSvg(model: SequenceModel, title: string): string {
     '<defs><marker id="seq-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#475569"/></marker></defs>',
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
     `<text x="${margin}" y="32" font-size="18" font-weight="bold" fill="#111827">${esc(title)}</text>`,
-    `<text x="${margin}" y="52" font-size="13" fill="#6b7280">${esc(`${model.messages.length} steps, in the order they run; grey lifelines are outside the product`)}</text>`,
+    `<text x="${margin}" y="52" font-size="13" fill="#6b7280">${esc(`${model.of ? `${model.messages.length} of ${model.of} steps` : `${model.messages.length} steps`}, in the order they run; grey lifelines are outside the product`)}</text>`,
     ...out,
     '</svg>',
   ].join('\n');

@@ -275,7 +275,7 @@ function addSequenceFigure(analysis: Analysis, sections: Placed[], assets: Recor
   const figure: Block = {
     type: 'figure',
     asset: 'fig-sequence',
-    caption: `${model.messages.length < path.length ? `The main path's first ${model.messages.length} steps` : 'The main path, step by step'}: who calls whom, from ${first.owner ? `${first.owner}.` : ''}${first.name}()`,
+    caption: `${model.messages.length < path.length ? `${model.messages.length} of the main path's ${path.length} steps` : 'The main path, step by step'}: who calls whom, from ${first.owner ? `${first.owner}.` : ''}${first.name}()`,
   };
   // right after the list or paragraph that tells the steps
   let at = -1;
