@@ -6,7 +6,7 @@ import { componentLabels, componentSvg } from './components.ts';
 import { MAX_ENTITY_NODES, entityGraph, entitySvg } from './entities.ts';
 import type { DataEntity } from '../analyse/types.ts';
 import { languageChartSvg } from './language-chart.ts';
-import { sequenceModel, sequenceSvg } from './sequence.ts';
+import { sequenceModel, sequenceSteps, sequenceSvg } from './sequence.ts';
 import { rasterise } from './svg.ts';
 
 const graph = {
@@ -148,7 +148,38 @@ describe('the main path as a sequence diagram', () => {
     ]);
   });
 
-  it('draws a path longer than a page to its end, leaving out the shallowest side steps first', () => {
+  it('draws a long path with fewer calls of the step that makes the most, never a central one for detail', () => {
+    const c = (name: string, from: number): MainPathStep => ({
+      name,
+      owner: 'App',
+      path: 'app.py',
+      line: 1,
+      from,
+    });
+    const path: MainPathStep[] = [
+      { name: 'wsgi_app', owner: 'App', path: 'app.py', line: 1 },
+      c('request_context', 0),
+      c('full_dispatch_request', 0),
+      c('preprocess_request', 2),
+      c('dispatch_request', 2),
+      c('finalize_request', 2),
+      c('make_response', 5),
+      c('process_response', 5),
+      c('save_session', 7),
+      c('get_cookie_domain', 8),
+      c('get_expiration_time', 8),
+      c('get_signing_serializer', 8),
+      c('pop', 0),
+    ];
+    const shown = sequenceSteps(path).map((i) => path[i]!.name);
+    expect(shown).toHaveLength(10);
+    expect(shown).toContain('dispatch_request');
+    expect(shown).not.toContain('get_cookie_domain');
+    expect(shown).not.toContain('preprocess_request');
+    expect(shown).not.toContain('request_context');
+  });
+
+  it('draws a path longer than a page to its end, leaving out side steps of the step with the most calls', () => {
     // main → run → (parse, search, config, regex, scan → (State, State.scan → (walker, receive, senders)))
     const s = (name: string, owner: string, from: number): MainPathStep => ({
       name,

@@ -53,19 +53,29 @@ const callerOf = (path: readonly MainPathStep[], i: number): number => {
 };
 
 /**
- * The steps a page shows, as indices into the path. A path longer than a page loses side steps, not
- * its end: the step a leaf of the call tree that the fewest calls lead to (the earliest of those
- * first), until the rest fit. Code handed in and a library's call are what the path comes to, so
- * they stay; so do the callers of what stays, so every arrow still starts at its caller.
+ * The steps a page shows, as indices into the path. A path longer than a page is told by fewer of
+ * the calls of the step that makes the most: one of its side steps (a leaf of the call tree, the
+ * earliest) is left out, from the deepest such step on a tie, until the rest fit. Code handed in and
+ * a library's call are what the path comes to, so they stay; so does every caller of a step that
+ * stays, so each arrow still starts at its caller.
  */
 export function sequenceSteps(path: readonly MainPathStep[]): number[] {
   const kept = path.map((_, i) => i);
   const depth = (i: number): number => (i <= 0 ? 0 : 1 + depth(callerOf(path, i)));
   while (kept.length > MAX_SEQUENCE_STEPS) {
-    const calls = new Set(kept.map((i) => callerOf(path, i)));
+    const calls = new Map<number, number>();
+    for (const i of kept.slice(1)) calls.set(callerOf(path, i), (calls.get(callerOf(path, i)) ?? 0) + 1);
     const side = kept.filter((i) => i > 0 && !calls.has(i) && !path[i]!.handedIn && !path[i]!.external);
     if (!side.length) return kept.slice(0, MAX_SEQUENCE_STEPS);
-    const drop = side.reduce((best, i) => (depth(i) < depth(best) ? i : best));
+    const weight = (i: number) => {
+      const c = callerOf(path, i);
+      return [calls.get(c)!, depth(c)] as const;
+    };
+    const drop = side.reduce((best, i) => {
+      const [n, d] = weight(i);
+      const [bn, bd] = weight(best);
+      return n > bn || (n === bn && d > bd) ? i : best;
+    });
     kept.splice(kept.indexOf(drop), 1);
   }
   return kept;

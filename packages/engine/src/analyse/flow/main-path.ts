@@ -2316,7 +2316,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const first = callsIn([expression], 1, 1, undefined, file.language)[0];
     // the value is what the call the expression opens with returns (not `options.router ?? new …`)
     const opens = first && /^(?:new\s+)?[\w$.]+(?:::[\w$]+)*\s*\(/.exec(expression)?.[0];
-    if (first && opens?.replace(/\s*\($/, '').endsWith(first.name)) {
+    if (first && opens?.slice(0, -1).trimEnd().endsWith(first.name)) {
       const r = resolveCall({ ...first, line: via.line }, at);
       if (r && 'module' in r) return { module: r.module };
       if (r && 'def' in r)
@@ -2369,7 +2369,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
             return { via, runs: { user: true } };
           const first = callsIn([value], 1, 1, undefined, file.language)[0];
           const opens = /^[\w$.]+\s*\(/.exec(value)?.[0];
-          if (!first || !opens?.replace(/\s*\($/, '').endsWith(first.name)) continue;
+          if (!first || !opens?.slice(0, -1).trimEnd().endsWith(first.name)) continue;
           const r = resolveCall({ ...first, line: i }, at);
           if (r && 'module' in r) return { via, runs: { module: r.module } };
         }
