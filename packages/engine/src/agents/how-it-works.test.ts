@@ -876,11 +876,14 @@ describe('how it works', () => {
     const app = {
       flow,
       symbols: [],
-      identity: identity('web-application', {
-        'src/OwnerController.java': 'controller',
-        'src/PetController.java': 'controller',
-        'src/OwnerRepository.java': 'service',
-      }),
+      identity: {
+        ...identity('web-application', {
+          'src/OwnerController.java': 'controller',
+          'src/PetController.java': 'controller',
+          'src/OwnerRepository.java': 'service',
+        }),
+        dataAccess: ['src/OwnerRepository.java'],
+      },
     } as unknown as Analysis;
     const sentence =
       "The product's files show the layers of a web application by their annotations, directives or names: request handlers (2 files, such as `src/OwnerController.java`) and repositories (`src/OwnerRepository.java`).";
