@@ -48,6 +48,8 @@ export interface ResolveContext {
   crates?: Map<string, string>;
   /** Every JVM type path (a.b.C, for .java/.kt/.scala files) → file; a package path (a.b) → folder. */
   jvmTypes?: Map<string, string>;
+  /** Every C# namespace a file declares (`namespace A.B;`, `namespace A.B {`) → the folder declaring it most. */
+  csNamespaces?: Map<string, string>;
   /** The TypeScript path aliases that apply to a file: those of the nearest tsconfig/jsconfig above it. */
   aliasesFor?: (file: string) => PathAliases | undefined;
 }
@@ -223,6 +225,8 @@ export function resolveImport(imp: ImportInfo, ctx: ResolveContext): string | un
     const name = s.replace(/^static\s+/, '').replace(/\.\*$/, '');
     return ctx.jvmTypes?.get(name) ?? ctx.jvmTypes?.get(name.replace(/\.[^.]+$/, ''));
   }
+  // C#'s `using A.B;` names a namespace, which a project's folders follow by convention
+  if (imp.from.endsWith('.cs')) return ctx.csNamespaces?.get(s.replace(/^static\s+/, ''));
   if (/\.(c|cc|cpp|h|hpp|hh|cxx)$/.test(imp.from)) {
     const p = normalise(`${from}/${s}`);
     return p && ctx.has(p) ? p : undefined;
@@ -288,6 +292,7 @@ export function buildResolveContext(src: Sources, manifests: Manifest[]): Resolv
       if (i < parts.length - 1) register(parts.slice(i, -1).join('.'), dirName(f.path));
     }
   }
+  const csNamespaces = namespaceFolders(src);
   const aliases = aliasesByDir(src);
   const aliasesFor = (file: string) => {
     for (let d = dirName(file); ; d = dirName(d)) {
@@ -295,7 +300,45 @@ export function buildResolveContext(src: Sources, manifests: Manifest[]): Resolv
       if (!d) return undefined;
     }
   };
-  return { has: (p) => src.has(p), packages, goModules, pyModules, aliasesFor, crates, jvmTypes };
+  return {
+    has: (p) => src.has(p),
+    packages,
+    goModules,
+    pyModules,
+    aliasesFor,
+    crates,
+    jvmTypes,
+    csNamespaces,
+  };
+}
+
+/**
+ * Each C# namespace under the project's own root namespace → the folder whose files declare it most
+ * (the first such folder by path on a tie): `using MediatR.Pipeline;` reaches `src/MediatR/Pipeline`.
+ */
+export function namespaceFolders(src: Sources): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const f of src.files) {
+    if (!f.path.endsWith('.cs')) continue;
+    const ns = /^[ \t]*namespace[ \t]+([\w.]+)/m.exec(src.text(f.path) ?? '')?.[1];
+    if (!ns) continue;
+    const dirs = counts.get(ns) ?? new Map<string, number>();
+    dirs.set(dirName(f.path), (dirs.get(dirName(f.path)) ?? 0) + 1);
+    counts.set(ns, dirs);
+  }
+  // a namespace outside the project's own root is another package's, opened to add to it
+  // (extension methods in `Microsoft.Extensions.DependencyInjection`): a `using` of it means that package
+  const roots = new Map<string, number>();
+  for (const [ns, dirs] of counts) {
+    const root = ns.split('.')[0]!;
+    roots.set(root, (roots.get(root) ?? 0) + [...dirs.values()].reduce((n, c) => n + c, 0));
+  }
+  const own = [...roots].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]?.[0];
+  const out = new Map<string, string>();
+  for (const [ns, dirs] of counts)
+    if (ns.split('.')[0] === own)
+      out.set(ns, [...dirs].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]![0]);
+  return out;
 }
 
 /**
