@@ -187,6 +187,35 @@ describe('public surface', () => {
     ]);
   });
 
+  it("a .NET library offers its public types, its Internal folder's left out", () => {
+    const src = sourcesFromMap({
+      'src/Shop/Mediator.cs': 'namespace Shop;\npublic class Mediator {}\n',
+      'src/Shop/IRequest.cs': 'namespace Shop;\npublic interface IRequest {}\n',
+      'src/Shop/Internal/Helpers.cs': 'namespace Shop.Internal;\npublic static class Helpers {}\n',
+    });
+    const symbol = (name: string, kind: string, path: string) => ({
+      name,
+      kind,
+      path,
+      line: 2,
+      exported: true,
+    });
+    const api = findPublicApi({
+      src,
+      facts: { pyScripts: [] } as never,
+      entryPoints: [],
+      productFiles: src.files.map((f) => f.path),
+      symbols: [
+        symbol('Mediator', 'class', 'src/Shop/Mediator.cs'),
+        symbol('IRequest', 'interface', 'src/Shop/IRequest.cs'),
+        symbol('Helpers', 'class', 'src/Shop/Internal/Helpers.cs'),
+      ] as never,
+      routes: [],
+      application: false,
+    });
+    expect(api.map((e) => `${e.name}:${e.kind}`)).toEqual(['Mediator:class', 'IRequest:interface']);
+  });
+
   it("reads a Python example's from-imports, its top-level calls before those inside the functions it defines", () => {
     const code = [
       'from web.applications import Web',

@@ -1118,14 +1118,14 @@ export function findPublicApi(args: {
         })),
     );
   }
-  // a JVM library: its public types (internal packages left out)
-  if (!out.length && productFiles.some((p) => /\.(java|kt|scala)$/.test(p))) {
+  // a JVM or .NET library: its public types (internal packages left out)
+  if (!out.length && productFiles.some((p) => /\.(java|kt|scala|cs)$/.test(p))) {
     const jvm = symbols.filter(
       (s) =>
         s.exported &&
-        /\.(java|kt|scala)$/.test(s.path) &&
+        /\.(java|kt|scala|cs)$/.test(s.path) &&
         product.has(s.path) &&
-        !/(^|\/)(internal|impl)\//.test(s.path) &&
+        !/(^|\/)(internal|impl)\//i.test(s.path) &&
         s.kind !== 'method',
     );
     push(jvm.slice(0, API_CAP).map((s) => ({ name: s.name, kind: s.kind, path: s.path, line: s.line })));
