@@ -229,6 +229,29 @@ describe('C# namespaces', () => {
   });
 });
 
+describe("PHP's composer autoload", () => {
+  const src = sourcesFromMap({
+    'composer.json': JSON.stringify({ autoload: { 'psr-4': { 'Shop\\': 'Shop/' } } }),
+    'Shop/App.php':
+      '<?php\nnamespace Shop;\n\nuse Shop\\Routing\\Route;\nuse Psr\\Http\\Message\\ResponseInterface;\n\nclass App {}\n',
+    'Shop/Routing/Route.php': '<?php\nnamespace Shop\\Routing;\n\nclass Route {}\n',
+  });
+  const { files } = languagesPass(src);
+  const sym = symbolsPass(src, files);
+  const graph = moduleGraphPass(
+    files,
+    sym.imports,
+    buildResolveContext(src, dependenciesPass(src).manifests),
+  );
+
+  it('resolves a `use` through its PSR-4 prefix to the class file, and a package outside it to nothing', () => {
+    const resolved = Object.fromEntries(sym.imports.map((i) => [i.specifier, i.resolved ?? null]));
+    expect(resolved['Shop\\Routing\\Route']).toBe('Shop/Routing/Route.php');
+    expect(resolved['Psr\\Http\\Message\\ResponseInterface']).toBeNull();
+    expect(graph.edges.map((e) => `${e.from} -> ${e.to}`)).toEqual(['Shop -> Shop/Routing']);
+  });
+});
+
 describe('Python module names', () => {
   it("resolves an absolute import only from a folder Python imports from: `import email` is the standard library's", () => {
     const src = sourcesFromMap({

@@ -48,6 +48,8 @@ export interface ResolveContext {
   crates?: Map<string, string>;
   /** Every JVM type path (a.b.C, for .java/.kt/.scala files) → file; a package path (a.b) → folder. */
   jvmTypes?: Map<string, string>;
+  /** Composer's PSR-4 autoload: a namespace prefix (`Slim\\`) → the folder its classes live in. */
+  psr4?: [string, string][];
   /** Every C# namespace a file declares (`namespace A.B;`, `namespace A.B {`) → the folder declaring it most. */
   csNamespaces?: Map<string, string>;
   /** The TypeScript path aliases that apply to a file: those of the nearest tsconfig/jsconfig above it. */
@@ -225,6 +227,16 @@ export function resolveImport(imp: ImportInfo, ctx: ResolveContext): string | un
     const name = s.replace(/^static\s+/, '').replace(/\.\*$/, '');
     return ctx.jvmTypes?.get(name) ?? ctx.jvmTypes?.get(name.replace(/\.[^.]+$/, ''));
   }
+  // PHP's `use A\B\C;` names a class, found through composer's PSR-4 prefixes
+  if (imp.from.endsWith('.php')) {
+    const name = s.replace(/^\\/, '');
+    for (const [prefix, dir] of ctx.psr4 ?? []) {
+      if (!name.startsWith(prefix)) continue;
+      const file = [dir, `${name.slice(prefix.length).replace(/\\/g, '/')}.php`].filter(Boolean).join('/');
+      if (ctx.has(file)) return file;
+    }
+    return undefined;
+  }
   // C#'s `using A.B;` names a namespace, which a project's folders follow by convention
   if (imp.from.endsWith('.cs')) return ctx.csNamespaces?.get(s.replace(/^static\s+/, ''));
   if (/\.(c|cc|cpp|h|hpp|hh|cxx)$/.test(imp.from)) {
@@ -293,6 +305,7 @@ export function buildResolveContext(src: Sources, manifests: Manifest[]): Resolv
     }
   }
   const csNamespaces = namespaceFolders(src);
+  const psr4 = psr4Prefixes(src);
   const aliases = aliasesByDir(src);
   const aliasesFor = (file: string) => {
     for (let d = dirName(file); ; d = dirName(d)) {
@@ -309,7 +322,26 @@ export function buildResolveContext(src: Sources, manifests: Manifest[]): Resolv
     crates,
     jvmTypes,
     csNamespaces,
+    psr4,
   };
+}
+
+/** The root composer.json's PSR-4 prefixes (autoload and autoload-dev), the longest first. */
+export function psr4Prefixes(src: Sources): [string, string][] {
+  let composer: { autoload?: { 'psr-4'?: unknown }; 'autoload-dev'?: { 'psr-4'?: unknown } };
+  try {
+    composer = JSON.parse(src.text('composer.json') ?? 'null') as typeof composer;
+  } catch {
+    return [];
+  }
+  const out: [string, string][] = [];
+  for (const map of [composer?.autoload?.['psr-4'], composer?.['autoload-dev']?.['psr-4']]) {
+    if (!map || typeof map !== 'object') continue;
+    for (const [prefix, dirs] of Object.entries(map as Record<string, unknown>))
+      for (const dir of Array.isArray(dirs) ? dirs : [dirs])
+        if (typeof dir === 'string') out.push([prefix, dir.replace(/^\.\//, '').replace(/\/+$/, '')]);
+  }
+  return out.sort((x, y) => y[0].length - x[0].length);
 }
 
 /**
