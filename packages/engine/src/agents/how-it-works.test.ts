@@ -924,14 +924,17 @@ describe('how it works', () => {
     const app = {
       flow,
       symbols: [],
-      identity: identity('web-application', {
-        'src/OwnerController.java': 'controller',
-        'src/PetController.java': 'controller',
-        'src/OwnerRepository.java': 'service',
-      }),
+      identity: {
+        ...identity('web-application', {
+          'src/OwnerController.java': 'controller',
+          'src/PetController.java': 'controller',
+          'src/OwnerRepository.java': 'service',
+        }),
+        dataAccess: ['src/OwnerRepository.java'],
+      },
     } as unknown as Analysis;
     const sentence =
-      "The product's files show the layers of a web application by their annotations, directives or names: request handlers (2 files, such as `src/OwnerController.java`) and repositories (`src/OwnerRepository.java`).";
+      "The product's files show the layers of a web application by their annotations, directives, names or the queries they make: request handlers (2 files, such as `src/OwnerController.java`) and repositories (`src/OwnerRepository.java`).";
     expect(webLayersSentence(app)).toBe(sentence);
     expect(mechanismParts(app)).toContain(sentence);
     // a library's layers run along its main path, which the mechanism tells step by step

@@ -341,7 +341,7 @@ function storesSentence(flow: Flow, cited = true): string | null {
   )}, which ${stores.length === 1 ? 'builds' : 'build'} on ${joinSome(bases, 3)}.`;
 }
 
-/** The layers a web application's files show by their annotations, directives or names. */
+/** The layers a web application's files show by their annotations, directives, names or the queries they make. */
 const WEB_ROLES = new Set(['controller', 'service', 'entity']);
 
 /**
@@ -354,7 +354,7 @@ export function webLayersSentence(a: Analysis): string | null {
   if (!layers.length) return null;
   const one = (l: (typeof layers)[number]) =>
     `${l.name} (${l.files.length === 1 ? cite(l.files[0]!) : `${plural(l.files.length, 'file')}, such as ${cite(l.files[0]!)}`})`;
-  return `The product's files show the layers of a web application by their annotations, directives or names: ${joinAnd(layers.map(one))}.`;
+  return `The product's files show the layers of a web application by their annotations, directives, names or the queries they make: ${joinAnd(layers.map(one))}.`;
 }
 
 /** For an application: which of its types each request handler works with. */

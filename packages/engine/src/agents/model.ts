@@ -548,16 +548,13 @@ function webAppLayers(a: Analysis, web: Record<string, WebLayer>, path: MainPath
     const made = layer(role, onPath.length ? onPath : firstDefinition(files[0]!), files);
     // a layer of data access alone is its repositories: no service is claimed where there is none
     if (role === 'service') {
-      const stem = (p: string) => p.slice(p.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
-      if (files.every((p) => DATA_ACCESS.test(stem(p)))) made.name = 'repositories';
-      else if (files.every((p) => !DATA_ACCESS.test(stem(p)))) made.name = 'services';
+      const data = new Set(a.identity?.dataAccess ?? []);
+      if (files.every((p) => data.has(p))) made.name = 'repositories';
+      else if (files.every((p) => !data.has(p))) made.name = 'services';
     }
     return [made];
   });
 }
-
-// a file of data access by its name: `OwnerRepository`, `queries`, `UserDao`
-const DATA_ACCESS = /(?:Repository|Dao|DAO)$|^(?:repositor(?:y|ies)|queries|dao)$/;
 
 /** The index of the step that calls step i (`from`, else the step before it). */
 const callerOf = (path: MainPathStep[], i: number) => path[i]!.from ?? i - 1;

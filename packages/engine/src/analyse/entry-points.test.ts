@@ -34,3 +34,23 @@ describe('package.json entries', () => {
     ]);
   });
 });
+
+describe('composer.json scripts', () => {
+  const composer = JSON.stringify(
+    {
+      name: 'acme/web',
+      scripts: { test: ['@phpunit', '@phpcs'], phpunit: 'phpunit', 'post-install-cmd': [] },
+    },
+    null,
+    4,
+  );
+  const entries = entryPointsPass(sourcesFromMap({ 'composer.json': composer }));
+
+  it('are package scripts, a list run in turn, each at its own line', () => {
+    const scripts = entries.filter((e) => e.kind === 'npm-script');
+    expect(scripts.map((e) => `${e.name}:${e.command}:${e.line}`)).toEqual([
+      'test:@phpunit && @phpcs:4',
+      'phpunit:phpunit:8',
+    ]);
+  });
+});

@@ -99,6 +99,7 @@ export function entryPointsPass(src: Sources): EntryPoint[] {
     }
     const relevant =
       b === 'package.json' ||
+      b === 'composer.json' ||
       /^(GNU)?[Mm]akefile$/.test(b) ||
       b.endsWith('.mk') ||
       isJustfile(b) ||
@@ -111,6 +112,28 @@ export function entryPointsPass(src: Sources): EntryPoint[] {
     const text = src.text(f.path);
     if (text == null) continue;
     const lines = text.split('\n');
+    // composer's scripts are the package scripts of a PHP project (`composer test`); a list runs in turn
+    if (b === 'composer.json') {
+      let composer: { scripts?: Record<string, unknown> };
+      try {
+        composer = JSON.parse(text) as typeof composer;
+      } catch {
+        continue;
+      }
+      const start = (lineOf(lines, /"scripts"\s*:/) ?? 1) - 1;
+      for (const [name, command] of Object.entries(composer.scripts ?? {})) {
+        const commands = (Array.isArray(command) ? command : [command]).filter((c) => typeof c === 'string');
+        if (!commands.length) continue;
+        out.push({
+          kind: 'npm-script',
+          name,
+          command: commands.join(' && '),
+          path: f.path,
+          line: lineOf(lines, new RegExp(`"${esc(name)}"\\s*:`), start),
+        });
+      }
+      continue;
+    }
     if (b === 'package.json') {
       let pkg: Record<string, unknown>;
       try {

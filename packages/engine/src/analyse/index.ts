@@ -18,7 +18,7 @@ import { codeOnly } from './comments.ts';
 import { gitPass } from './git.ts';
 import { dataTables, typeDeclarationFiles, generatedFiles } from './identity/generated.ts';
 import { componentLinks } from './identity/components.ts';
-import { areaOf, centreFirst, identityPass, webLayers } from './identity/index.ts';
+import { areaOf, centreFirst, dataAccessFiles, identityPass, webLayers } from './identity/index.ts';
 import { adoptLayoutRoles, languagesPass } from './languages.ts';
 import { PACKAGE_ROLES_VERSION } from './package-roles.ts';
 import { pathRole, scriptDataFiles } from './path-role.ts';
@@ -194,7 +194,10 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   // the files the main path runs through and those of its central types lead the key components
   // a web application's files by layer: the model tells its layers from them
   const layers = webLayers(src, identity);
-  if (layers.size) identity.layers = Object.fromEntries(layers);
+  if (layers.size) {
+    identity.layers = Object.fromEntries(layers);
+    identity.dataAccess = dataAccessFiles(src, layers);
+  }
   identity.keyComponents = centreFirst(src, identity, flow, layers);
   // the component figure draws the same files the ranking names
   // names the code writes, not its comments' or strings' words, link the files

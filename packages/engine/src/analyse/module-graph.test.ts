@@ -194,6 +194,64 @@ describe('a Maven layout', () => {
   });
 });
 
+describe('C# namespaces', () => {
+  const src = sourcesFromMap({
+    'src/Shop/Shop.csproj': '<Project Sdk="Microsoft.NET.Sdk"></Project>',
+    'src/Shop/Mediator.cs':
+      'using System;\nusing Shop.Pipeline;\n\nnamespace Shop;\n\npublic class Mediator { IPipelineBehavior b; }\n',
+    'src/Shop/Pipeline/IPipelineBehavior.cs':
+      'namespace Shop.Pipeline\n{\n  public interface IPipelineBehavior {}\n}\n',
+    'src/Shop/Pipeline/PreProcessor.cs':
+      'using Shop.Internal;\nnamespace Shop.Pipeline;\npublic class PreProcessor { Helpers h; }\n',
+    'src/Shop/Internal/Helpers.cs': 'namespace Shop.Internal;\ninternal static class Helpers {}\n',
+    // extension methods added to the DI package's own namespace
+    'src/Shop/DI/ServiceCollectionExtensions.cs':
+      'namespace Microsoft.Extensions.DependencyInjection;\npublic static class ServiceCollectionExtensions {}\n',
+    'src/Shop/Wrappers/Wrapper.cs':
+      'using Microsoft.Extensions.DependencyInjection;\nnamespace Shop.Wrappers;\npublic class Wrapper {}\n',
+  });
+  const { files } = languagesPass(src);
+  const sym = symbolsPass(src, files);
+  const graph = moduleGraphPass(
+    files,
+    sym.imports,
+    buildResolveContext(src, dependenciesPass(src).manifests),
+  );
+
+  it("resolves a `using` to the folder whose files declare the namespace, and leaves the platform's out", () => {
+    const resolved = Object.fromEntries(sym.imports.map((i) => [i.specifier, i.resolved ?? null]));
+    expect(resolved['Shop.Pipeline']).toBe('src/Shop/Pipeline');
+    expect(resolved['Shop.Internal']).toBe('src/Shop/Internal');
+    expect(resolved['System']).toBeNull();
+    // another package's namespace the product adds to is still that package's
+    expect(resolved['Microsoft.Extensions.DependencyInjection']).toBeNull();
+    expect(graph.edges.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("PHP's composer autoload", () => {
+  const src = sourcesFromMap({
+    'composer.json': JSON.stringify({ autoload: { 'psr-4': { 'Shop\\': 'Shop/' } } }),
+    'Shop/App.php':
+      '<?php\nnamespace Shop;\n\nuse Shop\\Routing\\Route;\nuse Psr\\Http\\Message\\ResponseInterface;\n\nclass App {}\n',
+    'Shop/Routing/Route.php': '<?php\nnamespace Shop\\Routing;\n\nclass Route {}\n',
+  });
+  const { files } = languagesPass(src);
+  const sym = symbolsPass(src, files);
+  const graph = moduleGraphPass(
+    files,
+    sym.imports,
+    buildResolveContext(src, dependenciesPass(src).manifests),
+  );
+
+  it('resolves a `use` through its PSR-4 prefix to the class file, and a package outside it to nothing', () => {
+    const resolved = Object.fromEntries(sym.imports.map((i) => [i.specifier, i.resolved ?? null]));
+    expect(resolved['Shop\\Routing\\Route']).toBe('Shop/Routing/Route.php');
+    expect(resolved['Psr\\Http\\Message\\ResponseInterface']).toBeNull();
+    expect(graph.edges.map((e) => `${e.from} -> ${e.to}`)).toEqual(['Shop -> Shop/Routing']);
+  });
+});
+
 describe('Python module names', () => {
   it("resolves an absolute import only from a folder Python imports from: `import email` is the standard library's", () => {
     const src = sourcesFromMap({

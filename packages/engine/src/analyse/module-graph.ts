@@ -48,6 +48,10 @@ export interface ResolveContext {
   crates?: Map<string, string>;
   /** Every JVM type path (a.b.C, for .java/.kt/.scala files) → file; a package path (a.b) → folder. */
   jvmTypes?: Map<string, string>;
+  /** Composer's PSR-4 autoload: a namespace prefix (`Slim\\`) → the folder its classes live in. */
+  psr4?: [string, string][];
+  /** Every C# namespace a file declares (`namespace A.B;`, `namespace A.B {`) → the folder declaring it most. */
+  csNamespaces?: Map<string, string>;
   /** The TypeScript path aliases that apply to a file: those of the nearest tsconfig/jsconfig above it. */
   aliasesFor?: (file: string) => PathAliases | undefined;
 }
@@ -223,6 +227,18 @@ export function resolveImport(imp: ImportInfo, ctx: ResolveContext): string | un
     const name = s.replace(/^static\s+/, '').replace(/\.\*$/, '');
     return ctx.jvmTypes?.get(name) ?? ctx.jvmTypes?.get(name.replace(/\.[^.]+$/, ''));
   }
+  // PHP's `use A\B\C;` names a class, found through composer's PSR-4 prefixes
+  if (imp.from.endsWith('.php')) {
+    const name = s.replace(/^\\/, '');
+    for (const [prefix, dir] of ctx.psr4 ?? []) {
+      if (!name.startsWith(prefix)) continue;
+      const file = [dir, `${name.slice(prefix.length).replace(/\\/g, '/')}.php`].filter(Boolean).join('/');
+      if (ctx.has(file)) return file;
+    }
+    return undefined;
+  }
+  // C#'s `using A.B;` names a namespace, which a project's folders follow by convention
+  if (imp.from.endsWith('.cs')) return ctx.csNamespaces?.get(s.replace(/^static\s+/, ''));
   if (/\.(c|cc|cpp|h|hpp|hh|cxx)$/.test(imp.from)) {
     const p = normalise(`${from}/${s}`);
     return p && ctx.has(p) ? p : undefined;
@@ -288,6 +304,8 @@ export function buildResolveContext(src: Sources, manifests: Manifest[]): Resolv
       if (i < parts.length - 1) register(parts.slice(i, -1).join('.'), dirName(f.path));
     }
   }
+  const csNamespaces = namespaceFolders(src);
+  const psr4 = psr4Prefixes(src);
   const aliases = aliasesByDir(src);
   const aliasesFor = (file: string) => {
     for (let d = dirName(file); ; d = dirName(d)) {
@@ -295,7 +313,64 @@ export function buildResolveContext(src: Sources, manifests: Manifest[]): Resolv
       if (!d) return undefined;
     }
   };
-  return { has: (p) => src.has(p), packages, goModules, pyModules, aliasesFor, crates, jvmTypes };
+  return {
+    has: (p) => src.has(p),
+    packages,
+    goModules,
+    pyModules,
+    aliasesFor,
+    crates,
+    jvmTypes,
+    csNamespaces,
+    psr4,
+  };
+}
+
+/** The root composer.json's PSR-4 prefixes (autoload and autoload-dev), the longest first. */
+export function psr4Prefixes(src: Sources): [string, string][] {
+  let composer: { autoload?: { 'psr-4'?: unknown }; 'autoload-dev'?: { 'psr-4'?: unknown } };
+  try {
+    composer = JSON.parse(src.text('composer.json') ?? 'null') as typeof composer;
+  } catch {
+    return [];
+  }
+  const out: [string, string][] = [];
+  for (const map of [composer?.autoload?.['psr-4'], composer?.['autoload-dev']?.['psr-4']]) {
+    if (!map || typeof map !== 'object') continue;
+    for (const [prefix, dirs] of Object.entries(map as Record<string, unknown>))
+      for (const dir of Array.isArray(dirs) ? dirs : [dirs])
+        if (typeof dir === 'string') out.push([prefix, dir.replace(/^\.\//, '').replace(/\/+$/, '')]);
+  }
+  return out.sort((x, y) => y[0].length - x[0].length);
+}
+
+/**
+ * Each C# namespace under the project's own root namespace → the folder whose files declare it most
+ * (the first such folder by path on a tie): `using MediatR.Pipeline;` reaches `src/MediatR/Pipeline`.
+ */
+export function namespaceFolders(src: Sources): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const f of src.files) {
+    if (!f.path.endsWith('.cs')) continue;
+    const ns = /^[ \t]*namespace[ \t]+([\w.]+)/m.exec(src.text(f.path) ?? '')?.[1];
+    if (!ns) continue;
+    const dirs = counts.get(ns) ?? new Map<string, number>();
+    dirs.set(dirName(f.path), (dirs.get(dirName(f.path)) ?? 0) + 1);
+    counts.set(ns, dirs);
+  }
+  // a namespace outside the project's own root is another package's, opened to add to it
+  // (extension methods in `Microsoft.Extensions.DependencyInjection`): a `using` of it means that package
+  const roots = new Map<string, number>();
+  for (const [ns, dirs] of counts) {
+    const root = ns.split('.')[0]!;
+    roots.set(root, (roots.get(root) ?? 0) + [...dirs.values()].reduce((n, c) => n + c, 0));
+  }
+  const own = [...roots].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]?.[0];
+  const out = new Map<string, string>();
+  for (const [ns, dirs] of counts)
+    if (ns.split('.')[0] === own)
+      out.set(ns, [...dirs].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0]![0]);
+  return out;
 }
 
 /**

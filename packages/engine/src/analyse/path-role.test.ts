@@ -11,6 +11,15 @@ describe('pathRole()', () => {
     ['vitest.config.ts', 'other'],
     ['.eslintrc.cjs', 'other'],
     ['src/app.config.ts', 'product'],
+    // a root script named for a task runs the project's chores; one named otherwise may be the product
+    ['Build.ps1', 'other'],
+    ['BuildContracts.ps1', 'other'],
+    ['release.sh', 'other'],
+    ['nvm.sh', 'product'],
+    // a .NET solution's build settings at the root
+    ['Directory.Build.props', 'other'],
+    ['MediatR.sln', 'other'],
+    ['NuGet.Config', 'other'],
     ['src/config.ts', 'product'],
     ['command.go', 'product'],
     ['doc/man_docs.go', 'product'],

@@ -42,7 +42,7 @@ const DOT_DIR =
 const PACKAGE_SOURCE = /\.(go|rs|java|kt|scala|cs)$/;
 // manifests, lockfiles, config and build files: "other" at the root, part of the product below it
 const CONFIG_FILE =
-  /\.(json|ya?ml|toml|xml|ini|cfg|properties|lock|sum|mod|gradle|kts|editorconfig)$|(^|\/)(Makefile|Dockerfile|Containerfile|Procfile|Gemfile|Rakefile|Justfile|Vagrantfile|mvnw(\.cmd)?|gradlew(\.bat)?|\.[\w.-]+)$/i;
+  /\.(json|ya?ml|toml|xml|ini|cfg|properties|lock|sum|mod|gradle|kts|editorconfig|props|targets|sln|config)$|(^|\/)(Makefile|Dockerfile|Containerfile|Procfile|Gemfile|Rakefile|Justfile|Vagrantfile|mvnw(\.cmd)?|gradlew(\.bat)?|\.[\w.-]+)$/i;
 
 // what packages or installs the product rather than being it, wherever it sits: container build
 // files, Nix expressions, and shell-completion scripts (a `completions/` folder, a registration
@@ -52,6 +52,12 @@ const CONFIG_FILE =
 // Homebrew how to install the release, whatever the product's language
 const PACKAGING =
   /(^|\/)(brew|homebrew[\w-]{0,40}|Formula)\/[^/]+\.rb$|(^|\/)(Dockerfile|Containerfile)([.-][\w.-]*)?$|\.Dockerfile$|\.nix$|(^|\/)(completions?|autocomplete)\/([^/]+\/)*([^/]+\.(bash|zsh|fish|ps1|powershell|nu|elv(ish)?|sh)|_[\w-]+)$|(^|\/)[^/]*completion[^/]*\.(bash|zsh|fish|ps1|powershell|nu|elv(ish)?|sh)$/i;
+
+// a root script named for a task (`build.sh`, `Build.ps1`, `release.cmd`, `BuildContracts.ps1`) runs
+// the project's chores, whatever the product's language; a root script named otherwise (`nvm.sh`)
+// may be the product itself
+const ROOT_TASK_SCRIPT =
+  /^(build|push|release|publish|deploy|install|bootstrap|setup|package|pack|clean|lint|format|dist|ci|test)[\w.-]{0,40}\.(sh|bash|ps1|psm1|bat|cmd)$/i;
 
 // a tool's settings at the root (eslint.config.mjs, vitest.config.ts, tailwind.config.js): tooling
 const ROOT_TOOL_CONFIG = /^[\w-]+\.(config|conf)\.[cm]?[jt]s$|^\.[\w-]+rc\.[cm]?[jt]s$/;
@@ -66,7 +72,11 @@ export function pathRole(path: string): PathRole {
   if ((DOCS_DIR.test(path) || ROOT_DOCS_DIR.test(path)) && !PACKAGE_SOURCE.test(path)) return 'docs';
   if (ROOT_OTHER_DIR.test(path) && !/\.([cm]?[jt]s|py|rb)$/.test(path)) return 'other';
   if (OTHER_DIR.test(path) || ROOT_BUILD_DIR.test(path) || PACKAGING.test(path)) return 'other';
-  if (!path.includes('/') && (CONFIG_FILE.test(path) || ROOT_TOOL_CONFIG.test(path))) return 'other';
+  if (
+    !path.includes('/') &&
+    (CONFIG_FILE.test(path) || ROOT_TOOL_CONFIG.test(path) || ROOT_TASK_SCRIPT.test(path))
+  )
+    return 'other';
   return 'product';
 }
 

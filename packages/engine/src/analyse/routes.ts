@@ -25,6 +25,7 @@ import {
   type Sources,
 } from './sources.ts';
 import type { FileInfo, ImportInfo, Route } from './types.ts';
+import { railsRoutes } from './rails-routes.ts';
 
 const JS_LANGS = new Set(['TypeScript', 'JavaScript', 'JSX']);
 const VERBS = 'get|post|put|patch|delete|head|options|all';
@@ -319,6 +320,8 @@ function aspnetRoutes(path: string, text: string): Route[] {
   return out;
 }
 
+const RAILS_ROUTES = /(^|\/)config\/routes(\/[\w-]+)?\.rb$/;
+
 const MOUNT_HINT = /\.(use|register|route|include_router|register_blueprint)\(|\binclude\(/;
 
 /**
@@ -339,6 +342,12 @@ export function routesPass(
   for (const f of files) {
     const lang = f.language;
     if (!lang) continue;
+    // a Rails application draws its routes in config/routes.rb (and files it draws in config/routes/)
+    if (lang === 'Ruby' && RAILS_ROUTES.test(f.path)) {
+      const text = codeText(src, f.path, lang);
+      if (text != null) for (const r of railsRoutes(f.path, text)) out.push(r);
+      continue;
+    }
     const extract = JS_LANGS.has(lang)
       ? jsRoutes
       : lang === 'Python'

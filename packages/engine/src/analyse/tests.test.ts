@@ -277,6 +277,17 @@ describe('testsPass()', () => {
     );
   });
 
+  it("names RSpec from a spec's helper or RSpec.describe, and Minitest from Rails' test case", () => {
+    const s = sourcesFromMap({
+      'spec/models/story_spec.rb':
+        'require "rails_helper"\n\ndescribe Story do\n  it "is valid" do\n    expect(1).to eq(1)\n  end\nend\n',
+      'test/models/user_test.rb':
+        'require "test_helper"\n\nclass UserTest < ActiveSupport::TestCase\n  test "the truth" do\n    assert true\n  end\nend\n',
+    });
+    const r = testsPass(s, languagesPass(s).files, []);
+    expect(r.frameworks).toEqual(expect.arrayContaining(['RSpec', 'Minitest']));
+  });
+
   it('reads a tests.py as unittest does: TestCase methods only, and no pytest', () => {
     const s = sourcesFromMap({
       'app/tests.py':

@@ -71,6 +71,8 @@ const FRAMEWORK_DEPS: Record<string, string> = {
   NUnit: 'NUnit',
   MSTest: 'MSTest',
   rspec: 'RSpec',
+  'rspec-rails': 'RSpec',
+  'rspec-core': 'RSpec',
   minitest: 'Minitest',
   'phpunit/phpunit': 'PHPUnit',
   'github.com/stretchr/testify': 'testify',
@@ -104,6 +106,13 @@ const FRAMEWORK_IMPORTS: [RegExp, RegExp, string][] = [
   [/\.(java|kt|scala|groovy)$/, /\bimport\s+org\.springframework\.boot\.test\b/, 'Spring Boot Test'],
   [/\.(java|kt|scala|groovy)$/, /\bimport\s+org\.testcontainers\b/, 'Testcontainers'],
   [/\.go$/, /"github\.com\/stretchr\/testify/, 'testify'],
+  [/\.rb$/, /\bRSpec\.describe\b|^require[ \t]+["'](?:rails|spec)_helper["']/m, 'RSpec'],
+  // Rails' own test case runs on Minitest
+  [
+    /\.rb$/,
+    /\bMinitest::Test\b|\bActiveSupport::TestCase\b|^require[ \t]+["']minitest\/autorun["']/m,
+    'Minitest',
+  ],
   [/\.rs$/, /#\[test_case\b/, 'test-case'],
   [/\.rs$/, /#\[rstest\]/, 'rstest'],
 ];

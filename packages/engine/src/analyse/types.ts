@@ -648,6 +648,8 @@ export interface Identity {
    * directives or conventional name (identity/centre.ts layerOf); absent for any other project.
    */
   layers?: Record<string, WebLayer>;
+  /** Of the service-layer files, those that reach the data store themselves (identity/index.ts dataAccessFiles). */
+  dataAccess?: string[];
   /** How the key components use each other: the names one takes from another (identity/components.ts). */
   components?: ComponentLinks;
   /** Every ranked product file's PageRank (4 significant digits): what a model reads first. */

@@ -97,8 +97,10 @@ describe('each fact in the section that owns it', () => {
     );
     const md = writeArchitecture(ctx(a, MODULES));
     expect(md).toContain(
-      'Two-way dependencies: `src/routes` ↔ `src/services` (2 and 1 import); in it, one direction has at most 2 imports. A folder and its own sub-folder importing each other (`src` ↔ `src/routes`) is layering and not counted here.',
+      'Two-way dependencies: `src/routes` ↔ `src/services` (2 and 1 import). A folder and its own sub-folder importing each other (`src` ↔ `src/routes`) is layering and not counted here.',
     );
+    // the pair's own counts say how loose it is: no bound repeats them
+    expect(md).not.toContain('at most 2 imports');
     // several imports each way is a tight coupling
     const b = sampleAppAnalysis();
     b.moduleGraph.edges = [
@@ -286,11 +288,12 @@ describe('each fact in the section that owns it', () => {
     expect(md).toContain(
       '2,000 in programming languages, all of them Java, 500 of documentation and data (XML) and 300 in build-tool wrapper scripts (`mvnw` and `gradlew`)',
     );
-    // the technology chapter splits the same lines the same way
+    // the technology chapter splits the same lines the same way, without telling the numbers again
     const tech = writeTechnology(ctx(a, section('2.1', 'Languages', 'technology')));
     expect(tech).toContain(
-      'Java has all of the 2,000 lines in programming languages; the table gives no share to the other 800 lines, 500 of documentation and data (XML) and 300 of build-tool wrapper scripts (`mvnw` and `gradlew`).',
+      'Java is the only programming language; the table gives no share to documentation and data (XML) and build-tool wrapper scripts (`mvnw` and `gradlew`).',
     );
+    expect(tech).not.toContain('2,000 lines');
     expect(tech).toMatch(/\| Bourne Shell \| 2 \| 300 \| 0 \| 0 \| — \|/);
   });
 
@@ -310,9 +313,11 @@ describe('each fact in the section that owns it', () => {
     const tech = writeTechnology(ctx(a, section('2.1', 'Languages', 'technology')));
     // the share of the whole (55%) is a second figure for the same fact
     expect(tech).toContain(
-      'Python has 75% of the 8,000 lines in programming languages, beside HTML; the table gives no share to the other 3,000 lines, documentation and data (Markdown).',
+      'The shares are of the lines in programming languages, led by Python, beside HTML; the table gives none to documentation and data (Markdown).',
     );
+    // the summary's numbers are not told a second time
     expect(tech).not.toContain('55');
+    expect(tech).not.toContain('8,000');
     expect(tech).toMatch(/\| Python \| 50 \| 6,000 \| 0 \| 0 \| 75\.0% \|/);
     expect(tech).toMatch(/\| Markdown \| 20 \| 3,000 \| 0 \| 0 \| — \|/);
     // the figure shows the same shares

@@ -354,8 +354,9 @@ export function writeArchitecture(ctx: WriterContext): string {
         )}${
           tight.length && tight.length < cycles.length
             ? `; only ${joinAnd(tight.map((e) => `${code(e.from)} ↔ ${code(e.to)}`))} ${agree(tight.length, 'has', 'have')} several imports each way`
-            : !tight.length
-              ? `; in ${cycles.length === 1 ? 'it' : 'each'}, one direction has at most 2 imports`
+            : // the counts of the pairs listed say it already; only pairs left unlisted need the bound
+              !tight.length && cycles.length > 4
+              ? '; in each, one direction has at most 2 imports'
               : ''
         }.${
           layered.length

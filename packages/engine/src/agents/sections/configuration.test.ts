@@ -247,6 +247,16 @@ describe('the fallback sentence', () => {
     const md = writeConfiguration(ctx(a, 'configuration'));
     expect(md).toMatch(/\| `<ENVVAR>` \| — \|/);
     expect(md).not.toContain('Every one has a fallback');
+    // the dash is what the read gives, which the table says rather than leave it to read as "none"
+    expect(md).toContain(
+      'A dash in the Default column means the line that reads the variable gives no fallback value',
+    );
+  });
+
+  it('explains no dash where every row shows its fallback', () => {
+    const a = analysis();
+    a.envVars = a.envVars.filter((e) => e.name === 'PORT');
+    expect(writeConfiguration(ctx(a, 'configuration'))).not.toContain('A dash in the Default column');
   });
 });
 

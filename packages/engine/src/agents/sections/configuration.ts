@@ -262,6 +262,11 @@ export function writeConfiguration(ctx: WriterContext): string {
           ]),
       ),
     );
+    // a dash is what the line that reads the variable gives, not all the code does when it is unset
+    if (rows.some(([n, es]) => kept.has(n) && defaultCell(es) === '—'))
+      parts.push(
+        'A dash in the Default column means the line that reads the variable gives no fallback value; the code may still handle its absence further on.',
+      );
     if (rows.length > 60)
       parts.push(
         `The table shows 60 of the ${rows.length} variables: the sensitive ones, those the code cannot run without and those other settings are built from first, then the others by name.`,

@@ -408,8 +408,14 @@ export function writeGettingStarted({ a, fx, workspace }: WriterContext): string
   }
   const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script' && !e.path.includes('/'));
   // `bun test` is bun's own test runner, not the package's script
+  // composer runs its scripts by name
+  const composer = scripts.length > 0 && scripts.every((x) => x.path === 'composer.json');
   const run = (name: string) =>
-    (name === 'start' || name === 'test') && runner !== 'bun' ? `${runner} ${name}` : `${runner} run ${name}`;
+    composer
+      ? `composer ${name}`
+      : (name === 'start' || name === 'test') && runner !== 'bun'
+        ? `${runner} ${name}`
+        : `${runner} run ${name}`;
   // the README's own walk through the scripts, where it runs more than the usual four (starting local
   // services, forwarding webhooks): its authors' order, which the usual four cannot give
   const readmeText = readmeTextOf(a, workspace?.root);

@@ -5,7 +5,7 @@ import { splitCitation } from '../../citations.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
 import { importsPackage, isToolingRole } from '../../analyse/package-roles.ts';
 import type { Analysis, Ecosystem, Framework, PackageRole } from '../../analyse/types.ts';
-import { codeSplit, factsOf, leadShare, NON_CODE_LANGUAGES } from '../facts.ts';
+import { codeSplit, factsOf, NON_CODE_LANGUAGES } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -144,14 +144,13 @@ export function writeTechnology(ctx: WriterContext): string {
     const others = programmed.filter((x) => x !== lead);
     parts.push(
       split.apart
-        ? `${text(lead.language)} has ${leadShare(lead.code, split.source)} of the ${num(split.source)} lines in programming languages${
-            others.length
-              ? `, beside ${joinSome(
-                  others.map((x) => text(x.language)),
-                  5,
-                )}`
-              : ''
-          }; the table gives no share to the other ${num(split.total - split.source)} lines, ${otherLines(split)}.`
+        ? // the overview has told the split in numbers: this sentence says only how the table counts
+          others.length
+          ? `The shares are of the lines in programming languages, led by ${text(lead.language)}, beside ${joinSome(
+              others.map((x) => text(x.language)),
+              5,
+            )}; the table gives none to ${otherKinds(split)}.`
+          : `${text(lead.language)} is the only programming language; the table gives no share to ${otherKinds(split)}.`
         : `${text(lead.language)} carries ${pct(lead.code, l.code, 0)} of the ${num(l.code)} lines of code${
             languages.length > 1
               ? `, alongside ${joinSome(
@@ -321,24 +320,21 @@ function usedOnlyIn({ a, fx }: WriterContext, f: Framework): string {
 const WRAPPER_USERS = 3;
 
 /** The lines beside the programming languages: documentation and data, and the build tool's wrapper scripts. */
-function otherLines(split: ReturnType<typeof codeSplit>): string {
-  const parts: [number, string][] = [];
+function otherKinds(split: ReturnType<typeof codeSplit>): string {
+  const kinds: string[] = [];
   if (split.dataLines > 0)
-    parts.push([
-      split.dataLines,
+    kinds.push(
       `documentation and data (${joinSome(
         split.data.map((x) => text(x.language)),
         3,
       )})`,
-    ]);
+    );
   if (split.wrapped > 0)
-    parts.push([
-      split.wrapped,
+    kinds.push(
       `build-tool wrapper scripts (${joinSome(
         split.wrappers.map((f) => code(f.path)),
         4,
       )})`,
-    ]);
-  // one kind alone is all of those lines: its count would repeat the total
-  return parts.length === 1 ? parts[0]![1] : joinAnd(parts.map(([n, what]) => `${num(n)} of ${what}`));
+    );
+  return joinAnd(kinds);
 }

@@ -217,8 +217,10 @@ const JVM: Pattern[] = [
   },
   {
     re: new RegExp(
-      `^\\s+(?:@\\w+(?:\\([^)]*\\))?\\s+)*${MODIFIERS}(?:<[^>]+>\\s+)?[A-Za-z_][\\w.]*(?:<[^()]*>)?(?:\\[\\])*\\??\\s+([A-Za-z_]\\w*)\\s*\\((?:[^;=()]|\\([^()]*\\))*(?:\\)[^;=]*)?$`,
+      `^\\s+(?:@\\w+(?:\\([^)]*\\))?\\s+)*${MODIFIERS}(?:<[^>]+>\\s+)?[A-Za-z_][\\w.]*(?:<[^()]*>)?(?:\\[\\])*\\??\\s+([A-Za-z_]\\w*)\\s*\\((?:[^;=()]|(?<![=!<>])=(?![=>])|\\([^()]*\\))*(?:\\)[^;=]*)?$`,
     ),
+    // a C# parameter's default value (`ServiceLifetime lifetime = ServiceLifetime.Transient`) is no
+    // assignment: the head still defines a method
     kind: 'function',
     name: 1,
   },

@@ -130,6 +130,26 @@ describe('definitions', () => {
     expect(names(defs)).toEqual(['Group', 'Group.main', 'Group.make_context']);
     expect(defs[0]!.bases).toEqual(['Command']);
     expect(defs[1]!.end).toBe(7);
+    // a C# parameter's default value leaves the head a method's; a call with `==` or a lambda is no head
+    const cs = [
+      'public class Configuration',
+      '{',
+      '    public Configuration Register(',
+      '        params Assembly[] assemblies)',
+      '    {',
+      '        return this;',
+      '    }',
+      '',
+      '    public Configuration AddBehaviors(IEnumerable<Type> types, Lifetime lifetime = Lifetime.Transient)',
+      '    {',
+      '        Check(a == b);',
+      '        return this;',
+      '    }',
+      '}',
+    ].join('\n');
+    const csDefs = definitions(cs, 'C#');
+    expect(names(csDefs)).toEqual(['Configuration', 'Configuration.Register', 'Configuration.AddBehaviors']);
+    expect(csDefs[1]!.end).toBeLessThan(9);
     // the last segment of a dotted base, without typing's generic wrappers
     expect(definitions('class ParamType(t.Generic[V], abc.ABC):\n    pass', 'Python')[0]!.bases).toEqual([
       'ABC',

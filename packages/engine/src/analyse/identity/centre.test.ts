@@ -178,4 +178,23 @@ describe('the order of the centre', () => {
     expect(layerOf('hc/api/models.py', 'class Check(models.Model): pass')).toBe('entity');
     expect(layerOf('src/lib/format.ts', 'export const f = 1')).toBeUndefined();
   });
+
+  it('puts a file that queries the data store in the data layer, whatever it is called', () => {
+    // a query builder's table, its verb on the next line (Supabase, Knex)
+    expect(
+      layerOf(
+        'utils/supabase/admin.ts',
+        "export const upsertProduct = async (p) => {\n  const { error } = await supabaseAdmin\n    .from('products')\n    .upsert([p]);\n};",
+      ),
+    ).toBe('service');
+    expect(layerOf('lib/db.ts', 'export const users = () => prisma.user.findMany({ take: 10 });')).toBe(
+      'service',
+    );
+    expect(
+      layerOf('src/store.js', "const rows = await pool.query('SELECT id FROM users WHERE id = $1', [id]);"),
+    ).toBe('service');
+    // a URL built from a path, a select box, an array's `from`: no store is queried
+    expect(layerOf('src/url.ts', "const u = Array.from('abc'); el.select();")).toBeUndefined();
+    expect(layerOf('src/search.ts', "export const q = (s) => s.query('selected items');")).toBeUndefined();
+  });
 });

@@ -168,12 +168,23 @@ export function layerOf(path: string, text: string): Layer | undefined {
   if (
     /@(Service|Repository)\b|\bextends\s+(Jpa|Crud|PagingAndSorting)?Repository\b/.test(text) ||
     /(Service|Repository|Dao|DAO)$/.test(name) ||
-    /^(services?|repositor(y|ies)|queries|dao)$/.test(name)
+    /^(services?|repositor(y|ies)|queries|dao)$/.test(name) ||
+    queriesStore(text)
   )
     return 'service';
   if (/@Entity\b|@Table\b|\(models\.Model\)/.test(text) || /^(models?|entities|entity)$/.test(name))
     return 'entity';
   return undefined;
+}
+
+// code that queries a data store itself, whatever the file is called: a query builder's table
+// (`.from('users')` then `.select(`, the Supabase and Knex way), a Prisma model's call, raw SQL
+const QUERIES_STORE =
+  /\.from\(\s*['"`]\w+['"`]\s*\)\s*\.(?:select|insert|upsert|update|delete)\(|\bprisma\.\w+\.(?:find(?:Many|Unique|First)\w*|create(?:Many)?|update(?:Many)?|upsert|delete(?:Many)?)\(|\.query\(\s*['"`]\s*(?:SELECT|INSERT|UPDATE|DELETE)\s/;
+
+/** Whether a file's code reads or writes a data store through a query builder, Prisma or raw SQL. */
+export function queriesStore(text: string): boolean {
+  return QUERIES_STORE.test(text);
 }
 
 export interface CentreInput {

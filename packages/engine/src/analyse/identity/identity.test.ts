@@ -749,6 +749,30 @@ describe('other ecosystems', () => {
       }).kind,
     ).toBe('application');
   });
+
+  it('takes the purpose from the description composer, a gemspec or a .NET project file gives', () => {
+    expect(
+      identityOf({
+        'composer.json':
+          '{\n  "name": "acme/slimmer",\n  "description": "Slimmer is a PHP micro framework for APIs"\n}',
+        'Slimmer/App.php': '<?php\nclass App {}\n',
+      }).purpose,
+    ).toMatchObject({ source: { path: 'composer.json', line: 3 } });
+    expect(
+      identityOf({
+        'mailer.gemspec':
+          'Gem::Specification.new do |s|\n  s.name = "mailer"\n  s.summary = "Sends mail from Ruby programs"\nend\n',
+        'lib/mailer.rb': 'module Mailer; end\n',
+      }).purpose?.text,
+    ).toBe('mailer sends mail from Ruby programs.');
+    expect(
+      identityOf({
+        'src/Shop/Shop.csproj':
+          '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <Description>Simple mediator implementation in .NET</Description>\n  </PropertyGroup>\n</Project>',
+        'src/Shop/Mediator.cs': 'namespace Shop;\npublic class Mediator {}\n',
+      }).purpose,
+    ).toMatchObject({ source: { path: 'src/Shop/Shop.csproj', line: 3 } });
+  });
 });
 
 describe('what the folders beside the product are', () => {

@@ -21,7 +21,16 @@ import { readManifestFacts, type ManifestFacts } from './manifest-facts.ts';
 import { findPurpose, isReadme, readmeTitle } from './purpose.ts';
 import { headerSummary, pageRank, referenceGraph, SCAN_CHARS, workLines, workWeight } from './rank.ts';
 import { codeText } from '../comments.ts';
-import { centreOrder, layerOf, sideRole, sideWeight, useScore, usersOf, type Layer } from './centre.ts';
+import {
+  centreOrder,
+  layerOf,
+  queriesStore,
+  sideRole,
+  sideWeight,
+  useScore,
+  usersOf,
+  type Layer,
+} from './centre.ts';
 import { findEntryPoints, findPublicApi } from './surface.ts';
 
 export { areaOf, roleOf, isProductFile, type Layout };
@@ -312,6 +321,29 @@ function isWebApp(identity: Identity): boolean {
  * The layer of each ranked product file of a web application (controller, service, entity), by its
  * annotations, directives or conventional name; empty for any other project.
  */
+/**
+ * Of a web application's service-layer files, those that reach the data store themselves: by a
+ * data-access name (`OwnerRepository`, `queries`), a repository annotation, or code that queries.
+ */
+export function dataAccessFiles(src: Sources, layers: Map<string, Layer>): string[] {
+  const stem = (p: string) => p.slice(p.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
+  return [...layers]
+    .filter(([, l]) => l === 'service')
+    .map(([p]) => p)
+    .filter((p) => {
+      const text = src.text(p) ?? '';
+      return (
+        DATA_ACCESS.test(stem(p)) ||
+        /@Repository\b|\bextends\s+\w*Repository\b/.test(text) ||
+        queriesStore(text)
+      );
+    })
+    .sort();
+}
+
+// a file of data access by its name: `OwnerRepository`, `queries`, `UserDao`
+const DATA_ACCESS = /(?:Repository|Dao|DAO)$|^(?:repositor(?:y|ies)|queries|dao)$/;
+
 export function webLayers(src: Sources, identity: Identity): Map<string, Layer> {
   const layers = new Map<string, Layer>();
   if (!isWebApp(identity)) return layers;

@@ -381,8 +381,19 @@ function readOtherEcosystems(src: Sources, out: ManifestFacts): void {
   const composer = src.has('composer.json') ? src.text('composer.json') : null;
   if (composer) {
     try {
-      const c = JSON.parse(composer) as { name?: string; type?: string; bin?: unknown };
+      const c = JSON.parse(composer) as {
+        name?: string;
+        type?: string;
+        bin?: unknown;
+        description?: unknown;
+      };
       if (c.name) out.name ??= c.name.split('/').pop();
+      if (typeof c.description === 'string' && c.description.trim())
+        out.description ??= {
+          text: c.description.trim(),
+          path: 'composer.json',
+          line: lineOf(composer.split('\n'), /"description"\s*:/),
+        };
       if (c.bin) out.declared.push({ kind: 'cli', evidence: 'composer.json "bin"' });
       else if (c.type === 'project')
         out.declared.push({ kind: 'application', evidence: 'composer.json "type": "project"' });
@@ -397,6 +408,15 @@ function readOtherEcosystems(src: Sources, out: ManifestFacts): void {
   if (gemspec) {
     const t = src.text(gemspec) ?? '';
     out.name ??= /\.name\s*=\s*["']([^"']+)["']/.exec(t)?.[1];
+    // the one-line summary is what the gem says it is (its description may run for paragraphs)
+    const lines = t.split('\n');
+    const summary = lines.findIndex((l) => /\.summary\s*=\s*["'][^"']+["']/.test(l));
+    if (summary >= 0)
+      out.description ??= {
+        text: /\.summary\s*=\s*["']([^"']+)["']/.exec(lines[summary]!)![1]!.trim(),
+        path: gemspec,
+        line: summary + 1,
+      };
     out.declared.push(
       /\.executables\s*=|\bbindir\b/.test(t) &&
         src.files.some((f) => f.path.startsWith('exe/') || f.path.startsWith('bin/'))
@@ -413,6 +433,14 @@ function readOtherEcosystems(src: Sources, out: ManifestFacts): void {
       .find((p) => /^src\/[^/]+\/[^/]+\.(cs|fs|vb)proj$/.test(p) && !/tests?\b/i.test(p));
   if (csproj) {
     const t = src.text(csproj) ?? '';
+    const lines = t.split('\n');
+    const described = lines.findIndex((l) => /<Description>[^<]+<\/Description>/.test(l));
+    if (described >= 0)
+      out.description ??= {
+        text: /<Description>([^<]+)<\/Description>/.exec(lines[described]!)![1]!.trim(),
+        path: csproj,
+        line: described + 1,
+      };
     if (/Sdk="Microsoft\.NET\.Sdk\.(Web|BlazorWebAssembly|Razor)"/.test(t))
       out.declared.push({ kind: 'web-application', evidence: csproj });
     else if (/<OutputType>\s*(Win)?Exe\s*<\/OutputType>/i.test(t))

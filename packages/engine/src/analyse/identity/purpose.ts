@@ -179,9 +179,15 @@ export function sentenceFromDescription(desc: string, name: string | undefined):
   const verbAfterColon = /^[^:]{1,60}:\s+([a-z]+s\b.*)$/.exec(rest);
   if (verbAfterColon) return `${subject} ${verbAfterColon[1]}.`;
   rest = rest.charAt(0).toLowerCase() + rest.slice(1);
+  // a description that opens on what the project does ("Sends mail from Ruby programs") has its verb
+  if (OPENS_ON_A_VERB.test(rest)) return `${subject} ${rest}.`;
   if (/^(a|an|the)\s/i.test(rest)) return `${subject} is ${rest}.`;
   return `${subject} is ${/^[aeiou]/i.test(rest) ? 'an' : 'a'} ${rest}.`;
 }
+
+// the verbs a one-line description opens on, in the third person: never a plural noun ("tools")
+const OPENS_ON_A_VERB =
+  /^(?:sends|reads|writes|parses|converts|renders|validates|formats|manages|handles|wraps|adds|checks|runs|finds|creates|builds|generates|turns|provides|lets|helps|makes|allows|gives|implements|exposes|serves|watches|transforms|compiles|bundles|loads|stores|tracks|monitors|syncs|downloads|uploads|deploys|lints|scans|simplifies|brings|enables|extends|integrates|connects|displays|shows|draws|measures|detects|extracts|fetches|translates|encodes|decodes|encrypts|signs|schedules|queues|routes|maps|merges|compares|searches|indexes|caches|logs|records|automates|exports|imports)\s/;
 
 const DEFINES = /\b(is|are)\s+(a|an|the|one)\b|\b(provides|lets you|helps you|allows you|makes it)\b/i;
 const KIND_NOUN =

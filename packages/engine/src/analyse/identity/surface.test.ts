@@ -187,6 +187,62 @@ describe('public surface', () => {
     ]);
   });
 
+  it("a .NET library offers its public types, its Internal folder's left out", () => {
+    const src = sourcesFromMap({
+      'src/Shop/Mediator.cs': 'namespace Shop;\npublic class Mediator {}\n',
+      'src/Shop/IRequest.cs': 'namespace Shop;\npublic interface IRequest {}\n',
+      'src/Shop/Internal/Helpers.cs': 'namespace Shop.Internal;\npublic static class Helpers {}\n',
+    });
+    const symbol = (name: string, kind: string, path: string) => ({
+      name,
+      kind,
+      path,
+      line: 2,
+      exported: true,
+    });
+    const api = findPublicApi({
+      src,
+      facts: { pyScripts: [] } as never,
+      entryPoints: [],
+      productFiles: src.files.map((f) => f.path),
+      symbols: [
+        symbol('Mediator', 'class', 'src/Shop/Mediator.cs'),
+        symbol('IRequest', 'interface', 'src/Shop/IRequest.cs'),
+        symbol('Helpers', 'class', 'src/Shop/Internal/Helpers.cs'),
+      ] as never,
+      routes: [],
+      application: false,
+    });
+    expect(api.map((e) => `${e.name}:${e.kind}`)).toEqual(['Mediator:class', 'IRequest:interface']);
+  });
+
+  it('a PHP library offers its classes and interfaces, not each method read as a function', () => {
+    const src = sourcesFromMap({
+      'Shop/App.php': '<?php\nclass App {\n    public function run() {}\n}\n',
+      'Shop/Interfaces/RouteInterface.php': '<?php\ninterface RouteInterface {}\n',
+    });
+    const api = findPublicApi({
+      src,
+      facts: { pyScripts: [] } as never,
+      entryPoints: [],
+      productFiles: src.files.map((f) => f.path),
+      symbols: [
+        { name: 'App', kind: 'class', path: 'Shop/App.php', line: 2, exported: true },
+        { name: 'run', kind: 'function', path: 'Shop/App.php', line: 3, exported: true },
+        {
+          name: 'RouteInterface',
+          kind: 'interface',
+          path: 'Shop/Interfaces/RouteInterface.php',
+          line: 2,
+          exported: true,
+        },
+      ] as never,
+      routes: [],
+      application: false,
+    });
+    expect(api.map((e) => `${e.name}:${e.kind}`)).toEqual(['App:class', 'RouteInterface:interface']);
+  });
+
   it("reads a Python example's from-imports, its top-level calls before those inside the functions it defines", () => {
     const code = [
       'from web.applications import Web',

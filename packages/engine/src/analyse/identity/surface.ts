@@ -1118,15 +1118,17 @@ export function findPublicApi(args: {
         })),
     );
   }
-  // a JVM library: its public types (internal packages left out)
-  if (!out.length && productFiles.some((p) => /\.(java|kt|scala)$/.test(p))) {
+  // a JVM, .NET or PHP library: its public types (internal packages left out); a PHP class's
+  // methods are read as functions, so only its types are taken
+  if (!out.length && productFiles.some((p) => /\.(java|kt|scala|cs|php)$/.test(p))) {
     const jvm = symbols.filter(
       (s) =>
         s.exported &&
-        /\.(java|kt|scala)$/.test(s.path) &&
+        /\.(java|kt|scala|cs|php)$/.test(s.path) &&
         product.has(s.path) &&
-        !/(^|\/)(internal|impl)\//.test(s.path) &&
-        s.kind !== 'method',
+        !/(^|\/)(internal|impl)\//i.test(s.path) &&
+        s.kind !== 'method' &&
+        (!s.path.endsWith('.php') || s.kind !== 'function'),
     );
     push(jvm.slice(0, API_CAP).map((s) => ({ name: s.name, kind: s.kind, path: s.path, line: s.line })));
   }
