@@ -18,8 +18,10 @@ import { analyse } from '../src/analyse/index.ts';
 import type { Analysis } from '../src/analyse/types.ts';
 import { runAgents } from '../src/agents/index.ts';
 import { factsOf } from '../src/agents/facts.ts';
-import { definitionBody } from '../src/agents/llm/evidence.ts';
+import { centreLines, definitionBody, extensionDefs } from '../src/agents/llm/evidence.ts';
+import { projectModel } from '../src/agents/model.ts';
 import { llmRoles } from '../src/agents/llm/index.ts';
+import type { CentreDef } from '../src/agents/llm/evidence.ts';
 import { shownLines } from '../src/agents/llm/prompts.ts';
 import { FILE_CAP_TOKENS, readingRoleOf, SNIPPET_TOKENS } from '../src/agents/llm/reading.ts';
 import { ingest } from '../src/ingest/index.ts';
@@ -98,6 +100,26 @@ describe.runIf(corpus)('what the model is shown, on the corpus', () => {
           return shownToWriters.some((m) => body.length > 0 && body.every((n) => m.get(p)?.has(n)));
         };
         const wanted = sheet.main_path ? definitionsOf(analysis, sheet.main_path.names) : [];
+
+        // (f) the central abstractions' declarations (the first two the model lists) in a prompt of
+        // the architecture or components sections, and every extension point's definition in some
+        // writer's prompt, each line of it
+        const kindOf = (q: FakeRequest) => /\(kind: ([\w-]+)/.exec(q.prompt)?.[1];
+        const structural = writers
+          .filter((q) => ['architecture', 'components'].includes(kindOf(q) ?? ''))
+          .map((q) => shownLines(q.prompt));
+        const whole = (shownTo: Map<string, Map<number, string>>[], d: CentreDef) => {
+          const text = readFileSync(path.join(dir, d.path), 'utf8').split('\n');
+          const body = centreLines(text, language.get(d.path) ?? null, d).map(([n]) => n);
+          return shownTo.some((m) => body.length > 0 && body.every((n) => m.get(d.path)?.has(n)));
+        };
+        const model = projectModel(analysis);
+        const types: CentreDef[] = model.abstractions.value
+          .slice(0, 2)
+          .map((t) => ({ path: t.path, line: t.line, name: t.name, shape: 'type' }));
+        const typesShown = types.filter((d) => whole(structural, d)).map((d) => d.name);
+        const points = extensionDefs(analysis);
+        const pointsShown = points.filter((d) => whole(shownToWriters, d)).map((d) => d.name);
         const shown = wanted.filter((d) => seen(d.path, d.line)).map((d) => d.name);
 
         // (b) no prompt shows more of one file than the cap (numbered lines, tokens as counted)
@@ -177,6 +199,8 @@ describe.runIf(corpus)('what the model is shown, on the corpus', () => {
         const figures = {
           name,
           mainPath: `${shown.length}/${sheet.main_path?.names.length ?? 0} (min ${sheet.main_path?.min ?? 0})`,
+          centralTypes: `${typesShown.length}/${types.length}`,
+          extensionPoints: `${pointsShown.length}/${points.length}`,
           largestFileTokens: largest,
           productShare: Math.round(share * 100),
           requests: requests.length,
@@ -190,6 +214,10 @@ describe.runIf(corpus)('what the model is shown, on the corpus', () => {
         if (process.env.ATR_PROMPT_FIGURES) console.log(JSON.stringify(figures));
         if (sheet.main_path)
           expect(shown.length, `shown: ${shown.join(', ')}`).toBeGreaterThanOrEqual(sheet.main_path.min);
+        expect(typesShown, 'the central types shown to the architecture or components writers').toEqual(
+          types.map((d) => d.name),
+        );
+        expect(pointsShown, 'the extension points shown to a writer').toEqual(points.map((d) => d.name));
         expect(largest).toBeLessThanOrEqual(FILE_CAP_TOKENS);
         expect(share).toBeGreaterThanOrEqual(0.7);
         // (c) the review on a small context

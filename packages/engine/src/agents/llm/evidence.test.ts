@@ -2,7 +2,16 @@
 
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_APP_DIR, sampleAppAnalysis, workspaceFor } from '../test-fixtures.ts';
-import { centreExcerpts, centreFor, centreTokens, definitionBody, factsBlock, snippets } from './evidence.ts';
+import {
+  centreExcerpts,
+  centreFor,
+  centreLines,
+  centreTokens,
+  definitionBody,
+  factsBlock,
+  snippets,
+  typeDefinition,
+} from './evidence.ts';
 import { bareLibraryAnalysis } from '../test-fixtures.ts';
 import { dataBlock } from './prompts.ts';
 
@@ -76,11 +85,141 @@ describe('the centre a writer is shown', () => {
         abstractions: [{ name: 'Router', path: 'lib/router.js', line: 5, methods: 4, uses: 9 }],
       },
     };
-    const names = (kind: string) => centreFor(kind, analysis).map((d) => d.name);
+    const names = (kind: string, x = analysis) => centreFor(kind, x).map((d) => d.name);
     expect(names('architecture')).toEqual(['listen', 'handle', 'Router']);
     expect(names('components')).toEqual(['Router', 'listen', 'handle']);
     expect(names('api')).toEqual(['package main', 'use', 'listen', 'handle']);
     expect(names('dependencies')).toEqual([]);
+    // the places users extend the product: all of them for the API and the components, the
+    // architecture its first three, the overview the first; a hook field by its lines
+    const extended = {
+      ...analysis,
+      flow: {
+        ...analysis.flow,
+        registrations: [{ name: 'register', owner: 'Router', path: 'lib/router.js', line: 40 }],
+        bases: [
+          { name: 'Transport', path: 'lib/transport.js', line: 3 },
+          { name: 'Store', path: 'lib/store.js', line: 3 },
+          { name: 'Codec', path: 'lib/codec.js', line: 3 },
+        ],
+        hooks: { owner: 'Router', path: 'lib/router.js', line: 8, endLine: 12, fields: ['onRequest'] },
+      },
+    } as typeof analysis;
+    expect(names('api', extended)).toEqual([
+      'package main',
+      'register',
+      'onRequest',
+      'Transport',
+      'Store',
+      'Codec',
+      'use',
+      'listen',
+      'handle',
+    ]);
+    expect(names('components', extended)).toEqual([
+      'Router',
+      'register',
+      'onRequest',
+      'Transport',
+      'Store',
+      'Codec',
+      'listen',
+      'handle',
+    ]);
+    expect(names('architecture', extended)).toEqual([
+      'listen',
+      'handle',
+      'Router',
+      'register',
+      'onRequest',
+      'Transport',
+    ]);
+    expect(names('overview', extended)).toEqual(['listen', 'handle', 'Router', 'register']);
+    const hook = centreFor('components', extended).find((d) => d.name === 'onRequest');
+    expect(hook).toMatchObject({ shape: 'range', line: 8, end: 12 });
+    expect(centreFor('components', extended)[0]).toMatchObject({ name: 'Router', shape: 'type' });
+  });
+});
+
+describe("a central type's declaration and an extension point's definition", () => {
+  const app = [
+    'const compose = require("./compose")', // 1
+    '', // 2
+    '/** The application. */', // 3
+    'module.exports = class Application extends Emitter {', // 4
+    '  constructor (options) {', // 5
+    '    super()', // 6
+    '    this.middleware = []', // 7
+    '    this.compose = options.compose || compose', // 8
+    '  }', // 9
+    '', // 10
+    '  use (fn) {', // 11
+    '    // keeps what the user hands it', // 12
+    '    this.middleware.push(fn)', // 13
+    '    return this', // 14
+    '  }', // 15
+    '', // 16
+    '  callback () {', // 17
+    '    const fn = this.compose(this.middleware)', // 18
+    '    return (req, res) => fn(req, res)', // 19
+    '  }', // 20
+    '}', // 21
+    '', // 22
+    'function respond (ctx) {', // 23
+    '  ctx.res.end()', // 24
+    '}', // 25
+  ];
+  const numbers = (body: [number, string][]) => body.map(([n]) => n);
+
+  it('shows a short type whole, to its closing bracket, and not the function after it', () => {
+    expect(numbers(typeDefinition(app, 'JavaScript', 4))).toEqual([
+      4, 5, 6, 7, 8, 9, 11, 13, 14, 15, 17, 18, 19, 20, 21,
+    ]);
+  });
+
+  it('shows a long type as its outline: its head, its constructor whole, the signature of every other member', () => {
+    expect(numbers(typeDefinition(app, 'JavaScript', 4, 10))).toEqual([4, 5, 6, 7, 8, 9, 11, 17, 21]);
+  });
+
+  it('reads a head over several lines to where its brackets close', () => {
+    const lines = [
+      'export class Context<',
+      '  E extends Env = any,',
+      '> {',
+      '  env: E = {}',
+      '  get req(): Request {',
+      '    return this.raw',
+      '  }',
+      '}',
+      'export const x = 1',
+    ];
+    expect(numbers(typeDefinition(lines, 'TypeScript', 1))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const py = [
+      'class Form(Base):',
+      '    name = "x"',
+      '',
+      '    def clean(self):',
+      '        return 1',
+      '',
+      'x = 2',
+    ];
+    expect(numbers(typeDefinition(py, 'Python', 1))).toEqual([1, 2, 4, 5]);
+  });
+
+  it('shows an extension point by the definition there, else by the short function around it, and a range as its lines', () => {
+    const point = (line: number) =>
+      numbers(centreLines(app, 'JavaScript', { path: 'a.js', line, name: 'x', shape: 'point' }));
+    expect(point(11)).toEqual([11, 13, 14, 15]);
+    // a constructor option: the constructor that reads it
+    expect(point(8)).toEqual([5, 6, 7, 8, 9]);
+    const range = centreLines(app, 'JavaScript', {
+      path: 'a.js',
+      line: 12,
+      end: 14,
+      name: 'x',
+      shape: 'range',
+    });
+    expect(numbers(range)).toEqual([13, 14]);
   });
 });
 

@@ -5,14 +5,14 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Analysis } from '../../analyse/types.ts';
 import { blankComments } from '../../analyse/comments.ts';
-import { definitions } from '../../analyse/flow/definitions.ts';
+import { definitions, familyOf, templateContinuations } from '../../analyse/flow/definitions.ts';
 import { splitCitation } from '../../citations.ts';
 import { factsOf, lineCount, NON_CODE_LANGUAGES, searchedFiles } from '../facts.ts';
 import { projectModel, type Boundary, type ProjectModel } from '../model.ts';
 import type { Finding } from '../types.ts';
 import type { Workspace } from '../../types.ts';
 import { dataBlock, numbered } from './prompts.ts';
-import { type ReadingRole, readingRoleOf } from './reading.ts';
+import { CENTRAL_TYPES, type ReadingRole, readingRoleOf } from './reading.ts';
 
 // where a framework seen is not what the product runs on
 const ELSEWHERE = new Set(['examples', 'tests', 'docs', 'benchmarks', 'fixtures', 'playground', 'scripts']);
@@ -311,17 +311,162 @@ export function linesOf(ws: Workspace): (file: string) => Promise<string[] | und
 export { readLines };
 
 /** A definition a writer is shown whole: where it starts, and why it is shown. */
-interface CentreDef {
+export interface CentreDef {
   path: string;
   line: number;
   name: string;
-  /** A type is shown by its head (fields, first methods); a function whole. */
-  type?: boolean;
+  /**
+   * A type is shown as its declaration (whole, or as an outline past `TYPE_LINES`); a function
+   * whole; a place users extend the product (`point`) by the definition there, else the one around
+   * it; a range (a struct's hook fields) from `line` to `end`.
+   */
+  shape?: 'type' | 'point' | 'range';
+  end?: number;
 }
 
-/** Most lines of one function shown to a writer, and of a type's head. */
+/** Most lines of one function shown to a writer, and of a type's declaration or outline. */
 const DEFINITION_LINES = 60;
-const TYPE_LINES = 25;
+const TYPE_LINES = 50;
+/** Most lines of a type declared in no form the definitions know (a Prisma model), from its head. */
+const HEAD_LINES = 25;
+/** Most lines of a constructor's body kept in a type's outline: it sets the type's fields. */
+const CONSTRUCTOR_LINES = 25;
+/** Most lines of a member's signature when its parameters run over several lines. */
+const SIGNATURE_LINES = 8;
+/** Most places users extend the product a section is shown (the facts block names five). */
+const EXTENSION_POINTS = 8;
+
+const indentOf = (line: string) => /^\s*/.exec(line)![0].replace(/\t/g, '    ').length;
+const CLOSES = /^\s*[}\])]/;
+const CONSTRUCTOR = /^(?:constructor|__init__|new|init|initialize)$/;
+
+/**
+ * The last line of the type declared on `line` of comment-blanked code: its closing bracket, else
+ * (an indented block) the last line indented under it; the head line itself for a one-line type.
+ */
+export function typeEnd(code: string[], line: number, language: string | null): number {
+  const indent = indentOf(code[line - 1] ?? '');
+  const inText = familyOf(language) === 'js' ? templateContinuations(code) : undefined;
+  // a head over several lines (`class Context<` … `> {`, `class Form(` … `):`) ends where its
+  // brackets close
+  let depth = 0;
+  let head = line;
+  for (; head < line + SIGNATURE_LINES && head <= code.length; head++) {
+    for (const c of (code[head - 1] ?? '').replace(/=>|->/g, ''))
+      depth += '(<['.includes(c) ? 1 : ')>]'.includes(c) ? -1 : 0;
+    if (depth <= 0) break;
+  }
+  if (depth > 0) head = line;
+  let last = head;
+  for (let i = head; i < code.length; i++) {
+    const l = code[i]!;
+    if (!l.trim() || inText?.has(i)) continue;
+    if (indentOf(l) <= indent && !/^\s*(?:extends|implements)\b/.test(l))
+      return CLOSES.test(l) ? i + 1 : last;
+    last = i + 1;
+  }
+  return last;
+}
+
+/** The last line of a signature starting on `from`: where its brackets close, within a few lines. */
+function signatureEnd(code: string[], from: number, to: number): number {
+  let depth = 0;
+  for (let n = from; n <= Math.min(to, from + SIGNATURE_LINES - 1); n++) {
+    for (const c of code[n - 1] ?? '') depth += c === '(' ? 1 : c === ')' ? -1 : 0;
+    if (depth <= 0) return n;
+  }
+  return from;
+}
+
+/**
+ * A type's declaration as numbered lines, comment-only and blank lines left out: whole when it has
+ * at most `maxLines` lines of code, else as its outline (its head, fields and constructor, and the
+ * signature of every other member), cut at `maxLines`. A name declared otherwise (an object literal,
+ * a function) is shown as a definition's body.
+ */
+export function typeDefinition(
+  lines: string[],
+  language: string | null,
+  line: number,
+  maxLines = TYPE_LINES,
+): [number, string][] {
+  const code = blankComments(lines.join('\n'), language).split('\n');
+  const defs = definitions(code.join('\n'), language);
+  const def =
+    defs.find((d) => d.kind === 'type' && d.line === line) ??
+    defs.find((d) => d.kind === 'type' && d.line > line && d.line <= line + 3);
+  if (!def) return definitionBody(lines, language, line, Math.min(maxLines, HEAD_LINES));
+  const end = typeEnd(code, def.line, language);
+  const kept = (hidden: Set<number>) => {
+    const out: [number, string][] = [];
+    for (let n = def.line; n <= end; n++)
+      if (code[n - 1]?.trim() && !hidden.has(n)) out.push([n, lines[n - 1]!.slice(0, 200)]);
+    return out;
+  };
+  const whole = kept(new Set());
+  if (whole.length <= maxLines) return whole;
+  // the outline: each member's signature (a constructor's body too), the type's own lines around them
+  const close = CLOSES.test(code[end - 1] ?? '') ? end - 1 : end;
+  const hidden = new Set<number>();
+  for (const m of defs) {
+    if (m.kind === 'type' || m.line <= def.line || m.line > close || m.indent <= def.indent) continue;
+    const last = Math.min(m.end, close);
+    const shown = CONSTRUCTOR.test(m.name)
+      ? Math.min(last, m.line + CONSTRUCTOR_LINES - 1)
+      : signatureEnd(code, m.line, last);
+    for (let n = shown + 1; n <= last; n++) hidden.add(n);
+  }
+  return kept(hidden).slice(0, maxLines);
+}
+
+/**
+ * What a writer is shown of one centre definition: a type's declaration, a function's body, a
+ * range's lines; a place users extend the product by the definition that starts there, else by the
+ * function around it when that is short, else by the lines from it.
+ */
+export function centreLines(lines: string[], language: string | null, d: CentreDef): [number, string][] {
+  if (d.shape === 'type') return typeDefinition(lines, language, d.line);
+  if (d.shape === 'range') {
+    const code = blankComments(lines.join('\n'), language).split('\n');
+    const out: [number, string][] = [];
+    const to = Math.min(d.end ?? d.line, d.line + DEFINITION_LINES - 1, lines.length);
+    for (let n = d.line; n <= to; n++) if (code[n - 1]?.trim()) out.push([n, lines[n - 1]!.slice(0, 200)]);
+    return out;
+  }
+  if (d.shape === 'point') {
+    // the definition on the line, else the function the line is in (an option its constructor
+    // reads, an event a method emits), else one a decorator or an annotation away
+    const defs = definitions(blankComments(lines.join('\n'), language), language);
+    const around = defs
+      .filter((x) => x.kind !== 'type' && x.line < d.line && x.end >= d.line)
+      .sort((x, y) => y.line - x.line)[0];
+    const at =
+      defs.find((x) => x.line === d.line) ??
+      around ??
+      defs.find((x) => x.line > d.line && x.line <= d.line + 3);
+    if (at?.kind === 'type') return typeDefinition(lines, language, at.line);
+    if (at && at === around && around.end - around.line >= DEFINITION_LINES)
+      return definitionBody(lines, language, d.line, DEFINITION_LINES);
+    if (at) return definitionBody(lines, language, at.line, DEFINITION_LINES);
+  }
+  return definitionBody(lines, language, d.line, DEFINITION_LINES);
+}
+
+/**
+ * The places users extend the product, as a writer is shown them: a hook field's lines, else the
+ * definition at the point (a registration method, an abstract base, the function that emits an event).
+ */
+export function extensionDefs(a: Analysis): CentreDef[] {
+  const { points, detail } = projectModel(a).extension.value;
+  const hooks = detail.hooks;
+  return points
+    .slice(0, EXTENSION_POINTS)
+    .map((p) =>
+      p.kind === 'hooks' && hooks && p.path === hooks.path && p.line === hooks.line
+        ? { path: p.path, line: p.line, name: p.name, shape: 'range', end: hooks.endLine }
+        : { path: p.path, line: p.line, name: p.name, shape: 'point' },
+    );
+}
 
 /**
  * The definitions each kind of section needs to tell what the product is and how it works, in the
@@ -329,7 +474,9 @@ const TYPE_LINES = 25;
  * whole path and the central abstractions, the components the abstractions first, the API where
  * users start (entry points and the public surface), the data model its stored entities as declared
  * (a Prisma or SQL schema too). The overview, the architecture, the components and the API also get
- * the layers' boundaries: the definitions where work enters each layer. Other kinds get none.
+ * the layers' boundaries (the definitions where work enters each layer) and the places users extend
+ * the product (the extension mechanism's points): the API and the components all of them, the
+ * architecture its leading ones, the overview the first. Other kinds get none.
  */
 export function centreFor(kind: string, a: Analysis): CentreDef[] {
   // a step a derive macro writes (`Opts::parse()`) has no body of its own to show: its struct is long
@@ -338,17 +485,17 @@ export function centreFor(kind: string, a: Analysis): CentreDef[] {
     .filter((s) => !s.external && !s.derived)
     .map((s) => ({ path: s.path, line: s.line, name: s.name }));
   const m = projectModel(a);
-  const types = m.abstractions.value.map((t) => ({
+  const types = m.abstractions.value.slice(0, CENTRAL_TYPES).map((t) => ({
     path: t.path,
     line: t.line,
     name: t.name,
-    type: true,
+    shape: 'type' as const,
   }));
   const entries = (a.identity?.entryPoints ?? []).map((e) => ({ path: e.path, line: e.line, name: e.how }));
   const api = (a.identity?.publicApi ?? []).map((p) => ({ path: p.path, line: p.line, name: p.name }));
   const stored = (a.dataModel ?? [])
     .filter((d) => d.store !== 'schema')
-    .map((d) => ({ path: d.file, line: d.line, name: d.name, type: true }));
+    .map((d) => ({ path: d.file, line: d.line, name: d.name, shape: 'type' as const }));
   // where work crosses from one layer into the next: each layer's first boundary, then the others; a
   // parser a derive macro writes has no body of its own
   const derived = new Set(
@@ -358,18 +505,27 @@ export function centreFor(kind: string, a: Analysis): CentreDef[] {
   const def = (b: Boundary) => ({ path: b.path, line: b.line, name: b.name });
   const firsts = layers.flatMap((b) => b.slice(0, 1)).map(def);
   const boundaries = [...firsts, ...layers.flatMap((b) => b.slice(1)).map(def)];
+  const points = extensionDefs(a);
   const lists: Record<string, CentreDef[]> = {
-    overview: [...steps.slice(0, 5), ...types.slice(0, 1), ...boundaries.slice(0, 3)],
-    // the path's first steps, where each layer is entered, the central types, then the path's rest
+    overview: [...steps.slice(0, 5), ...types.slice(0, 1), ...points.slice(0, 1), ...boundaries.slice(0, 3)],
+    // the path's first steps, where each layer is entered, the path's rest, then the central types
+    // and how users extend it (which the components are shown first)
     architecture: [
       ...steps.slice(0, 4),
       ...firsts,
-      ...types.slice(0, 3),
       ...steps.slice(4, 8),
+      ...types.slice(0, 3),
+      ...points.slice(0, 3),
       ...boundaries.slice(firsts.length),
     ],
-    components: [...types.slice(0, 4), ...steps.slice(0, 4), ...boundaries.slice(0, 4)],
-    api: [...entries.slice(0, 2), ...api.slice(0, 4), ...steps.slice(0, 3), ...boundaries.slice(0, 3)],
+    components: [...types, ...points, ...steps.slice(0, 4), ...boundaries.slice(0, 4)],
+    api: [
+      ...entries.slice(0, 2),
+      ...points,
+      ...api.slice(0, 4),
+      ...steps.slice(0, 3),
+      ...boundaries.slice(0, 3),
+    ],
     'data-model': stored.slice(0, 6),
   };
   const seen = new Set<string>();
@@ -398,6 +554,19 @@ export function definitionBody(
   return out;
 }
 
+/** The ranges of lines a body shows: split where it leaves out a line of code, not a comment or a blank. */
+function runsOf(body: [number, string][], code: string[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const [n] of body) {
+    const run = runs.at(-1);
+    let gap = false;
+    for (let k = (run?.[1] ?? n) + 1; k < n && !gap; k++) gap = !!code[k - 1]?.trim();
+    if (run && !gap) run[1] = n;
+    else runs.push([n, n]);
+  }
+  return runs;
+}
+
 /**
  * The section's centre definitions, whole, each file in one block, within `cap` tokens; with the
  * line ranges they show, which the other excerpts need not show again.
@@ -406,32 +575,38 @@ export async function centreExcerpts(
   kind: string,
   ws: Workspace,
   a: Analysis,
-  cap: number,
+  cap: number | ((kind: string) => number),
   tokens: (t: string) => number,
 ): Promise<{ excerpts: string[]; shown: Map<string, [number, number][]> }> {
   const fx = factsOf(a);
   const read = linesOf(ws);
   const byFile = new Map<string, Map<number, string>>();
   const shown = new Map<string, [number, number][]>();
+  const allowance = typeof cap === 'number' ? cap : cap(kind);
+  const blanked = new Map<string, string[]>();
   let used = 0;
   for (const d of centreFor(kind, a)) {
     const info = fx.fileByPath.get(d.path);
     const lines = info ? await read(d.path) : undefined;
     if (!lines) continue;
-    const body = definitionBody(lines, info!.language, d.line, d.type ? TYPE_LINES : DEFINITION_LINES);
+    const body = centreLines(lines, info!.language, d);
     const t = tokens(body.map(([, l]) => l).join('\n')) + 4 * body.length + 10;
-    if (!body.length || used + t > cap) continue;
+    if (!body.length || used + t > allowance) continue;
     used += t;
     const numbered = byFile.get(d.path) ?? new Map<number, string>();
     for (const [n, l] of body) numbered.set(n, l);
     byFile.set(d.path, numbered);
-    shown.set(d.path, [...(shown.get(d.path) ?? []), [body[0]![0], body.at(-1)![0]]]);
+    // the runs of lines shown: a type's outline leaves its members' bodies out, which a cited
+    // excerpt may still show
+    let code = blanked.get(d.path);
+    if (!code) blanked.set(d.path, (code = blankComments(lines.join('\n'), info!.language).split('\n')));
+    shown.set(d.path, [...(shown.get(d.path) ?? []), ...runsOf(body, code)]);
   }
   const excerpts = [...byFile].map(([file, numbered]) => {
     const entries = [...numbered].sort((x, y) => x[0] - y[0]);
     const width = String(entries.at(-1)![0]).length;
     const label = excerptLabel(file, a);
-    return `FILE ${file} (definitions on the main path or central to the product; comments left out${label ? `; ${label}` : ''})\n${entries.map(([n, l]) => `${String(n).padStart(width)}| ${l}`).join('\n')}`;
+    return `FILE ${file} (definitions on the main path, central to the product or where users extend it; comments left out${label ? `; ${label}` : ''})\n${entries.map(([n, l]) => `${String(n).padStart(width)}| ${l}`).join('\n')}`;
   });
   return { excerpts, shown };
 }
@@ -446,7 +621,7 @@ export async function centreTokens(
   kinds: string[],
   ws: Workspace,
   a: Analysis,
-  cap: number,
+  cap: number | ((kind: string) => number),
   tokens: (t: string) => number,
 ): Promise<number> {
   const byKind = new Map<string, number>();

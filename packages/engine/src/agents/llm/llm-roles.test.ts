@@ -250,10 +250,12 @@ describe('LLM roles', () => {
     );
     // the definition whole, as the centre of the code: its signature and its body
     expect(architecture).toMatch(
-      /FILE src\/services\/book-service\.ts \(definitions on the main path or central to the product[^\n]*\n(?:.*\n)*?14\| export async function listBooks\(page: number\): Promise<Book\[\]> \{\n15\| {3}const offset/,
+      /FILE src\/services\/book-service\.ts \(definitions on the main path, central to the product or where users extend it[^\n]*\n(?:.*\n)*?14\| export async function listBooks\(page: number\): Promise<Book\[\]> \{\n15\| {3}const offset/,
     );
     // a section that does not tell how the product works is not shown it
-    expect(writer('Testing')).not.toContain('definitions on the main path or central to the product');
+    expect(writer('Testing')).not.toContain(
+      'definitions on the main path, central to the product or where users extend it',
+    );
   });
 
   it("fills a writer's excerpts with the product's own code, not a UI kit's; the testing section is shown the tests, labelled", async () => {

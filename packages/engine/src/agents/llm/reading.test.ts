@@ -224,7 +224,7 @@ describe('reading by what a file does', () => {
     expect(plan.files[0]!.depth).toBe('signatures');
   });
 
-  it('reads as the centre the entry points, main path, routes, settings, stored schemas and central types', () => {
+  it('reads as the centre the entry points, main path, routes, settings, stored schemas, central types and extension points', () => {
     const centre = centreFiles({
       files: [{ path: 'hc/settings.py' }, { path: 'hc/urls.py' }, { path: 'hc/api/views.py' }] as never,
       routes: [
@@ -242,8 +242,13 @@ describe('reading by what a file does', () => {
         { file: 'prisma/schema.prisma', store: 'table' },
         { file: 'api/dto.ts', store: 'schema' },
       ] as never,
-      flow: { abstractions: [{ name: 'Router', path: 'src/router.ts', line: 1 }] } as never,
-    });
+      flow: {
+        abstractions: [{ name: 'Router', path: 'src/router.ts', line: 1 }],
+        // where users plug their code in: a registration method and an abstract base
+        registrations: [{ name: 'use', owner: 'App', path: 'lib/middleware.js', line: 5 }],
+        bases: [{ name: 'Transport', path: 'lib/transports/base.js', line: 3 }],
+      } as never,
+    } as never);
     expect([...centre].sort()).toEqual(
       [
         'hc/api/urls.py',
@@ -253,6 +258,8 @@ describe('reading by what a file does', () => {
         'manage.py',
         'prisma/schema.prisma',
         'src/router.ts',
+        'lib/middleware.js',
+        'lib/transports/base.js',
       ].sort(),
     );
   });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Analysis } from '../../analyse/types.ts';
 import { type AiConfig, isModelConfigured, modelFor, priceFor } from '../../llm/config.ts';
 import { isTestPath, NON_CODE_LANGUAGES } from '../facts.ts';
+import { abstractionsOf, extensionOf, layersOf } from '../model.ts';
 import type { SectionPlan } from '../types.ts';
 import type { ReportEstimate, RoleEstimate } from '../../llm/types.ts';
 
@@ -106,11 +107,22 @@ export const WRITER_MODULES = 3;
 /** Cap of a writer's numbered excerpts. */
 export const SNIPPET_TOKENS = 2500;
 /**
- * Cap of the centre's definitions (the main path, the central types) a writer of the sections that
- * tell what the product is and how it works is shown besides its excerpts; about a fifth of a
- * template's sections are of those kinds (the shipped template: 6 of 32).
+ * Cap of the centre's definitions (the main path, the central types, the layers' boundaries and the
+ * places users extend the product) a writer of the sections that tell what the product is and how it
+ * works is shown besides its excerpts: more for the sections that show the central types' and the
+ * extension points' declarations (architecture, components, API) than for the overview, and no more
+ * than a file's cap less the excerpts' (a file shown in both stays under `FILE_CAP_TOKENS`). About a
+ * fifth of a template's sections are of those kinds (the shipped template: 7 of 32).
  */
 export const CENTRE_TOKENS = 2000;
+const CENTRE_BY_KIND: Record<string, number> = {
+  overview: 2500,
+  architecture: 3500,
+  components: 3500,
+  api: 3000,
+};
+/** The centre's allowance of a section of `kind`. */
+export const centreCap = (kind: string): number => CENTRE_BY_KIND[kind] ?? CENTRE_TOKENS;
 const CENTRE_SECTIONS = 0.2;
 /** What the centre fills of its allowance (measured on the corpus: koa 170, click 250 tokens a section). */
 const CENTRE_FILL = 0.6;
@@ -457,6 +469,9 @@ function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
   return out;
 }
 
+/** Central types whose files are read first, as many as a section may be shown (evidence.ts). */
+export const CENTRAL_TYPES = 4;
+
 /** The planner's files from an analysis, tokens counted by `count` (signatures from `signatures`). */
 export function readFilesOf(
   a: Analysis,
@@ -487,17 +502,19 @@ export const ROUTING = /(^|\/)(urls|routes?|router|routing)(\/|\.[a-z]+$)/i;
 /**
  * The files read in full before any ranking: where the product starts (entry points, the main
  * path), how requests reach it (route declarations, URL confs), how it is set up (settings and
- * configuration modules) and what it stores (schemas and ORM models), and its central abstractions.
+ * configuration modules) and what it stores (schemas and ORM models); the files that declare its
+ * central abstractions and its extension mechanism (the places users plug their code in), and where
+ * work enters each of its layers, as the project model holds them.
  */
-export function centreFiles(
-  a: Pick<Analysis, 'identity' | 'routes' | 'files'> & Partial<Pick<Analysis, 'dataModel' | 'flow'>>,
-): Set<string> {
+export function centreFiles(a: Analysis): Set<string> {
   const out = new Set<string>();
   for (const e of a.identity?.entryPoints ?? []) out.add(e.path);
   for (const s of a.identity?.mainPath ?? []) if (!s.external) out.add(s.path);
   for (const r of a.routes) if (!r.area || r.area === 'product') out.add(r.file);
   for (const d of a.dataModel ?? []) if (d.store !== 'schema') out.add(d.file);
-  for (const t of (a.flow?.abstractions ?? []).slice(0, 3)) out.add(t.path);
+  for (const t of abstractionsOf(a).value.slice(0, CENTRAL_TYPES)) out.add(t.path);
+  for (const p of extensionOf(a).value.points) out.add(p.path);
+  for (const l of layersOf(a).value) for (const b of l.boundaries) out.add(b.path);
   for (const f of a.files) if (SETTINGS.test(f.path) || ROUTING.test(f.path)) out.add(f.path);
   return out;
 }

@@ -22,7 +22,7 @@ import { dataBlock, DATA_RULE } from './prompts.ts';
 import {
   moduleOf,
   planReading,
-  CENTRE_TOKENS,
+  centreCap,
   FILE_CAP_TOKENS,
   productSources,
   readFilesOf,
@@ -306,7 +306,7 @@ export async function readRepository(
             sections.map((s) => s.kind!),
             deps.workspace,
             a,
-            CENTRE_TOKENS,
+            centreCap,
             (t) => session.countTokens(t, 'writer'),
           ),
         }

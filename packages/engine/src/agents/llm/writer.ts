@@ -24,7 +24,7 @@ import {
   textProblems,
 } from './checks.ts';
 import { centreExcerpts, factsBlock, findingsText, linesOf, snippets } from './evidence.ts';
-import { CENTRE_TOKENS, moduleOf, REPOSITORY, SNIPPET_TOKENS, WRITER_MODULES } from './reading.ts';
+import { centreCap, moduleOf, REPOSITORY, SNIPPET_TOKENS, WRITER_MODULES } from './reading.ts';
 import { topicRanks } from './topic.ts';
 import { relevantSummaries, type Reading } from './summaries.ts';
 import { reviewClaims } from './review.ts';
@@ -154,7 +154,7 @@ export async function writeWithModel(
   // what the product is and how it works; the cited and ranked excerpts fill the rest
   const tokens = (t: string) => session.countTokens(t, 'writer');
   const centre = reading
-    ? await centreExcerpts(plan.kind, deps.workspace, deps.analysis, CENTRE_TOKENS, tokens)
+    ? await centreExcerpts(plan.kind, deps.workspace, deps.analysis, centreCap, tokens)
     : { excerpts: [], shown: undefined };
   const cited = await snippets(
     [
