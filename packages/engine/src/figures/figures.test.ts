@@ -270,6 +270,8 @@ describe('component links in Python', () => {
         'from __future__ import annotations\nimport typing\nif typing.TYPE_CHECKING:\n    from .models import Response\n\ndef size(r: Response) -> int:\n    return 1\n',
       'pkg/models.py': 'class Response:\n    pass\n',
       'pkg/api.py': 'from .models import Response\ndef get() -> Response:\n    return Response()\n',
+      // a member of some value, and a method's own name, of the same name as the type
+      'pkg/client.py': 'class Client:\n    def Response(self):\n        return self.http.Response\n',
     };
     const symbols = [
       { path: 'pkg/models.py', name: 'Response', kind: 'class', line: 1, exported: true },
@@ -281,6 +283,7 @@ describe('component links in Python', () => {
     const links = componentLinks(Object.keys(files), (p) => files[p] ?? null, [...symbols], imports);
     expect(links.edges.find((e) => e.from === 'pkg/utils.py')).toBeUndefined();
     expect(links.edges.find((e) => e.from === 'pkg/api.py')?.names).toEqual(['Response']);
+    expect(links.edges.find((e) => e.from === 'pkg/client.py')).toBeUndefined();
   });
 });
 

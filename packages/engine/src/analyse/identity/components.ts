@@ -57,8 +57,6 @@ const MODULE_SCOPED = /\.(?:[cm]?[jt]sx?|rs)$/;
 interface Use {
   uses: number;
   calls: number;
-  /** Uses as a module's name before a dot (`types.ParamType`): the module, not a name of it. */
-  qualifies: number;
 }
 
 // files whose imports bind names to the modules they import
@@ -163,12 +161,11 @@ export function componentLinks(
     }
     const t = full.length > SCAN_CHARS ? full.slice(0, SCAN_CHARS) : full;
     const uses = new Map<string, Map<string, Use>>(); // definer → name → uses
-    const add = (to: string, name: string, call: boolean, qualifies = false) => {
+    const add = (to: string, name: string, call: boolean) => {
       const names = uses.get(to) ?? new Map<string, Use>();
-      const u = names.get(name) ?? { uses: 0, calls: 0, qualifies: 0 };
+      const u = names.get(name) ?? { uses: 0, calls: 0 };
       u.uses++;
       if (call) u.calls++;
-      if (qualifies) u.qualifies++;
       names.set(name, u);
       uses.set(to, names);
     };
@@ -205,8 +202,7 @@ export function componentLinks(
       const call = isCall(t, at, w, next);
       const to = bound.names.get(w);
       if (to && !dotted) {
-        if (!bound.spans.some(([a, b]) => at >= a && at < b))
-          add(to, w, call || dynamic, next.startsWith('.'));
+        if (!bound.spans.some(([a, b]) => at >= a && at < b)) add(to, w, call || dynamic);
         continue;
       }
       const defs = definers.get(w);
@@ -240,9 +236,7 @@ export function componentLinks(
     for (const [to, names] of uses) {
       const ranked = [...names].sort((a, b) => b[1].uses - a[1].uses || a[0].localeCompare(b[0]));
       // the names printed: those worth printing, the most used first
-      const printable = ranked.filter(
-        ([n, u]) => (u.qualifies < u.uses || definers.has(n)) && (telling(n) || bound.names.get(n) === to),
-      );
+      const printable = ranked.filter(([n]) => telling(n) || bound.names.get(n) === to);
       // the module itself (`from . import types`, `const request = require('./request')`) says less
       // than a name taken from it, and is printed only where none is
       const stem = to.slice(to.lastIndexOf('/') + 1).replace(/\.\w+$/, '');
