@@ -8,6 +8,7 @@ import type { DataEntity } from '../analyse/types.ts';
 import { languageChartSvg } from './language-chart.ts';
 import { sequenceModel, sequenceSvg } from './sequence.ts';
 import { rasterise } from './svg.ts';
+import { framed } from './graphviz.ts';
 
 const graph = {
   nodes: Array.from({ length: 20 }, (_, i) => ({ id: `src/mod${i}`, files: 3, lines: 1000 - i * 10 })),
@@ -156,6 +157,13 @@ describe('the component diagram', () => {
     expect(await componentSvg(structuredClone(links))).toBe(svg);
     expect(rasterise(svg).width).toBeGreaterThan(500);
     expect(await componentSvg({ nodes: links.nodes, edges: links.edges.slice(0, 1) })).toBeNull();
+  });
+
+  it('frames a small graph wide enough for a long subtitle', () => {
+    const body = '<svg width="200pt" height="100pt"></svg>';
+    const subtitle = "The product's 4 code files told of above; an arrow names what one uses of another";
+    const W = Number(/^<svg[^>]* width="(\d+)"/.exec(framed(body, 'Key components', subtitle))![1]);
+    expect(W).toBeGreaterThanOrEqual(24 + subtitle.length * 7);
   });
 
   it('labels files by name, with as much of the folder as tells two apart', () => {
