@@ -24,6 +24,8 @@ import {
   routeTasks,
 } from './identity-text.ts';
 import { writeOverview } from './sections/overview.ts';
+import { centralFiles } from '../analyse/identity/components.ts';
+import { componentSubtitle, componentSvg } from '../figures/components.ts';
 import { sampleAppAnalysis, unpublishedModuleBuild } from './test-fixtures.ts';
 import type { Workspace } from '../types.ts';
 
@@ -129,6 +131,35 @@ describe('key components', () => {
     ];
     expect(keyComponentParts(a).join('\n')).toContain(
       '| `lib/f1.js` | the prototype of the `context` object `App.createContext()` makes for each request (`lib/f0.js:20`); it hands 18 members on to `response` (`lib/f1.js:195`) and 29 on to `request` (`lib/f1.js:219`); it defines `Thing` |',
+    );
+  });
+
+  it('names the files the component diagram draws, the same files and as many, chosen once', async () => {
+    // ten files ranked, two of them with nothing to say: the table and the diagram both leave them out
+    const a = analysis(30, [true, false, true, true, true, true, false, true, true, true, true]);
+    const central = centralFiles(a.identity!, a.flow, []);
+    expect(central.paths).toHaveLength(8);
+    expect(central.paths).not.toContain('lib/f1.js');
+    const edges = central.paths
+      .slice(1)
+      .map((to) => ({ from: central.paths[0]!, to, names: ['Thing'], weight: 1 }));
+    a.identity!.components = { nodes: central.paths, edges: edges.slice(0, 2) };
+    const rows = [
+      ...keyComponentParts(a)
+        .join('\n')
+        .matchAll(/^\| `([^`]+)` \| \d/gm),
+    ].map((m) => m[1]);
+    expect(rows).toEqual(central.paths);
+    // every file in a box, one no arrow touches too, and the subtitle counts them
+    const svg = (await componentSvg(a.identity!.components))!;
+    for (const p of central.paths) expect(svg).toContain(`>${p.split('/').pop()}<`);
+    expect(svg).toContain('The product&#39;s 8 most central files');
+    // a product too small to rank: its files told of, not "the 3 most central" of 3
+    const few = analysis(3, [true, true, false]);
+    const told = centralFiles(few.identity!, few.flow, []);
+    expect(told).toEqual({ paths: ['lib/f0.js', 'lib/f1.js'], ranked: false });
+    expect(componentSubtitle({ nodes: told.paths, edges: [], unranked: true })).toBe(
+      "The product's 2 code files told of above",
     );
   });
 

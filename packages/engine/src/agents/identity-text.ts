@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Analysis, Identity, Prototype } from '../analyse/types.ts';
 import { proseParagraphs } from '../analyse/identity/purpose.ts';
+import { MAX_COMPONENTS, RANKED_FROM, ROUTE_MAP_MIN } from '../analyse/identity/components.ts';
 import type { Workspace } from '../types.ts';
 import { factsOf } from './facts.ts';
 import { abstractionsOf, CLI_KINDS, projectModel } from './model.ts';
@@ -804,9 +805,6 @@ export function howItWorks(
   return parts;
 }
 
-/** Below this many product code files, each file's role is told rather than a ranking of them. */
-const RANKED_FROM = 10;
-
 /**
  * The product files that carry the most weight, in a table with what each does: the main path's
  * files, then the central types' files, then the most used (identity/centre.ts). A product of a few
@@ -814,17 +812,26 @@ const RANKED_FROM = 10;
  * about it is left out rather than shown with an empty description.
  */
 export function keyComponentParts(a: Analysis): string[] {
-  const files = Object.keys(a.identity?.centrality ?? {}).length;
-  const few = files > 0 && files < RANKED_FROM;
-  const described = (a.identity?.keyComponents ?? []).flatMap((k) => {
+  // the files the component diagram draws, chosen once by the analysis (identity/components.ts)
+  const links = a.identity?.components;
+  const few = links
+    ? !!links.unranked
+    : (() => {
+        const files = Object.keys(a.identity?.centrality ?? {}).length;
+        return files > 0 && files < RANKED_FROM;
+      })();
+  const summaries = new Map((a.identity?.keyComponents ?? []).map((k) => [k.path, k.summary]));
+  const paths = links?.nodes ?? (a.identity?.keyComponents ?? []).map((k) => k.path);
+  const described = paths.flatMap((path) => {
+    const summary = summaries.get(path);
     const what =
-      prototypeOf(a, k.path) ??
-      (k.summary
-        ? withPathSteps(a, k.path, text(k.summary))
-        : withRoutes(a, k.path, definesOf(a, k.path) ?? pathStepsOf(a, k.path)));
-    return what ? [{ path: k.path, what }] : [];
+      prototypeOf(a, path) ??
+      (summary
+        ? withPathSteps(a, path, text(summary))
+        : withRoutes(a, path, definesOf(a, path) ?? pathStepsOf(a, path)));
+    return what ? [{ path, what }] : [];
   });
-  const rows = few ? described : described.slice(0, 8);
+  const rows = few ? described : described.slice(0, MAX_COMPONENTS);
   if (!rows.length) return [];
   if (few)
     return [
@@ -916,8 +923,6 @@ function prototypeOf(a: Analysis, path: string): string | null {
 }
 
 /** What a file without a header comment does, told by what it defines: "defines `DirEntry`, `scan()`". */
-/** Routes a file declares before it says what it is for: a URL map is its routes, not its helper classes. */
-const ROUTE_MAP_MIN = 3;
 
 /**
  * "declares 68 routes under `/ping`, `/api` and `/badge`; defines …": a file that maps several of the

@@ -17,7 +17,7 @@ import { frameworksPass } from './frameworks.ts';
 import { codeOnly } from './comments.ts';
 import { gitPass } from './git.ts';
 import { dataTables, typeDeclarationFiles, generatedFiles } from './identity/generated.ts';
-import { componentLinks } from './identity/components.ts';
+import { centralFiles, componentLinks } from './identity/components.ts';
 import { areaOf, centreFirst, dataAccessFiles, identityPass, webLayers } from './identity/index.ts';
 import { adoptLayoutRoles, languagesPass } from './languages.ts';
 import { PACKAGE_ROLES_VERSION } from './package-roles.ts';
@@ -202,11 +202,14 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   // the component figure draws the same files the ranking names
   // names the code writes, not its comments' or strings' words, link the files
   const languageOf = new Map(lang.files.map((f) => [f.path, f.language]));
+  const central = centralFiles(identity, flow, routes);
   identity.components = componentLinks(
-    identity.keyComponents.map((k) => k.path),
+    central.paths,
     (p) => codeOnly(src, p, languageOf.get(p) ?? null),
     sym.symbols,
     sym.imports,
+    identity.mainPath,
+    central.ranked,
   );
   throwIfCancelled(ctx.signal);
   const git = await gitPromise;

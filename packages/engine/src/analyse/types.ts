@@ -605,7 +605,10 @@ export type SideRole =
 
 /** How the key components use each other (identity/components.ts). */
 export interface ComponentLinks {
+  /** The key components, in order: the files the report's table names and the diagram draws. */
   nodes: string[];
+  /** The product has too few code files to rank: these are its files there is something to say of. */
+  unranked?: boolean;
   edges: { from: string; to: string; names: string[]; weight: number }[];
 }
 

@@ -30,8 +30,9 @@ export function componentLabels(paths: string[]): Map<string, string> {
 export async function componentSvg(links: ComponentLinks): Promise<string | null> {
   const edges = links.edges.filter((e) => e.from !== e.to);
   if (edges.length < MIN_COMPONENT_EDGES) return null;
-  const used = new Set(edges.flatMap((e) => [e.from, e.to]));
-  const nodes = links.nodes.filter((n) => used.has(n));
+  // every key component is drawn, one that uses none of the others too: the figure shows the files the
+  // report's table names, and its subtitle counts them
+  const nodes = links.nodes;
   const labels = componentLabels(nodes);
   const maxWeight = Math.max(...edges.map((e) => e.weight));
   const font = GRAPH_FONT;
@@ -71,6 +72,14 @@ export async function componentSvg(links: ComponentLinks): Promise<string | null
   return framed(
     await layOut(graph),
     'Key components',
-    `The product's ${nodes.length} most central files; an arrow names what one uses of another`,
+    `${componentSubtitle(links)}; an arrow names what one uses of another`,
   );
+}
+
+/** What the boxes are: the most central files of a ranked product, else the files of one too small to rank. */
+export function componentSubtitle(links: ComponentLinks): string {
+  const n = links.nodes.length;
+  return links.unranked
+    ? `The product's ${n} code files told of above`
+    : `The product's ${n} most central files`;
 }

@@ -8,6 +8,7 @@ import type { DataEntity } from '../analyse/types.ts';
 import { languageChartSvg } from './language-chart.ts';
 import { sequenceModel, sequenceSteps, sequenceSvg } from './sequence.ts';
 import { rasterise } from './svg.ts';
+import { framed } from './graphviz.ts';
 
 const graph = {
   nodes: Array.from({ length: 20 }, (_, i) => ({ id: `src/mod${i}`, files: 3, lines: 1000 - i * 10 })),
@@ -272,6 +273,13 @@ describe('the component diagram', () => {
     expect(await componentSvg({ nodes: links.nodes, edges: links.edges.slice(0, 1) })).toBeNull();
   });
 
+  it('frames a small graph wide enough for a long subtitle', () => {
+    const body = '<svg width="200pt" height="100pt"></svg>';
+    const subtitle = "The product's 4 code files told of above; an arrow names what one uses of another";
+    const W = Number(/^<svg[^>]* width="(\d+)"/.exec(framed(body, 'Key components', subtitle))![1]);
+    expect(W).toBeGreaterThanOrEqual(24 + subtitle.length * 7);
+  });
+
   it('labels files by name, with as much of the folder as tells two apart', () => {
     expect([...componentLabels(['src/a/mod.rs', 'src/b/mod.rs', 'src/main.rs']).values()]).toEqual([
       'a/mod.rs',
@@ -384,6 +392,8 @@ describe('component links in Python', () => {
         'from __future__ import annotations\nimport typing\nif typing.TYPE_CHECKING:\n    from .models import Response\n\ndef size(r: Response) -> int:\n    return 1\n',
       'pkg/models.py': 'class Response:\n    pass\n',
       'pkg/api.py': 'from .models import Response\ndef get() -> Response:\n    return Response()\n',
+      // a member of some value, and a method's own name, of the same name as the type
+      'pkg/client.py': 'class Client:\n    def Response(self):\n        return self.http.Response\n',
     };
     const symbols = [
       { path: 'pkg/models.py', name: 'Response', kind: 'class', line: 1, exported: true },
@@ -395,5 +405,140 @@ describe('component links in Python', () => {
     const links = componentLinks(Object.keys(files), (p) => files[p] ?? null, [...symbols], imports);
     expect(links.edges.find((e) => e.from === 'pkg/utils.py')).toBeUndefined();
     expect(links.edges.find((e) => e.from === 'pkg/api.py')?.names).toEqual(['Response']);
+    expect(links.edges.find((e) => e.from === 'pkg/client.py')).toBeUndefined();
+  });
+});
+
+describe('component links in Go', () => {
+  it("takes a struct field's, a method's or a selector's name for no use of a type of that name", () => {
+    const files: Record<string, string> = {
+      // package chi: a field named Pattern, a selector r.Routes(), a call of a function of its package
+      'tree.go':
+        'package chi\ntype Route struct {\n\tPattern string\n\tSubRoutes Routes\n}\nfunc walk(r Routes) { r.Middlewares(); x := Route{Pattern: "a"}; _ = x.Pattern }',
+      'chi.go':
+        'package chi\ntype Routes interface {\n\tRoutes() []Route\n\tMiddlewares() Middlewares\n}\ntype Middlewares []int\nfunc Chain() Middlewares { return nil }',
+      // package middleware: its own type Pattern, and a method named like chi's type Route
+      'middleware/route_headers.go':
+        'package middleware\nimport (\n\t"net/http"\n)\ntype Pattern struct{}\ntype HeaderRouter struct{}\nfunc (hr HeaderRouter) Route(p Pattern) {}\nfunc Use(h http.Handler) { hr := HeaderRouter{}; hr.Route(Pattern{}) }',
+      'mux.go': 'package chi\nfunc (mx *Mux) With() { var m Middlewares; Chain(); _ = m }',
+      'middleware/logger.go':
+        'package middleware\nimport (\n\tchi "github.com/go-chi/chi/v5"\n)\nfunc Logger(r chi.Routes) { _ = Pattern{} }',
+    };
+    const symbols = [
+      { path: 'tree.go', name: 'Route', kind: 'struct', line: 2, exported: true },
+      { path: 'chi.go', name: 'Routes', kind: 'interface', line: 2, exported: true },
+      { path: 'chi.go', name: 'Middlewares', kind: 'type', line: 6, exported: true },
+      { path: 'chi.go', name: 'Chain', kind: 'function', line: 7, exported: true },
+      { path: 'middleware/route_headers.go', name: 'Pattern', kind: 'struct', line: 5, exported: true },
+      { path: 'middleware/route_headers.go', name: 'HeaderRouter', kind: 'struct', line: 6, exported: true },
+    ] as const;
+    const imports = [
+      { from: 'middleware/route_headers.go', specifier: 'net/http', line: 3 },
+      { from: 'middleware/logger.go', specifier: 'github.com/go-chi/chi/v5', line: 3 },
+    ];
+    const links = componentLinks(Object.keys(files), (p) => files[p] ?? null, [...symbols], imports);
+    const edge = (from: string, to: string) => links.edges.find((e) => e.from === from && e.to === to);
+    // tree.go's field `Pattern` is no use of middleware's type, nor is the method `Route` one of chi's
+    expect(edge('tree.go', 'middleware/route_headers.go')).toBeUndefined();
+    expect(edge('middleware/route_headers.go', 'tree.go')).toBeUndefined();
+    // the types written in type position and literals do link; a method called on a value does not
+    expect(edge('tree.go', 'chi.go')?.names).toEqual(['Routes']);
+    expect(edge('chi.go', 'tree.go')?.names).toEqual(['Route']);
+    expect(edge('mux.go', 'chi.go')?.names.sort()).toEqual(['Chain', 'Middlewares']);
+    // another package's type through its import, and a type of the file's own package bare
+    expect(edge('middleware/logger.go', 'chi.go')?.names).toEqual(['Routes']);
+    expect(edge('middleware/logger.go', 'middleware/route_headers.go')?.names).toEqual(['Pattern']);
+  });
+});
+
+describe('which arrows the component diagram keeps', () => {
+  it('keeps a file’s run-time uses and the main path’s hand-offs before names used in types only', () => {
+    const files: Record<string, string> = {
+      // core calls the parser, and names four types of two other files in its annotations only
+      'pkg/core.ts':
+        "import { makeParser } from './parser'\nimport type { TypeA, TypeB } from './types'\nimport type { TypeC, TypeD } from './more'\nimport type { TypeE } from './extra'\nexport function run(a: TypeA, b: TypeB, c: TypeC, d: TypeD, e: TypeE, f: TypeA, g: TypeC) { makeParser() }",
+      'pkg/parser.ts': 'export function makeParser() {}',
+      'pkg/types.ts': 'export type TypeA = 1\nexport type TypeB = 2',
+      'pkg/more.ts': 'export type TypeC = 1\nexport type TypeD = 2',
+      'pkg/extra.ts': 'export type TypeE = 1',
+      'pkg/walk.ts': 'export function scan() {}',
+      // the main path: core's run hands on to walk's scan, a name too short to be read as a use
+      'pkg/main.ts':
+        "import { scan } from './walk'\nexport function main(x: TypeA, y: TypeB, z: TypeC, w: TypeD) { scan() }",
+    };
+    const symbols = [
+      { path: 'pkg/parser.ts', name: 'makeParser', kind: 'function', line: 1, exported: true },
+      { path: 'pkg/types.ts', name: 'TypeA', kind: 'type', line: 1, exported: true },
+      { path: 'pkg/types.ts', name: 'TypeB', kind: 'type', line: 2, exported: true },
+      { path: 'pkg/more.ts', name: 'TypeC', kind: 'type', line: 1, exported: true },
+      { path: 'pkg/more.ts', name: 'TypeD', kind: 'type', line: 2, exported: true },
+      { path: 'pkg/extra.ts', name: 'TypeE', kind: 'type', line: 1, exported: true },
+      { path: 'pkg/walk.ts', name: 'scan', kind: 'function', line: 1, exported: true },
+    ] as const;
+    const imports = [
+      { from: 'pkg/core.ts', specifier: './parser', resolved: 'pkg/parser.ts', line: 1 },
+      { from: 'pkg/core.ts', specifier: './types', resolved: 'pkg/types.ts', line: 2 },
+      { from: 'pkg/core.ts', specifier: './more', resolved: 'pkg/more.ts', line: 3 },
+      { from: 'pkg/core.ts', specifier: './extra', resolved: 'pkg/extra.ts', line: 4 },
+    ];
+    const mainPath = [
+      { name: 'main', path: 'pkg/main.ts', line: 2 },
+      { name: 'scan', path: 'pkg/walk.ts', line: 1 },
+    ];
+    const links = componentLinks(
+      Object.keys(files),
+      (p) => files[p] ?? null,
+      [...symbols],
+      imports,
+      mainPath,
+    );
+    const from = (f: string) => links.edges.filter((e) => e.from === f).map((e) => e.to);
+    // the call first, then the types it names most: two arrows a file, a third only where it runs
+    expect(from('pkg/core.ts')).toEqual(['pkg/parser.ts', 'pkg/more.ts']);
+    expect(links.edges.find((e) => e.from === 'pkg/main.ts' && e.to === 'pkg/walk.ts')?.names).toEqual([
+      'scan',
+    ]);
+    expect(from('pkg/main.ts')[0]).toBe('pkg/walk.ts');
+  });
+
+  it('links a CommonJS module whose object another uses at run time, and a Python module the other calls', () => {
+    const files: Record<string, string> = {
+      'lib/application.js':
+        "const request = require('./request')\nconst only = require('./only')\nclass App { constructor() { this.request = Object.create(request) } toJSON() { return only(this) } }",
+      'lib/request.js': 'module.exports = { get header() { return 1 } }',
+      'lib/only.js': 'module.exports = (obj) => obj',
+      'pkg/core.py':
+        'from . import types\nfrom .parser import _OptionParser\n\ndef make(ctx: types.ParamType):\n    return _OptionParser(ctx)\n',
+      // imported for the annotations, and again inside the function that runs it
+      'pkg/models.py':
+        'from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .types import ParamType\n\ndef check(p: ParamType):\n    from .types import ParamType\n    return ParamType.objects\n',
+      'pkg/parser.py':
+        'import typing as t\nif t.TYPE_CHECKING:\n    from .core import Context\n\nclass _OptionParser:\n    def __init__(self, ctx: Context):\n        pass\n',
+      'pkg/types.py': 'class ParamType:\n    pass\n',
+    };
+    const symbols = [
+      { path: 'pkg/parser.py', name: '_OptionParser', kind: 'class', line: 5, exported: false },
+      { path: 'pkg/types.py', name: 'ParamType', kind: 'class', line: 1, exported: true },
+      { path: 'pkg/core.py', name: 'Context', kind: 'class', line: 9, exported: true },
+    ] as const;
+    const imports = [
+      { from: 'lib/application.js', specifier: './request', resolved: 'lib/request.js', line: 1 },
+      { from: 'lib/application.js', specifier: './only', resolved: 'lib/only.js', line: 2 },
+      { from: 'pkg/core.py', specifier: '.', resolved: 'pkg/types.py', line: 1 },
+      { from: 'pkg/core.py', specifier: '.parser', resolved: 'pkg/parser.py', line: 2 },
+      { from: 'pkg/parser.py', specifier: '.core', resolved: 'pkg/core.py', line: 3 },
+      { from: 'pkg/models.py', specifier: '.types', resolved: 'pkg/types.py', line: 3 },
+      { from: 'pkg/models.py', specifier: '.types', resolved: 'pkg/types.py', line: 6 },
+    ];
+    const links = componentLinks(Object.keys(files), (p) => files[p] ?? null, [...symbols], imports);
+    const edge = (from: string, to: string) => links.edges.find((e) => e.from === from && e.to === to);
+    expect(edge('lib/application.js', 'lib/request.js')?.names).toEqual(['request']);
+    expect(edge('lib/application.js', 'lib/only.js')?.names).toEqual(['only']);
+    expect(edge('pkg/core.py', 'pkg/parser.py')?.names).toEqual(['_OptionParser']);
+    // a module named before a dot is the module, the name after it is what is used
+    expect(edge('pkg/core.py', 'pkg/types.py')?.names).toEqual(['ParamType']);
+    // `t.TYPE_CHECKING` is `typing.TYPE_CHECKING` under another name: its imports link nothing
+    expect(edge('pkg/parser.py', 'pkg/core.py')).toBeUndefined();
+    expect(edge('pkg/models.py', 'pkg/types.py')?.names).toEqual(['ParamType']);
   });
 });

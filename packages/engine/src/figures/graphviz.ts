@@ -35,7 +35,8 @@ export async function layOut(graph: Graph): Promise<string> {
 export function framed(body: string, title: string, subtitle: string): string {
   const width = Number(/width="([\d.]+)pt"/.exec(body)?.[1] ?? 400);
   const height = Number(/height="([\d.]+)pt"/.exec(body)?.[1] ?? 300);
-  const W = Math.max(560, Math.ceil(width) + 48);
+  // wide enough for the subtitle too (13px text, about 7.5px a character in the figures' font)
+  const W = Math.max(560, Math.ceil(width) + 48, Math.ceil(subtitle.length * 7.5) + 48);
   const H = Math.ceil(height) + 76;
   const inner = body
     .replace(

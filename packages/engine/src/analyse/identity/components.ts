@@ -2,21 +2,67 @@
 // file takes from another (mux.go uses tree.go's `node` and `FindRoute`). This is what the
 // component diagram draws; a name counts only where exactly one of these files defines it.
 
-import type { ComponentLinks, ImportInfo, SymbolInfo } from '../types.ts';
+import type {
+  ComponentLinks,
+  Flow,
+  Identity,
+  ImportInfo,
+  MainPathStep,
+  Route,
+  SymbolInfo,
+} from '../types.ts';
 import { listedExports } from '../tree-sitter.ts';
-import { NON_WORD, SCAN_CHARS } from './rank.ts';
+import { SCAN_CHARS } from './rank.ts';
 
 /** The most central files a diagram can show and still be read. */
 export const MAX_COMPONENTS = 8;
-/** Arrows each file keeps (its strongest uses), and names printed on an arrow. */
-const EDGES_PER_FILE = 2;
+/** Below this many product code files, each file's role is told rather than a ranking of them. */
+export const RANKED_FROM = 10;
+/** Routes a file declares before it is told by them (a URL map). */
+export const ROUTE_MAP_MIN = 3;
+
+/**
+ * The key components the report names and the diagram draws, one list for both: the central files in
+ * their order that there is something to say about (a header comment, the per-request object the file
+ * is the prototype of, the routes it maps, what it defines, the main path's steps in it), the first
+ * eight where the files are ranked, all of them where the product has too few files to rank.
+ */
+export function centralFiles(
+  identity: Identity,
+  flow: Pick<Flow, 'defines' | 'prototypes'> | undefined,
+  routes: Route[],
+): { paths: string[]; ranked: boolean } {
+  const told = (k: Identity['keyComponents'][number]) =>
+    !!k.summary ||
+    !!flow?.prototypes?.some((p) => p.path === k.path) ||
+    !!flow?.defines.find((d) => d.path === k.path)?.names.length ||
+    routes.filter((r) => r.file === k.path && (!r.area || r.area === 'product')).length >= ROUTE_MAP_MIN ||
+    !!identity.mainPath?.some((s) => s.path === k.path && !s.external && !s.handedIn);
+  const files = Object.keys(identity.centrality ?? {}).length;
+  const ranked = !(files > 0 && files < RANKED_FROM);
+  const paths = identity.keyComponents.filter(told).map((k) => k.path);
+  return { paths: ranked ? paths.slice(0, MAX_COMPONENTS) : paths, ranked };
+}
+/** Arrows each file keeps (its strongest uses, what runs first), and names printed on an arrow. */
+const EDGES_PER_FILE = 3;
 const NAMES_PER_EDGE = 2;
 /** Arrows in all: the strongest, so the picture stays readable at page width. */
-const MAX_EDGES = 10;
+const MAX_EDGES = 12;
 
 // a method's name is written on a value of any type (`pool.Get()`, `r.Header.Get`): a use of it says
 // nothing of which file's type is meant, so only types and functions link files
 const MODULE_SCOPED = /\.(?:[cm]?[jt]sx?|rs)$/;
+
+/** How often a file names another's name, and how often it calls or builds it there. */
+interface Use {
+  uses: number;
+  calls: number;
+}
+
+// files whose imports bind names to the modules they import
+const BINDS = /\.(?:py|[cm]?[jt]sx?)$/;
+// languages where a name after a dot is a member of some value, unless a module's name is before it
+const MEMBERS_AFTER_DOT = /\.(?:py|[cm]?[jt]sx?|go)$/;
 
 const KINDS = new Set<SymbolInfo['kind']>([
   'function',
@@ -42,6 +88,8 @@ export function componentLinks(
   text: (p: string) => string | null,
   symbols: SymbolInfo[],
   imports: ImportInfo[],
+  mainPath: MainPathStep[] = [],
+  ranked = true,
 ): ComponentLinks {
   // each file's text read once, however many of its names are looked at
   const texts = new Map<string, string | null>();
@@ -64,7 +112,7 @@ export function componentLinks(
     if (!listed.has(path)) listed.set(path, listedExports(text(path) ?? ''));
     return listed.get(path)!.has(s.name);
   };
-  const nodes = files.slice(0, MAX_COMPONENTS);
+  const nodes = ranked ? files.slice(0, MAX_COMPONENTS) : files;
   const inSet = new Set(nodes);
   const definers = new Map<string, Set<string>>();
   for (const s of symbols) {
@@ -83,7 +131,10 @@ export function componentLinks(
     set.add(s.path);
     definers.set(s.name, set);
   }
-  const edges: ComponentLinks['edges'] = [];
+  const kindOf = new Map<string, SymbolInfo['kind']>();
+  for (const s of symbols)
+    if (definers.get(s.name)?.has(s.path) && KINDS.has(s.kind)) kindOf.set(`${s.path}\0${s.name}`, s.kind);
+  const candidates: (ComponentLinks['edges'][number] & { runtime: boolean; mainPath?: boolean })[] = [];
   for (const from of nodes) {
     let full = text(from);
     if (!full) continue;
@@ -109,19 +160,67 @@ export function componentLinks(
       if (tests) full = full.slice(0, tests.index);
     }
     const t = full.length > SCAN_CHARS ? full.slice(0, SCAN_CHARS) : full;
-    const uses = new Map<string, Map<string, number>>(); // definer → name → uses
+    const uses = new Map<string, Map<string, Use>>(); // definer → name → uses
+    const add = (to: string, name: string, call: boolean) => {
+      const names = uses.get(to) ?? new Map<string, Use>();
+      const u = names.get(name) ?? { uses: 0, calls: 0 };
+      u.uses++;
+      if (call) u.calls++;
+      names.set(name, u);
+      uses.set(to, names);
+    };
     // in Rust a name after a dot is a field or method of some value (paths use `::`): no use of a
     // file's function or type
     const members = from.endsWith('.rs') ? new Set([...memberNames(t), ...outsideNames(t)]) : undefined;
-    for (const w of t.split(NON_WORD)) {
-      if (members?.has(w) || annotations.has(w)) continue;
+    // the names a JavaScript, TypeScript or Python file binds to a central file by importing it
+    const bound = BINDS.test(from)
+      ? importBindings(
+          t,
+          imports.filter(
+            (i) =>
+              i.from === from &&
+              i.resolved &&
+              inSet.has(i.resolved) &&
+              i.resolved !== from &&
+              !annotationOnly.has(i.line),
+          ),
+        )
+      : { names: new Map<string, string>(), spans: [] as [number, number][] };
+    const go = from.endsWith('.go') ? goReading(t, from, imports, text) : undefined;
+    // JavaScript has no types: every use of what it imports runs
+    const dynamic = /\.[cm]?jsx?$/.test(from);
+    for (const m of t.matchAll(/[A-Za-z0-9_$]+/g)) {
+      const w = m[0];
+      const at = m.index;
+      // a name imported for the annotations and again where it runs (inside a function) runs
+      if (members?.has(w) || (annotations.has(w) && !bound.names.has(w))) continue;
+      const dotted = t[at - 1] === '.';
+      const qualifier = dotted
+        ? /(?<![A-Za-z0-9_$])[A-Za-z0-9_$]+$/.exec(t.slice(Math.max(0, at - 80), at - 1))?.[0]
+        : undefined;
+      const next = t.slice(at + w.length, at + w.length + 40);
+      const call = isCall(t, at, w, next);
+      const to = bound.names.get(w);
+      if (to && !dotted) {
+        if (!bound.spans.some(([a, b]) => at >= a && at < b)) add(to, w, call || dynamic);
+        continue;
+      }
       const defs = definers.get(w);
       if (!defs || defs.size !== 1) continue;
-      const to = [...defs][0]!;
-      if (to === from) continue;
-      const names = uses.get(to) ?? new Map<string, number>();
-      names.set(w, (names.get(w) ?? 0) + 1);
-      uses.set(to, names);
+      const target = [...defs][0]!;
+      if (target === from) continue;
+      // a member written on some value (`route.Pattern`, `self.Route`) is the value's, whatever a type
+      // of that name elsewhere is; only a module named before the dot says whose it is
+      if (dotted && MEMBERS_AFTER_DOT.test(from) && !(qualifier && bound.names.has(qualifier)) && !go)
+        continue;
+      if (
+        go &&
+        !go.uses(w, at, target, kindOf.get(`${target}\0${w}`), dotted ? (qualifier ?? '') : undefined, call)
+      )
+        continue;
+      // a method's or a Python function's own name (`def Route(self)`) declares, it does not use
+      if (!go && /^\s*(?:async\s+)?def\s+$/.test(t.slice(t.lastIndexOf('\n', at) + 1, at))) continue;
+      add(target, w, call || (dynamic && !dotted));
     }
     // an import of the file, with no name of it in use, still links the two
     for (const imp of imports)
@@ -134,20 +233,55 @@ export function componentLinks(
         !uses.has(imp.resolved)
       )
         uses.set(imp.resolved, new Map());
-    const out = [...uses].map(([to, names]) => {
-      const ranked = [...names].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-      return {
+    for (const [to, names] of uses) {
+      const ranked = [...names].sort((a, b) => b[1].uses - a[1].uses || a[0].localeCompare(b[0]));
+      // the names printed: those worth printing, the most used first
+      const printable = ranked.filter(([n]) => telling(n) || bound.names.get(n) === to);
+      // the module itself (`from . import types`, `const request = require('./request')`) says less
+      // than a name taken from it, and is printed only where none is
+      const stem = to.slice(to.lastIndexOf('/') + 1).replace(/\.\w+$/, '');
+      const own = printable.filter(([n]) => n !== stem);
+      const shown = own.length ? own : printable;
+      candidates.push({
         from,
         to,
-        names: ranked.slice(0, NAMES_PER_EDGE).map(([n]) => n),
-        weight: Number((ranked.reduce((s, [, n]) => s + Math.sqrt(n), 0) || 1).toFixed(2)),
-      };
-    });
-    out.sort((a, b) => b.weight - a.weight || a.to.localeCompare(b.to));
-    edges.push(...out.slice(0, EDGES_PER_FILE));
+        names: shown.slice(0, NAMES_PER_EDGE).map(([n]) => n),
+        weight: Number(
+          (ranked.reduce((s, [, u]) => s + Math.sqrt(u.uses) + Math.sqrt(u.calls), 0) || 1).toFixed(2),
+        ),
+        runtime: ranked.some(([, u]) => u.calls > 0),
+      });
+    }
   }
-  edges.sort((a, b) => b.weight - a.weight || a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
-  return { nodes, edges: edges.slice(0, MAX_EDGES) };
+  // the main path's hand-offs between central files (`main.rs` calls walk.rs's `scan`) come first,
+  // named by the call, whatever the names the diagram reads
+  for (const [from, to, name] of handOffs(mainPath, inSet)) {
+    const c = candidates.find((e) => e.from === from && e.to === to);
+    if (c) {
+      c.names = [name, ...c.names.filter((n) => n !== name)].slice(0, NAMES_PER_EDGE);
+      c.mainPath = true;
+    } else candidates.push({ from, to, names: [name], weight: 1, runtime: true, mainPath: true });
+  }
+  // what runs comes first: a file whose functions another calls, or whose types it builds, outranks
+  // one it names only in its types; then the more names and calls
+  const order = (a: (typeof candidates)[number], b: (typeof candidates)[number]) =>
+    Number(!!b.mainPath) - Number(!!a.mainPath) ||
+    Number(b.runtime) - Number(a.runtime) ||
+    b.weight - a.weight ||
+    a.from.localeCompare(b.from) ||
+    a.to.localeCompare(b.to);
+  candidates.sort(order);
+  const kept = new Map<string, number>();
+  const edges: ComponentLinks['edges'] = [];
+  for (const c of candidates) {
+    if (edges.length >= MAX_EDGES) break;
+    const n = kept.get(c.from) ?? 0;
+    // two arrows a file, and a third where it runs
+    if (n >= EDGES_PER_FILE || (n >= EDGES_PER_FILE - 1 && !c.runtime)) continue;
+    kept.set(c.from, n + 1);
+    edges.push({ from: c.from, to: c.to, names: c.names, weight: c.weight });
+  }
+  return { nodes, edges, ...(ranked ? {} : { unranked: true }) };
 }
 
 /**
@@ -187,7 +321,7 @@ function typeCheckingLines(text: string): Set<number> {
   const out = new Set<number>();
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const head = /^([ \t]*)if[ \t]+(?:typing\.)?TYPE_CHECKING[ \t]*:/.exec(lines[i]!);
+    const head = /^([ \t]*)if[ \t]+(?:[A-Za-z_]\w*\.)?TYPE_CHECKING[ \t]*:/.exec(lines[i]!);
     if (!head) continue;
     out.add(i + 1);
     const indent = head[1]!.length;
@@ -197,5 +331,216 @@ function typeCheckingLines(text: string): Set<number> {
       out.add(j + 1);
     }
   }
+  return out;
+}
+
+/**
+ * Whether a name at `at` is called or built there: `Name(`, `new Name`, `Name::new(` (Rust), a
+ * composite or struct literal `Name{` (Go) or `Name {` (Rust, not a declaration's or a return type's).
+ */
+function isCall(t: string, at: number, w: string, next: string): boolean {
+  if (/^\s*\(/.test(next) || /^::\w+\s*\(/.test(next)) return true;
+  const before = t.slice(Math.max(0, at - 12), at);
+  if (/\bnew\s+$/.test(before)) return true;
+  if (next.startsWith('{')) return true;
+  return (
+    /^[ \t]\{/.test(next) &&
+    /^[A-Z]/.test(w) &&
+    !/(?:\b(?:impl|for|struct|enum|trait|mod|type)|->|:)\s*$/.test(before)
+  );
+}
+
+/**
+ * The names a file's imports of central files bind (`const request = require('./request')`,
+ * `import { compose } from './compose'`, `from .parser import _OptionParser`, `from . import types`),
+ * each to the file imported, and where the import statements are, so that they are not counted as uses.
+ * A TypeScript `import type` binds only types, which never run, and links through its names as before.
+ */
+function importBindings(
+  t: string,
+  imports: ImportInfo[],
+): { names: Map<string, string>; spans: [number, number][] } {
+  const names = new Map<string, string>();
+  const spans: [number, number][] = [];
+  const starts = [0];
+  for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) starts.push(i + 1);
+  for (const imp of imports) {
+    let line = imp.line - 1;
+    // a statement over several lines may be recorded at its last: look back to its keyword
+    for (let k = 0; k < 30 && line > 0 && !/\b(?:import|require)\b/.test(lineAt(t, starts, line)); k++)
+      line--;
+    const start = starts[line];
+    if (start === undefined) continue;
+    const stop = statementEnd(t, start);
+    const statement = t.slice(start, stop);
+    spans.push([start, stop]);
+    for (const n of boundNames(statement)) names.set(n, imp.resolved!);
+  }
+  return { names, spans };
+}
+
+function lineAt(t: string, starts: number[], i: number): string {
+  return t.slice(starts[i] ?? t.length, (starts[i + 1] ?? t.length + 1) - 1);
+}
+
+/** Where an import statement that begins at `start` ends: at its line's end, or its closing bracket. */
+function statementEnd(t: string, start: number): number {
+  const eol = t.indexOf('\n', start);
+  const first = t.slice(start, eol < 0 ? t.length : eol);
+  const open =
+    first.lastIndexOf('(') > first.lastIndexOf(')')
+      ? ')'
+      : first.lastIndexOf('{') > first.lastIndexOf('}')
+        ? '}'
+        : null;
+  if (!open) return eol < 0 ? t.length : eol;
+  const close = t.indexOf(open, start + first.length);
+  if (close < 0) return eol < 0 ? t.length : eol;
+  const after = t.indexOf('\n', close);
+  return after < 0 ? t.length : after;
+}
+
+/** The local names one import statement binds, type-only imports left out. */
+export function boundNames(statement: string): string[] {
+  const s = statement.replace(/\s+/g, ' ').trim();
+  // Python: `from X import a, b as c`, `from X import (a, b)`, `import x.y as z`
+  const py = /^from \S+ import \(?([^)]*)\)?/.exec(s);
+  if (py) return words(py[1]!);
+  const pyAs = /^import [\w.]+ as (\w+)/.exec(s);
+  if (pyAs) return [pyAs[1]!];
+  // JavaScript and TypeScript
+  if (/^import type\b/.test(s) || /^export\b/.test(s)) return [];
+  const out: string[] = [];
+  const esm = /^import ([^;]*?) from\b/.exec(s);
+  if (esm) {
+    const clause = esm[1]!;
+    const braces = /(?<!\{)\{([^{}]*)\}/.exec(clause);
+    if (braces)
+      out.push(
+        ...words(
+          braces[1]!
+            .split(',')
+            .filter((p) => !/^\s*type\s/.test(p))
+            .join(','),
+        ),
+      );
+    const rest = clause.replace(/(?<!\{)\{[^{}]*\}/, '');
+    const star = /\* as ([\w$]+)/.exec(rest);
+    if (star) out.push(star[1]!);
+    const def = /^\s*([\w$]+)/.exec(rest);
+    if (def && def[1] !== 'type') out.push(def[1]!);
+    return out;
+  }
+  const cjs = /^(?:const|let|var) (\{[^}]*\}|[\w$]+) ?= ?require\b/.exec(s);
+  if (cjs) {
+    const lhs = cjs[1]!;
+    // `{ a, b: c }` binds a and c
+    return lhs.startsWith('{') ? words(lhs.slice(1, -1).replace(/(?<![\w$])[\w$]+ ?:/g, '')) : [lhs];
+  }
+  return out;
+}
+
+/** The names a comma-separated list binds: the last word of each part (`A as B` binds B). */
+function words(list: string): string[] {
+  return list
+    .split(',')
+    .map((p) => p.trim().split(/\s/).pop() ?? '')
+    .filter((n) => /^[A-Za-z_$][\w$]*$/.test(n));
+}
+
+/**
+ * How a Go file uses the names of the other central files. In Go a file sees the names of its own
+ * package bare and another package's only as `pkg.Name`, through an import; so a bare name links only
+ * files of one folder, and `x.Name` only where x is the imported package. A name that a file declares
+ * (a struct field `Pattern string`, an interface's method `Routes() Routes`, a method
+ * `func (h HeaderRouter) Route(`, a composite literal's key `Pattern:`) is the file's own, and a
+ * function is used only where it is called (or named through its package).
+ */
+function goReading(
+  t: string,
+  from: string,
+  imports: ImportInfo[],
+  text: (p: string) => string | null,
+): {
+  uses: (
+    w: string,
+    at: number,
+    to: string,
+    kind: SymbolInfo['kind'] | undefined,
+    q: string | undefined,
+    call: boolean,
+  ) => boolean;
+} {
+  const dir = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
+  // the packages the file imports, by the name it calls them: an alias, else the path's last element
+  const packages = new Map<string, string>();
+  const lines = t.split('\n');
+  for (const imp of imports) {
+    if (imp.from !== from) continue;
+    const alias = /^\s*(?:import\s+)?([A-Za-z_]\w*)\s+"/.exec(lines[imp.line - 1] ?? '')?.[1];
+    const parts = imp.specifier.split('/');
+    const last = /^v\d+$/.test(parts.at(-1) ?? '') && parts.length > 1 ? parts.at(-2)! : parts.at(-1)!;
+    packages.set(alias ?? last.replace(/^go-/, '').replace(/[.-]go$/, ''), imp.specifier);
+  }
+  const pkgName = (p: string) => /^[ \t]*package[ \t]+(\w+)/m.exec(text(p) ?? '')?.[1];
+  // the names the file declares: fields and interface methods (first word of a line in a struct or
+  // interface body), methods' own names, composite literals' keys
+  const declared = new Set<number>();
+  const blocks: ('struct' | 'interface' | 'other')[] = [];
+  let offset = 0;
+  for (const line of lines) {
+    const top = blocks.at(-1);
+    if (top === 'struct' || top === 'interface') {
+      const first = /^\s*([A-Za-z_]\w*)(\s*\(|\s*,|\s+[^\s/])/.exec(line);
+      // `Name Type`, `A, B int` and `Method(…)` declare; a lone `Name` or `pkg.Name` embeds a type
+      if (first && !(top === 'struct' && first[2]!.trim() === '('))
+        declared.add(offset + line.indexOf(first[1]!));
+    }
+    const method = /^func\s*\([^)]*\)\s*([A-Za-z_]\w*)/.exec(line);
+    if (method) declared.add(offset + method[0].length - method[1]!.length);
+    for (const ch of line.matchAll(/struct\s*\{|interface\s*\{|[{}]/g)) {
+      if (ch[0] === '}') blocks.pop();
+      else
+        blocks.push(
+          ch[0].startsWith('struct') ? 'struct' : ch[0].startsWith('interface') ? 'interface' : 'other',
+        );
+    }
+    offset += line.length + 1;
+  }
+  return {
+    uses(w, at, to, kind, q, call) {
+      if (declared.has(at)) return false;
+      // a composite literal's key or a label: `Pattern: p`
+      if (
+        /^\s*:(?!=)/.test(t.slice(at + w.length, at + w.length + 4)) &&
+        !/\bcase\s[^:\n]*$/.test(t.slice(Math.max(0, at - 80), at))
+      )
+        return false;
+      if (q !== undefined) {
+        // `pkg.Name`: the package must be the one that declares it, imported by this file
+        const spec = packages.get(q);
+        if (!spec || dir(to) === dir(from)) return false;
+        return dir(to) ? spec.endsWith(`/${dir(to)}`) : pkgName(to) === q;
+      }
+      if (dir(to) !== dir(from)) return false;
+      return kind !== 'function' || call;
+    },
+  };
+}
+
+/**
+ * Where the main path passes from one central file to another: the file of the calling step, the file
+ * of the step it calls, and the name called (`scan`, `FindRoute`). A step's caller is the step it
+ * names (`from`), else the one before; steps outside the product and code handed in are no file's.
+ */
+export function handOffs(path: MainPathStep[], files: Set<string>): [string, string, string][] {
+  const out: [string, string, string][] = [];
+  path.forEach((step, i) => {
+    const caller = path[step.from ?? i - 1];
+    if (!caller || caller.external || step.external || step.handedIn) return;
+    if (caller.path === step.path || !files.has(caller.path) || !files.has(step.path)) return;
+    if (out.some(([f, t]) => f === caller.path && t === step.path)) return;
+    out.push([caller.path, step.path, step.name]);
+  });
   return out;
 }
