@@ -543,6 +543,48 @@ export function callsIn(
   return out;
 }
 
+const WORD = /[A-Za-z_$][\w$]*/g;
+// a call through a field of a value (`this.router.match(…)`, `mx.handler.ServeHTTP(…)`): a separator, a
+// name, a separator
+const CHAINED = /(?:\.|::|->)\s*#?[A-Za-z_$][\w$]*\s*(?:\.|::|->)/;
+
+/** The words of names, each name's `#`, `!` and `?` aside: what a call of one of them must write. */
+export function nameWords(names: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const name of names) for (const m of name.matchAll(WORD)) out.add(m[0]);
+  return out;
+}
+
+/**
+ * Whether lines [from, to] surely make no call named by one of `words` (see `nameWords`), read as
+ * `callsIn` reads them: outside Ruby only lines with a parenthesis, and the name `self` defined on the
+ * first line is no call there unless a receiver precedes it. With `chained`, a call through a field
+ * (`this.router.match(…)`) also counts, whatever its name. A cheap test before resolving each call:
+ * false says nothing, true that every call `callsIn` finds there is named by none of the words.
+ */
+export function callsNone(
+  lines: string[],
+  from: number,
+  to: number,
+  self: string,
+  language: string | null,
+  words: Set<string>,
+  chained: boolean,
+): boolean {
+  const ruby = language === 'Ruby';
+  for (let i = from; i <= to && i <= lines.length; i++) {
+    const line = lines[i - 1]!;
+    if (!ruby && !line.includes('(')) continue;
+    if (chained && CHAINED.test(line)) return false;
+    for (const m of line.matchAll(WORD)) {
+      if (!words.has(m[0])) continue;
+      if (i === from && m[0] === self && !/[.:>]\s*$/.test(line.slice(0, m.index))) continue;
+      return false;
+    }
+  }
+  return true;
+}
+
 // Ruby calls that CALL misses: a name ending in `!` or `?` (`route!`, `dispatch!(env)`, `static?`),
 // which is always a method, and a name followed by a block (`invoke { … }`, `synchronize do`); a bare
 // name is left alone, as it may be a local variable
