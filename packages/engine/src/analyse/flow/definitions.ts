@@ -322,6 +322,25 @@ export function templateContinuations(lines: string[]): Set<number> {
   return out;
 }
 
+const readDefinitions = new WeakMap<
+  object,
+  Map<string, { code: string; language: string | null; defs: Def[] }>
+>();
+
+/**
+ * A file's definitions (`definitions`) read once for every pass reading the same sources: the file's
+ * centrality and the flow pass both read its comment-blanked code. The list is shared, not to be changed.
+ */
+export function definitionsOf(src: object, path: string, code: string, language: string | null): Def[] {
+  let byPath = readDefinitions.get(src);
+  if (!byPath) readDefinitions.set(src, (byPath = new Map()));
+  const hit = byPath.get(path);
+  if (hit && hit.code === code && hit.language === language) return hit.defs;
+  const defs = definitions(code, language);
+  byPath.set(path, { code, language, defs });
+  return defs;
+}
+
 /** The definitions of one file, with the line where each function's body ends. */
 export function definitions(code: string, language: string | null): Def[] {
   const family = familyOf(language);

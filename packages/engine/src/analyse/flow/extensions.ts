@@ -183,6 +183,18 @@ function assignedMethods(file: FileModel): Def[] {
 
 /** A definition's receiver, parameters and stores. */
 function method(file: FileModel, def: Def): Method {
+  // a function of no type has no receiver to store into: its parameters are read only when asked for
+  if (!def.owner) {
+    let own: Param[] | undefined;
+    return {
+      file,
+      def,
+      get params() {
+        return (own ??= parametersOf(file, def).filter((p) => !SELF.has(p.name)));
+      },
+      stores: [],
+    };
+  }
   const params = parametersOf(file, def);
   const receiver = receiverOf(file, def, params);
   const own = params.filter((p) => p.name !== receiver && !SELF.has(p.name));
