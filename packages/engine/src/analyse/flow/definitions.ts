@@ -341,6 +341,33 @@ export function definitionsOf(src: object, path: string, code: string, language:
   return defs;
 }
 
+const GO_IMPORT = /^[ \t]*(?:import[ \t]+)?([\w.]+[ \t]+)?"([^"]+)"[ \t]*$/gm;
+const GO_IMPORT_AT = new RegExp(GO_IMPORT.source, 'my');
+
+/**
+ * The matches of GO_IMPORT in a Go file, tried only at the start of a line holding a quote, which
+ * an import line must: the same matches as searching the whole text at every position.
+ */
+export function* goImportLines(code: string): Generator<RegExpExecArray> {
+  // `^` and `$` also take a carriage return or a Unicode line separator for a line's end
+  if (/[\r\u2028\u2029]/.test(code)) {
+    yield* code.matchAll(GO_IMPORT);
+    return;
+  }
+  const next = (from: number) => {
+    const eol = code.indexOf('\n', from);
+    return eol < 0 ? code.length : eol + 1;
+  };
+  for (let at = 0; at < code.length;) {
+    const quote = code.indexOf('"', at);
+    if (quote < 0) return;
+    GO_IMPORT_AT.lastIndex = code.lastIndexOf('\n', quote - 1) + 1;
+    const m = GO_IMPORT_AT.exec(code);
+    if (m) yield m;
+    at = next(m ? m.index + m[0].length : quote);
+  }
+}
+
 /** The definitions of one file, with the line where each function's body ends. */
 export function definitions(code: string, language: string | null): Def[] {
   const family = familyOf(language);
@@ -675,7 +702,7 @@ export function importBindings(code: string, language: string | null): Map<strin
       out.set(m[2] ?? m[1]!.split('.')[0]!, m[1]!);
     for (const m of code.matchAll(/^[ \t]*from\s+([\w.]+)\s+import\s+\(?([^)\n]+)\)?/gm)) bind(m[2]!, m[1]!);
   } else if (family === 'go') {
-    for (const m of code.matchAll(/^[ \t]*(?:import[ \t]+)?([\w.]+[ \t]+)?"([^"]+)"[ \t]*$/gm)) {
+    for (const m of goImportLines(code)) {
       const alias = m[1]?.trim();
       const base = m[2]!
         .split('/')
