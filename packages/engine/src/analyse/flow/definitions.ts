@@ -622,14 +622,25 @@ export function callsNone(
     const line = lines[i - 1]!;
     if (!ruby && !line.includes('(')) continue;
     if (chained && CHAINED.test(line)) return false;
-    for (const m of line.matchAll(WORD)) {
-      if (!words.has(m[0])) continue;
-      if (i === from && m[0] === self && !/[.:>]\s*$/.test(line.slice(0, m.index))) continue;
-      return false;
+    // the words WORD finds, read character by character
+    for (let at = 0; at < line.length;) {
+      if (!wordStart(line.charCodeAt(at))) {
+        at++;
+        continue;
+      }
+      let end = at + 1;
+      while (end < line.length && (wordStart(line.charCodeAt(end)) || digit(line.charCodeAt(end)))) end++;
+      const w = line.slice(at, end);
+      if (words.has(w) && !(i === from && w === self && !/[.:>]\s*$/.test(line.slice(0, at)))) return false;
+      at = end;
     }
   }
   return true;
 }
+
+/** `[A-Za-z_$]` */
+const wordStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
+const digit = (c: number) => c >= 48 && c <= 57;
 
 // Ruby calls that CALL misses: a name ending in `!` or `?` (`route!`, `dispatch!(env)`, `static?`),
 // which is always a method, and a name followed by a block (`invoke { … }`, `synchronize do`); a bare

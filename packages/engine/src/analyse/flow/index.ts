@@ -976,7 +976,14 @@ function defines(
   const publicNames = new Set(identity.publicApi.map((e) => e.name));
   // a call in the README's example: `.option(`, `@click.command(`, ` use(`
   const called = new Map<string, boolean>();
+  // the plain names the README calls, found in one search: what the search for each name would find
+  let plain: Set<string> | undefined;
   const readmeCalls = (name: string) => {
+    if (/^[\w$]+$/.test(name))
+      return (
+        !!readme &&
+        (plain ??= new Set([...readme.matchAll(/[.\s@]([\w$]+)\s*\(/g)].map((m) => m[1]!))).has(name)
+      );
     let hit = called.get(name);
     if (hit === undefined)
       called.set(

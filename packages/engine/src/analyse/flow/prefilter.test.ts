@@ -37,6 +37,9 @@ describe('callsNone', () => {
   it('reads lines as callsIn does: only those with a parenthesis, but every Ruby line', () => {
     expect(callsNone(['let a = work', 'b(a)'], 1, 2, 'f', 'JavaScript', words, false)).toBe(true);
     expect(callsNone(['def call(env)', '  route!', 'end'], 1, 3, 'call', 'Ruby', words, false)).toBe(false);
+    // a word is read as WORD reads it: after a digit, and with `$` as a letter
+    expect(callsNone(['f(9work)'], 1, 1, 'f', 'JavaScript', words, false)).toBe(false);
+    expect(callsNone(['f($work, work$)'], 1, 1, 'f', 'JavaScript', words, false)).toBe(true);
     // a private method's call and a constructor
     expect(callsNone(['  x() { this.#run() }'], 1, 1, 'x', 'JavaScript', words, true)).toBe(false);
     expect(callsNone(['  x() { return new Engine() }'], 1, 1, 'x', 'JavaScript', words, true)).toBe(false);
