@@ -18,6 +18,25 @@ describe('languagesPass', () => {
     expect(files.find((f) => f.path === 'app.py')?.lines).toBeUndefined();
   });
 
+  it('counts a copied file once, as its first copy, whatever other files share its size', () => {
+    const src = sourcesFromMap({
+      'a.py': 'x = 1\n',
+      'b.py': 'y = 2\n',
+      'c.py': 'y = 2\n',
+      'd.py': 'x = 1\n',
+      'e.py': 'x = 1\ny = 2\n',
+    });
+    const { files, totals } = languagesPass(src);
+    expect(Object.fromEntries(files.map((f) => [f.path, f.duplicateOf ?? null]))).toEqual({
+      'a.py': null,
+      'b.py': null,
+      'c.py': 'b.py',
+      'd.py': 'a.py',
+      'e.py': null,
+    });
+    expect(totals.code).toBe(4);
+  });
+
   it('numbers lines as an editor does', () => {
     expect([textLines(''), textLines('a'), textLines('a\n'), textLines('a\r\nb'), textLines('\n\n')]).toEqual(
       [0, 1, 1, 2, 2],

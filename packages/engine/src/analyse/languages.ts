@@ -43,7 +43,8 @@ export function languagesPass(
   const byRole: Partial<Record<PathRole, RoleStat>> = {};
   const files: FileInfo[] = [];
   const stats = new Map<string, LanguageStat>();
-  const seen = new Map<string, string>(); // size:hash → first path
+  // the first file of each content, by size: a file is hashed only once another of its size is met
+  const seen = new Map<number, { path: string; text: string; hash?: string }[]>();
   const totals: LineCounts = { code: 0, comment: 0, blank: 0 };
   for (const f of src.files) {
     const text = src.text(f.path);
@@ -70,13 +71,17 @@ export function languagesPass(
     const info: FileInfo = { path: f.path, size: f.size, language, ...counts, role };
     files.push(info);
     if (f.size === 0 || text.length === 0) continue; // cloc ignores zero-sized files
-    const key = `${f.size}:${contentHash(text)}`;
-    const first = seen.get(key);
-    if (first !== undefined) {
-      info.duplicateOf = first;
-      continue;
+    const sized = seen.get(f.size);
+    if (!sized) seen.set(f.size, [{ path: f.path, text }]);
+    else {
+      const hash = contentHash(text);
+      const first = sized.find((x) => (x.hash ??= contentHash(x.text)) === hash);
+      if (first) {
+        info.duplicateOf = first.path;
+        continue;
+      }
+      sized.push({ path: f.path, text, hash });
     }
-    seen.set(key, f.path);
     let s = stats.get(language);
     if (!s) stats.set(language, (s = { language, files: 0, code: 0, comment: 0, blank: 0 }));
     s.files++;

@@ -85,6 +85,16 @@ export class LineIndex {
     }
     return lo + 1;
   }
+
+  private static last: { text: string; index: LineIndex } | undefined;
+  /** The index of a text, the last one made reused: the passes read each file with several searches in turn. */
+  static of(text: string): LineIndex {
+    const last = LineIndex.last;
+    if (last && last.text === text) return last.index;
+    const index = new LineIndex(text);
+    LineIndex.last = { text, index };
+    return index;
+  }
 }
 
 /** Every match of a global regex with its 1-based line, without splitting the text into lines. */
@@ -93,7 +103,7 @@ export function* matchesWithLines(text: string, re: RegExp): Generator<{ m: RegE
   re.lastIndex = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     if (m[0].length === 0) re.lastIndex++;
-    index ??= new LineIndex(text);
+    index ??= LineIndex.of(text);
     yield { m, line: index.lineOf(m.index) };
   }
 }

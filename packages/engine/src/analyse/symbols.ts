@@ -287,7 +287,7 @@ export function symbolsPass(
  * submodule, which the module graph resolves to the submodule's file rather than the package's.
  */
 function withImportedNames(text: string, imports: ImportInfo[]): void {
-  const index = new LineIndex(text);
+  const index = LineIndex.of(text);
   for (const m of text.matchAll(/^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n]+)/gm)) {
     const line = index.lineOf(m.index + m[0].length - m[0].trimStart().length);
     const imp = imports.find((i) => i.line === line && i.specifier === m[1]);

@@ -324,6 +324,52 @@ export function templateContinuations(lines: string[]): Set<number> {
   return out;
 }
 
+const readDefinitions = new WeakMap<
+  object,
+  Map<string, { code: string; language: string | null; defs: Def[] }>
+>();
+
+/**
+ * A file's definitions (`definitions`) read once for every pass reading the same sources: the file's
+ * centrality and the flow pass both read its comment-blanked code. The list is shared, not to be changed.
+ */
+export function definitionsOf(src: object, path: string, code: string, language: string | null): Def[] {
+  let byPath = readDefinitions.get(src);
+  if (!byPath) readDefinitions.set(src, (byPath = new Map()));
+  const hit = byPath.get(path);
+  if (hit && hit.code === code && hit.language === language) return hit.defs;
+  const defs = definitions(code, language);
+  byPath.set(path, { code, language, defs });
+  return defs;
+}
+
+const GO_IMPORT = /^[ \t]*(?:import[ \t]+)?([\w.]+[ \t]+)?"([^"]+)"[ \t]*$/gm;
+const GO_IMPORT_AT = new RegExp(GO_IMPORT.source, 'my');
+
+/**
+ * The matches of GO_IMPORT in a Go file, tried only at the start of a line holding a quote, which
+ * an import line must: the same matches as searching the whole text at every position.
+ */
+export function* goImportLines(code: string): Generator<RegExpExecArray> {
+  // `^` and `$` also take a carriage return or a Unicode line separator for a line's end
+  if (/[\r\u2028\u2029]/.test(code)) {
+    yield* code.matchAll(GO_IMPORT);
+    return;
+  }
+  const next = (from: number) => {
+    const eol = code.indexOf('\n', from);
+    return eol < 0 ? code.length : eol + 1;
+  };
+  for (let at = 0; at < code.length;) {
+    const quote = code.indexOf('"', at);
+    if (quote < 0) return;
+    GO_IMPORT_AT.lastIndex = code.lastIndexOf('\n', quote - 1) + 1;
+    const m = GO_IMPORT_AT.exec(code);
+    if (m) yield m;
+    at = next(m ? m.index + m[0].length : quote);
+  }
+}
+
 /** The definitions of one file, with the line where each function's body ends. */
 export function definitions(code: string, language: string | null): Def[] {
   const family = familyOf(language);
@@ -545,6 +591,59 @@ export function callsIn(
   return out;
 }
 
+const WORD = /[A-Za-z_$][\w$]*/g;
+// a call through a field of a value (`this.router.match(…)`, `mx.handler.ServeHTTP(…)`): a separator, a
+// name, a separator
+const CHAINED = /(?:\.|::|->)\s*#?[A-Za-z_$][\w$]*\s*(?:\.|::|->)/;
+
+/** The words of names, each name's `#`, `!` and `?` aside: what a call of one of them must write. */
+export function nameWords(names: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const name of names) for (const m of name.matchAll(WORD)) out.add(m[0]);
+  return out;
+}
+
+/**
+ * Whether lines [from, to] surely make no call named by one of `words` (see `nameWords`), read as
+ * `callsIn` reads them: outside Ruby only lines with a parenthesis, and the name `self` defined on the
+ * first line is no call there unless a receiver precedes it. With `chained`, a call through a field
+ * (`this.router.match(…)`) also counts, whatever its name. A cheap test before resolving each call:
+ * false says nothing, true that every call `callsIn` finds there is named by none of the words.
+ */
+export function callsNone(
+  lines: string[],
+  from: number,
+  to: number,
+  self: string,
+  language: string | null,
+  words: Set<string>,
+  chained: boolean,
+): boolean {
+  const ruby = language === 'Ruby';
+  for (let i = from; i <= to && i <= lines.length; i++) {
+    const line = lines[i - 1]!;
+    if (!ruby && !line.includes('(')) continue;
+    if (chained && CHAINED.test(line)) return false;
+    // the words WORD finds, read character by character
+    for (let at = 0; at < line.length;) {
+      if (!wordStart(line.charCodeAt(at))) {
+        at++;
+        continue;
+      }
+      let end = at + 1;
+      while (end < line.length && (wordStart(line.charCodeAt(end)) || digit(line.charCodeAt(end)))) end++;
+      const w = line.slice(at, end);
+      if (words.has(w) && !(i === from && w === self && !/[.:>]\s*$/.test(line.slice(0, at)))) return false;
+      at = end;
+    }
+  }
+  return true;
+}
+
+/** `[A-Za-z_$]` */
+const wordStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
+const digit = (c: number) => c >= 48 && c <= 57;
+
 // Ruby calls that CALL misses: a name ending in `!` or `?` (`route!`, `dispatch!(env)`, `static?`),
 // which is always a method, and a name followed by a block (`invoke { … }`, `synchronize do`); a bare
 // name is left alone, as it may be a local variable
@@ -616,7 +715,7 @@ export function importBindings(code: string, language: string | null): Map<strin
       out.set(m[2] ?? m[1]!.split('.')[0]!, m[1]!);
     for (const m of code.matchAll(/^[ \t]*from\s+([\w.]+)\s+import\s+\(?([^)\n]+)\)?/gm)) bind(m[2]!, m[1]!);
   } else if (family === 'go') {
-    for (const m of code.matchAll(/^[ \t]*(?:import[ \t]+)?([\w.]+[ \t]+)?"([^"]+)"[ \t]*$/gm)) {
+    for (const m of goImportLines(code)) {
       const alias = m[1]?.trim();
       const base = m[2]!
         .split('/')

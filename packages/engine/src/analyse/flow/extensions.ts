@@ -183,6 +183,18 @@ function assignedMethods(file: FileModel): Def[] {
 
 /** A definition's receiver, parameters and stores. */
 function method(file: FileModel, def: Def): Method {
+  // a function of no type has no receiver to store into: its parameters are read only when asked for
+  if (!def.owner) {
+    let own: Param[] | undefined;
+    return {
+      file,
+      def,
+      get params() {
+        return (own ??= parametersOf(file, def).filter((p) => !SELF.has(p.name)));
+      },
+      stores: [],
+    };
+  }
   const params = parametersOf(file, def);
   const receiver = receiverOf(file, def, params);
   const own = params.filter((p) => p.name !== receiver && !SELF.has(p.name));
@@ -1096,6 +1108,8 @@ function hookCaller(fields: string[], input: ExtensionInput): HookFields['caller
 // name that says so (`cls`, `factory_class`, `EntityClass`)
 const CLASS_TYPE = /(?:^|[^\w.])(?:t\.|typing\.)?[Tt]ype\[|^new\s*\(|^typeof\s+[A-Z]/;
 const CLASS_NAME = /^(?:cls|klass|\w+_(?:cls|class)|\w+Class)$/;
+// what a name CLASS_NAME takes or a type CLASS_TYPE takes must hold
+const CLASS_HINT = /cls|klass|_class|Class|ype\[|new|typeof/;
 
 /**
  * Public functions whose parameter names the class they build, with the class built when it is not
@@ -1108,6 +1122,13 @@ export function classParams(input: ExtensionInput): ClassParam[] {
     for (const def of file.defs) {
       if (def.kind === 'type' || !input.publicNames.has(def.name)) continue;
       if (out.some((c) => c.name === def.name && c.owner === def.owner)) continue;
+      // a parameter of either kind is written with one of these in the definition's head
+      if (
+        !file.bare
+          .slice(def.line - 1, Math.min(def.end, def.line + HEAD_LINES))
+          .some((l) => CLASS_HINT.test(l))
+      )
+        continue;
       const params = parametersOf(file, def);
       // a method's own class comes first (`cls` of a classmethod): it is not an argument users pass
       const offered = def.owner ? params.slice(1) : params;

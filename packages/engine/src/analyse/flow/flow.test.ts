@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { blankComments } from '../comments.ts';
 import { sourcesFromMap } from '../sources.ts';
 import type { MainPathStep, Route } from '../types.ts';
-import { callsIn, definitions, importBindings } from './definitions.ts';
+import { callsIn, definitions, goImportLines, importBindings } from './definitions.ts';
 import type { FileModel, Target } from './definitions.ts';
 import {
   abstractions,
@@ -342,6 +342,29 @@ describe('calls and imports', () => {
     expect(Object.fromEntries(go)).toMatchObject({ flag: 'github.com/spf13/pflag', context: 'context' });
     const py = importBindings('from .core import Command, Group as G\nimport os.path as p', 'Python');
     expect(Object.fromEntries(py)).toMatchObject({ Command: '.core', G: '.core', p: 'os.path' });
+  });
+});
+
+describe("Go's import lines", () => {
+  it('are those a search of the whole text finds, though only lines holding a quote are tried', () => {
+    const whole = /^[ \t]*(?:import[ \t]+)?([\w.]+[ \t]+)?"([^"]+)"[ \t]*$/gm;
+    const samples = [
+      'package a\n\nimport (\n\t"fmt"\n\tx "github.com/a/b"\n)\nimport "os"\nfunc f() {\n\ts := "a" +\n\t\t"b"\n}\n',
+      'x "multi\nline" \n"z"',
+      'a\n\n"q"  \n  "r"\t\nimport . "dot"\n"unterminated\n"x" "y"\n',
+      'a\r\n"b"\r\n',
+      'a\u2028"b"\n',
+    ];
+    // every short text of these pieces, in a fixed pseudo-random order
+    const pieces = ['"', '\n', ' ', '\t', 'a', 'import ', 'x.y ', '_'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let i = 0; i < 3000; i++)
+      samples.push(
+        Array.from({ length: Math.floor(next() * 24) }, () => pieces[Math.floor(next() * 8)]).join(''),
+      );
+    const found = (ms: Iterable<RegExpExecArray>) => [...ms].map((m) => [m.index, ...m]);
+    for (const code of samples) expect(found(goImportLines(code))).toEqual(found(code.matchAll(whole)));
   });
 });
 

@@ -32,6 +32,7 @@ import type {
 import {
   callsIn,
   definitions,
+  definitionsOf,
   familyOf,
   importBindings,
   type Call,
@@ -142,13 +143,18 @@ function countWords(lines: string[]): Map<string, number> {
 }
 
 /** One product file as the flow pass reads it, from its comment-blanked code. */
-export function fileModel(path: string, language: string, code: string): FileModel {
+export function fileModel(
+  path: string,
+  language: string,
+  code: string,
+  defs: Def[] = definitions(code, language),
+): FileModel {
   const lines = code.split('\n');
   const bare = lines.map(withoutLiterals);
   return {
     path,
     language,
-    defs: definitions(code, language),
+    defs,
     bindings: importBindings(code, language),
     lines,
     bare,
@@ -192,7 +198,7 @@ export function flowPass(input: FlowInput): Flow {
     const code = codeText(src, f.path, f.language);
     if (!code) continue;
     budget -= f.size;
-    models.push(fileModel(f.path, f.language!, code));
+    models.push(fileModel(f.path, f.language!, code, definitionsOf(src, f.path, code, f.language!)));
   }
   const byPath = new Map(models.map((m) => [m.path, m]));
   const fns = new Map<string, Target[]>();
@@ -969,8 +975,23 @@ function defines(
   const out: Flow['defines'] = [];
   const publicNames = new Set(identity.publicApi.map((e) => e.name));
   // a call in the README's example: `.option(`, `@click.command(`, ` use(`
-  const readmeCalls = (name: string) =>
-    !!readme && new RegExp(String.raw`[.\s@]${name.replace(/[$]/g, '\\$')}\s*\(`).test(readme);
+  const called = new Map<string, boolean>();
+  // the plain names the README calls, found in one search: what the search for each name would find
+  let plain: Set<string> | undefined;
+  const readmeCalls = (name: string) => {
+    if (/^[\w$]+$/.test(name))
+      return (
+        !!readme &&
+        (plain ??= new Set([...readme.matchAll(/[.\s@]([\w$]+)\s*\(/g)].map((m) => m[1]!))).has(name)
+      );
+    let hit = called.get(name);
+    if (hit === undefined)
+      called.set(
+        name,
+        (hit = !!readme && new RegExp(String.raw`[.\s@]${name.replace(/[$]/g, '\\$')}\s*\(`).test(readme)),
+      );
+    return hit;
+  };
   const onPath = mainPath.filter((s) => !s.external);
   const files = [
     ...new Set([
@@ -1023,11 +1044,20 @@ function defines(
     // what its authors mark as kept only for old callers (`Deprecated:`, "should be removed") is not
     // what the file is for: told last, after every name in use
     let lines: string[] | undefined;
+    // each name's definition, a function or method before a type of the same name, looked up once
+    const byName = new Map<string, Def>();
+    for (const x of file.defs) {
+      const had = byName.get(x.name);
+      if (!had || (had.kind === 'type' && x.kind !== 'type')) byName.set(x.name, x);
+    }
+    const retiredNames = new Map<string, boolean>();
     const retired = (name: string) => {
-      const d =
-        file.defs.find((x) => x.name === bare(name) && x.kind !== 'type') ??
-        file.defs.find((x) => x.name === bare(name));
-      return !!d && RETIRED.test(commentAbove((lines ??= (raw?.(path) ?? '').split('\n')), d.line));
+      let hit = retiredNames.get(name);
+      if (hit !== undefined) return hit;
+      const d = byName.get(bare(name));
+      hit = !!d && RETIRED.test(commentAbove((lines ??= (raw?.(path) ?? '').split('\n')), d.line));
+      retiredNames.set(name, hit);
+      return hit;
     };
     // the names the package offers its users (its public API) come before helpers the file keeps for
     // itself (`ParamTypeInfoDict`), after the main path's steps and the central types

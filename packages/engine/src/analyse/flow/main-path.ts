@@ -11,8 +11,10 @@ import type { MainPathStep, Route } from '../types.ts';
 import { fallbackLoop } from './fallback.ts';
 import {
   callsIn,
+  callsNone,
   familyOf,
   jsxElementsIn,
+  nameWords,
   type Call,
   type Def,
   type FileModel,
@@ -1630,12 +1632,56 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     return !(/^returns?$/i.test(verb) && OUTCOME.test(said));
   };
 
+  let callableWords: Set<string> | undefined;
+  /**
+   * The words a call must write to reach a product definition: the resolver finds a definition or a
+   * type by the name called, a Go interface's method by the name it declares, and a listener handed
+   * the object itself by `createServer`.
+   */
+  const reachableWords = (): Set<string> => {
+    if (callableWords) return callableWords;
+    const declared: string[] = ['createServer'];
+    for (const ts of types.values())
+      for (const t of ts) {
+        if (t.file.language !== 'Go' || !/\binterface\s*\{\s*$/.test(t.file.bare[t.def.line - 1] ?? ''))
+          continue;
+        for (let i = t.def.line; i < Math.min(t.file.bare.length, t.def.line + 200); i++) {
+          const m = /^\s+(\w+)\s*\(/.exec(t.file.bare[i]!);
+          if (m) declared.push(m[1]!);
+        }
+      }
+    return (callableWords = nameWords([...fns.keys(), ...types.keys(), ...declared]));
+  };
+  /**
+   * A definition that surely calls nothing of the product's, found without resolving its calls: no
+   * call it makes is named as a product definition is, and none goes through a field or a method
+   * the type binds to one of its fields (which reach the product whatever the name). Most of a
+   * library's public functions call none of its own, and each would be resolved to rank them.
+   */
+  const callsNoProduct = (t: Target): boolean =>
+    !/\.[jt]sx$/.test(t.file.path) &&
+    (!t.def.owner || !boundMethods(t.def.owner).size) &&
+    callsNone(
+      t.file.bare,
+      t.def.line,
+      t.def.end,
+      t.def.name,
+      t.file.language,
+      reachableWords(),
+      !!t.def.owner,
+    );
+
   const callsCache = new Map<string, ProductCall[]>();
   /** The product definitions a definition calls, in the order its body calls them. */
   function productCalls(t: Target): ProductCall[] {
     const k = key(t);
     const cached = callsCache.get(k);
     if (cached) return cached;
+    if (callsNoProduct(t)) {
+      const none: ProductCall[] = [];
+      callsCache.set(k, none);
+      return none;
+    }
     const out: ProductCall[] = [];
     const seen = new Set<string>([k]);
     const last = lastCallLine(t);

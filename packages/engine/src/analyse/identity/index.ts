@@ -21,6 +21,7 @@ import { readManifestFacts, type ManifestFacts } from './manifest-facts.ts';
 import { findPurpose, isReadme, readmeTitle } from './purpose.ts';
 import { headerSummary, pageRank, referenceGraph, SCAN_CHARS, workLines, workWeight } from './rank.ts';
 import { codeText } from '../comments.ts';
+import { definitionsOf } from '../flow/definitions.ts';
 import {
   centreOrder,
   layerOf,
@@ -255,8 +256,9 @@ export function identityPass(input: IdentityInput): IdentityResult {
   const language = new Map(input.files.map((f) => [f.path, f.language]));
   const work = new Map(
     graph.nodes.map((p) => {
-      const code = codeText(src, p, language.get(p) ?? null);
-      return [p, code === null ? undefined : workLines(code, language.get(p) ?? null)];
+      const lang = language.get(p) ?? null;
+      const code = codeText(src, p, lang);
+      return [p, code === null ? undefined : workLines(code, lang, definitionsOf(src, p, code, lang))];
     }),
   );
   const roleContext = {

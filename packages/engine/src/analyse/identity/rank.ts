@@ -2,7 +2,7 @@
 // aider's repository map does (an edge from a file to the file defining an identifier it uses,
 // weighted by how often and how specific the identifier is), seeded by the entry points.
 
-import { definitions, familyOf } from '../flow/definitions.ts';
+import { definitions, familyOf, type Def } from '../flow/definitions.ts';
 import type { ImportInfo, SymbolInfo } from '../types.ts';
 
 export interface Graph {
@@ -125,9 +125,13 @@ const WORK_LINES = 100;
  * rather than what it declares (a file of types, of `mod` lines or of empty exception classes has
  * next to none). Undefined where the language's definitions are not read.
  */
-export function workLines(code: string, language: string | null): number | undefined {
+export function workLines(
+  code: string,
+  language: string | null,
+  read: Def[] = definitions(code, language),
+): number | undefined {
   if (!familyOf(language)) return undefined;
-  const defs = definitions(code, language).filter((d) => d.kind !== 'type');
+  const defs = read.filter((d) => d.kind !== 'type');
   const lines = code.split('\n');
   // measured as the definitions are: a tab is four columns
   const indent = (l: string) => /^\s*/.exec(l)![0].replace(/\t/g, '    ').length;
