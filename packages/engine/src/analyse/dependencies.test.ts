@@ -444,6 +444,27 @@ describe('what a declaration is for: run time, an extra, or the developers’ to
     ]);
   });
 
+  it("takes a PEP 735 group named for production as what the deployed application runs with", () => {
+    const ds = parse({
+      'pyproject.toml': [
+        '[project]',
+        'name = "site"',
+        'dependencies = ["django==6.1"]',
+        '[dependency-groups]',
+        'dev = ["ruff==0.1"]',
+        'prod = ["gunicorn==26.0.0", "psycopg[c]==3.3.4"]',
+        'tests = ["coverage==7"]',
+      ].join('\n'),
+    });
+    expect(scopes(ds)).toEqual([
+      'django:runtime',
+      'ruff:dev',
+      'gunicorn:runtime',
+      'psycopg:runtime',
+      'coverage:test',
+    ]);
+  });
+
   it('takes Maven plugin dependencies as build tooling and leaves dependencyManagement out', () => {
     const ds = parse({
       'pom.xml': [
