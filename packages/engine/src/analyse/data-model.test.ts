@@ -100,7 +100,8 @@ describe('tables and schemas, as the code means them', () => {
 
   it("a base the file imports from elsewhere is not the project's class of the same name", () => {
     const m = byName({
-      'news/models.py': 'from django.db import models\n\nclass Feed(models.Model):\n    title = models.CharField()\n',
+      'news/models.py':
+        'from django.db import models\n\nclass Feed(models.Model):\n    title = models.CharField()\n',
       'news/feeds.py':
         'from django.contrib.syndication.views import Feed\nfrom .models import Feed as FeedModel\n\nclass LatestFeed(Feed):\n    title = "Latest"\n\nclass Mirror(FeedModel):\n    pass\n',
       'news/extra.py': 'from news.models import Feed\n\nclass Special(Feed):\n    pass\n',

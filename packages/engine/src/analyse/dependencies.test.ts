@@ -444,7 +444,7 @@ describe('what a declaration is for: run time, an extra, or the developers’ to
     ]);
   });
 
-  it("takes a PEP 735 group named for production as what the deployed application runs with", () => {
+  it('takes a PEP 735 group named for production as what the deployed application runs with', () => {
     const ds = parse({
       'pyproject.toml': [
         '[project]',

@@ -441,7 +441,10 @@ const READERS: Record<string, Reader[]> = {
   ],
   py: [
     // `os.environ["X"] = v` sets the variable for a child process: not a read
-    { re: /\bos\.environ\[\s*['"]([A-Za-z_]\w*)['"]\s*\](?!\s*=[^=])/g, required: (t, e) => !pyGuarded(t, e) },
+    {
+      re: /\bos\.environ\[\s*['"]([A-Za-z_]\w*)['"]\s*\](?!\s*=[^=])/g,
+      required: (t, e) => !pyGuarded(t, e),
+    },
     {
       re: /\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"]/g,
       fallback: (t, e) => nextArg(t, e) ?? pyOr(t, e),

@@ -1668,9 +1668,13 @@ describe('main path', () => {
         'def gone(request, *args, **kwargs):',
         '    return render(request, "410.html", status=410)',
       ].join('\n'),
-      'docs/urls.py': ['from docs import views', '', 'urlpatterns = [', '    path("<lang>/", views.document),', ']'].join(
-        '\n',
-      ),
+      'docs/urls.py': [
+        'from docs import views',
+        '',
+        'urlpatterns = [',
+        '    path("<lang>/", views.document),',
+        ']',
+      ].join('\n'),
       'docs/views.py': [
         'from docs.models import Document',
         '',
