@@ -179,6 +179,9 @@ export function sentenceFromDescription(desc: string, name: string | undefined):
   const verbAfterColon = /^[^:]{1,60}:\s+([a-z]+s\b.*)$/.exec(rest);
   if (verbAfterColon) return `${subject} ${verbAfterColon[1]}.`;
   rest = rest.charAt(0).toLowerCase() + rest.slice(1);
+  // "Source code to djangoproject.com" says what the repository holds, not what it is
+  if (/^(?:the\s+)?(?:source(?:\s+code)?|code(?:base)?)\s+(?:of|for|to|behind)\s/i.test(rest))
+    return `${subject} holds the ${rest.replace(/^the\s+/i, '')}.`;
   if (/^(a|an|the)\s/i.test(rest)) return `${subject} is ${rest}.`;
   return `${subject} is ${/^[aeiou]/i.test(rest) ? 'an' : 'a'} ${rest}.`;
 }
