@@ -245,6 +245,7 @@ describe('package-role table', () => {
     const role = (ecosystem: Dependency['ecosystem'], name: string) => packageInfo({ ecosystem, name });
     expect(role('pip', 'Django')).toEqual({ display: 'Django', role: 'web-framework' });
     expect(role('pip', 'PyJWT')?.role).toBe('auth');
+    expect(role('pip', 'Werkzeug')).toEqual({ display: 'Werkzeug', role: 'web-interface' });
     expect(role('pip', 'scikit_learn')?.display).toBe('scikit-learn');
     expect(role('cargo', 'actix_web')?.display).toBe('Actix Web');
     expect(role('go', 'github.com/go-chi/chi/v5')?.role).toBe('router');
