@@ -69,10 +69,11 @@ function classesOf(text: string, file: string): PyClass[] {
 /** `from M import A, B as C` (brackets may span lines): each bound name with its module. */
 function fromImports(text: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const m of text.matchAll(/^from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)/gm))
-    for (const part of m[2]!.replace(/[()\\]/g, '').split(',')) {
-      const bound = /(\w+)\s*(?:#.*)?$/.exec(part.replace(/#[^\n]*/g, '').trim())?.[1];
-      if (bound && bound !== '*') out.set(bound, m[1]!);
+  for (const m of text.matchAll(/^from[ \t]+(\.+(?:\w[\w.]*)?|\w[\w.]*) import[ \t]+(\([^)]*\)|[^\n]*)/gm))
+    for (const part of m[2]!.replace(/#[^\n]*/g, '').replace(/[()\\]/g, '').split(',')) {
+      // `A as C` binds C; `A` binds A
+      const bound = part.trim().split(/\s+/).pop();
+      if (bound && /^\w+$/.test(bound)) out.set(bound, m[1]!);
     }
   return out;
 }
