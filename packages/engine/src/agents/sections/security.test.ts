@@ -361,6 +361,9 @@ describe("the product's own way in", () => {
     a.frameworks = [];
     a.dependencies = [];
     a.symbols = a.symbols.filter((s) => !/auth|login|token|permission/i.test(s.name));
+    a.routes = [
+      { method: 'ANY', path: '/feeds/', framework: 'Django', file: 'news/urls.py', line: 3, area: 'product' },
+    ] as Analysis['routes'];
     a.securityFacts = [
       { kind: 'access-guard', file: 'news/views.py', line: 4, detail: 'login_required', area: 'product' },
       {

@@ -454,20 +454,29 @@ export const security = defineSection({
       );
     else {
       const authCode = productAuthCode(a);
+      const guards = (a.securityFacts ?? []).filter(
+        (x) => x.kind === 'access-guard' && (!x.area || x.area === 'product'),
+      );
       out.push(
-        authCode.length
+        !authCode.length && guards.length
           ? f(
-              `${shipsAuth(a)}: ${authCodeList(authCode, false)}.`,
-              authCode.slice(0, 3).map((s) => ref(s.path, s.line)),
+              `Views check access with the framework's ${joinAnd(unique(guards.map((x) => code(x.detail ?? ''))))}.`,
+              guards.slice(0, 3).map((x) => ref(x.file, x.line)),
               'auth',
             )
-          : f(
-              ownRoutes(a).length
-                ? `Neither an authentication library nor authentication code of the product's own guards the ${plural(ownRoutes(a).length, 'HTTP route')}.`
-                : 'No authentication library is used.',
-              [],
-              'auth',
-            ),
+          : authCode.length
+            ? f(
+                `${shipsAuth(a)}: ${authCodeList(authCode, false)}.`,
+                authCode.slice(0, 3).map((s) => ref(s.path, s.line)),
+                'auth',
+              )
+            : f(
+                ownRoutes(a).length
+                  ? `Neither an authentication library nor authentication code of the product's own guards the ${plural(ownRoutes(a).length, 'HTTP route')}.`
+                  : 'No authentication library is used.',
+                [],
+                'auth',
+              ),
       );
     }
     // what the code itself does about security: exposure, TLS, webhooks, elevated clients, cookies, proxies
