@@ -70,7 +70,10 @@ function classesOf(text: string, file: string): PyClass[] {
 function fromImports(text: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const m of text.matchAll(/^from[ \t]+(\.+(?:\w[\w.]*)?|\w[\w.]*) import[ \t]+(\([^)]*\)|[^\n]*)/gm))
-    for (const part of m[2]!.replace(/#[^\n]*/g, '').replace(/[()\\]/g, '').split(',')) {
+    for (const part of m[2]!
+      .replace(/#[^\n]*/g, '')
+      .replace(/[()\\]/g, '')
+      .split(',')) {
       // `A as C` binds C; `A` binds A
       const bound = part.trim().split(/\s+/).pop();
       if (bound && /^\w+$/.test(bound)) out.set(bound, m[1]!);
