@@ -119,6 +119,24 @@ describe('command line', () => {
     expect(md).not.toContain('Beside the command line');
   });
 
+  it("counts a framework's names apart from the options of the command it also installs", () => {
+    const names = ['Flask', 'Blueprint', 'Config', 'Request', 'Response', 'Session', 'Signal'];
+    const lib = {
+      ...id,
+      kind: 'framework',
+      kinds: ['library', 'cli'],
+      publicApi: [
+        { name: 'flask', kind: 'command', path: 'src/flask/cli.py', line: 2 },
+        opt('--port', 5),
+        opt('--host', 6),
+        ...names.map((name, i) => ({ name, kind: 'class', path: 'src/flask/app.py', line: 10 + i })),
+      ],
+    } as unknown as Identity;
+    expect(surfaceSentence(lib, new Map(), 2)).toBe(
+      'Its public surface is 7 names, led by the `Flask` class and the `Blueprint` class, and a command line of 2 options.',
+    );
+  });
+
   it('tells nothing for a library without a command line', () => {
     const lib = {
       ...id,

@@ -224,3 +224,27 @@ describe('data model scope', () => {
     expect(dm.migrations.flatMap((m) => m.path)).not.toContain('examples/tutorial/migrations/0001_init.sql');
   });
 });
+
+describe('Python dependencies named in several extras and groups', () => {
+  it('count once, in the scope they are needed most', () => {
+    const a = sampleAppAnalysis();
+    const dep = (name: string, scope: string, line: number) =>
+      ({ ecosystem: 'pip', name, version: '*', scope, manifest: 'pyproject.toml', line }) as const;
+    a.dependencies = [
+      dep('werkzeug', 'runtime', 1),
+      dep('asgiref', 'optional', 2),
+      dep('pytest', 'test', 3),
+      dep('asgiref', 'test', 4),
+      dep('python_dotenv', 'dev', 5),
+      dep('python-dotenv', 'optional', 6),
+      dep('pytest', 'dev', 7),
+    ] as unknown as typeof a.dependencies;
+    const fx = factsOf(a);
+    expect(fx.runtimeDeps.map((d) => `${d.name}:${d.scope}`)).toEqual([
+      'werkzeug:runtime',
+      'asgiref:optional',
+      'python-dotenv:optional',
+    ]);
+    expect(fx.devDeps.map((d) => `${d.name}:${d.scope}`)).toEqual(['pytest:test']);
+  });
+});

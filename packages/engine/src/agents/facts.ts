@@ -381,6 +381,24 @@ function jvmOnce(deps: Dependency[]): Dependency[] {
   );
 }
 
+const SCOPE_RANK: Record<string, number> = { runtime: 0, peer: 0, optional: 1, build: 2, test: 3, dev: 3 };
+
+/**
+ * A Python package a manifest names in several extras and groups (`asgiref` for the `async` extra, the
+ * tests and the type checks) is one dependency, counted where it is needed most: at run time before
+ * an extra, an extra before the developers' tools.
+ */
+export function pipOnce(deps: Dependency[]): Dependency[] {
+  const key = (d: Dependency) => `${d.manifest}\0${d.name.toLowerCase().replace(/[-_.]+/g, '-')}`;
+  const chosen = new Map<string, Dependency>();
+  for (const d of deps) {
+    if (d.ecosystem !== 'pip') continue;
+    const first = chosen.get(key(d));
+    if (!first || (SCOPE_RANK[d.scope] ?? 3) < (SCOPE_RANK[first.scope] ?? 3)) chosen.set(key(d), d);
+  }
+  return deps.filter((d) => d.ecosystem !== 'pip' || chosen.get(key(d)) === d);
+}
+
 const cache = new WeakMap<Analysis, Facts>();
 
 export function factsOf(a: Analysis): Facts {
@@ -469,10 +487,10 @@ export function factsOf(a: Analysis): Facts {
     testFiles,
     testSupport,
     totalLines: a.project.lines.code + a.project.lines.comment + a.project.lines.blank,
-    runtimeDeps: jvmOnce(productDeps).filter(
+    runtimeDeps: pipOnce(jvmOnce(productDeps)).filter(
       (d) => d.scope === 'runtime' || d.scope === 'peer' || d.scope === 'optional',
     ),
-    devDeps: jvmOnce(productDeps).filter(
+    devDeps: pipOnce(jvmOnce(productDeps)).filter(
       (d) => d.scope === 'dev' || d.scope === 'test' || d.scope === 'build',
     ),
     dataModel: { ormFrameworks, schemaFiles, tables, schemas, migrations },

@@ -767,7 +767,9 @@ export function surfaceSentence(
   // a command-line tool whose options were not read is still run, not called: its names serve other code
   if (!cli.length && id.kind === 'cli')
     return `Beside the command line, its code exports ${plural(api.length, 'public name')} to other code, led by ${joinSome(api.slice(0, max).map(apiPhrase), max)}.`;
-  return `Its public surface is ${plural(api.length, 'name')}, led by ${joinSome(api.slice(0, max).map(apiPhrase), max)}${objects ? `, beside ${objects}` : ''}.`;
+  // the options of a command it also installs are no names users call: counted apart
+  const names = api.filter((e) => !CLI_KINDS.has(e.kind));
+  return `Its public surface is ${plural(names.length, 'name')}, led by ${joinSome(names.slice(0, max).map(apiPhrase), max)}${objects ? `, beside ${objects}` : ''}${commandLineTail(cli)}.`;
 }
 
 /** "the `context`, `request` and `response` objects it makes for each request", or null when it makes none. */
@@ -999,6 +1001,18 @@ export function commandLineSentence(api: ApiItem[], max = 8): string {
  * A command line counted once, for every chapter that counts it: its options (hidden ones among them)
  * and its subcommands (hidden ones among them).
  */
+/** ", and a command line of 14 options": what a library's own command takes, beside its names. */
+export function commandLineTail(api: ApiItem[]): string {
+  const { options, subs } = commandLine(api);
+  const counted = joinAnd(
+    [
+      options.length ? plural(options.length, 'option') : '',
+      subs.length ? plural(subs.length, 'subcommand') : '',
+    ].filter(Boolean),
+  );
+  return counted ? `, and a command line of ${counted}` : '';
+}
+
 export function commandLine(api: ApiItem[]): {
   options: ApiItem[];
   visible: ApiItem[];

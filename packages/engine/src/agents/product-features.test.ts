@@ -132,6 +132,27 @@ describe('featureSentence()', () => {
       relations: [{ from: 'Member', to: 'Team', kind: 'many-to-one', field: 'team' }],
     };
     expect(featureSentence({ ...a, dataModel: [loose] as Analysis['dataModel'] }, paths)).toBeNull();
+    // a board member holds an office for a term: two records, and "Board" names neither, so nothing is shared
+    const board = {
+      ...member,
+      name: 'BoardMember',
+      relations: [
+        { from: 'BoardMember', to: 'User', kind: 'many-to-one', field: 'account' },
+        { from: 'BoardMember', to: 'Office', kind: 'many-to-one', field: 'office' },
+        { from: 'BoardMember', to: 'Term', kind: 'many-to-one', field: 'term' },
+      ],
+    };
+    const onlyOffice = { ...board, relations: board.relations.slice(0, 2) };
+    for (const t of [board, onlyOffice])
+      expect(
+        featureSentence({ ...a, dataModel: [t] as Analysis['dataModel'] }, paths),
+        t.relations.length + '',
+      ).toBeNull();
+    // the record a prefixed membership names is shared with its members
+    const team = { ...member, name: 'TeamMember' };
+    expect(featureSentence({ ...a, routes, dataModel: [team] as Analysis['dataModel'] }, paths)).toContain(
+      'teams shared with their members',
+    );
   });
 });
 

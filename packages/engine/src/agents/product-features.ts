@@ -172,11 +172,19 @@ export function productFeatures(
   // the route that serves a badge (`/badge/…`) before the API that lists them
   const badges =
     badgeRoutes.find((r) => /^badges?$/i.test(r.path.split('/').filter(Boolean)[0] ?? '')) ?? badgeRoutes[0];
+  // a membership links people to one kind of record, and a word before "Member" names it
+  // (`ProjectMember`); a board member's office and term are what the member holds, not shares
   const member = (a.dataModel ?? []).find((e) => {
     if (e.store === 'schema' || !/members?(?:hips?)?$/i.test(e.name) || !productPaths.has(e.file))
       return false;
     const rel = e.relations ?? [];
-    return rel.some((r) => PERSON.test(r.to)) && rel.some((r) => !PERSON.test(r.to) && r.to !== e.name);
+    const records = new Set(rel.filter((r) => !PERSON.test(r.to) && r.to !== e.name).map((r) => r.to));
+    const prefix = e.name.replace(/members?(?:hips?)?$/i, '');
+    return (
+      rel.some((r) => PERSON.test(r.to)) &&
+      records.size === 1 &&
+      (!prefix || prefix.toLowerCase() === [...records][0]!.toLowerCase())
+    );
   });
   const record = member?.relations?.find((r) => !PERSON.test(r.to) && r.to !== member.name)?.to;
   return {

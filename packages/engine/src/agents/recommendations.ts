@@ -146,7 +146,11 @@ const SENSITIVE_ENDPOINTS =
  */
 function openActuator(a: Analysis, fx: ReturnType<typeof factsOf>): Recommendation | null {
   const setting = actuatorExposure(a);
-  if (!setting || fx.authLibs.length || fx.securityLibs.length || productAuthCode(a).length) return null;
+  const guarded = (a.securityFacts ?? []).some(
+    (x) => x.kind === 'access-guard' && (!x.area || x.area === 'product'),
+  );
+  if (!setting || fx.authLibs.length || fx.securityLibs.length || productAuthCode(a).length || guarded)
+    return null;
   const open = setting.value
     .split(',')
     .map((v) => v.trim())

@@ -20,6 +20,8 @@ interface PyClass {
   abstract: boolean;
   tableName?: string;
   djangoFile: boolean;
+  /** Names the file imports with `from M import Name`, each with its module `M` as written. */
+  imports: Map<string, string>;
 }
 
 type Family = 'django' | 'sqlalchemy' | 'sqlmodel' | 'pydantic';
@@ -59,9 +61,45 @@ function classesOf(text: string, file: string): PyClass[] {
     header = header.replace(/\)\s*:[^]*$/, '');
     const body: string[] = [];
     for (j++; j < lines.length && !/^\S/.test(lines[j]!); j++) body.push(lines[j]!);
-    out.push(pyClass(head[1]!, header, file, i + 1, body, djangoFile));
+    out.push({ ...pyClass(head[1]!, header, file, i + 1, body, djangoFile), imports: fromImports(text) });
   }
   return out;
+}
+
+/** `from M import A, B as C` (brackets may span lines): each bound name with its module. */
+function fromImports(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(/^from[ \t]+(\.+(?:\w[\w.]*)?|\w[\w.]*) import[ \t]+(\([^)]*\)|[^\n]*)/gm))
+    for (const part of m[2]!
+      .replace(/#[^\n]*/g, '')
+      .replace(/[()\\]/g, '')
+      .split(',')) {
+      // `A as C` binds C; `A` binds A
+      const bound = part.trim().split(/\s+/).pop();
+      if (bound && /^\w+$/.test(bound)) out.set(bound, m[1]!);
+    }
+  return out;
+}
+
+/**
+ * The project's own class a base names: the class of that name, unless the file imports the name
+ * from a module other than the one that class is in (`from django.contrib.syndication.views import
+ * Feed` is Django's feed, not the project's `Feed` model).
+ */
+function parentOf(c: PyClass, base: string, byName: Map<string, PyClass>): PyClass | undefined {
+  const simple = base.split('.').pop()!;
+  const parent = byName.get(simple);
+  const mod = base.includes('.') ? undefined : c.imports.get(simple);
+  if (!parent || mod === undefined) return parent;
+  const dots = /^\.*/.exec(mod)![0].length;
+  const rest = mod.slice(dots).replace(/\./g, '/');
+  let target = rest;
+  if (dots) {
+    const dir = c.file.split('/').slice(0, -1);
+    target = [...dir.slice(0, Math.max(0, dir.length - (dots - 1))), ...(rest ? [rest] : [])].join('/');
+  }
+  const module = parent.file.replace(/\.py$/, '').replace(/\/__init__$/, '');
+  return module === target || module.endsWith(`/${target}`) ? parent : undefined;
 }
 
 function pyClass(
@@ -71,7 +109,7 @@ function pyClass(
   line: number,
   body: string[],
   djangoFile: boolean,
-): PyClass {
+): Omit<PyClass, 'imports'> {
   const statements = statementsOf(body);
   const assigned = (key: string) =>
     statements.map((s) => new RegExp(`^${key}\\s*(?::[^=]*)?=\\s*(.+)$`).exec(s)?.[1]).find(Boolean);
@@ -138,7 +176,7 @@ function familyOf(
     if (declBases.has(simple) || /^DeclarativeBase(NoMeta)?$/.test(simple)) return 'sqlalchemy';
     if (simple === 'SQLModel') return 'sqlmodel';
     if (simple === 'BaseModel' && base !== 'models.BaseModel') return 'pydantic';
-    const parent = byName.get(simple);
+    const parent = parentOf(c, base, byName);
     if (parent && !seen.has(simple)) {
       const f = familyOf(parent, byName, declBases, seen);
       if (f) return f;
@@ -321,7 +359,7 @@ function inheritedColumns(
   const own = new Set(c.statements.map((s) => assignment(s)?.name).filter(Boolean));
   const out: DataField[] = [];
   for (const b of c.bases) {
-    const base = byName.get(b.split('.').pop()!);
+    const base = parentOf(c, b, byName);
     if (!base || seen.has(base.name) || isTable(base, family, byName)) continue;
     seen.add(base.name);
     const read = family === 'django' ? readDjango(base) : readSqlAlchemy(base, family === 'sqlmodel');
@@ -343,7 +381,7 @@ function flaskModel(c: PyClass, byName: Map<string, PyClass>, seen: Set<string>)
   seen.add(c.name);
   return c.bases.some((b) => {
     if (/^\w+\.Model$/.test(b)) return true;
-    const parent = byName.get(b.split('.').pop()!);
+    const parent = parentOf(c, b, byName);
     return !!parent && !seen.has(parent.name) && !parent.tableName && flaskModel(parent, byName, seen);
   });
 }

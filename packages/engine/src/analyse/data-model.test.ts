@@ -98,6 +98,19 @@ describe('tables and schemas, as the code means them', () => {
     });
   });
 
+  it("a base the file imports from elsewhere is not the project's class of the same name", () => {
+    const m = byName({
+      'news/models.py':
+        'from django.db import models\n\nclass Feed(models.Model):\n    title = models.CharField()\n',
+      'news/feeds.py':
+        'from django.contrib.syndication.views import Feed\nfrom .models import Feed as FeedModel\n\nclass LatestFeed(Feed):\n    title = "Latest"\n\nclass Mirror(FeedModel):\n    pass\n',
+      'news/extra.py': 'from news.models import Feed\n\nclass Special(Feed):\n    pass\n',
+    });
+    expect(m.get('Feed')).toMatchObject({ kind: 'django', store: 'table' });
+    expect(m.get('LatestFeed')).toBeUndefined();
+    expect(m.get('Special')).toMatchObject({ kind: 'django', store: 'table' });
+  });
+
   it('SQLAlchemy: __tablename__ or a declarative base makes a table; foreign keys name the mapped class', () => {
     const m = byName({
       'app/db.py':

@@ -245,6 +245,7 @@ describe('package-role table', () => {
     const role = (ecosystem: Dependency['ecosystem'], name: string) => packageInfo({ ecosystem, name });
     expect(role('pip', 'Django')).toEqual({ display: 'Django', role: 'web-framework' });
     expect(role('pip', 'PyJWT')?.role).toBe('auth');
+    expect(role('pip', 'Werkzeug')).toEqual({ display: 'Werkzeug', role: 'web-interface' });
     expect(role('pip', 'scikit_learn')?.display).toBe('scikit-learn');
     expect(role('cargo', 'actix_web')?.display).toBe('Actix Web');
     expect(role('go', 'github.com/go-chi/chi/v5')?.role).toBe('router');
@@ -441,6 +442,27 @@ describe('what a declaration is for: run time, an extra, or the developers’ to
       'pyright:dev',
       'cryptography:dev',
       'myst-parser:dev',
+    ]);
+  });
+
+  it('takes a PEP 735 group named for production as what the deployed application runs with', () => {
+    const ds = parse({
+      'pyproject.toml': [
+        '[project]',
+        'name = "site"',
+        'dependencies = ["django==6.1"]',
+        '[dependency-groups]',
+        'dev = ["ruff==0.1"]',
+        'prod = ["gunicorn==26.0.0", "psycopg[c]==3.3.4"]',
+        'tests = ["coverage==7"]',
+      ].join('\n'),
+    });
+    expect(scopes(ds)).toEqual([
+      'django:runtime',
+      'ruff:dev',
+      'gunicorn:runtime',
+      'psycopg:runtime',
+      'coverage:test',
     ]);
   });
 

@@ -187,6 +187,10 @@ function arrayDeps(value: string, firstLine: number, scope: Scope, path: string)
 const TOOLING_GROUP =
   /(^|[-_])(dev|develop|development|tests?|testing|lint|linting|docs?|documentation|typing|types|typecheck|mypy|check|coverage|cov|bench|benchmarks?|style|format|ci|pre-commit|tooling)([-_]|$)/i;
 
+// a group named for where the application is deployed holds what it runs with there: gunicorn,
+// a database driver, an error tracker
+const PRODUCTION_GROUP = /^(prod|production|deploy|deployment|runtime|server|live)$/i;
+
 // `{ version = "1", optional = true }`: installed only with an extra (Poetry) or a feature (Cargo)
 const OPTIONAL_ENTRY = /^\{.*\boptional\s*=\s*true\b/s;
 
@@ -208,8 +212,10 @@ const pyproject: Parser = (text, path) => {
         ...arrayDeps(e.value, e.line, TOOLING_GROUP.test(e.key) ? 'dev' : 'optional', path),
       );
     } else if (e.section === 'dependency-groups') {
-      // PEP 735 groups are never installed with the package: they are the developers' environments
-      out.dependencies.push(...arrayDeps(e.value, e.line, /test/i.test(e.key) ? 'test' : 'dev', path));
+      // PEP 735 groups are never installed with the package: they are the developers' environments,
+      // or the deployed application's (`prod`)
+      const scope = PRODUCTION_GROUP.test(e.key) ? 'runtime' : /test/i.test(e.key) ? 'test' : 'dev';
+      out.dependencies.push(...arrayDeps(e.value, e.line, scope, path));
     } else if (e.section === 'build-system' && e.key === 'requires') {
       out.dependencies.push(...arrayDeps(e.value, e.line, 'build', path));
     } else if (/^tool\.poetry\.(dependencies|dev-dependencies|group\.[^.]+\.dependencies)$/.test(e.section)) {

@@ -573,6 +573,28 @@ describe('required reads and optional lookups', () => {
   });
 });
 
+describe('a Python subscript read the code reaches only once the variable is set', () => {
+  it('is optional under a block or a conditional expression that tests the same variable', () => {
+    const vars = read({
+      'pkg/config.py': [
+        'import os',
+        'def ctx(trust_env):',
+        '    if trust_env and os.environ.get("CERT_FILE"):',
+        '        return load(cafile=os.environ["CERT_FILE"])',
+        '    elif trust_env and "CERT_DIR" in os.environ:',
+        '        return load(capath=os.environ["CERT_DIR"])',
+        '    if not os.environ.get("TOKEN"):',
+        '        pass',
+        '    t = os.environ["TOKEN"]',
+        '    h = os.environ["HOME_DIR"] if "HOME_DIR" in os.environ else "/"',
+        '    return os.environ["API_KEY"]',
+      ].join('\n'),
+    });
+    for (const n of ['CERT_FILE', 'CERT_DIR', 'HOME_DIR']) expect(one(vars, n)?.required, n).toBeUndefined();
+    for (const n of ['TOKEN', 'API_KEY']) expect(one(vars, n)?.required, n).toBe(true);
+  });
+});
+
 describe('a missing value turned into an error soon after the read', () => {
   it('an error response, raise, log.Fatal or an error value makes the variable required', () => {
     const vars = read({

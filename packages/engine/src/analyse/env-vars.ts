@@ -375,6 +375,39 @@ const nextArgStart = (text: string, from: number) => {
 };
 
 // TypeScript's non-null assertion `process.env.X!` says the code counts on it being set
+/**
+ * A Python subscript read `os.environ["X"]` fails when X is unset, unless it runs only once the code
+ * has seen X set: its own line tests it (`os.environ["X"] if "X" in os.environ else d`) or the header
+ * of a block it sits in does (`if trust_env and os.environ.get("X"):`, `elif "X" in os.environ:`).
+ */
+function pyGuarded(text: string, end: number): boolean {
+  const start = text.lastIndexOf('os.environ[', end);
+  const name = /^os\.environ\[\s*['"](\w+)/.exec(text.slice(start, end))?.[1];
+  if (!name) return false;
+  const tests = (line: string) =>
+    line.includes(name) &&
+    (new RegExp(`(?<!\\bnot\\s{1,4})\\bos\\.(?:environ\\.get|getenv)\\(\\s*['"]${name}['"]`).test(line) ||
+      new RegExp(`['"]${name}['"]\\s+in\\s+os\\.environ\\b`).test(line));
+  const lineStart = text.lastIndexOf('\n', start) + 1;
+  const lineEnd = text.indexOf('\n', end);
+  const lines = text.slice(0, lineEnd < 0 ? text.length : lineEnd).split('\n');
+  const own = lines.length - 1;
+  if (tests(lines[own]!.slice(0, start - lineStart) + lines[own]!.slice(end - lineStart))) return true;
+  // the headers of the blocks the read sits in, each less indented than the last
+  let indent = /^\s*/.exec(lines[own]!)![0].length;
+  for (let i = own - 1; i >= 0 && indent > 0; i--) {
+    const line = lines[i]!;
+    if (!line.trim() || line.trimStart().startsWith('#')) continue;
+    const depth = /^\s*/.exec(line)![0].length;
+    if (depth >= indent) continue;
+    indent = depth;
+    const head = line.trimStart();
+    if (/^(?:def|class|async\s+def)\b/.test(head)) return false;
+    if (/^(?:if|elif|while)\b/.test(head) && tests(head)) return true;
+  }
+  return false;
+}
+
 const nonNull = (text: string, end: number) => /^!(?!=)/.test(text.slice(end, end + 2));
 // `${X:?message}` stops the shell or compose when X is unset or empty
 const braceRequired = (text: string, end: number) => /^:?\?/.test(text.slice(end, end + 2));
@@ -408,7 +441,10 @@ const READERS: Record<string, Reader[]> = {
   ],
   py: [
     // `os.environ["X"] = v` sets the variable for a child process: not a read
-    { re: /\bos\.environ\[\s*['"]([A-Za-z_]\w*)['"]\s*\](?!\s*=[^=])/g, required: () => true },
+    {
+      re: /\bos\.environ\[\s*['"]([A-Za-z_]\w*)['"]\s*\](?!\s*=[^=])/g,
+      required: (t, e) => !pyGuarded(t, e),
+    },
     {
       re: /\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"]/g,
       fallback: (t, e) => nextArg(t, e) ?? pyOr(t, e),

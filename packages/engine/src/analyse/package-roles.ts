@@ -5,7 +5,7 @@
 
 import type { Dependency, Ecosystem, Framework, PackageRole } from './types.ts';
 
-export const PACKAGE_ROLES_VERSION = '2026.11.29';
+export const PACKAGE_ROLES_VERSION = '2026.11.29.1';
 
 export interface PackageInfo {
   /** The name a reader knows it by: "Express", "SQLAlchemy", "clap". */
@@ -133,6 +133,8 @@ const PYPI: Table = {
   flask: ['Flask', 'web-framework'],
   fastapi: ['FastAPI', 'web-framework'],
   starlette: ['Starlette', 'web-framework'],
+  // WSGI's request, response and routing toolkit, what Flask is built on, as Rack is Ruby's
+  werkzeug: ['Werkzeug', 'web-interface'],
   tornado: ['Tornado', 'web-framework'],
   aiohttp: ['aiohttp', 'web-framework'],
   sanic: ['Sanic', 'web-framework'],

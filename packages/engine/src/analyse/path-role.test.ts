@@ -38,6 +38,10 @@ describe('pathRole()', () => {
     ['runtime-tests/lambda/mock.ts', 'tests'],
     ['src/test/java/org/acme/AppTests.java', 'tests'],
     ['examples/complex/complex/cli.py', 'examples'],
+    // the code a documentation site includes is examples of users' apps, not the product
+    ['docs_src/security/tutorial004_py310.py', 'examples'],
+    ['docs-examples/basic/main.go', 'examples'],
+    ['doc_code/snippet.rs', 'examples'],
     ['docs/conf.py', 'docs'],
     ['site/content/user_guide.md', 'docs'],
     ['README.md', 'docs'],

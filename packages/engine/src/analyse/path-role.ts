@@ -20,6 +20,9 @@ export const PATH_ROLES: readonly PathRole[] = [
 const TEST_SUPPORT_DIR =
   /(^|\/)(test[-_](helpers?|utils?|support|fixtures?|data)|testutils?|testing[-_]utils?)\//i;
 const EXAMPLES_DIR = /(^|\/)(_?examples?|samples?|demos?|playground|sandbox)\//i;
+// the code a documentation site shows and includes (`docs_src/`, `docs-examples/`, `doc_code/`):
+// runnable snippets of users' apps, kept beside the prose; examples, never the product
+const DOCS_CODE_DIR = /(^|\/)docs?[-_](src|sources?|code|examples?|snippets?)\//i;
 const DOCS_DIR = /(^|\/)(docs?|documentation|site|website|man|guides?)\//i;
 const OTHER_DIR =
   /(^|\/)(\.(github|gitlab|circleci|buildkite|devcontainer|vscode|idea|husky|mvn|cargo|changeset|yarn)|scripts?|tools?|ci|gradle|k8s|kubernetes|helm|charts|deploy(ment)?s?|infra|terraform|ops)\//i;
@@ -68,6 +71,7 @@ export function pathRole(path: string): PathRole {
   if (isBenchPath(path) || ROOT_BENCH_DIR.test(path)) return 'benchmarks';
   if (DOT_DIR.test(path)) return 'other';
   if (EXAMPLES_DIR.test(path) && !SOURCE_ROOT.test(path)) return 'examples';
+  if (DOCS_CODE_DIR.test(path)) return 'examples';
   if (PROSE.test(path)) return 'docs';
   if ((DOCS_DIR.test(path) || ROOT_DOCS_DIR.test(path)) && !PACKAGE_SOURCE.test(path)) return 'docs';
   if (ROOT_OTHER_DIR.test(path) && !/\.([cm]?[jt]s|py|rb)$/.test(path)) return 'other';

@@ -36,6 +36,28 @@ describe('security facts the code shows', () => {
     );
   });
 
+  it("a Django site: views guarded by the framework's decorators and mixins, not by a comment", () => {
+    const xs = facts({
+      'news/views.py': [
+        'from django.contrib.auth.decorators import login_required, permission_required',
+        '',
+        '# @login_required is not needed here',
+        '@login_required',
+        '@permission_required("news.change_feed", raise_exception=True)',
+        'def edit_feed(request):',
+        '    pass',
+        '',
+        'class Mine(LoginRequiredMixin, ListView):',
+        '    pass',
+      ].join('\n'),
+    });
+    expect(kinds(xs)).toEqual([
+      ['access-guard', 'news/views.py', 4, 'login_required'],
+      ['access-guard', 'news/views.py', 5, 'permission_required'],
+      ['access-guard', 'news/views.py', 9, 'LoginRequiredMixin'],
+    ]);
+  });
+
   it('a payments app: the webhook signature check and the service-role client', () => {
     const xs = facts({
       'app/api/webhooks/route.ts': [

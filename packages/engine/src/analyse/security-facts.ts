@@ -26,6 +26,23 @@ const RULES: Rule[] = [
     detail: (m) =>
       [...m[1]!.matchAll(/["']([\w.]+)["']/g)].map((x) => x[1]!.split('.').pop()!).join(', ') || undefined,
   },
+  // a view guarded by the framework's own access checks: a decorator (`@login_required`,
+  // `@permission_required`, Spring's `@PreAuthorize`) or a mixin among a class view's bases
+  {
+    kind: 'access-guard',
+    re: /^[ \t]*@(?:\w+\.){0,3}(login_required|permission_required|user_passes_test|staff_member_required|PreAuthorize|Secured|RolesAllowed)\b|^class[ \t]+\w+\(([^)\n]*\b(?:LoginRequired|PermissionRequired|UserPassesTest)Mixin\b[^)\n]*)\)/gm,
+    detail: (m) => m[1] ?? /\b(\w+Mixin)\b/.exec(m[2] ?? '')?.[1],
+    hints: [
+      'login_required',
+      'permission_required',
+      'user_passes_test',
+      'staff_member_required',
+      'PreAuthorize',
+      'Secured',
+      'RolesAllowed',
+      'Mixin',
+    ],
+  },
   // an API key read from a request header: the check that lets a machine client in
   {
     kind: 'api-key-header',

@@ -473,7 +473,8 @@ export type SecurityFactKind =
   | 'forwarded-header'
   | 'error-exposure'
   | 'auth-backends'
-  | 'api-key-header';
+  | 'api-key-header'
+  | 'access-guard';
 
 export interface SecurityFact {
   kind: SecurityFactKind;

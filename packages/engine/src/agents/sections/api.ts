@@ -7,6 +7,7 @@ import {
   libraryFirst,
   kindPhrase,
   commandLine,
+  commandLineTail,
   perRequestObjects,
   publicApiParts,
   rankedApi,
@@ -35,7 +36,7 @@ import {
 } from '../writers/markdown.ts';
 import { defineSection, finding as f } from './define.ts';
 import { ownAuthLine } from './security.ts';
-import { djangoForms } from '../model.ts';
+import { CLI_KINDS, djangoForms } from '../model.ts';
 
 export const api = defineSection({
   kind: 'api',
@@ -85,22 +86,24 @@ export const api = defineSection({
       // the examples are the names the code base uses most, whatever their kind: what users call
       // (`NewRouter`, `Use`), not the types the table lists first
       const plumbing = (e: (typeof api)[number]) => (PLUMBING.test(e.name) ? 1 : 0);
+      // the options of a command it also installs are no names users call: counted apart
+      const named = api.filter((e) => !CLI_KINDS.has(e.kind));
       const byUse = usage
-        ? [...api].sort((x, y) => plumbing(x) - plumbing(y) || usesOf(usage, y) - usesOf(usage, x))
-        : api;
+        ? [...named].sort((x, y) => plumbing(x) - plumbing(y) || usesOf(usage, y) - usesOf(usage, x))
+        : named;
       // a name exported twice (a class and its re-export) is one example; "and N more" still counts
       // every public name the sentence counts
       const shown = [
         ...new Set(byUse.map((e) => (e.kind === 'method' && e.owner ? `${e.owner}.${e.name}` : e.name))),
       ].slice(0, 4);
-      const more = api.length - shown.length;
+      const more = named.length - shown.length;
       const objects = a.identity ? perRequestObjects(a.identity, a.flow?.prototypes) : null;
-      const such = `, such as ${more > 0 ? `${shown.map(code).join(', ')} and ${num(more)} more` : joinAnd(shown.map(code))}${objects ? `, beside ${objects}` : ''}`;
+      const such = `, such as ${more > 0 ? `${shown.map(code).join(', ')} and ${num(more)} more` : joinAnd(shown.map(code))}${objects ? `, beside ${objects}` : ''}${a.identity?.kind === 'cli' ? '' : commandLineTail(api)}`;
       // a command-line tool is run: the names its crates or packages export serve other code
       const count =
         a.identity?.kind === 'cli'
-          ? `Beside the command line, its code exports ${plural(api.length, 'public name')} to other code`
-          : `${plural(api.length, 'public name')} ${agree(api.length, 'forms', 'form')} its interface`;
+          ? `Beside the command line, its code exports ${plural(named.length, 'public name')} to other code`
+          : `${plural(named.length, 'public name')} ${agree(named.length, 'forms', 'form')} its interface`;
       const names = httpExpected(a) ? `It serves no HTTP routes of its own; ${count}` : upperFirst(count);
       return [f(sentence(names, such), [ref(api[0]!.path, api[0]!.line)])];
     }

@@ -129,6 +129,10 @@ describe('defaults and required settings as the code treats them', () => {
       '`~/.netrc` or `~/_netrc`',
     );
     expect(defaultCell([v('NO_COLOR', { presence: true })])).toBe('unset: off (only its presence is tested)');
+    // one read tests the presence, another takes the value: unset is off, but the value counts too
+    expect(defaultCell([v('APP_DEBUG', { presence: true }), v('APP_DEBUG', { line: 30 })])).toBe(
+      'unset: off',
+    );
     // an empty key handed to a client is no default: the cell never says "empty string" for it
     expect(defaultCell([v('SERVICE_KEY', { emptyFallback: true, unusableEmpty: true })])).toBe('none');
     expect(

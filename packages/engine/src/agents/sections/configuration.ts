@@ -94,7 +94,9 @@ export function defaultCell(es: EnvVar[]): string {
   else if (setAt) tail = `the code's own value (${cite(setAt.file, setAt.defaultLine ?? setAt.line)})`;
   else if (es.some((e) => e.unusableEmpty)) tail = vars.length ? 'none: one of them must be set' : 'none';
   else if (es.some((e) => e.emptyFallback)) tail = 'empty string';
-  else if (es.some((e) => e.presence)) tail = 'unset: off (only its presence is tested)';
+  // a switch another read takes the value of (`FLASK_DEBUG=0` is off) is not tested for presence only
+  else if (es.some((e) => e.presence))
+    tail = es.every((e) => e.presence) ? 'unset: off (only its presence is tested)' : 'unset: off';
   // a global switch that makes the code skip this variable is part of what unset or set means
   const over = es.find((e) => e.overriddenBy)?.overriddenBy;
   const skipped = over ? `ignored when ${code(over.name)} is ${code(over.value)}` : '';

@@ -355,4 +355,31 @@ describe("the product's own way in", () => {
     a.securityFacts = [];
     expect(ownAuthLine(a)).toBeNull();
   });
+
+  it("names the framework's access checks on views, and never calls the routes open", () => {
+    const a = sampleAppAnalysis();
+    a.frameworks = [];
+    a.dependencies = [];
+    a.symbols = a.symbols.filter((s) => !/auth|login|token|permission/i.test(s.name));
+    a.routes = [
+      { method: 'ANY', path: '/feeds/', framework: 'Django', file: 'news/urls.py', line: 3, area: 'product' },
+    ] as Analysis['routes'];
+    a.securityFacts = [
+      { kind: 'access-guard', file: 'news/views.py', line: 4, detail: 'login_required', area: 'product' },
+      {
+        kind: 'access-guard',
+        file: 'news/views.py',
+        line: 5,
+        detail: 'permission_required',
+        area: 'product',
+      },
+      { kind: 'access-guard', file: 'shop/views.py', line: 9, detail: 'login_required', area: 'product' },
+    ];
+    expect(ownAuthLine(a)).toBe(
+      "Views check access with the framework's `login_required` and `permission_required`, 3 times in 2 files (`news/views.py:4` and `shop/views.py:9`).",
+    );
+    const out = writeSecurity(ctx(a));
+    expect(out).toContain("Views check access with the framework's");
+    expect(out).not.toMatch(/every route is open|No authentication library is declared/);
+  });
 });

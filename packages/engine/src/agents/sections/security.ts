@@ -170,6 +170,20 @@ export function ownAuthLine(a: Analysis): string | null {
       )}).`,
     );
   }
+  const guards = ownFacts(a, 'access-guard').filter((x) => x.detail);
+  if (guards.length) {
+    const names = unique(guards.map((x) => x.detail!));
+    const files = unique(guards.map((x) => x.file));
+    told.push(
+      `Views check access with the framework's ${joinAnd(names.map(code))}, ${plural(guards.length, 'time')} in ${plural(files.length, 'file')} (${joinSome(
+        files.map((f) => {
+          const first = guards.find((x) => x.file === f)!;
+          return cite(first.file, first.line);
+        }),
+        3,
+      )}).`,
+    );
+  }
   return told.length ? told.join(' ') : null;
 }
 
@@ -341,6 +355,7 @@ const FACT_LABEL: Record<SecurityFact['kind'], string> = {
   'error-exposure': 'error messages exposed only when marked',
   'auth-backends': 'the authentication backends',
   'api-key-header': 'an API key read from a request header',
+  'access-guard': "the framework's access checks on views",
 };
 
 /** "`management.endpoints.web.exposure.include=*` (…) exposes every enabled Actuator endpoint over HTTP". */
@@ -439,20 +454,29 @@ export const security = defineSection({
       );
     else {
       const authCode = productAuthCode(a);
+      const guards = (a.securityFacts ?? []).filter(
+        (x) => x.kind === 'access-guard' && (!x.area || x.area === 'product'),
+      );
       out.push(
-        authCode.length
+        !authCode.length && guards.length
           ? f(
-              `${shipsAuth(a)}: ${authCodeList(authCode, false)}.`,
-              authCode.slice(0, 3).map((s) => ref(s.path, s.line)),
+              `Views check access with the framework's ${joinAnd(unique(guards.map((x) => code(x.detail ?? ''))))}.`,
+              guards.slice(0, 3).map((x) => ref(x.file, x.line)),
               'auth',
             )
-          : f(
-              ownRoutes(a).length
-                ? `Neither an authentication library nor authentication code of the product's own guards the ${plural(ownRoutes(a).length, 'HTTP route')}.`
-                : 'No authentication library is used.',
-              [],
-              'auth',
-            ),
+          : authCode.length
+            ? f(
+                `${shipsAuth(a)}: ${authCodeList(authCode, false)}.`,
+                authCode.slice(0, 3).map((s) => ref(s.path, s.line)),
+                'auth',
+              )
+            : f(
+                ownRoutes(a).length
+                  ? `Neither an authentication library nor authentication code of the product's own guards the ${plural(ownRoutes(a).length, 'HTTP route')}.`
+                  : 'No authentication library is used.',
+                [],
+                'auth',
+              ),
       );
     }
     // what the code itself does about security: exposure, TLS, webhooks, elevated clients, cookies, proxies
@@ -575,7 +599,9 @@ export function writeSecurity(ctx: WriterContext): string {
       parts.push(`The product's own authentication code: ${authCodeList(authCode, true)}.`);
   } else if (productAuthCode(a).length)
     parts.push(`${shipsAuth(a)}: ${authCodeList(productAuthCode(a), true)}.`);
-  else if (ownRoutes(a).length)
+  else if (ownAuth) {
+    // the product's own checks were told: neither "no authentication" nor "every route is open"
+  } else if (ownRoutes(a).length)
     parts.push(
       sentence(
         `No authentication library is declared, and no authentication code (login, token, permission or auth-scheme definitions) was found in the product, which serves ${plural(ownRoutes(a).length, 'HTTP route')}`,
@@ -587,7 +613,8 @@ export function writeSecurity(ctx: WriterContext): string {
       `No authentication library is declared and no HTTP route is served, so there is no access control to review.`,
     );
   if (wants(ctx, 'auth')) {
-    const openRoutes = !fx.authLibs.length && !productAuthCode(a).length && ownRoutes(a).length > 0;
+    const openRoutes =
+      !fx.authLibs.length && !productAuthCode(a).length && !ownAuth && ownRoutes(a).length > 0;
     const exposure = exposureLine(a, openRoutes);
     const facts = [
       ...(exposure ? [exposure] : []),

@@ -353,6 +353,62 @@ describe('the CI and TODO sentences', () => {
     );
   });
 
+  it("a tool named in a message, a branch name or an argument line runs nothing; a repository's test script runs the tests", () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [];
+    a.files = [
+      ...a.files,
+      {
+        path: 'scripts/test-cov.sh',
+        size: 10,
+        language: 'Bourne Shell',
+        code: 2,
+        comment: 0,
+        blank: 0,
+        role: 'other',
+      },
+      {
+        path: 'scripts/check',
+        size: 10,
+        language: 'Bourne Shell',
+        code: 2,
+        comment: 0,
+        blank: 0,
+        role: 'other',
+      },
+    ] as Analysis['files'];
+    a.ci = [
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/bump-hooks.yml',
+        jobs: ['bump'],
+        commands: [
+          'uv run prek auto-update --freeze',
+          'echo "No pre-commit hook updates available"',
+          'branch="bump-pre-commit-hooks"',
+          'git commit -m "Bump pre-commit hooks"',
+          '--label pre-commit',
+        ],
+      },
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/test.yml',
+        jobs: ['test'],
+        commands: [
+          'uv sync --group tests',
+          'uv run --no-sync bash scripts/test-cov.sh $OPTS',
+          'scripts/check',
+        ],
+        jobRuns: [
+          { job: 'test', commands: ['uv run --no-sync bash scripts/test-cov.sh $OPTS', 'scripts/check'] },
+        ],
+      },
+    ];
+    expect(ciRuns(a)).toBe(
+      '`.github/workflows/test.yml` runs the checks in CI (`uv run --no-sync bash scripts/test-cov.sh $OPTS` and `scripts/check`). The tests run in the job `test`.',
+    );
+  });
+
   it('gives a long matrix axis by its count', () => {
     const a = sampleAppAnalysis();
     a.entryPoints = [];

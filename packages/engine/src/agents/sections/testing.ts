@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isProgramLanguage } from '../../analyse/test-code.ts';
 import type { Analysis, EntryPoint, StaticCheck } from '../../analyse/types.ts';
+import { baseName } from '../../analyse/sources.ts';
 import { factsOf, notRankedNote, type Facts } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
@@ -513,9 +514,17 @@ export function ciCheckCommands(a: Analysis, commands: string[]): string[] {
   const bare = [...new Set(commands.map((c) => c.replace(ENV_PREFIX, '')))];
   return bare.filter((c) => {
     if (c.length > 80) return false;
-    if (BUILD_WITH_TESTS.test(c)) return !SKIP_TESTS.test(c);
-    if (INSTALL.test(c)) return false;
-    if (TEST_COMMAND.test(c) || CHECK_COMMAND.test(c)) return true;
+    // an argument line of a longer command (`--label pre-commit`), a message and a variable set
+    // (`echo "No pre-commit updates"`, `branch="bump-pre-commit-hooks"`) run no tool
+    if (NOT_A_RUN.test(c)) return false;
+    // a tool's name inside quotes is text (`git commit -m "Bump pre-commit hooks"`), not what runs
+    const run = c.replace(/"[^"]*"|'[^']*'/g, '""');
+    if (BUILD_WITH_TESTS.test(run)) return !SKIP_TESTS.test(run);
+    if (INSTALL.test(run)) return false;
+    if (TEST_COMMAND.test(run) || CHECK_COMMAND.test(run)) return true;
+    // a script of the repository named for what it does (`scripts/test`, `bash scripts/lint.sh`)
+    const script = repoScript(a, run);
+    if (script) return TEST_NAME.test(script) || CHECK_NAME.test(script) || script === 'check';
     const npm = NPM_CALL.exec(c)?.[1];
     const make = MAKE_CALL.exec(c)?.[1];
     const called = scripts.find(
@@ -525,6 +534,20 @@ export function ciCheckCommands(a: Analysis, commands: string[]): string[] {
     if (!called) return [npm, make].some((n) => n && (TEST_NAME.test(n) || CHECK_NAME.test(n)));
     return checks(called);
   });
+}
+
+// a line that runs nothing of its own: an argument continued from the line before, a message, a
+// variable assigned
+const NOT_A_RUN = /^(?:-|(?:echo|printf)\b|[A-Za-z_]\w*=)/;
+// a repository script run directly or through a shell or a Python environment runner
+const SCRIPT_RUN =
+  /^(?:(?:uv|poetry|pdm|hatch|pipenv)\s+run\s+(?:--[\w-]+\s+)*)?(?:(?:ba|z)?sh\s+)?(?:\.\/)?((?:[\w.-]+\/)+[\w.-]+)(?=\s|$)/;
+
+/** The name of the repository script a CI command runs (`scripts/test-cov.sh` → `test-cov`), if it runs one. */
+function repoScript(a: Analysis, cmd: string): string | undefined {
+  const path = SCRIPT_RUN.exec(cmd)?.[1];
+  if (!path || !a.files.some((f) => f.path === path)) return undefined;
+  return baseName(path).replace(/\.(?:sh|bash|py)$/, '');
 }
 
 /**
@@ -571,6 +594,8 @@ function testJobs(a: Analysis): string {
 /** Whether a CI command runs tests: a test runner, or a script or target whose own command is one. */
 function runsTests(a: Analysis, cmd: string): boolean {
   if (TEST_COMMAND.test(cmd) || BUILD_WITH_TESTS.test(cmd)) return true;
+  const script = repoScript(a, cmd);
+  if (script) return TEST_NAME.test(script);
   const npm = NPM_CALL.exec(cmd)?.[1];
   const make = MAKE_CALL.exec(cmd)?.[1];
   const called = a.entryPoints.find(

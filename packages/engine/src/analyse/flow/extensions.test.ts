@@ -514,6 +514,42 @@ describe('registration points', () => {
     expect(points).toEqual([]);
   });
 
+  it("Python: a value typed `typing.Any` handed to a method is data, not users' code", () => {
+    const points = extensionPoints(
+      input(
+        {
+          'pkg/_urls.py': [
+            'import typing',
+            '',
+            'class URL:',
+            '    def __init__(self):',
+            '        self.params = QueryParams()',
+            '',
+            '    def copy_set_param(self, key: str, value: typing.Any = None) -> URL:',
+            '        return self.copy_with(params=self.params.set(key, value))',
+            '',
+            '    def copy_merge_params(self, params: QueryParamTypes) -> URL:',
+            '        return self.copy_with(params=self.params.merge(params))',
+            '',
+            'class QueryParams:',
+            '    def set(self, key, value):',
+            '        q = dict(self._dict)',
+            '        q[key] = [value]',
+            '        return q',
+            '',
+            '    def merge(self, params):',
+            '        q = dict(self._dict)',
+            '        q.update(params)',
+            '        return q',
+          ],
+        },
+        'Python',
+        { central: ['URL'], publicNames: new Set(['URL']) },
+      ),
+    );
+    expect(points).toEqual([]);
+  });
+
   it('a point on a type that is neither central, public nor in the README is left out', () => {
     const files = {
       'lib/registry.js': [

@@ -552,7 +552,8 @@ function typeDeclaration(
 
 /** What a declared type says of the stored value: a contract for code, plain data, or nothing. */
 function contractFor(declared: string, models: FileModel[]): ExtensionPoint['contract'] | 'data' | undefined {
-  const type = elementType(declared);
+  // a qualified name means what the bare one does: `typing.Any` says no more than `Any`
+  const type = elementType(declared).replace(/^(?:typing|typing_extensions|t|builtins)\./, '');
   if (PRIMITIVE.test(type)) return 'data';
   if (OPAQUE.test(type)) return undefined;
   const name = /^([A-Za-z_][\w.]*)/.exec(type)?.[1]?.split('.').pop();

@@ -1649,6 +1649,72 @@ describe('main path', () => {
     expect(labels(steps)).not.toContain('Cache.save');
   });
 
+  it('a handler that calls no product code (a 410 page for removed URLs) is not where the work enters', () => {
+    const contents = {
+      'legacy/__init__.py': '',
+      'docs/__init__.py': '',
+      'legacy/urls.py': [
+        'from django.urls import path',
+        'from legacy import views',
+        'urlpatterns = [',
+        '    path("comments/", views.gone),',
+        '    path("rss/comments/", views.gone),',
+        '    path("documentation", views.gone),',
+        ']',
+      ].join('\n'),
+      'legacy/views.py': [
+        'from django.shortcuts import render',
+        '',
+        'def gone(request, *args, **kwargs):',
+        '    return render(request, "410.html", status=410)',
+      ].join('\n'),
+      'docs/urls.py': [
+        'from docs import views',
+        '',
+        'urlpatterns = [',
+        '    path("<lang>/", views.document),',
+        ']',
+      ].join('\n'),
+      'docs/views.py': [
+        'from docs.models import Document',
+        '',
+        'def document(request, lang):',
+        '    doc = Document.find(lang)',
+        '    return render(request, "doc.html", {"doc": doc})',
+      ].join('\n'),
+      'docs/models.py': [
+        'class Document:',
+        '    @classmethod',
+        '    def find(cls, lang):',
+        '        rows = cls.load(lang)',
+        '        first = rows[0]',
+        '        return first',
+      ].join('\n'),
+    };
+    const route = (file: string, path: string, handler: string, line: number): Route => ({
+      method: 'ANY',
+      path,
+      framework: 'Django',
+      file,
+      line,
+      handler,
+      area: 'product',
+    });
+    const steps = mainPath(
+      contents,
+      'Python',
+      { kind: 'application', productPaths: ['legacy', 'docs'] },
+      [
+        route('legacy/urls.py', '/comments/', 'views.gone', 4),
+        route('legacy/urls.py', '/rss/comments/', 'views.gone', 5),
+        route('legacy/urls.py', '/documentation', 'views.gone', 6),
+        route('docs/urls.py', '/<lang>/', 'views.document', 4),
+      ],
+      ['django'],
+    );
+    expect(labels(steps).slice(0, 3)).toEqual(['urlpatterns', 'document', 'Document.find']);
+  });
+
   it('the entry route is the handler with the most route declarations, however many methods each answers', () => {
     const contents = {
       'app/urls.py': [

@@ -3109,7 +3109,11 @@ function chooseStart(
   const application = /application|service/.test(input.kind);
 
   if (application) {
-    const handled = routeHandlers(input, byPath, resolveCall);
+    const declared = routeHandlers(input, byPath, resolveCall);
+    // a handler that calls none of the product's code answers with a fixed page (a 410 for removed
+    // URLs, a template as it is): where other handlers call into the product, the work is theirs
+    const working = declared.filter((h) => productCalls(h.target).length > 0);
+    const handled = working.length ? working : declared;
     if (handled.length) {
       const most = Math.max(...handled.map((h) => h.routes.length));
       const tied = handled.filter((h) => h.routes.length === most);

@@ -107,6 +107,19 @@ describe('kind per ecosystem', () => {
     expect(client.kind).toBe('library');
   });
 
+  it('a Python framework with a console script of its own is a framework first, its command after', () => {
+    const flaskish = identityOf({
+      'pyproject.toml':
+        '[project]\nname = "Flasky"\ndependencies = ["click>=8"]\n[project.scripts]\nflasky = "flasky.cli:main"\n',
+      'src/flasky/__init__.py': 'from .app import Flasky as Flasky\n',
+      'src/flasky/app.py': 'class Flasky:\n    def wsgi_app(self, environ, start_response):\n        pass\n',
+      'src/flasky/cli.py': 'import click\n\n@click.command()\ndef main():\n    pass\n',
+      'README.md': '# Flasky\n\nFlasky is a lightweight WSGI web application framework.\n',
+    });
+    expect(flaskish.kind).toBe('framework');
+    expect(flaskish.kinds).toEqual(['library', 'cli']);
+  });
+
   it('a workspace of a web application is a web application; "monorepo" only tells the layout', () => {
     const id = identityOf({
       'package.json': '{ "name": "root", "private": true, "workspaces": ["frontend", "packages/*"] }',

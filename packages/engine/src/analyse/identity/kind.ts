@@ -129,7 +129,12 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
     add(libraryFrameworkWords ? 'framework' : 'library');
     if (libraryFrameworkWords) add('library');
   }
-  if (facts.pyScripts.length && s.hasPythonPackage) add('library');
+  // a Python package with a console script is still what its purpose calls it: Flask's `flask`
+  // command serves the framework
+  if (facts.pyScripts.length && s.hasPythonPackage) {
+    add(libraryFrameworkWords ? 'framework' : 'library');
+    add('library');
+  }
   for (const d of facts.declared) {
     if (d.kind === 'web-application') {
       add('application');

@@ -13,6 +13,19 @@ function layoutOf(files: Record<string, string>) {
 const helper = 'export function testClient(app: unknown) {\n  return app;\n}\n';
 const helperTest = "import { testClient } from '.';\ntest('x', () => testClient(1));\n";
 
+describe('the code a documentation site includes', () => {
+  it('docs_src/ beside the package is examples, though its apps import the package', () => {
+    const layout = layoutOf({
+      'pyproject.toml': '[project]\nname = "webkit"\n',
+      'webkit/__init__.py': 'from .app import App\n',
+      'webkit/app.py': 'class App:\n    pass\n',
+      'docs_src/first_steps/tutorial001.py': 'from webkit import App\n\napp = App()\n',
+    });
+    expect(areaOf('docs_src/first_steps/tutorial001.py', layout)).toBe('examples');
+    expect(isProductFile('webkit/app.py', layout)).toBe(true);
+  });
+});
+
 describe('published paths', () => {
   it('a folder named for tests ships when package.json exports it (a dist/ target read as src/)', () => {
     const layout = layoutOf({

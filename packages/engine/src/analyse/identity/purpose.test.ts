@@ -144,6 +144,15 @@ describe('purpose from the README', () => {
     ).toBe('Easily generate .docx files with a declarative API.');
   });
 
+  it('a description naming the source code of something says what the repository holds', () => {
+    expect(sentenceFromDescription('Source code to djangoproject.com', 'djangoproject-com')).toBe(
+      'djangoproject-com holds the source code to djangoproject.com.',
+    );
+    expect(sentenceFromDescription('The code behind example.org', 'site')).toBe(
+      'site holds the code behind example.org.',
+    );
+  });
+
   it('does not cut a sentence at "node.js" or "e.g."', () => {
     expect(
       firstSentence('Expressive middleware for node.js to make APIs, e.g. REST ones, enjoyable. More text.'),

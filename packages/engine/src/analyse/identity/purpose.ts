@@ -181,6 +181,9 @@ export function sentenceFromDescription(desc: string, name: string | undefined):
   rest = rest.charAt(0).toLowerCase() + rest.slice(1);
   // a description that opens on what the project does ("Sends mail from Ruby programs") has its verb
   if (OPENS_ON_A_VERB.test(rest)) return `${subject} ${rest}.`;
+  // "Source code to djangoproject.com" says what the repository holds, not what it is
+  if (/^(?:the\s+)?(?:source(?:\s+code)?|code(?:base)?)\s+(?:of|for|to|behind)\s/i.test(rest))
+    return `${subject} holds the ${rest.replace(/^the\s+/i, '')}.`;
   if (/^(a|an|the)\s/i.test(rest)) return `${subject} is ${rest}.`;
   return `${subject} is ${/^[aeiou]/i.test(rest) ? 'an' : 'a'} ${rest}.`;
 }
