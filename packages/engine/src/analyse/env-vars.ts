@@ -390,13 +390,15 @@ function pyGuarded(text: string, end: number): boolean {
       new RegExp(`['"]${name}['"]\\s+in\\s+os\\.environ\\b`).test(line));
   const lineStart = text.lastIndexOf('\n', start) + 1;
   const lineEnd = text.indexOf('\n', end);
-  const lines = text.slice(0, lineEnd < 0 ? text.length : lineEnd).split('\n');
-  const own = lines.length - 1;
-  if (tests(lines[own]!.slice(0, start - lineStart) + lines[own]!.slice(end - lineStart))) return true;
-  // the headers of the blocks the read sits in, each less indented than the last
-  let indent = /^\s*/.exec(lines[own]!)![0].length;
-  for (let i = own - 1; i >= 0 && indent > 0; i--) {
-    const line = lines[i]!;
+  const ownLine = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+  if (tests(ownLine.slice(0, start - lineStart) + ownLine.slice(end - lineStart))) return true;
+  // the headers of the blocks the read sits in, each less indented than the last, read line by line
+  // backwards from the read (never the whole text split again for each read)
+  let indent = /^\s*/.exec(ownLine)![0].length;
+  for (let to = lineStart - 1; to > 0 && indent > 0; ) {
+    const from = text.lastIndexOf('\n', to - 1) + 1;
+    const line = text.slice(from, to);
+    to = from - 1;
     if (!line.trim() || line.trimStart().startsWith('#')) continue;
     const depth = /^\s*/.exec(line)![0].length;
     if (depth >= indent) continue;
