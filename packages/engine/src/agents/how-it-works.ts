@@ -468,7 +468,7 @@ export function mainPathSentence(a: Analysis): string | null {
 /** A step's note with its names and paths as code, and anything else from the code base as plain text. */
 function noteOf(note: string): string {
   const called =
-    /^(called|made) by (\S+)(?: at ([^\s,]+))?(?: through (\S+))?(?:, and calls (\S+) again)?(, every \d+\w\w time)?$/.exec(
+    /^(called|made|bound) by (\S+)(?: at ([^\s,]+))?(?: through (\S+))?(?:, and calls (\S+) again)?(, every \d+\w\w time)?$/.exec(
       note,
     );
   if (called) {

@@ -609,6 +609,88 @@ describe('main path', () => {
     expect(labels(steps)).not.toContain('isHopError');
   });
 
+  it('a default export that is a class method bound to a context runs that method when it is called', () => {
+    const contents = {
+      'lib/client.js': [
+        "import Client from './core/Client.js';",
+        "import bind from './helpers/bind.js';",
+        "import mergeConfig from './core/mergeConfig.js';",
+        '',
+        'function createInstance(defaultConfig) {',
+        '  const context = new Client(defaultConfig);',
+        '  const instance = bind(Client.prototype.request, context);',
+        '  instance.create = function create(more) {',
+        '    return createInstance(mergeConfig(defaultConfig, more));',
+        '  };',
+        '  return instance;',
+        '}',
+        '',
+        'const client = createInstance({});',
+        '',
+        'export default client',
+      ].join('\n'),
+      'lib/core/Client.js': [
+        "import dispatchRequest from './dispatchRequest.js';",
+        'class Client {',
+        '  constructor(config) {',
+        '    this.defaults = config;',
+        '  }',
+        '',
+        '  request(config) {',
+        '    const chain = [dispatchRequest.bind(this), undefined];',
+        '    return Promise.resolve(config).then(chain[0], chain[1]);',
+        '  }',
+        '}',
+        'export default Client;',
+      ].join('\n'),
+      'lib/core/dispatchRequest.js': [
+        'export default function dispatchRequest(config) {',
+        '  const adapter = config.adapter;',
+        '  return adapter(config);',
+        '}',
+      ].join('\n'),
+      'lib/core/mergeConfig.js': [
+        'export default function mergeConfig(a, b) {',
+        '  const out = Object.assign({}, a, b);',
+        '  return out;',
+        '}',
+      ].join('\n'),
+      'lib/helpers/bind.js': [
+        'export default function bind(fn, thisArg) {',
+        '  return function wrap() {',
+        '    return fn.apply(thisArg, arguments);',
+        '  };',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'JavaScript', {
+      kind: 'library',
+      productPaths: ['lib'],
+      entryPoints: [{ path: 'index.js', line: 1, how: 'package.json main' }],
+      publicApi: [
+        {
+          name: 'client',
+          kind: 'default export',
+          path: 'index.js',
+          line: 1,
+          definedAt: { path: 'lib/client.js', line: 14 },
+        },
+      ],
+      keyComponents: [
+        { path: 'lib/core/Client.js', rank: 1 },
+        { path: 'lib/client.js', rank: 0.5 },
+      ],
+    });
+    expect(steps[0]).toMatchObject({ name: 'client', path: 'lib/client.js', line: 14 });
+    expect(steps[1]).toMatchObject({
+      name: 'request',
+      owner: 'Client',
+      note: 'bound by createInstance at lib/client.js:7',
+    });
+    // the function a chain holds bound (`dispatchRequest.bind(this)`) is called by the method
+    expect(labels(steps)).toContain('dispatchRequest');
+  });
+
   it("an ASGI framework: a request enters at the __call__ of the application the README's example makes", () => {
     const contents = {
       'web/responses.py': [

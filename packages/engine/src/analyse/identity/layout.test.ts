@@ -166,7 +166,7 @@ describe('a Maven or Gradle src/ beside main/', () => {
 });
 
 describe('test runner settings at the root', () => {
-  it('karma.conf.cjs and jest.preset.js belong to the tests, not to the product beside index.js', () => {
+  it('karma.conf.cjs and jest.preset.js are tool settings, not the product beside index.js', () => {
     const layout = layoutOf({
       'package.json': JSON.stringify({ name: 'client', main: 'index.js' }),
       'index.js': "export { default } from './lib/client.js';\n",
@@ -176,8 +176,8 @@ describe('test runner settings at the root', () => {
       'jest.preset.js':
         "const nxPreset = require('@nx/jest/preset').default;\nmodule.exports = { ...nxPreset };\n",
     });
-    expect(areaOf('karma.conf.cjs', layout)).toBe('tests');
-    expect(areaOf('jest.preset.js', layout)).toBe('tests');
+    expect(areaOf('karma.conf.cjs', layout)).toBe('build');
+    expect(areaOf('jest.preset.js', layout)).toBe('build');
     expect(isProductFile('karma.conf.cjs', layout)).toBe(false);
     expect(areaOf('index.js', layout)).toBe('product');
   });

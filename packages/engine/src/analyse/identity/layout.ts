@@ -68,7 +68,7 @@ const CODE =
 const TOOL_CONFIG =
   /^([\w.-]+\.config\.[cm]?[jt]s|gulpfile\.[cm]?[jt]s|gruntfile\.[cm]?[jt]s|jakefile\.[cm]?js|\.eslintrc\.[cm]?js|\.prettierrc\.[cm]?js|conftest\.py|noxfile\.py|fabfile\.py|tasks\.py|setup\.py|build\.rs|build\.gradle(\.kts)?|settings\.gradle(\.kts)?|Gemfile|Rakefile)$/i;
 // a test runner's own settings, whatever the runner calls them (karma.conf.js, jest.preset.js,
-// wdio.conf.ts, .mocharc.cjs); vitest.config.ts stays with the build tools it shares vite's with
+// wdio.conf.ts, .mocharc.cjs)
 const TEST_RUNNER_CONFIG =
   /^((karma|jest|wdio|protractor|nightwatch|playwright|cypress|ava)\.(conf|config|preset|setup)\.[cm]?[jt]s|\.mocharc\.[cm]?js)$/i;
 // linguist's documentation files
@@ -292,11 +292,10 @@ export function classifyLayout(
   for (const d of jvmSrcSiblings(byDir, (p) => src.has(p))) nonProduct.push(d);
   if (byDir.has('gradle/wrapper')) nonProduct.push({ path: 'gradle', role: 'build' });
   for (const d of facts.cargo?.toolCrates ?? []) nonProduct.push({ path: d, role: 'tools' });
-  // build and tool configuration at the root (vite.config.ts, gulpfile.js…) is code, but not product;
-  // a test runner's settings (karma.conf.cjs, jest.preset.js, .mocharc.js) belong to the tests
+  // build and tool configuration at the root (vite.config.ts, gulpfile.js, a test runner's
+  // karma.conf.cjs or jest.preset.js…) is code, but not product
   for (const p of paths)
-    if (!p.includes('/') && TEST_RUNNER_CONFIG.test(p)) nonProduct.push({ path: p, role: 'tests' });
-    else if (!p.includes('/') && (TOOL_CONFIG.test(p) || GEMSPEC.test(p)))
+    if (!p.includes('/') && (TOOL_CONFIG.test(p) || TEST_RUNNER_CONFIG.test(p) || GEMSPEC.test(p)))
       nonProduct.push({ path: p, role: 'build' });
   // shallow folders first, so a tests/ folder covers everything below it
   const dirs = [...byDir.keys()].sort(
