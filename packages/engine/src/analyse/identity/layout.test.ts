@@ -220,3 +220,18 @@ describe('a root folder only the maintainers’ scripts read', () => {
     expect(areaOf('views/page.hbs', layout)).toBe('product');
   });
 });
+
+describe('a root integration/ folder', () => {
+  it('holds integration tests (a server and the script that drives it), not product', () => {
+    const layout = layoutOf({
+      'package.json': JSON.stringify({ name: 'web', main: 'web.js' }),
+      'web.js': 'module.exports = function web() {}\n',
+      'integration/server.js':
+        "const web = require('..')()\nweb.get('/', () => 'home page')\nweb.listen(3000)\n",
+      'integration/test.sh': '#!/usr/bin/bash\ncurl -i -X GET localhost:3000/ > GET\n',
+      'integrations/redis.js': 'module.exports = function redis() {}\n',
+    });
+    expect(areaOf('integration/server.js', layout)).toBe('tests');
+    expect(areaOf('integrations/redis.js', layout)).toBe('product');
+  });
+});

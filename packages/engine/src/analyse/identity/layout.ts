@@ -34,6 +34,9 @@ const ROOT_BY_NAME: [RegExp, NonProductRole][] = [
   [/^[a-z0-9][\w.-]{0,60}[-_]tests?$/i, 'tests'],
   // a build module that tests how the product is packaged or run (test-jpms, test-shrinker)
   [/^tests?[-_][a-z0-9][\w.-]{0,60}$/i, 'tests'],
+  // integration tests kept at the root (a server and the script that drives it); integrations with
+  // other products are named in the plural
+  [/^integration$/i, 'tests'],
 ];
 // documentation folders only count as docs where they hold prose, not a package of code
 const DOCS_NAME = /^(docs?|documentation|site|website|man|javadoc|wiki)$/i;
