@@ -1247,9 +1247,12 @@ export function mechanismDigest(a: Analysis): string | null {
   const first = mainStep(flow);
   // an application is driven by its requests: where they arrive and where the data goes
   const handlers = flow.handlers.filter((h) => h.uses.length);
-  const requests = handlers.length
-    ? `Requests reach ${plural(flow.handlers.length, 'handler file')}, the busiest being ${cite(handlers[0]!.path)} (${plural(handlers[0]!.routes, 'route')}).`
-    : null;
+  // the busiest is the file with the most routes, whatever types it works with
+  const busiest = [...flow.handlers].sort((x, y) => y.routes - x.routes)[0];
+  const requests =
+    handlers.length && busiest
+      ? `Requests reach ${plural(flow.handlers.length, 'handler file')}, the busiest being ${cite(busiest.path)} (${plural(busiest.routes, 'route')}).`
+      : null;
   const sentences = [
     // the summary names the central types; the architecture section cites where each is defined
     centralTypesNamed(a),
