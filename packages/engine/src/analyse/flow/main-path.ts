@@ -1353,6 +1353,20 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       if (near.length === 1) return near[0]!;
     }
     const r = input.resolve(call, t.file, t.def);
+    // a JavaScript module has no globals: a bare call reaches a function of its own file or one it
+    // imports, never another file's function of the same name (`listener(state)` calling the
+    // parameter a loop hands it)
+    if (
+      r &&
+      'def' in r &&
+      !root &&
+      !qualifier &&
+      r.file !== t.file &&
+      familyOf(t.file.language) === 'js' &&
+      !t.file.bindings.has(name) &&
+      JS_MODULE.test(t.file.bareText)
+    )
+      return null;
     // a method found for a receiver whose type nothing says (`h.ServeHTTP` on some handler) is a
     // guess, unless the receiver is named after its type (`justfile.run` on a `Justfile`)
     const namedFor = (owner: string) =>
@@ -3182,6 +3196,9 @@ function chooseStart(
   if (top) return { target: top, prefix: [] };
   return mains.length ? { target: best(mains)!, prefix: [] } : null;
 }
+
+// a file that imports or exports is an ES or CommonJS module, whose names are its own
+const JS_MODULE = /(?:^|\n)[ \t]*(?:import|export)\b|\brequire\(|\bmodule\.exports\b/;
 
 /**
  * The way in through a default export that a product function makes (`const ky = createInstance()`):
