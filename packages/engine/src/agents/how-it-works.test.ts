@@ -943,6 +943,23 @@ describe('how it works', () => {
     ).toBeNull();
   });
 
+  it('names the handler file with the most routes as the busiest, whether or not it uses product types', () => {
+    const app: Flow = {
+      ...flow,
+      handlers: [
+        {
+          path: 'src/main.ts',
+          routes: 1,
+          uses: [{ name: 'HttpException', path: 'src/http-exception.ts', line: 1, bases: ['Error'] }],
+        },
+        { path: 'src/article.controller.ts', routes: 11, uses: [] },
+      ],
+    };
+    expect(mechanismDigest({ flow: app } as Analysis)).toContain(
+      'Requests reach 2 handler files, the busiest being `src/article.controller.ts` (11 routes).',
+    );
+  });
+
   it("opens an application's digest with its requests and its data, not with one traced call", () => {
     const app: Flow = {
       ...flow,

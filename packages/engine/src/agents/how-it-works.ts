@@ -483,7 +483,7 @@ export function mainPathSentence(a: Analysis): string | null {
 /** A step's note with its names and paths as code, and anything else from the code base as plain text. */
 function noteOf(note: string): string {
   const called =
-    /^(called|made) by (\S+)(?: at ([^\s,]+))?(?: through (\S+))?(?:, and calls (\S+) again)?(, every \d+\w\w time)?$/.exec(
+    /^(called|made|bound) by (\S+)(?: at ([^\s,]+))?(?: through (\S+))?(?:, and calls (\S+) again)?(, every \d+\w\w time)?$/.exec(
       note,
     );
   if (called) {
@@ -1264,9 +1264,12 @@ export function mechanismDigest(a: Analysis): string | null {
   const first = mainStep(flow);
   // an application is driven by its requests: where they arrive and where the data goes
   const handlers = flow.handlers.filter((h) => h.uses.length);
-  const requests = handlers.length
-    ? `Requests reach ${plural(flow.handlers.length, 'handler file')}, the busiest being ${cite(handlers[0]!.path)} (${plural(handlers[0]!.routes, 'route')}).`
-    : null;
+  // the busiest is the file with the most routes, whatever types it works with
+  const busiest = [...flow.handlers].sort((x, y) => y.routes - x.routes)[0];
+  const requests =
+    handlers.length && busiest
+      ? `Requests reach ${plural(flow.handlers.length, 'handler file')}, the busiest being ${cite(busiest.path)} (${plural(busiest.routes, 'route')}).`
+      : null;
   const sentences = [
     // the summary names the central types; the architecture section cites where each is defined
     centralTypesNamed(a),

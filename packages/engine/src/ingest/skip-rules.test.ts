@@ -13,6 +13,12 @@ describe('minified detection', () => {
     const bundle = `/*! banner */\nvar x=${'1+'.repeat(5000)}1;`;
     expect(classifyContent(bytes(bundle).slice(0, 8192), bundle.length)).toBe('minified');
   });
+
+  it('never takes prose for a bundle: a README whose sponsors table is HTML on a few long lines', () => {
+    const readme = `<h3 align="center">Sponsors</h3><table><tr>${'<td align="center"><a href="https://example.com/sponsor"><img src="https://example.com/logo.png" alt="Sponsor" width="90"></a></td>'.repeat(80)}</tr></table>\n\n# Project\n\nA promise based client.\n`;
+    expect(classifyContent(bytes(readme).slice(0, 8192), readme.length, 'README.md')).toBeNull();
+    expect(classifyContent(bytes(readme).slice(0, 8192), readme.length, 'bundle.js')).toBe('minified');
+  });
 });
 
 describe('build output folders', () => {

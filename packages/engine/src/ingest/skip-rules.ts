@@ -170,15 +170,22 @@ export function isArchiveName(name: string): boolean {
 /** Bytes read from the start of each file to decide binary / minified. */
 export const SNIFF_BYTES = 8192;
 
-/** Verdict from the first bytes of a file: NUL byte → binary; text made of very long lines → minified. */
-export function classifyContent(head: Uint8Array, size: number): SkippedEntry['reason'] | null {
+// prose formats: no tool minifies them; a README holding a table of sponsors' logos in HTML is
+// kilobytes of markup on a few lines, and is still the README
+const PROSE_NAME = /\.(md|markdown|mdx|rst|adoc|asciidoc|txt)$/i;
+
+/**
+ * Verdict from the first bytes of a file: NUL byte → binary; text made of very long lines → minified,
+ * unless its name says it is prose.
+ */
+export function classifyContent(head: Uint8Array, size: number, name = ''): SkippedEntry['reason'] | null {
   // UTF-16 text holds NUL bytes too, but it is text (a generated type file, a Windows export)
   if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)))
     return 'utf16-text';
   if (head.includes(0)) return 'binary';
   // Minified bundles put kilobytes on one line; hand-written code almost never does. Small files are
   // exempt so a one-line config does not count as minified.
-  if (size > 4096) {
+  if (size > 4096 && !PROSE_NAME.test(name)) {
     let longest = 0;
     let run = 0;
     let lines = 1;

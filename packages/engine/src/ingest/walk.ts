@@ -117,7 +117,7 @@ export async function walkWorkspace(
         skipped.push({ path: rel, reason: 'too-large' });
         continue;
       }
-      const byContent = size === 0 ? null : classifyContent(await readHead(abs), size);
+      const byContent = size === 0 ? null : classifyContent(await readHead(abs), size, entry.name);
       if (byContent) {
         skipped.push({ path: rel, reason: byContent });
         continue;

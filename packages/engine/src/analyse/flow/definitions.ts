@@ -569,6 +569,17 @@ export function callsIn(
       let callee = name;
       let qualifier = segments[segments.length - 1];
       let creates = /^new\s/.test(m[0]);
+      // `dispatchRequest.bind(this)`, `fn.call(ctx, x)`, `fn.apply(ctx, args)`: a JavaScript function's
+      // own methods run that function, now or when what they return is called
+      if (
+        !ruby &&
+        /^(bind|call|apply)$/.test(name) &&
+        segments.length === 1 &&
+        !/^(this|self|super|Function|Reflect|\?)$/.test(segments[0]!)
+      ) {
+        callee = segments.pop()!;
+        qualifier = undefined;
+      }
       // X::new(…) and X.new(…) construct an X
       if (name === 'new' && qualifier) {
         callee = qualifier;

@@ -1147,6 +1147,46 @@ describe('central types', () => {
   });
 });
 
+describe('central types and errors', () => {
+  it('an error class every handler throws is no central type; the service the handlers call is', () => {
+    const files: Record<string, string[]> = {
+      'src/models/http-exception.ts': [
+        'class HttpException extends Error {',
+        '  errorCode: number;',
+        '  constructor (errorCode: number, public readonly message: string | any) {',
+        '    super(message);',
+        '  }',
+        '}',
+      ],
+      'src/article.service.ts': [
+        'export class ArticleService {',
+        ...['find', 'create', 'update', 'remove', 'favorite'].flatMap((m) => [
+          `  ${m} () {`,
+          '    throw new HttpException(404, {});',
+          '  }',
+        ]),
+        '}',
+      ],
+      'src/article.controller.ts': [
+        ...Array.from({ length: 6 }, () => 'const e = new HttpException(422, {});'),
+        'new ArticleService().find();',
+      ],
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'TypeScript', lines.join('\n')));
+    const { types, fns } = indexDefs(models);
+    const central = abstractions(
+      models,
+      identity({
+        kind: 'application',
+        keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })),
+      }),
+      types,
+      fns,
+    );
+    expect(central.map((t) => t.name)).toEqual(['ArticleService']);
+  });
+});
+
 describe('central types with short names', () => {
   it('a two-letter class that carries behaviour is central; a two-letter type without methods is not', () => {
     const cls = (name: string, methods: string[]) => [

@@ -842,6 +842,14 @@ export function onlyNamedAsType(models: FileModel[], name: string, at: Target): 
   return true;
 }
 
+// what a language's errors are called and built on (Error, HttpException, BaseException, Throwable)
+const ERROR_NAME = /(?:Error|Exception|Throwable)$/;
+
+/** A type that is an error: named as one, or built on one. */
+export function isErrorType(name: string, bases: readonly string[] = []): boolean {
+  return ERROR_NAME.test(name) || bases.some((b) => ERROR_NAME.test(b.split('<')[0]!.split('.').pop()!));
+}
+
 /** Methods a type with a two-letter name must have to be one of the central types. */
 const SHORT_NAME_METHODS = 5;
 
@@ -877,6 +885,9 @@ export function abstractions(
       defs.find((d) => central.has(d.file.path)) ??
       (MACHINERY.test(name) || onPath.includes(name) || shared.has(name) ? defs[0] : undefined);
     if (!def || name.startsWith('_')) continue;
+    // an error type reports that the work failed: the product raises it everywhere, so it is named
+    // often, yet no request or call is built on it (an `HttpException` every controller throws)
+    if (isErrorType(name, def.def.bases) && !onPath.includes(name)) continue;
     // methods of that name's type, not those of another type of the same name in a file of its own
     // (a sibling package's `Base`)
     const others = new Set(defs.filter((d) => d.file !== def.file).map((d) => d.file));

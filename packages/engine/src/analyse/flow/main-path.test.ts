@@ -609,6 +609,109 @@ describe('main path', () => {
     expect(labels(steps)).not.toContain('isHopError');
   });
 
+  it("a bare call in a JavaScript module never reaches another file's function it does not import", () => {
+    const contents = {
+      'src/vanilla.ts':
+        "type SetStateInternal<T> = {\n  _(\n    partial: T | Partial<T> | { _(state: T): T | Partial<T> }['_'],\n    replace?: false,\n  ): void\n  _(state: T | { _(state: T): T }['_'], replace: true): void\n}['_']\n\nexport interface StoreApi<T> {\n  setState: SetStateInternal<T>\n  getState: () => T\n  getInitialState: () => T\n  subscribe: (listener: (state: T, prevState: T) => void) => () => void\n}\n\nexport type ExtractState<S> = S extends { getState: () => infer T } ? T : never\n\ntype Get<T, K, F> = K extends keyof T ? T[K] : F\n\nexport type Mutate<S, Ms> = number extends Ms['length' & keyof Ms]\n  ? S\n  : Ms extends []\n    ? S\n    : Ms extends [[infer Mi, infer Ma], ...infer Mrs]\n      ? Mutate<StoreMutators<S, Ma>[Mi & StoreMutatorIdentifier], Mrs>\n      : never\n\nexport type StateCreator<\n  T,\n  Mis extends [StoreMutatorIdentifier, unknown][] = [],\n  Mos extends [StoreMutatorIdentifier, unknown][] = [],\n  U = T,\n> = ((\n  setState: Get<Mutate<StoreApi<T>, Mis>, 'setState', never>,\n  getState: Get<Mutate<StoreApi<T>, Mis>, 'getState', never>,\n  store: Mutate<StoreApi<T>, Mis>,\n) => U) & { $$storeMutators?: Mos }\n\n// eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-empty-object-type\nexport interface StoreMutators<S, A> {}\nexport type StoreMutatorIdentifier = keyof StoreMutators<unknown, unknown>\n\ntype CreateStore = {\n  <T, Mos extends [StoreMutatorIdentifier, unknown][] = []>(\n    initializer: StateCreator<T, [], Mos>,\n  ): Mutate<StoreApi<T>, Mos>\n\n  <T>(): <Mos extends [StoreMutatorIdentifier, unknown][] = []>(\n    initializer: StateCreator<T, [], Mos>,\n  ) => Mutate<StoreApi<T>, Mos>\n}\n\ntype CreateStoreImpl = <\n  T,\n  Mos extends [StoreMutatorIdentifier, unknown][] = [],\n>(\n  initializer: StateCreator<T, [], Mos>,\n) => Mutate<StoreApi<T>, Mos>\n\nconst createStoreImpl: CreateStoreImpl = (createState) => {\n  type TState = ReturnType<typeof createState>\n  type Listener = (state: TState, prevState: TState) => void\n  let state: TState\n  const listeners: Set<Listener> = new Set()\n\n  const setState: StoreApi<TState>['setState'] = (partial, replace) => {\n    // TODO: Remove type assertion once https://github.com/microsoft/TypeScript/issues/37663 is resolved\n    // https://github.com/microsoft/TypeScript/issues/37663#issuecomment-759728342\n    const nextState =\n      typeof partial === 'function'\n        ? (partial as (state: TState) => TState)(state)\n        : partial\n    if (!Object.is(nextState, state)) {\n      const previousState = state\n      state =\n        (replace ?? (typeof nextState !== 'object' || nextState === null))\n          ? (nextState as TState)\n          : Object.assign({}, state, nextState)\n      listeners.forEach((listener) => listener(state, previousState))\n    }\n  }\n\n  const getState: StoreApi<TState>['getState'] = () => state\n\n  const getInitialState: StoreApi<TState>['getInitialState'] = () =>\n    initialState\n\n  const subscribe: StoreApi<TState>['subscribe'] = (listener) => {\n    listeners.add(listener)\n    // Unsubscribe\n    return () => listeners.delete(listener)\n  }\n\n  const api = { setState, getState, getInitialState, subscribe }\n  const initialState = (state = createState(setState, getState, api))\n  return api as any\n}\n\nexport const createStore = ((createState) =>\n  createState ? createStoreImpl(createState) : createStoreImpl) as CreateStore\n",
+      'src/middleware/select.ts':
+        "import type { StateCreator, StoreMutatorIdentifier } from '../vanilla.ts'\n\ntype SubscribeWithSelector = <\n  T,\n  Mps extends [StoreMutatorIdentifier, unknown][] = [],\n  Mcs extends [StoreMutatorIdentifier, unknown][] = [],\n>(\n  initializer: StateCreator<\n    T,\n    [...Mps, ['zustand/subscribeWithSelector', never]],\n    Mcs\n  >,\n) => StateCreator<T, Mps, [['zustand/subscribeWithSelector', never], ...Mcs]>\n\ntype Write<T, U> = Omit<T, keyof U> & U\n\ntype WithSelectorSubscribe<S> = S extends { getState: () => infer T }\n  ? Write<S, StoreSubscribeWithSelector<T>>\n  : never\n\ndeclare module '../vanilla' {\n  // eslint-disable-next-line @typescript-eslint/no-unused-vars\n  interface StoreMutators<S, A> {\n    ['zustand/subscribeWithSelector']: WithSelectorSubscribe<S>\n  }\n}\n\ntype StoreSubscribeWithSelector<T> = {\n  subscribe: {\n    (listener: (selectedState: T, previousSelectedState: T) => void): () => void\n    <U>(\n      selector: (state: T) => U,\n      listener: (selectedState: U, previousSelectedState: U) => void,\n      options?: {\n        equalityFn?: (a: U, b: U) => boolean\n        fireImmediately?: boolean\n      },\n    ): () => void\n  }\n}\n\ntype SubscribeWithSelectorImpl = <T extends object>(\n  storeInitializer: StateCreator<T, [], []>,\n) => StateCreator<T, [], []>\n\nconst subscribeWithSelectorImpl: SubscribeWithSelectorImpl =\n  (fn) => (set, get, api) => {\n    type S = ReturnType<typeof fn>\n    type Listener = (state: S, previousState: S) => void\n    const origSubscribe = api.subscribe as (listener: Listener) => () => void\n    api.subscribe = ((selector: any, optListener: any, options: any) => {\n      let listener: Listener = selector // if no selector\n      if (optListener) {\n        const equalityFn = options?.equalityFn || Object.is\n        let currentSlice = selector(api.getState())\n        listener = (state) => {\n          const nextSlice = selector(state)\n          if (!equalityFn(currentSlice, nextSlice)) {\n            const previousSlice = currentSlice\n            optListener((currentSlice = nextSlice), previousSlice)\n          }\n        }\n        if (options?.fireImmediately) {\n          optListener(currentSlice, currentSlice)\n        }\n      }\n      return origSubscribe(listener)\n    }) as any\n    const initialState = fn(set, get, api)\n    return initialState\n  }\nexport const subscribeWithSelector =\n  subscribeWithSelectorImpl as unknown as SubscribeWithSelector\n",
+    };
+    const steps = mainPath(contents, 'TypeScript', {
+      kind: 'library',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/vanilla.ts', line: 99, how: 'package index' }],
+      publicApi: [{ name: 'createStore', kind: 'const', path: 'src/vanilla.ts', line: 99 }],
+      keyComponents: [
+        { path: 'src/vanilla.ts', rank: 1 },
+        { path: 'src/middleware/select.ts', rank: 0.5 },
+      ],
+    });
+    expect(labels(steps)).toContain('createStoreImpl');
+    expect(steps.map((s) => s.path)).not.toContain('src/middleware/select.ts');
+  });
+
+  it('a default export that is a class method bound to a context runs that method when it is called', () => {
+    const contents = {
+      'lib/client.js': [
+        "import Client from './core/Client.js';",
+        "import bind from './helpers/bind.js';",
+        "import mergeConfig from './core/mergeConfig.js';",
+        '',
+        'function createInstance(defaultConfig) {',
+        '  const context = new Client(defaultConfig);',
+        '  const instance = bind(Client.prototype.request, context);',
+        '  instance.create = function create(more) {',
+        '    return createInstance(mergeConfig(defaultConfig, more));',
+        '  };',
+        '  return instance;',
+        '}',
+        '',
+        'const client = createInstance({});',
+        '',
+        'export default client',
+      ].join('\n'),
+      'lib/core/Client.js': [
+        "import dispatchRequest from './dispatchRequest.js';",
+        'class Client {',
+        '  constructor(config) {',
+        '    this.defaults = config;',
+        '  }',
+        '',
+        '  request(config) {',
+        '    const chain = [dispatchRequest.bind(this), undefined];',
+        '    return Promise.resolve(config).then(chain[0], chain[1]);',
+        '  }',
+        '}',
+        'export default Client;',
+      ].join('\n'),
+      'lib/core/dispatchRequest.js': [
+        'export default function dispatchRequest(config) {',
+        '  const adapter = config.adapter;',
+        '  return adapter(config);',
+        '}',
+      ].join('\n'),
+      'lib/core/mergeConfig.js': [
+        'export default function mergeConfig(a, b) {',
+        '  const out = Object.assign({}, a, b);',
+        '  return out;',
+        '}',
+      ].join('\n'),
+      'lib/helpers/bind.js': [
+        'export default function bind(fn, thisArg) {',
+        '  return function wrap() {',
+        '    return fn.apply(thisArg, arguments);',
+        '  };',
+        '}',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'JavaScript', {
+      kind: 'library',
+      productPaths: ['lib'],
+      entryPoints: [{ path: 'index.js', line: 1, how: 'package.json main' }],
+      publicApi: [
+        {
+          name: 'client',
+          kind: 'default export',
+          path: 'index.js',
+          line: 1,
+          definedAt: { path: 'lib/client.js', line: 14 },
+        },
+      ],
+      keyComponents: [
+        { path: 'lib/core/Client.js', rank: 1 },
+        { path: 'lib/client.js', rank: 0.5 },
+      ],
+    });
+    expect(steps[0]).toMatchObject({ name: 'client', path: 'lib/client.js', line: 14 });
+    expect(steps[1]).toMatchObject({
+      name: 'request',
+      owner: 'Client',
+      note: 'bound by createInstance at lib/client.js:7',
+    });
+    // the function a chain holds bound (`dispatchRequest.bind(this)`) is called by the method
+    expect(labels(steps)).toContain('dispatchRequest');
+  });
+
   it("an ASGI framework: a request enters at the __call__ of the application the README's example makes", () => {
     const contents = {
       'web/responses.py': [

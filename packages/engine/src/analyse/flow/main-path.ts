@@ -81,7 +81,13 @@ export interface MainPathInput {
   kind: string;
   /** `call`: how the README's example calls it (`viper.ReadInConfig()`), for a library's own starts. */
   entryPoints: { path: string; line: number; how: string; call?: string }[];
-  publicApi: { name: string; kind: string; path: string; line: number }[];
+  publicApi: {
+    name: string;
+    kind: string;
+    path: string;
+    line: number;
+    definedAt?: { path: string; line: number };
+  }[];
   routes: Route[];
   /** The product's own crate or package names, by which its code may call itself (`just::run`). */
   selfNames: Set<string>;
@@ -1349,6 +1355,20 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       if (near.length === 1) return near[0]!;
     }
     const r = input.resolve(call, t.file, t.def);
+    // a JavaScript module has no globals: a bare call reaches a function of its own file or one it
+    // imports, never another file's function of the same name (`listener(state)` calling the
+    // parameter a loop hands it)
+    if (
+      r &&
+      'def' in r &&
+      !root &&
+      !qualifier &&
+      r.file !== t.file &&
+      familyOf(t.file.language) === 'js' &&
+      !t.file.bindings.has(name) &&
+      JS_MODULE.test(t.file.bareText)
+    )
+      return null;
     // a method found for a receiver whose type nothing says (`h.ServeHTTP` on some handler) is a
     // guess, unless the receiver is named after its type (`justfile.run` on a `Justfile`)
     const namedFor = (owner: string) =>
@@ -3311,6 +3331,9 @@ function chooseStart(
   return mains.length ? { target: best(mains)!, prefix: [] } : null;
 }
 
+// a file that imports or exports is an ES or CommonJS module, whose names are its own
+const JS_MODULE = /(?:^|\n)[ \t]*(?:import|export)\b|\brequire\(|\bmodule\.exports\b/;
+
 /**
  * The way in through a default export that a product function makes (`const ky = createInstance()`):
  * the instance, then the call of the factory's that leads to the most code (`Ky.create`), which the
@@ -3324,13 +3347,42 @@ function factoryInstance(
 ): Start | null {
   for (const e of input.publicApi) {
     if (e.kind !== 'default export') continue;
-    const file = byPath.get(e.path);
+    // a default export re-exported from the file that makes it is read where it is made
+    const at = e.definedAt ?? { path: e.path, line: e.line };
+    const file = byPath.get(at.path);
     const made = /^\s*(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::[^=]+)?=\s*([A-Za-z_$][\w$]*)\s*\(/.exec(
-      file?.lines[e.line - 1] ?? '',
+      file?.lines[at.line - 1] ?? '',
     );
     const def = made && file?.defs.find((d) => d.name === made[1] && d.kind === 'function');
     if (!file || !def) continue;
     const factory = { file, def };
+    // an instance that is a class's method bound to a context (`bind(Axios.prototype.request,
+    // context)`, `Axios.prototype.request.bind(context)`) runs that method whenever it is called
+    const body = file.lines.slice(def.line - 1, def.end).join('\n');
+    const bound =
+      /\bbind\(\s*([A-Za-z_$][\w$]*)\.prototype\.([A-Za-z_$][\w$]*)\s*,/.exec(body) ??
+      /\b([A-Za-z_$][\w$]*)\.prototype\.([A-Za-z_$][\w$]*)\.bind\(/.exec(body);
+    const method =
+      bound &&
+      [...byPath.values()]
+        .flatMap((f) => f.defs.map((d) => ({ file: f, def: d })))
+        .find((t) => t.def.owner === bound[1] && t.def.name === bound[2] && t.def.kind !== 'type');
+    if (method) {
+      const line = def.line + body.slice(0, bound.index).split('\n').length - 1;
+      return {
+        target: method,
+        prefix: [
+          {
+            name: e.name,
+            path: at.path,
+            line: at.line,
+            note: `made by ${def.name} at ${at.path}:${at.line}`,
+          },
+        ],
+        note: `bound by ${def.name} at ${file.path}:${line}`,
+        from: 0,
+      };
+    }
     const calls = productCalls(factory).filter((c) => c.target.def.kind !== 'type');
     const top = ranked(calls.map((c) => c.target))[0];
     const call = calls.find((c) => c.target === top);
@@ -3338,7 +3390,7 @@ function factoryInstance(
     return {
       target: top,
       prefix: [
-        { name: e.name, path: e.path, line: e.line, note: `made by ${def.name} at ${e.path}:${e.line}` },
+        { name: e.name, path: at.path, line: at.line, note: `made by ${def.name} at ${at.path}:${at.line}` },
       ],
       note: `called by ${e.name} at ${file.path}:${call.call.line}`,
       from: 0,

@@ -674,6 +674,25 @@ describe('other layouts', () => {
   });
 });
 
+describe('a package whose build publishes a copy of its manifest', () => {
+  it('is a library though the root manifest is private: its exports say how others import it', () => {
+    const id = identityOf({
+      'package.json': JSON.stringify({
+        name: 'store',
+        private: true,
+        main: './index.js',
+        exports: { '.': { import: './esm/index.mjs', default: './index.js' }, './*': './*.js' },
+        scripts: { copy: 'json -I -f dist/package.json -e "this.private=false;"' },
+        peerDependencies: { react: '>=18.0.0' },
+      }),
+      'src/index.ts': "export * from './vanilla.ts';\n",
+      'src/vanilla.ts': 'export const createStore = (init: () => unknown) => ({ get: init });\n',
+    });
+    expect(id.kind).toBe('library');
+    expect(id.kinds).not.toContain('application');
+  });
+});
+
 describe('a web server published to npm', () => {
   it('is an application: "main" pointing into dist/ is the src/ entry, and its routes are the API', () => {
     const id = identityOf({

@@ -101,14 +101,17 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
     add('web-application');
   }
   const npmBin = !!pkg?.bin;
-  // a server's "main" says how to start it, not that it is a library; exports and types do say so
+  // a server's "main" says how to start it, not that it is a library; exports and types do say so,
+  // even in a manifest marked private: a package whose build publishes a copy of it (the copy in
+  // dist/ made public) or that other workspaces import keeps its root manifest private
   const npmLib =
     !!pkg &&
-    pkg.private !== true &&
     (pkg.exports !== undefined ||
       pkg.types !== undefined ||
       // "files" lists what a published package ships; Node resolves its index.js without a "main"
-      ((pkg.main !== undefined || pkg.module !== undefined || pkg.files !== undefined) && !webApplication));
+      (pkg.private !== true &&
+        (pkg.main !== undefined || pkg.module !== undefined || pkg.files !== undefined) &&
+        !webApplication));
   // a workspace root is private because it is a root, not because it is an application
   const npmApp = !!pkg && pkg.private === true && !npmBin && !npmLib && !pkg.workspaces;
   const cargoCliCategory = !!facts.cargo?.categories.includes('command-line-utilities');

@@ -177,3 +177,74 @@ describe('a Maven or Gradle src/ beside main/', () => {
     expect(areaOf('src/conf/settings.js', layout)).toBe('product');
   });
 });
+
+describe('test runner settings at the root', () => {
+  it('karma.conf.cjs and jest.preset.js are tool settings, not the product beside index.js', () => {
+    const layout = layoutOf({
+      'package.json': JSON.stringify({ name: 'client', main: 'index.js' }),
+      'index.js': "export { default } from './lib/client.js';\n",
+      'lib/client.js': 'export default function client() {}\n',
+      'karma.conf.cjs':
+        'module.exports = function (config) {\n  if (process.env.SAUCE_USERNAME) config.set({});\n};\n',
+      'jest.preset.js':
+        "const nxPreset = require('@nx/jest/preset').default;\nmodule.exports = { ...nxPreset };\n",
+    });
+    expect(areaOf('karma.conf.cjs', layout)).toBe('build');
+    expect(areaOf('jest.preset.js', layout)).toBe('build');
+    expect(isProductFile('karma.conf.cjs', layout)).toBe(false);
+    expect(areaOf('index.js', layout)).toBe('product');
+  });
+});
+
+describe('an npm package’s bin/ folder', () => {
+  const files = (pkg: Record<string, unknown>) => ({
+    'package.json': JSON.stringify({ name: 'client', main: 'index.js', ...pkg }),
+    'index.js': "export { default } from './lib/client.js';\n",
+    'lib/client.js': 'export default function client() {}\n',
+    'bin/contributors.js':
+      "import client from '../index.js';\nawait client('https://api.github.com/repos');\n",
+    'bin/RepoBot.js': 'export default class RepoBot {}\n',
+  });
+
+  it('is the maintainers’ scripts when the manifest names no "bin"', () => {
+    expect(areaOf('bin/contributors.js', layoutOf(files({})))).toBe('scripts');
+  });
+
+  it('is product when the manifest installs its commands', () => {
+    const layout = layoutOf(files({ bin: { client: 'bin/contributors.js' } }));
+    expect(areaOf('bin/contributors.js', layout)).toBe('product');
+  });
+});
+
+describe('a root folder only the maintainers’ scripts read', () => {
+  it('is theirs: the changelog templates a release script renders are not the product', () => {
+    const layout = layoutOf({
+      'package.json': JSON.stringify({ name: 'client', main: 'index.js' }),
+      'index.js': "export { default } from './lib/client.js';\n",
+      'lib/client.js': 'export default function client() {}\n',
+      'bin/changelog.js':
+        "import path from 'path';\nconst TEMPLATE = path.resolve(__dirname, '../templates/contributors.hbs');\n",
+      'templates/contributors.hbs': '{{#each authors}}- {{name}}\n{{/each}}\n',
+      'views/page.hbs': '<h1>{{title}}</h1>\n',
+      'lib/render.js': "export const page = 'views/page.hbs';\n",
+    });
+    expect(areaOf('templates/contributors.hbs', layout)).toBe('scripts');
+    // what the product itself reads stays product
+    expect(areaOf('views/page.hbs', layout)).toBe('product');
+  });
+});
+
+describe('a root integration/ folder', () => {
+  it('holds integration tests (a server and the script that drives it), not product', () => {
+    const layout = layoutOf({
+      'package.json': JSON.stringify({ name: 'web', main: 'web.js' }),
+      'web.js': 'module.exports = function web() {}\n',
+      'integration/server.js':
+        "const web = require('..')()\nweb.get('/', () => 'home page')\nweb.listen(3000)\n",
+      'integration/test.sh': '#!/usr/bin/bash\ncurl -i -X GET localhost:3000/ > GET\n',
+      'integrations/redis.js': 'module.exports = function redis() {}\n',
+    });
+    expect(areaOf('integration/server.js', layout)).toBe('tests');
+    expect(areaOf('integrations/redis.js', layout)).toBe('product');
+  });
+});

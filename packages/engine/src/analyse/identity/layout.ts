@@ -36,6 +36,9 @@ const ROOT_BY_NAME: [RegExp, NonProductRole][] = [
   [/^[a-z0-9][\w.-]{0,60}[-_]tests?$/i, 'tests'],
   // a build module that tests how the product is packaged or run (test-jpms, test-shrinker)
   [/^tests?[-_][a-z0-9][\w.-]{0,60}$/i, 'tests'],
+  // integration tests kept at the root (a server and the script that drives it); integrations with
+  // other products are named in the plural
+  [/^integration$/i, 'tests'],
 ];
 // documentation folders only count as docs where they hold prose, not a package of code
 const DOCS_NAME = /^(docs?|documentation|site|website|man|javadoc|wiki)$/i;
@@ -69,6 +72,10 @@ const CODE =
   /\.(js|jsx|ts|tsx|mjs|cjs|py|go|rs|java|kt|scala|rb|php|cs|c|cc|cpp|h|hpp|swift|dart|ex|exs|clj|hs|ml|lua)$/i;
 const TOOL_CONFIG =
   /^([\w.-]+\.config\.[cm]?[jt]s|gulpfile\.[cm]?[jt]s|gruntfile\.[cm]?[jt]s|jakefile\.[cm]?js|\.eslintrc\.[cm]?js|\.prettierrc\.[cm]?js|conftest\.py|noxfile\.py|fabfile\.py|tasks\.py|setup\.py|build\.rs|build\.gradle(\.kts)?|settings\.gradle(\.kts)?|Gemfile|Rakefile)$/i;
+// a test runner's own settings, whatever the runner calls them (karma.conf.js, jest.preset.js,
+// wdio.conf.ts, .mocharc.cjs)
+const TEST_RUNNER_CONFIG =
+  /^((karma|jest|wdio|protractor|nightwatch|playwright|cypress|ava)\.(conf|config|preset|setup)\.[cm]?[jt]s|\.mocharc\.[cm]?js)$/i;
 // linguist's documentation files
 const DOC_FILE =
   /^(readme|licen[cs]e|copying|changelog|changes|history|contributing|authors|notice|code_of_conduct|security|citation|third[-_]?party[-_]?notice\w*)(\.[\w.-]*)?$/i;
@@ -290,15 +297,17 @@ export function classifyLayout(
   for (const d of jvmSrcSiblings(byDir, (p) => src.has(p))) nonProduct.push(d);
   if (byDir.has('gradle/wrapper')) nonProduct.push({ path: 'gradle', role: 'build' });
   for (const d of facts.cargo?.toolCrates ?? []) nonProduct.push({ path: d, role: 'tools' });
-  // build and tool configuration at the root (vite.config.ts, gulpfile.js…) is code, but not product
+  // build and tool configuration at the root (vite.config.ts, gulpfile.js, a test runner's
+  // karma.conf.cjs or jest.preset.js…) is code, but not product
   for (const p of paths)
-    if (!p.includes('/') && (TOOL_CONFIG.test(p) || GEMSPEC.test(p)))
+    if (!p.includes('/') && (TOOL_CONFIG.test(p) || TEST_RUNNER_CONFIG.test(p) || GEMSPEC.test(p)))
       nonProduct.push({ path: p, role: 'build' });
   // shallow folders first, so a tests/ folder covers everything below it
   const dirs = [...byDir.keys()].sort(
     (a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b),
   );
-  const scripts = facts.npm?.pkg.scripts;
+  const npmPkg = facts.npm?.pkg;
+  const scripts = npmPkg?.scripts;
   const repo: RepoContext = {
     src,
     generated: new Set(generated.map((g) => g.path)),
@@ -314,12 +323,26 @@ export function classifyLayout(
     let role = roleOfName(name);
     if (role === 'scripts' && mostlyCode(below) && !root) role = null; // src/tools is product code
     if (!role && root) role = ROOT_BY_NAME.find(([re]) => re.test(name))?.[1] ?? null;
+    // an npm package installs commands only from its manifest's "bin": a root bin/ it does not name
+    // there holds the maintainers' scripts (release bots, changelog writers), not what users run
+    if (!role && root && name === 'bin' && npmPkg && npmPkg.bin === undefined) role = 'scripts';
     if (!role && (DOCS_NAME.test(name) || (root && ROOT_DOCS_NAME.test(name))) && !mostlyCode(below))
       role = 'docs';
     if (!role && root && !isServed(d)) role = roleOfContent(d, below, repo);
     // what the site serves (templates/docs/ pages) is product, whatever its folder is called
     if (role === 'docs' && isServed(d)) role = null;
     if (role) nonProduct.push({ path: d, role });
+  }
+  // a root folder holding no code that only the maintainers' scripts read (the changelog's
+  // Handlebars templates a release script renders) is theirs: nothing the product runs names it
+  for (const d of repo.rootDirs) {
+    if (covered(d) || mostlyCode(byDir.get(d)!)) continue;
+    const named = new RegExp(`(^|[^\\w.-])(\\.{1,2}/)?${d.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`);
+    const readers = paths.filter(
+      (p) => CODE.test(p) && !p.startsWith(`${d}/`) && named.test(src.text(p) ?? ''),
+    );
+    if (readers.length && readers.every((p) => roleOf(p, { nonProduct }) === 'scripts'))
+      nonProduct.push({ path: d, role: 'scripts' });
   }
   // a package's own build files beside its manifest (a sibling gem's gemspec and Rakefile, a
   // member crate's build.rs) build it, as the root's build the root package

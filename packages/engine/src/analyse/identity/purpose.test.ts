@@ -6,6 +6,7 @@ import {
   proseParagraphs,
   readmeTitle,
   sentenceFromDescription,
+  taglineQuote,
 } from './purpose.ts';
 
 const readme = (text: string) => ({ path: 'README.md', text });
@@ -312,5 +313,36 @@ describe('markup in purpose sentences', () => {
         'flask',
       )?.text,
     ).toBe('Flask is a lightweight WSGI web application framework.');
+  });
+});
+
+describe('a README whose prose starts with the instructions', () => {
+  const readme = [
+    '# ![Example App](project-logo.png)',
+    '',
+    '> ### Example Node (Express + Prisma) codebase containing real world examples (CRUD, auth) that adheres to the RealWorld API spec.',
+    '',
+    '## Getting Started',
+    '',
+    'This project depends on some environment variables.',
+    '',
+    'Here are the required ones:',
+    '',
+    '```',
+    'JWT_SECRET=',
+    '```',
+  ].join('\n');
+
+  it('takes the quoted heading under the title as the tagline', () => {
+    expect(taglineQuote(readme, 'shop')?.text).toMatch(
+      /^shop is an example Node \(Express \+ Prisma\) codebase/,
+    );
+  });
+
+  it('never takes a paragraph that introduces a list or code block as the purpose', () => {
+    const noTagline = readme.replace(/^> .*$/m, '');
+    expect(findPurpose({ path: 'README.md', text: noTagline }, undefined, 'shop')?.text ?? '').not.toMatch(
+      /required ones/,
+    );
   });
 });

@@ -194,10 +194,10 @@ const OPENS_ON_A_VERB =
 
 const DEFINES = /\b(is|are)\s+(a|an|the|one)\b|\b(provides|lets you|helps you|allows you|makes it)\b/i;
 const KIND_NOUN =
-  '(framework|library|toolkit|tool|utility|package|module|application|app|parser|validator|server|client|sdk|engine|cli|program|service|plugin|wrapper|implementation|generator|compiler|bundler|runtime|database|router|middleware|api|interface)';
+  '(framework|library|toolkit|tool|utility|package|module|application|app|parser|validator|server|client|sdk|engine|cli|program|service|plugin|wrapper|implementation|generator|compiler|bundler|runtime|database|router|middleware|api|interface|codebase)';
 // a noun phrase naming what the project is: "Expressive HTTP middleware framework for node.js …"
 const NAMES_A_KIND = new RegExp(
-  `^(?:(?:a|an|the)\\s+)?(?:[\\w.\`'’-]+,?\\s+){0,5}?${KIND_NOUN}s?\\s+(?:for|to|that|which|with|written|in|built|and|on|of)\\b`,
+  `^(?:(?:a|an|the)\\s+)?(?:[\\w.\`'’()+-]+,?\\s+){0,5}?${KIND_NOUN}s?\\s+(?:for|to|that|which|with|written|in|built|and|on|of|containing)\\b`,
   'i',
 );
 
@@ -321,7 +321,13 @@ export function taglineQuote(readme: string, name: string | undefined): Paragrap
     if (!t.startsWith('>')) continue;
     const quoted: string[] = [];
     for (let j = i; j < lines.length && /^\s*>/.test(lines[j]!); j++)
-      quoted.push(lines[j]!.trim().slice(1).trim());
+      // a quoted heading (`> ### Example Node codebase …`) is the tagline set large
+      quoted.push(
+        lines[j]!.trim()
+          .slice(1)
+          .trim()
+          .replace(/^#{1,6}\s/, ''),
+      );
     // a GitHub alert (`> [!NOTE]`) or a notice is no tagline
     const text = plainInline(quoted.join(' '));
     if (/^\[!\w+\]/.test(quoted[0] ?? '') || NOISE.test(text)) return null;
@@ -353,6 +359,9 @@ export function findPurpose(
       .filter((p) => !NOISE.test(p.text))
       .slice(0, 6);
     paras.forEach((p, at) => {
+      // a paragraph ending in a colon introduces the list or code below it ("Here are the required
+      // ones:"): it says nothing of the project by itself
+      if (/:\s*$/.test(p.text)) return;
       const s = firstSentence(p.text);
       if (s && !NOISE.test(s))
         candidates.push({

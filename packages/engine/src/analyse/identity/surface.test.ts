@@ -7,6 +7,7 @@ import {
   jsExports,
   pyExports,
   readmeCalls,
+  readmeCode,
   resolveJs,
   rustPubItems,
 } from './surface.ts';
@@ -422,5 +423,65 @@ describe('public surface', () => {
       'Default:variable:14',
       'Key:variable:17',
     ]);
+  });
+});
+
+describe('a default export named in an export list', () => {
+  it("`export { client as default }` of a sibling file's default import is that file's default export", () => {
+    const src = sourcesFromMap({
+      'index.js': [
+        "import client from './lib/client.js';",
+        'const { Client, mergeConfig } = client;',
+        'export {',
+        '  client as default,',
+        '  Client,',
+        '  mergeConfig',
+        '}',
+      ].join('\n'),
+      'lib/client.js': [
+        'function createInstance(defaults) {',
+        '  return defaults;',
+        '}',
+        'const client = createInstance({});',
+        'export default client',
+      ].join('\n'),
+    });
+    const api = findPublicApi({
+      src,
+      facts: { pyScripts: [] } as never,
+      entryPoints: [{ path: 'index.js', how: 'package.json main' } as never],
+      productFiles: src.files.map((f) => f.path),
+      symbols: [],
+      routes: [],
+      application: false,
+    });
+    expect(api[0]).toMatchObject({
+      name: 'client',
+      kind: 'default export',
+      isDefault: true,
+      definedAt: { path: 'lib/client.js', line: 4 },
+    });
+    expect(api.map((a) => a.name)).toEqual(['client', 'Client', 'mergeConfig']);
+  });
+});
+
+describe("a README's install section", () => {
+  it('shows how to get and import the package, not how to use it: its blocks are left out', () => {
+    const readme = [
+      '# client',
+      '## Installing',
+      '### Package manager',
+      '```js',
+      "import client, {isCancel} from 'client';",
+      "console.log(client.isCancel('something'));",
+      '```',
+      '## Example',
+      '```js',
+      "client.get('/user?ID=12345');",
+      '```',
+    ].join('\n');
+    const blocks = readmeCode(readme);
+    expect(blocks).toHaveLength(1);
+    expect(readmeCalls(blocks[0]!, 'client', 'client')).toEqual([{ name: 'get', call: 'client.get()' }]);
   });
 });

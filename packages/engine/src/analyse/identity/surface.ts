@@ -289,11 +289,34 @@ export function findEntryPoints(
   return out.filter((e) => inProduct.has(e.path) || loadedByFramework.has(e.path) || !productFiles.length);
 }
 
-/** The fenced code blocks of a README, in order; a Python prompt's `>>> ` is taken off. */
+// a section on getting the package (Installing, Installation, Package manager, CDN, Download)
+const INSTALL_HEADING = /^(?:install\w*|setup|set up|package managers?|cdn|downloads?|requirements)\b/i;
+
+/**
+ * The fenced code blocks of a README, in order; a Python prompt's `>>> ` is taken off. A block under
+ * a section on installing the package shows how to get and import it (`console.log(axios.isCancel(
+ * 'something'))` to show the import works), not how it is used: it is left out.
+ */
 export function readmeCode(readme: string): string[] {
-  return [...readme.matchAll(/^[ \t]*(`{3,}|~{3,})[^`~\n]*\n([\s\S]*?)^[ \t]*\1/gm)].map((m) =>
-    m[2]!.replace(/^[ \t]*(>>>|\.\.\.) ?/gm, ''),
-  );
+  // the headings above each offset: a deeper heading sits inside the section of a shallower one
+  const headings = [...readme.matchAll(/^(#{1,6})[ \t]([^\n]*)$/gm)].map((m) => ({
+    at: m.index,
+    level: m[1]!.length,
+    install: INSTALL_HEADING.test(m[2]!.trim()),
+  }));
+  const inInstall = (at: number) => {
+    let level = 7;
+    for (let i = headings.length - 1; i >= 0; i--) {
+      const h = headings[i]!;
+      if (h.at > at || h.level >= level) continue;
+      if (h.install) return true;
+      level = h.level;
+    }
+    return false;
+  };
+  return [...readme.matchAll(/^[ \t]*(`{3,}|~{3,})[^`~\n]*\n([\s\S]*?)^[ \t]*\1/gm)]
+    .filter((m) => !inInstall(m.index))
+    .map((m) => m[2]!.replace(/^[ \t]*(>>>|\.\.\.) ?/gm, ''));
 }
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
@@ -603,6 +626,22 @@ export function jsExports(path: string, text: string): ApiItem[] {
     const item = out.find((a) => a.name === m[1]);
     if (item) item.isDefault = true;
   }
+  // `export { axios as default, Axios }`: the package's default export is the value the name holds
+  for (const { m, line } of matchesWithLines(text, /^export\s*\{([^}]*)\}(?!\s*from\b)/gm))
+    for (const part of m[1]!.split(',')) {
+      const [local, as] = part
+        .trim()
+        .split(/\sas\s/)
+        .map((x) => x.trim());
+      if (as !== 'default' || !local || !/^[A-Za-z_$][\w$]*$/.test(local)) continue;
+      const decl = new RegExp(
+        `^(?:import\\s+${local.replace(/\$/g, '\\$')}\\b|(?:(?:async\\s+)?function\\*?|class|const|let|var)\\s+${local.replace(/\$/g, '\\$')}\\b)`,
+        'm',
+      ).exec(text);
+      add(local, 'default export', decl ? index.lineOf(decl.index) : line);
+      const item = out.find((a) => a.name === local);
+      if (item) item.isDefault = true;
+    }
   // `export { a, b as c }` and `export type { T }`: the names a list exports
   for (const { m } of matchesWithLines(text, /^export\s*(?:type\s*)?\{([^}]*)\}/gm))
     listed(m[1]!, m.index + m[0].indexOf('{') + 1, (part) =>
@@ -721,6 +760,16 @@ function jsApi(src: Sources, path: string, depth = 0): ApiItem[] {
         item.kind = def.kind;
         item.definedAt = def.definedAt ?? { path: def.path, line: def.line };
       }
+  // a default export that is a sibling file's default import (`import axios from './lib/axios.js'` …
+  // `export { axios as default }`) is that file's default export, cited where it is made there
+  for (const item of own.filter((a) => a.isDefault && !a.definedAt)) {
+    const imp = new RegExp(
+      `^import\\s+${item.name.replace(/\$/g, '\\$')}\\s*(?:,[^;\\n]*)?\\s+from\\s*['"](\\.[^'"]+)['"]`,
+      'm',
+    ).exec(text);
+    const def = imp && apiOf(imp[1]!).find((a) => a.isDefault);
+    if (def) item.definedAt = def.definedAt ?? { path: def.path, line: def.line };
+  }
   for (const m of text.matchAll(
     /^module\.exports\s*=\s*require\(\s*['"](\.[^'"]+)['"]\s*\)|^export\s+(?:type\s+)?\*\s+from\s+['"](\.[^'"]+)['"]/gm,
   )) {
