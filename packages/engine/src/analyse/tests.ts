@@ -15,12 +15,17 @@ import type { Dependency, FileInfo, TestInfo } from './types.ts';
  */
 export function hasTestName(p: string): boolean {
   const b = baseName(p);
+  // a Maven or Gradle build's main sources are never its tests, whatever a class is called
+  if (/(^|\/)src\/main\//.test(p) && /\.(java|kt|scala|groovy)$/.test(b)) return false;
   return (
     /\.(test|spec)\.[cm]?[jt]sx?$/.test(b) ||
     /^test_.*\.py$|_test\.py$/.test(b) ||
     /_test\.go$/.test(b) ||
-    /(Test|Tests|IT)\.(java|kt|cs|scala)$/.test(b) ||
-    /_spec\.rb$|_test\.rb$/.test(b) ||
+    /(Test|Tests|IT|TestCase)\.(java|kt|cs|scala)$/.test(b) ||
+    // Maven Surefire also runs `Test*` classes
+    /^Test\w*\.(java|kt|scala|groovy)$/.test(b) ||
+    // Rake's test task loads `test/test*.rb`
+    /_spec\.rb$|_test\.rb$|^test_\w*\.rb$/.test(b) ||
     /Test\.php$/.test(b) ||
     // a Rust test module split out of its parent (`#[cfg(test)] mod tests;`)
     b === 'tests.rs'
@@ -32,7 +37,10 @@ export function isTestFile(p: string): boolean {
     hasTestName(p) ||
     (/(^|\/)(__tests__|tests?)\//.test(p) &&
       /\.(rs|[cm]?[jt]sx?|py)$/.test(baseName(p)) &&
-      !/(^|\/)(fixtures?|__fixtures__|helpers?)\//.test(p))
+      !/(^|\/)(fixtures?|__fixtures__|helpers?)\//.test(p)) ||
+    // a Maven or Gradle build compiles `src/test/` as its tests: JUnit runs any class there with
+    // @Test methods, whatever it is called
+    (/(^|\/)src\/test\//.test(p) && /\.(java|kt|scala|groovy)$/.test(baseName(p)))
   );
 }
 
