@@ -16,6 +16,7 @@ import { requestState, rewrites } from './request-state.ts';
 import { packageRegistrations, packageTables } from './package-hooks.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
+import { projectReadme } from '../identity/purpose.ts';
 import type { Sources } from '../sources.ts';
 import type {
   DataEntity,
@@ -584,7 +585,7 @@ export function flowPass(input: FlowInput): Flow {
     mainPath,
     central: central.map((t) => t.name),
     publicNames: new Set(identity.publicApi.map((e) => e.name)),
-    readme: readmeText(src, input.files),
+    readme: readmeText(src),
     raw: (p: string) => src.text(p),
   };
   const extensions = extensionPoints(extensionInput);
@@ -706,9 +707,9 @@ export function transactionIn(
 }
 
 /** The root README's text: its examples show which of the product's methods users call. */
-function readmeText(src: Sources, files: FileInfo[]): string {
-  const readme = files.find((f) => /^readme(\.\w+)?$/i.test(f.path));
-  return (readme && src.text(readme.path)) ?? '';
+function readmeText(src: Sources): string {
+  const readme = projectReadme(src);
+  return (readme && src.text(readme)) ?? '';
 }
 
 /** The names the product calls itself by: its Cargo crate (`just::run`) or npm package. */
