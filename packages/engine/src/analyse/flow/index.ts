@@ -501,6 +501,7 @@ export function flowPass(input: FlowInput): Flow {
     routes: input.routes,
     selfNames: selfNames(src),
     raw: (p) => src.text(p),
+    readme: readmeText(src),
   });
   const mainPath = perCallSteps(requestState(traced, models), models);
 

@@ -660,6 +660,106 @@ describe('main path', () => {
     expect(labels(path).slice(0, 2)).toEqual(['Web.__call__', 'Web.build_stack']);
   });
 
+  it("a tower Service: a request enters at the call of the router the README's example makes, not a middleware's", () => {
+    const contents = {
+      'README.md': '# web\n\n```rust\nlet app = Router::new().route("/", get(root));\n```\n',
+      'src/middleware.rs': [
+        'pub struct Next {',
+        '    inner: Route,',
+        '}',
+        'impl Service<Request> for Next {',
+        '    fn call(&mut self, req: Request) -> Self::Future {',
+        '        self.inner.call(req)',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/routing.rs': [
+        'pub struct Router<S> {',
+        '    inner: PathRouter<S>,',
+        '}',
+        'pub struct PathRouter<S> {',
+        '    routes: Vec<Route>,',
+        '}',
+        'impl<B> Service<Request<B>> for Router<()>',
+        'where',
+        '    B: HttpBody + Send,',
+        '{',
+        '    fn call(&mut self, req: Request<B>) -> Self::Future {',
+        '        self.call_with_state(req, ())',
+        '    }',
+        '}',
+        'impl<S> Router<S>',
+        'where',
+        '    S: Clone,',
+        '{',
+        '    fn call_with_state(&self, req: Request, state: S) -> RouteFuture {',
+        '        let inner = self.inner.clone();',
+        '        inner.call_with_state(req, state)',
+        '    }',
+        '}',
+        'impl<S> PathRouter<S> {',
+        '    fn call_with_state(&self, req: Request, state: S) -> RouteFuture {',
+        '        let route = self.routes.first().unwrap();',
+        '        route.call_owned(req)',
+        '    }',
+        '}',
+        'impl<S> Clone for PathRouter<S> {',
+        '    fn clone(&self) -> Self {',
+        '        let routes = self.routes.clone();',
+        '        let more = routes.len();',
+        '        Self { routes }',
+        '    }',
+        '}',
+      ].join('\n'),
+    };
+    const path = mainPath(contents, 'Rust', {
+      kind: 'library',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/lib.rs', line: 1, how: 'library crate root' }],
+      // the middleware's file ranks first: the README's example decides
+      fileRanks: { 'src/middleware.rs': 0.9, 'src/routing.rs': 0.1 },
+    });
+    // the impl's `where` clause keeps its methods the type's; the copy protocol is no step
+    expect(labels(path)).toEqual(['Router.call', 'Router.call_with_state', 'PathRouter.call_with_state']);
+  });
+
+  it('a servlet: a request enters at the service(request, response) the container calls', () => {
+    const contents = {
+      'web/src/main/java/io/web/StaticHandler.kt': [
+        'class StaticHandler {',
+        '    override fun handle(ctx: Context): Boolean {',
+        '        val found = findHandler(ctx)',
+        '        return found',
+        '    }',
+        '    fun findHandler(ctx: Context): Boolean {',
+        '        return true',
+        '    }',
+        '}',
+      ].join('\n'),
+      'web/src/main/java/io/web/WebServlet.kt': [
+        'class WebServlet {',
+        '    override fun service(request: HttpServletRequest, response: HttpServletResponse) {',
+        '        handle(request, response)',
+        '    }',
+        '    fun handle(request: HttpServletRequest, response: HttpServletResponse) {',
+        '        val ctx = WebContext(request, response)',
+        '        ctx.run()',
+        '    }',
+        '}',
+      ].join('\n'),
+    };
+    const path = mainPath(contents, 'Kotlin', {
+      kind: 'framework',
+      productPaths: ['web'],
+      entryPoints: [],
+      fileRanks: {
+        'web/src/main/java/io/web/StaticHandler.kt': 0.9,
+        'web/src/main/java/io/web/WebServlet.kt': 0.1,
+      },
+    });
+    expect(labels(path).slice(0, 2)).toEqual(['WebServlet.service', 'WebServlet.handle']);
+  });
+
   it('a hook field the constructor sets to a method of its own type runs that method', () => {
     const contents = {
       'web.go': [
