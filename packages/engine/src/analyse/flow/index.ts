@@ -236,8 +236,12 @@ export function flowPass(input: FlowInput): Flow {
     }
     return hit;
   };
+  // a Go import path under the module go.mod declares is one of the product's own packages
+  const goModule = /^module\s+(\S+)/m.exec(src.text('go.mod') ?? '')?.[1];
   const internal = (module: string, language: string) =>
-    internalModule(module, language) || ownModule(module);
+    internalModule(module, language) ||
+    ownModule(module) ||
+    (language === 'Go' && !!goModule && (module === goModule || module.startsWith(`${goModule}/`)));
   /**
    * The package whose value a product module exports under `name`, made there by that package's
    * constructor or factory (`export const stripe = new Stripe(…)` in the module `bound` names).
@@ -313,6 +317,19 @@ export function flowPass(input: FlowInput): Flow {
     if (familyOf(file.language) === 'rust' && crate) return { module: root };
     // Type::function, module::function, module.function
     const q = qualifier ?? root;
+    // Go: a qualifier bound to one of the product's own package paths (`fzf "…/fzf/src"`) names the
+    // package in that folder, whatever the package's clause calls it
+    if (bound && file.language === 'Go' && root === q && internal(bound, file.language)) {
+      const dirOf = (p: string) => p.split('/').slice(0, -1).join('/');
+      const inDir = local.find(
+        (t) =>
+          !t.def.owner &&
+          t.file.language === 'Go' &&
+          dirOf(t.file.path) &&
+          bound.endsWith(`/${dirOf(t.file.path)}`),
+      );
+      if (inDir) return inDir;
+    }
     const owned = local.find((t) => t.def.owner === q);
     if (owned) return owned;
     const inModule = local

@@ -760,6 +760,57 @@ describe('main path', () => {
     expect(labels(path).slice(0, 2)).toEqual(['WebServlet.service', 'WebServlet.handle']);
   });
 
+  it("a Go main reaches its module's own package through the import path, whatever the package clause calls it", () => {
+    const contents = {
+      'go.mod': 'module github.com/acme/find\n\ngo 1.23\n',
+      'main.go': [
+        'package main',
+        '',
+        'import (',
+        '\t"os"',
+        '',
+        '\tfind "github.com/acme/find/src"',
+        ')',
+        '',
+        'func exit(code int) {',
+        '\tos.Exit(code)',
+        '}',
+        '',
+        'func main() {',
+        '\topts := find.ParseOptions(os.Args[1:])',
+        '\tcode := find.Run(opts)',
+        '\texit(code)',
+        '}',
+      ].join('\n'),
+      'src/core.go': [
+        'package find',
+        '',
+        'func Run(opts *Options) int {',
+        '\tmatched := match(opts)',
+        '\treturn matched',
+        '}',
+        '',
+        'func match(opts *Options) int {',
+        '\treturn 0',
+        '}',
+      ].join('\n'),
+      'src/options.go': [
+        'package find',
+        '',
+        'func ParseOptions(args []string) *Options {',
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+      'src/tui/run.go': ['package tui', '', 'func Run(opts *Options) int {', '\treturn 1', '}'].join('\n'),
+    };
+    const path = mainPath(contents, 'Go', {
+      kind: 'cli',
+      entryPoints: [{ path: 'main.go', line: 13, how: 'func main() in package main' }],
+    });
+    expect(labels(path).slice(0, 3)).toEqual(['main', 'ParseOptions', 'Run']);
+    expect(path.find((s) => s.name === 'Run')?.path).toBe('src/core.go');
+  });
+
   it('a hook field the constructor sets to a method of its own type runs that method', () => {
     const contents = {
       'web.go': [
