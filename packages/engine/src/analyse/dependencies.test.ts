@@ -737,6 +737,27 @@ describe('the toolchain a Go module or a crate asks for', () => {
   });
 });
 
+describe('the Rust toolchain a virtual workspace asks for', () => {
+  it("takes a package-less root's [workspace.package] rust-version; a member's `{ workspace = true }` is no version", () => {
+    const { manifests } = dependenciesPass(
+      sourcesFromMap({
+        'Cargo.toml': [
+          '[workspace]',
+          'members = ["web"]',
+          '',
+          '[workspace.package]',
+          'rust-version = "1.80"',
+        ].join('\n'),
+        'web/Cargo.toml': ['[package]', 'name = "web"', 'rust-version = { workspace = true }'].join('\n'),
+      }),
+    );
+    expect(manifests.find((m) => m.path === 'Cargo.toml')?.requires).toEqual([
+      { name: 'rust', version: '>=1.80', line: 5 },
+    ]);
+    expect(manifests.find((m) => m.path === 'web/Cargo.toml')?.requires).toBeUndefined();
+  });
+});
+
 describe('the Java release a JVM build asks for', () => {
   it("reads Maven's java.version property and Gradle's toolchain as the build's Java requirement", () => {
     const { manifests } = dependenciesPass(

@@ -348,18 +348,22 @@ const cargo: Parser = (text, path) => {
     if (e.section === 'package' && ['name', 'version', 'description'].includes(e.key))
       man[e.key as 'name'] = unquote(e.value);
     // `rust-version` is the oldest Rust toolchain the crate builds with (its MSRV)
-    if (e.section === 'package' && e.key === 'rust-version')
+    // (`rust-version = { workspace = true }` inherits the workspace's, read from the root's manifest)
+    if (e.section === 'package' && e.key === 'rust-version' && !/^\{/.test(e.value.trim()))
       (man.requires ??= []).push({ name: 'rust', version: `>=${unquote(e.value)}`, line: e.line });
     // a workspace root's package that inherits it (`rust-version.workspace = true`) builds with the
-    // toolchain `[workspace.package]` names
+    // toolchain `[workspace.package]` names, and so do the members of a root with no package of its own
     if (
       e.section === 'workspace.package' &&
       e.key === 'rust-version' &&
-      tomlEntries(text).some(
-        (p) =>
-          (p.section === 'package' && p.key === 'rust-version.workspace' && /^true\b/.test(p.value.trim())) ||
-          (p.section === 'package.rust-version' && p.key === 'workspace'),
-      )
+      (tomlEntries(text).every((p) => p.section !== 'package') ||
+        tomlEntries(text).some(
+          (p) =>
+            (p.section === 'package' &&
+              /^rust-version(?:\.workspace)?$/.test(p.key) &&
+              /^true\b|^\{\s*workspace\s*=\s*true\b/.test(p.value.trim())) ||
+            (p.section === 'package.rust-version' && p.key === 'workspace'),
+        ))
     )
       (man.requires ??= []).push({ name: 'rust', version: `>=${unquote(e.value)}`, line: e.line });
     const scope = scopeOf(e.section);
