@@ -737,6 +737,27 @@ describe('the toolchain a Go module or a crate asks for', () => {
   });
 });
 
+describe('a Gemfile beside no Ruby product', () => {
+  it('installs the tools that test and lint the project: its gems are for development', () => {
+    const files = {
+      'go.mod': 'module example.com/find\n\ngo 1.23\n',
+      'main.go': 'package main\n',
+      Gemfile: "source 'https://rubygems.org'\n\ngem 'minitest', '5.25.4'\ngem 'rubocop', '1.71.0'\n",
+      'test/test_core.rb': "require 'minitest/autorun'\n",
+    };
+    expect(dependenciesPass(sourcesFromMap(files)).dependencies.map((d) => `${d.name}:${d.scope}`)).toEqual([
+      'minitest:dev',
+      'rubocop:dev',
+    ]);
+    // beside a Ruby app's own code they are what it runs on
+    const app = { ...files, 'app/models/user.rb': 'class User\nend\n' };
+    expect(dependenciesPass(sourcesFromMap(app)).dependencies.map((d) => d.scope)).toEqual([
+      'runtime',
+      'runtime',
+    ]);
+  });
+});
+
 describe('the Rust toolchain a virtual workspace asks for', () => {
   it("takes a package-less root's [workspace.package] rust-version; a member's `{ workspace = true }` is no version", () => {
     const { manifests } = dependenciesPass(

@@ -4,6 +4,7 @@
 
 import { iniEntries, type IniEntry } from './setup-cfg.ts';
 import { dependencyRole, registryName } from './package-roles.ts';
+import { pathRole } from './path-role.ts';
 import { baseName, type Sources } from './sources.ts';
 import type {
   Analysis,
@@ -878,6 +879,13 @@ export function dependenciesPass(src: Sources, skipped: string[] = []): Dependen
   const imaged = imagePipPackages(src);
   for (const d of out.dependencies)
     if (d.ecosystem === 'pip' && d.scope === 'dev' && imaged.has(pipKey(d.name))) d.scope = 'optional';
+  // a Gemfile beside no Ruby product (no gemspec, no Rack app, every Ruby file under the tests or the
+  // maintainers' scripts) installs the tools that test and lint the project: development gems
+  const ruby = src.files.map((f) => f.path).filter((p) => /\.(rb|gemspec|ru)$|(^|\/)Rakefile$/.test(p));
+  if (ruby.length && !ruby.some((p) => /\.(gemspec|ru)$/.test(p) || pathRole(p) === 'product'))
+    for (const d of out.dependencies)
+      if (d.ecosystem === 'bundler' && d.scope === 'runtime' && baseName(d.manifest) === 'Gemfile')
+        d.scope = 'dev';
   // a Go module that only test files import is needed to test the product, not to build it
   const goImports = goImportSites(src);
   for (const d of out.dependencies)
