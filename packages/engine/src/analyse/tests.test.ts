@@ -390,7 +390,8 @@ describe('testsPass()', () => {
         'import org.junit.jupiter.api.Test;\nclass RoutingChecks {\n  @Test void a() {}\n}\n',
       // a product class named like a test (a test tool the build publishes) is no test file
       'web-testtools/src/main/java/io/web/JavalinTest.kt': 'object JavalinTest {\n    fun test() {}\n}\n',
-      'test/test_core.rb': "require 'minitest/autorun'\nclass TestCore < TestInteractive\n  def test_one\n  end\n  def test_two\n  end\nend\n",
+      'test/test_core.rb':
+        "require 'minitest/autorun'\nclass TestCore < TestInteractive\n  def test_one\n  end\n  def test_two\n  end\nend\n",
     });
     const r = testsPass(s, languagesPass(s).files, []);
     const n = (p: string) => r.files.find((f) => f.path === p)?.cases;
@@ -399,5 +400,14 @@ describe('testsPass()', () => {
     expect(n('web-testtools/src/main/java/io/web/JavalinTest.kt')).toBeUndefined();
     expect(n('test/test_core.rb')).toBe(2);
     expect(r.totalCases).toBe(5);
+  });
+
+  it('takes a runner from the files with cases that import it, not from a sample under the tests', () => {
+    const s = sourcesFromMap({
+      'Cargo.toml': '[package]\nname = "cat"\n',
+      'tests/integration.rs': '#[test]\nfn prints() {}\n',
+      'tests/benchmarks/src/numpy_test_multiarray.py': 'import pytest\n\nclass Sample:\n    pass\n',
+    });
+    expect(testsPass(s, languagesPass(s).files, []).frameworks).toEqual(['cargo test']);
   });
 });

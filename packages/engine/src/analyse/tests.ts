@@ -457,6 +457,9 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
   };
 
   const out: TestInfo = { frameworks: [], files: [], inline: [], support: [], totalCases: 0 };
+  const productLanguages = new Set(
+    files.filter((f) => (f.role ?? 'product') === 'product' && !isTestSourceFile(f)).map((f) => f.language),
+  );
   for (const f of files) {
     const rust = f.language === 'Rust';
     const python = f.path.endsWith('.py');
@@ -468,8 +471,11 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
     if (!found || (found.testFile && !found.cases && !canHoldTests(f))) continue;
     if (rust) frameworks.add('cargo test');
     if (f.path.endsWith('_test.go')) frameworks.add('go test');
+    // a runner is the suite's when a file with cases imports it: a sample under the tests that imports
+    // pytest (a syntax to highlight, a benchmark's input) runs under no runner of this project
     for (const [ext, re, name] of FRAMEWORK_IMPORTS)
-      if (ext.test(f.path) && re.test(text)) frameworks.add(name);
+      if ((found.cases > 0 || productLanguages.has(f.language)) && ext.test(f.path) && re.test(text))
+        frameworks.add(name);
     // a test file holds cases or is named as one; other test code with no case (a helper, a
     // conftest, a mock, a fixture app) is test support
     if (found.testFile && !found.cases && countable(f.path) && !hasTestName(f.path))
@@ -485,9 +491,6 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
   // tests in another language, not named as a test, is what the tests read (a syntax sample to
   // highlight, a mocked pager script)
   const counted = out.totalCases > 0;
-  const productLanguages = new Set(
-    files.filter((f) => (f.role ?? 'product') === 'product' && !isTestSourceFile(f)).map((f) => f.language),
-  );
   const sample = (f: FileInfo) => counted && !productLanguages.has(f.language);
   const listed = new Set([...out.files.map((t) => t.path), ...out.support!]);
   for (const f of files) {
