@@ -26,13 +26,15 @@ describe('documentation files', () => {
   });
 
   it('reads the README GitHub shows: .github/ before the root, a root link to a README inside the tree as its target', () => {
-    expect(projectReadme(sourcesFromMap({ 'README.md': 'for developers\n', '.github/README.md': '# Web\n' }))).toBe(
-      '.github/README.md',
-    );
+    expect(
+      projectReadme(sourcesFromMap({ 'README.md': 'for developers\n', '.github/README.md': '# Web\n' })),
+    ).toBe('.github/README.md');
     const linked = sourcesFromMap({ 'web/README.md': '# web\n', 'web-core/README.md': '# core\n' });
     linked.links = new Map([['README.md', 'web/README.md']]);
     expect(projectReadme(linked)).toBe('web/README.md');
     expect(docsPass(linked).readme?.path).toBe('web/README.md');
-    expect(projectReadme(sourcesFromMap({ 'docs/README.md': '# d\n', 'README.rst': 'r\n' }))).toBe('README.rst');
+    expect(projectReadme(sourcesFromMap({ 'docs/README.md': '# d\n', 'README.rst': 'r\n' }))).toBe(
+      'README.rst',
+    );
   });
 });

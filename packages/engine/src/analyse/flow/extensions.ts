@@ -498,7 +498,7 @@ function jsdocType(m: Method, name: string, input: ExtensionInput): string | und
 export function elementType(type: string): string {
   let t = type.trim().replace(/^\.\.\.|^\*(?=[A-Za-z])|^&\s*(mut\s+)?/, '');
   // Rust's `impl IntoIterator<Item = Input<'a>>`: the items it yields
-  const items = /^impl\s+(?:IntoIterator|Iterator)\s*<\s*Item\s*=\s*(.+)>$/.exec(t);
+  const items = /^impl\s+(?:IntoIterator|Iterator)\s*<\s*Item\s*=\s*(\S.*)>$/.exec(t);
   if (items) t = items[1]!.trim();
   t = t
     .replace(/^\[\]\*?|\[\]$/g, '')

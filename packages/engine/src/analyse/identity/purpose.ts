@@ -27,7 +27,9 @@ export function projectReadme(src: Pick<Sources, 'files' | 'links' | 'has'>): st
   const inFolder = (dir: string) =>
     src.files
       .map((f) => f.path)
-      .filter((p) => p.startsWith(dir) && !p.slice(dir.length).includes('/') && README.test(p.slice(dir.length)))
+      .filter(
+        (p) => p.startsWith(dir) && !p.slice(dir.length).includes('/') && README.test(p.slice(dir.length)),
+      )
       .sort((a, b) => Number(/\.md$/i.test(b)) - Number(/\.md$/i.test(a)))[0];
   const linked = [...(src.links ?? [])]
     .filter(([from, to]) => isReadme(from) && README.test(to.split('/').pop() ?? '') && src.has(to))
