@@ -99,6 +99,8 @@ export interface WorkspaceFile {
 
 export interface SkippedEntry {
   path: string;
+  /** For a symbolic link whose target lies inside the tree: that target, relative to the root (never followed). */
+  linkTo?: string;
   reason:
     | 'gitignore'
     | 'vendored'

@@ -759,6 +759,48 @@ describe('the toolchain a Go module or a crate asks for', () => {
   });
 });
 
+describe('a Gemfile beside no Ruby product', () => {
+  it('installs the tools that test and lint the project: its gems are for development', () => {
+    const files = {
+      'go.mod': 'module example.com/find\n\ngo 1.23\n',
+      'main.go': 'package main\n',
+      Gemfile: "source 'https://rubygems.org'\n\ngem 'minitest', '5.25.4'\ngem 'rubocop', '1.71.0'\n",
+      'test/test_core.rb': "require 'minitest/autorun'\n",
+    };
+    expect(dependenciesPass(sourcesFromMap(files)).dependencies.map((d) => `${d.name}:${d.scope}`)).toEqual([
+      'minitest:dev',
+      'rubocop:dev',
+    ]);
+    // beside a Ruby app's own code they are what it runs on
+    const app = { ...files, 'app/models/user.rb': 'class User\nend\n' };
+    expect(dependenciesPass(sourcesFromMap(app)).dependencies.map((d) => d.scope)).toEqual([
+      'runtime',
+      'runtime',
+    ]);
+  });
+});
+
+describe('the Rust toolchain a virtual workspace asks for', () => {
+  it("takes a package-less root's [workspace.package] rust-version; a member's `{ workspace = true }` is no version", () => {
+    const { manifests } = dependenciesPass(
+      sourcesFromMap({
+        'Cargo.toml': [
+          '[workspace]',
+          'members = ["web"]',
+          '',
+          '[workspace.package]',
+          'rust-version = "1.80"',
+        ].join('\n'),
+        'web/Cargo.toml': ['[package]', 'name = "web"', 'rust-version = { workspace = true }'].join('\n'),
+      }),
+    );
+    expect(manifests.find((m) => m.path === 'Cargo.toml')?.requires).toEqual([
+      { name: 'rust', version: '>=1.80', line: 5 },
+    ]);
+    expect(manifests.find((m) => m.path === 'web/Cargo.toml')?.requires).toBeUndefined();
+  });
+});
+
 describe('the Java release a JVM build asks for', () => {
   it("reads Maven's java.version property and Gradle's toolchain as the build's Java requirement", () => {
     const { manifests } = dependenciesPass(

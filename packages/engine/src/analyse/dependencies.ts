@@ -4,6 +4,7 @@
 
 import { iniEntries, type IniEntry } from './setup-cfg.ts';
 import { dependencyRole, registryName } from './package-roles.ts';
+import { pathRole } from './path-role.ts';
 import { baseName, type Sources } from './sources.ts';
 import type {
   Analysis,
@@ -354,18 +355,22 @@ const cargo: Parser = (text, path) => {
     if (e.section === 'package' && ['name', 'version', 'description'].includes(e.key))
       man[e.key as 'name'] = unquote(e.value);
     // `rust-version` is the oldest Rust toolchain the crate builds with (its MSRV)
-    if (e.section === 'package' && e.key === 'rust-version')
+    // (`rust-version = { workspace = true }` inherits the workspace's, read from the root's manifest)
+    if (e.section === 'package' && e.key === 'rust-version' && !/^\{/.test(e.value.trim()))
       (man.requires ??= []).push({ name: 'rust', version: `>=${unquote(e.value)}`, line: e.line });
     // a workspace root's package that inherits it (`rust-version.workspace = true`) builds with the
-    // toolchain `[workspace.package]` names
+    // toolchain `[workspace.package]` names, and so do the members of a root with no package of its own
     if (
       e.section === 'workspace.package' &&
       e.key === 'rust-version' &&
-      tomlEntries(text).some(
-        (p) =>
-          (p.section === 'package' && p.key === 'rust-version.workspace' && /^true\b/.test(p.value.trim())) ||
-          (p.section === 'package.rust-version' && p.key === 'workspace'),
-      )
+      (tomlEntries(text).every((p) => p.section !== 'package') ||
+        tomlEntries(text).some(
+          (p) =>
+            (p.section === 'package' &&
+              /^rust-version(?:\.workspace)?$/.test(p.key) &&
+              /^true\b|^\{\s*workspace\s*=\s*true\b/.test(p.value.trim())) ||
+            (p.section === 'package.rust-version' && p.key === 'workspace'),
+        ))
     )
       (man.requires ??= []).push({ name: 'rust', version: `>=${unquote(e.value)}`, line: e.line });
     const scope = scopeOf(e.section);
@@ -880,6 +885,13 @@ export function dependenciesPass(src: Sources, skipped: string[] = []): Dependen
   const imaged = imagePipPackages(src);
   for (const d of out.dependencies)
     if (d.ecosystem === 'pip' && d.scope === 'dev' && imaged.has(pipKey(d.name))) d.scope = 'optional';
+  // a Gemfile beside no Ruby product (no gemspec, no Rack app, every Ruby file under the tests or the
+  // maintainers' scripts) installs the tools that test and lint the project: development gems
+  const ruby = src.files.map((f) => f.path).filter((p) => /\.(rb|gemspec|ru)$|(^|\/)Rakefile$/.test(p));
+  if (ruby.length && !ruby.some((p) => /\.(gemspec|ru)$/.test(p) || pathRole(p) === 'product'))
+    for (const d of out.dependencies)
+      if (d.ecosystem === 'bundler' && d.scope === 'runtime' && baseName(d.manifest) === 'Gemfile')
+        d.scope = 'dev';
   // a Go module that only test files import is needed to test the product, not to build it
   const goImports = goImportSites(src);
   for (const d of out.dependencies)

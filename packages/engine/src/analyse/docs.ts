@@ -5,6 +5,7 @@ import { namesServiceImage } from './containers.ts';
 import type { Sources } from './sources.ts';
 import { isFixturePath } from './test-code.ts';
 import type { DocsInfo } from './types.ts';
+import { projectReadme } from './identity/purpose.ts';
 
 /** Markdown inline syntax reduced to plain words for a summary. */
 function plain(s: string): string {
@@ -111,10 +112,7 @@ const DOCS_FOLDER = /(^|\/)(docs?|documentation|wiki|site|website)\//i;
 const MAN_PAGE = /(?:^|\/)(?:docs?|man)\/(?:man[1-9]\/)?[\w-]+\.[1-9]$/i;
 
 export function docsPass(src: Sources): DocsInfo {
-  const readmePath = src.files
-    .map((f) => f.path)
-    .filter((p) => /^readme(\.(md|markdown|rst|txt|adoc))?$/i.test(p))
-    .sort((a, b) => Number(!/\.md$/i.test(a)) - Number(!/\.md$/i.test(b)))[0];
+  const readmePath = projectReadme(src);
   const text = readmePath ? src.text(readmePath) : null;
   const files = src.files
     .map((f) => f.path)

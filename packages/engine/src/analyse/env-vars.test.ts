@@ -154,6 +154,36 @@ describe('defaults where the code falls back', () => {
     expect(one(vars, 'GH')).toMatchObject({ defaultValue: 'localhost' });
   });
 
+  it("Rust: an if-let read's else block is its default; a variable the build script sets for env! is the build's", () => {
+    const vars = read({
+      'src/dirs.rs': [
+        'fn dirs(base: &Base) -> PathBuf {',
+        '    let cache_dir = if let Some(cache_dir) = env::var_os("APP_CACHE_PATH").map(PathBuf::from) {',
+        '        cache_dir',
+        '    } else {',
+        '        base.cache_dir().join("app")',
+        '    };',
+        '    let other = if let Some(x) = env::var_os("APP_OTHER") {',
+        '        x',
+        '    } else {',
+        '        let d = compute();',
+        '        d',
+        '    };',
+        '}',
+      ].join('\n'),
+      'src/completions.rs': 'pub const BASH: &str = include_str!(env!("APP_GENERATED_BASH"));\n',
+      'build/main.rs': [
+        'fn main() {',
+        '    println!("cargo:rustc-env=APP_GENERATED_BASH={}", out.display());',
+        '}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'APP_CACHE_PATH')).toMatchObject({ defaultValue: 'base.cache_dir().join("app")' });
+    // an else block of statements computes its value: no one expression to name
+    expect(one(vars, 'APP_OTHER')?.defaultValue).toBeUndefined();
+    expect(one(vars, 'APP_GENERATED_BASH')?.class).toBe('build');
+  });
+
   it('compose interpolation: ${X}, ${X:-d}, ${X:?error} and a bare $X', () => {
     const vars = read({
       'docker-compose.yml': [

@@ -248,14 +248,46 @@ function isTest(operand: string): boolean {
 }
 
 // `.unwrap_or(d)`, `.unwrap_or_else(|_| d)`, `.unwrap_or_default()` later in the same statement
-function rustFallback(text: string, end: number): string | null {
+function rustFallback(text: string, end: number, start = end): string | null {
   const rest = text.slice(end, end + 200);
   const stmt = rest.slice(0, rest.search(/;|$/));
   const m = /\.unwrap_or(_else|_default)?\(/.exec(stmt);
-  if (!m) return null;
+  if (!m) return ifLetElse(text, end, start);
   if (m[1] === '_default') return 'Default::default()';
   // `unwrap_or_else(|| f())` falls back to what the closure returns
   return exprAt(text, end + m.index + m[0].length)?.replace(/^\|[^|]{0,40}\|\s*/, '') ?? null;
+}
+
+/**
+ * `if let Some(dir) = env::var_os("X").map(PathBuf::from) { dir } else { default_dir() }`: the
+ * else block's value is what the program uses when the variable is unset.
+ */
+function ifLetElse(text: string, end: number, start: number): string | null {
+  if (
+    !/\bif\s+let\s+(?:Some|Ok)\s*\([^()]*\)\s*=\s*(?:std::)?$/.test(
+      text.slice(Math.max(0, start - 80), start),
+    )
+  )
+    return null;
+  const open = text.indexOf('{', end);
+  if (open < 0 || open - end > 200 || text.slice(end, open).includes(';')) return null;
+  const closeOf = (from: number): number => {
+    let depth = 0;
+    for (let i = from; i < text.length && i < from + 2000; i++) {
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}' && --depth === 0) return i;
+    }
+    return -1;
+  };
+  const close = closeOf(open);
+  if (close < 0) return null;
+  const other = /^\s*else\s*\{/.exec(text.slice(close + 1, close + 40));
+  if (!other) return null;
+  const from = close + other[0].length;
+  const last = closeOf(from);
+  const value = last < 0 ? '' : text.slice(from + 1, last).trim();
+  // one expression, the block's value: not statements that compute it
+  return value && !value.includes(';') && value.length <= 120 ? value.replace(/\s+/g, ' ') : null;
 }
 
 // `cmp.Or(os.Getenv("X"), d)`, or `v := os.Getenv("X")` followed by `if v == "" { v = d }`
@@ -888,7 +920,23 @@ export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
   handledErrors(out, texts);
   rustSecondReads(out, texts);
   toolChoices(out);
+  buildScriptVars(out, src, files);
   return out;
+}
+
+/**
+ * A variable the crate's build script sets for the compiler (`println!("cargo:rustc-env=NAME={}", …)`)
+ * is read by `env!` at compile time: the build sets it, no user of the product does.
+ */
+function buildScriptVars(vars: EnvVar[], src: Sources, files: FileInfo[]): void {
+  const set = new Set<string>();
+  for (const f of files) {
+    if (f.language !== 'Rust') continue;
+    const text = src.text(f.path) ?? '';
+    if (!text.includes('rustc-env=')) continue;
+    for (const m of text.matchAll(/\bcargo::?rustc-env=([A-Za-z_]\w*)=/g)) set.add(m[1]!);
+  }
+  for (const v of vars) if (set.has(v.name) && v.file.endsWith('.rs')) v.class = 'build';
 }
 
 // `env::var_os("VISUAL").or_else(|| env::var_os("EDITOR"))`: the second name is read when the first is unset

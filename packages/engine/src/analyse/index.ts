@@ -86,6 +86,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const src: Sources = await timed('read', () =>
     loadSources(workspace.root, workspace.files, { maxFileBytes: ctx.limits?.maxFileBytes }),
   );
+  src.links = new Map(workspace.skipped.flatMap((s) => (s.linkTo ? [[s.path, s.linkTo] as const] : [])));
   // compiled stylesheets, bundles and copied libraries among the sources are not the team's lines
   const generated = await timed('generated', () => generatedFiles(src));
   const generatedSet = new Set(generated.map((g) => g.path));

@@ -11,6 +11,8 @@ export interface Sources {
   /** Decoded text of a kept file; null for binary, unreadable or over-budget files. */
   text(path: string): string | null;
   has(path: string): boolean;
+  /** Symbolic links the walk kept apart, by path, to their target inside the tree. */
+  links?: Map<string, string>;
 }
 
 export interface LoadOptions {

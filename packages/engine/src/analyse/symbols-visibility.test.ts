@@ -53,6 +53,21 @@ describe('symbols by the language rules', () => {
     ]);
   });
 
+  it('Kotlin: `enum class`, `annotation class` and `fun interface` declare the name after them', () => {
+    expect(
+      shown(
+        'A.kt',
+        'enum class CompressionType(val name: String)\nannotation class Marker\nfun interface Handler\ninner class Node\n',
+        'Kotlin',
+      ),
+    ).toEqual([
+      'enum CompressionType exported',
+      'class Marker exported',
+      'interface Handler exported',
+      'class Node exported',
+    ]);
+  });
+
   it('Python: a def in a class body is a method; a def inside a function and a class inside a class are no symbols', () => {
     const text = [
       'class Shop:',

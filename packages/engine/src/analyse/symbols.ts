@@ -81,10 +81,18 @@ const RUST: Extractor = {
 };
 
 const JVM: Extractor = {
+  // Kotlin writes `enum class X`, `annotation class X`, `fun interface X`: the name follows the
+  // second word
   symbols:
-    /^[ \t]*((?:(?:public|private|protected|internal|static|final|abstract|sealed|data|open|partial)\s+)*)(class|interface|enum|record|object|struct)\s+([A-Za-z_]\w*)/gm,
+    /^[ \t]*((?:(?:public|private|protected|internal|static|final|abstract|sealed|data|open|partial|inner|value|inline)\s+)*)(enum\s+class|annotation\s+class|fun\s+interface|class|interface|enum|record|object|struct)\s+([A-Za-z_]\w*)/gm,
   kind: (k) =>
-    k === 'interface' ? 'interface' : k === 'enum' ? 'enum' : k === 'struct' ? 'struct' : 'class',
+    k.endsWith('interface')
+      ? 'interface'
+      : k.startsWith('enum')
+        ? 'enum'
+        : k === 'struct'
+          ? 'struct'
+          : 'class',
   exported: (mods) => !/private|internal/.test(mods),
   imports: [/^[ \t]*import\s+(?:static\s+)?([\w.*]+)/gm, /^[ \t]*using\s+(?:static\s+)?([\w.]+)\s*;/gm],
 };

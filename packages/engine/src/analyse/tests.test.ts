@@ -390,4 +390,35 @@ describe('testsPass()', () => {
     });
     expect(testsPass(s, languagesPass(s).files, []).frameworks).toContain('node:test');
   });
+
+  it('counts the JUnit cases of every class under a Maven test tree and the Minitest cases of test_*.rb', () => {
+    const s = sourcesFromMap({
+      'pom.xml': '<project><artifactId>web</artifactId></project>',
+      // Surefire runs Test* classes; JUnit runs any class under src/test with @Test methods
+      'web/src/test/java/io/web/TestRouting.kt':
+        'import org.junit.jupiter.api.Test\nclass TestRouting {\n    @Test\n    fun `routes work`() {}\n    @Test\n    fun `nested`() {}\n}\n',
+      'web/src/test/java/io/web/RoutingChecks.java':
+        'import org.junit.jupiter.api.Test;\nclass RoutingChecks {\n  @Test void a() {}\n}\n',
+      // a product class named like a test (a test tool the build publishes) is no test file
+      'web-testtools/src/main/java/io/web/JavalinTest.kt': 'object JavalinTest {\n    fun test() {}\n}\n',
+      'test/test_core.rb':
+        "require 'minitest/autorun'\nclass TestCore < TestInteractive\n  def test_one\n  end\n  def test_two\n  end\nend\n",
+    });
+    const r = testsPass(s, languagesPass(s).files, []);
+    const n = (p: string) => r.files.find((f) => f.path === p)?.cases;
+    expect(n('web/src/test/java/io/web/TestRouting.kt')).toBe(2);
+    expect(n('web/src/test/java/io/web/RoutingChecks.java')).toBe(1);
+    expect(n('web-testtools/src/main/java/io/web/JavalinTest.kt')).toBeUndefined();
+    expect(n('test/test_core.rb')).toBe(2);
+    expect(r.totalCases).toBe(5);
+  });
+
+  it('takes a runner from the files with cases that import it, not from a sample under the tests', () => {
+    const s = sourcesFromMap({
+      'Cargo.toml': '[package]\nname = "cat"\n',
+      'tests/integration.rs': '#[test]\nfn prints() {}\n',
+      'tests/benchmarks/src/numpy_test_multiarray.py': 'import pytest\n\nclass Sample:\n    pass\n',
+    });
+    expect(testsPass(s, languagesPass(s).files, []).frameworks).toEqual(['cargo test']);
+  });
 });

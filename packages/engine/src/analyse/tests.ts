@@ -15,12 +15,17 @@ import type { Dependency, FileInfo, TestInfo } from './types.ts';
  */
 export function hasTestName(p: string): boolean {
   const b = baseName(p);
+  // a Maven or Gradle build's main sources are never its tests, whatever a class is called
+  if (/(^|\/)src\/main\//.test(p) && /\.(java|kt|scala|groovy)$/.test(b)) return false;
   return (
     /\.(test|spec)\.[cm]?[jt]sx?$/.test(b) ||
     /^test_.*\.py$|_test\.py$/.test(b) ||
     /_test\.go$/.test(b) ||
-    /(Test|Tests|IT)\.(java|kt|cs|scala)$/.test(b) ||
-    /_spec\.rb$|_test\.rb$/.test(b) ||
+    /(Test|Tests|IT|TestCase)\.(java|kt|cs|scala)$/.test(b) ||
+    // Maven Surefire also runs `Test*` classes
+    /^Test\w*\.(java|kt|scala|groovy)$/.test(b) ||
+    // Rake's test task loads `test/test*.rb`
+    /_spec\.rb$|_test\.rb$|^test_\w*\.rb$/.test(b) ||
     /Test\.php$/.test(b) ||
     // a Rust test module split out of its parent (`#[cfg(test)] mod tests;`)
     b === 'tests.rs'
@@ -32,7 +37,10 @@ export function isTestFile(p: string): boolean {
     hasTestName(p) ||
     (/(^|\/)(__tests__|tests?)\//.test(p) &&
       /\.(rs|[cm]?[jt]sx?|py)$/.test(baseName(p)) &&
-      !/(^|\/)(fixtures?|__fixtures__|helpers?)\//.test(p))
+      !/(^|\/)(fixtures?|__fixtures__|helpers?)\//.test(p)) ||
+    // a Maven or Gradle build compiles `src/test/` as its tests: JUnit runs any class there with
+    // @Test methods, whatever it is called
+    (/(^|\/)src\/test\//.test(p) && /\.(java|kt|scala|groovy)$/.test(baseName(p)))
   );
 }
 
@@ -458,6 +466,9 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
   };
 
   const out: TestInfo = { frameworks: [], files: [], inline: [], support: [], totalCases: 0 };
+  const productLanguages = new Set(
+    files.filter((f) => (f.role ?? 'product') === 'product' && !isTestSourceFile(f)).map((f) => f.language),
+  );
   for (const f of files) {
     const rust = f.language === 'Rust';
     const python = f.path.endsWith('.py');
@@ -469,8 +480,11 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
     if (!found || (found.testFile && !found.cases && !canHoldTests(f))) continue;
     if (rust) frameworks.add('cargo test');
     if (f.path.endsWith('_test.go')) frameworks.add('go test');
+    // a runner is the suite's when a file with cases imports it: a sample under the tests that imports
+    // pytest (a syntax to highlight, a benchmark's input) runs under no runner of this project
     for (const [ext, re, name] of FRAMEWORK_IMPORTS)
-      if (ext.test(f.path) && re.test(text)) frameworks.add(name);
+      if ((found.cases > 0 || productLanguages.has(f.language)) && ext.test(f.path) && re.test(text))
+        frameworks.add(name);
     // a test file holds cases or is named as one; other test code with no case (a helper, a
     // conftest, a mock, a fixture app) is test support
     if (found.testFile && !found.cases && countable(f.path) && !hasTestName(f.path))
@@ -486,9 +500,6 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
   // tests in another language, not named as a test, is what the tests read (a syntax sample to
   // highlight, a mocked pager script)
   const counted = out.totalCases > 0;
-  const productLanguages = new Set(
-    files.filter((f) => (f.role ?? 'product') === 'product' && !isTestSourceFile(f)).map((f) => f.language),
-  );
   const sample = (f: FileInfo) => counted && !productLanguages.has(f.language);
   const listed = new Set([...out.files.map((t) => t.path), ...out.support!]);
   for (const f of files) {

@@ -44,6 +44,9 @@ describe('ingestDirectory', () => {
       await fs.writeFile(path.join(dir, 'image.bin'), Buffer.from([1, 2, 0, 3]));
       await fs.writeFile(path.join(dir, 'huge.txt'), 'a\n'.repeat(600));
       await fs.symlink('/etc/hostname', path.join(dir, 'link'));
+      // a link to a file inside the tree is still not followed, but its target is noted
+      await fs.symlink('app/main.py', path.join(dir, 'main-link.py'));
+      await fs.symlink('../../outside', path.join(dir, 'app/up'));
       const ws = await ingestDirectory(dir, { ...ctx(dir), limits: { maxFileBytes: 1000 } });
       expect(ws.files.map((f) => f.path)).toEqual([
         '.gitignore',
@@ -60,7 +63,12 @@ describe('ingestDirectory', () => {
         'image.bin': 'binary',
         'huge.txt': 'too-large',
         link: 'other',
+        'main-link.py': 'other',
+        'app/up': 'other',
       });
+      expect(ws.skipped.filter((s) => s.linkTo)).toEqual([
+        { path: 'main-link.py', reason: 'other', linkTo: 'app/main.py' },
+      ]);
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

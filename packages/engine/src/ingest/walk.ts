@@ -86,7 +86,15 @@ export async function walkWorkspace(
     for (const entry of entries) {
       const rel = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
       if (entry.isSymbolicLink()) {
-        skipped.push({ path: rel, reason: 'other' });
+        // the link is never followed; a target inside the tree is noted, so a root README that
+        // links to a package's README can still be read as the project's
+        const target = await fs.readlink(path.join(absDir, entry.name)).catch(() => null);
+        const inside = target == null || path.isAbsolute(target) ? null : path.posix.join(relDir, target);
+        skipped.push({
+          path: rel,
+          reason: 'other',
+          ...(inside && !inside.startsWith('..') ? { linkTo: inside } : {}),
+        });
         continue;
       }
       if (entry.isDirectory()) {

@@ -491,7 +491,7 @@ export function writeBuildDeploy(ctx: WriterContext): string {
     );
   }
   // a one-click deploy button in the README is how the project is shipped, containers or not
-  const readme = a.files.find((x) => isReadme(x.path) && !x.path.includes('/'));
+  const readme = a.docs.readme ?? a.files.find((x) => isReadme(x.path) && !x.path.includes('/'));
   let readmeText = '';
   try {
     readmeText = readme ? readFileSync(path.join(ctx.workspace.root, readme.path), 'utf8') : '';

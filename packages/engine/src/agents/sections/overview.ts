@@ -120,7 +120,7 @@ function listWithSemicolons(items: string[]): string {
 
 /** The README at the root, read from the workspace; null when there is none or it cannot be read. */
 function readmeOf(a: Analysis, workspace: Workspace): { path: string; text: string } | null {
-  const file = a.files.find((f) => isReadme(f.path));
+  const file = a.docs.readme ?? a.files.find((f) => isReadme(f.path));
   if (!file) return null;
   try {
     return { path: file.path, text: readFileSync(path.join(workspace.root, file.path), 'utf8') };

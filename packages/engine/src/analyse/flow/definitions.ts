@@ -389,11 +389,13 @@ export function definitions(code: string, language: string | null): Def[] {
     if (inText?.has(i)) continue;
     // any other line at or left of a class's indentation (not its closing bracket) ends the class
     const at = indentOf(line);
-    // (a multi-line class head's `> {` or `implements …` line continues it)
+    // (a multi-line class head's `> {` or `implements …` line continues it, and so does the
+    // `where` clause of a Rust impl whose bounds run over several lines)
     while (
       containers.length &&
       containers[containers.length - 1]!.indent >= at &&
-      !/^\s*(?:[})\]>{]|extends\b|implements\b)/.test(line)
+      !/^\s*(?:[})\]>{]|extends\b|implements\b)/.test(line) &&
+      !(family === 'rust' && /^\s*where\b/.test(line))
     )
       containers.pop();
     // a method whose parameters run over several lines: `#dispatch(` … `): Response {`

@@ -443,6 +443,7 @@ describe('registration points', () => {
             '\tTitle string',
             '}',
             'type Command struct {',
+            '\tRun      func(cmd *Command, args []string)',
             '\tcommands []*Command',
             '\tgroups   []*Group',
             '}',
@@ -571,6 +572,74 @@ describe('registration points', () => {
 });
 
 describe('hook fields', () => {
+  it('Go and Rust: a struct with no field of function type is data users hand over, not code they plug in', () => {
+    const go = extensionPoints(
+      input(
+        {
+          'src/terminal.go': [
+            'package fzf',
+            'type MatchResult struct {',
+            '\titem  *Item',
+            '\tscore int',
+            '}',
+            'func (r MatchResult) Index() int32 {',
+            '\treturn r.score',
+            '}',
+            'type Terminal struct {',
+            '\tselected []MatchResult',
+            '}',
+            'func (t *Terminal) UpdateList(result MatchResult) {',
+            '\tt.selected = append(t.selected, result)',
+            '}',
+            'func (t *Terminal) sortSelected() {',
+            '\tfor _, r := range t.selected {',
+            '\t\thandle(r)',
+            '\t}',
+            '}',
+          ],
+        },
+        'Go',
+        { central: ['Terminal'] },
+      ),
+    );
+    expect(go).toEqual([]);
+    const rust = extensionPoints(
+      input(
+        {
+          'src/pretty_printer.rs': [
+            "pub struct Input<'a> {",
+            "    kind: InputKind<'a>,",
+            '}',
+            "impl<'a> Input<'a> {",
+            '    pub fn name(&mut self) -> &str {',
+            '        "x"',
+            '    }',
+            '}',
+            "pub struct PrettyPrinter<'a> {",
+            "    inputs: Vec<Input<'a>>,",
+            '}',
+            "impl<'a> PrettyPrinter<'a> {",
+            "    pub fn inputs(&mut self, inputs: impl IntoIterator<Item = Input<'a>>) -> &mut Self {",
+            '        for input in inputs {',
+            '            self.inputs.push(input);',
+            '        }',
+            '        self',
+            '    }',
+            '    pub fn print(&mut self) -> bool {',
+            '        let inputs = std::mem::take(&mut self.inputs);',
+            '        run(inputs)',
+            '    }',
+            '}',
+          ],
+        },
+        'Rust',
+        { central: ['PrettyPrinter'] },
+      ),
+    );
+    expect(rust).toEqual([]);
+    expect(elementType("impl IntoIterator<Item = Input<'a>>")).toBe("Input<'a>");
+  });
+
   it("Go: a central struct's function fields, called by the main path's step", () => {
     const hooks = hookFields(
       input(

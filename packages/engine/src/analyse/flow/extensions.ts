@@ -306,8 +306,9 @@ function readParameters(file: FileModel, def: Def): Param[] {
   if (text === undefined) return [];
   const family = familyOf(file.language);
   const params: Param[] = topLevelSplit(text).map((p) => {
-    // the default value (`= None`) is not part of the parameter's type
-    const eq = p.search(/=(?!>)/);
+    // the default value (`= None`) is not part of the parameter's type; Rust has none, and its `=`
+    // binds an associated type (`impl IntoIterator<Item = Input>`)
+    const eq = family === 'rust' ? -1 : p.search(/=(?!>)/);
     const plain = (eq < 0 ? p : p.slice(0, eq)).trim();
     const many = plain.startsWith('...') || /^\*(?!\*)/.test(plain) || /^\w+\s+\.\.\./.test(plain);
     return { ...param(plain), ...(many ? { many } : {}) };
@@ -508,6 +509,9 @@ function jsdocType(m: Method, name: string, input: ExtensionInput): string | und
 /** The type of one stored element: `...func(h) h` → `func(h) h`, `MiddlewareHandler<any>[]` → `MiddlewareHandler<any>`. */
 export function elementType(type: string): string {
   let t = type.trim().replace(/^\.\.\.|^\*(?=[A-Za-z])|^&\s*(mut\s+)?/, '');
+  // Rust's `impl IntoIterator<Item = Input<'a>>`: the items it yields
+  const items = /^impl\s+(?:IntoIterator|Iterator)\s*<\s*Item\s*=\s*(\S.*)>$/.exec(t);
+  if (items) t = items[1]!.trim();
   t = t
     .replace(/^\[\]\*?|\[\]$/g, '')
     .replace(/^(?:Vec|List|list|Sequence|Iterable|Array)\s*[<[](.+)[>\]]$/, '$1');
@@ -544,10 +548,29 @@ function typeDeclaration(
     // an interface, trait, protocol or function type is a contract for code
     const record = /\b(class|struct|record)\b/.test(line) && !/\b(abstract|ABC|Protocol)\b/.test(line);
     const behaviour = models.some((m) => m.defs.some((d) => d.kind !== 'type' && d.owner === name));
-    const data = /\benum\b|\b(Int|Str|Flag)?Enum\b/.test(line) || (record && !behaviour);
+    // a Go or Rust struct cannot be extended: users hand it code only through a field of function type
+    // (cobra's `Run func(cmd *Command, args []string)`); without one, its values are data the product
+    // defines (an input to print, a match to show), however many methods it has
+    const sealed = /^(go|rust)$/.test(familyOf(file.language) ?? '') && /\bstruct\b/.test(line);
+    const data =
+      /\benum\b|\b(Int|Str|Flag)?Enum\b/.test(line) ||
+      (record && !behaviour) ||
+      (sealed && !functionField(file.bare, i));
     return { path: file.path, line: i + 1, data };
   }
   return undefined;
+}
+
+/** Whether the struct declared at a line holds a field of function type (`Run func(…)`, `Box<dyn Fn(…)>`). */
+function functionField(lines: string[], at: number): boolean {
+  if (!/\{\s*$/.test(lines[at] ?? '')) return false;
+  const indent = /^\s*/.exec(lines[at]!)![0].length;
+  for (let i = at + 1; i < Math.min(lines.length, at + 300); i++) {
+    const l = lines[i]!;
+    if (/^\s*\}/.test(l) && /^\s*/.exec(l)![0].length <= indent) return false;
+    if (/\bfunc\s*\(|\bFn(?:Mut|Once)?\s*\(|\bfn\s*\(|\bdyn\s+\w/.test(l)) return true;
+  }
+  return false;
 }
 
 /** What a declared type says of the stored value: a contract for code, plain data, or nothing. */

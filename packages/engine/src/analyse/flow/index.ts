@@ -16,6 +16,7 @@ import { requestState, rewrites } from './request-state.ts';
 import { packageRegistrations, packageTables } from './package-hooks.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
+import { projectReadme } from '../identity/purpose.ts';
 import type { Sources } from '../sources.ts';
 import type {
   DataEntity,
@@ -241,8 +242,12 @@ export function flowPass(input: FlowInput): Flow {
     }
     return hit;
   };
+  // a Go import path under the module go.mod declares is one of the product's own packages
+  const goModule = /^module\s+(\S+)/m.exec(src.text('go.mod') ?? '')?.[1];
   const internal = (module: string, language: string) =>
-    internalModule(module, language) || ownModule(module);
+    internalModule(module, language) ||
+    ownModule(module) ||
+    (language === 'Go' && !!goModule && (module === goModule || module.startsWith(`${goModule}/`)));
   /**
    * The package whose value a product module exports under `name`, made there by that package's
    * constructor or factory (`export const stripe = new Stripe(…)` in the module `bound` names).
@@ -318,6 +323,19 @@ export function flowPass(input: FlowInput): Flow {
     if (familyOf(file.language) === 'rust' && crate) return { module: root };
     // Type::function, module::function, module.function
     const q = qualifier ?? root;
+    // Go: a qualifier bound to one of the product's own package paths (`fzf "…/fzf/src"`) names the
+    // package in that folder, whatever the package's clause calls it
+    if (bound && file.language === 'Go' && root === q && internal(bound, file.language)) {
+      const dirOf = (p: string) => p.split('/').slice(0, -1).join('/');
+      const inDir = local.find(
+        (t) =>
+          !t.def.owner &&
+          t.file.language === 'Go' &&
+          dirOf(t.file.path) &&
+          bound.endsWith(`/${dirOf(t.file.path)}`),
+      );
+      if (inDir) return inDir;
+    }
     const owned = local.find((t) => t.def.owner === q);
     if (owned) return owned;
     const inModule = local
@@ -506,6 +524,7 @@ export function flowPass(input: FlowInput): Flow {
     routes: input.routes,
     selfNames: selfNames(src),
     raw: (p) => src.text(p),
+    readme: readmeText(src),
   });
   const mainPath = perCallSteps(requestState(traced, models), models);
 
@@ -590,7 +609,7 @@ export function flowPass(input: FlowInput): Flow {
     mainPath,
     central: central.map((t) => t.name),
     publicNames: new Set(identity.publicApi.map((e) => e.name)),
-    readme: readmeText(src, input.files),
+    readme: readmeText(src),
     raw: (p: string) => src.text(p),
   };
   const extensions = extensionPoints(extensionInput);
@@ -712,9 +731,9 @@ export function transactionIn(
 }
 
 /** The root README's text: its examples show which of the product's methods users call. */
-function readmeText(src: Sources, files: FileInfo[]): string {
-  const readme = files.find((f) => /^readme(\.\w+)?$/i.test(f.path));
-  return (readme && src.text(readme.path)) ?? '';
+function readmeText(src: Sources): string {
+  const readme = projectReadme(src);
+  return (readme && src.text(readme)) ?? '';
 }
 
 /** The names the product calls itself by: its Cargo crate (`just::run`) or npm package. */

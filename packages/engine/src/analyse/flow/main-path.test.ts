@@ -763,6 +763,157 @@ describe('main path', () => {
     expect(labels(path).slice(0, 2)).toEqual(['Web.__call__', 'Web.build_stack']);
   });
 
+  it("a tower Service: a request enters at the call of the router the README's example makes, not a middleware's", () => {
+    const contents = {
+      'README.md': '# web\n\n```rust\nlet app = Router::new().route("/", get(root));\n```\n',
+      'src/middleware.rs': [
+        'pub struct Next {',
+        '    inner: Route,',
+        '}',
+        'impl Service<Request> for Next {',
+        '    fn call(&mut self, req: Request) -> Self::Future {',
+        '        self.inner.call(req)',
+        '    }',
+        '}',
+      ].join('\n'),
+      'src/routing.rs': [
+        'pub struct Router<S> {',
+        '    inner: PathRouter<S>,',
+        '}',
+        'pub struct PathRouter<S> {',
+        '    routes: Vec<Route>,',
+        '}',
+        'impl<B> Service<Request<B>> for Router<()>',
+        'where',
+        '    B: HttpBody + Send,',
+        '{',
+        '    fn call(&mut self, req: Request<B>) -> Self::Future {',
+        '        self.call_with_state(req, ())',
+        '    }',
+        '}',
+        'impl<S> Router<S>',
+        'where',
+        '    S: Clone,',
+        '{',
+        '    fn call_with_state(&self, req: Request, state: S) -> RouteFuture {',
+        '        let inner = self.inner.clone();',
+        '        inner.call_with_state(req, state)',
+        '    }',
+        '}',
+        'impl<S> PathRouter<S> {',
+        '    fn call_with_state(&self, req: Request, state: S) -> RouteFuture {',
+        '        let route = self.routes.first().unwrap();',
+        '        route.call_owned(req)',
+        '    }',
+        '}',
+        'impl<S> Clone for PathRouter<S> {',
+        '    fn clone(&self) -> Self {',
+        '        let routes = self.routes.clone();',
+        '        let more = routes.len();',
+        '        Self { routes }',
+        '    }',
+        '}',
+      ].join('\n'),
+    };
+    const path = mainPath(contents, 'Rust', {
+      kind: 'library',
+      productPaths: ['src'],
+      entryPoints: [{ path: 'src/lib.rs', line: 1, how: 'library crate root' }],
+      // the middleware's file ranks first: the README's example decides
+      fileRanks: { 'src/middleware.rs': 0.9, 'src/routing.rs': 0.1 },
+    });
+    // the impl's `where` clause keeps its methods the type's; the copy protocol is no step
+    expect(labels(path)).toEqual(['Router.call', 'Router.call_with_state', 'PathRouter.call_with_state']);
+  });
+
+  it('a servlet: a request enters at the service(request, response) the container calls', () => {
+    const contents = {
+      'web/src/main/java/io/web/StaticHandler.kt': [
+        'class StaticHandler {',
+        '    override fun handle(ctx: Context): Boolean {',
+        '        val found = findHandler(ctx)',
+        '        return found',
+        '    }',
+        '    fun findHandler(ctx: Context): Boolean {',
+        '        return true',
+        '    }',
+        '}',
+      ].join('\n'),
+      'web/src/main/java/io/web/WebServlet.kt': [
+        'class WebServlet {',
+        '    override fun service(request: HttpServletRequest, response: HttpServletResponse) {',
+        '        handle(request, response)',
+        '    }',
+        '    fun handle(request: HttpServletRequest, response: HttpServletResponse) {',
+        '        val ctx = WebContext(request, response)',
+        '        ctx.run()',
+        '    }',
+        '}',
+      ].join('\n'),
+    };
+    const path = mainPath(contents, 'Kotlin', {
+      kind: 'framework',
+      productPaths: ['web'],
+      entryPoints: [],
+      fileRanks: {
+        'web/src/main/java/io/web/StaticHandler.kt': 0.9,
+        'web/src/main/java/io/web/WebServlet.kt': 0.1,
+      },
+    });
+    expect(labels(path).slice(0, 2)).toEqual(['WebServlet.service', 'WebServlet.handle']);
+  });
+
+  it("a Go main reaches its module's own package through the import path, whatever the package clause calls it", () => {
+    const contents = {
+      'go.mod': 'module github.com/acme/find\n\ngo 1.23\n',
+      'main.go': [
+        'package main',
+        '',
+        'import (',
+        '\t"os"',
+        '',
+        '\tfind "github.com/acme/find/src"',
+        ')',
+        '',
+        'func exit(code int) {',
+        '\tos.Exit(code)',
+        '}',
+        '',
+        'func main() {',
+        '\topts := find.ParseOptions(os.Args[1:])',
+        '\tcode := find.Run(opts)',
+        '\texit(code)',
+        '}',
+      ].join('\n'),
+      'src/core.go': [
+        'package find',
+        '',
+        'func Run(opts *Options) int {',
+        '\tmatched := match(opts)',
+        '\treturn matched',
+        '}',
+        '',
+        'func match(opts *Options) int {',
+        '\treturn 0',
+        '}',
+      ].join('\n'),
+      'src/options.go': [
+        'package find',
+        '',
+        'func ParseOptions(args []string) *Options {',
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+      'src/tui/run.go': ['package tui', '', 'func Run(opts *Options) int {', '\treturn 1', '}'].join('\n'),
+    };
+    const path = mainPath(contents, 'Go', {
+      kind: 'cli',
+      entryPoints: [{ path: 'main.go', line: 13, how: 'func main() in package main' }],
+    });
+    expect(labels(path).slice(0, 3)).toEqual(['main', 'ParseOptions', 'Run']);
+    expect(path.find((s) => s.name === 'Run')?.path).toBe('src/core.go');
+  });
+
   it('a hook field the constructor sets to a method of its own type runs that method', () => {
     const contents = {
       'web.go': [

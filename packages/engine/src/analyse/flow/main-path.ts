@@ -9,6 +9,7 @@
 
 import type { MainPathStep, Route } from '../types.ts';
 import { fallbackLoop } from './fallback.ts';
+import { readmeCode } from '../identity/surface.ts';
 import {
   callsIn,
   callsNone,
@@ -22,6 +23,9 @@ import {
 } from './definitions.ts';
 
 const MAX_STEPS = 20;
+/** Methods of a language's copy, comparison, hashing and printing protocols. */
+const PROTOCOL_METHOD =
+  /^(?:clone|clone_from|fmt|eq|ne|partial_cmp|cmp|hash|drop|__repr__|__str__|__eq__|__ne__|__hash__|__lt__|__copy__|__deepcopy__|toString|equals|hashCode|compareTo|String|GoString)$/;
 /** A name that asks a question (`shouldRunCompletion`, `is_ready`): tested in a condition, it only chooses the way. */
 const PREDICATE = /^(?:should|is|has|can|needs?)(?:[A-Z_]|$)/;
 /** Lines below which a call its author documents as returning or checking something is an accessor. */
@@ -93,6 +97,8 @@ export interface MainPathInput {
   selfNames: Set<string>;
   /** A file's text as written (comments kept): where a step's documentation is read. */
   raw?: (path: string) => string | null;
+  /** The project's README: its examples show which of the product's types users make. */
+  readme?: string;
 }
 
 /** A line that keeps or returns what it calls: `x = f()`, `x := f()`, `return f()`, `=> f()`. */
@@ -1714,6 +1720,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
       rendered = false,
     ) => {
       if (!r || !('def' in r)) return;
+      // a type's copy, comparison or printing protocol (`clone`, `fmt`, `__repr__`, `toString`) only
+      // serves the value the work goes on with: never a step of its own
+      if (r.def.owner && r.def.kind !== 'type' && PROTOCOL_METHOD.test(r.def.name)) return;
       const order = runsAt(t, call);
       if (seen.has(key(r))) {
         // the same definition called twice: the site on the normal path names the step, not one in a
@@ -3232,6 +3241,18 @@ function chooseStart(
           /\(\s*self\s*,\s*scope\b[^)]*\breceive\b[^)]*\bsend\b/.test(head)) ||
         // Rack's interface: a Ruby object whose `call(env)` answers each request
         (def.name === 'call' && def.owner && file.language === 'Ruby' && /\bcall\s*\(\s*env\b/.test(head)) ||
+        // tower's interface: a Rust type whose `Service<Request<B>>::call(&mut self, req: Request<B>)`
+        // answers each request a hyper server hands it
+        (def.name === 'call' &&
+          def.owner &&
+          file.language === 'Rust' &&
+          /\bfn\s+call\s*\(\s*&mut\s+self\s*,\s*\w+\s*:\s*(?:http::)?Request\b/.test(head)) ||
+        // the Servlet interface: the container calls `service(request, response)` for each request
+        (def.name === 'service' &&
+          def.owner &&
+          /\bservice\s*\(\s*(?:\w+\s*:\s*HttpServletRequest\b|(?:final\s+)?HttpServletRequest\s+\w+)/.test(
+            head,
+          )) ||
         /\bcreateServer\s*\(/.test(body)
       )
         listeners.push({ file, def });
@@ -3252,9 +3273,18 @@ function chooseStart(
       )
         ? 0
         : 1;
+    // among the many types that answer the same interface (a Rust router, its routes and each
+    // middleware all implement tower's `Service`), the one the README's example makes
+    // (`Router::new()`) is the one users hand the server
+    const shown = (t: Target) =>
+      t.def.owner && readmeMakes(input.readme ?? '', t.def.owner.replace(/^.*::/, '')) ? 0 : 1;
     const top = listeners.sort(
       (x, y) =>
-        made(x) - made(y) || rankOf(x) - rankOf(y) || methods(y) - methods(x) || x.def.line - y.def.line,
+        made(x) - made(y) ||
+        shown(x) - shown(y) ||
+        rankOf(x) - rankOf(y) ||
+        methods(y) - methods(x) ||
+        x.def.line - y.def.line,
     )[0]!;
     // a listener that hands the server the object itself (`http.createServer(this)`) only starts the
     // server: each request enters at the handover method the server calls (`app.handle`)
@@ -3333,6 +3363,16 @@ function chooseStart(
 
 // a file that imports or exports is an ES or CommonJS module, whose names are its own
 const JS_MODULE = /(?:^|\n)[ \t]*(?:import|export)\b|\brequire\(|\bmodule\.exports\b/;
+
+/**
+ * Whether a README's code makes a value of the type: `Router::new()`, `Router::default()`,
+ * `new Router(`, `Router(` or `Router.create(` inside a fenced code block.
+ */
+export function readmeMakes(readme: string, type: string): boolean {
+  if (!/^[A-Z]\w*$/.test(type)) return false;
+  const code = readmeCode(readme).join('\n');
+  return new RegExp(`(?:\\bnew\\s+${type}\\b|\\b${type}(?:::\\w+|\\.create)?\\s*\\()`).test(code);
+}
 
 /**
  * The way in through a default export that a product function makes (`const ky = createInstance()`):

@@ -18,7 +18,7 @@ import { detectKind, libServesBinary } from './kind.ts';
 import type { GeneratedFile } from './generated.ts';
 import { addReachable, areaOf, classifyLayout, isProductFile, roleOf, type Layout } from './layout.ts';
 import { readManifestFacts, type ManifestFacts } from './manifest-facts.ts';
-import { findPurpose, isReadme, readmeTitle } from './purpose.ts';
+import { findPurpose, projectReadme, readmeTitle } from './purpose.ts';
 import { headerSummary, pageRank, referenceGraph, SCAN_CHARS, workLines, workWeight } from './rank.ts';
 import { codeText } from '../comments.ts';
 import { definitionsOf } from '../flow/definitions.ts';
@@ -140,10 +140,7 @@ export function identityPass(input: IdentityInput): IdentityResult {
   const productOf = () => code.filter((f) => isProductFile(f.path, layout)).map((f) => f.path);
   let productCode = productOf();
 
-  const readmePath = src.files
-    .map((f) => f.path)
-    .filter(isReadme)
-    .sort((a, b) => Number(/\.md$/i.test(b)) - Number(/\.md$/i.test(a)))[0];
+  const readmePath = projectReadme(src);
   const readmeText = readmePath ? src.text(readmePath) : null;
   // without a manifest that names it (a Django site, a private package.json), the README's title does
   const projectName = facts.name ?? (readmeText ? readmeTitle(readmeText)?.text : undefined);

@@ -3,6 +3,7 @@
 // description, made a sentence when it is a bare noun phrase; failing both, the README's title when
 // it names a kind of thing ("Next.js Subscription Payments Starter").
 
+import type { Sources } from '../sources.ts';
 import type { Identity } from '../types.ts';
 import type { Located } from './manifest-facts.ts';
 
@@ -14,6 +15,27 @@ const ABBREV = /\b(e\.g|i\.e|etc|vs|approx|cf|incl|fig|mr|dr)\.$/i;
 
 export function isReadme(p: string): boolean {
   return !p.includes('/') && README.test(p);
+}
+
+/**
+ * The README the repository shows its readers, as GitHub picks it: the one in `.github/` first, then
+ * the root's, then the one in `docs/`; Markdown first within a folder. A root README that is a link
+ * to a file inside the tree (a workspace's root README pointing at its main package's) is read as
+ * that file.
+ */
+export function projectReadme(src: Pick<Sources, 'files' | 'links' | 'has'>): string | undefined {
+  const inFolder = (dir: string) =>
+    src.files
+      .map((f) => f.path)
+      .filter(
+        (p) => p.startsWith(dir) && !p.slice(dir.length).includes('/') && README.test(p.slice(dir.length)),
+      )
+      .sort((a, b) => Number(/\.md$/i.test(b)) - Number(/\.md$/i.test(a)))[0];
+  const linked = [...(src.links ?? [])]
+    .filter(([from, to]) => isReadme(from) && README.test(to.split('/').pop() ?? '') && src.has(to))
+    .map(([, to]) => to)
+    .sort()[0];
+  return inFolder('.github/') ?? inFolder('') ?? linked ?? inFolder('docs/');
 }
 
 /** Markdown inline syntax to plain text: links to their text, images and HTML tags dropped. */

@@ -7,7 +7,7 @@ import { baseName, dirName, LineIndex, matchesWithLines, type Sources } from '..
 import type { Identity, Route, SymbolInfo } from '../types.ts';
 import type { ManifestFacts } from './manifest-facts.ts';
 import { cliItems, cobraAdded } from './cli-options.ts';
-import { isReadme } from './purpose.ts';
+import { projectReadme } from './purpose.ts';
 import { SCAN_CHARS } from './rank.ts';
 
 type EntryPoint = Identity['entryPoints'][number];
@@ -397,10 +397,7 @@ function userStarts(
   inProduct: Set<string>,
   goLibrary: boolean,
 ): EntryPoint[] {
-  const readmePath = src.files
-    .map((f) => f.path)
-    .filter((p) => !p.includes('/') && isReadme(p))
-    .sort((a, b) => Number(/\.md$/i.test(b)) - Number(/\.md$/i.test(a)))[0];
+  const readmePath = projectReadme(src);
   const blocks = readmePath ? readmeCode(src.text(readmePath) ?? '') : [];
   const rootGo = (p: string) => p.endsWith('.go') && !p.includes('/') && !p.endsWith('_test.go');
   // the import path users write, and the name their code then calls the package by
