@@ -427,7 +427,7 @@ function pyGuarded(text: string, end: number): boolean {
   // the headers of the blocks the read sits in, each less indented than the last, read line by line
   // backwards from the read (never the whole text split again for each read)
   let indent = /^\s*/.exec(ownLine)![0].length;
-  for (let to = lineStart - 1; to > 0 && indent > 0; ) {
+  for (let to = lineStart - 1; to > 0 && indent > 0;) {
     const from = text.lastIndexOf('\n', to - 1) + 1;
     const line = text.slice(from, to);
     to = from - 1;

@@ -2,6 +2,7 @@
 // graph, choosing the directory depth that keeps the graph readable.
 
 import { jsonrepair } from 'jsonrepair';
+import { trimEndChars } from '@atr/shared';
 import { baseName, dirName, type Sources } from './sources.ts';
 import { isNonProductCode } from './test-code.ts';
 import type { FileInfo, ImportInfo, Manifest, ModuleGraph } from './types.ts';
@@ -339,7 +340,7 @@ export function psr4Prefixes(src: Sources): [string, string][] {
     if (!map || typeof map !== 'object') continue;
     for (const [prefix, dirs] of Object.entries(map as Record<string, unknown>))
       for (const dir of Array.isArray(dirs) ? dirs : [dirs])
-        if (typeof dir === 'string') out.push([prefix, dir.replace(/^\.\//, '').replace(/\/+$/, '')]);
+        if (typeof dir === 'string') out.push([prefix, trimEndChars(dir.replace(/^\.\//, ''), '/')]);
   }
   return out.sort((x, y) => y[0].length - x[0].length);
 }
