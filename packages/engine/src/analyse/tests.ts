@@ -55,7 +55,7 @@ const CASES: [RegExp, RegExp][] = [
   [/\.go$/, /^func\s+(?:Test|Fuzz)(?![a-z])\w*\s*\(/gm],
   [/\.(java|kt|scala|groovy)$/, /@(?:Test|ParameterizedTest|RepeatedTest|TestFactory)\b/g],
   [/\.cs$/, /\[(?:Fact|Theory|Test|TestMethod|TestCase)\b/g],
-  [/\.rb$/, /^[ \t]*(?:it|scenario|specify)\s+['"]|^[ \t]*def\s+test_/gm],
+  [/\.rb$/, /^[ \t]*(?:it|scenario|specify|test)\s+['"]|^[ \t]*def\s+test_/gm],
   [/\.php$/, /function\s+test\w*\s*\(|@test\b/g],
 ];
 
