@@ -194,6 +194,18 @@ describe('a Maven layout', () => {
   });
 });
 
+/** The symbols and the module graph of a small tree, its imports resolved as the analysis does. */
+function graphOf(src: ReturnType<typeof sourcesFromMap>) {
+  const { files } = languagesPass(src);
+  const sym = symbolsPass(src, files);
+  const graph = moduleGraphPass(
+    files,
+    sym.imports,
+    buildResolveContext(src, dependenciesPass(src).manifests),
+  );
+  return { sym, graph };
+}
+
 describe('C# namespaces', () => {
   const src = sourcesFromMap({
     'src/Shop/Shop.csproj': '<Project Sdk="Microsoft.NET.Sdk"></Project>',
@@ -210,13 +222,7 @@ describe('C# namespaces', () => {
     'src/Shop/Wrappers/Wrapper.cs':
       'using Microsoft.Extensions.DependencyInjection;\nnamespace Shop.Wrappers;\npublic class Wrapper {}\n',
   });
-  const { files } = languagesPass(src);
-  const sym = symbolsPass(src, files);
-  const graph = moduleGraphPass(
-    files,
-    sym.imports,
-    buildResolveContext(src, dependenciesPass(src).manifests),
-  );
+  const { sym, graph } = graphOf(src);
 
   it("resolves a `using` to the folder whose files declare the namespace, and leaves the platform's out", () => {
     const resolved = Object.fromEntries(sym.imports.map((i) => [i.specifier, i.resolved ?? null]));
@@ -236,13 +242,7 @@ describe("PHP's composer autoload", () => {
       '<?php\nnamespace Shop;\n\nuse Shop\\Routing\\Route;\nuse Psr\\Http\\Message\\ResponseInterface;\n\nclass App {}\n',
     'Shop/Routing/Route.php': '<?php\nnamespace Shop\\Routing;\n\nclass Route {}\n',
   });
-  const { files } = languagesPass(src);
-  const sym = symbolsPass(src, files);
-  const graph = moduleGraphPass(
-    files,
-    sym.imports,
-    buildResolveContext(src, dependenciesPass(src).manifests),
-  );
+  const { sym, graph } = graphOf(src);
 
   it('resolves a `use` through its PSR-4 prefix to the class file, and a package outside it to nothing', () => {
     const resolved = Object.fromEntries(sym.imports.map((i) => [i.specifier, i.resolved ?? null]));
