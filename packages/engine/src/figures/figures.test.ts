@@ -91,6 +91,36 @@ describe('the main path as a sequence diagram', () => {
     expect(svg).toContain('6. new Context');
   });
 
+  it('draws a step entered anew after a call chain from the caller, never from the last step called', () => {
+    const page: MainPathStep[] = [
+      { name: 'middleware', path: 'middleware.ts', line: 4, note: 'runs before every matched request' },
+      { name: 'updateSession', path: 'utils/session.ts', line: 63, from: 0 },
+      // the framework renders the page once the middleware has returned: no step calls it
+      { name: 'PricingPage', path: 'app/page.tsx', line: 9, note: 'handles 1 route, e.g. GET /' },
+      { name: 'createClient', path: 'utils/server.ts', line: 7, from: 2 },
+    ];
+    const m = sequenceModel(page)!;
+    const arrows = m.messages.map((x) => `${m.lifelines[x.from]!.label} -> ${m.lifelines[x.to]!.label}`);
+    expect(arrows).toEqual([
+      'caller -> middleware.ts',
+      'middleware.ts -> session.ts',
+      'caller -> page.tsx',
+      'page.tsx -> server.ts',
+    ]);
+    // a route table's handler, after the table itself, is still drawn from it
+    const routed: MainPathStep[] = [
+      { name: 'urls', path: 'app/urls.py', line: 3, note: 'routes /ping/ to ping' },
+      { name: 'ping', path: 'app/views.py', line: 9, note: 'handles 1 route' },
+      { name: 'save', owner: 'Check', path: 'app/models.py', line: 40, from: 1 },
+    ];
+    const r = sequenceModel(routed)!;
+    expect(r.messages.map((x) => `${r.lifelines[x.from]!.label} -> ${r.lifelines[x.to]!.label}`)).toEqual([
+      'caller -> urls.py',
+      'urls.py -> views.py',
+      'views.py -> Check',
+    ]);
+  });
+
   it('draws a path that spreads over more types than a page holds up to the step that would need one more', () => {
     const spread = Array.from({ length: 9 }, (_, i) => ({
       name: `step${i}`,

@@ -46,10 +46,15 @@ function holder(s: MainPathStep): { id: string; label: string; external: boolean
  * The diagram's content, or null when the path is too short to draw: fewer than two arrows between
  * different lifelines among the steps that fit the page's lifelines (the path is drawn up to there).
  */
-/** The step that calls step `i`: the one it records, else the one before it. */
+/**
+ * The step that calls step `i`: the one it records, else the one before it. A step that records
+ * none after a step that was itself called is entered anew from outside (the framework renders the
+ * page once the middleware has returned; a webhook is called back): -1, the caller.
+ */
 const callerOf = (path: readonly MainPathStep[], i: number): number => {
   const f = path[i]!.from;
-  return f !== undefined && f < i ? f : i - 1;
+  if (f !== undefined && f < i) return f;
+  return i > 0 && path[i - 1]!.from !== undefined ? -1 : i - 1;
 };
 
 /**
@@ -104,7 +109,8 @@ export function sequenceModel(path: readonly MainPathStep[]): SequenceModel | nu
   if (lanes.length < 2) return null;
   const messages = steps.slice(0, lanes.length).map((s, i) => {
     // the caller is the step the path recorded, else the one before it; the first comes from outside
-    const from = i === 0 ? 0 : (lanes[shown.indexOf(callerOf(path, shown[i]!))] ?? lanes[i - 1]!);
+    const caller = i === 0 ? -1 : callerOf(path, shown[i]!);
+    const from = caller < 0 ? 0 : (lanes[shown.indexOf(caller)] ?? lanes[i - 1]!);
     // a type made on the way is made, not called
     const label = s.note?.startsWith('made by') ? `new ${s.name}` : `${s.name}()`;
     return { from, to: lanes[i]!, label, step: i + 1 };
