@@ -20,8 +20,8 @@ const FILES: Record<string, string> = {
   'docs/decisions/0001.md': '# Decision\n\nWe chose TypeScript.\n',
 };
 
-describe('module graph', () => {
-  const src = sourcesFromMap(FILES);
+/** The symbols and the module graph of a small tree, its imports resolved as the analysis does. */
+function graphOf(src: ReturnType<typeof sourcesFromMap>) {
   const { files } = languagesPass(src);
   const sym = symbolsPass(src, files);
   const graph = moduleGraphPass(
@@ -29,6 +29,12 @@ describe('module graph', () => {
     sym.imports,
     buildResolveContext(src, dependenciesPass(src).manifests),
   );
+  return { sym, graph };
+}
+
+describe('module graph', () => {
+  const src = sourcesFromMap(FILES);
+  const { sym, graph } = graphOf(src);
   const ids = graph.nodes.map((n) => n.id);
 
   it('is built from product code only: no test, e2e, bench or docs folder becomes a module', () => {
@@ -170,13 +176,7 @@ describe('a Maven layout', () => {
       'package org.acme.shop.owner;\nimport org.acme.shop.model.*;\npublic class Owner extends Person {}\n',
     [`${base}/model/Person.java`]: 'package org.acme.shop.model;\npublic class Person {}\n',
   });
-  const { files } = languagesPass(src);
-  const sym = symbolsPass(src, files);
-  const graph = moduleGraphPass(
-    files,
-    sym.imports,
-    buildResolveContext(src, dependenciesPass(src).manifests),
-  );
+  const { sym, graph } = graphOf(src);
 
   it('resolves imports of types and of packages to the files and folders that declare them', () => {
     const resolved = Object.fromEntries(sym.imports.map((i) => [i.specifier, i.resolved ?? null]));
@@ -193,18 +193,6 @@ describe('a Maven layout', () => {
     ]);
   });
 });
-
-/** The symbols and the module graph of a small tree, its imports resolved as the analysis does. */
-function graphOf(src: ReturnType<typeof sourcesFromMap>) {
-  const { files } = languagesPass(src);
-  const sym = symbolsPass(src, files);
-  const graph = moduleGraphPass(
-    files,
-    sym.imports,
-    buildResolveContext(src, dependenciesPass(src).manifests),
-  );
-  return { sym, graph };
-}
 
 describe('C# namespaces', () => {
   const src = sourcesFromMap({
