@@ -93,7 +93,7 @@ describe('how it works', () => {
     expect(parts).toHaveLength(4);
     expect(parts[1]).not.toMatch(/POST/);
     expect(parts[2]).toBe(
-      'An outside service then calls the product back; that second request runs through these steps:',
+      'An outside service then calls the product back; that second request runs through 2 steps, from `POST()` to `saveCustomer()`:',
     );
     expect(parts[3]).toMatch(
       /^- `POST\(\)` \(`app\/api\/webhooks\/route.ts:2`\), receives POST \/api\/webhooks\./,
@@ -344,6 +344,50 @@ describe('how it works', () => {
     );
   });
 
+  it('tells the settings each step reads of the value every stage is handed, and which files take it', () => {
+    const config = {
+      name: 'Config',
+      path: 'src/config.rs',
+      line: 14,
+      methods: 1,
+      uses: 40,
+      doc: 'Configuration options for fd.',
+      takenBy: ['src/walk.rs', 'src/output.rs', 'src/exec/job.rs', 'src/dir_entry.rs'],
+    };
+    const a = {
+      identity: {
+        kind: 'cli',
+        mainPath: [
+          { name: 'main', path: 'src/main.rs', line: 5 },
+          {
+            name: 'build_walker',
+            owner: 'WorkerState',
+            path: 'src/walk.rs',
+            line: 30,
+            note: 'called by main at src/main.rs:6',
+            reads: { type: 'Config', fields: ['ignore_hidden', 'read_vcsignore', 'threads'] },
+            from: 0,
+          },
+        ],
+      },
+      flow: {
+        ...flow,
+        abstractions: [config, { ...config, name: 'Opts', path: 'src/cli.rs', takenBy: undefined }],
+      },
+    } as unknown as Analysis;
+    expect(mainPathParts(a)[1]).toContain(
+      '`WorkerState::build_walker()` (`src/walk.rs:30`), called by `main` at `src/main.rs:6`. It reads 3 fields of `Config`: `ignore_hidden`, `read_vcsignore` and `threads`.',
+    );
+    expect(mechanismParts(a).join('\n')).toContain(
+      'Configuration options for fd. Functions in 4 other files take it as a parameter: `src/walk.rs`, `src/output.rs`, `src/exec/job.rs` and `src/dir_entry.rs`.',
+    );
+    // the list of types is led by what it is, not by how it was ordered
+    expect(mechanismParts(a).join('\n')).toContain('The code is built around these 2 types:');
+    expect(mechanismParts(a).join('\n')).not.toMatch(
+      /led by those|Functions in \d+ other files take it as a parameter: `src\/cli/,
+    );
+  });
+
   it('names the derive that writes a step, and the channel ends that run side by side', () => {
     const a = {
       identity: {
@@ -372,7 +416,7 @@ describe('how it works', () => {
     } as unknown as Analysis;
     const parts = mainPathParts(a);
     expect(parts[0]).toBe(
-      'Traced from the entry point, one run runs through these steps, in order, except that the steps given the ends of a channel run at the same time:',
+      'One run runs through 3 steps, from `run()` to `receive()`; the steps given the ends of a channel run at the same time:',
     );
     expect(parts[1]).toContain("called by `run` at `src/main.rs:6`, written by clap's `#[derive(Parser)]`.");
     expect(parts[1]).toContain(
@@ -871,13 +915,13 @@ describe('how it works', () => {
   it('tells the whole mechanism, and a digest for the overview', () => {
     const a = { flow } as Analysis;
     const text = mechanismParts(a).join('\n\n');
-    expect(text).toContain('Traced from the entry point');
+    expect(text).toContain('call each other from the entry point');
     expect(text).toContain('Work runs concurrently through goroutines (`walk.go:9`).');
     expect(mechanismDigest(a)).toContain('Its main path runs through `Application.listen()`');
     // one traced call is not a path
     expect(
       mechanismParts({ flow: { ...flow, steps: flow.steps.slice(0, 1) } } as Analysis).join('\n'),
-    ).not.toContain('Traced from');
+    ).not.toContain('from the entry point');
   });
 
   it("says what an application's handlers work with and where its data is kept", () => {
@@ -934,7 +978,7 @@ describe('how it works', () => {
       },
     } as unknown as Analysis;
     const sentence =
-      "The product's files show the layers of a web application by their annotations, directives, names or the queries they make: request handlers (2 files, such as `src/OwnerController.java`) and repositories (`src/OwnerRepository.java`).";
+      "The product's files fall into the layers of a web application: request handlers (2 files, such as `src/OwnerController.java`) and repositories (`src/OwnerRepository.java`).";
     expect(webLayersSentence(app)).toBe(sentence);
     expect(mechanismParts(app)).toContain(sentence);
     // a library's layers run along its main path, which the mechanism tells step by step
@@ -1265,7 +1309,9 @@ describe('how it works', () => {
       },
     } as unknown as Analysis;
     const out = mainPathParts(a);
-    expect(out[0]).toBe('Traced from the entry point, these steps run once, to set up:');
+    expect(out[0]).toBe(
+      'Before any request, 2 steps run once, to set up, from `App.listen()` to `App.callback()`:',
+    );
     expect(out[2]).toBe(
       'Then each request runs through the function `handle` that `App.callback()` returns (`lib/app.js:22`), in these steps:',
     );
@@ -1533,9 +1579,9 @@ describe('languageParts', () => {
   } as unknown as Analysis;
   it('names the top level kind by kind and the rest by count, and says nothing plugs in only when nothing does', () => {
     expect(languageParts(a, false)).toEqual([
-      'runner is configured in the input it reads rather than by plugins: its input language, as the stages that parse it handle it, has 4 kinds of `Item` (`src/item.rs:8`): `Alias`, `Import`, `Recipe` and `Setting`; beside them come 30 kinds of `Attribute` (`src/attribute.rs:12`) and 29 of `Setting` (`src/setting.rs:4`).',
+      'runner is configured in the input it reads rather than by plugins: its input language has 4 kinds of `Item` (`src/item.rs:8`): `Alias`, `Import`, `Recipe` and `Setting`; beside them come 30 kinds of `Attribute` (`src/attribute.rs:12`) and 29 of `Setting` (`src/setting.rs:4`).',
     ]);
-    expect(languageParts(a, true)[0]).toMatch(/^Its input language, as the stages/);
+    expect(languageParts(a, true)[0]).toMatch(/^Its input language has /);
     expect(languageParts({ project: { name: 'x' }, flow: {} } as unknown as Analysis, false)).toEqual([]);
   });
 });

@@ -96,7 +96,7 @@ export function abstractionsSentence(a: Analysis, max = 5, cited = true): string
   };
   return types.length === 1
     ? `Its central type is ${one(types[0]!)}.`
-    : `Its central types, ${centralOrder(a)}, are ${joinSome(types.map(one), max)}.`;
+    : `Its central types are ${joinSome(types.map(one), max)}.`;
 }
 
 /**
@@ -111,14 +111,6 @@ export function centralTypesNamed(a: Analysis, max = 3): string | null {
   return types.length === 1
     ? `Its central type is ${types[0]}.`
     : `Its central types are ${joinSome(types, max)}.`;
-}
-
-/** How the central types are ordered: the main path's own first, where it has types, then by use. */
-function centralOrder(a: Analysis): string {
-  const owners = new Set((a.flow?.mainPath ?? []).flatMap((s) => (s.owner && !s.external ? [s.owner] : [])));
-  return abstractionsOf(a).value.some((t) => owners.has(t.name))
-    ? 'led by those its main path runs through'
-    : 'by how much of the product uses them';
 }
 
 /** A Next.js App Router project's split of the work between the server and the browser. */
@@ -294,12 +286,26 @@ function abstractionParts(a: Analysis): string[] {
       .filter(Boolean)
       .join('; ');
     const doc = t.doc && docCountHolds(t.doc, t.methods) ? t.doc : undefined;
-    return `${code(t.name)} (${notes})${doc ? `: ${text(doc)}` : '.'}${treeNote(t)}${kindsNote(t)}${declaresNote(t, !!doc)}`;
+    return `${code(t.name)} (${notes})${doc ? `: ${text(doc)}` : '.'}${treeNote(t)}${kindsNote(t)}${declaresNote(t, !!doc)}${takenNote(t)}`;
   };
-  return [
-    types.length === 1 ? 'Its central type:' : `Its central types, ${centralOrder(a)}:`,
-    bullets(types.map(one)),
-  ];
+  if (types.length === 1) return [`Its central type is ${one(types[0]!)}`];
+  return [`The code is built around these ${num(types.length)} types:`, bullets(types.map(one))];
+}
+
+/** " It reads 14 fields of `Config`: `ignore_contain`, `min_depth`, …": the settings the step works from. */
+function readsText(s: MainPathStep): string {
+  if (!s.reads) return '';
+  return ` It reads ${plural(s.reads.fields.length, 'field')} of ${code(s.reads.type)}: ${joinSome(s.reads.fields.map(code), 6)}.`;
+}
+
+/** " Functions in 4 other files take it: …": the value every stage is handed (fd's `Config`). */
+function takenNote(t: Flow['abstractions'][number]): string {
+  const files = t.takenBy ?? [];
+  if (!files.length) return '';
+  return ` Functions in ${plural(files.length, 'other file')} take it as a parameter: ${joinSome(
+    files.map((f) => cite(f)),
+    5,
+  )}.`;
 }
 
 /**
@@ -354,7 +360,7 @@ export function webLayersSentence(a: Analysis): string | null {
   if (!layers.length) return null;
   const one = (l: (typeof layers)[number]) =>
     `${l.name} (${l.files.length === 1 ? cite(l.files[0]!) : `${plural(l.files.length, 'file')}, such as ${cite(l.files[0]!)}`})`;
-  return `The product's files show the layers of a web application by their annotations, directives, names or the queries they make: ${joinAnd(layers.map(one))}.`;
+  return `The product's files fall into the layers of a web application: ${joinAnd(layers.map(one))}.`;
 }
 
 /** For an application: which of its types each request handler works with. */
@@ -747,19 +753,24 @@ export function mainPathParts(a: Analysis): string[] {
     const doc = s.doc ? ` ${text(s.doc.replace(/[.!?]?$/, '.'))}` : doesText(s);
     const cases = casesText(s);
     const caller = s.from !== undefined ? path[s.from] : undefined;
-    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${alternativeText(s)}${scriptText(s)}${namedDefaultText(s)}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${cases}${againText(s, caller)}${implementationsText(s)}${overrideText(s)}${fallbackText(s)}${requestStateText(s, unit)}`;
+    return `${stepName(s)} (${cite(s.path, s.line)})${why ? `, ${why}` : ''}${alternativeText(s)}${scriptText(s)}${namedDefaultText(s)}${handedAsText(s)}${reached(s)}${derivedText(s)}${stagesText(s)}${channelText(s)}${handedIn(s)}${transactionText(s)}.${doc}${cases}${againText(s, caller)}${readsText(s)}${implementationsText(s)}${overrideText(s)}${fallbackText(s)}${requestStateText(s, unit)}`;
   };
   // the steps given the two ends of a channel run at the same time, on threads of their own
   const order = path.some((s) => s.channel)
-    ? 'in order, except that the steps given the ends of a channel run at the same time'
-    : 'in order';
+    ? '; the steps given the ends of a channel run at the same time'
+    : '';
+  // the opening names the span of the path: how many steps, from where to where
+  const span = (steps: MainPathStep[]) =>
+    steps.length > 1
+      ? `${plural(steps.length, 'step')}, from ${stepName(steps[0]!)} to ${stepName(steps.at(-1)!)}`
+      : plural(steps.length, 'step');
   // a webhook the outside service calls back is a second request, told as such
   const back = path.findIndex((s, i) => i > 0 && s.calledBack);
   if (back > 0)
     return [
-      `Traced from the entry point, one ${unitOf(a, path)} runs through these steps, in order:`,
+      `One ${unitOf(a, path)} runs through ${span(path.slice(0, back))}:`,
       bullets(path.slice(0, back).map(line)),
-      'An outside service then calls the product back; that second request runs through these steps:',
+      `An outside service then calls the product back; that second request runs through ${span(path.slice(back))}:`,
       bullets(path.slice(back).map(line)),
       ...dispatchParts(a),
     ];
@@ -770,14 +781,14 @@ export function mainPathParts(a: Analysis): string[] {
     const p = path[first]!.perCall!;
     const maker = path[path[first]!.from!]!;
     return [
-      'Traced from the entry point, these steps run once, to set up:',
+      `Before any ${unitOf(a, path)}, ${plural(first, 'step')} run once, to set up, from ${stepName(path[0]!)} to ${stepName(path[first - 1]!)}:`,
       bullets(path.slice(0, first).map(line)),
       `Then each ${unitOf(a, path)} runs through the function ${code(p.name)} that ${methodName(maker)} returns (${cite(maker.path, p.line)}), in these steps:`,
       bullets(path.slice(first).map(line)),
     ];
   }
   return [
-    `Traced from the entry point, one ${unitOf(a, path)} runs through these steps, ${order}:`,
+    `One ${unitOf(a, path)} runs through ${span(path)}${order}:`,
     bullets(path.map(line)),
     ...outcomeParts(a),
     ...dispatchParts(a),
@@ -1217,7 +1228,7 @@ export function languageParts(a: Analysis, pluggable: boolean): string[] {
     ? 'Its input language'
     : `${text(a.project.manifestName ?? a.project.name)} is configured in the input it reads rather than by plugins: its input language`;
   return [
-    `${lead}, as the stages that parse it handle it, has ${kinds(top.kinds.length, top)}${listed}${
+    `${lead} has ${kinds(top.kinds.length, top)}${listed}${
       others.length ? `; beside them come ${joinAnd(others)}` : ''
     }.`,
   ];
@@ -1239,7 +1250,7 @@ export function mechanismParts(a: Analysis): string[] {
   if (main.length) parts.push(...main, ...(flow.held ?? []).map(heldSentence));
   else if (steps.length >= 2)
     parts.push(
-      `Traced from the entry point, one call level at a time, the calls between the product's own functions run as follows:`,
+      `The product's own functions call each other from the entry point as follows, one call level at a time:`,
       bullets(steps.map(stepSentence)),
     );
   const extension = extensionParts(a);

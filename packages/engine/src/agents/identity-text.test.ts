@@ -165,8 +165,15 @@ describe('key components', () => {
 
   it('ranks the files of a larger product', () => {
     const md = keyComponentParts(analysis(30, [true, true])).join('\n');
-    expect(md).toMatch(/the files the most others use/);
+    expect(md).toMatch(/^Of the product's 2 key files, those other files use most come first:$/m);
     expect(md).toMatch(/Rank/);
+    // what the rows are, group by group, told by the code rather than by how they were chosen
+    const a = analysis(30, [true, true, true]);
+    a.identity!.mainPath = [{ name: 'main', path: 'lib/f0.js', line: 3 }];
+    expect(keyComponentParts(a)[0]).toBe(
+      "Of the product's 3 key files, the main path runs through the first one and the last 2 are those other files use most:",
+    );
+    expect(keyComponentParts(a).join('\n')).not.toMatch(/carry the most weight/);
   });
 
   it("adds the main path's public steps in a file to its docstring summary", () => {

@@ -845,7 +845,10 @@ export function keyComponentParts(a: Analysis): string[] {
       ),
     ];
   return [
-    `These product files carry the most weight: ${rankingOrder(a)}:`,
+    rankingSentence(
+      a,
+      rows.map((r) => r.path),
+    ),
     table(
       ['File', 'Rank', 'What it does'],
       rows.map((r, i) => [cite(r.path), String(i + 1), r.what]),
@@ -854,14 +857,35 @@ export function keyComponentParts(a: Analysis): string[] {
   ];
 }
 
-/** How the key components were ordered, naming only the criteria this analysis had (identity/centre.ts). */
-function rankingOrder(a: Analysis): string {
-  const order = [
-    ...(a.identity?.mainPath?.some((s) => !s.external) ? ['those the main path runs through'] : []),
-    ...(abstractionsOf(a).value.length ? ['those defining the types the code is built on'] : []),
-    'the files the most others use, counted by the work each does',
-  ];
-  return order.length > 1 ? `first ${order.slice(0, -1).join(', then ')}, then ${order.at(-1)}` : order[0]!;
+/**
+ * What the ranked rows are, told by the code: "Of the product's 8 key files, the main path runs
+ * through the first 3, the next 2 define the types the code is built on, and the last 3 are those
+ * other files use most:". A group the ranking does not hold together is not told.
+ */
+function rankingSentence(a: Analysis, paths: string[]): string {
+  const onPath = new Set((a.identity?.mainPath ?? []).filter((s) => !s.external).map((s) => s.path));
+  const typed = new Set(abstractionsOf(a).value.map((t) => t.path));
+  const run = (from: number, has: (p: string) => boolean) => {
+    let n = 0;
+    while (from + n < paths.length && has(paths[from + n]!)) n++;
+    return n;
+  };
+  const path = run(0, (p) => onPath.has(p));
+  const types = run(path, (p) => typed.has(p) && !onPath.has(p));
+  const rest = paths.length - path - types;
+  if (paths.length === 1) return `The product's key file${path ? ', on the main path' : ''}:`;
+  const head = `Of the product's ${plural(paths.length, 'key file')}`;
+  if (!path && !types) return `${head}, those other files use most come first:`;
+  const parts = [
+    path ? `the main path runs through the first ${path === 1 ? 'one' : num(path)}` : '',
+    types
+      ? `the ${path ? 'next' : 'first'} ${types === 1 ? 'one defines' : `${num(types)} define`} the types the code is built on`
+      : '',
+    rest
+      ? `the ${path || types ? 'last' : ''} ${rest === 1 ? 'one is the file' : `${num(rest)} are those`} other files use most`
+      : '',
+  ].filter(Boolean);
+  return `${head}, ${joinAnd(parts)}:`.replace(/ {2,}/g, ' ');
 }
 
 /**
@@ -1107,8 +1131,7 @@ export function publicApiParts(
   const namesFirst = libraryFirst(id) && rest.length > 0;
   const parts: string[] = namesFirst ? [] : [...cli];
   if (rest.length) {
-    const first30 =
-      rest.length > 30 ? '; the first 30, types first, each group by how often the code base uses them' : '';
+    const first30 = rest.length > 30 ? '; the table shows 30 of them, types first' : '';
     // a command line's users type options; the names a crate beside it exports serve other code
     parts.push(
       `${

@@ -211,6 +211,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     sym.imports,
     identity.mainPath,
     central.ranked,
+    new Set((flow.abstractions ?? []).slice(0, 5).map((t) => t.path)),
   );
   throwIfCancelled(ctx.signal);
   const git = await gitPromise;

@@ -758,6 +758,8 @@ export interface MainPathStep {
    * end of `bounded(…)`): it runs beside the step given the other end, not after it.
    */
   channel?: { end: 'sending' | 'receiving' | 'both'; made: string; path: string; line: number };
+  /** The fields it reads of the value every stage is handed (fd's `Config`), in reading order. */
+  reads?: { type: string; fields: string[] };
   /** The other types' functions the step calls in turn, `Owner.name` in call order: a pipeline it runs. */
   stages?: string[];
   /** The product type the last of those stages returns (`Analyzer::analyze` → `Justfile`): what the pipeline builds. */
@@ -1113,6 +1115,11 @@ export interface Flow {
     methods: number;
     /** How often the rest of the product names it. */
     uses: number;
+    /**
+     * The other product files whose functions take it as a parameter, where at least four do: the
+     * value every stage of the work is handed (fd's resolved `Config`).
+     */
+    takenBy?: string[];
     /** The first sentence of its own documentation. */
     doc?: string;
     /** The field holding more values of the type itself: its values form a tree (flow/recursive.ts). */

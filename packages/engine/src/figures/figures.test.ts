@@ -492,6 +492,9 @@ describe('which arrows the component diagram keeps', () => {
       'pkg/more.ts': 'export type TypeC = 1\nexport type TypeD = 2',
       'pkg/extra.ts': 'export type TypeE = 1',
       'pkg/walk.ts': 'export function scan() {}',
+      // gives the types' files an arrow of their own, so that none needs one of core's
+      'pkg/use.ts':
+        "import type { TypeA } from './types'\nimport type { TypeE } from './extra'\nexport function use(a: TypeA, e: TypeE, f: TypeE) { return [a, e, f] }",
       // the main path: core's run hands on to walk's scan, a name too short to be read as a use
       'pkg/main.ts':
         "import { scan } from './walk'\nexport function main(x: TypeA, y: TypeB, z: TypeC, w: TypeD) { scan() }",
@@ -510,6 +513,8 @@ describe('which arrows the component diagram keeps', () => {
       { from: 'pkg/core.ts', specifier: './types', resolved: 'pkg/types.ts', line: 2 },
       { from: 'pkg/core.ts', specifier: './more', resolved: 'pkg/more.ts', line: 3 },
       { from: 'pkg/core.ts', specifier: './extra', resolved: 'pkg/extra.ts', line: 4 },
+      { from: 'pkg/use.ts', specifier: './types', resolved: 'pkg/types.ts', line: 1 },
+      { from: 'pkg/use.ts', specifier: './extra', resolved: 'pkg/extra.ts', line: 2 },
     ];
     const mainPath = [
       { name: 'main', path: 'pkg/main.ts', line: 2 },
@@ -529,6 +534,105 @@ describe('which arrows the component diagram keeps', () => {
       'scan',
     ]);
     expect(from('pkg/main.ts')[0]).toBe('pkg/walk.ts');
+  });
+
+  it('gives every drawn file an arrow, and the walker its use of the central type before weaker arrows', () => {
+    const files: Record<string, string> = {
+      'src/main.ts':
+        "import { scan } from './walk'\nimport { Config } from './config'\nimport { helper, other, third } from './util'\nexport function main() { scan(new Config()); helper(); other(); third() }",
+      'src/walk.ts':
+        "import { Config } from './config'\nimport { helper, other } from './util'\nimport { DirEntry } from './entry'\nexport function scan(c: Config) { helper(); other(); new DirEntry() }",
+      'src/config.ts': 'export class Config {}',
+      'src/util.ts': 'export function helper() {}\nexport function other() {}\nexport function third() {}',
+      'src/entry.ts': 'export class DirEntry {}',
+      // drawn, and used by nobody but the exec file, which uses nothing drawn but it
+      'src/exec.ts': "import { Template } from './fmt'\nexport function runJob() { return Template }",
+      'src/fmt.ts': 'export const Template = 1',
+    };
+    const symbols = [
+      { path: 'src/walk.ts', name: 'scan', kind: 'function', line: 4, exported: true },
+      { path: 'src/config.ts', name: 'Config', kind: 'class', line: 1, exported: true },
+      { path: 'src/util.ts', name: 'helper', kind: 'function', line: 1, exported: true },
+      { path: 'src/util.ts', name: 'other', kind: 'function', line: 2, exported: true },
+      { path: 'src/util.ts', name: 'third', kind: 'function', line: 3, exported: true },
+      { path: 'src/entry.ts', name: 'DirEntry', kind: 'class', line: 1, exported: true },
+      { path: 'src/exec.ts', name: 'runJob', kind: 'function', line: 2, exported: true },
+      { path: 'src/fmt.ts', name: 'Template', kind: 'type', line: 1, exported: true },
+    ] as const;
+    const imports = Object.entries(files).flatMap(([from, text]) =>
+      [...text.matchAll(/from '\.\/(\w+)'/g)].map((m, i) => ({
+        from,
+        specifier: `./${m[1]}`,
+        resolved: `src/${m[1]}.ts`,
+        line: i + 1,
+      })),
+    );
+    const mainPath = [
+      { name: 'main', path: 'src/main.ts', line: 4 },
+      { name: 'scan', path: 'src/walk.ts', line: 4 },
+    ];
+    const links = componentLinks(
+      Object.keys(files),
+      (p) => files[p] ?? null,
+      [...symbols],
+      imports,
+      mainPath,
+      true,
+      new Set(['src/config.ts']),
+    );
+    const has = (from: string, to: string) => links.edges.some((e) => e.from === from && e.to === to);
+    // the walker reaches the value it runs on, though it only names the type, before its helper calls
+    expect(has('src/walk.ts', 'src/config.ts')).toBe(true);
+    // no box stands alone where some use links it
+    for (const n of links.nodes) expect(links.edges.some((e) => e.from === n || e.to === n)).toBe(true);
+    // past the cap of arrows, the lone pair still gets its one, in place of an arrow the others can spare
+    const many: Record<string, string> = {
+      'x/exec.ts': files['src/exec.ts']!.replace('./fmt', './fmt'),
+      'x/fmt.ts': files['src/fmt.ts']!,
+    };
+    const manySymbols: {
+      path: string;
+      name: string;
+      kind: 'function' | 'type';
+      line: number;
+      exported: boolean;
+    }[] = [{ path: 'x/fmt.ts', name: 'Template', kind: 'type', line: 1, exported: true }];
+    for (let i = 1; i <= 7; i++) {
+      many[`x/b${i}.ts`] = `export function work${i}() {}`;
+      manySymbols.push({ path: `x/b${i}.ts`, name: `work${i}`, kind: 'function', line: 1, exported: true });
+    }
+    for (let i = 1; i <= 7; i++) {
+      const next = (i % 7) + 1;
+      many[`x/a${i}.ts`] =
+        `import { work${i} } from './b${i}'\nimport { work${next} } from './b${next}'\nexport function run${i}() { work${i}(); work${next}() }`;
+    }
+    const manyImports = Object.entries(many).flatMap(([from, text]) =>
+      [...text.matchAll(/from '\.\/(\w+)'/g)].map((m, i) => ({
+        from,
+        specifier: `./${m[1]}`,
+        resolved: `x/${m[1]}.ts`,
+        line: i + 1,
+      })),
+    );
+    const crowded = componentLinks(
+      Object.keys(many),
+      (p) => many[p] ?? null,
+      manySymbols,
+      manyImports,
+      [],
+      false,
+    );
+    expect(crowded.edges).toHaveLength(12);
+    for (const n of crowded.nodes) expect(crowded.edges.some((e) => e.from === n || e.to === n)).toBe(true);
+    // without the central type's file named, the walker's two calls and its type use fill its arrows
+    const plain = componentLinks(
+      Object.keys(files),
+      (p) => files[p] ?? null,
+      [...symbols],
+      imports,
+      mainPath,
+    );
+    expect(plain.edges.some((e) => e.from === 'src/walk.ts' && e.to === 'src/config.ts')).toBe(false);
   });
 
   it('links a CommonJS module whose object another uses at run time, and a Python module the other calls', () => {

@@ -113,4 +113,28 @@ describe('repeated sentences', () => {
     expect(f.repeated).toHaveLength(1);
     expect(f.scaffolding).toHaveLength(1);
   });
+
+  it('counts a sentence about how the report chose or ordered what follows as scaffolding', () => {
+    const said = [
+      'Frameworks and major libraries the product declares, each with what it is for:',
+      'These product files carry the most weight: first those the main path runs through:',
+      'Traced from the entry point, one request runs through these steps, in order:',
+      'Derived from the manifests present in the repository:',
+      'The shares are of the lines in programming languages; the table gives none to documentation.',
+    ];
+    const f = editorialFindings(tree(said.map((x) => p(t(x)))));
+    expect(f.scaffolding).toHaveLength(said.length);
+    // the sentences that replaced them say something of the code
+    const now = editorialFindings(
+      tree([
+        p(
+          t(
+            "Of the product's 8 key files, the main path runs through the first 3 and the last 5 are those other files use most:",
+          ),
+        ),
+        p(t('One request runs through 5 steps, from `Mux.ServeHTTP()` to `h.ServeHTTP()`:')),
+      ]),
+    );
+    expect(now.scaffolding).toHaveLength(0);
+  });
 });

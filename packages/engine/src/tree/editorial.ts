@@ -15,6 +15,16 @@ export const SCAFFOLDING = [
   /\brest on these findings\b/i,
   /\bthis (?:chapter|section) (?:describes|covers|presents|discusses)\b/i,
   /\bin this (?:chapter|section),? we\b/i,
+  // sentences about how the report chose or ordered what follows, not about the code
+  /\beach with what it is for\b/i,
+  /\bcarry the most weight\b/i,
+  /\bled by those (?:its|the) main path runs through\b/i,
+  /\btraced from the entry point\b/i,
+  /\bderived from the manifests\b/i,
+  /\bby their annotations, directives\b/i,
+  /\bas the stages that parse it handle it\b/i,
+  /\bthe table gives no(?:ne| share)\b/i,
+  /\beach group by how often\b/i,
 ];
 
 /**
@@ -87,13 +97,14 @@ export function editorialFindings(tree: DocTree): EditorialFindings {
   let sentences = 0;
   for (const p of proseBlocks(tree.blocks)) {
     for (const group of sentenceGroups(p.children)) {
+      const s = inlineText(group).trim();
+      // a sentence introducing a list or a table is never a repeat, but may well be scaffolding
+      if (SCAFFOLDING.some((re) => re.test(s))) scaffolding.push(s);
       const key = groupKey(group);
       if (!key) continue;
-      const s = inlineText(group).trim();
       sentences++;
       if (seen.has(key)) repeated.push(s);
       seen.add(key);
-      if (SCAFFOLDING.some((re) => re.test(s))) scaffolding.push(s);
     }
   }
   return { sentences, repeated, scaffolding };

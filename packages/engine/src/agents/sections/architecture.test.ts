@@ -126,12 +126,13 @@ describe('each fact in the section that owns it', () => {
   it('keeps them in an architecture section that stands alone', () => {
     const md = writeArchitecture(ctx(library(), MODULES));
     expect(md).toMatch(/Use of the library begins with `slugify\(\)`/);
-    expect(md).toMatch(/carry the most weight/);
+    expect(md).toMatch(/^The product's key file(?:, on the main path)?:$/m);
+    expect(md).not.toMatch(/carry the most weight/);
   });
 
   it('tells the key components in full in Components, and the central types there only without an architecture section', () => {
     const withArch = writeComponents(ctx(library(), COMPONENTS, REPORT));
-    expect(withArch).toMatch(/carry the most weight/);
+    expect(withArch).toMatch(/^The product's key file(?:, on the main path)?:$/m);
     expect(withArch).toMatch(/Turns titles into slugs\./);
     expect(withArch).not.toMatch(/central type/);
     expect(writeComponents(ctx(library(), COMPONENTS, [COMPONENTS]))).toMatch(
@@ -291,7 +292,7 @@ describe('each fact in the section that owns it', () => {
     // the technology chapter splits the same lines the same way, without telling the numbers again
     const tech = writeTechnology(ctx(a, section('2.1', 'Languages', 'technology')));
     expect(tech).toContain(
-      'Java is the only programming language; the table gives no share to documentation and data (XML) and build-tool wrapper scripts (`mvnw` and `gradlew`).',
+      'Java is the only programming language; documentation and data (XML) and build-tool wrapper scripts (`mvnw` and `gradlew`) have no share.',
     );
     expect(tech).not.toContain('2,000 lines');
     expect(tech).toMatch(/\| Bourne Shell \| 2 \| 300 \| 0 \| 0 \| — \|/);
@@ -313,7 +314,7 @@ describe('each fact in the section that owns it', () => {
     const tech = writeTechnology(ctx(a, section('2.1', 'Languages', 'technology')));
     // the share of the whole (55%) is a second figure for the same fact
     expect(tech).toContain(
-      'The shares are of the lines in programming languages, led by Python, beside HTML; the table gives none to documentation and data (Markdown).',
+      "Shares are of the programming languages' lines, which Python leads ahead of HTML; documentation and data (Markdown) have none.",
     );
     // the summary's numbers are not told a second time
     expect(tech).not.toContain('55');
@@ -439,7 +440,7 @@ describe('module exports in Components', () => {
     } as unknown as Analysis['identity'];
     const md = writeComponents(ctx(a, COMPONENTS_ONLY, [COMPONENTS_ONLY]));
     expect(md).toMatch(
-      /\*\*`src\/services`\*\*[^\n]*It exports 1 public name, among them `createBookService` \(function/,
+      /\*\*`src\/services`\*\*[^\n]*It exports 1 public name: `createBookService` \(function/,
     );
     expect(md).not.toMatch(/It exports \d+ symbols?/);
   });
@@ -459,9 +460,7 @@ describe('module exports in Components', () => {
       nonProduct: [],
     } as unknown as Analysis['identity'];
     const md = writeComponents(ctx(a, COMPONENTS_ONLY, [COMPONENTS_ONLY]));
-    expect(md).toMatch(
-      /It exports 2 public names, among them `BookService` \(class[^)]*\) and `createBookService`/,
-    );
+    expect(md).toMatch(/It exports 2 public names: `BookService` \(class[^)]*\) and `createBookService`/);
   });
 
   it('says every file of a folder a subpath pattern exports is a public entry, rather than counting names', () => {

@@ -129,7 +129,7 @@ export function writeComponents(ctx: WriterContext): string {
           (usage.get(y.e.name) ?? 0) - (usage.get(x.e.name) ?? 0) ||
           x.rank - y.rank,
       );
-      return ` It exports ${plural(here.length, 'public name')}, among them ${joinSome(
+      return ` It exports ${plural(here.length, 'public name')}${here.length > 4 ? ', among them' : ':'} ${joinSome(
         sample
           .slice(0, 4)
           .map(({ e, at }) => `${code(qualifiedName(e))} (${text(e.kind)}, ${cite(at.path, at.line)})`),
@@ -313,5 +313,5 @@ function symbolsSentence(a: Analysis, exported: SymbolInfo[]): string {
   const counted = convention
     ? `It defines ${plural(syms.length, 'public class or function', 'public classes and functions')}`
     : `It exports ${plural(syms.length, 'symbol')}`;
-  return ` ${counted}, among them ${joinSome(sample, 4)}.`;
+  return ` ${counted}${syms.length > sample.length ? ', among them' : ':'} ${joinSome(sample, 4)}.`;
 }

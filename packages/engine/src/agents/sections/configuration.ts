@@ -219,7 +219,9 @@ export function writeConfiguration(ctx: WriterContext): string {
     const shownEach = entries.every(([, es]) => defaultCell(es) !== '—');
     const all =
       !required.length && !optional.length && !presence && !options && shownEach
-        ? 'Every one has a fallback in the code.'
+        ? entries.length === 1
+          ? 'It has a fallback in the code.'
+          : 'Every one has a fallback in the code.'
         : '';
     // the count on its own line: the consistency review weighs it against every variable read
     // (CI's and the platform's too) and may drop it, which must not take the rest with it

@@ -59,8 +59,19 @@ describe('technology and dependencies chapters', () => {
     });
     const a = { ...sampleAppAnalysis(), frameworks: [fw('Fastify', 'product'), fw('Express', 'benchmarks')] };
     const out = writeTechnology(ctx(a));
-    expect(out).toMatch(/\| Fastify \| web framework \|/);
-    expect(out).not.toMatch(/\| Express \|/);
+    // one framework is told in a sentence, not as a table of one row under a sentence announcing it
+    expect(out).toContain(
+      'The product builds on one framework or major library: Fastify (web framework), declared at `package.json:5`.',
+    );
+    expect(out).not.toMatch(/\| Framework \||\| Express \||each with what it is for/);
+    // two or more are a table, led by their names
+    const two = {
+      ...a,
+      frameworks: [...a.frameworks, { ...fw('Pino', 'product'), role: 'logging' as const }],
+    };
+    const both = writeTechnology(ctx(two));
+    expect(both).toContain('The product builds on Fastify and Pino:');
+    expect(both).toMatch(/\| Fastify \| web framework \|/);
     expect(out).toContain('Outside the product, the benchmarks use Express; none of these ships with it.');
   });
 
@@ -362,7 +373,7 @@ describe('technology: what the product runs on, and the tools it is developed wi
       ],
     };
     const out = writeTechnology(ctx(a));
-    expect(out).toMatch(/\| urllib3 \| HTTP client \|/);
+    expect(out).toMatch(/builds on one framework or major library: urllib3 \(HTTP client\)/);
     expect(out).not.toMatch(/\| pytest \|/);
     // each tool by what it does: mypy checks types, Ruff lints, Black formats
     expect(out).toMatch(
@@ -378,6 +389,6 @@ describe('technology: what the product runs on, and the tools it is developed wi
       frameworks: [fw('PyJWT', 'auth', 'requirements.txt:11')],
       imports: [...base.imports, { from: 'src/app.ts', specifier: 'jwt', line: 4 }],
     };
-    expect(writeTechnology(ctx(a))).toMatch(/\| PyJWT \| authentication, only in .*src\/app\.ts/);
+    expect(writeTechnology(ctx(a))).toMatch(/PyJWT \(authentication, only in .*src\/app\.ts.*\)/);
   });
 });

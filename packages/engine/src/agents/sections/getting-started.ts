@@ -476,9 +476,7 @@ export function writeGettingStarted({ a, fx, workspace }: WriterContext): string
     : `the manifests${when(scripts.length, ', package scripts')}${when(make.length, ` and ${make.some((m) => runnerOf(m) === 'just') ? 'justfile' : 'Makefile'}`)}`;
   if (unique(steps).length)
     parts.push(
-      install
-        ? `To work on the code itself, from ${sources}:`
-        : `Derived from ${sources} present in the repository:`,
+      install ? `To work on the code itself, from ${sources}:` : `To build and run it, from ${sources}:`,
       codeBlock(unique(steps).join('\n').replace(/\r/g, ''), 'sh'),
     );
   else

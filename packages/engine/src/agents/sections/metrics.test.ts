@@ -193,7 +193,7 @@ describe('module paragraphs', () => {
     } as unknown as Analysis['flow'];
     const out = writeComponents({ ...ctx(a), plan: { ...ctx(a).plan, kind: 'components' } });
     expect(out).toContain(
-      'Its largest files are `shop/admin.py` (40 lines) and `shop/models.py` (30 lines). It defines 3 public classes and functions, among them `Book` (class, `shop/models.py:3`), `BookAdmin` (class, `shop/admin.py:5`) and `register` (function, `shop/admin.py:20`).',
+      'Its largest files are `shop/admin.py` (40 lines) and `shop/models.py` (30 lines). It defines 3 public classes and functions: `Book` (class, `shop/models.py:3`), `BookAdmin` (class, `shop/admin.py:5`) and `register` (function, `shop/admin.py:20`).',
     );
     expect(out).not.toMatch(/Migration|exports|0001_initial/);
   });
@@ -236,7 +236,7 @@ describe('module paragraphs', () => {
     ];
     const out = writeComponents({ ...ctx(a), plan: { ...ctx(a).plan, kind: 'components' } });
     expect(out).toContain(
-      'It defines 2 public classes and functions, among them `env` (function, `shop/models.py:3`) and `Book` (class, `shop/models.py:12`).',
+      'It defines 2 public classes and functions: `env` (function, `shop/models.py:3`) and `Book` (class, `shop/models.py:12`).',
     );
   });
 });

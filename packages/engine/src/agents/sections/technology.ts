@@ -146,11 +146,11 @@ export function writeTechnology(ctx: WriterContext): string {
       split.apart
         ? // the overview has told the split in numbers: this sentence says only how the table counts
           others.length
-          ? `The shares are of the lines in programming languages, led by ${text(lead.language)}, beside ${joinSome(
+          ? `Shares are of the programming languages' lines, which ${text(lead.language)} leads ahead of ${joinSome(
               others.map((x) => text(x.language)),
               5,
-            )}; the table gives none to ${otherKinds(split)}.`
-          : `${text(lead.language)} is the only programming language; the table gives no share to ${otherKinds(split)}.`
+            )}; ${otherKinds(split)} have none.`
+          : `${text(lead.language)} is the only programming language; ${otherKinds(split)} have no share.`
         : `${text(lead.language)} carries ${pct(lead.code, l.code, 0)} of the ${num(l.code)} lines of code${
             languages.length > 1
               ? `, alongside ${joinSome(
@@ -190,18 +190,35 @@ export function writeTechnology(ctx: WriterContext): string {
   if (!wants(ctx, 'frameworks')) {
     // not this section's aspect
   } else if (own.length) {
-    parts.push(`Frameworks and major libraries the product declares, each with what it is for:`);
-    parts.push(
-      table(
-        ['Framework', 'Role', 'Version', 'Found in'],
-        own.map((f) => [
-          text(f.name),
-          `${text(f.role ? ROLE_NAMES[f.role] : f.category)}${usedOnlyIn(ctx, f)}`,
-          f.version ? text(f.version) : '—',
-          evidence(fx, f.evidence),
-        ]),
-      ),
-    );
+    const role = (f: (typeof own)[number]) =>
+      `${text(f.role ? ROLE_NAMES[f.role] : f.category)}${usedOnlyIn(ctx, f)}`;
+    // one framework is a sentence; a table of one row under a sentence announcing it says it twice
+    if (own.length === 1) {
+      const f = own[0]!;
+      parts.push(
+        `The product builds on one framework or major library: ${text(f.name)} (${role(f)})${
+          f.version ? `, ${/^[<>=~^!]/.test(f.version) ? 'versions' : 'version'} ${text(f.version)}` : ''
+        }, declared at ${evidence(fx, f.evidence)}.`,
+      );
+    } else {
+      parts.push(
+        `The product builds on ${joinSome(
+          own.map((f) => text(f.name)),
+          4,
+        )}:`,
+      );
+      parts.push(
+        table(
+          ['Framework', 'Role', 'Version', 'Found in'],
+          own.map((f) => [
+            text(f.name),
+            role(f),
+            f.version ? text(f.version) : '—',
+            evidence(fx, f.evidence),
+          ]),
+        ),
+      );
+    }
   } else if (!fx.runtimeDeps.length && a.manifests.some(isProductOwned))
     parts.push(
       'The product declares no runtime dependencies: it needs nothing beyond its language and runtime.',

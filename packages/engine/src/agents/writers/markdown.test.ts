@@ -12,6 +12,7 @@ import {
   cite,
   codeBlock,
   inlineCode,
+  joinSome,
   sentence,
   table,
   text,
@@ -142,5 +143,10 @@ describe('sentence helpers', () => {
 
   it('unique() keeps the first occurrence of each value, in order', () => {
     expect(unique(['b', 'a', 'b', 'c', 'a'])).toEqual(['b', 'a', 'c']);
+  });
+
+  it('names the one item left rather than saying "and 1 more"', () => {
+    expect(joinSome(['a', 'b', 'c', 'd'], 3)).toBe('a, b, c and d');
+    expect(joinSome(['a', 'b', 'c', 'd', 'e'], 3)).toBe('a, b, c and 2 more');
   });
 });

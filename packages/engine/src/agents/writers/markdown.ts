@@ -147,7 +147,8 @@ export function joinAnd(items: string[], word = 'and'): string {
 
 /** The first `n` items joined, with "and N more" when the list is longer. */
 export function joinSome(items: string[], n: number): string {
-  if (items.length <= n) return joinAnd(items);
+  // "and 1 more" would hide one name in the words it takes to name it
+  if (items.length <= n + 1) return joinAnd(items);
   return `${items.slice(0, n).join(', ')} and ${num(items.length - n)} more`;
 }
 

@@ -51,6 +51,7 @@ import { annotatedBehaviour } from './annotations.ts';
 import { selfRetries } from './retries.ts';
 import { handlerOutcomes } from './outcomes.ts';
 import { switchArms } from './dispatch.ts';
+import { markSettingsReads } from './settings-reads.ts';
 
 const MAX_BYTES = 4 * 1024 * 1024;
 const MAX_FILES = 600;
@@ -604,6 +605,8 @@ export function flowPass(input: FlowInput): Flow {
     }
   }
 
+  markSettingsReads(mainPath, central, models);
+
   const extensionInput = {
     models,
     mainPath,
@@ -764,11 +767,11 @@ const SHARED_RECEIVERS = 4;
  * How many product files other than the type's own declare a function that takes the type as a
  * parameter (`fn matches(&self, config: &Config)`, `func (x) Run(cfg *Config)`): the stages it is handed to.
  */
-function receivers(models: FileModel[], name: string, home: string, identity: Identity): number {
+function receivers(models: FileModel[], name: string, home: string, identity: Identity): string[] {
   const param = new RegExp(
     String.raw`[(,]\s*(?:[\w]+\s*:\s*)?(?:&\s*)?(?:'\w+\s+)?(?:mut\s+)?\*?${name}\b(?!\s*::)`,
   );
-  let n = 0;
+  const files: string[] = [];
   for (const m of models) {
     if (m.path === home || identity.sideRoles?.[m.path]) continue;
     const takes = m.defs.some((d) => {
@@ -778,9 +781,9 @@ function receivers(models: FileModel[], name: string, home: string, identity: Id
       const close = head.indexOf(')', open);
       return open >= 0 && param.test(head.slice(open, close < 0 ? undefined : close + 1));
     });
-    if (takes) n++;
+    if (takes) files.push(m.path);
   }
-  return n;
+  return files;
 }
 
 /**
@@ -898,8 +901,8 @@ export function abstractions(
     // one whose methods carry the unit of work (a Session sending each request), is central wherever
     // it lives; so is the value every stage is handed (a resolved `Config` the walker, the filters
     // and the output all take)
-    const handedTo = defs[0] ? receivers(models, name, defs[0].file.path, identity) : 0;
-    if (handedTo >= SHARED_RECEIVERS) shared.add(name);
+    const handedTo = defs[0] ? receivers(models, name, defs[0].file.path, identity) : [];
+    if (handedTo.length >= SHARED_RECEIVERS) shared.add(name);
     const def =
       defs.find((d) => central.has(d.file.path)) ??
       (MACHINERY.test(name) || onPath.includes(name) || shared.has(name) ? defs[0] : undefined);
@@ -934,6 +937,8 @@ export function abstractions(
       ...(def.def.bases?.length ? { bases: def.def.bases } : {}),
       methods,
       uses,
+      // the value the stages are handed: which files take it is what makes it the hub
+      ...(shared.has(name) && def === defs[0] ? { takenBy: handedTo } : {}),
     });
   }
   // the first three types the unit of work runs through lead, in the order the path meets them, then

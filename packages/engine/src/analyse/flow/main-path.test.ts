@@ -3757,6 +3757,18 @@ describe('a step in its author words', () => {
     expect(docOf(said, type, 'Go')).toBe('ResponseWriter writes the response.');
   });
 
+  it("reads a Markdown doc comment's emphasis and links as their words, and a docstring's *args as written", () => {
+    const raw = [
+      '/// Configuration options for *fd*, see [`Opts`](crate::cli::Opts).',
+      'pub struct Config {',
+      '}',
+    ].join('\n');
+    const type = { ...def, name: 'Config', kind: 'type' as const, line: 2, end: 3 };
+    expect(docOf(raw, type, 'Rust')).toBe('Configuration options for fd, see `Opts`.');
+    const py = ['def get(*args, **kwargs):', '    """Passes *args and **kwargs on to request."""'].join('\n');
+    expect(docOf(py, def, 'Python')).toBe('Passes *args and **kwargs on to request.');
+  });
+
   it('keeps a second paragraph of prose after a short first one', () => {
     const raw = ['def get():', '    """A session.', '', '    Keeps cookies across requests.', '    """'].join(
       '\n',

@@ -2943,6 +2943,23 @@ export function docOf(raw: string | null | undefined, def: Def, language: string
     .replace(/<\/?[a-z][^>]*>/gi, '')
     .replace(/\s+/g, ' ')
     .trim();
+  // a Markdown doc comment's emphasis and links (`Configuration options for *fd*.`, [`Config`](x)) are
+  // markup, not words: a Python docstring's `*args` is left alone
+  const plain = language === 'Python' ? prose : withoutMarkdown(prose);
+  return summaryOf(plain, def, steps !== undefined);
+}
+
+/** Emphasis, strong emphasis and links of a Markdown doc comment, as their text. */
+export function withoutMarkdown(prose: string): string {
+  return prose
+    .replace(/\[([^[\]\n]+)\]\([^()\s]*\)/g, '$1')
+    .replace(/\*\*([^*\n]+)\*\*/g, '$1')
+    .replace(/(?<![\w*])\*([^*\s][^*\n]*)\*(?![\w*])/g, '$1')
+    .replace(/(?<![\w_])_([^_\s][^_\n]*)_(?![\w_])/g, '$1');
+}
+
+/** The first sentence or two of a doc comment's prose, or nothing where it says nothing. */
+function summaryOf(prose: string, def: Def, steps: boolean): string | undefined {
   if (prose.length < 8 || /copyright|\blicen[cs]e\b|licen[cs]ed under/i.test(prose)) return undefined;
   // a comment that only repeats the name (`// ResponseWriter ...`, Go's linter placeholder) says nothing
   if (prose.replace(def.name, '').replace(/[\s.…:;,-]+/g, '') === '') return undefined;

@@ -90,6 +90,8 @@ export function componentLinks(
   imports: ImportInfo[],
   mainPath: MainPathStep[] = [],
   ranked = true,
+  /** The files defining the central types (flow.abstractions): a main-path file's use of one is kept. */
+  typeFiles: ReadonlySet<string> = new Set(),
 ): ComponentLinks {
   // each file's text read once, however many of its names are looked at
   const texts = new Map<string, string | null>();
@@ -262,25 +264,58 @@ export function componentLinks(
       c.mainPath = true;
     } else candidates.push({ from, to, names: [name], weight: 1, runtime: true, mainPath: true });
   }
+  // a file the main path runs through using a central type's file (the walker taking the resolved
+  // `Config`) is how the work reaches the value it runs on: kept next, though it only names the type
+  const onPath = new Set(mainPath.filter((s) => !s.external).map((s) => s.path));
+  const central = (c: (typeof candidates)[number]) => onPath.has(c.from) && typeFiles.has(c.to);
   // what runs comes first: a file whose functions another calls, or whose types it builds, outranks
   // one it names only in its types; then the more names and calls
   const order = (a: (typeof candidates)[number], b: (typeof candidates)[number]) =>
     Number(!!b.mainPath) - Number(!!a.mainPath) ||
+    Number(central(b)) - Number(central(a)) ||
     Number(b.runtime) - Number(a.runtime) ||
     b.weight - a.weight ||
     a.from.localeCompare(b.from) ||
     a.to.localeCompare(b.to);
   candidates.sort(order);
   const kept = new Map<string, number>();
-  const edges: ComponentLinks['edges'] = [];
+  const chosen = new Set<(typeof candidates)[number]>();
+  const take = (c: (typeof candidates)[number]) => {
+    chosen.add(c);
+    kept.set(c.from, (kept.get(c.from) ?? 0) + 1);
+  };
+  // the main path's hand-offs first, then the strongest uses under each file's cap
+  for (const c of candidates) if (c.mainPath && chosen.size < MAX_EDGES) take(c);
   for (const c of candidates) {
-    if (edges.length >= MAX_EDGES) break;
+    if (chosen.size >= MAX_EDGES) break;
+    if (chosen.has(c)) continue;
     const n = kept.get(c.from) ?? 0;
-    // two arrows a file, and a third where it runs
-    if (n >= EDGES_PER_FILE || (n >= EDGES_PER_FILE - 1 && !c.runtime)) continue;
-    kept.set(c.from, n + 1);
-    edges.push({ from: c.from, to: c.to, names: c.names, weight: c.weight });
+    // two arrows a file, and a third where it runs or reaches a central type
+    if (n >= EDGES_PER_FILE || (n >= EDGES_PER_FILE - 1 && !c.runtime && !central(c))) continue;
+    take(c);
   }
+  // then no box stands alone where a use links it: its strongest arrow, from a file with room for it
+  // if one has the use, in place of the weakest arrow whose files keep another
+  const ends = (n: string) => [...chosen].filter((c) => c.from === n || c.to === n).length;
+  for (const n of nodes) {
+    if (ends(n)) continue;
+    const incident = candidates.filter((c) => c.from === n || c.to === n);
+    const best = incident.find((c) => (kept.get(c.from) ?? 0) < EDGES_PER_FILE) ?? incident[0];
+    if (!best) continue;
+    if (chosen.size >= MAX_EDGES) {
+      const weakest = candidates.findLast(
+        (c) => chosen.has(c) && !c.mainPath && ends(c.from) > 1 && ends(c.to) > 1,
+      );
+      if (!weakest) continue;
+      chosen.delete(weakest);
+      kept.set(weakest.from, kept.get(weakest.from)! - 1);
+    }
+    take(best);
+  }
+  // drawn in the order of importance, whichever pass chose them
+  const edges: ComponentLinks['edges'] = candidates
+    .filter((c) => chosen.has(c))
+    .map((c) => ({ from: c.from, to: c.to, names: c.names, weight: c.weight }));
   return { nodes, edges, ...(ranked ? {} : { unranked: true }) };
 }
 
