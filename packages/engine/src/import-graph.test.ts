@@ -160,7 +160,7 @@ const RULES: { from: (f: string) => boolean; may: (to: string, from: string) => 
     says: 'a chapter takes shared facts from the project model, not from another chapter',
   },
   {
-    from: (f) => f === 'agents/consistency.ts' || f === 'agents/recommendations.ts',
+    from: (f) => f === 'agents/prose-claims.ts' || f === 'agents/recommendations.ts',
     may: (to) => !to.startsWith('agents/sections/') || to === 'agents/sections/kinds.ts',
     says: 'an editorial pass takes its facts from the project model, not from a chapter',
   },

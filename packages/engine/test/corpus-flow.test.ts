@@ -66,7 +66,7 @@ describe.runIf(corpus)('how it works on the corpus', () => {
     );
     const section = out.sections.find((s) => s.title === 'How It Works')!;
     expect(section.kind).toBe('architecture');
-    expect(section.markdown).toMatch(/Before any request, \d+ steps run once/);
+    expect(section.markdown).toMatch(/Before any request, set-up runs once, from `Application.listen\(\)`/);
     expect(section.markdown).toContain('`compose` from `koa-compose`');
     expect(section.markdown).not.toContain('Grouped by directory');
   }, 60_000);

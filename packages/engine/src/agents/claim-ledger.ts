@@ -1,4 +1,4 @@
-// The claims a section's prose makes, as the consistency pass reads them (consistency.ts), and the
+// The claims a section's prose makes, as the prose reader reads them (prose-claims.ts), and the
 // ledger of those a report has accepted so far. Apart from the pass so that the agents' types can
 // carry a ledger without importing the sections the pass reads.
 

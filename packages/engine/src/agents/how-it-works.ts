@@ -20,7 +20,7 @@ import type {
   OptionStrategy,
   PackageTable,
 } from '../analyse/types.ts';
-import { abstractionsOf, extensionOf, layersOf } from './model.ts';
+import { abstractionsOf, CENTRAL_TYPES_SHOWN, extensionOf, layersOf } from './model.ts';
 import type { Finding } from './types.ts';
 import { bullets, cite, code, joinAnd, joinSome, num, plural, text } from './writers/markdown.ts';
 
@@ -96,7 +96,7 @@ export function abstractionsSentence(a: Analysis, max = 5, cited = true): string
   };
   return types.length === 1
     ? `Its central type is ${one(types[0]!)}.`
-    : `Its central types are ${joinSome(types.map(one), max)}.`;
+    : `Its central types ${abstractionsOf(a).value.length > max ? 'include' : 'are'} ${joinAnd(types.map(one))}.`;
 }
 
 /**
@@ -110,7 +110,7 @@ export function centralTypesNamed(a: Analysis, max = 3): string | null {
   if (!types.length) return null;
   return types.length === 1
     ? `Its central type is ${types[0]}.`
-    : `Its central types are ${joinSome(types, max)}.`;
+    : `Its central types ${abstractionsOf(a).value.length > max ? 'include' : 'are'} ${joinAnd(types)}.`;
 }
 
 /** A Next.js App Router project's split of the work between the server and the browser. */
@@ -276,7 +276,7 @@ function declaresNote(t: Flow['abstractions'][number], documented: boolean): str
 
 /** The central types, each with where it is defined and, where its authors documented it, what it is. */
 function abstractionParts(a: Analysis): string[] {
-  const types = abstractionsOf(a).value.slice(0, 5);
+  const types = abstractionsOf(a).value.slice(0, CENTRAL_TYPES_SHOWN);
   if (!types.some((t) => t.doc || t.children || t.declares)) {
     const sentence = abstractionsSentence(a);
     return sentence ? [sentence] : [];
@@ -295,18 +295,23 @@ function abstractionParts(a: Analysis): string[] {
 /** " It reads 14 fields of `Config`: `ignore_contain`, `min_depth`, …": the settings the step works from. */
 function readsText(s: MainPathStep): string {
   if (!s.reads) return '';
-  return ` It reads ${plural(s.reads.fields.length, 'field')} of ${code(s.reads.type)}: ${joinSome(s.reads.fields.map(code), 6)}.`;
+  return ` It reads ${plural(s.reads.fields.length, 'field')} of ${code(s.reads.type)}: ${joinSome(s.reads.fields.map(code), 12)}.`;
 }
 
-/** " Functions in 4 other files take it: …": the value every stage is handed (fd's `Config`). */
+/**
+ * " Functions in `src/walk.rs`, … take it as a parameter.": the value every stage is handed (fd's
+ * `Config`). Named rather than counted: a count would also have to be right about every file it does
+ * not name.
+ */
 function takenNote(t: Flow['abstractions'][number]): string {
-  const files = t.takenBy ?? [];
+  const files = (t.takenBy ?? []).map((f) => cite(f));
   if (!files.length) return '';
-  return ` Functions in ${plural(files.length, 'other file')} take it as a parameter: ${joinSome(
-    files.map((f) => cite(f)),
-    5,
-  )}.`;
+  return files.length > TAKEN_NAMED
+    ? ` Functions in other files take it as a parameter, among them those in ${joinAnd(files.slice(0, TAKEN_NAMED))}.`
+    : ` Functions in ${joinAnd(files)} take it as a parameter.`;
 }
+/** Files named as taking the value every stage is handed. */
+const TAKEN_NAMED = 5;
 
 /**
  * How work runs at the same time, where it is the product's way of working: on the main path
@@ -360,7 +365,7 @@ export function webLayersSentence(a: Analysis): string | null {
   if (!layers.length) return null;
   const one = (l: (typeof layers)[number]) =>
     `${l.name} (${l.files.length === 1 ? cite(l.files[0]!) : `${plural(l.files.length, 'file')}, such as ${cite(l.files[0]!)}`})`;
-  return `The product's files fall into the layers of a web application: ${joinAnd(layers.map(one))}.`;
+  return `Among the product's files are the layers of a web application: ${joinAnd(layers.map(one))}.`;
 }
 
 /** For an application: which of its types each request handler works with. */
@@ -759,18 +764,19 @@ export function mainPathParts(a: Analysis): string[] {
   const order = path.some((s) => s.channel)
     ? '; the steps given the ends of a channel run at the same time'
     : '';
-  // the opening names the span of the path: how many steps, from where to where
+  // the opening names the span of the path, from where to where; not a count, which would say the
+  // trace holds every call the work makes
   const span = (steps: MainPathStep[]) =>
     steps.length > 1
-      ? `${plural(steps.length, 'step')}, from ${stepName(steps[0]!)} to ${stepName(steps.at(-1)!)}`
-      : plural(steps.length, 'step');
+      ? `from ${stepName(steps[0]!)} to ${stepName(steps.at(-1)!)}`
+      : `through ${stepName(steps[0]!)}`;
   // a webhook the outside service calls back is a second request, told as such
   const back = path.findIndex((s, i) => i > 0 && s.calledBack);
   if (back > 0)
     return [
-      `One ${unitOf(a, path)} runs through ${span(path.slice(0, back))}:`,
+      `One ${unitOf(a, path)} runs ${span(path.slice(0, back))}:`,
       bullets(path.slice(0, back).map(line)),
-      `An outside service then calls the product back; that second request runs through ${span(path.slice(back))}:`,
+      `An outside service then calls the product back; that second request runs ${span(path.slice(back))}:`,
       bullets(path.slice(back).map(line)),
       ...dispatchParts(a),
     ];
@@ -781,14 +787,14 @@ export function mainPathParts(a: Analysis): string[] {
     const p = path[first]!.perCall!;
     const maker = path[path[first]!.from!]!;
     return [
-      `Before any ${unitOf(a, path)}, ${plural(first, 'step')} run once, to set up, from ${stepName(path[0]!)} to ${stepName(path[first - 1]!)}:`,
+      `Before any ${unitOf(a, path)}, set-up runs once, ${span(path.slice(0, first))}:`,
       bullets(path.slice(0, first).map(line)),
       `Then each ${unitOf(a, path)} runs through the function ${code(p.name)} that ${methodName(maker)} returns (${cite(maker.path, p.line)}), in these steps:`,
       bullets(path.slice(first).map(line)),
     ];
   }
   return [
-    `One ${unitOf(a, path)} runs through ${span(path)}${order}:`,
+    `One ${unitOf(a, path)} runs ${span(path)}${order}:`,
     bullets(path.map(line)),
     ...outcomeParts(a),
     ...dispatchParts(a),

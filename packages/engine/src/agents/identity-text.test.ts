@@ -165,15 +165,25 @@ describe('key components', () => {
 
   it('ranks the files of a larger product', () => {
     const md = keyComponentParts(analysis(30, [true, true])).join('\n');
-    expect(md).toMatch(/^Of the product's 2 key files, those other files use most come first:$/m);
+    expect(md).toMatch(/^The product's 2 key files:$/m);
     expect(md).toMatch(/Rank/);
     // what the rows are, group by group, told by the code rather than by how they were chosen
     const a = analysis(30, [true, true, true]);
     a.identity!.mainPath = [{ name: 'main', path: 'lib/f0.js', line: 3 }];
     expect(keyComponentParts(a)[0]).toBe(
-      "Of the product's 3 key files, the main path runs through the first one and the last 2 are those other files use most:",
+      "Of the product's 3 key files, the main path's steps are in the first one:",
     );
     expect(keyComponentParts(a).join('\n')).not.toMatch(/carry the most weight/);
+    // the next rows named by the central types they define; the rest's order is a score, and not told
+    const typed = analysis(30, [true, true, true]);
+    typed.identity!.mainPath = a.identity!.mainPath;
+    typed.flow!.abstractions = [
+      { name: 'Config', path: 'lib/f1.js', line: 1, methods: 1, uses: 9 },
+      { name: 'Entry', path: 'lib/f1.js', line: 9, methods: 2, uses: 7 },
+    ];
+    expect(keyComponentParts(typed)[0]).toBe(
+      "Of the product's 3 key files, the main path's steps are in the first one, and the next one defines `Config` and `Entry`:",
+    );
   });
 
   it("adds the main path's public steps in a file to its docstring summary", () => {

@@ -10,7 +10,7 @@ import { proseParagraphs } from '../analyse/identity/purpose.ts';
 import { MAX_COMPONENTS, RANKED_FROM, ROUTE_MAP_MIN } from '../analyse/identity/components.ts';
 import type { Workspace } from '../types.ts';
 import { factsOf } from './facts.ts';
-import { abstractionsOf, CLI_KINDS, projectModel } from './model.ts';
+import { abstractionsOf, CENTRAL_TYPES_SHOWN, CLI_KINDS, projectModel } from './model.ts';
 import { mechanismParts, unitOf } from './how-it-works.ts';
 import { agree, cite, code, joinAnd, joinSome, num, plural, table, text, when } from './writers/markdown.ts';
 
@@ -858,34 +858,39 @@ export function keyComponentParts(a: Analysis): string[] {
 }
 
 /**
- * What the ranked rows are, told by the code: "Of the product's 8 key files, the main path runs
- * through the first 3, the next 2 define the types the code is built on, and the last 3 are those
- * other files use most:". A group the ranking does not hold together is not told.
+ * What the first ranked rows are, told by the code: "Of the product's 8 key files, the main path's
+ * steps are in the first 2, and the next 2 define `Config` and `DirEntry`:". A group the ranking does
+ * not hold together is not told, nor is the order of the rest (a score, not one fact of the code).
  */
 function rankingSentence(a: Analysis, paths: string[]): string {
   const onPath = new Set((a.identity?.mainPath ?? []).filter((s) => !s.external).map((s) => s.path));
-  const typed = new Set(abstractionsOf(a).value.map((t) => t.path));
+  // the central types the architecture lists, by the file defining each
+  const shown = abstractionsOf(a).value.slice(0, CENTRAL_TYPES_SHOWN);
+  const typesIn = (p: string) => shown.filter((t) => t.path === p).map((t) => t.name);
   const run = (from: number, has: (p: string) => boolean) => {
     let n = 0;
     while (from + n < paths.length && has(paths[from + n]!)) n++;
     return n;
   };
   const path = run(0, (p) => onPath.has(p));
-  const types = run(path, (p) => typed.has(p) && !onPath.has(p));
-  const rest = paths.length - path - types;
-  if (paths.length === 1) return `The product's key file${path ? ', on the main path' : ''}:`;
-  const head = `Of the product's ${plural(paths.length, 'key file')}`;
-  if (!path && !types) return `${head}, those other files use most come first:`;
+  const types = run(path, (p) => typesIn(p).length > 0 && !onPath.has(p));
+  const count = plural(paths.length, 'key file');
+  if (paths.length === 1)
+    return `The product's key file${path ? ', which holds steps of the main path' : ''}:`;
+  if (!path && !types) return `The product's ${count}:`;
+  const named = joinAnd(
+    paths
+      .slice(path, path + types)
+      .flatMap(typesIn)
+      .map((n) => code(n)),
+  );
   const parts = [
-    path ? `the main path runs through the first ${path === 1 ? 'one' : num(path)}` : '',
+    path ? `the main path's steps are in the first ${path === 1 ? 'one' : num(path)}` : '',
     types
-      ? `the ${path ? 'next' : 'first'} ${types === 1 ? 'one defines' : `${num(types)} define`} the types the code is built on`
-      : '',
-    rest
-      ? `the ${path || types ? 'last' : ''} ${rest === 1 ? 'one is the file' : `${num(rest)} are those`} other files use most`
+      ? `the ${path ? 'next' : 'first'} ${types === 1 ? 'one defines' : `${num(types)} define`} ${named}`
       : '',
   ].filter(Boolean);
-  return `${head}, ${joinAnd(parts)}:`.replace(/ {2,}/g, ' ');
+  return `Of the product's ${count}, ${parts.join(', and ')}:`;
 }
 
 /**
@@ -1131,7 +1136,7 @@ export function publicApiParts(
   const namesFirst = libraryFirst(id) && rest.length > 0;
   const parts: string[] = namesFirst ? [] : [...cli];
   if (rest.length) {
-    const first30 = rest.length > 30 ? '; the table shows 30 of them, types first' : '';
+    const first30 = rest.length > 30 ? ', among them these 30' : '';
     // a command line's users type options; the names a crate beside it exports serve other code
     parts.push(
       `${

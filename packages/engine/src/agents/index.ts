@@ -23,7 +23,7 @@ export { offlineRoles } from './roles.ts';
 export { classifyTitle, kindFor, planSections } from './planner.ts';
 export { extractCitations } from '../citations.ts';
 export { reviewDraft } from './reviewer.ts';
-export { extractClaims, findContradictions } from './consistency.ts';
+export { extractClaims, findContradictions } from './prose-claims.ts';
 
 const WRITER_CONCURRENCY = 4;
 /** Share of the writing step's progress bar the model's reading takes. */

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Analysis, ExtensionPoint, Flow, Identity, MainPathStep } from '../analyse/types.ts';
-import { extractClaims, findContradictions } from './consistency.ts';
+import { extractClaims, findContradictions } from './prose-claims.ts';
 import { factsOf } from './facts.ts';
 import { agrees, projectModel, truthOf } from './model.ts';
 import { writeConclusion } from './sections/conclusion.ts';

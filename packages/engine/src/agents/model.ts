@@ -1,9 +1,9 @@
 // The project model: the facts a report states about the project, each worked out once from the
 // analysis, with what it covers (scope), where it shows (evidence) and what was searched to find it
 // (checked). Chapters select and phrase these facts; none works one out again. The model's own
-// invariants (`truthOf`, `agrees`) say which values a sentence may give for a fact, under each reading
-// of its scope; the consistency review (consistency.ts) reads the claims of the prose and holds each to
-// them.
+// invariants (`truthOf`, `agrees`, `disagreement`) say which values a sentence may give for a fact,
+// under each reading of its scope; the prose reader (prose-claims.ts) finds the claims a section makes
+// and holds each to them.
 
 import type {
   Analysis,
@@ -18,7 +18,7 @@ import type {
 import { factsOf, type Facts } from './facts.ts';
 import { isSecretName } from '../analyse/env-vars.ts';
 import { PLACEHOLDER_FALLBACK, PLACEHOLDER_SAMPLE } from '../analyse/secrets.ts';
-import { KIND_GROUP, type Claim } from './claim-ledger.ts';
+import { KIND_GROUP, type Claim, type ClaimLedger } from './claim-ledger.ts';
 
 /** A place in the code base a fact rests on. */
 export interface Evidence {
@@ -372,6 +372,8 @@ const memo = <T>(build: (a: Analysis) => T) => {
  * from the flow alone so that they need no more of the analysis (projectModel holds the same fact).
  */
 export const abstractionsOf = memo(abstractionsFact);
+/** The central types a report lists with what each is: the first of `abstractionsOf`. */
+export const CENTRAL_TYPES_SHOWN = 5;
 /** The extension mechanism of the model, on its own (projectModel holds the same fact). */
 export const extensionOf = memo(extensionFact);
 /** The layers of the model, on their own (projectModel holds the same fact). */
@@ -915,6 +917,22 @@ function runsOnTruth(name: string, a: Analysis): Truth | undefined {
 }
 
 /** Whether a claim says what the model allows. */
+/**
+ * What a claim of the prose disagrees with, if anything: the model's own value for its fact, or,
+ * where the model holds none, what a section accepted before said of it. The model's invariants,
+ * applied to a claim; the prose reader (prose-claims.ts) finds the claims and acts on the answer.
+ */
+export function disagreement(
+  c: Claim,
+  a: Analysis,
+  ledger?: ClaimLedger,
+): { by: 'analysis'; says: string } | { by: 'section'; section: string; claim: Claim } | undefined {
+  const t = truthOf(c, a);
+  if (t) return agrees(c, t) ? undefined : { by: 'analysis', says: t.says };
+  const other = ledger?.conflict(c);
+  return other ? { by: 'section', ...other } : undefined;
+}
+
 export function agrees(c: Claim, t: Truth): boolean {
   if (typeof c.value === 'string') {
     const allowed = t.allowed as Set<string>;

@@ -7,7 +7,7 @@ import { testContext as analyseContext, writeTree } from '../analyse/test-helper
 import type { Analysis } from '../analyse/types.ts';
 import { ingestDirectory } from '../ingest/index.ts';
 import type { Workspace } from '../types.ts';
-import { findContradictions } from './consistency.ts';
+import { findContradictions } from './prose-claims.ts';
 import { runAgents } from './index.ts';
 import { clipSentences } from './writers/markdown.ts';
 import { templateOf, testContext } from './test-fixtures.ts';

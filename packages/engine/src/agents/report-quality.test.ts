@@ -7,7 +7,7 @@ import { analyse } from '../analyse/index.ts';
 import { testContext as analyseContext, writeTree } from '../analyse/test-helpers.ts';
 import type { Analysis } from '../analyse/types.ts';
 import { ingestDirectory } from '../ingest/index.ts';
-import { findContradictions } from './consistency.ts';
+import { findContradictions } from './prose-claims.ts';
 import { runAgents } from './index.ts';
 import { templateOf, testContext } from './test-fixtures.ts';
 import type { AgentOutput } from './types.ts';

@@ -4,7 +4,7 @@
 // dropped; every change is recorded in the draft's reviewNotes (and so in the trace).
 
 import { analyseKind } from './analysts.ts';
-import { recordAccepted, reviewConsistency, type ShownFiles } from './consistency.ts';
+import { recordAccepted, reviewConsistency, type ShownFiles } from './prose-claims.ts';
 import { factsOf, lineCount } from './facts.ts';
 import type { AgentDeps, SectionDraft } from './types.ts';
 import {
@@ -98,7 +98,7 @@ export async function reviewDraft(
   );
 
   // 3. Consistency: counts, licence, kind and frameworks claimed against the analysis and the
-  // sections accepted before this one (consistency.ts). Offline writers should never trip it. A
+  // sections accepted before this one (prose-claims.ts). Offline writers should never trip it. A
   // quoted file wins over the analysis: a claim the lines it cites back is kept and noted.
   const names = [deps.projectName];
   const consistent = reviewConsistency(md, deps.analysis, deps.claims, names, shown);

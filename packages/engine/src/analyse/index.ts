@@ -211,7 +211,12 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     sym.imports,
     identity.mainPath,
     central.ranked,
-    new Set((flow.abstractions ?? []).slice(0, 5).map((t) => t.path)),
+    new Set(
+      (identity.mainPath ?? []).flatMap((s) => {
+        const hub = s.reads && flow.abstractions?.find((t) => t.name === s.reads!.type);
+        return hub ? [`${s.path}\0${hub.path}`] : [];
+      }),
+    ),
   );
   throwIfCancelled(ctx.signal);
   const git = await gitPromise;

@@ -11,7 +11,7 @@ import { languagesPass } from './languages.ts';
 import { countLines } from './line-counter.ts';
 import { detectLanguage } from './cloc-languages.ts';
 import { pytestFiles, pythonTestBases } from './tests.ts';
-import { extractClaims } from '../agents/consistency.ts';
+import { extractClaims } from '../agents/prose-claims.ts';
 import { bareLibraryAnalysis } from '../agents/test-fixtures.ts';
 import { normaliseLicense } from './license.ts';
 import { secretsPass } from './secrets.ts';

@@ -578,7 +578,7 @@ describe('which arrows the component diagram keeps', () => {
       imports,
       mainPath,
       true,
-      new Set(['src/config.ts']),
+      new Set(['src/walk.ts\0src/config.ts']),
     );
     const has = (from: string, to: string) => links.edges.some((e) => e.from === from && e.to === to);
     // the walker reaches the value it runs on, though it only names the type, before its helper calls

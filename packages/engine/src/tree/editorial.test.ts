@@ -129,10 +129,10 @@ describe('repeated sentences', () => {
       tree([
         p(
           t(
-            "Of the product's 8 key files, the main path runs through the first 3 and the last 5 are those other files use most:",
+            "Of the product's 8 key files, the main path's steps are in the first 3, and the next 2 define Config and DirEntry:",
           ),
         ),
-        p(t('One request runs through 5 steps, from `Mux.ServeHTTP()` to `h.ServeHTTP()`:')),
+        p(t('One request runs from `Mux.ServeHTTP()` to `h.ServeHTTP()`:')),
       ]),
     );
     expect(now.scaffolding).toHaveLength(0);

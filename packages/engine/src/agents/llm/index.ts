@@ -9,7 +9,7 @@ import type { ModelSession } from '../../llm/client.ts';
 import type { ReportEstimate } from '../../llm/types.ts';
 import { analyseKind } from '../analysts.ts';
 import { topicRanks } from './topic.ts';
-import type { ShownFiles } from '../consistency.ts';
+import type { ShownFiles } from '../prose-claims.ts';
 import { reviewDraft } from '../reviewer.ts';
 import { offlineRoles } from '../roles.ts';
 import type { AgentTrace } from '../../types.ts';

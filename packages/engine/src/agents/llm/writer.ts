@@ -13,7 +13,7 @@ import {
   describeQuotedConflict,
   findContradictions,
   type ShownFiles,
-} from '../consistency.ts';
+} from '../prose-claims.ts';
 import { offlineRoles } from '../roles.ts';
 import type { AgentDeps, Finding, SectionDraft, WriterInput } from '../types.ts';
 import {

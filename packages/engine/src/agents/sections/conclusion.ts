@@ -169,8 +169,8 @@ export function writeConclusion(ctx: WriterContext): string {
   );
   const head = `${what}${gets}${when(strengths.length, ` It already has ${joinSome(strengths, 6)}.`)}`;
   const allGood =
-    'The code gave no grounds for a recommendation: no finding of the analysis points to a concrete risk ' +
-    'in the product that a change would remove.';
+    'The code gave no grounds for a recommendation: nothing found in the product is a concrete risk ' +
+    'that a change would remove.';
   if (!recs.length) return paragraphs(head, allGood);
   const cited = (r: (typeof recs)[number]) =>
     when(r.citations.length, ` (${r.citations.map((c) => citeRef(c)).join(', ')})`);

@@ -280,12 +280,13 @@ function elsewhere(a: Analysis): string {
   const other = a.dependencies.filter((d) => !isProductOwned(d));
   if (!other.length) return '';
   const byArea = countBy(other, (d) => d.area ?? 'other');
-  return `Left out of these counts: ${joinSome(
+  return `Outside the product, ${joinSome(
     byArea.map(
-      ([area, n]) => `${plural(n, 'dependency', 'dependencies')} of the ${text(AREA_NOUNS[area] ?? area)}`,
+      ([area, n]) =>
+        `the ${text(AREA_NOUNS[area] ?? area)} declare ${plural(n, 'dependency', 'dependencies')}`,
     ),
     4,
-  )}, declared in ${plural(new Set(other.map((d) => d.manifest)).size, 'manifest')} of their own (${joinSome(
+  )}, in ${plural(new Set(other.map((d) => d.manifest)).size, 'manifest')} of their own (${joinSome(
     [...new Set(other.map((d) => d.manifest))].map((m) => cite(m)),
     3,
   )}).`;

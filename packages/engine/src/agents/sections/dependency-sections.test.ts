@@ -60,9 +60,7 @@ describe('technology and dependencies chapters', () => {
     const a = { ...sampleAppAnalysis(), frameworks: [fw('Fastify', 'product'), fw('Express', 'benchmarks')] };
     const out = writeTechnology(ctx(a));
     // one framework is told in a sentence, not as a table of one row under a sentence announcing it
-    expect(out).toContain(
-      'The product builds on one framework or major library: Fastify (web framework), declared at `package.json:5`.',
-    );
+    expect(out).toContain('The product builds on Fastify (web framework), declared at `package.json:5`.');
     expect(out).not.toMatch(/\| Framework \||\| Express \||each with what it is for/);
     // two or more are a table, led by their names
     const two = {
@@ -94,7 +92,9 @@ describe('technology and dependencies chapters', () => {
     };
     const out = writeDependencies(ctx(a));
     expect(out).toContain('1 dependency is declared');
-    expect(out).toContain('Left out of these counts: 1 dependency of the examples');
+    expect(out).toContain(
+      'Outside the product, the examples declare 1 dependency, in 1 manifest of their own',
+    );
   });
 
   it("names the unpublished modules' dependencies as theirs", () => {
@@ -106,7 +106,7 @@ describe('technology and dependencies chapters', () => {
       ],
     };
     expect(writeDependencies(ctx(a))).toContain(
-      'Left out of these counts: 1 dependency of the unpublished modules',
+      'Outside the product, the unpublished modules declare 1 dependency',
     );
   });
 });
@@ -373,7 +373,7 @@ describe('technology: what the product runs on, and the tools it is developed wi
       ],
     };
     const out = writeTechnology(ctx(a));
-    expect(out).toMatch(/builds on one framework or major library: urllib3 \(HTTP client\)/);
+    expect(out).toMatch(/builds on urllib3 \(HTTP client\)/);
     expect(out).not.toMatch(/\| pytest \|/);
     // each tool by what it does: mypy checks types, Ruff lints, Black formats
     expect(out).toMatch(

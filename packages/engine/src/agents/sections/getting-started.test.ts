@@ -319,9 +319,7 @@ describe("a tool's manual page and a documentation site", () => {
         requires: [{ name: 'go', version: '>=1.21', line: 3 }],
       },
     ]);
-    expect(writeGettingStarted(ctx(a))).toContain(
-      'Prerequisites, from the manifests: Go `>=1.21` (`go.mod:3`).',
-    );
+    expect(writeGettingStarted(ctx(a))).toContain('Prerequisites: Go `>=1.21` (`go.mod:3`).');
   });
 });
 
@@ -340,7 +338,7 @@ describe('prerequisites', () => {
       },
     ]);
     expect(writeGettingStarted(ctx(a))).toContain(
-      'Prerequisites, from the manifests: Node.js `>=16.9.0` (`package.json:5`) and Bun `1.2.20` (`package.json:7`).',
+      'Prerequisites: Node.js `>=16.9.0` (`package.json:5`) and Bun `1.2.20` (`package.json:7`).',
     );
   });
 });
@@ -351,13 +349,11 @@ describe('the prerequisites', () => {
     const a = project('application', [m]);
     a.lockfiles = [{ path: 'pnpm-lock.yaml', ecosystem: 'npm', manager: 'pnpm', area: 'product' }];
     expect(writeGettingStarted(ctx(a))).toContain(
-      'Prerequisites, from the manifests and the lockfile: Node.js with pnpm (`package.json` and `pnpm-lock.yaml`).',
+      'Prerequisites: Node.js with pnpm (`package.json` and `pnpm-lock.yaml`).',
     );
     const b = project('application', [m]);
     b.lockfiles = [{ path: 'package-lock.json', ecosystem: 'npm', manager: 'npm', area: 'product' }];
-    expect(writeGettingStarted(ctx(b))).toContain(
-      'Prerequisites, from the manifests: Node.js (`package.json`).',
-    );
+    expect(writeGettingStarted(ctx(b))).toContain('Prerequisites: Node.js (`package.json`).');
   });
 });
 
@@ -484,7 +480,7 @@ describe('the prerequisites two builds state alike', () => {
       },
     ]);
     expect(writeGettingStarted(ctx(a))).toContain(
-      'Prerequisites, from the manifests: Java `17` (`build.gradle:19` and `pom.xml:19`).',
+      'Prerequisites: Java `17` (`build.gradle:19` and `pom.xml:19`).',
     );
   });
 });

@@ -300,7 +300,7 @@ export function writeGettingStarted({ a, fx, workspace }: WriterContext): string
     alike.set(`${r.name}@${r.version}`, [...(alike.get(`${r.name}@${r.version}`) ?? []), r]);
   if (asked.length)
     parts.push(
-      `Prerequisites, from the manifests: ${joinSome(
+      `Prerequisites: ${joinSome(
         [...alike.values()].map(
           (rs) =>
             `${text(runtimeName(rs[0]!.name))} ${code(rs[0]!.version)} (${joinAnd(rs.map((r) => cite(r.path, r.line)))})`,
@@ -310,7 +310,7 @@ export function writeGettingStarted({ a, fx, workspace }: WriterContext): string
     );
   else if (eco.length)
     parts.push(
-      `Prerequisites, from the manifests${managerLock ? ' and the lockfile' : ''}: ${joinSome(
+      `Prerequisites: ${joinSome(
         eco.map((e) => {
           const withManager = e === 'npm' && managerLock;
           return `${RUNTIME[e] ?? text(e)}${withManager ? ` with ${manager}` : ''} (${joinSome(
@@ -476,7 +476,7 @@ export function writeGettingStarted({ a, fx, workspace }: WriterContext): string
     : `the manifests${when(scripts.length, ', package scripts')}${when(make.length, ` and ${make.some((m) => runnerOf(m) === 'just') ? 'justfile' : 'Makefile'}`)}`;
   if (unique(steps).length)
     parts.push(
-      install ? `To work on the code itself, from ${sources}:` : `To build and run it, from ${sources}:`,
+      install ? `To work on the code itself, from ${sources}:` : 'To build and run it:',
       codeBlock(unique(steps).join('\n').replace(/\r/g, ''), 'sh'),
     );
   else

@@ -247,10 +247,10 @@ export function writeKnownIssues(ctx: WriterContext): string {
       sentence(
         `${plural(n, 'file')} ${agree(n, 'has a name', 'have names')} longer than file systems allow`,
         ' (255 bytes per file or folder name)',
-        ` and ${agree(n, 'was', 'were')} left out of the analysis (${names})`,
+        ` and ${agree(n, 'was', 'were')} not read (${names})`,
       ),
     );
   }
-  if (risks.length) parts.push(`Other risks found in the analysis:`, risks.map((r) => `- ${r}`).join('\n'));
+  if (risks.length) parts.push(`Other risks:`, risks.map((r) => `- ${r}`).join('\n'));
   return paragraphs(...parts);
 }

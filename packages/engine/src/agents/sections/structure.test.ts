@@ -132,7 +132,7 @@ describe('paths left out of the analysis', () => {
       workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
     });
     expect(out).toContain(
-      '5 paths were left out of the analysis: 3 images (`ext/logo.png`, `ext/logo.ai` and `ext/logo.svg`), 1 lockfile (`package-lock.json`) and 1 minified (`dist/app.min.js`).',
+      'Besides its source, the repository holds 3 images (`ext/logo.png`, `ext/logo.ai` and `ext/logo.svg`), 1 lockfile (`package-lock.json`) and 1 minified file (`dist/app.min.js`).',
     );
   });
 });
@@ -176,8 +176,14 @@ describe('paths left out', () => {
         { path: 'a/go.sum', reason: 'generated' },
         { path: 'b/go.sum', reason: 'generated' },
         { path: 'logo.png', reason: 'binary' },
+        { path: 'tests/certs/valid/ca', reason: 'other' },
       ]),
-    ).toEqual(['2 generated (`a/go.sum` and `b/go.sum`)', '1 image (`logo.png`)']);
+    ).toEqual([
+      '2 generated files (`a/go.sum` and `b/go.sum`)',
+      '1 image (`logo.png`)',
+      // a link is never followed: it is named as one, not as "1 other"
+      '1 link or special file (`tests/certs/valid/ca`)',
+    ]);
   });
 });
 

@@ -94,7 +94,7 @@ export function writeStructure({ a, fx }: WriterContext): string {
         )}.`
       : '',
     a.skipped.length
-      ? `${plural(a.skipped.length, 'path')} ${agree(a.skipped.length, 'was', 'were')} left out of the analysis: ${joinSome(countReasons(a.skipped), 6)}.`
+      ? `Besides its source, the repository holds ${joinSome(countReasons(a.skipped), 6)}.`
       : '',
     uncountedLine(a),
   );
@@ -216,7 +216,14 @@ export function countReasons(skipped: { path: string; reason: string }[]): strin
   return [...m.entries()]
     .sort((x, y) => y[1].length - x[1].length)
     .map(([r, paths]) => {
-      const kind = /^(image|lockfile)$/.test(r) ? plural(paths.length, r) : `${num(paths.length)} ${text(r)}`;
+      // "144 images", "6 binary files", "1 file ignored by .gitignore"
+      const kind = /^(image|lockfile)$/.test(r)
+        ? plural(paths.length, r)
+        : r === 'other' // what is neither a folder nor a file: a link is never followed
+          ? plural(paths.length, 'link or special file', 'links or special files')
+          : /^(?:ignored|in) /.test(r)
+            ? `${plural(paths.length, 'file')} ${text(r)}`
+            : `${num(paths.length)} ${text(r)} ${paths.length === 1 ? 'file' : 'files'}`;
       return `${kind} (${joinSome(
         paths.map((p) => cite(p)),
         3,

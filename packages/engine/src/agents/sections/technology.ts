@@ -196,7 +196,7 @@ export function writeTechnology(ctx: WriterContext): string {
     if (own.length === 1) {
       const f = own[0]!;
       parts.push(
-        `The product builds on one framework or major library: ${text(f.name)} (${role(f)})${
+        `The product builds on ${text(f.name)} (${role(f)})${
           f.version ? `, ${/^[<>=~^!]/.test(f.version) ? 'versions' : 'version'} ${text(f.version)}` : ''
         }, declared at ${evidence(fx, f.evidence)}.`,
       );

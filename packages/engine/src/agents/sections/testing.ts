@@ -343,7 +343,7 @@ export function writeTesting(ctx: WriterContext): string {
       const sum = (ps: string[]) => ps.reduce((n, p) => n + (cases.get(p) ?? 0), 0);
       const restCases = sum(all) - sum(listed);
       parts.push(
-        `The table lists the ${listed.length} ${files} with the most cases; ${plural(rest, 'more file')} ${agree(rest, 'holds', 'hold')} the other ${plural(Math.max(0, restCases), 'case')}.`,
+        `The ${listed.length} ${files} with the most cases hold ${plural(sum(listed), 'case')}; ${plural(rest, 'more file')} ${agree(rest, 'holds', 'hold')} the other ${num(Math.max(0, restCases))}.`,
       );
     }
     parts.push(
@@ -392,9 +392,7 @@ export function writeTesting(ctx: WriterContext): string {
       when(tests.length, `Test code outside the product sources lives in ${list(tests)}.`),
       when(bench.length, `Benchmarks live in ${list(bench)}.`),
     ].filter(Boolean);
-    // the module graph is named only where the report has one (architecture.ts)
-    const graph = fx.moduleUnits > 1 ? ' and the module graph' : '';
-    parts.push(`${where.join(' ')} These folders are left out of the components${graph}.`);
+    parts.push(where.join(' '));
   }
   if (wants(ctx, 'suites') && testScripts.length)
     parts.push(

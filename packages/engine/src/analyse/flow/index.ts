@@ -764,26 +764,46 @@ const MACHINERY =
 const SHARED_RECEIVERS = 4;
 
 /**
- * How many product files other than the type's own declare a function that takes the type as a
- * parameter (`fn matches(&self, config: &Config)`, `func (x) Run(cfg *Config)`): the stages it is handed to.
+ * The product files other than the type's own that declare a function taking the type as a parameter
+ * (`fn matches(&self, config: &Config)`, `func (x) Run(cfg *Config)`, a Python callback nested in
+ * another function): the stages it is handed to. The parameters are read between the parentheses
+ * after the function's name, so `pub(crate)` or a Go receiver is no parameter list.
  */
-function receivers(models: FileModel[], name: string, home: string, identity: Identity): string[] {
+export function receivers(models: FileModel[], name: string, home: string): string[] {
   const param = new RegExp(
     String.raw`[(,]\s*(?:[\w]+\s*:\s*)?(?:&\s*)?(?:'\w+\s+)?(?:mut\s+)?\*?${name}\b(?!\s*::)`,
   );
   const files: string[] = [];
   for (const m of models) {
-    if (m.path === home || identity.sideRoles?.[m.path]) continue;
-    const takes = m.defs.some((d) => {
-      if (d.kind === 'type') return false;
-      const head = m.bare.slice(d.line - 1, d.line + 3).join(' ');
-      const open = head.indexOf('(');
-      const close = head.indexOf(')', open);
-      return open >= 0 && param.test(head.slice(open, close < 0 ? undefined : close + 1));
+    if (m.path === home || !m.words.has(name)) continue;
+    const heads = m.defs.filter((d) => d.kind !== 'type').map((d) => ({ line: d.line, name: d.name }));
+    // a function defined inside another is no definition of the file's, but takes parameters all the same
+    if (m.language === 'Python')
+      m.bare.forEach((l, i) => {
+        const nested = /^\s+(?:async\s+)?def\s+(\w+)\s*\(/.exec(l);
+        if (nested) heads.push({ line: i + 1, name: nested[1]! });
+      });
+    const takes = heads.some((d) => {
+      const head = m.bare.slice(d.line - 1, d.line + 5).join(' ');
+      const at = head.indexOf(d.name);
+      const params = parameterList(head, at < 0 ? 0 : at + d.name.length);
+      return params !== null && param.test(params);
     });
     if (takes) files.push(m.path);
   }
   return files;
+}
+
+/** The text from the first `(` at or after `from` to its matching `)`, both included; null without one. */
+function parameterList(text: string, from: number): string | null {
+  const open = text.indexOf('(', from);
+  if (open < 0) return null;
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return text.slice(open, i + 1);
+  }
+  return text.slice(open);
 }
 
 /**
@@ -901,8 +921,9 @@ export function abstractions(
     // one whose methods carry the unit of work (a Session sending each request), is central wherever
     // it lives; so is the value every stage is handed (a resolved `Config` the walker, the filters
     // and the output all take)
-    const handedTo = defs[0] ? receivers(models, name, defs[0].file.path, identity) : [];
-    if (handedTo.length >= SHARED_RECEIVERS) shared.add(name);
+    const handedTo = defs[0] ? receivers(models, name, defs[0].file.path) : [];
+    // a file playing a side role (a compatibility shim, one plug-in of many) makes no stage of the work
+    if (handedTo.filter((f) => !identity.sideRoles?.[f]).length >= SHARED_RECEIVERS) shared.add(name);
     const def =
       defs.find((d) => central.has(d.file.path)) ??
       (MACHINERY.test(name) || onPath.includes(name) || shared.has(name) ? defs[0] : undefined);

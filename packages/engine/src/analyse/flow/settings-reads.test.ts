@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankComments } from '../comments.ts';
 import type { Flow, MainPathStep } from '../types.ts';
-import { fileModel } from './index.ts';
+import { fileModel, receivers } from './index.ts';
 import { markSettingsReads } from './settings-reads.ts';
 
 const model = (path: string, lines: string[]) =>
@@ -65,5 +65,61 @@ describe('settings read along the main path', () => {
     const steps = path();
     markSettingsReads(steps, central(['src/walk.rs']), [walk, output, built]);
     expect(steps.map((s) => s.reads)).toEqual([undefined, undefined]);
+  });
+});
+
+describe('settings read, across lines and apart from filling the value in', () => {
+  it('reads a field whose dot a formatter moved to the next line, and skips a step that writes the value', () => {
+    const file = model('src/senders.rs', [
+      'pub fn senders(config: &Config) {',
+      '    if config',
+      '        .ignore_contain',
+      '        .iter()',
+      '        .any(|x| x.exists()) { return; }',
+      '    let d = config.min_depth;',
+      '}',
+      'fn fill(config: &mut Config) {',
+      '    config.args[0] = 1;',
+      '    let x = config.threads;',
+      '    let y = config.min_depth;',
+      '}',
+    ]);
+    const steps: MainPathStep[] = [
+      { name: 'senders', path: 'src/senders.rs', line: 1 },
+      { name: 'fill', path: 'src/senders.rs', line: 8 },
+    ];
+    markSettingsReads(steps, central(['src/walk.rs']), [file, walk]);
+    expect(steps[0]!.reads).toEqual({ type: 'Config', fields: ['ignore_contain', 'min_depth'] });
+    // an item of a field assigned: the step fills the value in rather than working from it
+    expect(steps[1]!.reads).toBeUndefined();
+  });
+});
+
+describe('the files a value is handed to', () => {
+  it("reads the parameters after the function's name, past `pub(crate)`, and in a nested Python function", () => {
+    const compiler = model('src/compiler.rs', [
+      'impl Compiler {',
+      "  pub(crate) fn compile<'src>(",
+      '    config: &Config,',
+      '    root: &Path,',
+      '  ) -> Result<()> {',
+      '  }',
+      '}',
+    ]);
+    const py = fileModel(
+      'pkg/decorators.py',
+      'Python',
+      blankComments(
+        [
+          'def confirmation_option(*names):',
+          '    def callback(ctx: Context, value: bool) -> None:',
+          '        ctx.abort()',
+        ].join('\n'),
+        'Python',
+      ),
+    );
+    const other = model('src/other.rs', ['pub(crate) fn other(x: &Path) {', '}']);
+    expect(receivers([compiler, other], 'Config', 'src/config.rs')).toEqual(['src/compiler.rs']);
+    expect(receivers([py], 'Context', 'pkg/core.py')).toEqual(['pkg/decorators.py']);
   });
 });

@@ -55,11 +55,20 @@ export function markSettingsReads(
   const names = valueNames(models, hub.name);
   if (!names.size) return;
   const alt = [...names].map(escape).join('|');
-  // not a call (`config.is_printing()`), a macro, nor an assignment (`response.status_code = …`)
-  const read = new RegExp(String.raw`\b(?:${alt})\.([A-Za-z_]\w*)\b(?!\s*(?:[(!]|[-+*/|&]?=(?!=)))`, 'g');
+  // not a call (`config.is_printing()`), a macro, nor an assignment (`response.status_code = …`); the
+  // dot may open the next line, where a formatter broke a long chain (`config\n    .ignore_contain`)
+  const read = new RegExp(
+    String.raw`\b(?:${alt})\s*\.\s*([A-Za-z_]\w*)\b(?!\s*(?:[(!]|[-+*/|&]?=(?!=)))`,
+    'g',
+  );
   // settings are read, not written: a value the product fills in as it goes (a response, a stored
   // record) is no configuration the stages work from
-  const write = new RegExp(String.raw`\b(?:${alt})\.[A-Za-z_]\w*\s*[-+*/|&]?=(?!=)`, 'g');
+  // a field assigned, an item of it assigned, or a collection field changed in place: the value is
+  // being filled in (`ctx.params[name] = value`, `ctx.args = args`, `ctx.params.update(…)`)
+  const write = new RegExp(
+    String.raw`\b(?:${alt})\.[A-Za-z_]\w*(?:\[[^\]\n]*\])?\s*(?:[-+*/|&]?=(?!=)|\.(?:append|extend|update|insert|setdefault|push|add|remove|pop|clear)\()`,
+    'g',
+  );
   let reads = 0;
   let writes = 0;
   for (const m of models)
@@ -74,9 +83,11 @@ export function markSettingsReads(
     const file = byPath.get(step.path);
     const def = file?.defs.find((d) => d.line === step.line && d.kind !== 'type');
     if (!file || !def) continue;
+    const body = file.bare.slice(def.line - 1, def.end).join('\n');
+    // a step that fills the value in is not working from it
+    if (body.match(write)) continue;
     const fields: string[] = [];
-    for (let i = def.line - 1; i < Math.min(def.end, file.bare.length); i++)
-      for (const x of file.bare[i]!.matchAll(read)) if (!fields.includes(x[1]!)) fields.push(x[1]!);
+    for (const x of body.matchAll(read)) if (!fields.includes(x[1]!)) fields.push(x[1]!);
     if (fields.length >= MIN_FIELDS) step.reads = { type: hub.name, fields };
   }
 }

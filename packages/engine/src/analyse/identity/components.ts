@@ -90,8 +90,11 @@ export function componentLinks(
   imports: ImportInfo[],
   mainPath: MainPathStep[] = [],
   ranked = true,
-  /** The files defining the central types (flow.abstractions): a main-path file's use of one is kept. */
-  typeFiles: ReadonlySet<string> = new Set(),
+  /**
+   * Main-path files whose steps read the value every stage is handed, each with the file defining it
+   * (`from\0to`): that use is kept before weaker arrows (fd's walker reading `Config`).
+   */
+  hubReads: ReadonlySet<string> = new Set(),
 ): ComponentLinks {
   // each file's text read once, however many of its names are looked at
   const texts = new Map<string, string | null>();
@@ -264,10 +267,14 @@ export function componentLinks(
       c.mainPath = true;
     } else candidates.push({ from, to, names: [name], weight: 1, runtime: true, mainPath: true });
   }
-  // a file the main path runs through using a central type's file (the walker taking the resolved
-  // `Config`) is how the work reaches the value it runs on: kept next, though it only names the type
-  const onPath = new Set(mainPath.filter((s) => !s.external).map((s) => s.path));
-  const central = (c: (typeof candidates)[number]) => onPath.has(c.from) && typeFiles.has(c.to);
+  // a main-path file whose steps read the value every stage is handed (the walker reading the resolved
+  // `Config`) shows how the work reaches what it runs on: kept next, though it only names the type;
+  // one such arrow into the value's file, the strongest, so that the pipeline's own arrows stay
+  const readers = candidates
+    .filter((c) => hubReads.has(`${c.from}\0${c.to}`))
+    .sort((a, b) => Number(b.runtime) - Number(a.runtime) || b.weight - a.weight);
+  const hubArrows = new Set([...new Map(readers.reverse().map((c) => [c.to, c])).values()]);
+  const central = (c: (typeof candidates)[number]) => hubArrows.has(c);
   // what runs comes first: a file whose functions another calls, or whose types it builds, outranks
   // one it names only in its types; then the more names and calls
   const order = (a: (typeof candidates)[number], b: (typeof candidates)[number]) =>

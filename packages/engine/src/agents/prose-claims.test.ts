@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '../analyse/types.ts';
 import { ClaimLedger } from './claim-ledger.ts';
-import { extractClaims, findContradictions, reviewConsistency, type ShownFiles } from './consistency.ts';
+import { extractClaims, findContradictions, reviewConsistency, type ShownFiles } from './prose-claims.ts';
 import { reviewDraft } from './reviewer.ts';
 import { bareLibraryAnalysis, SAMPLE_APP_DIR, sampleAppAnalysis, workspaceFor } from './test-fixtures.ts';
 import type { AgentDeps, SectionDraft } from './types.ts';

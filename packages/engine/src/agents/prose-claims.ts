@@ -1,14 +1,17 @@
-// The consistency pass: the claims a section's prose makes about the code base (counts of tests,
-// files, lines, dependencies, routes…, its licence, its kind, what it runs on, "no tests") checked
-// against the analysis and against the claims of sections already accepted in the same report.
-// A claim is read only where its noun phrase and scope are unambiguous: a wrong rejection of true
-// text costs more than a missed contradiction, so anything uncertain is not a claim at all.
+// Reading a section's prose for the claims it makes about the code base (counts of tests, files,
+// lines, dependencies, routes…, its licence, its kind, what it runs on, "no tests"), as mdast reads
+// Markdown: each claim with its noun phrase, its scope and the sentence it stands in. Whether a claim
+// holds is the project model's to say (`disagreement` in model.ts: its own invariants, and the claims
+// of sections already accepted); this file only reads, and acts on the answer: a model writer is sent
+// back, a reviewed draft loses the sentence. A claim is read only where its noun phrase and scope are
+// unambiguous: a wrong rejection of true text costs more than a missed contradiction, so anything
+// uncertain is not a claim at all.
 
 import type { Analysis, ProjectKind } from '../analyse/types.ts';
 import { type Citation, citationsIn, formatCitation, knownFiles, replaceCodeSpans } from '../citations.ts';
 import type { Claim, ClaimKey, ClaimLedger } from './claim-ledger.ts';
 import { isTestPath } from './facts.ts';
-import { agrees, isStrictProduct, licenceFamily, normFw, RUNS_ON_CATEGORIES, truthOf } from './model.ts';
+import { disagreement, isStrictProduct, licenceFamily, normFw, RUNS_ON_CATEGORIES } from './model.ts';
 
 export interface Contradiction {
   claim: Claim;
@@ -615,15 +618,12 @@ export function findContradictions(
   const r = shown?.size ? readerFor(a, names) : undefined;
   const lines = markdown.split('\n');
   for (const c of extractClaims(markdown, a, names)) {
-    const t = truthOf(c, a);
-    if (t) {
-      if (agrees(c, t)) continue;
+    const d = disagreement(c, a, ledger);
+    if (!d) continue;
+    if (d.by === 'analysis') {
       const quoted = r && shown ? quotedBacking(c, lines[c.line] ?? '', r, shown) : undefined;
-      out.push({ claim: c, reason: `the analysis finds ${t.says}`, ...(quoted ? { quoted } : {}) });
-      continue;
-    }
-    const other = ledger?.conflict(c);
-    if (other) out.push({ claim: c, reason: `section "${other.section}" says ${quote(other.claim)}` });
+      out.push({ claim: c, reason: `the analysis finds ${d.says}`, ...(quoted ? { quoted } : {}) });
+    } else out.push({ claim: c, reason: `section "${d.section}" says ${quote(d.claim)}` });
   }
   return out;
 }

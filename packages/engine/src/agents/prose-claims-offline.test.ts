@@ -10,7 +10,7 @@ import type { Analysis } from '../analyse/types.ts';
 import { ingestDirectory } from '../ingest/index.ts';
 import { parseTemplate } from '../template/parse.ts';
 import type { Workspace } from '../types.ts';
-import { extractClaims, findContradictions } from './consistency.ts';
+import { extractClaims, findContradictions } from './prose-claims.ts';
 import { runAgents } from './index.ts';
 import {
   bareLibraryAnalysis,
