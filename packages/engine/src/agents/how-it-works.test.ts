@@ -379,7 +379,7 @@ describe('how it works', () => {
       '`WorkerState::build_walker()` (`src/walk.rs:30`), called by `main` at `src/main.rs:6`. It reads 3 fields of `Config`: `ignore_hidden`, `read_vcsignore` and `threads`.',
     );
     expect(mechanismParts(a).join('\n')).toContain(
-      'Configuration options for fd. Functions in `src/walk.rs`, `src/output.rs`, `src/exec/job.rs` and `src/dir_entry.rs` take it as a parameter.',
+      'Configuration options for fd. Functions in other files take it as a parameter, among them those in `src/walk.rs`, `src/output.rs`, `src/exec/job.rs` and `src/dir_entry.rs`.',
     );
     // the list of types is led by what it is, not by how it was ordered
     expect(mechanismParts(a).join('\n')).toContain('The code is built around these 2 types:');

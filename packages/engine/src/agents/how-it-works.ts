@@ -299,16 +299,15 @@ function readsText(s: MainPathStep): string {
 }
 
 /**
- * " Functions in `src/walk.rs`, … take it as a parameter.": the value every stage is handed (fd's
+ * " Functions in other files take it as a parameter, among them those in `src/walk.rs`, …": the value every stage is handed (fd's
  * `Config`). Named rather than counted: a count would also have to be right about every file it does
  * not name.
  */
 function takenNote(t: Flow['abstractions'][number]): string {
   const files = (t.takenBy ?? []).map((f) => cite(f));
   if (!files.length) return '';
-  return files.length > TAKEN_NAMED
-    ? ` Functions in other files take it as a parameter, among them those in ${joinAnd(files.slice(0, TAKEN_NAMED))}.`
-    : ` Functions in ${joinAnd(files)} take it as a parameter.`;
+  // "among them" even where every file found is named: a parameter list the reading missed is not ruled out
+  return ` Functions in other files take it as a parameter, among them those in ${joinAnd(files.slice(0, TAKEN_NAMED))}.`;
 }
 /** Files named as taking the value every stage is handed. */
 const TAKEN_NAMED = 5;

@@ -81,7 +81,7 @@ describe('the configuration chapter', () => {
     expect(md).toMatch(/\| `DB_HOST` \| empty string \| no \|/);
     expect(md).not.toMatch(/\| `GITHUB_SHA`|\| `EDITOR`|\| `DEMO_TOKEN`/);
     expect(md).toContain(
-      "Variables read outside the product, not by it: set by CI: `GITHUB_SHA`; set by the OS, the terminal, the user's shell or the hosting platform: `EDITOR` and `GOPATH`; read only in examples: `DEMO_TOKEN`.",
+      "Not configuration a user of the product sets: set by CI: `GITHUB_SHA`; set by the OS, the terminal, the user's shell or the hosting platform: `EDITOR` and `GOPATH`; read only in examples: `DEMO_TOKEN`.",
     );
   });
 });
@@ -473,7 +473,7 @@ describe('how the configuration chapter tells where variables are documented', (
       v('BIN_PATH', { file: 'scripts/deb.sh', area: 'scripts' }),
       v('BIN_PATH', { file: '.github/workflows/ci.yml', class: 'ci', area: 'ci' }),
     ]);
-    expect(md).toContain('Variables read outside the product, not by it: set by CI: `BIN_PATH`.');
+    expect(md).toContain('Not configuration a user of the product sets: set by CI: `BIN_PATH`.');
   });
 });
 

@@ -63,7 +63,7 @@ function otherVarsLine(a: Analysis): string | null {
   const parts = [...groups.entries()].map(
     ([label, names]) => `${label}: ${joinSome([...names].sort().map(code), 4)}`,
   );
-  return `Variables read outside the product, not by it: ${parts.join('; ')}.`;
+  return `Not configuration a user of the product sets: ${parts.join('; ')}.`;
 }
 
 /**

@@ -132,7 +132,7 @@ describe('paths left out of the analysis', () => {
       workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
     });
     expect(out).toContain(
-      'Besides its source, the repository holds 3 images (`ext/logo.png`, `ext/logo.ai` and `ext/logo.svg`), 1 lockfile (`package-lock.json`) and 1 minified file (`dist/app.min.js`).',
+      'Not counted as code: 3 images (`ext/logo.png`, `ext/logo.ai` and `ext/logo.svg`), 1 lockfile (`package-lock.json`) and 1 minified file (`dist/app.min.js`).',
     );
   });
 });

@@ -93,9 +93,7 @@ export function writeStructure({ a, fx }: WriterContext): string {
           12,
         )}.`
       : '',
-    a.skipped.length
-      ? `Besides its source, the repository holds ${joinSome(countReasons(a.skipped), 6)}.`
-      : '',
+    a.skipped.length ? `Not counted as code: ${joinSome(countReasons(a.skipped), 6)}.` : '',
     uncountedLine(a),
   );
 }
