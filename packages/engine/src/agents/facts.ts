@@ -581,7 +581,7 @@ export function notRankedNote(fx: Facts, minCode: number): string {
     : '';
   if (!parts.length) return typeText;
   const text = parts.join(' and ');
-  return ` Not counted: ${text} (written by a tool or made of literal data, not code to split).${typeText}`;
+  return ` Not among them: ${text} (written by a tool or made of literal data, not code to split).${typeText}`;
 }
 
 const listSome = (items: string[]) =>

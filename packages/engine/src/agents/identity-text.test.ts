@@ -171,7 +171,7 @@ describe('key components', () => {
     const a = analysis(30, [true, true, true]);
     a.identity!.mainPath = [{ name: 'main', path: 'lib/f0.js', line: 3 }];
     expect(keyComponentParts(a)[0]).toBe(
-      "Of the product's 3 key files, the main path's steps are in the first one:",
+      "Of the product's 3 key files, the first one holds steps of the main path:",
     );
     expect(keyComponentParts(a).join('\n')).not.toMatch(/carry the most weight/);
     // the next rows named by the central types they define; the rest's order is a score, and not told
@@ -182,7 +182,7 @@ describe('key components', () => {
       { name: 'Entry', path: 'lib/f1.js', line: 9, methods: 2, uses: 7 },
     ];
     expect(keyComponentParts(typed)[0]).toBe(
-      "Of the product's 3 key files, the main path's steps are in the first one, and the next one defines `Config` and `Entry`:",
+      "Of the product's 3 key files, the first one holds steps of the main path, and the next one defines `Config` and `Entry`:",
     );
   });
 

@@ -858,8 +858,8 @@ export function keyComponentParts(a: Analysis): string[] {
 }
 
 /**
- * What the first ranked rows are, told by the code: "Of the product's 8 key files, the main path's
- * steps are in the first 2, and the next 2 define `Config` and `DirEntry`:". A group the ranking does
+ * What the first ranked rows are, told by the code: "Of the product's 8 key files, the first 2 hold
+ * steps of the main path, and the next 2 define `Config` and `DirEntry`:". A group the ranking does
  * not hold together is not told, nor is the order of the rest (a score, not one fact of the code).
  */
 function rankingSentence(a: Analysis, paths: string[]): string {
@@ -885,7 +885,7 @@ function rankingSentence(a: Analysis, paths: string[]): string {
       .map((n) => code(n)),
   );
   const parts = [
-    path ? `the main path's steps are in the first ${path === 1 ? 'one' : num(path)}` : '',
+    path ? `the first ${path === 1 ? 'one holds' : `${num(path)} hold`} steps of the main path` : '',
     types
       ? `the ${path ? 'next' : 'first'} ${types === 1 ? 'one defines' : `${num(types)} define`} ${named}`
       : '',

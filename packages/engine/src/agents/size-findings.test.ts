@@ -50,6 +50,13 @@ describe('size findings leave generated files and data tables out, and say so', 
     expect(recommendations(a).some((r) => /split/i.test(r.text))).toBe(false);
   });
 
+  it('names them as not among the files a size figure counts, so no reader takes them out of the totals', () => {
+    expect(notRankedNote(fx, 800)).toMatch(
+      /^ Not among them: generated files|^ Not among them: the generated file/,
+    );
+    expect(notRankedNote(fx, 800)).not.toMatch(/Not counted/);
+  });
+
   it('says nothing when no such file passes the threshold', () => {
     expect(notRankedNote(factsOf(withFiles([{ path: 'src/huge.ts' }])), 800)).toBe('');
     expect(notRankedNote(fx, 20_000)).toBe('');

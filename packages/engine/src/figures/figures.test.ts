@@ -536,6 +536,44 @@ describe('which arrows the component diagram keeps', () => {
     expect(from('pkg/main.ts')[0]).toBe('pkg/walk.ts');
   });
 
+  it('draws a busy file’s further calls where the picture has room under its cap of arrows', () => {
+    const files: Record<string, string> = {
+      'src/mux.ts':
+        "import { a } from './a'\nimport { b } from './b'\nimport { c } from './c'\nimport { chain } from './chain'\nimport type { T } from './t'\nexport function serve(x: T) { a(); b(); c(); chain() }",
+      'src/a.ts': 'export function a() {}',
+      'src/b.ts': 'export function b() {}',
+      'src/c.ts': 'export function c() {}',
+      'src/chain.ts': 'export function chain() {}',
+      // chain.ts has an arrow of its own, so only the room left in the picture brings mux's call in
+      'src/t.ts': "import { chain } from './chain'\nexport type T = 1\nexport function tWork() { chain() }",
+    };
+    const symbols = ['a', 'b', 'c', 'chain'].map((n) => ({
+      path: `src/${n}.ts`,
+      name: n === 'a' || n === 'b' || n === 'c' ? `${n}Work` : 'chain',
+      kind: 'function' as const,
+      line: 1,
+      exported: true,
+    }));
+    for (const k of ['a', 'b', 'c']) files[`src/${k}.ts`] = `export function ${k}Work() {}`;
+    files['src/mux.ts'] = files['src/mux.ts']!.replace(/\b([abc])\b(?=[ (}])/g, '$1Work');
+    const imports = Object.entries(files).flatMap(([from, text]) =>
+      [...text.matchAll(/from '\.\/(\w+)'/g)].map((m, i) => ({
+        from,
+        specifier: `./${m[1]}`,
+        resolved: `src/${m[1]}.ts`,
+        line: i + 1,
+      })),
+    );
+    const links = componentLinks(Object.keys(files), (p) => files[p] ?? null, symbols, imports, [], false);
+    // four calls from one file: past its cap of three, the fourth still comes in, as there is room
+    expect(
+      links.edges
+        .filter((e) => e.from === 'src/mux.ts')
+        .map((e) => e.to)
+        .sort(),
+    ).toEqual(expect.arrayContaining(['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/chain.ts']));
+  });
+
   it('gives every drawn file an arrow, and the walker its use of the central type before weaker arrows', () => {
     const files: Record<string, string> = {
       'src/main.ts':

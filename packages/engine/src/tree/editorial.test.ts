@@ -129,7 +129,7 @@ describe('repeated sentences', () => {
       tree([
         p(
           t(
-            "Of the product's 8 key files, the main path's steps are in the first 3, and the next 2 define Config and DirEntry:",
+            "Of the product's 8 key files, the first 3 hold steps of the main path, and the next 2 define Config and DirEntry:",
           ),
         ),
         p(t('One request runs from `Mux.ServeHTTP()` to `h.ServeHTTP()`:')),

@@ -29,7 +29,7 @@ import { oneBlock } from '../facts.ts';
 
 const CLASS_LABEL: Record<string, string> = {
   ci: 'set by CI',
-  build: 'set by the build tool',
+  build: 'of the build and its tools',
   platform: "set by the OS, the terminal, the user's shell or the hosting platform",
   completion: 'used by shell completion',
 };

@@ -471,12 +471,9 @@ export function writeGettingStarted({ a, fx, workspace }: WriterContext): string
   const containers = install ? [] : a.containers;
   const compose = containers.find((c) => c.kind === 'compose');
   const docker = containers.find((c) => c.kind === 'dockerfile');
-  const sources = guided
-    ? "the manifests and the README's walk through the package scripts"
-    : `the manifests${when(scripts.length, ', package scripts')}${when(make.length, ` and ${make.some((m) => runnerOf(m) === 'just') ? 'justfile' : 'Makefile'}`)}`;
   if (unique(steps).length)
     parts.push(
-      install ? `To work on the code itself, from ${sources}:` : 'To build and run it:',
+      install ? 'To work on the code itself:' : 'To build and run it:',
       codeBlock(unique(steps).join('\n').replace(/\r/g, ''), 'sh'),
     );
   else

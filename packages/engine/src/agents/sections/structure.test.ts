@@ -177,9 +177,13 @@ describe('paths left out', () => {
         { path: 'b/go.sum', reason: 'generated' },
         { path: 'logo.png', reason: 'binary' },
         { path: 'tests/certs/valid/ca', reason: 'other' },
+        { path: 'perf/a/generated/', reason: 'gitignore' },
+        { path: 'perf/b/generated/', reason: 'gitignore' },
       ]),
     ).toEqual([
       '2 generated files (`a/go.sum` and `b/go.sum`)',
+      // a folder skipped whole is a folder, not a file
+      '2 folders ignored by .gitignore (`perf/a/generated/` and `perf/b/generated/`)',
       '1 image (`logo.png`)',
       // a link is never followed: it is named as one, not as "1 other"
       '1 link or special file (`tests/certs/valid/ca`)',

@@ -220,7 +220,8 @@ export function countReasons(skipped: { path: string; reason: string }[]): strin
         : r === 'other' // what is neither a folder nor a file: a link is never followed
           ? plural(paths.length, 'link or special file', 'links or special files')
           : /^(?:ignored|in) /.test(r)
-            ? `${plural(paths.length, 'file')} ${text(r)}`
+            ? // a folder is skipped whole: its path ends in a slash
+              `${plural(paths.length, paths.every((p) => p.endsWith('/')) ? 'folder' : 'file')} ${text(r)}`
             : `${num(paths.length)} ${text(r)} ${paths.length === 1 ? 'file' : 'files'}`;
       return `${kind} (${joinSome(
         paths.map((p) => cite(p)),

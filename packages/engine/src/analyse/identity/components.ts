@@ -48,6 +48,8 @@ const EDGES_PER_FILE = 3;
 const NAMES_PER_EDGE = 2;
 /** Arrows in all: the strongest, so the picture stays readable at page width. */
 const MAX_EDGES = 12;
+/** Further run-time arrows a file may take where the picture has room under MAX_EDGES. */
+const ROOM_EXTRA = 2;
 
 // a method's name is written on a value of any type (`pool.Get()`, `r.Header.Get`): a use of it says
 // nothing of which file's type is meant, so only types and functions link files
@@ -318,6 +320,14 @@ export function componentLinks(
       kept.set(weakest.from, kept.get(weakest.from)! - 1);
     }
     take(best);
+  }
+  // where the picture has room left, a file's further run-time uses come in, strongest first: the cap
+  // keeps one busy file from crowding the others out, not a call from being drawn (chi's mux.go
+  // building each request's handler through chain.go)
+  for (const c of candidates) {
+    if (chosen.size >= MAX_EDGES) break;
+    if (chosen.has(c) || !c.runtime || (kept.get(c.from) ?? 0) >= EDGES_PER_FILE + ROOM_EXTRA) continue;
+    take(c);
   }
   // drawn in the order of importance, whichever pass chose them
   const edges: ComponentLinks['edges'] = candidates
