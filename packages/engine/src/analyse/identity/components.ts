@@ -275,7 +275,8 @@ export function componentLinks(
   const readers = candidates
     .filter((c) => hubReads.has(`${c.from}\0${c.to}`))
     .sort((a, b) => Number(b.runtime) - Number(a.runtime) || b.weight - a.weight);
-  const hubArrows = new Set([...new Map(readers.reverse().map((c) => [c.to, c])).values()]);
+  const hubArrows = new Set<(typeof candidates)[number]>();
+  for (const c of readers) if (![...hubArrows].some((h) => h.to === c.to)) hubArrows.add(c);
   const central = (c: (typeof candidates)[number]) => hubArrows.has(c);
   // what runs comes first: a file whose functions another calls, or whose types it builds, outranks
   // one it names only in its types; then the more names and calls
