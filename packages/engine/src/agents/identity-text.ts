@@ -1193,7 +1193,7 @@ function byDefiningFile(api: Identity['publicApi']): string[] {
       .slice(0, 4)
       .map((e) => code(qualifiedName(e)));
   return [
-    `All ${plural(api.length, 'name')}, by the file that defines them, each with the first it declares (its types first):`,
+    `${plural(api.length, 'name')} in ${plural(rows.length, 'file')}:`,
     table(
       ['File', 'Names', 'First declared'],
       shown.map(([f, es]) => [cite(f), es.length, joinAnd(top(es))]),

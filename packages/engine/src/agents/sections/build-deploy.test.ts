@@ -239,6 +239,21 @@ describe('the build and deployment chapter', () => {
     expect(finding).toMatch(/automate project tasks: test and ci/);
   });
 
+  it('names the targets past the table rather than describing how the table was cut', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = Array.from({ length: 28 }, (_, i) => ({
+      kind: 'make-target' as const,
+      name: `t${i + 1}`,
+      command: `echo ${i + 1}`,
+      path: 'Makefile',
+      line: i + 1,
+      area: 'product' as const,
+    }));
+    const said = write(a);
+    expect(said).toContain('3 more targets follow: `t26`, `t27` and `t28`.');
+    expect(said).not.toMatch(/The table shows/);
+  });
+
   it('counts the same targets as the table, naming those that only print apart', () => {
     const a = sampleAppAnalysis();
     const t = (name: string, line: number, extra: object) =>

@@ -292,7 +292,12 @@ function taskFileParts(a: Analysis, file: string, targets: EntryPoint[]): string
       ordered.slice(0, MAX_TARGETS).map((t) => [code(t.name), runs(t), cite(t.path, t.line)]),
     ),
     ...(targets.length > MAX_TARGETS
-      ? [`The table shows the first ${MAX_TARGETS} of the ${targets.length} ${noun}s, in file order.`]
+      ? [
+          `${plural(targets.length - MAX_TARGETS, `more ${noun} follows`, `more ${noun}s follow`)}: ${joinSome(
+            ordered.slice(MAX_TARGETS).map((t) => code(t.name)),
+            6,
+          )}.`,
+        ]
       : []),
   ];
 }

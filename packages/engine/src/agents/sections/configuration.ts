@@ -100,9 +100,16 @@ export function defaultCell(es: EnvVar[]): string {
   // a global switch that makes the code skip this variable is part of what unset or set means
   const over = es.find((e) => e.overriddenBy)?.overriddenBy;
   const skipped = over ? `ignored when ${code(over.name)} is ${code(over.value)}` : '';
-  if (!vars.length) return skipped ? `${tail ?? 'none'}; ${skipped}` : (tail ?? '—');
+  if (!vars.length) return skipped ? `${tail ?? 'none'}; ${skipped}` : (tail ?? NONE_WHERE_READ);
   return `${vars.map(code).join(', then ')}${tail ? `, else ${tail}` : ''}${skipped ? `; ${skipped}` : ''}`;
 }
+
+/**
+ * The Default cell where the line that reads a variable gives no fallback: what that line gives, not
+ * all the code does when it is unset (it may still handle the absence further on). Said in the cell,
+ * so no legend under the table has to explain a dash.
+ */
+export const NONE_WHERE_READ = 'none where read';
 
 const hasDefault = (e: EnvVar) =>
   e.hasDefault === true || e.defaultValue !== undefined || !!e.defaultValues?.length;
@@ -216,7 +223,7 @@ export function writeConfiguration(ctx: WriterContext): string {
     const options = entries.some(([, es]) => es.every((e) => e.option) && isOptionalWithoutDefault(es));
     // and only when the table shows each fallback: a name built at run time falls back as its reader
     // decides, which its "—" cell cannot show, and the sentence would contradict the cell
-    const shownEach = entries.every(([, es]) => defaultCell(es) !== '—');
+    const shownEach = entries.every(([, es]) => defaultCell(es) !== NONE_WHERE_READ);
     const all =
       !required.length && !optional.length && !presence && !options && shownEach
         ? entries.length === 1
@@ -266,11 +273,6 @@ export function writeConfiguration(ctx: WriterContext): string {
           ]),
       ),
     );
-    // a dash is what the line that reads the variable gives, not all the code does when it is unset
-    if (rows.some(([n, es]) => kept.has(n) && defaultCell(es) === '—'))
-      parts.push(
-        'A dash in the Default column means the line that reads the variable gives no fallback value; the code may still handle its absence further on.',
-      );
     if (rows.length > 60)
       parts.push(
         `The table shows 60 of the ${rows.length} variables: the sensitive ones, those the code cannot run without and those other settings are built from first, then the others by name.`,
@@ -416,7 +418,10 @@ function propertySettings(a: Analysis): string[] {
     );
   if (base.length > SHOWN_SETTINGS)
     out.push(
-      `The table shows the first ${SHOWN_SETTINGS} of the ${base.length} default settings, in file order.`,
+      `${plural(base.length - SHOWN_SETTINGS, 'more default setting follows', 'more default settings follow')} in the file: ${joinSome(
+        base.slice(SHOWN_SETTINGS).map((s) => code(s.key)),
+        6,
+      )}.`,
     );
   return out;
 }

@@ -225,7 +225,10 @@ export function writeTechnology(ctx: WriterContext): string {
     );
   else if (fx.runtimeDeps.length)
     parts.push(
-      `No framework is among the product’s ${plural(fx.runtimeDeps.length, 'runtime dependency', 'runtime dependencies')}, listed in the dependencies section.`,
+      `No framework is among the product’s ${plural(fx.runtimeDeps.length, 'runtime dependency', 'runtime dependencies')} (${joinSome(
+        fx.runtimeDeps.map((d) => code(d.name)),
+        5,
+      )}).`,
     );
   else parts.push('No package manifest declares a framework.');
   const tools = a.frameworks.filter((f) => isProductOwned(f) && isToolingRole(f.role));
