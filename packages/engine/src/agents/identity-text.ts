@@ -1195,7 +1195,7 @@ function byDefiningFile(api: Identity['publicApi']): string[] {
   return [
     `${plural(api.length, 'name')} in ${plural(rows.length, 'file')}:`,
     table(
-      ['File', 'Names', 'First declared, types first'],
+      ['File', 'Names', 'Such as'],
       shown.map(([f, es]) => [cite(f), es.length, joinAnd(top(es))]),
       ['l', 'r', 'l'],
     ),
