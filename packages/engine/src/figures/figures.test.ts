@@ -481,6 +481,18 @@ describe('component links in Go', () => {
   });
 });
 
+/** The `from './x'` imports of TypeScript test files, each resolved to `dir/x.ts`. */
+function relativeImports(files: Record<string, string>, dir: string) {
+  return Object.entries(files).flatMap(([from, text]) =>
+    [...text.matchAll(/from '\.\/(\w+)'/g)].map((m, i) => ({
+      from,
+      specifier: `./${m[1]}`,
+      resolved: `${dir}/${m[1]}.ts`,
+      line: i + 1,
+    })),
+  );
+}
+
 describe('which arrows the component diagram keeps', () => {
   it('keeps a file’s run-time uses and the main path’s hand-offs before names used in types only', () => {
     const files: Record<string, string> = {
@@ -556,14 +568,7 @@ describe('which arrows the component diagram keeps', () => {
     }));
     for (const k of ['a', 'b', 'c']) files[`src/${k}.ts`] = `export function ${k}Work() {}`;
     files['src/mux.ts'] = files['src/mux.ts']!.replace(/\b([abc])\b(?=[ (}])/g, '$1Work');
-    const imports = Object.entries(files).flatMap(([from, text]) =>
-      [...text.matchAll(/from '\.\/(\w+)'/g)].map((m, i) => ({
-        from,
-        specifier: `./${m[1]}`,
-        resolved: `src/${m[1]}.ts`,
-        line: i + 1,
-      })),
-    );
+    const imports = relativeImports(files, 'src');
     const links = componentLinks(Object.keys(files), (p) => files[p] ?? null, symbols, imports, [], false);
     // four calls from one file: past its cap of three, the fourth still comes in, as there is room
     expect(
@@ -597,14 +602,7 @@ describe('which arrows the component diagram keeps', () => {
       { path: 'src/exec.ts', name: 'runJob', kind: 'function', line: 2, exported: true },
       { path: 'src/fmt.ts', name: 'Template', kind: 'type', line: 1, exported: true },
     ] as const;
-    const imports = Object.entries(files).flatMap(([from, text]) =>
-      [...text.matchAll(/from '\.\/(\w+)'/g)].map((m, i) => ({
-        from,
-        specifier: `./${m[1]}`,
-        resolved: `src/${m[1]}.ts`,
-        line: i + 1,
-      })),
-    );
+    const imports = relativeImports(files, 'src');
     const mainPath = [
       { name: 'main', path: 'src/main.ts', line: 4 },
       { name: 'scan', path: 'src/walk.ts', line: 4 },
@@ -644,14 +642,7 @@ describe('which arrows the component diagram keeps', () => {
       many[`x/a${i}.ts`] =
         `import { work${i} } from './b${i}'\nimport { work${next} } from './b${next}'\nexport function run${i}() { work${i}(); work${next}() }`;
     }
-    const manyImports = Object.entries(many).flatMap(([from, text]) =>
-      [...text.matchAll(/from '\.\/(\w+)'/g)].map((m, i) => ({
-        from,
-        specifier: `./${m[1]}`,
-        resolved: `x/${m[1]}.ts`,
-        line: i + 1,
-      })),
-    );
+    const manyImports = relativeImports(many, 'x');
     const crowded = componentLinks(
       Object.keys(many),
       (p) => many[p] ?? null,
