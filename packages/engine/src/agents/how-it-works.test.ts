@@ -1314,6 +1314,10 @@ describe('how it works', () => {
     expect(out[3]).toContain('`App.makeContext()`');
     expect(out[3]).toContain('`respond()`');
     expect(out[1]).not.toContain('makeContext');
+    // the summary tells the same two parts: the entry sets up, it is not where a request enters
+    expect(mainPathSentence(a)).toBe(
+      '`App.listen()` (`lib/app.js:10`) sets up once, through `App.callback()`; then each request passes through `App.makeContext()` and `respond()`.',
+    );
   });
 
   it('tells the request state a Go step sets up, a table users add keys to, and the functions that read the state', () => {

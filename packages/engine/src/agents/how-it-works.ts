@@ -457,6 +457,17 @@ export function mainPathSentence(a: Analysis): string | null {
   if (path.length < 2) return null;
   const first = path[0]!;
   const named = (s: MainPathStep) => !s.external && !/^made by/.test(s.note ?? '');
+  // set-up that runs once, then a returned function each request runs through: told as two parts, so
+  // the entry is not given as where one request enters
+  const split = perCallFrom(path);
+  if (split > 0) {
+    const setUp = path.slice(1, split).filter(named);
+    const each = path.slice(split).filter(named);
+    if (each.length)
+      return `${stepName(first)} (${cite(first.path, first.line)}) sets up once${
+        setUp.length ? `, through ${joinSome(setUp.map(summaryStep), 3)}` : ''
+      }; then each ${unitOf(a, path)} passes through ${joinSome(each.map(summaryStep), 5)}.`;
+  }
   // where the user's own code runs (a function the product was handed) is where one call does its work;
   // hooks run around it (a pre-run hook before the work) are passed over for it when the path has both
   const handed = path

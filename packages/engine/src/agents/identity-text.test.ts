@@ -109,9 +109,21 @@ describe('key components', () => {
 
   it('says what each file of a small product does instead of ranking them', () => {
     const md = keyComponentParts(analysis(4, [true, true, true, true])).join('\n');
-    expect(md).toMatch(/rather than rank them/);
+    expect(md).toMatch(/^The product's 4 code files:$/m);
     expect(md).not.toMatch(/Rank/);
     expect(md).toMatch(/Runs each request through the middleware\./);
+    // some files have nothing to say of: the lead-in counts them all, and names the main path's
+    const some = analysis(7, [true, true, true, true]);
+    some.identity!.components = {
+      nodes: ['lib/f0.js', 'lib/f1.js', 'lib/f2.js', 'lib/f3.js'],
+      edges: [],
+      unranked: true,
+      of: 7,
+    };
+    some.identity!.mainPath = [{ name: 'listen', owner: 'App', path: 'lib/f0.js', line: 3 }];
+    expect(keyComponentParts(some).join('\n')).toMatch(
+      /^4 of the product's 7 code files; the first holds steps of the main path:$/m,
+    );
   });
 
   it('tells a file that is the prototype of a per-request object by that role and what it delegates', () => {
@@ -158,8 +170,11 @@ describe('key components', () => {
     const few = analysis(3, [true, true, false]);
     const told = centralFiles(few.identity!, few.flow, []);
     expect(told).toEqual({ paths: ['lib/f0.js', 'lib/f1.js'], ranked: false });
-    expect(componentSubtitle({ nodes: told.paths, edges: [], unranked: true })).toBe(
-      "The product's 2 code files told of above",
+    expect(componentSubtitle({ nodes: told.paths, edges: [], unranked: true, of: 2 })).toBe(
+      "The product's 2 code files",
+    );
+    expect(componentSubtitle({ nodes: told.paths, edges: [], unranked: true, of: 3 })).toBe(
+      "2 of the product's 3 code files",
     );
   });
 

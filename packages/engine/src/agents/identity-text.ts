@@ -837,7 +837,10 @@ export function keyComponentParts(a: Analysis): string[] {
   if (!rows.length) return [];
   if (few)
     return [
-      `The product has few enough code files to say what they do rather than rank them${a.identity?.mainPath?.some((s) => !s.external) ? '; those the main path runs through come first' : ''}:`,
+      fewSentence(
+        a,
+        rows.map((r) => r.path),
+      ),
       table(
         ['File', 'What it does'],
         rows.map((r) => [cite(r.path), r.what]),
@@ -862,6 +865,23 @@ export function keyComponentParts(a: Analysis): string[] {
  * steps of the main path, and the next 2 define `Config` and `DirEntry`:". A group the ranking does
  * not hold together is not told, nor is the order of the rest (a score, not one fact of the code).
  */
+/**
+ * "4 of the product's 7 code files; the first holds steps of the main path:": a product too small to
+ * rank, told by how many files it has and which of those shown the main path runs through.
+ */
+function fewSentence(a: Analysis, paths: string[]): string {
+  const onPath = new Set((a.identity?.mainPath ?? []).filter((s) => !s.external).map((s) => s.path));
+  let first = 0;
+  while (first < paths.length && onPath.has(paths[first]!)) first++;
+  const total = a.identity?.components?.of ?? paths.length;
+  const files =
+    total > paths.length
+      ? `${num(paths.length)} of the product's ${plural(total, 'code file')}`
+      : `The product's ${plural(paths.length, 'code file')}`;
+  if (!first || first === paths.length) return `${files}:`;
+  return `${files}; the first ${first === 1 ? 'holds' : `${num(first)} hold`} steps of the main path:`;
+}
+
 function rankingSentence(a: Analysis, paths: string[]): string {
   const onPath = new Set((a.identity?.mainPath ?? []).filter((s) => !s.external).map((s) => s.path));
   // the central types the architecture lists, by the file defining each

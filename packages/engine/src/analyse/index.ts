@@ -218,6 +218,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
       }),
     ),
   );
+  if (identity.components.unranked) identity.components.of = Object.keys(identity.centrality ?? {}).length;
   throwIfCancelled(ctx.signal);
   const git = await gitPromise;
   await ctx.onProgress('ai_code_analysis', 100);

@@ -610,6 +610,8 @@ export interface ComponentLinks {
   nodes: string[];
   /** The product has too few code files to rank: these are its files there is something to say of. */
   unranked?: boolean;
+  /** Where unranked: how many code files the product has, those with nothing to say of among them. */
+  of?: number;
   edges: { from: string; to: string; names: string[]; weight: number }[];
 }
 

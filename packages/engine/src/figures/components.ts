@@ -79,7 +79,8 @@ export async function componentSvg(links: ComponentLinks): Promise<string | null
 /** What the boxes are: the most central files of a ranked product, else the files of one too small to rank. */
 export function componentSubtitle(links: ComponentLinks): string {
   const n = links.nodes.length;
-  return links.unranked
-    ? `The product's ${n} code files told of above`
-    : `The product's ${n} most central files`;
+  if (!links.unranked) return `The product's ${n} most central files`;
+  return links.of && links.of > n
+    ? `${n} of the product's ${links.of} code files`
+    : `The product's ${n} code files`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyContent, classifyDir } from './skip-rules.ts';
+import { classifyContent, classifyDir, classifyFileName } from './skip-rules.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -65,5 +65,21 @@ describe('classifyContent() and UTF-16', () => {
     expect(classifyContent(le, le.length)).toBe('utf16-text');
     expect(classifyContent(be, be.length)).toBe('utf16-text');
     expect(classifyContent(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]), 6)).toBe('binary');
+  });
+});
+
+describe('lockfiles', () => {
+  it("sets aside every ecosystem's lockfile, Deno's and Nix's among them, and keeps a manifest", () => {
+    for (const name of [
+      'deno.lock',
+      'flake.lock',
+      'uv.lock',
+      'Cargo.lock',
+      'Package.resolved',
+      'pnpm-lock.yaml',
+    ])
+      expect(classifyFileName(name), name).toBe('generated');
+    for (const name of ['deno.json', 'flake.nix', 'Cargo.toml', 'Package.swift'])
+      expect(classifyFileName(name), name).toBeNull();
   });
 });

@@ -53,6 +53,12 @@ const LOCKFILES = new Set([
   'mix.lock',
   'pubspec.lock',
   'uv.lock',
+  'deno.lock',
+  'flake.lock',
+  'Podfile.lock',
+  'Package.resolved',
+  'pdm.lock',
+  'gradle.lockfile',
 ]);
 const ARCHIVE_EXT = /\.(zip|tar|tgz|gz|bz2|xz|7z|rar|jar|war|ear|apk|whl|nupkg|zst)$/i;
 const MINIFIED_NAME = /\.min\.(js|mjs|css)$|[.-]bundle\.js$|\.js\.map$|\.css\.map$/i;

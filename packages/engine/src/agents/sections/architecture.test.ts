@@ -292,7 +292,7 @@ describe('each fact in the section that owns it', () => {
     // the technology chapter splits the same lines the same way, without telling the numbers again
     const tech = writeTechnology(ctx(a, section('2.1', 'Languages', 'technology')));
     expect(tech).toContain(
-      'Java is the only programming language; documentation and data (XML) and build-tool wrapper scripts (`mvnw` and `gradlew`) have no share.',
+      'Java is the only programming language; the other lines are documentation and data (XML) and build-tool wrapper scripts (`mvnw` and `gradlew`).',
     );
     expect(tech).not.toContain('2,000 lines');
     expect(tech).toMatch(/\| Bourne Shell \| 2 \| 300 \| 0 \| 0 \| — \|/);
@@ -314,10 +314,22 @@ describe('each fact in the section that owns it', () => {
     const tech = writeTechnology(ctx(a, section('2.1', 'Languages', 'technology')));
     // the share of the whole (55%) is a second figure for the same fact
     expect(tech).toContain(
-      "Shares are of the programming languages' lines, which Python leads ahead of HTML; documentation and data (Markdown) have none.",
+      'Of the lines in programming languages, Python has 75.0%, ahead of HTML; the other lines are documentation and data (Markdown).',
     );
     // the summary's numbers are not told a second time
     expect(tech).not.toContain('55');
+    // a share that rounds to a whole is told by the lines it leaves
+    const b = library();
+    b.languages = [lang('Python', 50, 19_990), lang('Markdown', 20, 3_000), lang('HTML', 1, 7)];
+    b.project = { ...b.project, files: 71, lines: { code: 22_997, comment: 0, blank: 0 } };
+    expect(writeTechnology(ctx(b, section('2.1', 'Languages', 'technology')))).toContain(
+      'Python has all but 7, in HTML;',
+    );
+    b.languages = [lang('Python', 50, 19_990), lang('HTML', 1, 7)];
+    b.project = { ...b.project, files: 51, lines: { code: 19_997, comment: 0, blank: 0 } };
+    expect(writeTechnology(ctx(b, section('2.1', 'Languages', 'technology')))).toContain(
+      'Python carries all but 7 of the 19,997 lines of code, alongside HTML.',
+    );
     expect(tech).not.toContain('8,000');
     expect(tech).toMatch(/\| Python \| 50 \| 6,000 \| 0 \| 0 \| 75\.0% \|/);
     expect(tech).toMatch(/\| Markdown \| 20 \| 3,000 \| 0 \| 0 \| — \|/);

@@ -267,7 +267,7 @@ describe('the security chapter', () => {
     const md = writeSecurity(ctx(analysis(), 'security'));
     expect(md).toContain('1 likely hard-coded secret was found.');
     expect(md).toContain('| Hard-coded fallback secret (`SECRET_KEY`) | `***` | `src/config.ts:4` |');
-    expect(md).not.toMatch(/No hard-coded secrets/);
+    expect(md).not.toMatch(/No hard-coded secret/);
   });
 
   it('tells a placeholder fallback apart: to override, never to rotate', () => {
@@ -316,7 +316,7 @@ describe('the security chapter', () => {
     const a = analysis();
     a.secrets = a.secrets.filter((s) => s.area === 'examples');
     const md = writeSecurity(ctx(a, 'security'));
-    expect(md).toContain('No hard-coded secrets');
+    expect(md).toContain('No hard-coded secret (API key, private key, token or password) is written into');
     expect(md).toContain(
       'Credential-shaped values outside the product: 1 value in examples (`examples/demo.ts:9`)',
     );

@@ -505,7 +505,7 @@ export function writeGettingStarted({ a, fx, workspace }: WriterContext): string
     parts.splice(
       parts.length - 2,
       0,
-      `The README's setup, whose order the steps below follow (${cite(readmePath, walked[0]!.line)}), also needs ${joinAnd(needs)}.`,
+      `The README's setup (${cite(readmePath, walked[0]!.line)}) also needs ${joinAnd(needs)}.`,
     );
   }
   if (required.length)

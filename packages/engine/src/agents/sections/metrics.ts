@@ -182,7 +182,7 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   const symbolsRead = a.symbols.length >= (a.identity?.publicApi.length ?? 0);
   const declared = (a.identity?.publicApi ?? []).some((e) => !CLI_KINDS.has(e.kind));
   const rows: (string | number)[][] = [
-    ['Files analysed', num(a.project.files)],
+    ['Files in the code base', num(a.project.files)],
     [fx.productFiles.length ? 'Product source files' : 'Source files (excluding tests)', num(base.length)],
     ['Test files', num(projectModel(a).tests.value.files.length)],
     // whole-tree figures name their base where generated files swell it beyond the product's

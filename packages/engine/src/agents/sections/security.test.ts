@@ -297,7 +297,7 @@ describe('what the code shows about security', () => {
     expect(out).toContain(
       'The shipped sample env file sets `SECRET_KEY` to `---` (`docker/.env.example:56`). A deployment that copies it as is runs on that placeholder; the product should refuse it outside debug mode, not only an unset variable.',
     );
-    expect(out).not.toMatch(/outside the product|No hard-coded secrets/);
+    expect(out).not.toMatch(/outside the product|No hard-coded secret/);
   });
 
   it("asks to refuse only the product's own key, never a password it presents to a database", () => {

@@ -440,7 +440,7 @@ export const security = defineSection({
         ),
       );
     if (!own.length && !placeholders.length && !samples.length)
-      out.push(f('No hard-coded secrets were detected.', [], 'secrets'));
+      out.push(f('No hard-coded secret is written into the code base.', [], 'secrets'));
     if (fx.authLibs.length)
       out.push(
         f(
@@ -536,8 +536,8 @@ export function writeSecurity(ctx: WriterContext): string {
   } else if (!ownPlaceholders(a).length && !ownSamples(a).length)
     parts.push(
       sentence(
-        'No hard-coded secrets (API keys, private keys, tokens, passwords) were detected',
-        ` in the ${plural(a.project.files, 'file')} scanned`,
+        'No hard-coded secret (API key, private key, token or password) is written into',
+        ` any of the code base's ${plural(a.project.files, 'file')}`,
       ),
     );
   if (wants(ctx, 'secrets') && ownPlaceholders(a).length) parts.push(placeholderLine(ownPlaceholders(a)));

@@ -79,7 +79,7 @@ describe('top-level directories', () => {
       project: { lines: { code: 6000, comment: 0, blank: 0 } },
     } as unknown as Analysis;
     expect(largestDirectory(a, site)).toBe(
-      'The repository has 3 top-level directories (`assets/` holds only files that were not analysed, such as images); `site/` is the largest with 1 file and 1,773 lines of code (30% of the total).',
+      'The repository has 3 top-level directories (`assets/` holds only 1 image); `site/` is the largest with 1 file and 1,773 lines of code (30% of the total).',
     );
   });
 });
@@ -132,7 +132,7 @@ describe('paths left out of the analysis', () => {
       workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
     });
     expect(out).toContain(
-      'Not counted as code: 3 images (`ext/logo.png`, `ext/logo.ai` and `ext/logo.svg`), 1 lockfile (`package-lock.json`) and 1 minified file (`dist/app.min.js`).',
+      'the repository holds 3 images (`ext/logo.png`, `ext/logo.ai` and `ext/logo.svg`), 1 lockfile (`package-lock.json`) and 1 minified file (`dist/app.min.js`).',
     );
   });
 });
@@ -210,7 +210,7 @@ describe('files the line counter does not read', () => {
       unread('.gitignore', 3),
     ];
     expect(uncountedLine(a)).toBe(
-      'The manual page `doc/tool.1` and the zsh completion `contrib/completion/_tool` are in formats the line counter does not read: their lines are in no count above.',
+      'The manual page `doc/tool.1` and the zsh completion `contrib/completion/_tool` are written in roff and zsh, which are not among the languages whose lines are counted: they add files to their folders but no lines.',
     );
     a.files = [unread('LICENSE', 20)];
     expect(uncountedLine(a)).toBe('');

@@ -93,7 +93,9 @@ export function writeStructure({ a, fx }: WriterContext): string {
           12,
         )}.`
       : '',
-    a.skipped.length ? `Not counted as code: ${joinSome(countReasons(a.skipped), 6)}.` : '',
+    a.skipped.length
+      ? `Besides the ${plural(a.project.files, 'file')} of the code base, the repository holds ${joinSome(countReasons(a.skipped), 6)}.`
+      : '',
     uncountedLine(a),
   );
 }
@@ -119,7 +121,10 @@ export function uncountedLine(a: Analysis): string {
   if (!kinds.length) return '';
   const n = man.length + zsh.length;
   const what = joinAnd(kinds);
-  return `${what[0]!.toUpperCase()}${what.slice(1)} ${agree(n, 'is in a format', 'are in formats')} the line counter does not read: ${agree(n, 'its', 'their')} lines are in no count above.`;
+  const languages = joinAnd([man.length ? 'roff' : '', zsh.length ? 'zsh' : ''].filter(Boolean));
+  return `${what[0]!.toUpperCase()}${what.slice(1)} ${agree(n, 'is', 'are')} written in ${languages}, which ${
+    man.length && zsh.length ? 'are' : 'is'
+  } not among the languages whose lines are counted: ${agree(n, 'it adds', 'they add')} files to ${agree(n, 'its folder', 'their folders')} but no lines.`;
 }
 
 /** How many top-level directories there are, and the largest one's share of the code. */
@@ -143,12 +148,15 @@ export function largestDirectory(a: Analysis, biggest: DirNode): string {
     'top-level directory',
     'top-level directories',
   );
-  const unread = setAside.length
-    ? ` (${joinSome(
-        setAside.map((d) => code(`${d}/`)),
-        3,
-      )} ${setAside.length === 1 ? 'holds' : 'hold'} only files that were not analysed, such as images)`
-    : '';
+  // what such a folder holds, by kind: "`assets/` holds only 1 image"
+  const holds = (d: string) =>
+    `${code(`${d}/`)} holds only ${joinAnd(
+      countReasons(
+        (a.skipped ?? []).filter((s) => s.path.startsWith(`${d}/`)),
+        false,
+      ),
+    )}`;
+  const unread = setAside.length ? ` (${joinSome(setAside.map(holds), 3)})` : '';
   const share = Math.round((biggest.lines / Math.max(1, a.project.lines.code)) * 100);
   const size = `${plural(biggest.files, 'file')} and ${num(biggest.lines)} lines of code`;
   // the tree counts every file; where generated or vendored files sit anywhere in it, its total is not
@@ -208,7 +216,7 @@ function skipLabel(s: { path: string; reason: string }): string {
 }
 
 /** "8 images (`logo.png`, …), 5 lockfiles (`bun.lock`, …)": each kind with the paths it holds. */
-export function countReasons(skipped: { path: string; reason: string }[]): string[] {
+export function countReasons(skipped: { path: string; reason: string }[], withPaths = true): string[] {
   const m = new Map<string, string[]>();
   for (const s of skipped) m.set(skipLabel(s), [...(m.get(skipLabel(s)) ?? []), s.path]);
   return [...m.entries()]
@@ -223,9 +231,11 @@ export function countReasons(skipped: { path: string; reason: string }[]): strin
             ? // a folder is skipped whole: its path ends in a slash
               `${plural(paths.length, paths.every((p) => p.endsWith('/')) ? 'folder' : 'file')} ${text(r)}`
             : `${num(paths.length)} ${text(r)} ${paths.length === 1 ? 'file' : 'files'}`;
-      return `${kind} (${joinSome(
-        paths.map((p) => cite(p)),
-        3,
-      )})`;
+      return withPaths
+        ? `${kind} (${joinSome(
+            paths.map((p) => cite(p)),
+            3,
+          )})`
+        : kind;
     });
 }

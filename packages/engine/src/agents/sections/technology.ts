@@ -144,14 +144,21 @@ export function writeTechnology(ctx: WriterContext): string {
     const others = programmed.filter((x) => x !== lead);
     parts.push(
       split.apart
-        ? // the overview has told the split in numbers: this sentence says only how the table counts
+        ? // what the Share column is of, told as the code's split: the other lines are not in it
           others.length
-          ? `Shares are of the programming languages' lines, which ${text(lead.language)} leads ahead of ${joinSome(
+          ? `Of the lines in programming languages, ${text(lead.language)} has ${leadShare(
+              lead.code,
+              split.base(lead.language) ?? split.source,
+            )} ${joinSome(
               others.map((x) => text(x.language)),
               5,
-            )}; ${otherKinds(split)} have none.`
-          : `${text(lead.language)} is the only programming language; ${otherKinds(split)} have no share.`
-        : `${text(lead.language)} carries ${pct(lead.code, l.code, 0)} of the ${num(l.code)} lines of code${
+            )}; the other lines are ${otherKinds(split)}.`
+          : `${text(lead.language)} is the only programming language; the other lines are ${otherKinds(split)}.`
+        : `${text(lead.language)} carries ${
+            lead.code < l.code && pct(lead.code, l.code, 0) === pct(1, 1, 0)
+              ? `all but ${num(l.code - lead.code)}`
+              : pct(lead.code, l.code, 0)
+          } of the ${num(l.code)} lines of code${
             languages.length > 1
               ? `, alongside ${joinSome(
                   languages.slice(1).map((x) => text(x.language)),
@@ -340,6 +347,12 @@ function usedOnlyIn({ a, fx }: WriterContext, f: Framework): string {
 const WRAPPER_USERS = 3;
 
 /** The lines beside the programming languages: documentation and data, and the build tool's wrapper scripts. */
+/** "99.8%, ahead of", or "all but 7, in" where the share would round to a whole 100 %. */
+function leadShare(lines: number, of: number): string {
+  const share = pct(lines, of);
+  return share === pct(of, of) ? `all but ${num(of - lines)}, in` : `${share}, ahead of`;
+}
+
 function otherKinds(split: ReturnType<typeof codeSplit>): string {
   const kinds: string[] = [];
   if (split.dataLines > 0)

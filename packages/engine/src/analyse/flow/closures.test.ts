@@ -49,4 +49,27 @@ describe('per-call steps', () => {
       { name: 'handle', line: 4 },
     ]);
   });
+
+  it("puts the set-up written after the returned function's calls before them, callers following", () => {
+    // `listen()` runs `callback()` and hands its result to a server: the server is set up once, before
+    // any request reaches `handle`
+    const path = [
+      { name: 'listen', owner: 'App', path: 'lib/app.js', line: 20 },
+      { name: 'callback', owner: 'App', path: 'lib/app.js', line: 2, from: 0 },
+      { name: 'combine', path: 'lib/app.js', line: 3, external: 'combine-fns', from: 1 },
+      { name: 'makeContext', owner: 'App', path: 'lib/app.js', line: 11, from: 1 },
+      { name: 'run', owner: 'App', path: 'lib/app.js', line: 15, from: 1 },
+      { name: 'createServer', path: 'lib/app.js', line: 21, external: 'node:http', from: 0 },
+    ];
+    const out = perCallSteps(path, [app]);
+    expect(out.map((s) => s.name)).toEqual([
+      'listen',
+      'callback',
+      'combine',
+      'createServer',
+      'makeContext',
+      'run',
+    ]);
+    expect(out.map((s) => s.from)).toEqual([undefined, 0, 1, 0, 1, 1]);
+  });
 });

@@ -35,6 +35,27 @@ function returnedClosures(file: FileModel, start: number, end: number) {
  * once per unit of work handed to that function, the steps before them once at set-up.
  */
 export function perCallSteps(path: MainPathStep[], models: FileModel[]): MainPathStep[] {
+  return setUpFirst(marked(path, models));
+}
+
+/**
+ * Every set-up step before the first that runs per call: `listen()` hands `callback()`'s result to
+ * `http.createServer()`, which runs at set-up, before any request reaches the returned function. The
+ * order within each part is kept, and each step's caller index follows its caller.
+ */
+function setUpFirst(path: MainPathStep[]): MainPathStep[] {
+  const inside = (i: number): boolean =>
+    !!path[i]!.perCall || (path[i]!.from !== undefined && inside(path[i]!.from!));
+  const order = [...path.keys()].sort((x, y) => Number(inside(x)) - Number(inside(y)) || x - y);
+  if (order.every((i, k) => i === k)) return path;
+  const at = new Map(order.map((i, k) => [i, k]));
+  return order.map((i) => {
+    const s = path[i]!;
+    return s.from === undefined ? s : { ...s, from: at.get(s.from)! };
+  });
+}
+
+function marked(path: MainPathStep[], models: FileModel[]): MainPathStep[] {
   return path.map((s) => {
     const caller = s.from !== undefined ? path[s.from] : undefined;
     const file = caller && !caller.external ? models.find((m) => m.path === caller.path) : undefined;

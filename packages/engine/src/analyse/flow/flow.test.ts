@@ -523,6 +523,10 @@ describe('flowPass', () => {
     expect(step('handleRequest')!.calls.map((c) => c.from ?? c.name)).toEqual(
       expect.arrayContaining(['respond', 'on-finished']),
     );
+    // a call in another's arguments runs first: `callback()` before the server it is handed to
+    const order = (flow.mainPath ?? []).map((s) => s.name);
+    expect(order.indexOf('callback')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('callback')).toBeLessThan(order.indexOf('http.createServer'));
     // the test file is not product code: nothing is traced from it
     expect(flow.steps.every((s) => s.path === 'lib/application.js')).toBe(true);
     expect(flow.abstractions[0]).toMatchObject({ name: 'Application', bases: ['Emitter'], methods: 5 });

@@ -146,7 +146,9 @@ const BOUND_LITERAL =
  */
 function runsAt(t: Target, call: Call): { at: number; after?: { call: string; path: string; line: number } } {
   const text = t.file.bare[call.line - 1] ?? '';
-  const own = { at: position(call.line, Math.max(0, text.indexOf(`${call.name}(`))) };
+  const own = {
+    at: position(call.line, closingColumn(text, text.indexOf(`${call.name}(`), call.name.length)),
+  };
   const headers = [call.line, ...enclosing(t, call.line)];
   // Go runs a deferred call (`defer f()`, `defer func() { … }()`) as the function returns: after the
   // calls written below it
@@ -179,6 +181,21 @@ function runsAt(t: Target, call: Call): { at: number; after?: { call: string; pa
     return own;
   }
   return own;
+}
+
+/**
+ * The column a call runs at: where its argument list closes, when that is on the line it opens on, so
+ * that a call written in another's arguments runs first (`http.createServer(this.callback())` runs
+ * `callback()`, then `createServer`); else where its name is written.
+ */
+function closingColumn(text: string, at: number, nameLength: number): number {
+  if (at < 0) return 0;
+  let depth = 0;
+  for (let c = at + nameLength; c < text.length; c++) {
+    if (text[c] === '(') depth++;
+    else if (text[c] === ')' && --depth === 0) return c;
+  }
+  return at;
 }
 
 /** A Rust call whose error the caller passes on (`Self::run_dependencies(…)?;`) is part of the work. */

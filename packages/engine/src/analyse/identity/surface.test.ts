@@ -91,6 +91,18 @@ describe('public surface', () => {
     expect(rows(jsExports('index.js', cjs))).toEqual(['one:export:2', 'two:export:3']);
   });
 
+  it("lists a class's methods where the module is that class, not where it exports it beside others", () => {
+    const body = '  query(key) {\n    return key\n  }\n}\n';
+    // the module is the class: its methods are what users call
+    expect(rows(jsExports('lib/app.js', `module.exports = class App {\n${body}`))).toContain(
+      'query:method:2',
+    );
+    expect(rows(jsExports('src/req.ts', `export class Req {\n${body}`))).toContain('query:method:2');
+    // one class among the module's exports: the class is the name, its methods are not
+    const among = `export class Req {\n${body}export const clone = (r) => r\n`;
+    expect(rows(jsExports('src/req.ts', among))).toEqual(['Req:class:1', 'clone:const:6']);
+  });
+
   it('marks what the package is when imported: `exports = module.exports = createApplication`', () => {
     const cjs = [
       'exports = module.exports = createApplication;',

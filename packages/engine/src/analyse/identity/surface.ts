@@ -658,9 +658,12 @@ export function jsExports(path: string, text: string): ApiItem[] {
   const obj = /^module\.exports\s*=\s*\{([^}]*)\}/m.exec(text);
   if (obj) listed(obj[1]!, obj.index + obj[0].indexOf('{') + 1, (part) => part.split(':')[0]!.trimEnd());
   // methods: of an exported class, or assigned to a prototype (proto.use = function…); accessors are properties
+  // the class the module is (its default export, or its one export): `request.ts` exporting
+  // `HonoRequest` beside a helper lists the class, not each of its methods as a name of the module
   const exportsClass =
-    /^(?:module\.exports\s*=\s*|export\s+(?:default\s+)?)class\b/m.test(text) ||
-    /^module\.exports\s*=\s*[A-Z]\w*\s*;?$/m.test(text);
+    /^(?:module\.exports\s*=\s*|export\s+default\s+)class\b/m.test(text) ||
+    /^module\.exports\s*=\s*[A-Z]\w*\s*;?$/m.test(text) ||
+    (/^export\s+class\b/m.test(text) && (text.match(/^export\s/gm) ?? []).length === 1);
   if (exportsClass) {
     for (const { m, line } of matchesWithLines(
       text,
