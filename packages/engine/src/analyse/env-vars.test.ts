@@ -725,6 +725,30 @@ describe('variables read through argument parsers and presence tests', () => {
     // not a literal: the expression stays as written
     expect(one(vars, 'TOOL_MODE')).toMatchObject({ defaultValue: 'Self::DEFAULT_MODE' });
   });
+  it('a clap switch left unset is false, a counted flag 0, an optional value has none', () => {
+    const vars = read({
+      'src/arguments.rs': [
+        'pub struct Arguments {',
+        '  #[arg(env = "TOOL_DRY_RUN", help = "Print what it would do", long, short = \'n\')]',
+        '  pub(crate) dry_run: bool,',
+        '  #[arg(',
+        '    action = ArgAction::Count,',
+        '    env = "TOOL_VERBOSE",',
+        '    long,',
+        '  )]',
+        '  pub(crate) verbose: u8,',
+        '  #[arg(env = "TOOL_TEMPDIR", long)]',
+        '  pub(crate) tempdir: Option<PathBuf>,',
+        '  #[arg(action = ArgAction::SetFalse, env = "TOOL_COLOR", long)]',
+        '  pub(crate) color: bool,',
+        '}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'TOOL_DRY_RUN')).toMatchObject({ defaultValue: 'false' });
+    expect(one(vars, 'TOOL_VERBOSE')).toMatchObject({ defaultValue: '0' });
+    expect(one(vars, 'TOOL_TEMPDIR')?.defaultValue).toBeUndefined();
+    expect(one(vars, 'TOOL_COLOR')).toMatchObject({ defaultValue: 'true' });
+  });
   it('a clap variable whose fallback the help text gives has that default', () => {
     const vars = read({
       'src/arguments.rs': [

@@ -361,7 +361,21 @@ function clapDefault(text: string, end: number, start: number): string | null {
   const m = /\bdefault_value(?:_t|_os)?\s*=\s*/.exec(attribute);
   const expr = m ? exprAt(attribute, m.index + m[0].length) : null;
   if (expr !== null) return constantValue(text, expr) ?? expr;
-  return documentedFallback(text, /"([A-Za-z_]\w*)"[^"]*$/.exec(text.slice(start, end))?.[1]);
+  return (
+    documentedFallback(text, /"([A-Za-z_]\w*)"[^"]*$/.exec(text.slice(start, end))?.[1]) ??
+    (close < 0 ? null : clapImplied(attribute, text.slice(close + 2, close + 300)))
+  );
+}
+
+// what clap itself gives a field left unset, from its action or its type: a counted flag (`-vvv`)
+// starts at 0, a `bool` switch is false; an `Option` is None, which is no value to show
+function clapImplied(attribute: string, after: string): string | null {
+  if (/\bArgAction::Count\b/.test(attribute)) return '0';
+  if (/\bArgAction::SetTrue\b/.test(attribute)) return 'false';
+  if (/\bArgAction::SetFalse\b/.test(attribute)) return 'true';
+  const type = /^\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?\w+\s*:\s*([\w:<>]+)\s*,/.exec(after)?.[1];
+  // a value parser of its own (`FalseyValueParser`) reads the text: false is still what unset gives
+  return type === 'bool' && !/\baction\s*=/.test(attribute) ? 'false' : null;
 }
 
 // a fallback the program's own help text gives for a variable ("defaults to the value of

@@ -112,7 +112,13 @@ export function foldText(text: string, keep: (ch: string) => boolean, fallback =
     else if (ASCII_SYMBOLS[ch] !== undefined && [...ASCII_SYMBOLS[ch]!].every(keep)) out += ASCII_SYMBOLS[ch];
     else {
       const bare = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      out += bare && bare !== ch && [...bare].every(keep) ? bare : /\p{M}/u.test(ch) ? '' : fallback;
+      // a mark, or a pictograph no face draws (README's "flame🔥"), carries no word: it goes, not "?"
+      out +=
+        bare && bare !== ch && [...bare].every(keep)
+          ? bare
+          : /\p{M}|\p{Extended_Pictographic}/u.test(ch)
+            ? ''
+            : fallback;
     }
   }
   return out;

@@ -128,8 +128,10 @@ export function tex(text: string): string {
   let out = '';
   for (const raw of text.replace(/\r\n?/g, '\n')) {
     const folded = texKeeps(raw) || raw === '\n' || raw === '\t' ? raw : foldText(raw, texKeeps);
-    if (folded !== raw && folded !== '' && !/\s/.test(raw) && dejavuHas(raw)) {
-      out += `\\atrchar{${raw}}{${escapeKept(folded, out)}}`;
+    // a pictograph DejaVu draws (⚡) keeps "?" as pdflatex's stand-in, though one no face has goes
+    const stand = folded === '' && /\p{Extended_Pictographic}/u.test(raw) ? '?' : folded;
+    if (stand !== raw && stand !== '' && !/\s/.test(raw) && dejavuHas(raw)) {
+      out += `\\atrchar{${raw}}{${escapeKept(stand, out)}}`;
       continue;
     }
     for (const ch of folded) out += escapeKept(ch, out);

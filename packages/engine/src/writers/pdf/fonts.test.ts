@@ -91,6 +91,15 @@ describe.skipIf(skipWithout('pdftotext', 'pdffonts'))('pure-JS PDF text in every
     expect(fonts).toMatch(/Helvetica/);
   });
 
+  it('drops a pictograph no face has rather than print "?", and keeps "?" for a letter none has', () => {
+    const text = (s: string) =>
+      fontRuns(s, FONTS.body)
+        .map((r) => r.text)
+        .join('');
+    expect(text('means flame🔥 in Japanese')).toBe('means flame in Japanese');
+    expect(text('README.\u{10FFFD}.md')).toBe('README.?.md');
+  });
+
   it('never leaves a chapter heading, or a chapter heading and its first section heading, at the foot of a page', async () => {
     requireTools('pdftotext');
     const filler = (n: number): Block[] =>
