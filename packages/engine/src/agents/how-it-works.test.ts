@@ -976,7 +976,7 @@ describe('how it works', () => {
       },
     } as unknown as Analysis;
     const sentence =
-      "Among the product's files are the layers of a web application: request handlers (2 files, such as `src/OwnerController.java`) and repositories (`src/OwnerRepository.java`).";
+      "Among the product's files are request handlers (2 files, such as `src/OwnerController.java`) and repositories (`src/OwnerRepository.java`).";
     expect(webLayersSentence(app)).toBe(sentence);
     expect(mechanismParts(app)).toContain(sentence);
     // a library's layers run along its main path, which the mechanism tells step by step

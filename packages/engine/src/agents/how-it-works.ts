@@ -355,8 +355,8 @@ function storesSentence(flow: Flow, cited = true): string | null {
 const WEB_ROLES = new Set(['controller', 'service', 'entity']);
 
 /**
- * "The product's files show the layers of a web application by their annotations, directives or
- * names: request handlers (6 files, such as `OwnerController.java`), …": the layers told by files.
+ * "Among the product's files are request handlers (6 files, such as `OwnerController.java`), …": the
+ * web application's layers told by files, found by their annotations, directives or names.
  * A library's or a command line's layers run along its main path, which is told step by step.
  */
 export function webLayersSentence(a: Analysis): string | null {
@@ -364,7 +364,9 @@ export function webLayersSentence(a: Analysis): string | null {
   if (!layers.length) return null;
   const one = (l: (typeof layers)[number]) =>
     `${l.name} (${l.files.length === 1 ? cite(l.files[0]!) : `${plural(l.files.length, 'file')}, such as ${cite(l.files[0]!)}`})`;
-  return `Among the product's files are the layers of a web application: ${joinAnd(layers.map(one))}.`;
+  // named by role, not as "the layers" of the product: a project whose work runs in transports and
+  // worker commands has handlers and entities too, and they are not its whole shape
+  return `Among the product's files are ${joinAnd(layers.map(one))}.`;
 }
 
 /** For an application: which of its types each request handler works with. */

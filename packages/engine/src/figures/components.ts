@@ -72,7 +72,7 @@ export async function componentSvg(links: ComponentLinks): Promise<string | null
   return framed(
     await layOut(graph),
     'Key components',
-    `${componentSubtitle(links)}; an arrow names what one uses of another`,
+    `${componentSubtitle(links)}; an arrow gives up to two of the names one uses of another`,
   );
 }
 

@@ -305,7 +305,8 @@ describe('the component diagram', () => {
 
   it('frames a small graph wide enough for a long subtitle', () => {
     const body = '<svg width="200pt" height="100pt"></svg>';
-    const subtitle = "4 of the product's 7 code files; an arrow names what one uses of another";
+    const subtitle =
+      "4 of the product's 7 code files; an arrow gives up to two of the names one uses of another";
     const W = Number(/^<svg[^>]* width="(\d+)"/.exec(framed(body, 'Key components', subtitle))![1]);
     expect(W).toBeGreaterThanOrEqual(24 + subtitle.length * 7);
   });

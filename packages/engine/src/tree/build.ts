@@ -219,7 +219,8 @@ async function addComponentFigure(
   insertAfterLead(host.blocks, {
     type: 'figure',
     asset: 'fig-components',
-    caption: 'Key components: an arrow from a file to one it uses, labelled with the names it uses',
+    caption:
+      'Key components: an arrow from a file to one it uses, labelled with up to two of the names it uses',
   });
 }
 

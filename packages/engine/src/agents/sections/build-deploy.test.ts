@@ -282,9 +282,13 @@ describe('the build and deployment chapter', () => {
       t('_python', 5, { command: "#!/usr/bin/env python3; print('Hello')" }),
       t('_ruby', 6, { command: '#!/usr/bin/env ruby; puts "Hello"' }),
       t('banner', 7, { printsOnly: true }),
+      // private, and run by no recipe: not a task of the project; one another recipe runs is
+      t('_nu', 8, { command: '#!/usr/bin/env nu; print "Howdy"' }),
+      t('_fmt', 9, { command: 'cargo fmt' }),
+      t('lint', 10, { command: 'cargo clippy && just _fmt' }),
     ];
     expect(buildDeploy.analyst(a).find((x) => x.aspect === 'scripts')!.statement).toBe(
-      '2 just recipes automate project tasks, the build included: build and test; 1 more only prints text; 4 more are demonstrations (the `demo` group and the private recipes they run).',
+      '4 just recipes automate project tasks, the build included: build, test, \\_fmt and lint; 1 more only prints text; 4 more are demonstrations (the `demo` group and the private recipes they run); the private recipe \\_nu is run by no other recipe.',
     );
   });
 

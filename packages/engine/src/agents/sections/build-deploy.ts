@@ -85,7 +85,18 @@ export const buildDeploy = defineSection({
           shown.some((d) => d.path === e.path && d.prerequisites?.includes(e.name)) &&
           !listed.some((o) => !shown.includes(o) && o.prerequisites?.includes(e.name))),
     );
-    const all = listed.filter((e) => !demos.includes(e));
+    // a private recipe (`_nu`) that no recipe runs is hidden from `just --list` and reached by nothing:
+    // not a task of the project, whatever it does
+    const runsIt = (o: (typeof listed)[number], name: string) =>
+      o.prerequisites?.includes(name) || new RegExp(`\\bjust\\s+${name}\\b`).test(o.command ?? '');
+    const unreached = listed.filter(
+      (e) =>
+        !demos.includes(e) &&
+        e.name.startsWith('_') &&
+        isJustfile(baseName(e.path)) &&
+        !listed.some((o) => o !== e && runsIt(o, e.name)),
+    );
+    const all = listed.filter((e) => !demos.includes(e) && !unreached.includes(e));
     const broken = all.filter((e) => !e.printsOnly && missingPaths(a, e.command).length);
     const scripts = all.filter((e) => !e.printsOnly && !broken.includes(e));
     const banners = all.filter((e) => e.printsOnly).length;
@@ -140,6 +151,13 @@ export const buildDeploy = defineSection({
                 groups.map(code),
                 3,
               )} ${agree(groups.length, 'group', 'groups')}${demos.length > shown.length ? ` and the private recipes ${shown.length === 1 ? 'it runs' : 'they run'}` : ''})`,
+            ),
+            when(
+              unreached.length,
+              `; ${agree(unreached.length, 'the private recipe', 'the private recipes')} ${joinSome(
+                unreached.map((e) => text(e.name)),
+                3,
+              )} ${agree(unreached.length, 'is', 'are')} run by no other recipe`,
             ),
             when(
               broken.length,
