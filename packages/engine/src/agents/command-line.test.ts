@@ -60,11 +60,20 @@ describe('command line', () => {
     const md = commandLineParts(id, new Map()).join('\n\n');
     expect(md).toContain('declares the command line: 5 options (4 with a long name) and 1 subcommand.');
     expect(md).toContain('The subcommands are `search`');
-    expect(md).toContain('The 4 options shown by `--help`, in the order they are declared:');
+    expect(md).toContain('The 4 options shown by `--help`, in the order the code declares them:');
     for (const name of ['--hidden', '--type', '--threads', '-1']) expect(md).toContain(`| \`${name}\` |`);
     expect(md).toContain('| `--type` | `-t` | `<filetype>` |');
     expect(md).not.toContain('| `--no-hidden` |');
     expect(md).toMatch(/1 option is hidden from `--help`: `--no-hidden`/);
+    // ranked by what the project's own text names: the lead-in says which it names most
+    const used = new Map([
+      ['--threads', 9],
+      ['--type', 5],
+      ['--hidden', 2],
+    ]);
+    expect(commandLineParts(id, used).join('\n\n')).toContain(
+      "The 4 options shown by `--help`; the project's own documentation, tests and scripts name `--threads`, `--type` and `--hidden` most:",
+    );
   });
 
   it('counts the subcommands once: the summary and the chapter give the same number, hidden ones included', () => {

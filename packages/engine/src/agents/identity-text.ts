@@ -1112,10 +1112,16 @@ export function commandLineParts(id: Identity, usage: Map<string, number> = new 
   const byUse = visible.filter((e) => usesOf(usage, e) > 0).length >= 3;
   if (visible.length)
     parts.push(
-      `${hidden.length ? `The ${plural(visible.length, 'option')} shown by ${code('--help')}` : 'Every option'}, ${
+      // the order told as what the project's text names most, a fact of the code, not a rule of the table
+      `${hidden.length ? `The ${plural(visible.length, 'option')} shown by ${code('--help')}` : 'Every option'}${
         byUse
-          ? "those the project's own documentation, tests and scripts name most first"
-          : 'in the order they are declared'
+          ? `; the project's own documentation, tests and scripts name ${joinAnd(
+              [...visible]
+                .sort((x, y) => usesOf(usage, y) - usesOf(usage, x))
+                .slice(0, 3)
+                .map((e) => code(e.name)),
+            )} most`
+          : ', in the order the code declares them'
       }:`,
       table(
         ['Option', 'Short', 'Value', 'Declared at'],

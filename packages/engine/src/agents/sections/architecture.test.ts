@@ -319,6 +319,20 @@ describe('each fact in the section that owns it', () => {
     // the summary's numbers are not told a second time
     expect(tech).not.toContain('55');
     // a share that rounds to a whole is told by the lines it leaves
+    // generated files' lines are told as the code's, not as what the table leaves out
+    const g = library();
+    g.files = [
+      ...g.files,
+      {
+        path: 'static/bootstrap.css',
+        language: 'CSS',
+        role: 'generated',
+        code: 900,
+      } as (typeof g.files)[number],
+    ];
+    expect(writeTechnology(ctx(g, section('2.1', 'Languages', 'technology')))).toContain(
+      'Another 900 lines are in 1 generated or vendored file, which a build wrote or which was copied in: `static/bootstrap.css`.',
+    );
     const b = library();
     b.languages = [lang('Python', 50, 19_990), lang('Markdown', 20, 3_000), lang('HTML', 1, 7)];
     b.project = { ...b.project, files: 71, lines: { code: 22_997, comment: 0, blank: 0 } };

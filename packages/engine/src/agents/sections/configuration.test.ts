@@ -370,7 +370,11 @@ describe('how the configuration chapter tells where variables are documented', (
     expect(md).toContain('`ZZ_SECRET_KEY`');
     expect(md).toContain('`ZZ_DATABASE`');
     expect(md).not.toContain('`OPTION_69`');
-    expect(md).toContain('The table shows 60 of the 72 variables');
+    // the 12 past the table are named, not how the table was cut
+    expect(md).toContain(
+      'The product also reads `OPTION_58`, `OPTION_59`, `OPTION_60`, `OPTION_61`, `OPTION_62`, `OPTION_63` and 6 more.',
+    );
+    expect(md).not.toMatch(/The table shows/);
   });
 
   it('counts each source by the variables it names, and the documented ones once', () => {

@@ -273,10 +273,9 @@ export function writeConfiguration(ctx: WriterContext): string {
           ]),
       ),
     );
-    if (rows.length > 60)
-      parts.push(
-        `The table shows 60 of the ${rows.length} variables: the sensitive ones, those the code cannot run without and those other settings are built from first, then the others by name.`,
-      );
+    // the rows past the table are named, not the rule that cut it
+    const rest = rows.filter(([n]) => !kept.has(n)).map(([n]) => code(n));
+    if (rest.length) parts.push(`The product also reads ${joinSome(rest, 6)}.`);
   } else
     parts.push(
       sentence(

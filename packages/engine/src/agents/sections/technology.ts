@@ -169,9 +169,10 @@ export function writeTechnology(ctx: WriterContext): string {
     );
     if (generated.length)
       parts.push(
-        `The table leaves out ${plural(generated.length, 'generated or vendored file')} (${num(
-          generated.reduce((n, f) => n + f.code, 0),
-        )} lines), which a build wrote or which were copied in: ${joinSome(
+        `Another ${num(generated.reduce((n, f) => n + f.code, 0))} lines are in ${plural(
+          generated.length,
+          'generated or vendored file',
+        )}, which a build wrote or which ${generated.length === 1 ? 'was' : 'were'} copied in: ${joinSome(
           [...generated].sort((x, y) => y.code - x.code).map((f) => cite(f.path)),
           3,
         )}.`,
