@@ -6,7 +6,7 @@ import { componentLabels, componentSvg } from './components.ts';
 import { MAX_ENTITY_NODES, entityGraph, entitySvg } from './entities.ts';
 import type { DataEntity } from '../analyse/types.ts';
 import { languageChartSvg } from './language-chart.ts';
-import { sequenceModel, sequenceSteps, sequenceSvg } from './sequence.ts';
+import { sequenceModel, sequenceScope, sequenceSteps, sequenceSvg } from './sequence.ts';
 import { rasterise } from './svg.ts';
 import { framed } from './graphviz.ts';
 
@@ -251,7 +251,14 @@ describe('the main path as a sequence diagram', () => {
     const arrow = (label: string) => m.messages.find((x) => x.label === label)!;
     expect(m.lifelines[arrow('receive()').from]!.label).toBe('WorkerState');
     expect(m.lifelines[arrow('callback()').from]!.label).toBe('Main');
-    expect(sequenceSvg(m, 'Main path')).toContain('10 of 12 steps, in the order they run');
+    expect(sequenceSvg(m, 'Main path')).toContain('10 steps, in the order they run');
+    // numbered by their place on the path, and the caption names the two left out
+    expect(m.messages.map((x) => x.step)).toEqual([1, 2, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(sequenceScope(m)).toBe('The main path, step by step, but for parse() and search_paths()');
+    // cut at the end only: its first steps
+    expect(sequenceScope({ ...m, left: { labels: ['x()'], atEnd: true } })).toBe(
+      "The main path's first 10 steps",
+    );
   });
 
   it('draws nothing for a path too short or with no arrow between two lifelines', () => {

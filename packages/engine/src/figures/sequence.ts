@@ -15,6 +15,8 @@ export interface SequenceModel {
   messages: { from: number; to: number; label: string; step: number }[];
   /** How many steps the whole path has, when the figure shows fewer. */
   of?: number;
+  /** The steps left out, by label, and whether they are all past the last one drawn. */
+  left?: { labels: string[]; atEnd: boolean };
 }
 
 const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
@@ -40,6 +42,19 @@ function holder(s: MainPathStep): { id: string; label: string; external: boolean
   }
   if (s.owner) return { id: `type:${s.owner}`, label: s.owner, external: false };
   return { id: `file:${s.path}`, label: base(s.path), external: false };
+}
+
+/**
+ * What a figure of `model` shows of the path, for its caption: the whole path, its first steps, or all
+ * but the steps it names ("The main path, step by step, but for `ParseFlags()`").
+ */
+export function sequenceScope(model: SequenceModel): string {
+  const left = model.left;
+  if (!left) return 'The main path, step by step';
+  if (left.atEnd) return `The main path's first ${model.messages.length} steps`;
+  return left.labels.length <= 3
+    ? `The main path, step by step, but for ${left.labels.slice(0, -1).join(', ')}${left.labels.length > 1 ? ' and ' : ''}${left.labels.at(-1)}`
+    : `${model.messages.length} steps of the main path`;
 }
 
 /**
@@ -113,10 +128,22 @@ export function sequenceModel(path: readonly MainPathStep[]): SequenceModel | nu
     const from = caller < 0 ? 0 : (lanes[shown.indexOf(caller)] ?? lanes[i - 1]!);
     // a type made on the way is made, not called
     const label = s.note?.startsWith('made by') ? `new ${s.name}` : `${s.name}()`;
-    return { from, to: lanes[i]!, label, step: i + 1 };
+    // numbered by its place on the whole path, so a step left out shows as a gap in the numbers
+    return { from, to: lanes[i]!, label, step: shown[i]! + 1 };
   });
   if (messages.filter((m) => m.from !== m.to).length < 2) return null;
-  return { lifelines, messages, ...(messages.length < path.length ? { of: path.length } : {}) };
+  const drawn = new Set(shown.slice(0, lanes.length));
+  const leftOut = path.map((_, i) => i).filter((i) => !drawn.has(i));
+  if (!leftOut.length) return { lifelines, messages };
+  return {
+    lifelines,
+    messages,
+    of: path.length,
+    left: {
+      labels: leftOut.map((i) => `${path[i]!.name}()`),
+      atEnd: leftOut.every((i) => i > Math.max(...drawn)),
+    },
+  };
 }
 
 export function sequenceSvg(model: SequenceModel, title: string): string {
@@ -191,7 +218,7 @@ export function sequenceSvg(model: SequenceModel, title: string): string {
     '<defs><marker id="seq-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#475569"/></marker></defs>',
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
     `<text x="${margin}" y="32" font-size="18" font-weight="bold" fill="#111827">${esc(title)}</text>`,
-    `<text x="${margin}" y="52" font-size="13" fill="#6b7280">${esc(`${model.of ? `${model.messages.length} of ${model.of} steps` : `${model.messages.length} steps`}, in the order they run; grey lifelines are outside the product`)}</text>`,
+    `<text x="${margin}" y="52" font-size="13" fill="#6b7280">${esc(`${model.messages.length} steps, in the order they run; grey lifelines are outside the product`)}</text>`,
     ...out,
     '</svg>',
   ].join('\n');

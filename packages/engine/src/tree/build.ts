@@ -14,7 +14,7 @@ import { repeatFilter } from './editorial.ts';
 import { dependencyGraphSvg } from '../figures/dependency-graph.ts';
 import { imageSize } from '../figures/image-size.ts';
 import { languageChartSvg } from '../figures/language-chart.ts';
-import { sequenceModel, sequenceSvg } from '../figures/sequence.ts';
+import { sequenceModel, sequenceScope, sequenceSvg } from '../figures/sequence.ts';
 import { componentSvg } from '../figures/components.ts';
 import { entitySvg } from '../figures/entities.ts';
 import { distinctTables } from '../agents/sections/data-model.ts';
@@ -276,7 +276,7 @@ function addSequenceFigure(analysis: Analysis, sections: Placed[], assets: Recor
   const figure: Block = {
     type: 'figure',
     asset: 'fig-sequence',
-    caption: `${model.messages.length < path.length ? `${model.messages.length} of the main path's ${path.length} steps` : 'The main path, step by step'}: who calls whom, from ${first.owner ? `${first.owner}.` : ''}${first.name}()`,
+    caption: `${sequenceScope(model)}: who calls whom, from ${first.owner ? `${first.owner}.` : ''}${first.name}()`,
   };
   // right after the list or paragraph that tells the steps
   let at = -1;
