@@ -587,6 +587,45 @@ describe('which arrows the component diagram keeps', () => {
     ).toEqual(expect.arrayContaining(['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/chain.ts']));
   });
 
+  it('shows a call into a file whose only drawn arrow in names it, when the picture is full', () => {
+    // x1…x5 call each other enough to fill the picture; core calls three of them and, more weakly,
+    // fmt's `makeFormatter`; the test helper only names fmt's `Width` type
+    const files: Record<string, string> = {
+      'src/core.ts':
+        "import { x1Work } from './x1'\nimport { x2Work } from './x2'\nimport { x3Work } from './x3'\nimport { makeFormatter } from './fmt'\nexport function run() { x1Work(); x1Work(); x2Work(); x2Work(); x3Work(); x3Work(); makeFormatter() }",
+      'src/fmt.ts': 'export type Width = number\nexport function makeFormatter() {}',
+      'src/testing.ts':
+        "import type { Width } from './fmt'\nimport { x1Work } from './x1'\nexport function isolate(w: Width) { x1Work(); x1Work(); x1Work() }",
+    };
+    const names = ['x1', 'x2', 'x3', 'x4', 'x5'];
+    for (const [i, n] of names.entries()) {
+      const others = names.filter((_, j) => j !== i).slice(0, 3);
+      files[`src/${n}.ts`] =
+        others.map((o) => `import { ${o}Work } from './${o}'`).join('\n') +
+        `\nexport function ${n}Work() { ${others.map((o) => `${o}Work(); ${o}Work()`).join('; ')} }`;
+    }
+    const symbols = [
+      ...names.map((n) => ({
+        path: `src/${n}.ts`,
+        name: `${n}Work`,
+        kind: 'function' as const,
+        line: 4,
+        exported: true,
+      })),
+      { path: 'src/fmt.ts', name: 'Width', kind: 'type' as const, line: 1, exported: true },
+      { path: 'src/fmt.ts', name: 'makeFormatter', kind: 'function' as const, line: 2, exported: true },
+    ];
+    const links = componentLinks(
+      Object.keys(files),
+      (p) => files[p] ?? null,
+      symbols,
+      relativeImports(files, 'src'),
+    );
+    const into = links.edges.filter((e) => e.to === 'src/fmt.ts').map((e) => e.from);
+    expect(links.edges.length).toBe(12);
+    expect(into).toEqual(['src/core.ts']);
+  });
+
   it('gives every drawn file an arrow, and the walker its use of the central type before weaker arrows', () => {
     const files: Record<string, string> = {
       'src/main.ts':

@@ -322,6 +322,27 @@ export function componentLinks(
     }
     take(best);
   }
+  // a box whose drawn arrows in only name it (a test helper patching one of its attributes) gets the
+  // strongest call into it, in place of the weakest such naming arrow elsewhere: click's core.py
+  // building formatting.py's `HelpFormatter` rather than testing.py setting its `FORCED_WIDTH`
+  for (const n of nodes) {
+    const into = [...chosen].filter((c) => c.to === n);
+    if (!into.length || into.some((c) => c.runtime)) continue;
+    const call = candidates.find(
+      (c) =>
+        c.to === n && c.runtime && !chosen.has(c) && (kept.get(c.from) ?? 0) < EDGES_PER_FILE + ROOM_EXTRA,
+    );
+    if (!call) continue;
+    take(call);
+    if (chosen.size <= MAX_EDGES) continue;
+    // with the call drawn, the naming arrow into the same box may be the one to go
+    const weakest =
+      candidates.findLast(
+        (c) => chosen.has(c) && c !== call && !c.mainPath && !c.runtime && ends(c.from) > 1 && ends(c.to) > 1,
+      ) ?? call;
+    chosen.delete(weakest);
+    kept.set(weakest.from, kept.get(weakest.from)! - 1);
+  }
   // where the picture has room left, a file's further run-time uses come in, strongest first: the cap
   // keeps one busy file from crowding the others out, not a call from being drawn (chi's mux.go
   // building each request's handler through chain.go)
