@@ -111,7 +111,7 @@ describe('command line', () => {
     expect(md).toContain('Beside the command line, the code exports 1 public name to other code:');
     expect(md).not.toContain('what users of the');
     expect(surfaceSentence(noOptions)).toBe(
-      'Beside the command line, its code exports 1 public name to other code, led by the `Searcher` struct.',
+      'Beside the command line, its code exports 1 public name to other code: the `Searcher` struct.',
     );
   });
 

@@ -495,7 +495,7 @@ describe('the objects made for each request', () => {
     );
     // the summary's one-sentence surface names them too
     expect(surfaceSentence(id as Identity, new Map(), 8, protos)).toBe(
-      'Its public surface is 1 name, led by the `use` method, beside the `context` and `request` objects it makes for each request.',
+      'Its public surface is 1 name: the `use` method, beside the `context` and `request` objects it makes for each request.',
     );
     expect(md).toContain(
       "Beside these, users' code works with the objects made for each request: `context` (`lib/context.js`; 3 members of its own such as `cookies` and `onerror`, and 47 handed on to `response` and `request`) and `request` (`lib/request.js`; 4 members such as `header`, `url` and `method`).",

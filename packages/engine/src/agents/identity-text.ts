@@ -766,10 +766,16 @@ export function surfaceSentence(
   const objects = perRequestObjects(id, protos);
   // a command-line tool whose options were not read is still run, not called: its names serve other code
   if (!cli.length && id.kind === 'cli')
-    return `Beside the command line, its code exports ${plural(api.length, 'public name')} to other code, led by ${joinSome(api.slice(0, max).map(apiPhrase), max)}.`;
+    return `Beside the command line, its code exports ${plural(api.length, 'public name')} to other code${ledBy(api, max)}.`;
   // the options of a command it also installs are no names users call: counted apart
   const names = api.filter((e) => !CLI_KINDS.has(e.kind));
-  return `Its public surface is ${plural(names.length, 'name')}, led by ${joinSome(names.slice(0, max).map(apiPhrase), max)}${objects ? `, beside ${objects}` : ''}${commandLineTail(cli)}.`;
+  return `Its public surface is ${plural(names.length, 'name')}${ledBy(names, max)}${objects ? `, beside ${objects}` : ''}${commandLineTail(cli)}.`;
+}
+
+/** ", led by A, B and C" for the first of more names; ": A, B and C" when those are all of them. */
+function ledBy(names: Identity['publicApi'], max: number): string {
+  const shown = joinSome(names.slice(0, max).map(apiPhrase), max);
+  return names.length > max ? `, led by ${shown}` : `: ${shown}`;
 }
 
 /** "the `context`, `request` and `response` objects it makes for each request", or null when it makes none. */
