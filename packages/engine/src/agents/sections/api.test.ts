@@ -79,10 +79,10 @@ describe('path parameters', () => {
     );
     a.routes.push(r('/tokens/<str:token>/', 4));
     expect(writeApi(apiCtx(a))).toContain(
-      '3 routes take path parameters (e.g. `/checks/<uuid:code>/`); typed ones (`uuid` and `int`) are checked when the route is matched, while 1 route takes untyped ones (e.g. `/tokens/<str:token>/`).',
+      '3 routes take path parameters (e.g. `/checks/<uuid:code>/`); typed ones (`uuid` and `int`) are checked when the route is matched, while 1 route takes untyped ones (`/tokens/<str:token>/`).',
     );
     a.routes = [r('/tokens/<str:token>/', 4)];
-    expect(writeApi(apiCtx(a))).toContain('1 route takes path parameters (e.g. `/tokens/<str:token>/`).');
+    expect(writeApi(apiCtx(a))).toContain('1 route takes path parameters (`/tokens/<str:token>/`).');
   });
 });
 
@@ -116,7 +116,7 @@ describe('the routes sentence of a file-based router', () => {
       ]),
     );
     expect(md).not.toMatch(/declares the most/);
-    expect(md).toContain('1 route takes path parameters (e.g. `/p/[id]`).');
+    expect(md).toContain('1 route takes path parameters (`/p/[id]`).');
     expect(md).not.toMatch(/must validate/);
   });
 

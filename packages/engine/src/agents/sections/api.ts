@@ -320,11 +320,12 @@ export function writeApi({ a, fx, projectName, workspace }: WriterContext): stri
     );
     const loose =
       untyped.length && kinds.length
-        ? `, while ${plural(untyped.length, 'route')} ${agree(untyped.length, 'takes', 'take')} untyped ones (e.g. ${code(untyped[0]!.path)})`
+        ? `, while ${plural(untyped.length, 'route')} ${agree(untyped.length, 'takes', 'take')} untyped ones (${untyped.length === 1 ? '' : 'e.g. '}${code(untyped[0]!.path)})`
         : '';
     parts.push(
       sentence(
-        `${plural(params.length, 'route')} ${agree(params.length, 'takes', 'take')} path parameters (e.g. ${code(params[0]!.path)})`,
+        // "e.g." only where there are others to stand for
+        `${plural(params.length, 'route')} ${agree(params.length, 'takes', 'take')} path parameters (${params.length === 1 ? '' : 'e.g. '}${code(params[0]!.path)})`,
         when(
           kinds.length,
           `; typed ones (${joinSome(kinds.map(code), 4)}) are checked when the route is matched`,

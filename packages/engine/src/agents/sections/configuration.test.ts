@@ -81,7 +81,7 @@ describe('the configuration chapter', () => {
     expect(md).toMatch(/\| `DB_HOST` \| empty string \| no \|/);
     expect(md).not.toMatch(/\| `GITHUB_SHA`|\| `EDITOR`|\| `DEMO_TOKEN`/);
     expect(md).toContain(
-      "Not configuration a user of the product sets: set by CI: `GITHUB_SHA`; set by the OS, the terminal, the user's shell or the hosting platform: `EDITOR` and `GOPATH`; read only in examples: `DEMO_TOKEN`.",
+      'Not configuration a user of the product sets: set by CI: `GITHUB_SHA`; set by the system the program runs on: `EDITOR` and `GOPATH`; read only in examples: `DEMO_TOKEN`.',
     );
   });
 });

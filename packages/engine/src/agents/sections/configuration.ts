@@ -30,7 +30,8 @@ import { oneBlock } from '../facts.ts';
 const CLASS_LABEL: Record<string, string> = {
   ci: 'set by CI',
   build: 'of the build and its tools',
-  platform: "set by the OS, the terminal, the user's shell or the hosting platform",
+  // one label for every host variable, naming no kind of host a project may not have
+  platform: 'set by the system the program runs on',
   completion: 'used by shell completion',
 };
 

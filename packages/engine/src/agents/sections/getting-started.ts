@@ -473,7 +473,12 @@ export function writeGettingStarted({ a, fx, workspace }: WriterContext): string
   const docker = containers.find((c) => c.kind === 'dockerfile');
   if (unique(steps).length)
     parts.push(
-      install ? 'To work on the code itself:' : 'To build and run it:',
+      install
+        ? 'To work on the code itself:'
+        : // "build" only where a step builds: installing packages and migrating a database set it up
+          unique(steps).some((st) => /\b(build|package|compile|assemble)\b/.test(st))
+          ? 'To build and run it:'
+          : 'To set it up and run it:',
       codeBlock(unique(steps).join('\n').replace(/\r/g, ''), 'sh'),
     );
   else
