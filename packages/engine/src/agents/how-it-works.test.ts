@@ -1161,7 +1161,7 @@ describe('how it works', () => {
       },
     ];
     expect(extensionParts({ flow: { ...flow, bases } } as Analysis)).toEqual([
-      "One way users plug their own code in: `AuthBase` (`auth.py:78`) is an abstract base; the product's own subclasses include `HTTPBasicAuth`, `HTTPDigestAuth` and `HTTPProxyAuth`, and users add their own kind the same way. Base class that all auth implementations derive from.",
+      "One way users plug their own code in: `AuthBase` (`auth.py:78`) is an abstract base (“Base class that all auth implementations derive from”); the product's own subclasses include `HTTPBasicAuth`, `HTTPDigestAuth` and `HTTPProxyAuth`, and users add their own kind the same way.",
     ]);
   });
 

@@ -1129,16 +1129,17 @@ function eventsSentence(events: EmittedEvent[]): string {
 }
 
 /**
- * "`ParamType` (…) is an abstract base; the product's own subclasses include `Choice`, `Path` and
- * `IntRange`, and users add their own kind the same way. Represents the type of a parameter. …"
+ * "`ParamType` (…) is an abstract base (“Represents the type of a parameter. …”); the product's own
+ * subclasses include `Choice`, `Path` and `IntRange`, and users add their own kind the same way."
  */
 function baseSentence(b: BaseClass): string {
-  const doc = b.doc ? ` ${text(b.doc.replace(/[.!?]?$/, '.'))}` : '';
   // the subclasses found are named, never counted: a class head over several lines may be missed
   const subs = b.subclasses.filter((n) => !/^[_#]/.test(n)).slice(0, 3);
-  return `${code(b.name)} (${cite(b.path, b.line)}) is an abstract base; the product's own subclasses include ${joinAnd(
+  // the authors' words quoted beside the name, so that they read as theirs
+  const doc = b.doc ? ` (“${text(b.doc.replace(/[.!?]$/, ''))}”)` : '';
+  return `${code(b.name)} (${cite(b.path, b.line)}) is an abstract base${doc}; the product's own subclasses include ${joinAnd(
     subs.map(code),
-  )}, and users add their own kind the same way.${doc}`;
+  )}, and users add their own kind the same way.`;
 }
 
 /**
