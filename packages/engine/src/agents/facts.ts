@@ -577,11 +577,11 @@ export function notRankedNote(fx: Facts, minCode: number): string {
   const types = over(fx.notRanked.types);
   // type declarations are neither written by a tool nor data: they get their own reason
   const typeText = types.length
-    ? ` ${types.length === 1 ? 'The file' : 'The files'} ${listSome(types)} ${types.length === 1 ? 'declares' : 'declare'} TypeScript types only (compile-time, no code that runs) and ${types.length === 1 ? 'is' : 'are'} not counted.`
+    ? `${listSome(types)}, which ${types.length === 1 ? 'declares' : 'declare'} TypeScript types only (compile-time, no code that runs)`
     : '';
-  if (!parts.length) return typeText;
+  if (!parts.length) return typeText ? ` Not among them: ${typeText}.` : '';
   const text = parts.join(' and ');
-  return ` Not among them: ${text} (written by a tool or made of literal data, not code to split).${typeText}`;
+  return ` Not among them: ${text} (written by a tool or made of literal data, not code to split)${typeText ? `, and ${typeText}` : ''}.`;
 }
 
 const listSome = (items: string[]) =>

@@ -74,7 +74,7 @@ describe('a file of TypeScript type declarations is not ranked, and the note say
     expect(fx.largestFiles[0]!.path).toBe('src/huge.ts');
     expect(fx.notRanked.types.map((f) => f.path)).toEqual(['src/types.ts']);
     expect(notRankedNote(fx, 800)).toBe(
-      ' The file `src/types.ts` declares TypeScript types only (compile-time, no code that runs) and is not counted.',
+      ' Not among them: `src/types.ts`, which declares TypeScript types only (compile-time, no code that runs).',
     );
   });
 });

@@ -741,6 +741,8 @@ describe('variables read through argument parsers and presence tests', () => {
         '  pub(crate) tempdir: Option<PathBuf>,',
         '  #[arg(action = ArgAction::SetFalse, env = "TOOL_COLOR", long)]',
         '  pub(crate) color: bool,',
+        '  #[arg(env = "TOOL_HIGHLIGHT", long, overrides_with = "no_highlight")]',
+        '  pub(crate) highlight: bool,',
         '}',
       ].join('\n'),
     });
@@ -748,6 +750,8 @@ describe('variables read through argument parsers and presence tests', () => {
     expect(one(vars, 'TOOL_VERBOSE')).toMatchObject({ defaultValue: '0' });
     expect(one(vars, 'TOOL_TEMPDIR')?.defaultValue).toBeUndefined();
     expect(one(vars, 'TOOL_COLOR')).toMatchObject({ defaultValue: 'true' });
+    // one half of a `--highlight` / `--no-highlight` pair: what unset does is decided elsewhere
+    expect(one(vars, 'TOOL_HIGHLIGHT')?.defaultValue).toBeUndefined();
   });
   it('a clap variable whose fallback the help text gives has that default', () => {
     const vars = read({

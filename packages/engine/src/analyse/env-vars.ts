@@ -374,8 +374,10 @@ function clapImplied(attribute: string, after: string): string | null {
   if (/\bArgAction::SetTrue\b/.test(attribute)) return 'false';
   if (/\bArgAction::SetFalse\b/.test(attribute)) return 'true';
   const type = /^\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?\w+\s*:\s*([\w:<>]+)\s*,/.exec(after)?.[1];
-  // a value parser of its own (`FalseyValueParser`) reads the text: false is still what unset gives
-  return type === 'bool' && !/\baction\s*=/.test(attribute) ? 'false' : null;
+  // a value parser of its own (`FalseyValueParser`) reads the text: false is still what unset gives;
+  // one half of a `--x` / `--no-x` pair (`overrides_with`) leaves the outcome to the code that reads
+  // both, so its false says nothing of what unset does
+  return type === 'bool' && !/\baction\s*=|\boverrides_with\b/.test(attribute) ? 'false' : null;
 }
 
 // a fallback the program's own help text gives for a variable ("defaults to the value of

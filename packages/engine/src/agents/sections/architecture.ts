@@ -363,7 +363,7 @@ export function writeArchitecture(ctx: WriterContext): string {
             ? ` A folder and its own sub-folder importing each other (${joinSome(
                 layered.map((e) => `${code(e.from)} ↔ ${code(e.to)}`),
                 3,
-              )}) is layering and not counted here.`
+              )}) is layering, not a cycle.`
             : ''
         }`,
       );

@@ -316,11 +316,18 @@ describe('the security chapter', () => {
     const a = analysis();
     a.secrets = a.secrets.filter((s) => s.area === 'examples');
     const md = writeSecurity(ctx(a, 'security'));
-    expect(md).toContain('No hard-coded secret (API key, private key, token or password) is written into');
+    // the absence is claimed of the product's files only: an example holds one
+    expect(md).toMatch(
+      /No hard-coded secret \(API key, private key, token or password\) is written into any of the product's \d+ files?\./,
+    );
+    expect(md).not.toMatch(/code base's \d+ files?/);
     expect(md).toContain(
       'Credential-shaped values outside the product: 1 value in examples (`examples/demo.ts:9`)',
     );
     expect(md).not.toContain('DEMO_TOKEN');
+    // with none anywhere, the claim covers every file of the code base
+    a.secrets = [];
+    expect(writeSecurity(ctx(a, 'security'))).toMatch(/is written into any of the code base's \d+ files?\./);
   });
 });
 

@@ -440,7 +440,13 @@ export const security = defineSection({
         ),
       );
     if (!own.length && !placeholders.length && !samples.length)
-      out.push(f('No hard-coded secret is written into the code base.', [], 'secrets'));
+      out.push(
+        f(
+          `No hard-coded secret is written into ${credentialsOutside(a) ? "the product's code" : 'the code base'}.`,
+          [],
+          'secrets',
+        ),
+      );
     if (fx.authLibs.length)
       out.push(
         f(
@@ -513,6 +519,11 @@ export const security = defineSection({
   writer: writeSecurity,
 });
 
+/** Whether credential-shaped values sit outside the product (a test fixture's key, an example's token). */
+function credentialsOutside(a: Analysis): boolean {
+  return a.secrets.some((s) => !ownFindings(a).includes(s)) || !!a.testOnly?.secrets?.length;
+}
+
 export function writeSecurity(ctx: WriterContext): string {
   const { a, fx } = ctx;
   const parts: string[] = [];
@@ -537,7 +548,10 @@ export function writeSecurity(ctx: WriterContext): string {
     parts.push(
       sentence(
         'No hard-coded secret (API key, private key, token or password) is written into',
-        ` any of the code base's ${plural(a.project.files, 'file')}`,
+        // where a test fixture or an example holds a key, the claim is the product's, and they follow
+        credentialsOutside(a)
+          ? ` any of the product's ${plural(fx.productFiles.length, 'file')}`
+          : ` any of the code base's ${plural(a.project.files, 'file')}`,
       ),
     );
   if (wants(ctx, 'secrets') && ownPlaceholders(a).length) parts.push(placeholderLine(ownPlaceholders(a)));

@@ -121,6 +121,7 @@ describe('paths left out of the analysis', () => {
       { path: 'ext/logo.svg', reason: 'minified' },
       { path: 'package-lock.json', reason: 'generated' },
       { path: 'dist/app.min.js', reason: 'minified' },
+      { path: 'types_db.ts', reason: 'utf16-text' },
     ];
     const out = writeStructure({
       a,
@@ -134,6 +135,11 @@ describe('paths left out of the analysis', () => {
     expect(out).toContain(
       'the repository holds 3 images (`ext/logo.png`, `ext/logo.ai` and `ext/logo.svg`), 1 lockfile (`package-lock.json`) and 1 minified file (`dist/app.min.js`).',
     );
+    // code saved as UTF-16 is code all the same: named apart, not as something beside the code
+    expect(out).toContain(
+      '`types_db.ts` is a file saved as UTF-16 text; its lines are not counted with the rest.',
+    );
+    expect(out).not.toMatch(/holds [^.]*types_db/);
   });
 });
 
@@ -210,7 +216,7 @@ describe('files the line counter does not read', () => {
       unread('.gitignore', 3),
     ];
     expect(uncountedLine(a)).toBe(
-      'The manual page `doc/tool.1` and the zsh completion `contrib/completion/_tool` are written in roff and zsh, which are not among the languages whose lines are counted: they add files to their folders but no lines.',
+      'The manual page `doc/tool.1` and the zsh completion `contrib/completion/_tool` are written in roff and zsh, which their names do not show: they add files to their folders but no lines of code.',
     );
     a.files = [unread('LICENSE', 20)];
     expect(uncountedLine(a)).toBe('');

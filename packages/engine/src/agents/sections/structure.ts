@@ -93,11 +93,29 @@ export function writeStructure({ a, fx }: WriterContext): string {
           12,
         )}.`
       : '',
-    a.skipped.length
-      ? `Besides the ${plural(a.project.files, 'file')} of the code base, the repository holds ${joinSome(countReasons(a.skipped), 6)}.`
-      : '',
+    besidesLine(a),
     uncountedLine(a),
   );
+}
+
+/**
+ * "Besides the 163 files of the code base, the repository holds 2 images (…) and 1 lockfile (…)." A
+ * file of code saved as UTF-16 text is code all the same: it is named apart, as code whose lines are
+ * not counted with the rest, not as something the repository holds beside its code.
+ */
+function besidesLine(a: Analysis): string {
+  const utf16 = a.skipped.filter((s) => s.reason === 'utf16-text');
+  const rest = a.skipped.filter((s) => s.reason !== 'utf16-text');
+  const besides = rest.length
+    ? `Besides the ${plural(a.project.files, 'file')} of the code base, the repository holds ${joinSome(countReasons(rest), 6)}.`
+    : '';
+  const wide = utf16.length
+    ? `${joinSome(
+        utf16.map((s) => cite(s.path)),
+        3,
+      )} ${agree(utf16.length, 'is a file', 'are files')} saved as UTF-16 text; ${agree(utf16.length, 'its', 'their')} lines are not counted with the rest.`
+    : '';
+  return [besides, wide].filter(Boolean).join(' ');
 }
 
 // formats a tool ships beside its code that cloc counts no lines of: a manual page in roff
@@ -122,9 +140,12 @@ export function uncountedLine(a: Analysis): string {
   const n = man.length + zsh.length;
   const what = joinAnd(kinds);
   const languages = joinAnd([man.length ? 'roff' : '', zsh.length ? 'zsh' : ''].filter(Boolean));
-  return `${what[0]!.toUpperCase()}${what.slice(1)} ${agree(n, 'is', 'are')} written in ${languages}, which ${
-    man.length && zsh.length ? 'are' : 'is'
-  } not among the languages whose lines are counted: ${agree(n, 'it adds', 'they add')} files to ${agree(n, 'its folder', 'their folders')} but no lines.`;
+  // their names carry no extension that tells their language (`fd.1`, `_fd`): the counts go by it
+  return `${what[0]!.toUpperCase()}${what.slice(1)} ${agree(n, 'is', 'are')} written in ${languages}, which ${agree(
+    n,
+    'its name does',
+    'their names do',
+  )} not show: ${agree(n, 'it adds a file to its folder', 'they add files to their folders')} but no lines of code.`;
 }
 
 /** How many top-level directories there are, and the largest one's share of the code. */

@@ -146,7 +146,7 @@ export function writeTechnology(ctx: WriterContext): string {
       split.apart
         ? // what the Share column is of, told as the code's split: the other lines are not in it
           others.length
-          ? `Of the lines in programming languages, ${text(lead.language)} has ${leadShare(
+          ? `Of the ${num(split.source)} lines in programming languages, ${text(lead.language)} has ${leadShare(
               lead.code,
               split.base(lead.language) ?? split.source,
             )} ${joinSome(
