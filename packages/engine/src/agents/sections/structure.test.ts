@@ -216,7 +216,7 @@ describe('files the line counter does not read', () => {
       unread('.gitignore', 3),
     ];
     expect(uncountedLine(a)).toBe(
-      'The manual page `doc/tool.1` and the zsh completion `contrib/completion/_tool` are written in roff and zsh, which their names do not show: they add files to their folders but no lines of code.',
+      'The manual page `doc/tool.1` and the zsh completion `contrib/completion/_tool` are written in roff and zsh, which their names do not show: their folders count the files but not their lines.',
     );
     a.files = [unread('LICENSE', 20)];
     expect(uncountedLine(a)).toBe('');

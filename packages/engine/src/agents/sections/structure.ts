@@ -145,7 +145,7 @@ export function uncountedLine(a: Analysis): string {
     n,
     'its name does',
     'their names do',
-  )} not show: ${agree(n, 'it adds a file to its folder', 'they add files to their folders')} but no lines of code.`;
+  )} not show: ${agree(n, 'its folder counts the file but not its lines', 'their folders count the files but not their lines')}.`;
 }
 
 /** How many top-level directories there are, and the largest one's share of the code. */
