@@ -2,7 +2,7 @@
 // a generated multi-language tree, the sample-app fixture, this repository's packages/ and the
 // corpus of real repositories.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,7 +44,12 @@ async function compareWithCloc(root: string, files?: { path: string; size: numbe
     { nFiles: number; code: number; comment: number; blank: number }
   >;
   // extensions cloc 1.96 does not know (.mts, .cts) are compared apart: cloc skips them
-  const known = list.filter((f) => !BEYOND_CLOC_EXT.some((e) => f.path.endsWith('.' + e)));
+  // so are zsh completion functions (`_fd`, opening `#compdef fd`), which cloc cannot name
+  const compdef = (p: string) =>
+    !path.basename(p).includes('.') && readFileSync(path.join(root, p), 'latin1').startsWith('#compdef ');
+  const known = list.filter(
+    (f) => !BEYOND_CLOC_EXT.some((e) => f.path.endsWith('.' + e)) && !compdef(f.path),
+  );
   const src = await loadSources(root, known);
   // cloc's own reading, comment markers inside strings included: must agree with cloc
   const asCloc = languagesPass(src, pathRole, { clocStrings: true });

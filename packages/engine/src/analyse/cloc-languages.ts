@@ -456,6 +456,9 @@ export function detectLanguage(path: string, text: string): string | null {
   if (byName === '?shebang') {
     const nl = text.indexOf('\n');
     const first = nl < 0 ? text : text.slice(0, nl);
+    // zsh's completion functions are named `_tool`, no extension, and open with `#compdef tool`: code
+    // of the project cloc passes over, counted here as the zsh it is
+    if (/^#compdef\s/.test(first)) return 'zsh';
     // cloc takes a file of unknown extension whose first line is an XML declaration as XML (.jmx, .xsl…)
     if (!text.startsWith('#!')) return /<\?xml\s/.test(first) ? 'XML' : null;
     return languageFromShebang(first);

@@ -68,6 +68,9 @@ describe('detectLanguage', () => {
     expect(detectLanguage('bin/run', '#!/bin/bash\necho\n')).toBe('Bourne Again Shell');
     expect(detectLanguage('Gemfile', "gem 'x'\n")).toBeNull();
     expect(detectLanguage('notes', 'hello')).toBeNull();
+    // a zsh completion function has no extension; its first line names the command it completes
+    expect(detectLanguage('contrib/completion/_tool', '#compdef tool\n_arguments -s\n')).toBe('zsh');
+    expect(detectLanguage('doc/tool.1', '.TH TOOL 1\n')).toBeNull();
   });
 });
 
