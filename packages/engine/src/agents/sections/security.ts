@@ -521,7 +521,8 @@ export const security = defineSection({
 
 /** Whether credential-shaped values sit outside the product (a test fixture's key, an example's token). */
 function credentialsOutside(a: Analysis): boolean {
-  return a.secrets.some((s) => !ownFindings(a).includes(s)) || !!a.testOnly?.secrets?.length;
+  const own = new Set(ownFindings(a));
+  return a.secrets.some((s) => !own.has(s)) || !!a.testOnly?.secrets?.length;
 }
 
 export function writeSecurity(ctx: WriterContext): string {
