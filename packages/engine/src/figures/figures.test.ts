@@ -259,6 +259,12 @@ describe('the main path as a sequence diagram', () => {
     expect(sequenceScope({ ...m, left: { labels: ['x()'], atEnd: true } })).toBe(
       "The main path's first 10 steps",
     );
+    // drawn right after the list that tells the path, it is that list, not every call on the way
+    expect(sequenceScope(m, true)).toBe('The main path as listed above, but for parse() and search_paths()');
+    expect(sequenceScope({ ...m, left: undefined }, true)).toBe('The main path as listed above');
+    expect(sequenceScope({ ...m, left: { labels: ['x()'], atEnd: true } }, true)).toBe(
+      'The first 10 steps of the main path listed above',
+    );
   });
 
   it('draws nothing for a path too short or with no arrow between two lifelines', () => {

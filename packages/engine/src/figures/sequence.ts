@@ -46,15 +46,21 @@ function holder(s: MainPathStep): { id: string; label: string; external: boolean
 
 /**
  * What a figure of `model` shows of the path, for its caption: the whole path, its first steps, or all
- * but the steps it names ("The main path, step by step, but for `ParseFlags()`").
+ * but the steps it names. Drawn right after the list that tells the path (`listed`), it is that list
+ * ("The main path as listed above, but for `ParseFlags()`"): the path is the steps the report chose,
+ * not every call the code makes on the way.
  */
-export function sequenceScope(model: SequenceModel): string {
+export function sequenceScope(model: SequenceModel, listed = false): string {
   const left = model.left;
-  if (!left) return 'The main path, step by step';
-  if (left.atEnd) return `The main path's first ${model.messages.length} steps`;
+  const whole = listed ? 'The main path as listed above' : 'The main path, step by step';
+  if (!left) return whole;
+  if (left.atEnd)
+    return listed
+      ? `The first ${model.messages.length} steps of the main path listed above`
+      : `The main path's first ${model.messages.length} steps`;
   return left.labels.length <= 3
-    ? `The main path, step by step, but for ${left.labels.slice(0, -1).join(', ')}${left.labels.length > 1 ? ' and ' : ''}${left.labels.at(-1)}`
-    : `${model.messages.length} steps of the main path`;
+    ? `${whole}, but for ${left.labels.slice(0, -1).join(', ')}${left.labels.length > 1 ? ' and ' : ''}${left.labels.at(-1)}`
+    : `${model.messages.length} ${listed ? 'of the steps listed above' : 'steps of the main path'}`;
 }
 
 /**

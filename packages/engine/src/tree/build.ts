@@ -273,16 +273,16 @@ function addSequenceFigure(analysis: Analysis, sections: Placed[], assets: Recor
   host ??= sections.find((s) => s.draft.kind === 'architecture');
   if (!host) return;
   assets['fig-sequence'] = svgAsset('fig-sequence', sequenceSvg(model, 'Main path'));
-  const figure: Block = {
-    type: 'figure',
-    asset: 'fig-sequence',
-    caption: `${sequenceScope(model)}: who calls whom, from ${first.owner ? `${first.owner}.` : ''}${first.name}()`,
-  };
   // right after the list or paragraph that tells the steps
   let at = -1;
   host.blocks.forEach((b, i) => {
     if (cited(b) > (at >= 0 ? cited(host!.blocks[at]!) : 0)) at = i;
   });
+  const figure: Block = {
+    type: 'figure',
+    asset: 'fig-sequence',
+    caption: `${sequenceScope(model, at >= 0 && cited(host.blocks[at]!) > 1)}: who calls whom, from ${first.owner ? `${first.owner}.` : ''}${first.name}()`,
+  };
   host.blocks.splice(at >= 0 ? at + 1 : host.blocks.length, 0, figure);
 }
 

@@ -488,6 +488,45 @@ describe('module exports in Components', () => {
     expect(md).toMatch(/It exports 2 public names: `BookService` \(class[^)]*\) and `createBookService`/);
   });
 
+  it('does not sample a name two entry points export with two different definitions', () => {
+    const a = sampleAppAnalysis();
+    const at = (path: string, line: number) => ({ definedAt: { path, line } });
+    a.identity = {
+      ...(a.identity ?? {}),
+      kind: 'library',
+      publicApi: [
+        // `render` of the main entry and `render` of the runtime entry are two functions
+        {
+          name: 'render',
+          kind: 'function',
+          path: 'src/services/index.ts',
+          line: 1,
+          ...at('src/services/db.ts', 4),
+        },
+        {
+          name: 'render',
+          kind: 'function',
+          path: 'src/services/runtime.ts',
+          line: 1,
+          ...at('src/services/book-service.ts', 40),
+        },
+        { name: 'BookService', kind: 'class', path: 'src/services/book-service.ts', line: 9 },
+        { name: 'BookService', kind: 'export', path: 'src/services/index.ts', line: 2 },
+        { name: 'createBookService', kind: 'function', path: 'src/services/book-service.ts', line: 30 },
+        { name: 'openShelf', kind: 'function', path: 'src/services/book-service.ts', line: 50 },
+        { name: 'closeShelf', kind: 'function', path: 'src/services/book-service.ts', line: 60 },
+      ],
+      keyComponents: [],
+      entryPoints: [],
+      nonProduct: [],
+    } as unknown as Analysis['identity'];
+    const md = writeComponents(ctx(a, COMPONENTS_ONLY, [COMPONENTS_ONLY]));
+    // counted once, as before, but the sample names four others
+    expect(md).toMatch(/It exports 5 public names, among them /);
+    expect(md).toMatch(/`BookService` \(class/);
+    expect(md).not.toMatch(/`render` \(function/);
+  });
+
   it('says every file of a folder a subpath pattern exports is a public entry, rather than counting names', () => {
     const a = sampleAppAnalysis();
     a.entryPoints = [

@@ -117,13 +117,22 @@ export function writeComponents(ctx: WriterContext): string {
       // name; a route's methods on one path stay apart, each an endpoint
       const key = (e: (typeof declared)[number]) =>
         `${/^route\b/.test(e.kind) ? e.kind : ''} ${qualifiedName(e)}`;
-      const here = declared
+      const all = declared
         .map((e, rank) => ({ e, rank, at: e.definedAt ?? { path: e.path, line: e.line } }))
-        .filter(({ at }) => within(id, at.path))
-        .filter(({ e }, i, all) => all.findIndex((o) => key(o.e) === key(e)) === i);
+        .filter(({ at }) => within(id, at.path));
+      const here = all.filter(({ e }, i) => all.findIndex((o) => key(o.e) === key(e)) === i);
       if (!here.length) return '';
+      // a name whose entry points export two different definitions (`jsx`: `jsxDEV` of the runtime
+      // and the `jsx` of the base) would be one of two things in the sample, with nothing to tell which
+      const twofold = (name: string) =>
+        new Set(
+          all
+            .filter(({ e }) => key(e) === name && (e.definedAt || e.kind !== 'export'))
+            .map(({ at }) => `${at.path}:${at.line}`),
+        ).size > 1;
+      const plain = here.filter(({ e }) => !twofold(key(e)));
       // a class's members are counted but not what the sample names first
-      const sample = [...here].sort(
+      const sample = [...(plain.length >= Math.min(4, here.length) ? plain : here)].sort(
         (x, y) =>
           Number(MEMBER_KINDS.has(x.e.kind)) - Number(MEMBER_KINDS.has(y.e.kind)) ||
           (usage.get(y.e.name) ?? 0) - (usage.get(x.e.name) ?? 0) ||
