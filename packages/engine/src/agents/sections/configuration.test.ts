@@ -185,6 +185,33 @@ describe('defaults and required settings as the code treats them', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
+  it('tells a variable only a comment names apart from those the documents name', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'atr-envdoc-'));
+    mkdirSync(path.join(root, 'src'));
+    writeFileSync(
+      path.join(root, 'src/settings.py'),
+      [
+        'import os',
+        '# To send metrics, set STATSD_HOST="host:port"',
+        'STATSD_HOST = os.getenv("STATSD_HOST")',
+        'PORT = os.getenv("PORT")',
+        'DEBUG = os.getenv("DEBUG")',
+      ].join('\n'),
+    );
+    const a = analysis();
+    a.docs = { ...a.docs, envVarMentions: [{ name: 'PORT', file: 'README.md', line: 12 }] };
+    const at = (name: string, line: number) => v(name, { file: 'src/settings.py', line });
+    a.envVars = [at('STATSD_HOST', 3), at('PORT', 4), at('DEBUG', 5)];
+    const md = writeConfiguration({
+      ...ctx(a, 'configuration'),
+      workspace: { root } as WriterContext['workspace'],
+    });
+    expect(md).toContain(
+      '1 variable of 3 is documented in `README.md:12` (1 variable); `STATSD_HOST` (`src/settings.py:2`) is named in a comment above the line that reads it, and `DEBUG` is named only in the code.',
+    );
+    rmSync(root, { recursive: true, force: true });
+  });
+
   it('counts an empty key handed to a client as must-be-set, once, and never as a default', () => {
     const a = analysis();
     a.envVars = [

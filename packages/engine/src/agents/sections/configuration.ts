@@ -563,6 +563,30 @@ function envDocsOf(
             : ''
         }.`
       : `Every one of the ${plural(names.length, 'variable')} is documented: ${where}.`;
+  // a variable the documents leave out but a comment above its reading names is documented for a
+  // reader of that file, not for a user reading the docs: said apart, where the files are counted
+  const inComments = mentions.filter((m) => comments.includes(m));
+  if (inComments.length && inComments.length < mentions.length && missing.length) {
+    const docs = mentions.filter((m) => !comments.includes(m));
+    const inDocs = new Set(docs.map((m) => m.name)).size;
+    const docFiles = new Map<string, typeof docs>();
+    for (const m of docs) docFiles.set(m.file, [...(docFiles.get(m.file) ?? []), m]);
+    const docWhere = joinSome(
+      [...docFiles.entries()]
+        .sort((x, y) => y[1].length - x[1].length)
+        .map(([f, ms]) => {
+          const count = new Set(ms.map((m) => m.name)).size;
+          return `${oneBlock(ms) ? cite(f, Math.min(...ms.map((m) => m.line))) : cite(f)} (${plural(count, 'variable')})`;
+        }),
+      3,
+    );
+    const byComment = joinSome(
+      inComments.map((c) => `${code(c.name)} (${cite(c.file, c.line)})`),
+      5,
+    );
+    const codeOnly = `${joinSome(missing.map(code), 5)} ${agree(missing.length, 'is', 'are')} named only in the code`;
+    return `${plural(inDocs, 'variable')} of ${names.length} ${agree(inDocs, 'is', 'are')} documented in ${docWhere}; ${byComment} ${agree(inComments.length, 'is', 'are')} named in a comment above the line that reads ${inComments.length === 1 ? 'it' : 'them'}, and ${codeOnly}.`;
+  }
   const documented = `${plural(namedCount, 'variable')} of ${names.length} ${agree(namedCount, 'is', 'are')}`;
   const codeOnly = `${joinSome(missing.map(code), 5)} ${agree(missing.length, 'is', 'are')} named only in the code`;
   return sentence(documented, ` documented in ${where}; `, codeOnly);
