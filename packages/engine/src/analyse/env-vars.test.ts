@@ -431,6 +431,14 @@ describe('secrets the configuration reveals', () => {
       }),
     ]);
   });
+
+  it('a committed .env that sets only plain settings holds no secret', () => {
+    const plain = scan({ '.env': '# for tests, a wide terminal\nTERMINAL_WIDTH=3000\nLOG_LEVEL=debug\n' });
+    expect(plain.findings).toEqual([]);
+    // a key-shaped value is a credential whatever its name
+    const keyed = scan({ '.env': 'TERMINAL_WIDTH=3000\nUPSTREAM=q8Zt3LwP0xRk7Vn2a9Hc\n' });
+    expect(keyed.findings).toEqual([expect.objectContaining({ kind: 'Committed .env file', file: '.env' })]);
+  });
 });
 
 describe('where the docs name a variable', () => {

@@ -97,16 +97,29 @@ const ENV_TEMPLATE = /example|sample|template|dist|defaults|tpl/i;
 // the env files that hold one machine's or production's values and are meant to stay out of git
 const PRIVATE_ENV = /^\.env(\.local|\.[\w-]+\.local|\.prod(uction)?)?$/;
 
-/** A committed private env file with values set: one finding per file, naming its sensitive keys. */
+/**
+ * A committed private env file that sets a credential: one finding per file, naming its sensitive
+ * keys. One that sets only plain settings (`TERMINAL_WIDTH=3000`, read by an editor's test runner)
+ * holds nothing to rotate.
+ */
 function committedEnvFile(path: string, text: string): SecretFinding | null {
   if (!PRIVATE_ENV.test(baseName(path))) return null;
   const set = text
     .split('\n')
-    .map((l, i) => ({ name: assignedValue(l)?.name, line: i + 1 }))
-    .filter((a): a is { name: string; line: number } => !!a.name);
+    .map((l, i) => ({ ...assignedValue(l), line: i + 1 }))
+    .filter((a): a is { name: string; value: string; line: number } => !!a.name);
   if (!set.length) return null;
   const line = set[0]!.line;
   const sensitive = set.map((a) => a.name).filter(isSecretName);
+  // a value shaped like a key (long, mixed letters and digits, random-looking) is one whatever its name
+  const keyLike = set.some(
+    (a) =>
+      a.value.length >= 16 &&
+      /\d/.test(a.value) &&
+      /[A-Za-z]/.test(a.value) &&
+      shannonEntropy(a.value) >= 3.5,
+  );
+  if (!sensitive.length && !keyLike) return null;
   return {
     kind: 'Committed .env file',
     file: path,
