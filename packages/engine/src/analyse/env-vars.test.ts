@@ -70,6 +70,22 @@ describe('defaults where the code falls back', () => {
     expect(one(vars, 'D')!.hasDefault).toBeUndefined();
   });
 
+  it('Python: getenv and environ imported from os read the same way', () => {
+    const vars = read({
+      'app/rich.py': [
+        'from os import environ, getenv',
+        'WIDTH = getenv("TERMINAL_WIDTH")',
+        'COLOR = getenv("FORCE_COLOR", "auto")',
+        'HOME = environ["APP_HOME"]',
+        'x = self.getenv("NOT_ENV")',
+      ].join('\n'),
+      // without the import, a function of the project's own called getenv is no read
+      'app/other.py': 'def getenv(k): return k\nY = getenv("OWN")\n',
+    });
+    expect(vars.map((v) => v.name).sort()).toEqual(['APP_HOME', 'FORCE_COLOR', 'TERMINAL_WIDTH']);
+    expect(one(vars, 'FORCE_COLOR')).toMatchObject({ defaultValue: 'auto' });
+  });
+
   it('Rust: a read passed up with `?` is optional when every caller goes on without the result', () => {
     const vars = read({
       'src/filter.rs': [
@@ -1176,9 +1192,11 @@ describe('where variables are documented', () => {
   it('a changelog line is not documentation', () => {
     const src = sourcesFromMap({
       'CHANGES.md': 'Version 2: LESS is now honoured.\n',
+      'docs/release-notes.md': '## 0.9\n\n* Read `LESSKEY` too.\n',
       'docs/pager.md': 'Set `PAGER` to choose the pager.\n',
     });
-    expect(envDocsPass(src, ['LESS', 'PAGER'], ['CHANGES.md', 'docs/pager.md'])).toEqual([
+    const files = ['CHANGES.md', 'docs/release-notes.md', 'docs/pager.md'];
+    expect(envDocsPass(src, ['LESS', 'LESSKEY', 'PAGER'], files)).toEqual([
       { name: 'PAGER', file: 'docs/pager.md', line: 1 },
     ]);
   });

@@ -499,6 +499,17 @@ const READERS: Record<string, Reader[]> = {
       re: /\bos\.(?:environ\.get|getenv)\(\s*['"]([A-Za-z_]\w*)['"]/g,
       fallback: (t, e) => nextArg(t, e) ?? pyOr(t, e),
     },
+    // `from os import getenv, environ`: the bare names read the same way
+    {
+      re: /(?<![\w.])(?:getenv|environ\.get)\(\s*['"]([A-Za-z_]\w*)['"]/g,
+      fallback: (t, e) => nextArg(t, e) ?? pyOr(t, e),
+      hint: 'from os import',
+    },
+    {
+      re: /(?<![\w.])environ\[\s*['"]([A-Za-z_]\w*)['"]\s*\](?!\s*=[^=])/g,
+      required: (t, e) => !pyGuarded(t, e),
+      hint: 'from os import',
+    },
     // `os.environ.setdefault("DJANGO_SETTINGS_MODULE", "app.settings")`: the program sets it for the
     // framework it starts, unless the environment already does
     {
