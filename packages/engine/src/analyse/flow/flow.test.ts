@@ -643,6 +643,16 @@ describe('flowPass', () => {
     expect(run(['func Walk() {', '\tresults := make(chan string)', '\tgo fill(results)', '}'])).toMatchObject(
       [{ path: 'web/context.go', line: 4 }],
     );
+    // one slot, used as a lock, in a package that starts no goroutine: no work runs alongside
+    expect(
+      run([
+        'func NewConn() *Conn {',
+        '\tmu := make(chan struct{}, 1)',
+        '\tmu <- struct{}{}',
+        '\treturn &Conn{mu: mu}',
+        '}',
+      ]),
+    ).toEqual([]);
   });
 
   it('traces a CLI from main() through its modules and finds how it works in parallel', () => {

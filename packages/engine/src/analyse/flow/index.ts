@@ -1224,6 +1224,10 @@ function concurrency(models: FileModel[]): Flow['concurrency'] {
       break;
     }
   }
+  // a Go channel in a product that starts no goroutine is a lock or a signal (`mu chan struct{}`, made
+  // with one slot and used as a mutex): nothing runs at the same time through it
+  if (!out.some((c) => c.what === 'goroutines'))
+    return out.filter((c) => c.what !== 'channels' && c.what !== '`sync.WaitGroup`');
   return out;
 }
 
