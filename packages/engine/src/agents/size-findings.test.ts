@@ -99,4 +99,18 @@ describe('a size finding counts the product code of a file, not the test module 
     );
     expect(md).not.toContain('src/lexer.rs');
   });
+
+  it('scopes the count wherever a test module kept a file under the mark, and tells it apart from the risks', async () => {
+    const { writeKnownIssues } = await import('./sections/known-issues.ts');
+    const a = withFiles([
+      { path: 'src/printer.rs', language: 'Rust', code: 845 },
+      { path: 'src/vscreen.rs', language: 'Rust', code: 953 },
+    ]);
+    a.tests = { ...a.tests, inline: [{ path: 'src/vscreen.rs', cases: 12, lines: 200 }] };
+    const md = writeKnownIssues({ a, fx: factsOf(a) } as Parameters<typeof writeKnownIssues>[0]);
+    expect(md).toContain(
+      '1 file exceeds 800 lines of code outside inline test modules (`src/printer.rs` 845), which makes it hard to review.',
+    );
+    expect(md).not.toMatch(/Other risks:\s*\n+- 1 file exceeds/);
+  });
 });
