@@ -281,7 +281,9 @@ function addSequenceFigure(analysis: Analysis, sections: Placed[], assets: Recor
   const figure: Block = {
     type: 'figure',
     asset: 'fig-sequence',
-    caption: `${sequenceScope(model, at >= 0 && cited(host.blocks[at]!) > 1)}: who calls whom, from ${first.owner ? `${first.owner}.` : ''}${first.name}()`,
+    // "as listed above" only where that one list names every step (set-up and the per-request steps
+    // told as two lists are not one list)
+    caption: `${sequenceScope(model, at >= 0 && steps.length > 1 && cited(host.blocks[at]!) === steps.length)}: who calls whom, from ${first.owner ? `${first.owner}.` : ''}${first.name}()`,
   };
   host.blocks.splice(at >= 0 ? at + 1 : host.blocks.length, 0, figure);
 }

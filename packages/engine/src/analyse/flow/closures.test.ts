@@ -72,4 +72,39 @@ describe('per-call steps', () => {
     ]);
     expect(out.map((s) => s.from)).toEqual([undefined, 0, 1, 0, 1, 1]);
   });
+
+  it('reads a one-line closure with a type annotation as the function returned', () => {
+    const react = fileModel(
+      'src/react.ts',
+      'TypeScript',
+      blankComments(
+        [
+          'const createImpl = <T>(createState: StateCreator<T>) => {', // 1
+          '  const api = createStore(createState)', // 2
+          '  const useBound: any = (selector?: any) => useStore(api, selector)', // 3
+          '  Object.assign(useBound, api)', // 4
+          '  return useBound', // 5
+          '}',
+          'export function useStore(api, selector) {', // 7
+          '  return selector(api.getState())',
+          '}',
+          'function createStore(f) {', // 10
+          '  return f',
+          '}',
+        ].join('\n'),
+        'TypeScript',
+      ),
+    );
+    const path = [
+      { name: 'createImpl', path: 'src/react.ts', line: 1 },
+      { name: 'createStore', path: 'src/react.ts', line: 10, from: 0 },
+      { name: 'useStore', path: 'src/react.ts', line: 7, from: 0 },
+    ];
+    // the store is made once; the hook calls `useStore` each time a component calls it
+    expect(perCallSteps(path, [react]).map((s) => s.perCall)).toEqual([
+      undefined,
+      undefined,
+      { name: 'useBound', line: 3 },
+    ]);
+  });
 });

@@ -9,23 +9,28 @@ import type { FileModel } from './definitions.ts';
 const JS = new Set(['JavaScript', 'TypeScript', 'JSX']);
 /** `const handleRequest = (req, res) => {`, `const handle = async req => {`, `function handle (req) {`. */
 const CLOSURE =
-  /^(\s*)(?:(?:const|let|var)\s+(\w+)\s*=\s*(?:async\s+)?(?:\([^()]*\)|\w+)\s*=>\s*\{|(?:async\s+)?function\s+(\w+)\s*\([^()]*\)\s*\{)\s*$/;
+  /^(\s*)(?:(?:const|let|var)\s+(\w+)(?:\s*:\s*[^=]{1,80}?)?\s*=\s*(?:async\s+)?(?:\([^()]*\)|\w+)\s*=>\s*\{|(?:async\s+)?function\s+(\w+)\s*\([^()]*\)\s*\{)\s*$/;
+/** A closure whose body is one expression on its line: `const useBoundStore: any = (selector) => useStore(api, selector)`. */
+const ONE_LINE_CLOSURE =
+  /^(\s*)(?:const|let|var)\s+(\w+)(?:\s*:\s*[^=]{1,80}?)?\s*=\s*(?:async\s+)?(?:\([^()]*\)|\w+)\s*=>\s*(?![\s{])\S/;
 
 const escape = (s: string) => s.replace(/[$]/g, '\\$');
 
 /** The closures a definition's body declares and returns, each with its first and last line. */
 function returnedClosures(file: FileModel, start: number, end: number) {
-  const out: { name: string; line: number; end: number }[] = [];
+  const out: { name: string; line: number; end: number; oneLine?: boolean }[] = [];
   for (let i = start; i < end && i < file.bare.length; i++) {
-    const m = CLOSURE.exec(file.bare[i]!);
+    const one = ONE_LINE_CLOSURE.exec(file.bare[i]!);
+    const m = one ?? CLOSURE.exec(file.bare[i]!);
     if (!m) continue;
     const name = (m[2] ?? m[3])!;
     const indent = m[1]!;
-    let last = i + 1;
-    while (last < end && !new RegExp(`^${indent}\\}`).test(file.bare[last] ?? '')) last++;
+    // a one-line closure ends on its own line: the calls on that line are inside it
+    let last = one ? i : i + 1;
+    if (!one) while (last < end && !new RegExp(`^${indent}\\}`).test(file.bare[last] ?? '')) last++;
     const returned = new RegExp(`^\\s*return\\s+${escape(name)}\\s*;?\\s*$`);
-    if (file.bare.slice(last, end).some((l) => returned.test(l)))
-      out.push({ name, line: i + 1, end: last + 1 });
+    if (file.bare.slice(last + (one ? 1 : 0), end).some((l) => returned.test(l)))
+      out.push({ name, line: i + 1, end: last + 1, ...(one ? { oneLine: true } : {}) });
   }
   return out;
 }
@@ -68,7 +73,7 @@ function marked(path: MainPathStep[], models: FileModel[]): MainPathStep[] {
     const at = s.external
       ? s.line
       : file.bare.slice(def.line, def.end).findIndex((l) => call.test(l)) + def.line + 1;
-    const inside = closures.find((c) => at > c.line && at < c.end);
+    const inside = closures.find((c) => (c.oneLine ? at === c.line : at > c.line && at < c.end));
     return inside ? { ...s, perCall: { name: inside.name, line: inside.line } } : s;
   });
 }
