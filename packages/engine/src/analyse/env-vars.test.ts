@@ -32,6 +32,45 @@ describe('defaults where the code falls back', () => {
     expect(one(vars, 'URL')!.hasDefault).toBeUndefined();
   });
 
+  it('JavaScript: optional chaining and `import.meta.env` are reads, with the same defaults', () => {
+    const vars = read({
+      'src/a.ts': [
+        "const on = enabled ?? import.meta.env?.MODE !== 'production';",
+        "const base = import.meta.env['BASE_URL'] ?? '/';",
+        'const port = process?.env?.PORT || 3000;',
+        "const host = process.env?.['HOST'] ?? 'localhost';",
+        "const api = import.meta.env?.API ?? import.meta.env.VITE_API ?? 'http://x';",
+        "const dev = 'DEV' in import.meta.env;",
+      ].join('\n'),
+    });
+    expect(one(vars, 'MODE')).toMatchObject({ line: 1, class: 'config' });
+    expect(one(vars, 'MODE')!.hasDefault).toBeUndefined();
+    expect(one(vars, 'BASE_URL')).toMatchObject({ line: 2, defaultValue: '/' });
+    expect(one(vars, 'PORT')).toMatchObject({ line: 3, defaultValue: '3000' });
+    expect(one(vars, 'HOST')).toMatchObject({ line: 4, defaultValue: 'localhost' });
+    expect(one(vars, 'API')).toMatchObject({ fallbackVars: ['VITE_API'], defaultValue: 'http://x' });
+    expect(one(vars, 'DEV')).toMatchObject({ line: 6, presence: true });
+  });
+
+  it('a bundler config’s replace or define map rewrites the product’s reads; the build reads none', () => {
+    const vars = read({
+      'rollup.config.mjs': [
+        'replace({',
+        "  'import.meta.env?.MODE': 'process.env.NODE_ENV',",
+        "  'import.meta.env?.LEVEL': '(import.meta.env ? import.meta.env.LEVEL : undefined)',",
+        '})',
+        "const out = process.env.OUT_DIR ?? 'dist';",
+        'const banner = `built for ${process.env.TARGET}`;',
+      ].join('\n'),
+      'vite.config.ts': "define: { 'process.env.NODE_ENV': JSON.stringify(process.env.BUILD_MODE) }",
+    });
+    expect(vars.filter((v) => /config/.test(v.file)).map((v) => [v.name, v.line])).toEqual([
+      ['OUT_DIR', 5],
+      ['TARGET', 6],
+      ['BUILD_MODE', 1],
+    ]);
+  });
+
   it('JavaScript: a `||` between tests joins conditions; no default', () => {
     const vars = read({
       'lib/color.js': [

@@ -471,13 +471,15 @@ const READERS: Record<string, Reader[]> = {
       fallback: jsFallbackOrTernary,
       required: nonNull,
     },
+    // `process.env['X']`, `import.meta.env['X']`, `process.env?.['X']`
     {
-      re: /\bprocess\.env\[\s*['"]([A-Za-z_][A-Za-z0-9_]*)['"]\s*\]/g,
+      re: /\b(?:process\??|import\.meta|Bun)\.env(?:\?\.)?\[\s*['"]([A-Za-z_][A-Za-z0-9_]*)['"]\s*\]/g,
       fallback: jsFallbackOrTernary,
       required: nonNull,
     },
+    // Vite's `import.meta.env.X`, also optional where the code may run without it: `import.meta.env?.MODE`
     {
-      re: /\b(?:import\.meta|Bun)\.env\.([A-Za-z_][A-Za-z0-9_]*)/g,
+      re: /\b(?:import\.meta|Bun)\.env\??\.([A-Za-z_][A-Za-z0-9_]*)/g,
       fallback: jsFallbackOrTernary,
       required: nonNull,
     },
@@ -487,7 +489,7 @@ const READERS: Record<string, Reader[]> = {
       required: nonNull,
     },
     // `'NO_COLOR' in process.env`: a presence test is a read too
-    { re: /['"]([A-Za-z_]\w*)['"]\s+in\s+process\??\.env\b/g, presence: true },
+    { re: /['"]([A-Za-z_]\w*)['"]\s+in\s+(?:process\??|import\.meta|Bun)\.env\b/g, presence: true },
   ],
   py: [
     // `os.environ["X"] = v` sets the variable for a child process: not a read
@@ -717,8 +719,40 @@ function familyOf(f: FileInfo): keyof typeof READERS | undefined {
   return family;
 }
 
-/** The reads of one file by its family's readers. */
-function directReads(text: string, family: keyof typeof READERS, isScript: boolean): Read[] {
+// a bundler's config: rollup, Vite, webpack, esbuild, tsup… (`rollup.config.mjs`, `webpack.config.prod.js`)
+const BUNDLER_CONFIG =
+  /^(rollup|rolldown|vite|vitest|webpack|rspack|esbuild|tsup|tsdown)\.config(\.[\w-]+)?\.[cm]?[jt]s$/;
+
+/**
+ * True when `at` sits inside a string literal of its line (a template literal's `${…}` is code).
+ * In a bundler's config such a string is code the bundler writes into the product, the key or value
+ * of a `replace`/`define` map (`'import.meta.env?.MODE': 'process.env.NODE_ENV'`): no read by the build.
+ */
+function inString(text: string, at: number): boolean {
+  const quotes: string[] = [];
+  for (let i = text.lastIndexOf('\n', at - 1) + 1; i < at; i++) {
+    const c = text[i]!;
+    const quote = quotes[quotes.length - 1];
+    if (quote && quote !== '}') {
+      if (c === '\\') i++;
+      else if (c === quote) quotes.pop();
+      else if (quote === '`' && c === '$' && text[i + 1] === '{') {
+        quotes.push('}');
+        i++;
+      }
+    } else if (c === '"' || c === "'" || c === '`') quotes.push(c);
+    else if (c === '}' && quote === '}') quotes.pop();
+  }
+  return quotes.length > 0 && quotes[quotes.length - 1] !== '}';
+}
+
+/** The reads of one file by its family's readers; `quotedIsCode` skips reads written inside a string. */
+function directReads(
+  text: string,
+  family: keyof typeof READERS,
+  isScript: boolean,
+  quotedIsCode = false,
+): Read[] {
   const locals = isScript ? shellLocals(text) : null;
   const out: Read[] = [];
   const lineOf = lineFinder(text);
@@ -745,7 +779,7 @@ function directReads(text: string, family: keyof typeof READERS, isScript: boole
         continue;
       }
       const name = m[1]!;
-      if (locals?.has(name)) continue;
+      if (locals?.has(name) || (quotedIsCode && inString(text, m.index))) continue;
       const end = m.index + m[0].length;
       const fb = fallback?.(text, end, m.index) ?? null;
       const index = m.index + m[0].indexOf(name);
@@ -819,7 +853,7 @@ export function hiddenDefaultOf(v: EnvVar): string | undefined {
 
 // any environment read, in the languages the readers know: used to tell a fallback to another variable
 const ANY_READ =
-  /^(?:process\??\.env\??\.(\w+)|process\.env\[\s*['"](\w+)['"]\s*\]|(?:import\.meta|Bun)\.env\.(\w+)|os\.(?:environ\.get|getenv)\(\s*['"](\w+)['"]\s*\)|os\.environ\[\s*['"](\w+)['"]\s*\]|os\.Getenv\(\s*"(\w+)"\s*\)|(?:std::)?env::var(?:_os)?\(\s*"(\w+)"\s*\)(?:\.ok\(\))?|System\.getenv\(\s*"(\w+)"\s*\)|ENV\[\s*['"](\w+)['"]\s*\]|getenv\(\s*['"](\w+)['"]\s*\))$/;
+  /^(?:process\??\.env\??\.(\w+)|(?:process\??|import\.meta|Bun)\.env(?:\?\.)?\[\s*['"](\w+)['"]\s*\]|(?:import\.meta|Bun)\.env\??\.(\w+)|os\.(?:environ\.get|getenv)\(\s*['"](\w+)['"]\s*\)|os\.environ\[\s*['"](\w+)['"]\s*\]|os\.Getenv\(\s*"(\w+)"\s*\)|(?:std::)?env::var(?:_os)?\(\s*"(\w+)"\s*\)(?:\.ok\(\))?|System\.getenv\(\s*"(\w+)"\s*\)|ENV\[\s*['"](\w+)['"]\s*\]|getenv\(\s*['"](\w+)['"]\s*\))$/;
 
 const readOf = (operand: string) => {
   const m = ANY_READ.exec(operand.replace(/!$/, '').trim());
@@ -926,7 +960,12 @@ export function envVarsPass(src: Sources, files: FileInfo[]): EnvVar[] {
     if (text == null) continue;
     texts.set(f.path, { text, family });
     const isScript = family === 'shell' && /Shell/.test(f.language ?? '');
-    const reads = directReads(text, family, isScript);
+    const reads = directReads(
+      text,
+      family,
+      isScript,
+      family === 'js' && BUNDLER_CONFIG.test(baseName(f.path)),
+    );
     if (family === 'js') reads.push(...destructuredReads(text), ...schemaReads(text));
     if (family === 'py') reads.push(...settingsReads(text));
     const lineOf = lineFinder(text);
