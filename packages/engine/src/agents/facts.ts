@@ -63,7 +63,7 @@ export interface Facts {
    * What largestFiles leaves out: files a generator wrote, files that are mostly literal data,
    * TypeScript files that declare types only.
    */
-  notRanked: { generated: FileInfo[]; data: FileInfo[]; types: FileInfo[] };
+  notRanked: { generated: FileInfo[]; copied: FileInfo[]; data: FileInfo[]; types: FileInfo[] };
   /**
    * The symbols of the product's source files, migrations left out: a migration class is the
    * schema's history, written once per change, not a name of the code's design.
@@ -520,7 +520,13 @@ export function factsOf(a: Analysis): Facts {
       .sort((x, y) => y.code - x.code || x.path.localeCompare(y.path)),
     notRanked: {
       generated: a.files.filter(
-        (f) => f.role === 'generated' && f.language && !NON_CODE_LANGUAGES.has(f.language),
+        (f) =>
+          f.role === 'generated' && f.language && !NON_CODE_LANGUAGES.has(f.language) && !copiedIn(a, f.path),
+      ),
+      // another project's code copied in (a vendored library) was neither written by a tool nor here
+      copied: a.files.filter(
+        (f) =>
+          f.role === 'generated' && f.language && !NON_CODE_LANGUAGES.has(f.language) && copiedIn(a, f.path),
       ),
       data: sourceFiles.filter((f) => f.literalData),
       types: sourceFiles.filter((f) => f.typeDeclarations),
@@ -569,6 +575,7 @@ export function notRankedNote(fx: Facts, minCode: number): string {
   const over = (files: FileInfo[]) => files.filter((f) => f.code > minCode).map((f) => `\`${f.path}\``);
   const generated = over(fx.notRanked.generated);
   const data = over(fx.notRanked.data);
+  const copied = over(fx.notRanked.copied);
   const parts = [
     generated.length &&
       `${generated.length === 1 ? 'the generated file' : 'generated files'} ${listSome(generated)}`,
@@ -579,10 +586,20 @@ export function notRankedNote(fx: Facts, minCode: number): string {
   const typeText = types.length
     ? `${listSome(types)}, which ${types.length === 1 ? 'declares' : 'declare'} TypeScript types only (compile-time, no code that runs)`
     : '';
-  if (!parts.length) return typeText ? ` Not among them: ${typeText}.` : '';
+  const copiedText = copied.length
+    ? `${listSome(copied)}, ${copied.length === 1 ? 'a file' : 'files'} of another project copied in`
+    : '';
+  const others = [typeText, copiedText].filter(Boolean).join(', and ');
+  if (!parts.length) return others ? ` Not among them: ${others}.` : '';
   const text = parts.join(' and ');
-  return ` Not among them: ${text} (written by a tool or made of literal data, not code to split)${typeText ? `, and ${typeText}` : ''}.`;
+  return ` Not among them: ${text} (written by a tool or made of literal data, not code to split)${others ? `, and ${others}` : ''}.`;
 }
+
+/** A file inside a folder the layout names as another project's code copied in. */
+const copiedIn = (a: Analysis, path: string) =>
+  (a.identity?.nonProduct ?? []).some(
+    (n) => n.role === 'vendored' && (path === n.path || path.startsWith(`${n.path}/`)),
+  );
 
 const listSome = (items: string[]) =>
   items.length <= 2 ? items.join(' and ') : `${items.slice(0, 2).join(', ')} and ${items.length - 2} more`;

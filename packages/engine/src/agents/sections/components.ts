@@ -161,7 +161,9 @@ export function writeComponents(ctx: WriterContext): string {
   // the files the size findings set aside (a generated file, a table of literal data, a file of type
   // declarations only) lead no module either
   const unranked = new Set(
-    [...fx.notRanked.generated, ...fx.notRanked.data, ...fx.notRanked.types].map((f) => f.path),
+    [...fx.notRanked.generated, ...fx.notRanked.copied, ...fx.notRanked.data, ...fx.notRanked.types].map(
+      (f) => f.path,
+    ),
   );
   const blocks = told.slice(0, 10).map((m) => {
     const files = fx.productFiles.filter((f) => within(m.id, f.path)).sort((x, y) => y.code - x.code);

@@ -72,6 +72,32 @@ describe('generated and vendored files among the sources', () => {
     expect(found(own)).toEqual({});
   });
 
+  it("a folder of code under another holder's licence, with no manifest, is a copy of that project", () => {
+    const tree = {
+      LICENSE: 'The MIT License (MIT)\n\nCopyright (c) 2019 Ana Ruiz\n',
+      'pkg/__init__.py': 'from ._click import style\n',
+      'pkg/main.py': 'def run(): pass\n',
+      'pkg/_click/LICENSE.txt': 'Copyright 2014 Pallets\n\nRedistribution and use …\n',
+      'pkg/_click/core.py': 'class Command: pass\n',
+      'pkg/_click/termui.py': 'def style(): pass\n',
+      // a workspace package publishes under its own licence: the project's own code
+      'packages/cli/LICENSE': 'Copyright (c) 2020 Someone Else\n',
+      'packages/cli/package.json': '{"name": "cli"}',
+      'packages/cli/index.js': 'module.exports = 1\n',
+      // the project's own holder in a sub-folder's licence: its own code
+      'pkg/extra/LICENSE': 'Copyright 2021 Ana Ruiz\n',
+      'pkg/extra/x.py': 'x = 1\n',
+    };
+    expect(Object.entries(found(tree)).sort()).toEqual([
+      ['pkg/_click/LICENSE.txt', 'vendored'],
+      ['pkg/_click/core.py', 'vendored'],
+      ['pkg/_click/termui.py', 'vendored'],
+    ]);
+    expect(generatedFiles(sourcesFromMap(tree))[0]!.why).toBe(
+      'under its own licence (LICENSE.txt, copyright Pallets)',
+    );
+  });
+
   it('says what gave a file away', () => {
     const src = sourcesFromMap({ 'scss/app.scss': '.a { color: red; }\n', 'static/app.css': rules(2) });
     expect(generatedFiles(src)).toEqual([

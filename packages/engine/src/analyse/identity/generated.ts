@@ -5,6 +5,7 @@
 // a name or the first bytes (dist/, *.min.js, one-line bundles); these need the repository around them.
 
 import { baseName, dirName, type Sources } from '../sources.ts';
+import { isNonProductCode } from '../test-code.ts';
 import type { NonProductRole } from '../types.ts';
 import { trimEndChars } from '@atr/shared';
 
@@ -203,7 +204,7 @@ export function generatedFiles(src: Sources): GeneratedFile[] {
   const styleSources = styleSourcesOf(paths, (p) => src.text(p));
   const outputs = buildOutputs(src);
   const written = (p: string) => outputs.some((o) => p === o || p.startsWith(`${o}/`));
-  const copies = libraryCopies(src, paths);
+  const copies = [...libraryCopies(src, paths), ...licensedCopies(src, paths)];
   const out: GeneratedFile[] = [];
   for (const p of paths) {
     const copy = copies.find((c) => p.startsWith(`${c.dir}/`));
@@ -297,6 +298,53 @@ function libraryCopies(src: Sources, paths: string[]): { dir: string; why: strin
     if (lib.length < 3 || own.has(lib) || letters(baseName(dir).replace(FOLDER_VERSION, '')) !== lib)
       continue;
     out.push({ dir, why: `a copy of ${banner.name} ${banner.version}` });
+  }
+  return out;
+}
+
+const LICENCE_FILE = /^(?:licen[cs]e|copying)(?:[-.][\w.-]*)?$/i;
+// what makes a folder a package of its own (a workspace member publishes under its own licence)
+const MANIFEST_FILE =
+  /^(?:package\.json|Cargo\.toml|pyproject\.toml|setup\.py|setup\.cfg|go\.mod|pom\.xml|build\.gradle(?:\.kts)?|composer\.json|[\w.-]+\.gemspec|[\w.-]+\.csproj|mix\.exs|Package\.swift)$/;
+/** "Copyright 2014 Pallets": the holder a licence names, without the year and the © sign. */
+function copyrightHolder(text: string): string | null {
+  const line = /^[ \t]*Copyright\b[^\n]{0,200}/im.exec(text.slice(0, 4000))?.[0];
+  if (!line) return null;
+  const holder = line
+    .replace(/^[ \t]*Copyright\b/i, '')
+    .replace(/\(c\)|©|\b\d{4}(?:\s*[-–,]\s*\d{4})*\b|,|\ball rights reserved\b\.?/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return holder.length >= 2 ? holder : null;
+}
+
+/**
+ * Folders holding a copy of another project's code under that project's licence: a licence file of
+ * their own, naming a copyright holder other than the repository's, beside source code and with no
+ * manifest (typer's `typer/_click`, Click copied in with Pallets' licence). A workspace package with its
+ * own manifest is the project's own, whatever its licence file says; test and example folders are
+ * told by their own role.
+ */
+function licensedCopies(src: Sources, paths: string[]): { dir: string; why: string }[] {
+  const rootLicence = paths.find((p) => !p.includes('/') && LICENCE_FILE.test(p));
+  const ownHolder = rootLicence ? copyrightHolder(src.text(rootLicence) ?? '') : null;
+  if (!ownHolder) return [];
+  const out: { dir: string; why: string }[] = [];
+  for (const p of paths) {
+    const dir = dirName(p);
+    if (
+      !dir ||
+      !LICENCE_FILE.test(baseName(p)) ||
+      isNonProductCode(`${dir}/`) ||
+      /(^|\/)(docs?|examples?)\//i.test(`${dir}/`)
+    )
+      continue;
+    const inside = paths.filter((q) => q.startsWith(`${dir}/`));
+    if (inside.some((q) => dirName(q) === dir && MANIFEST_FILE.test(baseName(q)))) continue;
+    if (!inside.some((q) => GENERATED_SOURCE.test(q))) continue;
+    const holder = copyrightHolder(src.text(p) ?? '');
+    if (!holder || holder.toLowerCase() === ownHolder.toLowerCase()) continue;
+    out.push({ dir, why: `under its own licence (${p.slice(dir.length + 1)}, copyright ${holder})` });
   }
   return out;
 }
