@@ -572,6 +572,22 @@ describe('static checks among the package scripts', () => {
     expect(quality).not.toMatch(/--write/);
   });
 
+  it('counts a script by the program it runs: a test-named check, not a tool named in an argument', () => {
+    const a = analysis([code('src/app.ts', 'TypeScript')], { frameworks: [], files: [], totalCases: 0 });
+    const npm = (name: string, command: string, line: number): EntryPoint => ({
+      ...script(name, command, 'package.json', line),
+      kind: 'npm-script',
+    });
+    a.entryPoints = [
+      npm('test:types', 'tsc --noEmit', 7),
+      npm('test:spec', 'vitest run', 8),
+      npm('copy', `json -I -f dist/package.json -e "this.prettier=undefined;"`, 9),
+      npm('bench-formatters', 'node benchmarks/utils/runbench formatters', 10),
+    ];
+    const quality = writeTesting({ ...ctx(a), plan: { ...ctx(a).plan, focus: 'quality' } });
+    expect(quality).toMatch(/Static checks: scripts `test:types` → `tsc --noEmit` \(`package\.json:7`\)\.$/m);
+  });
+
   it('tells a lint script whose linter has no configuration apart from the checks', () => {
     const a = analysis([code('src/app.ts', 'TypeScript')], { frameworks: [], files: [], totalCases: 0 });
     a.entryPoints = [{ ...script('lint', 'next lint', 'package.json', 7), kind: 'npm-script' }];

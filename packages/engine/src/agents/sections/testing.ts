@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { isProgramLanguage } from '../../analyse/test-code.ts';
 import type { Analysis, EntryPoint, StaticCheck } from '../../analyse/types.ts';
 import { baseName } from '../../analyse/sources.ts';
+import { isCheckScript as runsCheck } from './check-scripts.ts';
 import { factsOf, notRankedNote, type Facts } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
@@ -92,24 +93,17 @@ export const testing = defineSection({
 const CHECK_TOOL =
   /lint|mypy|pyright|type-?check|typing|(?<![a-z])(?:tsc|fmt|vet|ruff)(?![a-z])|clippy|rustfmt|flake8|eslint|prettier|biome|pre-commit|staticcheck|format|checkstyle|spotless|rubocop|phpstan|ktlint|detekt/i;
 const TEST_NAME = /test|spec|e2e|coverage/i;
-// what a script runs when it lints, format-checks or type-checks
+// what a CI command runs when it lints, format-checks or type-checks
 const CHECK_COMMAND =
   /\b(?:eslint|prettier|biome|standard|xo|tsc|vue-tsc|svelte-check|stylelint|ruff|flake8|pylint|mypy|pyright|black|isort|golangci-lint|staticcheck|gofmt|go\s+vet|cargo\s+(?:clippy|fmt)|rustfmt|checkstyle|spotless|rubocop|phpstan|psalm|ktlint|detekt|shellcheck|pre-commit)\b/i;
 // a script named for a check; "check" alone is not one (a docs build's linkcheck, a health check)
 const CHECK_NAME = /lint|(?<![a-z])fmt(?![a-z])|format|type-?check|typing|(?<![a-z])vet(?![a-z])|style/i;
 
-const REWRITES = /(?:^|\s)(?:--write|-w)(?=\s|$)/;
-const CHECK_FLAG = /(?:^|\s)(?:--check|-c|-l|--list-different)(?=\s|$)/;
-
 /** A package script or make target of the project's own that lints, format-checks or type-checks. */
-function isCheckScript(e: EntryPoint): boolean {
+function isCheckScript(e: EntryPoint, scripts: EntryPoint[]): boolean {
   if (e.kind !== 'npm-script' && e.kind !== 'make-target') return false;
   if (e.area && e.area !== 'product') return false;
-  // a test script that type-checks first (`tsc && vitest`) is still the test script
-  if (TEST_NAME.test(e.name)) return false;
-  // a formatter that rewrites the files (`prettier --write .`, `gofmt -w`) fixes them, it checks nothing
-  if (REWRITES.test(e.command ?? '') && !CHECK_FLAG.test(e.command ?? '')) return false;
-  return CHECK_COMMAND.test(e.command ?? '') || CHECK_NAME.test(e.name);
+  return runsCheck(e, scripts, (command) => TEST_COMMAND.test(command));
 }
 
 // what runs a test suite: a runner, a build tool's test goal, or another script that does
@@ -175,7 +169,7 @@ interface Check {
 function staticChecks(a: Analysis): Check[] {
   return [
     ...a.entryPoints
-      .filter(isCheckScript)
+      .filter((e) => isCheckScript(e, a.entryPoints))
       .map((e): Check => ({ name: e.name, path: e.path, line: e.line, command: e.command, via: 'script' })),
     ...ciChecks(a).map((c): Check => ({ ...c, via: 'ci' })),
     ...(a.staticChecks ?? []).map((c): Check => ({ name: c.tool, path: c.path, line: c.line, via: c.via })),
@@ -508,7 +502,7 @@ const INSTALL = /\b(?:install|uninstall|add|setup|download)\b/;
 export function ciCheckCommands(a: Analysis, commands: string[]): string[] {
   const scripts = a.entryPoints.filter((e) => e.kind === 'npm-script' || e.kind === 'make-target');
   const checks = (e: EntryPoint) =>
-    isCheckScript(e) || TEST_COMMAND.test(e.command ?? '') || testScriptsOf(a).includes(e);
+    isCheckScript(e, scripts) || TEST_COMMAND.test(e.command ?? '') || testScriptsOf(a).includes(e);
   const bare = [...new Set(commands.map((c) => c.replace(ENV_PREFIX, '')))];
   return bare.filter((c) => {
     if (c.length > 80) return false;
