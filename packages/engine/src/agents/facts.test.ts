@@ -248,3 +248,31 @@ describe('Python dependencies named in several extras and groups', () => {
     expect(fx.devDeps.map((d) => `${d.name}:${d.scope}`)).toEqual(['pytest:test']);
   });
 });
+
+describe('npm dependencies counted as what they are', () => {
+  it('counts a package of two sections once, an optional peer apart and type declarations never at run time', () => {
+    const a = sampleAppAnalysis();
+    const dep = (name: string, scope: string, line: number, optionalPeer?: true) =>
+      ({
+        ecosystem: 'npm',
+        name,
+        version: '*',
+        scope,
+        manifest: 'package.json',
+        line,
+        ...(optionalPeer ? { optionalPeer } : {}),
+      }) as const;
+    a.dependencies = [
+      dep('express', 'runtime', 1),
+      dep('@types/express', 'runtime', 2),
+      dep('react', 'peer', 3, true),
+      dep('scheduler', 'peer', 4),
+      dep('react', 'dev', 5),
+      dep('vitest', 'dev', 6),
+    ] as unknown as typeof a.dependencies;
+    const fx = factsOf(a);
+    expect(fx.runtimeDeps.map((d) => d.name)).toEqual(['express', 'scheduler']);
+    expect(fx.optionalPeerDeps.map((d) => `${d.name}:${d.line}`)).toEqual(['react:3']);
+    expect(fx.devDeps.map((d) => d.name)).toEqual(['@types/express', 'vitest']);
+  });
+});

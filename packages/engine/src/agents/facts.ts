@@ -4,7 +4,7 @@
 import { isSchema, migrationsOf, type Migration } from '../analyse/data-model.ts';
 import { isProductOwned, lockfileOf, openVersionRisks } from '../analyse/dependencies.ts';
 import { isSecretName } from '../analyse/env-vars.ts';
-import { dependencyRole } from '../analyse/package-roles.ts';
+import { dependencyRole, importsPackage } from '../analyse/package-roles.ts';
 import {
   isBenchPath,
   isFixturePath,
@@ -35,6 +35,8 @@ export interface Facts {
   testSupport: string[];
   totalLines: number;
   runtimeDeps: Dependency[];
+  /** npm peers the manifest marks optional: needed only by the files that import them, never at run time as a whole. */
+  optionalPeerDeps: Dependency[];
   devDeps: Dependency[];
   /** Stored entities (tables, ORM models; entity schemas apart) and the files that declare them or migrate the database. */
   dataModel: {
@@ -399,6 +401,55 @@ export function pipOnce(deps: Dependency[]): Dependency[] {
   return deps.filter((d) => d.ecosystem !== 'pip' || chosen.get(key(d)) === d);
 }
 
+/**
+ * An npm package a manifest lists in two sections (`react` as a peer, and as a devDependency to test
+ * against) is one package, counted where its users meet it: as runtime or peer before development.
+ */
+export function npmOnce(deps: Dependency[]): Dependency[] {
+  const key = (d: Dependency) => `${d.manifest}\0${d.name}`;
+  const chosen = new Map<string, Dependency>();
+  for (const d of deps) {
+    if (d.ecosystem !== 'npm') continue;
+    const first = chosen.get(key(d));
+    if (!first || (SCOPE_RANK[d.scope] ?? 3) < (SCOPE_RANK[first.scope] ?? 3)) chosen.set(key(d), d);
+  }
+  return deps.filter((d) => d.ecosystem !== 'npm' || chosen.get(key(d)) === d);
+}
+
+/** `@types/react`: type declarations for the compiler, never code that runs. */
+export function isTypeDeclarations(d: Pick<Dependency, 'ecosystem' | 'name'>): boolean {
+  return d.ecosystem === 'npm' && d.name.startsWith('@types/');
+}
+
+/**
+ * The optional peer a framework is declared as, when the product ships it as nothing else: React
+ * in a state library whose core runs without it (`"react": { "optional": true }`). Such a framework
+ * is not what the product builds on, only what some of its files use.
+ */
+export function optionalPeerOf(
+  a: Analysis,
+  fw: Pick<Analysis['frameworks'][number], 'name' | 'evidence'>,
+): Dependency | undefined {
+  const own = a.dependencies.filter(isProductOwned);
+  const at = own.filter((d) => `${d.manifest}:${d.line}` === fw.evidence);
+  const decl = at.length ? at : own.filter((d) => d.name.toLowerCase() === fw.name.toLowerCase());
+  const shipped = decl.filter((d) => d.scope === 'runtime' || d.scope === 'peer' || d.scope === 'optional');
+  return shipped.length && shipped.every((d) => d.optionalPeer) ? shipped[0] : undefined;
+}
+
+/** The product's source files that import a package (`src/react.ts` for `react`), sorted. */
+export function importersOf(a: Analysis, d: Pick<Dependency, 'ecosystem' | 'name'>): string[] {
+  // the product's files: an example app importing `react` says nothing of the library
+  const source = new Set(factsOf(a).productFiles.map((f) => f.path));
+  return [
+    ...new Set(
+      a.imports
+        .filter((i) => !i.resolved && source.has(i.from) && importsPackage(i.specifier, d))
+        .map((i) => i.from),
+    ),
+  ].sort();
+}
+
 const cache = new WeakMap<Analysis, Facts>();
 
 export function factsOf(a: Analysis): Facts {
@@ -463,6 +514,7 @@ export function factsOf(a: Analysis): Facts {
       seen.has(d.ecosystem + d.name) ? false : (seen.add(d.ecosystem + d.name), true),
     );
   };
+  const declared = npmOnce(pipOnce(jvmOnce(productDeps)));
   const productFiles = productBase(a, sourceFiles);
   // a repository with no product role (a collection of scripts) is measured whole
   const base = productFiles.length ? productFiles : sourceFiles;
@@ -487,11 +539,21 @@ export function factsOf(a: Analysis): Facts {
     testFiles,
     testSupport,
     totalLines: a.project.lines.code + a.project.lines.comment + a.project.lines.blank,
-    runtimeDeps: pipOnce(jvmOnce(productDeps)).filter(
-      (d) => d.scope === 'runtime' || d.scope === 'peer' || d.scope === 'optional',
+    // an optional peer is the user's to install, for the files that import it; a `@types/*`
+    // package in `dependencies` serves the users' type checks, a build step
+    runtimeDeps: declared.filter(
+      (d) =>
+        (d.scope === 'runtime' || d.scope === 'peer' || d.scope === 'optional') &&
+        !d.optionalPeer &&
+        !isTypeDeclarations(d),
     ),
-    devDeps: pipOnce(jvmOnce(productDeps)).filter(
-      (d) => d.scope === 'dev' || d.scope === 'test' || d.scope === 'build',
+    optionalPeerDeps: declared.filter((d) => d.optionalPeer),
+    devDeps: declared.filter(
+      (d) =>
+        d.scope === 'dev' ||
+        d.scope === 'test' ||
+        d.scope === 'build' ||
+        (isTypeDeclarations(d) && !d.optionalPeer),
     ),
     dataModel: { ormFrameworks, schemaFiles, tables, schemas, migrations },
     // a library's role is the table's, and only for what the product ships (package-roles.ts)

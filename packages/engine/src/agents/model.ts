@@ -816,7 +816,7 @@ export function truthOf(c: Claim, a: Analysis): Truth | undefined {
       const own = a.dependencies.filter(isStrictProduct);
       // the Dependencies chapter's count: runtime plus development, a package two builds of the same
       // project both declare counted once
-      const chapter = [...fx.runtimeDeps, ...fx.devDeps];
+      const chapter = [...fx.runtimeDeps, ...fx.optionalPeerDeps, ...fx.devDeps];
       return count(
         set(
           a.dependencies.length,
@@ -1007,5 +1007,8 @@ export function notNeededToRun(
   const own = a.dependencies.filter((d) => !d.area || d.area === 'product');
   const at = own.filter((d) => `${d.manifest}:${d.line}` === fw.evidence);
   const decl = at.length ? at : own.filter((d) => d.name.toLowerCase() === fw.name.toLowerCase());
-  return decl.length > 0 && decl.every((d) => d.scope !== 'runtime' && d.scope !== 'peer');
+  // an optional peer (`peerDependenciesMeta`) is installed by the users who want it, like an extra
+  return (
+    decl.length > 0 && decl.every((d) => (d.scope !== 'runtime' && d.scope !== 'peer') || d.optionalPeer)
+  );
 }

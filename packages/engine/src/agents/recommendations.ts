@@ -111,7 +111,7 @@ export function recommendations(a: Analysis): Recommendation[] {
       citations: [],
     });
   // a library keeps ranges and no lockfile on purpose: its users' applications lock the tree
-  const own = [...fx.runtimeDeps, ...fx.devDeps];
+  const own = [...fx.runtimeDeps, ...fx.optionalPeerDeps, ...fx.devDeps];
   const unlocked = isPackage ? new Set<Ecosystem>() : unlockedEcosystems(a, own, fx.lockfiles);
   const unlockedDeps = own.filter((d) => unlocked.has(d.ecosystem));
   if (unlockedDeps.length)

@@ -119,6 +119,32 @@ describe('dependenciesPass', () => {
   });
 });
 
+describe('npm peers marked optional', () => {
+  it('are peers the manifest leaves to the user, the others plain peers', () => {
+    const { dependencies } = dependenciesPass(
+      sourcesFromMap({
+        'package.json': JSON.stringify(
+          {
+            name: 'store',
+            peerDependencies: { react: '>=18.0.0', immer: '>=9.0.6', scheduler: '*' },
+            peerDependenciesMeta: { react: { optional: true }, immer: { optional: true }, scheduler: {} },
+            devDependencies: { react: '^19.2.8' },
+          },
+          null,
+          2,
+        ),
+      }),
+    );
+    const at = (name: string, scope: string) =>
+      dependencies.find((d) => d.name === name && d.scope === scope);
+    expect(at('react', 'peer')).toMatchObject({ optionalPeer: true, line: 4 });
+    expect(at('immer', 'peer')).toMatchObject({ optionalPeer: true });
+    expect(at('scheduler', 'peer')?.optionalPeer).toBeUndefined();
+    // the same package for development is no peer
+    expect(at('react', 'dev')?.optionalPeer).toBeUndefined();
+  });
+});
+
 describe('dependency scope: the product is what its own manifests declare', () => {
   it("reads a gem's runtime needs from its gemspec: its Gemfile's other gems are for development, its own gems are no dependency", () => {
     const { dependencies } = dependenciesPass(

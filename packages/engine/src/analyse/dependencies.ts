@@ -73,6 +73,15 @@ const npm: Parser = (text, path) => {
     ['peerDependencies', 'peer'],
     ['optionalDependencies', 'optional'],
   ];
+  const peerMeta =
+    pkg.peerDependenciesMeta && typeof pkg.peerDependenciesMeta === 'object'
+      ? (pkg.peerDependenciesMeta as Record<string, unknown>)
+      : {};
+  // `"react": { "optional": true }`: a peer only some of the package's files import
+  const optionalPeer = (name: string) => {
+    const meta = peerMeta[name];
+    return !!meta && typeof meta === 'object' && (meta as { optional?: unknown }).optional === true;
+  };
   for (const [key, scope] of sections) {
     const deps = pkg[key];
     if (!deps || typeof deps !== 'object') continue;
@@ -85,6 +94,7 @@ const npm: Parser = (text, path) => {
         scope,
         manifest: path,
         line: findLine(lines, new RegExp(`"${esc(name)}"\\s*:`), start),
+        ...(scope === 'peer' && optionalPeer(name) ? { optionalPeer: true as const } : {}),
       });
     }
   }

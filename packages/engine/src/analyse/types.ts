@@ -132,6 +132,11 @@ export interface Dependency {
   manifest: string; // path of the manifest
   line?: number;
   /**
+   * A peer the manifest marks optional (`"peerDependenciesMeta": { "react": { "optional": true } }`):
+   * npm installs none, and only the files that import it need it.
+   */
+  optionalPeer?: true;
+  /**
    * What sets the version when the declaration names none on purpose: a parent POM, an imported
    * BOM, a Gradle platform or dependency-management plugin, a Cargo workspace. Such a version is
    * fixed by the build, not open.

@@ -71,7 +71,7 @@ export function factsBlock(a: Analysis, projectName: string): string {
     `files analysed: ${a.project.files}`,
     `lines in the whole repository: ${a.project.lines.code} code, ${a.project.lines.comment} comment, ${a.project.lines.blank} blank`,
     a.manifests.length
-      ? `dependencies: ${a.dependencies.length} declared (${fx.runtimeDeps.length} runtime, ${fx.devDeps.length} development) in ${plural(a.manifests.length, 'manifest')}`
+      ? `dependencies: ${a.dependencies.length} declared (${fx.runtimeDeps.length} runtime, ${fx.optionalPeerDeps.length ? `${fx.optionalPeerDeps.length} optional peer, ` : ''}${fx.devDeps.length} development) in ${plural(a.manifests.length, 'manifest')}`
       : 'dependencies: none found (no package manifest was found)',
     ...a.dependencies
       .slice(0, 25)

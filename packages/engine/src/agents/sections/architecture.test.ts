@@ -385,6 +385,19 @@ describe('the runtime shape', () => {
     expect(writeArchitecture(ctx(a, MODULES))).not.toContain('runtime shape');
   });
 
+  it('is not set by a framework only some files use as an optional peer', () => {
+    const a = library();
+    a.frameworks = [
+      { name: 'React', category: 'frontend', role: 'ui-framework', evidence: 'package.json:4' },
+    ] as Analysis['frameworks'];
+    a.dependencies = [
+      { ecosystem: 'npm', name: 'react', version: '>=18', scope: 'peer', manifest: 'package.json', line: 4 },
+    ];
+    expect(writeArchitecture(ctx(a, MODULES))).toMatch(/The runtime shape is set by React/);
+    a.dependencies[0]!.optionalPeer = true;
+    expect(writeArchitecture(ctx(a, MODULES))).not.toContain('runtime shape');
+  });
+
   it('names the web framework and the interface it runs on before a router', () => {
     const a = library();
     a.frameworks = [

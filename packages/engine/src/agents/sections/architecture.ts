@@ -2,7 +2,7 @@
 
 import { shapeRank } from '../../analyse/package-roles.ts';
 import { isDevContainer, namesServiceImage } from '../../analyse/containers.ts';
-import { factsOf } from '../facts.ts';
+import { factsOf, optionalPeerOf } from '../facts.ts';
 import { mechanismFindings, mechanismParts } from '../how-it-works.ts';
 import { entrySentence, howItWorks, importedAs, usageCounts } from '../identity-text.ts';
 import { toldElsewhere, wants, type WriterContext } from '../writers/context.ts';
@@ -254,7 +254,9 @@ export function writeArchitecture(ctx: WriterContext): string {
         (f.category === 'web' || f.category === 'frontend') &&
         f.role !== 'styling' &&
         f.role !== 'templating' &&
-        own(f),
+        own(f) &&
+        // an optional peer only some files import shapes those files, not the product
+        !optionalPeerOf(a, f),
     )
     .sort((x, y) => shapeRank(x.role) - shapeRank(y.role));
   const productRoutes = a.routes.filter(own);

@@ -10,7 +10,7 @@ import {
 } from '../../analyse/dependencies.ts';
 import { registryName } from '../../analyse/package-roles.ts';
 import type { Analysis, Dependency, Manifest, PackageManager } from '../../analyse/types.ts';
-import { factsOf, isChecksumFile, type Facts } from '../facts.ts';
+import { factsOf, importersOf, isChecksumFile, isTypeDeclarations, type Facts } from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -59,8 +59,8 @@ export const dependencies = defineSection({
       out.push(
         f(
           sentence(
-            `${plural(own.length, 'dependency', 'dependencies')} ${agree(own.length, 'is', 'are')} declared in ${plural(unique(own.map((d) => d.manifest)).length, 'manifest')}`,
-            `: ${num(fx.runtimeDeps.length)} runtime${optionalNote(fx.runtimeDeps)} and ${num(fx.devDeps.length)} for development or tests`,
+            `${declaredCount(a, own)} ${agree(own.length, 'is', 'are')} declared in ${plural(unique(own.map((d) => d.manifest)).length, 'manifest')}`,
+            `: ${num(fx.runtimeDeps.length)} runtime${optionalNote(fx.runtimeDeps)}${when(fx.optionalPeerDeps.length, `, ${num(fx.optionalPeerDeps.length)} optional peer`)} and ${num(fx.devDeps.length)} for development or tests`,
           ),
           unique(own.map((d) => d.manifest)).map((m) => ref(m)),
         ),
@@ -104,7 +104,15 @@ function rows(ds: Dependency[]) {
     versionConstraint(d) === 'managed' ? text('managed') : code(d.version),
     text(d.ecosystem),
     // a Go requirement marked `// indirect` is needed all the same, by another requirement
-    text(d.scope === 'optional' && d.ecosystem === 'go' ? 'indirect' : d.scope),
+    text(
+      d.optionalPeer
+        ? 'optional peer'
+        : d.scope === 'optional' && d.ecosystem === 'go'
+          ? 'indirect'
+          : isTypeDeclarations(d) && d.scope !== 'dev'
+            ? 'types'
+            : d.scope,
+    ),
     cite(d.manifest, d.line),
   ]);
 }
@@ -147,9 +155,10 @@ export function writeDependencies({ a, fx }: WriterContext): string {
     countBy(own, (d) => d.manifest).map(([m, n]) => `${cite(m)} (${n})`),
     6,
   );
-  const split = `${num(fx.runtimeDeps.length)} needed at run time${optionalNote(fx.runtimeDeps)} and ${num(fx.devDeps.length)} for development, tests or builds`;
+  const peers = fx.optionalPeerDeps.length;
+  const split = `${num(fx.runtimeDeps.length)} needed at run time${optionalNote(fx.runtimeDeps)}${when(peers, `, ${plural(peers, 'optional peer dependency', 'optional peer dependencies')}`)} and ${num(fx.devDeps.length)} for development, tests or builds`;
   parts.push(
-    `${plural(own.length, 'dependency', 'dependencies')} ${agree(own.length, 'is', 'are')} declared: ${split}. By manifest: ${byManifest}.`,
+    `${declaredCount(a, own)} ${agree(own.length, 'is', 'are')} declared: ${split}. By manifest: ${byManifest}.`,
   );
   if (fx.runtimeDeps.length)
     parts.push(
@@ -158,6 +167,12 @@ export function writeDependencies({ a, fx }: WriterContext): string {
     );
   if (fx.runtimeDeps.length > MAX_ROWS)
     parts.push(`…and ${num(fx.runtimeDeps.length - MAX_ROWS)} more runtime dependencies.`);
+  if (peers)
+    parts.push(
+      `**Optional peer dependencies**`,
+      table(['Package', 'Version', 'Ecosystem', 'Scope', 'Declared at'], rows(fx.optionalPeerDeps)),
+      optionalPeersSentence(a, fx.optionalPeerDeps),
+    );
   if (fx.devDeps.length)
     parts.push(
       `**Development and test dependencies**`,
@@ -192,6 +207,62 @@ export function writeDependencies({ a, fx }: WriterContext): string {
   if (twoBuilds) notes.push(twoBuilds);
   parts.push(notes.join(' '));
   return paragraphs(...parts, elsewhere(a));
+}
+
+/**
+ * "43 dependencies", or "39 distinct packages (4 of them listed as both a peer and a development
+ * dependency)" where one npm manifest lists a package in two sections (`react` as a peer, and as a
+ * devDependency to test against): the counts hold each such package once.
+ */
+function declaredCount(a: Analysis, own: Dependency[]): string {
+  const by = new Map<string, Dependency[]>();
+  for (const d of a.dependencies.filter(isProductOwned)) {
+    if (d.ecosystem !== 'npm') continue;
+    const k = `${d.manifest}\0${d.name}`;
+    by.set(k, [...(by.get(k) ?? []), d]);
+  }
+  const twice = [...by.values()].filter((xs) => xs.length > 1);
+  if (!twice.length) return plural(own.length, 'dependency', 'dependencies');
+  const words = SECTION_WORDS.filter(([scope]) => twice.some((xs) => xs.some((d) => d.scope === scope)));
+  return `${plural(own.length, 'distinct package')} (${num(twice.length)} of them listed as ${when(words.length === 2, 'both ')}${joinAnd(
+    words.map(([, w]) => w),
+  )} dependency)`;
+}
+
+// npm's sections, in the manifest's order
+const SECTION_WORDS: [Dependency['scope'], string][] = [
+  ['runtime', 'a runtime'],
+  ['dev', 'a development'],
+  ['peer', 'a peer'],
+  ['optional', 'an optional'],
+];
+
+/**
+ * "npm does not install optional peers; users add one to use the product files that import it:
+ * `immer` (`src/middleware/immer.ts`) …": what each is for, from the product's imports.
+ */
+function optionalPeersSentence(a: Analysis, peers: Dependency[]): string {
+  const used = peers
+    .filter((d) => !isTypeDeclarations(d))
+    .map((d) => ({ d, files: importersOf(a, d) }))
+    .filter((x) => x.files.length);
+  if (!used.length) return '';
+  const types = peers.filter(isTypeDeclarations);
+  return sentence(
+    `npm does not install optional peers; users add one to use the product files that import it: ${joinAnd(
+      used.map(
+        ({ d, files }) =>
+          `${code(d.name)} (${joinSome(
+            files.map((p) => cite(p)),
+            3,
+          )})`,
+      ),
+    )}`,
+    when(
+      types.length,
+      `; ${joinAnd(types.map((d) => code(d.name)))} ${agree(types.length, 'holds', 'hold')} type declarations only`,
+    ),
+  );
 }
 
 /**
@@ -250,7 +321,7 @@ function alternativeBuilds(ds: Dependency[]): string {
 
 /** The product's own dependencies: those of its manifests, not of examples, benchmarks or tools. */
 function ownDeps(fx: Facts): Dependency[] {
-  return [...fx.runtimeDeps, ...fx.devDeps];
+  return [...fx.runtimeDeps, ...fx.optionalPeerDeps, ...fx.devDeps];
 }
 
 function ownManifests(a: Analysis): Manifest[] {

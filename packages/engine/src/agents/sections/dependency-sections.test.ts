@@ -11,6 +11,7 @@ import { recommendations } from '../recommendations.ts';
 import { openRuntime, writeDependencies } from './dependencies.ts';
 import { writeKnownIssues } from './known-issues.ts';
 import { technology, writeTechnology } from './technology.ts';
+import { runsOnFrameworks } from './overview.ts';
 
 const ctx = (a: Analysis) => ({ a, fx: factsOf(a), plan: {} }) as unknown as WriterContext;
 
@@ -390,5 +391,72 @@ describe('technology: what the product runs on, and the tools it is developed wi
       imports: [...base.imports, { from: 'src/app.ts', specifier: 'jwt', line: 4 }],
     };
     expect(writeTechnology(ctx(a))).toMatch(/PyJWT \(authentication, only in .*src\/app\.ts.*\)/);
+  });
+});
+
+describe('a framework that is only an optional peer', () => {
+  // a state library: its core runs alone; React is an optional peer its bindings import
+  const store = (): Analysis => {
+    const base = sampleAppAnalysis();
+    const dep = (
+      name: string,
+      scope: Dependency['scope'],
+      line: number,
+      optionalPeer?: true,
+    ): Dependency => ({
+      ecosystem: 'npm',
+      name,
+      version: scope === 'dev' ? '^19.2.8' : '>=18.0.0',
+      scope,
+      manifest: 'package.json',
+      line,
+      area: 'product',
+      ...(optionalPeer ? { optionalPeer } : {}),
+    });
+    return {
+      ...base,
+      dependencies: [
+        dep('@types/react', 'peer', 3, true),
+        dep('react', 'peer', 4, true),
+        dep('react', 'dev', 8),
+        dep('vitest', 'dev', 9),
+      ],
+      frameworks: [
+        {
+          name: 'React',
+          category: 'frontend',
+          role: 'ui-framework',
+          evidence: 'package.json:4',
+          area: 'product',
+        },
+      ],
+      imports: [
+        ...base.imports,
+        { from: 'src/routes/books.ts', specifier: 'react', line: 1 },
+        { from: 'src/app.ts', specifier: 'react', line: 1 },
+      ],
+    };
+  };
+
+  it('is counted as an optional peer, once, and told by the files that import it', () => {
+    const out = writeDependencies(ctx(store()));
+    expect(out).toContain(
+      '3 distinct packages (1 of them listed as both a development and a peer dependency) are declared: 0 needed at run time, 2 optional peer dependencies and 1 for development, tests or builds.',
+    );
+    expect(out).toMatch(/\| `react` \| `>=18\.0\.0` \| npm \| optional peer \|/);
+    expect(out).toContain(
+      'users add one to use the product files that import it: `react` (`src/app.ts` and `src/routes/books.ts`); `@types/react` holds type declarations only.',
+    );
+    expect(out).not.toContain('Runtime dependencies');
+  });
+
+  it('is not what the product builds on', () => {
+    const a = store();
+    const out = writeTechnology(ctx(a));
+    expect(out).not.toContain('builds on React');
+    expect(out).toContain(
+      'React, an optional peer dependency (`package.json:4`), is imported by `src/app.ts` and `src/routes/books.ts`.',
+    );
+    expect(runsOnFrameworks(a)).toEqual([]);
   });
 });

@@ -224,10 +224,15 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     ...(fx.moduleUnits > 1
       ? [['Product modules / dependency edges', `${num(fx.modules.length)} / ${num(fx.moduleEdges.length)}`]]
       : []),
-    [
-      'Declared dependencies (runtime / development)',
-      `${num(fx.runtimeDeps.length)} / ${num(fx.devDeps.length)}`,
-    ],
+    fx.optionalPeerDeps.length
+      ? [
+          'Declared dependencies (runtime / optional peer / development)',
+          `${num(fx.runtimeDeps.length)} / ${num(fx.optionalPeerDeps.length)} / ${num(fx.devDeps.length)}`,
+        ]
+      : [
+          'Declared dependencies (runtime / development)',
+          `${num(fx.runtimeDeps.length)} / ${num(fx.devDeps.length)}`,
+        ],
     ['TODO / FIXME markers in the product', num(projectModel(a).todos.value.length)],
   ];
   if (a.git) rows.push(['Commits / authors', `${num(a.git.commits)} / ${num(a.git.authors.length)}`]);

@@ -316,7 +316,8 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
   const own = (d: { area?: string }) => !d.area || d.area === 'product';
   const ownManifests = unique(a.dependencies.filter(own).map((d) => d.manifest));
   if (ownManifests.length) {
-    const counts = `${num(fx.runtimeDeps.filter(own).length)} runtime, ${num(fx.devDeps.filter(own).length)} development`;
+    const peers = fx.optionalPeerDeps.filter(own).length;
+    const counts = `${num(fx.runtimeDeps.filter(own).length)} runtime, ${when(peers, `${num(peers)} optional peer, `)}${num(fx.devDeps.filter(own).length)} development`;
     const from = joinSome(
       ownManifests.map((m) => cite(m)),
       3,

@@ -5,7 +5,7 @@ import { splitCitation } from '../../citations.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
 import { importsPackage, isToolingRole } from '../../analyse/package-roles.ts';
 import type { Analysis, Ecosystem, Framework, PackageRole } from '../../analyse/types.ts';
-import { codeSplit, factsOf, NON_CODE_LANGUAGES } from '../facts.ts';
+import { codeSplit, factsOf, importersOf, NON_CODE_LANGUAGES, optionalPeerOf } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -239,6 +239,7 @@ export function writeTechnology(ctx: WriterContext): string {
       )}).`,
     );
   else parts.push('No package manifest declares a framework.');
+  if (wants(ctx, 'frameworks')) parts.push(...optionalPeerFrameworks(a));
   const tools = a.frameworks.filter((f) => isProductOwned(f) && isToolingRole(f.role));
   if (wants(ctx, 'frameworks') && tools.length)
     parts.push(
@@ -298,7 +299,29 @@ const ECOSYSTEM_TOOLS: Record<Ecosystem, string> = {
 
 /** What the product runs on: its own frameworks and libraries, not the tools it is developed with. */
 function runsOn(a: Analysis): Framework[] {
-  return a.frameworks.filter((f) => isProductOwned(f) && !isToolingRole(f.role));
+  return a.frameworks.filter((f) => isProductOwned(f) && !isToolingRole(f.role) && !optionalPeerOf(a, f));
+}
+
+/**
+ * "React, an optional peer dependency (`package.json:162`), is imported by `src/react.ts` and
+ * `src/traditional.ts`": a framework only some files use, told by those files. Nothing is said of
+ * one no product file imports.
+ */
+function optionalPeerFrameworks(a: Analysis): string[] {
+  return a.frameworks
+    .filter((f) => isProductOwned(f) && !isToolingRole(f.role))
+    .flatMap((f) => {
+      const peer = optionalPeerOf(a, f);
+      const files = peer ? importersOf(a, peer) : [];
+      return files.length
+        ? [
+            `${text(f.name)}, an optional peer dependency (${cite(peer!.manifest, peer!.line)}), is imported by ${joinSome(
+              files.map((p) => cite(p)),
+              4,
+            )}.`,
+          ]
+        : [];
+    });
 }
 
 // roles a package plays only where code imports it; a styling framework, a UI or web framework,
