@@ -92,6 +92,30 @@ describe('command line', () => {
     );
   });
 
+  it("counts a subcommand's own options apart from the command's, never among what `--help` shows", () => {
+    const withCache = {
+      ...id,
+      publicApi: [
+        ...id.publicApi,
+        { name: 'cache', kind: 'subcommand', path: 'src/cli.rs', line: 60, hidden: true },
+        opt('--build', 62, { subcommand: 'cache', short: '-b' }),
+        opt('--source', 64, { subcommand: 'cache', value: 'dir' }),
+        opt('--hidden', 66, { subcommand: 'cache' }),
+      ],
+    } as unknown as Identity;
+    expect(commandLineSentence(rankedApi(withCache, new Map()), 1)).toBe(
+      'It is used through 5 command-line options and 2 subcommands (`search`), such as `--hidden`; the hidden `cache` subcommand takes 3 options of its own.',
+    );
+    const md = commandLineParts(withCache, new Map()).join('\n\n');
+    expect(md).toContain('declares the command line: 5 options (4 with a long name) and 2 subcommands.');
+    expect(md).toContain('`cache` (`src/cli.rs:60`) (hidden)');
+    expect(md).toContain(
+      'The `cache` subcommand takes 3 options of its own: `--build` (`src/cli.rs:62`), `--source` (`src/cli.rs:64`) and `--hidden` (`src/cli.rs:66`).',
+    );
+    expect(md).toContain('The 4 options shown by `--help`');
+    expect(md).not.toContain('| `--build` |');
+  });
+
   it("does not say a command-line tool's users call the names its crate exports", () => {
     const withLib = {
       ...id,

@@ -1030,7 +1030,7 @@ export function entrySentence(a: Analysis): string | null {
  * `--type`, …": the count of every option, the examples visible and most used.
  */
 export function commandLineSentence(api: ApiItem[], max = 8): string {
-  const { options, visible, subs } = commandLine(api);
+  const { options, visible, subs, subOptions } = commandLine(api);
   // every subcommand is counted, as the interface chapter counts them; the examples are visible ones
   const shown = subs.filter((e) => !e.hidden);
   const commands = subs.length
@@ -1042,6 +1042,7 @@ export function commandLineSentence(api: ApiItem[], max = 8): string {
         )})`,
       )}`
     : '';
+  const own = subOptionsClause(subOptions, subs);
   return `It is used through ${plural(options.length, 'command-line option')}${commands}${
     visible.length
       ? `, such as ${joinSome(
@@ -1049,7 +1050,7 @@ export function commandLineSentence(api: ApiItem[], max = 8): string {
           max,
         )}`
       : ''
-  }.`;
+  }${when(own, `; ${own}`)}.`;
 }
 
 /**
@@ -1058,14 +1059,15 @@ export function commandLineSentence(api: ApiItem[], max = 8): string {
  */
 /** ", and a command line of 14 options": what a library's own command takes, beside its names. */
 export function commandLineTail(api: ApiItem[]): string {
-  const { options, subs } = commandLine(api);
+  const { options, subs, subOptions } = commandLine(api);
   const counted = joinAnd(
     [
       options.length ? plural(options.length, 'option') : '',
       subs.length ? plural(subs.length, 'subcommand') : '',
     ].filter(Boolean),
   );
-  return counted ? `, and a command line of ${counted}` : '';
+  const own = subOptionsClause(subOptions, subs);
+  return counted ? `, and a command line of ${counted}${when(own, ` (${own})`)}` : '';
 }
 
 export function commandLine(api: ApiItem[]): {
@@ -1073,20 +1075,46 @@ export function commandLine(api: ApiItem[]): {
   visible: ApiItem[];
   hidden: ApiItem[];
   subs: ApiItem[];
+  subOptions: ApiItem[];
 } {
-  const options = api.filter(isOption);
+  // a subcommand's own options (`bat cache --build`) are not the command's: counted apart, never
+  // among what the command's `--help` shows
+  const options = api.filter((e) => isOption(e) && !e.subcommand);
   return {
     options,
     visible: options.filter((e) => !e.hidden),
     hidden: options.filter((e) => e.hidden),
     subs: api.filter((e) => e.kind === 'subcommand'),
+    subOptions: api.filter((e) => isOption(e) && !!e.subcommand),
   };
+}
+
+/** The options of each subcommand that has its own, in the order the code declares them. */
+function bySubcommand(subOptions: ApiItem[]): [string, ApiItem[]][] {
+  const out = new Map<string, ApiItem[]>();
+  const declared = [...subOptions].sort((x, y) => x.path.localeCompare(y.path) || x.line - y.line);
+  for (const e of declared) out.set(e.subcommand!, [...(out.get(e.subcommand!) ?? []), e]);
+  return [...out];
+}
+
+/**
+ * "the `cache` subcommand takes 7 options of its own", or "3 subcommands take 12 options of their
+ * own"; empty when none has any.
+ */
+export function subOptionsClause(subOptions: ApiItem[], subs: ApiItem[] = []): string {
+  const groups = bySubcommand(subOptions);
+  if (!groups.length) return '';
+  // a hidden subcommand is said to be one where it is named (`the hidden \`cache\` subcommand`)
+  const hidden = subs.some((e) => e.hidden && e.name === groups[0]![0].split(' ').pop());
+  return groups.length === 1
+    ? `the ${when(hidden, 'hidden ')}${code(groups[0]![0])} subcommand takes ${plural(subOptions.length, 'option')} of its own`
+    : `${num(groups.length)} subcommands take ${plural(subOptions.length, 'option')} of their own`;
 }
 
 /** A command line's parts, or none: the options and subcommands its parser declares. */
 export function commandLineParts(id: Identity, usage: Map<string, number> = new Map()): string[] {
   const api = rankedApi(id, usage);
-  const { options, hidden, subs } = commandLine(api);
+  const { options, hidden, subs, subOptions } = commandLine(api);
   if (!options.length && !subs.length) return [];
   const parts: string[] = [];
   const files = [...new Set([...options, ...subs].map((e) => e.path))];
@@ -1112,6 +1140,14 @@ export function commandLineParts(id: Identity, usage: Map<string, number> = new 
   if (subs.length)
     parts.push(
       `The subcommands are ${joinAnd(subs.map((e) => `${code(e.name)} (${cite(e.path, e.line)})${e.hidden ? ' (hidden)' : ''}`))}.`,
+    );
+  // each subcommand's own options by name, apart from the command's table (`bat cache --build`)
+  for (const [sub, own] of bySubcommand(subOptions).slice(0, 10))
+    parts.push(
+      `The ${code(sub)} subcommand takes ${plural(own.length, 'option')} of its own: ${joinSome(
+        own.map((e) => `${code(e.name)} (${cite(e.path, e.line)})${e.hidden ? ' (hidden)' : ''}`),
+        12,
+      )}.`,
     );
   const visible = options.filter((e) => !e.hidden);
   // the table's order is the ranking's: by use in the project's own text when it names options

@@ -585,6 +585,11 @@ export interface PublicApiItem {
   hidden?: boolean;
   /** The struct, command or parser the option belongs to. */
   group?: string;
+  /**
+   * The subcommand whose own option this is (`cache` for clap's `.subcommand(Command::new("cache").arg(…))`,
+   * `remote add` when nested); unset for the options of the command itself.
+   */
+  subcommand?: string;
   /** The environment variable that sets it, where the parser reads one. */
   env?: string;
   /** The type a method belongs to, where methods of several types share a name (Go's receiver). */

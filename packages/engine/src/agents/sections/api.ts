@@ -8,6 +8,7 @@ import {
   kindPhrase,
   commandLine,
   commandLineTail,
+  subOptionsClause,
   perRequestObjects,
   publicApiParts,
   rankedApi,
@@ -65,9 +66,9 @@ export const api = defineSection({
     if (!routesOfProduct.length && id?.publicApi.length) {
       const usage = workspace ? usageCounts(a, workspace) : undefined;
       const api = rankedApi(id, usage);
-      const { options, subs, hidden: hiddenOptions } = commandLine(api);
+      const { options, subs, hidden: hiddenOptions, subOptions } = commandLine(api);
       // mostly options and subcommands: a command-line tool, whose interface is its command line
-      if (options.length + subs.length > api.length / 2) {
+      if (options.length + subs.length + subOptions.length > api.length / 2) {
         const hidden = hiddenOptions.length;
         const counted = joinAnd(
           [
@@ -75,10 +76,11 @@ export const api = defineSection({
             subs.length ? plural(subs.length, 'subcommand') : '',
           ].filter(Boolean),
         );
+        const own = subOptionsClause(subOptions, subs);
         const first = options[0] ?? subs[0]!;
         return [
           f(
-            `Its interface is its command line: ${counted}${hidden ? `, ${num(hidden)} of them hidden from ${code('--help')}` : ''}.`,
+            `Its interface is its command line: ${counted}${hidden ? `, ${num(hidden)} of them hidden from ${code('--help')}` : ''}${when(own, `; ${own}`)}.`,
             [ref(first.path, first.line)],
           ),
         ];

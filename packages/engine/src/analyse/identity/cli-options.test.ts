@@ -9,6 +9,7 @@ const brief = (items: ReturnType<typeof cliItems>) =>
       i.value && `<${i.value}>`,
       i.hidden && 'hidden',
       i.env && `$${i.env}`,
+      i.subcommand && `(of ${i.subcommand})`,
       `:${i.line}`,
     ]
       .filter(Boolean)
@@ -98,13 +99,62 @@ describe('clap derive', () => {
   it('reads builder calls: long, short, value name, hidden', () => {
     const text =
       'cmd.arg(Arg::new("exec")\n    .long("exec")\n    .short(\'x\')\n    .value_name("cmd"))\n' +
-      '.arg(Arg::new("debug").long("debug").hide(true))\n.arg(Arg::new("path"))\n' +
+      '.arg(Arg::new("debug").long("debug").action(ArgAction::SetTrue).hide(true))\n.arg(Arg::new("path"))\n' +
       '.subcommand(Command::new("init"));\n';
     expect(brief(rustCliItems('src/cli.rs', text))).toEqual([
       '--exec -x <cmd> :2',
       '--debug hidden :5',
       'cmd init :7',
     ]);
+  });
+
+  it("gives a subcommand's options to it, reads a hidden subcommand, and stops each option at its own chain", () => {
+    const text = [
+      'Command::new("tool")', // 1
+      '    .disable_version_flag(true)', // 2
+      '    .arg(Arg::new("version").long("version").action(ArgAction::Version))', // 3
+      '    .arg(Arg::new("help").long("help").short(\'h\').action(ArgAction::SetTrue))', // 4
+      '    .subcommand(', // 5
+      '        Command::new("cache")', // 6
+      '            .hide(true)', // 7
+      '            .arg(Arg::new("help").long("help").action(ArgAction::Help))', // 8
+      '            .arg(Arg::new("source").long("source").value_name("dir")),', // 9
+      '    )', // 10
+    ].join('\n');
+    expect(brief(rustCliItems('src/app.rs', text))).toEqual([
+      '--version :3',
+      '--help -h :4',
+      '--help (of cache) :8',
+      '--source <dir> (of cache) :9',
+      'cmd cache hidden :5',
+    ]);
+  });
+
+  it("gives clap 4's options a value unless a switch's action or `num_args(0)` says none", () => {
+    const text = [
+      'Command::new("tool")',
+      '    .arg(Arg::new("language").short(\'l\').long("language").overrides_with("language"))',
+      '    .arg(Arg::new("suffix").action(ArgAction::Append).long("ignored-suffix"))',
+      '    .arg(Arg::new("plain").long("plain").action(ArgAction::Count))',
+      '    .arg(Arg::new("quiet").long("quiet").num_args(0))',
+      '    // a comment inside the chain',
+      '    .arg(Arg::new("limit").long("limit")',
+      '        // no value name: clap shows the id',
+      '        .value_parser(|s: &str| s.parse::<usize>()))',
+    ].join('\n');
+    expect(brief(rustCliItems('src/app.rs', text))).toEqual([
+      '--language -l <language> :2',
+      '--ignored-suffix <suffix> :3',
+      '--plain :4',
+      '--quiet :5',
+      '--limit <limit> :7',
+    ]);
+  });
+
+  it('gives clap 2 and 3 options a value only when told (`takes_value`)', () => {
+    const text =
+      'App::new("tool")\n  .arg(Arg::with_name("all").long("all"))\n  .arg(Arg::with_name("n").long("lines").takes_value(true))\n';
+    expect(brief(rustCliItems('src/app.rs', text))).toEqual(['--all :2', '--lines <n> :3']);
   });
 });
 

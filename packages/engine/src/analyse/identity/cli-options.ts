@@ -132,13 +132,51 @@ function enclosingOf(text: string): (at: number) => string | undefined {
   return (at) => decls.filter((d) => d.index < at).pop()?.[1];
 }
 
+/**
+ * The method calls chained on an expression that ends at `from` (`.long("x").hide(true)`), each with
+ * its argument text and offset; comments between them are skipped.
+ */
+function chainCalls(text: string, from: number): { name: string; args: string; at: number }[] {
+  const out: { name: string; args: string; at: number }[] = [];
+  let i = from;
+  for (;;) {
+    const call = /^(?:\s|\/\/[^\n]*\n)*\.\s*(\w+)\s*(?:::<[^>]*>\s*)?\(/.exec(text.slice(i, i + 400));
+    if (!call) return out;
+    const open = i + call[0].length - 1;
+    const end = closing(text, open, true);
+    if (end < 0) return out;
+    out.push({ name: call[1]!, args: text.slice(open + 1, end - 1).trim(), at: open - call[1]!.length });
+    i = end;
+  }
+}
+
+/**
+ * The subcommands a builder adds (`.subcommand(Command::new("cache").hide(true).arg(…))`): each
+ * named, with the span of its call (the options declared inside are its own) and whether it is hidden.
+ */
+function builderSubcommands(text: string): { name: string; start: number; end: number; hidden: boolean }[] {
+  const out: { name: string; start: number; end: number; hidden: boolean }[] = [];
+  for (const m of text.matchAll(
+    /\.subcommand\(\s*(?:Command::new|SubCommand::with_name|App::new)\(\s*"([^"]+)"\s*\)/g,
+  )) {
+    const end = closing(text, m.index + '.subcommand'.length, true);
+    const calls = chainCalls(text, m.index + m[0].length);
+    const hidden =
+      calls.some((c) => c.name === 'hide' && isTrue(c.args)) ||
+      calls.some((c) => c.name === 'setting' && /AppSettings::Hidden\b/.test(c.args));
+    out.push({ name: m[1]!, start: m.index, end: end < 0 ? text.length : end, hidden });
+  }
+  return out;
+}
+
 /** Rust's clap: derive fields (`#[arg(long…)]`, `#[clap(…)]`), builder calls and subcommands. */
 export function rustCliItems(path: string, text: string): CliItem[] {
   const out: CliItem[] = [];
   const index = new LineIndex(text);
   const enclosing = enclosingOf(text);
   const add = (item: CliItem) => {
-    if (!out.some((o) => o.name === item.name && o.kind === item.kind)) out.push(item);
+    if (!out.some((o) => o.name === item.name && o.kind === item.kind && o.subcommand === item.subcommand))
+      out.push(item);
   };
   // derive: every `#[arg(…)]` on a field; one without long or short is a positional argument
   for (const m of text.matchAll(/#\[(?:arg|clap)\(/g)) {
@@ -179,30 +217,53 @@ export function rustCliItems(path: string, text: string): CliItem[] {
       ...(env ? { env } : {}),
     });
   }
-  // builder: each `Arg::new("…")` up to the next one
-  const starts = [...text.matchAll(/\bArg::(?:new|with_name)\(\s*"([^"]+)"/g)];
-  starts.forEach((s, i) => {
-    const chain = text.slice(s.index, starts[i + 1]?.index ?? text.length);
-    const long = /\.long\(\s*"([^"]+)"\s*\)/.exec(chain);
-    const short = /\.short\(\s*'(.)'\s*\)/.exec(chain)?.[1];
-    if (!long && !short) return;
-    const value = /\.value_name\(\s*"([^"]+)"\s*\)/.exec(chain)?.[1];
-    const env = /\.env\(\s*"([^"]+)"\s*\)/.exec(chain)?.[1];
+  // builder: each `Arg::new("…")` and the calls chained on it, no further (the next call may belong
+  // to the command it is added to: `.arg(Arg::new("version")…)` then `.subcommand(….hide(true))`)
+  const subs = builderSubcommands(text);
+  // clap 4 gives an option a value unless its action is a switch's; clap 2 and 3 (`with_name`,
+  // `takes_value`) gave none unless told
+  const valueByDefault = !/\bArg::with_name\(|\.takes_value\(/.test(text);
+  for (const s of text.matchAll(/\bArg::(?:new|with_name)\(\s*"([^"]+)"\s*\)/g)) {
+    const calls = chainCalls(text, s.index + s[0].length);
+    const arg = (name: string) => calls.find((c) => c.name === name)?.args;
+    const long = literal(arg('long'));
+    const short = literal(arg('short'));
+    if (!long && !short) continue;
+    const action = /ArgAction::(\w+)/.exec(arg('action') ?? '')?.[1];
+    const numArgs = arg('num_args') ?? arg('number_of_values');
+    const takesNone =
+      /^(SetTrue|SetFalse|Count|Help|HelpShort|HelpLong|Version)$/.test(action ?? '') ||
+      numArgs === '0' ||
+      arg('takes_value') === 'false';
+    const takes =
+      !takesNone &&
+      (valueByDefault || !!action || !!numArgs || arg('takes_value') === 'true' || !!arg('value_name'));
+    // clap names an unnamed value after the argument's id: `--language <language>`
+    const value = takes ? (literal(arg('value_name')) ?? s[1]!) : undefined;
+    const env = literal(arg('env'));
+    // an option of a subcommand (`.subcommand(Command::new("cache").arg(…))`) is that subcommand's
+    const within = subs.filter((c) => c.start < s.index && s.index < c.end).map((c) => c.name);
+    const at = calls.find((c) => c.name === 'long')?.at ?? s.index;
     add({
-      name: long ? `--${long[1]}` : `-${short}`,
+      name: long ? `--${long}` : `-${short}`,
       kind: 'flag',
       path,
-      line: index.lineOf(s.index + (long?.index ?? 0)),
+      line: index.lineOf(at),
       ...(long && short ? { short: `-${short}` } : {}),
       ...(value ? { value } : {}),
-      ...(/\.hide\(\s*true\s*\)/.test(chain) ? { hidden: true } : {}),
+      ...(isTrue(arg('hide')) ? { hidden: true } : {}),
       ...(env ? { env } : {}),
+      ...(within.length ? { subcommand: within.join(' ') } : {}),
     });
-  });
-  for (const m of text.matchAll(
-    /\.subcommand\(\s*(?:Command::new|SubCommand::with_name|App::new)\(\s*"([^"]+)"/g,
-  ))
-    add({ name: m[1]!, kind: 'subcommand', path, line: index.lineOf(m.index) });
+  }
+  for (const c of subs)
+    add({
+      name: c.name,
+      kind: 'subcommand',
+      path,
+      line: index.lineOf(c.start),
+      ...(c.hidden ? { hidden: true } : {}),
+    });
   for (const item of subcommandVariants(text, index, path)) add(item);
   return out;
 }

@@ -180,6 +180,21 @@ describe('kind per ecosystem', () => {
     expect(id.nonProduct).toContainEqual({ path: 'tests', role: 'tests' });
   });
 
+  it("Rust: a subcommand's option of the same name as the command's is listed too, as the subcommand's", () => {
+    const id = identityOf({
+      'Cargo.toml': '[package]\nname = "kat"\n\n[dependencies]\nclap = "4"\n',
+      'src/main.rs':
+        'use clap::{Arg, ArgAction, Command};\nfn main() {\n    Command::new("kat")\n' +
+        '        .arg(Arg::new("help").long("help").action(ArgAction::Help))\n' +
+        '        .subcommand(Command::new("cache").arg(Arg::new("help").long("help").action(ArgAction::Help)));\n}\n',
+    });
+    expect(id.publicApi.map((a) => [a.name, a.kind, a.subcommand])).toEqual([
+      ['--help', 'flag', undefined],
+      ['--help', 'flag', 'cache'],
+      ['cache', 'subcommand', undefined],
+    ]);
+  });
+
   it('Ruby: a gem is entered by requiring its name, which loads lib/<name>.rb beside its gemspec', () => {
     const gem = identityOf({
       'tune.gemspec': "Gem::Specification.new 'tune', '1.0' do |s|\n  s.add_dependency 'rack'\nend\n",

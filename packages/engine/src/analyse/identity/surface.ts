@@ -1086,13 +1086,15 @@ export function findPublicApi(args: {
   // what is already listed, by name and kind, and by name, kind, owner and file (looked up, not searched)
   const named = new Set<string>();
   const placed = new Set<string>();
+  // a subcommand's option is another than the command's of the same name (`bat cache --help`)
+  const key = (a: ApiItem) => `${a.name}\u0000${a.kind}${a.subcommand ? `\u0000${a.subcommand}` : ''}`;
   const add = (a: ApiItem) => {
     out.push(a);
-    named.add(`${a.name}\u0000${a.kind}`);
+    named.add(key(a));
     placed.add(`${a.name}\u0000${a.kind}\u0000${a.owner ?? ''}\u0000${a.path}`);
   };
   const push = (items: ApiItem[]) => {
-    for (const a of items) if (!named.has(`${a.name}\u0000${a.kind}`)) add(a);
+    for (const a of items) if (!named.has(key(a))) add(a);
   };
   const product = new Set(productFiles);
   for (const e of entryPoints) {
