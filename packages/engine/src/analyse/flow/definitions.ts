@@ -148,6 +148,13 @@ const JS: Pattern[] = [
     kind: 'function',
     name: 1,
   },
+  // an arrow function given to an export or a member: `module.exports.destination = (dest) => {`,
+  // `exports.x = async ({`, `obj.x = async (req) => {` (a bare `module.exports = …` names nothing)
+  {
+    re: /^\s*(?!module\.exports\s*=)(?:[\w$]+\.)+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?(?:\((?:[^()]|\([^()]*\))*\)\s*(?::[^=]+)?=>|[A-Za-z_$][\w$]*\s*=>|\((?:\s*[{[])?\s*$)/,
+    kind: 'function',
+    name: 1,
+  },
   { re: /^\s+([A-Za-z_$][\w$]*)\s*:\s*(?:async\s+)?function\b/, kind: 'function', name: 1 },
   {
     // type parameters may hold a function type and nested ones: `#retry<T extends (…) => Promise<any>>(`
@@ -485,7 +492,10 @@ export function definitions(code: string, language: string | null): Def[] {
         break;
       }
       const receiver = family === 'go' && p.bases !== undefined ? m[p.bases] : undefined;
-      const owner = receiver ?? containers[containers.length - 1]?.name;
+      // `Logger.prototype.child = function (…)` is a method of Logger
+      const proto =
+        family === 'js' ? /^\s*([A-Za-z_$][\w$]*)\.prototype\.[\w$]+\s*=/.exec(line)?.[1] : undefined;
+      const owner = receiver ?? proto ?? containers[containers.length - 1]?.name;
       defs.push({
         name,
         kind: owner ? 'method' : 'function',
@@ -499,6 +509,9 @@ export function definitions(code: string, language: string | null): Def[] {
   }
   // a function's body runs to the line before the next definition that is not nested in it
   const starts = [...defs, ...marks].sort((x, y) => x.line - y.line);
+  let shape: JsLine[] | undefined;
+  // where each JavaScript function reached before it was cut at its closing brace
+  const reach = new Map<Def, number>();
   for (const d of defs) {
     if (d.kind === 'type' || d.declared) continue;
     const next = starts.find((n) => n.line > d.line && n.indent <= d.indent);
@@ -506,12 +519,148 @@ export function definitions(code: string, language: string | null): Def[] {
     // a Ruby method ends at its own `end`: the class body after it (`reset!`, `set :x, …` run when
     // the class loads) is no part of it; a one-line or endless method ends on its own line
     if (family === 'ruby') d.end = Math.min(d.end, rubyEnd(lines, d));
+    // a JavaScript function ends where its statement does, at its own closing brace: what follows it
+    // before the next definition (`module.exports.destination = (dest) => {…}` after `function pino`)
+    // is not its body
+    if (family === 'js') {
+      reach.set(d, d.end);
+      d.end = Math.min(d.end, jsEnd((shape ??= jsShape(lines)), d));
+    }
   }
-  // a function nested in another (a closure, a decorator's wrapper) is part of what the outer one does
+  // a function nested in another (a closure, a decorator's wrapper) is part of what the outer one does;
+  // one inside a function the patterns miss (`html: HTMLRespond = (` … `const res = (html) =>`) stays
+  // folded into the function before it, though the calls it makes are no longer that one's
   const outer = defs.filter((d) => d.kind !== 'type');
+  const within = (o: Def, d: Def) => o.end >= d.end || (reach.get(o) ?? o.end) >= (reach.get(d) ?? d.end);
   return defs.filter(
-    (d) => d.kind === 'type' || !outer.some((o) => o !== d && o.line < d.line && o.end >= d.end),
+    (d) => d.kind === 'type' || !outer.some((o) => o !== d && o.line < d.line && within(o, d)),
   );
+}
+
+/** One line of JavaScript as its brackets shape it. */
+interface JsLine {
+  /** The depth of the open brackets of every kind where the line starts, where it ends and its lowest. */
+  start: number;
+  end: number;
+  low: number;
+  /** Its first and last two characters of code (a string or a regular expression reads as `"`). */
+  first: string;
+  last: string;
+  /** Whether it ends inside a template literal or a block comment. */
+  open: boolean;
+}
+
+// a `/` after one of these (or at a line's start, or after `return`…) opens a regular expression; after
+// a name, a `)` or a `}` it divides (`<Link href={x} />` closes an element)
+const REGEX_AFTER = '(,=:[!&|?{;+-*%<>~^';
+const REGEX_WORD = /\b(?:return|typeof|case|in|of|void|yield|await|else|do|delete|new)$/;
+
+/**
+ * The bracket depths of every line of a JavaScript file, strings, template literals (their `${…}` read
+ * as code), regular expressions and comments skipped. A quote left open at a line's end is no string
+ * (an apostrophe in JSX text: `<p>Don't have an account?</p>`).
+ */
+function jsShape(lines: string[]): JsLine[] {
+  const out: JsLine[] = [];
+  let depth = 0;
+  let template = false;
+  let comment = false;
+  // the depth at which each template's open `${` sits: the `}` back to it resumes the template's text
+  const holes: number[] = [];
+  for (const line of lines) {
+    const start = depth;
+    let low = depth;
+    let first = '';
+    let last = '';
+    const mark = (c: string) => {
+      if (!first) first = c;
+      last = (last + c).slice(-2);
+    };
+    for (let j = 0; j < line.length; j++) {
+      const c = line[j]!;
+      const two = line.slice(j, j + 2);
+      if (comment) {
+        if (two === '*/') {
+          comment = false;
+          j++;
+        }
+      } else if (template) {
+        if (c === '\\') j++;
+        else if (c === '`') {
+          template = false;
+          mark('"');
+        } else if (two === '${') {
+          holes.push(depth++);
+          template = false;
+          j++;
+        }
+      } else if (c === ' ' || c === '\t' || c === '\r') continue;
+      else if (two === '//') break;
+      else if (two === '/*') {
+        comment = true;
+        j++;
+      } else if (c === '`') template = true;
+      else if (
+        c === '"' ||
+        c === "'" ||
+        (c === '/' &&
+          (!last || REGEX_AFTER.includes(last.slice(-1)) || REGEX_WORD.test(line.slice(0, j).trimEnd())) &&
+          !last.endsWith('<'))
+      ) {
+        let k = j + 1;
+        for (let klass = false; k < line.length && (line[k] !== c || klass); k++) {
+          if (line[k] === '\\') k++;
+          else if (c === '/' && (line[k] === '[' || line[k] === ']')) klass = line[k] === '[';
+        }
+        if (k < line.length) j = k;
+        mark(k < line.length ? '"' : c);
+      } else {
+        if ('([{'.includes(c)) depth++;
+        else if (')]}'.includes(c)) {
+          low = Math.min(low, --depth);
+          if (c === '}' && holes.length && holes[holes.length - 1] === depth) {
+            holes.pop();
+            template = true;
+            continue;
+          }
+        }
+        mark(c);
+      }
+    }
+    out.push({ start, end: depth, low, first, last, open: template || comment });
+  }
+  return out;
+}
+
+// a line ending in an operator, or followed by one starting with `.`, `?`, `{` or another operator,
+// continues its statement: `const f = (x) =>` then `x + 1`, `): Promise<X>` then `{`
+const GOES_ON = /(?:[=,+\-*/%&|?:.<>!^~([{]|=>)$/;
+const CONTINUES = /^[.?:{&|+*=>]/;
+
+/**
+ * The last line of the JavaScript function defined on `d.line`: where its brackets close and its
+ * statement ends, or the line before one that closes a bracket opened before it; `d.end` when that
+ * comes no earlier. The blank and comment lines right after it stay with it, as when a function ran
+ * to the next definition: a body's size is read with them (`createStore`'s two lines and a blank are
+ * a step, not a helper too small to be one).
+ */
+function jsEnd(shape: JsLine[], d: Def): number {
+  const base = shape[d.line - 1]!.start;
+  let end = d.end;
+  for (let i = d.line - 1; i < d.end; i++) {
+    const l = shape[i]!;
+    if (l.low < base) {
+      end = Math.max(d.line, i);
+      break;
+    }
+    if (!l.first || l.open || l.end > base || GOES_ON.test(l.last)) continue;
+    const next = shape.slice(i + 1, i + 40).find((n) => n.first);
+    if (next && CONTINUES.test(next.first)) continue;
+    end = i + 1;
+    break;
+  }
+  while (end < d.end && !shape[end]!.first && !shape[end]!.open) end++;
+  return end;
 }
 
 /** The line of a Ruby method's `end`: the first line at its indentation that closes it. */

@@ -61,10 +61,75 @@ describe('definitions', () => {
     expect(names(defs)).toEqual(['Application', 'Application.listen', 'Application.callback', 'respond']);
     expect(defs.find((d) => d.name === 'Application')!.bases).toEqual(['Emitter']);
     const callback = defs.find((d) => d.name === 'callback')!;
-    expect([callback.line, callback.end]).toEqual([8, 15]);
+    expect([callback.line, callback.end]).toEqual([8, 14]);
     // the closure's call belongs to callback()
     const calls = callsIn(code.split('\n'), callback.line, callback.end, 'callback').map((c) => c.name);
     expect(calls).toEqual(expect.arrayContaining(['compose', 'handleRequest']));
+  });
+
+  it('ends a JavaScript function at its own closing brace, before what the module does after it', () => {
+    const code = [
+      'function pino (opts) {',
+      "  const open = '{'",
+      '  const tag = `${opts.name} {`',
+      '  const brace = /[{]/',
+      '  return asChindings(opts, open, tag, brace)',
+      '}',
+      '',
+      'module.exports = pino',
+      '',
+      'module.exports.destination = (dest = process.stdout.fd) => {',
+      '  return buildSafeSonicBoom({ dest: normalizeDestFileDescriptor(dest) })',
+      '}',
+      "module.exports.transport = require('./lib/transport')",
+      'exports.levels = function levels (map) {',
+      '  return mappings(map)',
+      '}',
+      'Logger.prototype.child = async (bindings) =>',
+      '  makeChild(bindings)',
+      'setup()',
+      'const twice = (x) => x * 2',
+      'run(twice)',
+      'function last () {}',
+    ].join('\n');
+    const defs = definitions(code, 'JavaScript');
+    expect(names(defs)).toEqual(['pino', 'destination', 'levels', 'Logger.child', 'twice', 'last']);
+    const span = (name: string) => {
+      const d = defs.find((x) => x.name === name)!;
+      return [d.line, d.end];
+    };
+    expect(span('pino')).toEqual([1, 7]);
+    expect(span('destination')).toEqual([10, 12]);
+    expect(span('levels')).toEqual([14, 16]);
+    expect(span('child')).toEqual([17, 18]);
+    expect(span('twice')).toEqual([20, 20]);
+    const pino = defs[0]!;
+    // the destination's calls are its own, not pino's
+    expect(callsIn(code.split('\n'), pino.line, pino.end, 'pino').map((c) => c.name)).toEqual([
+      'asChindings',
+    ]);
+  });
+
+  it('keeps a closure folded when the function holding it is one the patterns miss', () => {
+    const code = [
+      'class Context {',
+      '  status (code: number) {',
+      '    this.code = code',
+      '  }',
+      '',
+      '  html: Respond = (',
+      '    body: string,',
+      '  ): Response => {',
+      '    const res = (text: string) =>',
+      '      this.respond(text)',
+      '    return res(body)',
+      '  }',
+      '}',
+    ].join('\n');
+    const defs = definitions(code, 'TypeScript');
+    // `res` is html's, not a method of Context's own; status ends at its brace, its blank line kept
+    expect(names(defs)).toEqual(['Context', 'Context.status']);
+    expect(defs[1]!.end).toBe(5);
   });
 
   it('finds a TypeScript method whose type parameters hold a function type', () => {
