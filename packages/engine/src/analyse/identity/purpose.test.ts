@@ -37,6 +37,33 @@ describe('purpose from the README', () => {
     expect(findPurpose(readme(other.join('\n')), undefined, 'hop')?.text).toBe('Hop is built on net/http.');
   });
 
+  it('takes a sentence that names the kind over one that only says where the project runs', () => {
+    const text = [
+      '# pino',
+      '[![npm version](https://img.shields.io/npm/v/pino)](https://www.npmjs.com/package/pino)',
+      '',
+      '[Very low overhead](#low-overhead) JavaScript logger.',
+      '',
+      '## Runtimes',
+      '',
+      'Pino is built to run on [Node.js](http://nodejs.org).',
+    ].join('\n');
+    const description = { text: 'super fast, all natural json logger', path: 'package.json', line: 4 };
+    expect(findPurpose(readme(text), description, 'pino')).toEqual({
+      text: 'Very low overhead JavaScript logger.',
+      source: { path: 'README.md', line: 4 },
+    });
+    // where no sentence names a kind, the manifest's description says more than where it runs
+    const plain = text.replace('[Very low overhead](#low-overhead) JavaScript logger.', '');
+    expect(findPurpose(readme(plain), description, 'pino')?.text).toBe(
+      'pino is a super fast, all natural json logger.',
+    );
+    // a noun phrase naming a solution, however many words lead it
+    const zu =
+      'A small, fast and scalable bearbones state-management solution using simplified flux principles.';
+    expect(findPurpose(readme(zu), undefined, 'zustand')?.text).toBe(zu);
+  });
+
   it('takes the tagline quoted under the title over later prose, but not a note or a later quote', () => {
     const text = [
       '<div align="center">',

@@ -216,10 +216,10 @@ const OPENS_ON_A_VERB =
 
 const DEFINES = /\b(is|are)\s+(a|an|the|one)\b|\b(provides|lets you|helps you|allows you|makes it)\b/i;
 const KIND_NOUN =
-  '(framework|library|toolkit|tool|utility|package|module|application|app|parser|validator|server|client|sdk|engine|cli|program|service|plugin|wrapper|implementation|generator|compiler|bundler|runtime|database|router|middleware|api|interface|codebase)';
+  '(framework|library|toolkit|tool|utility|package|module|application|app|parser|validator|server|client|sdk|engine|cli|program|service|plugin|wrapper|implementation|generator|compiler|bundler|runtime|database|router|middleware|api|interface|codebase|logger|formatter|linter|highlighter|pager|scheduler|driver|solution|manager|editor|viewer|renderer|emulator|shell|proxy|gateway|loader|runner|serializer|encoder|decoder|adapter|binding|orm|clone|replacement|alternative)';
 // a noun phrase naming what the project is: "Expressive HTTP middleware framework for node.js …"
 const NAMES_A_KIND = new RegExp(
-  `^(?:(?:a|an|the)\\s+)?(?:[\\w.\`'’()+-]+,?\\s+){0,5}?${KIND_NOUN}s?\\s+(?:for|to|that|which|with|written|in|built|and|on|of|containing)\\b`,
+  `^(?:(?:a|an|the)\\s+)?(?:[\\w.\`'’()+-]+,?\\s+){0,7}?${KIND_NOUN}s?\\s+(?:for|to|that|which|with|written|in|built|and|on|of|containing|using|based)\\b`,
   'i',
 );
 
@@ -231,14 +231,21 @@ const IS_A_KIND = new RegExp(
   'i',
 );
 
+/** "Hop is …", "Hop helps …": a sentence whose subject is the project's name. */
+function nameStarts(s: string, name: string | undefined): boolean {
+  const bare = s.replace(/^[`"'“]+/, '');
+  return !!name && bare.toLowerCase().startsWith(name.toLowerCase()) && /^\S+\s+(is|are)\b/i.test(bare);
+}
+
 /** True when a sentence says what the project is, rather than something about it. */
 function isIdentitySentence(s: string, name: string | undefined): boolean {
   if (DEFINES.test(s) || NAMES_A_KIND.test(s) || IS_A_KIND.test(s)) return true;
   const bare = s.replace(/^[`"'“]+/, '').toLowerCase();
+  // "Pino is built to run on Node.js" says where it runs, not what it is
   return (
     !!name &&
     bare.startsWith(name.toLowerCase()) &&
-    /^\S+\s+(is|are|helps|lets|makes|provides|finds|builds|runs|turns|converts|parses|renders|generates)\b/i.test(
+    /^\S+\s+(?:(?:is|are)\b(?!\s+(?:built|designed|meant|made|tested|licensed|maintained|available|compatible|written|used|known|inspired|based|distributed|released|supported|developed|published|now|not|also|still|currently|being)\b)|helps|lets|makes|provides|finds|builds|runs|turns|converts|parses|renders|generates)\b/i.test(
       s.replace(/^[`"'“]+/, ''),
     )
   );
@@ -422,5 +429,8 @@ export function findPurpose(
     };
   const late = candidates.find((c) => c.defines && c.names && c.at < 4);
   if (late && readme) return { text: late.text, source: { path: readme.path, line: late.line } };
+  // "Hop is built on net/http." tells a property, not what it is: taken only when nothing says more
+  const weak = candidates.find((c) => !c.instructions && c.at < 3 && nameStarts(c.text, name));
+  if (weak && readme) return { text: weak.text, source: { path: readme.path, line: weak.line } };
   return readme ? purposeFromTitle(readme) : null;
 }
