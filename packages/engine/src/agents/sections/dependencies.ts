@@ -60,7 +60,7 @@ export const dependencies = defineSection({
         f(
           sentence(
             `${plural(own.length, 'dependency', 'dependencies')} ${agree(own.length, 'is', 'are')} declared in ${plural(unique(own.map((d) => d.manifest)).length, 'manifest')}`,
-            `: ${num(fx.runtimeDeps.length)} runtime${optionalNote(fx.runtimeDeps)} and ${num(fx.devDeps.length)} for development or tests`,
+            `: ${num(fx.runtimeDeps.length)} runtime${optionalNote(fx.runtimeDeps)}${buildSplit(fx.devDeps, 'for development or tests')}`,
           ),
           unique(own.map((d) => d.manifest)).map((m) => ref(m)),
         ),
@@ -104,10 +104,34 @@ function rows(ds: Dependency[]) {
     versionConstraint(d) === 'managed' ? text('managed') : code(d.version),
     text(d.ecosystem),
     // a Go requirement marked `// indirect` is needed all the same, by another requirement
-    text(d.scope === 'optional' && d.ecosystem === 'go' ? 'indirect' : d.scope),
+    text(
+      `${d.scope === 'optional' && d.ecosystem === 'go' ? 'indirect' : d.scope}${d.platform ? `, ${platformOnly(d.platform)}` : ''}`,
+    ),
     cite(d.manifest, d.line),
   ]);
 }
+
+/**
+ * The targets a platform-specific dependency is built for, in a few words: `cfg(unix)` is "unix
+ * only", `cfg(target_os = "macos")` "macos only"; a compound cfg is left to the manifest's line.
+ */
+export function platformOnly(platform: string): string {
+  const cfg = /^cfg\((.*)\)$/.exec(platform.trim());
+  if (!cfg) return `${platform} only`;
+  const one = /^\s*(?:(\w+)|target_(?:os|family|arch)\s*=\s*"([^"]+)")\s*$/.exec(cfg[1]!);
+  return one ? `${one[1] ?? one[2]} only` : 'some platforms only';
+}
+
+/** Build dependencies apart from development and test ones: `, 8 for development or tests and 15 for the build script`. */
+function buildSplit(dev: Dependency[], devWords: string): string {
+  const build = dev.filter((d) => d.scope === 'build');
+  if (!build.length) return ` and ${num(dev.length)} ${devWords}`;
+  return `, ${num(dev.length - build.length)} for development or tests and ${num(build.length)} ${buildWords(build)}`;
+}
+
+// a Cargo build dependency is compiled for the crate's build script (`build.rs`) only
+const buildWords = (build: Dependency[]) =>
+  build.every((d) => d.ecosystem === 'cargo') ? 'for the build script' : 'for builds';
 
 /** ", 2 of them optional extras": optional runtime dependencies are counted apart, in the ecosystem's words. */
 function optionalNote(runtime: Dependency[]): string {
@@ -147,7 +171,7 @@ export function writeDependencies({ a, fx }: WriterContext): string {
     countBy(own, (d) => d.manifest).map(([m, n]) => `${cite(m)} (${n})`),
     6,
   );
-  const split = `${num(fx.runtimeDeps.length)} needed at run time${optionalNote(fx.runtimeDeps)} and ${num(fx.devDeps.length)} for development, tests or builds`;
+  const split = `${num(fx.runtimeDeps.length)} needed at run time${optionalNote(fx.runtimeDeps)}${buildSplit(fx.devDeps, 'for development, tests or builds')}`;
   parts.push(
     `${plural(own.length, 'dependency', 'dependencies')} ${agree(own.length, 'is', 'are')} declared: ${split}. By manifest: ${byManifest}.`,
   );
@@ -158,13 +182,23 @@ export function writeDependencies({ a, fx }: WriterContext): string {
     );
   if (fx.runtimeDeps.length > MAX_ROWS)
     parts.push(`…and ${num(fx.runtimeDeps.length - MAX_ROWS)} more runtime dependencies.`);
-  if (fx.devDeps.length)
+  // what only the build needs (a Cargo build script's crates, a build backend) is not for development or tests
+  const devDeps = fx.devDeps.filter((d) => d.scope !== 'build');
+  const buildDeps = fx.devDeps.filter((d) => d.scope === 'build');
+  if (devDeps.length)
     parts.push(
       `**Development and test dependencies**`,
-      table(['Package', 'Version', 'Ecosystem', 'Scope', 'Declared at'], rows(fx.devDeps)),
+      table(['Package', 'Version', 'Ecosystem', 'Scope', 'Declared at'], rows(devDeps)),
     );
-  if (fx.devDeps.length > MAX_ROWS)
-    parts.push(`…and ${num(fx.devDeps.length - MAX_ROWS)} more development dependencies.`);
+  if (devDeps.length > MAX_ROWS)
+    parts.push(`…and ${num(devDeps.length - MAX_ROWS)} more development dependencies.`);
+  if (buildDeps.length)
+    parts.push(
+      `**Build dependencies**${when(buildWords(buildDeps) === 'for the build script', ' (for the build script)')}`,
+      table(['Package', 'Version', 'Ecosystem', 'Scope', 'Declared at'], rows(buildDeps)),
+    );
+  if (buildDeps.length > MAX_ROWS)
+    parts.push(`…and ${num(buildDeps.length - MAX_ROWS)} more build dependencies.`);
   const notes: string[] = [pinning(own)];
   const open = openRuntime(fx.runtimeDeps);
   if (open) notes.push(open);

@@ -181,6 +181,7 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   // this language (methods in object literals, `module.exports = class`): no figure rather than a wrong one
   const symbolsRead = a.symbols.length >= (a.identity?.publicApi.length ?? 0);
   const declared = (a.identity?.publicApi ?? []).some((e) => !CLI_KINDS.has(e.kind));
+  const build = fx.devDeps.filter((d) => d.scope === 'build').length;
   const rows: (string | number)[][] = [
     ['Files in the code base', num(a.project.files)],
     [fx.productFiles.length ? 'Product source files' : 'Source files (excluding tests)', num(base.length)],
@@ -224,10 +225,16 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     ...(fx.moduleUnits > 1
       ? [['Product modules / dependency edges', `${num(fx.modules.length)} / ${num(fx.moduleEdges.length)}`]]
       : []),
-    [
-      'Declared dependencies (runtime / development)',
-      `${num(fx.runtimeDeps.length)} / ${num(fx.devDeps.length)}`,
-    ],
+    // what only the build needs (a build script's crates, a build backend) is counted apart
+    build
+      ? [
+          'Declared dependencies (runtime / development / build)',
+          `${num(fx.runtimeDeps.length)} / ${num(fx.devDeps.length - build)} / ${num(build)}`,
+        ]
+      : [
+          'Declared dependencies (runtime / development)',
+          `${num(fx.runtimeDeps.length)} / ${num(fx.devDeps.length)}`,
+        ],
     ['TODO / FIXME markers in the product', num(projectModel(a).todos.value.length)],
   ];
   if (a.git) rows.push(['Commits / authors', `${num(a.git.commits)} / ${num(a.git.authors.length)}`]);
