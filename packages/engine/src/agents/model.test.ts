@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Analysis, ExtensionPoint, Flow, Identity, MainPathStep } from '../analyse/types.ts';
 import { extractClaims, findContradictions } from './prose-claims.ts';
 import { factsOf } from './facts.ts';
-import { agrees, projectModel, truthOf } from './model.ts';
+import { agrees, notNeededToRun, projectModel, truthOf } from './model.ts';
 import { writeConclusion } from './sections/conclusion.ts';
 import { writeKnownIssues } from './sections/known-issues.ts';
 import { writeSecurity } from './sections/security.ts';
@@ -295,3 +295,20 @@ describe('the layers, the central abstractions and the extension mechanism', () 
 function emptyFlow(): Flow {
   return { abstractions: [], steps: [], defines: [], concurrency: [], handlers: [] };
 }
+
+describe('what the product needs to run', () => {
+  it('an optional crate the default features turn on is built on; one no default feature turns on is not', () => {
+    const crate = (name: string, line: number, inDefaultBuild?: boolean) => ({
+      ecosystem: 'cargo' as const,
+      name,
+      version: '4.0',
+      scope: 'optional' as const,
+      manifest: 'Cargo.toml',
+      line,
+      ...(inDefaultBuild ? { inDefaultBuild } : {}),
+    });
+    const a = { dependencies: [crate('clap', 5, true), crate('tokio', 9)] } as unknown as Analysis;
+    expect(notNeededToRun(a, { name: 'clap', evidence: 'Cargo.toml:5' })).toBe(false);
+    expect(notNeededToRun(a, { name: 'Tokio', evidence: 'Cargo.toml:9' })).toBe(true);
+  });
+});

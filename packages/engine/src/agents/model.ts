@@ -776,6 +776,8 @@ export function truthOf(c: Claim, a: Analysis): Truth | undefined {
       set(
         all.length,
         own.length,
+        // the development dependencies without the build's, as the overview counts them apart
+        all.filter((d) => d.scope !== 'build').length,
         strict.length,
         strict.filter(isStrictProduct).length,
         uniq(own, (d) => d.name),
@@ -996,8 +998,8 @@ export function licenceFamilies(spdx: string): Set<string> {
 }
 
 /**
- * A framework the product declares only for development or only as an optional extra: the product
- * runs without it, so it is not what the product is built on. Its declaration is the one it was
+ * A framework the product declares only for development or only as an optional extra (not one of
+ * a Cargo crate's default features): the product runs without it, so it is not what the product is built on. Its declaration is the one it was
  * found at (the framework Jinja is the package `jinja2`), else one of its name.
  */
 export function notNeededToRun(
@@ -1007,8 +1009,10 @@ export function notNeededToRun(
   const own = a.dependencies.filter((d) => !d.area || d.area === 'product');
   const at = own.filter((d) => `${d.manifest}:${d.line}` === fw.evidence);
   const decl = at.length ? at : own.filter((d) => d.name.toLowerCase() === fw.name.toLowerCase());
-  // an optional peer (`peerDependenciesMeta`) is installed by the users who want it, like an extra
+  // an optional peer (`peerDependenciesMeta`) is installed by the users who want it, like an extra;
+  // an optional crate the default features turn on is in the build a user gets
   return (
-    decl.length > 0 && decl.every((d) => (d.scope !== 'runtime' && d.scope !== 'peer') || d.optionalPeer)
+    decl.length > 0 &&
+    decl.every((d) => ((d.scope !== 'runtime' && d.scope !== 'peer') || d.optionalPeer) && !d.inDefaultBuild)
   );
 }

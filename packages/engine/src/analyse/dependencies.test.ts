@@ -565,6 +565,76 @@ describe('what a declaration is for: run time, an extra, or the developers’ to
     expect(scopes(ds)).toEqual(['libc:runtime', 'serde:optional', 'boto3:optional']);
   });
 
+  it('reads Cargo dependencies declared key by key like inline ones, each in its own group and target', () => {
+    const ds = parse({
+      'Cargo.toml': [
+        '[dependencies]', //                       1
+        'console = "0.16"',
+        'serde.workspace = true',
+        '',
+        '[dependencies.gix]', //                   5
+        'version = "0.86"',
+        'optional = true',
+        'features = ["sha1"]',
+        '',
+        '[dependencies.syntect]', //               10
+        'git = "https://github.com/trishume/syntect"',
+        '',
+        '[target.\'cfg(target_os = "macos")\'.dependencies]',
+        'plist = "1.9.0"',
+        '', //                                     15
+        "[target.'cfg(unix)'.dev-dependencies]",
+        'nix = { version = "0.31" }',
+        '',
+        '[build-dependencies]',
+        'syn = "2.0"', //                          20
+        '',
+        '[build-dependencies.gix]',
+        'version = "0.86"',
+        'optional = true',
+        '', //                                     25
+        '[target.x86_64-pc-windows-gnu.dependencies.winapi]',
+        'version = "0.3"',
+      ].join('\n'),
+    });
+    expect(ds.map((d) => [d.name, d.version, d.scope, d.line, d.platform ?? ''])).toEqual([
+      ['console', '0.16', 'runtime', 2, ''],
+      ['serde', '*', 'runtime', 3, ''],
+      ['gix', '0.86', 'optional', 5, ''],
+      ['syntect', 'git:https://github.com/trishume/syntect', 'runtime', 10, ''],
+      ['plist', '1.9.0', 'runtime', 14, 'cfg(target_os = "macos")'],
+      ['nix', '0.31', 'dev', 17, 'cfg(unix)'],
+      ['syn', '2.0', 'build', 20, ''],
+      ['gix', '0.86', 'build', 22, ''],
+      ['winapi', '0.3', 'runtime', 26, 'x86_64-pc-windows-gnu'],
+    ]);
+    expect(ds[1]).toMatchObject({ managedBy: 'the workspace' });
+  });
+
+  it('marks the optional crates the default features turn on, through the features they name', () => {
+    const ds = parse({
+      'Cargo.toml': [
+        '[features]',
+        'default = ["application", "git"]',
+        'application = ["minimal", "syntect/yaml-load"]',
+        'minimal = ["clap", "dep:wild", "minus?/search"]',
+        'git = ["gix"]',
+        'lessopen = ["execute"]',
+        '[dependencies]',
+        'clap = { version = "4", optional = true }',
+        'wild = { version = "2", optional = true }',
+        'minus = { version = "5", optional = true }',
+        'execute = { version = "0.3", optional = true }',
+        'syntect = { version = "5", optional = true }',
+        '[dependencies.gix]',
+        'version = "0.86"',
+        'optional = true',
+      ].join('\n'),
+    });
+    expect(ds.filter((d) => d.inDefaultBuild).map((d) => d.name)).toEqual(['clap', 'wild', 'syntect', 'gix']);
+    expect(ds.every((d) => d.scope === 'optional')).toBe(true);
+  });
+
   it('reads a Cargo `workspace = true` dependency as set by the workspace, not as open', () => {
     const [d] = parse({ 'crates/a/Cargo.toml': '[dependencies]\nserde = { workspace = true }\n' });
     expect(d).toMatchObject({ managedBy: 'the workspace' });

@@ -349,19 +349,29 @@ const gomod: Parser = (text, path) => {
   return out;
 };
 
+// a Cargo dependency table: `[dependencies]`, `[dev-dependencies.insta]`,
+// `[target.'cfg(unix)'.build-dependencies]`; group 1 the kind, group 2 the crate of a table that
+// declares one crate (`[dependencies.gix]`)
+const CARGO_DEPS = /^(?:.*\.)?(dependencies|dev-dependencies|build-dependencies)(?:\.([^.]+))?$/;
+
 const cargo: Parser = (text, path) => {
   const out: DependenciesResult = { manifests: [], dependencies: [] };
   const man: Manifest = { path, ecosystem: 'cargo' };
-  const scopeOf = (s: string): Scope | null =>
-    /(^|\.)dependencies$/.test(s)
-      ? 'runtime'
-      : /(^|\.)dev-dependencies$/.test(s)
-        ? 'dev'
-        : /(^|\.)build-dependencies$/.test(s)
-          ? 'build'
-          : null;
-  const lines = text.split('\n');
-  for (const e of tomlEntries(text)) {
+  const scopeOf = (kind: string): Scope =>
+    kind === 'dev-dependencies' ? 'dev' : kind === 'build-dependencies' ? 'build' : 'runtime';
+  // each table header as written, by the name tomlEntries gives its section (spaces removed)
+  const headers = new Map<string, { line: number; raw: string }>();
+  text.split('\n').forEach((l, i) => {
+    const h = /^\s*\[([^[\]]+)\]/.exec(l);
+    const key = h?.[1]!.trim().replace(/\s+/g, '');
+    if (h && key && !headers.has(key)) headers.set(key, { line: i + 1, raw: h[1]!.trim() });
+  });
+  // a crate declared key by key, in its own table (`[dependencies.gix]` with `optional = true` on a
+  // line of its own) or with dotted keys (`gix.optional = true`), reads as the inline table
+  // `gix = { version = "0.86", optional = true }` would
+  const split = new Map<string, { dep: Dependency; keys: string[] }>();
+  const entries = tomlEntries(text);
+  for (const e of entries) {
     if (e.section === 'package' && ['name', 'version', 'description'].includes(e.key))
       man[e.key as 'name'] = unquote(e.value);
     // `rust-version` is the oldest Rust toolchain the crate builds with (its MSRV)
@@ -373,8 +383,8 @@ const cargo: Parser = (text, path) => {
     if (
       e.section === 'workspace.package' &&
       e.key === 'rust-version' &&
-      (tomlEntries(text).every((p) => p.section !== 'package') ||
-        tomlEntries(text).some(
+      (entries.every((p) => p.section !== 'package') ||
+        entries.some(
           (p) =>
             (p.section === 'package' &&
               /^rust-version(?:\.workspace)?$/.test(p.key) &&
@@ -383,35 +393,95 @@ const cargo: Parser = (text, path) => {
         ))
     )
       (man.requires ??= []).push({ name: 'rust', version: `>=${unquote(e.value)}`, line: e.line });
-    const scope = scopeOf(e.section);
-    if (scope)
-      out.dependencies.push({
-        ecosystem: 'cargo',
-        name: e.key,
-        version: tomlVersion(e.value),
-        // an optional crate is compiled in only when a feature asks for it
-        scope: scope === 'runtime' && OPTIONAL_ENTRY.test(e.value) ? 'optional' : scope,
-        manifest: path,
-        line: e.line,
-        // `serde = { workspace = true }` takes the version [workspace.dependencies] sets
-        ...(/\bworkspace\s*=\s*true\b/.test(e.value) ? { managedBy: 'the workspace' } : {}),
-      });
-    // [dependencies.serde] tables: the name is in the header
-    const table = /^(?:.*\.)?(dependencies|dev-dependencies|build-dependencies)\.([^.]+)$/.exec(e.section);
-    if (table && e.key === 'version' && !out.dependencies.some((d) => d.name === table[2])) {
-      out.dependencies.push({
-        ecosystem: 'cargo',
-        name: table[2]!,
-        version: unquote(e.value),
-        scope: scopeOf(table[1]!)!,
-        manifest: path,
-        line: findLine(lines, new RegExp(`^\\[.*\\.${esc(table[2]!)}\\]`)),
-      });
+    const table = CARGO_DEPS.exec(e.section);
+    if (!table) continue;
+    const dot = e.key.indexOf('.');
+    const name = table[2] ?? (dot > 0 ? e.key.slice(0, dot) : e.key);
+    const tableSection = table[2] ? e.section.slice(0, -table[2].length - 1) : e.section;
+    // `[target.'cfg(unix)'.dependencies]`: only built for the targets the cfg (or triple) names
+    const spec = /^\s*target\.(?:'([^']+)'|"([^"]+)"|([^.'"]+))\.(?:dev-|build-)?dependencies\b/.exec(
+      headers.get(tableSection)?.raw ?? headers.get(e.section)?.raw ?? '',
+    );
+    const target = spec && (spec[1] ?? spec[2] ?? spec[3]);
+    const dep: Dependency = {
+      ecosystem: 'cargo',
+      name,
+      version: '*',
+      scope: scopeOf(table[1]!),
+      manifest: path,
+      line: e.line,
+      ...(target ? { platform: target } : {}),
+    };
+    if (!table[2] && dot < 0) {
+      out.dependencies.push(withCargoKeys(dep, e.value));
+      continue;
     }
+    const k = `${tableSection}\0${name}`;
+    let group = split.get(k);
+    if (!group) {
+      group = {
+        dep: { ...dep, ...(table[2] ? { line: headers.get(e.section)?.line ?? e.line } : {}) },
+        keys: [],
+      };
+      split.set(k, group);
+      out.dependencies.push(group.dep);
+    }
+    group.keys.push(`${table[2] ? e.key : e.key.slice(dot + 1)} = ${e.value}`);
   }
+  for (const { dep, keys } of split.values())
+    Object.assign(dep, withCargoKeys(dep, `{ ${keys.join(', ')} }`));
+  const byDefault = defaultFeatureCrates(entries);
+  for (const d of out.dependencies)
+    if (d.scope === 'optional' && byDefault.has(d.name)) d.inDefaultBuild = true;
   out.manifests.push(man);
   return out;
 };
+
+/**
+ * The crates the default features turn on, through the features they name: `default = ["git"]` with
+ * `git = ["gix"]` (or `["dep:gix"]`, or `["gix/sha1"]`) builds gix; `gix?/sha1` only adds to a gix
+ * something else turns on.
+ */
+function defaultFeatureCrates(entries: ReturnType<typeof tomlEntries>): Set<string> {
+  const features = new Map<string, string[]>();
+  for (const e of entries)
+    if (e.section === 'features')
+      features.set(
+        e.key,
+        [...e.value.matchAll(/"([^"]+)"/g)].map((m) => m[1]!),
+      );
+  const on = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (feature: string) => {
+    if (seen.has(feature)) return;
+    seen.add(feature);
+    for (const item of features.get(feature) ?? []) {
+      const slash = item.indexOf('/');
+      if (slash >= 0) {
+        if (item[slash - 1] !== '?') on.add(item.slice(0, slash).replace(/^dep:/, ''));
+      } else if (item.startsWith('dep:')) on.add(item.slice(4));
+      else {
+        // a plain name is a feature, or the feature an optional crate implicitly is
+        on.add(item);
+        visit(item);
+      }
+    }
+  };
+  visit('default');
+  return on;
+}
+
+/** A Cargo dependency with what its value says: `"1.0"` or `{ version = "1.0", optional = true, workspace = true }`. */
+function withCargoKeys(dep: Dependency, value: string): Dependency {
+  return {
+    ...dep,
+    version: tomlVersion(value),
+    // an optional crate is compiled in only when a feature asks for it
+    scope: dep.scope === 'runtime' && OPTIONAL_ENTRY.test(value) ? 'optional' : dep.scope,
+    // `serde = { workspace = true }` takes the version [workspace.dependencies] sets
+    ...(/\bworkspace\s*=\s*true\b/.test(value) ? { managedBy: 'the workspace' } : {}),
+  };
+}
 
 /** [start, end) offsets of every `<tag>…</tag>` block in an XML text. */
 function blocks(text: string, tag: string): [number, number][] {

@@ -30,6 +30,8 @@ export interface Read {
   readBy?: string;
   /** The program sets the variable itself unless it is set (`os.environ.setdefault`). */
   setsDefault?: boolean;
+  /** Read when the program is compiled (Rust `option_env!`): the build sets it, not the user. */
+  compileTime?: boolean;
   /** For a name built at run time, the code each `<PART>` comes from (`<NAME>` ← `cmd.Root().Name()`). */
   filledBy?: Record<string, string>;
   /** Another variable the code reads in its place when this one is empty or unset. */

@@ -346,6 +346,21 @@ describe('who sets a variable', () => {
     expect(one(vars, 'DEBUG')?.class).toBe('config');
   });
 
+  it("Rust's env! and option_env! are read when the program is compiled: the build's, not the user's", () => {
+    const vars = read({
+      'src/config.rs': [
+        'pub fn system_config_file() -> PathBuf {',
+        '    let folder = option_env!("APP_SYSTEM_CONFIG_PREFIX").unwrap_or("/etc");',
+        '    let tag = env!("APP_BUILD_TAG");',
+        '    let home = env::var("APP_CONFIG_DIR").unwrap_or_default();',
+        '}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'APP_SYSTEM_CONFIG_PREFIX')?.class).toBe('build');
+    expect(one(vars, 'APP_BUILD_TAG')?.class).toBe('build');
+    expect(one(vars, 'APP_CONFIG_DIR')?.class).toBe('config');
+  });
+
   it('CI, the build tool, the platform and shell completion are not the product’s configuration', () => {
     expect(envClass('GITHUB_SHA', 'src/a.ts')).toBe('ci');
     expect(envClass('CI', 'src/a.ts')).toBe('ci');

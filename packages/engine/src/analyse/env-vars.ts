@@ -37,6 +37,8 @@ interface Reader {
   option?: boolean;
   /** The program itself sets the variable unless it is set (`os.environ.setdefault`). */
   setsDefault?: boolean;
+  /** Read when the program is compiled (Rust `env!`, `option_env!`): the build's variable, fixed in the binary. */
+  compileTime?: boolean;
   /** A text every match holds: a text without it is not searched. */
   hint?: string;
 }
@@ -538,7 +540,8 @@ const READERS: Record<string, Reader[]> = {
       // `?`, `.unwrap()` or `.expect(…)` on the lookup turns unset into an error
       required: (t, e) => /^\s*(?:\?|\.unwrap\(\)|\.expect\()/.test(t.slice(e, e + 30)),
     },
-    { re: /\b(?:option_)?env!\(\s*"([A-Za-z_]\w*)"\s*\)/g, fallback: rustFallback },
+    // `option_env!("BAT_SYSTEM_CONFIG_PREFIX")` is read by the compiler, not by the running program
+    { re: /\b(?:option_)?env!\(\s*"([A-Za-z_]\w*)"\s*\)/g, fallback: rustFallback, compileTime: true },
     // clap: `#[arg(long, env = "X")]` (brackets such as `conflicts_with_all(&["a"])` may come first),
     // `Arg::new("x").env("X")`
     {
@@ -766,6 +769,7 @@ function directReads(
     inHelp,
     option,
     setsDefault,
+    compileTime,
     hint,
   } of READERS[family]!) {
     if (hint && !text.includes(hint)) continue;
@@ -799,6 +803,7 @@ function directReads(
         ...(inHelp?.(text, end, m.index) ? { inHelp: true } : {}),
         ...(option ? { option } : {}),
         ...(setsDefault ? { setsDefault } : {}),
+        ...(compileTime ? { compileTime } : {}),
       });
     }
   }
@@ -893,6 +898,7 @@ function toEnvVar(
     option,
     readBy,
     setsDefault,
+    compileTime,
     fallsBackTo,
     overriddenBy,
     filledBy,
@@ -901,7 +907,12 @@ function toEnvVar(
   const sensitive = isSecretName(name);
   // a variable the program sets itself for the framework it starts is the program's plumbing, not a
   // setting its user chooses
-  const v: EnvVar = { name, file, line, class: setsDefault ? 'platform' : envClass(name, file) };
+  const v: EnvVar = {
+    name,
+    file,
+    line,
+    class: setsDefault ? 'platform' : compileTime ? 'build' : envClass(name, file),
+  };
   if (setsDefault) v.setByProgram = true;
   if (inHelp) v.inHelp = true;
   if (option) v.option = true;

@@ -150,6 +150,10 @@ export interface Dependency {
   area?: NonProductRole | 'product';
   /** What it is for, from the package-role table; runtime roles only for shipped dependencies. */
   role?: PackageRole;
+  /** The only targets it is built for, as the manifest names them: `cfg(unix)` of Cargo's `[target.'cfg(unix)'.dependencies]`. */
+  platform?: string;
+  /** An optional crate the default features turn on (`default = ["git"]`, `git = ["gix"]`): built unless they are turned off. */
+  inDefaultBuild?: boolean;
 }
 
 export interface Framework {

@@ -1,7 +1,7 @@
 // Each fact once, in the section that owns it: entries in Entry Points, the key components in
 // Components, the central types with the mechanism; the overview says each once, short.
 import { describe, expect, it } from 'vitest';
-import type { Analysis, Flow, Framework } from '../../analyse/types.ts';
+import type { Analysis, Dependency, Flow, Framework } from '../../analyse/types.ts';
 import { codeSplit, factsOf } from '../facts.ts';
 import { languageChartSvg } from '../../figures/language-chart.ts';
 import { writeTechnology } from './technology.ts';
@@ -228,6 +228,27 @@ describe('each fact in the section that owns it', () => {
       /It is entered through `slugify\(\)` \(`lib\/strings\.js:1`\), imported as `tinylib`, one of 6 entry points\./,
     );
     expect(md).not.toMatch(/part0/);
+  });
+
+  it("counts a build script's crates as build dependencies, not development ones", () => {
+    const a = library();
+    const dep = (name: string, scope: Dependency['scope']): Dependency => ({
+      ecosystem: 'cargo',
+      name,
+      version: '1.0',
+      scope,
+      manifest: 'Cargo.toml',
+      area: 'product',
+    });
+    a.manifests = [{ path: 'Cargo.toml', ecosystem: 'cargo' }];
+    a.dependencies = [
+      dep('console', 'runtime'),
+      dep('tempfile', 'dev'),
+      dep('syn', 'build'),
+      dep('quote', 'build'),
+    ];
+    const md = writeOverview(ctx(a, section('1.1', 'Purpose and Scope', 'overview'), REPORT));
+    expect(md).toContain('**Dependencies:** 1 runtime, 1 development, 2 build, from `Cargo.toml`');
   });
 
   it("tells the languages' share of the code apart from documentation and data that swell the total", () => {

@@ -60,7 +60,7 @@ export const dependencies = defineSection({
         f(
           sentence(
             `${declaredCount(a, own)} ${agree(own.length, 'is', 'are')} declared in ${plural(unique(own.map((d) => d.manifest)).length, 'manifest')}`,
-            `: ${num(fx.runtimeDeps.length)} runtime${optionalNote(fx.runtimeDeps)}${when(fx.optionalPeerDeps.length, `, ${num(fx.optionalPeerDeps.length)} optional peer`)} and ${num(fx.devDeps.length)} for development or tests`,
+            `: ${num(fx.runtimeDeps.length)} runtime${optionalNote(fx.runtimeDeps)}${when(fx.optionalPeerDeps.length, `, ${num(fx.optionalPeerDeps.length)} optional peer`)}${buildSplit(fx.devDeps, 'for development or tests')}`,
           ),
           unique(own.map((d) => d.manifest)).map((m) => ref(m)),
         ),
@@ -105,17 +105,41 @@ function rows(ds: Dependency[]) {
     text(d.ecosystem),
     // a Go requirement marked `// indirect` is needed all the same, by another requirement
     text(
-      d.optionalPeer
-        ? 'optional peer'
-        : d.scope === 'optional' && d.ecosystem === 'go'
-          ? 'indirect'
-          : isTypeDeclarations(d) && d.scope !== 'dev'
-            ? 'types'
-            : d.scope,
+      `${
+        d.optionalPeer
+          ? 'optional peer'
+          : d.scope === 'optional' && d.ecosystem === 'go'
+            ? 'indirect'
+            : isTypeDeclarations(d) && d.scope !== 'dev'
+              ? 'types'
+              : d.scope
+      }${d.platform ? `, ${platformOnly(d.platform)}` : ''}`,
     ),
     cite(d.manifest, d.line),
   ]);
 }
+
+/**
+ * The targets a platform-specific dependency is built for, in a few words: `cfg(unix)` is "unix
+ * only", `cfg(target_os = "macos")` "macos only"; a compound cfg is left to the manifest's line.
+ */
+export function platformOnly(platform: string): string {
+  const cfg = /^cfg\((.*)\)$/.exec(platform.trim());
+  if (!cfg) return `${platform} only`;
+  const one = /^\s*(?:(\w+)|target_(?:os|family|arch)\s*=\s*"([^"]+)")\s*$/.exec(cfg[1]!);
+  return one ? `${one[1] ?? one[2]} only` : 'some platforms only';
+}
+
+/** Build dependencies apart from development and test ones: `, 8 for development or tests and 15 for the build script`. */
+function buildSplit(dev: Dependency[], devWords: string): string {
+  const build = dev.filter((d) => d.scope === 'build');
+  if (!build.length) return ` and ${num(dev.length)} ${devWords}`;
+  return `, ${num(dev.length - build.length)} for development or tests and ${num(build.length)} ${buildWords(build)}`;
+}
+
+// a Cargo build dependency is compiled for the crate's build script (`build.rs`) only
+const buildWords = (build: Dependency[]) =>
+  build.every((d) => d.ecosystem === 'cargo') ? 'for the build script' : 'for builds';
 
 /** ", 2 of them optional extras": optional runtime dependencies are counted apart, in the ecosystem's words. */
 function optionalNote(runtime: Dependency[]): string {
@@ -156,7 +180,7 @@ export function writeDependencies({ a, fx }: WriterContext): string {
     6,
   );
   const peers = fx.optionalPeerDeps.length;
-  const split = `${num(fx.runtimeDeps.length)} needed at run time${optionalNote(fx.runtimeDeps)}${when(peers, `, ${plural(peers, 'optional peer dependency', 'optional peer dependencies')}`)} and ${num(fx.devDeps.length)} for development, tests or builds`;
+  const split = `${num(fx.runtimeDeps.length)} needed at run time${optionalNote(fx.runtimeDeps)}${when(peers, `, ${plural(peers, 'optional peer dependency', 'optional peer dependencies')}`)}${buildSplit(fx.devDeps, 'for development, tests or builds')}`;
   parts.push(
     `${declaredCount(a, own)} ${agree(own.length, 'is', 'are')} declared: ${split}. By manifest: ${byManifest}.`,
   );
@@ -173,13 +197,23 @@ export function writeDependencies({ a, fx }: WriterContext): string {
       table(['Package', 'Version', 'Ecosystem', 'Scope', 'Declared at'], rows(fx.optionalPeerDeps)),
       optionalPeersSentence(a, fx.optionalPeerDeps),
     );
-  if (fx.devDeps.length)
+  // what only the build needs (a Cargo build script's crates, a build backend) is not for development or tests
+  const devDeps = fx.devDeps.filter((d) => d.scope !== 'build');
+  const buildDeps = fx.devDeps.filter((d) => d.scope === 'build');
+  if (devDeps.length)
     parts.push(
       `**Development and test dependencies**`,
-      table(['Package', 'Version', 'Ecosystem', 'Scope', 'Declared at'], rows(fx.devDeps)),
+      table(['Package', 'Version', 'Ecosystem', 'Scope', 'Declared at'], rows(devDeps)),
     );
-  if (fx.devDeps.length > MAX_ROWS)
-    parts.push(`…and ${num(fx.devDeps.length - MAX_ROWS)} more development dependencies.`);
+  if (devDeps.length > MAX_ROWS)
+    parts.push(`…and ${num(devDeps.length - MAX_ROWS)} more development dependencies.`);
+  if (buildDeps.length)
+    parts.push(
+      `**Build dependencies**${when(buildWords(buildDeps) === 'for the build script', ' (for the build script)')}`,
+      table(['Package', 'Version', 'Ecosystem', 'Scope', 'Declared at'], rows(buildDeps)),
+    );
+  if (buildDeps.length > MAX_ROWS)
+    parts.push(`…and ${num(buildDeps.length - MAX_ROWS)} more build dependencies.`);
   const notes: string[] = [pinning(own)];
   const open = openRuntime(fx.runtimeDeps);
   if (open) notes.push(open);

@@ -208,6 +208,38 @@ describe('dependencies told by what they are', () => {
     expect(out).not.toMatch(/\| go \| optional \|/);
   });
 
+  it("tells a Cargo build script's crates apart from development ones, and a platform's crates as such", () => {
+    const a = pythonLibrary('library');
+    const dep = (name: string, scope: Dependency['scope'], line: number, platform?: string): Dependency => ({
+      ...crate(name, '1.0'),
+      scope,
+      line,
+      ...(platform ? { platform } : {}),
+    });
+    const out = writeDependencies(
+      ctx({
+        ...a,
+        dependencies: [
+          dep('console', 'runtime', 5),
+          dep('plist', 'runtime', 9, 'cfg(target_os = "macos")'),
+          dep('tikv-jemallocator', 'optional', 10, 'cfg(all(not(windows), not(target_os = "android")))'),
+          dep('assert_cmd', 'dev', 12),
+          dep('nix', 'dev', 14, 'cfg(unix)'),
+          dep('syn', 'build', 16),
+          dep('quote', 'build', 17),
+        ],
+      }),
+    );
+    expect(out).toContain(
+      '3 needed at run time (1 of them behind a feature), 2 for development or tests and 2 for the build script',
+    );
+    expect(out).toMatch(/\*\*Development and test dependencies\*\*\s+\|[^*]*`nix`[^*]*\| dev, unix only \|/);
+    expect(out).toMatch(/\*\*Build dependencies\*\* \(for the build script\)\s+\|[^*]*`syn`/);
+    expect(out).not.toMatch(/Development and test dependencies[^*]*`syn`/);
+    expect(out).toMatch(/\| `plist` \| `1\.0` \| cargo \| runtime, macos only \|/);
+    expect(out).toMatch(/\| `tikv-jemallocator` \| `1\.0` \| cargo \| optional, some platforms only \|/);
+  });
+
   it("calls a requirements file's optional packages optional, not extras it has none of", () => {
     const a = pythonLibrary('library');
     const out = writeDependencies(

@@ -55,6 +55,16 @@ describe('code metrics', () => {
     expect(out).not.toMatch(/exported ones|\| \d[\d,]* \(\d[\d,]*\) \||Symbols by kind/);
   });
 
+  it("counts the build's dependencies apart from the development ones, as the Dependencies chapter does", () => {
+    const a = sampleAppAnalysis();
+    const before = factsOf(sampleAppAnalysis());
+    const dev = a.dependencies.find((d) => d.name === before.devDeps[0]!.name)!;
+    a.dependencies.push({ ...dev, name: 'node-gyp', scope: 'build' });
+    expect(writeMetrics(ctx(a))).toContain(
+      `| Declared dependencies (runtime / development / build) | ${before.runtimeDeps.length} / ${before.devDeps.length} / 1 |`,
+    );
+  });
+
   it('counts the TODO markers of the product, as Known Issues does', () => {
     const a = sampleAppAnalysis();
     a.todos.push({ tag: 'TODO', text: 'in a test', file: 'tests/books.test.ts', line: 3 });

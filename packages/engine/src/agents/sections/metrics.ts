@@ -181,6 +181,7 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   // this language (methods in object literals, `module.exports = class`): no figure rather than a wrong one
   const symbolsRead = a.symbols.length >= (a.identity?.publicApi.length ?? 0);
   const declared = (a.identity?.publicApi ?? []).some((e) => !CLI_KINDS.has(e.kind));
+  const build = fx.devDeps.filter((d) => d.scope === 'build').length;
   const rows: (string | number)[][] = [
     ['Files in the code base', num(a.project.files)],
     [fx.productFiles.length ? 'Product source files' : 'Source files (excluding tests)', num(base.length)],
@@ -224,10 +225,17 @@ export function writeMetrics({ a, fx }: WriterContext): string {
     ...(fx.moduleUnits > 1
       ? [['Product modules / dependency edges', `${num(fx.modules.length)} / ${num(fx.moduleEdges.length)}`]]
       : []),
-    fx.optionalPeerDeps.length
+    // an optional peer and what only the build needs (a build script's crates, a build backend) are
+    // counted apart
+    fx.optionalPeerDeps.length || build
       ? [
-          'Declared dependencies (runtime / optional peer / development)',
-          `${num(fx.runtimeDeps.length)} / ${num(fx.optionalPeerDeps.length)} / ${num(fx.devDeps.length)}`,
+          `Declared dependencies (runtime${fx.optionalPeerDeps.length ? ' / optional peer' : ''} / development${build ? ' / build' : ''})`,
+          [
+            num(fx.runtimeDeps.length),
+            ...(fx.optionalPeerDeps.length ? [num(fx.optionalPeerDeps.length)] : []),
+            num(fx.devDeps.length - build),
+            ...(build ? [num(build)] : []),
+          ].join(' / '),
         ]
       : [
           'Declared dependencies (runtime / development)',

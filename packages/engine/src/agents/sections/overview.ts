@@ -317,7 +317,9 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
   const ownManifests = unique(a.dependencies.filter(own).map((d) => d.manifest));
   if (ownManifests.length) {
     const peers = fx.optionalPeerDeps.filter(own).length;
-    const counts = `${num(fx.runtimeDeps.filter(own).length)} runtime, ${when(peers, `${num(peers)} optional peer, `)}${num(fx.devDeps.filter(own).length)} development`;
+    // what only the build needs (a build script's crates, a build backend) is not development
+    const build = fx.devDeps.filter((d) => own(d) && d.scope === 'build').length;
+    const counts = `${num(fx.runtimeDeps.filter(own).length)} runtime, ${when(peers, `${num(peers)} optional peer, `)}${num(fx.devDeps.filter(own).length - build)} development${when(build, `, ${num(build)} build`)}`;
     const from = joinSome(
       ownManifests.map((m) => cite(m)),
       3,
