@@ -3289,7 +3289,7 @@ function chooseStart(
           )) ||
         /\bcreateServer\s*\(/.test(body)
       )
-        listeners.push({ file, def });
+        if (!def.deprecated) listeners.push({ file, def });
     }
   if (listeners.length) {
     // the most central file's listener: a framework's own, not a middleware's; in a file of several
@@ -3360,7 +3360,11 @@ function chooseStart(
       else drivers.push({ file: holder, def });
     }
   }
-  const named = drivers.filter((t) => !t.def.name.startsWith('_') || t.def.name === '__call__');
+  // a definition its authors mark deprecated (`// Deprecated: Use Dialer instead.` on `NewClient`) is
+  // kept for old callers: the work a new user's call does starts elsewhere
+  const named = drivers.filter(
+    (t) => !t.def.deprecated && (!t.def.name.startsWith('_') || t.def.name === '__call__'),
+  );
   // a library's exported function `main` (not a type's method) is its command line's entry (what a
   // console script or `python -m` runs), a way in beside the calls users import the library for
   const library = reused ? named.filter((t) => t.def.name !== 'main' || !!t.def.owner) : named;
@@ -3386,7 +3390,7 @@ function chooseStart(
       .flatMap((e) => {
         const file = byPath.get(e.path);
         const def = file?.defs.find((d) => d.kind !== 'type' && d.line >= e.line && d.line <= e.line + 3);
-        return file && def ? [{ file, def }] : [];
+        return file && def && !def.deprecated ? [{ file, def }] : [];
       }),
   )[0];
   if (top && example && !DRIVER_NAME.test(top.def.name) && reach(example) >= ACCESSOR_LINES)

@@ -1084,6 +1084,41 @@ describe('what the folders beside the product are', () => {
 });
 
 describe('where use of a library begins', () => {
+  it('Go: a constructor its authors mark deprecated is no way in, and its name is marked in the API', () => {
+    const id = identityOf({
+      'go.mod': 'module example.com/ws\n\ngo 1.22\n',
+      'client.go': [
+        'package ws',
+        '',
+        '// NewClient makes a client.',
+        '//',
+        '// Deprecated: Use Dialer instead.',
+        'func NewClient() *Conn {',
+        '\treturn &Conn{}',
+        '}',
+        '',
+        '// NewConn makes a connection.',
+        'func NewConn() *Conn {',
+        '\treturn &Conn{}',
+        '}',
+        '',
+        'type Conn struct{}',
+      ].join('\n'),
+    });
+    expect(id.entryPoints.map((e) => e.call)).toEqual(['ws.NewConn()']);
+    expect(id.publicApi.filter((a) => a.deprecated).map((a) => a.name)).toEqual(['NewClient']);
+  });
+
+  it("a name of the README's example its authors mark deprecated is passed over for the next", () => {
+    const id = identityOf({
+      'go.mod': 'module example.com/ws\n\ngo 1.22\n',
+      'README.md': '# ws\n\n```go\nc := ws.Old()\nc = ws.Dial()\n```\n',
+      'ws.go':
+        'package ws\n\n// Deprecated: Use Dial.\nfunc Old() int { return 1 }\n\nfunc Dial() int { return 2 }\n',
+    });
+    expect(id.entryPoints.map((e) => e.call)).toEqual(['ws.Dial()']);
+  });
+
   it('Go: the constructor the README example calls, at its definition, never a package clause', () => {
     const id = identityOf({
       'go.mod': 'module example.com/router/v2\n\ngo 1.22\n',

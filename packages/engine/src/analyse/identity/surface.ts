@@ -2,6 +2,7 @@
 // and its public API (exports and their methods, Python package exports and console scripts, Go
 // exported identifiers, Rust pub items and CLI flags, HTTP routes of applications).
 
+import { DEPRECATION, deprecatedAt } from '../deprecated.ts';
 import { nextEntryFiles, nextLayouts } from '../nextjs.ts';
 import { baseName, dirName, LineIndex, matchesWithLines, type Sources } from '../sources.ts';
 import type { Identity, Route, SymbolInfo } from '../types.ts';
@@ -420,10 +421,15 @@ function userStarts(
       scope: (p) => /\.[cm]?[jt]sx?$/.test(p),
     });
   const out: EntryPoint[] = [];
+  // a declaration its authors mark deprecated (`// Deprecated: Use Dialer instead.`) is kept for old
+  // callers, never where a new user starts: the next candidate is
   const at = (name: string, scope: (p: string) => boolean) => {
     // an exported declaration before a private one of the same name (hono's `Hono` base class)
     const defs = symbols
-      .filter((s) => s.name === name && s.kind !== 'method' && inProduct.has(s.path) && scope(s.path))
+      .filter(
+        (s) =>
+          s.name === name && s.kind !== 'method' && !s.deprecated && inProduct.has(s.path) && scope(s.path),
+      )
       .sort((x, y) => Number(y.exported) - Number(x.exported));
     // overloads come before the implementation, which is the declaration to read
     const first = defs[0];
@@ -449,7 +455,9 @@ function userStarts(
     }
   }
   if (out.length || !goPkg || goPkg === 'main') return out;
-  const exported = symbols.filter((s) => s.exported && inProduct.has(s.path) && rootGo(s.path));
+  const exported = symbols.filter(
+    (s) => s.exported && !s.deprecated && inProduct.has(s.path) && rootGo(s.path),
+  );
   // a type's driver method, wherever in the package it is declared (`Command.Run` in command_run.go)
   const rootFiles = [...inProduct].filter(rootGo).sort();
   const driverOf = (
@@ -1193,5 +1201,27 @@ export function findPublicApi(args: {
         .map((s) => ({ name: s.name, kind: s.kind, path: s.path, line: s.line })),
     );
   }
+  markDeprecated(src, out);
   return out;
+}
+
+/**
+ * Marks the names whose authors mark them deprecated where they are defined (`// Deprecated: Use
+ * Dialer instead.` above `func NewClient`): the chapters list them after the rest, and say so.
+ */
+function markDeprecated(src: Sources, api: ApiItem[]): void {
+  const lines = new Map<string, string[] | null>();
+  const linesOf = (path: string) => {
+    if (!lines.has(path)) {
+      const text = src.text(path);
+      lines.set(path, text && DEPRECATION.test(text) ? text.split('\n') : null);
+    }
+    return lines.get(path);
+  };
+  for (const a of api) {
+    const path = a.definedAt?.path ?? a.path;
+    const line = a.definedAt?.line ?? a.line;
+    const text = linesOf(path);
+    if (text && deprecatedAt(text, line, path)) a.deprecated = true;
+  }
 }
