@@ -1,7 +1,7 @@
 // A declaration its authors mark deprecated, in each language's own convention.
 
 import { describe, expect, it } from 'vitest';
-import { deprecatedAt } from './deprecated.ts';
+import { deprecatedAt, deprecationNote, replacementIn } from './deprecated.ts';
 import { fileInfos } from './flow/test-fixtures.ts';
 import { sourcesFromMap } from './sources.ts';
 import { symbolsPass } from './symbols.ts';
@@ -143,6 +143,48 @@ describe('deprecatedAt', () => {
   });
 });
 
+describe('replacementIn', () => {
+  it('reads the name a note says to use instead, in each way notes say it', () => {
+    const said = (text: string, path: string, decl: string) => {
+      const lines = text.split('\n');
+      const note = deprecationNote(lines, lines.findIndex((l) => l.includes(decl)) + 1, path);
+      return note === undefined ? undefined : replacementIn(note);
+    };
+    expect(said('// Deprecated: Use Dialer instead.\nfunc NewClient() {}', 'a.go', 'func')).toBe('Dialer');
+    expect(said('// Deprecated: Use [Dialer] instead.\nfunc NewClient() {}', 'a.go', 'func')).toBe('Dialer');
+    // a qualified name is its last part: the package's type, the receiver's method
+    expect(said('// Deprecated: Use websocket.Upgrader instead.\nfunc Upgrade() {}', 'a.go', 'func')).toBe(
+      'Upgrader',
+    );
+    expect(said('// Deprecated: Use c.WriteJSON instead.\nfunc WriteJSON() {}', 'a.go', 'func')).toBe(
+      'WriteJSON',
+    );
+    expect(said('/** @deprecated Use {@link #parse} */\npublic void old() {}', 'A.java', 'void')).toBe(
+      'parse',
+    );
+    expect(said('/**\n * @deprecated use create() instead\n */\nfunction old() {}', 'a.js', 'function')).toBe(
+      'create',
+    );
+    expect(said('#[deprecated(since = "0.2", note = "use `run`")]\npub fn start() {}', 'a.rs', 'fn')).toBe(
+      'run',
+    );
+    const since =
+      '/**\n * @deprecated Deprecated since 1.15; use {@link #select(String)}\n */\nvoid old() {}';
+    expect(said(since, 'A.java', 'void')).toBe('select');
+    expect(said('@deprecated("Use run()")\ndef start(): ...', 'a.py', 'def')).toBe('run');
+    const py = 'def begin():\n    warnings.warn("use start() instead", DeprecationWarning)';
+    expect(said(py, 'a.py', 'def')).toBe('start');
+    // the paragraph of the mark only: a later paragraph's advice is about something else
+    expect(said('// Deprecated: Gone.\n//\n// Use Dial for a client.\nfunc Old() {}', 'a.go', 'func')).toBe(
+      undefined,
+    );
+    // a note that names nothing, or says "the NetConn method": no name of the product's
+    expect(said('// Deprecated: Use the NetConn method.\nfunc UnderlyingConn() {}', 'a.go', 'func')).toBe(
+      undefined,
+    );
+  });
+});
+
 describe('symbols', () => {
   it('records the mark on each symbol, once, for the passes that choose among names', () => {
     const contents = {
@@ -150,9 +192,9 @@ describe('symbols', () => {
         'package ws\n\n// Deprecated: Use Dialer instead.\nfunc NewClient() {}\n\nfunc Dial() {}\n',
     };
     const { symbols } = symbolsPass(sourcesFromMap(contents), fileInfos(contents, 'Go'));
-    expect(symbols.map((s) => `${s.name}:${s.deprecated ?? false}`)).toEqual([
-      'NewClient:true',
-      'Dial:false',
+    expect(symbols.map((s) => `${s.name}:${s.deprecated ?? false}:${s.replacement ?? ''}`)).toEqual([
+      'NewClient:true:Dialer',
+      'Dial:false:',
     ]);
   });
 });

@@ -63,11 +63,49 @@ export function deprecationFamily(path: string): Family | undefined {
  * `@deprecated` decorator or a body that opens by warning `DeprecationWarning`, Rust's `#[deprecated]`.
  */
 export function deprecatedAt(lines: string[], line: number, path: string): boolean {
+  return deprecationNote(lines, line, path) !== undefined;
+}
+
+/**
+ * The text of the mark on the declaration at `line`, or undefined when it has none: the `Deprecated:`
+ * paragraph, the `@deprecated` tag up to the next, the attribute's arguments, the warning's call.
+ */
+export function deprecationNote(lines: string[], line: number, path: string): string | undefined {
   const family = deprecationFamily(path);
-  if (!family) return false;
-  if (family !== 'go' && SAME_LINE.test(lines[line - 1] ?? '')) return true;
-  if (preamble(lines, line, family).some((l) => MARK[family].test(l))) return true;
-  return family === 'python' && warnsDeprecation(lines, line);
+  if (!family) return undefined;
+  const own = lines[line - 1] ?? '';
+  if (family !== 'go' && SAME_LINE.test(own)) return own;
+  const above = preamble(lines, line, family);
+  const notes: string[] = [];
+  above.forEach((l, i) => {
+    if (!MARK[family].test(l)) return;
+    // the mark's paragraph: up to an empty comment line, the next tag or the comment's end
+    const para = [l];
+    for (const next of above.slice(i + 1, i + 4)) {
+      if (/^(?:\/\/|\*|#)?$|^\*\/|^(?:\/\*\*|\*)?[ \t]*@(?!link)\w/.test(next.trim())) break;
+      para.push(next);
+    }
+    notes.push(para.join('\n'));
+  });
+  if (notes.length) return notes.join('\n');
+  return family === 'python' ? warnsDeprecation(lines, line) : undefined;
+}
+
+/**
+ * The name a deprecation note says to use instead: `Deprecated: Use Dialer instead.` → `Dialer`,
+ * `Use [Dialer] instead.` → `Dialer`, `@deprecated Use {@link #parse}` → `parse`, `Use
+ * websocket.Upgrader instead` → `Upgrader`, `note = "use \`run\`"` → `run`, `Deprecated since 2.0;
+ * use start() instead` → `start`.
+ */
+export function replacementIn(note: string): string | undefined {
+  // "use the NetConn method", "use it with care" name nothing themselves
+  const m =
+    /\buse\s+(?!(?:the|a|an|this|that|it|of|with|in)\b)(?:\{@link(?:plain)?\s+|[`'"[])?#?([A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*)/i.exec(
+      note,
+    );
+  // a qualified name is the last of its parts: the package's (`websocket.Upgrader`), the receiver's
+  // (`c.WriteJSON`), the class's (`Jsoup#parse`)
+  return m?.[1]!.split(/\.|::|#/).pop();
 }
 
 /**
@@ -110,8 +148,8 @@ const count = (s: string, re: RegExp) => s.match(re)?.length ?? 0;
  * A Python function whose body opens, after its docstring, by warning its callers away:
  * `warnings.warn("use X instead", DeprecationWarning, stacklevel=2)`.
  */
-function warnsDeprecation(lines: string[], line: number): boolean {
-  if (!/^\s*(?:async\s+)?def\s/.test(lines[line - 1] ?? '')) return false;
+function warnsDeprecation(lines: string[], line: number): string | undefined {
+  if (!/^\s*(?:async\s+)?def\s/.test(lines[line - 1] ?? '')) return undefined;
   // the signature ends at the first line closing it with `:` (parameters may span lines)
   let i = line - 1;
   while (i < lines.length && i < line + 40 && !/\)\s*(?:->[^:]*)?:\s*(?:#.*)?$/.test(lines[i]!)) i++;
@@ -128,7 +166,7 @@ function warnsDeprecation(lines: string[], line: number): boolean {
     i++;
     next();
   }
-  if (!/^\s*(?:warnings\.)?warn\s*\(/.test(lines[i] ?? '')) return false;
+  if (!/^\s*(?:warnings\.)?warn\s*\(/.test(lines[i] ?? '')) return undefined;
   // the call's arguments, up to its closing bracket
   const call: string[] = [];
   let depth = 0;
@@ -137,5 +175,6 @@ function warnsDeprecation(lines: string[], line: number): boolean {
     depth += count(lines[j]!, /\(/g) - count(lines[j]!, /\)/g);
     if (depth <= 0) break;
   }
-  return /\b(?:Pending)?DeprecationWarning\b/.test(call.join('\n'));
+  const text = call.join('\n');
+  return /\b(?:Pending)?DeprecationWarning\b/.test(text) ? text : undefined;
 }

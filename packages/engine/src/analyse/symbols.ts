@@ -4,7 +4,7 @@
 
 import { detectLanguage } from './cloc-languages.ts';
 import { codeText } from './comments.ts';
-import { DEPRECATION, deprecatedAt } from './deprecated.ts';
+import { DEPRECATION, deprecationNote, replacementIn } from './deprecated.ts';
 import { LineIndex, matchesWithLines, type Sources } from './sources.ts';
 import { rustTestModules } from './tests.ts';
 import { listedExports, type TreeSitterExtractor } from './tree-sitter.ts';
@@ -288,7 +288,14 @@ export function symbolsPass(
     // what its authors mark deprecated is read once here, for every pass that chooses among names
     if (DEPRECATION.test(text)) {
       const lines = text.split('\n');
-      for (const s of kept) if (deprecatedAt(lines, s.line, s.path)) s.deprecated = true;
+      for (const s of kept) {
+        const note = deprecationNote(lines, s.line, s.path);
+        if (note === undefined) continue;
+        s.deprecated = true;
+        // the name the note says to use instead (`Use Dialer instead.`) is where its callers go now
+        const instead = replacementIn(note);
+        if (instead && instead !== s.name) s.replacement = instead;
+      }
     }
     out.symbols.push(...kept);
     if (f.language === 'Python') withImportedNames(text, r.imports);

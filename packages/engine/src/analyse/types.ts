@@ -222,6 +222,8 @@ export interface SymbolInfo {
   exported: boolean;
   /** Its authors mark it deprecated (`// Deprecated:`, `@deprecated`, `#[deprecated]`; deprecated.ts). */
   deprecated?: true;
+  /** The name its deprecation note says to use instead (`Dialer`, of `Deprecated: Use Dialer instead.`). */
+  replacement?: string;
 }
 
 export interface ImportInfo {

@@ -20,6 +20,8 @@ export interface Def {
   declared?: true;
   /** Its authors mark it deprecated (`// Deprecated: Use Dialer instead.`; analyse/deprecated.ts). */
   deprecated?: true;
+  /** The name its deprecation note says to use instead (`Dialer`, of `Use Dialer instead.`). */
+  replacement?: string;
 }
 
 /** One file as the flow passes read it: its definitions, imports, lines and words (index.ts fileModel). */

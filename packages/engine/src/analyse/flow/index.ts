@@ -14,7 +14,7 @@ import { prototypes } from './prototypes.ts';
 import { emittedEvents, optionStrategies } from './replaceable.ts';
 import { requestState, rewrites } from './request-state.ts';
 import { packageRegistrations, packageTables } from './package-hooks.ts';
-import { DEPRECATION, deprecatedAt } from '../deprecated.ts';
+import { DEPRECATION, deprecationNote, replacementIn } from '../deprecated.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
 import { projectReadme } from '../identity/purpose.ts';
@@ -206,7 +206,13 @@ export function flowPass(input: FlowInput): Flow {
     const raw = src.text(f.path) ?? '';
     if (DEPRECATION.test(raw)) {
       const lines = raw.split('\n');
-      for (const d of model.defs) if (deprecatedAt(lines, d.line, f.path)) d.deprecated = true;
+      for (const d of model.defs) {
+        const note = deprecationNote(lines, d.line, f.path);
+        if (note === undefined) continue;
+        d.deprecated = true;
+        const instead = replacementIn(note);
+        if (instead && instead !== d.name) d.replacement = instead;
+      }
     }
     models.push(model);
   }
