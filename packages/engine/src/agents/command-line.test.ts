@@ -44,6 +44,22 @@ describe('command line', () => {
     expect(rankedApi(lib).map((e) => e.name)).toEqual(['ky', 'HTTPError']);
   });
 
+  it('puts a name its authors mark deprecated after every other, and says so in the table', () => {
+    const lib = {
+      kind: 'library',
+      keyComponents: [],
+      publicApi: [
+        { name: 'Upgrade', kind: 'function', path: 'server.go', line: 1, deprecated: true },
+        { name: 'Conn', kind: 'struct', path: 'conn.go', line: 3 },
+        { name: 'Dial', kind: 'function', path: 'client.go', line: 9 },
+      ],
+    } as unknown as Identity;
+    // by line alone, `Upgrade` would come before `Dial`
+    expect(rankedApi(lib).map((e) => e.name)).toEqual(['Conn', 'Dial', 'Upgrade']);
+    expect(publicApiParts(lib).join('\n')).toMatch(/`Upgrade` \| function, deprecated \|/);
+    expect(surfaceSentence(lib)).toContain('and the deprecated `Upgrade` function');
+  });
+
   it('counts every option but takes its examples from the visible, most used ones', () => {
     // the hidden override is the most named of all, and still no example
     const usage = new Map([

@@ -652,8 +652,12 @@ export function rankedApi(id: Identity, usage: Map<string, number> = new Map()):
   const away = (e: ApiItem) => (home === undefined || isRoute(e) || dir(e.path) === home ? 0 : 1);
   // what the package is when imported (`express()`) is what users call first
   const byDefault = (e: ApiItem) => (e.isDefault ? 0 : 1);
+  // a name its authors mark deprecated (`Upgrade`, for `Upgrader.Upgrade`) is kept for old callers:
+  // it comes after every other
+  const retired = (e: ApiItem) => (e.deprecated ? 1 : 0);
   const sorted = [...id.publicApi].sort(
     (x, y) =>
+      retired(x) - retired(y) ||
       byDefault(x) - byDefault(y) ||
       away(x) - away(y) ||
       builtIn(x) - builtIn(y) ||
@@ -747,8 +751,8 @@ const apiPhrase = (e: Identity['publicApi'][number]) =>
     ? `the route ${code(`${e.kind.replace(/^route\s*/, '')} ${e.name}`.trim())}`
     : // "the `get` export" says nothing a name alone does not
       e.kind === 'export'
-      ? code(e.name)
-      : `the ${code(e.name)} ${text(e.kind)}`;
+      ? `${code(e.name)}${e.deprecated ? ' (deprecated)' : ''}`
+      : `the ${e.deprecated ? 'deprecated ' : ''}${code(e.name)} ${text(e.kind)}`;
 
 /** The surface users call, in one sentence (a CLI's options, a library's types and functions). */
 export function surfaceSentence(
@@ -1220,7 +1224,7 @@ export function publicApiParts(
           .slice(0, 30)
           .map((e) => [
             code(qualifiedName(e)),
-            text(e.kind),
+            text(e.deprecated ? `${e.kind}, deprecated` : e.kind),
             cite(e.definedAt?.path ?? e.path, e.definedAt?.line ?? e.line),
           ]),
         ['l', 'l', 'l'],
@@ -1254,6 +1258,7 @@ function byDefiningFile(api: Identity['publicApi']): string[] {
     [...es]
       .sort(
         (x, y) =>
+          Number(!!x.deprecated) - Number(!!y.deprecated) ||
           Number(PLUMBING.test(x.name)) - Number(PLUMBING.test(y.name)) ||
           Number(!TYPE_KINDS.has(x.kind)) - Number(!TYPE_KINDS.has(y.kind)) ||
           (x.definedAt?.line ?? x.line) - (y.definedAt?.line ?? y.line),

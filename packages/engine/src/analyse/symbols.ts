@@ -4,6 +4,7 @@
 
 import { detectLanguage } from './cloc-languages.ts';
 import { codeText } from './comments.ts';
+import { DEPRECATION, deprecationNote, replacementIn } from './deprecated.ts';
 import { LineIndex, matchesWithLines, type Sources } from './sources.ts';
 import { rustTestModules } from './tests.ts';
 import { listedExports, type TreeSitterExtractor } from './tree-sitter.ts';
@@ -283,7 +284,20 @@ export function symbolsPass(
     // a `#[cfg(test)]` module is compiled for the tests only: its helpers are no part of the product
     const tests = f.language === 'Rust' ? rustTestModules(codeText(src, f.path, f.language) ?? text) : [];
     const inTests = (line: number) => tests.some(([a, b]) => line >= a && line <= b);
-    out.symbols.push(...(tests.length ? r.symbols.filter((s) => !inTests(s.line)) : r.symbols));
+    const kept = tests.length ? r.symbols.filter((s) => !inTests(s.line)) : r.symbols;
+    // what its authors mark deprecated is read once here, for every pass that chooses among names
+    if (DEPRECATION.test(text)) {
+      const lines = text.split('\n');
+      for (const s of kept) {
+        const note = deprecationNote(lines, s.line, s.path);
+        if (note === undefined) continue;
+        s.deprecated = true;
+        // the name the note says to use instead (`Use Dialer instead.`) is where its callers go now
+        const instead = replacementIn(note);
+        if (instead && instead !== s.name) s.replacement = instead;
+      }
+    }
+    out.symbols.push(...kept);
     if (f.language === 'Python') withImportedNames(text, r.imports);
     out.imports.push(...r.imports);
   }

@@ -229,6 +229,10 @@ export interface SymbolInfo {
     'function' | 'class' | 'interface' | 'type' | 'enum' | 'method' | 'struct' | 'trait' | 'const' | 'module';
   line: number;
   exported: boolean;
+  /** Its authors mark it deprecated (`// Deprecated:`, `@deprecated`, `#[deprecated]`; deprecated.ts). */
+  deprecated?: true;
+  /** The name its deprecation note says to use instead (`Dialer`, of `Deprecated: Use Dialer instead.`). */
+  replacement?: string;
 }
 
 export interface ImportInfo {
@@ -602,6 +606,8 @@ export interface PublicApiItem {
   handler?: string;
   /** What the package itself is when imported (`module.exports = createApplication`, `export default`). */
   isDefault?: boolean;
+  /** Its authors mark it deprecated where it is defined (`// Deprecated: Use Dialer instead.`). */
+  deprecated?: true;
 }
 
 /** Why a file counts for less than its references say; undefined when it counts in full. */

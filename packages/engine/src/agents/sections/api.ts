@@ -88,10 +88,15 @@ export const api = defineSection({
       // the examples are the names the code base uses most, whatever their kind: what users call
       // (`NewRouter`, `Use`), not the types the table lists first
       const plumbing = (e: (typeof api)[number]) => (PLUMBING.test(e.name) ? 1 : 0);
+      // a name its authors mark deprecated is no example of what users call, however much it is used
+      const retired = (e: (typeof api)[number]) => (e.deprecated ? 1 : 0);
       // the options of a command it also installs are no names users call: counted apart
       const named = api.filter((e) => !CLI_KINDS.has(e.kind));
       const byUse = usage
-        ? [...named].sort((x, y) => plumbing(x) - plumbing(y) || usesOf(usage, y) - usesOf(usage, x))
+        ? [...named].sort(
+            (x, y) =>
+              retired(x) - retired(y) || plumbing(x) - plumbing(y) || usesOf(usage, y) - usesOf(usage, x),
+          )
         : named;
       // a name exported twice (a class and its re-export) is one example; "and N more" still counts
       // every public name the sentence counts

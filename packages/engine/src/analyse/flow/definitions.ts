@@ -18,6 +18,10 @@ export interface Def {
    * framework behind the interface implements it, so a call of it is where the work leaves the code.
    */
   declared?: true;
+  /** Its authors mark it deprecated (`// Deprecated: Use Dialer instead.`; analyse/deprecated.ts). */
+  deprecated?: true;
+  /** The name its deprecation note says to use instead (`Dialer`, of `Use Dialer instead.`). */
+  replacement?: string;
 }
 
 /** One file as the flow passes read it: its definitions, imports, lines and words (index.ts fileModel). */

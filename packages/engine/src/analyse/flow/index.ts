@@ -14,6 +14,7 @@ import { prototypes } from './prototypes.ts';
 import { emittedEvents, optionStrategies } from './replaceable.ts';
 import { requestState, rewrites } from './request-state.ts';
 import { packageRegistrations, packageTables } from './package-hooks.ts';
+import { DEPRECATION, deprecationNote, replacementIn } from '../deprecated.ts';
 import { codeText } from '../comments.ts';
 import { isProductFile } from '../identity/layout.ts';
 import { projectReadme } from '../identity/purpose.ts';
@@ -200,7 +201,20 @@ export function flowPass(input: FlowInput): Flow {
     const code = codeText(src, f.path, f.language);
     if (!code) continue;
     budget -= f.size;
-    models.push(fileModel(f.path, f.language!, code, definitionsOf(src, f.path, code, f.language!)));
+    const model = fileModel(f.path, f.language!, code, definitionsOf(src, f.path, code, f.language!));
+    // the comments that mark a definition deprecated are blanked in the code: read in the file's text
+    const raw = src.text(f.path) ?? '';
+    if (DEPRECATION.test(raw)) {
+      const lines = raw.split('\n');
+      for (const d of model.defs) {
+        const note = deprecationNote(lines, d.line, f.path);
+        if (note === undefined) continue;
+        d.deprecated = true;
+        const instead = replacementIn(note);
+        if (instead && instead !== d.name) d.replacement = instead;
+      }
+    }
+    models.push(model);
   }
   const byPath = new Map(models.map((m) => [m.path, m]));
   const fns = new Map<string, Target[]>();

@@ -128,6 +128,83 @@ describe('main path', () => {
     expect(labels(steps).slice(0, 3)).toEqual(['get', 'Client.request', 'Client.send']);
   });
 
+  it('never starts at a definition its authors mark deprecated, but at the next candidate', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `\tx${i} := ${i}`);
+    const contents = {
+      'client.go': [
+        'package ws',
+        '',
+        '// NewClient makes a client.',
+        '//',
+        '// Deprecated: Use Dialer instead.',
+        'func NewClient() error {',
+        '\td := Dialer{}',
+        '\treturn d.Dial()',
+        '}',
+        '',
+        'type Dialer struct{}',
+        '',
+        'func (d *Dialer) Dial() error {',
+        ...body(40),
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+    };
+    const over: Partial<Identity> = {
+      kind: 'library',
+      publicApi: [
+        { name: 'NewClient', kind: 'function', path: 'client.go', line: 6 },
+        { name: 'Dialer', kind: 'struct', path: 'client.go', line: 11 },
+      ],
+    };
+    expect(labels(mainPath(contents, 'Go', over))[0]).toBe('Dialer.Dial');
+    const entryPoints = [{ path: 'client.go', line: 6, how: 'exported constructor', call: 'ws.NewClient()' }];
+    expect(labels(mainPath(contents, 'Go', { ...over, entryPoints }))[0]).toBe('Dialer.Dial');
+  });
+
+  it('starts at what a deprecated entry names instead, the method of that type its body calls', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `\tx${i} := ${i}`);
+    const contents = {
+      'client.go': [
+        'package ws',
+        '',
+        '// Deprecated: Use Dialer instead.',
+        'func NewClient() error {',
+        '\td := Dialer{}',
+        '\treturn d.Dial()',
+        '}',
+        '',
+        'type Dialer struct{}',
+        '',
+        'func (d *Dialer) Close() error {',
+        ...body(60),
+        '\treturn nil',
+        '}',
+        '',
+        'func (d *Dialer) Dial() error {',
+        ...body(40),
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+      'prepared.go': ['package ws', '', 'func NewPrepared() error {', ...body(30), '\treturn nil', '}'].join(
+        '\n',
+      ),
+    };
+    const over: Partial<Identity> = {
+      kind: 'library',
+      publicApi: [
+        { name: 'NewClient', kind: 'function', path: 'client.go', line: 4 },
+        { name: 'NewPrepared', kind: 'function', path: 'prepared.go', line: 3 },
+      ],
+      entryPoints: [
+        { path: 'client.go', line: 4, how: 'exported constructor', call: 'ws.NewClient()' },
+        { path: 'prepared.go', line: 3, how: 'exported constructor', call: 'ws.NewPrepared()' },
+      ],
+    };
+    // `Close` reaches further, but the deprecated body calls `Dial`
+    expect(labels(mainPath(contents, 'Go', over))[0]).toBe('Dialer.Dial');
+  });
+
   it("starts a Go library at the README example's working call, through the package instance it delegates to", () => {
     const body = (n: number, what: string) => Array.from({ length: n }, (_, i) => `\t${what}${i} := ${i}`);
     const contents = {

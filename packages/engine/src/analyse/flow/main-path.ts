@@ -3289,7 +3289,7 @@ function chooseStart(
           )) ||
         /\bcreateServer\s*\(/.test(body)
       )
-        listeners.push({ file, def });
+        if (!def.deprecated) listeners.push({ file, def });
     }
   if (listeners.length) {
     // the most central file's listener: a framework's own, not a middleware's; in a file of several
@@ -3360,7 +3360,40 @@ function chooseStart(
       else drivers.push({ file: holder, def });
     }
   }
-  const named = drivers.filter((t) => !t.def.name.startsWith('_') || t.def.name === '__call__');
+  // a definition its authors mark deprecated (`// Deprecated: Use Dialer instead.` on `NewClient`) is
+  // kept for old callers: the work a new user's call does starts at what its note names instead, or
+  // elsewhere
+  const current = (ts: Target[]) => {
+    const out = new Map<string, Target>();
+    for (const t of ts) {
+      const now = t.def.deprecated ? instead(t) : t;
+      if (now && !out.has(key(now))) out.set(key(now), now);
+    }
+    return [...out.values()];
+  };
+  const instead = (t: Target): Target | undefined => {
+    const name = t.def.replacement;
+    if (!name) return undefined;
+    const fn = (input.fns.get(name) ?? []).find((x) => !x.def.owner && !x.def.deprecated);
+    if (fn) return fn;
+    if (!input.types.has(name)) return undefined;
+    // a type through its method the deprecated body calls (`d.Dial(…)`), else the one used most
+    const methods = models.flatMap((file) =>
+      file.defs
+        .filter(
+          (d) =>
+            d.owner === name &&
+            d.kind !== 'type' &&
+            !d.deprecated &&
+            (file.language === 'Go' ? /^[A-Z]/.test(d.name) : !d.name.startsWith('_')),
+        )
+        .map((def) => ({ file, def })),
+    );
+    const called = productCalls(t).find((c) => methods.some((m) => key(m) === key(c.target)))?.target;
+    const uses = (m: Target) => models.reduce((n, f) => n + (f.words.get(m.def.name) ?? 0), 0);
+    return called ?? [...methods].sort((x, y) => uses(y) - uses(x) || x.def.line - y.def.line)[0];
+  };
+  const named = current(drivers).filter((t) => !t.def.name.startsWith('_') || t.def.name === '__call__');
   // a library's exported function `main` (not a type's method) is its command line's entry (what a
   // console script or `python -m` runs), a way in beside the calls users import the library for
   const library = reused ? named.filter((t) => t.def.name !== 'main' || !!t.def.owner) : named;
@@ -3381,13 +3414,15 @@ function chooseStart(
   // code does the work (`ReadInConfig()` after the setters that name the file), before a call the
   // example never makes that merely reaches further
   const example = ranked(
-    input.entryPoints
-      .filter((e) => e.call)
-      .flatMap((e) => {
-        const file = byPath.get(e.path);
-        const def = file?.defs.find((d) => d.kind !== 'type' && d.line >= e.line && d.line <= e.line + 3);
-        return file && def ? [{ file, def }] : [];
-      }),
+    current(
+      input.entryPoints
+        .filter((e) => e.call)
+        .flatMap((e) => {
+          const file = byPath.get(e.path);
+          const def = file?.defs.find((d) => d.kind !== 'type' && d.line >= e.line && d.line <= e.line + 3);
+          return file && def ? [{ file, def }] : [];
+        }),
+    ),
   )[0];
   if (top && example && !DRIVER_NAME.test(top.def.name) && reach(example) >= ACCESSOR_LINES)
     return { target: example, prefix: [] };

@@ -1099,6 +1099,106 @@ describe('what the folders beside the product are', () => {
 });
 
 describe('where use of a library begins', () => {
+  it('Go: a constructor its authors mark deprecated is no way in, and its name is marked in the API', () => {
+    const id = identityOf({
+      'go.mod': 'module example.com/ws\n\ngo 1.22\n',
+      'client.go': [
+        'package ws',
+        '',
+        '// NewClient makes a client.',
+        '//',
+        '// Deprecated: Use Dialer instead.',
+        'func NewClient() *Conn {',
+        '\treturn &Conn{}',
+        '}',
+        '',
+        '// NewConn makes a connection.',
+        'func NewConn() *Conn {',
+        '\treturn &Conn{}',
+        '}',
+        '',
+        'type Conn struct{}',
+      ].join('\n'),
+    });
+    expect(id.entryPoints.map((e) => e.call)).toEqual(['ws.NewConn()']);
+    expect(id.publicApi.filter((a) => a.deprecated).map((a) => a.name)).toEqual(['NewClient']);
+  });
+
+  it('Go: a deprecated constructor gives its place to the method of the type its note names, which its body calls', () => {
+    const id = identityOf({
+      'go.mod': 'module example.com/ws\n\ngo 1.22\n',
+      'client.go': [
+        'package ws',
+        '',
+        '// NewClient makes a client.',
+        '//',
+        '// Deprecated: Use Dialer instead.',
+        'func NewClient(u string) (c *Conn, err error) {',
+        '\td := Dialer{}',
+        '\treturn d.Dial(u)',
+        '}',
+        '',
+        'type Dialer struct{}',
+        '',
+        'func (d *Dialer) Close() {}',
+        '',
+        'func (d *Dialer) Dial(u string) (*Conn, error) {',
+        '\treturn &Conn{}, nil',
+        '}',
+      ].join('\n'),
+      'prepared.go':
+        'package ws\n\nfunc NewPrepared() *Prepared {\n\treturn &Prepared{}\n}\n\ntype Prepared struct{}\n',
+      'conn.go': 'package ws\n\ntype Conn struct{}\n',
+    });
+    expect(id.entryPoints.map((e) => `${e.call} ${e.path}:${e.line}`)).toEqual([
+      '(&ws.Dialer{…}).Dial() client.go:15',
+      'ws.NewPrepared() prepared.go:3',
+    ]);
+    expect(id.entryPoints[0]!.how).toBe('in place of the deprecated NewClient');
+  });
+
+  it('Go: a type named instead through the method the code calls most, when the deprecated body calls none', () => {
+    const id = identityOf({
+      'go.mod': 'module example.com/ws\n\ngo 1.22\n',
+      'client.go': [
+        'package ws',
+        '',
+        '// Deprecated: Use Dialer instead.',
+        'func NewClient() *Conn { return nil }',
+        '',
+        'type Dialer struct{}',
+        '',
+        'func (d *Dialer) Dial() *Conn { return nil }',
+        '',
+        'func (d *Dialer) DialContext() *Conn { return nil }',
+        '',
+        'type Conn struct{}',
+      ].join('\n'),
+      'client_test.go': 'package ws\n\nfunc a() { d.DialContext(); d.DialContext(); d.Dial() }\n',
+    });
+    expect(id.entryPoints.map((e) => e.call)).toEqual(['(&ws.Dialer{…}).DialContext()']);
+  });
+
+  it("a deprecated name of the README's example gives its place to the function its note names", () => {
+    const id = identityOf({
+      'go.mod': 'module example.com/ws\n\ngo 1.22\n',
+      'README.md': '# ws\n\n```go\nc := ws.Old()\n```\n',
+      'ws.go':
+        'package ws\n\n// Deprecated: use Dial() instead.\nfunc Old() int { return 1 }\n\nfunc Dial() int { return 2 }\n',
+    });
+    expect(id.entryPoints.map((e) => `${e.call} ${e.path}:${e.line}`)).toEqual(['ws.Dial() ws.go:6']);
+  });
+
+  it("a name of the README's example its authors mark deprecated is passed over for the next", () => {
+    const id = identityOf({
+      'go.mod': 'module example.com/ws\n\ngo 1.22\n',
+      'README.md': '# ws\n\n```go\nc := ws.Old()\nc = ws.Dial()\n```\n',
+      'ws.go':
+        'package ws\n\n// Deprecated: Use Dial.\nfunc Old() int { return 1 }\n\nfunc Dial() int { return 2 }\n',
+    });
+    expect(id.entryPoints.map((e) => e.call)).toEqual(['ws.Dial()']);
+  });
+
   it('Go: the constructor the README example calls, at its definition, never a package clause', () => {
     const id = identityOf({
       'go.mod': 'module example.com/router/v2\n\ngo 1.22\n',

@@ -2,6 +2,7 @@
 // and its public API (exports and their methods, Python package exports and console scripts, Go
 // exported identifiers, Rust pub items and CLI flags, HTTP routes of applications).
 
+import { DEPRECATION, deprecatedAt } from '../deprecated.ts';
 import { nextEntryFiles, nextLayouts } from '../nextjs.ts';
 import { baseName, dirName, LineIndex, matchesWithLines, type Sources } from '../sources.ts';
 import type { Identity, Route, SymbolInfo } from '../types.ts';
@@ -420,14 +421,30 @@ function userStarts(
       scope: (p) => /\.[cm]?[jt]sx?$/.test(p),
     });
   const out: EntryPoint[] = [];
-  const at = (name: string, scope: (p: string) => boolean) => {
+  // a declaration its authors mark deprecated (`// Deprecated: Use Dialer instead.`) is kept for old
+  // callers, never where a new user starts: what its note names in its place is, else the next candidate
+  const at = (name: string, scope: (p: string) => boolean, deprecated = false) => {
     // an exported declaration before a private one of the same name (hono's `Hono` base class)
     const defs = symbols
-      .filter((s) => s.name === name && s.kind !== 'method' && inProduct.has(s.path) && scope(s.path))
-      .sort((x, y) => Number(y.exported) - Number(x.exported));
+      .filter(
+        (s) =>
+          s.name === name &&
+          s.kind !== 'method' &&
+          (deprecated || !s.deprecated) &&
+          inProduct.has(s.path) &&
+          scope(s.path),
+      )
+      .sort(
+        (x, y) => Number(!!x.deprecated) - Number(!!y.deprecated) || Number(y.exported) - Number(x.exported),
+      );
     // overloads come before the implementation, which is the declaration to read
     const first = defs[0];
-    return first && defs.filter((d) => d.path === first.path).pop();
+    return first && defs.filter((d) => d.path === first.path && !!d.deprecated === !!first.deprecated).pop();
+  };
+  const instead = (old: SymbolInfo, scope: (p: string) => boolean) =>
+    replacementOf(src, symbols, old, (p) => inProduct.has(p) && scope(p));
+  const push = (e: EntryPoint) => {
+    if (!out.some((o) => o.path === e.path && o.line === e.line)) out.push(e);
   };
   // the first example that uses the package is where a reader starts
   for (const pk of packages) {
@@ -436,9 +453,24 @@ function userStarts(
     // `ReadInConfig`): the work is where a reader starts, the setters follow it
     const setter = (name: string) => (SETTER.test(name) ? 1 : 0);
     for (const { name, call } of [...calls].sort((x, y) => setter(x.name) - setter(y.name))) {
-      const def = name === 'default' ? defaultExport(src, facts) : at(name, pk.scope);
-      if (def && !out.some((e) => e.path === def.path && e.line === def.line))
-        out.push({
+      const sym = name === 'default' ? undefined : at(name, pk.scope, true);
+      const def = name === 'default' ? defaultExport(src, facts) : sym;
+      const old = sym?.deprecated ? sym : undefined;
+      const now = old && instead(old, pk.scope);
+      if (now)
+        push({
+          path: now.path,
+          line: now.line,
+          how: `in place of the deprecated ${name}`,
+          // the example's call, of the function named instead (`ws.Dial()` for `ws.Old()`), or of
+          // the method of the type named instead
+          call: now.method
+            ? methodCall(pk.scope === rootGo ? pk.alias : undefined, now.type, now.method)
+            : call.replace(name, now.name),
+          importPath: pk.importPath,
+        });
+      else if (def && !old)
+        push({
           path: def.path,
           line: def.line,
           how: `called by the README's example`,
@@ -449,7 +481,9 @@ function userStarts(
     }
   }
   if (out.length || !goPkg || goPkg === 'main') return out;
-  const exported = symbols.filter((s) => s.exported && inProduct.has(s.path) && rootGo(s.path));
+  const exported = symbols.filter(
+    (s) => s.exported && !s.deprecated && inProduct.has(s.path) && rootGo(s.path),
+  );
   // a type's driver method, wherever in the package it is declared (`Command.Run` in command_run.go)
   const rootFiles = [...inProduct].filter(rootGo).sort();
   const driverOf = (
@@ -477,25 +511,44 @@ function userStarts(
       : line.slice(line.lastIndexOf(')') + 1);
     return /^\s*\*?(\w+)/.exec(results.split(',')[0]!)?.[1];
   };
-  const constructors = exported.filter(
-    (s) => s.kind === 'function' && /^(New|Create|Make)[A-Z]?/.test(s.name),
+  // a deprecated constructor stands in the list for what its note names instead (`NewClient`, `Use
+  // Dialer instead.`: `Dialer.Dial`), or for nothing
+  const constructors = symbols.filter(
+    (s) =>
+      s.exported &&
+      inProduct.has(s.path) &&
+      rootGo(s.path) &&
+      s.kind === 'function' &&
+      /^(New|Create|Make)[A-Z]?/.test(s.name),
   );
   const running = constructors.filter((s) => {
-    const type = made(s);
+    const type = !s.deprecated && made(s);
     return !!type && !!driverOf(type);
   });
   // with none such, the constructors still lead unless a type the package runs does
   const hasDriver = (s: (typeof exported)[number]) =>
     (s.kind === 'struct' || s.kind === 'type') && !!driverOf(s.name);
   const starts = running.length ? running : exported.some(hasDriver) ? [] : constructors;
-  for (const s of starts.slice(0, 3))
-    out.push({
-      path: s.path,
-      line: s.line,
-      how: 'exported constructor',
-      call: `${goPkg}.${s.name}()`,
-      importPath: facts.goModule!,
-    });
+  for (const s of starts) {
+    if (out.length >= 3) break;
+    const now = s.deprecated ? instead(s, rootGo) : undefined;
+    if (now)
+      push({
+        path: now.path,
+        line: now.line,
+        how: `in place of the deprecated ${s.name}`,
+        call: now.method ? methodCall(goPkg, now.type, now.method) : `${goPkg}.${now.name}()`,
+        importPath: facts.goModule!,
+      });
+    else if (!s.deprecated)
+      push({
+        path: s.path,
+        line: s.line,
+        how: 'exported constructor',
+        call: `${goPkg}.${s.name}()`,
+        importPath: facts.goModule!,
+      });
+  }
   if (out.length) return out;
   // a type users fill in and run: the struct the package declares a driver method on
   for (const s of exported) {
@@ -521,6 +574,87 @@ function userStarts(
     break;
   }
   return out;
+}
+
+/** How users call a type's method: `(&websocket.Dialer{…}).Dial()` in Go, `Dialer.dial()` elsewhere. */
+function methodCall(goPkg: string | undefined, type: string, method: string): string {
+  return goPkg ? `(&${goPkg}.${type}{…}).${method}()` : `${type}.${method}()`;
+}
+
+const TYPE_SYMBOLS = new Set(['struct', 'class', 'type', 'interface', 'trait', 'enum']);
+
+/**
+ * What takes a deprecated declaration's place, by the name its note says to use instead: a function of
+ * that name itself; a type through its method the deprecated body calls (`NewClient` returns
+ * `d.Dial(…)` on the `Dialer` its note names), else through its method the code calls most.
+ */
+export function replacementOf(
+  src: Sources,
+  symbols: SymbolInfo[],
+  old: SymbolInfo,
+  scope: (p: string) => boolean,
+): { name: string; path: string; line: number; type: string; method?: string } | undefined {
+  const name = old.replacement;
+  if (!name) return undefined;
+  const defs = symbols.filter(
+    (s) => s.name === name && s.exported && !s.deprecated && s.kind !== 'method' && scope(s.path),
+  );
+  const fn = defs.find((s) => s.kind === 'function');
+  if (fn) return { name, path: fn.path, line: fn.line, type: name };
+  const type = defs.find((s) => TYPE_SYMBOLS.has(s.kind));
+  if (!type) return undefined;
+  const go = type.path.endsWith('.go');
+  // a method users can call: Go's capitalised ones, elsewhere any but `_private` ones
+  const methods = methodsOf(src, symbols, type, scope).filter(
+    (m) => !m.deprecated && (go ? /^[A-Z]/.test(m.name) : !m.name.startsWith('_')),
+  );
+  if (!methods.length) return undefined;
+  const calls = (text: string, m: SymbolInfo) =>
+    text.match(new RegExp(`\\.${esc(m.name)}\\s*\\(`, 'g'))?.length ?? 0;
+  const firstCall = (text: string, m: SymbolInfo) => text.search(new RegExp(`\\.${esc(m.name)}\\s*\\(`));
+  // the deprecated declaration's body: up to the next declaration of its file
+  const lines = (src.text(old.path) ?? '').split('\n');
+  const next = symbols
+    .filter((s) => s.path === old.path && s.line > old.line)
+    .reduce((n, s) => Math.min(n, s.line), Math.min(lines.length + 1, old.line + 80));
+  const body = lines.slice(old.line - 1, next - 1).join('\n');
+  const called = methods
+    .filter((m) => firstCall(body, m) >= 0)
+    .sort((x, y) => firstCall(body, x) - firstCall(body, y))[0];
+  let chosen = called;
+  if (!chosen) {
+    // the calls of each method anywhere in files of its language, the tests and examples included
+    const ext = /\.\w+$/.exec(type.path)?.[0] ?? '';
+    const texts = src.files.filter((f) => f.path.endsWith(ext)).map((f) => src.text(f.path) ?? '');
+    const uses = new Map(methods.map((m) => [m, texts.reduce((n, t) => n + calls(t, m), 0)]));
+    chosen = [...methods].sort((x, y) => uses.get(y)! - uses.get(x)! || x.line - y.line)[0]!;
+  }
+  return { name, path: chosen.path, line: chosen.line, type: name, method: chosen.name };
+}
+
+/**
+ * A type's methods: in Go, the functions whose receiver is it, in any file of its package; elsewhere,
+ * the methods declared after it in its file, before the next declaration outside it.
+ */
+function methodsOf(
+  src: Sources,
+  symbols: SymbolInfo[],
+  type: SymbolInfo,
+  scope: (p: string) => boolean,
+): SymbolInfo[] {
+  if (type.path.endsWith('.go')) {
+    const receiver = new RegExp(
+      `^func\\s*\\(\\s*\\w*\\s*\\*?${esc(type.name)}(?:\\[[^\\]\\n]*\\])?\\s*\\)\\s*(\\w+)\\s*[[(]`,
+    );
+    const dir = dirName(type.path);
+    return symbols.filter((s) => {
+      if (s.kind !== 'method' || dirName(s.path) !== dir || !scope(s.path)) return false;
+      return receiver.test((src.text(s.path) ?? '').split('\n')[s.line - 1] ?? '');
+    });
+  }
+  const after = symbols.filter((s) => s.path === type.path && s.line > type.line);
+  const end = after.filter((s) => s.kind !== 'method').reduce((n, s) => Math.min(n, s.line), Infinity);
+  return after.filter((s) => s.kind === 'method' && s.line < end);
 }
 
 /** Where an npm package's default export is declared: `module.exports = class X`, `export default class X`. */
@@ -1195,5 +1329,27 @@ export function findPublicApi(args: {
         .map((s) => ({ name: s.name, kind: s.kind, path: s.path, line: s.line })),
     );
   }
+  markDeprecated(src, out);
   return out;
+}
+
+/**
+ * Marks the names whose authors mark them deprecated where they are defined (`// Deprecated: Use
+ * Dialer instead.` above `func NewClient`): the chapters list them after the rest, and say so.
+ */
+function markDeprecated(src: Sources, api: ApiItem[]): void {
+  const lines = new Map<string, string[] | null>();
+  const linesOf = (path: string) => {
+    if (!lines.has(path)) {
+      const text = src.text(path);
+      lines.set(path, text && DEPRECATION.test(text) ? text.split('\n') : null);
+    }
+    return lines.get(path);
+  };
+  for (const a of api) {
+    const path = a.definedAt?.path ?? a.path;
+    const line = a.definedAt?.line ?? a.line;
+    const text = linesOf(path);
+    if (text && deprecatedAt(text, line, path)) a.deprecated = true;
+  }
 }
