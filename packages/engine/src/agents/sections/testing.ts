@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { isProgramLanguage } from '../../analyse/test-code.ts';
 import type { Analysis, EntryPoint, StaticCheck } from '../../analyse/types.ts';
 import { baseName } from '../../analyse/sources.ts';
-import { isCheckScript as runsCheck } from './check-scripts.ts';
+import { isCheckScript as runsCheck } from '../check-scripts.ts';
 import { factsOf, notRankedNote, type Facts } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {

@@ -1,6 +1,6 @@
 // Which package scripts and make targets are static checks: told by the programs they run.
 import { describe, expect, it } from 'vitest';
-import type { EntryPoint } from '../../analyse/types.ts';
+import type { EntryPoint } from '../analyse/types.ts';
 import { commandsOf, isCheckScript } from './check-scripts.ts';
 
 const npm = (name: string, command: string): EntryPoint => ({

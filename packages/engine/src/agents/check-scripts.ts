@@ -2,7 +2,7 @@
 // commands run (`eslint .`, `tsc --noEmit`), not by the script's name (`format`, `bench-formatters`)
 // nor by a tool's name somewhere in its text (`json -e "this.prettier=undefined"`).
 
-import type { EntryPoint } from '../../analyse/types.ts';
+import type { EntryPoint } from '../analyse/types.ts';
 
 /**
  * The commands of a script, each as its words: `eslint . && tsc --noEmit` and `standard | snazzy`
