@@ -258,6 +258,21 @@ describe('the public names in reading order', () => {
     expect(rankedApi(id).map((e) => e.name)[0]).toBe('createApplication');
   });
 
+  it('leads with the function the main path enters at, before the types that describe it', () => {
+    const id = {
+      publicApi: [
+        { name: 'StateCreator', kind: 'type', path: 'src/vanilla.ts', line: 28 },
+        { name: 'StoreApi', kind: 'interface', path: 'src/vanilla.ts', line: 9 },
+        { name: 'createStore', kind: 'const', path: 'src/vanilla.ts', line: 99 },
+        { name: 'create', kind: 'const', path: 'src/react.ts', line: 63 },
+      ],
+      entryPoints: [{ path: 'src/index.ts', line: 1, how: 'package index' }],
+      keyComponents: [],
+      mainPath: [{ name: 'create', path: 'src/react.ts', line: 63 }],
+    } as unknown as Parameters<typeof rankedApi>[0];
+    expect(rankedApi(id).map((e) => e.name)).toEqual(['create', 'StateCreator', 'StoreApi', 'createStore']);
+  });
+
   it("puts the names of the package users import before its subpackages' names", () => {
     const id = {
       publicApi: [

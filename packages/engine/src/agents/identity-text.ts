@@ -637,6 +637,12 @@ export function rankedApi(id: Identity, usage: Map<string, number> = new Map()):
     (isRoute(e) && onPath.has(handlerName(e.handler)))
       ? 0
       : 1;
+  // where the main path enters, a function or value users call: it leads every group
+  const entry = (id.mainPath ?? []).find((st) => !st.external);
+  const pathLead = (e: ApiItem) =>
+    entry && !entry.owner && e.name === entry.name && !TYPE_KINDS.has(e.kind) && !CLI_KINDS.has(e.kind)
+      ? 0
+      : 1;
   // a framework's built-in admin site is staff pages, never what callers of the product use
   const admin = adminSiteRoute(
     id.publicApi.filter(isRoute).map((e) => ({ path: e.name, handler: e.handler })),
@@ -661,6 +667,9 @@ export function rankedApi(id: Identity, usage: Map<string, number> = new Map()):
       byDefault(x) - byDefault(y) ||
       away(x) - away(y) ||
       builtIn(x) - builtIn(y) ||
+      // the names the unit of work enters at (`create`, which makes the store) before the types that
+      // describe them (`StateCreator`)
+      pathLead(x) - pathLead(y) ||
       group(x) - group(y) ||
       hidden(x) - hidden(y) ||
       path(x) - path(y) ||
