@@ -9,10 +9,10 @@ import type { FileModel } from './definitions.ts';
 const JS = new Set(['JavaScript', 'TypeScript', 'JSX']);
 /** `const handleRequest = (req, res) => {`, `const handle = async req => {`, `function handle (req) {`. */
 const CLOSURE =
-  /^(\s*)(?:(?:const|let|var)\s+(\w+)(?:\s*:\s*[^=]{1,80}?)?\s*=\s*(?:async\s+)?(?:\([^()]*\)|\w+)\s*=>\s*\{|(?:async\s+)?function\s+(\w+)\s*\([^()]*\)\s*\{)\s*$/;
+  /^(\s*)(?:(?:const|let|var)\s+(\w+)\s*(?::[^=]{1,80})?=\s*(?:async\s+)?(?:\([^()]*\)|\w+)\s*=>\s*\{|(?:async\s+)?function\s+(\w+)\s*\([^()]*\)\s*\{)\s*$/;
 /** A closure whose body is one expression on its line: `const useBoundStore: any = (selector) => useStore(api, selector)`. */
 const ONE_LINE_CLOSURE =
-  /^(\s*)(?:const|let|var)\s+(\w+)(?:\s*:\s*[^=]{1,80}?)?\s*=\s*(?:async\s+)?(?:\([^()]*\)|\w+)\s*=>\s*(?![\s{])\S/;
+  /^(\s*)(?:const|let|var)\s+(\w+)\s*(?::[^=]{1,80})?=\s*(?:async\s+)?(?:\([^()]*\)|\w+)\s*=>\s*(?![\s{])\S/;
 
 const escape = (s: string) => s.replace(/[$]/g, '\\$');
 
