@@ -509,6 +509,17 @@ describe('secrets the configuration reveals', () => {
     const keyed = scan({ '.env': 'TERMINAL_WIDTH=3000\nUPSTREAM=q8Zt3LwP0xRk7Vn2a9Hc\n' });
     expect(keyed.findings).toEqual([expect.objectContaining({ kind: 'Committed .env file', file: '.env' })]);
   });
+
+  it('a .env of sample text to highlight holds no key: a value with spaces is words, not a key', () => {
+    const sample = scan({
+      'tests/syntax-tests/source/DotENV/.env': [
+        'export TEST_KEYWORD="bar"',
+        'TEST_INTERPOLATION_SYNTAX_ONE="test test{$NVAR1}test{$NVAR2}test test"',
+        'TEST_DOUBLE="Lorem {$VAR1} ${VAR2} $VAR3 ipsum dolor sit amet\\n\\r\\t\\\\"',
+      ].join('\n'),
+    });
+    expect(sample.findings).toEqual([]);
+  });
 });
 
 describe('where the docs name a variable', () => {

@@ -29,8 +29,8 @@ import { scrubSecrets, secretsPass } from './secrets.ts';
 import { securityFactsPass } from './security-facts.ts';
 import { loadSources, type Sources } from './sources.ts';
 import { symbolsPass } from './symbols.ts';
-import { isFixturePath, splitTestFindings } from './test-code.ts';
-import { testsPass } from './tests.ts';
+import { isFixturePath, splitTestFindings, testDataManifests } from './test-code.ts';
+import { dependencyTestFrameworks, suiteFiles, testsPass } from './tests.ts';
 import { todosPass } from './todos.ts';
 import { flowPass } from './flow/index.ts';
 import { loadTreeSitter } from './tree-sitter.ts';
@@ -118,8 +118,6 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
       workspace.skipped.map((s) => s.path),
     ),
   );
-  // a fixture app's manifests describe the fixture, not this project
-  const ownDeps = deps.dependencies.filter((d) => !isFixturePath(d.manifest));
   const entryPoints = await timed('entryPoints', () => entryPointsPass(src));
   // tree-sitter costs a one-off grammar load (~0.25 s) and parses far slower than a regex scan; the
   // whole regex analysis of a 30k-line tree takes about half of cloc's time, so tree-sitter is kept
@@ -138,7 +136,19 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const sqlScripts = await timed('sqlScripts', () => sqlScriptsPass(src, lang.files));
   const routes = await timed('routes', () => routesPass(src, lang.files, sym.imports, resolveCtx));
   const envVars = await timed('envVars', () => envVarsPass(src, lang.files));
-  const tests = await timed('tests', () => testsPass(src, lang.files, ownDeps));
+  // the suite's files first: the test folders' manifests are the suite's own only beside them
+  const scanned = await timed('tests', () => testsPass(src, lang.files, []));
+  const testData = testDataManifests(
+    deps.manifests.map((m) => m.path),
+    suiteFiles(lang.files, scanned),
+  );
+  // a fixture app's manifests describe the fixture, not this project; a sample's (a highlighter's
+  // `tests/syntax-tests/source/Go/go.mod`) the sample
+  const ownDeps = deps.dependencies.filter((d) => !isFixturePath(d.manifest) && !testData.has(d.manifest));
+  const tests = {
+    ...scanned,
+    frameworks: [...new Set([...scanned.frameworks, ...dependencyTestFrameworks(ownDeps)])].sort(),
+  };
   const ci = await timed('ci', () => ciPass(src));
   const staticChecks = await timed('staticChecks', () => staticChecksPass(src));
   const containers = await timed('containers', () => containersPass(src));
@@ -270,7 +280,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     config,
     timings,
   };
-  const { product, testOnly } = splitTestFindings(all);
+  const { product, testOnly } = splitTestFindings(all, testData);
   const analysis: Analysis = { ...product, testOnly };
   // a secret may also sit in a TODO, a script command, a default value or a commit subject
   return scrubSecrets(analysis, secrets.raw);

@@ -111,10 +111,12 @@ function committedEnvFile(path: string, text: string): SecretFinding | null {
   if (!set.length) return null;
   const line = set[0]!.line;
   const sensitive = set.map((a) => a.name).filter(isSecretName);
-  // a value shaped like a key (long, mixed letters and digits, random-looking) is one whatever its name
+  // a value shaped like a key (long, mixed letters and digits, random-looking, one unbroken token) is
+  // one whatever its name; words with a space between (`Lorem {$VAR1} ${VAR2} ipsum`) are text
   const keyLike = set.some(
     (a) =>
       a.value.length >= 16 &&
+      !/\s/.test(a.value) &&
       /\d/.test(a.value) &&
       /[A-Za-z]/.test(a.value) &&
       shannonEntropy(a.value) >= 3.5,

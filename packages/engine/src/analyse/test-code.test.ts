@@ -5,6 +5,7 @@ import {
   isTestCode,
   isTestSourceFile,
   splitTestFindings,
+  testDataManifests,
 } from './test-code.ts';
 import type { Analysis } from './types.ts';
 
@@ -193,5 +194,59 @@ describe('isTestSourceFile()', () => {
       f('tests/__init__.py', 'Python', 0),
     ])
       expect(isTestSourceFile(x)).toBe(false);
+  });
+});
+
+describe('testDataManifests()', () => {
+  it('takes a manifest under a test folder for test data when no test code the suite runs sits beside it', () => {
+    const suite = ['tests/integration_tests.rs', 'tests/py/test_api.py', 'fuzz/fuzz_targets/parse.rs'];
+    const data = testDataManifests(
+      [
+        'Cargo.toml',
+        'tests/syntax-tests/source/Go/go.mod',
+        'tests/syntax-tests/source/TOML/Cargo.toml',
+        'tests/syntax-tests/source/Requirements.txt/requirements.txt',
+        'tests/py/requirements.txt',
+        'tests/Cargo.toml',
+        'fuzz/Cargo.toml',
+        'test/fixtures/app/package.json',
+        'examples/demo/package.json',
+      ],
+      suite,
+    );
+    expect([...data].sort()).toEqual([
+      'tests/syntax-tests/source/Go/go.mod',
+      'tests/syntax-tests/source/Requirements.txt/requirements.txt',
+      'tests/syntax-tests/source/TOML/Cargo.toml',
+    ]);
+  });
+
+  it('moves the dependencies of test data out of the product, as a fixture’s', () => {
+    const a = {
+      routes: [],
+      entryPoints: [],
+      envVars: [],
+      containers: [],
+      manifests: [
+        { path: 'Cargo.toml', ecosystem: 'cargo' },
+        { path: 'tests/syntax-tests/source/Go/go.mod', ecosystem: 'go' },
+      ],
+      dependencies: [
+        { ecosystem: 'cargo', name: 'clap', version: '4', scope: 'runtime', manifest: 'Cargo.toml', line: 9 },
+        {
+          ecosystem: 'go',
+          name: 'golang.org/x/tools',
+          version: 'v0.37.0',
+          scope: 'runtime',
+          manifest: 'tests/syntax-tests/source/Go/go.mod',
+          line: 5,
+        },
+      ],
+      frameworks: [],
+    } satisfies Partial<Analysis> as unknown as Analysis;
+    const { product, testOnly } = splitTestFindings(a, new Set(['tests/syntax-tests/source/Go/go.mod']));
+    expect(product.manifests.map((m) => m.path)).toEqual(['Cargo.toml']);
+    expect(product.dependencies.map((d) => d.name)).toEqual(['clap']);
+    expect(testOnly.dependencies.map((d) => d.name)).toEqual(['golang.org/x/tools']);
   });
 });

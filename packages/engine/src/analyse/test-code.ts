@@ -136,6 +136,22 @@ export function isPythonTestModule(path: string, code: string): boolean {
   return !/\S/.test(code) || PY_TEST_IMPORT.test(code) || PY_TEST_CASE_CLASS.test(code);
 }
 
+/**
+ * Manifests under a test folder that are test data, not the tests' own: no file under the
+ * manifest's folder is test code the suite runs (`suite`, see tests.ts suiteFiles). A syntax
+ * highlighter's `tests/syntax-tests/source/Go/go.mod` sits beside a sample to colour, and declares
+ * what that sample would need; `tests/requirements.txt` beside `tests/test_api.py` is the suite's.
+ */
+export function testDataManifests(manifests: string[], suite: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const m of manifests) {
+    const dir = m.slice(0, m.lastIndexOf('/') + 1);
+    if (!dir || !isTestCode(m) || isFixturePath(m)) continue;
+    if (!suite.some((f) => f.startsWith(dir))) out.add(m);
+  }
+  return out;
+}
+
 const fileOf = (evidence: string) => splitCitation(evidence).path;
 
 type Splittable = Pick<
@@ -147,10 +163,15 @@ type Splittable = Pick<
 /**
  * Moves test-only findings out of the product's lists. Routes, entry points, env vars and
  * containers in any test code are moved; manifests, dependencies and frameworks only when they come
- * from a fixture (tests/requirements.txt still declares the project's own test tools). An env var
+ * from a fixture or test data (`testData`, see testDataManifests): tests/requirements.txt still
+ * declares the project's own test tools. An env var
  * read by the product and by tests stays, with only its product reads.
  */
-export function splitTestFindings<T extends Splittable>(a: T): { product: T; testOnly: TestOnlyFindings } {
+export function splitTestFindings<T extends Splittable>(
+  a: T,
+  testData: ReadonlySet<string> = new Set(),
+): { product: T; testOnly: TestOnlyFindings } {
+  const data = (p: string) => isFixturePath(p) || testData.has(p);
   const part = <X>(xs: X[], test: (x: X) => boolean): [X[], X[]] => {
     const keep: X[] = [];
     const out: X[] = [];
@@ -160,9 +181,9 @@ export function splitTestFindings<T extends Splittable>(a: T): { product: T; tes
   const [routes, testRoutes] = part(a.routes, (r) => isTestCode(r.file));
   const [entryPoints, testEntries] = part(a.entryPoints, (e) => isTestCode(e.path));
   const [containers, testContainers] = part(a.containers, (c) => isTestCode(c.path));
-  const [manifests, testManifests] = part(a.manifests, (m) => isFixturePath(m.path));
-  const [dependencies, testDeps] = part(a.dependencies, (d) => isFixturePath(d.manifest));
-  const [frameworks, testFrameworks] = part(a.frameworks, (f) => isFixturePath(fileOf(f.evidence)));
+  const [manifests, testManifests] = part(a.manifests, (m) => data(m.path));
+  const [dependencies, testDeps] = part(a.dependencies, (d) => data(d.manifest));
+  const [frameworks, testFrameworks] = part(a.frameworks, (f) => data(fileOf(f.evidence)));
   const productVars = new Set(a.envVars.filter((e) => !isTestCode(e.file)).map((e) => e.name));
   const [envVars, testVars] = part(a.envVars, (e) => isTestCode(e.file));
   const [secrets, testSecrets] = part(a.secrets ?? [], (x) => isTestCode(x.file));

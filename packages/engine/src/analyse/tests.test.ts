@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { languagesPass } from './languages.ts';
 import { sourcesFromMap } from './sources.ts';
-import { pythonCases, pythonTestBases, rustCases, rustTestMacros, testsPass } from './tests.ts';
+import { pythonCases, pythonTestBases, rustCases, rustTestMacros, suiteFiles, testsPass } from './tests.ts';
 
 const RUST_SIZE = `
 fn parse(s: &str) -> u64 { 0 }
@@ -420,5 +420,26 @@ describe('testsPass()', () => {
       'tests/benchmarks/src/numpy_test_multiarray.py': 'import pytest\n\nclass Sample:\n    pass\n',
     });
     expect(testsPass(s, languagesPass(s).files, []).frameworks).toEqual(['cargo test']);
+  });
+});
+
+describe('suiteFiles()', () => {
+  it('holds the files named as tests, those with cases and test code in the product language, not samples', () => {
+    const s = sourcesFromMap({
+      'src/lib.rs': 'pub fn print() {}\n',
+      'tests/integration.rs': '#[test]\nfn prints() {}\n',
+      'fuzz/fuzz_targets/parse.rs': 'fuzz_target!(|data: &[u8]| { let _ = data; });\n',
+      'tests/syntax-tests/source/Go/main.go': 'package main\n\nfunc main() {}\n',
+      'tests/syntax-tests/source/Python/numpy_test_multiarray.py': 'class Sample:\n    pass\n',
+      'tests/go/server_test.go': 'package go\n\nfunc TestServe(t *testing.T) {}\n',
+      'tests/js/run.js': "it('serves', () => {})\n",
+    });
+    const files = languagesPass(s).files;
+    expect(suiteFiles(files, testsPass(s, files, [])).sort()).toEqual([
+      'fuzz/fuzz_targets/parse.rs',
+      'tests/go/server_test.go',
+      'tests/integration.rs',
+      'tests/js/run.js',
+    ]);
   });
 });

@@ -425,12 +425,40 @@ function countable(path: string): boolean {
 /** Cases in one file, and whether it is a test file or a product file that also holds tests. */
 type FileCases = { cases: number; testFile: boolean; lines?: number } | null;
 
+/** The test frameworks the dependencies name (`pytest`, `vitest`, `junit-jupiter`…). */
+export function dependencyTestFrameworks(deps: Dependency[]): string[] {
+  return [...new Set(deps.map((d) => FRAMEWORK_DEPS[d.name]).filter((fw): fw is string => !!fw))];
+}
+
+/** The languages of the product's own code: its files that are no test code. */
+function productLanguagesOf(files: FileInfo[]): Set<string | null> {
+  return new Set(
+    files.filter((f) => (f.role ?? 'product') === 'product' && !isTestSourceFile(f)).map((f) => f.language),
+  );
+}
+
+/**
+ * The test code the suite runs: files named as tests by their runner, files with counted cases,
+ * and test code in a language the product is written in (a Rust crate's fuzz targets). A Go file
+ * among a Rust highlighter's syntax samples is none of these.
+ */
+export function suiteFiles(files: FileInfo[], tests: TestInfo): string[] {
+  const productLanguages = productLanguagesOf(files);
+  const cases = new Set(
+    [...tests.files, ...(tests.inline ?? [])].filter((t) => t.cases > 0).map((t) => t.path),
+  );
+  return files
+    .filter(
+      (f) =>
+        cases.has(f.path) ||
+        (canHoldTests(f) && hasTestName(f.path)) ||
+        (isTestSourceFile(f) && productLanguages.has(f.language)),
+    )
+    .map((f) => f.path);
+}
+
 export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): TestInfo {
-  const frameworks = new Set<string>();
-  for (const d of deps) {
-    const fw = FRAMEWORK_DEPS[d.name];
-    if (fw) frameworks.add(fw);
-  }
+  const frameworks = new Set<string>(dependencyTestFrameworks(deps));
   for (const name of ['package.json']) {
     // "test": "node --test" runs the built-in runner
     if (/"test"\s*:\s*"[^"]*\bnode\s+(?:--[\w-]+\s+)*--test\b/.test(src.text(name) ?? ''))
@@ -466,9 +494,7 @@ export function testsPass(src: Sources, files: FileInfo[], deps: Dependency[]): 
   };
 
   const out: TestInfo = { frameworks: [], files: [], inline: [], support: [], totalCases: 0 };
-  const productLanguages = new Set(
-    files.filter((f) => (f.role ?? 'product') === 'product' && !isTestSourceFile(f)).map((f) => f.language),
-  );
+  const productLanguages = productLanguagesOf(files);
   for (const f of files) {
     const rust = f.language === 'Rust';
     const python = f.path.endsWith('.py');
