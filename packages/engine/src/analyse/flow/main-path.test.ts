@@ -1080,6 +1080,112 @@ describe('main path', () => {
       via: { expression: 'applyMiddleware(dispatch, e.middleware...)', by: 'Web.build', line: 9 },
     });
   });
+  it('a function literal only stored runs later: its calls are no steps of the function that makes it', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `\tx${i} := ${i}`);
+    const go = {
+      'conn.go': [
+        'package ws',
+        '',
+        'type Conn struct {',
+        '\thandleClose func(code int) error',
+        '}',
+        '',
+        'func Dial() (*Conn, error) {',
+        '\tc := newConn()',
+        '\treturn c, nil',
+        '}',
+        '',
+        'func newConn() *Conn {',
+        '\tc := &Conn{}',
+        '\tc.SetCloseHandler(nil)',
+        '\treturn c',
+        '}',
+        '',
+        'func (c *Conn) SetCloseHandler(h func(code int) error) {',
+        '\tif h == nil {',
+        '\t\th = func(code int) error {',
+        '\t\t\tmessage := FormatCloseMessage(code)',
+        '\t\t\treturn c.WriteControl(message)',
+        '\t\t}',
+        '\t}',
+        '\tc.handleClose = h',
+        '}',
+        '',
+        'func FormatCloseMessage(code int) []byte {',
+        ...body(20),
+        '\treturn nil',
+        '}',
+        '',
+        'func (c *Conn) WriteControl(message []byte) error {',
+        ...body(20),
+        '\treturn nil',
+        '}',
+      ].join('\n'),
+    };
+    const steps = labels(
+      mainPath(go, 'Go', {
+        kind: 'library',
+        publicApi: [{ name: 'Dial', kind: 'function', path: 'conn.go', line: 7 }],
+      }),
+    );
+    expect(steps).toContain('newConn');
+    expect(steps).not.toContain('FormatCloseMessage');
+    expect(steps).not.toContain('Conn.WriteControl');
+    // called where it is stored, the literal runs now
+    const called = { 'conn.go': go['conn.go'].replace('\tc.handleClose = h', '\tc.handleClose = h\n\th(0)') };
+    expect(
+      labels(
+        mainPath(called, 'Go', {
+          kind: 'library',
+          publicApi: [{ name: 'Dial', kind: 'function', path: 'conn.go', line: 7 }],
+        }),
+      ),
+    ).toContain('FormatCloseMessage');
+  });
+
+  it('a function literal handed to an event registration runs when the event fires, not as a step', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `  const x${i} = ${i}`);
+    const js = {
+      'lib/tools.js': [
+        "const onExit = require('on-exit-leak-free')",
+        '',
+        'function buildStream (opts) {',
+        '  const stream = makeStream(opts)',
+        "  stream.on('close', function () {",
+        '    return unregister(stream)',
+        '  })',
+        "  process.once('exit', () => flush(stream))",
+        '  return stream',
+        '}',
+        '',
+        'function makeStream (opts) {',
+        ...body(5),
+        '  return opts',
+        '}',
+        '',
+        'function flush (stream) {',
+        ...body(20),
+        '  return stream',
+        '}',
+        '',
+        'function unregister (stream) {',
+        ...body(20),
+        '  return stream',
+        '}',
+        '',
+        'module.exports = { buildStream }',
+      ].join('\n'),
+    };
+    const path = labels(
+      mainPath(js, 'JavaScript', {
+        kind: 'library',
+        publicApi: [{ name: 'buildStream', kind: 'function', path: 'lib/tools.js', line: 3 }],
+      }),
+    );
+    expect(path).toContain('makeStream');
+    expect(path).not.toContain('unregister');
+    expect(path).not.toContain('flush');
+  });
 
   it("a Rack framework: from the app class's call(env) through its bang methods, into the route block's runner", () => {
     const contents = {

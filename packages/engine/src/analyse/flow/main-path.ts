@@ -631,11 +631,16 @@ function normalSite(t: Target, call: Call): Call {
     .map((w) => w!.replace(/[$]/g, '\\$'))
     .join('\\s*(?:\\?\\.|\\.|::|->)\\s*');
   const again = new RegExp(`(?:^|[^\\w$.])${written}\\s*\\(`);
-  const sites = [call.line, ...later.filter((i) => again.test(t.file.bare[i - 1]!))];
+  // a site in a literal only stored or registered runs later, from elsewhere (`runsLater`)
+  const sites = [call.line, ...later.filter((i) => again.test(t.file.bare[i - 1]!))].filter(
+    (i) => !runsLater(t, { ...call, line: i }),
+  );
+  const at = (line: number | undefined) =>
+    line === undefined || line === call.line ? call : { ...call, line };
   // one site is the call as found, whether it is on the way or not
-  if (sites.length === 1) return call;
+  if (sites.length <= 1) return at(sites[0]);
   const ways = sites.filter((i) => direct(t, i));
-  if (!ways.length) return call;
+  if (!ways.length) return at(sites[0]);
   // of the sites on the way, the one in the arms a run takes unless told otherwise (`_ =>`, the last
   // `else`, `Run { .. } =>`) rather than one for a named mode (`Some(("cache", …)) =>`)
   const modes = (i: number) =>
@@ -658,6 +663,64 @@ function direct(t: Target, line: number): boolean {
   const literal = (h: number) =>
     FUNCTION_LITERAL.test(t.file.bare[h - 1]!) && !(matchArms(t) && MATCH_ARM.test(t.file.bare[h - 1]!));
   return !enclosing(t, line).some((h) => h !== t.def.line && literal(h));
+}
+
+/** A function literal stored in a variable or field: `h = func(code int, text string) error {`, `this.onerror = (err) => …`. */
+const STORED_LITERAL =
+  /^\s*(?:(?:const|let|var)\s+)?([\w$#]+(?:\s*\.\s*[\w$#]+|\[[^\]]*\])*)\s*:?=\s*(?:async\s+)?(?:func\s*\(|function\b|\([^()]*\)[^=;,(]*=>|[\w$]+\s*=>)/;
+/** A function literal handed to an event registration: `stream.on('close', function () {`, `addEventListener('load', () =>`. */
+const EVENT_HANDLER =
+  /\.(?:on|once|addListener|addEventListener|prependListener|prependOnceListener)\s*\(\s*(?:''|""|``|'[^']*'|"[^"]*"|[\w$.]+)\s*,\s*(?:async\s+)?(?:function\b|\([^()]*\)[^=;,(]*=>|[\w$]+\s*=>)/;
+
+/** A named function handed to an event registration: `stream.on('close', onClose)`. */
+const EVENT_HANDLER_OF = (name: string) =>
+  new RegExp(
+    `\\.(?:on|once|addListener|addEventListener|prependListener|prependOnceListener)\\s*\\(\\s*(?:''|""|\`\`|'[^']*'|"[^"]*"|[\\w$.]+)\\s*,\\s*${name.replace(/[$.[\]]/g, '\\$&')}\\s*\\)`,
+  );
+
+/**
+ * A call written in a function literal the definition only stores or registers: it runs when
+ * something else calls that function later, not as a step of this one. Go's
+ * `h = func(…) error { … WriteControl(…) }` then `c.handleClose = h` runs when a close frame comes;
+ * JavaScript's `stream.on('close', function () { onExit.unregister(stream) })` when the event fires.
+ * A literal called, returned or handed to a call where it is made (`return http.HandlerFunc(fn)`,
+ * `.then(handleResponse)`, `sort.Slice(x, func…)`) runs from here: its calls stay.
+ */
+function runsLater(t: Target, call: Call): boolean {
+  const family = familyOf(t.file.language);
+  if (family !== 'go' && family !== 'js') return false;
+  const bare = t.file.bare;
+  for (const h of [call.line, ...enclosing(t, call.line)]) {
+    if (h <= t.def.line) break;
+    const text = bare[h - 1] ?? '';
+    // on the call's own line, the literal opens before the call
+    const at = h === call.line ? text.indexOf(`${call.name}(`) : text.length;
+    if (at < 0) continue;
+    if (family === 'js' && EVENT_HANDLER.test(text.slice(0, at))) return true;
+    const m = STORED_LITERAL.exec(text);
+    if (!m || m[0].length > at) continue;
+    // where the literal closes: on its line, or where its indentation closes
+    let end = h;
+    if (h !== call.line)
+      while (end < t.def.end && (!bare[end]!.trim() || indentOf(bare[end]!) > indentOf(text))) end++;
+    const closing = h === call.line ? text : (bare[end] ?? '');
+    // called where it is made (`v := func() T { … }()`)
+    if (/\}\)?\([^()]*\)[\s;]*$/.test(closing)) return false;
+    const name = m[1]!.replace(/\s+/g, '');
+    const quoted = name.replace(/[$.[\]]/g, '\\$&');
+    const ref = new RegExp(`(^|[^\\w$.#])${quoted}(?![\\w$])`);
+    const storedAs = new RegExp(`^\\s*[\\w$#.\\[\\]]+\\s*=\\s*${quoted}\\s*;?\\s*$`);
+    for (let i = (h === call.line ? h : end) + 1; i <= Math.min(t.def.end, bare.length); i++) {
+      const line = bare[i - 1]!;
+      if (!ref.test(line)) continue;
+      // kept in a field (`c.handleClose = h`), registered for an event, or assigned anew: not run here
+      if (storedAs.test(line) || (family === 'js' && EVENT_HANDLER_OF(name).test(line))) continue;
+      if (new RegExp(`^\\s*${quoted}\\s*:?=[^=]`).test(line)) continue;
+      return false;
+    }
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -1776,6 +1839,8 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
     const ordered = rendered.length ? [...made, ...rendered].sort((x, y) => x.line - y.line) : made;
     for (const first of ordered) {
       const call = normalSite(t, first);
+      // a call in a function literal only stored or registered here runs later, from elsewhere
+      if (runsLater(t, call)) continue;
       const r = resolveCall(call, t);
       // dispatch through a field the type fills itself, typed as an interface or a library type (no
       // body of its own to follow): follow what the type, or a subtype's constructor, assigns there
