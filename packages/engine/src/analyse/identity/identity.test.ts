@@ -55,6 +55,24 @@ describe('kind per ecosystem', () => {
     });
     expect(cli.kind).toBe('cli');
     expect(cli.entryPoints[0]).toMatchObject({ path: 'bin/tool.js', how: 'bin "tool" in package.json' });
+    // a bin script that only says the command was removed and exits with an error installs none
+    const stub = identityOf({
+      'package.json': '{ "name": "logr", "main": "logr.js", "bin": { "logr": "./bin.js" } }',
+      'logr.js': 'module.exports = function logr () {}\n',
+      'bin.js': "#!/usr/bin/env node\nconsole.error('`logr` cli has been removed.')\nprocess.exit(1)\n",
+    });
+    expect(stub.kind).toBe('library');
+    expect(stub.kinds).not.toContain('cli');
+    // a package whose purpose calls it a library is one first, whatever it builds
+    const maker = identityOf({
+      'pyproject.toml':
+        '[project]\nname = "clik"\ndescription = "Clik is a library for building CLI applications."\n[project.scripts]\nclik = "clik.cli:main"\n',
+      'clik/__init__.py': 'from .main import App\n',
+      'clik/main.py': 'class App:\n    pass\n',
+      'clik/cli.py': 'def main():\n    pass\n',
+    });
+    expect(maker.kind).toBe('library');
+    expect(maker.kinds).toContain('cli');
     const mono = identityOf({
       'package.json': '{ "name": "root", "private": true, "workspaces": ["packages/*"] }',
       'packages/a/package.json': '{ "name": "a" }',

@@ -14,7 +14,7 @@ import type {
   SideRole,
   SymbolInfo,
 } from '../types.ts';
-import { detectKind, libServesBinary } from './kind.ts';
+import { detectKind, isBinStub, libServesBinary } from './kind.ts';
 import type { GeneratedFile } from './generated.ts';
 import { addReachable, areaOf, classifyLayout, isProductFile, roleOf, type Layout } from './layout.ts';
 import { readManifestFacts, type ManifestFacts } from './manifest-facts.ts';
@@ -219,6 +219,7 @@ export function identityPass(input: IdentityInput): IdentityResult {
       src.has('src/main.rs') ||
       src.files.some((f) => f.path.startsWith('src/bin/') && f.path.endsWith('.rs')),
     parsesArgs,
+    binStubs: binStubs(src, facts.npm?.pkg?.bin),
     scriptMains: entryPoints.filter((e) => e.how === 'main()' || e.how.startsWith('script (')).length,
     productModules: [...(facts.maven?.modules ?? []), ...(facts.gradleProjects?.modules ?? [])].filter(
       (m) => roleOf(m, layout) === 'product',
@@ -373,4 +374,11 @@ export function centreFirst(
   return centreOrder({ score, pathFiles, typeFiles, side, layers })
     .slice(0, KEY_COMPONENTS)
     .map((p) => known.get(p) ?? keyComponent(src, p, score.get(p) ?? 0));
+}
+
+/** Every script an npm `bin` names is a stub that exits with an error (a removed command). */
+function binStubs(src: Sources, bin: unknown): boolean {
+  const targets = typeof bin === 'string' ? [bin] : bin && typeof bin === 'object' ? Object.values(bin) : [];
+  const paths = targets.filter((t): t is string => typeof t === 'string').map((t) => t.replace(/^\.\//, ''));
+  return paths.length > 0 && paths.every((p) => isBinStub(src.text(p) ?? ''));
 }

@@ -30,6 +30,11 @@ export interface KindSignals {
   /** Product code parses command-line arguments itself (argparse, getopt, the flag package…). */
   parsesArgs: boolean;
   /**
+   * Every npm `bin` script is a stub that only prints a message and exits with an error (`pino`'s
+   * "cli has been removed"): the package installs no working command.
+   */
+  binStubs?: boolean;
+  /**
    * The Maven modules or Gradle sub-projects that are product, not tests, benchmarks or modules the
    * build does not publish; all the root lists when not given.
    */
@@ -75,6 +80,28 @@ export function libServesBinary(libRs: string): boolean {
   return visible <= 1;
 }
 
+// the purpose's own subject says what it is: "X is a library for …", "A Python toolkit that …"
+const SAYS_LIBRARY =
+  /^(?:[\w.@/-]+\s+(?:is|are)\s+)?(?:a|an|the)\s+(?:[\w-]+,?\s+){0,4}?(?:library|framework|package|module|sdk|toolkit)\b/i;
+
+/**
+ * An npm `bin` script that only prints a message and exits with an error, importing nothing: the
+ * command it once installed was removed (`console.error('`pino` cli has been removed…'); process.exit(1)`).
+ */
+export function isBinStub(text: string): boolean {
+  const code = text
+    .replace(/^#!.*\n/, '')
+    .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '')
+    .trim();
+  const lines = code.split('\n').filter((l) => l.trim()).length;
+  return (
+    lines > 0 &&
+    lines <= 12 &&
+    !/\brequire\s*\(|\bimport\b/.test(code) &&
+    /\bprocess\.exit\(\s*[1-9]\d*\s*\)|process\.exitCode\s*=\s*[1-9]/.test(code)
+  );
+}
+
 export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
   const kinds: ProjectKind[] = [];
   const add = (k: ProjectKind) => {
@@ -100,7 +127,7 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
     add('application');
     add('web-application');
   }
-  const npmBin = !!pkg?.bin;
+  const npmBin = !!pkg?.bin && !s.binStubs;
   // a server's "main" says how to start it, not that it is a library; exports and types do say so,
   // even in a manifest marked private: a package whose build publishes a copy of it (the copy in
   // dist/ made public) or that other workspaces import keeps its root manifest private
@@ -169,11 +196,13 @@ export function detectKind(s: KindSignals): Pick<Identity, 'kind' | 'kinds'> {
     'monorepo',
   ];
   // a package that is both a library and a command: what it says it is decides which comes first
+  // ("Typer is a library for building CLI applications" is a library, whatever it builds)
   if (
-    /\b(library|framework|package|module|sdk|parser|toolkit)\b/i.test(s.purpose) &&
-    !/\b(command[- ]line|cli|terminal)\s+(tool|utility|program|app)|\b(program|tool|utility)\b/i.test(
-      s.purpose,
-    )
+    SAYS_LIBRARY.test(s.purpose) ||
+    (/\b(library|framework|package|module|sdk|parser|toolkit)\b/i.test(s.purpose) &&
+      !/\b(command[- ]line|cli|terminal)\s+(tool|utility|program|app)|\b(program|tool|utility)\b/i.test(
+        s.purpose,
+      ))
   ) {
     order.splice(order.indexOf('cli'), 1);
     order.splice(order.indexOf('library') + 1, 0, 'cli');
