@@ -130,13 +130,37 @@ describe('GitHub Actions jobs', () => {
       {
         job: 'test',
         commands: ['actions/checkout', 'make test'],
+        // the `include` entry fits no combination: it is a fifth run, on Windows
         matrix: [
-          { name: 'os', values: ['ubuntu', 'macos'] },
+          { name: 'os', values: ['ubuntu', 'macos', 'windows'] },
           { name: 'go', values: ['21', '22'] },
         ],
+        combinations: 5,
       },
       { job: 'other', commands: ['echo hi'] },
     ]);
+  });
+
+  it('leaves out a step whose `if:` no combination of the matrix meets', () => {
+    const [test] = githubJobRuns({
+      test: {
+        strategy: { matrix: { db: ['sqlite', 'postgres'], include: [{ db: 'postgres', user: 'runner' }] } },
+        steps: [
+          { if: "matrix.db == 'mysql'", run: 'sudo systemctl start mysql.service' },
+          { if: "matrix.db == 'postgres'", run: 'sudo systemctl start postgresql.service' },
+          { run: 'pytest' },
+        ],
+      },
+    });
+    expect(test!.commands).toEqual(['sudo systemctl start postgresql.service', 'pytest']);
+    expect(test!.matrix).toEqual([{ name: 'db', values: ['sqlite', 'postgres'] }]);
+    const [w] = ciPass(
+      sourcesFromMap({
+        '.github/workflows/ci.yml':
+          "jobs:\n  t:\n    strategy:\n      matrix:\n        os: [ubuntu]\n    steps:\n      - if: matrix.os == 'windows'\n        run: ruff check\n      - run: pytest\n",
+      }),
+    );
+    expect(w!.commands).toEqual(['pytest']);
   });
 
   it('reads a command run through a job variable with its default program, and a matrix of entries by its key', () => {
@@ -171,5 +195,48 @@ describe('GitHub Actions jobs', () => {
     // a variable the job does not set, or one set from elsewhere, is left as written
     expect(withToolVariable('$CMD test', {})).toBe('$CMD test');
     expect(withToolVariable('$CMD test', { CMD: '${{ inputs.cmd }}' })).toBe('$CMD test');
+  });
+});
+
+describe('CircleCI jobs', () => {
+  it('runs a job once per combination of its workflow matrix; a shell branch no run takes runs nothing', () => {
+    const config = [
+      'version: 2.1',
+      'jobs:',
+      '  test:',
+      '    parameters:',
+      '      version: { type: string, default: latest }',
+      '    steps:',
+      '      - checkout',
+      '      - run:',
+      '          name: vet',
+      '          command: >',
+      '            if [[ << parameters.version >> = "latest" ]]; then',
+      '              go vet ./...',
+      '            fi',
+      '      - run: go test ./...',
+      'workflows:',
+      '  tests:',
+      '    jobs:',
+      '      - test:',
+      '          matrix:',
+      '            parameters:',
+      '              version: ["1.22", "1.21", "1.20"]',
+      '',
+    ].join('\n');
+    const [c] = ciPass(sourcesFromMap({ '.circleci/config.yml': config }));
+    expect(c!.commands).not.toContain('go vet ./...');
+    expect(c!.commands).toContain('go test ./...');
+    expect(c!.jobRuns).toEqual([
+      {
+        job: 'test',
+        commands: ['if [[ << parameters.version >> = "latest" ]]; then', 'fi', 'go test ./...'],
+        matrix: [{ name: 'version', values: ['1.22', '1.21', '1.20'] }],
+        runs: 3,
+      },
+    ]);
+    // run on `latest` as well, the check runs
+    const latest = config.replace('["1.22", "1.21", "1.20"]', '["latest", "1.21"]');
+    expect(ciPass(sourcesFromMap({ '.circleci/config.yml': latest }))[0]!.commands).toContain('go vet ./...');
   });
 });

@@ -1,6 +1,14 @@
 // Pass: continuous-integration configurations and the jobs they define, and the static checks
 // (linters, formatters, type checkers) the project sets up through hooks, build plugins or config.
 
+import {
+  circleCombinations,
+  type Combination,
+  githubCombinations,
+  neverRuns,
+  reachedScript,
+  valuesOf,
+} from './ci-matrix.ts';
 import { isCiWorkflow, safeYaml } from './entry-points.ts';
 import { pathRole } from './path-role.ts';
 import { matchesWithLines, type Sources } from './sources.ts';
@@ -86,24 +94,114 @@ export function stepCommands(doc: unknown): string[] {
 
 /**
  * Each GitHub Actions job's own commands and the matrix it runs over (`platform: [ubuntu, macOS]`,
- * `go: [17, 18]`): which jobs test, and on what. A matrix given by an expression is not read.
+ * `go: [17, 18]`): which jobs test, and on what. An axis takes the values its `include` entries add
+ * and loses those its `exclude` entries leave in no combination; `combinations` counts the runs when
+ * they are not every product of the axes. A step no combination reaches is left out, and a matrix
+ * given by an expression is not read.
  */
 export function githubJobRuns(jobs: unknown): NonNullable<CiInfo['jobRuns']> {
   if (!jobs || typeof jobs !== 'object') return [];
   return Object.entries(jobs as Record<string, unknown>).map(([job, body]) => {
     const b = (body ?? {}) as Record<string, unknown>;
     const matrix = ((b.strategy ?? {}) as Record<string, unknown>).matrix;
+    const combinations = matrix === undefined ? [{}] : githubCombinations(matrix);
     const axes =
       matrix && typeof matrix === 'object'
         ? Object.entries(matrix as Record<string, unknown>)
             .filter(([k, v]) => k !== 'include' && k !== 'exclude' && Array.isArray(v))
-            .map(([name, v]) => entryAxis(v as unknown[]) ?? { name, values: scalars(v as unknown[]) })
+            .map(([name, v]) => {
+              const values = combinations ? valuesOf(combinations, name) : (v as unknown[]);
+              return entryAxis(values) ?? { name, values: scalars(values) };
+            })
             .filter((x) => x.values.length)
         : [];
     const env = (b.env ?? {}) as Record<string, unknown>;
-    const commands = stepCommands(b.steps ?? []).map((c) => withToolVariable(c, env));
-    return { job, commands, ...(axes.length ? { matrix: axes } : {}) };
+    const commands = stepCommands(reachedSteps(b.steps, combinations)).map((c) => withToolVariable(c, env));
+    const runs = combinations?.length ?? 0;
+    const full = axes.reduce((n, x) => n * x.values.length, 1);
+    return {
+      job,
+      commands,
+      ...(axes.length ? { matrix: axes } : {}),
+      ...(axes.length && runs && runs !== full ? { combinations: runs } : {}),
+    };
   });
+}
+
+/** A job's steps less those whose `if:` no combination of its matrix meets (`if: matrix.db == 'mysql'`). */
+function reachedSteps(steps: unknown, combinations: Combination[] | null): unknown[] {
+  if (!Array.isArray(steps)) return [];
+  return steps.filter(
+    (s) => !(s && typeof s === 'object' && neverRuns((s as { if?: unknown }).if, combinations)),
+  );
+}
+
+/** A GitHub Actions workflow with each job's unreached steps left out. */
+function githubReached(doc: Record<string, unknown>): Record<string, unknown> {
+  if (!doc.jobs || typeof doc.jobs !== 'object') return doc;
+  const jobs = Object.fromEntries(
+    Object.entries(doc.jobs as Record<string, unknown>).map(([name, body]) => {
+      if (!body || typeof body !== 'object') return [name, body];
+      const b = body as Record<string, unknown>;
+      const matrix = ((b.strategy ?? {}) as Record<string, unknown>).matrix;
+      const combinations = matrix === undefined ? [{}] : githubCombinations(matrix);
+      return [name, { ...b, steps: reachedSteps(b.steps, combinations) }];
+    }),
+  );
+  return { ...doc, jobs };
+}
+
+/**
+ * Each CircleCI job's commands and the matrix its workflows run it over (`version: ["1.22", "1.21"]`),
+ * with `runs` counting the runs a workflow's matrix makes of it. A step's shell branch no run
+ * takes (`if [[ << parameters.version >> = "latest" ]]` when no run is on `latest`) is left out.
+ */
+export function circleJobRuns(doc: Record<string, unknown>): NonNullable<CiInfo['jobRuns']> {
+  const jobs = doc.jobs;
+  if (!jobs || typeof jobs !== 'object') return [];
+  return Object.entries(jobs as Record<string, unknown>).map(([job, body]) => {
+    const b = (body ?? {}) as Record<string, unknown>;
+    const sets = circleCombinations(doc, job);
+    const commands = stepCommands(circleReachedSteps(b.steps, sets?.all ?? []));
+    const names = [...new Set(sets?.runs.flatMap((r) => r.matrix) ?? [])];
+    const axes = names
+      .map((name) => ({ name, values: scalars(valuesOf(sets!.all, name)) }))
+      .filter((x) => x.values.length);
+    // the largest matrix one workflow runs the job over: two workflows run on different triggers
+    const runs = Math.max(
+      0,
+      ...(sets?.runs ?? []).filter((r) => r.matrix.length).map((r) => r.combinations.length),
+    );
+    return { job, commands, ...(axes.length ? { matrix: axes } : {}), ...(runs > 1 ? { runs } : {}) };
+  });
+}
+
+/** A CircleCI job's steps with each `run` command cut to the lines some parameter set reaches. */
+function circleReachedSteps(steps: unknown, sets: Combination[]): unknown[] {
+  if (!Array.isArray(steps)) return [];
+  const cut = (command: unknown) => (typeof command === 'string' ? reachedScript(command, sets) : command);
+  return steps.map((s) => {
+    if (!s || typeof s !== 'object' || !('run' in s)) return s;
+    const run = (s as { run: unknown }).run;
+    if (typeof run === 'string') return { ...s, run: cut(run) };
+    if (run && typeof run === 'object')
+      return { ...s, run: { ...run, command: cut((run as { command?: unknown }).command) } };
+    return s;
+  });
+}
+
+/** A CircleCI configuration with each job's unreached shell branches left out. */
+function circleReached(doc: Record<string, unknown>): Record<string, unknown> {
+  if (!doc.jobs || typeof doc.jobs !== 'object') return doc;
+  const jobs = Object.fromEntries(
+    Object.entries(doc.jobs as Record<string, unknown>).map(([name, body]) => {
+      if (!body || typeof body !== 'object') return [name, body];
+      const sets = circleCombinations(doc, name);
+      const b = body as Record<string, unknown>;
+      return [name, { ...b, steps: circleReachedSteps(b.steps, sets?.all ?? []) }];
+    }),
+  );
+  return { ...doc, jobs };
 }
 
 const scalars = (v: unknown[]) => v.filter((x) => ['string', 'number'].includes(typeof x)).map(String);
@@ -240,8 +338,11 @@ export function ciPass(src: Sources): CiInfo[] {
     }
     const doc = (safeYaml(text) ?? {}) as Record<string, unknown>;
     const keys = (v: unknown) => (v && typeof v === 'object' ? Object.keys(v) : []);
-    const run = runOf(doc, text, src);
-    if (f.path.startsWith('.github/')) {
+    const github = f.path.startsWith('.github/');
+    const circle = f.path.startsWith('.circleci/');
+    // what runs: the steps and shell branches some combination of a matrix reaches
+    const run = runOf(github ? githubReached(doc) : circle ? circleReached(doc) : doc, text, src);
+    if (github) {
       const jobRuns = githubJobRuns(doc.jobs);
       out.push({
         provider: 'GitHub Actions',
@@ -257,9 +358,16 @@ export function ciPass(src: Sources): CiInfo[] {
         ...run,
         jobs: keys(doc).filter((k) => !GITLAB_RESERVED.has(k) && !k.startsWith('.')),
       });
-    else if (f.path.startsWith('.circleci/'))
-      out.push({ provider: 'CircleCI', path: f.path, jobs: keys(doc.jobs), ...run });
-    else if (f.path === 'azure-pipelines.yml')
+    else if (circle) {
+      const jobRuns = circleJobRuns(doc);
+      out.push({
+        provider: 'CircleCI',
+        path: f.path,
+        jobs: keys(doc.jobs),
+        ...run,
+        ...(jobRuns.length ? { jobRuns } : {}),
+      });
+    } else if (f.path === 'azure-pipelines.yml')
       out.push({
         provider: 'Azure Pipelines',
         path: f.path,

@@ -412,6 +412,10 @@ export interface CiInfo {
     commands: string[];
     /** Each axis; `entries` when it is a list of configurations told apart by the key `name`. */
     matrix?: { name: string; values: string[]; entries?: boolean }[];
+    /** How many runs the matrix makes, when `include` or `exclude` make it other than the axes' product. */
+    combinations?: number;
+    /** How many times the workflows run the job, when a CircleCI `matrix` makes it more than once. */
+    runs?: number;
   }[];
 }
 

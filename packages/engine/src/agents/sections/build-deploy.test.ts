@@ -430,6 +430,41 @@ describe('the order of CI workflows', () => {
     const ci = buildDeploy.analyst(a).find((x) => x.aspect === 'ci');
     expect(ci?.citations[0]).toContain('run-tests.yml');
   });
+
+  it("counts a CircleCI job's runs over its workflow matrix where the jobs are counted", () => {
+    const a = sampleAppAnalysis();
+    a.ci = [
+      {
+        provider: 'CircleCI',
+        path: '.circleci/config.yml',
+        jobs: ['test'],
+        commands: ['go test ./...'],
+        jobRuns: [
+          {
+            job: 'test',
+            commands: ['go test ./...'],
+            matrix: [{ name: 'version', values: ['1.22', '1.21', '1.20'] }],
+            runs: 3,
+          },
+        ],
+      },
+    ];
+    expect(buildDeploy.analyst(a).find((x) => x.aspect === 'ci')?.statement).toBe(
+      'CI runs on CircleCI with 1 job, `test` running 3 times over its matrix.',
+    );
+    const md = writeBuildDeploy({
+      a,
+      fx: factsOf(a),
+      plan: { id: '7', level: 1, title: 'Build', kind: 'build-deploy', evidence: [], hasChildren: false },
+      findings: [],
+      allFindings: {},
+      projectName: 'p',
+      workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
+    });
+    expect(md).toContain(
+      'CircleCI in `.circleci/config.yml` with 1 job (`test` run 3 times over its matrix)',
+    );
+  });
 });
 
 describe("a README's deploy button", () => {

@@ -174,7 +174,10 @@ export const buildDeploy = defineSection({
     }
     const jobs = a.ci.reduce((n, c) => n + c.jobs.length, 0);
     const hosts = unique(a.ci.map((c) => (isScript(c) ? `a CI script (${text(c.path)})` : c.provider)));
-    const steps = when(jobs, ` with ${plural(jobs, a.ci.every(isScript) ? 'step' : 'job')}`);
+    const steps = when(
+      jobs,
+      ` with ${plural(jobs, a.ci.every(isScript) ? 'step' : 'job')}${matrixRuns(a.ci)}`,
+    );
     out.push(
       a.ci.length
         ? f(
@@ -671,6 +674,25 @@ export function ciByWeight(a: Analysis): CiInfo[] {
 function ciRun(c: CiInfo): string {
   const who = isScript(c) ? 'the CI script' : text(c.provider);
   const unit = isScript(c) ? 'step' : 'job';
-  const jobs = when(c.jobs.length, ` with ${plural(c.jobs.length, unit)} (${joinSome(c.jobs.map(code), 5)})`);
+  // a CircleCI workflow's matrix runs a job once per combination: "`test` run 3 times over its matrix"
+  const runs = (job: string) => c.jobRuns?.find((j) => j.job === job)?.runs ?? 0;
+  const name = (job: string) =>
+    `${code(job)}${when(runs(job) > 1, ` run ${num(runs(job))} times over its matrix`)}`;
+  const jobs = when(c.jobs.length, ` with ${plural(c.jobs.length, unit)} (${joinSome(c.jobs.map(name), 5)})`);
   return `${who} in ${cite(c.path)}${jobs}`;
+}
+
+/**
+ * ", `test` running 3 times over its matrix": a CircleCI workflow's `matrix: parameters:` runs the
+ * job once per combination, so one job is more than one run.
+ */
+function matrixRuns(ci: CiInfo[]): string {
+  const runs = ci.flatMap((c) => (c.jobRuns ?? []).filter((j) => (j.runs ?? 0) > 1));
+  return when(
+    runs.length,
+    `, ${joinSome(
+      runs.map((j) => `${code(j.job)} running ${num(j.runs!)} times`),
+      3,
+    )} over ${agree(runs.length, 'its matrix', 'their matrices')}`,
+  );
 }

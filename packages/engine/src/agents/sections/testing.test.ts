@@ -407,6 +407,33 @@ describe('the CI and TODO sentences', () => {
     );
   });
 
+  it('counts the runs of a matrix its include or exclude entries make other than the product of its axes', () => {
+    const a = sampleAppAnalysis();
+    a.entryPoints = [];
+    a.ci = [
+      {
+        provider: 'GitHub Actions',
+        path: '.github/workflows/test.yml',
+        jobs: ['test'],
+        commands: ['pytest'],
+        jobRuns: [
+          {
+            job: 'test',
+            commands: ['pytest'],
+            matrix: [
+              { name: 'os', values: ['ubuntu', 'macos'] },
+              { name: 'go', values: ['24', '22'] },
+            ],
+            combinations: 3,
+          },
+        ],
+      },
+    ];
+    expect(ciRuns(a)).toContain(
+      'The tests run in the job `test` (os ubuntu and macos × go 24 and 22: 3 combinations).',
+    );
+  });
+
   it('gives a long matrix axis by its count', () => {
     const a = sampleAppAnalysis();
     a.entryPoints = [];

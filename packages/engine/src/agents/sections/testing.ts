@@ -578,8 +578,12 @@ function testJobs(a: Analysis): string {
       : m.entries
         ? `${m.values.length} configurations by ${text(m.name)}`
         : `${m.values.length} ${text(m.name)} values`;
+  // `include` and `exclude` make a matrix other than its axes' product: the runs are counted
   const one = (j: (typeof jobs)[number]) =>
-    `${code(j.job)}${when(!!j.matrix?.length, ` (${(j.matrix ?? []).map(axis).join(' × ')})`)}`;
+    `${code(j.job)}${when(
+      !!j.matrix?.length,
+      ` (${(j.matrix ?? []).map(axis).join(' × ')}${when(!!j.combinations, `: ${plural(j.combinations ?? 0, 'combination')}`)})`,
+    )}`;
   return ` The tests run in ${agree(jobs.length, 'the job', 'the jobs')} ${joinSome(jobs.map(one), 4)}.`;
 }
 
