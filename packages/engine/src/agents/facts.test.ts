@@ -1,6 +1,6 @@
 // The product's modules, computed once for every chapter that counts or draws them.
 import { describe, expect, it } from 'vitest';
-import { factsOf } from './facts.ts';
+import { factsOf, moduleUnits } from './facts.ts';
 import type { FileInfo } from '../analyse/types.ts';
 import { sampleAppAnalysis } from './test-fixtures.ts';
 
@@ -274,5 +274,30 @@ describe('npm dependencies counted as what they are', () => {
     expect(fx.runtimeDeps.map((d) => d.name)).toEqual(['express', 'scheduler']);
     expect(fx.optionalPeerDeps.map((d) => `${d.name}:${d.line}`)).toEqual(['react:3']);
     expect(fx.devDeps.map((d) => d.name)).toEqual(['@types/express', 'vitest']);
+  });
+});
+
+describe('how many modules a graph tells apart', () => {
+  const modules = [{ id: 'src/org/acme' }, { id: 'src/org/acme/web' }];
+  const edges = [
+    { from: 'src/org/acme', to: 'src/org/acme/web' },
+    { from: 'src/org/acme/web', to: 'src/org/acme' },
+  ];
+  it('joins a folder and its own sub-folder that use each other, but never two JVM packages', () => {
+    expect(moduleUnits(modules, edges)).toBe(1);
+    // `org.acme.web` is a package of its own, not a part of `org.acme`
+    expect(moduleUnits(modules, edges, ['src/org/acme', 'src/org/acme/web'])).toBe(2);
+  });
+});
+
+describe('a file the module graph places in its package folder', () => {
+  it('counts in that module, not in its own folder', () => {
+    // facts are kept per analysis: the one measured before is another
+    const before = factsOf(sampleAppAnalysis()).modules.find((m) => m.id === 'src/routes')!.files;
+    const a = sampleAppAnalysis();
+    const routes = a.files.find((f) => f.path.startsWith('src/routes/'))!;
+    a.files.push({ ...routes, path: 'src/java11/routes/extra.ts' });
+    a.moduleGraph.placed = { 'src/java11/routes/extra.ts': 'src/routes' };
+    expect(factsOf(a).modules.find((m) => m.id === 'src/routes')!.files).toBe(before + 1);
   });
 });

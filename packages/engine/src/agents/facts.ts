@@ -86,6 +86,11 @@ export interface Facts {
    * module graph worth drawing or counting.
    */
   moduleUnits: number;
+  /**
+   * The modules that are JVM packages (their files Java, Kotlin or Scala): `org.acme.web` is not
+   * inside `org.acme` but a package of its own, so the two using each other is a cycle.
+   */
+  packageModules: string[];
   fanIn: { module: string; weight: number }[];
   fanOut: { module: string; weight: number }[];
   /** Folders of test and benchmark code (test/, e2e/, bench/…): described under testing, not as components. */
@@ -319,48 +324,79 @@ function productBase(a: Analysis, sourceFiles: FileInfo[]): FileInfo[] {
  * The module graph's folders that hold product source, each counted from the product files it holds
  * (the most specific module above a file holds it; the root module only the files at the root).
  */
-function productModules(a: Analysis, productFiles: FileInfo[]): Facts['modules'] {
+function productModules(
+  a: Analysis,
+  productFiles: FileInfo[],
+): { modules: Facts['modules']; packages: string[] } {
   const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
   const isApart = (p: string) => apart.some((x) => p === x || p.startsWith(`${x}/`));
   const ids = a.moduleGraph.nodes
     .map((n) => n.id)
     .filter((id) => !isApart(id))
     .sort((x, y) => y.length - x.length);
-  const home = (p: string) =>
-    ids.find((id) => (id === '.' || id === '' ? !p.includes('/') : p.startsWith(`${id}/`)));
-  const out = new Map<string, { id: string; files: number; lines: number; code: boolean }>();
+  const home = (file: string) => {
+    const p = modulePath(a, file);
+    return ids.find((id) => (id === '.' || id === '' ? !p.includes('/') : p.startsWith(`${id}/`)));
+  };
+  const out = new Map<string, { id: string; files: number; lines: number; code: boolean; jvm: boolean }>();
   for (const f of productFiles) {
     const id = home(f.path);
     if (id === undefined) continue;
-    const m = out.get(id) ?? { id, files: 0, lines: 0, code: false };
+    const m = out.get(id) ?? { id, files: 0, lines: 0, code: false, jvm: false };
     m.files += 1;
     m.lines += f.code;
     m.code ||= !NOT_MODULE_LANGUAGES.has(f.language ?? '');
+    m.jvm ||= JVM_LANGUAGES.has(f.language ?? '');
     out.set(id, m);
   }
-  return [...out.values()]
+  const kept = [...out.values()]
     .filter((m) => m.code && m.lines > 0)
-    .sort((x, y) => y.lines - x.lines || x.id.localeCompare(y.id))
-    .map(({ id, files, lines }) => ({ id, files, lines }));
+    .sort((x, y) => y.lines - x.lines || x.id.localeCompare(y.id));
+  return {
+    modules: kept.map(({ id, files, lines }) => ({ id, files, lines })),
+    packages: kept.filter((m) => m.jvm).map((m) => m.id),
+  };
+}
+
+const JVM_LANGUAGES = new Set(['Java', 'Kotlin', 'Scala']);
+
+/** Where the module graph counts a file: its own path, or its JVM package's folder (`placed`). */
+export function modulePath(a: Analysis, p: string): string {
+  const home = a.moduleGraph.placed?.[p];
+  return home ? `${home}/${p.slice(p.lastIndexOf('/') + 1)}` : p;
+}
+
+/**
+ * A folder and its own sub-folder: one module's layers (a Rust crate root and its `mod platform`),
+ * unless both are JVM packages, which do not nest (`org.acme` ↔ `org.acme.web` is a cycle).
+ */
+export function nestedModules(x: string, y: string, packages: Iterable<string> = []): boolean {
+  const inside = (child: string, folder: string) =>
+    folder === '.' || folder === '' ? child !== folder : child.startsWith(`${folder}/`);
+  if (!inside(x, y) && !inside(y, x)) return false;
+  const flat = new Set(packages);
+  return !(flat.has(x) && flat.has(y));
 }
 
 /**
  * The modules left once every folder is joined with an enclosing folder it imports and is imported
  * by: two-way use between a folder and its own sub-folder is the layering of one module, not two.
  */
-export function moduleUnits(modules: { id: string }[], edges: { from: string; to: string }[]): number {
+export function moduleUnits(
+  modules: { id: string }[],
+  edges: { from: string; to: string }[],
+  packages: string[] = [],
+): number {
   const unit = new Map(modules.map((m) => [m.id, m.id]));
   const find = (id: string): string => {
     let at = id;
     while (unit.get(at) !== at) at = unit.get(at)!;
     return at;
   };
-  const inside = (child: string, folder: string) =>
-    folder === '.' || folder === '' ? child !== folder : child.startsWith(`${folder}/`);
   for (const e of edges) {
     if (!unit.has(e.from) || !unit.has(e.to)) continue;
     const back = edges.some((r) => r.from === e.to && r.to === e.from);
-    if (back && (inside(e.from, e.to) || inside(e.to, e.from))) unit.set(find(e.from), find(e.to));
+    if (back && nestedModules(e.from, e.to, packages)) unit.set(find(e.from), find(e.to));
   }
   return new Set(modules.map((m) => find(m.id))).size;
 }
@@ -519,7 +555,7 @@ export function factsOf(a: Analysis): Facts {
   // a repository with no product role (a collection of scripts) is measured whole
   const base = productFiles.length ? productFiles : sourceFiles;
   const inBase = new Set(base.map((f) => f.path));
-  const modules = productModules(a, productFiles);
+  const { modules, packages: packageModules } = productModules(a, productFiles);
   const kept = new Set(modules.map((m) => m.id));
   const moduleEdges = a.moduleGraph.edges.filter(
     (e) => e.from !== e.to && kept.has(e.from) && kept.has(e.to),
@@ -597,7 +633,8 @@ export function factsOf(a: Analysis): Facts {
     exportedSymbols: productSymbols.filter((s) => s.exported && !isPrivate(s)),
     modules,
     moduleEdges,
-    moduleUnits: moduleUnits(modules, moduleEdges),
+    moduleUnits: moduleUnits(modules, moduleEdges, packageModules),
+    packageModules,
     fanIn: fan('to'),
     fanOut: fan('from'),
     launchers: launchersOf(a, fileByPath),

@@ -13,6 +13,7 @@ import { docsPass, envDocsPass } from './docs.ts';
 import { entryPointsPass } from './entry-points.ts';
 import { envArea } from './env-class.ts';
 import { envVarsPass } from './env-vars.ts';
+import { systemPropertiesPass } from './system-properties.ts';
 import { frameworksPass } from './frameworks.ts';
 import { codeOnly } from './comments.ts';
 import { gitPass } from './git.ts';
@@ -136,6 +137,7 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
   const sqlScripts = await timed('sqlScripts', () => sqlScriptsPass(src, lang.files));
   const routes = await timed('routes', () => routesPass(src, lang.files, sym.imports, resolveCtx));
   const envVars = await timed('envVars', () => envVarsPass(src, lang.files));
+  const properties = await timed('systemProperties', () => systemPropertiesPass(src, lang.files));
   // the suite's files first: the test folders' manifests are the suite's own only beside them
   const scanned = await timed('tests', () => testsPass(src, lang.files, []));
   const testData = testDataManifests(
@@ -267,6 +269,8 @@ export async function analyse(workspace: Workspace, ctx: EngineContext): Promise
     sqlScripts,
     routes,
     envVars,
+    // an example's or a benchmark's reads configure that side project, not the product
+    systemProperties: properties.filter((p) => areaOf(p.file, identity) === 'product'),
     tests,
     ci,
     staticChecks,

@@ -194,6 +194,35 @@ describe('a Maven layout', () => {
   });
 });
 
+describe('a JVM package in two source roots', () => {
+  // a multi-release jar's overlay (src/main/java11) adds files to a package of src/main/java
+  const src = sourcesFromMap({
+    'pom.xml': '<project><artifactId>acme</artifactId></project>',
+    'src/main/java/org/acme/Api.java':
+      'package org.acme;\nimport org.acme.http.Client;\npublic class Api {}\n',
+    'src/main/java/org/acme/util/Text.java': 'package org.acme.util;\npublic class Text {}\n',
+    'src/main/java/org/acme/http/Client.java':
+      'package org.acme.http;\nimport org.acme.util.Text;\npublic class Client {}\n',
+    'src/main/java/org/acme/http/Pool.java': 'package org.acme.http;\npublic class Pool {}\n',
+    'src/main/java11/org/acme/http/Executor.java':
+      'package org.acme.http;\nimport org.acme.Api;\npublic class Executor {}\n',
+    'src/main/java11/module-info.java': 'module org.acme {\n  exports org.acme;\n}\n',
+    // another source set declaring the package is apart
+    'src/test/java/org/acme/http/ClientTest.java': 'package org.acme.http;\nclass ClientTest {}\n',
+  });
+  const { graph } = graphOf(src);
+
+  it('is one module: the folder holding most of its files', () => {
+    const http = 'src/main/java/org/acme/http';
+    expect(graph.nodes.find((n) => n.id === http)).toMatchObject({ files: 3 });
+    expect(graph.nodes.map((n) => n.id)).not.toContain('src/main/java11/org/acme/http');
+    expect(graph.edges.map((e) => `${e.from} -> ${e.to}`).sort()).toContain(
+      `${http} -> src/main/java/org/acme`,
+    );
+    expect(graph.placed).toEqual({ 'src/main/java11/org/acme/http/Executor.java': http });
+  });
+});
+
 describe('C# namespaces', () => {
   const src = sourcesFromMap({
     'src/Shop/Shop.csproj': '<Project Sdk="Microsoft.NET.Sdk"></Project>',

@@ -49,6 +49,11 @@ export interface ResolveContext {
   crates?: Map<string, string>;
   /** Every JVM type path (a.b.C, for .java/.kt/.scala files) → file; a package path (a.b) → folder. */
   jvmTypes?: Map<string, string>;
+  /**
+   * A JVM file kept in another source root of its package (a multi-release jar's
+   * `src/main/java11/org/acme/X.java` beside `src/main/java/org/acme/`) → the folder its package lives in.
+   */
+  jvmPlaces?: Map<string, string>;
   /** Composer's PSR-4 autoload: a namespace prefix (`Slim\\`) → the folder its classes live in. */
   psr4?: [string, string][];
   /** Every C# namespace a file declares (`namespace A.B;`, `namespace A.B {`) → the folder declaring it most. */
@@ -305,6 +310,7 @@ export function buildResolveContext(src: Sources, manifests: Manifest[]): Resolv
       if (i < parts.length - 1) register(parts.slice(i, -1).join('.'), dirName(f.path));
     }
   }
+  const jvmPlaces = packagePlaces(src);
   const csNamespaces = namespaceFolders(src);
   const psr4 = psr4Prefixes(src);
   const aliases = aliasesByDir(src);
@@ -322,9 +328,40 @@ export function buildResolveContext(src: Sources, manifests: Manifest[]): Resolv
     aliasesFor,
     crates,
     jvmTypes,
+    jvmPlaces,
     csNamespaces,
     psr4,
   };
+}
+
+/**
+ * JVM files whose package (`package org.acme;`) also lives in a sibling source root of the same source
+ * set (`src/main/java11/org/acme` beside `src/main/java/org/acme`, `src/main/kotlin` beside
+ * `src/main/java`) → the folder holding most of that package's files: one package is one module. Another
+ * source set (`src/test`) or build module (`core/src/main`) declaring the same package stays apart.
+ */
+export function packagePlaces(src: Sources): Map<string, string> {
+  const groups = new Map<string, Map<string, string[]>>();
+  for (const f of src.files) {
+    if (!JVM_FILE.test(f.path)) continue;
+    const pkg = /^[ \t]*package[ \t]+([\w.]+)/m.exec(src.text(f.path) ?? '')?.[1];
+    const dir = dirName(f.path);
+    const tail = pkg?.replace(/\./g, '/');
+    if (!tail || !(dir === tail || dir.endsWith(`/${tail}`))) continue;
+    const key = `${dirName(dir.slice(0, dir.length - tail.length).replace(/\/$/, ''))}\u0000${pkg}`;
+    const dirs = groups.get(key) ?? new Map<string, string[]>();
+    dirs.set(dir, [...(dirs.get(dir) ?? []), f.path]);
+    groups.set(key, dirs);
+  }
+  const out = new Map<string, string>();
+  for (const dirs of groups.values()) {
+    if (dirs.size < 2) continue;
+    const [home] = [...dirs].sort(
+      (x, y) => y[1].length - x[1].length || x[0].length - y[0].length || x[0].localeCompare(y[0]),
+    )[0]!;
+    for (const [dir, files] of dirs) if (dir !== home) for (const f of files) out.set(f, home);
+  }
+  return out;
 }
 
 /** The root composer.json's PSR-4 prefixes (autoload and autoload-dev), the longest first. */
@@ -452,11 +489,16 @@ export function moduleGraphPass(
   const productImports = imports.filter(
     (i) => !isNonProductCode(i.from) && (i.resolved === undefined || !isNonProductCode(i.resolved)),
   );
-  const trunk = trunkFolders(source.map((f) => f.path));
+  // a JVM file stands in its package's folder, whichever source root holds it
+  const at = (p: string) => {
+    const home = ctx.jvmPlaces?.get(p);
+    return home ? `${home}/${baseName(p)}` : p;
+  };
+  const trunk = trunkFolders(source.map((f) => at(f.path)));
   const build = (depth: number): ModuleGraph => {
     const nodes = new Map<string, { id: string; files: number; lines: number }>();
     for (const f of source) {
-      const id = moduleOf(f.path, depth, trunk);
+      const id = moduleOf(at(f.path), depth, trunk);
       const n = nodes.get(id) ?? { id, files: 0, lines: 0 };
       n.files++;
       n.lines += f.code;
@@ -466,8 +508,8 @@ export function moduleGraphPass(
     for (const imp of productImports) {
       if (imp.resolved === undefined) continue;
       const isDir = !ctx.has(imp.resolved);
-      const from = moduleOf(imp.from, depth, trunk);
-      const to = moduleOf(imp.resolved, depth, trunk, isDir);
+      const from = moduleOf(at(imp.from), depth, trunk);
+      const to = moduleOf(at(imp.resolved), depth, trunk, isDir);
       if (from === to || !nodes.has(to)) continue;
       const key = `${from}\u0000${to}`;
       const e = edges.get(key) ?? { from, to, weight: 0 };
@@ -486,6 +528,9 @@ export function moduleGraphPass(
     best = g;
     if (g.nodes.length === source.length) break;
   }
+  const placed = source.filter((f) => ctx.jvmPlaces?.has(f.path));
+  if (placed.length)
+    best.placed = Object.fromEntries(placed.map((f) => [f.path, ctx.jvmPlaces!.get(f.path)!]));
   return best;
 }
 

@@ -254,6 +254,11 @@ export interface ModuleGraph {
   /** A module is a directory (at a depth chosen to give a readable graph). */
   nodes: { id: string; files: number; lines: number }[];
   edges: { from: string; to: string; weight: number }[];
+  /**
+   * Files the graph counts in another folder than their own: a JVM file in a second source root of
+   * its package (`src/main/java11/org/acme/X.java`) → the package's folder (`src/main/java/org/acme`).
+   */
+  placed?: Record<string, string>;
 }
 
 export interface Route {
@@ -274,6 +279,15 @@ export interface Route {
 
 /** Who sets an environment variable: the product's user (config), CI, the build tool, the OS/host, a shell's completion. */
 export type EnvVarClass = 'config' | 'ci' | 'build' | 'platform' | 'completion';
+
+/** A JVM system property the code reads (`System.getProperty("x", "d")`, `Boolean.getBoolean("x")`). */
+export interface SystemProperty {
+  name: string;
+  file: string;
+  line: number;
+  /** What the read gives when the property is unset (`"d"`; `false` for `Boolean.getBoolean`). */
+  defaultValue?: string;
+}
 
 export interface EnvVar {
   name: string;
@@ -1304,6 +1318,8 @@ export interface Analysis {
   sqlScripts?: SqlScript[];
   routes: Route[];
   envVars: EnvVar[];
+  /** JVM system properties the product reads (absent in analyses made before this pass existed). */
+  systemProperties?: SystemProperty[];
   tests: TestInfo;
   ci: CiInfo[];
   /** Lint, format and type checks set up through pre-commit, build plugins or tool configs. */

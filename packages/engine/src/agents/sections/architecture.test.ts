@@ -99,6 +99,31 @@ describe('each fact in the section that owns it', () => {
     expect(md).toContain(
       'Two-way dependencies: `src/routes` ↔ `src/services` (2 and 1 import). A folder and its own sub-folder importing each other (`src` ↔ `src/routes`) is layering, not a cycle.',
     );
+    // JVM packages do not nest: `org.acme` and `org.acme.web` using each other is a cycle
+    const jvm = sampleAppAnalysis();
+    jvm.files = jvm.files.map((f) => (f.language === 'TypeScript' ? { ...f, language: 'Java' } : f));
+    jvm.moduleGraph.edges.push(
+      { from: 'src/routes', to: 'src', weight: 1 },
+      { from: 'src/services', to: 'src/routes', weight: 1 },
+    );
+    const flat = writeArchitecture(ctx(jvm, MODULES));
+    expect(flat).toContain(
+      'Two-way dependencies: `src` ↔ `src/routes` (3 and 1 import) and `src/routes` ↔ `src/services` (2 and 1 import).',
+    );
+    expect(flat).not.toContain('layering');
+    // most pairs tight: the loose ones are named, not a long list of the tight
+    const most = sampleAppAnalysis();
+    most.moduleGraph.edges = [
+      { from: 'src/routes', to: 'src/services', weight: 4 },
+      { from: 'src/services', to: 'src/routes', weight: 4 },
+      { from: 'src/routes', to: 'src/middleware', weight: 3 },
+      { from: 'src/middleware', to: 'src/routes', weight: 3 },
+      { from: 'src/services', to: 'src/middleware', weight: 1 },
+      { from: 'src/middleware', to: 'src/services', weight: 1 },
+    ];
+    expect(writeArchitecture(ctx(most, MODULES))).toContain(
+      '; all but `src/middleware` ↔ `src/services` have several imports each way.',
+    );
     // the pair's own counts say how loose it is: no bound repeats them
     expect(md).not.toContain('at most 2 imports');
     // several imports each way is a tight coupling

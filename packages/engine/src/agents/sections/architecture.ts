@@ -2,7 +2,7 @@
 
 import { shapeRank } from '../../analyse/package-roles.ts';
 import { isDevContainer, namesServiceImage } from '../../analyse/containers.ts';
-import { factsOf, optionalPeerOf } from '../facts.ts';
+import { factsOf, nestedModules, optionalPeerOf } from '../facts.ts';
 import { mechanismFindings, mechanismParts } from '../how-it-works.ts';
 import { entrySentence, howItWorks, importedAs, usageCounts } from '../identity-text.ts';
 import { toldElsewhere, wants, type WriterContext } from '../writers/context.ts';
@@ -334,8 +334,9 @@ export function writeArchitecture(ctx: WriterContext): string {
         )}.`,
       );
     // a folder and its own sub-folder using each other (a Rust crate root and its `mod platform`) is
-    // ordinary layering, not two modules bound together
-    const nested = (x: string, y: string) => y.startsWith(`${x}/`) || x.startsWith(`${y}/`);
+    // ordinary layering, not two modules bound together; two JVM packages are two modules however named
+    const nested = (x: string, y: string) =>
+      (y.startsWith(`${x}/`) || x.startsWith(`${y}/`)) && nestedModules(x, y, fx.packageModules);
     const cycles = edges.filter(
       (e) => edges.some((r) => r.from === e.to && r.to === e.from) && e.from < e.to && !nested(e.from, e.to),
     );
@@ -354,12 +355,17 @@ export function writeArchitecture(ctx: WriterContext): string {
           cycles.map(pairText),
           4,
         )}${
-          tight.length && tight.length < cycles.length
-            ? `; only ${joinAnd(tight.map((e) => `${code(e.from)} ↔ ${code(e.to)}`))} ${agree(tight.length, 'has', 'have')} several imports each way`
-            : // the counts of the pairs listed say it already; only pairs left unlisted need the bound
-              !tight.length && cycles.length > 4
-              ? '; in each, one direction has at most 2 imports'
-              : ''
+          // the fewer side is named: "only" the tight pairs, or "all but" the loose ones
+          tight.length && tight.length < cycles.length && tight.length * 2 > cycles.length
+            ? `; all but ${joinAnd(
+                cycles.filter((e) => !tight.includes(e)).map((e) => `${code(e.from)} ↔ ${code(e.to)}`),
+              )} have several imports each way`
+            : tight.length && tight.length < cycles.length
+              ? `; only ${joinAnd(tight.map((e) => `${code(e.from)} ↔ ${code(e.to)}`))} ${agree(tight.length, 'has', 'have')} several imports each way`
+              : // the counts of the pairs listed say it already; only pairs left unlisted need the bound
+                !tight.length && cycles.length > 4
+                ? '; in each, one direction has at most 2 imports'
+                : ''
         }.${
           layered.length
             ? ` A folder and its own sub-folder importing each other (${joinSome(

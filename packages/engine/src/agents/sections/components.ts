@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { headerSummary } from '../../analyse/identity/rank.ts';
 import type { Analysis, Flow, SymbolInfo } from '../../analyse/types.ts';
-import { declaresExports, factsOf } from '../facts.ts';
+import { declaresExports, factsOf, modulePath } from '../facts.ts';
 import { abstractionsSentence } from '../how-it-works.ts';
 import { keyComponentParts, qualifiedName, rankedApi, usageCounts } from '../identity-text.ts';
 import { abstractionsOf, CLI_KINDS } from '../model.ts';
@@ -82,7 +82,9 @@ export function writeComponents(ctx: WriterContext): string {
   const owner = (p: string) =>
     apart.some((x) => p === x || p.startsWith(`${x}/`))
       ? undefined
-      : ids.find((id) => (id === '' || id === '.' ? !p.includes('/') : p.startsWith(`${id}/`)));
+      : ids.find((id) =>
+          id === '' || id === '.' ? !p.includes('/') : modulePath(a, p).startsWith(`${id}/`),
+        );
   const within = (id: string, p: string) => owner(p) === id;
   // a module's figures are those of the product files told under it, so its largest files never
   // outweigh it and the modules add up to the product

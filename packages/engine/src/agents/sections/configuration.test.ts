@@ -86,6 +86,25 @@ describe('the configuration chapter', () => {
   });
 });
 
+describe('JVM system properties', () => {
+  it('are told as system properties, with their defaults, apart from the environment variables', () => {
+    const a = sampleAppAnalysis();
+    a.envVars = [];
+    a.systemProperties = [
+      { name: 'acme.useFast', file: 'src/main/java/org/acme/Config.java', line: 5, defaultValue: 'true' },
+      { name: 'acme.key', file: 'src/main/java/org/acme/Config.java', line: 6 },
+      { name: 'acme.debug', file: 'src/main/java/org/acme/Flags.java', line: 7, defaultValue: 'false' },
+    ];
+    const md = writeConfiguration(ctx(a, 'configuration'));
+    expect(md).toContain('No environment variables are read by the');
+    expect(md).not.toContain('configuration, if any, lives in files or code');
+    expect(md).toContain('The product reads 3 JVM system properties (set with `-Dname=value`) in 2 files:');
+    expect(md).toContain('| `acme.debug` | `false` | `src/main/java/org/acme/Flags.java:7` |');
+    expect(md).toContain('| `acme.key` | none where read | `src/main/java/org/acme/Config.java:6` |');
+    expect(md).toContain('| `acme.useFast` | `true` |');
+  });
+});
+
 describe('defaults and required settings as the code treats them', () => {
   const v = (name: string, extra: Partial<EnvVar> = {}): EnvVar => ({
     name,

@@ -23,7 +23,7 @@ import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 import { optionalStoreSentence } from '../product-features.ts';
 import { isSecretName } from '../../analyse/env-vars.ts';
-import type { Analysis, DatabaseChoice, EnvVar } from '../../analyse/types.ts';
+import type { Analysis, DatabaseChoice, EnvVar, SystemProperty } from '../../analyse/types.ts';
 import { ENV_FILE, isSensitive, mustBeSet, userConfigVars } from '../model.ts';
 import { oneBlock } from '../facts.ts';
 
@@ -156,6 +156,15 @@ export const configuration = defineSection({
           )
         : f('No environment variables are read by the code.', [], 'env'),
     );
+    const props = a.systemProperties ?? [];
+    if (props.length)
+      out.push(
+        f(
+          `JVM system properties read: ${joinSome(unique(props.map((p) => text(p.name))), 5)}.`,
+          props.slice(0, 4).map((p) => ref(p.file, p.line)),
+          'env',
+        ),
+      );
     if (a.config.files.length)
       out.push(
         f(
@@ -281,11 +290,13 @@ export function writeConfiguration(ctx: WriterContext): string {
     parts.push(
       sentence(
         `No environment variables are read by the ${plural(fx.sourceFiles.length, 'source file')}`,
-        '; configuration, if any, lives in files or code',
+        // a JVM library's system properties, told next, are its configuration
+        a.systemProperties?.length ? '' : '; configuration, if any, lives in files or code',
       ),
     );
   const others = wants(ctx, 'env') ? otherVarsLine(a) : null;
   if (others) parts.push(others);
+  if (wants(ctx, 'env')) parts.push(...systemPropertyParts(a));
   if (wants(ctx, 'files') && !a.config.files.length)
     parts.push(
       sentence(
@@ -329,6 +340,35 @@ export function writeConfiguration(ctx: WriterContext): string {
     parts.push(envDocs(ctx, [...byName.keys()], example?.path));
   }
   return paragraphs(...parts);
+}
+
+/**
+ * The JVM system properties the product reads (`-Djsoup.useHttpClient=false`): a JVM library's
+ * configuration, told as what they are, beside the environment variables and not among them.
+ */
+export function systemPropertyParts(a: Analysis): string[] {
+  const byName = new Map<string, SystemProperty[]>();
+  for (const p of a.systemProperties ?? []) byName.set(p.name, [...(byName.get(p.name) ?? []), p]);
+  if (!byName.size) return [];
+  const rows = [...byName.entries()].sort((x, y) => x[0].localeCompare(y[0]));
+  const files = unique((a.systemProperties ?? []).map((p) => p.file)).length;
+  return [
+    `The product reads ${plural(byName.size, 'JVM system property', 'JVM system properties')} (set with ${code('-Dname=value')}) in ${plural(files, 'file')}:`,
+    table(
+      ['Property', 'Default', 'Read at'],
+      rows.slice(0, 30).map(([n, ps]) => {
+        const values = unique(ps.flatMap((p) => (p.defaultValue === undefined ? [] : [p.defaultValue])));
+        return [
+          code(n),
+          values.length ? values.slice(0, 3).map(code).join(' or ') : NONE_WHERE_READ,
+          joinSome(
+            ps.slice(0, 3).map((p) => cite(p.file, p.line)),
+            3,
+          ),
+        ];
+      }),
+    ),
+  ];
 }
 
 /**
