@@ -102,13 +102,14 @@ describe('linear-time reading of hostile repository text', () => {
     expect(title.ms).toBeLessThan(1000);
   });
 
-  it('counts a lower- or mixed-case todo or fixme only when a colon follows', () => {
+  it('counts a lower- or mixed-case todo or fixme opening a comment, not a hack in prose', () => {
     const src = sourcesFromMap({
-      'a.ts': '//Todo: handle the error\n// todo later maybe\n// fixme: leaks\n// a hack around it\n',
+      'a.ts': '//Todo: handle the error\n\n// todo later maybe\n\n// fixme: leaks\n\n// a hack around it\n',
     });
     expect(todosPass(src, languagesPass(src).files).map((t) => `${t.line} ${t.tag} ${t.text}`)).toEqual([
       '1 TODO handle the error',
-      '3 FIXME leaks',
+      '3 TODO later maybe',
+      '5 FIXME leaks',
     ]);
   });
 

@@ -169,6 +169,16 @@ describe('writeKnownIssues()', () => {
     expect(md).toMatch(/carries 2 open markers \(2 TODO\)\. All sit in /);
   });
 
+  it('cuts a long note at a word, never inside a URL', () => {
+    const a = sampleAppAnalysis();
+    const src = a.files.find((f) => f.role === 'product' || !f.role)!.path;
+    const note = `${'Remove the patch '.repeat(7)}once https://github.com/trishume/syntect/issues/222 has been fixed`;
+    a.todos = [{ tag: 'TODO', text: note, file: src, line: 1 }];
+    const md = writeKnownIssues(ctx(a));
+    expect(md).toContain(`\`${'Remove the patch '.repeat(7)}once…\``);
+    expect(md).not.toContain('https://github.com/trishume/syntect/issu');
+  });
+
   const marked = (files: string[]) => {
     const a = sampleAppAnalysis();
     a.todos = files.map((file, i) => ({ tag: 'TODO' as const, text: `t${i}`, file, line: i + 1 }));

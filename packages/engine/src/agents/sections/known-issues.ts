@@ -21,6 +21,7 @@ import {
 import type { Finding } from '../types.ts';
 import { isPlaceholderKind } from '../../analyse/secrets.ts';
 import { isEnvExample } from '../../analyse/env-vars.ts';
+import { clipNote } from '../../analyse/todos.ts';
 import { defineSection, finding as f } from './define.ts';
 import { searchedFiles } from '../facts.ts';
 import { actuatorExposure, placeholderCredentials, productTodos, projectModel } from '../model.ts';
@@ -133,13 +134,12 @@ export function writeKnownIssues(ctx: WriterContext): string {
     parts.push(
       table(
         ['Tag', 'Note', 'Location'],
-        sorted
-          .slice(0, 30)
-          .map((t) => [
-            text(t.tag),
-            t.text.trim() ? code(t.text.trim().slice(0, 140)) : '(no text)',
-            cite(t.file, t.line),
-          ]),
+        sorted.slice(0, 30).map((t) => [
+          text(t.tag),
+          // a long note is cut at a word, never inside a URL
+          t.text.trim() ? code(clipNote(t.text.trim(), 140)) : '(no text)',
+          cite(t.file, t.line),
+        ]),
       ),
     );
     if (todos.length > 30) parts.push(`…and ${num(todos.length - 30)} more.`);
