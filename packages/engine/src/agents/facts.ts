@@ -4,6 +4,7 @@
 import { isSchema, migrationsOf, type Migration } from '../analyse/data-model.ts';
 import { isProductOwned, lockfileOf, openVersionRisks } from '../analyse/dependencies.ts';
 import { isSecretName } from '../analyse/env-vars.ts';
+import { moduleFolders, moduleHome } from '../analyse/module-graph.ts';
 import { dependencyRole, importsPackage } from '../analyse/package-roles.ts';
 import {
   isBenchPath,
@@ -78,6 +79,8 @@ export interface Facts {
    * Every chapter that counts or draws modules reads these, so the counts agree.
    */
   modules: { id: string; files: number; lines: number }[];
+  /** The folder whose module a file is part of (`src/assets.rs` → `src/assets` beside `src/assets/*.rs`). */
+  moduleFolder: (path: string) => string;
   /** Imports between the product's modules. */
   moduleEdges: { from: string; to: string; weight: number }[];
   /**
@@ -319,15 +322,17 @@ function productBase(a: Analysis, sourceFiles: FileInfo[]): FileInfo[] {
  * The module graph's folders that hold product source, each counted from the product files it holds
  * (the most specific module above a file holds it; the root module only the files at the root).
  */
-function productModules(a: Analysis, productFiles: FileInfo[]): Facts['modules'] {
+function productModules(
+  a: Analysis,
+  productFiles: FileInfo[],
+  folderOf: (path: string) => string,
+): Facts['modules'] {
   const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
   const isApart = (p: string) => apart.some((x) => p === x || p.startsWith(`${x}/`));
-  const ids = a.moduleGraph.nodes
-    .map((n) => n.id)
-    .filter((id) => !isApart(id))
-    .sort((x, y) => y.length - x.length);
-  const home = (p: string) =>
-    ids.find((id) => (id === '.' || id === '' ? !p.includes('/') : p.startsWith(`${id}/`)));
+  const home = moduleHome(
+    a.moduleGraph.nodes.map((n) => n.id).filter((id) => !isApart(id)),
+    folderOf,
+  );
   const out = new Map<string, { id: string; files: number; lines: number; code: boolean }>();
   for (const f of productFiles) {
     const id = home(f.path);
@@ -519,7 +524,8 @@ export function factsOf(a: Analysis): Facts {
   // a repository with no product role (a collection of scripts) is measured whole
   const base = productFiles.length ? productFiles : sourceFiles;
   const inBase = new Set(base.map((f) => f.path));
-  const modules = productModules(a, productFiles);
+  const moduleFolder = moduleFolders(a.files.map((f) => f.path));
+  const modules = productModules(a, productFiles, moduleFolder);
   const kept = new Set(modules.map((m) => m.id));
   const moduleEdges = a.moduleGraph.edges.filter(
     (e) => e.from !== e.to && kept.has(e.from) && kept.has(e.to),
@@ -596,6 +602,7 @@ export function factsOf(a: Analysis): Facts {
     productSymbols,
     exportedSymbols: productSymbols.filter((s) => s.exported && !isPrivate(s)),
     modules,
+    moduleFolder,
     moduleEdges,
     moduleUnits: moduleUnits(modules, moduleEdges),
     fanIn: fan('to'),
