@@ -93,6 +93,31 @@ describe('one product base', () => {
     expect(fx.largestFiles.map((f) => f.path)).not.toContain('_examples/hello/main.go');
   });
 
+  it("counts a Rust module's file beside its folder (`src/assets.rs`, `src/assets/`) in that folder's module", () => {
+    const a = sampleAppAnalysis();
+    a.files = [
+      file('src/lib.rs', 50, 'product', 'Rust'),
+      file('src/printer.rs', 400, 'product', 'Rust'),
+      file('src/assets.rs', 300, 'product', 'Rust'),
+      file('src/assets/build.rs', 200, 'product', 'Rust'),
+      file('src/net/mod.rs', 10, 'product', 'Rust'),
+      file('src/net/tcp.rs', 90, 'product', 'Rust'),
+    ];
+    a.moduleGraph = {
+      nodes: [
+        { id: 'src', files: 2, lines: 450 },
+        { id: 'src/assets', files: 2, lines: 500 },
+        { id: 'src/net', files: 2, lines: 100 },
+      ],
+      edges: [],
+    };
+    expect(factsOf(a).modules).toEqual([
+      { id: 'src/assets', files: 2, lines: 500 },
+      { id: 'src', files: 2, lines: 450 },
+      { id: 'src/net', files: 2, lines: 100 },
+    ]);
+  });
+
   it('counts files holding cases as test files and helpers as test support', () => {
     const a = sampleAppAnalysis();
     a.files = [

@@ -4,6 +4,7 @@
 import { isSchema, migrationsOf, type Migration } from '../analyse/data-model.ts';
 import { isProductOwned, lockfileOf, openVersionRisks } from '../analyse/dependencies.ts';
 import { isSecretName } from '../analyse/env-vars.ts';
+import { moduleFolders, moduleHome } from '../analyse/module-graph.ts';
 import { dependencyRole, importsPackage } from '../analyse/package-roles.ts';
 import {
   isBenchPath,
@@ -78,6 +79,8 @@ export interface Facts {
    * Every chapter that counts or draws modules reads these, so the counts agree.
    */
   modules: { id: string; files: number; lines: number }[];
+  /** The folder whose module a file is part of (`src/assets.rs` → `src/assets` beside `src/assets/*.rs`). */
+  moduleFolder: (path: string) => string;
   /** Imports between the product's modules. */
   moduleEdges: { from: string; to: string; weight: number }[];
   /**
@@ -327,17 +330,15 @@ function productBase(a: Analysis, sourceFiles: FileInfo[]): FileInfo[] {
 function productModules(
   a: Analysis,
   productFiles: FileInfo[],
+  folderOf: (path: string) => string,
 ): { modules: Facts['modules']; packages: string[] } {
   const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
   const isApart = (p: string) => apart.some((x) => p === x || p.startsWith(`${x}/`));
-  const ids = a.moduleGraph.nodes
-    .map((n) => n.id)
-    .filter((id) => !isApart(id))
-    .sort((x, y) => y.length - x.length);
-  const home = (file: string) => {
-    const p = modulePath(a, file);
-    return ids.find((id) => (id === '.' || id === '' ? !p.includes('/') : p.startsWith(`${id}/`)));
-  };
+  // a JVM file counts in its package's folder, a Rust `X.rs` in its module's folder `X/`
+  const home = moduleHome(
+    a.moduleGraph.nodes.map((n) => n.id).filter((id) => !isApart(id)),
+    (p) => folderOf(modulePath(a, p)),
+  );
   const out = new Map<string, { id: string; files: number; lines: number; code: boolean; jvm: boolean }>();
   for (const f of productFiles) {
     const id = home(f.path);
@@ -555,7 +556,8 @@ export function factsOf(a: Analysis): Facts {
   // a repository with no product role (a collection of scripts) is measured whole
   const base = productFiles.length ? productFiles : sourceFiles;
   const inBase = new Set(base.map((f) => f.path));
-  const { modules, packages: packageModules } = productModules(a, productFiles);
+  const moduleFolder = moduleFolders(a.files.map((f) => f.path));
+  const { modules, packages: packageModules } = productModules(a, productFiles, moduleFolder);
   const kept = new Set(modules.map((m) => m.id));
   const moduleEdges = a.moduleGraph.edges.filter(
     (e) => e.from !== e.to && kept.has(e.from) && kept.has(e.to),
@@ -632,6 +634,7 @@ export function factsOf(a: Analysis): Facts {
     productSymbols,
     exportedSymbols: productSymbols.filter((s) => s.exported && !isPrivate(s)),
     modules,
+    moduleFolder,
     moduleEdges,
     moduleUnits: moduleUnits(modules, moduleEdges, packageModules),
     packageModules,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dependenciesPass } from './dependencies.ts';
 import { languagesPass } from './languages.ts';
-import { buildResolveContext, moduleGraphPass } from './module-graph.ts';
+import { buildResolveContext, moduleFolders, moduleGraphPass, moduleHome } from './module-graph.ts';
 import { sourcesFromMap } from './sources.ts';
 import { symbolsPass } from './symbols.ts';
 
@@ -160,6 +160,79 @@ describe('Rust modules', () => {
       'src/exec/job.rs super::super::cli::Cli': 'src/cli.rs',
     });
     expect(graph.edges.length).toBeGreaterThan(0);
+  });
+
+  it('resolves the `use super::*;` of a module with a folder to the crate root, not one in its `mod tests`', () => {
+    const src = sourcesFromMap({
+      'Cargo.toml': '[package]\nname = "app"\n',
+      'src/lib.rs': 'mod platform;\nmod util;\npub struct Config;\n',
+      'src/util.rs': 'use super::*;\n',
+      'src/platform.rs': 'use super::*;\nmod unix;\n#[cfg(test)]\nmod tests {\n  use super::*;\n}\n',
+      'src/platform/unix.rs': 'use super::*;\n',
+    });
+    const { sym } = graphOf(src);
+    expect(sym.imports.map((i) => `${i.from}:${i.line} ${i.specifier} -> ${i.resolved}`).sort()).toEqual([
+      'src/lib.rs:1 mod platform -> src/platform.rs',
+      'src/lib.rs:2 mod util -> src/util.rs',
+      'src/platform.rs:1 super:: -> src/lib.rs',
+      'src/platform.rs:2 mod unix -> src/platform/unix.rs',
+      'src/platform.rs:5 super:: -> undefined',
+      'src/platform/unix.rs:1 super:: -> src/platform.rs',
+      // a module of one file is one module with the root: its import of the root is left alone
+      'src/util.rs:1 super:: -> undefined',
+    ]);
+  });
+});
+
+describe('a Rust module file beside its folder', () => {
+  // `src/assets.rs` declares `mod build;`, which is `src/assets/build.rs`: one module, `crate::assets`
+  const src = sourcesFromMap({
+    'Cargo.toml': '[package]\nname = "app"\n',
+    'src/lib.rs': 'pub mod assets;\npub mod net;\npub mod printer;\nmod util;\n',
+    'src/printer.rs': 'use crate::assets::Assets;\npub struct Printer;\n',
+    'src/util.rs': 'pub fn u() {}\n',
+    'src/assets.rs': 'mod build;\nuse crate::util::u;\npub struct Assets;\nfn a() {}\n',
+    'src/assets/build.rs': 'use super::Assets;\nuse crate::printer::Printer;\npub fn build() {}\n',
+    'src/net/mod.rs': 'pub mod tcp;\n',
+    'src/net/tcp.rs': 'use crate::assets::build;\npub fn tcp() {}\n',
+    'src/bin/tool.rs': 'fn main() {}\n',
+    'src/bin/tool/args.rs': 'pub fn args() {}\n',
+  });
+  const { graph } = graphOf(src);
+
+  it('is part of the module of that folder, as its `mod.rs` is', () => {
+    expect(graph.nodes.map((n) => `${n.id} ${n.files}/${n.lines}`).sort()).toEqual([
+      'src 3/7',
+      'src/assets 2/7',
+      'src/bin 1/1',
+      'src/bin/tool 1/1',
+      'src/net 2/3',
+    ]);
+    // the module's use of itself (`use super::Assets`) is no edge, nor a cycle with `src`
+    expect(graph.edges.map((e) => `${e.from} -> ${e.to} ${e.weight}`).sort()).toEqual([
+      'src -> src/assets 2',
+      'src -> src/net 1',
+      'src/assets -> src 2',
+      'src/net -> src/assets 1',
+    ]);
+  });
+
+  it('decides one folder for every count of modules; crate roots and other languages keep their own', () => {
+    const folderOf = moduleFolders([...src.files.map((f) => f.path), 'web/app.ts', 'web/app/x.ts']);
+    expect(folderOf('src/assets.rs')).toBe('src/assets');
+    expect(folderOf('src/assets/build.rs')).toBe('src/assets');
+    expect(folderOf('src/net/mod.rs')).toBe('src/net');
+    expect(folderOf('src/util.rs')).toBe('src');
+    expect(folderOf('src/bin/tool.rs')).toBe('src/bin');
+    expect(folderOf('web/app.ts')).toBe('web');
+    const home = moduleHome(['.', 'src', 'src/assets'], folderOf);
+    expect(['src/assets.rs', 'src/net/tcp.rs', 'src/lib.rs', 'build.rs', 'web/app.ts'].map(home)).toEqual([
+      'src/assets',
+      'src',
+      'src',
+      '.',
+      undefined,
+    ]);
   });
 });
 

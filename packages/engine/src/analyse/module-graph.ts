@@ -60,6 +60,8 @@ export interface ResolveContext {
   csNamespaces?: Map<string, string>;
   /** The TypeScript path aliases that apply to a file: those of the nearest tsconfig/jsconfig above it. */
   aliasesFor?: (file: string) => PathAliases | undefined;
+  /** A file's text, where a resolution depends on how the import is written. */
+  text?: (p: string) => string | undefined;
 }
 
 /** A tsconfig's `baseUrl` and `paths`, as folders of the repository. */
@@ -185,8 +187,18 @@ function rustFile(ctx: ResolveContext, root: string, path: string[]): string | u
 }
 
 /** `mod foo;`, `use crate::…`, `use super::…`, `use self::…` and `use other_crate::…` of a workspace crate. */
-function resolveRust(from: string, s: string, ctx: ResolveContext): string | undefined {
+function resolveRust(from: string, s: string, line: number, ctx: ResolveContext): string | undefined {
   const mod = rustModule(from);
+  // `use super::*;` at the top of a module the crate root declares (not in an inline `mod tests`,
+  // whose `super` is the module itself) takes the root's names: `src/platform.rs` of `mod unix;`
+  // imports lib.rs from its own folder's module. A module of one file is in the root's folder, one
+  // module with it, and an import of the root would only make it every file's neighbour.
+  const text = s === 'super::' && mod.path.length === 1 ? (ctx.text?.(from) ?? '') : '';
+  if (
+    (from.endsWith('/mod.rs') || /^[ \t]*(?:pub(?:\([^)\n]*\))?[ \t]+)?mod[ \t]+\w+[ \t]*;/m.test(text)) &&
+    /^(?:pub(?:\([^)]*\))?\s+)?use\b/.test(text.split('\n')[line - 1] ?? '')
+  )
+    return [`${mod.root}/lib.rs`, `${mod.root}/main.rs`].find((c) => ctx.has(c));
   const child = /^mod\s+(\w+)$/.exec(s);
   if (child) return rustFile(ctx, mod.root, [...mod.path, child[1]!]);
   const [head, ...rest] = s.split('::').filter(Boolean);
@@ -227,7 +239,7 @@ export function resolveImport(imp: ImportInfo, ctx: ResolveContext): string | un
     }
     return undefined;
   }
-  if (imp.from.endsWith('.rs')) return resolveRust(imp.from, s, ctx);
+  if (imp.from.endsWith('.rs')) return resolveRust(imp.from, s, imp.line, ctx);
   if (JVM_FILE.test(imp.from)) {
     // `import a.b.C;`, `import a.b.*;`, `import static a.b.C.member;`
     const name = s.replace(/^static\s+/, '').replace(/\.\*$/, '');
@@ -331,6 +343,7 @@ export function buildResolveContext(src: Sources, manifests: Manifest[]): Resolv
     jvmPlaces,
     csNamespaces,
     psr4,
+    text: (p) => src.text(p) ?? undefined,
   };
 }
 
@@ -412,12 +425,39 @@ export function namespaceFolders(src: Sources): Map<string, string> {
 }
 
 /**
- * The module holding `path` at `depth`: its folder cut after `depth` branching folders. A trunk folder
- * (no source of its own, one subfolder with source: `src/main/java/org/acme`) does not count, so a
- * Maven layout's packages are modules as a flat layout's folders are.
+ * The folder whose module a file is part of: its own folder, except a Rust file `x.rs` (not a crate
+ * root) beside a folder `x/` of Rust files, which is their parent module (`mod build_assets;` in
+ * `src/assets.rs` is `src/assets/build_assets.rs`): `src/assets.rs` is part of `src/assets`, as a
+ * `src/assets/mod.rs` would be. Every count and drawing of modules decides a file's module with it.
  */
-function moduleOf(path: string, depth: number, trunk: Set<string>, isDir = false): string {
-  const dir = isDir ? path : dirName(path);
+export function moduleFolders(paths: Iterable<string>): (path: string) => string {
+  const rustDirs = new Set<string>();
+  for (const p of paths)
+    if (p.endsWith('.rs')) for (let d = dirName(p); d && !rustDirs.has(d); d = dirName(d)) rustDirs.add(d);
+  return (p) => {
+    const stem = p.slice(0, -'.rs'.length);
+    return p.endsWith('.rs') && rustDirs.has(stem) && rustModule(p).path.length > 0 ? stem : dirName(p);
+  };
+}
+
+/** The most specific of the module folders `ids` holding a file, if any ('.', the root, holds the root's files). */
+export function moduleHome(
+  ids: string[],
+  folderOf: (path: string) => string,
+): (path: string) => string | undefined {
+  const deepest = [...ids].sort((x, y) => y.length - x.length);
+  return (p) => {
+    const dir = folderOf(p);
+    return deepest.find((id) => (id === '.' || id === '' ? !dir : dir === id || dir.startsWith(`${id}/`)));
+  };
+}
+
+/**
+ * The module holding the folder `dir` at `depth`: the folder cut after `depth` branching folders. A
+ * trunk folder (no source of its own, one subfolder with source: `src/main/java/org/acme`) does not
+ * count, so a Maven layout's packages are modules as a flat layout's folders are.
+ */
+function moduleOf(dir: string, depth: number, trunk: Set<string>): string {
   if (!dir || dir === '.') return '.';
   const parts = dir.split('/');
   let counted = 0;
@@ -430,11 +470,11 @@ function moduleOf(path: string, depth: number, trunk: Set<string>, isDir = false
 }
 
 /** Folders with no source file of their own and exactly one subfolder holding source. */
-function trunkFolders(paths: string[]): Set<string> {
+function trunkFolders(dirs: string[]): Set<string> {
   const direct = new Set<string>();
   const children = new Map<string, Set<string>>();
-  for (const p of paths) {
-    const parts = dirName(p).split('/').filter(Boolean);
+  for (const d of dirs) {
+    const parts = d.split('/').filter(Boolean);
     direct.add(parts.join('/'));
     for (let k = 1; k <= parts.length; k++) {
       const parent = parts.slice(0, k - 1).join('/');
@@ -489,10 +529,11 @@ export function moduleGraphPass(
   const productImports = imports.filter(
     (i) => !isNonProductCode(i.from) && (i.resolved === undefined || !isNonProductCode(i.resolved)),
   );
-  // a JVM file stands in its package's folder, whichever source root holds it
+  // a JVM file stands in its package's folder, whichever source root holds it; a Rust `X.rs` in `X/`
+  const folderOf = moduleFolders(files.map((f) => f.path));
   const at = (p: string) => {
     const home = ctx.jvmPlaces?.get(p);
-    return home ? `${home}/${baseName(p)}` : p;
+    return folderOf(home ? `${home}/${baseName(p)}` : p);
   };
   const trunk = trunkFolders(source.map((f) => at(f.path)));
   const build = (depth: number): ModuleGraph => {
@@ -509,7 +550,7 @@ export function moduleGraphPass(
       if (imp.resolved === undefined) continue;
       const isDir = !ctx.has(imp.resolved);
       const from = moduleOf(at(imp.from), depth, trunk);
-      const to = moduleOf(at(imp.resolved), depth, trunk, isDir);
+      const to = moduleOf(isDir ? imp.resolved : at(imp.resolved), depth, trunk);
       if (from === to || !nodes.has(to)) continue;
       const key = `${from}\u0000${to}`;
       const e = edges.get(key) ?? { from, to, weight: 0 };

@@ -71,6 +71,38 @@ describe('writeComponents()', () => {
   });
 });
 
+describe('a Rust module file beside its folder', () => {
+  it("is told among that folder's module, as `src/assets/mod.rs` would be", () => {
+    const a = sampleAppAnalysis();
+    const rust = (path: string, code: number) => ({
+      path,
+      size: code * 20,
+      language: 'Rust',
+      code,
+      comment: 0,
+      blank: 0,
+      role: 'product' as const,
+    });
+    a.files = [
+      rust('src/lib.rs', 50),
+      rust('src/printer.rs', 400),
+      rust('src/assets.rs', 300),
+      rust('src/assets/build.rs', 200),
+    ];
+    a.moduleGraph = {
+      nodes: [
+        { id: 'src', files: 2, lines: 450 },
+        { id: 'src/assets', files: 2, lines: 500 },
+      ],
+      edges: [],
+    };
+    a.symbols = [];
+    const md = write(a);
+    expect(md).toMatch(/\*\*`src\/assets`\*\* — 2 files, 500 lines/);
+    expect(md).toMatch(/\*\*`src`\*\* — 2 files, 450 lines/);
+  });
+});
+
 describe('a folder of packages of one shape', () => {
   it('says how many sibling packages share the same files, and names them', () => {
     const kinds = ['apprise', 'discord', 'email', 'slack', 'sms', 'webhook'];

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { headerSummary } from '../../analyse/identity/rank.ts';
+import { moduleHome } from '../../analyse/module-graph.ts';
 import type { Analysis, Flow, SymbolInfo } from '../../analyse/types.ts';
 import { declaresExports, factsOf, modulePath } from '../facts.ts';
 import { abstractionsSentence } from '../how-it-works.ts';
@@ -77,14 +78,14 @@ export function writeComponents(ctx: WriterContext): string {
     );
   }
   // Each file belongs to the most specific module containing it ("src/routes" before "src").
-  const ids = mods.map((m) => m.id).sort((x, y) => y.length - x.length);
+  const home = moduleHome(
+    mods.map((m) => m.id),
+    fx.moduleFolder,
+  );
   const apart = (a.identity?.nonProduct ?? []).map((n) => n.path.replace(/\/$/, ''));
+  // a JVM file counts in its package's folder (`modulePath`), a Rust `X.rs` in `X/`
   const owner = (p: string) =>
-    apart.some((x) => p === x || p.startsWith(`${x}/`))
-      ? undefined
-      : ids.find((id) =>
-          id === '' || id === '.' ? !p.includes('/') : modulePath(a, p).startsWith(`${id}/`),
-        );
+    apart.some((x) => p === x || p.startsWith(`${x}/`)) ? undefined : home(modulePath(a, p));
   const within = (id: string, p: string) => owner(p) === id;
   // a module's figures are those of the product files told under it, so its largest files never
   // outweigh it and the modules add up to the product
