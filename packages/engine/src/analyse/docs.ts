@@ -192,7 +192,11 @@ export function envDocsPass(
   // a fixture app's README documents the fixture, not this project
   const paths = [...new Set(docFiles.concat(src.files.map((f) => f.path).filter((p) => ENV_DOC.test(p))))]
     // a changelog records when a setting changed; it is not where a user learns to set it
-    .filter((p) => !isFixturePath(p) && !/(^|\/)(CHANGE(S|LOG)|HISTORY|NEWS|RELEASES?|RELEASE[-_]?NOTES)(\.\w+)?$/i.test(p));
+    .filter(
+      (p) =>
+        !isFixturePath(p) &&
+        !/(^|\/)(CHANGE(S|LOG)|HISTORY|NEWS|RELEASES?|RELEASE[-_]?NOTES)(\.\w+)?$/i.test(p),
+    );
   // the root README first, then other READMEs, then the rest
   const rank = (p: string) => (/^readme/i.test(p) ? 0 : /(^|\/)readme/i.test(p) ? 1 : 2);
   paths.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
