@@ -453,6 +453,15 @@ export function npmOnce(deps: Dependency[]): Dependency[] {
   return deps.filter((d) => d.ecosystem !== 'npm' || chosen.get(key(d)) === d);
 }
 
+/**
+ * A dependency only the build that makes the package needs: a Cargo build script's crate, a Python
+ * build backend. A Maven plugin's own dependency (checkstyle's rules on the checkstyle plugin) is a
+ * tool's classpath, counted with development as the same tool declared elsewhere is.
+ */
+export function isBuildOnly(d: Pick<Dependency, 'scope' | 'ecosystem'>): boolean {
+  return d.scope === 'build' && d.ecosystem !== 'maven';
+}
+
 /** `@types/react`: type declarations for the compiler, never code that runs. */
 export function isTypeDeclarations(d: Pick<Dependency, 'ecosystem' | 'name'>): boolean {
   return d.ecosystem === 'npm' && d.name.startsWith('@types/');

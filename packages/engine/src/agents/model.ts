@@ -15,7 +15,7 @@ import type {
   SymbolInfo,
   WebLayer,
 } from '../analyse/types.ts';
-import { factsOf, type Facts } from './facts.ts';
+import { factsOf, isBuildOnly, type Facts } from './facts.ts';
 import { isSecretName } from '../analyse/env-vars.ts';
 import { PLACEHOLDER_FALLBACK, PLACEHOLDER_SAMPLE } from '../analyse/secrets.ts';
 import { KIND_GROUP, type Claim, type ClaimLedger } from './claim-ledger.ts';
@@ -777,7 +777,7 @@ export function truthOf(c: Claim, a: Analysis): Truth | undefined {
         all.length,
         own.length,
         // the development dependencies without the build's, as the overview counts them apart
-        all.filter((d) => d.scope !== 'build').length,
+        all.filter((d) => !isBuildOnly(d)).length,
         strict.length,
         strict.filter(isStrictProduct).length,
         uniq(own, (d) => d.name),

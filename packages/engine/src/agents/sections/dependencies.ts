@@ -10,7 +10,14 @@ import {
 } from '../../analyse/dependencies.ts';
 import { registryName } from '../../analyse/package-roles.ts';
 import type { Analysis, Dependency, Manifest, PackageManager } from '../../analyse/types.ts';
-import { factsOf, importersOf, isChecksumFile, isTypeDeclarations, type Facts } from '../facts.ts';
+import {
+  factsOf,
+  importersOf,
+  isChecksumFile,
+  isBuildOnly,
+  isTypeDeclarations,
+  type Facts,
+} from '../facts.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -132,7 +139,7 @@ export function platformOnly(platform: string): string {
 
 /** Build dependencies apart from development and test ones: `, 8 for development or tests and 15 for the build script`. */
 function buildSplit(dev: Dependency[], devWords: string): string {
-  const build = dev.filter((d) => d.scope === 'build');
+  const build = dev.filter(isBuildOnly);
   if (!build.length) return ` and ${num(dev.length)} ${devWords}`;
   return `, ${num(dev.length - build.length)} for development or tests and ${num(build.length)} ${buildWords(build)}`;
 }
@@ -198,8 +205,8 @@ export function writeDependencies({ a, fx }: WriterContext): string {
       optionalPeersSentence(a, fx.optionalPeerDeps),
     );
   // what only the build needs (a Cargo build script's crates, a build backend) is not for development or tests
-  const devDeps = fx.devDeps.filter((d) => d.scope !== 'build');
-  const buildDeps = fx.devDeps.filter((d) => d.scope === 'build');
+  const devDeps = fx.devDeps.filter((d) => !isBuildOnly(d));
+  const buildDeps = fx.devDeps.filter(isBuildOnly);
   if (devDeps.length)
     parts.push(
       `**Development and test dependencies**`,

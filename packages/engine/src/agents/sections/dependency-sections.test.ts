@@ -83,6 +83,28 @@ describe('technology and dependencies chapters', () => {
     expect(out).toContain('Pinned exactly: 1 of 3 versions; of the others, 2 are ranges');
   });
 
+  it("counts a build script's crates apart, but a Maven plugin's own dependency with development", () => {
+    const maven = (name: string, scope: Dependency['scope']): Dependency => ({
+      ...crate(name, '1.0'),
+      ecosystem: 'maven',
+      manifest: 'pom.xml',
+      scope,
+    });
+    const a = {
+      ...sampleAppAnalysis(),
+      dependencies: [
+        crate('clap', '4.0.0'),
+        { ...crate('cc', '1.0'), scope: 'build' as const },
+        { ...crate('tempfile', '3.0'), scope: 'dev' as const },
+        maven('com.puppycrawl.tools:checkstyle', 'build'),
+      ],
+    };
+    const out = writeDependencies(ctx(a));
+    // the checkstyle rules on the checkstyle plugin are a tool's, as in a Gradle `checkstyle` block
+    expect(out).toContain('1 needed at run time, 2 for development or tests and 1 for the build script');
+    expect(out).toMatch(/\*\*Build dependencies\*\* \(for the build script\)[\s\S]*`cc`/);
+  });
+
   it("counts the examples' dependencies apart from the product's", () => {
     const a = {
       ...sampleAppAnalysis(),

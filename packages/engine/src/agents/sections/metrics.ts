@@ -1,7 +1,7 @@
 // Code metrics: size, comment density, file-size distribution, symbols, imports, TODOs, git activity.
 
 import type { Analysis, FileInfo, PathRole } from '../../analyse/types.ts';
-import { declaresExports, notRankedNote } from '../facts.ts';
+import { declaresExports, isBuildOnly, notRankedNote } from '../facts.ts';
 import { CLI_KINDS } from '../model.ts';
 import type { WriterContext } from '../writers/context.ts';
 import {
@@ -181,7 +181,7 @@ export function writeMetrics({ a, fx }: WriterContext): string {
   // this language (methods in object literals, `module.exports = class`): no figure rather than a wrong one
   const symbolsRead = a.symbols.length >= (a.identity?.publicApi.length ?? 0);
   const declared = (a.identity?.publicApi ?? []).some((e) => !CLI_KINDS.has(e.kind));
-  const build = fx.devDeps.filter((d) => d.scope === 'build').length;
+  const build = fx.devDeps.filter(isBuildOnly).length;
   const rows: (string | number)[][] = [
     ['Files in the code base', num(a.project.files)],
     [fx.productFiles.length ? 'Product source files' : 'Source files (excluding tests)', num(base.length)],

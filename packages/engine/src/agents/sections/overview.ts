@@ -3,7 +3,7 @@
 import { notNeededToRun, projectModel } from '../model.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
 import type { Analysis, Identity, LanguageStat } from '../../analyse/types.ts';
-import { codeSplit, leadShare, NON_CODE_LANGUAGES } from '../facts.ts';
+import { codeSplit, isBuildOnly, leadShare, NON_CODE_LANGUAGES } from '../facts.ts';
 import { isReadme, isTitlePurpose } from '../../analyse/identity/purpose.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -318,7 +318,7 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
   if (ownManifests.length) {
     const peers = fx.optionalPeerDeps.filter(own).length;
     // what only the build needs (a build script's crates, a build backend) is not development
-    const build = fx.devDeps.filter((d) => own(d) && d.scope === 'build').length;
+    const build = fx.devDeps.filter((d) => own(d) && isBuildOnly(d)).length;
     const counts = `${num(fx.runtimeDeps.filter(own).length)} runtime, ${when(peers, `${num(peers)} optional peer, `)}${num(fx.devDeps.filter(own).length - build)} development${when(build, `, ${num(build)} build`)}`;
     const from = joinSome(
       ownManifests.map((m) => cite(m)),
