@@ -508,6 +508,11 @@ describe('a framework that is only an optional peer', () => {
     const a = store();
     const out = writeTechnology(ctx(a));
     expect(out).not.toContain('builds on React');
+    // nor does it need nothing beyond its language: the parts that import a peer need it
+    expect(out).not.toContain('needs nothing beyond its language');
+    expect(out).toContain(
+      'The product declares no required runtime dependency: its 2 optional peer dependencies are installed by the users of the parts that import them.',
+    );
     expect(out).toContain(
       'React, an optional peer dependency (`package.json:4`), is imported by `src/app.ts` and `src/routes/books.ts`.',
     );

@@ -229,7 +229,10 @@ export function writeTechnology(ctx: WriterContext): string {
     }
   } else if (!fx.runtimeDeps.length && a.manifests.some(isProductOwned))
     parts.push(
-      'The product declares no runtime dependencies: it needs nothing beyond its language and runtime.',
+      // an optional peer is still what the parts that import it need (zustand's React bindings)
+      fx.optionalPeerDeps.length
+        ? `The product declares no required runtime dependency: ${fx.optionalPeerDeps.length === 1 ? 'its optional peer dependency is' : `its ${num(fx.optionalPeerDeps.length)} optional peer dependencies are`} installed by the users of the parts that import ${fx.optionalPeerDeps.length === 1 ? 'it' : 'them'}.`
+        : 'The product declares no runtime dependencies: it needs nothing beyond its language and runtime.',
     );
   else if (fx.runtimeDeps.length)
     parts.push(
