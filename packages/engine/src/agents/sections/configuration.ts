@@ -575,18 +575,22 @@ function envDocsOf(
     ...comments.filter((c) => !(a.docs.envVarMentions ?? []).some((m) => m.name === c.name)),
   ];
   const missing = names.filter((n) => !mentions.some((m) => m.name === n)).sort();
-  const byFile = new Map<string, typeof mentions>();
-  for (const m of mentions) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
-  const files = [...byFile.entries()].sort((x, y) => y[1].length - x[1].length);
   // a file that names them in one block (a table, a list) is cited at the block; one that names them
   // here and there is cited whole: its first mention names only some of them
-  const where = joinSome(
-    files.map(([f, ms]) => {
-      const count = new Set(ms.map((m) => m.name)).size;
-      return `${oneBlock(ms) ? cite(f, Math.min(...ms.map((m) => m.line))) : cite(f)} (${plural(count, 'variable')})`;
-    }),
-    3,
-  );
+  const whereOf = (ms: typeof mentions) => {
+    const byFile = new Map<string, typeof mentions>();
+    for (const m of ms) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
+    return joinSome(
+      [...byFile.entries()]
+        .sort((x, y) => y[1].length - x[1].length)
+        .map(
+          ([f, fm]) =>
+            `${oneBlock(fm) ? cite(f, Math.min(...fm.map((m) => m.line))) : cite(f)} (${plural(new Set(fm.map((m) => m.name)).size, 'variable')})`,
+        ),
+      3,
+    );
+  };
+  const where = whereOf(mentions);
   const namedCount = new Set(mentions.map((m) => m.name)).size;
   const undocumented =
     names.length === 1
@@ -609,17 +613,7 @@ function envDocsOf(
   if (inComments.length && inComments.length < mentions.length && missing.length) {
     const docs = mentions.filter((m) => !comments.includes(m));
     const inDocs = new Set(docs.map((m) => m.name)).size;
-    const docFiles = new Map<string, typeof docs>();
-    for (const m of docs) docFiles.set(m.file, [...(docFiles.get(m.file) ?? []), m]);
-    const docWhere = joinSome(
-      [...docFiles.entries()]
-        .sort((x, y) => y[1].length - x[1].length)
-        .map(([f, ms]) => {
-          const count = new Set(ms.map((m) => m.name)).size;
-          return `${oneBlock(ms) ? cite(f, Math.min(...ms.map((m) => m.line))) : cite(f)} (${plural(count, 'variable')})`;
-        }),
-      3,
-    );
+    const docWhere = whereOf(docs);
     const byComment = joinSome(
       inComments.map((c) => `${code(c.name)} (${cite(c.file, c.line)})`),
       5,
