@@ -75,9 +75,13 @@ describeBrowser('honest errors and reconnecting', () => {
       codebase: new File([new Uint8Array(await tinyZip())], 'tiny.zip'),
     });
     await page.goto(`${app.url}/app/processing/${id}`);
-    await page.getByTestId('reconnecting').getByText(reportUiMessages.reconnecting).waitFor();
+    // Generous waits: in a full run the browser and the worker share two cores with other test projects.
+    await page
+      .getByTestId('reconnecting')
+      .getByText(reportUiMessages.reconnecting)
+      .waitFor({ timeout: 60_000 });
     // The report is named, and nothing says it failed.
-    await page.getByTestId('processing-report-name').getByText('Tiny adder').waitFor();
+    await page.getByTestId('processing-report-name').getByText('Tiny adder').waitFor({ timeout: 30_000 });
     const body = async () => (await page.locator('main').textContent()) ?? '';
     expect(await body()).not.toContain('Processing Failed');
     expect(await body()).not.toContain(messages.report.generationFailed);
@@ -94,14 +98,14 @@ describeBrowser('honest errors and reconnecting', () => {
       }),
     );
     await page.waitForTimeout(2_500);
-    await page.getByTestId('reconnecting').waitFor();
+    await page.getByTestId('reconnecting').waitFor({ timeout: 30_000 });
     expect(await body()).not.toMatch(TECHNICAL);
 
     // The server answers again: polling resumes and the finished report shows.
     await page.unroute('**/api/status/**');
     await page.getByRole('heading', { name: 'Your report is ready' }).waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('reconnecting').count()).toBe(0);
-  });
+  }, 240_000);
 
   it('a queued report says Queued, not Processing 0%', async () => {
     const id = await create({
@@ -219,7 +223,8 @@ describeBrowser('honest errors and reconnecting', () => {
       codebase: 'https://github.com/acme/app',
     });
     await page.goto(`${app.url}/app/processing/${id}`);
-    await page.getByRole('heading', { name: 'Processing Failed' }).waitFor({ timeout: 60_000 });
+    // The worker may still be writing the reports of the tests before this one.
+    await page.getByRole('heading', { name: 'Processing Failed' }).waitFor({ timeout: 150_000 });
     const text = (await page.getByTestId('processing-error').textContent()) ?? '';
     expect(text).toBe(errorMessages.githubUnreachable);
     expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);

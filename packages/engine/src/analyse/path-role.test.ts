@@ -42,6 +42,9 @@ describe('pathRole()', () => {
     ['docs_src/security/tutorial004_py310.py', 'examples'],
     ['docs-examples/basic/main.go', 'examples'],
     ['doc_code/snippet.rs', 'examples'],
+    // a tutorial's program is a worked example of using the project, whatever its language
+    ['tutorials/basics/main.go', 'examples'],
+    ['cookbook/retry.py', 'examples'],
     ['docs/conf.py', 'docs'],
     ['site/content/user_guide.md', 'docs'],
     ['README.md', 'docs'],

@@ -19,7 +19,7 @@ export const PATH_ROLES: readonly PathRole[] = [
 
 const TEST_SUPPORT_DIR =
   /(^|\/)(test[-_](helpers?|utils?|support|fixtures?|data)|testutils?|testing[-_]utils?)\//i;
-const EXAMPLES_DIR = /(^|\/)(_?examples?|samples?|demos?|playground|sandbox)\//i;
+const EXAMPLES_DIR = /(^|\/)(_?examples?|samples?|demos?|tutorials?|cookbooks?|playground|sandbox)\//i;
 // the code a documentation site shows and includes (`docs_src/`, `docs-examples/`, `doc_code/`):
 // runnable snippets of users' apps, kept beside the prose; examples, never the product
 const DOCS_CODE_DIR = /(^|\/)docs?[-_](src|sources?|code|examples?|snippets?)\//i;

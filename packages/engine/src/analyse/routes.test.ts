@@ -176,3 +176,16 @@ describe('Django views restricted by their decorators', () => {
     ]);
   });
 });
+
+describe('Go route declarations', () => {
+  it('a call shaped like one is a route only when its pattern begins with "/" (or is a group root)', () => {
+    const routes = routesOf({
+      'go.mod': 'module example.com/app\n',
+      'api.go':
+        'package api\n\nfunc routes(r *mux.Router, v url.Values) {\n' +
+        '\tr.Get("/v1/feeds", h.feeds)\n\tslog.Any("error", err)\n\tpage := v.Get("page", "1")\n' +
+        '\tg.GET("", h.root)\n}\n',
+    });
+    expect(routes.map((r) => r.split(' ').slice(1).join(' '))).toEqual(['GET /v1/feeds api.go', 'GET  api.go']);
+  });
+});

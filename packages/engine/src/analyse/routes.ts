@@ -264,6 +264,9 @@ function goRoutes(
     // chi's r.With(mw).Get(…) declares on r
     /\b(\w+)(?:\.With\([^()\n]*\))?\.(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS|Any|Get|Post|Put|Delete|Patch)\(\s*"([^"]*)"\s*,\s*([\w.]+)?/g,
   )) {
+    // Go routers refuse a pattern that does not begin with "/" (a group's own root is ""), so
+    // `slog.Any("error", err)` or `q.Get("page", …)` is no route.
+    if (!/^(?:\/|\*|$)/.test(m[3]!)) continue;
     out.push({
       method: m[2] === 'Any' ? 'ANY' : m[2]!.toUpperCase(),
       path: joinRoutePath(prefixOf(path, m.index, m[1]!), m[3]!),

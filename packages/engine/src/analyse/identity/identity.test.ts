@@ -1142,6 +1142,40 @@ describe('where use of a library begins', () => {
     expect(id.publicApi.filter((a) => a.deprecated).map((a) => a.name)).toEqual(['NewClient']);
   });
 
+  it("Go: the README example's constructor of what runs the work comes before a helper called earlier in the example", () => {
+    const id = identityOf({
+      'go.mod': 'module example.com/tea\n\ngo 1.22\n',
+      'README.md': [
+        '# tea',
+        '',
+        '```go',
+        'func (m model) View() tea.View {',
+        '\treturn tea.NewView("hi")',
+        '}',
+        '',
+        'func main() {',
+        '\tp := tea.NewProgram(model{})',
+        '\tp.Run()',
+        '}',
+        '```',
+      ].join('\n'),
+      'tea.go': [
+        'package tea',
+        '',
+        'type View struct{}',
+        '',
+        'func NewView(s string) View { return View{} }',
+        '',
+        'type Program struct{}',
+        '',
+        'func NewProgram(m any) *Program { return &Program{} }',
+        '',
+        'func (p *Program) Run() error { return nil }',
+      ].join('\n'),
+    });
+    expect(id.entryPoints.map((e) => e.call)).toEqual(['tea.NewProgram()', 'tea.NewView()']);
+  });
+
   it('Go: a deprecated constructor gives its place to the method of the type its note names, which its body calls', () => {
     const id = identityOf({
       'go.mod': 'module example.com/ws\n\ngo 1.22\n',

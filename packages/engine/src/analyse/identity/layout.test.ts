@@ -26,6 +26,19 @@ describe('the code a documentation site includes', () => {
   });
 });
 
+describe('tutorials', () => {
+  it("a tutorials/ folder of programs that use the package is examples, not the product's entry", () => {
+    const layout = layoutOf({
+      'go.mod': 'module example.com/tea\n',
+      'tea.go': 'package tea\n\nfunc NewProgram() {}\n',
+      'tutorials/go.mod': 'module tutorial\n\nrequire example.com/tea v0.0.0\n',
+      'tutorials/basics/main.go': 'package main\n\nimport tea "example.com/tea"\n\nfunc main() { tea.NewProgram() }\n',
+    });
+    expect(areaOf('tutorials/basics/main.go', layout)).toBe('examples');
+    expect(isProductFile('tea.go', layout)).toBe(true);
+  });
+});
+
 describe('published paths', () => {
   it('a folder named for tests ships when package.json exports it (a dist/ target read as src/)', () => {
     const layout = layoutOf({

@@ -19,7 +19,7 @@ const BY_NAME: [RegExp, NonProductRole][] = [
   ],
   [/^(fixtures?|__fixtures__|testdata|test[-_]?data|__mocks__|mocks|__snapshots__)$/i, 'fixtures'],
   [/^(bench|benches|benchmarks?)$/i, 'benchmarks'],
-  [/^(examples?|samples?|demos?|_examples)$/i, 'examples'],
+  [/^(examples?|samples?|demos?|_examples|tutorials?|cookbooks?)$/i, 'examples'],
   // the code a documentation site includes (`docs_src/`, `docs-examples/`): users' apps, not the product
   [/^docs?[-_](src|sources?|code|examples?|snippets?)$/i, 'examples'],
   [/^(playgrounds?|sandbox)$/i, 'playground'],

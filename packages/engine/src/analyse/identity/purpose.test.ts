@@ -64,6 +64,29 @@ describe('purpose from the README', () => {
     expect(findPurpose(readme(zu), undefined, 'zustand')?.text).toBe(zu);
   });
 
+  it('takes "the … way to build …" with the kind the next sentence names, never a sentence about another project', () => {
+    const text = [
+      '# Bubble Tea',
+      '',
+      '<p><img src="https://example.com/logo.png"></p>',
+      '',
+      'The fun, functional and stateful way to build terminal apps. A Go framework',
+      'based on [The Elm Architecture][elm]. Bubble Tea is well-suited for simple and',
+      'complex terminal applications.',
+      '',
+      '## By the way',
+      '',
+      'Be sure to check out [Bubbles][bubbles], a library of common UI components for Bubble Tea.',
+    ].join('\n');
+    expect(findPurpose(readme(text), undefined, 'bubbletea')).toEqual({
+      text: 'The fun, functional and stateful way to build terminal apps. A Go framework based on The Elm Architecture.',
+      source: { path: 'README.md', line: 5 },
+    });
+    // without the tagline, the sentence about Bubbles, "a library of …", is not taken for this project's
+    const other = text.split('\n').slice(8).join('\n');
+    expect(findPurpose(readme(other), undefined, 'bubbletea')).toBeNull();
+  });
+
   it('takes the tagline quoted under the title over later prose, but not a note or a later quote', () => {
     const text = [
       '<div align="center">',

@@ -217,9 +217,11 @@ const OPENS_ON_A_VERB =
 const DEFINES = /\b(is|are)\s+(a|an|the|one)\b|\b(provides|lets you|helps you|allows you|makes it)\b/i;
 const KIND_NOUN =
   '(framework|library|toolkit|tool|utility|package|module|application|app|parser|validator|server|client|sdk|engine|cli|program|service|plugin|wrapper|implementation|generator|compiler|bundler|runtime|database|router|middleware|api|interface|codebase|logger|formatter|linter|highlighter|pager|scheduler|driver|solution|manager|editor|viewer|renderer|emulator|shell|proxy|gateway|loader|runner|serializer|encoder|decoder|adapter|binding|orm|clone|replacement|alternative)';
-// a noun phrase naming what the project is: "Expressive HTTP middleware framework for node.js …"
+// a noun phrase naming what the project is: "Expressive HTTP middleware framework for node.js …". An
+// article inside it opens an apposition about something else: "Be sure to check out Bubbles, a library
+// of UI components" names another project
 const NAMES_A_KIND = new RegExp(
-  `^(?:(?:a|an|the)\\s+)?(?:[\\w.\`'’()+-]+,?\\s+){0,7}?${KIND_NOUN}s?\\s+(?:for|to|that|which|with|written|in|built|and|on|of|containing|using|based)\\b`,
+  `^(?:(?:a|an|the)\\s+)?(?:(?!(?:a|an|the)\\s)[\\w.\`'’()+-]+,?\\s+){0,7}?${KIND_NOUN}s?\\s+(?:for|to|that|which|with|written|in|built|and|on|of|containing|using|based)\\b`,
   'i',
 );
 
@@ -237,9 +239,12 @@ function nameStarts(s: string, name: string | undefined): boolean {
   return !!name && bare.toLowerCase().startsWith(name.toLowerCase()) && /^\S+\s+(is|are)\b/i.test(bare);
 }
 
+// a tagline naming what the project is for: "The fun, functional and stateful way to build terminal apps."
+const WAY_TO = /^(?:the|a|an)\s+(?:[\w,'’-]+\s+){0,6}?way\s+to\s+[a-z]+\b/i;
+
 /** True when a sentence says what the project is, rather than something about it. */
 function isIdentitySentence(s: string, name: string | undefined): boolean {
-  if (DEFINES.test(s) || NAMES_A_KIND.test(s) || IS_A_KIND.test(s)) return true;
+  if (DEFINES.test(s) || NAMES_A_KIND.test(s) || IS_A_KIND.test(s) || WAY_TO.test(s)) return true;
   const bare = s.replace(/^[`"'“]+/, '').toLowerCase();
   // "Pino is built to run on Node.js" says where it runs, not what it is
   return (
@@ -367,6 +372,20 @@ export function taglineQuote(readme: string, name: string | undefined): Paragrap
   return null;
 }
 
+/**
+ * A first sentence that says what the project is for without naming its kind ("The fun, functional and
+ * stateful way to build terminal apps.") keeps the sentence after it when that one only names the kind
+ * ("A Go framework based on The Elm Architecture.").
+ */
+function withKindSentence(first: string, paragraph: string): string {
+  if (DEFINES.test(first) || NAMES_A_KIND.test(first) || IS_A_KIND.test(first)) return first;
+  const at = paragraph.indexOf(first);
+  if (at < 0) return first;
+  const next = firstSentence(paragraph.slice(at + first.length).trim());
+  if (!next || DEFINES.test(next) || !(NAMES_A_KIND.test(next) || IS_A_KIND.test(next))) return first;
+  return `${first} ${next}`;
+}
+
 export function findPurpose(
   readme: { path: string; text: string } | null,
   description: Located | undefined,
@@ -394,7 +413,7 @@ export function findPurpose(
       const s = firstSentence(p.text);
       if (s && !NOISE.test(s))
         candidates.push({
-          text: s,
+          text: withKindSentence(s, p.text),
           line: p.line,
           defines: DEFINES.test(s),
           at,

@@ -446,13 +446,50 @@ function userStarts(
   const push = (e: EntryPoint) => {
     if (!out.some((o) => o.path === e.path && o.line === e.line)) out.push(e);
   };
+  // a type's driver method, wherever in the package it is declared (`Command.Run` in command_run.go)
+  const rootFiles = [...inProduct].filter(rootGo).sort();
+  const driverOf = (
+    type: string,
+  ): { path: string; index: number; text: string; name: string } | undefined => {
+    const driver = new RegExp(
+      `^func\\s*\\(\\s*\\w+\\s+\\*?${esc(type)}(?:\\[[^\\]\\n]*\\])?\\s*\\)\\s*(\\w+)\\s*\\(`,
+      'gm',
+    );
+    for (const path of rootFiles) {
+      const text = src.text(path) ?? '';
+      const m = [...text.matchAll(driver)].find((d) => GO_DRIVERS.test(d[1]!));
+      if (m) return { path, index: m.index, text, name: m[1]! };
+    }
+    return undefined;
+  };
+  // a constructor is where users start when what it makes runs the work (`chi.NewRouter()` makes a
+  // `Mux` that serves): a helper's constructor (a flag's value base) is not
+  const made = (s: SymbolInfo): string | undefined => {
+    const text = src.text(s.path) ?? '';
+    const line = (text.split('\n')[s.line - 1] ?? '').trim().replace(/\{$/, '').trimEnd();
+    // the results after the parameters' closing bracket: `*Mux`, `(*Mux, error)`, `*MapBase[T, C]`
+    const results = line.endsWith(')')
+      ? line.slice(line.lastIndexOf('(') + 1, -1)
+      : line.slice(line.lastIndexOf(')') + 1);
+    return /^\s*\*?(\w+)/.exec(results.split(',')[0]!)?.[1];
+  };
   // the first example that uses the package is where a reader starts
   for (const pk of packages) {
     const calls = blocks.map((b) => readmeCalls(b, pk.importPath, pk.alias)).find((c) => c.length) ?? [];
     // an example sets options up before the call that does the work (`SetConfigName`, then
     // `ReadInConfig`): the work is where a reader starts, the setters follow it
     const setter = (name: string) => (SETTER.test(name) ? 1 : 0);
-    for (const { name, call } of [...calls].sort((x, y) => setter(x.name) - setter(y.name))) {
+    // in Go, a constructor of what runs the work (`tea.NewProgram`, whose `Program` has `Run`) before
+    // the helpers the example's other functions call (`tea.NewView` in a model's `View`)
+    const runs = (name: string) => {
+      if (pk.scope !== rootGo) return 0;
+      const sym = at(name, pk.scope);
+      const type = sym && sym.kind === 'function' ? made(sym) : undefined;
+      return type && driverOf(type) ? 0 : 1;
+    };
+    const order = (x: { name: string }, y: { name: string }) =>
+      setter(x.name) - setter(y.name) || runs(x.name) - runs(y.name);
+    for (const { name, call } of [...calls].sort(order)) {
       const sym = name === 'default' ? undefined : at(name, pk.scope, true);
       const def = name === 'default' ? defaultExport(src, facts) : sym;
       const old = sym?.deprecated ? sym : undefined;
@@ -484,33 +521,6 @@ function userStarts(
   const exported = symbols.filter(
     (s) => s.exported && !s.deprecated && inProduct.has(s.path) && rootGo(s.path),
   );
-  // a type's driver method, wherever in the package it is declared (`Command.Run` in command_run.go)
-  const rootFiles = [...inProduct].filter(rootGo).sort();
-  const driverOf = (
-    type: string,
-  ): { path: string; index: number; text: string; name: string } | undefined => {
-    const driver = new RegExp(
-      `^func\\s*\\(\\s*\\w+\\s+\\*?${esc(type)}(?:\\[[^\\]\\n]*\\])?\\s*\\)\\s*(\\w+)\\s*\\(`,
-      'gm',
-    );
-    for (const path of rootFiles) {
-      const text = src.text(path) ?? '';
-      const m = [...text.matchAll(driver)].find((d) => GO_DRIVERS.test(d[1]!));
-      if (m) return { path, index: m.index, text, name: m[1]! };
-    }
-    return undefined;
-  };
-  // a constructor is where users start when what it makes runs the work (`chi.NewRouter()` makes a
-  // `Mux` that serves): a helper's constructor (a flag's value base) is not
-  const made = (s: (typeof exported)[number]): string | undefined => {
-    const text = src.text(s.path) ?? '';
-    const line = (text.split('\n')[s.line - 1] ?? '').trim().replace(/\{$/, '').trimEnd();
-    // the results after the parameters' closing bracket: `*Mux`, `(*Mux, error)`, `*MapBase[T, C]`
-    const results = line.endsWith(')')
-      ? line.slice(line.lastIndexOf('(') + 1, -1)
-      : line.slice(line.lastIndexOf(')') + 1);
-    return /^\s*\*?(\w+)/.exec(results.split(',')[0]!)?.[1];
-  };
   // a deprecated constructor stands in the list for what its note names instead (`NewClient`, `Use
   // Dialer instead.`: `Dialer.Dial`), or for nothing
   const constructors = symbols.filter(
