@@ -171,8 +171,8 @@ function commandKind(words: string[], siblings: Set<string>): Command {
     if (program !== 'npm' && CHECKERS[first]?.(args.slice(args.indexOf(first) + 1))) return { kind: 'check' };
     return { kind: 'other' };
   }
-  // `make lint`, `$(MAKE) vet`, `just fmt`
-  if (program === 'make' || program === 'just')
+  // `make lint`, `$(MAKE) vet`, `just fmt`, `task lint`
+  if (program === 'make' || program === 'just' || program === 'task')
     return { kind: 'calls', names: names.filter((n) => siblings.has(n)) };
   return CHECKERS[program]?.(args) ? { kind: 'check' } : { kind: 'other' };
 }

@@ -20,6 +20,43 @@ import { isSecretName } from '../analyse/env-vars.ts';
 import { PLACEHOLDER_FALLBACK, PLACEHOLDER_SAMPLE } from '../analyse/secrets.ts';
 import { KIND_GROUP, type Claim, type ClaimLedger } from './claim-ledger.ts';
 
+// conventions every tool of the ecosystem knows (NODE_ENV, DEBUG, EDITOR…) need no documentation of their own
+export const CONVENTIONAL_ENV = new Set([
+  'NODE_ENV',
+  'DEBUG',
+  'CI',
+  'HOME',
+  'PATH',
+  'PATHEXT',
+  'TERM',
+  'NO_COLOR',
+  'FORCE_COLOR',
+  'TZ',
+  'LANG',
+  'USER',
+  'SHELL',
+  'TMPDIR',
+  'PWD',
+  'EDITOR',
+  'VISUAL',
+  'PAGER',
+  'LESS',
+  'BROWSER',
+  'COLUMNS',
+  'LINES',
+  'XDG_CONFIG_HOME',
+  'XDG_DATA_HOME',
+  'XDG_CACHE_HOME',
+  'XDG_RUNTIME_DIR',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'USERPROFILE',
+  'SYSTEMROOT',
+  'COMSPEC',
+  'WINDIR',
+  'MSYSTEM',
+]);
+
 /** A place in the code base a fact rests on. */
 export interface Evidence {
   path: string;

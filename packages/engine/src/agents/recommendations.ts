@@ -11,7 +11,7 @@ import {
 } from '../analyse/secrets.ts';
 import type { Analysis, Dependency, Ecosystem } from '../analyse/types.ts';
 import { factsOf } from './facts.ts';
-import { actuatorExposure, productAuthCode, userConfigVars } from './model.ts';
+import { actuatorExposure, CONVENTIONAL_ENV, productAuthCode, userConfigVars } from './model.ts';
 import { code, joinSome, plural, ref, text } from './writers/markdown.ts';
 
 export interface Recommendation {
@@ -19,43 +19,6 @@ export interface Recommendation {
   citations: string[];
   weight: number; // higher first
 }
-
-// conventions every tool of the ecosystem knows (NODE_ENV, DEBUG, EDITOR…) need no documentation of their own
-const CONVENTIONAL_ENV = new Set([
-  'NODE_ENV',
-  'DEBUG',
-  'CI',
-  'HOME',
-  'PATH',
-  'PATHEXT',
-  'TERM',
-  'NO_COLOR',
-  'FORCE_COLOR',
-  'TZ',
-  'LANG',
-  'USER',
-  'SHELL',
-  'TMPDIR',
-  'PWD',
-  'EDITOR',
-  'VISUAL',
-  'PAGER',
-  'LESS',
-  'BROWSER',
-  'COLUMNS',
-  'LINES',
-  'XDG_CONFIG_HOME',
-  'XDG_DATA_HOME',
-  'XDG_CACHE_HOME',
-  'XDG_RUNTIME_DIR',
-  'APPDATA',
-  'LOCALAPPDATA',
-  'USERPROFILE',
-  'SYSTEMROOT',
-  'COMSPEC',
-  'WINDIR',
-  'MSYSTEM',
-]);
 
 // set by CI runners, toolchains, build systems and shells, never by the product's users: GITHUB_TOKEN
 // in a workflow, Cargo's CARGO_PKG_*/CARGO_CFG_* in a build script, npm's npm_*, Docker's TARGETARCH,

@@ -6,7 +6,7 @@
 import { parse as parseYaml } from 'yaml';
 import { attachedProcesses, isProcessManagerFile } from './process-managers.ts';
 import { baseName, dirName, matchesWithLines, type Sources } from './sources.ts';
-import { isJustfile, justRecipes, makeTargets } from './task-files.ts';
+import { isJustfile, isTaskfile, justRecipes, makeTargets, taskfileTasks } from './task-files.ts';
 import type { EntryPoint } from './types.ts';
 
 export function isDockerfile(p: string): boolean {
@@ -103,6 +103,7 @@ export function entryPointsPass(src: Sources): EntryPoint[] {
       /^(GNU)?[Mm]akefile$/.test(b) ||
       b.endsWith('.mk') ||
       isJustfile(b) ||
+      isTaskfile(b) ||
       isDockerfile(f.path) ||
       isComposeFile(f.path) ||
       isCiWorkflow(f.path) ||
@@ -194,6 +195,8 @@ export function entryPointsPass(src: Sources): EntryPoint[] {
       out.push(...makeTargets(f.path, text));
     } else if (isJustfile(b)) {
       out.push(...justRecipes(f.path, text));
+    } else if (isTaskfile(b)) {
+      out.push(...taskfileTasks(f.path, text));
     } else if (isDockerfile(f.path)) {
       let cmd: { command: string; line: number } | undefined;
       for (const { m, line } of matchesWithLines(text, /^[ \t]*(CMD|ENTRYPOINT)\s+([^\n]+)/gim))

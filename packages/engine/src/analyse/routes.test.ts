@@ -186,6 +186,9 @@ describe('Go route declarations', () => {
         '\tr.Get("/v1/feeds", h.feeds)\n\tslog.Any("error", err)\n\tpage := v.Get("page", "1")\n' +
         '\tg.GET("", h.root)\n}\n',
     });
-    expect(routes.map((r) => r.split(' ').slice(1).join(' '))).toEqual(['GET /v1/feeds api.go', 'GET  api.go']);
+    expect(routes.map((r) => r.split(' ').slice(1).join(' '))).toEqual([
+      'GET /v1/feeds api.go',
+      'GET  api.go',
+    ]);
   });
 });

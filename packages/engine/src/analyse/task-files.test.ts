@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { justRecipes, makeTargets } from './task-files.ts';
+import { justRecipes, makeTargets, taskfileTasks } from './task-files.ts';
 
 const brief = (es: ReturnType<typeof makeTargets>) =>
   es.map((e) =>
@@ -102,5 +102,37 @@ describe('justfile recipes', () => {
       ['build', 'dev'],
       ['plain', undefined],
     ]);
+  });
+});
+
+describe('Taskfile tasks', () => {
+  it('reads each task by its commands, a `task:` call as running that task, and deps when it has no commands', () => {
+    const text = [
+      'version: "3"',
+      '',
+      'tasks:',
+      '  lint:',
+      '    desc: Run lint',
+      '    cmds:',
+      '      - golangci-lint run',
+      '  test:',
+      '    cmds:',
+      '      - cmd: go test ./...',
+      '  release:',
+      '    cmds:',
+      '      - task: fetch-tags',
+      '      - git push origin main --follow-tags',
+      '  ci:',
+      '    deps: [lint, test]',
+      '  default: go build ./...',
+    ].join('\n');
+    expect(brief(taskfileTasks('Taskfile.yaml', text))).toEqual([
+      'lint runs golangci-lint run :4',
+      'test runs go test ./... :8',
+      'release runs task fetch-tags; git push origin main --follow-tags :11',
+      'ci after lint test :15',
+      'default runs go build ./... default :17',
+    ]);
+    expect(taskfileTasks('Taskfile.yaml', 'tasks: [unclosed')).toEqual([]);
   });
 });

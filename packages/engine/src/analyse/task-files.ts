@@ -1,7 +1,9 @@
-// Task files: a Makefile's targets and a justfile's recipes, each with what it runs. A target is
+// Task files: a Makefile's targets, a justfile's recipes and a Taskfile's tasks, each with what it runs. A target is
 // told by its commands (banner lines left out), by the prerequisites it runs when it has no commands
-// of its own, or as printing a banner only; the first one is what a bare `make` or `just` runs.
+// of its own, or as printing a banner only; the first one is what a bare `make` or `just` runs (a
+// Taskfile's is its task named `default`).
 
+import { parse as parseYaml } from 'yaml';
 import type { EntryPoint } from './types.ts';
 
 /** A line that only prints (`@echo "***"`, `printf …`) or does nothing (`:`, `true`). */
@@ -123,3 +125,60 @@ function task(
 
 /** A justfile by its name: `justfile`, `Justfile`, `.justfile`, `*.just`. */
 export const isJustfile = (base: string) => /^\.?[Jj]ustfile$|\.just$/.test(base);
+/** go-task's task file: `Taskfile.yml`, `taskfile.yaml`, `Taskfile.dist.yml`. */
+export const isTaskfile = (base: string) => /^[Tt]askfile(\.dist)?\.ya?ml$/.test(base);
+
+/** The program that runs a task file's entries, what it calls them, and what it calls their dependencies. */
+export function taskRunner(base: string): { program: string; noun: string; deps: string } {
+  if (isJustfile(base)) return { program: 'just', noun: 'recipe', deps: 'dependencies' };
+  if (isTaskfile(base)) return { program: 'task', noun: 'task', deps: 'dependencies' };
+  return { program: 'make', noun: 'target', deps: 'prerequisites' };
+}
+
+/**
+ * A Taskfile's tasks (go-task, version 3), each with its commands (`cmds:` strings or `cmd:` entries; a
+ * `task:` entry runs another task) or, without any, the tasks under `deps:`.
+ */
+export function taskfileTasks(path: string, text: string): EntryPoint[] {
+  let doc: unknown;
+  try {
+    doc = parseYaml(text, { maxAliasCount: 50 });
+  } catch {
+    return [];
+  }
+  const tasks = (doc as { tasks?: unknown } | null)?.tasks;
+  if (!tasks || typeof tasks !== 'object' || Array.isArray(tasks)) return [];
+  const lines = text.split('\n');
+  const out: EntryPoint[] = [];
+  for (const [name, body] of Object.entries(tasks as Record<string, unknown>)) {
+    const spec: Record<string, unknown> =
+      typeof body === 'string'
+        ? { cmds: [body] }
+        : Array.isArray(body)
+          ? { cmds: body }
+          : body && typeof body === 'object'
+            ? (body as Record<string, unknown>)
+            : {};
+    const cmds = Array.isArray(spec.cmds) ? spec.cmds : typeof spec.cmd === 'string' ? [spec.cmd] : [];
+    const recipe: string[] = [];
+    for (const c of cmds) {
+      if (typeof c === 'string') recipe.push(c.trim());
+      else if (c && typeof c === 'object') {
+        const o = c as Record<string, unknown>;
+        if (typeof o.cmd === 'string') recipe.push(o.cmd.trim());
+        else if (typeof o.task === 'string') recipe.push(`task ${o.task}`);
+      }
+    }
+    const deps = (Array.isArray(spec.deps) ? spec.deps : [])
+      .map((d) => (typeof d === 'string' ? d : (d as { task?: unknown } | null)?.task))
+      .filter((d): d is string => typeof d === 'string');
+    const at = lines.findIndex((l) =>
+      new RegExp(`^\\s+["']?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["']?\\s*:`).test(l),
+    );
+    out.push(task(path, name, at + 1 || 1, recipe, deps, (x) => x, false));
+  }
+  // a bare `task` runs the task named default
+  const def = out.find((e) => e.name === 'default');
+  if (def) def.defaultGoal = true;
+  return out;
+}

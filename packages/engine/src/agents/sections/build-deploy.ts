@@ -2,7 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isJustfile } from '../../analyse/task-files.ts';
+import { isJustfile, isTaskfile, taskRunner } from '../../analyse/task-files.ts';
 import { isReadme } from '../../analyse/identity/purpose.ts';
 import { readmeDeployButtons } from '../identity-text.ts';
 import { docsPipelineSentence } from '../product-features.ts';
@@ -105,15 +105,17 @@ export const buildDeploy = defineSection({
     if (scripts.length) {
       const npm = scripts.filter((s) => s.kind === 'npm-script').length;
       const just = scripts.filter((s) => s.kind === 'make-target' && isJustfile(baseName(s.path))).length;
-      const make = scripts.length - npm - just;
+      const tasks = scripts.filter((s) => s.kind === 'make-target' && isTaskfile(baseName(s.path))).length;
+      const make = scripts.length - npm - just - tasks;
       const names = unique(scripts.map((s) => s.name));
       const what = joinSome(
         [
           npm ? plural(npm, 'package script') : '',
           make ? plural(make, 'make target') : '',
           just ? plural(just, 'just recipe') : '',
+          tasks ? plural(tasks, 'Taskfile task') : '',
         ].filter(Boolean),
-        3,
+        4,
       );
       // the same script name in several manifests is counted once among the names
       const distinct = when(names.length < scripts.length, `, under ${num(names.length)} distinct names`);
@@ -282,8 +284,8 @@ const MAX_TARGETS = 25;
  * none of its own, or "prints a banner only"; the default goal (what a bare `make`/`just` runs) first.
  */
 function taskFileParts(a: Analysis, file: string, targets: EntryPoint[]): string[] {
-  const just = isJustfile(baseName(file));
-  const noun = just ? 'recipe' : 'target';
+  const runner = taskRunner(baseName(file));
+  const noun = runner.noun;
   const first = targets.find((t) => t.defaultGoal);
   const absent = (t: EntryPoint) => {
     const gone = missingPaths(a, t.command);
@@ -297,19 +299,19 @@ function taskFileParts(a: Analysis, file: string, targets: EntryPoint[]): string
       : t.printsOnly
         ? 'prints a banner only'
         : t.prerequisites?.length
-          ? `its ${just ? 'dependencies' : 'prerequisites'} ${joinSome(
+          ? `its ${runner.deps} ${joinSome(
               t.prerequisites.map((p) => code(p)),
               4,
             )}`
           : 'nothing';
   const bare = first
-    ? `; a bare ${code(just ? 'just' : 'make')} runs ${code(first.name)}${first.command ? `, which runs ${code(first.command)}` : ''}`
+    ? `; a bare ${code(runner.program)} runs ${code(first.name)}${first.command ? `, which runs ${code(first.command)}` : ''}`
     : '';
   const ordered = first ? [first, ...targets.filter((t) => t !== first)] : targets;
   return [
     `${cite(file)} offers ${plural(targets.length, noun)}${bare}:`,
     table(
-      [just ? 'Recipe' : 'Target', 'Runs', 'Defined at'],
+      [noun.charAt(0).toUpperCase() + noun.slice(1), 'Runs', 'Defined at'],
       ordered.slice(0, MAX_TARGETS).map((t) => [code(t.name), runs(t), cite(t.path, t.line)]),
     ),
     ...(targets.length > MAX_TARGETS
@@ -479,7 +481,11 @@ export function writeBuildDeploy(ctx: WriterContext): string {
       );
     const other = elsewhere(
       otherMake,
-      otherMake.every((m) => isJustfile(baseName(m.path))) ? 'just recipe' : 'make target',
+      otherMake.every((m) => isJustfile(baseName(m.path)))
+        ? 'just recipe'
+        : otherMake.every((m) => isTaskfile(baseName(m.path)))
+          ? 'Taskfile task'
+          : 'make target',
     ).trim();
     if (other) parts.push(other);
   }

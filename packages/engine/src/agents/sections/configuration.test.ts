@@ -86,6 +86,33 @@ describe('the configuration chapter', () => {
   });
 });
 
+describe('the documentation of the variables', () => {
+  it("calls NODE_ENV a convention of the ecosystem's tools, not a variable new developers must find in the code", () => {
+    const a = sampleAppAnalysis();
+    a.envVars = [
+      {
+        name: 'NODE_ENV',
+        file: 'lib/application.js',
+        line: 96,
+        defaultValue: 'development',
+        hasDefault: true,
+        class: 'config',
+        area: 'product',
+      },
+    ];
+    a.docs.envVarMentions = [];
+    a.files = a.files.filter((f) => !f.path.startsWith('.env'));
+    a.config = { files: a.config.files.filter((f) => !f.path.startsWith('.env')) };
+    const md = writeConfiguration(ctx(a, 'configuration'));
+    expect(md).toContain(
+      "`NODE_ENV` is a convention the ecosystem's tools share; no document of the project describes it.",
+    );
+    expect(md).not.toContain('must read the code');
+    a.envVars[0]!.name = 'APP_MODE';
+    expect(writeConfiguration(ctx(a, 'configuration'))).toContain('must read the code to find it');
+  });
+});
+
 describe('JVM system properties', () => {
   it('are told as system properties, with their defaults, apart from the environment variables', () => {
     const a = sampleAppAnalysis();
@@ -480,7 +507,7 @@ describe('how the configuration chapter tells where variables are documented', (
     a.envVars = [
       v('APP_JOBS', { inHelp: true }),
       v('APP_COLOR', { inHelp: true }),
-      v('VISUAL', { defaultValue: 'vim' }),
+      v('APP_PAGER', { defaultValue: 'less' }),
     ];
     a.docs = { ...a.docs, envVarMentions: [] };
     // no sample env file either
@@ -488,9 +515,14 @@ describe('how the configuration chapter tells where variables are documented', (
     a.config = { files: a.config.files.filter((f) => !f.path.startsWith('.env')) };
     const md = writeConfiguration(ctx(a, 'configuration'));
     expect(md).toContain(
-      "2 variables are printed by the program's `--help` beside the option it sets (`src/cli.rs`). The other one, `VISUAL`, is named only in the code: neither the README, the docs nor a `.env.example` file names it.",
+      "2 variables are printed by the program's `--help` beside the option it sets (`src/cli.rs`). The other one, `APP_PAGER`, is named only in the code: neither the README, the docs nor a `.env.example` file names it.",
     );
     expect(md).not.toContain('these variables');
+    // a convention every tool of the ecosystem reads is not one to look for in the project's documents
+    a.envVars = a.envVars.map((e) => (e.name === 'APP_PAGER' ? { ...e, name: 'VISUAL' } : e));
+    expect(writeConfiguration(ctx(a, 'configuration'))).toContain(
+      "(`src/cli.rs`). The other one, `VISUAL`, is a convention the ecosystem's tools share; no document of the project describes it.",
+    );
   });
 
   it('names built at run time say what fills them in', () => {

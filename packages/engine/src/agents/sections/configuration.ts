@@ -24,7 +24,7 @@ import { defineSection, finding as f } from './define.ts';
 import { optionalStoreSentence } from '../product-features.ts';
 import { isSecretName } from '../../analyse/env-vars.ts';
 import type { Analysis, DatabaseChoice, EnvVar, SystemProperty } from '../../analyse/types.ts';
-import { ENV_FILE, isSensitive, mustBeSet, userConfigVars } from '../model.ts';
+import { CONVENTIONAL_ENV, ENV_FILE, isSensitive, mustBeSet, userConfigVars } from '../model.ts';
 import { oneBlock } from '../facts.ts';
 
 const CLASS_LABEL: Record<string, string> = {
@@ -510,7 +510,12 @@ function envDocs(ctx: WriterContext, all: string[], example: string | undefined)
     const where = told ? `named in the help text at ${cite(told.file, told.line)}` : 'named only in the code';
     return `${help} The other ${names.length === 1 ? 'one' : num(names.length)}, ${joinAnd(names.map(code))}, ${agree(names.length, 'is', 'are')} ${where}: neither the README, the docs nor a \`.env.example\` file names ${names.length === 1 ? 'it' : 'them'}.`;
   }
-  return `${help} ${rest.replace(/^Every one of the/, 'Each of the other')}`;
+  return `${help} ${rest
+    .replace(/^Every one of the/, 'Each of the other')
+    .replace(
+      /^(.+?) (is a convention|are conventions) /,
+      `The other ${names.length === 1 ? 'one' : num(names.length)}, $1, $2 `,
+    )}`;
 }
 
 /**
@@ -597,6 +602,8 @@ function envDocsOf(
       ? 'Neither the README, the docs, a `.env.example` file nor a comment where it is read names this variable; new developers must read the code to find it.'
       : 'Neither the README, the docs nor a `.env.example` file names these variables; ' +
         'new developers must read the code to find them.';
+  if (!mentions.length && !example && names.every((n) => CONVENTIONAL_ENV.has(n)))
+    return `${joinSome(names.map(code), 5)} ${agree(names.length, 'is a convention', 'are conventions')} the ecosystem's tools share; no document of the project describes ${names.length === 1 ? 'it' : 'them'}.`;
   if (!mentions.length)
     return example ? `${cite(example)} documents the expected variables for new developers.` : undocumented;
   if (!missing.length)

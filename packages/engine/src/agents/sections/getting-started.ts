@@ -2,7 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isJustfile } from '../../analyse/task-files.ts';
+import { taskRunner } from '../../analyse/task-files.ts';
 import { baseName } from '../../analyse/sources.ts';
 import type { Analysis } from '../../analyse/types.ts';
 import type { WriterContext } from '../writers/context.ts';
@@ -458,8 +458,8 @@ export function writeGettingStarted({ a, fx, workspace }: WriterContext): string
       (!e.area || e.area === 'product') &&
       !(root && e.command && installsRelease(e.command, root)),
   );
-  // a justfile's recipes run with `just`, a Makefile's targets with `make`
-  const runnerOf = (m: (typeof make)[number]) => (isJustfile(baseName(m.path)) ? 'just' : 'make');
+  // a justfile's recipes run with `just`, a Taskfile's tasks with `task`, a Makefile's targets with `make`
+  const runnerOf = (m: (typeof make)[number]) => taskRunner(baseName(m.path)).program;
   if (!scripts.length) {
     // a recipe that runs a tool the build file's own setup recipe installs (`cargo lrun` from
     // cargo-limit, installed by `install-dev-deps`) works only after that recipe has run

@@ -32,7 +32,8 @@ describe('tutorials', () => {
       'go.mod': 'module example.com/tea\n',
       'tea.go': 'package tea\n\nfunc NewProgram() {}\n',
       'tutorials/go.mod': 'module tutorial\n\nrequire example.com/tea v0.0.0\n',
-      'tutorials/basics/main.go': 'package main\n\nimport tea "example.com/tea"\n\nfunc main() { tea.NewProgram() }\n',
+      'tutorials/basics/main.go':
+        'package main\n\nimport tea "example.com/tea"\n\nfunc main() { tea.NewProgram() }\n',
     });
     expect(areaOf('tutorials/basics/main.go', layout)).toBe('examples');
     expect(isProductFile('tea.go', layout)).toBe(true);
