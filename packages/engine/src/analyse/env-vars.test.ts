@@ -428,6 +428,17 @@ describe('secrets the configuration reveals', () => {
     return secretsPass(src, lang, envVarsPass(src, lang));
   };
 
+  it("a token's shape shown with its body zeroed or crossed out, or as a form field's placeholder, is no secret", () => {
+    const slack = 'https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX';
+    const real = 'https://hooks.slack.com/services/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';
+    const { findings } = scan({
+      'views/integrations.html': `<input type="url" name="slack" placeholder="${slack}">\n`,
+      'src/notify.js': `const hook = '${real}';\nconst sample = '${slack}';\n`,
+      'src/form.jsx': `<Field placeholder="${real}" />\n`,
+    });
+    expect(findings.map((f) => `${f.kind} ${f.file}:${f.line}`)).toEqual(['Slack webhook src/notify.js:1']);
+  });
+
   it('a hard-coded fallback of a sensitive variable is a finding, masked, naming the variable', () => {
     const { findings, raw } = scan({
       'hc/settings.py':

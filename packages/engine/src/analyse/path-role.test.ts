@@ -30,6 +30,9 @@ describe('pathRole()', () => {
     ['src/main/resources/banner.txt', 'product'],
     ['.github/ISSUE_TEMPLATE/bug-report.md', 'other'],
     ['__tests__/application/use.test.js', 'tests'],
+    // Cypress's specs, wherever they sit, and its folder of support code
+    ['src/e2e/login.cy.ts', 'tests'],
+    ['cypress/support/commands.ts', 'tests'],
     ['test-helpers/context.js', 'tests'],
     ['command_test.go', 'tests'],
     ['tests/test_basic.py', 'tests'],
@@ -51,6 +54,8 @@ describe('pathRole()', () => {
     ['src/walk.md', 'docs'],
     ['benchmarks/middleware.js', 'benchmarks'],
     ['.github/workflows/ci.yml', 'other'],
+    ['charts/app/values.yaml', 'other'],
+    ['src/components/charts/BarChart.tsx', 'product'],
     ['scripts/version-bump.sh', 'other'],
     // packaging: container builds, Nix expressions and shell-completion scripts are not product code
     ['etc/Dockerfile', 'other'],

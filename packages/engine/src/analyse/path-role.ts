@@ -75,7 +75,16 @@ export function pathRole(path: string): PathRole {
   if (PROSE.test(path)) return 'docs';
   if ((DOCS_DIR.test(path) || ROOT_DOCS_DIR.test(path)) && !PACKAGE_SOURCE.test(path)) return 'docs';
   if (ROOT_OTHER_DIR.test(path) && !/\.([cm]?[jt]s|py|rb)$/.test(path)) return 'other';
-  if (OTHER_DIR.test(path) || ROOT_BUILD_DIR.test(path) || PACKAGING.test(path)) return 'other';
+  // a charts/ folder's components draw charts: Helm's charts hold templates and values, never code
+  const chartCode = /(^|\/)charts\/([^/]+\/)*[^/]+\.([cm]?[jt]sx?|vue|svelte|py|go|rs|java|kt|rb)$/i.test(
+    path,
+  );
+  if (
+    OTHER_DIR.test(chartCode ? path.replace(/(^|\/)charts\//gi, '$1') : path) ||
+    ROOT_BUILD_DIR.test(path) ||
+    PACKAGING.test(path)
+  )
+    return 'other';
   if (
     !path.includes('/') &&
     (CONFIG_FILE.test(path) || ROOT_TOOL_CONFIG.test(path) || ROOT_TASK_SCRIPT.test(path))

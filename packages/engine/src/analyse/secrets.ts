@@ -292,6 +292,7 @@ export function secretsPass(src: Sources, files: FileInfo[], envVars: EnvVar[] =
         const value = m[rule.group]!;
         if (rule.check && !rule.check(value)) continue;
         if (skip.has(line)) continue;
+        if (isFormatSample(value) || inPlaceholder(searched, m.index! + m[0].indexOf(value))) continue;
         raw.add(value);
         const masked =
           rule.kind === 'Private key'
@@ -305,6 +306,24 @@ export function secretsPass(src: Sources, files: FileInfo[], envVars: EnvVar[] =
     }
   }
   return { findings, raw: [...raw] };
+}
+
+/**
+ * A value that shows a credential's shape with its body zeroed or crossed out
+ * (`https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX`): a sample of the
+ * format, not a credential.
+ */
+export function isFormatSample(value: string): boolean {
+  const body = value.replace(/^https?:\/\/[^/]+\//, '').replace(/^[a-z]{2,6}[_-]/i, '');
+  const chars = body.replace(/[^A-Za-z0-9]/g, '');
+  const filler = chars.replace(/[^0Xx]/g, '').length;
+  return chars.length >= 8 && filler / chars.length >= 0.6;
+}
+
+/** Whether the text at `at` is the value of a form field's placeholder (`placeholder="…"`, `placeholder: '…'`). */
+function inPlaceholder(text: string, at: number): boolean {
+  const before = text.slice(Math.max(0, at - 40), at);
+  return /\bplaceholder\s*[=:]\s*\{?\s*["'`]$/i.test(before);
 }
 
 /** Replaces every raw secret in every string of a JSON-like value with its masked form. */

@@ -7,14 +7,15 @@ import type { Analysis, TestOnlyFindings } from './types.ts';
 // sample projects and data that tests feed to the code; their manifests are not the project's own.
 // `_fixture/`: a leading underscore hides the folder from Go's build, as it holds no package
 const FIXTURE_DIR = /(^|\/)(_?fixtures?|__fixtures__|testdata|test-data|__mocks__|__snapshots__)\//i;
-// runtime-tests/, unit_tests/, integration-tests/: a folder named for the kind of tests it holds;
+// runtime-tests/, unit_tests/, integration-tests/: a folder named for the kind of tests it holds
+// (cypress/: the browser tests Cypress runs, with their support code and fixtures);
 // test-helpers/, testutil/: the code the tests share, required only from them; fuzz/, fuzz_targets/:
 // the inputs a fuzzer throws at the product (cargo-fuzz, Go's and Python's fuzz harnesses)
 const TEST_DIR =
-  /(^|\/)(tests?|fuzz|fuzz_targets|__tests__|spec|specs|e2e|[\w.-]{1,100}[-_]tests?|test[-_](?:helpers?|utils?|support|harness)|testutils?)\//i;
-// `.test-d.ts`: tsd's type tests, which check the published declarations
+  /(^|\/)(tests?|fuzz|fuzz_targets|__tests__|spec|specs|e2e|cypress|[\w.-]{1,100}[-_]tests?|test[-_](?:helpers?|utils?|support|harness)|testutils?)\//i;
+// `.test-d.ts`: tsd's type tests, which check the published declarations; `.cy.ts`: Cypress's specs
 const TEST_FILE =
-  /\.(test|spec|e2e-spec|test-d)\.[a-z0-9]+$|(^|\/)test_[^/]+\.py$|_test\.(py|go|rb)$|_spec\.rb$|(^|\/)conftest\.py$|(^|\/)tests\.rs$|Test\.php$|(^|\/)test[-_](helpers?|fixtures?|utils?|setup|support|harness)\.[cm]?[jt]sx?$/i;
+  /\.(test|spec|e2e-spec|test-d|cy)\.[a-z0-9]+$|(^|\/)test_[^/]+\.py$|_test\.(py|go|rb)$|_spec\.rb$|(^|\/)conftest\.py$|(^|\/)tests\.rs$|Test\.php$|(^|\/)test[-_](helpers?|fixtures?|utils?|setup|support|harness)\.[cm]?[jt]sx?$/i;
 // JUnit's naming: FooTest, FooTests, FooIT, case-sensitive (Visit.java is not an integration test)
 const JVM_TEST_FILE = /(Tests?|IT)\.(java|kt|cs|scala)$/;
 

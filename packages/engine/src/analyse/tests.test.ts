@@ -288,6 +288,17 @@ describe('testsPass()', () => {
     expect(r.frameworks).toEqual(expect.arrayContaining(['RSpec', 'Minitest']));
   });
 
+  it("counts Cypress's `.cy.ts` specs as test files with their cases, wherever they sit", () => {
+    const s = sourcesFromMap({
+      'cypress/e2e/login.cy.ts':
+        "describe('login', () => {\n  it('logs in', () => {});\n  it('logs out', () => {});\n});\n",
+      'cypress/support/e2e.ts': "import './commands';\n",
+    });
+    const r = testsPass(s, languagesPass(s).files, []);
+    expect(r.files).toEqual([{ path: 'cypress/e2e/login.cy.ts', cases: 2 }]);
+    expect(r.totalCases).toBe(2);
+  });
+
   it('reads a tests.py as unittest does: TestCase methods only, and no pytest', () => {
     const s = sourcesFromMap({
       'app/tests.py':

@@ -18,7 +18,7 @@ export function hasTestName(p: string): boolean {
   // a Maven or Gradle build's main sources are never its tests, whatever a class is called
   if (/(^|\/)src\/main\//.test(p) && /\.(java|kt|scala|groovy)$/.test(b)) return false;
   return (
-    /\.(test|spec)\.[cm]?[jt]sx?$/.test(b) ||
+    /\.(test|spec|cy)\.[cm]?[jt]sx?$/.test(b) ||
     /^test_.*\.py$|_test\.py$/.test(b) ||
     /_test\.go$/.test(b) ||
     /(Test|Tests|IT|TestCase)\.(java|kt|cs|scala)$/.test(b) ||

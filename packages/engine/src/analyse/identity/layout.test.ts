@@ -40,6 +40,21 @@ describe('tutorials', () => {
   });
 });
 
+describe('a charts/ folder', () => {
+  it("is Helm's deployment when it holds templates, and the product's when it holds components", () => {
+    const layout = layoutOf({
+      'package.json': '{ "name": "app", "private": true }',
+      'src/index.ts': "export * from './charts/Bar';\n",
+      'src/charts/Bar.tsx': 'export function Bar() {\n  return null;\n}\n',
+      'src/charts/Line.tsx': 'export function Line() {\n  return null;\n}\n',
+      'charts/app/Chart.yaml': 'name: app\n',
+      'charts/app/values.yaml': 'replicas: 1\n',
+    });
+    expect(isProductFile('src/charts/Bar.tsx', layout)).toBe(true);
+    expect(areaOf('charts/app/values.yaml', layout)).toBe('deployment');
+  });
+});
+
 describe('published paths', () => {
   it('a folder named for tests ships when package.json exports it (a dist/ target read as src/)', () => {
     const layout = layoutOf({

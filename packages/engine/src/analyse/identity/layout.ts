@@ -14,7 +14,7 @@ import { exportFiles, resolveJs } from './surface.ts';
 // folder names, case- and separator-insensitive, to the role they have wherever they appear
 const BY_NAME: [RegExp, NonProductRole][] = [
   [
-    /^(tests?|__tests__|spec|specs|e2e|integration[-_]?tests?|test[-_]?helpers?|test[-_]?utils?|testing)$/i,
+    /^(tests?|__tests__|spec|specs|e2e|cypress|integration[-_]?tests?|test[-_]?helpers?|test[-_]?utils?|testing)$/i,
     'tests',
   ],
   [/^(fixtures?|__fixtures__|testdata|test[-_]?data|__mocks__|mocks|__snapshots__)$/i, 'fixtures'],
@@ -322,6 +322,8 @@ export function classifyLayout(
     const root = !dirName(d);
     let role = roleOfName(name);
     if (role === 'scripts' && mostlyCode(below) && !root) role = null; // src/tools is product code
+    // a charts/ folder of components draws charts; Helm's holds templates and values, no code
+    if (role === 'deployment' && /^charts$/i.test(name) && mostlyCode(below)) role = null;
     if (!role && root) role = ROOT_BY_NAME.find(([re]) => re.test(name))?.[1] ?? null;
     // an npm package installs commands only from its manifest's "bin": a root bin/ it does not name
     // there holds the maintainers' scripts (release bots, changelog writers), not what users run
