@@ -302,6 +302,29 @@ describe('npm dependencies counted as what they are', () => {
   });
 });
 
+describe('libraries the product relies on', () => {
+  it('are those its code imports: a declared hardening or authentication package nothing imports is none', () => {
+    const a = sampleAppAnalysis();
+    const dep = (name: string, line: number) =>
+      ({ ecosystem: 'npm', name, version: '*', scope: 'runtime', manifest: 'package.json', line }) as const;
+    a.dependencies = [
+      dep('cors', 1),
+      dep('helmet', 2),
+      dep('jsonwebtoken', 3),
+    ] as unknown as typeof a.dependencies;
+    // facts are kept per analysis: the product's files are read off another copy
+    const from = factsOf(sampleAppAnalysis()).productFiles[0]!.path;
+    a.imports = [
+      { from, specifier: 'helmet', kind: 'import', line: 1 },
+      { from, specifier: 'jsonwebtoken', kind: 'import', line: 2 },
+    ] as unknown as typeof a.imports;
+    const fx = factsOf(a);
+    expect(fx.productFiles.length).toBeGreaterThanOrEqual(5);
+    expect(fx.securityLibs.map((d) => d.name)).toEqual(['helmet']);
+    expect(fx.authLibs.map((d) => d.name)).toEqual(['jsonwebtoken']);
+  });
+});
+
 describe('how many modules a graph tells apart', () => {
   const modules = [{ id: 'src/org/acme' }, { id: 'src/org/acme/web' }];
   const edges = [

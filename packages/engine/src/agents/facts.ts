@@ -19,6 +19,7 @@ import type {
   Dependency,
   FileInfo,
   LanguageStat,
+  PackageRole,
   SymbolInfo,
 } from '../analyse/types.ts';
 
@@ -496,6 +497,41 @@ export function importersOf(a: Analysis, d: Pick<Dependency, 'ecosystem' | 'name
   ].sort();
 }
 
+// roles a package plays only where code imports it; a styling framework, a UI or web framework,
+// an app server or an async runtime works through class names, JSX, configuration or macros
+export const USED_BY_IMPORT = new Set<PackageRole>([
+  'auth',
+  'security',
+  'validation',
+  'http-client',
+  'payments',
+  'serialization',
+  'database-client',
+  'logging',
+  'task-queue',
+  'data-science',
+  'cli-parsing',
+  'templating',
+]);
+
+/**
+ * A library of a role played only through imports (authentication, hardening, validation…) that no
+ * product file imports: declared, or pulled in by another module (a Go `// indirect` requirement),
+ * but nothing the product's code relies on. Told only where import names are package names (npm,
+ * Go, Cargo) and the product has enough files to say so.
+ */
+export function neverImported(
+  a: Analysis,
+  d: Dependency,
+  productFiles: { path: string }[] = factsOf(a).productFiles,
+): boolean {
+  const role = d.role ?? dependencyRole(d);
+  if (!role || !USED_BY_IMPORT.has(role) || productFiles.length < 5) return false;
+  if (d.ecosystem !== 'npm' && d.ecosystem !== 'go' && d.ecosystem !== 'cargo') return false;
+  const source = new Set(productFiles.map((f) => f.path));
+  return !a.imports.some((i) => !i.resolved && source.has(i.from) && importsPackage(i.specifier, d));
+}
+
 const cache = new WeakMap<Analysis, Facts>();
 
 export function factsOf(a: Analysis): Facts {
@@ -604,9 +640,13 @@ export function factsOf(a: Analysis): Facts {
     ),
     dataModel: { ormFrameworks, schemaFiles, tables, schemas, migrations },
     // a library's role is the table's, and only for what the product ships (package-roles.ts)
-    authLibs: uniqDeps(productDeps.filter((d) => roleOf(d) === 'auth')),
-    securityLibs: uniqDeps(productDeps.filter((d) => roleOf(d) === 'security')),
-    validationLibs: uniqDeps(productDeps.filter((d) => roleOf(d) === 'validation')),
+    authLibs: uniqDeps(productDeps.filter((d) => roleOf(d) === 'auth' && !neverImported(a, d, productFiles))),
+    securityLibs: uniqDeps(
+      productDeps.filter((d) => roleOf(d) === 'security' && !neverImported(a, d, productFiles)),
+    ),
+    validationLibs: uniqDeps(
+      productDeps.filter((d) => roleOf(d) === 'validation' && !neverImported(a, d, productFiles)),
+    ),
     heavyDeps: uniqDeps(productDeps.filter((d) => HEAVY_NAMES.test(d.name) && d.scope !== 'dev')),
     looseDeps: [],
     codeEnvVars: a.envVars.filter((e) => !ENV_FILE.test(e.file)),

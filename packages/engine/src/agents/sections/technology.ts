@@ -5,7 +5,15 @@ import { splitCitation } from '../../citations.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
 import { importsPackage, isToolingRole } from '../../analyse/package-roles.ts';
 import type { Analysis, Ecosystem, Framework, PackageRole } from '../../analyse/types.ts';
-import { codeSplit, factsOf, importersOf, NON_CODE_LANGUAGES, optionalPeerOf } from '../facts.ts';
+import {
+  codeSplit,
+  factsOf,
+  importersOf,
+  neverImported,
+  NON_CODE_LANGUAGES,
+  optionalPeerOf,
+  USED_BY_IMPORT,
+} from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
   agree,
@@ -302,7 +310,16 @@ const ECOSYSTEM_TOOLS: Record<Ecosystem, string> = {
 
 /** What the product runs on: its own frameworks and libraries, not the tools it is developed with. */
 function runsOn(a: Analysis): Framework[] {
-  return a.frameworks.filter((f) => isProductOwned(f) && !isToolingRole(f.role) && !optionalPeerOf(a, f));
+  return a.frameworks.filter(
+    (f) => isProductOwned(f) && !isToolingRole(f.role) && !optionalPeerOf(a, f) && !unimported(a, f),
+  );
+}
+
+/** A framework whose package plays its role only through imports, and which no product file imports. */
+function unimported(a: Analysis, f: Framework): boolean {
+  const { path, line } = splitCitation(f.evidence);
+  const dep = a.dependencies.find((d) => d.manifest === path && d.line === line);
+  return !!dep && neverImported(a, dep);
 }
 
 /**
@@ -326,23 +343,6 @@ function optionalPeerFrameworks(a: Analysis): string[] {
         : [];
     });
 }
-
-// roles a package plays only where code imports it; a styling framework, a UI or web framework,
-// an app server or an async runtime works through class names, JSX, configuration or macros
-const USED_BY_IMPORT = new Set<PackageRole>([
-  'auth',
-  'security',
-  'validation',
-  'http-client',
-  'payments',
-  'serialization',
-  'database-client',
-  'logging',
-  'task-queue',
-  'data-science',
-  'cli-parsing',
-  'templating',
-]);
 
 /**
  * ", only in hc/integrations/github/client.py": a library the product's code imports in one file
