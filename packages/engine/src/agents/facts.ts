@@ -517,8 +517,8 @@ export const USED_BY_IMPORT = new Set<PackageRole>([
 /**
  * A library of a role played only through imports (authentication, hardening, validation…) that no
  * product file imports: declared, or pulled in by another module (a Go `// indirect` requirement),
- * but nothing the product's code relies on. Told only where import names are package names (npm,
- * Go, Cargo) and the product has enough files to say so.
+ * but nothing the product's code relies on. Told only where an import names the package itself (npm,
+ * Go; a crate's `use` may come through a re-export) and the product has enough files to say so.
  */
 export function neverImported(
   a: Analysis,
@@ -527,7 +527,7 @@ export function neverImported(
 ): boolean {
   const role = d.role ?? dependencyRole(d);
   if (!role || !USED_BY_IMPORT.has(role) || productFiles.length < 5) return false;
-  if (d.ecosystem !== 'npm' && d.ecosystem !== 'go' && d.ecosystem !== 'cargo') return false;
+  if (d.ecosystem !== 'npm' && d.ecosystem !== 'go') return false;
   const source = new Set(productFiles.map((f) => f.path));
   return !a.imports.some((i) => !i.resolved && source.has(i.from) && importsPackage(i.specifier, d));
 }

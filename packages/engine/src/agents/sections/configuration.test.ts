@@ -523,6 +523,16 @@ describe('how the configuration chapter tells where variables are documented', (
     expect(writeConfiguration(ctx(a, 'configuration'))).toContain(
       "(`src/cli.rs`). The other one, `VISUAL`, is a convention the ecosystem's tools share; no document of the project describes it.",
     );
+    // a help text the program prints that names it is where its users read of it
+    const root = mkdtempSync(path.join(os.tmpdir(), 'atr-envhelp-'));
+    const withHelp = ctx(a, 'configuration');
+    const file = withHelp.fx.productFiles.find((f) => /\.[jt]s$/.test(f.path))!.path;
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), '.help("Edit with the editor given by $VISUAL")\n');
+    expect(writeConfiguration({ ...withHelp, workspace: { root } as WriterContext['workspace'] })).toContain(
+      `The other one, \`VISUAL\`, is named in the help text at \`${file}:1\``,
+    );
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('names built at run time say what fills them in', () => {

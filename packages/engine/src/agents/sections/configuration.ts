@@ -504,9 +504,12 @@ function envDocs(ctx: WriterContext, all: string[], example: string | undefined)
   const rest = envDocsOf(a, names, example, commentMentions(ctx, names));
   if (!help) return rest;
   // "these variables" after the --help sentence would take in the ones --help prints: the others are named
-  if (rest.startsWith('Neither the README')) {
-    // a help text the program prints that names them (`editor given by $VISUAL or $EDITOR`) is where users read of them
-    const told = helpMentions(ctx, names);
+  const convention = /^`[^`]+`(?:, `[^`]+`)*(?:,? and `[^`]+`)? (?:is a convention|are conventions) /.test(
+    rest,
+  );
+  // a help text the program prints that names them (`editor given by $VISUAL or $EDITOR`) is where users read of them
+  const told = rest.startsWith('Neither the README') || convention ? helpMentions(ctx, names) : undefined;
+  if (rest.startsWith('Neither the README') || told) {
     const where = told ? `named in the help text at ${cite(told.file, told.line)}` : 'named only in the code';
     return `${help} The other ${names.length === 1 ? 'one' : num(names.length)}, ${joinAnd(names.map(code))}, ${agree(names.length, 'is', 'are')} ${where}: neither the README, the docs nor a \`.env.example\` file names ${names.length === 1 ? 'it' : 'them'}.`;
   }
