@@ -324,3 +324,38 @@ describe('SQL scripts that declare no table', () => {
     ]);
   });
 });
+
+describe('tables the code creates and drops', () => {
+  const tables = (files: Record<string, string>) => {
+    const src = sourcesFromMap(files);
+    return dataModelPass(src, languagesPass(src).files)
+      .filter((e) => e.kind === 'sql-table')
+      .map((e) => `${e.name} ${e.file}:${e.line}`);
+  };
+
+  it('reads a CREATE TABLE the code runs from a string as a table of the schema', () => {
+    expect(
+      tables({
+        'internal/database/migrations.go':
+          'package database\n\nvar migrations = []func(tx *sql.Tx) error{\n\tfunc(tx *sql.Tx) error {\n\t\tsql := `\n\t\t\tCREATE TABLE users (\n\t\t\t\tid serial not null,\n\t\t\t\tusername text not null unique\n\t\t\t);\n\t\t\tCREATE TABLE feeds (id bigserial, user_id int references users(id))\n\t\t`\n\t\t_, err := tx.Exec(sql)\n\t\treturn err\n\t},\n}\n',
+        'internal/model/q.go': 'package model\n\nconst q = "SELECT * FROM users WHERE id = $1"\n',
+      }),
+    ).toEqual(['users internal/database/migrations.go:6', 'feeds internal/database/migrations.go:10']);
+  });
+
+  it('leaves out a table a later migration drops, but not one a down migration drops', () => {
+    expect(
+      tables({
+        'db/migrations/001_init.up.sql': 'CREATE TABLE a (id int);\nCREATE TABLE scratch (id int);\n',
+        'db/migrations/001_init.down.sql': 'DROP TABLE a;\nDROP TABLE scratch;\n',
+        'db/migrations/002_cleanup.up.sql': 'DROP TABLE IF EXISTS scratch;\nCREATE TABLE b (id int);\n',
+        'store/migrate.go':
+          'package store\n\nconst up = `CREATE TABLE c (id int)`\n\n// down undoes up\nconst down = `DROP TABLE c`\n',
+      }),
+    ).toEqual([
+      'a db/migrations/001_init.up.sql:1',
+      'b db/migrations/002_cleanup.up.sql:2',
+      'c store/migrate.go:3',
+    ]);
+  });
+});

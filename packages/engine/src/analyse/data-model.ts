@@ -7,7 +7,7 @@
 import { codeText } from './comments.ts';
 import { pythonModels, NOT_ENTITY } from './data-model-python.ts';
 import { bracketBody, column, topLevel } from './data-model-syntax.ts';
-import { matchesWithLines, type Sources } from './sources.ts';
+import { baseName, matchesWithLines, type Sources } from './sources.ts';
 import { isNonProductCode } from './test-code.ts';
 import type { DataEntity, DataField, DataRelation, FileInfo, SqlScript } from './types.ts';
 
@@ -413,6 +413,9 @@ export function dataModelPass(src: Sources, files: FileInfo[]): DataEntity[] {
     const add: Add = (e) =>
       out.push({ store: 'table', ...e, file: f.path, fields: e.columns.map((c) => c.name) } as DataEntity);
     const ext = /\.(\w+)$/.exec(f.path)![1]!.toLowerCase();
+    // a schema the code runs itself (Go migrations as strings, a `CREATE TABLE IF NOT EXISTS` at
+    // start-up) declares tables as a SQL file does
+    if (ext !== 'sql' && ext !== 'prisma' && EMBEDDED_DDL.test(text)) sqlTables(text, add);
     if (ext === 'sql') sqlTables(text, add);
     else if (ext === 'prisma') prismaModels(text, add);
     else if (ext === 'py') python.push({ path: f.path, text });
@@ -422,8 +425,50 @@ export function dataModelPass(src: Sources, files: FileInfo[]): DataEntity[] {
     else scriptModels(text, add);
   }
   // in the order of the files, as the rest of the analysis lists them
-  return [...out, ...pythonModels(python), ...jpaEntities(java)].sort(
+  const all = [...out, ...pythonModels(python), ...jpaEntities(java)].sort(
     (x, y) => order.get(x.file)! - order.get(y.file)! || x.line - y.line,
+  );
+  return withoutDropped(src, files, all);
+}
+
+// `CREATE TABLE name (` inside a string of the code: a quote, backtick or line start before it
+const EMBEDDED_DDL = /(?:["'`]|^)\s*create\s+table\s+(?:if\s+not\s+exists\s+)?[\w."`[\]]+\s*\(/im;
+
+/**
+ * A SQL table a later statement drops (`DROP TABLE x`, in the same file further on or in a migration
+ * that sorts after it) is no longer stored: a scratch table, or one a migration replaced.
+ */
+function withoutDropped(src: Sources, files: FileInfo[], entities: DataEntity[]): DataEntity[] {
+  const drops: { file: string; line: number; name: string }[] = [];
+  for (const f of files) {
+    if (isNonProductCode(f.path) || !MODEL_FILE.test(f.path)) continue;
+    const text = codeText(src, f.path, f.language);
+    // a down migration undoes its up migration: it says nothing of the schema the migrations leave
+    if (!text || !/\bdrop\s+table\b/i.test(text) || /(^|[^a-z])down([^a-z]|$)/i.test(baseName(f.path)))
+      continue;
+    const lines = text.split('\n');
+    for (const { m, line } of matchesWithLines(
+      text,
+      /\bdrop\s+table\s+(?:if\s+exists\s+)?((?:[\w."`[\]]+\s*,\s*)*[\w."`[\]]+)/gi,
+    )) {
+      // nor does the down half of a migration that holds both (`down := "DROP TABLE …"`, `def downgrade`)
+      if (
+        /(^|[^a-z])(down|downgrade|rollback|revert)([^a-z]|$)/i.test(
+          lines.slice(Math.max(0, line - 12), line).join('\n'),
+        )
+      )
+        continue;
+      for (const name of m[1]!.split(','))
+        drops.push({ file: f.path, line, name: sqlName(name.trim()).toLowerCase() });
+    }
+  }
+  if (!drops.length) return entities;
+  // migrations run in the order of their paths (a timestamp or number leads each file's name)
+  const later = (d: { file: string; line: number }, e: DataEntity) =>
+    d.file === e.file ? d.line > e.line : d.file.localeCompare(e.file) > 0;
+  // a table created again after its drop is kept by its later CREATE
+  return entities.filter(
+    (e) => e.kind !== 'sql-table' || !drops.some((d) => d.name === e.name.toLowerCase() && later(d, e)),
   );
 }
 
