@@ -1723,3 +1723,43 @@ describe('a type only ever named in annotations', () => {
     expect(onlyNamedAsType(based, 'AuthedRequest', at('AuthedRequest'))).toBe(false);
   });
 });
+
+describe('central types in Go', () => {
+  it("counts an unexported type's uses and methods in its own package only", () => {
+    const files: Record<string, string[]> = {
+      'internal/api/handler.go': [
+        'package api',
+        '',
+        'type handler struct {',
+        '\tstore *storage.Storage',
+        '}',
+        '',
+        'func (h *handler) list() {}',
+      ],
+      'internal/api/routes.go': ['package api', '', 'func Serve() {', '\th := &handler{}', '\th.list()', '}'],
+      'internal/ui/handler.go': [
+        'package ui',
+        '',
+        'type handler struct{}',
+        '',
+        'func (h *handler) show() {}',
+        'func (h *handler) edit() {}',
+        'func (h *handler) save() {}',
+        'func (h *handler) drop() {}',
+      ],
+      'internal/ui/a.go': ['package ui', '', 'func a(h *handler) { _ = handler{} }'],
+      'internal/ui/b.go': ['package ui', '', 'func b(h *handler) { _ = handler{} }'],
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'Go', lines.join('\n')));
+    const { types, fns } = indexDefs(models);
+    const central = abstractions(
+      models,
+      identity({ kind: 'application', keyComponents: [{ path: 'internal/api/handler.go', rank: 1 }] }),
+      types,
+      fns,
+    );
+    // the api package's handler has 1 method and is named twice in its package: too little to be central,
+    // whatever the ui package does with a type of the same name
+    expect(central.map((t) => `${t.name} ${t.path}`)).toEqual([]);
+  });
+});

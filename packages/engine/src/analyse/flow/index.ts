@@ -948,15 +948,23 @@ export function abstractions(
     // methods of that name's type, not those of another type of the same name in a file of its own
     // (a sibling package's `Base`)
     const others = new Set(defs.filter((d) => d.file !== def.file).map((d) => d.file));
+    // Go declares a type's methods in its own package, and only that package sees an unexported type
+    // (each handler package's `handler`): files elsewhere name something else
+    const go = def.file.language === 'Go';
+    const dir = def.file.path.slice(0, def.file.path.lastIndexOf('/') + 1);
+    const inPackage = (m: FileModel) => m.path.slice(0, m.path.lastIndexOf('/') + 1) === dir;
+    const sees = (m: FileModel) => !go || /^[A-Z]/.test(name) || inPackage(m);
     const methods =
-      [...fns.values()].flat().filter((t) => t.def.owner === name && !others.has(t.file)).length +
+      [...fns.values()]
+        .flat()
+        .filter((t) => t.def.owner === name && !others.has(t.file) && (!go || inPackage(t.file))).length +
       rustConstructors(models, name);
     // a name of two letters is a type parameter or an abbreviation, unless its class carries behaviour
     // (ky's `Ky`, a `DB` with its queries): then it is the product's own machinery
     if (name.length < 3 && methods < SHORT_NAME_METHODS) continue;
     let uses = 0;
     // a file that defines the name itself (reopens a Ruby module, declares a type of its own) does not use it
-    for (const m of models) if (m !== def.file && !others.has(m)) uses += m.words.get(name) ?? 0;
+    for (const m of models) if (m !== def.file && !others.has(m) && sees(m)) uses += m.words.get(name) ?? 0;
     if (!methods && onlyNamedAsType(models, name, def)) continue;
     // a Ruby module without methods only names the types inside it (`module Rack`): a namespace
     if (
