@@ -787,9 +787,15 @@ export function receivers(models: FileModel[], name: string, home: string): stri
   const param = new RegExp(
     String.raw`[(,]\s*(?:[\w]+\s*:\s*)?(?:&\s*)?(?:'\w+\s+)?(?:mut\s+)?\*?${name}\b(?!\s*::)`,
   );
+  // Go writes a parameter's name before its type (`r *request`), and only the package that declares an
+  // unexported type can take one
+  const goParam = new RegExp(String.raw`[(,]\s*\w+(?:\s*,\s*\w+)*\s+(?:\*|\[\])*(?:\w+\.)?${name}\b`);
+  const homeDir = home.slice(0, home.lastIndexOf('/') + 1);
   const files: string[] = [];
   for (const m of models) {
     if (m.path === home || !m.words.has(name)) continue;
+    const go = m.language === 'Go';
+    if (go && !/^[A-Z]/.test(name) && m.path.slice(0, m.path.lastIndexOf('/') + 1) !== homeDir) continue;
     const heads = m.defs.filter((d) => d.kind !== 'type').map((d) => ({ line: d.line, name: d.name }));
     // a function defined inside another is no definition of the file's, but takes parameters all the same
     if (m.language === 'Python')
@@ -801,7 +807,7 @@ export function receivers(models: FileModel[], name: string, home: string): stri
       const head = m.bare.slice(d.line - 1, d.line + 5).join(' ');
       const at = head.indexOf(d.name);
       const params = parameterList(head, at < 0 ? 0 : at + d.name.length);
-      return params !== null && param.test(params);
+      return params !== null && (go ? goParam : param).test(params);
     });
     if (takes) files.push(m.path);
   }

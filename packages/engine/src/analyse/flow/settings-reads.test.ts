@@ -121,5 +121,20 @@ describe('the files a value is handed to', () => {
     const other = model('src/other.rs', ['pub(crate) fn other(x: &Path) {', '}']);
     expect(receivers([compiler, other], 'Config', 'src/config.rs')).toEqual(['src/compiler.rs']);
     expect(receivers([py], 'Context', 'pkg/core.py')).toEqual(['pkg/decorators.py']);
+    // Go: the parameter's name comes first, a package qualifies an exported type, and only its own
+    // package takes an unexported one
+    const go = (p: string, lines: string[]) => fileModel(p, 'Go', lines.join('\n'));
+    const validator = go('internal/validator/feed.go', [
+      'package validator',
+      '',
+      'func ValidateFeed(request *model.FeedRequest, cfg *config.Options) error {',
+      '\treturn nil',
+      '}',
+    ]);
+    const sender = go('client/client.go', ['package client', '', 'func (c *Client) send(r *request) {', '}']);
+    expect(receivers([validator, sender], 'request', 'client/request.go')).toEqual(['client/client.go']);
+    expect(receivers([validator], 'Options', 'internal/config/options.go')).toEqual([
+      'internal/validator/feed.go',
+    ]);
   });
 });
