@@ -85,6 +85,42 @@ describe('main path', () => {
     ]);
   });
 
+  it('follows a call on the object a `with` block opens over several lines', () => {
+    const contents = {
+      'fetch/_api.py': [
+        'from fetch._client import Client',
+        '',
+        'def get(url, timeout=None):',
+        '    return request("GET", url, timeout=timeout)',
+        '',
+        'def request(method, url, timeout=None):',
+        '    with Client(',
+        '        timeout=timeout,',
+        '        follow=True,',
+        '    ) as client:',
+        '        return client.request(method, url)',
+      ].join('\n'),
+      'fetch/_client.py': [
+        'class Client:',
+        '    def request(self, method, url):',
+        '        return self.send(method, url)',
+        '',
+        '    def send(self, method, url):',
+        ...Array.from({ length: 12 }, (_, i) => `        part${i} = url[${i}]`),
+        '        return url',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'Python', {
+      kind: 'library',
+      entryPoints: [{ path: 'fetch/_api.py', line: 3, how: "called by the README's example" }],
+      publicApi: [
+        { name: 'get', kind: 'function', path: 'fetch/_api.py', line: 3 },
+        { name: 'Client', kind: 'class', path: 'fetch/_client.py', line: 1 },
+      ],
+    });
+    expect(labels(steps).slice(0, 4)).toEqual(['get', 'request', 'Client.request', 'Client.send']);
+  });
+
   it('starts a library at the calls users import it for, not at the `main` its command line runs', () => {
     const contents = {
       'fetch/_api.py': [

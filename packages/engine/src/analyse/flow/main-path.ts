@@ -1110,7 +1110,9 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
           line,
         );
       const withAs =
-        line.includes('with') && /\bwith\s+(?:[\w.]+\.)?([A-Z]\w*)\s*\([^)]*\)\s+as\s+(\w+)/.exec(line);
+        line.includes('with') &&
+        (/\bwith\s+(?:[\w.]+\.)?([A-Z]\w*)\s*\([^)]*\)\s+as\s+(\w+)/.exec(line) ??
+          withOverLines(t.file.bare, i, t.def.end));
       const declared = assigns && /^\s*(?:final\s+)?([A-Z]\w*)(?:<[^>]*>)?\s+(\w+)\s*=/.exec(line);
       const pair = assigned
         ? [assigned[1]!, assigned[2]!]
@@ -3715,4 +3717,19 @@ export function handedOnAs(
       if (!calls.some((c) => c.callee === callee)) calls.push({ callee, line: i + 1 });
     }
   return calls.length ? { name, path, calls } : undefined;
+}
+
+/**
+ * `with Client(` whose arguments run over lines, closed by `) as client:` further on: the
+ * class and the name, as one line would give them.
+ */
+function withOverLines(lines: string[], at: number, end: number): [string, string, string] | null {
+  const open = /\bwith\s+(?:[\w.]+\.)?([A-Z]\w*)\s*\(\s*$/.exec(lines[at] ?? '');
+  if (!open) return null;
+  for (let j = at + 1; j < Math.min(end, at + 40, lines.length); j++) {
+    const close = /^\s*\)\s+as\s+(\w+)\s*:/.exec(lines[j]!);
+    if (close) return [close[0], open[1]!, close[1]!];
+    if (/:\s*$/.test(lines[j]!)) return null;
+  }
+  return null;
 }
