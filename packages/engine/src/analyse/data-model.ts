@@ -432,7 +432,7 @@ export function dataModelPass(src: Sources, files: FileInfo[]): DataEntity[] {
 }
 
 // `CREATE TABLE name (` inside a string of the code: a quote, backtick or line start before it
-const EMBEDDED_DDL = /(?:["'`]|^)\s*create\s+table\s+(?:if\s+not\s+exists\s+)?[\w."`[\]]+\s*\(/im;
+const EMBEDDED_DDL = /(?:["'`]|^)[ \t]*create\s+table\s+(?:if\s+not\s+exists\s+)?[\w."`[\]]+\s*\(/im;
 
 /**
  * A SQL table a later statement drops (`DROP TABLE x`, in the same file further on or in a migration

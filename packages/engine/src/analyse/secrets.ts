@@ -323,7 +323,7 @@ export function isFormatSample(value: string): boolean {
 /** Whether the text at `at` is the value of a form field's placeholder (`placeholder="…"`, `placeholder: '…'`). */
 function inPlaceholder(text: string, at: number): boolean {
   const before = text.slice(Math.max(0, at - 40), at);
-  return /\bplaceholder\s*[=:]\s*\{?\s*["'`]$/i.test(before);
+  return /\bplaceholder[ \t]*[=:][ \t]*(?:\{[ \t]*)?["'`]$/i.test(before);
 }
 
 /** Replaces every raw secret in every string of a JSON-like value with its masked form. */

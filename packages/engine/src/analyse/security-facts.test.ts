@@ -136,6 +136,49 @@ describe('security facts the code shows', () => {
   });
 });
 
+describe('checks made before a header is believed or verification is skipped', () => {
+  it('a forwarded header read after a trust check, and TLS verification skipped only under an option', () => {
+    const found = facts({
+      'lib/request.js': [
+        "defineGetter(req, 'protocol', function protocol() {",
+        "  var proto = this.connection.encrypted ? 'https' : 'http';",
+        "  var trust = this.app.get('trust proxy fn');",
+        '  if (!trust(this.connection.remoteAddress, 0)) {',
+        '    return proto;',
+        '  }',
+        "  var header = this.get('X-Forwarded-Proto') || proto;",
+        '  return header;',
+        '});',
+        "defineGetter(req, 'ip', function ip() {",
+        "  return this.get('X-Real-IP');",
+        '});',
+      ].join('\n'),
+      'fetch/builder.go': [
+        'package fetch',
+        '',
+        'func (r *Builder) transport() *http.Transport {',
+        '\tt := &http.Transport{}',
+        '\tif r.ignoreTLSErrors {',
+        '\t\tt.TLSClientConfig = &tls.Config{',
+        '\t\t\tInsecureSkipVerify: true,',
+        '\t\t}',
+        '\t}',
+        '\treturn t',
+        '}',
+      ].join('\n'),
+    });
+    const headers = found.filter((f) => f.kind === 'forwarded-header');
+    expect(headers.map((h) => `${h.detail}:${h.line} ${h.trustCheck ?? '-'}`)).toEqual([
+      'X-Forwarded-Proto:7 4',
+      'X-Real-IP:11 -',
+    ]);
+    expect(found.find((f) => f.kind === 'tls-verify-off')?.onlyWhen).toEqual({
+      condition: 'r.ignoreTLSErrors',
+      line: 5,
+    });
+  });
+});
+
 describe('configuration files', () => {
   const paths = (files: Record<string, string>) =>
     configPass(sourcesFromMap(files)).files.map((c) => [c.path, c.kind]);

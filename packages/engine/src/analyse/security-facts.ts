@@ -155,6 +155,54 @@ export function spoofDeprecation(text: string): SecurityFact['deprecated'] {
   return undefined;
 }
 
+// a check that the request comes through a proxy the code trusts, made before the header is read:
+// `if (!trust(this.connection.remoteAddress, 0)) return proto`, `if isTrustedProxyClient {`
+const TRUST_CHECK_WINDOW = 8;
+const TRUST_WORD = /trust|proxy/i;
+const CONDITION = /\bif\b|&&|\?|\bwhen\b|\bunless\b/;
+
+/** The line of a trust check on the read's line or the few above it, in the same function. */
+export function trustCheckAbove(text: string, line: number): number | undefined {
+  const lines = text.split('\n');
+  for (let i = line - 1; i >= Math.max(0, line - 1 - TRUST_CHECK_WINDOW); i--) {
+    const code = lines[i]!.replace(/(['"`])(?:\\.|(?!\1).)*\1/g, '""');
+    if (TRUST_WORD.test(code) && CONDITION.test(code)) return i + 1;
+    // the function's own head: a check above it belongs to another
+    if (i < line - 1 && /^\s*(?:func|def|function|fn)\b|\bfunction\b[^(\n]{0,60}\(/.test(lines[i]!))
+      return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The `if` a line sits under, by the nearest line above it with less indentation: the option that
+ * turns a check off (`if r.ignoreTLSErrors {` → `r.ignoreTLSErrors`).
+ */
+export function enclosingCondition(
+  text: string,
+  line: number,
+): { condition: string; line: number } | undefined {
+  const lines = text.split('\n');
+  const indent = (l: string) => /^\s*/.exec(l)![0].replace(/\t/g, '    ').length;
+  let depth = indent(lines[line - 1] ?? '');
+  for (let i = line - 2; i >= 0 && i >= line - 40; i--) {
+    const l = lines[i]!;
+    if (!l.trim()) continue;
+    const d = indent(l);
+    if (d >= depth) continue;
+    const head = l.trim().replace(/^\}[ \t]*else[ \t]+/, '');
+    if (/^if\b/.test(head)) {
+      let condition = head.slice(2).trim().replace(/[{:]$/, '').trim();
+      if (condition.startsWith('(') && condition.endsWith(')')) condition = condition.slice(1, -1).trim();
+      if (condition && condition.length <= 60 && !/[{}]/.test(condition)) return { condition, line: i + 1 };
+    }
+    // a block that is no condition (a struct literal, a function) ends the search at its level
+    if (/^\s*(?:func|def|function|fn|class)\b/.test(l)) return undefined;
+    depth = d;
+  }
+  return undefined;
+}
+
 /** Whether a match sits inside a string literal on its line: an odd count of one quote before it. */
 export function insideString(m: RegExpExecArray): boolean {
   const start = m.input.lastIndexOf('\n', m.index) + 1;
@@ -192,6 +240,9 @@ export function securityFactsPass(src: Sources, files: FileInfo[]): SecurityFact
             .split('\n')
             .slice(Math.max(0, line - GUARD_WINDOW), line)
             .some((l) => PROXY_WORD.test(l.replace(/['"][^'"\n]*['"]/g, '')));
+        const trustCheck =
+          rule.kind === 'forwarded-header' && !guarded ? trustCheckAbove(text, line) : undefined;
+        const onlyWhen = rule.kind === 'tls-verify-off' ? enclosingCondition(text, line) : undefined;
         const deprecated =
           rule.kind === 'forwarded-header' ? spoofDeprecation(src.text(f.path) ?? '') : undefined;
         const forwarded = rule.kind === 'forwarded-header';
@@ -211,6 +262,8 @@ export function securityFactsPass(src: Sources, files: FileInfo[]): SecurityFact
           line,
           ...(detail ? { detail } : {}),
           ...(guarded ? { guarded } : {}),
+          ...(trustCheck ? { trustCheck } : {}),
+          ...(onlyWhen ? { onlyWhen } : {}),
           ...(deprecated ? { deprecated } : {}),
           ...(lastHop ? { lastHop } : {}),
           ...(platform ? { platform } : {}),

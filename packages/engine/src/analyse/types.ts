@@ -515,6 +515,13 @@ export interface SecurityFact {
   detail?: string;
   /** A forwarded header read beside the switch that decides whether to trust it (`proxy && get(…)`). */
   guarded?: boolean;
+  /**
+   * The line of the check that lets the read happen only for a trusted proxy (`if (!trust(addr)) return`,
+   * `if isTrustedProxyClient {`), where no setting named the switch.
+   */
+  trustCheck?: number;
+  /** The condition a switched-off check sits under (`r.ignoreTLSErrors`): an option, not the default. */
+  onlyWhen?: { condition: string; line: number };
   /** A forwarded list read for its last entry, the one the proxy in front appends (`ips[ips.length - 1]`). */
   lastHop?: boolean;
   /** A forwarded header read in a platform adapter (`adapter/vercel/…`), as that platform's edge sets it. */

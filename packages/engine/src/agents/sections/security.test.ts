@@ -234,6 +234,34 @@ describe('what the code shows about security', () => {
     );
   });
 
+  it('a header read only after a trust check is no client-set value; TLS skipped under an option says so', () => {
+    const a = library();
+    a.securityFacts = [
+      {
+        kind: 'forwarded-header',
+        file: 'lib/request.js',
+        line: 309,
+        detail: 'X-Forwarded-Proto',
+        trustCheck: 304,
+      },
+      {
+        kind: 'tls-verify-off',
+        file: 'fetch/builder.go',
+        line: 7,
+        detail: 'InsecureSkipVerify: true',
+        onlyWhen: { condition: 'r.ignoreTLSErrors', line: 5 },
+      },
+    ];
+    const out = writeSecurity(ctx(a));
+    expect(out).toContain(
+      'each read is made only once the code has checked that the request comes from a proxy it trusts (`lib/request.js:304`)',
+    );
+    expect(out).not.toContain('a client can set them itself');
+    expect(out).toContain(
+      'Certificate verification is switched off in product code only under a condition the code checks first: `InsecureSkipVerify: true` (`fetch/builder.go:7`) when `r.ignoreTLSErrors` holds (`fetch/builder.go:5`).',
+    );
+  });
+
   it('a forwarded header read as the platform or proxy in front writes it is no client-set value', () => {
     const a = library();
     a.securityFacts = [

@@ -218,10 +218,18 @@ function tlsLines(a: Analysis): string[] {
   const off = ownFacts(a, 'tls-verify-off');
   if (off.length)
     out.push(
-      `Certificate verification is switched off in product code: ${joinSome(
-        off.map((x) => `${code(x.detail ?? '')} (${cite(x.file, x.line)})`),
-        3,
-      )}.`,
+      off.every((x) => x.onlyWhen)
+        ? `Certificate verification is switched off in product code only under a condition the code checks first: ${joinSome(
+            off.map(
+              (x) =>
+                `${code(x.detail ?? '')} (${cite(x.file, x.line)}) when ${code(x.onlyWhen!.condition)} holds (${cite(x.file, x.onlyWhen!.line)})`,
+            ),
+            3,
+          )}.`
+        : `Certificate verification is switched off in product code: ${joinSome(
+            off.map((x) => `${code(x.detail ?? '')} (${cite(x.file, x.line)})`),
+            3,
+          )}.`,
     );
   return out;
 }
@@ -316,10 +324,16 @@ function shippedLines(a: Analysis): string[] {
     const at = joinSome(unique(headers.map((h) => cite(h.file, h.line))), 3);
     const sw = ownFacts(a, 'proxy-switch')[0];
     // a switch only governs the reads written beside it; any other read believes the header as sent
+    const checked = headers.filter((h) => h.trustCheck);
     const trust =
       sw && headers.every((h) => h.guarded)
         ? `; trusting them is a setting (${cite(sw.file, sw.line)}${sw.detail === 'false' ? ', off by default' : sw.detail === 'true' ? ', on by default' : ''})`
-        : '; a client can set them itself unless a proxy in front overwrites them';
+        : checked.length === headers.length
+          ? `; each read is made only once the code has checked that the request comes from a proxy it trusts (${joinSome(
+              unique(checked.map((h) => cite(h.file, h.trustCheck))),
+              3,
+            )})`
+          : '; a client can set them itself unless a proxy in front overwrites them';
     const what = unique(names.map((n) => HEADER_MEANS[n] ?? 'address'));
     const either = what.length > 1 ? `${what.slice(0, -1).join(', ')} or ${what[what.length - 1]}` : what[0];
     // a reader its authors retired for trusting forged headers, and what they point to instead
