@@ -149,6 +149,13 @@ describe('checks made before a header is believed or verification is skipped', (
         "  var header = this.get('X-Forwarded-Proto') || proto;",
         '  return header;',
         '});',
+        "defineGetter(req, 'host', function host() {",
+        "  var val = this.get('X-Forwarded-Host');",
+        '  if (!val || !trust(this.socket.remoteAddress, 0)) {',
+        "    val = this.get('Host');",
+        '  }',
+        '  return val;',
+        '});',
         "defineGetter(req, 'ip', function ip() {",
         "  return this.get('X-Real-IP');",
         '});',
@@ -170,7 +177,8 @@ describe('checks made before a header is believed or verification is skipped', (
     const headers = found.filter((f) => f.kind === 'forwarded-header');
     expect(headers.map((h) => `${h.detail}:${h.line} ${h.trustCheck ?? '-'}`)).toEqual([
       'X-Forwarded-Proto:7 4',
-      'X-Real-IP:11 -',
+      'X-Forwarded-Host:11 12',
+      'X-Real-IP:18 -',
     ]);
     expect(found.find((f) => f.kind === 'tls-verify-off')?.onlyWhen).toEqual({
       condition: 'r.ignoreTLSErrors',

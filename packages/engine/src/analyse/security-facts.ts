@@ -161,12 +161,19 @@ const TRUST_CHECK_WINDOW = 8;
 const TRUST_WORD = /trust|proxy/i;
 const CONDITION = /\bif\b|&&|\?|\bwhen\b|\bunless\b/;
 
-/** The line of a trust check on the read's line or the few above it, in the same function. */
+/**
+ * The line of a trust check on the read's line or the few above it, in the same function, or right
+ * after it, where the value read is dropped unless the check passes (`if (!val || !trust(addr)) return`).
+ */
 export function trustCheckAbove(text: string, line: number): number | undefined {
   const lines = text.split('\n');
+  const isCheck = (l: string) => {
+    const code = l.replace(/(['"`])(?:\\.|(?!\1).)*\1/g, '""');
+    return TRUST_WORD.test(code) && CONDITION.test(code);
+  };
+  for (let i = line; i < Math.min(lines.length, line + 3); i++) if (isCheck(lines[i]!)) return i + 1;
   for (let i = line - 1; i >= Math.max(0, line - 1 - TRUST_CHECK_WINDOW); i--) {
-    const code = lines[i]!.replace(/(['"`])(?:\\.|(?!\1).)*\1/g, '""');
-    if (TRUST_WORD.test(code) && CONDITION.test(code)) return i + 1;
+    if (isCheck(lines[i]!)) return i + 1;
     // the function's own head: a check above it belongs to another
     if (i < line - 1 && /^\s*(?:func|def|function|fn)\b|\bfunction\b[^(\n]{0,60}\(/.test(lines[i]!))
       return undefined;
