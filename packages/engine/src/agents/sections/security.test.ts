@@ -254,7 +254,7 @@ describe('what the code shows about security', () => {
     ];
     const out = writeSecurity(ctx(a));
     expect(out).toContain(
-      'each read is made only once the code has checked that the request comes from a proxy it trusts (`lib/request.js:304`)',
+      'the code uses what they say only for a request that a check finds comes from a proxy it trusts (`lib/request.js:304`)',
     );
     expect(out).not.toContain('a client can set them itself');
     expect(out).toContain(

@@ -329,7 +329,7 @@ function shippedLines(a: Analysis): string[] {
       sw && headers.every((h) => h.guarded)
         ? `; trusting them is a setting (${cite(sw.file, sw.line)}${sw.detail === 'false' ? ', off by default' : sw.detail === 'true' ? ', on by default' : ''})`
         : checked.length === headers.length
-          ? `; each read is made only once the code has checked that the request comes from a proxy it trusts (${joinSome(
+          ? `; the code uses what they say only for a request that a check finds comes from a proxy it trusts (${joinSome(
               unique(checked.map((h) => cite(h.file, h.trustCheck))),
               3,
             )})`
