@@ -864,3 +864,24 @@ describe('routeTasks()', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe("another package's exports passed on", () => {
+  it('are counted apart, named by package, and follow the names of its own', () => {
+    const id = {
+      kind: 'framework',
+      publicApi: [
+        { name: 'json', kind: 'export', path: 'lib/express.js', line: 77, reexportOf: 'body-parser' },
+        { name: 'createApplication', kind: 'export', path: 'lib/express.js', line: 27, isDefault: true },
+        { name: 'Router', kind: 'export', path: 'lib/express.js', line: 71, reexportOf: 'router' },
+      ],
+      keyComponents: [],
+      mainPath: [],
+    } as unknown as Identity;
+    expect(surfaceSentence(id)).toBe(
+      'Its public surface is 3 names (2 of them are other packages’ exports it passes on, from `router` and `body-parser`): `createApplication`, `Router` and `json`.',
+    );
+    expect(publicApiParts(id).join('\n')).toContain(
+      '| `json` | re-export from `body-parser` | `lib/express.js:77` |',
+    );
+  });
+});

@@ -781,8 +781,18 @@ export function surfaceSentence(
   if (!cli.length && id.kind === 'cli')
     return `Beside the command line, its code exports ${plural(api.length, 'public name')} to other code${ledBy(api, max)}.`;
   // the options of a command it also installs are no names users call: counted apart
-  const names = api.filter((e) => !CLI_KINDS.has(e.kind));
-  return `Its public surface is ${plural(names.length, 'name')}${ledBy(names, max)}${objects ? `, beside ${objects}` : ''}${commandLineTail(cli)}.`;
+  // its own names lead; another package's exports it passes on (`exports.json = bodyParser.json`) follow
+  const names = api
+    .filter((e) => !CLI_KINDS.has(e.kind))
+    .sort((x, y) => Number(!!x.reexportOf) - Number(!!y.reexportOf));
+  const passed = names.filter((e) => e.reexportOf);
+  const passedOn = passed.length
+    ? ` (${num(passed.length)} of them ${agree(passed.length, 'is another package’s export', 'are other packages’ exports')} it passes on, from ${joinSome(
+        [...new Set(passed.map((e) => e.reexportOf!))].map(code),
+        4,
+      )})`
+    : '';
+  return `Its public surface is ${plural(names.length, 'name')}${passedOn}${ledBy(names, max)}${objects ? `, beside ${objects}` : ''}${commandLineTail(cli)}.`;
 }
 
 /** ", led by A, B and C" for the first of more names; ": A, B and C" when those are all of them. */
@@ -1233,7 +1243,9 @@ export function publicApiParts(
           .slice(0, 30)
           .map((e) => [
             code(qualifiedName(e)),
-            text(e.deprecated ? `${e.kind}, deprecated` : e.kind),
+            e.reexportOf
+              ? `re-export from ${code(e.reexportOf)}`
+              : text(e.deprecated ? `${e.kind}, deprecated` : e.kind),
             cite(e.definedAt?.path ?? e.path, e.definedAt?.line ?? e.line),
           ]),
         ['l', 'l', 'l'],

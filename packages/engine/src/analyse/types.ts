@@ -633,6 +633,8 @@ export interface PublicApiItem {
   isDefault?: boolean;
   /** Its authors mark it deprecated where it is defined (`// Deprecated: Use Dialer instead.`). */
   deprecated?: true;
+  /** The package it is another package's export of (`exports.json = bodyParser.json` → `body-parser`). */
+  reexportOf?: string;
 }
 
 /** Why a file counts for less than its references say; undefined when it counts in full. */

@@ -11,8 +11,10 @@ const JS = new Set(['JavaScript', 'TypeScript', 'JSX']);
 /** `const context = Object.create(this.context)`, `(context.request = Object.create(this.request))`. */
 const MADE =
   /^\s*(?:(?:const|let|var)\s+)?(?:\w+\s*=\s*\()?([\w.]+)\s*=\s*Object\.create\(\s*this\.(\w+)\s*\)/;
-/** `this.context = Object.create(context)`. */
-const KEPT = /^\s*this\.(\w+)\s*=\s*Object\.create\(\s*(\w+)\s*\)/;
+/** `Object.setPrototypeOf(req, this.request)`: an object the server made, given the prototype. */
+const SET_PROTO = /\bObject\.setPrototypeOf\(\s*([\w.]+)\s*,\s*this\.(\w+)\s*\)/;
+/** `this.context = Object.create(context)`, `app.request = Object.create(req, { … })`. */
+const KEPT = /^\s*(?:this|[A-Za-z_$][\w$]*)\.(\w+)\s*=\s*Object\.create\(\s*(\w+)\s*[,)]/;
 const DELEGATE = /^\s*delegate\(\s*(\w+)\s*,\s*(['"])(\w+)\2\s*\)/;
 const MEMBER = /^\s*\.(?:method|access|getter|setter|fluent)\(\s*(['"])\w+\1\s*\)/;
 
@@ -30,6 +32,38 @@ function literalMembers(proto: FileModel, defined: { indent: number }[]): string
   for (const line of proto.bare) {
     const m = KEYWORD_METHOD.exec(line.trimEnd()) ?? ALIAS.exec(line.trimEnd());
     if (m && m[1]!.length === indent) out.push(m[2]!);
+  }
+  return out;
+}
+
+/**
+ * Members assigned to the object a module exports (`module.exports = req` with `req.get = function …`,
+ * `req.header = req.get = …`), and the properties a helper defines on it (`defineGetter(req, 'ip', …)`,
+ * `Object.defineProperty(req, 'ip', …)`).
+ */
+function assignedMembers(proto: FileModel): string[] {
+  const exported = proto.lines
+    .map(
+      (l) =>
+        /^\s*(?:exports[ \t]*=[ \t]*)?module\.exports[ \t]*=[ \t]*([A-Za-z_$][\w$]*)(?:[ \t]*;)?[ \t]*$/.exec(
+          l,
+        )?.[1],
+    )
+    .find(Boolean);
+  if (!exported) return [];
+  const own = new RegExp(`^${exported.replace(/\$/g, '\\$')}\\.([A-Za-z$][\\w$]*)\\s*=`);
+  const defined = new RegExp(
+    `^[\\w.]+\\(\\s*${exported.replace(/\$/g, '\\$')}\\s*,\\s*(['"])([A-Za-z$][\\w$]*)\\1`,
+  );
+  const out: string[] = [];
+  for (const line of proto.lines) {
+    // `req.header = req.get = function header(…)`: each name of the chain
+    for (const part of line.split(/=(?!=)/).slice(0, -1)) {
+      const m = own.exec(part.trim() + ' =');
+      if (m) out.push(m[1]!);
+    }
+    const d = defined.exec(line);
+    if (d) out.push(d[2]!);
   }
   return out;
 }
@@ -72,19 +106,29 @@ export function prototypes(models: FileModel[], mainPath: MainPathStep[]): Proto
       !s.external && !s.handedIn ? file?.defs.find((d) => d.line === s.line && d.kind !== 'type') : undefined;
     if (!file || !def) continue;
     for (let i = def.line; i < def.end && i < file.lines.length; i++) {
-      const made = MADE.exec(file.lines[i]!);
+      const made = MADE.exec(file.lines[i]!) ?? SET_PROTO.exec(file.lines[i]!);
       if (!made) continue;
       const field = made[2]!;
-      // where the constructor keeps the prototype, and the module it comes from
-      const kept = file.lines.map((l) => KEPT.exec(l)).find((k) => k?.[1] === field);
-      const spec = kept ? file.bindings.get(kept[2]!) : undefined;
-      const path = spec ? resolve(file.path, spec, paths) : undefined;
+      // where the constructor (or the factory that makes the application) keeps the prototype, and
+      // the module it comes from: the step's own file first
+      const keeper = [file, ...js.filter((m) => m !== file)].find((m) =>
+        m.lines.some((l) => KEPT.exec(l)?.[1] === field),
+      );
+      const kept = keeper?.lines.map((l) => KEPT.exec(l)).find((k) => k?.[1] === field);
+      const spec = kept && keeper ? keeper.bindings.get(kept[2]!) : undefined;
+      const path = spec && keeper ? resolve(keeper.path, spec, paths) : undefined;
       const proto = path ? js.find((m) => m.path === path) : undefined;
       if (!proto || out.some((o) => o.path === proto.path)) continue;
       const delegates = delegations(proto);
       // its own members: the methods and accessors of the object literal (a getter and its setter once)
       const defined = proto.defs.filter((d) => d.kind !== 'type' && d.indent > 0 && !/^[_#]/.test(d.name));
-      const members = [...new Set([...defined.map((d) => d.name), ...literalMembers(proto, defined)])];
+      const members = [
+        ...new Set([
+          ...defined.map((d) => d.name),
+          ...literalMembers(proto, defined),
+          ...assignedMembers(proto),
+        ]),
+      ];
       out.push({
         path: proto.path,
         name: field,

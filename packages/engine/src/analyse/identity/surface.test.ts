@@ -118,6 +118,30 @@ describe('public surface', () => {
     expect(es.filter((e) => e.isDefault).map((e) => e.name)).toEqual(['Client']);
   });
 
+  it("marks a name that is another package's export passed on, required or imported", () => {
+    const cjs = [
+      "var bodyParser = require('body-parser');",
+      "var Router = require('router');",
+      "var proto = require('./application');",
+      'exports = module.exports = createApplication;',
+      'function createApplication() {}',
+      'exports.application = proto;',
+      'exports.Route = Router.Route;',
+      'exports.json = bodyParser.json',
+      "exports.static = require('serve-static');",
+      'exports.query = function query() {};',
+    ].join('\n');
+    const api = jsExports('lib/express.js', cjs);
+    expect(api.map((e) => `${e.name}:${e.reexportOf ?? '-'}`)).toEqual([
+      'application:-',
+      'Route:router',
+      'json:body-parser',
+      'static:serve-static',
+      'query:-',
+      'createApplication:-',
+    ]);
+  });
+
   it('takes a default export bound to a name as the package itself, cited where the name is declared', () => {
     const text = [
       "import {Ky} from './core/Ky.js';",

@@ -797,8 +797,19 @@ export function jsExports(path: string, text: string): ApiItem[] {
     /^module\.exports\s*=\s*(?:class|function)\s+([A-Za-z_$][\w$]*)/gm,
   ))
     add(m[1]!, 'class', line);
+  const packages = packageBindings(text);
   for (const { m, line } of matchesWithLines(text, /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/gm))
-    if (declared(m)) add(m[1]!, 'export', line);
+    if (declared(m)) {
+      add(m[1]!, 'export', line);
+      // `exports.json = bodyParser.json`, `exports.static = require('serve-static')`: another package's
+      const eol = text.indexOf('\n', m.index);
+      const value = text.slice(m.index + m[0].length, eol < 0 ? undefined : eol).trim();
+      const pkg =
+        /^require\(\s*(['"])([^'"./][^'"]*)\1\s*\)(?:\.[\w$]+)*\s*;?$/.exec(value)?.[2] ??
+        packages.get(/^([A-Za-z_$][\w$]*)(?:\.[\w$]+)*\s*;?$/.exec(value)?.[1] ?? '');
+      const item = out.find((a) => a.name === m[1]);
+      if (pkg && item && item.line === line) item.reexportOf = pkg;
+    }
   const obj = /^module\.exports\s*=\s*\{([^}]*)\}/m.exec(text);
   if (obj) listed(obj[1]!, obj.index + obj[0].indexOf('{') + 1, (part) => part.split(':')[0]!.trimEnd());
   // methods: of an exported class, or assigned to a prototype (proto.use = function…); accessors are properties
@@ -830,6 +841,18 @@ export function jsExports(path: string, text: string): ApiItem[] {
     /^(?:proto|[A-Z]\w*\.prototype|app)\.([A-Za-z_$][\w$]*)\s*=/gm,
   ))
     if (declared(m)) add(m[1]!, 'method', line);
+  return out;
+}
+
+/** Names bound to another package: `var bodyParser = require('body-parser')`, `import Router from 'router'`. */
+function packageBindings(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(
+    /^(?:var|let|const)[ \t]+([A-Za-z_$][\w$]*)[ \t]*=[ \t]*require\([ \t]*(['"])([^'"./][^'"]*)\2[ \t]*\)/gm,
+  ))
+    out.set(m[1]!, m[3]!);
+  for (const m of text.matchAll(/^import[ \t]+([A-Za-z_$][\w$]*)[ \t]+from[ \t]+(['"])([^'"./][^'"]*)\2/gm))
+    out.set(m[1]!, m[3]!);
   return out;
 }
 
