@@ -32,6 +32,22 @@ describe('defaults where the code falls back', () => {
     expect(one(vars, 'URL')!.hasDefault).toBeUndefined();
   });
 
+  it('JavaScript: a switch is no default: a ternary that does not use the value, or `||` inside a condition', () => {
+    const vars = read({
+      'src/a.ts': [
+        'const id = process.env.USE_UUIDV7 ? v7() : v4();',
+        'const port = process.env.PORT ? Number(process.env.PORT) : 3000;',
+        'if (process.env.DISABLE_LOGIN || process.env.CLOUD_MODE) {',
+        '  redirect();',
+        '}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'USE_UUIDV7')!.hasDefault).toBeUndefined();
+    expect(one(vars, 'PORT')).toMatchObject({ defaultValue: '3000' });
+    expect(one(vars, 'DISABLE_LOGIN')!.hasDefault).toBeUndefined();
+    expect(one(vars, 'DISABLE_LOGIN')!.fallbackVars).toBeUndefined();
+  });
+
   it('JavaScript: optional chaining and `import.meta.env` are reads, with the same defaults', () => {
     const vars = read({
       'src/a.ts': [

@@ -79,8 +79,14 @@ function ternaryFallback(text: string, end: number, start: number): string | nul
     } else if (depth > 0) continue;
     else if (c === ';' || c === ',' || (c === '\n' && text[i + 1] === '\n')) return null;
     else if (c === '?' && text[i + 1] !== '.' && text[i + 1] !== '?' && text[i - 1] !== '?') open++;
-    else if (c === ':' && open > 0 && --open === 0)
+    else if (c === ':' && open > 0 && --open === 0) {
+      // `X ? v7() : v4()` switches between two behaviours: the alternate is X's default only where
+      // the consequent uses X's value (`X ? X : d`, `X ? Number(X) : d`)
+      const question = text.lastIndexOf('?', i);
+      const name = text.slice(start, end).split(/\W+/).filter(Boolean).pop();
+      if (!consequent && name && !new RegExp(`\\b${name}\\b`).test(text.slice(question + 1, i))) return null;
       return chainAt(text, i + 1 + /^\s*/.exec(text.slice(i + 1))![0].length);
+    }
   }
   return null;
 }
@@ -231,6 +237,9 @@ function failsWhenUnset(text: string, end: number, start: number): boolean {
 
 // `Number(process.env.PORT) || 3000`: the fallback follows the conversion call
 function jsFallback(text: string, end: number, start: number): string | null {
+  // `if (process.env.A || process.env.B)`: inside a condition `||` joins two switches; neither is the
+  // other's value
+  if (inCondition(text, start)) return null;
   const direct = orElse(text, end);
   // `X || Y !== undefined`, `X || Y === '0'`, `X || !Y`: the operands are tests and the `||` joins
   // conditions (`if (process.env.NO_COLOR || process.env.FORCE_COLOR === '0')`); no value stands in for X
@@ -241,6 +250,19 @@ function jsFallback(text: string, end: number, start: number): string | null {
   )
     return null;
   return after(text, end, /^\s*\)\s*(?:\?\?|\|\|)\s*/);
+}
+
+/** Whether the text at `start` sits inside the parentheses of an `if (…)` or `while (…)` on its line. */
+function inCondition(text: string, start: number): boolean {
+  const line = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
+  const at = line.search(/\b(?:if|while)\s*\(/);
+  if (at < 0) return false;
+  let depth = 0;
+  for (const c of line.slice(at)) {
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+  }
+  return depth > 0;
 }
 
 /** An operand that is a comparison or a negation: a condition, not a value. */
