@@ -258,6 +258,8 @@ describe('writeTesting()', () => {
       { provider: 'GitHub Actions', path: '.github/workflows/lint.yml', jobs: ['lint'] },
       { provider: 'GitHub Actions', path: '.github/workflows/typecheck.yml', jobs: ['typecheck'] },
       { provider: 'GitHub Actions', path: '.github/workflows/ci.yml', jobs: ['test', 'ensure_cargo_fmt'] },
+      // static analysis of the code for security: a check too, named by its workflow
+      { provider: 'GitHub Actions', path: '.github/workflows/codeql.yml', jobs: ['analyze'] },
     ];
     a.staticChecks = [
       { tool: 'check-yaml', path: '.pre-commit-config.yaml', line: 7, via: 'pre-commit' },
@@ -265,7 +267,7 @@ describe('writeTesting()', () => {
     ];
     const out = writeTesting(ctx(a));
     expect(out).not.toContain('linkcheck');
-    expect(out).toMatch(/Static checks: CI jobs `lint` .*`typecheck` .*`ensure_cargo_fmt`/);
+    expect(out).toMatch(/Static checks: CI jobs `lint` .*`typecheck` .*`ensure_cargo_fmt` .*`codeql`/);
     expect(out).toMatch(/pre-commit hooks `ruff-check` .* and `check-yaml`/);
   });
 

@@ -91,7 +91,7 @@ export const testing = defineSection({
 
 /** Static checks a CI job runs, by the job's or the workflow's name (mypy.yml, golangci-lint, clippy…). */
 const CHECK_TOOL =
-  /lint|mypy|pyright|type-?check|typing|(?<![a-z])(?:tsc|fmt|vet|ruff)(?![a-z])|clippy|rustfmt|flake8|eslint|prettier|biome|pre-commit|staticcheck|format|checkstyle|spotless|rubocop|phpstan|ktlint|detekt/i;
+  /lint|mypy|pyright|type-?check|typing|(?<![a-z])(?:tsc|fmt|vet|ruff)(?![a-z])|clippy|rustfmt|flake8|eslint|prettier|biome|pre-commit|staticcheck|format|checkstyle|spotless|rubocop|phpstan|ktlint|detekt|codeql|scorecard|semgrep|sonar|gosec|govulncheck|bandit|zizmor|actionlint/i;
 const TEST_NAME = /test|spec|e2e|coverage/i;
 // what a CI command runs when it lints, format-checks or type-checks
 const CHECK_COMMAND =
