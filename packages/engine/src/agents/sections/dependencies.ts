@@ -508,7 +508,9 @@ function lockSentence(a: Analysis): string {
     )} ${agree(frozen.length, 'pins', 'pin')} every requirement exactly, which fixes the direct dependencies but not theirs.`;
   const optOut = a.lockfileOptOuts?.[0];
   if (optOut)
-    return `No lockfile is committed, by decision: ${cite(optOut.path, optOut.line)} sets \`package-lock=false\`, so the declared ranges are what users resolve.`;
+    return isPackageKind(a)
+      ? `No lockfile is committed, by decision: ${cite(optOut.path, optOut.line)} sets \`package-lock=false\`, so development and CI resolve the declared ranges afresh, as the projects that install it do.`
+      : `No lockfile is committed, by decision: ${cite(optOut.path, optOut.line)} sets \`package-lock=false\`, so the declared ranges are what users resolve.`;
   if (isPackageKind(a))
     return 'No lockfile is committed; as a library, the project leaves the resolved versions to the applications that install it.';
   const own = ownDeps(fx);

@@ -83,6 +83,29 @@ describe('technology and dependencies chapters', () => {
     expect(out).toContain('Pinned exactly: 1 of 3 versions; of the others, 2 are ranges');
   });
 
+  it('says what a lockfile left out by decision changes: what users resolve for an app, CI for a library', () => {
+    const npm = (name: string): Dependency => ({
+      ecosystem: 'npm',
+      name,
+      version: '^1.0.0',
+      scope: 'runtime',
+      manifest: 'package.json',
+      line: 3,
+      area: 'product',
+    });
+    const app = {
+      ...sampleAppAnalysis(),
+      dependencies: [npm('accepts')],
+      lockfiles: [],
+      lockfileOptOuts: [{ path: '.npmrc', line: 1, ecosystem: 'npm' as const }],
+    };
+    expect(writeDependencies(ctx(app))).toContain('so the declared ranges are what users resolve.');
+    const lib = { ...app, identity: { ...app.identity!, kind: 'library' as const } };
+    expect(writeDependencies(ctx(lib))).toContain(
+      'so development and CI resolve the declared ranges afresh, as the projects that install it do.',
+    );
+  });
+
   it("counts a build script's crates apart, but a Maven plugin's own dependency with development", () => {
     const maven = (name: string, scope: Dependency['scope']): Dependency => ({
       ...crate(name, '1.0'),
