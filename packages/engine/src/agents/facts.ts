@@ -484,6 +484,26 @@ export function optionalPeerOf(
   return shipped.length && shipped.every((d) => d.optionalPeer) ? shipped[0] : undefined;
 }
 
+/**
+ * The declaration that makes a framework optional: an optional peer, or an optional dependency (a
+ * Python extra, an optional crate the default features leave out, a Go module only required
+ * indirectly). What users get without asking for it does not hold it.
+ */
+export function optionalOf(
+  a: Analysis,
+  fw: Pick<Analysis['frameworks'][number], 'name' | 'evidence'>,
+): Dependency | undefined {
+  const peer = optionalPeerOf(a, fw);
+  if (peer) return peer;
+  const own = a.dependencies.filter(isProductOwned);
+  const at = own.filter((d) => `${d.manifest}:${d.line}` === fw.evidence);
+  const decl = at.length ? at : own.filter((d) => d.name.toLowerCase() === fw.name.toLowerCase());
+  const shipped = decl.filter((d) => d.scope === 'runtime' || d.scope === 'peer' || d.scope === 'optional');
+  return shipped.length && shipped.every((d) => d.scope === 'optional' && !d.inDefaultBuild)
+    ? shipped[0]
+    : undefined;
+}
+
 /** The product's source files that import a package (`src/react.ts` for `react`), sorted. */
 export function importersOf(a: Analysis, d: Pick<Dependency, 'ecosystem' | 'name'>): string[] {
   // the product's files: an example app importing `react` says nothing of the library

@@ -542,3 +542,47 @@ describe('a framework that is only an optional peer', () => {
     expect(runsOnFrameworks(a)).toEqual([]);
   });
 });
+
+describe('a Python extra', () => {
+  it('is not what the product builds on: it is told by the files that import it', () => {
+    const base = sampleAppAnalysis();
+    const a: Analysis = {
+      ...base,
+      dependencies: [
+        {
+          ecosystem: 'pip',
+          name: 'httpcore',
+          version: '==1.*',
+          scope: 'runtime',
+          manifest: 'pyproject.toml',
+          line: 30,
+          area: 'product',
+        },
+        {
+          ecosystem: 'pip',
+          name: 'click',
+          version: '==8.*',
+          scope: 'optional',
+          manifest: 'pyproject.toml',
+          line: 44,
+          area: 'product',
+        },
+      ],
+      frameworks: [
+        {
+          name: 'Click',
+          category: 'cli',
+          role: 'cli-parsing',
+          evidence: 'pyproject.toml:44',
+          area: 'product',
+        },
+      ],
+      imports: [...base.imports, { from: factsOf(base).productFiles[0]!.path, specifier: 'click', line: 1 }],
+    };
+    const out = writeTechnology(ctx(a));
+    expect(out).not.toContain('builds on Click');
+    expect(out).toContain(
+      `Click, an optional dependency (\`pyproject.toml:44\`), is imported by \`${factsOf(base).productFiles[0]!.path}\`.`,
+    );
+  });
+});

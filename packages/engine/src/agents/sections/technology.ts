@@ -11,7 +11,7 @@ import {
   importersOf,
   neverImported,
   NON_CODE_LANGUAGES,
-  optionalPeerOf,
+  optionalOf,
   USED_BY_IMPORT,
 } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
@@ -311,7 +311,7 @@ const ECOSYSTEM_TOOLS: Record<Ecosystem, string> = {
 /** What the product runs on: its own frameworks and libraries, not the tools it is developed with. */
 function runsOn(a: Analysis): Framework[] {
   return a.frameworks.filter(
-    (f) => isProductOwned(f) && !isToolingRole(f.role) && !optionalPeerOf(a, f) && !unimported(a, f),
+    (f) => isProductOwned(f) && !isToolingRole(f.role) && !optionalOf(a, f) && !unimported(a, f),
   );
 }
 
@@ -331,11 +331,11 @@ function optionalPeerFrameworks(a: Analysis): string[] {
   return a.frameworks
     .filter((f) => isProductOwned(f) && !isToolingRole(f.role))
     .flatMap((f) => {
-      const peer = optionalPeerOf(a, f);
+      const peer = optionalOf(a, f);
       const files = peer ? importersOf(a, peer) : [];
       return files.length
         ? [
-            `${text(f.name)}, an optional peer dependency (${cite(peer!.manifest, peer!.line)}), is imported by ${joinSome(
+            `${text(f.name)}, an optional${peer!.optionalPeer ? ' peer' : ''} dependency (${cite(peer!.manifest, peer!.line)}), is imported by ${joinSome(
               files.map((p) => cite(p)),
               4,
             )}.`,
