@@ -1,6 +1,7 @@
 // Facts derived from the analysis that several roles need (test files, data-model files, auth
 // libraries, secret-looking variables…), computed once per analysis and kept in a WeakMap.
 
+import { splitCitation } from '../citations.ts';
 import { isSchema, migrationsOf, type Migration } from '../analyse/data-model.ts';
 import { isProductOwned, lockfileOf, openVersionRisks } from '../analyse/dependencies.ts';
 import { isSecretName } from '../analyse/env-vars.ts';
@@ -550,6 +551,16 @@ export function neverImported(
   if (d.ecosystem !== 'npm' && d.ecosystem !== 'go') return false;
   const source = new Set(productFiles.map((f) => f.path));
   return !a.imports.some((i) => !i.resolved && source.has(i.from) && importsPackage(i.specifier, d));
+}
+
+/** A framework whose package plays its role only through imports, and which no product file imports. */
+export function frameworkUnimported(
+  a: Analysis,
+  f: Pick<Analysis['frameworks'][number], 'evidence'>,
+): boolean {
+  const { path, line } = splitCitation(f.evidence);
+  const dep = a.dependencies.find((d) => d.manifest === path && d.line === line);
+  return !!dep && neverImported(a, dep);
 }
 
 const cache = new WeakMap<Analysis, Facts>();

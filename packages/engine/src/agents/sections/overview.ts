@@ -3,7 +3,7 @@
 import { notNeededToRun, projectModel } from '../model.ts';
 import { writtenLanguages } from '../../analyse/languages.ts';
 import type { Analysis, Identity, LanguageStat } from '../../analyse/types.ts';
-import { codeSplit, isBuildOnly, leadShare, NON_CODE_LANGUAGES } from '../facts.ts';
+import { codeSplit, frameworkUnimported, isBuildOnly, leadShare, NON_CODE_LANGUAGES } from '../facts.ts';
 import { isReadme, isTitlePurpose } from '../../analyse/identity/purpose.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -148,7 +148,8 @@ export function runsOnFrameworks(a: Analysis): Analysis['frameworks'] {
       x.category !== 'test' &&
       x.category !== 'build' &&
       (!x.area || x.area === 'product') &&
-      !notNeededToRun(a, x),
+      !notNeededToRun(a, x) &&
+      !frameworkUnimported(a, x),
   );
 }
 

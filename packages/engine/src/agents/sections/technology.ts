@@ -9,7 +9,7 @@ import {
   codeSplit,
   factsOf,
   importersOf,
-  neverImported,
+  frameworkUnimported,
   NON_CODE_LANGUAGES,
   optionalOf,
   USED_BY_IMPORT,
@@ -311,15 +311,8 @@ const ECOSYSTEM_TOOLS: Record<Ecosystem, string> = {
 /** What the product runs on: its own frameworks and libraries, not the tools it is developed with. */
 function runsOn(a: Analysis): Framework[] {
   return a.frameworks.filter(
-    (f) => isProductOwned(f) && !isToolingRole(f.role) && !optionalOf(a, f) && !unimported(a, f),
+    (f) => isProductOwned(f) && !isToolingRole(f.role) && !optionalOf(a, f) && !frameworkUnimported(a, f),
   );
-}
-
-/** A framework whose package plays its role only through imports, and which no product file imports. */
-function unimported(a: Analysis, f: Framework): boolean {
-  const { path, line } = splitCitation(f.evidence);
-  const dep = a.dependencies.find((d) => d.manifest === path && d.line === line);
-  return !!dep && neverImported(a, dep);
 }
 
 /**
