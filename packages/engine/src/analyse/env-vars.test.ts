@@ -535,6 +535,17 @@ describe('secrets the configuration reveals', () => {
     // a key-shaped value is a credential whatever its name
     const keyed = scan({ '.env': 'TERMINAL_WIDTH=3000\nUPSTREAM=q8Zt3LwP0xRk7Vn2a9Hc\n' });
     expect(keyed.findings).toEqual([expect.objectContaining({ kind: 'Committed .env file', file: '.env' })]);
+    // credentials set to words put there to be replaced, or to another variable, and addresses, hold none
+    const placeholders = scan({
+      '.env': [
+        'SECRET_KEY=changethis',
+        'FIRST_SUPERUSER_PASSWORD=changethis',
+        'POSTGRES_PASSWORD=changethis',
+        'DATABASE_URL=postgresql://postgres:${POSTGRES_PASSWORD}@localhost:5432/app',
+      ].join('\n'),
+      'frontend/.env': 'VITE_API_URL=http://localhost:8000\nMAILPIT_HOST=http://localhost:8025\n',
+    });
+    expect(placeholders.findings).toEqual([]);
   });
 
   it('a .env of sample text to highlight holds no key: a value with spaces is words, not a key', () => {

@@ -110,13 +110,19 @@ function committedEnvFile(path: string, text: string): SecretFinding | null {
     .filter((a): a is { name: string; value: string; line: number } => !!a.name);
   if (!set.length) return null;
   const line = set[0]!.line;
-  const sensitive = set.map((a) => a.name).filter(isSecretName);
+  // a credential's name set to a word put there to be replaced (`SECRET_KEY=changethis`) or to another
+  // variable (`${POSTGRES_PASSWORD}`) holds no secret
+  const placeholder = (v: string) =>
+    !/[A-Za-z0-9]/.test(v) || SAMPLE_WORD.test(v) || SAMPLE_PART.test(v) || /^\$\{?\w+\}?$/.test(v);
+  const sensitive = set.filter((a) => isSecretName(a.name) && !placeholder(a.value)).map((a) => a.name);
   // a value shaped like a key (long, mixed letters and digits, random-looking, one unbroken token) is
-  // one whatever its name; words with a space between (`Lorem {$VAR1} ${VAR2} ipsum`) are text
+  // one whatever its name; words with a space between (`Lorem {$VAR1} ${VAR2} ipsum`) are text, and an
+  // address (`http://localhost:8000`, `/var/run/app.sock`) is none
   const keyLike = set.some(
     (a) =>
       a.value.length >= 16 &&
       !/\s/.test(a.value) &&
+      !/:\/\/|^[./~]/.test(a.value) &&
       /\d/.test(a.value) &&
       /[A-Za-z]/.test(a.value) &&
       shannonEntropy(a.value) >= 3.5,
@@ -160,7 +166,8 @@ function publicLines(text: string): Set<number> {
 // or digit (`---`, `***`)
 const SAMPLE_WORD =
   /^(secret|password|passwd|pass|changeme|change[_-]?it|dev|development|test|testing|default|admin|root|local|demo|sample|example|placeholder|dummy|key|token|none|empty|todo|xxx+)$/i;
-const SAMPLE_PART = /change[_-]?me|replace[_-]?me|fix[_-]?me|insecure|placeholder|example|dummy|your[_-]/i;
+const SAMPLE_PART =
+  /change[_-]?(?:me|this)|replace[_-]?(?:me|this)|fix[_-]?me|insecure|placeholder|example|dummy|your[_-]/i;
 
 /**
  * Words the project publishes itself: its README, compose files and env templates (a sample
