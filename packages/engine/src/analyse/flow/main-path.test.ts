@@ -722,6 +722,59 @@ describe('main path', () => {
     expect(labels(steps)).not.toContain('isHopError');
   });
 
+  it('a named export an imported factory makes, which the README calls first: from it into what the factory returns calls', () => {
+    const contents = {
+      'index.js': [
+        "import {createExec} from './lib/create.js';",
+        '',
+        'export const exec = createExec(() => ({}));',
+        '',
+        'export function getEachMessage() {',
+        '  return loop();',
+        '}',
+        'function loop() {',
+        '  return 1;',
+        '}',
+      ].join('\n'),
+      'lib/create.js': [
+        "import {spawnAsync} from './spawn.js';",
+        '',
+        'export const createExec = (mapArguments) => {',
+        '  const bound = (...args) => callBound(mapArguments, ...args);',
+        '  return bound;',
+        '};',
+        '',
+        'const callBound = (mapArguments, file, ...args) => {',
+        '  const options = mapArguments(file);',
+        '  return spawnAsync(file, args, options);',
+        '};',
+      ].join('\n'),
+      'lib/spawn.js': [
+        'export const spawnAsync = (file, args, options) => {',
+        '  const one = file;',
+        '  const two = args;',
+        '  return [one, two, options];',
+        '};',
+      ].join('\n'),
+    };
+    const steps = mainPath(contents, 'JavaScript', {
+      kind: 'library',
+      productPaths: Object.keys(contents),
+      entryPoints: [{ path: 'index.js', line: 3, how: "called by the README's example", call: 'exec()' }],
+      publicApi: [
+        { name: 'getEachMessage', kind: 'function', path: 'index.js', line: 5 },
+        { name: 'exec', kind: 'const', path: 'index.js', line: 3 },
+      ],
+      keyComponents: [
+        { path: 'lib/create.js', rank: 1 },
+        { path: 'index.js', rank: 0.5 },
+      ],
+    });
+    expect(labels(steps).slice(0, 2)).toEqual(['exec', 'callBound']);
+    expect(labels(steps)).toContain('spawnAsync');
+    expect(labels(steps)).not.toContain('getEachMessage');
+  });
+
   it("a bare call in a JavaScript module never reaches another file's function it does not import", () => {
     const contents = {
       'src/vanilla.ts':

@@ -3521,20 +3521,34 @@ function factoryInstance(
   productCalls: (t: Target) => ProductCall[],
   ranked: (ts: Target[]) => Target[],
 ): Start | null {
-  for (const e of input.publicApi) {
-    if (e.kind !== 'default export') continue;
+  // the name the README's example calls first (`` execa`…` `` for `export const execa = createExeca(…)`),
+  // then the default exports
+  const first = input.entryPoints[0];
+  const candidates = [
+    ...input.publicApi.filter(
+      (e) => e.kind === 'const' && first?.call && e.path === first.path && e.line === first.line,
+    ),
+    ...input.publicApi.filter((e) => e.kind === 'default export'),
+  ];
+  for (const e of candidates) {
     // a default export re-exported from the file that makes it is read where it is made
     const at = e.definedAt ?? { path: e.path, line: e.line };
     const file = byPath.get(at.path);
     const made = /^\s*(?:export\s+)?(?:const|let|var)\s+[\w$]+\s*(?::[^=]+)?=\s*([A-Za-z_$][\w$]*)\s*\(/.exec(
       file?.lines[at.line - 1] ?? '',
     );
-    const def = made && file?.defs.find((d) => d.name === made[1] && d.kind === 'function');
-    if (!file || !def) continue;
-    const factory = { file, def };
+    // the factory is defined in the file or imported into it (`import {createExeca} from './lib/…'`)
+    const local = made && file?.defs.find((d) => d.name === made[1] && d.kind === 'function');
+    const imported =
+      made && file && !local && file.bindings.has(made[1]!)
+        ? (input.fns.get(made[1]!) ?? []).filter((t) => !t.def.owner)
+        : [];
+    const factory = local && file ? { file, def: local } : imported.length === 1 ? imported[0]! : undefined;
+    if (!file || !factory) continue;
+    const def = factory.def;
     // an instance that is a class's method bound to a context (`bind(Axios.prototype.request,
     // context)`, `Axios.prototype.request.bind(context)`) runs that method whenever it is called
-    const body = file.lines.slice(def.line - 1, def.end).join('\n');
+    const body = factory.file.lines.slice(def.line - 1, def.end).join('\n');
     const bound =
       /\bbind\(\s*([A-Za-z_$][\w$]*)\.prototype\.([A-Za-z_$][\w$]*)\s*,/.exec(body) ??
       /\b([A-Za-z_$][\w$]*)\.prototype\.([A-Za-z_$][\w$]*)\.bind\(/.exec(body);
@@ -3555,7 +3569,7 @@ function factoryInstance(
             note: `made by ${def.name} at ${at.path}:${at.line}`,
           },
         ],
-        note: `bound by ${def.name} at ${file.path}:${line}`,
+        note: `bound by ${def.name} at ${factory.file.path}:${line}`,
         from: 0,
       };
     }
@@ -3568,7 +3582,7 @@ function factoryInstance(
       prefix: [
         { name: e.name, path: at.path, line: at.line, note: `made by ${def.name} at ${at.path}:${at.line}` },
       ],
-      note: `called by ${e.name} at ${file.path}:${call.call.line}`,
+      note: `called by ${e.name} at ${factory.file.path}:${call.call.line}`,
       from: 0,
     };
   }

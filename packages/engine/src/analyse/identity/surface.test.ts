@@ -521,3 +521,10 @@ describe("a README's install section", () => {
     expect(readmeCalls(blocks[0]!, 'client', 'client')).toEqual([{ name: 'get', call: 'client.get()' }]);
   });
 });
+
+describe('calls in a README example', () => {
+  it('a tagged template calls the function it names', () => {
+    const code = "import {execa} from 'execa';\n\nawait execa`npm run build`;\n";
+    expect(readmeCalls(code, 'execa', 'execa')).toEqual([{ name: 'execa', call: 'execa()' }]);
+  });
+});

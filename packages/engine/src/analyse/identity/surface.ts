@@ -368,7 +368,8 @@ export function readmeCalls(
       if (name && /^[A-Za-z_]\w*$/.test(name)) bound.set((as ?? name).trim(), name);
     }
   for (const [local, name] of bound)
-    for (const m of code.matchAll(new RegExp(`(new\\s+)?(?<![\\w$.])${esc(local)}\\s*\\(`, 'g')))
+    // a tagged template (`` execa`npm run build` ``) calls the function too
+    for (const m of code.matchAll(new RegExp(`(new\\s+)?(?<![\\w$.])${esc(local)}\\s*[(\`]`, 'g')))
       found.push({ name, call: `${m[1] ? 'new ' : ''}${local}()`, at: m.index! });
   // what the example does at its top level (`app = Starlette(routes=routes)`) before what it does
   // inside the functions it defines for the product to call (a handler returning `JSONResponse(…)`)
