@@ -33,6 +33,7 @@ describe('pathRole()', () => {
     // Cypress's specs, wherever they sit, and its folder of support code
     ['src/e2e/login.cy.ts', 'tests'],
     ['cypress/support/commands.ts', 'tests'],
+    ['axum-extra/test_files/index.html', 'tests'],
     ['test-helpers/context.js', 'tests'],
     ['command_test.go', 'tests'],
     ['tests/test_basic.py', 'tests'],

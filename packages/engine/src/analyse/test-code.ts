@@ -6,7 +6,8 @@ import type { Analysis, TestOnlyFindings } from './types.ts';
 
 // sample projects and data that tests feed to the code; their manifests are not the project's own.
 // `_fixture/`: a leading underscore hides the folder from Go's build, as it holds no package
-const FIXTURE_DIR = /(^|\/)(_?fixtures?|__fixtures__|testdata|test-data|__mocks__|__snapshots__)\//i;
+const FIXTURE_DIR =
+  /(^|\/)(_?fixtures?|__fixtures__|testdata|test-data|test[-_]files|__mocks__|__snapshots__)\//i;
 // runtime-tests/, unit_tests/, integration-tests/: a folder named for the kind of tests it holds
 // (cypress/: the browser tests Cypress runs, with their support code and fixtures);
 // test-helpers/, testutil/: the code the tests share, required only from them; fuzz/, fuzz_targets/:

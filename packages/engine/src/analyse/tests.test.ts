@@ -299,6 +299,20 @@ describe('testsPass()', () => {
     expect(r.totalCases).toBe(2);
   });
 
+  it("counts ava's test.serial cases and tsd's type assertions", () => {
+    const s = sourcesFromMap({
+      'test/run.js':
+        "import test from 'ava';\ntest.serial('one', t => {});\ntest('two', t => {});\ntest.failing('three', t => {});\n",
+      'test-d/execa.test-d.ts':
+        "import {expectType, expectError} from 'tsd';\nexpectType<string>(run('x'));\nexpectError(run(1));\n",
+    });
+    const r = testsPass(s, languagesPass(s).files, []);
+    expect(r.files).toEqual([
+      { path: 'test-d/execa.test-d.ts', cases: 2 },
+      { path: 'test/run.js', cases: 3 },
+    ]);
+  });
+
   it('reads a tests.py as unittest does: TestCase methods only, and no pytest', () => {
     const s = sourcesFromMap({
       'app/tests.py':

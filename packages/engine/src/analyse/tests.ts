@@ -18,7 +18,7 @@ export function hasTestName(p: string): boolean {
   // a Maven or Gradle build's main sources are never its tests, whatever a class is called
   if (/(^|\/)src\/main\//.test(p) && /\.(java|kt|scala|groovy)$/.test(b)) return false;
   return (
-    /\.(test|spec|cy)\.[cm]?[jt]sx?$/.test(b) ||
+    /\.(test|spec|cy|test-d)\.[cm]?[jt]sx?$/.test(b) ||
     /^test_.*\.py$|_test\.py$/.test(b) ||
     /_test\.go$/.test(b) ||
     /(Test|Tests|IT|TestCase)\.(java|kt|cs|scala)$/.test(b) ||
@@ -47,9 +47,14 @@ export function isTestFile(p: string): boolean {
 // node:test and node-tap subtests: t.test('name', …); a RegExp's .test(x) has no string title
 // Deno.test takes a name, an options object or a named function
 const JS_CASE =
-  /(?:^|[^\w.$])(?:it|test)(?:\.(?:only|skip|concurrent|todo|fails))*(?:\.each\s*(?:\([^)]*\)|`[^`]*`))?\s*\(\s*['"`]|\b(?:t|tt|st|t\d)\.test\(\s*['"`]|\bDeno\.test(?:\.(?:only|ignore))?\s*\(/gm;
+  /(?:^|[^\w.$])(?:it|test)(?:\.(?:only|skip|concurrent|todo|fails|serial|failing|cb))*(?:\.each\s*(?:\([^)]*\)|`[^`]*`))?\s*\(\s*['"`]|\b(?:t|tt|st|t\d)\.test\(\s*['"`]|\bDeno\.test(?:\.(?:only|ignore))?\s*\(/gm;
 
 const CASES: [RegExp, RegExp][] = [
+  // tsd's type tests: each assertion on the published declarations is a case
+  [
+    /\.test-d\.[cm]?tsx?$/,
+    /\bexpect(?:Type|NotType|Error|Assignable|NotAssignable|Deprecated|NotDeprecated|Never)\s*[<(]/g,
+  ],
   [/\.[cm]?[jt]sx?$/, JS_CASE],
   // TestXxx: `go test` runs only names whose next letter is not lower case; benchmarks and examples are not cases
   [/\.go$/, /^func\s+(?:Test|Fuzz)(?![a-z])\w*\s*\(/gm],
@@ -67,6 +72,7 @@ const FRAMEWORK_DEPS: Record<string, string> = {
   tap: 'node-tap',
   '@playwright/test': 'Playwright',
   cypress: 'Cypress',
+  tsd: 'tsd',
   supertest: 'supertest',
   pytest: 'pytest',
   'junit:junit': 'JUnit',

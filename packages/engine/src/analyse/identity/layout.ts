@@ -17,7 +17,10 @@ const BY_NAME: [RegExp, NonProductRole][] = [
     /^(tests?|__tests__|spec|specs|e2e|cypress|integration[-_]?tests?|test[-_]?helpers?|test[-_]?utils?|testing)$/i,
     'tests',
   ],
-  [/^(fixtures?|__fixtures__|testdata|test[-_]?data|__mocks__|mocks|__snapshots__)$/i, 'fixtures'],
+  [
+    /^(fixtures?|__fixtures__|testdata|test[-_]?data|test[-_]files|__mocks__|mocks|__snapshots__)$/i,
+    'fixtures',
+  ],
   [/^(bench|benches|benchmarks?)$/i, 'benchmarks'],
   [/^(examples?|samples?|demos?|_examples|tutorials?|cookbooks?)$/i, 'examples'],
   // the code a documentation site includes (`docs_src/`, `docs-examples/`): users' apps, not the product
