@@ -214,7 +214,8 @@ const SETTINGS_CALL =
 
 // pydantic settings: `class Settings(BaseSettings):` with fields `name: type = default`
 const SETTINGS_CLASS = /^([ \t]*)class[ \t]+\w+[ \t]*\([^)\n]{0,200}\bBaseSettings\b[^)\n]{0,200}\)[ \t]*:/gm;
-const FIELD = /^[ \t]+([a-z_][a-z0-9_]*)[ \t]*:[ \t]*([^=\s][^=\n]{0,199})(?:=[ \t]*(\S[^\n]{0,299}))?$/;
+const FIELD =
+  /^[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*:[ \t]*([^=\s][^=\n]{0,199})(?:=[ \t]*(\S[^\n]{0,299}))?$/;
 
 /** The reads of settings libraries and pydantic settings classes in a Python file. */
 export function settingsReads(text: string): Read[] {
@@ -249,10 +250,14 @@ function settingsFields(text: string, m: RegExpMatchArray): Read[] {
       const value = f[3]?.trim();
       const alias = value && /\b(?:validation_alias|alias|env)\s*=\s*['"](\w+)['"]/.exec(value)?.[1];
       const fallback = value && fieldDefault(value);
+      // a field with no default and a type that does not take None fails validation when unset
+      const required =
+        !fallback && !/\bNone\b|\bOptional\[/.test(f[2]!) && !/\bdefault_factory\s*=/.test(value ?? '');
       out.push({
         name: alias || (prefix + f[1]!).toUpperCase(),
         index: offset + line.indexOf(f[1]!),
         ...(fallback ? { fallback } : {}),
+        ...(required ? { required } : {}),
       });
     }
     offset += line.length + 1;

@@ -350,6 +350,36 @@ describe('reads through the project’s own wrappers and settings classes', () =
     expect(one(vars, 'APP_DEBUG')).toMatchObject({ defaultValue: 'False' });
     expect(one(vars, 'DJ_DEBUG')).toMatchObject({ line: 3, defaultValue: 'False' });
   });
+
+  it('pydantic BaseSettings fields named in capitals, with a validator between them', () => {
+    const vars = read({
+      'backend/app/core/config.py': [
+        'from pydantic_settings import BaseSettings, SettingsConfigDict',
+        'class Settings(BaseSettings):',
+        '    model_config = SettingsConfigDict(',
+        '        env_file="../.env",',
+        '    )',
+        '    API_V1_STR: str = "/api/v1"',
+        '    SECRET_KEY: str',
+        '    DATABASE_URL: PostgresDsn',
+        '',
+        '    @field_validator("DATABASE_URL", mode="before")',
+        '    @classmethod',
+        '    def _use_driver(cls, value: str) -> str:',
+        '        return value',
+        '',
+        '    SMTP_PORT: int = 587',
+      ].join('\n'),
+    });
+    expect(
+      vars.map((v) => `${v.name}:${v.line}:${v.defaultValue ?? '-'}:${v.required ? 'required' : ''}`),
+    ).toEqual([
+      'API_V1_STR:6:/api/v1:',
+      'SECRET_KEY:7:-:required',
+      'DATABASE_URL:8:-:required',
+      'SMTP_PORT:15:587:',
+    ]);
+  });
 });
 
 describe('who sets a variable', () => {
