@@ -98,6 +98,27 @@ describe('generated and vendored files among the sources', () => {
     );
   });
 
+  it('the folder of UI components components.json names for the shadcn/ui command is copied in', () => {
+    const shadcn = JSON.stringify({
+      $schema: 'https://ui.shadcn.com/schema.json',
+      aliases: { components: '@/components', ui: '@/components/ui' },
+    });
+    expect(
+      found({
+        'frontend/components.json': shadcn,
+        'frontend/src/components/ui/button.tsx': 'export function Button() {\n  return null;\n}\n',
+        'frontend/src/components/Admin/AddUser.tsx': 'export function AddUser() {\n  return null;\n}\n',
+      }),
+    ).toEqual({ 'frontend/src/components/ui/button.tsx': 'vendored' });
+    // a components.json of another tool names no copy
+    expect(
+      found({
+        'components.json': '{ "aliases": { "ui": "@/components/ui" } }',
+        'src/components/ui/button.tsx': 'export function Button() {\n  return null;\n}\n',
+      }),
+    ).toEqual({});
+  });
+
   it('says what gave a file away', () => {
     const src = sourcesFromMap({ 'scss/app.scss': '.a { color: red; }\n', 'static/app.css': rules(2) });
     expect(generatedFiles(src)).toEqual([

@@ -204,7 +204,7 @@ export function generatedFiles(src: Sources): GeneratedFile[] {
   const styleSources = styleSourcesOf(paths, (p) => src.text(p));
   const outputs = buildOutputs(src);
   const written = (p: string) => outputs.some((o) => p === o || p.startsWith(`${o}/`));
-  const copies = [...libraryCopies(src, paths), ...licensedCopies(src, paths)];
+  const copies = [...libraryCopies(src, paths), ...licensedCopies(src, paths), ...shadcnCopies(src, paths)];
   const out: GeneratedFile[] = [];
   for (const p of paths) {
     const copy = copies.find((c) => p.startsWith(`${c.dir}/`));
@@ -255,6 +255,32 @@ export function generatedFiles(src: Sources): GeneratedFile[] {
       continue;
     }
     if (minified(text)) hit('generated', 'minified');
+  }
+  return out;
+}
+
+/**
+ * The folder of UI components the shadcn/ui command copies into a project (`components.json` names
+ * it under `aliases.ui`, `@/components/ui` by default): another project's code, added and updated by
+ * that command, not written here.
+ */
+function shadcnCopies(src: Sources, paths: string[]): { dir: string; why: string }[] {
+  const out: { dir: string; why: string }[] = [];
+  for (const p of paths) {
+    if (p !== 'components.json' && !p.endsWith('/components.json')) continue;
+    let config: { $schema?: unknown; aliases?: { ui?: unknown } };
+    try {
+      config = JSON.parse(src.text(p) ?? '') as typeof config;
+    } catch {
+      continue;
+    }
+    if (typeof config.$schema !== 'string' || !config.$schema.includes('ui.shadcn.com')) continue;
+    const base = p.slice(0, p.length - 'components.json'.length);
+    const alias = typeof config.aliases?.ui === 'string' ? config.aliases.ui : '@/components/ui';
+    // `@/` is the project's source root: `src/` where it has one
+    const rel = alias.replace(/^[@~]\//, '').replace(/\/$/, '');
+    const dir = [`${base}src/${rel}`, `${base}${rel}`].find((d) => paths.some((x) => x.startsWith(`${d}/`)));
+    if (dir) out.push({ dir, why: `components added by the shadcn/ui command (${p})` });
   }
   return out;
 }
