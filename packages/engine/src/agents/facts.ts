@@ -6,7 +6,7 @@ import { isSchema, migrationsOf, type Migration } from '../analyse/data-model.ts
 import { isProductOwned, lockfileOf, openVersionRisks } from '../analyse/dependencies.ts';
 import { isSecretName } from '../analyse/env-vars.ts';
 import { moduleFolders, moduleHome } from '../analyse/module-graph.ts';
-import { dependencyRole, importsPackage } from '../analyse/package-roles.ts';
+import { dependencyRole, importName, importsPackage } from '../analyse/package-roles.ts';
 import {
   isBenchPath,
   isFixturePath,
@@ -535,11 +535,25 @@ export const USED_BY_IMPORT = new Set<PackageRole>([
   'templating',
 ]);
 
+const LOADED_BY_FRAMEWORKS = new Set<PackageRole>(['database-client', 'templating', 'serialization']);
+
+/** Python distributions whose modules have other names, beyond those the role table maps. */
+const PIP_BY_OTHER_NAME = new Set([
+  'attrs',
+  'protobuf',
+  'pyzmq',
+  'pycryptodome',
+  'pyopenssl',
+  'pymupdf',
+  'pyserial',
+]);
+
 /**
  * A library of a role played only through imports (authentication, hardening, validation…) that no
  * product file imports: declared, or pulled in by another module (a Go `// indirect` requirement),
  * but nothing the product's code relies on. Told only where an import names the package itself (npm,
- * Go; a crate's `use` may come through a re-export) and the product has enough files to say so.
+ * Go, a Python distribution of a module's name; a crate's `use` may come through a re-export) and the
+ * product has enough files to say so.
  */
 export function neverImported(
   a: Analysis,
@@ -547,8 +561,18 @@ export function neverImported(
   productFiles: { path: string }[] = factsOf(a).productFiles,
 ): boolean {
   const role = d.role ?? dependencyRole(d);
-  if (!role || !USED_BY_IMPORT.has(role) || productFiles.length < 5) return false;
-  if (d.ecosystem !== 'npm' && d.ecosystem !== 'go') return false;
+  // a database driver, a template engine or a serializer is often loaded by the framework the product
+  // configures (Django's `ENGINE`, a renderer named in settings): no import of the product's own needed
+  if (!role || !USED_BY_IMPORT.has(role) || LOADED_BY_FRAMEWORKS.has(role) || productFiles.length < 5)
+    return false;
+  // a Python distribution is imported by its own name only where that name is one (`httpx`) or the
+  // table knows the module (`jwt` for PyJWT); others (`attrs`, `protobuf`) import by another
+  const pipByName =
+    d.ecosystem === 'pip' &&
+    (PIP_BY_OTHER_NAME.has(d.name.toLowerCase())
+      ? false
+      : /^[a-z][a-z0-9_]*$/i.test(d.name) || importName(d) !== d.name.toLowerCase().replace(/-/g, '_'));
+  if (d.ecosystem !== 'npm' && d.ecosystem !== 'go' && !pipByName) return false;
   const source = new Set(productFiles.map((f) => f.path));
   return !a.imports.some((i) => !i.resolved && source.has(i.from) && importsPackage(i.specifier, d));
 }

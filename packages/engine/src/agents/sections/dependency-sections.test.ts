@@ -586,3 +586,50 @@ describe('a Python extra', () => {
     );
   });
 });
+
+describe('a Python library no product file imports', () => {
+  it('is not what the product builds on when it plays its role only through imports; a database driver may be', () => {
+    const base = sampleAppAnalysis();
+    const pip = (name: string, line: number): Dependency => ({
+      ecosystem: 'pip',
+      name,
+      version: '>=1',
+      scope: 'runtime',
+      manifest: 'pyproject.toml',
+      line,
+      area: 'product',
+    });
+    const a: Analysis = {
+      ...base,
+      dependencies: [pip('httpx', 10), pip('psycopg', 11), pip('fastapi', 12)],
+      frameworks: [
+        {
+          name: 'HTTPX',
+          category: 'other',
+          role: 'http-client',
+          evidence: 'pyproject.toml:10',
+          area: 'product',
+        },
+        {
+          name: 'psycopg',
+          category: 'orm',
+          role: 'database-client',
+          evidence: 'pyproject.toml:11',
+          area: 'product',
+        },
+        {
+          name: 'FastAPI',
+          category: 'web',
+          role: 'web-framework',
+          evidence: 'pyproject.toml:12',
+          area: 'product',
+        },
+      ],
+      imports: [...base.imports, { from: 'tests/test_api.py', specifier: 'httpx', line: 1 }],
+    };
+    const out = writeTechnology(ctx(a));
+    expect(out).not.toMatch(/HTTPX/);
+    expect(out).toContain('psycopg');
+    expect(out).toContain('FastAPI');
+  });
+});

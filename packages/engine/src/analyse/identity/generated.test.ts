@@ -108,6 +108,8 @@ describe('generated and vendored files among the sources', () => {
         'frontend/components.json': shadcn,
         'frontend/src/components/ui/button.tsx': 'export function Button() {\n  return null;\n}\n',
         'frontend/src/components/Admin/AddUser.tsx': 'export function AddUser() {\n  return null;\n}\n',
+        // the project's own components kept in the folder, in folders and files of their own naming
+        'frontend/src/components/ui/Pricing/Pricing.tsx': 'export function Pricing() {\n  return null;\n}\n',
       }),
     ).toEqual({ 'frontend/src/components/ui/button.tsx': 'vendored' });
     // a components.json of another tool names no copy

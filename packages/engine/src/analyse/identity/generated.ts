@@ -207,7 +207,9 @@ export function generatedFiles(src: Sources): GeneratedFile[] {
   const copies = [...libraryCopies(src, paths), ...licensedCopies(src, paths), ...shadcnCopies(src, paths)];
   const out: GeneratedFile[] = [];
   for (const p of paths) {
-    const copy = copies.find((c) => p.startsWith(`${c.dir}/`));
+    const copy = copies.find(
+      (c) => p.startsWith(`${c.dir}/`) && (!c.why.includes('shadcn/ui') || shadcnFile(p, c.dir)),
+    );
     if (copy) {
       out.push({ path: p, role: 'vendored', why: copy.why, copyIn: copy.dir });
       continue;
@@ -283,6 +285,16 @@ function shadcnCopies(src: Sources, paths: string[]): { dir: string; why: string
     if (dir) out.push({ dir, why: `components added by the shadcn/ui command (${p})` });
   }
   return out;
+}
+
+/**
+ * The command writes each component as one file named in lower case right in that folder
+ * (`button.tsx`, `dropdown-menu.tsx`); a project's own components kept beside them (`Pricing/Pricing.tsx`)
+ * are its own.
+ */
+function shadcnFile(p: string, dir: string): boolean {
+  const rest = p.slice(dir.length + 1);
+  return !rest.includes('/') && /^[a-z][a-z0-9-]*\.(?:tsx|jsx|ts|js|vue|svelte)$/.test(rest);
 }
 
 const FOLDER_VERSION = /[-_.@]v?\d[\w.-]*$/;
