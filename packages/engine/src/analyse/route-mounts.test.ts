@@ -185,6 +185,21 @@ describe('router mount prefixes', () => {
     expect(list(routes)).toEqual(['GET /books/<int:id>', 'POST /account/login']);
   });
 
+  it("FastAPI: a prefix read from a settings object's field", () => {
+    const routes = routesOf({
+      'app/main.py':
+        'from fastapi import FastAPI\nfrom app.core.config import settings\nfrom app.api import items\napp = FastAPI()\napp.include_router(items.router, prefix=settings.API_V1_STR)\n',
+      'app/__init__.py': '',
+      'app/core/__init__.py': '',
+      'app/core/config.py':
+        'from pydantic_settings import BaseSettings\n\nclass Settings(BaseSettings):\n    API_V1_STR: str = "/api/v1"\n    SECRET_KEY: str\n\nsettings = Settings()\n',
+      'app/api/__init__.py': '',
+      'app/api/items.py':
+        'from fastapi import APIRouter\nrouter = APIRouter(prefix="/items")\n\n@router.get("/")\nasync def read_items():\n    pass\n',
+    });
+    expect(list(routes)).toEqual(['GET /api/v1/items']);
+  });
+
   it('FastAPI: APIRouter prefix plus include_router prefix', () => {
     const routes = routesOf({
       'main.py':

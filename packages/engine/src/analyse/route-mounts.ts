@@ -108,6 +108,12 @@ function constsOf(text: string, python: boolean): Map<string, string> {
     ? /^([A-Za-z_]\w*)\s*(?::\s*str\s*)?=\s*r?((['"])[^'"\\\n]*\3)\s*(?:#.*)?$/gm
     : /^[ \t]*(?:export\s+)?const\s+([\w$]+)\s*(?::\s*string\s*)?=\s*('[^'\\\n]*'|"[^"\\\n]*"|`[^`\\]*`)\s*(?:as\s+const\s*)?;?/gm;
   for (const m of text.matchAll(re)) if (!out.has(m[1]!)) out.set(m[1]!, m[2]!);
+  // a settings class's string fields (`API_V1_STR: str = "/api/v1"`), read through its instance
+  if (python)
+    for (const m of text.matchAll(
+      /^[ \t]+([A-Za-z_]\w*)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*r?((['"])[^'"\\\n]*\3)[ \t]*(?:#.*)?$/gm,
+    ))
+      if (!out.has(`.${m[1]}`)) out.set(`.${m[1]}`, m[2]!);
   return out;
 }
 
@@ -376,7 +382,11 @@ export function applyMounts(
     if (ns) {
       const imp = facts.get(file)?.imported.get(ns[1]!);
       const target = imp?.name === '*' ? resolve(file, imp.specifier) : undefined;
-      return target ? (constValue(target, ns[2]!, depth + 1) ?? null) : null;
+      if (target) return constValue(target, ns[2]!, depth + 1) ?? null;
+      // an attribute of an object a module makes (`settings.API_V1_STR` of `settings = Settings()`)
+      const home = imp && imp.name !== 'default' ? resolve(file, imp.specifier) : undefined;
+      const field = home ? facts.get(home)?.consts.get(`.${ns[2]}`) : undefined;
+      return field !== undefined ? evalString(home!, field, depth + 1) : null;
     }
     if (e.includes('+')) {
       const parts = e.split('+').map((x) => evalString(file, x, depth));
