@@ -26,6 +26,7 @@ describe('symbols by the language rules', () => {
         'pub fn parse() {}',
         '#[cfg(test)]',
         'mod tests {',
+        '    use axum::Router;',
         '    fn helper() {}',
         '    #[test]',
         '    fn parses() { if true { helper(); } }',
@@ -33,8 +34,10 @@ describe('symbols by the language rules', () => {
         'pub fn after() {}',
       ].join('\n'),
     });
-    const { symbols } = symbolsPass(src, languagesPass(src).files);
+    const { symbols, imports } = symbolsPass(src, languagesPass(src).files);
     expect(symbols.map((s) => s.name)).toEqual(['Size', 'parse', 'after']);
+    // nor are its imports: `use axum::…` there is a test's dependency, no edge of the product's
+    expect(imports.map((i) => i.specifier)).toEqual([]);
   });
 
   it('Java and C#: a type without public is package-private or internal; Kotlin is public by default', () => {

@@ -299,7 +299,8 @@ export function symbolsPass(
     }
     out.symbols.push(...kept);
     if (f.language === 'Python') withImportedNames(text, r.imports);
-    out.imports.push(...r.imports);
+    // as do the imports such a module makes (`use axum::…` in axum-core's tests): no edge of the product's
+    out.imports.push(...(tests.length ? r.imports.filter((i) => !inTests(i.line)) : r.imports));
   }
   return out;
 }
