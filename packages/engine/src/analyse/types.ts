@@ -103,6 +103,8 @@ export type PackageRole =
   | 'validation'
   | 'templating'
   | 'http-client'
+  /** An HTTP implementation that serves and sends alike (hyper): what a web framework runs on. */
+  | 'http-library'
   | 'test-runner'
   | 'linter'
   | 'formatter'

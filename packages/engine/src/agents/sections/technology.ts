@@ -113,6 +113,7 @@ const ROLE_NAMES: Record<PackageRole, string> = {
   validation: 'validation',
   templating: 'templating',
   'http-client': 'HTTP client',
+  'http-library': 'HTTP implementation, server and client',
   'test-runner': 'test runner',
   linter: 'linter',
   formatter: 'formatter',
