@@ -160,3 +160,46 @@ describe('a constant that holds a function', () => {
     expect(symbols.map((s) => `${s.kind} ${s.name}${s.exported ? ' exported' : ''}`)).toEqual(expected);
   });
 });
+
+describe('Ruby visibility', () => {
+  it('a method below a bare private, with private def or named by private :x is not public', () => {
+    const src = sourcesFromMap({
+      'lib/app.rb': [
+        'module App',
+        '  class Base',
+        '    def call(env)',
+        '    end',
+        '',
+        '    private',
+        '',
+        '    def dispatch!',
+        '    end',
+        '',
+        '    public',
+        '',
+        '    def settings',
+        '    end',
+        '',
+        '    private def route!',
+        '    end',
+        '',
+        '    def helper',
+        '    end',
+        '    private :helper',
+        '  end',
+        '',
+        '  def self.new',
+        '  end',
+        'end',
+      ].join('\n'),
+    });
+    const { symbols } = symbolsPass(src, languagesPass(src).files);
+    expect(symbols.filter((s) => s.exported).map((s) => s.name)).toEqual([
+      'App',
+      'Base',
+      'call',
+      'settings',
+      'self.new',
+    ]);
+  });
+});

@@ -281,6 +281,12 @@ export function symbolsPass(
       r = extractFile(f.path, codeText(src, f.path, f.language) ?? text, f.language);
       out.extractors.regex++;
     }
+    // Ruby: methods below a bare `private`/`protected` (to the end of their class), `private def x` and
+    // the names of `private :x, :y` are no part of the public surface
+    if (f.language === 'Ruby') {
+      const hidden = rubyNonPublic(codeText(src, f.path, f.language) ?? text);
+      for (const s of r.symbols) if (s.exported && hidden(s.line, s.name)) s.exported = false;
+    }
     // a `#[cfg(test)]` module is compiled for the tests only: its helpers are no part of the product
     const tests = f.language === 'Rust' ? rustTestModules(codeText(src, f.path, f.language) ?? text) : [];
     const inTests = (line: number) => tests.some(([a, b]) => line >= a && line <= b);
@@ -303,6 +309,29 @@ export function symbolsPass(
     out.imports.push(...(tests.length ? r.imports.filter((i) => !inTests(i.line)) : r.imports));
   }
   return out;
+}
+
+/** Which Ruby definitions (by line and name) are private or protected. */
+export function rubyNonPublic(text: string): (line: number, name: string) => boolean {
+  const lines = text.split('\n');
+  const indentOf = (l: string) => /^[ \t]*/.exec(l)![0].length;
+  const privateLines = new Set<number>();
+  const privateNames = new Set<string>();
+  // the indentation a bare `private` switched at, until a line opens outward of it
+  let at: number | null = null;
+  lines.forEach((l, i) => {
+    const t = l.trim();
+    if (!t) return;
+    const d = indentOf(l);
+    if (at !== null && d < at) at = null;
+    if (/^(?:private|protected)$/.test(t)) at = d;
+    else if (/^public$/.test(t) && at === d) at = null;
+    else if (/^(?:private|protected)\s+def\s/.test(t)) privateLines.add(i + 1);
+    else if (/^(?:private|protected)\s+:/.test(t))
+      for (const m of t.matchAll(/:([A-Za-z_]\w*[?!=]?)/g)) privateNames.add(m[1]!);
+    else if (at !== null && d === at && /^def\s/.test(t)) privateLines.add(i + 1);
+  });
+  return (line, name) => privateLines.has(line) || privateNames.has(name);
 }
 
 /**
