@@ -262,6 +262,15 @@ describe('what the code shows about security', () => {
     );
   });
 
+  it('a library with no authentication and no routes leaves access control to the applications built with it', () => {
+    const a = library();
+    a.securityFacts = [];
+    a.symbols = a.symbols.filter((x) => x.path !== 'lib/auth.js');
+    expect(writeSecurity(ctx(a))).toContain(
+      'It declares no authentication library and serves no HTTP route of its own: who may do what is decided by the applications built with it.',
+    );
+  });
+
   it('a forwarded header read as the platform or proxy in front writes it is no client-set value', () => {
     const a = library();
     a.securityFacts = [

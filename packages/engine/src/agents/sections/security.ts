@@ -1,5 +1,6 @@
 // Security: hard-coded secrets (masked), auth and hardening libraries, sensitive settings, exposure.
 
+import { isPackageKind } from '../../analyse/dependencies.ts';
 import { factsOf } from '../facts.ts';
 import { wants, type WriterContext } from '../writers/context.ts';
 import {
@@ -639,7 +640,10 @@ export function writeSecurity(ctx: WriterContext): string {
     );
   else
     parts.push(
-      `No authentication library is declared and no HTTP route is served, so there is no access control to review.`,
+      // a library or framework controls no one's access itself: the applications built on it do
+      isPackageKind(a)
+        ? `It declares no authentication library and serves no HTTP route of its own: who may do what is decided by the applications built with it.`
+        : `No authentication library is declared and no HTTP route is served, so there is no access control to review.`,
     );
   if (wants(ctx, 'auth')) {
     const openRoutes =
