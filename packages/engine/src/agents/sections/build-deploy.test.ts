@@ -163,6 +163,20 @@ describe('the build and deployment chapter', () => {
       projectName: 'p',
       workspace: { root: '/x', name: 'p', files: [], skipped: [] } as unknown as WriterContext['workspace'],
     });
+
+  it('a package with no container files reaches its users through their builds, an application ships no image', () => {
+    const app = sampleAppAnalysis();
+    app.containers = [];
+    app.files = app.files.filter((f) => !/Dockerfile|compose/i.test(f.path));
+    app.entryPoints = app.entryPoints.filter((e) => e.kind !== 'dockerfile' && e.kind !== 'compose');
+    expect(write(app)).toContain(
+      'There is no Dockerfile or compose file, so the project ships no container image.',
+    );
+    const lib = { ...app, identity: { ...app.identity!, kind: 'library' as const } };
+    expect(write(lib)).toContain(
+      'There is no Dockerfile or compose file: as a package, it reaches its users through their own builds, not as a container image.',
+    );
+  });
   it('names a declared task runner as where the tasks live when there are no scripts or targets', () => {
     const a = sampleAppAnalysis();
     a.entryPoints = a.entryPoints.filter((e) => e.kind !== 'npm-script' && e.kind !== 'make-target');

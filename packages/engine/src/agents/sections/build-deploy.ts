@@ -1,5 +1,6 @@
 // Build and deployment: scripts, make targets, Dockerfiles/compose, CI workflows and their jobs.
 
+import { isPackageKind } from '../../analyse/dependencies.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isJustfile, isTaskfile, taskRunner } from '../../analyse/task-files.ts';
@@ -579,7 +580,12 @@ export function writeBuildDeploy(ctx: WriterContext): string {
         ),
       );
   } else if (!imageBuilds.length && !kube)
-    parts.push('There is no Dockerfile or compose file, so the project ships no container image.');
+    parts.push(
+      // a package reaches its users through a registry: no image is expected of it
+      isPackageKind(a)
+        ? 'There is no Dockerfile or compose file: as a package, it reaches its users through their own builds, not as a container image.'
+        : 'There is no Dockerfile or compose file, so the project ships no container image.',
+    );
   if (!wants(ctx, 'ci')) {
     // not this section's aspect
   } else if (a.ci.length) {
