@@ -151,7 +151,7 @@ describe('dependency scope: the product is what its own manifests declare', () =
       sourcesFromMap({
         'tune.gemspec': [
           "Gem::Specification.new 'tune', version do |s|",
-          "  s.add_dependency 'rack', '>= 3.0.0'",
+          "  s.add_dependency 'rack', '>= 3.0.0', '< 4'",
           "  s.add_development_dependency 'rspec'",
           'end',
         ].join('\n'),
@@ -181,6 +181,10 @@ describe('dependency scope: the product is what its own manifests declare', () =
       'rspec:dev:tune.gemspec',
       'tilt:runtime:tune-contrib/tune-contrib.gemspec',
     ]);
+    // every constraint of a requirement is read, not only the first
+    expect(dependencies.find((d) => d.name === 'rack')?.version).toBe('>= 3.0.0, < 4');
+    expect(dependencies.find((d) => d.name === 'tilt')?.version).toBe('~> 2.0');
+    expect(dependencies.find((d) => d.name === 'puma')?.version).toBe('*');
     // an application's Gemfile, without a gemspec, declares what it runs with
     const app = dependenciesPass(sourcesFromMap({ Gemfile: "gem 'puma'\n" }));
     expect(app.dependencies[0]?.scope).toBe('runtime');

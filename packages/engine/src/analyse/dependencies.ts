@@ -759,6 +759,12 @@ const composer: Parser = (text, path) => {
   return out;
 };
 
+/** Every constraint a gem declaration gives (`'>= 3.0.0', '< 4'`), joined as Bundler reads them; `*` for none. */
+function gemRequirement(list: string): string {
+  const parts = [...list.matchAll(/["']([^"']+)["']/g)].map((x) => x[1]!);
+  return parts.length ? parts.join(', ') : '*';
+}
+
 const gemfile: Parser = (text, path) => {
   const out: DependenciesResult = { manifests: [{ path, ecosystem: 'bundler' }], dependencies: [] };
   const groups: Scope[] = [];
@@ -771,13 +777,13 @@ const gemfile: Parser = (text, path) => {
     if (g)
       return void groups.push(/test/.test(g[1]!) ? 'test' : /development/.test(g[1]!) ? 'dev' : 'runtime');
     if (/^end\b/.test(line) && groups.length) return void groups.pop();
-    const m = /^gem\s+["']([^"']+)["'](?:\s*,\s*["']([^"']+)["'])?/.exec(line);
+    const m = /^gem\s+["']([^"']+)["']((?:\s*,\s*["'][^"']+["'])*)/.exec(line);
     // a gem taken from a folder of the repository (`path: '..'`) is the project's own code
     if (m && !/\bpath:|:path\s*=>/.test(line))
       out.dependencies.push({
         ecosystem: 'bundler',
         name: m[1]!,
-        version: m[2] ?? '*',
+        version: gemRequirement(m[2]!),
         scope: groups.at(-1) ?? (gem ? 'dev' : 'runtime'),
         manifest: path,
         line: i + 1,
@@ -797,12 +803,12 @@ const gemspec: Parser = (text, path) => {
   };
   text.split('\n').forEach((raw, i) => {
     const m =
-      /\.add_(runtime_|development_)?dependency[\s(]+["']([^"']+)["'](?:\s*,\s*["']([^"']+)["'])?/.exec(raw);
+      /\.add_(runtime_|development_)?dependency[\s(]+["']([^"']+)["']((?:\s*,\s*["'][^"']+["'])*)/.exec(raw);
     if (m)
       out.dependencies.push({
         ecosystem: 'bundler',
         name: m[2]!,
-        version: m[3] ?? '*',
+        version: gemRequirement(m[3]!),
         scope: m[1] === 'development_' ? 'dev' : 'runtime',
         manifest: path,
         line: i + 1,
