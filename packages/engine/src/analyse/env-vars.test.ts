@@ -48,6 +48,15 @@ describe('defaults where the code falls back', () => {
     expect(one(vars, 'DISABLE_LOGIN')!.fallbackVars).toBeUndefined();
   });
 
+  it('Ruby: a ternary that uses the value falls back to its alternate, past a predicate method', () => {
+    const vars = read({
+      'lib/base.rb':
+        "set :port, Integer(ENV['PORT'] && !ENV['PORT'].empty? ? ENV['PORT'] : 4567)\nset :env, (ENV['APP_ENV'] || :development).to_sym\n",
+    });
+    for (const v of vars.filter((x) => x.name === 'PORT')) expect(v).toMatchObject({ defaultValue: '4567' });
+    expect(one(vars, 'APP_ENV')).toMatchObject({ defaultValue: ':development' });
+  });
+
   it('JavaScript: optional chaining and `import.meta.env` are reads, with the same defaults', () => {
     const vars = read({
       'src/a.ts': [

@@ -591,7 +591,12 @@ const READERS: Record<string, Reader[]> = {
     { re: /\$\{([A-Z_][A-Z0-9_]*)(?=[:}])/g, fallback: springFallback, verbatim: true, required: noColon },
   ],
   ruby: [
-    { re: /\bENV\[\s*['"]([A-Za-z_]\w*)['"]\s*\]/g, fallback: orElse },
+    {
+      re: /\bENV\[\s*['"]([A-Za-z_]\w*)['"]\s*\]/g,
+      // `ENV['PORT'] && !ENV['PORT'].empty? ? ENV['PORT'] : 4567`: a predicate's `?` (`empty?`) opens no
+      // ternary; the text keeps its length so the offsets hold
+      fallback: (t, e, s) => orElse(t, e) ?? ternaryFallback(t.replace(/(?<=\w)\?/g, '_'), e, s),
+    },
     {
       re: /\bENV\.fetch\(\s*['"]([A-Za-z_]\w*)['"]/g,
       fallback: (t, e) => nextArg(t, e) ?? after(t, e, /^\s*\)\s*\{\s*(?:\|\w*\|\s*)?/),
