@@ -592,7 +592,8 @@ const READERS: Record<string, Reader[]> = {
   ],
   ruby: [
     {
-      re: /\bENV\[\s*['"]([A-Za-z_]\w*)['"]\s*\]/g,
+      // `ENV['RACK_ENV'] = val` sets the variable: no read
+      re: /\bENV\[\s*['"]([A-Za-z_]\w*)['"]\s*\](?!\s*=[^=~])/g,
       // `ENV['PORT'] && !ENV['PORT'].empty? ? ENV['PORT'] : 4567`: a predicate's `?` (`empty?`) opens no
       // ternary; the text keeps its length so the offsets hold
       fallback: (t, e, s) => orElse(t, e) ?? ternaryFallback(t.replace(/(?<=\w)\?/g, '_'), e, s),
