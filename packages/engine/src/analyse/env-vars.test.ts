@@ -51,10 +51,12 @@ describe('defaults where the code falls back', () => {
   it('Ruby: a ternary that uses the value falls back to its alternate, past a predicate method', () => {
     const vars = read({
       'lib/base.rb':
-        "set :port, Integer(ENV['PORT'] && !ENV['PORT'].empty? ? ENV['PORT'] : 4567)\nset :env, (ENV['APP_ENV'] || :development).to_sym\n",
+        "set :port, Integer(ENV['PORT'] && !ENV['PORT'].empty? ? ENV['PORT'] : 4567)\nset :env, (ENV['APP_ENV'] || :development).to_sym\nENV['RACK_ENV'] = val\n",
     });
     for (const v of vars.filter((x) => x.name === 'PORT')) expect(v).toMatchObject({ defaultValue: '4567' });
     expect(one(vars, 'APP_ENV')).toMatchObject({ defaultValue: ':development' });
+    // an assignment sets the variable for the processes the program starts: it reads nothing
+    expect(one(vars, 'RACK_ENV')).toBeUndefined();
   });
 
   it('JavaScript: optional chaining and `import.meta.env` are reads, with the same defaults', () => {
