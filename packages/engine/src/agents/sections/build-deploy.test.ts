@@ -174,7 +174,7 @@ describe('the build and deployment chapter', () => {
     );
     const lib = { ...app, identity: { ...app.identity!, kind: 'library' as const } };
     expect(write(lib)).toContain(
-      'There is no Dockerfile or compose file: as a package, it reaches its users through their own builds, not as a container image.',
+      'There is no Dockerfile or compose file: as a package, it reaches its users through their package manager, not as a container image.',
     );
   });
   it('names a declared task runner as where the tasks live when there are no scripts or targets', () => {

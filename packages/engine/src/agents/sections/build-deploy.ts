@@ -583,7 +583,7 @@ export function writeBuildDeploy(ctx: WriterContext): string {
     parts.push(
       // a package reaches its users through a registry: no image is expected of it
       isPackageKind(a)
-        ? 'There is no Dockerfile or compose file: as a package, it reaches its users through their own builds, not as a container image.'
+        ? 'There is no Dockerfile or compose file: as a package, it reaches its users through their package manager, not as a container image.'
         : 'There is no Dockerfile or compose file, so the project ships no container image.',
     );
   if (!wants(ctx, 'ci')) {
