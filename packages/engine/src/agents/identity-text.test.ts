@@ -9,6 +9,7 @@ import {
   keyComponentParts,
   kindPhrase,
   productSize,
+  plainProse,
   publicApiParts,
   purposeParagraph,
   rankedApi,
@@ -882,6 +883,19 @@ describe("another package's exports passed on", () => {
     );
     expect(publicApiParts(id).join('\n')).toContain(
       '| `json` | re-export from `body-parser` | `lib/express.js:77` |',
+    );
+  });
+});
+
+describe('README prose made plain', () => {
+  it('drops emphasis and code marks but keeps the underscores inside a name', () => {
+    expect(
+      plainProse(
+        'Built on top of the [`child_process`](https://nodejs.org/api/child_process.html) core module.',
+      ),
+    ).toBe('Built on top of the child_process core module.');
+    expect(plainProse('A **fast** and _small_ tool for `snake_case` names.')).toBe(
+      'A fast and small tool for snake_case names.',
     );
   });
 });

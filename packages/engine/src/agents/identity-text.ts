@@ -48,13 +48,18 @@ export function kindPhrase(id: Identity): string {
 
 /** Markup a README paragraph may hold, reduced to its words: links, emphasis, code marks, HTML. */
 export function plainProse(line: string): string {
-  return line
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^[\]]+)\]\([^)]*\)|\[([^[\]]+)\]\[[^[\]]*\]/g, (_, a: string, b: string) => a ?? b)
-    .replace(/<[^<>]+>/g, '')
-    .replace(/[*_`]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    line
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+      .replace(/\[([^[\]]+)\]\([^)]*\)|\[([^[\]]+)\]\[[^[\]]*\]/g, (_, a: string, b: string) => a ?? b)
+      .replace(/<[^<>]+>/g, '')
+      // emphasis marks around words go, the underscores inside a name (`child_process`) stay
+      .replace(/(\*\*|__)(.+?)\1/g, '$2')
+      .replace(/(^|[^\w*])[*_]([^*_\s][^*_]*?)[*_](?=[^\w*]|$)/g, '$1$2')
+      .replace(/`+/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Sentences of plain prose: a stop followed by a space and a capital (so "node.js" or "e.g. x" stay whole). */
