@@ -168,7 +168,7 @@ describe('the build and deployment chapter', () => {
     const app = sampleAppAnalysis();
     app.containers = [];
     app.files = app.files.filter((f) => !/Dockerfile|compose/i.test(f.path));
-    app.entryPoints = app.entryPoints.filter((e) => e.kind !== 'dockerfile' && e.kind !== 'compose');
+    app.entryPoints = app.entryPoints.filter((e) => e.kind !== 'dockerfile' && e.kind !== 'compose-service');
     expect(write(app)).toContain(
       'There is no Dockerfile or compose file, so the project ships no container image.',
     );
