@@ -71,6 +71,17 @@ const RULES: Rule[] = [
     re: /\b(eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,})\b/g,
     group: 1,
   },
+  // the key a session or cookie signer is handed as a literal (`secret: 'keyboard cat'`): whatever it
+  // says, whoever reads it can sign what the application trusts
+  {
+    kind: 'Hard-coded signing secret',
+    re: /\b(?:secret|session[_-]?secret|cookie[_-]?secret|secret[_-]?key(?:[_-]?base)?)["']?[ \t]*(?::|=(?!=))[ \t]*["']([^"'`\n]{6,100})["']/gi,
+    group: 1,
+    check: (v) =>
+      !PLACEHOLDER.test(v) &&
+      !/^(?:secret|password|changeme|change[_-]?(?:me|this))$/i.test(v) &&
+      !/[{}$%]/.test(v),
+  },
   {
     kind: 'Generic secret',
     re: /(?:api[_-]?key|apikey|secret(?:[_-]?key)?|access[_-]?token|auth[_-]?token|client[_-]?secret|passw(?:or)?d|private[_-]?key)["']?\s*(?::=|=>|[:=])\s*["'`]([^"'`\s]{12,200})["'`]/gi,

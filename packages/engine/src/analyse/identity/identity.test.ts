@@ -1174,6 +1174,42 @@ describe('where use of a library begins', () => {
       ].join('\n'),
     });
     expect(id.entryPoints.map((e) => e.call)).toEqual(['tea.NewProgram()', 'tea.NewView()']);
+    // a tutorial whose program starts in a later block than the one that builds its view
+    const split = identityOf({
+      'go.mod': 'module example.com/tea\n\ngo 1.22\n',
+      'README.md': [
+        '# tea',
+        '',
+        '```go',
+        'func (m model) View() tea.View {',
+        '\treturn tea.NewView("hi")',
+        '}',
+        '```',
+        '',
+        'Then start it:',
+        '',
+        '```go',
+        'func main() {',
+        '\tp := tea.NewProgram(model{})',
+        '\tp.Run()',
+        '}',
+        '```',
+      ].join('\n'),
+      'tea.go': [
+        'package tea',
+        '',
+        'type View struct{}',
+        '',
+        'func NewView(s string) View { return View{} }',
+        '',
+        'type Program struct{}',
+        '',
+        'func NewProgram(m any) *Program { return &Program{} }',
+        '',
+        'func (p *Program) Run() error { return nil }',
+      ].join('\n'),
+    });
+    expect(split.entryPoints.map((e) => e.call)).toEqual(['tea.NewProgram()', 'tea.NewView()']);
   });
 
   it('Go: a deprecated constructor gives its place to the method of the type its note names, which its body calls', () => {

@@ -476,7 +476,6 @@ function userStarts(
   };
   // the first example that uses the package is where a reader starts
   for (const pk of packages) {
-    const calls = blocks.map((b) => readmeCalls(b, pk.importPath, pk.alias)).find((c) => c.length) ?? [];
     // an example sets options up before the call that does the work (`SetConfigName`, then
     // `ReadInConfig`): the work is where a reader starts, the setters follow it
     const setter = (name: string) => (SETTER.test(name) ? 1 : 0);
@@ -488,6 +487,15 @@ function userStarts(
       const type = sym && sym.kind === 'function' ? made(sym) : undefined;
       return type && driverOf(type) ? 0 : 1;
     };
+    const perBlock = blocks.map((b) => readmeCalls(b, pk.importPath, pk.alias)).filter((c) => c.length);
+    // a tutorial builds its parts over several blocks before the one that starts the program: in Go,
+    // that block leads, the first block's calls follow
+    const starting =
+      pk.scope === rootGo ? perBlock.find((c) => c.some((x) => runs(x.name) === 0)) : undefined;
+    const first = perBlock[0] ?? [];
+    const calls = starting
+      ? [...starting, ...first.filter((x) => !starting.some((y) => y.name === x.name))]
+      : first;
     const order = (x: { name: string }, y: { name: string }) =>
       setter(x.name) - setter(y.name) || runs(x.name) - runs(y.name);
     for (const { name, call } of [...calls].sort(order)) {
