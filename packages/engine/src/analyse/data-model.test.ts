@@ -343,6 +343,18 @@ describe('tables the code creates and drops', () => {
     ).toEqual(['users internal/database/migrations.go:6', 'feeds internal/database/migrations.go:10']);
   });
 
+  it('gives a table the columns later migrations add, and takes away those they drop', () => {
+    const src = sourcesFromMap({
+      'db/001_init.sql': 'CREATE TABLE entries (id int, title text, hash text);\n',
+      'db/002_star.sql':
+        'ALTER TABLE entries ADD COLUMN starred bool default false;\nALTER TABLE entries ADD CONSTRAINT x UNIQUE (hash);\n',
+      'db/003_drop.sql':
+        'ALTER TABLE entries DROP COLUMN hash;\nALTER TABLE entries ADD COLUMN IF NOT EXISTS tags text[];\n',
+    });
+    const entries = dataModelPass(src, languagesPass(src).files).find((e) => e.name === 'entries')!;
+    expect(entries.fields).toEqual(['id', 'title', 'starred', 'tags']);
+  });
+
   it('leaves out a table a later migration drops, but not one a down migration drops', () => {
     expect(
       tables({

@@ -428,7 +428,45 @@ export function dataModelPass(src: Sources, files: FileInfo[]): DataEntity[] {
   const all = [...out, ...pythonModels(python), ...jpaEntities(java)].sort(
     (x, y) => order.get(x.file)! - order.get(y.file)! || x.line - y.line,
   );
-  return withoutDropped(src, files, all);
+  return withAddedColumns(src, files, withoutDropped(src, files, all));
+}
+
+/**
+ * The columns later migrations add to a SQL table (`ALTER TABLE entries ADD COLUMN starred bool`):
+ * the table holds them too. Columns a migration drops leave it.
+ */
+function withAddedColumns(src: Sources, files: FileInfo[], entities: DataEntity[]): DataEntity[] {
+  const tables = new Map(
+    entities.filter((e) => e.kind === 'sql-table').map((e) => [e.name.toLowerCase(), e] as const),
+  );
+  if (!tables.size) return entities;
+  const ordered = files
+    .filter((f) => !isNonProductCode(f.path) && MODEL_FILE.test(f.path))
+    .sort((x, y) => x.path.localeCompare(y.path));
+  for (const f of ordered) {
+    const text = codeText(src, f.path, f.language);
+    if (!text || !/\balter\s+table\b/i.test(text)) continue;
+    for (const m of text.matchAll(
+      /\balter\s+table\s+(?:if\s+exists\s+)?(?:only\s+)?([\w."`[\]]+)\s+((?:add|drop)\s+(?:column\s+)?(?:if\s+(?:not\s+)?exists\s+)?["`[]?\w+["`\]]?(?:\s+[a-z]\w*(?:\s*\([\d, ]+\))?)?)/gi,
+    )) {
+      const e = tables.get(sqlName(m[1]!).toLowerCase());
+      if (!e) continue;
+      const clause =
+        /^(add|drop)\s+(?:column\s+)?(?:if\s+(?:not\s+)?exists\s+)?["`[]?(\w+)["`\]]?(?:\s+([a-z]\w*(?:\s*\([\d, ]+\))?))?/i.exec(
+          m[2]!,
+        );
+      if (!clause || /^(constraint|primary|foreign|unique|check|index|key)$/i.test(clause[2]!)) continue;
+      const name = clause[2]!;
+      if (clause[1]!.toLowerCase() === 'drop') {
+        e.fields = e.fields.filter((x) => x !== name);
+        e.columns = e.columns?.filter((c) => c.name !== name);
+      } else if (!e.fields.includes(name)) {
+        e.fields.push(name);
+        e.columns = [...(e.columns ?? []), clause[3] ? column(name, clause[3]) : { name }];
+      }
+    }
+  }
+  return entities;
 }
 
 // `CREATE TABLE name (` inside a string of the code: a quote, backtick or line start before it

@@ -265,15 +265,16 @@ function settingsFields(text: string, m: RegExpMatchArray): Read[] {
   return out;
 }
 
-/** A field's default: the value itself, or `Field(default=…)` / `Field(value, …)`; none for `...`. */
+/** A field's default: the value itself, or `Field(default=…)` / `Field(value, …)`; none for `...` or `None`. */
 function fieldDefault(value: string): string | undefined {
   const call = /^Field\(/.exec(value);
-  if (!call) return value;
+  // `SMTP_PASSWORD: str | None = None`: unset, the setting holds nothing
+  if (!call) return value === 'None' ? undefined : value;
   const args = argsAt(value, call[0].length);
   const named = args.map(namedDefault).find((d) => d !== undefined);
   const first = args[0] && !/^\w+\s*=/.test(args[0]) ? args[0] : undefined;
   const d = named ?? first;
-  return d && d !== '...' ? d : undefined;
+  return d && d !== '...' && d !== 'None' ? d : undefined;
 }
 
 // a string constant: Go `const X = "A"` / `X = "A"` inside a const block, Python and JS module constants;

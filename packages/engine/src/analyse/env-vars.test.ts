@@ -380,6 +380,7 @@ describe('reads through the project’s own wrappers and settings classes', () =
         '        return value',
         '',
         '    SMTP_PORT: int = 587',
+        '    SMTP_PASSWORD: str | None = None',
       ].join('\n'),
     });
     expect(
@@ -389,6 +390,8 @@ describe('reads through the project’s own wrappers and settings classes', () =
       'SECRET_KEY:7:-:required',
       'DATABASE_URL:8:-:required',
       'SMTP_PORT:15:587:',
+      // None is no value: unset, the setting holds nothing, and it is not required
+      'SMTP_PASSWORD:16:-:',
     ]);
   });
 });
