@@ -57,6 +57,26 @@ describe('module graph', () => {
   });
 });
 
+describe('code a build wrote or another project copied in', () => {
+  it('is no module and lends no weight to an edge', () => {
+    const src = sourcesFromMap({
+      'package.json': '{ "name": "web" }',
+      'src/app/page.ts': "import { cn } from '../lib/utils.ts';\nexport const page = cn();\n",
+      'src/lib/utils.ts': 'export const cn = () => 1;\n',
+      'src/kit/button.ts': "import { cn } from '../lib/utils.ts';\nexport const b = cn();\n",
+      'src/kit/menu.ts': "import { cn } from '../lib/utils.ts';\nexport const m = cn();\n",
+    });
+    const { files } = languagesPass(src, (p) => (p.startsWith('src/kit/') ? 'generated' : 'product'));
+    const graph = moduleGraphPass(
+      files,
+      symbolsPass(src, files).imports,
+      buildResolveContext(src, dependenciesPass(src).manifests),
+    );
+    expect(graph.nodes.map((n) => n.id).sort()).toEqual(['src/app', 'src/lib']);
+    expect(graph.edges).toEqual([{ from: 'src/app', to: 'src/lib', weight: 1 }]);
+  });
+});
+
 describe('Python imports of submodules', () => {
   it('resolves `from pkg import module` to the submodule, and the package for the names it defines', () => {
     const src = sourcesFromMap({

@@ -523,11 +523,21 @@ export function moduleGraphPass(
   imports.splice(0, imports.length, ...split);
   // the graph is the product's: test, fixture and bench files import test helpers and the code under
   // test, which would show src <-> test cycles and make test folders look like components
+  // so is code a build wrote or another project's copied in (a UI kit's components): not the team's
+  const generated = new Set(files.filter((f) => f.role === 'generated').map((f) => f.path));
   const source = files.filter(
-    (f) => f.language && !NON_CODE.has(f.language) && f.code > 0 && !isNonProductCode(f.path),
+    (f) =>
+      f.language &&
+      !NON_CODE.has(f.language) &&
+      f.code > 0 &&
+      !isNonProductCode(f.path) &&
+      !generated.has(f.path),
   );
   const productImports = imports.filter(
-    (i) => !isNonProductCode(i.from) && (i.resolved === undefined || !isNonProductCode(i.resolved)),
+    (i) =>
+      !isNonProductCode(i.from) &&
+      !generated.has(i.from) &&
+      (i.resolved === undefined || !isNonProductCode(i.resolved)),
   );
   // a JVM file stands in its package's folder, whichever source root holds it; a Rust `X.rs` in `X/`
   const folderOf = moduleFolders(files.map((f) => f.path));
