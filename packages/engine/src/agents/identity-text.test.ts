@@ -516,6 +516,14 @@ describe('the objects made for each request', () => {
     expect(md).toContain(
       "Beside these, users' code works with the objects made for each request: `context` (`lib/context.js`; 3 members of its own such as `cookies` and `onerror`, and 47 handed on to `response` and `request`) and `request` (`lib/request.js`; 4 members such as `header`, `url` and `method`).",
     );
+    // a server's own request object, given the product's prototype, is not one the product makes
+    const given = protos.map((p) => ({ ...p, sets: true as const, delegates: undefined }));
+    expect(surfaceSentence(id as Identity, new Map(), 8, given)).toBe(
+      "Its public surface is 1 name: the `use` method, beside the prototypes it gives each request's `context` and `request` objects.",
+    );
+    expect(publicApiParts(id, new Map(), given).join('\n')).toContain(
+      "Beside these, users' code works with the objects each request is given, through their prototypes:",
+    );
   });
 });
 

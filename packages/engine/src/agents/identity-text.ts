@@ -810,7 +810,11 @@ function ledBy(names: Identity['publicApi'], max: number): string {
 export function perRequestObjects(id: Identity, protos: Prototype[] = []): string | null {
   const shown = protos.filter((p) => p.members.length || p.delegates?.length);
   if (!shown.length) return null;
-  return `the ${joinAnd(shown.map((p) => code(p.name)))} ${shown.length === 1 ? 'object' : 'objects'} it makes for each ${perRequestUnit(id)}`;
+  // a server's own request object given the product's prototype is not one the product makes
+  const names = `${joinAnd(shown.map((p) => code(p.name)))} ${shown.length === 1 ? 'object' : 'objects'}`;
+  return shown.every((p) => p.sets)
+    ? `the ${shown.length === 1 ? 'prototype' : 'prototypes'} it gives each ${perRequestUnit(id)}'s ${names}`
+    : `the ${names} it makes for each ${perRequestUnit(id)}`;
 }
 
 /** What a framework makes its per-request objects for: a request when it listens, a call otherwise. */
@@ -1004,7 +1008,7 @@ function prototypeOf(a: Analysis, path: string): string | null {
       )}`
     : '';
   const defines = definesOf(a, path);
-  return `the prototype of the ${code(p.name)} object ${code(by)} makes for each ${unit} (${cite(p.by.path, p.by.line)})${hands}${defines ? `; it ${defines}` : ''}`;
+  return `the prototype of the ${code(p.name)} object ${code(by)} ${p.sets ? 'gives' : 'makes for'} each ${unit} (${cite(p.by.path, p.by.line)})${hands}${defines ? `; it ${defines}` : ''}`;
 }
 
 /** What a file without a header comment does, told by what it defines: "defines `DirEntry`, `scan()`". */
@@ -1342,7 +1346,7 @@ function perRequestSentence(
       : `${plural(p.members.length, 'member')}${examples}`;
     return `${code(p.name)} (${cite(p.path)}; ${ownText}${delegated})`;
   };
-  return `Beside these, users' code works with the objects made for each ${unit}: ${joinAnd(shown.map(one))}.`;
+  return `Beside these, users' code works with the objects ${shown.every((p) => p.sets) ? 'each' : 'made for each'} ${unit}${shown.every((p) => p.sets) ? ' is given, through their prototypes' : ''}: ${joinAnd(shown.map(one))}.`;
 }
 
 /** A library or framework first, whatever command it also installs. */

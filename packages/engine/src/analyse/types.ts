@@ -925,6 +925,11 @@ export interface Prototype {
   by: { name: string; owner?: string; path: string; line: number };
   /** What it hands on to other objects through `delegate(proto, 'response')` chains. */
   delegates?: { to: string; members: number; line: number }[];
+  /**
+   * The step gives an object it did not make this prototype (`Object.setPrototypeOf(req, this.request)`
+   * on the request the server hands it), rather than making one from it.
+   */
+  sets?: true;
 }
 
 /** An event the product emits for users to listen to, with the listener it adds itself when users add none. */

@@ -106,7 +106,8 @@ export function prototypes(models: FileModel[], mainPath: MainPathStep[]): Proto
       !s.external && !s.handedIn ? file?.defs.find((d) => d.line === s.line && d.kind !== 'type') : undefined;
     if (!file || !def) continue;
     for (let i = def.line; i < def.end && i < file.lines.length; i++) {
-      const made = MADE.exec(file.lines[i]!) ?? SET_PROTO.exec(file.lines[i]!);
+      const created = MADE.exec(file.lines[i]!);
+      const made = created ?? SET_PROTO.exec(file.lines[i]!);
       if (!made) continue;
       const field = made[2]!;
       // where the constructor (or the factory that makes the application) keeps the prototype, and
@@ -135,6 +136,7 @@ export function prototypes(models: FileModel[], mainPath: MainPathStep[]): Proto
         members,
         by: { name: s.name, ...(s.owner ? { owner: s.owner } : {}), path: file.path, line: i + 1 },
         ...(delegates.length ? { delegates } : {}),
+        ...(created ? {} : { sets: true as const }),
       });
     }
   }
