@@ -267,7 +267,9 @@ describe('writeTesting()', () => {
     ];
     const out = writeTesting(ctx(a));
     expect(out).not.toContain('linkcheck');
-    expect(out).toMatch(/Static checks: CI jobs `lint` .*`typecheck` .*`ensure_cargo_fmt` .*`codeql`/);
+    expect(out).toMatch(
+      /Static checks: CI jobs `lint` .*`typecheck` .*`ensure_cargo_fmt` .*`analyze` \(`\.github\/workflows\/codeql\.yml`\)/,
+    );
     expect(out).toMatch(/pre-commit hooks `ruff-check` .* and `check-yaml`/);
   });
 

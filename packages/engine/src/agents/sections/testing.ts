@@ -138,7 +138,9 @@ function ciChecks(a: Analysis): { name: string; path: string }[] {
     const file = c.path.replace(/^.*\//, '').replace(/\.ya?ml$/, '');
     const jobs = c.jobs.filter((j) => CHECK_TOOL.test(j));
     if (jobs.length) for (const j of jobs) out.push({ name: j, path: c.path });
-    else if (CHECK_TOOL.test(file)) out.push({ name: file, path: c.path });
+    // a workflow named for the check (codeql.yml) runs it in its jobs, whatever they are called
+    else if (CHECK_TOOL.test(file))
+      for (const j of c.jobs.length ? c.jobs : [file]) out.push({ name: j, path: c.path });
   }
   return out;
 }
