@@ -56,6 +56,8 @@ describe('pathRole()', () => {
     ['benchmarks/middleware.js', 'benchmarks'],
     ['.github/workflows/ci.yml', 'other'],
     ['charts/app/values.yaml', 'other'],
+    // the recipes that package a release for a distribution (a Debian rule, an RPM spec, a systemd unit)
+    ['packaging/debian/build.sh', 'other'],
     ['src/components/charts/BarChart.tsx', 'product'],
     ['scripts/version-bump.sh', 'other'],
     // packaging: container builds, Nix expressions and shell-completion scripts are not product code

@@ -25,7 +25,7 @@ const EXAMPLES_DIR = /(^|\/)(_?examples?|samples?|demos?|tutorials?|cookbooks?|p
 const DOCS_CODE_DIR = /(^|\/)docs?[-_](src|sources?|code|examples?|snippets?)\//i;
 const DOCS_DIR = /(^|\/)(docs?|documentation|site|website|man|guides?)\//i;
 const OTHER_DIR =
-  /(^|\/)(\.(github|gitlab|circleci|buildkite|devcontainer|vscode|idea|husky|mvn|cargo|changeset|yarn)|scripts?|tools?|ci|gradle|k8s|kubernetes|helm|charts|deploy(ment)?s?|infra|terraform|ops)\//i;
+  /(^|\/)(\.(github|gitlab|circleci|buildkite|devcontainer|vscode|idea|husky|mvn|cargo|changeset|yarn)|scripts?|tools?|ci|gradle|k8s|kubernetes|helm|charts|deploy(ment)?s?|packaging|infra|terraform|ops)\//i;
 // at the root, where the name speaks for the whole folder: a book or web site, performance checks,
 // container files
 const ROOT_DOCS_DIR = /^(book|books|manual|handbook|www)\//i;

@@ -138,9 +138,12 @@ function ciChecks(a: Analysis): { name: string; path: string }[] {
     const file = c.path.replace(/^.*\//, '').replace(/\.ya?ml$/, '');
     const jobs = c.jobs.filter((j) => CHECK_TOOL.test(j));
     if (jobs.length) for (const j of jobs) out.push({ name: j, path: c.path });
-    // a workflow named for the check (codeql.yml) runs it in its jobs, whatever they are called
-    else if (CHECK_TOOL.test(file))
-      for (const j of c.jobs.length ? c.jobs : [file]) out.push({ name: j, path: c.path });
+    // a workflow named for the check (codeql.yml) runs it in its jobs, named as they are (`analyze`);
+    // a job called only `main` or `build` is the workflow's one job, and the workflow names it better
+    else if (CHECK_TOOL.test(file)) {
+      const named = c.jobs.filter((j) => !/^(main|build|run|job|ci|default|check|checks)$/i.test(j));
+      for (const j of named.length ? named : [file]) out.push({ name: j, path: c.path });
+    }
   }
   return out;
 }
