@@ -30,7 +30,10 @@ const BY_NAME: [RegExp, NonProductRole][] = [
   [/^(\.github|\.circleci|\.gitlab|\.buildkite|\.azure-pipelines|\.woodpecker|\.drone)$/i, 'ci'],
   [/^(\.devcontainer|\.vscode|\.idea|\.husky|\.changeset|\.config)$/i, 'config'],
   [/^(\.cargo|\.mvn|\.gradle|\.yarn)$/i, 'build'],
-  [/^(k8s|kubernetes|helm|charts|deploy|deployment|deployments|terraform|infra|ansible|packaging)$/i, 'deployment'],
+  [
+    /^(k8s|kubernetes|helm|charts|deploy|deployment|deployments|terraform|infra|ansible|packaging)$/i,
+    'deployment',
+  ],
   [/^(scripts?|hack|tools?)$/i, 'scripts'],
 ];
 // at the root only, where the name says what the whole folder is for: runtime-tests/, perf-measures/
