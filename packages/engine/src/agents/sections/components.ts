@@ -144,7 +144,10 @@ export function writeComponents(ctx: WriterContext): string {
       return ` It exports ${plural(here.length, 'public name')}${here.length > 4 ? ', among them' : ':'} ${joinSome(
         sample
           .slice(0, 4)
-          .map(({ e, at }) => `${code(qualifiedName(e))} (${text(e.kind)}, ${cite(at.path, at.line)})`),
+          .map(
+            ({ e, at }) =>
+              `${code(qualifiedName(e))} (${e.reexportOf ? `re-export from ${code(e.reexportOf)}` : text(e.kind)}, ${cite(at.path, at.line)})`,
+          ),
         4,
       )}.`;
     }

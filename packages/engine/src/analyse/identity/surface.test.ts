@@ -112,7 +112,8 @@ describe('public surface', () => {
       'exports.json = bodyParser.json;',
     ].join('\n');
     const api = jsExports('lib/express.js', cjs);
-    expect(rows(api)).toEqual(['json:export:5', 'createApplication:export:1']);
+    // the package itself is cited where its function is declared, not at the export line
+    expect(rows(api)).toEqual(['json:export:5', 'createApplication:export:3']);
     expect(api.filter((e) => e.isDefault).map((e) => e.name)).toEqual(['createApplication']);
     const es = jsExports('src/index.ts', 'export const helper = 1\nexport default class Client {}\n');
     expect(es.filter((e) => e.isDefault).map((e) => e.name)).toEqual(['Client']);

@@ -841,7 +841,12 @@ export function jsExports(path: string, text: string): ApiItem[] {
     /^(?:exports[ \t]*=[ \t]*)?module\.exports[ \t]*=[ \t]*([A-Za-z_$][\w$]*)[ \t]*(?:;[ \t]*)?$/gm,
   ))
     if (m[1] !== 'require') {
-      add(m[1]!, 'export', line);
+      // cited where the name is declared (`function createApplication() {`), not where it is exported
+      const decl = new RegExp(
+        `^(?:(?:async\\s+)?function\\*?|class|const|let|var)\\s+${m[1]!.replace(/\$/g, '\\$')}\\b`,
+        'm',
+      ).exec(text);
+      add(m[1]!, 'export', decl ? index.lineOf(decl.index) : line);
       const item = out.find((a) => a.name === m[1]);
       if (item) item.isDefault = true;
     }
