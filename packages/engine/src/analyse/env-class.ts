@@ -60,7 +60,8 @@ export function envClass(pattern: string, file: string): EnvVarClass {
   if (COMPLETION_NAME.test(name) || isCompletionFile(file)) return 'completion';
   if (CI_NAME.test(name)) return 'ci';
   if (BUILD_NAME.test(name) || isBuildFile(file)) return 'build';
-  if (PLATFORM_NAME.test(name)) return 'platform';
+  // Windows reads its variables in any case (`ComSpec`, `SystemRoot`, `windir`)
+  if (PLATFORM_NAME.test(name) || PLATFORM_NAME.test(name.toUpperCase())) return 'platform';
   return 'config';
 }
 

@@ -429,7 +429,18 @@ describe('who sets a variable', () => {
     expect(envClass('VERSION', '.github/workflows/release.yml')).toBe('ci');
     expect(envClass('CARGO_PKG_VERSION', 'src/lib.rs')).toBe('build');
     expect(envClass('TARGET', 'build.rs')).toBe('build');
-    for (const n of ['PATH', 'PATHEXT', 'HOME', 'EDITOR', 'VISUAL', 'TERM'])
+    // Windows's, in whatever case the code spells them
+    for (const n of [
+      'PATH',
+      'PATHEXT',
+      'HOME',
+      'EDITOR',
+      'VISUAL',
+      'TERM',
+      'comspec',
+      'SystemRoot',
+      'windir',
+    ])
       expect(envClass(n, 'src/main.rs'), n).toBe('platform');
     // a user sets NO_COLOR to configure the program's output: it is the product's setting
     for (const n of ['NO_COLOR', 'CLICOLOR', 'FORCE_COLOR'])
