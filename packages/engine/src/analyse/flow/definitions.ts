@@ -51,6 +51,8 @@ export interface Call {
   line: number;
   /** `new X(…)`, `X::new(…)`, `X{…}`-style construction. */
   creates: boolean;
+  /** `fn.bind(…)`: the function runs when what the call returns is called, not here. */
+  bound?: boolean;
 }
 
 type Family = 'js' | 'python' | 'go' | 'rust' | 'jvm' | 'ruby' | 'php' | 'c';
@@ -724,6 +726,7 @@ export function callsIn(
       let callee = name;
       let qualifier = segments[segments.length - 1];
       let creates = /^new\s/.test(m[0]);
+      let bound = false;
       // `dispatchRequest.bind(this)`, `fn.call(ctx, x)`, `fn.apply(ctx, args)`: a JavaScript function's
       // own methods run that function, now or when what they return is called
       if (
@@ -734,6 +737,7 @@ export function callsIn(
       ) {
         callee = segments.pop()!;
         qualifier = undefined;
+        bound = name === 'bind';
       }
       // X::new(…) and X.new(…) construct an X
       if (name === 'new' && qualifier) {
@@ -751,6 +755,7 @@ export function callsIn(
         name: callee,
         line: i,
         creates,
+        ...(bound ? { bound } : {}),
       });
     }
   }

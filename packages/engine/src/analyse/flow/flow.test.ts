@@ -1763,3 +1763,20 @@ describe('central types in Go', () => {
     expect(central.map((t) => `${t.name} ${t.path}`)).toEqual([]);
   });
 });
+
+describe('a bound function', () => {
+  it('is a call of the function, marked bound: it runs when what bind returns is called', () => {
+    const calls = callsIn(
+      [
+        'function spawn() {',
+        '  const kill = subprocessKill.bind(undefined, { options });',
+        '  run(kill);',
+        '}',
+      ],
+      1,
+      4,
+      'spawn',
+    );
+    expect(calls.map((c) => `${c.name}${c.bound ? ' bound' : ''}`)).toEqual(['subprocessKill bound', 'run']);
+  });
+});

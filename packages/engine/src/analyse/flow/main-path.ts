@@ -2233,7 +2233,7 @@ export function traceMainPath(input: MainPathInput): MainPathStep[] {
         steps.push({ ...outside(t, leaving), from: me });
         left = true;
       }
-      const why = `${c.target.def.kind === 'type' ? 'made' : 'called'} by ${label(t.def)} at ${t.file.path}:${c.call.line}${
+      const why = `${c.target.def.kind === 'type' ? 'made' : c.call.bound ? 'bound' : 'called'} by ${label(t.def)} at ${t.file.path}:${c.call.line}${
         c.target.def.kind !== 'type' && recursive(c) ? `, and calls ${label(t.def)} again` : ''
       }${nth(c.call.line)}`;
       if (c.target.def.kind === 'type') {
