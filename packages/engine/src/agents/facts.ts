@@ -478,11 +478,19 @@ export function optionalPeerOf(
   a: Analysis,
   fw: Pick<Analysis['frameworks'][number], 'name' | 'evidence'>,
 ): Dependency | undefined {
+  const shipped = shippedDeclarations(a, fw);
+  return shipped.length && shipped.every((d) => d.optionalPeer) ? shipped[0] : undefined;
+}
+
+/** The product's declarations of a framework's package that ship: at its evidence, else by its name. */
+function shippedDeclarations(
+  a: Analysis,
+  fw: Pick<Analysis['frameworks'][number], 'name' | 'evidence'>,
+): Dependency[] {
   const own = a.dependencies.filter(isProductOwned);
   const at = own.filter((d) => `${d.manifest}:${d.line}` === fw.evidence);
   const decl = at.length ? at : own.filter((d) => d.name.toLowerCase() === fw.name.toLowerCase());
-  const shipped = decl.filter((d) => d.scope === 'runtime' || d.scope === 'peer' || d.scope === 'optional');
-  return shipped.length && shipped.every((d) => d.optionalPeer) ? shipped[0] : undefined;
+  return decl.filter((d) => d.scope === 'runtime' || d.scope === 'peer' || d.scope === 'optional');
 }
 
 /**
@@ -496,10 +504,7 @@ export function optionalOf(
 ): Dependency | undefined {
   const peer = optionalPeerOf(a, fw);
   if (peer) return peer;
-  const own = a.dependencies.filter(isProductOwned);
-  const at = own.filter((d) => `${d.manifest}:${d.line}` === fw.evidence);
-  const decl = at.length ? at : own.filter((d) => d.name.toLowerCase() === fw.name.toLowerCase());
-  const shipped = decl.filter((d) => d.scope === 'runtime' || d.scope === 'peer' || d.scope === 'optional');
+  const shipped = shippedDeclarations(a, fw);
   return shipped.length && shipped.every((d) => d.scope === 'optional' && !d.inDefaultBuild)
     ? shipped[0]
     : undefined;

@@ -405,11 +405,14 @@ export function dataModelPass(src: Sources, files: FileInfo[]): DataEntity[] {
   // Python and Java models may inherit from a base in another file: both are read once all are in
   const python: { path: string; text: string }[] = [];
   const java: { path: string; text: string }[] = [];
+  // each model file's code, read once: the migrations that drop tables and add columns are read again
+  const texts = new Map<string, string>();
   for (const f of files) {
     if (isNonProductCode(f.path) || !MODEL_FILE.test(f.path)) continue;
     // a table or model quoted in a comment or docstring is not part of the schema
     const text = codeText(src, f.path, f.language);
     if (text == null) continue;
+    texts.set(f.path, text);
     const add: Add = (e) =>
       out.push({ store: 'table', ...e, file: f.path, fields: e.columns.map((c) => c.name) } as DataEntity);
     const ext = /\.(\w+)$/.exec(f.path)![1]!.toLowerCase();
@@ -428,24 +431,22 @@ export function dataModelPass(src: Sources, files: FileInfo[]): DataEntity[] {
   const all = [...out, ...pythonModels(python), ...jpaEntities(java)].sort(
     (x, y) => order.get(x.file)! - order.get(y.file)! || x.line - y.line,
   );
-  return withAddedColumns(src, files, withoutDropped(src, files, all));
+  return withAddedColumns(texts, withoutDropped(texts, all));
 }
 
 /**
  * The columns later migrations add to a SQL table (`ALTER TABLE entries ADD COLUMN starred bool`):
  * the table holds them too. Columns a migration drops leave it.
  */
-function withAddedColumns(src: Sources, files: FileInfo[], entities: DataEntity[]): DataEntity[] {
+function withAddedColumns(texts: Map<string, string>, entities: DataEntity[]): DataEntity[] {
   const tables = new Map(
     entities.filter((e) => e.kind === 'sql-table').map((e) => [e.name.toLowerCase(), e] as const),
   );
   if (!tables.size) return entities;
-  const ordered = files
-    .filter((f) => !isNonProductCode(f.path) && MODEL_FILE.test(f.path))
-    .sort((x, y) => x.path.localeCompare(y.path));
-  for (const f of ordered) {
-    const text = codeText(src, f.path, f.language);
-    if (!text || !/\balter\s+table\b/i.test(text)) continue;
+  // migrations run in the order of their paths
+  for (const path of [...texts.keys()].sort((x, y) => x.localeCompare(y))) {
+    const text = texts.get(path)!;
+    if (!/\balter\s+table\b/i.test(text)) continue;
     for (const m of text.matchAll(
       /\balter\s+table\s+(?:if\s+exists\s+)?(?:only\s+)?([\w."`[\]]+)\s+((?:add|drop)\s+(?:column\s+)?(?:if\s+(?:not\s+)?exists\s+)?["`[]?\w+["`\]]?(?:\s+[a-z]\w*(?:\s*\([\d, ]+\))?)?)/gi,
     )) {
@@ -476,14 +477,11 @@ const EMBEDDED_DDL = /(?:["'`]|^)[ \t]*create\s+table\s+(?:if\s+not\s+exists\s+)
  * A SQL table a later statement drops (`DROP TABLE x`, in the same file further on or in a migration
  * that sorts after it) is no longer stored: a scratch table, or one a migration replaced.
  */
-function withoutDropped(src: Sources, files: FileInfo[], entities: DataEntity[]): DataEntity[] {
+function withoutDropped(texts: Map<string, string>, entities: DataEntity[]): DataEntity[] {
   const drops: { file: string; line: number; name: string }[] = [];
-  for (const f of files) {
-    if (isNonProductCode(f.path) || !MODEL_FILE.test(f.path)) continue;
-    const text = codeText(src, f.path, f.language);
+  for (const [path, text] of texts) {
     // a down migration undoes its up migration: it says nothing of the schema the migrations leave
-    if (!text || !/\bdrop\s+table\b/i.test(text) || /(^|[^a-z])down([^a-z]|$)/i.test(baseName(f.path)))
-      continue;
+    if (!/\bdrop\s+table\b/i.test(text) || /(^|[^a-z])down([^a-z]|$)/i.test(baseName(path))) continue;
     const lines = text.split('\n');
     for (const { m, line } of matchesWithLines(
       text,
@@ -497,7 +495,7 @@ function withoutDropped(src: Sources, files: FileInfo[], entities: DataEntity[])
       )
         continue;
       for (const name of m[1]!.split(','))
-        drops.push({ file: f.path, line, name: sqlName(name.trim()).toLowerCase() });
+        drops.push({ file: path, line, name: sqlName(name.trim()).toLowerCase() });
     }
   }
   if (!drops.length) return entities;
