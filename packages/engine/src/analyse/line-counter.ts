@@ -293,7 +293,7 @@ function spanRemover(start: RegExp, end: string): (line: string) => string {
   };
 }
 
-function escapeRe(s: string): string {
+export function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { headerSummary } from '../../analyse/identity/rank.ts';
+import { escapeRe } from '../../analyse/line-counter.ts';
 import { moduleHome } from '../../analyse/module-graph.ts';
 import type { Analysis, Flow, SymbolInfo } from '../../analyse/types.ts';
 import { declaresExports, factsOf, modulePath } from '../facts.ts';
@@ -151,10 +152,8 @@ export function writeComponents(ctx: WriterContext): string {
         4,
       )}.`;
     }
-    return symbolsSentence(
-      a,
-      fx.exportedSymbols.filter((s) => within(id, s.path)),
-    );
+    const own = fx.exportedSymbols.filter((s) => within(id, s.path));
+    return symbolsSentence(a, own) + optionsSentence(a, ctx, own, (p) => within(id, p));
   };
   const headerOf = (p: string): string | undefined => {
     try {
@@ -316,19 +315,104 @@ function symbolsSentence(a: Analysis, exported: SymbolInfo[]): string {
     ),
   );
   const told = (s: SymbolInfo) => telling.get(`${s.path}#${s.name}`) ?? Infinity;
-  const sample = [...syms]
-    .sort(
-      (x, y) =>
-        Number(x.kind === 'method') - Number(y.kind === 'method') ||
-        weight(y.path) - weight(x.path) ||
-        x.path.localeCompare(y.path) ||
-        told(x) - told(y) ||
-        x.line - y.line,
-    )
-    .slice(0, 4)
-    .map((s) => `${code(s.name)} (${text(s.kind)}, ${cite(s.path, s.line)})`);
-  const counted = convention
-    ? `It defines ${plural(syms.length, 'public class or function', 'public classes and functions')}`
-    : `It exports ${plural(syms.length, 'symbol')}`;
-  return ` ${counted}${syms.length > sample.length ? ', among them' : ':'} ${joinSome(sample, 4)}.`;
+  const ranked = [...syms].sort(
+    (x, y) =>
+      Number(x.kind === 'method') - Number(y.kind === 'method') ||
+      weight(y.path) - weight(x.path) ||
+      x.path.localeCompare(y.path) ||
+      told(x) - told(y) ||
+      x.line - y.line,
+  );
+  const said = (s: SymbolInfo) => `${code(s.name)} (${text(s.kind)}, ${cite(s.path, s.line)})`;
+  if (convention) {
+    const sample = ranked.slice(0, 4).map(said);
+    return ` It defines ${plural(syms.length, 'public class or function', 'public classes and functions')}${syms.length > sample.length ? ', among them' : ':'} ${joinSome(sample, 4)}.`;
+  }
+  // names a program marks public are public to its other files, not exported to anyone: where the
+  // product offers no library, a count of them says nothing, and what tells the module's part is its
+  // types, one from each file before a second from any
+  if (!a.identity?.publicApi.some((e) => !CLI_KINDS.has(e.kind))) {
+    const picked: SymbolInfo[] = [];
+    for (const [types, spread] of [
+      [true, true],
+      [true, false],
+      [false, true],
+      [false, false],
+    ])
+      for (const s of ranked) {
+        if (picked.length >= 4 || picked.includes(s) || (types && !TYPE_KINDS.has(s.kind))) continue;
+        if (spread && picked.some((p) => p.path === s.path)) continue;
+        picked.push(s);
+      }
+    const types = picked.every((s) => TYPE_KINDS.has(s.kind));
+    const what = types ? 'public types' : 'public names';
+    return ` Its ${what} ${syms.length > picked.length ? 'include' : 'are'} ${joinAnd(picked.map(said))}.`;
+  }
+  const sample = ranked.slice(0, 4).map(said);
+  return ` It exports ${plural(syms.length, 'symbol')}${syms.length > sample.length ? ', among them' : ':'} ${joinSome(sample, 4)}.`;
+}
+
+const TYPE_KINDS = new Set(['class', 'interface', 'type', 'enum', 'struct', 'trait']);
+
+/**
+ * What a module of a command-line program is for, where the code says it: the options whose values
+ * become its types, each found where an option's field and the type meet in one expression (`opts.owner
+ * .and_then(OwnerFilter::filter_ignore)`, a clap field `pub size: Vec<SizeFilter>`, `"exec"` read into
+ * `CommandSet::new`), outside the module itself.
+ */
+export function optionsSentence(
+  a: Analysis,
+  ctx: Pick<WriterContext, 'workspace' | 'fx'>,
+  own: SymbolInfo[],
+  inside: (p: string) => boolean,
+): string {
+  const options = (a.identity?.publicApi ?? []).filter(
+    (e) => (e.kind === 'flag' || e.kind === 'option') && /^--[a-z][\w-]{2,}$/i.test(e.name),
+  );
+  const types = [...new Set(own.filter((s) => TYPE_KINDS.has(s.kind)).map((s) => s.name))];
+  if (!options.length || !types.length) return '';
+  const typeAt = new RegExp(`\\b(${types.map(escapeRe).join('|')})\\b`);
+  // `opts.changed_within`, `"exec_batch"`, and in the file that declares the option its field
+  const fields = options.map((o) => {
+    const field = escapeRe(o.name.slice(2).replace(/-/g, '_'));
+    return {
+      o,
+      read: new RegExp(`(?:\\.|")${field}\\b(?![\\w"]*\\s*\\()`),
+      declared: new RegExp(`\\bpub ${field}:`),
+    };
+  });
+  // each option once, at the first place it meets one of the module's types
+  const found = new Map<string, { option: string; type: string; path: string; line: number }>();
+  for (const f of ctx.fx.productFiles) {
+    if (inside(f.path) || found.size === fields.length) continue;
+    let lines: string[];
+    try {
+      lines = readFileSync(path.join(ctx.workspace.root, f.path), 'utf8').split('\n');
+    } catch {
+      continue;
+    }
+    lines.forEach((line, i) => {
+      const type = typeAt.exec(line)?.[1];
+      if (!type || /^\s*(?:use|import)\b/.test(line)) return;
+      // the option's field on the same line or up to three lines before it, in the same expression:
+      // no line in between closes a statement, a field or a block
+      for (let j = i; j >= Math.max(0, i - 3); j--) {
+        if (j < i && /[;,}]\s*$/.test(lines[j]!)) break;
+        for (const { o, read, declared } of fields)
+          if (!found.has(o.name) && (read.test(lines[j]!) || (f.path === o.path && declared.test(lines[j]!))))
+            found.set(o.name, { option: o.name, type, path: f.path, line: i + 1 });
+      }
+    });
+  }
+  if (!found.size) return '';
+  const byType = new Map<string, (typeof found extends Map<string, infer V> ? V : never)[]>();
+  for (const link of [...found.values()].sort((x, y) => types.indexOf(x.type) - types.indexOf(y.type)))
+    byType.set(link.type, [...(byType.get(link.type) ?? []), link]);
+  const parts = [...byType.entries()].map(([type, links], i) => {
+    const names = joinAnd(links.map((l) => code(l.option)));
+    const into = `into its ${code(type)} (${links.map((l) => cite(l.path, l.line)).join(', ')})`;
+    if (i) return `${names} ${into}`;
+    return `${names} ${agree(links.length, 'option is', 'options are')} turned ${into}`;
+  });
+  return ` The command line's ${parts.join('; ')}.`;
 }

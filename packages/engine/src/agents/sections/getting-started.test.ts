@@ -171,9 +171,11 @@ describe("an application's own run steps", () => {
     expect(md).toContain(
       'To start the services of `docker/docker-compose.yml` (`db` and `web`) in containers: `cp docker/.env.example docker/.env`, then `docker compose -f docker/docker-compose.yml up`.',
     );
-    // installing and migrating set it up; no step builds
-    expect(md).toContain('To set it up and run it:');
-    expect(md).not.toContain('To build and run it:');
+    // the lead says what the steps do, each kind of step once; no step builds
+    expect(md).toContain(
+      'Install its dependencies, copy the settings template, create the database tables, start the development server and run the tests:',
+    );
+    expect(md).not.toMatch(/To (?:build|set it up) and run it:|build it/i);
   });
 
   it('Spring Boot with both build files: one build through the wrapper, Gradle named as the alternative', () => {
@@ -184,7 +186,7 @@ describe("an application's own run steps", () => {
     a.frameworks = [{ name: 'Spring Boot', category: 'web', evidence: 'pom.xml' }];
     a.files = [file('mvnw'), file('gradlew')];
     const md = writeGettingStarted(ctx(a));
-    expect(md).toContain('To build and run it:');
+    expect(md).toContain('Build it, start the application, start the development server and run the tests:');
     expect(md).toContain('./mvnw package\n./mvnw spring-boot:run');
     expect(md).not.toContain('./gradlew build');
     expect(md).toContain('Gradle (`build.gradle`) builds the same project as an alternative to Maven.');

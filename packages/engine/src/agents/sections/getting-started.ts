@@ -475,10 +475,11 @@ export function writeGettingStarted({ a, fx, workspace }: WriterContext): string
     parts.push(
       install
         ? 'To work on the code itself:'
-        : // "build" only where a step builds: installing packages and migrating a database set it up
-          unique(steps).some((st) => /\b(build|package|compile|assemble)\b/.test(st))
-          ? 'To build and run it:'
-          : 'To set it up and run it:',
+        : (stepsDone(unique(steps)) ??
+            // "build" only where a step builds: installing packages and migrating a database set it up
+            (unique(steps).some((st) => /\b(build|package|compile|assemble)\b/.test(st))
+              ? 'To build and run it:'
+              : 'To set it up and run it:')),
       codeBlock(unique(steps).join('\n').replace(/\r/g, ''), 'sh'),
     );
   else
@@ -592,4 +593,31 @@ export function docsByUse(a: Analysis): string[] {
     .map((p, i) => ({ p, i, w: weight(p) }))
     .sort((x, y) => x.w - y.w || x.i - y.i)
     .map((x) => x.p);
+}
+
+/** What a kind of setup step does, in the order a reader takes them. */
+const STEP_DOES: [RegExp, string][] = [
+  [
+    /^(?:pip install|npm ci|npm install|pnpm install|yarn(?: install)?$|bun install|bundle install|composer install|uv sync|poetry install)\b/,
+    'install its dependencies',
+  ],
+  [/^cp \S+\.(?:example|sample|template|dist)\b/, 'copy the settings template'],
+  [/\bmanage\.py migrate$|\bdb:migrate$|^alembic upgrade\b|\bprisma migrate\b/, 'create the database tables'],
+  [/\b(?:build|package|compile)$|^go build\b|^cargo build\b/, 'build it'],
+  [/\bmanage\.py runserver$|\brun dev$/, 'start the development server'],
+  [/\b(?:start|spring-boot:run|bootRun)$/, 'start the application'],
+  [/\btest$/, 'run the tests'],
+];
+
+/**
+ * The lead of the setup commands, told as what they do ("Install its dependencies, create the database
+ * tables and start the development server:"), where every step is of a kind whose work is known; a
+ * lead that only announces the block says nothing.
+ */
+export function stepsDone(steps: string[]): string | undefined {
+  const done = steps.map((st) => STEP_DOES.find(([re]) => re.test(st))?.[1]);
+  if (!done.length || done.some((d) => !d)) return undefined;
+  const said = unique(done as string[]);
+  const line = joinAnd(said);
+  return `${line[0]!.toUpperCase()}${line.slice(1)}:`;
 }

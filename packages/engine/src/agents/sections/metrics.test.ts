@@ -290,3 +290,85 @@ describe('fileKinds()', () => {
     );
   });
 });
+
+const rs = (path: string, code: number): FileInfo => ({
+  ...py(path, code),
+  language: 'Rust',
+  size: code * 30,
+});
+
+describe("a command-line program's modules", () => {
+  /** A Rust program with a `filter` module its options are turned into, and no library. */
+  function finder(root: string): WriterContext {
+    const files: Record<string, string> = {
+      'src/main.rs':
+        'use crate::filter::TimeFilter;\nfn run(opts: Opts) {\n    let mut all = Vec::new();\n    if let Some(ref t) = opts.changed_within {\n        if let Some(f) = TimeFilter::after(t) {\n            all.push(f);\n        }\n    }\n    let n = opts.threads;\n    let keep = TimeFilter::default();\n}\n',
+      'src/cli.rs':
+        'use crate::filter::SizeFilter;\npub struct Opts {\n    #[arg(long, value_parser = SizeFilter::from_string)]\n    pub size: Vec<SizeFilter>,\n    #[arg(long)]\n    pub changed_within: Option<String>,\n    #[arg(long)]\n    pub threads: usize,\n}\n',
+      'src/filter/size.rs': 'pub enum SizeFilter {}\npub fn from_string() {}\n',
+      'src/filter/time.rs': 'pub enum TimeFilter {}\nimpl TimeFilter { pub fn after() {} }\n',
+    };
+    for (const [p, body] of Object.entries(files)) {
+      mkdirSync(path.join(root, path.dirname(p)), { recursive: true });
+      writeFileSync(path.join(root, p), body);
+    }
+    const a = sampleAppAnalysis();
+    a.files = [
+      rs('src/main.rs', 11),
+      rs('src/cli.rs', 9),
+      rs('src/filter/size.rs', 2),
+      rs('src/filter/time.rs', 2),
+    ];
+    a.symbols = [
+      { path: 'src/filter/size.rs', name: 'from_string', kind: 'function', line: 2, exported: true },
+      { path: 'src/filter/size.rs', name: 'SizeFilter', kind: 'enum', line: 1, exported: true },
+      { path: 'src/filter/time.rs', name: 'TimeFilter', kind: 'enum', line: 1, exported: true },
+      { path: 'src/cli.rs', name: 'Opts', kind: 'struct', line: 2, exported: true },
+    ];
+    a.imports = [];
+    a.moduleGraph = {
+      nodes: [
+        { id: 'src', files: 2, lines: 20 },
+        { id: 'src/filter', files: 2, lines: 4 },
+      ],
+      edges: [],
+    };
+    a.identity = {
+      kind: 'cli',
+      kinds: [],
+      purpose: null,
+      productPaths: ['src'],
+      nonProduct: [],
+      entryPoints: [],
+      publicApi: [
+        { name: '--size', kind: 'option', path: 'src/cli.rs', line: 3 },
+        { name: '--changed-within', kind: 'option', path: 'src/cli.rs', line: 5 },
+        { name: '--threads', kind: 'option', path: 'src/cli.rs', line: 7 },
+      ],
+      keyComponents: [],
+      centrality: {},
+    };
+    const c = ctx(a);
+    return { ...c, plan: { ...c.plan, kind: 'components' }, workspace: { ...c.workspace, root } };
+  }
+
+  it('tells what options a module holds the values of, and its types before a count of names', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'atr-cli-mod-'));
+    try {
+      const out = writeComponents(finder(root));
+      const filter = out.split('\n\n').find((p) => p.startsWith('**`src/filter`**'))!;
+      expect(filter).toContain(
+        "The command line's `--size` option is turned into its `SizeFilter` (`src/cli.rs:4`); `--changed-within` into its `TimeFilter` (`src/main.rs:5`).",
+      );
+      // types first, one from each file, and no count of names a program exports to no one
+      expect(filter).toMatch(
+        /Its public names are `SizeFilter` \(enum[^)]*\), `TimeFilter` \(enum[^)]*\) and `from_string`/,
+      );
+      expect(filter).not.toMatch(/exports|symbols/);
+      // an option whose field sits beside a type in another statement is not linked to it
+      expect(out).not.toContain('--threads');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
