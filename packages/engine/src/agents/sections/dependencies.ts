@@ -375,11 +375,12 @@ function ownManagers(a: Analysis): PackageManager[] {
 
 function noThirdParty(a: Analysis): string {
   const manifests = ownManifests(a).length ? ownManifests(a) : a.manifests;
+  const one = manifests.length === 1;
   return sentence(
-    `The ${plural(manifests.length, 'manifest')} (${joinSome(
+    `${one ? 'Its manifest' : `The ${plural(manifests.length, 'manifest')}`} (${joinSome(
       manifests.map((m) => cite(m.path)),
       3,
-    )}) declare no third-party dependencies`,
+    )}) ${one ? 'declares' : 'declare'} no third-party dependencies`,
     ': the project relies on its languages’ standard libraries only',
   );
 }

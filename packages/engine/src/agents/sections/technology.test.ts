@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import { technology, writeTechnology } from './technology.ts';
+import { writeDependencies } from './dependencies.ts';
 import type { WriterContext } from '../writers/context.ts';
 
 describe('the languages finding', () => {
@@ -62,5 +63,26 @@ describe('a library the product goes through one file for', () => {
       withClient(['src/routes/books.ts', 'src/routes/loans.ts', 'src/services/book-service.ts']),
     ).toContain('HTTP client, wrapped by `src/services/db.ts`, which 3 product files use');
     expect(withClient(['src/routes/books.ts'])).toContain('HTTP client, only in `src/services/db.ts`');
+  });
+});
+
+describe('a product of one language', () => {
+  it('gives no languages finding, since the summary already tells its size and place', () => {
+    const a = sampleAppAnalysis();
+    const langs = new Set(factsOf(a).productFiles.map((x) => x.language));
+    expect(langs.size).toBeGreaterThan(1);
+    expect(technology.analyst(a).some((x) => x.aspect === 'languages')).toBe(true);
+    const product = new Set(factsOf(a).productFiles.map((x) => x.path));
+    const b = sampleAppAnalysis();
+    b.files = b.files.map((x) => (product.has(x.path) ? { ...x, language: 'TypeScript' } : x));
+    expect(technology.analyst(b).some((x) => x.aspect === 'languages')).toBe(false);
+  });
+
+  it('says of one manifest without third-party packages that it declares none', () => {
+    const a = sampleAppAnalysis();
+    a.dependencies = [];
+    a.manifests = [a.manifests[0]!];
+    const md = writeDependencies({ a, fx: factsOf(a), plan: {} } as unknown as WriterContext);
+    expect(md).toMatch(/^Its manifest \(`[^`]+`\) declares no third-party dependencies/);
   });
 });

@@ -73,18 +73,22 @@ export const technology = defineSection({
     const langs = productLangs.length
       ? productLangs
       : writtenLanguages(a.languages).filter((l) => !NON_CODE_LANGUAGES.has(l.language));
-    const out: Finding[] = langs.length
-      ? [
-          f(
-            `${joinSome(
-              langs.map((l) => `${text(l.language)} (${plural(l.files, 'file')}, ${plural(l.code, 'line')})`),
-              3,
-            )} ${agree(langs.length, 'makes', 'make')} up ${productLangs.length ? "the product's" : 'the'} code.`,
-            [],
-            'languages',
-          ),
-        ]
-      : [];
+    // one language is no mixture to tell: the summary already gives the product's size and place
+    const out: Finding[] =
+      langs.length > 1 || (langs.length === 1 && !productLangs.length)
+        ? [
+            f(
+              `${joinSome(
+                langs.map(
+                  (l) => `${text(l.language)} (${plural(l.files, 'file')}, ${plural(l.code, 'line')})`,
+                ),
+                3,
+              )} ${agree(langs.length, 'makes', 'make')} up ${productLangs.length ? "the product's" : 'the'} code.`,
+              [],
+              'languages',
+            ),
+          ]
+        : [];
     const own = runsOn(a);
     if (own.length)
       out.push(
