@@ -169,7 +169,9 @@ const JS: Pattern[] = [
     name: 1,
   }, // a class field holding a function: `fetch = (request) => {`, or typed over several lines `fetch: (`
   {
-    re: /^\s+(?:(?:static|public|private|protected|readonly)\s+)*(#?[A-Za-z_$][\w$]*)\s*(?:=\s*(?:async\s+)?(?:\([^()]*\)|[\w$]+)\s*(?::\s*[^=]{1,200})?=>\s*(?:\{\s*)?$|:\s*\($)/,
+    // typed or not, its body a block or an expression: `render: Renderer = (...args) => {`,
+    // `getLayout = (): Layout | undefined => this.#layout`
+    re: /^\s+(?:(?:static|public|private|protected|readonly)\s+)*(#?[A-Za-z_$][\w$]*)\s*(?:(?::\s*[\w$.<>[\], |]{1,200})?=\s*(?:async\s+)?(?:\([^()]*\)|[\w$]+)\s*(?::\s*[^=]{1,200}?)?=>|:\s*\($)/,
     kind: 'function',
     name: 1,
   },
@@ -300,14 +302,41 @@ function basesOf(line: string, family: Family): string[] {
 
 /** A class member that opens its parameter list at the end of the line and closes it with `) {` below. */
 function multiLineMethod(lines: string[], i: number): boolean {
+  const line = lines[i]!;
+  const head =
+    /^\s+(?:(?:static|async|public|private|protected|override|readonly)\s+)*#?[A-Za-z_$][\w$]*\s*(?:<(?:[^<>=]|=(?!>)|=>|<[^<>]*>)*>)?\(\s*$/.test(
+      line,
+    ) ||
+    // type parameters over several lines: `route<` … `>(` … `): Hono<…> {`
+    /^\s+(?:(?:static|async|public|private|protected|override|readonly)\s+)*#?[A-Za-z_$][\w$]*\s*<\s*$/.test(
+      line,
+    );
+  // a class field holding an arrow function whose parameters run over several lines: `request = (` …
+  // `): Response => {`
+  // (typed, or generic: `json: JSONRespond = <` … `>(` … `): R => {`)
+  const arrow =
+    !head &&
+    /^\s+(?:(?:static|public|private|protected|readonly)\s+)*#?[A-Za-z_$][\w$]*\s*(?::\s*[\w$.<>[\], |]{1,200})?=\s*(?:async\s+)?(?:<[^()]*>\s*)?[(<]\s*$/.test(
+      line,
+    );
+  // a field whose function type runs over several lines: `set: Set<` … `> = (key, value) => {`
   if (
-    !/^\s+(?:(?:static|async|public|private|protected|override|readonly)\s+)*#?[A-Za-z_$][\w$]*\s*(?:<(?:[^<>=]|=(?!>)|=>|<[^<>]*>)*>)?\(\s*$/.test(
-      lines[i]!,
-    )
-  )
+    /^\s+(?:(?:static|public|private|protected|readonly)\s+)*#?[A-Za-z_$][\w$]*\s*:\s*[\w$.]+<\s*$/.test(line)
+  ) {
+    const at = indentOf(line);
+    for (let j = i + 1; j < Math.min(lines.length, i + 16); j++) {
+      if (/^\s*>\s*=\s*(?:async\s+)?(?:\([^()]*\)|[\w$]+)\s*(?::[^=]{0,200}?)?=>/.test(lines[j]!))
+        return true;
+      if (indentOf(lines[j]!) <= at && !/^\s*(?:>|$)/.test(lines[j]!)) return false;
+    }
     return false;
+  }
+  if (!head && !arrow) return false;
+  // an arrow's parameters close before its return type or its arrow (`): Layout<` … `> => …`): a
+  // parenthesised value takes no type
+  const closes = arrow ? /^\s*\)\s*(?::|=>)/ : /^\s*\)\s*(?::[^{;]{0,200})?\{\s*$/;
   for (let j = i + 1; j < Math.min(lines.length, i + 16); j++) {
-    if (/^\s*\)\s*(?::[^{;]{0,200})?\{\s*$/.test(lines[j]!)) return true;
+    if (closes.test(lines[j]!)) return true;
     if (/[;{}]\s*$/.test(lines[j]!)) return false;
   }
   return false;

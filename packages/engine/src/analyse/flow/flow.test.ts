@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankComments } from '../comments.ts';
 import { sourcesFromMap } from '../sources.ts';
-import type { MainPathStep, Route } from '../types.ts';
+import type { Identity, MainPathStep, Route } from '../types.ts';
 import { callsIn, definitions, goImportLines, importBindings } from './definitions.ts';
 import type { FileModel, Target } from './definitions.ts';
 import {
@@ -110,7 +110,7 @@ describe('definitions', () => {
     ]);
   });
 
-  it('keeps a closure folded when the function holding it is one the patterns miss', () => {
+  it('keeps a closure folded into the typed arrow-function field holding it', () => {
     const code = [
       'class Context {',
       '  status (code: number) {',
@@ -128,8 +128,79 @@ describe('definitions', () => {
     ].join('\n');
     const defs = definitions(code, 'TypeScript');
     // `res` is html's, not a method of Context's own; status ends at its brace, its blank line kept
-    expect(names(defs)).toEqual(['Context', 'Context.status']);
+    expect(names(defs)).toEqual(['Context', 'Context.status', 'Context.html']);
     expect(defs[1]!.end).toBe(5);
+  });
+
+  it("finds a class's methods whose type parameters or arrow parameters run over several lines, and its typed arrow fields", () => {
+    const code = [
+      'class App {',
+      '  route<',
+      '    SubPath extends string,',
+      '  >(',
+      '    path: SubPath,',
+      '  ): App {',
+      '    return this',
+      '  }',
+      '',
+      '  request = (',
+      '    input: Request | string,',
+      '  ): Response | Promise<Response> => {',
+      '    return this.fetch(input)',
+      '  }',
+      '',
+      '  header: SetHeaders = (name, value): void => {',
+      '    this.h.set(name, value)',
+      '  }',
+      '  getLayout = (): Layout | undefined => this.layout',
+      '  body: BodyRespond = (',
+      '    data: Data | null,',
+      '  ): ReturnType<BodyRespond> => this.respond(data)',
+      '  json: JSONRespond = <',
+      '    T extends JSONValue,',
+      '  >(',
+      '    object: T,',
+      '  ): JSONRespondReturn<T> => {',
+      '    return this.respond(object)',
+      '  }',
+      '  set: Set<',
+      '    E extends true',
+      '      ? {',
+      '          Variables: Record<string, any>',
+      '        }',
+      '      : E',
+      '  > = (key: string, value: unknown) => {',
+      '    this.vars.set(key, value)',
+      '  }',
+      '  setLayout = (',
+      '    layout: Layout',
+      '  ): Layout<',
+      '    P & {',
+      '      Layout: Layout',
+      '    }',
+      '  > => (this.layout = layout)',
+      '  redirect = <T extends Code = 302>(',
+      '    location: string,',
+      '  ): Response => {',
+      '    return this.respond(location)',
+      '  }',
+      '  total = (',
+      '    a + b',
+      '  )',
+      '}',
+    ].join('\n');
+    expect(names(definitions(code, 'TypeScript'))).toEqual([
+      'App',
+      'App.route',
+      'App.request',
+      'App.header',
+      'App.getLayout',
+      'App.body',
+      'App.json',
+      'App.set',
+      'App.setLayout',
+      'App.redirect',
+    ]);
   });
 
   it('finds a TypeScript method whose type parameters hold a function type', () => {
@@ -1223,6 +1294,77 @@ describe('central types', () => {
       onPath,
     );
     expect(central.map((t) => t.name)).toEqual(['App', 'SmartRouter', 'Context', 'TrieRouter']);
+  });
+
+  it("counts a JavaScript class's methods without its constructor and accessors", () => {
+    const lines = [
+      'export class Application {',
+      '  constructor () {',
+      '    this.middleware = []',
+      '  }',
+      '  get env () {',
+      '    return this._env',
+      '  }',
+      ...['use', 'listen', 'callback', 'handle', 'respond'].flatMap((m) => [`  ${m} () {`, '  }']),
+      '}',
+    ];
+    const models = [fileModel('lib/app.js', 'JavaScript', lines.join('\n'))];
+    const { types, fns } = indexDefs(models);
+    const central = abstractions(
+      models,
+      identity({ kind: 'framework', keyComponents: [{ path: 'lib/app.js', rank: 1 }] }),
+      types,
+      fns,
+    );
+    expect(central[0]).toMatchObject({ name: 'Application', methods: 5 });
+  });
+
+  it('of a family of routers, keeps those the entry builds by default, not the ones only a preset or a user builds', () => {
+    const router = (name: string) => [
+      `export class ${name} {`,
+      ...['add', 'match', 'build'].flatMap((m) => [`  ${m} () {`, '  }']),
+      '}',
+    ];
+    const files: Record<string, string[]> = {
+      'src/trie.ts': router('TrieRouter'),
+      'src/regexp.ts': router('RegExpRouter'),
+      'src/linear.ts': router('LinearRouter'),
+      'src/prepared.ts': router('PreparedRouter'),
+      'src/app.ts': [
+        'export class App {',
+        '  constructor () {',
+        '    this.router = new RegExpRouter(new TrieRouter())',
+        '  }',
+        '}',
+      ],
+      'src/preset/quick.ts': ['export class App {', '  router = new LinearRouter()', '}'],
+      'src/use.ts': Array.from({ length: 3 }, () => 'LinearRouter PreparedRouter TrieRouter RegExpRouter'),
+    };
+    const models = Object.entries(files).map(([p, lines]) => fileModel(p, 'TypeScript', lines.join('\n')));
+    const { types, fns } = indexDefs(models);
+    const central = (entryPoints: Identity['entryPoints']) =>
+      abstractions(
+        models,
+        identity({
+          kind: 'framework',
+          entryPoints,
+          keyComponents: Object.keys(files).map((p, i) => ({ path: p, rank: i + 1 })),
+        }),
+        types,
+        fns,
+      ).map((t) => t.name);
+    const readme = { path: 'src/app.ts', line: 1, how: "called by the README's example" };
+    expect(central([readme])).toEqual(expect.arrayContaining(['TrieRouter', 'RegExpRouter']));
+    expect(central([readme])).not.toEqual(expect.arrayContaining(['LinearRouter']));
+    expect(central([readme])).not.toContain('PreparedRouter');
+    // a preset reached only through a subpath export does not make its router the default
+    expect(
+      central([readme, { path: 'src/preset/quick.ts', line: 1, how: 'package.json "exports"' }]),
+    ).not.toContain('LinearRouter');
+    // an entry that builds none of them leaves the family as it is
+    expect(central([{ ...readme, path: 'src/use.ts' }])).toEqual(
+      expect.arrayContaining(['TrieRouter', 'RegExpRouter', 'LinearRouter', 'PreparedRouter']),
+    );
   });
 });
 

@@ -961,10 +961,19 @@ export function abstractions(
     const inPackage = (m: FileModel) => m.path.slice(0, m.path.lastIndexOf('/') + 1) === dir;
     const sees = (m: FileModel) => !go || /^[A-Z]/.test(name) || inPackage(m);
     const methods =
-      [...fns.values()]
-        .flat()
-        .filter((t) => t.def.owner === name && !others.has(t.file) && (!go || inPackage(t.file))).length +
-      rustConstructors(models, name);
+      [...fns.values()].flat().filter(
+        (t) =>
+          t.def.owner === name &&
+          !others.has(t.file) &&
+          (!go || inPackage(t.file)) &&
+          // a JavaScript class's `constructor` makes the object, and a `get`/`set` accessor reads
+          // like a field: neither is one of the methods it offers
+          !(
+            /^(?:Java|Type)Script$/.test(t.file.language) &&
+            (t.def.name === 'constructor' ||
+              /^\s*(?:static\s+)?(?:get|set)\s+#?[\w$]+\s*\(/.test(t.file.lines[t.def.line - 1] ?? ''))
+          ),
+      ).length + rustConstructors(models, name);
     // a name of two letters is a type parameter or an abbreviation, unless its class carries behaviour
     // (ky's `Ky`, a `DB` with its queries): then it is the product's own machinery
     if (name.length < 3 && methods < SHORT_NAME_METHODS) continue;
@@ -1028,8 +1037,9 @@ export function abstractions(
     if (handed.includes(x.name)) return 4 + handedRank(x.name);
     return shared.has(x.name) ? 5 : 6;
   };
+  const alternatives = alternativeMachinery(models, identity, out);
   return out
-    .filter((x) => x.uses + x.methods >= 5)
+    .filter((x) => x.uses + x.methods >= 5 && !alternatives.has(x.name))
     .sort(
       (x, y) =>
         pathRank(x) - pathRank(y) ||
@@ -1039,6 +1049,37 @@ export function abstractions(
         x.path.localeCompare(y.path),
     )
     .slice(0, 8);
+}
+
+/**
+ * Of a family of interchangeable machinery (five routers of one interface), the members the
+ * product's entry does not build: `new SmartRouter({ routers: [new RegExpRouter(), new TrieRouter()] })`
+ * in the file the README's example calls makes those three the default, and a `LinearRouter` only a
+ * preset builds, or a `PreparedRegExpRouter` only users build, is an alternative, not the centre. A
+ * family the entry builds none of (plug-ins the configuration picks) is left as it is.
+ */
+function alternativeMachinery(
+  models: FileModel[],
+  identity: Identity,
+  types: { name: string }[],
+): Set<string> {
+  const entries = new Set(identity.entryPoints.filter((e) => !/"exports"/.test(e.how)).map((e) => e.path));
+  const families = new Map<string, string[]>();
+  for (const { name } of types) {
+    const kind = MACHINERY.exec(name)?.[1];
+    if (kind) families.set(kind, [...(families.get(kind) ?? []), name]);
+  }
+  const out = new Set<string>();
+  for (const names of families.values()) {
+    if (names.length < 3) continue;
+    const built = names.filter((n) =>
+      models.some(
+        (m) => entries.has(m.path) && new RegExp(`\\bnew ${n}\\b|\\b${n}::new\\b`).test(m.bareText),
+      ),
+    );
+    if (built.length) for (const n of names) if (!built.includes(n)) out.add(n);
+  }
+  return out;
 }
 
 /**

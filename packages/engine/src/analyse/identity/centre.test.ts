@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { centreOrder, layerOf, sideRole, useScore, usersOf, type RoleContext } from './centre.ts';
+import { centreFirst } from './index.ts';
+import { sourcesFromMap } from '../sources.ts';
+import type { Identity, MainPathStep } from '../types.ts';
 
 const context = (productFiles: string[] = [], dependencies: string[] = [], work = 100): RoleContext => ({
   productFiles,
@@ -196,5 +199,36 @@ describe('the order of the centre', () => {
     // a URL built from a path, a select box, an array's `from`: no store is queried
     expect(layerOf('src/url.ts', "const u = Array.from('abc'); el.select();")).toBeUndefined();
     expect(layerOf('src/search.ts', "export const q = (s) => s.query('selected items');")).toBeUndefined();
+  });
+});
+
+describe('the key components of a project entered through its README', () => {
+  it("count the file the README's example enters through among them, after the main path", () => {
+    const files: Record<string, string> = {
+      'src/base.ts': 'export class Base {}\n',
+      'src/app.ts': 'export class App extends Base {}\n',
+      'src/router.ts': 'export class Router {}\n',
+      'src/util.ts': 'export const u = 1\n',
+    };
+    const identity = {
+      kind: 'framework',
+      kinds: [],
+      purpose: null,
+      productPaths: ['src'],
+      nonProduct: [],
+      publicApi: [],
+      keyComponents: [],
+      centrality: { 'src/base.ts': 5, 'src/util.ts': 4, 'src/router.ts': 3, 'src/app.ts': 1 },
+      entryPoints: [{ path: 'src/app.ts', line: 1, how: "called by the README's example" }],
+    } as unknown as Identity;
+    const flow = {
+      mainPath: [{ name: 'fetch', path: 'src/base.ts', line: 1 }] as MainPathStep[],
+      abstractions: [{ path: 'src/router.ts' }],
+    };
+    const order = centreFirst(sourcesFromMap(files), identity, flow, new Map()).map((k) => k.path);
+    expect(order).toEqual(['src/base.ts', 'src/app.ts', 'src/router.ts', 'src/util.ts']);
+    // without the README's example, the entry file is ranked by use like any other
+    const plain = centreFirst(sourcesFromMap(files), { ...identity, entryPoints: [] }, flow, new Map());
+    expect(plain.map((k) => k.path)).toEqual(['src/base.ts', 'src/router.ts', 'src/util.ts', 'src/app.ts']);
   });
 });

@@ -368,7 +368,10 @@ export function centreFirst(
 ): KeyComponent[] {
   const score = new Map(Object.entries(identity.centrality ?? {}));
   const pathFiles = (flow.mainPath ?? []).filter((s) => !s.external && !s.derived).map((s) => s.path);
-  const typeFiles = flow.abstractions.map((t) => t.path);
+  // the file the README's example enters through (a framework's `new Hono()`, which picks its default
+  // router) comes with the central types' files
+  const entry = identity.entryPoints.find((e) => /README/.test(e.how))?.path;
+  const typeFiles = [...(entry ? [entry] : []), ...flow.abstractions.map((t) => t.path)];
   const side = new Map(Object.entries(identity.sideRoles ?? {}));
   const known = new Map(identity.keyComponents.map((k) => [k.path, k]));
   return centreOrder({ score, pathFiles, typeFiles, side, layers })
