@@ -1036,12 +1036,62 @@ describe('variables read through argument parsers and presence tests', () => {
         '}',
       ].join('\n'),
     });
+    // the AST's own setting is tried before the type's Default
     expect(one(vars, 'TOOL_INDENT')).toMatchObject({
       defaultValue: "Indentation { character: ' ', count: 4 }",
+      fallsBackTo: ['ast.indentation()'],
     });
+    expect(one(vars, 'TOOL_FILE_NAME')?.fallsBackTo).toBeUndefined();
     expect(one(vars, 'TOOL_FILE_NAME')).toMatchObject({ defaultValues: ['toolfile', '.toolfile'] });
     // a standard type's empty default is the option left out, not a value of its own
     expect(one(vars, 'TOOL_QUIET')?.defaultValue).toBeUndefined();
+  });
+});
+
+describe("an option's absence the code handles further on", () => {
+  it("is the code's own value where an `else` or a `match` works it out, cited there", () => {
+    const vars = read({
+      'src/arguments.rs': [
+        'pub struct Arguments {',
+        '  #[arg(env = "TOOL_TEMPDIR", long)]',
+        '  pub(crate) tempdir: Option<PathBuf>,',
+        '  #[arg(env = "TOOL_WORKDIR", long)]',
+        '  pub(crate) workdir: Option<PathBuf>,',
+        '  #[arg(env = "TOOL_COLOR", long)]',
+        '  pub(crate) color: Option<Color>,',
+        '}',
+      ].join('\n'),
+      'src/run.rs': [
+        'fn temp(&self) {',
+        '  if let Some(tempdir) = &self.config.tempdir {',
+        '    builder.tempdir_in(tempdir)',
+        '  } else {',
+        '    match &self.settings.tempdir { Some(t) => a(t), None => builder.tempdir() }',
+        '  }',
+        '}',
+        'fn search(arguments: &Arguments) {',
+        '  let workdir = arguments.workdir.clone();',
+        '  let found = look();',
+        '  match (found, workdir) {',
+        '    (None, None) => from_invocation(),',
+        '    (_, Some(w)) => w,',
+        '  }',
+        '}',
+        'fn paint(config: &Config) {',
+        '  if let Some(c) = config.color { paint(c) }',
+        '}',
+      ].join('\n'),
+    });
+    expect(one(vars, 'TOOL_TEMPDIR')).toMatchObject({
+      hasDefault: true,
+      defaultAt: { path: 'src/run.rs', line: 2 },
+    });
+    expect(one(vars, 'TOOL_WORKDIR')).toMatchObject({
+      hasDefault: true,
+      defaultAt: { path: 'src/run.rs', line: 11 },
+    });
+    // an `if let` with no `else`: unset, nothing happens
+    expect(one(vars, 'TOOL_COLOR')?.hasDefault).toBeUndefined();
   });
 });
 

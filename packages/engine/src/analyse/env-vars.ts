@@ -1157,11 +1157,66 @@ function optionFallbacks(vars: EnvVar[], texts: Map<string, { text: string; fami
       found.map((f) => fallbackValue(f, field.type, rust)).map((x) => [JSON.stringify(x), x]),
     );
     // two fallbacks in two places: which one applies depends on the path, so neither is told
+    // where the code handles the option's absence other than with one value: another source tried
+    // first (`.or(ast.indentation())`), or a branch that works one out
+    const handled = [...texts]
+      .filter(([p, t]) => t.family === 'rust' && p !== v.file && t.text.includes(`.${field.name}`))
+      .flatMap(([p, t]) => absenceHandled(t.text, field.name).map((h) => ({ ...h, path: p })));
+    const first = [...new Set(handled.flatMap((h) => (h.first ? [h.first] : [])))];
     const value = values.size === 1 ? [...values.values()][0] : null;
-    if (!value) continue;
+    // the same other source may be reached two ways in two places (a parsed setting, the AST's)
+    if (value && first.length && first.length <= 2) v.fallsBackTo = first;
+    if (!value) {
+      const branch = handled.find((h) => !h.first);
+      if (branch && !first.length) {
+        v.hasDefault = true;
+        v.defaultAt = { path: branch.path, line: branch.line };
+      }
+      continue;
+    }
     if (Array.isArray(value)) v.defaultValues = value;
     else v.defaultValue = value;
   }
+}
+
+/**
+ * Where the code handles an option field's absence other than with one constant: `.or(x)` before the
+ * fallback (another source tried first), `if let Some(…) = &config.field { … } else { … }` whose
+ * `else` works a value out, or a local bound to the field that a `match` then takes apart.
+ */
+function absenceHandled(text: string, field: string): { line: number; first?: string }[] {
+  const out: { line: number; first?: string }[] = [];
+  const lineAt = (i: number) => text.slice(0, i).split('\n').length;
+  for (const m of text.matchAll(new RegExp(`\\.${field}\\b`, 'g'))) {
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 200);
+    const or =
+      /^(?:\s*\.(?:as_ref|as_deref|clone|cloned|copied)\(\))*\s*\.or(?:_else)?\(([^()|]{1,60}(?:\(\))?)\)/.exec(
+        after,
+      );
+    if (or) {
+      out.push({ line: lineAt(m.index), first: or[1]!.trim() });
+      continue;
+    }
+    const start = text.lastIndexOf('\n', m.index) + 1;
+    const end = text.indexOf('\n', m.index);
+    const line = text.slice(start, end < 0 ? undefined : end);
+    if (/\bif let Some\(\w+\) = /.test(line) && /\{\s*$/.test(line)) {
+      const open = start + line.lastIndexOf('{');
+      const close = closing(text, open, true);
+      if (close >= 0 && /^\s*else\b/.test(text.slice(close, close + 40))) out.push({ line: lineAt(m.index) });
+      continue;
+    }
+    const bound = /^\s*let\s+(\w+)\s*=\s*[\w.]+\.(\w+)(?:\.clone\(\))?;\s*$/.exec(line);
+    if (bound && bound[2] === field && end >= 0) {
+      const rest = text
+        .slice(end + 1, end + 3000)
+        .split('\n')
+        .slice(0, 20);
+      const at = rest.findIndex((l) => new RegExp(`\\bmatch\\b[^{]*\\b${bound[1]}\\b`).test(l));
+      if (at >= 0) out.push({ line: lineAt(end) + 1 + at });
+    }
+  }
+  return out;
 }
 
 /** Calls on an `Option` that keep its value as it is: what they return still falls back to the field's default. */

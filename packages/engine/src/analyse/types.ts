@@ -322,6 +322,10 @@ export interface EnvVar {
   defaultValues?: string[];
   /** Where the code sets the value it uses when the variable is unset (an `else` branch), if not at the read. */
   defaultLine?: number;
+  /** The same, in another file than the read: where the code works out its own value for an absent option. */
+  defaultAt?: { path: string; line: number };
+  /** What the code tries before its default when the option is absent (`ast.indentation()`, a setting). */
+  fallsBackTo?: string[];
   /** Only the variable's presence is tested (`'NO_COLOR' in process.env`): unset, the switch is off. */
   presence?: boolean;
   class?: EnvVarClass;

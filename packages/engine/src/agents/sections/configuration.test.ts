@@ -151,6 +151,19 @@ describe('defaults and required settings as the code treats them', () => {
     expect(defaultCell([v('<NAME>_X', { fallbackVars: ['KIT_X'] })])).toBe('`KIT_X`');
   });
 
+  it("tells an option's fallback where the code works it out, and another source tried first", () => {
+    expect(
+      defaultCell([
+        v('TOOL_TEMPDIR', { option: true, hasDefault: true, defaultAt: { path: 'src/run.rs', line: 19 } }),
+      ]),
+    ).toBe("the code's own value (`src/run.rs:19`)");
+    expect(
+      defaultCell([
+        v('TOOL_INDENT', { option: true, defaultValue: 'Indent(4)', fallsBackTo: ['ast.indentation()'] }),
+      ]),
+    ).toBe('`ast.indentation()`, else `Indent(4)`');
+  });
+
   it('gives the same fallback the same words, and names the variables read in its place', () => {
     expect(defaultCell([v('A', { emptyFallback: true, sensitive: true })])).toBe('empty string');
     expect(defaultCell([v('B', { defaultValue: '', hasDefault: true })])).toBe('empty string');

@@ -92,7 +92,12 @@ export function defaultCell(es: EnvVar[]): string {
   if (es.some(isSensitive) && es.some(hasDefault)) tail = '(set, hidden)';
   else if (shown.length) tail = shown.join(' or ');
   // no literal to show: say where the code sets its own value rather than that it does
-  else if (setAt) tail = `the code's own value (${cite(setAt.file, setAt.defaultLine ?? setAt.line)})`;
+  else if (setAt)
+    tail = `the code's own value (${
+      setAt.defaultAt
+        ? cite(setAt.defaultAt.path, setAt.defaultAt.line)
+        : cite(setAt.file, setAt.defaultLine ?? setAt.line)
+    })`;
   else if (es.some((e) => e.unusableEmpty)) tail = vars.length ? 'none: one of them must be set' : 'none';
   else if (es.some((e) => e.emptyFallback)) tail = 'empty string';
   // a switch another read takes the value of (`FLASK_DEBUG=0` is off) is not tested for presence only
@@ -101,6 +106,9 @@ export function defaultCell(es: EnvVar[]): string {
   // a global switch that makes the code skip this variable is part of what unset or set means
   const over = es.find((e) => e.overriddenBy)?.overriddenBy;
   const skipped = over ? `ignored when ${code(over.name)} is ${code(over.value)}` : '';
+  // another source the code tries before its default (the justfile's own setting)
+  const first = unique(es.flatMap((e) => e.fallsBackTo ?? []));
+  if (tail && first.length && first.length <= 2) tail = `${first.map(code).join(' or ')}, else ${tail}`;
   if (!vars.length) return skipped ? `${tail ?? 'none'}; ${skipped}` : (tail ?? NONE_WHERE_READ);
   return `${vars.map(code).join(', then ')}${tail ? `, else ${tail}` : ''}${skipped ? `; ${skipped}` : ''}`;
 }
