@@ -21,14 +21,74 @@ const graph = {
 };
 
 describe('figures', () => {
-  it('lays out the top 15 modules in layers, breaking cycles, the same way every time', () => {
+  it('draws the top 15 modules and their imports, a cycle included, the same way every time', async () => {
     const a = layoutGraph(graph);
     expect(a.nodes).toHaveLength(15);
     expect(a.nodes.map((n) => n.id)).not.toContain('src/mod19');
-    expect(a.layers[0]).toContain('src/mod0');
-    expect(a.layers.findIndex((l) => l.includes('src/mod1'))).toBe(1);
-    expect(a.layers.findIndex((l) => l.includes('src/mod2'))).toBe(2);
-    expect(dependencyGraphSvg(graph)).toBe(dependencyGraphSvg(structuredClone(graph)));
+    expect(a.edges).toHaveLength(3);
+    const svg = await dependencyGraphSvg(graph);
+    expect(svg).toBe(await dependencyGraphSvg(structuredClone(graph)));
+    expect(svg.match(/class="node"/g)).toHaveLength(15);
+    expect(svg.match(/class="edge"/g)).toHaveLength(3);
+    expect(svg).toContain('Largest 15 of 20 modules');
+  });
+
+  it('names each module by the shortest part of its path that tells it apart, and routes no arrow through a third box', async () => {
+    const base = 'src/main/java/org/example/clinic';
+    const svg = await dependencyGraphSvg({
+      nodes: [
+        { id: base, files: 3, lines: 29 },
+        { id: `${base}/owner`, files: 12, lines: 561 },
+        { id: `${base}/vet`, files: 5, lines: 125 },
+        { id: `${base}/model`, files: 4, lines: 68 },
+        { id: `${base}/system`, files: 4, lines: 68 },
+      ],
+      edges: [
+        { from: `${base}/owner`, to: `${base}/model`, weight: 4 },
+        { from: `${base}/vet`, to: `${base}/model`, weight: 3 },
+        { from: base, to: `${base}/model`, weight: 2 },
+        { from: base, to: `${base}/vet`, weight: 1 },
+      ],
+    });
+    for (const name of ['>owner<', '>vet<', '>model<', '>system<', '>clinic<', '>561 lines<'])
+      expect(svg).toContain(name);
+    expect(svg).not.toContain('…');
+    // each box, and each arrow's curve sampled along its length
+    const nums = (d: string) => [...d.matchAll(/-?[\d.]+/g)].map((m) => Number(m[0]));
+    const boxes = [...svg.matchAll(/class="node">\s*<path[^>]* d="([^"]+)"/g)].map((m) => {
+      const v = nums(m[1]!);
+      const xs = v.filter((_, i) => i % 2 === 0);
+      const ys = v.filter((_, i) => i % 2 === 1);
+      return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+    });
+    expect(boxes).toHaveLength(5);
+    const curves = [...svg.matchAll(/class="edge">\s*<path[^>]* d="([^"]+)"/g)].map((m) => {
+      const v = nums(m[1]!);
+      const pts: [number, number][] = [];
+      for (let i = 2; i + 5 < v.length + 1; i += 6) {
+        const [x0, y0] = [v[i - 2]!, v[i - 1]!];
+        for (let t = 0; t <= 1; t += 0.05) {
+          const u = 1 - t;
+          pts.push([
+            u * u * u * x0 + 3 * u * u * t * v[i]! + 3 * u * t * t * v[i + 2]! + t * t * t * v[i + 4]!,
+            u * u * u * y0 + 3 * u * u * t * v[i + 1]! + 3 * u * t * t * v[i + 3]! + t * t * t * v[i + 5]!,
+          ]);
+        }
+      }
+      return pts;
+    });
+    expect(curves).toHaveLength(4);
+    const inside = (p: [number, number], b: (typeof boxes)[number]) =>
+      p[0] > b.x0 + 2 && p[0] < b.x1 - 2 && p[1] > b.y0 + 2 && p[1] < b.y1 - 2;
+    for (const pts of curves) {
+      // the boxes an arrow joins are those its ends touch; no point between lies inside another
+      const near = (p: [number, number]) =>
+        boxes.findIndex(
+          (b) => p[0] >= b.x0 - 12 && p[0] <= b.x1 + 12 && p[1] >= b.y0 - 12 && p[1] <= b.y1 + 12,
+        );
+      const ends = new Set([near(pts[0]!), near(pts.at(-1)!)]);
+      for (const p of pts) boxes.forEach((b, i) => ends.has(i) || expect(inside(p, b)).toBe(false));
+    }
   });
 
   it('labels the chart with escaped language names and percentages', () => {

@@ -83,7 +83,7 @@ export async function buildDocument(input: BuildInput): Promise<DocTree> {
     }
   });
 
-  addAnalysisFigures(input.analysis, sectionBlocks, assets);
+  await addAnalysisFigures(input.analysis, sectionBlocks, assets);
   addSequenceFigure(input.analysis, sectionBlocks, assets);
   await addComponentFigure(input.analysis, sectionBlocks, assets);
   await addEntityFigure(input.analysis, sectionBlocks, assets);
@@ -167,7 +167,11 @@ type Placed = { draft: SectionDraft; blocks: Block[] };
 const CHART_KINDS = ['technology', 'metrics'];
 const GRAPH_KINDS = ['architecture', 'components', 'structure'];
 
-function addAnalysisFigures(analysis: Analysis, sections: Placed[], assets: Record<string, Asset>): void {
+async function addAnalysisFigures(
+  analysis: Analysis,
+  sections: Placed[],
+  assets: Record<string, Asset>,
+): Promise<void> {
   if (sections.length === 0) return;
   const chartHost = sections.find((s) => CHART_KINDS.includes(s.draft.kind)) ?? sections[0]!;
   if (analysis.languages.some((l) => l.code > 0)) {
@@ -188,7 +192,7 @@ function addAnalysisFigures(analysis: Analysis, sections: Placed[], assets: Reco
   // a figure of one arrow says less than the sentence beside it
   if (graph.nodes.length >= 3 && graph.edges.length >= 2) {
     const graphHost = sections.find((s) => GRAPH_KINDS.includes(s.draft.kind)) ?? chartHost;
-    assets['fig-modules'] = svgAsset('fig-modules', dependencyGraphSvg(graph));
+    assets['fig-modules'] = svgAsset('fig-modules', await dependencyGraphSvg(graph));
     const figure: Block = {
       type: 'figure',
       asset: 'fig-modules',

@@ -7,6 +7,24 @@ import { rasterise } from '../../src/figures/svg.ts';
 import { markdownToBlocks } from '../../src/tree/markdown.ts';
 import { DOC_TREE_VERSION, type Asset, type Block, type DocTree } from '../../src/tree/types.ts';
 
+// laid out once, by Graphviz, for every tree the tests build
+const modulesSvg = await dependencyGraphSvg({
+  nodes: [
+    { id: 'apps/web/src', files: 60, lines: 9000 },
+    { id: 'apps/server/src', files: 40, lines: 7000 },
+    { id: 'packages/shared/src', files: 10, lines: 1200 },
+    { id: 'packages/engine/src', files: 50, lines: 8000 },
+    { id: 'packages/engine/src/writers', files: 12, lines: 2400 },
+  ],
+  edges: [
+    { from: 'apps/web/src', to: 'packages/shared/src', weight: 12 },
+    { from: 'apps/server/src', to: 'packages/shared/src', weight: 9 },
+    { from: 'apps/server/src', to: 'packages/engine/src', weight: 4 },
+    { from: 'packages/engine/src', to: 'packages/engine/src/writers', weight: 6 },
+    { from: 'packages/engine/src/writers', to: 'packages/engine/src', weight: 2 },
+  ],
+});
+
 export const NASTY =
   String.raw`Specials \ { } $ & # ^ _ % ~ < > | " ' ` +
   '`' +
@@ -55,25 +73,7 @@ export function fixtureTree(): DocTree {
         { language: 'YAML', files: 7, code: 310, comment: 20, blank: 30 },
       ]),
     ),
-    'fig-modules': svgAsset(
-      'fig-modules',
-      dependencyGraphSvg({
-        nodes: [
-          { id: 'apps/web/src', files: 60, lines: 9000 },
-          { id: 'apps/server/src', files: 40, lines: 7000 },
-          { id: 'packages/shared/src', files: 10, lines: 1200 },
-          { id: 'packages/engine/src', files: 50, lines: 8000 },
-          { id: 'packages/engine/src/writers', files: 12, lines: 2400 },
-        ],
-        edges: [
-          { from: 'apps/web/src', to: 'packages/shared/src', weight: 12 },
-          { from: 'apps/server/src', to: 'packages/shared/src', weight: 9 },
-          { from: 'apps/server/src', to: 'packages/engine/src', weight: 4 },
-          { from: 'packages/engine/src', to: 'packages/engine/src/writers', weight: 6 },
-          { from: 'packages/engine/src/writers', to: 'packages/engine/src', weight: 2 },
-        ],
-      }),
-    ),
+    'fig-modules': svgAsset('fig-modules', modulesSvg),
   };
 
   const longRows = Array.from({ length: 45 }, (_, i) => [
