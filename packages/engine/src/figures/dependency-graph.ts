@@ -66,7 +66,9 @@ export async function dependencyGraphSvg(graph: ModuleGraph): Promise<string> {
     edgeAttributes: { color: '#64748b', fontname: font, fontsize: 12, fontcolor: '#334155', arrowsize: 0.7 },
     nodes: nodes.map((n, i) => ({
       name: `m${i}`,
-      attributes: { label: `${label(n.id)}\n${n.lines.toLocaleString('en-US')} lines` },
+      attributes: {
+        label: `${label(n.id)}\n${n.lines.toLocaleString('en-US')} ${n.lines === 1 ? 'line' : 'lines'}`,
+      },
     })),
     edges: edges.map((e) => ({
       tail: `m${ids.indexOf(e.from)}`,
