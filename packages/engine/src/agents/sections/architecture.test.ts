@@ -652,6 +652,16 @@ describe('the overview of a library with tests and docs beside it', () => {
     expect(md).not.toMatch(/\*\*Languages[^\n]*make/);
   });
 
+  it('names the one language of a product without its size again, which the paragraph above gives', () => {
+    const a = big();
+    const product = new Set(factsOf(a).productFiles.map((f) => f.path));
+    const b = big();
+    b.files = b.files.map((f) => (product.has(f.path) ? { ...f, language: 'TypeScript' } : f));
+    const md = writeOverview(ctx(b, OVERVIEW, [OVERVIEW]));
+    expect(md).toContain('- **Language of the product:** TypeScript\n');
+    expect(md).not.toMatch(/Languages of the product/);
+  });
+
   it('calls a library the product drives a library, not a framework', () => {
     const md = writeOverview(ctx(big(), OVERVIEW, [OVERVIEW]));
     expect(md).toMatch(/\*\*Main libraries:\*\* urllib3/);

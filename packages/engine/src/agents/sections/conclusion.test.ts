@@ -79,3 +79,35 @@ describe('the conclusion', () => {
     expect(bun).toContain('a committed lockfile (`bun.lock`)');
   });
 });
+
+describe('the key findings', () => {
+  const finding = (statement: string) => ({ statement, citations: [] as string[] });
+  const keyPlan: SectionPlan = { ...plan, id: '2', title: 'Key Findings', focus: 'key-findings' };
+  const overview: SectionPlan = { ...plan, id: '1', title: 'Purpose and Scope', kind: 'overview' };
+  const keyFindings = (report: SectionPlan[]) => {
+    const a = sampleAppAnalysis();
+    return writeConclusion({
+      a,
+      fx: factsOf(a),
+      plan: keyPlan,
+      report,
+      findings: [],
+      allFindings: {
+        technology: [finding('TypeScript makes up the code.')],
+        api: [finding('12 HTTP routes are declared.')],
+        dependencies: [finding('9 dependencies are declared.')],
+        testing: [finding('4 test files hold 20 cases.')],
+        security: [finding('No hard-coded secret is written into the code base.')],
+      },
+      projectName: 'shop',
+    } as unknown as WriterContext);
+  };
+
+  it('leave out what the overview beside them already tells: languages, interface, dependencies, tests', () => {
+    const alone = keyFindings([keyPlan]);
+    expect(alone).toContain('- 12 HTTP routes are declared.');
+    expect(alone).toContain('- 9 dependencies are declared.');
+    const beside = keyFindings([overview, keyPlan]);
+    expect(beside).toBe('- No hard-coded secret is written into the code base.');
+  });
+});

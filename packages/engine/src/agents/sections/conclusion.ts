@@ -7,7 +7,7 @@ import { NON_CODE_LANGUAGES } from '../facts.ts';
 import { kindPhrase, testPlaces } from '../identity-text.ts';
 import { featurePhrases, pluginFamily, productFeatures } from '../product-features.ts';
 import { recommendations } from '../recommendations.ts';
-import type { WriterContext } from '../writers/context.ts';
+import { toldElsewhere, type WriterContext } from '../writers/context.ts';
 import {
   citeRef,
   code,
@@ -78,10 +78,20 @@ const KEY_KINDS = [
   'known-issues',
 ] as const;
 
+/**
+ * What the summary's overview already tells, in its paragraphs and its list of facts: the product's
+ * languages and frameworks, its interface, its dependencies and its tests.
+ */
+const OVERVIEW_TELLS = new Set<string>(['technology', 'api', 'dependencies', 'testing']);
+
 /** "Key findings": the leading finding of each major kind, cited, as a scannable list. */
-function keyFindings({ allFindings }: WriterContext): string {
+function keyFindings(ctx: WriterContext): string {
+  const { allFindings } = ctx;
+  // a finding the overview beside it already gives would be the same fact said twice
+  const overview = toldElsewhere(ctx, 'overview');
   const items: string[] = [];
   for (const k of KEY_KINDS) {
+    if (overview && OVERVIEW_TELLS.has(k)) continue;
     const f = allFindings[k]?.[0];
     if (!f) continue;
     const c = f.citations[0];

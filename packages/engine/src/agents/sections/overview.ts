@@ -285,7 +285,10 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
     }))
     .sort((x, y) => y.code - x.code)
     .slice(0, 3);
-  if (productLangs.length)
+  // one language: its size is the product's, which the paragraph above gives
+  if (productLangs.length === 1)
+    facts.push(`**Language of the product:** ${text(productLangs[0]!.language)}`);
+  else if (productLangs.length)
     facts.push(
       `**Languages of the product:** ${joinSome(
         productLangs.map((x) => `${text(x.language)} (${num(x.code)} lines)`),
