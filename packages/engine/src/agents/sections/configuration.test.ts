@@ -7,7 +7,13 @@ import type { Analysis, EnvVar } from '../../analyse/types.ts';
 import { factsOf } from '../facts.ts';
 import { sampleAppAnalysis } from '../test-fixtures.ts';
 import type { WriterContext } from '../writers/context.ts';
-import { basisNames, databaseSentence, defaultCell, writeConfiguration } from './configuration.ts';
+import {
+  basisNames,
+  constructorOptionParts,
+  databaseSentence,
+  defaultCell,
+  writeConfiguration,
+} from './configuration.ts';
 import { databaseChoices } from '../../analyse/config.ts';
 import { writeSecurity } from './security.ts';
 import { recommendations } from '../recommendations.ts';
@@ -663,5 +669,38 @@ describe('variables other settings are built from', () => {
       v('EMAIL_PORT', '587'),
     ];
     expect([...basisNames(vars, ['DB'])].sort()).toEqual(['DB', 'SITE_NAME', 'SITE_ROOT']);
+  });
+});
+
+describe("a library's constructor options", () => {
+  it('are told as its configuration, with their defaults, for the class the README constructs', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'atr-ctor-'));
+    try {
+      mkdirSync(path.join(root, 'lib'));
+      writeFileSync(
+        path.join(root, 'lib/app.js'),
+        'module.exports = class App {\n  constructor (options) {\n    this.proxy = options.proxy || false\n    this.keys = options.keys\n  }\n}\n',
+      );
+      const a = sampleAppAnalysis();
+      a.files = [...a.files, { ...a.files[0]!, path: 'lib/app.js' }];
+      a.identity = {
+        ...a.identity!,
+        kind: 'framework',
+        entryPoints: [
+          { path: 'lib/app.js', line: 1, how: "called by the README's example", call: 'new App()' },
+        ],
+      };
+      const parts = constructorOptionParts({ a, workspace: { root } } as unknown as WriterContext);
+      expect(parts[0]).toBe(
+        'Beside the environment, an application configures it through the 2 options `new App(options)` takes (`lib/app.js:2`):',
+      );
+      expect(parts[1]).toContain('| `proxy` | `false` | `lib/app.js:3` |');
+      expect(parts[1]).toContain('| `keys` | none | `lib/app.js:4` |');
+      // an application is configured by its own settings, not by how it builds its objects
+      a.identity = { ...a.identity, kind: 'application' };
+      expect(constructorOptionParts({ a, workspace: { root } } as unknown as WriterContext)).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -23,6 +23,7 @@ import type { Finding } from '../types.ts';
 import { defineSection, finding as f } from './define.ts';
 import { optionalStoreSentence } from '../product-features.ts';
 import { isSecretName } from '../../analyse/env-vars.ts';
+import { constructorOptions, importedFrom } from '../../analyse/constructor-options.ts';
 import type { Analysis, DatabaseChoice, EnvVar, SystemProperty } from '../../analyse/types.ts';
 import { CONVENTIONAL_ENV, ENV_FILE, isSensitive, mustBeSet, userConfigVars } from '../model.ts';
 import { oneBlock } from '../facts.ts';
@@ -347,7 +348,48 @@ export function writeConfiguration(ctx: WriterContext): string {
     if (built) parts.push(built);
     parts.push(envDocs(ctx, [...byName.keys()], example?.path));
   }
+  if (wants(ctx, 'env')) parts.push(...constructorOptionParts(ctx));
   return paragraphs(...parts);
+}
+
+/**
+ * The options a library's or framework's users hand to the constructor its README calls (`new
+ * Koa(options)`): its own configuration, set in code, with what the constructor uses when one is
+ * not given.
+ */
+export function constructorOptionParts({ a, workspace }: Pick<WriterContext, 'a' | 'workspace'>): string[] {
+  const kind = a.identity?.kind;
+  if (kind !== 'library' && kind !== 'framework') return [];
+  const entry = a.identity?.entryPoints.find((e) => e.call && /^new\s+[\w$.]+\(/.test(e.call));
+  if (!entry || !workspace?.root) return [];
+  const read = (p: string) => {
+    try {
+      return readFileSync(path.join(workspace.root, p), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const source = read(entry.path);
+  if (!source) return [];
+  const paths = new Set(a.files.map((f) => f.path));
+  const found = constructorOptions(entry.path, source, entry.line, (name) => {
+    const p = importedFrom(source, name, entry.path, (x) => paths.has(x));
+    const text = p ? read(p) : undefined;
+    return p && text ? { path: p, text } : undefined;
+  });
+  if (!found) return [];
+  const call = entry.call!.replace(/\(\s*\)$/, `(${found.param})`);
+  return [
+    `Beside the environment, an application configures it through the ${plural(found.options.length, 'option')} ${code(call)} takes (${cite(found.path, found.line)}):`,
+    table(
+      ['Option', 'Default', 'Read at'],
+      found.options.map((o) => [
+        code(o.name),
+        o.defaultValue ? code(o.defaultValue) : 'none',
+        cite(o.path, o.line),
+      ]),
+    ),
+  ];
 }
 
 /**
