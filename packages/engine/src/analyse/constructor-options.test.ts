@@ -86,5 +86,10 @@ describe('constructor options', () => {
       constructorOptions('a.js', 'class A {\n  constructor (x) {\n    this.x = x\n  }\n}\n', 1),
     ).toBeUndefined();
     expect(constructorOptions('a.js', 'function f () {}\n', 1)).toBeUndefined();
+    // the next class's constructor is not the first one's
+    const two =
+      'class A {\n  run () {}\n}\nclass B {\n  constructor (options) {\n    this.x = options.x\n  }\n}\n';
+    expect(constructorOptions('a.js', two, 1)).toBeUndefined();
+    expect(constructorOptions('a.js', two, 4)?.className).toBe('B');
   });
 });

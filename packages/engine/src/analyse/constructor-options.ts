@@ -71,8 +71,9 @@ export function constructorOptions(
   const m = ctor.exec(text);
   if (!m) return undefined;
   // the constructor must be this class's: before the next class opens
-  const next = text.slice(start + 1).search(/\n\s*(?:export\s+)?class\s/);
-  if (next >= 0 && m.index > start + 1 + next) return undefined;
+  const after = start + 1 + lines[classLine]!.length;
+  const next = text.slice(after).search(/^[ \t]*(?:export[ \t]+)?class\s/m);
+  if (next >= 0 && m.index > after + next) return undefined;
   const param = m[1]!;
   const open = text.indexOf('{', text.indexOf(')', m.index));
   const close = closingBrace(text, open);
@@ -114,11 +115,11 @@ export function constructorOptions(
   // `const { strict, ...rest } = options`, and a default given where the name is used
   for (const d of body.matchAll(new RegExp(`\\{([^{}]*)\\}\\s*=\\s*${param}\\b`, 'g'))) {
     for (const part of d[1]!.split(',')) {
-      const pm = /^\s*([A-Za-z_$][\w$]*)\s*(?:=\s*(.+?))?\s*$/.exec(part);
+      const pm = /^([A-Za-z_$][\w$]*)(?:\s*=(.+))?$/.exec(part.trim());
       if (!pm) continue;
       const later = new RegExp(`\\b${pm[1]}\\s*(?=\\?\\?|\\|\\|)`).exec(body.slice(d.index + d[0].length));
       const value =
-        pm[2] ??
+        pm[2]?.trim() ??
         (later
           ? fallback(
               body.slice(
