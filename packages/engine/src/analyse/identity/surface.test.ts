@@ -225,6 +225,26 @@ describe('public surface', () => {
     ]);
   });
 
+  it("a Rust program's `pub` items are no surface: a binary exports nothing to other code", () => {
+    const src = sourcesFromMap({
+      'src/main.rs': 'pub type CliResult<T> = Result<T, CliError>;\npub enum CliError {}\nfn main() {}\n',
+      'Cargo.toml': '[package]\nname = "tool"\n[[bin]]\nname = "tool"\n',
+    });
+    const api = findPublicApi({
+      src,
+      facts: { pyScripts: [] } as never,
+      entryPoints: [{ path: 'src/main.rs', line: 3, how: 'binary "tool" (fn main)' }],
+      productFiles: ['src/main.rs'],
+      symbols: [
+        { name: 'CliResult', kind: 'type', path: 'src/main.rs', line: 1, exported: true },
+        { name: 'CliError', kind: 'enum', path: 'src/main.rs', line: 2, exported: true },
+      ],
+      routes: [],
+      application: false,
+    });
+    expect(api.filter((e) => !['flag', 'option', 'subcommand', 'command'].includes(e.kind))).toEqual([]);
+  });
+
   it("a .NET library offers its public types, its Internal folder's left out", () => {
     const src = sourcesFromMap({
       'src/Shop/Mediator.cs': 'namespace Shop;\npublic class Mediator {}\n',

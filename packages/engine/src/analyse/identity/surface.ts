@@ -1365,10 +1365,16 @@ export function findPublicApi(args: {
     push(jvm.slice(0, API_CAP).map((s) => ({ name: s.name, kind: s.kind, path: s.path, line: s.line })));
   }
   // any other language: what the entry files of the main package declare as exported (a sibling
-  // package's entry, a gem kept beside the main one, has a surface of its own)
+  // package's entry, a gem kept beside the main one, has a surface of its own); a program's `pub`
+  // items (a Rust binary's `main.rs`) are visible to its other files, exported to no one
   if (!out.length) {
     const home = packageRoot(src, entryPoints[0]?.path ?? '');
-    const entries = new Set(entryPoints.map((e) => e.path).filter((p) => packageRoot(src, p) === home));
+    const entries = new Set(
+      entryPoints
+        .filter((e) => !/^binary\b/.test(e.how))
+        .map((e) => e.path)
+        .filter((p) => packageRoot(src, p) === home),
+    );
     push(
       symbols
         .filter((s) => s.exported && entries.has(s.path))
