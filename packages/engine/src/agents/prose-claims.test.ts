@@ -74,6 +74,8 @@ describe('extractClaims', () => {
       'dependencies=23',
     ]);
     expect(claims('The code reads 15 environment variables in 9 files.')).toEqual(['env-vars=15']);
+    // a command line toolkit is a set of programs, not a library
+    expect(claims('koa is a high performance CSV command line toolkit.')).toEqual(['kind=cli']);
     expect(claims('koa is a 8,135-line JavaScript code base serving 60 HTTP routes on Express.')).toEqual([
       'lines-of-code=8135',
       'routes=60',

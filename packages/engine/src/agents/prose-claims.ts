@@ -487,7 +487,8 @@ function licenceClaims(sentence: string, add: Add): void {
 // command-line tool). A monorepo or a build tool can be either.
 const KIND_NOUNS: [RegExp, ProjectKind][] = [
   [
-    /(?:^|\s)(?:command[- ]line|cli)\s+(?:tool|application|app|utility|program|interface)s?$|(?:^|\s)cli$/i,
+    // a "command line toolkit" or "suite" is a set of programs, not a library
+    /(?:^|\s)(?:command[- ]line|cli)\s+(?:tool|toolkit|suite|application|app|utility|program|interface)s?$|(?:^|\s)cli$/i,
     'cli',
   ],
   [/(?:^|\s)web\s+(?:application|app|service|site)$|(?:^|\s)website$|(?:^|\s)webapp$/i, 'web-application'],
