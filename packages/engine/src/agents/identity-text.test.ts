@@ -612,6 +612,12 @@ describe("the README's notice and feature list", () => {
       line: 5,
     });
     expect(readmeNotice('# Tool\n\n> Note: this is fast and small.\n')).toBeNull();
+    // a title that is the notice, not a later heading about deprecated options
+    expect(readmeNotice('# `xsv` is now unmaintained\n\nIn lieu of xsv, use qsv.\n')).toEqual({
+      text: 'xsv is now unmaintained.',
+      line: 1,
+    });
+    expect(readmeNotice('# Tool\n\n## Migrating from deprecated options\n')).toBeNull();
   });
 
   it("reads the Features list's items as plain text and stops at the next heading", () => {

@@ -216,9 +216,19 @@ export function readmeNotice(readme: string): { text: string; line: number } | n
   const lines = readme.split(/\r?\n/).slice(0, 30);
   for (let i = 0; i < lines.length; i++) {
     const t = lines[i]!.trim();
-    if (!/^>/.test(t)) continue;
+    // a blockquote or admonition, or a title that is the notice itself (`# xsv is now unmaintained`):
+    // a later heading ("Migrating from deprecated options") is a part of the README, not a notice
+    const title = /^#{1,3}\s/.test(t) && !lines.slice(0, i).some((l) => /^#{1,6}\s/.test(l.trim()));
+    if (!/^>/.test(t) && !title) continue;
     // a link written out is where to go, not what the notice says
-    const plain = withoutLinks(plainProse(t.replace(/^>\s*/, '').replace(/^\[!\w+\]\s*/, ''))).trim();
+    const plain = withoutLinks(
+      plainProse(
+        t
+          .replace(/^>\s*/, '')
+          .replace(/^#{1,3}\s+/, '')
+          .replace(/^\[!\w+\]\s*/, ''),
+      ),
+    ).trim();
     if (!RETIRED.test(plain) || plain.split(/\s+/).length < 4) continue;
     const first = trimEndOf(sentences(plain)[0]!, /[\s:;,]/);
     return { text: /[.!?]$/.test(first) ? first : `${first}.`, line: i + 1 };
