@@ -583,7 +583,7 @@ describe('which arrows the component diagram keeps', () => {
         "import type { TypeA } from './types'\nimport type { TypeE } from './extra'\nexport function use(a: TypeA, e: TypeE, f: TypeE) { return [a, e, f] }",
       // the main path: core's run hands on to walk's scan, a name too short to be read as a use
       'pkg/main.ts':
-        "import { scan } from './walk'\nexport function main(x: TypeA, y: TypeB, z: TypeC, w: TypeD) { scan() }",
+        "import { scan } from './walk'\nimport type { TypeA, TypeB } from './types'\nimport type { TypeC, TypeD } from './more'\nexport function main(x: TypeA, y: TypeB, z: TypeC, w: TypeD) { scan() }",
     };
     const symbols = [
       { path: 'pkg/parser.ts', name: 'makeParser', kind: 'function', line: 1, exported: true },
@@ -601,9 +601,12 @@ describe('which arrows the component diagram keeps', () => {
       { from: 'pkg/core.ts', specifier: './extra', resolved: 'pkg/extra.ts', line: 4 },
       { from: 'pkg/use.ts', specifier: './types', resolved: 'pkg/types.ts', line: 1 },
       { from: 'pkg/use.ts', specifier: './extra', resolved: 'pkg/extra.ts', line: 2 },
+      { from: 'pkg/main.ts', specifier: './walk', resolved: 'pkg/walk.ts', line: 1 },
+      { from: 'pkg/main.ts', specifier: './types', resolved: 'pkg/types.ts', line: 2 },
+      { from: 'pkg/main.ts', specifier: './more', resolved: 'pkg/more.ts', line: 3 },
     ];
     const mainPath = [
-      { name: 'main', path: 'pkg/main.ts', line: 2 },
+      { name: 'main', path: 'pkg/main.ts', line: 4 },
       { name: 'scan', path: 'pkg/walk.ts', line: 1 },
     ];
     const links = componentLinks(
@@ -620,6 +623,35 @@ describe('which arrows the component diagram keeps', () => {
       'scan',
     ]);
     expect(from('pkg/main.ts')[0]).toBe('pkg/walk.ts');
+  });
+
+  it('links JavaScript files only through what they import, never by a name another file happens to define', () => {
+    const files: Record<string, string> = {
+      // the base class is its own `Hono`, exported under another name; it imports nothing from hono.ts
+      'src/hono-base.ts':
+        'class Hono {\n  route(app: Hono) { return new Hono() }\n}\nexport { Hono as HonoBase }',
+      'src/hono.ts': "import { HonoBase } from './hono-base'\nexport class Hono extends HonoBase {}",
+      // a type parameter of its own, spelled like another file's export
+      'src/context.ts':
+        "import type { Env } from './types'\nexport class Context<Props = Env> { render(p: Props) {} }",
+      'src/jsx/base.ts': 'export type Props = {}\nexport class JSXNode { c: Context }',
+      'src/types.ts': 'export type Env = {}',
+    };
+    const symbols = [
+      { path: 'src/hono.ts', name: 'Hono', kind: 'class', line: 2, exported: true },
+      { path: 'src/context.ts', name: 'Context', kind: 'class', line: 2, exported: true },
+      { path: 'src/jsx/base.ts', name: 'Props', kind: 'type', line: 1, exported: true },
+      { path: 'src/jsx/base.ts', name: 'JSXNode', kind: 'class', line: 2, exported: true },
+      { path: 'src/types.ts', name: 'Env', kind: 'type', line: 1, exported: true },
+    ] as const;
+    const imports = [
+      { from: 'src/hono.ts', specifier: './hono-base', resolved: 'src/hono-base.ts', line: 1 },
+      { from: 'src/context.ts', specifier: './types', resolved: 'src/types.ts', line: 1 },
+    ];
+    const links = componentLinks(Object.keys(files), (p) => files[p] ?? null, [...symbols], imports);
+    const arrows = links.edges.map((e) => `${e.from} -> ${e.to}`).sort();
+    expect(arrows).toEqual(['src/context.ts -> src/types.ts', 'src/hono.ts -> src/hono-base.ts']);
+    expect(links.edges.find((e) => e.to === 'src/types.ts')?.names).toEqual(['Env']);
   });
 
   it('draws a busy file’s further calls where the picture has room under its cap of arrows', () => {

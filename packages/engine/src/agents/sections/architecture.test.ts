@@ -662,6 +662,19 @@ describe('the overview of a library with tests and docs beside it', () => {
     expect(md).not.toMatch(/Languages of the product/);
   });
 
+  it('says how many languages of the product its list leaves out', () => {
+    const a = big();
+    const product = factsOf(a).productFiles.map((f) => f.path);
+    const langs = ['TypeScript', 'HTML', 'CSS', 'SQL', 'Python'];
+    const b = big();
+    b.files = b.files.map((f) => {
+      const i = product.indexOf(f.path);
+      return i >= 0 ? { ...f, language: langs[i % langs.length]!, code: 100 - i } : f;
+    });
+    const md = writeOverview(ctx(b, OVERVIEW, [OVERVIEW]));
+    expect(md).toMatch(/\*\*Languages of the product:\*\* [^\n]* and 2 more\n/);
+  });
+
   it('calls a library the product drives a library, not a framework', () => {
     const md = writeOverview(ctx(big(), OVERVIEW, [OVERVIEW]));
     expect(md).toMatch(/\*\*Main libraries:\*\* urllib3/);

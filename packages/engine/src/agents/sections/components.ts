@@ -153,7 +153,21 @@ export function writeComponents(ctx: WriterContext): string {
       )}.`;
     }
     const own = fx.exportedSymbols.filter((s) => within(id, s.path));
-    return symbolsSentence(a, own) + optionsSentence(a, ctx, own, (p) => within(id, p));
+    // a program's module the main path runs through: that is its part, in its files' names (the
+    // architecture chapter tells the steps)
+    const pathFiles = [
+      ...new Set(
+        (a.identity?.mainPath ?? []).filter((st) => !st.external && within(id, st.path)).map((st) => st.path),
+      ),
+    ];
+    const onPath = pathFiles.length
+      ? ` The main path runs through ${pathFiles.length === 1 ? 'its file' : `${num(pathFiles.length)} of its files,`} ${joinAnd(pathFiles.map((p) => cite(p)))}.`
+      : '';
+    return (
+      onPath +
+      symbolsSentence(a, own, ctx.workspace?.root) +
+      optionsSentence(a, ctx, own, (p) => within(id, p))
+    );
   };
   const headerOf = (p: string): string | undefined => {
     try {
@@ -296,7 +310,7 @@ function kindSentence({ kind }: PackageFamily): string {
  * and functions), sampled from the files the rest of the code relies on most, types and functions
  * before methods.
  */
-function symbolsSentence(a: Analysis, exported: SymbolInfo[]): string {
+function symbolsSentence(a: Analysis, exported: SymbolInfo[], root?: string): string {
   const marked = exported.filter((s) => declaresExports(s.path));
   // more than half the names in a language that exports nothing by declaration: say what they are
   const convention = marked.length * 2 < exported.length;
@@ -332,6 +346,10 @@ function symbolsSentence(a: Analysis, exported: SymbolInfo[]): string {
   // product offers no library, a count of them says nothing, and what tells the module's part is its
   // types, one from each file before a second from any
   if (!a.identity?.publicApi.some((e) => !CLI_KINDS.has(e.kind))) {
+    // a Rust item of a private submodule (`mod command;`) that no `pub use` passes on is out of
+    // reach outside the module's folder
+    const reach = rustReach(root);
+    const ranked2 = ranked.filter((s) => reach(s) && !rustMethod(root, s));
     const picked: SymbolInfo[] = [];
     for (const [types, spread] of [
       [true, true],
@@ -339,14 +357,15 @@ function symbolsSentence(a: Analysis, exported: SymbolInfo[]): string {
       [false, true],
       [false, false],
     ])
-      for (const s of ranked) {
+      for (const s of ranked2) {
         if (picked.length >= 4 || picked.includes(s) || (types && !TYPE_KINDS.has(s.kind))) continue;
         if (spread && picked.some((p) => p.path === s.path)) continue;
         picked.push(s);
       }
+    if (!picked.length) return '';
     const types = picked.every((s) => TYPE_KINDS.has(s.kind));
     const what = types ? 'public types' : 'public names';
-    return ` Its ${what} ${syms.length > picked.length ? 'include' : 'are'} ${joinAnd(picked.map(said))}.`;
+    return ` Its ${what} ${ranked2.length > picked.length ? 'include' : 'are'} ${joinAnd(picked.map(said))}.`;
   }
   const sample = ranked.slice(0, 4).map(said);
   return ` It exports ${plural(syms.length, 'symbol')}${syms.length > sample.length ? ', among them' : ':'} ${joinSome(sample, 4)}.`;
@@ -415,4 +434,51 @@ export function optionsSentence(
     return `${names} ${agree(links.length, 'option is', 'options are')} turned ${into}`;
   });
   return ` The command line's ${parts.join('; ')}.`;
+}
+
+/**
+ * Whether a Rust item can be used outside its module's folder: its file is the module's own
+ * (`mod.rs`, `lib.rs`, `main.rs`), a submodule its parent declares `pub`, or a private one whose item
+ * the parent passes on with `pub use`. Other languages' items are taken as they are marked.
+ */
+function rustReach(root: string | undefined): (s: SymbolInfo) => boolean {
+  const parents = new Map<string, string | null>();
+  const parentText = (p: string) => {
+    if (!parents.has(p)) {
+      let text: string | null = null;
+      try {
+        text = root ? readFileSync(path.join(root, p), 'utf8') : null;
+      } catch {
+        text = null;
+      }
+      parents.set(p, text);
+    }
+    return parents.get(p);
+  };
+  return (s) => {
+    if (!s.path.endsWith('.rs')) return true;
+    const file = s.path.slice(s.path.lastIndexOf('/') + 1, -3);
+    if (['mod', 'lib', 'main'].includes(file)) return true;
+    const dir = s.path.slice(0, s.path.lastIndexOf('/'));
+    const parent = parentText(`${dir}/mod.rs`) ?? parentText(`${dir}.rs`);
+    if (!parent) return true;
+    const declared = new RegExp(`^\\s*(pub(?:\\([^)]*\\))?\\s+)?mod\\s+${file}\\s*;`, 'm').exec(parent);
+    if (!declared || declared[1]) return true;
+    // `pub use self::size::SizeFilter;`, `pub use command::{execute, Batch};`
+    return new RegExp(
+      `^\\s*pub(?:\\([^)]*\\))?\\s+use\\s+(?:self::)?${file}::(?:\\{[^}]*\\b${s.name}\\b[^}]*\\}|${s.name}\\b|\\*)`,
+      'm',
+    ).test(parent);
+  };
+}
+
+/** A Rust `fn` declared inside an `impl` block (indented): a method of its type, not a function of the module. */
+function rustMethod(root: string | undefined, s: SymbolInfo): boolean {
+  if (!root || !s.path.endsWith('.rs') || s.kind !== 'function') return false;
+  try {
+    const line = readFileSync(path.join(root, s.path), 'utf8').split('\n')[s.line - 1] ?? '';
+    return /^\s+(?:pub(?:\([^)]*\))?\s+)?(?:const\s+|async\s+|unsafe\s+)*fn\s/.test(line);
+  } catch {
+    return false;
+  }
 }

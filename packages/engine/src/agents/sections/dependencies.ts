@@ -11,6 +11,7 @@ import {
 import { registryName } from '../../analyse/package-roles.ts';
 import type { Analysis, Dependency, Manifest, PackageManager } from '../../analyse/types.ts';
 import {
+  NON_CODE_LANGUAGES,
   factsOf,
   importersOf,
   isChecksumFile,
@@ -18,7 +19,7 @@ import {
   isTypeDeclarations,
   type Facts,
 } from '../facts.ts';
-import type { WriterContext } from '../writers/context.ts';
+import { toldElsewhere, type WriterContext } from '../writers/context.ts';
 import {
   agree,
   cite,
@@ -171,7 +172,8 @@ const OPTIONAL_WORDS: Partial<Record<Dependency['ecosystem'], string>> = {
   go: 'indirect',
 };
 
-export function writeDependencies({ a, fx }: WriterContext): string {
+export function writeDependencies(ctx: WriterContext): string {
+  const { a, fx } = ctx;
   const own = ownDeps(fx);
   if (!own.length) {
     const noManifest = sentence(
@@ -179,7 +181,15 @@ export function writeDependencies({ a, fx }: WriterContext): string {
       'build.gradle, composer.json, Gemfile or .csproj) was found',
       ` among the ${plural(a.project.files, 'file')}, so no third-party dependencies are declared`,
     );
-    return paragraphs(a.manifests.length ? noThirdParty(a) : noManifest, elsewhere(a));
+    const others = elsewhere(a);
+    // the technology chapter already says the product declares none: this one tells what else declares some
+    const told =
+      !!others &&
+      toldElsewhere(ctx, 'technology') &&
+      !fx.runtimeDeps.length &&
+      !fx.optionalPeerDeps.length &&
+      a.manifests.some(isProductOwned);
+    return paragraphs(told ? null : a.manifests.length ? noThirdParty(a) : noManifest, others);
   }
   const parts: string[] = [];
   const byManifest = joinSome(
@@ -373,6 +383,15 @@ function ownManagers(a: Analysis): PackageManager[] {
   return (a.packageManagers ?? []).filter(isProductOwned);
 }
 
+/** How many programming languages the product is written in. */
+function languages(a: Analysis): number {
+  return new Set(
+    factsOf(a)
+      .productFiles.filter((f) => f.language && !NON_CODE_LANGUAGES.has(f.language))
+      .map((f) => f.language),
+  ).size;
+}
+
 function noThirdParty(a: Analysis): string {
   const manifests = ownManifests(a).length ? ownManifests(a) : a.manifests;
   const one = manifests.length === 1;
@@ -381,7 +400,7 @@ function noThirdParty(a: Analysis): string {
       manifests.map((m) => cite(m.path)),
       3,
     )}) ${one ? 'declares' : 'declare'} no third-party dependencies`,
-    ': the project relies on its languages’ standard libraries only',
+    `: the project relies on ${languages(a) === 1 ? 'its language’s standard library' : 'its languages’ standard libraries'} only`,
   );
 }
 

@@ -143,6 +143,21 @@ describe('technology and dependencies chapters', () => {
     );
   });
 
+  it('says once that the product declares none: the technology chapter says it, this one what the examples declare', () => {
+    const a = {
+      ...sampleAppAnalysis(),
+      dependencies: [
+        { ...crate('axum', '0.7'), manifest: 'examples/web/Cargo.toml', area: 'examples' as const },
+      ],
+    };
+    const alone = writeDependencies(ctx(a));
+    expect(alone).toMatch(/declares? no third-party dependencies/);
+    const report = [{ id: '2.2', kind: 'technology', hasChildren: false }];
+    const beside = writeDependencies({ ...ctx(a), plan: { id: '2.3' }, report } as unknown as WriterContext);
+    expect(beside).not.toMatch(/no third-party dependencies/);
+    expect(beside).toContain('Outside the product, the examples declare 1 dependency');
+  });
+
   it("names the unpublished modules' dependencies as theirs", () => {
     const a = {
       ...sampleAppAnalysis(),

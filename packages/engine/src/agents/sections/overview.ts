@@ -283,8 +283,7 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
       language,
       code: fx.productFiles.filter((f) => f.language === language).reduce((n, f) => n + f.code, 0),
     }))
-    .sort((x, y) => y.code - x.code)
-    .slice(0, 3);
+    .sort((x, y) => y.code - x.code);
   // one language: its size is the product's, which the paragraph above gives
   if (productLangs.length === 1)
     facts.push(`**Language of the product:** ${text(productLangs[0]!.language)}`);

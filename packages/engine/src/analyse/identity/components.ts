@@ -192,7 +192,11 @@ export function componentLinks(
               !annotationOnly.has(i.line),
           ),
         )
-      : { names: new Map<string, string>(), spans: [] as [number, number][] };
+      : {
+          names: new Map<string, string>(),
+          types: new Map<string, string>(),
+          spans: [] as [number, number][],
+        };
     const go = from.endsWith('.go') ? goReading(t, from, imports, text) : undefined;
     // JavaScript has no types: every use of what it imports runs
     const dynamic = /\.[cm]?jsx?$/.test(from);
@@ -210,6 +214,16 @@ export function componentLinks(
       const to = bound.names.get(w);
       if (to && !dotted) {
         if (!bound.spans.some(([a, b]) => at >= a && at < b)) add(to, w, call || dynamic);
+        continue;
+      }
+      // in a language whose files import what they use (JavaScript, TypeScript, Python), a name no
+      // import binds is the file's own or a global, whatever another file of the same name defines
+      // (a class named like the one it extends under an alias, a type parameter `Props`); only a
+      // module bound by an import and written before the dot (`types.Route`) says whose it is
+      if (BINDS.test(from) && !(dotted && qualifier && bound.names.has(qualifier))) {
+        // a name imported for its type only (`import type { Props } from './base'`) links to that file
+        const typed = !dotted && bound.types.get(w);
+        if (typed && !bound.spans.some(([a, b]) => at >= a && at < b)) add(typed, w, false);
         continue;
       }
       const defs = definers.get(w);
@@ -433,8 +447,9 @@ function isCall(t: string, at: number, w: string, next: string): boolean {
 function importBindings(
   t: string,
   imports: ImportInfo[],
-): { names: Map<string, string>; spans: [number, number][] } {
+): { names: Map<string, string>; types: Map<string, string>; spans: [number, number][] } {
   const names = new Map<string, string>();
+  const types = new Map<string, string>();
   const spans: [number, number][] = [];
   const starts = [0];
   for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) starts.push(i + 1);
@@ -449,8 +464,9 @@ function importBindings(
     const statement = t.slice(start, stop);
     spans.push([start, stop]);
     for (const n of boundNames(statement)) names.set(n, imp.resolved!);
+    for (const n of typeNames(statement)) types.set(n, imp.resolved!);
   }
-  return { names, spans };
+  return { names, types, spans };
 }
 
 function lineAt(t: string, starts: number[], i: number): string {
@@ -475,6 +491,26 @@ function statementEnd(t: string, start: number): number {
 }
 
 /** The local names one import statement binds, type-only imports left out. */
+/** The names a TypeScript import binds for types only: `import type { A, B as C }`, `import { type D }`. */
+function typeNames(statement: string): string[] {
+  const s = statement.replace(/\s+/g, ' ').trim();
+  const esm = /^import (type )?([^;]*?) from\b/.exec(s);
+  const braces = esm && /\{([^{}]*)\}/.exec(esm[2]!);
+  if (!braces) return [];
+  return braces[1]!
+    .split(',')
+    .filter((p) => esm[1] || /^\s*type\s/.test(p))
+    .map((p) =>
+      p
+        .replace(/^\s*type\s+/, '')
+        .trim()
+        .split(' as ')
+        .pop()!
+        .trim(),
+    )
+    .filter((n) => /^[\w$]+$/.test(n));
+}
+
 export function boundNames(statement: string): string[] {
   const s = statement.replace(/\s+/g, ' ').trim();
   // Python: `from X import a, b as c`, `from X import (a, b)`, `import x.y as z`
