@@ -830,6 +830,14 @@ describe('how it works', () => {
     expect(abstractionsSentence({ flow } as Analysis)).toBe(
       'Its central type is `Application` (`lib/application.js:51`; 11 methods, built on `Emitter`).',
     );
+    // a class whose constructor makes its own members gets no count of its declared methods
+    const made = {
+      ...flow,
+      abstractions: flow.abstractions.map((t) => ({ ...t, membersAtRunTime: true as const })),
+    };
+    expect(abstractionsSentence({ flow: made } as Analysis)).toBe(
+      'Its central type is `Application` (`lib/application.js:51`; built on `Emitter`).',
+    );
   });
 
   it('names the central types alone in the overview, where the architecture section cites them', () => {

@@ -87,7 +87,7 @@ export function abstractionsSentence(a: Analysis, max = 5, cited = true): string
   if (!types.length) return null;
   const one = (t: Flow['abstractions'][number]) => {
     const notes = [
-      t.methods ? plural(t.methods, 'method') : null,
+      t.methods && !t.membersAtRunTime ? plural(t.methods, 'method') : null,
       t.bases?.length ? `built on ${joinSome(t.bases.map(code), 2)}` : null,
     ].filter(Boolean);
     const where = cited ? [cite(t.path, t.line)] : [];

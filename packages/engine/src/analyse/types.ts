@@ -1173,6 +1173,8 @@ export interface Flow {
     line: number;
     bases?: string[];
     methods: number;
+    /** Its constructor makes members of its own (`this[method] = …`): its declared methods are not all it offers. */
+    membersAtRunTime?: true;
     /** How often the rest of the product names it. */
     uses: number;
     /**

@@ -1317,6 +1317,32 @@ describe('central types', () => {
       fns,
     );
     expect(central[0]).toMatchObject({ name: 'Application', methods: 5 });
+    expect(central[0]!.membersAtRunTime).toBeUndefined();
+  });
+
+  it('marks a class whose constructor makes its own members, an alias of a method being none', () => {
+    const lines = (ctor: string[]) => [
+      'export class App {',
+      '  constructor () {',
+      ...ctor.map((l) => `    ${l}`),
+      '  }',
+      ...['fetch', 'route', 'mount', 'fire', 'request'].flatMap((m) => [`  ${m} () {`, '  }']),
+      '}',
+    ];
+    const central = (ctor: string[]) => {
+      const models = [fileModel('src/app.ts', 'TypeScript', lines(ctor).join('\n'))];
+      const { types, fns } = indexDefs(models);
+      return abstractions(
+        models,
+        identity({ kind: 'framework', keyComponents: [{ path: 'src/app.ts', rank: 1 }] }),
+        types,
+        fns,
+      )[0]!;
+    };
+    expect(
+      central(['METHODS.forEach((method) => {', '  this[method] = (path, ...handlers) => {', '  }', '})']),
+    ).toMatchObject({ name: 'App', methods: 5, membersAtRunTime: true });
+    expect(central(['this[util.inspect.custom] = this.inspect']).membersAtRunTime).toBeUndefined();
   });
 
   it('of a family of routers, keeps those the entry builds by default, not the ones only a preset or a user builds', () => {

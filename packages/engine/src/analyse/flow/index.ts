@@ -988,12 +988,23 @@ export function abstractions(
       /^\s*module\s/.test(def.file.lines[def.def.line - 1] ?? '')
     )
       continue;
+    // a JavaScript class whose constructor makes members (`this[method] = (…) => …`, `this.use =
+    // (…) => …`) has more than its declared methods: no count of them tells its interface
+    const ctor = [...(fns.get('constructor') ?? [])].find((t) => t.def.owner === name && t.file === def.file);
+    const madeAtRunTime =
+      !!ctor &&
+      ctor.file.lines
+        .slice(ctor.def.line - 1, ctor.def.end)
+        .some((l) =>
+          /\bthis(?:\[[^\]]+\]|\.[\w$]+)\s*=\s*(?:async\s*)?(?:function\b|(?:\([^)]*\)|[\w$]+)\s*=>)/.test(l),
+        );
     out.push({
       name,
       path: def.file.path,
       line: def.def.line,
       ...(def.def.bases?.length ? { bases: def.def.bases } : {}),
       methods,
+      ...(madeAtRunTime ? { membersAtRunTime: true as const } : {}),
       uses,
       // the value the stages are handed: which files take it is what makes it the hub
       ...(shared.has(name) && def === defs[0] ? { takenBy: handedTo } : {}),
