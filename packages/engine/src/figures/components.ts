@@ -9,16 +9,22 @@ import { GRAPH_FONT, framed, layOut } from './graphviz.ts';
 /** Fewer arrows than this say nothing a sentence would not. */
 export const MIN_COMPONENT_EDGES = 2;
 
-/** Short, unique labels: a file's name, with as much of its folder as tells two apart. */
-export function componentLabels(paths: string[]): Map<string, string> {
+/**
+ * Short, unique labels: a file's name, with as much of its folder as tells two apart, and as tells it
+ * from the other paths given (a `supabase/` folder beside `utils/supabase`).
+ */
+export function componentLabels(paths: string[], others: string[] = []): Map<string, string> {
   const labels = new Map<string, string>();
   const parts = paths.map((p) => p.split('/'));
+  const rest = others.filter((o) => !paths.includes(o)).map((o) => o.split('/'));
   for (let i = 0; i < paths.length; i++) {
     let depth = 1;
     const tail = (ps: string[], d: number) => ps.slice(-d).join('/');
     while (
       depth < parts[i]!.length &&
-      parts.some((other, j) => j !== i && tail(other, depth) === tail(parts[i]!, depth))
+      [...parts.filter((_, j) => j !== i), ...rest].some(
+        (other) => tail(other, depth) === tail(parts[i]!, depth),
+      )
     )
       depth++;
     labels.set(paths[i]!, tail(parts[i]!, depth));

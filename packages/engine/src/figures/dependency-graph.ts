@@ -26,7 +26,11 @@ export function layoutGraph(graph: ModuleGraph, maxNodes = MAX_GRAPH_NODES) {
  * thick as its share of the imports and labelled with their number. An arrow is routed around the
  * boxes it does not join, so none seems to pass through a third module.
  */
-export async function dependencyGraphSvg(graph: ModuleGraph): Promise<string> {
+export async function dependencyGraphSvg(
+  graph: ModuleGraph,
+  /** Other folders of the product and the repository's top: a module's short name must not be theirs too. */
+  folders: string[] = [],
+): Promise<string> {
   const { nodes, edges } = layoutGraph(graph);
   const note =
     graph.nodes.length > nodes.length
@@ -40,7 +44,10 @@ export async function dependencyGraphSvg(graph: ModuleGraph): Promise<string> {
       subtitle,
     );
   const ids = nodes.map((n) => n.id);
-  const labels = componentLabels(ids.map((id) => (id === '' || id === '.' ? '(root)' : id)));
+  const labels = componentLabels(
+    ids.map((id) => (id === '' || id === '.' ? '(root)' : id)),
+    folders,
+  );
   const label = (id: string) => truncate(labels.get(id === '' || id === '.' ? '(root)' : id)!, 40);
   const maxWeight = Math.max(1, ...edges.map((e) => e.weight));
   const font = GRAPH_FONT;

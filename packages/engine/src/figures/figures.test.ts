@@ -390,6 +390,11 @@ describe('the component diagram', () => {
       'b/mod.rs',
       'main.rs',
     ]);
+    // a folder elsewhere of the same name (the top-level `supabase/` beside `utils/supabase`) is told apart too
+    expect([...componentLabels(['utils/supabase', 'utils/stripe'], ['supabase', 'utils']).values()]).toEqual([
+      'utils/supabase',
+      'stripe',
+    ]);
   });
 });
 

@@ -192,7 +192,13 @@ async function addAnalysisFigures(
   // a figure of one arrow says less than the sentence beside it
   if (graph.nodes.length >= 3 && graph.edges.length >= 2) {
     const graphHost = sections.find((s) => GRAPH_KINDS.includes(s.draft.kind)) ?? chartHost;
-    assets['fig-modules'] = svgAsset('fig-modules', await dependencyGraphSvg(graph));
+    // the folders a module's short name could be taken for: the product's own and the repository's top
+    const folders = new Set(analysis.tree.children.map((c) => c.path.replace(/\/$/, '')));
+    for (const f of analysis.files)
+      if (f.role === 'product')
+        for (let at = f.path.lastIndexOf('/'); at > 0; at = f.path.lastIndexOf('/', at - 1))
+          folders.add(f.path.slice(0, at));
+    assets['fig-modules'] = svgAsset('fig-modules', await dependencyGraphSvg(graph, [...folders]));
     const figure: Block = {
       type: 'figure',
       asset: 'fig-modules',
