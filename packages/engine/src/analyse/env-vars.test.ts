@@ -1059,6 +1059,8 @@ describe("an option's absence the code handles further on", () => {
         '  pub(crate) workdir: Option<PathBuf>,',
         '  #[arg(env = "TOOL_COLOR", long)]',
         '  pub(crate) color: Option<Color>,',
+        '  #[arg(env = "TOOL_DOTENV_COMMAND", long)]',
+        '  pub(crate) dotenv_command: Vec<String>,',
         '}',
       ].join('\n'),
       'src/run.rs': [
@@ -1080,12 +1082,27 @@ describe("an option's absence the code handles further on", () => {
         'fn paint(config: &Config) {',
         '  if let Some(c) = config.color { paint(c) }',
         '}',
+        'fn load(config: &Config, settings: &Settings) {',
+        '  let commands = if config.dotenv_command.is_empty() || sub {',
+        '    settings.dotenv_command.elements()',
+        '  } else {',
+        '    &config.dotenv_command',
+        '  };',
+        '}',
       ].join('\n'),
     });
+    // the `else` looks at the settings first
     expect(one(vars, 'TOOL_TEMPDIR')).toMatchObject({
       hasDefault: true,
       defaultAt: { path: 'src/run.rs', line: 2 },
+      fallsBackTo: ['self.settings.tempdir'],
     });
+    // left out, the option gives way to the settings' own list: no value of the code's own
+    expect(one(vars, 'TOOL_DOTENV_COMMAND')).toMatchObject({
+      defaultAt: { path: 'src/run.rs', line: 20 },
+      fallsBackTo: ['settings.dotenv_command'],
+    });
+    expect(one(vars, 'TOOL_DOTENV_COMMAND')?.hasDefault).toBeUndefined();
     expect(one(vars, 'TOOL_WORKDIR')).toMatchObject({
       hasDefault: true,
       defaultAt: { path: 'src/run.rs', line: 11 },

@@ -1162,15 +1162,22 @@ function optionFallbacks(vars: EnvVar[], texts: Map<string, { text: string; fami
     const handled = [...texts]
       .filter(([p, t]) => t.family === 'rust' && p !== v.file && t.text.includes(`.${field.name}`))
       .flatMap(([p, t]) => absenceHandled(t.text, field.name).map((h) => ({ ...h, path: p })));
-    const first = [...new Set(handled.flatMap((h) => (h.first ? [h.first] : [])))];
+    // the sources chained before the value the code ends on (`.or(ast.indentation())`)
+    const first = [...new Set(handled.flatMap((h) => (h.first && !h.branch && !h.only ? [h.first] : [])))];
     const value = values.size === 1 ? [...values.values()][0] : null;
     // the same other source may be reached two ways in two places (a parsed setting, the AST's)
     if (value && first.length && first.length <= 2) v.fallsBackTo = first;
     if (!value) {
-      const branch = handled.find((h) => !h.first);
-      if (branch && !first.length) {
-        v.hasDefault = true;
+      // a branch that works a value out (after another source, where it names one); or only another
+      // source, with nothing of the code's own after it (`settings.dotenv_command`)
+      const branch = handled.find((h) => h.branch || !h.first) ?? handled.find((h) => h.only);
+      if (branch) {
+        if (!branch.only) v.hasDefault = true;
         v.defaultAt = { path: branch.path, line: branch.line };
+        const sources = [
+          ...new Set(handled.flatMap((h) => (h.first && (h.branch || h.only) ? [h.first] : []))),
+        ];
+        if (sources.length && sources.length <= 2) v.fallsBackTo = sources;
       }
       continue;
     }
@@ -1184,8 +1191,11 @@ function optionFallbacks(vars: EnvVar[], texts: Map<string, { text: string; fami
  * fallback (another source tried first), `if let Some(…) = &config.field { … } else { … }` whose
  * `else` works a value out, or a local bound to the field that a `match` then takes apart.
  */
-function absenceHandled(text: string, field: string): { line: number; first?: string }[] {
-  const out: { line: number; first?: string }[] = [];
+function absenceHandled(
+  text: string,
+  field: string,
+): { line: number; first?: string; branch?: boolean; only?: boolean }[] {
+  const out: { line: number; first?: string; branch?: boolean; only?: boolean }[] = [];
   const lineAt = (i: number) => text.slice(0, i).split('\n').length;
   for (const m of text.matchAll(new RegExp(`\\.${field}\\b`, 'g'))) {
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 200);
@@ -1203,7 +1213,28 @@ function absenceHandled(text: string, field: string): { line: number; first?: st
     if (/\bif let Some\(\w+\) = /.test(line) && /\{\s*$/.test(line)) {
       const open = start + line.lastIndexOf('{');
       const close = closing(text, open, true);
-      if (close >= 0 && /^\s*else\b/.test(text.slice(close, close + 40))) out.push({ line: lineAt(m.index) });
+      const other = close >= 0 ? /^\s*else\s*\{\s*/.exec(text.slice(close, close + 40)) : null;
+      if (!other) continue;
+      // the `else` that first looks at another source (`match &self.module.settings.tempdir {`)
+      const next = text.slice(close + other[0].length, close + other[0].length + 200);
+      const source = /^(?:match\s+&?|if let Some\(\w+\) = &?)([\w.]+)\s*\{/.exec(next)?.[1];
+      out.push({
+        line: lineAt(m.index),
+        ...(source && source !== /=\s*&?([\w.]+)\s*\{\s*$/.exec(line)?.[1]
+          ? { first: source, branch: true }
+          : { branch: true }),
+      });
+      continue;
+    }
+    // `if config.field.is_empty() … { settings.field.elements() } else { &config.field }`: what the
+    // code takes instead when the option is left out
+    if (/\bif\b/.test(line) && new RegExp(`\\.${field}\\.is_empty\\(\\)`).test(line) && /\{\s*$/.test(line)) {
+      const open = start + line.lastIndexOf('{');
+      const close = closing(text, open, true);
+      const body = close >= 0 ? text.slice(open + 1, close - 1).trim() : '';
+      const source = /^&?([\w.]+?)(?:\.\w+\(\))?$/.exec(body)?.[1];
+      const own = new RegExp(`([\\w.]*\\.${field})\\.is_empty`).exec(line)?.[1];
+      if (source && source !== own) out.push({ line: lineAt(m.index), first: source, only: true });
       continue;
     }
     const bound = /^\s*let\s+(\w+)\s*=\s*[\w.]+\.(\w+)(?:\.clone\(\))?;\s*$/.exec(line);

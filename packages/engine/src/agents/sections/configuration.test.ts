@@ -168,6 +168,16 @@ describe('defaults and required settings as the code treats them', () => {
         v('TOOL_INDENT', { option: true, defaultValue: 'Indent(4)', fallsBackTo: ['ast.indentation()'] }),
       ]),
     ).toBe('`ast.indentation()`, else `Indent(4)`');
+    // a setting is named as one, and where the code only takes it, that place is cited
+    expect(
+      defaultCell([
+        v('TOOL_DOTENV', {
+          option: true,
+          fallsBackTo: ['settings.dotenv_command'],
+          defaultAt: { path: 'src/load.rs', line: 10 },
+        }),
+      ]),
+    ).toBe('the `dotenv_command` setting (`src/load.rs:10`)');
   });
 
   it('gives the same fallback the same words, and names the variables read in its place', () => {
@@ -692,7 +702,7 @@ describe("a library's constructor options", () => {
       };
       const parts = constructorOptionParts({ a, workspace: { root } } as unknown as WriterContext);
       expect(parts[0]).toBe(
-        'Beside the environment, an application configures it through the 2 options `new App(options)` takes (`lib/app.js:2`):',
+        'Besides the environment, an application sets up each `new App(options)` through 2 options (`lib/app.js:2`):',
       );
       expect(parts[1]).toContain('| `proxy` | `false` | `lib/app.js:3` |');
       expect(parts[1]).toContain('| `keys` | none | `lib/app.js:4` |');

@@ -107,9 +107,17 @@ export function defaultCell(es: EnvVar[]): string {
   // a global switch that makes the code skip this variable is part of what unset or set means
   const over = es.find((e) => e.overriddenBy)?.overriddenBy;
   const skipped = over ? `ignored when ${code(over.name)} is ${code(over.value)}` : '';
-  // another source the code tries before its default (the justfile's own setting)
+  // another source the code tries before its default (the justfile's own setting), or instead of one
   const first = unique(es.flatMap((e) => e.fallsBackTo ?? []));
-  if (tail && first.length && first.length <= 2) tail = `${first.map(code).join(' or ')}, else ${tail}`;
+  const source = (x: string) => {
+    const setting = /(?:^|\.)settings\.(\w+)$/.exec(x)?.[1];
+    return setting ? `the ${code(setting)} setting` : code(x);
+  };
+  const at = es.find((e) => e.defaultAt)?.defaultAt;
+  if (first.length && first.length <= 2)
+    tail = tail
+      ? `${first.map(source).join(' or ')}, else ${tail}`
+      : `${first.map(source).join(' or ')}${at ? ` (${cite(at.path, at.line)})` : ''}`;
   if (!vars.length) return skipped ? `${tail ?? 'none'}; ${skipped}` : (tail ?? NONE_WHERE_READ);
   return `${vars.map(code).join(', then ')}${tail ? `, else ${tail}` : ''}${skipped ? `; ${skipped}` : ''}`;
 }
@@ -380,7 +388,7 @@ export function constructorOptionParts({ a, workspace }: Pick<WriterContext, 'a'
   if (!found) return [];
   const call = entry.call!.replace(/\(\s*\)$/, `(${found.param})`);
   return [
-    `Beside the environment, an application configures it through the ${plural(found.options.length, 'option')} ${code(call)} takes (${cite(found.path, found.line)}):`,
+    `Besides the environment, an application sets up each ${code(call)} through ${plural(found.options.length, 'option')} (${cite(found.path, found.line)}):`,
     table(
       ['Option', 'Default', 'Read at'],
       found.options.map((o) => [
