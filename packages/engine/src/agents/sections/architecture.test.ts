@@ -662,6 +662,14 @@ describe('the overview of a library with tests and docs beside it', () => {
     expect(md).not.toMatch(/Languages of the product/);
   });
 
+  it('counts the optional runtime dependencies in the facts, as the dependencies chapter does', () => {
+    const a = big();
+    const dep = a.dependencies.find((d) => d.scope === 'runtime')!;
+    a.dependencies = a.dependencies.map((d) => (d === dep ? { ...d, scope: 'optional' as const } : d));
+    const md = writeOverview(ctx(a, OVERVIEW, [OVERVIEW]));
+    expect(md).toMatch(/\*\*Dependencies:\*\* \d+ runtime \(1 of them optional\), /);
+  });
+
   it('says how many languages of the product its list leaves out', () => {
     const a = big();
     const product = factsOf(a).productFiles.map((f) => f.path);

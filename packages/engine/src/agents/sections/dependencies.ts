@@ -150,7 +150,7 @@ const buildWords = (build: Dependency[]) =>
   build.every((d) => d.ecosystem === 'cargo') ? 'for the build script' : 'for builds';
 
 /** ", 2 of them optional extras": optional runtime dependencies are counted apart, in the ecosystem's words. */
-function optionalNote(runtime: Dependency[]): string {
+export function optionalNote(runtime: Dependency[]): string {
   const optional = runtime.filter((d) => d.scope === 'optional');
   if (!optional.length) return '';
   // a requirements file has no extras: its optional packages are the ones an image adds

@@ -52,6 +52,7 @@ import type { Finding } from '../types.ts';
 import { mechanismDigest } from '../how-it-works.ts';
 import { defineSection, finding as f } from './define.ts';
 import { testing } from './testing.ts';
+import { optionalNote } from './dependencies.ts';
 
 export const overview = defineSection({
   kind: 'overview',
@@ -322,7 +323,7 @@ export function writeOverview({ a, fx, projectName, workspace }: WriterContext):
     const peers = fx.optionalPeerDeps.filter(own).length;
     // what only the build needs (a build script's crates, a build backend) is not development
     const build = fx.devDeps.filter((d) => own(d) && isBuildOnly(d)).length;
-    const counts = `${num(fx.runtimeDeps.filter(own).length)} runtime, ${when(peers, `${num(peers)} optional peer, `)}${num(fx.devDeps.filter(own).length - build)} development${when(build, `, ${num(build)} build`)}`;
+    const counts = `${num(fx.runtimeDeps.filter(own).length)} runtime${optionalNote(fx.runtimeDeps.filter(own))}, ${when(peers, `${num(peers)} optional peer, `)}${num(fx.devDeps.filter(own).length - build)} development${when(build, `, ${num(build)} build`)}`;
     const from = joinSome(
       ownManifests.map((m) => cite(m)),
       3,
