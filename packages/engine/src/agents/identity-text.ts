@@ -5,14 +5,26 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Analysis, Identity, Prototype } from '../analyse/types.ts';
+import type { Analysis, Dependency, Identity, Prototype } from '../analyse/types.ts';
 import { proseParagraphs } from '../analyse/identity/purpose.ts';
 import { MAX_COMPONENTS, RANKED_FROM, ROUTE_MAP_MIN } from '../analyse/identity/components.ts';
 import type { Workspace } from '../types.ts';
 import { factsOf } from './facts.ts';
 import { abstractionsOf, CENTRAL_TYPES_SHOWN, CLI_KINDS, projectModel } from './model.ts';
 import { mechanismParts, unitOf } from './how-it-works.ts';
-import { agree, cite, code, joinAnd, joinSome, num, plural, table, text, when } from './writers/markdown.ts';
+import {
+  agree,
+  cite,
+  code,
+  joinAnd,
+  joinSome,
+  num,
+  plural,
+  table,
+  text,
+  unique,
+  when,
+} from './writers/markdown.ts';
 
 const KIND_NAMES: Record<string, string> = {
   library: 'library',
@@ -1493,3 +1505,26 @@ export function testPlaces(a: Analysis): string {
   const { files, inline } = projectModel(a).tests.value;
   return `${plural(files.length, 'test file')}${when(inline.length, ` and ${plural(inline.length, 'source file')} with inline tests`)}`;
 }
+
+/** ", 2 of them optional extras": optional runtime dependencies are counted apart, in the ecosystem's words. */
+export function optionalNote(runtime: Dependency[]): string {
+  const optional = runtime.filter((d) => d.scope === 'optional');
+  if (!optional.length) return '';
+  // a requirements file has no extras: its optional packages are the ones an image adds
+  const words = unique(
+    optional.map((d) =>
+      /requirements[^/]*\.(?:txt|in)$/.test(d.manifest)
+        ? 'optional'
+        : (OPTIONAL_WORDS[d.ecosystem] ?? 'optional'),
+    ),
+  );
+  return ` (${num(optional.length)} of them ${words.length === 1 ? words[0] : 'optional'})`;
+}
+
+// what an 'optional' scope is in each ecosystem: a PyPI extra, npm's optionalDependencies, a Maven
+// <optional> dependency, a crate a Cargo feature turns on, a Go requirement marked `// indirect`
+const OPTIONAL_WORDS: Partial<Record<Dependency['ecosystem'], string>> = {
+  pip: 'optional extras',
+  cargo: 'behind a feature',
+  go: 'indirect',
+};

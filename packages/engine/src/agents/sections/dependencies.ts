@@ -20,6 +20,7 @@ import {
   type Facts,
 } from '../facts.ts';
 import { toldElsewhere, type WriterContext } from '../writers/context.ts';
+import { optionalNote } from '../identity-text.ts';
 import {
   agree,
   cite,
@@ -148,29 +149,6 @@ function buildSplit(dev: Dependency[], devWords: string): string {
 // a Cargo build dependency is compiled for the crate's build script (`build.rs`) only
 const buildWords = (build: Dependency[]) =>
   build.every((d) => d.ecosystem === 'cargo') ? 'for the build script' : 'for builds';
-
-/** ", 2 of them optional extras": optional runtime dependencies are counted apart, in the ecosystem's words. */
-export function optionalNote(runtime: Dependency[]): string {
-  const optional = runtime.filter((d) => d.scope === 'optional');
-  if (!optional.length) return '';
-  // a requirements file has no extras: its optional packages are the ones an image adds
-  const words = unique(
-    optional.map((d) =>
-      /requirements[^/]*\.(?:txt|in)$/.test(d.manifest)
-        ? 'optional'
-        : (OPTIONAL_WORDS[d.ecosystem] ?? 'optional'),
-    ),
-  );
-  return ` (${num(optional.length)} of them ${words.length === 1 ? words[0] : 'optional'})`;
-}
-
-// what an 'optional' scope is in each ecosystem: a PyPI extra, npm's optionalDependencies, a Maven
-// <optional> dependency, a crate a Cargo feature turns on, a Go requirement marked `// indirect`
-const OPTIONAL_WORDS: Partial<Record<Dependency['ecosystem'], string>> = {
-  pip: 'optional extras',
-  cargo: 'behind a feature',
-  go: 'indirect',
-};
 
 export function writeDependencies(ctx: WriterContext): string {
   const { a, fx } = ctx;

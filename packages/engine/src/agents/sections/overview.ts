@@ -24,6 +24,7 @@ import {
   routeTaskSentence,
   surfaceSentence,
   testPlaces,
+  optionalNote,
   usageCounts,
 } from '../identity-text.ts';
 import { featureSentence, pluginFamily, pluginSentence } from '../product-features.ts';
@@ -52,7 +53,6 @@ import type { Finding } from '../types.ts';
 import { mechanismDigest } from '../how-it-works.ts';
 import { defineSection, finding as f } from './define.ts';
 import { testing } from './testing.ts';
-import { optionalNote } from './dependencies.ts';
 
 export const overview = defineSection({
   kind: 'overview',
