@@ -659,6 +659,59 @@ describe('which arrows the component diagram keeps', () => {
     expect(links.edges.find((e) => e.to === 'src/types.ts')?.names).toEqual(['Env']);
   });
 
+  it('follows a name through an index that passes it on, and counts building on a class as a use that runs', () => {
+    const files: Record<string, string> = {
+      'src/hono.ts':
+        "import { HonoBase } from './hono-base'\nimport { SmartRouter } from './router/smart'\nimport { TrieRouter } from './router/trie'\nimport { RegExpRouter } from './router/regexp'\nexport class Hono extends HonoBase {\n  router = new SmartRouter([new RegExpRouter(), new TrieRouter()])\n}",
+      'src/hono-base.ts': 'export class HonoBase {}',
+      'src/router/smart/router.ts': 'export class SmartRouter {}',
+      'src/router/trie/router.ts': 'export class TrieRouter {}',
+      'src/router/regexp/router.ts': 'export class RegExpRouter {}',
+      // not central: an index that only passes the router on, its string blanked as the analysis reads it
+      'src/router/smart/index.ts': "export { SmartRouter } from '        '",
+      'src/router/trie/index.ts': "export * from '        '",
+      'src/router/regexp/index.ts': "export { RegExpRouter as RegExpRouter } from '        '",
+    };
+    const symbols = [
+      { path: 'src/hono-base.ts', name: 'HonoBase', kind: 'class', line: 1, exported: true },
+      { path: 'src/router/smart/router.ts', name: 'SmartRouter', kind: 'class', line: 1, exported: true },
+      { path: 'src/router/trie/router.ts', name: 'TrieRouter', kind: 'class', line: 1, exported: true },
+      { path: 'src/router/regexp/router.ts', name: 'RegExpRouter', kind: 'class', line: 1, exported: true },
+    ] as const;
+    const imports = [
+      { from: 'src/hono.ts', specifier: './hono-base', resolved: 'src/hono-base.ts', line: 1 },
+      { from: 'src/hono.ts', specifier: './router/smart', resolved: 'src/router/smart/index.ts', line: 2 },
+      { from: 'src/hono.ts', specifier: './router/trie', resolved: 'src/router/trie/index.ts', line: 3 },
+      { from: 'src/hono.ts', specifier: './router/regexp', resolved: 'src/router/regexp/index.ts', line: 4 },
+      {
+        from: 'src/router/smart/index.ts',
+        specifier: './router',
+        resolved: 'src/router/smart/router.ts',
+        line: 1,
+      },
+      {
+        from: 'src/router/trie/index.ts',
+        specifier: './router',
+        resolved: 'src/router/trie/router.ts',
+        line: 1,
+      },
+      {
+        from: 'src/router/regexp/index.ts',
+        specifier: './router',
+        resolved: 'src/router/regexp/router.ts',
+        line: 1,
+      },
+    ];
+    const central = Object.keys(files).filter((p) => !p.endsWith('index.ts'));
+    const links = componentLinks(central, (p) => files[p] ?? null, [...symbols], imports);
+    expect(links.edges.map((e) => `${e.to} ${e.names.join(',')}`).sort()).toEqual([
+      'src/hono-base.ts HonoBase',
+      'src/router/regexp/router.ts RegExpRouter',
+      'src/router/smart/router.ts SmartRouter',
+      'src/router/trie/router.ts TrieRouter',
+    ]);
+  });
+
   it('draws a busy file’s further calls where the picture has room under its cap of arrows', () => {
     const files: Record<string, string> = {
       'src/mux.ts':

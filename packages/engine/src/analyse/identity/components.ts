@@ -121,6 +121,50 @@ export function componentLinks(
   };
   const nodes = ranked ? files.slice(0, MAX_COMPONENTS) : files;
   const inSet = new Set(nodes);
+  // what a JavaScript module passes on from others (`export { X } from './x'`, `export * from './y'`)
+  const reexports = new Map<string, Map<string, string[]>>();
+  const passes = (file: string): Map<string, string[]> => {
+    let out = reexports.get(file);
+    if (out) return out;
+    out = new Map();
+    reexports.set(file, out);
+    // the text has its strings blanked: each re-export is found at the line its import is recorded on
+    const lines = (text(file) ?? '').split('\n');
+    for (const i of imports) {
+      if (i.from !== file || !i.resolved) continue;
+      // a statement over several lines is recorded at its first or its last
+      const at = lines.slice(Math.max(0, i.line - 6), i.line).join(' ');
+      const e = /\bexport\s+(?:type\s+)?(\{[^}]*\}|\*)\s*from\b[^;]*$/.exec(at);
+      if (!e) continue;
+      const names =
+        e[1] === '*'
+          ? ['*']
+          : e[1]!
+              .slice(1, -1)
+              .split(',')
+              .map((p) =>
+                p
+                  .trim()
+                  .replace(/^type\s+/, '')
+                  .split(' as ')
+                  .pop()!
+                  .trim(),
+              )
+              .filter(Boolean);
+      for (const n of names) out.set(n, [...(out.get(n) ?? []), i.resolved]);
+    }
+    return out;
+  };
+  // the central file a name comes from through files that pass it on, at most three deep
+  const passedOn = (file: string, name: string, depth = 0): string | undefined => {
+    const m = passes(file);
+    for (const target of [...(m.get(name) ?? []), ...(m.get('*') ?? [])]) {
+      if (inSet.has(target)) return target;
+      const further = depth < 2 ? passedOn(target, name, depth + 1) : undefined;
+      if (further) return further;
+    }
+    return undefined;
+  };
   const definers = new Map<string, Set<string>>();
   for (const s of symbols) {
     if (!inSet.has(s.path) || !KINDS.has(s.kind) || !telling(s.name)) continue;
@@ -197,6 +241,30 @@ export function componentLinks(
           types: new Map<string, string>(),
           spans: [] as [number, number][],
         };
+    // a name imported from a file that only passes it on (`export { SmartRouter } from './router'` in
+    // an index) is the central file's that defines it
+    if (BINDS.test(from) && !from.endsWith('.py')) {
+      const via = importBindings(
+        t,
+        imports.filter(
+          (i) =>
+            i.from === from &&
+            i.resolved &&
+            !inSet.has(i.resolved) &&
+            i.resolved !== from &&
+            !annotationOnly.has(i.line),
+        ),
+      );
+      for (const [n, r] of via.names) {
+        const to = passedOn(r, n);
+        if (to && to !== from) bound.names.set(n, to);
+      }
+      for (const [n, r] of via.types) {
+        const to = passedOn(r, n);
+        if (to && to !== from) bound.types.set(n, to);
+      }
+      bound.spans.push(...via.spans);
+    }
     const go = from.endsWith('.go') ? goReading(t, from, imports, text) : undefined;
     // JavaScript has no types: every use of what it imports runs
     const dynamic = /\.[cm]?jsx?$/.test(from);
@@ -429,7 +497,8 @@ function typeCheckingLines(text: string): Set<number> {
 function isCall(t: string, at: number, w: string, next: string): boolean {
   if (/^\s*\(/.test(next) || /^::\w+\s*\(/.test(next)) return true;
   const before = t.slice(Math.max(0, at - 12), at);
-  if (/\bnew\s+$/.test(before)) return true;
+  // a class built on another (`class Hono extends HonoBase`) runs the other's constructor with its own
+  if (/\b(?:new|extends)\s+$/.test(before)) return true;
   if (next.startsWith('{')) return true;
   return (
     /^[ \t]\{/.test(next) &&
