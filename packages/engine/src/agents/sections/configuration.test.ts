@@ -168,7 +168,8 @@ describe('defaults and required settings as the code treats them', () => {
         v('TOOL_INDENT', { option: true, defaultValue: 'Indent(4)', fallsBackTo: ['ast.indentation()'] }),
       ]),
     ).toBe('`ast.indentation()`, else `Indent(4)`');
-    // a setting is named as one, and where the code only takes it, that place is cited
+    // a one-word setting is named as one; a longer one keeps the code's name, since its users may spell
+    // it otherwise; where the code only takes it, that place is cited
     expect(
       defaultCell([
         v('TOOL_DOTENV', {
@@ -177,7 +178,12 @@ describe('defaults and required settings as the code treats them', () => {
           defaultAt: { path: 'src/load.rs', line: 10 },
         }),
       ]),
-    ).toBe('the `dotenv_command` setting (`src/load.rs:10`)');
+    ).toBe('`settings.dotenv_command` (`src/load.rs:10`)');
+    expect(
+      defaultCell([
+        v('TOOL_TEMP', { option: true, hasDefault: true, fallsBackTo: ['self.settings.tempdir'] }),
+      ]),
+    ).toBe("the `tempdir` setting, else the code's own value (`src/config.ts:1`)");
   });
 
   it('gives the same fallback the same words, and names the variables read in its place', () => {

@@ -110,7 +110,9 @@ export function defaultCell(es: EnvVar[]): string {
   // another source the code tries before its default (the justfile's own setting), or instead of one
   const first = unique(es.flatMap((e) => e.fallsBackTo ?? []));
   const source = (x: string) => {
-    const setting = /(?:^|\.)settings\.(\w+)$/.exec(x)?.[1];
+    // a setting of one word is spelled in the settings as in the code; one of several words may be
+    // spelled otherwise by its users (`dotenv-command`), so the code's own name is given
+    const setting = /(?:^|\.)settings\.([a-z]+)$/i.exec(x)?.[1];
     return setting ? `the ${code(setting)} setting` : code(x);
   };
   const at = es.find((e) => e.defaultAt)?.defaultAt;
