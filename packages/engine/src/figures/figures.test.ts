@@ -659,6 +659,40 @@ describe('which arrows the component diagram keeps', () => {
     expect(links.edges.find((e) => e.to === 'src/types.ts')?.names).toEqual(['Env']);
   });
 
+  it('draws no hand-off of the main path that no import is behind: a call through a field typed by an interface', () => {
+    const files: Record<string, string> = {
+      'src/base.ts':
+        "import type { Router } from './router'\nexport class Base {\n  router!: Router\n  dispatch() { return this.router.match() }\n}",
+      'src/smart.ts': 'export class SmartRouter {\n  match() {}\n}',
+      'src/app.ts':
+        "import { SmartRouter } from './smart'\nimport { Base } from './base'\nexport class App extends Base {\n  router = new SmartRouter()\n}",
+    };
+    const symbols = [
+      { path: 'src/base.ts', name: 'Base', kind: 'class', line: 2, exported: true },
+      { path: 'src/smart.ts', name: 'SmartRouter', kind: 'class', line: 1, exported: true },
+      { path: 'src/app.ts', name: 'App', kind: 'class', line: 3, exported: true },
+    ] as const;
+    const imports = [
+      { from: 'src/app.ts', specifier: './smart', resolved: 'src/smart.ts', line: 1 },
+      { from: 'src/app.ts', specifier: './base', resolved: 'src/base.ts', line: 2 },
+    ];
+    const mainPath = [
+      { name: 'dispatch', owner: 'Base', path: 'src/base.ts', line: 4 },
+      { name: 'match', owner: 'SmartRouter', path: 'src/smart.ts', line: 2 },
+    ];
+    const links = componentLinks(
+      Object.keys(files),
+      (p) => files[p] ?? null,
+      [...symbols],
+      imports,
+      mainPath,
+    );
+    expect(links.edges.map((e) => `${e.from} -> ${e.to}`).sort()).toEqual([
+      'src/app.ts -> src/base.ts',
+      'src/app.ts -> src/smart.ts',
+    ]);
+  });
+
   it('follows a name through an index that passes it on, and counts building on a class as a use that runs', () => {
     const files: Record<string, string> = {
       'src/hono.ts':

@@ -349,7 +349,12 @@ export function componentLinks(
     if (c) {
       c.names = [name, ...c.names.filter((n) => n !== name)].slice(0, NAMES_PER_EDGE);
       c.mainPath = true;
-    } else candidates.push({ from, to, names: [name], weight: 1, runtime: true, mainPath: true });
+    }
+    // in a language whose files import what they use, a hand-off with no import behind it is a call
+    // through a field typed by an interface (`this.router.match`): the file that wires the default
+    // in carries that arrow, not this one
+    else if (!BINDS.test(from))
+      candidates.push({ from, to, names: [name], weight: 1, runtime: true, mainPath: true });
   }
   // a main-path file whose steps read the value every stage is handed (the walker reading the resolved
   // `Config`) shows how the work reaches what it runs on: kept next, though it only names the type;
