@@ -350,6 +350,16 @@ function symbolsSentence(a: Analysis, exported: SymbolInfo[], root?: string): st
     // reach outside the module's folder
     const reach = rustReach(root);
     const ranked2 = ranked.filter((s) => reach(s) && !rustMethod(root, s));
+    // a name that many of its files define alike (each command's `run`) is the module's shape: said
+    // once, with how many files define it, and no name is sampled twice
+    const files = new Set(ranked2.map((s) => s.path)).size;
+    const byName = new Map<string, Set<string>>();
+    for (const s of ranked2) byName.set(s.name, (byName.get(s.name) ?? new Set()).add(s.path));
+    const shared = [...byName]
+      .filter(([, ps]) => ps.size >= 3 && ps.size * 2 >= files)
+      .sort((x, y) => y[1].size - x[1].size || x[0].localeCompare(y[0]))[0];
+    const alike = shared ? ` ${num(shared[1].size)} of its files each define ${code(shared[0])}.` : '';
+    const pool = ranked2.filter((s) => !byName.has(s.name) || s.name !== shared?.[0]);
     const picked: SymbolInfo[] = [];
     for (const [types, spread] of [
       [true, true],
@@ -357,15 +367,17 @@ function symbolsSentence(a: Analysis, exported: SymbolInfo[], root?: string): st
       [false, true],
       [false, false],
     ])
-      for (const s of ranked2) {
+      for (const s of pool) {
         if (picked.length >= 4 || picked.includes(s) || (types && !TYPE_KINDS.has(s.kind))) continue;
+        if (picked.some((p) => p.name === s.name)) continue;
         if (spread && picked.some((p) => p.path === s.path)) continue;
         picked.push(s);
       }
-    if (!picked.length) return '';
+    if (!picked.length) return alike;
     const types = picked.every((s) => TYPE_KINDS.has(s.kind));
     const what = types ? 'public types' : 'public names';
-    return ` Its ${what} ${ranked2.length > picked.length ? 'include' : 'are'} ${joinAnd(picked.map(said))}.`;
+    const names = new Set(pool.map((s) => s.name)).size;
+    return `${alike} Its ${shared ? 'other ' : ''}${what} ${names > picked.length ? 'include' : 'are'} ${joinAnd(picked.map(said))}.`;
   }
   const sample = ranked.slice(0, 4).map(said);
   return ` It exports ${plural(syms.length, 'symbol')}${syms.length > sample.length ? ', among them' : ':'} ${joinSome(sample, 4)}.`;

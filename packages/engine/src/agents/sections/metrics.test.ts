@@ -299,7 +299,7 @@ const rs = (path: string, code: number): FileInfo => ({
 
 describe("a command-line program's modules", () => {
   /** A Rust program with a `filter` module its options are turned into, and no library. */
-  function finder(root: string): WriterContext {
+  function finder(root: string, extend: (a: Analysis) => void = () => {}): WriterContext {
     const files: Record<string, string> = {
       'src/main.rs':
         'use crate::filter::TimeFilter;\nfn run(opts: Opts) {\n    let mut all = Vec::new();\n    if let Some(ref t) = opts.changed_within {\n        if let Some(f) = TimeFilter::after(t) {\n            all.push(f);\n        }\n    }\n    let n = opts.threads;\n    let keep = TimeFilter::default();\n}\n',
@@ -348,9 +348,41 @@ describe("a command-line program's modules", () => {
       keyComponents: [],
       centrality: {},
     };
+    extend(a);
     const c = ctx(a);
     return { ...c, plan: { ...c.plan, kind: 'components' }, workspace: { ...c.workspace, root } };
   }
+
+  it('says once that its files each define one name, and samples no name twice', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'atr-cli-cmd-'));
+    try {
+      const cmds = ['cat', 'count', 'sort'];
+      const c = finder(root, (a) => {
+        a.files.push(...cmds.map((n) => rs(`src/filter/${n}.rs`, 1)));
+        a.symbols.push(
+          ...cmds.map((n) => ({
+            path: `src/filter/${n}.rs`,
+            name: 'run',
+            kind: 'function' as const,
+            line: 1,
+            exported: true,
+          })),
+        );
+      });
+      for (const n of cmds) writeFileSync(path.join(root, `src/filter/${n}.rs`), 'pub fn run() {}\n');
+      writeFileSync(
+        path.join(root, 'src/filter/mod.rs'),
+        'pub mod cat;\npub mod count;\npub mod sort;\npub mod size;\npub mod time;\n',
+      );
+      const out = writeComponents(c);
+      const filter = out.split('\n\n').find((p) => p.startsWith('**`src/filter`**'))!;
+      expect(filter).toContain('3 of its files each define `run`.');
+      expect(filter.match(/`run` \(function/g)).toBeNull();
+      expect(filter).toMatch(/Its other public /);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 
   it('tells what options a module holds the values of, and its types before a count of names', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'atr-cli-mod-'));
